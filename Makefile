@@ -1,0 +1,116 @@
+# sandtable — a rules press for miniature wargames.
+# `make out` builds everything for the bundled rulesets; `make test` runs
+# the test suite. Both install missing Debian packages first (make deps).
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/sandtable
+
+PKGS     = cairo pangocairo libcmark-gfm yaml-0.1 libqpdf jansson
+TESTPKGS = criterion
+# Debian packages that provide the above, and the tools the tests use.
+DEBS     = pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
+           libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev \
+           libcriterion-dev poppler-utils fonts-dejavu-core
+
+CC      ?= cc
+CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN     = -Wall -Wextra
+OPT     ?= -O2 -g
+SANFLAGS = -fsanitize=address,undefined
+ifeq ($(SANITIZE),1)
+  OPT    = -O1 -g -fno-omit-frame-pointer $(SANFLAGS) -fno-sanitize-recover=undefined
+  BUILD  = build-san
+  LDFLAGS += $(SANFLAGS)
+else
+  BUILD  = build
+endif
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread
+LDLIBS  += $(PKG_LIBS) -lm -pthread
+
+LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
+LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
+MAINOBJ := $(BUILD)/src/cli/main.o
+UNITSRC := $(sort $(wildcard tests/unit/*.c))
+UNITOBJ := $(UNITSRC:%.c=$(BUILD)/%.o)
+ifeq ($(SANITIZE),1)
+  BIN    = $(BUILD)/sandtable
+else
+  BIN    = sandtable
+endif
+
+RULESETS := $(sort $(wildcard rulesets/*.md))
+RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
+
+.PHONY: all deps test unit regress out bench install uninstall clean
+
+all: $(BIN)
+
+$(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libsandtable.a: $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(LIBOBJ:.o=.d) $(MAINOBJ:.o=.d) $(UNITOBJ:.o=.d)
+
+# Install only what pkg-config or PATH does not already find.
+deps:
+	@missing=""; \
+	for p in $(PKGS) $(TESTPKGS); do \
+	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; \
+	done; \
+	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
+	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: missing:$$missing; installing Debian packages"; \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBS) >/dev/null; \
+	fi
+
+$(BUILD)/unit-tests: $(UNITOBJ) $(BUILD)/libsandtable.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null)
+
+unit: deps
+	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/unit-tests
+	@cd tests && ../$(BUILD)/unit-tests --jobs 2 2>&1 | tee ../$(BUILD)/unit.log | tail -25
+
+regress: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	@tests/regress.sh ./$(BIN)
+
+test: deps
+	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/unit-tests
+	@tests/run-all.sh ./$(BIN) ./$(BUILD)/unit-tests
+
+out: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) build $(RULESETS) -o out
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	@tests/bench.sh ./$(BIN)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/rulesets
+	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
+	install -m 644 templates/*.yaml $(DESTDIR)$(DATADIR)/templates/ 2>/dev/null || true
+	install -m 644 rulesets/*.md $(DESTDIR)$(DATADIR)/rulesets/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sandtable
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san sandtable
+	find out -mindepth 1 ! -name .gitkeep -exec rm -rf {} + 2>/dev/null || true

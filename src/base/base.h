@@ -1,0 +1,130 @@
+/*
+ * base.h: what every layer of sandtable stands on — allocation that
+ * aborts on failure, diagnostics in the mandoc style, physical lengths,
+ * and atomic file output.
+ *
+ * Lengths are millimetres as double everywhere inside the program.
+ */
+#ifndef SANDTABLE_BASE_H
+#define SANDTABLE_BASE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define SANDTABLE_VERSION "0.1.0"
+
+/* ---- allocation: failure aborts here, so callers never check ---- */
+void *xmalloc(size_t);
+void *xcalloc(size_t, size_t);
+void *xrealloc(void *, size_t);
+char *xstrdup(const char *);
+char *xstrndup(const char *, size_t);
+char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable array of pointers or values is done with this pattern:
+ * XPUSH(arr, n, cap, value). */
+#define XPUSH(arr, n, cap, v)                                                  \
+	do {                                                                   \
+		if ((n) == (cap)) {                                            \
+			(cap) = (cap) ? (cap) * 2 : 8;                         \
+			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));       \
+		}                                                              \
+		(arr)[(n)++] = (v);                                            \
+	} while (0)
+
+/* ---- source positions ---- */
+struct pos {
+	const char *file; /* not owned: lives as long as the ruleset */
+	int line;         /* 1-based; 0 when unknown */
+	int col;          /* 1-based; 0 when unknown */
+};
+
+/* ---- diagnostics ---- */
+enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR };
+
+struct diag {
+	enum severity sev;
+	char *file; /* owned copy */
+	int line, col;
+	char *msg;
+};
+
+/* A list of findings that the caller owns; layers below the CLI add to
+ * it and never print. */
+struct diags {
+	struct diag *v;
+	size_t n, cap;
+	size_t limit; /* stop recording after this many (0: default 500) */
+	size_t dropped;
+};
+
+void diag_add(struct diags *, enum severity, struct pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void diag_vadd(struct diags *, enum severity, struct pos, const char *,
+    va_list);
+/* Worst severity recorded, or -1 when the list is empty. */
+int diags_worst(const struct diags *);
+size_t diags_count(const struct diags *, enum severity);
+/* Print every diagnostic as "sandtable: FILE:LINE:COL: error: MSG". */
+void diags_print(const struct diags *, FILE *);
+void diags_free(struct diags *);
+const char *severity_name(enum severity);
+
+/* ---- lengths ---- */
+enum unit_of_length { LEN_MM, LEN_CM, LEN_IN, LEN_FT, LEN_NONE };
+
+/*
+ * Parse a length such as 9", 9in, 30mm, "3 cm", 1.5ft or a bare number
+ * (in the unit given by bare). Returns 0 and sets *mm, or -1 with a
+ * reason in *why (static string). Bare numbers with bare == LEN_NONE are
+ * an error.
+ */
+int len_parse(const char *, enum unit_of_length bare, double *mm,
+    const char **why);
+/* Parse "WxH" with units (72x48in, 6x4ft, 1200x800mm, 40x20mm). */
+int len_parse_pair(const char *, enum unit_of_length bare, double *w,
+    double *h, const char **why);
+/* Unit named by "in", "mm", "cm", "ft", "inch", …; LEN_NONE if unknown. */
+enum unit_of_length len_unit_from_name(const char *);
+double len_unit_mm(enum unit_of_length);
+const char *len_unit_name(enum unit_of_length);
+/* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
+void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
+
+/* ---- numbers printed the same in every locale ---- */
+/* Format a double with at most prec decimals, '.' as separator, trailing
+ * zeros dropped. */
+void fmt_double(char *buf, size_t sz, double v, int prec);
+
+/* ---- files ---- */
+/*
+ * Read a whole file into memory, NUL-terminated. Returns 0, or -1 and
+ * sets *why to a message (owned by caller) when the file is missing,
+ * unreadable, a directory or larger than max bytes.
+ */
+int file_slurp(const char *path, size_t max, char **data, size_t *len,
+    char **why);
+
+/*
+ * Atomic output: write into a temporary file beside the target, then
+ * rename over it on commit. Abandon removes the temporary file and leaves
+ * any previous target untouched.
+ */
+struct atomic_file {
+	char *path;
+	char *tmp;
+	FILE *fp;
+};
+int atomic_open(struct atomic_file *, const char *path, char **why);
+int atomic_commit(struct atomic_file *, char **why);
+void atomic_abandon(struct atomic_file *);
+/* Write a whole buffer atomically. */
+int atomic_write(const char *path, const void *, size_t, char **why);
+/* mkdir -p; returns 0 or -1 with errno set. */
+int mkdir_p(const char *path);
+
+/* SOURCE_DATE_EPOCH, or the current time when unset or invalid. */
+long long source_date_epoch(void);
+
+#endif

@@ -1,0 +1,124 @@
+/* diag.c: findings with a source position, printed in the mandoc style. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+
+#define DIAG_DEFAULT_LIMIT 500
+
+const char *
+severity_name(enum severity s)
+{
+	switch (s) {
+	case SEV_NOTE:
+		return "note";
+	case SEV_WARNING:
+		return "warning";
+	default:
+		return "error";
+	}
+}
+
+void
+diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
+    va_list ap)
+{
+	struct diag x;
+	size_t limit = d->limit ? d->limit : DIAG_DEFAULT_LIMIT;
+	va_list aq;
+	int n;
+
+	if (d->n >= limit) {
+		/* Keep the worst severity visible even when dropping. */
+		d->dropped++;
+		if (sev == SEV_ERROR && diags_worst(d) < SEV_ERROR && d->n > 0)
+			d->v[d->n - 1].sev = SEV_ERROR;
+		return;
+	}
+	x.sev = sev;
+	x.file = p.file ? xstrdup(p.file) : NULL;
+	x.line = p.line;
+	x.col = p.col;
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	x.msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(x.msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	if (n <= 0)
+		x.msg[0] = '\0';
+	XPUSH(d->v, d->n, d->cap, x);
+}
+
+void
+diag_add(struct diags *d, enum severity sev, struct pos p, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vadd(d, sev, p, fmt, ap);
+	va_end(ap);
+}
+
+int
+diags_worst(const struct diags *d)
+{
+	int w = -1;
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if ((int)d->v[i].sev > w)
+			w = (int)d->v[i].sev;
+	return w;
+}
+
+size_t
+diags_count(const struct diags *d, enum severity sev)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].sev == sev)
+			n++;
+	return n;
+}
+
+void
+diags_print(const struct diags *d, FILE *fp)
+{
+	size_t i;
+	const struct diag *x;
+
+	for (i = 0; i < d->n; i++) {
+		x = &d->v[i];
+		fputs("sandtable: ", fp);
+		if (x->file != NULL) {
+			fputs(x->file, fp);
+			if (x->line > 0) {
+				fprintf(fp, ":%d", x->line);
+				if (x->col > 0)
+					fprintf(fp, ":%d", x->col);
+			}
+			fputs(": ", fp);
+		}
+		fprintf(fp, "%s: %s\n", severity_name(x->sev), x->msg);
+	}
+	if (d->dropped)
+		fprintf(fp, "sandtable: note: %zu more messages not shown\n",
+		    d->dropped);
+}
+
+void
+diags_free(struct diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].msg);
+	}
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}

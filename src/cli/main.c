@@ -1,0 +1,161 @@
+/*
+ * main.c: sandtable's entry point and the table of subcommands. Each
+ * subcommand lives in a file of its own (cmd_NAME.c).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const struct command commands[] = {
+	{ "check", cmd_check, "check [options] RULESET...",
+	  "Read each ruleset, check it and play its test games.\n"
+	  "Prints diagnostics as FILE:LINE:COL: severity: message.\n"
+	  "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n"
+	  "\n"
+	  "  -q, --quiet       print only errors and warnings\n"
+	  "  -v, --verbose     also list what was read\n"
+	  "  -h, --help        this help\n" },
+	{ "build", cmd_build, "build [options] [RULESET...]",
+	  "Check each ruleset and write everything made from it into\n"
+	  "DIR/NAME/ (default out/NAME/). A ruleset with errors builds\n"
+	  "nothing and keeps its previous outputs. Without RULESET, builds\n"
+	  "the bundled rulesets.\n"
+	  "\n"
+	  "  -o, --output DIR  output directory (default: out)\n"
+	  "  -q, --quiet       print only errors and warnings\n"
+	  "  -h, --help        this help\n" },
+	{ "play", NULL, "play RULESET [--games N] [--seed S] [--jobs J] [--json]",
+	  "Self-play statistics of the ruleset's default battle.\n" },
+	{ "odds", NULL, "odds RULESET [--json] [UNIT [UNIT]]",
+	  "Exact odds of every fire and melee matchup.\n" },
+	{ "reference", NULL, "reference RULESET -o FILE.pdf",
+	  "A quick-reference sheet.\n" },
+	{ "cards", NULL, "cards RULESET -o FILE.pdf", "Unit cards.\n" },
+	{ "map", NULL, "map [RULESET] -o FILE.pdf|.png|.svg",
+	  "A gridded battle map at true scale.\n" },
+	{ "bases", NULL, "bases RULESET -o FILE.pdf",
+	  "Base templates, range rulers and markers at true scale.\n" },
+	{ "scenario", NULL, "scenario RULESET [--seed S] -o FILE.pdf",
+	  "A generated scenario, balanced by test games.\n" },
+	{ "report", NULL, "report RULESET -o FILE.pdf",
+	  "The validation report with plots.\n" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+const struct command *
+command_find(const char *name)
+{
+	const struct command *c;
+
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+int
+usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sandtable: ", stderr);
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (try 'sandtable help%s%s')\n", cmd ? " " : "",
+	    cmd ? cmd : "");
+	return EXIT_USAGE;
+}
+
+void
+command_help(const struct command *c, FILE *fp)
+{
+	fprintf(fp, "usage: sandtable %s\n\n%s", c->synopsis, c->help);
+	if (c->run == NULL)
+		fputs("\n(not built yet in this version)\n", fp);
+}
+
+static void
+main_help(FILE *fp)
+{
+	const struct command *c;
+
+	fputs("usage: sandtable COMMAND [options] [ARGS]\n"
+	    "\n"
+	    "A rules press for miniature wargames: reads a ruleset written in\n"
+	    "Markdown, checks it by playing test games, and prints what a\n"
+	    "player needs on the table, at true scale.\n"
+	    "\n"
+	    "Commands:\n", fp);
+	for (c = commands; c->name != NULL; c++)
+		fprintf(fp, "  %-10s %.*s\n", c->name,
+		    (int)strcspn(c->help, "\n"), c->help);
+	fputs("\n"
+	    "Options:\n"
+	    "  -h, --help     this help\n"
+	    "  -V, --version  print the version\n"
+	    "\n"
+	    "'sandtable help COMMAND' shows a command's options.\n"
+	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
+}
+
+struct ruleset *
+cli_load(const char *path, int *worst)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_read(path, &d);
+
+	diags_print(&d, stderr);
+	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);
+	diags_free(&d);
+	if (rs != NULL && *worst >= SEV_ERROR) {
+		rs_free(rs);
+		rs = NULL;
+	}
+	return rs;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		main_help(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		main_help(stdout);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+		printf("sandtable %s\n", SANDTABLE_VERSION);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		if (argc < 3) {
+			main_help(stdout);
+			return EXIT_CLEAN;
+		}
+		if ((c = command_find(argv[2])) == NULL)
+			return usage_error(NULL, "unknown command '%s'",
+			    argv[2]);
+		command_help(c, stdout);
+		return EXIT_CLEAN;
+	}
+	if (argv[1][0] == '-')
+		return usage_error(NULL, "unknown option '%s'", argv[1]);
+	if ((c = command_find(argv[1])) == NULL)
+		return usage_error(NULL, "unknown command '%s'", argv[1]);
+	if (c->run == NULL) {
+		fprintf(stderr, "sandtable: %s: not built yet in this version\n",
+		    c->name);
+		return EXIT_USAGE;
+	}
+	return c->run(argc - 1, argv + 1);
+}

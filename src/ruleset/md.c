@@ -1,0 +1,281 @@
+/*
+ * md.c: the Markdown body through cmark-gfm (with the table extension)
+ * into our own rs_md tree, so that no other layer needs cmark. Nesting
+ * deeper than RS_MAX_DEPTH is flattened with a warning.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+
+#include "ruleset.h"
+#include "internal.h"
+
+static struct rs_md *
+md_new(enum rs_md_kind k, const char *file, cmark_node *cn)
+{
+	struct rs_md *m = xcalloc(1, sizeof(*m));
+
+	m->kind = k;
+	m->pos.file = file;
+	if (cn != NULL) {
+		m->pos.line = cmark_node_get_start_line(cn);
+		m->pos.col = cmark_node_get_start_column(cn);
+	}
+	return m;
+}
+
+void
+rs_md_free(struct rs_md *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->nkids; i++)
+		rs_md_free(m->kids[i]);
+	free(m->kids);
+	free(m->text);
+	free(m->info);
+	free(m);
+}
+
+static void
+md_push(struct rs_md *parent, struct rs_md *kid)
+{
+	XPUSH(parent->kids, parent->nkids, parent->capkids, kid);
+}
+
+/* Map a cmark node type onto ours; returns -1 for types we drop. */
+static int
+md_kind(cmark_node *cn)
+{
+	const char *ts;
+
+	switch (cmark_node_get_type(cn)) {
+	case CMARK_NODE_DOCUMENT:
+		return RS_MD_DOCUMENT;
+	case CMARK_NODE_BLOCK_QUOTE:
+		return RS_MD_BLOCKQUOTE;
+	case CMARK_NODE_LIST:
+		return RS_MD_LIST;
+	case CMARK_NODE_ITEM:
+		return RS_MD_ITEM;
+	case CMARK_NODE_CODE_BLOCK:
+		return RS_MD_CODE_BLOCK;
+	case CMARK_NODE_HTML_BLOCK:
+		return RS_MD_HTML;
+	case CMARK_NODE_PARAGRAPH:
+		return RS_MD_PARAGRAPH;
+	case CMARK_NODE_HEADING:
+		return RS_MD_HEADING;
+	case CMARK_NODE_THEMATIC_BREAK:
+		return RS_MD_THEMATIC_BREAK;
+	case CMARK_NODE_TEXT:
+		return RS_MD_TEXT;
+	case CMARK_NODE_SOFTBREAK:
+		return RS_MD_SOFTBREAK;
+	case CMARK_NODE_LINEBREAK:
+		return RS_MD_LINEBREAK;
+	case CMARK_NODE_CODE:
+		return RS_MD_CODE;
+	case CMARK_NODE_HTML_INLINE:
+		return RS_MD_HTML;
+	case CMARK_NODE_EMPH:
+		return RS_MD_EMPH;
+	case CMARK_NODE_STRONG:
+		return RS_MD_STRONG;
+	case CMARK_NODE_LINK:
+	case CMARK_NODE_IMAGE:
+		return RS_MD_LINK;
+	default:
+		break;
+	}
+	ts = cmark_node_get_type_string(cn);
+	if (strcmp(ts, "table") == 0)
+		return RS_MD_TABLE;
+	if (strcmp(ts, "table_header") == 0 || strcmp(ts, "table_row") == 0)
+		return RS_MD_TABLE_ROW;
+	if (strcmp(ts, "table_cell") == 0)
+		return RS_MD_TABLE_CELL;
+	if (strcmp(ts, "strikethrough") == 0)
+		return RS_MD_EMPH;
+	return -1;
+}
+
+/* Convert cn and its subtree; returns NULL for dropped node types. */
+static struct rs_md *
+md_convert(struct mdctx *c, cmark_node *cn, int depth)
+{
+	int k = md_kind(cn);
+	struct rs_md *m, *kid;
+	cmark_node *ch;
+	const char *lit;
+
+	if (k < 0)
+		return NULL;
+	m = md_new((enum rs_md_kind)k, c->file, cn);
+	switch (m->kind) {
+	case RS_MD_HEADING:
+		m->level = cmark_node_get_heading_level(cn);
+		break;
+	case RS_MD_LIST:
+		m->ordered = cmark_node_get_list_type(cn) == CMARK_ORDERED_LIST;
+		m->start = cmark_node_get_list_start(cn);
+		break;
+	case RS_MD_CODE_BLOCK:
+		m->info = xstrdup(cmark_node_get_fence_info(cn) ?
+		    cmark_node_get_fence_info(cn) : "");
+		/* FALLTHROUGH */
+	case RS_MD_TEXT:
+	case RS_MD_CODE:
+	case RS_MD_HTML:
+		lit = cmark_node_get_literal(cn);
+		m->text = xstrdup(lit ? lit : "");
+		break;
+	case RS_MD_LINK:
+		m->info = xstrdup(cmark_node_get_url(cn) ?
+		    cmark_node_get_url(cn) : "");
+		break;
+	case RS_MD_TABLE_ROW:
+		m->header = strcmp(cmark_node_get_type_string(cn),
+		    "table_header") == 0;
+		break;
+	default:
+		break;
+	}
+	if (depth >= RS_MAX_DEPTH) {
+		/* Too deep: keep the text, drop the structure. */
+		if (!c->warned_depth) {
+			diag_add(c->d, SEV_WARNING, m->pos,
+			    "Markdown nesting deeper than %d levels is "
+			    "flattened", RS_MAX_DEPTH);
+			c->warned_depth = 1;
+		}
+		if (m->text == NULL && cmark_node_first_child(cn) != NULL) {
+			struct rs_md *t = md_new(RS_MD_TEXT, c->file, cn);
+			t->text = md_flat_text(cn);
+			md_push(m, t);
+		}
+		return m;
+	}
+	for (ch = cmark_node_first_child(cn); ch != NULL;
+	    ch = cmark_node_next(ch)) {
+		if ((kid = md_convert(c, ch, depth + 1)) != NULL)
+			md_push(m, kid);
+	}
+	return m;
+}
+
+/* The literal text under a cmark node, iteratively (no recursion). */
+char *
+md_flat_text(cmark_node *root)
+{
+	cmark_iter *it = cmark_iter_new(root);
+	cmark_event_type ev;
+	cmark_node *n;
+	char *buf = NULL;
+	size_t len = 0, cap = 0, l;
+	const char *lit;
+
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		n = cmark_iter_get_node(it);
+		lit = NULL;
+		switch (cmark_node_get_type(n)) {
+		case CMARK_NODE_TEXT:
+		case CMARK_NODE_CODE:
+			lit = cmark_node_get_literal(n);
+			break;
+		case CMARK_NODE_SOFTBREAK:
+		case CMARK_NODE_LINEBREAK:
+			lit = " ";
+			break;
+		default:
+			break;
+		}
+		if (lit == NULL)
+			continue;
+		l = strlen(lit);
+		if (len + l + 1 > cap) {
+			cap = (len + l + 1) * 2;
+			buf = xrealloc(buf, cap);
+		}
+		memcpy(buf + len, lit, l);
+		len += l;
+	}
+	cmark_iter_free(it);
+	if (buf == NULL)
+		return xstrdup("");
+	buf[len] = '\0';
+	return buf;
+}
+
+struct rs_md *
+md_parse(const char *file, const char *body, size_t len, struct diags *d)
+{
+	cmark_parser *p;
+	cmark_syntax_extension *ext;
+	cmark_node *doc;
+	struct rs_md *m;
+	struct mdctx c = { file, d, 0 };
+
+	cmark_gfm_core_extensions_ensure_registered();
+	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8);
+	if ((ext = cmark_find_syntax_extension("table")) != NULL)
+		cmark_parser_attach_syntax_extension(p, ext);
+	if ((ext = cmark_find_syntax_extension("strikethrough")) != NULL)
+		cmark_parser_attach_syntax_extension(p, ext);
+	cmark_parser_feed(p, body, len);
+	doc = cmark_parser_finish(p);
+	m = md_convert(&c, doc, 0);
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+	return m;
+}
+
+/* Append the plain text of an inline subtree to a growing buffer. */
+static void
+md_text_into(const struct rs_md *m, char **buf, size_t *len, size_t *cap)
+{
+	const char *t = NULL;
+	size_t i, l;
+
+	switch (m->kind) {
+	case RS_MD_TEXT:
+	case RS_MD_CODE:
+		t = m->text;
+		break;
+	case RS_MD_SOFTBREAK:
+	case RS_MD_LINEBREAK:
+		t = " ";
+		break;
+	default:
+		break;
+	}
+	if (t != NULL) {
+		l = strlen(t);
+		if (*len + l + 1 > *cap) {
+			*cap = (*len + l + 1) * 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		memcpy(*buf + *len, t, l);
+		*len += l;
+		(*buf)[*len] = '\0';
+	}
+	for (i = 0; i < m->nkids; i++)
+		md_text_into(m->kids[i], buf, len, cap);
+}
+
+char *
+rs_md_text(const struct rs_md *m)
+{
+	char *buf = xstrdup("");
+	size_t len = 0, cap = 1;
+
+	if (m != NULL)
+		md_text_into(m, &buf, &len, &cap);
+	return buf;
+}

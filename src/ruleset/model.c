@@ -1,0 +1,235 @@
+/* model.c: lookups in, the text dump of, and freeing a ruleset. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ruleset.h"
+#include "internal.h"
+
+int
+rs_unit_find(const struct ruleset *rs, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nunits; i++)
+		if (strcasecmp(rs->units[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+rs_weapon_find(const struct ruleset *rs, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nweapons; i++)
+		if (strcasecmp(rs->weapons[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const struct rs_modifier *
+rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope,
+    const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nmods; i++)
+		if (rs->mods[i].scope == scope &&
+		    strcasecmp(rs->mods[i].key, key) == 0)
+			return &rs->mods[i];
+	return NULL;
+}
+
+void
+rs_free(struct ruleset *rs)
+{
+	size_t i;
+
+	if (rs == NULL)
+		return;
+	for (i = 0; i < rs->nunits; i++) {
+		free(rs->units[i].name);
+		free(rs->units[i].notes);
+	}
+	free(rs->units);
+	for (i = 0; i < rs->nweapons; i++) {
+		free(rs->weapons[i].name);
+		free(rs->weapons[i].notes);
+	}
+	free(rs->weapons);
+	for (i = 0; i < rs->nterrain; i++) {
+		free(rs->terrain[i].name);
+		free(rs->terrain[i].effect);
+	}
+	free(rs->terrain);
+	for (i = 0; i < rs->nmods; i++) {
+		free(rs->mods[i].key);
+		free(rs->mods[i].text);
+	}
+	free(rs->mods);
+	for (i = 0; i < rs->nphases; i++) {
+		free(rs->phases[i].name);
+		free(rs->phases[i].text);
+	}
+	free(rs->phases);
+	for (i = 0; i < rs->ntests; i++) {
+		free(rs->tests[i].name);
+		rs_node_free(rs->tests[i].doc);
+	}
+	free(rs->tests);
+	free(rs->forces);
+	rs_node_free(rs->front);
+	rs_md_free(rs->doc);
+	free(rs->title);
+	free(rs->author);
+	free(rs->year);
+	free(rs->version);
+	free(rs->paper);
+	free(rs->name);
+	free(rs->path);
+	free(rs);
+}
+
+static void
+dump_len(FILE *fp, const char *label, double mm, enum unit_of_length u)
+{
+	char a[32], b[32];
+
+	len_format(a, sizeof(a), mm, u);
+	fmt_double(b, sizeof(b), mm, 2);
+	fprintf(fp, "%s %s (%s mm)", label, a, b);
+}
+
+static void
+dump_faces(FILE *fp, unsigned faces)
+{
+	int f, first = 1;
+
+	for (f = 1; f <= 6; f++)
+		if (faces & (1u << f)) {
+			fprintf(fp, "%s%d", first ? "" : ",", f);
+			first = 0;
+		}
+	if (first)
+		fputs("-", fp);
+}
+
+static void
+dump_classes(FILE *fp, unsigned mask)
+{
+	int c, first = 1;
+
+	if (mask == RS_CLASS_ALL) {
+		fputs("all", fp);
+		return;
+	}
+	for (c = 0; c < RS_CLASS__MAX; c++)
+		if (mask & (1u << c)) {
+			fprintf(fp, "%s%s", first ? "" : ",",
+			    rs_class_name((enum rs_class)c));
+			first = 0;
+		}
+	if (first)
+		fputs("-", fp);
+}
+
+void
+rs_dump(const struct ruleset *rs, FILE *fp)
+{
+	size_t i, k;
+	char buf[256];
+	enum unit_of_length u = rs->measure;
+
+	fprintf(fp, "ruleset %s\n", rs->name);
+	fprintf(fp, "title: %s\n", rs->title ? rs->title : "-");
+	fprintf(fp, "author: %s\n", rs->author ? rs->author : "-");
+	fprintf(fp, "year: %s\n", rs->year ? rs->year : "-");
+	fprintf(fp, "engine: %s\n", rs_engine_name(rs->engine));
+	fprintf(fp, "measure: %s\n", len_unit_name(rs->measure));
+	dump_len(fp, "base:", rs->base_w_mm, u);
+	dump_len(fp, " x", rs->base_d_mm, u);
+	fputc('\n', fp);
+	dump_len(fp, "table:", rs->table_w_mm, u);
+	dump_len(fp, " x", rs->table_h_mm, u);
+	fputc('\n', fp);
+	fprintf(fp, "grid: %s", rs_grid_name(rs->grid));
+	if (rs->grid != RS_GRID_NONE)
+		dump_len(fp, "", rs->cell_mm, u);
+	fputc('\n', fp);
+	if (rs->engine == RS_ENGINE_MORALE)
+		fprintf(fp, "hits per morale point: %d\n", rs->hits_per_morale);
+	fprintf(fp, "\nunits (%zu)\n", rs->nunits);
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *un = &rs->units[i];
+
+		fprintf(fp, "  %d:%d %s: %s", un->pos.line, un->pos.col,
+		    un->name, rs_class_name(un->cls));
+		dump_len(fp, ", move", un->move_mm, u);
+		if (un->road_move_mm > 0)
+			dump_len(fp, ", road", un->road_move_mm, u);
+		if (un->melee >= 0)
+			fprintf(fp, ", melee %d", un->melee);
+		if (un->morale)
+			fprintf(fp, ", morale %d", un->morale);
+		if (un->fire_dice || un->melee_dice)
+			fprintf(fp, ", dice %d/%d", un->fire_dice,
+			    un->melee_dice);
+		for (k = 0; k < un->nweapons; k++)
+			fprintf(fp, "%s%s", k ? ", " : ", weapons ",
+			    rs->weapons[un->weapons[k]].name);
+		if (un->traits) {
+			rs_traits_format(buf, sizeof(buf), un->traits);
+			fprintf(fp, ", traits %s", buf);
+		}
+		fputc('\n', fp);
+	}
+	fprintf(fp, "\nweapons (%zu)\n", rs->nweapons);
+	for (i = 0; i < rs->nweapons; i++) {
+		const struct rs_weapon *w = &rs->weapons[i];
+
+		fprintf(fp, "  %d:%d %s:", w->pos.line, w->pos.col, w->name);
+		dump_len(fp, " range", w->range_mm, u);
+		fputs(", hits on ", fp);
+		dump_faces(fp, w->hit_faces);
+		if (rs->engine == RS_ENGINE_FIREPOWER) {
+			fputs(", destroys ", fp);
+			dump_classes(fp, w->destroys);
+		}
+		if (w->traits & RS_WTRAIT_INDIRECT)
+			fputs(", indirect", fp);
+		fputc('\n', fp);
+	}
+	fprintf(fp, "\nterrain (%zu)\n", rs->nterrain);
+	for (i = 0; i < rs->nterrain; i++)
+		fprintf(fp, "  %d:%d %s: %s\n", rs->terrain[i].pos.line,
+		    rs->terrain[i].pos.col, rs->terrain[i].name,
+		    rs_terrain_kind_name(rs->terrain[i].kind));
+	fprintf(fp, "\nmodifiers (%zu)\n", rs->nmods);
+	for (i = 0; i < rs->nmods; i++) {
+		static const char *const sc[] = { "morale", "melee die",
+			"fire die", "melee power" };
+
+		fprintf(fp, "  %d:%d %s %s %+d\n", rs->mods[i].pos.line,
+		    rs->mods[i].pos.col, sc[rs->mods[i].scope],
+		    rs->mods[i].key, rs->mods[i].value);
+	}
+	fprintf(fp, "\nsequence of play (%zu)\n", rs->nphases);
+	for (i = 0; i < rs->nphases; i++)
+		fprintf(fp, "  %d:%d %zu. %s\n", rs->phases[i].pos.line,
+		    rs->phases[i].pos.col, i + 1, rs->phases[i].name);
+	fprintf(fp, "\ndefault battle:");
+	if (rs->turn_limit)
+		fprintf(fp, " %d turns,", rs->turn_limit);
+	if (rs->deploy_mm > 0)
+		dump_len(fp, " deploy", rs->deploy_mm, u);
+	fputc('\n', fp);
+	for (i = 0; i < rs->nforces; i++)
+		if (rs->forces[i].unit >= 0)
+			fprintf(fp, "  %d x %s\n", rs->forces[i].count,
+			    rs->units[rs->forces[i].unit].name);
+	fprintf(fp, "\ntest games (%zu)\n", rs->ntests);
+	for (i = 0; i < rs->ntests; i++)
+		fprintf(fp, "  %d:%d %s\n", rs->tests[i].pos.line,
+		    rs->tests[i].pos.col, rs->tests[i].name);
+}

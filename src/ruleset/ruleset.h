@@ -1,0 +1,271 @@
+/*
+ * ruleset.h: the model of a ruleset, as read from Markdown with YAML
+ * front matter. This is the one public header of src/ruleset; it
+ * includes neither cmark-gfm nor libyaml. Every item keeps its source
+ * position. Lengths are millimetres (double).
+ */
+#ifndef SANDTABLE_RULESET_H
+#define SANDTABLE_RULESET_H
+
+#include <stddef.h>
+
+#include "../base/base.h"
+
+/* Limits on input, stated and enforced by the reader. */
+#define RS_MAX_FILE (8u * 1024 * 1024) /* bytes */
+#define RS_MAX_DEPTH 64                /* Markdown / YAML nesting */
+#define RS_MAX_UNITS 256
+#define RS_MAX_WEAPONS 256
+#define RS_MAX_TABLE_ROWS 1000
+#define RS_MAX_TESTGAMES 1000
+#define RS_MAX_WEAPONS_PER_UNIT 4
+
+enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
+
+/* Unit classes; a weapon's "destroys" is a mask of (1u << class). */
+enum rs_class {
+	RS_CLASS_INFANTRY,
+	RS_CLASS_ARTILLERY,
+	RS_CLASS_VEHICLE,
+	RS_CLASS_CAVALRY,
+	RS_CLASS_ELEPHANT,
+	RS_CLASS_CHARIOT,
+	RS_CLASS__MAX
+};
+#define RS_CLASS_ALL ((1u << RS_CLASS__MAX) - 1)
+
+/* Unit traits (Traits column), a bit set. */
+enum rs_trait {
+	RS_TRAIT_RUNS_DOWN = 1u << 0, /* tank: runs down infantry/artillery */
+	RS_TRAIT_NO_MELEE = 1u << 1,  /* never melees */
+	RS_TRAIT_LIGHT = 1u << 2,     /* open order: evades, never attacks */
+	RS_TRAIT_PIKE = 1u << 3,      /* +1 per die to the front; no turning */
+	RS_TRAIT_ARMOURED = 1u << 4,  /* +1 per melee die */
+	RS_TRAIT_LEVY = 1u << 5,      /* -1 per melee die */
+	RS_TRAIT_HEAVY = 1u << 6,     /* heavy chariot */
+};
+
+/* Weapon traits. */
+enum rs_weapon_trait {
+	RS_WTRAIT_INDIRECT = 1u << 0, /* fires over units, woods, hills */
+};
+
+enum rs_terrain_kind {
+	RS_TERRAIN_OPEN,
+	RS_TERRAIN_HILL,
+	RS_TERRAIN_WOOD,
+	RS_TERRAIN_RIVER,
+	RS_TERRAIN_FORD,
+	RS_TERRAIN_ROAD,
+	RS_TERRAIN_TOWN,
+	RS_TERRAIN_FORTIFICATION,
+	RS_TERRAIN__MAX
+};
+
+enum rs_grid { RS_GRID_NONE, RS_GRID_SQUARE, RS_GRID_HEX, RS_GRID_HEX_POINTY };
+
+/*
+ * The Markdown tree kept for the renderer: our own node type, so that no
+ * layer above needs cmark. Block nodes hold children; inline text is
+ * kept as children of kind RS_MD_TEXT/EMPH/… .
+ */
+enum rs_md_kind {
+	RS_MD_DOCUMENT,
+	RS_MD_HEADING,    /* level */
+	RS_MD_PARAGRAPH,
+	RS_MD_LIST,       /* ordered, start */
+	RS_MD_ITEM,
+	RS_MD_BLOCKQUOTE,
+	RS_MD_CODE_BLOCK, /* text, info */
+	RS_MD_THEMATIC_BREAK,
+	RS_MD_TABLE,      /* children are rows */
+	RS_MD_TABLE_ROW,  /* header flag */
+	RS_MD_TABLE_CELL,
+	RS_MD_HTML,       /* text; raw HTML is kept but never rendered */
+	RS_MD_TEXT,       /* text */
+	RS_MD_CODE,       /* inline code: text */
+	RS_MD_EMPH,
+	RS_MD_STRONG,
+	RS_MD_LINK,       /* url in info */
+	RS_MD_SOFTBREAK,
+	RS_MD_LINEBREAK,
+};
+
+struct rs_md {
+	enum rs_md_kind kind;
+	struct pos pos;
+	int level;    /* heading level */
+	int ordered;  /* list */
+	int start;    /* ordered list start */
+	int header;   /* table row is the header row */
+	char *text;   /* TEXT, CODE, CODE_BLOCK, HTML */
+	char *info;   /* CODE_BLOCK info string, LINK url */
+	struct rs_md **kids;
+	size_t nkids, capkids;
+};
+
+/* Plain text of an inline subtree, concatenated (caller frees). */
+char *rs_md_text(const struct rs_md *);
+
+/*
+ * A generic YAML tree (test games and extra front-matter keys are kept as
+ * this, so the engine can read them without libyaml).
+ */
+enum rs_node_kind { RS_NODE_SCALAR, RS_NODE_SEQ, RS_NODE_MAP };
+
+struct rs_node {
+	enum rs_node_kind kind;
+	struct pos pos;
+	char *scalar;          /* SCALAR */
+	int quoted;            /* SCALAR was quoted: never a number */
+	struct rs_node **kids; /* SEQ items; MAP: key, value, key, value … */
+	size_t nkids, capkids;
+};
+
+/* Look up a key in a MAP node; NULL when absent or not a map. */
+const struct rs_node *rs_node_get(const struct rs_node *, const char *key);
+/* Parse a scalar node as an integer / double; 0 on success, -1 otherwise. */
+int rs_node_int(const struct rs_node *, long *);
+int rs_node_double(const struct rs_node *, double *);
+
+struct rs_weapon {
+	struct pos pos;
+	char *name;
+	double range_mm;
+	unsigned hit_faces; /* bit f (1..6) set: face f hits; 0 = not used */
+	unsigned destroys;  /* mask of 1u << rs_class (firepower) */
+	unsigned traits;    /* rs_weapon_trait */
+	char *notes;        /* free text of the Notes column, or NULL */
+};
+
+struct rs_unit {
+	struct pos pos;
+	char *name;
+	enum rs_class cls;
+	struct pos cls_pos;
+	double move_mm;
+	double road_move_mm; /* 0: no road move */
+	int melee;           /* firepower: melee power (roll-under); -1 none */
+	int morale;          /* morale family: grade; 0 unused */
+	int fire_dice;       /* morale family; 0 none */
+	int melee_dice;      /* morale family; 0 none */
+	size_t nweapons;
+	int weapons[RS_MAX_WEAPONS_PER_UNIT]; /* indices into ruleset weapons */
+	struct pos weapon_pos[RS_MAX_WEAPONS_PER_UNIT];
+	unsigned traits; /* rs_trait */
+	double base_w_mm, base_d_mm; /* footprint; from Base column or front matter */
+	char *notes;
+};
+
+struct rs_terrain {
+	struct pos pos;
+	char *name;
+	enum rs_terrain_kind kind;
+	char *effect;
+};
+
+/* A modifier row: which rule it tunes (key), by how much. */
+enum rs_mod_scope { RS_MOD_MORALE, RS_MOD_MELEE_DIE, RS_MOD_FIRE_DIE,
+	RS_MOD_MELEE_POWER };
+
+struct rs_modifier {
+	struct pos pos;
+	enum rs_mod_scope scope;
+	char *key;  /* e.g. "disordered", "pike_front" */
+	char *text; /* the Modifier column as written */
+	int value;
+};
+
+struct rs_phase {
+	struct pos pos;
+	char *name; /* the item's bold lead-in, or its first words */
+	char *text; /* whole item text */
+};
+
+struct rs_testgame {
+	struct pos pos;       /* of the fence line */
+	char *name;           /* the name key, or "test game N" */
+	struct rs_node *doc;  /* the YAML document (a map) */
+};
+
+struct rs_force {
+	struct pos pos;
+	int unit; /* index into units */
+	int count;
+};
+
+struct ruleset {
+	char *path;     /* as given; the file of every pos */
+	char *name;     /* file name without directory and .md */
+	char *title, *author, *year, *version;
+	struct pos title_pos;
+	enum rs_engine engine;
+	struct pos engine_pos;
+	enum unit_of_length measure;
+	double base_w_mm, base_d_mm;
+	double table_w_mm, table_h_mm;
+	enum rs_grid grid;
+	double cell_mm;
+	struct pos grid_pos;
+	char *paper;          /* NULL: not set */
+	int hits_per_morale;  /* morale family; default 3 */
+	int turn_limit;       /* default battle; 0: engine default */
+	double deploy_mm;     /* depth of deployment zones; 0: default */
+
+	struct rs_unit *units;
+	size_t nunits, capunits;
+	struct rs_weapon *weapons;
+	size_t nweapons, capweapons;
+	struct rs_terrain *terrain;
+	size_t nterrain, capterrain;
+	struct rs_modifier *mods;
+	size_t nmods, capmods;
+	struct rs_phase *phases;
+	size_t nphases, capphases;
+	struct rs_testgame *tests;
+	size_t ntests, captests;
+	struct rs_force *forces; /* default battle, one side (mirrored) */
+	size_t nforces, capforces;
+
+	struct rs_node *front;  /* the whole front matter, for extra keys */
+	struct rs_md *doc;      /* the whole body as a Markdown tree */
+};
+
+/*
+ * Read and check a ruleset. Always returns a ruleset (possibly partial)
+ * unless the file could not be read at all (NULL). Problems go to diags;
+ * the caller decides by diags_worst().
+ */
+struct ruleset *rs_read(const char *path, struct diags *);
+/* Same from memory; path is used for positions only. */
+struct ruleset *rs_parse(const char *path, const char *data, size_t len,
+    struct diags *);
+void rs_free(struct ruleset *);
+
+/* Lookups; -1 when not found. Names compare case-insensitively. */
+int rs_unit_find(const struct ruleset *, const char *name);
+int rs_weapon_find(const struct ruleset *, const char *name);
+const struct rs_modifier *rs_mod_find(const struct ruleset *,
+    enum rs_mod_scope, const char *key);
+
+const char *rs_engine_name(enum rs_engine);
+const char *rs_class_name(enum rs_class);
+const char *rs_terrain_kind_name(enum rs_terrain_kind);
+const char *rs_grid_name(enum rs_grid);
+/* Names of the set bits of a trait mask, comma separated, into buf. */
+void rs_traits_format(char *buf, size_t sz, unsigned traits);
+
+/* The plain-text summary written to out/NAME/ruleset.txt and used by the
+ * regression tests (a -T tree style dump). */
+void rs_dump(const struct ruleset *, FILE *);
+
+/*
+ * Parse a YAML document held in memory into a generic tree; used for
+ * templates and scenario files. line0/col0 offset positions (for a block
+ * embedded in another file). Returns NULL on error (reported).
+ */
+struct rs_node *rs_yaml_parse(const char *file, const char *data, size_t len,
+    int line0, struct diags *);
+void rs_node_free(struct rs_node *);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * yaml.c: YAML (libyaml) into the generic rs_node tree, with positions.
+ * Aliases are refused (they let a small file expand without bound) and
+ * nesting is capped at RS_MAX_DEPTH.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
+
+#include "ruleset.h"
+
+#define YAML_MAX_NODES 200000
+
+struct ybuild {
+	const char *file;
+	int line0;
+	struct diags *d;
+	size_t nodes;
+};
+
+static struct rs_node *
+node_new(enum rs_node_kind k, struct ybuild *b, const yaml_mark_t *m)
+{
+	struct rs_node *n = xcalloc(1, sizeof(*n));
+
+	n->kind = k;
+	n->pos.file = b->file;
+	n->pos.line = (int)m->line + 1 + b->line0;
+	n->pos.col = (int)m->column + 1;
+	b->nodes++;
+	return n;
+}
+
+void
+rs_node_free(struct rs_node *n)
+{
+	size_t i;
+
+	if (n == NULL)
+		return;
+	for (i = 0; i < n->nkids; i++)
+		rs_node_free(n->kids[i]);
+	free(n->kids);
+	free(n->scalar);
+	free(n);
+}
+
+static void
+yerror(struct ybuild *b, const yaml_parser_t *p)
+{
+	struct pos at;
+	const yaml_mark_t *m = p->problem_offset || p->problem_mark.line ||
+	    p->problem_mark.column ? &p->problem_mark : &p->context_mark;
+
+	at.file = b->file;
+	at.line = (int)m->line + 1 + b->line0;
+	at.col = (int)m->column + 1;
+	diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s",
+	    p->problem ? p->problem : "syntax error",
+	    p->context ? " " : "", p->context ? p->context : "");
+}
+
+/*
+ * Parse the next node from the event stream; ev holds its first event.
+ * Returns the node, or NULL after reporting an error.
+ */
+static struct rs_node *
+parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
+{
+	struct rs_node *n, *kid;
+	yaml_event_t e;
+	enum rs_node_kind kind;
+	yaml_event_type_t end;
+	struct pos at;
+
+	at.file = b->file;
+	at.line = (int)ev->start_mark.line + 1 + b->line0;
+	at.col = (int)ev->start_mark.column + 1;
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		n = node_new(RS_NODE_SCALAR, b, &ev->start_mark);
+		n->scalar = xstrndup((const char *)ev->data.scalar.value,
+		    ev->data.scalar.length);
+		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		return n;
+	case YAML_ALIAS_EVENT:
+		diag_add(b->d, SEV_ERROR, at,
+		    "YAML: aliases (*name) are not supported");
+		return NULL;
+	case YAML_SEQUENCE_START_EVENT:
+		kind = RS_NODE_SEQ;
+		end = YAML_SEQUENCE_END_EVENT;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		kind = RS_NODE_MAP;
+		end = YAML_MAPPING_END_EVENT;
+		break;
+	default:
+		diag_add(b->d, SEV_ERROR, at, "YAML: unexpected event");
+		return NULL;
+	}
+	if (depth >= RS_MAX_DEPTH) {
+		diag_add(b->d, SEV_ERROR, at,
+		    "YAML: nesting deeper than %d levels", RS_MAX_DEPTH);
+		return NULL;
+	}
+	n = node_new(kind, b, &ev->start_mark);
+	for (;;) {
+		if (!yaml_parser_parse(p, &e)) {
+			yerror(b, p);
+			rs_node_free(n);
+			return NULL;
+		}
+		if (e.type == end) {
+			yaml_event_delete(&e);
+			break;
+		}
+		if (b->nodes > YAML_MAX_NODES) {
+			diag_add(b->d, SEV_ERROR, at,
+			    "YAML: more than %d nodes", YAML_MAX_NODES);
+			yaml_event_delete(&e);
+			rs_node_free(n);
+			return NULL;
+		}
+		kid = parse_node(b, p, &e, depth + 1);
+		yaml_event_delete(&e);
+		if (kid == NULL) {
+			rs_node_free(n);
+			return NULL;
+		}
+		if (kind == RS_NODE_MAP && n->nkids % 2 == 0 &&
+		    kid->kind != RS_NODE_SCALAR) {
+			diag_add(b->d, SEV_ERROR, kid->pos,
+			    "YAML: mapping keys must be plain text");
+			rs_node_free(kid);
+			rs_node_free(n);
+			return NULL;
+		}
+		XPUSH(n->kids, n->nkids, n->capkids, kid);
+	}
+	return n;
+}
+
+struct rs_node *
+rs_yaml_parse(const char *file, const char *data, size_t len, int line0,
+    struct diags *d)
+{
+	yaml_parser_t p;
+	yaml_event_t e;
+	struct ybuild b = { file, line0, d, 0 };
+	struct rs_node *root = NULL;
+	int done = 0;
+
+	if (!yaml_parser_initialize(&p))
+		return NULL;
+	yaml_parser_set_input_string(&p, (const unsigned char *)data, len);
+	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
+	while (!done) {
+		if (!yaml_parser_parse(&p, &e)) {
+			yerror(&b, &p);
+			rs_node_free(root);
+			root = NULL;
+			break;
+		}
+		switch (e.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_STREAM_START_EVENT:
+		case YAML_DOCUMENT_START_EVENT:
+		case YAML_DOCUMENT_END_EVENT:
+			break;
+		default:
+			if (root != NULL) {
+				struct pos at = { file,
+				    (int)e.start_mark.line + 1 + line0,
+				    (int)e.start_mark.column + 1 };
+				diag_add(d, SEV_ERROR, at,
+				    "YAML: only one document is allowed");
+				rs_node_free(root);
+				root = NULL;
+				done = 2;
+				break;
+			}
+			if ((root = parse_node(&b, &p, &e, 0)) == NULL)
+				done = 2;
+			break;
+		}
+		yaml_event_delete(&e);
+	}
+	yaml_parser_delete(&p);
+	if (root == NULL && done == 1) {
+		/* An empty document: an empty map. */
+		yaml_mark_t m = { 0, 0, 0 };
+		root = node_new(RS_NODE_MAP, &b, &m);
+	}
+	return root;
+}
+
+const struct rs_node *
+rs_node_get(const struct rs_node *n, const char *key)
+{
+	size_t i;
+
+	if (n == NULL || n->kind != RS_NODE_MAP)
+		return NULL;
+	for (i = 0; i + 1 < n->nkids; i += 2)
+		if (strcasecmp(n->kids[i]->scalar, key) == 0)
+			return n->kids[i + 1];
+	return NULL;
+}
+
+int
+rs_node_int(const struct rs_node *n, long *v)
+{
+	char *end;
+	long x;
+
+	if (n == NULL || n->kind != RS_NODE_SCALAR || n->scalar[0] == '\0')
+		return -1;
+	errno = 0;
+	x = strtol(n->scalar, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int
+rs_node_double(const struct rs_node *n, double *v)
+{
+	const char *s;
+	double x = 0, scale = 1;
+	int neg = 0, digits = 0, frac = 0;
+
+	if (n == NULL || n->kind != RS_NODE_SCALAR)
+		return -1;
+	/* Locale-free: never strtod, which reads "2,5" in de_DE. */
+	s = n->scalar;
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	for (; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9') {
+			digits++;
+			if (frac)
+				x += (*s - '0') * (scale /= 10);
+			else
+				x = x * 10 + (*s - '0');
+		} else if (*s == '.' && !frac)
+			frac = 1;
+		else
+			return -1;
+	}
+	if (digits == 0 || digits > 15 || !isfinite(x))
+		return -1;
+	*v = neg ? -x : x;
+	return 0;
+}
