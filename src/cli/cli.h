@@ -20,8 +20,28 @@ struct command {
 	const char *help; /* the full help text of the command */
 };
 
-extern const struct command commands[];
+/* Each cmd_NAME.c defines NAME_command; main.c lists them. */
+extern const struct command check_command, build_command, play_command,
+    odds_command, reference_command, cards_command, map_command,
+    bases_command, scenario_command, report_command;
 const struct command *command_find(const char *);
+
+/*
+ * A product that `sandtable build` makes: write one file for a checked
+ * ruleset at path (atomically). Returns 0 when written, -1 on failure
+ * (reported on stderr), 1 when the product is not built in this version.
+ */
+typedef int (*product_fn)(const struct ruleset *, const char *path,
+    int quiet);
+int product_reference(const struct ruleset *, const char *, int);
+int product_cards(const struct ruleset *, const char *, int);
+int product_map(const struct ruleset *, const char *, int);
+int product_scenario(const struct ruleset *, const char *, int);
+int product_bases(const struct ruleset *, const char *, int);
+int product_report(const struct ruleset *, const char *, int);
+
+/* For commands not built yet: says so and returns EXIT_USAGE. */
+int cli_not_built(const char *name);
 
 /* Print "sandtable: MSG" to stderr and return EXIT_USAGE. */
 int usage_error(const char *cmd, const char *fmt, ...)
@@ -35,7 +55,5 @@ void command_help(const struct command *, FILE *);
  */
 struct ruleset *cli_load(const char *path, int *worst);
 
-int cmd_check(int, char **);
-int cmd_build(int, char **);
 
 #endif

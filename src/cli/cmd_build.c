@@ -29,9 +29,24 @@ write_summary(const struct ruleset *rs, const char *dir)
 	return rc;
 }
 
+/* What build makes, in order; a product not built yet is skipped. */
+static const struct product {
+	const char *file;
+	product_fn make;
+} products[] = {
+	{ "reference.pdf", product_reference },
+	{ "cards.pdf", product_cards },
+	{ "map.pdf", product_map },
+	{ "scenario.pdf", product_scenario },
+	{ "bases.pdf", product_bases },
+	{ "report.pdf", product_report },
+	{ NULL, NULL },
+};
+
 static int
 build_one(const char *file, const char *outdir, int quiet)
 {
+	const struct product *p;
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs = cli_load(file, &worst);
 	char *dir;
@@ -47,14 +62,26 @@ build_one(const char *file, const char *outdir, int quiet)
 		rc = EXIT_ERRORS;
 	} else if (write_summary(rs, dir) == -1)
 		rc = EXIT_ERRORS;
-	else if (!quiet)
-		printf("%s: wrote %s/ruleset.txt\n", file, dir);
+	else {
+		if (!quiet)
+			printf("%s: wrote %s/ruleset.txt\n", file, dir);
+		for (p = products; p->file != NULL; p++) {
+			char *path = xasprintf("%s/%s", dir, p->file);
+			int r = p->make(rs, path, quiet);
+
+			if (r < 0)
+				rc = EXIT_ERRORS;
+			else if (r == 0 && !quiet)
+				printf("%s: wrote %s\n", file, path);
+			free(path);
+		}
+	}
 	free(dir);
 	rs_free(rs);
 	return rc;
 }
 
-int
+static int
 cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -94,3 +121,14 @@ cmd_build(int argc, char **argv)
 			status = EXIT_ERRORS;
 	return status;
 }
+
+const struct command build_command = {
+	"build", cmd_build, "build [options] RULESET...",
+	"Check each ruleset and write everything made from it into DIR/NAME/\n"
+	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
+	"its previous outputs; the others still build.\n"
+	"\n"
+	"  -o, --output DIR  output directory (default: out)\n"
+	"  -q, --quiet       print only errors and warnings\n"
+	"  -h, --help        this help\n",
+};

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-int
+static int
 cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -53,3 +53,14 @@ cmd_check(int argc, char **argv)
 	}
 	return status;
 }
+
+const struct command check_command = {
+	"check", cmd_check, "check [options] RULESET...",
+	"Read each ruleset, check it and play its test games.\n"
+	"Prints diagnostics as FILE:LINE:COL: severity: message.\n"
+	"Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n"
+	"\n"
+	"  -q, --quiet       print only errors and warnings\n"
+	"  -v, --verbose     also print the model that was read\n"
+	"  -h, --help        this help\n",
+};

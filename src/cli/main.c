@@ -9,50 +9,28 @@
 
 #include "cli.h"
 
-const struct command commands[] = {
-	{ "check", cmd_check, "check [options] RULESET...",
-	  "Read each ruleset, check it and play its test games.\n"
-	  "Prints diagnostics as FILE:LINE:COL: severity: message.\n"
-	  "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n"
-	  "\n"
-	  "  -q, --quiet       print only errors and warnings\n"
-	  "  -v, --verbose     also list what was read\n"
-	  "  -h, --help        this help\n" },
-	{ "build", cmd_build, "build [options] [RULESET...]",
-	  "Check each ruleset and write everything made from it into\n"
-	  "DIR/NAME/ (default out/NAME/). A ruleset with errors builds\n"
-	  "nothing and keeps its previous outputs. Without RULESET, builds\n"
-	  "the bundled rulesets.\n"
-	  "\n"
-	  "  -o, --output DIR  output directory (default: out)\n"
-	  "  -q, --quiet       print only errors and warnings\n"
-	  "  -h, --help        this help\n" },
-	{ "play", NULL, "play RULESET [--games N] [--seed S] [--jobs J] [--json]",
-	  "Self-play statistics of the ruleset's default battle.\n" },
-	{ "odds", NULL, "odds RULESET [--json] [UNIT [UNIT]]",
-	  "Exact odds of every fire and melee matchup.\n" },
-	{ "reference", NULL, "reference RULESET -o FILE.pdf",
-	  "A quick-reference sheet.\n" },
-	{ "cards", NULL, "cards RULESET -o FILE.pdf", "Unit cards.\n" },
-	{ "map", NULL, "map [RULESET] -o FILE.pdf|.png|.svg",
-	  "A gridded battle map at true scale.\n" },
-	{ "bases", NULL, "bases RULESET -o FILE.pdf",
-	  "Base templates, range rulers and markers at true scale.\n" },
-	{ "scenario", NULL, "scenario RULESET [--seed S] -o FILE.pdf",
-	  "A generated scenario, balanced by test games.\n" },
-	{ "report", NULL, "report RULESET -o FILE.pdf",
-	  "The validation report with plots.\n" },
-	{ NULL, NULL, NULL, NULL },
+static const struct command *const commands[] = {
+	&check_command, &build_command, &play_command, &odds_command,
+	&reference_command, &cards_command, &map_command, &bases_command,
+	&scenario_command, &report_command, NULL,
 };
+
+int
+cli_not_built(const char *name)
+{
+	fprintf(stderr, "sandtable: %s: not built yet in this version\n",
+	    name);
+	return EXIT_USAGE;
+}
 
 const struct command *
 command_find(const char *name)
 {
-	const struct command *c;
+	const struct command *const *c;
 
-	for (c = commands; c->name != NULL; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
+	for (c = commands; *c != NULL; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
 	return NULL;
 }
 
@@ -76,14 +54,12 @@ void
 command_help(const struct command *c, FILE *fp)
 {
 	fprintf(fp, "usage: sandtable %s\n\n%s", c->synopsis, c->help);
-	if (c->run == NULL)
-		fputs("\n(not built yet in this version)\n", fp);
 }
 
 static void
 main_help(FILE *fp)
 {
-	const struct command *c;
+	const struct command *const *c;
 
 	fputs("usage: sandtable COMMAND [options] [ARGS]\n"
 	    "\n"
@@ -92,9 +68,9 @@ main_help(FILE *fp)
 	    "player needs on the table, at true scale.\n"
 	    "\n"
 	    "Commands:\n", fp);
-	for (c = commands; c->name != NULL; c++)
-		fprintf(fp, "  %-10s %.*s\n", c->name,
-		    (int)strcspn(c->help, "\n"), c->help);
+	for (c = commands; *c != NULL; c++)
+		fprintf(fp, "  %-10s %.*s\n", (*c)->name,
+		    (int)strcspn((*c)->help, "\n"), (*c)->help);
 	fputs("\n"
 	    "Options:\n"
 	    "  -h, --help     this help\n"
@@ -152,10 +128,5 @@ main(int argc, char *argv[])
 		return usage_error(NULL, "unknown option '%s'", argv[1]);
 	if ((c = command_find(argv[1])) == NULL)
 		return usage_error(NULL, "unknown command '%s'", argv[1]);
-	if (c->run == NULL) {
-		fprintf(stderr, "sandtable: %s: not built yet in this version\n",
-		    c->name);
-		return EXIT_USAGE;
-	}
 	return c->run(argc - 1, argv + 1);
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# run-all.sh BIN UNITBIN: the whole test suite — Criterion unit tests, the
+# regression fixtures, and every tests/check/*.sh script — run once as is
+# and ends with one line "N passed, N failed".
+# Each check script prints "PASS: name" or "FAIL: name: why" lines.
+cd "$(dirname "$0")/.." || exit 2
+BIN=${1:-./sandtable}
+UNIT=${2:-./build/unit-tests}
+export SANDTABLE="$BIN"
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+pass=0
+fail=0
+
+# Criterion: "Synthesis: Tested: N | Passing: N | Failing: N | Crashing: N"
+if [ -x "$UNIT" ]; then
+	(cd tests && "../$UNIT" --jobs 2) >"$log" 2>&1
+	grep -E '^\[(FAIL|----)\]|Synthesis' "$log" | grep -v '^\[----\] *$' | tail -40
+	syn=$(grep 'Synthesis' "$log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g')
+	t=$(echo "$syn" | sed -n 's/.*Tested: \([0-9]*\).*/\1/p')
+	p=$(echo "$syn" | sed -n 's/.*Passing: \([0-9]*\).*/\1/p')
+	if [ -n "$t" ] && [ -n "$p" ]; then
+		pass=$((pass + p))
+		fail=$((fail + t - p))
+	else
+		echo "FAIL: unit tests did not report (see output above)"
+		cat "$log" | tail -20
+		fail=$((fail + 1))
+	fi
+fi
+
+for s in tests/regress.sh tests/check/*.sh; do
+	[ -f "$s" ] || continue
+	sh "$s" "$BIN" >"$log" 2>&1
+	rc=$?
+	grep '^FAIL' "$log"
+	p=$(grep -c '^PASS' "$log")
+	f=$(grep -c '^FAIL' "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: $s exited $rc"
+		tail -5 "$log"
+		f=1
+	fi
+	echo "$s: $p passed, $f failed"
+	pass=$((pass + p))
+	fail=$((fail + f))
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

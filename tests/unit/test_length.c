@@ -1,0 +1,80 @@
+/* Lengths: every spelling of a unit, bare numbers, bad input. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "../../src/base/base.h"
+
+static double
+mm(const char *s, enum unit_of_length bare)
+{
+	double v = -1;
+	const char *why;
+
+	cr_assert_eq(len_parse(s, bare, &v, &why), 0, "'%s' should parse", s);
+	return v;
+}
+
+Test(length, units)
+{
+	cr_assert_float_eq(mm("9\"", LEN_NONE), 228.6, 1e-9);
+	cr_assert_float_eq(mm("9in", LEN_NONE), 228.6, 1e-9);
+	cr_assert_float_eq(mm("9 in", LEN_NONE), 228.6, 1e-9);
+	cr_assert_float_eq(mm("30mm", LEN_NONE), 30.0, 1e-9);
+	cr_assert_float_eq(mm("3 cm", LEN_NONE), 30.0, 1e-9);
+	cr_assert_float_eq(mm("1.5in", LEN_NONE), 38.1, 1e-9);
+	cr_assert_float_eq(mm("6ft", LEN_NONE), 1828.8, 1e-9);
+	cr_assert_float_eq(mm("9\xe2\x80\x9d", LEN_NONE), 228.6, 1e-9);
+}
+
+Test(length, bare_numbers_take_the_measure)
+{
+	cr_assert_float_eq(mm("15", LEN_IN), 381.0, 1e-9);
+	cr_assert_float_eq(mm("80", LEN_MM), 80.0, 1e-9);
+	cr_assert_float_eq(mm("2.5", LEN_CM), 25.0, 1e-9);
+}
+
+Test(length, bad_input)
+{
+	double v;
+	const char *why;
+
+	cr_assert_eq(len_parse("15", LEN_NONE, &v, &why), -1);
+	cr_assert_eq(len_parse("-3in", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("3 parsecs", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("abc", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("1e9", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("99999999999999in", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("", LEN_IN, &v, &why), -1);
+	cr_assert_eq(len_parse("2,5in", LEN_IN, &v, &why), -1);
+}
+
+Test(length, pairs)
+{
+	double w, h;
+	const char *why;
+
+	cr_assert_eq(len_parse_pair("72x48in", LEN_NONE, &w, &h, &why), 0);
+	cr_assert_float_eq(w, 1828.8, 1e-9);
+	cr_assert_float_eq(h, 1219.2, 1e-9);
+	cr_assert_eq(len_parse_pair("6x4ft", LEN_NONE, &w, &h, &why), 0);
+	cr_assert_float_eq(w, 1828.8, 1e-9);
+	cr_assert_eq(len_parse_pair("40mm x 20mm", LEN_NONE, &w, &h, &why), 0);
+	cr_assert_float_eq(h, 20.0, 1e-9);
+	cr_assert_eq(len_parse_pair("900x600", LEN_MM, &w, &h, &why), 0);
+	cr_assert_float_eq(w, 900.0, 1e-9);
+	cr_assert_eq(len_parse_pair("72", LEN_IN, &w, &h, &why), -1);
+}
+
+Test(length, format_is_locale_free)
+{
+	char buf[32];
+
+	len_format(buf, sizeof(buf), 228.6, LEN_IN);
+	cr_assert_str_eq(buf, "9\"");
+	len_format(buf, sizeof(buf), 30, LEN_MM);
+	cr_assert_str_eq(buf, "30 mm");
+	fmt_double(buf, sizeof(buf), 2.5, 3);
+	cr_assert_str_eq(buf, "2.5");
+	fmt_double(buf, sizeof(buf), -0.0001, 2);
+	cr_assert_str_eq(buf, "0");
+}

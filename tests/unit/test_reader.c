@@ -1,0 +1,102 @@
+/* The ruleset reader: a small ruleset in memory into the model. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "../../src/ruleset/ruleset.h"
+
+static const char small[] =
+    "---\n"
+    "title: Small\n"
+    "engine: firepower\n"
+    "measure: in\n"
+    "grid: square 3in\n"
+    "battle:\n"
+    "  turns: 12\n"
+    "  forces:\n"
+    "    Rifle: 3\n"
+    "---\n"
+    "\n"
+    "## Units\n"
+    "\n"
+    "| Unit | Class | Move | Melee | Weapons |\n"
+    "|------|-------|------|-------|---------|\n"
+    "| Rifle | infantry | 9 | 4 | Rifle, AT grenade |\n"
+    "\n"
+    "## Weapons\n"
+    "\n"
+    "| Weapon | Range | Hits on | Destroys |\n"
+    "|---|---|---|---|\n"
+    "| Rifle | 15 | 4, 6 | infantry, artillery |\n"
+    "| AT grenade | 4\" | 4,6 | all |\n"
+    "\n"
+    "## Sequence of play\n"
+    "\n"
+    "1. **Initiative** - roll a die.\n"
+    "2. **Turn** - move, fire, melee.\n"
+    "\n"
+    "```test-game\n"
+    "name: one\n"
+    "dice: [1, 2]\n"
+    "```\n";
+
+Test(reader, small_ruleset)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_parse("small.md", small, strlen(small), &d);
+
+	cr_assert_not_null(rs);
+	cr_assert_eq(diags_worst(&d), -1, "no diagnostics expected, got %s",
+	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(rs->engine, RS_ENGINE_FIREPOWER);
+	cr_assert_eq(rs->nunits, 1);
+	cr_assert_str_eq(rs->units[0].name, "Rifle");
+	cr_assert_eq(rs->units[0].pos.line, 16);
+	cr_assert_float_eq(rs->units[0].move_mm, 228.6, 1e-9);
+	cr_assert_eq(rs->units[0].melee, 4);
+	cr_assert_eq(rs->units[0].nweapons, 2);
+	cr_assert_eq(rs->weapons[1].hit_faces, (1u << 4) | (1u << 6));
+	cr_assert_eq(rs->weapons[1].destroys, RS_CLASS_ALL);
+	cr_assert_float_eq(rs->weapons[1].range_mm, 101.6, 1e-9);
+	cr_assert_eq(rs->grid, RS_GRID_SQUARE);
+	cr_assert_float_eq(rs->cell_mm, 76.2, 1e-9);
+	cr_assert_eq(rs->nphases, 2);
+	cr_assert_str_eq(rs->phases[0].name, "Initiative");
+	cr_assert_eq(rs->ntests, 1);
+	cr_assert_str_eq(rs->tests[0].name, "one");
+	cr_assert_eq(rs->tests[0].pos.line, 30);
+	cr_assert_eq(rs->turn_limit, 12);
+	cr_assert_eq(rs->nforces, 1);
+	cr_assert_eq(rs->forces[0].unit, 0);
+	cr_assert_eq(rs->forces[0].count, 3);
+	rs_free(rs);
+	diags_free(&d);
+}
+
+Test(reader, test_game_yaml_positions_are_in_the_file)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_parse("small.md", small, strlen(small), &d);
+	const struct rs_node *dice = rs_node_get(rs->tests[0].doc, "dice");
+
+	cr_assert_not_null(dice);
+	cr_assert_eq(dice->kind, RS_NODE_SEQ);
+	cr_assert_eq(dice->pos.line, 32);
+	rs_free(rs);
+	diags_free(&d);
+}
+
+Test(reader, markdown_tree_is_kept)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_parse("small.md", small, strlen(small), &d);
+	size_t i, headings = 0, tables = 0;
+
+	for (i = 0; i < rs->doc->nkids; i++) {
+		headings += rs->doc->kids[i]->kind == RS_MD_HEADING;
+		tables += rs->doc->kids[i]->kind == RS_MD_TABLE;
+	}
+	cr_assert_eq(headings, 3);
+	cr_assert_eq(tables, 2);
+	rs_free(rs);
+	diags_free(&d);
+}
