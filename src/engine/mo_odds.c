@@ -82,6 +82,22 @@ nat_add(uint32_t *r, const uint32_t *x, const uint32_t *y)
 		abort();
 }
 
+/* r = x - y for x >= y. */
+static void
+nat_sub(uint32_t *r, const uint32_t *x, const uint32_t *y)
+{
+	int64_t c = 0;
+	int i;
+
+	for (i = 0; i < MO_QLIMBS; i++) {
+		c += (int64_t)x[i] - y[i];
+		r[i] = (uint32_t)c;
+		c = c < 0 ? -1 : 0;
+	}
+	if (c != 0)
+		abort();
+}
+
 /* r = x * y (r may alias). */
 static void
 nat_mul(uint32_t *r, const uint32_t *x, const uint32_t *y)
@@ -173,6 +189,42 @@ mo_q_add(struct mo_q *r, const struct mo_q *x, const struct mo_q *y)
 	r->a = a;
 	r->b = b;
 	q_reduce(r);
+}
+
+void
+mo_q_sub(struct mo_q *r, const struct mo_q *x, const struct mo_q *y)
+{
+	struct mo_q u = *x, v = *y;
+	int a = x->a > y->a ? x->a : y->a, b = x->b > y->b ? x->b : y->b;
+
+	nat_scale(u.n, a - x->a, b - x->b);
+	nat_scale(v.n, a - y->a, b - y->b);
+	nat_sub(r->n, u.n, v.n);
+	r->a = a;
+	r->b = b;
+	q_reduce(r);
+}
+
+int
+mo_q_to_i64(const struct mo_q *x, int64_t *num, int64_t *den)
+{
+	uint64_t d = 1;
+	int i;
+
+	for (i = 2; i < MO_QLIMBS; i++)
+		if (x->n[i] != 0)
+			return -1;
+	if (x->n[1] >= 0x80000000u)
+		return -1;
+	for (i = 0; i < x->a; i++)
+		if ((d *= 2) > ((uint64_t)1 << 62))
+			return -1;
+	for (i = 0; i < x->b; i++)
+		if ((d *= 3) > ((uint64_t)1 << 62))
+			return -1;
+	*num = (int64_t)(((uint64_t)x->n[1] << 32) | x->n[0]);
+	*den = (int64_t)d;
+	return 0;
 }
 
 void

@@ -28,10 +28,14 @@ struct mo_q {
 void mo_q_set(struct mo_q *x, uint32_t num, int a, int b);
 /* r = x + y; r may alias either. */
 void mo_q_add(struct mo_q *r, const struct mo_q *x, const struct mo_q *y);
+/* r = x - y for x >= y (aborts otherwise); r may alias either. */
+void mo_q_sub(struct mo_q *r, const struct mo_q *x, const struct mo_q *y);
 /* r = x * y; r may alias either. */
 void mo_q_mul(struct mo_q *r, const struct mo_q *x, const struct mo_q *y);
 /* Returns <0, 0, >0 as x is less than, equal to or greater than y. */
 int mo_q_cmp(const struct mo_q *x, const struct mo_q *y);
+/* Numerator and denominator as int64; returns 0, or -1 when too big. */
+int mo_q_to_i64(const struct mo_q *x, int64_t *num, int64_t *den);
 /* Returns the nearest double. */
 double mo_q_double(const struct mo_q *x);
 /* Returns x as "n/d" ("0" and "1" for those values); caller frees. */
