@@ -179,43 +179,126 @@ steady(const struct eng_game *g, int i)
 	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
+/* Returns the squared edge-to-edge distance between two units: the
+ * core's eng_dist2, done inline on a free table (the hot path). */
+static inline double
+d2u(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_kind *ka, *kb;
+	double dx, dy;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_dist2(g, a, b);
+	ka = &g->ctx->kinds[a->type];
+	kb = &g->ctx->kinds[b->type];
+	dx = fabs(a->x - b->x) - (ka->hw + kb->hw);
+	dy = fabs(a->y - b->y) - (ka->hd + kb->hd);
+	dx = dx > 0 ? dx : 0;
+	dy = dy > 0 ? dy : 0;
+	return dx * dx + dy * dy;
+}
+
 /* Returns the edge-to-edge distance between units i and j. */
 static double
 dist(const struct eng_game *g, int i, int j)
 {
-	return sqrt(eng_dist2(g, &g->u[i], &g->u[j]));
+	return sqrt(d2u(g, &g->u[i], &g->u[j]));
 }
 
-/* Returns the nearest enemy of unit i (-1 none) and its distance. */
-static int
-nearest_enemy(const struct eng_game *g, int i, double *d)
+/* Find unit i's nearest enemy afresh. */
+static void
+near_one(struct eng_game *g, int i)
 {
+	struct mo_state *s = ms(g);
 	int j, best = -1;
-	double bd = 1e300, t;
+	double bd = 1e30, t;
 
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
 			continue;
-		t = eng_dist2(g, &g->u[i], &g->u[j]);
+		t = d2u(g, &g->u[i], &g->u[j]);
 		if (t < bd) {
 			bd = t;
 			best = j;
 		}
 	}
-	*d = best >= 0 ? sqrt(bd) : 1e300;
-	return best;
+	s->near_j[i] = (int8_t)best;
+	s->near_d2[i] = (float)bd;
 }
 
-/* Returns 1 when point (x, y) lies in unit i's front sector: bounded by
- * the diagonals of its base (Clarification 5). */
-static int
-in_front_pt(const struct eng_game *g, int i, double x, double y)
+/* Find every unit's nearest enemy. */
+static void
+near_all(struct eng_game *g)
 {
-	const struct eng_unit *u = &g->u[i];
+	int i;
+
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive)
+			near_one(g, i);
+	ms(g)->near_ok = 1;
+	ms(g)->near_dirty = 0;
+}
+
+/* Unit i moved or left the table: the enemies it came nearer to learn
+ * it now; those it was nearest to, and itself, look again when asked. */
+static void
+near_update(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	double t;
+	int j;
+
+	if (!s->near_ok)
+		return;
+	s->near_dirty |= (uint64_t)1 << i;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		if (s->near_j[j] == i)
+			s->near_dirty |= (uint64_t)1 << j;
+		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
+		    (t = d2u(g, &g->u[j], &g->u[i])) < s->near_d2[j]) {
+			s->near_j[j] = (int8_t)i;
+			s->near_d2[j] = (float)t;
+		}
+	}
+}
+
+/* Returns the nearest enemy of unit i (-1 none) and its distance. */
+static int
+nearest_enemy(struct eng_game *g, int i, double *d)
+{
+	struct mo_state *s = ms(g);
+
+	if (!s->near_ok)
+		near_all(g);
+	else if (s->near_dirty >> i & 1) {
+		near_one(g, i);
+		s->near_dirty &= ~((uint64_t)1 << i);
+	}
+	*d = s->near_j[i] >= 0 ? sqrt((double)s->near_d2[i]) : 1e300;
+	return s->near_j[i];
+}
+
+/* Move unit i to (x, y). */
+static void
+place(struct eng_game *g, int i, double x, double y)
+{
+	eng_unit_place(g, i, x, y);
+	near_update(g, i);
+}
+
+/* Returns 1 when point (x, y) lies in the front sector of unit u whose
+ * facing has sine sn and cosine cs: bounded by the diagonals of its base
+ * (Clarification 5). */
+static int
+sector_has(const struct eng_game *g, const struct eng_unit *u, double sn,
+    double cs, double x, double y)
+{
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double s = sin(u->facing), c = cos(u->facing);
 	double rx = x - u->x, ry = y - u->y;
-	double fwd = rx * s + ry * c, lat = rx * c - ry * s;
+	double fwd = rx * sn + ry * cs, lat = rx * cs - ry * sn;
 
 	return fwd > 0 && fwd * k->hw >= fabs(lat) * k->hd - 1e-9;
 }
@@ -224,23 +307,27 @@ in_front_pt(const struct eng_game *g, int i, double x, double y)
 static int
 in_front(const struct eng_game *g, int i, int j)
 {
-	return in_front_pt(g, i, g->u[j].x, g->u[j].y);
+	const struct eng_unit *u = &g->u[i];
+
+	return sector_has(g, u, sin(u->facing), cos(u->facing), g->u[j].x,
+	    g->u[j].y);
 }
 
 /* Returns 1 when any part of unit j's base is in unit i's front sector
- * (shooting: Clarification 5). */
+ * (shooting and charging: Clarification 5). */
 static int
 partly_in_front(const struct eng_game *g, int i, int j)
 {
-	const struct eng_unit *v = &g->u[j];
+	const struct eng_unit *u = &g->u[i], *v = &g->u[j];
 	const struct eng_kind *k = &g->ctx->kinds[v->type];
+	double sn = sin(u->facing), cs = cos(u->facing);
 	int sx, sy;
 
-	if (in_front(g, i, j))
+	if (sector_has(g, u, sn, cs, v->x, v->y))
 		return 1;
 	for (sx = -1; sx <= 1; sx += 2)
 		for (sy = -1; sy <= 1; sy += 2)
-			if (in_front_pt(g, i, v->x + sx * k->hw,
+			if (sector_has(g, u, sn, cs, v->x + sx * k->hw,
 			    v->y + sy * k->hd))
 				return 1;
 	return 0;
@@ -255,12 +342,12 @@ facing_to(const struct eng_game *g, int i, double x, double y)
 
 /* Returns 1 when unit i is within the 30mm halt distance of an enemy. */
 static int
-engaged(const struct eng_game *g, int i)
+engaged(struct eng_game *g, int i)
 {
 	double d;
 
 	nearest_enemy(g, i, &d);
-	return d <= mc(g)->stop + 1e-6;
+	return d <= mc(g)->stop + 1e-3;
 }
 
 /* ---- hits, morale, disorder ---- */
@@ -279,6 +366,7 @@ mo_remove(struct eng_game *g, int i)
 	if (!g->u[i].alive)
 		return;
 	eng_unit_remove(g, i);
+	near_update(g, i);
 }
 
 /* Add hits to unit i and recompute its current morale; at 0 it is
@@ -348,7 +436,7 @@ unsupported(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    eng_dist2(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
+		    d2u(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
 			return 0;
 	return 1;
 }
@@ -486,6 +574,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
 	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
+	double e2, stop2, reach2;
 	int j;
 
 	if (len < 1e-9)
@@ -493,11 +582,15 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	dx /= len;
 	dy /= len;
 	stop = len;
+	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
+	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == u->side)
 			continue;
-		/* Enemies already within 30mm: the no-closer rule. */
-		if (sqrt(eng_dist2(g, u, &g->u[j])) <= mc(g)->stop + 1e-6)
+		/* Enemies already within 30mm: the no-closer rule; those
+		 * beyond reach of this move cannot be met. */
+		e2 = d2u(g, u, &g->u[j]);
+		if (e2 <= stop2 || e2 > reach2)
 			continue;
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
 		    mc(g)->stop);
@@ -506,7 +599,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	}
 	if (stop < len)
 		ENG_COVER(g, MO_R_MOVE_STOP);
-	eng_unit_place(g, i, u->x + dx * stop, u->y + dy * stop);
+	place(g, i, u->x + dx * stop, u->y + dy * stop);
 	return stop;
 }
 
@@ -557,7 +650,7 @@ forced_move(struct eng_game *g, int i, double ux, double uy)
 		mo_remove(g, i);
 		return;
 	}
-	eng_unit_place(g, i, x, y);
+	place(g, i, x, y);
 }
 
 /* Movement, forced moves first (Clarification 4): melee losers fall
@@ -613,7 +706,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == u->side)
 			continue;
-		d0 = eng_dist2(g, u, &g->u[j]);
+		d0 = d2u(g, u, &g->u[j]);
 		if (d0 > mc(g)->stop * mc(g)->stop + 1e-6)
 			continue;
 		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
@@ -630,12 +723,14 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
  */
 static int
 mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
-    char *err, size_t errsz)
+    double allow, char *err, size_t errsz)
 {
 	struct eng_unit *u = &g->u[i];
-	double allow = move_allowance(g, i, 0), len = 0, px = u->x, py = u->y;
-	int k;
+	double len = 0, px = u->x, py = u->y, d;
+	int k, near;
 
+	if (allow < 0)
+		allow = move_allowance(g, i, 0);
 	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
 		snprintf(err, errsz, "%s may not move now (%s)", u->name,
 		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
@@ -658,13 +753,16 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	u->flags |= ENG_UF_MOVED;
 	if (len < 1e-9)
 		return 0;
+	nearest_enemy(g, i, &d);
+	near = d <= mc(g)->stop + 1e-6;
 	ENG_COVER(g, MO_R_MOVE);
 	if (len > g->ctx->kinds[u->type].move + 1e-6)
 		ENG_COVER(g, MO_R_MOVE_BONUS);
 	for (k = 0; k < npath; k++) {
 		double want = hypot(path[k][0] - u->x, path[k][1] - u->y);
 
-		if (gets_closer(g, i, path[k][0] - u->x, path[k][1] - u->y)) {
+		if (near && gets_closer(g, i, path[k][0] - u->x,
+		    path[k][1] - u->y)) {
 			ENG_COVER(g, MO_R_MOVE_NO_CLOSER);
 			break;
 		}
@@ -700,7 +798,7 @@ fire_illegal(const struct eng_game *g, int i, int j)
 		return "the target is not an enemy on the table";
 	if (r < 0)
 		return "it has no fire dice";
-	if (eng_dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+	if (d2u(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
 		return "the target is out of range";
 	if (!partly_in_front(g, i, j))
 		return "the target is not in its front sector";
@@ -714,21 +812,29 @@ fire_illegal(const struct eng_game *g, int i, int j)
 static int
 fire_target(const struct eng_game *g, int i, int near)
 {
-	int j, best = -1;
-	double bd = 1e300, d2, s2 = mc(g)->stop * mc(g)->stop + 1e-6;
+	int j, k, n = 0, cand[ENG_MAX_UNITS], best;
+	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
 
+	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
 			continue;
-		d2 = eng_dist2(g, &g->u[i], &g->u[j]);
-		if (d2 >= bd || (near && d2 > s2))
-			continue;
-		if (fire_illegal(g, i, j) == NULL) {
-			bd = d2;
-			best = j;
-		}
+		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
+			cand[n++] = j;
 	}
-	return best;
+	/* Nearest first; the first one it may shoot at. */
+	while (n > 0) {
+		best = 0;
+		for (k = 1; k < n; k++)
+			if (d2[k] < d2[best])
+				best = k;
+		if (fire_illegal(g, i, cand[best]) == NULL)
+			return cand[best];
+		cand[best] = cand[n - 1];
+		d2[best] = d2[n - 1];
+		n--;
+	}
+	return -1;
 }
 
 /* Record the first contest of a game for its exact odds. */
@@ -956,7 +1062,7 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 	}
 	if (j < 0 || !g->u[j].alive || g->u[j].side == g->u[i].side)
 		return "the target is not an enemy on the table";
-	if (eng_dist2(g, &g->u[i], &g->u[j]) >
+	if (d2u(g, &g->u[i], &g->u[j]) >
 	    mc(g)->stop * mc(g)->stop + 1e-6)
 		return "the target is not within 30mm";
 	if (!partly_in_front(g, i, j))
@@ -1063,7 +1169,7 @@ evade(struct eng_game *g, int t, int a)
 		u->c[MO_C_TURN] |= MO_T_NO_STRIKE;
 		return 0;
 	}
-	eng_unit_place(g, t, x, y);
+	place(g, t, x, y);
 	u->c[MO_C_TURN] |= MO_T_EVADED;
 	return 1;
 }
@@ -1379,7 +1485,8 @@ player_move(struct eng_game *g, int i)
 		return;
 	if ((e = nearest_enemy(g, i, &d)) < 0)
 		return;
-	allow = move_allowance(g, i, 0);
+	/* Clarification 15, as in move_allowance(). */
+	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
 	ang = facing_to(g, i, g->u[e].x, g->u[e].y);
 	if (g->player[u->side] == ENG_PLAYER_RANDOM) {
@@ -1415,10 +1522,10 @@ player_move(struct eng_game *g, int i)
 	if (path[0][1] > g->board->h - k->hd)
 		path[0][1] = g->board->h - k->hd;
 	if (fabs(step) > 1e-9)
-		mo_move(g, i, (const double (*)[2])path, 1, err, sizeof(err));
+		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
+		    sizeof(err));
 	u->flags |= ENG_UF_MOVED;
-	if ((e = nearest_enemy(g, i, &d)) >= 0)
-		u->facing = facing_to(g, i, g->u[e].x, g->u[e].y);
+	u->facing = facing_to(g, i, g->u[e].x, g->u[e].y);
 }
 
 /* ---- the sequence ---- */
@@ -1641,6 +1748,7 @@ mo_setup(struct eng_game *g)
 	int i, m;
 
 	memset(ms(g), 0, sizeof(struct mo_state));
+	ms(g)->near_ok = 0;
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 
@@ -1805,8 +1913,8 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
-		if (mo_move(g, i, (const double (*)[2])a->path, a->npath, err,
-		    errsz) != 0)
+		if (mo_move(g, i, (const double (*)[2])a->path, a->npath, -1,
+		    err, errsz) != 0)
 			return -1;
 		if (a->node != NULL && (f = rs_node_get(a->node, "facing")) !=
 		    NULL) {

@@ -75,6 +75,12 @@ enum {
 /* Per game (eng_game.fam_state). */
 struct mo_state {
 	int16_t pend[ENG_MAX_UNITS]; /* hits to apply at the step's end */
+	/* Each unit's nearest enemy and the squared distance to it, kept
+	 * up to date as units move (near_ok: valid). */
+	float near_d2[ENG_MAX_UNITS];
+	int8_t near_j[ENG_MAX_UNITS];
+	uint64_t near_dirty; /* bit i: unit i's nearest enemy is stale */
+	int near_ok;
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
