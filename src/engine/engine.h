@@ -251,7 +251,8 @@ struct eng_rule {
 	const char *section; /* the ruleset section that states it */
 	const char *text;    /* one line */
 };
-/* Count one application of rule r (a family's enum). */
+/* Count one application of rule r (a family's enum). Rule 0 of every
+ * family is its initiative roll: eng_initiative() counts it. */
 #define ENG_COVER(g, r) ((g)->cov[(r)]++)
 
 /* ---- scripted steps of a test game ---- */
@@ -292,7 +293,7 @@ void eng_odds_free(struct eng_odds *);
 struct eng_stats {
 	long games, wins[2], draws, timeouts, first_player_wins;
 	long turns_max;
-	double turns_sum, turns_sumsq;
+	long long turns_sum, turns_sumsq; /* integers: exact for any jobs */
 	long greedy_games, greedy_wins; /* greedy vs random, either side */
 	uint64_t cov[ENG_MAX_RULES];
 	double seconds;
@@ -322,8 +323,10 @@ struct eng_family {
 	 * (the step is illegal or the family does not know it). */
 	int (*step)(struct eng_game *, const struct eng_action *, char *err,
 	    size_t errsz);
-	/* A family-specific expectation of a unit's state ("disordered",
-	 * {hits: 3}). Returns 1 met, 0 not met (err says why), -1 unknown. */
+	/* A family-specific expectation of a unit's state: the scalar
+	 * ("disordered") or the whole map ({at: …, hits: 3}; the family
+	 * skips the core's keys `at` and `alive`). Returns 1 met, 0 not met
+	 * (err says why), -1 unknown key. */
 	int (*expect_unit)(const struct eng_game *, int unit,
 	    const struct rs_node *, char *err, size_t errsz);
 	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
