@@ -1040,6 +1040,15 @@ mo_rally(struct eng_game *g, int scripted)
 
 /* ---- charges and melee ---- */
 
+/* Returns 1 when units of type t may ever charge: melee dice, not open
+ * order, not artillery (Melee: closing in). */
+static int
+type_charges(const struct rs_unit *t)
+{
+	return t->melee_dice > 0 && !(t->traits & RS_TRAIT_LIGHT) &&
+	    t->cls != RS_CLASS_ARTILLERY;
+}
+
 /* Returns why unit i may not charge unit j (NULL: it may). Only units
  * with melee dice and morale 3 or more charge; open order troops,
  * routing units and artillery never do (Melee: closing in). */
@@ -1052,8 +1061,7 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 		return "it is not on the table";
 	if (g->u[i].flags & ENG_UF_ROUTING)
 		return "it is routing";
-	if (t->melee_dice <= 0 || (t->traits & RS_TRAIT_LIGHT) ||
-	    t->cls == RS_CLASS_ARTILLERY)
+	if (!type_charges(t))
 		return "it never charges";
 	if (g->u[i].morale <= 2) {
 		if (count)
@@ -1435,18 +1443,21 @@ mo_melee(struct eng_game *g)
 
 /* ---- record and the end of the battle ---- */
 
-/* Record: the battle ends when a side has no unit fit to fight, or on
- * the turn limit the side with more units not routing wins (End of the
- * battle; Clarification 18). */
+/* Record: the battle ends when a side has no unit fit to fight (on the
+ * table, not routing, able to charge), or on the turn limit the side
+ * with more units not routing wins (End of the battle; Clarification
+ * 18). */
 static void
 mo_record(struct eng_game *g)
 {
-	int fit[2] = { 0, 0 }, i;
+	int fit[2] = { 0, 0 }, count[2] = { 0, 0 }, i;
 
 	apply_pending(g);
 	ENG_COVER(g, MO_R_SEQUENCE);
 	for (i = 0; i < g->nu; i++) {
 		if (steady(g, i))
+			count[g->u[i].side]++;
+		if (steady(g, i) && type_charges(ut(g, i)))
 			fit[g->u[i].side]++;
 		g->u[i].c[MO_C_TURN] = 0;
 		g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
@@ -1459,8 +1470,8 @@ mo_record(struct eng_game *g)
 		ENG_COVER(g, MO_R_END_LIMIT);
 		g->over = 1;
 		g->timeout = 1;
-		g->winner = fit[0] > fit[1] ? ENG_BLUE :
-		    fit[1] > fit[0] ? ENG_RED : -1;
+		g->winner = count[0] > count[1] ? ENG_BLUE :
+		    count[1] > count[0] ? ENG_RED : -1;
 	}
 	if (!g->over)
 		g->gturn++;
