@@ -277,7 +277,8 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_RIVER);
 	}
-	if (p < 0) {
+	if (p <= 0 && *situation != FP_SIT_OPEN) {
+		/* Down to 0 but never below: it can only hope for a draw. */
 		p = 0;
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_FLOOR);
