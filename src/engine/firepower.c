@@ -105,6 +105,13 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 
 /* ---- unit facts ---- */
 
+/* Nearest integer (cells), without a libm call. */
+static inline int
+iround(double x)
+{
+	return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+}
+
 /* Per unit type, what the players ask most often (fam_data). */
 struct fp_type {
 	uint8_t melees, vehicle, cls;
@@ -484,6 +491,8 @@ path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, s, step, done = 0;
 	int p, n, q;
 
+	if (g->board->nt == 0)
+		return 0;
 	step = g->board->grid != RS_GRID_NONE ? 0.25 : 1.0;
 	for (p = 0; p < w->npath && done < len; p++) {
 		dx = w->path[p][0] - x;
@@ -610,11 +619,11 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 	enum ev e;
 
 	for (p = 0; p < w->npath; p++) {
-		tx = (int)lround(w->path[p][0]);
-		ty = (int)lround(w->path[p][1]);
+		tx = (int)iround(w->path[p][0]);
+		ty = (int)iround(w->path[p][1]);
 		for (;;) {
-			cx = (int)lround(u->x);
-			cy = (int)lround(u->y);
+			cx = (int)iround(u->x);
+			cy = (int)iround(u->y);
 			if (cx == tx && cy == ty)
 				break;
 			int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
@@ -1168,21 +1177,72 @@ goal_for(struct eng_game *g, int i, double *r2, int *melee)
 	return goal;
 }
 
+/* Chance that the attacker alone survives a melee of powers pa, pd. */
+static inline double
+p_attacker_wins(int pa, int pd)
+{
+	int draw = (6 - pa) * (6 - pd);
+
+	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
+}
+
+/* An enemy that greedy i can reach and melee on odds of 1/2 or better
+ * (exact, draws resolved), or -1. */
+static int
+charge_target(struct eng_game *g, int i)
+{
+	const struct fp_type *t = ftype(g, i);
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double reach = k->move + g->ctx->melee_range, best = 0.5 - 1e-9, p;
+	int j, goal = -1;
+
+	if (!t->melees || in_ford(g, g->u[i].x, g->u[i].y))
+		return -1;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
+		    !melees(g, j))
+			continue;
+		if (d2(g, &g->u[i], &g->u[j]) > reach * reach)
+			continue;
+		p = p_attacker_wins(t->melee, ftype(g, j)->melee);
+		if (p > best) {
+			best = p;
+			goal = j;
+		}
+	}
+	return goal;
+}
+
 /* One unit's activation for the greedy player. */
 static void
 greedy_unit(struct eng_game *g, int i)
 {
 	struct walk w;
 	double path[1][2];
-	int goal, melee;
+	int goal, melee, fired;
 
 	if (melee_enemy(g, i) >= 0)
 		start_melee(g, i, pick_opponent(g, i, 0));
 	if (!g->u[i].alive || g->over)
 		return;
-	if (try_fire(g, i, 0))
-		return; /* fired before moving: hold the position */
+	fired = try_fire(g, i, 0);
+	if (!g->u[i].alive || g->over)
+		return;
 	memset(&w, 0, sizeof(w));
+	if ((goal = charge_target(g, i)) >= 0) {
+		/* A melee on good odds within reach: close in; the move is
+		 * stopped in melee range and the melee fought at its end. */
+		path[0][0] = g->u[goal].x;
+		path[0][1] = g->u[goal].y;
+		w.npath = 1;
+		w.path = path;
+		w.sidestep = 1;
+		w.target = -1;
+		do_move(g, i, &w);
+		return;
+	}
+	if (fired)
+		return; /* fired before moving: hold the position */
 	goal = goal_for(g, i, &w.stop_r2, &melee);
 	if (goal < 0)
 		return;
