@@ -930,15 +930,20 @@ mo_firing(struct eng_game *g, int near)
 {
 	int i, j;
 
+	double r, d;
+
 	for (i = 0; i < g->nu; i++) {
-		if (!steady(g, i) || fire_range(g, i) < 0 ||
+		if (!steady(g, i) || (r = fire_range(g, i)) < 0 ||
 		    (g->u[i].flags & ENG_UF_FIRED))
 			continue;
-		if (engaged(g, i) != near) {
+		nearest_enemy(g, i, &d);
+		if ((d <= mc(g)->stop + 1e-3) != near) {
 			if (!near)
 				ENG_COVER(g, MO_R_FIRE_HOLD);
 			continue;
 		}
+		if (d > r + 1e-3)
+			continue; /* nothing in range */
 		if ((j = fire_target(g, i, near)) < 0)
 			continue;
 		if (near)
