@@ -25,6 +25,23 @@
  * Sides: side 0 is "blue" and deploys at the bottom (small y), side 1 is
  * "red" at the top. A unit's facing is in radians, 0 towards +y.
  *
+ * Adding a rule family (morale.c is the second):
+ *   1. fill a `const struct eng_family eng_NAME` and return it from
+ *      eng_family_find() in game.c for its rs_engine;
+ *   2. its rule table: stable ids "area.rule", rule 0 is the initiative
+ *      roll (eng_initiative() counts it); count every application with
+ *      ENG_COVER(g, rule) — `check` warns for ids no test game applies;
+ *   3. prepare() sets ctx->melee_range (board units) and may keep
+ *      per-type data in ctx->fam_data (freed by release());
+ *   4. play_turn() plays one turn with g->player[] and must advance
+ *      g->sturns / g->gturn and end the battle (eng_check_end());
+ *   5. step() plays the scripted steps of test games (move, fire,
+ *      melee, end turn, and its own verbs via ENG_ACT_FAMILY; a refused
+ *      step returns -1 with the reason and counts the rule that refused
+ *      it); unit_key() and expect_unit() read its own unit keys;
+ *   6. record the first fire or melee in g->contest and answer
+ *      contest_odds() for the test games' `odds:` expectations.
+ *
  * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
  */
 #ifndef SANDTABLE_ENGINE_H
