@@ -194,21 +194,20 @@ steady(const struct eng_game *g, int i)
 	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
-/* Returns the squared edge-to-edge distance between two units: the
- * core's eng_dist2, done inline on a free table (the hot path). */
+/* Returns the squared edge-to-edge distance between units i and j: the
+ * core's eng_dist2, done inline on a free table with the half sizes kept
+ * per unit (the hot path of the family). */
 static inline double
-d2u(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b)
+d2i(const struct eng_game *g, int i, int j)
 {
-	const struct eng_kind *ka, *kb;
+	const struct mo_state *s = msc(g);
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
-	if (g->board->grid != RS_GRID_NONE)
+	if (s->grid)
 		return eng_dist2(g, a, b);
-	ka = &g->ctx->kinds[a->type];
-	kb = &g->ctx->kinds[b->type];
-	dx = fabs(a->x - b->x) - (ka->hw + kb->hw);
-	dy = fabs(a->y - b->y) - (ka->hd + kb->hd);
+	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
+	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -218,7 +217,7 @@ d2u(const struct eng_game *g, const struct eng_unit *a,
 static double
 dist(const struct eng_game *g, int i, int j)
 {
-	return sqrt(d2u(g, &g->u[i], &g->u[j]));
+	return sqrt(d2i(g, i, j));
 }
 
 /* Find unit i's nearest enemy afresh. */
@@ -232,7 +231,7 @@ near_one(struct eng_game *g, int i)
 	FOR_ENEMIES(g, g->u[i].side, k, j) {
 		if (!g->u[j].alive)
 			continue;
-		t = d2u(g, &g->u[i], &g->u[j]);
+		t = d2i(g, i, j);
 		if (t < bd) {
 			bd = t;
 			best = j;
@@ -273,7 +272,7 @@ near_update(struct eng_game *g, int i)
 		if (s->near_j[j] == i)
 			s->near_dirty |= (uint64_t)1 << j;
 		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
-		    (t = d2u(g, &g->u[j], &g->u[i])) < s->near_d2[j]) {
+		    (t = d2i(g, j, i)) < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
 			s->near_d2[j] = (float)t;
 		}
@@ -472,7 +471,7 @@ unsupported(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    d2u(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
+		    d2i(g, i, j) <= s2 + 1e-9)
 			return 0;
 	return 1;
 }
@@ -625,7 +624,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 			continue;
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
-		e2 = d2u(g, u, &g->u[j]);
+		e2 = d2i(g, i, j);
 		if (e2 <= stop2 || e2 > reach2)
 			continue;
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
@@ -742,7 +741,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == u->side)
 			continue;
-		d0 = d2u(g, u, &g->u[j]);
+		d0 = d2i(g, i, j);
 		if (d0 > mc(g)->stop * mc(g)->stop + 1e-6)
 			continue;
 		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
@@ -821,6 +820,60 @@ fire_range(const struct eng_game *g, int i)
 	return g->ctx->kinds[g->u[i].type].range[0];
 }
 
+/* Returns 1 when the segment between the centres of units i and j
+ * passes through no other unit's base (Clarification 5: no shooting
+ * through units); the core's eng_sight, with a cheap reject first. */
+static int
+sight_clear(const struct eng_game *g, int i, int j)
+{
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
+	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
+	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
+	double dx = b->x - a->x, dy = b->y - a->y;
+	int k;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_sight(g, a, b, 1, 0);
+	for (k = 0; k < g->nu; k++) {
+		const struct eng_unit *v = &g->u[k];
+		const struct eng_kind *kk = &g->ctx->kinds[v->type];
+		double hw = kk->hw - 1e-6, hd = kk->hd - 1e-6;
+		double t0 = 0, t1 = 1, lo, hi, tt;
+
+		if (k == i || k == j || !v->alive || v->x + hw < x0 ||
+		    v->x - hw > x1 || v->y + hd < y0 || v->y - hd > y1)
+			continue;
+		/* Slab test of the segment against the base. */
+		if (fabs(dx) < 1e-12) {
+			if (fabs(a->x - v->x) >= hw)
+				continue;
+		} else {
+			lo = (v->x - hw - a->x) / dx;
+			hi = (v->x + hw - a->x) / dx;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (fabs(dy) < 1e-12) {
+			if (fabs(a->y - v->y) >= hd)
+				continue;
+		} else {
+			lo = (v->y - hd - a->y) / dy;
+			hi = (v->y + hd - a->y) / dy;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (t0 < t1)
+			return 0;
+	}
+	return 1;
+}
+
 /* Returns why unit i may not shoot at unit j (NULL: it may): range,
  * front sector, sight (Firing; Clarification 5). */
 static const char *
@@ -834,11 +887,11 @@ fire_illegal(const struct eng_game *g, int i, int j)
 		return "the target is not an enemy on the table";
 	if (r < 0)
 		return "it has no fire dice";
-	if (d2u(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+	if (d2i(g, i, j) > r * r + 1e-6)
 		return "the target is out of range";
 	if (!partly_in_front(g, i, j))
 		return "the target is not in its front sector";
-	if (!eng_sight(g, &g->u[i], &g->u[j], 1, 0))
+	if (!sight_clear(g, i, j))
 		return "other units block the line";
 	return NULL;
 }
@@ -855,7 +908,7 @@ fire_target(const struct eng_game *g, int i, int near)
 	FOR_ENEMIES(g, g->u[i].side, k, j) {
 		if (!g->u[j].alive)
 			continue;
-		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
+		if ((d2[n] = d2i(g, i, j)) <= lim)
 			cand[n++] = j;
 	}
 	/* Nearest first; the first one it may shoot at. */
@@ -1111,7 +1164,7 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 	}
 	if (j < 0 || !g->u[j].alive || g->u[j].side == g->u[i].side)
 		return "the target is not an enemy on the table";
-	if (d2u(g, &g->u[i], &g->u[j]) >
+	if (d2i(g, i, j) >
 	    mc(g)->stop * mc(g)->stop + 1e-6)
 		return "the target is not within 30mm";
 	if (!partly_in_front(g, i, j))
@@ -1136,7 +1189,7 @@ declare_charges(struct eng_game *g)
 		best = -1;
 		bp = -1;
 		FOR_ENEMIES(g, g->u[i].side, k, j) {
-			if (!g->u[j].alive || d2u(g, &g->u[i], &g->u[j]) >
+			if (!g->u[j].alive || d2i(g, i, j) >
 			    s2 || charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
@@ -1541,6 +1594,22 @@ player_move(struct eng_game *g, int i)
 	/* Clarification 15, as in move_allowance(). */
 	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
+	/* Routing enemies are out of the fight: close with the nearest
+	 * enemy that still stands, when there is one. */
+	if ((g->u[e].flags & ENG_UF_ROUTING) && d > mc(g)->stop + 1e-3) {
+		int q, j, best = -1;
+		double bd = 1e300, t;
+
+		FOR_ENEMIES(g, u->side, q, j)
+			if (steady(g, j) && (t = d2i(g, i, j)) < bd) {
+				bd = t;
+				best = j;
+			}
+		if (best >= 0) {
+			e = best;
+			d = sqrt(bd);
+		}
+	}
 	ux = g->u[e].x - u->x;
 	uy = g->u[e].y - u->y;
 	if ((n = hypot(ux, uy)) > 1e-12) {
@@ -1808,10 +1877,13 @@ mo_setup(struct eng_game *g)
 	int i, m;
 
 	memset(ms(g), 0, sizeof(struct mo_state));
+	ms(g)->grid = g->board->grid != RS_GRID_NONE;
 	for (i = 0; i < g->nu; i++) {
 		int sd = g->u[i].side;
 
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
+		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
 	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];

@@ -86,8 +86,11 @@ struct mo_state {
 	float trig_f[ENG_MAX_UNITS], trig_s[ENG_MAX_UNITS];
 	float trig_c[ENG_MAX_UNITS];
 	uint64_t trig_ok;
-	/* The units of each side, by index (made at setup). */
+	/* The units of each side, by index, and each unit's half base
+	 * (made at setup); grid: the board is a grid. */
 	int8_t sn[2], su[2][ENG_MAX_UNITS];
+	float hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
+	int grid;
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
