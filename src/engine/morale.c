@@ -777,8 +777,12 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		py = path[k][1];
 	}
 	if (len > allow + 1e-6) {
-		snprintf(err, errsz, "%s may move at most %.0f, not %.0f",
-		    u->name, allow, len);
+		char a[32], b[32];
+
+		fmt_double(a, sizeof(a), allow, 1);
+		fmt_double(b, sizeof(b), len, 1);
+		snprintf(err, errsz, "%s may move at most %s, not %s",
+		    u->name, a, b);
 		return -1;
 	}
 	if (!on_table(g, i, px, py)) {
@@ -1574,6 +1578,24 @@ mo_record(struct eng_game *g)
 
 /* ---- the built-in players' moves ---- */
 
+/* Returns 1 when unit i standing at (x, y) would overlap the base of a
+ * friendly unit. */
+static int
+crowded(const struct eng_game *g, int i, double x, double y)
+{
+	const struct mo_state *s = msc(g);
+	int side = g->u[i].side, q, j;
+
+	for (q = 0; q < s->sn[side]; q++) {
+		j = s->su[side][q];
+		if (j != i && g->u[j].alive &&
+		    fabs(x - g->u[j].x) < s->hw[i] + s->hw[j] - 1e-6 &&
+		    fabs(y - g->u[j].y) < s->hd[i] + s->hd[j] - 1e-6)
+			return 1;
+	}
+	return 0;
+}
+
 /* A player's free move of unit i (Movement): greedy closes with the
  * nearest enemy, keeps skirmishers and artillery at their range and
  * broken units back; random wanders. Both face the nearest enemy. */
@@ -1650,6 +1672,14 @@ player_move(struct eng_game *g, int i)
 		path[0][1] = k->hd;
 	if (path[0][1] > g->board->h - k->hd)
 		path[0][1] = g->board->h - k->hd;
+	/* Players do not end a move on a friend's base: half the move,
+	 * or none. */
+	if (fabs(step) > 1e-9 && crowded(g, i, path[0][0], path[0][1])) {
+		path[0][0] = (path[0][0] + u->x) / 2;
+		path[0][1] = (path[0][1] + u->y) / 2;
+		if (crowded(g, i, path[0][0], path[0][1]))
+			step = 0;
+	}
 	if (fabs(step) > 1e-9)
 		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
 		    sizeof(err));
@@ -2153,8 +2183,13 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 				return -1;
 			diff = fmod(fabs(u->facing * 180 / M_PI - deg), 360);
 			if (diff > 0.5 && diff < 359.5) {
-				snprintf(err, errsz, "facing %g, but it is %.1f",
-				    deg, u->facing * 180 / M_PI);
+				char a[32], b[32];
+
+				fmt_double(a, sizeof(a), deg, 1);
+				fmt_double(b, sizeof(b), u->facing * 180 /
+				    M_PI, 1);
+				snprintf(err, errsz, "facing %s, but it is %s", a,
+				    b);
 				return 0;
 			}
 		} else {
@@ -2283,8 +2318,50 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	}
 }
 
+/* Findings on the ruleset: units that can harm nothing, units whose
+ * melee dice can never hit, skirmishers no charger can catch. */
+static void
+mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
+    struct diags *d)
+{
+	const struct ruleset *rs = ctx->rs;
+	double fastest = 0;
+	char x[32], y[32];
+	size_t a;
+
+	(void)st;
+	for (a = 0; a < rs->nunits; a++)
+		if (type_charges(&rs->units[a]) &&
+		    rs->units[a].move_mm > fastest)
+			fastest = rs->units[a].move_mm;
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *u = &rs->units[a];
+		int shoots = u->fire_dice > 0 && u->nweapons > 0;
+		int fights = u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+
+		if (!shoots && !fights)
+			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can harm "
+			    "nothing: it has no fire dice and never fights a "
+			    "melee", u->name);
+		if (fights && mo_hit_faces(mo_melee_die_mod(rs, u, 1)) == 0)
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' can never "
+			    "score a melee hit (its die modifier is %d): it "
+			    "wins a melee only on the tie-break", u->name,
+			    mo_melee_die_mod(rs, u, 1));
+		if ((u->traits & RS_TRAIT_LIGHT) && fastest > 0 &&
+		    u->move_mm > fastest) {
+			fmt_double(x, sizeof(x), u->move_mm, 2);
+			fmt_double(y, sizeof(y), fastest, 2);
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' outpaces every "
+			    "unit that may charge (%smm against %smm): it is "
+			    "caught only against the table edge or other "
+			    "units", u->name, x, y);
+		}
+	}
+}
+
 const struct eng_family eng_morale = {
 	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
 	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
-	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, NULL,
+	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
 };
