@@ -239,7 +239,7 @@ struct eng_game {
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
-	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+	_Alignas(16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
 };
 
 /* ---- geometry (board.c) ---- */
