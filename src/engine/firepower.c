@@ -1250,6 +1250,7 @@ greedy_unit(struct eng_game *g, int i)
 	struct walk w;
 	double path[1][2];
 	struct foes f;
+	double x, y;
 	int goal, melee, fired;
 
 	if (melee_enemy(g, i) >= 0)
@@ -1286,9 +1287,12 @@ greedy_unit(struct eng_game *g, int i)
 	w.target = melee || (utype(g, i)->traits & RS_TRAIT_RUNS_DOWN &&
 	    melees(g, goal)) ? -1 : goal;
 	w.avoid_melee = !melee;
+	x = g->u[i].x;
+	y = g->u[i].y;
 	do_move(g, i, &w);
 	if (g->u[i].alive && !g->over)
-		try_fire(g, i, NULL, 0);
+		try_fire(g, i, x == g->u[i].x && y == g->u[i].y ? &f : NULL,
+		    0);
 }
 
 /* One unit's activation for the random player: any legal choices. */
