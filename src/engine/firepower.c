@@ -319,6 +319,10 @@ fight(struct eng_game *g, int a, int b)
 		db = eng_die(&g->dice);
 		ra = da <= pa;
 		rb = db <= pb;
+		if (ra || rb)
+			g->tally[FP_TALLY_MELEE(pa > 6 ? 6 : pa, pb > 6 ? 6 : pb,
+			    ra && rb ? FP_T_BOTH : ra ? FP_T_ATT_WINS :
+			    FP_T_DEF_WINS)]++;
 		if (ra && rb) {
 			ENG_COVER(g, FP_R_MELEE_BOTH);
 			eng_unit_remove(g, a);
@@ -396,6 +400,8 @@ shoot(struct eng_game *g, int i, int w, int j)
 	    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		ENG_COVER(g, FP_R_FIRE_INDIRECT);
 	d = eng_die(&g->dice);
+	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces),
+	    (wp->hit_faces >> d) & 1)]++;
 	if ((wp->hit_faces >> d) & 1) {
 		ENG_COVER(g, FP_R_FIRE_HIT);
 		eng_unit_remove(g, j);
