@@ -51,8 +51,11 @@ void command_help(const struct command *, FILE *);
 
 /*
  * Read one ruleset and print its diagnostics. Returns the ruleset when it
- * has no errors (caller frees), else NULL; *worst gets the worst severity.
+ * has no errors (caller frees), else NULL; *worst gets the worst severity,
+ * or CLI_UNREADABLE when the file could not be read at all (a usage
+ * error: exit 2).
  */
+#define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
 
 

@@ -87,7 +87,7 @@ cli_load(const char *path, int *worst)
 	struct ruleset *rs = rs_read(path, &d);
 
 	diags_print(&d, stderr);
-	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);
+	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
 	diags_free(&d);
 	if (rs != NULL && *worst >= SEV_ERROR) {
 		rs_free(rs);
