@@ -99,9 +99,9 @@ void fmt_double(char *buf, size_t sz, double v, int prec);
 
 /* ---- files ---- */
 /*
- * Read a whole file into memory, NUL-terminated. Returns 0, or -1 and
- * sets *why to a message (owned by caller) when the file is missing,
- * unreadable, a directory or larger than max bytes.
+ * Read a whole file into memory, NUL-terminated. Returns 0; -1 and sets
+ * *why to a message (owned by caller) when the file is missing,
+ * unreadable or a directory; -2 when it is larger than max bytes.
  */
 int file_slurp(const char *path, size_t max, char **data, size_t *len,
     char **why);

@@ -1399,7 +1399,21 @@ rs_read(const char *path, struct diags *d)
 	struct ruleset *rs;
 	struct pos at = { path, 0, 0 };
 
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) == -1) {
+	switch (file_slurp(path, RS_MAX_FILE, &data, &len, &why)) {
+	case 0:
+		break;
+	case -2:
+		/* Too large is bad input, not a missing file: an empty model. */
+		diag_add(d, SEV_ERROR, at, "%s", why);
+		free(why);
+		{
+			struct diags quiet = { 0 };
+
+			rs = rs_parse(path, "", 0, &quiet);
+			diags_free(&quiet);
+		}
+		return rs;
+	default:
 		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		return NULL;
