@@ -45,7 +45,7 @@ endif
 RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
-.PHONY: all deps test unit regress out bench install uninstall clean
+.PHONY: all deps test unit regress out bench install uninstall clean fuzz
 
 all: $(BIN)
 
@@ -101,6 +101,33 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	@tests/bench.sh ./$(BIN)
 
+# libFuzzer targets (clang): make fuzz builds them; FUZZTIME=600 make
+# fuzz-run runs each for that many seconds on corpora seeded from the
+# bundled rulesets and templates. Crashes land in build-fuzz/.
+FUZZCC    = clang
+FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined $(CSTD) $(PKG_CFLAGS) -pthread
+FUZZTIME ?= 60
+FUZZERS   = $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/*.c))
+
+fuzz: deps
+	@command -v $(FUZZCC) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang libclang-rt-14-dev >/dev/null; }
+	@$(MAKE) --no-print-directory $(FUZZERS)
+
+FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
+
+build-fuzz/%: tests/fuzz/%.c $(FUZZSRC)
+	@mkdir -p build-fuzz
+	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(FUZZSRC) $(PKG_LIBS) -lm
+
+fuzz-run: fuzz
+	@mkdir -p build-fuzz/corpus-ruleset build-fuzz/corpus-yaml
+	@cp rulesets/*.md tests/regress/*.md build-fuzz/corpus-ruleset/
+	@cp templates/*.yaml build-fuzz/corpus-yaml/ 2>/dev/null || true
+	@for f in rulesets/*.md; do sed -n '2,/^---$$/p' $$f > build-fuzz/corpus-yaml/$$(basename $$f .md).yaml; done
+	cd build-fuzz && ./fuzz_ruleset -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-ruleset 2>&1 | tail -3
+	cd build-fuzz && ./fuzz_yaml -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-yaml 2>&1 | tail -3
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/rulesets
 	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
@@ -112,5 +139,5 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-san sandtable
+	rm -rf build build-san build-fuzz sandtable
 	find out -mindepth 1 ! -name .gitkeep -exec rm -rf {} + 2>/dev/null || true
