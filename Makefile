@@ -12,7 +12,7 @@ TESTPKGS = criterion
 # Debian packages that provide the above, and the tools the tests use.
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev \
-           libcriterion-dev poppler-utils fonts-dejavu-core
+           libcriterion-dev poppler-utils fonts-dejavu-core locales
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -28,7 +28,7 @@ else
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
 LDLIBS  += $(PKG_LIBS) -lm -pthread
 
 LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
@@ -71,11 +71,14 @@ deps:
 	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
+	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: missing:$$missing; installing Debian packages"; \
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBS) >/dev/null; \
+	  locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || \
+	    $$SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8; \
 	fi
 
 $(BUILD)/unit-tests: $(UNITOBJ) $(BUILD)/libsandtable.a

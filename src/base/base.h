@@ -124,6 +124,19 @@ int atomic_write(const char *path, const void *, size_t, char **why);
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdir_p(const char *path);
 
+/*
+ * The data directory: $SANDTABLE_DATADIR, else BIN/../share/sandtable
+ * beside the running binary, else the compiled-in PREFIX/share/sandtable.
+ * Caller frees.
+ */
+char *data_dir(void);
+/*
+ * Find a data file: NAME with a '/' is taken as a path; otherwise
+ * ./SUB/NAME, then DATADIR/SUB/NAME. Returns the path (caller frees) or
+ * NULL when there is none.
+ */
+char *data_find(const char *sub, const char *name);
+
 /* SOURCE_DATE_EPOCH, or the current time when unset or invalid. */
 long long source_date_epoch(void);
 

@@ -3,6 +3,7 @@
  * products into DIR/NAME/. A ruleset with errors writes nothing, so its
  * previous outputs stay as they were.
  */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,47 @@ build_one(const char *file, const char *outdir, int quiet)
 	return rc;
 }
 
+/*
+ * Without a ruleset argument: the bundled rulesets, from ./rulesets when
+ * run in a source tree, else from the data directory.
+ */
+static int
+build_bundled(const char *outdir, int quiet)
+{
+	glob_t g;
+	char *dir = NULL, *pat;
+	size_t i;
+	int status = EXIT_CLEAN, n = 0;
+
+	pat = xstrdup("rulesets/*.md");
+	if (glob(pat, 0, NULL, &g) != 0) {
+		free(pat);
+		dir = data_dir();
+		pat = xasprintf("%s/rulesets/*.md", dir);
+		if (glob(pat, 0, NULL, &g) != 0) {
+			fprintf(stderr, "sandtable: build: no ruleset given, and "
+			    "no bundled rulesets in ./rulesets or %s/rulesets\n",
+			    dir);
+			free(pat);
+			free(dir);
+			return EXIT_USAGE;
+		}
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *base = strrchr(g.gl_pathv[i], '/');
+
+		if (strcmp(base ? base + 1 : g.gl_pathv[i], "FORMAT.md") == 0)
+			continue;
+		n++;
+		if (build_one(g.gl_pathv[i], outdir, quiet) != EXIT_CLEAN)
+			status = EXIT_ERRORS;
+	}
+	globfree(&g);
+	free(pat);
+	free(dir);
+	return n ? status : EXIT_USAGE;
+}
+
 static int
 cmd_build(int argc, char **argv)
 {
@@ -115,7 +157,7 @@ cmd_build(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return usage_error("build", "no ruleset given");
+		return build_bundled(outdir, quiet);
 	for (i = optind; i < argc; i++)
 		if (build_one(argv[i], outdir, quiet) != EXIT_CLEAN)
 			status = EXIT_ERRORS;
@@ -123,10 +165,11 @@ cmd_build(int argc, char **argv)
 }
 
 const struct command build_command = {
-	"build", cmd_build, "build [options] RULESET...",
+	"build", cmd_build, "build [options] [RULESET...]",
 	"Check each ruleset and write everything made from it into DIR/NAME/\n"
 	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
-	"its previous outputs; the others still build.\n"
+	"its previous outputs; the others still build. Without RULESET,\n"
+	"builds the bundled rulesets (./rulesets, else the installed ones).\n"
 	"\n"
 	"  -o, --output DIR  output directory (default: out)\n"
 	"  -q, --quiet       print only errors and warnings\n"

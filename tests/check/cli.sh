@@ -45,3 +45,13 @@ t "build with errors fails" 1 "$BIN" build -q -o "$tmp/build" "$tmp/mm.md"
 cksum "$tmp/build/mm/"* >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && echo "PASS: failed build keeps outputs" || echo "FAIL: failed build keeps outputs"
 ls "$tmp/build/mm" | grep -q tmp && echo "FAIL: temporary file left" || echo "PASS: no temporary file left"
+
+# The complete example in rulesets/FORMAT.md is a valid ruleset.
+awk '/^````markdown/{f=1;next} /^````$/{f=0} f' rulesets/FORMAT.md >"$tmp/example.md"
+t "FORMAT.md example checks clean" 0 "$BIN" check -q "$tmp/example.md"
+[ -s "$tmp/err" ] && echo "FAIL: FORMAT.md example has diagnostics: $(head -c 200 "$tmp/err")" || echo "PASS: FORMAT.md example has no diagnostics"
+
+# build without a ruleset builds the bundled ones
+t "build bundled" 0 "$BIN" build -q -o "$tmp/bundled"
+[ -f "$tmp/bundled/morschauser-modern/ruleset.txt" ] && [ -f "$tmp/bundled/gauntlet-ancients/ruleset.txt" ] &&
+	echo "PASS: build without rulesets builds the bundled ones" || echo "FAIL: build without rulesets builds the bundled ones"
