@@ -33,6 +33,11 @@ char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 		(arr)[(n)++] = (v);                                            \
 	} while (0)
 
+/* Long computations below the CLI report progress through this; arg is
+ * the caller's. A NULL function means no report. */
+typedef void (*progress_fn)(void *arg, unsigned long done,
+    unsigned long total);
+
 /* ---- source positions ---- */
 struct pos {
 	const char *file; /* not owned: lives as long as the ruleset */

@@ -40,6 +40,20 @@ int product_scenario(const struct ruleset *, const char *, int);
 int product_bases(const struct ruleset *, const char *, int);
 int product_report(const struct ruleset *, const char *, int);
 
+/* A progress bar on stderr, drawn only on a terminal (progress.c). */
+struct progress {
+	const char *label;
+	unsigned long total;
+	long last_ms;
+	int on, drawn;
+};
+void progress_set_quiet(int);
+void progress_begin(struct progress *, const char *label, unsigned long total);
+void progress_update(struct progress *, unsigned long done);
+void progress_end(struct progress *);
+/* Matches progress_fn of base.h: arg is a struct progress. */
+void progress_callback(void *arg, unsigned long done, unsigned long total);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 

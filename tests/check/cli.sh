@@ -55,3 +55,24 @@ t "FORMAT.md example checks clean" 0 "$BIN" check -q "$tmp/example.md"
 t "build bundled" 0 "$BIN" build -q -o "$tmp/bundled"
 [ -f "$tmp/bundled/morschauser-modern/ruleset.txt" ] && [ -f "$tmp/bundled/gauntlet-ancients/ruleset.txt" ] &&
 	echo "PASS: build without rulesets builds the bundled ones" || echo "FAIL: build without rulesets builds the bundled ones"
+
+# index.json lists what was made; --jobs 2 and serial builds are identical.
+t "build serial" 0 "$BIN" build -q -o "$tmp/serial" rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md
+t "build --jobs 2" 0 "$BIN" build -q -j 2 -o "$tmp/parallel" rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md
+diff -r "$tmp/serial" "$tmp/parallel" >/dev/null && echo "PASS: parallel and serial builds are identical" ||
+	echo "FAIL: parallel and serial builds are identical"
+grep -q '"file": "ruleset.txt"' "$tmp/serial/gauntlet-ancients/index.json" 2>/dev/null &&
+	echo "PASS: index.json lists the products" || echo "FAIL: index.json lists the products"
+t "bad --jobs" 2 "$BIN" build -j 0 rulesets/morschauser-modern.md
+
+# --watch rebuilds when the ruleset changes.
+mkdir -p "$tmp/w"
+cp rulesets/morschauser-modern.md "$tmp/w/mm.md"
+(cd "$tmp/w" && timeout 4 "$BIN" build -q --watch -o out mm.md >/dev/null 2>&1) &
+sleep 1.5
+first=$(cksum <"$tmp/w/out/mm/ruleset.txt" 2>/dev/null)
+sed -i 's/^| Rifle | infantry | 9"/| Rifle | infantry | 12"/' "$tmp/w/mm.md"
+sleep 1.5
+grep -q 'Rifle: infantry, move 12"' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null &&
+	echo "PASS: --watch rebuilds on change" || echo "FAIL: --watch rebuilds on change ($first)"
+wait
