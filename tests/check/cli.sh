@@ -2,6 +2,7 @@
 # The command-line contract (DESIGN.md): help, version, usage errors,
 # bundled rulesets check clean, build writes and keeps outputs.
 BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
