@@ -20,9 +20,10 @@
 #define TRAY_LIP 2.0  /* tray border around its bases */
 #define CUT_W 0.2     /* cut line width */
 #define FONT "DejaVu Sans Condensed"
-#define LABEL_PT 6.5  /* nominal label size */
-#define LABEL_OK_PT 5.5 /* shrinking this far is preferred to abbreviating */
+#define LABEL_PT 6.0  /* nominal label size */
+#define LABEL_OK_PT 5.0 /* shrinking this far is preferred to abbreviating */
 #define LABEL_MIN_PT 4.0
+#define NBSP "\xc2\xa0" /* keeps a stat and its value on one line */
 
 enum pc_kind { PC_BASE, PC_TRAY, PC_RULER, PC_MARKER };
 
@@ -78,7 +79,7 @@ len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
 		snprintf(buf, sz, "%s\xe2\x80\xb3", num);
 	} else {
 		fmt_double(num, sizeof(num), mm, 1);
-		snprintf(buf, sz, "%s mm", num);
+		snprintf(buf, sz, "%s\xc2\xa0mm", num);
 	}
 	return buf;
 }
@@ -102,7 +103,7 @@ static int
 sheet_paper(struct sheet *sh)
 {
 	const char *from = NULL, *why = NULL;
-	double w, h, cw, ch, bw = 4 * RND_IN_MM, bh = 2 * RND_IN_MM;
+	double w, h, cw, bw = 4 * RND_IN_MM, bh = 2 * RND_IN_MM, top, right;
 	struct bl_page *pg = &sh->page;
 
 	if (rnd_paper_choose(sh->o->paper, sh->rs, &w, &h, &from, &why) == -1) {
@@ -113,9 +114,8 @@ sheet_paper(struct sheet *sh)
 	sh->pw = w > h ? w : h;
 	sh->ph = w > h ? h : w;
 	cw = sh->pw - 2 * MARGIN;
-	ch = sh->ph - 2 * MARGIN;
 	if (100 + CAL_GAP + bw <= cw) {
-		sh->cal[0] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh, 100,
+		sh->cal[0] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - 50, 100,
 		    50 };
 		sh->cal[1] = (struct bl_rect){ MARGIN + 100 + CAL_GAP,
 		    sh->ph - MARGIN - bh, bw, bh };
@@ -125,24 +125,21 @@ sheet_paper(struct sheet *sh)
 		sh->cal[1] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh, bw,
 		    bh };
 	}
-	if (sh->cal[0].y - CAL_GAP - MARGIN < 10) {
+	top = sh->cal[0].y < sh->cal[1].y ? sh->cal[0].y : sh->cal[1].y;
+	if (top - CAL_GAP - MARGIN < 10) {
 		diag_add(sh->d, SEV_ERROR, nopos(), "the paper is too small "
 		    "for the calibration box and anything beside it");
 		return -1;
 	}
 	/* Above the block, full width; and right of it, block height. */
+	top = sh->cal[0].y < sh->cal[1].y ? sh->cal[0].y : sh->cal[1].y;
 	pg->free[0] = (struct bl_rect){ MARGIN, MARGIN, cw,
-	    sh->cal[0].y - CAL_GAP - MARGIN };
+	    top - CAL_GAP - MARGIN };
 	pg->nfree = 1;
-	{
-		double right = sh->cal[1].x + sh->cal[1].w + CAL_GAP;
-		double top = sh->cal[0].y;
-
-		if (sh->pw - MARGIN - right > 10)
-			pg->free[pg->nfree++] = (struct bl_rect){ right, top,
-			    sh->pw - MARGIN - right, sh->ph - MARGIN - top };
-	}
-	(void)ch;
+	right = sh->cal[1].x + sh->cal[1].w + CAL_GAP;
+	if (sh->pw - MARGIN - right > 10)
+		pg->free[pg->nfree++] = (struct bl_rect){ right, top,
+		    sh->pw - MARGIN - right, sh->ph - MARGIN - top };
 	return 0;
 }
 
@@ -508,6 +505,19 @@ dice(char *buf, size_t sz, int n)
 		snprintf(buf, sz, "\xe2\x80\x94");
 }
 
+/* How a base size is named: in inches when it is a whole number of
+ * eighths of an inch, else in millimetres. */
+static void
+size_name(const struct sheet *sh, const struct bl_size *s, char *buf,
+    size_t sz)
+{
+	double w8 = s->w / RND_IN_MM * 8, d8 = s->d / RND_IN_MM * 8;
+
+	(void)sh;
+	bl_size_format(buf, sz, s, fabs(w8 - floor(w8 + 0.5)) < 1e-6 &&
+	    fabs(d8 - floor(d8 + 0.5)) < 1e-6 ? LEN_IN : LEN_MM);
+}
+
 /* The key stats of a unit, long (may hold a newline) and short. */
 static void
 unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
@@ -522,27 +532,60 @@ unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
 
 		dice(fd, sizeof(fd), u->fire_dice);
 		dice(md, sizeof(md), u->melee_dice);
-		*full = xasprintf("Move %s \xc2\xb7 Morale %d\nFire %s \xc2\xb7 "
-		    "Melee %s", mv, u->morale, fd, md);
-		*brief = xasprintf("Mv %s Mo %d F %s M %s", mv, u->morale, fd,
+		*full = xasprintf("Move" NBSP "%s \xc2\xb7 Morale" NBSP "%d\n"
+		    "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s", mv, u->morale, fd,
 		    md);
+		*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP
+		    "%s", mv, u->morale, fd, md);
 		return;
 	}
 	for (k = 0; k < u->nweapons; k++) {
 		const struct rs_weapon *wp = &sh->rs->weapons[u->weapons[k]];
 
 		len_label(r, sizeof(r), wp->range_mm, sh->unit);
-		t = w ? xasprintf("%s, %s %s", w, wp->name, r) :
-		    xasprintf("%s %s", wp->name, r);
+		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
+		    xasprintf("%s" NBSP "%s", wp->name, r);
 		free(w);
 		w = t;
 	}
 	if (u->melee >= 0)
-		*brief = xasprintf("Move %s \xc2\xb7 Melee %d", mv, u->melee);
+		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d", mv,
+		    u->melee);
 	else
-		*brief = xasprintf("Move %s", mv);
+		*brief = xasprintf("Move" NBSP "%s", mv);
 	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);
 	free(w);
+}
+
+/* Warn (once per unit) that a base label had to shrink or shorten, and
+ * how. */
+static void
+label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
+    const char *ab1, const char *ab2)
+{
+	static const char *how[] = { "", "with its stats shortened",
+	    "with its name shortened to '%s'", "with its name shortened to '%s'",
+	    "without its stats", "shortened to '%s'" };
+	const struct rs_unit *u = &sh->rs->units[p->unit];
+	char buf[64], what[128], pt[16];
+
+	sh->warned[p->unit] = 1;
+	size_name(sh, &p->size, buf, sizeof(buf));
+	if (f->candidate < 0) {
+		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' left off: "
+		    "it does not fit its %s base", u->name, buf);
+		return;
+	}
+	snprintf(what, sizeof(what), how[f->candidate],
+	    f->candidate == 2 ? ab1 : ab2);
+	fmt_double(pt, sizeof(pt), f->size_pt, 2);
+	if (f->shrunk)
+		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' set at %s "
+		    "pt%s%s to fit its %s base", u->name, pt, *what ? ", " : "",
+		    what, buf);
+	else
+		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' printed %s "
+		    "to fit its %s base", u->name, what, buf);
 }
 
 /* Draw the label of a base; warns once per unit when it had to shrink
@@ -553,7 +596,7 @@ base_label(struct sheet *sh, cairo_t *cr, struct piece *p)
 	const struct rs_unit *u = &sh->rs->units[p->unit];
 	struct bl_rect a = label_area(&p->size, p->it.x, p->it.y);
 	char *full, *brief, *ab1 = bl_abbrev(u->name, 1),
-	    *ab2 = bl_abbrev(u->name, 2), *name, *c[6], buf[64];
+	    *ab2 = bl_abbrev(u->name, 2), *name, *c[6];
 	struct bl_fit f;
 	int i;
 
@@ -581,18 +624,8 @@ base_label(struct sheet *sh, cairo_t *cr, struct piece *p)
 		draw_text_box(cr, c[f.candidate], f.size_pt, 1, a.x, a.y, a.w,
 		    a.h, &p->label);
 	}
-	if (!sh->warned[p->unit] && (f.candidate != 0 || f.shrunk)) {
-		sh->warned[p->unit] = 1;
-		bl_size_format(buf, sizeof(buf), &p->size, sh->unit);
-		if (f.candidate < 0)
-			diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' left "
-			    "off: it does not fit its %s base", u->name, buf);
-		else
-			diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' %s%s "
-			    "to fit its %s base", u->name, f.candidate > 0 ?
-			    "shortened" : "", f.candidate > 0 ? "" : "shrunk",
-			    buf);
-	}
+	if (!sh->warned[p->unit] && (f.candidate != 0 || f.shrunk))
+		label_warning(sh, p, &f, ab1, ab2);
 	for (i = 0; i < 6; i++)
 		free(c[i]);
 	free(full);
@@ -851,7 +884,7 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 			if (sh->pc[i].kind == PC_BASE)
 				s = &sh->pc[i].size;
 		if (s != NULL)
-			bl_size_format(sz, sizeof(sz), s, sh->unit);
+			size_name(sh, s, sz, sizeof(sz));
 		m = xasprintf("<b>%s</b>\nBases%s%s, range rulers and markers "
 		    "\xc2\xb7 sheet %d of %d\nCut on the solid lines. Rulers "
 		    "measure from their ends.", t, s ? " " : "", s ? sz : "",
