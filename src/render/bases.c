@@ -304,33 +304,53 @@ add_rulers(struct sheet *sh)
 	return 0;
 }
 
-/* Add the status markers: a quarter as many of each as there are bases
- * (at least two), a base wide and half a base deep. */
+/* The size most bases have (the first unit's when there are none). */
+static struct bl_size
+common_size(const struct sheet *sh, const struct bl_size *forced)
+{
+	struct bl_size best = { BL_RECT, 25, 25 };
+	size_t i, j, most = 0;
+
+	if (sh->rs->nunits > 0)
+		unit_size(sh, 0, forced, &best);
+	for (i = 0; i < sh->npc; i++) {
+		size_t same = 0;
+
+		if (sh->pc[i].kind != PC_BASE)
+			continue;
+		for (j = 0; j < sh->npc; j++)
+			same += sh->pc[j].kind == PC_BASE &&
+			    fabs(sh->pc[j].size.w - sh->pc[i].size.w) < 1e-6 &&
+			    fabs(sh->pc[j].size.d - sh->pc[i].size.d) < 1e-6;
+		if (same > most) {
+			most = same;
+			best = sh->pc[i].size;
+		}
+	}
+	return best;
+}
+
+/*
+ * Add the status markers, sized to the bases: as wide as the commonest
+ * base (at least 20 mm, for the words) and half as deep (at least 10 mm);
+ * a quarter as many of each as there are bases, and at least two.
+ */
 static void
 add_markers(struct sheet *sh, const struct bl_size *forced)
 {
-	size_t i, u, nb = 0;
-	struct bl_size sz = { BL_RECT, 25, 25 };
+	struct bl_size sz = common_size(sh, forced);
+	size_t i, nb = 0;
 	int k, n;
 
 	for (i = 0; i < sh->npc; i++)
-		if (sh->pc[i].kind == PC_BASE) {
-			nb++;
-			sz = sh->pc[i].size;
-		}
-	if (nb == 0 && sh->rs->nunits > 0) {
-		unit_size(sh, 0, forced, &sz);
-		(void)u;
-	}
+		nb += sh->pc[i].kind == PC_BASE;
 	sh->nmarkers = bl_markers(sh->rs, &sh->markers);
 	n = (int)((nb + 3) / 4);
 	if (n < 2)
 		n = 2;
 	sz.shape = BL_RECT;
-	if (sz.d / 2 > 10)
-		sz.d /= 2;
-	else if (sz.d > 10)
-		sz.d = 10;
+	sz.w = fmax(sz.w, 20);
+	sz.d = fmax(sz.d / 2, 10);
 	for (i = 0; i < sh->nmarkers; i++)
 		for (k = 0; k < n; k++) {
 			struct piece p;
@@ -402,12 +422,10 @@ measure(void *ctx, const char *markup, double size_pt, double width,
  * candidates first, then down to LABEL_MIN_PT.
  */
 static struct bl_fit
-fit(cairo_t *cr, const char *const *cand, int n, double w, double h,
-    double wrap)
+fit(cairo_t *cr, const char *const *cand, int n, double w, double h)
 {
 	struct bl_fit f;
 
-	(void)wrap;
 	f = bl_label_fit(cand, n, w, h, LABEL_PT, LABEL_OK_PT, measure, cr);
 	if (f.candidate < 0)
 		f = bl_label_fit(cand, n, w, h, LABEL_OK_PT - 0.25, LABEL_MIN_PT,
@@ -617,7 +635,7 @@ base_label(struct sheet *sh, cairo_t *cr, struct piece *p)
 		free(ef);
 		free(eb);
 	}
-	f = fit(cr, (const char *const *)c, 6, a.w, a.h, a.w);
+	f = fit(cr, (const char *const *)c, 6, a.w, a.h);
 	p->label.w = 0;
 	if (f.candidate >= 0) {
 		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
@@ -701,7 +719,7 @@ draw_tray(struct sheet *sh, cairo_t *cr, struct piece *p)
 	{
 		const char *c[1] = { txt };
 		struct bl_fit f = fit(cr, c, 1, p->it.w - 2 * TRAY_LIP - 2,
-		    p->size.d - 2, 0);
+		    p->size.d - 2);
 
 		if (f.candidate == 0)
 			draw_text_box(cr, txt, f.size_pt, 1, x + TRAY_LIP + 1,
@@ -790,7 +808,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	c[2] = xstrdup(head);
 	lw = p->it.x + p->it.w - (p->part < p->nparts ? 7.0 : 1.5) - lx;
 	ruler_ticks(sh, cr, p);
-	f = fit(cr, (const char *const *)c, 3, lw, RULER_H - 9.2, lw);
+	f = fit(cr, (const char *const *)c, 3, lw, RULER_H - 9.2);
 	if (f.candidate >= 0) {
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		draw_text_box(cr, c[f.candidate], f.size_pt, 0, lx,
@@ -817,13 +835,16 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
 	char *t = rnd_markup_escape(p->text), *m = xasprintf("<b>%s</b>", t);
 	const char *c[1] = { m };
-	struct bl_fit f = fit(cr, c, 1, p->it.w - 2, p->it.h - 2, 0);
+	struct bl_fit f = bl_label_fit(c, 1, p->it.w - 2, p->it.h - 2, 8.0,
+	    LABEL_MIN_PT, measure, cr);
 
-	(void)sh;
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	if (f.candidate == 0)
-		draw_text_box(cr, m, f.size_pt + 1, 1, p->it.x + 1, p->it.y + 1,
+		draw_text_box(cr, m, f.size_pt, 1, p->it.x + 1, p->it.y + 1,
 		    p->it.w - 2, p->it.h - 2, &p->label);
+	else
+		diag_add(sh->d, SEV_WARNING, nopos(), "marker '%s' left blank: "
+		    "its text does not fit", p->text);
 	cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
 	cut(cr);
 	free(m);
