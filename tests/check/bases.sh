@@ -110,6 +110,16 @@ else
 	fail "15 in ruler is 381 mm" "A3 run failed"
 fi
 
+# Its ticks: every half inch from 0 to 15, so 31 lines 1 mm below the edge.
+if [ -n "$line" ]; then
+	set -- $line
+	got=$(px_row "$T/a3.pdf" "$2" "$(echo "$3" | awk '{ print $1 - 1 }')" \
+	    "$(echo "$4" | awk '{ print $1 + 1 }')" 383 |
+	    awk '{ d = $1 < 215 } d && !p { n++ } { p = d } END { print n + 0 }')
+	[ "$got" -eq 31 ] && pass "15 in ruler: 31 half-inch ticks" ||
+	    fail "15 in ruler ticks" "$got lines"
+fi
+
 # On A4 the 15" ruler is split into pieces that add up to 381 mm.
 got=$(awk -F'\t' '$1 == "ruler" && $14 == 381 { s += $5; n++ }
     END { printf "%d %.3f", n, s }' "$T/morschauser-modern.txt")
@@ -117,6 +127,15 @@ case $got in
 "2 381.000") pass "15 in ruler split in two on A4" ;;
 *) fail "15 in ruler split in two on A4" "pieces, total: $got" ;;
 esac
+
+# ...and measured in the pixels, the pieces are 8" and 7".
+awk -F'\t' '$1 == "ruler" && $14 == 381' "$T/morschauser-modern.txt" |
+while read -r k pg x y w h rest; do
+	measure "15 in ruler piece of $w mm" "$T/morschauser-modern.pdf" "$pg" \
+	    "$(echo "$x" | awk '{ print $1 - 1 }')" \
+	    "$(echo "$y $h" | awk '{ print $1 + $2 - 0.4 }')" \
+	    "$(echo "$w" | awk '{ print $1 + 2 }')" "$w"
+done
 
 # One ruler per distinct range and gauge.
 got=$(awk -F'\t' '$1 == "ruler" && $15 ~ /^1\// { printf "%s ", $14 / 25.4 }' \
