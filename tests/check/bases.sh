@@ -292,6 +292,29 @@ for spec in 0mm 300mm "0x20mm" "40x20mm round" "60mm oval"; do
 	fi
 done
 
+# A base from the ruleset that no paper page holds: the error names the
+# unit's line.
+cat >"$T/big.md" <<'EOF2'
+---
+title: Big
+engine: morale
+measure: mm
+base: 30mm
+---
+
+## Units
+
+| Unit | Class | Move | Morale | Fire dice | Melee dice | Weapons | Base |
+|---|---|---|---|---|---|---|---|
+| Giant | infantry | 40 | 6 | — | 6 | | 250x200mm |
+EOF2
+"$BIN" bases "$T/big.md" -o "$T/big.pdf" 2>"$T/big.err"
+rc=$?
+[ $rc -eq 1 ] && [ ! -e "$T/big.pdf" ] &&
+    grep -q 'big.md:12:[0-9]*: error: the base (250 x 200 mm) is larger than the paper' \
+    "$T/big.err" && pass "ruleset base too big: error at the unit's line" ||
+    fail "ruleset base too big" "exit $rc: $(grep error "$T/big.err")"
+
 # Same inputs, same bytes; a decimal-comma locale changes nothing.
 "$BIN" bases $ANC -o "$T/d1.pdf" 2>/dev/null
 LC_ALL=de_DE.UTF-8 "$BIN" bases $ANC -o "$T/d2.pdf" 2>/dev/null
