@@ -84,6 +84,7 @@ len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
 	return buf;
 }
 
+/* No source position: for problems of options, not of the ruleset. */
 static struct pos
 nopos(void)
 {
@@ -686,6 +687,7 @@ base_guides(cairo_t *cr, const struct piece *p)
 	cairo_restore(cr);
 }
 
+/* A base: guides under the label, the label, then the cut line on top. */
 static void
 draw_base(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
@@ -791,6 +793,8 @@ ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 	    0, txt);
 }
 
+/* A ruler piece: ticks and numbers on its measuring edge, its length and
+ * users, join marks where it meets the next piece, the cut line. */
 static void
 draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
@@ -830,6 +834,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	free(lab);
 }
 
+/* A status marker: its word, as large as fits, and the cut line. */
 static void
 draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
