@@ -299,6 +299,7 @@ add_rulers(struct sheet *sh)
 			p.nparts = n;
 			p.it.w = parts[k].to - parts[k].from;
 			p.it.h = RULER_H;
+			p.it.group = (int)i + 1;
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		}
 	}

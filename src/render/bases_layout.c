@@ -176,8 +176,10 @@ page_place(struct pk_page *p, size_t i, double w, double h, double *x,
 }
 
 static const struct bl_item *sort_items;
+static const double *sort_width;
 
-/* Taller first; equal heights wider first; then the given order. */
+/* Taller first; then wider (a group as wide as its widest); then the
+ * given order. */
 static int
 cmp_items(const void *a, const void *b)
 {
@@ -186,9 +188,28 @@ cmp_items(const void *a, const void *b)
 
 	if (fabs(p->h - q->h) > EPS)
 		return p->h > q->h ? -1 : 1;
-	if (fabs(p->w - q->w) > EPS)
-		return p->w > q->w ? -1 : 1;
+	if (fabs(sort_width[i] - sort_width[j]) > EPS)
+		return sort_width[i] > sort_width[j] ? -1 : 1;
+	if (p->group != q->group)
+		return p->group < q->group ? -1 : 1;
 	return i < j ? -1 : i > j;
+}
+
+/* The sort width of each item: its own, or its group's widest. */
+static double *
+group_widths(const struct bl_item *it, size_t n)
+{
+	double *w = xcalloc(n ? n : 1, sizeof(*w));
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		w[i] = it[i].w;
+		if (it[i].group > 0)
+			for (j = 0; j < n; j++)
+				if (it[j].group == it[i].group && it[j].w > w[i])
+					w[i] = it[j].w;
+	}
+	return w;
 }
 
 int
@@ -198,11 +219,13 @@ bl_pack(struct bl_item *it, size_t n, const struct bl_page *pg, double gap,
 	struct pk_page *pages = NULL;
 	size_t npages = 0, cap = 0, k, *order = xcalloc(n ? n : 1,
 	    sizeof(*order));
+	double *widths;
 	int rc = -1;
 
 	for (k = 0; k < n; k++)
 		order[k] = k;
 	sort_items = it;
+	sort_width = widths = group_widths(it, n);
 	qsort(order, n, sizeof(*order), cmp_items);
 	for (k = 0; k < n; k++) {
 		struct bl_item *m = &it[order[k]];
@@ -233,6 +256,7 @@ out:
 		free(pages[k].free);
 	free(pages);
 	free(order);
+	free(widths);
 	return rc;
 }
 

@@ -50,6 +50,7 @@ struct bl_rect {
 /* One thing to place: its size, and where it went. */
 struct bl_item {
 	double w, h;
+	int group;     /* > 0: items of a group are taken one after another */
 	int page;      /* out: 0-based page */
 	double x, y;   /* out: top-left, page coordinates */
 };
@@ -66,7 +67,8 @@ struct bl_page {
 /*
  * Pack items onto as many pages as needed, each page starting with the
  * free area *pg, keeping gap mm between neighbours (guillotine packing,
- * best short-side fit, items taken tallest first, ties in given order).
+ * top-left first fit, items taken tallest first, then widest — a group
+ * by its widest member — then in the given order).
  * Returns the number of pages used, or -1 when an item fits on no empty
  * page (its index in *bad).
  */

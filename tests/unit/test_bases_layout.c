@@ -147,11 +147,31 @@ Test(bases_pack, tight)
 Test(bases_pack, too_big)
 {
 	struct bl_page pg = { { { 0, 0, 100, 100 } }, 1 };
-	struct bl_item it[2] = { { 30, 30, 0, 0, 0 }, { 120, 30, 0, 0, 0 } };
+	struct bl_item it[2] = { { .w = 30, .h = 30 }, { .w = 120, .h = 30 } };
 	size_t bad = 99;
 
 	cr_assert_eq(bl_pack(it, 2, &pg, 2, &bad), -1);
 	cr_assert_eq(bad, 1);
+}
+
+Test(bases_pack, groups_stay_together)
+{
+	/* One item a row; a group sorts as wide as its widest member and
+	 * keeps its given order. */
+	struct bl_page pg = { { { 0, 0, 210, 1000 } }, 1 };
+	struct bl_item it[5] = {
+		{ .w = 180, .h = 16, .group = 2 }, { .w = 150, .h = 16, .group = 1 },
+		{ .w = 170, .h = 16 }, { .w = 200, .h = 16, .group = 1 },
+		{ .w = 180, .h = 16, .group = 2 },
+	};
+	size_t bad;
+
+	cr_assert_eq(bl_pack(it, 5, &pg, 2, &bad), 1);
+	cr_assert_float_eq(it[1].y, 0, 1e-9);  /* group 1 (widest 200) */
+	cr_assert_float_eq(it[3].y, 18, 1e-9); /* its other piece next */
+	cr_assert_float_eq(it[0].y, 36, 1e-9); /* then group 2 */
+	cr_assert_float_eq(it[4].y, 54, 1e-9);
+	cr_assert_float_eq(it[2].y, 72, 1e-9); /* then the narrower one */
 }
 
 Test(bases_ruler, split)
