@@ -32,8 +32,13 @@ list_presets(FILE *fp)
 	char buf[64];
 
 	for (p = bl_presets; p->name != NULL; p++) {
+		size_t chars = 0, i;
+
 		bl_size_format(buf, sizeof(buf), &p->size, LEN_MM);
-		fprintf(fp, "%-14s %-18s %s\n", p->name, buf, p->what);
+		for (i = 0; buf[i] != '\0'; i++)
+			chars += (buf[i] & 0xc0) != 0x80;
+		fprintf(fp, "%-14s %s%*s %s\n", p->name, buf,
+		    (int)(chars < 18 ? 18 - chars : 0), "", p->what);
 	}
 }
 
