@@ -54,6 +54,12 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	    rs->tests[0].pos : rs->engine_pos;
 	int k;
 
+	if (rs->ntests == 0) {
+		diag_add(d, SEV_WARNING, at, "no test games: none of the %d "
+		    "rules of the %s engine is exercised by a test game",
+		    f->nrules, f->name);
+		return;
+	}
 	for (k = 0; k < f->nrules; k++)
 		if (r->test_cov[k] == 0)
 			diag_add(d, SEV_WARNING, at, "rule %s (%s) is exercised "

@@ -58,6 +58,7 @@
 #define ENG_MAX_CELLS 4096  /* grid boards: columns * rows */
 #define ENG_MAX_RULES 64    /* rule ids of one family */
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
+#define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
 #define ENG_FAMILY_STATE 2048 /* bytes of family-private game state */
 
@@ -237,6 +238,10 @@ struct eng_game {
 	struct eng_dice dice;
 	struct eng_rng ai; /* the players' own choices (not dice) */
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
+	/* Outcome counters the family defines (firepower: melee results by
+	 * powers, shots by hit chance), summed by self-play so that tests
+	 * can hold the frequencies against the exact odds. */
+	uint32_t tally[ENG_MAX_TALLY];
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
 	_Alignas(16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
@@ -313,6 +318,7 @@ struct eng_stats {
 	long long turns_sum, turns_sumsq; /* integers: exact for any jobs */
 	long greedy_games, greedy_wins; /* greedy vs random, either side */
 	uint64_t cov[ENG_MAX_RULES];
+	uint64_t tally[ENG_MAX_TALLY];
 	double seconds;
 };
 
