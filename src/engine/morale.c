@@ -999,6 +999,9 @@ shoot(struct eng_game *g, int i, int j)
 		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
 	}
 	h = roll_hits(g, i, t->fire_dice, mod);
+	if (mod == 0 && t->fire_dice <= 6)
+		g->tally[MO_TALLY_FIRE(t->fire_dice,
+		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, h)]++;
 	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
 	g->u[i].flags |= ENG_UF_FIRED;
 }
@@ -1512,6 +1515,12 @@ fight(struct eng_game *g, int t)
 	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
 	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
 	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
+	if (n == 1 && amod == 0 && dmod == 0 &&
+	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
+	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
+	    ut(g, opp)->melee_dice <= 6 && tt->melee_dice <= 6)
+		g->tally[MO_TALLY_MELEE(ut(g, opp)->melee_dice, strike ?
+		    tt->melee_dice : 0, win)]++;
 	if (win)
 		lose(g, t, opp);
 	else

@@ -58,6 +58,16 @@ struct mo_ctx {
 	float p_win[RS_MAX_UNITS][RS_MAX_UNITS];
 };
 
+/*
+ * g->tally, summed by self-play so that tests can hold the frequencies
+ * against the exact odds: hits of each volley of fire by dice (0..6),
+ * saved (0/1) and hits (0..6), for dice without modifiers; and single
+ * charger melee rounds without modifiers or saving throws by the dice of
+ * each side (0..6) and who won (1: the charger).
+ */
+#define MO_TALLY_FIRE(dice, saved, hits) (((dice) * 2 + (saved)) * 7 + (hits))
+#define MO_TALLY_MELEE(ad, dd, win) (98 + ((ad) * 7 + (dd)) * 2 + (win))
+
 /* eng_unit.c[] slots. */
 enum { MO_C_GRADE, MO_C_FOE, MO_C_CHARGE, MO_C_TURN };
 
