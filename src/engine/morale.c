@@ -586,17 +586,12 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 /* Returns unit i's move this turn: its normal move, half again when no
  * enemy is within twice its move, edge to edge (Clarification 15). */
 static double
-move_allowance(struct eng_game *g, int i, int count)
+move_allowance(struct eng_game *g, int i)
 {
 	double mv = g->ctx->kinds[g->u[i].type].move, d;
 
 	nearest_enemy(g, i, &d);
-	if (d > 2 * mv + 1e-9) {
-		if (count)
-			ENG_COVER(g, MO_R_MOVE_BONUS);
-		return mv * 1.5;
-	}
-	return mv;
+	return d > 2 * mv + 1e-9 ? mv * 1.5 : mv;
 }
 
 /*
@@ -765,7 +760,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	int k, near;
 
 	if (allow < 0)
-		allow = move_allowance(g, i, 0);
+		allow = move_allowance(g, i);
 	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
 		snprintf(err, errsz, "%s may not move now (%s)", u->name,
 		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
@@ -1866,7 +1861,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	const struct ruleset *rs = ctx->rs;
 	struct mo_ctx *c = xcalloc(1, sizeof(*c));
 	struct mo_melee m;
-	size_t a, b, w;
+	size_t a, b;
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
@@ -1899,7 +1894,6 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 			    type_melee_mod(c, y, 1), 0);
 			c->p_win[a][b] = (float)mo_q_double(&m.a_wins);
 		}
-	(void)w;
 	return rc;
 }
 

@@ -79,7 +79,6 @@ enum {
 	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
 	MO_T_TARGET = 1 << 4,       /* charged this turn */
 	MO_T_EVADED = 1 << 5,
-	MO_T_RALLY = 1 << 6,        /* a test game asked it to rally */
 };
 
 /* Per game (eng_game.fam_state). */
