@@ -1855,6 +1855,9 @@ type_strikes(const struct rs_unit *u)
 	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
 }
 
+/* Family hook: read the sequence and modifier tables, convert the 30mm
+ * and 60mm distances, and tabulate the greedy player's melee odds.
+ * Returns 0, or -1 with errors in d (when given). */
 static int
 mo_prepare(struct eng_ctx *ctx, struct diags *d)
 {
@@ -1897,6 +1900,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	return rc;
 }
 
+/* Family hook: free what mo_prepare() made. */
 static void
 mo_release(struct eng_ctx *ctx)
 {
@@ -1904,6 +1908,8 @@ mo_release(struct eng_ctx *ctx)
 	ctx->fam_data = NULL;
 }
 
+/* Family hook: the units are placed; set grades, current morale and the
+ * per-game state (side lists, half bases). */
 static void
 mo_setup(struct eng_game *g)
 {
@@ -1956,6 +1962,8 @@ set_flag(struct eng_unit *u, unsigned f, int on)
 		u->flags &= (uint16_t)~f;
 }
 
+/* Family hook: a test game's unit key (morale, hits, disordered,
+ * routing, rallied, fired_on_flank). Returns 0, or -1 with err. */
 static int
 mo_unit_key(struct eng_game *g, int i, const char *key,
     const struct rs_node *v, char *err, size_t errsz)
@@ -2071,6 +2079,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 	return -1;
 }
 
+/* Family hook: one scripted step of a test game. Returns 0, or -1 with
+ * err when the step is illegal. */
 static int
 mo_step(struct eng_game *g, const struct eng_action *a, char *err,
     size_t errsz)
@@ -2145,6 +2155,8 @@ state_word(const struct eng_game *g, int i, const char *s)
 	return -1;
 }
 
+/* Family hook: a unit expectation of a test game. Returns 1 met, 0 not
+ * met (err says why), -1 unknown. */
 static int
 mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
     char *err, size_t errsz)
@@ -2226,6 +2238,8 @@ to_eng_q(const struct mo_q *x, struct eng_q *q)
 	return 0;
 }
 
+/* Family hook: the exact odds of the first volley or melee round of a
+ * test game by key. Returns 0, or -1 for an unknown key. */
 static int
 mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
