@@ -220,6 +220,7 @@ chk_json(const struct ruleset *rs, const struct chk_result *r)
 		json_object_set_new(o, "engine",
 		    json_string(rs_engine_name(rs->engine)));
 	}
+	json_object_set_new(o, "played", json_true());
 	tg = json_object();
 	json_object_set_new(tg, "played", json_integer(r->tests));
 	json_object_set_new(tg, "failed", json_integer(r->tests_failed));
