@@ -727,7 +727,18 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double used = 0, step = fmax(fmin(k->hw, k->hd) / 2, 0.5);
+	double used = 0, step = fmax(fmin(k->hw, k->hd), 0.5);
+	int t;
+
+	/* Small enough steps that no base and no piece of terrain can be
+	 * stepped over; bisection then finds where an event begins. */
+	for (t = 0; t < g->board->nt; t++) {
+		const struct eng_terrain *tp = &g->board->t[t];
+		double m = tp->shape == ENG_SHAPE_RECT ? fmin(tp->w, tp->h) / 2 :
+		    tp->r;
+		if (m > 0.5 && m < step)
+			step = m;
+	}
 	double x0, y0, dx, dy, len, ux, uy, s, lo, hi, m, px, py;
 	int p, who = -1, n;
 	enum ev e;
@@ -771,7 +782,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		}
 		/* The event begins between lo and s. */
 		hi = s;
-		for (n = 0; n < 50; n++) {
+		for (n = 0; n < 32; n++) {
 			m = (lo + hi) / 2;
 			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m, &who) ==
 			    EV_NONE)
