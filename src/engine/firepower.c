@@ -762,7 +762,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 					goto allowance;
 			}
 			e = event_at(g, i, w, x0 + ux * s, y0 + uy * s, &who);
-			if (e != EV_NONE && !(e == EV_MELEE && 0))
+			if (e != EV_NONE)
 				break;
 			lo = s;
 			if (w->vehicle)
@@ -1160,11 +1160,22 @@ melee_good(const struct eng_game *g, int a, int b)
 	return pa * (6 - pb) >= pb * (6 - pa);
 }
 
-/* The best melee opponent among those in range (greedy) or any. */
+/* Chance that the attacker alone survives a melee of powers pa, pd. */
+static inline double
+p_attacker_wins(int pa, int pd)
+{
+	int draw = (6 - pa) * (6 - pd);
+
+	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
+}
+
+/* The melee opponent among those in range: the one greedy i is most
+ * likely to beat alone (exact odds), or any one for random. */
 static int
 pick_opponent(struct eng_game *g, int i, int rnd)
 {
-	int j, best = -1, bv = -100, v;
+	double bv = -1, v;
+	int j, best = -1;
 
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
@@ -1172,8 +1183,7 @@ pick_opponent(struct eng_game *g, int i, int rnd)
 			continue;
 		if (rnd && eng_rng_below(&g->ai, 2) == 0)
 			return j;
-		v = utype(g, i)->melee * 6 - utype(g, j)->melee * 6 +
-		    (int)utype(g, i)->melee * 0;
+		v = p_attacker_wins(ftype(g, i)->melee, ftype(g, j)->melee);
 		if (v > bv) {
 			bv = v;
 			best = j;
@@ -1226,14 +1236,6 @@ goal_for(struct eng_game *g, int i, const struct foes *f, double *r2,
 	return goal;
 }
 
-/* Chance that the attacker alone survives a melee of powers pa, pd. */
-static inline double
-p_attacker_wins(int pa, int pd)
-{
-	int draw = (6 - pa) * (6 - pd);
-
-	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
-}
 
 /* An enemy that greedy i can reach and melee on odds of 1/2 or better
  * (exact, draws resolved), or -1. */
