@@ -1561,8 +1561,12 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	int k;
 
 	(void)d;
-	/* Melee range is 2"; on a grid, adjacent cells (Clarification 9). */
-	c->melee_range = c->board.grid != RS_GRID_NONE ? 1 : 2 * 25.4;
+	/* Melee range is 2"; on a grid the cells it covers, and at least
+	 * the adjacent ones (Clarification 9: 2" on 3" squares). */
+	c->melee_range = 2 * 25.4;
+	if (c->board.grid != RS_GRID_NONE)
+		c->melee_range = fmax(1, floor(c->melee_range /
+		    c->board.cell_mm + 1e-6));
 	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
