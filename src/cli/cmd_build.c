@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../check/check.h"
 
 /* Write the plain-text model summary; returns 0 or -1 (reported). */
 static int
@@ -94,6 +95,28 @@ write_index(const struct ruleset *rs, const char *dir, const char **made,
 }
 
 /*
+ * The check before building: the ruleset's test games must pass (its
+ * self-play is the report's business). Prints what it finds; returns -1
+ * when a test game failed or the ruleset cannot be played.
+ */
+static int
+play_test_games(const struct ruleset *rs)
+{
+	struct chk_opts o = { 0, 1, 1, -1, 0, 1 };
+	struct chk_result r;
+	struct diags d = { 0 };
+	int rc;
+
+	rc = chk_run(rs, &o, &r, &d);
+	diags_print(&d, stderr);
+	if (rc == -1 || r.tests_failed > 0 || diags_worst(&d) >= SEV_ERROR)
+		rc = -1;
+	chk_result_free(&r);
+	diags_free(&d);
+	return rc == -1 ? -1 : 0;
+}
+
+/*
  * Check one ruleset and write its products into outdir/NAME/. Returns
  * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
  * written then) or a product failed.
@@ -109,6 +132,10 @@ build_one(const char *file, const char *outdir, int quiet)
 	struct progress bar;
 	char *dir;
 
+	if (rs != NULL && play_test_games(rs) == -1) {
+		rs_free(rs);
+		rs = NULL;
+	}
 	if (rs == NULL) {
 		fprintf(stderr, "sandtable: %s: not built (errors above); "
 		    "previous outputs kept\n", file);

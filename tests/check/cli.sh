@@ -69,14 +69,47 @@ grep -q '"file": "ruleset.txt"' "$tmp/serial/gauntlet-ancients/index.json" 2>/de
 	echo "PASS: index.json lists the products" || echo "FAIL: index.json lists the products"
 t "bad --jobs" 2 "$BIN" build -j 0 rulesets/morschauser-modern.md
 
-# --watch rebuilds when the ruleset changes.
+# --watch rebuilds when the ruleset changes (polled: builds take a while
+# on a loaded machine).
 mkdir -p "$tmp/w"
 cp rulesets/morschauser-modern.md "$tmp/w/mm.md"
-(cd "$tmp/w" && timeout 4 "$BIN" build -q --watch -o out mm.md >/dev/null 2>&1) &
-sleep 1.5
-first=$(cksum <"$tmp/w/out/mm/ruleset.txt" 2>/dev/null)
+(cd "$tmp/w" && exec timeout 30 "$BIN" build -q --watch -o out mm.md >/dev/null 2>&1) &
+wpid=$!
+n=0
+while [ ! -f "$tmp/w/out/mm/index.json" ] && [ $n -lt 100 ]; do sleep 0.2; n=$((n + 1)); done
+sleep 0.3
 sed -i 's/^| Rifle | infantry | 9"/| Rifle | infantry | 12"/' "$tmp/w/mm.md"
-sleep 1.5
+n=0
+until grep -q 'Rifle: infantry, move 12"' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null || [ $n -ge 100 ]; do
+	sleep 0.2
+	n=$((n + 1))
+done
 grep -q 'Rifle: infantry, move 12"' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null &&
-	echo "PASS: --watch rebuilds on change" || echo "FAIL: --watch rebuilds on change ($first)"
+	echo "PASS: --watch rebuilds on change" || echo "FAIL: --watch rebuilds on change"
+kill $wpid 2>/dev/null
 wait
+
+# build plays the test games first: a failing one builds nothing.
+cp rulesets/morschauser-modern.md "$tmp/tg.md"
+t "build with passing test games" 0 "$BIN" build -q -o "$tmp/tgout" "$tmp/tg.md"
+cksum "$tmp/tgout/tg/"* >"$tmp/tgbefore"
+cat >>"$tmp/tg.md" <<'EOT'
+
+```test-game
+name: a wrong expectation
+units:
+  A: { side: blue, type: Rifle, at: [0, 0] }
+  B: { side: red, type: Rifle, at: [12, 0] }
+dice: [1]
+do:
+  - fire: { unit: A, weapon: Rifle, target: B }
+expect:
+  B: destroyed
+```
+EOT
+t "build with a failing test game fails" 1 "$BIN" build -q -o "$tmp/tgout" "$tmp/tg.md"
+grep -q "tg.md:[0-9]*:[0-9]*: error: test game 'a wrong expectation'" "$tmp/err" &&
+	echo "PASS: build names the failing test game" || echo "FAIL: build names the failing test game: $(head -c 300 "$tmp/err")"
+cksum "$tmp/tgout/tg/"* >"$tmp/tgafter"
+cmp -s "$tmp/tgbefore" "$tmp/tgafter" && echo "PASS: failing test game keeps previous outputs" ||
+	echo "FAIL: failing test game keeps previous outputs"
