@@ -78,13 +78,13 @@ wpid=$!
 n=0
 while [ ! -f "$tmp/w/out/mm/index.json" ] && [ $n -lt 100 ]; do sleep 0.2; n=$((n + 1)); done
 sleep 0.3
-sed -i 's/^| Rifle | infantry | 9"/| Rifle | infantry | 12"/' "$tmp/w/mm.md"
+sed -i 's/^title: .*/title: Watched Rules/' "$tmp/w/mm.md"
 n=0
-until grep -q 'Rifle: infantry, move 12"' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null || [ $n -ge 100 ]; do
+until grep -q '^title: Watched Rules' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null || [ $n -ge 100 ]; do
 	sleep 0.2
 	n=$((n + 1))
 done
-grep -q 'Rifle: infantry, move 12"' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null &&
+grep -q '^title: Watched Rules' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null &&
 	echo "PASS: --watch rebuilds on change" || echo "FAIL: --watch rebuilds on change"
 kill $wpid 2>/dev/null
 wait
