@@ -248,7 +248,7 @@ value_axis(cairo_t *cr, double px, double pw, double top, double y,
 /* Draws one bar with its error bar and text; returns nothing. */
 static void
 bar_one(cairo_t *cr, const struct rnd_series *s, size_t i, double px,
-    double pw, double vmax, double by, double bh)
+    double pw, double vmax, double by, double bh, int right)
 {
 	double end = px + pw * s->v[i] / vmax, tx = end;
 
@@ -278,6 +278,8 @@ bar_one(cairo_t *cr, const struct rnd_series *s, size_t i, double px,
 		if (x1 > tx)
 			tx = x1;
 	}
+	if (right)
+		tx = px + pw + 1;
 	if (s->text != NULL && s->text[i] != NULL) {
 		grey(cr, 0);
 		text_at(cr, &f_tick, tx + 1.5, by + bh / 2, 0, 1, s->text[i]);
@@ -289,7 +291,8 @@ double
 rnd_chart_bars(cairo_t *cr, double x, double y, double w,
     const struct rnd_bars *b)
 {
-	double labw = 0, textw = 0, tw, th, bh = 4.2, gap = 2.6, px, pw, gy;
+	double labw = 0, textw = 0, tw, th, bh = b->nseries > 1 ? 4.2 : 5.5;
+	double gap = 2.6, px, pw, gy;
 	double vmax = b->vmax > 0 ? b->vmax : 0, step, kx, top = y;
 	size_t i, s;
 
@@ -335,7 +338,7 @@ rnd_chart_bars(cairo_t *cr, double x, double y, double w,
 		g_object_unref(l);
 		for (s = 0; s < b->nseries; s++)
 			bar_one(cr, &b->series[s], i, px, pw, vmax,
-			    gy + s * bh, bh);
+			    gy + s * bh, bh, b->text_right);
 		gy += b->nseries * bh + gap;
 	}
 	/* The value axis' zero line. */
@@ -515,19 +518,23 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 	cairo_restore(cr);
 }
 
-/* The grey ramp legend at (x, y): returns the height used. */
+/* The grey ramp legend at (x, y), its title above it: returns the
+ * height used. */
 static double
 heat_legend(cairo_t *cr, double x, double y, const char *title)
 {
-	double lw = 60, i, tw = 0;
+	double lw = 60, i, th = 0;
 	char buf[16];
 	cairo_pattern_t *pat;
 
 	cairo_save(cr);
 	grey(cr, 0);
-	if (title != NULL)
-		tw = text_at(cr, &f_label, x, y + 2, 0, 1, title) + 4;
-	x += tw;
+	if (title != NULL) {
+		text_size(cr, &f_label, title, NULL, &th);
+		text_at(cr, &f_label, x, y, 0, 0, title);
+		th += 1;
+	}
+	y += th;
 	pat = cairo_pattern_create_linear(x, 0, x + lw, 0);
 	cairo_pattern_add_color_stop_rgb(pat, 0, heat_grey(0), heat_grey(0),
 	    heat_grey(0));
@@ -549,14 +556,14 @@ heat_legend(cairo_t *cr, double x, double y, const char *title)
 		snprintf(buf, sizeof(buf), "%d%%", (int)(i * 25));
 		text_at(cr, &f_tick, tx, y + 5.5, 1, 0, buf);
 	}
-	heat_cell(cr, x + lw + 6, y, 5, 4, -1, NULL);
-	cairo_rectangle(cr, x + lw + 6, y, 5, 4);
+	heat_cell(cr, x + lw + 8, y, 6, 4, -1, NULL);
+	cairo_rectangle(cr, x + lw + 8, y, 6, 4);
 	grey(cr, 0);
 	cairo_set_line_width(cr, 0.2);
 	cairo_stroke(cr);
-	text_at(cr, &f_label, x + lw + 12.5, y + 2, 0, 1, "no value");
+	text_at(cr, &f_label, x + lw + 15.5, y + 2, 0, 1, "no value");
 	cairo_restore(cr);
-	return 10;
+	return th + 10;
 }
 
 /* Returns the height used. */

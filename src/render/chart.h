@@ -38,6 +38,7 @@ struct rnd_bars {
 	double ref;            /* a dashed reference line at this value; < 0 none */
 	const char *ref_label; /* its legend entry */
 	const char *err_label; /* legend entry of the error bars, or NULL */
+	int text_right;        /* bar texts in a column right of the plot */
 };
 double rnd_chart_bars(cairo_t *, double x, double y, double w,
     const struct rnd_bars *);

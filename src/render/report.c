@@ -347,8 +347,8 @@ static void
 findings_table(struct page *p)
 {
 	const struct rnd_report *r = p->r;
-	static const double colw[] = { 0.11, 0.27, 0.62 };
-	static const char *head[] = { "Severity", "Where", "Finding" };
+	static const double colw[] = { 0.10, 0.13, 0.77 };
+	static const char *head[] = { "Severity", "Line:col", "Finding" };
 	const char **cells;
 	int *mark;
 	struct rnd_table t;
@@ -454,6 +454,7 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	b.ref = 0.5;
 	b.ref_label = "even (50%)";
 	b.err_label = "95% confidence interval (Wilson)";
+	b.text_right = 1;
 	return rnd_chart_bars(cr, x, y, w, &b);
 }
 
@@ -487,7 +488,7 @@ section_rates(struct page *p)
 		a.hi[i] = r->rates[i].hi;
 	}
 	a.text = (const char **)text;
-	heading(p, "Win rates", measure(rates_block, p->w, &a));
+	heading(p, "Win rates", measure(rates_block, p->w, &a) + 10);
 	para(p, &f_note, "Bars are the share of games won, whiskers the 95% "
 	    "confidence interval. A fair mirror battle keeps both sides and "
 	    "the first player near the dashed 50% line; a greedy player that "
@@ -625,7 +626,8 @@ section_units(struct page *p)
 			    : xstrdup("?");
 		}
 	}
-	heading(p, "Units: survival and kills", 30);
+	heading(p, "Units: survival and kills", measure(units_block, p->w, &a)
+	    + 10);
 	para(p, &f_note, "For each unit type: how many took the field over "
 	    "all self-play games, how many of those were still alive at the "
 	    "end, and how many enemy units they destroyed.");

@@ -93,7 +93,7 @@ Test(chart, bars_scale_with_value, .init = canvas, .fini = canvas_done)
 	cr_assert_gt(h, 10);
 	/* Bar i's centre is at gap/2 + i * (bh + gap) + bh/2. */
 	for (i = 0; i < 2; i++) {
-		double y = 1.3 + i * (4.2 + 2.6) + 2.1;
+		double y = 1.3 + i * (5.5 + 2.6) + 2.75;
 
 		for (x = 0; x < 100; x += 0.25)
 			if (at(x, y) < 100)
