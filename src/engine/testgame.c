@@ -357,6 +357,12 @@ tg_dice(struct tg *tg)
 		g->dice.script = tg->dice;
 		g->dice.nscript = tg->ndice;
 	}
+	if ((v = rs_node_get(doc, "turns")) != NULL) {
+		if (rs_node_int(v, &n) || n < 1 || n > 10000)
+			return fail(tg, v->pos, 0, "turns must be a number of "
+			    "game turns");
+		g->turn_limit = (int)n;
+	}
 	if ((v = rs_node_get(doc, "first")) != NULL) {
 		if ((g->side = side_from_name(scalar(v))) < 0)
 			return fail(tg, v->pos, 0, "first must be blue or red");
