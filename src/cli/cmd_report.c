@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "../check/check.h"
+#include "../engine/mo_odds.h"
 #include "../render/report.h"
 #include "cli.h"
 
@@ -105,65 +106,30 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	add_rate(r, "Greedy beats random", st->greedy_wins, st->greedy_games);
 }
 
-/*
- * Replay the main series of self-play (game i from the stream (seed, i),
- * greedy against greedy, exactly as eng_selfplay plays it) to collect
- * what the summed statistics do not keep: each game's length and each
- * unit type's survivors. Updates the progress bar.
- */
+/* Game length and each unit type's survivors, as self-play counted
+ * them (the main series). */
 static void
-fill_games(struct rnd_report *r, const struct chk_result *res,
-    struct progress *bar)
+fill_games(struct rnd_report *r, const struct ruleset *rs,
+    const struct eng_stats *st)
 {
-	const struct eng_ctx *c = res->ctx;
-	const struct ruleset *rs = c->rs;
-	struct eng_game *g = xmalloc(sizeof(*g));
-	long *len = NULL, *fielded = xcalloc(rs->nunits + 1, sizeof(long));
-	long *survived = xcalloc(rs->nunits + 1, sizeof(long)), i, maxt = 0;
-	size_t cap = 0, k;
-	int u;
+	size_t k, last = 0;
 
-	for (i = 0; i < res->games; i++) {
-		eng_game_init(g, c, res->seed, (uint64_t)i);
-		eng_battle_setup(g);
-		if (c->fam->setup != NULL)
-			c->fam->setup(g);
-		eng_initiative(g);
-		eng_game_play(g);
-		if (g->gturn >= (int)cap) {
-			size_t ncap = (size_t)g->gturn + 16;
-
-			len = xrealloc(len, ncap * sizeof(long));
-			memset(len + cap, 0, (ncap - cap) * sizeof(long));
-			cap = ncap;
-		}
-		len[g->gturn]++;
-		if (g->gturn > maxt)
-			maxt = g->gturn;
-		for (u = 0; u < g->nu; u++) {
-			fielded[g->u[u].type]++;
-			survived[g->u[u].type] += g->u[u].alive != 0;
-		}
-		if ((i & 63) == 0)
-			progress_update(bar, (unsigned long)i);
-	}
-	if (res->games > 0) {
+	for (k = 1; k < ENG_TURNS_HIST; k++)
+		if (st->turns_hist[k] > 0)
+			last = k;
+	if (last > 0) {
 		r->length.first = 1;
-		r->length.n = (size_t)maxt;
-		r->length.count = xcalloc(r->length.n + 1, sizeof(long));
-		for (k = 1; k <= (size_t)maxt; k++)
-			r->length.count[k - 1] = len[k];
+		r->length.n = last;
+		r->length.count = xcalloc(last, sizeof(long));
+		for (k = 1; k <= last; k++)
+			r->length.count[k - 1] = st->turns_hist[k];
 		r->length.xlabel = xstrdup("game turns until the battle ended");
 		r->length.ylabel = xstrdup("games");
 	}
-	for (k = 0; k < rs->nunits; k++)
-		if (fielded[k] > 0)
-			rnd_report_unit(r, rs->units[k].name, fielded[k],
-			    survived[k], -1);
-	free(len);
-	free(fielded);
-	free(survived);
-	free(g);
+	for (k = 0; k < rs->nunits && k < RS_MAX_UNITS; k++)
+		if (st->fielded[k] > 0)
+			rnd_report_unit(r, rs->units[k].name, st->fielded[k],
+			    st->survived[k], -1);
 }
 
 /* Index of name in names[0..n), appending it when absent. */
@@ -199,13 +165,15 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		}
 	title = xasprintf("Melee odds: %s", strcmp(sit, "open") == 0 ?
 	    "open ground" : strcmp(sit, "uphill") == 0 ? "attacker going "
-	    "uphill" : strcmp(sit, "river") == 0 ? "attacker in a river" : sit);
+	    "uphill" : strcmp(sit, "river") == 0 ? "attacker in a river" :
+	    strcmp(sit, "front") == 0 ? "one round, both to their front" : sit);
 	m = rnd_report_matrix(r, title, nr, nc);
 	free(title);
 	m->rowhead = xstrdup("attacker");
 	m->colhead = xstrdup("defender");
-	m->legend = xstrdup("chance the attacker wins (only the defender is "
-	    "removed)");
+	m->legend = xstrdup(rs->engine == RS_ENGINE_MORALE ? "chance the "
+	    "attacker wins the round" : "chance the attacker wins (only the "
+	    "defender is removed)");
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < nr; i++)
 		m->rows[i] = xstrdup(rows[i]);
@@ -227,10 +195,13 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		eng_q_format(buf, sizeof(buf), e->attacker_wins);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xasprintf("Exact odds with draws rolled again; the rest of "
-	    "each cell is the defender winning or both removed.%s",
+	m->note = xasprintf("%s%s%s", rs->engine == RS_ENGINE_MORALE ?
+	    "Exact odds of one round of melee, both units fighting to their "
+	    "front: more hits wins, equal hits are settled by a die each." :
+	    "Exact odds with draws rolled again; the rest of each cell is the "
+	    "defender winning or both removed.",
 	    never ? " Cells marked n/a are melees that can never be decided."
-	    : "");
+	    : "", " The command sandtable odds prints each as an exact fraction.");
 	free(rows);
 	free(cols);
 }
@@ -292,6 +263,68 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	free(cols);
 }
 
+/*
+ * Morale family: the exact distribution of hits of each unit type's
+ * dice (fire: one volley; melee: one round to its front) as a heat map
+ * of unit type x number of hits.
+ */
+static void
+hits_map(struct rnd_report *r, const struct ruleset *rs, int melee)
+{
+	struct rnd_matrix *m;
+	struct mo_dist dist;
+	size_t k, n = 0, row = 0;
+	int h, maxd = 0;
+
+	for (k = 0; k < rs->nunits; k++) {
+		int dice = melee ? rs->units[k].melee_dice :
+		    rs->units[k].fire_dice;
+
+		if (dice > 0) {
+			n++;
+			if (dice > maxd)
+				maxd = dice;
+		}
+	}
+	if (n == 0)
+		return;
+	if (maxd > MO_MAX_DICE)
+		maxd = MO_MAX_DICE;
+	m = rnd_report_matrix(r, melee ? "Melee: hits in one round" :
+	    "Fire: hits from one volley", n, (size_t)maxd + 1);
+	m->rowhead = xstrdup("unit");
+	m->colhead = xstrdup("hits scored");
+	m->legend = xstrdup(melee ? "chance of exactly that many hits (fighting "
+	    "to its front)" : "chance of exactly that many hits");
+	m->text = xcalloc(n * ((size_t)maxd + 1) + 1, sizeof(char *));
+	for (h = 0; h <= maxd; h++)
+		m->cols[h] = xasprintf("%d", h);
+	for (k = 0; k < rs->nunits; k++) {
+		const struct rs_unit *u = &rs->units[k];
+		int dice = melee ? u->melee_dice : u->fire_dice;
+
+		if (dice <= 0)
+			continue;
+		mo_hits_dist(&dist, dice, melee ? mo_melee_die_mod(rs, u, 1) :
+		    mo_fire_die_mod(rs, u), 0);
+		m->rows[row] = xasprintf("%s (%d %s)", u->name, dice,
+		    dice == 1 ? "die" : "dice");
+		for (h = 0; h <= dist.max && h <= maxd; h++) {
+			m->v[row * ((size_t)maxd + 1) + (size_t)h] =
+			    mo_q_double(&dist.p[h]);
+			m->text[row * ((size_t)maxd + 1) + (size_t)h] =
+			    mo_q_str(&dist.p[h]);
+		}
+		row++;
+	}
+	m->note = xstrdup(melee ? "Exact chances for one round of melee, "
+	    "with the unit's melee die modifiers (pikes to their front, "
+	    "armoured, levy); a crossed cell is more hits than the unit has "
+	    "dice." : "Exact chances for one volley at a target that is not "
+	    "disorganised (no saving throw); a crossed cell is more hits than "
+	    "the unit has dice.");
+}
+
 /* The exact odds tables as heat maps, one per melee situation. */
 static void
 fill_odds(struct rnd_report *r, const struct eng_ctx *c)
@@ -308,7 +341,10 @@ fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 		name_index(sits, &nsits, od.melee[i].situation);
 	for (i = 0; i < nsits; i++)
 		melee_map(r, c->rs, &od, sits[i]);
-	if (od.nfire > 0)
+	if (c->rs->engine == RS_ENGINE_MORALE) {
+		hits_map(r, c->rs, 0);
+		hits_map(r, c->rs, 1);
+	} else if (od.nfire > 0)
 		fire_map(r, c->rs, &od);
 	eng_odds_free(&od);
 }
@@ -367,7 +403,6 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 {
 	struct rnd_report r;
 	struct rnd_opts o;
-	struct progress bar;
 	int rc;
 
 	rnd_report_init(&r);
@@ -382,10 +417,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	if (res->ctx != NULL) {
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);
-			progress_begin(&bar, "report: games", (unsigned long)
-			    res->games);
-			fill_games(&r, res, &bar);
-			progress_end(&bar);
+			fill_games(&r, rs, &res->st);
 		}
 		fill_odds(&r, res->ctx);
 		fill_rules(&r, res);
@@ -408,13 +440,21 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 {
 	struct chk_result res;
 	struct diags d = { 0 }, out = { 0 };
+	struct progress bar;
 	size_t i;
 	int rc = -1;
 
-	if (chk_run(rs, co, &res, &d) == -1) {
-		diags_print(&d, stderr);
-		goto out;
+	/* Self-play reports no progress of its own: the bar shows the two
+	 * steps, playing and drawing. */
+	progress_begin(&bar, "report: playing", 2);
+	progress_update(&bar, 0);
+	if (chk_run(rs, co, &res, &d) != -1) {
+		bar.label = "report: drawing";
+		bar.last_ms = 0;
+		progress_update(&bar, 1);
+		rc = cli_report_write(rs, &res, &d, path, paper, &out);
 	}
+	progress_end(&bar);
 	for (i = 0; i < d.n; i++)
 		if (!quiet || d.v[i].sev == SEV_ERROR) {
 			struct diags one = d;
@@ -424,9 +464,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 			one.dropped = 0;
 			diags_print(&one, stderr);
 		}
-	rc = cli_report_write(rs, &res, &d, path, paper, &out);
 	diags_print(&out, stderr);
-out:
 	chk_result_free(&res);
 	diags_free(&d);
 	diags_free(&out);

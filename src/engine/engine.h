@@ -290,6 +290,7 @@ struct eng_odds {
 void eng_odds_free(struct eng_odds *);
 
 /* ---- statistics of self-play ---- */
+#define ENG_TURNS_HIST 256
 struct eng_stats {
 	long games, wins[2], draws, timeouts, first_player_wins;
 	long turns_max;
@@ -297,6 +298,11 @@ struct eng_stats {
 	long greedy_games, greedy_wins; /* greedy vs random, either side */
 	uint64_t cov[ENG_MAX_RULES];
 	double seconds;
+	/* Main series only, for the report: turns_hist[t] games lasted t
+	 * game turns (the last bin holds the longer ones); per unit type,
+	 * the units that took the field and those alive at the end. */
+	long turns_hist[ENG_TURNS_HIST];
+	long fielded[RS_MAX_UNITS], survived[RS_MAX_UNITS];
 };
 
 /* ---- a rule family ---- */

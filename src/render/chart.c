@@ -566,12 +566,44 @@ heat_legend(cairo_t *cr, double x, double y, const char *title)
 	return th + 10;
 }
 
+/* The column labels of a heat map at y: upright over their column when
+ * the longest (colw wide) fits, else written upwards. Returns their
+ * height. */
+static double
+col_labels(cairo_t *cr, const struct rnd_heat *m, double gx, double y,
+    double cw, double colw, double lineh)
+{
+	double tw, th;
+	size_t c;
+
+	if (colw <= cw - 1) {
+		for (c = 0; c < m->ncols; c++)
+			text_at(cr, &f_label, gx + (c + 0.5) * cw, y, 1, 0,
+			    m->cols[c]);
+		return lineh;
+	}
+	for (c = 0; c < m->ncols; c++) {
+		PangoLayout *l = rnd_layout_new(cr, &f_label, 0);
+
+		rnd_layout_text(l, m->cols[c]);
+		rnd_layout_size(l, &tw, &th);
+		cairo_save(cr);
+		cairo_translate(cr, gx + (c + 0.5) * cw - th / 2, y + colw);
+		cairo_rotate(cr, -M_PI / 2);
+		rnd_layout_draw(cr, l, 0, 0);
+		cairo_restore(cr);
+		g_object_unref(l);
+	}
+	return colw;
+}
+
 /* Returns the height used. */
 double
 rnd_chart_heat(cairo_t *cr, double x, double y, double w,
     const struct rnd_heat *m)
 {
-	double labw = 0, colh = 0, tw, th, cw, ch, gx, gy, top = y, headh;
+	double labw = 0, colh = 0, tw, cw, ch, gx, gy, top = y, headh;
+	const char *const *text = m->text;
 	size_t r, c;
 
 	if (m->nrows == 0 || m->ncols == 0)
@@ -591,7 +623,14 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 	cw = (x + w - gx) / m->ncols;
 	if (cw > 20)
 		cw = 20;
-	ch = m->text != NULL ? (cw < 11 ? cw : 11) : (cw < 8 ? cw : 8);
+	/* The cells' texts only when every one fits its cell. */
+	for (r = 0; text != NULL && r < m->nrows * m->ncols; r++)
+		if (text[r] != NULL) {
+			text_size(cr, &f_small, text[r], &tw, NULL);
+			if (tw > cw - 0.8)
+				text = NULL;
+		}
+	ch = text != NULL ? (cw < 11 ? cw : 11) : (cw < 8 ? cw : 8);
 	if (ch < 5)
 		ch = 5;
 	cairo_save(cr);
@@ -600,18 +639,7 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 	if (m->colhead != NULL)
 		text_at(cr, &f_label, gx + cw * m->ncols / 2, y, 1, 0, m->colhead);
 	y += headh + 1;
-	for (c = 0; c < m->ncols; c++) {
-		PangoLayout *l = rnd_layout_new(cr, &f_label, 0);
-
-		rnd_layout_text(l, m->cols[c]);
-		rnd_layout_size(l, &tw, &th);
-		cairo_save(cr);
-		cairo_translate(cr, gx + (c + 0.5) * cw - th / 2, y + colh);
-		cairo_rotate(cr, -M_PI / 2);
-		rnd_layout_draw(cr, l, 0, 0);
-		cairo_restore(cr);
-		g_object_unref(l);
-	}
+	colh = col_labels(cr, m, gx, y, cw, colh, headh);
 	gy = y + colh + 1.5;
 	if (m->rowhead != NULL)
 		text_up(cr, &f_label, x + headh / 2, gy + ch * m->nrows / 2,
@@ -623,7 +651,7 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 		for (c = 0; c < m->ncols; c++)
 			heat_cell(cr, gx + c * cw, gy + r * ch, cw, ch,
 			    m->v[r * m->ncols + c],
-			    m->text != NULL ? m->text[r * m->ncols + c] : NULL);
+			    text != NULL ? text[r * m->ncols + c] : NULL);
 	}
 	/* Cell borders. */
 	grey(cr, 0);

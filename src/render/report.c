@@ -734,7 +734,6 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	p.bottom = p.ph - 14;
 	page_new(&p);
 	page_summary(&p);
-	page_new(&p);
 	section_rates(&p);
 	section_length(&p);
 	section_maps(&p);
