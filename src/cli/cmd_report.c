@@ -113,6 +113,7 @@ fill_games(struct rnd_report *r, const struct ruleset *rs,
     const struct eng_stats *st)
 {
 	size_t k, last = 0;
+	long kills = 0;
 
 	for (k = 1; k < ENG_TURNS_HIST; k++)
 		if (st->turns_hist[k] > 0)
@@ -126,10 +127,14 @@ fill_games(struct rnd_report *r, const struct ruleset *rs,
 		r->length.xlabel = xstrdup("game turns until the battle ended");
 		r->length.ylabel = xstrdup("games");
 	}
+	/* A family that credits no kills (morale: units rout and disperse
+	 * under many hands) leaves them unknown rather than zero. */
+	for (k = 0; k < rs->nunits && k < RS_MAX_UNITS; k++)
+		kills += st->kills[k];
 	for (k = 0; k < rs->nunits && k < RS_MAX_UNITS; k++)
 		if (st->fielded[k] > 0)
 			rnd_report_unit(r, rs->units[k].name, st->fielded[k],
-			    st->survived[k], -1);
+			    st->survived[k], kills > 0 ? st->kills[k] : -1);
 }
 
 /* Index of name in names[0..n), appending it when absent. */

@@ -220,6 +220,7 @@ struct eng_game {
 	struct eng_dice dice;
 	struct eng_rng ai; /* the players' own choices (not dice) */
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
+	uint16_t kills[ENG_MAX_UNITS]; /* enemy units each unit destroyed */
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
 	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
@@ -244,6 +245,9 @@ int eng_cell(const struct eng_board *, double x, double y);
 /* Place / move / remove a unit keeping the grid occupancy up to date. */
 void eng_unit_place(struct eng_game *, int i, double x, double y);
 void eng_unit_remove(struct eng_game *, int i);
+/* Remove unit i, destroyed by unit `by` (-1: no one), who is credited
+ * with the kill when it is an enemy (the report's kills per type). */
+void eng_unit_kill(struct eng_game *, int i, int by);
 
 /* ---- rule ids and coverage ---- */
 struct eng_rule {
@@ -303,6 +307,7 @@ struct eng_stats {
 	 * the units that took the field and those alive at the end. */
 	long turns_hist[ENG_TURNS_HIST];
 	long fielded[RS_MAX_UNITS], survived[RS_MAX_UNITS];
+	long kills[RS_MAX_UNITS]; /* enemy units destroyed (eng_unit_kill) */
 };
 
 /* ---- a rule family ---- */

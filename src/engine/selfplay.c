@@ -63,6 +63,7 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 	for (k = 0; k < g->nu; k++) {
 		st->fielded[g->u[k].type]++;
 		st->survived[g->u[k].type] += g->u[k].alive != 0;
+		st->kills[g->u[k].type] += g->kills[k];
 	}
 }
 
@@ -103,6 +104,7 @@ merge(struct eng_stats *a, const struct eng_stats *b)
 	for (k = 0; k < RS_MAX_UNITS; k++) {
 		a->fielded[k] += b->fielded[k];
 		a->survived[k] += b->survived[k];
+		a->kills[k] += b->kills[k];
 	}
 }
 

@@ -628,9 +628,12 @@ section_units(struct page *p)
 	}
 	heading(p, "Units: survival and kills", measure(units_block, p->w, &a)
 	    + 10);
-	para(p, &f_note, "For each unit type: how many took the field over "
-	    "all self-play games, how many of those were still alive at the "
-	    "end, and how many enemy units they destroyed.");
+	para(p, &f_note, kills ? "For each unit type: how many took the "
+	    "field over all self-play games, how many of those were still "
+	    "alive at the end, and how many enemy units they destroyed." :
+	    "For each unit type: how many took the field over all self-play "
+	    "games and how many of those were still alive at the end (this "
+	    "engine family credits no unit with a kill).");
 	place(p, units_block, &a);
 	for (k = 0; k < 3; k++) {
 		if (a.text[k] != NULL)

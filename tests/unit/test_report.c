@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../../src/render/chart.h"
+#include "../../src/engine/engine.h"
 #include "../../src/render/report.h"
 
 #define PX 4.0 /* pixels per mm of the test image */
@@ -196,4 +197,43 @@ Test(report, helpers_copy_and_free)
 	cr_assert_str_eq(r.facts[3], "2");
 	rnd_report_free(&r);
 	cr_assert_eq(r.nrates, 0);
+}
+
+/* Self-play's counts for the report: every game in the length histogram,
+ * every destroyed unit credited to exactly one enemy (firepower), and the
+ * same counts for any number of threads. */
+Test(report, selfplay_counts_for_the_report)
+{
+	struct diags dg = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/morschauser-modern.md", &dg);
+	struct eng_ctx *c;
+	struct eng_stats *a = xcalloc(1, sizeof(*a)), *b = xcalloc(1, sizeof(*b));
+	long games = 0, fielded = 0, survived = 0, kills = 0;
+	size_t k;
+
+	cr_assert_not_null(rs);
+	c = eng_ctx_new(rs, -1, 0, &dg);
+	cr_assert_not_null(c);
+	eng_selfplay(c, 200, 7, 1, a);
+	eng_selfplay(c, 200, 7, 2, b);
+	for (k = 0; k < ENG_TURNS_HIST; k++) {
+		games += a->turns_hist[k];
+		cr_assert_eq(a->turns_hist[k], b->turns_hist[k]);
+	}
+	cr_assert_eq(games, 200);
+	for (k = 0; k < RS_MAX_UNITS; k++) {
+		fielded += a->fielded[k];
+		survived += a->survived[k];
+		kills += a->kills[k];
+		cr_assert_eq(a->kills[k], b->kills[k]);
+		cr_assert_eq(a->survived[k], b->survived[k]);
+	}
+	cr_assert_gt(fielded, 0);
+	cr_assert_eq(kills, fielded - survived,
+	    "%ld kills, %ld units lost", kills, fielded - survived);
+	eng_ctx_free(c);
+	rs_free(rs);
+	diags_free(&dg);
+	free(a);
+	free(b);
 }
