@@ -737,7 +737,8 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 	y += hh;
 	for (; r < t->nrows; r++) {
 		const char *const *cells = t->cells + r * t->ncols;
-		int mk = t->mark != NULL && t->mark[r];
+		int mk = t->mark != NULL && t->mark[r] == 1;
+		int weak = t->mark != NULL && t->mark[r] == 2;
 
 		rh = row_height(cr, mk ? &fb : &f, cells, t->ncols, t->colw, w);
 		if (y + rh > top + maxh && r > from)
@@ -751,6 +752,12 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 			grey(cr, 0);
 			cairo_rectangle(cr, x - 2.2, y + 0.3, 1.2, rh - 0.6);
 			cairo_fill(cr);
+		} else if (weak) {
+			/* Half marked: an open bar in the margin only. */
+			grey(cr, 0);
+			cairo_set_line_width(cr, 0.25);
+			cairo_rectangle(cr, x - 2.1, y + 0.4, 1.0, rh - 0.8);
+			cairo_stroke(cr);
 		}
 		row_draw(cr, mk ? &fb : &f, cells, t, x, y, w);
 		y += rh;

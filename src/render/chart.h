@@ -64,8 +64,9 @@ double rnd_chart_heat(cairo_t *, double x, double y, double w,
 /*
  * A table: ncols columns of relative widths colw (summing to 1), a header
  * row, and rows cells[r * ncols + c] drawn from row `from` until the next
- * row would pass y + maxh. Rows with mark[r] != 0 are highlighted (grey
- * band, bold, a bar in the margin). *next gets the first row not drawn.
+ * row would pass y + maxh. Rows with mark[r] == 1 are highlighted (grey
+ * band, bold, a black bar in the margin), mark[r] == 2 half marked (an
+ * open bar in the margin). *next gets the first row not drawn.
  */
 struct rnd_table {
 	size_t ncols;

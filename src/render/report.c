@@ -657,7 +657,7 @@ section_coverage(struct page *p)
 		"Test games", "Self-play" };
 	char **cells;
 	int *mark;
-	size_t i, never = 0;
+	size_t i, never = 0, half = 0;
 	struct rnd_table t;
 	char *line;
 
@@ -673,14 +673,17 @@ section_coverage(struct page *p)
 		cells[5 * i + 2] = xstrdup(rr->text ? rr->text : "");
 		cells[5 * i + 3] = xasprintf("%lu", rr->tests);
 		cells[5 * i + 4] = xasprintf("%lu", rr->selfplay);
-		mark[i] = rr->tests == 0 && rr->selfplay == 0;
-		never += (size_t)mark[i];
+		mark[i] = rr->tests == 0 && rr->selfplay == 0 ? 1 :
+		    rr->tests == 0 || rr->selfplay == 0 ? 2 : 0;
+		never += mark[i] == 1;
+		half += mark[i] == 2;
 	}
 	heading(p, "Rule coverage", 30);
 	line = xasprintf("How often each rule of the engine was applied by the "
 	    "scripted test games and by self-play. %zu of %zu rules were never "
-	    "exercised; they are shown bold on a grey band with a bar in the "
-	    "margin.", never, r->nrules);
+	    "exercised: bold on a grey band, with a black bar in the margin. "
+	    "%zu more were exercised by only one of the two: an open bar in "
+	    "the margin.", never, r->nrules, half);
 	para(p, &f_note, line);
 	free(line);
 	memset(&t, 0, sizeof(t));
