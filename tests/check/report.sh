@@ -83,6 +83,29 @@ else
 	fail "coverage counts match play --json" "${bad:-no rules in JSON}"
 fi
 
+# The test-game figures and every rule's two counts of `check --json`.
+"$BIN" check --json "$MM" >"$tmp/check.json" 2>/dev/null
+played=$(sed -n '/"test_games": {/,/}/s/.*"played": *\([0-9]*\).*/\1/p' "$tmp/check.json")
+failed=$(sed -n '/"test_games": {/,/}/s/.*"failed": *\([0-9]*\).*/\1/p' "$tmp/check.json")
+if [ -n "$played" ] && grep -q "$((played - failed))/$played" "$tmp/a.txt"; then
+	pass "report has check --json's test games ($((played - failed))/$played)"
+else
+	fail "report has check --json's test games" "'${played:-?}' played not in the PDF"
+fi
+awk '/"id":/ { gsub(/[",]/, "", $2); id = $2 }
+    /"test_games": [0-9]/ { gsub(/,/, "", $2); tg = $2 }
+    /"self_play":/ { print id, tg, $2 }' "$tmp/check.json" >"$tmp/rules"
+n=0 bad=""
+while read -r id tg sp; do
+	n=$((n + 1))
+	grep -qE "^$id .* $tg +$sp\$" "$tmp/a.txt" || bad="$bad $id=$tg/$sp"
+done <"$tmp/rules"
+if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
+	pass "test-game and self-play counts of $n rules match check --json"
+else
+	fail "rule counts match check --json" "${bad:-no rules in JSON}"
+fi
+
 # Same inputs, seed and SOURCE_DATE_EPOCH: the same bytes, for any
 # --jobs and in a decimal-comma locale.
 "$BIN" report -q "$MM" -o "$tmp/b.pdf" 2>/dev/null
@@ -122,8 +145,20 @@ else
 	fail "every page renders" "$(head -c 200 "$tmp/err")"
 fi
 
-# The other bundled ruleset and the sample data also make a report.
+# check --report writes the same report from the check's own run.
+t "check --report" 0 "$BIN" check -q "$MM" --report "$tmp/k.pdf"
+cmp -s "$tmp/a.pdf" "$tmp/k.pdf" && pass "check --report is the report" ||
+	fail "check --report is the report" "files differ"
+t "check --report with two rulesets" 2 "$BIN" check "$MM" "$GA" --report "$tmp/k2.pdf"
+
+# The morale family: its hit distributions are in the report too.
 t "report $GA" 0 "$BIN" report -q "$GA" -o "$tmp/g.pdf"
+pdftotext "$tmp/g.pdf" "$tmp/g.txt"
+for h in "Fire: hits from one volley" "Melee: hits in one round" \
+    "Melee odds" "Rule coverage"; do
+	grep -q "$h" "$tmp/g.txt" && pass "morale report shows '$h'" ||
+		fail "morale report shows '$h'" "not in pdftotext output"
+done
 t "report --sample" 0 "$BIN" report --sample -o "$tmp/s.pdf"
 pdftotext "$tmp/s.pdf" - | grep -q "melee.uphill" &&
 	pass "sample report has its coverage table" ||
