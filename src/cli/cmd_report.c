@@ -506,20 +506,21 @@ cmd_report(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "paper", required_argument, NULL, 'p' },
+		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
-	const char *out = NULL, *paper = NULL;
+	const char *out = NULL, *paper = NULL, *grid = NULL;
 	int ch, sample = 0, quiet = 0, worst, rc;
 	struct ruleset *rs;
 	long long v;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:qh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -546,6 +547,9 @@ cmd_report(int argc, char **argv)
 		case 'p':
 			paper = optarg;
 			break;
+		case 'g':
+			grid = optarg;
+			break;
 		case 'S':
 			sample = 1;
 			break;
@@ -569,6 +573,10 @@ cmd_report(int argc, char **argv)
 		return usage_error("report", "no ruleset given");
 	if (optind + 1 < argc)
 		return usage_error("report", "one ruleset at a time");
+	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &co.grid,
+	    &co.cell_mm) != 0)
+		return usage_error("report", "--grid is none, square 3in or "
+		    "hex 30mm");
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
@@ -594,6 +602,8 @@ const struct command report_command = {
 	"  -j, --jobs J       threads for self-play (1); same figures for any J\n"
 	"  -p, --paper P      paper: A4, Letter, 210x297mm, … (else the\n"
 	"                     ruleset's, then the locale's)\n"
+	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
+	"                     none, square 3in, hex 30mm\n"
 	"  -q, --quiet        no warnings and no progress bar\n"
 	"  -h, --help         this help\n",
 };
