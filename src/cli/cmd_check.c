@@ -11,7 +11,7 @@
 
 /* Print the text report of one played ruleset. */
 static void
-report(const char *path, const struct chk_result *r)
+report(const char *path, const struct chk_result *r, int verbose)
 {
 	const struct eng_stats *st = &r->st;
 	const struct eng_family *f = r->ctx->fam;
@@ -25,6 +25,15 @@ report(const char *path, const struct chk_result *r)
 	printf("%s: %d test games played, %d failed; %d of %d rules "
 	    "exercised by test games\n", path, r->tests, r->tests_failed,
 	    cov_tests, f->nrules);
+	if (verbose) {
+		printf("  %-28s %-16s %10s %12s\n", "rule", "section",
+		    "test games", "self-play");
+		for (k = 0; k < f->nrules; k++)
+			printf("  %-28s %-16s %10llu %12llu\n", f->rules[k].id,
+			    f->rules[k].section,
+			    (unsigned long long)r->test_cov[k],
+			    (unsigned long long)st->cov[k]);
+	}
 	if (r->games <= 0)
 		return;
 	fmt_double(mean, sizeof(mean), st->games ? (double)st->turns_sum /
@@ -139,11 +148,8 @@ cmd_check(int argc, char **argv)
 		rc = chk_run(rs, &o, &r, &d);
 		if (quiet) {
 			/* Only errors and warnings. */
-			size_t k;
-			for (k = 0; k < d.n; k++)
-				if (d.v[k].sev == SEV_NOTE)
-					d.v[k].sev = SEV_NOTE;
 			struct diags q = { 0 };
+			size_t k;
 			for (k = 0; k < d.n; k++)
 				if (d.v[k].sev != SEV_NOTE) {
 					struct pos p = { d.v[k].file,
@@ -169,7 +175,7 @@ cmd_check(int argc, char **argv)
 		if (rc == 0 && json)
 			json_array_append_new(all, chk_json(rs, &r));
 		else if (rc == 0 && !quiet)
-			report(argv[i], &r);
+			report(argv[i], &r, verbose);
 		chk_result_free(&r);
 		diags_free(&d);
 		rs_free(rs);

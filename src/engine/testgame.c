@@ -129,11 +129,14 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 	    "board"), *tr = rs_node_get(doc, "terrain"), *v;
 	const struct ruleset *rs = base->rs;
 	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
-	double w = rs->table_w_mm, h = rs->table_h_mm, cell = base->board.cell_mm;
-	int grid = base->board.grid;
+	double w = rs->table_w_mm, h = rs->table_h_mm, cell = rs->cell_mm;
+	int grid = rs->grid;
 	const char *why;
 
-	if (b == NULL && tr == NULL) {
+	/* Without a board of its own a test game is played on the
+	 * ruleset's table and grid, whatever --grid the caller chose. */
+	if (b == NULL && tr == NULL && base->board.grid == rs->grid &&
+	    (rs->grid == RS_GRID_NONE || base->board.cell_mm == rs->cell_mm)) {
 		tg->ctx = (struct eng_ctx *)base;
 		return 0;
 	}
@@ -247,6 +250,8 @@ side_from_name(const char *s)
 	return -1;
 }
 
+static int unit_by_name(const struct eng_game *, const char *);
+
 /* Units; 0 or -1. */
 static int
 tg_units(struct tg *tg)
@@ -265,6 +270,12 @@ tg_units(struct tg *tg)
 	for (i = 0; i + 1 < us->nkids; i += 2) {
 		lab = scalar(us->kids[i]);
 		u = us->kids[i + 1];
+		if (lab != NULL && strlen(lab) >= ENG_NAME)
+			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' is "
+			    "longer than %d characters", lab, ENG_NAME - 1);
+		if (lab != NULL && unit_by_name(g, lab) >= 0)
+			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' "
+			    "is used twice", lab);
 		if (lab == NULL || u->kind != RS_NODE_MAP)
 			return fail(tg, u->pos, 0, "unit '%s' must be a "
 			    "mapping { side, type, at }", lab ? lab : "?");
