@@ -20,6 +20,9 @@
 #include "mo_odds.h"
 #include "morale.h"
 
+_Static_assert(sizeof(struct mo_state) <= ENG_FAMILY_STATE,
+    "the morale family's game state must fit eng_game.fam_state");
+
 /* ---- rule ids ---- */
 static const struct eng_rule mo_rules[] = {
 	[MO_R_INITIATIVE] = { "move.initiative", "Clarifications",
@@ -158,6 +161,18 @@ ms(struct eng_game *g)
 	return (struct mo_state *)(void *)g->fam_state;
 }
 
+/* Returns the family's per-game state of a read-only game. */
+static const struct mo_state *
+msc(const struct eng_game *g)
+{
+	return (const struct mo_state *)(const void *)g->fam_state;
+}
+
+/* Loop j over the units of the side opposed to `side`, alive or not. */
+#define FOR_ENEMIES(g, side, k, j)                                          \
+	for ((k) = 0; (k) < msc(g)->sn[1 - (side)] &&                       \
+	    ((j) = msc(g)->su[1 - (side)][(k)], 1); (k)++)
+
 /* Returns the ruleset's unit type of unit i. */
 static const struct rs_unit *
 ut(const struct eng_game *g, int i)
@@ -211,11 +226,11 @@ static void
 near_one(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	int j, best = -1;
+	int j, k, best = -1;
 	double bd = 1e30, t;
 
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
 		t = d2u(g, &g->u[i], &g->u[j]);
 		if (t < bd) {
@@ -247,13 +262,13 @@ near_update(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
 	double t;
-	int j;
+	int j, k;
 
 	if (!s->near_ok)
 		return;
 	s->near_dirty |= (uint64_t)1 << i;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
 		if (s->near_j[j] == i)
 			s->near_dirty |= (uint64_t)1 << j;
@@ -303,14 +318,34 @@ sector_has(const struct eng_game *g, const struct eng_unit *u, double sn,
 	return fwd > 0 && fwd * k->hw >= fabs(lat) * k->hd - 1e-9;
 }
 
+/* Sets the sine and cosine of unit i's facing (cached per game). */
+static void
+trig(const struct eng_game *g, int i, double *sn, double *cs)
+{
+	/* The cache is not part of the game's state: a const game may
+	 * fill it. */
+	struct mo_state *s = (struct mo_state *)(void *)
+	    ((struct eng_game *)(uintptr_t)g)->fam_state;
+	float f = (float)g->u[i].facing;
+
+	if (!(s->trig_ok >> i & 1) || s->trig_f[i] != f) {
+		s->trig_f[i] = f;
+		s->trig_s[i] = (float)sin(g->u[i].facing);
+		s->trig_c[i] = (float)cos(g->u[i].facing);
+		s->trig_ok |= (uint64_t)1 << i;
+	}
+	*sn = s->trig_s[i];
+	*cs = s->trig_c[i];
+}
+
 /* Returns 1 when unit j's centre is in unit i's front sector. */
 static int
 in_front(const struct eng_game *g, int i, int j)
 {
-	const struct eng_unit *u = &g->u[i];
+	double sn, cs;
 
-	return sector_has(g, u, sin(u->facing), cos(u->facing), g->u[j].x,
-	    g->u[j].y);
+	trig(g, i, &sn, &cs);
+	return sector_has(g, &g->u[i], sn, cs, g->u[j].x, g->u[j].y);
 }
 
 /* Returns 1 when any part of unit j's base is in unit i's front sector
@@ -320,9 +355,10 @@ partly_in_front(const struct eng_game *g, int i, int j)
 {
 	const struct eng_unit *u = &g->u[i], *v = &g->u[j];
 	const struct eng_kind *k = &g->ctx->kinds[v->type];
-	double sn = sin(u->facing), cs = cos(u->facing);
+	double sn, cs;
 	int sx, sy;
 
+	trig(g, i, &sn, &cs);
 	if (sector_has(g, u, sn, cs, v->x, v->y))
 		return 1;
 	for (sx = -1; sx <= 1; sx += 2)
@@ -575,7 +611,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
 	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
 	double e2, stop2, reach2;
-	int j;
+	int j, q;
 
 	if (len < 1e-9)
 		return 0;
@@ -584,8 +620,8 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	stop = len;
 	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
 	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == u->side)
+	FOR_ENEMIES(g, u->side, q, j) {
+		if (!g->u[j].alive)
 			continue;
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
@@ -816,8 +852,8 @@ fire_target(const struct eng_game *g, int i, int near)
 	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
 
 	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
 		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
 			cand[n++] = j;
@@ -930,15 +966,20 @@ mo_firing(struct eng_game *g, int near)
 {
 	int i, j;
 
+	double r, d;
+
 	for (i = 0; i < g->nu; i++) {
-		if (!steady(g, i) || fire_range(g, i) < 0 ||
+		if (!steady(g, i) || (r = fire_range(g, i)) < 0 ||
 		    (g->u[i].flags & ENG_UF_FIRED))
 			continue;
-		if (engaged(g, i) != near) {
+		nearest_enemy(g, i, &d);
+		if ((d <= mc(g)->stop + 1e-3) != near) {
 			if (!near)
 				ENG_COVER(g, MO_R_FIRE_HOLD);
 			continue;
 		}
+		if (d > r + 1e-3)
+			continue; /* nothing in range */
 		if ((j = fire_target(g, i, near)) < 0)
 			continue;
 		if (near)
@@ -1083,8 +1124,9 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 static void
 declare_charges(struct eng_game *g)
 {
-	int i, j, best;
+	int i, j, k, best;
 	float bp, p;
+	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
 
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
@@ -1093,9 +1135,9 @@ declare_charges(struct eng_game *g)
 			continue;
 		best = -1;
 		bp = -1;
-		for (j = 0; j < g->nu; j++) {
-			if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
-			    charge_illegal(g, i, j, 0) != NULL)
+		FOR_ENEMIES(g, g->u[i].side, k, j) {
+			if (!g->u[j].alive || d2u(g, &g->u[i], &g->u[j]) >
+			    s2 || charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
 			if (!in_front(g, j, i))
@@ -1488,7 +1530,7 @@ player_move(struct eng_game *g, int i)
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = ut(g, i);
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double d, allow, range, want, step, ang, path[1][2];
+	double d, allow, range, want, step, ang, path[1][2], ux, uy, n;
 	char err[8];
 	int e;
 
@@ -1499,13 +1541,20 @@ player_move(struct eng_game *g, int i)
 	/* Clarification 15, as in move_allowance(). */
 	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
-	ang = facing_to(g, i, g->u[e].x, g->u[e].y);
+	ux = g->u[e].x - u->x;
+	uy = g->u[e].y - u->y;
+	if ((n = hypot(ux, uy)) > 1e-12) {
+		ux /= n;
+		uy /= n;
+	}
 	if (g->player[u->side] == ENG_PLAYER_RANDOM) {
 		if (eng_rng_below(&g->ai, 3) == 0)
 			step = 0;
 		else {
-			ang += ((double)eng_rng_below(&g->ai, 181) - 90) *
-			    M_PI / 180;
+			ang = atan2(ux, uy) + ((double)eng_rng_below(&g->ai,
+			    181) - 90) * M_PI / 180;
+			ux = sin(ang);
+			uy = cos(ang);
 			step = allow * eng_rng_below(&g->ai, 101) / 100;
 		}
 	} else if (d <= mc(g)->stop + 1e-6)
@@ -1522,8 +1571,8 @@ player_move(struct eng_game *g, int i)
 		step = allow;
 	if (step > allow)
 		step = allow;
-	path[0][0] = u->x + sin(ang) * step;
-	path[0][1] = u->y + cos(ang) * step;
+	path[0][0] = u->x + ux * step;
+	path[0][1] = u->y + uy * step;
 	if (path[0][0] < k->hw)
 		path[0][0] = k->hw;
 	if (path[0][0] > g->board->w - k->hw)
@@ -1759,7 +1808,11 @@ mo_setup(struct eng_game *g)
 	int i, m;
 
 	memset(ms(g), 0, sizeof(struct mo_state));
-	ms(g)->near_ok = 0;
+	for (i = 0; i < g->nu; i++) {
+		int sd = g->u[i].side;
+
+		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
+	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 
