@@ -1,7 +1,8 @@
 #!/bin/sh
 # The validation report's time: the whole `sandtable report` (check
-# pipeline, 1000 self-play games, charts, PDF) and the drawing alone
-# (--games 0: no self-play), each the mean of 5 runs, per bundled ruleset.
+# pipeline, 1000 self-play games, charts, PDF), the same without
+# self-play (--games 0), per bundled ruleset, and the drawing alone (the
+# sample data: charts and PDF, nothing played); each the mean of 5 runs.
 BIN=${1:-./sandtable}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -15,5 +16,6 @@ for r in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md; do
 	n=$(basename "$r" .md)
 	full=$(ms "$BIN" report -q "$r" -o "$tmp/r.pdf")
 	draw=$(ms "$BIN" report -q --games 0 "$r" -o "$tmp/r.pdf")
-	echo "report: $n: $full ms for sandtable report (1000 self-play games); $draw ms with --games 0 (render, test games, odds)"
+	echo "report: $n: $full ms for sandtable report (1000 self-play games); $draw ms with --games 0 (test games, odds, drawing)"
 done
+echo "report: drawing alone (report --sample, 4 pages): $(ms "$BIN" report --sample -o "$tmp/s.pdf") ms"
