@@ -435,13 +435,13 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 }
 
 /*
- * Check rs (test games, self-play of games games) and write its report.
- * Returns 0 written, -1 failed; diagnostics of the run are printed
- * unless quiet (errors always).
+ * Check rs (test games, self-play of games games) and write its report,
+ * with a progress bar when bar is set. Returns 0 written, -1 failed;
+ * diagnostics of the run are printed unless quiet (errors always).
  */
 static int
 report_run(const struct ruleset *rs, const char *path, const char *paper,
-    const struct chk_opts *co, int quiet)
+    const struct chk_opts *co, int quiet, int bar_on)
 {
 	struct chk_result res;
 	struct diags d = { 0 }, out = { 0 };
@@ -452,6 +452,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 	/* Self-play reports no progress of its own: the bar shows the two
 	 * steps, playing and drawing. */
 	progress_begin(&bar, "report: playing", 2);
+	bar.on = bar.on && bar_on;
 	progress_update(&bar, 0);
 	if (chk_run(rs, co, &res, &d) != -1) {
 		bar.label = "report: drawing";
@@ -580,7 +581,7 @@ cmd_report(int argc, char **argv)
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
-	rc = report_run(rs, out, paper, &co, quiet);
+	rc = report_run(rs, out, paper, &co, quiet, 1);
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
@@ -608,12 +609,13 @@ const struct command report_command = {
 	"  -h, --help         this help\n",
 };
 
-/* For `sandtable build`: the report at the default settings. */
+/* For `sandtable build`: the report at the default settings, quietly
+ * (build draws its own progress bar). */
 int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {
 	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
 
 	(void)quiet;
-	return report_run(rs, path, NULL, &co, 1) == 0 ? 0 : -1;
+	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;
 }
