@@ -626,8 +626,8 @@ section_units(struct page *p)
 			    : xstrdup("?");
 		}
 	}
-	heading(p, "Units: survival and kills", measure(units_block, p->w, &a)
-	    + 10);
+	heading(p, kills ? "Units: survival and kills" : "Units: survival",
+	    measure(units_block, p->w, &a) + 10);
 	para(p, &f_note, kills ? "For each unit type: how many took the "
 	    "field over all self-play games, how many of those were still "
 	    "alive at the end, and how many enemy units they destroyed." :
