@@ -315,12 +315,10 @@ rnd_chart_bars(cairo_t *cr, double x, double y, double w,
 		labw = w * 0.4;
 	px = x + labw + 3;
 	pw = w - (px - x) - textw - 3;
-	if (vmax <= 0) {
+	if (vmax <= 0)
 		vmax = bars_max(b);
-		step = nice_step(vmax, 5);
-		vmax = ceil(vmax / step - 1e-9) * step;
-	} else
-		step = nice_step(vmax, 5);
+	step = nice_step(vmax, 5);
+	vmax = ceil(vmax / step - 1e-9) * step;
 	gy = y + gap / 2;
 	/* Grid and axis first, so bars are drawn over the grid lines. */
 	y += b->ncats * (b->nseries * bh + gap);
@@ -479,10 +477,13 @@ heat_grey(double v)
 	return 1 - 0.8 * v;
 }
 
+/* What a heat map prints in its cells, as room allows. */
+enum heat_label { HEAT_NONE, HEAT_SMALL, HEAT_PCT, HEAT_TEXT };
+
 /* Draws one heat-map cell; returns nothing. */
 static void
 heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
-    const char *text)
+    const char *text, enum heat_label lab)
 {
 	char buf[32], n[24];
 	double ink;
@@ -500,7 +501,9 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 		cairo_line_to(cr, x, y + ch);
 		cairo_stroke(cr);
 		grey(cr, 0.3);
-		text_at(cr, &f_small, x + cw / 2, y + ch / 2, 1, 1, "n/a");
+		if (lab != HEAT_NONE)
+			text_at(cr, &f_small, x + cw / 2, y + ch / 2, 1, 1,
+			    "n/a");
 		cairo_restore(cr);
 		return;
 	}
@@ -510,11 +513,13 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 	grey(cr, ink);
 	fmt_double(n, sizeof(n), v * 100, v * 100 < 9.95 && v > 0 ? 1 : 0);
 	snprintf(buf, sizeof(buf), "%s%%", n);
-	if (text != NULL && ch >= 7.5) {
+	if (lab == HEAT_TEXT && text != NULL) {
 		text_at(cr, &f_cell, x + cw / 2, y + ch / 2, 1, 2, buf);
 		text_at(cr, &f_small, x + cw / 2, y + ch / 2 + 0.2, 1, 0, text);
-	} else
+	} else if (lab == HEAT_PCT || lab == HEAT_TEXT)
 		text_at(cr, &f_cell, x + cw / 2, y + ch / 2, 1, 1, buf);
+	else if (lab == HEAT_SMALL)
+		text_at(cr, &f_small, x + cw / 2, y + ch / 2, 1, 1, buf);
 	cairo_restore(cr);
 }
 
@@ -556,7 +561,7 @@ heat_legend(cairo_t *cr, double x, double y, const char *title)
 		snprintf(buf, sizeof(buf), "%d%%", (int)(i * 25));
 		text_at(cr, &f_tick, tx, y + 5.5, 1, 0, buf);
 	}
-	heat_cell(cr, x + lw + 8, y, 6, 4, -1, NULL);
+	heat_cell(cr, x + lw + 8, y, 6, 4, -1, NULL, HEAT_NONE);
 	cairo_rectangle(cr, x + lw + 8, y, 6, 4);
 	grey(cr, 0);
 	cairo_set_line_width(cr, 0.2);
@@ -597,13 +602,35 @@ col_labels(cairo_t *cr, const struct rnd_heat *m, double gx, double y,
 	return colw;
 }
 
+/* What the cells of a map with cells cw wide can print: the texts too
+ * when every one fits, else the percentage, smaller, or nothing. */
+static enum heat_label
+heat_label(cairo_t *cr, const struct rnd_heat *m, double cw)
+{
+	double tw;
+	size_t i;
+	int fit = m->text != NULL && cw >= 7.5;
+
+	for (i = 0; fit && i < m->nrows * m->ncols; i++)
+		if (m->text[i] != NULL) {
+			text_size(cr, &f_small, m->text[i], &tw, NULL);
+			fit = tw <= cw - 0.8;
+		}
+	text_size(cr, &f_cell, "100%", &tw, NULL);
+	if (tw > cw - 0.8) {
+		text_size(cr, &f_small, "100%", &tw, NULL);
+		return tw <= cw - 0.4 ? HEAT_SMALL : HEAT_NONE;
+	}
+	return fit ? HEAT_TEXT : HEAT_PCT;
+}
+
 /* Returns the height used. */
 double
 rnd_chart_heat(cairo_t *cr, double x, double y, double w,
     const struct rnd_heat *m)
 {
 	double labw = 0, colh = 0, tw, cw, ch, gx, gy, top = y, headh;
-	const char *const *text = m->text;
+	enum heat_label lab;
 	size_t r, c;
 
 	if (m->nrows == 0 || m->ncols == 0)
@@ -623,14 +650,8 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 	cw = (x + w - gx) / m->ncols;
 	if (cw > 20)
 		cw = 20;
-	/* The cells' texts only when every one fits its cell. */
-	for (r = 0; text != NULL && r < m->nrows * m->ncols; r++)
-		if (text[r] != NULL) {
-			text_size(cr, &f_small, text[r], &tw, NULL);
-			if (tw > cw - 0.8)
-				text = NULL;
-		}
-	ch = text != NULL ? (cw < 11 ? cw : 11) : (cw < 8 ? cw : 8);
+	lab = heat_label(cr, m, cw);
+	ch = lab == HEAT_TEXT ? (cw < 11 ? cw : 11) : (cw < 8 ? cw : 8);
 	if (ch < 5)
 		ch = 5;
 	cairo_save(cr);
@@ -651,7 +672,8 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 		for (c = 0; c < m->ncols; c++)
 			heat_cell(cr, gx + c * cw, gy + r * ch, cw, ch,
 			    m->v[r * m->ncols + c],
-			    text != NULL ? text[r * m->ncols + c] : NULL);
+			    m->text != NULL ? m->text[r * m->ncols + c] : NULL,
+			    lab);
 	}
 	/* Cell borders. */
 	grey(cr, 0);

@@ -527,18 +527,43 @@ section_length(struct page *p)
 
 /* ---- melee odds and hit distributions ---- */
 
+/*
+ * How many of n rows go on a page, for a block that is h1 high with one
+ * row and hn with all n (a heading above it): all of them when they fit.
+ */
+static size_t
+rows_per_page(const struct page *p, double h1, double hn, size_t n)
+{
+	double avail = p->bottom - p->top - 20, per;
+	size_t k;
+
+	if (n <= 1 || hn <= avail)
+		return n ? n : 1;
+	per = (hn - h1) / (double)(n - 1);
+	k = per > 0 ? (size_t)((avail - (h1 - per)) / per) : n;
+	return k < 1 ? 1 : k > n ? n : k;
+}
+
+/* A heat map's rows r0 .. r0 + nr - 1. */
+struct heat_arg {
+	const struct rnd_matrix *m;
+	size_t r0, nr;
+};
+
 static double
 heat_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
-	const struct rnd_matrix *m = arg;
+	const struct heat_arg *a = arg;
+	const struct rnd_matrix *m = a->m;
 	struct rnd_heat h;
 
-	h.rows = (const char *const *)m->rows;
+	h.rows = (const char *const *)m->rows + a->r0;
 	h.cols = (const char *const *)m->cols;
-	h.nrows = m->nrows;
+	h.nrows = a->nr;
 	h.ncols = m->ncols;
-	h.v = m->v;
-	h.text = (const char *const *)m->text;
+	h.v = m->v + a->r0 * m->ncols;
+	h.text = m->text != NULL ? (const char *const *)m->text +
+	    a->r0 * m->ncols : NULL;
 	h.rowhead = m->rowhead;
 	h.colhead = m->colhead;
 	h.legend = m->legend;
@@ -552,11 +577,22 @@ section_maps(struct page *p)
 
 	for (i = 0; i < p->r->nmaps; i++) {
 		const struct rnd_matrix *m = &p->r->maps[i];
+		struct heat_arg one = { m, 0, 1 }, all = { m, 0, m->nrows }, a;
+		size_t per;
 
 		if (m->nrows == 0 || m->ncols == 0)
 			continue;
-		heading(p, m->title, measure(heat_block, p->w, m));
-		place(p, heat_block, m);
+		/* A map too tall for a page goes on in pieces of rows. */
+		per = rows_per_page(p, measure(heat_block, p->w, &one),
+		    measure(heat_block, p->w, &all), m->nrows);
+		a.m = m;
+		a.r0 = 0;
+		a.nr = per;
+		heading(p, m->title, measure(heat_block, p->w, &a));
+		for (a.r0 = 0; a.r0 < m->nrows; a.r0 += per) {
+			a.nr = m->nrows - a.r0 < per ? m->nrows - a.r0 : per;
+			place(p, heat_block, &a);
+		}
 		if (m->note != NULL)
 			para(p, &f_note, m->note);
 	}
@@ -569,25 +605,30 @@ struct units_arg {
 	double *v[3];
 	char **text[3];
 	size_t n;
+	size_t i0, ni; /* the categories drawn */
+	double vmax;   /* the same axis for every piece */
 };
 
 static double
 units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
 	const struct units_arg *a = arg;
+	size_t o = a->i0;
 	struct rnd_series s[3] = {
-		{ "fielded", a->v[0], NULL, NULL,
-		  (const char *const *)a->text[0], RND_FILL_LIGHT },
-		{ "survived", a->v[1], NULL, NULL,
-		  (const char *const *)a->text[1], RND_FILL_DARK },
-		{ "enemy units destroyed", a->v[2], NULL, NULL,
-		  (const char *const *)a->text[2], RND_FILL_HATCH },
+		{ "fielded", a->v[0] + o, NULL, NULL,
+		  (const char *const *)a->text[0] + o, RND_FILL_LIGHT },
+		{ "survived", a->v[1] + o, NULL, NULL,
+		  (const char *const *)a->text[1] + o, RND_FILL_DARK },
+		{ "enemy units destroyed", a->v[2] ? a->v[2] + o : NULL, NULL,
+		  NULL, a->text[2] ? (const char *const *)a->text[2] + o : NULL,
+		  RND_FILL_HATCH },
 	};
 	struct rnd_bars b;
 
 	memset(&b, 0, sizeof(b));
-	b.cats = a->cats;
-	b.ncats = a->n;
+	b.cats = a->cats + o;
+	b.ncats = a->ni;
+	b.vmax = a->vmax;
 	b.series = s;
 	b.nseries = a->v[2] != NULL ? 3 : 2;
 	b.axis = "units, summed over all self-play games";
@@ -595,37 +636,56 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	return rnd_chart_bars(cr, x, y, w, &b);
 }
 
-static void
-section_units(struct page *p)
+/* Fill the units chart's arrays from the report; returns whether kills
+ * are known. */
+static int
+units_fill(const struct rnd_report *r, struct units_arg *a)
 {
-	const struct rnd_report *r = p->r;
-	struct units_arg a;
 	size_t i, k;
 	int kills = 0;
 
-	if (r->nunits == 0)
-		return;
-	memset(&a, 0, sizeof(a));
-	a.n = r->nunits;
-	for (i = 0; i < a.n; i++)
+	memset(a, 0, sizeof(*a));
+	a->n = r->nunits;
+	for (i = 0; i < a->n; i++)
 		if (r->units[i].kills >= 0)
 			kills = 1;
-	a.cats = xcalloc(a.n, sizeof(char *));
+	a->cats = xcalloc(a->n, sizeof(char *));
 	for (k = 0; k < (kills ? 3u : 2u); k++) {
-		a.v[k] = xcalloc(a.n, sizeof(double));
-		a.text[k] = xcalloc(a.n, sizeof(char *));
+		a->v[k] = xcalloc(a->n, sizeof(double));
+		a->text[k] = xcalloc(a->n, sizeof(char *));
 	}
-	for (i = 0; i < a.n; i++) {
+	for (i = 0; i < a->n; i++) {
 		const struct rnd_unit_stat *u = &r->units[i];
 		long val[3] = { u->fielded, u->survived, u->kills };
 
-		a.cats[i] = u->name;
+		a->cats[i] = u->name;
 		for (k = 0; k < (kills ? 3u : 2u); k++) {
-			a.v[k][i] = val[k] > 0 ? (double)val[k] : 0;
-			a.text[k][i] = val[k] >= 0 ? xasprintf("%ld", val[k])
+			a->v[k][i] = val[k] > 0 ? (double)val[k] : 0;
+			a->text[k][i] = val[k] >= 0 ? xasprintf("%ld", val[k])
 			    : xstrdup("?");
+			if (a->v[k][i] > a->vmax)
+				a->vmax = a->v[k][i];
 		}
 	}
+	return kills;
+}
+
+static void
+section_units(struct page *p)
+{
+	struct units_arg a;
+	size_t i, k, per;
+	double h1;
+	int kills;
+
+	if (p->r->nunits == 0)
+		return;
+	kills = units_fill(p->r, &a);
+	a.ni = 1;
+	h1 = measure(units_block, p->w, &a);
+	a.ni = a.n;
+	per = rows_per_page(p, h1, measure(units_block, p->w, &a), a.n);
+	a.ni = per;
 	heading(p, kills ? "Units: survival and kills" : "Units: survival",
 	    measure(units_block, p->w, &a) + 10);
 	para(p, &f_note, kills ? "For each unit type: how many took the "
@@ -634,7 +694,10 @@ section_units(struct page *p)
 	    "For each unit type: how many took the field over all self-play "
 	    "games and how many of those were still alive at the end (this "
 	    "engine family credits no unit with a kill).");
-	place(p, units_block, &a);
+	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
+		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
+		place(p, units_block, &a);
+	}
 	for (k = 0; k < 3; k++) {
 		if (a.text[k] != NULL)
 			for (i = 0; i < a.n; i++)
