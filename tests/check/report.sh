@@ -151,6 +151,20 @@ cmp -s "$tmp/a.pdf" "$tmp/k.pdf" && pass "check --report is the report" ||
 	fail "check --report is the report" "files differ"
 t "check --report with two rulesets" 2 "$BIN" check "$MM" "$GA" --report "$tmp/k2.pdf"
 
+# Many unit types: maps and charts go on over pages, nothing is lost.
+awk '{ print }
+/^\| Rifle \| infantry/ { for (k = 2; k <= 45; k++) { l = $0; sub(/\| Rifle \|/, "| Rifle " k " |", l); print l } }
+/^    Armored Scout Car: 1/ { for (k = 2; k <= 20; k++) print "    Rifle " k ": 1" }' \
+    "$MM" >"$tmp/big.md"
+t "report with 51 unit types" 0 "$BIN" report -q --games 50 "$tmp/big.md" -o "$tmp/big.pdf"
+pdftotext "$tmp/big.pdf" "$tmp/big.txt"
+grep -q "Rifle 45" "$tmp/big.txt" && grep -q "Rule coverage" "$tmp/big.txt" &&
+	pass "big report keeps every unit and section" ||
+	fail "big report keeps every unit and section" "Rifle 45 or coverage missing"
+big=$(pdfinfo "$tmp/big.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "${big:-0}" -gt "${pages:-0}" ] && pass "big report takes more pages ($big)" ||
+	fail "big report takes more pages" "${big:-no} pages"
+
 # The morale family: its hit distributions are in the report too.
 t "report $GA" 0 "$BIN" report -q "$GA" -o "$tmp/g.pdf"
 pdftotext "$tmp/g.pdf" "$tmp/g.txt"
