@@ -498,6 +498,7 @@ report_sample(const char *out, const char *paper)
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
+/* sandtable report: returns the exit status. */
 static int
 cmd_report(int argc, char **argv)
 {

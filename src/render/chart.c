@@ -89,6 +89,7 @@ tick_label(char *buf, size_t sz, double v, int percent)
 	snprintf(buf, sz, "%s%s", n, percent ? "%" : "");
 }
 
+/* Set a grey source, 0 black to 1 white. */
 static void
 grey(cairo_t *cr, double g)
 {

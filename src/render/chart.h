@@ -33,7 +33,8 @@ struct rnd_bars {
 	const struct rnd_series *series;
 	size_t nseries;
 	const char *axis;      /* title of the value axis */
-	double vmax;           /* value axis from 0 to vmax; <= 0: from data */
+	double vmax;           /* value axis from 0 to at least vmax (rounded
+	                          up to a tick); <= 0: from the data */
 	int percent;           /* values are 0..1 shown as % */
 	double ref;            /* a dashed reference line at this value; < 0 none */
 	const char *ref_label; /* its legend entry */

@@ -248,6 +248,7 @@ para(struct page *p, const struct rnd_font *f, const char *s)
 typedef double (*block_fn)(cairo_t *, double x, double y, double w,
     const void *arg);
 
+/* Returns the height the block would use, drawn on a scratch surface. */
 static double
 measure(block_fn fn, double w, const void *arg)
 {
@@ -263,6 +264,7 @@ measure(block_fn fn, double w, const void *arg)
 	return h;
 }
 
+/* Draw the block at the cursor, on a new page when it does not fit. */
 static void
 place(struct page *p, block_fn fn, const void *arg)
 {
@@ -302,6 +304,8 @@ nsev(const struct rnd_report *r, enum severity s)
 	return n;
 }
 
+/* The four big numbers of the summary: test games, errors, warnings,
+ * notes. */
 static void
 summary_tiles(struct page *p)
 {
@@ -343,6 +347,7 @@ table_flow(struct page *p, const struct rnd_table *t)
 	}
 }
 
+/* The findings, each with its line and column, errors marked. */
 static void
 findings_table(struct page *p)
 {
@@ -381,6 +386,7 @@ findings_table(struct page *p)
 	free(mark);
 }
 
+/* The self-play figures as a two-column table. */
 static void
 facts_table(struct page *p)
 {
@@ -404,6 +410,7 @@ facts_table(struct page *p)
 	table_flow(p, &t);
 }
 
+/* Page 1: title, run settings, the big numbers, findings, self-play. */
 static void
 page_summary(struct page *p)
 {
@@ -435,6 +442,7 @@ struct rates_arg {
 	size_t n;
 };
 
+/* Returns the height of the win-rate chart (a block). */
 static double
 rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
@@ -458,6 +466,7 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	return rnd_chart_bars(cr, x, y, w, &b);
 }
 
+/* Win rates with their intervals and the counts they come from. */
 static void
 section_rates(struct page *p)
 {
@@ -503,6 +512,7 @@ section_rates(struct page *p)
 	free(a.hi);
 }
 
+/* Returns the height of the game-length histogram (a block). */
 static double
 length_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
@@ -512,6 +522,7 @@ length_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	    h->xlabel, h->ylabel, "games that lasted that many turns");
 }
 
+/* The histogram of game length and its summary line. */
 static void
 section_length(struct page *p)
 {
@@ -550,6 +561,7 @@ struct heat_arg {
 	size_t r0, nr;
 };
 
+/* Returns the height of a heat map's rows (a block). */
 static double
 heat_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
@@ -570,6 +582,7 @@ heat_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	return rnd_chart_heat(cr, x, y, w, &h);
 }
 
+/* Every heat map: melee odds, chance to hit, hit distributions. */
 static void
 section_maps(struct page *p)
 {
@@ -609,6 +622,7 @@ struct units_arg {
 	double vmax;   /* the same axis for every piece */
 };
 
+/* Returns the height of the units chart's categories (a block). */
 static double
 units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
@@ -670,6 +684,7 @@ units_fill(const struct rnd_report *r, struct units_arg *a)
 	return kills;
 }
 
+/* Units fielded, surviving and destroying, per type. */
 static void
 section_units(struct page *p)
 {
@@ -710,6 +725,7 @@ section_units(struct page *p)
 
 /* ---- rule coverage ---- */
 
+/* The rule coverage table, never-exercised rules highlighted. */
 static void
 section_coverage(struct page *p)
 {
