@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "../check/check.h"
+#include "../engine/firepower.h"
 #include "../engine/mo_odds.h"
 #include "../render/report.h"
 #include "cli.h"
@@ -104,6 +105,64 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	add_rate(r, "Red wins (mirror battle)", st->wins[1], st->games);
 	add_rate(r, "First player wins", st->first_player_wins, st->games);
 	add_rate(r, "Greedy beats random", st->greedy_wins, st->greedy_games);
+}
+
+/* Outcomes self-play must have seen this often to be worth a bar. */
+#define AGREE_MIN 30
+
+/* Add an agreement row: k of n against the exact chance q. */
+static void
+add_agree(struct rnd_report *r, const char *label, long k, long n,
+    struct eng_q q)
+{
+	char buf[64];
+	double lo, hi;
+
+	wilson(k, n, &lo, &hi);
+	eng_q_format(buf, sizeof(buf), q);
+	rnd_report_agree(r, label, k, n, (double)k / (double)n, lo, hi,
+	    eng_q_double(q), buf);
+}
+
+/*
+ * Firepower: the melee results (by powers) and shots (by hitting faces)
+ * that self-play tallied, each against its exact chance.
+ */
+static void
+fill_agree(struct rnd_report *r, const struct eng_stats *st)
+{
+	struct eng_odds_melee m;
+	char *label;
+	int pa, pd, f;
+
+	for (pa = 0; pa <= 6; pa++)
+		for (pd = 0; pd <= 6; pd++) {
+			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_ATT_WINS)];
+			long n = a + (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_DEF_WINS)] + (long)st->tally[FP_TALLY_MELEE(pa,
+			    pd, FP_T_BOTH)];
+
+			if (n < AGREE_MIN)
+				continue;
+			memset(&m, 0, sizeof(m));
+			fp_melee_odds(pa, pd, &m);
+			label = xasprintf("Melee, power %d against %d: "
+			    "attacker wins", pa, pd);
+			add_agree(r, label, a, n, m.attacker_wins);
+			free(label);
+		}
+	for (f = 1; f <= 6; f++) {
+		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
+		long n = h + (long)st->tally[FP_TALLY_SHOT(f, 0)];
+
+		if (n < AGREE_MIN)
+			continue;
+		label = xasprintf("Shot hitting on %d face%s: hits", f,
+		    f == 1 ? "" : "s");
+		add_agree(r, label, h, n, eng_q_make(f, 6));
+		free(label);
+	}
 }
 
 /* Game length and each unit type's survivors, as self-play counted
@@ -423,6 +482,8 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);
 			fill_games(&r, rs, &res->st);
+			if (rs->engine == RS_ENGINE_FIREPOWER)
+				fill_agree(&r, &res->st);
 		}
 		fill_odds(&r, res->ctx);
 		fill_rules(&r, res);

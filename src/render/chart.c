@@ -153,8 +153,27 @@ rnd_chart_fill(cairo_t *cr, double x, double y, double w, double h,
 	cairo_restore(cr);
 }
 
+/* A diamond centred on (x, y), black with a white rim; returns
+ * nothing. */
+static void
+diamond(cairo_t *cr, double x, double y, double r)
+{
+	cairo_save(cr);
+	cairo_move_to(cr, x, y - r);
+	cairo_line_to(cr, x + r, y);
+	cairo_line_to(cr, x, y + r);
+	cairo_line_to(cr, x - r, y);
+	cairo_close_path(cr);
+	grey(cr, 0);
+	cairo_fill_preserve(cr);
+	grey(cr, 1);
+	cairo_set_line_width(cr, 0.25);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 /* Returns the width used by the key. fill -1: an error bar; -2: a
- * dashed reference line. */
+ * dashed reference line; -3: a diamond. */
 double
 rnd_chart_key(cairo_t *cr, double x, double y, int fill, const char *label)
 {
@@ -163,6 +182,8 @@ rnd_chart_key(cairo_t *cr, double x, double y, int fill, const char *label)
 	cairo_save(cr);
 	if (fill >= 0)
 		rnd_chart_fill(cr, x, y + 0.6, 5, 2.8, (enum rnd_fill)fill);
+	else if (fill == -3)
+		diamond(cr, x + 2.5, y + 2, 1.6);
 	else {
 		grey(cr, 0);
 		cairo_set_line_width(cr, 0.3);
@@ -186,6 +207,22 @@ rnd_chart_key(cairo_t *cr, double x, double y, int fill, const char *label)
 	w = text_at(cr, &f_label, x + 6.5, y + 2, 0, 1, label);
 	cairo_restore(cr);
 	return 6.5 + w + 5;
+}
+
+/* A legend entry at (*kx, *y), on a new line from x0 when it would pass
+ * x1; advances *kx (and *y). */
+static void
+key_flow(cairo_t *cr, double x0, double x1, double *kx, double *y, int fill,
+    const char *label)
+{
+	double tw;
+
+	text_size(cr, &f_label, label, &tw, NULL);
+	if (*kx > x0 && *kx + 6.5 + tw > x1) {
+		*kx = x0;
+		*y += 5;
+	}
+	*kx += rnd_chart_key(cr, *kx, *y, fill, label);
 }
 
 /* The largest value of the bar chart (bar ends and error bars). */
@@ -281,6 +318,8 @@ bar_one(cairo_t *cr, const struct rnd_series *s, size_t i, double px,
 	}
 	if (right)
 		tx = px + pw + 1;
+	if (s->mark != NULL && s->mark[i] >= 0)
+		diamond(cr, px + pw * s->mark[i] / vmax, by + bh / 2, bh * 0.38);
 	if (s->text != NULL && s->text[i] != NULL) {
 		grey(cr, 0);
 		text_at(cr, &f_tick, tx + 1.5, by + bh / 2, 0, 1, s->text[i]);
@@ -357,17 +396,19 @@ rnd_chart_bars(cairo_t *cr, double x, double y, double w,
 		cairo_stroke(cr);
 	}
 	cairo_restore(cr);
-	/* Legend. */
+	/* Legend, in as many lines as it needs. */
 	y += 2;
 	kx = px;
 	for (s = 0; s < b->nseries; s++)
 		if (b->series[s].name != NULL)
-			kx += rnd_chart_key(cr, kx, y, b->series[s].fill,
+			key_flow(cr, px, x + w, &kx, &y, b->series[s].fill,
 			    b->series[s].name);
 	if (b->err_label != NULL)
-		kx += rnd_chart_key(cr, kx, y, -1, b->err_label);
+		key_flow(cr, px, x + w, &kx, &y, -1, b->err_label);
+	if (b->mark_label != NULL && b->series[0].mark != NULL)
+		key_flow(cr, px, x + w, &kx, &y, -3, b->mark_label);
 	if (b->ref >= 0 && b->ref_label != NULL)
-		kx += rnd_chart_key(cr, kx, y, -2, b->ref_label);
+		key_flow(cr, px, x + w, &kx, &y, -2, b->ref_label);
 	y += 5;
 	return y - top;
 }

@@ -24,6 +24,7 @@ struct rnd_series {
 	const double *v, *lo, *hi;
 	const char *const *text;
 	enum rnd_fill fill;
+	const double *mark; /* may be NULL: a diamond at mark[i] (< 0: none) */
 };
 
 /* Horizontal bars: one group per category, one bar per series. */
@@ -39,6 +40,7 @@ struct rnd_bars {
 	double ref;            /* a dashed reference line at this value; < 0 none */
 	const char *ref_label; /* its legend entry */
 	const char *err_label; /* legend entry of the error bars, or NULL */
+	const char *mark_label; /* legend entry of the diamonds, or NULL */
 	int text_right;        /* bar texts in a column right of the plot */
 };
 double rnd_chart_bars(cairo_t *, double x, double y, double w,
@@ -82,8 +84,9 @@ struct rnd_table {
 double rnd_chart_table(cairo_t *, double x, double y, double w, double maxh,
     const struct rnd_table *, size_t from, size_t *next);
 
-/* A legend entry: a swatch of fill (or a line when fill < 0) and its
- * text at (x, y); returns the width used. */
+/* A legend entry: a swatch of fill, or (fill < 0) -1 an error bar, -2 a
+ * dashed line, -3 a diamond, and its text at (x, y); returns the width
+ * used. */
 double rnd_chart_key(cairo_t *, double x, double y, int fill,
     const char *label);
 

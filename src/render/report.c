@@ -66,6 +66,11 @@ rnd_report_free(struct rnd_report *r)
 		free(r->facts[i]);
 	for (i = 0; i < r->nrates; i++)
 		free(r->rates[i].label);
+	for (i = 0; i < r->nagree; i++) {
+		free(r->agree[i].label);
+		free(r->agree[i].exact_text);
+	}
+	free(r->agree);
 	for (i = 0; i < r->nmaps; i++)
 		matrix_free(&r->maps[i]);
 	for (i = 0; i < r->nunits; i++)
@@ -122,9 +127,20 @@ void
 rnd_report_rate(struct rnd_report *r, const char *label, long hits, long of,
     double p, double lo, double hi)
 {
-	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi };
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL };
 
 	XPUSH(r->rates, r->nrates, r->caprates, x);
+}
+
+void
+rnd_report_agree(struct rnd_report *r, const char *label, long hits,
+    long of, double p, double lo, double hi, double exact,
+    const char *exact_text)
+{
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, exact,
+		dup_or_null(exact_text) };
+
+	XPUSH(r->agree, r->nagree, r->capagree, x);
 }
 
 /* Returns the new matrix (owned by the report). */
@@ -436,80 +452,157 @@ page_summary(struct page *p)
 
 /* ---- page 2: win rates and game length ---- */
 
+/*
+ * How many of n rows go on a page, for a block that is h1 high with one
+ * row and hn with all n (a heading above it): all of them when they fit.
+ */
+static size_t
+rows_per_page(const struct page *p, double h1, double hn, size_t n)
+{
+	double avail = p->bottom - p->top - 20, per;
+	size_t k;
+
+	if (n <= 1 || hn <= avail)
+		return n ? n : 1;
+	per = (hn - h1) / (double)(n - 1);
+	k = per > 0 ? (size_t)((avail - (h1 - per)) / per) : n;
+	return k < 1 ? 1 : k > n ? n : k;
+}
+
 struct rates_arg {
 	const char **cats, **text;
-	double *v, *lo, *hi;
-	size_t n;
+	double *v, *lo, *hi, *mark;
+	size_t n, i0, ni;
+	int agree; /* the agreement chart: exact markers, no 50% line */
 };
 
-/* Returns the height of the win-rate chart (a block). */
+/* Returns the height of a rates chart's categories (a block). */
 static double
 rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
 	const struct rates_arg *a = arg;
-	struct rnd_series s = { "win rate", a->v, a->lo, a->hi, a->text,
-		RND_FILL_LIGHT };
+	size_t o = a->i0;
+	struct rnd_series s = { a->agree ? "self-play frequency" : "win rate",
+		a->v + o, a->lo + o, a->hi + o, a->text + o, RND_FILL_LIGHT,
+		a->agree ? a->mark + o : NULL };
 	struct rnd_bars b;
 
 	memset(&b, 0, sizeof(b));
-	b.cats = a->cats;
-	b.ncats = a->n;
+	b.cats = a->cats + o;
+	b.ncats = a->ni;
 	b.series = &s;
 	b.nseries = 1;
-	b.axis = "share of games won";
+	b.axis = a->agree ? "chance" : "share of games won";
 	b.vmax = 1;
 	b.percent = 1;
-	b.ref = 0.5;
+	b.ref = a->agree ? -1 : 0.5;
 	b.ref_label = "even (50%)";
 	b.err_label = "95% confidence interval (Wilson)";
+	b.mark_label = "exact odds";
 	b.text_right = 1;
 	return rnd_chart_bars(cr, x, y, w, &b);
+}
+
+/* Fill a rates chart's arrays from n rates; returns nothing. */
+static void
+rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n,
+    int agree)
+{
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	a->n = a->ni = n;
+	a->agree = agree;
+	a->cats = xcalloc(n, sizeof(char *));
+	a->text = xcalloc(n, sizeof(char *));
+	a->v = xcalloc(n, sizeof(double));
+	a->lo = xcalloc(n, sizeof(double));
+	a->hi = xcalloc(n, sizeof(double));
+	a->mark = xcalloc(n, sizeof(double));
+	for (i = 0; i < n; i++) {
+		char pc[16], lo[16], hi[16];
+
+		fmt_double(pc, sizeof(pc), r[i].p * 100, 1);
+		fmt_double(lo, sizeof(lo), r[i].lo * 100, 1);
+		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
+		a->cats[i] = r[i].label;
+		if (r[i].exact_text != NULL)
+			a->text[i] = xasprintf("%s%% (%ld of %ld); exact %s",
+			    pc, r[i].hits, r[i].of, r[i].exact_text);
+		else
+			a->text[i] = xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93"
+			    "%s%%)", pc, r[i].hits, r[i].of, lo, hi);
+		a->v[i] = r[i].p;
+		a->lo[i] = r[i].lo;
+		a->hi[i] = r[i].hi;
+		a->mark[i] = r[i].exact;
+	}
+}
+
+/* Frees a rates chart's arrays. */
+static void
+rates_free(struct rates_arg *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free((char *)a->text[i]);
+	free(a->text);
+	free(a->cats);
+	free(a->v);
+	free(a->lo);
+	free(a->hi);
+	free(a->mark);
+}
+
+/* A rates chart with its heading and note, over pages when long. */
+static void
+rates_section(struct page *p, const struct rnd_rate *r, size_t n,
+    int agree, const char *title, const char *note)
+{
+	struct rates_arg a;
+	size_t per;
+	double h1;
+
+	if (n == 0)
+		return;
+	rates_fill(&a, r, n, agree);
+	a.ni = 1;
+	h1 = measure(rates_block, p->w, &a);
+	a.ni = n;
+	per = rows_per_page(p, h1, measure(rates_block, p->w, &a), n);
+	a.ni = per;
+	heading(p, title, measure(rates_block, p->w, &a) + 10);
+	para(p, &f_note, note);
+	for (a.i0 = 0; a.i0 < n; a.i0 += per) {
+		a.ni = n - a.i0 < per ? n - a.i0 : per;
+		place(p, rates_block, &a);
+	}
+	rates_free(&a);
 }
 
 /* Win rates with their intervals and the counts they come from. */
 static void
 section_rates(struct page *p)
 {
-	const struct rnd_report *r = p->r;
-	struct rates_arg a;
-	char **text;
-	size_t i;
+	rates_section(p, p->r->rates, p->r->nrates, 0, "Win rates",
+	    "Bars are the share of games won, whiskers the 95% confidence "
+	    "interval. A fair mirror battle keeps both sides and the first "
+	    "player near the dashed 50% line; a greedy player that beats a "
+	    "random one shows that skill matters.");
+}
 
-	if (r->nrates == 0)
-		return;
-	a.n = r->nrates;
-	a.cats = xcalloc(a.n, sizeof(char *));
-	text = xcalloc(a.n, sizeof(char *));
-	a.v = xcalloc(a.n, sizeof(double));
-	a.lo = xcalloc(a.n, sizeof(double));
-	a.hi = xcalloc(a.n, sizeof(double));
-	for (i = 0; i < a.n; i++) {
-		char pc[16], lo[16], hi[16];
-
-		fmt_double(pc, sizeof(pc), r->rates[i].p * 100, 1);
-		fmt_double(lo, sizeof(lo), r->rates[i].lo * 100, 1);
-		fmt_double(hi, sizeof(hi), r->rates[i].hi * 100, 1);
-		a.cats[i] = r->rates[i].label;
-		text[i] = xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93%s%%)", pc,
-		    r->rates[i].hits, r->rates[i].of, lo, hi);
-		a.v[i] = r->rates[i].p;
-		a.lo[i] = r->rates[i].lo;
-		a.hi[i] = r->rates[i].hi;
-	}
-	a.text = (const char **)text;
-	heading(p, "Win rates", measure(rates_block, p->w, &a) + 10);
-	para(p, &f_note, "Bars are the share of games won, whiskers the 95% "
-	    "confidence interval. A fair mirror battle keeps both sides and "
-	    "the first player near the dashed 50% line; a greedy player that "
-	    "beats a random one shows that skill matters.");
-	place(p, rates_block, &a);
-	for (i = 0; i < a.n; i++)
-		free(text[i]);
-	free(text);
-	free(a.cats);
-	free(a.v);
-	free(a.lo);
-	free(a.hi);
+/* How often self-play saw each outcome against its exact chance. */
+static void
+section_agree(struct page *p)
+{
+	rates_section(p, p->r->agree, p->r->nagree, 1,
+	    "Self-play against the exact odds",
+	    "For each kind of melee and shot that self-play resolved often "
+	    "enough: how often the outcome came up (bar, with its 95% "
+	    "confidence interval) and its exact chance (diamond). A diamond "
+	    "outside the whiskers would mean the engine does not play the "
+	    "odds it computes.");
 }
 
 /* Returns the height of the game-length histogram (a block). */
@@ -537,23 +630,6 @@ section_length(struct page *p)
 }
 
 /* ---- melee odds and hit distributions ---- */
-
-/*
- * How many of n rows go on a page, for a block that is h1 high with one
- * row and hn with all n (a heading above it): all of them when they fit.
- */
-static size_t
-rows_per_page(const struct page *p, double h1, double hn, size_t n)
-{
-	double avail = p->bottom - p->top - 20, per;
-	size_t k;
-
-	if (n <= 1 || hn <= avail)
-		return n ? n : 1;
-	per = (hn - h1) / (double)(n - 1);
-	k = per > 0 ? (size_t)((avail - (h1 - per)) / per) : n;
-	return k < 1 ? 1 : k > n ? n : k;
-}
 
 /* A heat map's rows r0 .. r0 + nr - 1. */
 struct heat_arg {
@@ -630,12 +706,12 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	size_t o = a->i0;
 	struct rnd_series s[3] = {
 		{ "fielded", a->v[0] + o, NULL, NULL,
-		  (const char *const *)a->text[0] + o, RND_FILL_LIGHT },
+		  (const char *const *)a->text[0] + o, RND_FILL_LIGHT, NULL },
 		{ "survived", a->v[1] + o, NULL, NULL,
-		  (const char *const *)a->text[1] + o, RND_FILL_DARK },
+		  (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
 		{ "enemy units destroyed", a->v[2] ? a->v[2] + o : NULL, NULL,
 		  NULL, a->text[2] ? (const char *const *)a->text[2] + o : NULL,
-		  RND_FILL_HATCH },
+		  RND_FILL_HATCH, NULL },
 	};
 	struct rnd_bars b;
 
@@ -822,6 +898,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	section_rates(&p);
 	section_length(&p);
 	section_maps(&p);
+	section_agree(&p);
 	section_units(&p);
 	if (r->nrules > 0)
 		page_new(&p);

@@ -29,6 +29,8 @@ struct rnd_rate {
 	char *label;   /* "Blue wins (mirror battle)" */
 	long hits, of; /* e.g. 412 wins of 1000 games */
 	double p, lo, hi;
+	double exact;  /* the exact chance it estimates, or < 0 */
+	char *exact_text; /* e.g. "4/7", or NULL */
 };
 
 /* A histogram of whole numbers: count[i] is how often the value
@@ -87,6 +89,9 @@ struct rnd_report {
 	/* Charts; each is left out of the report when empty. */
 	struct rnd_rate *rates;
 	size_t nrates, caprates;
+	/* Self-play frequencies against the exact odds they estimate. */
+	struct rnd_rate *agree;
+	size_t nagree, capagree;
 	struct rnd_hist length;
 	struct rnd_matrix *maps; /* melee odds; hit distributions */
 	size_t nmaps, capmaps;
@@ -106,6 +111,10 @@ void rnd_report_fact(struct rnd_report *, const char *label,
     const char *value);
 void rnd_report_rate(struct rnd_report *, const char *label, long hits,
     long of, double p, double lo, double hi);
+/* A self-play frequency and the exact chance it estimates. */
+void rnd_report_agree(struct rnd_report *, const char *label, long hits,
+    long of, double p, double lo, double hi, double exact,
+    const char *exact_text);
 /* A new nrows x ncols matrix, every cell -1 (no value), labels unset. */
 struct rnd_matrix *rnd_report_matrix(struct rnd_report *, const char *title,
     size_t nrows, size_t ncols);

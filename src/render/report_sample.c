@@ -94,6 +94,10 @@ rnd_report_sample(struct rnd_report *r)
 	    0.579);
 	rnd_report_rate(r, "Greedy beats random", 912, 1000, 0.912, 0.893,
 	    0.928);
+	rnd_report_agree(r, "Melee, power 4 against 3: attacker wins", 312,
+	    560, 0.557, 0.516, 0.598, 4.0 / 7, "4/7");
+	rnd_report_agree(r, "Shot hitting on 2 faces: hits", 14890, 44610,
+	    0.3338, 0.3294, 0.3382, 1.0 / 3, "1/3");
 	r->length.first = 1;
 	r->length.n = sizeof(len) / sizeof(len[0]);
 	r->length.count = xcalloc(r->length.n, sizeof(long));

@@ -39,7 +39,8 @@ pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 pdftotext -layout "$tmp/a.pdf" "$tmp/a.txt"
 for h in "Validation report" "Findings" "Win rates" "Game length" \
     "Melee odds: open ground" "Units: survival" "Rule coverage" \
-    "95% confidence interval" "chance the attacker wins"; do
+    "95% confidence interval" "chance the attacker wins" \
+    "Self-play against the exact odds"; do
 	grep -q "$h" "$tmp/a.txt" && pass "report shows '$h'" ||
 		fail "report shows '$h'" "not in pdftotext output"
 done

@@ -78,7 +78,7 @@ Test(chart, bars_scale_with_value, .init = canvas, .fini = canvas_done)
 {
 	const char *cats[] = { "x", "y" };
 	double v[] = { 1.0, 0.25 };
-	struct rnd_series s = { "s", v, NULL, NULL, NULL, RND_FILL_DARK };
+	struct rnd_series s = { "s", v, NULL, NULL, NULL, RND_FILL_DARK, NULL };
 	struct rnd_bars b;
 	double h, x, len[2] = { 0, 0 };
 	int i;
