@@ -413,14 +413,56 @@ fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 	eng_odds_free(&od);
 }
 
+/* The text of line n of data (1-based), blanks trimmed, at most 100
+ * bytes (cut at a character boundary, "…" added); NULL when there is
+ * no such line or it is blank. Caller frees. */
+static char *
+source_line(const char *data, size_t len, int n)
+{
+	const char *p = data, *end = data + len, *e;
+	size_t k;
+
+	for (; n > 1 && p < end; n--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p == NULL)
+			return NULL;
+		p++;
+	}
+	if (n > 1 || p >= end)
+		return NULL;
+	e = memchr(p, '\n', (size_t)(end - p));
+	if (e == NULL)
+		e = end;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	if (e == p)
+		return NULL;
+	k = (size_t)(e - p);
+	if (k <= 100)
+		return xstrndup(p, k);
+	k = 100;
+	while (k > 0 && ((unsigned char)p[k] & 0xc0) == 0x80)
+		k--;
+	return xasprintf("%.*s\xe2\x80\xa6", (int)k, p);
+}
+
 /* The findings, errors first, each with its place: "LINE:COL" in the
- * ruleset, "FILE:LINE:COL" elsewhere. */
+ * ruleset, "FILE:LINE:COL" elsewhere; and the source line it names,
+ * when it differs from the one shown just above. */
 static void
 fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
 {
+	char *data = NULL, *why = NULL, *src, *last = NULL;
+	size_t len = 0;
 	int sev;
 	size_t i;
 
+	if (file_slurp(file, RS_MAX_FILE, &data, &len, &why) != 0) {
+		free(why);
+		data = NULL;
+	}
 	for (sev = SEV_ERROR; sev >= SEV_NOTE; sev--)
 		for (i = 0; i < d->n; i++) {
 			const struct diag *x = &d->v[i];
@@ -436,9 +478,22 @@ fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
 				    x->col);
 			else if (x->file != NULL)
 				where = xstrdup(x->file);
-			rnd_report_finding(r, x->sev, where, x->msg);
+			src = data != NULL && x->file != NULL && x->line > 0 &&
+			    strcmp(x->file, file) == 0 ? source_line(data, len,
+			    x->line) : NULL;
+			if (src != NULL && last != NULL && strcmp(src, last) == 0) {
+				free(src);
+				src = NULL;
+			} else if (src != NULL) {
+				free(last);
+				last = xstrdup(src);
+			}
+			rnd_report_finding(r, x->sev, where, x->msg, src);
+			free(src);
 			free(where);
 		}
+	free(last);
+	free(data);
 }
 
 /* Each rule of the family, where it is stated and how often it was

@@ -61,6 +61,7 @@ rnd_report_free(struct rnd_report *r)
 	for (i = 0; i < r->nfindings; i++) {
 		free(r->findings[i].where);
 		free(r->findings[i].msg);
+		free(r->findings[i].source);
 	}
 	for (i = 0; i < 2 * r->nfacts; i++)
 		free(r->facts[i]);
@@ -105,9 +106,10 @@ dup_or_null(const char *s)
 
 void
 rnd_report_finding(struct rnd_report *r, enum severity sev,
-    const char *where, const char *msg)
+    const char *where, const char *msg, const char *source)
 {
-	struct rnd_finding f = { sev, dup_or_null(where), xstrdup(msg) };
+	struct rnd_finding f = { sev, dup_or_null(where), xstrdup(msg),
+		dup_or_null(source) };
 
 	XPUSH(r->findings, r->nfindings, r->capfindings, f);
 }
@@ -370,7 +372,7 @@ findings_table(struct page *p)
 	const struct rnd_report *r = p->r;
 	static const double colw[] = { 0.10, 0.13, 0.77 };
 	static const char *head[] = { "Severity", "Line:col", "Finding" };
-	const char **cells;
+	char **cells;
 	int *mark;
 	struct rnd_table t;
 	size_t i;
@@ -384,20 +386,26 @@ findings_table(struct page *p)
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
 	mark = xcalloc(r->nfindings, sizeof(int));
 	for (i = 0; i < r->nfindings; i++) {
-		cells[3 * i] = severity_name(r->findings[i].sev);
-		cells[3 * i + 1] = r->findings[i].where != NULL
-		    ? r->findings[i].where : "\xe2\x80\x94";
-		cells[3 * i + 2] = r->findings[i].msg;
+		const struct rnd_finding *f = &r->findings[i];
+
+		cells[3 * i] = xstrdup(severity_name(f->sev));
+		cells[3 * i + 1] = xstrdup(f->where != NULL ? f->where :
+		    "\xe2\x80\x94");
+		/* The source line under the message, after a pointer. */
+		cells[3 * i + 2] = f->source != NULL ? xasprintf("%s\n"
+		    "\xe2\x96\xb8 %s", f->msg, f->source) : xstrdup(f->msg);
 		mark[i] = r->findings[i].sev == SEV_ERROR;
 	}
 	memset(&t, 0, sizeof(t));
 	t.ncols = 3;
 	t.colw = colw;
 	t.head = head;
-	t.cells = cells;
+	t.cells = (const char *const *)cells;
 	t.nrows = r->nfindings;
 	t.mark = mark;
 	table_flow(p, &t);
+	for (i = 0; i < 3 * r->nfindings; i++)
+		free(cells[i]);
 	free(cells);
 	free(mark);
 }

@@ -19,8 +19,9 @@
  * finding), with the source position it names. */
 struct rnd_finding {
 	enum severity sev;
-	char *where; /* "file:line:col", or NULL */
+	char *where;  /* "file:line:col", or NULL */
 	char *msg;
+	char *source; /* the text of the source line named, or NULL */
 };
 
 /* One bar of the win-rate chart: a proportion with its confidence
@@ -106,7 +107,7 @@ void rnd_report_init(struct rnd_report *);
 void rnd_report_free(struct rnd_report *);
 /* Append helpers (strings are copied). */
 void rnd_report_finding(struct rnd_report *, enum severity,
-    const char *where, const char *msg);
+    const char *where, const char *msg, const char *source);
 void rnd_report_fact(struct rnd_report *, const char *label,
     const char *value);
 void rnd_report_rate(struct rnd_report *, const char *label, long hits,

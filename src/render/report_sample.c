@@ -71,15 +71,16 @@ rnd_report_sample(struct rnd_report *r)
 	r->games = 1000;
 	r->tests_total = 24;
 	r->tests_passed = 23;
-	rnd_report_finding(r, SEV_ERROR, "rulesets/sample.md:412:1",
+	rnd_report_finding(r, SEV_ERROR, "412:1",
 	    "test game 'tank runs down a rifle', step 2: expected B destroyed, "
-	    "but it is alive");
-	rnd_report_finding(r, SEV_WARNING, "rulesets/sample.md:58:3",
-	    "Scout Car can destroy nothing");
-	rnd_report_finding(r, SEV_WARNING, "rulesets/sample.md:71:1",
-	    "rule melee.uphill is exercised by no test game");
+	    "but it is alive", "- move: [T, [3, 0]]");
+	rnd_report_finding(r, SEV_WARNING, "58:3",
+	    "Scout Car can destroy nothing",
+	    "| Scout Car | vehicle | 24\" | 36\" | \xe2\x80\x94 | | |");
+	rnd_report_finding(r, SEV_WARNING, "71:1",
+	    "rule melee.uphill is exercised by no test game", NULL);
 	rnd_report_finding(r, SEV_NOTE, NULL, "12 of 1000 games hit the turn "
-	    "limit");
+	    "limit", NULL);
 	rnd_report_fact(r, "games", "1000");
 	rnd_report_fact(r, "blue wins", "489");
 	rnd_report_fact(r, "red wins", "471");
