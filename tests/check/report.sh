@@ -152,6 +152,22 @@ cmp -s "$tmp/a.pdf" "$tmp/k.pdf" && pass "check --report is the report" ||
 	fail "check --report is the report" "files differ"
 t "check --report with two rulesets" 2 "$BIN" check "$MM" "$GA" --report "$tmp/k2.pdf"
 
+# A test game that fails: the report is still written, counts it, and
+# names the failure with its line and the source line's text.
+awk '!done && /^  B: destroyed$/ { print "  B: alive"; done = 1; next } { print }' \
+    "$MM" >"$tmp/broken.md"
+bad=$(grep -n '^  B: alive$' "$tmp/broken.md" | head -1 | cut -d: -f1)
+t "report on a failing test game" 0 "$BIN" report -q --games 20 "$tmp/broken.md" -o "$tmp/broken.pdf"
+pdftotext -layout "$tmp/broken.pdf" "$tmp/broken.txt"
+grep -q "$((played - 1))/$played" "$tmp/broken.txt" &&
+	pass "report counts the failed test game" ||
+	fail "report counts the failed test game" "no $((played - 1))/$played"
+grep -qE "^error +$bad:[0-9]+ +test game" "$tmp/broken.txt" &&
+	pass "report names the failure at line $bad" ||
+	fail "report names the failure at line $bad" "not found"
+grep -q "B: alive" "$tmp/broken.txt" && pass "report quotes the source line" ||
+	fail "report quotes the source line" "'B: alive' not in the PDF"
+
 # Many unit types: maps and charts go on over pages, nothing is lost.
 awk '{ print }
 /^\| Rifle \| infantry/ { for (k = 2; k <= 45; k++) { l = $0; sub(/\| Rifle \|/, "| Rifle " k " |", l); print l } }
