@@ -55,7 +55,7 @@
 
 #define ENG_MAX_UNITS 64    /* both sides, one game */
 #define ENG_MAX_TERRAIN 32  /* terrain pieces on one board */
-#define ENG_MAX_CELLS 4096  /* grid boards: columns * rows */
+#define ENG_MAX_CELLS 16384 /* grid boards: columns * rows */
 #define ENG_MAX_RULES 64    /* rule ids of one family */
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */
@@ -245,7 +245,7 @@ struct eng_game {
 	uint32_t tally[ENG_MAX_TALLY];
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
-	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+	_Alignas(16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
 };
 
 /* ---- geometry (board.c) ---- */

@@ -194,21 +194,20 @@ steady(const struct eng_game *g, int i)
 	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
-/* Returns the squared edge-to-edge distance between two units: the
- * core's eng_dist2, done inline on a free table (the hot path). */
+/* Returns the squared edge-to-edge distance between units i and j: the
+ * core's eng_dist2, done inline on a free table with the half sizes kept
+ * per unit (the hot path of the family). */
 static inline double
-d2u(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b)
+d2i(const struct eng_game *g, int i, int j)
 {
-	const struct eng_kind *ka, *kb;
+	const struct mo_state *s = msc(g);
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
-	if (g->board->grid != RS_GRID_NONE)
+	if (s->grid)
 		return eng_dist2(g, a, b);
-	ka = &g->ctx->kinds[a->type];
-	kb = &g->ctx->kinds[b->type];
-	dx = fabs(a->x - b->x) - (ka->hw + kb->hw);
-	dy = fabs(a->y - b->y) - (ka->hd + kb->hd);
+	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
+	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -218,7 +217,7 @@ d2u(const struct eng_game *g, const struct eng_unit *a,
 static double
 dist(const struct eng_game *g, int i, int j)
 {
-	return sqrt(d2u(g, &g->u[i], &g->u[j]));
+	return sqrt(d2i(g, i, j));
 }
 
 /* Find unit i's nearest enemy afresh. */
@@ -232,7 +231,7 @@ near_one(struct eng_game *g, int i)
 	FOR_ENEMIES(g, g->u[i].side, k, j) {
 		if (!g->u[j].alive)
 			continue;
-		t = d2u(g, &g->u[i], &g->u[j]);
+		t = d2i(g, i, j);
 		if (t < bd) {
 			bd = t;
 			best = j;
@@ -273,7 +272,7 @@ near_update(struct eng_game *g, int i)
 		if (s->near_j[j] == i)
 			s->near_dirty |= (uint64_t)1 << j;
 		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
-		    (t = d2u(g, &g->u[j], &g->u[i])) < s->near_d2[j]) {
+		    (t = d2i(g, j, i)) < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
 			s->near_d2[j] = (float)t;
 		}
@@ -472,7 +471,7 @@ unsupported(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    d2u(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
+		    d2i(g, i, j) <= s2 + 1e-9)
 			return 0;
 	return 1;
 }
@@ -587,17 +586,12 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 /* Returns unit i's move this turn: its normal move, half again when no
  * enemy is within twice its move, edge to edge (Clarification 15). */
 static double
-move_allowance(struct eng_game *g, int i, int count)
+move_allowance(struct eng_game *g, int i)
 {
 	double mv = g->ctx->kinds[g->u[i].type].move, d;
 
 	nearest_enemy(g, i, &d);
-	if (d > 2 * mv + 1e-9) {
-		if (count)
-			ENG_COVER(g, MO_R_MOVE_BONUS);
-		return mv * 1.5;
-	}
-	return mv;
+	return d > 2 * mv + 1e-9 ? mv * 1.5 : mv;
 }
 
 /*
@@ -625,7 +619,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 			continue;
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
-		e2 = d2u(g, u, &g->u[j]);
+		e2 = d2i(g, i, j);
 		if (e2 <= stop2 || e2 > reach2)
 			continue;
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
@@ -742,7 +736,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == u->side)
 			continue;
-		d0 = d2u(g, u, &g->u[j]);
+		d0 = d2i(g, i, j);
 		if (d0 > mc(g)->stop * mc(g)->stop + 1e-6)
 			continue;
 		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
@@ -766,7 +760,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	int k, near;
 
 	if (allow < 0)
-		allow = move_allowance(g, i, 0);
+		allow = move_allowance(g, i);
 	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
 		snprintf(err, errsz, "%s may not move now (%s)", u->name,
 		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
@@ -778,8 +772,12 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		py = path[k][1];
 	}
 	if (len > allow + 1e-6) {
-		snprintf(err, errsz, "%s may move at most %.0f, not %.0f",
-		    u->name, allow, len);
+		char a[32], b[32];
+
+		fmt_double(a, sizeof(a), allow, 1);
+		fmt_double(b, sizeof(b), len, 1);
+		snprintf(err, errsz, "%s may move at most %s, not %s",
+		    u->name, a, b);
 		return -1;
 	}
 	if (!on_table(g, i, px, py)) {
@@ -821,6 +819,60 @@ fire_range(const struct eng_game *g, int i)
 	return g->ctx->kinds[g->u[i].type].range[0];
 }
 
+/* Returns 1 when the segment between the centres of units i and j
+ * passes through no other unit's base (Clarification 5: no shooting
+ * through units); the core's eng_sight, with a cheap reject first. */
+static int
+sight_clear(const struct eng_game *g, int i, int j)
+{
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
+	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
+	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
+	double dx = b->x - a->x, dy = b->y - a->y;
+	int k;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_sight(g, a, b, 1, 0);
+	for (k = 0; k < g->nu; k++) {
+		const struct eng_unit *v = &g->u[k];
+		const struct eng_kind *kk = &g->ctx->kinds[v->type];
+		double hw = kk->hw - 1e-6, hd = kk->hd - 1e-6;
+		double t0 = 0, t1 = 1, lo, hi, tt;
+
+		if (k == i || k == j || !v->alive || v->x + hw < x0 ||
+		    v->x - hw > x1 || v->y + hd < y0 || v->y - hd > y1)
+			continue;
+		/* Slab test of the segment against the base. */
+		if (fabs(dx) < 1e-12) {
+			if (fabs(a->x - v->x) >= hw)
+				continue;
+		} else {
+			lo = (v->x - hw - a->x) / dx;
+			hi = (v->x + hw - a->x) / dx;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (fabs(dy) < 1e-12) {
+			if (fabs(a->y - v->y) >= hd)
+				continue;
+		} else {
+			lo = (v->y - hd - a->y) / dy;
+			hi = (v->y + hd - a->y) / dy;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (t0 < t1)
+			return 0;
+	}
+	return 1;
+}
+
 /* Returns why unit i may not shoot at unit j (NULL: it may): range,
  * front sector, sight (Firing; Clarification 5). */
 static const char *
@@ -834,11 +886,11 @@ fire_illegal(const struct eng_game *g, int i, int j)
 		return "the target is not an enemy on the table";
 	if (r < 0)
 		return "it has no fire dice";
-	if (d2u(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+	if (d2i(g, i, j) > r * r + 1e-6)
 		return "the target is out of range";
 	if (!partly_in_front(g, i, j))
 		return "the target is not in its front sector";
-	if (!eng_sight(g, &g->u[i], &g->u[j], 1, 0))
+	if (!sight_clear(g, i, j))
 		return "other units block the line";
 	return NULL;
 }
@@ -855,7 +907,7 @@ fire_target(const struct eng_game *g, int i, int near)
 	FOR_ENEMIES(g, g->u[i].side, k, j) {
 		if (!g->u[j].alive)
 			continue;
-		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
+		if ((d2[n] = d2i(g, i, j)) <= lim)
 			cand[n++] = j;
 	}
 	/* Nearest first; the first one it may shoot at. */
@@ -942,6 +994,9 @@ shoot(struct eng_game *g, int i, int j)
 		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
 	}
 	h = roll_hits(g, i, t->fire_dice, mod);
+	if (mod == 0 && t->fire_dice <= 6)
+		g->tally[MO_TALLY_FIRE(t->fire_dice,
+		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, h)]++;
 	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
 	g->u[i].flags |= ENG_UF_FIRED;
 }
@@ -1111,7 +1166,7 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 	}
 	if (j < 0 || !g->u[j].alive || g->u[j].side == g->u[i].side)
 		return "the target is not an enemy on the table";
-	if (d2u(g, &g->u[i], &g->u[j]) >
+	if (d2i(g, i, j) >
 	    mc(g)->stop * mc(g)->stop + 1e-6)
 		return "the target is not within 30mm";
 	if (!partly_in_front(g, i, j))
@@ -1136,7 +1191,7 @@ declare_charges(struct eng_game *g)
 		best = -1;
 		bp = -1;
 		FOR_ENEMIES(g, g->u[i].side, k, j) {
-			if (!g->u[j].alive || d2u(g, &g->u[i], &g->u[j]) >
+			if (!g->u[j].alive || d2i(g, i, j) >
 			    s2 || charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
@@ -1455,6 +1510,12 @@ fight(struct eng_game *g, int t)
 	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
 	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
 	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
+	if (n == 1 && amod == 0 && dmod == 0 &&
+	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
+	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
+	    ut(g, opp)->melee_dice <= 6 && tt->melee_dice <= 6)
+		g->tally[MO_TALLY_MELEE(ut(g, opp)->melee_dice, strike ?
+		    tt->melee_dice : 0, win)]++;
 	if (win)
 		lose(g, t, opp);
 	else
@@ -1521,6 +1582,24 @@ mo_record(struct eng_game *g)
 
 /* ---- the built-in players' moves ---- */
 
+/* Returns 1 when unit i standing at (x, y) would overlap the base of a
+ * friendly unit. */
+static int
+crowded(const struct eng_game *g, int i, double x, double y)
+{
+	const struct mo_state *s = msc(g);
+	int side = g->u[i].side, q, j;
+
+	for (q = 0; q < s->sn[side]; q++) {
+		j = s->su[side][q];
+		if (j != i && g->u[j].alive &&
+		    fabs(x - g->u[j].x) < s->hw[i] + s->hw[j] - 1e-6 &&
+		    fabs(y - g->u[j].y) < s->hd[i] + s->hd[j] - 1e-6)
+			return 1;
+	}
+	return 0;
+}
+
 /* A player's free move of unit i (Movement): greedy closes with the
  * nearest enemy, keeps skirmishers and artillery at their range and
  * broken units back; random wanders. Both face the nearest enemy. */
@@ -1541,6 +1620,22 @@ player_move(struct eng_game *g, int i)
 	/* Clarification 15, as in move_allowance(). */
 	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
+	/* Routing enemies are out of the fight: close with the nearest
+	 * enemy that still stands, when there is one. */
+	if ((g->u[e].flags & ENG_UF_ROUTING) && d > mc(g)->stop + 1e-3) {
+		int q, j, best = -1;
+		double bd = 1e300, t;
+
+		FOR_ENEMIES(g, u->side, q, j)
+			if (steady(g, j) && (t = d2i(g, i, j)) < bd) {
+				bd = t;
+				best = j;
+			}
+		if (best >= 0) {
+			e = best;
+			d = sqrt(bd);
+		}
+	}
 	ux = g->u[e].x - u->x;
 	uy = g->u[e].y - u->y;
 	if ((n = hypot(ux, uy)) > 1e-12) {
@@ -1581,6 +1676,14 @@ player_move(struct eng_game *g, int i)
 		path[0][1] = k->hd;
 	if (path[0][1] > g->board->h - k->hd)
 		path[0][1] = g->board->h - k->hd;
+	/* Players do not end a move on a friend's base: half the move,
+	 * or none. */
+	if (fabs(step) > 1e-9 && crowded(g, i, path[0][0], path[0][1])) {
+		path[0][0] = (path[0][0] + u->x) / 2;
+		path[0][1] = (path[0][1] + u->y) / 2;
+		if (crowded(g, i, path[0][0], path[0][1]))
+			step = 0;
+	}
 	if (fabs(step) > 1e-9)
 		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
 		    sizeof(err));
@@ -1752,13 +1855,16 @@ type_strikes(const struct rs_unit *u)
 	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
 }
 
+/* Family hook: read the sequence and modifier tables, convert the 30mm
+ * and 60mm distances, and tabulate the greedy player's melee odds.
+ * Returns 0, or -1 with errors in d (when given). */
 static int
 mo_prepare(struct eng_ctx *ctx, struct diags *d)
 {
 	const struct ruleset *rs = ctx->rs;
 	struct mo_ctx *c = xcalloc(1, sizeof(*c));
 	struct mo_melee m;
-	size_t a, b, w;
+	size_t a, b;
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
@@ -1791,10 +1897,10 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 			    type_melee_mod(c, y, 1), 0);
 			c->p_win[a][b] = (float)mo_q_double(&m.a_wins);
 		}
-	(void)w;
 	return rc;
 }
 
+/* Family hook: free what mo_prepare() made. */
 static void
 mo_release(struct eng_ctx *ctx)
 {
@@ -1802,16 +1908,21 @@ mo_release(struct eng_ctx *ctx)
 	ctx->fam_data = NULL;
 }
 
+/* Family hook: the units are placed; set grades, current morale and the
+ * per-game state (side lists, half bases). */
 static void
 mo_setup(struct eng_game *g)
 {
 	int i, m;
 
 	memset(ms(g), 0, sizeof(struct mo_state));
+	ms(g)->grid = g->board->grid != RS_GRID_NONE;
 	for (i = 0; i < g->nu; i++) {
 		int sd = g->u[i].side;
 
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
+		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
 	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
@@ -1851,6 +1962,8 @@ set_flag(struct eng_unit *u, unsigned f, int on)
 		u->flags &= (uint16_t)~f;
 }
 
+/* Family hook: a test game's unit key (morale, hits, disordered,
+ * routing, rallied, fired_on_flank). Returns 0, or -1 with err. */
 static int
 mo_unit_key(struct eng_game *g, int i, const char *key,
     const struct rs_node *v, char *err, size_t errsz)
@@ -1966,6 +2079,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 	return -1;
 }
 
+/* Family hook: one scripted step of a test game. Returns 0, or -1 with
+ * err when the step is illegal. */
 static int
 mo_step(struct eng_game *g, const struct eng_action *a, char *err,
     size_t errsz)
@@ -2040,6 +2155,8 @@ state_word(const struct eng_game *g, int i, const char *s)
 	return -1;
 }
 
+/* Family hook: a unit expectation of a test game. Returns 1 met, 0 not
+ * met (err says why), -1 unknown. */
 static int
 mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
     char *err, size_t errsz)
@@ -2081,8 +2198,13 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 				return -1;
 			diff = fmod(fabs(u->facing * 180 / M_PI - deg), 360);
 			if (diff > 0.5 && diff < 359.5) {
-				snprintf(err, errsz, "facing %g, but it is %.1f",
-				    deg, u->facing * 180 / M_PI);
+				char a[32], b[32];
+
+				fmt_double(a, sizeof(a), deg, 1);
+				fmt_double(b, sizeof(b), u->facing * 180 /
+				    M_PI, 1);
+				snprintf(err, errsz, "facing %s, but it is %s", a,
+				    b);
 				return 0;
 			}
 		} else {
@@ -2116,6 +2238,8 @@ to_eng_q(const struct mo_q *x, struct eng_q *q)
 	return 0;
 }
 
+/* Family hook: the exact odds of the first volley or melee round of a
+ * test game by key. Returns 0, or -1 for an unknown key. */
 static int
 mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
@@ -2211,8 +2335,50 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	}
 }
 
+/* Findings on the ruleset: units that can harm nothing, units whose
+ * melee dice can never hit, skirmishers no charger can catch. */
+static void
+mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
+    struct diags *d)
+{
+	const struct ruleset *rs = ctx->rs;
+	double fastest = 0;
+	char x[32], y[32];
+	size_t a;
+
+	(void)st;
+	for (a = 0; a < rs->nunits; a++)
+		if (type_charges(&rs->units[a]) &&
+		    rs->units[a].move_mm > fastest)
+			fastest = rs->units[a].move_mm;
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *u = &rs->units[a];
+		int shoots = u->fire_dice > 0 && u->nweapons > 0;
+		int fights = u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+
+		if (!shoots && !fights)
+			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can harm "
+			    "nothing: it has no fire dice and never fights a "
+			    "melee", u->name);
+		if (fights && mo_hit_faces(mo_melee_die_mod(rs, u, 1)) == 0)
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' can never "
+			    "score a melee hit (its die modifier is %d): it "
+			    "wins a melee only on the tie-break", u->name,
+			    mo_melee_die_mod(rs, u, 1));
+		if ((u->traits & RS_TRAIT_LIGHT) && fastest > 0 &&
+		    u->move_mm > fastest) {
+			fmt_double(x, sizeof(x), u->move_mm, 2);
+			fmt_double(y, sizeof(y), fastest, 2);
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' outpaces every "
+			    "unit that may charge (%smm against %smm): it is "
+			    "caught only against the table edge or other "
+			    "units", u->name, x, y);
+		}
+	}
+}
+
 const struct eng_family eng_morale = {
 	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
 	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
-	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, NULL,
+	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
 };
