@@ -14,6 +14,7 @@
 #include "../check/check.h"
 #include "../engine/firepower.h"
 #include "../engine/mo_odds.h"
+#include "../engine/morale.h"
 #include "../render/report.h"
 #include "cli.h"
 
@@ -110,18 +111,91 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 /* Outcomes self-play must have seen this often to be worth a bar. */
 #define AGREE_MIN 30
 
-/* Add an agreement row: k of n against the exact chance q. */
+/* Add an agreement row: k of n against the exact chance p, written as
+ * the fraction text when it is short, else as a percentage. */
+static void
+add_agree_p(struct rnd_report *r, const char *label, long k, long n,
+    double p, const char *text)
+{
+	char pc[32], buf[40];
+	double lo, hi;
+
+	wilson(k, n, &lo, &hi);
+	if (strlen(text) > 9) {
+		fmt_double(pc, sizeof(pc), p * 100, 2);
+		snprintf(buf, sizeof(buf), "%s%%", pc);
+		text = buf;
+	}
+	rnd_report_agree(r, label, k, n, (double)k / (double)n, lo, hi, p,
+	    text);
+}
+
+/* The same for an exact rational q. */
 static void
 add_agree(struct rnd_report *r, const char *label, long k, long n,
     struct eng_q q)
 {
 	char buf[64];
-	double lo, hi;
 
-	wilson(k, n, &lo, &hi);
 	eng_q_format(buf, sizeof(buf), q);
-	rnd_report_agree(r, label, k, n, (double)k / (double)n, lo, hi,
-	    eng_q_double(q), buf);
+	add_agree_p(r, label, k, n, eng_q_double(q), buf);
+}
+
+/* The same for a morale-family chance q. */
+static void
+add_agree_mo(struct rnd_report *r, const char *label, long k, long n,
+    const struct mo_q *q)
+{
+	char *s = mo_q_str(q);
+
+	add_agree_p(r, label, k, n, mo_q_double(q), s);
+	free(s);
+}
+
+/*
+ * Morale: volleys (by dice and saving throw) that scored at least one
+ * hit, and single melee rounds (by the dice of each side) the charger
+ * won, as self-play tallied them, each against its exact chance.
+ */
+static void
+fill_agree_morale(struct rnd_report *r, const struct eng_stats *st)
+{
+	struct mo_dist dist;
+	struct mo_melee m;
+	struct mo_q one, q;
+	char *label;
+	int n, sv, h, ad, dd;
+
+	mo_q_set(&one, 1, 0, 0);
+	for (n = 1; n <= 6; n++)
+		for (sv = 0; sv <= 1; sv++) {
+			long tot = 0, none = (long)st->tally[MO_TALLY_FIRE(n, sv,
+			    0)];
+
+			for (h = 0; h <= n; h++)
+				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
+			if (tot < AGREE_MIN)
+				continue;
+			mo_hits_dist(&dist, n, 0, sv);
+			mo_q_sub(&q, &one, &dist.p[0]);
+			label = xasprintf("Volley, %d %s%s: a hit", n,
+			    n == 1 ? "die" : "dice", sv ? ", saves" : "");
+			add_agree_mo(r, label, tot - none, tot, &q);
+			free(label);
+		}
+	for (ad = 0; ad <= 6; ad++)
+		for (dd = 0; dd <= 6; dd++) {
+			long w = (long)st->tally[MO_TALLY_MELEE(ad, dd, 1)];
+			long tot = w + (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
+
+			if (tot < AGREE_MIN)
+				continue;
+			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
+			label = xasprintf("Melee round, %d v %d dice: charger "
+			    "wins", ad, dd);
+			add_agree_mo(r, label, w, tot, &m.a_wins);
+			free(label);
+		}
 }
 
 /*
@@ -147,8 +221,8 @@ fill_agree(struct rnd_report *r, const struct eng_stats *st)
 				continue;
 			memset(&m, 0, sizeof(m));
 			fp_melee_odds(pa, pd, &m);
-			label = xasprintf("Melee, power %d against %d: "
-			    "attacker wins", pa, pd);
+			label = xasprintf("Melee, power %d v %d: attacker wins",
+			    pa, pd);
 			add_agree(r, label, a, n, m.attacker_wins);
 			free(label);
 		}
@@ -158,7 +232,7 @@ fill_agree(struct rnd_report *r, const struct eng_stats *st)
 
 		if (n < AGREE_MIN)
 			continue;
-		label = xasprintf("Shot hitting on %d face%s: hits", f,
+		label = xasprintf("Shot hitting on %d face%s: a hit", f,
 		    f == 1 ? "" : "s");
 		add_agree(r, label, h, n, eng_q_make(f, 6));
 		free(label);
@@ -539,6 +613,8 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 			fill_games(&r, rs, &res->st);
 			if (rs->engine == RS_ENGINE_FIREPOWER)
 				fill_agree(&r, &res->st);
+			else if (rs->engine == RS_ENGINE_MORALE)
+				fill_agree_morale(&r, &res->st);
 		}
 		fill_odds(&r, res->ctx);
 		fill_rules(&r, res);

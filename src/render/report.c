@@ -607,10 +607,10 @@ section_agree(struct page *p)
 	rates_section(p, p->r->agree, p->r->nagree, 1,
 	    "Self-play against the exact odds",
 	    "For each kind of melee and shot that self-play resolved often "
-	    "enough: how often the outcome came up (bar, with its 95% "
-	    "confidence interval) and its exact chance (diamond). A diamond "
-	    "outside the whiskers would mean the engine does not play the "
-	    "odds it computes.");
+	    "enough (without modifiers): how often the outcome came up (bar, "
+	    "with its 95% confidence interval) and its exact chance "
+	    "(diamond). A diamond far outside the whiskers would mean the "
+	    "engine does not play the odds it computes.");
 }
 
 /* Returns the height of the game-length histogram (a block). */
