@@ -75,5 +75,15 @@ struct ruleset *cli_load(const char *path, int *worst);
 /* Parse a whole number within [lo, hi] (option values); 0 or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
 
+/*
+ * The validation report of a ruleset from the results of the check
+ * pipeline (cmd_report.c): res is a struct chk_result, d the run's
+ * diagnostics. Returns 0 written, -1 failed (reason in out).
+ */
+struct chk_result;
+int cli_report_write(const struct ruleset *, const struct chk_result *res,
+    const struct diags *d, const char *path, const char *paper,
+    struct diags *out);
+
 
 #endif

@@ -57,13 +57,14 @@ cmd_check(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "grid", required_argument, NULL, 'g' },
+		{ "report", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct chk_opts o = { 1000, 1, 1, -1, 0, 1 };
 	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
 	int json = 0, rc;
-	const char *grid = NULL;
+	const char *grid = NULL, *report_pdf = NULL;
 	struct ruleset *rs;
 	long long v;
 	json_t *all = NULL;
@@ -103,6 +104,9 @@ cmd_check(int argc, char **argv)
 		case 'g':
 			grid = optarg;
 			break;
+		case 'R':
+			report_pdf = optarg;
+			break;
 		case 'h':
 			command_help(command_find("check"), stdout);
 			return EXIT_CLEAN;
@@ -113,6 +117,8 @@ cmd_check(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage_error("check", "no ruleset given");
+	if (report_pdf != NULL && optind + 1 < argc)
+		return usage_error("check", "--report takes one ruleset");
 	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &o.grid,
 	    &o.cell_mm) != 0)
 		return usage_error("check", "--grid is none, square 3in or "
@@ -157,6 +163,15 @@ cmd_check(int argc, char **argv)
 			diags_print(&d, stderr);
 		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 			status = EXIT_ERRORS;
+		if (rc == 0 && report_pdf != NULL) {
+			struct diags out = { 0 };
+
+			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
+			    &out) != 0)
+				status = EXIT_ERRORS;
+			diags_print(&out, stderr);
+			diags_free(&out);
+		}
 		if (rc == 0 && json)
 			json_array_append_new(all, chk_json(rs, &r));
 		else if (rc == 1 && json) {
@@ -202,5 +217,7 @@ const struct command check_command = {
 	"                    ruleset; an array for several)\n"
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
+	"      --report FILE write the validation report (as sandtable\n"
+	"                    report) to FILE.pdf; one ruleset only\n"
 	"  -h, --help        this help\n",
 };

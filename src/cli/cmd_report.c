@@ -1,24 +1,814 @@
-/* cmd_report.c: sandtable report — not built yet in this version. */
+/*
+ * cmd_report.c: sandtable report — the validation report with plots.
+ * Runs the check pipeline (test games, self-play, findings), turns its
+ * results into the plain struct rnd_report (figures, intervals, tables)
+ * and hands that to render/, which only draws.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "../check/check.h"
+#include "../engine/firepower.h"
+#include "../engine/mo_odds.h"
+#include "../engine/morale.h"
+#include "../render/report.h"
 #include "cli.h"
 
+#define REPORT_GAMES 1000 /* the default game count, as `play` */
+#define REPORT_SEED 1
+
+/* The 95% Wilson score interval of k successes in n trials. */
+static void
+wilson(long k, long n, double *lo, double *hi)
+{
+	const double z = 1.959963984540054;
+	double p, d, c, h;
+
+	if (n <= 0) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	p = (double)k / (double)n;
+	d = 1 + z * z / n;
+	c = (p + z * z / (2.0 * n)) / d;
+	h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+	*lo = c - h < 0 ? 0 : c - h;
+	*hi = c + h > 1 ? 1 : c + h;
+}
+
+/* Add a win-rate row of k in n with its interval. */
+static void
+add_rate(struct rnd_report *r, const char *label, long k, long n)
+{
+	double lo, hi;
+
+	wilson(k, n, &lo, &hi);
+	rnd_report_rate(r, label, k, n, n > 0 ? (double)k / (double)n : 0, lo,
+	    hi);
+}
+
+/* Add a fact whose value is a whole number. */
+static void
+fact_long(struct rnd_report *r, const char *label, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	rnd_report_fact(r, label, buf);
+}
+
+/* A JSON real as text with up to 4 decimals, as `play --json` has it. */
+static void
+fmt_json_real(char *buf, size_t sz, const json_t *v)
+{
+	fmt_double(buf, sz, json_is_number(v) ? json_number_value(v) : 0, 4);
+}
+
+/*
+ * The self-play figures: the numbers `play --json` prints (the same JSON
+ * object is read, so the report and the JSON can never disagree), and
+ * the win rates with their intervals.
+ */
+static void
+fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
+    const struct chk_result *res)
+{
+	const struct eng_stats *st = &res->st;
+	json_t *j = chk_stats_json(rs, res), *t = json_object_get(j, "turns");
+	char a[32], b[32], c[96];
+
+	fact_long(r, "games (greedy against greedy, mirrored forces)",
+	    st->games);
+	fact_long(r, "blue wins", st->wins[0]);
+	fact_long(r, "red wins", st->wins[1]);
+	fact_long(r, "draws", st->draws);
+	fact_long(r, "games that reached the turn limit", st->timeouts);
+	fact_long(r, "first player wins", st->first_player_wins);
+	fmt_json_real(a, sizeof(a), json_object_get(j, "balance"));
+	rnd_report_fact(r, "balance (blue's share of decided games)", a);
+	fmt_json_real(a, sizeof(a), json_object_get(t, "mean"));
+	fmt_json_real(b, sizeof(b), json_object_get(t, "sd"));
+	snprintf(c, sizeof(c), "%s / %s / %ld", a, b, st->turns_max);
+	rnd_report_fact(r, "turns: mean / sd / max", c);
+	snprintf(c, sizeof(c), "%ld of %ld", st->greedy_wins, st->greedy_games);
+	rnd_report_fact(r, "greedy player beat the random one", c);
+	r->length.note = xasprintf("%ld games: mean %s turns, sd %s, longest "
+	    "%ld; %ld reached the turn limit of %d.", st->games, a, b,
+	    st->turns_max, st->timeouts, res->ctx->turn_limit);
+	json_decref(j);
+
+	add_rate(r, "Blue wins (mirror battle)", st->wins[0], st->games);
+	add_rate(r, "Red wins (mirror battle)", st->wins[1], st->games);
+	add_rate(r, "First player wins", st->first_player_wins, st->games);
+	add_rate(r, "Greedy beats random", st->greedy_wins, st->greedy_games);
+}
+
+/* Outcomes self-play must have seen this often to be worth a bar. */
+#define AGREE_MIN 30
+
+/* Add an agreement row: k of n against the exact chance p, written as
+ * the fraction text when it is short, else as a percentage. */
+static void
+add_agree_p(struct rnd_report *r, const char *label, long k, long n,
+    double p, const char *text)
+{
+	char pc[32], buf[40];
+	double lo, hi;
+
+	wilson(k, n, &lo, &hi);
+	if (strlen(text) > 9) {
+		fmt_double(pc, sizeof(pc), p * 100, 2);
+		snprintf(buf, sizeof(buf), "%s%%", pc);
+		text = buf;
+	}
+	rnd_report_agree(r, label, k, n, (double)k / (double)n, lo, hi, p,
+	    text);
+}
+
+/* The same for an exact rational q. */
+static void
+add_agree(struct rnd_report *r, const char *label, long k, long n,
+    struct eng_q q)
+{
+	char buf[64];
+
+	eng_q_format(buf, sizeof(buf), q);
+	add_agree_p(r, label, k, n, eng_q_double(q), buf);
+}
+
+/* The same for a morale-family chance q. */
+static void
+add_agree_mo(struct rnd_report *r, const char *label, long k, long n,
+    const struct mo_q *q)
+{
+	char *s = mo_q_str(q);
+
+	add_agree_p(r, label, k, n, mo_q_double(q), s);
+	free(s);
+}
+
+/*
+ * Morale: volleys (by dice and saving throw) that scored at least one
+ * hit, and single melee rounds (by the dice of each side) the charger
+ * won, as self-play tallied them, each against its exact chance.
+ */
+static void
+fill_agree_morale(struct rnd_report *r, const struct eng_stats *st)
+{
+	struct mo_dist dist;
+	struct mo_melee m;
+	struct mo_q one, q;
+	char *label;
+	int n, sv, h, ad, dd;
+
+	mo_q_set(&one, 1, 0, 0);
+	for (n = 1; n <= 6; n++)
+		for (sv = 0; sv <= 1; sv++) {
+			long tot = 0, none = (long)st->tally[MO_TALLY_FIRE(n, sv,
+			    0)];
+
+			for (h = 0; h <= n; h++)
+				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
+			if (tot < AGREE_MIN)
+				continue;
+			mo_hits_dist(&dist, n, 0, sv);
+			mo_q_sub(&q, &one, &dist.p[0]);
+			label = xasprintf("Volley, %d %s%s: a hit", n,
+			    n == 1 ? "die" : "dice", sv ? ", saves" : "");
+			add_agree_mo(r, label, tot - none, tot, &q);
+			free(label);
+		}
+	for (ad = 0; ad <= 6; ad++)
+		for (dd = 0; dd <= 6; dd++) {
+			long w = (long)st->tally[MO_TALLY_MELEE(ad, dd, 1)];
+			long tot = w + (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
+
+			if (tot < AGREE_MIN)
+				continue;
+			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
+			label = xasprintf("Melee round, %d v %d dice: charger "
+			    "wins", ad, dd);
+			add_agree_mo(r, label, w, tot, &m.a_wins);
+			free(label);
+		}
+}
+
+/*
+ * Firepower: the melee results (by powers) and shots (by hitting faces)
+ * that self-play tallied, each against its exact chance.
+ */
+static void
+fill_agree(struct rnd_report *r, const struct eng_stats *st)
+{
+	struct eng_odds_melee m;
+	char *label;
+	int pa, pd, f;
+
+	for (pa = 0; pa <= 6; pa++)
+		for (pd = 0; pd <= 6; pd++) {
+			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_ATT_WINS)];
+			long n = a + (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_DEF_WINS)] + (long)st->tally[FP_TALLY_MELEE(pa,
+			    pd, FP_T_BOTH)];
+
+			if (n < AGREE_MIN)
+				continue;
+			memset(&m, 0, sizeof(m));
+			fp_melee_odds(pa, pd, &m);
+			label = xasprintf("Melee, power %d v %d: attacker wins",
+			    pa, pd);
+			add_agree(r, label, a, n, m.attacker_wins);
+			free(label);
+		}
+	for (f = 1; f <= 6; f++) {
+		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
+		long n = h + (long)st->tally[FP_TALLY_SHOT(f, 0)];
+
+		if (n < AGREE_MIN)
+			continue;
+		label = xasprintf("Shot hitting on %d face%s: a hit", f,
+		    f == 1 ? "" : "s");
+		add_agree(r, label, h, n, eng_q_make(f, 6));
+		free(label);
+	}
+}
+
+/* Game length and each unit type's survivors, as self-play counted
+ * them (the main series). */
+static void
+fill_games(struct rnd_report *r, const struct ruleset *rs,
+    const struct eng_stats *st)
+{
+	size_t k, last = 0;
+	long kills = 0;
+
+	for (k = 1; k < ENG_TURNS_HIST; k++)
+		if (st->turns_hist[k] > 0)
+			last = k;
+	if (last > 0) {
+		r->length.first = 1;
+		r->length.n = last;
+		r->length.count = xcalloc(last, sizeof(long));
+		for (k = 1; k <= last; k++)
+			r->length.count[k - 1] = st->turns_hist[k];
+		r->length.xlabel = xstrdup("game turns until the battle ended");
+		r->length.ylabel = xstrdup("games");
+	}
+	/* A family that credits no kills (morale: units rout and disperse
+	 * under many hands) leaves them unknown rather than zero. */
+	for (k = 0; k < rs->nunits && k < RS_MAX_UNITS; k++)
+		kills += st->kills[k];
+	for (k = 0; k < rs->nunits && k < RS_MAX_UNITS; k++)
+		if (st->fielded[k] > 0)
+			rnd_report_unit(r, rs->units[k].name, st->fielded[k],
+			    st->survived[k], kills > 0 ? st->kills[k] : -1);
+}
+
+/* Index of name in names[0..n), appending it when absent. */
+static size_t
+name_index(const char **names, size_t *n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	names[*n] = name;
+	return (*n)++;
+}
+
+/* One heat map of melee odds for a situation: attacker x defender,
+ * P(only the defender is removed), the exact fraction under it. */
+static void
+melee_map(struct rnd_report *r, const struct ruleset *rs,
+    const struct eng_odds *od, const char *sit)
+{
+	const char **rows = xcalloc(rs->nunits + 1, sizeof(char *));
+	const char **cols = xcalloc(rs->nunits + 1, sizeof(char *));
+	size_t nr = 0, nc = 0, i, never = 0;
+	struct rnd_matrix *m;
+	char *title, buf[64];
+
+	/* Units in the order of the ruleset, those that fight at all. */
+	for (i = 0; i < od->nmelee; i++)
+		if (strcmp(od->melee[i].situation, sit) == 0) {
+			name_index(rows, &nr, rs->units[od->melee[i].attacker].name);
+			name_index(cols, &nc, rs->units[od->melee[i].defender].name);
+		}
+	title = xasprintf("Melee odds: %s", strcmp(sit, "open") == 0 ?
+	    "open ground" : strcmp(sit, "uphill") == 0 ? "attacker going "
+	    "uphill" : strcmp(sit, "river") == 0 ? "attacker in a river" :
+	    strcmp(sit, "front") == 0 ? "one round, both to their front" : sit);
+	m = rnd_report_matrix(r, title, nr, nc);
+	free(title);
+	m->rowhead = xstrdup("attacker");
+	m->colhead = xstrdup("defender");
+	m->legend = xstrdup(rs->engine == RS_ENGINE_MORALE ? "chance the "
+	    "attacker wins the round" : "chance the attacker wins (only the "
+	    "defender is removed)");
+	m->text = xcalloc(nr * nc + 1, sizeof(char *));
+	for (i = 0; i < nr; i++)
+		m->rows[i] = xstrdup(rows[i]);
+	for (i = 0; i < nc; i++)
+		m->cols[i] = xstrdup(cols[i]);
+	for (i = 0; i < od->nmelee; i++) {
+		const struct eng_odds_melee *e = &od->melee[i];
+		size_t a, d;
+
+		if (strcmp(e->situation, sit) != 0)
+			continue;
+		a = name_index(rows, &nr, rs->units[e->attacker].name);
+		d = name_index(cols, &nc, rs->units[e->defender].name);
+		if (!e->resolves) {
+			never++;
+			continue;
+		}
+		m->v[a * nc + d] = eng_q_double(e->attacker_wins);
+		eng_q_format(buf, sizeof(buf), e->attacker_wins);
+		m->text[a * nc + d] = xstrdup(buf);
+	}
+	m->note = xasprintf("%s%s%s", rs->engine == RS_ENGINE_MORALE ?
+	    "Exact odds of one round of melee, both units fighting to their "
+	    "front: more hits wins, equal hits are settled by a die each." :
+	    "Exact odds with draws rolled again; the rest of each cell is the "
+	    "defender winning or both removed.",
+	    never ? " Cells marked n/a are melees that can never be decided."
+	    : "", " The command sandtable odds prints each as an exact fraction.");
+	free(rows);
+	free(cols);
+}
+
+/* One heat map of the chance to hit: shooter and weapon x target. */
+static void
+fire_map(struct rnd_report *r, const struct ruleset *rs,
+    const struct eng_odds *od)
+{
+	const char **rows = xcalloc(od->nfire + 1, sizeof(char *));
+	const char **cols = xcalloc(rs->nunits + 1, sizeof(char *));
+	char **labels = xcalloc(od->nfire + 1, sizeof(char *));
+	size_t nr = 0, nc = 0, i, nl = 0;
+	struct rnd_matrix *m;
+	char buf[64];
+
+	for (i = 0; i < od->nfire; i++) {
+		const struct eng_odds_fire *f = &od->fire[i];
+		char *l = xasprintf("%s: %s", rs->units[f->shooter].name,
+		    rs->weapons[f->weapon].name);
+		size_t before = nr;
+
+		name_index(rows, &nr, l);
+		if (nr > before)
+			labels[nl++] = l;
+		else
+			free(l);
+		name_index(cols, &nc, rs->units[f->target].name);
+	}
+	m = rnd_report_matrix(r, "Fire: chance of a hit with one shot", nr,
+	    nc);
+	m->rowhead = xstrdup("shooter: weapon");
+	m->colhead = xstrdup("target");
+	m->legend = xstrdup("chance to hit");
+	m->text = xcalloc(nr * nc + 1, sizeof(char *));
+	for (i = 0; i < nr; i++)
+		m->rows[i] = xstrdup(rows[i]);
+	for (i = 0; i < nc; i++)
+		m->cols[i] = xstrdup(cols[i]);
+	for (i = 0; i < od->nfire; i++) {
+		const struct eng_odds_fire *f = &od->fire[i];
+		char *l = xasprintf("%s: %s", rs->units[f->shooter].name,
+		    rs->weapons[f->weapon].name);
+		size_t a = name_index(rows, &nr, l),
+		    d = name_index(cols, &nc, rs->units[f->target].name);
+
+		m->v[a * nc + d] = eng_q_double(f->p_hit);
+		eng_q_format(buf, sizeof(buf), f->p_hit);
+		free(m->text[a * nc + d]);
+		m->text[a * nc + d] = xstrdup(buf);
+		free(l);
+	}
+	m->note = xstrdup("Exact odds of one shot at a target in range and "
+	    "sight; 0 where the weapon cannot harm that class of unit.");
+	for (i = 0; i < nl; i++)
+		free(labels[i]);
+	free(labels);
+	free(rows);
+	free(cols);
+}
+
+/*
+ * Morale family: the exact distribution of hits of each unit type's
+ * dice (fire: one volley; melee: one round to its front) as a heat map
+ * of unit type x number of hits.
+ */
+static void
+hits_map(struct rnd_report *r, const struct ruleset *rs, int melee)
+{
+	struct rnd_matrix *m;
+	struct mo_dist dist;
+	size_t k, n = 0, row = 0;
+	int h, maxd = 0;
+
+	for (k = 0; k < rs->nunits; k++) {
+		int dice = melee ? rs->units[k].melee_dice :
+		    rs->units[k].fire_dice;
+
+		if (dice > 0) {
+			n++;
+			if (dice > maxd)
+				maxd = dice;
+		}
+	}
+	if (n == 0)
+		return;
+	if (maxd > MO_MAX_DICE)
+		maxd = MO_MAX_DICE;
+	m = rnd_report_matrix(r, melee ? "Melee: hits in one round" :
+	    "Fire: hits from one volley", n, (size_t)maxd + 1);
+	m->rowhead = xstrdup("unit");
+	m->colhead = xstrdup("hits scored");
+	m->legend = xstrdup(melee ? "chance of exactly that many hits (fighting "
+	    "to its front)" : "chance of exactly that many hits");
+	m->text = xcalloc(n * ((size_t)maxd + 1) + 1, sizeof(char *));
+	for (h = 0; h <= maxd; h++)
+		m->cols[h] = xasprintf("%d", h);
+	for (k = 0; k < rs->nunits; k++) {
+		const struct rs_unit *u = &rs->units[k];
+		int dice = melee ? u->melee_dice : u->fire_dice;
+
+		if (dice <= 0)
+			continue;
+		mo_hits_dist(&dist, dice, melee ? mo_melee_die_mod(rs, u, 1) :
+		    mo_fire_die_mod(rs, u), 0);
+		m->rows[row] = xasprintf("%s (%d %s)", u->name, dice,
+		    dice == 1 ? "die" : "dice");
+		for (h = 0; h <= dist.max && h <= maxd; h++) {
+			m->v[row * ((size_t)maxd + 1) + (size_t)h] =
+			    mo_q_double(&dist.p[h]);
+			m->text[row * ((size_t)maxd + 1) + (size_t)h] =
+			    mo_q_str(&dist.p[h]);
+		}
+		row++;
+	}
+	m->note = xstrdup(melee ? "Exact chances for one round of melee, "
+	    "with the unit's melee die modifiers (pikes to their front, "
+	    "armoured, levy); a crossed cell is more hits than the unit has "
+	    "dice." : "Exact chances for one volley at a target that is not "
+	    "disorganised (no saving throw); a crossed cell is more hits than "
+	    "the unit has dice.");
+}
+
+/* The exact odds tables as heat maps, one per melee situation. */
+static void
+fill_odds(struct rnd_report *r, const struct eng_ctx *c)
+{
+	struct eng_odds od;
+	const char *sits[8];
+	size_t nsits = 0, i;
+
+	memset(&od, 0, sizeof(od));
+	if (c->fam->odds == NULL)
+		return;
+	c->fam->odds(c, &od);
+	for (i = 0; i < od.nmelee && nsits < 8; i++)
+		name_index(sits, &nsits, od.melee[i].situation);
+	for (i = 0; i < nsits; i++)
+		melee_map(r, c->rs, &od, sits[i]);
+	if (c->rs->engine == RS_ENGINE_MORALE) {
+		hits_map(r, c->rs, 0);
+		hits_map(r, c->rs, 1);
+	} else if (od.nfire > 0)
+		fire_map(r, c->rs, &od);
+	eng_odds_free(&od);
+}
+
+/* The text of line n of data (1-based), blanks trimmed, at most 100
+ * bytes (cut at a character boundary, "…" added); NULL when there is
+ * no such line or it is blank. Caller frees. */
+static char *
+source_line(const char *data, size_t len, int n)
+{
+	const char *p = data, *end = data + len, *e;
+	size_t k;
+
+	for (; n > 1 && p < end; n--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p == NULL)
+			return NULL;
+		p++;
+	}
+	if (n > 1 || p >= end)
+		return NULL;
+	e = memchr(p, '\n', (size_t)(end - p));
+	if (e == NULL)
+		e = end;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	if (e == p)
+		return NULL;
+	k = (size_t)(e - p);
+	if (k <= 100)
+		return xstrndup(p, k);
+	k = 100;
+	while (k > 0 && ((unsigned char)p[k] & 0xc0) == 0x80)
+		k--;
+	return xasprintf("%.*s\xe2\x80\xa6", (int)k, p);
+}
+
+/* The findings, errors first, each with its place: "LINE:COL" in the
+ * ruleset, "FILE:LINE:COL" elsewhere; and the source line it names,
+ * when it differs from the one shown just above. */
+static void
+fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
+{
+	char *data = NULL, *why = NULL, *src, *last = NULL;
+	size_t len = 0;
+	int sev;
+	size_t i;
+
+	if (file_slurp(file, RS_MAX_FILE, &data, &len, &why) != 0) {
+		free(why);
+		data = NULL;
+	}
+	for (sev = SEV_ERROR; sev >= SEV_NOTE; sev--)
+		for (i = 0; i < d->n; i++) {
+			const struct diag *x = &d->v[i];
+			char *where = NULL;
+
+			if ((int)x->sev != sev)
+				continue;
+			if (x->file != NULL && x->line > 0 &&
+			    strcmp(x->file, file) == 0)
+				where = xasprintf("%d:%d", x->line, x->col);
+			else if (x->file != NULL && x->line > 0)
+				where = xasprintf("%s:%d:%d", x->file, x->line,
+				    x->col);
+			else if (x->file != NULL)
+				where = xstrdup(x->file);
+			src = data != NULL && x->file != NULL && x->line > 0 &&
+			    strcmp(x->file, file) == 0 ? source_line(data, len,
+			    x->line) : NULL;
+			if (src != NULL && last != NULL && strcmp(src, last) == 0) {
+				free(src);
+				src = NULL;
+			} else if (src != NULL) {
+				free(last);
+				last = xstrdup(src);
+			}
+			rnd_report_finding(r, x->sev, where, x->msg, src);
+			free(src);
+			free(where);
+		}
+	free(last);
+	free(data);
+}
+
+/* Each rule of the family, where it is stated and how often it was
+ * applied, from the same counts `check --json` prints. */
+static void
+fill_rules(struct rnd_report *r, const struct chk_result *res)
+{
+	const struct eng_family *f = res->ctx->fam;
+	int k;
+
+	for (k = 0; k < f->nrules; k++)
+		rnd_report_rule(r, f->rules[k].id, f->rules[k].section,
+		    f->rules[k].text, (unsigned long)res->test_cov[k],
+		    (unsigned long)res->st.cov[k]);
+}
+
+/*
+ * Write the report of a checked ruleset from the results of the check
+ * pipeline (res, its diagnostics d) to path. Returns 0 written, -1
+ * failed (the reason is in out).
+ */
+int
+cli_report_write(const struct ruleset *rs, const struct chk_result *res,
+    const struct diags *d, const char *path, const char *paper,
+    struct diags *out)
+{
+	struct rnd_report r;
+	struct rnd_opts o;
+	int rc;
+
+	rnd_report_init(&r);
+	r.title = xstrdup(rs->title != NULL ? rs->title : rs->name);
+	r.ruleset = xstrdup(rs->path);
+	r.engine = xstrdup(rs_engine_name(rs->engine));
+	r.seed = (unsigned long long)res->seed;
+	r.games = res->games;
+	r.tests_total = res->tests;
+	r.tests_passed = res->tests - res->tests_failed;
+	fill_findings(&r, rs->path, d);
+	if (res->ctx != NULL) {
+		if (res->games > 0) {
+			fill_selfplay(&r, rs, res);
+			fill_games(&r, rs, &res->st);
+			if (rs->engine == RS_ENGINE_FIREPOWER)
+				fill_agree(&r, &res->st);
+			else if (rs->engine == RS_ENGINE_MORALE)
+				fill_agree_morale(&r, &res->st);
+		}
+		fill_odds(&r, res->ctx);
+		fill_rules(&r, res);
+	}
+	rnd_opts_init(&o);
+	o.paper = paper;
+	rc = rnd_report(rs, &r, path, &o, out);
+	rnd_report_free(&r);
+	return rc;
+}
+
+/*
+ * Check rs (test games, self-play of games games) and write its report,
+ * with a progress bar when bar is set. Returns 0 written, -1 failed;
+ * diagnostics of the run are printed unless quiet (errors always).
+ */
+static int
+report_run(const struct ruleset *rs, const char *path, const char *paper,
+    const struct chk_opts *co, int quiet, int bar_on)
+{
+	struct chk_result res;
+	struct diags d = { 0 }, out = { 0 };
+	struct progress bar;
+	size_t i;
+	int rc = -1;
+
+	/* Self-play reports no progress of its own: the bar shows the two
+	 * steps, playing and drawing. */
+	progress_begin(&bar, "report: playing", 2);
+	bar.on = bar.on && bar_on;
+	progress_update(&bar, 0);
+	if (chk_run(rs, co, &res, &d) != -1) {
+		bar.label = "report: drawing";
+		bar.last_ms = 0;
+		progress_update(&bar, 1);
+		rc = cli_report_write(rs, &res, &d, path, paper, &out);
+	}
+	progress_end(&bar);
+	for (i = 0; i < d.n; i++)
+		if (!quiet || d.v[i].sev == SEV_ERROR) {
+			struct diags one = d;
+
+			one.v = &d.v[i];
+			one.n = 1;
+			one.dropped = 0;
+			diags_print(&one, stderr);
+		}
+	diags_print(&out, stderr);
+	chk_result_free(&res);
+	diags_free(&d);
+	diags_free(&out);
+	return rc;
+}
+
+/* Write the sample report (made-up numbers) to out. Returns the exit
+ * status. */
+static int
+report_sample(const char *out, const char *paper)
+{
+	struct rnd_report r;
+	struct rnd_opts o;
+	struct diags dg = { 0 };
+	int rc;
+
+	rnd_report_init(&r);
+	rnd_report_sample(&r);
+	rnd_opts_init(&o);
+	o.paper = paper;
+	rc = rnd_report(NULL, &r, out, &o, &dg);
+	diags_print(&dg, stderr);
+	diags_free(&dg);
+	rnd_report_free(&r);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+}
+
+/* sandtable report: returns the exit status. */
 static int
 cmd_report(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("report");
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "games", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "paper", required_argument, NULL, 'p' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "sample", no_argument, NULL, 'S' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
+	const char *out = NULL, *paper = NULL, *grid = NULL;
+	int ch, sample = 0, quiet = 0, worst, rc;
+	struct ruleset *rs;
+	long long v;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'n':
+			if (cli_parse_count(optarg, 0, 100000000, &v) == -1)
+				return usage_error("report", "bad --games '%s'",
+				    optarg);
+			co.games = (long)v;
+			break;
+		case 's':
+			if (cli_parse_count(optarg, 0, (long long)(~0ULL >> 1),
+			    &v) == -1)
+				return usage_error("report", "bad --seed '%s'",
+				    optarg);
+			co.seed = (uint64_t)v;
+			break;
+		case 'j':
+			if (cli_parse_count(optarg, 1, 256, &v) == -1)
+				return usage_error("report", "bad --jobs '%s'",
+				    optarg);
+			co.jobs = (int)v;
+			break;
+		case 'p':
+			paper = optarg;
+			break;
+		case 'g':
+			grid = optarg;
+			break;
+		case 'S':
+			sample = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			progress_set_quiet(1);
+			break;
+		case 'h':
+			command_help(command_find("report"), stdout);
+			return EXIT_CLEAN;
+		default:
+			return usage_error("report", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (out == NULL)
+		return usage_error("report", "no output file given (-o FILE.pdf)");
+	if (sample)
+		return report_sample(out, paper);
+	if (optind >= argc)
+		return usage_error("report", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("report", "one ruleset at a time");
+	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &co.grid,
+	    &co.cell_mm) != 0)
+		return usage_error("report", "--grid is none, square 3in or "
+		    "hex 30mm");
+	rs = cli_load(argv[optind], &worst);
+	if (rs == NULL)
+		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	rc = report_run(rs, out, paper, &co, quiet, 1);
+	rs_free(rs);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
 const struct command report_command = {
-	"report", cmd_report, "report RULESET -o FILE.pdf",
-	"The validation report with plots.\n",
+	"report", cmd_report, "report [options] RULESET -o FILE.pdf",
+	"Check the ruleset (test games, self-play, odds, rule coverage) and\n"
+	"write the validation report: a summary with the findings and their\n"
+	"source lines, win rates with 95% confidence intervals, a histogram\n"
+	"of game length, heat maps of the exact melee and fire odds, unit\n"
+	"survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
+	"give the same bytes. The report is written even when test games\n"
+	"fail (they are in it); exit 1 when the ruleset has errors or the\n"
+	"file cannot be written.\n"
+	"\n"
+	"  -o, --output FILE  the PDF to write (required)\n"
+	"  -n, --games N      self-play games of the default battle (1000)\n"
+	"  -s, --seed S       seed of the dice (1)\n"
+	"  -j, --jobs J       threads for self-play (1); same figures for any J\n"
+	"  -p, --paper P      paper: A4, Letter, 210x297mm, … (else the\n"
+	"                     ruleset's, then the locale's)\n"
+	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
+	"                     none, square 3in, hex 30mm\n"
+	"  -q, --quiet        no warnings and no progress bar\n"
+	"  -h, --help         this help\n",
 };
 
+/* For `sandtable build`: the report at the default settings, quietly
+ * (build draws its own progress bar). */
 int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {
-	(void)rs;
-	(void)path;
+	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
+
 	(void)quiet;
-	return 1;
+	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;
 }

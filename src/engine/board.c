@@ -445,3 +445,11 @@ eng_unit_remove(struct eng_game *g, int i)
 	g->u[i].alive = 0;
 	g->alive[g->u[i].side]--;
 }
+
+void
+eng_unit_kill(struct eng_game *g, int i, int by)
+{
+	if (g->u[i].alive && by >= 0 && g->u[by].side != g->u[i].side)
+		g->kills[by]++;
+	eng_unit_remove(g, i);
+}

@@ -238,6 +238,7 @@ struct eng_game {
 	struct eng_dice dice;
 	struct eng_rng ai; /* the players' own choices (not dice) */
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
+	uint16_t kills[ENG_MAX_UNITS]; /* enemy units each unit destroyed */
 	/* Outcome counters the family defines (firepower: melee results by
 	 * powers, shots by hit chance), summed by self-play so that tests
 	 * can hold the frequencies against the exact odds. */
@@ -266,6 +267,9 @@ int eng_cell(const struct eng_board *, double x, double y);
 /* Place / move / remove a unit keeping the grid occupancy up to date. */
 void eng_unit_place(struct eng_game *, int i, double x, double y);
 void eng_unit_remove(struct eng_game *, int i);
+/* Remove unit i, destroyed by unit `by` (-1: no one), who is credited
+ * with the kill when it is an enemy (the report's kills per type). */
+void eng_unit_kill(struct eng_game *, int i, int by);
 
 /* ---- rule ids and coverage ---- */
 struct eng_rule {
@@ -312,6 +316,7 @@ struct eng_odds {
 void eng_odds_free(struct eng_odds *);
 
 /* ---- statistics of self-play ---- */
+#define ENG_TURNS_HIST 256
 struct eng_stats {
 	long games, wins[2], draws, timeouts, first_player_wins;
 	long turns_max;
@@ -320,6 +325,12 @@ struct eng_stats {
 	uint64_t cov[ENG_MAX_RULES];
 	uint64_t tally[ENG_MAX_TALLY];
 	double seconds;
+	/* Main series only, for the report: turns_hist[t] games lasted t
+	 * game turns (the last bin holds the longer ones); per unit type,
+	 * the units that took the field and those alive at the end. */
+	long turns_hist[ENG_TURNS_HIST];
+	long fielded[RS_MAX_UNITS], survived[RS_MAX_UNITS];
+	long kills[RS_MAX_UNITS]; /* enemy units destroyed (eng_unit_kill) */
 };
 
 /* ---- a rule family ---- */

@@ -325,18 +325,18 @@ fight(struct eng_game *g, int a, int b)
 			    FP_T_DEF_WINS)]++;
 		if (ra && rb) {
 			ENG_COVER(g, FP_R_MELEE_BOTH);
-			eng_unit_remove(g, a);
-			eng_unit_remove(g, b);
+			eng_unit_kill(g, a, b);
+			eng_unit_kill(g, b, a);
 			break;
 		}
 		if (ra) {
 			ENG_COVER(g, FP_R_MELEE_ATTACKER_WINS);
-			eng_unit_remove(g, b);
+			eng_unit_kill(g, b, a);
 			break;
 		}
 		if (rb) {
 			ENG_COVER(g, FP_R_MELEE_DEFENDER_WINS);
-			eng_unit_remove(g, a);
+			eng_unit_kill(g, a, b);
 			break;
 		}
 		/* Neither: a draw, rolled again at once (Clarification 10). */
@@ -404,7 +404,7 @@ shoot(struct eng_game *g, int i, int w, int j)
 	    (wp->hit_faces >> d) & 1)]++;
 	if ((wp->hit_faces >> d) & 1) {
 		ENG_COVER(g, FP_R_FIRE_HIT);
-		eng_unit_remove(g, j);
+		eng_unit_kill(g, j, i);
 		after_loss(g);
 	} else
 		ENG_COVER(g, FP_R_FIRE_MISS);
@@ -578,7 +578,7 @@ collide(struct eng_game *g, int i, int j, struct walk *w, double left,
 		}
 		ENG_COVER(g, FP_R_VEH_RUN_DOWN);
 		double x = g->u[j].x, y = g->u[j].y;
-		eng_unit_remove(g, j);
+		eng_unit_kill(g, j, i);
 		eng_unit_place(g, i, x, y);
 		after_loss(g);
 		return 1;

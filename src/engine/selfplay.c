@@ -61,6 +61,12 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 	st->turns_sumsq += (long long)t * t;
 	if (t > st->turns_max)
 		st->turns_max = t;
+	st->turns_hist[t < ENG_TURNS_HIST ? t : ENG_TURNS_HIST - 1]++;
+	for (k = 0; k < g->nu; k++) {
+		st->fielded[g->u[k].type]++;
+		st->survived[g->u[k].type] += g->u[k].alive != 0;
+		st->kills[g->u[k].type] += g->kills[k];
+	}
 }
 
 static void *
@@ -95,6 +101,13 @@ merge(struct eng_stats *a, const struct eng_stats *b)
 	a->greedy_wins += b->greedy_wins;
 	for (k = 0; k < ENG_MAX_RULES; k++)
 		a->cov[k] += b->cov[k];
+	for (k = 0; k < ENG_TURNS_HIST; k++)
+		a->turns_hist[k] += b->turns_hist[k];
+	for (k = 0; k < RS_MAX_UNITS; k++) {
+		a->fielded[k] += b->fielded[k];
+		a->survived[k] += b->survived[k];
+		a->kills[k] += b->kills[k];
+	}
 	for (k = 0; k < ENG_MAX_TALLY; k++)
 		a->tally[k] += b->tally[k];
 }

@@ -172,7 +172,9 @@ rnd_doc_outline(struct rnd_doc *d, int parent, const char *label,
 
 	if (d->npages == 0)
 		return 0;
-	fmt_double(y, sizeof(y), y_mm * 72.0 / 25.4, 2);
+	/* Whole points: Cairo 1.16 reads tag attributes with sscanf, so a
+	 * decimal point fails under a decimal-comma locale. */
+	fmt_double(y, sizeof(y), y_mm * 72.0 / 25.4, 0);
 	attr = xasprintf("page=%zu pos=[0 %s]", d->npages, y);
 	id = cairo_pdf_surface_add_outline(d->surface,
 	    parent == 0 ? CAIRO_PDF_OUTLINE_ROOT : parent, label, attr, 0);

@@ -1,0 +1,916 @@
+/*
+ * report.c: the validation report — the pages, laid out from a struct
+ * rnd_report that the CLI filled. A summary, win rates with confidence
+ * intervals, game length, melee odds (and hit distributions), units, and
+ * rule coverage. Layout only: every figure arrives computed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "report.h"
+
+#define FONT "DejaVu Sans"
+
+static const struct rnd_font f_title = { FONT, 20, 1, 0 };
+static const struct rnd_font f_subtitle = { FONT, 13, 0, 0 };
+static const struct rnd_font f_head = { FONT, 13, 1, 0 };
+static const struct rnd_font f_body = { FONT, 8.5, 0, 0 };
+static const struct rnd_font f_note = { FONT, 7.5, 0, 1 };
+static const struct rnd_font f_run = { FONT, 7, 0, 0 };
+static const struct rnd_font f_big = { FONT, 22, 1, 0 };
+
+/* ---- the data ---- */
+
+void
+rnd_report_init(struct rnd_report *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+/* Frees one matrix's parts. */
+static void
+matrix_free(struct rnd_matrix *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		free(m->rows[i]);
+	for (i = 0; i < m->ncols; i++)
+		free(m->cols[i]);
+	if (m->text != NULL)
+		for (i = 0; i < m->nrows * m->ncols; i++)
+			free(m->text[i]);
+	free(m->rows);
+	free(m->cols);
+	free(m->text);
+	free(m->v);
+	free(m->title);
+	free(m->rowhead);
+	free(m->colhead);
+	free(m->legend);
+	free(m->note);
+}
+
+void
+rnd_report_free(struct rnd_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfindings; i++) {
+		free(r->findings[i].where);
+		free(r->findings[i].msg);
+		free(r->findings[i].source);
+	}
+	for (i = 0; i < 2 * r->nfacts; i++)
+		free(r->facts[i]);
+	for (i = 0; i < r->nrates; i++)
+		free(r->rates[i].label);
+	for (i = 0; i < r->nagree; i++) {
+		free(r->agree[i].label);
+		free(r->agree[i].exact_text);
+	}
+	free(r->agree);
+	for (i = 0; i < r->nmaps; i++)
+		matrix_free(&r->maps[i]);
+	for (i = 0; i < r->nunits; i++)
+		free(r->units[i].name);
+	for (i = 0; i < r->nrules; i++) {
+		free(r->rules[i].id);
+		free(r->rules[i].section);
+		free(r->rules[i].text);
+	}
+	free(r->findings);
+	free(r->facts);
+	free(r->rates);
+	free(r->maps);
+	free(r->units);
+	free(r->rules);
+	free(r->length.count);
+	free(r->length.xlabel);
+	free(r->length.ylabel);
+	free(r->length.note);
+	free(r->title);
+	free(r->ruleset);
+	free(r->engine);
+	memset(r, 0, sizeof(*r));
+}
+
+/* A copy of s, or NULL. */
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+void
+rnd_report_finding(struct rnd_report *r, enum severity sev,
+    const char *where, const char *msg, const char *source)
+{
+	struct rnd_finding f = { sev, dup_or_null(where), xstrdup(msg),
+		dup_or_null(source) };
+
+	XPUSH(r->findings, r->nfindings, r->capfindings, f);
+}
+
+void
+rnd_report_fact(struct rnd_report *r, const char *label, const char *value)
+{
+	size_t n = 2 * r->nfacts, cap = 2 * r->capfacts;
+
+	XPUSH(r->facts, n, cap, xstrdup(label));
+	XPUSH(r->facts, n, cap, xstrdup(value));
+	r->nfacts = n / 2;
+	r->capfacts = cap / 2;
+}
+
+void
+rnd_report_rate(struct rnd_report *r, const char *label, long hits, long of,
+    double p, double lo, double hi)
+{
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL };
+
+	XPUSH(r->rates, r->nrates, r->caprates, x);
+}
+
+void
+rnd_report_agree(struct rnd_report *r, const char *label, long hits,
+    long of, double p, double lo, double hi, double exact,
+    const char *exact_text)
+{
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, exact,
+		dup_or_null(exact_text) };
+
+	XPUSH(r->agree, r->nagree, r->capagree, x);
+}
+
+/* Returns the new matrix (owned by the report). */
+struct rnd_matrix *
+rnd_report_matrix(struct rnd_report *r, const char *title, size_t nrows,
+    size_t ncols)
+{
+	struct rnd_matrix m;
+	size_t i;
+
+	memset(&m, 0, sizeof(m));
+	m.title = xstrdup(title);
+	m.nrows = nrows;
+	m.ncols = ncols;
+	m.rows = xcalloc(nrows ? nrows : 1, sizeof(char *));
+	m.cols = xcalloc(ncols ? ncols : 1, sizeof(char *));
+	m.v = xcalloc(nrows * ncols + 1, sizeof(double));
+	for (i = 0; i < nrows * ncols; i++)
+		m.v[i] = -1;
+	XPUSH(r->maps, r->nmaps, r->capmaps, m);
+	return &r->maps[r->nmaps - 1];
+}
+
+void
+rnd_report_unit(struct rnd_report *r, const char *name, long fielded,
+    long survived, long kills)
+{
+	struct rnd_unit_stat u = { xstrdup(name), fielded, survived, kills };
+
+	XPUSH(r->units, r->nunits, r->capunits, u);
+}
+
+void
+rnd_report_rule(struct rnd_report *r, const char *id, const char *section,
+    const char *text, unsigned long tests, unsigned long selfplay)
+{
+	struct rnd_rule_row x = { xstrdup(id), dup_or_null(section),
+		dup_or_null(text), tests, selfplay };
+
+	XPUSH(r->rules, r->nrules, r->caprules, x);
+}
+
+/* ---- pages ---- */
+
+struct page {
+	struct rnd_doc *doc;
+	const struct rnd_report *r;
+	cairo_t *cr;
+	double pw, ph;    /* paper */
+	double x, w;      /* text column */
+	double top, bottom;
+	double y;         /* where the next block goes */
+};
+
+/* Running head and page number of the current page. */
+static void
+page_furniture(struct page *p)
+{
+	char buf[64];
+	char *head = xasprintf("Validation report \xc2\xb7 %s",
+	    p->r->title != NULL ? p->r->title : "");
+
+	cairo_save(p->cr);
+	cairo_set_source_rgb(p->cr, 0.3, 0.3, 0.3);
+	rnd_text(p->cr, &f_run, p->x, p->top - 8, p->w * 0.75, 0, 0, head);
+	snprintf(buf, sizeof(buf), "page %d", rnd_doc_pages(p->doc));
+	rnd_text(p->cr, &f_run, p->x, p->top - 8, p->w, 2, 0, buf);
+	cairo_set_line_width(p->cr, 0.2);
+	cairo_move_to(p->cr, p->x, p->top - 3.5);
+	cairo_line_to(p->cr, p->x + p->w, p->top - 3.5);
+	cairo_stroke(p->cr);
+	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0,
+	    "sandtable " SANDTABLE_VERSION);
+	cairo_restore(p->cr);
+	free(head);
+}
+
+/* Begin a new page; returns nothing. */
+static void
+page_new(struct page *p)
+{
+	p->cr = rnd_doc_page_begin(p->doc, p->pw, p->ph, 0);
+	p->y = p->top;
+	page_furniture(p);
+}
+
+/* Make room for h mm, starting a page when it does not fit. */
+static void
+page_need(struct page *p, double h)
+{
+	if (p->y + h > p->bottom && p->y > p->top)
+		page_new(p);
+}
+
+/* A section heading with its outline entry; keep is the height of what
+ * must follow it on the same page. */
+static void
+heading(struct page *p, const char *s, double keep)
+{
+	page_need(p, 12 + keep);
+	if (p->y > p->top)
+		p->y += 4;
+	rnd_doc_outline(p->doc, 0, s, p->y);
+	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	p->y += rnd_text(p->cr, &f_head, p->x, p->y, p->w, 0, 0, s) + 2;
+}
+
+/* A paragraph of plain text. */
+static void
+para(struct page *p, const struct rnd_font *f, const char *s)
+{
+	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	p->y += rnd_text(p->cr, f, p->x, p->y, p->w, 0, 0, s) + 2;
+}
+
+/*
+ * A block is something drawn at (x, y), w wide, that returns its height.
+ * place() measures it on a scratch surface first, so that it goes to a
+ * new page whole when it does not fit.
+ */
+typedef double (*block_fn)(cairo_t *, double x, double y, double w,
+    const void *arg);
+
+/* Returns the height the block would use, drawn on a scratch surface. */
+static double
+measure(block_fn fn, double w, const void *arg)
+{
+	cairo_surface_t *s = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(s);
+	double h;
+
+	cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
+	h = fn(cr, 0, 0, w, arg);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return h;
+}
+
+/* Draw the block at the cursor, on a new page when it does not fit. */
+static void
+place(struct page *p, block_fn fn, const void *arg)
+{
+	page_need(p, measure(fn, p->w, arg));
+	p->y += fn(p->cr, p->x, p->y, p->w, arg) + 3;
+}
+
+/* ---- page 1: summary ---- */
+
+/* A box with a big number and its caption; returns nothing. */
+static void
+tile(cairo_t *cr, double x, double y, double w, double h, const char *big,
+    const char *caption, int strong)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_set_source_rgb(cr, strong ? 0.82 : 1, strong ? 0.82 : 1,
+	    strong ? 0.82 : 1);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, strong ? 0.8 : 0.3);
+	cairo_stroke(cr);
+	rnd_text(cr, &f_big, x, y + 2.5, w, 1, 0, big);
+	rnd_text(cr, &f_body, x + 1, y + h - 6, w - 2, 1, 0, caption);
+	cairo_restore(cr);
+}
+
+/* Count findings of a severity. */
+static size_t
+nsev(const struct rnd_report *r, enum severity s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nfindings; i++)
+		if (r->findings[i].sev == s)
+			n++;
+	return n;
+}
+
+/* The four big numbers of the summary: test games, errors, warnings,
+ * notes. */
+static void
+summary_tiles(struct page *p)
+{
+	const struct rnd_report *r = p->r;
+	double gap = 4, tw = (p->w - 3 * gap) / 4, th = 20;
+	char big[4][48];
+	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING);
+
+	snprintf(big[0], sizeof(big[0]), "%d/%d", r->tests_passed,
+	    r->tests_total);
+	snprintf(big[1], sizeof(big[1]), "%zu", ne);
+	snprintf(big[2], sizeof(big[2]), "%zu", nw);
+	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
+	page_need(p, th);
+	tile(p->cr, p->x, p->y, tw, th, big[0], "test games passed",
+	    r->tests_passed < r->tests_total);
+	tile(p->cr, p->x + (tw + gap), p->y, tw, th, big[1],
+	    ne == 1 ? "error" : "errors", ne > 0);
+	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
+	    nw == 1 ? "warning" : "warnings", 0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], "notes", 0);
+	p->y += th + 5;
+}
+
+/* Draw a table over as many pages as it needs. */
+static void
+table_flow(struct page *p, const struct rnd_table *t)
+{
+	size_t from = 0, next;
+
+	while (from < t->nrows || (t->nrows == 0 && from == 0)) {
+		page_need(p, 14);
+		p->y += rnd_chart_table(p->cr, p->x, p->y, p->w,
+		    p->bottom - p->y, t, from, &next) + 3;
+		if (next >= t->nrows)
+			break;
+		page_new(p);
+		from = next;
+	}
+}
+
+/* The findings, each with its line and column, errors marked. */
+static void
+findings_table(struct page *p)
+{
+	const struct rnd_report *r = p->r;
+	static const double colw[] = { 0.10, 0.13, 0.77 };
+	static const char *head[] = { "Severity", "Line:col", "Finding" };
+	char **cells;
+	int *mark;
+	struct rnd_table t;
+	size_t i;
+
+	heading(p, "Findings", 14);
+	if (r->nfindings == 0) {
+		para(p, &f_body, "No findings: the static checks, the test "
+		    "games and self-play found nothing to report.");
+		return;
+	}
+	cells = xcalloc(3 * r->nfindings, sizeof(char *));
+	mark = xcalloc(r->nfindings, sizeof(int));
+	for (i = 0; i < r->nfindings; i++) {
+		const struct rnd_finding *f = &r->findings[i];
+
+		cells[3 * i] = xstrdup(severity_name(f->sev));
+		cells[3 * i + 1] = xstrdup(f->where != NULL ? f->where :
+		    "\xe2\x80\x94");
+		/* The source line under the message, after a pointer. */
+		cells[3 * i + 2] = f->source != NULL ? xasprintf("%s\n"
+		    "\xe2\x96\xb8 %s", f->msg, f->source) : xstrdup(f->msg);
+		mark[i] = r->findings[i].sev == SEV_ERROR;
+	}
+	memset(&t, 0, sizeof(t));
+	t.ncols = 3;
+	t.colw = colw;
+	t.head = head;
+	t.cells = (const char *const *)cells;
+	t.nrows = r->nfindings;
+	t.mark = mark;
+	table_flow(p, &t);
+	for (i = 0; i < 3 * r->nfindings; i++)
+		free(cells[i]);
+	free(cells);
+	free(mark);
+}
+
+/* The self-play figures as a two-column table. */
+static void
+facts_table(struct page *p)
+{
+	static const double colw[] = { 0.55, 0.45 };
+	static const int align[] = { 0, 2 };
+	static const char *head[] = { "Self-play of the default battle",
+		"Value" };
+	struct rnd_table t;
+
+	if (p->r->nfacts == 0)
+		return;
+	memset(&t, 0, sizeof(t));
+	t.ncols = 2;
+	t.colw = colw;
+	t.align = align;
+	t.head = head;
+	t.cells = (const char *const *)p->r->facts;
+	t.nrows = p->r->nfacts;
+	t.font_pt = 8;
+	heading(p, "Self-play", 20);
+	table_flow(p, &t);
+}
+
+/* Page 1: title, run settings, the big numbers, findings, self-play. */
+static void
+page_summary(struct page *p)
+{
+	const struct rnd_report *r = p->r;
+	char *line;
+
+	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	rnd_doc_outline(p->doc, 0, "Summary", p->y);
+	p->y += rnd_text(p->cr, &f_title, p->x, p->y, p->w, 0, 0,
+	    "Validation report");
+	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
+	    r->title != NULL ? r->title : "") + 2;
+	line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed %llu "
+	    "\xc2\xb7 %ld self-play games", r->ruleset ? r->ruleset : "?",
+	    r->engine ? r->engine : "?", r->seed, r->games);
+	para(p, &f_body, line);
+	free(line);
+	p->y += 3;
+	summary_tiles(p);
+	findings_table(p);
+	facts_table(p);
+}
+
+/* ---- page 2: win rates and game length ---- */
+
+/*
+ * How many of n rows go on a page, for a block that is h1 high with one
+ * row and hn with all n (a heading above it): all of them when they fit.
+ */
+static size_t
+rows_per_page(const struct page *p, double h1, double hn, size_t n)
+{
+	double avail = p->bottom - p->top - 20, per;
+	size_t k;
+
+	if (n <= 1 || hn <= avail)
+		return n ? n : 1;
+	per = (hn - h1) / (double)(n - 1);
+	k = per > 0 ? (size_t)((avail - (h1 - per)) / per) : n;
+	return k < 1 ? 1 : k > n ? n : k;
+}
+
+struct rates_arg {
+	const char **cats, **text;
+	double *v, *lo, *hi, *mark;
+	size_t n, i0, ni;
+	int agree; /* the agreement chart: exact markers, no 50% line */
+};
+
+/* Returns the height of a rates chart's categories (a block). */
+static double
+rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
+{
+	const struct rates_arg *a = arg;
+	size_t o = a->i0;
+	struct rnd_series s = { a->agree ? "self-play frequency" : "win rate",
+		a->v + o, a->lo + o, a->hi + o, a->text + o, RND_FILL_LIGHT,
+		a->agree ? a->mark + o : NULL };
+	struct rnd_bars b;
+
+	memset(&b, 0, sizeof(b));
+	b.cats = a->cats + o;
+	b.ncats = a->ni;
+	b.series = &s;
+	b.nseries = 1;
+	b.axis = a->agree ? "chance" : "share of games won";
+	b.vmax = 1;
+	b.percent = 1;
+	b.ref = a->agree ? -1 : 0.5;
+	b.ref_label = "even (50%)";
+	b.err_label = "95% confidence interval (Wilson)";
+	b.mark_label = "exact odds";
+	b.text_right = 1;
+	return rnd_chart_bars(cr, x, y, w, &b);
+}
+
+/* Fill a rates chart's arrays from n rates; returns nothing. */
+static void
+rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n,
+    int agree)
+{
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	a->n = a->ni = n;
+	a->agree = agree;
+	a->cats = xcalloc(n, sizeof(char *));
+	a->text = xcalloc(n, sizeof(char *));
+	a->v = xcalloc(n, sizeof(double));
+	a->lo = xcalloc(n, sizeof(double));
+	a->hi = xcalloc(n, sizeof(double));
+	a->mark = xcalloc(n, sizeof(double));
+	for (i = 0; i < n; i++) {
+		char pc[16], lo[16], hi[16];
+
+		fmt_double(pc, sizeof(pc), r[i].p * 100, 1);
+		fmt_double(lo, sizeof(lo), r[i].lo * 100, 1);
+		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
+		a->cats[i] = r[i].label;
+		if (r[i].exact_text != NULL)
+			a->text[i] = xasprintf("%s%% (%ld of %ld); exact %s",
+			    pc, r[i].hits, r[i].of, r[i].exact_text);
+		else
+			a->text[i] = xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93"
+			    "%s%%)", pc, r[i].hits, r[i].of, lo, hi);
+		a->v[i] = r[i].p;
+		a->lo[i] = r[i].lo;
+		a->hi[i] = r[i].hi;
+		a->mark[i] = r[i].exact;
+	}
+}
+
+/* Frees a rates chart's arrays. */
+static void
+rates_free(struct rates_arg *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free((char *)a->text[i]);
+	free(a->text);
+	free(a->cats);
+	free(a->v);
+	free(a->lo);
+	free(a->hi);
+	free(a->mark);
+}
+
+/* A rates chart with its heading and note, over pages when long. */
+static void
+rates_section(struct page *p, const struct rnd_rate *r, size_t n,
+    int agree, const char *title, const char *note)
+{
+	struct rates_arg a;
+	size_t per;
+	double h1;
+
+	if (n == 0)
+		return;
+	rates_fill(&a, r, n, agree);
+	a.ni = 1;
+	h1 = measure(rates_block, p->w, &a);
+	a.ni = n;
+	per = rows_per_page(p, h1, measure(rates_block, p->w, &a), n);
+	a.ni = per;
+	heading(p, title, measure(rates_block, p->w, &a) + 10);
+	para(p, &f_note, note);
+	for (a.i0 = 0; a.i0 < n; a.i0 += per) {
+		a.ni = n - a.i0 < per ? n - a.i0 : per;
+		place(p, rates_block, &a);
+	}
+	rates_free(&a);
+}
+
+/* Win rates with their intervals and the counts they come from. */
+static void
+section_rates(struct page *p)
+{
+	rates_section(p, p->r->rates, p->r->nrates, 0, "Win rates",
+	    "Bars are the share of games won, whiskers the 95% confidence "
+	    "interval. A fair mirror battle keeps both sides and the first "
+	    "player near the dashed 50% line; a greedy player that beats a "
+	    "random one shows that skill matters.");
+}
+
+/* How often self-play saw each outcome against its exact chance. */
+static void
+section_agree(struct page *p)
+{
+	rates_section(p, p->r->agree, p->r->nagree, 1,
+	    "Self-play against the exact odds",
+	    "For each kind of melee and shot that self-play resolved often "
+	    "enough (without modifiers): how often the outcome came up (bar, "
+	    "with its 95% confidence interval) and its exact chance "
+	    "(diamond). A diamond far outside the whiskers would mean the "
+	    "engine does not play the odds it computes.");
+}
+
+/* Returns the height of the game-length histogram (a block). */
+static double
+length_block(cairo_t *cr, double x, double y, double w, const void *arg)
+{
+	const struct rnd_hist *h = arg;
+
+	return rnd_chart_hist(cr, x, y, w, 62, h->count, h->n, h->first,
+	    h->xlabel, h->ylabel, "games that lasted that many turns");
+}
+
+/* The histogram of game length and its summary line. */
+static void
+section_length(struct page *p)
+{
+	const struct rnd_hist *h = &p->r->length;
+
+	if (h->n == 0)
+		return;
+	heading(p, "Game length", measure(length_block, p->w, h));
+	place(p, length_block, h);
+	if (h->note != NULL)
+		para(p, &f_note, h->note);
+}
+
+/* ---- melee odds and hit distributions ---- */
+
+/* A heat map's rows r0 .. r0 + nr - 1. */
+struct heat_arg {
+	const struct rnd_matrix *m;
+	size_t r0, nr;
+};
+
+/* Returns the height of a heat map's rows (a block). */
+static double
+heat_block(cairo_t *cr, double x, double y, double w, const void *arg)
+{
+	const struct heat_arg *a = arg;
+	const struct rnd_matrix *m = a->m;
+	struct rnd_heat h;
+
+	h.rows = (const char *const *)m->rows + a->r0;
+	h.cols = (const char *const *)m->cols;
+	h.nrows = a->nr;
+	h.ncols = m->ncols;
+	h.v = m->v + a->r0 * m->ncols;
+	h.text = m->text != NULL ? (const char *const *)m->text +
+	    a->r0 * m->ncols : NULL;
+	h.rowhead = m->rowhead;
+	h.colhead = m->colhead;
+	h.legend = m->legend;
+	return rnd_chart_heat(cr, x, y, w, &h);
+}
+
+/* Every heat map: melee odds, chance to hit, hit distributions. */
+static void
+section_maps(struct page *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->r->nmaps; i++) {
+		const struct rnd_matrix *m = &p->r->maps[i];
+		struct heat_arg one = { m, 0, 1 }, all = { m, 0, m->nrows }, a;
+		size_t per;
+
+		if (m->nrows == 0 || m->ncols == 0)
+			continue;
+		/* A map too tall for a page goes on in pieces of rows. */
+		per = rows_per_page(p, measure(heat_block, p->w, &one),
+		    measure(heat_block, p->w, &all), m->nrows);
+		a.m = m;
+		a.r0 = 0;
+		a.nr = per;
+		heading(p, m->title, measure(heat_block, p->w, &a));
+		for (a.r0 = 0; a.r0 < m->nrows; a.r0 += per) {
+			a.nr = m->nrows - a.r0 < per ? m->nrows - a.r0 : per;
+			place(p, heat_block, &a);
+		}
+		if (m->note != NULL)
+			para(p, &f_note, m->note);
+	}
+}
+
+/* ---- units ---- */
+
+struct units_arg {
+	const char **cats;
+	double *v[3];
+	char **text[3];
+	size_t n;
+	size_t i0, ni; /* the categories drawn */
+	double vmax;   /* the same axis for every piece */
+};
+
+/* Returns the height of the units chart's categories (a block). */
+static double
+units_block(cairo_t *cr, double x, double y, double w, const void *arg)
+{
+	const struct units_arg *a = arg;
+	size_t o = a->i0;
+	struct rnd_series s[3] = {
+		{ "fielded", a->v[0] + o, NULL, NULL,
+		  (const char *const *)a->text[0] + o, RND_FILL_LIGHT, NULL },
+		{ "survived", a->v[1] + o, NULL, NULL,
+		  (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
+		{ "enemy units destroyed", a->v[2] ? a->v[2] + o : NULL, NULL,
+		  NULL, a->text[2] ? (const char *const *)a->text[2] + o : NULL,
+		  RND_FILL_HATCH, NULL },
+	};
+	struct rnd_bars b;
+
+	memset(&b, 0, sizeof(b));
+	b.cats = a->cats + o;
+	b.ncats = a->ni;
+	b.vmax = a->vmax;
+	b.series = s;
+	b.nseries = a->v[2] != NULL ? 3 : 2;
+	b.axis = "units, summed over all self-play games";
+	b.ref = -1;
+	return rnd_chart_bars(cr, x, y, w, &b);
+}
+
+/* Fill the units chart's arrays from the report; returns whether kills
+ * are known. */
+static int
+units_fill(const struct rnd_report *r, struct units_arg *a)
+{
+	size_t i, k;
+	int kills = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->n = r->nunits;
+	for (i = 0; i < a->n; i++)
+		if (r->units[i].kills >= 0)
+			kills = 1;
+	a->cats = xcalloc(a->n, sizeof(char *));
+	for (k = 0; k < (kills ? 3u : 2u); k++) {
+		a->v[k] = xcalloc(a->n, sizeof(double));
+		a->text[k] = xcalloc(a->n, sizeof(char *));
+	}
+	for (i = 0; i < a->n; i++) {
+		const struct rnd_unit_stat *u = &r->units[i];
+		long val[3] = { u->fielded, u->survived, u->kills };
+
+		a->cats[i] = u->name;
+		for (k = 0; k < (kills ? 3u : 2u); k++) {
+			a->v[k][i] = val[k] > 0 ? (double)val[k] : 0;
+			a->text[k][i] = val[k] >= 0 ? xasprintf("%ld", val[k])
+			    : xstrdup("?");
+			if (a->v[k][i] > a->vmax)
+				a->vmax = a->v[k][i];
+		}
+	}
+	return kills;
+}
+
+/* Units fielded, surviving and destroying, per type. */
+static void
+section_units(struct page *p)
+{
+	struct units_arg a;
+	size_t i, k, per;
+	double h1;
+	int kills;
+
+	if (p->r->nunits == 0)
+		return;
+	kills = units_fill(p->r, &a);
+	a.ni = 1;
+	h1 = measure(units_block, p->w, &a);
+	a.ni = a.n;
+	per = rows_per_page(p, h1, measure(units_block, p->w, &a), a.n);
+	a.ni = per;
+	heading(p, kills ? "Units: survival and kills" : "Units: survival",
+	    measure(units_block, p->w, &a) + 10);
+	para(p, &f_note, kills ? "For each unit type: how many took the "
+	    "field over all self-play games, how many of those were still "
+	    "alive at the end, and how many enemy units they destroyed." :
+	    "For each unit type: how many took the field over all self-play "
+	    "games and how many of those were still alive at the end (this "
+	    "engine family credits no unit with a kill).");
+	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
+		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
+		place(p, units_block, &a);
+	}
+	for (k = 0; k < 3; k++) {
+		if (a.text[k] != NULL)
+			for (i = 0; i < a.n; i++)
+				free(a.text[k][i]);
+		free(a.text[k]);
+		free(a.v[k]);
+	}
+	free(a.cats);
+}
+
+/* ---- rule coverage ---- */
+
+/* The rule coverage table, never-exercised rules highlighted. */
+static void
+section_coverage(struct page *p)
+{
+	const struct rnd_report *r = p->r;
+	static const double colw[] = { 0.23, 0.19, 0.38, 0.10, 0.10 };
+	static const int align[] = { 0, 0, 0, 2, 2 };
+	static const char *head[] = { "Rule", "Stated in", "What it says",
+		"Test games", "Self-play" };
+	char **cells;
+	int *mark;
+	size_t i, never = 0, half = 0;
+	struct rnd_table t;
+	char *line;
+
+	if (r->nrules == 0)
+		return;
+	cells = xcalloc(5 * r->nrules, sizeof(char *));
+	mark = xcalloc(r->nrules, sizeof(int));
+	for (i = 0; i < r->nrules; i++) {
+		const struct rnd_rule_row *rr = &r->rules[i];
+
+		cells[5 * i] = xstrdup(rr->id);
+		cells[5 * i + 1] = xstrdup(rr->section ? rr->section : "");
+		cells[5 * i + 2] = xstrdup(rr->text ? rr->text : "");
+		cells[5 * i + 3] = xasprintf("%lu", rr->tests);
+		cells[5 * i + 4] = xasprintf("%lu", rr->selfplay);
+		mark[i] = rr->tests == 0 && rr->selfplay == 0 ? 1 :
+		    rr->tests == 0 || rr->selfplay == 0 ? 2 : 0;
+		never += mark[i] == 1;
+		half += mark[i] == 2;
+	}
+	heading(p, "Rule coverage", 30);
+	line = xasprintf("How often each rule of the engine was applied by the "
+	    "scripted test games and by self-play. %zu of %zu rules were never "
+	    "exercised: bold on a grey band, with a black bar in the margin. "
+	    "%zu more were exercised by only one of the two: an open bar in "
+	    "the margin.", never, r->nrules, half);
+	para(p, &f_note, line);
+	free(line);
+	memset(&t, 0, sizeof(t));
+	t.ncols = 5;
+	t.colw = colw;
+	t.align = align;
+	t.head = head;
+	t.cells = (const char *const *)cells;
+	t.nrows = r->nrules;
+	t.mark = mark;
+	t.font_pt = 7;
+	table_flow(p, &t);
+	for (i = 0; i < 5 * r->nrules; i++)
+		free(cells[i]);
+	free(cells);
+	free(mark);
+}
+
+/* Returns 0 written, -1 failed (error in diags). */
+int
+rnd_report(const struct ruleset *rs, const struct rnd_report *r,
+    const char *path, const struct rnd_opts *opts, struct diags *dg)
+{
+	struct rnd_meta meta;
+	struct page p;
+	const char *from, *why;
+	char *title;
+
+	memset(&p, 0, sizeof(p));
+	if (rs != NULL) {
+		if (rnd_paper_choose(opts->paper, rs, &p.pw, &p.ph, &from,
+		    &why) == -1) {
+			struct pos ps = { NULL, 0, 0 };
+
+			diag_add(dg, SEV_ERROR, ps, "%s: bad paper: %s", from, why);
+			return -1;
+		}
+	} else if (opts->paper == NULL ||
+	    rnd_paper_parse(opts->paper, &p.pw, &p.ph, &why) == -1) {
+		p.pw = 210;
+		p.ph = 297;
+	}
+	title = xasprintf("Validation report: %s", r->title ? r->title : "");
+	memset(&meta, 0, sizeof(meta));
+	meta.title = title;
+	meta.subject = "Test games, self-play statistics, odds and rule "
+	    "coverage";
+	meta.keywords = "wargame, rules, validation";
+	p.doc = rnd_doc_new(path, &meta, dg);
+	p.r = r;
+	p.x = p.pw < 180 ? 12 : 18;
+	p.w = p.pw - 2 * p.x;
+	p.top = 22;
+	p.bottom = p.ph - 14;
+	page_new(&p);
+	page_summary(&p);
+	section_rates(&p);
+	section_length(&p);
+	section_maps(&p);
+	section_agree(&p);
+	section_units(&p);
+	if (r->nrules > 0)
+		page_new(&p);
+	section_coverage(&p);
+	free(title);
+	return rnd_doc_close(p.doc);
+}

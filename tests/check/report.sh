@@ -1,0 +1,196 @@
+#!/bin/sh
+# The validation report (sandtable report): the figures that `play --json`
+# reports are in the PDF, the same inputs give the same bytes (any --jobs,
+# any locale), the pages render, and bad usage is refused.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+MM=rulesets/morschauser-modern.md
+GA=rulesets/gauntlet-ancients.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+t() { # NAME EXPECTED-STATUS COMMAND...
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/stdout" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then pass "$name"; else
+		fail "$name" "exit $got, wanted $want: $(head -c 200 "$tmp/err")"; fi
+}
+
+t "report --help" 0 "$BIN" report --help
+grep -q -- '--games' "$tmp/stdout" && pass "help names --games" ||
+	fail "help names --games" "not in the help"
+t "report without -o" 2 "$BIN" report "$MM"
+t "report without ruleset" 2 "$BIN" report -o "$tmp/x.pdf"
+t "report unknown option" 2 "$BIN" report --frobnicate "$MM" -o "$tmp/x.pdf"
+t "report missing file" 2 "$BIN" report "$tmp/nope.md" -o "$tmp/x.pdf"
+t "report bad --games" 2 "$BIN" report --games many "$MM" -o "$tmp/x.pdf"
+[ ! -e "$tmp/x.pdf" ] && pass "usage errors write nothing" ||
+	fail "usage errors write nothing" "x.pdf exists"
+
+t "report $MM" 0 "$BIN" report -q "$MM" -o "$tmp/a.pdf"
+pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "${pages:-0}" -ge 5 ] && pass "report has its pages ($pages)" ||
+	fail "report has its pages" "${pages:-no} pages"
+pdftotext -layout "$tmp/a.pdf" "$tmp/a.txt"
+for h in "Validation report" "Findings" "Win rates" "Game length" \
+    "Melee odds: open ground" "Units: survival" "Rule coverage" \
+    "95% confidence interval" "chance the attacker wins" \
+    "Self-play against the exact odds"; do
+	grep -q "$h" "$tmp/a.txt" && pass "report shows '$h'" ||
+		fail "report shows '$h'" "not in pdftotext output"
+done
+
+# The figures of `play --json` (same default games and seed) are in it.
+"$BIN" play --json "$MM" >"$tmp/play.json" 2>/dev/null
+num() { # KEY [CONTEXT-KEY]: the first number after "KEY": (inside CONTEXT)
+	if [ -n "$2" ]; then
+		sed -n "/\"$2\"/,/}/s/.*\"$1\": *\([0-9.]*\).*/\1/p" "$tmp/play.json" | head -1
+	else
+		sed -n "s/^  \"$1\": *\([0-9.]*\).*/\1/p" "$tmp/play.json" | head -1
+	fi
+}
+games=$(num games)
+blue=$(num blue wins)
+red=$(num red wins)
+first=$(num first_player_wins)
+gw=$(num greedy_wins greedy_vs_random)
+gg=$(num games greedy_vs_random)
+mean=$(num mean turns)
+for f in "($blue of $games;" "($red of $games;" "($first of $games;" \
+    "($gw of $gg;" "mean $mean turns"; do
+	case "$f" in *"( of"*|*"of ;"*|*"mean  turns"*)
+		fail "play --json figure in the report" "could not read $f from JSON"
+		continue ;;
+	esac
+	grep -qF "$f" "$tmp/a.txt" && pass "report has play --json's '$f'" ||
+		fail "report has play --json's '$f'" "not in the PDF text"
+done
+# Rule coverage: every rule's self-play count, on the rule's own row.
+sed -n '/"coverage"/,/}/s/^ *"\([a-z_.]*\)": *\([0-9][0-9]*\).*/\1 \2/p' \
+    "$tmp/play.json" >"$tmp/cov"
+n=0 bad=""
+while read -r id count; do
+	n=$((n + 1))
+	grep -qE "^$id .* $count\$" "$tmp/a.txt" || bad="$bad $id=$count"
+done <"$tmp/cov"
+if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
+	pass "coverage counts of $n rules match play --json"
+else
+	fail "coverage counts match play --json" "${bad:-no rules in JSON}"
+fi
+
+# The test-game figures and every rule's two counts of `check --json`.
+"$BIN" check --json "$MM" >"$tmp/check.json" 2>/dev/null
+played=$(sed -n '/"test_games": {/,/}/s/.*"played": *\([0-9]*\).*/\1/p' "$tmp/check.json")
+failed=$(sed -n '/"test_games": {/,/}/s/.*"failed": *\([0-9]*\).*/\1/p' "$tmp/check.json")
+if [ -n "$played" ] && grep -q "$((played - failed))/$played" "$tmp/a.txt"; then
+	pass "report has check --json's test games ($((played - failed))/$played)"
+else
+	fail "report has check --json's test games" "'${played:-?}' played not in the PDF"
+fi
+awk '/"id":/ { gsub(/[",]/, "", $2); id = $2 }
+    /"test_games": [0-9]/ { gsub(/,/, "", $2); tg = $2 }
+    /"self_play":/ { print id, tg, $2 }' "$tmp/check.json" >"$tmp/rules"
+n=0 bad=""
+while read -r id tg sp; do
+	n=$((n + 1))
+	grep -qE "^$id .* $tg +$sp\$" "$tmp/a.txt" || bad="$bad $id=$tg/$sp"
+done <"$tmp/rules"
+if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
+	pass "test-game and self-play counts of $n rules match check --json"
+else
+	fail "rule counts match check --json" "${bad:-no rules in JSON}"
+fi
+
+# Same inputs, seed and SOURCE_DATE_EPOCH: the same bytes, for any
+# --jobs and in a decimal-comma locale.
+"$BIN" report -q "$MM" -o "$tmp/b.pdf" 2>/dev/null
+cmp -s "$tmp/a.pdf" "$tmp/b.pdf" && pass "report is reproducible" ||
+	fail "report is reproducible" "two runs differ"
+"$BIN" report -q --jobs 2 "$MM" -o "$tmp/c.pdf" 2>/dev/null
+cmp -s "$tmp/a.pdf" "$tmp/c.pdf" && pass "report is the same with --jobs 2" ||
+	fail "report is the same with --jobs 2" "files differ"
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-*8$'; then
+	LC_ALL=de_DE.UTF-8 "$BIN" report -q "$MM" -o "$tmp/d.pdf" 2>/dev/null
+	cmp -s "$tmp/a.pdf" "$tmp/d.pdf" && pass "report is the same under de_DE" ||
+		fail "report is the same under de_DE" "files differ"
+fi
+"$BIN" report -q --seed 2 "$MM" -o "$tmp/e.pdf" 2>/dev/null
+cmp -s "$tmp/a.pdf" "$tmp/e.pdf" && fail "another seed changes the report" \
+	"same bytes" || pass "another seed changes the report"
+
+# A failed run (bad paper) leaves the previous file as it was.
+cp "$tmp/a.pdf" "$tmp/keep.pdf"
+t "report with a bad paper fails" 1 "$BIN" report -q --paper B99 "$MM" \
+    -o "$tmp/keep.pdf"
+cmp -s "$tmp/a.pdf" "$tmp/keep.pdf" && pass "failed report keeps the old file" ||
+	fail "failed report keeps the old file" "file changed"
+
+# Every page renders, and no page is blank.
+if pdftoppm -gray -r 20 "$tmp/a.pdf" "$tmp/pg" 2>"$tmp/err"; then
+	blank=""
+	for f in "$tmp"/pg*.pgm; do
+		# Count dark bytes of the image (after the 4-line header).
+		dark=$(tail -c +16 "$f" | od -An -v -tu1 | tr -s ' ' '\n' |
+		    awk '$1 != "" && $1 < 128 { n++ } END { print n + 0 }')
+		[ "$dark" -gt 50 ] || blank="$blank $(basename "$f")"
+	done
+	[ -z "$blank" ] && pass "every page renders with ink" ||
+		fail "every page renders with ink" "blank:$blank"
+else
+	fail "every page renders" "$(head -c 200 "$tmp/err")"
+fi
+
+# check --report writes the same report from the check's own run.
+t "check --report" 0 "$BIN" check -q "$MM" --report "$tmp/k.pdf"
+cmp -s "$tmp/a.pdf" "$tmp/k.pdf" && pass "check --report is the report" ||
+	fail "check --report is the report" "files differ"
+t "check --report with two rulesets" 2 "$BIN" check "$MM" "$GA" --report "$tmp/k2.pdf"
+
+# A test game that fails: the report is still written, counts it, and
+# names the failure with its line and the source line's text.
+awk '!done && /^  B: destroyed$/ { print "  B: alive"; done = 1; next } { print }' \
+    "$MM" >"$tmp/broken.md"
+bad=$(grep -n '^  B: alive$' "$tmp/broken.md" | head -1 | cut -d: -f1)
+t "report on a failing test game" 0 "$BIN" report -q --games 20 "$tmp/broken.md" -o "$tmp/broken.pdf"
+pdftotext -layout "$tmp/broken.pdf" "$tmp/broken.txt"
+grep -q "$((played - 1))/$played" "$tmp/broken.txt" &&
+	pass "report counts the failed test game" ||
+	fail "report counts the failed test game" "no $((played - 1))/$played"
+grep -qE "^error +$bad:[0-9]+ +test game" "$tmp/broken.txt" &&
+	pass "report names the failure at line $bad" ||
+	fail "report names the failure at line $bad" "not found"
+grep -q "B: alive" "$tmp/broken.txt" && pass "report quotes the source line" ||
+	fail "report quotes the source line" "'B: alive' not in the PDF"
+
+# Many unit types: maps and charts go on over pages, nothing is lost.
+awk '{ print }
+/^\| Rifle \| infantry/ { for (k = 2; k <= 45; k++) { l = $0; sub(/\| Rifle \|/, "| Rifle " k " |", l); print l } }
+/^    Armored Scout Car: 1/ { for (k = 2; k <= 20; k++) print "    Rifle " k ": 1" }' \
+    "$MM" >"$tmp/big.md"
+t "report with 51 unit types" 0 "$BIN" report -q --games 50 "$tmp/big.md" -o "$tmp/big.pdf"
+pdftotext "$tmp/big.pdf" "$tmp/big.txt"
+grep -q "Rifle 45" "$tmp/big.txt" && grep -q "Rule coverage" "$tmp/big.txt" &&
+	pass "big report keeps every unit and section" ||
+	fail "big report keeps every unit and section" "Rifle 45 or coverage missing"
+big=$(pdfinfo "$tmp/big.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "${big:-0}" -gt "${pages:-0}" ] && pass "big report takes more pages ($big)" ||
+	fail "big report takes more pages" "${big:-no} pages"
+
+# The morale family: its hit distributions are in the report too.
+t "report $GA" 0 "$BIN" report -q "$GA" -o "$tmp/g.pdf"
+pdftotext "$tmp/g.pdf" "$tmp/g.txt"
+for h in "Fire: hits from one volley" "Melee: hits in one round" \
+    "Melee odds" "Rule coverage"; do
+	grep -q "$h" "$tmp/g.txt" && pass "morale report shows '$h'" ||
+		fail "morale report shows '$h'" "not in pdftotext output"
+done
+t "report --sample" 0 "$BIN" report --sample -o "$tmp/s.pdf"
+pdftotext "$tmp/s.pdf" - | grep -q "melee.uphill" &&
+	pass "sample report has its coverage table" ||
+	fail "sample report has its coverage table" "melee.uphill missing"
