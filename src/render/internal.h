@@ -139,6 +139,102 @@ double rnd_text(cairo_t *, const struct rnd_font *, double x, double y,
 /* Text escaped for Pango markup (caller frees). */
 char *rnd_markup_escape(const char *);
 
+/* ---- flowing text: blocks into columns (flow.c) ---- */
+
+/* The look of a flow; sizes in points, colours 0xRRGGBB. */
+struct rnd_style {
+	const char *font, *head_font, *mono_font;
+	double size_pt; /* body text at full size */
+	double min_pt;  /* shrink-to-fit stops here; nothing is smaller */
+	unsigned text, accent, shade, rule;
+};
+
+/* Where a flow goes: a frame of columns on each page (mm, media box
+ * coordinates). first_top is reserved at the top of the first page. */
+struct rnd_frame {
+	double x, y, w, h;
+	int cols;
+	double gutter;
+	double first_top;
+};
+
+struct rnd_flow; /* blocks: headings, paragraphs, items, tables */
+
+struct rnd_flow *rnd_flow_new(const struct rnd_style *);
+void rnd_flow_free(struct rnd_flow *);
+/* Add blocks. Text is Pango markup (escape plain text with
+ * rnd_markup_escape); pos names the source for overflow warnings. */
+void rnd_flow_heading(struct rnd_flow *, struct pos, int level,
+    const char *markup);
+void rnd_flow_para(struct rnd_flow *, struct pos, const char *markup);
+void rnd_flow_item(struct rnd_flow *, struct pos, int level,
+    const char *bullet, const char *markup);
+/* A table of nrows x ncols markup cells, row-major; the first row is the
+ * header when header != 0. Kept together unless taller than a column. */
+void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows,
+    size_t ncols, char *const *cells, int header);
+/* A custom block drawn by a callback: height in mm for a column width and
+ * a scale (font size / full size); kept together. */
+typedef double (*rnd_draw_fn)(cairo_t *, void *arg, double x, double y,
+    double w, double scale, int draw);
+void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
+/*
+ * Add a Markdown subtree (a node, or the nodes kids[from..to) of a
+ * document). condense != 0 keeps the first sentence of each paragraph and
+ * list item (at least 40 characters of it).
+ */
+void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
+/* Inline Markdown as Pango markup (caller frees). */
+char *rnd_md_markup(const struct rs_md *, const char *mono_font,
+    int condense);
+
+/* The body size (pt) at which the flow fits in max_pages of frame, at
+ * most size_pt; 0 when it does not fit even at min_pt. */
+double rnd_flow_fit(struct rnd_flow *, const struct rnd_frame *,
+    int max_pages);
+/*
+ * Lay the flow out into at most max_pages pages of frame, shrinking the
+ * text from size_pt towards min_pt until it fits. For each page, begin
+ * it with rnd_doc_page_begin(doc, page_w, page_h, 0), call decorate (for
+ * bands, titles, footers; may be NULL) and draw the flow. What cannot fit
+ * is a warning naming the first block left out. Returns the number of
+ * pages made; *scale_out (may be NULL) gets the scale used.
+ */
+typedef void (*rnd_page_fn)(cairo_t *, void *arg, int page, int npages,
+    double scale);
+int rnd_flow_render(struct rnd_flow *, struct rnd_doc *, double page_w,
+    double page_h, const struct rnd_frame *, int max_pages,
+    rnd_page_fn decorate, void *arg, double *scale_out);
+
+/* The flow's style (for code that adds blocks). */
+const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
+
+/* ---- what the model's items print as (stats.c) ---- */
+
+/* One printed stat of a unit; value "" when the unit has none. */
+struct rnd_stat {
+	const char *label;  /* "Move", "Road move", "Melee", "Morale", ... */
+	const char *abbr;   /* short column heading */
+	char value[48];
+};
+#define RND_MAX_STATS 8
+/* The stats a unit type has in this ruleset's engine, in table order;
+ * returns how many. A stat no unit of the ruleset has is left out. */
+size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
+    struct rnd_stat *out);
+/* A length in the ruleset's measure: 9" or 80 mm. */
+void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
+/* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
+void rnd_hits_on(char *buf, size_t sz, unsigned faces);
+void rnd_classes(char *buf, size_t sz, unsigned mask);
+/* Join a unit's weapon names with ", " (caller frees). */
+char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);
+/* Trait names of a unit, "" when none. */
+void rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *);
+/* Fill a style from a template's settings (reported at their positions). */
+void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
+    struct diags *);
+
 /* ---- templates (templates/NAME.yaml) ---- */
 
 /*
@@ -161,6 +257,8 @@ const char *rnd_tmpl_str(const struct rs_node *map, const char *key,
     const char *dflt, struct diags *);
 unsigned rnd_tmpl_rgb(const struct rs_node *map, const char *key,
     unsigned dflt, struct diags *);
+/* Where a key's value is, else the template's own position. */
+struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
 

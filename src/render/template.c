@@ -197,3 +197,12 @@ rnd_tmpl_bool(const struct rs_node *m, const char *key, int dflt,
 	    key);
 	return dflt;
 }
+
+struct pos
+rnd_tmpl_pos(const struct rs_node *m, const char *key)
+{
+	const struct rs_node *v = m != NULL ? rs_node_get(m, key) : NULL;
+	struct pos none = { NULL, 0, 0 };
+
+	return v != NULL ? v->pos : m != NULL ? m->pos : none;
+}

@@ -38,16 +38,31 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 	return l;
 }
 
+/* Never hyphenate: words break only at spaces (and, as a last resort,
+ * between characters without a hyphen). */
+static void
+no_hyphens(PangoLayout *l)
+{
+	PangoAttrList *a = pango_layout_get_attributes(l);
+
+	a = a != NULL ? pango_attr_list_copy(a) : pango_attr_list_new();
+	pango_attr_list_insert(a, pango_attr_insert_hyphens_new(FALSE));
+	pango_layout_set_attributes(l, a);
+	pango_attr_list_unref(a);
+}
+
 void
 rnd_layout_text(PangoLayout *l, const char *s)
 {
 	pango_layout_set_text(l, s, -1);
+	no_hyphens(l);
 }
 
 void
 rnd_layout_markup(PangoLayout *l, const char *s)
 {
 	pango_layout_set_markup(l, s, -1);
+	no_hyphens(l);
 }
 
 void
