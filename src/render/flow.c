@@ -775,3 +775,30 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	free(pl.v);
 	return pages;
 }
+
+/* Returns 0 when the flow fits in the frame (one page), -1 when it was cut
+ * (a warning names the first block left out); draws it on cr either way. */
+int
+rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
+    struct diags *dg)
+{
+	struct placing pl = { NULL, 0, 0 };
+	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	int steps, best, rc = 0;
+	long miss;
+	size_t i;
+
+	best = flow_best(f, fr, 1, &pl, &steps);
+	miss = flow_try(f, fr, 1, (f->st.size_pt - 0.25 * (best >= 0 ? best :
+	    steps)) / f->st.size_pt, &pl);
+	if (miss >= 0) {
+		diag_add(dg, SEV_WARNING, f->v[miss].pos, "does not fit even at "
+		    "%g pt: this and what follows is left out", role_pt(f, 1.0));
+		rc = -1;
+	}
+	for (i = 0; i < pl.n; i++)
+		draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col * (colw +
+		    fr->gutter), fr->y + fr->first_top, colw);
+	free(pl.v);
+	return rc;
+}

@@ -206,6 +206,11 @@ int rnd_flow_render(struct rnd_flow *, struct rnd_doc *, double page_w,
     double page_h, const struct rnd_frame *, int max_pages,
     rnd_page_fn decorate, void *arg, double *scale_out);
 
+/* Fit the flow into one frame on an existing page (a card, a panel),
+ * shrinking as rnd_flow_render does; draws it. Returns 0 when all fits,
+ * -1 when something was left out (a warning in diags names it). */
+int rnd_flow_box(struct rnd_flow *, cairo_t *, const struct rnd_frame *,
+    struct diags *);
 /* The flow's style (for code that adds blocks). */
 const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 

@@ -79,6 +79,7 @@ struct rnd_opts {
 	double crop_len_mm;    /* < 0: template's */
 	double crop_off_mm;    /* < 0: template's */
 	int backs;             /* 1: mirrored backs after each front, 0 none, -1 template */
+	int single;            /* 1: one card per page with TrimBox/BleedBox */
 };
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);
