@@ -62,30 +62,41 @@ stat_markup(const char *v, double small_pt)
 	return r;
 }
 
-/* The largest value size (pt), down to the minimum, at which every value
- * fits a box of width bw on one line. */
+/* The widest value at a size (mm). */
+static double
+stat_widest(cairo_t *cr, const struct statrow *sr, const struct rnd_font *f)
+{
+	double wmax = 0, w;
+	size_t i;
+
+	for (i = 0; i < sr->n; i++) {
+		char *mk = stat_markup(sr->st[i].value, sr->c->st.min_pt);
+		PangoLayout *l = rnd_layout_new(cr, f, 0);
+
+		rnd_layout_markup(l, mk);
+		rnd_layout_size(l, &w, NULL);
+		g_object_unref(l);
+		free(mk);
+		if (w > wmax)
+			wmax = w;
+	}
+	return wmax;
+}
+
+/* The largest value size (pt), in half points down to the minimum, at
+ * which every value fits a box of width bw on one line. Widths grow about
+ * in proportion to the size, so this takes a guess and a check or two. */
 static double
 stat_fit(cairo_t *cr, const struct statrow *sr, const struct rnd_font *val,
     double bw)
 {
 	struct rnd_font f = *val;
-	size_t i;
+	double wmax, next;
 
-	for (; f.size_pt > sr->c->st.min_pt; f.size_pt -= 0.5) {
-		for (i = 0; i < sr->n; i++) {
-			char *mk = stat_markup(sr->st[i].value, sr->c->st.min_pt);
-			PangoLayout *l = rnd_layout_new(cr, &f, 0);
-			double w;
-
-			rnd_layout_markup(l, mk);
-			rnd_layout_size(l, &w, NULL);
-			g_object_unref(l);
-			free(mk);
-			if (w > bw)
-				break;
-		}
-		if (i == sr->n)
-			break;
+	while (f.size_pt > sr->c->st.min_pt &&
+	    (wmax = stat_widest(cr, sr, &f)) > bw) {
+		next = floor(2 * f.size_pt * bw / wmax) / 2;
+		f.size_pt = next < f.size_pt - 0.5 ? next : f.size_pt - 0.5;
 	}
 	return f.size_pt < sr->c->st.min_pt ? sr->c->st.min_pt : f.size_pt;
 }

@@ -8,11 +8,26 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 
 enum blk_kind { BLK_HEADING, BLK_PARA, BLK_ITEM, BLK_TABLE, BLK_CUSTOM };
+
+/* What a block measures at one scale. */
+struct meas {
+	double indent;      /* mm, left */
+	double space;       /* mm before, unless at a column top */
+	PangoLayout *lay;   /* heading, para, item */
+	PangoLayout *blay;  /* item bullet */
+	double *top;        /* nlines + 1 line tops; top[nlines] = height */
+	double *base;       /* baselines */
+	int nlines;
+	PangoLayout **clay; /* table cells */
+	double *colw, *rowh;
+	double h;           /* whole height */
+};
 
 struct blk {
 	enum blk_kind kind;
@@ -26,26 +41,10 @@ struct blk {
 	rnd_draw_fn draw;
 	void *arg;
 
-	/* measured at the current scale */
-	double indent;      /* mm, left */
-	double space;       /* mm before, unless at a column top */
-	PangoLayout *lay;   /* heading, para, item */
-	PangoLayout *blay;  /* item bullet */
-	double *top;        /* nlines + 1 line tops; top[nlines] = height */
-	double *base;       /* baselines */
-	int nlines;
-	PangoLayout **clay; /* table cells */
-	double *colw, *rowh;
-	double h;           /* whole height */
-};
-
-struct rnd_flow {
-	struct rnd_style st;
-	struct blk *v;
-	size_t n, cap;
-	cairo_surface_t *msurf;
-	cairo_t *mcr; /* for measuring */
-	double scale;
+	struct meas m;      /* measured at the flow's current scale */
+	struct meas saved;  /* at the best scale seen (see flow_save) */
+	double *nat, *min;  /* table column widths at wpt (text scales) */
+	double wpt;
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -61,6 +60,25 @@ struct placing {
 	size_t n, cap;
 };
 
+struct rnd_flow {
+	struct rnd_style st;
+	struct blk *v;
+	size_t n, cap;
+	cairo_surface_t *msurf;
+	cairo_t *mcr; /* for measuring */
+	PangoContext *ctx;
+	double scale;
+	long last_miss;  /* of the last try, at scale */
+	int known;       /* best_step is known (rnd_flow_fit ran) */
+	int best_step;
+	int have_saved;  /* blocks' saved measures and spl are at saved_scale */
+	double saved_scale;
+	struct placing spl;
+};
+
+/* Shrink-to-fit tries sizes this far apart (pt). */
+#define RND_STEP_PT 0.5
+
 #define CELL_PADX 0.8
 #define CELL_PADY 0.45
 
@@ -74,6 +92,7 @@ rnd_flow_new(const struct rnd_style *st)
 	f->msurf = cairo_image_surface_create(CAIRO_FORMAT_A8, 4, 4);
 	f->mcr = cairo_create(f->msurf);
 	cairo_scale(f->mcr, 72.0 / 25.4, 72.0 / 25.4);
+	f->ctx = rnd_context_new(f->mcr);
 	return f;
 }
 
@@ -83,31 +102,34 @@ rnd_flow_style(const struct rnd_flow *f)
 	return &f->st;
 }
 
-/* Drop a block's measured state. */
+/* Drop a measurement of a block with ncells table cells. */
 static void
-blk_unmeasure(struct blk *b)
+meas_free(struct meas *m, size_t ncells)
 {
 	size_t i;
 
-	if (b->lay != NULL)
-		g_object_unref(b->lay);
-	if (b->blay != NULL)
-		g_object_unref(b->blay);
-	if (b->clay != NULL) {
-		for (i = 0; i < b->nrows * b->ncols; i++)
-			if (b->clay[i] != NULL)
-				g_object_unref(b->clay[i]);
-		free(b->clay);
+	if (m->lay != NULL)
+		g_object_unref(m->lay);
+	if (m->blay != NULL)
+		g_object_unref(m->blay);
+	if (m->clay != NULL) {
+		for (i = 0; i < ncells; i++)
+			if (m->clay[i] != NULL)
+				g_object_unref(m->clay[i]);
+		free(m->clay);
 	}
-	free(b->top);
-	free(b->base);
-	free(b->colw);
-	free(b->rowh);
-	b->lay = b->blay = NULL;
-	b->clay = NULL;
-	b->top = b->base = b->colw = b->rowh = NULL;
-	b->nlines = 0;
-	b->h = 0;
+	free(m->top);
+	free(m->base);
+	free(m->colw);
+	free(m->rowh);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Drop a block's current measurement. */
+static void
+blk_unmeasure(struct blk *b)
+{
+	meas_free(&b->m, b->nrows * b->ncols);
 }
 
 void
@@ -121,13 +143,18 @@ rnd_flow_free(struct rnd_flow *f)
 		struct blk *b = &f->v[i];
 
 		blk_unmeasure(b);
+		meas_free(&b->saved, b->nrows * b->ncols);
 		free(b->markup);
 		free(b->bullet);
 		for (j = 0; j < b->nrows * b->ncols; j++)
 			free(b->cells[j]);
 		free(b->cells);
+		free(b->nat);
+		free(b->min);
 	}
 	free(f->v);
+	free(f->spl.v);
+	g_object_unref(f->ctx);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -215,7 +242,7 @@ flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
     double w, const char *markup)
 {
 	struct rnd_font font = { family, role_pt(f, factor), bold, 0 };
-	PangoLayout *l = rnd_layout_new(f->mcr, &font, w);
+	PangoLayout *l = rnd_layout_ctx(f->ctx, &font, w);
 
 	rnd_layout_markup(l, markup);
 	return l;
@@ -225,24 +252,24 @@ flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
 static void
 blk_lines(struct blk *b)
 {
-	PangoLayoutIter *it = pango_layout_get_iter(b->lay);
+	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
 	int i = 0;
 
-	b->nlines = pango_layout_get_line_count(b->lay);
-	b->top = xcalloc((size_t)b->nlines + 1, sizeof(double));
-	b->base = xcalloc((size_t)b->nlines + 1, sizeof(double));
+	b->m.nlines = pango_layout_get_line_count(b->m.lay);
+	b->m.top = xcalloc((size_t)b->m.nlines + 1, sizeof(double));
+	b->m.base = xcalloc((size_t)b->m.nlines + 1, sizeof(double));
 	do {
 		PangoRectangle r;
 
 		pango_layout_iter_get_line_extents(it, NULL, &r);
-		b->top[i] = (double)r.y / PANGO_SCALE;
-		b->base[i] = (double)pango_layout_iter_get_baseline(it) /
+		b->m.top[i] = (double)r.y / PANGO_SCALE;
+		b->m.base[i] = (double)pango_layout_iter_get_baseline(it) /
 		    PANGO_SCALE;
 		i++;
-	} while (i < b->nlines && pango_layout_iter_next_line(it));
+	} while (i < b->m.nlines && pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
-	rnd_layout_size(b->lay, NULL, &b->top[b->nlines]);
-	b->h = b->top[b->nlines];
+	rnd_layout_size(b->m.lay, NULL, &b->m.top[b->m.nlines]);
+	b->m.h = b->m.top[b->m.nlines];
 }
 
 /* Width of a cell's text unwrapped (natural) or at its widest word. */
@@ -269,34 +296,43 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	double *nat = xcalloc(b->ncols, sizeof(double));
 	double *min = xcalloc(b->ncols, sizeof(double));
 	int *done = xcalloc(b->ncols, sizeof(int));
-	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols;
+	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
 	size_t r, c;
 
-	for (r = 0; r < b->nrows; r++)
-		for (c = 0; c < b->ncols; c++) {
-			const char *s = b->cells[r * b->ncols + c];
-			int bold = b->header && r == 0;
-			double n = cell_width(f, s, bold, 0);
-			double m = cell_width(f, s, bold, 1);
+	/* Without hinting, text widths scale with the size: measure once. */
+	if (b->nat == NULL) {
+		b->nat = xcalloc(b->ncols, sizeof(double));
+		b->min = xcalloc(b->ncols, sizeof(double));
+		b->wpt = role_pt(f, 0.96);
+		for (r = 0; r < b->nrows; r++)
+			for (c = 0; c < b->ncols; c++) {
+				const char *s = b->cells[r * b->ncols + c];
+				int bold = b->header && r == 0;
+				double n = cell_width(f, s, bold, 0);
+				double m = cell_width(f, s, bold, 1);
 
-			if (n > nat[c])
-				nat[c] = n;
-			if (m > min[c])
-				min[c] = m;
-		}
+				if (n > b->nat[c])
+					b->nat[c] = n;
+				if (m > b->min[c])
+					b->min[c] = m;
+			}
+	}
+	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++) {
+		nat[c] = b->nat[c] * k;
+		min[c] = b->min[c] * k;
 		snat += nat[c];
 		smin += min[c];
 	}
-	b->colw = xcalloc(b->ncols, sizeof(double));
+	b->m.colw = xcalloc(b->ncols, sizeof(double));
 	if (snat <= avail) {
 		for (c = 0; c < b->ncols; c++)
-			b->colw[c] = nat[c] + (avail - snat) / b->ncols;
+			b->m.colw[c] = nat[c] + (avail - snat) / b->ncols;
 	} else if (smin <= avail) {
 		double extra = avail - smin, rest = 0;
 
 		for (c = 0; c < b->ncols; c++)
-			b->colw[c] = min[c];
+			b->m.colw[c] = min[c];
 		for (;;) { /* the cheapest column, while it takes no more
 			    than its share */
 			size_t best = b->ncols, left = 0;
@@ -312,7 +348,7 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 			    extra / (double)left + 1e-9)
 				break;
 			extra -= nat[best] - min[best];
-			b->colw[best] = nat[best];
+			b->m.colw[best] = nat[best];
 			done[best] = 1;
 		}
 		for (c = 0; c < b->ncols; c++)
@@ -320,13 +356,13 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 				rest += nat[c] - min[c];
 		for (c = 0; c < b->ncols; c++)
 			if (!done[c] && rest > 0)
-				b->colw[c] += extra * (nat[c] - min[c]) / rest;
+				b->m.colw[c] += extra * (nat[c] - min[c]) / rest;
 	} else
 		for (c = 0; c < b->ncols; c++)
-			b->colw[c] = smin > 0 ? min[c] * avail / smin :
+			b->m.colw[c] = smin > 0 ? min[c] * avail / smin :
 			    avail / b->ncols;
 	for (c = 0; c < b->ncols; c++)
-		b->colw[c] += 2 * CELL_PADX;
+		b->m.colw[c] += 2 * CELL_PADX;
 	free(nat);
 	free(min);
 	free(done);
@@ -339,15 +375,15 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 	size_t r, c;
 
 	table_widths(f, b, w);
-	b->clay = xcalloc(b->nrows * b->ncols, sizeof(PangoLayout *));
-	b->rowh = xcalloc(b->nrows, sizeof(double));
-	b->h = 0;
+	b->m.clay = xcalloc(b->nrows * b->ncols, sizeof(PangoLayout *));
+	b->m.rowh = xcalloc(b->nrows, sizeof(double));
+	b->m.h = 0;
 	for (r = 0; r < b->nrows; r++) {
 		double rh = 0;
 
 		for (c = 0; c < b->ncols; c++) {
 			PangoLayout *l = flow_layout(f, f->st.font, 0.96,
-			    b->header && r == 0, b->colw[c] - 2 * CELL_PADX,
+			    b->header && r == 0, b->m.colw[c] - 2 * CELL_PADX,
 			    b->cells[r * b->ncols + c]);
 			double h;
 
@@ -355,10 +391,10 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 			rnd_layout_size(l, NULL, &h);
 			if (h > rh)
 				rh = h;
-			b->clay[r * b->ncols + c] = l;
+			b->m.clay[r * b->ncols + c] = l;
 		}
-		b->rowh[r] = rh + 2 * CELL_PADY;
-		b->h += b->rowh[r];
+		b->m.rowh[r] = rh + 2 * CELL_PADY;
+		b->m.h += b->m.rowh[r];
 	}
 }
 
@@ -376,40 +412,40 @@ flow_measure(struct rnd_flow *f, double colw)
 		switch (b->kind) {
 		case BLK_HEADING: {
 			double fac = b->level <= 1 ? 1.5 : b->level == 2 ? 1.22 : 1.05;
-			b->lay = flow_layout(f, f->st.head_font, fac, 1, colw,
+			b->m.lay = flow_layout(f, f->st.head_font, fac, 1, colw,
 			    b->markup);
-			b->space = body * (b->level <= 2 ? 1.1 : 0.6);
+			b->m.space = body * (b->level <= 2 ? 1.1 : 0.6);
 			blk_lines(b);
 			if (b->level <= 2)
-				b->h += 0.9; /* the rule under it */
+				b->m.h += 0.9; /* the rule under it */
 			break;
 		}
 		case BLK_PARA:
-			b->lay = flow_layout(f, f->st.font, 1.0, 0, colw, b->markup);
-			b->space = body * 0.45;
+			b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw, b->markup);
+			b->m.space = body * 0.45;
 			blk_lines(b);
 			break;
 		case BLK_ITEM: {
 			double bw;
 
-			b->indent = body * (1.2 * b->level + 1.3);
-			b->blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
-			rnd_layout_size(b->blay, &bw, NULL);
-			if (bw + body * 0.5 > b->indent - body * 1.2 * b->level)
-				b->indent = body * 1.2 * b->level + bw + body * 0.5;
-			b->lay = flow_layout(f, f->st.font, 1.0, 0,
-			    colw - b->indent, b->markup);
-			b->space = body * 0.25;
+			b->m.indent = body * (1.2 * b->level + 1.3);
+			b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
+			rnd_layout_size(b->m.blay, &bw, NULL);
+			if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
+				b->m.indent = body * 1.2 * b->level + bw + body * 0.5;
+			b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
+			    colw - b->m.indent, b->markup);
+			b->m.space = body * 0.25;
 			blk_lines(b);
 			break;
 		}
 		case BLK_TABLE:
 			table_measure(f, b, colw);
-			b->space = body * 0.7;
+			b->m.space = body * 0.7;
 			break;
 		case BLK_CUSTOM:
-			b->h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
-			b->space = body * 0.7;
+			b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
+			b->m.space = body * 0.7;
 			break;
 		}
 	}
@@ -423,9 +459,9 @@ rows_h(const struct blk *b, int a, int e)
 	int r;
 
 	if (b->header && a > 1)
-		h += b->rowh[0];
+		h += b->m.rowh[0];
 	for (r = a; r < e; r++)
-		h += b->rowh[r];
+		h += b->m.rowh[r];
 	return h;
 }
 
@@ -436,7 +472,7 @@ blk_units(const struct blk *b)
 	switch (b->kind) {
 	case BLK_PARA:
 	case BLK_ITEM:
-		return b->nlines;
+		return b->m.nlines;
 	case BLK_TABLE:
 		return (int)b->nrows;
 	default:
@@ -451,8 +487,8 @@ units_h(const struct blk *b, int a, int e)
 	if (b->kind == BLK_TABLE)
 		return rows_h(b, a, e);
 	if (b->kind == BLK_PARA || b->kind == BLK_ITEM)
-		return b->top[e] - b->top[a];
-	return b->h;
+		return b->m.top[e] - b->m.top[a];
+	return b->m.h;
 }
 
 /* The most units from a that fit in room, keeping at least 2 lines on
@@ -493,13 +529,13 @@ need_h(const struct rnd_flow *f, size_t i, int a)
 		const struct blk *nb = &f->v[i + 1];
 		int nu = blk_units(nb);
 
-		h += nb->space;
+		h += nb->m.space;
 		if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) && nu >= 4)
 			h += units_h(nb, 0, 2);
 		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
 			h += rows_h(nb, 0, 3);
 		else
-			h += nb->h;
+			h += nb->m.h;
 	}
 	return h;
 }
@@ -527,7 +563,7 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	while (i < f->n) {
 		struct blk *b = &f->v[i];
 		int n = blk_units(b), k;
-		double sp = (y > 0 && a == 0) ? b->space : 0, room;
+		double sp = (y > 0 && a == 0) ? b->m.space : 0, room;
 		struct piece pc;
 
 		room = col_h(fr, page) - y - sp;
@@ -566,12 +602,12 @@ static void
 draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a,
     int e)
 {
-	PangoLayoutIter *it = pango_layout_get_iter(b->lay);
+	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
 	int i = 0;
 
 	do {
 		if (i >= a && i < e) {
-			cairo_move_to(cr, x, y + b->base[i] - b->top[a]);
+			cairo_move_to(cr, x, y + b->m.base[i] - b->m.top[a]);
 			pango_cairo_show_layout_line(cr,
 			    pango_layout_iter_get_line_readonly(it));
 		}
@@ -590,20 +626,20 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 
 	if (b->header && r == 0) {
 		rnd_set_rgb(cr, f->st.accent);
-		cairo_rectangle(cr, x, y, w, b->rowh[r]);
+		cairo_rectangle(cr, x, y, w, b->m.rowh[r]);
 		cairo_fill(cr);
 	} else if (stripe) {
 		rnd_set_rgb(cr, f->st.shade);
-		cairo_rectangle(cr, x, y, w, b->rowh[r]);
+		cairo_rectangle(cr, x, y, w, b->m.rowh[r]);
 		cairo_fill(cr);
 	}
 	for (c = 0; c < b->ncols; c++) {
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
-		rnd_layout_draw(cr, b->clay[r * b->ncols + c], cx + CELL_PADX,
+		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c], cx + CELL_PADX,
 		    y + CELL_PADY);
-		cx += b->colw[c];
+		cx += b->m.colw[c];
 	}
-	return b->rowh[r];
+	return b->m.rowh[r];
 }
 
 /* Draw rows [a, e) of a table at (x, y), header repeated. */
@@ -616,7 +652,7 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	int r;
 
 	for (c = 0; c < b->ncols; c++)
-		w += b->colw[c];
+		w += b->m.colw[c];
 	if (b->header && a > 1)
 		y += draw_row(f, cr, b, 0, x, y, w, 0);
 	for (r = a; r < e; r++)
@@ -643,12 +679,12 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 	switch (b->kind) {
 	case BLK_HEADING:
 		rnd_set_rgb(cr, f->st.accent);
-		draw_lines(cr, b, x, y, 0, b->nlines);
+		draw_lines(cr, b, x, y, 0, b->m.nlines);
 		if (b->level <= 2) {
 			rnd_set_rgb(cr, f->st.rule);
 			cairo_set_line_width(cr, b->level <= 1 ? 0.5 : 0.3);
-			cairo_move_to(cr, x, y + b->top[b->nlines] + 0.45);
-			cairo_line_to(cr, x + w, y + b->top[b->nlines] + 0.45);
+			cairo_move_to(cr, x, y + b->m.top[b->m.nlines] + 0.45);
+			cairo_line_to(cr, x + w, y + b->m.top[b->m.nlines] + 0.45);
 			cairo_stroke(cr);
 		}
 		break;
@@ -659,13 +695,13 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		if (pc->a == 0) {
 			double bw;
 
-			rnd_layout_size(b->blay, &bw, NULL);
+			rnd_layout_size(b->m.blay, &bw, NULL);
 			rnd_set_rgb(cr, f->st.accent);
-			rnd_layout_draw(cr, b->blay, x + b->indent - bw -
+			rnd_layout_draw(cr, b->m.blay, x + b->m.indent - bw -
 			    RND_PT_MM * role_pt(f, 1.0) * 0.4, y);
 			rnd_set_rgb(cr, f->st.text);
 		}
-		draw_lines(cr, b, x + b->indent, y, pc->a, pc->b);
+		draw_lines(cr, b, x + b->m.indent, y, pc->a, pc->b);
 		break;
 	case BLK_TABLE:
 		draw_table(f, cr, b, x, y, pc->a, pc->b);
@@ -685,10 +721,54 @@ flow_try(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 
 	f->scale = scale;
 	flow_measure(f, colw);
-	return flow_place(f, fr, max_pages, pl);
+	f->last_miss = flow_place(f, fr, max_pages, pl);
+	return f->last_miss;
 }
 
-/* The smallest step (0.25 pt each below size_pt) at which the flow fits,
+/* Keep the current measures and placement as the best seen. */
+static void
+flow_save(struct rnd_flow *f, struct placing *pl)
+{
+	struct placing t;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		meas_free(&b->saved, b->nrows * b->ncols);
+		b->saved = b->m;
+		memset(&b->m, 0, sizeof(b->m));
+	}
+	t = f->spl;
+	f->spl = *pl;
+	*pl = t;
+	f->have_saved = 1;
+	f->saved_scale = f->scale;
+}
+
+/* Make the saved measures current again (into pl). */
+static void
+flow_restore(struct rnd_flow *f, struct placing *pl)
+{
+	struct placing t;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		meas_free(&b->m, b->nrows * b->ncols);
+		b->m = b->saved;
+		memset(&b->saved, 0, sizeof(b->saved));
+	}
+	t = f->spl;
+	f->spl = *pl;
+	*pl = t;
+	f->have_saved = 0;
+	f->scale = f->saved_scale;
+	f->last_miss = -1;
+}
+
+/* The smallest step (RND_STEP_PT each below size_pt) where the flow fits,
  * or -1 when it fits at none; *steps gets the number of steps. */
 static int
 flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
@@ -696,17 +776,47 @@ flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 {
 	int l = 0, h, best = -1;
 
-	*steps = (int)floor((f->st.size_pt - f->st.min_pt) / 0.25 + 1e-9);
+	*steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	if (*steps < 0)
 		*steps = 0;
 	h = *steps;
-	while (l <= h) {
-		int m = (l + h) / 2;
+	f->have_saved = 0;
+	if (flow_try(f, fr, max_pages, 1.0, pl) == -1) {
+		flow_save(f, pl);
+		return 0;
+	}
+	l = 1;
+	/* First guess from the full-size heights: area goes with the square
+	 * of the size. A good guess leaves one try to confirm. */
+	{
+		double need = 0, room = 0, g;
+		size_t i;
+		int p, k;
 
-		if (flow_try(f, fr, max_pages, (f->st.size_pt - 0.25 * m) /
+		for (i = 0; i < f->n; i++)
+			need += f->v[i].m.space + f->v[i].m.h;
+		for (p = 0; p < max_pages; p++)
+			room += col_h(fr, p) * fr->cols;
+		g = need > 0 ? sqrt(0.96 * room / need) : 1;
+		k = (int)ceil((f->st.size_pt * (1 - g)) / RND_STEP_PT - 1e-9);
+		if (k >= l && k <= h) {
+			if (flow_try(f, fr, max_pages, (f->st.size_pt -
+			    RND_STEP_PT * k) / f->st.size_pt, pl) == -1) {
+				best = k;
+				h = k - 1;
+				flow_save(f, pl);
+			} else
+				l = k + 1;
+		}
+	}
+	while (l <= h) {
+		int m = best >= 0 ? h : (l + h) / 2; /* after a good guess: up */
+
+		if (flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * m) /
 		    f->st.size_pt, pl) == -1) {
 			best = m;
 			h = m - 1;
+			flow_save(f, pl);
 		} else
 			l = m + 1;
 	}
@@ -721,7 +831,9 @@ rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 	int steps, best = flow_best(f, fr, max_pages, &pl, &steps);
 
 	free(pl.v);
-	return best < 0 ? 0 : f->st.size_pt - 0.25 * best;
+	f->known = 1;
+	f->best_step = best;
+	return best < 0 ? 0 : f->st.size_pt - RND_STEP_PT * best;
 }
 
 /* Returns the number of pages made; see internal.h. */
@@ -736,10 +848,20 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	long miss;
 	size_t i;
 
-	best = flow_best(f, fr, max_pages, &pl, &steps);
+	/* rnd_flow_fit may have searched already (same frame). */
+	if (f->known) {
+		best = f->best_step;
+		steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+	} else
+		best = flow_best(f, fr, max_pages, &pl, &steps);
 	s = best >= 0 ? best : steps;
-	miss = flow_try(f, fr, max_pages, (f->st.size_pt - 0.25 * s) /
-	    f->st.size_pt, &pl);
+	if (best >= 0 && f->have_saved)
+		flow_restore(f, &pl);
+	else if (pl.n == 0 || f->scale != (f->st.size_pt - RND_STEP_PT * s) /
+	    f->st.size_pt)
+		flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * s) /
+		    f->st.size_pt, &pl);
+	miss = f->last_miss;
 	if (miss >= 0)
 		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
 		    "does not fit on %d page%s even at %g pt: this and what "
@@ -762,7 +884,7 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 			if (pl.v[i].page != p)
 				continue;
 			if (b->kind == BLK_HEADING && b->level <= 2)
-				rnd_doc_outline(doc, 0, pango_layout_get_text(b->lay),
+				rnd_doc_outline(doc, 0, pango_layout_get_text(b->m.lay),
 				    fr->y + pl.v[i].y);
 			draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col *
 				    (colw + fr->gutter), fr->y + (p == 0 ?
@@ -789,8 +911,12 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 	size_t i;
 
 	best = flow_best(f, fr, 1, &pl, &steps);
-	miss = flow_try(f, fr, 1, (f->st.size_pt - 0.25 * (best >= 0 ? best :
-	    steps)) / f->st.size_pt, &pl);
+	if (best >= 0 && f->have_saved) {
+		flow_restore(f, &pl);
+		miss = -1;
+	} else
+		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT * (best >= 0 ?
+		    best : steps)) / f->st.size_pt, &pl);
 	if (miss >= 0) {
 		diag_add(dg, SEV_WARNING, f->v[miss].pos, "does not fit even at "
 		    "%g pt: this and what follows is left out", role_pt(f, 1.0));

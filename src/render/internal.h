@@ -122,6 +122,11 @@ struct rnd_font {
  */
 PangoLayout *rnd_layout_new(cairo_t *, const struct rnd_font *,
     double width_mm);
+/* A context set up as above, for making many layouts (caller unrefs),
+ * and a layout in it. */
+PangoContext *rnd_context_new(cairo_t *);
+PangoLayout *rnd_layout_ctx(PangoContext *, const struct rnd_font *,
+    double width_mm);
 /* Set plain text / Pango markup on a layout. */
 void rnd_layout_text(PangoLayout *, const char *utf8);
 void rnd_layout_markup(PangoLayout *, const char *markup);

@@ -4,14 +4,13 @@
 
 #include "internal.h"
 
-/* Returns a layout for cr with the font set; see internal.h. */
-PangoLayout *
-rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
+static void layout_font(PangoLayout *, const struct rnd_font *, double);
+
+/* Set a context up for mm user space without hinting. */
+static void
+ctx_setup(PangoContext *ctx)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-	PangoContext *ctx = pango_layout_get_context(l);
 	cairo_font_options_t *fo = cairo_font_options_create();
-	PangoFontDescription *fd = pango_font_description_new();
 
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -20,7 +19,45 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 	/* User space is mm: 25.4 units to the inch. */
 	pango_cairo_context_set_resolution(ctx, 25.4);
 	pango_context_set_round_glyph_positions(ctx, FALSE);
+}
+
+/* Returns a context for many layouts (caller unrefs). */
+PangoContext *
+rnd_context_new(cairo_t *cr)
+{
+	PangoContext *ctx = pango_cairo_create_context(cr);
+
+	ctx_setup(ctx);
+	return ctx;
+}
+
+/* Returns a layout in ctx with the font set (caller unrefs). */
+PangoLayout *
+rnd_layout_ctx(PangoContext *ctx, const struct rnd_font *f, double width_mm)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+
+	layout_font(l, f, width_mm);
+	return l;
+}
+
+/* Returns a layout for cr with the font set; see internal.h. */
+PangoLayout *
+rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+
+	ctx_setup(pango_layout_get_context(l));
 	pango_layout_context_changed(l);
+	layout_font(l, f, width_mm);
+	return l;
+}
+
+/* Font and width of a layout. */
+static void
+layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
+{
+	PangoFontDescription *fd = pango_font_description_new();
 
 	pango_font_description_set_family(fd,
 	    f->family != NULL ? f->family : "DejaVu Sans");
@@ -35,7 +72,6 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 		pango_layout_set_width(l, (int)(width_mm * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	return l;
 }
 
 /* Never hyphenate: words break only at spaces (and, as a last resort,
