@@ -272,19 +272,39 @@ blk_lines(struct blk *b)
 	b->m.h = b->m.top[b->m.nlines];
 }
 
-/* Width of a cell's text unwrapped (natural) or at its widest word. */
-static double
-cell_width(struct rnd_flow *f, const char *markup, int bold, int narrow)
+/* Width of a cell's text unwrapped (*nat) and of its widest word (*min),
+ * from one layout: words are the runs between allowed line breaks. */
+static void
+cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
+    double *min)
 {
-	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold,
-	    narrow ? 0.01 : 0, markup);
-	double w;
+	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
+	const PangoLogAttr *la;
+	const char *text = pango_layout_get_text(l);
+	int n, i;
+	double prev = 0;
 
-	if (narrow)
-		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	rnd_layout_size(l, &w, NULL);
+	rnd_layout_size(l, nat, NULL);
+	*min = 0;
+	la = pango_layout_get_log_attrs_readonly(l, &n);
+	for (i = 1; i < n; i++) {
+		PangoRectangle r;
+		double x;
+
+		if (!la[i].is_line_break && i != n - 1)
+			continue;
+		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
+		    i) - text), &r);
+		x = (double)r.x / PANGO_SCALE;
+		if (i == n - 1)
+			x = *nat;
+		if (x - prev > *min)
+			*min = x - prev;
+		prev = x;
+	}
+	if (*min == 0)
+		*min = *nat;
 	g_object_unref(l);
-	return w;
 }
 
 /* Choose column widths within w: natural widths when they fit; else
@@ -308,9 +328,9 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 			for (c = 0; c < b->ncols; c++) {
 				const char *s = b->cells[r * b->ncols + c];
 				int bold = b->header && r == 0;
-				double n = cell_width(f, s, bold, 0);
-				double m = cell_width(f, s, bold, 1);
+				double n, m;
 
+				cell_widths(f, s, bold, &n, &m);
 				if (n > b->nat[c])
 					b->nat[c] = n;
 				if (m > b->min[c])

@@ -73,8 +73,8 @@ for rs in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md; do
 	# Every unit: its name on the sheet and the cards; its stats, in order,
 	# on its own card (one card a page in --single).
 	"$BIN" check -v "$rs" >"$T/dump.txt" 2>/dev/null
-	text "$ref" >"$T/ref.txt"
-	text "$cards" >"$T/cards.txt"
+	pdftotext -raw "$ref" - | tr -s ' \n\t\f' '    ' | tr -s ' ' >"$T/ref.txt"
+	pdftotext -raw "$cards" - | tr -s ' \n\t\f' '    ' | tr -s ' ' >"$T/cards.txt"
 	sed -n '/^units (/,/^$/p' "$T/dump.txt" | sed '1d;/^$/d' >"$T/units.txt"
 	engine=$(sed -n 's/^engine: //p' "$T/dump.txt")
 	i=0
