@@ -74,6 +74,7 @@ struct rnd_flow {
 	int have_saved;  /* blocks' saved measures and spl are at saved_scale */
 	double saved_scale;
 	struct placing spl;
+	struct placing fin;  /* the placement drawn last */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -154,6 +155,7 @@ rnd_flow_free(struct rnd_flow *f)
 	}
 	free(f->v);
 	free(f->spl.v);
+	free(f->fin.v);
 	g_object_unref(f->ctx);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
@@ -843,6 +845,39 @@ flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	return best;
 }
 
+/* Keep the placement drawn, for rnd_flow_placed(); frees pl's old. */
+static void
+flow_keep(struct rnd_flow *f, struct placing *pl)
+{
+	free(f->fin.v);
+	f->fin = *pl;
+	memset(pl, 0, sizeof(*pl));
+}
+
+/* Returns how many pieces were drawn last; fills out[0..max). */
+size_t
+rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < f->fin.n && i < max; i++) {
+		const struct piece *pc = &f->fin.v[i];
+		const struct blk *b = &f->v[pc->blk];
+
+		out[i].block = pc->blk;
+		out[i].kind = b->kind == BLK_HEADING ? 'h' : b->kind == BLK_TABLE ?
+		    't' : b->kind == BLK_CUSTOM ? 'c' : 'p';
+		out[i].page = pc->page;
+		out[i].col = pc->col;
+		out[i].y = pc->y;
+		out[i].h = units_h(b, pc->a, pc->b);
+		out[i].a = pc->a;
+		out[i].b = pc->b;
+		out[i].units = blk_units(b);
+	}
+	return f->fin.n;
+}
+
 /* Returns the body size (pt) at which the flow fits, or 0. */
 double
 rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
@@ -914,7 +949,7 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	}
 	if (scale_out != NULL)
 		*scale_out = f->scale;
-	free(pl.v);
+	flow_keep(f, &pl);
 	return pages;
 }
 
@@ -945,6 +980,6 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 	for (i = 0; i < pl.n; i++)
 		draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col * (colw +
 		    fr->gutter), fr->y + fr->first_top, colw);
-	free(pl.v);
+	flow_keep(f, &pl);
 	return rc;
 }

@@ -216,6 +216,19 @@ int rnd_flow_render(struct rnd_flow *, struct rnd_doc *, double page_w,
  * -1 when something was left out (a warning in diags names it). */
 int rnd_flow_box(struct rnd_flow *, cairo_t *, const struct rnd_frame *,
     struct diags *);
+/* What was placed where by the last render or box (for tests and
+ * dumps): block index, kind ('h'eading, 'p'aragraph or item, 't'able,
+ * 'c'ustom), page, column, top y and height in the column (mm), and the
+ * lines or rows [a, b) of units in all. */
+struct rnd_placed {
+	size_t block;
+	int kind;
+	int page, col;
+	double y, h;
+	int a, b, units;
+};
+size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
+    size_t max);
 /* The flow's style (for code that adds blocks). */
 const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 
