@@ -163,15 +163,13 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 {
 	const struct ruleset *rs = c->rs;
 	int fp = rs->engine == RS_ENGINE_FIREPOWER;
-	size_t nc = fp ? 4 : 3, i, n = 1;
+	size_t nc = 3, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
-	char buf[128], *e;
+	char buf[128], *e, *d;
 
 	cells[0] = xstrdup("Weapon");
 	cells[1] = xstrdup("Range");
 	cells[2] = xstrdup("Hits on");
-	if (fp)
-		cells[3] = xstrdup("Destroys");
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w;
 		char **row = cells + n * nc;
@@ -179,18 +177,21 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		if (u->weapons[i] < 0 || (size_t)u->weapons[i] >= rs->nweapons)
 			continue;
 		w = &rs->weapons[u->weapons[i]];
+		/* What it destroys goes under its name: four columns do not
+		 * fit a poker card without breaking names. */
+		rnd_classes(buf, sizeof(buf), w->destroys);
 		e = rnd_markup_escape(w->name);
-		row[0] = xasprintf("<b>%s</b>%s", e,
-		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect</i>" : "");
+		d = rnd_markup_escape(buf);
+		row[0] = xasprintf("<b>%s</b>%s%s%s%s", e,
+		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
+		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect fire</i>" :
+		    "");
 		free(e);
+		free(d);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[1] = rnd_markup_escape(buf);
 		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
 		row[2] = rnd_markup_escape(buf);
-		if (fp) {
-			rnd_classes(buf, sizeof(buf), w->destroys);
-			row[3] = rnd_markup_escape(buf);
-		}
 		n++;
 	}
 	if (n > 1)
@@ -215,6 +216,24 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->rgb = c->cls_rgb[u->cls];
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
 	card_weapons(c, u, f);
+	for (i = 0; i < u->nweapons; i++) {
+		const struct rs_weapon *w;
+		char *n;
+
+		if (u->weapons[i] < 0 || (size_t)u->weapons[i] >= rs->nweapons)
+			continue;
+		w = &rs->weapons[u->weapons[i]];
+		if (w->notes == NULL || w->notes[0] == '\0')
+			continue;
+		e = rnd_markup_escape(w->name);
+		n = rnd_markup_escape(w->notes);
+		mk = xasprintf("<b>%s.</b> %s%s", e, n,
+		    n[strlen(n) - 1] == '.' ? "" : ".");
+		rnd_flow_para(f, w->pos, mk);
+		free(mk);
+		free(e);
+		free(n);
+	}
 	if (u->traits != 0) {
 		rnd_unit_traits(buf, sizeof(buf), u);
 		e = rnd_markup_escape(buf);

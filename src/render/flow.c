@@ -355,6 +355,12 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 
 		for (c = 0; c < b->ncols; c++)
 			b->m.colw[c] = min[c];
+		/* The first column names the row: whole when it can be. */
+		if (nat[0] - min[0] <= extra) {
+			extra -= nat[0] - min[0];
+			b->m.colw[0] = nat[0];
+			done[0] = 1;
+		}
 		for (;;) { /* the cheapest column, while it takes no more
 			    than its share */
 			size_t best = b->ncols, left = 0;

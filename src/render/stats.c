@@ -11,6 +11,7 @@ rnd_len(const struct ruleset *rs, char *buf, size_t sz, double mm)
 	len_format(buf, sz, mm, rs->measure);
 }
 
+/* The faces that hit, "4, 6", kept on one line (no-break spaces). */
 void
 rnd_hits_on(char *buf, size_t sz, unsigned faces)
 {
@@ -21,7 +22,7 @@ rnd_hits_on(char *buf, size_t sz, unsigned faces)
 	for (f = 1; f <= 6; f++)
 		if (faces & (1u << f))
 			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%d",
-			    n ? ", " : "", f);
+			    n ? ",\xc2\xa0" : "", f); /* no break inside */
 	if (n == 0)
 		snprintf(buf, sz, "\xe2\x80\x94");
 }
