@@ -406,6 +406,12 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	cairo_restore(cr);
 }
 
+/* The settings templates/unit-cards.yaml may have. */
+static const char *const card_keys[] = { "card", "sheet-margin", "bleed",
+	"crop-length", "crop-offset", "backs", "layout", "safe-margin",
+	"band-height", "frame", "font", "heading-font", "mono-font", "size",
+	"min-size", "colours", "class-colours", NULL };
+
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
 cards_setup(struct cards *c, const char **card, struct diags *dg)
@@ -418,6 +424,7 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	size_t errs = diags_count(dg, SEV_ERROR);
 	int i;
 
+	rnd_tmpl_keys(t, card_keys, "setting", dg);
 	rnd_style_from(&c->st, t, dg);
 	*card = o->card != NULL ? o->card : rnd_tmpl_str(t, "card", "poker", dg);
 	for (cs = rnd_card_sizes; cs->name != NULL; cs++)
@@ -451,6 +458,14 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, dg);
 	c->band_h = rnd_tmpl_len(t, "band-height", 12, dg);
 	c->frame = rnd_tmpl_len(t, "frame", 2, dg);
+	{
+		const char *cls[RS_CLASS__MAX + 1];
+
+		for (i = 0; i < RS_CLASS__MAX; i++)
+			cls[i] = rs_class_name((enum rs_class)i);
+		cls[RS_CLASS__MAX] = NULL;
+		rnd_tmpl_keys(cc, cls, "class", dg);
+	}
 	for (i = 0; i < RS_CLASS__MAX; i++) {
 		const char *name = rs_class_name((enum rs_class)i);
 		unsigned dflt = (unsigned)strtoul(clsdef[i] + 1, NULL, 16);

@@ -280,6 +280,9 @@ const char *rnd_tmpl_str(const struct rs_node *map, const char *key,
     const char *dflt, struct diags *);
 unsigned rnd_tmpl_rgb(const struct rs_node *map, const char *key,
     unsigned dflt, struct diags *);
+/* Warn (at its position) about every key of map not in known. */
+void rnd_tmpl_keys(const struct rs_node *map, const char *const *known,
+    const char *what, struct diags *);
 /* Where a key's value is, else the template's own position. */
 struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,

@@ -423,6 +423,12 @@ ref_sections(struct ref *r)
 	return rc;
 }
 
+/* The settings templates/reference.yaml may have. */
+static const char *const ref_keys[] = { "orientation", "pages", "margin",
+	"title-height", "columns", "gutter", "font", "heading-font",
+	"mono-font", "size", "min-size", "condense", "comfortable-size",
+	"colours", "sections", "skip", NULL };
+
 /* Returns 0 written, -1 failed (errors in dg). */
 int
 rnd_reference(const struct ruleset *rs, const char *path,
@@ -443,6 +449,7 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	memset(&r, 0, sizeof(r));
 	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) == NULL)
 		goto out;
+	rnd_tmpl_keys(t, ref_keys, "setting", dg);
 	r.rs = rs;
 	r.tmpl = t;
 	r.opts = opts;

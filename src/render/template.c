@@ -206,3 +206,27 @@ rnd_tmpl_pos(const struct rs_node *m, const char *key)
 
 	return v != NULL ? v->pos : m != NULL ? m->pos : none;
 }
+
+/* Warn about each key of map not in known (NULL-terminated): a typo in
+ * a template should not pass silently. */
+void
+rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
+    const char *what, struct diags *dg)
+{
+	size_t i, k;
+
+	if (m == NULL || m->kind != RS_NODE_MAP)
+		return;
+	for (i = 0; i + 1 < m->nkids; i += 2) {
+		const struct rs_node *key = m->kids[i];
+
+		if (key->kind != RS_NODE_SCALAR)
+			continue;
+		for (k = 0; known[k] != NULL; k++)
+			if (strcmp(known[k], key->scalar) == 0)
+				break;
+		if (known[k] == NULL)
+			diag_add(dg, SEV_WARNING, key->pos, "template: unknown %s "
+			    "'%s' (ignored)", what, key->scalar);
+	}
+}

@@ -193,6 +193,9 @@ if grep -q "bad-num.yaml:1:10: error: template: 'columns' must be a number" "$T/
 else
 	fail "template type error names file:line:col" "$(cat "$T/err")"
 fi
+printf 'colums: 2\n' >"$T/typo.yaml"
+"$BIN" cards $rs -o "$T/x.pdf" --template "$T/typo.yaml" -q 2>"$T/err"
+check "a misspelt template setting warns at its place" grep -q "typo.yaml:1:1: warning: template: unknown setting 'colums'" "$T/err"
 "$BIN" reference $rs -o "$T/x.pdf" --template no-such-template 2>"$T/err"
 check "unknown template is an error" grep -q "template 'no-such-template' not found" "$T/err"
 
