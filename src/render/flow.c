@@ -68,6 +68,7 @@ struct rnd_flow {
 	cairo_t *mcr; /* for measuring */
 	PangoContext *ctx;
 	double scale;
+	long too_wide;   /* first table whose words do not fit its column */
 	long last_miss;  /* of the last try, at scale */
 	int known;       /* best_step is known (rnd_flow_fit ran) */
 	int best_step;
@@ -80,7 +81,7 @@ struct rnd_flow {
 /* Shrink-to-fit tries sizes this far apart (pt). */
 #define RND_STEP_PT 0.5
 
-#define CELL_PADX 0.8
+#define CELL_PADX 0.65
 #define CELL_PADY 0.45
 
 /* Returns a new empty flow. */
@@ -283,26 +284,27 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
 	const PangoLogAttr *la;
 	const char *text = pango_layout_get_text(l);
-	int n, i;
-	double prev = 0;
+	int n, i, s0 = 0;
 
 	rnd_layout_size(l, nat, NULL);
 	*min = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
 	for (i = 1; i < n; i++) {
-		PangoRectangle r;
-		double x;
+		PangoRectangle r0, r1;
+		double w;
 
 		if (!la[i].is_line_break && i != n - 1)
 			continue;
+		/* The word runs from the start of char s to the end of char
+		 * i - 1 (on one line). */
 		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
-		    i) - text), &r);
-		x = (double)r.x / PANGO_SCALE;
-		if (i == n - 1)
-			x = *nat;
-		if (x - prev > *min)
-			*min = x - prev;
-		prev = x;
+		    s0) - text), &r0);
+		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
+		    i - 1) - text), &r1);
+		w = (double)(r1.x + r1.width - r0.x) / PANGO_SCALE;
+		if (w > *min)
+			*min = w;
+		s0 = i;
 	}
 	if (*min == 0)
 		*min = *nat;
@@ -341,8 +343,9 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	}
 	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++) {
-		nat[c] = b->nat[c] * k;
-		min[c] = b->min[c] * k;
+		/* A little slack: widths scaled are not exactly widths set. */
+		nat[c] = b->nat[c] * k + 0.2;
+		min[c] = b->min[c] * k + 0.2;
 		snat += nat[c];
 		smin += min[c];
 	}
@@ -355,12 +358,6 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 
 		for (c = 0; c < b->ncols; c++)
 			b->m.colw[c] = min[c];
-		/* The first column names the row: whole when it can be. */
-		if (nat[0] - min[0] <= extra) {
-			extra -= nat[0] - min[0];
-			b->m.colw[0] = nat[0];
-			done[0] = 1;
-		}
 		for (;;) { /* the cheapest column, while it takes no more
 			    than its share */
 			size_t best = b->ncols, left = 0;
@@ -385,10 +382,15 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 		for (c = 0; c < b->ncols; c++)
 			if (!done[c] && rest > 0)
 				b->m.colw[c] += extra * (nat[c] - min[c]) / rest;
-	} else
+	} else {
 		for (c = 0; c < b->ncols; c++)
 			b->m.colw[c] = smin > 0 ? min[c] * avail / smin :
 			    avail / b->ncols;
+		/* Shrinking helps only if the words fit at the minimum. */
+		if (f->too_wide < 0 && (smin - 0.2 * b->ncols) * f->st.min_pt /
+		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
+			f->too_wide = b - f->v;
+	}
 	for (c = 0; c < b->ncols; c++)
 		b->m.colw[c] += 2 * CELL_PADX;
 	free(nat);
@@ -415,7 +417,6 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 			    b->cells[r * b->ncols + c]);
 			double h;
 
-			pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 			rnd_layout_size(l, NULL, &h);
 			if (h > rh)
 				rh = h;
@@ -748,8 +749,14 @@ flow_try(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
 
 	f->scale = scale;
+	f->too_wide = -1;
 	flow_measure(f, colw);
 	f->last_miss = flow_place(f, fr, max_pages, pl);
+	/* A table whose words overflow its column counts as not fitting,
+	 * down to the minimum size (where its words break instead). */
+	if (f->last_miss == -1 && f->too_wide >= 0 &&
+	    role_pt(f, 1.0) > f->st.min_pt + 1e-9)
+		f->last_miss = f->too_wide;
 	return f->last_miss;
 }
 

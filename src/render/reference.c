@@ -53,8 +53,8 @@ ref_stat(const struct ruleset *rs, const struct rnd_stat *st)
 	return xstrdup(st->value);
 }
 
-/* The units table: name (traits under it), class, the stats this engine
- * uses, weapons. */
+/* The units table: name (class and traits under it), the stats this
+ * engine uses, weapons. */
 static void
 ref_units(struct ref *r)
 {
@@ -66,16 +66,15 @@ ref_units(struct ref *r)
 	if (rs->nunits == 0)
 		return;
 	ns = rnd_unit_stats(rs, &rs->units[0], st);
-	nc = 3 + ns;
+	nc = 2 + ns;
 	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 	cells[0] = xstrdup("Unit");
-	cells[1] = xstrdup("Class");
 	for (k = 0; k < ns; k++)
-		cells[2 + k] = (strncmp(st[k].label, "Move", 4) == 0 ||
+		cells[1 + k] = (strncmp(st[k].label, "Move", 4) == 0 ||
 		    strncmp(st[k].label, "Road", 4) == 0) && rs->measure != LEN_IN
 		    ? xasprintf("%s %s", st[k].abbr, len_unit_name(rs->measure))
 		    : xstrdup(st[k].abbr);
-	cells[2 + ns] = xstrdup("Weapons");
+	cells[1 + ns] = xstrdup("Weapons");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 		char **row = cells + (i + 1) * nc;
@@ -84,18 +83,17 @@ ref_units(struct ref *r)
 		rnd_unit_traits(buf, sizeof(buf), u);
 		e = rnd_markup_escape(u->name);
 		t = rnd_markup_escape(buf);
-		row[0] = buf[0] ? xasprintf("<b>%s</b>\n<i>%s</i>", e, t) :
-		    xasprintf("<b>%s</b>", e);
+		row[0] = xasprintf("<b>%s</b>\n<i>%s%s%s</i>", e,
+		    rs_class_name(u->cls), buf[0] ? " \xc2\xb7 " : "", t);
 		free(e);
 		free(t);
-		row[1] = rnd_markup_escape(rs_class_name(u->cls));
 		for (k = 0; k < ns; k++) {
 			t = ref_stat(rs, &st[k]);
-			row[2 + k] = rnd_markup_escape(t);
+			row[1 + k] = rnd_markup_escape(t);
 			free(t);
 		}
 		t = rnd_unit_weapons(rs, u);
-		row[2 + ns] = rnd_markup_escape(t);
+		row[1 + ns] = rnd_markup_escape(t);
 		free(t);
 	}
 	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
