@@ -607,6 +607,11 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		}
 		rnd_crop_marks_grid(cr, x0, y0, cols, rows, c.cw, c.ch,
 		    2 * c.bleed, c.crop_len, c.crop_off + c.bleed);
+		/* A calibration bar below the cards, when the margin has room
+		 * beyond the crop marks. */
+		if (ph - (y0 + rows * cellh - c.bleed) >= c.crop_off + c.crop_len +
+		    6.5 + 3 && pw >= 170)
+			rnd_calibration_line(cr, (pw - 160) / 2, ph - 6.5);
 		if (!c.backs)
 			continue;
 		cr = rnd_doc_page_begin(doc, pw, ph, 0);

@@ -105,6 +105,9 @@ void rnd_crop_marks_grid(cairo_t *, double x, double y, int cols, int rows,
  * height used (mm). The bars are 100 mm and 101.6 mm long.
  */
 double rnd_calibration(cairo_t *, double x, double y);
+/* A compact one: a 100 mm bar with its label to the right (about 160 mm
+ * wide, 4 mm tall). Returns the height used (mm). */
+double rnd_calibration_line(cairo_t *, double x, double y);
 
 /* ---- text (Pango only) ---- */
 

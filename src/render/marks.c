@@ -102,3 +102,19 @@ rnd_calibration(cairo_t *cr, double x, double y)
 	cairo_restore(cr);
 	return 4.0 + h + 1.0 + 4.0;
 }
+
+/* Returns the height used (mm): one 100 mm bar with its label beside it. */
+double
+rnd_calibration_line(cairo_t *cr, double x, double y)
+{
+	struct rnd_font f = { "DejaVu Sans", 6.5, 0, 0 };
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 0.15);
+	bar(cr, x, y, 100.0, 1.0, 10);
+	rnd_text(cr, &f, x + 102, y - 0.3, 0, 0, 0,
+	    "100 mm: print at 100% (actual size)");
+	cairo_restore(cr);
+	return 4.0;
+}
