@@ -94,7 +94,7 @@ rnd_flow_new(const struct rnd_style *st)
 	f->msurf = cairo_image_surface_create(CAIRO_FORMAT_A8, 4, 4);
 	f->mcr = cairo_create(f->msurf);
 	cairo_scale(f->mcr, 72.0 / 25.4, 72.0 / 25.4);
-	f->ctx = rnd_context_new(f->mcr);
+	f->ctx = rnd_context_shared();
 	return f;
 }
 
@@ -157,7 +157,6 @@ rnd_flow_free(struct rnd_flow *f)
 	free(f->v);
 	free(f->spl.v);
 	free(f->fin.v);
-	g_object_unref(f->ctx);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);

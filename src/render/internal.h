@@ -126,8 +126,10 @@ struct rnd_font {
 PangoLayout *rnd_layout_new(cairo_t *, const struct rnd_font *,
     double width_mm);
 /* A context set up as above, for making many layouts (caller unrefs),
- * and a layout in it. */
+ * the one shared by rnd_layout_new (not to be unref'd), and a layout in
+ * a context. */
 PangoContext *rnd_context_new(cairo_t *);
+PangoContext *rnd_context_shared(void);
 PangoLayout *rnd_layout_ctx(PangoContext *, const struct rnd_font *,
     double width_mm);
 /* Set plain text / Pango markup on a layout. */

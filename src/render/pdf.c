@@ -79,6 +79,14 @@ __lsan_default_suppressions(void)
 	return "leak:libfontconfig.so\n";
 }
 
+/* ...and keep quiet about having used that. */
+const char *__lsan_default_options(void);
+const char *
+__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
 /* Returns the new document; errors are reported on close. */
 struct rnd_doc *
 rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)

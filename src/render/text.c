@@ -5,6 +5,7 @@
 #include "internal.h"
 
 static void layout_font(PangoLayout *, const struct rnd_font *, double);
+static void ctx_setup(PangoContext *);
 
 /* Set a context up for mm user space without hinting. */
 static void
@@ -21,7 +22,7 @@ ctx_setup(PangoContext *ctx)
 	pango_context_set_round_glyph_positions(ctx, FALSE);
 }
 
-/* Returns a context for many layouts (caller unrefs). */
+/* Returns a new context set up for mm (caller unrefs). */
 PangoContext *
 rnd_context_new(cairo_t *cr)
 {
@@ -41,16 +42,36 @@ rnd_layout_ctx(PangoContext *ctx, const struct rnd_font *f, double width_mm)
 	return l;
 }
 
-/* Returns a layout for cr with the font set; see internal.h. */
+/*
+ * Returns the one context every layout shares: a context per layout would
+ * look every font up again through fontconfig. Layouts do not depend on
+ * the surface they are drawn on (no hinting), so one made on a scratch
+ * surface serves every page. Lives as long as the process.
+ */
+PangoContext *
+rnd_context_shared(void)
+{
+	static PangoContext *ctx;
+
+	if (ctx == NULL) {
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8,
+		    4, 4);
+		cairo_t *cr = cairo_create(s);
+
+		cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
+		ctx = rnd_context_new(cr);
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+	}
+	return ctx;
+}
+
+/* Returns a layout with the font set; see internal.h. */
 PangoLayout *
 rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-
-	ctx_setup(pango_layout_get_context(l));
-	pango_layout_context_changed(l);
-	layout_font(l, f, width_mm);
-	return l;
+	(void)cr;
+	return rnd_layout_ctx(rnd_context_shared(), f, width_mm);
 }
 
 /* Font and width of a layout. */
