@@ -407,7 +407,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 }
 
 /* The settings templates/unit-cards.yaml may have. */
-static const char *const card_keys[] = { "card", "sheet-margin", "bleed",
+static const char *const card_keys[] = { "card", "paper", "sheet-margin", "bleed",
 	"crop-length", "crop-offset", "backs", "layout", "safe-margin",
 	"band-height", "frame", "font", "heading-font", "mono-font", "size",
 	"min-size", "colours", "class-colours", NULL };
@@ -517,7 +517,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	struct rnd_doc *doc = NULL;
 	struct rnd_meta meta;
 	char *tfile = NULL, *label;
-	const char *from, *why, *card;
+	const char *card;
 	double pw, ph, sm, cellw, cellh, x0, y0, room;
 	int cols, rows, per, rc = -1, sheet, k, land;
 	size_t u0;
@@ -532,12 +532,8 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	c.dg = dg;
 	if (cards_setup(&c, &card, dg) == -1)
 		goto out;
-	if (rnd_paper_choose(opts->paper, rs, &pw, &ph, &from, &why) == -1) {
-		struct pos p = { NULL, 0, 0 };
-
-		diag_add(dg, SEV_ERROR, p, "%s: %s", from, why);
+	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
 		goto out;
-	}
 	if (rs->nunits == 0) {
 		struct pos p = { rs->path, 0, 0 };
 

@@ -285,6 +285,11 @@ const char *rnd_tmpl_str(const struct rs_node *map, const char *key,
     const char *dflt, struct diags *);
 unsigned rnd_tmpl_rgb(const struct rs_node *map, const char *key,
     unsigned dflt, struct diags *);
+/* The paper for a product, portrait: --paper, else the ruleset's, else
+ * the template's `paper`, else the locale's, else A4. Returns 0, or -1
+ * with an error in diags at the bad spec's place. */
+int rnd_paper_for(const struct rs_node *tmpl, const char *opt,
+    const struct ruleset *, double *w_mm, double *h_mm, struct diags *);
 /* Warn (at its position) about every key of map not in known. */
 void rnd_tmpl_keys(const struct rs_node *map, const char *const *known,
     const char *what, struct diags *);

@@ -423,7 +423,7 @@ ref_sections(struct ref *r)
 
 /* The settings templates/reference.yaml may have. */
 static const char *const ref_keys[] = { "orientation", "pages", "margin",
-	"title-height", "columns", "gutter", "font", "heading-font",
+	"title-height", "paper", "columns", "gutter", "font", "heading-font",
 	"mono-font", "size", "min-size", "condense", "comfortable-size",
 	"colours", "sections", "skip", NULL };
 
@@ -438,7 +438,7 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	struct rnd_meta meta;
 	struct rs_node *t;
 	char *tfile = NULL;
-	const char *from, *why, *orient, *cond;
+	const char *orient, *cond;
 	double comfy;
 	double pw, ph;
 	size_t errs = diags_count(dg, SEV_ERROR);
@@ -463,12 +463,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, dg);
 	orient = rnd_tmpl_str(t, "orientation", "landscape", dg);
-	if (rnd_paper_choose(opts->paper, rs, &pw, &ph, &from, &why) == -1) {
-		struct pos p = { NULL, 0, 0 };
-
-		diag_add(dg, SEV_ERROR, p, "%s: %s", from, why);
+	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
 		goto out;
-	}
 	if (strcmp(orient, "landscape") == 0) {
 		double x = pw;
 

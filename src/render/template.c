@@ -230,3 +230,37 @@ rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
 			    "'%s' (ignored)", what, key->scalar);
 	}
 }
+
+/* Returns 0 with the portrait paper for a product, or -1 (error in dg at
+ * the place of the bad spec). */
+int
+rnd_paper_for(const struct rs_node *t, const char *opt,
+    const struct ruleset *rs, double *w, double *h, struct diags *dg)
+{
+	const struct rs_node *tp = t != NULL ? rs_node_get(t, "paper") : NULL;
+	const char *from, *why;
+	struct pos p = { NULL, 0, 0 };
+
+	if (opt == NULL && (rs == NULL || rs->paper == NULL) && tp != NULL &&
+	    tp->kind == RS_NODE_SCALAR) {
+		if (rnd_paper_parse(tp->scalar, w, h, &why) == -1) {
+			diag_add(dg, SEV_ERROR, tp->pos, "template: paper: %s", why);
+			return -1;
+		}
+		if (*w > *h) {
+			double x = *w;
+
+			*w = *h;
+			*h = x;
+		}
+		return 0;
+	}
+	if (rnd_paper_choose(opt, rs, w, h, &from, &why) == -1) {
+		if (strcmp(from, "ruleset") == 0 && rs != NULL)
+			p.file = rs->path;
+		diag_add(dg, SEV_ERROR, p, "%s paper '%s': %s", from,
+		    strcmp(from, "ruleset") == 0 ? rs->paper : opt, why);
+		return -1;
+	}
+	return 0;
+}
