@@ -382,9 +382,18 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 			if (!done[c] && rest > 0)
 				b->m.colw[c] += extra * (nat[c] - min[c]) / rest;
 	} else {
+		/* Words wider than the column: columns with short words keep
+		 * them whole, the rest share what is left (their words break). */
+		double fair = avail / b->ncols, rest = avail, over = 0;
+
+		for (c = 0; c < b->ncols; c++) {
+			b->m.colw[c] = min[c] < fair ? min[c] : fair;
+			rest -= b->m.colw[c];
+			over += min[c] - b->m.colw[c];
+		}
 		for (c = 0; c < b->ncols; c++)
-			b->m.colw[c] = smin > 0 ? min[c] * avail / smin :
-			    avail / b->ncols;
+			if (over > 0)
+				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) / over;
 		/* Shrinking helps only if the words fit at the minimum. */
 		if (f->too_wide < 0 && (smin - 0.2 * b->ncols) * f->st.min_pt /
 		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
