@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "../render/render.h"
@@ -36,6 +37,20 @@ len_opt(const char *s, double *mm)
 	return len_parse(s, LEN_NONE, mm, &why) == 0 && *mm >= 0 ? 0 : -1;
 }
 
+/* A card size: a known name or WxH with units; returns 0 or -1. */
+static int
+card_ok(const char *s)
+{
+	const struct rnd_card_size *c;
+	const char *why;
+	double w, h;
+
+	for (c = rnd_card_sizes; c->name != NULL; c++)
+		if (strcasecmp(c->name, s) == 0)
+			return 0;
+	return len_parse_pair(s, LEN_NONE, &w, &h, &why);
+}
+
 static int
 cmd_cards(int argc, char **argv)
 {
@@ -56,7 +71,8 @@ cmd_cards(int argc, char **argv)
 	struct rnd_opts o;
 	struct ruleset *rs;
 	const char *out = NULL;
-	double *len;
+	double *len, w, h;
+	const char *why;
 	int ch, worst, quiet = 0, rc;
 
 	rnd_opts_init(&o);
@@ -69,12 +85,19 @@ cmd_cards(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'p':
+			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
+				return usage_error("cards", "--paper %s: %s", optarg,
+				    why);
 			o.paper = optarg;
 			break;
 		case 't':
 			o.tmpl = optarg;
 			break;
 		case 'c':
+			if (card_ok(optarg) == -1)
+				return usage_error("cards", "--card %s: use poker, "
+				    "bridge, tarot, mini, index or WxH with units",
+				    optarg);
 			o.card = optarg;
 			break;
 		case 'b':

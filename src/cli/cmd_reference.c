@@ -31,7 +31,8 @@ cmd_reference(int argc, char **argv)
 	};
 	struct rnd_opts o;
 	struct ruleset *rs;
-	const char *out = NULL;
+	const char *out = NULL, *why;
+	double w, h;
 	int ch, worst, quiet = 0, rc;
 
 	rnd_opts_init(&o);
@@ -43,6 +44,9 @@ cmd_reference(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'p':
+			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
+				return usage_error("reference", "--paper %s: %s",
+				    optarg, why);
 			o.paper = optarg;
 			break;
 		case 't':

@@ -219,5 +219,7 @@ check "reference without -o is a usage error" test $? -eq 2
 "$BIN" cards $rs -o "$T/x.pdf" --bleed lots >/dev/null 2>&1
 check "a bad bleed is a usage error" test $? -eq 2
 "$BIN" cards $rs -o "$T/x.pdf" --paper B9 >/dev/null 2>&1
-check "a bad paper is an error" test $? -eq 1
+check "a bad paper is a usage error" test $? -eq 2
+"$BIN" cards $rs -o "$T/x.pdf" --card huge >/dev/null 2>&1
+check "a bad card size is a usage error" test $? -eq 2
 exit 0
