@@ -92,7 +92,7 @@ const struct command reference_command = {
 	"  -o, --output FILE     the PDF to write (atomically)\n"
 	"  -p, --paper PAPER     A5, A4, A3, Letter, Legal, Tabloid or WxH with\n"
 	"                        units (default: the ruleset's paper, else the\n"
-	"                        locale's, else A4)\n"
+	"                        template's, else the locale's, else A4)\n"
 	"  -t, --template T      a template NAME (templates/NAME.yaml) or PATH\n"
 	"                        (default: reference)\n"
 	"  -q, --quiet           print only errors and warnings\n"
