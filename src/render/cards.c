@@ -360,6 +360,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + s, y + c->ch - c->frame - 0.8 - fh);
 	g_object_unref(l);
 	/* Body. */
+	st_title = xasprintf("card '%s'", u->name);
+	rnd_flow_label(f, st_title);
+	free(st_title);
 	card_body(c, u, f, &sr);
 	fr.x = x + s;
 	fr.y = y + c->band_h + 2.2;

@@ -76,6 +76,7 @@ struct rnd_flow {
 	double saved_scale;
 	struct placing spl;
 	struct placing fin;  /* the placement drawn last */
+	char *label;         /* names the flow in warnings, or NULL */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -96,6 +97,13 @@ rnd_flow_new(const struct rnd_style *st)
 	cairo_scale(f->mcr, 72.0 / 25.4, 72.0 / 25.4);
 	f->ctx = rnd_context_shared();
 	return f;
+}
+
+void
+rnd_flow_label(struct rnd_flow *f, const char *label)
+{
+	free(f->label);
+	f->label = label != NULL ? xstrdup(label) : NULL;
 }
 
 const struct rnd_style *
@@ -157,6 +165,7 @@ rnd_flow_free(struct rnd_flow *f)
 	free(f->v);
 	free(f->spl.v);
 	free(f->fin.v);
+	free(f->label);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -940,8 +949,9 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	miss = f->last_miss;
 	if (miss >= 0)
 		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
-		    "does not fit on %d page%s even at %g pt: this and what "
-		    "follows is left out", max_pages, max_pages == 1 ? "" : "s",
+		    "%s%sdoes not fit on %d page%s even at %g pt: this and what "
+		    "follows is left out", f->label ? f->label : "",
+		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
 		    role_pt(f, 1.0));
 	for (i = 0; i < pl.n; i++)
 		if (pl.v[i].page + 1 > pages)
@@ -994,8 +1004,10 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT * (best >= 0 ?
 		    best : steps)) / f->st.size_pt, &pl);
 	if (miss >= 0) {
-		diag_add(dg, SEV_WARNING, f->v[miss].pos, "does not fit even at "
-		    "%g pt: this and what follows is left out", role_pt(f, 1.0));
+		diag_add(dg, SEV_WARNING, f->v[miss].pos, "%s%sdoes not fit "
+		    "even at %g pt: this and what follows is left out",
+		    f->label ? f->label : "", f->label ? ": " : "",
+		    role_pt(f, 1.0));
 		rc = -1;
 	}
 	for (i = 0; i < pl.n; i++)

@@ -234,6 +234,8 @@ struct rnd_placed {
 };
 size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
+/* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
+void rnd_flow_label(struct rnd_flow *, const char *);
 /* The flow's style (for code that adds blocks). */
 const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 

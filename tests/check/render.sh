@@ -213,6 +213,14 @@ else
 	fail "overflow warns with the source line" "exit $rc: $(cat "$T/err")"
 fi
 
+printf 'size: 30\nmin-size: 24\n' >"$T/bigcard.yaml"
+"$BIN" cards $rs -o "$T/o.pdf" --template "$T/bigcard.yaml" -q 2>"$T/err"
+if grep -Eq "morschauser-modern.md:[0-9]+:[0-9]+: warning: card 'Rifle': does not fit" "$T/err"; then
+	pass "an overflowing card warns with its unit and source line"
+else
+	fail "an overflowing card warns with its unit and source line" "$(head -2 "$T/err")"
+fi
+
 # Usage errors.
 "$BIN" reference $rs >/dev/null 2>&1
 check "reference without -o is a usage error" test $? -eq 2
