@@ -103,11 +103,12 @@ cmd_cards(int argc, char **argv)
 		case 'b':
 		case 'L':
 		case 'O':
-			len = ch == 'b' ? &o.bleed_mm : ch == 'L' ? &o.crop_len_mm :
-			    &o.crop_off_mm;
+			len = ch == 'b' ? &o.bleed_mm : ch == 'L' ?
+			    &o.crop_len_mm : &o.crop_off_mm;
 			if (len_opt(optarg, len) == -1)
-				return usage_error("cards", "'%s' is not a length "
-				    "with a unit (3mm, 0.125in, 1/8in, none)", optarg);
+				return usage_error("cards", "'%s' is not a "
+				    "length with a unit (3mm, 0.125in, 1/8in, "
+				    "none)", optarg);
 			break;
 		case 'B':
 			o.backs = 1;

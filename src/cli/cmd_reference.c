@@ -59,8 +59,8 @@ cmd_reference(int argc, char **argv)
 			command_help(command_find("reference"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("reference", "option '%s' needs a value",
-			    argv[optind - 1]);
+			return usage_error("reference", "option '%s' needs a "
+			    "value", argv[optind - 1]);
 		default:
 			return usage_error("reference", "unknown option '%s'",
 			    argv[optind - 1]);

@@ -521,7 +521,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	struct rnd_meta meta;
 	char *tfile = NULL, *label;
 	const char *card;
-	double pw, ph, sm, cellw, cellh, x0, y0, room;
+	double pw, ph, sm, cellw, cellh, x0, y0, room, below;
 	int cols, rows, per, rc = -1, sheet, k, land;
 	size_t u0;
 
@@ -608,8 +608,8 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		    2 * c.bleed, c.crop_len, c.crop_off + c.bleed);
 		/* A calibration bar below the cards, when the margin has room
 		 * beyond the crop marks. */
-		if (ph - (y0 + rows * cellh - c.bleed) >= c.crop_off + c.crop_len +
-		    6.5 + 3 && pw >= 170)
+		below = ph - (y0 + rows * cellh - c.bleed);
+		if (below >= c.crop_off + c.crop_len + 6.5 + 3 && pw >= 170)
 			rnd_calibration_line(cr, (pw - 160) / 2, ph - 6.5);
 		if (!c.backs)
 			continue;

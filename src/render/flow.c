@@ -402,7 +402,8 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 		}
 		for (c = 0; c < b->ncols; c++)
 			if (over > 0)
-				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) / over;
+				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) /
+				    over;
 		/* Shrinking helps only if the words fit at the minimum. */
 		if (f->too_wide < 0 && (smin - 0.2 * b->ncols) * f->st.min_pt /
 		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
@@ -457,7 +458,8 @@ flow_measure(struct rnd_flow *f, double colw)
 		blk_unmeasure(b);
 		switch (b->kind) {
 		case BLK_HEADING: {
-			double fac = b->level <= 1 ? 1.5 : b->level == 2 ? 1.22 : 1.05;
+			double fac = b->level <= 1 ? 1.5 : b->level == 2 ?
+			    1.22 : 1.05;
 			b->m.lay = flow_layout(f, f->st.head_font, fac, 1, colw,
 			    b->markup);
 			b->m.space = body * (b->level <= 2 ? 1.1 : 0.6);
@@ -467,7 +469,8 @@ flow_measure(struct rnd_flow *f, double colw)
 			break;
 		}
 		case BLK_PARA:
-			b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw, b->markup);
+			b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw,
+			    b->markup);
 			b->m.space = body * 0.45;
 			blk_lines(b);
 			break;
@@ -475,10 +478,12 @@ flow_measure(struct rnd_flow *f, double colw)
 			double bw;
 
 			b->m.indent = body * (1.2 * b->level + 1.3);
-			b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
+			b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0,
+			    b->bullet);
 			rnd_layout_size(b->m.blay, &bw, NULL);
 			if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
-				b->m.indent = body * 1.2 * b->level + bw + body * 0.5;
+				b->m.indent = body * 1.2 * b->level + bw +
+				    body * 0.5;
 			b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
 			    colw - b->m.indent, b->markup);
 			b->m.space = body * 0.25;
@@ -548,8 +553,8 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 		if (!at_top && b->nrows < 12)
 			return 0; /* short tables keep together */
 		for (k = n; k > a; k--)
-			if (rows_h(b, a, k) <= room && k - a >= (b->header && a == 0
-			    ? 2 : 1))
+			if (rows_h(b, a, k) <= room &&
+			    k - a >= (b->header && a == 0 ? 2 : 1))
 				return k;
 		return 0;
 	}
@@ -730,7 +735,8 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 			rnd_set_rgb(cr, f->st.rule);
 			cairo_set_line_width(cr, b->level <= 1 ? 0.5 : 0.3);
 			cairo_move_to(cr, x, y + b->m.top[b->m.nlines] + 0.45);
-			cairo_line_to(cr, x + w, y + b->m.top[b->m.nlines] + 0.45);
+			cairo_line_to(cr, x + w,
+			    y + b->m.top[b->m.nlines] + 0.45);
 			cairo_stroke(cr);
 		}
 		break;
@@ -895,8 +901,9 @@ rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
 		const struct blk *b = &f->v[pc->blk];
 
 		out[i].block = pc->blk;
-		out[i].kind = b->kind == BLK_HEADING ? 'h' : b->kind == BLK_TABLE ?
-		    't' : b->kind == BLK_CUSTOM ? 'c' : 'p';
+		out[i].kind = b->kind == BLK_HEADING ? 'h' :
+		    b->kind == BLK_TABLE ? 't' : b->kind == BLK_CUSTOM ? 'c' :
+		    'p';
 		out[i].page = pc->page;
 		out[i].col = pc->col;
 		out[i].y = pc->y;
@@ -936,7 +943,8 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	/* rnd_flow_fit may have searched already (same frame). */
 	if (f->known) {
 		best = f->best_step;
-		steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+		steps = (int)floor((f->st.size_pt - f->st.min_pt) /
+		    RND_STEP_PT + 1e-9);
 	} else
 		best = flow_best(f, fr, max_pages, &pl, &steps);
 	s = best >= 0 ? best : steps;
@@ -970,7 +978,8 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 			if (pl.v[i].page != p)
 				continue;
 			if (b->kind == BLK_HEADING && b->level <= 2)
-				rnd_doc_outline(doc, 0, pango_layout_get_text(b->m.lay),
+				rnd_doc_outline(doc, 0,
+				    pango_layout_get_text(b->m.lay),
 				    fr->y + pl.v[i].y);
 			draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col *
 				    (colw + fr->gutter), fr->y + (p == 0 ?
@@ -1001,8 +1010,8 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		flow_restore(f, &pl);
 		miss = -1;
 	} else
-		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT * (best >= 0 ?
-		    best : steps)) / f->st.size_pt, &pl);
+		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT *
+		    (best >= 0 ? best : steps)) / f->st.size_pt, &pl);
 	if (miss >= 0) {
 		diag_add(dg, SEV_WARNING, f->v[miss].pos, "%s%sdoes not fit "
 		    "even at %g pt: this and what follows is left out",

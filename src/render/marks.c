@@ -46,7 +46,8 @@ rnd_crop_marks_grid(cairo_t *cr, double x, double y, int cols, int rows,
 			if (k == 1 && gap == 0 && i < cols - 1)
 				continue;
 			hairline(cr, xs[k], y - off, xs[k], y - off - len);
-			hairline(cr, xs[k], y + gh + off, xs[k], y + gh + off + len);
+			hairline(cr, xs[k], y + gh + off, xs[k],
+			    y + gh + off + len);
 		}
 	}
 	/* Horizontal cut lines. */
@@ -58,7 +59,8 @@ rnd_crop_marks_grid(cairo_t *cr, double x, double y, int cols, int rows,
 			if (k == 1 && gap == 0 && i < rows - 1)
 				continue;
 			hairline(cr, x - off, ys[k], x - off - len, ys[k]);
-			hairline(cr, x + gw + off, ys[k], x + gw + off + len, ys[k]);
+			hairline(cr, x + gw + off, ys[k], x + gw + off + len,
+			    ys[k]);
 		}
 	}
 	cairo_stroke(cr);

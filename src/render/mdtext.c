@@ -46,8 +46,8 @@ mb_text(struct mbuf *b, const char *t)
 		return;
 	if (b->condense)
 		for (i = 0; i < len; i++)
-			if (t[i] == '.' && (t[i + 1] == ' ' || t[i + 1] == '\0') &&
-			    b->plain + i >= 40) {
+			if (t[i] == '.' && (t[i + 1] == ' ' ||
+			    t[i + 1] == '\0') && b->plain + i >= 40) {
 				cut = i + 1;
 				b->done = 1;
 				break;
@@ -166,7 +166,8 @@ flow_md_table(struct rnd_flow *f, const struct rs_md *m, const char *mono)
 	for (r = 0; r < m->nkids; r++)
 		for (c = 0; c < ncols; c++)
 			cells[r * ncols + c] = c < m->kids[r]->nkids ?
-			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) : xstrdup("");
+			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) :
+			    xstrdup("");
 	rnd_flow_table(f, m->pos, m->nkids, ncols, cells,
 	    m->kids[0]->header);
 	for (r = 0; r < m->nkids * ncols; r++)

@@ -306,7 +306,8 @@ rnd_doc_close(struct rnd_doc *d)
 		d->failed = 1;
 	}
 	cairo_surface_finish(d->surface);
-	if (!d->failed && cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+	if (!d->failed &&
+	    cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
 		diag_add(d->diags, SEV_ERROR, p, "cannot draw the PDF: %s",
 		    cairo_status_to_string(cairo_surface_status(d->surface)));
 		d->failed = 1;

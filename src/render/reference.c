@@ -143,7 +143,8 @@ ref_weapons(struct ref *r)
 		if (notes)
 			row[c++] = xasprintf("%s%s%s",
 			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." : "",
-			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ? " " : "",
+			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ? " " :
+			    "",
 			    w->notes != NULL ? w->notes : "");
 	}
 	rnd_flow_heading(r->flow, rs->weapons[0].pos, 2, "Weapons");
@@ -238,7 +239,8 @@ ref_sequence(struct ref *r)
 			t += strlen(p->name);
 			while (*t == ' ' || *t == '.' || *t == ':' ||
 			    strncmp(t, "\xe2\x80\x94", 3) == 0)
-				t += (*t == ' ' || *t == '.' || *t == ':') ? 1 : 3;
+				t += (*t == ' ' || *t == '.' || *t == ':') ? 1 :
+				    3;
 		}
 		text = rnd_markup_escape(t);
 		mk = xasprintf("<b>%s</b> \xe2\x80\x94 %s", name, text);

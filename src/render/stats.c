@@ -127,7 +127,8 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 			break;
 		case 2:
 			if (u->melee >= 0)
-				snprintf(s->value, sizeof(s->value), "%d", u->melee);
+				snprintf(s->value, sizeof(s->value), "%d",
+				    u->melee);
 			break;
 		case 3:
 			snprintf(s->value, sizeof(s->value), "%d", u->morale);

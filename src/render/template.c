@@ -244,7 +244,8 @@ rnd_paper_for(const struct rs_node *t, const char *opt,
 	if (opt == NULL && (rs == NULL || rs->paper == NULL) && tp != NULL &&
 	    tp->kind == RS_NODE_SCALAR) {
 		if (rnd_paper_parse(tp->scalar, w, h, &why) == -1) {
-			diag_add(dg, SEV_ERROR, tp->pos, "template: paper: %s", why);
+			diag_add(dg, SEV_ERROR, tp->pos, "template: paper: %s",
+			    why);
 			return -1;
 		}
 		if (*w > *h) {
