@@ -617,12 +617,17 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		label = xasprintf("Sheet %d: backs", sheet);
 		rnd_doc_outline(doc, 0, label, 0);
 		free(label);
-		/* Mirrored left to right, for duplex on the long edge. */
+		/* Mirrored for duplex flipped on the long edge: left to right
+		 * on a portrait sheet, top to bottom on a landscape one. */
 		for (k = 0; k < per && u0 + (size_t)k < rs->nunits; k++) {
-			int col = cols - 1 - k % cols;
+			int col = k % cols, row = k / cols;
 
-			card_back(&c, cr, &rs->units[u0 + (size_t)k], x0 + col *
-			    cellw, y0 + (k / cols) * cellh);
+			if (land)
+				row = rows - 1 - row;
+			else
+				col = cols - 1 - col;
+			card_back(&c, cr, &rs->units[u0 + (size_t)k],
+			    x0 + col * cellw, y0 + row * cellh);
 		}
 		rnd_crop_marks_grid(cr, x0, y0, cols, rows, c.cw, c.ch,
 		    2 * c.bleed, c.crop_len, c.crop_off + c.bleed);
