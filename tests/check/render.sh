@@ -168,6 +168,16 @@ size_is "LC_PAPER in the US gives Letter" "$(
 size_is "backs follow the fronts" "$T/t.pdf" 2 "595.276 x 841.89"
 check "backs page exists" test "$(pages "$T/t.pdf")" -ge 2
 
+# Backs mirror the fronts left to right on a portrait sheet: the Tank
+# (front: row 2, right) and the Scout Car (row 3, left) swap sides.
+"$BIN" cards $rs -o "$T/mb.pdf" --backs -q
+xs=$(pdftotext -f 2 -l 2 -bbox "$T/mb.pdf" - | grep '>vehicle<' |
+    sed 's/.*xMin="\([0-9]*\).*/\1/' | tr '\n' ' ')
+case "$xs" in
+"1"[0-9][0-9]" 4"[0-9][0-9]" ") pass "backs are mirrored for duplex" ;;
+*) fail "backs are mirrored for duplex" "vehicle backs at x = $xs" ;;
+esac
+
 # A failed render leaves the previous file as it was, and no temporary.
 cp "$T/morschauser-modern-ref.pdf" "$T/keep.pdf"
 cat >"$T/bad-section.yaml" <<'EOF'
