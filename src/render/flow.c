@@ -955,12 +955,16 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 		flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * s) /
 		    f->st.size_pt, &pl);
 	miss = f->last_miss;
-	if (miss >= 0)
+	if (miss >= 0) {
+		char pt[32];
+
+		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
 		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
-		    "%s%sdoes not fit on %d page%s even at %g pt: this and what "
+		    "%s%sdoes not fit on %d page%s even at %s pt: this and what "
 		    "follows is left out", f->label ? f->label : "",
 		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
-		    role_pt(f, 1.0));
+		    pt);
+	}
 	for (i = 0; i < pl.n; i++)
 		if (pl.v[i].page + 1 > pages)
 			pages = pl.v[i].page + 1;
@@ -1013,10 +1017,12 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT *
 		    (best >= 0 ? best : steps)) / f->st.size_pt, &pl);
 	if (miss >= 0) {
+		char pt[32];
+
+		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
 		diag_add(dg, SEV_WARNING, f->v[miss].pos, "%s%sdoes not fit "
-		    "even at %g pt: this and what follows is left out",
-		    f->label ? f->label : "", f->label ? ": " : "",
-		    role_pt(f, 1.0));
+		    "even at %s pt: this and what follows is left out",
+		    f->label ? f->label : "", f->label ? ": " : "", pt);
 		rc = -1;
 	}
 	for (i = 0; i < pl.n; i++)
