@@ -336,42 +336,69 @@ ref_rules(struct ref *r)
 	}
 }
 
+/* The title band: the title on the left, shrunk (to 11 pt, then on two
+ * lines, then cut short) to leave room for author, year and "Quick reference" on the
+ * right. */
+static void
+ref_band(struct ref *r, cairo_t *cr, double pw)
+{
+	const struct ruleset *rs = r->rs;
+	struct rnd_font title = { r->st.head_font, 15, 1, 0 };
+	struct rnd_font sub = { r->st.font, 7.5, 0, 0 };
+	double m = r->margin, th, sw, room;
+	PangoLayout *l, *sl;
+	char *s;
+
+	rnd_set_rgb(cr, r->st.accent);
+	cairo_rectangle(cr, m, m, pw - 2 * m, r->band_h);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	s = xasprintf("%s%s%s\nQuick reference", rs->author ? rs->author : "",
+	    rs->year ? ", " : "", rs->year ? rs->year : "");
+	sl = rnd_layout_new(cr, &sub, (pw - 2 * m) * 0.4);
+	pango_layout_set_alignment(sl, PANGO_ALIGN_RIGHT);
+	rnd_layout_text(sl, s);
+	free(s);
+	rnd_layout_size(sl, &sw, &th);
+	rnd_layout_draw(cr, sl, pw - m - 3 - (pw - 2 * m) * 0.4,
+	    m + (r->band_h - th) / 2);
+	g_object_unref(sl);
+	room = pw - 2 * m - 6 - 6 - sw;
+	for (;;) {
+		double w;
+
+		l = rnd_layout_new(cr, &title, 0);
+		rnd_layout_text(l, rs->title != NULL ? rs->title : rs->name);
+		rnd_layout_size(l, &w, &th);
+		if (w <= room || title.size_pt <= 11)
+			break;
+		g_object_unref(l);
+		title.size_pt -= 0.5;
+	}
+	/* Still too long: two lines, then cut short. */
+	pango_layout_set_width(l, (int)(room * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_set_height(l, -2);
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	rnd_layout_size(l, NULL, &th);
+	rnd_layout_draw(cr, l, m + 3, m + (r->band_h - th) / 2);
+	g_object_unref(l);
+}
+
 /* Title band on the first side, footer on every side. */
 static void
 ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 {
 	struct ref *r = arg;
 	const struct ruleset *rs = r->rs;
-	double pw, ph, m = r->margin, th;
-	struct rnd_font title = { r->st.head_font, 15, 1, 0 };
-	struct rnd_font sub = { r->st.font, 7.5, 0, 0 };
+	double pw, ph, m = r->margin;
 	struct rnd_font foot = { r->st.font, 6.5, 0, 0 };
 	char *s;
-	PangoLayout *l;
 
 	(void)scale;
 	cairo_clip_extents(cr, NULL, NULL, &pw, &ph);
-	if (page == 0) {
-		rnd_set_rgb(cr, r->st.accent);
-		cairo_rectangle(cr, m, m, pw - 2 * m, r->band_h);
-		cairo_fill(cr);
-		cairo_set_source_rgb(cr, 1, 1, 1);
-		l = rnd_layout_new(cr, &title, pw - 2 * m - 70);
-		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
-		rnd_layout_text(l, rs->title != NULL ? rs->title : rs->name);
-		rnd_layout_size(l, NULL, &th);
-		rnd_layout_draw(cr, l, m + 3, m + (r->band_h - th) / 2);
-		g_object_unref(l);
-		s = xasprintf("%s%s%s\nQuick reference", rs->author ? rs->author :
-		    "", rs->year ? ", " : "", rs->year ? rs->year : "");
-		l = rnd_layout_new(cr, &sub, 66);
-		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
-		rnd_layout_text(l, s);
-		rnd_layout_size(l, NULL, &th);
-		rnd_layout_draw(cr, l, pw - m - 69, m + (r->band_h - th) / 2);
-		g_object_unref(l);
-		free(s);
-	}
+	if (page == 0)
+		ref_band(r, cr, pw);
 	rnd_set_rgb(cr, 0x666666);
 	s = xasprintf("%s \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
 	    rs->title != NULL ? rs->title : rs->name, page + 1, npages);
