@@ -40,6 +40,7 @@ struct statrow {
 	struct rnd_stat st[RND_MAX_STATS];
 	size_t n;
 	unsigned rgb;
+	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
 };
 
 /* A stat value as markup: the number large, a unit after it smaller. */
@@ -106,7 +107,7 @@ static double
 stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
     double scale, int draw)
 {
-	const struct statrow *sr = arg;
+	struct statrow *sr = arg;
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
@@ -119,7 +120,12 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	if (val.size_pt < st->min_pt)
 		val.size_pt = st->min_pt;
 	bw = (w - gap * (sr->n - 1)) / sr->n;
-	val.size_pt = stat_fit(cr, sr, &val, bw - 0.6);
+	/* Measuring and drawing ask at the same size: fit once. */
+	if (sr->fit_for != val.size_pt) {
+		sr->fit_pt = stat_fit(cr, sr, &val, bw - 0.6);
+		sr->fit_for = val.size_pt;
+	}
+	val.size_pt = sr->fit_pt;
 	for (i = 0; i < sr->n; i++) {
 		char *mk = stat_markup(sr->st[i].value, st->min_pt);
 
@@ -212,6 +218,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	size_t i, j, k;
 
 	sr->c = c;
+	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
 	sr->rgb = c->cls_rgb[u->cls];
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
