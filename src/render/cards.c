@@ -134,7 +134,8 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 		pango_layout_set_alignment(l[i], PANGO_ALIGN_CENTER);
 		pango_layout_set_alignment(v[i], PANGO_ALIGN_CENTER);
 		pango_layout_set_ellipsize(l[i], PANGO_ELLIPSIZE_END);
-		rnd_layout_text(l[i], sr->st[i].label);
+		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
+		rnd_layout_text(l[i], bw < 12 ? sr->st[i].abbr : sr->st[i].label);
 		rnd_layout_markup(v[i], mk);
 		free(mk);
 		rnd_layout_size(l[i], NULL, &lh[i]);
