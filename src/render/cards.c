@@ -467,6 +467,10 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	c->single = o->single >= 0 ? o->single :
 	    strcmp(rnd_tmpl_str(t, "layout", "sheet", dg), "single") == 0;
 	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, dg);
+	/* Bigger cards, bigger text: the template's size is for a poker
+	 * card's width. */
+	if (c->cw > 63.5)
+		c->st.size_pt *= c->cw / 63.5 < 1.4 ? c->cw / 63.5 : 1.4;
 	c->band_h = rnd_tmpl_len(t, "band-height", 12, dg);
 	c->frame = rnd_tmpl_len(t, "frame", 2, dg);
 	{
