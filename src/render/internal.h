@@ -1,8 +1,10 @@
 /*
  * internal.h: the drawing layer every renderer in src/render shares —
  * PDF documents (metadata, outline, page boxes, print-at-100%, atomic
- * write, deterministic bytes), marks (crop marks, calibration bars) and
- * text through Pango. Only src/render includes this (and Cairo/Pango).
+ * write, deterministic bytes), marks (crop marks, calibration bars),
+ * tiling over several sheets, text through Pango (single layouts and
+ * flows into columns), templates, and how units and weapons print. Only
+ * src/render includes this (and Cairo/Pango).
  *
  * Units: every cairo_t handed out by rnd_doc_page_begin() draws in
  * MILLIMETRES, origin at the top-left of the page's media box (that is,
@@ -12,10 +14,14 @@
  *	struct rnd_doc *d = rnd_doc_new(path, &meta, diags);
  *	rnd_doc_set_print_at_scale(d);           // PrintScaling /None
  *	cairo_t *cr = rnd_doc_page_begin(d, 297, 210, 0);
- *	rnd_doc_outline(d, 0, "Sheet 1");        // points at this page
+ *	rnd_doc_outline(d, 0, "Sheet 1", 0);     // points at this page
  *	... draw in mm ...
  *	rnd_doc_page_end(d);
  *	return rnd_doc_close(d);                 // 0 written, -1 failed
+ *
+ * Paper: rnd_paper_for() (template) or rnd_paper_choose() (render.h);
+ * marks: rnd_calibration(), rnd_crop_marks(); text: rnd_text() for one
+ * piece, struct rnd_flow for Markdown or long text in columns.
  */
 #ifndef SANDTABLE_RENDER_INTERNAL_H
 #define SANDTABLE_RENDER_INTERNAL_H
