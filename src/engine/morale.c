@@ -201,13 +201,12 @@ static inline double
 d2i(const struct eng_game *g, int i, int j)
 {
 	const struct mo_state *s = msc(g);
-	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
 	if (s->grid)
-		return eng_dist2(g, a, b);
-	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
-	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
+		return eng_dist2(g, &g->u[i], &g->u[j]);
+	dx = fabs(s->px[i] - s->px[j]) - (s->hw[i] + s->hw[j]);
+	dy = fabs(s->py[i] - s->py[j]) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -300,6 +299,8 @@ static void
 place(struct eng_game *g, int i, double x, double y)
 {
 	eng_unit_place(g, i, x, y);
+	ms(g)->px[i] = g->u[i].x;
+	ms(g)->py[i] = g->u[i].y;
 	near_update(g, i);
 }
 
@@ -1921,8 +1922,10 @@ mo_setup(struct eng_game *g)
 		int sd = g->u[i].side;
 
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
-		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
-		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->px[i] = g->u[i].x;
+		ms(g)->py[i] = g->u[i].y;
 	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];

@@ -238,6 +238,7 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		    "Levy Infantry", (uint64_t)i);
 
 		eng_unit_place(g, 1, 200, 190);
+		c->fam->setup(g);
 		mo_phase_run(g, MO_PH_FIRING, 1);
 		cr_assert_leq(g->u[1].hits, 4);
 		count[g->u[1].hits]++;
@@ -327,8 +328,8 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 	cr_assert_eq(rs->hits_per_morale, 1);
 	g = duel(c, "Close Order Archers", "Close Order Infantry", 0);
 	g->u[1].c[MO_C_GRADE] = 6;
-	c->fam->setup(g);
 	eng_unit_place(g, 1, 200, 190);
+	c->fam->setup(g);
 	g->dice.script = dice;
 	g->dice.nscript = 4;
 	g->dice.next = 0;
