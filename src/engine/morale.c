@@ -1047,19 +1047,20 @@ mo_firing(struct eng_game *g, int near)
 
 /* ---- rally ---- */
 
-/* Returns 1 when unit i may try to rally: routing, or disorganised in an
- * earlier turn and never rallied from a rout (Clarification 13). */
+/* Returns 1 when unit i may try to rally: once a turn, routing or
+ * disorganised since an earlier turn ("in later turns", Morale), and not
+ * from disorder once rallied from a rout (Clarification 13). */
 static int
 may_rally(struct eng_game *g, int i, int count)
 {
 	const struct eng_unit *u = &g->u[i];
 
-	if (!u->alive)
+	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER |
+	    MO_T_TRIED)))
 		return 0;
 	if (u->flags & ENG_UF_ROUTING)
 		return 1;
-	if (!(u->flags & ENG_UF_DISORDERED) ||
-	    (u->c[MO_C_TURN] & MO_T_NEW_DISORDER))
+	if (!(u->flags & ENG_UF_DISORDERED))
 		return 0;
 	if (u->flags & ENG_UF_RALLIED) {
 		if (count)
@@ -1077,6 +1078,7 @@ rally(struct eng_game *g, int i)
 	int routing = (u->flags & ENG_UF_ROUTING) != 0;
 	int pass = mo_test(g, i, mods_common(g, i));
 
+	u->c[MO_C_TURN] |= MO_T_TRIED;
 	if (routing && pass) {
 		ENG_COVER(g, MO_R_RALLY_ROUT);
 		u->flags &= (uint16_t)~ENG_UF_ROUTING;

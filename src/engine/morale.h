@@ -79,6 +79,7 @@ enum {
 	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
 	MO_T_TARGET = 1 << 4,       /* charged this turn */
 	MO_T_EVADED = 1 << 5,
+	MO_T_TRIED = 1 << 6,        /* tried to rally this turn */
 };
 
 /* Per game (eng_game.fam_state). */
