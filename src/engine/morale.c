@@ -201,13 +201,12 @@ static inline double
 d2i(const struct eng_game *g, int i, int j)
 {
 	const struct mo_state *s = msc(g);
-	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
 	if (s->grid)
-		return eng_dist2(g, a, b);
-	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
-	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
+		return eng_dist2(g, &g->u[i], &g->u[j]);
+	dx = fabs(s->px[i] - s->px[j]) - (s->hw[i] + s->hw[j]);
+	dy = fabs(s->py[i] - s->py[j]) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -300,6 +299,8 @@ static void
 place(struct eng_game *g, int i, double x, double y)
 {
 	eng_unit_place(g, i, x, y);
+	ms(g)->px[i] = g->u[i].x;
+	ms(g)->py[i] = g->u[i].y;
 	near_update(g, i);
 }
 
@@ -1046,19 +1047,20 @@ mo_firing(struct eng_game *g, int near)
 
 /* ---- rally ---- */
 
-/* Returns 1 when unit i may try to rally: routing, or disorganised in an
- * earlier turn and never rallied from a rout (Clarification 13). */
+/* Returns 1 when unit i may try to rally: once a turn, routing or
+ * disorganised since an earlier turn ("in later turns", Morale), and not
+ * from disorder once rallied from a rout (Clarification 13). */
 static int
 may_rally(struct eng_game *g, int i, int count)
 {
 	const struct eng_unit *u = &g->u[i];
 
-	if (!u->alive)
+	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER |
+	    MO_T_TRIED)))
 		return 0;
 	if (u->flags & ENG_UF_ROUTING)
 		return 1;
-	if (!(u->flags & ENG_UF_DISORDERED) ||
-	    (u->c[MO_C_TURN] & MO_T_NEW_DISORDER))
+	if (!(u->flags & ENG_UF_DISORDERED))
 		return 0;
 	if (u->flags & ENG_UF_RALLIED) {
 		if (count)
@@ -1076,6 +1078,7 @@ rally(struct eng_game *g, int i)
 	int routing = (u->flags & ENG_UF_ROUTING) != 0;
 	int pass = mo_test(g, i, mods_common(g, i));
 
+	u->c[MO_C_TURN] |= MO_T_TRIED;
 	if (routing && pass) {
 		ENG_COVER(g, MO_R_RALLY_ROUT);
 		u->flags &= (uint16_t)~ENG_UF_ROUTING;
@@ -1921,8 +1924,10 @@ mo_setup(struct eng_game *g)
 		int sd = g->u[i].side;
 
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
-		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
-		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->px[i] = g->u[i].x;
+		ms(g)->py[i] = g->u[i].y;
 	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];

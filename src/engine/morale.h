@@ -79,6 +79,7 @@ enum {
 	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
 	MO_T_TARGET = 1 << 4,       /* charged this turn */
 	MO_T_EVADED = 1 << 5,
+	MO_T_TRIED = 1 << 6,        /* tried to rally this turn */
 };
 
 /* Per game (eng_game.fam_state). */
@@ -98,8 +99,11 @@ struct mo_state {
 	/* The units of each side, by index, and each unit's half base
 	 * (made at setup); grid: the board is a grid. */
 	int8_t sn[2], su[2][ENG_MAX_UNITS];
-	float hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
+	double hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
 	int grid;
+	/* Each unit's centre, kept beside the core's as units move (the
+	 * family's hot loops read these). */
+	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;

@@ -238,6 +238,7 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		    "Levy Infantry", (uint64_t)i);
 
 		eng_unit_place(g, 1, 200, 190);
+		c->fam->setup(g);
 		mo_phase_run(g, MO_PH_FIRING, 1);
 		cr_assert_leq(g->u[1].hits, 4);
 		count[g->u[1].hits]++;
@@ -308,6 +309,35 @@ Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
 			checked++;
 		}
 	cr_assert_geq(checked, 4, "enough volleys and rounds to compare");
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* hits_per_morale (front matter): with 1, every hit costs a point. */
+Test(morale, hits_per_morale_comes_from_the_front_matter)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with("hits_per_morale: 3",
+	    "hits_per_morale: 1", &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_game *g;
+	static const int dice[] = { 6, 6, 1, 1 };
+
+	cr_assert_not_null(c);
+	cr_assert_eq(rs->hits_per_morale, 1);
+	g = duel(c, "Close Order Archers", "Close Order Infantry", 0);
+	g->u[1].c[MO_C_GRADE] = 6;
+	eng_unit_place(g, 1, 200, 190);
+	c->fam->setup(g);
+	g->dice.script = dice;
+	g->dice.nscript = 4;
+	g->dice.next = 0;
+	mo_phase_run(g, MO_PH_FIRING, 1);
+	cr_assert_eq(g->u[1].hits, 2);
+	cr_assert_eq(g->u[1].morale, 4, "two hits, two points");
+	cr_assert_eq(g->dice.out, 0);
+	free(g);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
