@@ -54,6 +54,15 @@ void progress_end(struct progress *);
 /* Matches progress_fn of base.h: arg is a struct progress. */
 void progress_callback(void *arg, unsigned long done, unsigned long total);
 
+/*
+ * The odds panels of the reference sheet (cards 0) or of the unit cards
+ * (cards 1, one panel per unit), from the engine's exact odds. Returns 0,
+ * or -1 when the ruleset's engine is not played (set left empty).
+ */
+struct rnd_odds_set;
+int cli_odds_panels(const struct ruleset *, int cards,
+    struct rnd_odds_set *);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 

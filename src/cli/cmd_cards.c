@@ -13,7 +13,17 @@ cards_write(const struct ruleset *rs, const char *path,
     const struct rnd_opts *o)
 {
 	struct diags d = { 0 };
-	int rc = rnd_cards(rs, path, o, &d);
+	struct rnd_opts with = *o;
+	struct rnd_odds_set odds;
+	int rc;
+
+	/* The engine's exact odds, when it plays this ruleset. */
+	if (with.odds == NULL && cli_odds_panels(rs, 1, &odds) == 0)
+		with.odds = &odds;
+	else
+		memset(&odds, 0, sizeof(odds));
+	rc = rnd_cards(rs, path, &with, &d);
+	rnd_odds_set_free(&odds);
 
 	diags_print(&d, stderr);
 	diags_free(&d);

@@ -1,6 +1,7 @@
 /* cmd_reference.c: sandtable reference — the quick-reference sheet. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "../render/render.h"
@@ -11,7 +12,17 @@ reference_write(const struct ruleset *rs, const char *path,
     const struct rnd_opts *o)
 {
 	struct diags d = { 0 };
-	int rc = rnd_reference(rs, path, o, &d);
+	struct rnd_opts with = *o;
+	struct rnd_odds_set odds;
+	int rc;
+
+	/* The engine's exact odds, when it plays this ruleset. */
+	if (with.odds == NULL && cli_odds_panels(rs, 0, &odds) == 0)
+		with.odds = &odds;
+	else
+		memset(&odds, 0, sizeof(odds));
+	rc = rnd_reference(rs, path, &with, &d);
+	rnd_odds_set_free(&odds);
 
 	diags_print(&d, stderr);
 	diags_free(&d);

@@ -208,6 +208,20 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	free(cells);
 }
 
+/* Whether the CLI handed an odds panel for this unit. */
+static int
+card_has_odds(const struct cards *c, const struct rs_unit *u)
+{
+	const struct rnd_odds_set *os = c->opts->odds;
+	size_t i;
+
+	for (i = 0; os != NULL && i < os->n; i++)
+		if (os->v[i].subject != NULL &&
+		    strcasecmp(os->v[i].subject, u->name) == 0)
+			return 1;
+	return 0;
+}
+
 /* The weapons, traits, notes and odds of a unit into a flow. */
 static void
 card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
@@ -224,7 +238,9 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->rgb = c->cls_rgb[u->cls];
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
 	card_weapons(c, u, f);
-	for (i = 0; i < u->nweapons; i++) {
+	/* Weapon notes are the reference sheet's; a card gives their room to
+	 * the odds panel when it has one. */
+	for (i = 0; !card_has_odds(c, u) && i < u->nweapons; i++) {
 		const struct rs_weapon *w;
 		char *n;
 

@@ -1,0 +1,368 @@
+/*
+ * odds_panel.c: the odds panels of the reference sheet and the unit
+ * cards, filled from the engine's exact odds. The engine computes every
+ * chance; this glue only picks rows and prints percentages; render/ only
+ * lays them out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../engine/engine.h"
+#include "../engine/mo_odds.h"
+#include "../render/render.h"
+
+/* "57%", "<1%", ">99%", "—" for zero: whole percents, locale-free. */
+static char *
+pct(double p)
+{
+	long v;
+
+	if (p <= 0.0)
+		return xstrdup("\xe2\x80\x94");
+	if (p >= 1.0)
+		return xstrdup("100%");
+	v = (long)(p * 100.0 + 0.5);
+	if (v < 1)
+		return xstrdup("<1%");
+	if (v > 99)
+		return xstrdup(">99%");
+	return xasprintf("%ld%%", v);
+}
+
+static struct rnd_odds *
+panel_new(struct rnd_odds_set *set, const char *title, const char *subject,
+    size_t ncols)
+{
+	struct rnd_odds o;
+
+	memset(&o, 0, sizeof(o));
+	o.title = xstrdup(title);
+	o.subject = subject ? xstrdup(subject) : NULL;
+	o.ncols = ncols;
+	o.cols = xcalloc(ncols ? ncols : 1, sizeof(char *));
+	XPUSH(set->v, set->n, set->cap, o);
+	return &set->v[set->n - 1];
+}
+
+/* Add a row; the panel owns label and cells (ncols strings). */
+static void
+panel_row(struct rnd_odds *o, char *label, char **cells)
+{
+	struct rnd_odds_row r;
+
+	r.label = label;
+	r.cells = cells;
+	XPUSH(o->rows, o->nrows, o->caprows, r);
+}
+
+/* The melee matchup a → d in situation sit, or NULL. */
+static const struct eng_odds_melee *
+melee_find(const struct eng_odds *od, int a, int d, const char *sit)
+{
+	size_t i;
+
+	for (i = 0; i < od->nmelee; i++)
+		if (od->melee[i].attacker == a && od->melee[i].defender == d &&
+		    strcmp(od->melee[i].situation, sit) == 0)
+			return &od->melee[i];
+	return NULL;
+}
+
+/* The best chance to hit target t with any weapon of shooter s (-1 when
+ * the shooter has none that can harm it). */
+static double
+best_hit(const struct eng_odds *od, int s, int t)
+{
+	double best = -1.0, p;
+	size_t i;
+
+	for (i = 0; i < od->nfire; i++)
+		if (od->fire[i].shooter == s && od->fire[i].target == t &&
+		    (p = eng_q_double(od->fire[i].p_hit)) > best)
+			best = p;
+	return best;
+}
+
+/* Units that appear as attacker or defender in situation sit. */
+static int
+fights(const struct eng_odds *od, int u, const char *sit, int as_attacker)
+{
+	size_t i;
+
+	for (i = 0; i < od->nmelee; i++)
+		if (strcmp(od->melee[i].situation, sit) == 0 &&
+		    (as_attacker ? od->melee[i].attacker : od->melee[i].defender)
+		    == u)
+			return 1;
+	return 0;
+}
+
+/* Percent without the sign, for wide matrices: "57", "<1", "—". */
+static char *
+pct_bare(double p)
+{
+	char *s = pct(p), *q = strchr(s, '%');
+
+	if (q != NULL)
+		*q = '\0';
+	return s;
+}
+
+/*
+ * The reference sheet's melee matrix: attacker rows × defender columns.
+ * With many unit types the columns are numbered (the number stands
+ * before each row's name) and the cells are bare percentages, so that the
+ * matrix stays one line a row.
+ */
+static void
+melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
+    const char *sit, struct rnd_odds_set *set)
+{
+	int a, d, nd = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
+	int wide;
+	struct rnd_odds *o;
+
+	for (d = 0; d < (int)rs->nunits; d++)
+		if (fights(od, d, sit, 0))
+			defs[nd++] = d;
+	if (nd == 0) {
+		free(defs);
+		return;
+	}
+	wide = nd > 6;
+	o = panel_new(set, wide ? (rs->engine == RS_ENGINE_MORALE ?
+	    "Melee: % chance the attacker (row) wins a round against the "
+	    "defender (column number)" : "Melee: % chance the attacker (row) "
+	    "wins against the defender (column number)") :
+	    rs->engine == RS_ENGINE_MORALE ?
+	    "Melee: chance the attacker wins a round (row attacks column)" :
+	    "Melee: chance the attacker wins (row attacks column)", NULL,
+	    (size_t)nd);
+	for (d = 0; d < nd; d++)
+		o->cols[d] = wide ? xasprintf("%d", d + 1) :
+		    xstrdup(rs->units[defs[d]].name);
+	for (a = 0; a < (int)rs->nunits; a++) {
+		char **cells;
+		int num = 0;
+
+		if (!fights(od, a, sit, 1))
+			continue;
+		cells = xcalloc((size_t)nd, sizeof(char *));
+		for (d = 0; d < nd; d++) {
+			const struct eng_odds_melee *m = melee_find(od, a,
+			    defs[d], sit);
+
+			if (defs[d] == a)
+				num = d + 1;
+			cells[d] = m == NULL || !m->resolves ? xstrdup("n/a") :
+			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
+			    pct(eng_q_double(m->attacker_wins));
+		}
+		panel_row(o, wide && num ? xasprintf("%d  %s", num,
+		    rs->units[a].name) : xstrdup(rs->units[a].name), cells);
+	}
+	free(defs);
+}
+
+/* Firepower: chance to hit per weapon (rows) and target unit (columns). */
+static void
+fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
+    struct rnd_odds_set *set)
+{
+	struct rnd_odds *o;
+	size_t w, t, i;
+
+	if (od->nfire == 0)
+		return;
+	o = panel_new(set, "Fire: chance one shot destroys the target",
+	    NULL, rs->nunits);
+	for (t = 0; t < rs->nunits; t++)
+		o->cols[t] = xstrdup(rs->units[t].name);
+	for (w = 0; w < rs->nweapons; w++) {
+		char **cells = NULL;
+
+		for (i = 0; i < od->nfire && cells == NULL; i++)
+			if (od->fire[i].weapon == (int)w)
+				cells = xcalloc(rs->nunits, sizeof(char *));
+		if (cells == NULL)
+			continue;
+		for (t = 0; t < rs->nunits; t++) {
+			double p = 0.0;
+
+			for (i = 0; i < od->nfire; i++)
+				if (od->fire[i].weapon == (int)w &&
+				    od->fire[i].target == (int)t)
+					p = eng_q_double(od->fire[i].p_hit);
+			cells[t] = pct(p);
+		}
+		panel_row(o, xstrdup(rs->weapons[w].name), cells);
+	}
+}
+
+/* Morale family: the hits one volley scores, per unit with fire dice. */
+static void
+volley_table(const struct ruleset *rs, struct rnd_odds_set *set)
+{
+	static const char *const heads[] = { "no hit", "1 hit", "2 hits",
+		"3+ hits" };
+	struct rnd_odds *o = NULL;
+	struct mo_dist dist;
+	size_t u;
+	int h, k;
+
+	for (u = 0; u < rs->nunits; u++) {
+		const struct rs_unit *un = &rs->units[u];
+		char **cells;
+		double p3 = 0.0;
+
+		if (un->fire_dice <= 0 || un->nweapons == 0)
+			continue;
+		if (o == NULL) {
+			o = panel_new(set, "Fire: hits scored by one volley",
+			    NULL, 4);
+			for (k = 0; k < 4; k++)
+				o->cols[k] = xstrdup(heads[k]);
+		}
+		mo_hits_dist(&dist, un->fire_dice, mo_fire_die_mod(rs, un), 0);
+		cells = xcalloc(4, sizeof(char *));
+		for (h = 0; h <= dist.max; h++) {
+			double p = mo_q_double(&dist.p[h]);
+
+			if (h < 3)
+				cells[h] = pct(p);
+			else
+				p3 += p;
+		}
+		for (h = dist.max + 1; h < 3; h++)
+			cells[h] = pct(0.0);
+		cells[3] = pct(p3);
+		panel_row(o, xasprintf("%s (%d dice)", un->name, un->fire_dice),
+		    cells);
+	}
+}
+
+/* Morale family: chance to pass a morale test per grade and modifiers. */
+static void
+morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
+{
+	static const int mods[] = { -3, -2, -1, 0, 1 };
+	struct rnd_odds *o;
+	struct mo_q q;
+	int grade, k, seen[13] = { 0 };
+	size_t u;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (rs->units[u].morale > 0 && rs->units[u].morale < 13)
+			seen[rs->units[u].morale] = 1;
+	o = panel_new(set, "Morale test: chance to pass (one die, not above "
+	    "morale + modifiers)", NULL, 5);
+	for (k = 0; k < 5; k++)
+		o->cols[k] = xasprintf("%+d", mods[k]);
+	for (grade = 12; grade >= 1; grade--) {
+		char **cells;
+
+		if (!seen[grade])
+			continue;
+		cells = xcalloc(5, sizeof(char *));
+		for (k = 0; k < 5; k++) {
+			mo_morale_pass(&q, grade, mods[k]);
+			cells[k] = pct(mo_q_double(&q));
+		}
+		panel_row(o, xasprintf("Morale %d", grade), cells);
+	}
+}
+
+/*
+ * One card's panel: this unit against each enemy type. Firepower: a
+ * shot's chance to destroy it, and the chance to win a melee attacking it
+ * and defending against it. Morale: the chance to win one round of melee
+ * against it — the round is the same whoever charged (both fight to
+ * their front), and a volley does not depend on its target, so the
+ * reference sheet's volley table has that. Rows where nothing can happen
+ * are left out.
+ */
+static void
+card_panel(const struct ruleset *rs, const struct eng_odds *od,
+    const char *sit, int u, struct rnd_odds_set *set)
+{
+	static const char *const dash = "\xe2\x80\x94";
+	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, k;
+	size_t t, nc = firepower ? 3 : 1;
+	struct rnd_odds *o;
+
+	o = panel_new(set, "Odds against each enemy", rs->units[u].name, nc);
+	if (firepower) {
+		o->cols[0] = xstrdup("shot kills");
+		o->cols[1] = xstrdup("attacking");
+		o->cols[2] = xstrdup("defending");
+	} else
+		o->cols[0] = xstrdup("wins a round");
+	for (t = 0; t < rs->nunits; t++) {
+		const struct eng_odds_melee *ma = melee_find(od, u, (int)t, sit),
+		    *md = melee_find(od, (int)t, u, sit);
+		char **cells = xcalloc(nc, sizeof(char *));
+		int any = 0, oka = ma != NULL && ma->resolves,
+		    okd = md != NULL && md->resolves;
+		double p;
+
+		c = 0;
+		if (firepower) {
+			p = best_hit(od, u, (int)t);
+			any |= p > 0;
+			cells[c++] = p < 0 ? xstrdup(dash) : pct(p);
+			cells[c++] = oka ? pct(eng_q_double(ma->attacker_wins)) :
+			    xstrdup(dash);
+			cells[c++] = okd ? pct(eng_q_double(md->defender_wins)) :
+			    xstrdup(dash);
+			any |= oka || okd;
+		} else {
+			any = oka || okd;
+			cells[0] = oka ? pct(eng_q_double(ma->attacker_wins)) :
+			    okd ? pct(eng_q_double(md->defender_wins)) :
+			    xstrdup(dash);
+		}
+		if (!any) {
+			for (k = 0; k < (int)nc; k++)
+				free(cells[k]);
+			free(cells);
+			continue;
+		}
+		panel_row(o, xstrdup(rs->units[t].name), cells);
+	}
+}
+
+int
+cli_odds_panels(const struct ruleset *rs, int cards,
+    struct rnd_odds_set *set)
+{
+	struct diags d = { 0 };
+	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_odds od;
+	const char *sit;
+	size_t u;
+
+	memset(set, 0, sizeof(*set));
+	diags_free(&d);
+	if (ctx == NULL || ctx->fam->odds == NULL) {
+		eng_ctx_free(ctx);
+		return -1;
+	}
+	memset(&od, 0, sizeof(od));
+	ctx->fam->odds(ctx, &od);
+	sit = rs->engine == RS_ENGINE_MORALE ? "front" : "open";
+	if (cards) {
+		for (u = 0; u < rs->nunits; u++)
+			card_panel(rs, &od, sit, (int)u, set);
+	} else if (rs->engine == RS_ENGINE_MORALE) {
+		melee_matrix(rs, &od, sit, set);
+		volley_table(rs, set);
+		morale_table(rs, set);
+	} else {
+		fire_matrix(rs, &od, set);
+		melee_matrix(rs, &od, sit, set);
+	}
+	eng_odds_free(&od);
+	eng_ctx_free(ctx);
+	return 0;
+}

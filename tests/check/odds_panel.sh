@@ -1,0 +1,32 @@
+#!/bin/sh
+# The engine's exact odds reach the reference sheet and the unit cards:
+# Rifle (melee 4) attacking a Machine Gun (melee 2) wins 4/7 = 57%; a
+# rifle shot destroys infantry on 4 or 6 = 33%; cards carry one panel each
+# and print without overflow warnings.
+BIN=${1:-./sandtable}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+MOD=rulesets/morschauser-modern.md
+ANC=rulesets/gauntlet-ancients.md
+ok() { echo "PASS: $1"; }
+no() { echo "FAIL: $1"; }
+
+"$BIN" reference -q "$MOD" -o "$tmp/ref.pdf" 2>"$tmp/err"
+pdftotext -layout "$tmp/ref.pdf" "$tmp/ref.txt"
+grep -q 'Melee: chance the attacker wins' "$tmp/ref.txt" && ok "reference has the melee panel" || no "reference has the melee panel"
+grep -E '^ *Rifle +[0-9]+% +57%' "$tmp/ref.txt" >/dev/null && ok "Rifle attacking a Machine Gun wins 57%" ||
+	no "Rifle attacking a Machine Gun wins 57%: $(grep -E '^ *Rifle ' "$tmp/ref.txt" | head -3)"
+grep -q 'Fire: chance one shot destroys the target' "$tmp/ref.txt" && ok "reference has the fire panel" || no "reference has the fire panel"
+
+"$BIN" cards -q "$MOD" -o "$tmp/cards.pdf" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok "Modern cards fit without warnings" || no "Modern cards fit without warnings: $(head -c 300 "$tmp/err")"
+n=$(pdftotext "$tmp/cards.pdf" - | grep -c 'attacking defending')
+[ "$n" -eq 7 ] && ok "a panel on each of 7 Modern cards" || no "a panel on each of 7 Modern cards: $n"
+
+"$BIN" reference -q "$ANC" -o "$tmp/aref.pdf" 2>"$tmp/err"
+pdftotext -layout "$tmp/aref.pdf" - | grep -q 'Morale test: chance to pass' && ok "ancients reference has the morale-test panel" ||
+	no "ancients reference has the morale-test panel"
+"$BIN" cards -q "$ANC" -o "$tmp/acards.pdf" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok "ancients cards fit without warnings" || no "ancients cards fit without warnings: $(head -c 300 "$tmp/err")"
+n=$(pdftotext "$tmp/acards.pdf" - | grep -c 'wins a round')
+[ "$n" -eq 13 ] && ok "a panel on each of 13 ancients cards" || no "a panel on each of 13 ancients cards: $n"
