@@ -2,7 +2,7 @@
  * internal.h: the drawing layer every renderer in src/render shares —
  * PDF documents (metadata, outline, page boxes, print-at-100%, atomic
  * write, deterministic bytes), marks (crop marks, calibration bars),
- * tiling over several sheets, text through Pango (single layouts and
+ * text through Pango (single layouts and
  * flows into columns), templates, and how units and weapons print. Only
  * src/render includes this (and Cairo/Pango).
  *
@@ -114,37 +114,6 @@ double rnd_calibration(cairo_t *, double x, double y);
 /* A compact one: a 100 mm bar with its label to the right (about 160 mm
  * wide, 4 mm tall). Returns the height used (mm). */
 double rnd_calibration_line(cairo_t *, double x, double y);
-
-/* ---- tiling: content bigger than the paper, over several sheets ---- */
-
-struct rnd_tiling {
-	int cols, rows;          /* sheets across and down */
-	double page_w, page_h;   /* each sheet, as oriented (mm) */
-	double margin;           /* unprinted edge of each sheet */
-	double overlap;          /* content repeated on neighbouring sheets */
-	double area_w, area_h;   /* content window of a sheet */
-	double step_x, step_y;   /* content advance from sheet to sheet */
-	double content_w, content_h;
-};
-
-/*
- * Plan sheets of paper (portrait pw x ph) for content w x h mm, leaving
- * margin at each edge and repeating overlap mm between neighbours; the
- * orientation that needs fewer sheets wins (portrait on a tie). Returns
- * the number of sheets, or 0 when the margins leave no room.
- */
-int rnd_tile_plan(double w, double h, double pw, double ph, double margin,
-    double overlap, struct rnd_tiling *);
-/*
- * Begin drawing sheet (col, row) on cr: saves cr, clips to the sheet's
- * content window and translates so that content coordinates (mm from the
- * content's top-left) land right. Undo with cairo_restore(cr).
- */
-void rnd_tile_enter(cairo_t *, const struct rnd_tiling *, int col, int row);
-/* The sheet's marks: its window's outline where it meets a neighbour
- * (dashed, "cut or overlap here"), alignment crosses at the window's
- * corners and a label such as "B2 (column 2 of 3, row 2 of 2)". */
-void rnd_tile_marks(cairo_t *, const struct rnd_tiling *, int col, int row);
 
 /* ---- text (Pango only) ---- */
 
