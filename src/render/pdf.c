@@ -1,0 +1,320 @@
+/*
+ * pdf.c: the one place that makes PDF files. Cairo draws into memory;
+ * on close libqpdf adds what Cairo cannot (ViewerPreferences, TrimBox and
+ * BleedBox, a deterministic /ID) and the result is written atomically.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cairo-pdf.h>
+#include <qpdf/qpdf-c.h>
+
+#include "internal.h"
+
+struct rnd_pagebox {
+	double w_pt, h_pt, bleed_pt; /* trim size and bleed */
+};
+
+struct rnd_doc {
+	char *path;
+	struct diags *diags;
+	cairo_surface_t *surface;
+	cairo_t *cr;      /* the current page's, or NULL */
+	unsigned char *buf;
+	size_t len, cap;
+	struct rnd_pagebox *pages;
+	size_t npages, cappages;
+	int no_scaling;
+	int failed;
+};
+
+/* Cairo's write callback: append to the doc's buffer. */
+static cairo_status_t
+doc_write(void *closure, const unsigned char *data, unsigned int length)
+{
+	struct rnd_doc *d = closure;
+
+	if (d->len + length > d->cap) {
+		while (d->len + length > d->cap)
+			d->cap = d->cap ? d->cap * 2 : 65536;
+		d->buf = xrealloc(d->buf, d->cap);
+	}
+	memcpy(d->buf + d->len, data, length);
+	d->len += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* An ISO 8601 UTC date for Cairo's metadata, from SOURCE_DATE_EPOCH. */
+static void
+doc_date(char *buf, size_t sz)
+{
+	time_t t = (time_t)source_date_epoch();
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A PDF date string, D:YYYYMMDDHHmmSSZ, from SOURCE_DATE_EPOCH. */
+static void
+pdf_date(char *buf, size_t sz)
+{
+	time_t t = (time_t)source_date_epoch();
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sz, "D:%Y%m%d%H%M%SZ", &tm);
+}
+
+/* Returns the new document; errors are reported on close. */
+struct rnd_doc *
+rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)
+{
+	struct rnd_doc *d = xcalloc(1, sizeof(*d));
+	char date[64], *creator;
+
+	d->path = xstrdup(path);
+	d->diags = dg;
+	d->surface = cairo_pdf_surface_create_for_stream(doc_write, d,
+	    595.0, 842.0);
+	cairo_pdf_surface_restrict_to_version(d->surface, CAIRO_PDF_VERSION_1_5);
+	doc_date(date, sizeof(date));
+	creator = m->creator != NULL ? xstrdup(m->creator)
+	    : xstrdup("sandtable " SANDTABLE_VERSION);
+	if (m->title != NULL)
+		cairo_pdf_surface_set_metadata(d->surface,
+		    CAIRO_PDF_METADATA_TITLE, m->title);
+	if (m->author != NULL)
+		cairo_pdf_surface_set_metadata(d->surface,
+		    CAIRO_PDF_METADATA_AUTHOR, m->author);
+	if (m->subject != NULL)
+		cairo_pdf_surface_set_metadata(d->surface,
+		    CAIRO_PDF_METADATA_SUBJECT, m->subject);
+	if (m->keywords != NULL)
+		cairo_pdf_surface_set_metadata(d->surface,
+		    CAIRO_PDF_METADATA_KEYWORDS, m->keywords);
+	cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_CREATOR,
+	    creator);
+	cairo_pdf_surface_set_metadata(d->surface,
+	    CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(d->surface,
+	    CAIRO_PDF_METADATA_MOD_DATE, date);
+	free(creator);
+	return d;
+}
+
+void
+rnd_doc_set_print_at_scale(struct rnd_doc *d)
+{
+	d->no_scaling = 1;
+}
+
+struct diags *
+rnd_doc_diags(struct rnd_doc *d)
+{
+	return d->diags;
+}
+
+void
+rnd_doc_fail(struct rnd_doc *d)
+{
+	d->failed = 1;
+}
+
+int
+rnd_doc_pages(const struct rnd_doc *d)
+{
+	return (int)d->npages;
+}
+
+/* Returns the page's cairo_t, in mm from the media box's top-left. */
+cairo_t *
+rnd_doc_page_begin(struct rnd_doc *d, double w_mm, double h_mm,
+    double bleed_mm)
+{
+	struct rnd_pagebox pb;
+	double k = 72.0 / 25.4;
+
+	if (d->cr != NULL)
+		rnd_doc_page_end(d);
+	if (bleed_mm < 0)
+		bleed_mm = 0;
+	pb.w_pt = w_mm * k;
+	pb.h_pt = h_mm * k;
+	pb.bleed_pt = bleed_mm * k;
+	XPUSH(d->pages, d->npages, d->cappages, pb);
+	cairo_pdf_surface_set_size(d->surface, pb.w_pt + 2 * pb.bleed_pt,
+	    pb.h_pt + 2 * pb.bleed_pt);
+	d->cr = cairo_create(d->surface);
+	cairo_scale(d->cr, k, k);
+	cairo_set_line_width(d->cr, 0.25);
+	return d->cr;
+}
+
+void
+rnd_doc_page_end(struct rnd_doc *d)
+{
+	if (d->cr == NULL)
+		return;
+	cairo_show_page(d->cr);
+	cairo_destroy(d->cr);
+	d->cr = NULL;
+}
+
+/* Returns the outline id (for children). */
+int
+rnd_doc_outline(struct rnd_doc *d, int parent, const char *label,
+    double y_mm)
+{
+	char y[32], *attr;
+	int id;
+
+	if (d->npages == 0)
+		return 0;
+	fmt_double(y, sizeof(y), y_mm * 72.0 / 25.4, 2);
+	attr = xasprintf("page=%zu pos=[0 %s]", d->npages, y);
+	id = cairo_pdf_surface_add_outline(d->surface,
+	    parent == 0 ? CAIRO_PDF_OUTLINE_ROOT : parent, label, attr, 0);
+	free(attr);
+	return id;
+}
+
+/* A PDF array [x0 y0 x1 y1] as a qpdf object. */
+static qpdf_oh
+box_new(qpdf_data q, double x0, double y0, double x1, double y1)
+{
+	qpdf_oh a = qpdf_oh_new_array(q);
+	double v[4] = { x0, y0, x1, y1 };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		qpdf_oh n = qpdf_oh_new_real_from_double(q, v[i], 3);
+
+		qpdf_oh_append_item(q, a, n);
+	}
+	return a;
+}
+
+/* Add the boxes and preferences; returns 0 or -1 (error in diags). */
+static int
+doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
+{
+	qpdf_data q = qpdf_init();
+	char date[64];
+	int rc = -1, n, i;
+
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	if (qpdf_read_memory(q, d->path, (const char *)d->buf, d->len, NULL)
+	    & QPDF_ERRORS)
+		goto out;
+	/* Cairo 1.16 writes dates without the "D:" prefix. */
+	pdf_date(date, sizeof(date));
+	qpdf_set_info_key(q, "/CreationDate", date);
+	qpdf_set_info_key(q, "/ModDate", date);
+	if (d->no_scaling) {
+		qpdf_oh root = qpdf_get_root(q);
+		qpdf_oh vp = qpdf_oh_new_dictionary(q);
+
+		qpdf_oh_replace_key(q, vp, "/PrintScaling",
+		    qpdf_oh_new_name(q, "/None"));
+		qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
+	}
+	n = qpdf_get_num_pages(q);
+	for (i = 0; i < n && (size_t)i < d->npages; i++) {
+		const struct rnd_pagebox *pb = &d->pages[i];
+		qpdf_oh page;
+
+		if (pb->bleed_pt <= 0)
+			continue;
+		page = qpdf_get_page_n(q, (size_t)i);
+		qpdf_oh_replace_key(q, page, "/TrimBox", box_new(q, pb->bleed_pt,
+		    pb->bleed_pt, pb->bleed_pt + pb->w_pt,
+		    pb->bleed_pt + pb->h_pt));
+		qpdf_oh_replace_key(q, page, "/BleedBox", box_new(q, 0, 0,
+		    pb->w_pt + 2 * pb->bleed_pt, pb->h_pt + 2 * pb->bleed_pt));
+	}
+	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+		goto out;
+	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	if (qpdf_write(q) & QPDF_ERRORS)
+		goto out;
+	*outlen = qpdf_get_buffer_length(q);
+	*out = xmalloc(*outlen + 1);
+	memcpy(*out, qpdf_get_buffer(q), *outlen);
+	rc = 0;
+out:
+	if (rc == -1) {
+		qpdf_error e = qpdf_get_error(q);
+		struct pos p = { d->path, 0, 0 };
+
+		diag_add(d->diags, SEV_ERROR, p, "PDF post-processing failed: %s",
+		    e != NULL ? qpdf_get_error_full_text(q, e) : "unknown error");
+	}
+	qpdf_cleanup(&q);
+	return rc;
+}
+
+/* Frees the doc's parts (not the file). */
+static void
+doc_free(struct rnd_doc *d)
+{
+	if (d->cr != NULL)
+		cairo_destroy(d->cr);
+	if (d->surface != NULL)
+		cairo_surface_destroy(d->surface);
+	free(d->buf);
+	free(d->pages);
+	free(d->path);
+	free(d);
+}
+
+/* Returns 0 when the file was written, -1 otherwise (reported). */
+int
+rnd_doc_close(struct rnd_doc *d)
+{
+	struct pos p = { d->path, 0, 0 };
+	unsigned char *out = NULL;
+	size_t outlen = 0;
+	char *why = NULL;
+	int rc = -1;
+
+	rnd_doc_page_end(d);
+	if (d->npages == 0 && !d->failed) {
+		diag_add(d->diags, SEV_ERROR, p, "nothing to print");
+		d->failed = 1;
+	}
+	cairo_surface_finish(d->surface);
+	if (!d->failed && cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+		diag_add(d->diags, SEV_ERROR, p, "cannot draw the PDF: %s",
+		    cairo_status_to_string(cairo_surface_status(d->surface)));
+		d->failed = 1;
+	}
+	if (d->failed)
+		goto out;
+	if (doc_qpdf(d, &out, &outlen) == -1)
+		goto out;
+	if (atomic_write(d->path, out, outlen, &why) == -1) {
+		p.file = NULL; /* why names the file */
+		diag_add(d->diags, SEV_ERROR, p, "%s", why);
+		free(why);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(out);
+	doc_free(d);
+	return rc;
+}
+
+void
+rnd_doc_abandon(struct rnd_doc *d)
+{
+	if (d->cr != NULL) {
+		cairo_destroy(d->cr);
+		d->cr = NULL;
+	}
+	cairo_surface_finish(d->surface);
+	doc_free(d);
+}

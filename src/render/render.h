@@ -1,0 +1,103 @@
+/*
+ * render.h: the public face of src/render for the CLI — paper sizes,
+ * the odds panel the CLI fills, and one entry point per product. This
+ * header includes neither Cairo nor Pango; the drawing layer that
+ * renderers inside src/render share (PDF documents, pages, marks, text)
+ * is src/render/internal.h.
+ */
+#ifndef SANDTABLE_RENDER_H
+#define SANDTABLE_RENDER_H
+
+#include "../base/base.h"
+#include "../ruleset/ruleset.h"
+
+/* ---- paper ---- */
+
+/* A named sheet, portrait (w <= h), millimetres. */
+struct rnd_paper {
+	const char *name;
+	double w_mm, h_mm;
+};
+
+/* The presets: A5, A4, A3, Letter, Legal, Tabloid; NULL-named end. */
+extern const struct rnd_paper rnd_papers[];
+
+/*
+ * Parse a paper: a preset name (any case) or "WxH" with units (210x297mm,
+ * 8.5x11in), optionally followed by " landscape" or " portrait" (or
+ * ",landscape"). Returns 0 and sets *w, *h (mm, as oriented), or -1 with a
+ * static reason in *why.
+ */
+int rnd_paper_parse(const char *spec, double *w_mm, double *h_mm,
+    const char **why);
+
+/*
+ * Choose the paper: the --paper option when given, else the ruleset's
+ * `paper`, else the locale's (LC_ALL, LC_PAPER, LANG: Letter in the
+ * territories that use it), else A4. Returns 0, or -1 when a given spec is
+ * bad (reason in *why; *from says which: "--paper" or "ruleset").
+ * The result is portrait.
+ */
+int rnd_paper_choose(const char *opt, const struct ruleset *, double *w_mm,
+    double *h_mm, const char **from, const char **why);
+/* The locale's paper (see above): "Letter" or "A4". */
+const char *rnd_paper_locale(void);
+
+/* ---- odds panel (filled by the CLI from the engine; render never
+ * computes a chance) ---- */
+struct rnd_odds_row {
+	char *label;    /* e.g. "Rifle → Machine Gun" or a unit name */
+	char **cells;   /* ncols strings, e.g. "50%" or "2/3" */
+};
+struct rnd_odds {
+	char *title;    /* e.g. "Chance to hit" */
+	char *subject;  /* the unit a row block belongs to (cards); may be NULL */
+	size_t ncols;
+	char **cols;    /* column headings */
+	struct rnd_odds_row *rows;
+	size_t nrows, caprows;
+};
+/* A set of panels: the reference sheet prints all; a card prints those
+ * whose subject is its unit. */
+struct rnd_odds_set {
+	struct rnd_odds *v;
+	size_t n, cap;
+};
+void rnd_odds_set_free(struct rnd_odds_set *);
+
+/* ---- products ---- */
+
+/* What a product is told by the CLI. Unset fields (NULL / 0) take the
+ * template's or the default. */
+struct rnd_opts {
+	const char *paper;     /* --paper, or NULL */
+	const char *tmpl;      /* --template NAME|PATH, or NULL */
+	const struct rnd_odds_set *odds; /* NULL or empty: no odds panel */
+	/* cards */
+	const char *card;      /* poker, bridge, tarot, mini, index */
+	double bleed_mm;       /* < 0: template's; 0 none */
+	double crop_len_mm;    /* < 0: template's */
+	double crop_off_mm;    /* < 0: template's */
+	int backs;             /* 1: mirrored backs after each front, 0 none, -1 template */
+};
+/* Fill the defaults (all "unset"). */
+void rnd_opts_init(struct rnd_opts *);
+
+/*
+ * Write the product to path atomically. Returns 0 written, -1 failed (the
+ * reason is an error in diags, with a position when it has one); warnings
+ * (e.g. overflow, naming the source line) also go to diags.
+ */
+int rnd_reference(const struct ruleset *, const char *path,
+    const struct rnd_opts *, struct diags *);
+int rnd_cards(const struct ruleset *, const char *path,
+    const struct rnd_opts *, struct diags *);
+
+/* Card sizes: name, width, height (mm, portrait). */
+struct rnd_card_size {
+	const char *name;
+	double w_mm, h_mm;
+};
+extern const struct rnd_card_size rnd_card_sizes[];
+
+#endif

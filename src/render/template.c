@@ -1,0 +1,199 @@
+/*
+ * template.c: finding and reading layout templates (YAML, through
+ * rs_yaml_parse), with typed getters that report bad values at their
+ * file:line:col and fall back to the default.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#ifndef SANDTABLE_DATADIR
+#define SANDTABLE_DATADIR "/usr/local/share/sandtable"
+#endif
+
+/* Returns the directory holding the running binary (caller frees), or
+ * NULL. */
+static char *
+exe_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	if ((slash = strrchr(buf, '/')) == NULL)
+		return NULL;
+	*slash = '\0';
+	return xstrdup(buf);
+}
+
+/* Returns the first candidate path that exists (caller frees), or NULL. */
+static char *
+template_find(const char *name)
+{
+	char *dir = exe_dir(), *c[4] = { NULL, NULL, NULL, NULL }, *hit = NULL;
+	int i;
+
+	c[0] = xasprintf("templates/%s.yaml", name);
+	c[1] = xasprintf("%s/templates/%s.yaml", SANDTABLE_DATADIR, name);
+	if (dir != NULL) {
+		c[2] = xasprintf("%s/../share/sandtable/templates/%s.yaml", dir,
+		    name);
+		c[3] = xasprintf("%s/templates/%s.yaml", dir, name);
+	}
+	for (i = 0; i < 4; i++)
+		if (hit == NULL && c[i] != NULL && access(c[i], R_OK) == 0)
+			hit = c[i];
+		else
+			free(c[i]);
+	free(dir);
+	return hit;
+}
+
+/* Returns the template tree or NULL (error in diags). */
+struct rs_node *
+rnd_template_load(const char *spec, const char *dflt, char **file,
+    struct diags *dg)
+{
+	struct pos p = { NULL, 0, 0 };
+	struct rs_node *t = NULL;
+	char *path, *data = NULL, *why = NULL;
+	size_t len, n;
+
+	*file = NULL;
+	if (spec == NULL)
+		spec = dflt;
+	n = strlen(spec);
+	if (strchr(spec, '/') != NULL ||
+	    (n > 5 && strcasecmp(spec + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcasecmp(spec + n - 4, ".yml") == 0))
+		path = xstrdup(spec);
+	else if ((path = template_find(spec)) == NULL) {
+		diag_add(dg, SEV_ERROR, p, "template '%s' not found (looked in "
+		    "./templates, %s/templates and beside the binary)", spec,
+		    SANDTABLE_DATADIR);
+		return NULL;
+	}
+	p.file = path;
+	if (file_slurp(path, 1024 * 1024, &data, &len, &why) == -1) {
+		diag_add(dg, SEV_ERROR, p, "cannot read template: %s", why);
+		free(why);
+		free(path);
+		return NULL;
+	}
+	t = rs_yaml_parse(path, data, len, 0, dg);
+	free(data);
+	if (t != NULL && t->kind != RS_NODE_MAP) {
+		diag_add(dg, SEV_ERROR, t->pos, "a template is a map of "
+		    "settings");
+		rs_node_free(t);
+		t = NULL;
+	}
+	if (t == NULL && diags_worst(dg) < SEV_ERROR)
+		diag_add(dg, SEV_ERROR, p, "cannot read template");
+	*file = path;
+	return t;
+}
+
+/* Returns the scalar at key, or NULL (a non-scalar is reported). */
+static const struct rs_node *
+tmpl_scalar(const struct rs_node *m, const char *key, struct diags *dg)
+{
+	const struct rs_node *v = m != NULL ? rs_node_get(m, key) : NULL;
+
+	if (v != NULL && v->kind != RS_NODE_SCALAR) {
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a single "
+		    "value", key);
+		return NULL;
+	}
+	return v;
+}
+
+double
+rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt,
+    struct diags *dg)
+{
+	const struct rs_node *v = tmpl_scalar(m, key, dg);
+	double d;
+
+	if (v == NULL)
+		return dflt;
+	if (rs_node_double(v, &d) == -1) {
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a "
+		    "number, not '%s'", key, v->scalar);
+		return dflt;
+	}
+	return d;
+}
+
+double
+rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt,
+    struct diags *dg)
+{
+	const struct rs_node *v = tmpl_scalar(m, key, dg);
+	const char *why;
+	double d;
+
+	if (v == NULL)
+		return dflt;
+	if (len_parse(v->scalar, LEN_MM, &d, &why) == -1) {
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s': %s", key, why);
+		return dflt;
+	}
+	return d;
+}
+
+const char *
+rnd_tmpl_str(const struct rs_node *m, const char *key, const char *dflt,
+    struct diags *dg)
+{
+	const struct rs_node *v = tmpl_scalar(m, key, dg);
+
+	return v != NULL ? v->scalar : dflt;
+}
+
+unsigned
+rnd_tmpl_rgb(const struct rs_node *m, const char *key, unsigned dflt,
+    struct diags *dg)
+{
+	const struct rs_node *v = tmpl_scalar(m, key, dg);
+	const char *s;
+	char *end;
+	unsigned long x;
+
+	if (v == NULL)
+		return dflt;
+	s = v->scalar[0] == '#' ? v->scalar + 1 : v->scalar;
+	x = strtoul(s, &end, 16);
+	if (strlen(s) != 6 || *end != '\0') {
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a colour "
+		    "like \"#1f3a5f\", not '%s'", key, v->scalar);
+		return dflt;
+	}
+	return (unsigned)x;
+}
+
+int
+rnd_tmpl_bool(const struct rs_node *m, const char *key, int dflt,
+    struct diags *dg)
+{
+	const struct rs_node *v = tmpl_scalar(m, key, dg);
+
+	if (v == NULL)
+		return dflt;
+	if (strcasecmp(v->scalar, "true") == 0 || strcasecmp(v->scalar,
+	    "yes") == 0)
+		return 1;
+	if (strcasecmp(v->scalar, "false") == 0 || strcasecmp(v->scalar,
+	    "no") == 0)
+		return 0;
+	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be true or false",
+	    key);
+	return dflt;
+}

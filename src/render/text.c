@@ -1,0 +1,103 @@
+/* text.c: Pango layouts in millimetre user space. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Returns a layout for cr with the font set; see internal.h. */
+PangoLayout *
+rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoContext *ctx = pango_layout_get_context(l);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	PangoFontDescription *fd = pango_font_description_new();
+
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	pango_cairo_context_set_font_options(ctx, fo);
+	cairo_font_options_destroy(fo);
+	/* User space is mm: 25.4 units to the inch. */
+	pango_cairo_context_set_resolution(ctx, 25.4);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
+	pango_layout_context_changed(l);
+
+	pango_font_description_set_family(fd,
+	    f->family != NULL ? f->family : "DejaVu Sans");
+	pango_font_description_set_size(fd, (gint)(f->size_pt * PANGO_SCALE));
+	pango_font_description_set_weight(fd,
+	    f->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_style(fd,
+	    f->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	if (width_mm > 0) {
+		pango_layout_set_width(l, (int)(width_mm * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	return l;
+}
+
+void
+rnd_layout_text(PangoLayout *l, const char *s)
+{
+	pango_layout_set_text(l, s, -1);
+}
+
+void
+rnd_layout_markup(PangoLayout *l, const char *s)
+{
+	pango_layout_set_markup(l, s, -1);
+}
+
+void
+rnd_layout_size(PangoLayout *l, double *w, double *h)
+{
+	int pw, ph;
+
+	pango_layout_get_size(l, &pw, &ph);
+	if (w != NULL)
+		*w = (double)pw / PANGO_SCALE;
+	if (h != NULL)
+		*h = (double)ph / PANGO_SCALE;
+}
+
+void
+rnd_layout_draw(cairo_t *cr, PangoLayout *l, double x, double y)
+{
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, l);
+}
+
+/* Returns the height drawn (mm). */
+double
+rnd_text(cairo_t *cr, const struct rnd_font *f, double x, double y,
+    double width_mm, int align, int markup, const char *s)
+{
+	PangoLayout *l = rnd_layout_new(cr, f, width_mm);
+	double h;
+
+	if (align == 1)
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	else if (align == 2)
+		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	if (markup)
+		rnd_layout_markup(l, s);
+	else
+		rnd_layout_text(l, s);
+	rnd_layout_size(l, NULL, &h);
+	rnd_layout_draw(cr, l, x, y);
+	g_object_unref(l);
+	return h;
+}
+
+/* Returns an escaped copy (caller frees). */
+char *
+rnd_markup_escape(const char *s)
+{
+	gchar *g = g_markup_escape_text(s, -1);
+	char *r = xstrdup(g);
+
+	g_free(g);
+	return r;
+}
