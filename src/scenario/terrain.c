@@ -355,7 +355,7 @@ edge_point(const struct battlefield *bf, int edge, double t)
 static int
 push_out(const struct battlefield *bf, struct tr_point *p, double clear)
 {
-	double cx, cy, r, d;
+	double cx, cy, r, d, nx, ny;
 	size_t i;
 	int moved = 0;
 
@@ -368,12 +368,17 @@ push_out(const struct battlefield *bf, struct tr_point *p, double clear)
 		d = hypot(p->x - cx, p->y - cy);
 		if (d >= r)
 			continue;
-		if (d < 1e-6) {
-			p->x = cx + r;
-		} else {
-			p->x = cx + (p->x - cx) * r / d;
-			p->y = cy + (p->y - cy) * r / d;
+		if (d < 1e-6)
+			d = 1e-6, p->x += 1e-6;
+		nx = cx + (p->x - cx) * r / d;
+		ny = cy + (p->y - cy) * r / d;
+		/* Off the table that way: go round the other side. */
+		if (nx < 0 || ny < 0 || nx > bf->table_w || ny > bf->table_h) {
+			nx = cx - (p->x - cx) * r / d;
+			ny = cy - (p->y - cy) * r / d;
 		}
+		p->x = nx;
+		p->y = ny;
 		moved = 1;
 	}
 	return moved;
@@ -496,7 +501,7 @@ ford_crossings(struct tr_path *v, const struct tr_path *r)
 
 #define HAS(mask, k) (((mask) >> (k)) & 1u)
 
-/* Cordery: a die per sector — 1–3 open, 4–5 hill, 6 wood. */
+/* Cordery: a die per sector — 1–2 open, 3–4 hill, 5–6 wood. */
 static void
 gen_sectors(struct tr_rng *g, struct battlefield *bf, unsigned mask, int nx,
     int ny, char *used)
@@ -508,9 +513,9 @@ gen_sectors(struct tr_rng *g, struct battlefield *bf, unsigned mask, int nx,
 		for (i = 0; i < nx; i++) {
 			d = tr_rng_d6(g);
 			used[j * nx + i] = 0;
-			if (d >= 4 && d <= 5 && HAS(mask, RS_TERRAIN_HILL))
+			if (d >= 3 && d <= 4 && HAS(mask, RS_TERRAIN_HILL))
 				gen_hill(g, bf, i * sw, j * sh, sw, sh);
-			else if (d == 6 && HAS(mask, RS_TERRAIN_WOOD))
+			else if (d >= 5 && HAS(mask, RS_TERRAIN_WOOD))
 				gen_wood(g, bf, i * sw, j * sh, sw, sh);
 			else
 				continue;
@@ -552,15 +557,24 @@ static void
 gen_roads(struct tr_rng *g, struct battlefield *bf, unsigned mask,
     const struct tr_point *town)
 {
-	int n = tr_rng_d6(g) == 6 ? 2 : 1, i, e0, e1;
+	int n = tr_rng_d6(g) == 6 ? 2 : 1, i, e0, e1, across;
 	double m = fmin(bf->table_w, bf->table_h);
 	size_t k;
+
+	across = bf->table_w < bf->table_h; /* 1: the first road runs down */
+	if (bf->nrivers > 0) {
+		const struct tr_line *l = &bf->rivers[0].path;
+
+		across = fabs(l->v[l->n - 1].x - l->v[0].x) >=
+		    fabs(l->v[l->n - 1].y - l->v[0].y);
+	}
 
 	for (i = 0; i < n; i++) {
 		struct tr_path p = { 0 };
 
-		/* Across the table's long way first, then the short way. */
-		e0 = (i == 0) == (bf->table_w >= bf->table_h) ? 0 : 1;
+		/* Across the river's course (else the table's long way)
+		 * first, then the other way. */
+		e0 = (i == 0) == across ? 1 : 0;
 		e1 = e0 + 2;
 		p.width = fmin(fmax(m * 0.02, 8), 25);
 		route(g, bf, &p.path, edge_point(bf, e0, tr_rng_range(g, 0.15,
@@ -600,7 +614,7 @@ gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 /* Fortifications: one or two short ramparts in free sectors. */
 static void
 gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
-    const char *used)
+    char *used)
 {
 	double sw = bf->table_w / nx, sh = bf->table_h / ny, cx, cy, len, a;
 	int n = tr_rng_d6(g) >= 4 ? 2 : 1, k, i, j, tries;
@@ -627,8 +641,50 @@ gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 			line_add(&p.path, cx + len / 2 * cos(a),
 			    cy + len / 2 * sin(a) + len * 0.15);
 			XPUSH(bf->forts, bf->nforts, bf->capforts, p);
+			used[j * nx + i] = 1;
 			break;
 		}
+}
+
+/* 1 when a ring comes within d of a path (or the path enters it). */
+static int
+ring_near(const struct tr_line *ring, const struct tr_line *path, double d)
+{
+	size_t i;
+
+	for (i = 0; i < ring->n; i++)
+		if (tr_path_dist(path, ring->v[i].x, ring->v[i].y) < d)
+			return 1;
+	for (i = 0; i < path->n; i++)
+		if (tr_inside(ring, path->v[i].x, path->v[i].y))
+			return 1;
+	return 0;
+}
+
+/* Where the river could not be routed round a hill or wood, the river
+ * wins: that hill or wood is taken away. */
+static void
+clear_river(struct battlefield *bf)
+{
+	const struct tr_path *v = &bf->rivers[0];
+	size_t i, n, k;
+
+	for (i = n = 0; i < bf->nhills; i++) {
+		if (ring_near(&bf->hills[i].contours[0], &v->path, v->width)) {
+			for (k = 0; k < bf->hills[i].n; k++)
+				free(bf->hills[i].contours[k].v);
+			free(bf->hills[i].contours);
+		} else
+			bf->hills[n++] = bf->hills[i];
+	}
+	bf->nhills = n;
+	for (i = n = 0; i < bf->nwoods; i++) {
+		if (ring_near(&bf->woods[i], &v->path, v->width))
+			free(bf->woods[i].v);
+		else
+			bf->woods[n++] = bf->woods[i];
+	}
+	bf->nwoods = n;
 }
 
 struct battlefield *
@@ -644,15 +700,17 @@ tr_generate(uint64_t seed, double table_w, double table_h, unsigned mask)
 	bf->seed = seed;
 	if (!(table_w > 0) || !(table_h > 0))
 		return bf;
-	/* Sectors about a third of the table's short side. */
-	ny = table_h <= table_w ? 3 : (int)lround(3 * table_h / table_w);
-	nx = table_w <= table_h ? 3 : (int)lround(3 * table_w / table_h);
+	/* Sectors half the table's short side: 3 x 2 on a 6 x 4 ft table. */
+	ny = table_h <= table_w ? 2 : (int)lround(2 * table_h / table_w);
+	nx = table_w <= table_h ? 2 : (int)lround(2 * table_w / table_h);
 	nx = nx < 2 ? 2 : nx > 12 ? 12 : nx;
 	ny = ny < 2 ? 2 : ny > 12 ? 12 : ny;
 	used = xcalloc((size_t)(nx * ny), 1);
 	gen_sectors(&g, bf, mask, nx, ny, used);
-	if (HAS(mask, RS_TERRAIN_RIVER) && tr_rng_d6(&g) >= 3)
+	if (HAS(mask, RS_TERRAIN_RIVER) && tr_rng_d6(&g) >= 3) {
 		gen_river(&g, bf, mask);
+		clear_river(bf);
+	}
 	if (HAS(mask, RS_TERRAIN_TOWN) && tr_rng_d6(&g) >= 3)
 		has_town = gen_town_site(&g, bf, nx, ny, used, &town);
 	if (HAS(mask, RS_TERRAIN_ROAD))
