@@ -687,6 +687,52 @@ clear_river(struct battlefield *bf)
 	bf->nwoods = n;
 }
 
+/* Round to 0.01 mm, the precision of tr_to_yaml, so a battlefield
+ * written and read back is the same battlefield. */
+static void
+round_pts(struct tr_point *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v[i].x = round(v[i].x * 100) / 100;
+		v[i].y = round(v[i].y * 100) / 100;
+	}
+}
+
+static void
+round_path(struct tr_path *p)
+{
+	round_pts(p->path.v, p->path.n);
+	round_pts(p->fords, p->nfords);
+	p->width = round(p->width * 100) / 100;
+}
+
+static void
+round_all(struct battlefield *bf)
+{
+	size_t i, k;
+
+	for (i = 0; i < bf->nhills; i++)
+		for (k = 0; k < bf->hills[i].n; k++)
+			round_pts(bf->hills[i].contours[k].v,
+			    bf->hills[i].contours[k].n);
+	for (i = 0; i < bf->nwoods; i++)
+		round_pts(bf->woods[i].v, bf->woods[i].n);
+	for (i = 0; i < bf->nrivers; i++)
+		round_path(&bf->rivers[i]);
+	for (i = 0; i < bf->nroads; i++)
+		round_path(&bf->roads[i]);
+	for (i = 0; i < bf->nforts; i++)
+		round_path(&bf->forts[i]);
+	for (i = 0; i < bf->ntown; i++) {
+		struct tr_rect *r = &bf->town[i];
+
+		r->x = round(r->x * 100) / 100, r->y = round(r->y * 100) / 100;
+		r->w = round(r->w * 100) / 100, r->h = round(r->h * 100) / 100;
+	}
+}
+
 struct battlefield *
 tr_generate(uint64_t seed, double table_w, double table_h, unsigned mask)
 {
@@ -718,6 +764,7 @@ tr_generate(uint64_t seed, double table_w, double table_h, unsigned mask)
 	if (HAS(mask, RS_TERRAIN_FORTIFICATION))
 		gen_forts(&g, bf, nx, ny, used);
 	free(used);
+	round_all(bf);
 	return bf;
 }
 
