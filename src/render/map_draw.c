@@ -532,14 +532,28 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
+			int own[6], e0 = 0, k, on = 0;
+
 			n = grid_corners(g, c, r, xs, ys);
-			for (e = 0; e < n; e++) {
-				if (grid_neighbour(g, c, r, e, &nc, &nr) &&
-				    nr * g->cols + nc < r * g->cols + c)
+			for (e = 0; e < n; e++)
+				own[e] = !grid_neighbour(g, c, r, e, &nc, &nr) ||
+				    nr * g->cols + nc > r * g->cols + c;
+			/* Start after an edge not owned, so the owned edges
+			 * join into one or two polylines (a smaller PDF). */
+			for (e = 0; e < n; e++)
+				if (own[e] && !own[(e + n - 1) % n])
+					e0 = e;
+			for (k = 0; k < n; k++) {
+				e = (e0 + k) % n;
+				if (!own[e]) {
+					on = 0;
 					continue;
-				cairo_move_to(cr, xs[e], ys[e]);
+				}
+				if (!on)
+					cairo_move_to(cr, xs[e], ys[e]);
 				cairo_line_to(cr, xs[(e + 1) % n],
 				    ys[(e + 1) % n]);
+				on = 1;
 			}
 		}
 	cairo_stroke(cr);
@@ -571,9 +585,11 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, s = g->cell, fs = v->font;
+	double x, y, s = g->cell, fs = v->font, adv[95], w;
 	cairo_text_extents_t te;
 	char buf[64];
+	const char *p;
+	int i;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
@@ -581,6 +597,14 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
 	rnd_set_rgb(cr, LABEL);
+	/* Advances of the printable ASCII characters, measured once:
+	 * labels are short and unkerned, and measuring each is slow. */
+	for (i = 0; i < 95; i++) {
+		char one[2] = { (char)(32 + i), '\0' };
+
+		cairo_text_extents(cr, one, &te);
+		adv[i] = te.x_advance;
+	}
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
 			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
@@ -590,8 +614,10 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 				cairo_move_to(cr, x - s / 2 + fs * 0.45,
 				    y - s / 2 + fs * 1.2);
 			} else {
-				cairo_text_extents(cr, buf, &te);
-				cairo_move_to(cr, x - te.x_advance / 2,
+				for (w = 0, p = buf; *p != '\0'; p++)
+					w += *p >= 32 && *p < 127 ?
+					    adv[*p - 32] : fs * 0.6;
+				cairo_move_to(cr, x - w / 2,
 				    y - (g->kind == RS_GRID_HEX ? s * 0.5 :
 				    s * 0.3) + fs * 1.15);
 			}
