@@ -356,71 +356,41 @@ cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
 		}
 }
 
-/* A path through the centres of a chain of cells, from the path's own
- * first point to its last (so it still meets the table edge). */
-static struct tr_point *
-chain_points(const struct grid *g, const struct tr_line *l, size_t *n)
-{
-	int *cells;
-	size_t k, m = tr_snap_path(l, g, &cells);
-	struct tr_point *p = xcalloc(m + 2, sizeof(*p));
-
-	*n = 0;
-	if (m == 0)
-		goto out;
-	p[(*n)++] = l->v[0];
-	for (k = 0; k < m; k++, (*n)++)
-		grid_center(g, cells[k] % g->cols, cells[k] / g->cols,
-		    &p[*n].x, &p[*n].y);
-	p[(*n)++] = l->v[l->n - 1];
-out:
-	free(cells);
-	return p;
-}
-
+/*
+ * Rivers, roads and ramparts on a grid: the cells a river passes through
+ * (tr_snap) are tinted as water, its ford cells as sand, and the lines
+ * themselves are drawn as they run — they lie wholly in those cells.
+ */
 static void
 draw_snapped_lines(cairo_t *cr, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct map_view *v)
+    const struct tr_cells *tc, const struct map_view *v, int c0, int c1,
+    int r0, int r1)
 {
-	const struct battlefield *bf = o->bf;
 	const struct grid *g = o->grid;
-	struct tr_point *p;
-	size_t i, k, n;
-	double w, dx, dy;
+	unsigned river = 1u << RS_TERRAIN_RIVER, fd = 1u << RS_TERRAIN_FORD;
+	int c, r, pass;
 
-	for (i = 0; i < bf->nrivers; i++) {
-		p = chain_points(g, &bf->rivers[i].path, &n);
-		w = fmax(bf->rivers[i].width, g->cell * 0.25);
-		if (n > 1 && pts_visible(v, p, n, w))
-			band(cr, p, n, w, BANK, WATER, 0.5);
-		/* Fords on ford cells of the chain, across the flow. */
-		for (k = 1; k + 1 < n; k++) {
-			int c, r;
+	for (pass = 0; pass < 2; pass++) {
+		for (r = r0; r <= r1; r++)
+			for (c = c0; c <= c1; c++) {
+				unsigned k = tc->kind[r * g->cols + c];
 
-			if (!grid_locate(g, p[k].x, p[k].y, &c, &r) ||
-			    !(tc->kind[r * g->cols + c] &
-			    (1u << RS_TERRAIN_FORD)))
-				continue;
-			dx = p[k + 1].x - p[k - 1].x;
-			dy = p[k + 1].y - p[k - 1].y;
-			ford(cr, p[k].x, p[k].y, dx / hypot(dx, dy),
-			    dy / hypot(dx, dy), w);
-		}
-		free(p);
+				if ((k & river) && !(k & fd) == !pass)
+					cell_path(cr, g, c, r);
+			}
+		rnd_set_rgb(cr, pass ? 0xf1e8d2 : 0xe4eef8);
+		cairo_fill(cr);
 	}
-	for (i = 0; i < bf->nroads; i++) {
-		p = chain_points(g, &bf->roads[i].path, &n);
-		w = fmax(bf->roads[i].width, g->cell * 0.15);
-		if (n > 1 && pts_visible(v, p, n, w))
-			band(cr, p, n, w, ROAD_EDGE, ROAD_FILL, 0.35);
-		free(p);
-	}
-	for (i = 0; i < bf->nforts; i++) {
-		p = chain_points(g, &bf->forts[i].path, &n);
-		if (n > 3 && pts_visible(v, p + 1, n - 2, g->cell))
-			rampart(cr, p + 1, n - 2, fmax(bf->forts[i].width,
-			    g->cell * 0.12));
-		free(p);
+	rnd_set_rgb(cr, BANK);
+	cairo_set_line_width(cr, 0.35);
+	cell_edges(cr, g, tc, c0, c1, r0, r1, river, 0);
+	cairo_stroke(cr);
+	/* The lines as they run, from the battlefield. */
+	{
+		struct battlefield lines = *o->bf;
+
+		lines.nhills = lines.nwoods = lines.ntown = 0;
+		draw_free_terrain(cr, &lines, v);
 	}
 }
 
@@ -473,7 +443,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 				tree(cr, x, y - s * 0.18, s * 0.1);
 			}
 	cairo_stroke(cr);
-	draw_snapped_lines(cr, o, tc, v);
+	draw_snapped_lines(cr, o, tc, v, c0, c1, r0, r1);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
