@@ -260,16 +260,23 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		if (!pts_visible(v, p->path.v, p->path.n, p->width))
 			continue;
 		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5);
-		for (k = 0; k < p->nfords; k++) {
-			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
-			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
-		}
 	}
 	for (i = 0; i < bf->nroads; i++)
 		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
 		    bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
 			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35);
+	/* Fords over the roads that cross by them. */
+	for (i = 0; i < bf->nrivers; i++) {
+		const struct tr_path *p = &bf->rivers[i];
+
+		for (k = 0; k < p->nfords; k++) {
+			if (!pts_visible(v, &p->fords[k], 1, p->width * 2))
+				continue;
+			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
+			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
+		}
+	}
 	for (i = 0; i < bf->ntown; i++) {
 		const struct tr_rect *r = &bf->town[i];
 
@@ -659,6 +666,7 @@ map_draw(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
 
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, g->table_w, g->table_h);
+	cairo_clip_preserve(cr); /* nothing runs off the table */
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill(cr);
 	if (o->bf != NULL && tc != NULL)
