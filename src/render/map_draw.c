@@ -693,7 +693,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, t, g->table_h - len);
 		if (i % major == 0 && t < g->table_w - 8) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : "");
+			    in ? "\"" : " mm");
 			cairo_move_to(cr, t + 0.8, 7.5);
 			cairo_show_text(cr, buf);
 		}
@@ -710,7 +710,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, g->table_w - len, t);
 		if (i % major == 0 && t < g->table_h - 5) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : "");
+			    in ? "\"" : " mm");
 			cairo_move_to(cr, 6, t - 0.8);
 			cairo_show_text(cr, buf);
 		}

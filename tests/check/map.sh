@@ -166,6 +166,9 @@ cmp -s "$T/a.pdf" "$T/b.pdf" && pass "same seed, same PDF bytes" ||
 "$BIN" map -q $MOD -s 8 -o "$T/c.pdf"
 cmp -s "$T/a.pdf" "$T/c.pdf" && fail "another seed" "same PDF as seed 7" ||
     pass "another seed, another map"
+LC_ALL=de_DE.UTF-8 "$BIN" map -q $MOD -s 7 -o "$T/d.pdf" 2>/dev/null
+cmp -s "$T/a.pdf" "$T/d.pdf" && pass "same PDF bytes in a decimal-comma locale" ||
+    fail "PDF in de_DE" "bytes differ"
 "$BIN" map -q $MOD -s 7 -o "$T/a.png" && "$BIN" map -q $MOD -s 7 -o "$T/b.png"
 cmp -s "$T/a.png" "$T/b.png" && pass "same seed, same PNG bytes" ||
     fail "same seed, same PNG bytes" "PNGs differ"
