@@ -241,3 +241,10 @@ pdftotext -f 2 -l 2 "$T/out/morschauser-modern/map.pdf" - 2>/dev/null |
     "$T/out/morschauser-modern/map.pdf" - | grep -q '100 mm' &&
     pass "tiles carry 'N of M' and the calibration bar" ||
     fail "tile labels" "no 'of N' or '100 mm' on tile 1"
+f="$T/out/morschauser-modern/map.pdf"
+grep -a -q '/PrintScaling */None' "$f" &&
+    pass "the PDF asks to be printed at 100% (PrintScaling None)" ||
+    fail "print at 100%" "no /PrintScaling /None"
+n=$(pdfimages -list "$f" 2>/dev/null | tail -n +3 | wc -l)
+[ "$n" -eq 0 ] && pass "map PDF is vector only (no images)" ||
+    fail "vector only" "$n images in the PDF"
