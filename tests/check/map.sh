@@ -9,6 +9,11 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 MOD=rulesets/morschauser-modern.md
 ANC=rulesets/gauntlet-ancients.md
 
+# The tools read and print numbers in the C locale, whatever the suite's
+# locale is (sandtable itself runs in it).
+awk() { LC_ALL=C command awk "$@"; }
+od() { LC_ALL=C command od "$@"; }
+
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1: $2"; }
 
