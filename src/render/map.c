@@ -302,7 +302,7 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 {
 	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
 	double x, y, w, h, M = RND_TILE_MARGIN;
-	char name[32], *s;
+	char name[32], left[32], above[32], *s;
 	int num = row * t->cols + col + 1;
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
@@ -323,17 +323,33 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_set_line_width(cr, 0.15);
 	cairo_stroke(cr);
 	tile_seams(cr, t, col, row, w, h);
+	rnd_set_rgb(cr, 0x000000);
+	left[0] = above[0] = '\0';
+	if (col > 0)
+		rnd_map_tile_name(left, sizeof(left), col - 1, row);
+	if (row > 0)
+		rnd_map_tile_name(above, sizeof(above), col, row - 1);
 	s = xasprintf("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	    "%d of %d", name, row + 1, col + 1, num, t->cols * t->rows);
+	    "%d of %d%s%s%s%s%s", name, row + 1, col + 1, num,
+	    t->cols * t->rows, col || row ? "  \xc2\xb7  lies over " : "",
+	    left, col ? " (left)" : "", col && row ? " and " : "",
+	    row ? above : "");
+	if (row) {
+		char *s2 = xasprintf("%s (above)", s);
+
+		free(s);
+		s = s2;
+	}
 	rnd_text(cr, &f_body, M + 2, 3.2, 0, 0, 1, s);
 	free(s);
-	s = xasprintf("%s \xe2\x80\x94 %s", o->title ? o->title : "map",
-	    o->grid_desc ? o->grid_desc : "");
-	rnd_text(cr, &f_small, M, 3.6, t->page_w - 2 * M, 2, 0, s);
-	free(s);
+	/* The title top right, beside the tile's name (wrapped when long);
+	 * the grid and the how-to at the foot, beside the bars. */
+	rnd_text(cr, &f_small, t->page_w - M - 62, 1.6, 62, 2, 0,
+	    o->title ? o->title : "Battle map");
 	rnd_calibration(cr, M, M + t->area_h + 2.5);
-	s = xasprintf("Print at 100%%. Dashed line: the next tile's edge. "
-	    "Crosshairs meet crosshairs.");
+	s = xasprintf("%s.\nPrint at 100%%. Dashed line: where the next tile's "
+	    "edge lies. Crosshairs meet crosshairs.", o->grid_desc ?
+	    o->grid_desc : "");
 	rnd_text(cr, &f_small, M + 110, M + t->area_h + 2.5,
 	    t->page_w - 2 * M - 110, 2, 0, s);
 	free(s);
