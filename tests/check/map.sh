@@ -164,6 +164,22 @@ fi
     grep -q '<svg' "$T/m.svg" && grep -q 'width="[0-9.]*mm"' "$T/m.svg" &&
     pass "SVG in millimetres" || fail "SVG" "$(cat "$T/err")"
 
+# Presets: portable is 8 x 8 squares or 9 x 8 hexes (flat hexes of size
+# s across the flats: 14 s / sqrt 3 wide, 8.5 s high).
+"$BIN" map -q --table portable --cell 2in -o "$T/p.png" 2>/dev/null
+got=$(png_size "$T/p.png" 2>/dev/null)
+[ "$got" = "800 800" ] && pass "portable squares: 8 x 8 cells ($got px)" ||
+    fail "portable squares" "got '$got'"
+"$BIN" map -q --table portable --grid hex --cell 2in -o "$T/p.png" 2>/dev/null
+got=$(png_size "$T/p.png" 2>/dev/null)
+[ "$got" = "808 850" ] && pass "portable hexes: 9 x 8 cells ($got px)" ||
+    fail "portable hexes" "got '$got', want '808 850'"
+out=$("$BIN" map --grid hex --cell 2in --hex-size corners --table 4x4ft \
+    -o "$T/c.png" 2>&1)
+echo "$out" | grep -q '43.99 mm cells across the flats' &&
+    pass "--hex-size corners: 2in corner to corner is 43.99 mm across" ||
+    fail "--hex-size corners" "$out"
+
 # ---- reproducible ----
 "$BIN" map -q $MOD -s 7 -o "$T/a.pdf" && "$BIN" map -q $MOD -s 7 -o "$T/b.pdf"
 cmp -s "$T/a.pdf" "$T/b.pdf" && pass "same seed, same PDF bytes" ||
