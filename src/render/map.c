@@ -361,26 +361,38 @@ static void
 plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc, const struct rnd_tiling *t)
 {
-	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
 	struct rnd_map_opts small = *o;
 	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0 };
-	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs;
+	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs, tfs;
+	double pw = fmin(t->page_w, t->page_h), ph = fmax(t->page_w, t->page_h);
 	char name[32], *s, ov[32];
 	int c, r;
+	cairo_t *cr;
+
+	/* The plan takes the sheet's way round that shows the table larger
+	 * (about 100 mm go to text and the bars). */
+	if (fmin(ph / t->table_w, (pw - 100) / t->table_h) >
+	    fmin(pw / t->table_w, (ph - 100) / t->table_h)) {
+		double tmp = pw;
+
+		pw = ph;
+		ph = tmp;
+	}
+	cr = rnd_doc_page_begin(d, pw, ph, 0);
 
 	rnd_doc_outline(d, 0, "Assembly plan", 0);
-	y += rnd_text(cr, &f_title, M, y, t->page_w - 2 * M, 0, 0,
+	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0,
 	    o->title ? o->title : "Battle map");
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
 	s = xasprintf("%s. %d tiles (%d across, %d down) on %s sheets, "
 	    "overlapping by %s mm. Assembly plan:", o->grid_desc ?
 	    o->grid_desc : "", t->cols * t->rows, t->cols, t->rows,
 	    t->landscape ? "landscape" : "portrait", ov);
-	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, t->page_w - 2 * M, 0, 0,
+	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0,
 	    s);
 	free(s);
-	bw = t->page_w - 2 * M;
-	bh = t->page_h - y - 4 - RND_TILE_BOTTOM - 26;
+	bw = pw - 2 * M;
+	bh = ph - y - 4 - RND_TILE_BOTTOM - 26;
 	k = fmin(bw / t->table_w, bh / t->table_h);
 	cairo_save(cr);
 	cairo_translate(cr, M, y + 4);
@@ -407,9 +419,12 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 			    h * k);
 			cairo_stroke(cr);
 			rnd_map_tile_name(name, sizeof(name), c, r);
+			/* Narrow end tiles get a smaller name. */
+			tfs = fmin(fs, w * k / (0.75 * (double)strlen(name)));
+			cairo_set_font_size(cr, tfs);
 			cairo_text_extents(cr, name, &te);
 			cairo_move_to(cr, M + (x + w / 2) * k - te.x_advance / 2,
-			    y + 4 + (ty + h / 2) * k + fs * 0.35);
+			    y + 4 + (ty + h / 2) * k + tfs * 0.35);
 			cairo_show_text(cr, name);
 		}
 	cairo_restore(cr);
@@ -423,9 +438,11 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
 	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
 	    "overlap); glue or tape.", ov);
-	rnd_text(cr, &f_body, M, y, t->page_w - 2 * M, 0, 1, s);
+	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
 	free(s);
-	rnd_calibration(cr, M, t->page_h - RND_TILE_BOTTOM + 2.5);
+	if (o->bf != NULL)
+		map_legend(cr, o->bf, M, y, pw - 2 * M);
+	rnd_calibration(cr, M, ph - RND_TILE_BOTTOM + 2.5);
 	rnd_doc_page_end(d);
 }
 

@@ -751,3 +751,101 @@ map_draw(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
 	}
 	cairo_restore(cr);
 }
+
+/* One legend swatch (10 x 6 mm at x, y) for terrain kind k. */
+static void
+swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
+{
+	struct tr_point line[2] = { { x + 2, y + 3 }, { x + 8, y + 3 } };
+
+	cairo_save(cr);
+	switch (k) {
+	case RS_TERRAIN_HILL:
+		cairo_rectangle(cr, x, y, 10, 6);
+		rnd_set_rgb(cr, hill_fill[0]);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, HILL_EDGE);
+		cairo_set_line_width(cr, 0.5);
+		cairo_stroke(cr);
+		cairo_rectangle(cr, x + 3, y + 1.8, 4, 2.4);
+		rnd_set_rgb(cr, hill_fill[1]);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, HILL_EDGE);
+		cairo_set_line_width(cr, 0.3);
+		cairo_stroke(cr);
+		break;
+	case RS_TERRAIN_WOOD:
+		cairo_rectangle(cr, x, y, 10, 6);
+		rnd_set_rgb(cr, WOOD_FILL);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, WOOD_EDGE);
+		cairo_set_line_width(cr, 0.45);
+		cairo_stroke(cr);
+		tree(cr, x + 3, y + 3, 1.3);
+		tree(cr, x + 7, y + 3, 1.3);
+		cairo_set_line_width(cr, 0.3);
+		cairo_stroke(cr);
+		break;
+	case RS_TERRAIN_RIVER:
+		band(cr, line, 2, 3, BANK, WATER, 0.5);
+		break;
+	case RS_TERRAIN_FORD:
+		band(cr, line, 2, 3, BANK, WATER, 0.5);
+		ford(cr, x + 5, y + 3, 1, 0, 3);
+		break;
+	case RS_TERRAIN_ROAD:
+		band(cr, line, 2, 2.5, ROAD_EDGE, ROAD_FILL, 0.35);
+		break;
+	case RS_TERRAIN_TOWN:
+		cairo_rectangle(cr, x + 1, y + 1, 3.5, 3);
+		cairo_rectangle(cr, x + 5.5, y + 2, 3.5, 3.5);
+		rnd_set_rgb(cr, HOUSE_FILL);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, HOUSE_EDGE);
+		cairo_set_line_width(cr, 0.35);
+		cairo_stroke(cr);
+		break;
+	case RS_TERRAIN_FORTIFICATION:
+		rampart(cr, line, 2, 3);
+		break;
+	default:
+		break;
+	}
+	cairo_restore(cr);
+}
+
+double
+map_legend(cairo_t *cr, const struct battlefield *bf, double x, double y,
+    double w)
+{
+	static const struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
+	static const char *const names[RS_TERRAIN__MAX] = { "open",
+		"hill, contours", "wood", "river", "ford", "road",
+		"town", "fortification" };
+	size_t nf = 0, i;
+	int k, n = 0;
+	double cx = x;
+
+	for (i = 0; i < bf->nrivers; i++)
+		nf += bf->rivers[i].nfords;
+	for (k = RS_TERRAIN_HILL; k < RS_TERRAIN__MAX; k++) {
+		size_t have = k == RS_TERRAIN_HILL ? bf->nhills :
+		    k == RS_TERRAIN_WOOD ? bf->nwoods :
+		    k == RS_TERRAIN_RIVER ? bf->nrivers :
+		    k == RS_TERRAIN_FORD ? nf : k == RS_TERRAIN_ROAD ?
+		    bf->nroads : k == RS_TERRAIN_TOWN ? bf->ntown : bf->nforts;
+
+		if (have == 0)
+			continue;
+		if (cx + 40 > x + w) {
+			cx = x;
+			y += 8;
+		}
+		swatch(cr, (enum rs_terrain_kind)k, cx, y);
+		rnd_set_rgb(cr, 0x000000);
+		rnd_text(cr, &f, cx + 12, y + 0.8, 0, 0, 0, names[k]);
+		cx += 45;
+		n++;
+	}
+	return n ? y + 8 : y;
+}
