@@ -193,7 +193,8 @@ rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w)
 
 /* Trees on a jittered lattice inside a wood outline. */
 static void
-wood_trees(cairo_t *cr, const struct tr_line *l, double s)
+wood_trees(cairo_t *cr, const struct tr_line *l, double s,
+    const struct map_view *v)
 {
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY,
 	    x, y;
@@ -204,6 +205,11 @@ wood_trees(cairo_t *cr, const struct tr_line *l, double s)
 		x0 = fmin(x0, l->v[k].x), x1 = fmax(x1, l->v[k].x);
 		y0 = fmin(y0, l->v[k].y), y1 = fmax(y1, l->v[k].y);
 	}
+	/* Only where it can be seen: the view, and the table at most. */
+	x0 = fmax(x0, fmax(v->x0, 0) - s), x1 = fmin(x1, v->x1 + s);
+	y0 = fmax(y0, fmax(v->y0, 0) - s), y1 = fmin(y1, v->y1 + s);
+	if (x1 < x0 || y1 < y0 || (x1 - x0) / s * (y1 - y0) / s > 4e6)
+		return;
 	for (j = (int)floor(y0 / s); j <= (int)ceil(y1 / s); j++)
 		for (i = (int)floor(x0 / s); i <= (int)ceil(x1 / s); i++) {
 			x = (i + 0.5 + (j & 1) * 0.5 + 0.3 * (hash01(i, j) - 0.5)) * s;
@@ -250,7 +256,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		rnd_set_rgb(cr, WOOD_EDGE);
 		cairo_set_line_width(cr, 0.45);
 		cairo_stroke(cr);
-		wood_trees(cr, l, s);
+		wood_trees(cr, l, s, v);
 		cairo_set_line_width(cr, 0.3);
 		cairo_stroke(cr);
 	}

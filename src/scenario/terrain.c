@@ -919,33 +919,132 @@ snap_river(struct tr_cells *tc, const struct grid *g, const struct tr_path *p)
 	free(v);
 }
 
+/* A line of cell centres at one height: n cells, the first at x0, then
+ * every dx; cell indices idx0, idx0 + step, … */
+struct cline {
+	double y, x0, dx;
+	int n, idx0, step;
+};
+
+/* The lines of centres of a grid, top to bottom (flat hexes have two
+ * per row: even and odd columns). Returns how many (caller frees). */
+static size_t
+center_lines(const struct grid *g, struct cline **out)
+{
+	struct cline *v = xcalloc((size_t)g->rows * 2, sizeof(*v));
+	size_t n = 0;
+	int r, p, step = g->kind == RS_GRID_HEX ? 2 : 1;
+	double x1, y1;
+
+	for (r = 0; r < g->rows; r++)
+		for (p = 0; p < step && p < g->cols; p++) {
+			struct cline *l = &v[n++];
+
+			grid_center(g, p, r, &l->x0, &l->y);
+			grid_center(g, p + step, r, &x1, &y1);
+			l->dx = x1 - l->x0;
+			l->n = (g->cols - p + step - 1) / step;
+			l->idx0 = r * g->cols + p;
+			l->step = step;
+		}
+	*out = v;
+	return n;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Mark the cells whose centres lie inside ring l (the same even-odd rule
+ * as tr_inside), a line of centres at a time: OR bit into their kind, or
+ * raise their level to level when level > 0. Costs lines × points, not
+ * cells × points.
+ */
+static void
+scan_ring(struct tr_cells *tc, const struct cline *ln, size_t nln,
+    const struct tr_line *l, unsigned bit, int level)
+{
+	double *xs, y0 = INFINITY, y1 = -INFINITY, lo, hi;
+	size_t i, j, k, m;
+	long c, c0, c1;
+
+	if (l->n < 3)
+		return;
+	for (i = 0; i < l->n; i++)
+		y0 = fmin(y0, l->v[i].y), y1 = fmax(y1, l->v[i].y);
+	xs = xmalloc(l->n * sizeof(*xs));
+	for (k = 0; k < nln; k++) {
+		const struct cline *cl = &ln[k];
+
+		if (cl->y < y0 || cl->y > y1)
+			continue;
+		for (m = 0, i = 0, j = l->n - 1; i < l->n; j = i++) {
+			const struct tr_point *a = &l->v[i], *b = &l->v[j];
+
+			if ((a->y > cl->y) != (b->y > cl->y))
+				xs[m++] = (b->x - a->x) * (cl->y - a->y) /
+				    (b->y - a->y) + a->x;
+		}
+		qsort(xs, m, sizeof(*xs), cmp_double);
+		for (i = 0; i + 1 < m; i += 2) {
+			lo = (xs[i] - cl->x0) / cl->dx;
+			hi = (xs[i + 1] - cl->x0) / cl->dx;
+			if (hi < 0 || lo > cl->n - 1)
+				continue;
+			c0 = lo < 0 ? 0 : (long)ceil(lo);
+			c1 = hi > cl->n - 1 ? cl->n - 1 : (long)floor(hi);
+			for (c = c0; c <= c1; c++) {
+				int idx = cl->idx0 + (int)c * cl->step;
+
+				if (level > 0 && tc->level[idx] < level)
+					tc->level[idx] = (unsigned char)level;
+				else if (level == 0)
+					tc->kind[idx] |= bit;
+			}
+		}
+	}
+	free(xs);
+}
+
 struct tr_cells *
 tr_snap(const struct battlefield *bf, const struct grid *g)
 {
 	struct tr_cells *tc = xcalloc(1, sizeof(*tc));
-	unsigned area = (1u << RS_TERRAIN_HILL) | (1u << RS_TERRAIN_WOOD) |
-	    (1u << RS_TERRAIN_TOWN);
-	int c, r, n = grid_ncells(g), lv;
-	double x, y;
-	size_t i;
+	struct cline *ln;
+	size_t nln = center_lines(g, &ln), i, k;
+	int c, r, n = grid_ncells(g);
 
 	tc->cols = g->cols;
 	tc->rows = g->rows;
 	tc->kind = xcalloc((size_t)n + 1, sizeof(*tc->kind));
 	tc->level = xcalloc((size_t)n + 1, 1);
-	for (r = 0; r < g->rows; r++)
-		for (c = 0; c < g->cols; c++) {
-			grid_center(g, c, r, &x, &y);
-			tc->kind[r * g->cols + c] = tr_at(bf, x, y) & area;
-			lv = tr_hill_level(bf, x, y);
-			tc->level[r * g->cols + c] = (unsigned char)(lv > 255 ?
-			    255 : lv);
-		}
-	/* A building makes its cell town even when it misses the centre. */
-	for (i = 0; i < bf->ntown; i++)
-		if (grid_locate(g, bf->town[i].x + bf->town[i].w / 2,
-		    bf->town[i].y + bf->town[i].h / 2, &c, &r))
+	for (i = 0; i < bf->nhills; i++)
+		for (k = 0; k < bf->hills[i].n && k < 255; k++)
+			scan_ring(tc, ln, nln, &bf->hills[i].contours[k], 0,
+			    (int)k + 1);
+	for (c = 0; c < n; c++)
+		if (tc->level[c] > 0)
+			tc->kind[c] |= 1u << RS_TERRAIN_HILL;
+	for (i = 0; i < bf->nwoods; i++)
+		scan_ring(tc, ln, nln, &bf->woods[i], 1u << RS_TERRAIN_WOOD, 0);
+	for (i = 0; i < bf->ntown; i++) {
+		const struct tr_rect *b = &bf->town[i];
+		struct tr_point v[4] = { { b->x, b->y }, { b->x + b->w, b->y },
+			{ b->x + b->w, b->y + b->h }, { b->x, b->y + b->h } };
+		struct tr_line ring = { v, 4, 4 };
+
+		scan_ring(tc, ln, nln, &ring, 1u << RS_TERRAIN_TOWN, 0);
+		/* A building makes its cell town even when it misses the
+		 * centre. */
+		if (grid_locate(g, b->x + b->w / 2, b->y + b->h / 2, &c, &r))
 			tc->kind[r * g->cols + c] |= 1u << RS_TERRAIN_TOWN;
+	}
+	free(ln);
 	for (i = 0; i < bf->nroads; i++)
 		snap_mark(tc, g, &bf->roads[i].path, RS_TERRAIN_ROAD);
 	for (i = 0; i < bf->nforts; i++)

@@ -54,6 +54,7 @@
 /* Limits on a battlefield read from a file. */
 #define TR_MAX_FEATURES 1000
 #define TR_MAX_POINTS 10000 /* per polygon or path */
+#define TR_MAX_TOTAL_POINTS 100000 /* in the whole file */
 
 /* ---- a small deterministic PRNG (splitmix64) ---- */
 struct tr_rng {

@@ -14,6 +14,7 @@ struct treader {
 	struct diags *d;
 	enum unit_of_length measure;
 	int bad;
+	size_t points; /* read so far, for TR_MAX_TOTAL_POINTS */
 };
 
 /* Report an error at node n (or at the file when n is NULL). */
@@ -82,6 +83,11 @@ get_points(struct treader *t, const struct rs_node *n, size_t min,
 	}
 	if (n->nkids > TR_MAX_POINTS) {
 		terr(t, n, NULL, "too many points (the limit is 10000)", NULL);
+		return -1;
+	}
+	if ((t->points += n->nkids) > TR_MAX_TOTAL_POINTS) {
+		terr(t, n, NULL, "too many points in the file (the limit is "
+		    "100000)", NULL);
 		return -1;
 	}
 	for (i = 0; i < n->nkids; i++) {
@@ -234,7 +240,7 @@ struct battlefield *
 tr_parse(const char *file, const char *data, size_t len, double table_w,
     double table_h, struct diags *d)
 {
-	struct treader t = { d, LEN_MM, 0 };
+	struct treader t = { d, LEN_MM, 0, 0 };
 	struct rs_node *root = rs_yaml_parse(file, data, len, 0, d);
 	const struct rs_node *list;
 	struct battlefield *bf;

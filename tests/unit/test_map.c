@@ -419,3 +419,42 @@ Test(png, cells_are_exactly_100_px)
 	cairo_surface_destroy(s);
 	diags_free(&d);
 }
+
+/* Snapping by scan lines agrees with asking each cell's centre. */
+Test(terrain, snap_agrees_with_centres)
+{
+	static const enum rs_grid kinds[3] = { RS_GRID_SQUARE, RS_GRID_HEX,
+		RS_GRID_HEX_POINTY };
+	unsigned area = (1u << RS_TERRAIN_HILL) | (1u << RS_TERRAIN_WOOD);
+	uint64_t s;
+	int k, c, r;
+	double x, y;
+
+	for (s = 1; s <= 12; s++)
+		for (k = 0; k < 3; k++) {
+			struct battlefield *bf = tr_generate(s, 1828.8, 1219.2,
+			    TR_KINDS_ALL);
+			struct grid g = mkgrid(kinds[k], 38.1 + s, 1828.8,
+			    1219.2);
+			struct tr_cells *tc = tr_snap(bf, &g);
+
+			for (r = 0; r < g.rows; r++)
+				for (c = 0; c < g.cols; c++) {
+					int i = r * g.cols + c;
+
+					grid_center(&g, c, r, &x, &y);
+					cr_assert_eq(tc->kind[i] & area,
+					    tr_at(bf, x, y) & area,
+					    "seed %d grid %d cell %d,%d", (int)s,
+					    k, c, r);
+					cr_assert_eq(tc->level[i],
+					    tr_hill_level(bf, x, y));
+					if (tr_at(bf, x, y) &
+					    (1u << RS_TERRAIN_TOWN))
+						cr_assert(tc->kind[i] &
+						    (1u << RS_TERRAIN_TOWN));
+				}
+			tr_cells_free(tc);
+			tr_free(bf);
+		}
+}
