@@ -848,6 +848,41 @@ chain_add(const struct grid *g, int **v, size_t *n, size_t *cap, int i,
 	XPUSH(*v, *n, *cap, i);
 }
 
+/*
+ * The part [*t0, *t1] of segment p + t (dx, dy), 0 <= t <= 1, inside the
+ * grid's box grown by a cell (Liang-Barsky). Returns 0 when none is.
+ */
+static int
+clip_segment(const struct grid *g, struct tr_point p, double dx, double dy,
+    double *t0, double *t1)
+{
+	double lo[2] = { g->ox - g->cell, g->oy - g->cell };
+	double hi[2] = { g->ox + g->w + g->cell, g->oy + g->h + g->cell };
+	double o[2] = { p.x, p.y }, d[2] = { dx, dy }, a, b;
+	int i;
+
+	*t0 = 0;
+	*t1 = 1;
+	for (i = 0; i < 2; i++) {
+		if (d[i] == 0) {
+			if (o[i] < lo[i] || o[i] > hi[i])
+				return 0;
+			continue;
+		}
+		a = (lo[i] - o[i]) / d[i];
+		b = (hi[i] - o[i]) / d[i];
+		if (a > b) {
+			double tmp = a;
+
+			a = b;
+			b = tmp;
+		}
+		*t0 = fmax(*t0, a);
+		*t1 = fmin(*t1, b);
+	}
+	return *t0 <= *t1;
+}
+
 size_t
 tr_snap_path(const struct tr_line *l, const struct grid *g, int **cells)
 {
@@ -860,14 +895,20 @@ tr_snap_path(const struct tr_line *l, const struct grid *g, int **cells)
 	if (g->kind == RS_GRID_NONE || g->cols == 0)
 		return 0;
 	for (i = 0; i + 1 < l->n; i++) {
-		len = hypot(l->v[i + 1].x - l->v[i].x, l->v[i + 1].y - l->v[i].y);
-		steps = (int)ceil(len / step);
+		double t0, t1, dx = l->v[i + 1].x - l->v[i].x,
+		    dy = l->v[i + 1].y - l->v[i].y;
+
+		/* Sample only the part of the segment over the grid. */
+		if (!clip_segment(g, l->v[i], dx, dy, &t0, &t1))
+			continue;
+		len = hypot(dx, dy) * (t1 - t0);
+		steps = (int)fmin(ceil(len / step), 1e6);
 		if (steps < 1)
 			steps = 1;
 		for (k = 0; k <= steps; k++) {
-			t = (double)k / steps;
-			x = l->v[i].x + (l->v[i + 1].x - l->v[i].x) * t;
-			y = l->v[i].y + (l->v[i + 1].y - l->v[i].y) * t;
+			t = t0 + (t1 - t0) * k / steps;
+			x = l->v[i].x + dx * t;
+			y = l->v[i].y + dy * t;
 			if (grid_locate(g, x, y, &c, &r))
 				chain_add(g, &v, &n, &cap, r * g->cols + c, x, y);
 		}
