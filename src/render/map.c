@@ -113,7 +113,7 @@ tiles_along(double t, double a, double ov)
 
 int
 rnd_map_tiling(double table_w, double table_h, double paper_w,
-    double paper_h, double overlap, struct rnd_tiling *t, const char **why)
+    double paper_h, double overlap, struct rnd_map_tiling *t, const char **why)
 {
 	double aw[2], ah[2], n[2], cols[2], rows[2];
 	int k, best;
@@ -162,7 +162,7 @@ rnd_map_tiling(double table_w, double table_h, double paper_w,
 }
 
 void
-rnd_map_tile_rect(const struct rnd_tiling *t, int col, int row, double *x,
+rnd_map_tile_rect(const struct rnd_map_tiling *t, int col, int row, double *x,
     double *y, double *w, double *h)
 {
 	*x = col * t->step_x;
@@ -229,7 +229,7 @@ align_mark(cairo_t *cr, double x, double y)
  * points on both tiles, so they meet when the tiles are laid together.
  */
 static void
-tile_marks(cairo_t *cr, const struct rnd_tiling *t, int col, int row)
+tile_marks(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row)
 {
 	double x, y, w, h, sx, sy;
 	int k, side;
@@ -259,7 +259,7 @@ tile_marks(cairo_t *cr, const struct rnd_tiling *t, int col, int row)
 /* The shared strips of a tile: dashed line where the next tile's edge
  * lies, and cut marks on the edges to trim. */
 static void
-tile_seams(cairo_t *cr, const struct rnd_tiling *t, int col, int row,
+tile_seams(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row,
     double w, double h)
 {
 	double M = RND_TILE_MARGIN, ov = t->overlap, dash = 1.5;
@@ -298,7 +298,7 @@ tile_seams(cairo_t *cr, const struct rnd_tiling *t, int col, int row,
 /* One tile page. */
 static void
 tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct rnd_tiling *t, int col, int row)
+    const struct tr_cells *tc, const struct rnd_map_tiling *t, int col, int row)
 {
 	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
 	double x, y, w, h, M = RND_TILE_MARGIN;
@@ -359,7 +359,7 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 /* The assembly plan: the whole map small, with every tile outlined. */
 static void
 plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct rnd_tiling *t)
+    const struct tr_cells *tc, const struct rnd_map_tiling *t)
 {
 	struct rnd_map_opts small = *o;
 	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0 };
@@ -475,7 +475,7 @@ map_pdf(const char *path, const struct rnd_map_opts *o,
 {
 	struct rnd_meta meta = { o->title, NULL, "Battle map at true scale",
 		"wargame, map, grid", NULL };
-	struct rnd_tiling t;
+	struct rnd_map_tiling t;
 	struct rnd_doc *d;
 	struct pos nowhere = { NULL, 0, 0 };
 	const char *why;

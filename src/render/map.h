@@ -57,7 +57,7 @@ int rnd_map_label_check(const char *fmt, const char **why);
 #define RND_TILE_MARGIN 10.0
 #define RND_TILE_BOTTOM 24.0
 
-struct rnd_tiling {
+struct rnd_map_tiling {
 	int cols, rows;          /* tiles across and down */
 	int landscape;           /* the sheet is turned */
 	double page_w, page_h;   /* the sheet as used (mm) */
@@ -75,9 +75,9 @@ struct rnd_tiling {
  * more than 10000 tiles).
  */
 int rnd_map_tiling(double table_w, double table_h, double paper_w,
-    double paper_h, double overlap, struct rnd_tiling *, const char **why);
+    double paper_h, double overlap, struct rnd_map_tiling *, const char **why);
 /* The part of the table that tile (col, row) shows: x, y, w, h (mm). */
-void rnd_map_tile_rect(const struct rnd_tiling *, int col, int row,
+void rnd_map_tile_rect(const struct rnd_map_tiling *, int col, int row,
     double *x, double *y, double *w, double *h);
 /* Name of a tile: row letter and column number, "B3". */
 void rnd_map_tile_name(char *buf, size_t sz, int col, int row);

@@ -146,7 +146,7 @@ Test(grid, bad_sizes)
 static void
 check_tiling(double tw, double th, double pw, double ph, double ov)
 {
-	struct rnd_tiling t;
+	struct rnd_map_tiling t;
 	const char *why;
 	double x, y, w, h, px, py, pw2, ph2;
 	int c, r;
@@ -186,7 +186,7 @@ Test(tiling, cover_and_overlap)
 
 Test(tiling, six_by_four_on_a4)
 {
-	struct rnd_tiling t;
+	struct rnd_map_tiling t;
 	const char *why;
 
 	/* Portrait area 190 x 263: 11 x 5; landscape 277 x 176: 7 x 8. */
@@ -199,7 +199,7 @@ Test(tiling, six_by_four_on_a4)
 
 Test(tiling, refusals)
 {
-	struct rnd_tiling t;
+	struct rnd_map_tiling t;
 	const char *why;
 
 	cr_assert_eq(rnd_map_tiling(1000, 1000, 210, 297, -1, &t, &why), -1);
