@@ -1,24 +1,182 @@
-/* cmd_cards.c: sandtable cards — not built yet in this version. */
+/* cmd_cards.c: sandtable cards — unit cards, n-up with crop marks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
 #include "cli.h"
+#include "../render/render.h"
+
+/* Render and report; returns 0 written, -1 failed. */
+static int
+cards_write(const struct ruleset *rs, const char *path,
+    const struct rnd_opts *o)
+{
+	struct diags d = { 0 };
+	int rc = rnd_cards(rs, path, o, &d);
+
+	diags_print(&d, stderr);
+	diags_free(&d);
+	return rc;
+}
+
+/* A length option ("none" and "1/8in" allowed); returns 0 or -1. */
+static int
+len_opt(const char *s, double *mm)
+{
+	const char *why;
+
+	if (strcmp(s, "none") == 0 || strcmp(s, "0") == 0) {
+		*mm = 0;
+		return 0;
+	}
+	if (strcmp(s, "1/8in") == 0 || strcmp(s, "1/8\"") == 0) {
+		*mm = 25.4 / 8;
+		return 0;
+	}
+	return len_parse(s, LEN_NONE, mm, &why) == 0 && *mm >= 0 ? 0 : -1;
+}
+
+/* A card size: a known name or WxH with units; returns 0 or -1. */
+static int
+card_ok(const char *s)
+{
+	const struct rnd_card_size *c;
+	const char *why;
+	double w, h;
+
+	for (c = rnd_card_sizes; c->name != NULL; c++)
+		if (strcasecmp(c->name, s) == 0)
+			return 0;
+	return len_parse_pair(s, LEN_NONE, &w, &h, &why);
+}
 
 static int
 cmd_cards(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("cards");
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "paper", required_argument, NULL, 'p' },
+		{ "template", required_argument, NULL, 't' },
+		{ "card", required_argument, NULL, 'c' },
+		{ "bleed", required_argument, NULL, 'b' },
+		{ "crop-length", required_argument, NULL, 'L' },
+		{ "crop-offset", required_argument, NULL, 'O' },
+		{ "backs", no_argument, NULL, 'B' },
+		{ "single", no_argument, NULL, 'S' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct rnd_opts o;
+	struct ruleset *rs;
+	const char *out = NULL;
+	double *len, w, h;
+	const char *why;
+	int ch, worst, quiet = 0, rc;
+
+	rnd_opts_init(&o);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":o:p:t:c:b:qh", opts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'p':
+			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
+				return usage_error("cards", "--paper %s: %s", optarg,
+				    why);
+			o.paper = optarg;
+			break;
+		case 't':
+			o.tmpl = optarg;
+			break;
+		case 'c':
+			if (card_ok(optarg) == -1)
+				return usage_error("cards", "--card %s: use poker, "
+				    "bridge, tarot, mini, index or WxH with units",
+				    optarg);
+			o.card = optarg;
+			break;
+		case 'b':
+		case 'L':
+		case 'O':
+			len = ch == 'b' ? &o.bleed_mm : ch == 'L' ?
+			    &o.crop_len_mm : &o.crop_off_mm;
+			if (len_opt(optarg, len) == -1)
+				return usage_error("cards", "'%s' is not a "
+				    "length with a unit (3mm, 0.125in, 1/8in, "
+				    "none)", optarg);
+			break;
+		case 'B':
+			o.backs = 1;
+			break;
+		case 'S':
+			o.single = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			command_help(command_find("cards"), stdout);
+			return EXIT_CLEAN;
+		case ':':
+			return usage_error("cards", "option '%s' needs a value",
+			    argv[optind - 1]);
+		default:
+			return usage_error("cards", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("cards", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("cards", "one ruleset at a time");
+	if (out == NULL)
+		return usage_error("cards", "no output file (-o FILE.pdf)");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return EXIT_ERRORS;
+	rc = cards_write(rs, out, &o);
+	if (rc == 0 && !quiet)
+		printf("%s: wrote %s\n", argv[optind], out);
+	rs_free(rs);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
 const struct command cards_command = {
-	"cards", cmd_cards, "cards RULESET -o FILE.pdf",
-	"Unit cards, n-up with crop marks.\n",
+	"cards", cmd_cards, "cards [options] RULESET -o FILE.pdf",
+	"One card per unit type (name, class, stats, weapons with ranges,\n"
+	"traits), laid out n-up on the sheet with crop marks: 9 poker cards\n"
+	"on A4 or Letter. The PDF asks to be printed at 100%.\n"
+	"\n"
+	"  -o, --output FILE       the PDF to write (atomically)\n"
+	"  -p, --paper PAPER       A5, A4, A3, Letter, Legal, Tabloid or WxH\n"
+	"                          (default: the ruleset's paper, else the\n"
+	"                          template's, else the locale's, else A4)\n"
+	"  -c, --card SIZE         poker (63.5x88.9mm, default), bridge, tarot,\n"
+	"                          mini, index (3x5in), or WxH with units\n"
+	"  -b, --bleed LEN         colour past the cut: 3mm, 1/8in, none\n"
+	"      --crop-length LEN   length of the crop marks (default 4mm)\n"
+	"      --crop-offset LEN   gap between cut and mark (default 1.5mm)\n"
+	"      --backs             a mirrored backs page after each sheet, for\n"
+	"                          duplex printing (flip on the long edge)\n"
+	"      --single            one card per page, the page its size plus\n"
+	"                          bleed, with TrimBox and BleedBox (for print\n"
+	"                          shops); with --backs each back follows its\n"
+	"                          front\n"
+	"  -t, --template T        a template NAME or PATH (default: unit-cards)\n"
+	"  -q, --quiet             print only errors and warnings\n"
+	"  -h, --help              this help\n",
 };
 
 int
 product_cards(const struct ruleset *rs, const char *path, int quiet)
 {
-	(void)rs;
-	(void)path;
+	struct rnd_opts o;
+
 	(void)quiet;
-	return 1;
+	rnd_opts_init(&o);
+	return cards_write(rs, path, &o);
 }

@@ -1,24 +1,110 @@
-/* cmd_reference.c: sandtable reference — not built yet in this version. */
+/* cmd_reference.c: sandtable reference — the quick-reference sheet. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "cli.h"
+#include "../render/render.h"
+
+/* Render and report; returns 0 written, -1 failed. */
+static int
+reference_write(const struct ruleset *rs, const char *path,
+    const struct rnd_opts *o)
+{
+	struct diags d = { 0 };
+	int rc = rnd_reference(rs, path, o, &d);
+
+	diags_print(&d, stderr);
+	diags_free(&d);
+	return rc;
+}
 
 static int
 cmd_reference(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("reference");
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "paper", required_argument, NULL, 'p' },
+		{ "template", required_argument, NULL, 't' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct rnd_opts o;
+	struct ruleset *rs;
+	const char *out = NULL, *why;
+	double w, h;
+	int ch, worst, quiet = 0, rc;
+
+	rnd_opts_init(&o);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":o:p:t:qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'p':
+			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
+				return usage_error("reference", "--paper %s: %s",
+				    optarg, why);
+			o.paper = optarg;
+			break;
+		case 't':
+			o.tmpl = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			command_help(command_find("reference"), stdout);
+			return EXIT_CLEAN;
+		case ':':
+			return usage_error("reference", "option '%s' needs a "
+			    "value", argv[optind - 1]);
+		default:
+			return usage_error("reference", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("reference", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("reference", "one ruleset at a time");
+	if (out == NULL)
+		return usage_error("reference", "no output file (-o FILE.pdf)");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return EXIT_ERRORS;
+	rc = reference_write(rs, out, &o);
+	if (rc == 0 && !quiet)
+		printf("%s: wrote %s\n", argv[optind], out);
+	rs_free(rs);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
 const struct command reference_command = {
-	"reference", cmd_reference, "reference RULESET -o FILE.pdf",
-	"A quick-reference sheet.\n",
+	"reference", cmd_reference, "reference [options] RULESET -o FILE.pdf",
+	"A quick-reference sheet: unit and weapon tables, sequence of play,\n"
+	"terrain, modifiers and the rules condensed from the prose, on at\n"
+	"most two landscape sides. The text shrinks to fit down to the\n"
+	"template's minimum size; what still does not fit is a warning that\n"
+	"names its source line.\n"
+	"\n"
+	"  -o, --output FILE     the PDF to write (atomically)\n"
+	"  -p, --paper PAPER     A5, A4, A3, Letter, Legal, Tabloid or WxH with\n"
+	"                        units (default: the ruleset's paper, else the\n"
+	"                        template's, else the locale's, else A4)\n"
+	"  -t, --template T      a template NAME (templates/NAME.yaml) or PATH\n"
+	"                        (default: reference)\n"
+	"  -q, --quiet           print only errors and warnings\n"
+	"  -h, --help            this help\n",
 };
 
 int
 product_reference(const struct ruleset *rs, const char *path, int quiet)
 {
-	(void)rs;
-	(void)path;
+	struct rnd_opts o;
+
 	(void)quiet;
-	return 1;
+	rnd_opts_init(&o);
+	return reference_write(rs, path, &o);
 }

@@ -14,6 +14,7 @@ rnd_opts_init(struct rnd_opts *o)
 	o->crop_len_mm = -1;
 	o->crop_off_mm = -1;
 	o->backs = -1;
+	o->single = -1;
 }
 
 void

@@ -1,8 +1,10 @@
 /*
  * internal.h: the drawing layer every renderer in src/render shares —
  * PDF documents (metadata, outline, page boxes, print-at-100%, atomic
- * write, deterministic bytes), marks (crop marks, calibration bars) and
- * text through Pango. Only src/render includes this (and Cairo/Pango).
+ * write, deterministic bytes), marks (crop marks, calibration bars),
+ * tiling over several sheets, text through Pango (single layouts and
+ * flows into columns), templates, and how units and weapons print. Only
+ * src/render includes this (and Cairo/Pango).
  *
  * Units: every cairo_t handed out by rnd_doc_page_begin() draws in
  * MILLIMETRES, origin at the top-left of the page's media box (that is,
@@ -12,10 +14,14 @@
  *	struct rnd_doc *d = rnd_doc_new(path, &meta, diags);
  *	rnd_doc_set_print_at_scale(d);           // PrintScaling /None
  *	cairo_t *cr = rnd_doc_page_begin(d, 297, 210, 0);
- *	rnd_doc_outline(d, 0, "Sheet 1");        // points at this page
+ *	rnd_doc_outline(d, 0, "Sheet 1", 0);     // points at this page
  *	... draw in mm ...
  *	rnd_doc_page_end(d);
  *	return rnd_doc_close(d);                 // 0 written, -1 failed
+ *
+ * Paper: rnd_paper_for() (template) or rnd_paper_choose() (render.h);
+ * marks: rnd_calibration(), rnd_crop_marks(); text: rnd_text() for one
+ * piece, struct rnd_flow for Markdown or long text in columns.
  */
 #ifndef SANDTABLE_RENDER_INTERNAL_H
 #define SANDTABLE_RENDER_INTERNAL_H
@@ -105,6 +111,40 @@ void rnd_crop_marks_grid(cairo_t *, double x, double y, int cols, int rows,
  * height used (mm). The bars are 100 mm and 101.6 mm long.
  */
 double rnd_calibration(cairo_t *, double x, double y);
+/* A compact one: a 100 mm bar with its label to the right (about 160 mm
+ * wide, 4 mm tall). Returns the height used (mm). */
+double rnd_calibration_line(cairo_t *, double x, double y);
+
+/* ---- tiling: content bigger than the paper, over several sheets ---- */
+
+struct rnd_tiling {
+	int cols, rows;          /* sheets across and down */
+	double page_w, page_h;   /* each sheet, as oriented (mm) */
+	double margin;           /* unprinted edge of each sheet */
+	double overlap;          /* content repeated on neighbouring sheets */
+	double area_w, area_h;   /* content window of a sheet */
+	double step_x, step_y;   /* content advance from sheet to sheet */
+	double content_w, content_h;
+};
+
+/*
+ * Plan sheets of paper (portrait pw x ph) for content w x h mm, leaving
+ * margin at each edge and repeating overlap mm between neighbours; the
+ * orientation that needs fewer sheets wins (portrait on a tie). Returns
+ * the number of sheets, or 0 when the margins leave no room.
+ */
+int rnd_tile_plan(double w, double h, double pw, double ph, double margin,
+    double overlap, struct rnd_tiling *);
+/*
+ * Begin drawing sheet (col, row) on cr: saves cr, clips to the sheet's
+ * content window and translates so that content coordinates (mm from the
+ * content's top-left) land right. Undo with cairo_restore(cr).
+ */
+void rnd_tile_enter(cairo_t *, const struct rnd_tiling *, int col, int row);
+/* The sheet's marks: its window's outline where it meets a neighbour
+ * (dashed, "cut or overlap here"), alignment crosses at the window's
+ * corners and a label such as "B2 (column 2 of 3, row 2 of 2)". */
+void rnd_tile_marks(cairo_t *, const struct rnd_tiling *, int col, int row);
 
 /* ---- text (Pango only) ---- */
 
@@ -122,6 +162,13 @@ struct rnd_font {
  */
 PangoLayout *rnd_layout_new(cairo_t *, const struct rnd_font *,
     double width_mm);
+/* A context set up as above, for making many layouts (caller unrefs),
+ * the one shared by rnd_layout_new (not to be unref'd), and a layout in
+ * a context. */
+PangoContext *rnd_context_new(cairo_t *);
+PangoContext *rnd_context_shared(void);
+PangoLayout *rnd_layout_ctx(PangoContext *, const struct rnd_font *,
+    double width_mm);
 /* Set plain text / Pango markup on a layout. */
 void rnd_layout_text(PangoLayout *, const char *utf8);
 void rnd_layout_markup(PangoLayout *, const char *markup);
@@ -138,6 +185,122 @@ double rnd_text(cairo_t *, const struct rnd_font *, double x, double y,
     double width_mm, int align, int markup, const char *s);
 /* Text escaped for Pango markup (caller frees). */
 char *rnd_markup_escape(const char *);
+
+/* ---- flowing text: blocks into columns (flow.c) ---- */
+
+/* The look of a flow; sizes in points, colours 0xRRGGBB. */
+struct rnd_style {
+	const char *font, *head_font, *mono_font;
+	double size_pt; /* body text at full size */
+	double min_pt;  /* shrink-to-fit stops here; nothing is smaller */
+	unsigned text, accent, shade, rule;
+};
+
+/* Where a flow goes: a frame of columns on each page (mm, media box
+ * coordinates). first_top is reserved at the top of the first page. */
+struct rnd_frame {
+	double x, y, w, h;
+	int cols;
+	double gutter;
+	double first_top;
+};
+
+struct rnd_flow; /* blocks: headings, paragraphs, items, tables */
+
+struct rnd_flow *rnd_flow_new(const struct rnd_style *);
+void rnd_flow_free(struct rnd_flow *);
+/* Add blocks. Text is Pango markup (escape plain text with
+ * rnd_markup_escape); pos names the source for overflow warnings. */
+void rnd_flow_heading(struct rnd_flow *, struct pos, int level,
+    const char *markup);
+void rnd_flow_para(struct rnd_flow *, struct pos, const char *markup);
+void rnd_flow_item(struct rnd_flow *, struct pos, int level,
+    const char *bullet, const char *markup);
+/* A table of nrows x ncols markup cells, row-major; the first row is the
+ * header when header != 0. Kept together unless taller than a column. */
+void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows,
+    size_t ncols, char *const *cells, int header);
+/* A custom block drawn by a callback: height in mm for a column width and
+ * a scale (font size / full size); kept together. */
+typedef double (*rnd_draw_fn)(cairo_t *, void *arg, double x, double y,
+    double w, double scale, int draw);
+void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
+/*
+ * Add a Markdown subtree (a node, or the nodes kids[from..to) of a
+ * document). condense != 0 keeps the first sentence of each paragraph and
+ * list item (at least 40 characters of it).
+ */
+void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
+/* Inline Markdown as Pango markup (caller frees). */
+char *rnd_md_markup(const struct rs_md *, const char *mono_font,
+    int condense);
+
+/* The body size (pt) at which the flow fits in max_pages of frame, at
+ * most size_pt; 0 when it does not fit even at min_pt. */
+double rnd_flow_fit(struct rnd_flow *, const struct rnd_frame *,
+    int max_pages);
+/*
+ * Lay the flow out into at most max_pages pages of frame, shrinking the
+ * text from size_pt towards min_pt until it fits. For each page, begin
+ * it with rnd_doc_page_begin(doc, page_w, page_h, 0), call decorate (for
+ * bands, titles, footers; may be NULL) and draw the flow. What cannot fit
+ * is a warning naming the first block left out. Returns the number of
+ * pages made; *scale_out (may be NULL) gets the scale used.
+ */
+typedef void (*rnd_page_fn)(cairo_t *, void *arg, int page, int npages,
+    double scale);
+int rnd_flow_render(struct rnd_flow *, struct rnd_doc *, double page_w,
+    double page_h, const struct rnd_frame *, int max_pages,
+    rnd_page_fn decorate, void *arg, double *scale_out);
+
+/* Fit the flow into one frame on an existing page (a card, a panel),
+ * shrinking as rnd_flow_render does; draws it. Returns 0 when all fits,
+ * -1 when something was left out (a warning in diags names it). */
+int rnd_flow_box(struct rnd_flow *, cairo_t *, const struct rnd_frame *,
+    struct diags *);
+/* What was placed where by the last render or box (for tests and
+ * dumps): block index, kind ('h'eading, 'p'aragraph or item, 't'able,
+ * 'c'ustom), page, column, top y and height in the column (mm), and the
+ * lines or rows [a, b) of units in all. */
+struct rnd_placed {
+	size_t block;
+	int kind;
+	int page, col;
+	double y, h;
+	int a, b, units;
+};
+size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
+    size_t max);
+/* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
+void rnd_flow_label(struct rnd_flow *, const char *);
+/* The flow's style (for code that adds blocks). */
+const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
+
+/* ---- what the model's items print as (stats.c) ---- */
+
+/* One printed stat of a unit; value "" when the unit has none. */
+struct rnd_stat {
+	const char *label;  /* "Move", "Road move", "Melee", "Morale", ... */
+	const char *abbr;   /* short column heading */
+	char value[48];
+};
+#define RND_MAX_STATS 8
+/* The stats a unit type has in this ruleset's engine, in table order;
+ * returns how many. A stat no unit of the ruleset has is left out. */
+size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
+    struct rnd_stat *out);
+/* A length in the ruleset's measure: 9" or 80 mm. */
+void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
+/* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
+void rnd_hits_on(char *buf, size_t sz, unsigned faces);
+void rnd_classes(char *buf, size_t sz, unsigned mask);
+/* Join a unit's weapon names with ", " (caller frees). */
+char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);
+/* Trait names of a unit, "" when none. */
+void rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *);
+/* Fill a style from a template's settings (reported at their positions). */
+void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
+    struct diags *);
 
 /* ---- templates (templates/NAME.yaml) ---- */
 
@@ -161,6 +324,16 @@ const char *rnd_tmpl_str(const struct rs_node *map, const char *key,
     const char *dflt, struct diags *);
 unsigned rnd_tmpl_rgb(const struct rs_node *map, const char *key,
     unsigned dflt, struct diags *);
+/* The paper for a product, portrait: --paper, else the ruleset's, else
+ * the template's `paper`, else the locale's, else A4. Returns 0, or -1
+ * with an error in diags at the bad spec's place. */
+int rnd_paper_for(const struct rs_node *tmpl, const char *opt,
+    const struct ruleset *, double *w_mm, double *h_mm, struct diags *);
+/* Warn (at its position) about every key of map not in known. */
+void rnd_tmpl_keys(const struct rs_node *map, const char *const *known,
+    const char *what, struct diags *);
+/* Where a key's value is, else the template's own position. */
+struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
 

@@ -46,7 +46,8 @@ rnd_crop_marks_grid(cairo_t *cr, double x, double y, int cols, int rows,
 			if (k == 1 && gap == 0 && i < cols - 1)
 				continue;
 			hairline(cr, xs[k], y - off, xs[k], y - off - len);
-			hairline(cr, xs[k], y + gh + off, xs[k], y + gh + off + len);
+			hairline(cr, xs[k], y + gh + off, xs[k],
+			    y + gh + off + len);
 		}
 	}
 	/* Horizontal cut lines. */
@@ -58,7 +59,8 @@ rnd_crop_marks_grid(cairo_t *cr, double x, double y, int cols, int rows,
 			if (k == 1 && gap == 0 && i < rows - 1)
 				continue;
 			hairline(cr, x - off, ys[k], x - off - len, ys[k]);
-			hairline(cr, x + gw + off, ys[k], x + gw + off + len, ys[k]);
+			hairline(cr, x + gw + off, ys[k], x + gw + off + len,
+			    ys[k]);
 		}
 	}
 	cairo_stroke(cr);
@@ -101,4 +103,20 @@ rnd_calibration(cairo_t *cr, double x, double y)
 	h += rnd_text(cr, &f, x, y + 4.0, 0, 0, 0, "4 in");
 	cairo_restore(cr);
 	return 4.0 + h + 1.0 + 4.0;
+}
+
+/* Returns the height used (mm): one 100 mm bar with its label beside it. */
+double
+rnd_calibration_line(cairo_t *cr, double x, double y)
+{
+	struct rnd_font f = { "DejaVu Sans", 6.5, 0, 0 };
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 0.15);
+	bar(cr, x, y, 100.0, 1.0, 10);
+	rnd_text(cr, &f, x + 102, y - 0.3, 0, 0, 0,
+	    "100 mm: print at 100% (actual size)");
+	cairo_restore(cr);
+	return 4.0;
 }

@@ -78,7 +78,9 @@ struct rnd_opts {
 	double bleed_mm;       /* < 0: template's; 0 none */
 	double crop_len_mm;    /* < 0: template's */
 	double crop_off_mm;    /* < 0: template's */
-	int backs;             /* 1: mirrored backs after each front, 0 none, -1 template */
+	int backs;             /* 1: mirrored backs after each sheet; 0 none */
+	int single;            /* 1: one card a page, TrimBox and BleedBox */
+	/* backs and single: -1 takes the template's */
 };
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);

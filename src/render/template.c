@@ -197,3 +197,71 @@ rnd_tmpl_bool(const struct rs_node *m, const char *key, int dflt,
 	    key);
 	return dflt;
 }
+
+struct pos
+rnd_tmpl_pos(const struct rs_node *m, const char *key)
+{
+	const struct rs_node *v = m != NULL ? rs_node_get(m, key) : NULL;
+	struct pos none = { NULL, 0, 0 };
+
+	return v != NULL ? v->pos : m != NULL ? m->pos : none;
+}
+
+/* Warn about each key of map not in known (NULL-terminated): a typo in
+ * a template should not pass silently. */
+void
+rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
+    const char *what, struct diags *dg)
+{
+	size_t i, k;
+
+	if (m == NULL || m->kind != RS_NODE_MAP)
+		return;
+	for (i = 0; i + 1 < m->nkids; i += 2) {
+		const struct rs_node *key = m->kids[i];
+
+		if (key->kind != RS_NODE_SCALAR)
+			continue;
+		for (k = 0; known[k] != NULL; k++)
+			if (strcmp(known[k], key->scalar) == 0)
+				break;
+		if (known[k] == NULL)
+			diag_add(dg, SEV_WARNING, key->pos, "template: unknown %s "
+			    "'%s' (ignored)", what, key->scalar);
+	}
+}
+
+/* Returns 0 with the portrait paper for a product, or -1 (error in dg at
+ * the place of the bad spec). */
+int
+rnd_paper_for(const struct rs_node *t, const char *opt,
+    const struct ruleset *rs, double *w, double *h, struct diags *dg)
+{
+	const struct rs_node *tp = t != NULL ? rs_node_get(t, "paper") : NULL;
+	const char *from, *why;
+	struct pos p = { NULL, 0, 0 };
+
+	if (opt == NULL && (rs == NULL || rs->paper == NULL) && tp != NULL &&
+	    tp->kind == RS_NODE_SCALAR) {
+		if (rnd_paper_parse(tp->scalar, w, h, &why) == -1) {
+			diag_add(dg, SEV_ERROR, tp->pos, "template: paper: %s",
+			    why);
+			return -1;
+		}
+		if (*w > *h) {
+			double x = *w;
+
+			*w = *h;
+			*h = x;
+		}
+		return 0;
+	}
+	if (rnd_paper_choose(opt, rs, w, h, &from, &why) == -1) {
+		if (strcmp(from, "ruleset") == 0 && rs != NULL)
+			p.file = rs->path;
+		diag_add(dg, SEV_ERROR, p, "%s paper '%s': %s", from,
+		    strcmp(from, "ruleset") == 0 ? rs->paper : opt, why);
+		return -1;
+	}
+	return 0;
+}

@@ -4,14 +4,14 @@
 
 #include "internal.h"
 
-/* Returns a layout for cr with the font set; see internal.h. */
-PangoLayout *
-rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
+static void layout_font(PangoLayout *, const struct rnd_font *, double);
+static void ctx_setup(PangoContext *);
+
+/* Set a context up for mm user space without hinting. */
+static void
+ctx_setup(PangoContext *ctx)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-	PangoContext *ctx = pango_layout_get_context(l);
 	cairo_font_options_t *fo = cairo_font_options_create();
-	PangoFontDescription *fd = pango_font_description_new();
 
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -20,7 +20,65 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 	/* User space is mm: 25.4 units to the inch. */
 	pango_cairo_context_set_resolution(ctx, 25.4);
 	pango_context_set_round_glyph_positions(ctx, FALSE);
-	pango_layout_context_changed(l);
+}
+
+/* Returns a new context set up for mm (caller unrefs). */
+PangoContext *
+rnd_context_new(cairo_t *cr)
+{
+	PangoContext *ctx = pango_cairo_create_context(cr);
+
+	ctx_setup(ctx);
+	return ctx;
+}
+
+/* Returns a layout in ctx with the font set (caller unrefs). */
+PangoLayout *
+rnd_layout_ctx(PangoContext *ctx, const struct rnd_font *f, double width_mm)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+
+	layout_font(l, f, width_mm);
+	return l;
+}
+
+/*
+ * Returns the one context every layout shares: a context per layout would
+ * look every font up again through fontconfig. Layouts do not depend on
+ * the surface they are drawn on (no hinting), so one made on a scratch
+ * surface serves every page. Lives as long as the process.
+ */
+PangoContext *
+rnd_context_shared(void)
+{
+	static PangoContext *ctx;
+
+	if (ctx == NULL) {
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8,
+		    4, 4);
+		cairo_t *cr = cairo_create(s);
+
+		cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
+		ctx = rnd_context_new(cr);
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+	}
+	return ctx;
+}
+
+/* Returns a layout with the font set; see internal.h. */
+PangoLayout *
+rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
+{
+	(void)cr;
+	return rnd_layout_ctx(rnd_context_shared(), f, width_mm);
+}
+
+/* Font and width of a layout. */
+static void
+layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
+{
+	PangoFontDescription *fd = pango_font_description_new();
 
 	pango_font_description_set_family(fd,
 	    f->family != NULL ? f->family : "DejaVu Sans");
@@ -35,19 +93,33 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 		pango_layout_set_width(l, (int)(width_mm * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	return l;
+}
+
+/* Never hyphenate: words break only at spaces (and, as a last resort,
+ * between characters without a hyphen). */
+static void
+no_hyphens(PangoLayout *l)
+{
+	PangoAttrList *a = pango_layout_get_attributes(l);
+
+	a = a != NULL ? pango_attr_list_copy(a) : pango_attr_list_new();
+	pango_attr_list_insert(a, pango_attr_insert_hyphens_new(FALSE));
+	pango_layout_set_attributes(l, a);
+	pango_attr_list_unref(a);
 }
 
 void
 rnd_layout_text(PangoLayout *l, const char *s)
 {
 	pango_layout_set_text(l, s, -1);
+	no_hyphens(l);
 }
 
 void
 rnd_layout_markup(PangoLayout *l, const char *s)
 {
 	pango_layout_set_markup(l, s, -1);
+	no_hyphens(l);
 }
 
 void

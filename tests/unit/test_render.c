@@ -137,3 +137,26 @@ Test(pdf, failure_leaves_previous_file)
 	rmdir(dir);
 	free(path);
 }
+
+Test(tile, plans_sheets_for_big_content)
+{
+	struct rnd_tiling t;
+
+	/* A 72x48in table on A4 with 10 mm margins and 10 mm overlap. */
+	cr_assert_eq(rnd_tile_plan(1828.8, 1219.2, 210, 297, 10, 10, &t),
+	    t.cols * t.rows);
+	cr_assert(t.cols * t.step_x + t.overlap >= 1828.8 - 1e-6,
+	    "columns cover the width");
+	cr_assert((t.cols - 1) * t.step_x + t.area_w >= 1828.8 - 1e-6);
+	cr_assert((t.cols - 2) * t.step_x + t.area_w < 1828.8,
+	    "no sheet more than needed across");
+	cr_assert((t.rows - 1) * t.step_y + t.area_h >= 1219.2 - 1e-6);
+	cr_assert((t.rows - 2) * t.step_y + t.area_h < 1219.2);
+	/* Landscape content prefers landscape sheets when that saves some. */
+	cr_assert_eq(rnd_tile_plan(277, 190, 210, 297, 10, 0, &t), 1);
+	cr_assert_float_eq(t.page_w, 297, 1e-9);
+	/* Fits one sheet: one sheet. */
+	cr_assert_eq(rnd_tile_plan(100, 100, 210, 297, 10, 10, &t), 1);
+	/* No room. */
+	cr_assert_eq(rnd_tile_plan(100, 100, 210, 297, 150, 10, &t), 0);
+}

@@ -1,0 +1,655 @@
+/*
+ * cards.c: one card per unit type — name band in the class colour, stat
+ * boxes, weapons with ranges, traits, notes and (when the CLI hands them
+ * over) the odds against each enemy type — laid out n-up on the sheet
+ * with crop marks, optional bleed and optional mirrored backs for duplex.
+ * templates/unit-cards.yaml decides the look.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+const struct rnd_card_size rnd_card_sizes[] = {
+	{ "poker", 63.5, 88.9 },
+	{ "bridge", 57.15, 88.9 },
+	{ "tarot", 70, 120 },
+	{ "mini", 44.45, 63.5 },
+	{ "index", 76.2, 127 },
+	{ NULL, 0, 0 },
+};
+
+struct cards {
+	const struct ruleset *rs;
+	const struct rs_node *tmpl;
+	const struct rnd_opts *opts;
+	struct diags *dg;
+	struct rnd_style st;
+	double cw, ch, bleed, safe, band_h, frame;
+	double crop_len, crop_off;
+	unsigned cls_rgb[RS_CLASS__MAX];
+	int backs;
+	int single; /* one card per page, TrimBox/BleedBox set */
+};
+
+/* The stat boxes of one card, as a custom flow block. */
+struct statrow {
+	const struct cards *c;
+	struct rnd_stat st[RND_MAX_STATS];
+	size_t n;
+	unsigned rgb;
+	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
+};
+
+/* A stat value as markup: the number large, a unit after it smaller. */
+static char *
+stat_markup(const char *v, double small_pt)
+{
+	const char *sp = strrchr(v, ' ');
+	char *num, *e, *u, *r;
+
+	if (sp == NULL)
+		return rnd_markup_escape(v);
+	num = xstrndup(v, (size_t)(sp - v));
+	e = rnd_markup_escape(num);
+	u = rnd_markup_escape(sp + 1);
+	r = xasprintf("%s<span size=\"%d\" weight=\"normal\"> %s</span>", e,
+	    (int)(small_pt * PANGO_SCALE), u);
+	free(num);
+	free(e);
+	free(u);
+	return r;
+}
+
+/* The widest value at a size (mm). */
+static double
+stat_widest(cairo_t *cr, const struct statrow *sr, const struct rnd_font *f)
+{
+	double wmax = 0, w;
+	size_t i;
+
+	for (i = 0; i < sr->n; i++) {
+		char *mk = stat_markup(sr->st[i].value, sr->c->st.min_pt);
+		PangoLayout *l = rnd_layout_new(cr, f, 0);
+
+		rnd_layout_markup(l, mk);
+		rnd_layout_size(l, &w, NULL);
+		g_object_unref(l);
+		free(mk);
+		if (w > wmax)
+			wmax = w;
+	}
+	return wmax;
+}
+
+/* The largest value size (pt), in half points down to the minimum, at
+ * which every value fits a box of width bw on one line. Widths grow about
+ * in proportion to the size, so this takes a guess and a check or two. */
+static double
+stat_fit(cairo_t *cr, const struct statrow *sr, const struct rnd_font *val,
+    double bw)
+{
+	struct rnd_font f = *val;
+	double wmax, next;
+
+	while (f.size_pt > sr->c->st.min_pt &&
+	    (wmax = stat_widest(cr, sr, &f)) > bw) {
+		next = floor(2 * f.size_pt * bw / wmax) / 2;
+		f.size_pt = next < f.size_pt - 0.5 ? next : f.size_pt - 0.5;
+	}
+	return f.size_pt < sr->c->st.min_pt ? sr->c->st.min_pt : f.size_pt;
+}
+
+/* Draws (when draw) the stat boxes, all of one height; returns it (mm). */
+static double
+stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
+    double scale, int draw)
+{
+	struct statrow *sr = arg;
+	const struct rnd_style *st = &sr->c->st;
+	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
+	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
+	double gap = 1.2, bw, h = 0, lh[RND_MAX_STATS], vh;
+	PangoLayout *l[RND_MAX_STATS], *v[RND_MAX_STATS];
+	size_t i;
+
+	if (sr->n == 0)
+		return 0;
+	if (val.size_pt < st->min_pt)
+		val.size_pt = st->min_pt;
+	bw = (w - gap * (sr->n - 1)) / sr->n;
+	/* Measuring and drawing ask at the same size: fit once. */
+	if (sr->fit_for != val.size_pt) {
+		sr->fit_pt = stat_fit(cr, sr, &val, bw - 0.6);
+		sr->fit_for = val.size_pt;
+	}
+	val.size_pt = sr->fit_pt;
+	for (i = 0; i < sr->n; i++) {
+		char *mk = stat_markup(sr->st[i].value, st->min_pt);
+
+		l[i] = rnd_layout_new(cr, &lab, bw - 0.6);
+		v[i] = rnd_layout_new(cr, &val, bw - 0.6);
+		pango_layout_set_alignment(l[i], PANGO_ALIGN_CENTER);
+		pango_layout_set_alignment(v[i], PANGO_ALIGN_CENTER);
+		pango_layout_set_ellipsize(l[i], PANGO_ELLIPSIZE_END);
+		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
+		rnd_layout_text(l[i], bw < 12 ? sr->st[i].abbr : sr->st[i].label);
+		rnd_layout_markup(v[i], mk);
+		free(mk);
+		rnd_layout_size(l[i], NULL, &lh[i]);
+		rnd_layout_size(v[i], NULL, &vh);
+		if (lh[i] + vh + 1.6 > h)
+			h = lh[i] + vh + 1.6;
+	}
+	for (i = 0; i < sr->n; i++) {
+		double bx = x + i * (bw + gap);
+
+		if (draw) {
+			rnd_set_rgb(cr, st->shade);
+			cairo_rectangle(cr, bx, y, bw, h);
+			cairo_fill(cr);
+			rnd_set_rgb(cr, sr->rgb);
+			cairo_rectangle(cr, bx, y, bw, 0.5);
+			cairo_fill(cr);
+			rnd_set_rgb(cr, 0x555555);
+			rnd_layout_draw(cr, l[i], bx + 0.3, y + 0.8);
+			rnd_set_rgb(cr, st->text);
+			rnd_layout_draw(cr, v[i], bx + 0.3, y + 0.8 + lh[i]);
+		}
+		g_object_unref(l[i]);
+		g_object_unref(v[i]);
+	}
+	return h;
+}
+
+/* The weapons table of a unit (none when it has no weapons). */
+static void
+card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
+{
+	const struct ruleset *rs = c->rs;
+	int fp = rs->engine == RS_ENGINE_FIREPOWER;
+	size_t nc = 3, i, n = 1;
+	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
+	char buf[128], *e, *d;
+
+	cells[0] = xstrdup("Weapon");
+	cells[1] = xstrdup("Range");
+	cells[2] = xstrdup("Hits on");
+	for (i = 0; i < u->nweapons; i++) {
+		const struct rs_weapon *w;
+		char **row = cells + n * nc;
+
+		if (u->weapons[i] < 0 || (size_t)u->weapons[i] >= rs->nweapons)
+			continue;
+		w = &rs->weapons[u->weapons[i]];
+		/* What it destroys goes under its name: four columns do not
+		 * fit a poker card without breaking names. */
+		rnd_classes(buf, sizeof(buf), w->destroys);
+		e = rnd_markup_escape(w->name);
+		d = rnd_markup_escape(buf);
+		row[0] = xasprintf("<b>%s</b>%s%s%s%s", e,
+		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
+		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect fire</i>" :
+		    "");
+		free(e);
+		free(d);
+		rnd_len(rs, buf, sizeof(buf), w->range_mm);
+		row[1] = rnd_markup_escape(buf);
+		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		row[2] = rnd_markup_escape(buf);
+		n++;
+	}
+	if (n > 1)
+		rnd_flow_table(f, u->pos, n, nc, cells, 1);
+	for (i = 0; i < n * nc; i++)
+		free(cells[i]);
+	free(cells);
+}
+
+/* The weapons, traits, notes and odds of a unit into a flow. */
+static void
+card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
+    struct statrow *sr)
+{
+	const struct ruleset *rs = c->rs;
+	const struct rnd_odds_set *os = c->opts->odds;
+	char buf[128], *e, *mk;
+	size_t i, j, k;
+
+	sr->c = c;
+	sr->fit_for = -1;
+	sr->n = rnd_unit_stats(rs, u, sr->st);
+	sr->rgb = c->cls_rgb[u->cls];
+	rnd_flow_custom(f, u->pos, stat_boxes, sr);
+	card_weapons(c, u, f);
+	for (i = 0; i < u->nweapons; i++) {
+		const struct rs_weapon *w;
+		char *n;
+
+		if (u->weapons[i] < 0 || (size_t)u->weapons[i] >= rs->nweapons)
+			continue;
+		w = &rs->weapons[u->weapons[i]];
+		if (w->notes == NULL || w->notes[0] == '\0')
+			continue;
+		e = rnd_markup_escape(w->name);
+		n = rnd_markup_escape(w->notes);
+		mk = xasprintf("<b>%s.</b> %s%s", e, n,
+		    n[strlen(n) - 1] == '.' ? "" : ".");
+		rnd_flow_para(f, w->pos, mk);
+		free(mk);
+		free(e);
+		free(n);
+	}
+	if (u->traits != 0) {
+		rnd_unit_traits(buf, sizeof(buf), u);
+		e = rnd_markup_escape(buf);
+		mk = xasprintf("<b>Traits</b>  %s", e);
+		rnd_flow_para(f, u->pos, mk);
+		free(mk);
+		free(e);
+	}
+	if (u->notes != NULL && u->notes[0] != '\0') {
+		e = rnd_markup_escape(u->notes);
+		mk = xasprintf("<i>%s</i>", e);
+		rnd_flow_para(f, u->pos, mk);
+		free(mk);
+		free(e);
+	}
+	for (i = 0; os != NULL && i < os->n; i++) {
+		const struct rnd_odds *o = &os->v[i];
+		size_t nc = o->ncols + 1;
+		char **cells;
+
+		if (o->subject == NULL || strcasecmp(o->subject, u->name) != 0)
+			continue;
+		cells = xcalloc((o->nrows + 1) * nc, sizeof(char *));
+		cells[0] = rnd_markup_escape(o->title ? o->title : "Odds");
+		for (k = 0; k < o->ncols; k++)
+			cells[1 + k] = rnd_markup_escape(o->cols[k]);
+		for (j = 0; j < o->nrows; j++) {
+			cells[(j + 1) * nc] = rnd_markup_escape(o->rows[j].label);
+			for (k = 0; k < o->ncols; k++)
+				cells[(j + 1) * nc + 1 + k] =
+				    rnd_markup_escape(o->rows[j].cells[k]);
+		}
+		rnd_flow_table(f, u->pos, o->nrows + 1, nc, cells, 1);
+		for (k = 0; k < (o->nrows + 1) * nc; k++)
+			free(cells[k]);
+		free(cells);
+	}
+}
+
+/* A rectangle with rounded corners of radius r, as a path. */
+static void
+panel(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+/* The ruleset's short title: up to a colon. */
+static char *
+short_title(const struct ruleset *rs)
+{
+	const char *t = rs->title != NULL ? rs->title : rs->name;
+	const char *colon = strchr(t, ':');
+
+	return colon != NULL ? xstrndup(t, (size_t)(colon - t)) : xstrdup(t);
+}
+
+/* Draw one card front with its trim box's top-left at (x, y). */
+static void
+card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
+    double y)
+{
+	const struct rnd_style *st = &c->st;
+	struct rnd_font name = { st->head_font, st->size_pt * 1.45, 1, 0 };
+	struct rnd_font cls = { st->font, st->min_pt, 0, 1 };
+	struct rnd_font foot = { st->font, st->min_pt, 0, 0 };
+	struct rnd_style cst = *st;
+	struct rnd_flow *f;
+	struct rnd_frame fr;
+	struct statrow sr;
+	double b = c->bleed, s = c->safe, nh, fh;
+	char *st_title;
+	PangoLayout *l;
+
+	cst.accent = c->cls_rgb[u->cls];
+	cst.rule = c->cls_rgb[u->cls];
+	f = rnd_flow_new(&cst);
+	/* Background, band into the bleed. */
+	cairo_save(cr);
+	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
+	cairo_clip(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	/* A coloured frame (running into the bleed) around a white panel
+	 * with rounded corners. */
+	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	panel(cr, x + c->frame, y + c->band_h, c->cw - 2 * c->frame,
+	    c->ch - c->band_h - c->frame, 2.0);
+	cairo_fill(cr);
+	/* Name, shrunk to fit the band's width. */
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	for (;;) {
+		double w;
+
+		l = rnd_layout_new(cr, &name, 0);
+		rnd_layout_text(l, u->name);
+		rnd_layout_size(l, &w, &nh);
+		if (w <= c->cw - 2 * s || name.size_pt <= st->min_pt)
+			break;
+		g_object_unref(l);
+		name.size_pt -= 0.5;
+	}
+	pango_layout_set_width(l, (int)((c->cw - 2 * s) * PANGO_SCALE));
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	rnd_layout_draw(cr, l, x + s, y + 1.6);
+	g_object_unref(l);
+	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
+	    rs_class_name(u->cls));
+	/* Footer: the ruleset's title. */
+	rnd_set_rgb(cr, 0x666666);
+	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	st_title = short_title(c->rs);
+	rnd_layout_text(l, st_title);
+	free(st_title);
+	rnd_layout_size(l, NULL, &fh);
+	rnd_layout_draw(cr, l, x + s, y + c->ch - c->frame - 0.8 - fh);
+	g_object_unref(l);
+	/* Body. */
+	st_title = xasprintf("card '%s'", u->name);
+	rnd_flow_label(f, st_title);
+	free(st_title);
+	card_body(c, u, f, &sr);
+	fr.x = x + s;
+	fr.y = y + c->band_h + 2.2;
+	fr.w = c->cw - 2 * s;
+	fr.h = c->ch - c->band_h - 2.2 - c->frame - 1.6 - fh;
+	fr.cols = 1;
+	fr.gutter = 0;
+	fr.first_top = 0;
+	rnd_flow_box(f, cr, &fr, c->dg);
+	rnd_flow_free(f);
+	cairo_restore(cr);
+}
+
+/* Draw one card back (mirrored position is the caller's business). */
+static void
+card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
+    double y)
+{
+	const struct rnd_style *st = &c->st;
+	struct rnd_font t = { st->head_font, st->size_pt * 1.3, 1, 0 };
+	struct rnd_font k = { st->font, st->size_pt, 0, 1 };
+	double b = c->bleed, h;
+	char *title;
+	PangoLayout *l;
+
+	cairo_save(cr);
+	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, 0.5);
+	cairo_rectangle(cr, x + 4, y + 4, c->cw - 8, c->ch - 8);
+	cairo_stroke(cr);
+	l = rnd_layout_new(cr, &t, c->cw - 14);
+	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	title = short_title(c->rs);
+	rnd_layout_text(l, title);
+	free(title);
+	rnd_layout_size(l, NULL, &h);
+	rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
+	g_object_unref(l);
+	rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1, 0,
+	    rs_class_name(u->cls));
+	cairo_restore(cr);
+}
+
+/* The settings templates/unit-cards.yaml may have. */
+static const char *const card_keys[] = { "card", "paper", "sheet-margin", "bleed",
+	"crop-length", "crop-offset", "backs", "layout", "safe-margin",
+	"band-height", "frame", "font", "heading-font", "mono-font", "size",
+	"min-size", "colours", "class-colours", NULL };
+
+/* Settings from the template and options; returns -1 on a bad one. */
+static int
+cards_setup(struct cards *c, const char **card, struct diags *dg)
+{
+	static const char *clsdef[RS_CLASS__MAX] = { "#3b5323", "#6b1d1d",
+		"#2c4a6b", "#7a5410", "#5b3f6e", "#8a4b12" };
+	const struct rs_node *t = c->tmpl, *cc = rs_node_get(t, "class-colours");
+	const struct rnd_opts *o = c->opts;
+	const struct rnd_card_size *cs;
+	size_t errs = diags_count(dg, SEV_ERROR);
+	int i;
+
+	rnd_tmpl_keys(t, card_keys, "setting", dg);
+	rnd_style_from(&c->st, t, dg);
+	*card = o->card != NULL ? o->card : rnd_tmpl_str(t, "card", "poker", dg);
+	for (cs = rnd_card_sizes; cs->name != NULL; cs++)
+		if (strcasecmp(cs->name, *card) == 0)
+			break;
+	if (cs->name != NULL) {
+		c->cw = cs->w_mm;
+		c->ch = cs->h_mm;
+	} else {
+		const char *why;
+		struct pos p = o->card != NULL ? (struct pos){ NULL, 0, 0 } :
+		    rnd_tmpl_pos(t, "card");
+
+		if (len_parse_pair(*card, LEN_NONE, &c->cw, &c->ch, &why) == -1 ||
+		    c->cw < 25 || c->ch < 25 || c->cw > 300 || c->ch > 300) {
+			diag_add(dg, SEV_ERROR, p, "card size '%s': use poker, "
+			    "bridge, tarot, mini, index or WxH with units "
+			    "(25 mm to 300 mm)", *card);
+			return -1;
+		}
+	}
+	c->bleed = o->bleed_mm >= 0 ? o->bleed_mm :
+	    rnd_tmpl_len(t, "bleed", 0, dg);
+	c->crop_len = o->crop_len_mm >= 0 ? o->crop_len_mm :
+	    rnd_tmpl_len(t, "crop-length", 4, dg);
+	c->crop_off = o->crop_off_mm >= 0 ? o->crop_off_mm :
+	    rnd_tmpl_len(t, "crop-offset", 1.5, dg);
+	c->backs = o->backs >= 0 ? o->backs : rnd_tmpl_bool(t, "backs", 0, dg);
+	c->single = o->single >= 0 ? o->single :
+	    strcmp(rnd_tmpl_str(t, "layout", "sheet", dg), "single") == 0;
+	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, dg);
+	/* Bigger cards, bigger text: the template's size is for a poker
+	 * card's width. */
+	if (c->cw > 63.5)
+		c->st.size_pt *= c->cw / 63.5 < 1.4 ? c->cw / 63.5 : 1.4;
+	c->band_h = rnd_tmpl_len(t, "band-height", 12, dg);
+	c->frame = rnd_tmpl_len(t, "frame", 2, dg);
+	{
+		const char *cls[RS_CLASS__MAX + 1];
+
+		for (i = 0; i < RS_CLASS__MAX; i++)
+			cls[i] = rs_class_name((enum rs_class)i);
+		cls[RS_CLASS__MAX] = NULL;
+		rnd_tmpl_keys(cc, cls, "class", dg);
+	}
+	for (i = 0; i < RS_CLASS__MAX; i++) {
+		const char *name = rs_class_name((enum rs_class)i);
+		unsigned dflt = (unsigned)strtoul(clsdef[i] + 1, NULL, 16);
+
+		c->cls_rgb[i] = rnd_tmpl_rgb(cc, name, dflt, dg);
+	}
+	if (c->bleed < 0 || c->bleed > 10) {
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "bleed"), "bleed must be "
+		    "0 to 10 mm");
+		return -1;
+	}
+	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
+}
+
+/* One card per page: media box = card + bleed, TrimBox = the card; a
+ * back after each front when asked. */
+static void
+cards_single(struct cards *c, struct rnd_doc *doc)
+{
+	size_t i;
+
+	for (i = 0; i < c->rs->nunits; i++) {
+		const struct rs_unit *u = &c->rs->units[i];
+		cairo_t *cr = rnd_doc_page_begin(doc, c->cw, c->ch, c->bleed);
+
+		rnd_doc_outline(doc, 0, u->name, 0);
+		card_front(c, cr, u, c->bleed, c->bleed);
+		if (c->backs) {
+			cr = rnd_doc_page_begin(doc, c->cw, c->ch, c->bleed);
+			card_back(c, cr, u, c->bleed, c->bleed);
+		}
+	}
+}
+
+/* How many cells of cw x ch fit in a length; 0 when none. */
+static int
+fit_count(double avail, double cell)
+{
+	return avail < cell ? 0 : (int)floor((avail + 1e-9) / cell);
+}
+
+/* Returns 0 written, -1 failed (errors in dg). */
+int
+rnd_cards(const struct ruleset *rs, const char *path,
+    const struct rnd_opts *opts, struct diags *dg)
+{
+	struct cards c;
+	struct rs_node *t;
+	struct rnd_doc *doc = NULL;
+	struct rnd_meta meta;
+	char *tfile = NULL, *label;
+	const char *card;
+	double pw, ph, sm, cellw, cellh, x0, y0, room, below;
+	int cols, rows, per, rc = -1, sheet, k, land;
+	size_t u0;
+
+	memset(&c, 0, sizeof(c));
+	if ((t = rnd_template_load(opts->tmpl, "unit-cards", &tfile, dg)) ==
+	    NULL)
+		return -1;
+	c.rs = rs;
+	c.tmpl = t;
+	c.opts = opts;
+	c.dg = dg;
+	if (cards_setup(&c, &card, dg) == -1)
+		goto out;
+	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
+		goto out;
+	if (rs->nunits == 0) {
+		struct pos p = { rs->path, 0, 0 };
+
+		diag_add(dg, SEV_ERROR, p, "no units: no cards to print");
+		goto out;
+	}
+	memset(&meta, 0, sizeof(meta));
+	meta.title = rs->title != NULL ? rs->title : rs->name;
+	meta.author = rs->author;
+	meta.subject = "Unit cards";
+	meta.keywords = "wargame, unit cards";
+	if (c.single) {
+		doc = rnd_doc_new(path, &meta, dg);
+		rnd_doc_set_print_at_scale(doc);
+		cards_single(&c, doc);
+		rc = rnd_doc_close(doc);
+		doc = NULL;
+		goto out;
+	}
+	/* Cells: trim plus bleed on each side; as many as fit inside the
+	 * sheet margin, in the orientation that holds more. */
+	sm = rnd_tmpl_len(t, "sheet-margin", 5, dg);
+	cellw = c.cw + 2 * c.bleed;
+	cellh = c.ch + 2 * c.bleed;
+	cols = fit_count(pw - 2 * sm, cellw);
+	rows = fit_count(ph - 2 * sm, cellh);
+	land = fit_count(ph - 2 * sm, cellw) * fit_count(pw - 2 * sm, cellh) >
+	    cols * rows;
+	if (land) {
+		double x = pw;
+
+		pw = ph;
+		ph = x;
+		cols = fit_count(pw - 2 * sm, cellw);
+		rows = fit_count(ph - 2 * sm, cellh);
+	}
+	if ((per = cols * rows) == 0) {
+		struct pos p = { NULL, 0, 0 };
+
+		diag_add(dg, SEV_ERROR, p, "a %s card does not fit on the paper",
+		    card);
+		goto out;
+	}
+	x0 = (pw - cols * cellw) / 2 + c.bleed;
+	y0 = (ph - rows * cellh) / 2 + c.bleed;
+	/* Crop marks live in the sheet's margin: shorten them to fit. */
+	room = (x0 - c.bleed < y0 - c.bleed ? x0 : y0) - c.bleed - c.crop_off;
+	if (c.crop_len > room - 0.5)
+		c.crop_len = room - 0.5 > 0 ? room - 0.5 : 0;
+
+	doc = rnd_doc_new(path, &meta, dg);
+	rnd_doc_set_print_at_scale(doc);
+	for (u0 = 0, sheet = 1; u0 < rs->nunits; u0 += (size_t)per, sheet++) {
+		cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
+		int top;
+
+		label = xasprintf("Sheet %d: fronts", sheet);
+		top = rnd_doc_outline(doc, 0, label, 0);
+		free(label);
+		for (k = 0; k < per && u0 + (size_t)k < rs->nunits; k++) {
+			const struct rs_unit *u = &rs->units[u0 + (size_t)k];
+			double x = x0 + (k % cols) * cellw, y = y0 + (k / cols) *
+			    cellh;
+
+			rnd_doc_outline(doc, top, u->name, y - c.bleed);
+			card_front(&c, cr, u, x, y);
+		}
+		rnd_crop_marks_grid(cr, x0, y0, cols, rows, c.cw, c.ch,
+		    2 * c.bleed, c.crop_len, c.crop_off + c.bleed);
+		/* A calibration bar below the cards, when the margin has room
+		 * beyond the crop marks. */
+		below = ph - (y0 + rows * cellh - c.bleed);
+		if (below >= c.crop_off + c.crop_len + 6.5 + 3 && pw >= 170)
+			rnd_calibration_line(cr, (pw - 160) / 2, ph - 6.5);
+		if (!c.backs)
+			continue;
+		cr = rnd_doc_page_begin(doc, pw, ph, 0);
+		label = xasprintf("Sheet %d: backs", sheet);
+		rnd_doc_outline(doc, 0, label, 0);
+		free(label);
+		/* Mirrored for duplex flipped on the long edge: left to right
+		 * on a portrait sheet, top to bottom on a landscape one. */
+		for (k = 0; k < per && u0 + (size_t)k < rs->nunits; k++) {
+			int col = k % cols, row = k / cols;
+
+			if (land)
+				row = rows - 1 - row;
+			else
+				col = cols - 1 - col;
+			card_back(&c, cr, &rs->units[u0 + (size_t)k],
+			    x0 + col * cellw, y0 + row * cellh);
+		}
+		rnd_crop_marks_grid(cr, x0, y0, cols, rows, c.cw, c.ch,
+		    2 * c.bleed, c.crop_len, c.crop_off + c.bleed);
+	}
+	rc = rnd_doc_close(doc);
+	doc = NULL;
+out:
+	if (doc != NULL)
+		rnd_doc_abandon(doc);
+	rs_node_free(t);
+	free(tfile);
+	return rc;
+}

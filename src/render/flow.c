@@ -1,0 +1,1033 @@
+/*
+ * flow.c: text that flows into columns — headings, paragraphs, list
+ * items, tables and custom blocks, laid out with Pango. Headings keep
+ * with what follows, tables and custom blocks keep together, paragraphs
+ * split only between lines with at least two lines on each side (no
+ * widows or orphans), and the whole flow shrinks until it fits or the
+ * minimum size is reached. Layout (place) is kept apart from drawing.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum blk_kind { BLK_HEADING, BLK_PARA, BLK_ITEM, BLK_TABLE, BLK_CUSTOM };
+
+/* What a block measures at one scale. */
+struct meas {
+	double indent;      /* mm, left */
+	double space;       /* mm before, unless at a column top */
+	PangoLayout *lay;   /* heading, para, item */
+	PangoLayout *blay;  /* item bullet */
+	double *top;        /* nlines + 1 line tops; top[nlines] = height */
+	double *base;       /* baselines */
+	int nlines;
+	PangoLayout **clay; /* table cells */
+	double *colw, *rowh;
+	double h;           /* whole height */
+};
+
+struct blk {
+	enum blk_kind kind;
+	struct pos pos;
+	int level;     /* heading level, item nesting */
+	char *markup;  /* heading, para, item */
+	char *bullet;  /* item */
+	size_t nrows, ncols;
+	char **cells;  /* table */
+	int header;
+	rnd_draw_fn draw;
+	void *arg;
+
+	struct meas m;      /* measured at the flow's current scale */
+	struct meas saved;  /* at the best scale seen (see flow_save) */
+	double *nat, *min;  /* table column widths at wpt (text scales) */
+	double wpt;
+};
+
+/* A placed piece: lines or rows [a, b) of a block on a page/column. */
+struct piece {
+	size_t blk;
+	int page, col;
+	double y;
+	int a, b;
+};
+
+struct placing {
+	struct piece *v;
+	size_t n, cap;
+};
+
+struct rnd_flow {
+	struct rnd_style st;
+	struct blk *v;
+	size_t n, cap;
+	cairo_surface_t *msurf;
+	cairo_t *mcr; /* for measuring */
+	PangoContext *ctx;
+	double scale;
+	long too_wide;   /* first table whose words do not fit its column */
+	long last_miss;  /* of the last try, at scale */
+	int known;       /* best_step is known (rnd_flow_fit ran) */
+	int best_step;
+	int have_saved;  /* blocks' saved measures and spl are at saved_scale */
+	double saved_scale;
+	struct placing spl;
+	struct placing fin;  /* the placement drawn last */
+	char *label;         /* names the flow in warnings, or NULL */
+};
+
+/* Shrink-to-fit tries sizes this far apart (pt). */
+#define RND_STEP_PT 0.5
+
+#define CELL_PADX 0.65
+#define CELL_PADY 0.45
+
+/* Returns a new empty flow. */
+struct rnd_flow *
+rnd_flow_new(const struct rnd_style *st)
+{
+	struct rnd_flow *f = xcalloc(1, sizeof(*f));
+
+	f->st = *st;
+	f->msurf = cairo_image_surface_create(CAIRO_FORMAT_A8, 4, 4);
+	f->mcr = cairo_create(f->msurf);
+	cairo_scale(f->mcr, 72.0 / 25.4, 72.0 / 25.4);
+	f->ctx = rnd_context_shared();
+	return f;
+}
+
+void
+rnd_flow_label(struct rnd_flow *f, const char *label)
+{
+	free(f->label);
+	f->label = label != NULL ? xstrdup(label) : NULL;
+}
+
+const struct rnd_style *
+rnd_flow_style(const struct rnd_flow *f)
+{
+	return &f->st;
+}
+
+/* Drop a measurement of a block with ncells table cells. */
+static void
+meas_free(struct meas *m, size_t ncells)
+{
+	size_t i;
+
+	if (m->lay != NULL)
+		g_object_unref(m->lay);
+	if (m->blay != NULL)
+		g_object_unref(m->blay);
+	if (m->clay != NULL) {
+		for (i = 0; i < ncells; i++)
+			if (m->clay[i] != NULL)
+				g_object_unref(m->clay[i]);
+		free(m->clay);
+	}
+	free(m->top);
+	free(m->base);
+	free(m->colw);
+	free(m->rowh);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Drop a block's current measurement. */
+static void
+blk_unmeasure(struct blk *b)
+{
+	meas_free(&b->m, b->nrows * b->ncols);
+}
+
+void
+rnd_flow_free(struct rnd_flow *f)
+{
+	size_t i, j;
+
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		blk_unmeasure(b);
+		meas_free(&b->saved, b->nrows * b->ncols);
+		free(b->markup);
+		free(b->bullet);
+		for (j = 0; j < b->nrows * b->ncols; j++)
+			free(b->cells[j]);
+		free(b->cells);
+		free(b->nat);
+		free(b->min);
+	}
+	free(f->v);
+	free(f->spl.v);
+	free(f->fin.v);
+	free(f->label);
+	cairo_destroy(f->mcr);
+	cairo_surface_destroy(f->msurf);
+	free(f);
+}
+
+/* Returns a new zeroed block at the end of the flow. */
+static struct blk *
+blk_add(struct rnd_flow *f, enum blk_kind k, struct pos p)
+{
+	struct blk b;
+
+	memset(&b, 0, sizeof(b));
+	b.kind = k;
+	b.pos = p;
+	XPUSH(f->v, f->n, f->cap, b);
+	return &f->v[f->n - 1];
+}
+
+void
+rnd_flow_heading(struct rnd_flow *f, struct pos p, int level,
+    const char *markup)
+{
+	struct blk *b = blk_add(f, BLK_HEADING, p);
+
+	b->level = level;
+	b->markup = xstrdup(markup);
+}
+
+void
+rnd_flow_para(struct rnd_flow *f, struct pos p, const char *markup)
+{
+	blk_add(f, BLK_PARA, p)->markup = xstrdup(markup);
+}
+
+void
+rnd_flow_item(struct rnd_flow *f, struct pos p, int level,
+    const char *bullet, const char *markup)
+{
+	struct blk *b = blk_add(f, BLK_ITEM, p);
+
+	b->level = level;
+	b->bullet = xstrdup(bullet);
+	b->markup = xstrdup(markup);
+}
+
+void
+rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
+    char *const *cells, int header)
+{
+	struct blk *b;
+	size_t i;
+
+	if (nrows == 0 || ncols == 0)
+		return;
+	b = blk_add(f, BLK_TABLE, p);
+	b->nrows = nrows;
+	b->ncols = ncols;
+	b->header = header != 0;
+	b->cells = xcalloc(nrows * ncols, sizeof(char *));
+	for (i = 0; i < nrows * ncols; i++)
+		b->cells[i] = xstrdup(cells[i] != NULL ? cells[i] : "");
+}
+
+void
+rnd_flow_custom(struct rnd_flow *f, struct pos p, rnd_draw_fn fn, void *arg)
+{
+	struct blk *b = blk_add(f, BLK_CUSTOM, p);
+
+	b->draw = fn;
+	b->arg = arg;
+}
+
+/* The font size of a role at the flow's scale, never under min_pt. */
+static double
+role_pt(const struct rnd_flow *f, double factor)
+{
+	double pt = f->st.size_pt * f->scale * factor;
+
+	return pt < f->st.min_pt ? f->st.min_pt : pt;
+}
+
+/* Returns a layout of markup in the body font at factor, wrapped to w. */
+static PangoLayout *
+flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
+    double w, const char *markup)
+{
+	struct rnd_font font = { family, role_pt(f, factor), bold, 0 };
+	PangoLayout *l = rnd_layout_ctx(f->ctx, &font, w);
+
+	rnd_layout_markup(l, markup);
+	return l;
+}
+
+/* Record line tops and baselines of a measured text block. */
+static void
+blk_lines(struct blk *b)
+{
+	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
+	int i = 0;
+
+	b->m.nlines = pango_layout_get_line_count(b->m.lay);
+	b->m.top = xcalloc((size_t)b->m.nlines + 1, sizeof(double));
+	b->m.base = xcalloc((size_t)b->m.nlines + 1, sizeof(double));
+	do {
+		PangoRectangle r;
+
+		pango_layout_iter_get_line_extents(it, NULL, &r);
+		b->m.top[i] = (double)r.y / PANGO_SCALE;
+		b->m.base[i] = (double)pango_layout_iter_get_baseline(it) /
+		    PANGO_SCALE;
+		i++;
+	} while (i < b->m.nlines && pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+	rnd_layout_size(b->m.lay, NULL, &b->m.top[b->m.nlines]);
+	b->m.h = b->m.top[b->m.nlines];
+}
+
+/* Width of a cell's text unwrapped (*nat) and of its widest word (*min),
+ * from one layout: words are the runs between allowed line breaks. */
+static void
+cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
+    double *min)
+{
+	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
+	const PangoLogAttr *la;
+	const char *text = pango_layout_get_text(l);
+	int n, i, s0 = 0;
+
+	rnd_layout_size(l, nat, NULL);
+	*min = 0;
+	la = pango_layout_get_log_attrs_readonly(l, &n);
+	for (i = 1; i < n; i++) {
+		PangoRectangle r0, r1;
+		double w;
+
+		if (!la[i].is_line_break && i != n - 1)
+			continue;
+		/* The word runs from the start of char s to the end of char
+		 * i - 1 (on one line). */
+		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
+		    s0) - text), &r0);
+		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
+		    i - 1) - text), &r1);
+		w = (double)(r1.x + r1.width - r0.x) / PANGO_SCALE;
+		if (w > *min)
+			*min = w;
+		s0 = i;
+	}
+	if (*min == 0)
+		*min = *nat;
+	g_object_unref(l);
+}
+
+/* Choose column widths within w: natural widths when they fit; else
+ * every column its widest word, then the columns that need least more
+ * their natural width, and the rest shared in proportion. */
+static void
+table_widths(struct rnd_flow *f, struct blk *b, double w)
+{
+	double *nat = xcalloc(b->ncols, sizeof(double));
+	double *min = xcalloc(b->ncols, sizeof(double));
+	int *done = xcalloc(b->ncols, sizeof(int));
+	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
+	size_t r, c;
+
+	/* Without hinting, text widths scale with the size: measure once. */
+	if (b->nat == NULL) {
+		b->nat = xcalloc(b->ncols, sizeof(double));
+		b->min = xcalloc(b->ncols, sizeof(double));
+		b->wpt = role_pt(f, 0.96);
+		for (r = 0; r < b->nrows; r++)
+			for (c = 0; c < b->ncols; c++) {
+				const char *s = b->cells[r * b->ncols + c];
+				int bold = b->header && r == 0;
+				double n, m;
+
+				cell_widths(f, s, bold, &n, &m);
+				if (n > b->nat[c])
+					b->nat[c] = n;
+				if (m > b->min[c])
+					b->min[c] = m;
+			}
+	}
+	k = role_pt(f, 0.96) / b->wpt;
+	for (c = 0; c < b->ncols; c++) {
+		/* A little slack: widths scaled are not exactly widths set. */
+		nat[c] = b->nat[c] * k + 0.2;
+		min[c] = b->min[c] * k + 0.2;
+		snat += nat[c];
+		smin += min[c];
+	}
+	b->m.colw = xcalloc(b->ncols, sizeof(double));
+	if (snat <= avail) {
+		for (c = 0; c < b->ncols; c++)
+			b->m.colw[c] = nat[c] + (avail - snat) / b->ncols;
+	} else if (smin <= avail) {
+		double extra = avail - smin, rest = 0;
+
+		for (c = 0; c < b->ncols; c++)
+			b->m.colw[c] = min[c];
+		for (;;) { /* the cheapest column, while it takes no more
+			    than its share */
+			size_t best = b->ncols, left = 0;
+
+			for (c = 0; c < b->ncols; c++)
+				if (!done[c]) {
+					left++;
+					if (best == b->ncols || nat[c] - min[c] <
+					    nat[best] - min[best])
+						best = c;
+				}
+			if (best == b->ncols || nat[best] - min[best] >
+			    extra / (double)left + 1e-9)
+				break;
+			extra -= nat[best] - min[best];
+			b->m.colw[best] = nat[best];
+			done[best] = 1;
+		}
+		for (c = 0; c < b->ncols; c++)
+			if (!done[c])
+				rest += nat[c] - min[c];
+		for (c = 0; c < b->ncols; c++)
+			if (!done[c] && rest > 0)
+				b->m.colw[c] += extra * (nat[c] - min[c]) / rest;
+	} else {
+		/* Words wider than the column: columns with short words keep
+		 * them whole, the rest share what is left (their words break). */
+		double fair = avail / b->ncols, rest = avail, over = 0;
+
+		for (c = 0; c < b->ncols; c++) {
+			b->m.colw[c] = min[c] < fair ? min[c] : fair;
+			rest -= b->m.colw[c];
+			over += min[c] - b->m.colw[c];
+		}
+		for (c = 0; c < b->ncols; c++)
+			if (over > 0)
+				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) /
+				    over;
+		/* Shrinking helps only if the words fit at the minimum. */
+		if (f->too_wide < 0 && (smin - 0.2 * b->ncols) * f->st.min_pt /
+		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
+			f->too_wide = b - f->v;
+	}
+	for (c = 0; c < b->ncols; c++)
+		b->m.colw[c] += 2 * CELL_PADX;
+	free(nat);
+	free(min);
+	free(done);
+}
+
+/* Measure a table at width w: cell layouts and row heights. */
+static void
+table_measure(struct rnd_flow *f, struct blk *b, double w)
+{
+	size_t r, c;
+
+	table_widths(f, b, w);
+	b->m.clay = xcalloc(b->nrows * b->ncols, sizeof(PangoLayout *));
+	b->m.rowh = xcalloc(b->nrows, sizeof(double));
+	b->m.h = 0;
+	for (r = 0; r < b->nrows; r++) {
+		double rh = 0;
+
+		for (c = 0; c < b->ncols; c++) {
+			PangoLayout *l = flow_layout(f, f->st.font, 0.96,
+			    b->header && r == 0, b->m.colw[c] - 2 * CELL_PADX,
+			    b->cells[r * b->ncols + c]);
+			double h;
+
+			rnd_layout_size(l, NULL, &h);
+			if (h > rh)
+				rh = h;
+			b->m.clay[r * b->ncols + c] = l;
+		}
+		b->m.rowh[r] = rh + 2 * CELL_PADY;
+		b->m.h += b->m.rowh[r];
+	}
+}
+
+/* Measure every block for a column width at the flow's scale. */
+static void
+flow_measure(struct rnd_flow *f, double colw)
+{
+	double body = role_pt(f, 1.0) * RND_PT_MM;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		blk_unmeasure(b);
+		switch (b->kind) {
+		case BLK_HEADING: {
+			double fac = b->level <= 1 ? 1.5 : b->level == 2 ?
+			    1.22 : 1.05;
+			b->m.lay = flow_layout(f, f->st.head_font, fac, 1, colw,
+			    b->markup);
+			b->m.space = body * (b->level <= 2 ? 1.1 : 0.6);
+			blk_lines(b);
+			if (b->level <= 2)
+				b->m.h += 0.9; /* the rule under it */
+			break;
+		}
+		case BLK_PARA:
+			b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw,
+			    b->markup);
+			b->m.space = body * 0.45;
+			blk_lines(b);
+			break;
+		case BLK_ITEM: {
+			double bw;
+
+			b->m.indent = body * (1.2 * b->level + 1.3);
+			b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0,
+			    b->bullet);
+			rnd_layout_size(b->m.blay, &bw, NULL);
+			if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
+				b->m.indent = body * 1.2 * b->level + bw +
+				    body * 0.5;
+			b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
+			    colw - b->m.indent, b->markup);
+			b->m.space = body * 0.25;
+			blk_lines(b);
+			break;
+		}
+		case BLK_TABLE:
+			table_measure(f, b, colw);
+			b->m.space = body * 0.7;
+			break;
+		case BLK_CUSTOM:
+			b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
+			b->m.space = body * 0.7;
+			break;
+		}
+	}
+}
+
+/* Height of rows [a, b) of a table, with the header repeated when a > 1. */
+static double
+rows_h(const struct blk *b, int a, int e)
+{
+	double h = 0;
+	int r;
+
+	if (b->header && a > 1)
+		h += b->m.rowh[0];
+	for (r = a; r < e; r++)
+		h += b->m.rowh[r];
+	return h;
+}
+
+/* Units a block splits into (lines or rows); 1 when it never splits. */
+static int
+blk_units(const struct blk *b)
+{
+	switch (b->kind) {
+	case BLK_PARA:
+	case BLK_ITEM:
+		return b->m.nlines;
+	case BLK_TABLE:
+		return (int)b->nrows;
+	default:
+		return 1;
+	}
+}
+
+/* Height of units [a, e) of a block. */
+static double
+units_h(const struct blk *b, int a, int e)
+{
+	if (b->kind == BLK_TABLE)
+		return rows_h(b, a, e);
+	if (b->kind == BLK_PARA || b->kind == BLK_ITEM)
+		return b->m.top[e] - b->m.top[a];
+	return b->m.h;
+}
+
+/* The most units from a that fit in room, keeping at least 2 lines on
+ * either side of a split (widows, orphans); 0 when none may go here. */
+static int
+units_fit(const struct blk *b, int a, double room, int at_top)
+{
+	int n = blk_units(b), k;
+
+	if (b->kind == BLK_TABLE) {
+		if (!at_top && b->nrows < 12)
+			return 0; /* short tables keep together */
+		for (k = n; k > a; k--)
+			if (rows_h(b, a, k) <= room &&
+			    k - a >= (b->header && a == 0 ? 2 : 1))
+				return k;
+		return 0;
+	}
+	if (b->kind != BLK_PARA && b->kind != BLK_ITEM)
+		return 0;
+	if (n - a < 4)
+		return 0;
+	for (k = n - 2; k >= a + 2; k--)
+		if (units_h(b, a, k) <= room)
+			return k;
+	return 0;
+}
+
+/* The height a block needs at the head of its place: itself, and for a
+ * heading the start of what follows. */
+static double
+need_h(const struct rnd_flow *f, size_t i, int a)
+{
+	const struct blk *b = &f->v[i];
+	double h = units_h(b, a, blk_units(b));
+
+	if (b->kind == BLK_HEADING && i + 1 < f->n) {
+		const struct blk *nb = &f->v[i + 1];
+		int nu = blk_units(nb);
+
+		h += nb->m.space;
+		if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) && nu >= 4)
+			h += units_h(nb, 0, 2);
+		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
+			h += rows_h(nb, 0, 3);
+		else
+			h += nb->m.h;
+	}
+	return h;
+}
+
+/* Column height on page p. */
+static double
+col_h(const struct rnd_frame *fr, int p)
+{
+	return fr->h - (p == 0 ? fr->first_top : 0);
+}
+
+/*
+ * Place every block; returns -1 when all fit in max_pages, else the index
+ * of the first block that does not. Pieces go to pl.
+ */
+static long
+flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    struct placing *pl)
+{
+	int page = 0, col = 0, a = 0;
+	double y = 0;
+	size_t i = 0;
+
+	pl->n = 0;
+	while (i < f->n) {
+		struct blk *b = &f->v[i];
+		int n = blk_units(b), k;
+		double sp = (y > 0 && a == 0) ? b->m.space : 0, room;
+		struct piece pc;
+
+		room = col_h(fr, page) - y - sp;
+		pc.blk = i;
+		pc.page = page;
+		pc.col = col;
+		pc.y = y + sp;
+		pc.a = a;
+		if (need_h(f, i, a) <= room + 1e-9 ||
+		    (y == 0 && units_h(b, a, n) <= room + 1e-9)) {
+			pc.b = n;
+			XPUSH(pl->v, pl->n, pl->cap, pc);
+			y += sp + units_h(b, a, n);
+			i++;
+			a = 0;
+			continue;
+		}
+		if ((k = units_fit(b, a, room, y == 0)) > a) {
+			pc.b = k;
+			XPUSH(pl->v, pl->n, pl->cap, pc);
+			a = k;
+		} else if (y == 0)
+			return (long)i; /* taller than a column */
+		if (++col == fr->cols) {
+			col = 0;
+			if (++page == max_pages)
+				return (long)i;
+		}
+		y = 0;
+	}
+	return -1;
+}
+
+/* Draw lines [a, e) of a text block with its top at (x, y). */
+static void
+draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a,
+    int e)
+{
+	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
+	int i = 0;
+
+	do {
+		if (i >= a && i < e) {
+			cairo_move_to(cr, x, y + b->m.base[i] - b->m.top[a]);
+			pango_cairo_show_layout_line(cr,
+			    pango_layout_iter_get_line_readonly(it));
+		}
+		i++;
+	} while (i < e && pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+}
+
+/* Draw one table row r at y; returns its height. */
+static double
+draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
+    size_t r, double x, double y, double w, int stripe)
+{
+	size_t c;
+	double cx = x;
+
+	if (b->header && r == 0) {
+		rnd_set_rgb(cr, f->st.accent);
+		cairo_rectangle(cr, x, y, w, b->m.rowh[r]);
+		cairo_fill(cr);
+	} else if (stripe) {
+		rnd_set_rgb(cr, f->st.shade);
+		cairo_rectangle(cr, x, y, w, b->m.rowh[r]);
+		cairo_fill(cr);
+	}
+	for (c = 0; c < b->ncols; c++) {
+		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
+		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c], cx + CELL_PADX,
+		    y + CELL_PADY);
+		cx += b->m.colw[c];
+	}
+	return b->m.rowh[r];
+}
+
+/* Draw rows [a, e) of a table at (x, y), header repeated. */
+static void
+draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
+    double x, double y, int a, int e)
+{
+	double w = 0, y0 = y;
+	size_t c;
+	int r;
+
+	for (c = 0; c < b->ncols; c++)
+		w += b->m.colw[c];
+	if (b->header && a > 1)
+		y += draw_row(f, cr, b, 0, x, y, w, 0);
+	for (r = a; r < e; r++)
+		y += draw_row(f, cr, b, (size_t)r, x, y, w,
+		    (r - (b->header ? 1 : 0)) % 2 == 1);
+	rnd_set_rgb(cr, f->st.rule);
+	cairo_set_line_width(cr, 0.2);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x + w, y);
+	cairo_move_to(cr, x, y0);
+	cairo_line_to(cr, x + w, y0);
+	cairo_stroke(cr);
+}
+
+/* Draw one piece in the column at x (width w), top y0. */
+static void
+draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
+    double x, double y0, double w)
+{
+	const struct blk *b = &f->v[pc->blk];
+	double y = y0 + pc->y;
+
+	rnd_set_rgb(cr, f->st.text);
+	switch (b->kind) {
+	case BLK_HEADING:
+		rnd_set_rgb(cr, f->st.accent);
+		draw_lines(cr, b, x, y, 0, b->m.nlines);
+		if (b->level <= 2) {
+			rnd_set_rgb(cr, f->st.rule);
+			cairo_set_line_width(cr, b->level <= 1 ? 0.5 : 0.3);
+			cairo_move_to(cr, x, y + b->m.top[b->m.nlines] + 0.45);
+			cairo_line_to(cr, x + w,
+			    y + b->m.top[b->m.nlines] + 0.45);
+			cairo_stroke(cr);
+		}
+		break;
+	case BLK_PARA:
+		draw_lines(cr, b, x, y, pc->a, pc->b);
+		break;
+	case BLK_ITEM:
+		if (pc->a == 0) {
+			double bw;
+
+			rnd_layout_size(b->m.blay, &bw, NULL);
+			rnd_set_rgb(cr, f->st.accent);
+			rnd_layout_draw(cr, b->m.blay, x + b->m.indent - bw -
+			    RND_PT_MM * role_pt(f, 1.0) * 0.4, y);
+			rnd_set_rgb(cr, f->st.text);
+		}
+		draw_lines(cr, b, x + b->m.indent, y, pc->a, pc->b);
+		break;
+	case BLK_TABLE:
+		draw_table(f, cr, b, x, y, pc->a, pc->b);
+		break;
+	case BLK_CUSTOM:
+		b->draw(cr, b->arg, x, y, w, f->scale, 1);
+		break;
+	}
+}
+
+/* Try to place at a scale; returns what flow_place returns. */
+static long
+flow_try(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    double scale, struct placing *pl)
+{
+	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+
+	f->scale = scale;
+	f->too_wide = -1;
+	flow_measure(f, colw);
+	f->last_miss = flow_place(f, fr, max_pages, pl);
+	/* A table whose words overflow its column counts as not fitting,
+	 * down to the minimum size (where its words break instead). */
+	if (f->last_miss == -1 && f->too_wide >= 0 &&
+	    role_pt(f, 1.0) > f->st.min_pt + 1e-9)
+		f->last_miss = f->too_wide;
+	return f->last_miss;
+}
+
+/* Keep the current measures and placement as the best seen. */
+static void
+flow_save(struct rnd_flow *f, struct placing *pl)
+{
+	struct placing t;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		meas_free(&b->saved, b->nrows * b->ncols);
+		b->saved = b->m;
+		memset(&b->m, 0, sizeof(b->m));
+	}
+	t = f->spl;
+	f->spl = *pl;
+	*pl = t;
+	f->have_saved = 1;
+	f->saved_scale = f->scale;
+}
+
+/* Make the saved measures current again (into pl). */
+static void
+flow_restore(struct rnd_flow *f, struct placing *pl)
+{
+	struct placing t;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		meas_free(&b->m, b->nrows * b->ncols);
+		b->m = b->saved;
+		memset(&b->saved, 0, sizeof(b->saved));
+	}
+	t = f->spl;
+	f->spl = *pl;
+	*pl = t;
+	f->have_saved = 0;
+	f->scale = f->saved_scale;
+	f->last_miss = -1;
+}
+
+/* The smallest step (RND_STEP_PT each below size_pt) where the flow fits,
+ * or -1 when it fits at none; *steps gets the number of steps. */
+static int
+flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    struct placing *pl, int *steps)
+{
+	int l = 0, h, best = -1;
+
+	*steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+	if (*steps < 0)
+		*steps = 0;
+	h = *steps;
+	f->have_saved = 0;
+	if (flow_try(f, fr, max_pages, 1.0, pl) == -1) {
+		flow_save(f, pl);
+		return 0;
+	}
+	l = 1;
+	/* First guess from the full-size heights: area goes with the square
+	 * of the size. A good guess leaves one try to confirm. */
+	{
+		double need = 0, room = 0, g;
+		size_t i;
+		int p, k;
+
+		for (i = 0; i < f->n; i++)
+			need += f->v[i].m.space + f->v[i].m.h;
+		for (p = 0; p < max_pages; p++)
+			room += col_h(fr, p) * fr->cols;
+		g = need > 0 ? sqrt(0.96 * room / need) : 1;
+		k = (int)ceil((f->st.size_pt * (1 - g)) / RND_STEP_PT - 1e-9);
+		if (k >= l && k <= h) {
+			if (flow_try(f, fr, max_pages, (f->st.size_pt -
+			    RND_STEP_PT * k) / f->st.size_pt, pl) == -1) {
+				best = k;
+				h = k - 1;
+				flow_save(f, pl);
+			} else
+				l = k + 1;
+		}
+	}
+	while (l <= h) {
+		int m = best >= 0 ? h : (l + h) / 2; /* after a good guess: up */
+
+		if (flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * m) /
+		    f->st.size_pt, pl) == -1) {
+			best = m;
+			h = m - 1;
+			flow_save(f, pl);
+		} else
+			l = m + 1;
+	}
+	return best;
+}
+
+/* Keep the placement drawn, for rnd_flow_placed(); frees pl's old. */
+static void
+flow_keep(struct rnd_flow *f, struct placing *pl)
+{
+	free(f->fin.v);
+	f->fin = *pl;
+	memset(pl, 0, sizeof(*pl));
+}
+
+/* Returns how many pieces were drawn last; fills out[0..max). */
+size_t
+rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < f->fin.n && i < max; i++) {
+		const struct piece *pc = &f->fin.v[i];
+		const struct blk *b = &f->v[pc->blk];
+
+		out[i].block = pc->blk;
+		out[i].kind = b->kind == BLK_HEADING ? 'h' :
+		    b->kind == BLK_TABLE ? 't' : b->kind == BLK_CUSTOM ? 'c' :
+		    'p';
+		out[i].page = pc->page;
+		out[i].col = pc->col;
+		out[i].y = pc->y;
+		out[i].h = units_h(b, pc->a, pc->b);
+		out[i].a = pc->a;
+		out[i].b = pc->b;
+		out[i].units = blk_units(b);
+	}
+	return f->fin.n;
+}
+
+/* Returns the body size (pt) at which the flow fits, or 0. */
+double
+rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
+{
+	struct placing pl = { NULL, 0, 0 };
+	int steps, best = flow_best(f, fr, max_pages, &pl, &steps);
+
+	free(pl.v);
+	f->known = 1;
+	f->best_step = best;
+	return best < 0 ? 0 : f->st.size_pt - RND_STEP_PT * best;
+}
+
+/* Returns the number of pages made; see internal.h. */
+int
+rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
+    double page_h, const struct rnd_frame *fr, int max_pages,
+    rnd_page_fn decorate, void *arg, double *scale_out)
+{
+	struct placing pl = { NULL, 0, 0 };
+	double colw;
+	int steps, s, best, pages = 0, p;
+	long miss;
+	size_t i;
+
+	/* rnd_flow_fit may have searched already (same frame). */
+	if (f->known) {
+		best = f->best_step;
+		steps = (int)floor((f->st.size_pt - f->st.min_pt) /
+		    RND_STEP_PT + 1e-9);
+	} else
+		best = flow_best(f, fr, max_pages, &pl, &steps);
+	s = best >= 0 ? best : steps;
+	if (best >= 0 && f->have_saved)
+		flow_restore(f, &pl);
+	else if (pl.n == 0 || f->scale != (f->st.size_pt - RND_STEP_PT * s) /
+	    f->st.size_pt)
+		flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * s) /
+		    f->st.size_pt, &pl);
+	miss = f->last_miss;
+	if (miss >= 0) {
+		char pt[32];
+
+		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
+		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
+		    "%s%sdoes not fit on %d page%s even at %s pt: this and what "
+		    "follows is left out", f->label ? f->label : "",
+		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
+		    pt);
+	}
+	for (i = 0; i < pl.n; i++)
+		if (pl.v[i].page + 1 > pages)
+			pages = pl.v[i].page + 1;
+	if (pages == 0)
+		pages = 1;
+	colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	for (p = 0; p < pages; p++) {
+		cairo_t *cr = rnd_doc_page_begin(doc, page_w, page_h, 0);
+
+		if (decorate != NULL)
+			decorate(cr, arg, p, pages, f->scale);
+		for (i = 0; i < pl.n; i++) {
+			const struct blk *b = &f->v[pl.v[i].blk];
+
+			if (pl.v[i].page != p)
+				continue;
+			if (b->kind == BLK_HEADING && b->level <= 2)
+				rnd_doc_outline(doc, 0,
+				    pango_layout_get_text(b->m.lay),
+				    fr->y + pl.v[i].y);
+			draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col *
+				    (colw + fr->gutter), fr->y + (p == 0 ?
+				    fr->first_top : 0), colw);
+		}
+		rnd_doc_page_end(doc);
+	}
+	if (scale_out != NULL)
+		*scale_out = f->scale;
+	flow_keep(f, &pl);
+	return pages;
+}
+
+/* Returns 0 when the flow fits in the frame (one page), -1 when it was cut
+ * (a warning names the first block left out); draws it on cr either way. */
+int
+rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
+    struct diags *dg)
+{
+	struct placing pl = { NULL, 0, 0 };
+	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	int steps, best, rc = 0;
+	long miss;
+	size_t i;
+
+	best = flow_best(f, fr, 1, &pl, &steps);
+	if (best >= 0 && f->have_saved) {
+		flow_restore(f, &pl);
+		miss = -1;
+	} else
+		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT *
+		    (best >= 0 ? best : steps)) / f->st.size_pt, &pl);
+	if (miss >= 0) {
+		char pt[32];
+
+		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
+		diag_add(dg, SEV_WARNING, f->v[miss].pos, "%s%sdoes not fit "
+		    "even at %s pt: this and what follows is left out",
+		    f->label ? f->label : "", f->label ? ": " : "", pt);
+		rc = -1;
+	}
+	for (i = 0; i < pl.n; i++)
+		draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col * (colw +
+		    fr->gutter), fr->y + fr->first_top, colw);
+	flow_keep(f, &pl);
+	return rc;
+}

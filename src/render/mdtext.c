@@ -1,0 +1,233 @@
+/* mdtext.c: the ruleset's Markdown tree into flow blocks and Pango
+ * markup, optionally condensed to each paragraph's first sentence. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct mbuf {
+	char *s;
+	size_t n, cap;
+	size_t plain;  /* characters of text written */
+	int condense;
+	int done;      /* the first sentence is complete */
+	const char *mono;
+};
+
+/* Append len bytes. */
+static void
+mb_put(struct mbuf *b, const char *s, size_t len)
+{
+	if (b->n + len + 1 > b->cap) {
+		while (b->n + len + 1 > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 256;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->n, s, len);
+	b->n += len;
+	b->s[b->n] = '\0';
+}
+
+static void
+mb_puts(struct mbuf *b, const char *s)
+{
+	mb_put(b, s, strlen(s));
+}
+
+/* Append plain text escaped; when condensing, stop after the first
+ * sentence end that comes after at least 40 characters. */
+static void
+mb_text(struct mbuf *b, const char *t)
+{
+	size_t len = strlen(t), i, cut = len;
+	char *e;
+
+	if (b->done)
+		return;
+	if (b->condense)
+		for (i = 0; i < len; i++)
+			if (t[i] == '.' && (t[i + 1] == ' ' ||
+			    t[i + 1] == '\0') && b->plain + i >= 40) {
+				cut = i + 1;
+				b->done = 1;
+				break;
+			}
+	e = g_markup_escape_text(t, (gssize)cut);
+	mb_puts(b, e);
+	g_free(e);
+	b->plain += cut;
+}
+
+/* Inline nodes into markup. */
+static void
+mb_inline(struct mbuf *b, const struct rs_md *m)
+{
+	size_t i;
+
+	if (b->done)
+		return;
+	switch (m->kind) {
+	case RS_MD_TEXT:
+		mb_text(b, m->text != NULL ? m->text : "");
+		return;
+	case RS_MD_CODE: {
+		char *e = g_markup_escape_text(m->text ? m->text : "", -1);
+
+		mb_puts(b, "<span font_family=\"");
+		mb_puts(b, b->mono);
+		mb_puts(b, "\">");
+		mb_puts(b, e);
+		mb_puts(b, "</span>");
+		b->plain += strlen(m->text ? m->text : "");
+		g_free(e);
+		return;
+	}
+	case RS_MD_SOFTBREAK:
+		mb_text(b, " ");
+		return;
+	case RS_MD_LINEBREAK:
+		mb_puts(b, "\n");
+		return;
+	case RS_MD_HTML:
+		return;
+	case RS_MD_EMPH:
+		mb_puts(b, "<i>");
+		break;
+	case RS_MD_STRONG:
+		mb_puts(b, "<b>");
+		break;
+	default:
+		break;
+	}
+	for (i = 0; i < m->nkids; i++)
+		mb_inline(b, m->kids[i]);
+	if (m->kind == RS_MD_EMPH)
+		mb_puts(b, "</i>");
+	else if (m->kind == RS_MD_STRONG)
+		mb_puts(b, "</b>");
+}
+
+/* Returns the markup of an inline subtree (caller frees). */
+char *
+rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
+{
+	struct mbuf b;
+
+	memset(&b, 0, sizeof(b));
+	b.condense = condense;
+	b.mono = mono != NULL ? mono : "DejaVu Sans Mono";
+	mb_puts(&b, "");
+	mb_inline(&b, m);
+	return b.s;
+}
+
+static void flow_md_block(struct rnd_flow *, const struct rs_md *, int,
+    int, const char *);
+
+/* A list's items, with bullets or numbers, nested lists indented. */
+static void
+flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
+    int level, const char *mono)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->nkids; i++) {
+		const struct rs_md *it = m->kids[i];
+		char *bullet = m->ordered ? xasprintf("%d.", m->start + (int)i)
+		    : xstrdup("\xe2\x80\xa2");
+		int first = 1;
+
+		for (j = 0; j < it->nkids; j++) {
+			const struct rs_md *k = it->kids[j];
+
+			if (k->kind == RS_MD_PARAGRAPH && first) {
+				char *mk = rnd_md_markup(k, mono, condense);
+
+				rnd_flow_item(f, k->pos, level, bullet, mk);
+				free(mk);
+				first = 0;
+			} else
+				flow_md_block(f, k, condense, level + 1, mono);
+		}
+		free(bullet);
+	}
+}
+
+/* A Markdown table as a flow table. */
+static void
+flow_md_table(struct rnd_flow *f, const struct rs_md *m, const char *mono)
+{
+	size_t r, c, ncols = m->nkids > 0 ? m->kids[0]->nkids : 0;
+	char **cells;
+
+	if (ncols == 0)
+		return;
+	cells = xcalloc(m->nkids * ncols, sizeof(char *));
+	for (r = 0; r < m->nkids; r++)
+		for (c = 0; c < ncols; c++)
+			cells[r * ncols + c] = c < m->kids[r]->nkids ?
+			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) :
+			    xstrdup("");
+	rnd_flow_table(f, m->pos, m->nkids, ncols, cells,
+	    m->kids[0]->header);
+	for (r = 0; r < m->nkids * ncols; r++)
+		free(cells[r]);
+	free(cells);
+}
+
+/* One block node into the flow. */
+static void
+flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
+    int level, const char *mono)
+{
+	char *mk;
+	size_t i;
+
+	switch (m->kind) {
+	case RS_MD_DOCUMENT:
+	case RS_MD_BLOCKQUOTE:
+		for (i = 0; i < m->nkids; i++)
+			flow_md_block(f, m->kids[i], condense, level, mono);
+		break;
+	case RS_MD_HEADING:
+		mk = rnd_md_markup(m, mono, 0);
+		rnd_flow_heading(f, m->pos, m->level, mk);
+		free(mk);
+		break;
+	case RS_MD_PARAGRAPH:
+		mk = rnd_md_markup(m, mono, condense);
+		if (level > 0)
+			rnd_flow_item(f, m->pos, level, "", mk);
+		else
+			rnd_flow_para(f, m->pos, mk);
+		free(mk);
+		break;
+	case RS_MD_LIST:
+		flow_md_list(f, m, condense, level, mono);
+		break;
+	case RS_MD_TABLE:
+		flow_md_table(f, m, mono);
+		break;
+	case RS_MD_CODE_BLOCK:
+		if (m->info != NULL && strncmp(m->info, "test-game", 9) == 0)
+			break;
+		{
+			char *e = rnd_markup_escape(m->text ? m->text : "");
+
+			mk = xasprintf("<span font_family=\"%s\">%s</span>", mono,
+			    e);
+			rnd_flow_para(f, m->pos, mk);
+			free(mk);
+			free(e);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void
+rnd_flow_md(struct rnd_flow *f, const struct rs_md *m, int condense)
+{
+	flow_md_block(f, m, condense, 0, rnd_flow_style(f)->mono_font);
+}

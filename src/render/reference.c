@@ -1,0 +1,559 @@
+/*
+ * reference.c: the quick-reference sheet — a title band, then the unit
+ * and weapon tables, sequence of play, terrain, modifiers, the odds panel
+ * the CLI hands over, and the rules condensed from the prose, flowed into
+ * columns on at most two sides (templates/reference.yaml decides).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+struct ref {
+	const struct ruleset *rs;
+	const struct rs_node *tmpl;
+	const struct rnd_opts *opts;
+	struct diags *dg;
+	struct rnd_flow *flow;
+	struct rnd_style st;
+	int condense;
+	double band_h, margin;
+	const char *footer;
+};
+
+/* Add a table of strings (copied, escaped) to the flow. */
+static void
+ref_table(struct ref *r, struct pos p, size_t nrows, size_t ncols,
+    char **cells)
+{
+	size_t i;
+
+	for (i = 0; i < nrows * ncols; i++) {
+		char *e = rnd_markup_escape(cells[i] != NULL ? cells[i] : "");
+
+		free(cells[i]);
+		cells[i] = e;
+	}
+	rnd_flow_table(r->flow, p, nrows, ncols, cells, 1);
+	for (i = 0; i < nrows * ncols; i++)
+		free(cells[i]);
+}
+
+/* A stat for a table: lengths in mm print as bare numbers (the unit is
+ * in the heading); inches keep their mark. */
+static char *
+ref_stat(const struct ruleset *rs, const struct rnd_stat *st)
+{
+	size_t n = strlen(st->value);
+
+	if (rs->measure != LEN_IN && n > 3 &&
+	    strcmp(st->value + n - 3, " mm") == 0)
+		return xstrndup(st->value, n - 3);
+	return xstrdup(st->value);
+}
+
+/* The units table: name (class and traits under it), the stats this
+ * engine uses, weapons. */
+static void
+ref_units(struct ref *r)
+{
+	const struct ruleset *rs = r->rs;
+	struct rnd_stat st[RND_MAX_STATS];
+	size_t i, k, ns, nc;
+	char **cells, buf[128], *e, *t;
+
+	if (rs->nunits == 0)
+		return;
+	ns = rnd_unit_stats(rs, &rs->units[0], st);
+	nc = 2 + ns;
+	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
+	cells[0] = xstrdup("Unit");
+	for (k = 0; k < ns; k++)
+		cells[1 + k] = (strncmp(st[k].label, "Move", 4) == 0 ||
+		    strncmp(st[k].label, "Road", 4) == 0) && rs->measure != LEN_IN
+		    ? xasprintf("%s %s", st[k].abbr, len_unit_name(rs->measure))
+		    : xstrdup(st[k].abbr);
+	cells[1 + ns] = xstrdup("Weapons");
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+		char **row = cells + (i + 1) * nc;
+
+		rnd_unit_stats(rs, u, st);
+		rnd_unit_traits(buf, sizeof(buf), u);
+		e = rnd_markup_escape(u->name);
+		t = rnd_markup_escape(buf);
+		row[0] = xasprintf("<b>%s</b>\n<i>%s%s%s</i>", e,
+		    rs_class_name(u->cls), buf[0] ? " \xc2\xb7 " : "", t);
+		free(e);
+		free(t);
+		for (k = 0; k < ns; k++) {
+			t = ref_stat(rs, &st[k]);
+			row[1 + k] = rnd_markup_escape(t);
+			free(t);
+		}
+		t = rnd_unit_weapons(rs, u);
+		row[1 + ns] = rnd_markup_escape(t);
+		free(t);
+	}
+	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
+	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells, 1);
+	for (i = 0; i < (rs->nunits + 1) * nc; i++)
+		free(cells[i]);
+	free(cells);
+}
+
+/* The weapons table. */
+static void
+ref_weapons(struct ref *r)
+{
+	const struct ruleset *rs = r->rs;
+	int destroys = rs->engine == RS_ENGINE_FIREPOWER, notes = 0;
+	size_t i, nc, c;
+	char **cells, buf[128];
+
+	if (rs->nweapons == 0)
+		return;
+	for (i = 0; i < rs->nweapons; i++)
+		notes |= rs->weapons[i].notes != NULL || rs->weapons[i].traits;
+	nc = 3 + destroys + notes;
+	cells = xcalloc((rs->nweapons + 1) * nc, sizeof(char *));
+	c = 0;
+	cells[c++] = xstrdup("Weapon");
+	cells[c++] = xstrdup("Range");
+	cells[c++] = xstrdup("Hits on");
+	if (destroys)
+		cells[c++] = xstrdup("Destroys");
+	if (notes)
+		cells[c++] = xstrdup("Notes");
+	for (i = 0; i < rs->nweapons; i++) {
+		const struct rs_weapon *w = &rs->weapons[i];
+		char **row = cells + (i + 1) * nc;
+
+		c = 0;
+		row[c++] = xstrdup(w->name);
+		rnd_len(rs, buf, sizeof(buf), w->range_mm);
+		row[c++] = xstrdup(buf);
+		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		row[c++] = xstrdup(buf);
+		if (destroys) {
+			rnd_classes(buf, sizeof(buf), w->destroys);
+			row[c++] = xstrdup(buf);
+		}
+		if (notes)
+			row[c++] = xasprintf("%s%s%s",
+			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." : "",
+			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ? " " :
+			    "",
+			    w->notes != NULL ? w->notes : "");
+	}
+	rnd_flow_heading(r->flow, rs->weapons[0].pos, 2, "Weapons");
+	ref_table(r, rs->weapons[0].pos, rs->nweapons + 1, nc, cells);
+	free(cells);
+}
+
+/* Terrain: name and effect. */
+static void
+ref_terrain(struct ref *r)
+{
+	const struct ruleset *rs = r->rs;
+	char **cells;
+	size_t i;
+
+	if (rs->nterrain == 0)
+		return;
+	cells = xcalloc((rs->nterrain + 1) * 2, sizeof(char *));
+	cells[0] = xstrdup("Terrain");
+	cells[1] = xstrdup("Effect");
+	for (i = 0; i < rs->nterrain; i++) {
+		cells[2 * (i + 1)] = xstrdup(rs->terrain[i].name);
+		cells[2 * (i + 1) + 1] = xstrdup(rs->terrain[i].effect ?
+		    rs->terrain[i].effect : "");
+	}
+	rnd_flow_heading(r->flow, rs->terrain[0].pos, 2, "Terrain");
+	ref_table(r, rs->terrain[0].pos, rs->nterrain + 1, 2, cells);
+	free(cells);
+}
+
+/* One modifiers table for a scope, when the ruleset has any. */
+static void
+ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
+{
+	const struct ruleset *rs = r->rs;
+	char **cells;
+	size_t i, n = 0, k = 1;
+
+	for (i = 0; i < rs->nmods; i++)
+		n += rs->mods[i].scope == sc;
+	if (n == 0)
+		return;
+	cells = xcalloc((n + 1) * 2, sizeof(char *));
+	cells[0] = xstrdup("Modifier");
+	cells[1] = xstrdup("");
+	for (i = 0; i < rs->nmods; i++) {
+		const struct rs_modifier *m = &rs->mods[i];
+
+		if (m->scope != sc)
+			continue;
+		cells[2 * k] = xstrdup(m->text != NULL ? m->text : m->key);
+		cells[2 * k + 1] = m->value > 0 ? xasprintf("+%d", m->value) :
+		    m->value < 0 ? xasprintf("\xe2\x88\x92%d", -m->value) :
+		    xstrdup("0");
+		k++;
+	}
+	for (i = 0; i < rs->nmods; i++)
+		if (rs->mods[i].scope == sc)
+			break;
+	rnd_flow_heading(r->flow, rs->mods[i].pos, 2, title);
+	ref_table(r, rs->mods[i].pos, n + 1, 2, cells);
+	free(cells);
+}
+
+static void
+ref_modifiers(struct ref *r)
+{
+	ref_mods_scope(r, RS_MOD_MORALE, "Morale modifiers");
+	ref_mods_scope(r, RS_MOD_MELEE_DIE, "Melee modifiers");
+	ref_mods_scope(r, RS_MOD_FIRE_DIE, "Fire modifiers");
+	ref_mods_scope(r, RS_MOD_MELEE_POWER, "Melee power");
+}
+
+/* Sequence of play: numbered phases, name in bold. */
+static void
+ref_sequence(struct ref *r)
+{
+	const struct ruleset *rs = r->rs;
+	size_t i;
+
+	if (rs->nphases == 0)
+		return;
+	rnd_flow_heading(r->flow, rs->phases[0].pos, 2, "Sequence of play");
+	for (i = 0; i < rs->nphases; i++) {
+		const struct rs_phase *p = &rs->phases[i];
+		char *name = rnd_markup_escape(p->name), *text;
+		char *num = xasprintf("%zu.", i + 1), *mk;
+		const char *t = p->text;
+
+		/* The phase's text starts with its name: don't repeat it. */
+		if (strncmp(t, p->name, strlen(p->name)) == 0) {
+			t += strlen(p->name);
+			while (*t == ' ' || *t == '.' || *t == ':' ||
+			    strncmp(t, "\xe2\x80\x94", 3) == 0)
+				t += (*t == ' ' || *t == '.' || *t == ':') ? 1 :
+				    3;
+		}
+		text = rnd_markup_escape(t);
+		mk = xasprintf("<b>%s</b> \xe2\x80\x94 %s", name, text);
+		rnd_flow_item(r->flow, p->pos, 0, num, mk);
+		free(name);
+		free(text);
+		free(num);
+		free(mk);
+	}
+}
+
+/* The odds panels handed over by the CLI; nothing when there are none. */
+static void
+ref_odds(struct ref *r)
+{
+	const struct rnd_odds_set *os = r->opts->odds;
+	size_t i, j, k;
+	struct pos p = { r->rs->path, 0, 0 };
+
+	if (os == NULL || os->n == 0)
+		return;
+	rnd_flow_heading(r->flow, p, 2, "Odds");
+	for (i = 0; i < os->n; i++) {
+		const struct rnd_odds *o = &os->v[i];
+		size_t nc = o->ncols + 1;
+		char **cells = xcalloc((o->nrows + 1) * nc, sizeof(char *));
+
+		if (o->title != NULL) {
+			char *t = rnd_markup_escape(o->title);
+
+			rnd_flow_heading(r->flow, p, 3, t);
+			free(t);
+		}
+		cells[0] = xstrdup("");
+		for (k = 0; k < o->ncols; k++)
+			cells[1 + k] = xstrdup(o->cols[k]);
+		for (j = 0; j < o->nrows; j++) {
+			cells[(j + 1) * nc] = xstrdup(o->rows[j].label);
+			for (k = 0; k < o->ncols; k++)
+				cells[(j + 1) * nc + 1 + k] =
+				    xstrdup(o->rows[j].cells[k]);
+		}
+		ref_table(r, p, o->nrows + 1, nc, cells);
+		free(cells);
+	}
+}
+
+/* Is a heading's text in the template's skip list (or taken by a table
+ * section)? */
+static int
+ref_skipped(const struct ref *r, const char *title)
+{
+	static const char *tables[] = { "units", "weapons", "terrain",
+		"sequence of play", "test games", NULL };
+	const struct rs_node *sk = rs_node_get(r->tmpl, "skip");
+	size_t i, n = strlen(title);
+
+	for (i = 0; tables[i] != NULL; i++)
+		if (strcasecmp(title, tables[i]) == 0)
+			return 1;
+	if (n >= 9 && strcasecmp(title + n - 9, "modifiers") == 0)
+		return 1;
+	if (sk != NULL && sk->kind == RS_NODE_SEQ)
+		for (i = 0; i < sk->nkids; i++)
+			if (sk->kids[i]->kind == RS_NODE_SCALAR &&
+			    strcasecmp(sk->kids[i]->scalar, title) == 0)
+				return 1;
+	return 0;
+}
+
+/* The prose, section by section (level-2 headings), minus skipped ones;
+ * condensed to first sentences when the template says so. */
+static void
+ref_rules(struct ref *r)
+{
+	const struct rs_md *doc = r->rs->doc;
+	int on = 0;
+	size_t i;
+
+	if (doc == NULL)
+		return;
+	for (i = 0; i < doc->nkids; i++) {
+		const struct rs_md *m = doc->kids[i];
+
+		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+			char *t = rs_md_text(m);
+
+			on = m->level == 2 && !ref_skipped(r, t);
+			free(t);
+		}
+		if (on)
+			rnd_flow_md(r->flow, m, r->condense);
+	}
+}
+
+/* The title band: the title on the left, shrunk (to 11 pt, then on two
+ * lines, then cut short) to leave room for author, year and "Quick reference" on the
+ * right. */
+static void
+ref_band(struct ref *r, cairo_t *cr, double pw)
+{
+	const struct ruleset *rs = r->rs;
+	struct rnd_font title = { r->st.head_font, 15, 1, 0 };
+	struct rnd_font sub = { r->st.font, 7.5, 0, 0 };
+	double m = r->margin, th, sw, room;
+	PangoLayout *l, *sl;
+	char *s;
+
+	rnd_set_rgb(cr, r->st.accent);
+	cairo_rectangle(cr, m, m, pw - 2 * m, r->band_h);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	s = xasprintf("%s%s%s\nQuick reference", rs->author ? rs->author : "",
+	    rs->year ? ", " : "", rs->year ? rs->year : "");
+	sl = rnd_layout_new(cr, &sub, (pw - 2 * m) * 0.4);
+	pango_layout_set_alignment(sl, PANGO_ALIGN_RIGHT);
+	rnd_layout_text(sl, s);
+	free(s);
+	rnd_layout_size(sl, &sw, &th);
+	rnd_layout_draw(cr, sl, pw - m - 3 - (pw - 2 * m) * 0.4,
+	    m + (r->band_h - th) / 2);
+	g_object_unref(sl);
+	room = pw - 2 * m - 6 - 6 - sw;
+	for (;;) {
+		double w;
+
+		l = rnd_layout_new(cr, &title, 0);
+		rnd_layout_text(l, rs->title != NULL ? rs->title : rs->name);
+		rnd_layout_size(l, &w, &th);
+		if (w <= room || title.size_pt <= 11)
+			break;
+		g_object_unref(l);
+		title.size_pt -= 0.5;
+	}
+	/* Still too long: two lines, then cut short. */
+	pango_layout_set_width(l, (int)(room * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_set_height(l, -2);
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	rnd_layout_size(l, NULL, &th);
+	rnd_layout_draw(cr, l, m + 3, m + (r->band_h - th) / 2);
+	g_object_unref(l);
+}
+
+/* Title band on the first side, footer on every side. */
+static void
+ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
+{
+	struct ref *r = arg;
+	const struct ruleset *rs = r->rs;
+	double pw, ph, m = r->margin;
+	struct rnd_font foot = { r->st.font, 6.5, 0, 0 };
+	char *s;
+
+	(void)scale;
+	cairo_clip_extents(cr, NULL, NULL, &pw, &ph);
+	if (page == 0)
+		ref_band(r, cr, pw);
+	rnd_set_rgb(cr, 0x666666);
+	s = xasprintf("%s \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
+	    rs->title != NULL ? rs->title : rs->name, page + 1, npages);
+	rnd_text(cr, &foot, m, ph - m + 1.2, pw - 2 * m, 1, 0, s);
+	free(s);
+}
+
+/* Add the template's sections in order; returns -1 on a bad name. */
+static int
+ref_sections(struct ref *r)
+{
+	static const struct {
+		const char *name;
+		void (*add)(struct ref *);
+	} kinds[] = {
+		{ "units", ref_units }, { "weapons", ref_weapons },
+		{ "terrain", ref_terrain }, { "modifiers", ref_modifiers },
+		{ "sequence", ref_sequence }, { "odds", ref_odds },
+		{ "rules", ref_rules }, { NULL, NULL },
+	};
+	static const char *dflt[] = { "units", "weapons", "odds", "sequence",
+		"terrain", "modifiers", "rules", NULL };
+	const struct rs_node *s = rs_node_get(r->tmpl, "sections");
+	size_t i, k, n;
+	int rc = 0;
+
+	if (s != NULL && s->kind != RS_NODE_SEQ) {
+		diag_add(r->dg, SEV_ERROR, s->pos, "template: 'sections' must be "
+		    "a list");
+		return -1;
+	}
+	n = s != NULL ? s->nkids : 7;
+	for (i = 0; i < n; i++) {
+		const char *name = s != NULL ? s->kids[i]->scalar : dflt[i];
+
+		for (k = 0; name != NULL && kinds[k].name != NULL; k++)
+			if (strcmp(kinds[k].name, name) == 0)
+				break;
+		if (name == NULL || kinds[k].name == NULL) {
+			diag_add(r->dg, SEV_ERROR, s->kids[i]->pos, "template: "
+			    "unknown section '%s' (units, weapons, terrain, "
+			    "modifiers, sequence, odds, rules)",
+			    name ? name : "?");
+			rc = -1;
+			continue;
+		}
+		kinds[k].add(r);
+	}
+	return rc;
+}
+
+/* The settings templates/reference.yaml may have. */
+static const char *const ref_keys[] = { "orientation", "pages", "margin",
+	"title-height", "paper", "columns", "gutter", "font", "heading-font",
+	"mono-font", "size", "min-size", "condense", "comfortable-size",
+	"colours", "sections", "skip", NULL };
+
+/* Returns 0 written, -1 failed (errors in dg). */
+int
+rnd_reference(const struct ruleset *rs, const char *path,
+    const struct rnd_opts *opts, struct diags *dg)
+{
+	struct ref r;
+	struct rnd_frame fr;
+	struct rnd_doc *doc = NULL;
+	struct rnd_meta meta;
+	struct rs_node *t;
+	char *tfile = NULL;
+	const char *orient, *cond;
+	double comfy;
+	double pw, ph;
+	size_t errs = diags_count(dg, SEV_ERROR);
+	int rc = -1, pages;
+
+	memset(&r, 0, sizeof(r));
+	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) == NULL)
+		goto out;
+	rnd_tmpl_keys(t, ref_keys, "setting", dg);
+	r.rs = rs;
+	r.tmpl = t;
+	r.opts = opts;
+	r.dg = dg;
+	rnd_style_from(&r.st, t, dg);
+	cond = rnd_tmpl_str(t, "condense", "auto", dg);
+	if (strcmp(cond, "auto") == 0)
+		r.condense = -1;
+	else
+		r.condense = rnd_tmpl_bool(t, "condense", 1, dg);
+	comfy = rnd_tmpl_num(t, "comfortable-size", 7.5, dg);
+	r.margin = rnd_tmpl_len(t, "margin", 9, dg);
+	r.band_h = rnd_tmpl_len(t, "title-height", 13, dg);
+	pages = (int)rnd_tmpl_num(t, "pages", 2, dg);
+	orient = rnd_tmpl_str(t, "orientation", "landscape", dg);
+	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
+		goto out;
+	if (strcmp(orient, "landscape") == 0) {
+		double x = pw;
+
+		pw = ph;
+		ph = x;
+	} else if (strcmp(orient, "portrait") != 0)
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "orientation"),
+		    "template: orientation must be landscape or portrait");
+	if (pages < 1 || pages > 50)
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "pages"),
+		    "template: pages must be 1 to 50");
+	fr.cols = (int)rnd_tmpl_num(t, "columns", 3, dg);
+	fr.gutter = rnd_tmpl_len(t, "gutter", 6, dg);
+	if (fr.cols < 1 || fr.cols > 8)
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "columns"),
+		    "template: columns must be 1 to 8");
+	if (r.margin < 0 || 2 * r.margin + 40 > pw || 2 * r.margin + 40 > ph)
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "margin"),
+		    "template: margin leaves no room on the paper");
+	if (diags_count(dg, SEV_ERROR) > errs)
+		goto out;
+	fr.x = r.margin;
+	fr.y = r.margin;
+	fr.w = pw - 2 * r.margin;
+	fr.h = ph - 2 * r.margin - 3;
+	fr.first_top = r.band_h + 4;
+
+	memset(&meta, 0, sizeof(meta));
+	meta.title = rs->title != NULL ? rs->title : rs->name;
+	meta.author = rs->author;
+	meta.subject = "Quick-reference sheet";
+	meta.keywords = "wargame, quick reference";
+	doc = rnd_doc_new(path, &meta, dg);
+	/* condense: auto prints the prose in full when it fits at a
+	 * comfortable size, else its first sentences. */
+	if (r.condense == -1) {
+		r.condense = 0;
+		r.flow = rnd_flow_new(&r.st);
+		if (ref_sections(&r) == -1)
+			goto out;
+		if (rnd_flow_fit(r.flow, &fr, pages) < comfy) {
+			rnd_flow_free(r.flow);
+			r.condense = 1;
+			r.flow = NULL;
+		}
+	}
+	if (r.flow == NULL) {
+		r.flow = rnd_flow_new(&r.st);
+		if (ref_sections(&r) == -1)
+			goto out;
+	}
+	rnd_flow_render(r.flow, doc, pw, ph, &fr, pages, ref_decorate, &r,
+	    NULL);
+	rc = rnd_doc_close(doc);
+	doc = NULL;
+out:
+	if (doc != NULL)
+		rnd_doc_abandon(doc);
+	rnd_flow_free(r.flow);
+	rs_node_free(t);
+	free(tfile);
+	return rc;
+}

@@ -1,0 +1,179 @@
+/* stats.c: how the model's units and weapons print — the same words on
+ * the reference sheet and the cards. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void
+rnd_len(const struct ruleset *rs, char *buf, size_t sz, double mm)
+{
+	len_format(buf, sz, mm, rs->measure);
+}
+
+/* The faces that hit, "4, 6", kept on one line (no-break spaces). */
+void
+rnd_hits_on(char *buf, size_t sz, unsigned faces)
+{
+	size_t n = 0;
+	int f;
+
+	buf[0] = '\0';
+	for (f = 1; f <= 6; f++)
+		if (faces & (1u << f))
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%d",
+			    n ? ",\xc2\xa0" : "", f); /* no break inside */
+	if (n == 0)
+		snprintf(buf, sz, "\xe2\x80\x94");
+}
+
+void
+rnd_classes(char *buf, size_t sz, unsigned mask)
+{
+	size_t n = 0;
+	int c;
+
+	buf[0] = '\0';
+	if ((mask & RS_CLASS_ALL) == RS_CLASS_ALL) {
+		snprintf(buf, sz, "all");
+		return;
+	}
+	for (c = 0; c < RS_CLASS__MAX; c++)
+		if (mask & (1u << c))
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%s",
+			    n ? ", " : "", rs_class_name((enum rs_class)c));
+}
+
+char *
+rnd_unit_weapons(const struct ruleset *rs, const struct rs_unit *u)
+{
+	char *s = xstrdup(""), *t;
+	size_t i;
+
+	for (i = 0; i < u->nweapons; i++) {
+		if (u->weapons[i] < 0 || (size_t)u->weapons[i] >= rs->nweapons)
+			continue;
+		t = xasprintf("%s%s%s", s, *s ? ", " : "",
+		    rs->weapons[u->weapons[i]].name);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+void
+rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *u)
+{
+	buf[0] = '\0';
+	if (u->traits != 0)
+		rs_traits_format(buf, sz, u->traits);
+}
+
+/* Which stats any unit of the ruleset has, as a bit set by index. */
+static unsigned
+stats_used(const struct ruleset *rs)
+{
+	unsigned m = 0;
+	size_t i;
+
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+
+		m |= 1u << 0;
+		if (u->road_move_mm > 0)
+			m |= 1u << 1;
+		if (u->melee >= 0 && rs->engine != RS_ENGINE_MORALE)
+			m |= 1u << 2;
+		if (u->morale > 0)
+			m |= 1u << 3;
+		if (u->fire_dice > 0)
+			m |= 1u << 4;
+		if (u->melee_dice > 0)
+			m |= 1u << 5;
+	}
+	return m;
+}
+
+/* Returns the number of stats written to out. */
+size_t
+rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
+    struct rnd_stat *out)
+{
+	static const char *label[] = { "Move", "Road move", "Melee", "Morale",
+		"Fire dice", "Melee dice" };
+	static const char *abbr[] = { "Move", "Road", "Melee", "Morale",
+		"Fire", "Melee" };
+	static const char *dash = "\xe2\x80\x94";
+	unsigned used = stats_used(rs);
+	size_t n = 0;
+	int k;
+
+	for (k = 0; k < 6; k++) {
+		struct rnd_stat *s = &out[n];
+
+		if (!(used & (1u << k)))
+			continue;
+		s->label = label[k];
+		s->abbr = abbr[k];
+		s->value[0] = '\0';
+		switch (k) {
+		case 0:
+			rnd_len(rs, s->value, sizeof(s->value), u->move_mm);
+			break;
+		case 1:
+			if (u->road_move_mm > 0)
+				rnd_len(rs, s->value, sizeof(s->value),
+				    u->road_move_mm);
+			break;
+		case 2:
+			if (u->melee >= 0)
+				snprintf(s->value, sizeof(s->value), "%d",
+				    u->melee);
+			break;
+		case 3:
+			snprintf(s->value, sizeof(s->value), "%d", u->morale);
+			break;
+		case 4:
+			if (u->fire_dice > 0)
+				snprintf(s->value, sizeof(s->value), "%d",
+				    u->fire_dice);
+			break;
+		case 5:
+			if (u->melee_dice > 0)
+				snprintf(s->value, sizeof(s->value), "%d",
+				    u->melee_dice);
+			break;
+		}
+		if (s->value[0] == '\0')
+			snprintf(s->value, sizeof(s->value), "%s", dash);
+		n++;
+	}
+	return n;
+}
+
+void
+rnd_style_from(struct rnd_style *st, const struct rs_node *t,
+    struct diags *dg)
+{
+	static const char *const colours[] = { "text", "accent", "shade",
+		"rule", NULL };
+	const struct rs_node *c = t != NULL ? rs_node_get(t, "colours") : NULL;
+
+	rnd_tmpl_keys(c, colours, "colour", dg);
+	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
+	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
+	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);
+	st->size_pt = rnd_tmpl_num(t, "size", 8.5, dg);
+	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, dg);
+	if (st->min_pt < 4) {
+		diag_add(dg, SEV_WARNING, rnd_tmpl_pos(t, "min-size"),
+		    "template: min-size below 4 pt; using 4");
+		st->min_pt = 4;
+	}
+	if (st->size_pt < st->min_pt)
+		st->size_pt = st->min_pt;
+	st->text = rnd_tmpl_rgb(c, "text", 0x1a1a1a, dg);
+	st->accent = rnd_tmpl_rgb(c, "accent", 0x6b1d1d, dg);
+	st->shade = rnd_tmpl_rgb(c, "shade", 0xf1ece1, dg);
+	st->rule = rnd_tmpl_rgb(c, "rule", 0x6b1d1d, dg);
+}

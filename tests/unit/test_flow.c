@@ -1,0 +1,165 @@
+/* Flowing text: shrink-to-fit, overflow warnings with source lines,
+ * widows and orphans, tables kept together, headings kept with what
+ * follows. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/render/internal.h"
+
+static const struct rnd_style style = { "DejaVu Sans", "DejaVu Sans",
+	"DejaVu Sans Mono", 9, 6.5, 0x000000, 0x6b1d1d, 0xeeeeee, 0x6b1d1d };
+
+/* A paragraph of n sentences. */
+static char *
+para(int n)
+{
+	char *s = xstrdup(""), *t;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		t = xasprintf("%sSentence %d of a paragraph about the rules. ", s,
+		    i + 1);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* A flow of headings, paragraphs of varied length and small tables; the
+ * source line of block k is 100 + k. */
+static struct rnd_flow *
+sample(int nsections)
+{
+	struct rnd_flow *f = rnd_flow_new(&style);
+	int i, line = 100;
+
+	for (i = 0; i < nsections; i++) {
+		struct pos p = { "rules.md", 0, 1 };
+		char *cells[] = { "A", "B", "1", "2", "3", "4", "5", "6" };
+		char *t;
+
+		p.line = line++;
+		rnd_flow_heading(f, p, 2, "A heading");
+		t = para(1 + (i * 7) % 11);
+		p.line = line++;
+		rnd_flow_para(f, p, t);
+		free(t);
+		p.line = line++;
+		rnd_flow_item(f, p, 0, "\xe2\x80\xa2", "An item of a list.");
+		p.line = line++;
+		rnd_flow_table(f, p, 4, 2, cells, 1);
+	}
+	return f;
+}
+
+/* Render a flow into a throwaway document; returns pages made. */
+static int
+render_h(struct rnd_flow *f, int cols, int max_pages, struct diags *dg,
+    double *scale, double h)
+{
+	struct rnd_meta m = { "t", NULL, NULL, NULL, NULL };
+	struct rnd_doc *d = rnd_doc_new("/nonexistent/dir/x.pdf", &m, dg);
+	struct rnd_frame fr = { 10, 10, 128, h, cols, 5, 0 };
+	int n = rnd_flow_render(f, d, 148, 210, &fr, max_pages, NULL, NULL,
+	    scale);
+
+	rnd_doc_abandon(d);
+	return n;
+}
+
+static int
+render(struct rnd_flow *f, int cols, int max_pages, struct diags *dg,
+    double *scale)
+{
+	return render_h(f, cols, max_pages, dg, scale, 190);
+}
+
+Test(flow, fits_at_full_size_when_short)
+{
+	struct diags dg = { 0 };
+	struct rnd_flow *f = sample(2);
+	double scale = 0;
+
+	cr_assert_eq(render(f, 2, 1, &dg, &scale), 1);
+	cr_assert_float_eq(scale, 1.0, 1e-9);
+	cr_assert_eq(diags_worst(&dg), -1);
+	rnd_flow_free(f);
+	diags_free(&dg);
+}
+
+Test(flow, shrinks_but_not_below_the_minimum)
+{
+	struct diags dg = { 0 };
+	struct rnd_flow *f = sample(9);
+	double scale = 0;
+
+	render(f, 2, 1, &dg, &scale);
+	cr_assert(scale < 1.0, "should shrink (scale %g)", scale);
+	cr_assert(scale * 9 >= 6.5 - 1e-9, "below the minimum: %g pt",
+	    scale * 9);
+	rnd_flow_free(f);
+	diags_free(&dg);
+}
+
+Test(flow, overflow_warns_with_the_source_line)
+{
+	struct diags dg = { 0 };
+	struct rnd_flow *f = sample(40);
+	struct rnd_placed pl[2000];
+	size_t n, i, last = 0;
+
+	cr_assert_eq(render(f, 2, 1, &dg, NULL), 1);
+	cr_assert_eq(diags_count(&dg, SEV_WARNING), 1);
+	n = rnd_flow_placed(f, pl, 2000);
+	for (i = 0; i < n; i++)
+		if (pl[i].block > last)
+			last = pl[i].block;
+	/* The warning names the block after the last one placed (or the one
+	 * cut short). */
+	cr_assert_str_eq(dg.v[0].file, "rules.md");
+	cr_assert(dg.v[0].line == 100 + (int)last ||
+	    dg.v[0].line == 100 + (int)last + 1, "line %d, last placed %zu",
+	    dg.v[0].line, last);
+	cr_assert(strstr(dg.v[0].msg, "does not fit") != NULL);
+	rnd_flow_free(f);
+	diags_free(&dg);
+}
+
+Test(flow, no_widows_orphans_split_tables_or_stranded_headings)
+{
+	struct rnd_placed pl[2000];
+	size_t n, i;
+	int splits = 0, h;
+
+	/* Many column heights, so that paragraphs meet column ends at every
+	 * line. */
+	for (h = 60; h <= 190; h += 3) {
+		struct diags dg = { 0 };
+		struct rnd_flow *f = sample(14);
+
+		render_h(f, 3, 3, &dg, NULL, h);
+		n = rnd_flow_placed(f, pl, 2000);
+		cr_assert(n > 0);
+		for (i = 0; i < n; i++) {
+			if (pl[i].kind == 'p' && (pl[i].a > 0 ||
+			    pl[i].b < pl[i].units)) {
+				splits++;
+				cr_assert(pl[i].b - pl[i].a >= 2, "h %d: a split leaves "
+				    "%d line(s) of block %zu", h, pl[i].b - pl[i].a,
+				    pl[i].block);
+			}
+			if (pl[i].kind == 't')
+				cr_assert(pl[i].a == 0 && pl[i].b == pl[i].units,
+				    "a short table was split");
+			if (pl[i].kind == 'h')
+				cr_assert(i + 1 < n && pl[i + 1].page == pl[i].page &&
+				    pl[i + 1].col == pl[i].col, "h %d: heading %zu ends "
+				    "a column", h, pl[i].block);
+		}
+		rnd_flow_free(f);
+		diags_free(&dg);
+	}
+	cr_assert(splits > 0, "the sample should split a paragraph somewhere");
+}
