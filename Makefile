@@ -12,7 +12,7 @@ TESTPKGS = criterion
 # Debian packages that provide the above, and the tools the tests use.
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev \
-           libcriterion-dev poppler-utils fonts-dejavu-core
+           libcriterion-dev poppler-utils fonts-dejavu-core locales
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -28,7 +28,7 @@ else
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
 LDLIBS  += $(PKG_LIBS) -lm -pthread
 
 LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
@@ -45,7 +45,7 @@ endif
 RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
-.PHONY: all deps test unit regress out bench install uninstall clean
+.PHONY: all deps test unit regress out bench install uninstall clean fuzz
 
 all: $(BIN)
 
@@ -71,11 +71,14 @@ deps:
 	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
+	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: missing:$$missing; installing Debian packages"; \
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBS) >/dev/null; \
+	  locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || \
+	    $$SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8; \
 	fi
 
 $(BUILD)/unit-tests: $(UNITOBJ) $(BUILD)/libsandtable.a
@@ -101,6 +104,33 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	@tests/bench.sh ./$(BIN)
 
+# libFuzzer targets (clang): make fuzz builds them; FUZZTIME=600 make
+# fuzz-run runs each for that many seconds on corpora seeded from the
+# bundled rulesets and templates. Crashes land in build-fuzz/.
+FUZZCC    = clang
+FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined $(CSTD) $(PKG_CFLAGS) -pthread
+FUZZTIME ?= 60
+FUZZERS   = $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/*.c))
+
+fuzz: deps
+	@command -v $(FUZZCC) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang libclang-rt-14-dev >/dev/null; }
+	@$(MAKE) --no-print-directory $(FUZZERS)
+
+FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
+
+build-fuzz/%: tests/fuzz/%.c $(FUZZSRC)
+	@mkdir -p build-fuzz
+	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(FUZZSRC) $(PKG_LIBS) -lm
+
+fuzz-run: fuzz
+	@mkdir -p build-fuzz/corpus-ruleset build-fuzz/corpus-yaml
+	@cp rulesets/*.md tests/regress/*.md build-fuzz/corpus-ruleset/
+	@cp templates/*.yaml build-fuzz/corpus-yaml/ 2>/dev/null || true
+	@for f in rulesets/*.md; do sed -n '2,/^---$$/p' $$f > build-fuzz/corpus-yaml/$$(basename $$f .md).yaml; done
+	cd build-fuzz && ./fuzz_ruleset -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-ruleset 2>&1 | tail -3
+	cd build-fuzz && ./fuzz_yaml -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-yaml 2>&1 | tail -3
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/rulesets
 	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
@@ -112,5 +142,5 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-san sandtable
+	rm -rf build build-san build-fuzz sandtable
 	find out -mindepth 1 ! -name .gitkeep -exec rm -rf {} + 2>/dev/null || true

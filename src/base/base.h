@@ -33,6 +33,11 @@ char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 		(arr)[(n)++] = (v);                                            \
 	} while (0)
 
+/* Long computations below the CLI report progress through this; arg is
+ * the caller's. A NULL function means no report. */
+typedef void (*progress_fn)(void *arg, unsigned long done,
+    unsigned long total);
+
 /* ---- source positions ---- */
 struct pos {
 	const char *file; /* not owned: lives as long as the ruleset */
@@ -99,9 +104,9 @@ void fmt_double(char *buf, size_t sz, double v, int prec);
 
 /* ---- files ---- */
 /*
- * Read a whole file into memory, NUL-terminated. Returns 0, or -1 and
- * sets *why to a message (owned by caller) when the file is missing,
- * unreadable, a directory or larger than max bytes.
+ * Read a whole file into memory, NUL-terminated. Returns 0; -1 and sets
+ * *why to a message (owned by caller) when the file is missing,
+ * unreadable or a directory; -2 when it is larger than max bytes.
  */
 int file_slurp(const char *path, size_t max, char **data, size_t *len,
     char **why);
@@ -123,6 +128,19 @@ void atomic_abandon(struct atomic_file *);
 int atomic_write(const char *path, const void *, size_t, char **why);
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdir_p(const char *path);
+
+/*
+ * The data directory: $SANDTABLE_DATADIR, else BIN/../share/sandtable
+ * beside the running binary, else the compiled-in PREFIX/share/sandtable.
+ * Caller frees.
+ */
+char *data_dir(void);
+/*
+ * Find a data file: NAME with a '/' is taken as a path; otherwise
+ * ./SUB/NAME, then DATADIR/SUB/NAME. Returns the path (caller frees) or
+ * NULL when there is none.
+ */
+char *data_find(const char *sub, const char *name);
 
 /* SOURCE_DATE_EPOCH, or the current time when unset or invalid. */
 long long source_date_epoch(void);

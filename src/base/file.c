@@ -17,6 +17,7 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 	struct stat st;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, got;
+	int rc = -1;
 
 	*data = NULL;
 	*len = 0;
@@ -32,6 +33,7 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 		if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
 			*why = xasprintf("file is too large (%lld bytes; the limit "
 			    "is %zu)", (long long)st.st_size, max);
+			rc = -2;
 			goto fail;
 		}
 	}
@@ -45,6 +47,7 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 		if (n > max) {
 			*why = xasprintf("file is too large (the limit is %zu "
 			    "bytes)", max);
+			rc = -2;
 			goto fail;
 		}
 		if (got == 0)
@@ -64,7 +67,7 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 fail:
 	free(buf);
 	fclose(fp);
-	return -1;
+	return rc;
 }
 
 int

@@ -40,6 +40,20 @@ int product_scenario(const struct ruleset *, const char *, int);
 int product_bases(const struct ruleset *, const char *, int);
 int product_report(const struct ruleset *, const char *, int);
 
+/* A progress bar on stderr, drawn only on a terminal (progress.c). */
+struct progress {
+	const char *label;
+	unsigned long total;
+	long last_ms;
+	int on, drawn;
+};
+void progress_set_quiet(int);
+void progress_begin(struct progress *, const char *label, unsigned long total);
+void progress_update(struct progress *, unsigned long done);
+void progress_end(struct progress *);
+/* Matches progress_fn of base.h: arg is a struct progress. */
+void progress_callback(void *arg, unsigned long done, unsigned long total);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 
@@ -51,8 +65,11 @@ void command_help(const struct command *, FILE *);
 
 /*
  * Read one ruleset and print its diagnostics. Returns the ruleset when it
- * has no errors (caller frees), else NULL; *worst gets the worst severity.
+ * has no errors (caller frees), else NULL; *worst gets the worst severity,
+ * or CLI_UNREADABLE when the file could not be read at all (a usage
+ * error: exit 2).
  */
+#define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
 
 

@@ -3,9 +3,16 @@
  * products into DIR/NAME/. A ruleset with errors writes nothing, so its
  * previous outputs stay as they were.
  */
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <glob.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -43,12 +50,63 @@ static const struct product {
 	{ NULL, NULL },
 };
 
+/*
+ * Write DIR/index.json: what was made for this ruleset, file by file,
+ * with sizes, so that editors and CI can find the products.
+ */
+static int
+write_index(const struct ruleset *rs, const char *dir, const char **made,
+    size_t nmade)
+{
+	json_t *root = json_object(), *files = json_array();
+	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
+	struct stat st;
+	size_t i;
+	int rc;
+
+	json_object_set_new(root, "ruleset", json_string(rs->path));
+	json_object_set_new(root, "name", json_string(rs->name));
+	json_object_set_new(root, "title", json_string(rs->title));
+	json_object_set_new(root, "engine",
+	    json_string(rs_engine_name(rs->engine)));
+	for (i = 0; i < nmade; i++) {
+		json_t *f = json_object();
+		char *fp = xasprintf("%s/%s", dir, made[i]);
+
+		json_object_set_new(f, "file", json_string(made[i]));
+		if (stat(fp, &st) == 0)
+			json_object_set_new(f, "bytes",
+			    json_integer((json_int_t)st.st_size));
+		json_array_append_new(files, f);
+		free(fp);
+	}
+	json_object_set_new(root, "products", files);
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	rc = atomic_write(path, text, strlen(text), &why);
+	if (rc == -1) {
+		fprintf(stderr, "sandtable: %s\n", why);
+		free(why);
+	}
+	free(text);
+	json_decref(root);
+	free(path);
+	return rc;
+}
+
+/*
+ * Check one ruleset and write its products into outdir/NAME/. Returns
+ * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
+ * written then) or a product failed.
+ */
 static int
 build_one(const char *file, const char *outdir, int quiet)
 {
 	const struct product *p;
+	const char *made[16];
+	size_t nmade = 0, nprod = 0;
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs = cli_load(file, &worst);
+	struct progress bar;
 	char *dir;
 
 	if (rs == NULL) {
@@ -59,26 +117,185 @@ build_one(const char *file, const char *outdir, int quiet)
 	dir = xasprintf("%s/%s", outdir, rs->name);
 	if (mkdir_p(dir) == -1) {
 		fprintf(stderr, "sandtable: %s: cannot create directory\n", dir);
+		free(dir);
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	for (p = products; p->file != NULL; p++)
+		nprod++;
+	progress_begin(&bar, rs->name, nprod + 1);
+	if (write_summary(rs, dir) == -1)
 		rc = EXIT_ERRORS;
-	} else if (write_summary(rs, dir) == -1)
-		rc = EXIT_ERRORS;
-	else {
-		if (!quiet)
-			printf("%s: wrote %s/ruleset.txt\n", file, dir);
-		for (p = products; p->file != NULL; p++) {
-			char *path = xasprintf("%s/%s", dir, p->file);
-			int r = p->make(rs, path, quiet);
+	else
+		made[nmade++] = "ruleset.txt";
+	for (p = products; p->file != NULL; p++) {
+		char *path = xasprintf("%s/%s", dir, p->file);
+		int r;
 
-			if (r < 0)
-				rc = EXIT_ERRORS;
-			else if (r == 0 && !quiet)
-				printf("%s: wrote %s\n", file, path);
-			free(path);
-		}
+		progress_update(&bar, nmade);
+		r = p->make(rs, path, 1);
+		if (r < 0)
+			rc = EXIT_ERRORS;
+		else if (r == 0)
+			made[nmade++] = p->file;
+		free(path);
+	}
+	progress_end(&bar);
+	if (write_index(rs, dir, made, nmade) == -1)
+		rc = EXIT_ERRORS;
+	if (!quiet) {
+		size_t i;
+
+		printf("%s: %s/:", file, dir);
+		for (i = 0; i < nmade; i++)
+			printf(" %s", made[i]);
+		printf(" index.json\n");
 	}
 	free(dir);
 	rs_free(rs);
 	return rc;
+}
+
+/*
+ * Build every ruleset, at most jobs at a time, each in a process of its
+ * own (Cairo, Pango and the engine then share nothing). Returns the worst
+ * status.
+ */
+static int
+build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
+{
+	size_t next = 0, running = 0;
+	int status = EXIT_CLEAN, ws;
+	pid_t pid;
+
+	if (jobs <= 1 || n <= 1) {
+		for (next = 0; next < n; next++)
+			if (build_one(files[next], outdir, quiet) != EXIT_CLEAN)
+				status = EXIT_ERRORS;
+		return status;
+	}
+	fflush(NULL);
+	while (next < n || running > 0) {
+		if (next < n && running < (size_t)jobs) {
+			if ((pid = fork()) == -1) {
+				/* No process to spare: build it here. */
+				if (build_one(files[next], outdir, quiet) !=
+				    EXIT_CLEAN)
+					status = EXIT_ERRORS;
+			} else if (pid == 0) {
+				int r = build_one(files[next], outdir, quiet);
+
+				fflush(NULL);
+				_exit(r);
+			} else
+				running++;
+			next++;
+			continue;
+		}
+		if (wait(&ws) == -1)
+			break;
+		running--;
+		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != EXIT_CLEAN)
+			status = EXIT_ERRORS;
+	}
+	return status;
+}
+
+/*
+ * --watch: rebuild whenever a ruleset or a template changes (inotify on
+ * their directories, since editors replace files by renaming). Runs until
+ * interrupted.
+ */
+static int
+build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
+{
+	char buf[4096] __attribute__((aligned(8)));
+	int fd, changed;
+	size_t i;
+	ssize_t len;
+
+	if ((fd = inotify_init1(IN_CLOEXEC)) == -1) {
+		perror("sandtable: build: inotify");
+		return EXIT_ERRORS;
+	}
+	for (i = 0; i < n; i++) {
+		char *d = xstrdup(files[i]), *slash = strrchr(d, '/');
+
+		if (slash != NULL)
+			*slash = '\0';
+		inotify_add_watch(fd, slash ? d : ".", IN_CLOSE_WRITE |
+		    IN_MOVED_TO | IN_CREATE);
+		free(d);
+	}
+	inotify_add_watch(fd, "templates", IN_CLOSE_WRITE | IN_MOVED_TO |
+	    IN_CREATE);
+	build_all(files, n, outdir, quiet, jobs);
+	fprintf(stderr, "sandtable: build: watching %zu ruleset%s and "
+	    "templates/ (Ctrl-C stops)\n", n, n == 1 ? "" : "s");
+	for (;;) {
+		if ((len = read(fd, buf, sizeof(buf))) <= 0)
+			break;
+		changed = 0;
+		for (char *q = buf; q < buf + len;) {
+			const struct inotify_event *ev = (const void *)q;
+
+			if (ev->len > 0 && (strstr(ev->name, ".md") ||
+			    strstr(ev->name, ".yaml")) &&
+			    strstr(ev->name, ".tmp") == NULL)
+				changed = 1;
+			q += sizeof(*ev) + ev->len;
+		}
+		if (!changed)
+			continue;
+		usleep(100000); /* let the editor finish its writes */
+		fprintf(stderr, "sandtable: build: change seen, rebuilding\n");
+		build_all(files, n, outdir, quiet, jobs);
+	}
+	close(fd);
+	return EXIT_CLEAN;
+}
+
+/*
+ * Without a ruleset argument: the bundled rulesets, from ./rulesets when
+ * run in a source tree, else from the data directory.
+ */
+static int
+build_bundled(const char *outdir, int quiet, int jobs, int watch)
+{
+	glob_t g;
+	char *dir = NULL, *pat, **files;
+	size_t i, n = 0;
+	int status;
+
+	pat = xstrdup("rulesets/*.md");
+	if (glob(pat, 0, NULL, &g) != 0) {
+		free(pat);
+		dir = data_dir();
+		pat = xasprintf("%s/rulesets/*.md", dir);
+		if (glob(pat, 0, NULL, &g) != 0) {
+			fprintf(stderr, "sandtable: build: no ruleset given, and "
+			    "no bundled rulesets in ./rulesets or %s/rulesets\n",
+			    dir);
+			free(pat);
+			free(dir);
+			return EXIT_USAGE;
+		}
+	}
+	files = xcalloc(g.gl_pathc, sizeof(char *));
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *base = strrchr(g.gl_pathv[i], '/');
+
+		if (strcmp(base ? base + 1 : g.gl_pathv[i], "FORMAT.md") != 0)
+			files[n++] = g.gl_pathv[i];
+	}
+	status = n == 0 ? EXIT_USAGE : watch ?
+	    build_watch(files, n, outdir, quiet, jobs) :
+	    build_all(files, n, outdir, quiet, jobs);
+	free(files);
+	globfree(&g);
+	free(pat);
+	free(dir);
+	return status;
 }
 
 static int
@@ -86,22 +303,41 @@ cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "watch", no_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *outdir = "out";
-	int ch, i, quiet = 0, status = EXIT_CLEAN;
+	char *end;
+	int ch, quiet = 0, watch = 0, jobs = 1;
+	long v;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:j:wqvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			outdir = optarg;
 			break;
+		case 'j':
+			v = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || v < 1 || v > 64)
+				return usage_error("build", "--jobs takes a "
+				    "number from 1 to 64, not '%s'", optarg);
+			jobs = (int)v;
+			break;
+		case 'w':
+			watch = 1;
+			break;
+		case 'v':
+			quiet = 0;
+			break;
 		case 'q':
 			quiet = 1;
+			progress_set_quiet(1);
 			break;
 		case 'h':
 			command_help(command_find("build"), stdout);
@@ -115,20 +351,29 @@ cmd_build(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return usage_error("build", "no ruleset given");
-	for (i = optind; i < argc; i++)
-		if (build_one(argv[i], outdir, quiet) != EXIT_CLEAN)
-			status = EXIT_ERRORS;
-	return status;
+		return build_bundled(outdir, quiet, jobs, watch);
+	if (watch)
+		return build_watch(argv + optind, (size_t)(argc - optind),
+		    outdir, quiet, jobs);
+	return build_all(argv + optind, (size_t)(argc - optind), outdir,
+	    quiet, jobs);
 }
 
 const struct command build_command = {
-	"build", cmd_build, "build [options] RULESET...",
+	"build", cmd_build, "build [options] [RULESET...]",
 	"Check each ruleset and write everything made from it into DIR/NAME/\n"
 	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
-	"its previous outputs; the others still build.\n"
+	"its previous outputs; the others still build. Without RULESET,\n"
+	"builds the bundled rulesets (./rulesets, else the installed ones).\n"
+	"\n"
+	"Writes reference.pdf, cards.pdf, map.pdf, scenario.pdf and .yaml,\n"
+	"bases.pdf, report.pdf, ruleset.txt (the model read) and index.json\n"
+	"(what was made).\n"
 	"\n"
 	"  -o, --output DIR  output directory (default: out)\n"
+	"  -j, --jobs N      build N rulesets at once (default 1)\n"
+	"  -w, --watch       rebuild when a ruleset or template changes\n"
 	"  -q, --quiet       print only errors and warnings\n"
+	"  -v, --verbose     say what was written (the default)\n"
 	"  -h, --help        this help\n",
 };

@@ -39,8 +39,13 @@ cmd_check(int argc, char **argv)
 		return usage_error("check", "no ruleset given");
 	for (i = optind; i < argc; i++) {
 		rs = cli_load(argv[i], &worst);
+		if (worst == CLI_UNREADABLE) {
+			status = EXIT_USAGE;
+			continue;
+		}
 		if (worst >= SEV_ERROR) {
-			status = EXIT_ERRORS;
+			if (status == EXIT_CLEAN)
+				status = EXIT_ERRORS;
 			continue;
 		}
 		if (verbose)

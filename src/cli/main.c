@@ -2,6 +2,7 @@
  * main.c: sandtable's entry point and the table of subcommands. Each
  * subcommand lives in a file of its own (cmd_NAME.c).
  */
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ cli_load(const char *path, int *worst)
 	struct ruleset *rs = rs_read(path, &d);
 
 	diags_print(&d, stderr);
-	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);
+	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
 	diags_free(&d);
 	if (rs != NULL && *worst >= SEV_ERROR) {
 		rs_free(rs);
@@ -101,6 +102,9 @@ main(int argc, char *argv[])
 {
 	const struct command *c;
 
+	/* The user's locale, for LC_PAPER and messages: every number that
+	 * sandtable prints or reads is locale-free by construction. */
+	setlocale(LC_ALL, "");
 	if (argc < 2) {
 		main_help(stderr);
 		return EXIT_USAGE;

@@ -19,6 +19,7 @@ struct cell {
 };
 
 struct table {
+	struct diags *d;
 	struct pos pos;
 	const char *what; /* "Units", "Weapons" … for messages */
 	struct cell *head;
@@ -188,12 +189,14 @@ cell_from(struct cell *c, const struct rs_md *m)
 }
 
 static void
-table_load(struct table *t, const struct rs_md *m, const char *what)
+table_load(struct table *t, const struct rs_md *m, const char *what,
+    struct diags *d)
 {
 	size_t i, j;
 	const struct rs_md *row;
 
 	memset(t, 0, sizeof(*t));
+	t->d = d;
 	t->pos = m->pos;
 	t->what = what;
 	if (m->nkids == 0)
@@ -203,7 +206,13 @@ table_load(struct table *t, const struct rs_md *m, const char *what)
 	t->head = xcalloc(t->ncols ? t->ncols : 1, sizeof(struct cell));
 	for (j = 0; j < t->ncols; j++)
 		cell_from(&t->head[j], row->kids[j]);
-	for (i = 1; i < m->nkids && t->nrows < RS_MAX_TABLE_ROWS; i++) {
+	for (i = 1; i < m->nkids; i++) {
+		if (t->nrows >= RS_MAX_TABLE_ROWS) {
+			diag_add(t->d, SEV_ERROR, m->kids[i]->pos, "the %s table "
+			    "has more than %d rows (the rest are ignored)", what,
+			    RS_MAX_TABLE_ROWS);
+			break;
+		}
 		struct cell *cells = xcalloc(t->ncols ? t->ncols : 1,
 		    sizeof(struct cell));
 
@@ -509,8 +518,9 @@ read_units(struct reader *r, const struct table *t)
 			cell_len(r, &row[cm], "Move", &u.move_mm);
 		if (cr >= 0 && !is_none(row[cr].text))
 			cell_len(r, &row[cr], "Road move", &u.road_move_mm);
-		if (cml >= 0 && !is_none(row[cml].text))
-			cell_int(r, &row[cml], "Melee", 0, 6, &u.melee);
+		if (cml >= 0 && !is_none(row[cml].text) &&
+		    cell_int(r, &row[cml], "Melee", 0, 6, &u.melee) == -1)
+			u.melee = -2; /* reported: no second message */
 		if (cmo >= 0 && !is_none(row[cmo].text))
 			cell_int(r, &row[cmo], "Morale", 1, 12, &u.morale);
 		if (cfd >= 0 && !is_none(row[cfd].text))
@@ -788,6 +798,38 @@ read_phases(struct reader *r, const struct rs_md *list)
 	}
 }
 
+/*
+ * The static part of a test game's check: every unit it places names a
+ * unit type of the ruleset. Playing it is the engine's business. Test
+ * games are read after the Units table, wherever they stand.
+ */
+static void
+check_testgame_units(struct reader *r, const struct rs_node *doc)
+{
+	const struct rs_node *units = rs_node_get(doc, "units"), *ty;
+	size_t i;
+
+	if (units == NULL)
+		return;
+	if (units->kind != RS_NODE_MAP) {
+		diag_add(r->d, SEV_ERROR, units->pos, "test game 'units' must "
+		    "map names to units ({ side: blue, type: Rifle, at: [0, 0] })");
+		return;
+	}
+	for (i = 0; i + 1 < units->nkids; i += 2) {
+		ty = rs_node_get(units->kids[i + 1], "type");
+		if (ty == NULL)
+			diag_add(r->d, SEV_ERROR, units->kids[i + 1]->pos,
+			    "test game unit '%s' has no type",
+			    units->kids[i]->scalar);
+		else if (ty->kind != RS_NODE_SCALAR ||
+		    rs_unit_find(r->rs, ty->scalar) < 0)
+			diag_add(r->d, SEV_ERROR, ty->pos, "test game unit '%s' "
+			    "has unknown type '%s'", units->kids[i]->scalar,
+			    ty->kind == RS_NODE_SCALAR ? ty->scalar : "?");
+	}
+}
+
 static void
 read_testgame(struct reader *r, const struct rs_md *code)
 {
@@ -813,6 +855,7 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	}
 	memset(&tg, 0, sizeof(tg));
 	tg.pos = code->pos;
+	check_testgame_units(r, doc);
 	tg.doc = doc;
 	nm = rs_node_get(doc, "name");
 	tg.name = nm != NULL && nm->kind == RS_NODE_SCALAR ?
@@ -891,7 +934,7 @@ read_body(struct reader *r)
 				    "in the %s section (ignored)", names[sec]);
 				continue;
 			}
-			table_load(&t, m, names[sec]);
+			table_load(&t, m, names[sec], r->d);
 			switch (sec) {
 			case SEC_UNITS:
 				read_units(r, &t);
@@ -1203,7 +1246,7 @@ resolve(struct reader *r)
 			u->weapon_pos[u->nweapons] = r->pend[i].pos[k];
 			u->weapons[u->nweapons++] = w;
 		}
-		if (rs->engine == RS_ENGINE_FIREPOWER && u->melee < 0 &&
+		if (rs->engine == RS_ENGINE_FIREPOWER && u->melee == -1 &&
 		    !(u->traits & RS_TRAIT_NO_MELEE))
 			diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Melee "
 			    "(give a melee power, or the trait no-melee)",
@@ -1245,9 +1288,10 @@ resolve(struct reader *r)
 			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
 			    "battle force names unknown unit '%s'", nm);
 	}
-	if (rs->title == NULL)
+	if (rs->title == NULL && rs->front != NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
-	if (rs->engine == RS_ENGINE_NONE && rs->title != NULL)
+	if (rs->engine == RS_ENGINE_NONE && rs->front != NULL &&
+	    rs_node_get(rs->front, "engine") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no engine in the front matter "
 		    "(engine: firepower or engine: morale)");
 	if (rs->nunits == 0)
@@ -1355,7 +1399,21 @@ rs_read(const char *path, struct diags *d)
 	struct ruleset *rs;
 	struct pos at = { path, 0, 0 };
 
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) == -1) {
+	switch (file_slurp(path, RS_MAX_FILE, &data, &len, &why)) {
+	case 0:
+		break;
+	case -2:
+		/* Too large is bad input, not a missing file: an empty model. */
+		diag_add(d, SEV_ERROR, at, "%s", why);
+		free(why);
+		{
+			struct diags quiet = { 0 };
+
+			rs = rs_parse(path, "", 0, &quiet);
+			diags_free(&quiet);
+		}
+		return rs;
+	default:
 		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		return NULL;

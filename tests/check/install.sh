@@ -1,0 +1,28 @@
+#!/bin/sh
+# make install with DESTDIR and PREFIX gives a relocatable tree: the
+# installed binary finds its rulesets (and templates) beside itself, from
+# any working directory; SANDTABLE_DATADIR overrides.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if make -s install SANITIZE= DESTDIR="$tmp/root" PREFIX=/usr >"$tmp/log" 2>&1; then
+	echo "PASS: make install"
+else
+	echo "FAIL: make install: $(tail -3 "$tmp/log")"
+	exit 0
+fi
+for f in usr/bin/sandtable usr/share/sandtable/rulesets/morschauser-modern.md \
+    usr/share/sandtable/rulesets/gauntlet-ancients.md; do
+	[ -e "$tmp/root/$f" ] && echo "PASS: installed $f" || echo "FAIL: installed $f"
+done
+# Move the tree: it must still work where it lies.
+mv "$tmp/root" "$tmp/moved"
+(cd / && "$tmp/moved/usr/bin/sandtable" build -q -o "$tmp/out") >"$tmp/log" 2>&1 &&
+	[ -f "$tmp/out/morschauser-modern/ruleset.txt" ] &&
+	echo "PASS: relocated install builds the installed rulesets" ||
+	echo "FAIL: relocated install builds the installed rulesets: $(tail -3 "$tmp/log")"
+mkdir -p "$tmp/data/rulesets"
+(cd / && SANDTABLE_DATADIR="$tmp/data" "$tmp/moved/usr/bin/sandtable" build -q -o "$tmp/out2") >/dev/null 2>&1
+[ $? -eq 2 ] && echo "PASS: SANDTABLE_DATADIR overrides" || echo "FAIL: SANDTABLE_DATADIR overrides"
+make -s uninstall DESTDIR="$tmp/moved" PREFIX=/usr >/dev/null 2>&1
+[ ! -e "$tmp/moved/usr/bin/sandtable" ] && [ ! -e "$tmp/moved/usr/share/sandtable" ] &&
+	echo "PASS: make uninstall" || echo "FAIL: make uninstall"
