@@ -72,5 +72,8 @@ void command_help(const struct command *, FILE *);
 #define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
 
+/* Parse a whole number within [lo, hi] (option values); 0 or -1. */
+int cli_parse_count(const char *, long long lo, long long hi, long long *);
+
 
 #endif

@@ -1,15 +1,158 @@
-/* cmd_play.c: sandtable play — not built yet in this version. */
+/* cmd_play.c: sandtable play — self-play statistics of the default
+ * battle between the built-in players. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "../check/check.h"
 #include "cli.h"
+
+/* Parse a whole non-negative number within [lo, hi]; 0 or -1. */
+int
+cli_parse_count(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
+		return -1;
+	return 0;
+}
+
+/* Print the statistics as text. */
+static void
+print_stats(const struct ruleset *rs, const struct chk_result *r)
+{
+	const struct eng_stats *st = &r->st;
+	json_t *j = chk_stats_json(rs, r), *t = json_object_get(j, "turns");
+	char mean[32], sd[32], bal[32], gr[32];
+
+	fmt_double(mean, sizeof(mean), json_real_value(json_object_get(t,
+	    "mean")), 2);
+	fmt_double(sd, sizeof(sd), json_real_value(json_object_get(t, "sd")),
+	    2);
+	fmt_double(bal, sizeof(bal), json_real_value(json_object_get(j,
+	    "balance")), 3);
+	fmt_double(gr, sizeof(gr), json_real_value(json_object_get(
+	    json_object_get(j, "greedy_vs_random"), "win_rate")), 3);
+	printf("%s: %ld self-play games (seed %llu): blue %ld, red %ld, "
+	    "draws %ld, turn limit %ld\n", rs->path, st->games,
+	    (unsigned long long)r->seed, st->wins[0], st->wins[1], st->draws,
+	    st->timeouts);
+	printf("  first player won %ld; balance %s (blue's share of wins); "
+	    "turns mean %s, sd %s, max %ld\n", st->first_player_wins, bal,
+	    mean, sd, st->turns_max);
+	printf("  greedy beat random in %ld of %ld games (%s); %lld games/s\n",
+	    st->greedy_wins, st->greedy_games, gr, (long long)json_integer_value(
+	    json_object_get(j, "games_per_second")));
+	json_decref(j);
+}
 
 static int
 cmd_play(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("play");
+	static const struct option opts[] = {
+		{ "games", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct chk_opts o = { 1000, 1, 1, -1, 0, 0 };
+	struct chk_result r;
+	struct diags d = { 0 };
+	struct ruleset *rs;
+	const char *grid = NULL;
+	long long v;
+	int ch, json = 0, worst, rc, status = EXIT_CLEAN;
+	char *s;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "n:s:j:g:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			if (cli_parse_count(optarg, 1, 100000000, &v))
+				return usage_error("play", "--games needs a "
+				    "number from 1");
+			o.games = (long)v;
+			break;
+		case 's':
+			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
+				return usage_error("play", "--seed needs a "
+				    "whole number");
+			o.seed = (uint64_t)v;
+			break;
+		case 'j':
+			if (cli_parse_count(optarg, 1, 256, &v))
+				return usage_error("play", "--jobs needs a "
+				    "number from 1 to 256");
+			o.jobs = (int)v;
+			break;
+		case 'J':
+			json = 1;
+			break;
+		case 'g':
+			grid = optarg;
+			break;
+		case 'h':
+			command_help(command_find("play"), stdout);
+			return EXIT_CLEAN;
+		default:
+			return usage_error("play", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("play", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("play", "one ruleset at a time");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return EXIT_ERRORS;
+	if (grid != NULL && chk_grid_parse(grid, rs->measure, &o.grid,
+	    &o.cell_mm) != 0) {
+		rs_free(rs);
+		return usage_error("play", "--grid is none, square 3in or "
+		    "hex 30mm");
+	}
+	rc = chk_run(rs, &o, &r, &d);
+	diags_print(&d, stderr);
+	if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
+		status = EXIT_ERRORS;
+	else if (rc == 0 && json) {
+		json_t *j = chk_stats_json(rs, &r);
+		s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+		printf("%s\n", s);
+		free(s);
+		json_decref(j);
+	} else if (rc == 0)
+		print_stats(rs, &r);
+	chk_result_free(&r);
+	diags_free(&d);
+	rs_free(rs);
+	return status;
 }
 
 const struct command play_command = {
-	"play", cmd_play, "play RULESET [--games N] [--seed S] [--jobs J] [--json]",
-	"Self-play statistics of the ruleset's default battle.\n",
+	"play", cmd_play,
+	"play RULESET [--games N] [--seed S] [--jobs J] [--json] [--grid G]",
+	"Self-play statistics of the ruleset's default battle.\n"
+	"Plays N games between two greedy players (and N/4 more between\n"
+	"greedy and random, to see whether skill matters). Game i rolls its\n"
+	"dice from (seed, i): the same seed gives the same numbers for any\n"
+	"number of jobs (games_per_second aside).\n"
+	"\n"
+	"  -n, --games N     games to play (default 1000)\n"
+	"  -s, --seed S      seed of the dice (default 1)\n"
+	"  -j, --jobs J      threads (default 1)\n"
+	"      --json        print the statistics as JSON\n"
+	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
+	"                    none, square 3in, hex 30mm\n"
+	"  -h, --help        this help\n",
 };

@@ -1,0 +1,301 @@
+/*
+ * check.c: the validation pipeline — test games, rule coverage, self-play
+ * and findings — and its JSON reports.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "check.h"
+
+int
+chk_grid_parse(const char *s, enum unit_of_length bare, int *grid,
+    double *cell)
+{
+	char word[32];
+	const char *why;
+	size_t n = strcspn(s, " \t:");
+
+	if (n >= sizeof(word))
+		return -1;
+	memcpy(word, s, n);
+	word[n] = '\0';
+	if (strcasecmp(word, "none") == 0) {
+		*grid = RS_GRID_NONE;
+		*cell = 0;
+		return s[n] == '\0' ? 0 : -1;
+	}
+	if (strcasecmp(word, "square") == 0)
+		*grid = RS_GRID_SQUARE;
+	else if (strcasecmp(word, "hex") == 0)
+		*grid = RS_GRID_HEX;
+	else if (strcasecmp(word, "hex-pointy") == 0)
+		*grid = RS_GRID_HEX_POINTY;
+	else
+		return -1;
+	s += n;
+	while (*s == ' ' || *s == '\t' || *s == ':')
+		s++;
+	if (len_parse(s, bare == LEN_NONE ? LEN_MM : bare, cell, &why) != 0 ||
+	    !(*cell > 0))
+		return -1;
+	return 0;
+}
+
+/* Warn for every rule of the family that no test game applied. */
+static void
+coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
+    struct diags *d)
+{
+	const struct eng_family *f = r->ctx->fam;
+	struct pos at = rs->tests != NULL && rs->ntests > 0 ?
+	    rs->tests[0].pos : rs->engine_pos;
+	int k;
+
+	for (k = 0; k < f->nrules; k++)
+		if (r->test_cov[k] == 0)
+			diag_add(d, SEV_WARNING, at, "rule %s (%s) is exercised "
+			    "by no test game", f->rules[k].id,
+			    f->rules[k].section);
+}
+
+/* Findings of self-play that every family shares. */
+static void
+selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
+    struct diags *d)
+{
+	const struct eng_stats *st = &r->st;
+	struct pos at = rs->engine_pos;
+	int s;
+
+	if (st->games == 0)
+		return;
+	if (st->timeouts * 2 > st->games)
+		diag_add(d, SEV_WARNING, at, "%ld of %ld self-play games did "
+		    "not end before the turn limit (%d turns)", st->timeouts,
+		    st->games, r->ctx->turn_limit);
+	for (s = 0; s < 2 && st->games >= 20; s++)
+		if (st->wins[s] == 0)
+			diag_add(d, SEV_WARNING, at, "%s never won a mirror "
+			    "match in %ld self-play games", s ? "red" : "blue",
+			    st->games);
+}
+
+int
+chk_run(const struct ruleset *rs, const struct chk_opts *o,
+    struct chk_result *r, struct diags *d)
+{
+	size_t before = d->n;
+
+	memset(r, 0, sizeof(*r));
+	r->games = o->games;
+	r->seed = o->seed;
+	r->jobs = o->jobs;
+	r->ctx = eng_ctx_new(rs, o->grid, o->cell_mm, d);
+	if (r->ctx == NULL) {
+		size_t i;
+		for (i = before; i < d->n; i++)
+			if (d->v[i].sev == SEV_ERROR)
+				return -1;
+		return 1;
+	}
+	if (o->tests) {
+		r->tests_failed = eng_testgames_run(r->ctx, d, r->test_cov,
+		    &r->tests);
+		coverage_warnings(rs, r, d);
+	}
+	if (o->games > 0)
+		eng_selfplay(r->ctx, o->games, o->seed, o->jobs, &r->st);
+	if (r->ctx->fam->findings != NULL)
+		r->ctx->fam->findings(r->ctx, o->games > 0 ? &r->st : NULL, d);
+	selfplay_findings(rs, r, d);
+	return 0;
+}
+
+void
+chk_result_free(struct chk_result *r)
+{
+	eng_ctx_free(r->ctx);
+	r->ctx = NULL;
+}
+
+json_t *
+chk_q_real(struct eng_q q)
+{
+	return json_real(eng_q_double(q));
+}
+
+json_t *
+chk_q_string(struct eng_q q)
+{
+	char b[64];
+
+	eng_q_format(b, sizeof(b), q);
+	return json_string(b);
+}
+
+/* A double rounded to 4 decimals, so that output is stable. */
+static json_t *
+real4(double v)
+{
+	return json_real(round(v * 10000) / 10000);
+}
+
+json_t *
+chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
+{
+	const struct eng_stats *st = &r->st;
+	json_t *o = json_object(), *w, *t, *gr, *cov;
+	double n = (double)(st->games > 0 ? st->games : 1), mean, var;
+	long decided = st->wins[0] + st->wins[1];
+	int k;
+
+	json_object_set_new(o, "ruleset", json_string(rs->name));
+	json_object_set_new(o, "engine", json_string(rs_engine_name(
+	    rs->engine)));
+	json_object_set_new(o, "games", json_integer(st->games));
+	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
+	w = json_object();
+	json_object_set_new(w, "blue", json_integer(st->wins[0]));
+	json_object_set_new(w, "red", json_integer(st->wins[1]));
+	json_object_set_new(o, "wins", w);
+	json_object_set_new(o, "draws", json_integer(st->draws));
+	json_object_set_new(o, "timeouts", json_integer(st->timeouts));
+	json_object_set_new(o, "first_player_wins",
+	    json_integer(st->first_player_wins));
+	mean = (double)st->turns_sum / n;
+	var = (double)st->turns_sumsq / n - mean * mean;
+	t = json_object();
+	json_object_set_new(t, "mean", real4(mean));
+	json_object_set_new(t, "sd", real4(var > 0 ? sqrt(var) : 0));
+	json_object_set_new(t, "max", json_integer(st->turns_max));
+	json_object_set_new(o, "turns", t);
+	/* Balance: blue's share of the decided games (0.5 is even). */
+	json_object_set_new(o, "balance", real4(decided ? (double)st->wins[0] /
+	    (double)decided : 0.5));
+	json_object_set_new(o, "first_player_win_rate", real4(st->games ?
+	    (double)st->first_player_wins / n : 0));
+	gr = json_object();
+	json_object_set_new(gr, "games", json_integer(st->greedy_games));
+	json_object_set_new(gr, "greedy_wins", json_integer(st->greedy_wins));
+	json_object_set_new(gr, "win_rate", real4(st->greedy_games ?
+	    (double)st->greedy_wins / (double)st->greedy_games : 0));
+	json_object_set_new(o, "greedy_vs_random", gr);
+	cov = json_object();
+	for (k = 0; k < r->ctx->fam->nrules; k++)
+		json_object_set_new(cov, r->ctx->fam->rules[k].id,
+		    json_integer((json_int_t)st->cov[k]));
+	json_object_set_new(o, "coverage", cov);
+	json_object_set_new(o, "games_per_second", json_integer(
+	    st->seconds > 0 ? (json_int_t)((st->games + st->greedy_games) /
+	    st->seconds) : 0));
+	return o;
+}
+
+json_t *
+chk_json(const struct ruleset *rs, const struct chk_result *r)
+{
+	json_t *o, *tg, *rules;
+	int k;
+
+	if (r->games > 0)
+		o = chk_stats_json(rs, r);
+	else {
+		o = json_object();
+		json_object_set_new(o, "ruleset", json_string(rs->name));
+		json_object_set_new(o, "engine",
+		    json_string(rs_engine_name(rs->engine)));
+	}
+	tg = json_object();
+	json_object_set_new(tg, "played", json_integer(r->tests));
+	json_object_set_new(tg, "failed", json_integer(r->tests_failed));
+	json_object_set_new(o, "test_games", tg);
+	rules = json_array();
+	for (k = 0; k < r->ctx->fam->nrules; k++) {
+		json_t *e = json_object();
+		json_object_set_new(e, "id",
+		    json_string(r->ctx->fam->rules[k].id));
+		json_object_set_new(e, "section",
+		    json_string(r->ctx->fam->rules[k].section));
+		json_object_set_new(e, "test_games",
+		    json_integer((json_int_t)r->test_cov[k]));
+		json_object_set_new(e, "self_play",
+		    json_integer((json_int_t)r->st.cov[k]));
+		json_array_append_new(rules, e);
+	}
+	json_object_set_new(o, "rules", rules);
+	return o;
+}
+
+static int
+name_ok(const char *filter, const char *name)
+{
+	return filter == NULL || strcasecmp(filter, name) == 0;
+}
+
+json_t *
+chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
+    const char *a, const char *b)
+{
+	const struct ruleset *rs = c->rs;
+	json_t *o = json_object(), *fire = json_array(), *melee = json_array();
+	size_t i;
+
+	for (i = 0; i < od->nfire; i++) {
+		const struct eng_odds_fire *f = &od->fire[i];
+		const char *sn = rs->units[f->shooter].name,
+		    *tn = rs->units[f->target].name;
+		json_t *e;
+		if (!name_ok(a, sn) || !name_ok(b, tn))
+			continue;
+		e = json_object();
+		json_object_set_new(e, "shooter", json_string(sn));
+		json_object_set_new(e, "weapon",
+		    json_string(rs->weapons[f->weapon].name));
+		json_object_set_new(e, "target", json_string(tn));
+		json_object_set_new(e, "p_hit", chk_q_real(f->p_hit));
+		json_object_set_new(e, "exact", chk_q_string(f->p_hit));
+		json_array_append_new(fire, e);
+	}
+	for (i = 0; i < od->nmelee; i++) {
+		const struct eng_odds_melee *m = &od->melee[i];
+		const char *an = rs->units[m->attacker].name,
+		    *dn = rs->units[m->defender].name;
+		json_t *e, *x;
+		if (!name_ok(a, an) || !name_ok(b, dn))
+			continue;
+		e = json_object();
+		json_object_set_new(e, "attacker", json_string(an));
+		json_object_set_new(e, "defender", json_string(dn));
+		json_object_set_new(e, "situation", json_string(m->situation));
+		json_object_set_new(e, "attacker_power",
+		    json_integer(m->a_power));
+		json_object_set_new(e, "defender_power",
+		    json_integer(m->d_power));
+		json_object_set_new(e, "attacker_wins",
+		    chk_q_real(m->attacker_wins));
+		json_object_set_new(e, "defender_wins",
+		    chk_q_real(m->defender_wins));
+		json_object_set_new(e, "both_destroyed",
+		    chk_q_real(m->both_destroyed));
+		json_object_set_new(e, "expected_rolls", m->resolves ?
+		    chk_q_real(m->expected_rolls) : json_null());
+		json_object_set_new(e, "resolves", json_boolean(m->resolves));
+		x = json_object();
+		json_object_set_new(x, "attacker_wins",
+		    chk_q_string(m->attacker_wins));
+		json_object_set_new(x, "defender_wins",
+		    chk_q_string(m->defender_wins));
+		json_object_set_new(x, "both_destroyed",
+		    chk_q_string(m->both_destroyed));
+		json_object_set_new(x, "expected_rolls", m->resolves ?
+		    chk_q_string(m->expected_rolls) : json_null());
+		json_object_set_new(e, "exact", x);
+		json_array_append_new(melee, e);
+	}
+	json_object_set_new(o, "fire", fire);
+	json_object_set_new(o, "melee", melee);
+	return o;
+}

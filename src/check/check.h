@@ -1,0 +1,60 @@
+/*
+ * check.h: the validation pipeline of `sandtable check` and `play` —
+ * test games, self-play, rule coverage and findings — and the JSON
+ * shapes of their reports. Above the engine, below the CLI: adds to a
+ * struct diags and builds jansson values, never prints.
+ */
+#ifndef SANDTABLE_CHECK_H
+#define SANDTABLE_CHECK_H
+
+#include <jansson.h>
+
+#include "../engine/engine.h"
+
+struct chk_opts {
+	long games;      /* self-play games (0: none) */
+	uint64_t seed;
+	int jobs;
+	int grid;        /* -1: the ruleset's; else enum rs_grid */
+	double cell_mm;
+	int tests;       /* play the test games */
+};
+
+struct chk_result {
+	struct eng_ctx *ctx;     /* NULL: the ruleset is not played */
+	int tests, tests_failed;
+	uint64_t test_cov[ENG_MAX_RULES];
+	struct eng_stats st;     /* valid when opts.games > 0 */
+	long games;
+	uint64_t seed;
+	int jobs;
+};
+
+/*
+ * Play a ruleset: its test games, then self-play, then the findings.
+ * Failures, coverage warnings and findings go to diags. Returns 0 when
+ * it was played, 1 when its engine is not played (a note says so), -1
+ * when it cannot be played (an error says why).
+ */
+int chk_run(const struct ruleset *, const struct chk_opts *,
+    struct chk_result *, struct diags *);
+void chk_result_free(struct chk_result *);
+
+/* Parse a --grid value: "none", "square 3in", "hex 30mm"; bare numbers
+ * in the unit `bare`. Returns 0 or -1. */
+int chk_grid_parse(const char *, enum unit_of_length bare, int *grid,
+    double *cell_mm);
+
+/* The self-play statistics as the JSON object of `play --json`. */
+json_t *chk_stats_json(const struct ruleset *, const struct chk_result *);
+/* The whole check report of `check --json`. */
+json_t *chk_json(const struct ruleset *, const struct chk_result *);
+/* The odds tables of `odds --json`; unit names a and b filter (NULL:
+ * all). */
+json_t *chk_odds_json(const struct eng_ctx *, const struct eng_odds *,
+    const char *a, const char *b);
+/* A rational as a JSON real (JSON_REAL_PRECISION applies when dumped). */
+json_t *chk_q_real(struct eng_q);
+json_t *chk_q_string(struct eng_q);
+
+#endif

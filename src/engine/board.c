@@ -1,0 +1,391 @@
+/*
+ * board.c: the table or grid, its terrain, distances and sight.
+ * Positions are board units: millimetres on a free table, cells on a
+ * grid (engine.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#define EPS 1e-9
+
+int
+eng_board_init(struct eng_board *b, double w_mm, double h_mm,
+    enum rs_grid grid, double cell_mm, const char **why)
+{
+	memset(b, 0, sizeof(*b));
+	b->grid = grid;
+	if (w_mm <= 0 || h_mm <= 0) {
+		*why = "the table has no size";
+		return -1;
+	}
+	if (grid == RS_GRID_NONE) {
+		b->cell_mm = 1;
+		b->w = w_mm;
+		b->h = h_mm;
+		return 0;
+	}
+	if (!(cell_mm > 0)) {
+		*why = "the grid has no cell size";
+		return -1;
+	}
+	b->cell_mm = cell_mm;
+	b->cols = (int)floor(w_mm / cell_mm + 1e-6);
+	b->rows = (int)floor(h_mm / cell_mm + 1e-6);
+	if (b->cols < 1 || b->rows < 1) {
+		*why = "the table is smaller than one cell";
+		return -1;
+	}
+	if ((long)b->cols * b->rows > ENG_MAX_CELLS) {
+		*why = "the grid has more than 4096 cells";
+		return -1;
+	}
+	b->w = b->cols;
+	b->h = b->rows;
+	return 0;
+}
+
+/* Distance from (px, py) to the segment (ax, ay)-(bx, by). */
+static double
+seg_dist(double px, double py, double ax, double ay, double bx, double by)
+{
+	double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, t;
+
+	t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	dx = ax + t * dx - px;
+	dy = ay + t * dy - py;
+	return sqrt(dx * dx + dy * dy);
+}
+
+/* Returns how far inside the piece (x, y) lies: > 0 inside, <= 0 out. */
+static double
+piece_depth(const struct eng_terrain *t, double x, double y)
+{
+	double dx, dy, a, b;
+
+	switch (t->shape) {
+	case ENG_SHAPE_CIRCLE:
+		dx = x - t->x;
+		dy = y - t->y;
+		return t->r - sqrt(dx * dx + dy * dy) + EPS;
+	case ENG_SHAPE_RECT:
+		a = fmin(x - t->x, t->x + t->w - x);
+		b = fmin(y - t->y, t->y + t->h - y);
+		return fmin(a, b) + EPS;
+	case ENG_SHAPE_BAND:
+		return t->r - seg_dist(x, y, t->x, t->y, t->x2, t->y2) + EPS;
+	}
+	return 0;
+}
+
+/* Where a grid cell's centre lies in the pieces' coordinates: pieces on
+ * a grid are given in cells with centres at integers. */
+int
+eng_board_add(struct eng_board *b, const struct eng_terrain *t)
+{
+	int c, r;
+
+	if (b->nt >= ENG_MAX_TERRAIN)
+		return -1;
+	b->t[b->nt] = *t;
+	if (b->grid != RS_GRID_NONE)
+		for (r = 0; r < b->rows; r++)
+			for (c = 0; c < b->cols; c++) {
+				if (piece_depth(t, c, r) <= 0)
+					continue;
+				b->cell_kinds[r * b->cols + c] |= 1u << t->kind;
+				if (t->kind == RS_TERRAIN_HILL ||
+				    t->kind == RS_TERRAIN_WOOD)
+					b->cell_piece[r * b->cols + c] =
+					    (uint8_t)(b->nt + 1);
+			}
+	b->nt++;
+	return 0;
+}
+
+int
+eng_cell(const struct eng_board *b, double x, double y)
+{
+	int c = (int)floor(x + 0.5), r = (int)floor(y + 0.5);
+
+	if (b->grid == RS_GRID_NONE || c < 0 || r < 0 || c >= b->cols ||
+	    r >= b->rows)
+		return -1;
+	return r * b->cols + c;
+}
+
+unsigned
+eng_board_kinds_at(const struct eng_board *b, double x, double y)
+{
+	unsigned m = 0;
+	int i;
+
+	if (b->grid != RS_GRID_NONE) {
+		i = eng_cell(b, x, y);
+		return i < 0 ? 0 : b->cell_kinds[i];
+	}
+	for (i = 0; i < b->nt; i++)
+		if (piece_depth(&b->t[i], x, y) > 0)
+			m |= 1u << b->t[i].kind;
+	return m;
+}
+
+double
+eng_board_height(const struct eng_board *b, double x, double y, int *hill)
+{
+	double best = 0, d;
+	int i;
+
+	*hill = -1;
+	for (i = 0; i < b->nt; i++) {
+		if (b->t[i].kind != RS_TERRAIN_HILL)
+			continue;
+		d = piece_depth(&b->t[i], x, y);
+		if (d > 0 && d > best) {
+			best = d;
+			*hill = i;
+		}
+	}
+	return best;
+}
+
+int
+eng_board_piece_at(const struct eng_board *b, double x, double y,
+    unsigned kindmask)
+{
+	int i;
+
+	if (b->grid != RS_GRID_NONE) {
+		i = eng_cell(b, x, y);
+		if (i < 0 || b->cell_piece[i] == 0)
+			return 0;
+		return (kindmask >> b->t[b->cell_piece[i] - 1].kind) & 1 ?
+		    b->cell_piece[i] : 0;
+	}
+	for (i = 0; i < b->nt; i++)
+		if ((kindmask >> b->t[i].kind) & 1 &&
+		    piece_depth(&b->t[i], x, y) > 0)
+			return i + 1;
+	return 0;
+}
+
+double
+eng_board_len(const struct eng_board *b, double mm, int *whole)
+{
+	double c, f;
+
+	*whole = 1;
+	if (b->grid == RS_GRID_NONE)
+		return mm;
+	c = mm / b->cell_mm;
+	f = floor(c + 1e-6);
+	if (fabs(c - f) > 1e-6)
+		*whole = 0;
+	return f;
+}
+
+/* Hex distance between offset cells: RS_GRID_HEX has flat tops and
+ * odd columns shifted down; RS_GRID_HEX_POINTY odd rows shifted right. */
+static int
+hex_dist(enum rs_grid g, int c1, int r1, int c2, int r2)
+{
+	int x1, z1, x2, z2, y1, y2, dx, dy, dz;
+
+	if (g == RS_GRID_HEX) {
+		x1 = c1;
+		z1 = r1 - (c1 - (c1 & 1)) / 2;
+		x2 = c2;
+		z2 = r2 - (c2 - (c2 & 1)) / 2;
+	} else {
+		x1 = c1 - (r1 - (r1 & 1)) / 2;
+		z1 = r1;
+		x2 = c2 - (r2 - (r2 & 1)) / 2;
+		z2 = r2;
+	}
+	y1 = -x1 - z1;
+	y2 = -x2 - z2;
+	dx = abs(x1 - x2);
+	dy = abs(y1 - y2);
+	dz = abs(z1 - z2);
+	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+}
+
+double
+eng_dist2_at(const struct eng_game *g, double x, double y, double hw,
+    double hd, const struct eng_unit *v)
+{
+	const struct eng_board *b = g->board;
+	const struct eng_kind *k = &g->ctx->kinds[v->type];
+	double dx, dy;
+	int d;
+
+	if (b->grid == RS_GRID_SQUARE) {
+		dx = fabs(x - v->x);
+		dy = fabs(y - v->y);
+		d = (int)(dx > dy ? dx : dy);
+		return (double)d * d;
+	}
+	if (b->grid != RS_GRID_NONE) {
+		d = hex_dist(b->grid, (int)lround(x), (int)lround(y),
+		    (int)lround(v->x), (int)lround(v->y));
+		return (double)d * d;
+	}
+	/* Clarification 1: nearest edges of the two bases. */
+	dx = fabs(x - v->x) - (hw + k->hw);
+	dy = fabs(y - v->y) - (hd + k->hd);
+	dx = dx > 0 ? dx : 0;
+	dy = dy > 0 ? dy : 0;
+	return dx * dx + dy * dy;
+}
+
+double
+eng_dist2(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_kind *k = &g->ctx->kinds[a->type];
+
+	return eng_dist2_at(g, a->x, a->y, k->hw, k->hd, b);
+}
+
+/* Whether the segment p-q passes through the box (cx±hw, cy±hd). */
+static int
+seg_box(double px, double py, double qx, double qy, double cx, double cy,
+    double hw, double hd)
+{
+	double t0 = 0, t1 = 1, d[2] = { qx - px, qy - py };
+	double p[2] = { px - cx, py - cy }, h[2] = { hw, hd }, a, b, t;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (fabs(d[i]) < 1e-12) {
+			if (fabs(p[i]) >= h[i])
+				return 0;
+			continue;
+		}
+		a = (-h[i] - p[i]) / d[i];
+		b = (h[i] - p[i]) / d[i];
+		if (a > b) {
+			t = a;
+			a = b;
+			b = t;
+		}
+		if (a > t0)
+			t0 = a;
+		if (b < t1)
+			t1 = b;
+		if (t0 >= t1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether another unit's base stands on the line between a and b. */
+static int
+units_block(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_board *bd = g->board;
+	int i, n, s, ca, cb, c;
+	double dx, dy, len;
+
+	if (bd->grid == RS_GRID_NONE) {
+		for (i = 0; i < g->nu; i++) {
+			const struct eng_unit *v = &g->u[i];
+			const struct eng_kind *k = &g->ctx->kinds[v->type];
+			if (!v->alive || v == a || v == b)
+				continue;
+			if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y,
+			    k->hw - 1e-6, k->hd - 1e-6))
+				return 1;
+		}
+		return 0;
+	}
+	ca = eng_cell(bd, a->x, a->y);
+	cb = eng_cell(bd, b->x, b->y);
+	dx = b->x - a->x;
+	dy = b->y - a->y;
+	len = fabs(dx) > fabs(dy) ? fabs(dx) : fabs(dy);
+	n = (int)(len * 4);
+	for (s = 1; s < n; s++) {
+		/* A line through a corner touches no cell beside it: nudge. */
+		c = eng_cell(bd, a->x + dx * s / n + 1e-7,
+		    a->y + dy * s / n + 2e-7);
+		if (c >= 0 && c != ca && c != cb && g->occ[c] >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a wood or hill of kindmask between a and b hides one from the
+ * other; a piece that holds either end does not (Clarification 15). */
+static int
+terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b, unsigned mask)
+{
+	const struct eng_board *bd = g->board;
+	int pa, pb, p, s, n;
+	double dx = b->x - a->x, dy = b->y - a->y, len, step;
+
+	if (bd->nt == 0 || mask == 0)
+		return 0;
+	pa = eng_board_piece_at(bd, a->x, a->y, mask);
+	pb = eng_board_piece_at(bd, b->x, b->y, mask);
+	len = sqrt(dx * dx + dy * dy);
+	step = bd->grid == RS_GRID_NONE ? 2.0 : 0.25;
+	n = (int)(len / step) + 1;
+	for (s = 1; s < n; s++) {
+		p = eng_board_piece_at(bd, a->x + dx * s / n + 1e-7,
+		    a->y + dy * s / n + 2e-7, mask);
+		if (p != 0 && p != pa && p != pb)
+			return 1;
+	}
+	return 0;
+}
+
+int
+eng_sight(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b, int units, unsigned kindmask)
+{
+	if (units && units_block(g, a, b))
+		return 0;
+	return !terrain_blocks(g, a, b, kindmask);
+}
+
+void
+eng_unit_place(struct eng_game *g, int i, double x, double y)
+{
+	int c;
+
+	if (g->board->grid != RS_GRID_NONE) {
+		c = eng_cell(g->board, g->u[i].x, g->u[i].y);
+		if (c >= 0 && g->occ[c] == i)
+			g->occ[c] = -1;
+		c = eng_cell(g->board, x, y);
+		if (c >= 0)
+			g->occ[c] = (int8_t)i;
+	}
+	g->u[i].x = x;
+	g->u[i].y = y;
+}
+
+void
+eng_unit_remove(struct eng_game *g, int i)
+{
+	int c;
+
+	if (!g->u[i].alive)
+		return;
+	if (g->board->grid != RS_GRID_NONE) {
+		c = eng_cell(g->board, g->u[i].x, g->u[i].y);
+		if (c >= 0 && g->occ[c] == i)
+			g->occ[c] = -1;
+	}
+	g->u[i].alive = 0;
+	g->alive[g->u[i].side]--;
+}

@@ -1,0 +1,402 @@
+/*
+ * engine.h: the public header of src/engine — the game core that every
+ * rule family plays on.
+ *
+ *   dice      a seeded generator (xoshiro256**); each game's stream comes
+ *             from (seed, game number), so results never depend on the
+ *             number of threads; scripted dice for test games
+ *   rationals exact odds (struct eng_q)
+ *   board     a free table in millimetres or a square/hex grid in cells;
+ *             terrain pieces (hill, wood, river, ford, road, …); sight
+ *   units     fixed-size state, room for every family (facing, hits,
+ *             morale, flags, a few free counters)
+ *   game      fixed-size state: no allocation while a game is played
+ *   families  struct eng_family: the hooks a rule family fills in
+ *             (firepower.c, morale.c); the core never decides a rule
+ *   test games, self-play and statistics, rule coverage, odds
+ *
+ * Board units. Every position and length inside a game is in "board
+ * units": millimetres on a free table, cells on a grid (cell centres at
+ * integer coordinates, column x from 0, row y from 0). eng_ctx converts
+ * the ruleset's lengths once; eng_dist2() gives the squared distance in
+ * board units (edge to edge on a free table, cells counted — diagonals
+ * included on squares — on a grid), so a range test is d2 <= r * r.
+ *
+ * Sides: side 0 is "blue" and deploys at the bottom (small y), side 1 is
+ * "red" at the top. A unit's facing is in radians, 0 towards +y.
+ *
+ * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
+ */
+#ifndef SANDTABLE_ENGINE_H
+#define SANDTABLE_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/base.h"
+#include "../ruleset/ruleset.h"
+
+#define ENG_MAX_UNITS 64    /* both sides, one game */
+#define ENG_MAX_TERRAIN 32  /* terrain pieces on one board */
+#define ENG_MAX_CELLS 4096  /* grid boards: columns * rows */
+#define ENG_MAX_RULES 64    /* rule ids of one family */
+#define ENG_MAX_PATH 16     /* waypoints of one scripted move */
+#define ENG_NAME 24         /* test-game unit labels */
+#define ENG_FAMILY_STATE 512 /* bytes of family-private game state */
+
+enum { ENG_BLUE = 0, ENG_RED = 1 };
+enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };
+
+/* ---- random numbers (rng.c) ---- */
+struct eng_rng {
+	uint64_t s[4];
+};
+/* Seed the stream of game number `stream` under seed `seed`. */
+void eng_rng_seed(struct eng_rng *, uint64_t seed, uint64_t stream);
+uint64_t eng_rng_next(struct eng_rng *);
+/* Uniform integer in [0, n), unbiased. */
+uint32_t eng_rng_below(struct eng_rng *, uint32_t n);
+
+/*
+ * Dice: random (from rng) or scripted (a test game's `dice:` list, used
+ * in order). A scripted stream that runs out sets `out` and returns 1
+ * from then on (1 ends every roll-under melee, so loops stop); the test
+ * runner reports the failure.
+ */
+struct eng_dice {
+	struct eng_rng rng;
+	const int *script; /* NULL: random */
+	size_t nscript, next;
+	int out;           /* scripted dice ran out */
+	unsigned long rolled;
+};
+/* One six-sided die, 1..6. */
+int eng_die(struct eng_dice *);
+
+/* ---- exact rationals (rational.c); num/den normalised, den > 0 ---- */
+struct eng_q {
+	int64_t num, den;
+};
+struct eng_q eng_q_make(int64_t num, int64_t den);
+struct eng_q eng_q_add(struct eng_q, struct eng_q);
+struct eng_q eng_q_sub(struct eng_q, struct eng_q);
+struct eng_q eng_q_mul(struct eng_q, struct eng_q);
+struct eng_q eng_q_div(struct eng_q, struct eng_q);
+int eng_q_cmp(struct eng_q, struct eng_q);
+int eng_q_eq(struct eng_q, struct eng_q);
+double eng_q_double(struct eng_q);
+/* "4/7", or "1" / "0" for whole numbers, into buf. */
+void eng_q_format(char *buf, size_t sz, struct eng_q);
+/* Parse "4/7", "1", "0.25" (exact decimal). Returns 0 or -1. */
+int eng_q_parse(const char *, struct eng_q *);
+
+/* ---- board (board.c) ---- */
+enum eng_shape { ENG_SHAPE_CIRCLE, ENG_SHAPE_RECT, ENG_SHAPE_BAND };
+
+/* A terrain piece, in board units. Hills have a height: the highest
+ * point is the centre (circle) or the middle (rect), falling to 0 at
+ * the edge; a band (river, road) runs from (x, y) to (x2, y2). */
+struct eng_terrain {
+	enum rs_terrain_kind kind;
+	enum eng_shape shape;
+	double x, y;      /* circle centre, rect corner, band start */
+	double x2, y2;    /* band end */
+	double r;         /* circle radius, band half width */
+	double w, h;      /* rect size */
+	struct pos pos;   /* where it was declared (test game), or zero */
+};
+
+struct eng_board {
+	enum rs_grid grid;      /* RS_GRID_NONE: a free table in mm */
+	double cell_mm;         /* grid cell size; 1 on a free table */
+	double w, h;            /* size in board units (mm or cells) */
+	int cols, rows;         /* grid only */
+	struct eng_terrain t[ENG_MAX_TERRAIN];
+	int nt;
+	/* Grid only: per cell, a mask of (1u << rs_terrain_kind) and the
+	 * index + 1 of the hill or wood piece covering it (0: none). */
+	uint16_t cell_kinds[ENG_MAX_CELLS];
+	uint8_t cell_piece[ENG_MAX_CELLS];
+};
+
+/* Set up an empty board: w x h mm, grid kind and cell size (mm).
+ * Returns 0, or -1 with a reason in *why (static) when the grid is too
+ * large or the cell size is not positive. */
+int eng_board_init(struct eng_board *, double w_mm, double h_mm,
+    enum rs_grid, double cell_mm, const char **why);
+/* Add a terrain piece (board units) and update the cell masks.
+ * Returns 0, or -1 when the board is full. */
+int eng_board_add(struct eng_board *, const struct eng_terrain *);
+/* Mask of (1u << rs_terrain_kind) at a point, in board units. */
+unsigned eng_board_kinds_at(const struct eng_board *, double x, double y);
+/* Height of the ground at a point (0 off every hill), and the index of
+ * the hill there (-1 none). */
+double eng_board_height(const struct eng_board *, double x, double y,
+    int *hill);
+/* Index + 1 of the wood or hill piece at a point (0: none). */
+int eng_board_piece_at(const struct eng_board *, double x, double y,
+    unsigned kindmask);
+/* Convert a length in mm to board units (cells: floor, with a small
+ * tolerance). *whole is set to 0 when it is not a whole number of cells. */
+double eng_board_len(const struct eng_board *, double mm, int *whole);
+
+/* ---- units and game state ---- */
+enum eng_unit_flag {
+	ENG_UF_MOVED = 1u << 0,      /* moved (or began moving) this turn */
+	ENG_UF_FIRED = 1u << 1,      /* fired this turn */
+	ENG_UF_MELEE_START = 1u << 2,/* fought its start-of-move melee */
+	ENG_UF_MELEE_END = 1u << 3,  /* fought its end-of-move melee */
+	ENG_UF_IN_FORD = 1u << 4,    /* entered a ford; leaves next turn */
+	ENG_UF_DISORDERED = 1u << 5, /* morale family */
+	ENG_UF_ROUTING = 1u << 6,    /* morale family */
+	ENG_UF_RALLIED = 1u << 7,    /* morale family: rallied from a rout */
+	ENG_UF_LOST_MELEE = 1u << 8, /* morale family: falls back next turn */
+	ENG_UF_FAMILY1 = 1u << 12,   /* free for the family */
+	ENG_UF_FAMILY2 = 1u << 13,
+	ENG_UF_FAMILY3 = 1u << 14,
+	ENG_UF_FAMILY4 = 1u << 15,
+};
+#define ENG_UF_TURN (ENG_UF_MOVED | ENG_UF_FIRED | ENG_UF_MELEE_START | \
+	ENG_UF_MELEE_END)
+
+struct eng_unit {
+	double x, y;        /* centre, board units */
+	double facing;      /* radians, 0 towards +y */
+	int16_t type;       /* index into rs->units */
+	uint8_t side;       /* ENG_BLUE / ENG_RED */
+	uint8_t alive;
+	uint16_t flags;     /* enum eng_unit_flag */
+	int16_t hits;       /* morale family: hits taken */
+	int16_t morale;     /* morale family: current morale */
+	int16_t c[4];       /* free counters for the family */
+	char name[ENG_NAME];/* test-game label ("A"), or "" */
+};
+
+/* Per unit type, the ruleset's numbers converted to board units once. */
+struct eng_kind {
+	double move, road_move; /* 0: no road move */
+	double hw, hd;          /* half base width / depth */
+	double range[RS_MAX_WEAPONS_PER_UNIT];
+};
+
+/* A fire or melee the family resolved: the first one of a test game is
+ * the one its `odds:` expectation is about. */
+struct eng_contest {
+	int kind;          /* 0 none, 1 fire, 2 melee */
+	int a, b;          /* unit indices: shooter/attacker, target/defender */
+	int weapon;        /* rs weapon index (fire) */
+	int a_power, b_power; /* melee: powers after penalties */
+	int situation;     /* family's own code (firepower: open/uphill/river) */
+};
+
+/* Read-only per ruleset (shared by all games and threads). */
+struct eng_ctx {
+	const struct ruleset *rs;
+	const struct eng_family *fam;
+	struct eng_board board;          /* the default battle's board */
+	struct eng_kind kinds[RS_MAX_UNITS];
+	double wrange[RS_MAX_WEAPONS];   /* weapon ranges, board units */
+	double melee_range;              /* board units */
+	int turn_limit;                  /* game turns */
+	double deploy;                   /* depth of deployment, board units */
+	void *fam_data;                  /* family's prepared data */
+};
+
+struct eng_game {
+	const struct eng_ctx *ctx;
+	const struct eng_board *board;   /* ctx's, or a test game's own */
+	struct eng_unit u[ENG_MAX_UNITS];
+	int nu;
+	int alive[2];
+	int side;          /* the side whose turn it is */
+	int first;         /* the side that took the first turn */
+	int gturn;         /* game turn, 1-based (one turn for each side) */
+	int sturns;        /* side turns played */
+	int turn_limit;    /* game turns; 0: none */
+	int over;          /* the battle has ended */
+	int winner;        /* side, or -1 for a draw */
+	int timeout;       /* ended on the turn limit */
+	int player[2];     /* enum eng_player of each side */
+	struct eng_dice dice;
+	struct eng_rng ai; /* the players' own choices (not dice) */
+	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
+	struct eng_contest contest;  /* the first fire/melee resolved */
+	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
+	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+};
+
+/* ---- geometry (board.c) ---- */
+/* Squared distance between two units in board units: edge to edge on a
+ * free table (axis-aligned bases), cells on a grid (0 = same cell,
+ * 1 = adjacent, diagonals included on squares). */
+double eng_dist2(const struct eng_game *, const struct eng_unit *,
+    const struct eng_unit *);
+/* The same for a unit of half extents (hw, hd) standing at (x, y). */
+double eng_dist2_at(const struct eng_game *, double x, double y, double hw,
+    double hd, const struct eng_unit *);
+/* Whether the straight line between two units' centres is clear of
+ * other units' bases (units != 0) and of the given terrain kinds
+ * (mask); a wood or hill piece that holds either end does not block. */
+int eng_sight(const struct eng_game *, const struct eng_unit *,
+    const struct eng_unit *, int units, unsigned kindmask);
+/* Grid: the cell index at (x, y), or -1 off the board. */
+int eng_cell(const struct eng_board *, double x, double y);
+/* Place / move / remove a unit keeping the grid occupancy up to date. */
+void eng_unit_place(struct eng_game *, int i, double x, double y);
+void eng_unit_remove(struct eng_game *, int i);
+
+/* ---- rule ids and coverage ---- */
+struct eng_rule {
+	const char *id;      /* stable: "melee.draw_reroll" */
+	const char *section; /* the ruleset section that states it */
+	const char *text;    /* one line */
+};
+/* Count one application of rule r (a family's enum). Rule 0 of every
+ * family is its initiative roll: eng_initiative() counts it. */
+#define ENG_COVER(g, r) ((g)->cov[(r)]++)
+
+/* ---- scripted steps of a test game ---- */
+enum eng_act_kind { ENG_ACT_MOVE, ENG_ACT_FIRE, ENG_ACT_MELEE,
+	ENG_ACT_END_TURN, ENG_ACT_FAMILY };
+struct eng_action {
+	enum eng_act_kind kind;
+	int unit, target;  /* unit indices, -1 none */
+	int weapon;        /* rs weapon index, -1: the family chooses */
+	int npath;         /* move: waypoints, board units */
+	double path[ENG_MAX_PATH][2];
+	const char *verb;  /* ENG_ACT_FAMILY: the step's key ("charge") */
+	const struct rs_node *node; /* the step's value, for extra keys */
+};
+
+/* ---- exact odds tables (sandtable odds) ---- */
+struct eng_odds_fire {
+	int shooter, weapon, target;  /* rs indices */
+	struct eng_q p_hit;
+};
+struct eng_odds_melee {
+	int attacker, defender;       /* rs unit indices */
+	const char *situation;        /* "open", "uphill", "river", … */
+	int a_power, d_power;
+	struct eng_q attacker_wins, defender_wins, both_destroyed;
+	struct eng_q expected_rolls;  /* valid when resolves */
+	int resolves;                 /* 0: the melee can never end */
+};
+struct eng_odds {
+	struct eng_odds_fire *fire;
+	size_t nfire, capfire;
+	struct eng_odds_melee *melee;
+	size_t nmelee, capmelee;
+};
+void eng_odds_free(struct eng_odds *);
+
+/* ---- statistics of self-play ---- */
+struct eng_stats {
+	long games, wins[2], draws, timeouts, first_player_wins;
+	long turns_max;
+	long long turns_sum, turns_sumsq; /* integers: exact for any jobs */
+	long greedy_games, greedy_wins; /* greedy vs random, either side */
+	uint64_t cov[ENG_MAX_RULES];
+	double seconds;
+};
+
+/* ---- a rule family ---- */
+struct eng_family {
+	const char *name;        /* "firepower" */
+	enum rs_engine engine;
+	const struct eng_rule *rules;
+	int nrules;
+	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
+	 * family data and warnings (lengths off the grid …). 0 or -1. */
+	int (*prepare)(struct eng_ctx *, struct diags *);
+	void (*release)(struct eng_ctx *);
+	/* A new game's units are placed: set up family state. */
+	void (*setup)(struct eng_game *);
+	/* A test game's unit entry has a key the core does not know
+	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err. */
+	int (*unit_key)(struct eng_game *, int unit, const char *key,
+	    const struct rs_node *value, char *err, size_t errsz);
+	/* Play one turn with the built-in players: the family decides what
+	 * a turn is (firepower: one side's; morale: all phases of both).
+	 * Must advance gturn and set over/winner when the battle ends. */
+	void (*play_turn)(struct eng_game *);
+	/* A scripted test-game step. Returns 0, or -1 with a message in err
+	 * (the step is illegal or the family does not know it). */
+	int (*step)(struct eng_game *, const struct eng_action *, char *err,
+	    size_t errsz);
+	/* A family-specific expectation of a unit's state: the scalar
+	 * ("disordered") or the whole map ({at: …, hits: 3}; the family
+	 * skips the core's keys `at` and `alive`). Returns 1 met, 0 not met
+	 * (err says why), -1 unknown key. */
+	int (*expect_unit)(const struct eng_game *, int unit,
+	    const struct rs_node *, char *err, size_t errsz);
+	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
+	int (*contest_odds)(const struct eng_game *, const struct eng_contest *,
+	    const char *key, struct eng_q *);
+	/* All fire and melee matchups of the ruleset. */
+	void (*odds)(const struct eng_ctx *, struct eng_odds *);
+	/* Findings on the ruleset and on the self-play statistics (may be
+	 * NULL): unwinnable melees, units nothing can destroy, … */
+	void (*findings)(const struct eng_ctx *, const struct eng_stats *,
+	    struct diags *);
+};
+
+/* The family that plays an engine, or NULL when none is built in. */
+const struct eng_family *eng_family_find(enum rs_engine);
+extern const struct eng_family eng_firepower;
+
+/* ---- context and games (game.c) ---- */
+/*
+ * Prepare a ruleset for play. grid/cell_mm override the ruleset's grid
+ * when grid >= 0 (RS_GRID_NONE: a free table). Returns the context, or
+ * NULL when the ruleset's engine is not played (a note says so) or an
+ * error was added to diags.
+ */
+struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid,
+    double cell_mm, struct diags *);
+void eng_ctx_free(struct eng_ctx *);
+/* Fill ctx->kinds/wrange/melee_range for a board (test games with a
+ * board of their own use a copy of the ctx). */
+void eng_ctx_convert(struct eng_ctx *, const struct eng_board *,
+    struct diags *);
+
+/* Empty game on the context's board; dice random from (seed, game). */
+void eng_game_init(struct eng_game *, const struct eng_ctx *,
+    uint64_t seed, uint64_t game);
+/* Add a unit of type `type` for side at (x, y) board units; returns its
+ * index or -1 when the game is full. */
+int eng_game_add(struct eng_game *, int type, int side, double x, double y);
+/* Place both sides' forces of the default battle, mirrored. */
+void eng_battle_setup(struct eng_game *);
+/* Roll for the first turn (Initiative: higher die, ties rolled again). */
+int eng_initiative(struct eng_game *);
+/* End of battle: a side with no units loses; on the turn limit the side
+ * with more units wins, equal numbers draw. Sets over/winner/timeout;
+ * returns g->over. */
+int eng_check_end(struct eng_game *);
+/* Play a whole game with the built-in players. */
+void eng_game_play(struct eng_game *);
+
+/* ---- self-play (selfplay.c) ---- */
+/*
+ * Play `games` games of the default battle, game i with dice from
+ * (seed, i), on `jobs` threads; players alternate sides by game. The
+ * statistics do not depend on jobs (but `seconds`). mode 0: greedy vs
+ * greedy; then also greedy vs random games for the skill measure.
+ */
+void eng_selfplay(const struct eng_ctx *, long games, uint64_t seed,
+    int jobs, struct eng_stats *);
+
+/* ---- test games (testgame.c) ---- */
+/*
+ * Play every test game of the ruleset. Failures are errors in diags at
+ * the step that failed: "test game 'NAME', step N: expected B destroyed,
+ * but it is alive". cov (may be NULL) accumulates rule coverage.
+ * Returns the number of test games that failed.
+ */
+int eng_testgames_run(const struct eng_ctx *, struct diags *,
+    uint64_t *cov, int *played);
+/* Play one test game; same conventions. Returns 0 passed, -1 failed. */
+int eng_testgame_run(const struct eng_ctx *, const struct rs_testgame *,
+    struct diags *, uint64_t *cov);
+
+#endif

@@ -1,0 +1,1380 @@
+/*
+ * firepower.c: the `firepower` rule family — Morschauser's Modern rules
+ * (rulesets/morschauser-modern.md). Fire destroys what it hits; melee is
+ * roll-under power for both units at once; tanks run down, scout cars
+ * stop; fords take two turns. The numbers (moves, ranges, hit faces,
+ * what destroys what, melee power) come from the ruleset's tables; the
+ * mechanics and their Clarifications are here, each rule with its id.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "firepower.h"
+
+#define EPS 1e-7
+
+const struct eng_rule fp_rules[FP_R__MAX] = {
+	[FP_R_INITIATIVE] = { "game.initiative", "Sequence of play",
+	    "each side rolls a die, the higher takes the first turn, ties "
+	    "roll again (Clarification 2)" },
+	[FP_R_ALTERNATE] = { "game.alternate_turns", "Sequence of play",
+	    "turns alternate; a side moves, fires and melees with all its "
+	    "units" },
+	[FP_R_END_ANNIHILATION] = { "game.end_annihilation",
+	    "End of the battle", "a side with no units left has lost" },
+	[FP_R_END_TURN_LIMIT] = { "game.end_turn_limit", "End of the battle",
+	    "after the agreed turns the side with more units wins" },
+	[FP_R_MOVE_ONCE] = { "move.once", "Movement",
+	    "a unit moves once per turn and cannot split its move" },
+	[FP_R_MOVE_ALLOWANCE] = { "move.allowance", "Movement",
+	    "a unit moves at most its full move" },
+	[FP_R_MOVE_MELEE_STOP] = { "move.melee_range_stop", "Movement",
+	    "a unit that comes within 2\" of an enemy that can melee stops" },
+	[FP_R_MOVE_BASE_BLOCKS] = { "move.base_blocks", "Clarifications",
+	    "no unit moves through another's base (Clarification 7)" },
+	[FP_R_MOVE_ROAD] = { "move.road", "Movement",
+	    "a vehicle moves at its road rate when its whole move is on a "
+	    "road (Clarification 13)" },
+	[FP_R_FIRE_ONCE] = { "fire.once", "Fire",
+	    "one shot per unit per turn with one weapon (rifle or grenade)" },
+	[FP_R_FIRE_HIT] = { "fire.hit", "Fire",
+	    "a die showing one of the weapon's faces destroys the target" },
+	[FP_R_FIRE_MISS] = { "fire.miss", "Fire",
+	    "any other face misses" },
+	[FP_R_FIRE_CLASS] = { "fire.class", "Weapons",
+	    "a weapon harms only the classes it destroys" },
+	[FP_R_FIRE_RANGE] = { "fire.range", "Fire",
+	    "the target must be within range, edge to edge" },
+	[FP_R_FIRE_SIGHT] = { "fire.sight", "Fire",
+	    "units, woods and hills in between block the shot" },
+	[FP_R_FIRE_INDIRECT] = { "fire.indirect", "Fire",
+	    "the howitzer fires over units, woods and hills" },
+	[FP_R_FIRE_FORD] = { "fire.no_fire_in_river", "Fire",
+	    "a unit in a ford may not fire" },
+	[FP_R_FIRE_MELEE_INSTEAD] = { "fire.melee_instead", "Clarifications",
+	    "a unit in melee range melees instead of firing "
+	    "(Clarification 4)" },
+	[FP_R_MELEE_COMPULSORY] = { "melee.compulsory", "Melee",
+	    "a unit in melee range must melee before it moves or fires" },
+	[FP_R_MELEE_BLOCKED_END] = { "melee.blocked_end", "Melee",
+	    "a unit stopped in melee range fights at the end of its move" },
+	[FP_R_MELEE_BOTH] = { "melee.both_removed", "Melee",
+	    "both dice at or under their power: both units destroyed" },
+	[FP_R_MELEE_ATTACKER_WINS] = { "melee.attacker_wins", "Melee",
+	    "only the attacker's die at or under: the defender is destroyed" },
+	[FP_R_MELEE_DEFENDER_WINS] = { "melee.defender_wins", "Melee",
+	    "only the defender's die at or under: the attacker is destroyed" },
+	[FP_R_MELEE_DRAW] = { "melee.draw_reroll", "Melee",
+	    "neither die at or under: roll again at once (Clarification 10)" },
+	[FP_R_MELEE_UPHILL] = { "melee.uphill", "Special rules",
+	    "an attacker meleeing uphill loses 1 power (Clarification 14)" },
+	[FP_R_MELEE_RIVER] = { "melee.river", "Special rules",
+	    "an attacker in a ford meleeing the bank loses 1 power" },
+	[FP_R_MELEE_FLOOR] = { "melee.power_floor", "Clarifications",
+	    "penalties never take power below 0 (Clarification 11)" },
+	[FP_R_MELEE_RANGE] = { "melee.range", "Melee",
+	    "melee range is 2\", edge to edge, 2\" included" },
+	[FP_R_MELEE_NO_VEHICLES] = { "melee.no_vehicles", "Vehicles",
+	    "tanks and scout cars never melee and cannot be meleed "
+	    "(Clarification 7)" },
+	[FP_R_MELEE_ONE_EACH] = { "melee.one_each_end", "Clarifications",
+	    "one melee at the start of a move and one at its end "
+	    "(Clarification 6)" },
+	[FP_R_VEH_IGNORE_RANGE] = { "vehicle.ignore_melee_range",
+	    "Clarifications", "vehicles move through enemy melee range "
+	    "(Clarification 7)" },
+	[FP_R_VEH_RUN_DOWN] = { "vehicle.run_down", "Vehicles",
+	    "a tank with move enough to pass the base runs down infantry or "
+	    "artillery and stops there (Clarification 8)" },
+	[FP_R_VEH_RUN_DOWN_SHORT] = { "vehicle.run_down_short", "Vehicles",
+	    "without move enough to pass the base the tank is blocked" },
+	[FP_R_VEH_NO_RUN_DOWN_VEHICLE] = { "vehicle.no_run_down_vehicle",
+	    "Vehicles", "a tank may not run down another vehicle" },
+	[FP_R_VEH_SCOUT_STOPS] = { "vehicle.scout_stops", "Vehicles",
+	    "a scout car blocked by a unit stops" },
+	[FP_R_RIVER_IMPASSABLE] = { "river.ford_only", "Special rules",
+	    "a river is crossed only at a ford (Clarification 12)" },
+	[FP_R_FORD_STOP] = { "river.ford_stop", "Special rules",
+	    "a unit entering a ford ends its move there" },
+	[FP_R_FORD_LEAVE] = { "river.ford_leave", "Special rules",
+	    "on its next turn it leaves the ford with its full move" },
+};
+
+/* ---- unit facts ---- */
+
+static inline const struct rs_unit *
+utype(const struct eng_game *g, int i)
+{
+	return &g->ctx->rs->units[g->u[i].type];
+}
+
+/* Infantry and artillery melee; vehicles never do (Clarification 7). */
+int
+fp_type_melees(const struct rs_unit *u)
+{
+	return u->melee >= 0 && !(u->traits & RS_TRAIT_NO_MELEE) &&
+	    u->cls != RS_CLASS_VEHICLE;
+}
+
+static inline int
+melees(const struct eng_game *g, int i)
+{
+	return fp_type_melees(utype(g, i));
+}
+
+static inline int
+is_vehicle(const struct eng_game *g, int i)
+{
+	const struct rs_unit *u = utype(g, i);
+
+	return u->cls == RS_CLASS_VEHICLE || (u->traits & RS_TRAIT_NO_MELEE);
+}
+
+static inline int
+in_ford(const struct eng_game *g, double x, double y)
+{
+	return (eng_board_kinds_at(g->board, x, y) >> RS_TERRAIN_FORD) & 1;
+}
+
+static inline int
+in_melee_range(const struct eng_game *g, int i, int j)
+{
+	double r = g->ctx->melee_range;
+
+	return eng_dist2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
+}
+
+/* Returns the first enemy that can melee within melee range of i, or -1
+ * (only for units that melee themselves). */
+static int
+melee_enemy(const struct eng_game *g, int i)
+{
+	int j;
+
+	if (!melees(g, i))
+		return -1;
+	for (j = 0; j < g->nu; j++)
+		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
+		    melees(g, j) && in_melee_range(g, i, j))
+			return j;
+	return -1;
+}
+
+/* End of the battle as soon as one side has no units left. */
+static void
+after_loss(struct eng_game *g)
+{
+	if (!g->over && (g->alive[0] == 0 || g->alive[1] == 0)) {
+		eng_check_end(g);
+		ENG_COVER(g, FP_R_END_ANNIHILATION);
+	}
+}
+
+/* ---- melee ---- */
+
+/*
+ * The attacker's power after the penalties of Special rules: uphill
+ * (Clarification 14) and from a ford against the bank; never below 0
+ * (Clarification 11). *situation gets FP_SIT_*.
+ */
+static int
+attack_power(struct eng_game *g, int a, int b, int *situation, int count)
+{
+	const struct eng_unit *ua = &g->u[a], *ub = &g->u[b];
+	int p = utype(g, a)->melee, ha, hb;
+	double za = eng_board_height(g->board, ua->x, ua->y, &ha);
+	double zb = eng_board_height(g->board, ub->x, ub->y, &hb);
+
+	*situation = FP_SIT_OPEN;
+	if (hb >= 0 && (ha < 0 || (ha == hb && zb > za + 1e-6)) ) {
+		p--;
+		*situation = FP_SIT_UPHILL;
+		if (count)
+			ENG_COVER(g, FP_R_MELEE_UPHILL);
+	}
+	if (in_ford(g, ua->x, ua->y) && !in_ford(g, ub->x, ub->y)) {
+		p--;
+		*situation = *situation == FP_SIT_UPHILL ? FP_SIT_UPHILL_RIVER :
+		    FP_SIT_RIVER;
+		if (count)
+			ENG_COVER(g, FP_R_MELEE_RIVER);
+	}
+	if (p < 0) {
+		p = 0;
+		if (count)
+			ENG_COVER(g, FP_R_MELEE_FLOOR);
+	}
+	return p;
+}
+
+/*
+ * Fight a melee: the side whose turn it is attacks (Clarification 5). It
+ * rolls one die for each unit; a unit whose die is at or under its power
+ * survives the other's … (Melee, Fighting a melee). Returns 0.
+ */
+static int
+fight(struct eng_game *g, int a, int b)
+{
+	int pa, pb = utype(g, b)->melee, sit, da, db, ra, rb, rolls = 0;
+
+	pa = attack_power(g, a, b, &sit, 1);
+	if (g->contest.kind == 0) {
+		g->contest.kind = 2;
+		g->contest.a = a;
+		g->contest.b = b;
+		g->contest.a_power = pa;
+		g->contest.b_power = pb;
+		g->contest.situation = sit;
+	}
+	if (pa <= 0 && pb <= 0)
+		return 0; /* can never end: a finding, never fought */
+	for (;;) {
+		da = eng_die(&g->dice);
+		db = eng_die(&g->dice);
+		ra = da <= pa;
+		rb = db <= pb;
+		if (ra && rb) {
+			ENG_COVER(g, FP_R_MELEE_BOTH);
+			eng_unit_remove(g, a);
+			eng_unit_remove(g, b);
+			break;
+		}
+		if (ra) {
+			ENG_COVER(g, FP_R_MELEE_ATTACKER_WINS);
+			eng_unit_remove(g, b);
+			break;
+		}
+		if (rb) {
+			ENG_COVER(g, FP_R_MELEE_DEFENDER_WINS);
+			eng_unit_remove(g, a);
+			break;
+		}
+		/* Neither: a draw, rolled again at once (Clarification 10). */
+		ENG_COVER(g, FP_R_MELEE_DRAW);
+		if (g->dice.out || ++rolls > 10000)
+			break;
+	}
+	after_loss(g);
+	return 0;
+}
+
+/* ---- fire ---- */
+
+/* Whether weapon w can destroy unit j's class. */
+static inline int
+harms(const struct eng_game *g, int w, int j)
+{
+	return (g->ctx->rs->weapons[w].destroys >> utype(g, j)->cls) & 1;
+}
+
+static inline int
+hit_faces(unsigned faces)
+{
+	return __builtin_popcount(faces & 0x7e);
+}
+
+/* Whether i may fire with w at j now (no roll); returns 0, or the rule
+ * that forbids it. */
+static int
+fire_check(struct eng_game *g, int i, int w, int slot, int j)
+{
+	const struct eng_unit *u = &g->u[i], *t = &g->u[j];
+	double r = g->ctx->kinds[u->type].range[slot];
+
+	if (!harms(g, w, j))
+		return FP_R_FIRE_CLASS;
+	if (eng_dist2(g, u, t) > r * r + EPS)
+		return FP_R_FIRE_RANGE;
+	if (!(g->ctx->rs->weapons[w].traits & RS_WTRAIT_INDIRECT) &&
+	    !eng_sight(g, u, t, 1, (1u << RS_TERRAIN_WOOD) |
+	    (1u << RS_TERRAIN_HILL)))
+		return FP_R_FIRE_SIGHT;
+	return 0;
+}
+
+/* Roll one shot of weapon w from i at j. */
+static void
+shoot(struct eng_game *g, int i, int w, int j)
+{
+	const struct rs_weapon *wp = &g->ctx->rs->weapons[w];
+	int d;
+
+	g->u[i].flags |= ENG_UF_FIRED;
+	if (g->contest.kind == 0) {
+		g->contest.kind = 1;
+		g->contest.a = i;
+		g->contest.b = j;
+		g->contest.weapon = w;
+	}
+	if ((wp->traits & RS_WTRAIT_INDIRECT) && !eng_sight(g, &g->u[i],
+	    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
+		ENG_COVER(g, FP_R_FIRE_INDIRECT);
+	d = eng_die(&g->dice);
+	if ((wp->hit_faces >> d) & 1) {
+		ENG_COVER(g, FP_R_FIRE_HIT);
+		eng_unit_remove(g, j);
+		after_loss(g);
+	} else
+		ENG_COVER(g, FP_R_FIRE_MISS);
+}
+
+/* ---- movement ---- */
+
+enum ev { EV_NONE, EV_EDGE, EV_RIVER, EV_COLLIDE, EV_FORD, EV_MELEE,
+	EV_TARGET };
+
+struct walk {
+	int npath;
+	double (*path)[2];
+	int sidestep;      /* grid, AI: step round a blocked cell */
+	int target;        /* AI: stop once within stop_r2 of it (-1) */
+	double stop_r2;
+	int avoid_melee;   /* AI: stop short of enemy melee range */
+	int started_in_ford;
+	int vehicle, melee, runs_down;
+	int scripted;
+	/* results */
+	int blocked_by;    /* melee enemy that stopped the move, or -1 */
+};
+
+/* What happens when unit i stands at (x, y); *who gets the unit. */
+static enum ev
+event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
+    int *who)
+{
+	const struct eng_board *b = g->board;
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
+	unsigned kinds;
+	int j, grid = b->grid != RS_GRID_NONE, c, melee_hit = -1;
+
+	if (x < -EPS || y < -EPS || x > b->w - (grid ? 1 : 0) + EPS ||
+	    y > b->h - (grid ? 1 : 0) + EPS)
+		return EV_EDGE;
+	kinds = eng_board_kinds_at(b, x, y);
+	if ((kinds >> RS_TERRAIN_RIVER & 1) && !(kinds >> RS_TERRAIN_FORD & 1))
+		return EV_RIVER;
+	if (grid) {
+		c = eng_cell(b, x, y);
+		if (c >= 0 && g->occ[c] >= 0 && g->occ[c] != i) {
+			*who = g->occ[c];
+			return EV_COLLIDE;
+		}
+	}
+	for (j = 0; j < g->nu; j++) {
+		const struct eng_unit *v = &g->u[j];
+		const struct eng_kind *kv;
+		if (!v->alive || j == i)
+			continue;
+		if (!grid) {
+			kv = &g->ctx->kinds[v->type];
+			if (fabs(x - v->x) < k->hw + kv->hw - 1e-6 &&
+			    fabs(y - v->y) < k->hd + kv->hd - 1e-6) {
+				*who = j;
+				return EV_COLLIDE;
+			}
+		}
+		if (melee_hit < 0 && v->side != g->u[i].side && w->melee &&
+		    melees(g, j) &&
+		    eng_dist2_at(g, x, y, k->hw, k->hd, v) <= r2)
+			melee_hit = j;
+	}
+	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford)
+		return EV_FORD;
+	if (melee_hit >= 0) {
+		*who = melee_hit;
+		return EV_MELEE;
+	}
+	if (w->target >= 0 && eng_dist2_at(g, x, y, k->hw, k->hd,
+	    &g->u[w->target]) <= w->stop_r2 + EPS)
+		return EV_TARGET;
+	return EV_NONE;
+}
+
+/* Whether a vehicle's whole planned path lies on a road (Clarification
+ * 13): sampled along the waypoints, up to the road move. */
+static int
+path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
+{
+	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, s, step, done = 0;
+	int p, n, q;
+
+	step = g->board->grid != RS_GRID_NONE ? 0.25 : 1.0;
+	for (p = 0; p < w->npath && done < len; p++) {
+		dx = w->path[p][0] - x;
+		dy = w->path[p][1] - y;
+		l = g->board->grid == RS_GRID_SQUARE ? fmax(fabs(dx),
+		    fabs(dy)) : sqrt(dx * dx + dy * dy);
+		n = (int)(l / step) + 1;
+		for (q = 0; q <= n; q++) {
+			s = (double)q / n;
+			if (done + s * l > len + EPS)
+				break;
+			if (!(eng_board_kinds_at(g->board, x + dx * s, y + dy * s)
+			    >> RS_TERRAIN_ROAD & 1))
+				return 0;
+		}
+		done += l;
+		x = w->path[p][0];
+		y = w->path[p][1];
+	}
+	return 1;
+}
+
+/* The unit's allowance for this move: its road move when it has one
+ * and the whole move is on the road, else its move. */
+static double
+allowance(struct eng_game *g, int i, const struct walk *w)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+
+	if (k->road_move > k->move && path_on_road(g, i, w, k->road_move)) {
+		ENG_COVER(g, FP_R_MOVE_ROAD);
+		return k->road_move;
+	}
+	return k->move;
+}
+
+/* Run-down: returns 1 when tank i may run down j (Vehicles: enough move
+ * left to pass right across the base; Clarifications 8, 9). left is the
+ * move left at contact; (ux, uy) the direction of travel. */
+static int
+can_run_down(struct eng_game *g, int i, int j, double left, double ux,
+    double uy)
+{
+	const struct eng_unit *t = &g->u[i], *e = &g->u[j];
+	const struct eng_kind *kt = &g->ctx->kinds[t->type],
+	    *ke = &g->ctx->kinds[e->type];
+	double tx = INFINITY, ty = INFINITY, need;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return left >= 2 - EPS; /* into its square and one beyond */
+	if (fabs(ux) > 1e-9)
+		tx = ((e->x - t->x) + (ux > 0 ? 1 : -1) * (kt->hw + ke->hw)) /
+		    ux;
+	if (fabs(uy) > 1e-9)
+		ty = ((e->y - t->y) + (uy > 0 ? 1 : -1) * (kt->hd + ke->hd)) /
+		    uy;
+	need = fmin(tx, ty);
+	return need <= left + 1e-6;
+}
+
+/* What a collision with unit j does to mover i: runs j down (returns 1)
+ * or stops the move (0), counting the rule that applied. */
+static int
+collide(struct eng_game *g, int i, int j, struct walk *w, double left,
+    double ux, double uy)
+{
+	const struct rs_unit *e = utype(g, j);
+
+	if (w->runs_down && g->u[j].side != g->u[i].side) {
+		if (e->cls == RS_CLASS_VEHICLE || !fp_type_melees(e)) {
+			ENG_COVER(g, FP_R_VEH_NO_RUN_DOWN_VEHICLE);
+			return 0;
+		}
+		if (!can_run_down(g, i, j, left, ux, uy)) {
+			ENG_COVER(g, FP_R_VEH_RUN_DOWN_SHORT);
+			return 0;
+		}
+		ENG_COVER(g, FP_R_VEH_RUN_DOWN);
+		double x = g->u[j].x, y = g->u[j].y;
+		eng_unit_remove(g, j);
+		eng_unit_place(g, i, x, y);
+		after_loss(g);
+		return 1;
+	}
+	if (w->vehicle && !w->runs_down)
+		ENG_COVER(g, FP_R_VEH_SCOUT_STOPS);
+	else
+		ENG_COVER(g, FP_R_MOVE_BASE_BLOCKS);
+	return 0;
+}
+
+/* Count a vehicle passing through enemy melee range without stopping. */
+static void
+note_vehicle_range(struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
+	int j;
+
+	for (j = 0; j < g->nu; j++)
+		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
+		    melees(g, j) &&
+		    eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <= r2) {
+			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
+			return;
+		}
+}
+
+/* Grid walk: king steps (hex: the neighbour nearest the waypoint), one
+ * cell each. Returns the event that ended it. */
+static enum ev
+walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
+{
+	static const int sq[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 },
+		{ 0, -1 }, { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+	struct eng_unit *u = &g->u[i];
+	double used = 0;
+	int p, who = -1, nx, ny, k, best, cx, cy, tx, ty;
+	enum ev e;
+
+	for (p = 0; p < w->npath; p++) {
+		tx = (int)lround(w->path[p][0]);
+		ty = (int)lround(w->path[p][1]);
+		for (;;) {
+			cx = (int)lround(u->x);
+			cy = (int)lround(u->y);
+			if (cx == tx && cy == ty)
+				break;
+			int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
+			nx = cx + sx;
+			ny = cy + sy;
+			if (g->board->grid != RS_GRID_SQUARE) {
+				/* Hex: the neighbour that brings the
+				 * waypoint nearest (distance is hex). */
+				struct eng_unit tmp = *u;
+				double bd = 1e9, d;
+				tmp.x = tx;
+				tmp.y = ty;
+				for (k = 0; k < 8; k++) {
+					double ax = cx + sq[k][0],
+					    ay = cy + sq[k][1];
+					if (eng_dist2_at(g, ax, ay, 0.5, 0.5,
+					    u) != 1)
+						continue;
+					d = eng_dist2_at(g, ax, ay, 0.5, 0.5,
+					    &tmp);
+					if (d < bd) {
+						bd = d;
+						nx = (int)ax;
+						ny = (int)ay;
+					}
+				}
+			}
+			if (used + 1 > allow + EPS) {
+				if (w->scripted)
+					ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
+				return EV_NONE;
+			}
+			e = event_at(g, i, w, nx, ny, &who);
+			if (w->sidestep && e == EV_COLLIDE &&
+			    g->u[who].side == u->side) {
+				/* Round a friend: another step that still
+				 * closes on the waypoint. */
+				int d0 = abs(tx - cx) > abs(ty - cy) ?
+				    abs(tx - cx) : abs(ty - cy);
+				for (best = -1, k = 0; k < 8; k++) {
+					int ax = cx + sq[k][0], ay = cy + sq[k][1];
+					int d1 = abs(tx - ax) > abs(ty - ay) ?
+					    abs(tx - ax) : abs(ty - ay);
+					if (d1 >= d0)
+						continue;
+					if (event_at(g, i, w, ax, ay, &who) ==
+					    EV_COLLIDE || event_at(g, i, w, ax,
+					    ay, &who) == EV_EDGE)
+						continue;
+					best = k;
+					break;
+				}
+				if (best < 0)
+					return EV_COLLIDE;
+				nx = cx + sq[best][0];
+				ny = cy + sq[best][1];
+				e = event_at(g, i, w, nx, ny, &who);
+			}
+			if (e == EV_EDGE)
+				return e;
+			if (e == EV_RIVER) {
+				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
+				return e;
+			}
+			if (e == EV_COLLIDE) {
+				if (collide(g, i, who, w, allow - used, sx, sy))
+					return EV_COLLIDE;
+				return e;
+			}
+			if (e == EV_MELEE && w->avoid_melee)
+				return e;
+			eng_unit_place(g, i, nx, ny);
+			used += 1;
+			if (w->vehicle && g->ctx->melee_range > 0)
+				note_vehicle_range(g, i, nx, ny);
+			if (e == EV_FORD) {
+				ENG_COVER(g, FP_R_FORD_STOP);
+				return e;
+			}
+			if (e == EV_MELEE) {
+				w->blocked_by = who;
+				return e;
+			}
+			if (e == EV_TARGET)
+				return e;
+		}
+	}
+	return EV_NONE;
+}
+
+/* Free-table walk: small steps along each leg; the exact point where an
+ * event begins is found by bisection. Returns the event that ended it. */
+static enum ev
+walk_free(struct eng_game *g, int i, struct walk *w, double allow)
+{
+	struct eng_unit *u = &g->u[i];
+	const struct eng_kind *k = &g->ctx->kinds[u->type];
+	double used = 0, step = fmax(fmin(k->hw, k->hd) / 2, 0.5);
+	double x0, y0, dx, dy, len, ux, uy, s, lo, hi, m, px, py;
+	int p, who = -1, n;
+	enum ev e;
+
+	for (p = 0; p < w->npath; p++) {
+		x0 = u->x;
+		y0 = u->y;
+		dx = w->path[p][0] - x0;
+		dy = w->path[p][1] - y0;
+		len = sqrt(dx * dx + dy * dy);
+		if (len < 1e-9)
+			continue;
+		ux = dx / len;
+		uy = dy / len;
+		lo = 0;
+		for (n = 1;; n++) {
+			s = fmin(n * step, len);
+			if (used + s > allow + EPS) {
+				s = allow - used;
+				if (s <= lo + 1e-12)
+					goto allowance;
+			}
+			e = event_at(g, i, w, x0 + ux * s, y0 + uy * s, &who);
+			if (e != EV_NONE && !(e == EV_MELEE && 0))
+				break;
+			lo = s;
+			if (w->vehicle)
+				note_vehicle_range(g, i, x0 + ux * s,
+				    y0 + uy * s);
+			if (used + s >= allow - EPS && s < len - 1e-9) {
+				eng_unit_place(g, i, x0 + ux * s, y0 + uy * s);
+				goto allowance;
+			}
+			if (s >= len)
+				break;
+		}
+		if (e == EV_NONE) {
+			eng_unit_place(g, i, w->path[p][0], w->path[p][1]);
+			used += len;
+			continue;
+		}
+		/* The event begins between lo and s. */
+		hi = s;
+		for (n = 0; n < 50; n++) {
+			m = (lo + hi) / 2;
+			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m, &who) ==
+			    EV_NONE)
+				lo = m;
+			else
+				hi = m;
+		}
+		e = event_at(g, i, w, x0 + ux * hi, y0 + uy * hi, &who);
+		if (e == EV_EDGE || e == EV_RIVER || e == EV_COLLIDE ||
+		    (e == EV_MELEE && w->avoid_melee)) {
+			px = x0 + ux * lo;
+			py = y0 + uy * lo;
+			eng_unit_place(g, i, px, py);
+			if (e == EV_RIVER)
+				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
+			if (e == EV_COLLIDE)
+				collide(g, i, who, w, allow - used - lo, ux, uy);
+			return e;
+		}
+		eng_unit_place(g, i, x0 + ux * hi, y0 + uy * hi);
+		if (e == EV_FORD)
+			ENG_COVER(g, FP_R_FORD_STOP);
+		if (e == EV_MELEE)
+			w->blocked_by = who;
+		return e;
+	}
+	return EV_NONE;
+allowance:
+	if (w->scripted)
+		ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
+	return EV_NONE;
+}
+
+/*
+ * Move unit i along w (Movement): once per turn, up to its allowance,
+ * stopping in melee range (then fighting at the end of the move), at a
+ * ford, at a river or a base. Returns 0.
+ */
+static int
+do_move(struct eng_game *g, int i, struct walk *w)
+{
+	struct eng_unit *u = &g->u[i];
+	const struct rs_unit *t = utype(g, i);
+	double allow;
+	int j;
+
+	w->vehicle = is_vehicle(g, i);
+	w->melee = melees(g, i);
+	w->runs_down = (t->traits & RS_TRAIT_RUNS_DOWN) != 0;
+	w->started_in_ford = in_ford(g, u->x, u->y);
+	w->blocked_by = -1;
+	u->flags |= ENG_UF_MOVED;
+	if (w->started_in_ford)
+		ENG_COVER(g, FP_R_FORD_LEAVE);
+	/* Already in melee range of another enemy: it may not slip past. */
+	if ((j = melee_enemy(g, i)) >= 0) {
+		ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
+		w->blocked_by = j;
+	} else {
+		allow = allowance(g, i, w);
+		if (g->board->grid != RS_GRID_NONE)
+			walk_grid(g, i, w, allow);
+		else
+			walk_free(g, i, w, allow);
+		if (w->blocked_by >= 0)
+			ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
+	}
+	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
+	    !(u->flags & ENG_UF_MELEE_END)) {
+		/* A unit brought within melee range fights at the end of its
+		 * move (Melee, When). */
+		ENG_COVER(g, FP_R_MELEE_BLOCKED_END);
+		u->flags |= ENG_UF_MELEE_END;
+		fight(g, i, w->blocked_by);
+	}
+	return 0;
+}
+
+/* A unit that begins its move in melee range fights first: returns the
+ * opponent it fought, or -1. pick chooses among several (-1: first). */
+static int
+start_melee(struct eng_game *g, int i, int pick)
+{
+	int j = pick >= 0 ? pick : melee_enemy(g, i);
+
+	if (j < 0 || (g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MOVED)))
+		return -1;
+	ENG_COVER(g, FP_R_MELEE_COMPULSORY);
+	g->u[i].flags |= ENG_UF_MELEE_START;
+	fight(g, i, j);
+	return j;
+}
+
+/* ---- turns ---- */
+
+/* The side's turn is over: owed melees, then the other side's turn. */
+static void
+end_turn(struct eng_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nu && !g->over; i++)
+		if (g->u[i].alive && g->u[i].side == g->side &&
+		    !(g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) &&
+		    melee_enemy(g, i) >= 0) {
+			ENG_COVER(g, FP_R_MELEE_COMPULSORY);
+			g->u[i].flags |= ENG_UF_MELEE_START;
+			fight(g, i, melee_enemy(g, i));
+		}
+	if (g->over)
+		return;
+	g->sturns++;
+	g->gturn = g->sturns / 2 + 1;
+	g->side = !g->side;
+	ENG_COVER(g, FP_R_ALTERNATE);
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].side == g->side)
+			g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
+	if (eng_check_end(g) && g->timeout)
+		ENG_COVER(g, FP_R_END_TURN_LIMIT);
+}
+
+/* ---- scripted steps ---- */
+
+static int
+refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
+    ...) __attribute__((format(printf, 5, 6)));
+static int
+refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	if (rule >= 0)
+		ENG_COVER(g, rule);
+	va_start(ap, fmt);
+	vsnprintf(err, sz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Which slot of unit i's weapons is w; -1 none. */
+static int
+weapon_slot(const struct eng_game *g, int i, int w)
+{
+	const struct rs_unit *t = utype(g, i);
+	size_t k;
+
+	for (k = 0; k < t->nweapons; k++)
+		if (t->weapons[k] == w)
+			return (int)k;
+	return -1;
+}
+
+static int
+step_fire(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	const struct rs_unit *t = utype(g, a->unit);
+	const struct eng_unit *u = &g->u[a->unit];
+	int slot, w, why = 0, k;
+
+	if (u->flags & ENG_UF_FIRED)
+		return refuse(g, FP_R_FIRE_ONCE, err, sz, "%s has already "
+		    "fired this turn", u->name);
+	if (in_ford(g, u->x, u->y))
+		return refuse(g, FP_R_FIRE_FORD, err, sz, "%s stands in a ford "
+		    "and may not fire", u->name);
+	if (melee_enemy(g, a->unit) >= 0)
+		return refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
+		    "melee range and must melee instead of firing", u->name);
+	if (a->weapon >= 0) {
+		if ((slot = weapon_slot(g, a->unit, a->weapon)) < 0)
+			return refuse(g, -1, err, sz, "%s has no %s", u->name,
+			    g->ctx->rs->weapons[a->weapon].name);
+		w = a->weapon;
+		why = fire_check(g, a->unit, w, slot, a->target);
+	} else {
+		for (slot = -1, k = 0; k < (int)t->nweapons; k++) {
+			int r = fire_check(g, a->unit, t->weapons[k], k,
+			    a->target);
+			if (r == 0) {
+				slot = k;
+				break;
+			}
+			if (why == 0 || why == FP_R_FIRE_CLASS)
+				why = r;
+		}
+		if (slot < 0 && why == 0)
+			return refuse(g, -1, err, sz, "%s has no weapon",
+			    u->name);
+		w = slot >= 0 ? t->weapons[slot] : -1;
+		if (slot >= 0)
+			why = 0;
+	}
+	if (why == FP_R_FIRE_CLASS)
+		return refuse(g, why, err, sz, "%s cannot destroy %s (%s)",
+		    w >= 0 ? g->ctx->rs->weapons[w].name : u->name,
+		    g->u[a->target].name,
+		    rs_class_name(utype(g, a->target)->cls));
+	if (why == FP_R_FIRE_RANGE)
+		return refuse(g, why, err, sz, "%s is out of range of %s",
+		    g->u[a->target].name, u->name);
+	if (why == FP_R_FIRE_SIGHT)
+		return refuse(g, why, err, sz, "%s cannot see %s: the line of "
+		    "sight is blocked", u->name, g->u[a->target].name);
+	shoot(g, a->unit, w, a->target);
+	return 0;
+}
+
+static int
+step_melee(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	struct eng_unit *u = &g->u[a->unit];
+	int b = a->target;
+
+	if (!melees(g, a->unit) || !melees(g, b))
+		return refuse(g, FP_R_MELEE_NO_VEHICLES, err, sz, "vehicles "
+		    "never melee and cannot be meleed");
+	if (!in_melee_range(g, a->unit, b))
+		return refuse(g, FP_R_MELEE_RANGE, err, sz, "%s is not in "
+		    "melee range of %s", g->u[b].name, u->name);
+	if (!(u->flags & (ENG_UF_MOVED | ENG_UF_MELEE_START))) {
+		ENG_COVER(g, FP_R_MELEE_COMPULSORY);
+		u->flags |= ENG_UF_MELEE_START;
+	} else if ((u->flags & ENG_UF_MOVED) && !(u->flags & ENG_UF_MELEE_END))
+		u->flags |= ENG_UF_MELEE_END;
+	else
+		return refuse(g, FP_R_MELEE_ONE_EACH, err, sz, "%s has fought "
+		    "its melee for this end of its move", u->name);
+	fight(g, a->unit, b);
+	return 0;
+}
+
+static int
+fp_step(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	struct walk w;
+	struct eng_unit *u;
+
+	if (a->kind == ENG_ACT_END_TURN) {
+		end_turn(g);
+		return 0;
+	}
+	if (a->kind == ENG_ACT_FAMILY)
+		return refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+	u = &g->u[a->unit];
+	if (!u->alive)
+		return refuse(g, -1, err, sz, "%s has been destroyed",
+		    u->name);
+	if (u->side != g->side)
+		return refuse(g, -1, err, sz, "it is not %s's side's turn",
+		    u->name);
+	if (a->target >= 0 && (!g->u[a->target].alive ||
+	    g->u[a->target].side == u->side))
+		return refuse(g, -1, err, sz, "%s is not an enemy on the "
+		    "table", g->u[a->target].name);
+	switch (a->kind) {
+	case ENG_ACT_MOVE:
+		if (u->flags & ENG_UF_MOVED)
+			return refuse(g, FP_R_MOVE_ONCE, err, sz, "%s has "
+			    "already moved this turn", u->name);
+		start_melee(g, a->unit, -1);
+		if (!u->alive || g->over)
+			return 0;
+		memset(&w, 0, sizeof(w));
+		w.npath = a->npath;
+		w.path = (double (*)[2])a->path;
+		w.target = -1;
+		w.scripted = 1;
+		return do_move(g, a->unit, &w);
+	case ENG_ACT_FIRE:
+		return step_fire(g, a, err, sz);
+	case ENG_ACT_MELEE:
+		return step_melee(g, a, err, sz);
+	default:
+		return refuse(g, -1, err, sz, "unknown step");
+	}
+}
+
+/* ---- the built-in players ---- */
+
+/* The best legal shot for i now: highest chance to destroy, checking
+ * sight only for candidates that would improve. Returns p (0: none). */
+static double
+best_shot(struct eng_game *g, int i, int *target, int *weapon, int rnd)
+{
+	const struct rs_unit *t = utype(g, i);
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double best = 0, p, d2;
+	int j, s, w, n = 0, start = 0;
+
+	*target = -1;
+	if (rnd && g->nu > 0)
+		start = (int)eng_rng_below(&g->ai, (uint32_t)g->nu);
+	for (n = 0; n < g->nu; n++) {
+		j = (start + n) % g->nu;
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		d2 = eng_dist2(g, &g->u[i], &g->u[j]);
+		for (s = 0; s < (int)t->nweapons; s++) {
+			w = t->weapons[s];
+			if (d2 > k->range[s] * k->range[s] + EPS || !harms(g, w, j))
+				continue;
+			p = hit_faces(g->ctx->rs->weapons[w].hit_faces) / 6.0;
+			if (p <= best)
+				continue;
+			if (!(g->ctx->rs->weapons[w].traits &
+			    RS_WTRAIT_INDIRECT) && !eng_sight(g, &g->u[i],
+			    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) |
+			    (1u << RS_TERRAIN_HILL)))
+				continue;
+			best = p;
+			*target = j;
+			*weapon = w;
+			if (rnd)
+				return best;
+		}
+	}
+	return best;
+}
+
+/* Fire if i can: returns 1 when it fired. */
+static int
+try_fire(struct eng_game *g, int i, int rnd)
+{
+	int j, w = -1;
+
+	if (g->u[i].flags & ENG_UF_FIRED || in_ford(g, g->u[i].x, g->u[i].y) ||
+	    melee_enemy(g, i) >= 0)
+		return 0;
+	if (best_shot(g, i, &j, &w, rnd) <= 0)
+		return 0;
+	shoot(g, i, w, j);
+	return 1;
+}
+
+/* Whether attacker type a should melee defender type b: P(win) at least
+ * P(lose), draws resolved exactly. */
+static int
+melee_good(const struct eng_game *g, int a, int b)
+{
+	int pa = utype(g, a)->melee, pb = utype(g, b)->melee;
+
+	return pa * (6 - pb) >= pb * (6 - pa);
+}
+
+/* The best melee opponent among those in range (greedy) or any. */
+static int
+pick_opponent(struct eng_game *g, int i, int rnd)
+{
+	int j, best = -1, bv = -100, v;
+
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
+		    !melees(g, j) || !in_melee_range(g, i, j))
+			continue;
+		if (rnd && eng_rng_below(&g->ai, 2) == 0)
+			return j;
+		v = utype(g, i)->melee * 6 - utype(g, j)->melee * 6 +
+		    (int)utype(g, i)->melee * 0;
+		if (v > bv) {
+			bv = v;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/* The enemy greedy i goes for: the nearest it can harm; *r2 the range
+ * (squared) that is enough. */
+static int
+goal_for(struct eng_game *g, int i, double *r2, int *melee)
+{
+	const struct rs_unit *t = utype(g, i);
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double best = INFINITY, d2, r;
+	int j, s, goal = -1, any = -1;
+	double anyd = INFINITY;
+
+	*melee = 0;
+	*r2 = 0;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		d2 = eng_dist2(g, &g->u[i], &g->u[j]);
+		if (d2 < anyd) {
+			anyd = d2;
+			any = j;
+		}
+		if (d2 >= best)
+			continue;
+		for (r = -1, s = 0; s < (int)t->nweapons; s++)
+			if (harms(g, t->weapons[s], j) && k->range[s] > r)
+				r = k->range[s];
+		if (r < 0 && !(melees(g, i) && melees(g, j) &&
+		    melee_good(g, i, j)) && !((t->traits & RS_TRAIT_RUNS_DOWN) &&
+		    melees(g, j)))
+			continue;
+		best = d2;
+		goal = j;
+		*r2 = r > 0 ? r * r : 0;
+		*melee = r < 0;
+	}
+	if (goal < 0) {
+		goal = any;
+		*r2 = 0;
+	}
+	return goal;
+}
+
+/* One unit's activation for the greedy player. */
+static void
+greedy_unit(struct eng_game *g, int i)
+{
+	struct walk w;
+	double path[1][2];
+	int goal, melee;
+
+	if (melee_enemy(g, i) >= 0)
+		start_melee(g, i, pick_opponent(g, i, 0));
+	if (!g->u[i].alive || g->over)
+		return;
+	if (try_fire(g, i, 0))
+		return; /* fired before moving: hold the position */
+	memset(&w, 0, sizeof(w));
+	goal = goal_for(g, i, &w.stop_r2, &melee);
+	if (goal < 0)
+		return;
+	path[0][0] = g->u[goal].x;
+	path[0][1] = g->u[goal].y;
+	w.npath = 1;
+	w.path = path;
+	w.sidestep = 1;
+	w.target = melee || (utype(g, i)->traits & RS_TRAIT_RUNS_DOWN &&
+	    melees(g, goal)) ? -1 : goal;
+	w.avoid_melee = !melee;
+	do_move(g, i, &w);
+	if (g->u[i].alive && !g->over)
+		try_fire(g, i, 0);
+}
+
+/* One unit's activation for the random player: any legal choices. */
+static void
+random_unit(struct eng_game *g, int i)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	struct walk w;
+	double path[1][2], m = k->road_move > k->move ? k->road_move : k->move;
+
+	if (melee_enemy(g, i) >= 0)
+		start_melee(g, i, pick_opponent(g, i, 1));
+	if (!g->u[i].alive || g->over)
+		return;
+	if (eng_rng_below(&g->ai, 2))
+		try_fire(g, i, 1);
+	if (eng_rng_below(&g->ai, 4) != 0) {
+		memset(&w, 0, sizeof(w));
+		if (g->board->grid != RS_GRID_NONE) {
+			int r = (int)m;
+			path[0][0] = g->u[i].x + (int)eng_rng_below(&g->ai,
+			    (uint32_t)(2 * r + 1)) - r;
+			path[0][1] = g->u[i].y + (int)eng_rng_below(&g->ai,
+			    (uint32_t)(2 * r + 1)) - r;
+		} else {
+			double a = eng_rng_below(&g->ai, 3600) * M_PI / 1800,
+			    d = m * eng_rng_below(&g->ai, 1001) / 1000.0;
+			path[0][0] = g->u[i].x + d * sin(a);
+			path[0][1] = g->u[i].y + d * cos(a);
+		}
+		w.npath = 1;
+		w.path = path;
+		w.target = -1;
+		do_move(g, i, &w);
+	}
+	if (g->u[i].alive && !g->over)
+		try_fire(g, i, 1);
+}
+
+/* One side's turn with its built-in player (Sequence of play, Turn). */
+static void
+fp_play_turn(struct eng_game *g)
+{
+	int i, n, side = g->side, rnd = g->player[side] == ENG_PLAYER_RANDOM;
+	int order[ENG_MAX_UNITS], t;
+
+	for (n = 0, i = 0; i < g->nu; i++)
+		if (g->u[i].alive && g->u[i].side == side)
+			order[n++] = i;
+	if (rnd)
+		for (i = n - 1; i > 0; i--) {
+			int j = (int)eng_rng_below(&g->ai, (uint32_t)i + 1);
+			t = order[i];
+			order[i] = order[j];
+			order[j] = t;
+		}
+	for (i = 0; i < n && !g->over; i++) {
+		if (!g->u[order[i]].alive)
+			continue;
+		if (rnd)
+			random_unit(g, order[i]);
+		else
+			greedy_unit(g, order[i]);
+	}
+	if (!g->over)
+		end_turn(g);
+}
+
+/* ---- exact odds ---- */
+
+void
+fp_melee_odds(int pa, int pd, struct eng_odds_melee *o)
+{
+	struct eng_q a = eng_q_make(pa, 6), d = eng_q_make(pd, 6),
+	    one = eng_q_make(1, 1), na = eng_q_sub(one, a),
+	    nd = eng_q_sub(one, d), draw = eng_q_mul(na, nd), end;
+
+	o->a_power = pa;
+	o->d_power = pd;
+	o->resolves = pa > 0 || pd > 0;
+	if (!o->resolves) {
+		o->attacker_wins = o->defender_wins = o->both_destroyed =
+		    o->expected_rolls = eng_q_make(0, 1);
+		return;
+	}
+	/* Draws are rolled again until a result: condition on one. */
+	end = eng_q_sub(one, draw);
+	o->attacker_wins = eng_q_div(eng_q_mul(a, nd), end);
+	o->defender_wins = eng_q_div(eng_q_mul(na, d), end);
+	o->both_destroyed = eng_q_div(eng_q_mul(a, d), end);
+	o->expected_rolls = eng_q_div(one, end);
+}
+
+static int
+fp_contest_odds(const struct eng_game *g, const struct eng_contest *c,
+    const char *key, struct eng_q *q)
+{
+	struct eng_odds_melee m;
+
+	if (c->kind == 1) {
+		if (strcmp(key, "p_hit") != 0)
+			return -1;
+		*q = eng_q_make(hit_faces(g->ctx->rs->weapons[c->weapon]
+		    .hit_faces), 6);
+		return 0;
+	}
+	fp_melee_odds(c->a_power, c->b_power, &m);
+	if (strcmp(key, "attacker_wins") == 0)
+		*q = m.attacker_wins;
+	else if (strcmp(key, "defender_wins") == 0)
+		*q = m.defender_wins;
+	else if (strcmp(key, "both_destroyed") == 0)
+		*q = m.both_destroyed;
+	else if (strcmp(key, "expected_rolls") == 0)
+		*q = m.expected_rolls;
+	else
+		return -1;
+	return 0;
+}
+
+const char *
+fp_situation_name(int s)
+{
+	static const char *const n[] = { "open", "uphill", "river",
+		"uphill+river" };
+
+	return s >= 0 && s < 4 ? n[s] : "open";
+}
+
+static void
+fp_odds(const struct eng_ctx *c, struct eng_odds *o)
+{
+	const struct ruleset *rs = c->rs;
+	size_t a, b, k;
+	int s;
+
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++) {
+			const struct rs_weapon *w =
+			    &rs->weapons[rs->units[a].weapons[k]];
+			for (b = 0; b < rs->nunits; b++) {
+				struct eng_odds_fire f;
+				f.shooter = (int)a;
+				f.weapon = rs->units[a].weapons[k];
+				f.target = (int)b;
+				f.p_hit = (w->destroys >> rs->units[b].cls) & 1 ?
+				    eng_q_make(hit_faces(w->hit_faces), 6) :
+				    eng_q_make(0, 1);
+				XPUSH(o->fire, o->nfire, o->capfire, f);
+			}
+		}
+	for (a = 0; a < rs->nunits; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			if (!fp_type_melees(&rs->units[a]) ||
+			    !fp_type_melees(&rs->units[b]))
+				continue;
+			for (s = 0; s < 3; s++) {
+				struct eng_odds_melee m;
+				int pa = rs->units[a].melee - (s > 0);
+				memset(&m, 0, sizeof(m));
+				fp_melee_odds(pa < 0 ? 0 : pa,
+				    rs->units[b].melee, &m);
+				m.attacker = (int)a;
+				m.defender = (int)b;
+				m.situation = fp_situation_name(s);
+				XPUSH(o->melee, o->nmelee, o->capmelee, m);
+			}
+		}
+}
+
+/* ---- findings on the ruleset ---- */
+
+static void
+fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
+    struct diags *d)
+{
+	const struct ruleset *rs = c->rs;
+	size_t a, b, k;
+	unsigned any = 0;
+	double diag = hypot(rs->table_w_mm, rs->table_h_mm);
+	char l[32];
+	int s;
+
+	(void)st;
+	for (k = 0; k < rs->nweapons; k++)
+		any |= rs->weapons[k].destroys;
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *u = &rs->units[a];
+		int meleeable = 0, harms_any = 0;
+		for (b = 0; b < rs->nunits; b++)
+			if (fp_type_melees(u) && fp_type_melees(&rs->units[b]) &&
+			    rs->units[b].melee > 0)
+				meleeable = 1;
+		if (!((any >> u->cls) & 1) && !meleeable)
+			diag_add(d, SEV_WARNING, u->pos, "nothing can destroy "
+			    "unit '%s': no weapon destroys %s and it never "
+			    "melees", u->name, rs_class_name(u->cls));
+		for (k = 0; k < u->nweapons; k++)
+			for (b = 0; b < rs->nunits; b++)
+				if ((rs->weapons[u->weapons[k]].destroys >>
+				    rs->units[b].cls) & 1)
+					harms_any = 1;
+		if (fp_type_melees(u) && u->melee > 0)
+			harms_any = 1;
+		if (!harms_any)
+			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can destroy "
+			    "nothing: its weapons harm no unit and it does not "
+			    "melee", u->name);
+		for (b = 0; b < rs->nunits; b++)
+			for (s = 0; s < 2; s++) {
+				int pa = u->melee - s;
+				if (!fp_type_melees(u) ||
+				    !fp_type_melees(&rs->units[b]))
+					continue;
+				if ((pa < 0 ? 0 : pa) == 0 &&
+				    rs->units[b].melee <= 0)
+					diag_add(d, SEV_WARNING, u->pos, "a melee "
+					    "of '%s' against '%s'%s can never "
+					    "end: both have melee power 0",
+					    u->name, rs->units[b].name, s ?
+					    " uphill or from a river" : "");
+			}
+	}
+	for (k = 0; k < rs->nweapons; k++) {
+		const struct rs_weapon *w = &rs->weapons[k];
+		if (c->wrange[k] <= 0 && c->board.grid != RS_GRID_NONE)
+			diag_add(d, SEV_WARNING, w->pos, "weapon '%s' reaches "
+			    "no cell on the grid: it can never fire", w->name);
+		else if (w->range_mm >= diag && diag > 0) {
+			len_format(l, sizeof(l), w->range_mm, rs->measure ==
+			    LEN_NONE ? LEN_MM : rs->measure);
+			diag_add(d, SEV_NOTE, w->pos, "weapon '%s' (%s) reaches "
+			    "across the whole table: its range never matters",
+			    w->name, l);
+		}
+	}
+}
+
+/* ---- the family ---- */
+
+static int
+fp_prepare(struct eng_ctx *c, struct diags *d)
+{
+	(void)d;
+	/* Melee range is 2"; on a grid, adjacent cells (Clarification 9). */
+	c->melee_range = c->board.grid != RS_GRID_NONE ? 1 : 2 * 25.4;
+	c->fam_data = NULL;
+	return 0;
+}
+
+const struct eng_family eng_firepower = {
+	.name = "firepower",
+	.engine = RS_ENGINE_FIREPOWER,
+	.rules = fp_rules,
+	.nrules = FP_R__MAX,
+	.prepare = fp_prepare,
+	.release = NULL,
+	.setup = NULL,
+	.unit_key = NULL,
+	.play_turn = fp_play_turn,
+	.step = fp_step,
+	.expect_unit = NULL,
+	.contest_odds = fp_contest_odds,
+	.odds = fp_odds,
+	.findings = fp_findings,
+};

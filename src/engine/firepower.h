@@ -1,0 +1,60 @@
+/* firepower.h: the firepower family's rule ids and odds, for tests and
+ * the check pipeline (internal to src/engine and its tests). */
+#ifndef SANDTABLE_FIREPOWER_H
+#define SANDTABLE_FIREPOWER_H
+
+#include "engine.h"
+
+enum fp_rule {
+	FP_R_INITIATIVE, /* rule 0 of every family: eng_initiative() */
+	FP_R_ALTERNATE,
+	FP_R_END_ANNIHILATION,
+	FP_R_END_TURN_LIMIT,
+	FP_R_MOVE_ONCE,
+	FP_R_MOVE_ALLOWANCE,
+	FP_R_MOVE_MELEE_STOP,
+	FP_R_MOVE_BASE_BLOCKS,
+	FP_R_MOVE_ROAD,
+	FP_R_FIRE_ONCE,
+	FP_R_FIRE_HIT,
+	FP_R_FIRE_MISS,
+	FP_R_FIRE_CLASS,
+	FP_R_FIRE_RANGE,
+	FP_R_FIRE_SIGHT,
+	FP_R_FIRE_INDIRECT,
+	FP_R_FIRE_FORD,
+	FP_R_FIRE_MELEE_INSTEAD,
+	FP_R_MELEE_COMPULSORY,
+	FP_R_MELEE_BLOCKED_END,
+	FP_R_MELEE_BOTH,
+	FP_R_MELEE_ATTACKER_WINS,
+	FP_R_MELEE_DEFENDER_WINS,
+	FP_R_MELEE_DRAW,
+	FP_R_MELEE_UPHILL,
+	FP_R_MELEE_RIVER,
+	FP_R_MELEE_FLOOR,
+	FP_R_MELEE_RANGE,
+	FP_R_MELEE_NO_VEHICLES,
+	FP_R_MELEE_ONE_EACH,
+	FP_R_VEH_IGNORE_RANGE,
+	FP_R_VEH_RUN_DOWN,
+	FP_R_VEH_RUN_DOWN_SHORT,
+	FP_R_VEH_NO_RUN_DOWN_VEHICLE,
+	FP_R_VEH_SCOUT_STOPS,
+	FP_R_RIVER_IMPASSABLE,
+	FP_R_FORD_STOP,
+	FP_R_FORD_LEAVE,
+	FP_R__MAX
+};
+
+/* Situations of a melee, for the attacker. */
+enum { FP_SIT_OPEN, FP_SIT_UPHILL, FP_SIT_RIVER, FP_SIT_UPHILL_RIVER };
+
+extern const struct eng_rule fp_rules[FP_R__MAX];
+/* Exact odds of a melee between powers pa (attacker) and pd. */
+void fp_melee_odds(int pa, int pd, struct eng_odds_melee *);
+const char *fp_situation_name(int);
+/* Whether a unit type melees (infantry, artillery; never vehicles). */
+int fp_type_melees(const struct rs_unit *);
+
+#endif

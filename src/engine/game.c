@@ -1,0 +1,301 @@
+/*
+ * game.c: the per-ruleset context, game set-up, the default battle, the
+ * initiative roll and the end of the battle — the parts of play every
+ * rule family shares.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+const struct eng_family *
+eng_family_find(enum rs_engine e)
+{
+	switch (e) {
+	case RS_ENGINE_FIREPOWER:
+		return &eng_firepower;
+	default:
+		return NULL;
+	}
+}
+
+/* Name a length for a message, in the ruleset's measure. */
+static void
+len_name(const struct ruleset *rs, double mm, char *buf, size_t sz)
+{
+	len_format(buf, sz, mm, rs->measure == LEN_NONE ? LEN_MM :
+	    rs->measure);
+}
+
+/* A length that is not a whole number of cells gets a warning. */
+static double
+conv(const struct eng_ctx *c, const struct eng_board *b, double mm,
+    const char *what, const char *name, struct pos pos, struct diags *d)
+{
+	char l[32], cell[32], q[32];
+	int whole;
+	double v = eng_board_len(b, mm, &whole);
+
+	if (!whole && d != NULL) {
+		len_name(c->rs, mm, l, sizeof(l));
+		len_name(c->rs, b->cell_mm, cell, sizeof(cell));
+		fmt_double(q, sizeof(q), mm / b->cell_mm, 2);
+		diag_add(d, SEV_WARNING, pos, "%s of '%s' (%s) is %s cells of "
+		    "%s on the grid; taken as %d", what, name, l, q, cell,
+		    (int)v);
+	}
+	return v;
+}
+
+void
+eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
+    struct diags *d)
+{
+	const struct ruleset *rs = c->rs;
+	size_t i, j;
+
+	for (i = 0; i < rs->nweapons && i < RS_MAX_WEAPONS; i++)
+		c->wrange[i] = conv(c, b, rs->weapons[i].range_mm, "range",
+		    rs->weapons[i].name, rs->weapons[i].pos, d);
+	for (i = 0; i < rs->nunits && i < RS_MAX_UNITS; i++) {
+		const struct rs_unit *u = &rs->units[i];
+		struct eng_kind *k = &c->kinds[i];
+		double bw = u->base_w_mm > 0 ? u->base_w_mm : rs->base_w_mm;
+		double bd = u->base_d_mm > 0 ? u->base_d_mm : rs->base_d_mm;
+
+		if (bw <= 0)
+			bw = 25.4;
+		if (bd <= 0)
+			bd = bw;
+		k->move = conv(c, b, u->move_mm, "move", u->name, u->pos, d);
+		k->road_move = u->road_move_mm > 0 ? conv(c, b,
+		    u->road_move_mm, "road move", u->name, u->pos, d) : 0;
+		if (b->grid == RS_GRID_NONE) {
+			k->hw = bw / 2;
+			k->hd = bd / 2;
+		} else
+			k->hw = k->hd = 0.5;
+		for (j = 0; j < u->nweapons && j < RS_MAX_WEAPONS_PER_UNIT;
+		    j++)
+			k->range[j] = c->wrange[u->weapons[j]];
+	}
+	if (c->turn_limit <= 0)
+		c->turn_limit = rs->turn_limit > 0 ? rs->turn_limit : 30;
+	c->deploy = rs->deploy_mm > 0 ? rs->deploy_mm : b->h * b->cell_mm / 4;
+	if (b->grid == RS_GRID_NONE)
+		;
+	else
+		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
+}
+
+struct eng_ctx *
+eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
+    struct diags *d)
+{
+	struct eng_ctx *c;
+	const char *why;
+	struct pos at = rs->engine_pos;
+
+	if (rs->engine == RS_ENGINE_NONE) {
+		diag_add(d, SEV_NOTE, at, "no engine declared: the ruleset "
+		    "is not played");
+		return NULL;
+	}
+	if (eng_family_find(rs->engine) == NULL) {
+		diag_add(d, SEV_NOTE, at, "engine '%s' is not played yet in "
+		    "this version: test games and self-play skipped",
+		    rs_engine_name(rs->engine));
+		return NULL;
+	}
+	if (rs->nunits > RS_MAX_UNITS || rs->nweapons > RS_MAX_WEAPONS) {
+		diag_add(d, SEV_ERROR, at, "too many units or weapons to play");
+		return NULL;
+	}
+	c = xcalloc(1, sizeof(*c));
+	c->rs = rs;
+	c->fam = eng_family_find(rs->engine);
+	if (grid < 0) {
+		grid = rs->grid;
+		cell_mm = rs->cell_mm;
+	}
+	if (eng_board_init(&c->board, rs->table_w_mm, rs->table_h_mm,
+	    (enum rs_grid)grid, cell_mm, &why) != 0) {
+		diag_add(d, SEV_ERROR, rs->grid_pos.line ? rs->grid_pos : at,
+		    "cannot play on this board: %s", why);
+		free(c);
+		return NULL;
+	}
+	eng_ctx_convert(c, &c->board, d);
+	if (c->fam->prepare != NULL && c->fam->prepare(c, d) != 0) {
+		eng_ctx_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+eng_ctx_free(struct eng_ctx *c)
+{
+	if (c == NULL)
+		return;
+	if (c->fam != NULL && c->fam->release != NULL)
+		c->fam->release(c);
+	free(c);
+}
+
+void
+eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
+    uint64_t game)
+{
+	/* Only the fields a game reads are cleared: the unit array is
+	 * filled as units are added. */
+	g->ctx = c;
+	g->board = &c->board;
+	g->nu = 0;
+	g->alive[0] = g->alive[1] = 0;
+	g->side = ENG_BLUE;
+	g->first = ENG_BLUE;
+	g->gturn = 1;
+	g->sturns = 0;
+	g->turn_limit = c->turn_limit;
+	g->over = 0;
+	g->winner = -1;
+	g->timeout = 0;
+	g->player[0] = g->player[1] = ENG_PLAYER_GREEDY;
+	memset(&g->dice, 0, sizeof(g->dice));
+	eng_rng_seed(&g->dice.rng, seed, game);
+	eng_rng_seed(&g->ai, seed ^ 0xa5a5a5a5a5a5a5a5ULL, game);
+	memset(g->cov, 0, sizeof(g->cov));
+	memset(&g->contest, 0, sizeof(g->contest));
+	if (c->board.grid != RS_GRID_NONE)
+		memset(g->occ, -1, (size_t)c->board.cols * c->board.rows);
+	memset(g->fam_state, 0, sizeof(g->fam_state));
+}
+
+int
+eng_game_add(struct eng_game *g, int type, int side, double x, double y)
+{
+	struct eng_unit *u;
+	int i;
+
+	if (g->nu >= ENG_MAX_UNITS)
+		return -1;
+	i = g->nu++;
+	u = &g->u[i];
+	memset(u, 0, sizeof(*u));
+	u->type = (int16_t)type;
+	u->side = (uint8_t)side;
+	u->alive = 1;
+	u->facing = side == ENG_BLUE ? 0 : M_PI;
+	u->morale = (int16_t)g->ctx->rs->units[type].morale;
+	u->x = -1e9;
+	u->y = -1e9;
+	eng_unit_place(g, i, x, y);
+	g->alive[side]++;
+	return i;
+}
+
+/*
+ * The default battle: one side's forces (front matter `battle: forces`),
+ * mirrored for the other side, deployed in rows from the front of each
+ * deployment zone, spaced so that no two units start in melee range.
+ */
+void
+eng_battle_setup(struct eng_game *g)
+{
+	const struct eng_ctx *c = g->ctx;
+	const struct ruleset *rs = c->rs;
+	const struct eng_board *b = g->board;
+	int grid = b->grid != RS_GRID_NONE, side, n = 0, per, row, col;
+	size_t f;
+	int k, type[ENG_MAX_UNITS / 2];
+	double sx, sy, x, y, front;
+
+	for (f = 0; f < rs->nforces; f++)
+		for (k = 0; k < rs->forces[f].count && n < ENG_MAX_UNITS / 2;
+		    k++)
+			if (rs->forces[f].unit >= 0)
+				type[n++] = rs->forces[f].unit;
+	if (n == 0)
+		for (f = 0; f < rs->nunits && n < 8; f++)
+			type[n++] = (int)f;
+	if (grid) {
+		sx = 2;
+		sy = 2;
+		front = c->deploy - 1;
+	} else {
+		double bw = rs->base_w_mm > 0 ? rs->base_w_mm : 25.4;
+		sx = 3 * bw + c->melee_range;
+		sy = 2 * bw + c->melee_range;
+		front = c->deploy - bw;
+	}
+	per = (int)(b->w / sx);
+	if (per < 1)
+		per = 1;
+	for (side = 0; side < 2; side++)
+		for (k = 0; k < n; k++) {
+			row = k / per;
+			col = k % per;
+			int inrow = n - row * per < per ? n - row * per : per;
+			x = b->w / 2 + (col - (inrow - 1) / 2.0) * sx;
+			if (grid)
+				x = floor(x);
+			y = front - row * sy;
+			if (y < 0)
+				y = 0;
+			if (side == ENG_RED)
+				y = (grid ? b->h - 1 : b->h) - y;
+			eng_game_add(g, type[k], side, x, y);
+		}
+}
+
+/* Initiative: each side rolls, the higher goes first, ties again. */
+int
+eng_initiative(struct eng_game *g)
+{
+	int a, b, tries = 0;
+
+	do {
+		a = eng_die(&g->dice);
+		b = eng_die(&g->dice);
+	} while (a == b && !g->dice.out && ++tries < 1000);
+	g->first = g->side = a > b ? ENG_BLUE : ENG_RED;
+	ENG_COVER(g, 0);
+	return g->first;
+}
+
+int
+eng_check_end(struct eng_game *g)
+{
+	if (g->alive[0] == 0 || g->alive[1] == 0) {
+		g->over = 1;
+		g->winner = g->alive[0] ? ENG_BLUE : g->alive[1] ? ENG_RED : -1;
+		return 1;
+	}
+	if (g->turn_limit > 0 && g->sturns >= 2 * g->turn_limit) {
+		g->over = 1;
+		g->timeout = 1;
+		g->winner = g->alive[0] > g->alive[1] ? ENG_BLUE :
+		    g->alive[1] > g->alive[0] ? ENG_RED : -1;
+	}
+	return g->over;
+}
+
+void
+eng_game_play(struct eng_game *g)
+{
+	int guard = 0;
+
+	while (!g->over && guard++ < 100000)
+		g->ctx->fam->play_turn(g);
+}
+
+void
+eng_odds_free(struct eng_odds *o)
+{
+	free(o->fire);
+	free(o->melee);
+	memset(o, 0, sizeof(*o));
+}

@@ -1,0 +1,153 @@
+/*
+ * selfplay.c: many games of the default battle between the built-in
+ * players, on several threads. Game i always rolls the dice of stream
+ * (seed, i), and the statistics are sums of integers, so the result does
+ * not depend on the number of threads.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+
+struct job {
+	const struct eng_ctx *ctx;
+	long from, to;     /* game numbers [from, to) */
+	long games;        /* games of the main series */
+	uint64_t seed;
+	struct eng_stats st;
+};
+
+/* Play game number i; games >= the main series are greedy vs random. */
+static void
+play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
+    struct eng_game *g, struct eng_stats *st)
+{
+	int k, skill = i >= games, greedy_side = (int)(i & 1);
+	long t;
+
+	eng_game_init(g, c, seed, (uint64_t)i);
+	if (skill) {
+		g->player[greedy_side] = ENG_PLAYER_GREEDY;
+		g->player[!greedy_side] = ENG_PLAYER_RANDOM;
+	}
+	eng_battle_setup(g);
+	if (c->fam->setup != NULL)
+		c->fam->setup(g);
+	eng_initiative(g);
+	eng_game_play(g);
+	for (k = 0; k < ENG_MAX_RULES; k++)
+		st->cov[k] += g->cov[k];
+	if (skill) {
+		st->greedy_games++;
+		if (g->winner == greedy_side)
+			st->greedy_wins++;
+		return;
+	}
+	st->games++;
+	if (g->winner >= 0)
+		st->wins[g->winner]++;
+	else
+		st->draws++;
+	if (g->timeout)
+		st->timeouts++;
+	if (g->winner >= 0 && g->winner == g->first)
+		st->first_player_wins++;
+	t = g->gturn;
+	st->turns_sum += t;
+	st->turns_sumsq += (long long)t * t;
+	if (t > st->turns_max)
+		st->turns_max = t;
+}
+
+static void *
+run_job(void *arg)
+{
+	struct job *j = arg;
+	struct eng_game *g = xmalloc(sizeof(*g));
+	long i;
+
+	for (i = j->from; i < j->to; i++)
+		play_one(j->ctx, j->seed, i, j->games, g, &j->st);
+	free(g);
+	return NULL;
+}
+
+static void
+merge(struct eng_stats *a, const struct eng_stats *b)
+{
+	int k;
+
+	a->games += b->games;
+	a->wins[0] += b->wins[0];
+	a->wins[1] += b->wins[1];
+	a->draws += b->draws;
+	a->timeouts += b->timeouts;
+	a->first_player_wins += b->first_player_wins;
+	a->turns_sum += b->turns_sum;
+	a->turns_sumsq += b->turns_sumsq;
+	if (b->turns_max > a->turns_max)
+		a->turns_max = b->turns_max;
+	a->greedy_games += b->greedy_games;
+	a->greedy_wins += b->greedy_wins;
+	for (k = 0; k < ENG_MAX_RULES; k++)
+		a->cov[k] += b->cov[k];
+}
+
+/* Seconds of a monotonic clock. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The main series (games 0 … games-1) is greedy against greedy; a second
+ * series of games/4 games (at least 1) pits greedy against random, the
+ * greedy player taking blue in even games and red in odd ones.
+ */
+void
+eng_selfplay(const struct eng_ctx *c, long games, uint64_t seed, int jobs,
+    struct eng_stats *st)
+{
+	long total = games + (games > 0 ? (games / 4 > 0 ? games / 4 : 1) : 0);
+	struct job *j;
+	pthread_t *th;
+	int *ok;
+	double t0 = now();
+	int k;
+
+	memset(st, 0, sizeof(*st));
+	if (jobs < 1)
+		jobs = 1;
+	if (jobs > total)
+		jobs = total > 0 ? (int)total : 1;
+	j = xcalloc((size_t)jobs, sizeof(*j));
+	th = xcalloc((size_t)jobs, sizeof(*th));
+	ok = xcalloc((size_t)jobs, sizeof(*ok));
+	for (k = 0; k < jobs; k++) {
+		j[k].ctx = c;
+		j[k].seed = seed;
+		j[k].games = games;
+		j[k].from = total * k / jobs;
+		j[k].to = total * (k + 1) / jobs;
+	}
+	for (k = 1; k < jobs; k++)
+		ok[k] = pthread_create(&th[k], NULL, run_job, &j[k]) == 0;
+	run_job(&j[0]);
+	for (k = 1; k < jobs; k++)
+		if (ok[k])
+			pthread_join(th[k], NULL);
+		else
+			run_job(&j[k]); /* no thread: play its share here */
+	for (k = 0; k < jobs; k++)
+		merge(st, &j[k].st);
+	st->seconds = now() - t0;
+	free(j);
+	free(th);
+	free(ok);
+}

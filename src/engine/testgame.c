@@ -1,0 +1,770 @@
+/*
+ * testgame.c: plays a ruleset's ```test-game blocks (schema in engine.h's
+ * users' guide, rulesets/FORMAT.md "Test games"): units on a board,
+ * terrain, exact dice, scripted steps and expectations. A failure is an
+ * error at the step or expectation that failed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+
+#define TG_MAX_DICE 4096
+
+struct tg {
+	const struct rs_testgame *t;
+	struct eng_ctx *ctx;     /* own copy when the board differs */
+	int own_ctx;
+	struct eng_game *g;
+	int dice[TG_MAX_DICE];
+	size_t ndice;
+	const struct rs_node *dice_node;
+	struct diags *d;
+	int failed;
+};
+
+/* Report a failure at pos (once per test game); returns -1. */
+static int
+fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int
+fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (tg->failed)
+		return -1;
+	tg->failed = 1;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (at.line == 0)
+		at = tg->t->pos;
+	if (step > 0)
+		diag_add(tg->d, SEV_ERROR, at, "test game '%s', step %d: %s",
+		    tg->t->name, step, msg);
+	else
+		diag_add(tg->d, SEV_ERROR, at, "test game '%s': %s",
+		    tg->t->name, msg);
+	return -1;
+}
+
+static const char *
+scalar(const struct rs_node *n)
+{
+	return n != NULL && n->kind == RS_NODE_SCALAR && n->scalar != NULL ?
+	    n->scalar : NULL;
+}
+
+/* A length of the test game in board units: cells on a grid, else the
+ * ruleset's measure (or a string with its own unit). 0 or -1. */
+static int
+tg_len(struct tg *tg, const struct rs_node *n, double *v)
+{
+	const struct eng_board *b = &tg->ctx->board;
+	enum unit_of_length m = tg->ctx->rs->measure;
+	const char *why;
+	double mm;
+
+	if (scalar(n) == NULL)
+		return -1;
+	if (b->grid != RS_GRID_NONE)
+		return rs_node_double(n, v);
+	if (len_parse(n->scalar, m == LEN_NONE ? LEN_MM : m, &mm, &why) != 0)
+		return -1;
+	*v = mm;
+	return 0;
+}
+
+/* A position [x, y]; 0 or -1. */
+static int
+tg_point(struct tg *tg, const struct rs_node *n, double *x, double *y)
+{
+	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != 2)
+		return -1;
+	return tg_len(tg, n->kids[0], x) || tg_len(tg, n->kids[1], y) ? -1 : 0;
+}
+
+/* "none", "square 3in", "hex 30mm", "hex-pointy 1in"; 0 or -1. */
+static int
+parse_grid(const char *s, enum unit_of_length m, int *grid, double *cell)
+{
+	char word[32];
+	const char *why;
+	size_t n = strcspn(s, " \t");
+
+	if (n >= sizeof(word))
+		return -1;
+	memcpy(word, s, n);
+	word[n] = '\0';
+	if (strcasecmp(word, "none") == 0) {
+		*grid = RS_GRID_NONE;
+		*cell = 0;
+		return 0;
+	}
+	if (strcasecmp(word, "square") == 0)
+		*grid = RS_GRID_SQUARE;
+	else if (strcasecmp(word, "hex") == 0)
+		*grid = RS_GRID_HEX;
+	else if (strcasecmp(word, "hex-pointy") == 0)
+		*grid = RS_GRID_HEX_POINTY;
+	else
+		return -1;
+	s += n;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return len_parse(s, m == LEN_NONE ? LEN_MM : m, cell, &why);
+}
+
+/* The test game's board: the ruleset's, or its own `board:` (a private
+ * copy of the context, converted for that board). 0 or -1. */
+static int
+tg_board(struct tg *tg, const struct eng_ctx *base)
+{
+	const struct rs_node *doc = tg->t->doc, *b = rs_node_get(doc,
+	    "board"), *tr = rs_node_get(doc, "terrain"), *v;
+	const struct ruleset *rs = base->rs;
+	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
+	double w = rs->table_w_mm, h = rs->table_h_mm, cell = base->board.cell_mm;
+	int grid = base->board.grid;
+	const char *why;
+
+	if (b == NULL && tr == NULL) {
+		tg->ctx = (struct eng_ctx *)base;
+		return 0;
+	}
+	if (b != NULL && b->kind != RS_NODE_MAP)
+		return fail(tg, b->pos, 0, "'board' must be a mapping "
+		    "(size, grid)");
+	if (b != NULL && (v = rs_node_get(b, "size")) != NULL &&
+	    (scalar(v) == NULL || len_parse_pair(v->scalar, m, &w, &h,
+	    &why) != 0))
+		return fail(tg, v->pos, 0, "board size must be like 24x24in");
+	if (b != NULL && (v = rs_node_get(b, "grid")) != NULL &&
+	    (scalar(v) == NULL || parse_grid(v->scalar, m, &grid, &cell) != 0))
+		return fail(tg, v->pos, 0, "grid must be none, square 3in, "
+		    "hex 30mm or hex-pointy 30mm");
+	tg->ctx = xmalloc(sizeof(*tg->ctx));
+	*tg->ctx = *base;
+	tg->own_ctx = 1;
+	tg->ctx->fam_data = NULL;
+	if (eng_board_init(&tg->ctx->board, w, h, (enum rs_grid)grid, cell,
+	    &why) != 0)
+		return fail(tg, b != NULL ? b->pos : tg->t->pos, 0, "%s", why);
+	eng_ctx_convert(tg->ctx, &tg->ctx->board, NULL);
+	if (base->fam->prepare != NULL && base->fam->prepare(tg->ctx, NULL))
+		return fail(tg, tg->t->pos, 0, "the board cannot be played");
+	return 0;
+}
+
+static int
+kind_from_name(const char *s)
+{
+	int k;
+
+	for (k = 0; k < RS_TERRAIN__MAX; k++)
+		if (strcasecmp(s, rs_terrain_kind_name((enum rs_terrain_kind)k))
+		    == 0)
+			return k;
+	if (strcasecmp(s, "woods") == 0)
+		return RS_TERRAIN_WOOD;
+	return -1;
+}
+
+/* Terrain pieces; 0 or -1. */
+static int
+tg_terrain(struct tg *tg)
+{
+	const struct rs_node *tr = rs_node_get(tg->t->doc, "terrain"), *p, *v;
+	struct eng_terrain t;
+	size_t i;
+	int k;
+
+	if (tr == NULL)
+		return 0;
+	if (tr->kind != RS_NODE_SEQ)
+		return fail(tg, tr->pos, 0, "'terrain' must be a list");
+	for (i = 0; i < tr->nkids; i++) {
+		p = tr->kids[i];
+		memset(&t, 0, sizeof(t));
+		t.pos = p->pos;
+		if (p->kind != RS_NODE_MAP || scalar(v = rs_node_get(p,
+		    "kind")) == NULL || (k = kind_from_name(v->scalar)) < 0)
+			return fail(tg, p->pos, 0, "a terrain piece needs a "
+			    "kind (hill, wood, river, ford, road, …)");
+		t.kind = (enum rs_terrain_kind)k;
+		if ((v = rs_node_get(p, "at")) != NULL) {
+			t.shape = ENG_SHAPE_CIRCLE;
+			if (tg_point(tg, v, &t.x, &t.y) || tg_len(tg,
+			    rs_node_get(p, "radius"), &t.r))
+				return fail(tg, v->pos, 0, "a round piece "
+				    "needs at: [x, y] and radius");
+		} else if ((v = rs_node_get(p, "rect")) != NULL) {
+			t.shape = ENG_SHAPE_RECT;
+			if (v->kind != RS_NODE_SEQ || v->nkids != 4 ||
+			    tg_len(tg, v->kids[0], &t.x) ||
+			    tg_len(tg, v->kids[1], &t.y) ||
+			    tg_len(tg, v->kids[2], &t.w) ||
+			    tg_len(tg, v->kids[3], &t.h))
+				return fail(tg, v->pos, 0, "rect must be "
+				    "[x, y, width, height]");
+			if (tg->ctx->board.grid != RS_GRID_NONE) {
+				/* Cells: the rect covers whole cells. */
+				t.x -= 0.5;
+				t.y -= 0.5;
+			}
+		} else if ((v = rs_node_get(p, "from")) != NULL) {
+			t.shape = ENG_SHAPE_BAND;
+			if (tg_point(tg, v, &t.x, &t.y) || tg_point(tg,
+			    rs_node_get(p, "to"), &t.x2, &t.y2) ||
+			    tg_len(tg, rs_node_get(p, "width"), &t.r))
+				return fail(tg, v->pos, 0, "a river or road "
+				    "needs from, to and width");
+			t.r /= 2;
+		} else
+			return fail(tg, p->pos, 0, "a terrain piece needs at "
+			    "and radius, rect, or from and to");
+		if (eng_board_add(&tg->ctx->board, &t) != 0)
+			return fail(tg, p->pos, 0, "more than %d terrain "
+			    "pieces", ENG_MAX_TERRAIN);
+	}
+	return 0;
+}
+
+static int
+side_from_name(const char *s)
+{
+	if (s == NULL)
+		return -1;
+	if (strcasecmp(s, "blue") == 0)
+		return ENG_BLUE;
+	if (strcasecmp(s, "red") == 0)
+		return ENG_RED;
+	return -1;
+}
+
+/* Units; 0 or -1. */
+static int
+tg_units(struct tg *tg)
+{
+	const struct rs_node *us = rs_node_get(tg->t->doc, "units"), *u, *v;
+	struct eng_game *g = tg->g;
+	const char *lab, *key;
+	char err[256];
+	double x, y, deg;
+	size_t i, j;
+	int type, side, idx;
+
+	if (us == NULL || us->kind != RS_NODE_MAP || us->nkids == 0)
+		return fail(tg, us ? us->pos : tg->t->pos, 0, "a test game "
+		    "needs units: a mapping from labels to units");
+	for (i = 0; i + 1 < us->nkids; i += 2) {
+		lab = scalar(us->kids[i]);
+		u = us->kids[i + 1];
+		if (lab == NULL || u->kind != RS_NODE_MAP)
+			return fail(tg, u->pos, 0, "unit '%s' must be a "
+			    "mapping { side, type, at }", lab ? lab : "?");
+		if ((side = side_from_name(scalar(rs_node_get(u, "side")))) < 0)
+			return fail(tg, u->pos, 0, "unit '%s' needs side: "
+			    "blue or red", lab);
+		v = rs_node_get(u, "type");
+		if (scalar(v) == NULL || (type = rs_unit_find(tg->ctx->rs,
+		    v->scalar)) < 0)
+			return fail(tg, v ? v->pos : u->pos, 0, "unit '%s': "
+			    "unknown type '%s'", lab, scalar(v) ? v->scalar :
+			    "");
+		v = rs_node_get(u, "at");
+		if (tg_point(tg, v, &x, &y) != 0)
+			return fail(tg, v ? v->pos : u->pos, 0, "unit '%s' "
+			    "needs at: [x, y]", lab);
+		if (x < 0 || y < 0 || x > tg->ctx->board.w ||
+		    y > tg->ctx->board.h)
+			return fail(tg, v->pos, 0, "unit '%s' stands off the "
+			    "board", lab);
+		if ((idx = eng_game_add(g, type, side, x, y)) < 0)
+			return fail(tg, u->pos, 0, "more than %d units",
+			    ENG_MAX_UNITS);
+		snprintf(g->u[idx].name, ENG_NAME, "%s", lab);
+		for (j = 0; j + 1 < u->nkids; j += 2) {
+			key = scalar(u->kids[j]);
+			if (key == NULL || !strcmp(key, "side") ||
+			    !strcmp(key, "type") || !strcmp(key, "at"))
+				continue;
+			if (!strcmp(key, "facing")) {
+				if (rs_node_double(u->kids[j + 1], &deg))
+					return fail(tg, u->kids[j + 1]->pos, 0,
+					    "facing is in degrees");
+				g->u[idx].facing = deg * M_PI / 180;
+				continue;
+			}
+			err[0] = '\0';
+			if (tg->ctx->fam->unit_key == NULL ||
+			    tg->ctx->fam->unit_key(g, idx, key, u->kids[j + 1],
+			    err, sizeof(err)) != 0)
+				return fail(tg, u->kids[j]->pos, 0, "unit '%s': "
+				    "%s", lab, err[0] ? err :
+				    "unknown key");
+		}
+	}
+	return 0;
+}
+
+static int
+unit_by_name(const struct eng_game *g, const char *s)
+{
+	int i;
+
+	if (s == NULL)
+		return -1;
+	for (i = 0; i < g->nu; i++)
+		if (strcmp(g->u[i].name, s) == 0)
+			return i;
+	return -1;
+}
+
+/* Dice, seed, first side, players; 0 or -1. */
+static int
+tg_dice(struct tg *tg)
+{
+	const struct rs_node *doc = tg->t->doc, *v;
+	struct eng_game *g = tg->g;
+	long n;
+	size_t i;
+
+	if ((v = rs_node_get(doc, "dice")) != NULL) {
+		tg->dice_node = v;
+		if (v->kind != RS_NODE_SEQ || v->nkids > TG_MAX_DICE)
+			return fail(tg, v->pos, 0, "dice must be a list of "
+			    "numbers 1 to 6");
+		for (i = 0; i < v->nkids; i++) {
+			if (rs_node_int(v->kids[i], &n) || n < 1 || n > 6)
+				return fail(tg, v->kids[i]->pos, 0, "a die "
+				    "shows 1 to 6");
+			tg->dice[tg->ndice++] = (int)n;
+		}
+	}
+	if ((v = rs_node_get(doc, "seed")) != NULL) {
+		if (rs_node_int(v, &n) || n < 0)
+			return fail(tg, v->pos, 0, "seed must be a number");
+		eng_rng_seed(&g->dice.rng, (uint64_t)n, 0);
+		eng_rng_seed(&g->ai, (uint64_t)n, 1);
+	} else {
+		/* No seed: every die must come from the list. */
+		g->dice.script = tg->dice;
+		g->dice.nscript = tg->ndice;
+	}
+	if ((v = rs_node_get(doc, "first")) != NULL) {
+		if ((g->side = side_from_name(scalar(v))) < 0)
+			return fail(tg, v->pos, 0, "first must be blue or red");
+		g->first = g->side;
+	}
+	if ((v = rs_node_get(doc, "players")) != NULL) {
+		if (v->kind != RS_NODE_SEQ || v->nkids != 2)
+			return fail(tg, v->pos, 0, "players must be [blue, "
+			    "red], each greedy or random");
+		for (i = 0; i < 2; i++) {
+			const char *p = scalar(v->kids[i]);
+			if (p != NULL && strcasecmp(p, "greedy") == 0)
+				g->player[i] = ENG_PLAYER_GREEDY;
+			else if (p != NULL && strcasecmp(p, "random") == 0)
+				g->player[i] = ENG_PLAYER_RANDOM;
+			else
+				return fail(tg, v->kids[i]->pos, 0, "a player "
+				    "is greedy or random");
+		}
+	}
+	return 0;
+}
+
+/* Fill a move action's path; 0 or -1. */
+static int
+move_path(struct tg *tg, const struct rs_node *v, struct eng_action *a)
+{
+	const struct rs_node *p;
+	size_t i;
+
+	if ((p = rs_node_get(v, "to")) != NULL) {
+		a->npath = 1;
+		return tg_point(tg, p, &a->path[0][0], &a->path[0][1]);
+	}
+	if ((p = rs_node_get(v, "path")) == NULL || p->kind != RS_NODE_SEQ ||
+	    p->nkids == 0 || p->nkids > ENG_MAX_PATH)
+		return -1;
+	for (i = 0; i < p->nkids; i++)
+		if (tg_point(tg, p->kids[i], &a->path[i][0], &a->path[i][1]))
+			return -1;
+	a->npath = (int)p->nkids;
+	return 0;
+}
+
+/* Play on for n game turns (or to the end); returns 0. */
+static int
+play_turns(struct eng_game *g, long n)
+{
+	int target = g->gturn + (int)n, guard = 0;
+
+	while (!g->over && g->gturn < target && guard++ < 100000)
+		g->ctx->fam->play_turn(g);
+	return 0;
+}
+
+/* Build and run one step; returns 0 or -1 (reported). */
+static int
+tg_step(struct tg *tg, const struct rs_node *s, int no)
+{
+	struct eng_game *g = tg->g;
+	struct eng_action a;
+	const struct rs_node *v = NULL, *refused = NULL;
+	const char *verb = NULL, *w;
+	char err[256] = "";
+	long n;
+	int rc;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	a.unit = a.target = a.weapon = -1;
+	if (s->kind == RS_NODE_SCALAR)
+		verb = s->scalar;
+	else if (s->kind == RS_NODE_MAP) {
+		for (i = 0; i + 1 < s->nkids; i += 2) {
+			w = scalar(s->kids[i]);
+			if (w != NULL && strcmp(w, "refused") == 0)
+				refused = s->kids[i + 1];
+			else if (verb == NULL) {
+				verb = w;
+				v = s->kids[i + 1];
+			}
+		}
+	}
+	if (verb == NULL)
+		return fail(tg, s->pos, no, "a step is a word (end turn) or a "
+		    "mapping (move: {…})");
+	a.verb = verb;
+	a.node = v;
+	if (g->over)
+		return fail(tg, s->pos, no, "the battle is already over");
+	if (strcmp(verb, "end turn") == 0)
+		a.kind = ENG_ACT_END_TURN;
+	else if (strcmp(verb, "initiative") == 0) {
+		eng_initiative(g);
+		return 0;
+	} else if (strcmp(verb, "play") == 0) {
+		w = scalar(v);
+		if (w == NULL || (n = strtol(w, NULL, 10)) <= 0 || n > 10000)
+			return fail(tg, s->pos, no, "play: N turns");
+		return play_turns(g, n);
+	} else if (strcmp(verb, "move") == 0) {
+		a.kind = ENG_ACT_MOVE;
+		if (v == NULL || v->kind != RS_NODE_MAP ||
+		    (a.unit = unit_by_name(g, scalar(rs_node_get(v, "unit"))))
+		    < 0 || move_path(tg, v, &a) != 0)
+			return fail(tg, s->pos, no, "move: { unit: A, to: "
+			    "[x, y] } or { unit: A, path: [[x, y], …] } with "
+			    "a unit of the test game");
+	} else if (strcmp(verb, "fire") == 0) {
+		a.kind = ENG_ACT_FIRE;
+		if (v == NULL || v->kind != RS_NODE_MAP ||
+		    (a.unit = unit_by_name(g, scalar(rs_node_get(v, "unit"))))
+		    < 0 || (a.target = unit_by_name(g, scalar(rs_node_get(v,
+		    "target")))) < 0)
+			return fail(tg, s->pos, no, "fire: { unit: A, target: "
+			    "B, weapon: W } with units of the test game");
+		if ((w = scalar(rs_node_get(v, "weapon"))) != NULL &&
+		    (a.weapon = rs_weapon_find(tg->ctx->rs, w)) < 0)
+			return fail(tg, s->pos, no, "unknown weapon '%s'", w);
+	} else if (strcmp(verb, "melee") == 0) {
+		a.kind = ENG_ACT_MELEE;
+		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
+		    (a.unit = unit_by_name(g, scalar(v->kids[0]))) < 0 ||
+		    (a.target = unit_by_name(g, scalar(v->kids[1]))) < 0)
+			return fail(tg, s->pos, no, "melee: [A, B] with units "
+			    "of the test game");
+	} else
+		a.kind = ENG_ACT_FAMILY;
+	rc = g->ctx->fam->step(g, &a, err, sizeof(err));
+	if (refused != NULL) {
+		w = scalar(refused);
+		if (rc == 0)
+			return fail(tg, s->pos, no, "expected the step to be "
+			    "refused, but it was played");
+		if (w != NULL && strcmp(w, "true") != 0 && strstr(err, w) ==
+		    NULL)
+			return fail(tg, s->pos, no, "refused, but with '%s'",
+			    err);
+		return 0;
+	}
+	if (rc != 0)
+		return fail(tg, s->pos, no, "%s", err[0] ? err :
+		    "the step cannot be played");
+	return 0;
+}
+
+/* Whether the rule named id was applied (cov > 0); -2 unknown id. */
+static int
+rule_applied(const struct eng_game *g, const char *id)
+{
+	const struct eng_family *f = g->ctx->fam;
+	int k;
+
+	for (k = 0; k < f->nrules; k++)
+		if (strcmp(f->rules[k].id, id) == 0)
+			return g->cov[k] > 0;
+	return -2;
+}
+
+static int
+expect_rules(struct tg *tg, const struct rs_node *v, int want)
+{
+	size_t i;
+	int r;
+
+	if (v->kind != RS_NODE_SEQ)
+		return fail(tg, v->pos, 0, "rules must be a list of rule ids");
+	for (i = 0; i < v->nkids; i++) {
+		const char *id = scalar(v->kids[i]);
+		if (id == NULL || (r = rule_applied(tg->g, id)) == -2)
+			return fail(tg, v->kids[i]->pos, 0, "unknown rule id "
+			    "'%s'", id ? id : "");
+		if (r != want)
+			return fail(tg, v->kids[i]->pos, 0, want ? "expected "
+			    "rule %s to apply, but it did not" : "expected "
+			    "rule %s not to apply, but it did", id);
+	}
+	return 0;
+}
+
+static int
+expect_odds(struct tg *tg, const struct rs_node *v)
+{
+	const struct eng_game *g = tg->g;
+	struct eng_q want, got;
+	char a[48], b[48];
+	const char *key;
+	size_t i;
+
+	if (v->kind != RS_NODE_MAP)
+		return fail(tg, v->pos, 0, "odds must be a mapping such as "
+		    "{ attacker_wins: 4/7 }");
+	if (g->contest.kind == 0)
+		return fail(tg, v->pos, 0, "expected odds, but no fire or "
+		    "melee was resolved");
+	for (i = 0; i + 1 < v->nkids; i += 2) {
+		key = scalar(v->kids[i]);
+		if (scalar(v->kids[i + 1]) == NULL ||
+		    eng_q_parse(v->kids[i + 1]->scalar, &want) != 0)
+			return fail(tg, v->kids[i + 1]->pos, 0, "odds are "
+			    "fractions such as 4/7");
+		if (key == NULL || g->ctx->fam->contest_odds == NULL ||
+		    g->ctx->fam->contest_odds(g, &g->contest, key, &got) != 0)
+			return fail(tg, v->kids[i]->pos, 0, "no odds '%s' for "
+			    "this %s", key ? key : "", g->contest.kind == 1 ?
+			    "fire" : "melee");
+		if (!eng_q_eq(want, got)) {
+			eng_q_format(a, sizeof(a), want);
+			eng_q_format(b, sizeof(b), got);
+			return fail(tg, v->kids[i + 1]->pos, 0, "expected %s "
+			    "%s, but it is %s", key, a, b);
+		}
+	}
+	return 0;
+}
+
+/* One unit's expectation; 0 or -1. */
+static int
+expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
+{
+	const struct eng_game *g = tg->g;
+	const struct rs_node *at, *al;
+	int i = unit_by_name(g, lab), rc, want;
+	char err[256] = "";
+	double x, y, tol;
+	size_t k;
+
+	if (i < 0)
+		return fail(tg, v->pos, 0, "unknown expectation or unit '%s'",
+		    lab);
+	if (scalar(v) != NULL && (strcmp(v->scalar, "alive") == 0 ||
+	    strcmp(v->scalar, "destroyed") == 0)) {
+		want = strcmp(v->scalar, "alive") == 0;
+		if (g->u[i].alive != want)
+			return fail(tg, v->pos, 0, "expected %s %s, but it is "
+			    "%s", lab, v->scalar, g->u[i].alive ? "alive" :
+			    "destroyed");
+		return 0;
+	}
+	if (v->kind == RS_NODE_MAP) {
+		if ((al = rs_node_get(v, "alive")) != NULL) {
+			want = scalar(al) && strcmp(al->scalar, "true") == 0;
+			if (g->u[i].alive != want)
+				return fail(tg, al->pos, 0, "expected %s %s, "
+				    "but it is %s", lab, want ? "alive" :
+				    "destroyed", g->u[i].alive ? "alive" :
+				    "destroyed");
+		}
+		if ((at = rs_node_get(v, "at")) != NULL) {
+			if (tg_point(tg, at, &x, &y) != 0)
+				return fail(tg, at->pos, 0, "at: [x, y]");
+			tol = g->board->grid != RS_GRID_NONE ? 1e-6 :
+			    0.01 * len_unit_mm(g->ctx->rs->measure ==
+			    LEN_NONE ? LEN_MM : g->ctx->rs->measure);
+			if (fabs(x - g->u[i].x) > tol ||
+			    fabs(y - g->u[i].y) > tol) {
+				char p[2][32], q[2][32];
+				double f = g->board->grid != RS_GRID_NONE ? 1 :
+				    len_unit_mm(g->ctx->rs->measure ==
+				    LEN_NONE ? LEN_MM : g->ctx->rs->measure);
+				fmt_double(p[0], 32, x / f, 2);
+				fmt_double(p[1], 32, y / f, 2);
+				fmt_double(q[0], 32, g->u[i].x / f, 2);
+				fmt_double(q[1], 32, g->u[i].y / f, 2);
+				return fail(tg, at->pos, 0, "expected %s at "
+				    "[%s, %s], but it is at [%s, %s]", lab,
+				    p[0], p[1], q[0], q[1]);
+			}
+		}
+		for (k = 0; k + 1 < v->nkids; k += 2) {
+			const char *key = scalar(v->kids[k]);
+			if (key != NULL && strcmp(key, "at") != 0 &&
+			    strcmp(key, "alive") != 0)
+				break;
+		}
+		if (k + 1 >= v->nkids)
+			return 0;
+	}
+	rc = g->ctx->fam->expect_unit == NULL ? -1 :
+	    g->ctx->fam->expect_unit(g, i, v, err, sizeof(err));
+	if (rc == 1)
+		return 0;
+	if (rc == 0)
+		return fail(tg, v->pos, 0, "expected %s: %s", lab, err);
+	return fail(tg, v->pos, 0, "unknown expectation for %s%s%s", lab,
+	    err[0] ? ": " : "", err);
+}
+
+static int
+tg_expect(struct tg *tg)
+{
+	const struct rs_node *e = rs_node_get(tg->t->doc, "expect"), *v;
+	const struct eng_game *g = tg->g;
+	const char *key;
+	long n;
+	size_t i;
+	int w;
+
+	if (e == NULL)
+		return 0;
+	if (e->kind != RS_NODE_MAP)
+		return fail(tg, e->pos, 0, "'expect' must be a mapping");
+	for (i = 0; i + 1 < e->nkids; i += 2) {
+		key = scalar(e->kids[i]);
+		v = e->kids[i + 1];
+		if (key == NULL)
+			return fail(tg, e->kids[i]->pos, 0, "bad expectation");
+		if (strcmp(key, "rules") == 0) {
+			if (expect_rules(tg, v, 1))
+				return -1;
+		} else if (strcmp(key, "not rules") == 0) {
+			if (expect_rules(tg, v, 0))
+				return -1;
+		} else if (strcmp(key, "odds") == 0) {
+			if (expect_odds(tg, v))
+				return -1;
+		} else if (strcmp(key, "winner") == 0) {
+			const char *s = scalar(v);
+			w = s && strcmp(s, "draw") == 0 ? -1 :
+			    side_from_name(s);
+			if (s == NULL || (w < 0 && strcmp(s, "draw") != 0))
+				return fail(tg, v->pos, 0, "winner is blue, "
+				    "red or draw");
+			if (!g->over)
+				return fail(tg, v->pos, 0, "expected %s to "
+				    "win, but the battle is not over", s);
+			if (g->winner != w)
+				return fail(tg, v->pos, 0, "expected winner "
+				    "%s, but it is %s", s, g->winner < 0 ?
+				    "draw" : g->winner ? "red" : "blue");
+		} else if (strcmp(key, "turn") == 0) {
+			if (rs_node_int(v, &n))
+				return fail(tg, v->pos, 0, "turn: N");
+			if (g->gturn != n)
+				return fail(tg, v->pos, 0, "expected game turn "
+				    "%ld, but it is %d", n, g->gturn);
+		} else if (expect_unit(tg, key, v))
+			return -1;
+	}
+	return 0;
+}
+
+int
+eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
+    struct diags *d, uint64_t *cov)
+{
+	struct tg tg;
+	const struct rs_node *steps;
+	size_t i;
+	int k;
+
+	memset(&tg, 0, sizeof(tg));
+	tg.t = t;
+	tg.d = d;
+	tg.g = xmalloc(sizeof(*tg.g));
+	if (tg_board(&tg, base) != 0)
+		goto out;
+	eng_game_init(tg.g, tg.ctx, 0, 0);
+	tg.g->turn_limit = 0;
+	if (tg_terrain(&tg) || tg_units(&tg) || tg_dice(&tg))
+		goto out;
+	if (tg.ctx->fam->setup != NULL)
+		tg.ctx->fam->setup(tg.g);
+	steps = rs_node_get(t->doc, "do");
+	if (steps != NULL && steps->kind != RS_NODE_SEQ) {
+		fail(&tg, steps->pos, 0, "'do' must be a list of steps");
+		goto out;
+	}
+	for (i = 0; steps != NULL && i < steps->nkids; i++) {
+		if (tg_step(&tg, steps->kids[i], (int)i + 1) != 0)
+			goto out;
+		if (tg.g->dice.out) {
+			fail(&tg, steps->kids[i]->pos, (int)i + 1, "ran out of "
+			    "dice: the test game lists %zu and the game "
+			    "rolled more", tg.ndice);
+			goto out;
+		}
+	}
+	if (tg.g->dice.script != NULL && tg.g->dice.next < tg.ndice) {
+		fail(&tg, tg.dice_node->pos, 0, "%zu of the %zu listed dice "
+		    "were not rolled", tg.ndice - tg.g->dice.next, tg.ndice);
+		goto out;
+	}
+	tg_expect(&tg);
+out:
+	if (cov != NULL)
+		for (k = 0; k < ENG_MAX_RULES; k++)
+			cov[k] += tg.g->cov[k];
+	if (tg.own_ctx) {
+		if (tg.ctx->fam_data != NULL && tg.ctx->fam->release != NULL)
+			tg.ctx->fam->release(tg.ctx);
+		free(tg.ctx);
+	}
+	free(tg.g);
+	return tg.failed ? -1 : 0;
+}
+
+int
+eng_testgames_run(const struct eng_ctx *c, struct diags *d, uint64_t *cov,
+    int *played)
+{
+	size_t i;
+	int failed = 0;
+
+	for (i = 0; i < c->rs->ntests; i++)
+		if (eng_testgame_run(c, &c->rs->tests[i], d, cov) != 0)
+			failed++;
+	if (played != NULL)
+		*played = (int)c->rs->ntests;
+	return failed;
+}
