@@ -38,9 +38,8 @@ sc_wilson(double p, long n, double *lo, double *hi)
 }
 
 struct job {
-	const struct scenario *s;
-	sc_play_fn play;
-	void *arg;
+	const struct sc_games *gm;
+	void *state;
 	uint64_t seed;
 	long from, to, step;
 	long wins[2], draws;
@@ -54,7 +53,7 @@ run_job(void *p)
 	int w, turns;
 
 	for (i = j->from; i < j->to; i += j->step) {
-		w = j->play(j->arg, j->s, j->seed, (uint64_t)i, &turns);
+		w = j->gm->play(j->state, j->seed, (uint64_t)i, &turns);
 		if (w == SC_BLUE || w == SC_RED)
 			j->wins[w]++;
 		else
@@ -63,15 +62,18 @@ run_job(void *p)
 	return NULL;
 }
 
-/* Returns 0; fills s->bal (see scenario.h). */
+/* Returns 0 and fills s->bal, or -1 (see scenario.h). */
 int
-sc_measure(struct scenario *s, sc_play_fn play, void *arg, long games,
+sc_measure(struct scenario *s, const struct sc_games *gm, long games,
     uint64_t seed, int jobs)
 {
 	struct job j[8];
 	pthread_t t[8];
 	int k, started[8] = { 0 };
+	void *state = gm->prepare(gm->arg, s);
 
+	if (state == NULL)
+		return -1;
 	if (jobs < 1)
 		jobs = 1;
 	if (jobs > 8)
@@ -80,9 +82,8 @@ sc_measure(struct scenario *s, sc_play_fn play, void *arg, long games,
 		jobs = 1;
 	for (k = 0; k < jobs; k++) {
 		memset(&j[k], 0, sizeof(j[k]));
-		j[k].s = s;
-		j[k].play = play;
-		j[k].arg = arg;
+		j[k].gm = gm;
+		j[k].state = state;
 		j[k].seed = seed;
 		j[k].from = k;
 		j[k].to = games;
@@ -96,6 +97,7 @@ sc_measure(struct scenario *s, sc_play_fn play, void *arg, long games,
 			pthread_join(t[k], NULL);
 		else
 			run_job(&j[k]);
+	gm->release(state);
 	s->bal.games = games;
 	s->bal.seed = seed;
 	s->bal.wins[0] = s->bal.wins[1] = s->bal.draws = 0;
@@ -192,7 +194,7 @@ adjust(struct scenario *s, const struct ruleset *rs,
 struct scenario *
 sc_balance(const struct ruleset *rs, const char *rs_path,
     const struct sc_request *rq, const struct sc_values *val,
-    sc_play_fn play, void *arg, long games, int jobs, int max_candidates,
+    const struct sc_games *gm, long games, int jobs, int max_candidates,
     int *ok, progress_fn pf, void *parg, struct diags *d)
 {
 	struct scenario *best = NULL, *cur;
@@ -213,7 +215,8 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 			continue;
 		}
 		for (a = 0; a <= ADJUSTMENTS && !*ok; a++) {
-			sc_measure(cur, play, arg, games, rq->seed, jobs);
+			if (sc_measure(cur, gm, games, rq->seed, jobs) == -1)
+				break; /* not playable: the next candidate */
 			cur->bal.candidates = ++tried;
 			if (pf != NULL)
 				pf(parg, (unsigned long)tried,

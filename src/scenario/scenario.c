@@ -108,15 +108,19 @@ base_d(const struct ruleset *rs, int type)
 	return d > 0 ? d : base_w(rs, type);
 }
 
-/* 1 when a unit may stand at (x, y): not in a river off its fords, not
- * on a building. */
+/* 1 when a unit may stand at (x, y): not within margin of a river's
+ * bank (the engine's board makes rivers a little wider), not on a
+ * building. */
 static int
-standable(const struct battlefield *bf, double x, double y)
+standable(const struct battlefield *bf, double x, double y, double margin)
 {
 	unsigned k = tr_at(bf, x, y);
+	size_t i;
 
-	if ((k >> RS_TERRAIN_RIVER & 1u) && !(k >> RS_TERRAIN_FORD & 1u))
-		return 0;
+	for (i = 0; i < bf->nrivers; i++)
+		if (tr_path_dist(&bf->rivers[i].path, x, y) <
+		    bf->rivers[i].width / 2 + margin)
+			return 0;
 	return !(k >> RS_TERRAIN_TOWN & 1u);
 }
 
@@ -144,7 +148,7 @@ zone_slots(const struct scenario *s, int side, double dx, double dy,
 			if (c < 0 || c >= cols)
 				continue;
 			x = x0 + c * dx;
-			if (!standable(s->bf, x, y))
+			if (!standable(s->bf, x, y, fmin(dx, dy)))
 				continue;
 			xy[n][0] = x;
 			xy[n][1] = y;
@@ -302,7 +306,7 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 			cy += top->v[k].y / top->n;
 		}
 		if (cx >= x0 && cx < x1 && cy > y0 && cy < y1 &&
-		    standable(bf, cx, cy) && tr_rng_d6(g) >= 3) {
+		    standable(bf, cx, cy, 0) && tr_rng_d6(g) >= 3) {
 			o->x = cx;
 			o->y = cy;
 			o->name = xstrdup("The hill");
@@ -329,7 +333,7 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		o->x = tr_rng_range(g, x0 + (x1 - x0) * 0.25,
 		    x0 + (x1 - x0) * 0.75);
 		o->y = tr_rng_range(g, (y0 + y1) / 2 - r, (y0 + y1) / 2 + r);
-		if (standable(bf, o->x, o->y))
+		if (standable(bf, o->x, o->y, 0))
 			break;
 	}
 	(void)rs;

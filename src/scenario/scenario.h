@@ -9,9 +9,9 @@
  * Blue (side 0) deploys along the bottom edge, Red (side 1) along the
  * top edge.
  *
- * This header knows no engine: balancing takes a function that plays
- * one game (sc_play_fn); src/scenario/play.c supplies the one that plays
- * through the engine.
+ * This header knows no engine: balancing takes functions that play
+ * games (struct sc_games); src/scenario/play.h supplies the ones that
+ * play through the engine.
  */
 #ifndef SANDTABLE_SCENARIO_H
 #define SANDTABLE_SCENARIO_H
@@ -197,18 +197,24 @@ int sc_validate(const struct scenario *, const struct ruleset *,
 void sc_wilson(double p, long n, double *lo, double *hi);
 
 /*
- * One game of the scenario, dice from (seed, game). Returns SC_BLUE,
- * SC_RED or -1 for a draw; *turns gets the game turns played. arg is
- * the caller's.
+ * How games of a scenario are played (play.c plays them through the
+ * engine; tests use a fake). prepare makes the per-scenario state (NULL:
+ * the scenario cannot be played), play plays game number `game` with
+ * dice from (seed, game) and returns SC_BLUE, SC_RED or -1 for a draw
+ * (*turns: game turns played); play may run on several threads at once.
  */
-typedef int (*sc_play_fn)(void *arg, const struct scenario *,
-    uint64_t seed, uint64_t game, int *turns);
-
+struct sc_games {
+	void *(*prepare)(void *arg, const struct scenario *);
+	int (*play)(void *state, uint64_t seed, uint64_t game, int *turns);
+	void (*release)(void *state);
+	void *arg;
+};
 /*
  * Play `games` games (on `jobs` threads; the result does not depend on
- * jobs) and fill s->bal (candidates is left as it is). Returns 0.
+ * jobs) and fill s->bal (candidates is left as it is). Returns 0, or -1
+ * when the scenario cannot be played.
  */
-int sc_measure(struct scenario *, sc_play_fn, void *arg, long games,
+int sc_measure(struct scenario *, const struct sc_games *, long games,
     uint64_t seed, int jobs);
 
 /*
@@ -221,8 +227,8 @@ int sc_measure(struct scenario *, sc_play_fn, void *arg, long games,
  * with an error in diags when none could be generated.
  */
 struct scenario *sc_balance(const struct ruleset *, const char *rs_path,
-    const struct sc_request *, const struct sc_values *, sc_play_fn,
-    void *arg, long games, int jobs, int max_candidates, int *ok,
+    const struct sc_request *, const struct sc_values *,
+    const struct sc_games *, long games, int jobs, int max_candidates, int *ok,
     progress_fn, void *parg, struct diags *);
 
 #endif
