@@ -355,7 +355,7 @@ edge_point(const struct battlefield *bf, int edge, double t)
 static int
 push_out(const struct battlefield *bf, struct tr_point *p, double clear)
 {
-	double cx, cy, r, d;
+	double cx, cy, r, d, nx, ny;
 	size_t i;
 	int moved = 0;
 
@@ -368,12 +368,17 @@ push_out(const struct battlefield *bf, struct tr_point *p, double clear)
 		d = hypot(p->x - cx, p->y - cy);
 		if (d >= r)
 			continue;
-		if (d < 1e-6) {
-			p->x = cx + r;
-		} else {
-			p->x = cx + (p->x - cx) * r / d;
-			p->y = cy + (p->y - cy) * r / d;
+		if (d < 1e-6)
+			d = 1e-6, p->x += 1e-6;
+		nx = cx + (p->x - cx) * r / d;
+		ny = cy + (p->y - cy) * r / d;
+		/* Off the table that way: go round the other side. */
+		if (nx < 0 || ny < 0 || nx > bf->table_w || ny > bf->table_h) {
+			nx = cx - (p->x - cx) * r / d;
+			ny = cy - (p->y - cy) * r / d;
 		}
+		p->x = nx;
+		p->y = ny;
 		moved = 1;
 	}
 	return moved;
@@ -496,14 +501,14 @@ ford_crossings(struct tr_path *v, const struct tr_path *r)
 
 #define HAS(mask, k) (((mask) >> (k)) & 1u)
 
-/* Cordery: a die per sector — 1–3 open, 4–5 hill, 6 wood (normal
- * density); sparse: 1–4 open, 5 hill, 6 wood; dense: 1–2 open, 3–4 hill,
- * 5–6 wood. */
+/* Cordery: a die per sector — 1–2 open, 3–4 hill, 5–6 wood (normal
+ * density); sparse: 1–3 open, 4–5 hill, 6 wood; dense: 1 open, 2–3 hill,
+ * 4–6 wood. */
 static void
 gen_sectors(struct tr_rng *g, struct battlefield *bf, unsigned mask, int nx,
     int ny, char *used, int density)
 {
-	static const int hill_lo[3] = { 5, 4, 3 }, wood_lo[3] = { 6, 6, 5 };
+	static const int hill_lo[3] = { 4, 3, 2 }, wood_lo[3] = { 6, 5, 4 };
 	int hl = hill_lo[density], wl = wood_lo[density];
 	double sw = bf->table_w / nx, sh = bf->table_h / ny;
 	int i, j, d;
@@ -556,15 +561,24 @@ static void
 gen_roads(struct tr_rng *g, struct battlefield *bf, unsigned mask,
     const struct tr_point *town)
 {
-	int n = tr_rng_d6(g) == 6 ? 2 : 1, i, e0, e1;
+	int n = tr_rng_d6(g) == 6 ? 2 : 1, i, e0, e1, across;
 	double m = fmin(bf->table_w, bf->table_h);
 	size_t k;
+
+	across = bf->table_w < bf->table_h; /* 1: the first road runs down */
+	if (bf->nrivers > 0) {
+		const struct tr_line *l = &bf->rivers[0].path;
+
+		across = fabs(l->v[l->n - 1].x - l->v[0].x) >=
+		    fabs(l->v[l->n - 1].y - l->v[0].y);
+	}
 
 	for (i = 0; i < n; i++) {
 		struct tr_path p = { 0 };
 
-		/* Across the table's long way first, then the short way. */
-		e0 = (i == 0) == (bf->table_w >= bf->table_h) ? 0 : 1;
+		/* Across the river's course (else the table's long way)
+		 * first, then the other way. */
+		e0 = (i == 0) == across ? 1 : 0;
 		e1 = e0 + 2;
 		p.width = fmin(fmax(m * 0.02, 8), 25);
 		route(g, bf, &p.path, edge_point(bf, e0, tr_rng_range(g, 0.15,
@@ -604,7 +618,7 @@ gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 /* Fortifications: one or two short ramparts in free sectors. */
 static void
 gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
-    const char *used)
+    char *used)
 {
 	double sw = bf->table_w / nx, sh = bf->table_h / ny, cx, cy, len, a;
 	int n = tr_rng_d6(g) >= 4 ? 2 : 1, k, i, j, tries;
@@ -631,8 +645,96 @@ gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 			line_add(&p.path, cx + len / 2 * cos(a),
 			    cy + len / 2 * sin(a) + len * 0.15);
 			XPUSH(bf->forts, bf->nforts, bf->capforts, p);
+			used[j * nx + i] = 1;
 			break;
 		}
+}
+
+/* 1 when a ring comes within d of a path (or the path enters it). */
+static int
+ring_near(const struct tr_line *ring, const struct tr_line *path, double d)
+{
+	size_t i;
+
+	for (i = 0; i < ring->n; i++)
+		if (tr_path_dist(path, ring->v[i].x, ring->v[i].y) < d)
+			return 1;
+	for (i = 0; i < path->n; i++)
+		if (tr_inside(ring, path->v[i].x, path->v[i].y))
+			return 1;
+	return 0;
+}
+
+/* Where the river could not be routed round a hill or wood, the river
+ * wins: that hill or wood is taken away. */
+static void
+clear_river(struct battlefield *bf)
+{
+	const struct tr_path *v = &bf->rivers[0];
+	size_t i, n, k;
+
+	for (i = n = 0; i < bf->nhills; i++) {
+		if (ring_near(&bf->hills[i].contours[0], &v->path, v->width)) {
+			for (k = 0; k < bf->hills[i].n; k++)
+				free(bf->hills[i].contours[k].v);
+			free(bf->hills[i].contours);
+		} else
+			bf->hills[n++] = bf->hills[i];
+	}
+	bf->nhills = n;
+	for (i = n = 0; i < bf->nwoods; i++) {
+		if (ring_near(&bf->woods[i], &v->path, v->width))
+			free(bf->woods[i].v);
+		else
+			bf->woods[n++] = bf->woods[i];
+	}
+	bf->nwoods = n;
+}
+
+/* Round to 0.01 mm, the precision of tr_to_yaml, so a battlefield
+ * written and read back is the same battlefield. */
+static void
+round_pts(struct tr_point *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v[i].x = round(v[i].x * 100) / 100;
+		v[i].y = round(v[i].y * 100) / 100;
+	}
+}
+
+static void
+round_path(struct tr_path *p)
+{
+	round_pts(p->path.v, p->path.n);
+	round_pts(p->fords, p->nfords);
+	p->width = round(p->width * 100) / 100;
+}
+
+static void
+round_all(struct battlefield *bf)
+{
+	size_t i, k;
+
+	for (i = 0; i < bf->nhills; i++)
+		for (k = 0; k < bf->hills[i].n; k++)
+			round_pts(bf->hills[i].contours[k].v,
+			    bf->hills[i].contours[k].n);
+	for (i = 0; i < bf->nwoods; i++)
+		round_pts(bf->woods[i].v, bf->woods[i].n);
+	for (i = 0; i < bf->nrivers; i++)
+		round_path(&bf->rivers[i]);
+	for (i = 0; i < bf->nroads; i++)
+		round_path(&bf->roads[i]);
+	for (i = 0; i < bf->nforts; i++)
+		round_path(&bf->forts[i]);
+	for (i = 0; i < bf->ntown; i++) {
+		struct tr_rect *r = &bf->town[i];
+
+		r->x = round(r->x * 100) / 100, r->y = round(r->y * 100) / 100;
+		r->w = round(r->w * 100) / 100, r->h = round(r->h * 100) / 100;
+	}
 }
 
 struct battlefield *
@@ -655,17 +757,19 @@ tr_generate_density(uint64_t seed, double table_w, double table_h,
 	bf->seed = seed;
 	if (!(table_w > 0) || !(table_h > 0))
 		return bf;
-	/* Sectors about a third of the table's short side. */
-	ny = table_h <= table_w ? 3 : (int)lround(3 * table_h / table_w);
-	nx = table_w <= table_h ? 3 : (int)lround(3 * table_w / table_h);
+	/* Sectors half the table's short side: 3 x 2 on a 6 x 4 ft table. */
+	ny = table_h <= table_w ? 2 : (int)lround(2 * table_h / table_w);
+	nx = table_w <= table_h ? 2 : (int)lround(2 * table_w / table_h);
 	nx = nx < 2 ? 2 : nx > 12 ? 12 : nx;
 	ny = ny < 2 ? 2 : ny > 12 ? 12 : ny;
 	used = xcalloc((size_t)(nx * ny), 1);
 	if (density < 0 || density > 2)
 		density = 1;
 	gen_sectors(&g, bf, mask, nx, ny, used, density);
-	if (HAS(mask, RS_TERRAIN_RIVER) && tr_rng_d6(&g) >= 3)
+	if (HAS(mask, RS_TERRAIN_RIVER) && tr_rng_d6(&g) >= 3) {
 		gen_river(&g, bf, mask);
+		clear_river(bf);
+	}
 	if (HAS(mask, RS_TERRAIN_TOWN) && tr_rng_d6(&g) >= 3)
 		has_town = gen_town_site(&g, bf, nx, ny, used, &town);
 	if (HAS(mask, RS_TERRAIN_ROAD))
@@ -673,6 +777,7 @@ tr_generate_density(uint64_t seed, double table_w, double table_h,
 	if (HAS(mask, RS_TERRAIN_FORTIFICATION))
 		gen_forts(&g, bf, nx, ny, used);
 	free(used);
+	round_all(bf);
 	return bf;
 }
 

@@ -124,7 +124,8 @@ void tr_free(struct battlefield *);
 
 /*
  * Generate terrain for a table from a seed, using only the kinds in
- * mask (a river needs RS_TERRAIN_RIVER; fords need RS_TERRAIN_FORD too,
+ * mask. Coordinates are rounded to 0.01 mm, so tr_to_yaml() and
+ * tr_parse() give back the very same battlefield (a river needs RS_TERRAIN_RIVER; fords need RS_TERRAIN_FORD too,
  * or the river is left out as impassable everywhere). Returns a new
  * battlefield; same arguments, same result.
  */

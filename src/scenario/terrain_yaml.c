@@ -35,12 +35,18 @@ static int
 get_len(struct treader *t, const struct rs_node *n, double *mm)
 {
 	const char *why = "expected a length";
+	int neg;
 
+	/* Coordinates may lie off the table (a hill running off the edge),
+	 * so a leading minus is allowed here. */
+	neg = n != NULL && n->kind == RS_NODE_SCALAR && n->scalar[0] == '-';
 	if (n == NULL || n->kind != RS_NODE_SCALAR ||
-	    len_parse(n->scalar, t->measure, mm, &why) == -1) {
+	    len_parse(n->scalar + neg, t->measure, mm, &why) == -1) {
 		terr(t, n, NULL, "bad length", why);
 		return -1;
 	}
+	if (neg)
+		*mm = -*mm;
 	return 0;
 }
 

@@ -1,0 +1,629 @@
+/*
+ * map.c: battle maps out — coordinate labels, the tiling of a table over
+ * paper, and the PDF (assembly plan + tiles, or one page), PNG and SVG
+ * writers. The drawing itself is map_draw.c.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "map_internal.h"
+
+/* ---- labels ---- */
+
+/* Bijective base 26: 1 → A, 26 → Z, 27 → AA. */
+static void
+letters(char *buf, size_t sz, int n)
+{
+	char tmp[16];
+	int k = 0;
+	size_t i;
+
+	while (n > 0 && k < (int)sizeof(tmp)) {
+		n--;
+		tmp[k++] = (char)('A' + n % 26);
+		n /= 26;
+	}
+	for (i = 0; i + 1 < sz && k > 0; i++)
+		buf[i] = tmp[--k];
+	buf[i] = '\0';
+}
+
+int
+rnd_map_label(char *buf, size_t sz, const char *fmt, int c, int r, int cols,
+    int rows, enum rnd_origin org)
+{
+	size_t n = 0;
+	int col = (org == RND_ORIGIN_TR || org == RND_ORIGIN_BR) ?
+	    cols - c : c + 1;
+	int row = (org == RND_ORIGIN_BL || org == RND_ORIGIN_BR) ?
+	    rows - r : r + 1;
+	char piece[32], let[16];
+	int zero, width, rc = 0;
+
+	buf[0] = '\0';
+	for (; *fmt != '\0' && n + 1 < sz; fmt++) {
+		if (*fmt != '%') {
+			buf[n++] = *fmt;
+			continue;
+		}
+		fmt++;
+		zero = *fmt == '0';
+		if (zero)
+			fmt++;
+		for (width = 0; *fmt >= '0' && *fmt <= '9'; fmt++)
+			width = width < 9 ? width * 10 + (*fmt - '0') : 9;
+		switch (*fmt) {
+		case 'c':
+		case 'r':
+			snprintf(piece, sizeof(piece), zero ? "%0*d" : "%*d",
+			    width, *fmt == 'c' ? col : row);
+			break;
+		case 'C':
+		case 'R':
+			letters(let, sizeof(let), *fmt == 'C' ? col : row);
+			snprintf(piece, sizeof(piece), "%*s", width, let);
+			break;
+		case '%':
+			strcpy(piece, "%");
+			break;
+		default:
+			rc = -1;
+			goto out;
+		}
+		snprintf(buf + n, sz - n, "%s", piece);
+		n += strlen(buf + n);
+	}
+out:
+	buf[n < sz ? n : sz - 1] = '\0';
+	return rc;
+}
+
+int
+rnd_map_label_check(const char *fmt, const char **why)
+{
+	char buf[64];
+
+	if (strlen(fmt) > 40) {
+		*why = "the label format is too long (40 characters at most)";
+		return -1;
+	}
+	if (rnd_map_label(buf, sizeof(buf), fmt, 0, 0, 1, 1,
+	    RND_ORIGIN_TL) == -1) {
+		*why = "unknown % conversion in the label format (use %c, %r, "
+		    "%C, %R or %%)";
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- tiling ---- */
+
+/* How many tiles of area a, overlapping by ov, cover length t. */
+static double
+tiles_along(double t, double a, double ov)
+{
+	if (t <= a + 1e-9)
+		return 1;
+	return 1 + ceil((t - a) / (a - ov) - 1e-9);
+}
+
+int
+rnd_map_tiling(double table_w, double table_h, double paper_w,
+    double paper_h, double overlap, struct rnd_tiling *t, const char **why)
+{
+	double aw[2], ah[2], n[2], cols[2], rows[2];
+	int k, best;
+
+	memset(t, 0, sizeof(*t));
+	if (!(overlap >= 0) || !isfinite(overlap)) {
+		*why = "the overlap must be zero or more";
+		return -1;
+	}
+	for (k = 0; k < 2; k++) { /* 0 portrait, 1 landscape */
+		double pw = k ? fmax(paper_w, paper_h) : fmin(paper_w, paper_h);
+		double ph = k ? fmin(paper_w, paper_h) : fmax(paper_w, paper_h);
+
+		aw[k] = pw - 2 * RND_TILE_MARGIN;
+		ah[k] = ph - RND_TILE_MARGIN - RND_TILE_BOTTOM;
+		if (aw[k] < 40 || ah[k] < 40) {
+			*why = "the paper is too small for map tiles";
+			return -1;
+		}
+		if (overlap > fmin(aw[k], ah[k]) / 2) {
+			*why = "the overlap is more than half a tile";
+			return -1;
+		}
+		cols[k] = tiles_along(table_w, aw[k], overlap);
+		rows[k] = tiles_along(table_h, ah[k], overlap);
+		n[k] = cols[k] * rows[k];
+	}
+	best = n[1] < n[0] || (n[1] == n[0] && table_w > table_h);
+	if (n[best] > 10000) {
+		*why = "the map would need more than 10000 tiles";
+		return -1;
+	}
+	t->landscape = best;
+	t->cols = (int)cols[best];
+	t->rows = (int)rows[best];
+	t->page_w = best ? fmax(paper_w, paper_h) : fmin(paper_w, paper_h);
+	t->page_h = best ? fmin(paper_w, paper_h) : fmax(paper_w, paper_h);
+	t->area_w = aw[best];
+	t->area_h = ah[best];
+	t->step_x = aw[best] - overlap;
+	t->step_y = ah[best] - overlap;
+	t->overlap = overlap;
+	t->table_w = table_w;
+	t->table_h = table_h;
+	return 0;
+}
+
+void
+rnd_map_tile_rect(const struct rnd_tiling *t, int col, int row, double *x,
+    double *y, double *w, double *h)
+{
+	*x = col * t->step_x;
+	*y = row * t->step_y;
+	*w = fmin(t->area_w, t->table_w - *x);
+	*h = fmin(t->area_h, t->table_h - *y);
+}
+
+void
+rnd_map_tile_name(char *buf, size_t sz, int col, int row)
+{
+	char let[16];
+
+	letters(let, sizeof(let), row + 1);
+	snprintf(buf, sz, "%s%d", let, col + 1);
+}
+
+/* ---- PDF ---- */
+
+static const struct rnd_font f_title = { "DejaVu Sans", 15, 1, 0 };
+static const struct rnd_font f_body = { "DejaVu Sans", 8.5, 0, 0 };
+static const struct rnd_font f_small = { "DejaVu Sans", 7, 0, 0 };
+
+/* Label size for cells of size s on paper (mm). */
+static double
+label_size(double s)
+{
+	return fmin(fmax(s * 0.13, 1.5), 3.5);
+}
+
+/* Draw the part (x, y, w, h) of the table with its top-left at (px, py)
+ * on the page, clipped. */
+static void
+draw_part(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, double px, double py, double x, double y,
+    double w, double h)
+{
+	struct map_view v = { x, y, x + w, y + h, 0.3, 0, 0 };
+
+	v.font = label_size(o->grid->cell);
+	cairo_save(cr);
+	cairo_rectangle(cr, px, py, w, h);
+	cairo_clip(cr);
+	cairo_translate(cr, px - x, py - y);
+	map_draw(cr, o, tc, &v);
+	cairo_restore(cr);
+}
+
+/* An alignment mark: a circle with a cross, at (x, y). */
+static void
+align_mark(cairo_t *cr, double x, double y)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x, y, 2.2, 0, 2 * M_PI);
+	cairo_move_to(cr, x - 4, y);
+	cairo_line_to(cr, x + 4, y);
+	cairo_move_to(cr, x, y - 4);
+	cairo_line_to(cr, x, y + 4);
+}
+
+/*
+ * The marks of tile (col, row) in table coordinates: crosshairs in the
+ * middle of each strip it shares with a neighbour, at the same table
+ * points on both tiles, so they meet when the tiles are laid together.
+ */
+static void
+tile_marks(cairo_t *cr, const struct rnd_tiling *t, int col, int row)
+{
+	double x, y, w, h, sx, sy;
+	int k, side;
+
+	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
+	for (side = 0; side < 2; side++) {
+		/* Vertical seams: left (side 0) and right (side 1). */
+		int sc = side ? col + 1 : col;
+
+		if (sc < 1 || sc >= t->cols)
+			continue;
+		sx = sc * t->step_x + t->overlap / 2;
+		for (k = 1; k <= 3; k += 2)
+			align_mark(cr, sx, y + h * k / 4);
+	}
+	for (side = 0; side < 2; side++) {
+		int sr = side ? row + 1 : row;
+
+		if (sr < 1 || sr >= t->rows)
+			continue;
+		sy = sr * t->step_y + t->overlap / 2;
+		for (k = 1; k <= 3; k += 2)
+			align_mark(cr, x + w * k / 4, sy);
+	}
+}
+
+/* The shared strips of a tile: dashed line where the next tile's edge
+ * lies, and cut marks on the edges to trim. */
+static void
+tile_seams(cairo_t *cr, const struct rnd_tiling *t, int col, int row,
+    double w, double h)
+{
+	double M = RND_TILE_MARGIN, ov = t->overlap, dash = 1.5;
+
+	cairo_save(cr);
+	cairo_set_line_width(cr, 0.2);
+	rnd_set_rgb(cr, 0x202020);
+	cairo_set_dash(cr, &dash, 1, 0);
+	if (col + 1 < t->cols) {
+		cairo_move_to(cr, M + w - ov, M);
+		cairo_line_to(cr, M + w - ov, M + h);
+	}
+	if (row + 1 < t->rows) {
+		cairo_move_to(cr, M, M + h - ov);
+		cairo_line_to(cr, M + w, M + h - ov);
+	}
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	/* Trim along the map's left / top edge: marks in the margin. */
+	if (col > 0) {
+		cairo_move_to(cr, M, 1.5);
+		cairo_line_to(cr, M, M - 1.5);
+		cairo_move_to(cr, M, M + h + 1.5);
+		cairo_line_to(cr, M, M + h + 5);
+	}
+	if (row > 0) {
+		cairo_move_to(cr, 1.5, M);
+		cairo_line_to(cr, M - 1.5, M);
+		cairo_move_to(cr, M + w + 1.5, M);
+		cairo_line_to(cr, M + w + 8.5, M);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* One tile page. */
+static void
+tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, const struct rnd_tiling *t, int col, int row)
+{
+	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
+	double x, y, w, h, M = RND_TILE_MARGIN;
+	char name[32], *s;
+	int num = row * t->cols + col + 1;
+
+	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
+	rnd_map_tile_name(name, sizeof(name), col, row);
+	rnd_doc_outline(d, 0, name, 0);
+	draw_part(cr, o, tc, M, M, x, y, w, h);
+	cairo_save(cr);
+	cairo_rectangle(cr, M, M, w, h);
+	cairo_clip(cr);
+	cairo_translate(cr, M - x, M - y);
+	rnd_set_rgb(cr, 0x000000);
+	cairo_set_line_width(cr, 0.25);
+	tile_marks(cr, t, col, row);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	cairo_rectangle(cr, M, M, w, h);
+	rnd_set_rgb(cr, 0x808080);
+	cairo_set_line_width(cr, 0.15);
+	cairo_stroke(cr);
+	tile_seams(cr, t, col, row, w, h);
+	s = xasprintf("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
+	    "%d of %d", name, row + 1, col + 1, num, t->cols * t->rows);
+	rnd_text(cr, &f_body, M + 2, 3.2, 0, 0, 1, s);
+	free(s);
+	s = xasprintf("%s \xe2\x80\x94 %s", o->title ? o->title : "map",
+	    o->grid_desc ? o->grid_desc : "");
+	rnd_text(cr, &f_small, M, 3.6, t->page_w - 2 * M, 2, 0, s);
+	free(s);
+	rnd_calibration(cr, M, M + t->area_h + 5);
+	s = xasprintf("Print at 100%%. Dashed line: the next tile's edge. "
+	    "Crosshairs meet crosshairs.");
+	rnd_text(cr, &f_small, M + 110, M + t->area_h + 5,
+	    t->page_w - 2 * M - 110, 2, 0, s);
+	free(s);
+	rnd_doc_page_end(d);
+}
+
+/* The assembly plan: the whole map small, with every tile outlined. */
+static void
+plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, const struct rnd_tiling *t)
+{
+	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
+	struct rnd_map_opts small = *o;
+	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0 };
+	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs;
+	char name[32], *s, ov[32];
+	int c, r;
+
+	rnd_doc_outline(d, 0, "Assembly plan", 0);
+	y += rnd_text(cr, &f_title, M, y, t->page_w - 2 * M, 0, 0,
+	    o->title ? o->title : "Battle map");
+	fmt_double(ov, sizeof(ov), t->overlap, 1);
+	s = xasprintf("%s. %d tiles (%d across, %d down) on %s sheets, "
+	    "overlapping by %s mm. Assembly plan:", o->grid_desc ?
+	    o->grid_desc : "", t->cols * t->rows, t->cols, t->rows,
+	    t->landscape ? "landscape" : "portrait", ov);
+	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, t->page_w - 2 * M, 0, 0,
+	    s);
+	free(s);
+	bw = t->page_w - 2 * M;
+	bh = t->page_h - y - 4 - RND_TILE_BOTTOM - 26;
+	k = fmin(bw / t->table_w, bh / t->table_h);
+	cairo_save(cr);
+	cairo_translate(cr, M, y + 4);
+	cairo_scale(cr, k, k);
+	small.label_fmt = NULL;
+	small.dots = 0;
+	v.line = 0.2 / k;
+	map_draw(cr, &small, tc, &v);
+	cairo_restore(cr);
+	/* Tiles: outlines and names at the plan's scale. */
+	cairo_save(cr);
+	rnd_set_rgb(cr, 0xb03020);
+	cairo_set_line_width(cr, 0.3);
+	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, 1.8), 5);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, fs);
+	for (r = 0; r < t->rows; r++)
+		for (c = 0; c < t->cols; c++) {
+			cairo_text_extents_t te;
+
+			rnd_map_tile_rect(t, c, r, &x, &ty, &w, &h);
+			cairo_rectangle(cr, M + x * k, y + 4 + ty * k, w * k,
+			    h * k);
+			cairo_stroke(cr);
+			rnd_map_tile_name(name, sizeof(name), c, r);
+			cairo_text_extents(cr, name, &te);
+			cairo_move_to(cr, M + (x + w / 2) * k - te.x_advance / 2,
+			    y + 4 + (ty + h / 2) * k + fs * 0.35);
+			cairo_show_text(cr, name);
+		}
+	cairo_restore(cr);
+	y += 4 + t->table_h * k + 4;
+	s = xasprintf("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c" "actual "
+	    "size\xe2\x80\x9d, not \xe2\x80\x9c" "fit to page\xe2\x80\x9d); the bars "
+	    "at the foot of each tile must measure 100 mm and 4 in.\n"
+	    "<b>2.</b> Tiles are named by row letter and column number. Trim "
+	    "each tile along the left and top edges of its map, except tiles "
+	    "in column 1 and row A.\n"
+	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
+	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
+	    "overlap); glue or tape.", ov);
+	rnd_text(cr, &f_body, M, y, t->page_w - 2 * M, 0, 1, s);
+	free(s);
+	rnd_calibration(cr, M, t->page_h - RND_TILE_BOTTOM + 5);
+	rnd_doc_page_end(d);
+}
+
+/* The whole table on one page of its own size plus a margin. */
+static void
+single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
+    const struct tr_cells *tc)
+{
+	const struct grid *g = o->grid;
+	double M = RND_TILE_MARGIN, pw = g->table_w + 2 * M,
+	    ph = g->table_h + M + RND_TILE_BOTTOM;
+	cairo_t *cr = rnd_doc_page_begin(d, pw, ph, 0);
+	char *s;
+
+	rnd_doc_outline(d, 0, o->title ? o->title : "Map", 0);
+	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
+	s = xasprintf("<b>%s</b>  \xc2\xb7  %s", o->title ? o->title : "Map",
+	    o->grid_desc ? o->grid_desc : "");
+	rnd_text(cr, &f_body, M, 3.2, pw - 2 * M, 0, 1, s);
+	free(s);
+	rnd_calibration(cr, M, M + g->table_h + 5);
+	rnd_text(cr, &f_small, M + 110, M + g->table_h + 5, pw - 2 * M - 110,
+	    2, 0, "Print at 100% \xe2\x80\x94 full size, one sheet.");
+	rnd_doc_page_end(d);
+}
+
+static int
+map_pdf(const char *path, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, struct diags *dg)
+{
+	struct rnd_meta meta = { o->title, NULL, "Battle map at true scale",
+		"wargame, map, grid", NULL };
+	struct rnd_tiling t;
+	struct rnd_doc *d;
+	struct pos nowhere = { NULL, 0, 0 };
+	const char *why;
+	int c, r;
+
+	if (o->paper_w > 0 && rnd_map_tiling(o->grid->table_w,
+	    o->grid->table_h, o->paper_w, o->paper_h, o->overlap, &t,
+	    &why) == -1) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s: %s", path, why);
+		return -1;
+	}
+	if (o->paper_w <= 0 && (o->grid->table_w > 5080 ||
+	    o->grid->table_h > 5080)) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s: the table is larger than "
+		    "a PDF page can be (200 in); give --paper", path);
+		return -1;
+	}
+	d = rnd_doc_new(path, &meta, dg);
+	rnd_doc_set_print_at_scale(d);
+	if (o->paper_w <= 0)
+		single_page(d, o, tc);
+	else {
+		plan_page(d, o, tc, &t);
+		for (r = 0; r < t.rows; r++)
+			for (c = 0; c < t.cols; c++)
+				tile_page(d, o, tc, &t, c, r);
+	}
+	return rnd_doc_close(d);
+}
+
+/* ---- PNG and SVG ---- */
+
+static cairo_status_t
+to_file(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
+	    CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* The area a raster or SVG shows: the grid's box, or the whole table. */
+static void
+image_area(const struct grid *g, double *x, double *y, double *w, double *h)
+{
+	*x = g->kind == RS_GRID_NONE ? 0 : g->ox;
+	*y = g->kind == RS_GRID_NONE ? 0 : g->oy;
+	*w = g->kind == RS_GRID_NONE ? g->table_w : g->w;
+	*h = g->kind == RS_GRID_NONE ? g->table_h : g->h;
+}
+
+static int
+map_png(const char *path, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, struct diags *dg)
+{
+	const struct grid *g = o->grid;
+	struct pos nowhere = { NULL, 0, 0 };
+	double unit = g->kind == RS_GRID_NONE ? 25.4 : g->cell, scale, x, y,
+	    w, h, pw, ph;
+	struct map_view v;
+	struct atomic_file af;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	char *why = NULL;
+	int rc = -1;
+
+	scale = o->px_per_cell / unit;
+	image_area(g, &x, &y, &w, &h);
+	pw = round(w * scale);
+	ph = round(h * scale);
+	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
+	    ph > RND_MAP_MAX_PX) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s: the image would be %.0f x "
+		    "%.0f pixels (1 to %d a side)", path, pw, ph,
+		    RND_MAP_MAX_PX);
+		return -1;
+	}
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	cairo_translate(cr, -x, -y);
+	v.x0 = x, v.y0 = y, v.x1 = x + w, v.y1 = y + h;
+	v.line = 2 / scale; /* two pixels, centred on the cell boundary */
+	v.font = g->cell * 0.14;
+	v.png = 1;
+	map_draw(cr, o, tc, &v);
+	cairo_surface_flush(s);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		why = xasprintf("%s: %s", path, cairo_status_to_string(
+		    cairo_status(cr)));
+	else if (atomic_open(&af, path, &why) == 0) {
+		if (cairo_surface_write_to_png_stream(s, to_file, af.fp) !=
+		    CAIRO_STATUS_SUCCESS) {
+			atomic_abandon(&af);
+			why = xasprintf("%s: cannot write the PNG", path);
+		} else
+			rc = atomic_commit(&af, &why);
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	if (rc == -1) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		free(why);
+	}
+	return rc;
+}
+
+static int
+map_svg(const char *path, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, struct diags *dg)
+{
+	const struct grid *g = o->grid;
+	struct pos nowhere = { NULL, 0, 0 };
+	struct map_view v;
+	struct atomic_file af;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	double x, y, w, h;
+	char *why = NULL;
+	int rc = -1;
+
+	if (atomic_open(&af, path, &why) == -1) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		free(why);
+		return -1;
+	}
+	image_area(g, &x, &y, &w, &h);
+	/* Document unit mm: one user unit is one millimetre. */
+	s = cairo_svg_surface_create_for_stream(to_file, af.fp, w, h);
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
+	cr = cairo_create(s);
+	cairo_translate(cr, -x, -y);
+	v.x0 = x, v.y0 = y, v.x1 = x + w, v.y1 = y + h;
+	v.line = 0.3;
+	v.font = label_size(g->cell);
+	v.png = 1;
+	map_draw(cr, o, tc, &v);
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		atomic_abandon(&af);
+		why = xasprintf("%s: cannot write the SVG", path);
+	} else
+		rc = atomic_commit(&af, &why);
+	cairo_surface_destroy(s);
+	if (rc == -1) {
+		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		free(why);
+	}
+	return rc;
+}
+
+/* 1 when path ends in ext (case-insensitive). */
+static int
+ends_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), m = strlen(ext);
+
+	return n >= m && strcasecmp(path + n - m, ext) == 0;
+}
+
+int
+rnd_map(const char *path, const struct rnd_map_opts *o, struct diags *dg)
+{
+	struct tr_cells *tc = NULL;
+	struct pos nowhere = { NULL, 0, 0 };
+	int rc;
+
+	if (o->bf != NULL && o->snap && o->grid->kind != RS_GRID_NONE)
+		tc = tr_snap(o->bf, o->grid);
+	if (ends_with(path, ".png"))
+		rc = map_png(path, o, tc, dg);
+	else if (ends_with(path, ".svg"))
+		rc = map_svg(path, o, tc, dg);
+	else if (ends_with(path, ".pdf"))
+		rc = map_pdf(path, o, tc, dg);
+	else {
+		diag_add(dg, SEV_ERROR, nowhere, "%s: the output must end in "
+		    ".pdf, .png or .svg", path);
+		rc = -1;
+	}
+	tr_cells_free(tc);
+	return rc;
+}

@@ -1,0 +1,94 @@
+/*
+ * map.h: gridded battle maps at true scale — the public face of
+ * src/render/map*.c for the CLI (no Cairo here). A map is a table with
+ * an optional grid (struct grid), optional terrain (struct battlefield),
+ * coordinate labels and centre dots, written as:
+ *
+ *   PDF  tiled over paper at 100% (an assembly plan first, then one page
+ *        per tile with overlap, alignment marks, labels and calibration
+ *        bars), or one page of the whole table (paper 0 x 0);
+ *   PNG  exactly the grid, cols × px_per_cell wide, no margin (for
+ *        virtual tabletops);
+ *   SVG  the same area as the PNG, in millimetres.
+ */
+#ifndef SANDTABLE_RENDER_MAP_H
+#define SANDTABLE_RENDER_MAP_H
+
+#include "../base/base.h"
+#include "../scenario/grid.h"
+#include "../scenario/terrain.h"
+
+/* Corner where labels count from. */
+enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
+
+struct rnd_map_opts {
+	const struct grid *grid;       /* the table and its grid */
+	const struct battlefield *bf;  /* NULL: no terrain */
+	int snap;                      /* draw terrain on cells (grid only) */
+	const char *label_fmt;         /* NULL: no labels; see rnd_map_label */
+	enum rnd_origin origin;
+	int dots;                      /* centre dots */
+	int lines;                     /* grid lines */
+	enum unit_of_length measure;   /* border ruler unit (no grid) */
+	const char *title;             /* printed on the plan and tiles */
+	const char *grid_desc;         /* e.g. "square 3in on 72x48in" */
+	/* PDF */
+	double paper_w, paper_h;       /* portrait sheet; 0: one page */
+	double overlap;                /* between tiles, mm (default 10) */
+	/* PNG */
+	double px_per_cell;            /* pixels per cell (per inch, no grid) */
+};
+
+/*
+ * The label of cell (c, r) by a printf-like format: %c column number,
+ * %r row number (from 1, counted from the origin corner), %C / %R the
+ * same as letters (A … Z, AA …), %% a percent sign; an optional zero
+ * flag and width, as in %02c. Returns 0, or -1 when the format has an
+ * unknown conversion (the text so far is kept).
+ */
+int rnd_map_label(char *buf, size_t sz, const char *fmt, int c, int r,
+    int cols, int rows, enum rnd_origin);
+/* Check a label format: 0 good, -1 bad with a static reason in *why. */
+int rnd_map_label_check(const char *fmt, const char **why);
+
+/* ---- tiling: a table cut into pages ---- */
+/* The fixed margins of a tile page (mm): sides and top, bottom (which
+ * holds the calibration bars). */
+#define RND_TILE_MARGIN 10.0
+#define RND_TILE_BOTTOM 24.0
+
+struct rnd_tiling {
+	int cols, rows;          /* tiles across and down */
+	int landscape;           /* the sheet is turned */
+	double page_w, page_h;   /* the sheet as used (mm) */
+	double area_w, area_h;   /* map area of one tile (mm) */
+	double step_x, step_y;   /* area minus overlap */
+	double overlap;
+	double table_w, table_h;
+};
+
+/*
+ * Plan the tiles for a table on a sheet (portrait w × h; it is turned
+ * when that takes fewer pages). Each tile shows area_w × area_h of the
+ * table; neighbours share overlap mm. Returns 0, or -1 with a static
+ * reason in *why (overlap too large for the sheet, sheet too small,
+ * more than 10000 tiles).
+ */
+int rnd_map_tiling(double table_w, double table_h, double paper_w,
+    double paper_h, double overlap, struct rnd_tiling *, const char **why);
+/* The part of the table that tile (col, row) shows: x, y, w, h (mm). */
+void rnd_map_tile_rect(const struct rnd_tiling *, int col, int row,
+    double *x, double *y, double *w, double *h);
+/* Name of a tile: row letter and column number, "B3". */
+void rnd_map_tile_name(char *buf, size_t sz, int col, int row);
+
+/*
+ * Write the map to path; the format follows the extension (.pdf, .png,
+ * .svg). Returns 0 written, -1 failed (error in diags).
+ */
+int rnd_map(const char *path, const struct rnd_map_opts *, struct diags *);
+
+/* The largest PNG side in pixels; larger images are refused. */
+#define RND_MAP_MAX_PX 20000
+
+#endif

@@ -1,0 +1,688 @@
+/*
+ * map_draw.c: drawing a battle map in table millimetres — terrain as
+ * clean, printer-friendly vector layers (pale fills, dark edges), grid
+ * lines, centre dots, coordinate labels and a measured border. Only
+ * what is in view is drawn, so a tile of a large table stays small.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map_internal.h"
+
+/* Printer-friendly palette. */
+static const unsigned hill_fill[4] = { 0xf4ecd8, 0xe9dab6, 0xdcc593,
+	0xceb275 };
+#define HILL_EDGE 0x8a6d3b
+#define WOOD_FILL 0xdcecd0
+#define WOOD_EDGE 0x4a7a36
+#define WATER 0xcfe3f5
+#define BANK 0x3d6fa8
+#define FORD 0x8a6d3b
+#define ROAD_FILL 0xf3ead6
+#define ROAD_EDGE 0x6e6e6e
+#define HOUSE_FILL 0xc4c4c4
+#define HOUSE_EDGE 0x333333
+#define FORT_EDGE 0x5a4632
+#define GRID_LINE 0x505050
+#define LABEL 0x6a6a6a
+
+/* ---- culling and shapes ---- */
+
+/* 1 when the bounding box of n points (padded by pad) meets the view. */
+static int
+pts_visible(const struct map_view *v, const struct tr_point *p, size_t n,
+    double pad)
+{
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		x0 = fmin(x0, p[i].x), x1 = fmax(x1, p[i].x);
+		y0 = fmin(y0, p[i].y), y1 = fmax(y1, p[i].y);
+	}
+	return x1 + pad >= v->x0 && x0 - pad <= v->x1 && y1 + pad >= v->y0 &&
+	    y0 - pad <= v->y1;
+}
+
+/* A smooth curve through the points (Catmull-Rom as Béziers), closed
+ * or open. */
+static void
+smooth_path(cairo_t *cr, const struct tr_point *p, size_t n, int closed)
+{
+	size_t i, m = closed ? n : n - 1;
+
+	if (n < 2)
+		return;
+	cairo_move_to(cr, p[0].x, p[0].y);
+	for (i = 0; i < m; i++) {
+		struct tr_point a = p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
+		struct tr_point b = p[i], c = p[(i + 1) % n];
+		struct tr_point d = p[closed ? (i + 2) % n :
+		    (i + 2 < n ? i + 2 : n - 1)];
+
+		cairo_curve_to(cr, b.x + (c.x - a.x) / 6, b.y + (c.y - a.y) / 6,
+		    c.x - (d.x - b.x) / 6, c.y - (d.y - b.y) / 6, c.x, c.y);
+	}
+	if (closed)
+		cairo_close_path(cr);
+}
+
+/* Direction (unit vector) of a path near point (x, y). */
+static void
+path_dir(const struct tr_line *l, double x, double y, double *dx, double *dy)
+{
+	size_t i, best = 0;
+	double bd = INFINITY, d, len;
+
+	for (i = 0; i + 1 < l->n; i++) {
+		struct tr_line seg = { (struct tr_point *)&l->v[i], 2, 2 };
+
+		if ((d = tr_path_dist(&seg, x, y)) < bd)
+			bd = d, best = i;
+	}
+	*dx = l->n > 1 ? l->v[best + 1].x - l->v[best].x : 1;
+	*dy = l->n > 1 ? l->v[best + 1].y - l->v[best].y : 0;
+	len = hypot(*dx, *dy);
+	if (len > 0)
+		*dx /= len, *dy /= len;
+	else
+		*dx = 1, *dy = 0;
+}
+
+/* A small tree: a circle of radius r with a dot for the trunk. */
+static void
+tree(cairo_t *cr, double x, double y, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+}
+
+/* A hash of two integers to [0, 1), for jitter that never changes. */
+static double
+hash01(int a, int b)
+{
+	uint64_t z = (uint64_t)(uint32_t)a * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)(uint32_t)b * 0xc2b2ae3d27d4eb4fULL;
+
+	z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+	z ^= z >> 29;
+	return (double)(z >> 11) / 9007199254740992.0;
+}
+
+/* A ford across a river of width w at (x, y), river direction (dx, dy). */
+static void
+ford(cairo_t *cr, double x, double y, double dx, double dy, double w)
+{
+	double nx = -dy, ny = dx, t, half = w / 2 + 0.8;
+	int i;
+
+	cairo_save(cr);
+	rnd_set_rgb(cr, 0xeadfc4);
+	cairo_move_to(cr, x - dx * w * 0.7 - nx * half, y - dy * w * 0.7 - ny * half);
+	cairo_line_to(cr, x + dx * w * 0.7 - nx * half, y + dy * w * 0.7 - ny * half);
+	cairo_line_to(cr, x + dx * w * 0.7 + nx * half, y + dy * w * 0.7 + ny * half);
+	cairo_line_to(cr, x - dx * w * 0.7 + nx * half, y - dy * w * 0.7 + ny * half);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	rnd_set_rgb(cr, FORD);
+	cairo_set_line_width(cr, fmax(0.25, w * 0.04));
+	for (i = -2; i <= 2; i++) {
+		t = i * w * 0.28;
+		cairo_move_to(cr, x + dx * t - nx * half, y + dy * t - ny * half);
+		cairo_line_to(cr, x + dx * t + nx * half, y + dy * t + ny * half);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A river or road: a dark edge stroke then a pale fill stroke. */
+static void
+band(cairo_t *cr, const struct tr_point *p, size_t n, double w,
+    unsigned edge, unsigned fill, double edge_w)
+{
+	cairo_save(cr);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	smooth_path(cr, p, n, 0);
+	rnd_set_rgb(cr, edge);
+	cairo_set_line_width(cr, w + 2 * edge_w);
+	cairo_stroke_preserve(cr);
+	rnd_set_rgb(cr, fill);
+	cairo_set_line_width(cr, w);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A rampart: a thick line with teeth on one side. */
+static void
+rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w)
+{
+	size_t i;
+	double len, t, dx, dy, step = w * 1.3;
+
+	cairo_save(cr);
+	rnd_set_rgb(cr, FORT_EDGE);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_width(cr, w * 0.35);
+	cairo_move_to(cr, p[0].x, p[0].y);
+	for (i = 1; i < n; i++)
+		cairo_line_to(cr, p[i].x, p[i].y);
+	cairo_stroke(cr);
+	for (i = 0; i + 1 < n; i++) {
+		dx = p[i + 1].x - p[i].x;
+		dy = p[i + 1].y - p[i].y;
+		len = hypot(dx, dy);
+		if (len <= 0)
+			continue;
+		dx /= len, dy /= len;
+		for (t = step / 2; t + step / 4 < len; t += step) {
+			double x = p[i].x + dx * t, y = p[i].y + dy * t;
+
+			cairo_move_to(cr, x - dx * w * 0.3, y - dy * w * 0.3);
+			cairo_line_to(cr, x + dy * w * 0.6, y - dx * w * 0.6);
+			cairo_line_to(cr, x + dx * w * 0.3, y + dy * w * 0.3);
+			cairo_close_path(cr);
+		}
+	}
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+/* ---- terrain as drawn (no grid, or not snapped) ---- */
+
+/* Trees on a jittered lattice inside a wood outline. */
+static void
+wood_trees(cairo_t *cr, const struct tr_line *l, double s)
+{
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY,
+	    x, y;
+	int i, j;
+	size_t k;
+
+	for (k = 0; k < l->n; k++) {
+		x0 = fmin(x0, l->v[k].x), x1 = fmax(x1, l->v[k].x);
+		y0 = fmin(y0, l->v[k].y), y1 = fmax(y1, l->v[k].y);
+	}
+	for (j = (int)floor(y0 / s); j <= (int)ceil(y1 / s); j++)
+		for (i = (int)floor(x0 / s); i <= (int)ceil(x1 / s); i++) {
+			x = (i + 0.5 + (j & 1) * 0.5 + 0.3 * (hash01(i, j) - 0.5)) * s;
+			y = (j + 0.5 + 0.3 * (hash01(j, i) - 0.5)) * s;
+			if (tr_inside(l, x, y) && tr_inside(l, x + s * 0.35, y) &&
+			    tr_inside(l, x - s * 0.35, y) &&
+			    tr_inside(l, x, y + s * 0.35) &&
+			    tr_inside(l, x, y - s * 0.35))
+				tree(cr, x, y, s * 0.22);
+		}
+}
+
+static void
+draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
+    const struct map_view *v)
+{
+	size_t i, k;
+	double dx, dy, s = fmin(fmax(fmin(bf->table_w, bf->table_h) / 40, 8),
+	    20);
+
+	cairo_save(cr);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	for (i = 0; i < bf->nhills; i++)
+		for (k = 0; k < bf->hills[i].n; k++) {
+			const struct tr_line *l = &bf->hills[i].contours[k];
+
+			if (!pts_visible(v, l->v, l->n, 1))
+				continue;
+			smooth_path(cr, l->v, l->n, 1);
+			rnd_set_rgb(cr, hill_fill[k < 4 ? k : 3]);
+			cairo_fill_preserve(cr);
+			rnd_set_rgb(cr, HILL_EDGE);
+			cairo_set_line_width(cr, k == 0 ? 0.5 : 0.3);
+			cairo_stroke(cr);
+		}
+	for (i = 0; i < bf->nwoods; i++) {
+		const struct tr_line *l = &bf->woods[i];
+
+		if (!pts_visible(v, l->v, l->n, 1))
+			continue;
+		smooth_path(cr, l->v, l->n, 1);
+		rnd_set_rgb(cr, WOOD_FILL);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, WOOD_EDGE);
+		cairo_set_line_width(cr, 0.45);
+		cairo_stroke(cr);
+		wood_trees(cr, l, s);
+		cairo_set_line_width(cr, 0.3);
+		cairo_stroke(cr);
+	}
+	for (i = 0; i < bf->nrivers; i++) {
+		const struct tr_path *p = &bf->rivers[i];
+
+		if (!pts_visible(v, p->path.v, p->path.n, p->width))
+			continue;
+		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5);
+		for (k = 0; k < p->nfords; k++) {
+			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
+			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
+		}
+	}
+	for (i = 0; i < bf->nroads; i++)
+		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
+		    bf->roads[i].width))
+			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
+			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35);
+	for (i = 0; i < bf->ntown; i++) {
+		const struct tr_rect *r = &bf->town[i];
+
+		cairo_rectangle(cr, r->x, r->y, r->w, r->h);
+	}
+	rnd_set_rgb(cr, HOUSE_FILL);
+	cairo_fill_preserve(cr);
+	rnd_set_rgb(cr, HOUSE_EDGE);
+	cairo_set_line_width(cr, 0.35);
+	cairo_stroke(cr);
+	for (i = 0; i < bf->nforts; i++)
+		if (pts_visible(v, bf->forts[i].path.v, bf->forts[i].path.n,
+		    bf->forts[i].width))
+			rampart(cr, bf->forts[i].path.v, bf->forts[i].path.n,
+			    bf->forts[i].width);
+	cairo_restore(cr);
+}
+
+/* ---- cells ---- */
+
+/* The range of cells that may meet the view. */
+static void
+view_cells(const struct grid *g, const struct map_view *v, int *c0, int *c1,
+    int *r0, int *r1)
+{
+	double R = grid_hex_radius(g->cell), sx = g->cell, sy = g->cell;
+
+	if (g->kind == RS_GRID_HEX)
+		sx = 1.5 * R;
+	else if (g->kind == RS_GRID_HEX_POINTY)
+		sy = 1.5 * R;
+	*c0 = (int)floor((v->x0 - g->ox) / sx) - 1;
+	*c1 = (int)ceil((v->x1 - g->ox) / sx) + 1;
+	*r0 = (int)floor((v->y0 - g->oy) / sy) - 1;
+	*r1 = (int)ceil((v->y1 - g->oy) / sy) + 1;
+	*c0 = *c0 < 0 ? 0 : *c0;
+	*r0 = *r0 < 0 ? 0 : *r0;
+	*c1 = *c1 >= g->cols ? g->cols - 1 : *c1;
+	*r1 = *r1 >= g->rows ? g->rows - 1 : *r1;
+}
+
+static void
+cell_path(cairo_t *cr, const struct grid *g, int c, int r)
+{
+	double xs[6], ys[6];
+	int i, n = grid_corners(g, c, r, xs, ys);
+
+	cairo_move_to(cr, xs[0], ys[0]);
+	for (i = 1; i < n; i++)
+		cairo_line_to(cr, xs[i], ys[i]);
+	cairo_close_path(cr);
+}
+
+/* Stroke the edges of cells where test(cell) holds and not across. */
+static void
+cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
+    int c0, int c1, int r0, int r1, unsigned bit, int level)
+{
+	double xs[6], ys[6];
+	int c, r, e, n, nc, nr, in, out;
+
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			int i = r * g->cols + c;
+
+			in = level ? tc->level[i] >= level :
+			    (tc->kind[i] & bit) != 0;
+			if (!in)
+				continue;
+			n = grid_corners(g, c, r, xs, ys);
+			for (e = 0; e < n; e++) {
+				out = 1;
+				if (grid_neighbour(g, c, r, e, &nc, &nr)) {
+					int j = nr * g->cols + nc;
+
+					out = level ? tc->level[j] < level :
+					    !(tc->kind[j] & bit);
+				}
+				if (!out)
+					continue;
+				cairo_move_to(cr, xs[e], ys[e]);
+				cairo_line_to(cr, xs[(e + 1) % n], ys[(e + 1) % n]);
+			}
+		}
+}
+
+/* A path through the centres of a chain of cells, from the path's own
+ * first point to its last (so it still meets the table edge). */
+static struct tr_point *
+chain_points(const struct grid *g, const struct tr_line *l, size_t *n)
+{
+	int *cells;
+	size_t k, m = tr_snap_path(l, g, &cells);
+	struct tr_point *p = xcalloc(m + 2, sizeof(*p));
+
+	*n = 0;
+	if (m == 0)
+		goto out;
+	p[(*n)++] = l->v[0];
+	for (k = 0; k < m; k++, (*n)++)
+		grid_center(g, cells[k] % g->cols, cells[k] / g->cols,
+		    &p[*n].x, &p[*n].y);
+	p[(*n)++] = l->v[l->n - 1];
+out:
+	free(cells);
+	return p;
+}
+
+static void
+draw_snapped_lines(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, const struct map_view *v)
+{
+	const struct battlefield *bf = o->bf;
+	const struct grid *g = o->grid;
+	struct tr_point *p;
+	size_t i, k, n;
+	double w, dx, dy;
+
+	for (i = 0; i < bf->nrivers; i++) {
+		p = chain_points(g, &bf->rivers[i].path, &n);
+		w = fmax(bf->rivers[i].width, g->cell * 0.25);
+		if (n > 1 && pts_visible(v, p, n, w))
+			band(cr, p, n, w, BANK, WATER, 0.5);
+		/* Fords on ford cells of the chain, across the flow. */
+		for (k = 1; k + 1 < n; k++) {
+			int c, r;
+
+			if (!grid_locate(g, p[k].x, p[k].y, &c, &r) ||
+			    !(tc->kind[r * g->cols + c] &
+			    (1u << RS_TERRAIN_FORD)))
+				continue;
+			dx = p[k + 1].x - p[k - 1].x;
+			dy = p[k + 1].y - p[k - 1].y;
+			ford(cr, p[k].x, p[k].y, dx / hypot(dx, dy),
+			    dy / hypot(dx, dy), w);
+		}
+		free(p);
+	}
+	for (i = 0; i < bf->nroads; i++) {
+		p = chain_points(g, &bf->roads[i].path, &n);
+		w = fmax(bf->roads[i].width, g->cell * 0.15);
+		if (n > 1 && pts_visible(v, p, n, w))
+			band(cr, p, n, w, ROAD_EDGE, ROAD_FILL, 0.35);
+		free(p);
+	}
+	for (i = 0; i < bf->nforts; i++) {
+		p = chain_points(g, &bf->forts[i].path, &n);
+		if (n > 3 && pts_visible(v, p + 1, n - 2, g->cell))
+			rampart(cr, p + 1, n - 2, fmax(bf->forts[i].width,
+			    g->cell * 0.12));
+		free(p);
+	}
+}
+
+/* Terrain on cells: each cell is all hill, wood or town or none. */
+static void
+draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, const struct map_view *v)
+{
+	const struct grid *g = o->grid;
+	int c, r, c0, c1, r0, r1, lv, maxlv = 0;
+	double x, y, s = g->cell;
+
+	view_cells(g, v, &c0, &c1, &r0, &r1);
+	cairo_save(cr);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (lv = 1; lv <= 4; lv++) {
+		for (r = r0; r <= r1; r++)
+			for (c = c0; c <= c1; c++)
+				if (tc->level[r * g->cols + c] >= lv) {
+					cell_path(cr, g, c, r);
+					if (tc->level[r * g->cols + c] > maxlv)
+						maxlv = tc->level[r * g->cols + c];
+				}
+		rnd_set_rgb(cr, hill_fill[lv - 1]);
+		cairo_fill(cr);
+	}
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD))
+				cell_path(cr, g, c, r);
+	rnd_set_rgb(cr, WOOD_FILL);
+	cairo_fill(cr);
+	/* Contour edges: one line wherever the level drops. */
+	rnd_set_rgb(cr, HILL_EDGE);
+	cairo_set_line_width(cr, 0.6);
+	for (lv = 1; lv <= maxlv; lv++)
+		cell_edges(cr, g, tc, c0, c1, r0, r1, 0, lv);
+	cairo_stroke(cr);
+	rnd_set_rgb(cr, WOOD_EDGE);
+	cell_edges(cr, g, tc, c0, c1, r0, r1, 1u << RS_TERRAIN_WOOD, 0);
+	cairo_stroke(cr);
+	/* Trees in wood cells, houses in town cells. */
+	cairo_set_line_width(cr, 0.3);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD)) {
+				grid_center(g, c, r, &x, &y);
+				tree(cr, x - s * 0.18, y + s * 0.12, s * 0.1);
+				tree(cr, x + s * 0.18, y + s * 0.12, s * 0.1);
+				tree(cr, x, y - s * 0.18, s * 0.1);
+			}
+	cairo_stroke(cr);
+	draw_snapped_lines(cr, o, tc, v);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
+				grid_center(g, c, r, &x, &y);
+				cairo_rectangle(cr, x - s * 0.3, y - s * 0.28,
+				    s * 0.26, s * 0.22);
+				cairo_rectangle(cr, x + s * 0.04, y - s * 0.2,
+				    s * 0.24, s * 0.3);
+				cairo_rectangle(cr, x - s * 0.22, y + s * 0.1,
+				    s * 0.3, s * 0.2);
+			}
+	rnd_set_rgb(cr, HOUSE_FILL);
+	cairo_fill_preserve(cr);
+	rnd_set_rgb(cr, HOUSE_EDGE);
+	cairo_set_line_width(cr, 0.35);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* ---- grid, dots, labels ---- */
+
+static void
+draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
+{
+	int c, r, c0, c1, r0, r1, e, nc, nr, n;
+	double xs[6], ys[6], x, y;
+
+	cairo_save(cr);
+	rnd_set_rgb(cr, GRID_LINE);
+	cairo_set_line_width(cr, v->line);
+	if (g->kind == RS_GRID_SQUARE) {
+		/* Whole lines, one per cell boundary, within the view. */
+		for (c = 0; c <= g->cols; c++) {
+			x = g->ox + c * g->cell;
+			if (x < v->x0 - 1 || x > v->x1 + 1)
+				continue;
+			cairo_move_to(cr, x, fmax(g->oy, v->y0 - 1));
+			cairo_line_to(cr, x, fmin(g->oy + g->h, v->y1 + 1));
+		}
+		for (r = 0; r <= g->rows; r++) {
+			y = g->oy + r * g->cell;
+			if (y < v->y0 - 1 || y > v->y1 + 1)
+				continue;
+			cairo_move_to(cr, fmax(g->ox, v->x0 - 1), y);
+			cairo_line_to(cr, fmin(g->ox + g->w, v->x1 + 1), y);
+		}
+		cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		return;
+	}
+	/* Hexes: each edge once — the owner is the cell with the lower
+	 * index, or the only cell when the edge is on the border. */
+	view_cells(g, v, &c0, &c1, &r0, &r1);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			n = grid_corners(g, c, r, xs, ys);
+			for (e = 0; e < n; e++) {
+				if (grid_neighbour(g, c, r, e, &nc, &nr) &&
+				    nr * g->cols + nc < r * g->cols + c)
+					continue;
+				cairo_move_to(cr, xs[e], ys[e]);
+				cairo_line_to(cr, xs[(e + 1) % n],
+				    ys[(e + 1) % n]);
+			}
+		}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void
+draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v)
+{
+	int c, r, c0, c1, r0, r1;
+	double x, y, rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
+
+	view_cells(g, v, &c0, &c1, &r0, &r1);
+	cairo_save(cr);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			grid_center(g, c, r, &x, &y);
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
+		}
+	rnd_set_rgb(cr, GRID_LINE);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+static void
+draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct map_view *v)
+{
+	const struct grid *g = o->grid;
+	int c, r, c0, c1, r0, r1;
+	double x, y, s = g->cell, fs = v->font;
+	cairo_text_extents_t te;
+	char buf[64];
+
+	view_cells(g, v, &c0, &c1, &r0, &r1);
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, fs);
+	rnd_set_rgb(cr, LABEL);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
+			    g->cols, g->rows, o->origin);
+			grid_center(g, c, r, &x, &y);
+			if (g->kind == RS_GRID_SQUARE) {
+				cairo_move_to(cr, x - s / 2 + fs * 0.45,
+				    y - s / 2 + fs * 1.2);
+			} else {
+				cairo_text_extents(cr, buf, &te);
+				cairo_move_to(cr, x - te.x_advance / 2,
+				    y - (g->kind == RS_GRID_HEX ? s * 0.5 :
+				    s * 0.3) + fs * 1.15);
+			}
+			cairo_show_text(cr, buf);
+		}
+	cairo_restore(cr);
+}
+
+/* Ticks along the table edge in the ruleset's unit, numbered. */
+static void
+draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct map_view *v)
+{
+	const struct grid *g = o->grid;
+	int in = o->measure == LEN_IN || o->measure == LEN_FT, i, n, major;
+	double step = in ? 25.4 : 10, t, len;
+	char buf[32];
+
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 2.6);
+	rnd_set_rgb(cr, 0x404040);
+	cairo_set_line_width(cr, 0.25);
+	major = in ? 6 : 10;
+	n = (int)floor(g->table_w / step + 1e-9);
+	for (i = 1; i <= n; i++) {
+		t = i * step;
+		if (t < v->x0 - 5 || t > v->x1 + 5)
+			continue;
+		len = i % major == 0 ? 5 : i % (major / 2) == 0 ? 3.5 : 2;
+		cairo_move_to(cr, t, 0);
+		cairo_line_to(cr, t, len);
+		cairo_move_to(cr, t, g->table_h);
+		cairo_line_to(cr, t, g->table_h - len);
+		if (i % major == 0 && t < g->table_w - 8) {
+			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
+			    in ? "\"" : "");
+			cairo_move_to(cr, t + 0.8, 7.5);
+			cairo_show_text(cr, buf);
+		}
+	}
+	n = (int)floor(g->table_h / step + 1e-9);
+	for (i = 1; i <= n; i++) {
+		t = i * step;
+		if (t < v->y0 - 5 || t > v->y1 + 5)
+			continue;
+		len = i % major == 0 ? 5 : i % (major / 2) == 0 ? 3.5 : 2;
+		cairo_move_to(cr, 0, t);
+		cairo_line_to(cr, len, t);
+		cairo_move_to(cr, g->table_w, t);
+		cairo_line_to(cr, g->table_w - len, t);
+		if (i % major == 0 && t < g->table_h - 5) {
+			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
+			    in ? "\"" : "");
+			cairo_move_to(cr, 6, t - 0.8);
+			cairo_show_text(cr, buf);
+		}
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void
+map_draw(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
+    const struct map_view *v)
+{
+	const struct grid *g = o->grid;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, 0, 0, g->table_w, g->table_h);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill(cr);
+	if (o->bf != NULL && tc != NULL)
+		draw_snapped_terrain(cr, o, tc, v);
+	else if (o->bf != NULL)
+		draw_free_terrain(cr, o->bf, v);
+	if (g->kind != RS_GRID_NONE) {
+		if (o->lines)
+			draw_grid_lines(cr, g, v);
+		if (o->dots)
+			draw_dots(cr, g, v);
+		if (o->label_fmt != NULL)
+			draw_labels(cr, o, v);
+	} else if (!v->png)
+		draw_ruler(cr, o, v);
+	if (!v->png) {
+		cairo_rectangle(cr, 0, 0, g->table_w, g->table_h);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_set_line_width(cr, 0.5);
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+}

@@ -1,0 +1,27 @@
+/*
+ * map_internal.h: what the map's output code (map.c) shares with its
+ * drawing code (map_draw.c). Only src/render includes this.
+ */
+#ifndef SANDTABLE_RENDER_MAP_INTERNAL_H
+#define SANDTABLE_RENDER_MAP_INTERNAL_H
+
+#include "internal.h"
+#include "map.h"
+
+/* The part of the table being drawn (table mm) and how. */
+struct map_view {
+	double x0, y0, x1, y1; /* cull outside this rectangle */
+	double line;           /* grid line width in table mm */
+	double font;           /* label size in table mm */
+	int png;               /* raster output: crisp lines, no border */
+};
+
+/*
+ * Draw the map (table coordinates in mm, current transform maps them to
+ * the page) for the part of the table in view: terrain (on cells when tc
+ * is not NULL), grid lines, centre dots, labels, border ruler.
+ */
+void map_draw(cairo_t *, const struct rnd_map_opts *, const struct tr_cells *,
+    const struct map_view *);
+
+#endif

@@ -1,0 +1,240 @@
+#!/bin/sh
+# map.sh BIN: checks of `sandtable map` — measured, not assumed.
+# Prints one "PASS: name" or "FAIL: name: why" line per check.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+MOD=rulesets/morschauser-modern.md
+ANC=rulesets/gauntlet-ancients.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+# Centres (mm) of the dark runs of a PGM strip on stdin, one per line.
+# $1: 0 for a row (x positions), the strip is one pixel high or wide
+# either way; dpi 600.
+runs() {
+	tail -c +"$(($1 + 1))" | od -An -tu1 -v | awk '
+	{ for (i = 1; i <= NF; i++) { v[n++] = $i } }
+	END {
+		for (i = 0; i <= n; i++) {
+			d = (i < n && v[i] < 100)
+			if (d && !in_run) { s = i; in_run = 1 }
+			if (!d && in_run) {
+				printf "%.3f\n", (s + i) / 2 / 600 * 25.4
+				in_run = 0
+			}
+		}
+	}'
+}
+
+# Header length of a binary PGM from pdftoppm: "P5\nW H\n255\n".
+pgm_header() {
+	head -c 40 | awk 'BEGIN { RS = "\n" } NR <= 3 { n += length($0) + 1 }
+	    END { print n }'
+}
+
+# Expect a dark run within 0.25 mm of every position start + k*step
+# (k = 0 … count-1), and the span first → last within 0.25 mm.
+measure() {
+	name=$1 file=$2 start=$3 step=$4 count=$5
+	awk -v s="$start" -v st="$step" -v c="$count" '
+	{ x[n++] = $1 }
+	END {
+		bad = ""
+		for (k = 0; k < c; k++) {
+			want = s + k * st; best = 1e9
+			for (i = 0; i < n; i++) {
+				d = x[i] - want; if (d < 0) d = -d
+				if (d < best) { best = d; at[k] = x[i] }
+			}
+			if (best > 0.25) bad = bad sprintf(" line %d off by %.3f mm", k, best)
+		}
+		span = at[c - 1] - at[0]; want = (c - 1) * st
+		d = span - want; if (d < 0) d = -d
+		if (d > 0.25) bad = bad sprintf(" span %.3f mm, want %.3f", span, want)
+		if (bad != "") { print bad; exit 1 }
+		printf "span %.3f mm for %.3f\n", span, want
+	}' "$file" >"$T/m.out" 2>&1
+	if [ $? -eq 0 ]; then pass "$name ($(cat "$T/m.out"))"
+	else fail "$name" "$(cat "$T/m.out")"; fi
+}
+
+# ---- a tile measured at 600 dpi ----
+"$BIN" map -q --cell 1in --table 12x12in --no-labels --paper A4 \
+    -o "$T/t.pdf" 2>"$T/err"
+if [ ! -f "$T/t.pdf" ]; then
+	fail "tile at 600 dpi" "no PDF: $(cat "$T/err")"
+else
+	# Tile A1 is page 2; its map starts 10 mm from the page's corner.
+	# A row across the middle of a cell (y = 10 + 2.5 in):
+	pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 1736 -W 4961 -H 1 "$T/t.pdf" \
+	    >"$T/row.pgm"
+	h=$(pgm_header <"$T/row.pgm")
+	runs "$h" <"$T/row.pgm" >"$T/row.txt"
+	measure "tile at 600 dpi: 1in cells across (8 lines)" "$T/row.txt" \
+	    10 25.4 8
+	# A column down the middle of a cell (x = 10 + 2.5 in).
+	pdftoppm -r 600 -f 2 -l 2 -gray -x 1736 -y 0 -W 1 -H 7016 "$T/t.pdf" \
+	    >"$T/col.pgm"
+	h=$(pgm_header <"$T/col.pgm")
+	runs "$h" <"$T/col.pgm" >"$T/col.txt"
+	measure "tile at 600 dpi: 1in cells down (11 lines)" "$T/col.txt" \
+	    10 25.4 11
+	w=$(pdfinfo "$T/t.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
+	[ "$w" = "595.276" ] && pass "tile pages are A4 ($w pt)" ||
+	    fail "tile pages are A4" "page width $w pt"
+fi
+
+# ---- tile count follows from table, paper and overlap ----
+# Tile map area: paper minus 10 mm at the sides and top and 24 mm at the
+# foot; tiles step by area - overlap; the orientation with fewer tiles.
+expect_tiles() {
+	awk -v tw="$1" -v th="$2" -v pw="$3" -v ph="$4" -v ov="$5" '
+	function n(t, a) { return t <= a + 1e-9 ? 1 : 1 + int((t - a) / (a - ov) - 1e-9 + 0.999999999) }
+	BEGIN {
+		p = n(tw, pw - 20) * n(th, ph - 34)
+		l = n(tw, ph - 20) * n(th, pw - 34)
+		print (l < p ? l : p) + 1
+	}'
+}
+tiles_case() {
+	name=$1; shift
+	tw=$1 th=$2 pw=$3 ph=$4 ov=$5 paper=$6 table=$7
+	"$BIN" map -q --table "$table" --paper "$paper" --overlap "${ov}mm" \
+	    --no-labels -o "$T/n.pdf" 2>"$T/err"
+	got=$(pdfinfo "$T/n.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	want=$(expect_tiles "$tw" "$th" "$pw" "$ph" "$ov")
+	[ "$got" = "$want" ] && pass "$name: $got pages (plan + tiles)" ||
+	    fail "$name" "got '$got' pages, want $want $(cat "$T/err")"
+}
+tiles_case "6x4ft on A4" 1828.8 1219.2 210 297 10 A4 6x4ft
+tiles_case "6x4ft on Letter" 1828.8 1219.2 215.9 279.4 10 Letter 6x4ft
+tiles_case "6x4ft on A3, 20 mm overlap" 1828.8 1219.2 297 420 20 A3 6x4ft
+tiles_case "3x3ft on A4, no overlap" 914.4 914.4 210 297 0 A4 3x3ft
+
+# The overlap is on the page: tile A1's dashed line (where tile A2's edge
+# lies) is overlap mm inside its map's right edge: 10 + 190 - 10 mm.
+"$BIN" map -q --cell 1in --table 12x12in --no-labels --dots --paper A4 \
+    -o "$T/o.pdf" 2>/dev/null
+pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 4800 -W 4961 -H 1 "$T/o.pdf" \
+    >"$T/o.pgm" 2>/dev/null
+h=$(pgm_header <"$T/o.pgm")
+runs "$h" <"$T/o.pgm" | awk '$1 > 189.5 && $1 < 190.5 { f = 1 }
+    END { exit !f }' && pass "overlap: tile edge line 10 mm inside the map" ||
+    fail "overlap line" "no dark line at 190 mm on tile A1"
+
+# ---- one big page ----
+"$BIN" map -q $MOD --paper none -o "$T/big.pdf" 2>"$T/err"
+sz=$(pdfinfo "$T/big.pdf" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1 \2/p')
+echo "$sz" | awk '{ w = $1 / 72 * 25.4; h = $2 / 72 * 25.4
+    exit !(w > 1848.7 && w < 1848.9 && h > 1253.1 && h < 1253.3) }' &&
+    pass "--paper none: one page of the table plus margins ($sz pt)" ||
+    fail "--paper none" "page size '$sz' $(cat "$T/err")"
+
+# ---- PNG for virtual tabletops ----
+png_size() { # width height of a PNG from its IHDR
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4,
+	    $5*16777216+$6*65536+$7*256+$8 }'
+}
+for ppc in 70 100 140; do
+	"$BIN" map -q $MOD --px-per-cell $ppc -o "$T/v$ppc.png" 2>"$T/err"
+	got=$(png_size "$T/v$ppc.png" 2>/dev/null)
+	want="$((24 * ppc)) $((16 * ppc))"
+	[ "$got" = "$want" ] && pass "PNG at $ppc px per cell is $got px" ||
+	    fail "PNG at $ppc px per cell" "got '$got', want '$want'"
+done
+"$BIN" map -q $MOD --grid hex --cell 2in --px-per-cell 100 -o "$T/h.png" \
+    2>"$T/err" && pass "hex PNG written ($(png_size "$T/h.png"))" ||
+    fail "hex PNG" "$(cat "$T/err")"
+"$BIN" map -q $MOD --no-lines -o "$T/nl.png" 2>/dev/null
+if cmp -s "$T/v100.png" "$T/nl.png"; then
+	fail "PNG without grid lines" "same as with lines"
+else
+	pass "PNG without grid lines differs from with lines"
+fi
+"$BIN" map -q $MOD --grid hex-pointy -s 3 -o "$T/m.svg" 2>"$T/err" &&
+    grep -q '<svg' "$T/m.svg" && grep -q 'width="[0-9.]*mm"' "$T/m.svg" &&
+    pass "SVG in millimetres" || fail "SVG" "$(cat "$T/err")"
+
+# ---- reproducible ----
+"$BIN" map -q $MOD -s 7 -o "$T/a.pdf" && "$BIN" map -q $MOD -s 7 -o "$T/b.pdf"
+cmp -s "$T/a.pdf" "$T/b.pdf" && pass "same seed, same PDF bytes" ||
+    fail "same seed, same PDF bytes" "PDFs differ"
+"$BIN" map -q $MOD -s 8 -o "$T/c.pdf"
+cmp -s "$T/a.pdf" "$T/c.pdf" && fail "another seed" "same PDF as seed 7" ||
+    pass "another seed, another map"
+"$BIN" map -q $MOD -s 7 -o "$T/a.png" && "$BIN" map -q $MOD -s 7 -o "$T/b.png"
+cmp -s "$T/a.png" "$T/b.png" && pass "same seed, same PNG bytes" ||
+    fail "same seed, same PNG bytes" "PNGs differ"
+"$BIN" map -q $MOD -s 7 -o "$T/a.svg" && "$BIN" map -q $MOD -s 7 -o "$T/b.svg"
+cmp -s "$T/a.svg" "$T/b.svg" && pass "same seed, same SVG bytes" ||
+    fail "same seed, same SVG bytes" "SVGs differ"
+"$BIN" map -q $MOD -s 7 --write-terrain "$T/t1.yaml" -o "$T/x.png"
+LC_ALL=de_DE.UTF-8 "$BIN" map -q $MOD -s 7 --write-terrain "$T/t2.yaml" \
+    -o "$T/y.png" 2>/dev/null
+cmp -s "$T/t1.yaml" "$T/t2.yaml" && ! grep -q '[0-9],[0-9]' "$T/t1.yaml" &&
+    pass "terrain YAML the same in a decimal-comma locale" ||
+    fail "terrain YAML in de_DE" "differs or has a decimal comma"
+
+# ---- a scenario file's terrain ----
+"$BIN" map -q $MOD --scenario "$T/t1.yaml" -o "$T/s.png" 2>"$T/err" &&
+    cmp -s "$T/s.png" "$T/a.png" &&
+    pass "terrain written and read back draws the same PNG" ||
+    fail "scenario round trip" "$(cat "$T/err")"
+printf 'terrain:\n  - kind: hill\n    contours: [[[0, 0], [10, 0]]]\n' \
+    >"$T/bad.yaml"
+"$BIN" map -q $MOD --scenario "$T/bad.yaml" -o "$T/bad.pdf" 2>"$T/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'bad.yaml:3:[0-9]*: error:' "$T/err" &&
+    [ ! -f "$T/bad.pdf" ] && pass "bad scenario: error with line and column" ||
+    fail "bad scenario" "exit $rc: $(cat "$T/err")"
+
+# ---- bad sizes: a clear error, exit 1, nothing written ----
+bad_size() {
+	name=$1 want=$2 out=$3; shift 3
+	rm -f "$T/$out"
+	"$BIN" map -q "$@" -o "$T/$out" 2>"$T/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q "$want" "$T/err" && [ ! -f "$T/$out" ]
+	then pass "bad size: $name"
+	else fail "bad size: $name" "exit $rc: $(cat "$T/err")"; fi
+}
+bad_size "zero cell" "greater than zero" bad.pdf $MOD --cell 0
+bad_size "negative cell" "cell size" bad.pdf $MOD --cell -3in
+bad_size "cell larger than the table" "larger than the table" bad.pdf \
+    $MOD --cell 100in
+bad_size "zero table" "greater than zero" bad.pdf --table 0x48in
+bad_size "a million cells" "too many cells" bad.pdf --table 1000x1000in \
+    --cell 1in
+bad_size "huge PNG" "pixels" bad.png --table 400x400in --cell 1in \
+    --px-per-cell 100
+bad_size "overlap too large" "overlap" bad.pdf $MOD --overlap 200mm
+bad_size "unknown label conversion" "conversion" bad.pdf $MOD --labels '%q'
+
+# ---- usage ----
+"$BIN" map $MOD >/dev/null 2>&1
+[ $? -eq 2 ] && pass "no -o: usage error (exit 2)" || fail "no -o" "exit not 2"
+"$BIN" map --bogus -o x.pdf >/dev/null 2>&1
+[ $? -eq 2 ] && pass "unknown option: exit 2" || fail "unknown option" "exit not 2"
+
+# ---- build writes map.pdf for both bundled rulesets ----
+"$BIN" build -q $MOD $ANC -o "$T/out" 2>"$T/err"
+for n in morschauser-modern gauntlet-ancients; do
+	f="$T/out/$n/map.pdf"
+	if pdfinfo "$f" >/dev/null 2>&1; then
+		pass "build: $n/map.pdf ($(pdfinfo "$f" | sed -n 's/^Pages: *//p') pages)"
+	else
+		fail "build: $n/map.pdf" "$(cat "$T/err")"
+	fi
+done
+pdftotext -f 1 -l 1 "$T/out/morschauser-modern/map.pdf" - 2>/dev/null |
+    grep -q '3" cells' && pass "build: Modern map on 3-inch squares" ||
+    fail "build: Modern map on 3-inch squares" "plan page does not say so"
+pdftotext -f 2 -l 2 "$T/out/morschauser-modern/map.pdf" - 2>/dev/null |
+    grep -q 'of [0-9]' && pdftotext -f 2 -l 2 \
+    "$T/out/morschauser-modern/map.pdf" - | grep -q '100 mm' &&
+    pass "tiles carry 'N of M' and the calibration bar" ||
+    fail "tile labels" "no 'of N' or '100 mm' on tile 1"
