@@ -269,6 +269,18 @@ pick_turns(const struct ruleset *rs, struct tr_rng *g, double gap)
 	return t > cap ? cap : t;
 }
 
+/* 1 when a road passes within d of (x, y). */
+static int
+near_road(const struct battlefield *bf, double x, double y, double d)
+{
+	size_t i;
+
+	for (i = 0; i < bf->nroads; i++)
+		if (tr_path_dist(&bf->roads[i].path, x, y) < d)
+			return 1;
+	return 0;
+}
+
 /* A name and place for an objective in the band between the zones,
  * within the x range [x0, x1): on a hill, a ford or the town when one
  * lies there, else in the open. */
@@ -338,11 +350,8 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 	}
 	(void)rs;
 	o->name = xstrdup(tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
-	    "The wood" : "The crossroads");
-	if (bf->nroads == 0 && strcmp(o->name, "The crossroads") == 0) {
-		free(o->name);
-		o->name = xstrdup("The cairn");
-	}
+	    "The wood" : near_road(bf, o->x, o->y, r) ? "The milestone" :
+	    tr_rng_d6(g) <= 3 ? "The farm" : "The cairn");
 }
 
 /* Objectives: one, or two (one on each half) on a 4+. */
@@ -355,6 +364,11 @@ gen_objectives(struct scenario *s, const struct ruleset *rs,
 	int two = tr_rng_d6(g) >= 4, i;
 
 	rad = on_grid(rs) ? 2 * rs->cell_mm : 4 * base_w(rs, -1);
+	/* Keep the holding circle out of the zones when the gap allows. */
+	if (y1 - y0 > 3 * rad) {
+		y0 += rad;
+		y1 -= rad;
+	}
 	s->nobj = two ? 2 : 1;
 	for (i = 0; i < s->nobj; i++) {
 		struct sc_objective *o = &s->obj[i];
