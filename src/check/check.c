@@ -72,6 +72,12 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 
 	if (st->games == 0)
 		return;
+	if (st->games >= 100 && (st->first_player_wins * 10 <
+	    (st->wins[0] + st->wins[1]) * 4 || st->first_player_wins * 10 >
+	    (st->wins[0] + st->wins[1]) * 6))
+		diag_add(d, SEV_NOTE, at, "the side that moves first won %ld "
+		    "of %ld decided self-play games", st->first_player_wins,
+		    st->wins[0] + st->wins[1]);
 	if (st->timeouts * 2 > st->games)
 		diag_add(d, SEV_WARNING, at, "%ld of %ld self-play games did "
 		    "not end before the turn limit (%d turns)", st->timeouts,

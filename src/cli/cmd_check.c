@@ -1,9 +1,50 @@
-/* cmd_check.c: sandtable check — read, check and play each ruleset. */
+/* cmd_check.c: sandtable check — read, check and play each ruleset:
+ * static checks, test games, self-play, rule coverage and findings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "../check/check.h"
 #include "cli.h"
+
+/* Print the text report of one played ruleset. */
+static void
+report(const char *path, const struct chk_result *r, int verbose)
+{
+	const struct eng_stats *st = &r->st;
+	const struct eng_family *f = r->ctx->fam;
+	int k, cov_tests = 0, cov_play = 0;
+	char mean[32];
+
+	for (k = 0; k < f->nrules; k++) {
+		cov_tests += r->test_cov[k] > 0;
+		cov_play += st->cov[k] > 0;
+	}
+	printf("%s: %d test games played, %d failed; %d of %d rules "
+	    "exercised by test games\n", path, r->tests, r->tests_failed,
+	    cov_tests, f->nrules);
+	if (verbose) {
+		printf("  %-28s %-16s %10s %12s\n", "rule", "section",
+		    "test games", "self-play");
+		for (k = 0; k < f->nrules; k++)
+			printf("  %-28s %-16s %10llu %12llu\n", f->rules[k].id,
+			    f->rules[k].section,
+			    (unsigned long long)r->test_cov[k],
+			    (unsigned long long)st->cov[k]);
+	}
+	if (r->games <= 0)
+		return;
+	fmt_double(mean, sizeof(mean), st->games ? (double)st->turns_sum /
+	    (double)st->games : 0, 2);
+	printf("%s: %ld self-play games: blue %ld, red %ld, draws %ld, turn "
+	    "limit %ld, first player %ld; turns mean %s, max %ld; greedy beat "
+	    "random %ld of %ld; %d of %d rules exercised\n", path, st->games,
+	    st->wins[0], st->wins[1], st->draws, st->timeouts,
+	    st->first_player_wins, mean, st->turns_max, st->greedy_wins,
+	    st->greedy_games, cov_play, f->nrules);
+}
 
 static int
 cmd_check(int argc, char **argv)
@@ -11,21 +52,56 @@ cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "games", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "grid", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct chk_opts o = { 1000, 1, 1, -1, 0, 1 };
 	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
+	int json = 0, rc;
+	const char *grid = NULL;
 	struct ruleset *rs;
+	long long v;
+	json_t *all = NULL;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+qvh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "qvn:s:j:g:h", opts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'q':
 			quiet = 1;
 			break;
 		case 'v':
 			verbose = 1;
+			break;
+		case 'n':
+			if (cli_parse_count(optarg, 0, 100000000, &v))
+				return usage_error("check", "--games needs a "
+				    "number");
+			o.games = (long)v;
+			break;
+		case 's':
+			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
+				return usage_error("check", "--seed needs a "
+				    "whole number");
+			o.seed = (uint64_t)v;
+			break;
+		case 'j':
+			if (cli_parse_count(optarg, 1, 256, &v))
+				return usage_error("check", "--jobs needs a "
+				    "number from 1 to 256");
+			o.jobs = (int)v;
+			break;
+		case 'J':
+			json = 1;
+			break;
+		case 'g':
+			grid = optarg;
 			break;
 		case 'h':
 			command_help(command_find("check"), stdout);
@@ -37,7 +113,16 @@ cmd_check(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage_error("check", "no ruleset given");
+	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &o.grid,
+	    &o.cell_mm) != 0)
+		return usage_error("check", "--grid is none, square 3in or "
+		    "hex 30mm");
+	if (json)
+		all = json_array();
 	for (i = optind; i < argc; i++) {
+		struct diags d = { 0 };
+		struct chk_result r;
+
 		rs = cli_load(argv[i], &worst);
 		if (worst == CLI_UNREADABLE) {
 			status = EXIT_USAGE;
@@ -50,22 +135,64 @@ cmd_check(int argc, char **argv)
 		}
 		if (verbose)
 			rs_dump(rs, stdout);
-		if (!quiet)
+		if (!quiet && !json)
 			printf("%s: %s, %zu units, %zu weapons, %zu test games "
 			    "read\n", argv[i], rs_engine_name(rs->engine),
 			    rs->nunits, rs->nweapons, rs->ntests);
+		rc = chk_run(rs, &o, &r, &d);
+		if (quiet) {
+			/* Only errors and warnings. */
+			struct diags q = { 0 };
+			size_t k;
+			for (k = 0; k < d.n; k++)
+				if (d.v[k].sev != SEV_NOTE) {
+					struct pos p = { d.v[k].file,
+					    d.v[k].line, d.v[k].col };
+					diag_add(&q, d.v[k].sev, p, "%s",
+					    d.v[k].msg);
+				}
+			diags_print(&q, stderr);
+			diags_free(&q);
+		} else
+			diags_print(&d, stderr);
+		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
+			status = EXIT_ERRORS;
+		if (rc == 0 && json)
+			json_array_append_new(all, chk_json(rs, &r));
+		else if (rc == 0 && !quiet)
+			report(argv[i], &r, verbose);
+		chk_result_free(&r);
+		diags_free(&d);
 		rs_free(rs);
+	}
+	if (json) {
+		char *s = json_dumps(json_array_size(all) == 1 ?
+		    json_array_get(all, 0) : all, JSON_INDENT(2) |
+		    JSON_REAL_PRECISION(10));
+		printf("%s\n", s);
+		free(s);
+		json_decref(all);
 	}
 	return status;
 }
 
 const struct command check_command = {
 	"check", cmd_check, "check [options] RULESET...",
-	"Read each ruleset, check it and play its test games.\n"
-	"Prints diagnostics as FILE:LINE:COL: severity: message.\n"
-	"Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n"
+	"Read each ruleset, check it and play it: its test games, then\n"
+	"self-play of its default battle, then the findings (melees that\n"
+	"never end, units nothing can destroy, …) and the rules no test game\n"
+	"exercises. Prints diagnostics as FILE:LINE:COL: severity: message.\n"
+	"Exit status: 0 clean (warnings allowed), 1 errors (a test game that\n"
+	"fails is an error), 2 usage.\n"
 	"\n"
 	"  -q, --quiet       print only errors and warnings\n"
 	"  -v, --verbose     also print the model that was read\n"
+	"  -n, --games N     self-play games (default 1000; 0: none)\n"
+	"  -s, --seed S      seed of the self-play dice (default 1)\n"
+	"  -j, --jobs J      self-play threads (default 1)\n"
+	"      --json        print the report as JSON (one object per\n"
+	"                    ruleset; an array for several)\n"
+	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
+	"                    none, square 3in, hex 30mm\n"
 	"  -h, --help        this help\n",
 };

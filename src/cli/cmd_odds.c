@@ -1,15 +1,167 @@
-/* cmd_odds.c: sandtable odds — not built yet in this version. */
+/* cmd_odds.c: sandtable odds — exact odds of every fire and melee
+ * matchup of a ruleset, as rationals. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "../check/check.h"
 #include "cli.h"
+
+/* "4/7 (0.571)" into buf. */
+static void
+qtext(char *buf, size_t sz, struct eng_q q)
+{
+	char a[48], b[32];
+
+	eng_q_format(a, sizeof(a), q);
+	fmt_double(b, sizeof(b), eng_q_double(q), 3);
+	if (q.den == 1)
+		snprintf(buf, sz, "%s", a);
+	else
+		snprintf(buf, sz, "%s (%s)", a, b);
+}
+
+static int
+match(const char *filter, const char *name)
+{
+	return filter == NULL || strcasecmp(filter, name) == 0;
+}
+
+/* The odds as two text tables. */
+static void
+print_text(const struct ruleset *rs, const struct eng_odds *o,
+    const char *a, const char *b)
+{
+	char x[96], y[96], z[96], e[96];
+	size_t i;
+
+	printf("Fire: chance that one shot destroys the target\n");
+	printf("  %-18s %-17s %-18s %s\n", "shooter", "weapon", "target",
+	    "p_hit");
+	for (i = 0; i < o->nfire; i++) {
+		const struct eng_odds_fire *f = &o->fire[i];
+		if (!match(a, rs->units[f->shooter].name) ||
+		    !match(b, rs->units[f->target].name))
+			continue;
+		qtext(x, sizeof(x), f->p_hit);
+		printf("  %-18s %-17s %-18s %s\n", rs->units[f->shooter].name,
+		    rs->weapons[f->weapon].name, rs->units[f->target].name, x);
+	}
+	printf("\nMelee: draws rolled again until one result (attacker_wins: "
+	    "only the defender is removed)\n");
+	printf("  %-16s %-16s %-8s %-15s %-15s %-15s %s\n", "attacker",
+	    "defender", "where", "attacker_wins", "defender_wins",
+	    "both_destroyed", "rolls");
+	for (i = 0; i < o->nmelee; i++) {
+		const struct eng_odds_melee *m = &o->melee[i];
+		if (!match(a, rs->units[m->attacker].name) ||
+		    !match(b, rs->units[m->defender].name))
+			continue;
+		if (!m->resolves) {
+			printf("  %-16s %-16s %-8s never resolves\n",
+			    rs->units[m->attacker].name,
+			    rs->units[m->defender].name, m->situation);
+			continue;
+		}
+		qtext(x, sizeof(x), m->attacker_wins);
+		qtext(y, sizeof(y), m->defender_wins);
+		qtext(z, sizeof(z), m->both_destroyed);
+		qtext(e, sizeof(e), m->expected_rolls);
+		printf("  %-16s %-16s %-8s %-15s %-15s %-15s %s\n",
+		    rs->units[m->attacker].name, rs->units[m->defender].name,
+		    m->situation, x, y, z, e);
+	}
+}
 
 static int
 cmd_odds(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("odds");
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'J' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct diags d = { 0 };
+	struct eng_odds o = { 0 };
+	struct eng_ctx *c;
+	struct ruleset *rs;
+	const char *ua = NULL, *ub = NULL;
+	int ch, json = 0, worst, status = EXIT_CLEAN;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'J':
+			json = 1;
+			break;
+		case 'h':
+			command_help(command_find("odds"), stdout);
+			return EXIT_CLEAN;
+		default:
+			return usage_error("odds", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("odds", "no ruleset given");
+	if (argc - optind > 3)
+		return usage_error("odds", "one ruleset and at most two units");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return EXIT_ERRORS;
+	if (optind + 1 < argc)
+		ua = argv[optind + 1];
+	if (optind + 2 < argc)
+		ub = argv[optind + 2];
+	if ((ua && rs_unit_find(rs, ua) < 0) || (ub && rs_unit_find(rs, ub) <
+	    0)) {
+		fprintf(stderr, "sandtable: odds: %s: no unit '%s'\n",
+		    argv[optind], ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	c = eng_ctx_new(rs, -1, 0, &d);
+	/* Only what stops the odds matters here: grid warnings do not. */
+	if (c == NULL) {
+		diags_print(&d, stderr);
+		status = diags_worst(&d) >= SEV_ERROR ? EXIT_ERRORS :
+		    EXIT_CLEAN;
+		goto out;
+	}
+	if (c->fam->odds != NULL)
+		c->fam->odds(c, &o);
+	if (json) {
+		json_t *j = chk_odds_json(c, &o, ua, ub);
+		char *s = json_dumps(j, JSON_INDENT(2) |
+		    JSON_REAL_PRECISION(10));
+		printf("%s\n", s);
+		free(s);
+		json_decref(j);
+	} else
+		print_text(rs, &o, ua, ub);
+	eng_odds_free(&o);
+	eng_ctx_free(c);
+out:
+	diags_free(&d);
+	rs_free(rs);
+	return status;
 }
 
 const struct command odds_command = {
 	"odds", cmd_odds, "odds RULESET [--json] [UNIT [UNIT]]",
-	"Exact odds of every fire and melee matchup.\n",
+	"Exact odds of every fire and melee matchup, as fractions.\n"
+	"Fire: the chance that one shot of each shooter's weapon destroys\n"
+	"each target (0 when the weapon cannot harm its class). Melee: for\n"
+	"each attacker and defender and each situation (open; uphill: the\n"
+	"attacker goes uphill; river: the attacker stands in a ford), the\n"
+	"chances that only the defender falls (attacker_wins), only the\n"
+	"attacker falls, or both, with draws rolled again to the end, and\n"
+	"the expected number of rolls. UNIT filters the shooter or\n"
+	"attacker, a second UNIT the target or defender.\n"
+	"\n"
+	"      --json        print {\"fire\": […], \"melee\": […]} as JSON\n"
+	"  -h, --help        this help\n",
 };

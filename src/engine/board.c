@@ -112,9 +112,13 @@ eng_board_add(struct eng_board *b, const struct eng_terrain *t)
 int
 eng_cell(const struct eng_board *b, double x, double y)
 {
-	int c = (int)floor(x + 0.5), r = (int)floor(y + 0.5);
+	int c, r;
 
-	if (b->grid == RS_GRID_NONE || c < 0 || r < 0 || c >= b->cols ||
+	if (x < -0.5 || y < -0.5)
+		return -1;
+	c = (int)(x + 0.5);
+	r = (int)(y + 0.5);
+	if (b->grid == RS_GRID_NONE || c >= b->cols ||
 	    r >= b->rows)
 		return -1;
 	return r * b->cols + c;
@@ -285,6 +289,52 @@ seg_box(double px, double py, double qx, double qy, double cx, double cy,
 	return 1;
 }
 
+/*
+ * Square grid: walk the cells the line between two cell centres passes
+ * through (a line through a corner touches neither cell beside it), and
+ * return 1 at the first one, not an end, that holds a unit (units) or a
+ * wood or hill piece of mask other than the ends' pieces.
+ */
+static int
+square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b, int units, unsigned mask, int pa, int pb)
+{
+	const struct eng_board *bd = g->board;
+	int cx = (int)lround(a->x), cy = (int)lround(a->y);
+	int tx = (int)lround(b->x), ty = (int)lround(b->y);
+	int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy), c, p;
+	double dx = tx - cx, dy = ty - cy;
+	double mx = sx ? 0.5 / fabs(dx) : INFINITY, my = sy ? 0.5 / fabs(dy) :
+	    INFINITY;
+	double ddx = sx ? 1 / fabs(dx) : INFINITY, ddy = sy ? 1 / fabs(dy) :
+	    INFINITY;
+	int guard = 0;
+
+	while ((cx != tx || cy != ty) && guard++ < 10000) {
+		if (fabs(mx - my) < 1e-9) {
+			cx += sx;
+			cy += sy;
+			mx += ddx;
+			my += ddy;
+		} else if (mx < my) {
+			cx += sx;
+			mx += ddx;
+		} else {
+			cy += sy;
+			my += ddy;
+		}
+		if (cx == tx && cy == ty)
+			break;
+		c = cy * bd->cols + cx;
+		if (units && g->occ[c] >= 0)
+			return 1;
+		if (mask && (p = bd->cell_piece[c]) != 0 && p != pa &&
+		    p != pb && (mask >> bd->t[p - 1].kind & 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether another unit's base stands on the line between a and b. */
 static int
 units_block(const struct eng_game *g, const struct eng_unit *a,
@@ -352,6 +402,12 @@ int
 eng_sight(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, int units, unsigned kindmask)
 {
+	if (g->board->grid == RS_GRID_SQUARE) {
+		unsigned m = g->board->nt ? kindmask : 0;
+		return !square_line_blocked(g, a, b, units, m,
+		    m ? eng_board_piece_at(g->board, a->x, a->y, m) : 0,
+		    m ? eng_board_piece_at(g->board, b->x, b->y, m) : 0);
+	}
 	if (units && units_block(g, a, b))
 		return 0;
 	return !terrain_blocks(g, a, b, kindmask);

@@ -105,6 +105,31 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 
 /* ---- unit facts ---- */
 
+/* Nearest integer (cells), without a libm call. */
+static inline int
+iround(double x)
+{
+	return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+}
+
+/* Per unit type, what the players ask most often (fam_data). */
+struct fp_type {
+	uint8_t melees, vehicle, cls;
+	int8_t melee;
+	int nweap;
+	int w[RS_MAX_WEAPONS_PER_UNIT];
+	double p[RS_MAX_WEAPONS_PER_UNIT];       /* chance to hit */
+	double r2[RS_MAX_WEAPONS_PER_UNIT];      /* range squared */
+	unsigned destroys[RS_MAX_WEAPONS_PER_UNIT];
+	int indirect[RS_MAX_WEAPONS_PER_UNIT];
+};
+
+static inline const struct fp_type *
+ftype(const struct eng_game *g, int i)
+{
+	return &((const struct fp_type *)g->ctx->fam_data)[g->u[i].type];
+}
+
 static inline const struct rs_unit *
 utype(const struct eng_game *g, int i)
 {
@@ -133,6 +158,37 @@ is_vehicle(const struct eng_game *g, int i)
 	return u->cls == RS_CLASS_VEHICLE || (u->traits & RS_TRAIT_NO_MELEE);
 }
 
+/* eng_dist2_at with the square grid and the free table inline. */
+static inline double
+d2_at(const struct eng_game *g, double x, double y, double hw, double hd,
+    const struct eng_unit *v)
+{
+	double dx = fabs(x - v->x), dy = fabs(y - v->y);
+
+	if (g->board->grid == RS_GRID_SQUARE) {
+		dx = dx > dy ? dx : dy;
+		return dx * dx;
+	}
+	if (g->board->grid == RS_GRID_NONE) {
+		const struct eng_kind *k = &g->ctx->kinds[v->type];
+		dx -= hw + k->hw;
+		dy -= hd + k->hd;
+		dx = dx > 0 ? dx : 0;
+		dy = dy > 0 ? dy : 0;
+		return dx * dx + dy * dy;
+	}
+	return eng_dist2_at(g, x, y, hw, hd, v);
+}
+
+static inline double
+d2(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_kind *k = &g->ctx->kinds[a->type];
+
+	return d2_at(g, a->x, a->y, k->hw, k->hd, b);
+}
+
 static inline int
 in_ford(const struct eng_game *g, double x, double y)
 {
@@ -144,7 +200,31 @@ in_melee_range(const struct eng_game *g, int i, int j)
 {
 	double r = g->ctx->melee_range;
 
-	return eng_dist2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
+	return d2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
+}
+
+/* Square grid, melee range 1: the first enemy of i that melees in the
+ * 8 cells round (x, y), or -1. */
+static int
+melee_neighbour(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_board *b = g->board;
+	int cx = (int)x, cy = (int)y, dx, dy, c, j;
+
+	for (dy = -1; dy <= 1; dy++) {
+		if (cy + dy < 0 || cy + dy >= b->rows)
+			continue;
+		for (dx = -1; dx <= 1; dx++) {
+			if (cx + dx < 0 || cx + dx >= b->cols || (!dx && !dy))
+				continue;
+			c = (cy + dy) * b->cols + cx + dx;
+			j = g->occ[c];
+			if (j >= 0 && j != i && g->u[j].side != g->u[i].side &&
+			    melees(g, j))
+				return j;
+		}
+	}
+	return -1;
 }
 
 /* Returns the first enemy that can melee within melee range of i, or -1
@@ -156,6 +236,8 @@ melee_enemy(const struct eng_game *g, int i)
 
 	if (!melees(g, i))
 		return -1;
+	if (g->board->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1)
+		return melee_neighbour(g, i, g->u[i].x, g->u[i].y);
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
 		    melees(g, j) && in_melee_range(g, i, j))
@@ -202,7 +284,8 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_RIVER);
 	}
-	if (p < 0) {
+	if (p <= 0 && *situation != FP_SIT_OPEN) {
+		/* Down to 0 but never below: it can only hope for a draw. */
 		p = 0;
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_FLOOR);
@@ -267,7 +350,7 @@ fight(struct eng_game *g, int a, int b)
 static inline int
 harms(const struct eng_game *g, int w, int j)
 {
-	return (g->ctx->rs->weapons[w].destroys >> utype(g, j)->cls) & 1;
+	return (g->ctx->rs->weapons[w].destroys >> ftype(g, j)->cls) & 1;
 }
 
 static inline int
@@ -354,7 +437,7 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 	if (x < -EPS || y < -EPS || x > b->w - (grid ? 1 : 0) + EPS ||
 	    y > b->h - (grid ? 1 : 0) + EPS)
 		return EV_EDGE;
-	kinds = eng_board_kinds_at(b, x, y);
+	kinds = b->nt ? eng_board_kinds_at(b, x, y) : 0;
 	if ((kinds >> RS_TERRAIN_RIVER & 1) && !(kinds >> RS_TERRAIN_FORD & 1))
 		return EV_RIVER;
 	if (grid) {
@@ -363,6 +446,11 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 			*who = g->occ[c];
 			return EV_COLLIDE;
 		}
+	}
+	if (b->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1) {
+		if (w->melee)
+			melee_hit = melee_neighbour(g, i, x, y);
+		goto terrain;
 	}
 	for (j = 0; j < g->nu; j++) {
 		const struct eng_unit *v = &g->u[j];
@@ -379,16 +467,17 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 		}
 		if (melee_hit < 0 && v->side != g->u[i].side && w->melee &&
 		    melees(g, j) &&
-		    eng_dist2_at(g, x, y, k->hw, k->hd, v) <= r2)
+		    d2_at(g, x, y, k->hw, k->hd, v) <= r2)
 			melee_hit = j;
 	}
+terrain:
 	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford)
 		return EV_FORD;
 	if (melee_hit >= 0) {
 		*who = melee_hit;
 		return EV_MELEE;
 	}
-	if (w->target >= 0 && eng_dist2_at(g, x, y, k->hw, k->hd,
+	if (w->target >= 0 && d2_at(g, x, y, k->hw, k->hd,
 	    &g->u[w->target]) <= w->stop_r2 + EPS)
 		return EV_TARGET;
 	return EV_NONE;
@@ -402,6 +491,8 @@ path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, s, step, done = 0;
 	int p, n, q;
 
+	if (g->board->nt == 0)
+		return 0;
 	step = g->board->grid != RS_GRID_NONE ? 0.25 : 1.0;
 	for (p = 0; p < w->npath && done < len; p++) {
 		dx = w->path[p][0] - x;
@@ -501,6 +592,11 @@ note_vehicle_range(struct eng_game *g, int i, double x, double y)
 	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
 	int j;
 
+	if (g->board->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1) {
+		if (melee_neighbour(g, i, x, y) >= 0)
+			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
+		return;
+	}
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
 		    melees(g, j) &&
@@ -523,11 +619,11 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 	enum ev e;
 
 	for (p = 0; p < w->npath; p++) {
-		tx = (int)lround(w->path[p][0]);
-		ty = (int)lround(w->path[p][1]);
+		tx = (int)iround(w->path[p][0]);
+		ty = (int)iround(w->path[p][1]);
 		for (;;) {
-			cx = (int)lround(u->x);
-			cy = (int)lround(u->y);
+			cx = (int)iround(u->x);
+			cy = (int)iround(u->y);
 			if (cx == tx && cy == ty)
 				break;
 			int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
@@ -959,34 +1055,32 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 static double
 best_shot(struct eng_game *g, int i, int *target, int *weapon, int rnd)
 {
-	const struct rs_unit *t = utype(g, i);
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	double best = 0, p, d2;
-	int j, s, w, n = 0, start = 0;
+	const struct fp_type *t = ftype(g, i);
+	double best = 0, dd;
+	int j, s, n = 0, start = 0, cls;
 
 	*target = -1;
 	if (rnd && g->nu > 0)
 		start = (int)eng_rng_below(&g->ai, (uint32_t)g->nu);
 	for (n = 0; n < g->nu; n++) {
-		j = (start + n) % g->nu;
+		j = start + n;
+		if (j >= g->nu)
+			j -= g->nu;
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
 			continue;
-		d2 = eng_dist2(g, &g->u[i], &g->u[j]);
-		for (s = 0; s < (int)t->nweapons; s++) {
-			w = t->weapons[s];
-			if (d2 > k->range[s] * k->range[s] + EPS || !harms(g, w, j))
+		dd = d2(g, &g->u[i], &g->u[j]);
+		cls = ftype(g, j)->cls;
+		for (s = 0; s < t->nweap; s++) {
+			if (dd > t->r2[s] || !(t->destroys[s] >> cls & 1) ||
+			    t->p[s] <= best)
 				continue;
-			p = hit_faces(g->ctx->rs->weapons[w].hit_faces) / 6.0;
-			if (p <= best)
-				continue;
-			if (!(g->ctx->rs->weapons[w].traits &
-			    RS_WTRAIT_INDIRECT) && !eng_sight(g, &g->u[i],
+			if (!t->indirect[s] && !eng_sight(g, &g->u[i],
 			    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) |
 			    (1u << RS_TERRAIN_HILL)))
 				continue;
-			best = p;
+			best = t->p[s];
 			*target = j;
-			*weapon = w;
+			*weapon = t->w[s];
 			if (rnd)
 				return best;
 		}
@@ -1048,7 +1142,7 @@ goal_for(struct eng_game *g, int i, double *r2, int *melee)
 {
 	const struct rs_unit *t = utype(g, i);
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	double best = INFINITY, d2, r;
+	double best = INFINITY, dd, r;
 	int j, s, goal = -1, any = -1;
 	double anyd = INFINITY;
 
@@ -1057,12 +1151,12 @@ goal_for(struct eng_game *g, int i, double *r2, int *melee)
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
 			continue;
-		d2 = eng_dist2(g, &g->u[i], &g->u[j]);
-		if (d2 < anyd) {
-			anyd = d2;
+		dd = d2(g, &g->u[i], &g->u[j]);
+		if (dd < anyd) {
+			anyd = dd;
 			any = j;
 		}
-		if (d2 >= best)
+		if (dd >= best)
 			continue;
 		for (r = -1, s = 0; s < (int)t->nweapons; s++)
 			if (harms(g, t->weapons[s], j) && k->range[s] > r)
@@ -1071,7 +1165,7 @@ goal_for(struct eng_game *g, int i, double *r2, int *melee)
 		    melee_good(g, i, j)) && !((t->traits & RS_TRAIT_RUNS_DOWN) &&
 		    melees(g, j)))
 			continue;
-		best = d2;
+		best = dd;
 		goal = j;
 		*r2 = r > 0 ? r * r : 0;
 		*melee = r < 0;
@@ -1083,21 +1177,72 @@ goal_for(struct eng_game *g, int i, double *r2, int *melee)
 	return goal;
 }
 
+/* Chance that the attacker alone survives a melee of powers pa, pd. */
+static inline double
+p_attacker_wins(int pa, int pd)
+{
+	int draw = (6 - pa) * (6 - pd);
+
+	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
+}
+
+/* An enemy that greedy i can reach and melee on odds of 1/2 or better
+ * (exact, draws resolved), or -1. */
+static int
+charge_target(struct eng_game *g, int i)
+{
+	const struct fp_type *t = ftype(g, i);
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double reach = k->move + g->ctx->melee_range, best = 0.5 - 1e-9, p;
+	int j, goal = -1;
+
+	if (!t->melees || in_ford(g, g->u[i].x, g->u[i].y))
+		return -1;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
+		    !melees(g, j))
+			continue;
+		if (d2(g, &g->u[i], &g->u[j]) > reach * reach)
+			continue;
+		p = p_attacker_wins(t->melee, ftype(g, j)->melee);
+		if (p > best) {
+			best = p;
+			goal = j;
+		}
+	}
+	return goal;
+}
+
 /* One unit's activation for the greedy player. */
 static void
 greedy_unit(struct eng_game *g, int i)
 {
 	struct walk w;
 	double path[1][2];
-	int goal, melee;
+	int goal, melee, fired;
 
 	if (melee_enemy(g, i) >= 0)
 		start_melee(g, i, pick_opponent(g, i, 0));
 	if (!g->u[i].alive || g->over)
 		return;
-	if (try_fire(g, i, 0))
-		return; /* fired before moving: hold the position */
+	fired = try_fire(g, i, 0);
+	if (!g->u[i].alive || g->over)
+		return;
 	memset(&w, 0, sizeof(w));
+	if ((goal = charge_target(g, i)) >= 0) {
+		/* A melee on good odds within reach: close in; the move is
+		 * stopped in melee range and the melee fought at its end. */
+		path[0][0] = g->u[goal].x;
+		path[0][1] = g->u[goal].y;
+		w.npath = 1;
+		w.path = path;
+		w.sidestep = 1;
+		w.target = -1;
+		do_move(g, i, &w);
+		return;
+	}
+	if (fired)
+		return; /* fired before moving: hold the position */
 	goal = goal_for(g, i, &w.stop_r2, &melee);
 	if (goal < 0)
 		return;
@@ -1355,11 +1500,42 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 static int
 fp_prepare(struct eng_ctx *c, struct diags *d)
 {
+	const struct ruleset *rs = c->rs;
+	struct fp_type *ft;
+	size_t i;
+	int k;
+
 	(void)d;
 	/* Melee range is 2"; on a grid, adjacent cells (Clarification 9). */
 	c->melee_range = c->board.grid != RS_GRID_NONE ? 1 : 2 * 25.4;
-	c->fam_data = NULL;
+	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+		ft[i].melees = (uint8_t)fp_type_melees(u);
+		ft[i].vehicle = u->cls == RS_CLASS_VEHICLE ||
+		    (u->traits & RS_TRAIT_NO_MELEE);
+		ft[i].cls = (uint8_t)u->cls;
+		ft[i].melee = (int8_t)u->melee;
+		ft[i].nweap = (int)u->nweapons;
+		for (k = 0; k < ft[i].nweap; k++) {
+			const struct rs_weapon *w = &rs->weapons[u->weapons[k]];
+			double r = c->kinds[i].range[k];
+			ft[i].w[k] = u->weapons[k];
+			ft[i].p[k] = hit_faces(w->hit_faces) / 6.0;
+			ft[i].r2[k] = r * r + EPS;
+			ft[i].destroys[k] = w->destroys;
+			ft[i].indirect[k] = (w->traits & RS_WTRAIT_INDIRECT) != 0;
+		}
+	}
+	c->fam_data = ft;
 	return 0;
+}
+
+static void
+fp_release(struct eng_ctx *c)
+{
+	free(c->fam_data);
+	c->fam_data = NULL;
 }
 
 const struct eng_family eng_firepower = {
@@ -1368,7 +1544,7 @@ const struct eng_family eng_firepower = {
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
 	.prepare = fp_prepare,
-	.release = NULL,
+	.release = fp_release,
 	.setup = NULL,
 	.unit_key = NULL,
 	.play_turn = fp_play_turn,

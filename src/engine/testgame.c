@@ -129,11 +129,14 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 	    "board"), *tr = rs_node_get(doc, "terrain"), *v;
 	const struct ruleset *rs = base->rs;
 	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
-	double w = rs->table_w_mm, h = rs->table_h_mm, cell = base->board.cell_mm;
-	int grid = base->board.grid;
+	double w = rs->table_w_mm, h = rs->table_h_mm, cell = rs->cell_mm;
+	int grid = rs->grid;
 	const char *why;
 
-	if (b == NULL && tr == NULL) {
+	/* Without a board of its own a test game is played on the
+	 * ruleset's table and grid, whatever --grid the caller chose. */
+	if (b == NULL && tr == NULL && base->board.grid == rs->grid &&
+	    (rs->grid == RS_GRID_NONE || base->board.cell_mm == rs->cell_mm)) {
 		tg->ctx = (struct eng_ctx *)base;
 		return 0;
 	}
@@ -356,6 +359,12 @@ tg_dice(struct tg *tg)
 		/* No seed: every die must come from the list. */
 		g->dice.script = tg->dice;
 		g->dice.nscript = tg->ndice;
+	}
+	if ((v = rs_node_get(doc, "turns")) != NULL) {
+		if (rs_node_int(v, &n) || n < 1 || n > 10000)
+			return fail(tg, v->pos, 0, "turns must be a number of "
+			    "game turns");
+		g->turn_limit = (int)n;
 	}
 	if ((v = rs_node_get(doc, "first")) != NULL) {
 		if ((g->side = side_from_name(scalar(v))) < 0)

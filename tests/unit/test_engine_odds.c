@@ -1,0 +1,197 @@
+/* Exact odds with rationals, and self-play frequencies against them. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "../../src/engine/engine.h"
+#include "../../src/engine/firepower.h"
+
+#define IN 25.4
+
+Test(engine_odds, rifle_against_machine_gun)
+{
+	struct eng_odds_melee m;
+
+	/* Per roll: both 4/6*2/6 = 2/9, attacker only 4/6*4/6 = 4/9,
+	 * defender only 2/6*2/6 = 1/9, draw 2/9; draws rolled again. */
+	fp_melee_odds(4, 2, &m);
+	cr_assert(m.resolves);
+	cr_assert(eng_q_eq(m.attacker_wins, eng_q_make(4, 7)));
+	cr_assert(eng_q_eq(m.defender_wins, eng_q_make(1, 7)));
+	cr_assert(eng_q_eq(m.both_destroyed, eng_q_make(2, 7)));
+	cr_assert(eng_q_eq(m.expected_rolls, eng_q_make(9, 7)));
+}
+
+Test(engine_odds, every_pair_sums_to_one)
+{
+	struct eng_odds_melee m;
+	int a, d;
+
+	for (a = 0; a <= 6; a++)
+		for (d = 0; d <= 6; d++) {
+			fp_melee_odds(a, d, &m);
+			if (a == 0 && d == 0) {
+				cr_assert_not(m.resolves);
+				continue;
+			}
+			cr_assert(eng_q_eq(eng_q_add(eng_q_add(m.attacker_wins,
+			    m.defender_wins), m.both_destroyed),
+			    eng_q_make(1, 1)), "%d vs %d", a, d);
+		}
+}
+
+Test(engine_odds, power_zero_can_only_lose)
+{
+	struct eng_odds_melee m;
+
+	fp_melee_odds(0, 4, &m);
+	cr_assert(eng_q_eq(m.defender_wins, eng_q_make(1, 1)));
+	cr_assert(eng_q_eq(m.attacker_wins, eng_q_make(0, 1)));
+	cr_assert(eng_q_eq(m.expected_rolls, eng_q_make(3, 2)));
+}
+
+static struct ruleset *
+load(void)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/morschauser-modern.md", &d);
+
+	diags_free(&d);
+	cr_assert_not_null(rs);
+	return rs;
+}
+
+/* Within 4.5 standard errors of p after n trials. */
+static void
+agrees(long k, long n, struct eng_q q, const char *what)
+{
+	double p = eng_q_double(q), f = (double)k / n,
+	    se = sqrt(p * (1 - p) / n);
+
+	cr_assert_leq(fabs(f - p), 4.5 * se + 1e-12,
+	    "%s: %ld/%ld = %f, exact %f", what, k, n, f, p);
+}
+
+Test(engine_odds, played_melees_agree_with_exact_odds)
+{
+	struct ruleset *rs = load();
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_NONE, 0, &d);
+	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_action a;
+	struct eng_odds_melee m;
+	long n = 20000, i, aw = 0, dw = 0, both = 0, rolls = 0;
+	char err[128];
+
+	cr_assert_not_null(c);
+	for (i = 0; i < n; i++) {
+		eng_game_init(g, c, 2024, (uint64_t)i);
+		g->turn_limit = 0;
+		eng_game_add(g, rs_unit_find(rs, "Rifle"), ENG_BLUE, 5 * IN,
+		    5 * IN);
+		eng_game_add(g, rs_unit_find(rs, "Machine Gun"), ENG_RED,
+		    7 * IN, 5 * IN);
+		memset(&a, 0, sizeof(a));
+		a.kind = ENG_ACT_MELEE;
+		a.unit = 0;
+		a.target = 1;
+		cr_assert_eq(eng_firepower.step(g, &a, err, sizeof(err)), 0);
+		aw += g->u[0].alive && !g->u[1].alive;
+		dw += !g->u[0].alive && g->u[1].alive;
+		both += !g->u[0].alive && !g->u[1].alive;
+		rolls += (long)g->dice.rolled / 2;
+	}
+	fp_melee_odds(4, 2, &m);
+	agrees(aw, n, m.attacker_wins, "attacker wins");
+	agrees(dw, n, m.defender_wins, "defender wins");
+	agrees(both, n, m.both_destroyed, "both destroyed");
+	cr_assert_float_eq((double)rolls / n, 9.0 / 7, 0.03);
+	free(g);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(engine_odds, self_play_fire_and_melee_frequencies_agree)
+{
+	struct ruleset *rs = load();
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_stats st;
+	long shots, melees, draws;
+
+	cr_assert_not_null(c);
+	eng_selfplay(c, 2000, 11, 2, &st);
+	/* Self-play fires only the hit-on-4-or-6 weapons at vehicles and
+	 * mixes 1/3 and 1/2 shots at the rest; each shot is a hit or a miss,
+	 * so the hit share lies between 1/3 and 1/2. */
+	shots = (long)(st.cov[FP_R_FIRE_HIT] + st.cov[FP_R_FIRE_MISS]);
+	cr_assert_gt(shots, 1000);
+	cr_assert_geq((double)st.cov[FP_R_FIRE_HIT] / shots, 1.0 / 3 - 0.02);
+	cr_assert_leq((double)st.cov[FP_R_FIRE_HIT] / shots, 1.0 / 2 + 0.02);
+	/* Every melee ends with exactly one of three results. */
+	melees = (long)(st.cov[FP_R_MELEE_BOTH] +
+	    st.cov[FP_R_MELEE_ATTACKER_WINS] + st.cov[FP_R_MELEE_DEFENDER_WINS]);
+	draws = (long)st.cov[FP_R_MELEE_DRAW];
+	cr_assert_gt(melees, 100);
+	/* Greedy charges only on odds of 1/2 or better: attackers must win
+	 * more melees than they lose. */
+	cr_assert_gt(st.cov[FP_R_MELEE_ATTACKER_WINS],
+	    st.cov[FP_R_MELEE_DEFENDER_WINS]);
+	cr_assert_geq(draws, 0);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(engine_odds, fire_frequency_agrees_with_p_hit)
+{
+	struct ruleset *rs = load();
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_NONE, 0, &d);
+	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_action a;
+	long n = 20000, i, hits = 0;
+	char err[128];
+
+	for (i = 0; i < n; i++) {
+		eng_game_init(g, c, 77, (uint64_t)i);
+		eng_game_add(g, rs_unit_find(rs, "Machine Gun"), ENG_BLUE,
+		    5 * IN, 5 * IN);
+		eng_game_add(g, rs_unit_find(rs, "Rifle"), ENG_RED, 5 * IN,
+		    15 * IN);
+		eng_game_add(g, rs_unit_find(rs, "Rifle"), ENG_RED, 20 * IN,
+		    20 * IN);
+		memset(&a, 0, sizeof(a));
+		a.kind = ENG_ACT_FIRE;
+		a.unit = 0;
+		a.target = 1;
+		a.weapon = -1;
+		cr_assert_eq(eng_firepower.step(g, &a, err, sizeof(err)), 0,
+		    "%s", err);
+		hits += !g->u[1].alive;
+	}
+	agrees(hits, n, eng_q_make(1, 2), "machine gun p_hit");
+	free(g);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(engine_selfplay, same_seed_same_statistics_for_any_jobs)
+{
+	struct ruleset *rs = load();
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_stats a, b;
+
+	eng_selfplay(c, 300, 5, 1, &a);
+	eng_selfplay(c, 300, 5, 3, &b);
+	a.seconds = b.seconds = 0;
+	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0);
+	cr_assert_eq(a.games, 300);
+	cr_assert_eq(a.wins[0] + a.wins[1] + a.draws, 300);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
