@@ -53,6 +53,10 @@ json_t *chk_json(const struct ruleset *, const struct chk_result *);
  * all). */
 json_t *chk_odds_json(const struct eng_ctx *, const struct eng_odds *,
     const char *a, const char *b);
+/* The morale family's odds of `odds --json` (odds_morale.c): hit
+ * distributions of fire and melee dice, morale tests, melee rounds. */
+json_t *chk_morale_odds_json(const struct ruleset *, const char *a,
+    const char *b);
 /* A rational as a JSON real (JSON_REAL_PRECISION applies when dumped). */
 json_t *chk_q_real(struct eng_q);
 json_t *chk_q_string(struct eng_q);

@@ -76,6 +76,98 @@ print_text(const struct ruleset *rs, const struct eng_odds *o,
 	}
 }
 
+/* Print a JSON array of reals as "0.482 0.386 …" (3 decimals). */
+static void
+print_reals(const json_t *a)
+{
+	char b[32];
+	size_t i;
+
+	for (i = 0; i < json_array_size(a); i++) {
+		fmt_double(b, sizeof(b), json_real_value(json_array_get(a, i)),
+		    3);
+		printf("%s%s", i ? " " : "", b);
+	}
+}
+
+/* The morale family's tables as text, from their JSON. */
+static void
+print_morale(const json_t *o)
+{
+	const json_t *e;
+	char x[32], y[32], z[32];
+	size_t i;
+
+	printf("Fire: hits of each unit's fire dice (6s hit), p(0 hits) p(1) …"
+	    "\n");
+	json_array_foreach(json_object_get(o, "fire"), i, e) {
+		printf("  %-22s %-10s %2d dice%s  ", json_string_value(
+		    json_object_get(e, "shooter")), json_string_value(
+		    json_object_get(e, "weapon")), (int)json_integer_value(
+		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
+		    "disorganised")) ? ", saved" : "       ");
+		print_reals(json_object_get(e, "hits"));
+		printf("\n");
+	}
+	printf("\nMelee dice: hits of each unit's melee dice, modifiers "
+	    "included\n");
+	json_array_foreach(json_object_get(o, "melee_dice"), i, e) {
+		printf("  %-22s %-6s %2d dice %+d%s  ", json_string_value(
+		    json_object_get(e, "unit")), json_string_value(
+		    json_object_get(e, "situation")), (int)json_integer_value(
+		    json_object_get(e, "dice")), (int)json_integer_value(
+		    json_object_get(e, "die_modifier")), json_is_true(
+		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
+		print_reals(json_object_get(e, "hits"));
+		printf("\n");
+	}
+	printf("\nMorale tests: chance of passing (one die, not above morale "
+	    "+ modifiers)\n");
+	json_array_foreach(json_object_get(o, "morale_tests"), i, e) {
+		if (json_integer_value(json_object_get(e, "modifier")) < -6)
+			continue;
+		printf("  morale %d, modifier %+3d: %s\n",
+		    (int)json_integer_value(json_object_get(e, "morale")),
+		    (int)json_integer_value(json_object_get(e, "modifier")),
+		    json_string_value(json_object_get(e, "exact")));
+	}
+	printf("\nMelee: one round; equal hits go to a tie-break (1/2 each)"
+	    "\n");
+	printf("  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker", "defender",
+	    "where", "attacker_wins", "defender_wins", "tiebreak");
+	json_array_foreach(json_object_get(o, "melee"), i, e) {
+		fmt_double(x, sizeof(x), json_real_value(json_object_get(e,
+		    "attacker_wins")), 4);
+		fmt_double(y, sizeof(y), json_real_value(json_object_get(e,
+		    "defender_wins")), 4);
+		fmt_double(z, sizeof(z), json_real_value(json_object_get(e,
+		    "tiebreak")), 4);
+		printf("  %-22s %-22s %-7s %-14s %-14s %s\n",
+		    json_string_value(json_object_get(e, "attacker")),
+		    json_string_value(json_object_get(e, "defender")),
+		    json_string_value(json_object_get(e, "situation")), x, y,
+		    z);
+	}
+}
+
+/* sandtable odds on a morale-family ruleset; returns the exit status. */
+static int
+odds_morale(const struct ruleset *rs, int json, const char *a,
+    const char *b)
+{
+	json_t *j = chk_morale_odds_json(rs, a, b);
+	char *s;
+
+	if (json) {
+		s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+		printf("%s\n", s);
+		free(s);
+	} else
+		print_morale(j);
+	json_decref(j);
+	return EXIT_CLEAN;
+}
+
 static int
 cmd_odds(int argc, char **argv)
 {
@@ -123,6 +215,10 @@ cmd_odds(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
+	if (rs->engine == RS_ENGINE_MORALE) {
+		status = odds_morale(rs, json, ua, ub);
+		goto out;
+	}
 	c = eng_ctx_new(rs, -1, 0, &d);
 	/* Only what stops the odds matters here: grid warnings do not. */
 	if (c == NULL) {
@@ -161,6 +257,12 @@ const struct command odds_command = {
 	"attacker falls, or both, with draws rolled again to the end, and\n"
 	"the expected number of rolls. UNIT filters the shooter or\n"
 	"attacker, a second UNIT the target or defender.\n"
+	"\n"
+	"Morale-family rulesets (engine: morale) get their own tables:\n"
+	"the distribution of hits of every unit's fire and melee dice\n"
+	"(modifiers and saving throws included), the chance of passing a\n"
+	"morale test for each morale and modifier total, and one melee\n"
+	"round for each attacker and defender; see README, odds.\n"
 	"\n"
 	"      --json        print {\"fire\": […], \"melee\": […]} as JSON\n"
 	"  -h, --help        this help\n",

@@ -343,6 +343,7 @@ struct eng_family {
 /* The family that plays an engine, or NULL when none is built in. */
 const struct eng_family *eng_family_find(enum rs_engine);
 extern const struct eng_family eng_firepower;
+extern const struct eng_family eng_morale;
 
 /* ---- context and games (game.c) ---- */
 /*

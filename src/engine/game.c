@@ -16,6 +16,8 @@ eng_family_find(enum rs_engine e)
 	switch (e) {
 	case RS_ENGINE_FIREPOWER:
 		return &eng_firepower;
+	case RS_ENGINE_MORALE:
+		return &eng_morale;
 	default:
 		return NULL;
 	}

@@ -715,6 +715,7 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 	struct tg tg;
 	const struct rs_node *steps;
 	size_t i;
+	long tl;
 	int k;
 
 	memset(&tg, 0, sizeof(tg));
@@ -725,6 +726,15 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 		goto out;
 	eng_game_init(tg.g, tg.ctx, 0, 0);
 	tg.g->turn_limit = 0;
+	/* `turns: N`: a turn limit for the test game (morale family). */
+	if (rs_node_get(t->doc, "turns") != NULL &&
+	    (rs_node_int(rs_node_get(t->doc, "turns"), &tl) != 0 || tl < 1 ||
+	    tl > 10000)) {
+		fail(&tg, rs_node_get(t->doc, "turns")->pos, 0, "turns: N, a "
+		    "turn limit of 1 or more");
+		goto out;
+	} else if (rs_node_get(t->doc, "turns") != NULL)
+		tg.g->turn_limit = (int)tl;
 	if (tg_terrain(&tg) || tg_units(&tg) || tg_dice(&tg))
 		goto out;
 	if (tg.ctx->fam->setup != NULL)

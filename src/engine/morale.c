@@ -1,0 +1,2170 @@
+/*
+ * morale.c: the morale rule family (engine: morale), which plays
+ * rulesets/gauntlet-ancients.md. Units are not killed by hits: hits wear
+ * their morale down, failed tests disorganise and rout them.
+ *
+ * A turn is the ruleset's Sequence of play, each step a phase below
+ * (mo_phase_*); both sides act in every step. Everything numeric comes
+ * from the ruleset: moves, dice, ranges, morale grades, the modifier
+ * tables and hits_per_morale. Facing: radians, 0 towards +y, pi/2
+ * towards +x; a unit's front sector is bounded by its base's diagonals
+ * (Clarification 5).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+#include "mo_odds.h"
+#include "morale.h"
+
+/* ---- rule ids ---- */
+static const struct eng_rule mo_rules[] = {
+	[MO_R_INITIATIVE] = { "move.initiative", "Clarifications",
+	    "the higher die moves all its units first; ties rolled again" },
+	[MO_R_SEQUENCE] = { "turn.sequence", "Sequence of play",
+	    "a turn runs the seven steps in the ruleset's order" },
+	[MO_R_MOVE] = { "move.normal", "Movement",
+	    "a unit moves up to its move in any direction" },
+	[MO_R_MOVE_BONUS] = { "move.bonus", "Movement",
+	    "half again when no enemy is within twice its move" },
+	[MO_R_MOVE_STOP] = { "move.stop_30mm", "Movement",
+	    "a unit must halt within 30mm of an enemy" },
+	[MO_R_MOVE_NO_CLOSER] = { "move.no_closer", "Movement",
+	    "a unit starting within 30mm may not get closer" },
+	[MO_R_FALL_BACK] = { "move.fall_back", "Clarifications",
+	    "a melee loser falls back one move, facing the enemy" },
+	[MO_R_ROUT_MOVE] = { "move.rout", "Clarifications",
+	    "a routing unit moves one move towards its own edge" },
+	[MO_R_OFF_TABLE] = { "move.off_table", "Clarifications",
+	    "a unit that leaves the table is lost" },
+	[MO_R_FIRE] = { "fire.shoot", "Firing",
+	    "fire dice at an enemy in range and in the front sector; 6s hit" },
+	[MO_R_FIRE_HOLD] = { "fire.hold_within_30mm", "Firing",
+	    "units within 30mm of an enemy do not shoot in the Firing step" },
+	[MO_R_FIRE_FLANK] = { "fire.flank", "Morale modifiers",
+	    "a unit fired on from a flank" },
+	[MO_R_SAVE] = { "fire.saving_throw", "Firing",
+	    "hits from a disorganised enemy are saved on 4-6" },
+	[MO_R_PRE_FIRE] = { "fire.pre_melee", "Sequence of play",
+	    "units within 30mm shoot before the clash" },
+	[MO_R_MORALE_POINT] = { "morale.hits_per_point", "Morale",
+	    "every hits_per_morale hits cost a point of morale" },
+	[MO_R_DISORDER] = { "morale.disorganised", "Morale",
+	    "a failed test disorganises" },
+	[MO_R_ROUT] = { "morale.rout", "Morale",
+	    "a second failure routs" },
+	[MO_R_DISPERSED] = { "morale.dispersed", "Clarifications",
+	    "a unit at morale 0 is dispersed" },
+	[MO_R_ONLY_DEFEND] = { "morale.only_defend", "Morale",
+	    "a unit at morale 2 or less may not charge" },
+	[MO_R_RALLY_ROUT] = { "rally.rout", "Morale",
+	    "a routing unit that passes stops, still disorganised" },
+	[MO_R_RALLY_ROUT_FAIL] = { "rally.rout_fail", "Morale",
+	    "a routing unit that fails takes one more hit" },
+	[MO_R_RALLY_DISORDER] = { "rally.disorder", "Sequence of play",
+	    "a disorganised unit that passes is in order again" },
+	[MO_R_RALLY_DISORDER_FAIL] = { "rally.disorder_fail", "Clarifications",
+	    "a disorganised unit that fails to rally routs" },
+	[MO_R_RALLY_NEVER] = { "rally.never_again", "Clarifications",
+	    "a unit rallied from a rout never rallies from disorder" },
+	[MO_R_CHARGE_TEST] = { "charge.test", "Melee",
+	    "a charger tests to close" },
+	[MO_R_CHARGE_FAIL] = { "charge.fail", "Clarifications",
+	    "a charger that fails stays where it is" },
+	[MO_R_TARGET_TEST] = { "charge.target_test", "Clarifications",
+	    "the charged unit tests too" },
+	[MO_R_TARGET_ROUTS] = { "charge.target_routs", "Clarifications",
+	    "a disorganised target that fails routs and does not strike" },
+	[MO_R_FRONT_FLANK] = { "melee.front_and_flank", "Melee",
+	    "charged front and flank, a unit fights its front" },
+	[MO_R_TURN] = { "melee.turn_to_face", "Melee",
+	    "a unit charged on one flank turns to face" },
+	[MO_R_PIKE_NO_TURN] = { "melee.pike_no_turn", "Melee",
+	    "pikes may not turn" },
+	[MO_R_EVADE] = { "melee.evade", "Melee",
+	    "open order troops evade when charged" },
+	[MO_R_CAUGHT] = { "melee.caught", "Clarifications",
+	    "an evader without enough move is caught" },
+	[MO_R_NO_STRIKE] = { "melee.no_strike_back", "Melee",
+	    "caught, routing or broken units do not strike back" },
+	[MO_R_MELEE] = { "melee.round", "Melee",
+	    "one round of melee dice; more hits wins" },
+	[MO_R_LOSER] = { "melee.loser_falls_back", "Melee",
+	    "the loser is disorganised and takes a further hit" },
+	[MO_R_LOSER_ROUTS] = { "melee.loser_routs", "Clarifications",
+	    "a disorganised loser routs" },
+	[MO_R_TIEBREAK] = { "melee.tiebreak", "Melee",
+	    "equal hits: one die each, the higher wins" },
+	[MO_R_TIEBREAK_AGAIN] = { "melee.tiebreak_reroll", "Clarifications",
+	    "tied tie-break dice are rolled again" },
+	[MO_R_MOD_DISORDERED] = { "mod.disordered", "Morale modifiers",
+	    "disorganised" },
+	[MO_R_MOD_BY_CAVALRY] = { "mod.meleed_by_cavalry", "Morale modifiers",
+	    "non-cavalry meleed by cavalry" },
+	[MO_R_MOD_FIRED_FLANK] = { "mod.fired_on_flank", "Morale modifiers",
+	    "fired on from a flank" },
+	[MO_R_MOD_BY_ELEPHANTS] = { "mod.cavalry_meleed_by_elephants",
+	    "Morale modifiers", "cavalry meleed by elephants" },
+	[MO_R_MOD_FROM_FLANK] = { "mod.meleed_from_flank", "Morale modifiers",
+	    "meleed from a flank" },
+	[MO_R_MOD_UNSUPPORTED] = { "mod.unsupported", "Morale modifiers",
+	    "no friend within 60mm" },
+	[MO_R_MOD_HIGHER] = { "mod.higher_ground", "Morale modifiers",
+	    "defending higher ground" },
+	[MO_R_MOD_FORT] = { "mod.fortifications", "Morale modifiers",
+	    "defending fortifications" },
+	[MO_R_MOD_MELEEING_FLANK] = { "mod.meleeing_flank", "Morale modifiers",
+	    "meleeing a unit on its flank" },
+	[MO_R_MOD_ROUTING] = { "mod.routing", "Morale modifiers", "routing" },
+	[MO_R_DIE_PIKE] = { "die.pike_front", "Melee modifiers",
+	    "pikes fighting to their front" },
+	[MO_R_DIE_ARMOURED] = { "die.armoured", "Melee modifiers",
+	    "armoured cavalry and heavy chariots" },
+	[MO_R_DIE_LEVY] = { "die.levy", "Melee modifiers", "levies" },
+	[MO_R_END_BROKEN] = { "end.side_broken", "End of the battle",
+	    "a side with no unit fit to fight loses" },
+	[MO_R_END_LIMIT] = { "end.turn_limit", "End of the battle",
+	    "at the turn limit more units not routing wins" },
+};
+
+/* Morale modifier keys, in the order of enum mo_mod. */
+static const char *const mo_mod_keys[MO_MOD__N] = {
+	"disordered", "meleed_by_cavalry", "fired_on_flank",
+	"cavalry_meleed_by_elephants", "meleed_from_flank", "unsupported",
+	"higher_ground", "fortifications", "meleeing_flank", "routing",
+};
+
+static const char *const mo_phase_names[MO_PH__N] = {
+	"Movement", "Firing", "Rally", "Pre-melee firing",
+	"Pre-melee morale", "Melee", "Record",
+};
+
+/* ---- small helpers ---- */
+
+/* Returns the family's prepared data. */
+static const struct mo_ctx *
+mc(const struct eng_game *g)
+{
+	return g->ctx->fam_data;
+}
+
+/* Returns the family's per-game state. */
+static struct mo_state *
+ms(struct eng_game *g)
+{
+	return (struct mo_state *)(void *)g->fam_state;
+}
+
+/* Returns the ruleset's unit type of unit i. */
+static const struct rs_unit *
+ut(const struct eng_game *g, int i)
+{
+	return &g->ctx->rs->units[g->u[i].type];
+}
+
+/* Returns 1 for mounted troops: cavalry and chariots (Clarification 9). */
+static int
+mounted(const struct rs_unit *t)
+{
+	return t->cls == RS_CLASS_CAVALRY || t->cls == RS_CLASS_CHARIOT;
+}
+
+/* Returns 1 when unit i is on the table and not routing. */
+static int
+steady(const struct eng_game *g, int i)
+{
+	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
+}
+
+/* Returns the squared edge-to-edge distance between two units: the
+ * core's eng_dist2, done inline on a free table (the hot path). */
+static inline double
+d2u(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_kind *ka, *kb;
+	double dx, dy;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_dist2(g, a, b);
+	ka = &g->ctx->kinds[a->type];
+	kb = &g->ctx->kinds[b->type];
+	dx = fabs(a->x - b->x) - (ka->hw + kb->hw);
+	dy = fabs(a->y - b->y) - (ka->hd + kb->hd);
+	dx = dx > 0 ? dx : 0;
+	dy = dy > 0 ? dy : 0;
+	return dx * dx + dy * dy;
+}
+
+/* Returns the edge-to-edge distance between units i and j. */
+static double
+dist(const struct eng_game *g, int i, int j)
+{
+	return sqrt(d2u(g, &g->u[i], &g->u[j]));
+}
+
+/* Find unit i's nearest enemy afresh. */
+static void
+near_one(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	int j, best = -1;
+	double bd = 1e30, t;
+
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		t = d2u(g, &g->u[i], &g->u[j]);
+		if (t < bd) {
+			bd = t;
+			best = j;
+		}
+	}
+	s->near_j[i] = (int8_t)best;
+	s->near_d2[i] = (float)bd;
+}
+
+/* Find every unit's nearest enemy. */
+static void
+near_all(struct eng_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive)
+			near_one(g, i);
+	ms(g)->near_ok = 1;
+	ms(g)->near_dirty = 0;
+}
+
+/* Unit i moved or left the table: the enemies it came nearer to learn
+ * it now; those it was nearest to, and itself, look again when asked. */
+static void
+near_update(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	double t;
+	int j;
+
+	if (!s->near_ok)
+		return;
+	s->near_dirty |= (uint64_t)1 << i;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		if (s->near_j[j] == i)
+			s->near_dirty |= (uint64_t)1 << j;
+		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
+		    (t = d2u(g, &g->u[j], &g->u[i])) < s->near_d2[j]) {
+			s->near_j[j] = (int8_t)i;
+			s->near_d2[j] = (float)t;
+		}
+	}
+}
+
+/* Returns the nearest enemy of unit i (-1 none) and its distance. */
+static int
+nearest_enemy(struct eng_game *g, int i, double *d)
+{
+	struct mo_state *s = ms(g);
+
+	if (!s->near_ok)
+		near_all(g);
+	else if (s->near_dirty >> i & 1) {
+		near_one(g, i);
+		s->near_dirty &= ~((uint64_t)1 << i);
+	}
+	*d = s->near_j[i] >= 0 ? sqrt((double)s->near_d2[i]) : 1e300;
+	return s->near_j[i];
+}
+
+/* Move unit i to (x, y). */
+static void
+place(struct eng_game *g, int i, double x, double y)
+{
+	eng_unit_place(g, i, x, y);
+	near_update(g, i);
+}
+
+/* Returns 1 when point (x, y) lies in the front sector of unit u whose
+ * facing has sine sn and cosine cs: bounded by the diagonals of its base
+ * (Clarification 5). */
+static int
+sector_has(const struct eng_game *g, const struct eng_unit *u, double sn,
+    double cs, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[u->type];
+	double rx = x - u->x, ry = y - u->y;
+	double fwd = rx * sn + ry * cs, lat = rx * cs - ry * sn;
+
+	return fwd > 0 && fwd * k->hw >= fabs(lat) * k->hd - 1e-9;
+}
+
+/* Returns 1 when unit j's centre is in unit i's front sector. */
+static int
+in_front(const struct eng_game *g, int i, int j)
+{
+	const struct eng_unit *u = &g->u[i];
+
+	return sector_has(g, u, sin(u->facing), cos(u->facing), g->u[j].x,
+	    g->u[j].y);
+}
+
+/* Returns 1 when any part of unit j's base is in unit i's front sector
+ * (shooting and charging: Clarification 5). */
+static int
+partly_in_front(const struct eng_game *g, int i, int j)
+{
+	const struct eng_unit *u = &g->u[i], *v = &g->u[j];
+	const struct eng_kind *k = &g->ctx->kinds[v->type];
+	double sn = sin(u->facing), cs = cos(u->facing);
+	int sx, sy;
+
+	if (sector_has(g, u, sn, cs, v->x, v->y))
+		return 1;
+	for (sx = -1; sx <= 1; sx += 2)
+		for (sy = -1; sy <= 1; sy += 2)
+			if (sector_has(g, u, sn, cs, v->x + sx * k->hw,
+			    v->y + sy * k->hd))
+				return 1;
+	return 0;
+}
+
+/* Returns the facing (radians) from unit i towards point (x, y). */
+static double
+facing_to(const struct eng_game *g, int i, double x, double y)
+{
+	return atan2(x - g->u[i].x, y - g->u[i].y);
+}
+
+/* Returns 1 when unit i is within the 30mm halt distance of an enemy. */
+static int
+engaged(struct eng_game *g, int i)
+{
+	double d;
+
+	nearest_enemy(g, i, &d);
+	return d <= mc(g)->stop + 1e-3;
+}
+
+/* ---- hits, morale, disorder ---- */
+
+/* Returns unit i's morale grade (test games may change it). */
+static int
+grade(const struct eng_game *g, int i)
+{
+	return g->u[i].c[MO_C_GRADE];
+}
+
+/* Remove unit i from the table (dispersed, or off the table). */
+static void
+mo_remove(struct eng_game *g, int i)
+{
+	if (!g->u[i].alive)
+		return;
+	eng_unit_remove(g, i);
+	near_update(g, i);
+}
+
+/* Add hits to unit i and recompute its current morale; at 0 it is
+ * dispersed (Clarification 17). */
+static void
+mo_hit(struct eng_game *g, int i, int hits)
+{
+	struct eng_unit *u = &g->u[i];
+	int hpm = mc(g)->hpm, m;
+
+	if (hits <= 0 || !u->alive)
+		return;
+	/* Morale: every hits_per_morale hits cost one point. */
+	if ((u->hits + hits) / hpm > u->hits / hpm)
+		ENG_COVER(g, MO_R_MORALE_POINT);
+	u->hits = (int16_t)(u->hits + hits);
+	m = grade(g, i) - u->hits / hpm;
+	u->morale = (int16_t)(m < 0 ? 0 : m);
+	if (u->morale <= 0) {
+		ENG_COVER(g, MO_R_DISPERSED);
+		mo_remove(g, i);
+	}
+}
+
+/* Unit i fails a morale test (or loses in a way that disorganises):
+ * disorganised, or routing when it already was (Morale). */
+static void
+mo_fail(struct eng_game *g, int i)
+{
+	struct eng_unit *u = &g->u[i];
+
+	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
+		if (!(u->flags & ENG_UF_ROUTING))
+			ENG_COVER(g, MO_R_ROUT);
+		u->flags |= ENG_UF_ROUTING | ENG_UF_DISORDERED;
+	} else {
+		ENG_COVER(g, MO_R_DISORDER);
+		u->flags |= ENG_UF_DISORDERED;
+	}
+	u->c[MO_C_TURN] |= MO_T_NEW_DISORDER;
+}
+
+/* Returns the value of morale modifier m when it applies (counting it),
+ * 0 when the ruleset's table lacks it. */
+static int
+mod_apply(struct eng_game *g, enum mo_mod m)
+{
+	static const int rule[MO_MOD__N] = { MO_R_MOD_DISORDERED,
+		MO_R_MOD_BY_CAVALRY, MO_R_MOD_FIRED_FLANK,
+		MO_R_MOD_BY_ELEPHANTS, MO_R_MOD_FROM_FLANK,
+		MO_R_MOD_UNSUPPORTED, MO_R_MOD_HIGHER, MO_R_MOD_FORT,
+		MO_R_MOD_MELEEING_FLANK, MO_R_MOD_ROUTING };
+
+	if (!mc(g)->has_mod[m])
+		return 0;
+	ENG_COVER(g, rule[m]);
+	return mc(g)->mod[m];
+}
+
+/* Returns 1 when no friendly unit that is not routing stands within
+ * 60mm of unit i, edge to edge (Clarification 7). */
+static int
+unsupported(const struct eng_game *g, int i)
+{
+	double s2 = mc(g)->support * mc(g)->support;
+	int j;
+
+	for (j = 0; j < g->nu; j++)
+		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
+		    d2u(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
+			return 0;
+	return 1;
+}
+
+/* Returns 1 when unit i defends higher ground against unit a: on a hill
+ * that a is not on, or higher up its slope (Clarification 10). */
+static int
+higher_ground(const struct eng_game *g, int i, int a)
+{
+	int hi, ha;
+	double zi = eng_board_height(g->board, g->u[i].x, g->u[i].y, &hi);
+	double za = eng_board_height(g->board, g->u[a].x, g->u[a].y, &ha);
+
+	if (hi < 0)
+		return 0;
+	return ha != hi || za < zi - 1e-9;
+}
+
+/* Returns the modifiers every test of unit i takes: disorder or rout
+ * (not both, Clarification 7) and fire from a flank this turn. */
+static int
+mods_common(struct eng_game *g, int i)
+{
+	const struct eng_unit *u = &g->u[i];
+	int v = 0;
+
+	if (u->flags & ENG_UF_ROUTING)
+		v += mod_apply(g, MO_MOD_ROUTING);
+	else if (u->flags & ENG_UF_DISORDERED)
+		v += mod_apply(g, MO_MOD_DISORDERED);
+	if (u->c[MO_C_TURN] & MO_T_FLANK_FIRED)
+		v += mod_apply(g, MO_MOD_FIRED_ON_FLANK);
+	return v;
+}
+
+/* One morale test of unit i with modifier total mods: returns 1 passed. */
+static int
+mo_test(struct eng_game *g, int i, int mods)
+{
+	int die = eng_die(&g->dice);
+
+	/* Morale: a score higher than current morale fails. */
+	return die <= g->u[i].morale + mods;
+}
+
+/* ---- movement ---- */
+
+/*
+ * Returns the first t in [0, len] at which a unit of half extents
+ * (hw, hd) moving from (x, y) along (ux, uy) comes within r of the
+ * axis-aligned base of unit j, edge to edge; len + 1 when it never does.
+ */
+static double
+ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
+    double len, double hw, double hd, int j, double r)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[j].type];
+	double ox = x - g->u[j].x, oy = y - g->u[j].y;
+	double hx = hw + k->hw, hy = hd + k->hd, best = len + 1;
+	int b, sx, sy;
+
+	/* The rounded box: two slabs and four corner circles. */
+	for (b = 0; b < 2; b++) {
+		double ex = hx + (b == 0 ? r : 0), ey = hy + (b == 1 ? r : 0);
+		double t0 = 0, t1 = len, lo, hi, tt;
+
+		if (fabs(ux) < 1e-12) {
+			if (fabs(ox) > ex)
+				continue;
+		} else {
+			lo = (-ex - ox) / ux;
+			hi = (ex - ox) / ux;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = lo > t0 ? lo : t0;
+			t1 = hi < t1 ? hi : t1;
+		}
+		if (fabs(uy) < 1e-12) {
+			if (fabs(oy) > ey)
+				continue;
+		} else {
+			lo = (-ey - oy) / uy;
+			hi = (ey - oy) / uy;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = lo > t0 ? lo : t0;
+			t1 = hi < t1 ? hi : t1;
+		}
+		if (t0 <= t1 && t0 < best)
+			best = t0;
+	}
+	for (sx = -1; sx <= 1; sx += 2)
+		for (sy = -1; sy <= 1; sy += 2) {
+			double cx = ox - sx * hx, cy = oy - sy * hy;
+			double bb = cx * ux + cy * uy;
+			double cc = cx * cx + cy * cy - r * r, disc, t;
+
+			disc = bb * bb - cc;
+			if (disc < 0)
+				continue;
+			t = -bb - sqrt(disc);
+			if (t < 0)
+				t = cc <= 0 ? 0 : len + 1;
+			if (t <= len && t < best)
+				best = t;
+		}
+	return best;
+}
+
+/* Returns unit i's move this turn: its normal move, half again when no
+ * enemy is within twice its move, edge to edge (Clarification 15). */
+static double
+move_allowance(struct eng_game *g, int i, int count)
+{
+	double mv = g->ctx->kinds[g->u[i].type].move, d;
+
+	nearest_enemy(g, i, &d);
+	if (d > 2 * mv + 1e-9) {
+		if (count)
+			ENG_COVER(g, MO_R_MOVE_BONUS);
+		return mv * 1.5;
+	}
+	return mv;
+}
+
+/*
+ * Move unit i in a straight line to (tx, ty), halting where it first
+ * comes within 30mm of an enemy (Movement). Returns the length moved.
+ */
+static double
+move_leg(struct eng_game *g, int i, double tx, double ty)
+{
+	struct eng_unit *u = &g->u[i];
+	const struct eng_kind *k = &g->ctx->kinds[u->type];
+	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
+	double e2, stop2, reach2;
+	int j;
+
+	if (len < 1e-9)
+		return 0;
+	dx /= len;
+	dy /= len;
+	stop = len;
+	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
+	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == u->side)
+			continue;
+		/* Enemies already within 30mm: the no-closer rule; those
+		 * beyond reach of this move cannot be met. */
+		e2 = d2u(g, u, &g->u[j]);
+		if (e2 <= stop2 || e2 > reach2)
+			continue;
+		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
+		    mc(g)->stop);
+		if (t < stop)
+			stop = t;
+	}
+	if (stop < len)
+		ENG_COVER(g, MO_R_MOVE_STOP);
+	place(g, i, u->x + dx * stop, u->y + dy * stop);
+	return stop;
+}
+
+/* Returns 1 when unit i's base lies wholly on the table. */
+static int
+on_table(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+
+	return x - k->hw >= -1e-9 && x + k->hw <= g->board->w + 1e-9 &&
+	    y - k->hd >= -1e-9 && y + k->hd <= g->board->h + 1e-9;
+}
+
+/* Returns 1 when unit i's base at (x, y) would overlap another unit. */
+static int
+overlaps(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	int j;
+
+	for (j = 0; j < g->nu; j++)
+		if (j != i && g->u[j].alive &&
+		    eng_dist2_at(g, x, y, k->hw * 0.999, k->hd * 0.999,
+		    &g->u[j]) <= 0)
+			return 1;
+	return 0;
+}
+
+/* A forced move of unit i by its normal move along (ux, uy): falling
+ * back, routing or evading. Leaving the table loses the unit. */
+static void
+forced_move(struct eng_game *g, int i, double ux, double uy)
+{
+	struct eng_unit *u = &g->u[i];
+	double mv = g->ctx->kinds[u->type].move, n = hypot(ux, uy);
+	double x, y;
+
+	if (n < 1e-12) {
+		ux = 0;
+		uy = u->side == ENG_BLUE ? -1 : 1;
+		n = 1;
+	}
+	x = u->x + ux / n * mv;
+	y = u->y + uy / n * mv;
+	if (!on_table(g, i, x, y)) {
+		/* Clarification 13: a unit that leaves the table is lost. */
+		ENG_COVER(g, MO_R_OFF_TABLE);
+		mo_remove(g, i);
+		return;
+	}
+	place(g, i, x, y);
+}
+
+/* Movement, forced moves first (Clarification 4): melee losers fall
+ * back facing their enemy; routing units flee to their own edge. */
+static void
+mo_forced_moves(struct eng_game *g)
+{
+	int i, f;
+
+	for (i = 0; i < g->nu; i++) {
+		struct eng_unit *u = &g->u[i];
+
+		if (!u->alive || !(u->flags & ENG_UF_LOST_MELEE))
+			continue;
+		u->flags &= (uint16_t)~ENG_UF_LOST_MELEE;
+		u->flags |= ENG_UF_MOVED;
+		if (u->flags & ENG_UF_ROUTING)
+			continue; /* flees below instead */
+		f = u->c[MO_C_FOE];
+		ENG_COVER(g, MO_R_FALL_BACK);
+		if (f >= 0 && f < g->nu) {
+			u->facing = facing_to(g, i, g->u[f].x, g->u[f].y);
+			forced_move(g, i, u->x - g->u[f].x, u->y - g->u[f].y);
+		} else
+			forced_move(g, i, 0, 0);
+	}
+	for (i = 0; i < g->nu; i++) {
+		struct eng_unit *u = &g->u[i];
+
+		if (!u->alive || !(u->flags & ENG_UF_ROUTING))
+			continue;
+		ENG_COVER(g, MO_R_ROUT_MOVE);
+		u->flags |= ENG_UF_MOVED;
+		u->facing = u->side == ENG_BLUE ? M_PI : 0;
+		forced_move(g, i, 0, u->side == ENG_BLUE ? -1 : 1);
+	}
+}
+
+/* Returns 1 when a step from unit i's place along (ux, uy) would bring
+ * it closer to an enemy it stands within 30mm of (Movement). */
+static int
+gets_closer(struct eng_game *g, int i, double ux, double uy)
+{
+	struct eng_unit *u = &g->u[i];
+	const struct eng_kind *k = &g->ctx->kinds[u->type];
+	double n = hypot(ux, uy), x, y, d0;
+	int j;
+
+	if (n < 1e-12)
+		return 0;
+	x = u->x + ux / n * 0.01;
+	y = u->y + uy / n * 0.01;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == u->side)
+			continue;
+		d0 = d2u(g, u, &g->u[j]);
+		if (d0 > mc(g)->stop * mc(g)->stop + 1e-6)
+			continue;
+		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
+		    d0 - 1e-9)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A free move of unit i along a path for a player or a test game: within
+ * its allowance, halting within 30mm of an enemy; a unit within 30mm
+ * that would get closer stands instead. Returns 0, or -1 with err.
+ */
+static int
+mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
+    double allow, char *err, size_t errsz)
+{
+	struct eng_unit *u = &g->u[i];
+	double len = 0, px = u->x, py = u->y, d;
+	int k, near;
+
+	if (allow < 0)
+		allow = move_allowance(g, i, 0);
+	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
+		snprintf(err, errsz, "%s may not move now (%s)", u->name,
+		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
+		return -1;
+	}
+	for (k = 0; k < npath; k++) {
+		len += hypot(path[k][0] - px, path[k][1] - py);
+		px = path[k][0];
+		py = path[k][1];
+	}
+	if (len > allow + 1e-6) {
+		snprintf(err, errsz, "%s may move at most %.0f, not %.0f",
+		    u->name, allow, len);
+		return -1;
+	}
+	if (!on_table(g, i, px, py)) {
+		snprintf(err, errsz, "%s would leave the table", u->name);
+		return -1;
+	}
+	u->flags |= ENG_UF_MOVED;
+	if (len < 1e-9)
+		return 0;
+	nearest_enemy(g, i, &d);
+	near = d <= mc(g)->stop + 1e-6;
+	ENG_COVER(g, MO_R_MOVE);
+	if (len > g->ctx->kinds[u->type].move + 1e-6)
+		ENG_COVER(g, MO_R_MOVE_BONUS);
+	for (k = 0; k < npath; k++) {
+		double want = hypot(path[k][0] - u->x, path[k][1] - u->y);
+
+		if (near && gets_closer(g, i, path[k][0] - u->x,
+		    path[k][1] - u->y)) {
+			ENG_COVER(g, MO_R_MOVE_NO_CLOSER);
+			break;
+		}
+		if (move_leg(g, i, path[k][0], path[k][1]) < want - 1e-9)
+			break;
+	}
+	return 0;
+}
+
+/* ---- firing ---- */
+
+/* Returns the weapon range of unit i (its first weapon), or -1. */
+static double
+fire_range(const struct eng_game *g, int i)
+{
+	const struct rs_unit *t = ut(g, i);
+
+	if (t->fire_dice <= 0 || t->nweapons == 0)
+		return -1;
+	return g->ctx->kinds[g->u[i].type].range[0];
+}
+
+/* Returns why unit i may not shoot at unit j (NULL: it may): range,
+ * front sector, sight (Firing; Clarification 5). */
+static const char *
+fire_illegal(const struct eng_game *g, int i, int j)
+{
+	double r = fire_range(g, i);
+
+	if (!steady(g, i))
+		return "it is routing or gone";
+	if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+		return "the target is not an enemy on the table";
+	if (r < 0)
+		return "it has no fire dice";
+	if (d2u(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+		return "the target is out of range";
+	if (!partly_in_front(g, i, j))
+		return "the target is not in its front sector";
+	if (!eng_sight(g, &g->u[i], &g->u[j], 1, 0))
+		return "other units block the line";
+	return NULL;
+}
+
+/* Returns the target unit i shoots at: the nearest enemy it may shoot
+ * (within 30mm only, when near), or -1. */
+static int
+fire_target(const struct eng_game *g, int i, int near)
+{
+	int j, k, n = 0, cand[ENG_MAX_UNITS], best;
+	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
+
+	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
+			cand[n++] = j;
+	}
+	/* Nearest first; the first one it may shoot at. */
+	while (n > 0) {
+		best = 0;
+		for (k = 1; k < n; k++)
+			if (d2[k] < d2[best])
+				best = k;
+		if (fire_illegal(g, i, cand[best]) == NULL)
+			return cand[best];
+		cand[best] = cand[n - 1];
+		d2[best] = d2[n - 1];
+		n--;
+	}
+	return -1;
+}
+
+/* Record the first contest of a game for its exact odds. */
+static void
+contest(struct eng_game *g, int kind, int a, int b, int ad, int am, int as,
+    int dd, int dm, int dsv)
+{
+	struct mo_state *s = ms(g);
+
+	if (s->contest_set)
+		return;
+	s->contest_set = 1;
+	g->contest.kind = kind;
+	g->contest.a = a;
+	g->contest.b = b;
+	g->contest.weapon = kind == 1 ? ut(g, a)->weapons[0] : -1;
+	s->ca_dice = ad;
+	s->ca_mod = am;
+	s->ca_saved = as;
+	s->cd_dice = dd;
+	s->cd_mod = dm;
+	s->cd_saved = dsv;
+}
+
+/* Returns the hits of n dice with die_mod from unit i at unit j, after
+ * j's saving throws when i is disorganised (Firing; Clarification 8). */
+static int
+roll_hits(struct eng_game *g, int i, int n, int die_mod)
+{
+	int k, hits = 0, saved = (g->u[i].flags & ENG_UF_DISORDERED) != 0;
+	int kept = 0;
+
+	for (k = 0; k < n; k++)
+		if (eng_die(&g->dice) + die_mod >= 6)
+			hits++;
+	if (!saved)
+		return hits;
+	/* Saving throws: 4-6 cancels a hit from a disorganised enemy. */
+	for (k = 0; k < hits; k++) {
+		ENG_COVER(g, MO_R_SAVE);
+		if (eng_die(&g->dice) <= 3)
+			kept++;
+	}
+	return kept;
+}
+
+/* Unit i shoots at j: hits are pending until the step ends, so every
+ * unit shoots before any result applies (Clarification 4). */
+static void
+shoot(struct eng_game *g, int i, int j)
+{
+	const struct rs_unit *t = ut(g, i);
+	int mod = mo_fire_die_mod(g->ctx->rs, t), h;
+
+	/* Fire dice at the weapon's "Hits on" face or better. */
+	if (t->weapons[0] >= 0) {
+		unsigned f = g->ctx->rs->weapons[t->weapons[0]].hit_faces;
+		int low = 6;
+
+		while (low > 1 && (f & (1u << (low - 1))))
+			low--;
+		mod += 6 - low;
+	}
+	ENG_COVER(g, MO_R_FIRE);
+	contest(g, 1, i, j, t->fire_dice, mod,
+	    (g->u[i].flags & ENG_UF_DISORDERED) != 0, 0, 0, 0);
+	if (!in_front(g, j, i)) {
+		ENG_COVER(g, MO_R_FIRE_FLANK);
+		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
+	}
+	h = roll_hits(g, i, t->fire_dice, mod);
+	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
+	g->u[i].flags |= ENG_UF_FIRED;
+}
+
+/* Apply every pending hit (end of a step). */
+static void
+apply_pending(struct eng_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nu; i++)
+		if (ms(g)->pend[i] != 0) {
+			mo_hit(g, i, ms(g)->pend[i]);
+			ms(g)->pend[i] = 0;
+		}
+}
+
+/* Firing (near = 0) or pre-melee firing (near = 1): every unit with fire
+ * dice that is (not) within 30mm of an enemy shoots at one target. */
+static void
+mo_firing(struct eng_game *g, int near)
+{
+	int i, j;
+
+	double r, d;
+
+	for (i = 0; i < g->nu; i++) {
+		if (!steady(g, i) || (r = fire_range(g, i)) < 0 ||
+		    (g->u[i].flags & ENG_UF_FIRED))
+			continue;
+		nearest_enemy(g, i, &d);
+		if ((d <= mc(g)->stop + 1e-3) != near) {
+			if (!near)
+				ENG_COVER(g, MO_R_FIRE_HOLD);
+			continue;
+		}
+		if (d > r + 1e-3)
+			continue; /* nothing in range */
+		if ((j = fire_target(g, i, near)) < 0)
+			continue;
+		if (near)
+			ENG_COVER(g, MO_R_PRE_FIRE);
+		shoot(g, i, j);
+	}
+	apply_pending(g);
+}
+
+/* ---- rally ---- */
+
+/* Returns 1 when unit i may try to rally: routing, or disorganised in an
+ * earlier turn and never rallied from a rout (Clarification 13). */
+static int
+may_rally(struct eng_game *g, int i, int count)
+{
+	const struct eng_unit *u = &g->u[i];
+
+	if (!u->alive)
+		return 0;
+	if (u->flags & ENG_UF_ROUTING)
+		return 1;
+	if (!(u->flags & ENG_UF_DISORDERED) ||
+	    (u->c[MO_C_TURN] & MO_T_NEW_DISORDER))
+		return 0;
+	if (u->flags & ENG_UF_RALLIED) {
+		if (count)
+			ENG_COVER(g, MO_R_RALLY_NEVER);
+		return 0;
+	}
+	return 1;
+}
+
+/* Unit i tests to rally (Morale; Clarification 13). */
+static void
+rally(struct eng_game *g, int i)
+{
+	struct eng_unit *u = &g->u[i];
+	int routing = (u->flags & ENG_UF_ROUTING) != 0;
+	int pass = mo_test(g, i, mods_common(g, i));
+
+	if (routing && pass) {
+		ENG_COVER(g, MO_R_RALLY_ROUT);
+		u->flags &= (uint16_t)~ENG_UF_ROUTING;
+		u->flags |= ENG_UF_RALLIED | ENG_UF_DISORDERED;
+	} else if (routing) {
+		ENG_COVER(g, MO_R_RALLY_ROUT_FAIL);
+		mo_hit(g, i, 1);
+	} else if (pass) {
+		ENG_COVER(g, MO_R_RALLY_DISORDER);
+		u->flags &= (uint16_t)~ENG_UF_DISORDERED;
+	} else {
+		ENG_COVER(g, MO_R_RALLY_DISORDER_FAIL);
+		mo_fail(g, i);
+	}
+}
+
+/* Returns the chance that unit i passes a rally test now. */
+static double
+rally_chance(const struct eng_game *g, int i)
+{
+	const struct eng_unit *u = &g->u[i];
+	const struct mo_ctx *c = mc(g);
+	int m = u->morale;
+
+	if (u->flags & ENG_UF_ROUTING)
+		m += c->mod[MO_MOD_ROUTING];
+	else
+		m += c->mod[MO_MOD_DISORDERED];
+	if (u->c[MO_C_TURN] & MO_T_FLANK_FIRED)
+		m += c->mod[MO_MOD_FIRED_ON_FLANK];
+	return m <= 0 ? 0 : m >= 6 ? 1 : m / 6.0;
+}
+
+/* Rally: routing units always try (nothing to lose but a hit); the
+ * greedy player rallies a disorganised unit on even odds or better,
+ * the random one at a coin's toss; in test games every unit that may
+ * rally tries. */
+static void
+mo_rally(struct eng_game *g, int scripted)
+{
+	int i, try;
+
+	for (i = 0; i < g->nu; i++) {
+		if (!may_rally(g, i, 1))
+			continue;
+		if (scripted)
+			try = 1;
+		else if (g->u[i].flags & ENG_UF_ROUTING)
+			try = 1;
+		else if (g->player[g->u[i].side] == ENG_PLAYER_RANDOM)
+			try = eng_rng_below(&g->ai, 2);
+		else
+			try = rally_chance(g, i) >= 0.5;
+		if (try)
+			rally(g, i);
+	}
+}
+
+/* ---- charges and melee ---- */
+
+/* Returns 1 when units of type t may ever charge: melee dice, not open
+ * order, not artillery (Melee: closing in). */
+static int
+type_charges(const struct rs_unit *t)
+{
+	return t->melee_dice > 0 && !(t->traits & RS_TRAIT_LIGHT) &&
+	    t->cls != RS_CLASS_ARTILLERY;
+}
+
+/* Returns why unit i may not charge unit j (NULL: it may). Only units
+ * with melee dice and morale 3 or more charge; open order troops,
+ * routing units and artillery never do (Melee: closing in). */
+static const char *
+charge_illegal(struct eng_game *g, int i, int j, int count)
+{
+	const struct rs_unit *t = ut(g, i);
+
+	if (!g->u[i].alive)
+		return "it is not on the table";
+	if (g->u[i].flags & ENG_UF_ROUTING)
+		return "it is routing";
+	if (!type_charges(t))
+		return "it never charges";
+	if (g->u[i].morale <= 2) {
+		if (count)
+			ENG_COVER(g, MO_R_ONLY_DEFEND);
+		return "at morale 2 or less it may only defend";
+	}
+	if (j < 0 || !g->u[j].alive || g->u[j].side == g->u[i].side)
+		return "the target is not an enemy on the table";
+	if (d2u(g, &g->u[i], &g->u[j]) >
+	    mc(g)->stop * mc(g)->stop + 1e-6)
+		return "the target is not within 30mm";
+	if (!partly_in_front(g, i, j))
+		return "the target is not in its front sector";
+	return NULL;
+}
+
+/* The players declare charges: greedy on fair odds or better by the
+ * exact table, random at a coin's toss. */
+static void
+declare_charges(struct eng_game *g)
+{
+	int i, j, best;
+	float bp, p;
+
+	for (i = 0; i < g->nu; i++) {
+		g->u[i].c[MO_C_CHARGE] = 0;
+		if (!steady(g, i) || ut(g, i)->melee_dice <= 0 ||
+		    !engaged(g, i))
+			continue;
+		best = -1;
+		bp = -1;
+		for (j = 0; j < g->nu; j++) {
+			if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
+			    charge_illegal(g, i, j, 0) != NULL)
+				continue;
+			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
+			if (!in_front(g, j, i))
+				p += 0.2f; /* a flank attack */
+			if (g->u[j].flags & ENG_UF_ROUTING)
+				p = 1;
+			if (g->player[g->u[i].side] == ENG_PLAYER_RANDOM)
+				p = (float)eng_rng_below(&g->ai, 100) / 100;
+			if (p > bp) {
+				bp = p;
+				best = j;
+			}
+		}
+		if (best >= 0 && bp >= 0.4f)
+			g->u[i].c[MO_C_CHARGE] = (int16_t)(best + 1);
+	}
+}
+
+/* Settle declarations: the side that moved first first, in unit order;
+ * a charge stands unless its unit is already charged or its target is
+ * already charging (Clarification 19); illegal ones are dropped. */
+static void
+settle_charges(struct eng_game *g)
+{
+	int pass, i, j, s;
+
+	for (i = 0; i < g->nu; i++)
+		g->u[i].c[MO_C_TURN] &= (int16_t)~(MO_T_TARGET | MO_T_PASSED);
+	for (pass = 0; pass < 2; pass++) {
+		s = pass == 0 ? g->first : 1 - g->first;
+		for (i = 0; i < g->nu; i++) {
+			if (g->u[i].side != s || g->u[i].c[MO_C_CHARGE] == 0)
+				continue;
+			j = g->u[i].c[MO_C_CHARGE] - 1;
+			if (charge_illegal(g, i, j, 1) != NULL ||
+			    (g->u[i].c[MO_C_TURN] & MO_T_TARGET) ||
+			    g->u[j].c[MO_C_CHARGE] != 0) {
+				g->u[i].c[MO_C_CHARGE] = 0;
+				continue;
+			}
+			g->u[j].c[MO_C_TURN] |= MO_T_TARGET;
+		}
+	}
+	/* A target's own charge is dropped: it was declared too late. */
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].c[MO_C_TURN] & MO_T_TARGET)
+			g->u[i].c[MO_C_CHARGE] = 0;
+}
+
+/* Returns 1 when unit c charges unit t this turn. */
+static int
+charges(const struct eng_game *g, int c, int t)
+{
+	return g->u[c].alive && g->u[c].c[MO_C_CHARGE] == t + 1;
+}
+
+/* Light troops evade the charge of a (the fastest charger): one normal
+ * move straight away; caught when slower than a, or stopped by the
+ * table edge or other units (Clarification 14). Returns 1 escaped. */
+static int
+evade(struct eng_game *g, int t, int a)
+{
+	struct eng_unit *u = &g->u[t];
+	double mv = g->ctx->kinds[u->type].move;
+	double dx = u->x - g->u[a].x, dy = u->y - g->u[a].y, n = hypot(dx, dy);
+	double x, y;
+
+	ENG_COVER(g, MO_R_EVADE);
+	if (n < 1e-12) {
+		dx = 0;
+		dy = u->side == ENG_BLUE ? -1 : 1;
+		n = 1;
+	}
+	x = u->x + dx / n * mv;
+	y = u->y + dy / n * mv;
+	if (mv < g->ctx->kinds[g->u[a].type].move - 1e-9 ||
+	    !on_table(g, t, x, y) || overlaps(g, t, x, y)) {
+		ENG_COVER(g, MO_R_CAUGHT);
+		u->c[MO_C_TURN] |= MO_T_NO_STRIKE;
+		return 0;
+	}
+	place(g, t, x, y);
+	u->c[MO_C_TURN] |= MO_T_EVADED;
+	return 1;
+}
+
+/* Unit c's test to close on t (Melee; Clarification 6). */
+static void
+charger_test(struct eng_game *g, int c, int t)
+{
+	int mods = mods_common(g, c);
+
+	ENG_COVER(g, MO_R_CHARGE_TEST);
+	if (!in_front(g, t, c))
+		mods += mod_apply(g, MO_MOD_MELEEING_FLANK);
+	if (unsupported(g, c))
+		mods += mod_apply(g, MO_MOD_UNSUPPORTED);
+	if (mo_test(g, c, mods)) {
+		g->u[c].c[MO_C_TURN] |= MO_T_PASSED;
+		return;
+	}
+	/* Clarification 6: a charger that fails stays where it is. */
+	ENG_COVER(g, MO_R_CHARGE_FAIL);
+	mo_fail(g, c);
+	g->u[c].c[MO_C_CHARGE] = 0;
+}
+
+/* The charged unit t's test, with the defending modifiers
+ * (Clarification 6). */
+static void
+target_test(struct eng_game *g, int t)
+{
+	const struct rs_unit *tt = ut(g, t);
+	int mods = mods_common(g, t), c, cav = 0, ele = 0, flank = 0, hg = 0;
+	unsigned kinds;
+
+	for (c = 0; c < g->nu; c++) {
+		if (!charges(g, c, t))
+			continue;
+		cav |= mounted(ut(g, c));
+		ele |= ut(g, c)->cls == RS_CLASS_ELEPHANT;
+		flank |= !in_front(g, t, c);
+		hg |= higher_ground(g, t, c);
+	}
+	ENG_COVER(g, MO_R_TARGET_TEST);
+	if (cav && !mounted(tt))
+		mods += mod_apply(g, MO_MOD_MELEED_BY_CAVALRY);
+	if (ele && mounted(tt))
+		mods += mod_apply(g, MO_MOD_CAV_BY_ELEPHANTS);
+	if (flank)
+		mods += mod_apply(g, MO_MOD_MELEED_FROM_FLANK);
+	if (unsupported(g, t))
+		mods += mod_apply(g, MO_MOD_UNSUPPORTED);
+	if (hg && !mounted(tt))
+		mods += mod_apply(g, MO_MOD_HIGHER_GROUND);
+	kinds = eng_board_kinds_at(g->board, g->u[t].x, g->u[t].y);
+	if (kinds & (1u << RS_TERRAIN_FORTIFICATION))
+		mods += mod_apply(g, MO_MOD_FORTIFICATIONS);
+	if (mo_test(g, t, mods))
+		return;
+	if (g->u[t].flags & ENG_UF_DISORDERED) {
+		/* Already disorganised: it routs and does not strike. */
+		ENG_COVER(g, MO_R_TARGET_ROUTS);
+		g->u[t].c[MO_C_TURN] |= MO_T_NO_STRIKE;
+	}
+	mo_fail(g, t);
+}
+
+/* Pre-melee morale: charges declared (by the players unless scripted),
+ * targets evade or turn to face, and every unit about to fight tests. */
+static void
+mo_pre_morale(struct eng_game *g, int scripted)
+{
+	int t, c, nch, nfront, a, passed;
+
+	if (!scripted)
+		declare_charges(g);
+	settle_charges(g);
+	for (t = 0; t < g->nu; t++) {
+		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET))
+			continue;
+		nch = nfront = 0;
+		a = -1;
+		for (c = 0; c < g->nu; c++)
+			if (charges(g, c, t)) {
+				nch++;
+				nfront += in_front(g, t, c);
+				if (a < 0 || g->ctx->kinds[g->u[c].type].move >
+				    g->ctx->kinds[g->u[a].type].move)
+					a = c;
+			}
+		if (nch == 0)
+			continue;
+		if (steady(g, t) && (ut(g, t)->traits & RS_TRAIT_LIGHT) &&
+		    evade(g, t, a)) {
+			for (c = 0; c < g->nu; c++)
+				if (charges(g, c, t))
+					g->u[c].c[MO_C_CHARGE] = 0;
+			continue;
+		}
+		/* Turning to face: one flank charger only, not pikes
+		 * (Clarification 16). */
+		if (steady(g, t) && nfront == 0 && nch == 1 &&
+		    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE)) {
+			if (ut(g, t)->traits & RS_TRAIT_PIKE)
+				ENG_COVER(g, MO_R_PIKE_NO_TURN);
+			else {
+				ENG_COVER(g, MO_R_TURN);
+				g->u[t].facing = facing_to(g, t, g->u[a].x,
+				    g->u[a].y);
+			}
+		}
+		passed = 0;
+		for (c = 0; c < g->nu; c++)
+			if (charges(g, c, t)) {
+				charger_test(g, c, t);
+				passed |= charges(g, c, t);
+			}
+		if (!passed)
+			continue;
+		if (g->u[t].flags & ENG_UF_ROUTING)
+			g->u[t].c[MO_C_TURN] |= MO_T_NO_STRIKE;
+		else
+			target_test(g, t);
+	}
+}
+
+/* Returns the melee die modifier of unit i fighting towards unit j from
+ * the Melee modifiers table, counting each that applies. */
+static int
+melee_mod(struct eng_game *g, int i, int j)
+{
+	const struct rs_unit *t = ut(g, i);
+	const struct mo_ctx *c = mc(g);
+	int v = 0;
+
+	if ((t->traits & RS_TRAIT_PIKE) && c->has_die[0] && in_front(g, i, j)) {
+		ENG_COVER(g, MO_R_DIE_PIKE);
+		v += c->die[0];
+	}
+	if ((t->traits & RS_TRAIT_ARMOURED) && c->has_die[1]) {
+		ENG_COVER(g, MO_R_DIE_ARMOURED);
+		v += c->die[1];
+	}
+	if ((t->traits & RS_TRAIT_LEVY) && c->has_die[2]) {
+		ENG_COVER(g, MO_R_DIE_LEVY);
+		v += c->die[2];
+	}
+	return v;
+}
+
+/* The loser l of a melee against w: disorganised with a further hit,
+ * falling back next Movement; routing if it already was disorganised
+ * (Melee: the loser; Clarification 12). */
+static void
+lose(struct eng_game *g, int l, int w)
+{
+	struct eng_unit *u = &g->u[l];
+
+	ENG_COVER(g, MO_R_LOSER);
+	ms(g)->pend[l]++;
+	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
+		ENG_COVER(g, MO_R_LOSER_ROUTS);
+		if (!(u->flags & ENG_UF_ROUTING))
+			ENG_COVER(g, MO_R_ROUT);
+		u->flags |= ENG_UF_ROUTING | ENG_UF_DISORDERED;
+	} else {
+		u->flags |= ENG_UF_DISORDERED | ENG_UF_LOST_MELEE;
+		u->c[MO_C_FOE] = (int16_t)w;
+	}
+	u->c[MO_C_TURN] |= MO_T_NEW_DISORDER;
+}
+
+/* Returns 1 when the chargers' side wins a tie-break: one die each,
+ * never modified, rolled again while equal (Clarifications 8, 11). */
+static int
+tiebreak(struct eng_game *g)
+{
+	int a, d;
+
+	ENG_COVER(g, MO_R_TIEBREAK);
+	for (;;) {
+		a = eng_die(&g->dice);
+		d = eng_die(&g->dice);
+		if (a != d || g->dice.out)
+			return a > d;
+		ENG_COVER(g, MO_R_TIEBREAK_AGAIN);
+	}
+}
+
+/* One melee round at target t (Melee: the fight). */
+static void
+fight(struct eng_game *g, int t)
+{
+	const struct rs_unit *tt = ut(g, t);
+	int c, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
+	int amod = 0, dmod = 0, strike, win;
+
+	for (c = 0; c < g->nu; c++)
+		if (charges(g, c, t)) {
+			n++;
+			if (in_front(g, t, c)) {
+				if (nfront++ == 0)
+					opp = c;
+			} else
+				nflank++;
+		}
+	if (opp < 0)
+		for (c = 0; c < g->nu && opp < 0; c++)
+			if (charges(g, c, t))
+				opp = c;
+	if (nfront > 0 && nflank > 0)
+		ENG_COVER(g, MO_R_FRONT_FLANK);
+	ENG_COVER(g, MO_R_MELEE);
+	for (c = 0; c < g->nu; c++)
+		if (charges(g, c, t)) {
+			amod = melee_mod(g, c, t);
+			ah += roll_hits(g, c, ut(g, c)->melee_dice, amod);
+		}
+	strike = steady(g, t) && tt->melee_dice > 0 &&
+	    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE);
+	if (!strike && (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE ||
+	    !steady(g, t)))
+		ENG_COVER(g, MO_R_NO_STRIKE);
+	if (strike) {
+		dmod = melee_mod(g, t, opp);
+		dh = roll_hits(g, t, tt->melee_dice, dmod);
+	}
+	contest(g, 2, opp, t, ut(g, opp)->melee_dice, amod,
+	    (g->u[opp].flags & ENG_UF_DISORDERED) != 0,
+	    strike ? tt->melee_dice : 0, dmod,
+	    (g->u[t].flags & ENG_UF_DISORDERED) != 0);
+	if (ms(g)->contest_set && g->contest.b == t && g->contest.kind == 2)
+		ms(g)->ca_n = n;
+	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
+	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
+	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
+	if (win)
+		lose(g, t, opp);
+	else
+		for (c = 0; c < g->nu; c++)
+			if (charges(g, c, t))
+				lose(g, c, t);
+}
+
+/* Melee: every charger that passed fights its target; one round. */
+static void
+mo_melee(struct eng_game *g)
+{
+	int t, c;
+
+	for (t = 0; t < g->nu; t++) {
+		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET) || !g->u[t].alive)
+			continue;
+		for (c = 0; c < g->nu; c++)
+			if (charges(g, c, t))
+				break;
+		if (c < g->nu)
+			fight(g, t);
+	}
+	for (c = 0; c < g->nu; c++)
+		g->u[c].c[MO_C_CHARGE] = 0;
+	apply_pending(g);
+}
+
+/* ---- record and the end of the battle ---- */
+
+/* Record: the battle ends when a side has no unit fit to fight (on the
+ * table, not routing, able to charge), or on the turn limit the side
+ * with more units not routing wins (End of the battle; Clarification
+ * 18). */
+static void
+mo_record(struct eng_game *g)
+{
+	int fit[2] = { 0, 0 }, count[2] = { 0, 0 }, i;
+
+	apply_pending(g);
+	ENG_COVER(g, MO_R_SEQUENCE);
+	for (i = 0; i < g->nu; i++) {
+		if (steady(g, i))
+			count[g->u[i].side]++;
+		if (steady(g, i) && type_charges(ut(g, i)))
+			fit[g->u[i].side]++;
+		g->u[i].c[MO_C_TURN] = 0;
+		g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
+	}
+	if (fit[0] == 0 || fit[1] == 0) {
+		ENG_COVER(g, MO_R_END_BROKEN);
+		g->over = 1;
+		g->winner = fit[0] ? ENG_BLUE : fit[1] ? ENG_RED : -1;
+	} else if (g->turn_limit > 0 && g->gturn >= g->turn_limit) {
+		ENG_COVER(g, MO_R_END_LIMIT);
+		g->over = 1;
+		g->timeout = 1;
+		g->winner = count[0] > count[1] ? ENG_BLUE :
+		    count[1] > count[0] ? ENG_RED : -1;
+	}
+	if (!g->over)
+		g->gturn++;
+}
+
+/* ---- the built-in players' moves ---- */
+
+/* A player's free move of unit i (Movement): greedy closes with the
+ * nearest enemy, keeps skirmishers and artillery at their range and
+ * broken units back; random wanders. Both face the nearest enemy. */
+static void
+player_move(struct eng_game *g, int i)
+{
+	struct eng_unit *u = &g->u[i];
+	const struct rs_unit *t = ut(g, i);
+	const struct eng_kind *k = &g->ctx->kinds[u->type];
+	double d, allow, range, want, step, ang, path[1][2];
+	char err[8];
+	int e;
+
+	if (!steady(g, i) || (u->flags & ENG_UF_MOVED))
+		return;
+	if ((e = nearest_enemy(g, i, &d)) < 0)
+		return;
+	/* Clarification 15, as in move_allowance(). */
+	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
+	range = fire_range(g, i);
+	ang = facing_to(g, i, g->u[e].x, g->u[e].y);
+	if (g->player[u->side] == ENG_PLAYER_RANDOM) {
+		if (eng_rng_below(&g->ai, 3) == 0)
+			step = 0;
+		else {
+			ang += ((double)eng_rng_below(&g->ai, 181) - 90) *
+			    M_PI / 180;
+			step = allow * eng_rng_below(&g->ai, 101) / 100;
+		}
+	} else if (d <= mc(g)->stop + 1e-6)
+		step = 0;
+	else if ((t->traits & RS_TRAIT_LIGHT) || t->melee_dice <= 0 ||
+	    u->morale <= 2) {
+		want = range > 0 ? range - 5 : d;
+		if (want < mc(g)->stop + 5)
+			want = mc(g)->stop + 5;
+		step = d - want;
+		if (step < -allow)
+			step = -allow;
+	} else
+		step = allow;
+	if (step > allow)
+		step = allow;
+	path[0][0] = u->x + sin(ang) * step;
+	path[0][1] = u->y + cos(ang) * step;
+	if (path[0][0] < k->hw)
+		path[0][0] = k->hw;
+	if (path[0][0] > g->board->w - k->hw)
+		path[0][0] = g->board->w - k->hw;
+	if (path[0][1] < k->hd)
+		path[0][1] = k->hd;
+	if (path[0][1] > g->board->h - k->hd)
+		path[0][1] = g->board->h - k->hd;
+	if (fabs(step) > 1e-9)
+		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
+		    sizeof(err));
+	u->flags |= ENG_UF_MOVED;
+	u->facing = facing_to(g, i, g->u[e].x, g->u[e].y);
+}
+
+/* ---- the sequence ---- */
+
+int
+mo_phase_find(const char *name)
+{
+	int k;
+
+	for (k = 0; k < MO_PH__N; k++)
+		if (strcasecmp(name, mo_phase_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+void
+mo_phase_run(struct eng_game *g, enum mo_phase ph, int scripted)
+{
+	int s, i;
+
+	switch (ph) {
+	case MO_PH_MOVEMENT:
+		mo_forced_moves(g);
+		if (scripted)
+			break;
+		/* Clarification 4: the higher die moves all its units
+		 * first. */
+		eng_initiative(g);
+		for (s = 0; s < 2; s++)
+			for (i = 0; i < g->nu; i++)
+				if (g->u[i].side == (s ? 1 - g->first :
+				    g->first))
+					player_move(g, i);
+		break;
+	case MO_PH_FIRING:
+		mo_firing(g, 0);
+		break;
+	case MO_PH_RALLY:
+		mo_rally(g, scripted);
+		break;
+	case MO_PH_PRE_FIRING:
+		mo_firing(g, 1);
+		break;
+	case MO_PH_PRE_MORALE:
+		mo_pre_morale(g, scripted);
+		break;
+	case MO_PH_MELEE:
+		mo_melee(g);
+		break;
+	case MO_PH_RECORD:
+	default:
+		mo_record(g);
+		break;
+	}
+}
+
+/* One game turn with the built-in players: every step of the ruleset's
+ * sequence, in its order. */
+static void
+mo_play_turn(struct eng_game *g)
+{
+	int k;
+
+	for (k = 0; k < mc(g)->nphase && !g->over; k++)
+		mo_phase_run(g, (enum mo_phase)mc(g)->phase[k], 0);
+}
+
+/* ---- family hooks ---- */
+
+/* Add an error to d when there is one. */
+static void
+prep_error(struct diags *d, struct pos p, const char *fmt, const char *s)
+{
+	if (d != NULL)
+		diag_add(d, SEV_ERROR, p, fmt, s);
+}
+
+/* Read the sequence of play: every step must be one the engine knows;
+ * Record is added at the end when missing, so that battles end. */
+static int
+prep_sequence(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
+{
+	size_t i;
+	int k, rc = 0, rec = 0;
+
+	for (i = 0; i < rs->nphases && c->nphase < 15; i++) {
+		if ((k = mo_phase_find(rs->phases[i].name)) < 0) {
+			prep_error(d, rs->phases[i].pos, "the morale engine "
+			    "does not know the step '%s' (known: Movement, "
+			    "Firing, Rally, Pre-melee firing, Pre-melee "
+			    "morale, Melee, Record)", rs->phases[i].name);
+			rc = -1;
+			continue;
+		}
+		rec |= k == MO_PH_RECORD;
+		c->phase[c->nphase++] = k;
+	}
+	if (!rec)
+		c->phase[c->nphase++] = MO_PH_RECORD;
+	return rc;
+}
+
+/* Read the modifier tables: every key must be one the engine knows. */
+static int
+prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
+{
+	static const char *const die_keys[3] = { "pike_front", "armoured",
+		"levy" };
+	size_t i;
+	int k, rc = 0;
+
+	for (i = 0; i < rs->nmods; i++) {
+		const struct rs_modifier *m = &rs->mods[i];
+
+		if (m->scope == RS_MOD_MORALE) {
+			for (k = 0; k < MO_MOD__N; k++)
+				if (strcasecmp(m->key, mo_mod_keys[k]) == 0)
+					break;
+			if (k == MO_MOD__N) {
+				prep_error(d, m->pos, "the morale engine does "
+				    "not know the morale modifier '%s'",
+				    m->key);
+				rc = -1;
+				continue;
+			}
+			c->mod[k] = m->value;
+			c->has_mod[k] = 1;
+		} else if (m->scope == RS_MOD_MELEE_DIE) {
+			for (k = 0; k < 3; k++)
+				if (strcasecmp(m->key, die_keys[k]) == 0)
+					break;
+			if (k == 3) {
+				prep_error(d, m->pos, "the morale engine does "
+				    "not know the melee modifier '%s'", m->key);
+				rc = -1;
+				continue;
+			}
+			c->die[k] = m->value;
+			c->has_die[k] = 1;
+		}
+	}
+	return rc;
+}
+
+/* Returns unit type u's melee die modifier, from the prepared table. */
+static int
+type_melee_mod(const struct mo_ctx *c, const struct rs_unit *u, int front)
+{
+	int v = 0;
+
+	if ((u->traits & RS_TRAIT_PIKE) && front)
+		v += c->die[0];
+	if (u->traits & RS_TRAIT_ARMOURED)
+		v += c->die[1];
+	if (u->traits & RS_TRAIT_LEVY)
+		v += c->die[2];
+	return v;
+}
+
+/* Returns 1 when unit type u strikes back when charged to its front. */
+static int
+type_strikes(const struct rs_unit *u)
+{
+	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+}
+
+static int
+mo_prepare(struct eng_ctx *ctx, struct diags *d)
+{
+	const struct ruleset *rs = ctx->rs;
+	struct mo_ctx *c = xcalloc(1, sizeof(*c));
+	struct mo_melee m;
+	size_t a, b, w;
+	int whole, rc = 0;
+
+	ctx->fam_data = c;
+	rc |= prep_sequence(c, rs, d);
+	rc |= prep_mods(c, rs, d);
+	c->hpm = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+	/* Movement: halt within 30mm; Morale modifiers: support 60mm. */
+	c->stop = eng_board_len(&ctx->board, 30, &whole);
+	c->support = eng_board_len(&ctx->board, 60, &whole);
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *u = &rs->units[a];
+
+		c->fire_mod[a] = mo_fire_die_mod(rs, u);
+		if (u->nweapons > 0 && u->weapons[0] >= 0) {
+			unsigned f = rs->weapons[u->weapons[0]].hit_faces;
+			int low = 6;
+
+			while (low > 1 && (f & (1u << (low - 1))))
+				low--;
+			c->fire_mod[a] += 6 - low;
+		}
+	}
+	for (a = 0; a < rs->nunits; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			const struct rs_unit *x = &rs->units[a], *y = &rs->units[b];
+
+			mo_melee_odds(&m, x->melee_dice,
+			    type_melee_mod(c, x, 1), 0,
+			    type_strikes(y) ? y->melee_dice : 0,
+			    type_melee_mod(c, y, 1), 0);
+			c->p_win[a][b] = (float)mo_q_double(&m.a_wins);
+		}
+	(void)w;
+	return rc;
+}
+
+static void
+mo_release(struct eng_ctx *ctx)
+{
+	free(ctx->fam_data);
+	ctx->fam_data = NULL;
+}
+
+static void
+mo_setup(struct eng_game *g)
+{
+	int i, m;
+
+	memset(ms(g), 0, sizeof(struct mo_state));
+	ms(g)->near_ok = 0;
+	for (i = 0; i < g->nu; i++) {
+		struct eng_unit *u = &g->u[i];
+
+		if (u->c[MO_C_GRADE] == 0)
+			u->c[MO_C_GRADE] = (int16_t)(ut(g, i)->morale > 0 ?
+			    ut(g, i)->morale : 5);
+		if (!(u->flags & ENG_UF_LOST_MELEE))
+			u->c[MO_C_FOE] = -1;
+		m = u->c[MO_C_GRADE] - u->hits / mc(g)->hpm;
+		u->morale = (int16_t)(m < 0 ? 0 : m);
+	}
+	if (g->gturn <= 0)
+		g->gturn = 1;
+}
+
+/* Returns 0/1 for a YAML boolean, -1 otherwise. */
+static int
+node_bool(const struct rs_node *v)
+{
+	if (v == NULL || v->kind != RS_NODE_SCALAR)
+		return -1;
+	if (!strcasecmp(v->scalar, "true") || !strcasecmp(v->scalar, "yes"))
+		return 1;
+	if (!strcasecmp(v->scalar, "false") || !strcasecmp(v->scalar, "no"))
+		return 0;
+	return -1;
+}
+
+/* Set or clear flag bits f of unit u from a boolean. */
+static void
+set_flag(struct eng_unit *u, unsigned f, int on)
+{
+	if (on)
+		u->flags |= (uint16_t)f;
+	else
+		u->flags &= (uint16_t)~f;
+}
+
+static int
+mo_unit_key(struct eng_game *g, int i, const char *key,
+    const struct rs_node *v, char *err, size_t errsz)
+{
+	struct eng_unit *u = &g->u[i];
+	long n;
+	int b = node_bool(v);
+
+	if (!strcmp(key, "morale") || !strcmp(key, "grade")) {
+		if (rs_node_int(v, &n) || n < 1 || n > 12) {
+			snprintf(err, errsz, "%s is a morale grade, 1 to 12",
+			    key);
+			return -1;
+		}
+		u->c[MO_C_GRADE] = (int16_t)n;
+		return 0;
+	}
+	if (!strcmp(key, "hits")) {
+		if (rs_node_int(v, &n) || n < 0 || n > 200) {
+			snprintf(err, errsz, "hits is a number of hits");
+			return -1;
+		}
+		u->hits = (int16_t)n;
+		return 0;
+	}
+	if (b < 0) {
+		snprintf(err, errsz, "unknown key '%s' (known: morale, hits, "
+		    "disordered, routing, rallied, fired_on_flank)", key);
+		return -1;
+	}
+	if (!strcmp(key, "disordered") || !strcmp(key, "disorganised"))
+		set_flag(u, ENG_UF_DISORDERED, b);
+	else if (!strcmp(key, "routing"))
+		set_flag(u, ENG_UF_ROUTING | (b ? ENG_UF_DISORDERED : 0), b);
+	else if (!strcmp(key, "rallied"))
+		set_flag(u, ENG_UF_RALLIED | (b ? ENG_UF_DISORDERED : 0), b);
+	else if (!strcmp(key, "fired_on_flank"))
+		u->c[MO_C_TURN] = (int16_t)(b ? MO_T_FLANK_FIRED : 0);
+	else {
+		snprintf(err, errsz, "unknown key '%s' (known: morale, hits, "
+		    "disordered, routing, rallied, fired_on_flank)", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns the unit labelled by a scalar node, or -1. */
+static int
+unit_named(const struct eng_game *g, const struct rs_node *v)
+{
+	int i;
+
+	if (v == NULL || v->kind != RS_NODE_SCALAR)
+		return -1;
+	for (i = 0; i < g->nu; i++)
+		if (strcmp(g->u[i].name, v->scalar) == 0)
+			return i;
+	return -1;
+}
+
+/* The family's own steps: charge: [A, B], rally: A, phase: NAME. */
+static int
+family_step(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t errsz)
+{
+	const struct rs_node *v = a->node;
+	const char *why;
+	int i, j, ph;
+
+	if (!strcmp(a->verb, "charge")) {
+		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
+		    (i = unit_named(g, v->kids[0])) < 0 ||
+		    (j = unit_named(g, v->kids[1])) < 0) {
+			snprintf(err, errsz, "charge: [A, B] with units of "
+			    "the test game");
+			return -1;
+		}
+		if ((why = charge_illegal(g, i, j, 1)) != NULL) {
+			snprintf(err, errsz, "%s may not charge %s: %s",
+			    g->u[i].name, g->u[j].name, why);
+			return -1;
+		}
+		g->u[i].c[MO_C_CHARGE] = (int16_t)(j + 1);
+		return 0;
+	}
+	if (!strcmp(a->verb, "rally")) {
+		if ((i = unit_named(g, v)) < 0) {
+			snprintf(err, errsz, "rally: A with a unit of the "
+			    "test game");
+			return -1;
+		}
+		if (!may_rally(g, i, 1)) {
+			snprintf(err, errsz, "%s may not rally", g->u[i].name);
+			return -1;
+		}
+		rally(g, i);
+		return 0;
+	}
+	if (!strcmp(a->verb, "phase")) {
+		if (v == NULL || v->kind != RS_NODE_SCALAR ||
+		    (ph = mo_phase_find(v->scalar)) < 0) {
+			snprintf(err, errsz, "phase: one of Movement, Firing, "
+			    "Rally, Pre-melee firing, Pre-melee morale, "
+			    "Melee, Record");
+			return -1;
+		}
+		mo_phase_run(g, (enum mo_phase)ph, 1);
+		return 0;
+	}
+	snprintf(err, errsz, "unknown step '%s' (the morale family has "
+	    "move, fire, charge, rally, phase, initiative, end turn, play)",
+	    a->verb);
+	return -1;
+}
+
+static int
+mo_step(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t errsz)
+{
+	const char *why;
+	const struct rs_node *f;
+	double deg;
+	int i = a->unit, j = a->target;
+
+	switch (a->kind) {
+	case ENG_ACT_MOVE:
+		if (mo_move(g, i, (const double (*)[2])a->path, a->npath, -1,
+		    err, errsz) != 0)
+			return -1;
+		if (a->node != NULL && (f = rs_node_get(a->node, "facing")) !=
+		    NULL) {
+			if (rs_node_double(f, &deg)) {
+				snprintf(err, errsz, "facing is in degrees");
+				return -1;
+			}
+			g->u[i].facing = deg * M_PI / 180;
+		}
+		return 0;
+	case ENG_ACT_FIRE:
+		if ((why = fire_illegal(g, i, j)) != NULL) {
+			snprintf(err, errsz, "%s may not shoot at %s: %s",
+			    g->u[i].name, g->u[j].name, why);
+			return -1;
+		}
+		if (engaged(g, i)) {
+			if (dist(g, i, j) > mc(g)->stop + 1e-6) {
+				snprintf(err, errsz, "%s is within 30mm of an "
+				    "enemy and shoots only at it",
+				    g->u[i].name);
+				return -1;
+			}
+			ENG_COVER(g, MO_R_PRE_FIRE);
+		}
+		shoot(g, i, j);
+		apply_pending(g);
+		return 0;
+	case ENG_ACT_MELEE:
+		snprintf(err, errsz, "the morale family charges: use "
+		    "charge: [A, B] and the Pre-melee morale and Melee phases");
+		return -1;
+	case ENG_ACT_END_TURN:
+		mo_record(g);
+		return 0;
+	default:
+		return family_step(g, a, err, errsz);
+	}
+}
+
+/* Returns 1 when flag-like expectation word s holds for unit i, 0 when
+ * not, -1 for an unknown word. */
+static int
+state_word(const struct eng_game *g, int i, const char *s)
+{
+	unsigned f = g->u[i].flags;
+
+	if (!strcmp(s, "disordered") || !strcmp(s, "disorganised"))
+		return (f & ENG_UF_DISORDERED) != 0;
+	if (!strcmp(s, "routing"))
+		return (f & ENG_UF_ROUTING) != 0;
+	if (!strcmp(s, "rallied"))
+		return (f & ENG_UF_RALLIED) != 0;
+	if (!strcmp(s, "falls back") || !strcmp(s, "falls_back"))
+		return (f & ENG_UF_LOST_MELEE) != 0;
+	if (!strcmp(s, "steady"))
+		return g->u[i].alive &&
+		    !(f & (ENG_UF_DISORDERED | ENG_UF_ROUTING));
+	return -1;
+}
+
+static int
+mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
+    char *err, size_t errsz)
+{
+	const struct eng_unit *u = &g->u[i];
+	size_t k;
+	long n;
+	double deg, diff;
+	int r, b;
+
+	if (v->kind == RS_NODE_SCALAR) {
+		if ((r = state_word(g, i, v->scalar)) < 0)
+			return -1;
+		if (r == 0)
+			snprintf(err, errsz, "%s is not %s", u->name,
+			    v->scalar);
+		return r;
+	}
+	if (v->kind != RS_NODE_MAP)
+		return -1;
+	for (k = 0; k + 1 < v->nkids; k += 2) {
+		const char *key = v->kids[k]->scalar;
+		const struct rs_node *x = v->kids[k + 1];
+
+		if (key == NULL || !strcmp(key, "at") || !strcmp(key, "alive"))
+			continue;
+		if (!strcmp(key, "hits") || !strcmp(key, "morale")) {
+			int have = key[0] == 'h' ? u->hits : u->morale;
+
+			if (rs_node_int(x, &n))
+				return -1;
+			if (have != n) {
+				snprintf(err, errsz, "%s %ld, but it is %d",
+				    key, n, have);
+				return 0;
+			}
+		} else if (!strcmp(key, "facing")) {
+			if (rs_node_double(x, &deg))
+				return -1;
+			diff = fmod(fabs(u->facing * 180 / M_PI - deg), 360);
+			if (diff > 0.5 && diff < 359.5) {
+				snprintf(err, errsz, "facing %g, but it is %.1f",
+				    deg, u->facing * 180 / M_PI);
+				return 0;
+			}
+		} else {
+			if ((b = node_bool(x)) < 0 ||
+			    (r = state_word(g, i, key)) < 0) {
+				snprintf(err, errsz, "unknown key '%s' (known: "
+				    "hits, morale, facing, disordered, "
+				    "routing, rallied, falls back, steady)",
+				    key);
+				return -1;
+			}
+			if (r != b) {
+				snprintf(err, errsz, "%s %s, but it is%s",
+				    key, b ? "true" : "false", r ? "" : " not");
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+/* Store an exact probability as an eng_q; -1 when it does not fit. */
+static int
+to_eng_q(const struct mo_q *x, struct eng_q *q)
+{
+	int64_t num, den;
+
+	if (mo_q_to_i64(x, &num, &den) != 0)
+		return -1;
+	*q = eng_q_make(num, den);
+	return 0;
+}
+
+static int
+mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
+    const char *key, struct eng_q *q)
+{
+	const struct mo_state *s = (const struct mo_state *)(const void *)
+	    g->fam_state;
+	struct mo_dist d;
+	struct mo_melee m;
+	struct mo_q one, t;
+
+	if (c->kind == 1) {
+		mo_hits_dist(&d, s->ca_dice, s->ca_mod, s->ca_saved);
+		if (strcmp(key, "p_hit") != 0)
+			return -1;
+		/* p_hit: at least one hit stands. */
+		mo_q_set(&one, 1, 0, 0);
+		mo_q_sub(&t, &one, &d.p[0]);
+		return to_eng_q(&t, q);
+	}
+	if (c->kind != 2 || s->ca_n != 1)
+		return -1;
+	mo_melee_odds(&m, s->ca_dice, s->ca_mod, s->ca_saved, s->cd_dice,
+	    s->cd_mod, s->cd_saved);
+	if (!strcmp(key, "attacker_wins"))
+		return to_eng_q(&m.a_wins, q);
+	if (!strcmp(key, "defender_wins"))
+		return to_eng_q(&m.d_wins, q);
+	if (!strcmp(key, "tiebreak"))
+		return to_eng_q(&m.tiebreak, q);
+	if (!strcmp(key, "both_destroyed")) {
+		*q = eng_q_make(0, 1);
+		return 0;
+	}
+	return -1;
+}
+
+/* Every fire and melee matchup of the ruleset in the core's table:
+ * p_hit is the chance of at least one hit; melee is one round, charger
+ * and defender to their fronts (the full tables: mo_odds_json). */
+static void
+mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
+{
+	const struct ruleset *rs = ctx->rs;
+	const struct mo_ctx *c = ctx->fam_data;
+	struct mo_dist d;
+	struct mo_melee m;
+	struct mo_q one, t;
+	size_t a, b;
+
+	mo_q_set(&one, 1, 0, 0);
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *x = &rs->units[a];
+
+		if (x->fire_dice <= 0 || x->nweapons == 0)
+			continue;
+		mo_hits_dist(&d, x->fire_dice, c->fire_mod[a], 0);
+		mo_q_sub(&t, &one, &d.p[0]);
+		for (b = 0; b < rs->nunits; b++) {
+			struct eng_odds_fire f;
+
+			f.shooter = (int)a;
+			f.weapon = x->weapons[0];
+			f.target = (int)b;
+			if (to_eng_q(&t, &f.p_hit) == 0)
+				XPUSH(o->fire, o->nfire, o->capfire, f);
+		}
+	}
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *x = &rs->units[a];
+
+		if (x->melee_dice <= 0 || (x->traits & RS_TRAIT_LIGHT) ||
+		    x->cls == RS_CLASS_ARTILLERY)
+			continue;
+		for (b = 0; b < rs->nunits; b++) {
+			const struct rs_unit *y = &rs->units[b];
+			struct eng_odds_melee e;
+
+			memset(&e, 0, sizeof(e));
+			mo_melee_odds(&m, x->melee_dice,
+			    type_melee_mod(c, x, 1), 0,
+			    type_strikes(y) ? y->melee_dice : 0,
+			    type_melee_mod(c, y, 1), 0);
+			e.attacker = (int)a;
+			e.defender = (int)b;
+			e.situation = "front";
+			e.resolves = 1;
+			e.expected_rolls = eng_q_make(1, 1);
+			e.both_destroyed = eng_q_make(0, 1);
+			if (to_eng_q(&m.a_wins, &e.attacker_wins) == 0 &&
+			    to_eng_q(&m.d_wins, &e.defender_wins) == 0)
+				XPUSH(o->melee, o->nmelee, o->capmelee, e);
+		}
+	}
+}
+
+const struct eng_family eng_morale = {
+	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
+	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
+	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, NULL,
+};

@@ -1,0 +1,98 @@
+/*
+ * morale.h: internal header of the morale rule family (morale.c): rule
+ * ids, the prepared per-ruleset data and the per-game state kept in
+ * eng_game.fam_state. Unit tests include it to inspect a game.
+ */
+#ifndef SANDTABLE_MORALE_H
+#define SANDTABLE_MORALE_H
+
+#include "engine.h"
+#include "mo_odds.h"
+
+/* Rule ids (coverage); names in mo_rules[] of morale.c. */
+enum mo_rule {
+	MO_R_INITIATIVE, MO_R_SEQUENCE, MO_R_MOVE, MO_R_MOVE_BONUS,
+	MO_R_MOVE_STOP, MO_R_MOVE_NO_CLOSER, MO_R_FALL_BACK, MO_R_ROUT_MOVE,
+	MO_R_OFF_TABLE, MO_R_FIRE, MO_R_FIRE_HOLD, MO_R_FIRE_FLANK, MO_R_SAVE,
+	MO_R_PRE_FIRE, MO_R_MORALE_POINT, MO_R_DISORDER, MO_R_ROUT,
+	MO_R_DISPERSED, MO_R_ONLY_DEFEND, MO_R_RALLY_ROUT,
+	MO_R_RALLY_ROUT_FAIL, MO_R_RALLY_DISORDER, MO_R_RALLY_DISORDER_FAIL,
+	MO_R_RALLY_NEVER, MO_R_CHARGE_TEST, MO_R_CHARGE_FAIL,
+	MO_R_TARGET_TEST, MO_R_TARGET_ROUTS, MO_R_FRONT_FLANK, MO_R_TURN,
+	MO_R_PIKE_NO_TURN, MO_R_EVADE, MO_R_CAUGHT, MO_R_NO_STRIKE,
+	MO_R_MELEE, MO_R_LOSER, MO_R_LOSER_ROUTS, MO_R_TIEBREAK,
+	MO_R_TIEBREAK_AGAIN, MO_R_MOD_DISORDERED, MO_R_MOD_BY_CAVALRY,
+	MO_R_MOD_FIRED_FLANK, MO_R_MOD_BY_ELEPHANTS, MO_R_MOD_FROM_FLANK,
+	MO_R_MOD_UNSUPPORTED, MO_R_MOD_HIGHER, MO_R_MOD_FORT,
+	MO_R_MOD_MELEEING_FLANK, MO_R_MOD_ROUTING, MO_R_DIE_PIKE,
+	MO_R_DIE_ARMOURED, MO_R_DIE_LEVY, MO_R_END_BROKEN, MO_R_END_LIMIT,
+	MO_R__N
+};
+
+/* The Morale modifiers table's keys the engine knows. */
+enum mo_mod {
+	MO_MOD_DISORDERED, MO_MOD_MELEED_BY_CAVALRY, MO_MOD_FIRED_ON_FLANK,
+	MO_MOD_CAV_BY_ELEPHANTS, MO_MOD_MELEED_FROM_FLANK, MO_MOD_UNSUPPORTED,
+	MO_MOD_HIGHER_GROUND, MO_MOD_FORTIFICATIONS, MO_MOD_MELEEING_FLANK,
+	MO_MOD_ROUTING, MO_MOD__N
+};
+
+/* The steps of the Sequence of play the engine knows. */
+enum mo_phase {
+	MO_PH_MOVEMENT, MO_PH_FIRING, MO_PH_RALLY, MO_PH_PRE_FIRING,
+	MO_PH_PRE_MORALE, MO_PH_MELEE, MO_PH_RECORD, MO_PH__N
+};
+
+/* Per ruleset, read-only (eng_ctx.fam_data). */
+struct mo_ctx {
+	int phase[16];              /* the ruleset's sequence */
+	int nphase;
+	int mod[MO_MOD__N];         /* values from the Morale modifiers */
+	int has_mod[MO_MOD__N];
+	int hpm;                    /* hits per morale point */
+	double stop, support;       /* 30mm and 60mm in board units */
+	int die[3], has_die[3];     /* melee die: pike_front, armoured, levy */
+	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */
+	/* The greedy player's chance that a charger of type a beats a
+	 * defender of type d (to its front, defender facing it). */
+	float p_win[RS_MAX_UNITS][RS_MAX_UNITS];
+};
+
+/* eng_unit.c[] slots. */
+enum { MO_C_GRADE, MO_C_FOE, MO_C_CHARGE, MO_C_TURN };
+
+/* Bits of eng_unit.c[MO_C_TURN], cleared at the end of each turn. */
+enum {
+	MO_T_FLANK_FIRED = 1 << 0,  /* fired on from a flank this turn */
+	MO_T_NEW_DISORDER = 1 << 1, /* disorganised this turn */
+	MO_T_NO_STRIKE = 1 << 2,    /* meleed without striking back */
+	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
+	MO_T_TARGET = 1 << 4,       /* charged this turn */
+	MO_T_EVADED = 1 << 5,
+	MO_T_RALLY = 1 << 6,        /* a test game asked it to rally */
+};
+
+/* Per game (eng_game.fam_state). */
+struct mo_state {
+	int16_t pend[ENG_MAX_UNITS]; /* hits to apply at the step's end */
+	/* Each unit's nearest enemy and the squared distance to it, kept
+	 * up to date as units move (near_ok: valid). */
+	float near_d2[ENG_MAX_UNITS];
+	int8_t near_j[ENG_MAX_UNITS];
+	uint64_t near_dirty; /* bit i: unit i's nearest enemy is stale */
+	int near_ok;
+	int contest_set;
+	/* The first fire or melee: what its exact odds are about. */
+	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
+	int ca_n;      /* chargers in the first melee */
+};
+
+extern const struct eng_family eng_morale;
+
+/* Run one step of the sequence on g (test games and self-play);
+ * scripted: no player decisions (test games). */
+void mo_phase_run(struct eng_game *, enum mo_phase, int scripted);
+/* The phase named (case-insensitive), or -1. */
+int mo_phase_find(const char *);
+
+#endif

@@ -1,0 +1,256 @@
+/* Morale family: the sequence as phases, the ruleset's own test games,
+ * self-play, and frequencies of the real engine against the exact odds.
+ * Run from tests/. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/engine/engine.h"
+#include "../../src/engine/mo_odds.h"
+#include "../../src/engine/morale.h"
+
+#define ANCIENTS "../rulesets/gauntlet-ancients.md"
+
+/* Returns the bundled ruleset with `from` replaced by `to` (first). */
+static struct ruleset *
+ancients_with(const char *from, const char *to, struct diags *d)
+{
+	char *data, *why, *p, *s;
+	size_t len;
+	struct ruleset *rs;
+
+	cr_assert_eq(file_slurp(ANCIENTS, RS_MAX_FILE, &data, &len, &why), 0);
+	if (from != NULL && (p = strstr(data, from)) != NULL) {
+		*p = '\0';
+		s = xasprintf("%s%s%s", data, to, p + strlen(from));
+		free(data);
+		data = s;
+	}
+	rs = rs_parse(ANCIENTS, data, strlen(data), d);
+	free(data);
+	return rs;
+}
+
+Test(morale, sequence_with_an_unknown_step_is_an_error)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with("3. **Rally**", "3. **Parley**", &d);
+	struct eng_ctx *c;
+	size_t i;
+	int found = 0;
+
+	cr_assert_not_null(rs);
+	c = eng_ctx_new(rs, -1, 0, &d);
+	cr_assert_null(c, "an unknown step must stop play");
+	for (i = 0; i < d.n; i++)
+		if (d.v[i].sev == SEV_ERROR && strstr(d.v[i].msg, "Parley"))
+			found = 1;
+	cr_assert(found, "the error names the unknown step");
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, unknown_morale_modifier_is_an_error)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with("| routing | -2 |",
+	    "| panicking | -2 |", &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+
+	cr_assert_null(c);
+	cr_assert_geq(diags_count(&d, SEV_ERROR), 1);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, sequence_order_comes_from_the_ruleset)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	const struct mo_ctx *m;
+
+	cr_assert_not_null(c);
+	m = c->fam_data;
+	cr_assert_eq(m->nphase, 7);
+	cr_assert_eq(m->phase[0], MO_PH_MOVEMENT);
+	cr_assert_eq(m->phase[3], MO_PH_PRE_FIRING);
+	cr_assert_eq(m->phase[6], MO_PH_RECORD);
+	cr_assert_eq(m->mod[MO_MOD_MELEED_FROM_FLANK], -2);
+	cr_assert_eq(m->hpm, 3);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, the_rulesets_test_games_pass)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	uint64_t cov[ENG_MAX_RULES] = { 0 };
+	int played = 0, k;
+
+	cr_assert_not_null(c);
+	cr_assert_eq(eng_testgames_run(c, &d, cov, &played), 0);
+	cr_assert_geq(played, 20);
+	for (k = 0; k < c->fam->nrules; k++)
+		cr_expect_gt(cov[k], 0, "rule %s", c->fam->rules[k].id);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, a_wrong_expectation_fails_with_its_place)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with("  B: { hits: 3, morale: 5 }",
+	    "  B: { hits: 4, morale: 5 }", &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	int played = 0, found = 0;
+	size_t i;
+
+	cr_assert_not_null(c);
+	cr_assert_eq(eng_testgames_run(c, &d, NULL, &played), 1);
+	cr_assert_geq(diags_count(&d, SEV_ERROR), 1);
+	for (i = 0; i < d.n; i++)
+		if (d.v[i].sev == SEV_ERROR &&
+		    strstr(d.v[i].msg, "javelins hit on 6s") &&
+		    strstr(d.v[i].msg, "hits 4"))
+			found = 1;
+	cr_assert(found, "the failure names the test game and the check");
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, self_play_ends_and_repeats_by_seed)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_stats a, b;
+
+	cr_assert_not_null(c);
+	eng_selfplay(c, 200, 42, 1, &a);
+	eng_selfplay(c, 200, 42, 2, &b);
+	cr_assert_eq(a.games, 200);
+	cr_assert_eq(a.wins[0] + a.wins[1] + a.draws, 200);
+	cr_assert_leq(a.turns_max, 20);
+	cr_assert_eq(a.wins[0], b.wins[0]);
+	cr_assert_eq(a.wins[1], b.wins[1]);
+	cr_assert_eq(a.turns_sum, b.turns_sum);
+	cr_assert_eq(memcmp(a.cov, b.cov, sizeof(a.cov)), 0);
+	/* A mirror match: neither side wins far more than the other. */
+	cr_assert_lt(labs(a.wins[0] - a.wins[1]), 60);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* A game of two units of the named types, A (blue) at the bottom facing
+ * B (red) 30mm away; grades high enough that every test passes. */
+static struct eng_game *
+duel(const struct eng_ctx *c, const char *ta, const char *tb, uint64_t n)
+{
+	struct eng_game *g = xcalloc(1, sizeof(*g));
+	const struct ruleset *rs = c->rs;
+
+	eng_game_init(g, c, 99, n);
+	eng_game_add(g, rs_unit_find(rs, ta), ENG_BLUE, 200, 100);
+	eng_game_add(g, rs_unit_find(rs, tb), ENG_RED, 200, 160);
+	g->u[0].c[MO_C_GRADE] = 12;
+	g->u[1].c[MO_C_GRADE] = 12;
+	c->fam->setup(g);
+	return g;
+}
+
+/* Plays n melee rounds of A charging B through the engine's phases and
+ * checks the attacker's win frequency against the exact odds, within
+ * five standard errors. */
+static void
+melee_freq(const struct eng_ctx *c, const char *ta, const char *tb,
+    const char *want)
+{
+	const long n = 20000;
+	long wins = 0, i;
+	struct mo_melee m;
+	const struct rs_unit *a = &c->rs->units[rs_unit_find(c->rs, ta)];
+	const struct rs_unit *b = &c->rs->units[rs_unit_find(c->rs, tb)];
+	double p, f, se;
+	char *s;
+
+	mo_melee_odds(&m, a->melee_dice, mo_melee_die_mod(c->rs, a, 1), 0,
+	    b->melee_dice, mo_melee_die_mod(c->rs, b, 1), 0);
+	s = mo_q_str(&m.a_wins);
+	cr_assert_str_eq(s, want);
+	free(s);
+	p = mo_q_double(&m.a_wins);
+	for (i = 0; i < n; i++) {
+		struct eng_game *g = duel(c, ta, tb, (uint64_t)i);
+
+		g->u[0].c[MO_C_CHARGE] = 2;
+		mo_phase_run(g, MO_PH_PRE_MORALE, 1);
+		mo_phase_run(g, MO_PH_MELEE, 1);
+		cr_assert(g->u[0].flags & ENG_UF_DISORDERED ||
+		    g->u[1].flags & ENG_UF_DISORDERED, "one side lost");
+		wins += (g->u[1].flags & ENG_UF_DISORDERED) != 0;
+		free(g);
+	}
+	f = (double)wins / n;
+	se = sqrt(p * (1 - p) / n);
+	cr_assert_lt(fabs(f - p), 5 * se, "%s v %s: %g played, %g exact", ta,
+	    tb, f, p);
+}
+
+Test(morale, melee_frequencies_agree_with_exact_odds, .timeout = 60)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+
+	cr_assert_not_null(c);
+	melee_freq(c, "Close Order Infantry", "Close Order Infantry", "1/2");
+	melee_freq(c, "Close Order Infantry", "Close Order Pikes",
+	    "215917/839808");
+	melee_freq(c, "Armoured Cavalry", "Levy Infantry", "73/81");
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	const long n = 20000;
+	long count[5] = { 0 }, i;
+	struct mo_dist dist;
+	int h;
+
+	cr_assert_not_null(c);
+	mo_hits_dist(&dist, 4, 0, 0);
+	for (i = 0; i < n; i++) {
+		/* Archers 60mm from their target shoot in the Firing step. */
+		struct eng_game *g = duel(c, "Close Order Archers",
+		    "Levy Infantry", (uint64_t)i);
+
+		eng_unit_place(g, 1, 200, 190);
+		mo_phase_run(g, MO_PH_FIRING, 1);
+		cr_assert_leq(g->u[1].hits, 4);
+		count[g->u[1].hits]++;
+		free(g);
+	}
+	for (h = 0; h <= 4; h++) {
+		double p = mo_q_double(&dist.p[h]), f = (double)count[h] / n;
+		double se = sqrt(p * (1 - p) / n) + 1e-9;
+
+		cr_assert_lt(fabs(f - p), 5 * se + 1e-4, "%d hits: %g played, "
+		    "%g exact", h, f, p);
+	}
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}

@@ -1,0 +1,146 @@
+/* Morale family, exact odds: rationals, hit distributions, morale tests,
+ * melee outcomes. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/engine/mo_odds.h"
+
+/* Asserts that q prints as want. */
+static void
+q_is(const struct mo_q *q, const char *want)
+{
+	char *s = mo_q_str(q);
+
+	cr_assert_str_eq(s, want);
+	free(s);
+}
+
+Test(morale_odds, rationals_reduce_and_add)
+{
+	struct mo_q x, y, z;
+
+	mo_q_set(&x, 3, 1, 1); /* 3/6 */
+	q_is(&x, "1/2");
+	mo_q_set(&y, 1, 0, 1); /* 1/3 */
+	mo_q_add(&z, &x, &y);
+	q_is(&z, "5/6");
+	mo_q_mul(&z, &z, &z);
+	q_is(&z, "25/36");
+	mo_q_set(&x, 0, 5, 5);
+	q_is(&x, "0");
+	mo_q_set(&x, 6, 1, 1);
+	q_is(&x, "1");
+	mo_q_set(&x, 1, 1, 1);
+	mo_q_set(&y, 1, 0, 1);
+	cr_assert_lt(mo_q_cmp(&x, &y), 0);
+	cr_assert_eq(mo_q_cmp(&y, &y), 0);
+	cr_assert_float_eq(mo_q_double(&y), 1.0 / 3, 1e-15);
+}
+
+Test(morale_odds, hit_faces_follow_clarification_8)
+{
+	cr_assert_eq(mo_hit_faces(0), 1);
+	cr_assert_eq(mo_hit_faces(1), 2);
+	cr_assert_eq(mo_hit_faces(-1), 0); /* a 6 falls short */
+	cr_assert_eq(mo_hit_faces(9), 6);
+}
+
+Test(morale_odds, four_dice_hit_on_sixes)
+{
+	struct mo_dist d;
+
+	mo_hits_dist(&d, 4, 0, 0);
+	cr_assert_eq(d.max, 4);
+	q_is(&d.p[0], "625/1296");
+	q_is(&d.p[1], "125/324"); /* 4 * 125 / 1296 */
+	q_is(&d.p[2], "25/216");  /* 6 * 25 / 1296 */
+	q_is(&d.p[3], "5/324");
+	q_is(&d.p[4], "1/1296");
+}
+
+Test(morale_odds, saving_throws_halve_each_hit)
+{
+	struct mo_dist d;
+
+	mo_hits_dist(&d, 2, 0, 1);
+	q_is(&d.p[0], "121/144");
+	q_is(&d.p[1], "11/72");
+	q_is(&d.p[2], "1/144");
+	/* Armoured (+1) with saves: 2/12 per die. */
+	mo_hits_dist(&d, 1, 1, 1);
+	q_is(&d.p[1], "1/6");
+}
+
+Test(morale_odds, distributions_sum_to_one)
+{
+	struct mo_dist d;
+	struct mo_q s, one;
+	int n, m, sv, h;
+
+	mo_q_set(&one, 1, 0, 0);
+	for (n = 0; n <= MO_MAX_DICE; n++)
+		for (m = -1; m <= 2; m++)
+			for (sv = 0; sv <= 1; sv++) {
+				mo_hits_dist(&d, n, m, sv);
+				mo_q_set(&s, 0, 0, 0);
+				for (h = 0; h <= d.max; h++)
+					mo_q_add(&s, &s, &d.p[h]);
+				cr_assert_eq(mo_q_cmp(&s, &one), 0,
+				    "n=%d m=%d saved=%d", n, m, sv);
+			}
+}
+
+Test(morale_odds, levies_never_hit)
+{
+	struct mo_dist d;
+
+	mo_hits_dist(&d, 6, -1, 0);
+	q_is(&d.p[0], "1");
+}
+
+Test(morale_odds, morale_test)
+{
+	struct mo_q p;
+
+	mo_morale_pass(&p, 6, 0);
+	q_is(&p, "1");
+	mo_morale_pass(&p, 5, 0);
+	q_is(&p, "5/6");
+	mo_morale_pass(&p, 4, -1);
+	q_is(&p, "1/2");
+	mo_morale_pass(&p, 4, -5);
+	q_is(&p, "0");
+	mo_morale_pass(&p, 5, 3);
+	q_is(&p, "1");
+}
+
+Test(morale_odds, melee_one_die_each)
+{
+	struct mo_melee m;
+
+	/* 1 die vs 1 die: A wins 5/36 + (26/36)/2 = 1/2. */
+	mo_melee_odds(&m, 1, 0, 0, 1, 0, 0);
+	q_is(&m.a_wins, "1/2");
+	q_is(&m.d_wins, "1/2");
+	q_is(&m.tiebreak, "13/18");
+	/* A defender that cannot strike back: A wins unless A scores no
+	 * hit and then loses the tie-break. */
+	mo_melee_odds(&m, 1, 0, 0, 0, 0, 0);
+	q_is(&m.a_wins, "7/12");
+	q_is(&m.d_wins, "5/12");
+	/* Levies (-1) against close order infantry (6 dice). */
+	mo_melee_odds(&m, 6, -1, 0, 6, 0, 0);
+	q_is(&m.a_wins, "15625/93312"); /* (5/6)^6 / 2 */
+}
+
+Test(morale_odds, melee_sums_to_one_with_big_dice)
+{
+	struct mo_melee m;
+	struct mo_q s, one;
+
+	mo_melee_odds(&m, 20, 1, 1, 20, 0, 1);
+	mo_q_add(&s, &m.a_wins, &m.d_wins);
+	mo_q_set(&one, 1, 0, 0);
+	cr_assert_eq(mo_q_cmp(&s, &one), 0);
+}
