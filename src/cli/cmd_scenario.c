@@ -16,7 +16,7 @@
 #include "../scenario/play.h"
 #include "cli.h"
 
-#define VALUE_GAMES 400 /* self-play games per unit type for its value */
+#define VALUE_GAMES 2400 /* self-play games in all for unit values */
 #define MAX_CANDIDATES 40
 
 struct sopts {

@@ -22,6 +22,7 @@ static const struct rnd_font f_title = { "DejaVu Serif", 20, 1, 0 };
 static const struct rnd_font f_sub = { "DejaVu Sans", 9, 0, 1 };
 static const struct rnd_font f_head = { "DejaVu Serif", 13, 1, 0 };
 static const struct rnd_font f_body = { "DejaVu Sans", 9, 0, 0 };
+static const struct rnd_font f_cell = { "DejaVu Sans", 8, 0, 0 };
 static const struct rnd_font f_small = { "DejaVu Sans", 7.5, 0, 0 };
 static const struct rnd_font f_th = { "DejaVu Sans", 7.5, 1, 0 };
 
@@ -325,7 +326,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	len = step * n;
 	bar = len * k;
 	y += 5;
-	if (bar > w / 3)
+	if (bar > w * 0.45 - 42)
+		bar = 0;
+	if (bar == 0)
 		return;
 	rnd_set_rgb(cr, INK);
 	cairo_set_line_width(cr, 0.3);
@@ -419,7 +422,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
 	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
 	rnd_set_rgb(cr, GREY);
-	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.62, 0, 0,
+	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
 	    "Unit markers show the set-up the test games used; any set-up "
 	    "inside the zone is allowed. Orders of battle and the rules of "
 	    "the scenario are overleaf.");
@@ -480,7 +483,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     const struct rnd_scenario_opts *o, int side, double x, double y,
     double w)
 {
-	static const double colw[] = { 11, 38, 9, 27, 24, 0, 15 };
+	static const double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
 	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
 		"Combat", "Weapons and ranges", "Points" };
 	double cx[8], y0 = y, h, rowh;
@@ -491,7 +494,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
-		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 124);
+		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 129);
 	rnd_set_rgb(cr, side_ink[side]);
 	t = xasprintf("%s — %d units, %d points", side_name[side],
 	    sc_force_units(f), f->points);
@@ -526,20 +529,20 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		else
 			snprintf(pts, sizeof(pts), "—");
 		total += val * f->v[e].count;
-		rowh = rnd_text(cr, &f_body, cx[5] + 1, y + 0.8,
+		rowh = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
 		    cx[6] - cx[5] - 2, 0, 0, wp);
-		h = rnd_text(cr, &f_body, cx[3] + 1, y + 0.8, cx[4] - cx[3] - 2,
+		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8, cx[4] - cx[3] - 2,
 		    0, 0, t);
 		rowh = fmax(rowh, h);
-		h = rnd_text(cr, &f_body, cx[1] + 1, y + 0.8, cx[2] - cx[1] - 2,
+		h = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8, cx[2] - cx[1] - 2,
 		    0, 0, u->name);
 		rowh = fmax(rowh, h);
-		rnd_text(cr, &f_body, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
+		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
 		    0, n);
-		h = rnd_text(cr, &f_body, cx[4] + 1, y + 0.8, cx[5] - cx[4] - 2,
+		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8, cx[5] - cx[4] - 2,
 		    0, 0, cb);
 		rowh = fmax(rowh, h);
-		rnd_text(cr, &f_body, cx[6] + 1, y + 0.8, cx[7] - cx[6] - 2, 2,
+		rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8, cx[7] - cx[6] - 2, 2,
 		    0, pts);
 		/* the map's marker */
 		cairo_rectangle(cr, cx[0] + 1, y + 0.8, 7, 3.8);
@@ -565,6 +568,51 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	}
 	(void)total;
 	return y - y0;
+}
+
+static double section(cairo_t *, double, double, double, const char *,
+    const char *);
+
+/* The page being filled: a new page begins when the next block does
+ * not fit. */
+struct flow {
+	struct rnd_doc *doc;
+	cairo_t *cr;
+	double y, pw, ph;
+};
+
+/* Make room for h mm: a new page when the rest of this one is short. */
+static void
+room(struct flow *f, double h)
+{
+	if (f->y + h <= f->ph - M)
+		return;
+	rnd_doc_page_end(f->doc);
+	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+	f->y = M;
+}
+
+/* Height of a section as section() draws it. */
+static double
+section_height(cairo_t *cr, double w, const char *markup)
+{
+	PangoLayout *l = rnd_layout_new(cr, &f_body, w);
+	double h;
+
+	rnd_layout_markup(l, markup);
+	rnd_layout_size(l, NULL, &h);
+	g_object_unref(l);
+	return h + 12;
+}
+
+/* Draw a section in the flow. */
+static void
+flow_section(struct flow *f, const char *head, const char *markup)
+{
+	double w = f->pw - 2 * M;
+
+	room(f, section_height(f->cr, w, markup));
+	f->y += section(f->cr, M, f->y, w, head, markup);
 }
 
 /* A section heading and a paragraph (Pango markup); returns height. */
@@ -601,16 +649,21 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
     const struct scenario *s, const struct rnd_scenario_opts *o, double pw,
     double ph)
 {
-	cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
-	double y = M, w = pw - 2 * M, x = M;
+	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw,
+		ph };
+	cairo_t *cr = fl.cr;
+	double w = pw - 2 * M, x = M;
 	char d0[32], d1[32], r[32], *t, *u, *e, a[32], b[32], c[32], g[32];
 	int i, side, total = 0;
 
 	rnd_doc_outline(doc, 0, "Orders of battle", 0);
 	rnd_set_rgb(cr, INK);
-	y += rnd_text(cr, &f_title, x, y, w, 0, 0, "Orders of battle") + 2;
-	for (side = 0; side < 2; side++)
-		y += draw_force(cr, rs, s, o, side, x, y, w) + 4;
+	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0, "Orders of battle") +
+	    2;
+	for (side = 0; side < 2; side++) {
+		room(&fl, 14 + 8.5 * (double)s->side[side].n);
+		fl.y += draw_force(fl.cr, rs, s, o, side, x, fl.y, w) + 4;
+	}
 	/* Deployment */
 	len_str(rs, d0, sizeof(d0), s->zone[SC_BLUE].h);
 	len_str(rs, d1, sizeof(d1), s->zone[SC_RED].h);
@@ -618,7 +671,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	    "south edge; <b>Red</b> then sets up within %s of the north edge. "
 	    "Roll for the first turn as the rules say. The markers on the map "
 	    "are the set-up the test games used.", d0, d1);
-	y += section(cr, x, y, w, "Deployment", t);
+	flow_section(&fl, "Deployment", t);
 	free(t);
 	/* Objectives and victory */
 	t = xstrdup("");
@@ -637,7 +690,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	u = xasprintf("%s. A side <i>holds</i> an objective when one of its "
 	    "units stands within %s of the marker (centre to centre) and no "
 	    "enemy unit does.", t, r);
-	y += section(cr, x, y, w, s->nobj > 1 ? "Objectives" : "Objective", u);
+	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
 	free(t);
 	free(u);
 	t = xasprintf("The battle ends as soon as one side has no units left: "
@@ -646,11 +699,11 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	    "the value of every objective it holds; the higher score wins. "
 	    "Equal scores: the side with more units left wins; equal units "
 	    "too: a draw.", s->turns);
-	y += section(cr, x, y, w, "Victory conditions", t);
+	flow_section(&fl, "Victory conditions", t);
 	free(t);
 	e = rnd_markup_escape(sc_special_text(s->special));
 	t = xasprintf("<b>%s.</b> %s", sc_special_title(s->special), e);
-	y += section(cr, x, y, w, "Special rule", t);
+	flow_section(&fl, "Special rule", t);
 	free(t);
 	free(e);
 	/* Balance */
@@ -659,14 +712,23 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		pct(b, sizeof(b), s->bal.lo);
 		pct(c, sizeof(c), s->bal.hi);
 		thousands(g, sizeof(g), s->bal.games);
-		t = xasprintf("Tested by %s games between the engine's greedy "
+		if (o->balanced == 1) {
+			char half[32];
+
+			thousands(half, sizeof(half), s->bal.games / 2);
+			u = xasprintf("%s games (two series of %s with "
+			    "different dice)", g, half);
+		} else
+			u = xasprintf("%s games", g);
+		t = xasprintf("Tested by %s between the engine's greedy "
 		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
 		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
-		    "%s–%s%%.%s", g, s->bal.wins[0], s->bal.wins[1],
+		    "%s–%s%%.%s", u, s->bal.wins[0], s->bal.wins[1],
 		    s->bal.draws, a, b, c,
 		    o->balanced == 1 ? "" : o->balanced == 0 ?
 		    " <b>Not balanced:</b> no candidate came within 45–55%; "
 		    "this is the closest found." : "");
+		free(u);
 		if (o->balanced == 1) {
 			u = xasprintf("%s Balanced to within 45–55%% after %d "
 			    "candidate%s.", t, s->bal.candidates,
@@ -682,13 +744,12 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			free(t);
 			t = u;
 		}
-		cairo_rectangle(cr, x - 2, y - 1.5, w + 4, 0);
-		y += section(cr, x, y, w, "Balance", t);
+		flow_section(&fl, "Balance", t);
 		free(t);
 	}
 	(void)total;
 	(void)ph;
-	rnd_doc_page_end(doc);
+	rnd_doc_page_end(fl.doc);
 }
 
 /* Returns 0 written, -1 failed. */

@@ -328,8 +328,13 @@ odds_power(const struct ruleset *rs, const struct eng_odds *o,
 	}
 }
 
+/* Value games are cut short: the side ahead in units at this limit
+ * wins, which measures a unit's worth well enough at half the cost. */
+#define VALUE_TURNS 12
+
 struct vjob {
 	const struct eng_ctx *ctx;
+	int turns;     /* turn limit of these games */
 	int type;      /* the extra unit; -1 none */
 	uint64_t seed;
 	long from, to, step;
@@ -350,6 +355,7 @@ vjob_run(void *arg)
 	for (i = j->from; i < j->to; i += j->step) {
 		side = (int)(i & 1);
 		eng_game_init(g, j->ctx, j->seed, (uint64_t)i);
+		g->turn_limit = j->turns;
 		eng_battle_setup(g);
 		if (j->type >= 0) {
 			/* behind the line, on the left of the back row */
@@ -386,6 +392,8 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
 	for (k = 0; k < jobs; k++) {
 		memset(&j[k], 0, sizeof(j[k]));
 		j[k].ctx = c;
+		j[k].turns = c->turn_limit > 0 && c->turn_limit < VALUE_TURNS ?
+		    c->turn_limit : VALUE_TURNS;
 		j[k].type = type;
 		j[k].seed = seed;
 		j[k].from = k;
@@ -410,9 +418,11 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
  * Unit values: half from the exact odds (a unit's chance to destroy the
  * others, with reach, over the others' chance to destroy it), half from
  * self-play (how much one more unit of the type lifts a side's score in
- * the default battle); both scaled to a mean of 1, blended, and turned
- * into points with the average unit worth 10. Returns 0, or -1 when the
- * ruleset is not played (diags say why).
+ * the default battle, cut at VALUE_TURNS; every type plays the same dice
+ * as the plain battle, so the difference is not swamped by luck); both
+ * scaled to a mean of 1, blended, and turned into points with the
+ * average unit worth 10. games is the total budget of self-play games
+ * (at least 100 a type). Returns 0, or -1 when the ruleset has no units.
  */
 int
 sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
@@ -429,6 +439,9 @@ sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
 		return -1;
 	out->v = xcalloc(n, sizeof(int));
 	out->n = n;
+	games = games / (long)(n + 1);
+	if (games < 100)
+		games = 100;
 	e->ctx->fam->odds(e->ctx, &o);
 	reach = 0;
 	for (i = 0; i < n; i++)

@@ -25,7 +25,7 @@ struct sc_games sc_engine_games(struct sc_engine *);
 int sc_board(const struct ruleset *, const struct battlefield *,
     struct eng_board *, const char **why);
 /*
- * Unit values from exact odds and `games` self-play games per unit type
+ * Unit values from exact odds and about `games` self-play games in all
  * (see play.c). Returns 0, or -1 when the ruleset has no units.
  */
 int sc_unit_values(struct sc_engine *, long games, uint64_t seed, int jobs,

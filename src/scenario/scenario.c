@@ -233,12 +233,20 @@ snap_len(const struct ruleset *rs, double mm)
 	return fmax(1, floor(mm / rs->cell_mm + 1e-6)) * rs->cell_mm;
 }
 
-/* Snap a point to the centre of its cell on a grid. */
+/* Snap a point to the centre of its cell on a grid, else to whole
+ * units of the ruleset's measure (inches, centimetres; 10 mm), so that
+ * a player can measure it out. */
 static void
 snap_pt(const struct ruleset *rs, double *x, double *y)
 {
-	if (!on_grid(rs))
+	double u = rs->measure == LEN_IN ? 25.4 : rs->measure == LEN_FT ?
+	    25.4 : 10;
+
+	if (!on_grid(rs)) {
+		*x = round(*x / u) * u;
+		*y = round(*y / u) * u;
 		return;
+	}
 	*x = (floor(*x / rs->cell_mm) + 0.5) * rs->cell_mm;
 	*y = (floor(*y / rs->cell_mm) + 0.5) * rs->cell_mm;
 }

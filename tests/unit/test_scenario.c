@@ -381,7 +381,7 @@ Test(engine, unit_values_are_derived)
 	int gun = rs_unit_find(rs, "Field Gun"),
 	    mg = rs_unit_find(rs, "Machine Gun");
 
-	cr_assert_eq(sc_unit_values(e, 200, 1, 2, &v), 0);
+	cr_assert_eq(sc_unit_values(e, 1600, 1, 2, &v), 0);
 	cr_assert_eq(v.n, rs->nunits);
 	/* a tank (destroys anything, runs down) is worth more than a
 	 * machine gun (rifle-calibre only, melee 2) */
@@ -390,7 +390,7 @@ Test(engine, unit_values_are_derived)
 	cr_assert_gt(v.v[rifle], 0);
 	cr_assert_gt(v.v[gun], 0);
 	/* deterministic */
-	cr_assert_eq(sc_unit_values(e, 200, 1, 1, &w), 0);
+	cr_assert_eq(sc_unit_values(e, 1600, 1, 1, &w), 0);
 	cr_assert_eq(memcmp(v.v, w.v, v.n * sizeof(int)), 0);
 	sc_values_free(&v);
 	sc_values_free(&w);
