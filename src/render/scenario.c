@@ -322,14 +322,14 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	    100 : 100;
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
 		step = rs->cell_mm * 2;
-	n = 3;
+	y += 5;
+	n = (int)floor((w * 0.45 - 42) / (step * k));
+	if (n > 5)
+		n = 5;
+	if (n < 1)
+		return;
 	len = step * n;
 	bar = len * k;
-	y += 5;
-	if (bar > w * 0.45 - 42)
-		bar = 0;
-	if (bar == 0)
-		return;
 	rnd_set_rgb(cr, INK);
 	cairo_set_line_width(cr, 0.3);
 	for (i = 0; i < n; i++) {
@@ -341,7 +341,8 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	}
 	len_str(rs, a, sizeof(a), len);
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
-		snprintf(b, sizeof(b), "%s (%d cells)", a, 2 * n);
+		snprintf(b, sizeof(b), "%s (%d cells)", a, (int)lround(len /
+		    rs->cell_mm));
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);

@@ -62,31 +62,25 @@ run_job(void *p)
 	return NULL;
 }
 
-/* Returns 0 and fills s->bal, or -1 (see scenario.h). */
-int
-sc_measure(struct scenario *s, const struct sc_games *gm, long games,
-    uint64_t seed, int jobs)
+/* Play games [from, to) striped over jobs threads; add the results to
+ * wins and draws. */
+static void
+play_range(const struct sc_games *gm, void *state, uint64_t seed,
+    long from, long to, int jobs, long wins[2], long *draws)
 {
 	struct job j[8];
 	pthread_t t[8];
 	int k, started[8] = { 0 };
-	void *state = gm->prepare(gm->arg, s);
 
-	if (state == NULL)
-		return -1;
-	if (jobs < 1)
-		jobs = 1;
-	if (jobs > 8)
-		jobs = 8;
-	if (games < jobs)
+	if (to - from < jobs)
 		jobs = 1;
 	for (k = 0; k < jobs; k++) {
 		memset(&j[k], 0, sizeof(j[k]));
 		j[k].gm = gm;
 		j[k].state = state;
 		j[k].seed = seed;
-		j[k].from = k;
-		j[k].to = games;
+		j[k].from = from + k;
+		j[k].to = to;
 		j[k].step = jobs;
 	}
 	for (k = 1; k < jobs; k++)
@@ -97,19 +91,69 @@ sc_measure(struct scenario *s, const struct sc_games *gm, long games,
 			pthread_join(t[k], NULL);
 		else
 			run_job(&j[k]);
-	gm->release(state);
-	s->bal.games = games;
-	s->bal.seed = seed;
-	s->bal.wins[0] = s->bal.wins[1] = s->bal.draws = 0;
 	for (k = 0; k < jobs; k++) {
-		s->bal.wins[0] += j[k].wins[0];
-		s->bal.wins[1] += j[k].wins[1];
-		s->bal.draws += j[k].draws;
+		wins[0] += j[k].wins[0];
+		wins[1] += j[k].wins[1];
+		*draws += j[k].draws;
 	}
-	s->bal.rate = games > 0 ? (s->bal.wins[0] + s->bal.draws / 2.0) /
-	    (double)games : 0.5;
-	sc_wilson(s->bal.rate, games, &s->bal.lo, &s->bal.hi);
+}
+
+/* Set rate and interval from the counts. */
+static void
+bal_finish(struct sc_balance *b)
+{
+	b->rate = b->games > 0 ? (b->wins[0] + b->draws / 2.0) /
+	    (double)b->games : 0.5;
+	sc_wilson(b->rate, b->games, &b->lo, &b->hi);
+}
+
+/*
+ * Play up to `games` games in chunks; with early != 0, stop as soon as a
+ * 99.9% interval of Blue's score lies wholly outside [ACCEPT_LO,
+ * ACCEPT_HI] (a candidate that cannot pass is not played out). Chunks
+ * are fixed ranges of game numbers, so the result does not depend on
+ * jobs. Returns 0, or -1 when the scenario cannot be played.
+ */
+static int
+measure(struct scenario *s, const struct sc_games *gm, long games,
+    uint64_t seed, int jobs, int early)
+{
+	const long chunk = 200;
+	const double z = 3.29; /* 99.9% */
+	void *state = gm->prepare(gm->arg, s);
+	struct sc_balance *b = &s->bal;
+	long done, next;
+	double p, half;
+
+	if (state == NULL)
+		return -1;
+	if (jobs < 1)
+		jobs = 1;
+	if (jobs > 8)
+		jobs = 8;
+	b->seed = seed;
+	b->wins[0] = b->wins[1] = b->draws = 0;
+	for (done = 0; done < games; done = next) {
+		next = early && games - done > chunk ? done + chunk : games;
+		play_range(gm, state, seed, done, next, jobs, b->wins,
+		    &b->draws);
+		b->games = next;
+		p = (b->wins[0] + b->draws / 2.0) / (double)next;
+		half = z * sqrt(0.25 / (double)next);
+		if (early && (p + half < ACCEPT_LO || p - half > ACCEPT_HI))
+			break;
+	}
+	gm->release(state);
+	bal_finish(b);
 	return 0;
+}
+
+/* Returns 0 and fills s->bal, or -1 (see scenario.h). */
+int
+sc_measure(struct scenario *s, const struct sc_games *gm, long games,
+    uint64_t seed, int jobs)
+{
+	return measure(s, gm, games, seed, jobs, 0);
 }
 
 /* The seed of candidate c: the request's seed for the first. */
@@ -203,17 +247,16 @@ confirm(struct scenario *s, const struct sc_games *gm, long games,
 {
 	struct sc_balance first = s->bal;
 
-	if (sc_measure(s, gm, games, seed ^ 0x2545f4914f6cdd1dULL, jobs) != 0)
+	if (measure(s, gm, games, seed ^ 0x2545f4914f6cdd1dULL, jobs, 1) != 0)
 		return 0;
 	s->bal.games += first.games;
 	s->bal.wins[0] += first.wins[0];
 	s->bal.wins[1] += first.wins[1];
 	s->bal.draws += first.draws;
 	s->bal.seed = first.seed;
-	s->bal.rate = (s->bal.wins[0] + s->bal.draws / 2.0) /
-	    (double)s->bal.games;
-	sc_wilson(s->bal.rate, s->bal.games, &s->bal.lo, &s->bal.hi);
-	if (s->bal.rate >= ACCEPT_LO && s->bal.rate <= ACCEPT_HI)
+	bal_finish(&s->bal);
+	if (s->bal.games == 2 * games && s->bal.rate >= ACCEPT_LO &&
+	    s->bal.rate <= ACCEPT_HI)
 		return 1;
 	s->bal = first;
 	return 0;
@@ -244,14 +287,15 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 			continue;
 		}
 		for (a = 0; a <= ADJUSTMENTS && !*ok; a++) {
-			if (sc_measure(cur, gm, games, rq->seed, jobs) == -1)
+			if (measure(cur, gm, games, rq->seed, jobs, 1) == -1)
 				break; /* not playable: the next candidate */
 			cur->bal.candidates = ++tried;
 			if (pf != NULL)
 				pf(parg, (unsigned long)tried,
 				    (unsigned long)max_candidates *
 				    (ADJUSTMENTS + 1));
-			if (cur->bal.rate >= ACCEPT_LO &&
+			if (cur->bal.games == games &&
+			    cur->bal.rate >= ACCEPT_LO &&
 			    cur->bal.rate <= ACCEPT_HI)
 				*ok = confirm(cur, gm, games, rq->seed, jobs);
 			dist = fabs(cur->bal.rate - 0.5);
