@@ -81,6 +81,27 @@ report(const struct scenario *s, const char *pdf, const char *yaml,
 	printf(" (%s s)\n", t);
 }
 
+/* Print the diagnostics; quiet: errors only (the ruleset's warnings are
+ * check's business). */
+static void
+print_diags(const struct diags *d, int quiet)
+{
+	struct diags e = { 0 };
+	size_t i;
+
+	if (!quiet) {
+		diags_print(d, stderr);
+		return;
+	}
+	e.v = d->v;
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].sev == SEV_ERROR) {
+			e.v = &d->v[i];
+			e.n = 1;
+			diags_print(&e, stderr);
+		}
+}
+
 /* Monotonic seconds. */
 static double
 now(void)
@@ -160,7 +181,7 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		report(s, o->out, yaml, o->balanced, ok, now() - t0);
 	rc = EXIT_CLEAN;
 out:
-	diags_print(&d, stderr);
+	print_diags(&d, o->quiet);
 	diags_free(&d);
 	free(yaml);
 	free(text);
