@@ -456,7 +456,7 @@ combat_str(const struct rs_unit *u)
 	return xstrdup(buf);
 }
 
-/* Weapons with ranges: "Rifle 15", Antitank Grenade 4"". */
+/* Weapons with ranges and hit faces: "Rifle 15" on 4,6; …". */
 static char *
 weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 {
@@ -466,8 +466,17 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w = &rs->weapons[u->weapons[i]];
 
+		char faces[24] = "";
+		size_t n = 0;
+		int f;
+
+		for (f = 1; f <= 6; f++)
+			if (w->hit_faces >> f & 1u)
+				n += (size_t)snprintf(faces + n, sizeof(faces) - n,
+				    "%s%d", n ? "," : " on ", f);
 		len_str(rs, r, sizeof(r), w->range_mm);
-		t = xasprintf("%s%s%s %s", s, i ? ", " : "", w->name, r);
+		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
+		    faces);
 		free(s);
 		s = t;
 	}
@@ -484,18 +493,23 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     const struct rnd_scenario_opts *o, int side, double x, double y,
     double w)
 {
-	static const double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
+	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
 	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
-		"Combat", "Weapons and ranges", "Points" };
+		"Combat", "Weapons: range, hits on", "Points" };
 	double cx[8], y0 = y, h, rowh;
 	const struct sc_force *f = &s->side[side];
 	char *t, mark[8], mv[32], rm[32];
 	size_t e;
 	int i, total = 0;
 
+	/* Combat is short when units have no morale and dice. */
+	colw[4] = 24;
+	for (e = 0; e < rs->nunits; e++)
+		if (rs->units[e].morale > 0 || rs->units[e].fire_dice > 0)
+			colw[4] = 38;
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
-		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 129);
+		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
 	t = xasprintf("%s — %d units, %d points", side_name[side],
 	    sc_force_units(f), f->points);
