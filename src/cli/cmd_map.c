@@ -241,7 +241,10 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	    &j->grid))
 		return EXIT_ERRORS;
 	j->o.grid = &j->grid;
-	j->o.measure = rs ? rs->measure : LEN_IN;
+	/* Without a ruleset, describe in inches when the cell is a whole
+	 * quarter inch, else in millimetres. */
+	j->o.measure = rs ? rs->measure : fabs(cell / 6.35 -
+	    round(cell / 6.35)) < 1e-6 ? LEN_IN : LEN_MM;
 	j->o.title = rs && rs->title ? rs->title : "Battle map";
 	j->desc = describe(&j->grid, j->o.measure);
 	j->o.grid_desc = j->desc;

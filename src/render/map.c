@@ -331,10 +331,10 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    o->grid_desc ? o->grid_desc : "");
 	rnd_text(cr, &f_small, M, 3.6, t->page_w - 2 * M, 2, 0, s);
 	free(s);
-	rnd_calibration(cr, M, M + t->area_h + 5);
+	rnd_calibration(cr, M, M + t->area_h + 2.5);
 	s = xasprintf("Print at 100%%. Dashed line: the next tile's edge. "
 	    "Crosshairs meet crosshairs.");
-	rnd_text(cr, &f_small, M + 110, M + t->area_h + 5,
+	rnd_text(cr, &f_small, M + 110, M + t->area_h + 2.5,
 	    t->page_w - 2 * M - 110, 2, 0, s);
 	free(s);
 	rnd_doc_page_end(d);
@@ -409,7 +409,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    "overlap); glue or tape.", ov);
 	rnd_text(cr, &f_body, M, y, t->page_w - 2 * M, 0, 1, s);
 	free(s);
-	rnd_calibration(cr, M, t->page_h - RND_TILE_BOTTOM + 5);
+	rnd_calibration(cr, M, t->page_h - RND_TILE_BOTTOM + 2.5);
 	rnd_doc_page_end(d);
 }
 
@@ -430,8 +430,8 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    o->grid_desc ? o->grid_desc : "");
 	rnd_text(cr, &f_body, M, 3.2, pw - 2 * M, 0, 1, s);
 	free(s);
-	rnd_calibration(cr, M, M + g->table_h + 5);
-	rnd_text(cr, &f_small, M + 110, M + g->table_h + 5, pw - 2 * M - 110,
+	rnd_calibration(cr, M, M + g->table_h + 2.5);
+	rnd_text(cr, &f_small, M + 110, M + g->table_h + 2.5, pw - 2 * M - 110,
 	    2, 0, "Print at 100% \xe2\x80\x94 full size, one sheet.");
 	rnd_doc_page_end(d);
 }

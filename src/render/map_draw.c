@@ -260,16 +260,23 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		if (!pts_visible(v, p->path.v, p->path.n, p->width))
 			continue;
 		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5);
-		for (k = 0; k < p->nfords; k++) {
-			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
-			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
-		}
 	}
 	for (i = 0; i < bf->nroads; i++)
 		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
 		    bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
 			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35);
+	/* Fords over the roads that cross by them. */
+	for (i = 0; i < bf->nrivers; i++) {
+		const struct tr_path *p = &bf->rivers[i];
+
+		for (k = 0; k < p->nfords; k++) {
+			if (!pts_visible(v, &p->fords[k], 1, p->width * 2))
+				continue;
+			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
+			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
+		}
+	}
 	for (i = 0; i < bf->ntown; i++) {
 		const struct tr_rect *r = &bf->town[i];
 
@@ -356,71 +363,41 @@ cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
 		}
 }
 
-/* A path through the centres of a chain of cells, from the path's own
- * first point to its last (so it still meets the table edge). */
-static struct tr_point *
-chain_points(const struct grid *g, const struct tr_line *l, size_t *n)
-{
-	int *cells;
-	size_t k, m = tr_snap_path(l, g, &cells);
-	struct tr_point *p = xcalloc(m + 2, sizeof(*p));
-
-	*n = 0;
-	if (m == 0)
-		goto out;
-	p[(*n)++] = l->v[0];
-	for (k = 0; k < m; k++, (*n)++)
-		grid_center(g, cells[k] % g->cols, cells[k] / g->cols,
-		    &p[*n].x, &p[*n].y);
-	p[(*n)++] = l->v[l->n - 1];
-out:
-	free(cells);
-	return p;
-}
-
+/*
+ * Rivers, roads and ramparts on a grid: the cells a river passes through
+ * (tr_snap) are tinted as water, its ford cells as sand, and the lines
+ * themselves are drawn as they run — they lie wholly in those cells.
+ */
 static void
 draw_snapped_lines(cairo_t *cr, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct map_view *v)
+    const struct tr_cells *tc, const struct map_view *v, int c0, int c1,
+    int r0, int r1)
 {
-	const struct battlefield *bf = o->bf;
 	const struct grid *g = o->grid;
-	struct tr_point *p;
-	size_t i, k, n;
-	double w, dx, dy;
+	unsigned river = 1u << RS_TERRAIN_RIVER, fd = 1u << RS_TERRAIN_FORD;
+	int c, r, pass;
 
-	for (i = 0; i < bf->nrivers; i++) {
-		p = chain_points(g, &bf->rivers[i].path, &n);
-		w = fmax(bf->rivers[i].width, g->cell * 0.25);
-		if (n > 1 && pts_visible(v, p, n, w))
-			band(cr, p, n, w, BANK, WATER, 0.5);
-		/* Fords on ford cells of the chain, across the flow. */
-		for (k = 1; k + 1 < n; k++) {
-			int c, r;
+	for (pass = 0; pass < 2; pass++) {
+		for (r = r0; r <= r1; r++)
+			for (c = c0; c <= c1; c++) {
+				unsigned k = tc->kind[r * g->cols + c];
 
-			if (!grid_locate(g, p[k].x, p[k].y, &c, &r) ||
-			    !(tc->kind[r * g->cols + c] &
-			    (1u << RS_TERRAIN_FORD)))
-				continue;
-			dx = p[k + 1].x - p[k - 1].x;
-			dy = p[k + 1].y - p[k - 1].y;
-			ford(cr, p[k].x, p[k].y, dx / hypot(dx, dy),
-			    dy / hypot(dx, dy), w);
-		}
-		free(p);
+				if ((k & river) && !(k & fd) == !pass)
+					cell_path(cr, g, c, r);
+			}
+		rnd_set_rgb(cr, pass ? 0xf1e8d2 : 0xe4eef8);
+		cairo_fill(cr);
 	}
-	for (i = 0; i < bf->nroads; i++) {
-		p = chain_points(g, &bf->roads[i].path, &n);
-		w = fmax(bf->roads[i].width, g->cell * 0.15);
-		if (n > 1 && pts_visible(v, p, n, w))
-			band(cr, p, n, w, ROAD_EDGE, ROAD_FILL, 0.35);
-		free(p);
-	}
-	for (i = 0; i < bf->nforts; i++) {
-		p = chain_points(g, &bf->forts[i].path, &n);
-		if (n > 3 && pts_visible(v, p + 1, n - 2, g->cell))
-			rampart(cr, p + 1, n - 2, fmax(bf->forts[i].width,
-			    g->cell * 0.12));
-		free(p);
+	rnd_set_rgb(cr, BANK);
+	cairo_set_line_width(cr, 0.35);
+	cell_edges(cr, g, tc, c0, c1, r0, r1, river, 0);
+	cairo_stroke(cr);
+	/* The lines as they run, from the battlefield. */
+	{
+		struct battlefield lines = *o->bf;
+
+		lines.nhills = lines.nwoods = lines.ntown = 0;
+		draw_free_terrain(cr, &lines, v);
 	}
 }
 
@@ -473,7 +450,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 				tree(cr, x, y - s * 0.18, s * 0.1);
 			}
 	cairo_stroke(cr);
-	draw_snapped_lines(cr, o, tc, v);
+	draw_snapped_lines(cr, o, tc, v, c0, c1, r0, r1);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
@@ -532,14 +509,28 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
+			int own[6], e0 = 0, k, on = 0;
+
 			n = grid_corners(g, c, r, xs, ys);
-			for (e = 0; e < n; e++) {
-				if (grid_neighbour(g, c, r, e, &nc, &nr) &&
-				    nr * g->cols + nc < r * g->cols + c)
+			for (e = 0; e < n; e++)
+				own[e] = !grid_neighbour(g, c, r, e, &nc, &nr) ||
+				    nr * g->cols + nc > r * g->cols + c;
+			/* Start after an edge not owned, so the owned edges
+			 * join into one or two polylines (a smaller PDF). */
+			for (e = 0; e < n; e++)
+				if (own[e] && !own[(e + n - 1) % n])
+					e0 = e;
+			for (k = 0; k < n; k++) {
+				e = (e0 + k) % n;
+				if (!own[e]) {
+					on = 0;
 					continue;
-				cairo_move_to(cr, xs[e], ys[e]);
+				}
+				if (!on)
+					cairo_move_to(cr, xs[e], ys[e]);
 				cairo_line_to(cr, xs[(e + 1) % n],
 				    ys[(e + 1) % n]);
+				on = 1;
 			}
 		}
 	cairo_stroke(cr);
@@ -571,9 +562,11 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, s = g->cell, fs = v->font;
+	double x, y, s = g->cell, fs = v->font, adv[95], w;
 	cairo_text_extents_t te;
 	char buf[64];
+	const char *p;
+	int i;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
@@ -581,6 +574,14 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
 	rnd_set_rgb(cr, LABEL);
+	/* Advances of the printable ASCII characters, measured once:
+	 * labels are short and unkerned, and measuring each is slow. */
+	for (i = 0; i < 95; i++) {
+		char one[2] = { (char)(32 + i), '\0' };
+
+		cairo_text_extents(cr, one, &te);
+		adv[i] = te.x_advance;
+	}
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
 			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
@@ -590,8 +591,10 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 				cairo_move_to(cr, x - s / 2 + fs * 0.45,
 				    y - s / 2 + fs * 1.2);
 			} else {
-				cairo_text_extents(cr, buf, &te);
-				cairo_move_to(cr, x - te.x_advance / 2,
+				for (w = 0, p = buf; *p != '\0'; p++)
+					w += *p >= 32 && *p < 127 ?
+					    adv[*p - 32] : fs * 0.6;
+				cairo_move_to(cr, x - w / 2,
 				    y - (g->kind == RS_GRID_HEX ? s * 0.5 :
 				    s * 0.3) + fs * 1.15);
 			}
@@ -663,6 +666,7 @@ map_draw(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
 
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, g->table_w, g->table_h);
+	cairo_clip_preserve(cr); /* nothing runs off the table */
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill(cr);
 	if (o->bf != NULL && tc != NULL)

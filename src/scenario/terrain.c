@@ -424,7 +424,7 @@ route(struct tr_rng *g, const struct battlefield *bf, struct tr_line *l,
 			v[i].x = fmin(fmax(v[i].x, 0), bf->table_w);
 			v[i].y = fmin(fmax(v[i].y, 0), bf->table_h);
 		}
-		for (i = 1; i < n; i++) { /* smooth (Laplacian) */
+		for (i = 1; i < n; i++) { /* smooth (Laplacian), twice */
 			v[i].x = 0.25 * v[i - 1].x + 0.5 * v[i].x +
 			    0.25 * v[i + 1].x;
 			v[i].y = 0.25 * v[i - 1].y + 0.5 * v[i].y +
@@ -556,6 +556,30 @@ gen_river(struct tr_rng *g, struct battlefield *bf, unsigned mask)
 	XPUSH(bf->rivers, bf->nrivers, bf->caprivers, p);
 }
 
+/* Where a road meets edge e: by dice, but not within a quarter of the
+ * edge of where the river meets it. */
+static struct tr_point
+road_end(struct tr_rng *g, const struct battlefield *bf, int e)
+{
+	struct tr_point p = edge_point(bf, e, 0.5), q;
+	double span = (e & 1) ? bf->table_w : bf->table_h;
+	int tries, k, ok;
+
+	for (tries = 0; tries < 8; tries++) {
+		p = edge_point(bf, e, tr_rng_range(g, 0.15, 0.85));
+		for (ok = 1, k = 0; bf->nrivers > 0 && k < 2; k++) {
+			const struct tr_line *l = &bf->rivers[0].path;
+
+			q = k ? l->v[l->n - 1] : l->v[0];
+			if (hypot(q.x - p.x, q.y - p.y) < span / 4)
+				ok = 0;
+		}
+		if (ok)
+			break;
+	}
+	return p;
+}
+
 /* Roads: edge to edge across the river's course, through the town. */
 static void
 gen_roads(struct tr_rng *g, struct battlefield *bf, unsigned mask,
@@ -581,8 +605,7 @@ gen_roads(struct tr_rng *g, struct battlefield *bf, unsigned mask,
 		e0 = (i == 0) == across ? 1 : 0;
 		e1 = e0 + 2;
 		p.width = fmin(fmax(m * 0.02, 8), 25);
-		route(g, bf, &p.path, edge_point(bf, e0, tr_rng_range(g, 0.15,
-		    0.85)), edge_point(bf, e1, tr_rng_range(g, 0.15, 0.85)),
+		route(g, bf, &p.path, road_end(g, bf, e0), road_end(g, bf, e1),
 		    town, m * 0.03, p.width);
 		if (HAS(mask, RS_TERRAIN_FORD))
 			for (k = 0; k < bf->nrivers; k++)
@@ -885,10 +908,18 @@ snap_river(struct tr_cells *tc, const struct grid *g, const struct tr_path *p)
 	int *v;
 	size_t n = tr_snap_path(&p->path, g, &v), i, k, best;
 	double x, y, d, bd;
+	int c, r;
 
 	for (i = 0; i < n; i++)
 		tc->kind[v[i]] |= 1u << RS_TERRAIN_RIVER;
 	for (k = 0; k < p->nfords && n > 0; k++) {
+		/* The cell holding the ford, if the river passes through it;
+		 * else the river's cell nearest to it. */
+		if (grid_locate(g, p->fords[k].x, p->fords[k].y, &c, &r) &&
+		    (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_RIVER))) {
+			tc->kind[r * g->cols + c] |= 1u << RS_TERRAIN_FORD;
+			continue;
+		}
 		for (best = 0, bd = INFINITY, i = 0; i < n; i++) {
 			grid_center(g, v[i] % g->cols, v[i] / g->cols, &x, &y);
 			d = hypot(x - p->fords[k].x, y - p->fords[k].y);
