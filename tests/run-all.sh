@@ -8,6 +8,8 @@ BIN=${1:-./sandtable}
 UNIT=${2:-./build/unit-tests}
 export SANDTABLE="$BIN"
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+# Sanitizer builds: the font stack's lifetime caches are not our leaks.
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 pass=0

@@ -300,8 +300,8 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, int units, unsigned mask, int pa, int pb)
 {
 	const struct eng_board *bd = g->board;
-	int cx = (int)lround(a->x), cy = (int)lround(a->y);
-	int tx = (int)lround(b->x), ty = (int)lround(b->y);
+	int cx = (int)(a->x + 0.5), cy = (int)(a->y + 0.5);
+	int tx = (int)(b->x + 0.5), ty = (int)(b->y + 0.5);
 	int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy), c, p;
 	double dx = tx - cx, dy = ty - cy;
 	double mx = sx ? 0.5 / fabs(dx) : INFINITY, my = sy ? 0.5 / fabs(dy) :

@@ -25,6 +25,23 @@
  * Sides: side 0 is "blue" and deploys at the bottom (small y), side 1 is
  * "red" at the top. A unit's facing is in radians, 0 towards +y.
  *
+ * Adding a rule family (morale.c is the second):
+ *   1. fill a `const struct eng_family eng_NAME` and return it from
+ *      eng_family_find() in game.c for its rs_engine;
+ *   2. its rule table: stable ids "area.rule", rule 0 is the initiative
+ *      roll (eng_initiative() counts it); count every application with
+ *      ENG_COVER(g, rule) — `check` warns for ids no test game applies;
+ *   3. prepare() sets ctx->melee_range (board units) and may keep
+ *      per-type data in ctx->fam_data (freed by release());
+ *   4. play_turn() plays one turn with g->player[] and must advance
+ *      g->sturns / g->gturn and end the battle (eng_check_end());
+ *   5. step() plays the scripted steps of test games (move, fire,
+ *      melee, end turn, and its own verbs via ENG_ACT_FAMILY; a refused
+ *      step returns -1 with the reason and counts the rule that refused
+ *      it); unit_key() and expect_unit() read its own unit keys;
+ *   6. record the first fire or melee in g->contest and answer
+ *      contest_odds() for the test games' `odds:` expectations.
+ *
  * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
  */
 #ifndef SANDTABLE_ENGINE_H
@@ -41,6 +58,7 @@
 #define ENG_MAX_CELLS 4096  /* grid boards: columns * rows */
 #define ENG_MAX_RULES 64    /* rule ids of one family */
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
+#define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
 #define ENG_FAMILY_STATE 512 /* bytes of family-private game state */
 
@@ -220,6 +238,10 @@ struct eng_game {
 	struct eng_dice dice;
 	struct eng_rng ai; /* the players' own choices (not dice) */
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
+	/* Outcome counters the family defines (firepower: melee results by
+	 * powers, shots by hit chance), summed by self-play so that tests
+	 * can hold the frequencies against the exact odds. */
+	uint32_t tally[ENG_MAX_TALLY];
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
 	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
@@ -296,6 +318,7 @@ struct eng_stats {
 	long long turns_sum, turns_sumsq; /* integers: exact for any jobs */
 	long greedy_games, greedy_wins; /* greedy vs random, either side */
 	uint64_t cov[ENG_MAX_RULES];
+	uint64_t tally[ENG_MAX_TALLY];
 	double seconds;
 };
 

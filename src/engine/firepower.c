@@ -319,6 +319,10 @@ fight(struct eng_game *g, int a, int b)
 		db = eng_die(&g->dice);
 		ra = da <= pa;
 		rb = db <= pb;
+		if (ra || rb)
+			g->tally[FP_TALLY_MELEE(pa > 6 ? 6 : pa, pb > 6 ? 6 : pb,
+			    ra && rb ? FP_T_BOTH : ra ? FP_T_ATT_WINS :
+			    FP_T_DEF_WINS)]++;
 		if (ra && rb) {
 			ENG_COVER(g, FP_R_MELEE_BOTH);
 			eng_unit_remove(g, a);
@@ -396,6 +400,8 @@ shoot(struct eng_game *g, int i, int w, int j)
 	    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		ENG_COVER(g, FP_R_FIRE_INDIRECT);
 	d = eng_die(&g->dice);
+	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces),
+	    (wp->hit_faces >> d) & 1)]++;
 	if ((wp->hit_faces >> d) & 1) {
 		ENG_COVER(g, FP_R_FIRE_HIT);
 		eng_unit_remove(g, j);
@@ -1050,25 +1056,49 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 
 /* ---- the built-in players ---- */
 
+/* The enemies of the unit acting, with their squared distances: one
+ * scan per position serves the shot, the charge and the goal. */
+struct foes {
+	int n;
+	int j[ENG_MAX_UNITS];
+	double dd[ENG_MAX_UNITS];
+};
+
+static void
+foes_of(const struct eng_game *g, int i, struct foes *f)
+{
+	int j, side = g->u[i].side;
+
+	f->n = 0;
+	for (j = 0; j < g->nu; j++)
+		if (g->u[j].alive && g->u[j].side != side) {
+			f->j[f->n] = j;
+			f->dd[f->n++] = d2(g, &g->u[i], &g->u[j]);
+		}
+}
+
 /* The best legal shot for i now: highest chance to destroy, checking
- * sight only for candidates that would improve. Returns p (0: none). */
+ * sight only for candidates that would improve (random: the first legal
+ * one from a random start). Returns p (0: none). */
 static double
-best_shot(struct eng_game *g, int i, int *target, int *weapon, int rnd)
+best_shot(struct eng_game *g, int i, const struct foes *f, int *target,
+    int *weapon, int rnd)
 {
 	const struct fp_type *t = ftype(g, i);
 	double best = 0, dd;
-	int j, s, n = 0, start = 0, cls;
+	int j, k, s, n, start = 0, cls;
 
 	*target = -1;
-	if (rnd && g->nu > 0)
-		start = (int)eng_rng_below(&g->ai, (uint32_t)g->nu);
-	for (n = 0; n < g->nu; n++) {
-		j = start + n;
-		if (j >= g->nu)
-			j -= g->nu;
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	if (rnd && f->n > 0)
+		start = (int)eng_rng_below(&g->ai, (uint32_t)f->n);
+	for (n = 0; n < f->n; n++) {
+		k = start + n;
+		if (k >= f->n)
+			k -= f->n;
+		j = f->j[k];
+		if (!g->u[j].alive)
 			continue;
-		dd = d2(g, &g->u[i], &g->u[j]);
+		dd = f->dd[k];
 		cls = ftype(g, j)->cls;
 		for (s = 0; s < t->nweap; s++) {
 			if (dd > t->r2[s] || !(t->destroys[s] >> cls & 1) ||
@@ -1088,16 +1118,22 @@ best_shot(struct eng_game *g, int i, int *target, int *weapon, int rnd)
 	return best;
 }
 
-/* Fire if i can: returns 1 when it fired. */
+/* Fire if i can (f: its enemies from where it stands, or NULL):
+ * returns 1 when it fired. */
 static int
-try_fire(struct eng_game *g, int i, int rnd)
+try_fire(struct eng_game *g, int i, const struct foes *f, int rnd)
 {
+	struct foes own;
 	int j, w = -1;
 
 	if (g->u[i].flags & ENG_UF_FIRED || in_ford(g, g->u[i].x, g->u[i].y) ||
 	    melee_enemy(g, i) >= 0)
 		return 0;
-	if (best_shot(g, i, &j, &w, rnd) <= 0)
+	if (f == NULL) {
+		foes_of(g, i, &own);
+		f = &own;
+	}
+	if (best_shot(g, i, f, &j, &w, rnd) <= 0)
 		return 0;
 	shoot(g, i, w, j);
 	return 1;
@@ -1138,20 +1174,22 @@ pick_opponent(struct eng_game *g, int i, int rnd)
 /* The enemy greedy i goes for: the nearest it can harm; *r2 the range
  * (squared) that is enough. */
 static int
-goal_for(struct eng_game *g, int i, double *r2, int *melee)
+goal_for(struct eng_game *g, int i, const struct foes *f, double *r2,
+    int *melee)
 {
 	const struct rs_unit *t = utype(g, i);
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double best = INFINITY, dd, r;
-	int j, s, goal = -1, any = -1;
+	int j, n, s, goal = -1, any = -1;
 	double anyd = INFINITY;
 
 	*melee = 0;
 	*r2 = 0;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	for (n = 0; n < f->n; n++) {
+		j = f->j[n];
+		if (!g->u[j].alive)
 			continue;
-		dd = d2(g, &g->u[i], &g->u[j]);
+		dd = f->dd[n];
 		if (dd < anyd) {
 			anyd = dd;
 			any = j;
@@ -1189,20 +1227,18 @@ p_attacker_wins(int pa, int pd)
 /* An enemy that greedy i can reach and melee on odds of 1/2 or better
  * (exact, draws resolved), or -1. */
 static int
-charge_target(struct eng_game *g, int i)
+charge_target(struct eng_game *g, int i, const struct foes *f)
 {
 	const struct fp_type *t = ftype(g, i);
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double reach = k->move + g->ctx->melee_range, best = 0.5 - 1e-9, p;
-	int j, goal = -1;
+	int j, n, goal = -1;
 
 	if (!t->melees || in_ford(g, g->u[i].x, g->u[i].y))
 		return -1;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
-		    !melees(g, j))
-			continue;
-		if (d2(g, &g->u[i], &g->u[j]) > reach * reach)
+	for (n = 0; n < f->n; n++) {
+		j = f->j[n];
+		if (!g->u[j].alive || !melees(g, j) || f->dd[n] > reach * reach)
 			continue;
 		p = p_attacker_wins(t->melee, ftype(g, j)->melee);
 		if (p > best) {
@@ -1219,17 +1255,20 @@ greedy_unit(struct eng_game *g, int i)
 {
 	struct walk w;
 	double path[1][2];
+	struct foes f;
+	double x, y;
 	int goal, melee, fired;
 
 	if (melee_enemy(g, i) >= 0)
 		start_melee(g, i, pick_opponent(g, i, 0));
 	if (!g->u[i].alive || g->over)
 		return;
-	fired = try_fire(g, i, 0);
+	foes_of(g, i, &f);
+	fired = try_fire(g, i, &f, 0);
 	if (!g->u[i].alive || g->over)
 		return;
 	memset(&w, 0, sizeof(w));
-	if ((goal = charge_target(g, i)) >= 0) {
+	if ((goal = charge_target(g, i, &f)) >= 0) {
 		/* A melee on good odds within reach: close in; the move is
 		 * stopped in melee range and the melee fought at its end. */
 		path[0][0] = g->u[goal].x;
@@ -1243,7 +1282,7 @@ greedy_unit(struct eng_game *g, int i)
 	}
 	if (fired)
 		return; /* fired before moving: hold the position */
-	goal = goal_for(g, i, &w.stop_r2, &melee);
+	goal = goal_for(g, i, &f, &w.stop_r2, &melee);
 	if (goal < 0)
 		return;
 	path[0][0] = g->u[goal].x;
@@ -1254,9 +1293,12 @@ greedy_unit(struct eng_game *g, int i)
 	w.target = melee || (utype(g, i)->traits & RS_TRAIT_RUNS_DOWN &&
 	    melees(g, goal)) ? -1 : goal;
 	w.avoid_melee = !melee;
+	x = g->u[i].x;
+	y = g->u[i].y;
 	do_move(g, i, &w);
 	if (g->u[i].alive && !g->over)
-		try_fire(g, i, 0);
+		try_fire(g, i, x == g->u[i].x && y == g->u[i].y ? &f : NULL,
+		    0);
 }
 
 /* One unit's activation for the random player: any legal choices. */
@@ -1272,7 +1314,7 @@ random_unit(struct eng_game *g, int i)
 	if (!g->u[i].alive || g->over)
 		return;
 	if (eng_rng_below(&g->ai, 2))
-		try_fire(g, i, 1);
+		try_fire(g, i, NULL, 1);
 	if (eng_rng_below(&g->ai, 4) != 0) {
 		memset(&w, 0, sizeof(w));
 		if (g->board->grid != RS_GRID_NONE) {
@@ -1293,7 +1335,7 @@ random_unit(struct eng_game *g, int i)
 		do_move(g, i, &w);
 	}
 	if (g->u[i].alive && !g->over)
-		try_fire(g, i, 1);
+		try_fire(g, i, NULL, 1);
 }
 
 /* One side's turn with its built-in player (Sequence of play, Turn). */

@@ -170,6 +170,7 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	eng_rng_seed(&g->dice.rng, seed, game);
 	eng_rng_seed(&g->ai, seed ^ 0xa5a5a5a5a5a5a5a5ULL, game);
 	memset(g->cov, 0, sizeof(g->cov));
+	memset(g->tally, 0, sizeof(g->tally));
 	memset(&g->contest, 0, sizeof(g->contest));
 	if (c->board.grid != RS_GRID_NONE)
 		memset(g->occ, -1, (size_t)c->board.cols * c->board.rows);

@@ -39,6 +39,8 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 	eng_game_play(g);
 	for (k = 0; k < ENG_MAX_RULES; k++)
 		st->cov[k] += g->cov[k];
+	for (k = 0; k < ENG_MAX_TALLY; k++)
+		st->tally[k] += g->tally[k];
 	if (skill) {
 		st->greedy_games++;
 		if (g->winner == greedy_side)
@@ -93,6 +95,8 @@ merge(struct eng_stats *a, const struct eng_stats *b)
 	a->greedy_wins += b->greedy_wins;
 	for (k = 0; k < ENG_MAX_RULES; k++)
 		a->cov[k] += b->cov[k];
+	for (k = 0; k < ENG_MAX_TALLY; k++)
+		a->tally[k] += b->tally[k];
 }
 
 /* Seconds of a monotonic clock. */

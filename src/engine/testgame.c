@@ -250,6 +250,8 @@ side_from_name(const char *s)
 	return -1;
 }
 
+static int unit_by_name(const struct eng_game *, const char *);
+
 /* Units; 0 or -1. */
 static int
 tg_units(struct tg *tg)
@@ -268,6 +270,12 @@ tg_units(struct tg *tg)
 	for (i = 0; i + 1 < us->nkids; i += 2) {
 		lab = scalar(us->kids[i]);
 		u = us->kids[i + 1];
+		if (lab != NULL && strlen(lab) >= ENG_NAME)
+			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' is "
+			    "longer than %d characters", lab, ENG_NAME - 1);
+		if (lab != NULL && unit_by_name(g, lab) >= 0)
+			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' "
+			    "is used twice", lab);
 		if (lab == NULL || u->kind != RS_NODE_MAP)
 			return fail(tg, u->pos, 0, "unit '%s' must be a "
 			    "mapping { side, type, at }", lab ? lab : "?");

@@ -1178,6 +1178,19 @@ read_front(struct reader *r, const struct rs_node *fm)
 		read_battle(r, v);
 }
 
+/* Whether the n bytes at s are all spaces, tabs or carriage returns (s
+ * need not be NUL-terminated). */
+static int
+only_blanks(const char *s, size_t n)
+{
+	while (n-- > 0)
+		if (*s != ' ' && *s != '\t' && *s != '\r')
+			return 0;
+		else
+			s++;
+	return 1;
+}
+
 /*
  * Split off "---" front matter. Returns the line after the closing fence
  * (1-based) or 0 when there is none; -1 when it is not closed.
@@ -1205,9 +1218,9 @@ front_split(const char *s, size_t len, size_t *fm_start, size_t *fm_len,
 		ls = i;
 		while (i < len && s[i] != '\n')
 			i++;
-		if ((i - ls >= 3 && (memcmp(s + ls, "---", 3) == 0 ||
-		    memcmp(s + ls, "...", 3) == 0)) &&
-		    strspn(s + ls + 3, " \t\r") >= i - ls - 3) {
+		if (i - ls >= 3 && (memcmp(s + ls, "---", 3) == 0 ||
+		    memcmp(s + ls, "...", 3) == 0) &&
+		    only_blanks(s + ls + 3, i - ls - 3)) {
 			*fm_len = ls - *fm_start;
 			*body_start = i < len ? i + 1 : i;
 			return line + 1;

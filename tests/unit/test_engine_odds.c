@@ -1,6 +1,7 @@
 /* Exact odds with rationals, and self-play frequencies against them. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../src/engine/engine.h"
@@ -112,33 +113,49 @@ Test(engine_odds, played_melees_agree_with_exact_odds)
 	rs_free(rs);
 }
 
-Test(engine_odds, self_play_fire_and_melee_frequencies_agree)
+Test(engine_odds, self_play_frequencies_agree_with_exact_odds)
 {
 	struct ruleset *rs = load();
 	struct diags d = { 0 };
 	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
 	struct eng_stats st;
-	long shots, melees, draws;
+	struct eng_odds_melee m;
+	int pa, pd, f, pairs = 0;
+	long n, k, shots = 0;
+	char what[64];
 
 	cr_assert_not_null(c);
-	eng_selfplay(c, 2000, 11, 2, &st);
-	/* Self-play fires only the hit-on-4-or-6 weapons at vehicles and
-	 * mixes 1/3 and 1/2 shots at the rest; each shot is a hit or a miss,
-	 * so the hit share lies between 1/3 and 1/2. */
-	shots = (long)(st.cov[FP_R_FIRE_HIT] + st.cov[FP_R_FIRE_MISS]);
-	cr_assert_gt(shots, 1000);
-	cr_assert_geq((double)st.cov[FP_R_FIRE_HIT] / shots, 1.0 / 3 - 0.02);
-	cr_assert_leq((double)st.cov[FP_R_FIRE_HIT] / shots, 1.0 / 2 + 0.02);
-	/* Every melee ends with exactly one of three results. */
-	melees = (long)(st.cov[FP_R_MELEE_BOTH] +
-	    st.cov[FP_R_MELEE_ATTACKER_WINS] + st.cov[FP_R_MELEE_DEFENDER_WINS]);
-	draws = (long)st.cov[FP_R_MELEE_DRAW];
-	cr_assert_gt(melees, 100);
-	/* Greedy charges only on odds of 1/2 or better: attackers must win
-	 * more melees than they lose. */
-	cr_assert_gt(st.cov[FP_R_MELEE_ATTACKER_WINS],
-	    st.cov[FP_R_MELEE_DEFENDER_WINS]);
-	cr_assert_geq(draws, 0);
+	eng_selfplay(c, 4000, 11, 2, &st);
+	/* Every melee the players fought, by the powers it was fought at:
+	 * its three results against the exact odds. */
+	for (pa = 0; pa <= 6; pa++)
+		for (pd = 0; pd <= 6; pd++) {
+			uint64_t *t = &st.tally[FP_TALLY_MELEE(pa, pd, 0)];
+			n = (long)(t[0] + t[1] + t[2]);
+			if (n < 50)
+				continue;
+			pairs++;
+			fp_melee_odds(pa, pd, &m);
+			snprintf(what, sizeof(what), "%d v %d attacker", pa, pd);
+			agrees((long)t[FP_T_ATT_WINS], n, m.attacker_wins, what);
+			snprintf(what, sizeof(what), "%d v %d defender", pa, pd);
+			agrees((long)t[FP_T_DEF_WINS], n, m.defender_wins, what);
+			snprintf(what, sizeof(what), "%d v %d both", pa, pd);
+			agrees((long)t[FP_T_BOTH], n, m.both_destroyed, what);
+		}
+	cr_assert_geq(pairs, 2, "self-play fought too few melees");
+	/* Every shot, by the number of faces that hit. */
+	for (f = 1; f <= 6; f++) {
+		n = (long)(st.tally[FP_TALLY_SHOT(f, 0)] +
+		    st.tally[FP_TALLY_SHOT(f, 1)]);
+		shots += n;
+		if (n < 100)
+			continue;
+		k = (long)st.tally[FP_TALLY_SHOT(f, 1)];
+		snprintf(what, sizeof(what), "shots hitting on %d faces", f);
+		agrees(k, n, eng_q_make(f, 6), what);
+	}
+	cr_assert_gt(shots, 10000);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);

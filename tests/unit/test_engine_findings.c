@@ -1,0 +1,114 @@
+/* Findings of the check pipeline on a ruleset built to have them: a melee
+ * that never ends, a unit nothing can destroy, a unit that destroys
+ * nothing, a weapon longer than the table, games that never end. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "../../src/check/check.h"
+
+static const char flawed[] =
+    "---\n"
+    "title: Flawed\n"
+    "engine: firepower\n"
+    "measure: in\n"
+    "base: 1in\n"
+    "table: 24x24in\n"
+    "grid: none\n"
+    "battle:\n"
+    "  turns: 5\n"
+    "  deploy: 6in\n"
+    "  forces:\n"
+    "    Blob: 2\n"
+    "    Fort: 1\n"
+    "---\n"
+    "\n"
+    "## Units\n"
+    "\n"
+    "| Unit | Class | Move | Melee | Weapons | Traits |\n"
+    "|---|---|---|---|---|---|\n"
+    "| Rifle | infantry | 9 | 4 | Rifle | |\n"
+    "| Blob | infantry | 6 | 0 | | |\n"
+    "| Fort | vehicle | 0 | — | Long gun | no-melee |\n"
+    "\n"
+    "## Weapons\n"
+    "\n"
+    "| Weapon | Range | Hits on | Destroys |\n"
+    "|---|---|---|---|\n"
+    "| Rifle | 15 | 4, 6 | infantry |\n"
+    "| Long gun | 100 | 6 | artillery |\n";
+
+static int
+has(const struct diags *d, enum severity sev, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].sev == sev && strstr(d->v[i].msg, text) != NULL)
+			return 1;
+	return 0;
+}
+
+Test(engine_findings, flawed_ruleset)
+{
+	struct diags d = { 0 }, f = { 0 };
+	struct ruleset *rs = rs_parse("flawed.md", flawed, strlen(flawed), &d);
+	struct chk_opts o = { 200, 1, 2, -1, 0, 1 };
+	struct chk_result r;
+
+	cr_assert_not_null(rs);
+	cr_assert_lt(diags_worst(&d), SEV_ERROR, "%s",
+	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(chk_run(rs, &o, &r, &f), 0);
+	cr_assert(has(&f, SEV_WARNING, "melee of 'Blob' against 'Blob'"));
+	cr_assert(has(&f, SEV_WARNING, "nothing can destroy unit 'Fort'"));
+	cr_assert(has(&f, SEV_WARNING, "unit 'Blob' can destroy nothing"));
+	cr_assert(has(&f, SEV_NOTE, "weapon 'Long gun'"));
+	/* Blobs cannot hurt each other and Forts harm no one on the table:
+	 * every game reaches the turn limit, and nobody ever wins. */
+	cr_assert_eq(r.st.timeouts, 200);
+	cr_assert(has(&f, SEV_WARNING, "did not end before the turn limit"));
+	cr_assert(has(&f, SEV_WARNING, "never won a mirror match"));
+	cr_assert(has(&f, SEV_WARNING, "exercised by no test game"));
+	chk_result_free(&r);
+	diags_free(&d);
+	diags_free(&f);
+	rs_free(rs);
+}
+
+Test(engine_findings, morale_is_a_note_until_it_is_played)
+{
+	struct diags d = { 0 }, f = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/gauntlet-ancients.md", &d);
+	struct chk_opts o = { 10, 1, 1, -1, 0, 1 };
+	struct chk_result r;
+	int rc;
+
+	cr_assert_not_null(rs);
+	rc = chk_run(rs, &o, &r, &f);
+	if (eng_family_find(RS_ENGINE_MORALE) == NULL) {
+		cr_assert_eq(rc, 1);
+		cr_assert(has(&f, SEV_NOTE, "not played yet"));
+	} else
+		cr_assert_eq(rc, 0);
+	cr_assert_lt(diags_worst(&f), SEV_ERROR);
+	chk_result_free(&r);
+	diags_free(&d);
+	diags_free(&f);
+	rs_free(rs);
+}
+
+Test(engine_findings, grid_option_parses)
+{
+	int g;
+	double c;
+
+	cr_assert_eq(chk_grid_parse("square 3in", LEN_IN, &g, &c), 0);
+	cr_assert_eq(g, RS_GRID_SQUARE);
+	cr_assert_float_eq(c, 76.2, 1e-9);
+	cr_assert_eq(chk_grid_parse("hex 30", LEN_MM, &g, &c), 0);
+	cr_assert_eq(g, RS_GRID_HEX);
+	cr_assert_eq(chk_grid_parse("none", LEN_IN, &g, &c), 0);
+	cr_assert_eq(g, RS_GRID_NONE);
+	cr_assert_eq(chk_grid_parse("square", LEN_IN, &g, &c), -1);
+	cr_assert_eq(chk_grid_parse("triangle 3in", LEN_IN, &g, &c), -1);
+}
