@@ -97,6 +97,7 @@ print_morale(const json_t *o)
 	const json_t *e;
 	char x[32], y[32], z[32];
 	size_t i;
+	int last;
 
 	printf("Fire: hits of each unit's fire dice (6s hit), p(0 hits) p(1) …"
 	    "\n");
@@ -122,15 +123,25 @@ print_morale(const json_t *o)
 		printf("\n");
 	}
 	printf("\nMorale tests: chance of passing (one die, not above morale "
-	    "+ modifiers)\n");
+	    "+ modifiers)\n  morale  modifier:");
+	json_array_foreach(json_object_get(o, "morale_tests"), i, e)
+		if (json_integer_value(json_object_get(e, "morale")) == 1 &&
+		    json_integer_value(json_object_get(e, "modifier")) >= -6)
+			printf(" %+5d", (int)json_integer_value(
+			    json_object_get(e, "modifier")));
+	last = -1;
 	json_array_foreach(json_object_get(o, "morale_tests"), i, e) {
-		if (json_integer_value(json_object_get(e, "modifier")) < -6)
-			continue;
-		printf("  morale %d, modifier %+3d: %s\n",
-		    (int)json_integer_value(json_object_get(e, "morale")),
-		    (int)json_integer_value(json_object_get(e, "modifier")),
-		    json_string_value(json_object_get(e, "exact")));
+		int m = (int)json_integer_value(json_object_get(e, "morale"));
+		int t = (int)json_integer_value(json_object_get(e, "modifier"));
+
+		if (m != last)
+			printf("\n  %6d          ", m);
+		last = m;
+		if (t >= -6)
+			printf(" %5s", json_string_value(json_object_get(e,
+			    "exact")));
 	}
+	printf("\n");
 	printf("\nMelee: one round; equal hits go to a tie-break (1/2 each)"
 	    "\n");
 	printf("  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker", "defender",

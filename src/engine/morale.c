@@ -20,6 +20,9 @@
 #include "mo_odds.h"
 #include "morale.h"
 
+_Static_assert(sizeof(struct mo_state) <= ENG_FAMILY_STATE,
+    "the morale family's game state must fit eng_game.fam_state");
+
 /* ---- rule ids ---- */
 static const struct eng_rule mo_rules[] = {
 	[MO_R_INITIATIVE] = { "move.initiative", "Clarifications",
@@ -158,6 +161,18 @@ ms(struct eng_game *g)
 	return (struct mo_state *)(void *)g->fam_state;
 }
 
+/* Returns the family's per-game state of a read-only game. */
+static const struct mo_state *
+msc(const struct eng_game *g)
+{
+	return (const struct mo_state *)(const void *)g->fam_state;
+}
+
+/* Loop j over the units of the side opposed to `side`, alive or not. */
+#define FOR_ENEMIES(g, side, k, j)                                          \
+	for ((k) = 0; (k) < msc(g)->sn[1 - (side)] &&                       \
+	    ((j) = msc(g)->su[1 - (side)][(k)], 1); (k)++)
+
 /* Returns the ruleset's unit type of unit i. */
 static const struct rs_unit *
 ut(const struct eng_game *g, int i)
@@ -179,21 +194,20 @@ steady(const struct eng_game *g, int i)
 	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
-/* Returns the squared edge-to-edge distance between two units: the
- * core's eng_dist2, done inline on a free table (the hot path). */
+/* Returns the squared edge-to-edge distance between units i and j: the
+ * core's eng_dist2, done inline on a free table with the half sizes kept
+ * per unit (the hot path of the family). */
 static inline double
-d2u(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b)
+d2i(const struct eng_game *g, int i, int j)
 {
-	const struct eng_kind *ka, *kb;
+	const struct mo_state *s = msc(g);
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
-	if (g->board->grid != RS_GRID_NONE)
+	if (s->grid)
 		return eng_dist2(g, a, b);
-	ka = &g->ctx->kinds[a->type];
-	kb = &g->ctx->kinds[b->type];
-	dx = fabs(a->x - b->x) - (ka->hw + kb->hw);
-	dy = fabs(a->y - b->y) - (ka->hd + kb->hd);
+	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
+	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -203,7 +217,7 @@ d2u(const struct eng_game *g, const struct eng_unit *a,
 static double
 dist(const struct eng_game *g, int i, int j)
 {
-	return sqrt(d2u(g, &g->u[i], &g->u[j]));
+	return sqrt(d2i(g, i, j));
 }
 
 /* Find unit i's nearest enemy afresh. */
@@ -211,13 +225,13 @@ static void
 near_one(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	int j, best = -1;
+	int j, k, best = -1;
 	double bd = 1e30, t;
 
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
-		t = d2u(g, &g->u[i], &g->u[j]);
+		t = d2i(g, i, j);
 		if (t < bd) {
 			bd = t;
 			best = j;
@@ -247,18 +261,18 @@ near_update(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
 	double t;
-	int j;
+	int j, k;
 
 	if (!s->near_ok)
 		return;
 	s->near_dirty |= (uint64_t)1 << i;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
 		if (s->near_j[j] == i)
 			s->near_dirty |= (uint64_t)1 << j;
 		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
-		    (t = d2u(g, &g->u[j], &g->u[i])) < s->near_d2[j]) {
+		    (t = d2i(g, j, i)) < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
 			s->near_d2[j] = (float)t;
 		}
@@ -303,14 +317,34 @@ sector_has(const struct eng_game *g, const struct eng_unit *u, double sn,
 	return fwd > 0 && fwd * k->hw >= fabs(lat) * k->hd - 1e-9;
 }
 
+/* Sets the sine and cosine of unit i's facing (cached per game). */
+static void
+trig(const struct eng_game *g, int i, double *sn, double *cs)
+{
+	/* The cache is not part of the game's state: a const game may
+	 * fill it. */
+	struct mo_state *s = (struct mo_state *)(void *)
+	    ((struct eng_game *)(uintptr_t)g)->fam_state;
+	float f = (float)g->u[i].facing;
+
+	if (!(s->trig_ok >> i & 1) || s->trig_f[i] != f) {
+		s->trig_f[i] = f;
+		s->trig_s[i] = (float)sin(g->u[i].facing);
+		s->trig_c[i] = (float)cos(g->u[i].facing);
+		s->trig_ok |= (uint64_t)1 << i;
+	}
+	*sn = s->trig_s[i];
+	*cs = s->trig_c[i];
+}
+
 /* Returns 1 when unit j's centre is in unit i's front sector. */
 static int
 in_front(const struct eng_game *g, int i, int j)
 {
-	const struct eng_unit *u = &g->u[i];
+	double sn, cs;
 
-	return sector_has(g, u, sin(u->facing), cos(u->facing), g->u[j].x,
-	    g->u[j].y);
+	trig(g, i, &sn, &cs);
+	return sector_has(g, &g->u[i], sn, cs, g->u[j].x, g->u[j].y);
 }
 
 /* Returns 1 when any part of unit j's base is in unit i's front sector
@@ -320,9 +354,10 @@ partly_in_front(const struct eng_game *g, int i, int j)
 {
 	const struct eng_unit *u = &g->u[i], *v = &g->u[j];
 	const struct eng_kind *k = &g->ctx->kinds[v->type];
-	double sn = sin(u->facing), cs = cos(u->facing);
+	double sn, cs;
 	int sx, sy;
 
+	trig(g, i, &sn, &cs);
 	if (sector_has(g, u, sn, cs, v->x, v->y))
 		return 1;
 	for (sx = -1; sx <= 1; sx += 2)
@@ -436,7 +471,7 @@ unsupported(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    d2u(g, &g->u[i], &g->u[j]) <= s2 + 1e-9)
+		    d2i(g, i, j) <= s2 + 1e-9)
 			return 0;
 	return 1;
 }
@@ -575,7 +610,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
 	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
 	double e2, stop2, reach2;
-	int j;
+	int j, q;
 
 	if (len < 1e-9)
 		return 0;
@@ -584,12 +619,12 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	stop = len;
 	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
 	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == u->side)
+	FOR_ENEMIES(g, u->side, q, j) {
+		if (!g->u[j].alive)
 			continue;
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
-		e2 = d2u(g, u, &g->u[j]);
+		e2 = d2i(g, i, j);
 		if (e2 <= stop2 || e2 > reach2)
 			continue;
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
@@ -706,7 +741,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == u->side)
 			continue;
-		d0 = d2u(g, u, &g->u[j]);
+		d0 = d2i(g, i, j);
 		if (d0 > mc(g)->stop * mc(g)->stop + 1e-6)
 			continue;
 		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
@@ -742,8 +777,12 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		py = path[k][1];
 	}
 	if (len > allow + 1e-6) {
-		snprintf(err, errsz, "%s may move at most %.0f, not %.0f",
-		    u->name, allow, len);
+		char a[32], b[32];
+
+		fmt_double(a, sizeof(a), allow, 1);
+		fmt_double(b, sizeof(b), len, 1);
+		snprintf(err, errsz, "%s may move at most %s, not %s",
+		    u->name, a, b);
 		return -1;
 	}
 	if (!on_table(g, i, px, py)) {
@@ -785,6 +824,60 @@ fire_range(const struct eng_game *g, int i)
 	return g->ctx->kinds[g->u[i].type].range[0];
 }
 
+/* Returns 1 when the segment between the centres of units i and j
+ * passes through no other unit's base (Clarification 5: no shooting
+ * through units); the core's eng_sight, with a cheap reject first. */
+static int
+sight_clear(const struct eng_game *g, int i, int j)
+{
+	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
+	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
+	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
+	double dx = b->x - a->x, dy = b->y - a->y;
+	int k;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_sight(g, a, b, 1, 0);
+	for (k = 0; k < g->nu; k++) {
+		const struct eng_unit *v = &g->u[k];
+		const struct eng_kind *kk = &g->ctx->kinds[v->type];
+		double hw = kk->hw - 1e-6, hd = kk->hd - 1e-6;
+		double t0 = 0, t1 = 1, lo, hi, tt;
+
+		if (k == i || k == j || !v->alive || v->x + hw < x0 ||
+		    v->x - hw > x1 || v->y + hd < y0 || v->y - hd > y1)
+			continue;
+		/* Slab test of the segment against the base. */
+		if (fabs(dx) < 1e-12) {
+			if (fabs(a->x - v->x) >= hw)
+				continue;
+		} else {
+			lo = (v->x - hw - a->x) / dx;
+			hi = (v->x + hw - a->x) / dx;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (fabs(dy) < 1e-12) {
+			if (fabs(a->y - v->y) >= hd)
+				continue;
+		} else {
+			lo = (v->y - hd - a->y) / dy;
+			hi = (v->y + hd - a->y) / dy;
+			if (lo > hi) {
+				tt = lo; lo = hi; hi = tt;
+			}
+			t0 = fmax(t0, lo);
+			t1 = fmin(t1, hi);
+		}
+		if (t0 < t1)
+			return 0;
+	}
+	return 1;
+}
+
 /* Returns why unit i may not shoot at unit j (NULL: it may): range,
  * front sector, sight (Firing; Clarification 5). */
 static const char *
@@ -798,11 +891,11 @@ fire_illegal(const struct eng_game *g, int i, int j)
 		return "the target is not an enemy on the table";
 	if (r < 0)
 		return "it has no fire dice";
-	if (d2u(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+	if (d2i(g, i, j) > r * r + 1e-6)
 		return "the target is out of range";
 	if (!partly_in_front(g, i, j))
 		return "the target is not in its front sector";
-	if (!eng_sight(g, &g->u[i], &g->u[j], 1, 0))
+	if (!sight_clear(g, i, j))
 		return "other units block the line";
 	return NULL;
 }
@@ -816,10 +909,10 @@ fire_target(const struct eng_game *g, int i, int near)
 	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
 
 	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
-	for (j = 0; j < g->nu; j++) {
-		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+	FOR_ENEMIES(g, g->u[i].side, k, j) {
+		if (!g->u[j].alive)
 			continue;
-		if ((d2[n] = d2u(g, &g->u[i], &g->u[j])) <= lim)
+		if ((d2[n] = d2i(g, i, j)) <= lim)
 			cand[n++] = j;
 	}
 	/* Nearest first; the first one it may shoot at. */
@@ -1075,7 +1168,7 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 	}
 	if (j < 0 || !g->u[j].alive || g->u[j].side == g->u[i].side)
 		return "the target is not an enemy on the table";
-	if (d2u(g, &g->u[i], &g->u[j]) >
+	if (d2i(g, i, j) >
 	    mc(g)->stop * mc(g)->stop + 1e-6)
 		return "the target is not within 30mm";
 	if (!partly_in_front(g, i, j))
@@ -1088,8 +1181,9 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 static void
 declare_charges(struct eng_game *g)
 {
-	int i, j, best;
+	int i, j, k, best;
 	float bp, p;
+	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
 
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
@@ -1098,9 +1192,9 @@ declare_charges(struct eng_game *g)
 			continue;
 		best = -1;
 		bp = -1;
-		for (j = 0; j < g->nu; j++) {
-			if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
-			    charge_illegal(g, i, j, 0) != NULL)
+		FOR_ENEMIES(g, g->u[i].side, k, j) {
+			if (!g->u[j].alive || d2i(g, i, j) >
+			    s2 || charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
 			if (!in_front(g, j, i))
@@ -1484,6 +1578,24 @@ mo_record(struct eng_game *g)
 
 /* ---- the built-in players' moves ---- */
 
+/* Returns 1 when unit i standing at (x, y) would overlap the base of a
+ * friendly unit. */
+static int
+crowded(const struct eng_game *g, int i, double x, double y)
+{
+	const struct mo_state *s = msc(g);
+	int side = g->u[i].side, q, j;
+
+	for (q = 0; q < s->sn[side]; q++) {
+		j = s->su[side][q];
+		if (j != i && g->u[j].alive &&
+		    fabs(x - g->u[j].x) < s->hw[i] + s->hw[j] - 1e-6 &&
+		    fabs(y - g->u[j].y) < s->hd[i] + s->hd[j] - 1e-6)
+			return 1;
+	}
+	return 0;
+}
+
 /* A player's free move of unit i (Movement): greedy closes with the
  * nearest enemy, keeps skirmishers and artillery at their range and
  * broken units back; random wanders. Both face the nearest enemy. */
@@ -1493,7 +1605,7 @@ player_move(struct eng_game *g, int i)
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = ut(g, i);
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double d, allow, range, want, step, ang, path[1][2];
+	double d, allow, range, want, step, ang, path[1][2], ux, uy, n;
 	char err[8];
 	int e;
 
@@ -1504,13 +1616,36 @@ player_move(struct eng_game *g, int i)
 	/* Clarification 15, as in move_allowance(). */
 	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
-	ang = facing_to(g, i, g->u[e].x, g->u[e].y);
+	/* Routing enemies are out of the fight: close with the nearest
+	 * enemy that still stands, when there is one. */
+	if ((g->u[e].flags & ENG_UF_ROUTING) && d > mc(g)->stop + 1e-3) {
+		int q, j, best = -1;
+		double bd = 1e300, t;
+
+		FOR_ENEMIES(g, u->side, q, j)
+			if (steady(g, j) && (t = d2i(g, i, j)) < bd) {
+				bd = t;
+				best = j;
+			}
+		if (best >= 0) {
+			e = best;
+			d = sqrt(bd);
+		}
+	}
+	ux = g->u[e].x - u->x;
+	uy = g->u[e].y - u->y;
+	if ((n = hypot(ux, uy)) > 1e-12) {
+		ux /= n;
+		uy /= n;
+	}
 	if (g->player[u->side] == ENG_PLAYER_RANDOM) {
 		if (eng_rng_below(&g->ai, 3) == 0)
 			step = 0;
 		else {
-			ang += ((double)eng_rng_below(&g->ai, 181) - 90) *
-			    M_PI / 180;
+			ang = atan2(ux, uy) + ((double)eng_rng_below(&g->ai,
+			    181) - 90) * M_PI / 180;
+			ux = sin(ang);
+			uy = cos(ang);
 			step = allow * eng_rng_below(&g->ai, 101) / 100;
 		}
 	} else if (d <= mc(g)->stop + 1e-6)
@@ -1527,8 +1662,8 @@ player_move(struct eng_game *g, int i)
 		step = allow;
 	if (step > allow)
 		step = allow;
-	path[0][0] = u->x + sin(ang) * step;
-	path[0][1] = u->y + cos(ang) * step;
+	path[0][0] = u->x + ux * step;
+	path[0][1] = u->y + uy * step;
 	if (path[0][0] < k->hw)
 		path[0][0] = k->hw;
 	if (path[0][0] > g->board->w - k->hw)
@@ -1537,6 +1672,14 @@ player_move(struct eng_game *g, int i)
 		path[0][1] = k->hd;
 	if (path[0][1] > g->board->h - k->hd)
 		path[0][1] = g->board->h - k->hd;
+	/* Players do not end a move on a friend's base: half the move,
+	 * or none. */
+	if (fabs(step) > 1e-9 && crowded(g, i, path[0][0], path[0][1])) {
+		path[0][0] = (path[0][0] + u->x) / 2;
+		path[0][1] = (path[0][1] + u->y) / 2;
+		if (crowded(g, i, path[0][0], path[0][1]))
+			step = 0;
+	}
 	if (fabs(step) > 1e-9)
 		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
 		    sizeof(err));
@@ -1764,7 +1907,14 @@ mo_setup(struct eng_game *g)
 	int i, m;
 
 	memset(ms(g), 0, sizeof(struct mo_state));
-	ms(g)->near_ok = 0;
+	ms(g)->grid = g->board->grid != RS_GRID_NONE;
+	for (i = 0; i < g->nu; i++) {
+		int sd = g->u[i].side;
+
+		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
+		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
+	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 
@@ -2033,8 +2183,13 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 				return -1;
 			diff = fmod(fabs(u->facing * 180 / M_PI - deg), 360);
 			if (diff > 0.5 && diff < 359.5) {
-				snprintf(err, errsz, "facing %g, but it is %.1f",
-				    deg, u->facing * 180 / M_PI);
+				char a[32], b[32];
+
+				fmt_double(a, sizeof(a), deg, 1);
+				fmt_double(b, sizeof(b), u->facing * 180 /
+				    M_PI, 1);
+				snprintf(err, errsz, "facing %s, but it is %s", a,
+				    b);
 				return 0;
 			}
 		} else {
@@ -2163,8 +2318,50 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	}
 }
 
+/* Findings on the ruleset: units that can harm nothing, units whose
+ * melee dice can never hit, skirmishers no charger can catch. */
+static void
+mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
+    struct diags *d)
+{
+	const struct ruleset *rs = ctx->rs;
+	double fastest = 0;
+	char x[32], y[32];
+	size_t a;
+
+	(void)st;
+	for (a = 0; a < rs->nunits; a++)
+		if (type_charges(&rs->units[a]) &&
+		    rs->units[a].move_mm > fastest)
+			fastest = rs->units[a].move_mm;
+	for (a = 0; a < rs->nunits; a++) {
+		const struct rs_unit *u = &rs->units[a];
+		int shoots = u->fire_dice > 0 && u->nweapons > 0;
+		int fights = u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+
+		if (!shoots && !fights)
+			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can harm "
+			    "nothing: it has no fire dice and never fights a "
+			    "melee", u->name);
+		if (fights && mo_hit_faces(mo_melee_die_mod(rs, u, 1)) == 0)
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' can never "
+			    "score a melee hit (its die modifier is %d): it "
+			    "wins a melee only on the tie-break", u->name,
+			    mo_melee_die_mod(rs, u, 1));
+		if ((u->traits & RS_TRAIT_LIGHT) && fastest > 0 &&
+		    u->move_mm > fastest) {
+			fmt_double(x, sizeof(x), u->move_mm, 2);
+			fmt_double(y, sizeof(y), fastest, 2);
+			diag_add(d, SEV_NOTE, u->pos, "unit '%s' outpaces every "
+			    "unit that may charge (%smm against %smm): it is "
+			    "caught only against the table edge or other "
+			    "units", u->name, x, y);
+		}
+	}
+}
+
 const struct eng_family eng_morale = {
 	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
 	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
-	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, NULL,
+	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
 };

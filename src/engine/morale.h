@@ -81,6 +81,16 @@ struct mo_state {
 	int8_t near_j[ENG_MAX_UNITS];
 	uint64_t near_dirty; /* bit i: unit i's nearest enemy is stale */
 	int near_ok;
+	/* Sine and cosine of each unit's facing, for the facing they were
+	 * worked out for (bit i of trig_ok: valid). */
+	float trig_f[ENG_MAX_UNITS], trig_s[ENG_MAX_UNITS];
+	float trig_c[ENG_MAX_UNITS];
+	uint64_t trig_ok;
+	/* The units of each side, by index, and each unit's half base
+	 * (made at setup); grid: the board is a grid. */
+	int8_t sn[2], su[2][ENG_MAX_UNITS];
+	float hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
+	int grid;
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
