@@ -54,11 +54,58 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	    rs->tests[0].pos : rs->engine_pos;
 	int k;
 
+	if (rs->ntests == 0) {
+		diag_add(d, SEV_WARNING, at, "no test games: none of the %d "
+		    "rules of the %s engine is exercised by a test game",
+		    f->nrules, f->name);
+		return;
+	}
 	for (k = 0; k < f->nrules; k++)
 		if (r->test_cov[k] == 0)
 			diag_add(d, SEV_WARNING, at, "rule %s (%s) is exercised "
 			    "by no test game", f->rules[k].id,
 			    f->rules[k].section);
+}
+
+/* Whether the Markdown tree has a heading with this text. */
+static int
+has_heading(const struct rs_md *m, const char *title)
+{
+	size_t i;
+	int found = 0;
+	char *t;
+
+	if (m == NULL)
+		return 0;
+	if (m->kind == RS_MD_HEADING) {
+		t = rs_md_text(m);
+		found = t != NULL && strcasecmp(t, title) == 0;
+		free(t);
+		return found;
+	}
+	for (i = 0; i < m->nkids && !found; i++)
+		found = has_heading(m->kids[i], title);
+	return found;
+}
+
+/* Each rule names the section of the ruleset that states it: a note
+ * for a section the ruleset does not have (once per section). */
+static void
+section_notes(const struct ruleset *rs, const struct eng_family *f,
+    struct diags *d)
+{
+	int k, j, seen;
+
+	for (k = 0; k < f->nrules; k++) {
+		for (seen = 0, j = 0; j < k; j++)
+			if (strcmp(f->rules[j].section, f->rules[k].section) == 0)
+				seen = 1;
+		if (!seen && !has_heading(rs->doc, f->rules[k].section))
+			diag_add(d, SEV_NOTE, rs->engine_pos, "the %s engine's "
+			    "rules such as %s are stated in a section '%s', "
+			    "which this ruleset does not have", f->name,
+			    f->rules[k].id, f->rules[k].section);
+	}
 }
 
 /* Findings of self-play that every family shares. */
@@ -111,6 +158,7 @@ chk_run(const struct ruleset *rs, const struct chk_opts *o,
 		r->tests_failed = eng_testgames_run(r->ctx, d, r->test_cov,
 		    &r->tests);
 		coverage_warnings(rs, r, d);
+		section_notes(rs, r->ctx->fam, d);
 	}
 	if (o->games > 0)
 		eng_selfplay(r->ctx, o->games, o->seed, o->jobs, &r->st);
@@ -214,6 +262,7 @@ chk_json(const struct ruleset *rs, const struct chk_result *r)
 		json_object_set_new(o, "engine",
 		    json_string(rs_engine_name(rs->engine)));
 	}
+	json_object_set_new(o, "played", json_true());
 	tg = json_object();
 	json_object_set_new(tg, "played", json_integer(r->tests));
 	json_object_set_new(tg, "failed", json_integer(r->tests_failed));

@@ -159,6 +159,14 @@ cmd_check(int argc, char **argv)
 			status = EXIT_ERRORS;
 		if (rc == 0 && json)
 			json_array_append_new(all, chk_json(rs, &r));
+		else if (rc == 1 && json) {
+			json_t *o = json_object();
+			json_object_set_new(o, "ruleset", json_string(rs->name));
+			json_object_set_new(o, "engine",
+			    json_string(rs_engine_name(rs->engine)));
+			json_object_set_new(o, "played", json_false());
+			json_array_append_new(all, o);
+		}
 		else if (rc == 0 && !quiet)
 			report(argv[i], &r, verbose);
 		chk_result_free(&r);

@@ -39,7 +39,7 @@ eng_board_init(struct eng_board *b, double w_mm, double h_mm,
 		return -1;
 	}
 	if ((long)b->cols * b->rows > ENG_MAX_CELLS) {
-		*why = "the grid has more than 4096 cells";
+		*why = "the grid has more than 16384 cells";
 		return -1;
 	}
 	b->w = b->cols;

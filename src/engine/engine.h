@@ -55,7 +55,7 @@
 
 #define ENG_MAX_UNITS 64    /* both sides, one game */
 #define ENG_MAX_TERRAIN 32  /* terrain pieces on one board */
-#define ENG_MAX_CELLS 4096  /* grid boards: columns * rows */
+#define ENG_MAX_CELLS 16384 /* grid boards: columns * rows */
 #define ENG_MAX_RULES 64    /* rule ids of one family */
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */

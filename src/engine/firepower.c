@@ -727,7 +727,18 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double used = 0, step = fmax(fmin(k->hw, k->hd) / 2, 0.5);
+	double used = 0, step = fmax(fmin(k->hw, k->hd), 0.5);
+	int t;
+
+	/* Small enough steps that no base and no piece of terrain can be
+	 * stepped over; bisection then finds where an event begins. */
+	for (t = 0; t < g->board->nt; t++) {
+		const struct eng_terrain *tp = &g->board->t[t];
+		double m = tp->shape == ENG_SHAPE_RECT ? fmin(tp->w, tp->h) / 2 :
+		    tp->r;
+		if (m > 0.5 && m < step)
+			step = m;
+	}
 	double x0, y0, dx, dy, len, ux, uy, s, lo, hi, m, px, py;
 	int p, who = -1, n;
 	enum ev e;
@@ -751,7 +762,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 					goto allowance;
 			}
 			e = event_at(g, i, w, x0 + ux * s, y0 + uy * s, &who);
-			if (e != EV_NONE && !(e == EV_MELEE && 0))
+			if (e != EV_NONE)
 				break;
 			lo = s;
 			if (w->vehicle)
@@ -771,7 +782,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		}
 		/* The event begins between lo and s. */
 		hi = s;
-		for (n = 0; n < 50; n++) {
+		for (n = 0; n < 32; n++) {
 			m = (lo + hi) / 2;
 			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m, &who) ==
 			    EV_NONE)
@@ -1149,11 +1160,22 @@ melee_good(const struct eng_game *g, int a, int b)
 	return pa * (6 - pb) >= pb * (6 - pa);
 }
 
-/* The best melee opponent among those in range (greedy) or any. */
+/* Chance that the attacker alone survives a melee of powers pa, pd. */
+static inline double
+p_attacker_wins(int pa, int pd)
+{
+	int draw = (6 - pa) * (6 - pd);
+
+	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
+}
+
+/* The melee opponent among those in range: the one greedy i is most
+ * likely to beat alone (exact odds), or any one for random. */
 static int
 pick_opponent(struct eng_game *g, int i, int rnd)
 {
-	int j, best = -1, bv = -100, v;
+	double bv = -1, v;
+	int j, best = -1;
 
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
@@ -1161,8 +1183,7 @@ pick_opponent(struct eng_game *g, int i, int rnd)
 			continue;
 		if (rnd && eng_rng_below(&g->ai, 2) == 0)
 			return j;
-		v = utype(g, i)->melee * 6 - utype(g, j)->melee * 6 +
-		    (int)utype(g, i)->melee * 0;
+		v = p_attacker_wins(ftype(g, i)->melee, ftype(g, j)->melee);
 		if (v > bv) {
 			bv = v;
 			best = j;
@@ -1215,14 +1236,6 @@ goal_for(struct eng_game *g, int i, const struct foes *f, double *r2,
 	return goal;
 }
 
-/* Chance that the attacker alone survives a melee of powers pa, pd. */
-static inline double
-p_attacker_wins(int pa, int pd)
-{
-	int draw = (6 - pa) * (6 - pd);
-
-	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
-}
 
 /* An enemy that greedy i can reach and melee on odds of 1/2 or better
  * (exact, draws resolved), or -1. */
@@ -1548,8 +1561,12 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	int k;
 
 	(void)d;
-	/* Melee range is 2"; on a grid, adjacent cells (Clarification 9). */
-	c->melee_range = c->board.grid != RS_GRID_NONE ? 1 : 2 * 25.4;
+	/* Melee range is 2"; on a grid the cells it covers, and at least
+	 * the adjacent ones (Clarification 9: 2" on 3" squares). */
+	c->melee_range = 2 * 25.4;
+	if (c->board.grid != RS_GRID_NONE)
+		c->melee_range = fmax(1, floor(c->melee_range /
+		    c->board.cell_mm + 1e-6));
 	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];

@@ -86,9 +86,7 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
 	if (c->turn_limit <= 0)
 		c->turn_limit = rs->turn_limit > 0 ? rs->turn_limit : 30;
 	c->deploy = rs->deploy_mm > 0 ? rs->deploy_mm : b->h * b->cell_mm / 4;
-	if (b->grid == RS_GRID_NONE)
-		;
-	else
+	if (b->grid != RS_GRID_NONE)
 		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
 }
 

@@ -60,33 +60,67 @@ scalar(const struct rs_node *n)
 	    n->scalar : NULL;
 }
 
-/* A length of the test game in board units: cells on a grid, else the
- * ruleset's measure (or a string with its own unit). 0 or -1. */
+/* A length of the test game in mm: the ruleset's measure, or a string
+ * with its own unit. 0 or -1. */
 static int
-tg_len(struct tg *tg, const struct rs_node *n, double *v)
+tg_mm(struct tg *tg, const struct rs_node *n, double *mm)
 {
-	const struct eng_board *b = &tg->ctx->board;
 	enum unit_of_length m = tg->ctx->rs->measure;
 	const char *why;
-	double mm;
 
 	if (scalar(n) == NULL)
 		return -1;
-	if (b->grid != RS_GRID_NONE)
-		return rs_node_double(n, v);
-	if (len_parse(n->scalar, m == LEN_NONE ? LEN_MM : m, &mm, &why) != 0)
+	if (len_parse(n->scalar, m == LEN_NONE ? LEN_MM : m, mm, &why) != 0 ||
+	    !isfinite(*mm) || fabs(*mm) > 1e7)
 		return -1;
-	*v = mm;
 	return 0;
 }
 
-/* A position [x, y]; 0 or -1. */
+/* A length in board units (cells may be fractions). 0 or -1. */
+static int
+tg_len(struct tg *tg, const struct rs_node *n, double *v)
+{
+	if (tg_mm(tg, n, v) != 0)
+		return -1;
+	*v /= tg->ctx->board.cell_mm;
+	return 0;
+}
+
+/* A coordinate in board units; on a grid cell centres are integers, so
+ * the edge of the board is at -0.5. 0 or -1. */
+static int
+tg_coord(struct tg *tg, const struct rs_node *n, double *v)
+{
+	if (tg_len(tg, n, v) != 0)
+		return -1;
+	if (tg->ctx->board.grid != RS_GRID_NONE)
+		*v -= 0.5;
+	return 0;
+}
+
+/* A point [x, y] of terrain, in board units; 0 or -1. */
 static int
 tg_point(struct tg *tg, const struct rs_node *n, double *x, double *y)
 {
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != 2)
 		return -1;
-	return tg_len(tg, n->kids[0], x) || tg_len(tg, n->kids[1], y) ? -1 : 0;
+	return tg_coord(tg, n->kids[0], x) || tg_coord(tg, n->kids[1], y) ?
+	    -1 : 0;
+}
+
+/* Where a unit stands or goes: the point itself on a free table, the
+ * square (or hex) it falls in on a grid. 0 or -1. */
+static int
+tg_place(struct tg *tg, const struct rs_node *n, double *x, double *y)
+{
+	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != 2 ||
+	    tg_len(tg, n->kids[0], x) || tg_len(tg, n->kids[1], y))
+		return -1;
+	if (tg->ctx->board.grid != RS_GRID_NONE) {
+		*x = floor(*x + 1e-9);
+		*y = floor(*y + 1e-9);
+	}
+	return 0;
 }
 
 /* "none", "square 3in", "hex 30mm", "hex-pointy 1in"; 0 or -1. */
@@ -209,17 +243,12 @@ tg_terrain(struct tg *tg)
 		} else if ((v = rs_node_get(p, "rect")) != NULL) {
 			t.shape = ENG_SHAPE_RECT;
 			if (v->kind != RS_NODE_SEQ || v->nkids != 4 ||
-			    tg_len(tg, v->kids[0], &t.x) ||
-			    tg_len(tg, v->kids[1], &t.y) ||
+			    tg_coord(tg, v->kids[0], &t.x) ||
+			    tg_coord(tg, v->kids[1], &t.y) ||
 			    tg_len(tg, v->kids[2], &t.w) ||
 			    tg_len(tg, v->kids[3], &t.h))
 				return fail(tg, v->pos, 0, "rect must be "
 				    "[x, y, width, height]");
-			if (tg->ctx->board.grid != RS_GRID_NONE) {
-				/* Cells: the rect covers whole cells. */
-				t.x -= 0.5;
-				t.y -= 0.5;
-			}
 		} else if ((v = rs_node_get(p, "from")) != NULL) {
 			t.shape = ENG_SHAPE_BAND;
 			if (tg_point(tg, v, &t.x, &t.y) || tg_point(tg,
@@ -289,11 +318,12 @@ tg_units(struct tg *tg)
 			    "unknown type '%s'", lab, scalar(v) ? v->scalar :
 			    "");
 		v = rs_node_get(u, "at");
-		if (tg_point(tg, v, &x, &y) != 0)
+		if (tg_place(tg, v, &x, &y) != 0)
 			return fail(tg, v ? v->pos : u->pos, 0, "unit '%s' "
 			    "needs at: [x, y]", lab);
-		if (x < 0 || y < 0 || x > tg->ctx->board.w ||
-		    y > tg->ctx->board.h)
+		if (x < 0 || y < 0 || x > tg->ctx->board.w - (tg->ctx->board.grid
+		    != RS_GRID_NONE) || y > tg->ctx->board.h - (tg->ctx->board.grid
+		    != RS_GRID_NONE))
 			return fail(tg, v->pos, 0, "unit '%s' stands off the "
 			    "board", lab);
 		if ((idx = eng_game_add(g, type, side, x, y)) < 0)
@@ -406,13 +436,13 @@ move_path(struct tg *tg, const struct rs_node *v, struct eng_action *a)
 
 	if ((p = rs_node_get(v, "to")) != NULL) {
 		a->npath = 1;
-		return tg_point(tg, p, &a->path[0][0], &a->path[0][1]);
+		return tg_place(tg, p, &a->path[0][0], &a->path[0][1]);
 	}
 	if ((p = rs_node_get(v, "path")) == NULL || p->kind != RS_NODE_SEQ ||
 	    p->nkids == 0 || p->nkids > ENG_MAX_PATH)
 		return -1;
 	for (i = 0; i < p->nkids; i++)
-		if (tg_point(tg, p->kids[i], &a->path[i][0], &a->path[i][1]))
+		if (tg_place(tg, p->kids[i], &a->path[i][0], &a->path[i][1]))
 			return -1;
 	a->npath = (int)p->nkids;
 	return 0;
@@ -623,24 +653,30 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 				    "destroyed");
 		}
 		if ((at = rs_node_get(v, "at")) != NULL) {
-			if (tg_point(tg, at, &x, &y) != 0)
+			if (tg_place(tg, at, &x, &y) != 0)
 				return fail(tg, at->pos, 0, "at: [x, y]");
-			tol = g->board->grid != RS_GRID_NONE ? 1e-6 :
-			    0.01 * len_unit_mm(g->ctx->rs->measure ==
-			    LEN_NONE ? LEN_MM : g->ctx->rs->measure);
-			if (fabs(x - g->u[i].x) > tol ||
-			    fabs(y - g->u[i].y) > tol) {
-				char p[2][32], q[2][32];
-				double f = g->board->grid != RS_GRID_NONE ? 1 :
-				    len_unit_mm(g->ctx->rs->measure ==
+			if (g->board->grid != RS_GRID_NONE) {
+				if (x != g->u[i].x || y != g->u[i].y)
+					return fail(tg, at->pos, 0, "expected %s "
+					    "in square [%d, %d] (counted from "
+					    "0), but it is in [%d, %d]", lab,
+					    (int)x, (int)y, (int)g->u[i].x,
+					    (int)g->u[i].y);
+			} else {
+				double f = len_unit_mm(g->ctx->rs->measure ==
 				    LEN_NONE ? LEN_MM : g->ctx->rs->measure);
-				fmt_double(p[0], 32, x / f, 2);
-				fmt_double(p[1], 32, y / f, 2);
-				fmt_double(q[0], 32, g->u[i].x / f, 2);
-				fmt_double(q[1], 32, g->u[i].y / f, 2);
-				return fail(tg, at->pos, 0, "expected %s at "
-				    "[%s, %s], but it is at [%s, %s]", lab,
-				    p[0], p[1], q[0], q[1]);
+				char p[4][32];
+				tol = 0.01 * f;
+				if (fabs(x - g->u[i].x) > tol ||
+				    fabs(y - g->u[i].y) > tol) {
+					fmt_double(p[0], 32, x / f, 2);
+					fmt_double(p[1], 32, y / f, 2);
+					fmt_double(p[2], 32, g->u[i].x / f, 2);
+					fmt_double(p[3], 32, g->u[i].y / f, 2);
+					return fail(tg, at->pos, 0, "expected "
+					    "%s at [%s, %s], but it is at [%s, "
+					    "%s]", lab, p[0], p[1], p[2], p[3]);
+				}
 			}
 		}
 		for (k = 0; k + 1 < v->nkids; k += 2) {

@@ -50,7 +50,10 @@ ls "$tmp/build/mm" | grep -q tmp && echo "FAIL: temporary file left" || echo "PA
 # The complete example in rulesets/FORMAT.md is a valid ruleset.
 awk '/^````markdown/{f=1;next} /^````$/{f=0} f' rulesets/FORMAT.md >"$tmp/example.md"
 t "FORMAT.md example checks clean" 0 "$BIN" check -q "$tmp/example.md"
-[ -s "$tmp/err" ] && echo "FAIL: FORMAT.md example has diagnostics: $(head -c 200 "$tmp/err")" || echo "PASS: FORMAT.md example has no diagnostics"
+# (its one test game cannot exercise every rule of the engine: those
+# coverage warnings are expected)
+grep -v 'exercised by no test game' "$tmp/err" >"$tmp/err2"
+[ -s "$tmp/err2" ] && echo "FAIL: FORMAT.md example has diagnostics: $(head -c 200 "$tmp/err2")" || echo "PASS: FORMAT.md example has no diagnostics"
 
 # build without a ruleset builds the bundled ones
 t "build bundled" 0 "$BIN" build -q -o "$tmp/bundled"

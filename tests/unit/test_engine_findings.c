@@ -68,7 +68,7 @@ Test(engine_findings, flawed_ruleset)
 	cr_assert_eq(r.st.timeouts, 200);
 	cr_assert(has(&f, SEV_WARNING, "did not end before the turn limit"));
 	cr_assert(has(&f, SEV_WARNING, "never won a mirror match"));
-	cr_assert(has(&f, SEV_WARNING, "exercised by no test game"));
+	cr_assert(has(&f, SEV_WARNING, "no test games"));
 	chk_result_free(&r);
 	diags_free(&d);
 	diags_free(&f);

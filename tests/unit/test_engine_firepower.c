@@ -308,3 +308,45 @@ Test(firepower, findings_on_a_sound_ruleset_are_quiet)
 		cr_assert_neq(d.v[i].sev, SEV_WARNING, "%s", d.v[i].msg);
 	diags_free(&d);
 }
+
+Test(firepower, hex_grid_distances)
+{
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_HEX, 3 * IN, &d);
+	int r = rs_unit_find(rs, "Rifle"), a, b;
+
+	cr_assert_not_null(c);
+	eng_game_init(&G, c, 0, 0);
+	a = eng_game_add(&G, r, ENG_BLUE, 2, 2);
+	b = eng_game_add(&G, r, ENG_RED, 3, 1);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1);
+	eng_unit_place(&G, b, 3, 2);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1);
+	eng_unit_place(&G, b, 3, 3);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 4);
+	eng_unit_place(&G, b, 2, 5);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 9);
+	eng_unit_place(&G, b, 6, 2);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 16);
+	eng_ctx_free(c);
+	diags_free(&d);
+}
+
+Test(firepower, square_grid_sight_through_cells)
+{
+	int a, b, m;
+
+	eng_game_init(&G, grid_ctx, 0, 0);
+	a = eng_game_add(&G, rs_unit_find(rs, "Rifle"), ENG_BLUE, 2, 2);
+	b = eng_game_add(&G, rs_unit_find(rs, "Rifle"), ENG_RED, 6, 2);
+	m = eng_game_add(&G, rs_unit_find(rs, "Rifle"), ENG_BLUE, 4, 3);
+	cr_assert(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+	eng_unit_place(&G, m, 4, 2);
+	cr_assert_not(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+	/* A line through a corner touches neither square beside it. */
+	eng_unit_place(&G, b, 4, 4);
+	eng_unit_place(&G, m, 3, 2);
+	cr_assert(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+	eng_unit_place(&G, m, 3, 3);
+	cr_assert_not(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+}
