@@ -294,27 +294,30 @@ static void
 draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     double x, double y, double w, double k)
 {
-	unsigned kinds = tr_kinds_of(rs);
+	const struct battlefield *bf = s->bf;
 	double cx = x, bar, len, step;
 	char a[32], b[48];
 	int i, n;
+	size_t r, fords = 0;
 
+	for (r = 0; r < bf->nrivers; r++)
+		fords += bf->rivers[r].nfords;
 	cx += swatch(cr, cx, y, 0xdde4f0, BLUE_INK, 0, "Blue zone");
 	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, "Red zone");
 	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, "Objective");
-	if (kinds >> RS_TERRAIN_HILL & 1u)
+	if (bf->nhills > 0)
 		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0, "Hill");
-	if (kinds >> RS_TERRAIN_WOOD & 1u)
+	if (bf->nwoods > 0)
 		cx += swatch(cr, cx, y, 0xdcecd0, 0x4a7a36, 0, "Wood");
-	if (kinds >> RS_TERRAIN_RIVER & 1u)
+	if (bf->nrivers > 0)
 		cx += swatch(cr, cx, y, 0xcfe3f5, 0x3d6fa8, 1, "River");
-	if (kinds >> RS_TERRAIN_FORD & 1u)
+	if (fords > 0)
 		cx += swatch(cr, cx, y, 0xeadfc4, 0x8a6d3b, 1, "Ford");
-	if (kinds >> RS_TERRAIN_ROAD & 1u)
+	if (bf->nroads > 0)
 		cx += swatch(cr, cx, y, 0xf3ead6, 0x6e6e6e, 1, "Road");
-	if (kinds >> RS_TERRAIN_TOWN & 1u)
+	if (bf->ntown > 0)
 		cx += swatch(cr, cx, y, 0xc4c4c4, 0x333333, 0, "Town");
-	if (kinds >> RS_TERRAIN_FORTIFICATION & 1u)
+	if (bf->nforts > 0)
 		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
 		    "Fortification");
 	/* Scale bar: whole units of the ruleset's measure (or cells). */
@@ -346,7 +349,6 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
-	(void)s;
 }
 
 /* Page 1: title, the map with zones, objectives and set-up, legend. */
@@ -373,7 +375,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	gd = grid ? xasprintf(", %s %s grid", rs_grid_name(rs->grid), cell) :
 	    xstrdup("");
 	sub = xasprintf("A scenario for %s · %d points a side · %d turns · "
-	    "%s × %s table%s · seed %llu", rs->title ? rs->title : rs->name,
+	    "%s × %s table%s · terrain seed %llu", rs->title ? rs->title : rs->name,
 	    s->points, s->turns, tw, th, gd, (unsigned long long)s->seed);
 	free(gd);
 	rnd_set_rgb(cr, GREY);
