@@ -45,6 +45,7 @@ struct job {
 	long wins[2], draws;
 };
 
+/* A thread: games from, from + step, … below to; counts results. */
 static void *
 run_job(void *p)
 {

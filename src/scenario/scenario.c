@@ -96,6 +96,7 @@ base_w(const struct ruleset *rs, int type)
 	return w > 0 ? w : 25.4;
 }
 
+/* A base depth for spacing (mm). */
 static double
 base_d(const struct ruleset *rs, int type)
 {

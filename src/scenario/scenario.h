@@ -222,8 +222,9 @@ int sc_measure(struct scenario *, const struct sc_games *, long games,
  * request->seed) and adjust their forces until Blue's score lies within
  * the middle of the band (47–53%, so that a replay with other dice stays
  * within 45–55%) in `games` games and again in a second series with other
- * dice (bal then counts both), at most max_candidates tries. Returns the scenario
- * (bal.candidates says how many were tried) and sets *ok to 1 when it is
+ * dice (bal then counts both), at most max_candidates tries; a candidate
+ * that cannot pass stops early. Returns the scenario (bal.candidates
+ * says how many were tried) and sets *ok to 1 when it is
  * within the band, 0 when the best one found is returned instead; NULL
  * with an error in diags when none could be generated.
  */

@@ -43,6 +43,7 @@ struct sbuf {
 	size_t n, cap;
 };
 
+/* Append text. */
 static void
 sb_put(struct sbuf *b, const char *t)
 {
@@ -60,6 +61,7 @@ static void
 sb_printf(struct sbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Append formatted text (only integers and strings: no locale). */
 static void
 sb_printf(struct sbuf *b, const char *fmt, ...)
 {
@@ -121,9 +123,10 @@ sb_str(struct sbuf *b, const char *s)
 	sb_put(b, "\"");
 }
 
+/* One side: its zone, points and order of battle. */
 static void
-write_side(struct sbuf *b, const struct scenario *s, const struct ruleset *rs,
-    int side)
+write_side(struct sbuf *b, const struct scenario *s,
+    const struct ruleset *rs, int side)
 {
 	const struct sc_force *f = &s->side[side];
 	const struct sc_rect *z = &s->zone[side];
@@ -206,6 +209,7 @@ static void
 serr(struct sreader *r, const struct rs_node *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* An error at node n (or at the file), marking the read bad. */
 static void
 serr(struct sreader *r, const struct rs_node *n, const char *fmt, ...)
 {
@@ -244,8 +248,8 @@ get_len(struct sreader *r, const struct rs_node *n, const char *what,
 
 /* A whole number in [lo, hi]; 0 or -1 (reported). */
 static int
-get_int(struct sreader *r, const struct rs_node *parent, const struct rs_node *n,
-    const char *what, long lo, long hi, long *v)
+get_int(struct sreader *r, const struct rs_node *parent,
+    const struct rs_node *n, const char *what, long lo, long hi, long *v)
 {
 	if (n == NULL) {
 		serr(r, parent, "missing '%s'", what);
@@ -278,6 +282,7 @@ get_tuple(struct sreader *r, const struct rs_node *parent,
 	return 0;
 }
 
+/* One side (blue: or red:): deploy, points, forces by unit name. */
 static void
 read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
     int side)
@@ -326,6 +331,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 	s->side[side].points = (int)pts;
 }
 
+/* The objectives list: name, at, radius, value (default 1). */
 static void
 read_objectives(struct sreader *r, struct scenario *s,
     const struct rs_node *root)
