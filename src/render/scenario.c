@@ -351,6 +351,33 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
 }
 
+/* Grid maps: column numbers along the top edge (from the west) and row
+ * numbers down the left edge (from the south), as the briefing's text
+ * counts them. */
+static void
+draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
+    double k)
+{
+	const struct rnd_font f = { "DejaVu Sans", 5, 0, 0 };
+	double x, y, c = g->cell * k;
+	char n[16];
+	int i;
+
+	if (g->kind != RS_GRID_SQUARE || c < 3)
+		return;
+	rnd_set_rgb(cr, GREY);
+	for (i = 0; i < g->cols; i++) {
+		x = mx + (g->ox + i * g->cell) * k;
+		snprintf(n, sizeof(n), "%d", i + 1);
+		rnd_text(cr, &f, x, my - 2.6, c, 1, 0, n);
+	}
+	for (i = 0; i < g->rows; i++) {
+		y = my + (g->oy + (g->rows - 1 - i) * g->cell) * k;
+		snprintf(n, sizeof(n), "%d", i + 1);
+		rnd_text(cr, &f, mx - 6, y + c / 2 - 1, 5, 2, 0, n);
+	}
+}
+
 /* Page 1: title, the map with zones, objectives and set-up, legend. */
 static void
 page_map(struct rnd_doc *doc, const struct ruleset *rs,
@@ -415,6 +442,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	draw_units(cr, rs, s, k);
 	cairo_restore(cr);
 	tr_cells_free(tc);
+	draw_edge_numbers(cr, &g, mx, my, k);
 	/* North arrow at the map's top right. */
 	rnd_set_rgb(cr, INK);
 	cairo_move_to(cr, mx + mw + 3.5, my + 1);
