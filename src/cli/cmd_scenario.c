@@ -71,9 +71,10 @@ report(const struct scenario *s, const char *pdf, const char *yaml,
 	fmt_double(t, sizeof(t), secs, 2);
 	printf("%s, %s: %s — Blue %d pts, Red %d pts, %d turns\n", pdf, yaml,
 	    s->title, s->side[0].points, s->side[1].points, s->turns);
-	printf("  %ld games: Blue %ld, Red %ld, draws %ld; Blue's score %s%% "
-	    "(95%% CI %s–%s%%)", s->bal.games, s->bal.wins[0], s->bal.wins[1],
-	    s->bal.draws, a, b, c);
+	printf("  %ld games: Blue %ld, Red %ld, draws %ld, %ld to the turn "
+	    "limit; Blue's score %s%% (95%% CI %s–%s%%)", s->bal.games,
+	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
+	    b, c);
 	if (balanced)
 		printf("; %s after %d candidate%s", ok ? "balanced" :
 		    "NOT balanced", s->bal.candidates,

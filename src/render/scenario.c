@@ -781,6 +781,28 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			free(t);
 			t = u;
 		}
+		if (o->balanced == -1 && (s->bal.lo > SC_BAND_HI ||
+		    s->bal.hi < SC_BAND_LO)) {
+			u = xasprintf("%s <b>%s is favoured:</b> the interval "
+			    "lies outside 45–55%%.", t, s->bal.lo > SC_BAND_HI ?
+			    "Blue" : "Red");
+			free(t);
+			t = u;
+		}
+		if (s->bal.turns_sum > 0) {
+			char mt[32];
+
+			fmt_double(mt, sizeof(mt), (double)s->bal.turns_sum /
+			    s->bal.games, 1);
+			pct(a, sizeof(a), (double)s->bal.at_limit /
+			    s->bal.games);
+			u = xasprintf("%s Battles lasted %s game turns on "
+			    "average; %s%% went the full %d turns and were "
+			    "decided by the victory conditions.", t, mt, a,
+			    s->turns);
+			free(t);
+			t = u;
+		}
 		if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
 			u = xasprintf("%s Unit points come from the exact odds "

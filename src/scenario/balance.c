@@ -42,7 +42,7 @@ struct job {
 	void *state;
 	uint64_t seed;
 	long from, to, step;
-	long wins[2], draws;
+	long wins[2], draws, at_limit, turns;
 };
 
 /* A thread: games from, from + step, … below to; counts results. */
@@ -51,10 +51,12 @@ run_job(void *p)
 {
 	struct job *j = p;
 	long i;
-	int w, turns;
+	int w, turns, lim;
 
 	for (i = j->from; i < j->to; i += j->step) {
-		w = j->gm->play(j->state, j->seed, (uint64_t)i, &turns);
+		w = j->gm->play(j->state, j->seed, (uint64_t)i, &turns, &lim);
+		j->turns += turns;
+		j->at_limit += lim != 0;
 		if (w == SC_BLUE || w == SC_RED)
 			j->wins[w]++;
 		else
@@ -67,7 +69,7 @@ run_job(void *p)
  * wins and draws. */
 static void
 play_range(const struct sc_games *gm, void *state, uint64_t seed,
-    long from, long to, int jobs, long wins[2], long *draws)
+    long from, long to, int jobs, struct sc_balance *b)
 {
 	struct job j[8];
 	pthread_t t[8];
@@ -93,9 +95,11 @@ play_range(const struct sc_games *gm, void *state, uint64_t seed,
 		else
 			run_job(&j[k]);
 	for (k = 0; k < jobs; k++) {
-		wins[0] += j[k].wins[0];
-		wins[1] += j[k].wins[1];
-		*draws += j[k].draws;
+		b->wins[0] += j[k].wins[0];
+		b->wins[1] += j[k].wins[1];
+		b->draws += j[k].draws;
+		b->at_limit += j[k].at_limit;
+		b->turns_sum += j[k].turns;
 	}
 }
 
@@ -133,11 +137,10 @@ measure(struct scenario *s, const struct sc_games *gm, long games,
 	if (jobs > 8)
 		jobs = 8;
 	b->seed = seed;
-	b->wins[0] = b->wins[1] = b->draws = 0;
+	b->wins[0] = b->wins[1] = b->draws = b->at_limit = b->turns_sum = 0;
 	for (done = 0; done < games; done = next) {
 		next = early && games - done > chunk ? done + chunk : games;
-		play_range(gm, state, seed, done, next, jobs, b->wins,
-		    &b->draws);
+		play_range(gm, state, seed, done, next, jobs, b);
 		b->games = next;
 		p = (b->wins[0] + b->draws / 2.0) / (double)next;
 		half = z * sqrt(0.25 / (double)next);
@@ -254,6 +257,8 @@ confirm(struct scenario *s, const struct sc_games *gm, long games,
 	s->bal.wins[0] += first.wins[0];
 	s->bal.wins[1] += first.wins[1];
 	s->bal.draws += first.draws;
+	s->bal.at_limit += first.at_limit;
+	s->bal.turns_sum += first.turns_sum;
 	s->bal.seed = first.seed;
 	bal_finish(&s->bal);
 	if (s->bal.games == 2 * games && s->bal.rate >= ACCEPT_LO &&

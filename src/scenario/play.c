@@ -249,7 +249,8 @@ setup_free(void *p)
 
 /* Play one game of the set-up scenario; returns the winner or -1. */
 static int
-setup_play(void *arg, uint64_t seed, uint64_t game, int *turns)
+setup_play(void *arg, uint64_t seed, uint64_t game, int *turns,
+    int *at_limit)
 {
 	struct sc_setup *p = arg;
 	struct eng_game *g = xmalloc(sizeof(*g));
@@ -266,7 +267,8 @@ setup_play(void *arg, uint64_t seed, uint64_t game, int *turns)
 		p->ctx.fam->setup(g);
 	eng_initiative(g);
 	eng_game_play(g);
-	*turns = g->gturn;
+	*turns = g->gturn < p->s->turns ? g->gturn : p->s->turns;
+	*at_limit = g->timeout;
 	w = g->winner;
 	if (g->timeout) {
 		/* The scenario's victory conditions at the turn limit. */

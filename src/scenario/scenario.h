@@ -70,6 +70,8 @@ enum sc_special {
 struct sc_balance {
 	long games;
 	long wins[2], draws;
+	long at_limit;     /* games that went to the turn limit */
+	long turns_sum;    /* game turns of all games */
 	uint64_t seed;     /* game seed the figure came from */
 	int candidates;    /* scenarios tried before this one (1: the first) */
 	double rate;       /* Blue's score: (wins + draws / 2) / games */
@@ -201,11 +203,14 @@ void sc_wilson(double p, long n, double *lo, double *hi);
  * engine; tests use a fake). prepare makes the per-scenario state (NULL:
  * the scenario cannot be played), play plays game number `game` with
  * dice from (seed, game) and returns SC_BLUE, SC_RED or -1 for a draw
- * (*turns: game turns played); play may run on several threads at once.
+ * (*turns: game turns played; *at_limit: 1 when the battle went to the
+ * turn limit, so the victory conditions decided it); play may run on
+ * several threads at once.
  */
 struct sc_games {
 	void *(*prepare)(void *arg, const struct scenario *);
-	int (*play)(void *state, uint64_t seed, uint64_t game, int *turns);
+	int (*play)(void *state, uint64_t seed, uint64_t game, int *turns,
+	    int *at_limit);
 	void (*release)(void *state);
 	void *arg;
 };

@@ -185,10 +185,11 @@ sc_to_yaml(const struct scenario *s, const struct ruleset *rs)
 	if (s->bal.games > 0)
 		sb_printf(&b, "balance:   # a record of the test games; not "
 		    "read back\n  games: %ld\n  seed: %llu\n  blue_wins: %ld\n"
-		    "  red_wins: %ld\n  draws: %ld\n  candidates: %d\n",
+		    "  red_wins: %ld\n  draws: %ld\n  at_turn_limit: %ld\n"
+		    "  turns: %ld\n  candidates: %d\n",
 		    s->bal.games, (unsigned long long)s->bal.seed,
 		    s->bal.wins[0], s->bal.wins[1], s->bal.draws,
-		    s->bal.candidates);
+		    s->bal.at_limit, s->bal.turns_sum, s->bal.candidates);
 	terrain = tr_to_yaml(s->bf);
 	sb_put(&b, terrain);
 	free(terrain);
@@ -416,6 +417,10 @@ read_balance(struct scenario *s, const struct rs_node *root)
 		s->bal.wins[1] = v;
 	if (rs_node_int(rs_node_get(b, "draws"), &v) == 0)
 		s->bal.draws = v;
+	if (rs_node_int(rs_node_get(b, "at_turn_limit"), &v) == 0)
+		s->bal.at_limit = v;
+	if (rs_node_int(rs_node_get(b, "turns"), &v) == 0)
+		s->bal.turns_sum = v;
 	if (rs_node_int(rs_node_get(b, "candidates"), &v) == 0)
 		s->bal.candidates = (int)v;
 	if (s->bal.games > 0) {
