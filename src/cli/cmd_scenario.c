@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -24,6 +25,7 @@ struct sopts {
 	long games;
 	int balanced, jobs, quiet;
 	const char *paper, *out, *table;
+	const char *from; /* --from FILE.yaml: read, do not generate */
 };
 
 /* FILE.pdf → FILE.yaml (caller frees). */
@@ -103,6 +105,44 @@ print_diags(const struct diags *d, int quiet)
 		}
 }
 
+/* 1 when two paths name the same file. */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A scenario read from a (perhaps hand-edited) file, its forces priced
+ * at the engine's values. Returns it or NULL (errors in d). */
+static struct scenario *
+from_file(const struct ruleset *rs, const char *path,
+    const struct sc_values *val, struct diags *d)
+{
+	struct scenario *s = sc_read(path, rs, d);
+	size_t i;
+	int side;
+
+	if (s == NULL || sc_validate(s, rs, d) != 0) {
+		sc_free(s);
+		return NULL;
+	}
+	for (side = 0; side < 2; side++) {
+		s->side[side].points = 0;
+		for (i = 0; i < s->side[side].n; i++)
+			s->side[side].points += s->side[side].v[i].count *
+			    val->v[s->side[side].v[i].type];
+	}
+	if (s->points == 0)
+		s->points = s->side[0].points > s->side[1].points ?
+		    s->side[0].points : s->side[1].points;
+	return s;
+}
+
 /* Monotonic seconds. */
 static double
 now(void)
@@ -146,7 +186,18 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	if (rq.points == 0)
 		rq.points = default_points(rs, &val);
 	gm = sc_engine_games(e);
-	if (o->balanced) {
+	if (o->from != NULL) {
+		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
+			goto out;
+		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
+			struct pos at = { o->from, 0, 0 };
+
+			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
+			    "played on the engine's board");
+			goto out;
+		}
+		s->bal.candidates = 1;
+	} else if (o->balanced) {
 		progress_begin(&bar, "balancing", MAX_CANDIDATES);
 		s = sc_balance(rs, rs->path, &rq, &val, &gm, o->games, o->jobs,
 		    MAX_CANDIDATES, &ok, progress_callback, &bar, &d);
@@ -171,7 +222,9 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	text = sc_to_yaml(s, rs);
 	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
 		goto out;
-	if (atomic_write(yaml, text, strlen(text), &why) != 0) {
+	/* Never write over the file the scenario was read from. */
+	if ((o->from == NULL || !same_file(o->from, yaml)) &&
+	    atomic_write(yaml, text, strlen(text), &why) != 0) {
 		struct pos at = { yaml, 0, 0 };
 
 		diag_add(&d, SEV_ERROR, at, "%s", why);
@@ -219,6 +272,7 @@ cmd_scenario(int argc, char **argv)
 		{ "table", required_argument, NULL, 't' },
 		{ "games", required_argument, NULL, 'n' },
 		{ "balanced", no_argument, NULL, 'b' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "density", required_argument, NULL, 'd' },
 		{ "special", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -242,7 +296,7 @@ cmd_scenario(int argc, char **argv)
 	o.jobs = 2;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "s:p:t:n:bd:S:j:P:o:qh", opts,
+	while ((ch = getopt_long(argc, argv, "s:p:t:n:bf:d:S:j:P:o:qh", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 's':
@@ -268,6 +322,9 @@ cmd_scenario(int argc, char **argv)
 			break;
 		case 'b':
 			o.balanced = 1;
+			break;
+		case 'f':
+			o.from = optarg;
 			break;
 		case 'd':
 			o.rq.density = strcmp(optarg, "sparse") == 0 ? 0 :
@@ -313,6 +370,9 @@ cmd_scenario(int argc, char **argv)
 	if (o.out == NULL)
 		return usage_error("scenario", "no output given (-o "
 		    "FILE.pdf)");
+	if (o.from != NULL && o.balanced)
+		return usage_error("scenario", "--from reads a scenario as it "
+		    "is: it cannot be --balanced");
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
@@ -352,6 +412,10 @@ const struct command scenario_command = {
 	"  -n, --games N       test games (default 1000)\n"
 	"  -b, --balanced      try candidates (and adjust forces) until Blue's\n"
 	"                      score is within 45-55%; says how many it took\n"
+	"  -f, --from FILE     read the scenario from FILE.yaml (edited by\n"
+	"                      hand, say) instead of generating one; test\n"
+	"                      it and print its briefing (FILE is never\n"
+	"                      written over)\n"
 	"  -d, --density D     terrain: sparse, normal (default) or dense\n"
 	"  -S, --special R     random (default), none, vital-ground,\n"
 	"                      forced-march, early-dusk, reconnaissance\n"

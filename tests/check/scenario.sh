@@ -71,6 +71,16 @@ grep -q "overlap" "$tmp/err" && pass "overlap is named" || fail "overlap is name
 printf 'scenario: x\n' >"$tmp/noruleset.yaml"
 status "scenario without a ruleset" 1 "$BIN" play --scenario "$tmp/noruleset.yaml"
 
+# --from: an edited scenario gets its own briefing; the file is kept.
+sed 's/^scenario: .*/scenario: "Hand-edited battle"/' "$tmp/a.yaml" >"$tmp/h.yaml"
+cp "$tmp/h.yaml" "$tmp/h.orig"
+ok "briefing from an edited file" "$BIN" scenario $MM --from "$tmp/h.yaml" --games 200 -q -o "$tmp/h.pdf"
+pdftotext "$tmp/h.pdf" - 2>/dev/null | grep -q "Hand-edited battle" && pass "edited title in the briefing" ||
+	fail "edited title in the briefing" "not found"
+cmp -s "$tmp/h.yaml" "$tmp/h.orig" && pass "--from never writes over its file" ||
+	fail "--from never writes over its file" "changed"
+status "--from with --balanced" 2 "$BIN" scenario $MM --from "$tmp/h.yaml" --balanced -o "$tmp/h.pdf"
+
 # Every generated scenario validates and plays to an end.
 n=0
 for s in 11 12 13 14 15 16; do
