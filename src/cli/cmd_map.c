@@ -64,7 +64,8 @@ parse_grid(const char *s, enum rs_grid *g)
 
 /* The cell size: --cell, the ruleset's grid, twice its base, or 3in. */
 static int
-pick_cell(const struct ruleset *rs, const struct map_req *q, double *cell)
+pick_cell(const struct ruleset *rs, const struct map_req *q,
+    enum rs_grid kind, double *cell)
 {
 	const char *why;
 	enum unit_of_length m = rs ? rs->measure : LEN_IN;
@@ -80,7 +81,8 @@ pick_cell(const struct ruleset *rs, const struct map_req *q, double *cell)
 	else
 		*cell = 3 * 25.4;
 	if (q->hex_size != NULL) {
-		if (strcmp(q->hex_size, "corners") == 0)
+		if (strcmp(q->hex_size, "corners") == 0 &&
+		    (kind == RS_GRID_HEX || kind == RS_GRID_HEX_POINTY))
 			*cell *= sqrt(3) / 2; /* corner to corner → flats */
 		else if (strcmp(q->hex_size, "flats") != 0)
 			return bad("--hex-size", q->hex_size,
@@ -237,7 +239,7 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	if (q->grid != NULL && parse_grid(q->grid, &kind) == -1)
 		return bad("--grid", q->grid,
 		    "expected square, hex, hex-pointy or none");
-	if (pick_cell(rs, q, &cell) || pick_table(rs, q, kind, cell,
+	if (pick_cell(rs, q, kind, &cell) || pick_table(rs, q, kind, cell,
 	    &j->grid))
 		return EXIT_ERRORS;
 	j->o.grid = &j->grid;

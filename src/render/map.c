@@ -512,10 +512,10 @@ map_png(const char *path, const struct rnd_map_opts *o,
 	pw = round(w * scale);
 	ph = round(h * scale);
 	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
-	    ph > RND_MAP_MAX_PX) {
+	    ph > RND_MAP_MAX_PX || pw * ph > RND_MAP_MAX_PIXELS) {
 		diag_add(dg, SEV_ERROR, nowhere, "%s: the image would be %.0f x "
-		    "%.0f pixels (1 to %d a side)", path, pw, ph,
-		    RND_MAP_MAX_PX);
+		    "%.0f pixels (1 to %d a side, 64 million in all); use "
+		    "fewer --px-per-cell", path, pw, ph, RND_MAP_MAX_PX);
 		return -1;
 	}
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);

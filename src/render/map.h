@@ -88,7 +88,8 @@ void rnd_map_tile_name(char *buf, size_t sz, int col, int row);
  */
 int rnd_map(const char *path, const struct rnd_map_opts *, struct diags *);
 
-/* The largest PNG side in pixels; larger images are refused. */
+/* The largest PNG: a side in pixels, and pixels in all (256 MB). */
 #define RND_MAP_MAX_PX 20000
+#define RND_MAP_MAX_PIXELS (64.0 * 1024 * 1024)
 
 #endif

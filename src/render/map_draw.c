@@ -556,17 +556,62 @@ draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v)
 	cairo_restore(cr);
 }
 
+/* Glyphs of the printable ASCII characters in the current font. */
+struct ascii_glyphs {
+	unsigned long index[95];
+	double adv[95];
+};
+
+static void
+ascii_glyphs(cairo_t *cr, struct ascii_glyphs *ag)
+{
+	cairo_scaled_font_t *sf = cairo_get_scaled_font(cr);
+	cairo_glyph_t *gl;
+	cairo_text_extents_t te;
+	int i, n;
+
+	for (i = 0; i < 95; i++) {
+		char one[2] = { (char)(32 + i), '\0' };
+
+		gl = NULL;
+		n = 0;
+		ag->index[i] = 0;
+		if (cairo_scaled_font_text_to_glyphs(sf, 0, 0, one, 1, &gl, &n,
+		    NULL, NULL, NULL) == CAIRO_STATUS_SUCCESS && n == 1)
+			ag->index[i] = gl[0].index;
+		cairo_glyph_free(gl);
+		cairo_text_extents(cr, one, &te);
+		ag->adv[i] = te.x_advance;
+	}
+}
+
+/* 1 when every byte of s is printable ASCII. */
+static int
+is_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s < 32 || *s > 126)
+			return 0;
+	return 1;
+}
+
+/*
+ * Cell labels. ASCII labels are laid out from glyphs measured once and
+ * shown a row at a time: a text object per row, not per cell, keeps a
+ * 40 000-cell map fast and its PDF small.
+ */
 static void
 draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
     const struct map_view *v)
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, s = g->cell, fs = v->font, adv[95], w;
-	cairo_text_extents_t te;
+	double x, y, s = g->cell, fs = v->font, w;
+	struct ascii_glyphs ag;
+	cairo_glyph_t *gv = NULL;
+	size_t ng = 0, capg = 0;
 	char buf[64];
 	const char *p;
-	int i;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
@@ -574,32 +619,48 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
 	rnd_set_rgb(cr, LABEL);
-	/* Advances of the printable ASCII characters, measured once:
-	 * labels are short and unkerned, and measuring each is slow. */
-	for (i = 0; i < 95; i++) {
-		char one[2] = { (char)(32 + i), '\0' };
-
-		cairo_text_extents(cr, one, &te);
-		adv[i] = te.x_advance;
-	}
-	for (r = r0; r <= r1; r++)
+	ascii_glyphs(cr, &ag);
+	for (r = r0; r <= r1; r++) {
 		for (c = c0; c <= c1; c++) {
 			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
 			    g->cols, g->rows, o->origin);
 			grid_center(g, c, r, &x, &y);
 			if (g->kind == RS_GRID_SQUARE) {
-				cairo_move_to(cr, x - s / 2 + fs * 0.45,
-				    y - s / 2 + fs * 1.2);
+				x = x - s / 2 + fs * 0.45;
+				y = y - s / 2 + fs * 1.2;
 			} else {
-				for (w = 0, p = buf; *p != '\0'; p++)
-					w += *p >= 32 && *p < 127 ?
-					    adv[*p - 32] : fs * 0.6;
-				cairo_move_to(cr, x - w / 2,
-				    y - (g->kind == RS_GRID_HEX ? s * 0.5 :
-				    s * 0.3) + fs * 1.15);
+				cairo_text_extents_t te;
+
+				if (is_ascii(buf))
+					for (w = 0, p = buf; *p != '\0'; p++)
+						w += ag.adv[*p - 32];
+				else {
+					cairo_text_extents(cr, buf, &te);
+					w = te.x_advance;
+				}
+				x -= w / 2;
+				y += -(g->kind == RS_GRID_HEX ? s * 0.5 :
+				    s * 0.3) + fs * 1.15;
 			}
-			cairo_show_text(cr, buf);
+			if (!is_ascii(buf)) {
+				cairo_move_to(cr, x, y);
+				cairo_show_text(cr, buf);
+				continue;
+			}
+			for (p = buf; *p != '\0'; p++) {
+				cairo_glyph_t gl = { ag.index[*p - 32], x, y };
+
+				XPUSH(gv, ng, capg, gl);
+				x += ag.adv[*p - 32];
+			}
 		}
+		/* One batch per row keeps text extraction (pdftotext, a
+		 * viewer's search) quick: glyphs stay near their line. */
+		if (ng > 0)
+			cairo_show_glyphs(cr, gv, (int)ng);
+		ng = 0;
+	}
+	free(gv);
 	cairo_restore(cr);
 }
 
@@ -632,7 +693,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, t, g->table_h - len);
 		if (i % major == 0 && t < g->table_w - 8) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : "");
+			    in ? "\"" : " mm");
 			cairo_move_to(cr, t + 0.8, 7.5);
 			cairo_show_text(cr, buf);
 		}
@@ -649,7 +710,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, g->table_w - len, t);
 		if (i % major == 0 && t < g->table_h - 5) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : "");
+			    in ? "\"" : " mm");
 			cairo_move_to(cr, 6, t - 0.8);
 			cairo_show_text(cr, buf);
 		}

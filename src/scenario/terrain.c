@@ -617,7 +617,7 @@ gen_roads(struct tr_rng *g, struct battlefield *bf, unsigned mask,
 /* A town in the emptiest sector far enough from the river. */
 static int
 gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
-    const char *used, struct tr_point *at)
+    char *used, struct tr_point *at)
 {
 	double sw = bf->table_w / nx, sh = bf->table_h / ny, span;
 	int tries, i, j;
@@ -633,6 +633,7 @@ gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 		    span * 0.8 + bf->rivers[0].width))
 			continue;
 		gen_town(g, bf, at->x, at->y, span);
+		used[j * nx + i] = 1;
 		return 1;
 	}
 	return 0;

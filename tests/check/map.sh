@@ -166,6 +166,9 @@ cmp -s "$T/a.pdf" "$T/b.pdf" && pass "same seed, same PDF bytes" ||
 "$BIN" map -q $MOD -s 8 -o "$T/c.pdf"
 cmp -s "$T/a.pdf" "$T/c.pdf" && fail "another seed" "same PDF as seed 7" ||
     pass "another seed, another map"
+LC_ALL=de_DE.UTF-8 "$BIN" map -q $MOD -s 7 -o "$T/d.pdf" 2>/dev/null
+cmp -s "$T/a.pdf" "$T/d.pdf" && pass "same PDF bytes in a decimal-comma locale" ||
+    fail "PDF in de_DE" "bytes differ"
 "$BIN" map -q $MOD -s 7 -o "$T/a.png" && "$BIN" map -q $MOD -s 7 -o "$T/b.png"
 cmp -s "$T/a.png" "$T/b.png" && pass "same seed, same PNG bytes" ||
     fail "same seed, same PNG bytes" "PNGs differ"
@@ -238,3 +241,10 @@ pdftotext -f 2 -l 2 "$T/out/morschauser-modern/map.pdf" - 2>/dev/null |
     "$T/out/morschauser-modern/map.pdf" - | grep -q '100 mm' &&
     pass "tiles carry 'N of M' and the calibration bar" ||
     fail "tile labels" "no 'of N' or '100 mm' on tile 1"
+f="$T/out/morschauser-modern/map.pdf"
+grep -a -q '/PrintScaling */None' "$f" &&
+    pass "the PDF asks to be printed at 100% (PrintScaling None)" ||
+    fail "print at 100%" "no /PrintScaling /None"
+n=$(pdfimages -list "$f" 2>/dev/null | tail -n +3 | wc -l)
+[ "$n" -eq 0 ] && pass "map PDF is vector only (no images)" ||
+    fail "vector only" "$n images in the PDF"
