@@ -60,7 +60,7 @@
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
-#define ENG_FAMILY_STATE 2048 /* bytes of family-private game state */
+#define ENG_FAMILY_STATE 4096 /* bytes of family-private game state */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };
 enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };
@@ -244,7 +244,7 @@ struct eng_game {
 	uint32_t tally[ENG_MAX_TALLY];
 	struct eng_contest contest;  /* the first fire/melee resolved */
 	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
-	unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+	_Alignas(16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
 };
 
 /* ---- geometry (board.c) ---- */

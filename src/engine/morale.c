@@ -201,13 +201,12 @@ static inline double
 d2i(const struct eng_game *g, int i, int j)
 {
 	const struct mo_state *s = msc(g);
-	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
 	double dx, dy;
 
 	if (s->grid)
-		return eng_dist2(g, a, b);
-	dx = fabs(a->x - b->x) - (s->hw[i] + s->hw[j]);
-	dy = fabs(a->y - b->y) - (s->hd[i] + s->hd[j]);
+		return eng_dist2(g, &g->u[i], &g->u[j]);
+	dx = fabs(s->px[i] - s->px[j]) - (s->hw[i] + s->hw[j]);
+	dy = fabs(s->py[i] - s->py[j]) - (s->hd[i] + s->hd[j]);
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
@@ -300,6 +299,8 @@ static void
 place(struct eng_game *g, int i, double x, double y)
 {
 	eng_unit_place(g, i, x, y);
+	ms(g)->px[i] = g->u[i].x;
+	ms(g)->py[i] = g->u[i].y;
 	near_update(g, i);
 }
 
@@ -586,17 +587,12 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 /* Returns unit i's move this turn: its normal move, half again when no
  * enemy is within twice its move, edge to edge (Clarification 15). */
 static double
-move_allowance(struct eng_game *g, int i, int count)
+move_allowance(struct eng_game *g, int i)
 {
 	double mv = g->ctx->kinds[g->u[i].type].move, d;
 
 	nearest_enemy(g, i, &d);
-	if (d > 2 * mv + 1e-9) {
-		if (count)
-			ENG_COVER(g, MO_R_MOVE_BONUS);
-		return mv * 1.5;
-	}
-	return mv;
+	return d > 2 * mv + 1e-9 ? mv * 1.5 : mv;
 }
 
 /*
@@ -765,7 +761,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	int k, near;
 
 	if (allow < 0)
-		allow = move_allowance(g, i, 0);
+		allow = move_allowance(g, i);
 	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
 		snprintf(err, errsz, "%s may not move now (%s)", u->name,
 		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
@@ -999,6 +995,9 @@ shoot(struct eng_game *g, int i, int j)
 		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
 	}
 	h = roll_hits(g, i, t->fire_dice, mod);
+	if (mod == 0 && t->fire_dice <= 6)
+		g->tally[MO_TALLY_FIRE(t->fire_dice,
+		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, h)]++;
 	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
 	g->u[i].flags |= ENG_UF_FIRED;
 }
@@ -1048,19 +1047,20 @@ mo_firing(struct eng_game *g, int near)
 
 /* ---- rally ---- */
 
-/* Returns 1 when unit i may try to rally: routing, or disorganised in an
- * earlier turn and never rallied from a rout (Clarification 13). */
+/* Returns 1 when unit i may try to rally: once a turn, routing or
+ * disorganised since an earlier turn ("in later turns", Morale), and not
+ * from disorder once rallied from a rout (Clarification 13). */
 static int
 may_rally(struct eng_game *g, int i, int count)
 {
 	const struct eng_unit *u = &g->u[i];
 
-	if (!u->alive)
+	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER |
+	    MO_T_TRIED)))
 		return 0;
 	if (u->flags & ENG_UF_ROUTING)
 		return 1;
-	if (!(u->flags & ENG_UF_DISORDERED) ||
-	    (u->c[MO_C_TURN] & MO_T_NEW_DISORDER))
+	if (!(u->flags & ENG_UF_DISORDERED))
 		return 0;
 	if (u->flags & ENG_UF_RALLIED) {
 		if (count)
@@ -1078,6 +1078,7 @@ rally(struct eng_game *g, int i)
 	int routing = (u->flags & ENG_UF_ROUTING) != 0;
 	int pass = mo_test(g, i, mods_common(g, i));
 
+	u->c[MO_C_TURN] |= MO_T_TRIED;
 	if (routing && pass) {
 		ENG_COVER(g, MO_R_RALLY_ROUT);
 		u->flags &= (uint16_t)~ENG_UF_ROUTING;
@@ -1512,6 +1513,12 @@ fight(struct eng_game *g, int t)
 	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
 	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
 	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
+	if (n == 1 && amod == 0 && dmod == 0 &&
+	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
+	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
+	    ut(g, opp)->melee_dice <= 6 && tt->melee_dice <= 6)
+		g->tally[MO_TALLY_MELEE(ut(g, opp)->melee_dice, strike ?
+		    tt->melee_dice : 0, win)]++;
 	if (win)
 		lose(g, t, opp);
 	else
@@ -1851,13 +1858,16 @@ type_strikes(const struct rs_unit *u)
 	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
 }
 
+/* Family hook: read the sequence and modifier tables, convert the 30mm
+ * and 60mm distances, and tabulate the greedy player's melee odds.
+ * Returns 0, or -1 with errors in d (when given). */
 static int
 mo_prepare(struct eng_ctx *ctx, struct diags *d)
 {
 	const struct ruleset *rs = ctx->rs;
 	struct mo_ctx *c = xcalloc(1, sizeof(*c));
 	struct mo_melee m;
-	size_t a, b, w;
+	size_t a, b;
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
@@ -1890,10 +1900,10 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 			    type_melee_mod(c, y, 1), 0);
 			c->p_win[a][b] = (float)mo_q_double(&m.a_wins);
 		}
-	(void)w;
 	return rc;
 }
 
+/* Family hook: free what mo_prepare() made. */
 static void
 mo_release(struct eng_ctx *ctx)
 {
@@ -1901,6 +1911,8 @@ mo_release(struct eng_ctx *ctx)
 	ctx->fam_data = NULL;
 }
 
+/* Family hook: the units are placed; set grades, current morale and the
+ * per-game state (side lists, half bases). */
 static void
 mo_setup(struct eng_game *g)
 {
@@ -1912,8 +1924,10 @@ mo_setup(struct eng_game *g)
 		int sd = g->u[i].side;
 
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
-		ms(g)->hw[i] = (float)g->ctx->kinds[g->u[i].type].hw;
-		ms(g)->hd[i] = (float)g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
+		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
+		ms(g)->px[i] = g->u[i].x;
+		ms(g)->py[i] = g->u[i].y;
 	}
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
@@ -1953,6 +1967,8 @@ set_flag(struct eng_unit *u, unsigned f, int on)
 		u->flags &= (uint16_t)~f;
 }
 
+/* Family hook: a test game's unit key (morale, hits, disordered,
+ * routing, rallied, fired_on_flank). Returns 0, or -1 with err. */
 static int
 mo_unit_key(struct eng_game *g, int i, const char *key,
     const struct rs_node *v, char *err, size_t errsz)
@@ -2068,6 +2084,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 	return -1;
 }
 
+/* Family hook: one scripted step of a test game. Returns 0, or -1 with
+ * err when the step is illegal. */
 static int
 mo_step(struct eng_game *g, const struct eng_action *a, char *err,
     size_t errsz)
@@ -2142,6 +2160,8 @@ state_word(const struct eng_game *g, int i, const char *s)
 	return -1;
 }
 
+/* Family hook: a unit expectation of a test game. Returns 1 met, 0 not
+ * met (err says why), -1 unknown. */
 static int
 mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
     char *err, size_t errsz)
@@ -2223,6 +2243,8 @@ to_eng_q(const struct mo_q *x, struct eng_q *q)
 	return 0;
 }
 
+/* Family hook: the exact odds of the first volley or melee round of a
+ * test game by key. Returns 0, or -1 for an unknown key. */
 static int
 mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)

@@ -58,6 +58,16 @@ struct mo_ctx {
 	float p_win[RS_MAX_UNITS][RS_MAX_UNITS];
 };
 
+/*
+ * g->tally, summed by self-play so that tests can hold the frequencies
+ * against the exact odds: hits of each volley of fire by dice (0..6),
+ * saved (0/1) and hits (0..6), for dice without modifiers; and single
+ * charger melee rounds without modifiers or saving throws by the dice of
+ * each side (0..6) and who won (1: the charger).
+ */
+#define MO_TALLY_FIRE(dice, saved, hits) (((dice) * 2 + (saved)) * 7 + (hits))
+#define MO_TALLY_MELEE(ad, dd, win) (98 + ((ad) * 7 + (dd)) * 2 + (win))
+
 /* eng_unit.c[] slots. */
 enum { MO_C_GRADE, MO_C_FOE, MO_C_CHARGE, MO_C_TURN };
 
@@ -69,7 +79,7 @@ enum {
 	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
 	MO_T_TARGET = 1 << 4,       /* charged this turn */
 	MO_T_EVADED = 1 << 5,
-	MO_T_RALLY = 1 << 6,        /* a test game asked it to rally */
+	MO_T_TRIED = 1 << 6,        /* tried to rally this turn */
 };
 
 /* Per game (eng_game.fam_state). */
@@ -89,8 +99,11 @@ struct mo_state {
 	/* The units of each side, by index, and each unit's half base
 	 * (made at setup); grid: the board is a grid. */
 	int8_t sn[2], su[2][ENG_MAX_UNITS];
-	float hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
+	double hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
 	int grid;
+	/* Each unit's centre, kept beside the core's as units move (the
+	 * family's hot loops read these). */
+	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;

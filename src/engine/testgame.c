@@ -757,7 +757,7 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
     struct diags *d, uint64_t *cov)
 {
 	struct tg tg;
-	const struct rs_node *steps;
+	const struct rs_node *steps, *tlv;
 	size_t i;
 	long tl;
 	int k;
@@ -771,14 +771,14 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 	eng_game_init(tg.g, tg.ctx, 0, 0);
 	tg.g->turn_limit = 0;
 	/* `turns: N`: a turn limit for the test game (morale family). */
-	if (rs_node_get(t->doc, "turns") != NULL &&
-	    (rs_node_int(rs_node_get(t->doc, "turns"), &tl) != 0 || tl < 1 ||
-	    tl > 10000)) {
-		fail(&tg, rs_node_get(t->doc, "turns")->pos, 0, "turns: N, a "
-		    "turn limit of 1 or more");
-		goto out;
-	} else if (rs_node_get(t->doc, "turns") != NULL)
+	if ((tlv = rs_node_get(t->doc, "turns")) != NULL) {
+		if (rs_node_int(tlv, &tl) != 0 || tl < 1 || tl > 10000) {
+			fail(&tg, tlv->pos, 0, "turns: N, a turn limit of 1 or "
+			    "more");
+			goto out;
+		}
 		tg.g->turn_limit = (int)tl;
+	}
 	if (tg_terrain(&tg) || tg_units(&tg) || tg_dice(&tg))
 		goto out;
 	if (tg.ctx->fam->setup != NULL)

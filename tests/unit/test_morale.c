@@ -238,6 +238,7 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		    "Levy Infantry", (uint64_t)i);
 
 		eng_unit_place(g, 1, 200, 190);
+		c->fam->setup(g);
 		mo_phase_run(g, MO_PH_FIRING, 1);
 		cr_assert_leq(g->u[1].hits, 4);
 		count[g->u[1].hits]++;
@@ -250,6 +251,93 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		cr_assert_lt(fabs(f - p), 5 * se + 1e-4, "%d hits: %g played, "
 		    "%g exact", h, f, p);
 	}
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* Self-play of the default battle: the tallied volleys and melee rounds
+ * agree with the exact odds within five standard errors. */
+Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_stats st;
+	struct mo_dist dist;
+	struct mo_melee m;
+	int n, sv, h, ad, dd, checked = 0;
+
+	cr_assert_not_null(c);
+	eng_selfplay(c, 1000, 3, 2, &st);
+	for (n = 1; n <= 6; n++)
+		for (sv = 0; sv <= 1; sv++) {
+			uint64_t tot = 0;
+
+			for (h = 0; h <= n; h++)
+				tot += st.tally[MO_TALLY_FIRE(n, sv, h)];
+			if (tot < 500)
+				continue;
+			mo_hits_dist(&dist, n, 0, sv);
+			for (h = 0; h <= n; h++) {
+				double p = mo_q_double(&dist.p[h]);
+				double f = (double)st.tally[MO_TALLY_FIRE(n, sv,
+				    h)] / (double)tot;
+				double se = sqrt(p * (1 - p) / (double)tot);
+
+				cr_assert_lt(fabs(f - p), 5 * se + 1e-3,
+				    "%d dice%s, %d hits: %g played, %g exact",
+				    n, sv ? " saved" : "", h, f, p);
+			}
+			checked++;
+		}
+	for (ad = 0; ad <= 6; ad++)
+		for (dd = 0; dd <= 6; dd++) {
+			uint64_t w = st.tally[MO_TALLY_MELEE(ad, dd, 1)];
+			uint64_t tot = w + st.tally[MO_TALLY_MELEE(ad, dd, 0)];
+			double p, f, se;
+
+			if (tot < 300)
+				continue;
+			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
+			p = mo_q_double(&m.a_wins);
+			f = (double)w / (double)tot;
+			se = sqrt(p * (1 - p) / (double)tot);
+			cr_assert_lt(fabs(f - p), 5 * se + 1e-3, "melee %d v %d "
+			    "dice: %g played, %g exact (%llu rounds)", ad, dd,
+			    f, p, (unsigned long long)tot);
+			checked++;
+		}
+	cr_assert_geq(checked, 4, "enough volleys and rounds to compare");
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* hits_per_morale (front matter): with 1, every hit costs a point. */
+Test(morale, hits_per_morale_comes_from_the_front_matter)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with("hits_per_morale: 3",
+	    "hits_per_morale: 1", &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_game *g;
+	static const int dice[] = { 6, 6, 1, 1 };
+
+	cr_assert_not_null(c);
+	cr_assert_eq(rs->hits_per_morale, 1);
+	g = duel(c, "Close Order Archers", "Close Order Infantry", 0);
+	g->u[1].c[MO_C_GRADE] = 6;
+	eng_unit_place(g, 1, 200, 190);
+	c->fam->setup(g);
+	g->dice.script = dice;
+	g->dice.nscript = 4;
+	g->dice.next = 0;
+	mo_phase_run(g, MO_PH_FIRING, 1);
+	cr_assert_eq(g->u[1].hits, 2);
+	cr_assert_eq(g->u[1].morale, 4, "two hits, two points");
+	cr_assert_eq(g->dice.out, 0);
+	free(g);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
