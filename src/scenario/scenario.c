@@ -129,13 +129,13 @@ standable(const struct battlefield *bf, double x, double y, double margin)
  * step dx across, dy back. Returns the count written (at most max). */
 static int
 zone_slots(const struct scenario *s, int side, double dx, double dy,
-    double mx, double my, double (*xy)[2], int max)
+    double mx, double my, double cell, double (*xy)[2], int max)
 {
 	struct sc_rect z = s->zone[side];
 	int cols = (int)floor((z.w - 2 * mx) / dx + 1e-6) + 1;
 	int rows = (int)floor((z.h - 2 * my) / dy + 1e-6) + 1;
-	int r, k, c, n = 0;
-	double x0, x, y;
+	int r, k, c, i, n = 0;
+	double x0, x, y, yy;
 
 	if (cols < 1 || rows < 1 || z.w < 2 * mx || z.h < 2 * my)
 		return 0;
@@ -149,10 +149,22 @@ zone_slots(const struct scenario *s, int side, double dx, double dy,
 			if (c < 0 || c >= cols)
 				continue;
 			x = x0 + c * dx;
-			if (!standable(s->bf, x, y, fmin(dx, dy)))
+			yy = y;
+			if (cell > 0) {
+				/* a hand-edited zone may be off the cells */
+				x = (floor(x / cell) + 0.5) * cell;
+				yy = (floor(y / cell) + 0.5) * cell;
+				for (i = 0; i < n; i++)
+					if (fabs(xy[i][0] - x) < 1e-6 &&
+					    fabs(xy[i][1] - yy) < 1e-6)
+						break;
+				if (i < n)
+					continue;
+			}
+			if (!standable(s->bf, x, yy, fmin(dx, dy)))
 				continue;
 			xy[n][0] = x;
-			xy[n][1] = y;
+			xy[n][1] = yy;
 			n++;
 		}
 	}
@@ -177,14 +189,14 @@ sc_deploy(const struct scenario *s, const struct ruleset *rs, int side,
 		n = max;
 	if (on_grid(rs)) {
 		/* Every other cell, then every cell. */
-		got = zone_slots(s, side, 2 * c, c, c / 2, c / 2, xy, n);
+		got = zone_slots(s, side, 2 * c, c, c / 2, c / 2, c, xy, n);
 		if (got < n)
-			got = zone_slots(s, side, c, c, c / 2, c / 2, xy, n);
+			got = zone_slots(s, side, c, c, c / 2, c / 2, c, xy, n);
 	} else {
-		got = zone_slots(s, side, 2.5 * bw, 2 * bd, bw, bd, xy, n);
+		got = zone_slots(s, side, 2.5 * bw, 2 * bd, bw, bd, 0, xy, n);
 		if (got < n)
 			got = zone_slots(s, side, 1.25 * bw, 1.25 * bd, bw / 2,
-			    bd / 2, xy, n);
+			    bd / 2, 0, xy, n);
 	}
 	return got;
 }
@@ -485,6 +497,12 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	if (!(w > 0) || !(h > 0)) {
 		w = 72 * IN_MM;
 		h = 48 * IN_MM;
+	}
+	/* On a grid the table is whole cells, so that the cells drawn, the
+	 * engine's and the zones' all line up. */
+	if (on_grid(rs) && w >= rs->cell_mm && h >= rs->cell_mm) {
+		w = floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
+		h = floor(h / rs->cell_mm + 1e-6) * rs->cell_mm;
 	}
 	depth = sc_deploy_depth(rs, h);
 	if ((why = check_table(rs, w, h, depth, buf, sizeof(buf))) != NULL) {
