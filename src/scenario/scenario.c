@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/engine.h"
 #include "scenario.h"
 
 #define IN_MM 25.4
@@ -447,9 +448,11 @@ check_table(const struct ruleset *rs, double w, double h, double depth,
 	if (on_grid(rs) && (w < rs->cell_mm || h < rs->cell_mm))
 		return "the table is smaller than one cell";
 	if (on_grid(rs) && floor(w / rs->cell_mm + 1e-6) *
-	    floor(h / rs->cell_mm + 1e-6) > 4096)
-		return "the table has more than 4096 cells, more than the "
-		    "engine plays";
+	    floor(h / rs->cell_mm + 1e-6) > ENG_MAX_CELLS) {
+		snprintf(buf, sz, "the table has more than %d cells, more "
+		    "than the engine plays", ENG_MAX_CELLS);
+		return buf;
+	}
 	if (h + 1e-6 < 2 * depth + snap_len(rs, depth / 2) ||
 	    w + 1e-6 < 2 * depth) {
 		len_format(d, sizeof(d), depth, u);
