@@ -3,6 +3,7 @@
 #define SANDTABLE_CLI_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../base/base.h"
@@ -83,6 +84,11 @@ struct ruleset *cli_load(const char *path, int *worst);
 
 /* Parse a whole number within [lo, hi] (option values); 0 or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
+/* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario
+ * file; ruleset NULL takes the file's `ruleset:`. Returns an exit
+ * status. */
+int scenario_play(const char *ruleset, const char *file, long games,
+    uint64_t seed, int jobs, int json);
 
 /*
  * The validation report of a ruleset from the results of the check

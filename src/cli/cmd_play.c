@@ -61,6 +61,7 @@ cmd_play(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "grid", required_argument, NULL, 'g' },
+		{ "scenario", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -68,14 +69,14 @@ cmd_play(int argc, char **argv)
 	struct chk_result r;
 	struct diags d = { 0 };
 	struct ruleset *rs;
-	const char *grid = NULL;
+	const char *grid = NULL, *scenario = NULL;
 	long long v;
 	int ch, json = 0, worst, rc, status = EXIT_CLEAN;
 	char *s;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "n:s:j:g:h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "n:s:j:g:c:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
 			if (cli_parse_count(optarg, 1, 100000000, &v))
@@ -101,6 +102,9 @@ cmd_play(int argc, char **argv)
 		case 'g':
 			grid = optarg;
 			break;
+		case 'c':
+			scenario = optarg;
+			break;
 		case 'h':
 			command_help(command_find("play"), stdout);
 			return EXIT_CLEAN;
@@ -109,6 +113,9 @@ cmd_play(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (scenario != NULL && optind + 1 >= argc)
+		return scenario_play(optind < argc ? argv[optind] : NULL,
+		    scenario, o.games, o.seed, o.jobs, json);
 	if (optind >= argc)
 		return usage_error("play", "no ruleset given");
 	if (optind + 1 < argc)
@@ -154,5 +161,8 @@ const struct command play_command = {
 	"      --json        print the statistics as JSON\n"
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
+	"      --scenario F  play the scenario file F (sandtable scenario)\n"
+	"                    instead of the default battle; RULESET may be\n"
+	"                    left out (the file names it)\n"
 	"  -h, --help        this help\n",
 };

@@ -1,24 +1,528 @@
-/* cmd_scenario.c: sandtable scenario — not built yet in this version. */
+/*
+ * cmd_scenario.c: sandtable scenario — a generated scenario (terrain,
+ * forces to a points total, deployment, objectives, turn limit, special
+ * rule), measured by test games between the greedy players and, with
+ * --balanced, searched until it is fair; written as a PDF briefing and a
+ * YAML file beside it. Also `sandtable play --scenario FILE`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "../render/scenario.h"
+#include "../scenario/play.h"
 #include "cli.h"
+
+#define VALUE_GAMES 2400 /* self-play games in all for unit values */
+#define MAX_CANDIDATES 40
+
+struct sopts {
+	struct sc_request rq;
+	long games;
+	int balanced, jobs, quiet;
+	const char *paper, *out, *table;
+	const char *from; /* --from FILE.yaml: read, do not generate */
+};
+
+/* FILE.pdf → FILE.yaml (caller frees). */
+static char *
+yaml_path(const char *pdf)
+{
+	size_t n = strlen(pdf);
+
+	if (n > 4 && strcmp(pdf + n - 4, ".pdf") == 0)
+		return xasprintf("%.*s.yaml", (int)(n - 4), pdf);
+	return xasprintf("%s.yaml", pdf);
+}
+
+/* The default points: the default battle's force at these values, or
+ * eight average units. */
+static int
+default_points(const struct ruleset *rs, const struct sc_values *v)
+{
+	size_t i;
+	int p = 0, sum = 0, n = 0;
+
+	for (i = 0; i < rs->nforces; i++)
+		if (rs->forces[i].unit >= 0 && (size_t)rs->forces[i].unit < v->n)
+			p += v->v[rs->forces[i].unit] * rs->forces[i].count;
+	if (p > 0)
+		return p;
+	for (i = 0; i < v->n; i++)
+		if (v->v[i] > 0) {
+			sum += v->v[i];
+			n++;
+		}
+	return n > 0 ? 8 * sum / n : 0;
+}
+
+/* Print what was made. */
+static void
+report(const struct scenario *s, const char *pdf, const char *yaml,
+    int balanced, int ok, double secs)
+{
+	char a[32], b[32], c[32], t[32];
+
+	fmt_double(a, sizeof(a), s->bal.rate * 100, 1);
+	fmt_double(b, sizeof(b), s->bal.lo * 100, 1);
+	fmt_double(c, sizeof(c), s->bal.hi * 100, 1);
+	fmt_double(t, sizeof(t), secs, 2);
+	printf("%s, %s: %s — Blue %d pts, Red %d pts, %d turns\n", pdf, yaml,
+	    s->title, s->side[0].points, s->side[1].points, s->turns);
+	printf("  %ld games: Blue %ld, Red %ld, draws %ld, %ld to the turn "
+	    "limit; Blue's score %s%% (95%% CI %s–%s%%)", s->bal.games,
+	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
+	    b, c);
+	if (balanced)
+		printf("; %s after %d candidate%s", ok ? "balanced" :
+		    "NOT balanced", s->bal.candidates,
+		    s->bal.candidates == 1 ? "" : "s");
+	printf(" (%s s)\n", t);
+}
+
+/* Print the diagnostics; quiet: errors only (the ruleset's warnings are
+ * check's business). */
+static void
+print_diags(const struct diags *d, int quiet)
+{
+	struct diags e = { 0 };
+	size_t i;
+
+	if (!quiet) {
+		diags_print(d, stderr);
+		return;
+	}
+	e.v = d->v;
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].sev == SEV_ERROR) {
+			e.v = &d->v[i];
+			e.n = 1;
+			diags_print(&e, stderr);
+		}
+}
+
+/* 1 when two paths name the same file. */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A scenario read from a (perhaps hand-edited) file, its forces priced
+ * at the engine's values. Returns it or NULL (errors in d). */
+static struct scenario *
+from_file(const struct ruleset *rs, const char *path,
+    const struct sc_values *val, struct diags *d)
+{
+	struct scenario *s = sc_read(path, rs, d);
+	size_t i;
+	int side;
+
+	if (s == NULL || sc_validate(s, rs, d) != 0) {
+		sc_free(s);
+		return NULL;
+	}
+	for (side = 0; side < 2; side++) {
+		s->side[side].points = 0;
+		for (i = 0; i < s->side[side].n; i++)
+			s->side[side].points += s->side[side].v[i].count *
+			    val->v[s->side[side].v[i].type];
+	}
+	if (s->points == 0)
+		s->points = s->side[0].points > s->side[1].points ?
+		    s->side[0].points : s->side[1].points;
+	return s;
+}
+
+/* Monotonic seconds. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Generate, measure, write. Returns EXIT_CLEAN, EXIT_ERRORS, or 1 more
+ * than EXIT_ERRORS (3) when the ruleset's engine is not played.
+ */
+static int
+make_scenario(const struct ruleset *rs, const struct sopts *o)
+{
+	struct diags d = { 0 };
+	struct sc_engine *e = NULL;
+	struct sc_values val = { 0 };
+	struct sc_games gm;
+	struct scenario *s = NULL;
+	struct rnd_scenario_opts ro = { o->paper, NULL, -1 };
+	struct sc_request rq = o->rq;
+	struct progress bar;
+	char *yaml = NULL, *text = NULL, *why = NULL;
+	int rc = EXIT_ERRORS, ok = 0;
+	double t0 = now();
+
+	if ((e = sc_engine_new(rs, &d)) == NULL) {
+		if (diags_worst(&d) < SEV_ERROR)
+			rc = EXIT_ERRORS + 2;
+		goto out;
+	}
+	if (sc_unit_values(e, VALUE_GAMES, 1, o->jobs, &val) != 0) {
+		struct pos at = { rs->path, 0, 0 };
+
+		diag_add(&d, SEV_ERROR, at, "the ruleset has no units");
+		goto out;
+	}
+	if (rq.points == 0)
+		rq.points = default_points(rs, &val);
+	gm = sc_engine_games(e);
+	if (o->from != NULL) {
+		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
+			goto out;
+		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
+			struct pos at = { o->from, 0, 0 };
+
+			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
+			    "played on the engine's board");
+			goto out;
+		}
+		s->bal.candidates = 1;
+	} else if (o->balanced) {
+		progress_begin(&bar, "balancing", MAX_CANDIDATES);
+		s = sc_balance(rs, rs->path, &rq, &val, &gm, o->games, o->jobs,
+		    MAX_CANDIDATES, &ok, progress_callback, &bar, &d);
+		progress_end(&bar);
+	} else if ((s = sc_generate(rs, rs->path, &rq, &val, &d)) != NULL) {
+		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
+			struct pos at = { rs->path, 0, 0 };
+
+			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
+			    "played on the engine's board");
+			goto out;
+		}
+		s->bal.candidates = 1;
+	}
+	if (s == NULL)
+		goto out;
+	if (sc_validate(s, rs, &d) != 0)
+		goto out;
+	ro.val = &val;
+	ro.balanced = o->balanced ? ok : -1;
+	yaml = yaml_path(o->out);
+	text = sc_to_yaml(s, rs);
+	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
+		goto out;
+	/* Never write over the file the scenario was read from. */
+	if ((o->from == NULL || !same_file(o->from, yaml)) &&
+	    atomic_write(yaml, text, strlen(text), &why) != 0) {
+		struct pos at = { yaml, 0, 0 };
+
+		diag_add(&d, SEV_ERROR, at, "%s", why);
+		free(why);
+		goto out;
+	}
+	if (!o->quiet)
+		report(s, o->out, yaml, o->balanced, ok, now() - t0);
+	rc = EXIT_CLEAN;
+out:
+	print_diags(&d, o->quiet);
+	diags_free(&d);
+	free(yaml);
+	free(text);
+	sc_free(s);
+	sc_values_free(&val);
+	sc_engine_free(e);
+	return rc;
+}
+
+/* Parse a --special value: a name, "none" or "random". */
+static int
+parse_special(const char *v, int *out)
+{
+	int i;
+
+	if (strcmp(v, "random") == 0) {
+		*out = -1;
+		return 0;
+	}
+	for (i = 0; i < SC_SPECIAL__MAX; i++)
+		if (strcmp(v, sc_special_name((enum sc_special)i)) == 0) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
 
 static int
 cmd_scenario(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("scenario");
+	static const struct option opts[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "points", required_argument, NULL, 'p' },
+		{ "table", required_argument, NULL, 't' },
+		{ "games", required_argument, NULL, 'n' },
+		{ "balanced", no_argument, NULL, 'b' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "density", required_argument, NULL, 'd' },
+		{ "special", required_argument, NULL, 'S' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "paper", required_argument, NULL, 'P' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct sopts o;
+	struct ruleset *rs;
+	long long v;
+	int ch, worst, rc;
+	const char *why;
+
+	memset(&o, 0, sizeof(o));
+	o.rq.seed = 1;
+	o.rq.density = 1;
+	o.rq.special = -1;
+	o.games = 1000;
+	o.jobs = 2;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "s:p:t:n:bf:d:S:j:P:o:qh", opts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
+				return usage_error("scenario", "--seed needs a "
+				    "whole number");
+			o.rq.seed = (uint64_t)v;
+			break;
+		case 'p':
+			if (cli_parse_count(optarg, 1, 1000000, &v))
+				return usage_error("scenario", "--points needs a "
+				    "number from 1");
+			o.rq.points = (int)v;
+			break;
+		case 't':
+			o.table = optarg;
+			break;
+		case 'n':
+			if (cli_parse_count(optarg, 1, 10000000, &v))
+				return usage_error("scenario", "--games needs a "
+				    "number from 1");
+			o.games = (long)v;
+			break;
+		case 'b':
+			o.balanced = 1;
+			break;
+		case 'f':
+			o.from = optarg;
+			break;
+		case 'd':
+			o.rq.density = strcmp(optarg, "sparse") == 0 ? 0 :
+			    strcmp(optarg, "normal") == 0 ? 1 :
+			    strcmp(optarg, "dense") == 0 ? 2 : -1;
+			if (o.rq.density < 0)
+				return usage_error("scenario", "--density is "
+				    "sparse, normal or dense");
+			break;
+		case 'S':
+			if (parse_special(optarg, &o.rq.special) != 0)
+				return usage_error("scenario", "--special is "
+				    "random, none, vital-ground, forced-march, "
+				    "early-dusk or reconnaissance");
+			break;
+		case 'j':
+			if (cli_parse_count(optarg, 1, 8, &v))
+				return usage_error("scenario", "--jobs needs a "
+				    "number from 1 to 8");
+			o.jobs = (int)v;
+			break;
+		case 'P':
+			o.paper = optarg;
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'h':
+			command_help(command_find("scenario"), stdout);
+			return EXIT_CLEAN;
+		default:
+			return usage_error("scenario", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("scenario", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("scenario", "one ruleset at a time");
+	if (o.out == NULL)
+		return usage_error("scenario", "no output given (-o "
+		    "FILE.pdf)");
+	if (o.from != NULL && o.balanced)
+		return usage_error("scenario", "--from reads a scenario as it "
+		    "is: it cannot be --balanced");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
+	    LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w, &o.rq.table_h,
+	    &why) != 0) {
+		rs_free(rs);
+		return usage_error("scenario", "--table: %s (e.g. 72x48in)",
+		    why);
+	}
+	rc = make_scenario(rs, &o);
+	if (rc == EXIT_ERRORS + 2) {
+		fprintf(stderr, "sandtable: %s: no scenario: the ruleset's "
+		    "engine is not played in this version\n", rs->path);
+		rc = EXIT_ERRORS;
+	}
+	rs_free(rs);
+	return rc;
 }
 
 const struct command scenario_command = {
-	"scenario", cmd_scenario, "scenario RULESET [--seed S] -o FILE.pdf",
-	"A generated scenario, balanced by test games.\n",
+	"scenario", cmd_scenario,
+	"scenario RULESET [--seed S] [--points P] [--table SIZE] [--games N] "
+	"[--balanced] -o FILE.pdf",
+	"A generated scenario, balanced by test games: a seeded battlefield,\n"
+	"two forces picked to a points total (unit values from the engine's\n"
+	"exact odds and self-play), deployment zones, one or two objectives\n"
+	"with victory conditions, a turn limit and an optional special rule.\n"
+	"N games between the greedy players measure Blue's score (a draw\n"
+	"counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
+	"briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
+	"scenario itself: edit it and replay it with\n"
+	"`sandtable play --scenario FILE.yaml`.\n"
+	"\n"
+	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
+	"  -p, --points P      points a side (default: the ruleset's battle)\n"
+	"  -t, --table SIZE    table size, e.g. 72x48in (default: the ruleset's)\n"
+	"  -n, --games N       test games (default 1000)\n"
+	"  -b, --balanced      try candidates (and adjust forces) until Blue's\n"
+	"                      score is within 45-55%; says how many it took\n"
+	"  -f, --from FILE     read the scenario from FILE.yaml (edited by\n"
+	"                      hand, say) instead of generating one; test\n"
+	"                      it and print its briefing (FILE is never\n"
+	"                      written over)\n"
+	"  -d, --density D     terrain: sparse, normal (default) or dense\n"
+	"  -S, --special R     random (default), none, vital-ground,\n"
+	"                      forced-march, early-dusk, reconnaissance\n"
+	"  -j, --jobs J        threads for the games (default 2; results do\n"
+	"                      not depend on it)\n"
+	"  -P, --paper P       A4, Letter, … (default: ruleset, then locale)\n"
+	"  -o, --output FILE   the briefing PDF; the YAML goes beside it\n"
+	"  -q, --quiet         print only errors\n"
+	"  -h, --help          this help\n",
 };
 
+/* Product for build: a balanced scenario of seed 1. */
 int
 product_scenario(const struct ruleset *rs, const char *path, int quiet)
 {
-	(void)rs;
-	(void)path;
-	(void)quiet;
-	return 1;
+	struct sopts o;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.rq.seed = 1;
+	o.rq.density = 1;
+	o.rq.special = -1;
+	o.games = 1000;
+	o.jobs = 2;
+	o.balanced = 1;
+	o.out = path;
+	o.quiet = quiet;
+	rc = make_scenario(rs, &o);
+	if (rc == EXIT_ERRORS + 2)
+		return 1;
+	return rc == EXIT_CLEAN ? 0 : -1;
+}
+
+/* ---- sandtable play --scenario FILE ---- */
+
+/*
+ * Replay a scenario file: games between the greedy players with dice
+ * from (seed, i); the ruleset is the one given, or the file's
+ * `ruleset:`. Returns an exit status.
+ */
+int
+scenario_play(const char *ruleset, const char *file, long games,
+    uint64_t seed, int jobs, int json)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = NULL;
+	struct scenario *s = NULL;
+	struct sc_engine *e = NULL;
+	struct sc_games gm;
+	char *rpath = NULL, a[32], b[32], c[32];
+	int worst, rc = EXIT_ERRORS;
+
+	if (ruleset == NULL) {
+		rpath = sc_read_ruleset_path(file, &d);
+		if (rpath == NULL) {
+			diags_print(&d, stderr);
+			diags_free(&d);
+			return EXIT_ERRORS;
+		}
+		ruleset = rpath;
+	}
+	if ((rs = cli_load(ruleset, &worst)) == NULL) {
+		rc = worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+		goto out;
+	}
+	if ((s = sc_read(file, rs, &d)) == NULL || sc_validate(s, rs, &d) != 0)
+		goto out;
+	if ((e = sc_engine_new(rs, &d)) == NULL)
+		goto out;
+	gm = sc_engine_games(e);
+	if (sc_measure(s, &gm, games, seed, jobs) != 0) {
+		struct pos at = { file, 0, 0 };
+
+		diag_add(&d, SEV_ERROR, at, "the scenario cannot be played on "
+		    "the engine's board");
+		goto out;
+	}
+	fmt_double(a, sizeof(a), s->bal.rate, 4);
+	fmt_double(b, sizeof(b), s->bal.lo, 4);
+	fmt_double(c, sizeof(c), s->bal.hi, 4);
+	if (json) {
+		json_t *j = json_pack("{s:s, s:s, s:s, s:I, s:I, s:{s:I, s:I}, "
+		    "s:I, s:f, s:[f, f]}", "scenario", file, "ruleset",
+		    rs->path, "engine", rs_engine_name(rs->engine), "games",
+		    (json_int_t)s->bal.games, "seed", (json_int_t)seed, "wins",
+		    "blue", (json_int_t)s->bal.wins[0], "red",
+		    (json_int_t)s->bal.wins[1], "draws",
+		    (json_int_t)s->bal.draws, "blue_score", s->bal.rate,
+		    "wilson", s->bal.lo, s->bal.hi);
+		char *txt = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+		    JSON_REAL_PRECISION(6));
+
+		printf("%s\n", txt);
+		free(txt);
+		json_decref(j);
+	} else
+		printf("%s: %ld games (seed %llu): blue %ld, red %ld, draws "
+		    "%ld; blue's score %s (95%% CI %s–%s)\n", file,
+		    s->bal.games, (unsigned long long)seed, s->bal.wins[0],
+		    s->bal.wins[1], s->bal.draws, a, b, c);
+	rc = EXIT_CLEAN;
+out:
+	diags_print(&d, stderr);
+	diags_free(&d);
+	sc_engine_free(e);
+	sc_free(s);
+	rs_free(rs);
+	free(rpath);
+	return rc;
 }

@@ -501,11 +501,15 @@ ford_crossings(struct tr_path *v, const struct tr_path *r)
 
 #define HAS(mask, k) (((mask) >> (k)) & 1u)
 
-/* Cordery: a die per sector — 1–2 open, 3–4 hill, 5–6 wood. */
+/* Cordery: a die per sector — 1–2 open, 3–4 hill, 5–6 wood (normal
+ * density); sparse: 1–3 open, 4–5 hill, 6 wood; dense: 1 open, 2–3 hill,
+ * 4–6 wood. */
 static void
 gen_sectors(struct tr_rng *g, struct battlefield *bf, unsigned mask, int nx,
-    int ny, char *used)
+    int ny, char *used, int density)
 {
+	static const int hill_lo[3] = { 4, 3, 2 }, wood_lo[3] = { 6, 5, 4 };
+	int hl = hill_lo[density], wl = wood_lo[density];
 	double sw = bf->table_w / nx, sh = bf->table_h / ny;
 	int i, j, d;
 
@@ -513,9 +517,9 @@ gen_sectors(struct tr_rng *g, struct battlefield *bf, unsigned mask, int nx,
 		for (i = 0; i < nx; i++) {
 			d = tr_rng_d6(g);
 			used[j * nx + i] = 0;
-			if (d >= 3 && d <= 4 && HAS(mask, RS_TERRAIN_HILL))
+			if (d >= hl && d < wl && HAS(mask, RS_TERRAIN_HILL))
 				gen_hill(g, bf, i * sw, j * sh, sw, sh);
-			else if (d >= 5 && HAS(mask, RS_TERRAIN_WOOD))
+			else if (d >= wl && HAS(mask, RS_TERRAIN_WOOD))
 				gen_wood(g, bf, i * sw, j * sh, sw, sh);
 			else
 				continue;
@@ -760,6 +764,13 @@ round_all(struct battlefield *bf)
 struct battlefield *
 tr_generate(uint64_t seed, double table_w, double table_h, unsigned mask)
 {
+	return tr_generate_density(seed, table_w, table_h, mask, 1);
+}
+
+struct battlefield *
+tr_generate_density(uint64_t seed, double table_w, double table_h,
+    unsigned mask, int density)
+{
 	struct battlefield *bf = tr_new(table_w, table_h);
 	struct tr_rng g;
 	struct tr_point town;
@@ -776,7 +787,9 @@ tr_generate(uint64_t seed, double table_w, double table_h, unsigned mask)
 	nx = nx < 2 ? 2 : nx > 12 ? 12 : nx;
 	ny = ny < 2 ? 2 : ny > 12 ? 12 : ny;
 	used = xcalloc((size_t)(nx * ny), 1);
-	gen_sectors(&g, bf, mask, nx, ny, used);
+	if (density < 0 || density > 2)
+		density = 1;
+	gen_sectors(&g, bf, mask, nx, ny, used, density);
 	if (HAS(mask, RS_TERRAIN_RIVER) && tr_rng_d6(&g) >= 3) {
 		gen_river(&g, bf, mask);
 		clear_river(bf);

@@ -132,6 +132,10 @@ void tr_free(struct battlefield *);
  */
 struct battlefield *tr_generate(uint64_t seed, double table_w,
     double table_h, unsigned mask);
+/* The same with a terrain density: 0 sparse, 1 normal (tr_generate), 2
+ * dense — the odds of a hill or a wood in each sector. */
+struct battlefield *tr_generate_density(uint64_t seed, double table_w,
+    double table_h, unsigned mask, int density);
 
 /*
  * Read the terrain of a scenario YAML file held in memory (shape above).

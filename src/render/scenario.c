@@ -1,0 +1,846 @@
+/*
+ * scenario.c: the scenario briefing. Page 1, the map (map_draw of the
+ * map renderer) with the deployment zones, the objectives and the set-up
+ * the test games used; page 2, the orders of battle and the scenario's
+ * rules in words, and the balance figure. Lays out and draws only: every
+ * number comes from the scenario and the ruleset.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map_internal.h"
+#include "scenario.h"
+
+#define M 14.0 /* page margin, mm */
+#define BLUE_INK 0x1f4e9a
+#define RED_INK 0xa8261b
+#define INK 0x202020
+#define GREY 0x606060
+
+static const struct rnd_font f_title = { "DejaVu Serif", 20, 1, 0 };
+static const struct rnd_font f_sub = { "DejaVu Sans", 9, 0, 1 };
+static const struct rnd_font f_head = { "DejaVu Serif", 13, 1, 0 };
+static const struct rnd_font f_body = { "DejaVu Sans", 9, 0, 0 };
+static const struct rnd_font f_cell = { "DejaVu Sans", 8, 0, 0 };
+static const struct rnd_font f_small = { "DejaVu Sans", 7.5, 0, 0 };
+static const struct rnd_font f_th = { "DejaVu Sans", 7.5, 1, 0 };
+
+static const char *const side_name[2] = { "Blue", "Red" };
+static const unsigned side_ink[2] = { BLUE_INK, RED_INK };
+
+void
+rnd_unit_mark(char *buf, size_t sz, const char *name)
+{
+	size_t n = 0;
+	const char *p;
+	int start = 1;
+
+	for (p = name; *p && n + 1 < sz && n < 3; p++) {
+		if (*p == ' ' || *p == '-') {
+			start = 1;
+			continue;
+		}
+		if (start && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' &&
+		    *p <= 'z') || (*p >= '0' && *p <= '9')))
+			buf[n++] = (*p >= 'a' && *p <= 'z') ? *p - 32 : *p;
+		start = 0;
+	}
+	buf[n] = '\0';
+}
+
+/* A length in the ruleset's measure ("12\"", "150mm"). */
+static void
+len_str(const struct ruleset *rs, char *buf, size_t sz, double mm)
+{
+	len_format(buf, sz, mm, rs->measure == LEN_NONE ? LEN_MM :
+	    rs->measure);
+}
+
+/* A percentage with one decimal, locale-free. */
+static void
+pct(char *buf, size_t sz, double p)
+{
+	fmt_double(buf, sz, round(p * 1000) / 10, 1);
+	if (strchr(buf, '.') == NULL && strlen(buf) + 3 < sz)
+		strcat(buf, ".0");
+}
+
+/* A whole number with thousands separators: 1,000. */
+static void
+thousands(char *buf, size_t sz, long v)
+{
+	if (v >= 1000)
+		snprintf(buf, sz, "%ld,%03ld", v / 1000, v % 1000);
+	else
+		snprintf(buf, sz, "%ld", v);
+}
+
+/* ---- page 1: the map ---- */
+
+/* The deployment zones, tinted, outlined and named. */
+static void
+draw_zones(cairo_t *cr, const struct scenario *s, double k)
+{
+	int side;
+	char *t;
+
+	for (side = 0; side < 2; side++) {
+		const struct sc_rect *z = &s->zone[side];
+		unsigned c = side_ink[side];
+		double dash[2] = { 2.0 / k, 1.2 / k };
+
+		cairo_rectangle(cr, z->x, z->y, z->w, z->h);
+		cairo_set_source_rgba(cr, (c >> 16 & 255) / 255.0,
+		    (c >> 8 & 255) / 255.0, (c & 255) / 255.0, 0.10);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, c);
+		cairo_set_line_width(cr, 0.5 / k);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		t = xasprintf("%s deployment zone", side_name[side]);
+		cairo_save(cr);
+		cairo_scale(cr, 1 / k, 1 / k);
+		rnd_set_rgb(cr, c);
+		{
+			struct rnd_font f = { "DejaVu Sans", 7, 1, 0 };
+			double ty = side == SC_BLUE ? (z->y + z->h) * k - 4.2 :
+			    z->y * k + 1.2;
+
+			rnd_text(cr, &f, z->x * k + 2, ty, 0, 0, 0, t);
+		}
+		cairo_restore(cr);
+		free(t);
+	}
+}
+
+/* The markers of the tested set-up: a square per unit with its mark. */
+static void
+draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
+    double k)
+{
+	double xy[SC_MAX_SIDE][2], size, fs;
+	int side, n, i, u;
+	size_t e;
+	char mark[8];
+
+	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
+		size = rs->cell_mm * 0.78;
+	else
+		size = (rs->base_w_mm > 0 ? rs->base_w_mm : 25.4) * 1.2;
+	size = fmax(size, 4.2 / k);
+	fs = fmin(size * k * 0.42, 2.6);
+	for (side = 0; side < 2; side++) {
+		n = sc_deploy(s, rs, side, xy, SC_MAX_SIDE);
+		i = 0;
+		for (e = 0; e < s->side[side].n; e++)
+			for (u = 0; u < s->side[side].v[e].count && i < n;
+			    u++, i++) {
+				cairo_text_extents_t te;
+
+				cairo_rectangle(cr, xy[i][0] - size / 2,
+				    xy[i][1] - size / 2, size, size);
+				rnd_set_rgb(cr, side_ink[side]);
+				cairo_fill_preserve(cr);
+				cairo_set_source_rgb(cr, 1, 1, 1);
+				cairo_set_line_width(cr, 0.25 / k);
+				cairo_stroke(cr);
+				rnd_unit_mark(mark, sizeof(mark),
+				    rs->units[s->side[side].v[e].type].name);
+				cairo_save(cr);
+				cairo_translate(cr, xy[i][0], xy[i][1]);
+				cairo_scale(cr, 1 / k, 1 / k);
+				cairo_select_font_face(cr, "DejaVu Sans",
+				    CAIRO_FONT_SLANT_NORMAL,
+				    CAIRO_FONT_WEIGHT_BOLD);
+				cairo_set_font_size(cr, fs *
+				    (strlen(mark) > 2 ? 0.8 : 1));
+				cairo_text_extents(cr, mark, &te);
+				cairo_move_to(cr, -te.width / 2 - te.x_bearing,
+				    -te.height / 2 - te.y_bearing);
+				cairo_set_source_rgb(cr, 1, 1, 1);
+				cairo_show_text(cr, mark);
+				cairo_restore(cr);
+			}
+	}
+}
+
+/* A five-pointed star of outer radius r at (x, y). */
+static void
+star(cairo_t *cr, double x, double y, double r)
+{
+	int i;
+	double a, rr;
+
+	for (i = 0; i < 10; i++) {
+		a = -M_PI / 2 + i * M_PI / 5;
+		rr = i % 2 ? r * 0.45 : r;
+		if (i == 0)
+			cairo_move_to(cr, x + rr * cos(a), y + rr * sin(a));
+		else
+			cairo_line_to(cr, x + rr * cos(a), y + rr * sin(a));
+	}
+	cairo_close_path(cr);
+}
+
+/* Text with a white halo, centred at (x, y) page mm. */
+static void
+halo_text(cairo_t *cr, const struct rnd_font *f, double x, double y,
+    const char *s)
+{
+	PangoLayout *l = rnd_layout_new(cr, f, 0);
+	double w, h;
+
+	rnd_layout_text(l, s);
+	rnd_layout_size(l, &w, &h);
+	cairo_move_to(cr, x - w / 2, y - h / 2);
+	pango_cairo_layout_path(cr, l);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, 1.2);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+	rnd_set_rgb(cr, INK);
+	rnd_layout_draw(cr, l, x - w / 2, y - h / 2);
+	g_object_unref(l);
+}
+
+/* Objectives: the holding circle, a star and the name. */
+static void
+draw_objectives(cairo_t *cr, const struct scenario *s, double k)
+{
+	const struct rnd_font f = { "DejaVu Sans", 7.5, 1, 0 };
+	double dash[2] = { 1.2 / k, 0.8 / k };
+	int i;
+	char *t;
+
+	for (i = 0; i < s->nobj; i++) {
+		const struct sc_objective *o = &s->obj[i];
+
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, o->x, o->y, o->radius, 0, 2 * M_PI);
+		cairo_set_source_rgba(cr, 0.85, 0.6, 0.05, 0.12);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, 0x9a6a00);
+		cairo_set_line_width(cr, 0.45 / k);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		star(cr, o->x, o->y, 2.6 / k);
+		rnd_set_rgb(cr, 0xe0a800);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, 0x403000);
+		cairo_set_line_width(cr, 0.25 / k);
+		cairo_stroke(cr);
+		t = o->value > 1 ? xasprintf("%s (%d)", o->name, o->value) :
+		    xstrdup(o->name);
+		cairo_save(cr);
+		cairo_scale(cr, 1 / k, 1 / k);
+		halo_text(cr, &f, o->x * k, o->y * k - 5.2, t);
+		cairo_restore(cr);
+		free(t);
+	}
+}
+
+/* One swatch of the legend; returns its width. */
+static double
+swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge,
+    int kind, const char *label)
+{
+	double w;
+	PangoLayout *l;
+
+	switch (kind) {
+	case 0: /* box */
+		cairo_rectangle(cr, x, y, 6, 3.6);
+		rnd_set_rgb(cr, fill);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, edge);
+		cairo_set_line_width(cr, 0.3);
+		cairo_stroke(cr);
+		break;
+	case 1: /* band */
+		cairo_move_to(cr, x, y + 1.8);
+		cairo_line_to(cr, x + 6, y + 1.8);
+		rnd_set_rgb(cr, edge);
+		cairo_set_line_width(cr, 2.2);
+		cairo_stroke(cr);
+		cairo_move_to(cr, x, y + 1.8);
+		cairo_line_to(cr, x + 6, y + 1.8);
+		rnd_set_rgb(cr, fill);
+		cairo_set_line_width(cr, 1.4);
+		cairo_stroke(cr);
+		break;
+	case 2: /* star */
+		star(cr, x + 3, y + 1.8, 2);
+		rnd_set_rgb(cr, fill);
+		cairo_fill_preserve(cr);
+		rnd_set_rgb(cr, edge);
+		cairo_set_line_width(cr, 0.25);
+		cairo_stroke(cr);
+		break;
+	}
+	l = rnd_layout_new(cr, &f_small, 0);
+	rnd_layout_text(l, label);
+	rnd_layout_size(l, &w, NULL);
+	rnd_set_rgb(cr, INK);
+	rnd_layout_draw(cr, l, x + 7.5, y + 0.1);
+	g_object_unref(l);
+	return 7.5 + w + 5;
+}
+
+/* The legend row under the map, and a scale bar at its right. */
+static void
+draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
+    double x, double y, double w, double k)
+{
+	const struct battlefield *bf = s->bf;
+	double cx = x, bar, len, step;
+	char a[32], b[48];
+	int i, n;
+	size_t r, fords = 0;
+
+	for (r = 0; r < bf->nrivers; r++)
+		fords += bf->rivers[r].nfords;
+	cx += swatch(cr, cx, y, 0xdde4f0, BLUE_INK, 0, "Blue zone");
+	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, "Red zone");
+	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, "Objective");
+	if (bf->nhills > 0)
+		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0, "Hill");
+	if (bf->nwoods > 0)
+		cx += swatch(cr, cx, y, 0xdcecd0, 0x4a7a36, 0, "Wood");
+	if (bf->nrivers > 0)
+		cx += swatch(cr, cx, y, 0xcfe3f5, 0x3d6fa8, 1, "River");
+	if (fords > 0)
+		cx += swatch(cr, cx, y, 0xeadfc4, 0x8a6d3b, 1, "Ford");
+	if (bf->nroads > 0)
+		cx += swatch(cr, cx, y, 0xf3ead6, 0x6e6e6e, 1, "Road");
+	if (bf->ntown > 0)
+		cx += swatch(cr, cx, y, 0xc4c4c4, 0x333333, 0, "Town");
+	if (bf->nforts > 0)
+		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
+		    "Fortification");
+	/* Scale bar: whole units of the ruleset's measure (or cells). */
+	step = rs->measure == LEN_IN ? 25.4 * 6 : rs->measure == LEN_CM ?
+	    100 : 100;
+	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
+		step = rs->cell_mm * 2;
+	y += 5;
+	n = (int)floor((w * 0.45 - 42) / (step * k));
+	if (n > 5)
+		n = 5;
+	if (n < 1)
+		return;
+	len = step * n;
+	bar = len * k;
+	rnd_set_rgb(cr, INK);
+	cairo_set_line_width(cr, 0.3);
+	for (i = 0; i < n; i++) {
+		cairo_rectangle(cr, x + w - bar + i * step * k, y + 0.6,
+		    step * k, 1.6);
+		if (i % 2 == 0)
+			cairo_fill_preserve(cr);
+		cairo_stroke(cr);
+	}
+	len_str(rs, a, sizeof(a), len);
+	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
+		snprintf(b, sizeof(b), "%s (%d cells)", a, (int)lround(len /
+		    rs->cell_mm));
+	else
+		snprintf(b, sizeof(b), "%s", a);
+	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
+}
+
+/* Grid maps: column numbers along the top edge (from the west) and row
+ * numbers down the left edge (from the south), as the briefing's text
+ * counts them. */
+static void
+draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
+    double k)
+{
+	const struct rnd_font f = { "DejaVu Sans", 5, 0, 0 };
+	double x, y, c = g->cell * k;
+	char n[16];
+	int i;
+
+	if (g->kind != RS_GRID_SQUARE || c < 3)
+		return;
+	rnd_set_rgb(cr, GREY);
+	for (i = 0; i < g->cols; i++) {
+		x = mx + (g->ox + i * g->cell) * k;
+		snprintf(n, sizeof(n), "%d", i + 1);
+		rnd_text(cr, &f, x, my - 2.6, c, 1, 0, n);
+	}
+	for (i = 0; i < g->rows; i++) {
+		y = my + (g->oy + (g->rows - 1 - i) * g->cell) * k;
+		snprintf(n, sizeof(n), "%d", i + 1);
+		rnd_text(cr, &f, mx - 6, y + c / 2 - 1, 5, 2, 0, n);
+	}
+}
+
+/* Page 1: title, the map with zones, objectives and set-up, legend. */
+static void
+page_map(struct rnd_doc *doc, const struct ruleset *rs,
+    const struct scenario *s, double pw, double ph)
+{
+	cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
+	struct grid g;
+	struct rnd_map_opts mo;
+	struct map_view v;
+	struct tr_cells *tc = NULL;
+	const char *why;
+	double y = M - 2, aw, ah, k, mx, my, mw, mh;
+	char tw[32], th[32], cell[32], *sub, *gd;
+	int grid = rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
+
+	rnd_doc_outline(doc, 0, s->title, 0);
+	rnd_set_rgb(cr, INK);
+	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0, s->title);
+	len_str(rs, tw, sizeof(tw), s->table_w);
+	len_str(rs, th, sizeof(th), s->table_h);
+	len_str(rs, cell, sizeof(cell), rs->cell_mm);
+	gd = grid ? xasprintf(", %s %s grid", rs_grid_name(rs->grid), cell) :
+	    xstrdup("");
+	sub = xasprintf("A scenario for %s · %d points a side · %d turns · "
+	    "%s × %s table%s · terrain seed %llu", rs->title ? rs->title : rs->name,
+	    s->points, s->turns, tw, th, gd, (unsigned long long)s->seed);
+	free(gd);
+	rnd_set_rgb(cr, GREY);
+	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
+	free(sub);
+	/* The map: as large as fits above the legend. */
+	aw = pw - 2 * M;
+	ah = ph - y - M - 10;
+	k = fmin(aw / s->table_w, ah / s->table_h);
+	mw = s->table_w * k;
+	mh = s->table_h * k;
+	mx = (pw - mw) / 2;
+	my = y;
+	memset(&mo, 0, sizeof(mo));
+	if (grid_init(&g, grid ? rs->grid : RS_GRID_NONE, rs->cell_mm, s->table_w,
+	    s->table_h, &why) != 0)
+		grid_init(&g, RS_GRID_NONE, 0, s->table_w, s->table_h, &why);
+	mo.grid = &g;
+	mo.bf = s->bf;
+	mo.lines = 1;
+	mo.measure = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
+	if (g.kind != RS_GRID_NONE)
+		tc = tr_snap(s->bf, &g);
+	memset(&v, 0, sizeof(v));
+	v.x0 = 0;
+	v.y0 = 0;
+	v.x1 = s->table_w;
+	v.y1 = s->table_h;
+	v.line = 0.15 / k;
+	v.font = 2 / k;
+	cairo_save(cr);
+	cairo_translate(cr, mx, my);
+	cairo_scale(cr, k, k);
+	map_draw(cr, &mo, tc, &v);
+	draw_zones(cr, s, k);
+	draw_objectives(cr, s, k);
+	draw_units(cr, rs, s, k);
+	cairo_restore(cr);
+	tr_cells_free(tc);
+	draw_edge_numbers(cr, &g, mx, my, k);
+	/* North arrow at the map's top right. */
+	rnd_set_rgb(cr, INK);
+	cairo_move_to(cr, mx + mw + 3.5, my + 1);
+	cairo_line_to(cr, mx + mw + 5.3, my + 5);
+	cairo_line_to(cr, mx + mw + 1.7, my + 5);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
+	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
+	rnd_set_rgb(cr, GREY);
+	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
+	    "Unit markers show the set-up the test games used; any set-up "
+	    "inside the zone is allowed. Orders of battle and the rules of "
+	    "the scenario are overleaf.");
+	rnd_doc_page_end(doc);
+}
+
+/* ---- page 2: orders of battle and rules ---- */
+
+/* The combat column: melee power, morale, dice — what the unit has. */
+static char *
+combat_str(const struct rs_unit *u)
+{
+	char buf[96] = "";
+	size_t n = 0;
+
+	if (u->melee >= 0 && u->morale == 0)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "melee %d",
+		    u->melee);
+	if (u->morale > 0)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smorale %d",
+		    n ? ", " : "", u->morale);
+	if (u->fire_dice > 0)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%sfire %dd",
+		    n ? ", " : "", u->fire_dice);
+	if (u->melee_dice > 0)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smelee %dd",
+		    n ? ", " : "", u->melee_dice);
+	if (n == 0)
+		snprintf(buf, sizeof(buf), "no melee");
+	return xstrdup(buf);
+}
+
+/* Weapons with ranges and hit faces: "Rifle 15" on 4,6; …". */
+static char *
+weapons_str(const struct ruleset *rs, const struct rs_unit *u)
+{
+	char *s = xstrdup(""), *t, r[32];
+	size_t i;
+
+	for (i = 0; i < u->nweapons; i++) {
+		const struct rs_weapon *w = &rs->weapons[u->weapons[i]];
+
+		char faces[24] = "";
+		size_t n = 0;
+		int f;
+
+		for (f = 1; f <= 6; f++)
+			if (w->hit_faces >> f & 1u)
+				n += (size_t)snprintf(faces + n, sizeof(faces) - n,
+				    "%s%d", n ? "," : " on ", f);
+		len_str(rs, r, sizeof(r), w->range_mm);
+		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
+		    faces);
+		free(s);
+		s = t;
+	}
+	if (u->nweapons == 0) {
+		free(s);
+		s = xstrdup("—");
+	}
+	return s;
+}
+
+/* One order of battle as a table; returns the height used. */
+static double
+draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
+    const struct rnd_scenario_opts *o, int side, double x, double y,
+    double w)
+{
+	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
+	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
+		"Combat", "Weapons: range, hits on", "Points" };
+	double cx[8], y0 = y, h, rowh;
+	const struct sc_force *f = &s->side[side];
+	char *t, mark[8], mv[32], rm[32];
+	size_t e;
+	int i, total = 0;
+
+	/* Combat is short when units have no morale and dice. */
+	colw[4] = 24;
+	for (e = 0; e < rs->nunits; e++)
+		if (rs->units[e].morale > 0 || rs->units[e].fire_dice > 0)
+			colw[4] = 38;
+	cx[0] = x;
+	for (i = 0; i < 7; i++)
+		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
+	rnd_set_rgb(cr, side_ink[side]);
+	t = xasprintf("%s — %d units, %d points", side_name[side],
+	    sc_force_units(f), f->points);
+	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
+	free(t);
+	cairo_rectangle(cr, x, y, w, 5);
+	rnd_set_rgb(cr, side == SC_BLUE ? 0xe3e9f4 : 0xf5e3e1);
+	cairo_fill(cr);
+	rnd_set_rgb(cr, INK);
+	for (i = 0; i < 7; i++)
+		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
+		    i == 2 || i == 6 ? 2 : 0, 0, head[i]);
+	y += 5.5;
+	for (e = 0; e < f->n; e++) {
+		const struct rs_unit *u = &rs->units[f->v[e].type];
+		char *cb = combat_str(u), *wp = weapons_str(rs, u), n[16],
+		    pts[32];
+		int val = o->val != NULL && (size_t)f->v[e].type < o->val->n ?
+		    o->val->v[f->v[e].type] : 0;
+
+		rnd_unit_mark(mark, sizeof(mark), u->name);
+		len_str(rs, mv, sizeof(mv), u->move_mm);
+		if (u->road_move_mm > 0) {
+			len_str(rs, rm, sizeof(rm), u->road_move_mm);
+			t = xasprintf("%s (road %s)", mv, rm);
+		} else
+			t = xstrdup(mv);
+		snprintf(n, sizeof(n), "%d", f->v[e].count);
+		if (val > 0)
+			snprintf(pts, sizeof(pts), "%d × %d", f->v[e].count,
+			    val);
+		else
+			snprintf(pts, sizeof(pts), "—");
+		total += val * f->v[e].count;
+		rowh = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
+		    cx[6] - cx[5] - 2, 0, 0, wp);
+		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8, cx[4] - cx[3] - 2,
+		    0, 0, t);
+		rowh = fmax(rowh, h);
+		h = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8, cx[2] - cx[1] - 2,
+		    0, 0, u->name);
+		rowh = fmax(rowh, h);
+		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
+		    0, n);
+		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8, cx[5] - cx[4] - 2,
+		    0, 0, cb);
+		rowh = fmax(rowh, h);
+		rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8, cx[7] - cx[6] - 2, 2,
+		    0, pts);
+		/* the map's marker */
+		cairo_rectangle(cr, cx[0] + 1, y + 0.8, 7, 3.8);
+		rnd_set_rgb(cr, side_ink[side]);
+		cairo_fill(cr);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		{
+			struct rnd_font mf = { "DejaVu Sans", 6, 1, 0 };
+
+			rnd_text(cr, &mf, cx[0] + 1, y + 1.45, 7, 1, 0, mark);
+		}
+		rnd_set_rgb(cr, INK);
+		y += rowh + 1.6;
+		rnd_set_rgb(cr, 0xc8c8c8);
+		cairo_set_line_width(cr, 0.2);
+		cairo_move_to(cr, x, y - 0.8);
+		cairo_line_to(cr, x + w, y - 0.8);
+		cairo_stroke(cr);
+		rnd_set_rgb(cr, INK);
+		free(cb);
+		free(wp);
+		free(t);
+	}
+	(void)total;
+	return y - y0;
+}
+
+static double section(cairo_t *, double, double, double, const char *,
+    const char *);
+
+/* The page being filled: a new page begins when the next block does
+ * not fit. */
+struct flow {
+	struct rnd_doc *doc;
+	cairo_t *cr;
+	double y, pw, ph;
+};
+
+/* Make room for h mm: a new page when the rest of this one is short. */
+static void
+room(struct flow *f, double h)
+{
+	if (f->y + h <= f->ph - M)
+		return;
+	rnd_doc_page_end(f->doc);
+	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+	f->y = M;
+}
+
+/* Height of a section as section() draws it. */
+static double
+section_height(cairo_t *cr, double w, const char *markup)
+{
+	PangoLayout *l = rnd_layout_new(cr, &f_body, w);
+	double h;
+
+	rnd_layout_markup(l, markup);
+	rnd_layout_size(l, NULL, &h);
+	g_object_unref(l);
+	return h + 12;
+}
+
+/* Draw a section in the flow. */
+static void
+flow_section(struct flow *f, const char *head, const char *markup)
+{
+	double w = f->pw - 2 * M;
+
+	room(f, section_height(f->cr, w, markup));
+	f->y += section(f->cr, M, f->y, w, head, markup);
+}
+
+/* A section heading and a paragraph (Pango markup); returns height. */
+static double
+section(cairo_t *cr, double x, double y, double w, const char *head,
+    const char *markup)
+{
+	double h;
+
+	rnd_set_rgb(cr, INK);
+	h = rnd_text(cr, &f_head, x, y, w, 0, 0, head) + 0.8;
+	h += rnd_text(cr, &f_body, x, y + h, w, 0, 1, markup);
+	return h + 4;
+}
+
+/* Where a point is, in words, from the west and south edges. */
+static char *
+where(const struct ruleset *rs, const struct scenario *s, double x, double y)
+{
+	char a[32], b[32];
+
+	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
+		return xasprintf("column %d from the west edge, row %d from "
+		    "the south edge", (int)floor(x / rs->cell_mm) + 1,
+		    (int)floor((s->table_h - y) / rs->cell_mm) + 1);
+	len_str(rs, a, sizeof(a), x);
+	len_str(rs, b, sizeof(b), s->table_h - y);
+	return xasprintf("%s from the west edge, %s from the south edge", a, b);
+}
+
+/* Page 2: orders of battle, deployment, objectives, victory, balance. */
+static void
+page_orders(struct rnd_doc *doc, const struct ruleset *rs,
+    const struct scenario *s, const struct rnd_scenario_opts *o, double pw,
+    double ph)
+{
+	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw,
+		ph };
+	cairo_t *cr = fl.cr;
+	double w = pw - 2 * M, x = M;
+	char d0[32], d1[32], r[32], *t, *u, *e, a[32], b[32], c[32], g[32];
+	int i, side, total = 0;
+
+	rnd_doc_outline(doc, 0, "Orders of battle", 0);
+	rnd_set_rgb(cr, INK);
+	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0, "Orders of battle") +
+	    2;
+	for (side = 0; side < 2; side++) {
+		room(&fl, 14 + 8.5 * (double)s->side[side].n);
+		fl.y += draw_force(fl.cr, rs, s, o, side, x, fl.y, w) + 4;
+	}
+	/* Deployment */
+	len_str(rs, d0, sizeof(d0), s->zone[SC_BLUE].h);
+	len_str(rs, d1, sizeof(d1), s->zone[SC_RED].h);
+	t = xasprintf("<b>Blue</b> sets up first, anywhere within %s of the "
+	    "south edge; <b>Red</b> then sets up within %s of the north edge. "
+	    "Roll for the first turn as the rules say. The markers on the map "
+	    "are the set-up the test games used.", d0, d1);
+	flow_section(&fl, "Deployment", t);
+	free(t);
+	/* Objectives and victory */
+	t = xstrdup("");
+	for (i = 0; i < s->nobj; i++) {
+		char *p = where(rs, s, s->obj[i].x, s->obj[i].y), *nm =
+		    rnd_markup_escape(s->obj[i].name);
+
+		u = xasprintf("%s%s<b>%s</b> (%s; worth %d)", t,
+		    i ? "; " : "", nm, p, s->obj[i].value);
+		free(t);
+		free(p);
+		free(nm);
+		t = u;
+	}
+	len_str(rs, r, sizeof(r), s->obj[0].radius);
+	u = xasprintf("%s. A side <i>holds</i> an objective when one of its "
+	    "units stands within %s of the marker (centre to centre) and no "
+	    "enemy unit does.", t, r);
+	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
+	free(t);
+	free(u);
+	t = xasprintf("The battle ends as soon as one side has no units left: "
+	    "the other side wins. Otherwise it ends after <b>%d game turns</b> "
+	    "(a game turn is one turn for each side). Then each side scores "
+	    "the value of every objective it holds; the higher score wins. "
+	    "Equal scores: the side with more units left wins; equal units "
+	    "too: a draw.", s->turns);
+	flow_section(&fl, "Victory conditions", t);
+	free(t);
+	e = rnd_markup_escape(sc_special_text(s->special));
+	t = xasprintf("<b>%s.</b> %s", sc_special_title(s->special), e);
+	flow_section(&fl, "Special rule", t);
+	free(t);
+	free(e);
+	/* Balance */
+	if (s->bal.games > 0) {
+		pct(a, sizeof(a), s->bal.rate);
+		pct(b, sizeof(b), s->bal.lo);
+		pct(c, sizeof(c), s->bal.hi);
+		thousands(g, sizeof(g), s->bal.games);
+		if (o->balanced == 1) {
+			char half[32];
+
+			thousands(half, sizeof(half), s->bal.games / 2);
+			u = xasprintf("%s games (two series of %s with "
+			    "different dice)", g, half);
+		} else
+			u = xasprintf("%s games", g);
+		t = xasprintf("Tested by %s between the engine's greedy "
+		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
+		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
+		    "%s–%s%%.%s", u, s->bal.wins[0], s->bal.wins[1],
+		    s->bal.draws, a, b, c,
+		    o->balanced == 1 ? "" : o->balanced == 0 ?
+		    " <b>Not balanced:</b> no candidate came within 45–55%; "
+		    "this is the closest found." : "");
+		free(u);
+		if (o->balanced == 1) {
+			u = xasprintf("%s Balanced to within 45–55%% after %d "
+			    "candidate%s.", t, s->bal.candidates,
+			    s->bal.candidates == 1 ? "" : "s");
+			free(t);
+			t = u;
+		}
+		if (o->balanced == -1 && (s->bal.lo > SC_BAND_HI ||
+		    s->bal.hi < SC_BAND_LO)) {
+			u = xasprintf("%s <b>%s is favoured:</b> the interval "
+			    "lies outside 45–55%%.", t, s->bal.lo > SC_BAND_HI ?
+			    "Blue" : "Red");
+			free(t);
+			t = u;
+		}
+		if (s->bal.turns_sum > 0) {
+			char mt[32];
+
+			fmt_double(mt, sizeof(mt), (double)s->bal.turns_sum /
+			    s->bal.games, 1);
+			pct(a, sizeof(a), (double)s->bal.at_limit /
+			    s->bal.games);
+			u = xasprintf("%s Battles lasted %s game turns on "
+			    "average; %s%% went the full %d turns and were "
+			    "decided by the victory conditions.", t, mt, a,
+			    s->turns);
+			free(t);
+			t = u;
+		}
+		if (o->val != NULL && o->val->games > 0) {
+			thousands(g, sizeof(g), o->val->games);
+			u = xasprintf("%s Unit points come from the exact odds "
+			    "of fire and melee and from %s self-play games.", t,
+			    g);
+			free(t);
+			t = u;
+		}
+		flow_section(&fl, "Balance", t);
+		free(t);
+	}
+	(void)total;
+	(void)ph;
+	rnd_doc_page_end(fl.doc);
+}
+
+/* Returns 0 written, -1 failed. */
+int
+rnd_scenario(const struct ruleset *rs, const struct scenario *s,
+    const char *path, const struct rnd_scenario_opts *o, struct diags *d)
+{
+	struct rnd_meta meta = { s->title, rs->author, "Scenario briefing",
+		"wargame, scenario", NULL };
+	struct rnd_doc *doc;
+	const char *from, *why;
+	double pw, ph;
+	struct pos at = { rs->path, 0, 0 };
+
+	if (rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
+		diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
+		return -1;
+	}
+	doc = rnd_doc_new(path, &meta, d);
+	/* The map sideways when the table is wider than deep. */
+	if (s->table_w >= s->table_h)
+		page_map(doc, rs, s, ph, pw);
+	else
+		page_map(doc, rs, s, pw, ph);
+	page_orders(doc, rs, s, o, pw, ph);
+	return rnd_doc_close(doc);
+}

@@ -1,0 +1,32 @@
+/*
+ * scenario.h: the scenario briefing — the public face of
+ * src/render/scenario.c for the CLI (no Cairo here). Page 1 is the map
+ * (drawn by the map renderer) with deployment zones, objectives and the
+ * tested set-up; page 2 the orders of battle with unit stats,
+ * deployment, objectives, victory conditions, the turn limit, the
+ * special rule and the balance figure.
+ */
+#ifndef SANDTABLE_RENDER_SCENARIO_H
+#define SANDTABLE_RENDER_SCENARIO_H
+
+#include "../scenario/scenario.h"
+#include "render.h"
+
+struct rnd_scenario_opts {
+	const char *paper;          /* --paper, or NULL */
+	const struct sc_values *val;/* unit points (NULL: not printed) */
+	int balanced;               /* -1 not asked, 0 not reached, 1 reached */
+};
+
+/*
+ * Write the briefing to path atomically. Returns 0 written, -1 failed
+ * (error in diags).
+ */
+int rnd_scenario(const struct ruleset *, const struct scenario *,
+    const char *path, const struct rnd_scenario_opts *, struct diags *);
+
+/* The short mark of a unit type on the map: the initials of its name
+ * ("Machine Gun" → "MG"), at most 3 letters, into buf. */
+void rnd_unit_mark(char *buf, size_t sz, const char *name);
+
+#endif

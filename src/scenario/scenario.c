@@ -1,0 +1,587 @@
+/*
+ * scenario.c: generating a scenario — the battlefield (terrain.c), two
+ * forces to a points total, deployment zones, objectives, a turn limit
+ * and a special rule — and the set-up and victory rules every family
+ * shares: where units deploy and who won at the turn limit.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/engine.h"
+#include "scenario.h"
+
+#define IN_MM 25.4
+
+static const struct {
+	const char *name, *title, *text;
+} specials[SC_SPECIAL__MAX] = {
+	{ "none", "None", "No special rule." },
+	{ "vital-ground", "Vital ground",
+	    "The first objective is the key to the position: holding it at "
+	    "the end scores 2 instead of 1." },
+	{ "forced-march", "Forced march",
+	    "Red arrived by a forced march and spread out: Red's deployment "
+	    "zone is half again as deep." },
+	{ "early-dusk", "Early dusk",
+	    "Night falls early: the battle lasts two thirds of the usual "
+	    "turns." },
+	{ "reconnaissance", "Reconnaissance",
+	    "Blue scouted the ground first: Blue's deployment zone is half "
+	    "again as deep." },
+};
+
+const char *
+sc_special_name(enum sc_special s)
+{
+	return s < SC_SPECIAL__MAX ? specials[s].name : "none";
+}
+
+const char *
+sc_special_title(enum sc_special s)
+{
+	return s < SC_SPECIAL__MAX ? specials[s].title : "None";
+}
+
+const char *
+sc_special_text(enum sc_special s)
+{
+	return s < SC_SPECIAL__MAX ? specials[s].text : "";
+}
+
+void
+sc_free(struct scenario *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	free(s->title);
+	free(s->ruleset);
+	tr_free(s->bf);
+	sc_force_free(&s->side[0]);
+	sc_force_free(&s->side[1]);
+	for (i = 0; i < s->nobj; i++)
+		free(s->obj[i].name);
+	free(s);
+}
+
+/* 1 when the ruleset plays on a grid. */
+static int
+on_grid(const struct ruleset *rs)
+{
+	return rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
+}
+
+/* Returns the depth of a deployment zone (mm). */
+double
+sc_deploy_depth(const struct ruleset *rs, double table_h)
+{
+	double d = rs->deploy_mm > 0 ? rs->deploy_mm : table_h / 4;
+
+	if (on_grid(rs))
+		d = fmax(1, floor(d / rs->cell_mm + 1e-6)) * rs->cell_mm;
+	return d;
+}
+
+/* A base width for spacing (mm). */
+static double
+base_w(const struct ruleset *rs, int type)
+{
+	double w = 0;
+
+	if (type >= 0 && (size_t)type < rs->nunits)
+		w = rs->units[type].base_w_mm;
+	if (w <= 0)
+		w = rs->base_w_mm;
+	return w > 0 ? w : 25.4;
+}
+
+/* A base depth for spacing (mm). */
+static double
+base_d(const struct ruleset *rs, int type)
+{
+	double d = 0;
+
+	if (type >= 0 && (size_t)type < rs->nunits)
+		d = rs->units[type].base_d_mm;
+	if (d <= 0)
+		d = rs->base_d_mm;
+	return d > 0 ? d : base_w(rs, type);
+}
+
+/* 1 when a unit may stand at (x, y): not within margin of a river's
+ * bank (the engine's board makes rivers a little wider), not on a
+ * building. */
+static int
+standable(const struct battlefield *bf, double x, double y, double margin)
+{
+	unsigned k = tr_at(bf, x, y);
+	size_t i;
+
+	for (i = 0; i < bf->nrivers; i++)
+		if (tr_path_dist(&bf->rivers[i].path, x, y) <
+		    bf->rivers[i].width / 2 + margin)
+			return 0;
+	return !(k >> RS_TERRAIN_TOWN & 1u);
+}
+
+/* The positions of a zone's slots, front rank first, centre outwards;
+ * step dx across, dy back. Returns the count written (at most max). */
+static int
+zone_slots(const struct scenario *s, int side, double dx, double dy,
+    double mx, double my, double cell, double (*xy)[2], int max)
+{
+	struct sc_rect z = s->zone[side];
+	int cols = (int)floor((z.w - 2 * mx) / dx + 1e-6) + 1;
+	int rows = (int)floor((z.h - 2 * my) / dy + 1e-6) + 1;
+	int r, k, c, i, n = 0;
+	double x0, x, y, yy;
+
+	if (cols < 1 || rows < 1 || z.w < 2 * mx || z.h < 2 * my)
+		return 0;
+	x0 = z.x + (z.w - (cols - 1) * dx) / 2;
+	for (r = 0; r < rows && n < max; r++) {
+		/* Blue's front is the zone's top edge, Red's its bottom. */
+		y = side == SC_BLUE ? z.y + my + r * dy : z.y + z.h - my - r * dy;
+		for (k = 0; k < cols && n < max; k++) {
+			/* centre, then right and left alternately */
+			c = cols / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
+			if (c < 0 || c >= cols)
+				continue;
+			x = x0 + c * dx;
+			yy = y;
+			if (cell > 0) {
+				/* a hand-edited zone may be off the cells */
+				x = (floor(x / cell) + 0.5) * cell;
+				yy = (floor(y / cell) + 0.5) * cell;
+				for (i = 0; i < n; i++)
+					if (fabs(xy[i][0] - x) < 1e-6 &&
+					    fabs(xy[i][1] - yy) < 1e-6)
+						break;
+				if (i < n)
+					continue;
+			}
+			if (!standable(s->bf, x, yy, fmin(dx, dy)))
+				continue;
+			xy[n][0] = x;
+			xy[n][1] = yy;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Returns the number of units placed (see scenario.h). */
+int
+sc_deploy(const struct scenario *s, const struct ruleset *rs, int side,
+    double (*xy)[2], int max)
+{
+	const struct sc_force *f = &s->side[side];
+	int n = sc_force_units(f), got, type = f->n > 0 ? f->v[0].type : -1;
+	double bw = base_w(rs, type), bd = base_d(rs, type), c = rs->cell_mm;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		bw = fmax(bw, base_w(rs, f->v[i].type));
+		bd = fmax(bd, base_d(rs, f->v[i].type));
+	}
+	if (n > max)
+		n = max;
+	if (on_grid(rs)) {
+		/* Every other cell, then every cell. */
+		got = zone_slots(s, side, 2 * c, c, c / 2, c / 2, c, xy, n);
+		if (got < n)
+			got = zone_slots(s, side, c, c, c / 2, c / 2, c, xy, n);
+	} else {
+		got = zone_slots(s, side, 2.5 * bw, 2 * bd, bw, bd, 0, xy, n);
+		if (got < n)
+			got = zone_slots(s, side, 1.25 * bw, 1.25 * bd, bw / 2,
+			    bd / 2, 0, xy, n);
+	}
+	return got;
+}
+
+/* Returns the winner at the turn limit (see scenario.h). */
+int
+sc_victory(const struct scenario *s, int n, const int *side,
+    const int *alive, const double (*xy)[2])
+{
+	int score[2] = { 0, 0 }, units[2] = { 0, 0 }, near[2], i, k;
+	double dx, dy;
+
+	for (i = 0; i < n; i++)
+		if (alive[i])
+			units[side[i]]++;
+	if (units[0] == 0 || units[1] == 0)
+		return units[0] ? SC_BLUE : units[1] ? SC_RED : -1;
+	for (k = 0; k < s->nobj; k++) {
+		near[0] = near[1] = 0;
+		for (i = 0; i < n; i++) {
+			if (!alive[i])
+				continue;
+			dx = xy[i][0] - s->obj[k].x;
+			dy = xy[i][1] - s->obj[k].y;
+			if (dx * dx + dy * dy <=
+			    s->obj[k].radius * s->obj[k].radius + 1e-6)
+				near[side[i]] = 1;
+		}
+		if (near[0] != near[1])
+			score[near[0] ? 0 : 1] += s->obj[k].value;
+	}
+	if (score[0] != score[1])
+		return score[0] > score[1] ? SC_BLUE : SC_RED;
+	if (units[0] != units[1])
+		return units[0] > units[1] ? SC_BLUE : SC_RED;
+	return -1;
+}
+
+/* ---- generation ---- */
+
+/* Snap a length to whole cells on a grid (at least one). */
+static double
+snap_len(const struct ruleset *rs, double mm)
+{
+	if (!on_grid(rs))
+		return mm;
+	return fmax(1, floor(mm / rs->cell_mm + 1e-6)) * rs->cell_mm;
+}
+
+/* Snap a point to the centre of its cell on a grid, else to whole
+ * units of the ruleset's measure (inches, centimetres; 10 mm), so that
+ * a player can measure it out. */
+static void
+snap_pt(const struct ruleset *rs, double *x, double *y)
+{
+	double u = rs->measure == LEN_IN ? 25.4 : rs->measure == LEN_FT ?
+	    25.4 : 10;
+
+	if (!on_grid(rs)) {
+		*x = round(*x / u) * u;
+		*y = round(*y / u) * u;
+		return;
+	}
+	*x = (floor(*x / rs->cell_mm) + 0.5) * rs->cell_mm;
+	*y = (floor(*y / rs->cell_mm) + 0.5) * rs->cell_mm;
+}
+
+/* The turn limit: enough turns for the slowest half of the units to
+ * cross the gap twice, plus a die, capped by the ruleset's battle. */
+static int
+pick_turns(const struct ruleset *rs, struct tr_rng *g, double gap)
+{
+	double moves[RS_MAX_UNITS], m;
+	size_t i, n = 0, j;
+	int t, cap = rs->turn_limit > 0 ? rs->turn_limit : 30;
+
+	for (i = 0; i < rs->nunits && n < RS_MAX_UNITS; i++)
+		if (rs->units[i].move_mm > 0)
+			moves[n++] = rs->units[i].move_mm;
+	/* the median move (a small insertion sort) */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && moves[j - 1] > moves[j]; j--) {
+			m = moves[j];
+			moves[j] = moves[j - 1];
+			moves[j - 1] = m;
+		}
+	m = n > 0 ? moves[n / 2] : 100;
+	t = (int)ceil(2 * gap / m) + tr_rng_d6(g);
+	if (t < 6)
+		t = 6;
+	return t > cap ? cap : t;
+}
+
+/* 1 when a road passes within d of (x, y). */
+static int
+near_road(const struct battlefield *bf, double x, double y, double d)
+{
+	size_t i;
+
+	for (i = 0; i < bf->nroads; i++)
+		if (tr_path_dist(&bf->roads[i].path, x, y) < d)
+			return 1;
+	return 0;
+}
+
+/* A name and place for an objective in the band between the zones,
+ * within the x range [x0, x1): on a hill, a ford or the town when one
+ * lies there, else in the open. */
+static void
+place_objective(const struct scenario *s, const struct ruleset *rs,
+    struct tr_rng *g, double x0, double x1, double y0, double y1,
+    struct sc_objective *o)
+{
+	const struct battlefield *bf = s->bf;
+	size_t i, k;
+	double cx, cy, r;
+	int tries;
+
+	/* A ford in range? */
+	for (i = 0; i < bf->nrivers; i++)
+		for (k = 0; k < bf->rivers[i].nfords; k++) {
+			struct tr_point f = bf->rivers[i].fords[k];
+
+			if (f.x >= x0 && f.x < x1 && f.y > y0 && f.y < y1 &&
+			    tr_rng_d6(g) >= 3) {
+				o->x = f.x;
+				o->y = f.y;
+				o->name = xstrdup("The ford");
+				return;
+			}
+		}
+	/* A hill's top? */
+	for (i = 0; i < bf->nhills; i++) {
+		const struct tr_line *top =
+		    &bf->hills[i].contours[bf->hills[i].n - 1];
+
+		cx = cy = 0;
+		for (k = 0; k < top->n; k++) {
+			cx += top->v[k].x / top->n;
+			cy += top->v[k].y / top->n;
+		}
+		if (cx >= x0 && cx < x1 && cy > y0 && cy < y1 &&
+		    standable(bf, cx, cy, 0) && tr_rng_d6(g) >= 3) {
+			o->x = cx;
+			o->y = cy;
+			o->name = xstrdup("The hill");
+			return;
+		}
+	}
+	/* The town's middle? */
+	if (bf->ntown > 0) {
+		cx = cy = 0;
+		for (k = 0; k < bf->ntown; k++) {
+			cx += (bf->town[k].x + bf->town[k].w / 2) / bf->ntown;
+			cy += (bf->town[k].y + bf->town[k].h / 2) / bf->ntown;
+		}
+		if (cx >= x0 && cx < x1 && cy > y0 && cy < y1) {
+			o->x = cx;
+			o->y = cy;
+			o->name = xstrdup("The town");
+			return;
+		}
+	}
+	/* Open ground near the middle of the range. */
+	r = (y1 - y0) / 4;
+	for (tries = 0; tries < 20; tries++) {
+		o->x = tr_rng_range(g, x0 + (x1 - x0) * 0.25,
+		    x0 + (x1 - x0) * 0.75);
+		o->y = tr_rng_range(g, (y0 + y1) / 2 - r, (y0 + y1) / 2 + r);
+		if (standable(bf, o->x, o->y, 0))
+			break;
+	}
+	(void)rs;
+	o->name = xstrdup(tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
+	    "The wood" : near_road(bf, o->x, o->y, r) ? "The milestone" :
+	    tr_rng_d6(g) <= 3 ? "The farm" : "The cairn");
+}
+
+/* Objectives: one, or two (one on each half) on a 4+. */
+static void
+gen_objectives(struct scenario *s, const struct ruleset *rs,
+    struct tr_rng *g)
+{
+	double y0 = s->zone[SC_RED].y + s->zone[SC_RED].h;
+	double y1 = s->zone[SC_BLUE].y, w = s->table_w, rad;
+	int two = tr_rng_d6(g) >= 4, i;
+
+	rad = on_grid(rs) ? 2 * rs->cell_mm : 4 * base_w(rs, -1);
+	/* Keep the holding circle out of the zones when the gap allows. */
+	if (y1 - y0 > 3 * rad) {
+		y0 += rad;
+		y1 -= rad;
+	}
+	s->nobj = two ? 2 : 1;
+	for (i = 0; i < s->nobj; i++) {
+		struct sc_objective *o = &s->obj[i];
+
+		if (two)
+			place_objective(s, rs, g, i * w / 2, (i + 1) * w / 2,
+			    y0, y1, o);
+		else
+			place_objective(s, rs, g, w / 4, 3 * w / 4, y0, y1, o);
+		snap_pt(rs, &o->x, &o->y);
+		o->radius = rad;
+		o->value = 1;
+	}
+	if (two && strcmp(s->obj[0].name, s->obj[1].name) == 0) {
+		char *a = xasprintf("%s (west)", s->obj[0].name);
+		char *b = xasprintf("%s (east)", s->obj[1].name);
+
+		free(s->obj[0].name);
+		free(s->obj[1].name);
+		s->obj[0].name = a;
+		s->obj[1].name = b;
+	}
+}
+
+/* A title from the first objective: "The Ford", "Battle for the Hill". */
+static char *
+make_title(const struct scenario *s, struct tr_rng *g)
+{
+	static const char *const forms[] = { "Battle for %s", "Clash at %s",
+		"Holding %s", "Action at %s", "The Fight for %s",
+		"Affair at %s" };
+	const char *o = s->obj[0].name;
+	char *lower = xstrdup(o), *t, *p;
+
+	if (strncmp(lower, "The ", 4) == 0)
+		lower[0] = 't';
+	if ((p = strstr(lower, " (")) != NULL)
+		*p = '\0';
+	t = xasprintf(forms[tr_rng_below(g, 6)], lower);
+	free(lower);
+	return t;
+}
+
+/* Returns an error message when the table cannot hold the zones (static
+ * text into buf), NULL when it can. */
+static const char *
+check_table(const struct ruleset *rs, double w, double h, double depth,
+    char *buf, size_t sz)
+{
+	char d[32], need[32], gap[32];
+	enum unit_of_length u = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
+
+	if (!(w > 0) || !(h > 0))
+		return "the table has no size";
+	if (on_grid(rs) && (w < rs->cell_mm || h < rs->cell_mm))
+		return "the table is smaller than one cell";
+	if (on_grid(rs) && floor(w / rs->cell_mm + 1e-6) *
+	    floor(h / rs->cell_mm + 1e-6) > ENG_MAX_CELLS) {
+		snprintf(buf, sz, "the table has more than %d cells, more "
+		    "than the engine plays", ENG_MAX_CELLS);
+		return buf;
+	}
+	if (h + 1e-6 < 2 * depth + snap_len(rs, depth / 2) ||
+	    w + 1e-6 < 2 * depth) {
+		len_format(d, sizeof(d), depth, u);
+		len_format(gap, sizeof(gap), snap_len(rs, depth / 2), u);
+		len_format(need, sizeof(need), 2 * depth + snap_len(rs,
+		    depth / 2), u);
+		snprintf(buf, sz, "the table is too small for two %s deep "
+		    "deployment zones with %s between them: it must be at "
+		    "least %s deep and %s wide", d, gap, need, d);
+		return buf;
+	}
+	return NULL;
+}
+
+/* Forces for both sides; the second side's from another stream. */
+static int
+gen_forces(struct scenario *s, const struct sc_values *val, int points,
+    uint64_t seed)
+{
+	int side;
+
+	for (side = 0; side < 2; side++)
+		if (sc_pick_force(val->v, val->n, points, seed * 2 + side +
+		    1, SC_MAX_SIDE, &s->side[side]) < 0)
+			return -1;
+	return 0;
+}
+
+/* Returns a new scenario, or NULL with an error (see scenario.h). */
+struct scenario *
+sc_generate(const struct ruleset *rs, const char *rs_path,
+    const struct sc_request *rq, const struct sc_values *val,
+    struct diags *d)
+{
+	struct scenario *s;
+	struct tr_rng g;
+	double w = rq->table_w > 0 ? rq->table_w : rs->table_w_mm;
+	double h = rq->table_h > 0 ? rq->table_h : rs->table_h_mm, depth;
+	double deep[2] = { 1, 1 };
+	int points = rq->points, cheap = sc_cheapest(val->v, val->n), side;
+	const char *why;
+	char buf[256], c[32];
+	struct pos at = { rs->path, 0, 0 };
+
+	if (!(w > 0) || !(h > 0)) {
+		w = 72 * IN_MM;
+		h = 48 * IN_MM;
+	}
+	/* On a grid the table is whole cells, so that the cells drawn, the
+	 * engine's and the zones' all line up. */
+	if (on_grid(rs) && w >= rs->cell_mm && h >= rs->cell_mm) {
+		w = floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
+		h = floor(h / rs->cell_mm + 1e-6) * rs->cell_mm;
+	}
+	depth = sc_deploy_depth(rs, h);
+	if ((why = check_table(rs, w, h, depth, buf, sizeof(buf))) != NULL) {
+		diag_add(d, SEV_ERROR, at, "%s", why);
+		return NULL;
+	}
+	if (cheap == 0) {
+		diag_add(d, SEV_ERROR, at, "no unit has a points value");
+		return NULL;
+	}
+	if (points < cheap) {
+		snprintf(c, sizeof(c), "%d", cheap);
+		diag_add(d, SEV_ERROR, at, "%d points buy nothing: the "
+		    "cheapest unit costs %s points", points, c);
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	s->ruleset = xstrdup(rs_path);
+	s->seed = rq->seed;
+	s->table_w = w;
+	s->table_h = h;
+	s->points = points;
+	tr_rng_seed(&g, rq->seed ^ 0x9e6c63d0676a9a99ULL);
+	s->bf = tr_generate_density(rq->seed, w, h, tr_kinds_of(rs),
+	    rq->density);
+	/* The special rule: none on 1–3, else by a second die. */
+	if (rq->special >= 0 && rq->special < SC_SPECIAL__MAX)
+		s->special = (enum sc_special)rq->special;
+	else if (tr_rng_d6(&g) >= 4)
+		s->special = (enum sc_special)(1 + tr_rng_below(&g,
+		    SC_SPECIAL__MAX - 1));
+	if (s->special == SC_SPECIAL_FORCED_MARCH)
+		deep[SC_RED] = 1.5;
+	if (s->special == SC_SPECIAL_RECONNAISSANCE)
+		deep[SC_BLUE] = 1.5;
+	for (side = 0; side < 2; side++) {
+		double dd = snap_len(rs, depth * deep[side]);
+
+		if (dd * 1.0 > h / 2 - snap_len(rs, depth / 4))
+			dd = depth;
+		s->zone[side].x = 0;
+		s->zone[side].w = w;
+		s->zone[side].h = dd;
+		s->zone[side].y = side == SC_BLUE ? h - dd : 0;
+	}
+	if (on_grid(rs)) {
+		/* Whole cells: the bottom zone ends at the last whole row. */
+		double rows = floor(h / rs->cell_mm + 1e-6) * rs->cell_mm;
+
+		s->zone[SC_BLUE].y = rows - s->zone[SC_BLUE].h;
+		s->zone[SC_BLUE].w = s->zone[SC_RED].w =
+		    floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
+	}
+	gen_objectives(s, rs, &g);
+	s->turns = pick_turns(rs, &g, s->zone[SC_BLUE].y -
+	    (s->zone[SC_RED].y + s->zone[SC_RED].h));
+	if (s->special == SC_SPECIAL_EARLY_DUSK)
+		s->turns = s->turns * 2 / 3 > 4 ? s->turns * 2 / 3 : 4;
+	if (s->special == SC_SPECIAL_VITAL_GROUND)
+		s->obj[0].value = 2;
+	s->title = make_title(s, &g);
+	if (gen_forces(s, val, points, rq->seed) == -1) {
+		diag_add(d, SEV_ERROR, at, "no force fits %d points", points);
+		sc_free(s);
+		return NULL;
+	}
+	for (side = 0; side < 2; side++) {
+		double xy[SC_MAX_SIDE][2];
+		int n = sc_force_units(&s->side[side]);
+
+		if (sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
+			diag_add(d, SEV_ERROR, at, "the table is too small to "
+			    "deploy %d units in a zone", n);
+			sc_free(s);
+			return NULL;
+		}
+	}
+	return s;
+}

@@ -1,0 +1,143 @@
+#!/bin/sh
+# sandtable scenario: same seed → same files; the YAML validates, replays
+# and can be edited; --balanced holds within 45–55% with other dice;
+# impossible requests get clear errors; the briefing has what it should.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+MM=rulesets/morschauser-modern.md
+AN=rulesets/gauntlet-ancients.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+ok() { # NAME COMMAND... (expects exit 0)
+	name=$1
+	shift
+	if "$@" >"$tmp/out" 2>"$tmp/err"; then pass "$name"; else
+		fail "$name" "exit $?: $(head -c 300 "$tmp/err")"; fi
+}
+status() { # NAME WANT COMMAND...
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then pass "$name"; else
+		fail "$name" "exit $got, wanted $want: $(head -c 300 "$tmp/err")"; fi
+}
+
+# ---- reproducible ----
+ok "generate seed 5" "$BIN" scenario $MM --seed 5 --games 300 -q -o "$tmp/a.pdf"
+ok "generate seed 5 again" "$BIN" scenario $MM --seed 5 --games 300 -q -o "$tmp/b.pdf"
+cmp -s "$tmp/a.yaml" "$tmp/b.yaml" && pass "same seed, same YAML" ||
+	fail "same seed, same YAML" "$(diff "$tmp/a.yaml" "$tmp/b.yaml" | head -5)"
+cmp -s "$tmp/a.pdf" "$tmp/b.pdf" && pass "same seed, same PDF" ||
+	fail "same seed, same PDF" "bytes differ"
+ok "generate, one job" "$BIN" scenario $MM --seed 5 --games 300 --jobs 1 -q -o "$tmp/j.pdf"
+cmp -s "$tmp/a.yaml" "$tmp/j.yaml" && pass "jobs do not change the scenario" ||
+	fail "jobs do not change the scenario" "YAML differs"
+ok "generate seed 6" "$BIN" scenario $MM --seed 6 --games 300 -q -o "$tmp/c.pdf"
+cmp -s "$tmp/a.yaml" "$tmp/c.yaml" && fail "another seed, another scenario" "same YAML" ||
+	pass "another seed, another scenario"
+if locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$'; then
+	LC_ALL=de_DE.UTF-8 "$BIN" scenario $MM --seed 5 --games 300 -q -o "$tmp/de.pdf" 2>/dev/null
+	cmp -s "$tmp/a.yaml" "$tmp/de.yaml" && cmp -s "$tmp/a.pdf" "$tmp/de.pdf" &&
+		pass "decimal-comma locale, same files" ||
+		fail "decimal-comma locale, same files" "files differ"
+fi
+
+# ---- the YAML: shape, validation, replay ----
+for k in scenario: ruleset: turns: blue: red: objectives: terrain: forces: deploy:; do
+	grep -q "^ *$k" "$tmp/a.yaml" || fail "YAML has $k" "missing"
+done
+pass "YAML has its keys"
+ok "replay with the ruleset" "$BIN" play $MM --scenario "$tmp/a.yaml" --games 200
+grep -q "200 games" "$tmp/out" && pass "replay plays every game" ||
+	fail "replay plays every game" "$(cat "$tmp/out")"
+ok "replay, ruleset from the file" "$BIN" play --scenario "$tmp/a.yaml" --games 100 --json
+grep -q '"blue_score"' "$tmp/out" && pass "replay JSON" || fail "replay JSON" "$(cat "$tmp/out")"
+# Hand edits: fewer turns and another unit still play.
+sed -e 's/^turns: .*/turns: 4/' -e 's/^    Rifle: .*/    Rifle: 1/' "$tmp/a.yaml" >"$tmp/e.yaml"
+grep -q "^    Rifle: 1" "$tmp/e.yaml" || sed -i 's/^  forces:$/  forces:\n    Rifle: 1/' "$tmp/e.yaml"
+ok "edited scenario replays" "$BIN" play --scenario "$tmp/e.yaml" --games 100
+sed 's/^    Rifle: .*/    Musketeer: 2/' "$tmp/e.yaml" >"$tmp/bad.yaml"
+status "unknown unit is an error" 1 "$BIN" play --scenario "$tmp/bad.yaml" --games 10
+grep -q "bad.yaml:[0-9]*:[0-9]*: error: unknown unit 'Musketeer'" "$tmp/err" &&
+	pass "unknown unit named with line and column" ||
+	fail "unknown unit named with line and column" "$(cat "$tmp/err")"
+sed 's/^  deploy: \[0, 0,/  deploy: [0, 600,/' "$tmp/a.yaml" >"$tmp/ov.yaml"
+status "overlapping zones are an error" 1 "$BIN" play --scenario "$tmp/ov.yaml" --games 10
+grep -q "overlap" "$tmp/err" && pass "overlap is named" || fail "overlap is named" "$(cat "$tmp/err")"
+printf 'scenario: x\n' >"$tmp/noruleset.yaml"
+status "scenario without a ruleset" 1 "$BIN" play --scenario "$tmp/noruleset.yaml"
+
+# --from: an edited scenario gets its own briefing; the file is kept.
+sed 's/^scenario: .*/scenario: "Hand-edited battle"/' "$tmp/a.yaml" >"$tmp/h.yaml"
+cp "$tmp/h.yaml" "$tmp/h.orig"
+ok "briefing from an edited file" "$BIN" scenario $MM --from "$tmp/h.yaml" --games 200 -q -o "$tmp/h.pdf"
+pdftotext "$tmp/h.pdf" - 2>/dev/null | grep -q "Hand-edited battle" && pass "edited title in the briefing" ||
+	fail "edited title in the briefing" "not found"
+cmp -s "$tmp/h.yaml" "$tmp/h.orig" && pass "--from never writes over its file" ||
+	fail "--from never writes over its file" "changed"
+status "--from with --balanced" 2 "$BIN" scenario $MM --from "$tmp/h.yaml" --balanced -o "$tmp/h.pdf"
+
+# Every generated scenario validates and plays to an end.
+n=0
+for s in 11 12 13 14 15 16; do
+	"$BIN" scenario $MM --seed $s --games 50 -q -o "$tmp/v$s.pdf" 2>"$tmp/err" &&
+		"$BIN" play --scenario "$tmp/v$s.yaml" --games 50 >/dev/null 2>>"$tmp/err" &&
+		n=$((n + 1))
+done
+[ $n -eq 6 ] && pass "six seeds validate and play" || fail "six seeds validate and play" "$n of 6: $(head -c 300 "$tmp/err")"
+
+# ---- balanced: within the band when replayed with other dice ----
+ok "balanced" "$BIN" scenario $MM --balanced --seed 3 -o "$tmp/bal.pdf"
+grep -q "balanced after [0-9]* candidate" "$tmp/out" && pass "says how many candidates" ||
+	fail "says how many candidates" "$(cat "$tmp/out")"
+"$BIN" play --scenario "$tmp/bal.yaml" --games 2000 --seed 987654 --json >"$tmp/replay.json" 2>/dev/null
+score=$(sed -n 's/.*"blue_score": *\([0-9.]*\).*/\1/p' "$tmp/replay.json")
+if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s >= 0.45 && s <= 0.55) }'; then
+	pass "balanced replay with another seed is within 45-55% ($score)"
+else
+	fail "balanced replay with another seed is within 45-55%" "score '$score'"
+fi
+
+# ---- impossible requests ----
+status "points below the cheapest unit" 1 "$BIN" scenario $MM --points 1 -o "$tmp/x.pdf"
+grep -q "error: 1 points buy nothing: the cheapest unit costs [0-9]* points" "$tmp/err" &&
+	pass "cheapest unit named" || fail "cheapest unit named" "$(cat "$tmp/err")"
+status "table too small" 1 "$BIN" scenario $MM --table 24x24in -o "$tmp/x.pdf"
+grep -q "too small for two 12\" deep deployment zones" "$tmp/err" &&
+	pass "table too small says why" || fail "table too small says why" "$(cat "$tmp/err")"
+[ -e "$tmp/x.pdf" ] || [ -e "$tmp/x.yaml" ] && fail "failed run writes nothing" "files left" ||
+	pass "failed run writes nothing"
+status "no output" 2 "$BIN" scenario $MM
+status "unknown option" 2 "$BIN" scenario $MM --frobnicate -o "$tmp/x.pdf"
+status "bad density" 2 "$BIN" scenario $MM --density lots -o "$tmp/x.pdf"
+status "bad table" 2 "$BIN" scenario $MM --table huge -o "$tmp/x.pdf"
+status "missing ruleset" 2 "$BIN" scenario "$tmp/none.md" -o "$tmp/x.pdf"
+
+# ---- the briefing ----
+pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$pages" = 2 ] && pass "briefing has two pages" || fail "briefing has two pages" "$pages"
+pdftotext -layout "$tmp/a.pdf" "$tmp/a.txt"
+for w in "Orders of battle" "Deployment" "Victory conditions" "Special rule" \
+	"Balance" "Wilson" "Blue deployment zone" "Red deployment zone" "Rifle" "Tank Gun 24\"" \
+	"game turns"; do
+	grep -q "$w" "$tmp/a.txt" || { fail "briefing says '$w'" "not found"; continue; }
+done
+pass "briefing has its sections"
+title=$(sed -n 's/^scenario: //p' "$tmp/a.yaml" | tr -d '"')
+grep -q "$title" "$tmp/a.txt" && pass "briefing and YAML agree on the title" ||
+	fail "briefing and YAML agree on the title" "$title"
+if pdffonts "$tmp/a.pdf" | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }'; then
+	pass "fonts embedded"; else fail "fonts embedded" "$(pdffonts "$tmp/a.pdf")"; fi
+
+# ---- the other bundled ruleset, when its engine is played ----
+if "$BIN" play $AN --games 1 >/dev/null 2>&1 && ! "$BIN" play $AN --games 1 2>&1 | grep -q "not played"; then
+	ok "ancients scenario" "$BIN" scenario $AN --seed 2 --games 200 -q -o "$tmp/an.pdf"
+	ok "ancients replay" "$BIN" play --scenario "$tmp/an.yaml" --games 50
+else
+	status "ancients: engine not played is an error" 1 "$BIN" scenario $AN -o "$tmp/an.pdf"
+	grep -q "not played" "$tmp/err" && pass "ancients: says why" || fail "ancients: says why" "$(cat "$tmp/err")"
+fi
