@@ -6,6 +6,8 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/sandtable
+MANDIR   = $(PREFIX)/share/man/man1
+COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
 PKGS     = cairo pangocairo libcmark-gfm yaml-0.1 libqpdf jansson
 TESTPKGS = criterion
@@ -45,7 +47,7 @@ endif
 RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
-.PHONY: all deps test unit regress out bench install uninstall clean fuzz
+.PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind
 
 all: $(BIN)
 
@@ -100,6 +102,13 @@ out: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) build $(RULESETS) -o out
 
+# memcheck over every command and product and every fixture.
+valgrind: deps
+	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	@$(MAKE) --no-print-directory sandtable
+	@tests/valgrind.sh ./sandtable
+
 bench: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	@tests/bench.sh ./$(BIN)
@@ -132,13 +141,17 @@ fuzz-run: fuzz
 	cd build-fuzz && ./fuzz_yaml -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-yaml 2>&1 | tail -3
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/rulesets
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
+	    $(DESTDIR)$(DATADIR)/rulesets $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
-	install -m 644 templates/*.yaml $(DESTDIR)$(DATADIR)/templates/ 2>/dev/null || true
+	install -m 644 templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 rulesets/*.md $(DESTDIR)$(DATADIR)/rulesets/
+	install -m 644 src/cli/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
+	install -m 644 src/cli/sandtable.bash $(DESTDIR)$(COMPDIR)/sandtable
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sandtable
+	rm -f $(DESTDIR)$(BINDIR)/sandtable $(DESTDIR)$(MANDIR)/sandtable.1 \
+	    $(DESTDIR)$(COMPDIR)/sandtable
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

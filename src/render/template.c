@@ -3,56 +3,22 @@
  * rs_yaml_parse), with typed getters that report bad values at their
  * file:line:col and fall back to the default.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "internal.h"
 
-#ifndef SANDTABLE_DATADIR
-#define SANDTABLE_DATADIR "/usr/local/share/sandtable"
-#endif
-
-/* Returns the directory holding the running binary (caller frees), or
- * NULL. */
-static char *
-exe_dir(void)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-	char *slash;
-
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	if ((slash = strrchr(buf, '/')) == NULL)
-		return NULL;
-	*slash = '\0';
-	return xstrdup(buf);
-}
-
-/* Returns the first candidate path that exists (caller frees), or NULL. */
+/* Returns ./templates/NAME.yaml, else the data directory's (base.h:
+ * SANDTABLE_DATADIR, beside the binary, the installed prefix); caller
+ * frees; NULL when there is none. */
 static char *
 template_find(const char *name)
 {
-	char *dir = exe_dir(), *c[4] = { NULL, NULL, NULL, NULL }, *hit = NULL;
-	int i;
+	char *file = xasprintf("%s.yaml", name), *hit;
 
-	c[0] = xasprintf("templates/%s.yaml", name);
-	c[1] = xasprintf("%s/templates/%s.yaml", SANDTABLE_DATADIR, name);
-	if (dir != NULL) {
-		c[2] = xasprintf("%s/../share/sandtable/templates/%s.yaml", dir,
-		    name);
-		c[3] = xasprintf("%s/templates/%s.yaml", dir, name);
-	}
-	for (i = 0; i < 4; i++)
-		if (hit == NULL && c[i] != NULL && access(c[i], R_OK) == 0)
-			hit = c[i];
-		else
-			free(c[i]);
-	free(dir);
+	hit = data_find("templates", file);
+	free(file);
 	return hit;
 }
 
@@ -75,9 +41,11 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 	    (n > 4 && strcasecmp(spec + n - 4, ".yml") == 0))
 		path = xstrdup(spec);
 	else if ((path = template_find(spec)) == NULL) {
+		char *dir = data_dir();
+
 		diag_add(dg, SEV_ERROR, p, "template '%s' not found (looked in "
-		    "./templates, %s/templates and beside the binary)", spec,
-		    SANDTABLE_DATADIR);
+		    "./templates and %s/templates)", spec, dir);
+		free(dir);
 		return NULL;
 	}
 	p.file = path;
