@@ -127,18 +127,26 @@ fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZERS)
 
 FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
+RENDERSRC = $(wildcard src/base/*.c src/ruleset/*.c src/engine/*.c src/check/*.c \
+            src/scenario/*.c src/render/*.c)
+
+build-fuzz/fuzz_template: tests/fuzz/fuzz_template.c $(RENDERSRC)
+	@mkdir -p build-fuzz
+	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(RENDERSRC) $(PKG_LIBS) -lm
 
 build-fuzz/%: tests/fuzz/%.c $(FUZZSRC)
 	@mkdir -p build-fuzz
 	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(FUZZSRC) $(PKG_LIBS) -lm
 
 fuzz-run: fuzz
-	@mkdir -p build-fuzz/corpus-ruleset build-fuzz/corpus-yaml
+	@mkdir -p build-fuzz/corpus-ruleset build-fuzz/corpus-yaml build-fuzz/corpus-template
 	@cp rulesets/*.md tests/regress/*.md build-fuzz/corpus-ruleset/
-	@cp templates/*.yaml build-fuzz/corpus-yaml/ 2>/dev/null || true
+	@cp templates/*.yaml build-fuzz/corpus-yaml/
+	@cp templates/*.yaml build-fuzz/corpus-template/
 	@for f in rulesets/*.md; do sed -n '2,/^---$$/p' $$f > build-fuzz/corpus-yaml/$$(basename $$f .md).yaml; done
 	cd build-fuzz && ./fuzz_ruleset -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-ruleset 2>&1 | tail -3
 	cd build-fuzz && ./fuzz_yaml -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-yaml 2>&1 | tail -3
+	cd build-fuzz && ./fuzz_template -max_total_time=$(FUZZTIME) -max_len=8192 -timeout=20 -rss_limit_mb=4096 corpus-template 2>&1 | tail -3
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \

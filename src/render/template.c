@@ -63,8 +63,12 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 		rs_node_free(t);
 		t = NULL;
 	}
-	if (t == NULL && diags_worst(dg) < SEV_ERROR)
-		diag_add(dg, SEV_ERROR, p, "cannot read template");
+	if (t == NULL) {
+		if (diags_worst(dg) < SEV_ERROR)
+			diag_add(dg, SEV_ERROR, p, "cannot read template");
+		free(path); /* messages keep their own copy of the name */
+		return NULL;
+	}
 	*file = path;
 	return t;
 }

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Hostile input and paths: broken templates, outputs that cannot be
+# written, absurd sizes. Every case ends in a clear message and a non-zero
+# exit, never a crash (status > 2), a hang or a stray file.
+BIN=${1:-./sandtable}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+MOD=rulesets/morschauser-modern.md
+
+t() { # NAME WANT-STATUS PATTERN-IN-STDERR COMMAND...
+	name=$1 want=$2 pat=$3
+	shift 3
+	timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL: $name: exit $got, wanted $want: $(head -c 200 "$tmp/err")"
+	elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+		echo "FAIL: $name: no '$pat' in: $(head -c 200 "$tmp/err")"
+	else
+		echo "PASS: $name"
+	fi
+}
+
+printf 'size: [9\nmargin: 1cm\n' >"$tmp/broken.yaml"
+t "broken template YAML names its place" 1 "broken.yaml:[0-9]*:[0-9]*: error" \
+	"$BIN" reference -q --template "$tmp/broken.yaml" "$MOD" -o "$tmp/r.pdf"
+t "broken template YAML, cards" 1 "broken.yaml:[0-9]*:[0-9]*: error" \
+	"$BIN" cards -q --template "$tmp/broken.yaml" "$MOD" -o "$tmp/c.pdf"
+printf 'size: 0\nmin-size: -4\ncolumns: 100000\nmargins: 900mm\n' >"$tmp/absurd.yaml"
+timeout 60 "$BIN" reference -q --template "$tmp/absurd.yaml" "$MOD" -o "$tmp/a.pdf" >/dev/null 2>&1
+rc=$?
+[ "$rc" -le 2 ] && echo "PASS: absurd template values end cleanly (exit $rc)" ||
+	echo "FAIL: absurd template values end cleanly (exit $rc)"
+t "missing template" 1 "not found" "$BIN" reference -q --template nosuch "$MOD" -o "$tmp/r.pdf"
+t "output in a missing directory" 1 "" "$BIN" reference -q "$MOD" -o "$tmp/no/such/dir/r.pdf"
+t "build into a file" 1 "" sh -c "touch '$tmp/afile' && '$BIN' build -q -o '$tmp/afile' '$MOD'"
+t "map of a million cells" 1 "" "$BIN" map -q --grid square --cell 1mm --table 2000x2000mm -o "$tmp/m.pdf"
+t "map cell larger than table" 1 "" "$BIN" map -q --grid square --cell 10ft --table 3x3ft -o "$tmp/m.pdf"
+t "base larger than the paper" 1 "" "$BIN" bases "$MOD" --base 400mm -o "$tmp/b.pdf"
+t "scenario points below the cheapest unit" 1 "" "$BIN" scenario -q "$MOD" --points 1 -o "$tmp/s.pdf"
+t "play a garbage scenario file" 1 "" sh -c "head -c 3000 /dev/urandom > '$tmp/junk.yaml'; '$BIN' play --scenario '$tmp/junk.yaml'"
+ls "$tmp" | grep -q '\.tmp' && echo "FAIL: a temporary file was left behind" || echo "PASS: no temporary file left behind"
+left=""
+for f in r.pdf c.pdf m.pdf b.pdf s.pdf; do
+	[ -e "$tmp/$f" ] && left="$left $f"
+done
+[ -z "$left" ] && echo "PASS: failed runs leave no output" || echo "FAIL: failed runs left$left"
