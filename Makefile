@@ -100,7 +100,7 @@ test: deps
 
 out: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	./$(BIN) build $(RULESETS) -o out
+	./$(BIN) build --jobs 2 $(RULESETS) -o out
 
 # memcheck over every command and product and every fixture.
 valgrind: deps
