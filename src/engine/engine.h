@@ -58,6 +58,8 @@
 #define ENG_MAX_CELLS 16384 /* grid boards: columns * rows */
 #define ENG_MAX_RULES 64    /* rule ids of one family */
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
+#define ENG_TEST_MAX_STEPS 1000  /* steps of one test game */
+#define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
 #define ENG_FAMILY_STATE 4096 /* bytes of family-private game state */

@@ -448,12 +448,15 @@ move_path(struct tg *tg, const struct rs_node *v, struct eng_action *a)
 	return 0;
 }
 
-/* Play on for n game turns (or to the end); returns 0. */
+/* Play on for n game turns (or to the end); a test game as a whole
+ * plays at most ENG_TEST_MAX_TURNS game turns. Returns 0. */
 static int
 play_turns(struct eng_game *g, long n)
 {
 	int target = g->gturn + (int)n, guard = 0;
 
+	if (target > ENG_TEST_MAX_TURNS)
+		target = ENG_TEST_MAX_TURNS;
 	while (!g->over && g->gturn < target && guard++ < 100000)
 		g->ctx->fam->play_turn(g);
 	return 0;
@@ -786,6 +789,11 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 	steps = rs_node_get(t->doc, "do");
 	if (steps != NULL && steps->kind != RS_NODE_SEQ) {
 		fail(&tg, steps->pos, 0, "'do' must be a list of steps");
+		goto out;
+	}
+	if (steps != NULL && steps->nkids > ENG_TEST_MAX_STEPS) {
+		fail(&tg, steps->pos, 0, "more than %d steps in one test game",
+		    ENG_TEST_MAX_STEPS);
 		goto out;
 	}
 	for (i = 0; steps != NULL && i < steps->nkids; i++) {
