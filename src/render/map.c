@@ -174,10 +174,9 @@ rnd_map_tile_rect(const struct rnd_map_tiling *t, int col, int row, double *x,
 void
 rnd_map_tile_name(char *buf, size_t sz, int col, int row)
 {
-	char let[16];
-
-	letters(let, sizeof(let), row + 1);
-	snprintf(buf, sz, "%s%d", let, col + 1);
+	/* Row-column numbers, so that a tile's name never reads like a
+	 * cell label (A1, 0101) printed on the same sheet. */
+	snprintf(buf, sz, "%d-%d", row + 1, col + 1);
 }
 
 /* ---- PDF ---- */
@@ -432,9 +431,9 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	s = xasprintf("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c" "actual "
 	    "size\xe2\x80\x9d, not \xe2\x80\x9c" "fit to page\xe2\x80\x9d); the bars "
 	    "at the foot of each tile must measure 100 mm and 4 in.\n"
-	    "<b>2.</b> Tiles are named by row letter and column number. Trim "
+	    "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
 	    "each tile along the left and top edges of its map, except tiles "
-	    "in column 1 and row A.\n"
+	    "in column 1 and row 1.\n"
 	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
 	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
 	    "overlap); glue or tape.", ov);

@@ -79,7 +79,7 @@ int rnd_map_tiling(double table_w, double table_h, double paper_w,
 /* The part of the table that tile (col, row) shows: x, y, w, h (mm). */
 void rnd_map_tile_rect(const struct rnd_map_tiling *, int col, int row,
     double *x, double *y, double *w, double *h);
-/* Name of a tile: row letter and column number, "B3". */
+/* Name of a tile: row and column numbers, "2-3". */
 void rnd_map_tile_name(char *buf, size_t sz, int col, int row);
 
 /*

@@ -73,7 +73,7 @@ measure() {
 if [ ! -f "$T/t.pdf" ]; then
 	fail "tile at 600 dpi" "no PDF: $(cat "$T/err")"
 else
-	# Tile A1 is page 2; its map starts 10 mm from the page's corner.
+	# Tile 1-1 is page 2; its map starts 10 mm from the page's corner.
 	# A row across the middle of a cell (y = 10 + 2.5 in):
 	pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 1736 -W 4961 -H 1 "$T/t.pdf" \
 	    >"$T/row.pgm"
@@ -120,7 +120,7 @@ tiles_case "6x4ft on Letter" 1828.8 1219.2 215.9 279.4 10 Letter 6x4ft
 tiles_case "6x4ft on A3, 20 mm overlap" 1828.8 1219.2 297 420 20 A3 6x4ft
 tiles_case "3x3ft on A4, no overlap" 914.4 914.4 210 297 0 A4 3x3ft
 
-# The overlap is on the page: tile A1's dashed line (where tile A2's edge
+# The overlap is on the page: tile 1-1's dashed line (where tile 1-2's edge
 # lies) is overlap mm inside its map's right edge: 10 + 190 - 10 mm.
 "$BIN" map -q --cell 1in --table 12x12in --no-labels --dots --paper A4 \
     -o "$T/o.pdf" 2>/dev/null
@@ -129,7 +129,7 @@ pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 4800 -W 4961 -H 1 "$T/o.pdf" \
 h=$(pgm_header <"$T/o.pgm")
 runs "$h" <"$T/o.pgm" | awk '$1 > 189.5 && $1 < 190.5 { f = 1 }
     END { exit !f }' && pass "overlap: tile edge line 10 mm inside the map" ||
-    fail "overlap line" "no dark line at 190 mm on tile A1"
+    fail "overlap line" "no dark line at 190 mm on tile 1-1"
 
 # ---- one big page ----
 "$BIN" map -q $MOD --paper none -o "$T/big.pdf" 2>"$T/err"
