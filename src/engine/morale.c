@@ -196,9 +196,9 @@ steady(const struct eng_game *g, int i)
 
 /* Returns the squared edge-to-edge distance between units i and j: the
  * core's eng_dist2, done inline on a free table with the half sizes kept
- * per unit (the hot path of the family). */
+ * per unit. */
 static inline double
-d2i(const struct eng_game *g, int i, int j)
+d2calc(const struct eng_game *g, int i, int j)
 {
 	const struct mo_state *s = msc(g);
 	double dx, dy;
@@ -210,6 +210,45 @@ d2i(const struct eng_game *g, int i, int j)
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
+}
+
+/* Returns the row of the distance table of unit i: its squared
+ * distances to the units of the other side, in their su[] order. */
+static inline const double *
+e2row(const struct eng_game *g, int i)
+{
+	const struct mo_state *s = msc(g);
+	int sd = g->u[i].side;
+
+	return &s->e2[sd][s->sk[i] * s->sn[1 - sd]];
+}
+
+/* Returns the squared edge-to-edge distance between units i and j: from
+ * the distance table for enemies (the hot path of the family), worked
+ * out for friends. */
+static inline double
+d2i(const struct eng_game *g, int i, int j)
+{
+	if (g->u[i].side != g->u[j].side)
+		return e2row(g, i)[msc(g)->sk[j]];
+	return d2calc(g, i, j);
+}
+
+/* Unit i moved: work out its row of the distance table afresh. */
+static void
+e2_update(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	int sd = g->u[i].side, so = 1 - sd, k, j, ni = s->sn[sd];
+	int no = s->sn[so], ki = s->sk[i];
+	double *row = &s->e2[sd][ki * no], *col = &s->e2[so][ki], t;
+
+	for (k = 0; k < no; k++) {
+		j = s->su[so][k];
+		t = d2calc(g, i, j);
+		row[k] = t;
+		col[k * ni] = t;
+	}
 }
 
 /* Returns the edge-to-edge distance between units i and j. */
@@ -224,18 +263,16 @@ static void
 near_one(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	int j, k, best = -1;
-	double bd = 1e30, t;
+	const double *row = e2row(g, i);
+	const int8_t *su = s->su[1 - g->u[i].side];
+	int k, n = s->sn[1 - g->u[i].side], best = -1;
+	double bd = 1e30;
 
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
-		if (!g->u[j].alive)
-			continue;
-		t = d2i(g, i, j);
-		if (t < bd) {
-			bd = t;
-			best = j;
+	for (k = 0; k < n; k++)
+		if (row[k] < bd && g->u[su[k]].alive) {
+			bd = row[k];
+			best = su[k];
 		}
-	}
 	s->near_j[i] = (int8_t)best;
 	s->near_d2[i] = (float)bd;
 }
@@ -259,23 +296,30 @@ static void
 near_update(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	double t;
-	int j, k;
+	const double *row;
+	const int8_t *su;
+	uint64_t dirty;
+	int j, k, n, alive = g->u[i].alive;
 
 	if (!s->near_ok)
 		return;
-	s->near_dirty |= (uint64_t)1 << i;
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
+	row = e2row(g, i);
+	su = s->su[1 - g->u[i].side];
+	n = s->sn[1 - g->u[i].side];
+	dirty = s->near_dirty | (uint64_t)1 << i;
+	for (k = 0; k < n; k++) {
+		j = su[k];
 		if (!g->u[j].alive)
 			continue;
 		if (s->near_j[j] == i)
-			s->near_dirty |= (uint64_t)1 << j;
-		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
-		    (t = d2i(g, j, i)) < s->near_d2[j]) {
+			dirty |= (uint64_t)1 << j;
+		else if (alive && !(dirty >> j & 1) &&
+		    row[k] < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
-			s->near_d2[j] = (float)t;
+			s->near_d2[j] = (float)row[k];
 		}
 	}
+	s->near_dirty = dirty;
 }
 
 /* Returns the nearest enemy of unit i (-1 none) and its distance. */
@@ -301,6 +345,7 @@ place(struct eng_game *g, int i, double x, double y)
 	eng_unit_place(g, i, x, y);
 	ms(g)->px[i] = g->u[i].x;
 	ms(g)->py[i] = g->u[i].y;
+	e2_update(g, i);
 	near_update(g, i);
 }
 
@@ -1923,12 +1968,15 @@ mo_setup(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		int sd = g->u[i].side;
 
+		ms(g)->sk[i] = ms(g)->sn[sd];
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
 		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
 		ms(g)->px[i] = g->u[i].x;
 		ms(g)->py[i] = g->u[i].y;
 	}
+	for (i = 0; i < ms(g)->sn[0]; i++)
+		e2_update(g, ms(g)->su[0][i]);
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 

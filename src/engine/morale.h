@@ -104,6 +104,12 @@ struct mo_state {
 	/* Each unit's centre, kept beside the core's as units move (the
 	 * family's hot loops read these). */
 	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
+	/* The squared distance (d2i) between every unit and each enemy,
+	 * kept up to date as units move: e2[s][sk[i] * sn[1 - s] + k] for
+	 * unit i of side s and the k-th unit of the other side (at most
+	 * 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
+	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
+	double e2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
