@@ -11,6 +11,7 @@
  * (Clarification 5).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,7 +270,7 @@ near_one(struct eng_game *g, int i)
 	double bd = 1e30;
 
 	for (k = 0; k < n; k++)
-		if (row[k] < bd && g->u[su[k]].alive) {
+		if (row[k] < bd && (s->live >> su[k] & 1)) {
 			bd = row[k];
 			best = su[k];
 		}
@@ -338,6 +339,41 @@ nearest_enemy(struct eng_game *g, int i, double *d)
 	return s->near_j[i];
 }
 
+/* Unit i (on the table, free table, nearest enemies known) moved: its
+ * row of the distance table and the nearest enemies, as e2_update()
+ * and near_update() do, in one pass. */
+static void
+moved(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	int sd = g->u[i].side, so = 1 - sd, k, j, ni = s->sn[sd];
+	int no = s->sn[so], ki = s->sk[i];
+	double *row = &s->e2[sd][ki * no], *col = &s->e2[so][ki], t, dx, dy;
+	double xi = s->px[i], yi = s->py[i], hwi = s->hw[i], hdi = s->hd[i];
+	const int8_t *su = s->su[so];
+	uint64_t dirty = s->near_dirty | (uint64_t)1 << i;
+
+	for (k = 0; k < no; k++) {
+		j = su[k];
+		dx = fabs(xi - s->px[j]) - (hwi + s->hw[j]);
+		dy = fabs(yi - s->py[j]) - (hdi + s->hd[j]);
+		dx = dx > 0 ? dx : 0;
+		dy = dy > 0 ? dy : 0;
+		t = dx * dx + dy * dy;
+		row[k] = t;
+		col[k * ni] = t;
+		if (!(s->live >> j & 1))
+			continue;
+		if (s->near_j[j] == i)
+			dirty |= (uint64_t)1 << j;
+		else if (!(dirty >> j & 1) && t < s->near_d2[j]) {
+			s->near_j[j] = (int8_t)i;
+			s->near_d2[j] = (float)t;
+		}
+	}
+	s->near_dirty = dirty;
+}
+
 /* Move unit i to (x, y). */
 static void
 place(struct eng_game *g, int i, double x, double y)
@@ -345,8 +381,11 @@ place(struct eng_game *g, int i, double x, double y)
 	eng_unit_place(g, i, x, y);
 	ms(g)->px[i] = g->u[i].x;
 	ms(g)->py[i] = g->u[i].y;
-	e2_update(g, i);
-	near_update(g, i);
+	if (ms(g)->grid || !ms(g)->near_ok || !g->u[i].alive) {
+		e2_update(g, i);
+		near_update(g, i);
+	} else
+		moved(g, i);
 }
 
 /* Returns 1 when point (x, y) lies in the front sector of unit u whose
@@ -447,6 +486,7 @@ mo_remove(struct eng_game *g, int i)
 	if (!g->u[i].alive)
 		return;
 	eng_unit_remove(g, i);
+	ms(g)->live &= ~((uint64_t)1 << i);
 	near_update(g, i);
 }
 
@@ -651,7 +691,10 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
 	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
 	double e2, stop2, reach2;
-	int j, q;
+	const double *row;
+	const int8_t *su;
+	uint64_t live;
+	int j, q, n;
 
 	if (len < 1e-9)
 		return 0;
@@ -660,14 +703,17 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	stop = len;
 	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
 	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
-	FOR_ENEMIES(g, u->side, q, j) {
-		if (!g->u[j].alive)
-			continue;
+	row = e2row(g, i);
+	su = msc(g)->su[1 - u->side];
+	n = msc(g)->sn[1 - u->side];
+	live = msc(g)->live;
+	for (q = 0; q < n; q++) {
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
-		e2 = d2i(g, i, j);
-		if (e2 <= stop2 || e2 > reach2)
+		e2 = row[q];
+		if (e2 <= stop2 || e2 > reach2 || !(live >> su[q] & 1))
 			continue;
+		j = su[q];
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
 		    mc(g)->stop);
 		if (t < stop)
@@ -946,16 +992,20 @@ fire_illegal(const struct eng_game *g, int i, int j)
 static int
 fire_target(const struct eng_game *g, int i, int near)
 {
-	int j, k, n = 0, cand[ENG_MAX_UNITS], best;
+	int k, n = 0, cand[ENG_MAX_UNITS], best, ne;
 	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
+	const double *row;
+	const int8_t *su;
 
 	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
-		if (!g->u[j].alive)
-			continue;
-		if ((d2[n] = d2i(g, i, j)) <= lim)
-			cand[n++] = j;
-	}
+	row = e2row(g, i);
+	su = msc(g)->su[1 - g->u[i].side];
+	ne = msc(g)->sn[1 - g->u[i].side];
+	for (k = 0; k < ne; k++)
+		if (row[k] <= lim && (msc(g)->live >> su[k] & 1)) {
+			d2[n] = row[k];
+			cand[n++] = su[k];
+		}
 	/* Nearest first; the first one it may shoot at. */
 	while (n > 0) {
 		best = 0;
@@ -1963,11 +2013,13 @@ mo_setup(struct eng_game *g)
 {
 	int i, m;
 
-	memset(ms(g), 0, sizeof(struct mo_state));
+	memset(ms(g), 0, offsetof(struct mo_state, e2));
 	ms(g)->grid = g->board->grid != RS_GRID_NONE;
 	for (i = 0; i < g->nu; i++) {
 		int sd = g->u[i].side;
 
+		if (g->u[i].alive)
+			ms(g)->live |= (uint64_t)1 << i;
 		ms(g)->sk[i] = ms(g)->sn[sd];
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;

@@ -109,11 +109,13 @@ struct mo_state {
 	 * unit i of side s and the k-th unit of the other side (at most
 	 * 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
-	double e2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
+	uint64_t live;              /* bit i: unit i is on the table */
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
 	int ca_n;      /* chargers in the first melee */
+	/* Last: mo_setup() clears what comes before it. */
+	double e2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
 };
 
 extern const struct eng_family eng_morale;
