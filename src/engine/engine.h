@@ -60,7 +60,7 @@
 #define ENG_MAX_PATH 16     /* waypoints of one scripted move */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
-#define ENG_FAMILY_STATE 20480 /* bytes of family-private game state */
+#define ENG_FAMILY_STATE 24576 /* bytes of family-private game state */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };
 enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };

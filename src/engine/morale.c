@@ -455,9 +455,20 @@ partly_in_front(const struct eng_game *g, int i, int j)
 
 /* Returns the facing (radians) from unit i towards point (x, y). */
 static double
-facing_to(const struct eng_game *g, int i, double x, double y)
+facing_to(struct eng_game *g, int i, double x, double y)
 {
-	return atan2(x - g->u[i].x, y - g->u[i].y);
+	struct mo_state *s = ms(g);
+	double dx = x - g->u[i].x, dy = y - g->u[i].y;
+
+	/* Units often stand still: the same offsets, the same answer. */
+	if ((s->face_ok >> i & 1) && s->face_dx[i] == dx &&
+	    s->face_dy[i] == dy)
+		return s->face_r[i];
+	s->face_dx[i] = dx;
+	s->face_dy[i] = dy;
+	s->face_r[i] = atan2(dx, dy);
+	s->face_ok |= (uint64_t)1 << i;
+	return s->face_r[i];
 }
 
 /* Returns 1 when unit i is within the 30mm halt distance of an enemy. */
@@ -921,18 +932,23 @@ sight_clear(const struct eng_game *g, int i, int j)
 	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
 	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
+	const struct mo_state *s = msc(g);
+	uint64_t live;
 	int k;
 
 	if (g->board->grid != RS_GRID_NONE)
 		return eng_sight(g, a, b, 1, 0);
+	live = s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
 	for (k = 0; k < g->nu; k++) {
 		const struct eng_unit *v = &g->u[k];
-		const struct eng_kind *kk = &g->ctx->kinds[v->type];
-		double hw = kk->hw - 1e-6, hd = kk->hd - 1e-6;
-		double t0 = 0, t1 = 1, lo, hi, tt;
+		double hw, hd, t0 = 0, t1 = 1, lo, hi, tt;
 
-		if (k == i || k == j || !v->alive || v->x + hw < x0 ||
-		    v->x - hw > x1 || v->y + hd < y0 || v->y - hd > y1)
+		if (!(live >> k & 1))
+			continue;
+		hw = s->hw[k] - 1e-6;
+		hd = s->hd[k] - 1e-6;
+		if (s->px[k] + hw < x0 || s->px[k] - hw > x1 ||
+		    s->py[k] + hd < y0 || s->py[k] - hd > y1)
 			continue;
 		/* Slab test of the segment against the base. */
 		if (fabs(dx) < 1e-12) {
@@ -1688,11 +1704,16 @@ crowded(const struct eng_game *g, int i, double x, double y)
 	const struct mo_state *s = msc(g);
 	int side = g->u[i].side, q, j;
 
-	for (q = 0; q < s->sn[side]; q++) {
-		j = s->su[side][q];
-		if (j != i && g->u[j].alive &&
-		    fabs(x - g->u[j].x) < s->hw[i] + s->hw[j] - 1e-6 &&
-		    fabs(y - g->u[j].y) < s->hd[i] + s->hd[j] - 1e-6)
+	int n = s->sn[side];
+	const int8_t *su = s->su[side];
+	uint64_t live = s->live & ~((uint64_t)1 << i);
+	double hwi = s->hw[i], hdi = s->hd[i];
+
+	for (q = 0; q < n; q++) {
+		j = su[q];
+		if ((live >> j & 1) &&
+		    fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
+		    fabs(y - s->py[j]) < hdi + s->hd[j] - 1e-6)
 			return 1;
 	}
 	return 0;

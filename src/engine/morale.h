@@ -110,6 +110,11 @@ struct mo_state {
 	 * 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
 	uint64_t live;              /* bit i: unit i is on the table */
+	/* The last facing worked out for each unit (facing_to) and the
+	 * offsets it was worked out from (bit i of face_ok: valid). */
+	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
+	double face_r[ENG_MAX_UNITS];
+	uint64_t face_ok;
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
