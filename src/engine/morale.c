@@ -564,12 +564,14 @@ static int
 unsupported(const struct eng_game *g, int i)
 {
 	double s2 = mc(g)->support * mc(g)->support;
-	int j;
+	const struct mo_state *s = msc(g);
+	int sd = g->u[i].side, n = s->sn[sd], j, q;
 
-	for (j = 0; j < g->nu; j++)
-		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    d2i(g, i, j) <= s2 + 1e-9)
+	for (q = 0; q < n; q++) {
+		j = s->su[sd][q];
+		if (j != i && steady(g, j) && d2calc(g, i, j) <= s2 + 1e-9)
 			return 0;
+	}
 	return 1;
 }
 
@@ -1293,20 +1295,29 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 static void
 declare_charges(struct eng_game *g)
 {
-	int i, j, k, best;
+	int i, j, k, n, best;
 	float bp, p;
 	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
+	const double *row;
+	const int8_t *su;
 
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
+		/* The charger's own conditions of charge_illegal() first:
+		 * when they fail, no target is legal. */
 		if (!steady(g, i) || ut(g, i)->melee_dice <= 0 ||
-		    !engaged(g, i))
+		    !engaged(g, i) || !type_charges(ut(g, i)) ||
+		    g->u[i].morale <= 2)
 			continue;
 		best = -1;
 		bp = -1;
-		FOR_ENEMIES(g, g->u[i].side, k, j) {
-			if (!g->u[j].alive || d2i(g, i, j) >
-			    s2 || charge_illegal(g, i, j, 0) != NULL)
+		row = e2row(g, i);
+		su = msc(g)->su[1 - g->u[i].side];
+		n = msc(g)->sn[1 - g->u[i].side];
+		for (k = 0; k < n; k++) {
+			j = su[k];
+			if (row[k] > s2 || !g->u[j].alive ||
+			    charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
 			if (!in_front(g, j, i))
@@ -1362,6 +1373,13 @@ charges(const struct eng_game *g, int c, int t)
 {
 	return g->u[c].alive && g->u[c].c[MO_C_CHARGE] == t + 1;
 }
+
+/* Loop c, in unit order, over the units that charge unit t this turn
+ * (chargers are always enemies of their target: charge_illegal()). */
+#define FOR_CHARGERS(g, t, q, c)                                            \
+	for ((q) = 0; (q) < msc(g)->sn[1 - (g)->u[(t)].side]; (q)++)       \
+		if (((c) = msc(g)->su[1 - (g)->u[(t)].side][(q)], 1) &&     \
+		    charges((g), (c), (t)))
 
 /* Light troops evade the charge of a (the fastest charger): one normal
  * move straight away; caught when slower than a, or stopped by the
@@ -1420,12 +1438,10 @@ static void
 target_test(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
-	int mods = mods_common(g, t), c, cav = 0, ele = 0, flank = 0, hg = 0;
+	int mods = mods_common(g, t), c, q, cav = 0, ele = 0, flank = 0, hg = 0;
 	unsigned kinds;
 
-	for (c = 0; c < g->nu; c++) {
-		if (!charges(g, c, t))
-			continue;
+	FOR_CHARGERS(g, t, q, c) {
 		cav |= mounted(ut(g, c));
 		ele |= ut(g, c)->cls == RS_CLASS_ELEPHANT;
 		flank |= !in_front(g, t, c);
@@ -1460,7 +1476,7 @@ target_test(struct eng_game *g, int t)
 static void
 mo_pre_morale(struct eng_game *g, int scripted)
 {
-	int t, c, nch, nfront, a, passed;
+	int t, c, q, nch, nfront, a, passed;
 
 	if (!scripted)
 		declare_charges(g);
@@ -1470,21 +1486,19 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			continue;
 		nch = nfront = 0;
 		a = -1;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t)) {
-				nch++;
-				nfront += in_front(g, t, c);
-				if (a < 0 || g->ctx->kinds[g->u[c].type].move >
-				    g->ctx->kinds[g->u[a].type].move)
-					a = c;
-			}
+		FOR_CHARGERS(g, t, q, c) {
+			nch++;
+			nfront += in_front(g, t, c);
+			if (a < 0 || g->ctx->kinds[g->u[c].type].move >
+			    g->ctx->kinds[g->u[a].type].move)
+				a = c;
+		}
 		if (nch == 0)
 			continue;
 		if (steady(g, t) && (ut(g, t)->traits & RS_TRAIT_LIGHT) &&
 		    evade(g, t, a)) {
-			for (c = 0; c < g->nu; c++)
-				if (charges(g, c, t))
-					g->u[c].c[MO_C_CHARGE] = 0;
+			FOR_CHARGERS(g, t, q, c)
+				g->u[c].c[MO_C_CHARGE] = 0;
 			continue;
 		}
 		/* Turning to face: one flank charger only, not pikes
@@ -1500,11 +1514,10 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			}
 		}
 		passed = 0;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t)) {
-				charger_test(g, c, t);
-				passed |= charges(g, c, t);
-			}
+		FOR_CHARGERS(g, t, q, c) {
+			charger_test(g, c, t);
+			passed |= charges(g, c, t);
+		}
 		if (!passed)
 			continue;
 		if (g->u[t].flags & ENG_UF_ROUTING)
@@ -1582,30 +1595,28 @@ static void
 fight(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
-	int c, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
+	int c, q, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
 	int amod = 0, dmod = 0, strike, win;
 
-	for (c = 0; c < g->nu; c++)
-		if (charges(g, c, t)) {
-			n++;
-			if (in_front(g, t, c)) {
-				if (nfront++ == 0)
-					opp = c;
-			} else
-				nflank++;
-		}
+	FOR_CHARGERS(g, t, q, c) {
+		n++;
+		if (in_front(g, t, c)) {
+			if (nfront++ == 0)
+				opp = c;
+		} else
+			nflank++;
+	}
 	if (opp < 0)
-		for (c = 0; c < g->nu && opp < 0; c++)
-			if (charges(g, c, t))
+		FOR_CHARGERS(g, t, q, c)
+			if (opp < 0)
 				opp = c;
 	if (nfront > 0 && nflank > 0)
 		ENG_COVER(g, MO_R_FRONT_FLANK);
 	ENG_COVER(g, MO_R_MELEE);
-	for (c = 0; c < g->nu; c++)
-		if (charges(g, c, t)) {
-			amod = melee_mod(g, c, t);
-			ah += roll_hits(g, c, ut(g, c)->melee_dice, amod);
-		}
+	FOR_CHARGERS(g, t, q, c) {
+		amod = melee_mod(g, c, t);
+		ah += roll_hits(g, c, ut(g, c)->melee_dice, amod);
+	}
 	strike = steady(g, t) && tt->melee_dice > 0 &&
 	    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE);
 	if (!strike && (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE ||
@@ -1633,24 +1644,25 @@ fight(struct eng_game *g, int t)
 	if (win)
 		lose(g, t, opp);
 	else
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t))
-				lose(g, c, t);
+		FOR_CHARGERS(g, t, q, c)
+			lose(g, c, t);
 }
 
 /* Melee: every charger that passed fights its target; one round. */
 static void
 mo_melee(struct eng_game *g)
 {
-	int t, c;
+	int t, c, q, any;
 
 	for (t = 0; t < g->nu; t++) {
 		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET) || !g->u[t].alive)
 			continue;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t))
-				break;
-		if (c < g->nu)
+		any = 0;
+		FOR_CHARGERS(g, t, q, c) {
+			any = 1;
+			break;
+		}
+		if (any)
 			fight(g, t);
 	}
 	for (c = 0; c < g->nu; c++)
