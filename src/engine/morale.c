@@ -694,15 +694,16 @@ move_allowance(struct eng_game *g, int i)
 }
 
 /*
- * Move unit i in a straight line to (tx, ty), halting where it first
- * comes within 30mm of an enemy (Movement). Returns the length moved.
+ * Move unit i in a straight line to (tx, ty), len away (its hypot),
+ * halting where it first comes within 30mm of an enemy (Movement).
+ * Returns the length moved.
  */
 static double
-move_leg(struct eng_game *g, int i, double tx, double ty)
+move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
+	double dx = tx - u->x, dy = ty - u->y, t, stop;
 	double e2, stop2, reach2;
 	const double *row;
 	const int8_t *su;
@@ -861,7 +862,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
     double allow, char *err, size_t errsz)
 {
 	struct eng_unit *u = &g->u[i];
-	double len = 0, px = u->x, py = u->y, d;
+	double len = 0, px = u->x, py = u->y, d, first = 0, leg;
 	int k, near;
 
 	if (allow < 0)
@@ -872,7 +873,9 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		return -1;
 	}
 	for (k = 0; k < npath; k++) {
-		len += hypot(path[k][0] - px, path[k][1] - py);
+		len += (leg = hypot(path[k][0] - px, path[k][1] - py));
+		if (k == 0)
+			first = leg;
 		px = path[k][0];
 		py = path[k][1];
 	}
@@ -898,14 +901,17 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	if (len > g->ctx->kinds[u->type].move + 1e-6)
 		ENG_COVER(g, MO_R_MOVE_BONUS);
 	for (k = 0; k < npath; k++) {
-		double want = hypot(path[k][0] - u->x, path[k][1] - u->y);
+		/* The first leg starts where the unit stands: its length is
+		 * known. */
+		double want = k == 0 ? first : hypot(path[k][0] - u->x,
+		    path[k][1] - u->y);
 
 		if (near && gets_closer(g, i, path[k][0] - u->x,
 		    path[k][1] - u->y)) {
 			ENG_COVER(g, MO_R_MOVE_NO_CLOSER);
 			break;
 		}
-		if (move_leg(g, i, path[k][0], path[k][1]) < want - 1e-9)
+		if (move_leg(g, i, path[k][0], path[k][1], want) < want - 1e-9)
 			break;
 	}
 	return 0;
