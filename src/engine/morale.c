@@ -323,18 +323,28 @@ near_update(struct eng_game *g, int i)
 	s->near_dirty = dirty;
 }
 
-/* Returns the nearest enemy of unit i (-1 none) and its distance. */
-static int
-nearest_enemy(struct eng_game *g, int i, double *d)
+/* Bring unit i's nearest enemy up to date. */
+static void
+near_fresh(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
 
 	if (!s->near_ok)
 		near_all(g);
-	else if (s->near_dirty >> i & 1) {
+	else {
 		near_one(g, i);
 		s->near_dirty &= ~((uint64_t)1 << i);
 	}
+}
+
+/* Returns the nearest enemy of unit i (-1 none) and its distance. */
+static inline int
+nearest_enemy(struct eng_game *g, int i, double *d)
+{
+	struct mo_state *s = ms(g);
+
+	if (!s->near_ok || (s->near_dirty >> i & 1))
+		near_fresh(g, i);
 	*d = s->near_j[i] >= 0 ? sqrt((double)s->near_d2[i]) : 1e300;
 	return s->near_j[i];
 }
@@ -941,18 +951,19 @@ sight_clear(const struct eng_game *g, int i, int j)
 	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
 	const struct mo_state *s = msc(g);
-	uint64_t live;
+	uint64_t m;
 	int k;
 
 	if (g->board->grid != RS_GRID_NONE)
 		return eng_sight(g, a, b, 1, 0);
-	live = s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
-	for (k = 0; k < g->nu; k++) {
-		const struct eng_unit *v = &g->u[k];
+	/* Every other unit on the table, by its bit. */
+	m = s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
+	for (; m != 0; m &= m - 1) {
+		const struct eng_unit *v;
 		double hw, hd, t0 = 0, t1 = 1, lo, hi, tt;
 
-		if (!(live >> k & 1))
-			continue;
+		k = __builtin_ctzll(m);
+		v = &g->u[k];
 		hw = s->hw[k] - 1e-6;
 		hd = s->hd[k] - 1e-6;
 		if (s->px[k] + hw < x0 || s->px[k] - hw > x1 ||
@@ -1720,17 +1731,14 @@ static int
 crowded(const struct eng_game *g, int i, double x, double y)
 {
 	const struct mo_state *s = msc(g);
-	int side = g->u[i].side, q, j;
+	int side = g->u[i].side, j;
 
-	int n = s->sn[side];
-	const int8_t *su = s->su[side];
-	uint64_t live = s->live & ~((uint64_t)1 << i);
+	uint64_t m = s->live & s->sidemask[side] & ~((uint64_t)1 << i);
 	double hwi = s->hw[i], hdi = s->hd[i];
 
-	for (q = 0; q < n; q++) {
-		j = su[q];
-		if ((live >> j & 1) &&
-		    fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		if (fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
 		    fabs(y - s->py[j]) < hdi + s->hd[j] - 1e-6)
 			return 1;
 	}
@@ -2059,6 +2067,7 @@ mo_setup(struct eng_game *g)
 
 		if (g->u[i].alive)
 			ms(g)->live |= (uint64_t)1 << i;
+		ms(g)->sidemask[sd] |= (uint64_t)1 << i;
 		ms(g)->sk[i] = ms(g)->sn[sd];
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;

@@ -110,6 +110,7 @@ struct mo_state {
 	 * 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
 	uint64_t live;              /* bit i: unit i is on the table */
+	uint64_t sidemask[2];       /* bit i: unit i is of the side */
 	/* The last facing worked out for each unit (facing_to) and the
 	 * offsets it was worked out from (bit i of face_ok: valid). */
 	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
