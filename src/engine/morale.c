@@ -933,6 +933,14 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 static double
 fire_range(const struct eng_game *g, int i)
 {
+	return msc(g)->frange[i];
+}
+
+/* Returns the weapon range of unit i worked out from its type (kept in
+ * frange[] at setup), or -1. */
+static double
+fire_range_of(const struct eng_game *g, int i)
+{
 	const struct rs_unit *t = ut(g, i);
 
 	if (t->fire_dice <= 0 || t->nweapons == 0)
@@ -1129,6 +1137,7 @@ shoot(struct eng_game *g, int i, int j)
 		g->tally[MO_TALLY_FIRE(t->fire_dice,
 		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, h)]++;
 	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
+	ms(g)->pend_mask |= (uint64_t)1 << j;
 	g->u[i].flags |= ENG_UF_FIRED;
 }
 
@@ -1136,13 +1145,18 @@ shoot(struct eng_game *g, int i, int j)
 static void
 apply_pending(struct eng_game *g)
 {
+	uint64_t m = ms(g)->pend_mask;
 	int i;
 
-	for (i = 0; i < g->nu; i++)
+	/* In unit order, as the units with hits pending are marked. */
+	ms(g)->pend_mask = 0;
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
 		if (ms(g)->pend[i] != 0) {
 			mo_hit(g, i, ms(g)->pend[i]);
 			ms(g)->pend[i] = 0;
 		}
+	}
 }
 
 /* Firing (near = 0) or pre-melee firing (near = 1): every unit with fire
@@ -1578,6 +1592,7 @@ lose(struct eng_game *g, int l, int w)
 
 	ENG_COVER(g, MO_R_LOSER);
 	ms(g)->pend[l]++;
+	ms(g)->pend_mask |= (uint64_t)1 << l;
 	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
 		ENG_COVER(g, MO_R_LOSER_ROUTS);
 		if (!(u->flags & ENG_UF_ROUTING))
@@ -1651,6 +1666,7 @@ fight(struct eng_game *g, int t)
 		ms(g)->ca_n = n;
 	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
 	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
+	ms(g)->pend_mask |= (uint64_t)1 << t | (uint64_t)1 << opp;
 	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
 	if (n == 1 && amod == 0 && dmod == 0 &&
 	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
@@ -2068,6 +2084,7 @@ mo_setup(struct eng_game *g)
 		if (g->u[i].alive)
 			ms(g)->live |= (uint64_t)1 << i;
 		ms(g)->sidemask[sd] |= (uint64_t)1 << i;
+		ms(g)->frange[i] = fire_range_of(g, i);
 		ms(g)->sk[i] = ms(g)->sn[sd];
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;

@@ -111,6 +111,8 @@ struct mo_state {
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
 	uint64_t live;              /* bit i: unit i is on the table */
 	uint64_t sidemask[2];       /* bit i: unit i is of the side */
+	uint64_t pend_mask;         /* bit i: pend[i] may be non-zero */
+	double frange[ENG_MAX_UNITS]; /* fire_range() of each unit */
 	/* The last facing worked out for each unit (facing_to) and the
 	 * offsets it was worked out from (bit i of face_ok: valid). */
 	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
