@@ -192,7 +192,41 @@ mounted(const struct rs_unit *t)
 static int
 steady(const struct eng_game *g, int i)
 {
-	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
+	return (g->u[i].alive != 0) & !(g->u[i].flags & ENG_UF_ROUTING);
+}
+
+/* Returns c ? a : b (c is 0 or 1), copying bits: no branch for the
+ * hot loops, whose conditions the data decide. */
+static inline double
+sel_d(int c, double a, double b)
+{
+	uint64_t x, y, m = -(uint64_t)c;
+
+	memcpy(&x, &a, sizeof(x));
+	memcpy(&y, &b, sizeof(y));
+	x = (x & m) | (y & ~m);
+	memcpy(&a, &x, sizeof(a));
+	return a;
+}
+
+/* Returns c ? a : b (c is 0 or 1) for floats, as sel_d(). */
+static inline float
+sel_f(int c, float a, float b)
+{
+	uint32_t x, y, m = -(uint32_t)c;
+
+	memcpy(&x, &a, sizeof(x));
+	memcpy(&y, &b, sizeof(y));
+	x = (x & m) | (y & ~m);
+	memcpy(&a, &x, sizeof(a));
+	return a;
+}
+
+/* Returns c ? a : b (c is 0 or 1) for ints, as sel_d(). */
+static inline int
+sel_i(int c, int a, int b)
+{
+	return (a & -c) | (b & ~-c);
 }
 
 /* Returns the squared edge-to-edge distance between units i and j: the
@@ -266,14 +300,19 @@ near_one(struct eng_game *g, int i)
 	struct mo_state *s = ms(g);
 	const double *row = e2row(g, i);
 	const int8_t *su = s->su[1 - g->u[i].side];
-	int k, n = s->sn[1 - g->u[i].side], best = -1;
-	double bd = 1e30;
+	int k, n = s->sn[1 - g->u[i].side], best = -1, j, take;
+	uint64_t live = s->live;
+	double bd = 1e30, t;
 
-	for (k = 0; k < n; k++)
-		if (row[k] < bd && (s->live >> su[k] & 1)) {
-			bd = row[k];
-			best = su[k];
-		}
+	/* The first of the least, written without branches (the data
+	 * decide them; conditional moves do not mispredict). */
+	for (k = 0; k < n; k++) {
+		t = row[k];
+		j = su[k];
+		take = (t < bd) & (int)(live >> j & 1);
+		bd = sel_d(take, t, bd);
+		best = sel_i(take, j, best);
+	}
 	s->near_j[i] = (int8_t)best;
 	s->near_d2[i] = (float)bd;
 }
@@ -362,24 +401,29 @@ moved(struct eng_game *g, int i)
 	double xi = s->px[i], yi = s->py[i], hwi = s->hw[i], hdi = s->hd[i];
 	const int8_t *su = s->su[so];
 	uint64_t dirty = s->near_dirty | (uint64_t)1 << i;
+	int was, take, on;
 
 	for (k = 0; k < no; k++) {
 		j = su[k];
 		dx = fabs(xi - s->px[j]) - (hwi + s->hw[j]);
 		dy = fabs(yi - s->py[j]) - (hdi + s->hd[j]);
-		dx = dx > 0 ? dx : 0;
-		dy = dy > 0 ? dy : 0;
+		/* Negative gaps count 0 (the sign of a zero is squared
+		 * away). */
+		dx = sel_d(dx > 0, dx, 0);
+		dy = sel_d(dy > 0, dy, 0);
 		t = dx * dx + dy * dy;
 		row[k] = t;
 		col[k * ni] = t;
-		if (!(s->live >> j & 1))
-			continue;
-		if (s->near_j[j] == i)
-			dirty |= (uint64_t)1 << j;
-		else if (!(dirty >> j & 1) && t < s->near_d2[j]) {
-			s->near_j[j] = (int8_t)i;
-			s->near_d2[j] = (float)t;
-		}
+		/* As near_update(), without branches on the data: an enemy
+		 * j on the table whose nearest was i looks again, or i is
+		 * now nearer to a j whose nearest is known (bit j of dirty
+		 * is only set here, at j's turn). */
+		on = (int)(s->live >> j & 1);
+		was = on & (s->near_j[j] == i);
+		dirty |= (uint64_t)was << j;
+		take = on & !was & !(dirty >> j & 1) & (t < s->near_d2[j]);
+		s->near_j[j] = (int8_t)sel_i(take, i, s->near_j[j]);
+		s->near_d2[j] = sel_f(take, (float)t, s->near_d2[j]);
 	}
 	s->near_dirty = dirty;
 }
