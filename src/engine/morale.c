@@ -195,40 +195,6 @@ steady(const struct eng_game *g, int i)
 	return (g->u[i].alive != 0) & !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
-/* Returns c ? a : b (c is 0 or 1), copying bits: no branch for the
- * hot loops, whose conditions the data decide. */
-static inline double
-sel_d(int c, double a, double b)
-{
-	uint64_t x, y, m = -(uint64_t)c;
-
-	memcpy(&x, &a, sizeof(x));
-	memcpy(&y, &b, sizeof(y));
-	x = (x & m) | (y & ~m);
-	memcpy(&a, &x, sizeof(a));
-	return a;
-}
-
-/* Returns c ? a : b (c is 0 or 1) for floats, as sel_d(). */
-static inline float
-sel_f(int c, float a, float b)
-{
-	uint32_t x, y, m = -(uint32_t)c;
-
-	memcpy(&x, &a, sizeof(x));
-	memcpy(&y, &b, sizeof(y));
-	x = (x & m) | (y & ~m);
-	memcpy(&a, &x, sizeof(a));
-	return a;
-}
-
-/* Returns c ? a : b (c is 0 or 1) for ints, as sel_d(). */
-static inline int
-sel_i(int c, int a, int b)
-{
-	return (a & -c) | (b & ~-c);
-}
-
 /* Returns the squared edge-to-edge distance between units i and j: the
  * core's eng_dist2, done inline on a free table with the half sizes kept
  * per unit. */
@@ -310,8 +276,8 @@ near_one(struct eng_game *g, int i)
 		t = row[k];
 		j = su[k];
 		take = (t < bd) & (int)(live >> j & 1);
-		bd = sel_d(take, t, bd);
-		best = sel_i(take, j, best);
+		bd = take ? t : bd;
+		best = take ? j : best;
 	}
 	s->near_j[i] = (int8_t)best;
 	s->near_d2[i] = (float)bd;
@@ -407,10 +373,10 @@ moved(struct eng_game *g, int i)
 		j = su[k];
 		dx = fabs(xi - s->px[j]) - (hwi + s->hw[j]);
 		dy = fabs(yi - s->py[j]) - (hdi + s->hd[j]);
-		/* Negative gaps count 0 (the sign of a zero is squared
-		 * away). */
-		dx = sel_d(dx > 0, dx, 0);
-		dy = sel_d(dy > 0, dy, 0);
+		/* Negative gaps count 0, without a branch: (d + |d|) / 2
+		 * is d or 0 exactly (doubling and halving are exact). */
+		dx = (dx + fabs(dx)) * 0.5;
+		dy = (dy + fabs(dy)) * 0.5;
 		t = dx * dx + dy * dy;
 		row[k] = t;
 		col[k * ni] = t;
@@ -422,8 +388,10 @@ moved(struct eng_game *g, int i)
 		was = on & (s->near_j[j] == i);
 		dirty |= (uint64_t)was << j;
 		take = on & !was & !(dirty >> j & 1) & (t < s->near_d2[j]);
-		s->near_j[j] = (int8_t)sel_i(take, i, s->near_j[j]);
-		s->near_d2[j] = sel_f(take, (float)t, s->near_d2[j]);
+		if (take) { /* rare: a branch that predicts well */
+			s->near_j[j] = (int8_t)i;
+			s->near_d2[j] = (float)t;
+		}
 	}
 	s->near_dirty = dirty;
 }
