@@ -1417,12 +1417,30 @@ charges(const struct eng_game *g, int c, int t)
 	return g->u[c].alive && g->u[c].c[MO_C_CHARGE] == t + 1;
 }
 
-/* Loop c, in unit order, over the units that charge unit t this turn
- * (chargers are always enemies of their target: charge_illegal()). */
-#define FOR_CHARGERS(g, t, q, c)                                            \
-	for ((q) = 0; (q) < msc(g)->sn[1 - (g)->u[(t)].side]; (q)++)       \
-		if (((c) = msc(g)->su[1 - (g)->u[(t)].side][(q)], 1) &&     \
-		    charges((g), (c), (t)))
+/* Returns the mask of the units that charge unit t this turn (bit c:
+ * unit c), worked out without branches. Chargers are always enemies of
+ * their target (charge_illegal()). */
+static uint64_t
+chargers_of(const struct eng_game *g, int t)
+{
+	const struct mo_state *s = msc(g);
+	int so = 1 - g->u[t].side, n = s->sn[so], q, c;
+	uint64_t m = 0;
+
+	for (q = 0; q < n; q++) {
+		c = s->su[so][q];
+		m |= (uint64_t)((g->u[c].alive != 0) &
+		    (g->u[c].c[MO_C_CHARGE] == t + 1)) << c;
+	}
+	return m;
+}
+
+/* Loop c, in unit order, over the units that charge unit t this turn;
+ * m is a uint64_t. A charge dropped in the loop's body is seen. */
+#define FOR_CHARGERS(g, t, m, c)                                            \
+	for ((m) = chargers_of((g), (t)); (m) != 0 &&                       \
+	    ((c) = __builtin_ctzll(m), 1); (m) &= (m) - 1)                   \
+		if (charges((g), (c), (t)))
 
 /* Light troops evade the charge of a (the fastest charger): one normal
  * move straight away; caught when slower than a, or stopped by the
@@ -1481,7 +1499,8 @@ static void
 target_test(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
-	int mods = mods_common(g, t), c, q, cav = 0, ele = 0, flank = 0, hg = 0;
+	int mods = mods_common(g, t), c, cav = 0, ele = 0, flank = 0, hg = 0;
+	uint64_t q;
 	unsigned kinds;
 
 	FOR_CHARGERS(g, t, q, c) {
@@ -1519,7 +1538,8 @@ target_test(struct eng_game *g, int t)
 static void
 mo_pre_morale(struct eng_game *g, int scripted)
 {
-	int t, c, q, nch, nfront, a, passed;
+	int t, c, nch, nfront, a, passed;
+	uint64_t q;
 
 	if (!scripted)
 		declare_charges(g);
@@ -1639,7 +1659,8 @@ static void
 fight(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
-	int c, q, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
+	int c, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
+	uint64_t q;
 	int amod = 0, dmod = 0, strike, win;
 
 	FOR_CHARGERS(g, t, q, c) {
@@ -1697,7 +1718,8 @@ fight(struct eng_game *g, int t)
 static void
 mo_melee(struct eng_game *g)
 {
-	int t, c, q, any;
+	int t, c, any;
+	uint64_t q;
 
 	for (t = 0; t < g->nu; t++) {
 		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET) || !g->u[t].alive)
