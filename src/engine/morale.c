@@ -1176,14 +1176,19 @@ apply_pending(struct eng_game *g)
 static void
 mo_firing(struct eng_game *g, int near)
 {
+	const struct mo_state *s = msc(g);
+	uint64_t m = 0;
+	double r, d;
 	int i, j;
 
-	double r, d;
-
-	for (i = 0; i < g->nu; i++) {
-		if (!steady(g, i) || (r = fire_range(g, i)) < 0 ||
-		    (g->u[i].flags & ENG_UF_FIRED))
-			continue;
+	/* The units that may shoot, as a mask made without branches:
+	 * shooting changes no other unit's state until the step ends. */
+	for (i = 0; i < g->nu; i++)
+		m |= (uint64_t)((g->u[i].alive != 0) & (s->frange[i] >= 0) &
+		    !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED))) << i;
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
+		r = fire_range(g, i);
 		nearest_enemy(g, i, &d);
 		if ((d <= mc(g)->stop + 1e-3) != near) {
 			if (!near)
