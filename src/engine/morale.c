@@ -1348,13 +1348,21 @@ declare_charges(struct eng_game *g)
 	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
 	const double *row;
 	const int8_t *su;
+	uint64_t m = 0;
 
+	/* The steady units with melee dice, as a mask made without
+	 * branches (declaring changes no other unit's state). */
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
+		m |= (uint64_t)((g->u[i].alive != 0) &
+		    !(g->u[i].flags & ENG_UF_ROUTING) &
+		    (ut(g, i)->melee_dice > 0)) << i;
+	}
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
 		/* The charger's own conditions of charge_illegal() first:
 		 * when they fail, no target is legal. */
-		if (!steady(g, i) || ut(g, i)->melee_dice <= 0 ||
-		    !engaged(g, i) || !type_charges(ut(g, i)) ||
+		if (!engaged(g, i) || !type_charges(ut(g, i)) ||
 		    g->u[i].morale <= 2)
 			continue;
 		best = -1;
