@@ -266,16 +266,18 @@ near_one(struct eng_game *g, int i)
 	struct mo_state *s = ms(g);
 	const double *row = e2row(g, i);
 	const int8_t *su = s->su[1 - g->u[i].side];
+	static const double off[2] = { 1e30, 0 }; /* gone, on the table */
 	int k, n = s->sn[1 - g->u[i].side], best = -1, j, take;
 	uint64_t live = s->live;
 	double bd = 1e30, t;
 
 	/* The first of the least, written without branches (the data
-	 * decide them; conditional moves do not mispredict). */
+	 * decide them; conditional moves do not mispredict): units off
+	 * the table are pushed beyond 1e30, adding 0 keeps the others. */
 	for (k = 0; k < n; k++) {
-		t = row[k];
 		j = su[k];
-		take = (t < bd) & (int)(live >> j & 1);
+		t = row[k] + off[live >> j & 1];
+		take = t < bd;
 		bd = take ? t : bd;
 		best = take ? j : best;
 	}
@@ -1795,7 +1797,6 @@ crowded(const struct eng_game *g, int i, double x, double y)
 {
 	const struct mo_state *s = msc(g);
 	int side = g->u[i].side, j;
-
 	uint64_t m = s->live & s->sidemask[side] & ~((uint64_t)1 << i);
 	double hwi = s->hw[i], hdi = s->hd[i];
 
