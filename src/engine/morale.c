@@ -11,6 +11,7 @@
  * (Clarification 5).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,14 +192,14 @@ mounted(const struct rs_unit *t)
 static int
 steady(const struct eng_game *g, int i)
 {
-	return g->u[i].alive && !(g->u[i].flags & ENG_UF_ROUTING);
+	return (g->u[i].alive != 0) & !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
 /* Returns the squared edge-to-edge distance between units i and j: the
  * core's eng_dist2, done inline on a free table with the half sizes kept
- * per unit (the hot path of the family). */
+ * per unit. */
 static inline double
-d2i(const struct eng_game *g, int i, int j)
+d2calc(const struct eng_game *g, int i, int j)
 {
 	const struct mo_state *s = msc(g);
 	double dx, dy;
@@ -210,6 +211,45 @@ d2i(const struct eng_game *g, int i, int j)
 	dx = dx > 0 ? dx : 0;
 	dy = dy > 0 ? dy : 0;
 	return dx * dx + dy * dy;
+}
+
+/* Returns the row of the distance table of unit i: its squared
+ * distances to the units of the other side, in their su[] order. */
+static inline const double *
+e2row(const struct eng_game *g, int i)
+{
+	const struct mo_state *s = msc(g);
+	int sd = g->u[i].side;
+
+	return &s->e2[sd][s->sk[i] * s->sn[1 - sd]];
+}
+
+/* Returns the squared edge-to-edge distance between units i and j: from
+ * the distance table for enemies (the hot path of the family), worked
+ * out for friends. */
+static inline double
+d2i(const struct eng_game *g, int i, int j)
+{
+	if (g->u[i].side != g->u[j].side)
+		return e2row(g, i)[msc(g)->sk[j]];
+	return d2calc(g, i, j);
+}
+
+/* Unit i moved: work out its row of the distance table afresh. */
+static void
+e2_update(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	int sd = g->u[i].side, so = 1 - sd, k, j, ni = s->sn[sd];
+	int no = s->sn[so], ki = s->sk[i];
+	double *row = &s->e2[sd][ki * no], *col = &s->e2[so][ki], t;
+
+	for (k = 0; k < no; k++) {
+		j = s->su[so][k];
+		t = d2calc(g, i, j);
+		row[k] = t;
+		col[k * ni] = t;
+	}
 }
 
 /* Returns the edge-to-edge distance between units i and j. */
@@ -224,17 +264,22 @@ static void
 near_one(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	int j, k, best = -1;
+	const double *row = e2row(g, i);
+	const int8_t *su = s->su[1 - g->u[i].side];
+	static const double off[2] = { 1e30, 0 }; /* gone, on the table */
+	int k, n = s->sn[1 - g->u[i].side], best = -1, j, take;
+	uint64_t live = s->live;
 	double bd = 1e30, t;
 
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
-		if (!g->u[j].alive)
-			continue;
-		t = d2i(g, i, j);
-		if (t < bd) {
-			bd = t;
-			best = j;
-		}
+	/* The first of the least, written without branches (the data
+	 * decide them; conditional moves do not mispredict): units off
+	 * the table are pushed beyond 1e30, adding 0 keeps the others. */
+	for (k = 0; k < n; k++) {
+		j = su[k];
+		t = row[k] + off[live >> j & 1];
+		take = t < bd;
+		bd = take ? t : bd;
+		best = take ? j : best;
 	}
 	s->near_j[i] = (int8_t)best;
 	s->near_d2[i] = (float)bd;
@@ -259,39 +304,98 @@ static void
 near_update(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
-	double t;
-	int j, k;
+	const double *row;
+	const int8_t *su;
+	uint64_t dirty;
+	int j, k, n, alive = g->u[i].alive;
 
 	if (!s->near_ok)
 		return;
-	s->near_dirty |= (uint64_t)1 << i;
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
+	row = e2row(g, i);
+	su = s->su[1 - g->u[i].side];
+	n = s->sn[1 - g->u[i].side];
+	dirty = s->near_dirty | (uint64_t)1 << i;
+	for (k = 0; k < n; k++) {
+		j = su[k];
 		if (!g->u[j].alive)
 			continue;
 		if (s->near_j[j] == i)
-			s->near_dirty |= (uint64_t)1 << j;
-		else if (g->u[i].alive && !(s->near_dirty >> j & 1) &&
-		    (t = d2i(g, j, i)) < s->near_d2[j]) {
+			dirty |= (uint64_t)1 << j;
+		else if (alive && !(dirty >> j & 1) &&
+		    row[k] < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
-			s->near_d2[j] = (float)t;
+			s->near_d2[j] = (float)row[k];
 		}
 	}
+	s->near_dirty = dirty;
 }
 
-/* Returns the nearest enemy of unit i (-1 none) and its distance. */
-static int
-nearest_enemy(struct eng_game *g, int i, double *d)
+/* Bring unit i's nearest enemy up to date. */
+static void
+near_fresh(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
 
 	if (!s->near_ok)
 		near_all(g);
-	else if (s->near_dirty >> i & 1) {
+	else {
 		near_one(g, i);
 		s->near_dirty &= ~((uint64_t)1 << i);
 	}
+}
+
+/* Returns the nearest enemy of unit i (-1 none) and its distance. */
+static inline int
+nearest_enemy(struct eng_game *g, int i, double *d)
+{
+	struct mo_state *s = ms(g);
+
+	if (!s->near_ok || (s->near_dirty >> i & 1))
+		near_fresh(g, i);
 	*d = s->near_j[i] >= 0 ? sqrt((double)s->near_d2[i]) : 1e300;
 	return s->near_j[i];
+}
+
+/* Unit i (on the table, free table, nearest enemies known) moved: its
+ * row of the distance table and the nearest enemies, as e2_update()
+ * and near_update() do, in one pass. */
+static void
+moved(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+	int sd = g->u[i].side, so = 1 - sd, k, j, ni = s->sn[sd];
+	int no = s->sn[so], ki = s->sk[i];
+	double *row = &s->e2[sd][ki * no], *col = &s->e2[so][ki], t, dx, dy;
+	double xi = s->px[i], yi = s->py[i], hwi = s->hw[i], hdi = s->hd[i];
+	const int8_t *su = s->su[so];
+	uint64_t dirty = s->near_dirty | (uint64_t)1 << i;
+	int was, take, on;
+
+	for (k = 0; k < no; k++) {
+		j = su[k];
+		dx = fabs(xi - s->px[j]) - (hwi + s->hw[j]);
+		dy = fabs(yi - s->py[j]) - (hdi + s->hd[j]);
+		/* Negative gaps count 0, without a branch: (d + |d|) / 2
+		 * is d or 0 exactly (doubling and halving are exact). */
+		dx = (dx + fabs(dx)) * 0.5;
+		dy = (dy + fabs(dy)) * 0.5;
+		t = dx * dx + dy * dy;
+		row[k] = t;
+		col[k * ni] = t;
+		/* As near_update(), without branches on the data: an enemy
+		 * j on the table whose nearest was i looks again, or i is
+		 * now nearer to a j whose nearest is known (bit j of dirty
+		 * is only set here, at j's turn). */
+		on = (int)(s->live >> j & 1);
+		was = on & (s->near_j[j] == i);
+		dirty |= (uint64_t)was << j;
+		take = on & !was & !(dirty >> j & 1) & (t < s->near_d2[j]);
+		if (take) { /* rare: a branch that predicts well */
+			s->near_j[j] = (int8_t)i;
+			s->near_d2[j] = (float)t;
+		}
+	}
+	s->near_dirty = dirty;
 }
 
 /* Move unit i to (x, y). */
@@ -301,7 +405,11 @@ place(struct eng_game *g, int i, double x, double y)
 	eng_unit_place(g, i, x, y);
 	ms(g)->px[i] = g->u[i].x;
 	ms(g)->py[i] = g->u[i].y;
-	near_update(g, i);
+	if (ms(g)->grid || !ms(g)->near_ok || !g->u[i].alive) {
+		e2_update(g, i);
+		near_update(g, i);
+	} else
+		moved(g, i);
 }
 
 /* Returns 1 when point (x, y) lies in the front sector of unit u whose
@@ -371,9 +479,20 @@ partly_in_front(const struct eng_game *g, int i, int j)
 
 /* Returns the facing (radians) from unit i towards point (x, y). */
 static double
-facing_to(const struct eng_game *g, int i, double x, double y)
+facing_to(struct eng_game *g, int i, double x, double y)
 {
-	return atan2(x - g->u[i].x, y - g->u[i].y);
+	struct mo_state *s = ms(g);
+	double dx = x - g->u[i].x, dy = y - g->u[i].y;
+
+	/* Units often stand still: the same offsets, the same answer. */
+	if ((s->face_ok >> i & 1) && s->face_dx[i] == dx &&
+	    s->face_dy[i] == dy)
+		return s->face_r[i];
+	s->face_dx[i] = dx;
+	s->face_dy[i] = dy;
+	s->face_r[i] = atan2(dx, dy);
+	s->face_ok |= (uint64_t)1 << i;
+	return s->face_r[i];
 }
 
 /* Returns 1 when unit i is within the 30mm halt distance of an enemy. */
@@ -402,6 +521,7 @@ mo_remove(struct eng_game *g, int i)
 	if (!g->u[i].alive)
 		return;
 	eng_unit_remove(g, i);
+	ms(g)->live &= ~((uint64_t)1 << i);
 	near_update(g, i);
 }
 
@@ -468,12 +588,14 @@ static int
 unsupported(const struct eng_game *g, int i)
 {
 	double s2 = mc(g)->support * mc(g)->support;
-	int j;
+	const struct mo_state *s = msc(g);
+	int sd = g->u[i].side, n = s->sn[sd], j, q;
 
-	for (j = 0; j < g->nu; j++)
-		if (j != i && steady(g, j) && g->u[j].side == g->u[i].side &&
-		    d2i(g, i, j) <= s2 + 1e-9)
+	for (q = 0; q < n; q++) {
+		j = s->su[sd][q];
+		if (j != i && steady(g, j) && d2calc(g, i, j) <= s2 + 1e-9)
 			return 0;
+	}
 	return 1;
 }
 
@@ -596,17 +718,21 @@ move_allowance(struct eng_game *g, int i)
 }
 
 /*
- * Move unit i in a straight line to (tx, ty), halting where it first
- * comes within 30mm of an enemy (Movement). Returns the length moved.
+ * Move unit i in a straight line to (tx, ty), len away (its hypot),
+ * halting where it first comes within 30mm of an enemy (Movement).
+ * Returns the length moved.
  */
 static double
-move_leg(struct eng_game *g, int i, double tx, double ty)
+move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double dx = tx - u->x, dy = ty - u->y, len = hypot(dx, dy), t, stop;
+	double dx = tx - u->x, dy = ty - u->y, t, stop;
 	double e2, stop2, reach2;
-	int j, q;
+	const double *row;
+	const int8_t *su;
+	uint64_t live;
+	int j, q, n;
 
 	if (len < 1e-9)
 		return 0;
@@ -615,14 +741,17 @@ move_leg(struct eng_game *g, int i, double tx, double ty)
 	stop = len;
 	stop2 = mc(g)->stop * mc(g)->stop + 1e-6;
 	reach2 = (len + mc(g)->stop + 1) * (len + mc(g)->stop + 1);
-	FOR_ENEMIES(g, u->side, q, j) {
-		if (!g->u[j].alive)
-			continue;
+	row = e2row(g, i);
+	su = msc(g)->su[1 - u->side];
+	n = msc(g)->sn[1 - u->side];
+	live = msc(g)->live;
+	for (q = 0; q < n; q++) {
 		/* Enemies already within 30mm: the no-closer rule; those
 		 * beyond reach of this move cannot be met. */
-		e2 = d2i(g, i, j);
-		if (e2 <= stop2 || e2 > reach2)
+		e2 = row[q];
+		if (e2 <= stop2 || e2 > reach2 || !(live >> su[q] & 1))
 			continue;
+		j = su[q];
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
 		    mc(g)->stop);
 		if (t < stop)
@@ -757,7 +886,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
     double allow, char *err, size_t errsz)
 {
 	struct eng_unit *u = &g->u[i];
-	double len = 0, px = u->x, py = u->y, d;
+	double len = 0, px = u->x, py = u->y, d, first = 0, leg;
 	int k, near;
 
 	if (allow < 0)
@@ -768,7 +897,9 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		return -1;
 	}
 	for (k = 0; k < npath; k++) {
-		len += hypot(path[k][0] - px, path[k][1] - py);
+		len += (leg = hypot(path[k][0] - px, path[k][1] - py));
+		if (k == 0)
+			first = leg;
 		px = path[k][0];
 		py = path[k][1];
 	}
@@ -794,14 +925,17 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	if (len > g->ctx->kinds[u->type].move + 1e-6)
 		ENG_COVER(g, MO_R_MOVE_BONUS);
 	for (k = 0; k < npath; k++) {
-		double want = hypot(path[k][0] - u->x, path[k][1] - u->y);
+		/* The first leg starts where the unit stands: its length is
+		 * known. */
+		double want = k == 0 ? first : hypot(path[k][0] - u->x,
+		    path[k][1] - u->y);
 
 		if (near && gets_closer(g, i, path[k][0] - u->x,
 		    path[k][1] - u->y)) {
 			ENG_COVER(g, MO_R_MOVE_NO_CLOSER);
 			break;
 		}
-		if (move_leg(g, i, path[k][0], path[k][1]) < want - 1e-9)
+		if (move_leg(g, i, path[k][0], path[k][1], want) < want - 1e-9)
 			break;
 	}
 	return 0;
@@ -812,6 +946,14 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 /* Returns the weapon range of unit i (its first weapon), or -1. */
 static double
 fire_range(const struct eng_game *g, int i)
+{
+	return msc(g)->frange[i];
+}
+
+/* Returns the weapon range of unit i worked out from its type (kept in
+ * frange[] at setup), or -1. */
+static double
+fire_range_of(const struct eng_game *g, int i)
 {
 	const struct rs_unit *t = ut(g, i);
 
@@ -830,18 +972,24 @@ sight_clear(const struct eng_game *g, int i, int j)
 	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
 	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
+	const struct mo_state *s = msc(g);
+	uint64_t m;
 	int k;
 
 	if (g->board->grid != RS_GRID_NONE)
 		return eng_sight(g, a, b, 1, 0);
-	for (k = 0; k < g->nu; k++) {
-		const struct eng_unit *v = &g->u[k];
-		const struct eng_kind *kk = &g->ctx->kinds[v->type];
-		double hw = kk->hw - 1e-6, hd = kk->hd - 1e-6;
-		double t0 = 0, t1 = 1, lo, hi, tt;
+	/* Every other unit on the table, by its bit. */
+	m = s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
+	for (; m != 0; m &= m - 1) {
+		const struct eng_unit *v;
+		double hw, hd, t0 = 0, t1 = 1, lo, hi, tt;
 
-		if (k == i || k == j || !v->alive || v->x + hw < x0 ||
-		    v->x - hw > x1 || v->y + hd < y0 || v->y - hd > y1)
+		k = __builtin_ctzll(m);
+		v = &g->u[k];
+		hw = s->hw[k] - 1e-6;
+		hd = s->hd[k] - 1e-6;
+		if (s->px[k] + hw < x0 || s->px[k] - hw > x1 ||
+		    s->py[k] + hd < y0 || s->py[k] - hd > y1)
 			continue;
 		/* Slab test of the segment against the base. */
 		if (fabs(dx) < 1e-12) {
@@ -901,16 +1049,20 @@ fire_illegal(const struct eng_game *g, int i, int j)
 static int
 fire_target(const struct eng_game *g, int i, int near)
 {
-	int j, k, n = 0, cand[ENG_MAX_UNITS], best;
+	int k, n = 0, cand[ENG_MAX_UNITS], best, ne;
 	double d2[ENG_MAX_UNITS], r = fire_range(g, i), lim;
+	const double *row;
+	const int8_t *su;
 
 	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
-	FOR_ENEMIES(g, g->u[i].side, k, j) {
-		if (!g->u[j].alive)
-			continue;
-		if ((d2[n] = d2i(g, i, j)) <= lim)
-			cand[n++] = j;
-	}
+	row = e2row(g, i);
+	su = msc(g)->su[1 - g->u[i].side];
+	ne = msc(g)->sn[1 - g->u[i].side];
+	for (k = 0; k < ne; k++)
+		if (row[k] <= lim && (msc(g)->live >> su[k] & 1)) {
+			d2[n] = row[k];
+			cand[n++] = su[k];
+		}
 	/* Nearest first; the first one it may shoot at. */
 	while (n > 0) {
 		best = 0;
@@ -999,6 +1151,7 @@ shoot(struct eng_game *g, int i, int j)
 		g->tally[MO_TALLY_FIRE(t->fire_dice,
 		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, h)]++;
 	ms(g)->pend[j] = (int16_t)(ms(g)->pend[j] + h);
+	ms(g)->pend_mask |= (uint64_t)1 << j;
 	g->u[i].flags |= ENG_UF_FIRED;
 }
 
@@ -1006,13 +1159,18 @@ shoot(struct eng_game *g, int i, int j)
 static void
 apply_pending(struct eng_game *g)
 {
+	uint64_t m = ms(g)->pend_mask;
 	int i;
 
-	for (i = 0; i < g->nu; i++)
+	/* In unit order, as the units with hits pending are marked. */
+	ms(g)->pend_mask = 0;
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
 		if (ms(g)->pend[i] != 0) {
 			mo_hit(g, i, ms(g)->pend[i]);
 			ms(g)->pend[i] = 0;
 		}
+	}
 }
 
 /* Firing (near = 0) or pre-melee firing (near = 1): every unit with fire
@@ -1020,14 +1178,19 @@ apply_pending(struct eng_game *g)
 static void
 mo_firing(struct eng_game *g, int near)
 {
+	const struct mo_state *s = msc(g);
+	uint64_t m = 0;
+	double r, d;
 	int i, j;
 
-	double r, d;
-
-	for (i = 0; i < g->nu; i++) {
-		if (!steady(g, i) || (r = fire_range(g, i)) < 0 ||
-		    (g->u[i].flags & ENG_UF_FIRED))
-			continue;
+	/* The units that may shoot, as a mask made without branches:
+	 * shooting changes no other unit's state until the step ends. */
+	for (i = 0; i < g->nu; i++)
+		m |= (uint64_t)((g->u[i].alive != 0) & (s->frange[i] >= 0) &
+		    !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED))) << i;
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
+		r = fire_range(g, i);
 		nearest_enemy(g, i, &d);
 		if ((d <= mc(g)->stop + 1e-3) != near) {
 			if (!near)
@@ -1182,20 +1345,37 @@ charge_illegal(struct eng_game *g, int i, int j, int count)
 static void
 declare_charges(struct eng_game *g)
 {
-	int i, j, k, best;
+	int i, j, k, n, best;
 	float bp, p;
 	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
+	const double *row;
+	const int8_t *su;
+	uint64_t m = 0;
 
+	/* The steady units with melee dice, as a mask made without
+	 * branches (declaring changes no other unit's state). */
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
-		if (!steady(g, i) || ut(g, i)->melee_dice <= 0 ||
-		    !engaged(g, i))
+		m |= (uint64_t)((g->u[i].alive != 0) &
+		    !(g->u[i].flags & ENG_UF_ROUTING) &
+		    (ut(g, i)->melee_dice > 0)) << i;
+	}
+	for (; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
+		/* The charger's own conditions of charge_illegal() first:
+		 * when they fail, no target is legal. */
+		if (!engaged(g, i) || !type_charges(ut(g, i)) ||
+		    g->u[i].morale <= 2)
 			continue;
 		best = -1;
 		bp = -1;
-		FOR_ENEMIES(g, g->u[i].side, k, j) {
-			if (!g->u[j].alive || d2i(g, i, j) >
-			    s2 || charge_illegal(g, i, j, 0) != NULL)
+		row = e2row(g, i);
+		su = msc(g)->su[1 - g->u[i].side];
+		n = msc(g)->sn[1 - g->u[i].side];
+		for (k = 0; k < n; k++) {
+			j = su[k];
+			if (row[k] > s2 || !g->u[j].alive ||
+			    charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
 			if (!in_front(g, j, i))
@@ -1251,6 +1431,31 @@ charges(const struct eng_game *g, int c, int t)
 {
 	return g->u[c].alive && g->u[c].c[MO_C_CHARGE] == t + 1;
 }
+
+/* Returns the mask of the units that charge unit t this turn (bit c:
+ * unit c), worked out without branches. Chargers are always enemies of
+ * their target (charge_illegal()). */
+static uint64_t
+chargers_of(const struct eng_game *g, int t)
+{
+	const struct mo_state *s = msc(g);
+	int so = 1 - g->u[t].side, n = s->sn[so], q, c;
+	uint64_t m = 0;
+
+	for (q = 0; q < n; q++) {
+		c = s->su[so][q];
+		m |= (uint64_t)((g->u[c].alive != 0) &
+		    (g->u[c].c[MO_C_CHARGE] == t + 1)) << c;
+	}
+	return m;
+}
+
+/* Loop c, in unit order, over the units that charge unit t this turn;
+ * m is a uint64_t. A charge dropped in the loop's body is seen. */
+#define FOR_CHARGERS(g, t, m, c)                                            \
+	for ((m) = chargers_of((g), (t)); (m) != 0 &&                       \
+	    ((c) = __builtin_ctzll(m), 1); (m) &= (m) - 1)                   \
+		if (charges((g), (c), (t)))
 
 /* Light troops evade the charge of a (the fastest charger): one normal
  * move straight away; caught when slower than a, or stopped by the
@@ -1310,11 +1515,10 @@ target_test(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
 	int mods = mods_common(g, t), c, cav = 0, ele = 0, flank = 0, hg = 0;
+	uint64_t q;
 	unsigned kinds;
 
-	for (c = 0; c < g->nu; c++) {
-		if (!charges(g, c, t))
-			continue;
+	FOR_CHARGERS(g, t, q, c) {
 		cav |= mounted(ut(g, c));
 		ele |= ut(g, c)->cls == RS_CLASS_ELEPHANT;
 		flank |= !in_front(g, t, c);
@@ -1350,6 +1554,7 @@ static void
 mo_pre_morale(struct eng_game *g, int scripted)
 {
 	int t, c, nch, nfront, a, passed;
+	uint64_t q;
 
 	if (!scripted)
 		declare_charges(g);
@@ -1359,21 +1564,19 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			continue;
 		nch = nfront = 0;
 		a = -1;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t)) {
-				nch++;
-				nfront += in_front(g, t, c);
-				if (a < 0 || g->ctx->kinds[g->u[c].type].move >
-				    g->ctx->kinds[g->u[a].type].move)
-					a = c;
-			}
+		FOR_CHARGERS(g, t, q, c) {
+			nch++;
+			nfront += in_front(g, t, c);
+			if (a < 0 || g->ctx->kinds[g->u[c].type].move >
+			    g->ctx->kinds[g->u[a].type].move)
+				a = c;
+		}
 		if (nch == 0)
 			continue;
 		if (steady(g, t) && (ut(g, t)->traits & RS_TRAIT_LIGHT) &&
 		    evade(g, t, a)) {
-			for (c = 0; c < g->nu; c++)
-				if (charges(g, c, t))
-					g->u[c].c[MO_C_CHARGE] = 0;
+			FOR_CHARGERS(g, t, q, c)
+				g->u[c].c[MO_C_CHARGE] = 0;
 			continue;
 		}
 		/* Turning to face: one flank charger only, not pikes
@@ -1389,11 +1592,10 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			}
 		}
 		passed = 0;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t)) {
-				charger_test(g, c, t);
-				passed |= charges(g, c, t);
-			}
+		FOR_CHARGERS(g, t, q, c) {
+			charger_test(g, c, t);
+			passed |= charges(g, c, t);
+		}
 		if (!passed)
 			continue;
 		if (g->u[t].flags & ENG_UF_ROUTING)
@@ -1437,6 +1639,7 @@ lose(struct eng_game *g, int l, int w)
 
 	ENG_COVER(g, MO_R_LOSER);
 	ms(g)->pend[l]++;
+	ms(g)->pend_mask |= (uint64_t)1 << l;
 	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
 		ENG_COVER(g, MO_R_LOSER_ROUTS);
 		if (!(u->flags & ENG_UF_ROUTING))
@@ -1472,29 +1675,28 @@ fight(struct eng_game *g, int t)
 {
 	const struct rs_unit *tt = ut(g, t);
 	int c, opp = -1, nfront = 0, nflank = 0, ah = 0, dh = 0, n = 0;
+	uint64_t q;
 	int amod = 0, dmod = 0, strike, win;
 
-	for (c = 0; c < g->nu; c++)
-		if (charges(g, c, t)) {
-			n++;
-			if (in_front(g, t, c)) {
-				if (nfront++ == 0)
-					opp = c;
-			} else
-				nflank++;
-		}
+	FOR_CHARGERS(g, t, q, c) {
+		n++;
+		if (in_front(g, t, c)) {
+			if (nfront++ == 0)
+				opp = c;
+		} else
+			nflank++;
+	}
 	if (opp < 0)
-		for (c = 0; c < g->nu && opp < 0; c++)
-			if (charges(g, c, t))
+		FOR_CHARGERS(g, t, q, c)
+			if (opp < 0)
 				opp = c;
 	if (nfront > 0 && nflank > 0)
 		ENG_COVER(g, MO_R_FRONT_FLANK);
 	ENG_COVER(g, MO_R_MELEE);
-	for (c = 0; c < g->nu; c++)
-		if (charges(g, c, t)) {
-			amod = melee_mod(g, c, t);
-			ah += roll_hits(g, c, ut(g, c)->melee_dice, amod);
-		}
+	FOR_CHARGERS(g, t, q, c) {
+		amod = melee_mod(g, c, t);
+		ah += roll_hits(g, c, ut(g, c)->melee_dice, amod);
+	}
 	strike = steady(g, t) && tt->melee_dice > 0 &&
 	    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE);
 	if (!strike && (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE ||
@@ -1512,6 +1714,7 @@ fight(struct eng_game *g, int t)
 		ms(g)->ca_n = n;
 	ms(g)->pend[t] = (int16_t)(ms(g)->pend[t] + ah);
 	ms(g)->pend[opp] = (int16_t)(ms(g)->pend[opp] + dh);
+	ms(g)->pend_mask |= (uint64_t)1 << t | (uint64_t)1 << opp;
 	win = ah > dh ? 1 : ah < dh ? 0 : tiebreak(g);
 	if (n == 1 && amod == 0 && dmod == 0 &&
 	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
@@ -1522,24 +1725,26 @@ fight(struct eng_game *g, int t)
 	if (win)
 		lose(g, t, opp);
 	else
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t))
-				lose(g, c, t);
+		FOR_CHARGERS(g, t, q, c)
+			lose(g, c, t);
 }
 
 /* Melee: every charger that passed fights its target; one round. */
 static void
 mo_melee(struct eng_game *g)
 {
-	int t, c;
+	int t, c, any;
+	uint64_t q;
 
 	for (t = 0; t < g->nu; t++) {
 		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET) || !g->u[t].alive)
 			continue;
-		for (c = 0; c < g->nu; c++)
-			if (charges(g, c, t))
-				break;
-		if (c < g->nu)
+		any = 0;
+		FOR_CHARGERS(g, t, q, c) {
+			any = 1;
+			break;
+		}
+		if (any)
 			fight(g, t);
 	}
 	for (c = 0; c < g->nu; c++)
@@ -1591,13 +1796,14 @@ static int
 crowded(const struct eng_game *g, int i, double x, double y)
 {
 	const struct mo_state *s = msc(g);
-	int side = g->u[i].side, q, j;
+	int side = g->u[i].side, j;
+	uint64_t m = s->live & s->sidemask[side] & ~((uint64_t)1 << i);
+	double hwi = s->hw[i], hdi = s->hd[i];
 
-	for (q = 0; q < s->sn[side]; q++) {
-		j = s->su[side][q];
-		if (j != i && g->u[j].alive &&
-		    fabs(x - g->u[j].x) < s->hw[i] + s->hw[j] - 1e-6 &&
-		    fabs(y - g->u[j].y) < s->hd[i] + s->hd[j] - 1e-6)
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		if (fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
+		    fabs(y - s->py[j]) < hdi + s->hd[j] - 1e-6)
 			return 1;
 	}
 	return 0;
@@ -1918,17 +2124,24 @@ mo_setup(struct eng_game *g)
 {
 	int i, m;
 
-	memset(ms(g), 0, sizeof(struct mo_state));
+	memset(ms(g), 0, offsetof(struct mo_state, e2));
 	ms(g)->grid = g->board->grid != RS_GRID_NONE;
 	for (i = 0; i < g->nu; i++) {
 		int sd = g->u[i].side;
 
+		if (g->u[i].alive)
+			ms(g)->live |= (uint64_t)1 << i;
+		ms(g)->sidemask[sd] |= (uint64_t)1 << i;
+		ms(g)->frange[i] = fire_range_of(g, i);
+		ms(g)->sk[i] = ms(g)->sn[sd];
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
 		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
 		ms(g)->px[i] = g->u[i].x;
 		ms(g)->py[i] = g->u[i].y;
 	}
+	for (i = 0; i < ms(g)->sn[0]; i++)
+		e2_update(g, ms(g)->su[0][i]);
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 

@@ -104,10 +104,27 @@ struct mo_state {
 	/* Each unit's centre, kept beside the core's as units move (the
 	 * family's hot loops read these). */
 	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
+	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
+	uint64_t live;              /* bit i: unit i is on the table */
+	uint64_t sidemask[2];       /* bit i: unit i is of the side */
+	uint64_t pend_mask;         /* bit i: pend[i] may be non-zero */
+	double frange[ENG_MAX_UNITS]; /* fire_range() of each unit */
+	/* The last facing worked out for each unit (facing_to) and the
+	 * offsets it was worked out from (bit i of face_ok: valid). */
+	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
+	double face_r[ENG_MAX_UNITS];
+	uint64_t face_ok;
 	int contest_set;
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
 	int ca_n;      /* chargers in the first melee */
+	/* Last, as mo_setup() clears only what comes before it: the
+	 * squared distance (d2i) between every unit and each enemy, kept up
+	 * to date as units move (entries of units off the table may be
+	 * stale): e2[s][sk[i] * sn[1 - s] + k] for unit i of side s and
+	 * the k-th unit of the other side (at most 32 x 32 pairs, as the
+	 * sides share ENG_MAX_UNITS). */
+	double e2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
 };
 
 extern const struct eng_family eng_morale;

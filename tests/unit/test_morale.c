@@ -342,3 +342,76 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 	diags_free(&d);
 	rs_free(rs);
 }
+
+/* Checks, turn by turn through games of the default battle on the board
+ * of c, that the family's table of squared distances between enemies
+ * matches the core's eng_dist2 for every pair on the table, and that
+ * every nearest enemy it keeps (not stale) is at the least distance. */
+static void
+check_distance_table(const struct eng_ctx *c)
+{
+	struct eng_game *g = xcalloc(1, sizeof(*g));
+	const struct mo_state *s = (const struct mo_state *)(const void *)
+	    g->fam_state;
+	long n;
+	int i, j, k, checked = 0;
+
+	for (n = 0; n < 6; n++) {
+		eng_game_init(g, c, 5, (uint64_t)n);
+		if (n & 1)
+			g->player[1] = ENG_PLAYER_RANDOM;
+		eng_battle_setup(g);
+		c->fam->setup(g);
+		eng_initiative(g);
+		while (!g->over) {
+			c->fam->play_turn(g);
+			for (i = 0; i < g->nu; i++) {
+				double least = 1e300, t;
+				int sd = g->u[i].side;
+
+				if (!g->u[i].alive)
+					continue;
+				for (k = 0; k < s->sn[1 - sd]; k++) {
+					j = s->su[1 - sd][k];
+					cr_assert_eq(s->su[sd][s->sk[i]], i);
+					if (!g->u[j].alive)
+						continue;
+					t = eng_dist2(g, &g->u[i], &g->u[j]);
+					cr_assert_eq(s->e2[sd][s->sk[i] *
+					    s->sn[1 - sd] + k], t,
+					    "game %ld turn %d: table %d-%d stale",
+					    n, g->gturn, i, j);
+					least = t < least ? t : least;
+					checked++;
+				}
+				if (s->near_ok && !(s->near_dirty >> i & 1) &&
+				    least < 1e300) {
+					cr_assert_geq(s->near_j[i], 0);
+					cr_assert_float_eq(s->near_d2[i],
+					    (float)least, 1e-3,
+					    "unit %d's nearest enemy is not the "
+					    "nearest", i);
+				}
+			}
+		}
+	}
+	cr_assert_gt(checked, 1000);
+	free(g);
+}
+
+Test(morale, the_distance_table_follows_the_units)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d), *h;
+
+	cr_assert_not_null(c);
+	check_distance_table(c);
+	h = eng_ctx_new(rs, RS_GRID_HEX, 30, &d);
+	cr_assert_not_null(h);
+	check_distance_table(h);
+	eng_ctx_free(h);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
