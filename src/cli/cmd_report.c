@@ -807,7 +807,8 @@ const struct command report_command = {
 int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {
-	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
+	/* Two threads: the figures are the same for any number of jobs. */
+	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 2, -1, 0, 1 };
 
 	(void)quiet;
 	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;
