@@ -1,7 +1,8 @@
 /*
  * datadir.c: where sandtable finds its templates and bundled rulesets.
  * The installed tree is relocatable: the binary looks beside itself
- * (BIN/../share/sandtable), so a DESTDIR tree works where it lies.
+ * (BIN/../share/sandtable), so a DESTDIR tree works where it lies; a
+ * binary in a source tree finds the tree's templates/ and rulesets/.
  */
 #include <sys/stat.h>
 
@@ -49,6 +50,13 @@ data_dir(void)
 			p = xasprintf("%s/../share/sandtable", exe);
 			if (is_dir(p))
 				return p;
+			free(p);
+			/* Run from a source tree: templates/ beside the binary. */
+			p = xasprintf("%s/templates", exe);
+			if (is_dir(p)) {
+				free(p);
+				return xstrdup(exe);
+			}
 			free(p);
 		}
 	}

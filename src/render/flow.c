@@ -915,6 +915,19 @@ rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
 	return f->fin.n;
 }
 
+/* Returns 1 when the flow fits max_pages at body size size_pt, else 0:
+ * one try, where rnd_flow_fit searches every size. */
+int
+rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr,
+    int max_pages, double size_pt)
+{
+	struct placing pl = { NULL, 0, 0 };
+	long miss = flow_try(f, fr, max_pages, size_pt / f->st.size_pt, &pl);
+
+	free(pl.v);
+	return miss == -1;
+}
+
 /* Returns the body size (pt) at which the flow fits, or 0. */
 double
 rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)

@@ -206,6 +206,9 @@ char *rnd_md_markup(const struct rs_md *, const char *mono_font,
 
 /* The body size (pt) at which the flow fits in max_pages of frame, at
  * most size_pt; 0 when it does not fit even at min_pt. */
+/* Whether the flow fits max_pages at body size size_pt (one try). */
+int rnd_flow_fits_at(struct rnd_flow *, const struct rnd_frame *,
+    int max_pages, double size_pt);
 double rnd_flow_fit(struct rnd_flow *, const struct rnd_frame *,
     int max_pages);
 /*

@@ -534,7 +534,7 @@ rnd_reference(const struct ruleset *rs, const char *path,
 		r.flow = rnd_flow_new(&r.st);
 		if (ref_sections(&r) == -1)
 			goto out;
-		if (rnd_flow_fit(r.flow, &fr, pages) < comfy) {
+		if (!rnd_flow_fits_at(r.flow, &fr, pages, comfy)) {
 			rnd_flow_free(r.flow);
 			r.condense = 1;
 			r.flow = NULL;

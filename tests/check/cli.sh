@@ -4,6 +4,7 @@
 BIN=${1:-./sandtable}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 trap 'rm -rf "$tmp"' EXIT
 
 t() { # NAME EXPECTED-STATUS COMMAND...
@@ -113,3 +114,8 @@ grep -q "tg.md:[0-9]*:[0-9]*: error: test game 'a wrong expectation'" "$tmp/err"
 cksum "$tmp/tgout/tg/"* >"$tmp/tgafter"
 cmp -s "$tmp/tgbefore" "$tmp/tgafter" && echo "PASS: failing test game keeps previous outputs" ||
 	echo "FAIL: failing test game keeps previous outputs"
+
+# A binary in a source tree finds the tree's templates from any directory.
+(cd "$tmp" && "$BIN" reference -q "$OLDPWD/rulesets/morschauser-modern.md" -o "$tmp/anywhere.pdf") >/dev/null 2>&1 &&
+	[ -s "$tmp/anywhere.pdf" ] && echo "PASS: templates found from another directory" ||
+	echo "FAIL: templates found from another directory"
