@@ -64,6 +64,18 @@ struct rnd_odds_set;
 int cli_odds_panels(const struct ruleset *, int cards,
     struct rnd_odds_set *);
 
+/*
+ * The sheet products (reference: cards 0; unit cards: cards 1): write
+ * one with the engine's odds panels and print its diagnostics (returns 0
+ * or -1); or, after a command's options, check the arguments, load the
+ * ruleset and write it (returns the exit status).
+ */
+struct rnd_opts;
+int cli_sheet_write(const struct ruleset *, const char *path,
+    const struct rnd_opts *, int cards);
+int cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
+    const struct rnd_opts *, int quiet, int cards);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 

@@ -7,29 +7,6 @@
 #include "cli.h"
 #include "../render/render.h"
 
-/* Render and report; returns 0 written, -1 failed. */
-static int
-cards_write(const struct ruleset *rs, const char *path,
-    const struct rnd_opts *o)
-{
-	struct diags d = { 0 };
-	struct rnd_opts with = *o;
-	struct rnd_odds_set odds;
-	int rc;
-
-	/* The engine's exact odds, when it plays this ruleset. */
-	if (with.odds == NULL && cli_odds_panels(rs, 1, &odds) == 0)
-		with.odds = &odds;
-	else
-		memset(&odds, 0, sizeof(odds));
-	rc = rnd_cards(rs, path, &with, &d);
-	rnd_odds_set_free(&odds);
-
-	diags_print(&d, stderr);
-	diags_free(&d);
-	return rc;
-}
-
 /* A length option ("none" and "1/8in" allowed); returns 0 or -1. */
 static int
 len_opt(const char *s, double *mm)
@@ -79,11 +56,10 @@ cmd_cards(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rnd_opts o;
-	struct ruleset *rs;
 	const char *out = NULL;
 	double *len, w, h;
 	const char *why;
-	int ch, worst, quiet = 0, rc;
+	int ch, quiet = 0;
 
 	rnd_opts_init(&o);
 	optind = 1;
@@ -140,19 +116,7 @@ cmd_cards(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
-		return usage_error("cards", "no ruleset given");
-	if (optind + 1 < argc)
-		return usage_error("cards", "one ruleset at a time");
-	if (out == NULL)
-		return usage_error("cards", "no output file (-o FILE.pdf)");
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	rc = cards_write(rs, out, &o);
-	if (rc == 0 && !quiet)
-		printf("%s: wrote %s\n", argv[optind], out);
-	rs_free(rs);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+	return cli_sheet_main("cards", argc, argv, out, &o, quiet, 1);
 }
 
 const struct command cards_command = {
@@ -188,5 +152,5 @@ product_cards(const struct ruleset *rs, const char *path, int quiet)
 
 	(void)quiet;
 	rnd_opts_init(&o);
-	return cards_write(rs, path, &o);
+	return cli_sheet_write(rs, path, &o, 1);
 }

@@ -1,33 +1,9 @@
 /* cmd_reference.c: sandtable reference — the quick-reference sheet. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "../render/render.h"
-
-/* Render and report; returns 0 written, -1 failed. */
-static int
-reference_write(const struct ruleset *rs, const char *path,
-    const struct rnd_opts *o)
-{
-	struct diags d = { 0 };
-	struct rnd_opts with = *o;
-	struct rnd_odds_set odds;
-	int rc;
-
-	/* The engine's exact odds, when it plays this ruleset. */
-	if (with.odds == NULL && cli_odds_panels(rs, 0, &odds) == 0)
-		with.odds = &odds;
-	else
-		memset(&odds, 0, sizeof(odds));
-	rc = rnd_reference(rs, path, &with, &d);
-	rnd_odds_set_free(&odds);
-
-	diags_print(&d, stderr);
-	diags_free(&d);
-	return rc;
-}
 
 static int
 cmd_reference(int argc, char **argv)
@@ -41,10 +17,9 @@ cmd_reference(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rnd_opts o;
-	struct ruleset *rs;
 	const char *out = NULL, *why;
 	double w, h;
-	int ch, worst, quiet = 0, rc;
+	int ch, quiet = 0;
 
 	rnd_opts_init(&o);
 	optind = 1;
@@ -77,19 +52,7 @@ cmd_reference(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
-		return usage_error("reference", "no ruleset given");
-	if (optind + 1 < argc)
-		return usage_error("reference", "one ruleset at a time");
-	if (out == NULL)
-		return usage_error("reference", "no output file (-o FILE.pdf)");
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	rc = reference_write(rs, out, &o);
-	if (rc == 0 && !quiet)
-		printf("%s: wrote %s\n", argv[optind], out);
-	rs_free(rs);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+	return cli_sheet_main("reference", argc, argv, out, &o, quiet, 0);
 }
 
 const struct command reference_command = {
@@ -117,5 +80,5 @@ product_reference(const struct ruleset *rs, const char *path, int quiet)
 
 	(void)quiet;
 	rnd_opts_init(&o);
-	return reference_write(rs, path, &o);
+	return cli_sheet_write(rs, path, &o, 0);
 }

@@ -1,0 +1,54 @@
+/*
+ * sheet.c: what `reference` and `cards` share after their options — the
+ * ruleset loaded, the engine's odds panels filled in, the sheet written
+ * and its diagnostics printed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../render/render.h"
+
+int
+cli_sheet_write(const struct ruleset *rs, const char *path,
+    const struct rnd_opts *o, int cards)
+{
+	struct diags d = { 0 };
+	struct rnd_opts with = *o;
+	struct rnd_odds_set odds;
+	int rc;
+
+	/* The engine's exact odds, when it plays this ruleset. */
+	if (with.odds == NULL && cli_odds_panels(rs, cards, &odds) == 0)
+		with.odds = &odds;
+	else
+		memset(&odds, 0, sizeof(odds));
+	rc = cards ? rnd_cards(rs, path, &with, &d) :
+	    rnd_reference(rs, path, &with, &d);
+	rnd_odds_set_free(&odds);
+	diags_print(&d, stderr);
+	diags_free(&d);
+	return rc;
+}
+
+int
+cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
+    const struct rnd_opts *o, int quiet, int cards)
+{
+	struct ruleset *rs;
+	int worst, rc;
+
+	if (optind >= argc)
+		return usage_error(cmd, "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error(cmd, "one ruleset at a time");
+	if (out == NULL)
+		return usage_error(cmd, "no output file (-o FILE.pdf)");
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	rc = cli_sheet_write(rs, out, o, cards);
+	if (rc == 0 && !quiet)
+		printf("%s: wrote %s\n", argv[optind], out);
+	rs_free(rs);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+}
