@@ -161,7 +161,8 @@ chk_run(const struct ruleset *rs, const struct chk_opts *o,
 		section_notes(rs, r->ctx->fam, d);
 	}
 	if (o->games > 0)
-		eng_selfplay(r->ctx, o->games, o->seed, o->jobs, &r->st);
+		eng_selfplay_progress(r->ctx, o->games, o->seed, o->jobs, &r->st,
+		    o->progress, o->parg);
 	if (r->ctx->fam->findings != NULL)
 		r->ctx->fam->findings(r->ctx, o->games > 0 ? &r->st : NULL, d);
 	selfplay_findings(rs, r, d);

@@ -18,6 +18,8 @@ struct chk_opts {
 	int grid;        /* -1: the ruleset's; else enum rs_grid */
 	double cell_mm;
 	int tests;       /* play the test games */
+	progress_fn progress; /* self-play progress, or NULL */
+	void *parg;
 };
 
 struct chk_result {

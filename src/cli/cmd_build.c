@@ -102,7 +102,8 @@ write_index(const struct ruleset *rs, const char *dir, const char **made,
 static int
 play_test_games(const struct ruleset *rs)
 {
-	struct chk_opts o = { 0, 1, 1, -1, 0, 1 };
+	struct chk_opts o = { .games = 0, .seed = 1,
+	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
 	struct chk_result r;
 	struct diags d = { 0 };
 	int rc;

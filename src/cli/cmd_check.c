@@ -61,7 +61,8 @@ cmd_check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts o = { 1000, 1, 1, -1, 0, 1 };
+	struct chk_opts o = { .games = 1000, .seed = 1,
+	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
 	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
 	int json = 0, rc;
 	const char *grid = NULL, *report_pdf = NULL;
@@ -145,7 +146,16 @@ cmd_check(int argc, char **argv)
 			printf("%s: %s, %zu units, %zu weapons, %zu test games "
 			    "read\n", argv[i], rs_engine_name(rs->engine),
 			    rs->nunits, rs->nweapons, rs->ntests);
-		rc = chk_run(rs, &o, &r, &d);
+		{
+			struct progress bar;
+
+			progress_begin(&bar, "self-play", (unsigned long)o.games);
+			bar.on = bar.on && !quiet;
+			o.progress = progress_callback;
+			o.parg = &bar;
+			rc = chk_run(rs, &o, &r, &d);
+			progress_end(&bar);
+		}
 		if (quiet) {
 			/* Only errors and warnings. */
 			struct diags q = { 0 };

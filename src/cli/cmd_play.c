@@ -65,7 +65,8 @@ cmd_play(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts o = { 1000, 1, 1, -1, 0, 0 };
+	struct chk_opts o = { .games = 1000, .seed = 1,
+	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 0 };
 	struct chk_result r;
 	struct diags d = { 0 };
 	struct ruleset *rs;
@@ -128,7 +129,15 @@ cmd_play(int argc, char **argv)
 		return usage_error("play", "--grid is none, square 3in or "
 		    "hex 30mm");
 	}
-	rc = chk_run(rs, &o, &r, &d);
+	{
+		struct progress bar;
+
+		progress_begin(&bar, "self-play", (unsigned long)o.games);
+		o.progress = progress_callback;
+		o.parg = &bar;
+		rc = chk_run(rs, &o, &r, &d);
+		progress_end(&bar);
+	}
 	diags_print(&d, stderr);
 	if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 		status = EXIT_ERRORS;

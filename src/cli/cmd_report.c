@@ -636,20 +636,21 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
     const struct chk_opts *co, int quiet, int bar_on)
 {
 	struct chk_result res;
+	struct chk_opts o = *co;
 	struct diags d = { 0 }, out = { 0 };
 	struct progress bar;
 	size_t i;
 	int rc = -1;
 
-	/* Self-play reports no progress of its own: the bar shows the two
-	 * steps, playing and drawing. */
+	/* The bar follows self-play game by game, then says it draws. */
 	progress_begin(&bar, "report: playing", 2);
 	bar.on = bar.on && bar_on;
-	progress_update(&bar, 0);
-	if (chk_run(rs, co, &res, &d) != -1) {
+	o.progress = progress_callback;
+	o.parg = &bar;
+	if (chk_run(rs, &o, &res, &d) != -1) {
 		bar.label = "report: drawing";
 		bar.last_ms = 0;
-		progress_update(&bar, 1);
+		progress_update(&bar, bar.total);
 		rc = cli_report_write(rs, &res, &d, path, paper, &out);
 	}
 	progress_end(&bar);
@@ -706,7 +707,8 @@ cmd_report(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 1, -1, 0, 1 };
+	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
+	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
 	const char *out = NULL, *paper = NULL, *grid = NULL;
 	int ch, sample = 0, quiet = 0, worst, rc;
 	struct ruleset *rs;
@@ -808,7 +810,8 @@ int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {
 	/* Two threads: the figures are the same for any number of jobs. */
-	struct chk_opts co = { REPORT_GAMES, REPORT_SEED, 2, -1, 0, 1 };
+	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
+	    .jobs = 2, .grid = -1, .cell_mm = 0, .tests = 1 };
 
 	(void)quiet;
 	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;

@@ -422,6 +422,10 @@ void eng_game_play(struct eng_game *);
  */
 void eng_selfplay(const struct eng_ctx *, long games, uint64_t seed,
     int jobs, struct eng_stats *);
+/* The same, reporting progress (games played of all, from the calling
+ * thread) to progress(parg, done, total) when it is not NULL. */
+void eng_selfplay_progress(const struct eng_ctx *, long games, uint64_t seed,
+    int jobs, struct eng_stats *, progress_fn progress, void *parg);
 
 /* ---- test games (testgame.c) ---- */
 /*

@@ -17,6 +17,13 @@ struct job {
 	long games;        /* games of the main series */
 	uint64_t seed;
 	struct eng_stats st;
+	_Atomic long done; /* games played so far, read by the first job */
+	/* The first job (the calling thread) reports progress for all. */
+	struct job *all;
+	int njobs;
+	long total;
+	progress_fn progress;
+	void *parg;
 };
 
 /* Play game number i; games >= the main series are greedy vs random. */
@@ -76,8 +83,19 @@ run_job(void *arg)
 	struct eng_game *g = xmalloc(sizeof(*g));
 	long i;
 
-	for (i = j->from; i < j->to; i++)
+	for (i = j->from; i < j->to; i++) {
 		play_one(j->ctx, j->seed, i, j->games, g, &j->st);
+		j->done = i - j->from + 1;
+		if (j->progress != NULL && (i & 63) == 0) {
+			long sum = 0;
+			int k;
+
+			for (k = 0; k < j->njobs; k++)
+				sum += j->all[k].done;
+			j->progress(j->parg, (unsigned long)sum,
+			    (unsigned long)j->total);
+		}
+	}
 	free(g);
 	return NULL;
 }
@@ -131,6 +149,13 @@ void
 eng_selfplay(const struct eng_ctx *c, long games, uint64_t seed, int jobs,
     struct eng_stats *st)
 {
+	eng_selfplay_progress(c, games, seed, jobs, st, NULL, NULL);
+}
+
+void
+eng_selfplay_progress(const struct eng_ctx *c, long games, uint64_t seed,
+    int jobs, struct eng_stats *st, progress_fn progress, void *parg)
+{
 	long total = games + (games > 0 ? (games / 4 > 0 ? games / 4 : 1) : 0);
 	struct job *j;
 	pthread_t *th;
@@ -153,6 +178,11 @@ eng_selfplay(const struct eng_ctx *c, long games, uint64_t seed, int jobs,
 		j[k].from = total * k / jobs;
 		j[k].to = total * (k + 1) / jobs;
 	}
+	j[0].all = j;
+	j[0].njobs = jobs;
+	j[0].total = total;
+	j[0].progress = progress;
+	j[0].parg = parg;
 	for (k = 1; k < jobs; k++)
 		ok[k] = pthread_create(&th[k], NULL, run_job, &j[k]) == 0;
 	run_job(&j[0]);
@@ -163,6 +193,8 @@ eng_selfplay(const struct eng_ctx *c, long games, uint64_t seed, int jobs,
 			run_job(&j[k]); /* no thread: play its share here */
 	for (k = 0; k < jobs; k++)
 		merge(st, &j[k].st);
+	if (progress != NULL)
+		progress(parg, (unsigned long)total, (unsigned long)total);
 	st->seconds = now() - t0;
 	free(j);
 	free(th);

@@ -119,3 +119,12 @@ cmp -s "$tmp/tgbefore" "$tmp/tgafter" && echo "PASS: failing test game keeps pre
 (cd "$tmp" && "$BIN" reference -q "$OLDPWD/rulesets/morschauser-modern.md" -o "$tmp/anywhere.pdf") >/dev/null 2>&1 &&
 	[ -s "$tmp/anywhere.pdf" ] && echo "PASS: templates found from another directory" ||
 	echo "FAIL: templates found from another directory"
+
+# Progress bars: drawn on a terminal, never into a pipe or a file.
+"$BIN" play -n 300 rulesets/morschauser-modern.md >/dev/null 2>"$tmp/bar"
+grep -q "$(printf '\r')" "$tmp/bar" && echo "FAIL: no progress bar into a pipe" || echo "PASS: no progress bar into a pipe"
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$BIN' play -n 3000 '$(pwd)/rulesets/morschauser-modern.md' >/dev/null" /dev/null </dev/null 2>&1 |
+		tr '\r' '\n' | grep -aq 'self-play *\[.*\] [0-9]*/3750' &&
+		echo "PASS: progress bar on a terminal" || echo "FAIL: progress bar on a terminal"
+fi

@@ -52,7 +52,8 @@ Test(engine_findings, flawed_ruleset)
 {
 	struct diags d = { 0 }, f = { 0 };
 	struct ruleset *rs = rs_parse("flawed.md", flawed, strlen(flawed), &d);
-	struct chk_opts o = { 200, 1, 2, -1, 0, 1 };
+	struct chk_opts o = { .games = 200, .seed = 1,
+	    .jobs = 2, .grid = -1, .cell_mm = 0, .tests = 1 };
 	struct chk_result r;
 
 	cr_assert_not_null(rs);
@@ -79,7 +80,8 @@ Test(engine_findings, morale_is_a_note_until_it_is_played)
 {
 	struct diags d = { 0 }, f = { 0 };
 	struct ruleset *rs = rs_read("../rulesets/gauntlet-ancients.md", &d);
-	struct chk_opts o = { 10, 1, 1, -1, 0, 1 };
+	struct chk_opts o = { .games = 10, .seed = 1,
+	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
 	struct chk_result r;
 	int rc;
 
