@@ -131,8 +131,9 @@ int mkdir_p(const char *path);
 
 /*
  * The data directory: $SANDTABLE_DATADIR, else BIN/../share/sandtable
- * beside the running binary, else BIN's own directory when it holds
- * templates/ (a source tree), else the compiled-in PREFIX/share/sandtable.
+ * beside the running binary, else BIN's own directory or its parent when
+ * it holds templates/ (a source or build tree), else the compiled-in
+ * PREFIX/share/sandtable.
  * Caller frees.
  */
 char *data_dir(void);

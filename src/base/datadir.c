@@ -51,11 +51,18 @@ data_dir(void)
 			if (is_dir(p))
 				return p;
 			free(p);
-			/* Run from a source tree: templates/ beside the binary. */
+			/* Run from a source tree: templates/ beside the binary,
+			 * or one up (a build directory such as build-san/). */
 			p = xasprintf("%s/templates", exe);
 			if (is_dir(p)) {
 				free(p);
 				return xstrdup(exe);
+			}
+			free(p);
+			p = xasprintf("%s/../templates", exe);
+			if (is_dir(p)) {
+				free(p);
+				return xasprintf("%s/..", exe);
 			}
 			free(p);
 		}
