@@ -32,6 +32,7 @@ struct cards {
 	unsigned cls_rgb[RS_CLASS__MAX];
 	int backs;
 	int single; /* one card per page, TrimBox/BleedBox set */
+	double last_pt; /* body size the last card took (a first guess) */
 };
 
 /* The stat boxes of one card, as a custom flow block. */
@@ -395,7 +396,11 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	fr.cols = 1;
 	fr.gutter = 0;
 	fr.first_top = 0;
+	/* Cards are alike: the last card's size is the likely answer. */
+	if (c->last_pt > 0)
+		rnd_flow_guess(f, c->last_pt);
 	rnd_flow_box(f, cr, &fr, c->dg);
+	c->last_pt = rnd_flow_size(f);
 	rnd_flow_free(f);
 	cairo_restore(cr);
 }

@@ -245,6 +245,11 @@ size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
 /* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
 void rnd_flow_label(struct rnd_flow *, const char *);
+/* Try this body size (pt) first when shrinking to fit, e.g. the size the
+ * last of a run of alike flows took; the size found is the same. */
+void rnd_flow_guess(struct rnd_flow *, double size_pt);
+/* The body size (pt) of the last render, box or try. */
+double rnd_flow_size(const struct rnd_flow *);
 /* The flow's style (for code that adds blocks). */
 const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 
