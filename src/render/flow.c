@@ -266,10 +266,8 @@ flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
     double w, const char *markup)
 {
 	struct rnd_font font = { family, role_pt(f, factor), bold, 0 };
-	PangoLayout *l = rnd_layout_ctx(f->ctx, &font, w);
 
-	rnd_layout_markup(l, markup);
-	return l;
+	return rnd_layout_memo(&font, w, 1, 0, 0, markup);
 }
 
 /* Record line tops and baselines of a measured text block. */
@@ -458,6 +456,25 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
+/* The layout of cell (r, c) in its column. A cell whose text fits the
+ * column on one line is the same unwrapped, and that layout serves every
+ * column width (and table_natural made it at the widths' size). */
+static PangoLayout *
+cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+{
+	const char *s = b->cells[r * b->ncols + c];
+	int bold = b->header && r == 0, pw;
+	double w = b->m.colw[c] - 2 * CELL_PADX;
+	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, s);
+
+	pango_layout_get_size(l, &pw, NULL);
+	/* Whole Pango units and a margin: no doubt about the wrapping. */
+	if (w > 0 && pw + 16 < (int)(w * PANGO_SCALE))
+		return l;
+	g_object_unref(l);
+	return flow_layout(f, f->st.font, 0.96, bold, w, s);
+}
+
 /* Measure a table at width w: cell layouts and row heights. */
 static void
 table_measure(struct rnd_flow *f, struct blk *b, double w)
@@ -472,9 +489,7 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 		double rh = 0;
 
 		for (c = 0; c < b->ncols; c++) {
-			PangoLayout *l = flow_layout(f, f->st.font, 0.96,
-			    b->header && r == 0, b->m.colw[c] - 2 * CELL_PADX,
-			    b->cells[r * b->ncols + c]);
+			PangoLayout *l = cell_layout(f, b, r, c);
 			double h;
 
 			rnd_layout_size(l, NULL, &h);

@@ -141,6 +141,15 @@ PangoLayout *rnd_layout_ctx(PangoContext *, const struct rnd_font *,
 /* Set plain text / Pango markup on a layout. */
 void rnd_layout_text(PangoLayout *, const char *utf8);
 void rnd_layout_markup(PangoLayout *, const char *markup);
+/*
+ * A laid-out layout of text (markup != 0: Pango markup) in the shared
+ * context, centred when centre != 0 and ellipsized at the end when
+ * ellipsize != 0, from a cache: shrink-to-fit measures the same cells,
+ * labels and values at the same sizes again and again. Caller unrefs and
+ * must not change it.
+ */
+PangoLayout *rnd_layout_memo(const struct rnd_font *, double width_mm,
+    int markup, int centre, int ellipsize, const char *s);
 /* Size of a layout's ink-independent logical extent, in mm. */
 void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
 /* Draw a layout with its top-left at (x, y) mm. */
