@@ -122,6 +122,39 @@ rnd_layout_markup(PangoLayout *l, const char *s)
 	no_hyphens(l);
 }
 
+/* Append n in hex and a separator at p; returns the end. */
+static char *
+put_hex(char *p, unsigned n)
+{
+	int k;
+
+	for (k = 28; k > 0 && (n >> k) == 0; k -= 4)
+		;
+	for (; k >= 0; k -= 4)
+		*p++ = "0123456789abcdef"[(n >> k) & 0xf];
+	*p++ = '\x1f'; /* in no font name */
+	return p;
+}
+
+/* Returns the cache key of a layout (caller frees): printf is slow for a
+ * key made thousands of times. */
+static char *
+memo_key(const struct rnd_font *f, int width, unsigned flags, const char *s)
+{
+	const char *fam = f->family != NULL ? f->family : "";
+	size_t nf = strlen(fam), ns = strlen(s);
+	char *key = xmalloc(nf + ns + 48), *p = key;
+
+	memcpy(p, fam, nf);
+	p += nf;
+	*p++ = '\x1f'; /* in no font name */
+	p = put_hex(p, (unsigned)(int)(f->size_pt * PANGO_SCALE));
+	p = put_hex(p, (unsigned)width);
+	p = put_hex(p, flags | (f->bold != 0) << 3 | (f->italic != 0) << 4);
+	memcpy(p, s, ns + 1);
+	return key;
+}
+
 /* Layouts the cache holds at most; then it starts again. */
 #define MEMO_MAX 8192
 
@@ -139,11 +172,8 @@ rnd_layout_memo(const struct rnd_font *f, double width_mm, int markup,
 		memo = g_hash_table_new_full(g_str_hash, g_str_equal, free,
 		    g_object_unref);
 	/* Everything the layout depends on, in the units Pango is given. */
-	key = xasprintf("%s|%d|%d|%d|%d|%d%d%d|%s",
-	    f->family != NULL ? f->family : "", (int)(f->size_pt * PANGO_SCALE),
-	    f->bold != 0, f->italic != 0,
-	    width_mm > 0 ? (int)(width_mm * PANGO_SCALE) : -1, markup != 0,
-	    centre != 0, ellipsize != 0, s);
+	key = memo_key(f, width_mm > 0 ? (int)(width_mm * PANGO_SCALE) : -1,
+	    (markup != 0) | (centre != 0) << 1 | (ellipsize != 0) << 2, s);
 	if ((l = g_hash_table_lookup(memo, key)) != NULL) {
 		free(key);
 		return g_object_ref(l);
