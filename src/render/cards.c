@@ -32,6 +32,7 @@ struct cards {
 	unsigned cls_rgb[RS_CLASS__MAX];
 	int backs;
 	int single; /* one card per page, TrimBox/BleedBox set */
+	double last_pt; /* body size the last card took (a first guess) */
 };
 
 /* The stat boxes of one card, as a custom flow block. */
@@ -65,16 +66,15 @@ stat_markup(const char *v, double small_pt)
 
 /* The widest value at a size (mm). */
 static double
-stat_widest(cairo_t *cr, const struct statrow *sr, const struct rnd_font *f)
+stat_widest(const struct statrow *sr, const struct rnd_font *f)
 {
 	double wmax = 0, w;
 	size_t i;
 
 	for (i = 0; i < sr->n; i++) {
 		char *mk = stat_markup(sr->st[i].value, sr->c->st.min_pt);
-		PangoLayout *l = rnd_layout_new(cr, f, 0);
+		PangoLayout *l = rnd_layout_memo(f, 0, 1, 0, 0, mk);
 
-		rnd_layout_markup(l, mk);
 		rnd_layout_size(l, &w, NULL);
 		g_object_unref(l);
 		free(mk);
@@ -88,14 +88,14 @@ stat_widest(cairo_t *cr, const struct statrow *sr, const struct rnd_font *f)
  * which every value fits a box of width bw on one line. Widths grow about
  * in proportion to the size, so this takes a guess and a check or two. */
 static double
-stat_fit(cairo_t *cr, const struct statrow *sr, const struct rnd_font *val,
+stat_fit(const struct statrow *sr, const struct rnd_font *val,
     double bw)
 {
 	struct rnd_font f = *val;
 	double wmax, next;
 
 	while (f.size_pt > sr->c->st.min_pt &&
-	    (wmax = stat_widest(cr, sr, &f)) > bw) {
+	    (wmax = stat_widest(sr, &f)) > bw) {
 		next = floor(2 * f.size_pt * bw / wmax) / 2;
 		f.size_pt = next < f.size_pt - 0.5 ? next : f.size_pt - 0.5;
 	}
@@ -122,21 +122,17 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	bw = (w - gap * (sr->n - 1)) / sr->n;
 	/* Measuring and drawing ask at the same size: fit once. */
 	if (sr->fit_for != val.size_pt) {
-		sr->fit_pt = stat_fit(cr, sr, &val, bw - 0.6);
+		sr->fit_pt = stat_fit(sr, &val, bw - 0.6);
 		sr->fit_for = val.size_pt;
 	}
 	val.size_pt = sr->fit_pt;
 	for (i = 0; i < sr->n; i++) {
 		char *mk = stat_markup(sr->st[i].value, st->min_pt);
 
-		l[i] = rnd_layout_new(cr, &lab, bw - 0.6);
-		v[i] = rnd_layout_new(cr, &val, bw - 0.6);
-		pango_layout_set_alignment(l[i], PANGO_ALIGN_CENTER);
-		pango_layout_set_alignment(v[i], PANGO_ALIGN_CENTER);
-		pango_layout_set_ellipsize(l[i], PANGO_ELLIPSIZE_END);
 		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
-		rnd_layout_text(l[i], bw < 12 ? sr->st[i].abbr : sr->st[i].label);
-		rnd_layout_markup(v[i], mk);
+		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
+		    bw < 12 ? sr->st[i].abbr : sr->st[i].label);
+		v[i] = rnd_layout_memo(&val, bw - 0.6, 1, 1, 0, mk);
 		free(mk);
 		rnd_layout_size(l[i], NULL, &lh[i]);
 		rnd_layout_size(v[i], NULL, &vh);
@@ -395,7 +391,11 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	fr.cols = 1;
 	fr.gutter = 0;
 	fr.first_top = 0;
+	/* Cards are alike: the last card's size is the likely answer. */
+	if (c->last_pt > 0)
+		rnd_flow_guess(f, c->last_pt);
 	rnd_flow_box(f, cr, &fr, c->dg);
+	c->last_pt = rnd_flow_size(f);
 	rnd_flow_free(f);
 	cairo_restore(cr);
 }

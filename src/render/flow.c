@@ -77,6 +77,7 @@ struct rnd_flow {
 	struct placing spl;
 	struct placing fin;  /* the placement drawn last */
 	char *label;         /* names the flow in warnings, or NULL */
+	double guess_pt;     /* the size to try first, or 0 */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -104,6 +105,18 @@ rnd_flow_label(struct rnd_flow *f, const char *label)
 {
 	free(f->label);
 	f->label = label != NULL ? xstrdup(label) : NULL;
+}
+
+void
+rnd_flow_guess(struct rnd_flow *f, double size_pt)
+{
+	f->guess_pt = size_pt;
+}
+
+double
+rnd_flow_size(const struct rnd_flow *f)
+{
+	return f->st.size_pt * f->scale;
 }
 
 const struct rnd_style *
@@ -253,10 +266,8 @@ flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
     double w, const char *markup)
 {
 	struct rnd_font font = { family, role_pt(f, factor), bold, 0 };
-	PangoLayout *l = rnd_layout_ctx(f->ctx, &font, w);
 
-	rnd_layout_markup(l, markup);
-	return l;
+	return rnd_layout_memo(&font, w, 1, 0, 0, markup);
 }
 
 /* Record line tops and baselines of a measured text block. */
@@ -319,6 +330,52 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	g_object_unref(l);
 }
 
+/* Measure a table's natural and widest-word column widths at the flow's
+ * scale, once: without hinting, text widths scale with the size. */
+static void
+table_natural(struct rnd_flow *f, struct blk *b)
+{
+	size_t r, c;
+
+	if (b->nat != NULL)
+		return;
+	b->nat = xcalloc(b->ncols, sizeof(double));
+	b->min = xcalloc(b->ncols, sizeof(double));
+	b->wpt = role_pt(f, 0.96);
+	for (r = 0; r < b->nrows; r++)
+		for (c = 0; c < b->ncols; c++) {
+			const char *s = b->cells[r * b->ncols + c];
+			int bold = b->header && r == 0;
+			double n, m;
+
+			cell_widths(f, s, bold, &n, &m);
+			if (n > b->nat[c])
+				b->nat[c] = n;
+			if (m > b->min[c])
+				b->min[c] = m;
+		}
+}
+
+/* Returns 1 when the words of table b (natural widths measured) overflow
+ * a column of width w at the flow's scale and shrinking would help: then
+ * the flow does not fit at this scale (see flow_try). The same sums as
+ * table_widths, so the answer is the one a try would give. */
+static int
+table_too_wide(const struct rnd_flow *f, const struct blk *b, double w)
+{
+	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
+	size_t c;
+
+	k = role_pt(f, 0.96) / b->wpt;
+	for (c = 0; c < b->ncols; c++) {
+		snat += b->nat[c] * k + 0.2;
+		smin += b->min[c] * k + 0.2;
+	}
+	return !(snat <= avail) && !(smin <= avail) &&
+	    (smin - 0.2 * b->ncols) * f->st.min_pt / role_pt(f, 1.0) +
+	    0.2 * b->ncols <= avail;
+}
+
 /* Choose column widths within w: natural widths when they fit; else
  * every column its widest word, then the columns that need least more
  * their natural width, and the rest shared in proportion. */
@@ -329,26 +386,9 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	double *min = xcalloc(b->ncols, sizeof(double));
 	int *done = xcalloc(b->ncols, sizeof(int));
 	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
-	size_t r, c;
+	size_t c;
 
-	/* Without hinting, text widths scale with the size: measure once. */
-	if (b->nat == NULL) {
-		b->nat = xcalloc(b->ncols, sizeof(double));
-		b->min = xcalloc(b->ncols, sizeof(double));
-		b->wpt = role_pt(f, 0.96);
-		for (r = 0; r < b->nrows; r++)
-			for (c = 0; c < b->ncols; c++) {
-				const char *s = b->cells[r * b->ncols + c];
-				int bold = b->header && r == 0;
-				double n, m;
-
-				cell_widths(f, s, bold, &n, &m);
-				if (n > b->nat[c])
-					b->nat[c] = n;
-				if (m > b->min[c])
-					b->min[c] = m;
-			}
-	}
+	table_natural(f, b);
 	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++) {
 		/* A little slack: widths scaled are not exactly widths set. */
@@ -416,6 +456,25 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
+/* The layout of cell (r, c) in its column. A cell whose text fits the
+ * column on one line is the same unwrapped, and that layout serves every
+ * column width (and table_natural made it at the widths' size). */
+static PangoLayout *
+cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+{
+	const char *s = b->cells[r * b->ncols + c];
+	int bold = b->header && r == 0, pw;
+	double w = b->m.colw[c] - 2 * CELL_PADX;
+	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, s);
+
+	pango_layout_get_size(l, &pw, NULL);
+	/* Whole Pango units and a margin: no doubt about the wrapping. */
+	if (w > 0 && pw + 16 < (int)(w * PANGO_SCALE))
+		return l;
+	g_object_unref(l);
+	return flow_layout(f, f->st.font, 0.96, bold, w, s);
+}
+
 /* Measure a table at width w: cell layouts and row heights. */
 static void
 table_measure(struct rnd_flow *f, struct blk *b, double w)
@@ -430,9 +489,7 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 		double rh = 0;
 
 		for (c = 0; c < b->ncols; c++) {
-			PangoLayout *l = flow_layout(f, f->st.font, 0.96,
-			    b->header && r == 0, b->m.colw[c] - 2 * CELL_PADX,
-			    b->cells[r * b->ncols + c]);
+			PangoLayout *l = cell_layout(f, b, r, c);
 			double h;
 
 			rnd_layout_size(l, NULL, &h);
@@ -826,55 +883,117 @@ flow_restore(struct rnd_flow *f, struct placing *pl)
 	f->last_miss = -1;
 }
 
-/* The smallest step (RND_STEP_PT each below size_pt) where the flow fits,
- * or -1 when it fits at none; *steps gets the number of steps. */
+/* The scale of step m (RND_STEP_PT each below size_pt). */
+static double
+step_scale(const struct rnd_flow *f, int m)
+{
+	return (f->st.size_pt - RND_STEP_PT * m) / f->st.size_pt;
+}
+
+/* Returns 1 when a try at the flow's scale would fail because a table's
+ * words overflow its column (see flow_try), without laying anything out:
+ * tables' natural widths are measured once (at this scale if not yet). */
+static int
+flow_too_wide(struct rnd_flow *f, double colw)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->v[i].kind == BLK_TABLE)
+			table_natural(f, &f->v[i]);
+	if (role_pt(f, 1.0) <= f->st.min_pt + 1e-9)
+		return 0;
+	for (i = 0; i < f->n; i++)
+		if (f->v[i].kind == BLK_TABLE &&
+		    table_too_wide(f, &f->v[i], colw))
+			return 1;
+	return 0;
+}
+
+/* Try step m; on success keep it as the best seen. Returns 1 fits. */
+static int
+flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    int m, struct placing *pl)
+{
+	if (flow_try(f, fr, max_pages, step_scale(f, m), pl) != -1)
+		return 0;
+	flow_save(f, pl);
+	return 1;
+}
+
+/* A first guess after a failed try at step s0: area goes with the square
+ * of the size. Returns the step, or -1. */
+static int
+flow_area_guess(const struct rnd_flow *f, const struct rnd_frame *fr,
+    int max_pages, int s0)
+{
+	double need = 0, room = 0, g;
+	size_t i;
+	int p;
+
+	for (i = 0; i < f->n; i++)
+		need += f->v[i].m.space + f->v[i].m.h;
+	for (p = 0; p < max_pages; p++)
+		room += col_h(fr, p) * fr->cols;
+	g = need > 0 ? sqrt(0.96 * room / need) : 1;
+	return (int)ceil((f->st.size_pt * (1 - step_scale(f, s0) * g)) /
+	    RND_STEP_PT - 1e-9);
+}
+
+/*
+ * The smallest step (RND_STEP_PT each below size_pt) where the flow fits,
+ * or -1 when it fits at none; *steps gets the number of steps. Sizes
+ * where a table's words overflow are ruled out without a try; the first
+ * try is the guess (rnd_flow_guess) or the largest size left, then one
+ * from the area the blocks took, then up one step at a time after a fit
+ * (a good guess leaves one try to confirm), else halving.
+ */
 static int
 flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
     struct placing *pl, int *steps)
 {
-	int l = 0, h, best = -1;
+	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	int l = 0, h, best = -1, first, next = -1, k;
 
 	*steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	if (*steps < 0)
 		*steps = 0;
 	h = *steps;
 	f->have_saved = 0;
-	if (flow_try(f, fr, max_pages, 1.0, pl) == -1) {
-		flow_save(f, pl);
-		return 0;
+	/* Natural widths at full size, as a first try there measures them. */
+	for (f->scale = 1.0; l <= h; f->scale = step_scale(f, ++l))
+		if (!flow_too_wide(f, colw))
+			break;
+	if (l > h)
+		return -1;
+	first = l;
+	if (f->guess_pt > 0) {
+		k = (int)floor((f->st.size_pt - f->guess_pt) / RND_STEP_PT + 0.5);
+		first = k < l ? l : k > h ? h : k;
 	}
-	l = 1;
-	/* First guess from the full-size heights: area goes with the square
-	 * of the size. A good guess leaves one try to confirm. */
-	{
-		double need = 0, room = 0, g;
-		size_t i;
-		int p, k;
-
-		for (i = 0; i < f->n; i++)
-			need += f->v[i].m.space + f->v[i].m.h;
-		for (p = 0; p < max_pages; p++)
-			room += col_h(fr, p) * fr->cols;
-		g = need > 0 ? sqrt(0.96 * room / need) : 1;
-		k = (int)ceil((f->st.size_pt * (1 - g)) / RND_STEP_PT - 1e-9);
-		if (k >= l && k <= h) {
-			if (flow_try(f, fr, max_pages, (f->st.size_pt -
-			    RND_STEP_PT * k) / f->st.size_pt, pl) == -1) {
+	if (flow_step(f, fr, max_pages, first, pl)) {
+		best = first;
+		h = first - 1;
+	} else {
+		l = first + 1;
+		if (f->guess_pt > 0)
+			next = l; /* alike flows: likely one step smaller */
+		else if ((k = flow_area_guess(f, fr, max_pages, first)) >= l &&
+		    k <= h) {
+			if (flow_step(f, fr, max_pages, k, pl)) {
 				best = k;
 				h = k - 1;
-				flow_save(f, pl);
 			} else
 				l = k + 1;
 		}
 	}
 	while (l <= h) {
-		int m = best >= 0 ? h : (l + h) / 2; /* after a good guess: up */
+		int m = best >= 0 ? h : next >= l ? next : (l + h) / 2;
 
-		if (flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * m) /
-		    f->st.size_pt, pl) == -1) {
+		next = -1;
+		if (flow_step(f, fr, max_pages, m, pl)) {
 			best = m;
 			h = m - 1;
-			flow_save(f, pl);
 		} else
 			l = m + 1;
 	}
@@ -922,8 +1041,12 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr,
     int max_pages, double size_pt)
 {
 	struct placing pl = { NULL, 0, 0 };
-	long miss = flow_try(f, fr, max_pages, size_pt / f->st.size_pt, &pl);
+	long miss;
 
+	f->scale = size_pt / f->st.size_pt;
+	if (flow_too_wide(f, (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols))
+		return 0;
+	miss = flow_try(f, fr, max_pages, size_pt / f->st.size_pt, &pl);
 	free(pl.v);
 	return miss == -1;
 }

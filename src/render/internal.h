@@ -141,6 +141,15 @@ PangoLayout *rnd_layout_ctx(PangoContext *, const struct rnd_font *,
 /* Set plain text / Pango markup on a layout. */
 void rnd_layout_text(PangoLayout *, const char *utf8);
 void rnd_layout_markup(PangoLayout *, const char *markup);
+/*
+ * A laid-out layout of text (markup != 0: Pango markup) in the shared
+ * context, centred when centre != 0 and ellipsized at the end when
+ * ellipsize != 0, from a cache: shrink-to-fit measures the same cells,
+ * labels and values at the same sizes again and again. Caller unrefs and
+ * must not change it.
+ */
+PangoLayout *rnd_layout_memo(const struct rnd_font *, double width_mm,
+    int markup, int centre, int ellipsize, const char *s);
 /* Size of a layout's ink-independent logical extent, in mm. */
 void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
 /* Draw a layout with its top-left at (x, y) mm. */
@@ -245,6 +254,11 @@ size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
 /* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
 void rnd_flow_label(struct rnd_flow *, const char *);
+/* Try this body size (pt) first when shrinking to fit, e.g. the size the
+ * last of a run of alike flows took; the size found is the same. */
+void rnd_flow_guess(struct rnd_flow *, double size_pt);
+/* The body size (pt) of the last render, box or try. */
+double rnd_flow_size(const struct rnd_flow *);
 /* The flow's style (for code that adds blocks). */
 const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 

@@ -122,6 +122,78 @@ rnd_layout_markup(PangoLayout *l, const char *s)
 	no_hyphens(l);
 }
 
+/* Append n in hex and a separator at p; returns the end. */
+static char *
+put_hex(char *p, unsigned n)
+{
+	int k;
+
+	for (k = 28; k > 0 && (n >> k) == 0; k -= 4)
+		;
+	for (; k >= 0; k -= 4)
+		*p++ = "0123456789abcdef"[(n >> k) & 0xf];
+	*p++ = '\x1f'; /* in no font name */
+	return p;
+}
+
+/* Returns the cache key of a layout (caller frees): printf is slow for a
+ * key made thousands of times. */
+static char *
+memo_key(const struct rnd_font *f, int width, unsigned flags, const char *s)
+{
+	const char *fam = f->family != NULL ? f->family : "";
+	size_t nf = strlen(fam), ns = strlen(s);
+	char *key = xmalloc(nf + ns + 48), *p = key;
+
+	memcpy(p, fam, nf);
+	p += nf;
+	*p++ = '\x1f'; /* in no font name */
+	p = put_hex(p, (unsigned)(int)(f->size_pt * PANGO_SCALE));
+	p = put_hex(p, (unsigned)width);
+	p = put_hex(p, flags | (f->bold != 0) << 3 | (f->italic != 0) << 4);
+	memcpy(p, s, ns + 1);
+	return key;
+}
+
+/* Layouts the cache holds at most; then it starts again. */
+#define MEMO_MAX 8192
+
+/* Returns a cached layout; see internal.h. The cache lives as long as the
+ * process, like the shared context its layouts are made in. */
+PangoLayout *
+rnd_layout_memo(const struct rnd_font *f, double width_mm, int markup,
+    int centre, int ellipsize, const char *s)
+{
+	static GHashTable *memo;
+	PangoLayout *l;
+	char *key;
+
+	if (memo == NULL)
+		memo = g_hash_table_new_full(g_str_hash, g_str_equal, free,
+		    g_object_unref);
+	/* Everything the layout depends on, in the units Pango is given. */
+	key = memo_key(f, width_mm > 0 ? (int)(width_mm * PANGO_SCALE) : -1,
+	    (markup != 0) | (centre != 0) << 1 | (ellipsize != 0) << 2, s);
+	if ((l = g_hash_table_lookup(memo, key)) != NULL) {
+		free(key);
+		return g_object_ref(l);
+	}
+	if (g_hash_table_size(memo) >= MEMO_MAX)
+		g_hash_table_remove_all(memo);
+	l = rnd_layout_ctx(rnd_context_shared(), f, width_mm);
+	if (centre)
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	if (ellipsize)
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	if (markup)
+		rnd_layout_markup(l, s);
+	else
+		rnd_layout_text(l, s);
+	pango_layout_get_size(l, NULL, NULL); /* lay it out now, once */
+	g_hash_table_insert(memo, key, l);
+	return g_object_ref(l);
+}
+
 void
 rnd_layout_size(PangoLayout *l, double *w, double *h)
 {
