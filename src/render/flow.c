@@ -303,8 +303,16 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
 	const PangoLogAttr *la;
 	const char *text = pango_layout_get_text(l);
+	double *known = g_object_get_data(G_OBJECT(l), "rnd-widths");
 	int n, i, s0 = 0;
 
+	/* A cached layout keeps its answer (same text, font and size). */
+	if (known != NULL) {
+		*nat = known[0];
+		*min = known[1];
+		g_object_unref(l);
+		return;
+	}
 	rnd_layout_size(l, nat, NULL);
 	*min = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
@@ -327,6 +335,10 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	}
 	if (*min == 0)
 		*min = *nat;
+	known = xcalloc(2, sizeof(double));
+	known[0] = *nat;
+	known[1] = *min;
+	g_object_set_data_full(G_OBJECT(l), "rnd-widths", known, free);
 	g_object_unref(l);
 }
 
