@@ -303,8 +303,16 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
 	const PangoLogAttr *la;
 	const char *text = pango_layout_get_text(l);
+	double *known = g_object_get_data(G_OBJECT(l), "rnd-widths");
 	int n, i, s0 = 0;
 
+	/* A cached layout keeps its answer (same text, font and size). */
+	if (known != NULL) {
+		*nat = known[0];
+		*min = known[1];
+		g_object_unref(l);
+		return;
+	}
 	rnd_layout_size(l, nat, NULL);
 	*min = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
@@ -327,6 +335,10 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	}
 	if (*min == 0)
 		*min = *nat;
+	known = xcalloc(2, sizeof(double));
+	known[0] = *nat;
+	known[1] = *min;
+	g_object_set_data_full(G_OBJECT(l), "rnd-widths", known, free);
 	g_object_unref(l);
 }
 
@@ -890,6 +902,18 @@ step_scale(const struct rnd_flow *f, int m)
 	return (f->st.size_pt - RND_STEP_PT * m) / f->st.size_pt;
 }
 
+/* Measure the natural widths of every table not yet measured, at the
+ * flow's scale. */
+static void
+flow_natural(struct rnd_flow *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->v[i].kind == BLK_TABLE)
+			table_natural(f, &f->v[i]);
+}
+
 /* Returns 1 when a try at the flow's scale would fail because a table's
  * words overflow its column (see flow_try), without laying anything out:
  * tables' natural widths are measured once (at this scale if not yet). */
@@ -898,9 +922,7 @@ flow_too_wide(struct rnd_flow *f, double colw)
 {
 	size_t i;
 
-	for (i = 0; i < f->n; i++)
-		if (f->v[i].kind == BLK_TABLE)
-			table_natural(f, &f->v[i]);
+	flow_natural(f);
 	if (role_pt(f, 1.0) <= f->st.min_pt + 1e-9)
 		return 0;
 	for (i = 0; i < f->n; i++)
@@ -1043,6 +1065,10 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr,
 	struct placing pl = { NULL, 0, 0 };
 	long miss;
 
+	/* Natural widths at full size, as rnd_flow_render's search measures
+	 * them: a second flow of the same tables finds them in the cache. */
+	f->scale = 1.0;
+	flow_natural(f);
 	f->scale = size_pt / f->st.size_pt;
 	if (flow_too_wide(f, (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols))
 		return 0;
