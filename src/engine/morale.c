@@ -2064,6 +2064,40 @@ type_strikes(const struct rs_unit *u)
 	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
 }
 
+
+/*
+ * One melee round's outcome, memoised by its parameters: many unit types
+ * share dice and modifiers, and the exact arithmetic is the costly part.
+ * Returns the index of the entry in *v.
+ */
+struct melee_memo {
+	int ad, am, dd, dm;
+	struct mo_q aw, dw; /* the charger wins, the defender wins */
+};
+
+static size_t
+melee_memo_get(struct melee_memo **v, size_t *n, size_t *cap, int ad,
+    int am, int dd, int dm)
+{
+	struct melee_memo e;
+	struct mo_melee m;
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*v)[i].ad == ad && (*v)[i].am == am && (*v)[i].dd == dd &&
+		    (*v)[i].dm == dm)
+			return i;
+	mo_melee_odds(&m, ad, am, 0, dd, dm, 0);
+	e.ad = ad;
+	e.am = am;
+	e.dd = dd;
+	e.dm = dm;
+	e.aw = m.a_wins;
+	e.dw = m.d_wins;
+	XPUSH(*v, *n, *cap, e);
+	return *n - 1;
+}
+
 /* Family hook: read the sequence and modifier tables, convert the 30mm
  * and 60mm distances, and tabulate the greedy player's melee odds.
  * Returns 0, or -1 with errors in d (when given). */
@@ -2072,8 +2106,8 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 {
 	const struct ruleset *rs = ctx->rs;
 	struct mo_ctx *c = xcalloc(1, sizeof(*c));
-	struct mo_melee m;
-	size_t a, b;
+	struct melee_memo *memo = NULL;
+	size_t a, b, nmemo = 0, capmemo = 0;
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
@@ -2099,13 +2133,14 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
 			const struct rs_unit *x = &rs->units[a], *y = &rs->units[b];
-
-			mo_melee_odds(&m, x->melee_dice,
-			    type_melee_mod(c, x, 1), 0,
+			size_t k = melee_memo_get(&memo, &nmemo, &capmemo,
+			    x->melee_dice, type_melee_mod(c, x, 1),
 			    type_strikes(y) ? y->melee_dice : 0,
-			    type_melee_mod(c, y, 1), 0);
-			c->p_win[a][b] = (float)mo_q_double(&m.a_wins);
+			    type_melee_mod(c, y, 1));
+
+			c->p_win[a][b] = (float)mo_q_double(&memo[k].aw);
 		}
+	free(memo);
 	return rc;
 }
 
@@ -2503,9 +2538,9 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	const struct ruleset *rs = ctx->rs;
 	const struct mo_ctx *c = ctx->fam_data;
 	struct mo_dist d;
-	struct mo_melee m;
+	struct melee_memo *memo = NULL;
 	struct mo_q one, t;
-	size_t a, b;
+	size_t a, b, nmemo = 0, capmemo = 0;
 
 	mo_q_set(&one, 1, 0, 0);
 	for (a = 0; a < rs->nunits; a++) {
@@ -2535,22 +2570,24 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			const struct rs_unit *y = &rs->units[b];
 			struct eng_odds_melee e;
 
-			memset(&e, 0, sizeof(e));
-			mo_melee_odds(&m, x->melee_dice,
-			    type_melee_mod(c, x, 1), 0,
+			size_t k = melee_memo_get(&memo, &nmemo, &capmemo,
+			    x->melee_dice, type_melee_mod(c, x, 1),
 			    type_strikes(y) ? y->melee_dice : 0,
-			    type_melee_mod(c, y, 1), 0);
+			    type_melee_mod(c, y, 1));
+
+			memset(&e, 0, sizeof(e));
 			e.attacker = (int)a;
 			e.defender = (int)b;
 			e.situation = "front";
 			e.resolves = 1;
 			e.expected_rolls = eng_q_make(1, 1);
 			e.both_destroyed = eng_q_make(0, 1);
-			if (to_eng_q(&m.a_wins, &e.attacker_wins) == 0 &&
-			    to_eng_q(&m.d_wins, &e.defender_wins) == 0)
+			if (to_eng_q(&memo[k].aw, &e.attacker_wins) == 0 &&
+			    to_eng_q(&memo[k].dw, &e.defender_wins) == 0)
 				XPUSH(o->melee, o->nmelee, o->capmelee, e);
 		}
 	}
+	free(memo);
 }
 
 /* Findings on the ruleset: units that can harm nothing, units whose
