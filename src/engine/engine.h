@@ -335,6 +335,13 @@ struct eng_stats {
 	long kills[RS_MAX_UNITS]; /* enemy units destroyed (eng_unit_kill) */
 };
 
+/* A distance the rules measure besides moves and weapon ranges (a gauge
+ * for the bases sheet): the melee range, the stop distance. */
+struct eng_gauge {
+	double mm;
+	const char *label;
+};
+
 /* ---- a rule family ---- */
 struct eng_family {
 	const char *name;        /* "firepower" */
@@ -374,7 +381,15 @@ struct eng_family {
 	 * NULL): unwinnable melees, units nothing can destroy, … */
 	void (*findings)(const struct eng_ctx *, const struct eng_stats *,
 	    struct diags *);
+	/* The family's gauges (may be none). */
+	const struct eng_gauge *gauges;
+	int ngauges;
+	/* The status markers a table needs for a ruleset ("Disordered",
+	 * "1 hit" …): *out gets an array of strings the caller frees with
+	 * eng_markers_free(); returns how many. May be NULL: none. */
+	size_t (*markers)(const struct ruleset *, char ***out);
 };
+void eng_markers_free(char **, size_t);
 
 /* The family that plays an engine, or NULL when none is built in. */
 const struct eng_family *eng_family_find(enum rs_engine);

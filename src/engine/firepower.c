@@ -1597,6 +1597,23 @@ fp_release(struct eng_ctx *c)
 	c->fam_data = NULL;
 }
 
+/* Melee: "Melee range is two inches" — a moving unit stops within 2" of
+ * an enemy and must melee. */
+static const struct eng_gauge fp_gauges[] = {
+	{ 2 * 25.4, "Melee range" },
+};
+
+/* Rivers and fords: a unit in a ford may not fire and leaves it on its
+ * next turn, so the table marks it. Returns the number of markers. */
+static size_t
+fp_markers(const struct ruleset *rs, char ***out)
+{
+	(void)rs;
+	*out = xcalloc(1, sizeof(char *));
+	(*out)[0] = xstrdup("In ford");
+	return 1;
+}
+
 const struct eng_family eng_firepower = {
 	.name = "firepower",
 	.engine = RS_ENGINE_FIREPOWER,
@@ -1612,4 +1629,7 @@ const struct eng_family eng_firepower = {
 	.contest_odds = fp_contest_odds,
 	.odds = fp_odds,
 	.findings = fp_findings,
+	.gauges = fp_gauges,
+	.ngauges = 1,
+	.markers = fp_markers,
 };

@@ -301,3 +301,13 @@ eng_odds_free(struct eng_odds *o)
 	free(o->melee);
 	memset(o, 0, sizeof(*o));
 }
+
+void
+eng_markers_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

@@ -2632,8 +2632,34 @@ mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
 	}
 }
 
+/* Melee: "All units must stop when within 30mm of an enemy unit." */
+static const struct eng_gauge mo_gauges[] = {
+	{ 30.0, "Stop distance" },
+};
+
+/* Morale: failing a test disorganises, failing again routs; every
+ * hits_per_morale hits cost a point of morale. Returns the number of
+ * markers. */
+static size_t
+mo_markers(const struct ruleset *rs, char ***out)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	int i, hpm = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+
+	XPUSH(v, n, cap, xstrdup("Disordered"));
+	XPUSH(v, n, cap, xstrdup("Routing"));
+	for (i = 1; i < hpm && i <= 5; i++)
+		XPUSH(v, n, cap, xasprintf("%d hit%s", i, i > 1 ? "s" : ""));
+	for (i = 1; i <= 3; i++)
+		XPUSH(v, n, cap, xasprintf("\xe2\x88\x92%d morale", i));
+	*out = v;
+	return n;
+}
+
 const struct eng_family eng_morale = {
 	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
 	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
 	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
+	mo_gauges, 1, mo_markers,
 };

@@ -346,12 +346,12 @@ static char *
 range_label(const struct ruleset *rs, double mm)
 {
 	char *label = NULL, *mv = NULL, *road = NULL, *fire = NULL;
-	const struct bl_gauge *g;
+	const struct eng_gauge *g;
 	size_t i, ng = bl_gauges(rs->engine, &g);
 
 	for (i = 0; i < ng; i++)
 		if (fabs(g[i].mm - mm) < 0.01)
-			label_add(&label, "", xstrdup(g[i].what));
+			label_add(&label, "", xstrdup(g[i].label));
 	for (i = 0; i < rs->nunits; i++) {
 		if (fabs(rs->units[i].move_mm - mm) < 0.01)
 			list_add(&mv, rs->units[i].name);
@@ -391,7 +391,7 @@ bl_ranges(const struct ruleset *rs, struct bl_range **out)
 {
 	double *v = NULL;
 	size_t n = 0, cap = 0, i, k, m = 0;
-	const struct bl_gauge *g;
+	const struct eng_gauge *g;
 	size_t ng = bl_gauges(rs->engine, &g);
 
 	for (i = 0; i < rs->nunits; i++) {
@@ -428,76 +428,31 @@ bl_ranges_free(struct bl_range *r, size_t n)
 }
 
 /*
- * The gauges each rule family measures with besides moves and ranges.
- * Firepower (Morschauser, Melee): "Melee range is 2 inches" — a moving
- * unit stops within 2" of an enemy and must melee. Morale (Gauntlet,
- * Movement and Melee): "every unit must halt once it is within 30mm of an
- * enemy". These mirror the engine's constants; the renderer only prints
- * them.
+ * The gauges and markers come from the rule family that plays the
+ * ruleset (src/engine): the renderer only prints them.
  */
-static const struct bl_gauge fp_gauges[] = {
-	{ 50.8, "Melee range" },
-};
-static const struct bl_gauge mo_gauges[] = {
-	{ 30.0, "Stop distance" },
-};
-
 size_t
-bl_gauges(enum rs_engine e, const struct bl_gauge **out)
+bl_gauges(enum rs_engine e, const struct eng_gauge **out)
 {
-	switch (e) {
-	case RS_ENGINE_FIREPOWER:
-		*out = fp_gauges;
-		return sizeof(fp_gauges) / sizeof(fp_gauges[0]);
-	case RS_ENGINE_MORALE:
-		*out = mo_gauges;
-		return sizeof(mo_gauges) / sizeof(mo_gauges[0]);
-	default:
-		*out = NULL;
-		return 0;
-	}
+	const struct eng_family *f = eng_family_find(e);
+
+	*out = f != NULL ? f->gauges : NULL;
+	return f != NULL ? (size_t)f->ngauges : 0;
 }
 
 size_t
 bl_markers(const struct ruleset *rs, char ***out)
 {
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	int i, hpm;
+	const struct eng_family *f = eng_family_find(rs->engine);
 
-	switch (rs->engine) {
-	case RS_ENGINE_FIREPOWER:
-		/* Rivers and fords: a unit in a ford may not fire and must
-		 * leave it on its next turn. */
-		XPUSH(v, n, cap, xstrdup("In ford"));
-		break;
-	case RS_ENGINE_MORALE:
-		/* Morale: failing a test disorganises, failing again routs;
-		 * every hits_per_morale hits cost a point of morale. */
-		XPUSH(v, n, cap, xstrdup("Disordered"));
-		XPUSH(v, n, cap, xstrdup("Routing"));
-		hpm = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
-		for (i = 1; i < hpm && i <= 5; i++)
-			XPUSH(v, n, cap, xasprintf("%d hit%s", i, i > 1 ? "s" :
-			    ""));
-		for (i = 1; i <= 3; i++)
-			XPUSH(v, n, cap, xasprintf("\xe2\x88\x92%d morale", i));
-		break;
-	default:
-		break;
-	}
-	*out = v;
-	return n;
+	*out = NULL;
+	return f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
 }
 
 void
 bl_markers_free(char **v, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	eng_markers_free(v, n);
 }
 
 /* ---- labels ---- */

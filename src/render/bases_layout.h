@@ -13,6 +13,7 @@
 
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
+#include "../engine/engine.h"
 
 enum bl_shape { BL_RECT, BL_ROUND, BL_OVAL };
 
@@ -97,12 +98,6 @@ struct bl_range {
 	char *label; /* "Move: Rifle, Tank · Fire: Tank Gun (Tank)" */
 };
 
-/* Gauges and status markers of a rule family, as data. */
-struct bl_gauge {
-	double mm;
-	const char *what; /* "Melee range" */
-};
-
 /*
  * The distinct move, road move and weapon ranges of the ruleset, and the
  * rule family's gauges, merged by length, shortest first. Returns the
@@ -113,9 +108,10 @@ void bl_ranges_free(struct bl_range *, size_t);
 
 /*
  * The gauges a rule family needs on the table (melee range, stop
- * distance). Returns the count; *out points into a static table.
+ * distance), from the engine. Returns the count; *out points into the
+ * family's own table.
  */
-size_t bl_gauges(enum rs_engine, const struct bl_gauge **out);
+size_t bl_gauges(enum rs_engine, const struct eng_gauge **out);
 
 /*
  * The status markers the rules of the ruleset need ("In ford";
