@@ -96,6 +96,11 @@ struct ruleset *cli_load(const char *path, int *worst);
 
 /* Parse a whole number within [lo, hi] (option values); 0 or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
+/* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
+ * usage error printed (cmd_play.c). */
+struct chk_opts;
+int cli_selfplay_opt(const char *cmd, int ch, const char *arg,
+    long min_games, struct chk_opts *);
 /* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario
  * file; ruleset NULL takes the file's `ruleset:`. Returns an exit
  * status. */

@@ -67,7 +67,6 @@ cmd_check(int argc, char **argv)
 	int json = 0, rc;
 	const char *grid = NULL, *report_pdf = NULL;
 	struct ruleset *rs;
-	long long v;
 	json_t *all = NULL;
 
 	optind = 1;
@@ -82,22 +81,10 @@ cmd_check(int argc, char **argv)
 			verbose = 1;
 			break;
 		case 'n':
-			if (cli_parse_count(optarg, 0, 100000000, &v))
-				return usage_error("check", "--games needs a "
-				    "number");
-			o.games = (long)v;
-			break;
 		case 's':
-			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
-				return usage_error("check", "--seed needs a "
-				    "whole number");
-			o.seed = (uint64_t)v;
-			break;
 		case 'j':
-			if (cli_parse_count(optarg, 1, 256, &v))
-				return usage_error("check", "--jobs needs a "
-				    "number from 1 to 256");
-			o.jobs = (int)v;
+			if (cli_selfplay_opt("check", ch, optarg, 0, &o) == -1)
+				return EXIT_USAGE;
 			break;
 		case 'J':
 			json = 1;

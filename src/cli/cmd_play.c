@@ -23,6 +23,45 @@ cli_parse_count(const char *s, long long lo, long long hi, long long *v)
 	return 0;
 }
 
+/*
+ * The self-play options check and play share: -n games (at least
+ * min_games), -s seed, -j jobs, into o. Returns 0 when ch was one of them
+ * and its value is good, 1 when ch is another option, -1 after a usage
+ * error was printed.
+ */
+int
+cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
+    struct chk_opts *o)
+{
+	long long v;
+
+	switch (ch) {
+	case 'n':
+		if (cli_parse_count(arg, min_games, 100000000, &v) == 0) {
+			o->games = (long)v;
+			return 0;
+		}
+		usage_error(cmd, "--games needs a number from %ld", min_games);
+		return -1;
+	case 's':
+		if (cli_parse_count(arg, 0, (long long)1 << 53, &v) == 0) {
+			o->seed = (uint64_t)v;
+			return 0;
+		}
+		usage_error(cmd, "--seed needs a whole number");
+		return -1;
+	case 'j':
+		if (cli_parse_count(arg, 1, 256, &v) == 0) {
+			o->jobs = (int)v;
+			return 0;
+		}
+		usage_error(cmd, "--jobs needs a number from 1 to 256");
+		return -1;
+	default:
+		return 1;
+	}
+}
+
 /* Print the statistics as text. */
 static void
 print_stats(const struct ruleset *rs, const struct chk_result *r)
@@ -71,7 +110,6 @@ cmd_play(int argc, char **argv)
 	struct diags d = { 0 };
 	struct ruleset *rs;
 	const char *grid = NULL, *scenario = NULL;
-	long long v;
 	int ch, json = 0, worst, rc, status = EXIT_CLEAN;
 	char *s;
 
@@ -80,22 +118,10 @@ cmd_play(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "n:s:j:g:c:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
-			if (cli_parse_count(optarg, 1, 100000000, &v))
-				return usage_error("play", "--games needs a "
-				    "number from 1");
-			o.games = (long)v;
-			break;
 		case 's':
-			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
-				return usage_error("play", "--seed needs a "
-				    "whole number");
-			o.seed = (uint64_t)v;
-			break;
 		case 'j':
-			if (cli_parse_count(optarg, 1, 256, &v))
-				return usage_error("play", "--jobs needs a "
-				    "number from 1 to 256");
-			o.jobs = (int)v;
+			if (cli_selfplay_opt("play", ch, optarg, 1, &o) == -1)
+				return EXIT_USAGE;
 			break;
 		case 'J':
 			json = 1;
