@@ -30,7 +30,7 @@ else
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
+CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
 LDLIBS  += $(PKG_LIBS) -lm -pthread
 
 LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))

@@ -218,6 +218,7 @@ struct eng_ctx {
 	double wrange[RS_MAX_WEAPONS];   /* weapon ranges, board units */
 	double melee_range;              /* board units */
 	int turn_limit;                  /* game turns */
+	int break_pct;                   /* army break point (%); 0: none */
 	double deploy;                   /* depth of deployment, board units */
 	void *fam_data;                  /* family's prepared data */
 };
@@ -229,10 +230,13 @@ struct eng_game {
 	int nu;
 	int alive[2];
 	int side;          /* the side whose turn it is */
-	int first;         /* the side that took the first turn */
+	int first;         /* the side that moves first this turn */
+	int opener;        /* the side that took the battle's first turn */
 	int gturn;         /* game turn, 1-based (one turn for each side) */
 	int sturns;        /* side turns played */
 	int turn_limit;    /* game turns; 0: none */
+	int break_pct;     /* morale family: a side whose fighting units are
+	                    * down by this share (%) is beaten; 0: all */
 	int over;          /* the battle has ended */
 	int winner;        /* side, or -1 for a draw */
 	int timeout;       /* ended on the turn limit */

@@ -85,6 +85,8 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
 	}
 	if (c->turn_limit <= 0)
 		c->turn_limit = rs->turn_limit > 0 ? rs->turn_limit : 30;
+	if (c->break_pct <= 0)
+		c->break_pct = rs->break_pct;
 	c->deploy = rs->deploy_mm > 0 ? rs->deploy_mm : b->h * b->cell_mm / 4;
 	if (b->grid != RS_GRID_NONE)
 		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
@@ -156,10 +158,11 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	g->nu = 0;
 	g->alive[0] = g->alive[1] = 0;
 	g->side = ENG_BLUE;
-	g->first = ENG_BLUE;
+	g->first = g->opener = ENG_BLUE;
 	g->gturn = 1;
 	g->sturns = 0;
 	g->turn_limit = c->turn_limit;
+	g->break_pct = c->break_pct;
 	g->over = 0;
 	g->winner = -1;
 	g->timeout = 0;
@@ -264,6 +267,10 @@ eng_initiative(struct eng_game *g)
 		b = eng_die(&g->dice);
 	} while (a == b && !g->dice.out && ++tries < 1000);
 	g->first = g->side = a > b ? ENG_BLUE : ENG_RED;
+	/* Families that roll every turn (morale): the battle's opener is
+	 * the first turn's. */
+	if (g->gturn <= 1 && g->sturns == 0)
+		g->opener = g->first;
 	ENG_COVER(g, 0);
 	return g->first;
 }

@@ -130,6 +130,8 @@ static const struct eng_rule mo_rules[] = {
 	[MO_R_DIE_LEVY] = { "die.levy", "Melee modifiers", "levies" },
 	[MO_R_END_BROKEN] = { "end.side_broken", "End of the battle",
 	    "a side with no unit fit to fight loses" },
+	[MO_R_END_ARMY_BREAKS] = { "end.army_breaks", "End of the battle",
+	    "a side that has lost its break point of fighting units loses" },
 	[MO_R_END_LIMIT] = { "end.turn_limit", "End of the battle",
 	    "at the turn limit more units not routing wins" },
 };
@@ -147,6 +149,14 @@ static const char *const mo_phase_names[MO_PH__N] = {
 };
 
 /* ---- small helpers ---- */
+
+/* The length of (x, y): plain sqrt (libm's hypot guards against
+ * overflow no board length comes near, at several times the cost). */
+static inline double
+len2d(double x, double y)
+{
+	return sqrt(x * x + y * y);
+}
 
 /* Returns the family's prepared data. */
 static const struct mo_ctx *
@@ -398,6 +408,17 @@ moved(struct eng_game *g, int i)
 	s->near_dirty = dirty;
 }
 
+/* Unit i's centre changed: its float box, which holds its base with
+ * room to spare for float rounding (sight_clear()). */
+static void
+box(struct mo_state *s, int i)
+{
+	s->bx0[i] = (float)(s->px[i] - s->hw[i]) - 1e-3f;
+	s->bx1[i] = (float)(s->px[i] + s->hw[i]) + 1e-3f;
+	s->by0[i] = (float)(s->py[i] - s->hd[i]) - 1e-3f;
+	s->by1[i] = (float)(s->py[i] + s->hd[i]) + 1e-3f;
+}
+
 /* Move unit i to (x, y). */
 static void
 place(struct eng_game *g, int i, double x, double y)
@@ -405,6 +426,7 @@ place(struct eng_game *g, int i, double x, double y)
 	eng_unit_place(g, i, x, y);
 	ms(g)->px[i] = g->u[i].x;
 	ms(g)->py[i] = g->u[i].y;
+	box(ms(g), i);
 	if (ms(g)->grid || !ms(g)->near_ok || !g->u[i].alive) {
 		e2_update(g, i);
 		near_update(g, i);
@@ -477,22 +499,57 @@ partly_in_front(const struct eng_game *g, int i, int j)
 	return 0;
 }
 
-/* Returns the facing (radians) from unit i towards point (x, y). */
-static double
-facing_to(struct eng_game *g, int i, double x, double y)
+/*
+ * Face unit i towards point (x, y). The angle is worked out only when it
+ * is read (facing_of()): until then eng_unit.facing holds INFINITY and
+ * the sine and cosine kept for trig() are the offsets over their length.
+ */
+static void
+face_to(struct eng_game *g, int i, double x, double y)
 {
 	struct mo_state *s = ms(g);
-	double dx = x - g->u[i].x, dy = y - g->u[i].y;
+	struct eng_unit *u = &g->u[i];
+	double dx = x - u->x, dy = y - u->y, n;
 
-	/* Units often stand still: the same offsets, the same answer. */
-	if ((s->face_ok >> i & 1) && s->face_dx[i] == dx &&
-	    s->face_dy[i] == dy)
-		return s->face_r[i];
+	/* Units often stand still: already facing that way. */
+	if (isinf(u->facing) && s->face_dx[i] == dx && s->face_dy[i] == dy)
+		return;
+	if ((n = len2d(dx, dy)) <= 1e-12) {
+		u->facing = atan2(dx, dy);
+		return;
+	}
 	s->face_dx[i] = dx;
 	s->face_dy[i] = dy;
-	s->face_r[i] = atan2(dx, dy);
-	s->face_ok |= (uint64_t)1 << i;
-	return s->face_r[i];
+	u->facing = INFINITY;
+	s->trig_f[i] = INFINITY;
+	s->trig_s[i] = (float)(dx / n);
+	s->trig_c[i] = (float)(dy / n);
+	s->trig_ok |= (uint64_t)1 << i;
+}
+
+/* Returns unit i's facing in radians (see face_to()). */
+static double
+facing_of(const struct eng_game *g, int i)
+{
+	const struct mo_state *s = msc(g);
+
+	if (isinf(g->u[i].facing))
+		return atan2(s->face_dx[i], s->face_dy[i]);
+	return g->u[i].facing;
+}
+
+/* Give every unit facing a lazy angle its angle: the battle is over,
+ * and whoever reads the units next reads eng_unit.facing. */
+static void
+facings_resolve(struct eng_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nu; i++)
+		if (isinf(g->u[i].facing)) {
+			g->u[i].facing = facing_of(g, i);
+			ms(g)->trig_f[i] = (float)g->u[i].facing;
+		}
 }
 
 /* Returns 1 when unit i is within the 30mm halt distance of an enemy. */
@@ -794,7 +851,7 @@ static void
 forced_move(struct eng_game *g, int i, double ux, double uy)
 {
 	struct eng_unit *u = &g->u[i];
-	double mv = g->ctx->kinds[u->type].move, n = hypot(ux, uy);
+	double mv = g->ctx->kinds[u->type].move, n = len2d(ux, uy);
 	double x, y;
 
 	if (n < 1e-12) {
@@ -832,7 +889,7 @@ mo_forced_moves(struct eng_game *g)
 		f = u->c[MO_C_FOE];
 		ENG_COVER(g, MO_R_FALL_BACK);
 		if (f >= 0 && f < g->nu) {
-			u->facing = facing_to(g, i, g->u[f].x, g->u[f].y);
+			face_to(g, i, g->u[f].x, g->u[f].y);
 			forced_move(g, i, u->x - g->u[f].x, u->y - g->u[f].y);
 		} else
 			forced_move(g, i, 0, 0);
@@ -856,7 +913,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double n = hypot(ux, uy), x, y, d0;
+	double n = len2d(ux, uy), x, y, d0;
 	int j;
 
 	if (n < 1e-12)
@@ -897,7 +954,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		return -1;
 	}
 	for (k = 0; k < npath; k++) {
-		len += (leg = hypot(path[k][0] - px, path[k][1] - py));
+		len += (leg = len2d(path[k][0] - px, path[k][1] - py));
 		if (k == 0)
 			first = leg;
 		px = path[k][0];
@@ -927,7 +984,7 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	for (k = 0; k < npath; k++) {
 		/* The first leg starts where the unit stands: its length is
 		 * known. */
-		double want = k == 0 ? first : hypot(path[k][0] - u->x,
+		double want = k == 0 ? first : len2d(path[k][0] - u->x,
 		    path[k][1] - u->y);
 
 		if (near && gets_closer(g, i, path[k][0] - u->x,
@@ -973,13 +1030,31 @@ sight_clear(const struct eng_game *g, int i, int j)
 	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
 	const struct mo_state *s = msc(g);
-	uint64_t m;
+	typedef float v4f __attribute__((vector_size(16)));
+	typedef int v4i __attribute__((vector_size(16)));
+	const float fx0 = (float)x0 - 1e-3f, fx1 = (float)x1 + 1e-3f;
+	const float fy0 = (float)y0 - 1e-3f, fy1 = (float)y1 + 1e-3f;
+	const v4f X0 = { fx0, fx0, fx0, fx0 }, X1 = { fx1, fx1, fx1, fx1 };
+	const v4f Y0 = { fy0, fy0, fy0, fy0 }, Y1 = { fy1, fy1, fy1, fy1 };
+	uint64_t m = 0;
+	v4i c;
 	int k;
 
 	if (g->board->grid != RS_GRID_NONE)
 		return eng_sight(g, a, b, 1, 0);
-	/* Every other unit on the table, by its bit. */
-	m = s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
+	/* The units whose float boxes meet the segment's bounding box,
+	 * four at a time (the boxes are larger than the bases: none is
+	 * missed); then, among the other units on the table, those whose
+	 * bases (a hair smaller) meet it and the segment itself. */
+	for (k = 0; k < g->nu; k += 4) {
+		c = (*(const v4f *)&s->bx1[k] >= X0) &
+		    (*(const v4f *)&s->bx0[k] <= X1) &
+		    (*(const v4f *)&s->by1[k] >= Y0) &
+		    (*(const v4f *)&s->by0[k] <= Y1);
+		m |= (uint64_t)((c[0] & 1) | (c[1] & 2) | (c[2] & 4) |
+		    (c[3] & 8)) << k;
+	}
+	m &= s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
 	for (; m != 0; m &= m - 1) {
 		const struct eng_unit *v;
 		double hw, hd, t0 = 0, t1 = 1, lo, hi, tt;
@@ -1378,6 +1453,16 @@ declare_charges(struct eng_game *g)
 			    charge_illegal(g, i, j, 0) != NULL)
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
+			/* A disorganised target that fails its test routs
+			 * without striking: the charge wins. */
+			if (g->u[j].flags & ENG_UF_DISORDERED) {
+				int m = g->u[j].morale +
+				    mc(g)->mod[MO_MOD_DISORDERED];
+				float fail = m >= 6 ? 0.0f : m <= 0 ? 1.0f :
+				    (float)(6 - m) / 6;
+
+				p = fail + (1 - fail) * p;
+			}
 			if (!in_front(g, j, i))
 				p += 0.2f; /* a flank attack */
 			if (g->u[j].flags & ENG_UF_ROUTING)
@@ -1420,9 +1505,15 @@ settle_charges(struct eng_game *g)
 		}
 	}
 	/* A target's own charge is dropped: it was declared too late. */
-	for (i = 0; i < g->nu; i++)
+	for (i = 0; i < g->nu; i++) {
+		ms(g)->cmask[i] = 0;
 		if (g->u[i].c[MO_C_TURN] & MO_T_TARGET)
 			g->u[i].c[MO_C_CHARGE] = 0;
+	}
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive && g->u[i].c[MO_C_CHARGE] > 0)
+			ms(g)->cmask[g->u[i].c[MO_C_CHARGE] - 1] |=
+			    (uint64_t)1 << i;
 }
 
 /* Returns 1 when unit c charges unit t this turn. */
@@ -1432,26 +1523,17 @@ charges(const struct eng_game *g, int c, int t)
 	return g->u[c].alive && g->u[c].c[MO_C_CHARGE] == t + 1;
 }
 
-/* Returns the mask of the units that charge unit t this turn (bit c:
- * unit c), worked out without branches. Chargers are always enemies of
- * their target (charge_illegal()). */
+/* Returns the mask of the units that charged unit t when the charges
+ * were settled (bit c: unit c); some may have dropped out since. */
 static uint64_t
 chargers_of(const struct eng_game *g, int t)
 {
-	const struct mo_state *s = msc(g);
-	int so = 1 - g->u[t].side, n = s->sn[so], q, c;
-	uint64_t m = 0;
-
-	for (q = 0; q < n; q++) {
-		c = s->su[so][q];
-		m |= (uint64_t)((g->u[c].alive != 0) &
-		    (g->u[c].c[MO_C_CHARGE] == t + 1)) << c;
-	}
-	return m;
+	return msc(g)->cmask[t];
 }
 
-/* Loop c, in unit order, over the units that charge unit t this turn;
- * m is a uint64_t. A charge dropped in the loop's body is seen. */
+/* Loop c, in unit order, over the units that charge unit t this turn
+ * (after settle_charges()); m is a uint64_t. A charge dropped in the
+ * loop's body is seen. */
 #define FOR_CHARGERS(g, t, m, c)                                            \
 	for ((m) = chargers_of((g), (t)); (m) != 0 &&                       \
 	    ((c) = __builtin_ctzll(m), 1); (m) &= (m) - 1)                   \
@@ -1465,7 +1547,7 @@ evade(struct eng_game *g, int t, int a)
 {
 	struct eng_unit *u = &g->u[t];
 	double mv = g->ctx->kinds[u->type].move;
-	double dx = u->x - g->u[a].x, dy = u->y - g->u[a].y, n = hypot(dx, dy);
+	double dx = u->x - g->u[a].x, dy = u->y - g->u[a].y, n = len2d(dx, dy);
 	double x, y;
 
 	ENG_COVER(g, MO_R_EVADE);
@@ -1587,8 +1669,7 @@ mo_pre_morale(struct eng_game *g, int scripted)
 				ENG_COVER(g, MO_R_PIKE_NO_TURN);
 			else {
 				ENG_COVER(g, MO_R_TURN);
-				g->u[t].facing = facing_to(g, t, g->u[a].x,
-				    g->u[a].y);
+				face_to(g, t, g->u[a].x, g->u[a].y);
 			}
 		}
 		passed = 0;
@@ -1754,10 +1835,22 @@ mo_melee(struct eng_game *g)
 
 /* ---- record and the end of the battle ---- */
 
+/* Returns 1 when side's army has broken: with a break point, it has
+ * fit fighting units left of the fit0 it brought, and has lost that
+ * share of them or more. */
+static int
+broken(const struct eng_game *g, int side, int fit)
+{
+	int n = msc(g)->fit0[side];
+
+	return g->break_pct > 0 && n > 0 &&
+	    (n - fit) * 100 >= n * g->break_pct;
+}
+
 /* Record: the battle ends when a side has no unit fit to fight (on the
- * table, not routing, able to charge), or on the turn limit the side
- * with more units not routing wins (End of the battle; Clarification
- * 18). */
+ * table, not routing, able to charge) or its army breaks, or on the turn
+ * limit the side with more units not routing wins (End of the battle;
+ * Clarification 18). */
 static void
 mo_record(struct eng_game *g)
 {
@@ -1773,10 +1866,19 @@ mo_record(struct eng_game *g)
 		g->u[i].c[MO_C_TURN] = 0;
 		g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
 	}
+	/* Clarification 18: a side with no fighting unit left is beaten;
+	 * with a break point, so is a side that has lost that share of the
+	 * fighting units it brought (both at once: a draw). */
 	if (fit[0] == 0 || fit[1] == 0) {
 		ENG_COVER(g, MO_R_END_BROKEN);
 		g->over = 1;
 		g->winner = fit[0] ? ENG_BLUE : fit[1] ? ENG_RED : -1;
+	} else if (g->break_pct > 0 && (broken(g, 0, fit[0]) ||
+	    broken(g, 1, fit[1]))) {
+		ENG_COVER(g, MO_R_END_ARMY_BREAKS);
+		g->over = 1;
+		g->winner = !broken(g, 0, fit[0]) ? ENG_BLUE :
+		    !broken(g, 1, fit[1]) ? ENG_RED : -1;
 	} else if (g->turn_limit > 0 && g->gturn >= g->turn_limit) {
 		ENG_COVER(g, MO_R_END_LIMIT);
 		g->over = 1;
@@ -1786,6 +1888,8 @@ mo_record(struct eng_game *g)
 	}
 	if (!g->over)
 		g->gturn++;
+	else
+		facings_resolve(g);
 }
 
 /* ---- the built-in players' moves ---- */
@@ -1829,25 +1933,43 @@ player_move(struct eng_game *g, int i)
 	/* Clarification 15, as in move_allowance(). */
 	allow = k->move * (d > 2 * k->move + 1e-9 ? 1.5 : 1);
 	range = fire_range(g, i);
-	/* Routing enemies are out of the fight: close with the nearest
-	 * enemy that still stands, when there is one. */
-	if ((g->u[e].flags & ENG_UF_ROUTING) && d > mc(g)->stop + 1e-3) {
-		int q, j, best = -1;
-		double bd = 1e300, t;
+	/* Routing enemies are out of the fight, and light troops evade
+	 * what is not faster than they are: a greedy unit that charges
+	 * closes with the nearest enemy that stands and that it can
+	 * catch, else the nearest that stands, when there is one. */
+	if (d > mc(g)->stop + 1e-3 &&
+	    ((g->u[e].flags & ENG_UF_ROUTING) ||
+	    (g->player[u->side] != ENG_PLAYER_RANDOM && type_charges(t) &&
+	    (ut(g, e)->traits & RS_TRAIT_LIGHT)))) {
+		int q, j, best = -1, cbest = -1;
+		double bd = 1e300, cd = 1e300, t2;
 
-		FOR_ENEMIES(g, u->side, q, j)
-			if (steady(g, j) && (t = d2i(g, i, j)) < bd) {
-				bd = t;
+		FOR_ENEMIES(g, u->side, q, j) {
+			if (!steady(g, j))
+				continue;
+			t2 = d2i(g, i, j);
+			if (t2 < bd) {
+				bd = t2;
 				best = j;
 			}
-		if (best >= 0) {
+			if (t2 < cd && (!(ut(g, j)->traits & RS_TRAIT_LIGHT) ||
+			    g->ctx->kinds[g->u[j].type].move < k->move)) {
+				cd = t2;
+				cbest = j;
+			}
+		}
+		if (cbest >= 0 && type_charges(t) &&
+		    g->player[u->side] != ENG_PLAYER_RANDOM) {
+			e = cbest;
+			d = sqrt(cd);
+		} else if (best >= 0) {
 			e = best;
 			d = sqrt(bd);
 		}
 	}
 	ux = g->u[e].x - u->x;
 	uy = g->u[e].y - u->y;
-	if ((n = hypot(ux, uy)) > 1e-12) {
+	if ((n = len2d(ux, uy)) > 1e-12) {
 		ux /= n;
 		uy /= n;
 	}
@@ -1897,7 +2019,7 @@ player_move(struct eng_game *g, int i)
 		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
 		    sizeof(err));
 	u->flags |= ENG_UF_MOVED;
-	u->facing = facing_to(g, i, g->u[e].x, g->u[e].y);
+	face_to(g, i, g->u[e].x, g->u[e].y);
 }
 
 /* ---- the sequence ---- */
@@ -2174,6 +2296,9 @@ mo_setup(struct eng_game *g)
 		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;
 		ms(g)->px[i] = g->u[i].x;
 		ms(g)->py[i] = g->u[i].y;
+		box(ms(g), i);
+		if (g->u[i].alive && type_charges(ut(g, i)))
+			ms(g)->fit0[sd]++;
 	}
 	for (i = 0; i < ms(g)->sn[0]; i++)
 		e2_update(g, ms(g)->su[0][i]);
@@ -2449,13 +2574,14 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 		} else if (!strcmp(key, "facing")) {
 			if (rs_node_double(x, &deg))
 				return -1;
-			diff = fmod(fabs(u->facing * 180 / M_PI - deg), 360);
+			diff = fmod(fabs(facing_of(g, i) * 180 / M_PI - deg),
+			    360);
 			if (diff > 0.5 && diff < 359.5) {
 				char a[32], b[32];
 
 				fmt_double(a, sizeof(a), deg, 1);
-				fmt_double(b, sizeof(b), u->facing * 180 /
-				    M_PI, 1);
+				fmt_double(b, sizeof(b), facing_of(g, i) *
+				    180 / M_PI, 1);
 				snprintf(err, errsz, "facing %s, but it is %s", a,
 				    b);
 				return 0;

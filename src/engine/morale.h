@@ -25,7 +25,8 @@ enum mo_rule {
 	MO_R_MOD_FIRED_FLANK, MO_R_MOD_BY_ELEPHANTS, MO_R_MOD_FROM_FLANK,
 	MO_R_MOD_UNSUPPORTED, MO_R_MOD_HIGHER, MO_R_MOD_FORT,
 	MO_R_MOD_MELEEING_FLANK, MO_R_MOD_ROUTING, MO_R_DIE_PIKE,
-	MO_R_DIE_ARMOURED, MO_R_DIE_LEVY, MO_R_END_BROKEN, MO_R_END_LIMIT,
+	MO_R_DIE_ARMOURED, MO_R_DIE_LEVY, MO_R_END_BROKEN, MO_R_END_ARMY_BREAKS,
+	MO_R_END_LIMIT,
 	MO_R__N
 };
 
@@ -105,16 +106,24 @@ struct mo_state {
 	 * family's hot loops read these). */
 	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
+	/* Each unit's base as a float box a little larger than the base,
+	 * for a quick sight test four units at a time (box()). */
+	_Alignas(16) float bx0[ENG_MAX_UNITS], bx1[ENG_MAX_UNITS];
+	_Alignas(16) float by0[ENG_MAX_UNITS], by1[ENG_MAX_UNITS];
 	uint64_t live;              /* bit i: unit i is on the table */
 	uint64_t sidemask[2];       /* bit i: unit i is of the side */
 	uint64_t pend_mask;         /* bit i: pend[i] may be non-zero */
 	double frange[ENG_MAX_UNITS]; /* fire_range() of each unit */
-	/* The last facing worked out for each unit (facing_to) and the
-	 * offsets it was worked out from (bit i of face_ok: valid). */
+	/* The offsets towards which each unit was last faced (face_to()):
+	 * its facing when eng_unit.facing is INFINITY. */
 	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
-	double face_r[ENG_MAX_UNITS];
-	uint64_t face_ok;
 	int contest_set;
+	/* Bit c of cmask[t]: unit c charged unit t when the charges were
+	 * settled (charges are only dropped after that). */
+	uint64_t cmask[ENG_MAX_UNITS];
+	/* The fighting units (those that may charge) each side brought
+	 * to the battle, for its break point. */
+	int fit0[2];
 	/* The first fire or melee: what its exact odds are about. */
 	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
 	int ca_n;      /* chargers in the first melee */

@@ -61,7 +61,7 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 		st->draws++;
 	if (g->timeout)
 		st->timeouts++;
-	if (g->winner >= 0 && g->winner == g->first)
+	if (g->winner >= 0 && g->winner == g->opener)
 		st->first_player_wins++;
 	t = g->gturn;
 	st->turns_sum += t;

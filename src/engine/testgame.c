@@ -407,7 +407,7 @@ tg_dice(struct tg *tg)
 	if ((v = rs_node_get(doc, "first")) != NULL) {
 		if ((g->side = side_from_name(scalar(v))) < 0)
 			return fail(tg, v->pos, 0, "first must be blue or red");
-		g->first = g->side;
+		g->first = g->opener = g->side;
 	}
 	if ((v = rs_node_get(doc, "players")) != NULL) {
 		if (v->kind != RS_NODE_SEQ || v->nkids != 2)
@@ -773,6 +773,21 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 		goto out;
 	eng_game_init(tg.g, tg.ctx, 0, 0);
 	tg.g->turn_limit = 0;
+	tg.g->break_pct = 0;
+	/* `break: 50%`: the army break point (morale family). */
+	if ((tlv = rs_node_get(t->doc, "break")) != NULL) {
+		const char *bs = tlv->kind == RS_NODE_SCALAR ? tlv->scalar : "";
+		char *end;
+
+		tl = strtol(bs, &end, 10);
+		if (end == bs || (*end != '\0' && strcmp(end, "%") != 0) ||
+		    tl < 1 || tl > 100) {
+			fail(&tg, tlv->pos, 0, "break: N%%, an army break "
+			    "point from 1%% to 100%%");
+			goto out;
+		}
+		tg.g->break_pct = (int)tl;
+	}
 	/* `turns: N`: a turn limit for the test game (morale family). */
 	if ((tlv = rs_node_get(t->doc, "turns")) != NULL) {
 		if (rs_node_int(tlv, &tl) != 0 || tl < 1 || tl > 10000) {

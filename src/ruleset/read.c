@@ -6,6 +6,7 @@
  * reported with its position and the reader goes on with a default.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1019,6 +1020,39 @@ fm_len(struct reader *r, const struct rs_node *fm, const char *key,
 		    v->kind != RS_NODE_SCALAR ? "expected a length" : why);
 }
 
+/* battle: break: 50% (or 50): the army break point, 1 to 100. */
+static void
+read_break(struct reader *r, const struct rs_node *b)
+{
+	const struct rs_node *v = rs_node_get(b, "break");
+	char *end;
+	long x;
+
+	if (v == NULL)
+		return;
+	r->rs->break_pos = v->pos;
+	if (v->kind != RS_NODE_SCALAR) {
+		diag_add(r->d, SEV_ERROR, v->pos, "'break' must be a share "
+		    "of the army's fighting units, such as 50%%");
+		return;
+	}
+	errno = 0;
+	x = strtol(v->scalar, &end, 10);
+	if (end == v->scalar || errno != 0 ||
+	    (*end != '\0' && strcmp(end, "%") != 0)) {
+		diag_add(r->d, SEV_ERROR, v->pos, "'break' must be a share "
+		    "of the army's fighting units, such as 50%%, not '%s'",
+		    v->scalar);
+		return;
+	}
+	if (x < 1 || x > 100) {
+		diag_add(r->d, SEV_ERROR, v->pos, "'break' %ld%% is out of "
+		    "range (1%% to 100%%)", x);
+		return;
+	}
+	r->rs->break_pct = (int)x;
+}
+
 static void
 read_battle(struct reader *r, const struct rs_node *b)
 {
@@ -1032,6 +1066,7 @@ read_battle(struct reader *r, const struct rs_node *b)
 		return;
 	}
 	fm_int(r, b, "turns", 1, 10000, &r->rs->turn_limit);
+	read_break(r, b);
 	fm_len(r, b, "deploy", &r->rs->deploy_mm);
 	if ((f = rs_node_get(b, "forces")) == NULL)
 		return;
@@ -1303,6 +1338,9 @@ resolve(struct reader *r)
 	}
 	if (rs->title == NULL && rs->front != NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
+	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
+		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
+		    "of the morale family; the firepower family ignores it");
 	if (rs->engine == RS_ENGINE_NONE && rs->front != NULL &&
 	    rs_node_get(rs->front, "engine") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no engine in the front matter "

@@ -210,6 +210,10 @@ struct ruleset {
 	char *paper;          /* NULL: not set */
 	int hits_per_morale;  /* morale family; default 3 */
 	int turn_limit;       /* default battle; 0: engine default */
+	int break_pct;        /* default battle, morale family: the share
+	                       * of its fighting units (%) whose loss breaks
+	                       * an army; 0: all of them */
+	struct pos break_pos;
 	double deploy_mm;     /* depth of deployment zones; 0: default */
 
 	struct rs_unit *units;
