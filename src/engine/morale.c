@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE__
+#include <xmmintrin.h>
+#endif
 
 #include "engine.h"
 #include "mo_odds.h"
@@ -419,6 +422,40 @@ box(struct mo_state *s, int i)
 	s->by1[i] = (float)(s->py[i] + s->hd[i]) + 1e-3f;
 }
 
+/* Returns the mask of the units (bit k: unit k, on the table or not)
+ * whose float boxes meet the box [x0, x1] x [y0, y1], worked out four
+ * units at a time. The float boxes hold the bases with room to spare,
+ * so no unit whose base meets the box is missed; callers test the
+ * units found exactly. */
+static uint64_t
+boxes_meeting(const struct mo_state *s, int nu, double x0, double x1,
+    double y0, double y1)
+{
+	typedef float v4f __attribute__((vector_size(16)));
+	typedef int v4i __attribute__((vector_size(16)));
+	const float fx0 = (float)x0 - 1e-3f, fx1 = (float)x1 + 1e-3f;
+	const float fy0 = (float)y0 - 1e-3f, fy1 = (float)y1 + 1e-3f;
+	const v4f X0 = { fx0, fx0, fx0, fx0 }, X1 = { fx1, fx1, fx1, fx1 };
+	const v4f Y0 = { fy0, fy0, fy0, fy0 }, Y1 = { fy1, fy1, fy1, fy1 };
+	uint64_t m = 0;
+	v4i c;
+	int k;
+
+	for (k = 0; k < nu; k += 4) {
+		c = (*(const v4f *)&s->bx1[k] >= X0) &
+		    (*(const v4f *)&s->bx0[k] <= X1) &
+		    (*(const v4f *)&s->by1[k] >= Y0) &
+		    (*(const v4f *)&s->by0[k] <= Y1);
+#ifdef __SSE__
+		m |= (uint64_t)_mm_movemask_ps((__m128)c) << k;
+#else
+		m |= (uint64_t)((c[0] & 1) | (c[1] & 2) | (c[2] & 4) |
+		    (c[3] & 8)) << k;
+#endif
+	}
+	return m;
+}
+
 /* Move unit i to (x, y). */
 static void
 place(struct eng_game *g, int i, double x, double y)
@@ -644,13 +681,28 @@ mod_apply(struct eng_game *g, enum mo_mod m)
 static int
 unsupported(const struct eng_game *g, int i)
 {
-	double s2 = mc(g)->support * mc(g)->support;
+	double s2 = mc(g)->support * mc(g)->support, r = mc(g)->support;
 	const struct mo_state *s = msc(g);
 	int sd = g->u[i].side, n = s->sn[sd], j, q;
+	uint64_t m;
 
-	for (q = 0; q < n; q++) {
-		j = s->su[sd][q];
-		if (j != i && steady(g, j) && d2calc(g, i, j) <= s2 + 1e-9)
+	if (s->grid) {
+		for (q = 0; q < n; q++) {
+			j = s->su[sd][q];
+			if (j != i && steady(g, j) &&
+			    d2calc(g, i, j) <= s2 + 1e-9)
+				return 0;
+		}
+		return 1;
+	}
+	/* Friends within 60mm lie in i's base grown by 60mm. */
+	m = boxes_meeting(s, g->nu, s->px[i] - s->hw[i] - r,
+	    s->px[i] + s->hw[i] + r, s->py[i] - s->hd[i] - r,
+	    s->py[i] + s->hd[i] + r) & s->live & s->sidemask[sd] &
+	    ~((uint64_t)1 << i);
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		if (steady(g, j) && d2calc(g, i, j) <= s2 + 1e-9)
 			return 0;
 	}
 	return 1;
@@ -788,7 +840,7 @@ move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 	double e2, stop2, reach2;
 	const double *row;
 	const int8_t *su;
-	uint64_t live;
+	uint64_t live, cand = 0;
 	int j, q, n;
 
 	if (len < 1e-9)
@@ -802,12 +854,16 @@ move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 	su = msc(g)->su[1 - u->side];
 	n = msc(g)->sn[1 - u->side];
 	live = msc(g)->live;
+	/* Enemies already within 30mm: the no-closer rule; those beyond
+	 * reach of this move cannot be met. The others, by their places
+	 * in su[], worked out without branches. */
 	for (q = 0; q < n; q++) {
-		/* Enemies already within 30mm: the no-closer rule; those
-		 * beyond reach of this move cannot be met. */
 		e2 = row[q];
-		if (e2 <= stop2 || e2 > reach2 || !(live >> su[q] & 1))
-			continue;
+		cand |= (uint64_t)((e2 > stop2) & (e2 <= reach2) &
+		    (int)(live >> su[q] & 1)) << q;
+	}
+	for (; cand != 0; cand &= cand - 1) {
+		q = __builtin_ctzll(cand);
 		j = su[q];
 		t = ray_enter(g, u->x, u->y, dx, dy, len, k->hw, k->hd, j,
 		    mc(g)->stop);
@@ -1030,31 +1086,16 @@ sight_clear(const struct eng_game *g, int i, int j)
 	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
 	const struct mo_state *s = msc(g);
-	typedef float v4f __attribute__((vector_size(16)));
-	typedef int v4i __attribute__((vector_size(16)));
-	const float fx0 = (float)x0 - 1e-3f, fx1 = (float)x1 + 1e-3f;
-	const float fy0 = (float)y0 - 1e-3f, fy1 = (float)y1 + 1e-3f;
-	const v4f X0 = { fx0, fx0, fx0, fx0 }, X1 = { fx1, fx1, fx1, fx1 };
-	const v4f Y0 = { fy0, fy0, fy0, fy0 }, Y1 = { fy1, fy1, fy1, fy1 };
-	uint64_t m = 0;
-	v4i c;
+	uint64_t m;
 	int k;
 
 	if (g->board->grid != RS_GRID_NONE)
 		return eng_sight(g, a, b, 1, 0);
-	/* The units whose float boxes meet the segment's bounding box,
-	 * four at a time (the boxes are larger than the bases: none is
-	 * missed); then, among the other units on the table, those whose
-	 * bases (a hair smaller) meet it and the segment itself. */
-	for (k = 0; k < g->nu; k += 4) {
-		c = (*(const v4f *)&s->bx1[k] >= X0) &
-		    (*(const v4f *)&s->bx0[k] <= X1) &
-		    (*(const v4f *)&s->by1[k] >= Y0) &
-		    (*(const v4f *)&s->by0[k] <= Y1);
-		m |= (uint64_t)((c[0] & 1) | (c[1] & 2) | (c[2] & 4) |
-		    (c[3] & 8)) << k;
-	}
-	m &= s->live & ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
+	/* The other units on the table near the segment's bounding box;
+	 * then those whose bases (a hair smaller) meet it, and the segment
+	 * itself. */
+	m = boxes_meeting(s, g->nu, x0, x1, y0, y1) & s->live &
+	    ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
 	for (; m != 0; m &= m - 1) {
 		const struct eng_unit *v;
 		double hw, hd, t0 = 0, t1 = 1, lo, hi, tt;
@@ -1904,6 +1945,9 @@ crowded(const struct eng_game *g, int i, double x, double y)
 	uint64_t m = s->live & s->sidemask[side] & ~((uint64_t)1 << i);
 	double hwi = s->hw[i], hdi = s->hd[i];
 
+	if (!s->grid)
+		m &= boxes_meeting(s, g->nu, x - hwi, x + hwi, y - hdi,
+		    y + hdi);
 	for (; m != 0; m &= m - 1) {
 		j = __builtin_ctzll(m);
 		if (fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
