@@ -356,7 +356,9 @@ struct eng_family {
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);
 	void (*release)(struct eng_ctx *);
-	/* A new game's units are placed: set up family state. */
+	/* A new game's units are placed: set up family state (all of
+	 * fam_state the family reads; eng_game_init() clears fam_state
+	 * only for families without this hook). */
 	void (*setup)(struct eng_game *);
 	/* A test game's unit entry has a key the core does not know
 	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err. */

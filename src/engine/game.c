@@ -176,7 +176,10 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	memset(&g->contest, 0, sizeof(g->contest));
 	if (c->board.grid != RS_GRID_NONE)
 		memset(g->occ, -1, (size_t)c->board.cols * c->board.rows);
-	memset(g->fam_state, 0, sizeof(g->fam_state));
+	/* A family with a setup hook sets up its own state (24 KiB of
+	 * zeros per game are a cost in self-play). */
+	if (c->fam == NULL || c->fam->setup == NULL)
+		memset(g->fam_state, 0, sizeof(g->fam_state));
 }
 
 int

@@ -357,6 +357,18 @@ near_fresh(struct eng_game *g, int i)
 	}
 }
 
+/* Returns the squared distance from unit i to its nearest enemy, or
+ * 1e300 when there is none. */
+static inline double
+near2(struct eng_game *g, int i)
+{
+	struct mo_state *s = ms(g);
+
+	if (!s->near_ok || (s->near_dirty >> i & 1))
+		near_fresh(g, i);
+	return s->near_j[i] >= 0 ? (double)s->near_d2[i] : 1e300;
+}
+
 /* Returns the nearest enemy of unit i (-1 none) and its distance. */
 static inline int
 nearest_enemy(struct eng_game *g, int i, double *d)
@@ -593,10 +605,7 @@ facings_resolve(struct eng_game *g)
 static int
 engaged(struct eng_game *g, int i)
 {
-	double d;
-
-	nearest_enemy(g, i, &d);
-	return d <= mc(g)->stop + 1e-3;
+	return near2(g, i) <= mc(g)->engaged2;
 }
 
 /* ---- hits, morale, disorder ---- */
@@ -1296,7 +1305,7 @@ mo_firing(struct eng_game *g, int near)
 {
 	const struct mo_state *s = msc(g);
 	uint64_t m = 0;
-	double r, d;
+	double r, d2;
 	int i, j;
 
 	/* The units that may shoot, as a mask made without branches:
@@ -1306,14 +1315,14 @@ mo_firing(struct eng_game *g, int near)
 		    !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED))) << i;
 	for (; m != 0; m &= m - 1) {
 		i = __builtin_ctzll(m);
-		r = fire_range(g, i);
-		nearest_enemy(g, i, &d);
-		if ((d <= mc(g)->stop + 1e-3) != near) {
+		r = fire_range(g, i) + 1e-3;
+		d2 = near2(g, i);
+		if ((d2 <= mc(g)->engaged2) != near) {
 			if (!near)
 				ENG_COVER(g, MO_R_FIRE_HOLD);
 			continue;
 		}
-		if (d > r + 1e-3)
+		if (d2 > r * r)
 			continue; /* nothing in range */
 		if ((j = fire_target(g, i, near)) < 0)
 			continue;
@@ -2282,6 +2291,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	c->hpm = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
 	/* Movement: halt within 30mm; Morale modifiers: support 60mm. */
 	c->stop = eng_board_len(&ctx->board, 30, &whole);
+	c->engaged2 = (c->stop + 1e-3) * (c->stop + 1e-3);
 	c->support = eng_board_len(&ctx->board, 60, &whole);
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];

@@ -52,6 +52,7 @@ struct mo_ctx {
 	int has_mod[MO_MOD__N];
 	int hpm;                    /* hits per morale point */
 	double stop, support;       /* 30mm and 60mm in board units */
+	double engaged2;            /* (stop + 1e-3) squared: engaged() */
 	int die[3], has_die[3];     /* melee die: pike_front, armoured, levy */
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */
 	/* The greedy player's chance that a charger of type a beats a
