@@ -772,8 +772,31 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 	const struct eng_kind *k = &g->ctx->kinds[g->u[j].type];
 	double ox = x - g->u[j].x, oy = y - g->u[j].y;
 	double hx = hw + k->hw, hy = hd + k->hd, best = len + 1;
+	double lo, hi, t0 = 0, t1 = len;
 	int b, sx, sy;
 
+	/* The rounded box lies in the box grown by r both ways: a move
+	 * that misses that box misses it too (the common case). */
+	if (fabs(ux) < 1e-12) {
+		if (fabs(ox) > hx + r)
+			return best;
+	} else {
+		lo = (-(hx + r) - ox) / ux;
+		hi = (hx + r - ox) / ux;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	if (fabs(uy) < 1e-12) {
+		if (fabs(oy) > hy + r)
+			return best;
+	} else {
+		lo = (-(hy + r) - oy) / uy;
+		hi = (hy + r - oy) / uy;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	if (t0 > t1)
+		return best;
 	/* The rounded box: two slabs and four corner circles. */
 	for (b = 0; b < 2; b++) {
 		double ex = hx + (b == 0 ? r : 0), ey = hy + (b == 1 ? r : 0);
