@@ -699,6 +699,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_t *cr = fl.cr;
 	double w = pw - 2 * M, x = M;
 	char d0[32], d1[32], r[32], *t, *u, *e, a[32], b[32], c[32], g[32];
+	char end[160];
 	int i, side, total = 0;
 
 	rnd_doc_outline(doc, 0, "Orders of battle", 0);
@@ -738,12 +739,21 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
 	free(t);
 	free(u);
-	t = xasprintf("The battle ends as soon as one side has no units left: "
-	    "the other side wins. Otherwise it ends after <b>%d game turns</b> "
-	    "(a game turn is one turn for each side). Then each side scores "
-	    "the value of every objective it holds; the higher score wins. "
-	    "Equal scores: the side with more units left wins; equal units "
-	    "too: a draw.", s->turns);
+	if (rs->engine == RS_ENGINE_MORALE && rs->break_pct > 0)
+		snprintf(end, sizeof(end), "one side's army breaks (it has lost "
+		    "%d%% of its fighting units) or has no unit fit to fight "
+		    "left", rs->break_pct);
+	else if (rs->engine == RS_ENGINE_MORALE)
+		snprintf(end, sizeof(end), "one side has no unit fit to fight "
+		    "left");
+	else
+		snprintf(end, sizeof(end), "one side has no units left");
+	t = xasprintf("The battle ends as soon as %s: the other side wins. "
+	    "Otherwise it ends after <b>%d game turns</b> (a game turn is "
+	    "one turn for each side). Then each side scores the value of "
+	    "every objective it holds; the higher score wins. Equal scores: "
+	    "the side with more units left wins; equal units too: a draw.",
+	    end, s->turns);
 	flow_section(&fl, "Victory conditions", t);
 	free(t);
 	e = rnd_markup_escape(sc_special_text(s->special));

@@ -250,11 +250,16 @@ snap_len(const struct ruleset *rs, double mm)
 /* Snap a point to the centre of its cell on a grid, else to whole
  * units of the ruleset's measure (inches, centimetres; 10 mm), so that
  * a player can measure it out. */
+static double
+snap_unit(const struct ruleset *rs)
+{
+	return rs->measure == LEN_IN || rs->measure == LEN_FT ? 25.4 : 10;
+}
+
 static void
 snap_pt(const struct ruleset *rs, double *x, double *y)
 {
-	double u = rs->measure == LEN_IN ? 25.4 : rs->measure == LEN_FT ?
-	    25.4 : 10;
+	double u = snap_unit(rs);
 
 	if (!on_grid(rs)) {
 		*x = round(*x / u) * u;
@@ -383,6 +388,7 @@ gen_objectives(struct scenario *s, const struct ruleset *rs,
 {
 	double y0 = s->zone[SC_RED].y + s->zone[SC_RED].h;
 	double y1 = s->zone[SC_BLUE].y, w = s->table_w, rad;
+	const double z0 = y0, z1 = y1;
 	int two = tr_rng_d6(g) >= 4, i;
 
 	rad = on_grid(rs) ? 2 * rs->cell_mm : 4 * base_w(rs, -1);
@@ -401,6 +407,13 @@ gen_objectives(struct scenario *s, const struct ruleset *rs,
 		else
 			place_objective(s, rs, g, w / 4, 3 * w / 4, y0, y1, o);
 		snap_pt(rs, &o->x, &o->y);
+		/* Rounded to whole units, it stays off the zones' edges. */
+		if (!on_grid(rs) && o->y <= z0 + 1e-9 &&
+		    z0 + snap_unit(rs) < z1)
+			o->y += snap_unit(rs);
+		else if (!on_grid(rs) && o->y >= z1 - 1e-9 &&
+		    z1 - snap_unit(rs) > z0)
+			o->y -= snap_unit(rs);
 		o->radius = rad;
 		o->value = 1;
 	}
@@ -543,9 +556,22 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		deep[SC_BLUE] = 1.5;
 	for (side = 0; side < 2; side++) {
 		double dd = snap_len(rs, depth * deep[side]);
+		double room = h - depth - snap_len(rs, depth / 2);
 
-		if (dd * 1.0 > h / 2 - snap_len(rs, depth / 4))
-			dd = depth;
+		/* A deeper zone keeps the gap check_table() asks for: as
+		 * deep as that allows; when it allows no more than the
+		 * usual depth, the special rule cannot be played. */
+		if (dd > room + 1e-6)
+			dd = fmax(depth, on_grid(rs) ? snap_len(rs, room) :
+			    floor(room / snap_unit(rs)) * snap_unit(rs));
+		if (deep[side] > 1 && dd <= depth + 1e-6) {
+			if (rq->special >= 0 && rq->special < SC_SPECIAL__MAX)
+				diag_add(d, SEV_WARNING, at, "the table has no "
+				    "room for a deeper deployment zone: "
+				    "special rule '%s' is not played",
+				    sc_special_name(s->special));
+			s->special = SC_SPECIAL_NONE;
+		}
 		s->zone[side].x = 0;
 		s->zone[side].w = w;
 		s->zone[side].h = dd;

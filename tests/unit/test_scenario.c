@@ -181,6 +181,13 @@ Test(generate, valid_and_round_trips)
 			cr_assert_gt(s->obj[0].y, s->zone[SC_RED].y +
 			    s->zone[SC_RED].h);
 			cr_assert_lt(s->obj[0].y, s->zone[SC_BLUE].y);
+			/* a special rule that deepens a zone is played */
+			if (s->special == SC_SPECIAL_FORCED_MARCH)
+				cr_assert_gt(s->zone[SC_RED].h,
+				    s->zone[SC_BLUE].h + 1);
+			if (s->special == SC_SPECIAL_RECONNAISSANCE)
+				cr_assert_gt(s->zone[SC_BLUE].h,
+				    s->zone[SC_RED].h + 1);
 			y1 = sc_to_yaml(s, rs);
 			t = sc_parse("x.yaml", y1, strlen(y1), rs, &d);
 			cr_assert_not_null(t, "%s", d.n ? d.v[0].msg : "");
