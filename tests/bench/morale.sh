@@ -8,7 +8,7 @@
 # CPU-second on one core.
 BIN=${1:-./sandtable}
 RS=rulesets/gauntlet-ancients.md
-N=${MORALE_BENCH_GAMES:-4000}
+N=${MORALE_BENCH_GAMES:-8000}
 TOTAL=$((N + N / 4)) # play adds N/4 greedy-vs-random games
 for j in 1 2; do
 	best=0
