@@ -403,7 +403,7 @@ measure(void *ctx, const char *markup, double size_pt, double width,
 	PangoRectangle lr;
 
 	if (width > 0) {
-		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+		rnd_layout_set_width(l, width);
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
 	rnd_layout_markup(l, markup);
@@ -411,8 +411,9 @@ measure(void *ctx, const char *markup, double size_pt, double width,
 	li = pango_layout_get_iter(l);
 	do {
 		pango_layout_iter_get_line_extents(li, NULL, &lr);
-		if ((double)lr.width / PANGO_SCALE > *w)
-			*w = (double)lr.width / PANGO_SCALE;
+		if ((double)lr.width / PANGO_SCALE * rnd_layout_scale(l) > *w)
+			*w = (double)lr.width / PANGO_SCALE *
+			    rnd_layout_scale(l);
 	} while (pango_layout_iter_next_line(li));
 	pango_layout_iter_free(li);
 	rnd_layout_size(l, NULL, h);
@@ -448,7 +449,7 @@ draw_text_box(cairo_t *cr, const char *markup, double size_pt, int align,
 	PangoLayout *l = rnd_layout_new(cr, &f, 0);
 	double tw, th;
 
-	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
+	rnd_layout_set_width(l, w);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_set_alignment(l, align ? PANGO_ALIGN_CENTER :
 	    PANGO_ALIGN_LEFT);

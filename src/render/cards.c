@@ -44,9 +44,10 @@ struct statrow {
 	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
 };
 
-/* A stat value as markup: the number large, a unit after it smaller. */
+/* A stat value as markup for a layout in font f: the number large, a
+ * unit after it at small_pt. */
 static char *
-stat_markup(const char *v, double small_pt)
+stat_markup(const char *v, const struct rnd_font *f, double small_pt)
 {
 	const char *sp = strrchr(v, ' ');
 	char *num, *e, *u, *r;
@@ -57,7 +58,7 @@ stat_markup(const char *v, double small_pt)
 	e = rnd_markup_escape(num);
 	u = rnd_markup_escape(sp + 1);
 	r = xasprintf("%s<span size=\"%d\" weight=\"normal\"> %s</span>", e,
-	    (int)(small_pt * PANGO_SCALE), u);
+	    rnd_markup_size(f, small_pt), u);
 	free(num);
 	free(e);
 	free(u);
@@ -72,7 +73,7 @@ stat_widest(const struct statrow *sr, const struct rnd_font *f)
 	size_t i;
 
 	for (i = 0; i < sr->n; i++) {
-		char *mk = stat_markup(sr->st[i].value, sr->c->st.min_pt);
+		char *mk = stat_markup(sr->st[i].value, f, sr->c->st.min_pt);
 		PangoLayout *l = rnd_layout_memo(f, 0, 1, 0, 0, mk);
 
 		rnd_layout_size(l, &w, NULL);
@@ -127,7 +128,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	}
 	val.size_pt = sr->fit_pt;
 	for (i = 0; i < sr->n; i++) {
-		char *mk = stat_markup(sr->st[i].value, st->min_pt);
+		char *mk = stat_markup(sr->st[i].value, &val, st->min_pt);
 
 		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
 		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
@@ -362,7 +363,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 		g_object_unref(l);
 		name.size_pt -= 0.5;
 	}
-	pango_layout_set_width(l, (int)((c->cw - 2 * s) * PANGO_SCALE));
+	rnd_layout_set_width(l, c->cw - 2 * s);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
 	g_object_unref(l);

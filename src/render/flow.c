@@ -275,6 +275,7 @@ static void
 blk_lines(struct blk *b)
 {
 	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
+	double k = rnd_layout_scale(b->m.lay);
 	int i = 0;
 
 	b->m.nlines = pango_layout_get_line_count(b->m.lay);
@@ -284,9 +285,9 @@ blk_lines(struct blk *b)
 		PangoRectangle r;
 
 		pango_layout_iter_get_line_extents(it, NULL, &r);
-		b->m.top[i] = (double)r.y / PANGO_SCALE;
+		b->m.top[i] = (double)r.y / PANGO_SCALE * k;
 		b->m.base[i] = (double)pango_layout_iter_get_baseline(it) /
-		    PANGO_SCALE;
+		    PANGO_SCALE * k;
 		i++;
 	} while (i < b->m.nlines && pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
@@ -328,7 +329,8 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 		    s0) - text), &r0);
 		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
 		    i - 1) - text), &r1);
-		w = (double)(r1.x + r1.width - r0.x) / PANGO_SCALE;
+		w = (double)(r1.x + r1.width - r0.x) / PANGO_SCALE *
+		    rnd_layout_scale(l);
 		if (w > *min)
 			*min = w;
 		s0 = i;
@@ -481,7 +483,7 @@ cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 
 	pango_layout_get_size(l, &pw, NULL);
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
-	if (w > 0 && pw + 16 < (int)(w * PANGO_SCALE))
+	if (w > 0 && pw + 16 < (int)(w / rnd_layout_scale(l) * PANGO_SCALE))
 		return l;
 	g_object_unref(l);
 	return flow_layout(f, f->st.font, 0.96, bold, w, s);
@@ -726,11 +728,10 @@ draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a,
 	int i = 0;
 
 	do {
-		if (i >= a && i < e) {
-			cairo_move_to(cr, x, y + b->m.base[i] - b->m.top[a]);
-			pango_cairo_show_layout_line(cr,
-			    pango_layout_iter_get_line_readonly(it));
-		}
+		if (i >= a && i < e)
+			rnd_layout_draw_line(cr, b->m.lay,
+			    pango_layout_iter_get_line_readonly(it), x,
+			    y + b->m.base[i] - b->m.top[a]);
 		i++;
 	} while (i < e && pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);

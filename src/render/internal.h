@@ -128,7 +128,17 @@ struct rnd_font {
  * A Pango layout for cr, set up for mm user units (resolution 25.4 dpi
  * in user space, no hinting, unrounded glyph positions so layout is the
  * same at every scale). width_mm <= 0: no wrapping. Caller unrefs.
+ *
+ * Every layout is made at one font size, RND_LAYOUT_PT, and scaled to
+ * the size asked for (rnd_layout_scale()): without hinting, a layout at
+ * another size is the same layout scaled, and each new size would cost
+ * Pango a fontconfig look-up and new font metrics, which shrink-to-fit
+ * would pay for every size it tries. So a layout's own units (Pango's
+ * sizes, widths, line extents) are layout units: rnd_layout_size(),
+ * rnd_layout_set_width() and rnd_layout_draw() convert, and code that
+ * asks Pango directly multiplies by rnd_layout_scale().
  */
+#define RND_LAYOUT_PT 10.0
 PangoLayout *rnd_layout_new(cairo_t *, const struct rnd_font *,
     double width_mm);
 /* A context set up as above, for making many layouts (caller unrefs),
@@ -152,8 +162,19 @@ PangoLayout *rnd_layout_memo(const struct rnd_font *, double width_mm,
     int markup, int centre, int ellipsize, const char *s);
 /* Size of a layout's ink-independent logical extent, in mm. */
 void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
+/* Millimetres per layout unit of mm (the font's size / RND_LAYOUT_PT). */
+double rnd_layout_scale(PangoLayout *);
+/* Wrap (or ellipsize) a layout at width_mm. */
+void rnd_layout_set_width(PangoLayout *, double width_mm);
+/* The Pango size (units) of a markup span at pt in a layout of font f. */
+int rnd_markup_size(const struct rnd_font *f, double pt);
 /* Draw a layout with its top-left at (x, y) mm. */
 void rnd_layout_draw(cairo_t *, PangoLayout *, double x, double y);
+/* Draw one line of layout l with its baseline's left end at (x, y) mm. */
+void rnd_layout_draw_line(cairo_t *, PangoLayout *, PangoLayoutLine *,
+    double x, double y);
+/* Add a layout's outline to cr's path, its top-left at (x, y) mm. */
+void rnd_layout_path(cairo_t *, PangoLayout *, double x, double y);
 /*
  * Convenience: draw text (plain, or markup when markup != 0) at (x, y),
  * wrapped to width_mm (<= 0 none), aligned 0 left, 1 centre, 2 right within

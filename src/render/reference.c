@@ -376,7 +376,7 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 		title.size_pt -= 0.5;
 	}
 	/* Still too long: two lines, then cut short. */
-	pango_layout_set_width(l, (int)(room * PANGO_SCALE));
+	rnd_layout_set_width(l, room);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_set_height(l, -2);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);

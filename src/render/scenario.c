@@ -194,8 +194,7 @@ halo_text(cairo_t *cr, const struct rnd_font *f, double x, double y,
 
 	rnd_layout_text(l, s);
 	rnd_layout_size(l, &w, &h);
-	cairo_move_to(cr, x - w / 2, y - h / 2);
-	pango_cairo_layout_path(cr, l);
+	rnd_layout_path(cr, l, x - w / 2, y - h / 2);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, 1.2);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);

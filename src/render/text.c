@@ -74,15 +74,55 @@ rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
 	return rnd_layout_ctx(rnd_context_shared(), f, width_mm);
 }
 
-/* Font and width of a layout. */
+/* The key of a layout's size (Pango units of the size asked for). */
+static GQuark
+size_quark(void)
+{
+	static GQuark q;
+
+	if (q == 0)
+		q = g_quark_from_static_string("rnd-size");
+	return q;
+}
+
+double
+rnd_layout_scale(PangoLayout *l)
+{
+	int su = GPOINTER_TO_INT(g_object_get_qdata(G_OBJECT(l),
+	    size_quark()));
+
+	return su > 0 ? su / (RND_LAYOUT_PT * PANGO_SCALE) : 1;
+}
+
+void
+rnd_layout_set_width(PangoLayout *l, double width_mm)
+{
+	pango_layout_set_width(l, (int)(width_mm / rnd_layout_scale(l) *
+	    PANGO_SCALE));
+}
+
+int
+rnd_markup_size(const struct rnd_font *f, double pt)
+{
+	int su = (int)(f->size_pt * PANGO_SCALE);
+
+	return su > 0 ? (int)(pt * RND_LAYOUT_PT * PANGO_SCALE * PANGO_SCALE /
+	    su) : (int)(pt * PANGO_SCALE);
+}
+
+/* Font and width of a layout: the font at RND_LAYOUT_PT, the size asked
+ * for (in whole Pango units, as Pango would take it) kept beside. */
 static void
 layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
 {
 	PangoFontDescription *fd = pango_font_description_new();
+	int su = (int)(f->size_pt * PANGO_SCALE);
 
 	pango_font_description_set_family(fd,
 	    f->family != NULL ? f->family : "DejaVu Sans");
-	pango_font_description_set_size(fd, (gint)(f->size_pt * PANGO_SCALE));
+	pango_font_description_set_size(fd, su > 0 ?
+	    (gint)(RND_LAYOUT_PT * PANGO_SCALE) : su);
+	g_object_set_qdata(G_OBJECT(l), size_quark(), GINT_TO_POINTER(su));
 	pango_font_description_set_weight(fd,
 	    f->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_style(fd,
@@ -90,7 +130,7 @@ layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
 	if (width_mm > 0) {
-		pango_layout_set_width(l, (int)(width_mm * PANGO_SCALE));
+		rnd_layout_set_width(l, width_mm);
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
 }
@@ -198,19 +238,55 @@ void
 rnd_layout_size(PangoLayout *l, double *w, double *h)
 {
 	int pw, ph;
+	double k = rnd_layout_scale(l);
 
 	pango_layout_get_size(l, &pw, &ph);
 	if (w != NULL)
-		*w = (double)pw / PANGO_SCALE;
+		*w = (double)pw / PANGO_SCALE * k;
 	if (h != NULL)
-		*h = (double)ph / PANGO_SCALE;
+		*h = (double)ph / PANGO_SCALE * k;
 }
 
 void
 rnd_layout_draw(cairo_t *cr, PangoLayout *l, double x, double y)
 {
-	cairo_move_to(cr, x, y);
+	double k = rnd_layout_scale(l);
+
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
 	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+}
+
+void
+rnd_layout_draw_line(cairo_t *cr, PangoLayout *l, PangoLayoutLine *line,
+    double x, double y)
+{
+	double k = rnd_layout_scale(l);
+
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
+	pango_cairo_show_layout_line(cr, line);
+	cairo_restore(cr);
+}
+
+void
+rnd_layout_path(cairo_t *cr, PangoLayout *l, double x, double y)
+{
+	double k = rnd_layout_scale(l);
+	cairo_matrix_t m;
+
+	/* The path is kept in user space: scale only while adding it. */
+	cairo_get_matrix(cr, &m);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
+	pango_cairo_layout_path(cr, l);
+	cairo_set_matrix(cr, &m);
 }
 
 /* Returns the height drawn (mm). */
