@@ -225,3 +225,50 @@ Test(flow, guesses_and_skipped_sizes_find_the_same_size)
 				}
 			}
 }
+
+/* Layouts are made at one size and scaled (RND_LAYOUT_PT): a layout at
+ * size s and width w measures and wraps as the same text at twice the
+ * size and twice the width, halved; set widths and markup spans follow
+ * the scale. */
+Test(text, scaled_layouts_measure_and_wrap_as_their_size)
+{
+	struct rnd_font a = { "DejaVu Sans", 7, 0, 0 };
+	struct rnd_font b = { "DejaVu Sans", 14, 0, 0 };
+	char *s = para(6), *mk;
+	PangoLayout *la = rnd_layout_memo(&a, 60, 0, 0, 0, s);
+	PangoLayout *lb = rnd_layout_memo(&b, 120, 0, 0, 0, s);
+	PangoLayout *lc, *ld;
+	double wa, ha, wb, hb, wc, wd;
+
+	cr_assert_float_eq(rnd_layout_scale(la), 0.7, 1e-3);
+	cr_assert_float_eq(rnd_layout_scale(lb), 1.4, 1e-3);
+	rnd_layout_size(la, &wa, &ha);
+	rnd_layout_size(lb, &wb, &hb);
+	cr_assert_gt(pango_layout_get_line_count(la), 3);
+	cr_assert_eq(pango_layout_get_line_count(la),
+	    pango_layout_get_line_count(lb));
+	cr_assert_leq(wa, 60 + 1e-6);
+	cr_assert_float_eq(wb, 2 * wa, 0.02, "%g against %g", wb, 2 * wa);
+	cr_assert_float_eq(hb, 2 * ha, 0.02, "%g against %g", hb, 2 * ha);
+	/* A 7 pt span in a 14 pt layout is as wide as a 7 pt layout. */
+	mk = xasprintf("<span size=\"%d\">Movement and firing</span>",
+	    rnd_markup_size(&b, 7));
+	lc = rnd_layout_memo(&b, 0, 1, 0, 0, mk);
+	ld = rnd_layout_memo(&a, 0, 0, 0, 0, "Movement and firing");
+	rnd_layout_size(lc, &wc, NULL);
+	rnd_layout_size(ld, &wd, NULL);
+	cr_assert_float_eq(wc, wd, 0.02, "%g against %g", wc, wd);
+	/* A width set later is in mm too. */
+	g_object_unref(lc);
+	lc = rnd_layout_new(NULL, &a, 0);
+	rnd_layout_text(lc, s);
+	rnd_layout_set_width(lc, 60);
+	cr_assert_eq(pango_layout_get_line_count(lc),
+	    pango_layout_get_line_count(la));
+	g_object_unref(la);
+	g_object_unref(lb);
+	g_object_unref(lc);
+	g_object_unref(ld);
+	free(mk);
+	free(s);
+}

@@ -451,3 +451,48 @@ Test(morale, the_distance_table_follows_the_units)
 	diags_free(&d);
 	rs_free(rs);
 }
+
+/* The players face units towards their enemies without working out the
+ * angle (face_to); the angle is there when the battle is over, and
+ * agrees with the direction the sector tests used. */
+Test(morale, facings_are_angles_when_the_battle_ends)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	uint64_t n;
+	int i, lazy = 0;
+
+	cr_assert_not_null(c);
+	for (n = 0; n < 20; n++) {
+		struct eng_game *g = xcalloc(1, sizeof(*g));
+		const struct mo_state *s;
+
+		eng_game_init(g, c, 7, n);
+		eng_battle_setup(g);
+		c->fam->setup(g);
+		eng_initiative(g);
+		/* One turn: players have faced units, lazily. */
+		mo_phase_run(g, MO_PH_MOVEMENT, 0);
+		for (i = 0; i < g->nu; i++)
+			lazy += isinf(g->u[i].facing);
+		eng_game_play(g);
+		cr_assert(g->over);
+		s = (const struct mo_state *)(const void *)g->fam_state;
+		for (i = 0; i < g->nu; i++) {
+			cr_assert(isfinite(g->u[i].facing), "unit %d", i);
+			if (g->u[i].alive && (s->trig_ok >> i & 1) &&
+			    s->trig_f[i] == (float)g->u[i].facing) {
+				cr_assert_float_eq(sin(g->u[i].facing),
+				    s->trig_s[i], 1e-5);
+				cr_assert_float_eq(cos(g->u[i].facing),
+				    s->trig_c[i], 1e-5);
+			}
+		}
+		free(g);
+	}
+	cr_assert_gt(lazy, 0);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
