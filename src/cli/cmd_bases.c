@@ -9,6 +9,7 @@
 
 #include "../render/bases.h"
 #include "../render/bases_layout.h"
+#include "../render/render.h"
 #include "cli.h"
 
 /* Parse a whole number in [lo, hi]; returns 0 or -1. */
@@ -135,6 +136,7 @@ cmd_bases(int argc, char **argv)
 		return usage_error("bases", "one ruleset at a time");
 	if (out == NULL)
 		return usage_error("bases", "no output file (-o FILE.pdf)");
+	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
 	rc = run(rs, out, &o);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../render/render.h"
 #include "cli.h"
 #include "../check/check.h"
 
@@ -129,9 +130,12 @@ build_one(const char *file, const char *outdir, int quiet)
 	const char *made[16];
 	size_t nmade = 0, nprod = 0;
 	int worst, rc = EXIT_CLEAN;
-	struct ruleset *rs = cli_load(file, &worst);
+	struct ruleset *rs;
 	struct progress bar;
 	char *dir;
+
+	rnd_fonts_warm();
+	rs = cli_load(file, &worst);
 
 	if (rs != NULL && play_test_games(rs) == -1) {
 		rs_free(rs);

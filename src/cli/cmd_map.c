@@ -371,6 +371,7 @@ cmd_map(int argc, char **argv)
 		    ".png or .svg)");
 	if (argc - optind > 1)
 		return usage_error("map", "one ruleset at most");
+	rnd_fonts_warm();
 	if (optind < argc && (rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
 	rc = map_make(rs, &q);

@@ -16,6 +16,7 @@
 #include "../engine/mo_odds.h"
 #include "../engine/morale.h"
 #include "../render/report.h"
+#include "../render/render.h"
 #include "cli.h"
 
 #define REPORT_GAMES 1000 /* the default game count, as `play` */
@@ -773,6 +774,7 @@ cmd_report(int argc, char **argv)
 	    &co.cell_mm) != 0)
 		return usage_error("report", "--grid is none, square 3in or "
 		    "hex 30mm");
+	rnd_fonts_warm();
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;

@@ -15,6 +15,7 @@
 
 #include "../render/scenario.h"
 #include "../scenario/play.h"
+#include "../render/render.h"
 #include "cli.h"
 
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
@@ -373,6 +374,7 @@ cmd_scenario(int argc, char **argv)
 	if (o.from != NULL && o.balanced)
 		return usage_error("scenario", "--from reads a scenario as it "
 		    "is: it cannot be --balanced");
+	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
@@ -477,6 +479,7 @@ scenario_play(const char *ruleset, const char *file, long games,
 		}
 		ruleset = rpath;
 	}
+	rnd_fonts_warm();
 	if ((rs = cli_load(ruleset, &worst)) == NULL) {
 		rc = worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 		goto out;

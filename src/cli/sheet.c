@@ -44,6 +44,7 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 		return usage_error(cmd, "one ruleset at a time");
 	if (out == NULL)
 		return usage_error(cmd, "no output file (-o FILE.pdf)");
+	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 	rc = cli_sheet_write(rs, out, o, cards);

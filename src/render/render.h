@@ -84,6 +84,12 @@ struct rnd_opts {
 };
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);
+/*
+ * Start loading the fonts now: Pango reads the fontconfig set-up in a
+ * thread of its own, which then overlaps with reading the ruleset and
+ * working out the odds instead of holding up the first text drawn.
+ */
+void rnd_fonts_warm(void);
 
 /*
  * Write the product to path atomically. Returns 0 written, -1 failed (the

@@ -66,6 +66,12 @@ rnd_context_shared(void)
 	return ctx;
 }
 
+void
+rnd_fonts_warm(void)
+{
+	(void)pango_cairo_font_map_get_default();
+}
+
 /* Returns a layout with the font set; see internal.h. */
 PangoLayout *
 rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)
