@@ -10,6 +10,7 @@
  * towards +x; a unit's front sector is bounded by its base's diagonals
  * (Clarification 5).
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -278,24 +279,22 @@ near_one(struct eng_game *g, int i)
 {
 	struct mo_state *s = ms(g);
 	const double *row = e2row(g, i);
-	const int8_t *su = s->su[1 - g->u[i].side];
-	static const double off[2] = { 1e30, 0 }; /* gone, on the table */
-	int k, n = s->sn[1 - g->u[i].side], best = -1, j, take;
-	uint64_t live = s->live;
+	int best = -1, j, take;
+	uint64_t m = s->live & s->sidemask[1 - g->u[i].side];
 	double bd = 1e30, t;
 
-	/* The first of the least, written without branches (the data
-	 * decide them; conditional moves do not mispredict): units off
-	 * the table are pushed beyond 1e30, adding 0 keeps the others. */
-	for (k = 0; k < n; k++) {
-		j = su[k];
-		t = row[k] + off[live >> j & 1];
+	/* The first of the least among the enemies on the table (su[] is
+	 * in unit order, as the bits are), the choice written without
+	 * branches (conditional moves do not mispredict). */
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		t = row[s->sk[j]];
 		take = t < bd;
 		bd = take ? t : bd;
 		best = take ? j : best;
 	}
 	s->near_j[i] = (int8_t)best;
-	s->near_d2[i] = (float)bd;
+	s->near_d2[i] = bd;
 }
 
 /* Find every unit's nearest enemy. */
@@ -337,7 +336,7 @@ near_update(struct eng_game *g, int i)
 		else if (alive && !(dirty >> j & 1) &&
 		    row[k] < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
-			s->near_d2[j] = (float)row[k];
+			s->near_d2[j] = row[k];
 		}
 	}
 	s->near_dirty = dirty;
@@ -366,7 +365,7 @@ near2(struct eng_game *g, int i)
 
 	if (!s->near_ok || (s->near_dirty >> i & 1))
 		near_fresh(g, i);
-	return s->near_j[i] >= 0 ? (double)s->near_d2[i] : 1e300;
+	return s->near_j[i] >= 0 ? s->near_d2[i] : 1e300;
 }
 
 /* Returns the nearest enemy of unit i (-1 none) and its distance. */
@@ -377,7 +376,7 @@ nearest_enemy(struct eng_game *g, int i, double *d)
 
 	if (!s->near_ok || (s->near_dirty >> i & 1))
 		near_fresh(g, i);
-	*d = s->near_j[i] >= 0 ? sqrt((double)s->near_d2[i]) : 1e300;
+	*d = s->near_j[i] >= 0 ? sqrt(s->near_d2[i]) : 1e300;
 	return s->near_j[i];
 }
 
@@ -392,42 +391,69 @@ moved(struct eng_game *g, int i)
 	int no = s->sn[so], ki = s->sk[i];
 	double *row = &s->e2[sd][ki * no], *col = &s->e2[so][ki], t, dx, dy;
 	double xi = s->px[i], yi = s->py[i], hwi = s->hw[i], hdi = s->hd[i];
-	const int8_t *su = s->su[so];
-	uint64_t dirty = s->near_dirty | (uint64_t)1 << i;
-	int was, take, on;
+	uint64_t dirty = s->near_dirty | (uint64_t)1 << i, m;
+	typedef double v2d __attribute__((vector_size(16)));
+	typedef long long v2l __attribute__((vector_size(16)));
+	const v2d X = { xi, xi }, Y = { yi, yi }, W = { hwi, hwi };
+	const v2d D = { hdi, hdi }, half = { 0.5, 0.5 };
+	const v2l abs = { LLONG_MAX, LLONG_MAX };
+	v2d vx, vy;
 
-	for (k = 0; k < no; k++) {
-		j = su[k];
-		dx = fabs(xi - s->px[j]) - (hwi + s->hw[j]);
-		dy = fabs(yi - s->py[j]) - (hdi + s->hd[j]);
-		/* Negative gaps count 0, without a branch: (d + |d|) / 2
-		 * is d or 0 exactly (doubling and halving are exact). */
+	/* The distances, two enemies at a time: as d2calc(), |d| by
+	 * clearing the sign bit, and negative gaps counting 0 without a
+	 * branch: (d + |d|) / 2 is d or 0 exactly (doubling and halving
+	 * are exact). */
+	for (k = 0; k + 1 < no; k += 2) {
+		vx = *(const v2d *)&s->qx[so][k] - X;
+		vy = *(const v2d *)&s->qy[so][k] - Y;
+		vx = (v2d)((v2l)vx & abs) - (W + *(const v2d *)&s->qw[so][k]);
+		vy = (v2d)((v2l)vy & abs) - (D + *(const v2d *)&s->qd[so][k]);
+		vx = (vx + (v2d)((v2l)vx & abs)) * half;
+		vy = (vy + (v2d)((v2l)vy & abs)) * half;
+		vx = vx * vx + vy * vy;
+		row[k] = vx[0];
+		row[k + 1] = vx[1];
+	}
+	if (k < no) {
+		dx = fabs(xi - s->qx[so][k]) - (hwi + s->qw[so][k]);
+		dy = fabs(yi - s->qy[so][k]) - (hdi + s->qd[so][k]);
 		dx = (dx + fabs(dx)) * 0.5;
 		dy = (dy + fabs(dy)) * 0.5;
-		t = dx * dx + dy * dy;
-		row[k] = t;
-		col[k * ni] = t;
-		/* As near_update(), without branches on the data: an enemy
-		 * j on the table whose nearest was i looks again, or i is
-		 * now nearer to a j whose nearest is known (bit j of dirty
-		 * is only set here, at j's turn). */
-		on = (int)(s->live >> j & 1);
-		was = on & (s->near_j[j] == i);
-		dirty |= (uint64_t)was << j;
-		take = on & !was & !(dirty >> j & 1) & (t < s->near_d2[j]);
-		if (take) { /* rare: a branch that predicts well */
+		row[k] = dx * dx + dy * dy;
+	}
+	for (k = 0; k < no; k++)
+		col[k * ni] = row[k];
+	/* As near_update(), for the enemies on the table whose nearest
+	 * is known: one whose nearest was i keeps it when i came no
+	 * farther, else looks again; i may now be nearer to the others. */
+	for (m = s->live & s->sidemask[so] & ~dirty; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		t = row[s->sk[j]];
+		if (s->near_j[j] == i) {
+			if (t <= s->near_d2[j])
+				s->near_d2[j] = t;
+			else
+				dirty |= (uint64_t)1 << j;
+		} else if (t < s->near_d2[j]) {
 			s->near_j[j] = (int8_t)i;
-			s->near_d2[j] = (float)t;
+			s->near_d2[j] = t;
 		}
 	}
 	s->near_dirty = dirty;
 }
 
-/* Unit i's centre changed: its float box, which holds its base with
- * room to spare for float rounding (sight_clear()). */
+/* Unit i's centre changed: its copy by side (moved()) and its float box,
+ * which holds its base with room to spare for float rounding
+ * (sight_clear()). */
 static void
 box(struct mo_state *s, int i)
 {
+	int sd = (int)(s->sidemask[1] >> i & 1), k = s->sk[i];
+
+	s->qx[sd][k] = s->px[i];
+	s->qy[sd][k] = s->py[i];
+	s->qw[sd][k] = s->hw[i];
+	s->qd[sd][k] = s->hd[i];
 	s->bx0[i] = (float)(s->px[i] - s->hw[i]) - 1e-3f;
 	s->bx1[i] = (float)(s->px[i] + s->hw[i]) + 1e-3f;
 	s->by0[i] = (float)(s->py[i] - s->hd[i]) - 1e-3f;
@@ -435,13 +461,13 @@ box(struct mo_state *s, int i)
 }
 
 /* Returns the mask of the units (bit k: unit k, on the table or not)
- * whose float boxes meet the box [x0, x1] x [y0, y1], worked out four
- * units at a time. The float boxes hold the bases with room to spare,
+ * among units from to to - 1 (and a few either side) whose float boxes
+ * meet the box [x0, x1] x [y0, y1], worked out four units at a time. The float boxes hold the bases with room to spare,
  * so no unit whose base meets the box is missed; callers test the
  * units found exactly. */
 static uint64_t
-boxes_meeting(const struct mo_state *s, int nu, double x0, double x1,
-    double y0, double y1)
+boxes_meeting(const struct mo_state *s, int from, int to, double x0,
+    double x1, double y0, double y1)
 {
 	typedef float v4f __attribute__((vector_size(16)));
 	typedef int v4i __attribute__((vector_size(16)));
@@ -453,7 +479,7 @@ boxes_meeting(const struct mo_state *s, int nu, double x0, double x1,
 	v4i c;
 	int k;
 
-	for (k = 0; k < nu; k += 4) {
+	for (k = from & ~3; k < to; k += 4) {
 		c = (*(const v4f *)&s->bx1[k] >= X0) &
 		    (*(const v4f *)&s->bx0[k] <= X1) &
 		    (*(const v4f *)&s->by1[k] >= Y0) &
@@ -705,7 +731,8 @@ unsupported(const struct eng_game *g, int i)
 		return 1;
 	}
 	/* Friends within 60mm lie in i's base grown by 60mm. */
-	m = boxes_meeting(s, g->nu, s->px[i] - s->hw[i] - r,
+	m = boxes_meeting(s, s->ulo[sd], s->uhi[sd] + 1,
+	    s->px[i] - s->hw[i] - r,
 	    s->px[i] + s->hw[i] + r, s->py[i] - s->hd[i] - r,
 	    s->py[i] + s->hd[i] + r) & s->live & s->sidemask[sd] &
 	    ~((uint64_t)1 << i);
@@ -887,9 +914,10 @@ move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 	n = msc(g)->sn[1 - u->side];
 	live = msc(g)->live;
 	/* Enemies already within 30mm: the no-closer rule; those beyond
-	 * reach of this move cannot be met. The others, by their places
-	 * in su[], worked out without branches. */
-	for (q = 0; q < n; q++) {
+	 * reach of this move cannot be met (none, when the nearest is
+	 * beyond). The others, by their places in su[], worked out
+	 * without branches. */
+	for (q = near2(g, i) > reach2 ? n : 0; q < n; q++) {
 		e2 = row[q];
 		cand |= (uint64_t)((e2 > stop2) & (e2 <= reach2) &
 		    (int)(live >> su[q] & 1)) << q;
@@ -1126,7 +1154,7 @@ sight_clear(const struct eng_game *g, int i, int j)
 	/* The other units on the table near the segment's bounding box;
 	 * then those whose bases (a hair smaller) meet it, and the segment
 	 * itself. */
-	m = boxes_meeting(s, g->nu, x0, x1, y0, y1) & s->live &
+	m = boxes_meeting(s, 0, g->nu, x0, x1, y0, y1) & s->live &
 	    ~((uint64_t)1 << i) & ~((uint64_t)1 << j);
 	for (; m != 0; m &= m - 1) {
 		const struct eng_unit *v;
@@ -1202,7 +1230,12 @@ fire_target(const struct eng_game *g, int i, int near)
 	const double *row;
 	const int8_t *su;
 
-	lim = near ? mc(g)->stop * mc(g)->stop + 1e-3 : r * r + 1e-6;
+	/* The candidates pass fire_illegal()'s tests of the shooter (the
+	 * callers'), of the target and of the range: only the sector and
+	 * the line are left. */
+	lim = r * r + 1e-6;
+	if (near && mc(g)->stop * mc(g)->stop + 1e-3 < lim)
+		lim = mc(g)->stop * mc(g)->stop + 1e-3;
 	row = e2row(g, i);
 	su = msc(g)->su[1 - g->u[i].side];
 	ne = msc(g)->sn[1 - g->u[i].side];
@@ -1217,7 +1250,8 @@ fire_target(const struct eng_game *g, int i, int near)
 		for (k = 1; k < n; k++)
 			if (d2[k] < d2[best])
 				best = k;
-		if (fire_illegal(g, i, cand[best]) == NULL)
+		if (partly_in_front(g, i, cand[best]) &&
+		    sight_clear(g, i, cand[best]))
 			return cand[best];
 		cand[best] = cand[n - 1];
 		d2[best] = d2[n - 1];
@@ -1495,7 +1529,7 @@ declare_charges(struct eng_game *g)
 {
 	int i, j, k, n, best;
 	float bp, p;
-	double s2 = mc(g)->stop * mc(g)->stop + 1e-3;
+	double s2 = mc(g)->stop * mc(g)->stop + 1e-6;
 	const double *row;
 	const int8_t *su;
 	uint64_t m = 0;
@@ -1522,8 +1556,10 @@ declare_charges(struct eng_game *g)
 		n = msc(g)->sn[1 - g->u[i].side];
 		for (k = 0; k < n; k++) {
 			j = su[k];
+			/* What charge_illegal() asks of the target: an
+			 * enemy on the table within 30mm, partly in front. */
 			if (row[k] > s2 || !g->u[j].alive ||
-			    charge_illegal(g, i, j, 0) != NULL)
+			    !partly_in_front(g, i, j))
 				continue;
 			p = mc(g)->p_win[g->u[i].type][g->u[j].type];
 			/* A disorganised target that fails its test routs
@@ -1978,8 +2014,8 @@ crowded(const struct eng_game *g, int i, double x, double y)
 	double hwi = s->hw[i], hdi = s->hd[i];
 
 	if (!s->grid)
-		m &= boxes_meeting(s, g->nu, x - hwi, x + hwi, y - hdi,
-		    y + hdi);
+		m &= boxes_meeting(s, s->ulo[side], s->uhi[side] + 1,
+		    x - hwi, x + hwi, y - hdi, y + hdi);
 	for (; m != 0; m &= m - 1) {
 		j = __builtin_ctzll(m);
 		if (fabs(x - s->px[j]) < hwi + s->hw[j] - 1e-6 &&
@@ -2368,6 +2404,9 @@ mo_setup(struct eng_game *g)
 		ms(g)->sidemask[sd] |= (uint64_t)1 << i;
 		ms(g)->frange[i] = fire_range_of(g, i);
 		ms(g)->sk[i] = ms(g)->sn[sd];
+		if (ms(g)->sn[sd] == 0)
+			ms(g)->ulo[sd] = (int8_t)i;
+		ms(g)->uhi[sd] = (int8_t)i;
 		ms(g)->su[sd][ms(g)->sn[sd]++] = (int8_t)i;
 		ms(g)->hw[i] = g->ctx->kinds[g->u[i].type].hw;
 		ms(g)->hd[i] = g->ctx->kinds[g->u[i].type].hd;

@@ -89,7 +89,7 @@ struct mo_state {
 	int16_t pend[ENG_MAX_UNITS]; /* hits to apply at the step's end */
 	/* Each unit's nearest enemy and the squared distance to it, kept
 	 * up to date as units move (near_ok: valid). */
-	float near_d2[ENG_MAX_UNITS];
+	double near_d2[ENG_MAX_UNITS];
 	int8_t near_j[ENG_MAX_UNITS];
 	uint64_t near_dirty; /* bit i: unit i's nearest enemy is stale */
 	int near_ok;
@@ -107,6 +107,14 @@ struct mo_state {
 	 * family's hot loops read these). */
 	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
 	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
+	int8_t ulo[2], uhi[2];      /* each side's lowest and highest unit */
+	/* The centres and half bases again by side and place in su[]
+	 * (qx[s][sk[i]] is px[i]), so that a moving unit's distances to
+	 * the enemies are worked out two at a time (moved()). */
+	_Alignas(16) double qx[2][ENG_MAX_UNITS / 2];
+	_Alignas(16) double qy[2][ENG_MAX_UNITS / 2];
+	_Alignas(16) double qw[2][ENG_MAX_UNITS / 2];
+	_Alignas(16) double qd[2][ENG_MAX_UNITS / 2];
 	/* Each unit's base as a float box a little larger than the base,
 	 * for a quick sight test four units at a time (box()). */
 	_Alignas(16) float bx0[ENG_MAX_UNITS], bx1[ENG_MAX_UNITS];

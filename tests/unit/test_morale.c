@@ -424,7 +424,7 @@ check_distance_table(const struct eng_ctx *c)
 				    least < 1e300) {
 					cr_assert_geq(s->near_j[i], 0);
 					cr_assert_float_eq(s->near_d2[i],
-					    (float)least, 1e-3,
+					    least, 1e-9 * (1 + least),
 					    "unit %d's nearest enemy is not the "
 					    "nearest", i);
 				}
