@@ -73,9 +73,45 @@ struct eng_rng {
 };
 /* Seed the stream of game number `stream` under seed `seed`. */
 void eng_rng_seed(struct eng_rng *, uint64_t seed, uint64_t stream);
-uint64_t eng_rng_next(struct eng_rng *);
-/* Uniform integer in [0, n), unbiased. */
-uint32_t eng_rng_below(struct eng_rng *, uint32_t n);
+
+/* The next 64 bits: xoshiro256** (Blackman and Vigna). Inline, as the
+ * games roll dice in their innermost loops. */
+static inline uint64_t
+eng_rng_next(struct eng_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t x = s[1] * 5, out = ((x << 7) | (x >> 57)) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return out;
+}
+
+/* Uniform integer in [0, n), unbiased (Lemire's multiply and reject). */
+static inline uint32_t
+eng_rng_below(struct eng_rng *r, uint32_t n)
+{
+	uint64_t m;
+	uint32_t lo, thresh;
+
+	if (n <= 1)
+		return 0;
+	m = (uint64_t)(uint32_t)(eng_rng_next(r) >> 32) * n;
+	lo = (uint32_t)m;
+	if (lo < n) {
+		thresh = (uint32_t)(-n) % n;
+		while (lo < thresh) {
+			m = (uint64_t)(uint32_t)(eng_rng_next(r) >> 32) * n;
+			lo = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
 
 /*
  * Dice: random (from rng) or scripted (a test game's `dice:` list, used
@@ -90,8 +126,17 @@ struct eng_dice {
 	int out;           /* scripted dice ran out */
 	unsigned long rolled;
 };
+/* The next die of a scripted stream (eng_die()). */
+int eng_die_scripted(struct eng_dice *);
 /* One six-sided die, 1..6. */
-int eng_die(struct eng_dice *);
+static inline int
+eng_die(struct eng_dice *d)
+{
+	if (d->script != NULL)
+		return eng_die_scripted(d);
+	d->rolled++;
+	return 1 + (int)eng_rng_below(&d->rng, 6);
+}
 
 /* ---- exact rationals (rational.c); num/den normalised, den > 0 ---- */
 struct eng_q {

@@ -523,22 +523,28 @@ sector_has(const struct eng_game *g, const struct eng_unit *u, double sn,
 	return fwd > 0 && fwd * k->hw >= fabs(lat) * k->hd - 1e-9;
 }
 
-/* Sets the sine and cosine of unit i's facing (cached per game). */
-static void
-trig(const struct eng_game *g, int i, double *sn, double *cs)
+/* Work out the sine and cosine of unit i's facing for trig()'s cache,
+ * which is not part of the game's state: a const game may fill it. */
+static __attribute__((noinline)) void
+trig_fill(const struct eng_game *g, int i)
 {
-	/* The cache is not part of the game's state: a const game may
-	 * fill it. */
 	struct mo_state *s = (struct mo_state *)(void *)
 	    ((struct eng_game *)(uintptr_t)g)->fam_state;
-	float f = (float)g->u[i].facing;
 
-	if (!(s->trig_ok >> i & 1) || s->trig_f[i] != f) {
-		s->trig_f[i] = f;
-		s->trig_s[i] = (float)sin(g->u[i].facing);
-		s->trig_c[i] = (float)cos(g->u[i].facing);
-		s->trig_ok |= (uint64_t)1 << i;
-	}
+	s->trig_f[i] = (float)g->u[i].facing;
+	s->trig_s[i] = (float)sin(g->u[i].facing);
+	s->trig_c[i] = (float)cos(g->u[i].facing);
+	s->trig_ok |= (uint64_t)1 << i;
+}
+
+/* Sets the sine and cosine of unit i's facing (cached per game). */
+static inline void
+trig(const struct eng_game *g, int i, double *sn, double *cs)
+{
+	const struct mo_state *s = msc(g);
+
+	if (!(s->trig_ok >> i & 1) || s->trig_f[i] != (float)g->u[i].facing)
+		trig_fill(g, i);
 	*sn = s->trig_s[i];
 	*cs = s->trig_c[i];
 }

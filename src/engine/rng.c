@@ -30,61 +30,13 @@ eng_rng_seed(struct eng_rng *r, uint64_t seed, uint64_t stream)
 		r->s[0] = 1;
 }
 
-static inline uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256**: returns the next 64 random bits. */
-uint64_t
-eng_rng_next(struct eng_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t out = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return out;
-}
-
-/* Lemire's multiply-and-reject; returns a uniform value in [0, n). */
-uint32_t
-eng_rng_below(struct eng_rng *r, uint32_t n)
-{
-	uint64_t m;
-	uint32_t lo, thresh;
-
-	if (n <= 1)
-		return 0;
-	m = (uint64_t)(uint32_t)(eng_rng_next(r) >> 32) * n;
-	lo = (uint32_t)m;
-	if (lo < n) {
-		thresh = (uint32_t)(-n) % n;
-		while (lo < thresh) {
-			m = (uint64_t)(uint32_t)(eng_rng_next(r) >> 32) * n;
-			lo = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
-/* Returns the next die, 1..6: scripted dice in order, else random. */
 int
-eng_die(struct eng_dice *d)
+eng_die_scripted(struct eng_dice *d)
 {
 	d->rolled++;
-	if (d->script != NULL) {
-		if (d->next >= d->nscript) {
-			d->out = 1;
-			return 1;
-		}
-		return d->script[d->next++];
+	if (d->next >= d->nscript) {
+		d->out = 1;
+		return 1;
 	}
-	return 1 + (int)eng_rng_below(&d->rng, 6);
+	return d->script[d->next++];
 }
