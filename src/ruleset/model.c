@@ -223,6 +223,8 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		fprintf(fp, " %d turns,", rs->turn_limit);
 	if (rs->deploy_mm > 0)
 		dump_len(fp, " deploy", rs->deploy_mm, u);
+	if (rs->break_pct > 0)
+		fprintf(fp, "; army breaks at %d%%", rs->break_pct);
 	fputc('\n', fp);
 	for (i = 0; i < rs->nforces; i++)
 		if (rs->forces[i].unit >= 0)
