@@ -136,7 +136,6 @@ build_one(const char *file, const char *outdir, int quiet)
 
 	rnd_fonts_warm();
 	rs = cli_load(file, &worst);
-
 	if (rs != NULL && play_test_games(rs) == -1) {
 		rs_free(rs);
 		rs = NULL;

@@ -401,19 +401,20 @@ measure(void *ctx, const char *markup, double size_pt, double width,
 	PangoLayout *l = rnd_layout_new(cr, &f, 0);
 	PangoLayoutIter *li;
 	PangoRectangle lr;
+	double k;
 
 	if (width > 0) {
 		rnd_layout_set_width(l, width);
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
 	rnd_layout_markup(l, markup);
+	k = rnd_layout_scale(l);
 	*w = 0;
 	li = pango_layout_get_iter(l);
 	do {
 		pango_layout_iter_get_line_extents(li, NULL, &lr);
-		if ((double)lr.width / PANGO_SCALE * rnd_layout_scale(l) > *w)
-			*w = (double)lr.width / PANGO_SCALE *
-			    rnd_layout_scale(l);
+		if ((double)lr.width / PANGO_SCALE * k > *w)
+			*w = (double)lr.width / PANGO_SCALE * k;
 	} while (pango_layout_iter_next_line(li));
 	pango_layout_iter_free(li);
 	rnd_layout_size(l, NULL, h);

@@ -162,7 +162,8 @@ PangoLayout *rnd_layout_memo(const struct rnd_font *, double width_mm,
     int markup, int centre, int ellipsize, const char *s);
 /* Size of a layout's ink-independent logical extent, in mm. */
 void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
-/* Millimetres per layout unit of mm (the font's size / RND_LAYOUT_PT). */
+/* A layout's scale: the size of its font / RND_LAYOUT_PT (mm drawn for
+ * each mm laid out). */
 double rnd_layout_scale(PangoLayout *);
 /* Wrap (or ellipsize) a layout at width_mm. */
 void rnd_layout_set_width(PangoLayout *, double width_mm);
