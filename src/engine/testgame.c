@@ -776,12 +776,7 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 	tg.g->break_pct = 0;
 	/* `break: 50%`: the army break point (morale family). */
 	if ((tlv = rs_node_get(t->doc, "break")) != NULL) {
-		const char *bs = tlv->kind == RS_NODE_SCALAR ? tlv->scalar : "";
-		char *end;
-
-		tl = strtol(bs, &end, 10);
-		if (end == bs || (*end != '\0' && strcmp(end, "%") != 0) ||
-		    tl < 1 || tl > 100) {
+		if (rs_node_pct(tlv, &tl) != 0 || tl < 1 || tl > 100) {
 			fail(&tg, tlv->pos, 0, "break: N%%, an army break "
 			    "point from 1%% to 100%%");
 			goto out;

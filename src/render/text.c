@@ -253,8 +253,10 @@ rnd_layout_size(PangoLayout *l, double *w, double *h)
 		*h = (double)ph / PANGO_SCALE * k;
 }
 
-void
-rnd_layout_draw(cairo_t *cr, PangoLayout *l, double x, double y)
+/* Save cr's state and put the current point at (x, y) mm in the space of
+ * layout l (scaled by rnd_layout_scale()); the caller restores. */
+static void
+layout_space(cairo_t *cr, PangoLayout *l, double x, double y)
 {
 	double k = rnd_layout_scale(l);
 
@@ -262,6 +264,12 @@ rnd_layout_draw(cairo_t *cr, PangoLayout *l, double x, double y)
 	cairo_translate(cr, x, y);
 	cairo_scale(cr, k, k);
 	cairo_move_to(cr, 0, 0);
+}
+
+void
+rnd_layout_draw(cairo_t *cr, PangoLayout *l, double x, double y)
+{
+	layout_space(cr, l, x, y);
 	pango_cairo_show_layout(cr, l);
 	cairo_restore(cr);
 }
@@ -270,12 +278,7 @@ void
 rnd_layout_draw_line(cairo_t *cr, PangoLayout *l, PangoLayoutLine *line,
     double x, double y)
 {
-	double k = rnd_layout_scale(l);
-
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	cairo_scale(cr, k, k);
-	cairo_move_to(cr, 0, 0);
+	layout_space(cr, l, x, y);
 	pango_cairo_show_layout_line(cr, line);
 	cairo_restore(cr);
 }
@@ -283,16 +286,11 @@ rnd_layout_draw_line(cairo_t *cr, PangoLayout *l, PangoLayoutLine *line,
 void
 rnd_layout_path(cairo_t *cr, PangoLayout *l, double x, double y)
 {
-	double k = rnd_layout_scale(l);
-	cairo_matrix_t m;
-
-	/* The path is kept in user space: scale only while adding it. */
-	cairo_get_matrix(cr, &m);
-	cairo_translate(cr, x, y);
-	cairo_scale(cr, k, k);
-	cairo_move_to(cr, 0, 0);
+	/* The path is not part of the saved state: it stays, in user
+	 * space. */
+	layout_space(cr, l, x, y);
 	pango_cairo_layout_path(cr, l);
-	cairo_set_matrix(cr, &m);
+	cairo_restore(cr);
 }
 
 /* Returns the height drawn (mm). */

@@ -6,7 +6,6 @@
  * reported with its position and the reader goes on with a default.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1025,24 +1024,15 @@ static void
 read_break(struct reader *r, const struct rs_node *b)
 {
 	const struct rs_node *v = rs_node_get(b, "break");
-	char *end;
 	long x;
 
 	if (v == NULL)
 		return;
 	r->rs->break_pos = v->pos;
-	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(r->d, SEV_ERROR, v->pos, "'break' must be a share "
-		    "of the army's fighting units, such as 50%%");
-		return;
-	}
-	errno = 0;
-	x = strtol(v->scalar, &end, 10);
-	if (end == v->scalar || errno != 0 ||
-	    (*end != '\0' && strcmp(end, "%") != 0)) {
+	if (rs_node_pct(v, &x) == -1) {
 		diag_add(r->d, SEV_ERROR, v->pos, "'break' must be a share "
 		    "of the army's fighting units, such as 50%%, not '%s'",
-		    v->scalar);
+		    v->kind == RS_NODE_SCALAR ? v->scalar : "a list");
 		return;
 	}
 	if (x < 1 || x > 100) {

@@ -127,6 +127,9 @@ const struct rs_node *rs_node_get(const struct rs_node *, const char *key);
 /* Parse a scalar node as an integer / double; 0 on success, -1 otherwise. */
 int rs_node_int(const struct rs_node *, long *);
 int rs_node_double(const struct rs_node *, double *);
+/* Parse a scalar node as a whole percentage, "50%" or "50"; 0 on
+ * success, -1 otherwise. */
+int rs_node_pct(const struct rs_node *, long *);
 
 struct rs_weapon {
 	struct pos pos;

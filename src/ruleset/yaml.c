@@ -214,8 +214,9 @@ rs_node_get(const struct rs_node *n, const char *key)
 	return NULL;
 }
 
-int
-rs_node_int(const struct rs_node *n, long *v)
+/* A scalar node as a whole number, followed by nothing or by suffix. */
+static int
+node_long(const struct rs_node *n, long *v, const char *suffix)
 {
 	char *end;
 	long x;
@@ -224,10 +225,23 @@ rs_node_int(const struct rs_node *n, long *v)
 		return -1;
 	errno = 0;
 	x = strtol(n->scalar, &end, 10);
-	if (errno != 0 || *end != '\0')
+	if (errno != 0 || end == n->scalar ||
+	    (*end != '\0' && (suffix == NULL || strcmp(end, suffix) != 0)))
 		return -1;
 	*v = x;
 	return 0;
+}
+
+int
+rs_node_int(const struct rs_node *n, long *v)
+{
+	return node_long(n, v, NULL);
+}
+
+int
+rs_node_pct(const struct rs_node *n, long *v)
+{
+	return node_long(n, v, "%");
 }
 
 int
