@@ -363,6 +363,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 		g_object_unref(l);
 		name.size_pt -= 0.5;
 	}
+	rnd_glyph_check(l, u->pos, c->dg);
 	rnd_layout_set_width(l, c->cw - 2 * s);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
@@ -377,6 +378,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	st_title = short_title(c->rs);
 	rnd_layout_text(l, st_title);
 	free(st_title);
+	rnd_glyph_check(l, c->rs->title_pos, c->dg);
 	rnd_layout_size(l, NULL, &fh);
 	rnd_layout_draw(cr, l, x + s, y + c->ch - c->frame - 0.8 - fh);
 	g_object_unref(l);

@@ -40,6 +40,8 @@ struct blk {
 	int header;
 	rnd_draw_fn draw;
 	void *arg;
+	size_t bytes;  /* of its text, to guess the size of what is unmeasured */
+	int cut;       /* its text (or a cell's) was cut at BLK_MAX_CHARS */
 
 	struct meas m;      /* measured at the flow's current scale */
 	struct meas saved;  /* at the best scale seen (see flow_save) */
@@ -78,6 +80,8 @@ struct rnd_flow {
 	struct placing fin;  /* the placement drawn last */
 	char *label;         /* names the flow in warnings, or NULL */
 	double guess_pt;     /* the size to try first, or 0 */
+	size_t nmeas;        /* blocks [0, nmeas) are measured at scale */
+	double colw;         /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -184,6 +188,85 @@ rnd_flow_free(struct rnd_flow *f)
 	free(f);
 }
 
+/*
+ * The most characters one heading, paragraph, list item or table cell
+ * prints: a 2-page sheet holds about 30,000 at the smallest size, and
+ * laying out more costs time for nothing. The rest is cut (with a
+ * warning at the block's line).
+ */
+#define BLK_MAX_CHARS 10000
+
+/* Returns markup cut after BLK_MAX_CHARS characters, with "…" and its
+ * open tags closed (caller frees), or NULL when it is not that long. */
+static char *
+cap_markup(const char *markup)
+{
+	const char *p = markup, *e, **tag = NULL;
+	size_t nc = 0, ntag = 0, cap = 0, len, k;
+	char *out;
+
+	while (*p != '\0' && nc < BLK_MAX_CHARS) {
+		e = p + 1;
+		if (*p == '<') {
+			while (*e != '\0' && e[-1] != '>')
+				e++;
+			if (p[1] == '/') {
+				if (ntag > 0)
+					ntag--;
+			} else if (e[-2] != '/')
+				XPUSH(tag, ntag, cap, p + 1);
+		} else {
+			if (*p == '&')
+				while (*e != '\0' && e[-1] != ';')
+					e++;
+			else
+				while ((*e & 0xc0) == 0x80)
+					e++;
+			nc++;
+		}
+		p = e;
+	}
+	if (*p == '\0') {
+		free(tag);
+		return NULL;
+	}
+	/* The text so far, "…", and "</name>" for each tag left open. */
+	len = (size_t)(p - markup) + 4;
+	for (k = 0; k < ntag; k++)
+		len += strcspn(tag[k], " >") + 3;
+	out = xmalloc(len);
+	memcpy(out, markup, (size_t)(p - markup));
+	len = (size_t)(p - markup);
+	memcpy(out + len, "\xe2\x80\xa6", 3);
+	len += 3;
+	while (ntag > 0) {
+		const char *t = tag[--ntag];
+		size_t n = strcspn(t, " >");
+
+		out[len++] = '<';
+		out[len++] = '/';
+		memcpy(out + len, t, n);
+		len += n;
+		out[len++] = '>';
+	}
+	out[len] = '\0';
+	free(tag);
+	return out;
+}
+
+/* Returns a copy of markup for a block, cut as cap_markup says (*cut set
+ * to 1 when it was). */
+static char *
+blk_text(const char *markup, int *cut)
+{
+	char *s = cap_markup(markup);
+
+	if (s == NULL)
+		return xstrdup(markup);
+	*cut = 1;
+	return s;
+}
+
 /* Returns a new zeroed block at the end of the flow. */
 static struct blk *
 blk_add(struct rnd_flow *f, enum blk_kind k, struct pos p)
@@ -204,13 +287,17 @@ rnd_flow_heading(struct rnd_flow *f, struct pos p, int level,
 	struct blk *b = blk_add(f, BLK_HEADING, p);
 
 	b->level = level;
-	b->markup = xstrdup(markup);
+	b->markup = blk_text(markup, &b->cut);
+	b->bytes = strlen(b->markup);
 }
 
 void
 rnd_flow_para(struct rnd_flow *f, struct pos p, const char *markup)
 {
-	blk_add(f, BLK_PARA, p)->markup = xstrdup(markup);
+	struct blk *b = blk_add(f, BLK_PARA, p);
+
+	b->markup = blk_text(markup, &b->cut);
+	b->bytes = strlen(b->markup);
 }
 
 void
@@ -221,7 +308,8 @@ rnd_flow_item(struct rnd_flow *f, struct pos p, int level,
 
 	b->level = level;
 	b->bullet = xstrdup(bullet);
-	b->markup = xstrdup(markup);
+	b->markup = blk_text(markup, &b->cut);
+	b->bytes = strlen(b->markup);
 }
 
 void
@@ -238,8 +326,11 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 	b->ncols = ncols;
 	b->header = header != 0;
 	b->cells = xcalloc(nrows * ncols, sizeof(char *));
-	for (i = 0; i < nrows * ncols; i++)
-		b->cells[i] = xstrdup(cells[i] != NULL ? cells[i] : "");
+	for (i = 0; i < nrows * ncols; i++) {
+		b->cells[i] = blk_text(cells[i] != NULL ? cells[i] : "",
+		    &b->cut);
+		b->bytes += strlen(b->cells[i]) + 1;
+	}
 }
 
 void
@@ -295,6 +386,44 @@ blk_lines(struct blk *b)
 	b->m.h = b->m.top[b->m.nlines];
 }
 
+/* Returns the logical width (Pango units) of each of the n - 1
+ * characters of layout l, from its runs (caller frees): one pass, where
+ * asking Pango for the position of each word would go over the line
+ * again for every word. */
+static int *
+char_widths(PangoLayout *l, int n)
+{
+	const char *text = pango_layout_get_text(l);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	int *cw = xcalloc((size_t)n + 1, sizeof(int)), *lw = NULL;
+	int at = 0, off = 0, cap = 0;
+
+	do {
+		PangoLayoutRun *run = pango_layout_iter_get_run_readonly(it);
+		int nc, k;
+
+		if (run == NULL)
+			continue;
+		nc = run->item->num_chars;
+		/* Runs come in order but for right-to-left text. */
+		if (run->item->offset >= at) {
+			off += (int)g_utf8_pointer_to_offset(text + at,
+			    text + run->item->offset);
+		} else
+			off = (int)g_utf8_pointer_to_offset(text,
+			    text + run->item->offset);
+		at = run->item->offset;
+		if (nc > cap)
+			lw = xrealloc(lw, (size_t)(cap = nc) * sizeof(int));
+		pango_glyph_item_get_logical_widths(run, text, lw);
+		for (k = 0; k < nc && off + k < n; k++)
+			cw[off + k] = lw[k];
+	} while (pango_layout_iter_next_run(it));
+	pango_layout_iter_free(it);
+	free(lw);
+	return cw;
+}
+
 /* Width of a cell's text unwrapped (*nat) and of its widest word (*min),
  * from one layout: words are the runs between allowed line breaks. */
 static void
@@ -303,9 +432,8 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 {
 	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
 	const PangoLogAttr *la;
-	const char *text = pango_layout_get_text(l);
 	double *known = g_object_get_data(G_OBJECT(l), "rnd-widths");
-	int n, i, s0 = 0;
+	int n, i, s0 = 0, *cw;
 
 	/* A cached layout keeps its answer (same text, font and size). */
 	if (known != NULL) {
@@ -317,24 +445,21 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 	rnd_layout_size(l, nat, NULL);
 	*min = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
+	cw = char_widths(l, n);
 	for (i = 1; i < n; i++) {
-		PangoRectangle r0, r1;
 		double w;
 
 		if (!la[i].is_line_break && i != n - 1)
 			continue;
-		/* The word runs from the start of char s to the end of char
-		 * i - 1 (on one line). */
-		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
-		    s0) - text), &r0);
-		pango_layout_index_to_pos(l, (int)(g_utf8_offset_to_pointer(text,
-		    i - 1) - text), &r1);
-		w = (double)(r1.x + r1.width - r0.x) / PANGO_SCALE *
-		    rnd_layout_scale(l);
+		/* The word runs from the start of char s0 to the end of char
+		 * i - 1. */
+		for (w = 0; s0 < i; s0++)
+			w += cw[s0];
+		w = w / PANGO_SCALE * rnd_layout_scale(l);
 		if (w > *min)
 			*min = w;
-		s0 = i;
 	}
+	free(cw);
 	if (*min == 0)
 		*min = *nat;
 	known = xcalloc(2, sizeof(double));
@@ -516,61 +641,77 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 	}
 }
 
-/* Measure every block for a column width at the flow's scale. */
+/* Measure block b for a column width at the flow's scale. */
+static void
+blk_measure(struct rnd_flow *f, struct blk *b, double colw)
+{
+	double body = role_pt(f, 1.0) * RND_PT_MM;
+
+	blk_unmeasure(b);
+	switch (b->kind) {
+	case BLK_HEADING: {
+		double fac = b->level <= 1 ? 1.5 : b->level == 2 ? 1.22 : 1.05;
+
+		b->m.lay = flow_layout(f, f->st.head_font, fac, 1, colw,
+		    b->markup);
+		b->m.space = body * (b->level <= 2 ? 1.1 : 0.6);
+		blk_lines(b);
+		if (b->level <= 2)
+			b->m.h += 0.9; /* the rule under it */
+		break;
+	}
+	case BLK_PARA:
+		b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw, b->markup);
+		b->m.space = body * 0.45;
+		blk_lines(b);
+		break;
+	case BLK_ITEM: {
+		double bw;
+
+		b->m.indent = body * (1.2 * b->level + 1.3);
+		b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
+		rnd_layout_size(b->m.blay, &bw, NULL);
+		if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
+			b->m.indent = body * 1.2 * b->level + bw + body * 0.5;
+		b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
+		    colw - b->m.indent, b->markup);
+		b->m.space = body * 0.25;
+		blk_lines(b);
+		break;
+	}
+	case BLK_TABLE:
+		table_measure(f, b, colw);
+		b->m.space = body * 0.7;
+		break;
+	case BLK_CUSTOM:
+		b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
+		b->m.space = body * 0.7;
+		break;
+	}
+}
+
+/* Start measuring anew for a column width at the flow's scale: blocks are
+ * measured as placing reaches them (flow_upto), so what is left out of a
+ * flow that does not fit costs nothing. */
 static void
 flow_measure(struct rnd_flow *f, double colw)
 {
-	double body = role_pt(f, 1.0) * RND_PT_MM;
 	size_t i;
 
-	for (i = 0; i < f->n; i++) {
-		struct blk *b = &f->v[i];
+	for (i = 0; i < f->n; i++)
+		blk_unmeasure(&f->v[i]);
+	f->nmeas = 0;
+	f->colw = colw;
+}
 
-		blk_unmeasure(b);
-		switch (b->kind) {
-		case BLK_HEADING: {
-			double fac = b->level <= 1 ? 1.5 : b->level == 2 ?
-			    1.22 : 1.05;
-			b->m.lay = flow_layout(f, f->st.head_font, fac, 1, colw,
-			    b->markup);
-			b->m.space = body * (b->level <= 2 ? 1.1 : 0.6);
-			blk_lines(b);
-			if (b->level <= 2)
-				b->m.h += 0.9; /* the rule under it */
-			break;
-		}
-		case BLK_PARA:
-			b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw,
-			    b->markup);
-			b->m.space = body * 0.45;
-			blk_lines(b);
-			break;
-		case BLK_ITEM: {
-			double bw;
-
-			b->m.indent = body * (1.2 * b->level + 1.3);
-			b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0,
-			    b->bullet);
-			rnd_layout_size(b->m.blay, &bw, NULL);
-			if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
-				b->m.indent = body * 1.2 * b->level + bw +
-				    body * 0.5;
-			b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
-			    colw - b->m.indent, b->markup);
-			b->m.space = body * 0.25;
-			blk_lines(b);
-			break;
-		}
-		case BLK_TABLE:
-			table_measure(f, b, colw);
-			b->m.space = body * 0.7;
-			break;
-		case BLK_CUSTOM:
-			b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
-			b->m.space = body * 0.7;
-			break;
-		}
-	}
+/* Make sure blocks [0, n) are measured. */
+static void
+flow_upto(struct rnd_flow *f, size_t n)
+{
+	if (n > f->n)
+		n = f->n;
+	for (; f->nmeas < n; f->nmeas++)
+		blk_measure(f, &f->v[f->nmeas], f->colw);
 }
 
 /* Height of rows [a, b) of a table, with the header repeated when a > 1. */
@@ -642,12 +783,13 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 /* The height a block needs at the head of its place: itself, and for a
  * heading the start of what follows. */
 static double
-need_h(const struct rnd_flow *f, size_t i, int a)
+need_h(struct rnd_flow *f, size_t i, int a)
 {
 	const struct blk *b = &f->v[i];
 	double h = units_h(b, a, blk_units(b));
 
 	if (b->kind == BLK_HEADING && i + 1 < f->n) {
+		flow_upto(f, i + 2);
 		const struct blk *nb = &f->v[i + 1];
 		int nu = blk_units(nb);
 
@@ -684,10 +826,13 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	pl->n = 0;
 	while (i < f->n) {
 		struct blk *b = &f->v[i];
-		int n = blk_units(b), k;
-		double sp = (y > 0 && a == 0) ? b->m.space : 0, room;
+		int n, k;
+		double sp, room;
 		struct piece pc;
 
+		flow_upto(f, i + 1);
+		n = blk_units(b);
+		sp = (y > 0 && a == 0) ? b->m.space : 0;
 		room = col_h(fr, page) - y - sp;
 		pc.blk = i;
 		pc.page = page;
@@ -944,18 +1089,31 @@ flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	return 1;
 }
 
+/* Unmeasured text a guess measures rather than estimates (bytes). */
+#define FLOW_GUESS_BYTES 65536
+
 /* A first guess after a failed try at step s0: area goes with the square
  * of the size. Returns the step, or -1. */
 static int
-flow_area_guess(const struct rnd_flow *f, const struct rnd_frame *fr,
+flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr,
     int max_pages, int s0)
 {
 	double need = 0, room = 0, g;
-	size_t i;
+	size_t i, done = 0, rest = 0;
 	int p;
 
-	for (i = 0; i < f->n; i++)
+	/* The blocks the try left unmeasured: measured when they are few,
+	 * else taken to need as much room a byte as those measured. */
+	for (i = f->nmeas; i < f->n; i++)
+		rest += f->v[i].bytes + 1;
+	if (rest <= FLOW_GUESS_BYTES)
+		flow_upto(f, f->n);
+	for (i = 0; i < f->nmeas; i++) {
 		need += f->v[i].m.space + f->v[i].m.h;
+		done += f->v[i].bytes + 1;
+	}
+	if (f->nmeas < f->n && done > 0)
+		need *= (double)(done + rest) / (double)done;
 	for (p = 0; p < max_pages; p++)
 		room += col_h(fr, p) * fr->cols;
 	g = need > 0 ? sqrt(0.96 * room / need) : 1;
@@ -1091,6 +1249,36 @@ rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 	return best < 0 ? 0 : f->st.size_pt - RND_STEP_PT * best;
 }
 
+/* Warn about what the pieces of pl print: a block cut at BLK_MAX_CHARS,
+ * a character no font has. */
+static void
+flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
+{
+	size_t i;
+	int r, c;
+
+	for (i = 0; i < pl->n; i++) {
+		const struct piece *pc = &pl->v[i];
+		struct blk *b = &f->v[pc->blk];
+
+		if (pc->a == 0 && b->cut)
+			diag_add(dg, SEV_WARNING, b->pos, "%s%sonly the first %d "
+			    "characters of this %s are printed",
+			    f->label ? f->label : "", f->label ? ": " : "",
+			    BLK_MAX_CHARS, b->kind == BLK_TABLE ? "table's "
+			    "cells" : "block");
+		if (b->kind == BLK_TABLE) {
+			for (r = pc->a; r < pc->b; r++)
+				for (c = 0; c < (int)b->ncols; c++)
+					rnd_glyph_check(b->m.clay[(size_t)r *
+					    b->ncols + (size_t)c], b->pos, dg);
+		} else if (pc->a == 0) {
+			rnd_glyph_check(b->m.lay, b->pos, dg);
+			rnd_glyph_check(b->m.blay, b->pos, dg);
+		}
+	}
+}
+
 /* Returns the number of pages made; see internal.h. */
 int
 rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
@@ -1128,6 +1316,7 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
 		    pt);
 	}
+	flow_warn(f, &pl, rnd_doc_diags(doc));
 	for (i = 0; i < pl.n; i++)
 		if (pl.v[i].page + 1 > pages)
 			pages = pl.v[i].page + 1;
@@ -1188,6 +1377,7 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		    f->label ? f->label : "", f->label ? ": " : "", pt);
 		rc = -1;
 	}
+	flow_warn(f, &pl, dg);
 	for (i = 0; i < pl.n; i++)
 		draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col * (colw +
 		    fr->gutter), fr->y + fr->first_top, colw);

@@ -183,6 +183,9 @@ void rnd_layout_path(cairo_t *, PangoLayout *, double x, double y);
  */
 double rnd_text(cairo_t *, const struct rnd_font *, double x, double y,
     double width_mm, int align, int markup, const char *s);
+/* Warn (once for a text) when a layout of ruleset text at pos
+ * has a character no installed font has: it would print as a box. */
+void rnd_glyph_check(PangoLayout *, struct pos, struct diags *);
 /* Text escaped for Pango markup (caller frees). */
 char *rnd_markup_escape(const char *);
 

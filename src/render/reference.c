@@ -375,6 +375,7 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 		g_object_unref(l);
 		title.size_pt -= 0.5;
 	}
+	rnd_glyph_check(l, rs->title_pos, r->dg);
 	/* Still too long: two lines, then cut short. */
 	rnd_layout_set_width(l, room);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);

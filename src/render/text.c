@@ -154,17 +154,126 @@ no_hyphens(PangoLayout *l)
 	pango_attr_list_unref(a);
 }
 
+/*
+ * The longest run of characters without a line break opportunity that a
+ * layout is given. Pango breaks such a run between characters, but goes
+ * over the rest of the run again for every line it makes: a word of
+ * 100,000 characters took seconds, one of 1.6 million hours. A longer run
+ * gets a zero-width space (a break opportunity that prints nothing) after
+ * every RUN_MAX characters, so each line costs at most a run.
+ */
+#define RUN_MAX 64
+
+/* Returns 1 when s may have a run of more than RUN_MAX characters without
+ * white space (tags of markup left out): a quick test that lets text
+ * without one go straight to Pango. */
+static int
+maybe_long_run(const char *s, int markup)
+{
+	size_t run = 0;
+
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (markup && c == '<') {
+			while (s[1] != '\0' && s[1] != '>')
+				s++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\n')
+			run = 0;
+		else if ((c & 0xc0) != 0x80 && ++run > RUN_MAX)
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns a copy of s (markup when markup != 0) with a zero-width space
+ * after every RUN_MAX characters of a run Pango finds no line break in
+ * (caller frees), or NULL when s needs none. */
+static char *
+break_runs(const char *s, int markup)
+{
+	PangoLogAttr *la;
+	PangoAttrList *al = NULL;
+	char *text = NULL, *out = NULL, *o;
+	unsigned char *cut;
+	glong n, i, run = 0, k = 0, ncut = 0;
+	const char *p;
+
+	if (!maybe_long_run(s, markup))
+		return NULL;
+	if (!markup)
+		text = g_strdup(s);
+	else if (!pango_parse_markup(s, -1, 0, &al, &text, NULL, NULL))
+		return NULL; /* Pango reports bad markup itself */
+	if (al != NULL)
+		pango_attr_list_unref(al);
+	n = g_utf8_strlen(text, -1);
+	la = g_new(PangoLogAttr, n + 1);
+	cut = g_malloc0((gsize)n + 1);
+	pango_get_log_attrs(text, -1, 0, pango_language_get_default(), la,
+	    (int)n + 1);
+	for (i = 0; i < n; i++) {
+		if (la[i].is_line_break)
+			run = 0;
+		if (++run > RUN_MAX) {
+			cut[i] = 1;
+			ncut++;
+			run = 1;
+		}
+	}
+	if (ncut == 0)
+		goto out;
+	/* The same characters in s: tags are none, an entity is one. */
+	o = out = xmalloc(strlen(s) + 3 * (size_t)ncut + 1);
+	for (p = s; *p != '\0';) {
+		const char *e = p + 1;
+
+		if (markup && *p == '<') {
+			while (*e != '\0' && e[-1] != '>')
+				e++;
+		} else {
+			if (markup && *p == '&')
+				while (*e != '\0' && e[-1] != ';')
+					e++;
+			else
+				while ((*e & 0xc0) == 0x80)
+					e++;
+			if (k < n && cut[k++]) {
+				memcpy(o, "\xe2\x80\x8b", 3); /* U+200B */
+				o += 3;
+			}
+		}
+		memcpy(o, p, (size_t)(e - p));
+		o += e - p;
+		p = e;
+	}
+	*o = '\0';
+out:
+	g_free(la);
+	g_free(cut);
+	g_free(text);
+	return out;
+}
+
 void
 rnd_layout_text(PangoLayout *l, const char *s)
 {
-	pango_layout_set_text(l, s, -1);
+	char *b = break_runs(s, 0);
+
+	pango_layout_set_text(l, b != NULL ? b : s, -1);
+	free(b);
 	no_hyphens(l);
 }
 
 void
 rnd_layout_markup(PangoLayout *l, const char *s)
 {
-	pango_layout_set_markup(l, s, -1);
+	char *b = break_runs(s, 1);
+
+	pango_layout_set_markup(l, b != NULL ? b : s, -1);
+	free(b);
 	no_hyphens(l);
 }
 
@@ -324,4 +433,66 @@ rnd_markup_escape(const char *s)
 
 	g_free(g);
 	return r;
+}
+
+/* Returns the first character of l that no font has (Pango draws a box
+ * for it: its glyph is the character with PANGO_GLYPH_UNKNOWN_FLAG), or
+ * 0 when there is none. */
+static gunichar
+unknown_char(PangoLayout *l)
+{
+	PangoLayoutIter *it;
+	gunichar wc = 0;
+
+	if (pango_layout_get_unknown_glyphs_count(l) == 0)
+		return 0;
+	it = pango_layout_get_iter(l);
+	do {
+		PangoLayoutRun *run = pango_layout_iter_get_run_readonly(it);
+		int i;
+
+		for (i = 0; run != NULL && i < run->glyphs->num_glyphs; i++) {
+			PangoGlyph g = run->glyphs->glyphs[i].glyph;
+
+			if ((g & PANGO_GLYPH_UNKNOWN_FLAG) != 0 &&
+			    g != PANGO_GLYPH_EMPTY) {
+				wc = g & ~PANGO_GLYPH_UNKNOWN_FLAG;
+				break;
+			}
+		}
+	} while (wc == 0 && pango_layout_iter_next_run(it));
+	pango_layout_iter_free(it);
+	return wc;
+}
+
+/* Warns (once for a text) when layout l, of ruleset text at
+ * pos, has a character no installed font has. */
+void
+rnd_glyph_check(PangoLayout *l, struct pos pos, struct diags *dg)
+{
+	const char *text;
+	char *msg, *shown;
+	gunichar wc;
+	size_t i, n;
+
+	if (l == NULL || dg == NULL || (wc = unknown_char(l)) == 0)
+		return;
+	text = pango_layout_get_text(l);
+	n = (size_t)(g_utf8_offset_to_pointer(text, MIN(g_utf8_strlen(text, 200),
+	    40)) - text);
+	shown = g_strndup(text, n);
+	for (i = 0; i < n; i++)
+		if (shown[i] == '\n' || shown[i] == '\t')
+			shown[i] = ' ';
+	msg = xasprintf("no installed font has U+%04X, in '%s%s': it prints "
+	    "as a box", (unsigned)wc, shown, text[n] != '\0' ? "\xe2\x80\xa6" :
+	    "");
+	g_free(shown);
+	/* A name printed on every card is told of once. */
+	for (i = 0; i < dg->n; i++)
+		if (strcmp(dg->v[i].msg, msg) == 0)
+			break;
+	if (i == dg->n)
+		diag_add(dg, SEV_WARNING, pos, "%s", msg);
+	free(msg);
 }

@@ -213,6 +213,190 @@ md_flat_text(cmark_node *root)
 	return buf;
 }
 
+/*
+ * Limits on what cmark-gfm is given. It keeps a node of some 200 bytes
+ * for every line, every table cell and, at worst, every character of
+ * "*_[]!<&\\`", and its table extension goes over a row's cells again for
+ * each cell: 8 MiB of '[' took 1.8 GB, a table of 100,000 rows 14 s.
+ */
+#define MD_MAX_LINES 100000     /* lines that are not blank */
+#define MD_MAX_MARKS 100000     /* of the characters in MD_MARKS */
+#define MD_MARKS "*_[]!<&\\`"
+#define MD_MAX_COLS 64          /* columns a table */
+#define MD_MAX_PIPES 128        /* '|' on a line of a table */
+#define MD_MAX_CELLS 50000      /* table cells in all */
+
+/* What md_guard knows of the line before and of the table it is in. */
+struct guard {
+	const char *file;
+	struct diags *d;
+	char *s;        /* the body, copied when something must change */
+	const char *in; /* the body given */
+	size_t len;
+	size_t cells;
+	int cols, rows; /* of the table, 0 when none */
+	int full;       /* MD_MAX_CELLS reached: no more tables */
+};
+
+/* A writable copy of the body (made the first time). */
+static char *
+guard_edit(struct guard *g)
+{
+	if (g->s == NULL) {
+		g->s = xmalloc(g->len + 1);
+		memcpy(g->s, g->in, g->len);
+		g->s[g->len] = '\0';
+	}
+	return g->s;
+}
+
+/* Blank bytes [a, e) of the body (keeping newlines, so lines keep their
+ * numbers). */
+static void
+guard_blank(struct guard *g, size_t a, size_t e)
+{
+	char *s = guard_edit(g);
+
+	for (; a < e; a++)
+		if (s[a] != '\n')
+			s[a] = ' ';
+}
+
+/* The cells of a delimiter row ("| --- | :-: |") in [a, e), or 0 when it
+ * is not one. Blockquote marks before it are skipped; a line of only '-'
+ * is a heading's underline or a rule, and cmark takes it as one. */
+static int
+delim_cols(const char *s, size_t a, size_t e)
+{
+	int cols = 0, dash = 0, marks = 0;
+
+	while (a < e && (s[a] == ' ' || s[a] == '\t' || s[a] == '>'))
+		a++;
+	for (; a < e; a++) {
+		if (s[a] == '|') {
+			marks++;
+			cols += dash;
+			dash = 0;
+		} else if (s[a] == ':')
+			marks++;
+		else if (s[a] == '-')
+			dash = 1;
+		else if (s[a] != ' ' && s[a] != '\t' && s[a] != '\r')
+			return 0;
+	}
+	return marks > 0 ? cols + dash : 0;
+}
+
+/* An error at line ln, column col: msg with one %d for n. */
+static void
+guard_err(struct guard *g, int ln, int col, const char *msg, int n)
+{
+	struct pos at;
+
+	at.file = g->file;
+	at.line = ln;
+	at.col = col;
+	diag_add(g->d, SEV_ERROR, at, msg, n);
+}
+
+/* Keep '|' on the line [a, e) to MD_MAX_PIPES (an error past it). */
+static void
+guard_pipes(struct guard *g, size_t a, size_t e, int ln)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = a; i < e; i++)
+		if (g->in[i] == '|' && ++n == MD_MAX_PIPES + 1) {
+			guard_err(g, ln, (int)(i - a) + 1, "more than %d '|' "
+			    "on a line of a table (the rest are ignored)",
+			    MD_MAX_PIPES);
+			for (; i < e; i++)
+				if (g->in[i] == '|')
+					guard_edit(g)[i] = ' ';
+		}
+}
+
+/*
+ * Keep the body within the MD_MAX_* limits before cmark sees it: an error
+ * names the place, and what is over is blanked in a copy (lines keep their
+ * numbers) or cut off. Returns the copy (caller frees) or NULL when the
+ * body is within them; *len may shrink.
+ */
+static char *
+md_guard(const char *file, const char *body, size_t *len, struct diags *d)
+{
+	struct guard g;
+	size_t a = 0, e, prev = 0, preve = 0, i;
+	int ln = 1, lines = 0, marks = 0, prevblank = 1;
+
+	memset(&g, 0, sizeof(g));
+	g.file = file;
+	g.d = d;
+	g.in = body;
+	g.len = *len;
+	for (; a < *len; a = e + 1, ln++) {
+		int blank = 1, c;
+
+		for (e = a; e < *len && body[e] != '\n'; e++)
+			if (body[e] != ' ' && body[e] != '\t' &&
+			    body[e] != '\r')
+				blank = 0;
+		if (!blank && ++lines > MD_MAX_LINES) {
+			guard_err(&g, ln, 1, "more than %d lines of Markdown "
+			    "(the rest are not read)", MD_MAX_LINES);
+			*len = a;
+			break;
+		}
+		for (i = a; i < e; i++)
+			if (body[i] != '\0' && strchr(MD_MARKS, body[i]) != NULL &&
+			    ++marks > MD_MAX_MARKS)
+				break;
+		if (i < e) {
+			guard_err(&g, ln, (int)(i - a) + 1, "more than %d of the "
+			    "characters " MD_MARKS " (the rest are not read)",
+			    MD_MAX_MARKS);
+			*len = a;
+			break;
+		}
+		if (blank)
+			g.cols = 0;
+		else if (g.cols > 0) { /* a row */
+			guard_pipes(&g, a, e, ln);
+			if (++g.rows > RS_MAX_TABLE_ROWS) {
+				guard_err(&g, ln, 1, "a table has more than %d "
+				    "rows (the rest are ignored)",
+				    RS_MAX_TABLE_ROWS);
+				guard_blank(&g, a, e);
+				g.cols = 0;
+			} else if ((g.cells += (size_t)g.cols) > MD_MAX_CELLS) {
+				guard_err(&g, ln, 1, "more than %d table cells "
+				    "(the rest are ignored)", MD_MAX_CELLS);
+				guard_blank(&g, a, e);
+				g.cols = 0;
+				g.full = 1;
+			}
+		} else if (!prevblank && (c = delim_cols(body, a, e)) > 0) {
+			guard_pipes(&g, prev, preve, ln - 1);
+			if (c > MD_MAX_COLS || g.full) {
+				if (!g.full)
+					guard_err(&g, ln, 1, "a table has more "
+					    "than %d columns (it is ignored)",
+					    MD_MAX_COLS);
+				guard_blank(&g, a, e);
+			} else {
+				g.cols = c;
+				g.rows = 0;
+				g.cells += (size_t)c;
+			}
+		}
+		prevblank = blank;
+		prev = a;
+		preve = e;
+	}
+	return g.s;
+}
+
 struct rs_md *
 md_parse(const char *file, const char *body, size_t len, struct diags *d)
 {
@@ -221,6 +405,7 @@ md_parse(const char *file, const char *body, size_t len, struct diags *d)
 	cmark_node *doc;
 	struct rs_md *m;
 	struct mdctx c = { file, d, 0 };
+	char *safe = md_guard(file, body, &len, d);
 
 	cmark_gfm_core_extensions_ensure_registered();
 	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8);
@@ -228,11 +413,12 @@ md_parse(const char *file, const char *body, size_t len, struct diags *d)
 		cmark_parser_attach_syntax_extension(p, ext);
 	if ((ext = cmark_find_syntax_extension("strikethrough")) != NULL)
 		cmark_parser_attach_syntax_extension(p, ext);
-	cmark_parser_feed(p, body, len);
+	cmark_parser_feed(p, safe != NULL ? safe : body, len);
 	doc = cmark_parser_finish(p);
 	m = md_convert(&c, doc, 0);
 	cmark_node_free(doc);
 	cmark_parser_free(p);
+	free(safe);
 	return m;
 }
 
