@@ -477,21 +477,22 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		}
 	}
 	c->bleed = o->bleed_mm >= 0 ? o->bleed_mm :
-	    rnd_tmpl_len(t, "bleed", 0, dg);
+	    rnd_tmpl_len(t, "bleed", 0, 0, 10, dg);
 	c->crop_len = o->crop_len_mm >= 0 ? o->crop_len_mm :
-	    rnd_tmpl_len(t, "crop-length", 4, dg);
+	    rnd_tmpl_len(t, "crop-length", 4, 0, 20, dg);
 	c->crop_off = o->crop_off_mm >= 0 ? o->crop_off_mm :
-	    rnd_tmpl_len(t, "crop-offset", 1.5, dg);
+	    rnd_tmpl_len(t, "crop-offset", 1.5, 0, 20,
+	    dg);
 	c->backs = o->backs >= 0 ? o->backs : rnd_tmpl_bool(t, "backs", 0, dg);
 	c->single = o->single >= 0 ? o->single :
 	    strcmp(rnd_tmpl_str(t, "layout", "sheet", dg), "single") == 0;
-	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, dg);
+	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, 0, 30, dg);
 	/* Bigger cards, bigger text: the template's size is for a poker
 	 * card's width. */
 	if (c->cw > 63.5)
 		c->st.size_pt *= c->cw / 63.5 < 1.4 ? c->cw / 63.5 : 1.4;
-	c->band_h = rnd_tmpl_len(t, "band-height", 12, dg);
-	c->frame = rnd_tmpl_len(t, "frame", 2, dg);
+	c->band_h = rnd_tmpl_len(t, "band-height", 12, 5, 50, dg);
+	c->frame = rnd_tmpl_len(t, "frame", 2, 0, 20, dg);
 	{
 		const char *cls[RS_CLASS__MAX + 1];
 
@@ -505,6 +506,20 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		unsigned dflt = (unsigned)strtoul(clsdef[i] + 1, NULL, 16);
 
 		c->cls_rgb[i] = rnd_tmpl_rgb(cc, name, dflt, dg);
+	}
+	/* The band, frame and safe margin leave a panel for the text. */
+	if (c->ch - c->band_h - c->frame - 3.8 < 3 ||
+	    c->cw - 2 * c->safe < 10 || c->cw - 2 * c->frame < 10) {
+		const char *k = c->cw - 2 * c->safe < 10 ? "safe-margin" :
+		    c->cw - 2 * c->frame < 10 ? "frame" : "band-height";
+		char w[32], h[32];
+
+		fmt_double(w, sizeof(w), c->cw, 1);
+		fmt_double(h, sizeof(h), c->ch, 1);
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, k), "template: "
+		    "band-height, frame and safe-margin leave no room for text "
+		    "on a %s x %s mm card", w, h);
+		return -1;
 	}
 	if (c->bleed < 0 || c->bleed > 10) {
 		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "bleed"), "bleed must be "
@@ -589,7 +604,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	}
 	/* Cells: trim plus bleed on each side; as many as fit inside the
 	 * sheet margin, in the orientation that holds more. */
-	sm = rnd_tmpl_len(t, "sheet-margin", 5, dg);
+	sm = rnd_tmpl_len(t, "sheet-margin", 5, 0, 50, dg);
 	cellw = c.cw + 2 * c.bleed;
 	cellh = c.ch + 2 * c.bleed;
 	cols = fit_count(pw - 2 * sm, cellw);

@@ -325,12 +325,15 @@ void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
  */
 struct rs_node *rnd_template_load(const char *spec, const char *dflt,
     char **file, struct diags *);
+/* A template file is at most this long (bytes). */
+#define RND_TMPL_MAX (1024 * 1024)
 /* Typed getters with defaults; a present but bad value is an error in
- * diags at its position, and the default is used. */
+ * diags at its position, and the default is used. Numbers and lengths
+ * (mm) must be in [lo, hi]. */
 double rnd_tmpl_num(const struct rs_node *map, const char *key, double dflt,
-    struct diags *);
+    double lo, double hi, struct diags *);
 double rnd_tmpl_len(const struct rs_node *map, const char *key, double dflt,
-    struct diags *);
+    double lo, double hi, struct diags *);
 const char *rnd_tmpl_str(const struct rs_node *map, const char *key,
     const char *dflt, struct diags *);
 unsigned rnd_tmpl_rgb(const struct rs_node *map, const char *key,

@@ -451,6 +451,40 @@ ref_sections(struct ref *r)
 	return rc;
 }
 
+/* The narrowest column (mm) and the least height under the title band
+ * (mm) a reference sheet is laid out in. */
+#define REF_MIN_COL 25.0
+#define REF_MIN_BODY 40.0
+
+/* Returns 0 when the columns, gutters and title band fit the paper (pw x
+ * ph, as turned), else -1 with an error at the template's setting. */
+static int
+ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
+    const struct rnd_frame *fr)
+{
+	double w = pw - 2 * r->margin, h = ph - 2 * r->margin - 3;
+	char a[32], b[32];
+
+	if ((w - (fr->cols - 1) * fr->gutter) / fr->cols < REF_MIN_COL) {
+		fmt_double(a, sizeof(a), w, 1);
+		fmt_double(b, sizeof(b), fr->gutter, 1);
+		diag_add(r->dg, SEV_ERROR, rnd_tmpl_pos(t, rs_node_get(t,
+		    "gutter") != NULL ? "gutter" : "columns"), "template: %d "
+		    "columns with %s mm gutters do not fit %s mm of paper "
+		    "(columns are at least %d mm wide)", fr->cols, b, a,
+		    (int)REF_MIN_COL);
+		return -1;
+	}
+	if (h - r->band_h - 4 < REF_MIN_BODY) {
+		fmt_double(a, sizeof(a), h, 1);
+		diag_add(r->dg, SEV_ERROR, rnd_tmpl_pos(t, "title-height"),
+		    "template: the title band leaves less than %d mm of the "
+		    "%s mm of paper for the text", (int)REF_MIN_BODY, a);
+		return -1;
+	}
+	return 0;
+}
+
 /* The settings templates/reference.yaml may have. */
 static const char *const ref_keys[] = { "orientation", "pages", "margin",
 	"title-height", "paper", "columns", "gutter", "font", "heading-font",
@@ -488,10 +522,10 @@ rnd_reference(const struct ruleset *rs, const char *path,
 		r.condense = -1;
 	else
 		r.condense = rnd_tmpl_bool(t, "condense", 1, dg);
-	comfy = rnd_tmpl_num(t, "comfortable-size", 7.5, dg);
-	r.margin = rnd_tmpl_len(t, "margin", 9, dg);
-	r.band_h = rnd_tmpl_len(t, "title-height", 13, dg);
-	pages = (int)rnd_tmpl_num(t, "pages", 2, dg);
+	comfy = rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
+	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
+	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
+	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);
 	orient = rnd_tmpl_str(t, "orientation", "landscape", dg);
 	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
 		goto out;
@@ -503,17 +537,13 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	} else if (strcmp(orient, "portrait") != 0)
 		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "orientation"),
 		    "template: orientation must be landscape or portrait");
-	if (pages < 1 || pages > 50)
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "pages"),
-		    "template: pages must be 1 to 50");
-	fr.cols = (int)rnd_tmpl_num(t, "columns", 3, dg);
-	fr.gutter = rnd_tmpl_len(t, "gutter", 6, dg);
-	if (fr.cols < 1 || fr.cols > 8)
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "columns"),
-		    "template: columns must be 1 to 8");
-	if (r.margin < 0 || 2 * r.margin + 40 > pw || 2 * r.margin + 40 > ph)
+	fr.cols = (int)rnd_tmpl_num(t, "columns", 3, 1, 8, dg);
+	fr.gutter = rnd_tmpl_len(t, "gutter", 6, 0, 50, dg);
+	if (2 * r.margin + 40 > pw || 2 * r.margin + 40 > ph)
 		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "margin"),
 		    "template: margin leaves no room on the paper");
+	else if (ref_room(&r, t, pw, ph, &fr) == -1)
+		goto out;
 	if (diags_count(dg, SEV_ERROR) > errs)
 		goto out;
 	fr.x = r.margin;

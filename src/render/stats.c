@@ -163,13 +163,8 @@ rnd_style_from(struct rnd_style *st, const struct rs_node *t,
 	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
 	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
 	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);
-	st->size_pt = rnd_tmpl_num(t, "size", 8.5, dg);
-	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, dg);
-	if (st->min_pt < 4) {
-		diag_add(dg, SEV_WARNING, rnd_tmpl_pos(t, "min-size"),
-		    "template: min-size below 4 pt; using 4");
-		st->min_pt = 4;
-	}
+	st->size_pt = rnd_tmpl_num(t, "size", 8.5, 4, 72, dg);
+	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, 4, 72, dg);
 	if (st->size_pt < st->min_pt)
 		st->size_pt = st->min_pt;
 	st->text = rnd_tmpl_rgb(c, "text", 0x1a1a1a, dg);

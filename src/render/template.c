@@ -49,8 +49,9 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 		return NULL;
 	}
 	p.file = path;
-	if (file_slurp(path, 1024 * 1024, &data, &len, &why) == -1) {
-		diag_add(dg, SEV_ERROR, p, "cannot read template: %s", why);
+	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {
+		diag_add(dg, SEV_ERROR, p, "cannot read template: %s",
+		    why != NULL ? why : "larger than 1 MiB");
 		free(why);
 		free(path);
 		return NULL;
@@ -87,9 +88,25 @@ tmpl_scalar(const struct rs_node *m, const char *key, struct diags *dg)
 	return v;
 }
 
+/* Returns d when it is in [lo, hi], else dflt with an error at v. */
+static double
+tmpl_range(const struct rs_node *v, const char *key, double d, double dflt,
+    double lo, double hi, const char *unit, struct diags *dg)
+{
+	char a[32], b[32];
+
+	if (d >= lo && d <= hi)
+		return d;
+	fmt_double(a, sizeof(a), lo, 2);
+	fmt_double(b, sizeof(b), hi, 2);
+	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be from %s%s to "
+	    "%s%s, not '%s'", key, a, unit, b, unit, v->scalar);
+	return dflt;
+}
+
 double
 rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt,
-    struct diags *dg)
+    double lo, double hi, struct diags *dg)
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
 	double d;
@@ -101,12 +118,12 @@ rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt,
 		    "number, not '%s'", key, v->scalar);
 		return dflt;
 	}
-	return d;
+	return tmpl_range(v, key, d, dflt, lo, hi, "", dg);
 }
 
 double
 rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt,
-    struct diags *dg)
+    double lo, double hi, struct diags *dg)
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
 	const char *why;
@@ -118,7 +135,7 @@ rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt,
 		diag_add(dg, SEV_ERROR, v->pos, "template: '%s': %s", key, why);
 		return dflt;
 	}
-	return d;
+	return tmpl_range(v, key, d, dflt, lo, hi, " mm", dg);
 }
 
 const char *
