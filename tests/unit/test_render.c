@@ -137,3 +137,43 @@ Test(pdf, failure_leaves_previous_file)
 	rmdir(dir);
 	free(path);
 }
+
+/* A run of characters without a break opportunity reaches Pango with a
+ * zero-width space after every 64 of them (Pango's line breaking goes
+ * over the rest of such a run for every line: quadratic), in plain text
+ * and in markup (tags and entities kept whole); text with spaces does not
+ * change. */
+Test(text, long_runs_get_breaks)
+{
+	struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
+	size_t n = 100000, i, zw = 0;
+	char *s = malloc(n + 1), *mk;
+	const char *t, *p;
+	PangoLayout *l;
+
+	memset(s, 'x', n);
+	s[n] = '\0';
+	l = rnd_layout_memo(&f, 40, 0, 0, 0, s);
+	t = pango_layout_get_text(l);
+	for (p = t; (p = strstr(p, "\xe2\x80\x8b")) != NULL; p += 3)
+		zw++;
+	cr_assert_eq(zw, (n - 1) / 64, "%zu zero-width spaces", zw);
+	cr_assert(strncmp(t + 64, "\xe2\x80\x8b", 3) == 0);
+	cr_assert_gt(pango_layout_get_line_count(l), 100);
+	g_object_unref(l);
+	/* markup: 100 "&lt;" then a bold run */
+	mk = malloc(4 * 100 + 200);
+	for (i = 0; i < 100; i++)
+		memcpy(mk + 4 * i, "&lt;", 4);
+	strcpy(mk + 400, "<b>yyyyyyyyyy</b>z");
+	l = rnd_layout_memo(&f, 40, 1, 0, 0, mk);
+	t = pango_layout_get_text(l);
+	cr_assert(strncmp(t, "<<<<", 4) == 0, "markup was parsed");
+	cr_assert(strncmp(t + 64, "\xe2\x80\x8b<", 4) == 0);
+	g_object_unref(l);
+	l = rnd_layout_memo(&f, 40, 0, 0, 0, "a few words that are short");
+	cr_assert_str_eq(pango_layout_get_text(l), "a few words that are short");
+	g_object_unref(l);
+	free(mk);
+	free(s);
+}

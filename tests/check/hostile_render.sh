@@ -1,0 +1,149 @@
+#!/bin/sh
+# hostile_render.sh BIN: rulesets and templates made to make the products
+# run away or print something wrong. Inputs within the stated limits finish
+# in seconds (each case has a generous timeout so a sanitizer build passes
+# too; the real figures are in the commit notes); inputs outside them are
+# refused with an error at their file:line:col; a character no font has is
+# a warning, once. Huge inputs are made here, never kept.
+BIN=${1:-./sandtable}
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+MOD=rulesets/morschauser-modern.md
+
+t() { # NAME WANT-STATUS PATTERN-IN-STDERR COMMAND...
+	name=$1 want=$2 pat=$3
+	shift 3
+	timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL: $name: exit $got, wanted $want: $(head -c 200 "$tmp/err")"
+	elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+		echo "FAIL: $name: no '$pat' in: $(head -c 200 "$tmp/err")"
+	else
+		echo "PASS: $name"
+	fi
+}
+# no PATTERN NAME: stderr of the last t has no PATTERN
+no() {
+	if grep -q -- "$1" "$tmp/err"; then
+		echo "FAIL: $2: '$1' in: $(grep -m1 -- "$1" "$tmp/err" | head -c 200)"
+	else
+		echo "PASS: $2"
+	fi
+}
+# prose FILE: the bundled ruleset and a section of prose from stdin
+prose() {
+	{ cat "$MOD"; printf '\n## Hostile\n\n'; cat; printf '\n'; } >"$1"
+}
+# line: the line number where the hostile section's text starts
+L=$(($(wc -l <"$MOD") + 4))
+
+# One unbroken word of 8 MiB (less the ruleset): before, minutes of
+# Pango line breaking; now cut at 10,000 characters with a warning.
+head -c 8300000 /dev/zero | tr '\0' 'x' | prose "$tmp/word.md"
+t "an 8 MiB word: reference" 0 "word.md:$L:1: warning: only the first 10000 characters" \
+	"$BIN" reference -q "$tmp/word.md" -o "$tmp/r.pdf"
+t "an 8 MiB word: cards" 0 "" "$BIN" cards -q "$tmp/word.md" -o "$tmp/c.pdf"
+t "an 8 MiB word: report" 0 "" "$BIN" report -q "$tmp/word.md" -o "$tmp/p.pdf"
+# A paragraph of 1.2 million ordinary words, and a table cell of them.
+awk 'BEGIN { for (i = 0; i < 1200000; i++) printf "word " }' | prose "$tmp/words.md"
+t "a 6 MB paragraph of words: reference" 0 "words.md:$L:1: warning: only the first 10000" \
+	"$BIN" reference -q "$tmp/words.md" -o "$tmp/r.pdf"
+awk 'BEGIN { printf "| a | b |\n|---|---|\n| "; for (i = 0; i < 1200000; i++) printf "word "; print "| x |" }' |
+	prose "$tmp/cell.md"
+t "a 6 MB table cell: reference" 0 "cell.md:$L:1: warning:" \
+	"$BIN" reference -q "$tmp/cell.md" -o "$tmp/r.pdf"
+# Markdown that would cost cmark-gfm gigabytes is refused at its place.
+head -c 400000 /dev/zero | tr '\0' '[' | prose "$tmp/brackets.md"
+t "400 KB of '[': placed error" 1 "brackets.md:$L:[0-9]*: error: more than 100000 of the characters" \
+	"$BIN" reference -q "$tmp/brackets.md" -o "$tmp/r.pdf"
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "a line" }' | prose "$tmp/lines.md"
+t "200,000 lines: placed error" 1 "lines.md:[0-9]*:1: error: more than 100000 lines" \
+	"$BIN" cards -q "$tmp/lines.md" -o "$tmp/c.pdf"
+no "warning: only the first" "200,000 lines: nothing rendered"
+
+# Prose tables: 1,000 rows and 64 columns, as the Units table.
+awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 100000; i++) print "| x" i " | y |" }' |
+	prose "$tmp/rows.md"
+t "a prose table of 100,000 rows: placed error" 1 "rows.md:$((L + 1002)):1: error: a table has more than 1000 rows" \
+	"$BIN" reference -q "$tmp/rows.md" -o "$tmp/r.pdf"
+awk 'BEGIN { for (r = 0; r < 3; r++) { for (i = 0; i < 20000; i++) printf (r == 1 ? "|-" : "|x"); print "|" } }' |
+	prose "$tmp/cols.md"
+t "a table of 20,000 columns: placed error" 1 "cols.md:$((L + 1)):1: error: a table has more than 64 columns" \
+	"$BIN" reference -q "$tmp/cols.md" -o "$tmp/r.pdf"
+awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 9000; i++) printf "|x"; print "|" }' |
+	prose "$tmp/pipes.md"
+t "a table row of 9,000 cells: placed error" 1 "pipes.md:$((L + 2)):257: error: more than 128 '|'" \
+	"$BIN" reference -q "$tmp/pipes.md" -o "$tmp/r.pdf"
+awk 'BEGIN { for (r = 0; r < 2; r++) { for (i = 0; i < 60; i++) printf (r ? "|-" : "|h"); print "|" }
+	for (t = 0; t < 5; t++) { for (i = 0; i < 999; i++) print "x"; print ""; for (i = 0; i < 60; i++) printf "|h"; print "|"; for (i = 0; i < 60; i++) printf "|-"; print "|" } }' |
+	prose "$tmp/cells.md"
+t "tables of 300,000 cells (rows filled in): placed error" 1 "error: more than 50000 table cells" \
+	"$BIN" reference -q "$tmp/cells.md" -o "$tmp/r.pdf"
+awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 1000; i++) print "| x" i " | y |" }' |
+	prose "$tmp/rows1000.md"
+t "a prose table of 1,000 rows is fine" 0 "" "$BIN" reference -q "$tmp/rows1000.md" -o "$tmp/r.pdf"
+no "error" "a prose table of 1,000 rows: no error"
+
+# Names: 4,000-character unit and weapon names took 33 s for the
+# reference; whatever the reader's limit, the products finish quickly or
+# refuse with a placed error.
+sh tests/gen/long-names.sh 7 4000 >"$tmp/names.md"
+timeout 60 "$BIN" reference -q "$tmp/names.md" -o "$tmp/r.pdf" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && grep -q "names.md:[0-9]*:[0-9]*: error" "$tmp/err"; }; then
+	echo "PASS: 4,000-character names: reference ends (exit $rc)"
+else
+	echo "FAIL: 4,000-character names: reference exit $rc: $(head -c 200 "$tmp/err")"
+fi
+sh tests/gen/long-names.sh 48 >"$tmp/names80.md"
+t "48 unit types with 80-character names: cards" 0 "" "$BIN" cards -q "$tmp/names80.md" -o "$tmp/c.pdf"
+t "48 unit types with 80-character names: reference" 0 "" "$BIN" reference -q "$tmp/names80.md" -o "$tmp/r.pdf"
+
+# Templates: every number in a stated range, at its place.
+printf 'size: 999999999999999\n' >"$tmp/size.yaml"
+t "template size 999999999999999: placed error" 1 "size.yaml:1:7: error: template: 'size' must be from 4 to 72" \
+	"$BIN" reference -q --template "$tmp/size.yaml" "$MOD" -o "$tmp/r.pdf"
+no "CRITICAL" "template size 999999999999999: no Pango-CRITICAL"
+t "template size 999999999999999, cards: placed error" 1 "size.yaml:1:7: error" \
+	"$BIN" cards -q --template "$tmp/size.yaml" "$MOD" -o "$tmp/c.pdf"
+printf 'columns: 8\ngutter: 999mm\n' >"$tmp/gutter.yaml"
+t "template gutter 999mm: placed error" 1 "gutter.yaml:2:9: error: template: 'gutter' must be from 0 mm to 50 mm" \
+	"$BIN" reference -q --template "$tmp/gutter.yaml" "$MOD" -o "$tmp/r.pdf"
+printf 'columns: 8\ngutter: 40mm\n' >"$tmp/cols8.yaml"
+t "8 columns with 40 mm gutters: placed error" 1 "cols8.yaml:2:9: error: template: 8 columns with 40 mm gutters do not fit" \
+	"$BIN" reference -q --template "$tmp/cols8.yaml" "$MOD" -o "$tmp/r.pdf"
+printf 'pages: 1000000000\ncolumns: 2500000000\ntitle-height: 180mm\n' >"$tmp/many.yaml"
+t "template pages 1000000000: placed error" 1 "many.yaml:1:8: error: template: 'pages' must be from 1 to 50" \
+	"$BIN" reference -q --template "$tmp/many.yaml" "$MOD" -o "$tmp/r.pdf"
+grep -q "many.yaml:2:10: error: template: 'columns' must be from 1 to 8" "$tmp/err" &&
+	echo "PASS: template columns 2500000000: placed error" ||
+	echo "FAIL: template columns 2500000000: placed error: $(head -c 300 "$tmp/err")"
+grep -q "many.yaml:3:15: error: template: 'title-height' must be from 5 mm to 100 mm" "$tmp/err" &&
+	echo "PASS: template title-height 180mm: placed error" ||
+	echo "FAIL: template title-height 180mm: placed error: $(head -c 300 "$tmp/err")"
+printf 'band-height: 50mm\nframe: 20mm\nsafe-margin: 30mm\n' >"$tmp/band.yaml"
+t "card safe-margin leaving no panel: placed error" 1 "band.yaml:3:14: error: template: band-height, frame and safe-margin leave no room" \
+	"$BIN" cards -q --template "$tmp/band.yaml" "$MOD" -o "$tmp/c.pdf"
+head -c 1100000 /dev/zero | tr '\0' '#' >"$tmp/big.yaml"
+t "a template over 1 MiB: error, no crash" 1 "big.yaml: error: cannot read template" \
+	"$BIN" reference -q --template "$tmp/big.yaml" "$MOD" -o "$tmp/r.pdf"
+
+# A character no installed font has (U+E000, private use) prints as a
+# box: a warning names it and its line, once however often it prints.
+if fc-list ':charset=e000' | grep -q .; then
+	echo "PASS: missing glyph (skipped: a font has U+E000)"
+else
+	sed 's/^title: .*/title: Rules \xee\x80\x80 for a Modern War Game/' "$MOD" >"$tmp/glyph.md"
+	printf '\n## Signs\n\nA private sign \356\200\200 here.\n' >>"$tmp/glyph.md"
+	t "a missing glyph in prose: warning at its line" 0 "glyph.md:$(($(wc -l <"$MOD") + 4)):1: warning: no installed font has U+E000" \
+		"$BIN" reference -q "$tmp/glyph.md" -o "$tmp/r.pdf"
+	t "a missing glyph in the title: cards warn" 0 "glyph.md:2:8: warning: no installed font has U+E000" \
+		"$BIN" cards -q "$tmp/glyph.md" -o "$tmp/c.pdf"
+	n=$(grep -c "U+E000" "$tmp/err")
+	[ "$n" -eq 1 ] && echo "PASS: a missing glyph on every card: one warning" ||
+		echo "FAIL: a missing glyph on every card: $n warnings"
+fi
+ls "$tmp" | grep -q '\.tmp' && echo "FAIL: a temporary file was left behind" ||
+	echo "PASS: no temporary file left behind"
