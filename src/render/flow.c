@@ -1039,6 +1039,7 @@ flow_restore(struct rnd_flow *f, struct placing *pl)
 	f->have_saved = 0;
 	f->scale = f->saved_scale;
 	f->last_miss = -1;
+	f->nmeas = f->n; /* a try that fits measured every block */
 }
 
 /* The scale of step m (RND_STEP_PT each below size_pt). */

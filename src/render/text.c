@@ -455,7 +455,7 @@ unknown_char(PangoLayout *l)
 			PangoGlyph g = run->glyphs->glyphs[i].glyph;
 
 			if ((g & PANGO_GLYPH_UNKNOWN_FLAG) != 0 &&
-			    g != PANGO_GLYPH_EMPTY) {
+			    g != PANGO_GLYPH_INVALID_INPUT) {
 				wc = g & ~PANGO_GLYPH_UNKNOWN_FLAG;
 				break;
 			}
