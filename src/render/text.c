@@ -210,18 +210,30 @@ break_runs(const char *s, int markup)
 	if (al != NULL)
 		pango_attr_list_unref(al);
 	n = g_utf8_strlen(text, -1);
-	la = g_new(PangoLogAttr, n + 1);
+	la = g_new0(PangoLogAttr, n + 1);
 	cut = g_malloc0((gsize)n + 1);
-	pango_get_log_attrs(text, -1, 0, pango_language_get_default(), la,
-	    (int)n + 1);
-	for (i = 0; i < n; i++) {
-		if (la[i].is_line_break)
-			run = 0;
-		if (++run > RUN_MAX) {
-			cut[i] = 1;
-			ncut++;
-			run = 1;
+	/* Pango finds the breaks of one paragraph (line) at a time. */
+	for (p = text, i = 0; *p != '\0'; p++, i++) {
+		const char *q = strchr(p, '\n');
+		glong m;
+
+		if (q == NULL)
+			q = p + strlen(p);
+		m = g_utf8_strlen(p, q - p);
+		pango_get_log_attrs(p, (int)(q - p), 0,
+		    pango_language_get_default(), la + i, (int)m + 1);
+		for (run = 0; m > 0; m--, i++) {
+			if (la[i].is_line_break)
+				run = 0;
+			if (++run > RUN_MAX) {
+				cut[i] = 1;
+				ncut++;
+				run = 1;
+			}
 		}
+		p = q;
+		if (*p == '\0')
+			break;
 	}
 	if (ncut == 0)
 		goto out;
