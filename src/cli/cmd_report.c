@@ -527,17 +527,15 @@ source_line(const char *data, size_t len, int n)
  * ruleset, "FILE:LINE:COL" elsewhere; and the source line it names,
  * when it differs from the one shown just above. */
 static void
-fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
+fill_findings(struct rnd_report *r, const struct ruleset *rs,
+    const struct diags *d)
 {
-	char *data = NULL, *why = NULL, *src, *last = NULL;
-	size_t len = 0;
+	const char *file = rs->path, *data = rs->src;
+	size_t len = rs->srclen;
+	char *src, *last = NULL;
 	int sev;
 	size_t i;
 
-	if (file_slurp(file, RS_MAX_FILE, &data, &len, &why) != 0) {
-		free(why);
-		data = NULL;
-	}
 	for (sev = SEV_ERROR; sev >= SEV_NOTE; sev--)
 		for (i = 0; i < d->n; i++) {
 			const struct diag *x = &d->v[i];
@@ -568,7 +566,6 @@ fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
 			free(where);
 		}
 	free(last);
-	free(data);
 }
 
 /* Each rule of the family, where it is stated and how often it was
@@ -607,7 +604,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	r.games = res->games;
 	r.tests_total = res->tests;
 	r.tests_passed = res->tests - res->tests_failed;
-	fill_findings(&r, rs->path, d);
+	fill_findings(&r, rs, d);
 	if (res->ctx != NULL) {
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);
@@ -710,7 +707,8 @@ cmd_report(int argc, char **argv)
 	};
 	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
 	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
-	const char *out = NULL, *paper = NULL, *grid = NULL;
+	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
+	double pw, ph;
 	int ch, sample = 0, quiet = 0, worst, rc;
 	struct ruleset *rs;
 	long long v;
@@ -742,6 +740,9 @@ cmd_report(int argc, char **argv)
 			co.jobs = (int)v;
 			break;
 		case 'p':
+			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
+				return usage_error("report", "--paper %s: %s",
+				    optarg, pwhy);
 			paper = optarg;
 			break;
 		case 'g':

@@ -49,7 +49,7 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 		return NULL;
 	}
 	p.file = path;
-	if (file_slurp(path, 1024 * 1024, &data, &len, &why) == -1) {
+	if (file_slurp(path, 1024 * 1024, &data, &len, &why) != 0) {
 		diag_add(dg, SEV_ERROR, p, "cannot read template: %s", why);
 		free(why);
 		free(path);
