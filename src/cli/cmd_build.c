@@ -148,6 +148,27 @@ stage_swap(const char *stage, const char *dir)
 
 	if ((dp = opendir(stage)) == NULL)
 		return -1;
+	/* First make sure every rename can be done (nothing in the way
+	 * but an earlier output), so that none is done when one cannot. */
+	while (rc == 0 && (e = readdir(dp)) != NULL) {
+		struct stat st;
+		char *to;
+
+		if (e->d_name[0] == '.')
+			continue;
+		to = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
+			fprintf(stderr, "sandtable: %s: in the way of the "
+			    "output (not a regular file)\n", to);
+			rc = -1;
+		} else if (file_is_input(to) != NULL) {
+			fprintf(stderr, "sandtable: %s: is an input of this "
+			    "run; not writing over it\n", to);
+			rc = -1;
+		}
+		free(to);
+	}
+	rewinddir(dp);
 	while (rc == 0 && (e = readdir(dp)) != NULL) {
 		char *from, *to;
 

@@ -1393,7 +1393,8 @@ resolve(struct reader *r)
 			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
 			    "battle force names unknown unit '%s'", nm);
 	}
-	if (rs->title == NULL && rs->front != NULL)
+	if (rs->title == NULL && rs->front != NULL &&
+	    rs_node_get(rs->front, "title") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
 	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
 		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
