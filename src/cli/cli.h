@@ -96,6 +96,10 @@ struct ruleset *cli_load(const char *path, int *worst);
 
 /* Parse a whole number within [lo, hi] (option values); 0 or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
+/* The same for option opt of cmd, printing a usage error that gives the
+ * whole range when arg is not in it; 0 or -1. */
+int cli_count_opt(const char *cmd, const char *opt, const char *arg,
+    long long lo, long long hi, long long *v);
 /* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
  * usage error printed (cmd_play.c). */
 struct chk_opts;

@@ -170,3 +170,17 @@ fi
 "$BIN" reference --paper "$(printf 'A4\033[2J')" m.md -o e.pdf 2>err.txt
 grep -q "$(printf '\033')" err.txt && fail "an option value is escaped" "raw ESC" ||
 	pass "an option value is escaped"
+
+# An option that causes an error is blamed, with its whole range.
+"$BIN" cards --bleed 1000mm m.md -o c.pdf 2>err.txt
+[ $? -eq 2 ] && grep -q -- "--bleed 1000mm: from 0 to 10 mm" err.txt &&
+	! grep -q "unit-cards.yaml" err.txt && pass "cards --bleed 1000mm blames the option" ||
+	fail "cards --bleed 1000mm blames the option" "$(cat err.txt)"
+"$BIN" bases m.md --base 300mm -o b.pdf 2>err.txt
+[ $? -eq 1 ] && grep -q -- "error: --base 300mm: the base" err.txt &&
+	pass "bases --base 300mm blames the option" ||
+	fail "bases --base 300mm blames the option" "$(cat err.txt)"
+"$BIN" play --games 1e12 m.md 2>err.txt
+[ $? -eq 2 ] && grep -q -- "--games '1e12': needs a whole number from 1 to 100000000" err.txt &&
+	pass "--games 1e12 gives the whole range" ||
+	fail "--games 1e12 gives the whole range" "$(cat err.txt)"
