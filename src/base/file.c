@@ -361,8 +361,8 @@ atomic_commit(struct atomic_file *af, char **why)
 		err = strerror(errno);
 	af->fp = NULL;
 	if (err == NULL && af->tmp != NULL && !same_kind(af->tmp, af->path))
-		err = "exists and holds something else than this output; "
-		    "not replacing it (remove it, or write elsewhere)";
+		err = "exists and is not a file of this kind; not "
+		    "replacing it (remove it, or write elsewhere)";
 	if (err == NULL && af->tmp != NULL && rename(af->tmp, af->path) == -1)
 		err = strerror(errno);
 	if (err != NULL) {

@@ -120,6 +120,8 @@ md_no_control(struct mdctx *c, struct rs_md *m, char *text)
 		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' &&
 		    *p != '\f') || *p == 0x7f)
 			*p = '?';
+		else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			p[0] = p[1] = '?'; /* C1 */
 }
 
 /* Convert cn and its subtree; returns NULL for dropped node types. */

@@ -56,7 +56,7 @@ cp t.yaml t.keep
 printf 'my notes\n' >notes.txt
 "$BIN" reference -q m.md -o notes.txt 2>err.txt
 [ $? -eq 1 ] && [ "$(cat notes.txt)" = "my notes" ] &&
-	grep -q "something else" err.txt &&
+	grep -q "not a file of this kind" err.txt &&
 	pass "a text file is not replaced by a PDF" ||
 	fail "a text file is not replaced by a PDF" "$(cat err.txt)"
 "$BIN" reference -q m.md -o r.pdf && "$BIN" cards -q m.md -o r.pdf &&
