@@ -253,6 +253,10 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	int fd;
 
 	memset(af, 0, sizeof(*af));
+	if (*path == '\0') {
+		*why = xstrdup("the output file name is empty");
+		return -1;
+	}
 	af->shown = xstrdup(path);
 	af->path = xstrdup(path);
 	if ((input = file_is_input(path)) != NULL)
