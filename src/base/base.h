@@ -180,6 +180,13 @@ struct atomic_file {
 int atomic_open(struct atomic_file *, const char *path, char **why);
 int atomic_commit(struct atomic_file *, char **why);
 void atomic_abandon(struct atomic_file *);
+/*
+ * Before the work: 0 when atomic_open and a commit of an output that
+ * begins with begins (its first line, or a signature such as "%PDF-";
+ * NULL: any) would not be refused at path; else -1 with *why (caller
+ * frees). Commands check every output so, before they spend time.
+ */
+int atomic_check(const char *path, const char *begins, char **why);
 /* Write a whole buffer atomically. */
 int atomic_write(const char *path, const void *, size_t, char **why);
 /* mkdir -p; returns 0 or -1 with errno set. */

@@ -307,6 +307,9 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	return 0;
 }
 
+static const char not_this_kind[] = "exists and is not a file of this "
+    "kind; not replacing it (remove it, or write elsewhere)";
+
 /* The first line of a file (its first 64 bytes at most) into buf;
  * returns its length. */
 static size_t
@@ -326,27 +329,86 @@ first_line(const char *path, char *buf, size_t sz)
 }
 
 /*
- * Whether the new output may replace the file at the target: when there
- * is none, or it is empty, or it begins as the new one does (the same
- * signature for PDF, PNG and SVG; the same first line for text).
+ * Whether an output whose first line is a (na bytes) may replace the
+ * file at target: when there is none, or it is empty, or it begins as
+ * the new one does (the same signature for PDF, PNG and SVG; the same
+ * first line for text).
  */
 static int
-same_kind(const char *tmp, const char *target)
+kind_matches(const char *a, size_t na, const char *target)
 {
 	static const char *const sig[] = { "%PDF-", "\x89PNG", "<?xml",
 		"<svg", NULL };
-	char a[65], b[65];
+	char b[65];
 	struct stat st;
-	size_t i, na, nb;
+	size_t i, nb;
 
-	if (stat(target, &st) == -1 || st.st_size == 0)
+	if (stat(target, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size == 0)
 		return 1;
-	na = first_line(tmp, a, sizeof(a));
 	nb = first_line(target, b, sizeof(b));
 	for (i = 0; sig[i] != NULL; i++)
-		if (strncmp(a, sig[i], strlen(sig[i])) == 0)
+		if (na >= strlen(sig[i]) &&
+		    strncmp(a, sig[i], strlen(sig[i])) == 0)
 			return strncmp(b, sig[i], strlen(sig[i])) == 0;
 	return na == nb && memcmp(a, b, na) == 0;
+}
+
+static int
+same_kind(const char *tmp, const char *target)
+{
+	char a[65];
+	size_t na = first_line(tmp, a, sizeof(a));
+
+	return kind_matches(a, na, target);
+}
+
+int
+atomic_check(const char *path, const char *begins, char **why)
+{
+	struct stat st;
+	const char *input;
+	char *dir;
+	size_t n;
+
+	if (*path == '\0') {
+		*why = xstrdup("the output file name is empty");
+		return -1;
+	}
+	if ((input = file_is_input(path)) != NULL) {
+		*why = xasprintf("%s: is an input of this run (%s); not "
+		    "writing over it", path, input);
+		return -1;
+	}
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			*why = xasprintf("%s: is a directory", path);
+			return -1;
+		}
+		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+			return 0;
+		if (!S_ISREG(st.st_mode)) {
+			*why = xasprintf("%s: is a special file; not writing "
+			    "to it", path);
+			return -1;
+		}
+		n = begins != NULL ? strcspn(begins, "\n") : 0;
+		if (begins != NULL && !kind_matches(begins, n > 64 ? 64 : n,
+		    path)) {
+			*why = xasprintf("%s: %s", path, not_this_kind);
+			return -1;
+		}
+		return 0;
+	}
+	dir = dir_of(path);
+	if (access(dir, W_OK | X_OK) == -1) {
+		*why = xasprintf("%s: cannot write in %s: %s", path, dir,
+		    strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	return 0;
 }
 
 int
@@ -365,8 +427,7 @@ atomic_commit(struct atomic_file *af, char **why)
 		err = strerror(errno);
 	af->fp = NULL;
 	if (err == NULL && af->tmp != NULL && !same_kind(af->tmp, af->path))
-		err = "exists and is not a file of this kind; not "
-		    "replacing it (remove it, or write elsewhere)";
+		err = not_this_kind;
 	if (err == NULL && af->tmp != NULL && rename(af->tmp, af->path) == -1)
 		err = strerror(errno);
 	if (err != NULL) {

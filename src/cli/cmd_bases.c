@@ -143,6 +143,10 @@ cmd_bases(int argc, char **argv)
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	if (cli_output_check(out, CLI_PDF) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	rc = run(rs, out, &o);
 	rs_free(rs);
 	return rc;

@@ -779,6 +779,10 @@ cmd_report(int argc, char **argv)
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	if (cli_output_check(out, CLI_PDF) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	rc = report_run(rs, out, paper, &co, quiet, 1);
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;

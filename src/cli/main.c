@@ -92,6 +92,20 @@ main_help(FILE *fp)
 	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
 }
 
+int
+cli_output_check(const char *path, const char *begins)
+{
+	char *why = NULL, *safe;
+
+	if (atomic_check(path, begins, &why) == 0)
+		return 0;
+	safe = str_escape(why);
+	fprintf(stderr, "sandtable: error: %s\n", safe);
+	free(safe);
+	free(why);
+	return -1;
+}
+
 struct ruleset *
 cli_load(const char *path, int *worst)
 {
