@@ -56,46 +56,73 @@ panel_row(struct rnd_odds *o, char *label, char **cells)
 	XPUSH(o->rows, o->nrows, o->caprows, r);
 }
 
-/* The melee matchup a → d in situation sit, or NULL. */
+/*
+ * The engine's odds indexed once for the panels, so that a panel looks a
+ * matchup up instead of searching the whole table: with 256 unit types
+ * of four weapons the tables hold a quarter of a million shots and as
+ * many melees.
+ */
+struct oddsix {
+	size_t n;                            /* unit types */
+	const struct eng_odds_melee **melee; /* [a * n + d] in the situation */
+	double *best;    /* [s * n + t]: best chance to hit, -1 for none */
+	double *wp;      /* [w * n + t]: chance of weapon w against t */
+	char *wfires;    /* [w]: weapon w is in the fire table */
+	char *att, *def; /* [u]: fights as attacker, as defender */
+};
+
+static void
+oddsix_init(struct oddsix *x, const struct ruleset *rs,
+    const struct eng_odds *od, const char *sit)
+{
+	size_t n = rs->nunits, nw = rs->nweapons, i;
+
+	x->n = n;
+	x->melee = xcalloc(n * n + 1, sizeof(*x->melee));
+	x->best = xcalloc(n * n + 1, sizeof(double));
+	x->wp = xcalloc(nw * n + 1, sizeof(double));
+	x->wfires = xcalloc(nw + 1, 1);
+	x->att = xcalloc(n + 1, 1);
+	x->def = xcalloc(n + 1, 1);
+	for (i = 0; i < n * n; i++)
+		x->best[i] = -1.0;
+	for (i = 0; i < od->nfire; i++) {
+		const struct eng_odds_fire *f = &od->fire[i];
+		double p = eng_q_double(f->p_hit);
+
+		if (p > x->best[f->shooter * n + f->target])
+			x->best[f->shooter * n + f->target] = p;
+		x->wp[f->weapon * n + f->target] = p;
+		x->wfires[f->weapon] = 1;
+	}
+	/* The first entry of a matchup, as a search from the start found. */
+	for (i = od->nmelee; i-- > 0;) {
+		const struct eng_odds_melee *m = &od->melee[i];
+
+		if (strcmp(m->situation, sit) != 0)
+			continue;
+		x->melee[m->attacker * n + m->defender] = m;
+		x->att[m->attacker] = 1;
+		x->def[m->defender] = 1;
+	}
+}
+
+static void
+oddsix_free(struct oddsix *x)
+{
+	free(x->melee);
+	free(x->best);
+	free(x->wp);
+	free(x->wfires);
+	free(x->att);
+	free(x->def);
+}
+
+/* The melee matchup a → d in the index's situation, or NULL. */
 static const struct eng_odds_melee *
-melee_find(const struct eng_odds *od, int a, int d, const char *sit)
+melee_find(const struct oddsix *x, int a, int d)
 {
-	size_t i;
-
-	for (i = 0; i < od->nmelee; i++)
-		if (od->melee[i].attacker == a && od->melee[i].defender == d &&
-		    strcmp(od->melee[i].situation, sit) == 0)
-			return &od->melee[i];
-	return NULL;
-}
-
-/* The best chance to hit target t with any weapon of shooter s (-1 when
- * the shooter has none that can harm it). */
-static double
-best_hit(const struct eng_odds *od, int s, int t)
-{
-	double best = -1.0, p;
-	size_t i;
-
-	for (i = 0; i < od->nfire; i++)
-		if (od->fire[i].shooter == s && od->fire[i].target == t &&
-		    (p = eng_q_double(od->fire[i].p_hit)) > best)
-			best = p;
-	return best;
-}
-
-/* Units that appear as attacker or defender in situation sit. */
-static int
-fights(const struct eng_odds *od, int u, const char *sit, int as_attacker)
-{
-	size_t i;
-
-	for (i = 0; i < od->nmelee; i++)
-		if (strcmp(od->melee[i].situation, sit) == 0 &&
-		    (as_attacker ? od->melee[i].attacker : od->melee[i].defender)
-		    == u)
-			return 1;
-	return 0;
+	return x->melee[(size_t)a * x->n + (size_t)d];
 }
 
 /* Percent without the sign, for wide matrices: "57", "<1", "—". */
@@ -116,15 +143,15 @@ pct_bare(double p)
  * matrix stays one line a row.
  */
 static void
-melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
-    const char *sit, struct rnd_odds_set *set)
+melee_matrix(const struct ruleset *rs, const struct oddsix *x,
+    struct rnd_odds_set *set)
 {
 	int a, d, nd = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
 	int wide;
 	struct rnd_odds *o;
 
 	for (d = 0; d < (int)rs->nunits; d++)
-		if (fights(od, d, sit, 0))
+		if (x->def[d])
 			defs[nd++] = d;
 	if (nd == 0) {
 		free(defs);
@@ -146,12 +173,12 @@ melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
 		char **cells;
 		int num = 0;
 
-		if (!fights(od, a, sit, 1))
+		if (!x->att[a])
 			continue;
 		cells = xcalloc((size_t)nd, sizeof(char *));
 		for (d = 0; d < nd; d++) {
-			const struct eng_odds_melee *m = melee_find(od, a,
-			    defs[d], sit);
+			const struct eng_odds_melee *m = melee_find(x, a,
+			    defs[d]);
 
 			if (defs[d] == a)
 				num = d + 1;
@@ -168,10 +195,10 @@ melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
 /* Firepower: chance to hit per weapon (rows) and target unit (columns). */
 static void
 fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
-    struct rnd_odds_set *set)
+    const struct oddsix *x, struct rnd_odds_set *set)
 {
 	struct rnd_odds *o;
-	size_t w, t, i;
+	size_t w, t;
 
 	if (od->nfire == 0)
 		return;
@@ -180,22 +207,13 @@ fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = xstrdup(rs->units[t].name);
 	for (w = 0; w < rs->nweapons; w++) {
-		char **cells = NULL;
+		char **cells;
 
-		for (i = 0; i < od->nfire && cells == NULL; i++)
-			if (od->fire[i].weapon == (int)w)
-				cells = xcalloc(rs->nunits, sizeof(char *));
-		if (cells == NULL)
+		if (!x->wfires[w])
 			continue;
-		for (t = 0; t < rs->nunits; t++) {
-			double p = 0.0;
-
-			for (i = 0; i < od->nfire; i++)
-				if (od->fire[i].weapon == (int)w &&
-				    od->fire[i].target == (int)t)
-					p = eng_q_double(od->fire[i].p_hit);
-			cells[t] = pct(p);
-		}
+		cells = xcalloc(rs->nunits, sizeof(char *));
+		for (t = 0; t < rs->nunits; t++)
+			cells[t] = pct(x->wp[w * x->n + t]);
 		panel_row(o, xstrdup(rs->weapons[w].name), cells);
 	}
 }
@@ -283,8 +301,8 @@ morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
  * are left out.
  */
 static void
-card_panel(const struct ruleset *rs, const struct eng_odds *od,
-    const char *sit, int u, struct rnd_odds_set *set)
+card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
+    struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
 	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, k;
@@ -299,8 +317,8 @@ card_panel(const struct ruleset *rs, const struct eng_odds *od,
 	} else
 		o->cols[0] = xstrdup("wins a round");
 	for (t = 0; t < rs->nunits; t++) {
-		const struct eng_odds_melee *ma = melee_find(od, u, (int)t, sit),
-		    *md = melee_find(od, (int)t, u, sit);
+		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
+		    *md = melee_find(x, (int)t, u);
 		char **cells = xcalloc(nc, sizeof(char *));
 		int any = 0, oka = ma != NULL && ma->resolves,
 		    okd = md != NULL && md->resolves;
@@ -308,7 +326,7 @@ card_panel(const struct ruleset *rs, const struct eng_odds *od,
 
 		c = 0;
 		if (firepower) {
-			p = best_hit(od, u, (int)t);
+			p = x->best[(size_t)u * x->n + t];
 			any |= p > 0;
 			cells[c++] = p < 0 ? xstrdup(dash) : pct(p);
 			cells[c++] = oka ? pct(eng_q_double(ma->attacker_wins)) :
@@ -339,6 +357,7 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 	struct diags d = { 0 };
 	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);
 	struct eng_odds od;
+	struct oddsix x;
 	const char *sit;
 	size_t u;
 
@@ -351,17 +370,19 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 	memset(&od, 0, sizeof(od));
 	ctx->fam->odds(ctx, &od);
 	sit = rs->engine == RS_ENGINE_MORALE ? "front" : "open";
+	oddsix_init(&x, rs, &od, sit);
 	if (cards) {
 		for (u = 0; u < rs->nunits; u++)
-			card_panel(rs, &od, sit, (int)u, set);
+			card_panel(rs, &x, (int)u, set);
 	} else if (rs->engine == RS_ENGINE_MORALE) {
-		melee_matrix(rs, &od, sit, set);
+		melee_matrix(rs, &x, set);
 		volley_table(rs, set);
 		morale_table(rs, set);
 	} else {
-		fire_matrix(rs, &od, set);
-		melee_matrix(rs, &od, sit, set);
+		fire_matrix(rs, &od, &x, set);
+		melee_matrix(rs, &x, set);
 	}
+	oddsix_free(&x);
 	eng_odds_free(&od);
 	eng_ctx_free(ctx);
 	return 0;
