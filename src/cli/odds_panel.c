@@ -291,6 +291,10 @@ morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
 	}
 }
 
+/* The most enemy types a card's odds panel lists: a poker card has room
+ * for about that many rows (README, Limits and hostile input). */
+#define CARD_MAX_ROWS 13
+
 /*
  * One card's panel: this unit against each enemy type. Firepower: a
  * shot's chance to destroy it, and the chance to win a melee attacking it
@@ -298,56 +302,76 @@ morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
  * against it — the round is the same whoever charged (both fight to
  * their front), and a volley does not depend on its target, so the
  * reference sheet's volley table has that. Rows where nothing can happen
- * are left out.
+ * are left out. With more enemy types than CARD_MAX_ROWS, those of the
+ * default battle come first and the title says how many are listed.
  */
 static void
 card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
-    struct rnd_odds_set *set)
+    const char *in_battle, struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, k;
-	size_t t, nc = firepower ? 3 : 1;
+	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, pass;
+	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
+	size_t i, t, n = 0, nc = firepower ? 3 : 1;
 	struct rnd_odds *o;
+	char *title = NULL;
 
-	o = panel_new(set, "Odds against each enemy", rs->units[u].name, nc);
+	for (t = 0; t < rs->nunits; t++) {
+		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
+		    *md = melee_find(x, (int)t, u);
+
+		if ((ma != NULL && ma->resolves) || (md != NULL &&
+		    md->resolves) || (firepower &&
+		    x->best[(size_t)u * x->n + t] > 0))
+			rows[n++] = (int)t;
+	}
+	if (n > CARD_MAX_ROWS) {
+		int *v = xcalloc(n, sizeof(int));
+		size_t m = 0;
+
+		for (pass = 1; pass >= 0; pass--)
+			for (i = 0; i < n; i++)
+				if (!in_battle[rows[i]] == !pass)
+					v[m++] = rows[i];
+		memcpy(rows, v, n * sizeof(int));
+		free(v);
+		title = xasprintf("Odds against %d of %zu enemies",
+		    CARD_MAX_ROWS, n);
+	}
+	o = panel_new(set, title ? title : "Odds against each enemy",
+	    rs->units[u].name, nc);
+	free(title);
 	if (firepower) {
 		o->cols[0] = xstrdup("shot kills");
 		o->cols[1] = xstrdup("attacking");
 		o->cols[2] = xstrdup("defending");
 	} else
 		o->cols[0] = xstrdup("wins a round");
-	for (t = 0; t < rs->nunits; t++) {
-		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
-		    *md = melee_find(x, (int)t, u);
+	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
+		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
-		int any = 0, oka = ma != NULL && ma->resolves,
-		    okd = md != NULL && md->resolves;
+		int oka, okd;
 		double p;
 
+		t = (size_t)rows[i];
+		ma = melee_find(x, u, (int)t);
+		md = melee_find(x, (int)t, u);
+		oka = ma != NULL && ma->resolves;
+		okd = md != NULL && md->resolves;
 		c = 0;
 		if (firepower) {
 			p = x->best[(size_t)u * x->n + t];
-			any |= p > 0;
 			cells[c++] = p < 0 ? xstrdup(dash) : pct(p);
 			cells[c++] = oka ? pct(eng_q_double(ma->attacker_wins)) :
 			    xstrdup(dash);
 			cells[c++] = okd ? pct(eng_q_double(md->defender_wins)) :
 			    xstrdup(dash);
-			any |= oka || okd;
-		} else {
-			any = oka || okd;
+		} else
 			cells[0] = oka ? pct(eng_q_double(ma->attacker_wins)) :
-			    okd ? pct(eng_q_double(md->defender_wins)) :
-			    xstrdup(dash);
-		}
-		if (!any) {
-			for (k = 0; k < (int)nc; k++)
-				free(cells[k]);
-			free(cells);
-			continue;
-		}
+			    pct(eng_q_double(md->defender_wins));
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
+	free(rows);
 }
 
 int
@@ -372,8 +396,15 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 	sit = rs->engine == RS_ENGINE_MORALE ? "front" : "open";
 	oddsix_init(&x, rs, &od, sit);
 	if (cards) {
+		char *in_battle = xcalloc(rs->nunits + 1, 1);
+
+		for (u = 0; u < rs->nforces; u++)
+			if (rs->forces[u].unit >= 0 &&
+			    (size_t)rs->forces[u].unit < rs->nunits)
+				in_battle[rs->forces[u].unit] = 1;
 		for (u = 0; u < rs->nunits; u++)
-			card_panel(rs, &x, (int)u, set);
+			card_panel(rs, &x, (int)u, in_battle, set);
+		free(in_battle);
 	} else if (rs->engine == RS_ENGINE_MORALE) {
 		melee_matrix(rs, &x, set);
 		volley_table(rs, set);
