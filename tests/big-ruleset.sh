@@ -7,7 +7,7 @@
 #              weapons; every added unit carries four weapons.
 #   morale     rulesets/gauntlet-ancients.md with its Units table filled up to
 #              UNITS unit types, each added one with DICE fire and melee dice
-#              (default 20; "mixed" gives 1 to 20) and one of 256 weapons.
+#              (default 20; "mixed" gives 1 to 20) and a weapon of its own.
 #
 # The bundled units, weapons, battle and test games stay as they are, so the
 # ruleset still checks clean. Names are made of regiments, arms and roles,
@@ -128,7 +128,13 @@ FNR == NR {
 	if (sect == "## Weapons" && $0 ~ /^\| / && $0 !~ /^\| Weapon /) bw++
 	next
 }
-FNR == 1 { nunit = bu; nadd = 256 - bw }
+FNR == 1 {
+	nunit = bu
+	nadd = 256 - bw
+	# a morale unit carries one weapon: as many as there are new units
+	if (fam == "morale" && n - bu < nadd)
+		nadd = n - bu
+}
 {
 	if ($0 ~ /^## /) sect = $0
 	if (intab && $0 !~ /^\|/) {
