@@ -136,27 +136,106 @@ pct_bare(double p)
 	return s;
 }
 
+/* A reference panel with more rows or columns than this shows those
+ * that are alike once (README, Limits and hostile input). */
+#define PANEL_SHARE_OVER 16
+
+/* The chance attacker a wins against defender d, -1 for none. */
+static double
+melee_cell(const struct oddsix *x, size_t a, size_t d)
+{
+	const struct eng_odds_melee *m = melee_find(x, (int)a, (int)d);
+
+	return m == NULL || !m->resolves ? -1 : eng_q_double(m->attacker_wins);
+}
+
+/* Returns 1 when unit types u and v fare alike in every melee, as
+ * attacker and as defender. */
+static int
+melee_alike(const struct oddsix *x, size_t u, size_t v)
+{
+	size_t t;
+
+	if (x->att[u] != x->att[v] || x->def[u] != x->def[v])
+		return 0;
+	for (t = 0; t < x->n; t++)
+		if (melee_cell(x, u, t) != melee_cell(x, v, t) ||
+		    melee_cell(x, t, u) != melee_cell(x, t, v))
+			return 0;
+	return 1;
+}
+
+/*
+ * Group the unit types that fare alike in melee: lead[u] is the first of
+ * u's group, cnt[lead] the group's size. With share 0 every type is a
+ * group of its own.
+ */
+static void
+melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
+{
+	uint64_t *h = xcalloc(x->n + 1, sizeof(uint64_t));
+	size_t u, v, t;
+
+	for (u = 0; u < x->n; u++) {
+		uint64_t k = 14695981039346656037u;
+
+		for (t = 0; share && t < x->n; t++) {
+			double c[2] = { melee_cell(x, u, t), melee_cell(x, t, u) };
+			const unsigned char *p = (const void *)c;
+			size_t b;
+
+			for (b = 0; b < sizeof(c); b++)
+				k = (k ^ p[b]) * 1099511628211u;
+		}
+		h[u] = k;
+		lead[u] = (int)u;
+		for (v = 0; share && v < u; v++)
+			if (lead[v] == (int)v && h[v] == h[u] &&
+			    melee_alike(x, u, v)) {
+				lead[u] = (int)v;
+				break;
+			}
+		cnt[lead[u]]++;
+	}
+	free(h);
+}
+
+/* A unit type's name, with "(+N alike)" for a group of N + 1. */
+static char *
+group_name(const struct ruleset *rs, int u, size_t n)
+{
+	return n > 1 ? xasprintf("%s (+%zu alike)", rs->units[u].name,
+	    n - 1) : xstrdup(rs->units[u].name);
+}
+
 /*
  * The reference sheet's melee matrix: attacker rows × defender columns.
  * With many unit types the columns are numbered (the number stands
  * before each row's name) and the cells are bare percentages, so that the
- * matrix stays one line a row.
+ * matrix stays one line a row. Past PANEL_SHARE_OVER types, those that
+ * fare alike in every melee are one row and one column.
  */
 static void
 melee_matrix(const struct ruleset *rs, const struct oddsix *x,
     struct rnd_odds_set *set)
 {
-	int a, d, nd = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
-	int wide;
+	int a, d, nd = 0, na = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
+	int *lead = xcalloc(rs->nunits + 1, sizeof(int)), wide;
+	size_t *cnt = xcalloc(rs->nunits + 1, sizeof(size_t));
 	struct rnd_odds *o;
 
-	for (d = 0; d < (int)rs->nunits; d++)
-		if (x->def[d])
-			defs[nd++] = d;
-	if (nd == 0) {
-		free(defs);
-		return;
+	for (d = 0; d < (int)rs->nunits; d++) {
+		nd += x->def[d];
+		na += x->att[d];
 	}
+	melee_groups(x, nd > PANEL_SHARE_OVER || na > PANEL_SHARE_OVER, lead,
+	    cnt);
+	nd = 0;
+	for (d = 0; d < (int)rs->nunits; d++)
+		if (x->def[d] && lead[d] == d)
+			defs[nd++] = d;
+	if (nd == 0)
+		goto out;
 	wide = nd > 6;
 	o = panel_new(set, wide ? (rs->engine == RS_ENGINE_MORALE ?
 	    "Melee: % chance the attacker (row) wins a round against the "
@@ -168,12 +247,12 @@ melee_matrix(const struct ruleset *rs, const struct oddsix *x,
 	    (size_t)nd);
 	for (d = 0; d < nd; d++)
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
-		    xstrdup(rs->units[defs[d]].name);
+		    group_name(rs, defs[d], cnt[defs[d]]);
 	for (a = 0; a < (int)rs->nunits; a++) {
-		char **cells;
+		char **cells, *name;
 		int num = 0;
 
-		if (!x->att[a])
+		if (!x->att[a] || lead[a] != a)
 			continue;
 		cells = xcalloc((size_t)nd, sizeof(char *));
 		for (d = 0; d < nd; d++) {
@@ -186,10 +265,103 @@ melee_matrix(const struct ruleset *rs, const struct oddsix *x,
 			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
 			    pct(eng_q_double(m->attacker_wins));
 		}
-		panel_row(o, wide && num ? xasprintf("%d  %s", num,
-		    rs->units[a].name) : xstrdup(rs->units[a].name), cells);
+		name = group_name(rs, a, cnt[a]);
+		panel_row(o, wide && num ? xasprintf("%d  %s", num, name) :
+		    xstrdup(name), cells);
+		free(name);
 	}
+out:
 	free(defs);
+	free(lead);
+	free(cnt);
+}
+
+/* Returns 1 when rows i and j of o have the same cells. */
+static int
+rows_alike(const struct rnd_odds *o, size_t i, size_t j)
+{
+	size_t k;
+
+	for (k = 0; k < o->ncols; k++)
+		if (strcmp(o->rows[i].cells[k], o->rows[j].cells[k]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Returns 1 when columns i and j of o have the same cells. */
+static int
+cols_alike(const struct rnd_odds *o, size_t i, size_t j)
+{
+	size_t r;
+
+	for (r = 0; r < o->nrows; r++)
+		if (strcmp(o->rows[r].cells[i], o->rows[r].cells[j]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * A reference panel with more than PANEL_SHARE_OVER rows or columns
+ * shows the rows, then the columns, whose cells are all alike once,
+ * "NAME (+N alike)" after the first one's name.
+ */
+static void
+panel_share(struct rnd_odds *o)
+{
+	size_t *cnt, n = 0, i, j, k;
+	char *t;
+
+	if (o->nrows <= PANEL_SHARE_OVER && o->ncols <= PANEL_SHARE_OVER)
+		return;
+	cnt = xcalloc(o->nrows + o->ncols + 1, sizeof(size_t));
+	/* Rows: the first n are kept, in order. */
+	for (i = 0; i < o->nrows; i++) {
+		for (j = 0; j < n && !rows_alike(o, j, i); j++)
+			;
+		if (j == n) {
+			o->rows[n] = o->rows[i];
+			cnt[n++] = 1;
+			continue;
+		}
+		cnt[j]++;
+		free(o->rows[i].label);
+		for (k = 0; k < o->ncols; k++)
+			free(o->rows[i].cells[k]);
+		free(o->rows[i].cells);
+	}
+	o->nrows = n;
+	for (j = 0; j < n; j++)
+		if (cnt[j] > 1) {
+			t = xasprintf("%s (+%zu alike)", o->rows[j].label,
+			    cnt[j] - 1);
+			free(o->rows[j].label);
+			o->rows[j].label = t;
+		}
+	/* Columns, the same way. */
+	n = 0;
+	for (i = 0; i < o->ncols; i++) {
+		for (j = 0; j < n && !cols_alike(o, j, i); j++)
+			;
+		if (j == n) {
+			o->cols[n] = o->cols[i];
+			for (k = 0; k < o->nrows; k++)
+				o->rows[k].cells[n] = o->rows[k].cells[i];
+			cnt[n++] = 1;
+			continue;
+		}
+		cnt[j]++;
+		free(o->cols[i]);
+		for (k = 0; k < o->nrows; k++)
+			free(o->rows[k].cells[i]);
+	}
+	o->ncols = n;
+	for (j = 0; j < n; j++)
+		if (cnt[j] > 1) {
+			t = xasprintf("%s (+%zu alike)", o->cols[j], cnt[j] - 1);
+			free(o->cols[j]);
+			o->cols[j] = t;
+		}
+	free(cnt);
 }
 
 /* Firepower: chance to hit per weapon (rows) and target unit (columns). */
@@ -216,6 +388,7 @@ fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
 			cells[t] = pct(x->wp[w * x->n + t]);
 		panel_row(o, xstrdup(rs->weapons[w].name), cells);
 	}
+	panel_share(o);
 }
 
 /* Morale family: the hits one volley scores, per unit with fire dice. */
@@ -258,6 +431,8 @@ volley_table(const struct ruleset *rs, struct rnd_odds_set *set)
 		panel_row(o, xasprintf("%s (%d dice)", un->name, un->fire_dice),
 		    cells);
 	}
+	if (o != NULL)
+		panel_share(o);
 }
 
 /* Morale family: chance to pass a morale test per grade and modifiers. */
