@@ -101,6 +101,16 @@ t "cards of 256 morale types" 30 "$BIN" cards -q "$tmp/mo.md" -o "$tmp/c.pdf"
 t "reference of 256 firepower types" 30 "$BIN" reference -q "$tmp/fp.md" -o "$tmp/r.pdf"
 t "reference of 256 morale types" 30 "$BIN" reference -q "$tmp/mo.md" -o "$tmp/r.pdf"
 
+# A reference panel over 16 rows or columns shows alike ones once: 13
+# more rifles make one melee row and column (and 18 alike fire targets).
+awk '{ print } /^\| Armored Scout Car \|/ { for (i = 2; i <= 14; i++)
+	printf "| Rifle %d | infantry | 9\" | — | 4 | Rifle | |\n", i }' \
+	rulesets/morschauser-modern.md >"$tmp/rifles.md"
+t "reference of 20 firepower types" 30 "$BIN" reference -q "$tmp/rifles.md" -o "$tmp/r.pdf"
+pdftotext "$tmp/r.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q 'Rifle (+13 alike)' &&
+	echo "PASS: alike unit types share a row of the melee panel" ||
+	echo "FAIL: alike unit types share a row of the melee panel"
+
 # Report: alike rows and columns of a big heat map shown once (before:
 # 85 pages, 281 MB).
 t "report of 256 firepower types" 30 "$BIN" report -q "$tmp/fp.md" -o "$tmp/p.pdf"
