@@ -97,33 +97,96 @@ const char *len_unit_name(enum unit_of_length);
 /* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
 void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
 
+/* ---- paper ---- */
+/* The smallest paper every product can be made on: A5, either way. */
+#define PAPER_MIN_SHORT_MM 148.0
+#define PAPER_MIN_LONG_MM 210.0
+#define PAPER_MAX_MM 5000.0
+/*
+ * Parse a paper: a preset name (A5, A4, A3, Letter, Legal, Tabloid; any
+ * case) or "WxH" with units (210x297mm, 8.5x11in), optionally followed by
+ * " landscape" or " portrait" (or ",landscape"). Returns 0 and sets *w,
+ * *h (mm, as oriented), or -1 with a static reason in *why: not a paper,
+ * or smaller than A5 or larger than 5 m.
+ */
+int paper_parse(const char *spec, double *w_mm, double *h_mm,
+    const char **why);
+
 /* ---- numbers printed the same in every locale ---- */
 /* Format a double with at most prec decimals, '.' as separator, trailing
  * zeros dropped. */
 void fmt_double(char *buf, size_t sz, double v, int prec);
 
+/* ---- text ---- */
+/*
+ * The length of the well-formed UTF-8 sequence at s (Unicode's table
+ * 3-7: no overlong forms, surrogates or code points above U+10FFFF) with
+ * its code point in *cp; 0 when the bytes are not one.
+ */
+size_t utf8_seq(const unsigned char *s, size_t len, unsigned long *cp);
+/* The number of characters (code points) in UTF-8 text. */
+size_t utf8_chars(const char *s);
+/* Nonzero for a C0 or C1 control character or DEL. */
+int is_control(unsigned long cp);
+/* 1 with the first in *cp when s holds a control character other than
+ * tab, line feed, carriage return and form feed; else 0. */
+int str_control(const char *s, unsigned long *cp);
+/* s with every control character but tab, and every byte that is not
+ * UTF-8, written as \xNN or \uNNNN: safe to print on a terminal. Caller
+ * frees. */
+char *str_escape(const char *s);
+
 /* ---- files ---- */
 /*
- * Read a whole file into memory, NUL-terminated. Returns 0; -1 and sets
- * *why to a message (owned by caller) when the file is missing,
- * unreadable or a directory; -2 when it is larger than max bytes.
+ * Read a whole file of at most max bytes into memory, NUL-terminated.
+ * Returns 0; or -1 for every failure (missing, unreadable, a directory,
+ * a device that never ends, too large), with *data NULL and *why a whole
+ * message naming the path (caller frees). errno is EFBIG when the file
+ * was too large, so a caller may tell bad input from a missing file.
+ * The file is remembered as an input of this run (see file_is_input).
  */
 int file_slurp(const char *path, size_t max, char **data, size_t *len,
     char **why);
+/* Forget the inputs: a new run begins in the same process (build
+ * --watch rebuilds; an editor's save gives a file a new inode, and the
+ * old number may come back for an output). */
+void file_inputs_forget(void);
+/* Remember path as an input of this run without reading it. */
+void file_note_input(const char *path);
+/*
+ * When path (after links) is the same file (device and inode) as an
+ * input this run has read, returns that input's name as it was given;
+ * else NULL.
+ */
+const char *file_is_input(const char *path);
 
 /*
  * Atomic output: write into a temporary file beside the target, then
- * rename over it on commit. Abandon removes the temporary file and leaves
- * any previous target untouched.
+ * fsync it, rename it over the target and fsync the directory on commit.
+ * Abandon removes the temporary file and leaves any previous target
+ * untouched. Refused: a target that is an input of this run, a
+ * directory, socket or block device, and an existing regular file that
+ * does not begin as the new output does (a PDF replaces only a PDF, a
+ * generated YAML file only one with the same first line): an output
+ * never replaces a file with something else. A character device or a
+ * FIFO (/dev/null, a pipe) is written through, never replaced.
  */
 struct atomic_file {
-	char *path;
-	char *tmp;
+	char *path;   /* the target, links resolved */
+	char *shown;  /* the target as given, for messages */
+	char *tmp;    /* NULL when writing through */
 	FILE *fp;
 };
 int atomic_open(struct atomic_file *, const char *path, char **why);
 int atomic_commit(struct atomic_file *, char **why);
 void atomic_abandon(struct atomic_file *);
+/*
+ * Before the work: 0 when atomic_open and a commit of an output that
+ * begins with begins (its first line, or a signature such as "%PDF-";
+ * NULL: any) would not be refused at path; else -1 with *why (caller
+ * frees). Commands check every output so, before they spend time.
+ */
+int atomic_check(const char *path, const char *begins, char **why);
 /* Write a whole buffer atomically. */
 int atomic_write(const char *path, const void *, size_t, char **why);
 /* mkdir -p; returns 0 or -1 with errno set. */

@@ -38,7 +38,9 @@ diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
 		return;
 	}
 	x.sev = sev;
-	x.file = p.file ? xstrdup(p.file) : NULL;
+	/* Names and messages may quote the input: no control character
+	 * reaches a terminal. */
+	x.file = p.file ? str_escape(p.file) : NULL;
 	x.line = p.line;
 	x.col = p.col;
 	va_copy(aq, ap);
@@ -48,6 +50,12 @@ diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
 	vsnprintf(x.msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
 	if (n <= 0)
 		x.msg[0] = '\0';
+	{
+		char *safe = str_escape(x.msg);
+
+		free(x.msg);
+		x.msg = safe;
+	}
 	XPUSH(d->v, d->n, d->cap, x);
 }
 

@@ -2,6 +2,9 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,64 +13,165 @@
 
 #include "base.h"
 
+/* ---- the inputs of this run ---- */
+
+struct input {
+	dev_t dev;
+	ino_t ino;
+	char *name;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	struct input *v;
+	size_t n, cap;
+} inputs = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+
+static void
+input_add(const struct stat *st, const char *path)
+{
+	size_t i;
+	struct input in;
+
+	pthread_mutex_lock(&inputs.lock);
+	for (i = 0; i < inputs.n; i++)
+		if (inputs.v[i].dev == st->st_dev &&
+		    inputs.v[i].ino == st->st_ino)
+			break;
+	if (i == inputs.n) {
+		in.dev = st->st_dev;
+		in.ino = st->st_ino;
+		in.name = xstrdup(path);
+		XPUSH(inputs.v, inputs.n, inputs.cap, in);
+	}
+	pthread_mutex_unlock(&inputs.lock);
+}
+
+void
+file_inputs_forget(void)
+{
+	size_t i;
+
+	pthread_mutex_lock(&inputs.lock);
+	for (i = 0; i < inputs.n; i++)
+		free(inputs.v[i].name);
+	free(inputs.v);
+	inputs.v = NULL;
+	inputs.n = inputs.cap = 0;
+	pthread_mutex_unlock(&inputs.lock);
+}
+
+void
+file_note_input(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0)
+		input_add(&st, path);
+}
+
+const char *
+file_is_input(const char *path)
+{
+	struct stat st;
+	const char *name = NULL;
+	size_t i;
+
+	if (stat(path, &st) == -1)
+		return NULL;
+	pthread_mutex_lock(&inputs.lock);
+	for (i = 0; i < inputs.n && name == NULL; i++)
+		if (inputs.v[i].dev == st.st_dev &&
+		    inputs.v[i].ino == st.st_ino)
+			name = inputs.v[i].name;
+	pthread_mutex_unlock(&inputs.lock);
+	return name;
+}
+
+/* ---- reading ---- */
+
+/* The message for a file over max bytes; size 0 when not known (a pipe
+ * or a device). */
+static char *
+too_large(unsigned long long size, size_t max)
+{
+	if (size == 0)
+		return xasprintf("file is too large (over the limit of %zu "
+		    "bytes)", max);
+	return xasprintf("file is too large (%llu bytes; the limit is %zu)",
+	    size, max);
+}
+
 int
 file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 {
-	FILE *fp;
 	struct stat st;
 	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-	int rc = -1;
+	size_t n = 0, cap;
+	ssize_t got;
+	int fd, err;
 
 	*data = NULL;
 	*len = 0;
-	if ((fp = fopen(path, "rb")) == NULL) {
-		*why = xasprintf("%s", strerror(errno));
+	*why = NULL;
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		err = errno;
+		*why = xstrdup(strerror(err));
+		errno = err;
 		return -1;
 	}
-	if (fstat(fileno(fp), &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			*why = xstrdup("is a directory");
-			goto fail;
-		}
-		if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
-			*why = xasprintf("file is too large (%lld bytes; the limit "
-			    "is %zu)", (long long)st.st_size, max);
-			rc = -2;
-			goto fail;
-		}
+	if (fstat(fd, &st) == -1) {
+		err = errno;
+		*why = xstrdup(strerror(err));
+		goto fail;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		err = EISDIR;
+		*why = xstrdup("is a directory, not a file");
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+		*why = too_large((unsigned long long)st.st_size, max);
+		err = EFBIG;
+		goto fail;
+	}
+	input_add(&st, path);
+	/* Read at most max + 1 bytes: a device or a pipe that never ends
+	 * (/dev/zero) is too large, not a hang. */
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
+	buf = xmalloc(cap + 1);
 	for (;;) {
-		if (cap - n < 4096) {
-			cap = cap ? cap * 2 : 65536;
+		if (n == cap) {
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
 			buf = xrealloc(buf, cap + 1);
 		}
-		got = fread(buf + n, 1, cap - n, fp);
-		n += got;
-		if (n > max) {
-			*why = xasprintf("file is too large (the limit is %zu "
-			    "bytes)", max);
-			rc = -2;
+		got = read(fd, buf + n, cap - n);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1) {
+			err = errno;
+			*why = xstrdup(strerror(err));
 			goto fail;
 		}
 		if (got == 0)
 			break;
+		n += (size_t)got;
+		if (n > max) {
+			*why = too_large(0, max);
+			err = EFBIG;
+			goto fail;
+		}
 	}
-	if (ferror(fp)) {
-		*why = xasprintf("%s", strerror(errno));
-		goto fail;
-	}
-	fclose(fp);
-	if (buf == NULL)
-		buf = xmalloc(1);
+	close(fd);
 	buf[n] = '\0';
 	*data = buf;
 	*len = n;
 	return 0;
 fail:
 	free(buf);
-	fclose(fp);
-	return rc;
+	close(fd);
+	errno = err;
+	return -1;
 }
 
 int
@@ -92,24 +196,110 @@ mkdir_p(const char *path)
 	return rc;
 }
 
+/* ---- writing ---- */
+
+/* The directory part of path ("." when there is none); caller frees. */
+static char *
+dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/* The permissions a new file gets: 0666 less the umask. */
+static mode_t umask_seen;
+
+static void
+umask_read(void)
+{
+	umask_seen = umask(022);
+	umask(umask_seen);
+}
+
+static mode_t
+new_file_mode(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, umask_read);
+	return 0666 & ~umask_seen;
+}
+
+static int
+refuse(struct atomic_file *af, char **why, const char *fmt, const char *arg)
+{
+	char *msg = xasprintf(fmt, arg);
+
+	*why = xasprintf("%s: %s", af->shown, msg);
+	free(msg);
+	free(af->path);
+	free(af->shown);
+	memset(af, 0, sizeof(*af));
+	return -1;
+}
+
 int
 atomic_open(struct atomic_file *af, const char *path, char **why)
 {
+	struct stat st;
+	const char *input;
+	char *dir, *real;
+	mode_t mode;
 	int fd;
 
 	memset(af, 0, sizeof(*af));
-	af->path = xstrdup(path);
-	af->tmp = xasprintf("%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(af->tmp)) == -1) {
-		*why = xasprintf("%s: %s", path, strerror(errno));
-		free(af->path);
-		free(af->tmp);
-		memset(af, 0, sizeof(*af));
+	if (*path == '\0') {
+		*why = xstrdup("the output file name is empty");
 		return -1;
 	}
-	fchmod(fd, 0644);
+	af->shown = xstrdup(path);
+	af->path = xstrdup(path);
+	if ((input = file_is_input(path)) != NULL)
+		return refuse(af, why, "is an input of this run (%s); "
+		    "not writing over it", input);
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return refuse(af, why, "%s", "is a directory");
+		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
+			/* A device or a pipe is written through, never
+			 * replaced by a file. */
+			fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+			if (fd == -1 || (af->fp = fdopen(fd, "wb")) == NULL) {
+				if (fd != -1)
+					close(fd);
+				return refuse(af, why, "%s", strerror(errno));
+			}
+			return 0;
+		}
+		if (!S_ISREG(st.st_mode))
+			return refuse(af, why, "%s", "is a special file; not "
+			    "writing to it");
+		/* Through a link, the file it names is replaced. */
+		if ((real = realpath(path, NULL)) != NULL) {
+			free(af->path);
+			af->path = real;
+		}
+		mode = st.st_mode & 07777;
+	} else
+		mode = new_file_mode();
+	/* A short name beside the target, so that a target name of the
+	 * longest length the file system takes still works. */
+	dir = dir_of(af->path);
+	af->tmp = xasprintf("%s/.sandtable-XXXXXX", dir);
+	free(dir);
+	if ((fd = mkstemp(af->tmp)) == -1) {
+		free(af->tmp);
+		af->tmp = NULL;
+		return refuse(af, why, "%s", strerror(errno));
+	}
+	fchmod(fd, mode);
 	if ((af->fp = fdopen(fd, "wb")) == NULL) {
-		*why = xasprintf("%s: %s", path, strerror(errno));
+		*why = xasprintf("%s: %s", af->shown, strerror(errno));
 		close(fd);
 		atomic_abandon(af);
 		return -1;
@@ -117,25 +307,146 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	return 0;
 }
 
+static const char not_this_kind[] = "exists and is not a file of this "
+    "kind; not replacing it (remove it, or write elsewhere)";
+
+/* The first line of a file (its first 64 bytes at most) into buf;
+ * returns its length. */
+static size_t
+first_line(const char *path, char *buf, size_t sz)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t n = 0;
+	int c;
+
+	if (fp == NULL)
+		return 0;
+	while (n + 1 < sz && (c = getc(fp)) != EOF && c != '\n')
+		buf[n++] = (char)c;
+	buf[n] = '\0';
+	fclose(fp);
+	return n;
+}
+
+/*
+ * Whether an output whose first line is a (na bytes) may replace the
+ * file at target: when there is none, or it is empty, or it begins as
+ * the new one does (the same signature for PDF, PNG and SVG; the same
+ * first line for text).
+ */
+static int
+kind_matches(const char *a, size_t na, const char *target)
+{
+	static const char *const sig[] = { "%PDF-", "\x89PNG", "<?xml",
+		"<svg", NULL };
+	char b[65];
+	struct stat st;
+	size_t i, nb;
+
+	if (stat(target, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size == 0)
+		return 1;
+	nb = first_line(target, b, sizeof(b));
+	for (i = 0; sig[i] != NULL; i++)
+		if (na >= strlen(sig[i]) &&
+		    strncmp(a, sig[i], strlen(sig[i])) == 0)
+			return strncmp(b, sig[i], strlen(sig[i])) == 0;
+	return na == nb && memcmp(a, b, na) == 0;
+}
+
+static int
+same_kind(const char *tmp, const char *target)
+{
+	char a[65];
+	size_t na = first_line(tmp, a, sizeof(a));
+
+	return kind_matches(a, na, target);
+}
+
+int
+atomic_check(const char *path, const char *begins, char **why)
+{
+	struct stat st;
+	const char *input;
+	char *dir;
+	size_t n;
+
+	if (*path == '\0') {
+		*why = xstrdup("the output file name is empty");
+		return -1;
+	}
+	if ((input = file_is_input(path)) != NULL) {
+		*why = xasprintf("%s: is an input of this run (%s); not "
+		    "writing over it", path, input);
+		return -1;
+	}
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			*why = xasprintf("%s: is a directory", path);
+			return -1;
+		}
+		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+			return 0;
+		if (!S_ISREG(st.st_mode)) {
+			*why = xasprintf("%s: is a special file; not writing "
+			    "to it", path);
+			return -1;
+		}
+		n = begins != NULL ? strcspn(begins, "\n") : 0;
+		if (begins != NULL && !kind_matches(begins, n > 64 ? 64 : n,
+		    path)) {
+			*why = xasprintf("%s: %s", path, not_this_kind);
+			return -1;
+		}
+		return 0;
+	}
+	dir = dir_of(path);
+	if (access(dir, W_OK | X_OK) == -1) {
+		*why = xasprintf("%s: cannot write in %s: %s", path, dir,
+		    strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	return 0;
+}
+
 int
 atomic_commit(struct atomic_file *af, char **why)
 {
-	int bad = 0;
+	const char *err = NULL;
+	char *dir;
+	int fd;
 
-	if (af->fp != NULL) {
-		bad = ferror(af->fp) != 0;
-		if (fclose(af->fp) != 0)
-			bad = 1;
-		af->fp = NULL;
-	}
-	if (bad || rename(af->tmp, af->path) == -1) {
-		*why = xasprintf("%s: %s", af->path,
-		    bad ? "write failed" : strerror(errno));
+	if (fflush(af->fp) != 0 || ferror(af->fp))
+		err = strerror(errno ? errno : EIO);
+	else if (af->tmp != NULL && fsync(fileno(af->fp)) == -1 &&
+	    errno != EINVAL)
+		err = strerror(errno);
+	if (fclose(af->fp) != 0 && err == NULL)
+		err = strerror(errno);
+	af->fp = NULL;
+	if (err == NULL && af->tmp != NULL && !same_kind(af->tmp, af->path))
+		err = not_this_kind;
+	if (err == NULL && af->tmp != NULL && rename(af->tmp, af->path) == -1)
+		err = strerror(errno);
+	if (err != NULL) {
+		*why = xasprintf("%s: %s", af->shown, err);
 		atomic_abandon(af);
 		return -1;
 	}
+	if (af->tmp != NULL) {
+		/* The new name is durable only once its directory is. */
+		dir = dir_of(af->path);
+		if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
+			fsync(fd);
+			close(fd);
+		}
+		free(dir);
+	}
 	free(af->tmp);
 	free(af->path);
+	free(af->shown);
 	memset(af, 0, sizeof(*af));
 	return 0;
 }
@@ -149,6 +460,7 @@ atomic_abandon(struct atomic_file *af)
 		unlink(af->tmp);
 	free(af->tmp);
 	free(af->path);
+	free(af->shown);
 	memset(af, 0, sizeof(*af));
 }
 
@@ -160,7 +472,7 @@ atomic_write(const char *path, const void *buf, size_t n, char **why)
 	if (atomic_open(&af, path, why) == -1)
 		return -1;
 	if (n > 0 && fwrite(buf, 1, n, af.fp) != n) {
-		*why = xasprintf("%s: write failed", path);
+		*why = xasprintf("%s: write failed: %s", path, strerror(errno));
 		atomic_abandon(&af);
 		return -1;
 	}

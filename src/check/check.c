@@ -291,14 +291,49 @@ name_ok(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
-json_t *
-chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
-    const char *a, const char *b)
+static void
+tree_member(const char *key, json_t *v, void *arg)
+{
+	struct chk_tree *t = arg;
+
+	json_object_set_new(t->o, key, v);
+}
+
+static void
+tree_table(const char *key, void *arg)
+{
+	struct chk_tree *t = arg;
+
+	t->arr = json_array();
+	json_object_set_new(t->o, key, t->arr);
+}
+
+static void
+tree_entry(json_t *v, void *arg)
+{
+	struct chk_tree *t = arg;
+
+	json_array_append_new(t->arr, v);
+}
+
+void
+chk_tree_sink(struct chk_sink *s, struct chk_tree *t)
+{
+	s->member = tree_member;
+	s->table = tree_table;
+	s->entry = tree_entry;
+	s->arg = t;
+	t->arr = NULL;
+}
+
+void
+chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
+    const char *a, const char *b, const struct chk_sink *out)
 {
 	const struct ruleset *rs = c->rs;
-	json_t *o = json_object(), *fire = json_array(), *melee = json_array();
 	size_t i;
 
+	out->table("fire", out->arg);
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
 		const char *sn = rs->units[f->shooter].name,
@@ -313,8 +348,9 @@ chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
 		json_object_set_new(e, "target", json_string(tn));
 		json_object_set_new(e, "p_hit", chk_q_real(f->p_hit));
 		json_object_set_new(e, "exact", chk_q_string(f->p_hit));
-		json_array_append_new(fire, e);
+		out->entry(e, out->arg);
 	}
+	out->table("melee", out->arg);
 	for (i = 0; i < od->nmelee; i++) {
 		const struct eng_odds_melee *m = &od->melee[i];
 		const char *an = rs->units[m->attacker].name,
@@ -349,9 +385,18 @@ chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
 		json_object_set_new(x, "expected_rolls", m->resolves ?
 		    chk_q_string(m->expected_rolls) : json_null());
 		json_object_set_new(e, "exact", x);
-		json_array_append_new(melee, e);
+		out->entry(e, out->arg);
 	}
-	json_object_set_new(o, "fire", fire);
-	json_object_set_new(o, "melee", melee);
-	return o;
+}
+
+json_t *
+chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
+    const char *a, const char *b)
+{
+	struct chk_tree t = { json_object(), NULL };
+	struct chk_sink s;
+
+	chk_tree_sink(&s, &t);
+	chk_odds_stream(c, od, a, b, &s);
+	return t.o;
 }

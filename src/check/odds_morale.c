@@ -30,19 +30,135 @@ q_str(const struct mo_q *x)
 	return j;
 }
 
-/* Set "hits" (reals) on e and "hits" (exact) on x from a distribution. */
-static void
-dist_json(json_t *e, json_t *x, const char *key, const struct mo_dist *d)
+/*
+ * Every distinct distribution and melee round, worked out and made JSON
+ * once: with 256 unit types of 20 dice the melee table has 65,536
+ * entries but only a handful of different rounds. A distribution depends
+ * on the dice, the faces that hit and the saving throw; a round on both
+ * sides' dice and faces. The entries share these values by reference.
+ */
+struct memo_dist {
+	json_t *reals, *exact; /* NULL: not yet made */
+	struct mo_q p0;        /* the chance of no hit */
+};
+
+struct memo_melee {
+	json_t *aw, *dw, *tb;      /* reals */
+	json_t *a_hits, *d_hits;   /* reals, shared with the dists */
+	json_t *exact;             /* the entry's whole "exact" object */
+};
+
+struct memo {
+	struct memo_dist dist[MO_MAX_DICE + 1][7][2];
+	struct memo_melee *melee[MO_MAX_DICE + 1][7][MO_MAX_DICE + 1][7];
+};
+
+static struct memo *
+memo_new(void)
 {
-	json_t *r = json_array(), *s = json_array();
+	return xcalloc(1, sizeof(struct memo));
+}
+
+static void
+memo_free(struct memo *m)
+{
+	struct memo_melee *e;
+	int i, k, j, l;
+
+	for (i = 0; i <= MO_MAX_DICE; i++)
+		for (k = 0; k < 7; k++) {
+			for (j = 0; j < 2; j++) {
+				json_decref(m->dist[i][k][j].reals);
+				json_decref(m->dist[i][k][j].exact);
+			}
+			for (j = 0; j <= MO_MAX_DICE; j++)
+				for (l = 0; l < 7; l++) {
+					if ((e = m->melee[i][k][j][l]) == NULL)
+						continue;
+					json_decref(e->aw);
+					json_decref(e->dw);
+					json_decref(e->tb);
+					json_decref(e->exact);
+					free(e);
+				}
+		}
+	free(m);
+}
+
+/* Returns a die count as an index of the memo. */
+static int
+dice_ix(int dice)
+{
+	return dice < 0 ? 0 : dice > MO_MAX_DICE ? MO_MAX_DICE : dice;
+}
+
+/* Returns the reals and the exact fractions of a distribution. */
+static json_t *
+dist_arrays(const struct mo_dist *d, json_t **exact)
+{
+	json_t *r = json_array();
 	int h;
 
+	*exact = json_array();
 	for (h = 0; h <= d->max; h++) {
 		json_array_append_new(r, q_real(&d->p[h]));
-		json_array_append_new(s, q_str(&d->p[h]));
+		json_array_append_new(*exact, q_str(&d->p[h]));
 	}
-	json_object_set_new(e, key, r);
-	json_object_set_new(x, key, s);
+	return r;
+}
+
+/* The hits of dice d6 with a die modifier, saved or not (memoised). */
+static const struct memo_dist *
+memo_dist(struct memo *m, int dice, int die_mod, int saved)
+{
+	struct memo_dist *e = &m->dist[dice_ix(dice)][mo_hit_faces(die_mod)]
+	    [saved != 0];
+	struct mo_dist d;
+
+	if (e->reals == NULL) {
+		mo_hits_dist(&d, dice, die_mod, saved);
+		e->reals = dist_arrays(&d, &e->exact);
+		e->p0 = d.p[0];
+	}
+	return e;
+}
+
+/* One melee round, neither side saving (memoised). */
+static const struct memo_melee *
+memo_melee(struct memo *m, int ad, int am, int dd, int dm)
+{
+	struct memo_melee **slot = &m->melee[dice_ix(ad)][mo_hit_faces(am)]
+	    [dice_ix(dd)][mo_hit_faces(dm)];
+	const struct memo_dist *ah, *dh;
+	struct memo_melee *e;
+	struct mo_melee r;
+
+	if (*slot != NULL)
+		return *slot;
+	e = *slot = xcalloc(1, sizeof(*e));
+	mo_melee_odds(&r, ad, am, 0, dd, dm, 0);
+	ah = memo_dist(m, ad, am, 0);
+	dh = memo_dist(m, dd, dm, 0);
+	e->aw = q_real(&r.a_wins);
+	e->dw = q_real(&r.d_wins);
+	e->tb = q_real(&r.tiebreak);
+	e->a_hits = ah->reals;
+	e->d_hits = dh->reals;
+	e->exact = json_object();
+	json_object_set_new(e->exact, "attacker_wins", q_str(&r.a_wins));
+	json_object_set_new(e->exact, "defender_wins", q_str(&r.d_wins));
+	json_object_set_new(e->exact, "tiebreak", q_str(&r.tiebreak));
+	json_object_set(e->exact, "attacker_hits", ah->exact);
+	json_object_set(e->exact, "defender_hits", dh->exact);
+	return e;
+}
+
+/* Set "hits" (reals) on e and "hits" (exact) on x from a distribution. */
+static void
+dist_json(json_t *e, json_t *x, const char *key, const struct memo_dist *d)
+{
+	json_object_set(e, key, d->reals);
+	json_object_set(x, key, d->exact);
 }
 
 /* Returns 1 when the filter is unset or names the unit. */
@@ -67,24 +183,26 @@ fire_mod(const struct ruleset *rs, const struct rs_unit *u)
 
 /* The fire table: each shooter, steady and disorganised (its hits are
  * then saved on 4-6). */
-static json_t *
-fire_json(const struct ruleset *rs, const char *a)
+static void
+fire_json(const struct ruleset *rs, const char *a, struct memo *m,
+    const struct chk_sink *out)
 {
-	json_t *arr = json_array(), *e, *x;
-	struct mo_dist d;
+	const struct memo_dist *d;
+	json_t *e, *x;
 	struct mo_q one, p;
 	size_t i;
 	int sv;
 
 	mo_q_set(&one, 1, 0, 0);
+	out->table("fire", out->arg);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
 		if (u->fire_dice <= 0 || u->nweapons == 0 || !name_ok(a, u->name))
 			continue;
 		for (sv = 0; sv <= 1; sv++) {
-			mo_hits_dist(&d, u->fire_dice, fire_mod(rs, u), sv);
-			mo_q_sub(&p, &one, &d.p[0]);
+			d = memo_dist(m, u->fire_dice, fire_mod(rs, u), sv);
+			mo_q_sub(&p, &one, &d->p0);
 			e = json_object();
 			x = json_object();
 			json_object_set_new(e, "shooter", json_string(u->name));
@@ -98,25 +216,25 @@ fire_json(const struct ruleset *rs, const char *a)
 			json_object_set_new(e, "disorganised", json_boolean(sv));
 			json_object_set_new(e, "p_hit", q_real(&p));
 			json_object_set_new(x, "p_hit", q_str(&p));
-			dist_json(e, x, "hits", &d);
+			dist_json(e, x, "hits", d);
 			json_object_set_new(e, "exact", x);
-			json_array_append_new(arr, e);
+			out->entry(e, out->arg);
 		}
 	}
-	return arr;
 }
 
 /* The melee dice table: each unit with melee dice, to its front (and to
  * a flank when that changes its modifier: pikes), steady and
  * disorganised. */
-static json_t *
-melee_dice_json(const struct ruleset *rs, const char *a)
+static void
+melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
+    const struct chk_sink *out)
 {
-	json_t *arr = json_array(), *e, *x;
-	struct mo_dist d;
+	json_t *e, *x;
 	size_t i;
 	int sv, front, mod;
 
+	out->table("melee_dice", out->arg);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
@@ -127,7 +245,6 @@ melee_dice_json(const struct ruleset *rs, const char *a)
 			if (!front && mod == mo_melee_die_mod(rs, u, 1))
 				continue;
 			for (sv = 0; sv <= 1; sv++) {
-				mo_hits_dist(&d, u->melee_dice, mod, sv);
 				e = json_object();
 				x = json_object();
 				json_object_set_new(e, "unit", json_string(u->name));
@@ -139,21 +256,21 @@ melee_dice_json(const struct ruleset *rs, const char *a)
 				    json_integer(mod));
 				json_object_set_new(e, "disorganised",
 				    json_boolean(sv));
-				dist_json(e, x, "hits", &d);
+				dist_json(e, x, "hits", memo_dist(m,
+				    u->melee_dice, mod, sv));
 				json_object_set_new(e, "exact", x);
-				json_array_append_new(arr, e);
+				out->entry(e, out->arg);
 			}
 		}
 	}
-	return arr;
 }
 
 /* The morale test table: every current morale from 1 to the highest
  * grade, every modifier total the Morale modifiers table can make. */
-static json_t *
-tests_json(const struct ruleset *rs)
+static void
+tests_json(const struct ruleset *rs, const struct chk_sink *out)
 {
-	json_t *arr = json_array(), *e;
+	json_t *e;
 	struct mo_q p;
 	int lo = 0, hi = 0, top = 1, m, t;
 	size_t i;
@@ -168,6 +285,7 @@ tests_json(const struct ruleset *rs)
 	for (i = 0; i < rs->nunits; i++)
 		if (rs->units[i].morale > top)
 			top = rs->units[i].morale;
+	out->table("morale_tests", out->arg);
 	for (m = 1; m <= top; m++)
 		for (t = lo; t <= hi; t++) {
 			mo_morale_pass(&p, m, t);
@@ -176,9 +294,8 @@ tests_json(const struct ruleset *rs)
 			json_object_set_new(e, "modifier", json_integer(t));
 			json_object_set_new(e, "p_pass", q_real(&p));
 			json_object_set_new(e, "exact", q_str(&p));
-			json_array_append_new(arr, e);
+			out->entry(e, out->arg);
 		}
-	return arr;
 }
 
 /* Returns 1 when units of type u may charge (Melee: closing in). */
@@ -191,17 +308,17 @@ charges(const struct rs_unit *u)
 
 /* One melee entry: attacker a charging defender d in a situation. */
 static json_t *
-melee_entry(const struct ruleset *rs, const struct rs_unit *a,
-    const struct rs_unit *d, const char *situation, int d_front)
+melee_entry(const struct ruleset *rs, struct memo *mm,
+    const struct rs_unit *a, const struct rs_unit *d, const char *situation,
+    int d_front)
 {
-	json_t *e = json_object(), *x = json_object();
-	struct mo_melee m;
+	json_t *e = json_object();
+	const struct memo_melee *m;
 	int strikes = d->melee_dice > 0 && !(d->traits & RS_TRAIT_LIGHT);
 	int am = mo_melee_die_mod(rs, a, 1), dm = mo_melee_die_mod(rs, d,
 	    d_front);
 
-	mo_melee_odds(&m, a->melee_dice, am, 0, strikes ? d->melee_dice : 0,
-	    dm, 0);
+	m = memo_melee(mm, a->melee_dice, am, strikes ? d->melee_dice : 0, dm);
 	json_object_set_new(e, "attacker", json_string(a->name));
 	json_object_set_new(e, "defender", json_string(d->name));
 	json_object_set_new(e, "situation", json_string(situation));
@@ -210,27 +327,25 @@ melee_entry(const struct ruleset *rs, const struct rs_unit *a,
 	json_object_set_new(e, "defender_dice",
 	    json_integer(strikes ? d->melee_dice : 0));
 	json_object_set_new(e, "defender_modifier", json_integer(dm));
-	json_object_set_new(e, "attacker_wins", q_real(&m.a_wins));
-	json_object_set_new(e, "defender_wins", q_real(&m.d_wins));
-	json_object_set_new(e, "tiebreak", q_real(&m.tiebreak));
-	json_object_set_new(x, "attacker_wins", q_str(&m.a_wins));
-	json_object_set_new(x, "defender_wins", q_str(&m.d_wins));
-	json_object_set_new(x, "tiebreak", q_str(&m.tiebreak));
-	dist_json(e, x, "attacker_hits", &m.a_hits);
-	dist_json(e, x, "defender_hits", &m.d_hits);
-	json_object_set_new(e, "exact", x);
+	json_object_set(e, "attacker_wins", m->aw);
+	json_object_set(e, "defender_wins", m->dw);
+	json_object_set(e, "tiebreak", m->tb);
+	json_object_set(e, "attacker_hits", m->a_hits);
+	json_object_set(e, "defender_hits", m->d_hits);
+	json_object_set(e, "exact", m->exact);
 	return e;
 }
 
 /* The melee table: every unit that may charge against every unit; the
  * defender faces the charge ("front"; open order troops are "caught"),
  * and pikes also on a flank, where they may not turn. */
-static json_t *
-melee_json(const struct ruleset *rs, const char *a, const char *b)
+static void
+melee_json(const struct ruleset *rs, const char *a, const char *b,
+    struct memo *m, const struct chk_sink *out)
 {
-	json_t *arr = json_array();
 	size_t i, j;
 
+	out->table("melee", out->arg);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *x = &rs->units[i];
 
@@ -241,30 +356,41 @@ melee_json(const struct ruleset *rs, const char *a, const char *b)
 
 			if (!name_ok(b, y->name))
 				continue;
-			json_array_append_new(arr, melee_entry(rs, x, y,
+			out->entry(melee_entry(rs, m, x, y,
 			    (y->traits & RS_TRAIT_LIGHT) ? "caught" : "front",
-			    1));
+			    1), out->arg);
 			if (mo_melee_die_mod(rs, y, 0) !=
 			    mo_melee_die_mod(rs, y, 1))
-				json_array_append_new(arr, melee_entry(rs, x, y,
-				    "flank", 0));
+				out->entry(melee_entry(rs, m, x, y, "flank", 0),
+				    out->arg);
 		}
 	}
-	return arr;
+}
+
+void
+chk_morale_odds_stream(const struct ruleset *rs, const char *a,
+    const char *b, const struct chk_sink *out)
+{
+	struct memo *m = memo_new();
+
+	out->member("ruleset", json_string(rs->name), out->arg);
+	out->member("engine", json_string("morale"), out->arg);
+	out->member("hits_per_morale", json_integer(rs->hits_per_morale),
+	    out->arg);
+	fire_json(rs, a, m, out);
+	melee_dice_json(rs, a, m, out);
+	tests_json(rs, out);
+	melee_json(rs, a, b, m, out);
+	memo_free(m);
 }
 
 json_t *
 chk_morale_odds_json(const struct ruleset *rs, const char *a, const char *b)
 {
-	json_t *o = json_object();
+	struct chk_tree t = { json_object(), NULL };
+	struct chk_sink s;
 
-	json_object_set_new(o, "ruleset", json_string(rs->name));
-	json_object_set_new(o, "engine", json_string("morale"));
-	json_object_set_new(o, "hits_per_morale",
-	    json_integer(rs->hits_per_morale));
-	json_object_set_new(o, "fire", fire_json(rs, a));
-	json_object_set_new(o, "melee_dice", melee_dice_json(rs, a));
-	json_object_set_new(o, "morale_tests", tests_json(rs));
-	json_object_set_new(o, "melee", melee_json(rs, a, b));
-	return o;
+	chk_tree_sink(&s, &t);
+	chk_morale_odds_stream(rs, a, b, &s);
+	return t.o;
 }

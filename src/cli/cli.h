@@ -94,8 +94,21 @@ void command_help(const struct command *, FILE *);
 #define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
 
+/*
+ * Before the work, once the inputs are read: 0 when an output beginning
+ * with begins (NULL: any) may be written at path; else -1, reported
+ * (atomic_check of base.h).
+ */
+int cli_output_check(const char *path, const char *begins);
+/* The first bytes of each kind of output, for cli_output_check. */
+#define CLI_PDF "%PDF-"
+
 /* Parse a whole number within [lo, hi] (option values); 0 or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
+/* The same for option opt of cmd, printing a usage error that gives the
+ * whole range when arg is not in it; 0 or -1. */
+int cli_count_opt(const char *cmd, const char *opt, const char *arg,
+    long long lo, long long hi, long long *v);
 /* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
  * usage error printed (cmd_play.c). */
 struct chk_opts;

@@ -73,7 +73,8 @@ cmd_bases(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rnd_bases_opts o;
-	const char *out = NULL;
+	const char *out = NULL, *pwhy;
+	double pw, ph;
 	struct ruleset *rs;
 	int ch, worst, rc;
 
@@ -87,6 +88,9 @@ cmd_bases(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'p':
+			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
+				return usage_error("bases", "--paper %s: %s",
+				    optarg, pwhy);
 			o.paper = optarg;
 			break;
 		case 'b':
@@ -139,6 +143,10 @@ cmd_bases(int argc, char **argv)
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	if (cli_output_check(out, CLI_PDF) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	rc = run(rs, out, &o);
 	rs_free(rs);
 	return rc;

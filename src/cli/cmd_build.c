@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -118,6 +121,99 @@ play_test_games(const struct ruleset *rs)
 	return rc == -1 ? -1 : 0;
 }
 
+/* A new, empty stage directory inside dir; caller frees, or NULL. */
+static char *
+stage_new(const char *dir)
+{
+	char *stage = xasprintf("%s/.sandtable-build-XXXXXX", dir);
+
+	if (mkdtemp(stage) == NULL) {
+		free(stage);
+		return NULL;
+	}
+	return stage;
+}
+
+/*
+ * Move every file made in the stage into dir, each by a rename over the
+ * previous one, then make the directory durable. Returns 0 or -1
+ * (reported).
+ */
+static int
+stage_swap(const char *stage, const char *dir)
+{
+	DIR *dp;
+	struct dirent *e;
+	int fd, rc = 0;
+
+	if ((dp = opendir(stage)) == NULL)
+		return -1;
+	/* First make sure every rename can be done (nothing in the way
+	 * but an earlier output), so that none is done when one cannot. */
+	while (rc == 0 && (e = readdir(dp)) != NULL) {
+		struct stat st;
+		char *to;
+
+		if (e->d_name[0] == '.')
+			continue;
+		to = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
+			fprintf(stderr, "sandtable: %s: in the way of the "
+			    "output (not a regular file)\n", to);
+			rc = -1;
+		} else if (file_is_input(to) != NULL) {
+			fprintf(stderr, "sandtable: %s: is an input of this "
+			    "run; not writing over it\n", to);
+			rc = -1;
+		}
+		free(to);
+	}
+	rewinddir(dp);
+	while (rc == 0 && (e = readdir(dp)) != NULL) {
+		char *from, *to;
+
+		if (e->d_name[0] == '.')
+			continue;
+		from = xasprintf("%s/%s", stage, e->d_name);
+		to = xasprintf("%s/%s", dir, e->d_name);
+		if (rename(from, to) == -1) {
+			fprintf(stderr, "sandtable: %s: %s\n", to,
+			    strerror(errno));
+			rc = -1;
+		}
+		free(from);
+		free(to);
+	}
+	closedir(dp);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
+		fsync(fd);
+		close(fd);
+	}
+	return rc;
+}
+
+/* Remove the stage and whatever is left in it. */
+static void
+stage_remove(const char *stage)
+{
+	DIR *dp;
+	struct dirent *e;
+	char *f;
+
+	if ((dp = opendir(stage)) != NULL) {
+		while ((e = readdir(dp)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			f = xasprintf("%s/%s", stage, e->d_name);
+			unlink(f);
+			free(f);
+		}
+		closedir(dp);
+	}
+	rmdir(stage);
+}
+
 /*
  * Check one ruleset and write its products into outdir/NAME/. Returns
  * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
@@ -132,9 +228,10 @@ build_one(const char *file, const char *outdir, int quiet)
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs;
 	struct progress bar;
-	char *dir;
+	char *dir, *stage;
 
 	rnd_fonts_warm();
+	file_inputs_forget();
 	rs = cli_load(file, &worst);
 	if (rs != NULL && play_test_games(rs) == -1) {
 		rs_free(rs);
@@ -146,8 +243,9 @@ build_one(const char *file, const char *outdir, int quiet)
 		return EXIT_ERRORS;
 	}
 	dir = xasprintf("%s/%s", outdir, rs->name);
-	if (mkdir_p(dir) == -1) {
-		fprintf(stderr, "sandtable: %s: cannot create directory\n", dir);
+	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
+		fprintf(stderr, "sandtable: %s: cannot create directory: %s\n",
+		    dir, strerror(errno));
 		free(dir);
 		rs_free(rs);
 		return EXIT_ERRORS;
@@ -155,12 +253,14 @@ build_one(const char *file, const char *outdir, int quiet)
 	for (p = products; p->file != NULL; p++)
 		nprod++;
 	progress_begin(&bar, rs->name, nprod + 1);
-	if (write_summary(rs, dir) == -1)
+	/* Everything is made in the stage first: a product that fails
+	 * leaves the directory as the last good build left it. */
+	if (write_summary(rs, stage) == -1)
 		rc = EXIT_ERRORS;
 	else
 		made[nmade++] = "ruleset.txt";
-	for (p = products; p->file != NULL; p++) {
-		char *path = xasprintf("%s/%s", dir, p->file);
+	for (p = products; p->file != NULL && rc == EXIT_CLEAN; p++) {
+		char *path = xasprintf("%s/%s", stage, p->file);
 		int r;
 
 		progress_update(&bar, nmade);
@@ -172,15 +272,28 @@ build_one(const char *file, const char *outdir, int quiet)
 		free(path);
 	}
 	progress_end(&bar);
-	if (write_index(rs, dir, made, nmade) == -1)
+	if (rc == EXIT_CLEAN && write_index(rs, stage, made, nmade) == -1)
 		rc = EXIT_ERRORS;
+	else if (rc == EXIT_CLEAN)
+		made[nmade++] = "index.json";
+	if (rc == EXIT_CLEAN && stage_swap(stage, dir) == -1)
+		rc = EXIT_ERRORS;
+	stage_remove(stage);
+	free(stage);
+	if (rc != EXIT_CLEAN) {
+		fprintf(stderr, "sandtable: %s: not built (errors above); "
+		    "previous outputs kept\n", file);
+		free(dir);
+		rs_free(rs);
+		return rc;
+	}
 	if (!quiet) {
 		size_t i;
 
 		printf("%s: %s/:", file, dir);
 		for (i = 0; i < nmade; i++)
 			printf(" %s", made[i]);
-		printf(" index.json\n");
+		printf("\n");
 	}
 	free(dir);
 	rs_free(rs);

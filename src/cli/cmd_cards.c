@@ -92,9 +92,13 @@ cmd_cards(int argc, char **argv)
 			len = ch == 'b' ? &o.bleed_mm : ch == 'L' ?
 			    &o.crop_len_mm : &o.crop_off_mm;
 			if (len_opt(optarg, len) == -1)
-				return usage_error("cards", "'%s' is not a "
+				return usage_error("cards", "%s '%s': not a "
 				    "length with a unit (3mm, 0.125in, 1/8in, "
-				    "none)", optarg);
+				    "none)", argv[optind - 1], optarg);
+			/* The bleed's limit, blamed on the option. */
+			if (ch == 'b' && *len > 10)
+				return usage_error("cards", "--bleed %s: from "
+				    "0 to 10 mm", optarg);
 			break;
 		case 'B':
 			o.backs = 1;

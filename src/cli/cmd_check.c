@@ -127,6 +127,12 @@ cmd_check(int argc, char **argv)
 				status = EXIT_ERRORS;
 			continue;
 		}
+		if (report_pdf != NULL &&
+		    cli_output_check(report_pdf, CLI_PDF) == -1) {
+			rs_free(rs);
+			status = EXIT_ERRORS;
+			continue;
+		}
 		if (verbose)
 			rs_dump(rs, stdout);
 		if (!quiet && !json)

@@ -1,5 +1,6 @@
 /* cmd_odds.c: sandtable odds — exact odds of every fire and melee
  * matchup of a ruleset, as rationals. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,356 @@ print_text(const struct ruleset *rs, const struct eng_odds *o,
 	}
 }
 
+/*
+ * The odds as JSON, written while they are made, in the layout that
+ * json_dumps() with JSON_INDENT(2) and JSON_REAL_PRECISION(10) gives the
+ * whole object. Each entry is put together in a buffer and written at
+ * once. A value the entries share (the hits of 20 dice, a melee round's
+ * exact odds) is dumped once and its text kept: 256 unit types make
+ * 65,536 melee entries but only a handful of different rounds.
+ */
+#define JW_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10))
+#define JW_SLOTS 8192 /* kept texts: a power of two */
+
+struct jw_kept {
+	json_t *v; /* a reference, so that the address stays this value's */
+	int depth;
+	char *text;
+	size_t len;
+};
+
+struct jw {
+	FILE *f;
+	char *b;                /* what is not yet written */
+	size_t n, cap;
+	int members;            /* top-level members written */
+	long entries;           /* entries of the open table; -1: none */
+	struct jw_kept *kept;   /* open addressing by address */
+	size_t nkept;
+};
+
+static void
+jw_put(struct jw *w, const char *s, size_t n)
+{
+	if (w->n + n > w->cap) {
+		w->cap = (w->n + n) * 2;
+		w->b = xrealloc(w->b, w->cap);
+	}
+	memcpy(w->b + w->n, s, n);
+	w->n += n;
+}
+
+static void
+jw_puts(struct jw *w, const char *s)
+{
+	jw_put(w, s, strlen(s));
+}
+
+static void
+jw_flush(struct jw *w)
+{
+	fwrite(w->b, 1, w->n, w->f);
+	w->n = 0;
+}
+
+static void
+jw_indent(struct jw *w, int depth)
+{
+	static const char sp[] = "\n                ";
+
+	if (depth <= 8)
+		jw_put(w, sp, 1 + 2 * (size_t)depth);
+	else {
+		jw_put(w, sp, 1);
+		while (depth-- > 0)
+			jw_put(w, sp + 1, 2);
+	}
+}
+
+/* A string as jansson writes it: quotes, backslashes and control
+ * characters escaped, the rest (UTF-8) as it is. */
+static void
+jw_string(struct jw *w, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *run = s;
+	char e[8];
+
+	jw_put(w, "\"", 1);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		jw_put(w, run, (size_t)(s - run));
+		run = s + 1;
+		switch (c) {
+		case '"': jw_put(w, "\\\"", 2); break;
+		case '\\': jw_put(w, "\\\\", 2); break;
+		case '\b': jw_put(w, "\\b", 2); break;
+		case '\f': jw_put(w, "\\f", 2); break;
+		case '\n': jw_put(w, "\\n", 2); break;
+		case '\r': jw_put(w, "\\r", 2); break;
+		case '\t': jw_put(w, "\\t", 2); break;
+		default:
+			memcpy(e, "\\u00", 4);
+			e[4] = hex[c >> 4];
+			e[5] = hex[c & 15];
+			jw_put(w, e, 6);
+		}
+	}
+	jw_put(w, run, (size_t)(s - run));
+	jw_put(w, "\"", 1);
+}
+
+/* A real as jansson writes it with JSON_REAL_PRECISION(10): "%.10g"
+ * with a '.' whatever the locale, ".0" after a whole number, and no '+'
+ * or leading zeros in an exponent. */
+static void
+jw_real(struct jw *w, double v)
+{
+	char b[48], *p, *e;
+
+	snprintf(b, sizeof(b), "%.10g", v);
+	for (p = b; *p != '\0'; p++)
+		if (strchr("0123456789-+e", *p) == NULL)
+			*p = '.';
+	if (strpbrk(b, ".e") == NULL)
+		strcat(b, ".0");
+	if ((e = strchr(b, 'e')) != NULL) {
+		p = ++e;
+		if (*p == '-')
+			p++;
+		e = p;
+		if (*e == '+')
+			e++;
+		while (*e == '0' && e[1] != '\0')
+			e++;
+		memmove(p, e, strlen(e) + 1);
+	}
+	jw_puts(w, b);
+}
+
+/* Returns json_dumps() of v indented for depth, with its length (caller
+ * frees); "null" for what jansson cannot print. */
+static char *
+jw_dump(const json_t *v, int depth, size_t *len)
+{
+	char *s = json_dumps(v, JW_FLAGS | JSON_ENCODE_ANY), *t, *q;
+	const char *p;
+	size_t n = 0;
+
+	if (s == NULL)
+		s = xstrdup("null");
+	if (depth > 0) {
+		for (p = s; *p != '\0'; p++)
+			n += *p == '\n';
+		t = q = xmalloc(strlen(s) + n * 2 * (size_t)depth + 1);
+		for (p = s; *p != '\0'; p++) {
+			int i;
+
+			*q++ = *p;
+			if (*p == '\n')
+				for (i = 0; i < 2 * depth; i++)
+					*q++ = ' ';
+		}
+		*q = '\0';
+		free(s);
+		s = t;
+	}
+	*len = strlen(s);
+	return s;
+}
+
+/* A shared object or array: its kept text, made on its first use. */
+static void
+jw_shared(struct jw *w, json_t *v, int depth)
+{
+	size_t h = (size_t)(((uintptr_t)v >> 4) * 2654435761u) &
+	    (JW_SLOTS - 1), len;
+	struct jw_kept *k;
+	char *s;
+
+	for (;;) {
+		k = &w->kept[h];
+		if (k->v == NULL || (k->v == v && k->depth == depth))
+			break;
+		h = (h + 1) & (JW_SLOTS - 1);
+	}
+	if (k->v != NULL) {
+		jw_put(w, k->text, k->len);
+		return;
+	}
+	s = jw_dump(v, depth, &len);
+	jw_put(w, s, len);
+	if (w->nkept >= JW_SLOTS / 2) { /* full: write without keeping */
+		free(s);
+		return;
+	}
+	k->v = json_incref(v);
+	k->depth = depth;
+	k->text = s;
+	k->len = len;
+	w->nkept++;
+}
+
+/* Write v whose first character goes at nesting depth. */
+static void
+jw_value(struct jw *w, json_t *v, int depth)
+{
+	const char *key;
+	json_t *x;
+	size_t i, n = 0;
+	char b[32];
+
+	/* refcount is public in jansson.h: above 1, the maker keeps the
+	 * value for other entries too. */
+	if ((json_is_object(v) || json_is_array(v)) && v->refcount > 1) {
+		jw_shared(w, v, depth);
+		return;
+	}
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		if (json_object_size(v) == 0) {
+			jw_puts(w, "{}");
+			break;
+		}
+		jw_put(w, "{", 1);
+		json_object_foreach(v, key, x) {
+			if (n++ > 0)
+				jw_put(w, ",", 1);
+			jw_indent(w, depth + 1);
+			jw_string(w, key);
+			jw_put(w, ": ", 2);
+			jw_value(w, x, depth + 1);
+		}
+		jw_indent(w, depth);
+		jw_put(w, "}", 1);
+		break;
+	case JSON_ARRAY:
+		if (json_array_size(v) == 0) {
+			jw_puts(w, "[]");
+			break;
+		}
+		jw_put(w, "[", 1);
+		json_array_foreach(v, i, x) {
+			if (i > 0)
+				jw_put(w, ",", 1);
+			jw_indent(w, depth + 1);
+			jw_value(w, x, depth + 1);
+		}
+		jw_indent(w, depth);
+		jw_put(w, "]", 1);
+		break;
+	case JSON_STRING:
+		jw_string(w, json_string_value(v));
+		break;
+	case JSON_INTEGER:
+		snprintf(b, sizeof(b), "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
+		jw_puts(w, b);
+		break;
+	case JSON_REAL:
+		jw_real(w, json_real_value(v));
+		break;
+	case JSON_TRUE:
+		jw_puts(w, "true");
+		break;
+	case JSON_FALSE:
+		jw_puts(w, "false");
+		break;
+	default:
+		jw_puts(w, "null");
+	}
+}
+
+/* Close the open table, if any. */
+static void
+jw_close(struct jw *w)
+{
+	if (w->entries > 0)
+		jw_indent(w, 1);
+	if (w->entries >= 0)
+		jw_put(w, "]", 1);
+	w->entries = -1;
+}
+
+static void
+jw_key(struct jw *w, const char *key)
+{
+	jw_close(w);
+	if (w->members++ > 0)
+		jw_put(w, ",", 1);
+	jw_indent(w, 1);
+	jw_string(w, key);
+	jw_put(w, ": ", 2);
+}
+
+static void
+jw_member(const char *key, json_t *v, void *arg)
+{
+	struct jw *w = arg;
+
+	jw_key(w, key);
+	jw_value(w, v, 1);
+	json_decref(v);
+	jw_flush(w);
+}
+
+static void
+jw_table(const char *key, void *arg)
+{
+	struct jw *w = arg;
+
+	jw_key(w, key);
+	jw_put(w, "[", 1);
+	w->entries = 0;
+}
+
+static void
+jw_entry(json_t *v, void *arg)
+{
+	struct jw *w = arg;
+
+	if (w->entries++ > 0)
+		jw_put(w, ",", 1);
+	jw_indent(w, 2);
+	jw_value(w, v, 2);
+	json_decref(v);
+	if (w->n >= 65536)
+		jw_flush(w);
+}
+
+static void
+jw_begin(struct jw *w, struct chk_sink *s, FILE *f)
+{
+	memset(w, 0, sizeof(*w));
+	w->f = f;
+	w->entries = -1;
+	w->kept = xcalloc(JW_SLOTS, sizeof(*w->kept));
+	s->member = jw_member;
+	s->table = jw_table;
+	s->entry = jw_entry;
+	s->arg = w;
+	jw_put(w, "{", 1);
+}
+
+static void
+jw_end(struct jw *w)
+{
+	size_t i;
+
+	jw_close(w);
+	jw_puts(w, w->members > 0 ? "\n}\n" : "}\n");
+	jw_flush(w);
+	for (i = 0; i < JW_SLOTS; i++) {
+		json_decref(w->kept[i].v);
+		free(w->kept[i].text);
+	}
+	free(w->kept);
+	free(w->b);
+}
+
 /* Print a JSON array of reals as "0.482 0.386 …" (3 decimals). */
 static void
 print_reals(const json_t *a)
@@ -90,47 +441,30 @@ print_reals(const json_t *a)
 	}
 }
 
-/* The morale family's tables as text, from their JSON. */
+/* The morale family's tables as text, entry by entry as they come; the
+ * morale tests, a small grid, are kept until their table ends. */
+struct mtext {
+	char table[16];
+	json_t *tests;
+};
+
+/* The morale-test grid: modifiers across, morale down. */
 static void
-print_morale(const json_t *o)
+print_tests(const json_t *tests)
 {
 	const json_t *e;
-	char x[32], y[32], z[32];
 	size_t i;
 	int last;
 
-	printf("Fire: hits of each unit's fire dice (6s hit), p(0 hits) p(1) …"
-	    "\n");
-	json_array_foreach(json_object_get(o, "fire"), i, e) {
-		printf("  %-22s %-10s %2d dice%s  ", json_string_value(
-		    json_object_get(e, "shooter")), json_string_value(
-		    json_object_get(e, "weapon")), (int)json_integer_value(
-		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
-		    "disorganised")) ? ", saved" : "       ");
-		print_reals(json_object_get(e, "hits"));
-		printf("\n");
-	}
-	printf("\nMelee dice: hits of each unit's melee dice, modifiers "
-	    "included\n");
-	json_array_foreach(json_object_get(o, "melee_dice"), i, e) {
-		printf("  %-22s %-6s %2d dice %+d%s  ", json_string_value(
-		    json_object_get(e, "unit")), json_string_value(
-		    json_object_get(e, "situation")), (int)json_integer_value(
-		    json_object_get(e, "dice")), (int)json_integer_value(
-		    json_object_get(e, "die_modifier")), json_is_true(
-		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
-		print_reals(json_object_get(e, "hits"));
-		printf("\n");
-	}
 	printf("\nMorale tests: chance of passing (one die, not above morale "
 	    "+ modifiers)\n  morale  modifier:");
-	json_array_foreach(json_object_get(o, "morale_tests"), i, e)
+	json_array_foreach(tests, i, e)
 		if (json_integer_value(json_object_get(e, "morale")) == 1 &&
 		    json_integer_value(json_object_get(e, "modifier")) >= -6)
 			printf(" %+5d", (int)json_integer_value(
 			    json_object_get(e, "modifier")));
 	last = -1;
-	json_array_foreach(json_object_get(o, "morale_tests"), i, e) {
+	json_array_foreach(tests, i, e) {
 		int m = (int)json_integer_value(json_object_get(e, "morale"));
 		int t = (int)json_integer_value(json_object_get(e, "modifier"));
 
@@ -142,11 +476,64 @@ print_morale(const json_t *o)
 			    "exact")));
 	}
 	printf("\n");
-	printf("\nMelee: one round; equal hits go to a tie-break (1/2 each)"
-	    "\n");
-	printf("  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker", "defender",
-	    "where", "attacker_wins", "defender_wins", "tiebreak");
-	json_array_foreach(json_object_get(o, "melee"), i, e) {
+}
+
+static void
+mt_member(const char *key, json_t *v, void *arg)
+{
+	(void)key;
+	(void)arg;
+	json_decref(v);
+}
+
+static void
+mt_table(const char *key, void *arg)
+{
+	struct mtext *t = arg;
+
+	snprintf(t->table, sizeof(t->table), "%s", key);
+	if (strcmp(key, "fire") == 0)
+		printf("Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
+		    "p(1) …\n");
+	else if (strcmp(key, "melee_dice") == 0)
+		printf("\nMelee dice: hits of each unit's melee dice, "
+		    "modifiers included\n");
+	else if (strcmp(key, "melee") == 0) {
+		print_tests(t->tests);
+		printf("\nMelee: one round; equal hits go to a tie-break (1/2 "
+		    "each)\n");
+		printf("  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
+		    "defender", "where", "attacker_wins", "defender_wins",
+		    "tiebreak");
+	}
+}
+
+static void
+mt_entry(json_t *e, void *arg)
+{
+	struct mtext *t = arg;
+	char x[32], y[32], z[32];
+
+	if (strcmp(t->table, "fire") == 0) {
+		printf("  %-22s %-10s %2d dice%s  ", json_string_value(
+		    json_object_get(e, "shooter")), json_string_value(
+		    json_object_get(e, "weapon")), (int)json_integer_value(
+		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
+		    "disorganised")) ? ", saved" : "       ");
+		print_reals(json_object_get(e, "hits"));
+		printf("\n");
+	} else if (strcmp(t->table, "melee_dice") == 0) {
+		printf("  %-22s %-6s %2d dice %+d%s  ", json_string_value(
+		    json_object_get(e, "unit")), json_string_value(
+		    json_object_get(e, "situation")), (int)json_integer_value(
+		    json_object_get(e, "dice")), (int)json_integer_value(
+		    json_object_get(e, "die_modifier")), json_is_true(
+		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
+		print_reals(json_object_get(e, "hits"));
+		printf("\n");
+	} else if (strcmp(t->table, "morale_tests") == 0) {
+		json_array_append(t->tests, e);
+	} else {
 		fmt_double(x, sizeof(x), json_real_value(json_object_get(e,
 		    "attacker_wins")), 4);
 		fmt_double(y, sizeof(y), json_real_value(json_object_get(e,
@@ -159,6 +546,7 @@ print_morale(const json_t *o)
 		    json_string_value(json_object_get(e, "situation")), x, y,
 		    z);
 	}
+	json_decref(e);
 }
 
 /* sandtable odds on a morale-family ruleset; returns the exit status. */
@@ -166,16 +554,24 @@ static int
 odds_morale(const struct ruleset *rs, int json, const char *a,
     const char *b)
 {
-	json_t *j = chk_morale_odds_json(rs, a, b);
-	char *s;
+	struct chk_sink s;
+	struct mtext t;
+	struct jw w;
 
 	if (json) {
-		s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-		printf("%s\n", s);
-		free(s);
-	} else
-		print_morale(j);
-	json_decref(j);
+		jw_begin(&w, &s, stdout);
+		chk_morale_odds_stream(rs, a, b, &s);
+		jw_end(&w);
+	} else {
+		memset(&t, 0, sizeof(t));
+		t.tests = json_array();
+		s.member = mt_member;
+		s.table = mt_table;
+		s.entry = mt_entry;
+		s.arg = &t;
+		chk_morale_odds_stream(rs, a, b, &s);
+		json_decref(t.tests);
+	}
 	return EXIT_CLEAN;
 }
 
@@ -241,12 +637,12 @@ cmd_odds(int argc, char **argv)
 	if (c->fam->odds != NULL)
 		c->fam->odds(c, &o);
 	if (json) {
-		json_t *j = chk_odds_json(c, &o, ua, ub);
-		char *s = json_dumps(j, JSON_INDENT(2) |
-		    JSON_REAL_PRECISION(10));
-		printf("%s\n", s);
-		free(s);
-		json_decref(j);
+		struct chk_sink s;
+		struct jw w;
+
+		jw_begin(&w, &s, stdout);
+		chk_odds_stream(c, &o, ua, ub, &s);
+		jw_end(&w);
 	} else
 		print_text(rs, &o, ua, ub);
 	eng_odds_free(&o);

@@ -30,6 +30,17 @@ cli_parse_count(const char *s, long long lo, long long hi, long long *v)
  * error was printed.
  */
 int
+cli_count_opt(const char *cmd, const char *opt, const char *arg,
+    long long lo, long long hi, long long *v)
+{
+	if (cli_parse_count(arg, lo, hi, v) == 0)
+		return 0;
+	usage_error(cmd, "%s '%s': needs a whole number from %lld to %lld",
+	    opt, arg, lo, hi);
+	return -1;
+}
+
+int
 cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
     struct chk_opts *o)
 {
@@ -37,26 +48,22 @@ cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
 
 	switch (ch) {
 	case 'n':
-		if (cli_parse_count(arg, min_games, 100000000, &v) == 0) {
-			o->games = (long)v;
-			return 0;
-		}
-		usage_error(cmd, "--games needs a number from %ld", min_games);
-		return -1;
+		if (cli_count_opt(cmd, "--games", arg, min_games, 100000000,
+		    &v) == -1)
+			return -1;
+		o->games = (long)v;
+		return 0;
 	case 's':
-		if (cli_parse_count(arg, 0, (long long)1 << 53, &v) == 0) {
-			o->seed = (uint64_t)v;
-			return 0;
-		}
-		usage_error(cmd, "--seed needs a whole number");
-		return -1;
+		if (cli_count_opt(cmd, "--seed", arg, 0, (long long)1 << 53,
+		    &v) == -1)
+			return -1;
+		o->seed = (uint64_t)v;
+		return 0;
 	case 'j':
-		if (cli_parse_count(arg, 1, 256, &v) == 0) {
-			o->jobs = (int)v;
-			return 0;
-		}
-		usage_error(cmd, "--jobs needs a number from 1 to 256");
-		return -1;
+		if (cli_count_opt(cmd, "--jobs", arg, 1, 256, &v) == -1)
+			return -1;
+		o->jobs = (int)v;
+		return 0;
 	default:
 		return 1;
 	}

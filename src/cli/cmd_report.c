@@ -284,14 +284,35 @@ name_index(const char **names, size_t *n, const char *name)
 	return (*n)++;
 }
 
+/* The row of key k (< nkeys) in ix[], numbered in the order first seen;
+ * ix[] starts all -1. Returns the row. */
+static size_t
+key_index(long *ix, size_t *n, size_t k)
+{
+	if (ix[k] < 0)
+		ix[k] = (long)(*n)++;
+	return (size_t)ix[k];
+}
+
+/* Returns a new array of n longs, all -1. */
+static long *
+index_new(size_t n)
+{
+	long *ix = xcalloc(n + 1, sizeof(long));
+	size_t i;
+
+	for (i = 0; i <= n; i++)
+		ix[i] = -1;
+	return ix;
+}
+
 /* One heat map of melee odds for a situation: attacker x defender,
  * P(only the defender is removed), the exact fraction under it. */
 static void
 melee_map(struct rnd_report *r, const struct ruleset *rs,
     const struct eng_odds *od, const char *sit)
 {
-	const char **rows = xcalloc(rs->nunits + 1, sizeof(char *));
-	const char **cols = xcalloc(rs->nunits + 1, sizeof(char *));
+	long *ri = index_new(rs->nunits), *ci = index_new(rs->nunits);
 	size_t nr = 0, nc = 0, i, never = 0;
 	struct rnd_matrix *m;
 	char *title, buf[64];
@@ -299,8 +320,8 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	/* Units in the order of the ruleset, those that fight at all. */
 	for (i = 0; i < od->nmelee; i++)
 		if (strcmp(od->melee[i].situation, sit) == 0) {
-			name_index(rows, &nr, rs->units[od->melee[i].attacker].name);
-			name_index(cols, &nc, rs->units[od->melee[i].defender].name);
+			key_index(ri, &nr, (size_t)od->melee[i].attacker);
+			key_index(ci, &nc, (size_t)od->melee[i].defender);
 		}
 	title = xasprintf("Melee odds: %s", strcmp(sit, "open") == 0 ?
 	    "open ground" : strcmp(sit, "uphill") == 0 ? "attacker going "
@@ -314,24 +335,27 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	    "attacker wins the round" : "chance the attacker wins (only the "
 	    "defender is removed)");
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
-	for (i = 0; i < nr; i++)
-		m->rows[i] = xstrdup(rows[i]);
-	for (i = 0; i < nc; i++)
-		m->cols[i] = xstrdup(cols[i]);
+	for (i = 0; i < rs->nunits; i++) {
+		if (ri[i] >= 0)
+			m->rows[ri[i]] = xstrdup(rs->units[i].name);
+		if (ci[i] >= 0)
+			m->cols[ci[i]] = xstrdup(rs->units[i].name);
+	}
 	for (i = 0; i < od->nmelee; i++) {
 		const struct eng_odds_melee *e = &od->melee[i];
 		size_t a, d;
 
 		if (strcmp(e->situation, sit) != 0)
 			continue;
-		a = name_index(rows, &nr, rs->units[e->attacker].name);
-		d = name_index(cols, &nc, rs->units[e->defender].name);
+		a = (size_t)ri[e->attacker];
+		d = (size_t)ci[e->defender];
 		if (!e->resolves) {
 			never++;
 			continue;
 		}
 		m->v[a * nc + d] = eng_q_double(e->attacker_wins);
 		eng_q_format(buf, sizeof(buf), e->attacker_wins);
+		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
 	m->note = xasprintf("%s%s%s", rs->engine == RS_ENGINE_MORALE ?
@@ -341,8 +365,8 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	    "defender winning or both removed.",
 	    never ? " Cells marked n/a are melees that can never be decided."
 	    : "", " The command sandtable odds prints each as an exact fraction.");
-	free(rows);
-	free(cols);
+	free(ri);
+	free(ci);
 }
 
 /* One heat map of the chance to hit: shooter and weapon x target. */
@@ -350,25 +374,16 @@ static void
 fire_map(struct rnd_report *r, const struct ruleset *rs,
     const struct eng_odds *od)
 {
-	const char **rows = xcalloc(od->nfire + 1, sizeof(char *));
-	const char **cols = xcalloc(rs->nunits + 1, sizeof(char *));
-	char **labels = xcalloc(od->nfire + 1, sizeof(char *));
-	size_t nr = 0, nc = 0, i, nl = 0;
+	size_t nw = rs->nweapons, nr = 0, nc = 0, i;
+	long *ri = index_new(rs->nunits * nw), *ci = index_new(rs->nunits);
 	struct rnd_matrix *m;
 	char buf[64];
 
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
-		char *l = xasprintf("%s: %s", rs->units[f->shooter].name,
-		    rs->weapons[f->weapon].name);
-		size_t before = nr;
 
-		name_index(rows, &nr, l);
-		if (nr > before)
-			labels[nl++] = l;
-		else
-			free(l);
-		name_index(cols, &nc, rs->units[f->target].name);
+		key_index(ri, &nr, (size_t)f->shooter * nw + (size_t)f->weapon);
+		key_index(ci, &nc, (size_t)f->target);
 	}
 	m = rnd_report_matrix(r, "Fire: chance of a hit with one shot", nr,
 	    nc);
@@ -376,30 +391,27 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	m->colhead = xstrdup("target");
 	m->legend = xstrdup("chance to hit");
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
-	for (i = 0; i < nr; i++)
-		m->rows[i] = xstrdup(rows[i]);
-	for (i = 0; i < nc; i++)
-		m->cols[i] = xstrdup(cols[i]);
+	for (i = 0; i < rs->nunits * nw; i++)
+		if (ri[i] >= 0)
+			m->rows[ri[i]] = xasprintf("%s: %s",
+			    rs->units[i / nw].name, rs->weapons[i % nw].name);
+	for (i = 0; i < rs->nunits; i++)
+		if (ci[i] >= 0)
+			m->cols[ci[i]] = xstrdup(rs->units[i].name);
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
-		char *l = xasprintf("%s: %s", rs->units[f->shooter].name,
-		    rs->weapons[f->weapon].name);
-		size_t a = name_index(rows, &nr, l),
-		    d = name_index(cols, &nc, rs->units[f->target].name);
+		size_t a = (size_t)ri[(size_t)f->shooter * nw +
+		    (size_t)f->weapon], d = (size_t)ci[f->target];
 
 		m->v[a * nc + d] = eng_q_double(f->p_hit);
 		eng_q_format(buf, sizeof(buf), f->p_hit);
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
-		free(l);
 	}
 	m->note = xstrdup("Exact odds of one shot at a target in range and "
 	    "sight; 0 where the weapon cannot harm that class of unit.");
-	for (i = 0; i < nl; i++)
-		free(labels[i]);
-	free(labels);
-	free(rows);
-	free(cols);
+	free(ri);
+	free(ci);
 }
 
 /*
@@ -464,13 +476,146 @@ hits_map(struct rnd_report *r, const struct ruleset *rs, int melee)
 	    "the unit has dice.");
 }
 
+/* A heat map with more rows or columns than this shares those that are
+ * alike (README, Limits and hostile input). */
+#define MAP_SHARE_OVER 64
+
+/* Returns 1 when the n cells from a and from b, step apart, are alike. */
+static int
+cells_alike(const struct rnd_matrix *m, size_t a, size_t b, size_t n,
+    size_t step)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t x = a + i * step, y = b + i * step;
+		const char *s = m->text ? m->text[x] : NULL,
+		    *t = m->text ? m->text[y] : NULL;
+
+		if (m->v[x] != m->v[y] || (s == NULL) != (t == NULL) ||
+		    (s != NULL && strcmp(s, t) != 0))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Share the rows of m whose cells are all alike (by == 0) or its columns
+ * (by == 1): the first keeps its place, named "NAME (+N alike)". With 256
+ * unit types of four weapons the fire map has 1,024 rows but only a few
+ * different ones.
+ */
+static void
+matrix_share(struct rnd_matrix *m, int by)
+{
+	size_t nl = by ? m->ncols : m->nrows, no = by ? m->nrows : m->ncols;
+	size_t step = by ? m->ncols : 1, lstep = by ? 1 : m->ncols;
+	size_t *rep = xcalloc(nl + 1, sizeof(size_t));
+	size_t *cnt = xcalloc(nl + 1, sizeof(size_t));
+	uint64_t *h = xcalloc(nl + 1, sizeof(uint64_t));
+	char **lab = by ? m->cols : m->rows, **nlab, **ntext = NULL;
+	size_t nrep = 0, i, j, k;
+	double *nv;
+
+	/* FNV-1a over each line's values and texts, then compare within
+	 * equal hashes. */
+	for (i = 0; i < nl; i++) {
+		uint64_t x = 14695981039346656037u;
+
+		for (k = 0; k < no; k++) {
+			size_t c = i * lstep + k * step;
+			const unsigned char *p = (const void *)&m->v[c];
+			size_t b;
+
+			for (b = 0; b < sizeof(double); b++)
+				x = (x ^ p[b]) * 1099511628211u;
+			if (m->text != NULL && m->text[c] != NULL)
+				for (p = (const void *)m->text[c]; *p; p++)
+					x = (x ^ *p) * 1099511628211u;
+		}
+		h[i] = x;
+	}
+	for (i = 0; i < nl; i++) {
+		for (j = 0; j < nrep; j++)
+			if (h[rep[j]] == h[i] && cells_alike(m, rep[j] * lstep,
+			    i * lstep, no, step))
+				break;
+		if (j == nrep)
+			rep[nrep++] = i;
+		cnt[j]++;
+	}
+	if (nrep == nl)
+		goto out;
+	nlab = xcalloc(nrep + 1, sizeof(char *));
+	nv = xcalloc(nrep * no + 1, sizeof(double));
+	if (m->text != NULL)
+		ntext = xcalloc(nrep * no + 1, sizeof(char *));
+	for (j = 0; j < nrep; j++) {
+		nlab[j] = cnt[j] > 1 ? xasprintf("%s (+%zu alike)", lab[rep[j]],
+		    cnt[j] - 1) : xstrdup(lab[rep[j]]);
+		for (k = 0; k < no; k++) {
+			size_t c = rep[j] * lstep + k * step,
+			    d = by ? k * nrep + j : j * no + k;
+
+			nv[d] = m->v[c];
+			if (ntext != NULL) {
+				ntext[d] = m->text[c];
+				m->text[c] = NULL;
+			}
+		}
+	}
+	for (i = 0; i < nl; i++)
+		free(lab[i]);
+	free(lab);
+	if (m->text != NULL)
+		for (i = 0; i < m->nrows * m->ncols; i++)
+			free(m->text[i]);
+	free(m->text);
+	free(m->v);
+	m->text = ntext;
+	m->v = nv;
+	if (by) {
+		m->cols = nlab;
+		m->ncols = nrep;
+	} else {
+		m->rows = nlab;
+		m->nrows = nrep;
+	}
+out:
+	free(rep);
+	free(cnt);
+	free(h);
+}
+
+/* A big heat map shares its rows and columns that are alike, and its
+ * note says so. */
+static void
+matrix_shrink(struct rnd_matrix *m)
+{
+	size_t r = m->nrows, c = m->ncols;
+	char *note;
+
+	if (r <= MAP_SHARE_OVER && c <= MAP_SHARE_OVER)
+		return;
+	matrix_share(m, 0);
+	matrix_share(m, 1);
+	if (m->nrows == r && m->ncols == c)
+		return;
+	note = xasprintf("%s%sRows and columns whose cells are all alike are "
+	    "shown once, \"+N alike\" after the first one's name (%zu of %zu "
+	    "rows, %zu of %zu columns).", m->note ? m->note : "", m->note ?
+	    " " : "", m->nrows, r, m->ncols, c);
+	free(m->note);
+	m->note = note;
+}
+
 /* The exact odds tables as heat maps, one per melee situation. */
 static void
 fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 {
 	struct eng_odds od;
 	const char *sits[8];
-	size_t nsits = 0, i;
+	size_t nsits = 0, i, first = r->nmaps;
 
 	memset(&od, 0, sizeof(od));
 	if (c->fam->odds == NULL)
@@ -485,6 +630,8 @@ fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 		hits_map(r, c->rs, 1);
 	} else if (od.nfire > 0)
 		fire_map(r, c->rs, &od);
+	for (i = first; i < r->nmaps; i++)
+		matrix_shrink(&r->maps[i]);
 	eng_odds_free(&od);
 }
 
@@ -527,17 +674,15 @@ source_line(const char *data, size_t len, int n)
  * ruleset, "FILE:LINE:COL" elsewhere; and the source line it names,
  * when it differs from the one shown just above. */
 static void
-fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
+fill_findings(struct rnd_report *r, const struct ruleset *rs,
+    const struct diags *d)
 {
-	char *data = NULL, *why = NULL, *src, *last = NULL;
-	size_t len = 0;
+	const char *file = rs->path, *data = rs->src;
+	size_t len = rs->srclen;
+	char *src, *last = NULL;
 	int sev;
 	size_t i;
 
-	if (file_slurp(file, RS_MAX_FILE, &data, &len, &why) != 0) {
-		free(why);
-		data = NULL;
-	}
 	for (sev = SEV_ERROR; sev >= SEV_NOTE; sev--)
 		for (i = 0; i < d->n; i++) {
 			const struct diag *x = &d->v[i];
@@ -568,7 +713,6 @@ fill_findings(struct rnd_report *r, const char *file, const struct diags *d)
 			free(where);
 		}
 	free(last);
-	free(data);
 }
 
 /* Each rule of the family, where it is stated and how often it was
@@ -607,7 +751,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	r.games = res->games;
 	r.tests_total = res->tests;
 	r.tests_passed = res->tests - res->tests_failed;
-	fill_findings(&r, rs->path, d);
+	fill_findings(&r, rs, d);
 	if (res->ctx != NULL) {
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);
@@ -710,7 +854,8 @@ cmd_report(int argc, char **argv)
 	};
 	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
 	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
-	const char *out = NULL, *paper = NULL, *grid = NULL;
+	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
+	double pw, ph;
 	int ch, sample = 0, quiet = 0, worst, rc;
 	struct ruleset *rs;
 	long long v;
@@ -742,6 +887,9 @@ cmd_report(int argc, char **argv)
 			co.jobs = (int)v;
 			break;
 		case 'p':
+			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
+				return usage_error("report", "--paper %s: %s",
+				    optarg, pwhy);
 			paper = optarg;
 			break;
 		case 'g':
@@ -778,6 +926,10 @@ cmd_report(int argc, char **argv)
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	if (cli_output_check(out, CLI_PDF) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	rc = report_run(rs, out, paper, &co, quiet, 1);
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;

@@ -287,6 +287,8 @@ cmd_scenario(int argc, char **argv)
 	struct ruleset *rs;
 	long long v;
 	int ch, worst, rc;
+	const char *pwhy;
+	double pw, ph;
 	const char *why;
 
 	memset(&o, 0, sizeof(o));
@@ -348,6 +350,9 @@ cmd_scenario(int argc, char **argv)
 			o.jobs = (int)v;
 			break;
 		case 'P':
+			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
+				return usage_error("scenario", "--paper %s: %s",
+				    optarg, pwhy);
 			o.paper = optarg;
 			break;
 		case 'o':

@@ -39,13 +39,24 @@ int
 usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg, *safe;
+	int n;
 
 	fputs("sandtable: ", stderr);
 	if (cmd != NULL)
 		fprintf(stderr, "%s: ", cmd);
+	/* Option values are the user's: printed with controls escaped. */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	safe = str_escape(n > 0 ? msg : "");
+	fputs(safe, stderr);
+	free(safe);
+	free(msg);
 	fprintf(stderr, " (try 'sandtable help%s%s')\n", cmd ? " " : "",
 	    cmd ? cmd : "");
 	return EXIT_USAGE;
@@ -79,6 +90,20 @@ main_help(FILE *fp)
 	    "\n"
 	    "'sandtable help COMMAND' shows a command's options.\n"
 	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
+}
+
+int
+cli_output_check(const char *path, const char *begins)
+{
+	char *why = NULL, *safe;
+
+	if (atomic_check(path, begins, &why) == 0)
+		return 0;
+	safe = str_escape(why);
+	fprintf(stderr, "sandtable: error: %s\n", safe);
+	free(safe);
+	free(why);
+	return -1;
 }
 
 struct ruleset *

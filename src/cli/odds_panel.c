@@ -56,46 +56,73 @@ panel_row(struct rnd_odds *o, char *label, char **cells)
 	XPUSH(o->rows, o->nrows, o->caprows, r);
 }
 
-/* The melee matchup a → d in situation sit, or NULL. */
+/*
+ * The engine's odds indexed once for the panels, so that a panel looks a
+ * matchup up instead of searching the whole table: with 256 unit types
+ * of four weapons the tables hold a quarter of a million shots and as
+ * many melees.
+ */
+struct oddsix {
+	size_t n;                            /* unit types */
+	const struct eng_odds_melee **melee; /* [a * n + d] in the situation */
+	double *best;    /* [s * n + t]: best chance to hit, -1 for none */
+	double *wp;      /* [w * n + t]: chance of weapon w against t */
+	char *wfires;    /* [w]: weapon w is in the fire table */
+	char *att, *def; /* [u]: fights as attacker, as defender */
+};
+
+static void
+oddsix_init(struct oddsix *x, const struct ruleset *rs,
+    const struct eng_odds *od, const char *sit)
+{
+	size_t n = rs->nunits, nw = rs->nweapons, i;
+
+	x->n = n;
+	x->melee = xcalloc(n * n + 1, sizeof(*x->melee));
+	x->best = xcalloc(n * n + 1, sizeof(double));
+	x->wp = xcalloc(nw * n + 1, sizeof(double));
+	x->wfires = xcalloc(nw + 1, 1);
+	x->att = xcalloc(n + 1, 1);
+	x->def = xcalloc(n + 1, 1);
+	for (i = 0; i < n * n; i++)
+		x->best[i] = -1.0;
+	for (i = 0; i < od->nfire; i++) {
+		const struct eng_odds_fire *f = &od->fire[i];
+		double p = eng_q_double(f->p_hit);
+
+		if (p > x->best[f->shooter * n + f->target])
+			x->best[f->shooter * n + f->target] = p;
+		x->wp[f->weapon * n + f->target] = p;
+		x->wfires[f->weapon] = 1;
+	}
+	/* The first entry of a matchup, as a search from the start found. */
+	for (i = od->nmelee; i-- > 0;) {
+		const struct eng_odds_melee *m = &od->melee[i];
+
+		if (strcmp(m->situation, sit) != 0)
+			continue;
+		x->melee[m->attacker * n + m->defender] = m;
+		x->att[m->attacker] = 1;
+		x->def[m->defender] = 1;
+	}
+}
+
+static void
+oddsix_free(struct oddsix *x)
+{
+	free(x->melee);
+	free(x->best);
+	free(x->wp);
+	free(x->wfires);
+	free(x->att);
+	free(x->def);
+}
+
+/* The melee matchup a → d in the index's situation, or NULL. */
 static const struct eng_odds_melee *
-melee_find(const struct eng_odds *od, int a, int d, const char *sit)
+melee_find(const struct oddsix *x, int a, int d)
 {
-	size_t i;
-
-	for (i = 0; i < od->nmelee; i++)
-		if (od->melee[i].attacker == a && od->melee[i].defender == d &&
-		    strcmp(od->melee[i].situation, sit) == 0)
-			return &od->melee[i];
-	return NULL;
-}
-
-/* The best chance to hit target t with any weapon of shooter s (-1 when
- * the shooter has none that can harm it). */
-static double
-best_hit(const struct eng_odds *od, int s, int t)
-{
-	double best = -1.0, p;
-	size_t i;
-
-	for (i = 0; i < od->nfire; i++)
-		if (od->fire[i].shooter == s && od->fire[i].target == t &&
-		    (p = eng_q_double(od->fire[i].p_hit)) > best)
-			best = p;
-	return best;
-}
-
-/* Units that appear as attacker or defender in situation sit. */
-static int
-fights(const struct eng_odds *od, int u, const char *sit, int as_attacker)
-{
-	size_t i;
-
-	for (i = 0; i < od->nmelee; i++)
-		if (strcmp(od->melee[i].situation, sit) == 0 &&
-		    (as_attacker ? od->melee[i].attacker : od->melee[i].defender)
-		    == u)
-			return 1;
-	return 0;
+	return x->melee[(size_t)a * x->n + (size_t)d];
 }
 
 /* Percent without the sign, for wide matrices: "57", "<1", "—". */
@@ -109,27 +136,106 @@ pct_bare(double p)
 	return s;
 }
 
+/* A reference panel with more rows or columns than this shows those
+ * that are alike once (README, Limits and hostile input). */
+#define PANEL_SHARE_OVER 16
+
+/* The chance attacker a wins against defender d, -1 for none. */
+static double
+melee_cell(const struct oddsix *x, size_t a, size_t d)
+{
+	const struct eng_odds_melee *m = melee_find(x, (int)a, (int)d);
+
+	return m == NULL || !m->resolves ? -1 : eng_q_double(m->attacker_wins);
+}
+
+/* Returns 1 when unit types u and v fare alike in every melee, as
+ * attacker and as defender. */
+static int
+melee_alike(const struct oddsix *x, size_t u, size_t v)
+{
+	size_t t;
+
+	if (x->att[u] != x->att[v] || x->def[u] != x->def[v])
+		return 0;
+	for (t = 0; t < x->n; t++)
+		if (melee_cell(x, u, t) != melee_cell(x, v, t) ||
+		    melee_cell(x, t, u) != melee_cell(x, t, v))
+			return 0;
+	return 1;
+}
+
+/*
+ * Group the unit types that fare alike in melee: lead[u] is the first of
+ * u's group, cnt[lead] the group's size. With share 0 every type is a
+ * group of its own.
+ */
+static void
+melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
+{
+	uint64_t *h = xcalloc(x->n + 1, sizeof(uint64_t));
+	size_t u, v, t;
+
+	for (u = 0; u < x->n; u++) {
+		uint64_t k = 14695981039346656037u;
+
+		for (t = 0; share && t < x->n; t++) {
+			double c[2] = { melee_cell(x, u, t), melee_cell(x, t, u) };
+			const unsigned char *p = (const void *)c;
+			size_t b;
+
+			for (b = 0; b < sizeof(c); b++)
+				k = (k ^ p[b]) * 1099511628211u;
+		}
+		h[u] = k;
+		lead[u] = (int)u;
+		for (v = 0; share && v < u; v++)
+			if (lead[v] == (int)v && h[v] == h[u] &&
+			    melee_alike(x, u, v)) {
+				lead[u] = (int)v;
+				break;
+			}
+		cnt[lead[u]]++;
+	}
+	free(h);
+}
+
+/* A unit type's name, with "(+N alike)" for a group of N + 1. */
+static char *
+group_name(const struct ruleset *rs, int u, size_t n)
+{
+	return n > 1 ? xasprintf("%s (+%zu alike)", rs->units[u].name,
+	    n - 1) : xstrdup(rs->units[u].name);
+}
+
 /*
  * The reference sheet's melee matrix: attacker rows × defender columns.
  * With many unit types the columns are numbered (the number stands
  * before each row's name) and the cells are bare percentages, so that the
- * matrix stays one line a row.
+ * matrix stays one line a row. Past PANEL_SHARE_OVER types, those that
+ * fare alike in every melee are one row and one column.
  */
 static void
-melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
-    const char *sit, struct rnd_odds_set *set)
+melee_matrix(const struct ruleset *rs, const struct oddsix *x,
+    struct rnd_odds_set *set)
 {
-	int a, d, nd = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
-	int wide;
+	int a, d, nd = 0, na = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
+	int *lead = xcalloc(rs->nunits + 1, sizeof(int)), wide;
+	size_t *cnt = xcalloc(rs->nunits + 1, sizeof(size_t));
 	struct rnd_odds *o;
 
-	for (d = 0; d < (int)rs->nunits; d++)
-		if (fights(od, d, sit, 0))
-			defs[nd++] = d;
-	if (nd == 0) {
-		free(defs);
-		return;
+	for (d = 0; d < (int)rs->nunits; d++) {
+		nd += x->def[d];
+		na += x->att[d];
 	}
+	melee_groups(x, nd > PANEL_SHARE_OVER || na > PANEL_SHARE_OVER, lead,
+	    cnt);
+	nd = 0;
+	for (d = 0; d < (int)rs->nunits; d++)
+		if (x->def[d] && lead[d] == d)
+			defs[nd++] = d;
+	if (nd == 0)
+		goto out;
 	wide = nd > 6;
 	o = panel_new(set, wide ? (rs->engine == RS_ENGINE_MORALE ?
 	    "Melee: % chance the attacker (row) wins a round against the "
@@ -141,17 +247,17 @@ melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
 	    (size_t)nd);
 	for (d = 0; d < nd; d++)
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
-		    xstrdup(rs->units[defs[d]].name);
+		    group_name(rs, defs[d], cnt[defs[d]]);
 	for (a = 0; a < (int)rs->nunits; a++) {
-		char **cells;
+		char **cells, *name;
 		int num = 0;
 
-		if (!fights(od, a, sit, 1))
+		if (!x->att[a] || lead[a] != a)
 			continue;
 		cells = xcalloc((size_t)nd, sizeof(char *));
 		for (d = 0; d < nd; d++) {
-			const struct eng_odds_melee *m = melee_find(od, a,
-			    defs[d], sit);
+			const struct eng_odds_melee *m = melee_find(x, a,
+			    defs[d]);
 
 			if (defs[d] == a)
 				num = d + 1;
@@ -159,19 +265,112 @@ melee_matrix(const struct ruleset *rs, const struct eng_odds *od,
 			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
 			    pct(eng_q_double(m->attacker_wins));
 		}
-		panel_row(o, wide && num ? xasprintf("%d  %s", num,
-		    rs->units[a].name) : xstrdup(rs->units[a].name), cells);
+		name = group_name(rs, a, cnt[a]);
+		panel_row(o, wide && num ? xasprintf("%d  %s", num, name) :
+		    xstrdup(name), cells);
+		free(name);
 	}
+out:
 	free(defs);
+	free(lead);
+	free(cnt);
+}
+
+/* Returns 1 when rows i and j of o have the same cells. */
+static int
+rows_alike(const struct rnd_odds *o, size_t i, size_t j)
+{
+	size_t k;
+
+	for (k = 0; k < o->ncols; k++)
+		if (strcmp(o->rows[i].cells[k], o->rows[j].cells[k]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Returns 1 when columns i and j of o have the same cells. */
+static int
+cols_alike(const struct rnd_odds *o, size_t i, size_t j)
+{
+	size_t r;
+
+	for (r = 0; r < o->nrows; r++)
+		if (strcmp(o->rows[r].cells[i], o->rows[r].cells[j]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * A reference panel with more than PANEL_SHARE_OVER rows or columns
+ * shows the rows, then the columns, whose cells are all alike once,
+ * "NAME (+N alike)" after the first one's name.
+ */
+static void
+panel_share(struct rnd_odds *o)
+{
+	size_t *cnt, n = 0, i, j, k;
+	char *t;
+
+	if (o->nrows <= PANEL_SHARE_OVER && o->ncols <= PANEL_SHARE_OVER)
+		return;
+	cnt = xcalloc(o->nrows + o->ncols + 1, sizeof(size_t));
+	/* Rows: the first n are kept, in order. */
+	for (i = 0; i < o->nrows; i++) {
+		for (j = 0; j < n && !rows_alike(o, j, i); j++)
+			;
+		if (j == n) {
+			o->rows[n] = o->rows[i];
+			cnt[n++] = 1;
+			continue;
+		}
+		cnt[j]++;
+		free(o->rows[i].label);
+		for (k = 0; k < o->ncols; k++)
+			free(o->rows[i].cells[k]);
+		free(o->rows[i].cells);
+	}
+	o->nrows = n;
+	for (j = 0; j < n; j++)
+		if (cnt[j] > 1) {
+			t = xasprintf("%s (+%zu alike)", o->rows[j].label,
+			    cnt[j] - 1);
+			free(o->rows[j].label);
+			o->rows[j].label = t;
+		}
+	/* Columns, the same way. */
+	n = 0;
+	for (i = 0; i < o->ncols; i++) {
+		for (j = 0; j < n && !cols_alike(o, j, i); j++)
+			;
+		if (j == n) {
+			o->cols[n] = o->cols[i];
+			for (k = 0; k < o->nrows; k++)
+				o->rows[k].cells[n] = o->rows[k].cells[i];
+			cnt[n++] = 1;
+			continue;
+		}
+		cnt[j]++;
+		free(o->cols[i]);
+		for (k = 0; k < o->nrows; k++)
+			free(o->rows[k].cells[i]);
+	}
+	o->ncols = n;
+	for (j = 0; j < n; j++)
+		if (cnt[j] > 1) {
+			t = xasprintf("%s (+%zu alike)", o->cols[j], cnt[j] - 1);
+			free(o->cols[j]);
+			o->cols[j] = t;
+		}
+	free(cnt);
 }
 
 /* Firepower: chance to hit per weapon (rows) and target unit (columns). */
 static void
 fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
-    struct rnd_odds_set *set)
+    const struct oddsix *x, struct rnd_odds_set *set)
 {
 	struct rnd_odds *o;
-	size_t w, t, i;
+	size_t w, t;
 
 	if (od->nfire == 0)
 		return;
@@ -180,24 +379,16 @@ fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = xstrdup(rs->units[t].name);
 	for (w = 0; w < rs->nweapons; w++) {
-		char **cells = NULL;
+		char **cells;
 
-		for (i = 0; i < od->nfire && cells == NULL; i++)
-			if (od->fire[i].weapon == (int)w)
-				cells = xcalloc(rs->nunits, sizeof(char *));
-		if (cells == NULL)
+		if (!x->wfires[w])
 			continue;
-		for (t = 0; t < rs->nunits; t++) {
-			double p = 0.0;
-
-			for (i = 0; i < od->nfire; i++)
-				if (od->fire[i].weapon == (int)w &&
-				    od->fire[i].target == (int)t)
-					p = eng_q_double(od->fire[i].p_hit);
-			cells[t] = pct(p);
-		}
+		cells = xcalloc(rs->nunits, sizeof(char *));
+		for (t = 0; t < rs->nunits; t++)
+			cells[t] = pct(x->wp[w * x->n + t]);
 		panel_row(o, xstrdup(rs->weapons[w].name), cells);
 	}
+	panel_share(o);
 }
 
 /* Morale family: the hits one volley scores, per unit with fire dice. */
@@ -240,6 +431,8 @@ volley_table(const struct ruleset *rs, struct rnd_odds_set *set)
 		panel_row(o, xasprintf("%s (%d dice)", un->name, un->fire_dice),
 		    cells);
 	}
+	if (o != NULL)
+		panel_share(o);
 }
 
 /* Morale family: chance to pass a morale test per grade and modifiers. */
@@ -273,6 +466,10 @@ morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
 	}
 }
 
+/* The most enemy types a card's odds panel lists: a poker card has room
+ * for about that many rows (README, Limits and hostile input). */
+#define CARD_MAX_ROWS 13
+
 /*
  * One card's panel: this unit against each enemy type. Firepower: a
  * shot's chance to destroy it, and the chance to win a melee attacking it
@@ -280,56 +477,76 @@ morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
  * against it — the round is the same whoever charged (both fight to
  * their front), and a volley does not depend on its target, so the
  * reference sheet's volley table has that. Rows where nothing can happen
- * are left out.
+ * are left out. With more enemy types than CARD_MAX_ROWS, those of the
+ * default battle come first and the title says how many are listed.
  */
 static void
-card_panel(const struct ruleset *rs, const struct eng_odds *od,
-    const char *sit, int u, struct rnd_odds_set *set)
+card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
+    const char *in_battle, struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, k;
-	size_t t, nc = firepower ? 3 : 1;
+	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, pass;
+	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
+	size_t i, t, n = 0, nc = firepower ? 3 : 1;
 	struct rnd_odds *o;
+	char *title = NULL;
 
-	o = panel_new(set, "Odds against each enemy", rs->units[u].name, nc);
+	for (t = 0; t < rs->nunits; t++) {
+		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
+		    *md = melee_find(x, (int)t, u);
+
+		if ((ma != NULL && ma->resolves) || (md != NULL &&
+		    md->resolves) || (firepower &&
+		    x->best[(size_t)u * x->n + t] > 0))
+			rows[n++] = (int)t;
+	}
+	if (n > CARD_MAX_ROWS) {
+		int *v = xcalloc(n, sizeof(int));
+		size_t m = 0;
+
+		for (pass = 1; pass >= 0; pass--)
+			for (i = 0; i < n; i++)
+				if (!in_battle[rows[i]] == !pass)
+					v[m++] = rows[i];
+		memcpy(rows, v, n * sizeof(int));
+		free(v);
+		title = xasprintf("Odds against %d of %zu enemies",
+		    CARD_MAX_ROWS, n);
+	}
+	o = panel_new(set, title ? title : "Odds against each enemy",
+	    rs->units[u].name, nc);
+	free(title);
 	if (firepower) {
 		o->cols[0] = xstrdup("shot kills");
 		o->cols[1] = xstrdup("attacking");
 		o->cols[2] = xstrdup("defending");
 	} else
 		o->cols[0] = xstrdup("wins a round");
-	for (t = 0; t < rs->nunits; t++) {
-		const struct eng_odds_melee *ma = melee_find(od, u, (int)t, sit),
-		    *md = melee_find(od, (int)t, u, sit);
+	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
+		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
-		int any = 0, oka = ma != NULL && ma->resolves,
-		    okd = md != NULL && md->resolves;
+		int oka, okd;
 		double p;
 
+		t = (size_t)rows[i];
+		ma = melee_find(x, u, (int)t);
+		md = melee_find(x, (int)t, u);
+		oka = ma != NULL && ma->resolves;
+		okd = md != NULL && md->resolves;
 		c = 0;
 		if (firepower) {
-			p = best_hit(od, u, (int)t);
-			any |= p > 0;
+			p = x->best[(size_t)u * x->n + t];
 			cells[c++] = p < 0 ? xstrdup(dash) : pct(p);
 			cells[c++] = oka ? pct(eng_q_double(ma->attacker_wins)) :
 			    xstrdup(dash);
 			cells[c++] = okd ? pct(eng_q_double(md->defender_wins)) :
 			    xstrdup(dash);
-			any |= oka || okd;
-		} else {
-			any = oka || okd;
+		} else
 			cells[0] = oka ? pct(eng_q_double(ma->attacker_wins)) :
-			    okd ? pct(eng_q_double(md->defender_wins)) :
-			    xstrdup(dash);
-		}
-		if (!any) {
-			for (k = 0; k < (int)nc; k++)
-				free(cells[k]);
-			free(cells);
-			continue;
-		}
+			    pct(eng_q_double(md->defender_wins));
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
+	free(rows);
 }
 
 int
@@ -339,6 +556,7 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 	struct diags d = { 0 };
 	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);
 	struct eng_odds od;
+	struct oddsix x;
 	const char *sit;
 	size_t u;
 
@@ -351,17 +569,26 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 	memset(&od, 0, sizeof(od));
 	ctx->fam->odds(ctx, &od);
 	sit = rs->engine == RS_ENGINE_MORALE ? "front" : "open";
+	oddsix_init(&x, rs, &od, sit);
 	if (cards) {
+		char *in_battle = xcalloc(rs->nunits + 1, 1);
+
+		for (u = 0; u < rs->nforces; u++)
+			if (rs->forces[u].unit >= 0 &&
+			    (size_t)rs->forces[u].unit < rs->nunits)
+				in_battle[rs->forces[u].unit] = 1;
 		for (u = 0; u < rs->nunits; u++)
-			card_panel(rs, &od, sit, (int)u, set);
+			card_panel(rs, &x, (int)u, in_battle, set);
+		free(in_battle);
 	} else if (rs->engine == RS_ENGINE_MORALE) {
-		melee_matrix(rs, &od, sit, set);
+		melee_matrix(rs, &x, set);
 		volley_table(rs, set);
 		morale_table(rs, set);
 	} else {
-		fire_matrix(rs, &od, set);
-		melee_matrix(rs, &od, sit, set);
+		fire_matrix(rs, &od, &x, set);
+		melee_matrix(rs, &x, set);
 	}
+	oddsix_free(&x);
 	eng_odds_free(&od);
 	eng_ctx_free(ctx);
 	return 0;

@@ -47,6 +47,13 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	/* A template given as a path is an input too. */
+	if (o->tmpl != NULL && strchr(o->tmpl, '/') != NULL)
+		file_note_input(o->tmpl);
+	if (cli_output_check(out, CLI_PDF) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	rc = cli_sheet_write(rs, out, o, cards);
 	if (rc == 0 && !quiet)
 		printf("%s: wrote %s\n", argv[optind], out);

@@ -39,6 +39,17 @@ nat_mul_small(uint32_t *n, uint32_t k)
 		abort();
 }
 
+/* Returns the index of the highest limb that is not zero, -1 for 0. */
+static int
+nat_top(const uint32_t *n)
+{
+	int i;
+
+	for (i = MO_QLIMBS - 1; i >= 0 && n[i] == 0; i--)
+		;
+	return i;
+}
+
 /* n /= k; returns the remainder. */
 static uint32_t
 nat_div_small(uint32_t *n, uint32_t k)
@@ -46,7 +57,7 @@ nat_div_small(uint32_t *n, uint32_t k)
 	uint64_t r = 0;
 	int i;
 
-	for (i = MO_QLIMBS - 1; i >= 0; i--) {
+	for (i = nat_top(n); i >= 0; i--) {
 		r = (r << 32) | n[i];
 		n[i] = (uint32_t)(r / k);
 		r %= k;
@@ -61,7 +72,7 @@ nat_mod_small(const uint32_t *n, uint32_t k)
 	uint64_t r = 0;
 	int i;
 
-	for (i = MO_QLIMBS - 1; i >= 0; i--)
+	for (i = nat_top(n); i >= 0; i--)
 		r = ((r << 32) | n[i]) % k;
 	return (uint32_t)r;
 }
@@ -103,24 +114,28 @@ static void
 nat_mul(uint32_t *r, const uint32_t *x, const uint32_t *y)
 {
 	uint32_t t[MO_QLIMBS];
-	int i, j;
+	int i, j, yt = nat_top(y);
 
 	memset(t, 0, sizeof(t));
-	for (i = 0; i < MO_QLIMBS; i++) {
+	for (i = 0; i < MO_QLIMBS && yt >= 0; i++) {
 		uint64_t c = 0;
 
 		if (x[i] == 0)
 			continue;
-		for (j = 0; i + j < MO_QLIMBS; j++) {
+		if (i + yt >= MO_QLIMBS)
+			abort();
+		for (j = 0; j <= yt; j++) {
 			c += (uint64_t)x[i] * y[j] + t[i + j];
 			t[i + j] = (uint32_t)c;
 			c >>= 32;
 		}
-		if (c != 0)
-			abort();
-		for (j = MO_QLIMBS - i; j < MO_QLIMBS; j++)
-			if (y[j] != 0)
+		for (j = i + yt + 1; c != 0; j++) {
+			if (j >= MO_QLIMBS)
 				abort();
+			c += t[j];
+			t[j] = (uint32_t)c;
+			c >>= 32;
+		}
 	}
 	memcpy(r, t, sizeof(t));
 }
@@ -157,9 +172,21 @@ q_reduce(struct mo_q *x)
 		x->a = x->b = 0;
 		return;
 	}
-	while (x->a > 0 && (x->n[0] & 1) == 0) {
-		nat_div_small(x->n, 2);
-		x->a--;
+	if (x->a > 0 && (x->n[0] & 1) == 0) {
+		int z = 0, k, i;
+
+		for (i = 0; x->n[i] == 0; i++)
+			z += 32;
+		z += __builtin_ctz(x->n[i]);
+		if (z > x->a)
+			z = x->a;
+		x->a -= z;
+		for (; z > 0; z -= k) {
+			k = z < 31 ? z : 31;
+			for (i = 0; i < MO_QLIMBS; i++)
+				x->n[i] = (x->n[i] >> k) | (i + 1 < MO_QLIMBS ?
+				    x->n[i + 1] << (32 - k) : 0);
+		}
 	}
 	while (x->b > 0 && nat_mod_small(x->n, 3) == 0) {
 		nat_div_small(x->n, 3);
@@ -359,22 +386,32 @@ void
 mo_melee_odds(struct mo_melee *m, int a_dice, int a_mod, int a_saved,
     int d_dice, int d_mod, int d_saved)
 {
-	struct mo_q half, t;
+	struct mo_q half, t, aless, dless; /* P(A < i hits), P(D < i) */
 	int i, j;
 
 	memset(m, 0, sizeof(*m));
+	memset(&aless, 0, sizeof(aless));
+	memset(&dless, 0, sizeof(dless));
 	mo_hits_dist(&m->a_hits, a_dice, a_mod, a_saved);
 	mo_hits_dist(&m->d_hits, d_dice, d_mod, d_saved);
-	for (i = 0; i <= m->a_hits.max; i++)
-		for (j = 0; j <= m->d_hits.max; j++) {
-			mo_q_mul(&t, &m->a_hits.p[i], &m->d_hits.p[j]);
-			if (i > j)
-				mo_q_add(&m->a_wins, &m->a_wins, &t);
-			else if (i < j)
-				mo_q_add(&m->d_wins, &m->d_wins, &t);
-			else
-				mo_q_add(&m->tiebreak, &m->tiebreak, &t);
+	/* More hits wins: A wins with a[i] d[j] summed over j < i, D over
+	 * i < j; by running sums, a multiplication per count of hits. */
+	for (i = 0; i <= m->a_hits.max; i++) {
+		if (i <= m->d_hits.max) {
+			mo_q_mul(&t, &m->a_hits.p[i], &m->d_hits.p[i]);
+			mo_q_add(&m->tiebreak, &m->tiebreak, &t);
 		}
+		mo_q_mul(&t, &m->a_hits.p[i], &dless);
+		mo_q_add(&m->a_wins, &m->a_wins, &t);
+		if (i <= m->d_hits.max)
+			mo_q_add(&dless, &dless, &m->d_hits.p[i]);
+	}
+	for (j = 0; j <= m->d_hits.max; j++) {
+		mo_q_mul(&t, &m->d_hits.p[j], &aless);
+		mo_q_add(&m->d_wins, &m->d_wins, &t);
+		if (j <= m->a_hits.max)
+			mo_q_add(&aless, &aless, &m->a_hits.p[j]);
+	}
 	/* Clarification 11: tied tie-break dice are rolled again, so each
 	 * side wins a tie-break with 1/2. */
 	mo_q_set(&half, 1, 1, 0);

@@ -2308,34 +2308,49 @@ type_strikes(const struct rs_unit *u)
 /*
  * One melee round's outcome, memoised by its parameters: many unit types
  * share dice and modifiers, and the exact arithmetic is the costly part.
- * Returns the index of the entry in *v.
+ * The round depends on each side's dice and the faces that hit, so the
+ * memo is indexed by those (21 x 7 x 21 x 7 slots).
  */
 struct melee_memo {
-	int ad, am, dd, dm;
 	struct mo_q aw, dw; /* the charger wins, the defender wins */
 };
 
-static size_t
-melee_memo_get(struct melee_memo **v, size_t *n, size_t *cap, int ad,
-    int am, int dd, int dm)
-{
-	struct melee_memo e;
-	struct mo_melee m;
-	size_t i;
+struct melee_memos {
+	int *slot; /* index into v + 1; 0: not yet worked out */
+	struct melee_memo *v;
+	size_t n, cap;
+};
 
-	for (i = 0; i < *n; i++)
-		if ((*v)[i].ad == ad && (*v)[i].am == am && (*v)[i].dd == dd &&
-		    (*v)[i].dm == dm)
-			return i;
-	mo_melee_odds(&m, ad, am, 0, dd, dm, 0);
-	e.ad = ad;
-	e.am = am;
-	e.dd = dd;
-	e.dm = dm;
-	e.aw = m.a_wins;
-	e.dw = m.d_wins;
-	XPUSH(*v, *n, *cap, e);
-	return *n - 1;
+static void
+melee_memos_free(struct melee_memos *m)
+{
+	free(m->slot);
+	free(m->v);
+}
+
+/* Returns the memo entry of a round (made on first use). */
+static const struct melee_memo *
+melee_memo_get(struct melee_memos *m, int ad, int am, int dd, int dm)
+{
+	enum { D = MO_MAX_DICE + 1, F = 7 };
+	struct melee_memo e;
+	struct mo_melee r;
+	size_t k;
+
+	ad = ad < 0 ? 0 : ad > MO_MAX_DICE ? MO_MAX_DICE : ad;
+	dd = dd < 0 ? 0 : dd > MO_MAX_DICE ? MO_MAX_DICE : dd;
+	k = (((size_t)ad * F + (size_t)mo_hit_faces(am)) * D + (size_t)dd) *
+	    F + (size_t)mo_hit_faces(dm);
+	if (m->slot == NULL)
+		m->slot = xcalloc((size_t)D * F * D * F, sizeof(int));
+	if (m->slot[k] == 0) {
+		mo_melee_odds(&r, ad, am, 0, dd, dm, 0);
+		e.aw = r.a_wins;
+		e.dw = r.d_wins;
+		XPUSH(m->v, m->n, m->cap, e);
+		m->slot[k] = (int)m->n;
+	}
+	return &m->v[m->slot[k] - 1];
 }
 
 /* Family hook: read the sequence and modifier tables, convert the 30mm
@@ -2346,8 +2361,8 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 {
 	const struct ruleset *rs = ctx->rs;
 	struct mo_ctx *c = xcalloc(1, sizeof(*c));
-	struct melee_memo *memo = NULL;
-	size_t a, b, nmemo = 0, capmemo = 0;
+	struct melee_memos memo = { 0 };
+	size_t a, b;
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
@@ -2374,14 +2389,14 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
 			const struct rs_unit *x = &rs->units[a], *y = &rs->units[b];
-			size_t k = melee_memo_get(&memo, &nmemo, &capmemo,
+			const struct melee_memo *k = melee_memo_get(&memo,
 			    x->melee_dice, type_melee_mod(c, x, 1),
 			    type_strikes(y) ? y->melee_dice : 0,
 			    type_melee_mod(c, y, 1));
 
-			c->p_win[a][b] = (float)mo_q_double(&memo[k].aw);
+			c->p_win[a][b] = (float)mo_q_double(&k->aw);
 		}
-	free(memo);
+	melee_memos_free(&memo);
 	return rc;
 }
 
@@ -2786,9 +2801,9 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	const struct ruleset *rs = ctx->rs;
 	const struct mo_ctx *c = ctx->fam_data;
 	struct mo_dist d;
-	struct melee_memo *memo = NULL;
+	struct melee_memos memo = { 0 };
 	struct mo_q one, t;
-	size_t a, b, nmemo = 0, capmemo = 0;
+	size_t a, b;
 
 	mo_q_set(&one, 1, 0, 0);
 	for (a = 0; a < rs->nunits; a++) {
@@ -2818,7 +2833,7 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			const struct rs_unit *y = &rs->units[b];
 			struct eng_odds_melee e;
 
-			size_t k = melee_memo_get(&memo, &nmemo, &capmemo,
+			const struct melee_memo *k = melee_memo_get(&memo,
 			    x->melee_dice, type_melee_mod(c, x, 1),
 			    type_strikes(y) ? y->melee_dice : 0,
 			    type_melee_mod(c, y, 1));
@@ -2830,12 +2845,12 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			e.resolves = 1;
 			e.expected_rolls = eng_q_make(1, 1);
 			e.both_destroyed = eng_q_make(0, 1);
-			if (to_eng_q(&memo[k].aw, &e.attacker_wins) == 0 &&
-			    to_eng_q(&memo[k].dw, &e.defender_wins) == 0)
+			if (to_eng_q(&k->aw, &e.attacker_wins) == 0 &&
+			    to_eng_q(&k->dw, &e.defender_wins) == 0)
 				XPUSH(o->melee, o->nmelee, o->capmelee, e);
 		}
 	}
-	free(memo);
+	melee_memos_free(&memo);
 }
 
 /* Findings on the ruleset: units that can harm nothing, units whose

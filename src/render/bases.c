@@ -204,6 +204,15 @@ largest_free(const struct sheet *sh)
 }
 
 /* Report that a w x h piece cannot go on the paper; returns -1. */
+/* The ruleset as a whole, for what no one line of it causes. */
+static struct pos
+rs_pos(const struct sheet *sh)
+{
+	struct pos p = { sh->rs->path, 0, 0 };
+
+	return p;
+}
+
 static int
 too_big(struct sheet *sh, struct pos p, const char *what, double w, double h)
 {
@@ -214,10 +223,20 @@ too_big(struct sheet *sh, struct pos p, const char *what, double w, double h)
 	fmt_double(b, sizeof(b), h, 1);
 	fmt_double(c, sizeof(c), r->w, 1);
 	fmt_double(e, sizeof(e), r->h, 1);
-	diag_add(sh->d, SEV_ERROR, p, "%s (%s x %s mm) is larger than the "
-	    "paper allows (%s x %s mm inside the margins, beside the "
-	    "calibration box); use a larger --paper or a smaller --base",
-	    what, a, b, c, e);
+	/* An option that caused it is named; else the ruleset. */
+	if (p.file == NULL && sh->o->base != NULL && *what == 't')
+		diag_add(sh->d, SEV_ERROR, p, "--base %s: %s (%s x %s mm) is "
+		    "larger than the paper allows (%s x %s mm inside the "
+		    "margins, beside the calibration box); use a larger "
+		    "--paper or a smaller --base", sh->o->base, what, a, b, c, e);
+	else {
+		if (p.file == NULL)
+			p.file = sh->rs->path;
+		diag_add(sh->d, SEV_ERROR, p, "%s (%s x %s mm) is larger than "
+		    "the paper allows (%s x %s mm inside the margins, beside "
+		    "the calibration box); use a larger --paper%s", what, a, b,
+		    c, e, *what == 't' ? " or a smaller --base" : "");
+	}
 	return -1;
 }
 
@@ -823,7 +842,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	}
 	if (f.candidate != 0 && f.candidate != 1 && p->part == 1 &&
 	    *r->label != '\0')
-		diag_add(sh->d, SEV_WARNING, nopos(), "ruler %s: the list of "
+		diag_add(sh->d, SEV_WARNING, rs_pos(sh), "ruler %s: the list of "
 		    "its users left off (no room)", len);
 	if (p->part > 1)
 		ruler_join(cr, p, 0, (int)(p->part - 2));
@@ -851,7 +870,7 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 		draw_text_box(cr, m, f.size_pt, 1, p->it.x + 1, p->it.y + 1,
 		    p->it.w - 2, p->it.h - 2, &p->label);
 	else
-		diag_add(sh->d, SEV_WARNING, nopos(), "marker '%s' left blank: "
+		diag_add(sh->d, SEV_WARNING, rs_pos(sh), "marker '%s' left blank: "
 		    "its text does not fit", p->text);
 	cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
 	cut(cr);

@@ -6,72 +6,10 @@
 
 #include "render.h"
 
-const struct rnd_paper rnd_papers[] = {
-	{ "A5", 148, 210 },
-	{ "A4", 210, 297 },
-	{ "A3", 297, 420 },
-	{ "Letter", 215.9, 279.4 },
-	{ "Legal", 215.9, 355.6 },
-	{ "Tabloid", 279.4, 431.8 },
-	{ NULL, 0, 0 },
-};
-
-/* Returns the preset named (any case), or NULL. */
-static const struct rnd_paper *
-paper_find(const char *name, size_t n)
-{
-	const struct rnd_paper *p;
-
-	for (p = rnd_papers; p->name != NULL; p++)
-		if (strlen(p->name) == n && strncasecmp(p->name, name, n) == 0)
-			return p;
-	return NULL;
-}
-
-/* Returns 0 with the size as oriented, or -1 with *why. */
 int
 rnd_paper_parse(const char *spec, double *w, double *h, const char **why)
 {
-	const struct rnd_paper *p;
-	char *s = xstrdup(spec), *e;
-	int orient = 0, rc = -1; /* 1 portrait, 2 landscape */
-	size_t n;
-
-	n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	if ((e = strrchr(s, ' ')) != NULL || (e = strrchr(s, ',')) != NULL) {
-		if (strcasecmp(e + 1, "landscape") == 0)
-			orient = 2;
-		else if (strcasecmp(e + 1, "portrait") == 0)
-			orient = 1;
-		if (orient != 0)
-			*e = '\0';
-	}
-	n = strlen(s);
-	while (n > 0 && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ','))
-		s[--n] = '\0';
-	if ((p = paper_find(s, n)) != NULL) {
-		*w = p->w_mm;
-		*h = p->h_mm;
-	} else if (len_parse_pair(s, LEN_NONE, w, h, why) == -1) {
-		*why = "not a paper size: use A5, A4, A3, Letter, Legal, "
-		    "Tabloid or WxH with units (210x297mm)";
-		goto out;
-	} else if (*w < 20 || *h < 20 || *w > 5000 || *h > 5000) {
-		*why = "paper size out of range (20 mm to 5 m)";
-		goto out;
-	}
-	if ((orient == 2 && *w < *h) || (orient == 1 && *w > *h)) {
-		double t = *w;
-
-		*w = *h;
-		*h = t;
-	}
-	rc = 0;
-out:
-	free(s);
-	return rc;
+	return paper_parse(spec, w, h, why);
 }
 
 /* Returns "Letter" where the locale's territory uses it, else "A4". */

@@ -13,21 +13,7 @@
 
 /* ---- paper ---- */
 
-/* A named sheet, portrait (w <= h), millimetres. */
-struct rnd_paper {
-	const char *name;
-	double w_mm, h_mm;
-};
-
-/* The presets: A5, A4, A3, Letter, Legal, Tabloid; NULL-named end. */
-extern const struct rnd_paper rnd_papers[];
-
-/*
- * Parse a paper: a preset name (any case) or "WxH" with units (210x297mm,
- * 8.5x11in), optionally followed by " landscape" or " portrait" (or
- * ",landscape"). Returns 0 and sets *w, *h (mm, as oriented), or -1 with a
- * static reason in *why.
- */
+/* paper_parse of base.h. */
 int rnd_paper_parse(const char *spec, double *w_mm, double *h_mm,
     const char **why);
 

@@ -104,6 +104,26 @@ md_kind(cmark_node *cn)
 	return -1;
 }
 
+/* A character reference (&#27;) can make a control character that the
+ * file's own check did not see: an error, and a '?' in its place. */
+static void
+md_no_control(struct mdctx *c, struct rs_md *m, char *text)
+{
+	unsigned long cp;
+	unsigned char *p;
+
+	if (!str_control(text, &cp))
+		return;
+	diag_add(c->d, SEV_ERROR, m->pos, "control character U+%04lX (from "
+	    "a character reference): not allowed in a ruleset", cp);
+	for (p = (unsigned char *)text; *p != '\0'; p++)
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' &&
+		    *p != '\f') || *p == 0x7f)
+			*p = '?';
+		else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			p[0] = p[1] = '?'; /* C1 */
+}
+
 /* Convert cn and its subtree; returns NULL for dropped node types. */
 static struct rs_md *
 md_convert(struct mdctx *c, cmark_node *cn, int depth)
@@ -133,6 +153,7 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 	case RS_MD_HTML:
 		lit = cmark_node_get_literal(cn);
 		m->text = xstrdup(lit ? lit : "");
+		md_no_control(c, m, m->text);
 		break;
 	case RS_MD_LINK:
 		m->info = xstrdup(cmark_node_get_url(cn) ?

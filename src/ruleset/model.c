@@ -48,6 +48,7 @@ rs_free(struct ruleset *rs)
 
 	if (rs == NULL)
 		return;
+	free(rs->src);
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);
 		free(rs->units[i].notes);

@@ -6,6 +6,7 @@
  * reported with its position and the reader goes on with a default.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -110,50 +111,70 @@ split_list(char *s, void (*fn)(struct reader *, const char *, struct pos,
 	}
 }
 
+/* ---- names ---- */
+
+/*
+ * Names and titles are printed on cards, headings and tabs: past max
+ * characters they are an error at their place (a name of 100 KB would
+ * take minutes to typeset). Returns 0 when name is within the limit.
+ */
+static int
+name_long(struct diags *d, struct pos at, const char *what, const char *name,
+    size_t max)
+{
+	size_t n = utf8_chars(name), cut = 0, k = 0;
+
+	if (n <= max)
+		return 0;
+	/* Quote its first 40 characters. */
+	while (name[cut] != '\0' && k < 40)
+		if (((unsigned char)name[++cut] & 0xc0) != 0x80)
+			k++;
+	diag_add(d, SEV_ERROR, at, "%s of %zu characters: the limit is %zu "
+	    "(\"%.*s…\")", what, n, max, (int)cut, name);
+	return -1;
+}
+
 /* ---- UTF-8 and binary checks ---- */
 
 int
 text_check(const char *file, const char *s, size_t len, struct diags *d)
 {
-	size_t i = 0, k, need;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, n;
 	int line = 1, col = 1;
-	unsigned char c;
+	unsigned long cp;
 	struct pos at;
 
 	while (i < len) {
-		c = (unsigned char)s[i];
 		at.file = file;
 		at.line = line;
 		at.col = col;
-		if (c == 0) {
+		if (u[i] == 0) {
 			diag_add(d, SEV_ERROR, at,
 			    "binary file (NUL byte): not a Markdown ruleset");
 			return -1;
 		}
-		if (c < 0x80) {
-			if (c == '\n') {
-				line++;
-				col = 1;
-			} else
-				col++;
-			i++;
-			continue;
+		if ((n = utf8_seq(u + i, len - i, &cp)) == 0) {
+			diag_add(d, SEV_ERROR, at, "invalid UTF-8 byte 0x%02x "
+			    "(save the file as UTF-8)", u[i]);
+			return -1;
 		}
-		need = c >= 0xf0 && c <= 0xf4 ? 3 : c >= 0xe0 && c <= 0xef ?
-		    2 : c >= 0xc2 && c <= 0xdf ? 1 : 0;
-		if (need == 0)
-			goto bad;
-		for (k = 1; k <= need; k++)
-			if (i + k >= len ||
-			    ((unsigned char)s[i + k] & 0xc0) != 0x80)
-				goto bad;
-		i += need + 1;
-		col++;
-		continue;
-bad:
-		diag_add(d, SEV_ERROR, at,
-		    "invalid UTF-8 byte 0x%02x (save the file as UTF-8)", c);
-		return -1;
+		/* Tab, line feed, carriage return and form feed are text;
+		 * other control characters (an escape sequence that would
+		 * drive a terminal) are not. */
+		if (is_control(cp) && cp != '\t' && cp != '\n' && cp != '\r' &&
+		    cp != '\f') {
+			diag_add(d, SEV_ERROR, at, "control character U+%04lX: "
+			    "not allowed in a ruleset", cp);
+			return -1;
+		}
+		if (cp == '\n') {
+			line++;
+			col = 1;
+		} else
+			col++;
+		i += n;
 	}
 	return 0;
 }
@@ -504,6 +525,9 @@ read_units(struct reader *r, const struct table *t)
 			    "duplicate unit '%s'", row[cu].text);
 			continue;
 		}
+		if (name_long(r->d, row[cu].pos, "unit name", row[cu].text,
+		    RS_MAX_NAME))
+			continue;
 		u.name = xstrdup(row[cu].text);
 		u.cls_pos = row[cc].pos;
 		if (class_parse(row[cc].text, &u.cls) == -1)
@@ -654,6 +678,9 @@ read_weapons(struct reader *r, const struct table *t)
 			    row[cw].text);
 			continue;
 		}
+		if (name_long(r->d, w.pos, "weapon name", row[cw].text,
+		    RS_MAX_NAME))
+			continue;
 		w.name = xstrdup(row[cw].text);
 		if (is_none(row[cr].text))
 			diag_add(r->d, SEV_ERROR, row[cr].pos,
@@ -717,6 +744,9 @@ read_terrain(struct reader *r, const struct table *t)
 			    "road, town, fortification)", row[ck].text);
 			continue;
 		}
+		if (name_long(r->d, row[cn].pos, "terrain name", row[cn].text,
+		    RS_MAX_NAME))
+			continue;
 		tr.kind = (enum rs_terrain_kind)k;
 		tr.name = xstrdup(is_none(row[cn].text) ?
 		    terrain_kind_names[k] : row[cn].text);
@@ -794,6 +824,13 @@ read_phases(struct reader *r, const struct rs_md *list)
 		t = xstrdup(trim(ph.name));
 		free(ph.name);
 		ph.name = t;
+		if (name_long(r->d, ph.pos, lead != NULL ? "phase name" :
+		    "phase name (its words up to the first colon or full "
+		    "stop; or give it in bold)", ph.name, RS_MAX_NAME)) {
+			free(ph.name);
+			free(ph.text);
+			continue;
+		}
 		XPUSH(r->rs->phases, r->rs->nphases, r->rs->capphases, ph);
 	}
 }
@@ -858,6 +895,11 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	check_testgame_units(r, doc);
 	tg.doc = doc;
 	nm = rs_node_get(doc, "name");
+	if (nm != NULL && nm->kind == RS_NODE_SCALAR && name_long(r->d,
+	    nm->pos, "test game name", nm->scalar, RS_MAX_TITLE)) {
+		rs_node_free(doc);
+		return;
+	}
 	tg.name = nm != NULL && nm->kind == RS_NODE_SCALAR ?
 	    xstrdup(nm->scalar) : xasprintf("test game %zu",
 	    r->rs->ntests + 1);
@@ -983,6 +1025,21 @@ fm_scalar(struct reader *r, const struct rs_node *n, const char *key)
 		return NULL;
 	}
 	return v->scalar;
+}
+
+/* A front-matter value printed as a title: at most RS_MAX_TITLE
+ * characters. */
+static const char *
+fm_title(struct reader *r, const struct rs_node *n, const char *key)
+{
+	const char *s = fm_scalar(r, n, key);
+	char what[32];
+
+	snprintf(what, sizeof(what), "'%s'", key);
+	if (s != NULL && name_long(r->d, rs_node_get(n, key)->pos, what, s,
+	    RS_MAX_TITLE))
+		return NULL;
+	return s;
 }
 
 static void
@@ -1111,16 +1168,26 @@ read_front(struct reader *r, const struct rs_node *fm)
 	}
 	if ((v = rs_node_get(fm, "title")) != NULL)
 		rs->title_pos = v->pos;
-	if ((s = fm_scalar(r, fm, "title")) != NULL)
+	if ((s = fm_title(r, fm, "title")) != NULL)
 		rs->title = xstrdup(s);
-	if ((s = fm_scalar(r, fm, "author")) != NULL)
+	if ((s = fm_title(r, fm, "author")) != NULL)
 		rs->author = xstrdup(s);
-	if ((s = fm_scalar(r, fm, "year")) != NULL)
+	if ((s = fm_title(r, fm, "year")) != NULL)
 		rs->year = xstrdup(s);
-	if ((s = fm_scalar(r, fm, "version")) != NULL)
+	if ((s = fm_title(r, fm, "version")) != NULL)
 		rs->version = xstrdup(s);
-	if ((s = fm_scalar(r, fm, "paper")) != NULL)
-		rs->paper = xstrdup(s);
+	if ((s = fm_scalar(r, fm, "paper")) != NULL) {
+		double pw, ph;
+		const char *why;
+
+		/* The products take the same papers: what check passes,
+		 * build can make. */
+		if (paper_parse(s, &pw, &ph, &why) == -1)
+			diag_add(r->d, SEV_ERROR, rs_node_get(fm, "paper")->pos,
+			    "paper '%s': %s", s, why);
+		else
+			rs->paper = xstrdup(s);
+	}
 	if ((v = rs_node_get(fm, "measure")) != NULL) {
 		s = fm_scalar(r, fm, "measure");
 		if (s != NULL && (rs->measure = len_unit_from_name(s)) ==
@@ -1326,7 +1393,8 @@ resolve(struct reader *r)
 			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
 			    "battle force names unknown unit '%s'", nm);
 	}
-	if (rs->title == NULL && rs->front != NULL)
+	if (rs->title == NULL && rs->front != NULL &&
+	    rs_node_get(rs->front, "title") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
 	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
 		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
@@ -1357,6 +1425,12 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	const char *slash, *base;
 
 	rs->path = xstrdup(path);
+	/* Kept for the report's quoted lines: an input is read once (it
+	 * may be a pipe). */
+	rs->src = xmalloc(len + 1);
+	memcpy(rs->src, data, len);
+	rs->src[len] = '\0';
+	rs->srclen = len;
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
 	rs->name = xstrdup(base);
@@ -1440,13 +1514,15 @@ rs_read(const char *path, struct diags *d)
 	struct ruleset *rs;
 	struct pos at = { path, 0, 0 };
 
-	switch (file_slurp(path, RS_MAX_FILE, &data, &len, &why)) {
-	case 0:
-		break;
-	case -2:
-		/* Too large is bad input, not a missing file: an empty model. */
+	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
+		int big = errno == EFBIG;
+
 		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
+		if (!big)
+			return NULL;
+		/* Too large is bad input, not a missing file: an empty
+		 * model. */
 		{
 			struct diags quiet = { 0 };
 
@@ -1454,10 +1530,6 @@ rs_read(const char *path, struct diags *d)
 			diags_free(&quiet);
 		}
 		return rs;
-	default:
-		diag_add(d, SEV_ERROR, at, "%s", why);
-		free(why);
-		return NULL;
 	}
 	rs = rs_parse(path, data, len, d);
 	free(data);

@@ -19,6 +19,8 @@
 #define RS_MAX_TABLE_ROWS 1000
 #define RS_MAX_TESTGAMES 1000
 #define RS_MAX_WEAPONS_PER_UNIT 4
+#define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
+#define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 
@@ -199,6 +201,8 @@ struct rs_force {
 
 struct ruleset {
 	char *path;     /* as given; the file of every pos */
+	char *src;      /* the file's text as read (NUL-terminated) */
+	size_t srclen;
 	char *name;     /* file name without directory and .md */
 	char *title, *author, *year, *version;
 	struct pos title_pos;

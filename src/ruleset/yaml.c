@@ -64,6 +64,50 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 	    p->context ? " " : "", p->context ? p->context : "");
 }
 
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct rs_node *x = *(const struct rs_node *const *)a;
+	const struct rs_node *y = *(const struct rs_node *const *)b;
+	int c = strcasecmp(x->scalar, y->scalar);
+
+	if (c != 0)
+		return c;
+	return x->pos.line != y->pos.line ? x->pos.line - y->pos.line :
+	    x->pos.col - y->pos.col;
+}
+
+/*
+ * A key given twice in one mapping is an error at the second (keys
+ * compare without case, as lookups do): YAML leaves it undefined, and
+ * a silent last-one-wins or a sum hides a typo. Returns -1 when there
+ * is one.
+ */
+static int
+dup_keys(struct ybuild *b, const struct rs_node *map)
+{
+	const struct rs_node **k;
+	size_t i, n = map->nkids / 2;
+	int rc = 0;
+
+	if (n < 2)
+		return 0;
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++)
+		k[i] = map->kids[2 * i];
+	qsort(k, n, sizeof(*k), key_cmp);
+	for (i = 1; i < n; i++)
+		if (strcasecmp(k[i - 1]->scalar, k[i]->scalar) == 0) {
+			diag_add(b->d, SEV_ERROR, k[i]->pos, "YAML: key '%s' "
+			    "given twice (first on line %d)", k[i]->scalar,
+			    k[i - 1]->pos.line);
+			rc = -1;
+			break;
+		}
+	free(k);
+	return rc;
+}
+
 /*
  * Parse the next node from the event stream; ev holds its first event.
  * Returns the node, or NULL after reporting an error.
@@ -76,6 +120,7 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 	enum rs_node_kind kind;
 	yaml_event_type_t end;
 	struct pos at;
+	unsigned long cp;
 
 	at.file = b->file;
 	at.line = (int)ev->start_mark.line + 1 + b->line0;
@@ -86,6 +131,13 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		n->scalar = xstrndup((const char *)ev->data.scalar.value,
 		    ev->data.scalar.length);
 		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		if (str_control(n->scalar, &cp)) {
+			/* "\e]0;…" would reach a terminal or a PDF. */
+			diag_add(b->d, SEV_ERROR, at, "YAML: control character "
+			    "U+%04lX in a value: not allowed", cp);
+			rs_node_free(n);
+			return NULL;
+		}
 		return n;
 	case YAML_ALIAS_EVENT:
 		diag_add(b->d, SEV_ERROR, at,
@@ -141,6 +193,10 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 			return NULL;
 		}
 		XPUSH(n->kids, n->nkids, n->capkids, kid);
+	}
+	if (kind == RS_NODE_MAP && dup_keys(b, n) == -1) {
+		rs_node_free(n);
+		return NULL;
 	}
 	return n;
 }

@@ -281,7 +281,7 @@ tr_read(const char *path, double table_w, double table_h, struct diags *d)
 	struct battlefield *bf;
 	struct pos at = { path, 0, 0 };
 
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) == -1) {
+	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
 		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		return NULL;

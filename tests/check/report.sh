@@ -126,7 +126,7 @@ cmp -s "$tmp/a.pdf" "$tmp/e.pdf" && fail "another seed changes the report" \
 
 # A failed run (bad paper) leaves the previous file as it was.
 cp "$tmp/a.pdf" "$tmp/keep.pdf"
-t "report with a bad paper fails" 1 "$BIN" report -q --paper B99 "$MM" \
+t "report with a bad paper fails" 2 "$BIN" report -q --paper B99 "$MM" \
     -o "$tmp/keep.pdf"
 cmp -s "$tmp/a.pdf" "$tmp/keep.pdf" && pass "failed report keeps the old file" ||
 	fail "failed report keeps the old file" "file changed"

@@ -144,3 +144,38 @@ Test(morale_odds, melee_sums_to_one_with_big_dice)
 	mo_q_set(&one, 1, 0, 0);
 	cr_assert_eq(mo_q_cmp(&s, &one), 0);
 }
+
+/* The melee round by running sums equals the sum over every pair of hit
+ * counts, exactly, for uneven dice and savings too. */
+Test(morale_odds, melee_equals_every_pair)
+{
+	static const int cases[][6] = { { 20, 0, 0, 3, 1, 0 },
+		{ 1, 2, 1, 20, -1, 0 }, { 7, 0, 1, 12, 0, 1 },
+		{ 20, 5, 0, 20, 0, 0 }, { 0, 0, 0, 9, 1, 1 } };
+	size_t k;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		const int *c = cases[k];
+		struct mo_melee m;
+		struct mo_q aw, dw, tb, t;
+		int i, j;
+
+		mo_melee_odds(&m, c[0], c[1], c[2], c[3], c[4], c[5]);
+		mo_q_set(&aw, 0, 0, 0);
+		mo_q_set(&dw, 0, 0, 0);
+		mo_q_set(&tb, 0, 0, 0);
+		for (i = 0; i <= m.a_hits.max; i++)
+			for (j = 0; j <= m.d_hits.max; j++) {
+				mo_q_mul(&t, &m.a_hits.p[i], &m.d_hits.p[j]);
+				mo_q_add(i > j ? &aw : i < j ? &dw : &tb,
+				    i > j ? &aw : i < j ? &dw : &tb, &t);
+			}
+		cr_assert_eq(mo_q_cmp(&tb, &m.tiebreak), 0, "case %zu", k);
+		mo_q_set(&t, 1, 1, 0);
+		mo_q_mul(&t, &t, &tb);
+		mo_q_add(&aw, &aw, &t);
+		mo_q_add(&dw, &dw, &t);
+		cr_assert_eq(mo_q_cmp(&aw, &m.a_wins), 0, "case %zu", k);
+		cr_assert_eq(mo_q_cmp(&dw, &m.d_wins), 0, "case %zu", k);
+	}
+}

@@ -34,10 +34,16 @@ Test(paper, presets_and_custom)
 	paper("Legal", 215.9, 355.6);
 	paper("Tabloid", 279.4, 431.8);
 	paper("8.5x11in", 215.9, 279.4);
-	paper("100x150mm", 100, 150);
-	paper("150x100mm portrait", 100, 150);
+	paper("150x210mm", 150, 210);
+	paper("210x150mm portrait", 150, 210);
+	paper("148x210mm landscape", 210, 148);
 	cr_assert_eq(rnd_paper_parse("B7", &w, &h, &why), -1);
 	cr_assert_eq(rnd_paper_parse("3x3mm", &w, &h, &why), -1);
+	/* Below A5 every product but the map would clip: refused. */
+	cr_assert_eq(rnd_paper_parse("100x150mm", &w, &h, &why), -1);
+	cr_assert_eq(rnd_paper_parse("20x20mm", &w, &h, &why), -1);
+	cr_assert_eq(rnd_paper_parse("148x200mm", &w, &h, &why), -1);
+	cr_assert_eq(rnd_paper_parse("6000x300mm", &w, &h, &why), -1);
 	cr_assert_eq(rnd_paper_parse("", &w, &h, &why), -1);
 }
 
@@ -86,6 +92,7 @@ make_doc(const char *path, size_t *len)
 	cr_assert_eq(rnd_doc_close(d), 0);
 	cr_assert_eq(diags_worst(&dg), -1);
 	cr_assert_eq(file_slurp(path, 1 << 24, &data, len, &why), 0);
+	file_inputs_forget();
 	return data;
 }
 

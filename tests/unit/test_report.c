@@ -157,6 +157,7 @@ sample(const char *path, size_t *len)
 	cr_assert_eq(diags_worst(&dg), -1);
 	rnd_report_free(&r);
 	cr_assert_eq(file_slurp(path, 1 << 24, &data, len, &why), 0);
+	file_inputs_forget();
 	return data;
 }
 

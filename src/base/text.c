@@ -1,0 +1,120 @@
+/* text.c: strict UTF-8 and printing untrusted text safely. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base.h"
+
+size_t
+utf8_seq(const unsigned char *s, size_t len, unsigned long *cp)
+{
+	unsigned char c, lo = 0x80, hi = 0xbf;
+	size_t need, k;
+	unsigned long v;
+
+	if (len == 0)
+		return 0;
+	c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	/* Unicode 15, table 3-7: the well-formed byte sequences. */
+	if (c >= 0xc2 && c <= 0xdf) {
+		need = 1;
+		v = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		need = 2;
+		v = c & 0x0f;
+		if (c == 0xe0)
+			lo = 0xa0; /* no overlong forms */
+		else if (c == 0xed)
+			hi = 0x9f; /* no surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		need = 3;
+		v = c & 0x07;
+		if (c == 0xf0)
+			lo = 0x90; /* no overlong forms */
+		else if (c == 0xf4)
+			hi = 0x8f; /* nothing above U+10FFFF */
+	} else
+		return 0;
+	if (len < need + 1)
+		return 0;
+	for (k = 1; k <= need; k++) {
+		if (s[k] < lo || s[k] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+		v = v << 6 | (s[k] & 0x3f);
+	}
+	*cp = v;
+	return need + 1;
+}
+
+int
+is_control(unsigned long cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+char *
+str_escape(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, n, o = 0;
+	unsigned long cp;
+	char *out;
+
+	/* At most four bytes out for each byte in ("\x1b"). */
+	out = xmalloc(len * 4 + 1);
+	while (i < len) {
+		n = utf8_seq(p + i, len - i, &cp);
+		if (n == 0) {
+			o += (size_t)sprintf(out + o, "\\x%02x", p[i]);
+			i++;
+		} else if (is_control(cp) && cp != '\t') {
+			if (cp < 0x80)
+				o += (size_t)sprintf(out + o, "\\x%02lx", cp);
+			else
+				o += (size_t)sprintf(out + o, "\\u%04lx", cp);
+			i += n;
+		} else {
+			memcpy(out + o, p + i, n);
+			o += n;
+			i += n;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+int
+str_control(const char *s, unsigned long *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, n;
+	unsigned long c;
+
+	while (i < len) {
+		if ((n = utf8_seq(p + i, len - i, &c)) == 0)
+			n = 1;
+		else if (is_control(c) && c != '\t' && c != '\n' && c != '\r' &&
+		    c != '\f') {
+			*cp = c;
+			return 1;
+		}
+		i += n;
+	}
+	return 0;
+}
+
+size_t
+utf8_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
