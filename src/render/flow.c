@@ -819,7 +819,7 @@ static long
 flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
     struct placing *pl)
 {
-	int page = 0, col = 0, a = 0;
+	int page = 0, col = 0, a = 0, last;
 	double y = 0;
 	size_t i = 0;
 
@@ -848,7 +848,11 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 			a = 0;
 			continue;
 		}
-		if ((k = units_fit(b, a, room, y == 0)) > a) {
+		/* In the last place there is, a block that must be cut
+		 * shows what fits rather than nothing: a card's weapons
+		 * table keeps its first rows. */
+		last = col + 1 == fr->cols && page + 1 == max_pages;
+		if ((k = units_fit(b, a, room, y == 0 || last)) > a) {
 			pc.b = k;
 			XPUSH(pl->v, pl->n, pl->cap, pc);
 			a = k;

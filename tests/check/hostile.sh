@@ -39,7 +39,7 @@ t "map cell larger than table" 1 "" "$BIN" map -q --grid square --cell 10ft --ta
 t "base larger than the paper" 1 "" "$BIN" bases "$MOD" --base 400mm -o "$tmp/b.pdf"
 t "scenario points below the cheapest unit" 1 "" "$BIN" scenario -q "$MOD" --points 1 -o "$tmp/s.pdf"
 t "play a garbage scenario file" 1 "" sh -c "head -c 3000 /dev/urandom > '$tmp/junk.yaml'; '$BIN' play --scenario '$tmp/junk.yaml'"
-ls "$tmp" | grep -q '\.tmp' && echo "FAIL: a temporary file was left behind" || echo "PASS: no temporary file left behind"
+ls -A "$tmp" | grep -q '^\.sandtable-\|\.tmp' && echo "FAIL: a temporary file was left behind" || echo "PASS: no temporary file left behind"
 left=""
 for f in r.pdf c.pdf m.pdf b.pdf s.pdf; do
 	[ -e "$tmp/$f" ] && left="$left $f"

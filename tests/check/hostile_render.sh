@@ -133,7 +133,7 @@ t "a template over 1 MiB: error, no crash" 1 "big.yaml: error: cannot read templ
 # A character no installed font has (U+E000, private use) prints as a
 # box: a warning names it and its line, once however often it prints.
 if fc-list ':charset=e000' | grep -q .; then
-	echo "PASS: missing glyph (skipped: a font has U+E000)"
+	echo "SKIP: missing glyph: a font has U+E000"
 else
 	sed 's/^title: .*/title: Rules \xee\x80\x80 for a Modern War Game/' "$MOD" >"$tmp/glyph.md"
 	printf '\n## Signs\n\nA private sign \356\200\200 here.\n' >>"$tmp/glyph.md"
@@ -145,5 +145,13 @@ else
 	[ "$n" -eq 1 ] && echo "PASS: a missing glyph on every card: one warning" ||
 		echo "FAIL: a missing glyph on every card: $n warnings"
 fi
-ls "$tmp" | grep -q '\.tmp' && echo "FAIL: a temporary file was left behind" ||
+# A card whose weapons table cannot fit whole shows the rows that fit
+# (it once showed none of them), and a warning says the rest is left out.
+sh tests/gen/long-names.sh 3 >"$tmp/ln3.md"
+t "a card too small for its weapons: a warning" 0 "does not fit even at" \
+	"$BIN" cards -q "$tmp/ln3.md" -o "$tmp/ln3.pdf"
+pdftotext "$tmp/ln3.pdf" - 2>/dev/null | grep -q "Weapon 000 of the" &&
+	echo "PASS: a card too small for its weapons shows the first ones" ||
+	echo "FAIL: a card too small for its weapons shows the first ones"
+ls -A "$tmp" | grep -q '^\.sandtable-\|\.tmp' && echo "FAIL: a temporary file was left behind" ||
 	echo "PASS: no temporary file left behind"
