@@ -26,6 +26,9 @@ static const unsigned hill_fill[4] = { 0xf4ecd8, 0xe9dab6, 0xdcc593,
 #define FORT_EDGE 0x5a4632
 #define GRID_LINE 0x505050
 #define LABEL 0x6a6a6a
+/* Cells smaller than this (mm) get no trees or houses: too small to
+ * print, and a fine grid has a quarter of a million cells. */
+#define DECOR_MIN_CELL 10.0
 
 /* ---- culling and shapes ---- */
 
@@ -363,7 +366,7 @@ rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w,
     const struct map_view *v)
 {
 	size_t i;
-	double len, t, dx, dy, step = w * 1.3;
+	double len, t, dx, dy, step = fmax(w * 1.3, 2);
 	int gap = 1;
 
 	cairo_save(cr);
@@ -604,6 +607,37 @@ cell_path(cairo_t *cr, const struct grid *g, int c, int r)
 	cairo_close_path(cr);
 }
 
+/* The cells where test(cell) holds (kind has bit, or level at least
+ * level) as a path to fill: a row's run of squares is one rectangle. */
+static void
+cells_path(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
+    int c0, int c1, int r0, int r1, unsigned bit, int level)
+{
+	double xs[6], ys[6], x1[6], y1[6];
+	int c, r, e;
+
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c = e) {
+			int i = r * g->cols + c;
+
+			e = c + 1;
+			if (!(level ? tc->level[i] >= level :
+			    (tc->kind[i] & bit) != 0))
+				continue;
+			if (g->kind != RS_GRID_SQUARE) {
+				cell_path(cr, g, c, r);
+				continue;
+			}
+			while (e <= c1 && (level ? tc->level[i + e - c] >= level :
+			    (tc->kind[i + e - c] & bit) != 0))
+				e++;
+			grid_corners(g, c, r, xs, ys);
+			grid_corners(g, e - 1, r, x1, y1);
+			cairo_rectangle(cr, xs[0], ys[0], x1[1] - xs[0],
+			    ys[3] - ys[0]);
+		}
+}
+
 /* Stroke the edges of cells where test(cell) holds and not across. */
 static void
 cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
@@ -687,21 +721,16 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (tc->level[r * g->cols + c] > maxlv)
+				maxlv = tc->level[r * g->cols + c];
 	for (lv = 1; lv <= 4; lv++) {
-		for (r = r0; r <= r1; r++)
-			for (c = c0; c <= c1; c++)
-				if (tc->level[r * g->cols + c] >= lv) {
-					cell_path(cr, g, c, r);
-					if (tc->level[r * g->cols + c] > maxlv)
-						maxlv = tc->level[r * g->cols + c];
-				}
+		cells_path(cr, g, tc, c0, c1, r0, r1, 0, lv);
 		rnd_set_rgb(cr, hill_fill[lv - 1]);
 		cairo_fill(cr);
 	}
-	for (r = r0; r <= r1; r++)
-		for (c = c0; c <= c1; c++)
-			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD))
-				cell_path(cr, g, c, r);
+	cells_path(cr, g, tc, c0, c1, r0, r1, 1u << RS_TERRAIN_WOOD, 0);
 	rnd_set_rgb(cr, WOOD_FILL);
 	cairo_fill(cr);
 	/* Contour edges: one line wherever the level drops. */
@@ -715,7 +744,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	cairo_stroke(cr);
 	/* Trees in wood cells, houses in town cells. */
 	cairo_set_line_width(cr, 0.3);
-	for (r = r0; r <= r1; r++)
+	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD)) {
 				grid_center(g, c, r, &x, &y);
@@ -725,7 +754,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 			}
 	cairo_stroke(cr);
 	draw_snapped_lines(cr, o, tc, v, c0, c1, r0, r1);
-	for (r = r0; r <= r1; r++)
+	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
 				grid_center(g, c, r, &x, &y);

@@ -5,8 +5,90 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "terrain.h"
+
+/* ---- duplicate keys ---- */
+
+/* A key of a map and its place among the map's keys. */
+struct key {
+	const struct rs_node *n;
+	size_t i;
+};
+
+/* By text without case, then by place. */
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	int c = strcasecmp(x->n->scalar, y->n->scalar);
+
+	return c != 0 ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* By place: the second key's and, for equal places, the first's. */
+static int
+pair_cmp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	return x[1].i < y[1].i ? -1 : x[1].i > y[1].i;
+}
+
+/* The duplicate keys of map n (sorted, so a long map costs n log n). */
+static int
+map_dups(const struct rs_node *n, struct diags *d)
+{
+	size_t k = n->nkids / 2, i, np = 0;
+	struct key *v, *pairs;
+
+	if (k < 2)
+		return 0;
+	v = xmalloc(k * sizeof(*v));
+	pairs = xmalloc(2 * k * sizeof(*pairs));
+	for (i = 0; i < k; i++) {
+		v[i].n = n->kids[2 * i];
+		v[i].i = i;
+	}
+	qsort(v, k, sizeof(*v), key_cmp);
+	for (i = 1; i < k; i++) {
+		size_t f = i - 1;
+
+		if (strcasecmp(v[i].n->scalar, v[f].n->scalar) != 0)
+			continue;
+		while (f > 0 && strcasecmp(v[f - 1].n->scalar,
+		    v[i].n->scalar) == 0)
+			f--;
+		pairs[2 * np] = v[f];
+		pairs[2 * np++ + 1] = v[i];
+	}
+	qsort(pairs, np, 2 * sizeof(*pairs), pair_cmp);
+	for (i = 0; i < np; i++)
+		diag_add(d, SEV_ERROR, pairs[2 * i + 1].n->pos, "duplicate key "
+		    "'%s' (first on line %d)", pairs[2 * i + 1].n->scalar,
+		    pairs[2 * i].n->pos.line);
+	free(v);
+	free(pairs);
+	return np > 0 ? -1 : 0;
+}
+
+/* Returns 0, or -1 after reporting duplicate keys. */
+int
+tr_yaml_dups(const struct rs_node *n, struct diags *d)
+{
+	size_t i;
+	int rc = 0;
+
+	if (n == NULL || n->kind == RS_NODE_SCALAR)
+		return 0;
+	if (n->kind == RS_NODE_MAP && map_dups(n, d) == -1)
+		rc = -1;
+	for (i = 0; i < n->nkids; i++)
+		if (tr_yaml_dups(n->kids[i], d) == -1)
+			rc = -1;
+	return rc;
+}
 
 /* ---- reading ---- */
 
@@ -15,6 +97,8 @@ struct treader {
 	enum unit_of_length measure;
 	int bad;
 	size_t points; /* read so far, for TR_MAX_TOTAL_POINTS */
+	double length; /* of the outlines and paths so far, for TR_MAX_ROUNDS */
+	double tw, th; /* the table, for how far off it a point may lie */
 };
 
 /* Report an error at node n (or at the file when n is NULL). */
@@ -51,7 +135,25 @@ get_len(struct treader *t, const struct rs_node *n, double *mm)
 	return 0;
 }
 
-/* A sequence of k lengths ([x, y] or [x, y, w, h]) into v. */
+/* Count n more points in the file; 0, or -1 over the limit (reported
+ * at n). */
+static int
+count_points(struct treader *t, const struct rs_node *n, size_t k)
+{
+	if ((t->points += k) <= TR_MAX_TOTAL_POINTS)
+		return 0;
+	diag_add(t->d, SEV_ERROR, n->pos, "too many points in the file (the "
+	    "limit is %d, fords and buildings included)",
+	    TR_MAX_TOTAL_POINTS);
+	t->bad = 1;
+	return -1;
+}
+
+/*
+ * A sequence of k lengths ([x, y] or [x, y, w, h]) into v: a point no
+ * farther off the table than its own width or depth, a size no larger
+ * than the table.
+ */
 static int
 get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 {
@@ -65,10 +167,44 @@ get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 	for (i = 0; i < k; i++)
 		if (get_len(t, n->kids[i], &v[i]) == -1)
 			return -1;
+	if (v[0] < -t->tw || v[0] > 2 * t->tw || v[1] < -t->th ||
+	    v[1] > 2 * t->th) {
+		terr(t, n, NULL, "the point lies farther off the table than "
+		    "the table's own width or depth", NULL);
+		return -1;
+	}
+	if (k == 4 && (v[2] > t->tw || v[3] > t->th)) {
+		terr(t, n, NULL, "a building larger than the table", NULL);
+		return -1;
+	}
 	return 0;
 }
 
-/* A list of points into l; min is the fewest points allowed. */
+/* Add the length of line l (a ring when closed) to the file's; 0, or -1
+ * over the limit (reported at n). */
+static int
+count_length(struct treader *t, const struct rs_node *n,
+    const struct tr_line *l, int closed)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < l->n; i++)
+		t->length += hypot(l->v[i + 1].x - l->v[i].x,
+		    l->v[i + 1].y - l->v[i].y);
+	if (closed && l->n > 2)
+		t->length += hypot(l->v[0].x - l->v[l->n - 1].x,
+		    l->v[0].y - l->v[l->n - 1].y);
+	if (t->length <= TR_MAX_ROUNDS * 2 * (t->tw + t->th))
+		return 0;
+	diag_add(t->d, SEV_ERROR, n->pos, "the outlines and paths of the file "
+	    "are too long together (the limit is %d times round the table)",
+	    TR_MAX_ROUNDS);
+	t->bad = 1;
+	return -1;
+}
+
+/* A list of points into l; min is the fewest points allowed (3: a
+ * ring). */
 static int
 get_points(struct treader *t, const struct rs_node *n, size_t min,
     struct tr_line *l)
@@ -82,20 +218,19 @@ get_points(struct treader *t, const struct rs_node *n, size_t min,
 		return -1;
 	}
 	if (n->nkids > TR_MAX_POINTS) {
-		terr(t, n, NULL, "too many points (the limit is 10000)", NULL);
+		diag_add(t->d, SEV_ERROR, n->pos, "too many points (the limit "
+		    "is %d in an outline or path)", TR_MAX_POINTS);
+		t->bad = 1;
 		return -1;
 	}
-	if ((t->points += n->nkids) > TR_MAX_TOTAL_POINTS) {
-		terr(t, n, NULL, "too many points in the file (the limit is "
-		    "100000)", NULL);
+	if (count_points(t, n, n->nkids) == -1)
 		return -1;
-	}
 	for (i = 0; i < n->nkids; i++) {
 		if (get_tuple(t, n->kids[i], 2, v) == -1)
 			return -1;
 		XPUSH(l->v, l->n, l->cap, ((struct tr_point){ v[0], v[1] }));
 	}
-	return 0;
+	return count_length(t, n, l, min > 2);
 }
 
 /* A river, road or fortification; default width dflt. */
@@ -110,10 +245,11 @@ get_path(struct treader *t, const struct rs_node *item, int fords,
 
 	memset(p, 0, sizeof(*p));
 	p->width = dflt;
-	if (w != NULL && (get_len(t, w, &p->width) == -1 || p->width <= 0)) {
+	if (w != NULL && (get_len(t, w, &p->width) == -1 ||
+	    p->width < TR_MIN_WIDTH || p->width > fmin(t->tw, t->th) / 4)) {
 		if (!t->bad)
-			terr(t, w, NULL, "the width must be greater than zero",
-			    NULL);
+			terr(t, w, NULL, "the width must be from 1 mm to a "
+			    "quarter of the table's shorter side", NULL);
 		return -1;
 	}
 	if (get_points(t, rs_node_get(item, "path"), 2, &p->path) == -1)
@@ -126,6 +262,8 @@ get_path(struct treader *t, const struct rs_node *item, int fords,
 		terr(t, f, NULL, "expected a list of points", NULL);
 		return -1;
 	}
+	if (f != NULL && count_points(t, f, f->nkids) == -1)
+		return -1;
 	for (i = 0; f != NULL && i < f->nkids; i++) {
 		if (get_tuple(t, f->kids[i], 2, v) == -1)
 			return -1;
@@ -188,6 +326,8 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 			    "list of [x, y, w, h]", NULL);
 			return;
 		}
+		if (count_points(t, c, c->nkids) == -1)
+			return;
 		for (i = 0; i < c->nkids; i++) {
 			if (get_tuple(t, c->kids[i], 4, v) == -1)
 				return;
@@ -240,7 +380,7 @@ struct battlefield *
 tr_parse(const char *file, const char *data, size_t len, double table_w,
     double table_h, struct diags *d)
 {
-	struct treader t = { d, LEN_MM, 0, 0 };
+	struct treader t = { d, LEN_MM, 0, 0, 0, 0, 0 };
 	struct rs_node *root = rs_yaml_parse(file, data, len, 0, d);
 	const struct rs_node *list;
 	struct battlefield *bf;
@@ -249,19 +389,26 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 	if (root == NULL)
 		return NULL;
 	bf = tr_new(table_w, table_h);
+	if (tr_yaml_dups(root, d) == -1) {
+		t.bad = 1;
+		goto out;
+	}
 	if (root->kind != RS_NODE_MAP) {
 		terr(&t, root, file, "a scenario file is a map with a terrain "
 		    "list", NULL);
 		goto out;
 	}
 	get_header(&t, bf, root);
+	t.tw = bf->table_w;
+	t.th = bf->table_h;
 	list = rs_node_get(root, "terrain");
 	if (list != NULL && list->kind != RS_NODE_SEQ)
 		terr(&t, list, file, "terrain must be a list", NULL);
-	else if (list != NULL && list->nkids > TR_MAX_FEATURES)
-		terr(&t, list, file, "too many terrain items (the limit is "
-		    "1000)", NULL);
-	else
+	else if (list != NULL && list->nkids > TR_MAX_FEATURES) {
+		diag_add(d, SEV_ERROR, list->pos, "too many terrain items (the "
+		    "limit is %d)", TR_MAX_FEATURES);
+		t.bad = 1;
+	} else
 		for (i = 0; list != NULL && i < list->nkids && !t.bad; i++)
 			get_item(&t, bf, list->kids[i]);
 out:
@@ -281,8 +428,9 @@ tr_read(const char *path, double table_w, double table_h, struct diags *d)
 	struct battlefield *bf;
 	struct pos at = { path, 0, 0 };
 
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) == -1) {
-		diag_add(d, SEV_ERROR, at, "%s", why);
+	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
+		diag_add(d, SEV_ERROR, at, "%s", why != NULL ? why :
+		    "file too large");
 		free(why);
 		return NULL;
 	}
