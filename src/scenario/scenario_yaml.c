@@ -459,8 +459,10 @@ sc_parse(const char *file, const char *data, size_t len,
 	if ((n = rs_node_get(root, "measure")) != NULL) {
 		r.measure = scalar(n) ? len_unit_from_name(n->scalar) :
 		    LEN_NONE;
-		if (r.measure == LEN_NONE)
+		if (r.measure == LEN_NONE) {
 			serr(&r, n, "unknown measure (mm, cm, in or ft)");
+			r.measure = LEN_MM;
+		}
 	}
 	s = xcalloc(1, sizeof(*s));
 	n = rs_node_get(root, "scenario");
