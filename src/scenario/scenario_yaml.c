@@ -541,19 +541,18 @@ sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 		return NULL;
 	}
 	root = rs_yaml_parse(path, data, len, 0, d);
-	n = rs_node_get(root, "ruleset");
-	if (root != NULL && tr_yaml_dups(root, d) == -1)
-		;
-	else if ((v = scalar(n)) != NULL && *v != '\0') {
-		p = xstrdup(v);
-		*rat = n->pos;
-	} else if (n != NULL)
-		diag_add(d, SEV_ERROR, n->pos, "'ruleset' must be the path of "
-		    "a ruleset");
-	else if (root != NULL)
-		diag_add(d, SEV_ERROR, root->kind == RS_NODE_MAP ? at :
-		    root->pos, "the scenario names no ruleset (a 'ruleset:' "
-		    "line); give the ruleset too");
+	if (root != NULL && tr_yaml_dups(root, d) == 0) {
+		n = rs_node_get(root, "ruleset");
+		if ((v = scalar(n)) != NULL && *v != '\0') {
+			p = xstrdup(v);
+			*rat = n->pos;
+		} else if (n != NULL)
+			diag_add(d, SEV_ERROR, n->pos, "'ruleset' must be the "
+			    "path of a ruleset");
+		else
+			diag_add(d, SEV_ERROR, root->pos, "the scenario names no "
+			    "ruleset (a 'ruleset:' line); give the ruleset too");
+	}
 	rs_node_free(root);
 	free(data);
 	return p;
