@@ -244,6 +244,27 @@ pick_output(const struct ruleset *rs, const struct map_req *q,
 	return 0;
 }
 
+/* A PDF's tiles, laid out here so that an overlap or paper that cannot
+ * be tiled is blamed on its option; other reasons are the renderer's to
+ * report. Returns 0 or EXIT_ERRORS. */
+static int
+check_tiles(const struct map_req *q, const struct rnd_map_opts *o,
+    int raster)
+{
+	struct rnd_map_tiling t;
+	const char *why;
+
+	if (raster || o->paper_w <= 0 || rnd_map_tiling(o->grid->table_w,
+	    o->grid->table_h, o->paper_w, o->paper_h, o->overlap, &t,
+	    &why) == 0)
+		return 0;
+	if (q->overlap != NULL && strstr(why, "overlap") != NULL)
+		return bad("--overlap", q->overlap, NULL, why);
+	if (q->paper != NULL && strstr(why, "paper") != NULL)
+		return bad("--paper", q->paper, NULL, why);
+	return 0;
+}
+
 /* Work out the whole map from the ruleset (may be NULL) and request. */
 static int
 map_setup(const struct ruleset *rs, const struct map_req *q,
@@ -271,7 +292,7 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	j->desc = describe(&j->grid, j->o.measure);
 	j->o.grid_desc = j->desc;
 	if (pick_look(q, raster, &j->o) || pick_output(rs, q, &j->o) ||
-	    pick_terrain(rs, q, j))
+	    check_tiles(q, &j->o, raster) || pick_terrain(rs, q, j))
 		return EXIT_ERRORS;
 	j->o.bf = j->bf;
 	return 0;

@@ -271,6 +271,12 @@ t "map --table portable --cell 0" 1 "^sandtable: map: --cell 0 --table portable:
 	"$BIN" map --table portable --cell 0 -o "$tmp/x.pdf"
 t "map --table junk" 1 "^sandtable: map: --table 9xjunk: bad table size" 10 \
 	"$BIN" map --table 9xjunk -o "$tmp/x.pdf"
+t "map --overlap too large names the option" 1 \
+	"^sandtable: map: --overlap 200mm: the overlap is more than half a tile" 10 \
+	"$BIN" map "$MOD" --overlap 200mm -o "$tmp/x.pdf"
+t "map --paper too small names the option" 1 \
+	"^sandtable: map: --paper 20x20mm: the paper is too small" 10 \
+	"$BIN" map --paper 20x20mm -o "$tmp/x.pdf"
 
 # ---- junk: an error and exit 1, quickly, for every reader ----
 head -c 3000 /dev/urandom >"$tmp/junk.yaml"
