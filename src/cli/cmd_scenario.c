@@ -192,10 +192,9 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
 			goto out;
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			struct pos at = { o->from, 0, 0 };
-
-			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
-			    "played on the engine's board");
+			diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot "
+			    "be played: its table does not make an engine's "
+			    "board");
 			goto out;
 		}
 		s->bal.candidates = 1;
@@ -534,10 +533,8 @@ scenario_play(const char *ruleset, const char *file, long games,
 		goto out;
 	gm = sc_engine_games(e);
 	if (sc_measure(s, &gm, games, seed, jobs) != 0) {
-		struct pos at = { file, 0, 0 };
-
-		diag_add(&d, SEV_ERROR, at, "the scenario cannot be played on "
-		    "the engine's board");
+		diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot be "
+		    "played: its table does not make an engine's board");
 		goto out;
 	}
 	fmt_double(a, sizeof(a), s->bal.rate, 4);

@@ -94,7 +94,7 @@ struct scenario {
 	struct sc_balance bal;  /* games == 0: not measured */
 	/* Where a scenario read from a file gives what sc_validate checks
 	 * (pos.file NULL: generated, not read). */
-	struct pos at_turns, at_zone[2], at_forces[2];
+	struct pos at_turns, at_zone[2], at_forces[2], at_table;
 	struct pos at_obj[SC_MAX_OBJECTIVES];
 };
 

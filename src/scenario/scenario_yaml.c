@@ -469,6 +469,8 @@ sc_parse(const char *file, const char *data, size_t len,
 	s->title = xstrdup(scalar(n) != NULL ? n->scalar : "Scenario");
 	n = rs_node_get(root, "ruleset");
 	s->ruleset = xstrdup(scalar(n) != NULL ? n->scalar : rs->path);
+	s->at_table = rs_node_get(root, "table") != NULL ?
+	    rs_node_get(root, "table")->pos : root->pos;
 	s->at_turns = rs_node_get(root, "turns") != NULL ?
 	    rs_node_get(root, "turns")->pos : root->pos;
 	if (get_int(&r, root, rs_node_get(root, "turns"), "turns", 1, 1000,

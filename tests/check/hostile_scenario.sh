@@ -236,6 +236,9 @@ edit "a control character in a key" "e.yaml:[0-9]*:[0-9]*: error:" \
 	's/^    Rifle: 2$/    Ri\x01fle: 2/'
 edit "terrain past its limit" "e.yaml:24:[0-9]*: error: the width must be" \
 	's/^terrain: \[\]$/terrain:\n  - kind: road\n    width: 9000mm\n    path: [[0, 0], [9, 9]]/'
+edit "a table the engine cannot play, at its line" \
+	"e.yaml:21:8: error: the scenario cannot be played: its table" \
+	's/^table: .*/table: 1000000x1000000mm/'
 sed 's/deploy: \[0, 914.4/deploy: [0, 1914.4/' "$tmp/s.yaml" >"$tmp/from.yaml"
 t "scenario --from: the error in the file it reads" 1 \
 	"from.yaml:7:11: error: Blue's deployment zone" 60 \
