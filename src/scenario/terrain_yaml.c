@@ -203,18 +203,20 @@ count_length(struct treader *t, const struct rs_node *n,
 	return -1;
 }
 
-/* A list of points into l; min is the fewest points allowed (3: a
- * ring). */
+/* A list of points into l (n NULL: missing from item it); min is the
+ * fewest points allowed (3: a ring). */
 static int
-get_points(struct treader *t, const struct rs_node *n, size_t min,
-    struct tr_line *l)
+get_points(struct treader *t, const struct rs_node *n,
+    const struct rs_node *it, size_t min, struct tr_line *l)
 {
 	double v[2];
 	size_t i;
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids < min) {
-		terr(t, n, NULL, min > 2 ? "expected a list of at least 3 "
-		    "points" : "expected a list of at least 2 points", NULL);
+		terr(t, n != NULL ? n : it, NULL, min > 2 ? "expected a list "
+		    "of at least 3 points" : "expected a list of at least 2 "
+		    "points", n != NULL ? NULL : min > 2 ? "no outline" :
+		    "no path");
 		return -1;
 	}
 	if (n->nkids > TR_MAX_POINTS) {
@@ -252,7 +254,7 @@ get_path(struct treader *t, const struct rs_node *item, int fords,
 			    "quarter of the table's shorter side", NULL);
 		return -1;
 	}
-	if (get_points(t, rs_node_get(item, "path"), 2, &p->path) == -1)
+	if (get_points(t, rs_node_get(item, "path"), item, 2, &p->path) == -1)
 		return -1;
 	if (f != NULL && !fords) {
 		terr(t, f, NULL, "only a river has fords", NULL);
@@ -298,7 +300,7 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 		}
 		for (i = 0; i < c->nkids; i++) {
 			struct tr_line l = { 0 };
-			int rc = get_points(t, c->kids[i], 3, &l);
+			int rc = get_points(t, c->kids[i], c, 3, &l);
 
 			XPUSH(h.contours, h.n, h.cap, l);
 			if (rc == -1)
@@ -308,7 +310,7 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 	} else if (strcmp(k->scalar, "wood") == 0) {
 		struct tr_line l = { 0 };
 
-		get_points(t, rs_node_get(it, "outline"), 3, &l);
+		get_points(t, rs_node_get(it, "outline"), it, 3, &l);
 		XPUSH(bf->woods, bf->nwoods, bf->capwoods, l);
 	} else if (strcmp(k->scalar, "river") == 0) {
 		get_path(t, it, 1, 25.4, &p);

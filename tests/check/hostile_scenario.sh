@@ -156,6 +156,11 @@ lim "201 terrain items" "too many terrain items (the limit is 200)" \
 lim "a building larger than the table" "a building larger than the table" \
 	"  - kind: town
     buildings: [[0, 0, 5000, 10]]"
+lim "a wood without an outline, at the wood" "expected a list of at least 3 points: no outline" \
+	"  - kind: wood"
+lim "a road without a path, at the road" "expected a list of at least 2 points: no path" \
+	"  - kind: road
+    width: 10mm"
 lim "NaN" "bad length" \
 	"  - kind: wood
     outline: [[0, 0], [nan, 0], [0, 100]]"
