@@ -359,14 +359,50 @@ seg_visible(const struct map_view *v, const struct tr_point *p, size_t i,
 	return v == NULL || pts_visible(v, &p[i], 2, pad);
 }
 
+/*
+ * The part [*lo, *hi] of the segment from a along the unit vector (dx,
+ * dy), len long, that lies in view v grown by pad (all of it when v is
+ * NULL; Liang–Barsky). Returns 0 when no part does.
+ */
+static int
+seg_span(const struct map_view *v, struct tr_point a, double dx, double dy,
+    double len, double pad, double *lo, double *hi)
+{
+	double p[4] = { -dx, dx, -dy, dy }, q[4], r;
+	int k;
+
+	*lo = 0;
+	*hi = len;
+	if (v == NULL)
+		return 1;
+	q[0] = a.x - (v->x0 - pad);
+	q[1] = v->x1 + pad - a.x;
+	q[2] = a.y - (v->y0 - pad);
+	q[3] = v->y1 + pad - a.y;
+	for (k = 0; k < 4; k++) {
+		if (p[k] == 0) {
+			if (q[k] < 0)
+				return 0;
+			continue;
+		}
+		r = q[k] / p[k];
+		if (p[k] < 0 && r > *lo)
+			*lo = r;
+		else if (p[k] > 0 && r < *hi)
+			*hi = r;
+	}
+	return *lo <= *hi;
+}
+
 /* A rampart: a thick line with teeth on one side (only what can show in
- * view v, when not NULL). */
+ * view v, when not NULL: a wall a kilometre long has teeth only where
+ * the page shows it). */
 static void
 rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w,
     const struct map_view *v)
 {
 	size_t i;
-	double len, t, dx, dy, step = fmax(w * 1.3, 2);
+	double len, t, dx, dy, lo, hi, step = fmax(w * 1.3, 2);
 	int gap = 1;
 
 	cairo_save(cr);
@@ -393,7 +429,10 @@ rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w,
 		if (len <= 0)
 			continue;
 		dx /= len, dy /= len;
-		for (t = step / 2; t + step / 4 < len; t += step) {
+		if (!seg_span(v, p[i], dx, dy, len, w, &lo, &hi))
+			continue;
+		t = step / 2 + fmax(0, ceil((lo - step / 2) / step)) * step;
+		for (; t <= hi && t + step / 4 < len; t += step) {
 			double x = p[i].x + dx * t, y = p[i].y + dy * t;
 
 			cairo_move_to(cr, x - dx * w * 0.3, y - dy * w * 0.3);
