@@ -38,11 +38,30 @@ job_free(struct map_job *j)
 	free(j->desc);
 }
 
-/* Print "sandtable: map: MSG" for a bad value; returns EXIT_ERRORS. */
+/* Print "sandtable: map: --OPTION VALUE: WHY" for a bad value (what the
+ * value is for, when given, before why); returns EXIT_ERRORS. */
 static int
-bad(const char *what, const char *val, const char *why)
+bad(const char *opt, const char *val, const char *what, const char *why)
 {
-	fprintf(stderr, "sandtable: map: %s '%s': %s\n", what, val, why);
+	fprintf(stderr, "sandtable: map: %s %s: %s%s%s\n", opt, val,
+	    what ? what : "", what ? ": " : "", why);
+	return EXIT_ERRORS;
+}
+
+/* The same for a grid that cannot be laid out: blamed on --cell and
+ * --table as given, else on the ruleset whose grid and table they are. */
+static int
+bad_grid(const struct ruleset *rs, const struct map_req *q, const char *why)
+{
+	if (q->cell != NULL && q->table != NULL)
+		fprintf(stderr, "sandtable: map: --cell %s --table %s: %s\n",
+		    q->cell, q->table, why);
+	else if (q->cell != NULL || q->table != NULL)
+		return bad(q->cell ? "--cell" : "--table", q->cell ? q->cell :
+		    q->table, NULL, why);
+	else
+		fprintf(stderr, "sandtable: %s: error: %s\n", rs ? rs->path :
+		    "map", why);
 	return EXIT_ERRORS;
 }
 
@@ -73,7 +92,7 @@ pick_cell(const struct ruleset *rs, const struct map_req *q,
 	if (q->cell != NULL) {
 		if (len_parse(q->cell, m == LEN_NONE ? LEN_MM : m, cell, &why)
 		    == -1)
-			return bad("cell size", q->cell, why);
+			return bad("--cell", q->cell, "bad cell size", why);
 	} else if (rs != NULL && rs->cell_mm > 0)
 		*cell = rs->cell_mm;
 	else if (rs != NULL && rs->base_w_mm > 0)
@@ -85,7 +104,7 @@ pick_cell(const struct ruleset *rs, const struct map_req *q,
 		    (kind == RS_GRID_HEX || kind == RS_GRID_HEX_POINTY))
 			*cell *= sqrt(3) / 2; /* corner to corner → flats */
 		else if (strcmp(q->hex_size, "flats") != 0)
-			return bad("--hex-size", q->hex_size,
+			return bad("--hex-size", q->hex_size, NULL,
 			    "expected flats or corners");
 	}
 	return 0;
@@ -110,13 +129,13 @@ pick_table(const struct ruleset *rs, const struct map_req *q,
 		} else
 			grid_extent(kind, cell, cols, rows, &w, &h);
 		if (!(cell > 0))
-			return bad("cell size", q->cell ? q->cell : "",
-			    "must be greater than zero");
+			return bad_grid(rs, q, "the cell size must be greater "
+			    "than zero");
 	} else if (q->table != NULL && len_parse_pair(q->table,
 	    rs ? rs->measure : LEN_NONE, &w, &h, &why) == -1)
-		return bad("table size", q->table, why);
+		return bad("--table", q->table, "bad table size", why);
 	if (grid_init(g, kind, cell, w, h, &why) == -1)
-		return bad("map", q->table ? q->table : "", why);
+		return bad_grid(rs, q, why);
 	return 0;
 }
 
@@ -139,7 +158,8 @@ pick_terrain(const struct ruleset *rs, const struct map_req *q,
 	} else if (q->seed != NULL) {
 		seed = strtoull(q->seed, &end, 10);
 		if (*q->seed == '\0' || *q->seed == '-' || *end != '\0')
-			return bad("seed", q->seed, "expected a whole number");
+			return bad("--seed", q->seed, NULL,
+			    "expected a whole number");
 		j->bf = tr_generate(seed, j->grid.table_w, j->grid.table_h,
 		    tr_kinds_of(rs));
 	}
@@ -177,7 +197,7 @@ pick_look(const struct map_req *q, int raster, struct rnd_map_opts *o)
 	if (q->no_labels || (raster && q->labels == NULL))
 		o->label_fmt = NULL;
 	if (o->label_fmt != NULL && rnd_map_label_check(o->label_fmt, &why))
-		return bad("--labels", o->label_fmt, why);
+		return bad("--labels", o->label_fmt, NULL, why);
 	o->origin = RND_ORIGIN_TL;
 	if (q->origin != NULL) {
 		static const char *const names[] = { "tl", "tr", "bl", "br" };
@@ -186,7 +206,7 @@ pick_look(const struct map_req *q, int raster, struct rnd_map_opts *o)
 		for (i = 0; i < 4 && strcmp(q->origin, names[i]) != 0; i++)
 			;
 		if (i == 4)
-			return bad("--origin", q->origin,
+			return bad("--origin", q->origin, NULL,
 			    "expected tl, tr, bl or br");
 		o->origin = (enum rnd_origin)i;
 	}
@@ -207,20 +227,41 @@ pick_output(const struct ruleset *rs, const struct map_req *q,
 	o->overlap = 10;
 	if (q->overlap != NULL && (len_parse(q->overlap, LEN_MM, &o->overlap,
 	    &why) == -1))
-		return bad("--overlap", q->overlap, why);
+		return bad("--overlap", q->overlap, NULL, why);
 	if (q->paper != NULL && strcasecmp(q->paper, "none") == 0)
 		o->paper_w = o->paper_h = 0;
 	else if (rnd_paper_choose(q->paper, rs, &o->paper_w, &o->paper_h,
 	    &from, &why) == -1)
-		return bad(from, q->paper ? q->paper : rs->paper, why);
+		return bad(from, q->paper ? q->paper : rs->paper, NULL, why);
 	o->px_per_cell = 100;
 	if (q->ppc != NULL) {
 		o->px_per_cell = (double)strtol(q->ppc, &end, 10);
 		if (*q->ppc == '\0' || *end != '\0' || o->px_per_cell < 8 ||
 		    o->px_per_cell > 1000)
-			return bad("--px-per-cell", q->ppc,
+			return bad("--px-per-cell", q->ppc, NULL,
 			    "expected a whole number from 8 to 1000");
 	}
+	return 0;
+}
+
+/* A PDF's tiles, laid out here so that an overlap or paper that cannot
+ * be tiled is blamed on its option; other reasons are the renderer's to
+ * report. Returns 0 or EXIT_ERRORS. */
+static int
+check_tiles(const struct map_req *q, const struct rnd_map_opts *o,
+    int raster)
+{
+	struct rnd_map_tiling t;
+	const char *why;
+
+	if (raster || o->paper_w <= 0 || rnd_map_tiling(o->grid->table_w,
+	    o->grid->table_h, o->paper_w, o->paper_h, o->overlap, &t,
+	    &why) == 0)
+		return 0;
+	if (q->overlap != NULL && strstr(why, "overlap") != NULL)
+		return bad("--overlap", q->overlap, NULL, why);
+	if (q->paper != NULL && strstr(why, "paper") != NULL)
+		return bad("--paper", q->paper, NULL, why);
 	return 0;
 }
 
@@ -237,7 +278,7 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 
 	memset(j, 0, sizeof(*j));
 	if (q->grid != NULL && parse_grid(q->grid, &kind) == -1)
-		return bad("--grid", q->grid,
+		return bad("--grid", q->grid, NULL,
 		    "expected square, hex, hex-pointy or none");
 	if (pick_cell(rs, q, kind, &cell) || pick_table(rs, q, kind, cell,
 	    &j->grid))
@@ -251,7 +292,7 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	j->desc = describe(&j->grid, j->o.measure);
 	j->o.grid_desc = j->desc;
 	if (pick_look(q, raster, &j->o) || pick_output(rs, q, &j->o) ||
-	    pick_terrain(rs, q, j))
+	    check_tiles(q, &j->o, raster) || pick_terrain(rs, q, j))
 		return EXIT_ERRORS;
 	j->o.bf = j->bf;
 	return 0;

@@ -27,6 +27,7 @@ struct sopts {
 	int balanced, jobs, quiet;
 	const char *paper, *out, *table;
 	const char *from; /* --from FILE.yaml: read, do not generate */
+	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
 };
 
 /* FILE.pdf → FILE.yaml (caller frees). */
@@ -191,10 +192,9 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
 			goto out;
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			struct pos at = { o->from, 0, 0 };
-
-			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
-			    "played on the engine's board");
+			diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot "
+			    "be played: its table does not make an engine's "
+			    "board");
 			goto out;
 		}
 		s->bal.candidates = 1;
@@ -304,23 +304,26 @@ cmd_scenario(int argc, char **argv)
 		switch (ch) {
 		case 's':
 			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
-				return usage_error("scenario", "--seed needs a "
-				    "whole number");
+				return usage_error("scenario", "--seed %s: needs a "
+				    "whole number from 0 to 2^53", optarg);
 			o.rq.seed = (uint64_t)v;
 			break;
 		case 'p':
 			if (cli_parse_count(optarg, 1, 1000000, &v))
-				return usage_error("scenario", "--points needs a "
-				    "number from 1");
+				return usage_error("scenario", "--points %s: needs "
+				    "a whole number from 1 to 1000000", optarg);
 			o.rq.points = (int)v;
+			free(o.points_opt);
+			o.points_opt = xasprintf("scenario: --points %s",
+			    optarg);
 			break;
 		case 't':
 			o.table = optarg;
 			break;
 		case 'n':
 			if (cli_parse_count(optarg, 1, 10000000, &v))
-				return usage_error("scenario", "--games needs a "
-				    "number from 1");
+				return usage_error("scenario", "--games %s: needs "
+				    "a whole number from 1 to 10000000", optarg);
 			o.games = (long)v;
 			break;
 		case 'b':
@@ -380,16 +383,27 @@ cmd_scenario(int argc, char **argv)
 		return usage_error("scenario", "--from reads a scenario as it "
 		    "is: it cannot be --balanced");
 	rnd_fonts_warm();
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+	if ((rs = cli_load(argv[optind], &worst)) == NULL) {
+		free(o.points_opt);
 		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+	}
 	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
 	    LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w, &o.rq.table_h,
 	    &why) != 0) {
 		rs_free(rs);
-		return usage_error("scenario", "--table: %s (e.g. 72x48in)",
-		    why);
+		free(o.points_opt);
+		return usage_error("scenario", "--table %s: %s (e.g. 72x48in)",
+		    o.table, why);
 	}
+	/* A table or points that cannot be met are the option's fault. */
+	if (o.table != NULL) {
+		o.table_opt = xasprintf("scenario: --table %s", o.table);
+		o.rq.table_at.file = o.table_opt;
+	}
+	o.rq.points_at.file = o.points_opt;
 	rc = make_scenario(rs, &o);
+	free(o.table_opt);
+	free(o.points_opt);
 	if (rc == EXIT_ERRORS + 2) {
 		fprintf(stderr, "sandtable: %s: no scenario: the ruleset's "
 		    "engine is not played in this version\n", rs->path);
@@ -459,6 +473,30 @@ product_scenario(const struct ruleset *rs, const char *path, int quiet)
 /* ---- sandtable play --scenario FILE ---- */
 
 /*
+ * The ruleset a scenario file names at `at`: one that cannot be read is
+ * an error there (the file is at fault, not the command line). Returns
+ * it, or NULL with errors in d (the ruleset's own ones printed).
+ */
+static struct ruleset *
+named_ruleset(const char *path, struct pos at, struct diags *d)
+{
+	struct diags rd = { 0 };
+	struct ruleset *rs = rs_read(path, &rd);
+
+	if (rs == NULL)
+		diag_add(d, SEV_ERROR, at, "the ruleset '%s' cannot be read: %s",
+		    path, rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
+	else
+		diags_print(&rd, stderr);
+	if (rs != NULL && diags_worst(&rd) >= SEV_ERROR) {
+		rs_free(rs);
+		rs = NULL;
+	}
+	diags_free(&rd);
+	return rs;
+}
+
+/*
  * Replay a scenario file: games between the greedy players with dice
  * from (seed, i); the ruleset is the one given, or the file's
  * `ruleset:`. Returns an exit status.
@@ -472,11 +510,12 @@ scenario_play(const char *ruleset, const char *file, long games,
 	struct scenario *s = NULL;
 	struct sc_engine *e = NULL;
 	struct sc_games gm;
+	struct pos rat = { NULL, 0, 0 };
 	char *rpath = NULL, a[32], b[32], c[32];
 	int worst, rc = EXIT_ERRORS;
 
 	if (ruleset == NULL) {
-		rpath = sc_read_ruleset_path(file, &d);
+		rpath = sc_read_ruleset_path(file, &rat, &d);
 		if (rpath == NULL) {
 			diags_print(&d, stderr);
 			diags_free(&d);
@@ -485,20 +524,22 @@ scenario_play(const char *ruleset, const char *file, long games,
 		ruleset = rpath;
 	}
 	rnd_fonts_warm();
-	if ((rs = cli_load(ruleset, &worst)) == NULL) {
+	if (rpath != NULL)
+		rs = named_ruleset(rpath, rat, &d);
+	else if ((rs = cli_load(ruleset, &worst)) == NULL) {
 		rc = worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 		goto out;
 	}
+	if (rs == NULL)
+		goto out;
 	if ((s = sc_read(file, rs, &d)) == NULL || sc_validate(s, rs, &d) != 0)
 		goto out;
 	if ((e = sc_engine_new(rs, &d)) == NULL)
 		goto out;
 	gm = sc_engine_games(e);
 	if (sc_measure(s, &gm, games, seed, jobs) != 0) {
-		struct pos at = { file, 0, 0 };
-
-		diag_add(&d, SEV_ERROR, at, "the scenario cannot be played on "
-		    "the engine's board");
+		diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot be "
+		    "played: its table does not make an engine's board");
 		goto out;
 	}
 	fmt_double(a, sizeof(a), s->bal.rate, 4);

@@ -26,6 +26,9 @@ static const unsigned hill_fill[4] = { 0xf4ecd8, 0xe9dab6, 0xdcc593,
 #define FORT_EDGE 0x5a4632
 #define GRID_LINE 0x505050
 #define LABEL 0x6a6a6a
+/* Cells smaller than this (mm) get no trees or houses: too small to
+ * print, and a fine grid has a quarter of a million cells. */
+#define DECOR_MIN_CELL 10.0
 
 /* ---- culling and shapes ---- */
 
@@ -45,27 +48,220 @@ pts_visible(const struct map_view *v, const struct tr_point *p, size_t n,
 	    y0 - pad <= v->y1;
 }
 
-/* A smooth curve through the points (Catmull-Rom as Béziers), closed
- * or open. */
-static void
-smooth_path(cairo_t *cr, const struct tr_point *p, size_t n, int closed)
+/* ---- shapes at print resolution ---- */
+
+/*
+ * A battlefield from a file may have outlines of thousands of points,
+ * crossing themselves and running far beyond the table. What is drawn is
+ * what can be seen: points closer together than the print resolution are
+ * merged, and the pieces of a shape that lie beyond the part of the
+ * table in view are replaced by straight lines beyond it, so the work of
+ * each page (and of Cairo's fill) follows what the page shows.
+ */
+
+/* A piece of a drawn outline: a cubic from a to d with controls b and c,
+ * or the straight line a–d when line is set. */
+struct piece {
+	struct tr_point a, b, c, d;
+	int line;
+};
+
+/* The print resolution in table mm: a quarter of a device unit (a
+ * quarter point in PDF and SVG, a quarter pixel in PNG). */
+static double
+print_res(cairo_t *cr)
+{
+	double x1 = 1, y1 = 0, x2 = 0, y2 = 1, s;
+
+	cairo_user_to_device_distance(cr, &x1, &y1);
+	cairo_user_to_device_distance(cr, &x2, &y2);
+	s = fmin(hypot(x1, y1), hypot(x2, y2));
+	return s > 0 && isfinite(s) ? 0.25 / s : 0;
+}
+
+/* Squared distance between two points. */
+static double
+dist2(struct tr_point a, struct tr_point b)
+{
+	return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+
+/* The points of p farther than res from the point kept before them (an
+ * open path keeps its last point, a ring does not end on its first) into
+ * out; returns how many. */
+static size_t
+thin(const struct tr_point *p, size_t n, int closed, double res,
+    struct tr_point *out)
+{
+	double r2 = res * res;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (k == 0 || dist2(p[i], out[k - 1]) > r2)
+			out[k++] = p[i];
+	if (!closed && n > 1 && (out[k - 1].x != p[n - 1].x ||
+	    out[k - 1].y != p[n - 1].y)) {
+		if (k > 1)
+			out[k - 1] = p[n - 1];
+		else
+			out[k++] = p[n - 1];
+	}
+	while (closed && k > 3 && dist2(out[k - 1], out[0]) <= r2)
+		k--;
+	return k;
+}
+
+/* The smooth curve through p (Catmull-Rom as cubics), closed or open,
+ * into out (n pieces closed, n - 1 open); returns how many. */
+static size_t
+curve(const struct tr_point *p, size_t n, int closed, struct piece *out)
 {
 	size_t i, m = closed ? n : n - 1;
 
-	if (n < 2)
-		return;
-	cairo_move_to(cr, p[0].x, p[0].y);
 	for (i = 0; i < m; i++) {
 		struct tr_point a = p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
 		struct tr_point b = p[i], c = p[(i + 1) % n];
 		struct tr_point d = p[closed ? (i + 2) % n :
 		    (i + 2 < n ? i + 2 : n - 1)];
 
-		cairo_curve_to(cr, b.x + (c.x - a.x) / 6, b.y + (c.y - a.y) / 6,
-		    c.x - (d.x - b.x) / 6, c.y - (d.y - b.y) / 6, c.x, c.y);
+		out[i].a = b;
+		out[i].b.x = b.x + (c.x - a.x) / 6;
+		out[i].b.y = b.y + (c.y - a.y) / 6;
+		out[i].c.x = c.x - (d.x - b.x) / 6;
+		out[i].c.y = c.y - (d.y - b.y) / 6;
+		out[i].d = c;
+		out[i].line = 0;
 	}
-	if (closed)
-		cairo_close_path(cr);
+	return m;
+}
+
+/* 1 when the piece (its control points, which hold the curve) lies
+ * wholly beyond side k (0 left, 1 right, 2 top, 3 bottom) of box. */
+static int
+beyond(const struct piece *p, int k, const double box[4])
+{
+	const struct tr_point *q[4] = { &p->a, &p->b, &p->c, &p->d };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (k == 0 ? q[i]->x >= box[0] : k == 1 ? q[i]->x <= box[2] :
+		    k == 2 ? q[i]->y >= box[1] : q[i]->y <= box[3])
+			return 0;
+	return 1;
+}
+
+/*
+ * Keep what can show in box (x0, y0, x1, y1): each run of pieces wholly
+ * beyond one side becomes the straight line between its ends, beyond
+ * that side too. The loop a run makes with its line lies beyond the
+ * side, so the winding number of every point in the box is kept and a
+ * fill looks the same there; a stroke no wider than the margin between
+ * box and view does too. Returns the pieces left.
+ */
+static size_t
+cull(struct piece *v, size_t n, const double box[4])
+{
+	size_t i, j, k;
+	int side;
+
+	for (side = 0; side < 4; side++) {
+		for (i = k = 0; i < n; i = j) {
+			j = i + 1;
+			if (!beyond(&v[i], side, box)) {
+				v[k++] = v[i];
+				continue;
+			}
+			while (j < n && beyond(&v[j], side, box))
+				j++;
+			v[k].a = v[k].b = v[i].a;
+			v[k].c = v[k].d = v[j - 1].d;
+			v[k++].line = 1;
+		}
+		n = k;
+	}
+	return n;
+}
+
+/*
+ * Add the smooth outline (closed) or path through p to the current path,
+ * at print resolution; with a view, only as far as it can show within
+ * pad of it (pad: at least half the widest stroke it gets).
+ */
+static void
+shape(cairo_t *cr, const struct tr_point *p, size_t n, int closed,
+    const struct map_view *v, double pad)
+{
+	struct tr_point *q;
+	struct piece *pc;
+	size_t i, k, m;
+
+	if (n < 2)
+		return;
+	q = xmalloc(n * sizeof(*q));
+	k = thin(p, n, closed, print_res(cr), q);
+	pc = xmalloc(k * sizeof(*pc));
+	m = curve(q, k, closed, pc);
+	if (v != NULL) {
+		double box[4] = { v->x0 - pad, v->y0 - pad, v->x1 + pad,
+		    v->y1 + pad };
+
+		m = cull(pc, m, box);
+	}
+	if (m > 0) {
+		cairo_move_to(cr, pc[0].a.x, pc[0].a.y);
+		for (i = 0; i < m; i++)
+			if (pc[i].line)
+				cairo_line_to(cr, pc[i].d.x, pc[i].d.y);
+			else
+				cairo_curve_to(cr, pc[i].b.x, pc[i].b.y,
+				    pc[i].c.x, pc[i].c.y, pc[i].d.x, pc[i].d.y);
+		if (closed)
+			cairo_close_path(cr);
+	}
+	free(pc);
+	free(q);
+}
+
+/*
+ * The ring p clipped to box (Sutherland–Hodgman, one side at a time)
+ * into out: what it cuts off is replaced by lines along the box, so
+ * every point inside the box is inside the clipped ring exactly when
+ * it is inside p (tr_inside), with fewer edges to test.
+ */
+static void
+clip_ring(const struct tr_point *p, size_t n, const double box[4],
+    struct tr_line *out)
+{
+	struct tr_line in = { 0 }, tmp;
+	size_t i;
+	int side;
+
+	out->n = 0;
+	for (i = 0; i < n; i++)
+		XPUSH(out->v, out->n, out->cap, p[i]);
+	for (side = 0; side < 4; side++) {
+		tmp = in, in = *out, *out = tmp;
+		out->n = 0;
+		for (i = 0; i < in.n; i++) {
+			struct tr_point s = in.v[(i + in.n - 1) % in.n],
+			    e = in.v[i], x;
+			double bs = side == 0 ? s.x - box[0] : side == 1 ?
+			    box[2] - s.x : side == 2 ? s.y - box[1] :
+			    box[3] - s.y;
+			double be = side == 0 ? e.x - box[0] : side == 1 ?
+			    box[2] - e.x : side == 2 ? e.y - box[1] :
+			    box[3] - e.y;
+
+			if ((bs >= 0) != (be >= 0)) {
+				x.x = s.x + (e.x - s.x) * (bs / (bs - be));
+				x.y = s.y + (e.y - s.y) * (bs / (bs - be));
+				XPUSH(out->v, out->n, out->cap, x);
+			}
+			if (be >= 0)
+				XPUSH(out->v, out->n, out->cap, e);
+		}
+	}
+	free(in.v);
 }
 
 /* Direction (unit vector) of a path near point (x, y). */
@@ -136,15 +332,16 @@ ford(cairo_t *cr, double x, double y, double dx, double dy, double w)
 	cairo_restore(cr);
 }
 
-/* A river or road: a dark edge stroke then a pale fill stroke. */
+/* A river or road: a dark edge stroke then a pale fill stroke (only
+ * what can show in view v, when not NULL). */
 static void
 band(cairo_t *cr, const struct tr_point *p, size_t n, double w,
-    unsigned edge, unsigned fill, double edge_w)
+    unsigned edge, unsigned fill, double edge_w, const struct map_view *v)
 {
 	cairo_save(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	smooth_path(cr, p, n, 0);
+	shape(cr, p, n, 0, v, w / 2 + edge_w + 1);
 	rnd_set_rgb(cr, edge);
 	cairo_set_line_width(cr, w + 2 * edge_w);
 	cairo_stroke_preserve(cr);
@@ -154,29 +351,88 @@ band(cairo_t *cr, const struct tr_point *p, size_t n, double w,
 	cairo_restore(cr);
 }
 
-/* A rampart: a thick line with teeth on one side. */
+/* 1 when segment i of p, grown by pad, meets view v (or v is NULL). */
+static int
+seg_visible(const struct map_view *v, const struct tr_point *p, size_t i,
+    double pad)
+{
+	return v == NULL || pts_visible(v, &p[i], 2, pad);
+}
+
+/*
+ * The part [*lo, *hi] of the segment from a along the unit vector (dx,
+ * dy), len long, that lies in view v grown by pad (all of it when v is
+ * NULL; Liang–Barsky). Returns 0 when no part does.
+ */
+static int
+seg_span(const struct map_view *v, struct tr_point a, double dx, double dy,
+    double len, double pad, double *lo, double *hi)
+{
+	double p[4] = { -dx, dx, -dy, dy }, q[4], r;
+	int k;
+
+	*lo = 0;
+	*hi = len;
+	if (v == NULL)
+		return 1;
+	q[0] = a.x - (v->x0 - pad);
+	q[1] = v->x1 + pad - a.x;
+	q[2] = a.y - (v->y0 - pad);
+	q[3] = v->y1 + pad - a.y;
+	for (k = 0; k < 4; k++) {
+		if (p[k] == 0) {
+			if (q[k] < 0)
+				return 0;
+			continue;
+		}
+		r = q[k] / p[k];
+		if (p[k] < 0 && r > *lo)
+			*lo = r;
+		else if (p[k] > 0 && r < *hi)
+			*hi = r;
+	}
+	return *lo <= *hi;
+}
+
+/* A rampart: a thick line with teeth on one side (only what can show in
+ * view v, when not NULL: a wall a kilometre long has teeth only where
+ * the page shows it). */
 static void
-rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w)
+rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w,
+    const struct map_view *v)
 {
 	size_t i;
-	double len, t, dx, dy, step = w * 1.3;
+	double len, t, dx, dy, lo, hi, step = fmax(w * 1.3, 2);
+	int gap = 1;
 
 	cairo_save(cr);
 	rnd_set_rgb(cr, FORT_EDGE);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_line_width(cr, w * 0.35);
-	cairo_move_to(cr, p[0].x, p[0].y);
-	for (i = 1; i < n; i++)
-		cairo_line_to(cr, p[i].x, p[i].y);
+	for (i = 0; i + 1 < n; i++) {
+		if (!seg_visible(v, p, i, w)) {
+			gap = 1;
+			continue;
+		}
+		if (gap)
+			cairo_move_to(cr, p[i].x, p[i].y);
+		cairo_line_to(cr, p[i + 1].x, p[i + 1].y);
+		gap = 0;
+	}
 	cairo_stroke(cr);
 	for (i = 0; i + 1 < n; i++) {
+		if (!seg_visible(v, p, i, w))
+			continue;
 		dx = p[i + 1].x - p[i].x;
 		dy = p[i + 1].y - p[i].y;
 		len = hypot(dx, dy);
 		if (len <= 0)
 			continue;
 		dx /= len, dy /= len;
-		for (t = step / 2; t + step / 4 < len; t += step) {
+		if (!seg_span(v, p[i], dx, dy, len, w, &lo, &hi))
+			continue;
+		t = step / 2 + fmax(0, ceil((lo - step / 2) / step)) * step;
+		for (; t <= hi && t + step / 4 < len; t += step) {
 			double x = p[i].x + dx * t, y = p[i].y + dy * t;
 
 			cairo_move_to(cr, x - dx * w * 0.3, y - dy * w * 0.3);
@@ -191,13 +447,27 @@ rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w)
 
 /* ---- terrain as drawn (no grid, or not snapped) ---- */
 
-/* Trees on a jittered lattice inside a wood outline. */
+/* The lattice the trees of every wood stand on, over the view. */
+struct lattice {
+	double s;           /* spacing (mm) */
+	int i0, j0, ni, nj; /* first column and row, columns and rows */
+	unsigned char *tree; /* ni x nj: a tree is drawn there */
+};
+
+/*
+ * Trees on the lattice inside a wood outline (tested against the outline
+ * clipped to what is in view), where no wood drawn before put one: woods
+ * that overlap share their trees, so the trees of a view are at most its
+ * lattice points however many woods there are.
+ */
 static void
-wood_trees(cairo_t *cr, const struct tr_line *l, double s,
+wood_trees(cairo_t *cr, const struct tr_line *l, struct lattice *t,
     const struct map_view *v)
 {
+	double s = t->s;
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY,
-	    x, y;
+	    x, y, box[4];
+	struct tr_line c = { 0 };
 	int i, j;
 	size_t k;
 
@@ -210,16 +480,47 @@ wood_trees(cairo_t *cr, const struct tr_line *l, double s,
 	y0 = fmax(y0, fmax(v->y0, 0) - s), y1 = fmin(y1, v->y1 + s);
 	if (x1 < x0 || y1 < y0 || (x1 - x0) / s * (y1 - y0) / s > 4e6)
 		return;
+	box[0] = x0 - s, box[1] = y0 - s, box[2] = x1 + s, box[3] = y1 + s;
+	clip_ring(l->v, l->n, box, &c);
 	for (j = (int)floor(y0 / s); j <= (int)ceil(y1 / s); j++)
 		for (i = (int)floor(x0 / s); i <= (int)ceil(x1 / s); i++) {
+			unsigned char *seen;
+
+			if (i < t->i0 || j < t->j0 || i >= t->i0 + t->ni ||
+			    j >= t->j0 + t->nj)
+				continue;
+			seen = &t->tree[(size_t)(j - t->j0) * t->ni + (i - t->i0)];
+			if (*seen)
+				continue;
 			x = (i + 0.5 + (j & 1) * 0.5 + 0.3 * (hash01(i, j) - 0.5)) * s;
 			y = (j + 0.5 + 0.3 * (hash01(j, i) - 0.5)) * s;
-			if (tr_inside(l, x, y) && tr_inside(l, x + s * 0.35, y) &&
-			    tr_inside(l, x - s * 0.35, y) &&
-			    tr_inside(l, x, y + s * 0.35) &&
-			    tr_inside(l, x, y - s * 0.35))
+			if (tr_inside(&c, x, y) && tr_inside(&c, x + s * 0.35, y) &&
+			    tr_inside(&c, x - s * 0.35, y) &&
+			    tr_inside(&c, x, y + s * 0.35) &&
+			    tr_inside(&c, x, y - s * 0.35)) {
 				tree(cr, x, y, s * 0.22);
+				*seen = 1;
+			}
 		}
+	free(c.v);
+}
+
+/* The lattice of trees over view v (empty when absurdly large). */
+static void
+lattice_init(struct lattice *t, double s, const struct map_view *v)
+{
+	double w = (v->x1 - fmax(v->x0, 0)) / s + 4,
+	    h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+
+	memset(t, 0, sizeof(*t));
+	t->s = s;
+	if (!(w > 0 && h > 0 && w * h <= 4e6))
+		return;
+	t->i0 = (int)floor((fmax(v->x0, 0) - s) / s) - 1;
+	t->j0 = (int)floor((fmax(v->y0, 0) - s) / s) - 1;
+	t->ni = (int)ceil(w) + 2;
+	t->nj = (int)ceil(h) + 2;
+	t->tree = xcalloc((size_t)t->ni * (size_t)t->nj, 1);
 }
 
 static void
@@ -229,6 +530,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	size_t i, k;
 	double dx, dy, s = fmin(fmax(fmin(bf->table_w, bf->table_h) / 40, 8),
 	    20);
+	struct lattice trees;
 
 	cairo_save(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -238,7 +540,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 
 			if (!pts_visible(v, l->v, l->n, 1))
 				continue;
-			smooth_path(cr, l->v, l->n, 1);
+			shape(cr, l->v, l->n, 1, v, 1);
 			rnd_set_rgb(cr, hill_fill[k < 4 ? k : 3]);
 			cairo_fill_preserve(cr);
 			rnd_set_rgb(cr, HILL_EDGE);
@@ -250,28 +552,33 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 
 		if (!pts_visible(v, l->v, l->n, 1))
 			continue;
-		smooth_path(cr, l->v, l->n, 1);
+		shape(cr, l->v, l->n, 1, v, 1);
 		rnd_set_rgb(cr, WOOD_FILL);
 		cairo_fill_preserve(cr);
 		rnd_set_rgb(cr, WOOD_EDGE);
 		cairo_set_line_width(cr, 0.45);
 		cairo_stroke(cr);
-		wood_trees(cr, l, s, v);
-		cairo_set_line_width(cr, 0.3);
-		cairo_stroke(cr);
 	}
+	/* The trees over every wood, once each. */
+	lattice_init(&trees, s, v);
+	cairo_set_line_width(cr, 0.3);
+	for (i = 0; i < bf->nwoods && trees.tree != NULL; i++)
+		if (pts_visible(v, bf->woods[i].v, bf->woods[i].n, 1))
+			wood_trees(cr, &bf->woods[i], &trees, v);
+	cairo_stroke(cr);
+	free(trees.tree);
 	for (i = 0; i < bf->nrivers; i++) {
 		const struct tr_path *p = &bf->rivers[i];
 
 		if (!pts_visible(v, p->path.v, p->path.n, p->width))
 			continue;
-		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5);
+		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5, v);
 	}
 	for (i = 0; i < bf->nroads; i++)
 		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
 		    bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
-			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35);
+			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35, v);
 	/* Fords over the roads that cross by them. */
 	for (i = 0; i < bf->nrivers; i++) {
 		const struct tr_path *p = &bf->rivers[i];
@@ -285,8 +592,11 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	}
 	for (i = 0; i < bf->ntown; i++) {
 		const struct tr_rect *r = &bf->town[i];
+		struct tr_point c[2] = { { r->x, r->y },
+			{ r->x + r->w, r->y + r->h } };
 
-		cairo_rectangle(cr, r->x, r->y, r->w, r->h);
+		if (pts_visible(v, c, 2, 1))
+			cairo_rectangle(cr, r->x, r->y, r->w, r->h);
 	}
 	rnd_set_rgb(cr, HOUSE_FILL);
 	cairo_fill_preserve(cr);
@@ -297,7 +607,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		if (pts_visible(v, bf->forts[i].path.v, bf->forts[i].path.n,
 		    bf->forts[i].width))
 			rampart(cr, bf->forts[i].path.v, bf->forts[i].path.n,
-			    bf->forts[i].width);
+			    bf->forts[i].width, v);
 	cairo_restore(cr);
 }
 
@@ -334,6 +644,37 @@ cell_path(cairo_t *cr, const struct grid *g, int c, int r)
 	for (i = 1; i < n; i++)
 		cairo_line_to(cr, xs[i], ys[i]);
 	cairo_close_path(cr);
+}
+
+/* The cells where test(cell) holds (kind has bit, or level at least
+ * level) as a path to fill: a row's run of squares is one rectangle. */
+static void
+cells_path(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
+    int c0, int c1, int r0, int r1, unsigned bit, int level)
+{
+	double xs[6], ys[6], x1[6], y1[6];
+	int c, r, e;
+
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c = e) {
+			int i = r * g->cols + c;
+
+			e = c + 1;
+			if (!(level ? tc->level[i] >= level :
+			    (tc->kind[i] & bit) != 0))
+				continue;
+			if (g->kind != RS_GRID_SQUARE) {
+				cell_path(cr, g, c, r);
+				continue;
+			}
+			while (e <= c1 && (level ? tc->level[i + e - c] >= level :
+			    (tc->kind[i + e - c] & bit) != 0))
+				e++;
+			grid_corners(g, c, r, xs, ys);
+			grid_corners(g, e - 1, r, x1, y1);
+			cairo_rectangle(cr, xs[0], ys[0], x1[1] - xs[0],
+			    ys[3] - ys[0]);
+		}
 }
 
 /* Stroke the edges of cells where test(cell) holds and not across. */
@@ -419,21 +760,16 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (tc->level[r * g->cols + c] > maxlv)
+				maxlv = tc->level[r * g->cols + c];
 	for (lv = 1; lv <= 4; lv++) {
-		for (r = r0; r <= r1; r++)
-			for (c = c0; c <= c1; c++)
-				if (tc->level[r * g->cols + c] >= lv) {
-					cell_path(cr, g, c, r);
-					if (tc->level[r * g->cols + c] > maxlv)
-						maxlv = tc->level[r * g->cols + c];
-				}
+		cells_path(cr, g, tc, c0, c1, r0, r1, 0, lv);
 		rnd_set_rgb(cr, hill_fill[lv - 1]);
 		cairo_fill(cr);
 	}
-	for (r = r0; r <= r1; r++)
-		for (c = c0; c <= c1; c++)
-			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD))
-				cell_path(cr, g, c, r);
+	cells_path(cr, g, tc, c0, c1, r0, r1, 1u << RS_TERRAIN_WOOD, 0);
 	rnd_set_rgb(cr, WOOD_FILL);
 	cairo_fill(cr);
 	/* Contour edges: one line wherever the level drops. */
@@ -447,7 +783,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	cairo_stroke(cr);
 	/* Trees in wood cells, houses in town cells. */
 	cairo_set_line_width(cr, 0.3);
-	for (r = r0; r <= r1; r++)
+	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD)) {
 				grid_center(g, c, r, &x, &y);
@@ -457,7 +793,7 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 			}
 	cairo_stroke(cr);
 	draw_snapped_lines(cr, o, tc, v, c0, c1, r0, r1);
-	for (r = r0; r <= r1; r++)
+	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
 			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
 				grid_center(g, c, r, &x, &y);
@@ -793,14 +1129,14 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 		cairo_stroke(cr);
 		break;
 	case RS_TERRAIN_RIVER:
-		band(cr, line, 2, 3, BANK, WATER, 0.5);
+		band(cr, line, 2, 3, BANK, WATER, 0.5, NULL);
 		break;
 	case RS_TERRAIN_FORD:
-		band(cr, line, 2, 3, BANK, WATER, 0.5);
+		band(cr, line, 2, 3, BANK, WATER, 0.5, NULL);
 		ford(cr, x + 5, y + 3, 1, 0, 3);
 		break;
 	case RS_TERRAIN_ROAD:
-		band(cr, line, 2, 2.5, ROAD_EDGE, ROAD_FILL, 0.35);
+		band(cr, line, 2, 2.5, ROAD_EDGE, ROAD_FILL, 0.35, NULL);
 		break;
 	case RS_TERRAIN_TOWN:
 		cairo_rectangle(cr, x + 1, y + 1, 3.5, 3);
@@ -812,7 +1148,7 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 		cairo_stroke(cr);
 		break;
 	case RS_TERRAIN_FORTIFICATION:
-		rampart(cr, line, 2, 3);
+		rampart(cr, line, 2, 3, NULL);
 		break;
 	default:
 		break;

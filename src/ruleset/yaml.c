@@ -64,48 +64,68 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 	    p->context ? " " : "", p->context ? p->context : "");
 }
 
+/* A key of a map and its place among the map's keys. */
+struct key {
+	const struct rs_node *n;
+	size_t i;
+};
+
+/* By text without case, then by place. */
 static int
 key_cmp(const void *a, const void *b)
 {
-	const struct rs_node *x = *(const struct rs_node *const *)a;
-	const struct rs_node *y = *(const struct rs_node *const *)b;
-	int c = strcasecmp(x->scalar, y->scalar);
+	const struct key *x = a, *y = b;
+	int c = strcasecmp(x->n->scalar, y->n->scalar);
 
-	if (c != 0)
-		return c;
-	return x->pos.line != y->pos.line ? x->pos.line - y->pos.line :
-	    x->pos.col - y->pos.col;
+	return c != 0 ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Pairs (first, again) by the place of the second. */
+static int
+pair_cmp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	return x[1].i < y[1].i ? -1 : x[1].i > y[1].i;
 }
 
 /*
- * A key given twice in one mapping is an error at the second (keys
- * compare without case, as lookups do): YAML leaves it undefined, and
- * a silent last-one-wins or a sum hides a typo. Returns -1 when there
- * is one.
+ * A key given twice in one mapping is an error at each repeat, in the
+ * file's order (keys compare without case, as lookups do): YAML leaves it
+ * undefined, and a silent last-one-wins or a sum hides a typo. Sorting
+ * keeps a long map at n log n. Returns -1 when there is one.
  */
 static int
 dup_keys(struct ybuild *b, const struct rs_node *map)
 {
-	const struct rs_node **k;
-	size_t i, n = map->nkids / 2;
-	int rc = 0;
+	size_t k = map->nkids / 2, i, f, np = 0;
+	struct key *v, *pairs;
 
-	if (n < 2)
+	if (k < 2)
 		return 0;
-	k = xmalloc(n * sizeof(*k));
-	for (i = 0; i < n; i++)
-		k[i] = map->kids[2 * i];
-	qsort(k, n, sizeof(*k), key_cmp);
-	for (i = 1; i < n; i++)
-		if (strcasecmp(k[i - 1]->scalar, k[i]->scalar) == 0) {
-			diag_add(b->d, SEV_ERROR, k[i]->pos, "YAML: key '%s' "
-			    "given twice (first on line %d)", k[i]->scalar,
-			    k[i - 1]->pos.line);
-			rc = -1;
-			break;
+	v = xmalloc(k * sizeof(*v));
+	pairs = xmalloc(2 * k * sizeof(*pairs));
+	for (i = 0; i < k; i++) {
+		v[i].n = map->kids[2 * i];
+		v[i].i = i;
+	}
+	qsort(v, k, sizeof(*v), key_cmp);
+	for (i = 1, f = 0; i < k; i++) {
+		if (strcasecmp(v[i].n->scalar, v[f].n->scalar) != 0) {
+			f = i;
+			continue;
 		}
-	free(k);
-	return rc;
+		pairs[2 * np] = v[f];
+		pairs[2 * np++ + 1] = v[i];
+	}
+	qsort(pairs, np, 2 * sizeof(*pairs), pair_cmp);
+	for (i = 0; i < np; i++)
+		diag_add(b->d, SEV_ERROR, pairs[2 * i + 1].n->pos, "YAML: key "
+		    "'%s' given twice (first on line %d)",
+		    pairs[2 * i + 1].n->scalar, pairs[2 * i].n->pos.line);
+	free(v);
+	free(pairs);
+	return np > 0 ? -1 : 0;
 }
 
 /*

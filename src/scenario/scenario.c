@@ -509,6 +509,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	const char *why;
 	char buf[256], c[32];
 	struct pos at = { rs->path, 0, 0 };
+	struct pos at_table = rq->table_at.file ? rq->table_at : at;
+	struct pos at_points = rq->points_at.file ? rq->points_at : at;
 
 	if (!(w > 0) || !(h > 0)) {
 		w = 72 * IN_MM;
@@ -522,7 +524,7 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	}
 	depth = sc_deploy_depth(rs, h);
 	if ((why = check_table(rs, w, h, depth, buf, sizeof(buf))) != NULL) {
-		diag_add(d, SEV_ERROR, at, "%s", why);
+		diag_add(d, SEV_ERROR, at_table, "%s", why);
 		return NULL;
 	}
 	if (cheap == 0) {
@@ -531,7 +533,7 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	}
 	if (points < cheap) {
 		snprintf(c, sizeof(c), "%d", cheap);
-		diag_add(d, SEV_ERROR, at, "%d points buy nothing: the "
+		diag_add(d, SEV_ERROR, at_points, "%d points buy nothing: the "
 		    "cheapest unit costs %s points", points, c);
 		return NULL;
 	}
@@ -594,7 +596,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		s->obj[0].value = 2;
 	s->title = make_title(s, &g);
 	if (gen_forces(s, val, points, rq->seed) == -1) {
-		diag_add(d, SEV_ERROR, at, "no force fits %d points", points);
+		diag_add(d, SEV_ERROR, at_points, "no force fits %d points",
+		    points);
 		sc_free(s);
 		return NULL;
 	}
@@ -603,7 +606,7 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		int n = sc_force_units(&s->side[side]);
 
 		if (sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
-			diag_add(d, SEV_ERROR, at, "the table is too small to "
+			diag_add(d, SEV_ERROR, at_table, "the table is too small to "
 			    "deploy %d units in a zone", n);
 			sc_free(s);
 			return NULL;

@@ -92,6 +92,10 @@ struct scenario {
 	int points;             /* the requested points per side */
 	enum sc_special special;
 	struct sc_balance bal;  /* games == 0: not measured */
+	/* Where a scenario read from a file gives what sc_validate checks
+	 * (pos.file NULL: generated, not read). */
+	struct pos at_turns, at_zone[2], at_forces[2], at_table;
+	struct pos at_obj[SC_MAX_OBJECTIVES];
 };
 
 /* What the generator is asked for. 0 / NULL fields take the defaults. */
@@ -101,6 +105,9 @@ struct sc_request {
 	double table_w, table_h;/* 0: the ruleset's table */
 	int density;            /* terrain: 0 sparse, 1 normal, 2 dense */
 	int special;            /* -1 by dice, else enum sc_special */
+	/* What a table or points that cannot be met are blamed on (an
+	 * option, say); file NULL: the ruleset. */
+	struct pos table_at, points_at;
 };
 
 /* Unit values (points), one per ruleset unit type; 0: not fielded. */
@@ -184,12 +191,14 @@ struct scenario *sc_parse(const char *file, const char *data, size_t len,
     const struct ruleset *, struct diags *);
 struct scenario *sc_read(const char *path, const struct ruleset *,
     struct diags *);
-/* The `ruleset:` path named in a scenario file, or NULL (caller frees). */
-char *sc_read_ruleset_path(const char *path, struct diags *);
+/* The `ruleset:` path named in a scenario file, or NULL (caller frees);
+ * *at: where the file names it. */
+char *sc_read_ruleset_path(const char *path, struct pos *at, struct diags *);
 /*
  * Check a scenario against its ruleset: forces of known units, within
  * the engine's limits, zones on the table and apart, objectives on the
- * table, a positive turn limit. Returns 0, or -1 with errors in diags.
+ * table, a positive turn limit. Returns 0, or -1 with errors in diags
+ * (at the place in the scenario file, when it was read from one).
  */
 int sc_validate(const struct scenario *, const struct ruleset *,
     struct diags *);

@@ -300,6 +300,8 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 		    "and forces", key);
 		return;
 	}
+	s->at_zone[side] = rs_node_get(n, "deploy") != NULL ?
+	    rs_node_get(n, "deploy")->pos : n->pos;
 	if (get_tuple(r, n, rs_node_get(n, "deploy"), "deploy", 4, v) == 0) {
 		s->zone[side].x = v[0];
 		s->zone[side].y = v[1];
@@ -312,6 +314,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 		    "names to counts", key);
 		return;
 	}
+	s->at_forces[side] = f->pos;
 	for (i = 0; i + 1 < f->nkids; i += 2) {
 		const char *name = scalar(f->kids[i]);
 
@@ -362,6 +365,7 @@ read_objectives(struct sreader *r, struct scenario *s,
 		name = scalar(rs_node_get(o, "name"));
 		if (get_tuple(r, o, rs_node_get(o, "at"), "at", 2, v) == -1)
 			continue;
+		s->at_obj[s->nobj] = rs_node_get(o, "at")->pos;
 		ob->x = v[0];
 		ob->y = v[1];
 		ob->radius = 0;
@@ -451,14 +455,20 @@ sc_parse(const char *file, const char *data, size_t len,
 	if ((n = rs_node_get(root, "measure")) != NULL) {
 		r.measure = scalar(n) ? len_unit_from_name(n->scalar) :
 		    LEN_NONE;
-		if (r.measure == LEN_NONE)
+		if (r.measure == LEN_NONE) {
 			serr(&r, n, "unknown measure (mm, cm, in or ft)");
+			r.measure = LEN_MM;
+		}
 	}
 	s = xcalloc(1, sizeof(*s));
 	n = rs_node_get(root, "scenario");
 	s->title = xstrdup(scalar(n) != NULL ? n->scalar : "Scenario");
 	n = rs_node_get(root, "ruleset");
 	s->ruleset = xstrdup(scalar(n) != NULL ? n->scalar : rs->path);
+	s->at_table = rs_node_get(root, "table") != NULL ?
+	    rs_node_get(root, "table")->pos : root->pos;
+	s->at_turns = rs_node_get(root, "turns") != NULL ?
+	    rs_node_get(root, "turns")->pos : root->pos;
 	if (get_int(&r, root, rs_node_get(root, "turns"), "turns", 1, 1000,
 	    &v) == 0)
 		s->turns = (int)v;
@@ -501,8 +511,7 @@ sc_read(const char *path, const struct ruleset *rs, struct diags *d)
 	struct pos at = { path, 0, 0 };
 
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s", why != NULL ? why :
-		    "file too large");
+		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		return NULL;
 	}
@@ -513,26 +522,33 @@ sc_read(const char *path, const struct ruleset *rs, struct diags *d)
 
 /* Returns the ruleset path a scenario file names (caller frees). */
 char *
-sc_read_ruleset_path(const char *path, struct diags *d)
+sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 {
 	char *data, *why, *p = NULL;
 	size_t len;
 	struct rs_node *root;
 	struct pos at = { path, 0, 0 };
+	const struct rs_node *n;
 	const char *v;
 
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s", why != NULL ? why :
-		    "file too large");
+		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		return NULL;
 	}
 	root = rs_yaml_parse(path, data, len, 0, d);
-	if (root != NULL && (v = scalar(rs_node_get(root, "ruleset"))) != NULL)
-		p = xstrdup(v);
-	else if (root != NULL)
-		diag_add(d, SEV_ERROR, at, "the scenario names no ruleset "
-		    "(a 'ruleset:' line); give the ruleset too");
+	if (root != NULL) {
+		n = rs_node_get(root, "ruleset");
+		if ((v = scalar(n)) != NULL && *v != '\0') {
+			p = xstrdup(v);
+			*rat = n->pos;
+		} else if (n != NULL)
+			diag_add(d, SEV_ERROR, n->pos, "'ruleset' must be the "
+			    "path of a ruleset");
+		else
+			diag_add(d, SEV_ERROR, root->pos, "the scenario names no "
+			    "ruleset (a 'ruleset:' line); give the ruleset too");
+	}
 	rs_node_free(root);
 	free(data);
 	return p;
@@ -548,17 +564,27 @@ overlap(const struct sc_rect *a, const struct sc_rect *b)
 	    a->y < b->y + b->h - 1e-6 && b->y < a->y + a->h - 1e-6;
 }
 
+/* Where to report a problem with a part of s: where the file gives it,
+ * else (generated) the ruleset. */
+static struct pos
+place(const struct ruleset *rs, struct pos at)
+{
+	struct pos none = { rs->path, 0, 0 };
+
+	return at.file != NULL ? at : none;
+}
+
 /* Returns 0 or -1 (errors in diags). */
 int
 sc_validate(const struct scenario *s, const struct ruleset *rs,
     struct diags *d)
 {
-	struct pos at = { rs->path, 0, 0 };
 	double xy[SC_MAX_SIDE][2];
 	int side, n, bad = 0, i;
 
 	if (s->turns < 1) {
-		diag_add(d, SEV_ERROR, at, "the turn limit must be at least 1");
+		diag_add(d, SEV_ERROR, place(rs, s->at_turns), "the turn limit "
+		    "must be at least 1");
 		bad = 1;
 	}
 	for (side = 0; side < 2; side++) {
@@ -567,32 +593,40 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 
 		n = sc_force_units(&s->side[side]);
 		if (n < 1 || n > SC_MAX_SIDE) {
-			diag_add(d, SEV_ERROR, at, "%s fields %d units: a side "
-			    "needs 1 to %d", who, n, SC_MAX_SIDE);
+			diag_add(d, SEV_ERROR, place(rs, s->at_forces[side]),
+			    "%s fields %d units: a side needs 1 to %d", who, n,
+			    SC_MAX_SIDE);
 			bad = 1;
 		}
 		if (!(z->w > 0) || !(z->h > 0) || z->x < -1e-6 ||
 		    z->y < -1e-6 || z->x + z->w > s->table_w + 1e-6 ||
 		    z->y + z->h > s->table_h + 1e-6) {
-			diag_add(d, SEV_ERROR, at, "%s's deployment zone is not "
-			    "on the table", who);
+			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
+			    "%s's deployment zone is not on the table", who);
 			bad = 1;
 		} else if (n >= 1 && n <= SC_MAX_SIDE &&
 		    sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
-			diag_add(d, SEV_ERROR, at, "%s's deployment zone has "
-			    "room for fewer than its %d units", who, n);
+			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
+			    "%s's deployment zone has room for fewer than its "
+			    "%d units", who, n);
 			bad = 1;
 		}
 	}
 	if (overlap(&s->zone[0], &s->zone[1])) {
-		diag_add(d, SEV_ERROR, at, "the deployment zones overlap");
+		if (s->at_zone[SC_BLUE].file != NULL)
+			diag_add(d, SEV_ERROR, s->at_zone[SC_RED], "the "
+			    "deployment zones overlap (Blue's is on line %d)",
+			    s->at_zone[SC_BLUE].line);
+		else
+			diag_add(d, SEV_ERROR, place(rs, s->at_zone[SC_RED]),
+			    "the deployment zones overlap");
 		bad = 1;
 	}
 	for (i = 0; i < s->nobj; i++)
 		if (s->obj[i].x < 0 || s->obj[i].y < 0 ||
 		    s->obj[i].x > s->table_w || s->obj[i].y > s->table_h) {
-			diag_add(d, SEV_ERROR, at, "objective '%s' is off the "
-			    "table", s->obj[i].name);
+			diag_add(d, SEV_ERROR, place(rs, s->at_obj[i]),
+			    "objective '%s' is off the table", s->obj[i].name);
 			bad = 1;
 		}
 	return bad ? -1 : 0;

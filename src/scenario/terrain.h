@@ -51,10 +51,20 @@
 #include "../ruleset/ruleset.h"
 #include "grid.h"
 
-/* Limits on a battlefield read from a file. */
-#define TR_MAX_FEATURES 1000
-#define TR_MAX_POINTS 10000 /* per polygon or path */
-#define TR_MAX_TOTAL_POINTS 100000 /* in the whole file */
+/*
+ * Limits on a battlefield read from a file (README, "Limits and hostile
+ * input"), so that every map and briefing of one is drawn in seconds:
+ * terrain items, points of one outline or path, points in the whole file
+ * (a ford or a building counts as one), the length of all outlines and
+ * paths together (in table perimeters), and how far off the table a
+ * point may lie (a table's width or depth). Widths run from TR_MIN_WIDTH
+ * to a quarter of the table's shorter side.
+ */
+#define TR_MAX_FEATURES 200
+#define TR_MAX_POINTS 1000
+#define TR_MAX_TOTAL_POINTS 2000
+#define TR_MAX_ROUNDS 20
+#define TR_MIN_WIDTH 1.0 /* mm */
 
 /* ---- a small deterministic PRNG (splitmix64) ---- */
 struct tr_rng {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "terrain.h"
 
@@ -15,6 +16,8 @@ struct treader {
 	enum unit_of_length measure;
 	int bad;
 	size_t points; /* read so far, for TR_MAX_TOTAL_POINTS */
+	double length; /* of the outlines and paths so far, for TR_MAX_ROUNDS */
+	double tw, th; /* the table, for how far off it a point may lie */
 };
 
 /* Report an error at node n (or at the file when n is NULL). */
@@ -51,7 +54,25 @@ get_len(struct treader *t, const struct rs_node *n, double *mm)
 	return 0;
 }
 
-/* A sequence of k lengths ([x, y] or [x, y, w, h]) into v. */
+/* Count n more points in the file; 0, or -1 over the limit (reported
+ * at n). */
+static int
+count_points(struct treader *t, const struct rs_node *n, size_t k)
+{
+	if ((t->points += k) <= TR_MAX_TOTAL_POINTS)
+		return 0;
+	diag_add(t->d, SEV_ERROR, n->pos, "too many points in the file (the "
+	    "limit is %d, fords and buildings included)",
+	    TR_MAX_TOTAL_POINTS);
+	t->bad = 1;
+	return -1;
+}
+
+/*
+ * A sequence of k lengths ([x, y] or [x, y, w, h]) into v: a point no
+ * farther off the table than its own width or depth, a size no larger
+ * than the table.
+ */
 static int
 get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 {
@@ -65,37 +86,72 @@ get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 	for (i = 0; i < k; i++)
 		if (get_len(t, n->kids[i], &v[i]) == -1)
 			return -1;
+	if (v[0] < -t->tw || v[0] > 2 * t->tw || v[1] < -t->th ||
+	    v[1] > 2 * t->th) {
+		terr(t, n, NULL, "the point lies farther off the table than "
+		    "the table's own width or depth", NULL);
+		return -1;
+	}
+	if (k == 4 && (v[2] > t->tw || v[3] > t->th)) {
+		terr(t, n, NULL, "a building larger than the table", NULL);
+		return -1;
+	}
 	return 0;
 }
 
-/* A list of points into l; min is the fewest points allowed. */
+/* Add the length of line l (a ring when closed) to the file's; 0, or -1
+ * over the limit (reported at n). */
 static int
-get_points(struct treader *t, const struct rs_node *n, size_t min,
-    struct tr_line *l)
+count_length(struct treader *t, const struct rs_node *n,
+    const struct tr_line *l, int closed)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < l->n; i++)
+		t->length += hypot(l->v[i + 1].x - l->v[i].x,
+		    l->v[i + 1].y - l->v[i].y);
+	if (closed && l->n > 2)
+		t->length += hypot(l->v[0].x - l->v[l->n - 1].x,
+		    l->v[0].y - l->v[l->n - 1].y);
+	if (t->length <= TR_MAX_ROUNDS * 2 * (t->tw + t->th))
+		return 0;
+	diag_add(t->d, SEV_ERROR, n->pos, "the outlines and paths of the file "
+	    "are too long together (the limit is %d times round the table)",
+	    TR_MAX_ROUNDS);
+	t->bad = 1;
+	return -1;
+}
+
+/* A list of points into l (n NULL: missing from item it); min is the
+ * fewest points allowed (3: a ring). */
+static int
+get_points(struct treader *t, const struct rs_node *n,
+    const struct rs_node *it, size_t min, struct tr_line *l)
 {
 	double v[2];
 	size_t i;
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids < min) {
-		terr(t, n, NULL, min > 2 ? "expected a list of at least 3 "
-		    "points" : "expected a list of at least 2 points", NULL);
+		terr(t, n != NULL ? n : it, NULL, min > 2 ? "expected a list "
+		    "of at least 3 points" : "expected a list of at least 2 "
+		    "points", n != NULL ? NULL : min > 2 ? "no outline" :
+		    "no path");
 		return -1;
 	}
 	if (n->nkids > TR_MAX_POINTS) {
-		terr(t, n, NULL, "too many points (the limit is 10000)", NULL);
+		diag_add(t->d, SEV_ERROR, n->pos, "too many points (the limit "
+		    "is %d in an outline or path)", TR_MAX_POINTS);
+		t->bad = 1;
 		return -1;
 	}
-	if ((t->points += n->nkids) > TR_MAX_TOTAL_POINTS) {
-		terr(t, n, NULL, "too many points in the file (the limit is "
-		    "100000)", NULL);
+	if (count_points(t, n, n->nkids) == -1)
 		return -1;
-	}
 	for (i = 0; i < n->nkids; i++) {
 		if (get_tuple(t, n->kids[i], 2, v) == -1)
 			return -1;
 		XPUSH(l->v, l->n, l->cap, ((struct tr_point){ v[0], v[1] }));
 	}
-	return 0;
+	return count_length(t, n, l, min > 2);
 }
 
 /* A river, road or fortification; default width dflt. */
@@ -110,13 +166,14 @@ get_path(struct treader *t, const struct rs_node *item, int fords,
 
 	memset(p, 0, sizeof(*p));
 	p->width = dflt;
-	if (w != NULL && (get_len(t, w, &p->width) == -1 || p->width <= 0)) {
+	if (w != NULL && (get_len(t, w, &p->width) == -1 ||
+	    p->width < TR_MIN_WIDTH || p->width > fmin(t->tw, t->th) / 4)) {
 		if (!t->bad)
-			terr(t, w, NULL, "the width must be greater than zero",
-			    NULL);
+			terr(t, w, NULL, "the width must be from 1 mm to a "
+			    "quarter of the table's shorter side", NULL);
 		return -1;
 	}
-	if (get_points(t, rs_node_get(item, "path"), 2, &p->path) == -1)
+	if (get_points(t, rs_node_get(item, "path"), item, 2, &p->path) == -1)
 		return -1;
 	if (f != NULL && !fords) {
 		terr(t, f, NULL, "only a river has fords", NULL);
@@ -126,6 +183,8 @@ get_path(struct treader *t, const struct rs_node *item, int fords,
 		terr(t, f, NULL, "expected a list of points", NULL);
 		return -1;
 	}
+	if (f != NULL && count_points(t, f, f->nkids) == -1)
+		return -1;
 	for (i = 0; f != NULL && i < f->nkids; i++) {
 		if (get_tuple(t, f->kids[i], 2, v) == -1)
 			return -1;
@@ -160,7 +219,7 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 		}
 		for (i = 0; i < c->nkids; i++) {
 			struct tr_line l = { 0 };
-			int rc = get_points(t, c->kids[i], 3, &l);
+			int rc = get_points(t, c->kids[i], c, 3, &l);
 
 			XPUSH(h.contours, h.n, h.cap, l);
 			if (rc == -1)
@@ -170,7 +229,7 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 	} else if (strcmp(k->scalar, "wood") == 0) {
 		struct tr_line l = { 0 };
 
-		get_points(t, rs_node_get(it, "outline"), 3, &l);
+		get_points(t, rs_node_get(it, "outline"), it, 3, &l);
 		XPUSH(bf->woods, bf->nwoods, bf->capwoods, l);
 	} else if (strcmp(k->scalar, "river") == 0) {
 		get_path(t, it, 1, 25.4, &p);
@@ -188,6 +247,8 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 			    "list of [x, y, w, h]", NULL);
 			return;
 		}
+		if (count_points(t, c, c->nkids) == -1)
+			return;
 		for (i = 0; i < c->nkids; i++) {
 			if (get_tuple(t, c->kids[i], 4, v) == -1)
 				return;
@@ -240,7 +301,7 @@ struct battlefield *
 tr_parse(const char *file, const char *data, size_t len, double table_w,
     double table_h, struct diags *d)
 {
-	struct treader t = { d, LEN_MM, 0, 0 };
+	struct treader t = { d, LEN_MM, 0, 0, 0, 0, 0 };
 	struct rs_node *root = rs_yaml_parse(file, data, len, 0, d);
 	const struct rs_node *list;
 	struct battlefield *bf;
@@ -255,13 +316,16 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 		goto out;
 	}
 	get_header(&t, bf, root);
+	t.tw = bf->table_w;
+	t.th = bf->table_h;
 	list = rs_node_get(root, "terrain");
 	if (list != NULL && list->kind != RS_NODE_SEQ)
 		terr(&t, list, file, "terrain must be a list", NULL);
-	else if (list != NULL && list->nkids > TR_MAX_FEATURES)
-		terr(&t, list, file, "too many terrain items (the limit is "
-		    "1000)", NULL);
-	else
+	else if (list != NULL && list->nkids > TR_MAX_FEATURES) {
+		diag_add(d, SEV_ERROR, list->pos, "too many terrain items (the "
+		    "limit is %d)", TR_MAX_FEATURES);
+		t.bad = 1;
+	} else
 		for (i = 0; list != NULL && i < list->nkids && !t.bad; i++)
 			get_item(&t, bf, list->kids[i]);
 out:

@@ -151,7 +151,7 @@ gen(const struct ruleset *rs, uint64_t seed, int points, double w, double h,
     struct diags *d)
 {
 	struct sc_values v = values_of(rs);
-	struct sc_request rq = { seed, points, w, h, 1, -1 };
+	struct sc_request rq = { seed, points, w, h, 1, -1, { 0 }, { 0 } };
 	struct scenario *s = sc_generate(rs, rs->path, &rq, &v, d);
 
 	sc_values_free(&v);
@@ -321,7 +321,7 @@ Test(balance, search_reaches_the_band)
 	struct ruleset *rs = load("morschauser-modern");
 	struct diags d = { 0 };
 	struct sc_values v = values_of(rs);
-	struct sc_request rq = { 11, 100, 0, 0, 1, -1 };
+	struct sc_request rq = { 11, 100, 0, 0, 1, -1, { 0 }, { 0 } };
 	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
 	struct scenario *s;
 	int ok;
