@@ -150,9 +150,13 @@ Test(flow, no_widows_orphans_split_tables_or_stranded_headings)
 				    "%d line(s) of block %zu", h, pl[i].b - pl[i].a,
 				    pl[i].block);
 			}
-			if (pl[i].kind == 't')
-				cr_assert(pl[i].a == 0 && pl[i].b == pl[i].units,
-				    "a short table was split");
+			/* Only a flow that is cut anyway shows the rows
+			 * of a short table that fit, as its last piece. */
+			if (pl[i].kind == 't' && (pl[i].a > 0 ||
+			    pl[i].b < pl[i].units))
+				cr_assert(diags_count(&dg, SEV_WARNING) > 0 &&
+				    i + 1 == n, "h %d: a short table was split",
+				    h);
 			if (pl[i].kind == 'h')
 				cr_assert(i + 1 < n && pl[i + 1].page == pl[i].page &&
 				    pl[i + 1].col == pl[i].col, "h %d: heading %zu ends "
