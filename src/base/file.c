@@ -230,6 +230,30 @@ new_file_mode(void)
 	return 0666 & ~umask_seen;
 }
 
+/* The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N or
+ * /proc/self/fd/N names, or -1: written through as it is (a file the
+ * shell opened for appending stays so). */
+static int
+named_fd(const char *path)
+{
+	const char *n = NULL;
+	char *end;
+	long fd;
+
+	if (strcmp(path, "/dev/stdout") == 0)
+		return 1;
+	if (strcmp(path, "/dev/stderr") == 0)
+		return 2;
+	if (strncmp(path, "/dev/fd/", 8) == 0)
+		n = path + 8;
+	else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+		n = path + 14;
+	if (n == NULL || *n == '\0')
+		return -1;
+	fd = strtol(n, &end, 10);
+	return *end == '\0' && fd >= 0 && fd < 1024 ? (int)fd : -1;
+}
+
 static int
 refuse(struct atomic_file *af, char **why, const char *fmt, const char *arg)
 {
@@ -262,6 +286,15 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	if ((input = file_is_input(path)) != NULL)
 		return refuse(af, why, "is an input of this run (%s); "
 		    "not writing over it", input);
+	if ((fd = named_fd(path)) >= 0) {
+		if ((fd = dup(fd)) == -1 || (af->fp = fdopen(fd, "wb")) ==
+		    NULL) {
+			if (fd != -1)
+				close(fd);
+			return refuse(af, why, "%s", strerror(errno));
+		}
+		return 0;
+	}
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
 			return refuse(af, why, "%s", "is a directory");
@@ -380,6 +413,8 @@ atomic_check(const char *path, const char *begins, char **why)
 		    "writing over it", path, input);
 		return -1;
 	}
+	if (named_fd(path) >= 0)
+		return 0;
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			*why = xasprintf("%s: is a directory", path);

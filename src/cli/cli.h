@@ -79,6 +79,8 @@ int cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 
+/* Print "sandtable: MSG" to stderr, control characters escaped. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "sandtable: MSG" to stderr and return EXIT_USAGE. */
 int usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

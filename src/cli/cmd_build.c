@@ -34,7 +34,7 @@ write_summary(const struct ruleset *rs, const char *dir)
 		rc = atomic_commit(&af, &why);
 	}
 	if (rc == -1) {
-		fprintf(stderr, "sandtable: %s\n", why);
+		cli_error("%s", why);
 		free(why);
 	}
 	free(path);
@@ -89,7 +89,7 @@ write_index(const struct ruleset *rs, const char *dir, const char **made,
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	rc = atomic_write(path, text, strlen(text), &why);
 	if (rc == -1) {
-		fprintf(stderr, "sandtable: %s\n", why);
+		cli_error("%s", why);
 		free(why);
 	}
 	free(text);
@@ -158,12 +158,12 @@ stage_swap(const char *stage, const char *dir)
 			continue;
 		to = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
-			fprintf(stderr, "sandtable: %s: in the way of the "
-			    "output (not a regular file)\n", to);
+			cli_error("%s: in the way of the "
+			    "output (not a regular file)", to);
 			rc = -1;
 		} else if (file_is_input(to) != NULL) {
-			fprintf(stderr, "sandtable: %s: is an input of this "
-			    "run; not writing over it\n", to);
+			cli_error("%s: is an input of this "
+			    "run; not writing over it", to);
 			rc = -1;
 		}
 		free(to);
@@ -177,7 +177,7 @@ stage_swap(const char *stage, const char *dir)
 		from = xasprintf("%s/%s", stage, e->d_name);
 		to = xasprintf("%s/%s", dir, e->d_name);
 		if (rename(from, to) == -1) {
-			fprintf(stderr, "sandtable: %s: %s\n", to,
+			cli_error("%s: %s", to,
 			    strerror(errno));
 			rc = -1;
 		}
@@ -238,13 +238,13 @@ build_one(const char *file, const char *outdir, int quiet)
 		rs = NULL;
 	}
 	if (rs == NULL) {
-		fprintf(stderr, "sandtable: %s: not built (errors above); "
-		    "previous outputs kept\n", file);
+		cli_error("%s: not built (errors above); previous outputs "
+		    "kept", file);
 		return EXIT_ERRORS;
 	}
 	dir = xasprintf("%s/%s", outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
-		fprintf(stderr, "sandtable: %s: cannot create directory: %s\n",
+		cli_error("%s: cannot create directory: %s",
 		    dir, strerror(errno));
 		free(dir);
 		rs_free(rs);
@@ -281,8 +281,8 @@ build_one(const char *file, const char *outdir, int quiet)
 	stage_remove(stage);
 	free(stage);
 	if (rc != EXIT_CLEAN) {
-		fprintf(stderr, "sandtable: %s: not built (errors above); "
-		    "previous outputs kept\n", file);
+		cli_error("%s: not built (errors above); previous outputs "
+		    "kept", file);
 		free(dir);
 		rs_free(rs);
 		return rc;
@@ -374,8 +374,8 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 	inotify_add_watch(fd, "templates", IN_CLOSE_WRITE | IN_MOVED_TO |
 	    IN_CREATE);
 	build_all(files, n, outdir, quiet, jobs);
-	fprintf(stderr, "sandtable: build: watching %zu ruleset%s and "
-	    "templates/ (Ctrl-C stops)\n", n, n == 1 ? "" : "s");
+	cli_error("build: watching %zu ruleset%s and "
+	    "templates/ (Ctrl-C stops)", n, n == 1 ? "" : "s");
 	for (;;) {
 		if ((len = read(fd, buf, sizeof(buf))) <= 0)
 			break;
@@ -392,7 +392,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		if (!changed)
 			continue;
 		usleep(100000); /* let the editor finish its writes */
-		fprintf(stderr, "sandtable: build: change seen, rebuilding\n");
+		cli_error("build: change seen, rebuilding");
 		build_all(files, n, outdir, quiet, jobs);
 	}
 	close(fd);
@@ -417,8 +417,8 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 		dir = data_dir();
 		pat = xasprintf("%s/rulesets/*.md", dir);
 		if (glob(pat, 0, NULL, &g) != 0) {
-			fprintf(stderr, "sandtable: build: no ruleset given, and "
-			    "no bundled rulesets in ./rulesets or %s/rulesets\n",
+			cli_error("build: no ruleset given, and "
+			    "no bundled rulesets in ./rulesets or %s/rulesets",
 			    dir);
 			free(pat);
 			free(dir);

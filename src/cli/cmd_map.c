@@ -43,7 +43,7 @@ job_free(struct map_job *j)
 static int
 bad(const char *opt, const char *val, const char *what, const char *why)
 {
-	fprintf(stderr, "sandtable: map: %s %s: %s%s%s\n", opt, val,
+	cli_error("map: %s %s: %s%s%s", opt, val,
 	    what ? what : "", what ? ": " : "", why);
 	return EXIT_ERRORS;
 }
@@ -54,13 +54,13 @@ static int
 bad_grid(const struct ruleset *rs, const struct map_req *q, const char *why)
 {
 	if (q->cell != NULL && q->table != NULL)
-		fprintf(stderr, "sandtable: map: --cell %s --table %s: %s\n",
+		cli_error("map: --cell %s --table %s: %s",
 		    q->cell, q->table, why);
 	else if (q->cell != NULL || q->table != NULL)
 		return bad(q->cell ? "--cell" : "--table", q->cell ? q->cell :
 		    q->table, NULL, why);
 	else
-		fprintf(stderr, "sandtable: %s: error: %s\n", rs ? rs->path :
+		cli_error("%s: error: %s", rs ? rs->path :
 		    "map", why);
 	return EXIT_ERRORS;
 }
@@ -306,15 +306,15 @@ write_terrain(const struct map_job *j, const char *path)
 	int rc;
 
 	if (j->bf == NULL) {
-		fprintf(stderr, "sandtable: map: --write-terrain needs --seed "
-		    "or --scenario\n");
+		cli_error("map: --write-terrain needs --seed "
+		    "or --scenario");
 		return EXIT_ERRORS;
 	}
 	text = tr_to_yaml(j->bf);
 	rc = atomic_write(path, text, strlen(text), &why);
 	free(text);
 	if (rc == -1) {
-		fprintf(stderr, "sandtable: %s\n", why);
+		cli_error("%s", why);
 		free(why);
 		return EXIT_ERRORS;
 	}

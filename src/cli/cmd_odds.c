@@ -617,7 +617,7 @@ cmd_odds(int argc, char **argv)
 		ub = argv[optind + 2];
 	if ((ua && rs_unit_find(rs, ua) < 0) || (ub && rs_unit_find(rs, ub) <
 	    0)) {
-		fprintf(stderr, "sandtable: odds: %s: no unit '%s'\n",
+		cli_error("odds: %s: no unit '%s'",
 		    argv[optind], ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
 		rs_free(rs);
 		return EXIT_ERRORS;

@@ -405,8 +405,8 @@ cmd_scenario(int argc, char **argv)
 	free(o.table_opt);
 	free(o.points_opt);
 	if (rc == EXIT_ERRORS + 2) {
-		fprintf(stderr, "sandtable: %s: no scenario: the ruleset's "
-		    "engine is not played in this version\n", rs->path);
+		cli_error("%s: no scenario: the ruleset's "
+		    "engine is not played in this version", rs->path);
 		rc = EXIT_ERRORS;
 	}
 	rs_free(rs);

@@ -19,7 +19,7 @@ static const struct command *const commands[] = {
 int
 cli_not_built(const char *name)
 {
-	fprintf(stderr, "sandtable: %s: not built yet in this version\n",
+	cli_error("%s: not built yet in this version",
 	    name);
 	return EXIT_USAGE;
 }
@@ -92,16 +92,34 @@ main_help(FILE *fp)
 	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
 }
 
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg, *safe;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	safe = str_escape(n > 0 ? msg : "");
+	fprintf(stderr, "sandtable: %s\n", safe);
+	free(safe);
+	free(msg);
+}
+
 int
 cli_output_check(const char *path, const char *begins)
 {
-	char *why = NULL, *safe;
+	char *why = NULL;
 
 	if (atomic_check(path, begins, &why) == 0)
 		return 0;
-	safe = str_escape(why);
-	fprintf(stderr, "sandtable: error: %s\n", safe);
-	free(safe);
+	cli_error("error: %s", why);
 	free(why);
 	return -1;
 }

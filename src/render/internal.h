@@ -327,6 +327,7 @@ struct rs_node *rnd_template_load(const char *spec, const char *dflt,
     char **file, struct diags *);
 /* A template file is at most this long (bytes). */
 #define RND_TMPL_MAX (1024 * 1024)
+#define RND_TMPL_MAX_STR 200 /* characters of a text value (a font name) */
 /* Typed getters with defaults; a present but bad value is an error in
  * diags at its position, and the default is used. Numbers and lengths
  * (mm) must be in [lo, hi]. */

@@ -144,6 +144,13 @@ rnd_tmpl_str(const struct rs_node *m, const char *key, const char *dflt,
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
 
+	/* A font name or a label: a line's worth, not a megabyte for
+	 * fontconfig to match. */
+	if (v != NULL && utf8_chars(v->scalar) > RND_TMPL_MAX_STR) {
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' is longer "
+		    "than %d characters", key, RND_TMPL_MAX_STR);
+		return dflt;
+	}
 	return v != NULL ? v->scalar : dflt;
 }
 

@@ -1455,6 +1455,11 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;
 	}
+	/* A byte-order mark (Windows editors write one) is not text. */
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		data += 3;
+		len -= 3;
+	}
 	if (text_check(rs->path, data, len, d) == -1) {
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;

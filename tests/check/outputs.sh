@@ -195,3 +195,27 @@ timeout 20 "$BIN" check -q --games 100000000 --report notes.txt m.md 2>err.txt
 	[ "$(cat notes.txt)" = "my notes" ] &&
 	pass "check --report refuses a text file before playing" ||
 	fail "check --report refuses a text file before playing" "$(head -c 200 err.txt)"
+
+# /dev/stdout is the descriptor as the shell opened it: appending stays so.
+echo "first line" >app.txt
+"$BIN" reference -q m.md -o /dev/stdout >>app.txt 2>/dev/null
+[ "$(head -1 app.txt)" = "first line" ] && grep -q '%PDF-' app.txt &&
+	pass "-o /dev/stdout writes to the shell's descriptor (>> kept)" ||
+	fail "-o /dev/stdout writes to the shell's descriptor (>> kept)" "$(head -c 40 app.txt)"
+# A byte-order mark is not text.
+printf '\357\273\277' >bom.md
+cat m.md >>bom.md
+"$BIN" check -q --games 0 bom.md 2>err.txt
+[ $? -eq 0 ] && pass "a ruleset with a byte-order mark reads" ||
+	fail "a ruleset with a byte-order mark reads" "$(cat err.txt)"
+# Nothing the user typed reaches the terminal raw.
+"$BIN" odds m.md "$(printf 'Rif\033[2Jle')" 2>err.txt
+[ $? -eq 1 ] && ! grep -q "$(printf '\033')" err.txt && grep -q 'Rif\\x1b' err.txt &&
+	pass "odds: an unknown unit's escape sequence is escaped" ||
+	fail "odds: an unknown unit's escape sequence is escaped" "$(od -c err.txt | head -3)"
+# A template's text values are a line, not a megabyte for fontconfig.
+awk 'BEGIN { printf "font: "; for (i = 0; i < 500000; i++) printf "x"; print "" }' >font.yaml
+timeout 20 "$BIN" reference -q --template ./font.yaml m.md -o f.pdf 2>err.txt
+[ $? -eq 1 ] && grep -q "font.yaml:1:7: error: template: 'font' is longer than 200" err.txt &&
+	pass "a 500 KB font name is refused at its place" ||
+	fail "a 500 KB font name is refused at its place" "$(head -c 200 err.txt)"
