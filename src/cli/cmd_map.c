@@ -328,11 +328,23 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	struct map_job j;
 	struct diags d = { 0 };
 	int rc = map_setup(rs, q, &j);
+	size_t n = strlen(q->out);
+	const char *kind = CLI_PDF;
 
-	if (rc == 0 && q->write_terrain != NULL)
-		rc = write_terrain(&j, q->write_terrain);
+	/* Both outputs are checked before either is drawn; the map, which
+	 * may still be refused for its size, is written first. */
+	if (n > 4 && strcasecmp(q->out + n - 4, ".png") == 0)
+		kind = "\x89PNG";
+	else if (n > 4 && strcasecmp(q->out + n - 4, ".svg") == 0)
+		kind = "<?xml";
+	if (rc == 0 && (cli_output_check(q->out, kind) == -1 ||
+	    (q->write_terrain != NULL &&
+	    cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
+		rc = EXIT_ERRORS;
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
+	if (rc == 0 && q->write_terrain != NULL)
+		rc = write_terrain(&j, q->write_terrain);
 	diags_print(&d, stderr);
 	diags_free(&d);
 	if (rc == 0 && !q->quiet)

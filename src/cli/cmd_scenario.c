@@ -174,6 +174,16 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	int rc = EXIT_ERRORS, ok = 0;
 	double t0 = now();
 
+	/* Both outputs are checked before the games are played. */
+	if (o->from != NULL)
+		file_note_input(o->from);
+	yaml = yaml_path(o->out);
+	if (cli_output_check(o->out, CLI_PDF) == -1 ||
+	    ((o->from == NULL || !same_file(o->from, yaml)) &&
+	    cli_output_check(yaml, SC_YAML_FIRST) == -1))
+		goto out;
+	free(yaml);
+	yaml = NULL;
 	if ((e = sc_engine_new(rs, &d)) == NULL) {
 		if (diags_worst(&d) < SEV_ERROR)
 			rc = EXIT_ERRORS + 2;

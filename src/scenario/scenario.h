@@ -23,6 +23,11 @@
 #include "../ruleset/ruleset.h"
 #include "terrain.h"
 
+/* The first line of a scenario file sandtable writes: an output replaces
+ * only a file that begins so (atomic_check of base.h). */
+#define SC_YAML_FIRST "# A sandtable scenario. Edit it freely (unit " \
+	"names as in the ruleset,"
+
 #define SC_MAX_SIDE 32       /* units a side may field (engine: 64 in all) */
 #define SC_MAX_OBJECTIVES 2
 #define SC_BAND_LO 0.45      /* a balanced scenario's win rate band */

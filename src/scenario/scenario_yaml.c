@@ -158,9 +158,8 @@ sc_to_yaml(const struct scenario *s, const struct ruleset *rs)
 	char *terrain;
 	int i;
 
-	sb_put(&b, "# A sandtable scenario. Edit it freely (unit names as in "
-	    "the ruleset,\n# lengths in millimetres); `sandtable play "
-	    "--scenario FILE` replays it.\n");
+	sb_put(&b, SC_YAML_FIRST "\n# lengths in millimetres); `sandtable "
+	    "play --scenario FILE` replays it.\n");
 	sb_put(&b, "scenario: ");
 	sb_str(&b, s->title);
 	sb_put(&b, "\nruleset: ");

@@ -51,6 +51,9 @@
 #include "../ruleset/ruleset.h"
 #include "grid.h"
 
+/* The first line of a terrain file sandtable writes (--write-terrain). */
+#define TR_YAML_FIRST "# sandtable battlefield; lengths in millimetres"
+
 /*
  * Limits on a battlefield read from a file (README, "Limits and hostile
  * input"), so that every map and briefing of one is drawn in seconds:

@@ -424,7 +424,7 @@ tr_to_yaml(const struct battlefield *bf)
 	char seed[32];
 	size_t i, k;
 
-	sb_put(&b, "# sandtable battlefield; lengths in millimetres\n"
+	sb_put(&b, TR_YAML_FIRST "\n"
 	    "measure: mm\ntable: ");
 	sb_num(&b, bf->table_w);
 	sb_put(&b, "x");

@@ -219,3 +219,27 @@ timeout 20 "$BIN" reference -q --template ./font.yaml m.md -o f.pdf 2>err.txt
 [ $? -eq 1 ] && grep -q "font.yaml:1:7: error: template: 'font' is longer than 200" err.txt &&
 	pass "a 500 KB font name is refused at its place" ||
 	fail "a 500 KB font name is refused at its place" "$(head -c 200 err.txt)"
+
+# Commands with two outputs check both before writing either.
+echo "my notes" >n.yaml
+"$BIN" scenario -q m.md -o n.pdf 2>err.txt
+[ $? -eq 1 ] && [ ! -e n.pdf ] && [ "$(cat n.yaml)" = "my notes" ] &&
+	pass "scenario: a text file at the YAML's name stops the PDF too" ||
+	fail "scenario: a text file at the YAML's name stops the PDF too" "$(cat err.txt)"
+"$BIN" map m.md --seed 3 --write-terrain m.md -o mp.pdf 2>err.txt
+[ $? -eq 1 ] && [ ! -e mp.pdf ] && cmp -s m.md keep.md &&
+	pass "map --write-terrain onto the ruleset writes no map either" ||
+	fail "map --write-terrain onto the ruleset writes no map either" "$(cat err.txt)"
+"$BIN" scenario -q m.md -o sc.pdf 2>/dev/null
+cp sc.yaml sc.keep
+"$BIN" map m.md --scenario sc.yaml --write-terrain sc.yaml -o mp.pdf 2>err.txt
+[ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
+	pass "map --write-terrain onto its own --scenario keeps the forces" ||
+	fail "map --write-terrain onto its own --scenario keeps the forces" "$(cat err.txt)"
+"$BIN" map m.md --seed 3 --write-terrain t.yaml -o mp.pdf 2>/dev/null &&
+	"$BIN" map m.md --seed 4 --write-terrain t.yaml -o mp.pdf 2>err.txt &&
+	pass "terrain replaces terrain" || fail "terrain replaces terrain" "$(cat err.txt)"
+"$BIN" map m.md --seed 3 --write-terrain sc.yaml -o mp.pdf 2>err.txt
+[ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
+	pass "terrain never replaces a scenario" ||
+	fail "terrain never replaces a scenario" "$(cat err.txt)"
