@@ -236,8 +236,8 @@ cp sc.yaml sc.keep
 [ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
 	pass "map --write-terrain onto its own --scenario keeps the forces" ||
 	fail "map --write-terrain onto its own --scenario keeps the forces" "$(cat err.txt)"
-"$BIN" map m.md --seed 3 --write-terrain terr.yaml -o mp.pdf 2>/dev/null &&
-	"$BIN" map m.md --seed 4 --write-terrain terr.yaml -o mp.pdf 2>err.txt &&
+"$BIN" map -q m.md --seed 3 --write-terrain terr.yaml -o mp.pdf 2>/dev/null &&
+	"$BIN" map -q m.md --seed 4 --write-terrain terr.yaml -o mp.pdf 2>err.txt &&
 	pass "terrain replaces terrain" || fail "terrain replaces terrain" "$(cat err.txt)"
 "$BIN" map m.md --seed 3 --write-terrain sc.yaml -o mp.pdf 2>err.txt
 [ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
