@@ -21,6 +21,7 @@ void *xrealloc(void *, size_t);
 char *xstrdup(const char *);
 char *xstrndup(const char *, size_t);
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *, va_list);
 
 /* A growable array of pointers or values is done with this pattern:
  * XPUSH(arr, n, cap, value). */

@@ -27,8 +27,7 @@ diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
 {
 	struct diag x;
 	size_t limit = d->limit ? d->limit : DIAG_DEFAULT_LIMIT;
-	va_list aq;
-	int n;
+	char *raw;
 
 	if (d->n >= limit) {
 		/* Keep the worst severity visible even when dropping. */
@@ -43,19 +42,9 @@ diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
 	x.file = p.file ? str_escape(p.file) : NULL;
 	x.line = p.line;
 	x.col = p.col;
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	x.msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	vsnprintf(x.msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-	if (n <= 0)
-		x.msg[0] = '\0';
-	{
-		char *safe = str_escape(x.msg);
-
-		free(x.msg);
-		x.msg = safe;
-	}
+	raw = xvasprintf(fmt, ap);
+	x.msg = str_escape(raw);
+	free(raw);
 	XPUSH(d->v, d->n, d->cap, x);
 }
 

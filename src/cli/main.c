@@ -40,20 +40,15 @@ usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg, *safe;
-	int n;
 
 	fputs("sandtable: ", stderr);
 	if (cmd != NULL)
 		fprintf(stderr, "%s: ", cmd);
 	/* Option values are the user's: printed with controls escaped. */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-	va_end(ap);
-	safe = str_escape(n > 0 ? msg : "");
+	safe = str_escape(msg);
 	fputs(safe, stderr);
 	free(safe);
 	free(msg);
@@ -97,16 +92,11 @@ cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	char *msg, *safe;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-	va_end(ap);
-	safe = str_escape(n > 0 ? msg : "");
+	safe = str_escape(msg);
 	fprintf(stderr, "sandtable: %s\n", safe);
 	free(safe);
 	free(msg);

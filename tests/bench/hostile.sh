@@ -36,19 +36,24 @@ if [ -f tests/big-ruleset.sh ]; then
 	sh tests/big-ruleset.sh firepower 256 >"$T/big-fp.md"
 	sh tests/big-ruleset.sh morale 256 20 >"$T/big-mo.md"
 fi
+[ -f tests/gen/long-names.sh ] && sh tests/gen/long-names.sh >"$T/names80.md"
 printf 'size: 999999999999999\n' >"$T/size.yaml"
 printf 'columns: 8\ngutter: 999mm\n' >"$T/gutter.yaml"
-# A self-intersecting wood of 10,000 points (a star of long spikes).
-awk 'BEGIN {
+# A self-intersecting wood of N points (a star of long spikes).
+star() {
+LC_ALL=C awk -v n="$1" 'BEGIN {
 	printf "# sandtable battlefield; lengths in millimetres\nmeasure: mm\n"
 	printf "table: 1828.8x1219.2mm\nterrain:\n  - kind: wood\n    outline: ["
-	for (i = 0; i < 10000; i++) {
-		a = i * 3.14159265 * 2 * 4999 / 10000
+	for (i = 0; i < n; i++) {
+		a = i * 3.14159265 * 2 * (n / 2 - 1) / n
 		r = (i % 2) ? 550 : 30
 		printf "%s[%.2f, %.2f]", i ? ", " : "", 914 + r * cos(a), 609 + r * sin(a)
 	}
 	printf "]\n"
-}' >"$T/star.yaml"
+}'
+}
+star 10000 >"$T/star.yaml"
+star 1000 >"$T/star1k.yaml"
 
 # run LABEL COMMAND...: prints wall s, CPU s, peak MB and the exit status.
 run() {
@@ -89,6 +94,10 @@ run "report, 500 KB of <" "$BIN" report -q --games 100 "$T/angles.md" -o "$T/o.p
 run "reference, a prose table of 100k rows" "$BIN" reference -q "$T/table100k.md" -o "$T/o.pdf"
 run "reference, a 4,000-character unit name" "$BIN" reference -q "$T/name4k.md" -o "$T/o.pdf"
 run "build, a 100 KB title" "$BIN" build -q "$T/title100k.md" -o "$T/out"
+if [ -f "$T/names80.md" ]; then
+	run "reference, 256 units, 80-character names" "$BIN" reference -q "$T/names80.md" -o "$T/o.pdf"
+	run "cards, 256 units, 80-character names" "$BIN" cards -q "$T/names80.md" -o "$T/o.pdf"
+fi
 if [ -f "$T/big-fp.md" ]; then
 	run "reference, 256 units x 4 weapons" "$BIN" reference -q "$T/big-fp.md" -o "$T/o.pdf"
 	run "cards, 256 units x 4 weapons" "$BIN" cards -q "$T/big-fp.md" -o "$T/o.pdf"
@@ -98,7 +107,8 @@ if [ -f "$T/big-fp.md" ]; then
 	run "build, 256 morale units, 20 dice" "$BIN" build -q "$T/big-mo.md" -o "$T/out"
 fi
 run "map, a 10,000-point star, --no-snap" "$BIN" map -q "$MOD" --scenario "$T/star.yaml" --no-snap -o "$T/o.pdf"
-run "map png, a 10,000-point star, --no-snap" "$BIN" map -q "$MOD" --scenario "$T/star.yaml" --no-snap -o "$T/o.png"
+run "map, a 1,000-point star (the limit), --no-snap" "$BIN" map -q "$MOD" --scenario "$T/star1k.yaml" --no-snap -o "$T/o.pdf"
+run "map png, a 1,000-point star, --no-snap" "$BIN" map -q "$MOD" --scenario "$T/star1k.yaml" --no-snap -o "$T/o.png"
 run "template size: 999999999999999" "$BIN" reference -q --template "$T/size.yaml" "$MOD" -o "$T/o.pdf"
 run "template columns: 8, gutter: 999mm" "$BIN" reference -q --template "$T/gutter.yaml" "$MOD" -o "$T/o.pdf"
 run "map --scenario /dev/zero" "$BIN" map -q --scenario /dev/zero -o "$T/o.pdf"
