@@ -62,7 +62,7 @@
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
 #define ENG_MAX_TALLY 256   /* family's outcome counters per game */
 #define ENG_NAME 24         /* test-game unit labels */
-#define ENG_FAMILY_STATE 26624 /* bytes of family-private game state */
+#define ENG_FAMILY_STATE 28672 /* bytes of family-private game state */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };
 enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };

@@ -110,11 +110,12 @@ struct mo_state {
 	int8_t ulo[2], uhi[2];      /* each side's lowest and highest unit */
 	/* The centres and half bases again by side and place in su[]
 	 * (qx[s][sk[i]] is px[i]), so that a moving unit's distances to
-	 * the enemies are worked out two at a time (moved()). */
-	_Alignas(16) double qx[2][ENG_MAX_UNITS / 2];
-	_Alignas(16) double qy[2][ENG_MAX_UNITS / 2];
-	_Alignas(16) double qw[2][ENG_MAX_UNITS / 2];
-	_Alignas(16) double qd[2][ENG_MAX_UNITS / 2];
+	 * the enemies are worked out two at a time (moved()). One side may
+	 * hold all but one of the units (a test game of 40 against 2). */
+	_Alignas(16) double qx[2][ENG_MAX_UNITS];
+	_Alignas(16) double qy[2][ENG_MAX_UNITS];
+	_Alignas(16) double qw[2][ENG_MAX_UNITS];
+	_Alignas(16) double qd[2][ENG_MAX_UNITS];
 	/* Each unit's base as a float box a little larger than the base,
 	 * for a quick sight test four units at a time (box()). */
 	_Alignas(16) float bx0[ENG_MAX_UNITS], bx1[ENG_MAX_UNITS];
