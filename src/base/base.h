@@ -190,6 +190,12 @@ void atomic_abandon(struct atomic_file *);
 int atomic_check(const char *path, const char *begins, char **why);
 /* Write a whole buffer atomically. */
 int atomic_write(const char *path, const void *, size_t, char **why);
+/* The names of temporary files and build stages begin so, then the
+ * process id: ".sandtable-PID-XXXXXX", ".sandtable-build-PID-XXXXXX". */
+#define FILE_TEMP_PREFIX ".sandtable-"
+/* Remove from dir the temporary files and stages of runs that are over
+ * (killed, or the power went): their process is gone. */
+void file_sweep(const char *dir);
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdir_p(const char *path);
 

@@ -1,10 +1,12 @@
 /* file.c: reading whole files and writing them atomically. */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,7 +325,8 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	/* A short name beside the target, so that a target name of the
 	 * longest length the file system takes still works. */
 	dir = dir_of(af->path);
-	af->tmp = xasprintf("%s/.sandtable-XXXXXX", dir);
+	af->tmp = xasprintf("%s/" FILE_TEMP_PREFIX "%ld-XXXXXX", dir,
+	    (long)getpid());
 	free(dir);
 	if ((fd = mkstemp(af->tmp)) == -1) {
 		free(af->tmp);
@@ -512,6 +515,58 @@ atomic_write(const char *path, const void *buf, size_t n, char **why)
 		return -1;
 	}
 	return atomic_commit(&af, why);
+}
+
+/* Remove dir/name and, when it is a directory, the files in it. */
+static void
+remove_stale(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name), *f;
+	struct dirent *e;
+	DIR *dp;
+
+	if ((dp = opendir(p)) != NULL) {
+		while ((e = readdir(dp)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			f = xasprintf("%s/%s", p, e->d_name);
+			unlink(f);
+			free(f);
+		}
+		closedir(dp);
+		rmdir(p);
+	} else
+		unlink(p);
+	free(p);
+}
+
+void
+file_sweep(const char *dir)
+{
+	size_t n = strlen(FILE_TEMP_PREFIX);
+	struct dirent *e;
+	const char *s;
+	char *end;
+	long pid;
+	DIR *dp;
+
+	if ((dp = opendir(dir)) == NULL)
+		return;
+	while ((e = readdir(dp)) != NULL) {
+		if (strncmp(e->d_name, FILE_TEMP_PREFIX, n) != 0)
+			continue;
+		s = e->d_name + n;
+		if (strncmp(s, "build-", 6) == 0)
+			s += 6;
+		pid = strtol(s, &end, 10);
+		/* Only what a run that is over left behind. */
+		if (end == s || *end != '-' || pid <= 0 ||
+		    (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		remove_stale(dir, e->d_name);
+	}
+	closedir(dp);
 }
 
 long long

@@ -125,7 +125,11 @@ play_test_games(const struct ruleset *rs)
 static char *
 stage_new(const char *dir)
 {
-	char *stage = xasprintf("%s/.sandtable-build-XXXXXX", dir);
+	char *stage = xasprintf("%s/" FILE_TEMP_PREFIX "build-%ld-XXXXXX", dir,
+	    (long)getpid());
+
+	/* What an interrupted build left here goes first. */
+	file_sweep(dir);
 
 	if (mkdtemp(stage) == NULL) {
 		free(stage);

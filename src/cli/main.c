@@ -107,8 +107,16 @@ cli_output_check(const char *path, const char *begins)
 {
 	char *why = NULL;
 
-	if (atomic_check(path, begins, &why) == 0)
+	if (atomic_check(path, begins, &why) == 0) {
+		char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+
+		/* What an interrupted run left beside it goes. */
+		if (slash != NULL)
+			*slash = '\0';
+		file_sweep(slash != NULL ? (*dir ? dir : "/") : ".");
+		free(dir);
 		return 0;
+	}
 	cli_error("error: %s", why);
 	free(why);
 	return -1;

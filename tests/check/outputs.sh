@@ -243,3 +243,26 @@ cp sc.yaml sc.keep
 [ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
 	pass "terrain never replaces a scenario" ||
 	fail "terrain never replaces a scenario" "$(cat err.txt)"
+
+# What a killed run left behind (its process is gone) is swept; what a
+# running one holds is not.
+: >"out/m/.sandtable-99999999-abcdef"
+mkdir "out/m/.sandtable-build-99999999-abcdef" &&
+	: >"out/m/.sandtable-build-99999999-abcdef/cards.pdf"
+: >"out/m/.sandtable-$$-abcdef"
+rmdir out/m/report.pdf 2>/dev/null
+"$BIN" build -q m.md -o out >/dev/null 2>err.txt
+left=$(ls -A out/m | grep '^\.sandtable' | tr '\n' ' ')
+[ "$left" = ".sandtable-$$-abcdef " ] &&
+	pass "build sweeps what killed runs left, and only that" ||
+	fail "build sweeps what killed runs left, and only that" "left: $left $(head -c 200 err.txt)"
+rm -f "out/m/.sandtable-$$-abcdef"
+"$BIN" build -q m.md -o out >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+"$BIN" build -q m.md -o out >/dev/null 2>err.txt
+[ -z "$(ls -A out/m | grep '^\.sandtable')" ] && [ -s out/m/index.json ] &&
+	pass "a build killed midway: the next one leaves nothing of it" ||
+	fail "a build killed midway: the next one leaves nothing of it" "$(ls -A out/m)"
