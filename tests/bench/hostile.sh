@@ -41,19 +41,20 @@ printf 'size: 999999999999999\n' >"$T/size.yaml"
 printf 'columns: 8\ngutter: 999mm\n' >"$T/gutter.yaml"
 # A self-intersecting wood of N points (a star of long spikes).
 star() {
-LC_ALL=C awk -v n="$1" 'BEGIN {
+LC_ALL=C awk -v n="$1" -v big="$2" -v small="$3" 'BEGIN {
 	printf "# sandtable battlefield; lengths in millimetres\nmeasure: mm\n"
 	printf "table: 1828.8x1219.2mm\nterrain:\n  - kind: wood\n    outline: ["
 	for (i = 0; i < n; i++) {
 		a = i * 3.14159265 * 2 * (n / 2 - 1) / n
-		r = (i % 2) ? 550 : 30
+		r = (i % 2) ? big : small
 		printf "%s[%.2f, %.2f]", i ? ", " : "", 914 + r * cos(a), 609 + r * sin(a)
 	}
 	printf "]\n"
 }'
 }
-star 10000 >"$T/star.yaml"
-star 1000 >"$T/star1k.yaml"
+star 10000 550 30 >"$T/star.yaml"
+# within the limits: 1,000 points, the outline 20 times round the table
+star 1000 60 30 >"$T/star1k.yaml"
 
 # run LABEL COMMAND...: prints wall s, CPU s, peak MB and the exit status.
 run() {
