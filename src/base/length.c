@@ -141,7 +141,12 @@ len_parse(const char *str, enum unit_of_length bare, double *mm,
 		}
 		u = bare;
 	} else if ((u = len_unit_from_name(unit)) == LEN_NONE) {
-		*why = "unknown unit of length (use in, mm, cm or ft)";
+		/* 1e308mm: the number's exponent looked like a unit. */
+		*why = (unit[0] == 'e' || unit[0] == 'E') &&
+		    (isdigit((unsigned char)unit[1]) || unit[1] == '-' ||
+		    unit[1] == '+') ? "write a length without an exponent "
+		    "(1000mm, not 1e3mm)" : "unknown unit of length (use in, "
+		    "mm, cm or ft)";
 		return -1;
 	}
 	if (neg && v != 0.0) {

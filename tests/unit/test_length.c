@@ -1,6 +1,7 @@
 /* Lengths: every spelling of a unit, bare numbers, bad input. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <string.h>
 
 #include "../../src/base/base.h"
 
@@ -77,4 +78,15 @@ Test(length, format_is_locale_free)
 	cr_assert_str_eq(buf, "2.5");
 	fmt_double(buf, sizeof(buf), -0.0001, 2);
 	cr_assert_str_eq(buf, "0");
+}
+
+Test(length, an_exponent_is_named_as_such)
+{
+	double v;
+	const char *why = NULL;
+
+	cr_assert_eq(len_parse("1e308mm", LEN_NONE, &v, &why), -1);
+	cr_assert(strstr(why, "exponent") != NULL, "%s", why);
+	cr_assert_eq(len_parse("3 parsec", LEN_NONE, &v, &why), -1);
+	cr_assert(strstr(why, "unknown unit") != NULL, "%s", why);
 }
