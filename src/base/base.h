@@ -98,6 +98,11 @@ const char *len_unit_name(enum unit_of_length);
 /* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
 void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
 
+/* ---- statistics ---- */
+/* The Wilson score interval (95%) of a proportion p over n trials; [0, 1]
+ * when there are none. */
+void wilson95(double p, long n, double *lo, double *hi);
+
 /* ---- paper ---- */
 /* The smallest paper every product can be made on: A5, either way. */
 #define PAPER_MIN_SHORT_MM 148.0

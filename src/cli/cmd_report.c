@@ -22,33 +22,13 @@
 #define REPORT_GAMES 1000 /* the default game count, as `play` */
 #define REPORT_SEED 1
 
-/* The 95% Wilson score interval of k successes in n trials. */
-static void
-wilson(long k, long n, double *lo, double *hi)
-{
-	const double z = 1.959963984540054;
-	double p, d, c, h;
-
-	if (n <= 0) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	p = (double)k / (double)n;
-	d = 1 + z * z / n;
-	c = (p + z * z / (2.0 * n)) / d;
-	h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
-	*lo = c - h < 0 ? 0 : c - h;
-	*hi = c + h > 1 ? 1 : c + h;
-}
-
 /* Add a win-rate row of k in n with its interval. */
 static void
 add_rate(struct rnd_report *r, const char *label, long k, long n)
 {
 	double lo, hi;
 
-	wilson(k, n, &lo, &hi);
+	wilson95(n > 0 ? (double)k / (double)n : 0, n, &lo, &hi);
 	rnd_report_rate(r, label, k, n, n > 0 ? (double)k / (double)n : 0, lo,
 	    hi);
 }
@@ -121,7 +101,7 @@ add_agree_p(struct rnd_report *r, const char *label, long k, long n,
 	char pc[32], buf[40];
 	double lo, hi;
 
-	wilson(k, n, &lo, &hi);
+	wilson95(n > 0 ? (double)k / (double)n : 0, n, &lo, &hi);
 	if (strlen(text) > 9) {
 		fmt_double(pc, sizeof(pc), p * 100, 2);
 		snprintf(buf, sizeof(buf), "%s%%", pc);

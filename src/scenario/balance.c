@@ -18,25 +18,6 @@
 #define ACCEPT_HI 0.53
 #define ADJUSTMENTS 3 /* force adjustments tried on each candidate */
 
-/* Wilson score interval, z = 1.96 (95%). */
-void
-sc_wilson(double p, long n, double *lo, double *hi)
-{
-	const double z = 1.959963984540054;
-	double den, mid, half;
-
-	if (n <= 0) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	den = 1 + z * z / n;
-	mid = (p + z * z / (2.0 * n)) / den;
-	half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / den;
-	*lo = fmax(0, mid - half);
-	*hi = fmin(1, mid + half);
-}
-
 struct job {
 	const struct sc_games *gm;
 	void *state;
@@ -109,7 +90,7 @@ bal_finish(struct sc_balance *b)
 {
 	b->rate = b->games > 0 ? (b->wins[0] + b->draws / 2.0) /
 	    (double)b->games : 0.5;
-	sc_wilson(b->rate, b->games, &b->lo, &b->hi);
+	wilson95(b->rate, b->games, &b->lo, &b->hi);
 }
 
 /*

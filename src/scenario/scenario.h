@@ -209,8 +209,6 @@ int sc_validate(const struct scenario *, const struct ruleset *,
     struct diags *);
 
 /* ---- balance ---- */
-/* Wilson score interval (95%) of a proportion p over n trials. */
-void sc_wilson(double p, long n, double *lo, double *hi);
 
 /*
  * How games of a scenario are played (play.c plays them through the

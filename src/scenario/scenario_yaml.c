@@ -429,7 +429,7 @@ read_balance(struct scenario *s, const struct rs_node *root)
 	if (s->bal.games > 0) {
 		s->bal.rate = (s->bal.wins[0] + s->bal.draws / 2.0) /
 		    (double)s->bal.games;
-		sc_wilson(s->bal.rate, s->bal.games, &s->bal.lo, &s->bal.hi);
+		wilson95(s->bal.rate, s->bal.games, &s->bal.lo, &s->bal.hi);
 	}
 }
 

@@ -102,10 +102,10 @@ Test(balance, wilson_interval)
 {
 	double lo, hi;
 
-	sc_wilson(0.5, 1000, &lo, &hi);
+	wilson95(0.5, 1000, &lo, &hi);
 	cr_assert_float_eq(lo, 0.4691, 1e-4);
 	cr_assert_float_eq(hi, 0.5309, 1e-4);
-	sc_wilson(0, 10, &lo, &hi);
+	wilson95(0, 10, &lo, &hi);
 	cr_assert_float_eq(lo, 0, 1e-12);
 	cr_assert_float_eq(hi, 0.2775, 1e-4);
 }
