@@ -14,33 +14,14 @@ int
 chk_grid_parse(const char *s, enum unit_of_length bare, int *grid,
     double *cell)
 {
-	char word[32];
+	enum rs_grid g;
 	const char *why;
-	size_t n = strcspn(s, " \t:");
 
-	if (n >= sizeof(word))
+	/* A board to play on: a kind, and a cell unless it is none. */
+	if (rs_grid_parse(s, bare, &g, cell, &why) != 0 ||
+	    (g != RS_GRID_NONE && *cell == 0))
 		return -1;
-	memcpy(word, s, n);
-	word[n] = '\0';
-	if (strcasecmp(word, "none") == 0) {
-		*grid = RS_GRID_NONE;
-		*cell = 0;
-		return s[n] == '\0' ? 0 : -1;
-	}
-	if (strcasecmp(word, "square") == 0)
-		*grid = RS_GRID_SQUARE;
-	else if (strcasecmp(word, "hex") == 0)
-		*grid = RS_GRID_HEX;
-	else if (strcasecmp(word, "hex-pointy") == 0)
-		*grid = RS_GRID_HEX_POINTY;
-	else
-		return -1;
-	s += n;
-	while (*s == ' ' || *s == '\t' || *s == ':')
-		s++;
-	if (len_parse(s, bare == LEN_NONE ? LEN_MM : bare, cell, &why) != 0 ||
-	    !(*cell > 0))
-		return -1;
+	*grid = (int)g;
 	return 0;
 }
 

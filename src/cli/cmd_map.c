@@ -65,31 +65,18 @@ bad_grid(const struct ruleset *rs, const struct map_req *q, const char *why)
 	return EXIT_ERRORS;
 }
 
-static int
-parse_grid(const char *s, enum rs_grid *g)
-{
-	if (strcmp(s, "square") == 0)
-		*g = RS_GRID_SQUARE;
-	else if (strcmp(s, "hex") == 0 || strcmp(s, "hex-flat") == 0)
-		*g = RS_GRID_HEX;
-	else if (strcmp(s, "hex-pointy") == 0)
-		*g = RS_GRID_HEX_POINTY;
-	else if (strcmp(s, "none") == 0)
-		*g = RS_GRID_NONE;
-	else
-		return -1;
-	return 0;
-}
-
-/* The cell size: --cell, the ruleset's grid, twice its base, or 3in. */
+/* The cell size: --cell, the cell of --grid, the ruleset's grid, twice
+ * its base, or 3in. */
 static int
 pick_cell(const struct ruleset *rs, const struct map_req *q,
-    enum rs_grid kind, double *cell)
+    enum rs_grid kind, double grid_cell, double *cell)
 {
 	const char *why;
 	enum unit_of_length m = rs ? rs->measure : LEN_IN;
 
-	if (q->cell != NULL) {
+	if (q->cell == NULL && grid_cell > 0)
+		*cell = grid_cell;
+	else if (q->cell != NULL) {
 		if (len_parse(q->cell, m == LEN_NONE ? LEN_MM : m, cell, &why)
 		    == -1)
 			return bad("--cell", q->cell, "bad cell size", why);
@@ -271,17 +258,18 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
     struct map_job *j)
 {
 	enum rs_grid kind = rs ? rs->grid : RS_GRID_SQUARE;
-	double cell;
+	double cell, grid_cell = 0;
+	const char *why;
 	size_t n = strlen(q->out);
 	int raster = n >= 4 && (strcasecmp(q->out + n - 4, ".png") == 0 ||
 	    strcasecmp(q->out + n - 4, ".svg") == 0);
 
 	memset(j, 0, sizeof(*j));
-	if (q->grid != NULL && parse_grid(q->grid, &kind) == -1)
-		return bad("--grid", q->grid, NULL,
-		    "expected square, hex, hex-pointy or none");
-	if (pick_cell(rs, q, kind, &cell) || pick_table(rs, q, kind, cell,
-	    &j->grid))
+	if (q->grid != NULL && rs_grid_parse(q->grid, rs ? rs->measure :
+	    LEN_IN, &kind, &grid_cell, &why) == -1)
+		return bad("--grid", q->grid, NULL, why);
+	if (pick_cell(rs, q, kind, grid_cell, &cell) ||
+	    pick_table(rs, q, kind, cell, &j->grid))
 		return EXIT_ERRORS;
 	j->o.grid = &j->grid;
 	/* Without a ruleset, describe in inches when the cell is a whole

@@ -123,37 +123,6 @@ tg_place(struct tg *tg, const struct rs_node *n, double *x, double *y)
 	return 0;
 }
 
-/* "none", "square 3in", "hex 30mm", "hex-pointy 1in"; 0 or -1. */
-static int
-parse_grid(const char *s, enum unit_of_length m, int *grid, double *cell)
-{
-	char word[32];
-	const char *why;
-	size_t n = strcspn(s, " \t");
-
-	if (n >= sizeof(word))
-		return -1;
-	memcpy(word, s, n);
-	word[n] = '\0';
-	if (strcasecmp(word, "none") == 0) {
-		*grid = RS_GRID_NONE;
-		*cell = 0;
-		return 0;
-	}
-	if (strcasecmp(word, "square") == 0)
-		*grid = RS_GRID_SQUARE;
-	else if (strcasecmp(word, "hex") == 0)
-		*grid = RS_GRID_HEX;
-	else if (strcasecmp(word, "hex-pointy") == 0)
-		*grid = RS_GRID_HEX_POINTY;
-	else
-		return -1;
-	s += n;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return len_parse(s, m == LEN_NONE ? LEN_MM : m, cell, &why);
-}
-
 /* The test game's board: the ruleset's, or its own `board:` (a private
  * copy of the context, converted for that board). 0 or -1. */
 static int
@@ -164,7 +133,7 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 	const struct ruleset *rs = base->rs;
 	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
 	double w = rs->table_w_mm, h = rs->table_h_mm, cell = rs->cell_mm;
-	int grid = rs->grid;
+	enum rs_grid grid = rs->grid;
 	const char *why;
 
 	/* Without a board of its own a test game is played on the
@@ -182,14 +151,15 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 	    &why) != 0))
 		return fail(tg, v->pos, 0, "board size must be like 24x24in");
 	if (b != NULL && (v = rs_node_get(b, "grid")) != NULL &&
-	    (scalar(v) == NULL || parse_grid(v->scalar, m, &grid, &cell) != 0))
+	    (scalar(v) == NULL || rs_grid_parse(v->scalar, m, &grid, &cell,
+	    &why) != 0 || (grid != RS_GRID_NONE && cell == 0)))
 		return fail(tg, v->pos, 0, "grid must be none, square 3in, "
 		    "hex 30mm or hex-pointy 30mm");
 	tg->ctx = xmalloc(sizeof(*tg->ctx));
 	*tg->ctx = *base;
 	tg->own_ctx = 1;
 	tg->ctx->fam_data = NULL;
-	if (eng_board_init(&tg->ctx->board, w, h, (enum rs_grid)grid, cell,
+	if (eng_board_init(&tg->ctx->board, w, h, grid, cell,
 	    &why) != 0)
 		return fail(tg, b != NULL ? b->pos : tg->t->pos, 0, "%s", why);
 	eng_ctx_convert(tg->ctx, &tg->ctx->board, NULL);

@@ -236,3 +236,49 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		fprintf(fp, "  %d:%d %s\n", rs->tests[i].pos.line,
 		    rs->tests[i].pos.col, rs->tests[i].name);
 }
+
+int
+rs_grid_parse(const char *s, enum unit_of_length bare, enum rs_grid *grid,
+    double *cell, const char **why)
+{
+	static const struct {
+		const char *name;
+		enum rs_grid g;
+	} kinds[] = {
+		{ "none", RS_GRID_NONE }, { "square", RS_GRID_SQUARE },
+		{ "hex", RS_GRID_HEX }, { "hex-flat", RS_GRID_HEX },
+		{ "hex-pointy", RS_GRID_HEX_POINTY },
+	};
+	size_t n, k;
+
+	*cell = 0;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strcspn(s, " \t:");
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (strlen(kinds[k].name) == n &&
+		    strncasecmp(kinds[k].name, s, n) == 0)
+			break;
+	if (k == sizeof(kinds) / sizeof(kinds[0])) {
+		*why = "not a grid: use none, square, hex (or hex-flat) or "
+		    "hex-pointy, then the cell size (square 3in)";
+		return -1;
+	}
+	*grid = kinds[k].g;
+	s += n;
+	while (*s == ' ' || *s == '\t' || *s == ':')
+		s++;
+	if (*s == '\0')
+		return 0;
+	if (*grid == RS_GRID_NONE) {
+		*why = "no grid has no cell size";
+		return -1;
+	}
+	if (len_parse(s, bare == LEN_NONE ? LEN_MM : bare, cell, why) != 0)
+		return -1;
+	if (!(*cell > 0)) {
+		*why = "the cell size must be greater than zero";
+		return -1;
+	}
+	return 0;
+}

@@ -1235,35 +1235,18 @@ read_front(struct reader *r, const struct rs_node *fm)
 	}
 	if ((v = rs_node_get(fm, "grid")) != NULL &&
 	    (s = fm_scalar(r, fm, "grid")) != NULL) {
-		char kind[32];
-		const char *sp = strchr(s, ' ');
-		size_t n = sp ? (size_t)(sp - s) : strlen(s);
+		enum rs_grid g;
 
 		rs->grid_pos = v->pos;
-		snprintf(kind, sizeof(kind), "%.*s", (int)(n < 31 ? n : 31), s);
-		if (strcasecmp(kind, "none") == 0)
-			rs->grid = RS_GRID_NONE;
-		else if (strcasecmp(kind, "square") == 0)
-			rs->grid = RS_GRID_SQUARE;
-		else if (strcasecmp(kind, "hex") == 0)
-			rs->grid = RS_GRID_HEX;
-		else if (strcasecmp(kind, "hex-pointy") == 0)
-			rs->grid = RS_GRID_HEX_POINTY;
-		else
-			diag_add(r->d, SEV_ERROR, v->pos, "unknown grid '%s' "
-			    "(use: square 3in, hex 3in, hex-pointy 3in, none)",
-			    kind);
-		if (rs->grid != RS_GRID_NONE) {
-			if (sp == NULL)
-				diag_add(r->d, SEV_ERROR, v->pos,
-				    "grid needs a cell size, like 'square 3in'");
-			else if (len_parse(sp + 1, rs->measure, &rs->cell_mm,
-			    &why) == -1)
-				diag_add(r->d, SEV_ERROR, v->pos, "grid: %s", why);
-			else if (rs->cell_mm < 2)
-				diag_add(r->d, SEV_ERROR, v->pos,
-				    "grid cell is smaller than 2 mm");
-		}
+		if (rs_grid_parse(s, rs->measure, &g, &rs->cell_mm, &why) != 0)
+			diag_add(r->d, SEV_ERROR, v->pos, "grid '%s': %s", s,
+			    why);
+		else if ((rs->grid = g) != RS_GRID_NONE && rs->cell_mm == 0)
+			diag_add(r->d, SEV_ERROR, v->pos,
+			    "grid needs a cell size, like 'square 3in'");
+		else if (rs->grid != RS_GRID_NONE && rs->cell_mm < 2)
+			diag_add(r->d, SEV_ERROR, v->pos,
+			    "grid cell is smaller than 2 mm");
 	}
 	fm_int(r, fm, "hits_per_morale", 1, 20, &rs->hits_per_morale);
 	if ((v = rs_node_get(fm, "battle")) != NULL)

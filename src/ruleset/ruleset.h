@@ -263,6 +263,16 @@ const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
 const char *rs_grid_name(enum rs_grid);
+/*
+ * The one reading of a grid, wherever one is written (front matter, test
+ * games, --grid): its kind — none, square, hex (or hex-flat), hex-pointy,
+ * in any case — then, after spaces, tabs or a colon, its cell size, a
+ * length in bare's unit when it has none (mm when bare is LEN_NONE).
+ * Returns 0 with *grid and *cell (0 when no size is given); -1 with a
+ * static *why.
+ */
+int rs_grid_parse(const char *, enum unit_of_length bare, enum rs_grid *,
+    double *cell, const char **why);
 /* Names of the set bits of a trait mask, comma separated, into buf. */
 void rs_traits_format(char *buf, size_t sz, unsigned traits);
 

@@ -100,3 +100,33 @@ Test(reader, markdown_tree_is_kept)
 	rs_free(rs);
 	diags_free(&d);
 }
+
+/* One reading of a grid for the front matter, test games and --grid. */
+Test(reader, grid_spellings)
+{
+	enum rs_grid g;
+	double cell;
+	const char *why;
+
+	cr_assert_eq(rs_grid_parse("Square 3in", LEN_MM, &g, &cell, &why), 0);
+	cr_assert_eq(g, RS_GRID_SQUARE);
+	cr_assert_float_eq(cell, 76.2, 1e-9);
+	cr_assert_eq(rs_grid_parse("hex:30", LEN_MM, &g, &cell, &why), 0);
+	cr_assert_eq(g, RS_GRID_HEX);
+	cr_assert_float_eq(cell, 30, 1e-9);
+	cr_assert_eq(rs_grid_parse("hex-flat 1in", LEN_MM, &g, &cell, &why),
+	    0);
+	cr_assert_eq(g, RS_GRID_HEX);
+	cr_assert_eq(rs_grid_parse("HEX-POINTY\t2cm", LEN_MM, &g, &cell, &why),
+	    0);
+	cr_assert_eq(g, RS_GRID_HEX_POINTY);
+	cr_assert_float_eq(cell, 20, 1e-9);
+	cr_assert_eq(rs_grid_parse("square", LEN_MM, &g, &cell, &why), 0);
+	cr_assert_float_eq(cell, 0, 1e-9, "no size given");
+	cr_assert_eq(rs_grid_parse("none", LEN_MM, &g, &cell, &why), 0);
+	cr_assert_eq(g, RS_GRID_NONE);
+	cr_assert_eq(rs_grid_parse("none 3in", LEN_MM, &g, &cell, &why), -1);
+	cr_assert_eq(rs_grid_parse("square 0mm", LEN_MM, &g, &cell, &why), -1);
+	cr_assert_eq(rs_grid_parse("triangle 3in", LEN_MM, &g, &cell, &why),
+	    -1);
+}
