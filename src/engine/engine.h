@@ -73,6 +73,10 @@ struct eng_rng {
 };
 /* Seed the stream of game number `stream` under seed `seed`. */
 void eng_rng_seed(struct eng_rng *, uint64_t seed, uint64_t stream);
+/* splitmix64 (Steele, Lea, Flood 2014): one step; returns the next
+ * output and advances *x. The seeding of eng_rng, and the generator of
+ * seeded terrain (scenario/terrain.c), so that there is one of it. */
+uint64_t eng_splitmix64(uint64_t *x);
 
 /* The next 64 bits: xoshiro256** (Blackman and Vigna). Inline, as the
  * games roll dice in their innermost loops. */

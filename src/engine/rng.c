@@ -4,9 +4,8 @@
  */
 #include "engine.h"
 
-/* splitmix64: one step; returns the next output and advances *x. */
-static uint64_t
-splitmix64(uint64_t *x)
+uint64_t
+eng_splitmix64(uint64_t *x)
 {
 	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
 
@@ -23,9 +22,9 @@ eng_rng_seed(struct eng_rng *r, uint64_t seed, uint64_t stream)
 
 	/* Mix the stream number in through its own splitmix step, so that
 	 * neighbouring (seed, stream) pairs give unrelated states. */
-	x ^= splitmix64(&(uint64_t){ stream ^ 0x5851f42d4c957f2dULL });
+	x ^= eng_splitmix64(&(uint64_t){ stream ^ 0x5851f42d4c957f2dULL });
 	for (i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&x);
+		r->s[i] = eng_splitmix64(&x);
 	if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
 		r->s[0] = 1;
 }

@@ -7,8 +7,9 @@
 #include <string.h>
 
 #include "terrain.h"
+#include "../engine/engine.h"
 
-/* ---- PRNG: splitmix64 (Steele, Lea, Flood 2014) ---- */
+/* ---- PRNG: the engine's splitmix64 ---- */
 
 void
 tr_rng_seed(struct tr_rng *g, uint64_t seed)
@@ -19,11 +20,7 @@ tr_rng_seed(struct tr_rng *g, uint64_t seed)
 uint64_t
 tr_rng_next(struct tr_rng *g)
 {
-	uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return eng_splitmix64(&g->s);
 }
 
 uint32_t

@@ -69,7 +69,7 @@
 #define TR_MAX_ROUNDS 20
 #define TR_MIN_WIDTH 1.0 /* mm */
 
-/* ---- a small deterministic PRNG (splitmix64) ---- */
+/* ---- a small deterministic PRNG (the engine's splitmix64) ---- */
 struct tr_rng {
 	uint64_t s;
 };
