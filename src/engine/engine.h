@@ -73,6 +73,12 @@ struct eng_rng {
 };
 /* Seed the stream of game number `stream` under seed `seed`. */
 void eng_rng_seed(struct eng_rng *, uint64_t seed, uint64_t stream);
+/*
+ * Run fn on each of n jobs (job k at jobs + k * size): job 0 on this
+ * thread, the others on threads of their own (or on this one when a
+ * thread cannot start). Returns when all are done (fanout.c).
+ */
+void eng_fan_out(void *(*fn)(void *), void *jobs, size_t size, int n);
 /* splitmix64 (Steele, Lea, Flood 2014): one step; returns the next
  * output and advances *x. The seeding of eng_rng, and the generator of
  * seeded terrain (scenario/terrain.c), so that there is one of it. */

@@ -4,7 +4,6 @@
  * (seed, i), and the statistics are sums of integers, so the result does
  * not depend on the number of threads.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -158,8 +157,6 @@ eng_selfplay_progress(const struct eng_ctx *c, long games, uint64_t seed,
 {
 	long total = games + (games > 0 ? (games / 4 > 0 ? games / 4 : 1) : 0);
 	struct job *j;
-	pthread_t *th;
-	int *ok;
 	double t0 = now();
 	int k;
 
@@ -169,8 +166,6 @@ eng_selfplay_progress(const struct eng_ctx *c, long games, uint64_t seed,
 	if (jobs > total)
 		jobs = total > 0 ? (int)total : 1;
 	j = xcalloc((size_t)jobs, sizeof(*j));
-	th = xcalloc((size_t)jobs, sizeof(*th));
-	ok = xcalloc((size_t)jobs, sizeof(*ok));
 	for (k = 0; k < jobs; k++) {
 		j[k].ctx = c;
 		j[k].seed = seed;
@@ -183,20 +178,11 @@ eng_selfplay_progress(const struct eng_ctx *c, long games, uint64_t seed,
 	j[0].total = total;
 	j[0].progress = progress;
 	j[0].parg = parg;
-	for (k = 1; k < jobs; k++)
-		ok[k] = pthread_create(&th[k], NULL, run_job, &j[k]) == 0;
-	run_job(&j[0]);
-	for (k = 1; k < jobs; k++)
-		if (ok[k])
-			pthread_join(th[k], NULL);
-		else
-			run_job(&j[k]); /* no thread: play its share here */
+	eng_fan_out(run_job, j, sizeof(*j), jobs);
 	for (k = 0; k < jobs; k++)
 		merge(st, &j[k].st);
 	if (progress != NULL)
 		progress(parg, (unsigned long)total, (unsigned long)total);
 	st->seconds = now() - t0;
 	free(j);
-	free(th);
-	free(ok);
 }

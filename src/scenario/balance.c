@@ -6,11 +6,11 @@
  * file needs no engine and is unit-tested with a fake one.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scenario.h"
+#include "../engine/engine.h"
 
 /* Accepted: Blue's score within the middle of the band, so that a
  * replay with other dice (about ±3% at 1,000 games) stays within it. */
@@ -53,8 +53,7 @@ play_range(const struct sc_games *gm, void *state, uint64_t seed,
     long from, long to, int jobs, struct sc_balance *b)
 {
 	struct job j[8];
-	pthread_t t[8];
-	int k, started[8] = { 0 };
+	int k;
 
 	if (to - from < jobs)
 		jobs = 1;
@@ -67,14 +66,7 @@ play_range(const struct sc_games *gm, void *state, uint64_t seed,
 		j[k].to = to;
 		j[k].step = jobs;
 	}
-	for (k = 1; k < jobs; k++)
-		started[k] = pthread_create(&t[k], NULL, run_job, &j[k]) == 0;
-	run_job(&j[0]);
-	for (k = 1; k < jobs; k++)
-		if (started[k])
-			pthread_join(t[k], NULL);
-		else
-			run_job(&j[k]);
+	eng_fan_out(run_job, j, sizeof(j[0]), jobs);
 	for (k = 0; k < jobs; k++) {
 		b->wins[0] += j[k].wins[0];
 		b->wins[1] += j[k].wins[1];

@@ -11,7 +11,6 @@
  * from the top edge, Blue's edge at the bottom: y is flipped here.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -383,8 +382,7 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
     int jobs)
 {
 	struct vjob j[8];
-	pthread_t t[8];
-	int k, ok[8] = { 0 };
+	int k;
 	double s = 0;
 
 	if (jobs < 1)
@@ -402,15 +400,7 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
 		j[k].to = games;
 		j[k].step = jobs;
 	}
-	for (k = 1; k < jobs; k++)
-		ok[k] = pthread_create(&t[k], NULL, vjob_run, &j[k]) == 0;
-	vjob_run(&j[0]);
-	for (k = 1; k < jobs; k++) {
-		if (ok[k])
-			pthread_join(t[k], NULL);
-		else
-			vjob_run(&j[k]);
-	}
+	eng_fan_out(vjob_run, j, sizeof(j[0]), jobs);
 	for (k = 0; k < jobs; k++)
 		s += j[k].score;
 	return s / games;
