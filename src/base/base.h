@@ -198,6 +198,9 @@ int atomic_write(const char *path, const void *, size_t, char **why);
 /* The names of temporary files and build stages begin so, then the
  * process id: ".sandtable-PID-XXXXXX", ".sandtable-build-PID-XXXXXX". */
 #define FILE_TEMP_PREFIX ".sandtable-"
+/* Remove a file, or a directory and the files in it (one level: a build
+ * stage). */
+void file_remove(const char *path);
 /* Remove from dir the temporary files and stages of runs that are over
  * (killed, or the power went): their process is gone. */
 void file_sweep(const char *dir);

@@ -517,28 +517,26 @@ atomic_write(const char *path, const void *buf, size_t n, char **why)
 	return atomic_commit(&af, why);
 }
 
-/* Remove dir/name and, when it is a directory, the files in it. */
-static void
-remove_stale(const char *dir, const char *name)
+void
+file_remove(const char *path)
 {
-	char *p = xasprintf("%s/%s", dir, name), *f;
 	struct dirent *e;
+	char *f;
 	DIR *dp;
 
-	if ((dp = opendir(p)) != NULL) {
-		while ((e = readdir(dp)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 ||
-			    strcmp(e->d_name, "..") == 0)
-				continue;
-			f = xasprintf("%s/%s", p, e->d_name);
-			unlink(f);
-			free(f);
-		}
-		closedir(dp);
-		rmdir(p);
-	} else
-		unlink(p);
-	free(p);
+	if ((dp = opendir(path)) == NULL) {
+		unlink(path);
+		return;
+	}
+	while ((e = readdir(dp)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		f = xasprintf("%s/%s", path, e->d_name);
+		unlink(f);
+		free(f);
+	}
+	closedir(dp);
+	rmdir(path);
 }
 
 void
@@ -564,7 +562,12 @@ file_sweep(const char *dir)
 		if (end == s || *end != '-' || pid <= 0 ||
 		    (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
 			continue;
-		remove_stale(dir, e->d_name);
+		{
+			char *p = xasprintf("%s/%s", dir, e->d_name);
+
+			file_remove(p);
+			free(p);
+		}
 	}
 	closedir(dp);
 }

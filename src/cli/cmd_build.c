@@ -130,7 +130,6 @@ stage_new(const char *dir)
 
 	/* What an interrupted build left here goes first. */
 	file_sweep(dir);
-
 	if (mkdtemp(stage) == NULL) {
 		free(stage);
 		return NULL;
@@ -162,12 +161,12 @@ stage_swap(const char *stage, const char *dir)
 			continue;
 		to = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
-			cli_error("%s: in the way of the "
-			    "output (not a regular file)", to);
+			cli_error("%s: in the way of the output (not a "
+			    "regular file)", to);
 			rc = -1;
 		} else if (file_is_input(to) != NULL) {
-			cli_error("%s: is an input of this "
-			    "run; not writing over it", to);
+			cli_error("%s: is an input of this run; not "
+			    "writing over it", to);
 			rc = -1;
 		}
 		free(to);
@@ -181,8 +180,7 @@ stage_swap(const char *stage, const char *dir)
 		from = xasprintf("%s/%s", stage, e->d_name);
 		to = xasprintf("%s/%s", dir, e->d_name);
 		if (rename(from, to) == -1) {
-			cli_error("%s: %s", to,
-			    strerror(errno));
+			cli_error("%s: %s", to, strerror(errno));
 			rc = -1;
 		}
 		free(from);
@@ -194,28 +192,6 @@ stage_swap(const char *stage, const char *dir)
 		close(fd);
 	}
 	return rc;
-}
-
-/* Remove the stage and whatever is left in it. */
-static void
-stage_remove(const char *stage)
-{
-	DIR *dp;
-	struct dirent *e;
-	char *f;
-
-	if ((dp = opendir(stage)) != NULL) {
-		while ((e = readdir(dp)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 ||
-			    strcmp(e->d_name, "..") == 0)
-				continue;
-			f = xasprintf("%s/%s", stage, e->d_name);
-			unlink(f);
-			free(f);
-		}
-		closedir(dp);
-	}
-	rmdir(stage);
 }
 
 /*
@@ -248,8 +224,8 @@ build_one(const char *file, const char *outdir, int quiet)
 	}
 	dir = xasprintf("%s/%s", outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
-		cli_error("%s: cannot create directory: %s",
-		    dir, strerror(errno));
+		cli_error("%s: cannot create directory: %s", dir,
+		    strerror(errno));
 		free(dir);
 		rs_free(rs);
 		return EXIT_ERRORS;
@@ -282,7 +258,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		made[nmade++] = "index.json";
 	if (rc == EXIT_CLEAN && stage_swap(stage, dir) == -1)
 		rc = EXIT_ERRORS;
-	stage_remove(stage);
+	file_remove(stage); /* and what is left in it */
 	free(stage);
 	if (rc != EXIT_CLEAN) {
 		cli_error("%s: not built (errors above); previous outputs "
