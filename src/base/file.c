@@ -269,51 +269,40 @@ refuse(struct atomic_file *af, char **why, const char *fmt, const char *arg)
 	return -1;
 }
 
+/* Write through to fd (a device, a pipe, the shell's descriptor): no
+ * temporary file, nothing replaced. 0, or -1 with *why. */
+static int
+through(struct atomic_file *af, int fd, char **why)
+{
+	if (fd == -1 || (af->fp = fdopen(fd, "wb")) == NULL) {
+		if (fd != -1)
+			close(fd);
+		return refuse(af, why, "%s", strerror(errno));
+	}
+	return 0;
+}
+
 int
 atomic_open(struct atomic_file *af, const char *path, char **why)
 {
 	struct stat st;
-	const char *input;
 	char *dir, *real;
 	mode_t mode;
 	int fd;
 
 	memset(af, 0, sizeof(*af));
-	if (*path == '\0') {
-		*why = xstrdup("the output file name is empty");
+	/* The refusals (an input, a directory, a socket …) are the check's;
+	 * what kind of file the output is, the commit sees. */
+	if (atomic_check(path, NULL, why) == -1)
 		return -1;
-	}
 	af->shown = xstrdup(path);
 	af->path = xstrdup(path);
-	if ((input = file_is_input(path)) != NULL)
-		return refuse(af, why, "is an input of this run (%s); "
-		    "not writing over it", input);
-	if ((fd = named_fd(path)) >= 0) {
-		if ((fd = dup(fd)) == -1 || (af->fp = fdopen(fd, "wb")) ==
-		    NULL) {
-			if (fd != -1)
-				close(fd);
-			return refuse(af, why, "%s", strerror(errno));
-		}
-		return 0;
-	}
+	if ((fd = named_fd(path)) >= 0)
+		return through(af, dup(fd), why);
 	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return refuse(af, why, "%s", "is a directory");
-		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
-			/* A device or a pipe is written through, never
-			 * replaced by a file. */
-			fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-			if (fd == -1 || (af->fp = fdopen(fd, "wb")) == NULL) {
-				if (fd != -1)
-					close(fd);
-				return refuse(af, why, "%s", strerror(errno));
-			}
-			return 0;
-		}
-		if (!S_ISREG(st.st_mode))
-			return refuse(af, why, "%s", "is a special file; not "
-			    "writing to it");
+		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+			return through(af, open(path, O_WRONLY | O_NOCTTY |
+			    O_CLOEXEC), why);
 		/* Through a link, the file it names is replaced. */
 		if ((real = realpath(path, NULL)) != NULL) {
 			free(af->path);
