@@ -298,7 +298,7 @@ tree_entry(json_t *v, void *arg)
 }
 
 void
-chk_tree_sink(struct chk_sink *s, struct chk_tree *t)
+chk_tree_sink(struct eng_sink *s, struct chk_tree *t)
 {
 	s->member = tree_member;
 	s->table = tree_table;
@@ -309,7 +309,7 @@ chk_tree_sink(struct chk_sink *s, struct chk_tree *t)
 
 void
 chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
-    const char *a, const char *b, const struct chk_sink *out)
+    const char *a, const char *b, const struct eng_sink *out)
 {
 	const struct ruleset *rs = c->rs;
 	size_t i;
@@ -375,9 +375,27 @@ chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
     const char *a, const char *b)
 {
 	struct chk_tree t = { json_object(), NULL };
-	struct chk_sink s;
+	struct eng_sink s;
 
 	chk_tree_sink(&s, &t);
 	chk_odds_stream(c, od, a, b, &s);
 	return t.o;
+}
+
+void
+chk_odds_document(const struct eng_ctx *c, const char *a, const char *b,
+    const struct eng_sink *s)
+{
+	const struct eng_show *sh = c->fam->show;
+	struct eng_odds o;
+
+	if (sh != NULL && sh->odds_doc != NULL) {
+		sh->odds_doc(c, a, b, s);
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	if (c->fam->odds != NULL)
+		c->fam->odds(c, &o);
+	chk_odds_stream(c, &o, a, b, s);
+	eng_odds_free(&o);
 }

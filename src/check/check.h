@@ -51,43 +51,42 @@ int chk_grid_parse(const char *, enum unit_of_length bare, int *grid,
 json_t *chk_stats_json(const struct ruleset *, const struct chk_result *);
 /* The whole check report of `check --json`. */
 json_t *chk_json(const struct ruleset *, const struct chk_result *);
+
 /*
- * Where the odds tables go, entry by entry, so that the odds of a big
- * ruleset are never held whole (256 unit types make 65,536 melee
- * entries): member() gets each top-level member that is not a table,
- * table() opens each table (a JSON array) in order, and entry() gets
- * each entry of the table last opened. Each callee takes the reference
- * it is given. Values that many entries share (the hits of 20 dice) are
- * one json_t, referenced again: a sink may keep what it made of one.
+ * The agreement of self-play with the exact odds (agree.c): each outcome
+ * the family tallies that self-play saw at least CHK_AGREE_MIN times, k
+ * of n, its rate with a 95% Wilson interval [lo, hi], and the exact
+ * chance p (exact: the fraction, or a percentage when that is long).
+ * Returns how many; *out is freed with chk_agree_free().
  */
-struct chk_sink {
-	void (*member)(const char *key, json_t *, void *arg);
-	void (*table)(const char *key, void *arg);
-	void (*entry)(json_t *, void *arg);
-	void *arg;
+#define CHK_AGREE_MIN 30
+struct chk_agree {
+	char *label;
+	long k, n;
+	double rate, lo, hi, p;
+	char *exact;
 };
+size_t chk_agree(const struct eng_ctx *, const struct eng_stats *,
+    struct chk_agree **);
+void chk_agree_free(struct chk_agree *, size_t);
 
 /* The odds tables of `odds --json`, "fire" and "melee", into a sink;
  * unit names a and b filter (NULL: all). */
 void chk_odds_stream(const struct eng_ctx *, const struct eng_odds *,
-    const char *a, const char *b, const struct chk_sink *);
+    const char *a, const char *b, const struct eng_sink *);
 /* The same as one JSON object. */
 json_t *chk_odds_json(const struct eng_ctx *, const struct eng_odds *,
     const char *a, const char *b);
-/* The morale family's odds of `odds --json` (odds_morale.c): hit
- * distributions of fire and melee dice, morale tests, melee rounds;
- * every distinct distribution and melee round is worked out once. */
-void chk_morale_odds_stream(const struct ruleset *, const char *a,
-    const char *b, const struct chk_sink *);
-/* The same as one JSON object. */
-json_t *chk_morale_odds_json(const struct ruleset *, const char *a,
-    const char *b);
+/* `sandtable odds --json` for any family: its own document when it has
+ * one (eng_show.odds_doc), else the fire and melee tables of odds(). */
+void chk_odds_document(const struct eng_ctx *, const char *a, const char *b,
+    const struct eng_sink *);
 /* A sink that gathers the tables into one JSON object (*o, which the
  * caller makes and frees); *arr is its own. */
 struct chk_tree {
 	json_t *o, *arr;
 };
-void chk_tree_sink(struct chk_sink *, struct chk_tree *);
+void chk_tree_sink(struct eng_sink *, struct chk_tree *);
 /* A rational as a JSON real (JSON_REAL_PRECISION applies when dumped). */
 json_t *chk_q_real(struct eng_q);
 json_t *chk_q_string(struct eng_q);

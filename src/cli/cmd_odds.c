@@ -398,7 +398,7 @@ jw_entry(json_t *v, void *arg)
 }
 
 static void
-jw_begin(struct jw *w, struct chk_sink *s, FILE *f)
+jw_begin(struct jw *w, struct eng_sink *s, FILE *f)
 {
 	memset(w, 0, sizeof(*w));
 	w->f = f;
@@ -427,154 +427,6 @@ jw_end(struct jw *w)
 	free(w->b);
 }
 
-/* Print a JSON array of reals as "0.482 0.386 …" (3 decimals). */
-static void
-print_reals(const json_t *a)
-{
-	char b[32];
-	size_t i;
-
-	for (i = 0; i < json_array_size(a); i++) {
-		fmt_double(b, sizeof(b), json_real_value(json_array_get(a, i)),
-		    3);
-		printf("%s%s", i ? " " : "", b);
-	}
-}
-
-/* The morale family's tables as text, entry by entry as they come; the
- * morale tests, a small grid, are kept until their table ends. */
-struct mtext {
-	char table[16];
-	json_t *tests;
-};
-
-/* The morale-test grid: modifiers across, morale down. */
-static void
-print_tests(const json_t *tests)
-{
-	const json_t *e;
-	size_t i;
-	int last;
-
-	printf("\nMorale tests: chance of passing (one die, not above morale "
-	    "+ modifiers)\n  morale  modifier:");
-	json_array_foreach(tests, i, e)
-		if (json_integer_value(json_object_get(e, "morale")) == 1 &&
-		    json_integer_value(json_object_get(e, "modifier")) >= -6)
-			printf(" %+5d", (int)json_integer_value(
-			    json_object_get(e, "modifier")));
-	last = -1;
-	json_array_foreach(tests, i, e) {
-		int m = (int)json_integer_value(json_object_get(e, "morale"));
-		int t = (int)json_integer_value(json_object_get(e, "modifier"));
-
-		if (m != last)
-			printf("\n  %6d          ", m);
-		last = m;
-		if (t >= -6)
-			printf(" %5s", json_string_value(json_object_get(e,
-			    "exact")));
-	}
-	printf("\n");
-}
-
-static void
-mt_member(const char *key, json_t *v, void *arg)
-{
-	(void)key;
-	(void)arg;
-	json_decref(v);
-}
-
-static void
-mt_table(const char *key, void *arg)
-{
-	struct mtext *t = arg;
-
-	snprintf(t->table, sizeof(t->table), "%s", key);
-	if (strcmp(key, "fire") == 0)
-		printf("Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
-		    "p(1) …\n");
-	else if (strcmp(key, "melee_dice") == 0)
-		printf("\nMelee dice: hits of each unit's melee dice, "
-		    "modifiers included\n");
-	else if (strcmp(key, "melee") == 0) {
-		print_tests(t->tests);
-		printf("\nMelee: one round; equal hits go to a tie-break (1/2 "
-		    "each)\n");
-		printf("  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
-		    "defender", "where", "attacker_wins", "defender_wins",
-		    "tiebreak");
-	}
-}
-
-static void
-mt_entry(json_t *e, void *arg)
-{
-	struct mtext *t = arg;
-	char x[32], y[32], z[32];
-
-	if (strcmp(t->table, "fire") == 0) {
-		printf("  %-22s %-10s %2d dice%s  ", json_string_value(
-		    json_object_get(e, "shooter")), json_string_value(
-		    json_object_get(e, "weapon")), (int)json_integer_value(
-		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
-		    "disorganised")) ? ", saved" : "       ");
-		print_reals(json_object_get(e, "hits"));
-		printf("\n");
-	} else if (strcmp(t->table, "melee_dice") == 0) {
-		printf("  %-22s %-6s %2d dice %+d%s  ", json_string_value(
-		    json_object_get(e, "unit")), json_string_value(
-		    json_object_get(e, "situation")), (int)json_integer_value(
-		    json_object_get(e, "dice")), (int)json_integer_value(
-		    json_object_get(e, "die_modifier")), json_is_true(
-		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
-		print_reals(json_object_get(e, "hits"));
-		printf("\n");
-	} else if (strcmp(t->table, "morale_tests") == 0) {
-		json_array_append(t->tests, e);
-	} else {
-		fmt_double(x, sizeof(x), json_real_value(json_object_get(e,
-		    "attacker_wins")), 4);
-		fmt_double(y, sizeof(y), json_real_value(json_object_get(e,
-		    "defender_wins")), 4);
-		fmt_double(z, sizeof(z), json_real_value(json_object_get(e,
-		    "tiebreak")), 4);
-		printf("  %-22s %-22s %-7s %-14s %-14s %s\n",
-		    json_string_value(json_object_get(e, "attacker")),
-		    json_string_value(json_object_get(e, "defender")),
-		    json_string_value(json_object_get(e, "situation")), x, y,
-		    z);
-	}
-	json_decref(e);
-}
-
-/* sandtable odds on a morale-family ruleset; returns the exit status. */
-static int
-odds_morale(const struct ruleset *rs, int json, const char *a,
-    const char *b)
-{
-	struct chk_sink s;
-	struct mtext t;
-	struct jw w;
-
-	if (json) {
-		jw_begin(&w, &s, stdout);
-		chk_morale_odds_stream(rs, a, b, &s);
-		jw_end(&w);
-	} else {
-		memset(&t, 0, sizeof(t));
-		t.tests = json_array();
-		s.member = mt_member;
-		s.table = mt_table;
-		s.entry = mt_entry;
-		s.arg = &t;
-		chk_morale_odds_stream(rs, a, b, &s);
-		json_decref(t.tests);
-	}
-	return EXIT_CLEAN;
-}
-
 static int
 cmd_odds(int argc, char **argv)
 {
@@ -585,6 +437,7 @@ cmd_odds(int argc, char **argv)
 	};
 	struct diags d = { 0 };
 	struct eng_odds o = { 0 };
+	const struct eng_show *show;
 	struct eng_ctx *c;
 	struct ruleset *rs;
 	const char *ua = NULL, *ub = NULL;
@@ -622,10 +475,6 @@ cmd_odds(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	if (rs->engine == RS_ENGINE_MORALE) {
-		status = odds_morale(rs, json, ua, ub);
-		goto out;
-	}
 	c = eng_ctx_new(rs, -1, 0, &d);
 	/* Only what stops the odds matters here: grid warnings do not. */
 	if (c == NULL) {
@@ -634,17 +483,21 @@ cmd_odds(int argc, char **argv)
 		    EXIT_CLEAN;
 		goto out;
 	}
-	if (c->fam->odds != NULL)
-		c->fam->odds(c, &o);
+	show = c->fam->show;
 	if (json) {
-		struct chk_sink s;
+		struct eng_sink s;
 		struct jw w;
 
 		jw_begin(&w, &s, stdout);
-		chk_odds_stream(c, &o, ua, ub, &s);
+		chk_odds_document(c, ua, ub, &s);
 		jw_end(&w);
-	} else
+	} else if (show != NULL && show->odds_text != NULL)
+		show->odds_text(c, ua, ub, stdout);
+	else {
+		if (c->fam->odds != NULL)
+			c->fam->odds(c, &o);
 		print_text(rs, &o, ua, ub);
+	}
 	eng_odds_free(&o);
 	eng_ctx_free(c);
 out:

@@ -12,9 +12,6 @@
 #include <jansson.h>
 
 #include "../check/check.h"
-#include "../engine/firepower.h"
-#include "../engine/mo_odds.h"
-#include "../engine/morale.h"
 #include "../render/report.h"
 #include "../render/render.h"
 #include "cli.h"
@@ -89,135 +86,18 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	add_rate(r, "Greedy beats random", st->greedy_wins, st->greedy_games);
 }
 
-/* Outcomes self-play must have seen this often to be worth a bar. */
-#define AGREE_MIN 30
-
-/* Add an agreement row: k of n against the exact chance p, written as
- * the fraction text when it is short, else as a percentage. */
+/* Self-play's outcomes against the exact odds (check/agree.c). */
 static void
-add_agree_p(struct rnd_report *r, const char *label, long k, long n,
-    double p, const char *text)
+fill_agree(struct rnd_report *r, const struct eng_ctx *c,
+    const struct eng_stats *st)
 {
-	char pc[32], buf[40];
-	double lo, hi;
+	struct chk_agree *v;
+	size_t n = chk_agree(c, st, &v), i;
 
-	wilson95(n > 0 ? (double)k / (double)n : 0, n, &lo, &hi);
-	if (strlen(text) > 9) {
-		fmt_double(pc, sizeof(pc), p * 100, 2);
-		snprintf(buf, sizeof(buf), "%s%%", pc);
-		text = buf;
-	}
-	rnd_report_agree(r, label, k, n, (double)k / (double)n, lo, hi, p,
-	    text);
-}
-
-/* The same for an exact rational q. */
-static void
-add_agree(struct rnd_report *r, const char *label, long k, long n,
-    struct eng_q q)
-{
-	char buf[64];
-
-	eng_q_format(buf, sizeof(buf), q);
-	add_agree_p(r, label, k, n, eng_q_double(q), buf);
-}
-
-/* The same for a morale-family chance q. */
-static void
-add_agree_mo(struct rnd_report *r, const char *label, long k, long n,
-    const struct mo_q *q)
-{
-	char *s = mo_q_str(q);
-
-	add_agree_p(r, label, k, n, mo_q_double(q), s);
-	free(s);
-}
-
-/*
- * Morale: volleys (by dice and saving throw) that scored at least one
- * hit, and single melee rounds (by the dice of each side) the charger
- * won, as self-play tallied them, each against its exact chance.
- */
-static void
-fill_agree_morale(struct rnd_report *r, const struct eng_stats *st)
-{
-	struct mo_dist dist;
-	struct mo_melee m;
-	struct mo_q one, q;
-	char *label;
-	int n, sv, h, ad, dd;
-
-	mo_q_set(&one, 1, 0, 0);
-	for (n = 1; n <= 6; n++)
-		for (sv = 0; sv <= 1; sv++) {
-			long tot = 0, none = (long)st->tally[MO_TALLY_FIRE(n, sv,
-			    0)];
-
-			for (h = 0; h <= n; h++)
-				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
-			if (tot < AGREE_MIN)
-				continue;
-			mo_hits_dist(&dist, n, 0, sv);
-			mo_q_sub(&q, &one, &dist.p[0]);
-			label = xasprintf("Volley, %d %s%s: a hit", n,
-			    n == 1 ? "die" : "dice", sv ? ", saves" : "");
-			add_agree_mo(r, label, tot - none, tot, &q);
-			free(label);
-		}
-	for (ad = 0; ad <= 6; ad++)
-		for (dd = 0; dd <= 6; dd++) {
-			long w = (long)st->tally[MO_TALLY_MELEE(ad, dd, 1)];
-			long tot = w + (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
-
-			if (tot < AGREE_MIN)
-				continue;
-			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
-			label = xasprintf("Melee round, %d v %d dice: charger "
-			    "wins", ad, dd);
-			add_agree_mo(r, label, w, tot, &m.a_wins);
-			free(label);
-		}
-}
-
-/*
- * Firepower: the melee results (by powers) and shots (by hitting faces)
- * that self-play tallied, each against its exact chance.
- */
-static void
-fill_agree(struct rnd_report *r, const struct eng_stats *st)
-{
-	struct eng_odds_melee m;
-	char *label;
-	int pa, pd, f;
-
-	for (pa = 0; pa <= 6; pa++)
-		for (pd = 0; pd <= 6; pd++) {
-			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
-			    FP_T_ATT_WINS)];
-			long n = a + (long)st->tally[FP_TALLY_MELEE(pa, pd,
-			    FP_T_DEF_WINS)] + (long)st->tally[FP_TALLY_MELEE(pa,
-			    pd, FP_T_BOTH)];
-
-			if (n < AGREE_MIN)
-				continue;
-			memset(&m, 0, sizeof(m));
-			fp_melee_odds(pa, pd, &m);
-			label = xasprintf("Melee, power %d v %d: attacker wins",
-			    pa, pd);
-			add_agree(r, label, a, n, m.attacker_wins);
-			free(label);
-		}
-	for (f = 1; f <= 6; f++) {
-		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
-		long n = h + (long)st->tally[FP_TALLY_SHOT(f, 0)];
-
-		if (n < AGREE_MIN)
-			continue;
-		label = xasprintf("Shot hitting on %d face%s: a hit", f,
-		    f == 1 ? "" : "s");
-		add_agree(r, label, h, n, eng_q_make(f, 6));
-		free(label);
-	}
+	for (i = 0; i < n; i++)
+		rnd_report_agree(r, v[i].label, v[i].k, v[i].n, v[i].rate,
+		    v[i].lo, v[i].hi, v[i].p, v[i].exact);
+	chk_agree_free(v, n);
 }
 
 /* Game length and each unit type's survivors, as self-play counted
@@ -290,7 +170,7 @@ index_new(size_t n)
  * P(only the defender is removed), the exact fraction under it. */
 static void
 melee_map(struct rnd_report *r, const struct ruleset *rs,
-    const struct eng_odds *od, const char *sit)
+    const struct eng_show *sh, const struct eng_odds *od, const char *sit)
 {
 	long *ri = index_new(rs->nunits), *ci = index_new(rs->nunits);
 	size_t nr = 0, nc = 0, i, never = 0;
@@ -303,17 +183,12 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 			key_index(ri, &nr, (size_t)od->melee[i].attacker);
 			key_index(ci, &nc, (size_t)od->melee[i].defender);
 		}
-	title = xasprintf("Melee odds: %s", strcmp(sit, "open") == 0 ?
-	    "open ground" : strcmp(sit, "uphill") == 0 ? "attacker going "
-	    "uphill" : strcmp(sit, "river") == 0 ? "attacker in a river" :
-	    strcmp(sit, "front") == 0 ? "one round, both to their front" : sit);
+	title = xasprintf("Melee odds: %s", eng_situation_words(sh, sit));
 	m = rnd_report_matrix(r, title, nr, nc);
 	free(title);
 	m->rowhead = xstrdup("attacker");
 	m->colhead = xstrdup("defender");
-	m->legend = xstrdup(rs->engine == RS_ENGINE_MORALE ? "chance the "
-	    "attacker wins the round" : "chance the attacker wins (only the "
-	    "defender is removed)");
+	m->legend = xstrdup(sh->melee_legend);
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits; i++) {
 		if (ri[i] >= 0)
@@ -338,11 +213,7 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xasprintf("%s%s%s", rs->engine == RS_ENGINE_MORALE ?
-	    "Exact odds of one round of melee, both units fighting to their "
-	    "front: more hits wins, equal hits are settled by a die each." :
-	    "Exact odds with draws rolled again; the rest of each cell is the "
-	    "defender winning or both removed.",
+	m->note = xasprintf("%s%s%s", sh->melee_note,
 	    never ? " Cells marked n/a are melees that can never be decided."
 	    : "", " The command sandtable odds prints each as an exact fraction.");
 	free(ri);
@@ -394,66 +265,37 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	free(ci);
 }
 
-/*
- * Morale family: the exact distribution of hits of each unit type's
- * dice (fire: one volley; melee: one round to its front) as a heat map
- * of unit type x number of hits.
- */
+/* The family's own tables of exact chances as heat maps. */
 static void
-hits_map(struct rnd_report *r, const struct ruleset *rs, int melee)
+table_maps(struct rnd_report *r, const struct eng_ctx *c)
 {
+	const struct eng_show *sh = c->fam->show;
+	struct eng_tables t = { 0 };
 	struct rnd_matrix *m;
-	struct mo_dist dist;
-	size_t k, n = 0, row = 0;
-	int h, maxd = 0;
+	size_t i, k;
 
-	for (k = 0; k < rs->nunits; k++) {
-		int dice = melee ? rs->units[k].melee_dice :
-		    rs->units[k].fire_dice;
+	sh->tables(c, ENG_TABLES_REPORT, &t);
+	for (i = 0; i < t.n; i++) {
+		const struct eng_table *e = &t.v[i];
 
-		if (dice > 0) {
-			n++;
-			if (dice > maxd)
-				maxd = dice;
-		}
+		m = rnd_report_matrix(r, e->title, e->nrows, e->ncols);
+		m->rowhead = e->rowhead ? xstrdup(e->rowhead) : NULL;
+		m->colhead = e->colhead ? xstrdup(e->colhead) : NULL;
+		m->legend = e->legend ? xstrdup(e->legend) : NULL;
+		m->note = e->note ? xstrdup(e->note) : NULL;
+		m->text = xcalloc(e->nrows * e->ncols + 1, sizeof(char *));
+		for (k = 0; k < e->nrows; k++)
+			m->rows[k] = xstrdup(e->rows[k]);
+		for (k = 0; k < e->ncols; k++)
+			m->cols[k] = xstrdup(e->cols[k]);
+		for (k = 0; k < e->nrows * e->ncols; k++)
+			if (e->cells[k].p >= 0) {
+				m->v[k] = e->cells[k].p;
+				m->text[k] = e->cells[k].exact ?
+				    xstrdup(e->cells[k].exact) : NULL;
+			}
 	}
-	if (n == 0)
-		return;
-	if (maxd > MO_MAX_DICE)
-		maxd = MO_MAX_DICE;
-	m = rnd_report_matrix(r, melee ? "Melee: hits in one round" :
-	    "Fire: hits from one volley", n, (size_t)maxd + 1);
-	m->rowhead = xstrdup("unit");
-	m->colhead = xstrdup("hits scored");
-	m->legend = xstrdup(melee ? "chance of exactly that many hits (fighting "
-	    "to its front)" : "chance of exactly that many hits");
-	m->text = xcalloc(n * ((size_t)maxd + 1) + 1, sizeof(char *));
-	for (h = 0; h <= maxd; h++)
-		m->cols[h] = xasprintf("%d", h);
-	for (k = 0; k < rs->nunits; k++) {
-		const struct rs_unit *u = &rs->units[k];
-		int dice = melee ? u->melee_dice : u->fire_dice;
-
-		if (dice <= 0)
-			continue;
-		mo_hits_dist(&dist, dice, melee ? mo_melee_die_mod(rs, u, 1) :
-		    mo_fire_die_mod(rs, u), 0);
-		m->rows[row] = xasprintf("%s (%d %s)", u->name, dice,
-		    dice == 1 ? "die" : "dice");
-		for (h = 0; h <= dist.max && h <= maxd; h++) {
-			m->v[row * ((size_t)maxd + 1) + (size_t)h] =
-			    mo_q_double(&dist.p[h]);
-			m->text[row * ((size_t)maxd + 1) + (size_t)h] =
-			    mo_q_str(&dist.p[h]);
-		}
-		row++;
-	}
-	m->note = xstrdup(melee ? "Exact chances for one round of melee, "
-	    "with the unit's melee die modifiers (pikes to their front, "
-	    "armoured, levy); a crossed cell is more hits than the unit has "
-	    "dice." : "Exact chances for one volley at a target that is not "
-	    "disorganised (no saving throw); a crossed cell is more hits than "
-	    "the unit has dice.");
+	eng_tables_free(&t);
 }
 
 /* A heat map with more rows or columns than this shares those that are
@@ -593,23 +435,23 @@ matrix_shrink(struct rnd_matrix *m)
 static void
 fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 {
+	const struct eng_show *sh = c->fam->show;
 	struct eng_odds od;
 	const char *sits[8];
 	size_t nsits = 0, i, first = r->nmaps;
 
 	memset(&od, 0, sizeof(od));
-	if (c->fam->odds == NULL)
+	if (c->fam->odds == NULL || sh == NULL)
 		return;
 	c->fam->odds(c, &od);
 	for (i = 0; i < od.nmelee && nsits < 8; i++)
 		name_index(sits, &nsits, od.melee[i].situation);
 	for (i = 0; i < nsits; i++)
-		melee_map(r, c->rs, &od, sits[i]);
-	if (c->rs->engine == RS_ENGINE_MORALE) {
-		hits_map(r, c->rs, 0);
-		hits_map(r, c->rs, 1);
-	} else if (od.nfire > 0)
+		melee_map(r, c->rs, sh, &od, sits[i]);
+	if (sh->fire_map && od.nfire > 0)
 		fire_map(r, c->rs, &od);
+	if (sh->tables != NULL)
+		table_maps(r, c);
 	for (i = first; i < r->nmaps; i++)
 		matrix_shrink(&r->maps[i]);
 	eng_odds_free(&od);
@@ -736,10 +578,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);
 			fill_games(&r, rs, &res->st);
-			if (rs->engine == RS_ENGINE_FIREPOWER)
-				fill_agree(&r, &res->st);
-			else if (rs->engine == RS_ENGINE_MORALE)
-				fill_agree_morale(&r, &res->st);
+			fill_agree(&r, res->ctx, &res->st);
 		}
 		fill_odds(&r, res->ctx);
 		fill_rules(&r, res);

@@ -9,7 +9,6 @@
 
 #include "cli.h"
 #include "../engine/engine.h"
-#include "../engine/mo_odds.h"
 #include "../render/render.h"
 
 /* "57%", "<1%", ">99%", "—" for zero: whole percents, locale-free. */
@@ -216,8 +215,8 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * fare alike in every melee are one row and one column.
  */
 static void
-melee_matrix(const struct ruleset *rs, const struct oddsix *x,
-    struct rnd_odds_set *set)
+melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
+    const struct oddsix *x, struct rnd_odds_set *set)
 {
 	int a, d, nd = 0, na = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
 	int *lead = xcalloc(rs->nunits + 1, sizeof(int)), wide;
@@ -237,13 +236,7 @@ melee_matrix(const struct ruleset *rs, const struct oddsix *x,
 	if (nd == 0)
 		goto out;
 	wide = nd > 6;
-	o = panel_new(set, wide ? (rs->engine == RS_ENGINE_MORALE ?
-	    "Melee: % chance the attacker (row) wins a round against the "
-	    "defender (column number)" : "Melee: % chance the attacker (row) "
-	    "wins against the defender (column number)") :
-	    rs->engine == RS_ENGINE_MORALE ?
-	    "Melee: chance the attacker wins a round (row attacks column)" :
-	    "Melee: chance the attacker wins (row attacks column)", NULL,
+	o = panel_new(set, wide ? sh->melee_title_wide : sh->melee_title, NULL,
 	    (size_t)nd);
 	for (d = 0; d < nd; d++)
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
@@ -364,18 +357,19 @@ panel_share(struct rnd_odds *o)
 	free(cnt);
 }
 
-/* Firepower: chance to hit per weapon (rows) and target unit (columns). */
+/* Chance to hit per weapon (rows) and target unit (columns), when the
+ * family's sheet shows it. */
 static void
-fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
-    const struct oddsix *x, struct rnd_odds_set *set)
+fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
+    const struct eng_odds *od, const struct oddsix *x,
+    struct rnd_odds_set *set)
 {
 	struct rnd_odds *o;
 	size_t w, t;
 
-	if (od->nfire == 0)
+	if (od->nfire == 0 || sh->fire_title == NULL)
 		return;
-	o = panel_new(set, "Fire: chance one shot destroys the target",
-	    NULL, rs->nunits);
+	o = panel_new(set, sh->fire_title, NULL, rs->nunits);
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = xstrdup(rs->units[t].name);
 	for (w = 0; w < rs->nweapons; w++) {
@@ -391,112 +385,75 @@ fire_matrix(const struct ruleset *rs, const struct eng_odds *od,
 	panel_share(o);
 }
 
-/* Morale family: the hits one volley scores, per unit with fire dice. */
+/* The family's own tables of exact chances, as percentages. */
 static void
-volley_table(const struct ruleset *rs, struct rnd_odds_set *set)
+family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
+    struct rnd_odds_set *set)
 {
-	static const char *const heads[] = { "no hit", "1 hit", "2 hits",
-		"3+ hits" };
-	struct rnd_odds *o = NULL;
-	struct mo_dist dist;
-	size_t u;
-	int h, k;
+	struct eng_tables t = { 0 };
+	size_t i, r, c;
 
-	for (u = 0; u < rs->nunits; u++) {
-		const struct rs_unit *un = &rs->units[u];
-		char **cells;
-		double p3 = 0.0;
+	if (sh->tables == NULL)
+		return;
+	sh->tables(ctx, ENG_TABLES_SHEET, &t);
+	for (i = 0; i < t.n; i++) {
+		const struct eng_table *e = &t.v[i];
+		struct rnd_odds *o = panel_new(set, e->title, NULL, e->ncols);
 
-		if (un->fire_dice <= 0 || un->nweapons == 0)
-			continue;
-		if (o == NULL) {
-			o = panel_new(set, "Fire: hits scored by one volley",
-			    NULL, 4);
-			for (k = 0; k < 4; k++)
-				o->cols[k] = xstrdup(heads[k]);
+		for (c = 0; c < e->ncols; c++)
+			o->cols[c] = xstrdup(e->cols[c]);
+		for (r = 0; r < e->nrows; r++) {
+			char **cells = xcalloc(e->ncols + 1, sizeof(char *));
+
+			for (c = 0; c < e->ncols; c++)
+				cells[c] = pct(e->cells[r * e->ncols + c].p);
+			panel_row(o, xstrdup(e->rows[r]), cells);
 		}
-		mo_hits_dist(&dist, un->fire_dice, mo_fire_die_mod(rs, un), 0);
-		cells = xcalloc(4, sizeof(char *));
-		for (h = 0; h <= dist.max; h++) {
-			double p = mo_q_double(&dist.p[h]);
-
-			if (h < 3)
-				cells[h] = pct(p);
-			else
-				p3 += p;
-		}
-		for (h = dist.max + 1; h < 3; h++)
-			cells[h] = pct(0.0);
-		cells[3] = pct(p3);
-		panel_row(o, xasprintf("%s (%d dice)", un->name, un->fire_dice),
-		    cells);
-	}
-	if (o != NULL)
 		panel_share(o);
-}
-
-/* Morale family: chance to pass a morale test per grade and modifiers. */
-static void
-morale_table(const struct ruleset *rs, struct rnd_odds_set *set)
-{
-	static const int mods[] = { -3, -2, -1, 0, 1 };
-	struct rnd_odds *o;
-	struct mo_q q;
-	int grade, k, seen[13] = { 0 };
-	size_t u;
-
-	for (u = 0; u < rs->nunits; u++)
-		if (rs->units[u].morale > 0 && rs->units[u].morale < 13)
-			seen[rs->units[u].morale] = 1;
-	o = panel_new(set, "Morale test: chance to pass (one die, not above "
-	    "morale + modifiers)", NULL, 5);
-	for (k = 0; k < 5; k++)
-		o->cols[k] = xasprintf("%+d", mods[k]);
-	for (grade = 12; grade >= 1; grade--) {
-		char **cells;
-
-		if (!seen[grade])
-			continue;
-		cells = xcalloc(5, sizeof(char *));
-		for (k = 0; k < 5; k++) {
-			mo_morale_pass(&q, grade, mods[k]);
-			cells[k] = pct(mo_q_double(&q));
-		}
-		panel_row(o, xasprintf("Morale %d", grade), cells);
 	}
+	eng_tables_free(&t);
 }
 
 /* The most enemy types a card's odds panel lists: a poker card has room
  * for about that many rows (README, Limits and hostile input). */
 #define CARD_MAX_ROWS 13
 
+/* The heading of each kind of card column. */
+static const char *const card_heads[] = {
+	[ENG_CARD_SHOT] = "shot kills",
+	[ENG_CARD_ATTACKING] = "attacking",
+	[ENG_CARD_DEFENDING] = "defending",
+	[ENG_CARD_ROUND] = "wins a round",
+};
+
 /*
- * One card's panel: this unit against each enemy type. Firepower: a
- * shot's chance to destroy it, and the chance to win a melee attacking it
- * and defending against it. Morale: the chance to win one round of melee
- * against it — the round is the same whoever charged (both fight to
- * their front), and a volley does not depend on its target, so the
- * reference sheet's volley table has that. Rows where nothing can happen
- * are left out. With more enemy types than CARD_MAX_ROWS, those of the
+ * One card's panel: this unit against each enemy type, in the columns
+ * the family names (eng_show.card): a shot's chance to destroy it, the
+ * chance to win a melee attacking it or defending against it, or to win
+ * one round of melee whoever charged. Rows where nothing can happen are
+ * left out. With more enemy types than CARD_MAX_ROWS, those of the
  * default battle come first and the title says how many are listed.
  */
 static void
-card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
-    const char *in_battle, struct rnd_odds_set *set)
+card_panel(const struct ruleset *rs, const struct eng_show *sh,
+    const struct oddsix *x, int u, const char *in_battle,
+    struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	int firepower = rs->engine == RS_ENGINE_FIREPOWER, c, pass;
+	int shots = 0, c, pass;
 	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
-	size_t i, t, n = 0, nc = firepower ? 3 : 1;
+	size_t i, t, n = 0, nc = (size_t)sh->ncard;
 	struct rnd_odds *o;
 	char *title = NULL;
 
+	for (c = 0; c < sh->ncard; c++)
+		shots |= sh->card[c] == ENG_CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
 		    *md = melee_find(x, (int)t, u);
 
 		if ((ma != NULL && ma->resolves) || (md != NULL &&
-		    md->resolves) || (firepower &&
+		    md->resolves) || (shots &&
 		    x->best[(size_t)u * x->n + t] > 0))
 			rows[n++] = (int)t;
 	}
@@ -516,12 +473,8 @@ card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
 	o = panel_new(set, title ? title : "Odds against each enemy",
 	    rs->units[u].name, nc);
 	free(title);
-	if (firepower) {
-		o->cols[0] = xstrdup("shot kills");
-		o->cols[1] = xstrdup("attacking");
-		o->cols[2] = xstrdup("defending");
-	} else
-		o->cols[0] = xstrdup("wins a round");
+	for (c = 0; c < sh->ncard; c++)
+		o->cols[c] = xstrdup(card_heads[sh->card[c]]);
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
@@ -533,17 +486,27 @@ card_panel(const struct ruleset *rs, const struct oddsix *x, int u,
 		md = melee_find(x, (int)t, u);
 		oka = ma != NULL && ma->resolves;
 		okd = md != NULL && md->resolves;
-		c = 0;
-		if (firepower) {
-			p = x->best[(size_t)u * x->n + t];
-			cells[c++] = p < 0 ? xstrdup(dash) : pct(p);
-			cells[c++] = oka ? pct(eng_q_double(ma->attacker_wins)) :
-			    xstrdup(dash);
-			cells[c++] = okd ? pct(eng_q_double(md->defender_wins)) :
-			    xstrdup(dash);
-		} else
-			cells[0] = oka ? pct(eng_q_double(ma->attacker_wins)) :
-			    pct(eng_q_double(md->defender_wins));
+		for (c = 0; c < sh->ncard; c++)
+			switch (sh->card[c]) {
+			case ENG_CARD_SHOT:
+				p = x->best[(size_t)u * x->n + t];
+				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
+				break;
+			case ENG_CARD_ATTACKING:
+				cells[c] = oka ? pct(eng_q_double(
+				    ma->attacker_wins)) : xstrdup(dash);
+				break;
+			case ENG_CARD_DEFENDING:
+				cells[c] = okd ? pct(eng_q_double(
+				    md->defender_wins)) : xstrdup(dash);
+				break;
+			case ENG_CARD_ROUND:
+				/* A row has a melee one way or the other. */
+				cells[c] = oka ? pct(eng_q_double(
+				    ma->attacker_wins)) : pct(eng_q_double(
+				    md->defender_wins));
+				break;
+			}
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
 	free(rows);
@@ -555,21 +518,21 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 {
 	struct diags d = { 0 };
 	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);
+	const struct eng_show *sh;
 	struct eng_odds od;
 	struct oddsix x;
-	const char *sit;
 	size_t u;
 
 	memset(set, 0, sizeof(*set));
 	diags_free(&d);
-	if (ctx == NULL || ctx->fam->odds == NULL) {
+	if (ctx == NULL || ctx->fam->odds == NULL || ctx->fam->show == NULL) {
 		eng_ctx_free(ctx);
 		return -1;
 	}
 	memset(&od, 0, sizeof(od));
 	ctx->fam->odds(ctx, &od);
-	sit = rs->engine == RS_ENGINE_MORALE ? "front" : "open";
-	oddsix_init(&x, rs, &od, sit);
+	sh = ctx->fam->show;
+	oddsix_init(&x, rs, &od, sh->situation);
 	if (cards) {
 		char *in_battle = xcalloc(rs->nunits + 1, 1);
 
@@ -578,15 +541,12 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 			    (size_t)rs->forces[u].unit < rs->nunits)
 				in_battle[rs->forces[u].unit] = 1;
 		for (u = 0; u < rs->nunits; u++)
-			card_panel(rs, &x, (int)u, in_battle, set);
+			card_panel(rs, sh, &x, (int)u, in_battle, set);
 		free(in_battle);
-	} else if (rs->engine == RS_ENGINE_MORALE) {
-		melee_matrix(rs, &x, set);
-		volley_table(rs, set);
-		morale_table(rs, set);
 	} else {
-		fire_matrix(rs, &od, &x, set);
-		melee_matrix(rs, &x, set);
+		fire_matrix(rs, sh, &od, &x, set);
+		melee_matrix(rs, sh, &x, set);
+		family_tables(ctx, sh, set);
 	}
 	oddsix_free(&x);
 	eng_odds_free(&od);

@@ -25,22 +25,41 @@
  * Sides: side 0 is "blue" and deploys at the bottom (small y), side 1 is
  * "red" at the top. A unit's facing is in radians, 0 towards +y.
  *
- * Adding a rule family (morale.c is the second):
- *   1. fill a `const struct eng_family eng_NAME` and return it from
- *      eng_family_find() in game.c for its rs_engine;
- *   2. its rule table: stable ids "area.rule", rule 0 is the initiative
+ * Adding a rule family. Everything above the engine (check/, scenario/,
+ * render/, cli/) learns about a family only through struct eng_family
+ * and its struct eng_show, never by asking which one it is. The files a
+ * new family NAME touches:
+ *   src/engine/NAME.c     the family: fill a `const struct eng_family
+ *                         eng_NAME` (firepower.c, morale.c);
+ *   src/engine/NAME_show.c  its `struct eng_show`: the stats a card
+ *                         shows, the wording of its odds panels and
+ *                         heat maps, its own tables of exact chances,
+ *                         the outcomes its tallies hold against exact
+ *                         odds, its end-of-battle words and markers
+ *                         (fp_show.c, mo_show.c);
+ *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
+ *   src/engine/game.c     one row in families[];
+ *   src/ruleset/ruleset.h, read.c  its `engine:` name (enum rs_engine
+ *                         and the front matter's spelling);
+ *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
+ *                         with test games under tests/.
+ * What the family must do:
+ *   1. its rule table: stable ids "area.rule", rule 0 is the initiative
  *      roll (eng_initiative() counts it); count every application with
  *      ENG_COVER(g, rule) — `check` warns for ids no test game applies;
- *   3. prepare() sets ctx->melee_range (board units) and may keep
+ *   2. prepare() sets ctx->melee_range (board units) and may keep
  *      per-type data in ctx->fam_data (freed by release());
- *   4. play_turn() plays one turn with g->player[] and must advance
+ *   3. play_turn() plays one turn with g->player[] and must advance
  *      g->sturns / g->gturn and end the battle (eng_check_end());
- *   5. step() plays the scripted steps of test games (move, fire,
+ *   4. step() plays the scripted steps of test games (move, fire,
  *      melee, end turn, and its own verbs via ENG_ACT_FAMILY; a refused
  *      step returns -1 with the reason and counts the rule that refused
  *      it); unit_key() and expect_unit() read its own unit keys;
- *   6. record the first fire or melee in g->contest and answer
- *      contest_odds() for the test games' `odds:` expectations.
+ *   5. record the first fire or melee in g->contest and answer
+ *      contest_odds() for the test games' `odds:` expectations;
+ *   6. odds() lists its fire and melee matchups; the reference sheet,
+ *      the cards, the report and `sandtable odds` are drawn from them
+ *      and from eng_show (odds_doc when it has more to say).
  *
  * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
  */
@@ -49,6 +68,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
@@ -401,6 +421,155 @@ struct eng_gauge {
 	const char *label;
 };
 
+/* ---- what the products show of a family (show.c) ---- */
+/*
+ * Print products and the report learn about a family only from this
+ * description, as data (and a few hooks where the family words or
+ * computes something itself): they never ask which family it is.
+ */
+
+/* The unit stats a card and the reference sheet show, in this order;
+ * a stat no unit of the ruleset has is left out. */
+enum eng_stat_bit {
+	ENG_STAT_MOVE = 1u << 0,
+	ENG_STAT_ROAD = 1u << 1,       /* road move */
+	ENG_STAT_MELEE = 1u << 2,      /* melee factor */
+	ENG_STAT_MORALE = 1u << 3,
+	ENG_STAT_FIRE_DICE = 1u << 4,
+	ENG_STAT_MELEE_DICE = 1u << 5,
+};
+#define ENG_STAT_ALL 0x3fu
+
+/* The columns of a unit card's odds panel, against each enemy type. */
+enum eng_card_col {
+	ENG_CARD_SHOT,      /* best chance one shot destroys it */
+	ENG_CARD_ATTACKING, /* chance to win a melee attacking it */
+	ENG_CARD_DEFENDING, /* chance to win a melee it attacks */
+	ENG_CARD_ROUND,     /* chance to win a round, whoever charged */
+};
+
+/* An exact chance as a table shows it: p < 0 is none (the cell is
+ * left empty); exact is the fraction ("4/7"), owned by the table. */
+struct eng_chance {
+	double p;
+	char *exact;
+};
+/* A labelled table of exact chances that the family works out itself
+ * (beyond the fire and melee matchups of odds()). */
+struct eng_table {
+	char *title;            /* "Fire: hits scored by one volley" */
+	char *rowhead, *colhead; /* what rows and columns are (report) */
+	char *legend;           /* what a cell is (report) */
+	char *note;             /* the situation it assumes (report) */
+	size_t nrows, ncols;
+	char **rows, **cols;
+	struct eng_chance *cells; /* nrows * ncols, row by row */
+};
+struct eng_tables {
+	struct eng_table *v;
+	size_t n, cap;
+};
+/* A new table of nrows x ncols empty cells (p = -1) at the end of t. */
+struct eng_table *eng_table_add(struct eng_tables *, const char *title,
+    size_t nrows, size_t ncols);
+void eng_tables_free(struct eng_tables *);
+enum eng_tables_for {
+	ENG_TABLES_SHEET,  /* the reference sheet's panels (percentages) */
+	ENG_TABLES_REPORT, /* the report's heat maps (exact fractions) */
+};
+
+/* An outcome self-play tallied, against its exact chance: the report's
+ * agreement check (check/agree.c) reads the family's tallies only so. */
+struct eng_outcome {
+	char *label;       /* "Melee, power 3 v 2: attacker wins" */
+	long k, n;         /* times it happened, of n times it could */
+	double p;          /* the exact chance */
+	char *exact;       /* as a fraction */
+};
+struct eng_outcomes {
+	struct eng_outcome *v;
+	size_t n, cap;
+};
+void eng_outcome_add(struct eng_outcomes *, char *label, long k, long n,
+    double p, char *exact);
+void eng_outcomes_free(struct eng_outcomes *);
+
+/* A melee situation's key (eng_odds_melee) and how it is said. */
+struct eng_words {
+	const char *key, *words;
+};
+
+struct json_t;
+/*
+ * Where the odds tables of `sandtable odds --json` go, entry by entry,
+ * so that the odds of a big ruleset are never held whole (256 unit
+ * types make 65,536 melee entries): member() gets each top-level member
+ * that is not a table, table() opens each table (a JSON array) in order,
+ * and entry() gets each entry of the table last opened. Each callee
+ * takes the reference it is given. Values that many entries share (the
+ * hits of 20 dice) are one json_t, referenced again: a sink may keep
+ * what it made of one.
+ */
+struct eng_sink {
+	void (*member)(const char *key, struct json_t *, void *arg);
+	void (*table)(const char *key, void *arg);
+	void (*entry)(struct json_t *, void *arg);
+	void *arg;
+};
+
+struct eng_show {
+	unsigned stats;        /* enum eng_stat_bit */
+	int weapon_destroys;   /* weapons show the classes they destroy */
+	/* Odds panels: the melee situation sheets and cards assume, the
+	 * reference sheet's melee title (narrow and wide matrix), its fire
+	 * title (NULL: no fire matrix), the card's columns. */
+	const char *situation;
+	const char *melee_title, *melee_title_wide, *fire_title;
+	const enum eng_card_col *card;
+	int ncard;
+	/* The report's heat maps: each situation in words, the melee map's
+	 * legend and note, and whether fire gets a chance-to-hit map. */
+	const struct eng_words *situations; /* ended by { NULL } */
+	const char *melee_legend, *melee_note;
+	int fire_map;
+	/* The family's own tables of exact chances (may be NULL). */
+	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
+	    struct eng_tables *);
+	/* Each outcome self-play tallied against its exact chance, in the
+	 * report's order (may be NULL). */
+	void (*outcomes)(const struct ruleset *, const struct eng_stats *,
+	    struct eng_outcomes *);
+	/* `sandtable odds --json` when the family has more to say than the
+	 * fire and melee tables of odds(): its own document, into a sink
+	 * (units a and b filter; NULL all). May be NULL. */
+	void (*odds_doc)(const struct eng_ctx *, const char *a,
+	    const char *b, const struct eng_sink *);
+	/* The same document as text tables (with odds_doc). */
+	void (*odds_text)(const struct eng_ctx *, const char *a,
+	    const char *b, FILE *);
+	/* How a battle of this family ends early, for a scenario's
+	 * briefing: "one side has no units left" (without a stop). */
+	void (*end_words)(const struct ruleset *, char *buf, size_t sz);
+	/* A unit's key stats for its marker on the bases sheet, long (may
+	 * hold a newline) and brief, lengths in unit; caller frees. */
+	void (*marker)(const struct ruleset *, const struct rs_unit *,
+	    enum unit_of_length, char **full, char **brief);
+};
+/* The description of the family that plays rs; a print-only one (every
+ * stat, no odds) when no family does. Never NULL. */
+const struct eng_show *eng_show_of(const struct ruleset *);
+/* The words for a melee situation (the key itself when unknown). */
+const char *eng_situation_words(const struct eng_show *, const char *key);
+/* A length as a marker shows it: 9″ or 40 mm. Returns buf. */
+char *eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length);
+/* eng_show.end_words for a battle that nothing but losses ends early:
+ * "one side has no units left". */
+void eng_end_words_plain(const struct ruleset *, char *buf, size_t sz);
+/* eng_show.marker for a family whose units are their weapons: move and
+ * melee, and the weapons with their ranges. */
+void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
+    enum unit_of_length, char **full, char **brief);
+
 /* ---- a rule family ---- */
 struct eng_family {
 	const char *name;        /* "firepower" */
@@ -449,6 +618,8 @@ struct eng_family {
 	 * "1 hit" …): *out gets an array of strings the caller frees with
 	 * eng_markers_free(); returns how many. May be NULL: none. */
 	size_t (*markers)(const struct ruleset *, char ***out);
+	/* What the print products and the report show of it. */
+	const struct eng_show *show;
 };
 void eng_markers_free(char **, size_t);
 

@@ -1632,4 +1632,5 @@ const struct eng_family eng_firepower = {
 	.gauges = fp_gauges,
 	.ngauges = 1,
 	.markers = fp_markers,
+	.show = &fp_show,
 };

@@ -63,4 +63,7 @@ const char *fp_situation_name(int);
 /* Whether a unit type melees (infantry, artillery; never vehicles). */
 int fp_type_melees(const struct rs_unit *);
 
+/* What the products show of the family (fp_show.c). */
+extern const struct eng_show fp_show;
+
 #endif

@@ -10,17 +10,22 @@
 
 #include "engine.h"
 
+/* The rule families built in: a new family is one row here (and its
+ * `engine:` name in ruleset/model.c). */
+static const struct eng_family *const families[] = {
+	&eng_firepower,
+	&eng_morale,
+};
+
 const struct eng_family *
 eng_family_find(enum rs_engine e)
 {
-	switch (e) {
-	case RS_ENGINE_FIREPOWER:
-		return &eng_firepower;
-	case RS_ENGINE_MORALE:
-		return &eng_morale;
-	default:
-		return NULL;
-	}
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (families[i]->engine == e)
+			return families[i];
+	return NULL;
 }
 
 /* Name a length for a message, in the ruleset's measure. */

@@ -2924,5 +2924,5 @@ const struct eng_family eng_morale = {
 	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
 	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
 	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
-	mo_gauges, 1, mo_markers,
+	mo_gauges, 1, mo_markers, &mo_show,
 };

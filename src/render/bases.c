@@ -68,22 +68,6 @@ rnd_bases_opts_init(struct rnd_bases_opts *o)
 	o->markers = 1;
 }
 
-/* A length as a label prints it: 9″ or 40 mm. Returns buf. */
-static char *
-len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
-{
-	char num[24];
-
-	if (u == LEN_IN) {
-		fmt_double(num, sizeof(num), mm / 25.4, 2);
-		snprintf(buf, sz, "%s\xe2\x80\xb3", num);
-	} else {
-		fmt_double(num, sizeof(num), mm, 1);
-		snprintf(buf, sz, "%s\xc2\xa0mm", num);
-	}
-	return buf;
-}
-
 /* No source position: for problems of options, not of the ruleset. */
 static struct pos
 nopos(void)
@@ -536,16 +520,6 @@ label_area(const struct bl_size *s, double x, double y)
 	return r;
 }
 
-/* Dice as a label prints them: a count, or a dash for none. */
-static void
-dice(char *buf, size_t sz, int n)
-{
-	if (n > 0)
-		snprintf(buf, sz, "%d", n);
-	else
-		snprintf(buf, sz, "\xe2\x80\x94");
-}
-
 /* How a base size is named: in inches when it is a whole number of
  * eighths of an inch, else in millimetres. */
 static void
@@ -559,43 +533,13 @@ size_name(const struct sheet *sh, const struct bl_size *s, char *buf,
 	    fabs(d8 - floor(d8 + 0.5)) < 1e-6 ? LEN_IN : LEN_MM);
 }
 
-/* The key stats of a unit, long (may hold a newline) and short. */
+/* The key stats of a unit, long (may hold a newline) and short, as the
+ * family words them. */
 static void
 unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
     char **brief)
 {
-	char mv[32], r[32], *w = NULL, *t;
-	size_t k;
-
-	len_label(mv, sizeof(mv), u->move_mm, sh->unit);
-	if (sh->rs->engine == RS_ENGINE_MORALE) {
-		char fd[16], md[16];
-
-		dice(fd, sizeof(fd), u->fire_dice);
-		dice(md, sizeof(md), u->melee_dice);
-		*full = xasprintf("Move" NBSP "%s \xc2\xb7 Morale" NBSP "%d\n"
-		    "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s", mv, u->morale, fd,
-		    md);
-		*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP
-		    "%s", mv, u->morale, fd, md);
-		return;
-	}
-	for (k = 0; k < u->nweapons; k++) {
-		const struct rs_weapon *wp = &sh->rs->weapons[u->weapons[k]];
-
-		len_label(r, sizeof(r), wp->range_mm, sh->unit);
-		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
-		    xasprintf("%s" NBSP "%s", wp->name, r);
-		free(w);
-		w = t;
-	}
-	if (u->melee >= 0)
-		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d", mv,
-		    u->melee);
-	else
-		*brief = xasprintf("Move" NBSP "%s", mv);
-	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);
-	free(w);
+	eng_show_of(sh->rs)->marker(sh->rs, u, sh->unit, full, brief);
 }
 
 /* Warn (once per unit) that a base label had to shrink or shorten, and
@@ -826,7 +770,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	struct bl_fit f;
 	int i;
 
-	len_label(len, sizeof(len), r->mm, sh->unit);
+	eng_len_label(len, sizeof(len), r->mm, sh->unit);
 	head = p->nparts > 1 ? xasprintf("<b>%s</b> (part %d of %d)", len,
 	    p->part, p->nparts) : xasprintf("<b>%s</b>", len);
 	c[0] = xasprintf("%s  %s", head, lab);

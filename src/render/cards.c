@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../engine/engine.h"
 #include "internal.h"
 
 const struct rnd_card_size rnd_card_sizes[] = {
@@ -166,7 +167,7 @@ static void
 card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 {
 	const struct ruleset *rs = c->rs;
-	int fp = rs->engine == RS_ENGINE_FIREPOWER;
+	int fp = eng_show_of(rs)->weapon_destroys;
 	size_t nc = 3, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
 	char buf[128], *e, *d;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../engine/engine.h"
 #include "internal.h"
 
 struct ref {
@@ -108,7 +109,7 @@ static void
 ref_weapons(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
-	int destroys = rs->engine == RS_ENGINE_FIREPOWER, notes = 0;
+	int destroys = eng_show_of(rs)->weapon_destroys, notes = 0;
 	size_t i, nc, c;
 	char **cells, buf[128];
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/engine.h"
 #include "map_internal.h"
 #include "scenario.h"
 
@@ -738,15 +739,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
 	free(t);
 	free(u);
-	if (rs->engine == RS_ENGINE_MORALE && rs->break_pct > 0)
-		snprintf(end, sizeof(end), "one side's army breaks (it has lost "
-		    "%d%% of its fighting units) or has no unit fit to fight "
-		    "left", rs->break_pct);
-	else if (rs->engine == RS_ENGINE_MORALE)
-		snprintf(end, sizeof(end), "one side has no unit fit to fight "
-		    "left");
-	else
-		snprintf(end, sizeof(end), "one side has no units left");
+	eng_show_of(rs)->end_words(rs, end, sizeof(end));
 	t = xasprintf("The battle ends as soon as %s: the other side wins. "
 	    "Otherwise it ends after <b>%d game turns</b> (a game turn is "
 	    "one turn for each side). Then each side scores the value of "

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/engine.h"
 #include "internal.h"
 
 void
@@ -69,29 +70,30 @@ rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *u)
 		rs_traits_format(buf, sz, u->traits);
 }
 
-/* Which stats any unit of the ruleset has, as a bit set by index. */
+/* The stats the family of the ruleset shows and some unit has, as
+ * enum eng_stat_bit (bit k is stat k of rnd_unit_stats()). */
 static unsigned
 stats_used(const struct ruleset *rs)
 {
-	unsigned m = 0;
+	unsigned m = 0, shown = eng_show_of(rs)->stats;
 	size_t i;
 
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
-		m |= 1u << 0;
+		m |= ENG_STAT_MOVE;
 		if (u->road_move_mm > 0)
-			m |= 1u << 1;
-		if (u->melee >= 0 && rs->engine != RS_ENGINE_MORALE)
-			m |= 1u << 2;
+			m |= ENG_STAT_ROAD;
+		if (u->melee >= 0)
+			m |= ENG_STAT_MELEE;
 		if (u->morale > 0)
-			m |= 1u << 3;
+			m |= ENG_STAT_MORALE;
 		if (u->fire_dice > 0)
-			m |= 1u << 4;
+			m |= ENG_STAT_FIRE_DICE;
 		if (u->melee_dice > 0)
-			m |= 1u << 5;
+			m |= ENG_STAT_MELEE_DICE;
 	}
-	return m;
+	return m & shown;
 }
 
 /* Returns the number of stats written to out. */

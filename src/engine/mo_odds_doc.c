@@ -1,16 +1,19 @@
 /*
- * odds_morale.c: the exact odds tables of the morale family (`sandtable
- * odds` on an "engine: morale" ruleset) as JSON: hit distributions of
+ * mo_odds_doc.c: the exact odds tables of the morale family (`sandtable
+ * odds` on an "engine: morale" ruleset, eng_show.odds_doc) as JSON: hit distributions of
  * every unit's fire and melee dice, the chance of passing a morale test
  * for each morale and modifier total, and one melee round for each pair
  * of unit types. Reals at the top level, exact fractions under "exact".
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "check.h"
-#include "../engine/mo_odds.h"
+#include <jansson.h>
+
+#include "engine.h"
+#include "morale.h"
 
 /* Returns x as a JSON real. */
 static json_t *
@@ -185,7 +188,7 @@ fire_mod(const struct ruleset *rs, const struct rs_unit *u)
  * then saved on 4-6). */
 static void
 fire_json(const struct ruleset *rs, const char *a, struct memo *m,
-    const struct chk_sink *out)
+    const struct eng_sink *out)
 {
 	const struct memo_dist *d;
 	json_t *e, *x;
@@ -228,7 +231,7 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
  * disorganised. */
 static void
 melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
-    const struct chk_sink *out)
+    const struct eng_sink *out)
 {
 	json_t *e, *x;
 	size_t i;
@@ -268,7 +271,7 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 /* The morale test table: every current morale from 1 to the highest
  * grade, every modifier total the Morale modifiers table can make. */
 static void
-tests_json(const struct ruleset *rs, const struct chk_sink *out)
+tests_json(const struct ruleset *rs, const struct eng_sink *out)
 {
 	json_t *e;
 	struct mo_q p;
@@ -341,7 +344,7 @@ melee_entry(const struct ruleset *rs, struct memo *mm,
  * and pikes also on a flank, where they may not turn. */
 static void
 melee_json(const struct ruleset *rs, const char *a, const char *b,
-    struct memo *m, const struct chk_sink *out)
+    struct memo *m, const struct eng_sink *out)
 {
 	size_t i, j;
 
@@ -368,9 +371,10 @@ melee_json(const struct ruleset *rs, const char *a, const char *b,
 }
 
 void
-chk_morale_odds_stream(const struct ruleset *rs, const char *a,
-    const char *b, const struct chk_sink *out)
+mo_odds_doc(const struct eng_ctx *ctx, const char *a, const char *b,
+    const struct eng_sink *out)
 {
+	const struct ruleset *rs = ctx->rs;
 	struct memo *m = memo_new();
 
 	out->member("ruleset", json_string(rs->name), out->arg);
@@ -384,13 +388,146 @@ chk_morale_odds_stream(const struct ruleset *rs, const char *a,
 	memo_free(m);
 }
 
-json_t *
-chk_morale_odds_json(const struct ruleset *rs, const char *a, const char *b)
+/* Print a JSON array of reals as "0.482 0.386 …" (3 decimals). */
+static void
+print_reals(FILE *f, const json_t *a)
 {
-	struct chk_tree t = { json_object(), NULL };
-	struct chk_sink s;
+	char b[32];
+	size_t i;
 
-	chk_tree_sink(&s, &t);
-	chk_morale_odds_stream(rs, a, b, &s);
-	return t.o;
+	for (i = 0; i < json_array_size(a); i++) {
+		fmt_double(b, sizeof(b), json_real_value(json_array_get(a, i)),
+		    3);
+		fprintf(f, "%s%s", i ? " " : "", b);
+	}
+}
+
+/* The morale family's tables as text, entry by entry as they come; the
+ * morale tests, a small grid, are kept until their table ends. */
+struct mtext {
+	char table[16];
+	json_t *tests;
+	FILE *f;
+};
+
+/* The morale-test grid: modifiers across, morale down. */
+static void
+print_tests(FILE *f, const json_t *tests)
+{
+	const json_t *e;
+	size_t i;
+	int last;
+
+	fprintf(f, "\nMorale tests: chance of passing (one die, not above morale "
+	    "+ modifiers)\n  morale  modifier:");
+	json_array_foreach(tests, i, e)
+		if (json_integer_value(json_object_get(e, "morale")) == 1 &&
+		    json_integer_value(json_object_get(e, "modifier")) >= -6)
+			fprintf(f, " %+5d", (int)json_integer_value(
+			    json_object_get(e, "modifier")));
+	last = -1;
+	json_array_foreach(tests, i, e) {
+		int m = (int)json_integer_value(json_object_get(e, "morale"));
+		int t = (int)json_integer_value(json_object_get(e, "modifier"));
+
+		if (m != last)
+			fprintf(f, "\n  %6d          ", m);
+		last = m;
+		if (t >= -6)
+			fprintf(f, " %5s", json_string_value(json_object_get(e,
+			    "exact")));
+	}
+	fprintf(f, "\n");
+}
+
+static void
+mt_member(const char *key, json_t *v, void *arg)
+{
+	(void)key;
+	(void)arg;
+	json_decref(v);
+}
+
+static void
+mt_table(const char *key, void *arg)
+{
+	struct mtext *t = arg;
+	FILE *f = t->f;
+
+	snprintf(t->table, sizeof(t->table), "%s", key);
+	if (strcmp(key, "fire") == 0)
+		fprintf(f, "Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
+		    "p(1) …\n");
+	else if (strcmp(key, "melee_dice") == 0)
+		fprintf(f, "\nMelee dice: hits of each unit's melee dice, "
+		    "modifiers included\n");
+	else if (strcmp(key, "melee") == 0) {
+		print_tests(t->f, t->tests);
+		fprintf(f, "\nMelee: one round; equal hits go to a tie-break (1/2 "
+		    "each)\n");
+		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
+		    "defender", "where", "attacker_wins", "defender_wins",
+		    "tiebreak");
+	}
+}
+
+static void
+mt_entry(json_t *e, void *arg)
+{
+	struct mtext *t = arg;
+	FILE *f = t->f;
+	char x[32], y[32], z[32];
+
+	if (strcmp(t->table, "fire") == 0) {
+		fprintf(f, "  %-22s %-10s %2d dice%s  ", json_string_value(
+		    json_object_get(e, "shooter")), json_string_value(
+		    json_object_get(e, "weapon")), (int)json_integer_value(
+		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
+		    "disorganised")) ? ", saved" : "       ");
+		print_reals(t->f, json_object_get(e, "hits"));
+		fprintf(f, "\n");
+	} else if (strcmp(t->table, "melee_dice") == 0) {
+		fprintf(f, "  %-22s %-6s %2d dice %+d%s  ", json_string_value(
+		    json_object_get(e, "unit")), json_string_value(
+		    json_object_get(e, "situation")), (int)json_integer_value(
+		    json_object_get(e, "dice")), (int)json_integer_value(
+		    json_object_get(e, "die_modifier")), json_is_true(
+		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
+		print_reals(t->f, json_object_get(e, "hits"));
+		fprintf(f, "\n");
+	} else if (strcmp(t->table, "morale_tests") == 0) {
+		json_array_append(t->tests, e);
+	} else {
+		fmt_double(x, sizeof(x), json_real_value(json_object_get(e,
+		    "attacker_wins")), 4);
+		fmt_double(y, sizeof(y), json_real_value(json_object_get(e,
+		    "defender_wins")), 4);
+		fmt_double(z, sizeof(z), json_real_value(json_object_get(e,
+		    "tiebreak")), 4);
+		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n",
+		    json_string_value(json_object_get(e, "attacker")),
+		    json_string_value(json_object_get(e, "defender")),
+		    json_string_value(json_object_get(e, "situation")), x, y,
+		    z);
+	}
+	json_decref(e);
+}
+
+/* The same tables as text (eng_show.odds_text), entry by entry. */
+void
+mo_odds_text(const struct eng_ctx *ctx, const char *a, const char *b,
+    FILE *f)
+{
+	struct eng_sink s;
+	struct mtext t;
+
+	memset(&t, 0, sizeof(t));
+	t.tests = json_array();
+	t.f = f;
+	s.member = mt_member;
+	s.table = mt_table;
+	s.entry = mt_entry;
+	s.arg = &t;
+	mo_odds_doc(ctx, a, b, &s);
+	json_decref(t.tests);
 }

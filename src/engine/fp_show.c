@@ -1,0 +1,86 @@
+/*
+ * fp_show.c: what the print products and the report show of the
+ * firepower family (Morschauser's Modern rules): the stats a card gives,
+ * the wording of its odds panels and heat maps, and the outcomes
+ * self-play tallies (g->tally, firepower.h) against their exact odds.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "firepower.h"
+
+/* A card's odds against each enemy: a shot, a melee either way. */
+static const enum eng_card_col fp_card[] = {
+	ENG_CARD_SHOT, ENG_CARD_ATTACKING, ENG_CARD_DEFENDING,
+};
+
+/* The melee situations of fp_odds(), for the attacker. */
+static const struct eng_words fp_situations[] = {
+	{ "open", "open ground" },
+	{ "uphill", "attacker going uphill" },
+	{ "river", "attacker in a river" },
+	{ NULL, NULL },
+};
+
+/* The melee results (by powers) and shots (by hitting faces) that
+ * self-play tallied, each against its exact chance. */
+static void
+fp_outcomes(const struct ruleset *rs, const struct eng_stats *st,
+    struct eng_outcomes *o)
+{
+	struct eng_odds_melee m;
+	char buf[64];
+	int pa, pd, f;
+
+	(void)rs;
+	for (pa = 0; pa <= 6; pa++)
+		for (pd = 0; pd <= 6; pd++) {
+			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_ATT_WINS)];
+			long n = a + (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			    FP_T_DEF_WINS)] + (long)st->tally[FP_TALLY_MELEE(pa,
+			    pd, FP_T_BOTH)];
+
+			if (n == 0)
+				continue;
+			memset(&m, 0, sizeof(m));
+			fp_melee_odds(pa, pd, &m);
+			eng_q_format(buf, sizeof(buf), m.attacker_wins);
+			eng_outcome_add(o, xasprintf("Melee, power %d v %d: "
+			    "attacker wins", pa, pd), a, n,
+			    eng_q_double(m.attacker_wins), xstrdup(buf));
+		}
+	for (f = 1; f <= 6; f++) {
+		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
+		long n = h + (long)st->tally[FP_TALLY_SHOT(f, 0)];
+		struct eng_q q = eng_q_make(f, 6);
+
+		if (n == 0)
+			continue;
+		eng_q_format(buf, sizeof(buf), q);
+		eng_outcome_add(o, xasprintf("Shot hitting on %d face%s: a hit",
+		    f, f == 1 ? "" : "s"), h, n, eng_q_double(q), xstrdup(buf));
+	}
+}
+
+const struct eng_show fp_show = {
+	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MELEE,
+	.weapon_destroys = 1,
+	.situation = "open",
+	.melee_title = "Melee: chance the attacker wins (row attacks column)",
+	.melee_title_wide = "Melee: % chance the attacker (row) wins against "
+	    "the defender (column number)",
+	.fire_title = "Fire: chance one shot destroys the target",
+	.card = fp_card,
+	.ncard = 3,
+	.situations = fp_situations,
+	.melee_legend = "chance the attacker wins (only the defender is "
+	    "removed)",
+	.melee_note = "Exact odds with draws rolled again; the rest of each "
+	    "cell is the defender winning or both removed.",
+	.fire_map = 1,
+	.outcomes = fp_outcomes,
+	.end_words = eng_end_words_plain,
+	.marker = eng_marker_weapons,
+};

@@ -1,0 +1,307 @@
+/*
+ * mo_show.c: what the print products and the report show of the morale
+ * family (the ancients game): the stats a card gives, the wording of
+ * its odds panels, its own tables of exact chances (hits of a volley and
+ * of a melee round, morale tests), the outcomes self-play tallies
+ * (morale.h) against their exact odds, how a battle ends and what a
+ * unit's marker says.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "morale.h"
+
+#define NBSP "\xc2\xa0"
+
+/* A card's odds against each enemy: one round, whoever charged (both
+ * fight to their front, and a volley does not depend on its target). */
+static const enum eng_card_col mo_card[] = { ENG_CARD_ROUND };
+
+static const struct eng_words mo_situations[] = {
+	{ "front", "one round, both to their front" },
+	{ NULL, NULL },
+};
+
+/* Cell (r, c) of t. */
+static struct eng_chance *
+cell(struct eng_table *t, size_t r, size_t c)
+{
+	return &t->cells[r * t->ncols + c];
+}
+
+/* The reference sheet: the hits one volley scores, per unit with fire
+ * dice (none, 1, 2, 3 or more). */
+static void
+sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
+{
+	static const char *const heads[] = { "no hit", "1 hit", "2 hits",
+		"3+ hits" };
+	struct eng_table *t;
+	struct mo_dist dist;
+	struct mo_q q3;
+	size_t u, n = 0, row = 0;
+	int h, k;
+
+	for (u = 0; u < rs->nunits; u++)
+		n += rs->units[u].fire_dice > 0 && rs->units[u].nweapons > 0;
+	if (n == 0)
+		return;
+	t = eng_table_add(out, "Fire: hits scored by one volley", n, 4);
+	for (k = 0; k < 4; k++)
+		t->cols[k] = xstrdup(heads[k]);
+	for (u = 0; u < rs->nunits; u++) {
+		const struct rs_unit *un = &rs->units[u];
+		double p3 = 0.0;
+
+		if (un->fire_dice <= 0 || un->nweapons == 0)
+			continue;
+		mo_hits_dist(&dist, un->fire_dice, mo_fire_die_mod(rs, un), 0);
+		mo_q_set(&q3, 0, 0, 0);
+		for (h = 0; h <= 3; h++) {
+			cell(t, row, (size_t)h)->p = 0.0;
+			cell(t, row, (size_t)h)->exact = xstrdup("0");
+		}
+		for (h = 0; h <= dist.max; h++) {
+			double p = mo_q_double(&dist.p[h]);
+
+			if (h < 3) {
+				free(cell(t, row, (size_t)h)->exact);
+				cell(t, row, (size_t)h)->p = p;
+				cell(t, row, (size_t)h)->exact =
+				    mo_q_str(&dist.p[h]);
+			} else {
+				p3 += p;
+				mo_q_add(&q3, &q3, &dist.p[h]);
+			}
+		}
+		free(cell(t, row, 3)->exact);
+		cell(t, row, 3)->p = p3;
+		cell(t, row, 3)->exact = mo_q_str(&q3);
+		t->rows[row++] = xasprintf("%s (%d dice)", un->name,
+		    un->fire_dice);
+	}
+}
+
+/* The reference sheet: the chance to pass a morale test for each grade
+ * of the ruleset's units and a few modifier totals. */
+static void
+sheet_tests(const struct ruleset *rs, struct eng_tables *out)
+{
+	static const int mods[] = { -3, -2, -1, 0, 1 };
+	struct eng_table *t;
+	struct mo_q q;
+	int grade, k, seen[13] = { 0 };
+	size_t u, n = 0, row = 0;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (rs->units[u].morale > 0 && rs->units[u].morale < 13 &&
+		    !seen[rs->units[u].morale]) {
+			seen[rs->units[u].morale] = 1;
+			n++;
+		}
+	t = eng_table_add(out, "Morale test: chance to pass (one die, not "
+	    "above morale + modifiers)", n, 5);
+	for (k = 0; k < 5; k++)
+		t->cols[k] = xasprintf("%+d", mods[k]);
+	for (grade = 12; grade >= 1; grade--) {
+		if (!seen[grade])
+			continue;
+		for (k = 0; k < 5; k++) {
+			mo_morale_pass(&q, grade, mods[k]);
+			cell(t, row, (size_t)k)->p = mo_q_double(&q);
+			cell(t, row, (size_t)k)->exact = mo_q_str(&q);
+		}
+		t->rows[row++] = xasprintf("Morale %d", grade);
+	}
+}
+
+/*
+ * The report: the exact distribution of hits of each unit type's dice
+ * (fire: one volley; melee: one round to its front) as unit type x
+ * number of hits.
+ */
+static void
+report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
+{
+	struct eng_table *t;
+	struct mo_dist dist;
+	size_t k, n = 0, row = 0;
+	int h, maxd = 0;
+
+	for (k = 0; k < rs->nunits; k++) {
+		int dice = melee ? rs->units[k].melee_dice :
+		    rs->units[k].fire_dice;
+
+		if (dice > 0) {
+			n++;
+			if (dice > maxd)
+				maxd = dice;
+		}
+	}
+	if (n == 0)
+		return;
+	if (maxd > MO_MAX_DICE)
+		maxd = MO_MAX_DICE;
+	t = eng_table_add(out, melee ? "Melee: hits in one round" :
+	    "Fire: hits from one volley", n, (size_t)maxd + 1);
+	t->rowhead = xstrdup("unit");
+	t->colhead = xstrdup("hits scored");
+	t->legend = xstrdup(melee ? "chance of exactly that many hits "
+	    "(fighting to its front)" : "chance of exactly that many hits");
+	for (h = 0; h <= maxd; h++)
+		t->cols[h] = xasprintf("%d", h);
+	for (k = 0; k < rs->nunits; k++) {
+		const struct rs_unit *u = &rs->units[k];
+		int dice = melee ? u->melee_dice : u->fire_dice;
+
+		if (dice <= 0)
+			continue;
+		mo_hits_dist(&dist, dice, melee ? mo_melee_die_mod(rs, u, 1) :
+		    mo_fire_die_mod(rs, u), 0);
+		t->rows[row] = xasprintf("%s (%d %s)", u->name, dice,
+		    dice == 1 ? "die" : "dice");
+		for (h = 0; h <= dist.max && h <= maxd; h++) {
+			cell(t, row, (size_t)h)->p = mo_q_double(&dist.p[h]);
+			cell(t, row, (size_t)h)->exact = mo_q_str(&dist.p[h]);
+		}
+		row++;
+	}
+	t->note = xstrdup(melee ? "Exact chances for one round of melee, "
+	    "with the unit's melee die modifiers (pikes to their front, "
+	    "armoured, levy); a crossed cell is more hits than the unit has "
+	    "dice." : "Exact chances for one volley at a target that is not "
+	    "disorganised (no saving throw); a crossed cell is more hits than "
+	    "the unit has dice.");
+}
+
+static void
+mo_tables(const struct eng_ctx *ctx, enum eng_tables_for use,
+    struct eng_tables *out)
+{
+	if (use == ENG_TABLES_SHEET) {
+		sheet_volleys(ctx->rs, out);
+		sheet_tests(ctx->rs, out);
+	} else {
+		report_hits(ctx->rs, 0, out);
+		report_hits(ctx->rs, 1, out);
+	}
+}
+
+/* An outcome against a chance of this family's exact arithmetic. */
+static void
+add_mo(struct eng_outcomes *o, char *label, long k, long n,
+    const struct mo_q *q)
+{
+	eng_outcome_add(o, label, k, n, mo_q_double(q), mo_q_str(q));
+}
+
+/*
+ * Volleys (by dice and saving throw) that scored at least one hit, and
+ * single melee rounds (by the dice of each side) the charger won, as
+ * self-play tallied them, each against its exact chance.
+ */
+static void
+mo_outcomes(const struct ruleset *rs, const struct eng_stats *st,
+    struct eng_outcomes *o)
+{
+	struct mo_dist dist;
+	struct mo_melee m;
+	struct mo_q one, q;
+	int n, sv, h, ad, dd;
+
+	(void)rs;
+	mo_q_set(&one, 1, 0, 0);
+	for (n = 1; n <= 6; n++)
+		for (sv = 0; sv <= 1; sv++) {
+			long tot = 0, none = (long)st->tally[MO_TALLY_FIRE(n, sv,
+			    0)];
+
+			for (h = 0; h <= n; h++)
+				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
+			if (tot == 0)
+				continue;
+			mo_hits_dist(&dist, n, 0, sv);
+			mo_q_sub(&q, &one, &dist.p[0]);
+			add_mo(o, xasprintf("Volley, %d %s%s: a hit", n,
+			    n == 1 ? "die" : "dice", sv ? ", saves" : ""),
+			    tot - none, tot, &q);
+		}
+	for (ad = 0; ad <= 6; ad++)
+		for (dd = 0; dd <= 6; dd++) {
+			long w = (long)st->tally[MO_TALLY_MELEE(ad, dd, 1)];
+			long tot = w + (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
+
+			if (tot == 0)
+				continue;
+			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
+			add_mo(o, xasprintf("Melee round, %d v %d dice: charger "
+			    "wins", ad, dd), w, tot, &m.a_wins);
+		}
+}
+
+/* End of battle: a side with no unit fit to fight loses, and so does
+ * one whose army breaks. */
+static void
+mo_end_words(const struct ruleset *rs, char *buf, size_t sz)
+{
+	if (rs->break_pct > 0)
+		snprintf(buf, sz, "one side's army breaks (it has lost %d%% of "
+		    "its fighting units) or has no unit fit to fight left",
+		    rs->break_pct);
+	else
+		snprintf(buf, sz, "one side has no unit fit to fight left");
+}
+
+/* Dice as a marker shows them: a count, or a dash for none. */
+static void
+dice(char *buf, size_t sz, int n)
+{
+	if (n > 0)
+		snprintf(buf, sz, "%d", n);
+	else
+		snprintf(buf, sz, "\xe2\x80\x94");
+}
+
+/* A marker: move and morale, fire and melee dice. */
+static void
+mo_marker(const struct ruleset *rs, const struct rs_unit *u,
+    enum unit_of_length unit, char **full, char **brief)
+{
+	char mv[32], fd[16], md[16];
+
+	(void)rs;
+	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
+	dice(fd, sizeof(fd), u->fire_dice);
+	dice(md, sizeof(md), u->melee_dice);
+	*full = xasprintf("Move" NBSP "%s \xc2\xb7 Morale" NBSP "%d\n"
+	    "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s", mv, u->morale, fd, md);
+	*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP
+	    "%s", mv, u->morale, fd, md);
+}
+
+const struct eng_show mo_show = {
+	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MORALE |
+	    ENG_STAT_FIRE_DICE | ENG_STAT_MELEE_DICE,
+	.weapon_destroys = 0,
+	.situation = "front",
+	.melee_title = "Melee: chance the attacker wins a round (row attacks "
+	    "column)",
+	.melee_title_wide = "Melee: % chance the attacker (row) wins a round "
+	    "against the defender (column number)",
+	.fire_title = NULL,
+	.card = mo_card,
+	.ncard = 1,
+	.situations = mo_situations,
+	.melee_legend = "chance the attacker wins the round",
+	.melee_note = "Exact odds of one round of melee, both units fighting "
+	    "to their front: more hits wins, equal hits are settled by a die "
+	    "each.",
+	.fire_map = 0,
+	.tables = mo_tables,
+	.outcomes = mo_outcomes,
+	.odds_doc = mo_odds_doc,
+	.odds_text = mo_odds_text,
+	.end_words = mo_end_words,
+	.marker = mo_marker,
+};

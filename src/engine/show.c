@@ -1,0 +1,165 @@
+/*
+ * show.c: what the print products and the report learn about a rule
+ * family (struct eng_show in engine.h): the tables of exact chances a
+ * family adds, the outcomes it tallies, and the description of a ruleset
+ * that no family plays (print only). The products read only this; none
+ * of them asks which family a ruleset uses.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#define NBSP "\xc2\xa0"
+
+struct eng_table *
+eng_table_add(struct eng_tables *t, const char *title, size_t nrows,
+    size_t ncols)
+{
+	struct eng_table x;
+	size_t i;
+
+	memset(&x, 0, sizeof(x));
+	x.title = xstrdup(title);
+	x.nrows = nrows;
+	x.ncols = ncols;
+	x.rows = xcalloc(nrows + 1, sizeof(char *));
+	x.cols = xcalloc(ncols + 1, sizeof(char *));
+	x.cells = xcalloc(nrows * ncols + 1, sizeof(*x.cells));
+	for (i = 0; i < nrows * ncols; i++)
+		x.cells[i].p = -1;
+	XPUSH(t->v, t->n, t->cap, x);
+	return &t->v[t->n - 1];
+}
+
+void
+eng_tables_free(struct eng_tables *t)
+{
+	size_t i, k;
+
+	for (i = 0; i < t->n; i++) {
+		struct eng_table *x = &t->v[i];
+
+		for (k = 0; k < x->nrows; k++)
+			free(x->rows[k]);
+		for (k = 0; k < x->ncols; k++)
+			free(x->cols[k]);
+		for (k = 0; k < x->nrows * x->ncols; k++)
+			free(x->cells[k].exact);
+		free(x->rows);
+		free(x->cols);
+		free(x->cells);
+		free(x->title);
+		free(x->rowhead);
+		free(x->colhead);
+		free(x->legend);
+		free(x->note);
+	}
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+void
+eng_outcome_add(struct eng_outcomes *o, char *label, long k, long n,
+    double p, char *exact)
+{
+	struct eng_outcome x;
+
+	x.label = label;
+	x.k = k;
+	x.n = n;
+	x.p = p;
+	x.exact = exact;
+	XPUSH(o->v, o->n, o->cap, x);
+}
+
+void
+eng_outcomes_free(struct eng_outcomes *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++) {
+		free(o->v[i].label);
+		free(o->v[i].exact);
+	}
+	free(o->v);
+	memset(o, 0, sizeof(*o));
+}
+
+char *
+eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
+{
+	char num[24];
+
+	if (u == LEN_IN) {
+		fmt_double(num, sizeof(num), mm / 25.4, 2);
+		snprintf(buf, sz, "%s\xe2\x80\xb3", num);
+	} else {
+		fmt_double(num, sizeof(num), mm, 1);
+		snprintf(buf, sz, "%s" NBSP "mm", num);
+	}
+	return buf;
+}
+
+const char *
+eng_situation_words(const struct eng_show *s, const char *key)
+{
+	const struct eng_words *w;
+
+	for (w = s->situations; w != NULL && w->key != NULL; w++)
+		if (strcmp(w->key, key) == 0)
+			return w->words;
+	return key;
+}
+
+void
+eng_end_words_plain(const struct ruleset *rs, char *buf, size_t sz)
+{
+	(void)rs;
+	snprintf(buf, sz, "one side has no units left");
+}
+
+/* A marker's stats: move and melee, and under them the weapons with
+ * their ranges. */
+void
+eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
+    enum unit_of_length unit, char **full, char **brief)
+{
+	char mv[32], r[32], *w = NULL, *t;
+	size_t k;
+
+	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
+	for (k = 0; k < u->nweapons; k++) {
+		const struct rs_weapon *wp = &rs->weapons[u->weapons[k]];
+
+		eng_len_label(r, sizeof(r), wp->range_mm, unit);
+		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
+		    xasprintf("%s" NBSP "%s", wp->name, r);
+		free(w);
+		w = t;
+	}
+	if (u->melee >= 0)
+		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d", mv,
+		    u->melee);
+	else
+		*brief = xasprintf("Move" NBSP "%s", mv);
+	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);
+	free(w);
+}
+
+/* A ruleset no family plays: every stat it gives, no odds. */
+static const struct eng_show show_none = {
+	.stats = ENG_STAT_ALL,
+	.weapon_destroys = 0,
+	.end_words = eng_end_words_plain,
+	.marker = eng_marker_weapons,
+};
+
+const struct eng_show *
+eng_show_of(const struct ruleset *rs)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+
+	return f != NULL && f->show != NULL ? f->show : &show_none;
+}

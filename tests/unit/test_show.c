@@ -1,0 +1,96 @@
+/* What the products learn of a rule family (struct eng_show): every
+ * built-in family describes itself in full, a ruleset no family plays
+ * gets the print-only description, and the report's agreement check
+ * (check/agree.c) reads the family's tallies through it. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/check/check.h"
+#include "../../src/engine/firepower.h"
+
+/* Every built-in family's description has what the products read. */
+Test(show, every_family_describes_itself)
+{
+	const enum rs_engine e[] = { RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		const struct eng_family *f = eng_family_find(e[i]);
+		const struct eng_show *s;
+
+		cr_assert_not_null(f);
+		s = f->show;
+		cr_assert_not_null(s, "%s has no eng_show", f->name);
+		cr_assert(s->stats & ENG_STAT_MOVE);
+		cr_assert_not_null(s->situation);
+		cr_assert_not_null(s->melee_title);
+		cr_assert_not_null(s->melee_title_wide);
+		cr_assert_not_null(s->melee_legend);
+		cr_assert_not_null(s->melee_note);
+		cr_assert_not_null(s->end_words);
+		cr_assert_not_null(s->marker);
+		cr_assert_gt(s->ncard, 0);
+		for (k = 0; k < s->ncard; k++)
+			cr_assert_leq((int)s->card[k], (int)ENG_CARD_ROUND);
+		/* The situation the panels assume has words of its own. */
+		cr_assert_str_neq(eng_situation_words(s, s->situation),
+		    s->situation);
+		/* An odds document comes with its text form. */
+		cr_assert_eq(s->odds_doc == NULL, s->odds_text == NULL);
+	}
+}
+
+/* A ruleset no family plays still gets a description: every stat,
+ * plain end-of-battle words, weapons on its markers. */
+Test(show, print_only_rulesets_get_a_description)
+{
+	struct ruleset rs;
+	const struct eng_show *s;
+	char buf[128];
+
+	memset(&rs, 0, sizeof(rs));
+	rs.engine = RS_ENGINE_NONE;
+	s = eng_show_of(&rs);
+	cr_assert_not_null(s);
+	cr_assert_eq(s->stats, ENG_STAT_ALL);
+	cr_assert_null(s->odds_doc);
+	s->end_words(&rs, buf, sizeof(buf));
+	cr_assert_str_eq(buf, "one side has no units left");
+	rs.engine = RS_ENGINE_MORALE;
+	cr_assert_eq(eng_show_of(&rs), eng_family_find(RS_ENGINE_MORALE)->show);
+}
+
+/* The agreement check takes the outcomes self-play saw at least
+ * CHK_AGREE_MIN times, with their exact chance and a Wilson interval. */
+Test(show, agreement_reads_the_family_tallies)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/morschauser-modern.md", &d);
+	struct eng_ctx *c;
+	struct eng_stats st;
+	struct chk_agree *v;
+	size_t n;
+
+	cr_assert_not_null(rs);
+	c = eng_ctx_new(rs, -1, 0, &d);
+	cr_assert_not_null(c);
+	memset(&st, 0, sizeof(st));
+	st.tally[FP_TALLY_SHOT(3, 1)] = 20;  /* 20 of 40: seen enough */
+	st.tally[FP_TALLY_SHOT(3, 0)] = 20;
+	st.tally[FP_TALLY_SHOT(2, 1)] = 5;   /* 10 in all: too few */
+	st.tally[FP_TALLY_SHOT(2, 0)] = 5;
+	n = chk_agree(c, &st, &v);
+	cr_assert_eq(n, 1);
+	cr_assert_str_eq(v[0].label, "Shot hitting on 3 faces: a hit");
+	cr_assert_eq(v[0].k, 20);
+	cr_assert_eq(v[0].n, 40);
+	cr_assert_str_eq(v[0].exact, "1/2");
+	cr_assert_float_eq(v[0].p, 0.5, 1e-12);
+	cr_assert(v[0].lo < 0.5 && v[0].hi > 0.5 && v[0].lo > 0.3);
+	chk_agree_free(v, n);
+	eng_ctx_free(c);
+	rs_free(rs);
+	diags_free(&d);
+}
