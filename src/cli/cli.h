@@ -21,25 +21,49 @@ struct command {
 	const char *help; /* the full help text of the command */
 };
 
-/* Each cmd_NAME.c defines NAME_command; main.c lists them. */
+/*
+ * Each cmd_NAME.c defines NAME_command. main.c lists the commands that
+ * are not products; the products are listed by their table (products.c).
+ */
 extern const struct command check_command, build_command, play_command,
-    odds_command, reference_command, cards_command, map_command,
-    bases_command, scenario_command, report_command;
+    odds_command;
+/* A command or product by name, or NULL. */
 const struct command *command_find(const char *);
 
 /*
- * A product that `sandtable build` makes: write one file for a checked
- * ruleset at path (atomically). Returns 0 when written, -1 on failure
- * (reported on stderr), 1 when the product is not built in this version.
+ * A product: made by its own command, and by `sandtable build` through
+ * its entry point, which writes it for a checked ruleset at path
+ * (atomically), plus any other file of its row beside it. Returns 0 when
+ * written, -1 on failure (reported on stderr), 1 when the product is not
+ * made in this version.
  */
 typedef int (*product_fn)(const struct ruleset *, const char *path,
     int quiet);
-int product_reference(const struct ruleset *, const char *, int);
-int product_cards(const struct ruleset *, const char *, int);
-int product_map(const struct ruleset *, const char *, int);
-int product_scenario(const struct ruleset *, const char *, int);
-int product_bases(const struct ruleset *, const char *, int);
-int product_report(const struct ruleset *, const char *, int);
+
+/* What a product needs or uses (struct product). */
+#define PRODUCT_RULESET 0x01  /* a ruleset read without errors */
+#define PRODUCT_ENGINE 0x02   /* a rule family that plays the ruleset */
+#define PRODUCT_SELFPLAY 0x04 /* self-play games of its battle */
+#define PRODUCT_SCENARIO 0x08 /* a scenario: terrain, forces, objectives */
+#define PRODUCT_MAX_FILES 2   /* files one product writes in a build */
+
+struct product {
+	const struct command *cmd; /* its name, options and help */
+	const char *summary;	   /* one line of --help, <= 60 columns */
+	/* What build names its files, NULL after the last: the entry point
+	 * is given files[0] and writes the others beside it. */
+	const char *files[PRODUCT_MAX_FILES];
+	/* needs: what must be there for it to be made (build skips it
+	 * otherwise); uses: what it draws on when it is there. */
+	unsigned needs, uses;
+	product_fn make;
+};
+/* The products in the order build makes them; the last has cmd NULL. */
+extern const struct product products[];
+const struct product *product_find(const char *name);
+/* `sandtable --products`: a product a line, tab-separated (name, files,
+ * needs, uses, summary). */
+void products_list(FILE *);
 
 /* A progress bar on stderr, drawn only on a terminal (progress.c). */
 struct progress {

@@ -41,27 +41,21 @@ write_summary(const struct ruleset *rs, const char *dir)
 	return rc;
 }
 
-/* What build makes, in order; a product not built yet is skipped. */
-static const struct product {
+/* A file build made: its name, and the product it is of (NULL for
+ * build's own: ruleset.txt and index.json). */
+struct made {
 	const char *file;
-	product_fn make;
-} products[] = {
-	{ "reference.pdf", product_reference },
-	{ "cards.pdf", product_cards },
-	{ "map.pdf", product_map },
-	{ "scenario.pdf", product_scenario },
-	{ "bases.pdf", product_bases },
-	{ "report.pdf", product_report },
-	{ NULL, NULL },
+	const char *product;
 };
 
 /*
  * Write DIR/index.json: what was made for this ruleset, file by file,
- * with sizes, so that editors and CI can find the products.
+ * with sizes and the product each file is of, so that editors and CI
+ * can find the products.
  */
 static int
-write_index(const struct ruleset *rs, const char *dir, const char **made,
-    size_t nmade)
+write_index(const struct ruleset *rs, const char *dir,
+    const struct made *made, size_t nmade)
 {
 	json_t *root = json_object(), *files = json_array();
 	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
@@ -76,12 +70,15 @@ write_index(const struct ruleset *rs, const char *dir, const char **made,
 	    json_string(rs_engine_name(rs->engine)));
 	for (i = 0; i < nmade; i++) {
 		json_t *f = json_object();
-		char *fp = xasprintf("%s/%s", dir, made[i]);
+		char *fp = xasprintf("%s/%s", dir, made[i].file);
 
-		json_object_set_new(f, "file", json_string(made[i]));
+		json_object_set_new(f, "file", json_string(made[i].file));
 		if (stat(fp, &st) == 0)
 			json_object_set_new(f, "bytes",
 			    json_integer((json_int_t)st.st_size));
+		if (made[i].product != NULL)
+			json_object_set_new(f, "product",
+			    json_string(made[i].product));
 		json_array_append_new(files, f);
 		free(fp);
 	}
@@ -195,6 +192,60 @@ stage_swap(const char *stage, const char *dir)
 }
 
 /*
+ * What build has to give a product (PRODUCT_* of cli.h): the checked
+ * ruleset, and the engine and its self-play when a rule family plays
+ * it. It has no scenario: a product that needs one is not built.
+ */
+static unsigned
+build_has(const struct ruleset *rs)
+{
+	unsigned has = PRODUCT_RULESET;
+
+	if (eng_family_find(rs->engine) != NULL)
+		has |= PRODUCT_ENGINE | PRODUCT_SELFPLAY;
+	return has;
+}
+
+/*
+ * Make product p in stage: its files are added to made. Returns 0 (made,
+ * or skipped as the table and the product say), or -1 (reported).
+ */
+static int
+build_product(const struct product *p, const struct ruleset *rs,
+    const char *stage, struct made *made, size_t *nmade)
+{
+	struct stat st;
+	char *path;
+	size_t i;
+	int r;
+
+	if ((p->needs & ~build_has(rs)) != 0)
+		return 0;
+	path = xasprintf("%s/%s", stage, p->files[0]);
+	r = p->make(rs, path, 1);
+	free(path);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	for (i = 0; i < PRODUCT_MAX_FILES && p->files[i] != NULL; i++) {
+		/* The row names what the product writes: a file it did not
+		 * write is a bug, not a ruleset's fault, but stops the build
+		 * before index.json says otherwise. */
+		path = xasprintf("%s/%s", stage, p->files[i]);
+		r = stat(path, &st);
+		free(path);
+		if (r == -1) {
+			cli_error("%s: %s did not write %s (its row in "
+			    "products.c names it)", rs->path, p->cmd->name,
+			    p->files[i]);
+			return -1;
+		}
+		made[*nmade].file = p->files[i];
+		made[(*nmade)++].product = p->cmd->name;
+	}
+	return 0;
+}
+
+/*
  * Check one ruleset and write its products into outdir/NAME/. Returns
  * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
  * written then) or a product failed.
@@ -203,7 +254,7 @@ static int
 build_one(const char *file, const char *outdir, int quiet)
 {
 	const struct product *p;
-	const char *made[16];
+	struct made *made;
 	size_t nmade = 0, nprod = 0;
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs;
@@ -230,32 +281,27 @@ build_one(const char *file, const char *outdir, int quiet)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	for (p = products; p->file != NULL; p++)
+	for (p = products; p->cmd != NULL; p++)
 		nprod++;
+	/* Every product's files, ruleset.txt and index.json. */
+	made = xcalloc(nprod * PRODUCT_MAX_FILES + 2, sizeof(*made));
 	progress_begin(&bar, rs->name, nprod + 1);
 	/* Everything is made in the stage first: a product that fails
 	 * leaves the directory as the last good build left it. */
 	if (write_summary(rs, stage) == -1)
 		rc = EXIT_ERRORS;
 	else
-		made[nmade++] = "ruleset.txt";
-	for (p = products; p->file != NULL && rc == EXIT_CLEAN; p++) {
-		char *path = xasprintf("%s/%s", stage, p->file);
-		int r;
-
-		progress_update(&bar, nmade);
-		r = p->make(rs, path, 1);
-		if (r < 0)
+		made[nmade++].file = "ruleset.txt";
+	for (p = products; p->cmd != NULL && rc == EXIT_CLEAN; p++) {
+		progress_update(&bar, (unsigned long)(p - products) + 1);
+		if (build_product(p, rs, stage, made, &nmade) == -1)
 			rc = EXIT_ERRORS;
-		else if (r == 0)
-			made[nmade++] = p->file;
-		free(path);
 	}
 	progress_end(&bar);
 	if (rc == EXIT_CLEAN && write_index(rs, stage, made, nmade) == -1)
 		rc = EXIT_ERRORS;
 	else if (rc == EXIT_CLEAN)
-		made[nmade++] = "index.json";
+		made[nmade++].file = "index.json";
 	if (rc == EXIT_CLEAN && stage_swap(stage, dir) == -1)
 		rc = EXIT_ERRORS;
 	file_remove(stage); /* and what is left in it */
@@ -263,6 +309,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	if (rc != EXIT_CLEAN) {
 		cli_error("%s: not built (errors above); previous outputs "
 		    "kept", file);
+		free(made);
 		free(dir);
 		rs_free(rs);
 		return rc;
@@ -272,9 +319,10 @@ build_one(const char *file, const char *outdir, int quiet)
 
 		printf("%s: %s/:", file, dir);
 		for (i = 0; i < nmade; i++)
-			printf(" %s", made[i]);
+			printf(" %s", made[i].file);
 		printf("\n");
 	}
+	free(made);
 	free(dir);
 	rs_free(rs);
 	return rc;
@@ -490,9 +538,10 @@ const struct command build_command = {
 	"its previous outputs; the others still build. Without RULESET,\n"
 	"builds the bundled rulesets (./rulesets, else the installed ones).\n"
 	"\n"
-	"Writes reference.pdf, cards.pdf, map.pdf, scenario.pdf and .yaml,\n"
-	"bases.pdf, report.pdf, ruleset.txt (the model read) and index.json\n"
-	"(what was made).\n"
+	"Writes ruleset.txt (the model read), the files of every product\n"
+	"(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
+	"--products' lists them all, with what each needs) and index.json\n"
+	"(what was made, file by file, with the product of each).\n"
 	"\n"
 	"  -o, --output DIR  output directory (default: out)\n"
 	"  -j, --jobs N      build N rulesets at once (default 1)\n"

@@ -10,10 +10,24 @@
 
 #include "cli.h"
 
-static const struct command *const commands[] = {
-	&check_command, &build_command, &play_command, &odds_command,
-	&reference_command, &cards_command, &map_command, &bases_command,
-	&scenario_command, &report_command, NULL,
+/*
+ * The commands that are not products, in the order --help lists them,
+ * each with its summary there: one line of at most 60 columns. The
+ * products follow, from their table (products.c).
+ */
+static const struct {
+	const struct command *cmd;
+	const char *summary;
+} commands[] = {
+	{ &check_command,
+	    "Check rulesets: test games, self-play, findings, coverage." },
+	{ &build_command,
+	    "Check rulesets and write all their products to DIR/NAME/." },
+	{ &play_command,
+	    "Self-play statistics of a ruleset's default battle." },
+	{ &odds_command,
+	    "Exact odds of every fire and melee matchup, as fractions." },
+	{ NULL, NULL },
 };
 
 int
@@ -27,12 +41,13 @@ cli_not_built(const char *name)
 const struct command *
 command_find(const char *name)
 {
-	const struct command *const *c;
+	const struct product *p;
+	size_t i;
 
-	for (c = commands; *c != NULL; c++)
-		if (strcmp((*c)->name, name) == 0)
-			return *c;
-	return NULL;
+	for (i = 0; commands[i].cmd != NULL; i++)
+		if (strcmp(commands[i].cmd->name, name) == 0)
+			return commands[i].cmd;
+	return (p = product_find(name)) != NULL ? p->cmd : NULL;
 }
 
 int
@@ -66,7 +81,8 @@ command_help(const struct command *c, FILE *fp)
 static void
 main_help(FILE *fp)
 {
-	const struct command *const *c;
+	const struct product *p;
+	size_t i;
 
 	fputs("usage: sandtable COMMAND [options] [ARGS]\n"
 	    "\n"
@@ -75,16 +91,35 @@ main_help(FILE *fp)
 	    "player needs on the table, at true scale.\n"
 	    "\n"
 	    "Commands:\n", fp);
-	for (c = commands; *c != NULL; c++)
-		fprintf(fp, "  %-10s %.*s\n", (*c)->name,
-		    (int)strcspn((*c)->help, "\n"), (*c)->help);
+	for (i = 0; commands[i].cmd != NULL; i++)
+		fprintf(fp, "  %-10s %s\n", commands[i].cmd->name,
+		    commands[i].summary);
+	fputs("\n"
+	    "Products (each a command; build makes them all):\n", fp);
+	for (p = products; p->cmd != NULL; p++)
+		fprintf(fp, "  %-10s %s\n", p->cmd->name, p->summary);
 	fputs("\n"
 	    "Options:\n"
-	    "  -h, --help     this help\n"
-	    "  -V, --version  print the version\n"
+	    "  -h, --help      this help\n"
+	    "  -V, --version   print the version\n"
+	    "      --products  each product's files in a build, what it needs\n"
 	    "\n"
 	    "'sandtable help COMMAND' shows a command's options.\n"
 	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
+}
+
+/* --commands: every command's name, a line each, in --help's order (for
+ * the bash completion and the tests). */
+static void
+main_commands(FILE *fp)
+{
+	const struct product *p;
+	size_t i;
+
+	for (i = 0; commands[i].cmd != NULL; i++)
+		fprintf(fp, "%s\n", commands[i].cmd->name);
+	for (p = products; p->cmd != NULL; p++)
+		fprintf(fp, "%s\n", p->cmd->name);
 }
 
 void
@@ -156,6 +191,14 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
 		printf("sandtable %s\n", SANDTABLE_VERSION);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "--products") == 0) {
+		products_list(stdout);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "--commands") == 0) {
+		main_commands(stdout);
 		return EXIT_CLEAN;
 	}
 	if (strcmp(argv[1], "help") == 0) {

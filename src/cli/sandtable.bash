@@ -5,9 +5,12 @@ _sandtable()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
-	local commands="check build play odds reference cards map bases scenario report help"
+	# The commands and products from the binary itself (its table), so
+	# that this list cannot fall behind it.
+	local commands
+	commands="$(sandtable --commands 2>/dev/null) help"
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "$commands --help --version --products" -- "$cur"))
 		return
 	fi
 	cmd=${COMP_WORDS[1]}

@@ -1,0 +1,122 @@
+/*
+ * products.c: the table of products. Everything that lists the products
+ * follows it: `sandtable build` makes them in this order and names them
+ * in index.json, --help lists them with their summaries, `sandtable
+ * help NAME` and NAME itself find their command, and the bash completion
+ * asks `sandtable --commands`.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/*
+ * Each product's file, cmd_NAME.c, defines its command (NAME_command)
+ * and its entry point for build (product_NAME, a product_fn). They are
+ * declared here rather than in cli.h, beside the only row that uses
+ * them, so that a product is its file and its lines here.
+ */
+#define PRODUCT_OF(name) \
+	extern const struct command name##_command; \
+	int product_##name(const struct ruleset *, const char *, int)
+
+PRODUCT_OF(reference);
+PRODUCT_OF(cards);
+PRODUCT_OF(map);
+PRODUCT_OF(scenario);
+PRODUCT_OF(bases);
+PRODUCT_OF(report);
+
+/*
+ * A seventh product touches:
+ *   src/cli/cmd_NAME.c  its command, NAME_command (options, help, run),
+ *                       and its entry point, product_NAME;
+ *   this file           its PRODUCT_OF line above and its row below.
+ * That is all the code: build makes it and lists it in index.json,
+ * --help, --commands and --products list it, the completion offers it.
+ * Its documentation is checked against this table by
+ * tests/check/products.sh, which fails until src/cli/sandtable.1 has its
+ * entry under Products and its files in the entry of build.
+ *
+ * The order is build's, and so index.json's and --help's.
+ */
+const struct product products[] = {
+	{ &reference_command,
+	    "A quick-reference sheet: tables, sequence of play, odds.",
+	    { "reference.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
+	    product_reference },
+	{ &cards_command,
+	    "One card per unit type, n-up on the sheet with crop marks.",
+	    { "cards.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
+	    product_cards },
+	{ &map_command,
+	    "A battle map at true scale: PDF tiles, or PNG and SVG.",
+	    { "map.pdf" }, 0, PRODUCT_RULESET | PRODUCT_SCENARIO,
+	    product_map },
+	{ &scenario_command,
+	    "A scenario balanced by test games: briefing PDF and YAML.",
+	    { "scenario.pdf", "scenario.yaml" },
+	    PRODUCT_RULESET | PRODUCT_ENGINE | PRODUCT_SELFPLAY,
+	    PRODUCT_SCENARIO, product_scenario },
+	{ &bases_command,
+	    "Base templates, range rulers and markers at true scale.",
+	    { "bases.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
+	    product_bases },
+	{ &report_command,
+	    "The validation report: findings, win rates, odds, coverage.",
+	    { "report.pdf" }, PRODUCT_RULESET,
+	    PRODUCT_ENGINE | PRODUCT_SELFPLAY, product_report },
+	{ NULL, NULL, { NULL }, 0, 0, NULL },
+};
+
+const struct product *
+product_find(const char *name)
+{
+	const struct product *p;
+
+	for (p = products; p->cmd != NULL; p++)
+		if (strcmp(p->cmd->name, name) == 0)
+			return p;
+	return NULL;
+}
+
+/* Print the names of the bits of a needs or uses set, or "-". */
+static void
+print_needs(FILE *fp, unsigned set)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = {
+		{ PRODUCT_RULESET, "ruleset" },
+		{ PRODUCT_ENGINE, "engine" },
+		{ PRODUCT_SELFPLAY, "self-play" },
+		{ PRODUCT_SCENARIO, "scenario" },
+	};
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (set & names[i].bit)
+			fprintf(fp, "%s%s", n++ ? "," : "", names[i].name);
+	if (n == 0)
+		fputc('-', fp);
+}
+
+void
+products_list(FILE *fp)
+{
+	const struct product *p;
+	size_t i;
+
+	for (p = products; p->cmd != NULL; p++) {
+		fprintf(fp, "%s\t", p->cmd->name);
+		for (i = 0; i < PRODUCT_MAX_FILES && p->files[i] != NULL; i++)
+			fprintf(fp, "%s%s", i > 0 ? " " : "", p->files[i]);
+		fputc('\t', fp);
+		print_needs(fp, p->needs);
+		fputc('\t', fp);
+		print_needs(fp, p->uses);
+		fprintf(fp, "\t%s\n", p->summary);
+	}
+}
