@@ -59,6 +59,12 @@ struct product {
 	product_fn make;
 };
 /* The products in the order build makes them; the last has cmd NULL. */
+/* Declare product NAME's command and entry point (products.c, and
+ * cmd_NAME.c before it defines them). */
+#define PRODUCT_OF(name) \
+	extern const struct command name##_command; \
+	int product_##name(const struct ruleset *, const char *, int)
+
 extern const struct product products[];
 const struct product *product_find(const char *name);
 /* `sandtable --products`: a product a line, tab-separated (name, files,

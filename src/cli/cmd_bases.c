@@ -188,6 +188,8 @@ const struct command bases_command = {
 	"(Kings of War squares).\n",
 };
 
+PRODUCT_OF(bases);
+
 int
 product_bases(const struct ruleset *rs, const char *path, int quiet)
 {

@@ -149,6 +149,8 @@ const struct command cards_command = {
 	"  -h, --help              this help\n",
 };
 
+PRODUCT_OF(cards);
+
 int
 product_cards(const struct ruleset *rs, const char *path, int quiet)
 {

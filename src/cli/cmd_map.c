@@ -455,6 +455,8 @@ const struct command map_command = {
 	"  -h, --help            this help\n",
 };
 
+PRODUCT_OF(map);
+
 int
 product_map(const struct ruleset *rs, const char *path, int quiet)
 {

@@ -73,6 +73,8 @@ const struct command reference_command = {
 	"  -h, --help            this help\n",
 };
 
+PRODUCT_OF(reference);
+
 int
 product_reference(const struct ruleset *rs, const char *path, int quiet)
 {

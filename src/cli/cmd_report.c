@@ -779,6 +779,8 @@ const struct command report_command = {
 
 /* For `sandtable build`: the report at the default settings, quietly
  * (build draws its own progress bar). */
+PRODUCT_OF(report);
+
 int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {

@@ -459,6 +459,8 @@ const struct command scenario_command = {
 };
 
 /* Product for build: a balanced scenario of seed 1. */
+PRODUCT_OF(scenario);
+
 int
 product_scenario(const struct ruleset *rs, const char *path, int quiet)
 {

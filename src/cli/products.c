@@ -10,16 +10,10 @@
 
 #include "cli.h"
 
-/*
- * Each product's file, cmd_NAME.c, defines its command (NAME_command)
- * and its entry point for build (product_NAME, a product_fn). They are
- * declared here rather than in cli.h, beside the only row that uses
- * them, so that a product is its file and its lines here.
- */
-#define PRODUCT_OF(name) \
-	extern const struct command name##_command; \
-	int product_##name(const struct ruleset *, const char *, int)
-
+/* Each product's file, cmd_NAME.c, defines its command (NAME_command)
+ * and its entry point for build (product_NAME); PRODUCT_OF (cli.h)
+ * declares both, here and in that file, so that the compiler holds the
+ * definition to the one signature. */
 PRODUCT_OF(reference);
 PRODUCT_OF(cards);
 PRODUCT_OF(map);
@@ -29,7 +23,8 @@ PRODUCT_OF(report);
 
 /*
  * A seventh product touches:
- *   src/cli/cmd_NAME.c  its command, NAME_command (options, help, run),
+ *   src/cli/cmd_NAME.c  PRODUCT_OF(NAME); its command, NAME_command
+ *                       (options, help, run),
  *                       and its entry point, product_NAME;
  *   this file           its PRODUCT_OF line above and its row below.
  * That is all the code: build makes it and lists it in index.json,
