@@ -4,7 +4,9 @@
  * roll-under power for both units at once; tanks run down, scout cars
  * stop; fords take two turns. The numbers (moves, ranges, hit faces,
  * what destroys what, melee power) come from the ruleset's tables; the
- * mechanics and their Clarifications are here, each rule with its id.
+ * mechanics and their Clarifications are here, each rule with its id:
+ * melee, fire, turns, test-game steps, the built-in players, exact odds
+ * and findings; movement, vehicles and rivers in firepower_move.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,8 +15,7 @@
 
 #include "engine.h"
 #include "firepower.h"
-
-#define EPS 1e-7
+#include "firepower_internal.h"
 
 const struct eng_rule fp_rules[FP_R__MAX] = {
 	[FP_R_INITIATIVE] = { "game.initiative", "Sequence of play",
@@ -105,13 +106,6 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 
 /* ---- unit facts ---- */
 
-/* Nearest integer (cells), without a libm call. */
-static inline int
-iround(double x)
-{
-	return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
-}
-
 /* Per unit type, what the players ask most often (fam_data). */
 struct fp_type {
 	uint8_t melees, vehicle, cls;
@@ -130,56 +124,6 @@ ftype(const struct eng_game *g, int i)
 	return &((const struct fp_type *)g->ctx->fam_data)[g->u[i].type];
 }
 
-static inline const struct rs_unit *
-utype(const struct eng_game *g, int i)
-{
-	return &g->ctx->rs->units[g->u[i].type];
-}
-
-/* Infantry and artillery melee; vehicles never do (Clarification 7). */
-int
-fp_type_melees(const struct rs_unit *u)
-{
-	return u->melee >= 0 && !(u->traits & RS_TRAIT_NO_MELEE) &&
-	    u->cls != RS_CLASS_VEHICLE;
-}
-
-static inline int
-melees(const struct eng_game *g, int i)
-{
-	return fp_type_melees(utype(g, i));
-}
-
-static inline int
-is_vehicle(const struct eng_game *g, int i)
-{
-	const struct rs_unit *u = utype(g, i);
-
-	return u->cls == RS_CLASS_VEHICLE || (u->traits & RS_TRAIT_NO_MELEE);
-}
-
-/* eng_dist2_at with the square grid and the free table inline. */
-static inline double
-d2_at(const struct eng_game *g, double x, double y, double hw, double hd,
-    const struct eng_unit *v)
-{
-	double dx = fabs(x - v->x), dy = fabs(y - v->y);
-
-	if (g->board->grid == RS_GRID_SQUARE) {
-		dx = dx > dy ? dx : dy;
-		return dx * dx;
-	}
-	if (g->board->grid == RS_GRID_NONE) {
-		const struct eng_kind *k = &g->ctx->kinds[v->type];
-		dx -= hw + k->hw;
-		dy -= hd + k->hd;
-		dx = dx > 0 ? dx : 0;
-		dy = dy > 0 ? dy : 0;
-		return dx * dx + dy * dy;
-	}
-	return eng_dist2_at(g, x, y, hw, hd, v);
-}
-
 static inline double
 d2(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b)
@@ -190,12 +134,6 @@ d2(const struct eng_game *g, const struct eng_unit *a,
 }
 
 static inline int
-in_ford(const struct eng_game *g, double x, double y)
-{
-	return (eng_board_kinds_at(g->board, x, y) >> RS_TERRAIN_FORD) & 1;
-}
-
-static inline int
 in_melee_range(const struct eng_game *g, int i, int j)
 {
 	double r = g->ctx->melee_range;
@@ -203,10 +141,18 @@ in_melee_range(const struct eng_game *g, int i, int j)
 	return d2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
 }
 
+/* Infantry and artillery melee; vehicles never do (Clarification 7). */
+int
+fp_type_melees(const struct rs_unit *u)
+{
+	return u->melee >= 0 && !(u->traits & RS_TRAIT_NO_MELEE) &&
+	    u->cls != RS_CLASS_VEHICLE;
+}
+
 /* Square grid, melee range 1: the first enemy of i that melees in the
  * 8 cells round (x, y), or -1. */
-static int
-melee_neighbour(const struct eng_game *g, int i, double x, double y)
+int
+fp_melee_neighbour(const struct eng_game *g, int i, double x, double y)
 {
 	const struct eng_board *b = g->board;
 	int cx = (int)x, cy = (int)y, dx, dy, c, j;
@@ -229,15 +175,15 @@ melee_neighbour(const struct eng_game *g, int i, double x, double y)
 
 /* Returns the first enemy that can melee within melee range of i, or -1
  * (only for units that melee themselves). */
-static int
-melee_enemy(const struct eng_game *g, int i)
+int
+fp_melee_enemy(const struct eng_game *g, int i)
 {
 	int j;
 
 	if (!melees(g, i))
 		return -1;
 	if (g->board->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1)
-		return melee_neighbour(g, i, g->u[i].x, g->u[i].y);
+		return fp_melee_neighbour(g, i, g->u[i].x, g->u[i].y);
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
 		    melees(g, j) && in_melee_range(g, i, j))
@@ -246,8 +192,8 @@ melee_enemy(const struct eng_game *g, int i)
 }
 
 /* End of the battle as soon as one side has no units left. */
-static void
-after_loss(struct eng_game *g)
+void
+fp_after_loss(struct eng_game *g)
 {
 	if (!g->over && (g->alive[0] == 0 || g->alive[1] == 0)) {
 		eng_check_end(g);
@@ -298,8 +244,8 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
  * rolls one die for each unit; a unit whose die is at or under its power
  * survives the other's … (Melee, Fighting a melee). Returns 0.
  */
-static int
-fight(struct eng_game *g, int a, int b)
+int
+fp_fight(struct eng_game *g, int a, int b)
 {
 	int pa, pb = utype(g, b)->melee, sit, da, db, ra, rb, rolls = 0;
 
@@ -344,8 +290,23 @@ fight(struct eng_game *g, int a, int b)
 		if (g->dice.out || ++rolls > 10000)
 			break;
 	}
-	after_loss(g);
+	fp_after_loss(g);
 	return 0;
+}
+
+/* A unit that begins its move in melee range fights first: returns the
+ * opponent it fought, or -1. pick chooses among several (-1: first). */
+static int
+start_melee(struct eng_game *g, int i, int pick)
+{
+	int j = pick >= 0 ? pick : fp_melee_enemy(g, i);
+
+	if (j < 0 || (g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MOVED)))
+		return -1;
+	ENG_COVER(g, FP_R_MELEE_COMPULSORY);
+	g->u[i].flags |= ENG_UF_MELEE_START;
+	fp_fight(g, i, j);
+	return j;
 }
 
 /* ---- fire ---- */
@@ -405,475 +366,9 @@ shoot(struct eng_game *g, int i, int w, int j)
 	if ((wp->hit_faces >> d) & 1) {
 		ENG_COVER(g, FP_R_FIRE_HIT);
 		eng_unit_kill(g, j, i);
-		after_loss(g);
+		fp_after_loss(g);
 	} else
 		ENG_COVER(g, FP_R_FIRE_MISS);
-}
-
-/* ---- movement ---- */
-
-enum ev { EV_NONE, EV_EDGE, EV_RIVER, EV_COLLIDE, EV_FORD, EV_MELEE,
-	EV_TARGET };
-
-struct walk {
-	int npath;
-	double (*path)[2];
-	int sidestep;      /* grid, AI: step round a blocked cell */
-	int target;        /* AI: stop once within stop_r2 of it (-1) */
-	double stop_r2;
-	int avoid_melee;   /* AI: stop short of enemy melee range */
-	int started_in_ford;
-	int vehicle, melee, runs_down;
-	int scripted;
-	/* results */
-	int blocked_by;    /* melee enemy that stopped the move, or -1 */
-};
-
-/* What happens when unit i stands at (x, y); *who gets the unit. */
-static enum ev
-event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
-    int *who)
-{
-	const struct eng_board *b = g->board;
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
-	unsigned kinds;
-	int j, grid = b->grid != RS_GRID_NONE, c, melee_hit = -1;
-
-	if (x < -EPS || y < -EPS || x > b->w - (grid ? 1 : 0) + EPS ||
-	    y > b->h - (grid ? 1 : 0) + EPS)
-		return EV_EDGE;
-	kinds = b->nt ? eng_board_kinds_at(b, x, y) : 0;
-	if ((kinds >> RS_TERRAIN_RIVER & 1) && !(kinds >> RS_TERRAIN_FORD & 1))
-		return EV_RIVER;
-	if (grid) {
-		c = eng_cell(b, x, y);
-		if (c >= 0 && g->occ[c] >= 0 && g->occ[c] != i) {
-			*who = g->occ[c];
-			return EV_COLLIDE;
-		}
-	}
-	if (b->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1) {
-		if (w->melee)
-			melee_hit = melee_neighbour(g, i, x, y);
-		goto terrain;
-	}
-	for (j = 0; j < g->nu; j++) {
-		const struct eng_unit *v = &g->u[j];
-		const struct eng_kind *kv;
-		if (!v->alive || j == i)
-			continue;
-		if (!grid) {
-			kv = &g->ctx->kinds[v->type];
-			if (fabs(x - v->x) < k->hw + kv->hw - 1e-6 &&
-			    fabs(y - v->y) < k->hd + kv->hd - 1e-6) {
-				*who = j;
-				return EV_COLLIDE;
-			}
-		}
-		if (melee_hit < 0 && v->side != g->u[i].side && w->melee &&
-		    melees(g, j) &&
-		    d2_at(g, x, y, k->hw, k->hd, v) <= r2)
-			melee_hit = j;
-	}
-terrain:
-	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford)
-		return EV_FORD;
-	if (melee_hit >= 0) {
-		*who = melee_hit;
-		return EV_MELEE;
-	}
-	if (w->target >= 0 && d2_at(g, x, y, k->hw, k->hd,
-	    &g->u[w->target]) <= w->stop_r2 + EPS)
-		return EV_TARGET;
-	return EV_NONE;
-}
-
-/* Whether a vehicle's whole planned path lies on a road (Clarification
- * 13): sampled along the waypoints, up to the road move. */
-static int
-path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
-{
-	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, s, step, done = 0;
-	int p, n, q;
-
-	if (g->board->nt == 0)
-		return 0;
-	step = g->board->grid != RS_GRID_NONE ? 0.25 : 1.0;
-	for (p = 0; p < w->npath && done < len; p++) {
-		dx = w->path[p][0] - x;
-		dy = w->path[p][1] - y;
-		l = g->board->grid == RS_GRID_SQUARE ? fmax(fabs(dx),
-		    fabs(dy)) : sqrt(dx * dx + dy * dy);
-		n = (int)(l / step) + 1;
-		for (q = 0; q <= n; q++) {
-			s = (double)q / n;
-			if (done + s * l > len + EPS)
-				break;
-			if (!(eng_board_kinds_at(g->board, x + dx * s, y + dy * s)
-			    >> RS_TERRAIN_ROAD & 1))
-				return 0;
-		}
-		done += l;
-		x = w->path[p][0];
-		y = w->path[p][1];
-	}
-	return 1;
-}
-
-/* The unit's allowance for this move: its road move when it has one
- * and the whole move is on the road, else its move. */
-static double
-allowance(struct eng_game *g, int i, const struct walk *w)
-{
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-
-	if (k->road_move > k->move && path_on_road(g, i, w, k->road_move)) {
-		ENG_COVER(g, FP_R_MOVE_ROAD);
-		return k->road_move;
-	}
-	return k->move;
-}
-
-/* Run-down: returns 1 when tank i may run down j (Vehicles: enough move
- * left to pass right across the base; Clarifications 8, 9). left is the
- * move left at contact; (ux, uy) the direction of travel. */
-static int
-can_run_down(struct eng_game *g, int i, int j, double left, double ux,
-    double uy)
-{
-	const struct eng_unit *t = &g->u[i], *e = &g->u[j];
-	const struct eng_kind *kt = &g->ctx->kinds[t->type],
-	    *ke = &g->ctx->kinds[e->type];
-	double tx = INFINITY, ty = INFINITY, need;
-
-	if (g->board->grid != RS_GRID_NONE)
-		return left >= 2 - EPS; /* into its square and one beyond */
-	if (fabs(ux) > 1e-9)
-		tx = ((e->x - t->x) + (ux > 0 ? 1 : -1) * (kt->hw + ke->hw)) /
-		    ux;
-	if (fabs(uy) > 1e-9)
-		ty = ((e->y - t->y) + (uy > 0 ? 1 : -1) * (kt->hd + ke->hd)) /
-		    uy;
-	need = fmin(tx, ty);
-	return need <= left + 1e-6;
-}
-
-/* What a collision with unit j does to mover i: runs j down (returns 1)
- * or stops the move (0), counting the rule that applied. */
-static int
-collide(struct eng_game *g, int i, int j, struct walk *w, double left,
-    double ux, double uy)
-{
-	const struct rs_unit *e = utype(g, j);
-
-	if (w->runs_down && g->u[j].side != g->u[i].side) {
-		if (e->cls == RS_CLASS_VEHICLE || !fp_type_melees(e)) {
-			ENG_COVER(g, FP_R_VEH_NO_RUN_DOWN_VEHICLE);
-			return 0;
-		}
-		if (!can_run_down(g, i, j, left, ux, uy)) {
-			ENG_COVER(g, FP_R_VEH_RUN_DOWN_SHORT);
-			return 0;
-		}
-		ENG_COVER(g, FP_R_VEH_RUN_DOWN);
-		double x = g->u[j].x, y = g->u[j].y;
-		eng_unit_kill(g, j, i);
-		eng_unit_place(g, i, x, y);
-		after_loss(g);
-		return 1;
-	}
-	if (w->vehicle && !w->runs_down)
-		ENG_COVER(g, FP_R_VEH_SCOUT_STOPS);
-	else
-		ENG_COVER(g, FP_R_MOVE_BASE_BLOCKS);
-	return 0;
-}
-
-/* Count a vehicle passing through enemy melee range without stopping. */
-static void
-note_vehicle_range(struct eng_game *g, int i, double x, double y)
-{
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
-	int j;
-
-	if (g->board->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1) {
-		if (melee_neighbour(g, i, x, y) >= 0)
-			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
-		return;
-	}
-	for (j = 0; j < g->nu; j++)
-		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
-		    melees(g, j) &&
-		    eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <= r2) {
-			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
-			return;
-		}
-}
-
-/* Grid walk: king steps (hex: the neighbour nearest the waypoint), one
- * cell each. Returns the event that ended it. */
-static enum ev
-walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
-{
-	static const int sq[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 },
-		{ 0, -1 }, { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
-	struct eng_unit *u = &g->u[i];
-	double used = 0;
-	int p, who = -1, nx, ny, k, best, cx, cy, tx, ty;
-	enum ev e;
-
-	for (p = 0; p < w->npath; p++) {
-		tx = (int)iround(w->path[p][0]);
-		ty = (int)iround(w->path[p][1]);
-		for (;;) {
-			cx = (int)iround(u->x);
-			cy = (int)iround(u->y);
-			if (cx == tx && cy == ty)
-				break;
-			int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
-			nx = cx + sx;
-			ny = cy + sy;
-			if (g->board->grid != RS_GRID_SQUARE) {
-				/* Hex: the neighbour that brings the
-				 * waypoint nearest (distance is hex). */
-				struct eng_unit tmp = *u;
-				double bd = 1e9, d;
-				tmp.x = tx;
-				tmp.y = ty;
-				for (k = 0; k < 8; k++) {
-					double ax = cx + sq[k][0],
-					    ay = cy + sq[k][1];
-					if (eng_dist2_at(g, ax, ay, 0.5, 0.5,
-					    u) != 1)
-						continue;
-					d = eng_dist2_at(g, ax, ay, 0.5, 0.5,
-					    &tmp);
-					if (d < bd) {
-						bd = d;
-						nx = (int)ax;
-						ny = (int)ay;
-					}
-				}
-			}
-			if (used + 1 > allow + EPS) {
-				if (w->scripted)
-					ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
-				return EV_NONE;
-			}
-			e = event_at(g, i, w, nx, ny, &who);
-			if (w->sidestep && e == EV_COLLIDE &&
-			    g->u[who].side == u->side) {
-				/* Round a friend: another step that still
-				 * closes on the waypoint. */
-				int d0 = abs(tx - cx) > abs(ty - cy) ?
-				    abs(tx - cx) : abs(ty - cy);
-				for (best = -1, k = 0; k < 8; k++) {
-					int ax = cx + sq[k][0], ay = cy + sq[k][1];
-					int d1 = abs(tx - ax) > abs(ty - ay) ?
-					    abs(tx - ax) : abs(ty - ay);
-					if (d1 >= d0)
-						continue;
-					if (event_at(g, i, w, ax, ay, &who) ==
-					    EV_COLLIDE || event_at(g, i, w, ax,
-					    ay, &who) == EV_EDGE)
-						continue;
-					best = k;
-					break;
-				}
-				if (best < 0)
-					return EV_COLLIDE;
-				nx = cx + sq[best][0];
-				ny = cy + sq[best][1];
-				e = event_at(g, i, w, nx, ny, &who);
-			}
-			if (e == EV_EDGE)
-				return e;
-			if (e == EV_RIVER) {
-				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
-				return e;
-			}
-			if (e == EV_COLLIDE) {
-				if (collide(g, i, who, w, allow - used, sx, sy))
-					return EV_COLLIDE;
-				return e;
-			}
-			if (e == EV_MELEE && w->avoid_melee)
-				return e;
-			eng_unit_place(g, i, nx, ny);
-			used += 1;
-			if (w->vehicle && g->ctx->melee_range > 0)
-				note_vehicle_range(g, i, nx, ny);
-			if (e == EV_FORD) {
-				ENG_COVER(g, FP_R_FORD_STOP);
-				return e;
-			}
-			if (e == EV_MELEE) {
-				w->blocked_by = who;
-				return e;
-			}
-			if (e == EV_TARGET)
-				return e;
-		}
-	}
-	return EV_NONE;
-}
-
-/* Free-table walk: small steps along each leg; the exact point where an
- * event begins is found by bisection. Returns the event that ended it. */
-static enum ev
-walk_free(struct eng_game *g, int i, struct walk *w, double allow)
-{
-	struct eng_unit *u = &g->u[i];
-	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double used = 0, step = fmax(fmin(k->hw, k->hd), 0.5);
-	int t;
-
-	/* Small enough steps that no base and no piece of terrain can be
-	 * stepped over; bisection then finds where an event begins. */
-	for (t = 0; t < g->board->nt; t++) {
-		const struct eng_terrain *tp = &g->board->t[t];
-		double m = tp->shape == ENG_SHAPE_RECT ? fmin(tp->w, tp->h) / 2 :
-		    tp->r;
-		if (m > 0.5 && m < step)
-			step = m;
-	}
-	double x0, y0, dx, dy, len, ux, uy, s, lo, hi, m, px, py;
-	int p, who = -1, n;
-	enum ev e;
-
-	for (p = 0; p < w->npath; p++) {
-		x0 = u->x;
-		y0 = u->y;
-		dx = w->path[p][0] - x0;
-		dy = w->path[p][1] - y0;
-		len = sqrt(dx * dx + dy * dy);
-		if (len < 1e-9)
-			continue;
-		ux = dx / len;
-		uy = dy / len;
-		lo = 0;
-		for (n = 1;; n++) {
-			s = fmin(n * step, len);
-			if (used + s > allow + EPS) {
-				s = allow - used;
-				if (s <= lo + 1e-12)
-					goto allowance;
-			}
-			e = event_at(g, i, w, x0 + ux * s, y0 + uy * s, &who);
-			if (e != EV_NONE)
-				break;
-			lo = s;
-			if (w->vehicle)
-				note_vehicle_range(g, i, x0 + ux * s,
-				    y0 + uy * s);
-			if (used + s >= allow - EPS && s < len - 1e-9) {
-				eng_unit_place(g, i, x0 + ux * s, y0 + uy * s);
-				goto allowance;
-			}
-			if (s >= len)
-				break;
-		}
-		if (e == EV_NONE) {
-			eng_unit_place(g, i, w->path[p][0], w->path[p][1]);
-			used += len;
-			continue;
-		}
-		/* The event begins between lo and s. */
-		hi = s;
-		for (n = 0; n < 32; n++) {
-			m = (lo + hi) / 2;
-			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m, &who) ==
-			    EV_NONE)
-				lo = m;
-			else
-				hi = m;
-		}
-		e = event_at(g, i, w, x0 + ux * hi, y0 + uy * hi, &who);
-		if (e == EV_EDGE || e == EV_RIVER || e == EV_COLLIDE ||
-		    (e == EV_MELEE && w->avoid_melee)) {
-			px = x0 + ux * lo;
-			py = y0 + uy * lo;
-			eng_unit_place(g, i, px, py);
-			if (e == EV_RIVER)
-				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
-			if (e == EV_COLLIDE)
-				collide(g, i, who, w, allow - used - lo, ux, uy);
-			return e;
-		}
-		eng_unit_place(g, i, x0 + ux * hi, y0 + uy * hi);
-		if (e == EV_FORD)
-			ENG_COVER(g, FP_R_FORD_STOP);
-		if (e == EV_MELEE)
-			w->blocked_by = who;
-		return e;
-	}
-	return EV_NONE;
-allowance:
-	if (w->scripted)
-		ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
-	return EV_NONE;
-}
-
-/*
- * Move unit i along w (Movement): once per turn, up to its allowance,
- * stopping in melee range (then fighting at the end of the move), at a
- * ford, at a river or a base. Returns 0.
- */
-static int
-do_move(struct eng_game *g, int i, struct walk *w)
-{
-	struct eng_unit *u = &g->u[i];
-	const struct rs_unit *t = utype(g, i);
-	double allow;
-	int j;
-
-	w->vehicle = is_vehicle(g, i);
-	w->melee = melees(g, i);
-	w->runs_down = (t->traits & RS_TRAIT_RUNS_DOWN) != 0;
-	w->started_in_ford = in_ford(g, u->x, u->y);
-	w->blocked_by = -1;
-	u->flags |= ENG_UF_MOVED;
-	if (w->started_in_ford)
-		ENG_COVER(g, FP_R_FORD_LEAVE);
-	/* Already in melee range of another enemy: it may not slip past. */
-	if ((j = melee_enemy(g, i)) >= 0) {
-		ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
-		w->blocked_by = j;
-	} else {
-		allow = allowance(g, i, w);
-		if (g->board->grid != RS_GRID_NONE)
-			walk_grid(g, i, w, allow);
-		else
-			walk_free(g, i, w, allow);
-		if (w->blocked_by >= 0)
-			ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
-	}
-	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
-	    !(u->flags & ENG_UF_MELEE_END)) {
-		/* A unit brought within melee range fights at the end of its
-		 * move (Melee, When). */
-		ENG_COVER(g, FP_R_MELEE_BLOCKED_END);
-		u->flags |= ENG_UF_MELEE_END;
-		fight(g, i, w->blocked_by);
-	}
-	return 0;
-}
-
-/* A unit that begins its move in melee range fights first: returns the
- * opponent it fought, or -1. pick chooses among several (-1: first). */
-static int
-start_melee(struct eng_game *g, int i, int pick)
-{
-	int j = pick >= 0 ? pick : melee_enemy(g, i);
-
-	if (j < 0 || (g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MOVED)))
-		return -1;
-	ENG_COVER(g, FP_R_MELEE_COMPULSORY);
-	g->u[i].flags |= ENG_UF_MELEE_START;
-	fight(g, i, j);
-	return j;
 }
 
 /* ---- turns ---- */
@@ -887,10 +382,10 @@ end_turn(struct eng_game *g)
 	for (i = 0; i < g->nu && !g->over; i++)
 		if (g->u[i].alive && g->u[i].side == g->side &&
 		    !(g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) &&
-		    melee_enemy(g, i) >= 0) {
+		    fp_melee_enemy(g, i) >= 0) {
 			ENG_COVER(g, FP_R_MELEE_COMPULSORY);
 			g->u[i].flags |= ENG_UF_MELEE_START;
-			fight(g, i, melee_enemy(g, i));
+			fp_fight(g, i, fp_melee_enemy(g, i));
 		}
 	if (g->over)
 		return;
@@ -951,7 +446,7 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 	if (in_ford(g, u->x, u->y))
 		return refuse(g, FP_R_FIRE_FORD, err, sz, "%s stands in a ford "
 		    "and may not fire", u->name);
-	if (melee_enemy(g, a->unit) >= 0)
+	if (fp_melee_enemy(g, a->unit) >= 0)
 		return refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
 		    "melee range and must melee instead of firing", u->name);
 	if (a->weapon >= 0) {
@@ -1014,7 +509,7 @@ step_melee(struct eng_game *g, const struct eng_action *a, char *err,
 	else
 		return refuse(g, FP_R_MELEE_ONE_EACH, err, sz, "%s has fought "
 		    "its melee for this end of its move", u->name);
-	fight(g, a->unit, b);
+	fp_fight(g, a->unit, b);
 	return 0;
 }
 
@@ -1055,7 +550,7 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		w.path = (double (*)[2])a->path;
 		w.target = -1;
 		w.scripted = 1;
-		return do_move(g, a->unit, &w);
+		return fp_move(g, a->unit, &w);
 	case ENG_ACT_FIRE:
 		return step_fire(g, a, err, sz);
 	case ENG_ACT_MELEE:
@@ -1138,7 +633,7 @@ try_fire(struct eng_game *g, int i, const struct foes *f, int rnd)
 	int j, w = -1;
 
 	if (g->u[i].flags & ENG_UF_FIRED || in_ford(g, g->u[i].x, g->u[i].y) ||
-	    melee_enemy(g, i) >= 0)
+	    fp_melee_enemy(g, i) >= 0)
 		return 0;
 	if (f == NULL) {
 		foes_of(g, i, &own);
@@ -1272,7 +767,7 @@ greedy_unit(struct eng_game *g, int i)
 	double x, y;
 	int goal, melee, fired;
 
-	if (melee_enemy(g, i) >= 0)
+	if (fp_melee_enemy(g, i) >= 0)
 		start_melee(g, i, pick_opponent(g, i, 0));
 	if (!g->u[i].alive || g->over)
 		return;
@@ -1290,7 +785,7 @@ greedy_unit(struct eng_game *g, int i)
 		w.path = path;
 		w.sidestep = 1;
 		w.target = -1;
-		do_move(g, i, &w);
+		fp_move(g, i, &w);
 		return;
 	}
 	if (fired)
@@ -1308,7 +803,7 @@ greedy_unit(struct eng_game *g, int i)
 	w.avoid_melee = !melee;
 	x = g->u[i].x;
 	y = g->u[i].y;
-	do_move(g, i, &w);
+	fp_move(g, i, &w);
 	if (g->u[i].alive && !g->over)
 		try_fire(g, i, x == g->u[i].x && y == g->u[i].y ? &f : NULL,
 		    0);
@@ -1322,7 +817,7 @@ random_unit(struct eng_game *g, int i)
 	struct walk w;
 	double path[1][2], m = k->road_move > k->move ? k->road_move : k->move;
 
-	if (melee_enemy(g, i) >= 0)
+	if (fp_melee_enemy(g, i) >= 0)
 		start_melee(g, i, pick_opponent(g, i, 1));
 	if (!g->u[i].alive || g->over)
 		return;
@@ -1345,7 +840,7 @@ random_unit(struct eng_game *g, int i)
 		w.npath = 1;
 		w.path = path;
 		w.target = -1;
-		do_move(g, i, &w);
+		fp_move(g, i, &w);
 	}
 	if (g->u[i].alive && !g->over)
 		try_fire(g, i, NULL, 1);

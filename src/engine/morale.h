@@ -1,7 +1,9 @@
 /*
- * morale.h: internal header of the morale rule family (morale.c): rule
- * ids, the prepared per-ruleset data and the per-game state kept in
- * eng_game.fam_state. Unit tests include it to inspect a game.
+ * morale.h: internal header of the morale rule family (morale.c and the
+ * morale_*.c files of its rules): rule ids, the prepared per-ruleset
+ * data and the per-game state kept in eng_game.fam_state. Unit tests
+ * include it to inspect a game; what only the family's files share is in
+ * morale_internal.h.
  */
 #ifndef SANDTABLE_MORALE_H
 #define SANDTABLE_MORALE_H
@@ -44,16 +46,23 @@ enum mo_phase {
 	MO_PH_PRE_MORALE, MO_PH_MELEE, MO_PH_RECORD, MO_PH__N
 };
 
+/* The Melee modifiers table's keys the engine knows (mo_ctx.die_mod). */
+enum mo_die { MO_DIE_PIKE_FRONT, MO_DIE_ARMOURED, MO_DIE_LEVY, MO_DIE__N };
+
 /* Per ruleset, read-only (eng_ctx.fam_data). */
 struct mo_ctx {
 	int phase[16];              /* the ruleset's sequence */
 	int nphase;
-	int mod[MO_MOD__N];         /* values from the Morale modifiers */
-	int has_mod[MO_MOD__N];
-	int hpm;                    /* hits per morale point */
-	double stop, support;       /* 30mm and 60mm in board units */
-	double engaged2;            /* (stop + 1e-3) squared: engaged() */
-	int die[3], has_die[3];     /* melee die: pike_front, armoured, levy */
+	int morale_mod[MO_MOD__N];  /* values from the Morale modifiers */
+	int has_morale_mod[MO_MOD__N];
+	int hits_per_morale;
+	/* Movement's 30mm halt and the Morale modifiers' 60mm support, in
+	 * board units; engaged_dist2: (stop_dist + 1e-3) squared, within
+	 * which a unit is engaged (engaged()). */
+	double stop_dist, support_dist;
+	double engaged_dist2;
+	int die_mod[MO_DIE__N];     /* values from the Melee modifiers */
+	int has_die_mod[MO_DIE__N];
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */
 	/* The greedy player's chance that a charger of type a beats a
 	 * defender of type d (to its front, defender facing it). */
@@ -84,66 +93,81 @@ enum {
 	MO_T_TRIED = 1 << 6,        /* tried to rally this turn */
 };
 
-/* Per game (eng_game.fam_state). */
+/*
+ * Per game (eng_game.fam_state). Besides the hits pending and the first
+ * contest, it holds what makes the family fast (morale_space.c): each
+ * unit's centre and half base copied beside the core's, by unit and by
+ * side, the squared distances between enemies, each unit's nearest
+ * enemy, float boxes for quick overlap tests, and the sine and cosine of
+ * each unit's facing. None of it changes a rule; all of it follows the
+ * units as they move (place(), mo_remove()).
+ */
 struct mo_state {
-	int16_t pend[ENG_MAX_UNITS]; /* hits to apply at the step's end */
-	/* Each unit's nearest enemy and the squared distance to it, kept
-	 * up to date as units move (near_ok: valid). */
-	double near_d2[ENG_MAX_UNITS];
-	int8_t near_j[ENG_MAX_UNITS];
-	uint64_t near_dirty; /* bit i: unit i's nearest enemy is stale */
-	int near_ok;
-	/* Sine and cosine of each unit's facing, for the facing they were
-	 * worked out for (bit i of trig_ok: valid). */
-	float trig_f[ENG_MAX_UNITS], trig_s[ENG_MAX_UNITS];
-	float trig_c[ENG_MAX_UNITS];
-	uint64_t trig_ok;
-	/* The units of each side, by index, and each unit's half base
-	 * (made at setup); grid: the board is a grid. */
-	int8_t sn[2], su[2][ENG_MAX_UNITS];
-	double hw[ENG_MAX_UNITS], hd[ENG_MAX_UNITS];
-	int grid;
+	int16_t pending_hits[ENG_MAX_UNITS]; /* applied at the step's end */
+	/* Each unit's nearest enemy on the table (-1: none) and the squared
+	 * distance to it, kept up to date as units move; nearest_known:
+	 * worked out at all; bit i of nearest_stale: unit i's is not. */
+	double nearest_dist2[ENG_MAX_UNITS];
+	int8_t nearest[ENG_MAX_UNITS];
+	uint64_t nearest_stale;
+	int nearest_known;
+	/* Sine and cosine of each unit's facing, for the facing trig_facing
+	 * they were worked out for (bit i of trig_valid: valid). */
+	float trig_facing[ENG_MAX_UNITS], facing_sin[ENG_MAX_UNITS];
+	float facing_cos[ENG_MAX_UNITS];
+	uint64_t trig_valid;
+	/* The units of each side, by index (side_unit[s][0 ..
+	 * side_count[s] - 1]), and each unit's half base (made at setup);
+	 * on_grid: the board is a grid. */
+	int8_t side_count[2], side_unit[2][ENG_MAX_UNITS];
+	double half_w[ENG_MAX_UNITS], half_d[ENG_MAX_UNITS];
+	int on_grid;
 	/* Each unit's centre, kept beside the core's as units move (the
 	 * family's hot loops read these). */
-	double px[ENG_MAX_UNITS], py[ENG_MAX_UNITS];
-	int8_t sk[ENG_MAX_UNITS];   /* each unit's place in su[its side] */
-	int8_t ulo[2], uhi[2];      /* each side's lowest and highest unit */
-	/* The centres and half bases again by side and place in su[]
-	 * (qx[s][sk[i]] is px[i]), so that a moving unit's distances to
-	 * the enemies are worked out two at a time (moved()). One side may
-	 * hold all but one of the units (a test game of 40 against 2). */
-	_Alignas(16) double qx[2][ENG_MAX_UNITS];
-	_Alignas(16) double qy[2][ENG_MAX_UNITS];
-	_Alignas(16) double qw[2][ENG_MAX_UNITS];
-	_Alignas(16) double qd[2][ENG_MAX_UNITS];
+	double centre_x[ENG_MAX_UNITS], centre_y[ENG_MAX_UNITS];
+	int8_t side_place[ENG_MAX_UNITS]; /* unit i's k in side_unit[side] */
+	int8_t side_first[2], side_last[2]; /* lowest, highest unit index */
+	/* The centres and half bases again by side and place in side_unit[]
+	 * (side_x[s][side_place[i]] is centre_x[i]), so that a moving unit's
+	 * distances to the enemies are worked out two at a time
+	 * (moved_on_free_table()). One side may hold all but one of the
+	 * units (a test game of 40 against 2). */
+	_Alignas(16) double side_x[2][ENG_MAX_UNITS];
+	_Alignas(16) double side_y[2][ENG_MAX_UNITS];
+	_Alignas(16) double side_half_w[2][ENG_MAX_UNITS];
+	_Alignas(16) double side_half_d[2][ENG_MAX_UNITS];
 	/* Each unit's base as a float box a little larger than the base,
-	 * for a quick sight test four units at a time (box()). */
-	_Alignas(16) float bx0[ENG_MAX_UNITS], bx1[ENG_MAX_UNITS];
-	_Alignas(16) float by0[ENG_MAX_UNITS], by1[ENG_MAX_UNITS];
-	uint64_t live;              /* bit i: unit i is on the table */
-	uint64_t sidemask[2];       /* bit i: unit i is of the side */
-	uint64_t pend_mask;         /* bit i: pend[i] may be non-zero */
-	double frange[ENG_MAX_UNITS]; /* fire_range() of each unit */
+	 * for a quick overlap test four units at a time
+	 * (boxes_meeting()). */
+	_Alignas(16) float box_x0[ENG_MAX_UNITS], box_x1[ENG_MAX_UNITS];
+	_Alignas(16) float box_y0[ENG_MAX_UNITS], box_y1[ENG_MAX_UNITS];
+	uint64_t alive_mask;        /* bit i: unit i is on the table */
+	uint64_t side_mask[2];      /* bit i: unit i is of the side */
+	uint64_t pending_mask;      /* bit i: pending_hits[i] may be set */
+	double fire_range[ENG_MAX_UNITS]; /* fire_range() of each unit */
 	/* The offsets towards which each unit was last faced (face_to()):
 	 * its facing when eng_unit.facing is INFINITY. */
-	double face_dx[ENG_MAX_UNITS], face_dy[ENG_MAX_UNITS];
-	int contest_set;
-	/* Bit c of cmask[t]: unit c charged unit t when the charges were
-	 * settled (charges are only dropped after that). */
-	uint64_t cmask[ENG_MAX_UNITS];
+	double faced_dx[ENG_MAX_UNITS], faced_dy[ENG_MAX_UNITS];
+	int contest_recorded;       /* the first contest is recorded */
+	/* Bit c of charged_by[t]: unit c charged unit t when the charges
+	 * were settled (charges are only dropped after that). */
+	uint64_t charged_by[ENG_MAX_UNITS];
 	/* The fighting units (those that may charge) each side brought
 	 * to the battle, for its break point. */
-	int fit0[2];
-	/* The first fire or melee: what its exact odds are about. */
-	int ca_dice, ca_mod, ca_saved, cd_dice, cd_mod, cd_saved;
-	int ca_n;      /* chargers in the first melee */
+	int fit_at_start[2];
+	/* The first fire or melee: what its exact odds are about, for the
+	 * attacker (the shooter, or the charger facing the target) and the
+	 * defender; contest_chargers: the chargers in the melee. */
+	int contest_att_dice, contest_att_mod, contest_att_saved;
+	int contest_def_dice, contest_def_mod, contest_def_saved;
+	int contest_chargers;
 	/* Last, as mo_setup() clears only what comes before it: the
-	 * squared distance (d2i) between every unit and each enemy, kept up
-	 * to date as units move (entries of units off the table may be
-	 * stale): e2[s][sk[i] * sn[1 - s] + k] for unit i of side s and
-	 * the k-th unit of the other side (at most 32 x 32 pairs, as the
-	 * sides share ENG_MAX_UNITS). */
-	double e2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
+	 * squared distance (dist2()) between every unit and each enemy,
+	 * kept up to date as units move (entries of units off the table
+	 * may be stale): enemy_dist2[s][side_place[i] * side_count[1 - s] +
+	 * k] for unit i of side s and the k-th unit of the other side (at
+	 * most 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
+	double enemy_dist2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
 };
 
 extern const struct eng_family eng_morale;

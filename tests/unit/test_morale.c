@@ -77,8 +77,8 @@ Test(morale, sequence_order_comes_from_the_ruleset)
 	cr_assert_eq(m->phase[0], MO_PH_MOVEMENT);
 	cr_assert_eq(m->phase[3], MO_PH_PRE_FIRING);
 	cr_assert_eq(m->phase[6], MO_PH_RECORD);
-	cr_assert_eq(m->mod[MO_MOD_MELEED_FROM_FLANK], -2);
-	cr_assert_eq(m->hpm, 3);
+	cr_assert_eq(m->morale_mod[MO_MOD_MELEED_FROM_FLANK], -2);
+	cr_assert_eq(m->hits_per_morale, 3);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
@@ -403,29 +403,32 @@ check_distance_table(const struct eng_ctx *c)
 			c->fam->play_turn(g);
 			for (i = 0; i < g->nu; i++) {
 				double least = 1e300, t;
-				int sd = g->u[i].side;
+				int side = g->u[i].side, foe = 1 - side;
+				const double *row = &s->enemy_dist2[side]
+				    [s->side_place[i] * s->side_count[foe]];
 
 				if (!g->u[i].alive)
 					continue;
-				for (k = 0; k < s->sn[1 - sd]; k++) {
-					j = s->su[1 - sd][k];
-					cr_assert_eq(s->su[sd][s->sk[i]], i);
+				cr_assert_eq(s->side_unit[side]
+				    [s->side_place[i]], i);
+				for (k = 0; k < s->side_count[foe]; k++) {
+					j = s->side_unit[foe][k];
 					if (!g->u[j].alive)
 						continue;
 					t = eng_dist2(g, &g->u[i], &g->u[j]);
-					cr_assert_eq(s->e2[sd][s->sk[i] *
-					    s->sn[1 - sd] + k], t,
-					    "game %ld turn %d: table %d-%d stale",
-					    n, g->gturn, i, j);
+					cr_assert_eq(row[k], t, "game %ld turn "
+					    "%d: table %d-%d stale", n,
+					    g->gturn, i, j);
 					least = t < least ? t : least;
 					checked++;
 				}
-				if (s->near_ok && !(s->near_dirty >> i & 1) &&
+				if (s->nearest_known &&
+				    !(s->nearest_stale >> i & 1) &&
 				    least < 1e300) {
-					cr_assert_geq(s->near_j[i], 0);
-					cr_assert_float_eq(s->near_d2[i],
-					    least, 1e-9 * (1 + least),
-					    "unit %d's nearest enemy is not the "
+					cr_assert_geq(s->nearest[i], 0);
+					cr_assert_float_eq(s->nearest_dist2[i],
+					    least, 1e-9 * (1 + least), "unit "
+					    "%d's nearest enemy is not the "
 					    "nearest", i);
 				}
 			}
@@ -481,12 +484,12 @@ Test(morale, facings_are_angles_when_the_battle_ends)
 		s = (const struct mo_state *)(const void *)g->fam_state;
 		for (i = 0; i < g->nu; i++) {
 			cr_assert(isfinite(g->u[i].facing), "unit %d", i);
-			if (g->u[i].alive && (s->trig_ok >> i & 1) &&
-			    s->trig_f[i] == (float)g->u[i].facing) {
+			if (g->u[i].alive && (s->trig_valid >> i & 1) &&
+			    s->trig_facing[i] == (float)g->u[i].facing) {
 				cr_assert_float_eq(sin(g->u[i].facing),
-				    s->trig_s[i], 1e-5);
+				    s->facing_sin[i], 1e-5);
 				cr_assert_float_eq(cos(g->u[i].facing),
-				    s->trig_c[i], 1e-5);
+				    s->facing_cos[i], 1e-5);
 			}
 		}
 		free(g);
