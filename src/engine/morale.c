@@ -950,8 +950,22 @@ mo_markers(const struct ruleset *rs, char ***out)
 }
 
 const struct eng_family eng_morale = {
-	"morale", RS_ENGINE_MORALE, mo_rules, MO_R__N,
-	mo_prepare, mo_release, mo_setup, mo_unit_key, mo_play_turn,
-	mo_step, mo_expect_unit, mo_contest_odds, mo_odds, mo_findings,
-	mo_gauges, 1, mo_markers, &mo_show,
+	.name = "morale",
+	.engine = RS_ENGINE_MORALE,
+	.rules = mo_rules,
+	.nrules = MO_R__N,
+	.prepare = mo_prepare,
+	.release = mo_release,
+	.setup = mo_setup,
+	.unit_key = mo_unit_key,
+	.play_turn = mo_play_turn,
+	.step = mo_step,
+	.expect_unit = mo_expect_unit,
+	.contest_odds = mo_contest_odds,
+	.odds = mo_odds,
+	.findings = mo_findings,
+	.gauges = mo_gauges,
+	.ngauges = 1,
+	.markers = mo_markers,
+	.show = &mo_show,
 };
