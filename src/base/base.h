@@ -1,7 +1,7 @@
 /*
  * base.h: what every layer of sandtable stands on — allocation that
  * aborts on failure, diagnostics in the mandoc style, physical lengths,
- * and atomic file output.
+ * the hex lattice, and atomic file output.
  *
  * Lengths are millimetres as double everywhere inside the program.
  */
@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define SANDTABLE_VERSION "0.1.0"
 
@@ -97,6 +98,89 @@ double len_unit_mm(enum unit_of_length);
 const char *len_unit_name(enum unit_of_length);
 /* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
 void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
+
+/* ---- hex geometry (hex.c) ----
+ *
+ * The one hex lattice: the engine's board, the scenario generator's grid
+ * and the map all count, measure and draw hexes with these functions.
+ *
+ * A cell is (column c, row r), both from 0; x runs to the right and
+ * y DOWN, as on a page, so row 0 is the top row. s is the hex's size
+ * across the flats; its circumradius (centre to corner) is s / sqrt(3).
+ *
+ *   HEX_FLAT    flat tops, cells in columns; odd columns stand half a
+ *               hex lower (+y) than even ones ("odd-q"). Columns are
+ *               1.5 radii apart, rows s apart.
+ *   HEX_POINTY  pointy tops, cells in rows; odd rows stand half a hex
+ *               further right (+x) ("odd-r"). Columns are s apart, rows
+ *               1.5 radii apart.
+ *
+ * Corners go clockwise on the page from the one at 0° (flat) or 30°
+ * (pointy), measured from +x towards +y; edge i runs from corner i to
+ * corner i + 1, and hex_neighbour(…, i, …) is the cell across it.
+ * A lattice is placed by (ox, oy): the top-left corner of the box that
+ * bounds its cells from (0, 0) on.
+ *
+ * A caller whose y runs up must say in one place how its rows meet these
+ * (the engine's board does, in board.c).
+ */
+enum hex_top { HEX_FLAT, HEX_POINTY };
+
+/* Circumradius of a hex s across the flats. */
+double hex_radius(double s);
+/* Size across the flats of a hex that measures `corners` corner to
+ * corner. */
+double hex_flats(double corners);
+/* Distance between neighbouring columns (*dx) and rows (*dy). */
+void hex_pitch(enum hex_top, double s, double *dx, double *dy);
+/* Bounding box (w, h) of cols x rows cells; 0 for no cells. */
+void hex_extent(enum hex_top, double s, int cols, int rows, double *w,
+    double *h);
+/* How many whole columns and rows fit in w x h (doubles: may be huge or
+ * below 1). */
+void hex_fit(enum hex_top, double s, double w, double h, double *cols,
+    double *rows);
+/* Centre of cell (c, r) of the lattice at (ox, oy). */
+void hex_center(enum hex_top, double s, double ox, double oy, int c, int r,
+    double *x, double *y);
+/* The 6 corners of the hex centred at (cx, cy), in edge order. */
+void hex_corners(enum hex_top, double s, double cx, double cy, double *xs,
+    double *ys);
+/* The cell of the lattice at (ox, oy) that holds point (x, y): the one
+ * with the nearest centre, whether or not it is inside a given grid. */
+void hex_locate(enum hex_top, double s, double ox, double oy, double x,
+    double y, int *c, int *r);
+/* The cell across edge 0…5 of cell (c, r), unbounded. */
+void hex_neighbour(enum hex_top, int c, int r, int edge, int *nc, int *nr);
+/*
+ * Cells between two cells: 0 for the same cell, 1 for neighbours. Offset
+ * to cube coordinates (x + y + z = 0), where the distance is the largest
+ * of the three differences. Inline: the engine measures distances in its
+ * innermost loops, and a call costs hex games 3% more instructions.
+ */
+static inline int
+hex_distance(enum hex_top top, int c1, int r1, int c2, int r2)
+{
+	int x1, z1, x2, z2, y1, y2, dx, dy, dz;
+
+	if (top == HEX_FLAT) {
+		x1 = c1;
+		z1 = r1 - (c1 - (c1 & 1)) / 2;
+		x2 = c2;
+		z2 = r2 - (c2 - (c2 & 1)) / 2;
+	} else {
+		x1 = c1 - (r1 - (r1 & 1)) / 2;
+		z1 = r1;
+		x2 = c2 - (r2 - (r2 & 1)) / 2;
+		z2 = r2;
+	}
+	y1 = -x1 - z1;
+	y2 = -x2 - z2;
+	dx = abs(x1 - x2);
+	dy = abs(y1 - y2);
+	dz = abs(z1 - z2);
+	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+}
 
 /* ---- statistics ---- */
 /* The Wilson score interval (95%) of a proportion p over n trials; [0, 1]

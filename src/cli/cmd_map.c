@@ -89,7 +89,7 @@ pick_cell(const struct ruleset *rs, const struct map_req *q,
 	if (q->hex_size != NULL) {
 		if (strcmp(q->hex_size, "corners") == 0 &&
 		    (kind == RS_GRID_HEX || kind == RS_GRID_HEX_POINTY))
-			*cell *= sqrt(3) / 2; /* corner to corner → flats */
+			*cell = hex_flats(*cell);
 		else if (strcmp(q->hex_size, "flats") != 0)
 			return bad("--hex-size", q->hex_size, NULL,
 			    "expected flats or corners");

@@ -4,7 +4,6 @@
  * grid (engine.h).
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -194,30 +193,22 @@ eng_board_len(const struct eng_board *b, double mm, int *whole)
 	return f;
 }
 
-/* Hex distance between offset cells: RS_GRID_HEX has flat tops and
- * odd columns shifted down; RS_GRID_HEX_POINTY odd rows shifted right. */
+/*
+ * Cells between two hexes of the board; positions round to cells. This
+ * is the one place where the board's y meets the lattice of base.h: the
+ * board's y runs up the table from Blue's edge (engine.h), the lattice's
+ * down the page, and the board hands its rows over as they are, unturned.
+ * So the engine plays the map's lattice upside down: its odd flat-top
+ * columns stand half a hex towards Red, where a map's stand towards Blue,
+ * and its pointy-top rows are counted from Blue's edge, a map's from the
+ * top. Turning the rows (rows - 1 - y) would make the two agree but change
+ * every game played on hexes.
+ */
 static int
-hex_dist(enum rs_grid g, int c1, int r1, int c2, int r2)
+hex_cells(enum rs_grid g, double x1, double y1, double x2, double y2)
 {
-	int x1, z1, x2, z2, y1, y2, dx, dy, dz;
-
-	if (g == RS_GRID_HEX) {
-		x1 = c1;
-		z1 = r1 - (c1 - (c1 & 1)) / 2;
-		x2 = c2;
-		z2 = r2 - (c2 - (c2 & 1)) / 2;
-	} else {
-		x1 = c1 - (r1 - (r1 & 1)) / 2;
-		z1 = r1;
-		x2 = c2 - (r2 - (r2 & 1)) / 2;
-		z2 = r2;
-	}
-	y1 = -x1 - z1;
-	y2 = -x2 - z2;
-	dx = abs(x1 - x2);
-	dy = abs(y1 - y2);
-	dz = abs(z1 - z2);
-	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+	return hex_distance(g == RS_GRID_HEX ? HEX_FLAT : HEX_POINTY,
+	    (int)lround(x1), (int)lround(y1), (int)lround(x2), (int)lround(y2));
 }
 
 double
@@ -236,8 +227,7 @@ eng_dist2_at(const struct eng_game *g, double x, double y, double hw,
 		return (double)d * d;
 	}
 	if (b->grid != RS_GRID_NONE) {
-		d = hex_dist(b->grid, (int)lround(x), (int)lround(y),
-		    (int)lround(v->x), (int)lround(v->y));
+		d = hex_cells(b->grid, x, y, v->x, v->y);
 		return (double)d * d;
 	}
 	/* Clarification 1: nearest edges of the two bases. */

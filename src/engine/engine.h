@@ -17,7 +17,9 @@
  *
  * Board units. Every position and length inside a game is in "board
  * units": millimetres on a free table, cells on a grid (cell centres at
- * integer coordinates, column x from 0, row y from 0). eng_ctx converts
+ * integer coordinates, column x from 0, row y from 0; hexes are the
+ * lattice of base.h with its rows counted up from Blue's edge, which
+ * board.c explains). eng_ctx converts
  * the ruleset's lengths once; eng_dist2() gives the squared distance in
  * board units (edge to edge on a free table, cells counted — diagonals
  * included on squares — on a grid), so a range test is d2 <= r * r.

@@ -618,12 +618,9 @@ static void
 view_cells(const struct grid *g, const struct map_view *v, int *c0, int *c1,
     int *r0, int *r1)
 {
-	double R = grid_hex_radius(g->cell), sx = g->cell, sy = g->cell;
+	double sx, sy;
 
-	if (g->kind == RS_GRID_HEX)
-		sx = 1.5 * R;
-	else if (g->kind == RS_GRID_HEX_POINTY)
-		sy = 1.5 * R;
+	grid_pitch(g, &sx, &sy);
 	*c0 = (int)floor((v->x0 - g->ox) / sx) - 1;
 	*c1 = (int)ceil((v->x1 - g->ox) / sx) + 1;
 	*r0 = (int)floor((v->y0 - g->oy) / sy) - 1;

@@ -1,6 +1,25 @@
-/* internal.h: shared between the files of src/ruleset only. */
+/*
+ * internal.h: shared between the files of src/ruleset only.
+ *
+ * The reader of a ruleset file is six files around one struct reader:
+ *   read.c     the entry point: the file checked and split, then the
+ *              body walked section by section (the sections table),
+ *              the sequence of play and the test games
+ *   front.c    the YAML front matter: settings, the default battle
+ *   tables.c   the Markdown tables: units, weapons, terrain, modifiers
+ *   mdtable.c  a Markdown table as cells with positions, found by
+ *              column name and parsed as numbers, lengths and lists
+ *   resolve.c  what is checked once everything is read: weapon and
+ *              force names resolved, what each family needs
+ *   names.c    how names compare, their length limit, and the words
+ *              of the vocabularies (classes, traits, terrain kinds)
+ * Every problem is added to r->d at its position, and the reader goes on
+ * with a default: messages are part of the output (tests/regress/).
+ */
 #ifndef SANDTABLE_RULESET_INTERNAL_H
 #define SANDTABLE_RULESET_INTERNAL_H
+
+#include "ruleset.h"
 
 struct cmark_node;
 
@@ -19,5 +38,92 @@ void rs_md_free(struct rs_md *);
  * by line and column. Returns 0 when clean. */
 int text_check(const char *file, const char *data, size_t len,
     struct diags *);
+
+/* ---- the reader ---- */
+
+/* Weapon names of units are resolved after all tables are read. */
+struct pending {
+	char *names[RS_MAX_WEAPONS_PER_UNIT];
+	struct pos pos[RS_MAX_WEAPONS_PER_UNIT];
+	size_t n;
+};
+
+struct reader {
+	struct ruleset *rs;
+	struct diags *d;
+	struct pending *pend; /* one per unit, in order */
+	size_t npend, cappend;
+};
+
+/* front.c: the settings of the front matter into r->rs. */
+void rd_front(struct reader *, const struct rs_node *fm);
+
+/* resolve.c: names between tables, and what the model as a whole
+ * lacks, once the front matter and the body are read. */
+void rd_resolve(struct reader *);
+
+/* ---- Markdown tables (mdtable.c) ---- */
+
+struct cell {
+	char *text; /* trimmed plain text */
+	struct pos pos;
+};
+
+struct table {
+	struct diags *d;
+	struct pos pos;
+	const char *what; /* "Units", "Weapons" … for messages */
+	struct cell *head;
+	size_t ncols;
+	struct cell **rows; /* each ncols cells */
+	size_t nrows, caprows;
+};
+
+/* Load table node m as cells (at most RS_MAX_TABLE_ROWS rows; a short
+ * row is padded with empty cells at the row's position). */
+void rd_table_load(struct table *, const struct rs_md *m, const char *what,
+    struct diags *);
+void rd_table_free(struct table *);
+/* Column index of the first name in the NULL-terminated alias list, or
+ * -1. Names compare as rd_name_eq does. */
+int rd_table_col(const struct table *, const char *const *names);
+/* Warn about columns named in none of the NULL-terminated alias lists. */
+void rd_table_unknown_cols(struct reader *, const struct table *,
+    const char *const *const *known);
+/* A cell as a whole number in lo…hi, or as a length in the ruleset's
+ * measure. Returns 0, or reports and returns -1. */
+int rd_cell_int(struct reader *, const struct cell *, const char *what,
+    int lo, int hi, int *);
+int rd_cell_len(struct reader *, const struct cell *, const char *what,
+    double *mm);
+/* Split a comma- or semicolon-separated list in place; calls fn for each
+ * trimmed item with its position inside the cell at `at`. */
+void rd_split_list(char *s, void (*fn)(struct reader *, const char *,
+    struct pos, void *), struct reader *, struct pos at, void *arg);
+
+/* ---- the tables of the body (tables.c) ---- */
+/* Each reads one table into r->rs; arg is the modifier scope of
+ * rd_mods (enum rs_mod_scope) and unused by the others. */
+void rd_units(struct reader *, const struct table *, int arg);
+void rd_weapons(struct reader *, const struct table *, int arg);
+void rd_terrain(struct reader *, const struct table *, int arg);
+void rd_mods(struct reader *, const struct table *, int arg);
+
+/* ---- names (names.c) ---- */
+/* s without leading and trailing white space (s is cut in place). */
+char *rd_trim(char *s);
+/* Names equal ignoring case, spaces, '-', '_' and '.': "Road move" ==
+ * "road-move". */
+int rd_name_eq(const char *, const char *);
+/* An empty cell, or one that says so: "—", "–", "-", "n/a", "none". */
+int rd_is_none(const char *);
+/* Names and titles past max characters are an error at their place.
+ * Returns 0 when name is within the limit. */
+int rd_name_long(struct diags *, struct pos, const char *what,
+    const char *name, size_t max);
+/* A word of a vocabulary; 0, or -1 when s is none of its words. */
+int rd_class_parse(const char *s, enum rs_class *);
+int rd_trait_parse(const char *s, unsigned *bit);
+int rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *);
 
 #endif

@@ -10,9 +10,9 @@
  * are laid out; the grid is centred on the table, so a table that is not
  * a whole number of cells keeps an even border.
  *
- * Hexes use "odd-q" offset coordinates for flat tops (odd columns are
- * half a hex lower) and "odd-r" for pointy tops (odd rows are half a hex
- * further right).
+ * Hexes are the lattice of base.h (hex.c), laid with its y down like the
+ * table's: "odd-q" for flat tops (odd columns are half a hex lower) and
+ * "odd-r" for pointy tops (odd rows are half a hex further right).
  */
 #ifndef SANDTABLE_GRID_H
 #define SANDTABLE_GRID_H
@@ -47,11 +47,10 @@ int grid_init(struct grid *, enum rs_grid kind, double cell, double table_w,
 void grid_extent(enum rs_grid kind, double cell, int cols, int rows,
     double *w, double *h);
 
-/* Hex circumradius (centre to corner) for a size across the flats. */
-double grid_hex_radius(double across_flats);
-
 /* Number of cells (cols * rows). */
 int grid_ncells(const struct grid *);
+/* Distance between neighbouring columns (*dx) and rows (*dy). */
+void grid_pitch(const struct grid *, double *dx, double *dy);
 /* Centre of cell (c, r) in table coordinates. */
 void grid_center(const struct grid *, int c, int r, double *x, double *y);
 /*

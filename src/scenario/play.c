@@ -30,7 +30,9 @@ struct sc_setup {
 	double at[2 * SC_MAX_SIDE][2]; /* board units */
 };
 
-/* Table mm to board units. */
+/* Table mm to board units. A hex grid is taken as squares here: the
+ * engine's hex board has whole cells of the table one cell apart both
+ * ways, not the map's lattice of hex.c (board.c says how they differ). */
 static void
 to_board(const struct eng_board *b, double table_h, double x, double y,
     double *bx, double *by)

@@ -1,0 +1,175 @@
+/*
+ * mdtable.c: a Markdown table as the reader uses it — a header row and
+ * rows of trimmed text cells, each with its position; columns found by
+ * any of their names; cells read as whole numbers, lengths or lists,
+ * with a message at the cell when they are not. What the columns of a
+ * particular table mean is tables.c's business.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void
+rd_table_free(struct table *t)
+{
+	size_t i, j;
+
+	for (j = 0; j < t->ncols; j++)
+		free(t->head[j].text);
+	free(t->head);
+	for (i = 0; i < t->nrows; i++) {
+		for (j = 0; j < t->ncols; j++)
+			free(t->rows[i][j].text);
+		free(t->rows[i]);
+	}
+	free(t->rows);
+}
+
+static void
+cell_from(struct cell *c, const struct rs_md *m)
+{
+	char *raw = m ? rs_md_text(m) : xstrdup("");
+	char *t = rd_trim(raw);
+
+	c->text = xstrdup(t);
+	free(raw);
+	if (m != NULL)
+		c->pos = m->pos;
+}
+
+void
+rd_table_load(struct table *t, const struct rs_md *m, const char *what,
+    struct diags *d)
+{
+	size_t i, j;
+	const struct rs_md *row;
+
+	memset(t, 0, sizeof(*t));
+	t->d = d;
+	t->pos = m->pos;
+	t->what = what;
+	if (m->nkids == 0)
+		return;
+	row = m->kids[0];
+	t->ncols = row->nkids;
+	t->head = xcalloc(t->ncols ? t->ncols : 1, sizeof(struct cell));
+	for (j = 0; j < t->ncols; j++)
+		cell_from(&t->head[j], row->kids[j]);
+	for (i = 1; i < m->nkids; i++) {
+		if (t->nrows >= RS_MAX_TABLE_ROWS) {
+			diag_add(t->d, SEV_ERROR, m->kids[i]->pos, "the %s table "
+			    "has more than %d rows (the rest are ignored)", what,
+			    RS_MAX_TABLE_ROWS);
+			break;
+		}
+		struct cell *cells = xcalloc(t->ncols ? t->ncols : 1,
+		    sizeof(struct cell));
+
+		row = m->kids[i];
+		for (j = 0; j < t->ncols; j++) {
+			cell_from(&cells[j], j < row->nkids ? row->kids[j] :
+			    NULL);
+			if (j >= row->nkids)
+				cells[j].pos = row->pos;
+		}
+		XPUSH(t->rows, t->nrows, t->caprows, cells);
+	}
+}
+
+int
+rd_table_col(const struct table *t, const char *const *names)
+{
+	size_t j;
+
+	for (; *names != NULL; names++)
+		for (j = 0; j < t->ncols; j++)
+			if (rd_name_eq(t->head[j].text, *names))
+				return (int)j;
+	return -1;
+}
+
+void
+rd_table_unknown_cols(struct reader *r, const struct table *t,
+    const char *const *const *known)
+{
+	size_t j;
+	const char *const *const *k;
+	const char *const *a;
+	int ok;
+
+	for (j = 0; j < t->ncols; j++) {
+		ok = 0;
+		for (k = known; *k != NULL && !ok; k++)
+			for (a = *k; *a != NULL && !ok; a++)
+				ok = rd_name_eq(t->head[j].text, *a);
+		if (!ok)
+			diag_add(r->d, SEV_WARNING, t->head[j].pos,
+			    "unknown column '%s' in the %s table (ignored)",
+			    t->head[j].text, t->what);
+	}
+}
+
+/* A leading '+' is allowed: modifiers are written "+1". */
+int
+rd_cell_int(struct reader *r, const struct cell *c, const char *what, int lo,
+    int hi, int *out)
+{
+	char *end;
+	long v;
+	const char *s = c->text;
+
+	if (*s == '+')
+		s++;
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0') {
+		diag_add(r->d, SEV_ERROR, c->pos,
+		    "%s '%s' is not a whole number", what, c->text);
+		return -1;
+	}
+	if (v < lo || v > hi) {
+		diag_add(r->d, SEV_ERROR, c->pos,
+		    "%s %ld is out of range (%d to %d)", what, v, lo, hi);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+int
+rd_cell_len(struct reader *r, const struct cell *c, const char *what,
+    double *mm)
+{
+	const char *why;
+
+	if (len_parse(c->text, r->rs->measure, mm, &why) == -1) {
+		diag_add(r->d, SEV_ERROR, c->pos, "%s '%s': %s", what, c->text,
+		    why);
+		return -1;
+	}
+	return 0;
+}
+
+void
+rd_split_list(char *s, void (*fn)(struct reader *, const char *, struct pos,
+    void *), struct reader *r, struct pos at, void *arg)
+{
+	char *start = s, *p;
+	struct pos ip;
+	int last = 0;
+
+	for (p = s; !last; p++) {
+		if (*p != ',' && *p != ';' && *p != '\0')
+			continue;
+		last = *p == '\0';
+		*p = '\0';
+		ip = at;
+		while (isspace((unsigned char)*start))
+			start++;
+		ip.col += (int)(start - s);
+		if (*rd_trim(start) != '\0')
+			fn(r, rd_trim(start), ip, arg);
+		start = p + 1;
+	}
+}

@@ -1,0 +1,189 @@
+/*
+ * names.c: the words of a ruleset — how the reader compares names and
+ * recognises an empty cell, the length limit on names and titles, and
+ * the vocabularies of unit classes, traits and terrain kinds, read from
+ * a cell and named again for print (with the engines and grids).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+char *
+rd_trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+int
+rd_name_eq(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == ' ' || *a == '-' || *a == '_' || *a == '.')
+			a++;
+		while (*b == ' ' || *b == '-' || *b == '_' || *b == '.')
+			b++;
+		if (*a == '\0' || *b == '\0')
+			return *a == *b;
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return 0;
+		a++, b++;
+	}
+}
+
+int
+rd_is_none(const char *s)
+{
+	return *s == '\0' || strcmp(s, "\xe2\x80\x94") == 0 || /* — */
+	    strcmp(s, "\xe2\x80\x93") == 0 || strcmp(s, "-") == 0 ||
+	    strcasecmp(s, "n/a") == 0 || strcasecmp(s, "none") == 0;
+}
+
+/*
+ * Names and titles are printed on cards, headings and tabs: past max
+ * characters they are an error at their place (a name of 100 KB would
+ * take minutes to typeset).
+ */
+int
+rd_name_long(struct diags *d, struct pos at, const char *what,
+    const char *name, size_t max)
+{
+	size_t n = utf8_chars(name), cut = 0, k = 0;
+
+	if (n <= max)
+		return 0;
+	/* Quote its first 40 characters. */
+	while (name[cut] != '\0' && k < 40)
+		if (((unsigned char)name[++cut] & 0xc0) != 0x80)
+			k++;
+	diag_add(d, SEV_ERROR, at, "%s of %zu characters: the limit is %zu "
+	    "(\"%.*s…\")", what, n, max, (int)cut, name);
+	return -1;
+}
+
+/* ---- vocabularies ---- */
+
+static const struct {
+	const char *name;
+	enum rs_class cls;
+} class_names[] = {
+	{ "infantry", RS_CLASS_INFANTRY },
+	{ "artillery", RS_CLASS_ARTILLERY },
+	{ "vehicle", RS_CLASS_VEHICLE }, { "vehicles", RS_CLASS_VEHICLE },
+	{ "cavalry", RS_CLASS_CAVALRY },
+	{ "elephant", RS_CLASS_ELEPHANT }, { "elephants", RS_CLASS_ELEPHANT },
+	{ "chariot", RS_CLASS_CHARIOT }, { "chariots", RS_CLASS_CHARIOT },
+};
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} trait_names[] = {
+	{ "runs-down", RS_TRAIT_RUNS_DOWN },
+	{ "no-melee", RS_TRAIT_NO_MELEE },
+	{ "light", RS_TRAIT_LIGHT },
+	{ "pike", RS_TRAIT_PIKE },
+	{ "armoured", RS_TRAIT_ARMOURED },
+	{ "levy", RS_TRAIT_LEVY },
+	{ "heavy", RS_TRAIT_HEAVY },
+};
+
+static const char *const terrain_kind_names[RS_TERRAIN__MAX] = {
+	"open", "hill", "wood", "river", "ford", "road", "town",
+	"fortification",
+};
+
+int
+rd_class_parse(const char *s, enum rs_class *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(class_names) / sizeof(class_names[0]); i++)
+		if (rd_name_eq(s, class_names[i].name)) {
+			*c = class_names[i].cls;
+			return 0;
+		}
+	return -1;
+}
+
+int
+rd_trait_parse(const char *s, unsigned *bit)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(trait_names) / sizeof(trait_names[0]); i++)
+		if (rd_name_eq(s, trait_names[i].name)) {
+			*bit = trait_names[i].bit;
+			return 0;
+		}
+	return -1;
+}
+
+/* Kinds, and the plurals "woods" and "hills" that tables use. */
+int
+rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *kind)
+{
+	size_t k;
+
+	for (k = 0; k < RS_TERRAIN__MAX; k++)
+		if (rd_name_eq(s, terrain_kind_names[k]) ||
+		    (k == RS_TERRAIN_WOOD && rd_name_eq(s, "woods")) ||
+		    (k == RS_TERRAIN_HILL && rd_name_eq(s, "hills"))) {
+			*kind = (enum rs_terrain_kind)k;
+			return 0;
+		}
+	return -1;
+}
+
+const char *
+rs_engine_name(enum rs_engine e)
+{
+	return e == RS_ENGINE_FIREPOWER ? "firepower" :
+	    e == RS_ENGINE_MORALE ? "morale" : "none";
+}
+
+const char *
+rs_class_name(enum rs_class c)
+{
+	static const char *const n[RS_CLASS__MAX] = { "infantry",
+		"artillery", "vehicle", "cavalry", "elephant", "chariot" };
+
+	return (unsigned)c < RS_CLASS__MAX ? n[c] : "?";
+}
+
+const char *
+rs_terrain_kind_name(enum rs_terrain_kind k)
+{
+	return (unsigned)k < RS_TERRAIN__MAX ? terrain_kind_names[k] : "?";
+}
+
+const char *
+rs_grid_name(enum rs_grid g)
+{
+	return g == RS_GRID_SQUARE ? "square" : g == RS_GRID_HEX ? "hex" :
+	    g == RS_GRID_HEX_POINTY ? "hex-pointy" : "none";
+}
+
+void
+rs_traits_format(char *buf, size_t sz, unsigned traits)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(trait_names) / sizeof(trait_names[0]); i++)
+		if (traits & trait_names[i].bit) {
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%s", n ? ", " : "", trait_names[i].name);
+			if (n >= sz)
+				return;
+		}
+}

@@ -1,0 +1,141 @@
+/*
+ * resolve.c: what can be checked only once the whole file is read. A
+ * unit's weapons are names until the Weapons table is known, the
+ * battle's forces name units, and each rule family needs some columns
+ * (firepower: Melee and Hits on; morale: Morale); then what the model
+ * as a whole lacks — a title, an engine, units, weapons, a sequence of
+ * play. Messages point at the item, or at the top of the file for what
+ * is missing altogether.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+/* Unit u's weapons from their names in p; used[w] counts the units that
+ * carry weapon w. */
+static void
+unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
+    int *used)
+{
+	size_t k;
+	int w;
+
+	for (k = 0; k < p->n; k++) {
+		if ((w = rs_weapon_find(r->rs, p->names[k])) < 0) {
+			diag_add(r->d, SEV_ERROR, p->pos[k], "unit '%s' has "
+			    "weapon '%s', which the Weapons table does not "
+			    "list", u->name, p->names[k]);
+			continue;
+		}
+		used[w]++;
+		u->weapon_pos[u->nweapons] = p->pos[k];
+		u->weapons[u->nweapons++] = w;
+	}
+}
+
+/* What a unit needs: a melee power (firepower, unless it never melees),
+ * a morale grade (morale), and a move a table can hold. */
+static void
+check_unit(struct reader *r, const struct rs_unit *u)
+{
+	enum rs_engine e = r->rs->engine;
+
+	if (e == RS_ENGINE_FIREPOWER && u->melee == -1 &&
+	    !(u->traits & RS_TRAIT_NO_MELEE))
+		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Melee "
+		    "(give a melee power, or the trait no-melee)", u->name);
+	if (e == RS_ENGINE_MORALE && u->morale == 0)
+		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
+		    u->name);
+	if (u->move_mm > 10000)
+		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' moves more than "
+		    "10 m a turn", u->name);
+}
+
+/* A weapon no unit carries, and what a firepower weapon needs. */
+static void
+check_weapon(struct reader *r, const struct rs_weapon *w, int used)
+{
+	int fp = r->rs->engine == RS_ENGINE_FIREPOWER;
+
+	if (!used)
+		diag_add(r->d, SEV_WARNING, w->pos,
+		    "weapon '%s' is carried by no unit", w->name);
+	if (fp && w->hit_faces == 0)
+		diag_add(r->d, SEV_ERROR, w->pos, "weapon '%s' has no Hits on",
+		    w->name);
+	if (fp && w->destroys == 0)
+		diag_add(r->d, SEV_WARNING, w->pos,
+		    "weapon '%s' destroys nothing", w->name);
+}
+
+/* The unit of each battle force. A force keeps only the position of its
+ * name, so the name is found again in the front matter by it (forces
+ * are few). */
+static void
+resolve_forces(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	const struct rs_node *fo;
+	const char *nm;
+	size_t i, j;
+
+	for (i = 0; i < rs->nforces; i++) {
+		fo = rs_node_get(rs_node_get(rs->front, "battle"), "forces");
+		nm = fo->kids[0]->scalar;
+		for (j = 0; j + 1 < fo->nkids; j += 2)
+			if (fo->kids[j]->pos.line == rs->forces[i].pos.line &&
+			    fo->kids[j]->pos.col == rs->forces[i].pos.col)
+				nm = fo->kids[j]->scalar;
+		if ((rs->forces[i].unit = rs_unit_find(rs, nm)) < 0)
+			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
+			    "battle force names unknown unit '%s'", nm);
+	}
+}
+
+/* What the ruleset as a whole lacks, reported at the top of the file. */
+static void
+check_whole(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	struct pos top = { rs->path, 1, 1 };
+
+	if (rs->title == NULL && rs->front != NULL &&
+	    rs_node_get(rs->front, "title") == NULL)
+		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
+	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
+		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
+		    "of the morale family; the firepower family ignores it");
+	if (rs->engine == RS_ENGINE_NONE && rs->front != NULL &&
+	    rs_node_get(rs->front, "engine") == NULL)
+		diag_add(r->d, SEV_ERROR, top, "no engine in the front matter "
+		    "(engine: firepower or engine: morale)");
+	if (rs->nunits == 0)
+		diag_add(r->d, SEV_ERROR, top, "no units: a ruleset needs a "
+		    "'## Units' section with a table");
+	if (rs->engine == RS_ENGINE_FIREPOWER && rs->nweapons == 0)
+		diag_add(r->d, SEV_ERROR, top, "no weapons: a firepower "
+		    "ruleset needs a '## Weapons' section with a table");
+	if (rs->nphases == 0 && rs->nunits > 0)
+		diag_add(r->d, SEV_WARNING, top, "no sequence of play (an "
+		    "ordered list under '## Sequence of play')");
+}
+
+void
+rd_resolve(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	size_t i;
+	int *used;
+
+	used = xcalloc(rs->nweapons ? rs->nweapons : 1, sizeof(int));
+	for (i = 0; i < rs->nunits && i < r->npend; i++) {
+		unit_weapons(r, &rs->units[i], &r->pend[i], used);
+		check_unit(r, &rs->units[i]);
+	}
+	for (i = 0; i < rs->nweapons; i++)
+		check_weapon(r, &rs->weapons[i], used[i]);
+	free(used);
+	resolve_forces(r);
+	check_whole(r);
+}

@@ -1,0 +1,459 @@
+/*
+ * tables.c: the Markdown tables of a ruleset's body — Units, Weapons,
+ * Terrain and the modifier tables — into the model. Each table is a
+ * block of its own: the columns it knows (any of their names), the
+ * parsers of its list cells, and the reader of its rows, which reports
+ * a bad cell at its place and goes on without it. read.c's sections
+ * table says which heading leads to which reader; names between tables
+ * (a unit's weapons) are resolved later in resolve.c.
+ *
+ * A new table is a reader here, its declaration in internal.h and a row
+ * of the sections table; a new column is its names below, in the
+ * reader's known list, and an rd_table_col() lookup.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Column names, by any of which a header may call a column. */
+static const char *const COL_UNIT[] = { "Unit", "Unit type", "Name", NULL };
+static const char *const COL_CLASS[] = { "Class", "Type", NULL };
+static const char *const COL_MOVE[] = { "Move", "Movement", "Off road", NULL };
+static const char *const COL_ROAD[] = { "Road move", "On road", "Road", NULL };
+static const char *const COL_MELEE[] = { "Melee", "Melee power", NULL };
+static const char *const COL_MORALE[] = { "Morale", NULL };
+static const char *const COL_FIRED[] = { "Fire dice", NULL };
+static const char *const COL_MELEED[] = { "Melee dice", NULL };
+static const char *const COL_WEAPONS[] = { "Weapons", "Weapon", NULL };
+static const char *const COL_BASE[] = { "Base", NULL };
+static const char *const COL_TRAITS[] = { "Traits", "Special", NULL };
+static const char *const COL_NOTES[] = { "Notes", NULL };
+static const char *const COL_WEAPON[] = { "Weapon", "Name", NULL };
+static const char *const COL_RANGE[] = { "Range", NULL };
+static const char *const COL_HITS[] = { "Hits on", "Hit on", "Hits", NULL };
+static const char *const COL_DESTROYS[] = { "Destroys", "Kills", NULL };
+static const char *const COL_TERRAIN[] = { "Terrain", NULL };
+static const char *const COL_KIND[] = { "Kind", NULL };
+static const char *const COL_EFFECT[] = { "Effect", "Effects", NULL };
+static const char *const COL_MODIFIER[] = { "Modifier", "Situation", NULL };
+static const char *const COL_KEY[] = { "Key", NULL };
+static const char *const COL_VALUE[] = { "Value", NULL };
+
+/* ---- Units ---- */
+
+struct unitctx {
+	struct rs_unit *u;
+	char **wnames;
+	struct pos *wpos;
+	size_t nw;
+};
+
+static void
+unit_weapon_item(struct reader *r, const char *name, struct pos at, void *arg)
+{
+	struct unitctx *uc = arg;
+
+	if (uc->nw >= RS_MAX_WEAPONS_PER_UNIT) {
+		diag_add(r->d, SEV_ERROR, at,
+		    "unit '%s' has more than %d weapons", uc->u->name,
+		    RS_MAX_WEAPONS_PER_UNIT);
+		return;
+	}
+	uc->wnames[uc->nw] = xstrdup(name);
+	uc->wpos[uc->nw] = at;
+	uc->nw++;
+}
+
+static void
+trait_item(struct reader *r, const char *name, struct pos at, void *arg)
+{
+	unsigned *traits = arg, bit;
+
+	if (rd_trait_parse(name, &bit) == 0) {
+		*traits |= bit;
+		return;
+	}
+	diag_add(r->d, SEV_ERROR, at, "unknown trait '%s' (known: runs-down, "
+	    "no-melee, light, pike, armoured, levy, heavy)", name);
+}
+
+/* Where the Units table's columns are: an index, or -1 when it has none
+ * of that name. */
+struct unit_cols {
+	int unit, cls, move, road, melee, morale, fire_dice, melee_dice,
+	    weapons, base, traits, notes;
+};
+
+/* The numbers of a unit: its class, moves, melee power, morale and dice,
+ * each reported at its cell when it is bad. */
+static void
+unit_numbers(struct reader *r, const struct unit_cols *c,
+    const struct cell *row, struct rs_unit *u)
+{
+	u->cls_pos = row[c->cls].pos;
+	if (rd_class_parse(row[c->cls].text, &u->cls) == -1)
+		diag_add(r->d, SEV_ERROR, row[c->cls].pos, "unit '%s' has "
+		    "unknown class '%s' (known: infantry, artillery, "
+		    "vehicle, cavalry, elephant, chariot)", u->name,
+		    row[c->cls].text);
+	if (rd_is_none(row[c->move].text))
+		diag_add(r->d, SEV_ERROR, row[c->move].pos,
+		    "unit '%s' has no Move", u->name);
+	else
+		rd_cell_len(r, &row[c->move], "Move", &u->move_mm);
+	if (c->road >= 0 && !rd_is_none(row[c->road].text))
+		rd_cell_len(r, &row[c->road], "Road move", &u->road_move_mm);
+	if (c->melee >= 0 && !rd_is_none(row[c->melee].text) &&
+	    rd_cell_int(r, &row[c->melee], "Melee", 0, 6, &u->melee) == -1)
+		u->melee = -2; /* reported: no second message */
+	if (c->morale >= 0 && !rd_is_none(row[c->morale].text))
+		rd_cell_int(r, &row[c->morale], "Morale", 1, 12, &u->morale);
+	if (c->fire_dice >= 0 && !rd_is_none(row[c->fire_dice].text))
+		rd_cell_int(r, &row[c->fire_dice], "Fire dice", 0, 20,
+		    &u->fire_dice);
+	if (c->melee_dice >= 0 && !rd_is_none(row[c->melee_dice].text))
+		rd_cell_int(r, &row[c->melee_dice], "Melee dice", 0, 20,
+		    &u->melee_dice);
+}
+
+/* A unit's base: the ruleset's, or its own "30mm" (square) or "40x20mm"
+ * (frontage by depth). */
+static void
+unit_base(struct reader *r, const struct cell *b, struct rs_unit *u)
+{
+	const char *why;
+
+	u->base_w_mm = r->rs->base_w_mm;
+	u->base_d_mm = r->rs->base_d_mm;
+	if (b == NULL || rd_is_none(b->text))
+		return;
+	if (strchr(b->text, 'x') != NULL ?
+	    len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
+	    &u->base_d_mm, &why) :
+	    len_parse(b->text, r->rs->measure, &u->base_w_mm, &why))
+		diag_add(r->d, SEV_ERROR, b->pos, "Base '%s': %s", b->text,
+		    why);
+	else if (strchr(b->text, 'x') == NULL)
+		u->base_d_mm = u->base_w_mm;
+}
+
+/*
+ * One row of the Units table into rs->units, and its weapons by name into
+ * r->pend. Returns -1 when the ruleset already has as many unit types as
+ * it may (the rest of the table is not read), else 0; a row without a
+ * usable name is left out.
+ */
+static int
+unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
+{
+	struct ruleset *rs = r->rs;
+	struct rs_unit u;
+	struct pending p;
+	struct unitctx uc;
+	const struct cell *name = &row[c->unit];
+	char *tmp;
+	size_t k;
+
+	memset(&u, 0, sizeof(u));
+	memset(&p, 0, sizeof(p));
+	u.pos = name->pos;
+	u.melee = -1;
+	if (rd_is_none(name->text)) {
+		diag_add(r->d, SEV_ERROR, name->pos, "unit without a name");
+		return 0;
+	}
+	if (rs->nunits >= RS_MAX_UNITS) {
+		diag_add(r->d, SEV_ERROR, name->pos,
+		    "more than %d unit types", RS_MAX_UNITS);
+		return -1;
+	}
+	if (rs_unit_find(rs, name->text) >= 0) {
+		diag_add(r->d, SEV_ERROR, name->pos, "duplicate unit '%s'",
+		    name->text);
+		return 0;
+	}
+	if (rd_name_long(r->d, name->pos, "unit name", name->text,
+	    RS_MAX_NAME))
+		return 0;
+	u.name = xstrdup(name->text);
+	unit_numbers(r, c, row, &u);
+	if (c->traits >= 0 && !rd_is_none(row[c->traits].text)) {
+		tmp = xstrdup(row[c->traits].text);
+		rd_split_list(tmp, trait_item, r, row[c->traits].pos,
+		    &u.traits);
+		free(tmp);
+	}
+	unit_base(r, c->base >= 0 ? &row[c->base] : NULL, &u);
+	if (c->notes >= 0 && !rd_is_none(row[c->notes].text))
+		u.notes = xstrdup(row[c->notes].text);
+	if (c->weapons >= 0 && !rd_is_none(row[c->weapons].text)) {
+		uc.u = &u;
+		uc.wnames = p.names;
+		uc.wpos = p.pos;
+		uc.nw = 0;
+		tmp = xstrdup(row[c->weapons].text);
+		rd_split_list(tmp, unit_weapon_item, r, row[c->weapons].pos,
+		    &uc);
+		free(tmp);
+		p.n = uc.nw;
+	}
+	for (k = 0; k < p.n; k++)
+		u.weapon_pos[k] = p.pos[k];
+	XPUSH(rs->units, rs->nunits, rs->capunits, u);
+	XPUSH(r->pend, r->npend, r->cappend, p);
+	return 0;
+}
+
+/* The Units table: one unit type a row. Weapons are kept by name in
+ * r->pend until the Weapons table has been read (rd_resolve). */
+void
+rd_units(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_UNIT, COL_CLASS,
+		COL_MOVE, COL_ROAD, COL_MELEE, COL_MORALE, COL_FIRED,
+		COL_MELEED, COL_WEAPONS, COL_BASE, COL_TRAITS, COL_NOTES,
+		NULL };
+	struct unit_cols c;
+	size_t i;
+
+	(void)arg;
+	c.unit = rd_table_col(t, COL_UNIT);
+	c.cls = rd_table_col(t, COL_CLASS);
+	c.move = rd_table_col(t, COL_MOVE);
+	c.road = rd_table_col(t, COL_ROAD);
+	c.melee = rd_table_col(t, COL_MELEE);
+	c.morale = rd_table_col(t, COL_MORALE);
+	c.fire_dice = rd_table_col(t, COL_FIRED);
+	c.melee_dice = rd_table_col(t, COL_MELEED);
+	c.weapons = rd_table_col(t, COL_WEAPONS);
+	c.base = rd_table_col(t, COL_BASE);
+	c.traits = rd_table_col(t, COL_TRAITS);
+	c.notes = rd_table_col(t, COL_NOTES);
+	rd_table_unknown_cols(r, t, known);
+	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the Units table needs the "
+		    "columns Unit, Class and Move (missing: %s%s%s)",
+		    c.unit < 0 ? "Unit " : "", c.cls < 0 ? "Class " : "",
+		    c.move < 0 ? "Move" : "");
+		return;
+	}
+	for (i = 0; i < t->nrows; i++)
+		if (unit_row(r, &c, t->rows[i]) == -1)
+			break;
+}
+
+/* ---- Weapons ---- */
+
+static void
+face_item(struct reader *r, const char *s, struct pos at, void *arg)
+{
+	unsigned *faces = arg;
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (end == s || *end != '\0' || v < 1 || v > 6) {
+		diag_add(r->d, SEV_ERROR, at,
+		    "die face '%s' is not a number from 1 to 6", s);
+		return;
+	}
+	*faces |= 1u << v;
+}
+
+static void
+class_item(struct reader *r, const char *s, struct pos at, void *arg)
+{
+	unsigned *mask = arg;
+	enum rs_class c;
+
+	if (rd_name_eq(s, "all")) {
+		*mask = RS_CLASS_ALL;
+		return;
+	}
+	if (rd_class_parse(s, &c) == -1) {
+		diag_add(r->d, SEV_ERROR, at, "unknown class '%s' (known: "
+		    "all, infantry, artillery, vehicle, cavalry, elephant, "
+		    "chariot)", s);
+		return;
+	}
+	*mask |= 1u << c;
+}
+
+static void
+wtrait_item(struct reader *r, const char *s, struct pos at, void *arg)
+{
+	unsigned *t = arg;
+
+	if (rd_name_eq(s, "indirect"))
+		*t |= RS_WTRAIT_INDIRECT;
+	else
+		diag_add(r->d, SEV_ERROR, at,
+		    "unknown weapon trait '%s' (known: indirect)", s);
+}
+
+/* The Weapons table: one weapon a row. */
+void
+rd_weapons(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_WEAPON, COL_RANGE,
+		COL_HITS, COL_DESTROYS, COL_TRAITS, COL_NOTES, NULL };
+	int cw = rd_table_col(t, COL_WEAPON), cr = rd_table_col(t, COL_RANGE),
+	    ch = rd_table_col(t, COL_HITS), cd = rd_table_col(t, COL_DESTROYS),
+	    ct = rd_table_col(t, COL_TRAITS), cn = rd_table_col(t, COL_NOTES);
+	struct ruleset *rs = r->rs;
+	size_t i;
+	char *tmp;
+
+	(void)arg;
+	rd_table_unknown_cols(r, t, known);
+	if (cw < 0 || cr < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the Weapons table needs the "
+		    "columns Weapon and Range");
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		struct cell *row = t->rows[i];
+		struct rs_weapon w;
+
+		memset(&w, 0, sizeof(w));
+		w.pos = row[cw].pos;
+		if (rd_is_none(row[cw].text)) {
+			diag_add(r->d, SEV_ERROR, row[cw].pos,
+			    "weapon without a name");
+			continue;
+		}
+		if (rs->nweapons >= RS_MAX_WEAPONS) {
+			diag_add(r->d, SEV_ERROR, w.pos, "more than %d weapons",
+			    RS_MAX_WEAPONS);
+			break;
+		}
+		if (rs_weapon_find(rs, row[cw].text) >= 0) {
+			diag_add(r->d, SEV_ERROR, w.pos,
+			    "duplicate weapon '%s'", row[cw].text);
+			continue;
+		}
+		if (rd_name_long(r->d, w.pos, "weapon name", row[cw].text,
+		    RS_MAX_NAME))
+			continue;
+		w.name = xstrdup(row[cw].text);
+		if (rd_is_none(row[cr].text))
+			diag_add(r->d, SEV_ERROR, row[cr].pos,
+			    "weapon '%s' has no Range", w.name);
+		else if (rd_cell_len(r, &row[cr], "Range", &w.range_mm) == 0 &&
+		    w.range_mm <= 0)
+			diag_add(r->d, SEV_ERROR, row[cr].pos,
+			    "weapon '%s' has a zero Range", w.name);
+		if (ch >= 0 && !rd_is_none(row[ch].text)) {
+			tmp = xstrdup(row[ch].text);
+			rd_split_list(tmp, face_item, r, row[ch].pos,
+			    &w.hit_faces);
+			free(tmp);
+		}
+		if (cd >= 0 && !rd_is_none(row[cd].text)) {
+			tmp = xstrdup(row[cd].text);
+			rd_split_list(tmp, class_item, r, row[cd].pos,
+			    &w.destroys);
+			free(tmp);
+		}
+		if (ct >= 0 && !rd_is_none(row[ct].text)) {
+			tmp = xstrdup(row[ct].text);
+			rd_split_list(tmp, wtrait_item, r, row[ct].pos,
+			    &w.traits);
+			free(tmp);
+		}
+		if (cn >= 0 && !rd_is_none(row[cn].text))
+			w.notes = xstrdup(row[cn].text);
+		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
+	}
+}
+
+/* ---- Terrain ---- */
+
+/* The Terrain table: one kind of terrain a row; a row without a name is
+ * named for its kind. */
+void
+rd_terrain(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_TERRAIN, COL_KIND,
+		COL_EFFECT, COL_NOTES, NULL };
+	int cn = rd_table_col(t, COL_TERRAIN), ck = rd_table_col(t, COL_KIND),
+	    ce = rd_table_col(t, COL_EFFECT);
+	enum rs_terrain_kind kind;
+	size_t i;
+
+	(void)arg;
+	rd_table_unknown_cols(r, t, known);
+	if (cn < 0 || ck < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the Terrain table needs the "
+		    "columns Terrain and Kind");
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		struct cell *row = t->rows[i];
+		struct rs_terrain tr;
+
+		memset(&tr, 0, sizeof(tr));
+		tr.pos = row[cn].pos;
+		if (rd_terrain_kind_parse(row[ck].text, &kind) == -1) {
+			diag_add(r->d, SEV_ERROR, row[ck].pos, "unknown "
+			    "terrain kind '%s' (known: open, hill, wood, "
+			    "river, ford, road, town, fortification)",
+			    row[ck].text);
+			continue;
+		}
+		if (rd_name_long(r->d, row[cn].pos, "terrain name",
+		    row[cn].text, RS_MAX_NAME))
+			continue;
+		tr.kind = kind;
+		tr.name = xstrdup(rd_is_none(row[cn].text) ?
+		    rs_terrain_kind_name(kind) : row[cn].text);
+		if (ce >= 0 && !rd_is_none(row[ce].text))
+			tr.effect = xstrdup(row[ce].text);
+		XPUSH(r->rs->terrain, r->rs->nterrain, r->rs->capterrain, tr);
+	}
+}
+
+/* ---- modifiers ---- */
+
+/* A table of modifiers (Morale, Melee, Fire, Melee power): one a row, by
+ * Key, for the scope arg (enum rs_mod_scope). */
+void
+rd_mods(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_MODIFIER, COL_KEY,
+		COL_VALUE, COL_NOTES, NULL };
+	int cm = rd_table_col(t, COL_MODIFIER), ck = rd_table_col(t, COL_KEY),
+	    cv = rd_table_col(t, COL_VALUE);
+	enum rs_mod_scope scope = (enum rs_mod_scope)arg;
+	size_t i;
+
+	rd_table_unknown_cols(r, t, known);
+	if (cm < 0 || ck < 0 || cv < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the %s table needs the "
+		    "columns Modifier, Key and Value", t->what);
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		struct cell *row = t->rows[i];
+		struct rs_modifier m;
+
+		memset(&m, 0, sizeof(m));
+		m.pos = row[ck].pos;
+		m.scope = scope;
+		if (rd_is_none(row[ck].text)) {
+			diag_add(r->d, SEV_ERROR, row[ck].pos,
+			    "modifier without a Key");
+			continue;
+		}
+		if (rs_mod_find(r->rs, scope, row[ck].text) != NULL) {
+			diag_add(r->d, SEV_ERROR, row[ck].pos,
+			    "duplicate modifier '%s'", row[ck].text);
+			continue;
+		}
+		if (rd_cell_int(r, &row[cv], "Value", -6, 6, &m.value) == -1)
+			continue;
+		m.key = xstrdup(row[ck].text);
+		m.text = xstrdup(row[cm].text);
+		XPUSH(r->rs->mods, r->rs->nmods, r->rs->capmods, m);
+	}
+}
