@@ -10,16 +10,109 @@
 
 #define EPS 1e-9
 
+/* The lattice of a hex grid kind. */
+static enum hex_top
+hex_top_of(enum rs_grid g)
+{
+	return g == RS_GRID_HEX_POINTY ? HEX_POINTY : HEX_FLAT;
+}
+
+/*
+ * Hex boards and the map's lattice. The board counts its rows up the
+ * table from Blue's edge (engine.h); the lattice of hex.c counts them
+ * down the page from Red's: board row r is lattice row rows - 1 - r.
+ * These two are the one place where the two meet.
+ */
+static int
+lattice_row(const struct eng_board *b, int r)
+{
+	return b->rows - 1 - r;
+}
+
+void
+eng_board_cell(const struct eng_board *b, double x, double y, double *bx,
+    double *by)
+{
+	int c, r;
+
+	switch (b->grid) {
+	case RS_GRID_NONE:
+		*bx = x;
+		*by = y;
+		break;
+	case RS_GRID_SQUARE:
+		*bx = floor(x / b->cell_mm + 1e-9);
+		*by = floor(y / b->cell_mm + 1e-9);
+		break;
+	case RS_GRID_HEX:
+	case RS_GRID_HEX_POINTY:
+		hex_locate(hex_top_of(b->grid), b->cell_mm, b->ox, b->oy, x,
+		    b->table_h - y, &c, &r);
+		*bx = c;
+		*by = lattice_row(b, r);
+		break;
+	}
+}
+
+void
+eng_board_point(const struct eng_board *b, double bx, double by, double *x,
+    double *y)
+{
+	double px, py;
+
+	switch (b->grid) {
+	case RS_GRID_NONE:
+		*x = bx;
+		*y = by;
+		break;
+	case RS_GRID_SQUARE:
+		*x = (bx + 0.5) * b->cell_mm;
+		*y = (by + 0.5) * b->cell_mm;
+		break;
+	case RS_GRID_HEX:
+	case RS_GRID_HEX_POINTY:
+		hex_center(hex_top_of(b->grid), b->cell_mm, b->ox, b->oy,
+		    (int)lround(bx), lattice_row(b, (int)lround(by)), &px, &py);
+		*x = px;
+		*y = b->table_h - py;
+		break;
+	}
+}
+
+/*
+ * Where the pieces are measured at a point of the board: pieces on a
+ * grid are given in cells with centres at integers (mm / cell - 0.5),
+ * and a hex's centre lies where the lattice has it, not at its indices.
+ */
+static void
+piece_xy(const struct eng_board *b, double x, double y, double *px,
+    double *py)
+{
+	if (b->grid != RS_GRID_HEX && b->grid != RS_GRID_HEX_POINTY) {
+		*px = x;
+		*py = y;
+		return;
+	}
+	eng_board_point(b, x, y, px, py);
+	*px = *px / b->cell_mm - 0.5;
+	*py = *py / b->cell_mm - 0.5;
+}
+
 int
 eng_board_init(struct eng_board *b, double w_mm, double h_mm,
     enum rs_grid grid, double cell_mm, const char **why)
 {
+	double cols, rows, lw, lh;
+
 	memset(b, 0, sizeof(*b));
 	b->grid = grid;
 	if (w_mm <= 0 || h_mm <= 0) {
 		*why = "the table has no size";
 		return -1;
 	}
+	b->table_w = w_mm;
+	b->table_h = h_mm;
+	b->ox = b->oy = 0;
 	if (grid == RS_GRID_NONE) {
 		b->cell_mm = 1;
 		b->w = w_mm;
@@ -31,15 +124,27 @@ eng_board_init(struct eng_board *b, double w_mm, double h_mm,
 		return -1;
 	}
 	b->cell_mm = cell_mm;
-	b->cols = (int)floor(w_mm / cell_mm + 1e-6);
-	b->rows = (int)floor(h_mm / cell_mm + 1e-6);
-	if (b->cols < 1 || b->rows < 1) {
+	if (grid == RS_GRID_SQUARE) {
+		cols = floor(w_mm / cell_mm + 1e-6);
+		rows = floor(h_mm / cell_mm + 1e-6);
+	} else
+		hex_fit(hex_top_of(grid), cell_mm, w_mm, h_mm, &cols, &rows);
+	if (cols < 1 || rows < 1) {
 		*why = "the table is smaller than one cell";
 		return -1;
 	}
-	if ((long)b->cols * b->rows > ENG_MAX_CELLS) {
+	if (cols * rows > ENG_MAX_CELLS) {
 		*why = "the grid has more than 16384 cells";
 		return -1;
+	}
+	b->cols = (int)cols;
+	b->rows = (int)rows;
+	if (grid != RS_GRID_SQUARE) {
+		/* The map's lattice: whole hexes, centred on the table. */
+		hex_extent(hex_top_of(grid), cell_mm, b->cols, b->rows, &lw,
+		    &lh);
+		b->ox = (w_mm - lw) / 2;
+		b->oy = (h_mm - lh) / 2;
 	}
 	b->w = b->cols;
 	b->h = b->rows;
@@ -88,6 +193,7 @@ piece_depth(const struct eng_terrain *t, double x, double y)
 int
 eng_board_add(struct eng_board *b, const struct eng_terrain *t)
 {
+	double px, py;
 	int c, r;
 
 	if (b->nt >= ENG_MAX_TERRAIN)
@@ -96,7 +202,8 @@ eng_board_add(struct eng_board *b, const struct eng_terrain *t)
 	if (b->grid != RS_GRID_NONE)
 		for (r = 0; r < b->rows; r++)
 			for (c = 0; c < b->cols; c++) {
-				if (piece_depth(t, c, r) <= 0)
+				piece_xy(b, c, r, &px, &py);
+				if (piece_depth(t, px, py) <= 0)
 					continue;
 				b->cell_kinds[r * b->cols + c] |= 1u << t->kind;
 				if (t->kind == RS_TERRAIN_HILL ||
@@ -146,6 +253,7 @@ eng_board_height(const struct eng_board *b, double x, double y, int *hill)
 	int i;
 
 	*hill = -1;
+	piece_xy(b, x, y, &x, &y);
 	for (i = 0; i < b->nt; i++) {
 		if (b->t[i].kind != RS_TERRAIN_HILL)
 			continue;
@@ -193,22 +301,15 @@ eng_board_len(const struct eng_board *b, double mm, int *whole)
 	return f;
 }
 
-/*
- * Cells between two hexes of the board; positions round to cells. This
- * is the one place where the board's y meets the lattice of base.h: the
- * board's y runs up the table from Blue's edge (engine.h), the lattice's
- * down the page, and the board hands its rows over as they are, unturned.
- * So the engine plays the map's lattice upside down: its odd flat-top
- * columns stand half a hex towards Red, where a map's stand towards Blue,
- * and its pointy-top rows are counted from Blue's edge, a map's from the
- * top. Turning the rows (rows - 1 - y) would make the two agree but change
- * every game played on hexes.
- */
+/* Cells between two hexes of the board, counted on the map's lattice;
+ * positions round to cells. */
 static int
-hex_cells(enum rs_grid g, double x1, double y1, double x2, double y2)
+hex_cells(const struct eng_board *b, double x1, double y1, double x2,
+    double y2)
 {
-	return hex_distance(g == RS_GRID_HEX ? HEX_FLAT : HEX_POINTY,
-	    (int)lround(x1), (int)lround(y1), (int)lround(x2), (int)lround(y2));
+	return hex_distance(hex_top_of(b->grid), (int)lround(x1),
+	    lattice_row(b, (int)lround(y1)), (int)lround(x2),
+	    lattice_row(b, (int)lround(y2)));
 }
 
 double
@@ -227,7 +328,7 @@ eng_dist2_at(const struct eng_game *g, double x, double y, double hw,
 		return (double)d * d;
 	}
 	if (b->grid != RS_GRID_NONE) {
-		d = hex_cells(b->grid, x, y, v->x, v->y);
+		d = hex_cells(b, x, y, v->x, v->y);
 		return (double)d * d;
 	}
 	/* Clarification 1: nearest edges of the two bases. */
@@ -325,45 +426,65 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 	return 0;
 }
 
-/* Whether another unit's base stands on the line between a and b. */
+/*
+ * Hex grid: the hexes the line between two hex centres passes through,
+ * one for each step of their distance (the centre of the line's point
+ * at each step, a hair to one side so that a line along an edge takes
+ * the same side all the way); returns 1 at the first one, not an end,
+ * that holds a unit (units) or a wood or hill piece of mask other than
+ * the ends' pieces.
+ */
 static int
-units_block(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b)
+hex_line_blocked(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b, int units, unsigned mask, int pa, int pb)
 {
 	const struct eng_board *bd = g->board;
-	int i, n, s, ca, cb, c;
-	double dx, dy, len;
+	double ax, ay, bx, by, x, y, cx, cy;
+	int n = hex_cells(bd, a->x, a->y, b->x, b->y), s, c, p;
+	int ca = eng_cell(bd, a->x, a->y), cb = eng_cell(bd, b->x, b->y);
 
-	if (bd->grid == RS_GRID_NONE) {
-		for (i = 0; i < g->nu; i++) {
-			const struct eng_unit *v = &g->u[i];
-			const struct eng_kind *k = &g->ctx->kinds[v->type];
-			if (!v->alive || v == a || v == b)
-				continue;
-			if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y,
-			    k->hw - 1e-6, k->hd - 1e-6))
-				return 1;
-		}
-		return 0;
-	}
-	ca = eng_cell(bd, a->x, a->y);
-	cb = eng_cell(bd, b->x, b->y);
-	dx = b->x - a->x;
-	dy = b->y - a->y;
-	len = fabs(dx) > fabs(dy) ? fabs(dx) : fabs(dy);
-	n = (int)(len * 4);
+	eng_board_point(bd, a->x, a->y, &ax, &ay);
+	eng_board_point(bd, b->x, b->y, &bx, &by);
 	for (s = 1; s < n; s++) {
-		/* A line through a corner touches no cell beside it: nudge. */
-		c = eng_cell(bd, a->x + dx * s / n + 1e-7,
-		    a->y + dy * s / n + 2e-7);
-		if (c >= 0 && c != ca && c != cb && g->occ[c] >= 0)
+		x = ax + (bx - ax) * s / n + 1e-6 * bd->cell_mm;
+		y = ay + (by - ay) * s / n + 2e-6 * bd->cell_mm;
+		eng_board_cell(bd, x, y, &cx, &cy);
+		c = eng_cell(bd, cx, cy);
+		if (c < 0 || c == ca || c == cb)
+			continue;
+		if (units && g->occ[c] >= 0)
+			return 1;
+		if (mask && (p = bd->cell_piece[c]) != 0 && p != pa &&
+		    p != pb && (mask >> bd->t[p - 1].kind & 1))
 			return 1;
 	}
 	return 0;
 }
 
-/* Whether a wood or hill of kindmask between a and b hides one from the
- * other; a piece that holds either end does not (Clarification 15). */
+/* Free table: whether another unit's base stands on the line between
+ * a and b. */
+static int
+units_block(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	int i;
+
+	for (i = 0; i < g->nu; i++) {
+		const struct eng_unit *v = &g->u[i];
+		const struct eng_kind *k = &g->ctx->kinds[v->type];
+
+		if (!v->alive || v == a || v == b)
+			continue;
+		if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y,
+		    k->hw - 1e-6, k->hd - 1e-6))
+			return 1;
+	}
+	return 0;
+}
+
+/* Free table: whether a wood or hill of kindmask between a and b hides
+ * one from the other; a piece that holds either end does not
+ * (Clarification 15). */
 static int
 terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, unsigned mask)
@@ -377,7 +498,7 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 	pa = eng_board_piece_at(bd, a->x, a->y, mask);
 	pb = eng_board_piece_at(bd, b->x, b->y, mask);
 	len = sqrt(dx * dx + dy * dy);
-	step = bd->grid == RS_GRID_NONE ? 2.0 : 0.25;
+	step = 2.0;
 	n = (int)(len / step) + 1;
 	for (s = 1; s < n; s++) {
 		p = eng_board_piece_at(bd, a->x + dx * s / n + 1e-7,
@@ -392,11 +513,14 @@ int
 eng_sight(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, int units, unsigned kindmask)
 {
-	if (g->board->grid == RS_GRID_SQUARE) {
+	if (g->board->grid != RS_GRID_NONE) {
 		unsigned m = g->board->nt ? kindmask : 0;
-		return !square_line_blocked(g, a, b, units, m,
-		    m ? eng_board_piece_at(g->board, a->x, a->y, m) : 0,
-		    m ? eng_board_piece_at(g->board, b->x, b->y, m) : 0);
+		int pa = m ? eng_board_piece_at(g->board, a->x, a->y, m) : 0;
+		int pb = m ? eng_board_piece_at(g->board, b->x, b->y, m) : 0;
+
+		return g->board->grid == RS_GRID_SQUARE ?
+		    !square_line_blocked(g, a, b, units, m, pa, pb) :
+		    !hex_line_blocked(g, a, b, units, m, pa, pb);
 	}
 	if (units && units_block(g, a, b))
 		return 0;

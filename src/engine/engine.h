@@ -17,10 +17,10 @@
  *
  * Board units. Every position and length inside a game is in "board
  * units": millimetres on a free table, cells on a grid (cell centres at
- * integer coordinates, column x from 0, row y from 0; hexes are the
- * lattice of base.h with its rows counted up from Blue's edge, which
- * board.c explains). eng_ctx converts
- * the ruleset's lengths once; eng_dist2() gives the squared distance in
+ * integer coordinates, column x from 0, row y from 0 at Blue's edge; on
+ * hexes the cells of the lattice the map draws, base/hex.c, with its
+ * rows turned: eng_board_cell() and eng_board_point() convert). eng_ctx
+ * converts the ruleset's lengths once; eng_dist2() gives the squared distance in
  * board units (edge to edge on a free table, cells counted — diagonals
  * included on squares — on a grid), so a range test is d2 <= r * r.
  *
@@ -208,6 +208,10 @@ struct eng_board {
 	double cell_mm;         /* grid cell size; 1 on a free table */
 	double w, h;            /* size in board units (mm or cells) */
 	int cols, rows;         /* grid only */
+	/* The table in mm, and on a hex grid where its lattice starts (mm
+	 * from the left and from Red's edge): the map's lattice of hex.c,
+	 * fitted and centred as scenario/grid.c draws it. */
+	double table_w, table_h, ox, oy;
 	struct eng_terrain t[ENG_MAX_TERRAIN];
 	int nt;
 	/* Grid only: per cell, a mask of (1u << rs_terrain_kind) and the
@@ -221,6 +225,18 @@ struct eng_board {
  * large or the cell size is not positive. */
 int eng_board_init(struct eng_board *, double w_mm, double h_mm,
     enum rs_grid, double cell_mm, const char **why);
+/*
+ * A point of the table (mm from the left and from Blue's edge) in board
+ * units: itself on a free table, the cell it falls in on a grid (the
+ * square counted from Blue's left corner; the hex of the map's lattice
+ * whose centre is nearest).
+ */
+void eng_board_cell(const struct eng_board *, double x_mm, double y_mm,
+    double *bx, double *by);
+/* The other way: the centre of the cell at board units (bx, by), in mm
+ * from the left and from Blue's edge. */
+void eng_board_point(const struct eng_board *, double bx, double by,
+    double *x_mm, double *y_mm);
 /* Add a terrain piece (board units) and update the cell masks.
  * Returns 0, or -1 when the board is full. */
 int eng_board_add(struct eng_board *, const struct eng_terrain *);

@@ -114,12 +114,9 @@ static int
 tg_place(struct tg *tg, const struct rs_node *n, double *x, double *y)
 {
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != 2 ||
-	    tg_len(tg, n->kids[0], x) || tg_len(tg, n->kids[1], y))
+	    tg_mm(tg, n->kids[0], x) || tg_mm(tg, n->kids[1], y))
 		return -1;
-	if (tg->ctx->board.grid != RS_GRID_NONE) {
-		*x = floor(*x + 1e-9);
-		*y = floor(*y + 1e-9);
-	}
+	eng_board_cell(&tg->ctx->board, *x, *y, x, y);
 	return 0;
 }
 

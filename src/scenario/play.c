@@ -30,9 +30,10 @@ struct sc_setup {
 	double at[2 * SC_MAX_SIDE][2]; /* board units */
 };
 
-/* Table mm to board units. A hex grid is taken as squares here: the
- * engine's hex board has whole cells of the table one cell apart both
- * ways, not the map's lattice of hex.c (board.c says how they differ). */
+/* Table mm (y down from Red's edge, as the map draws it) to the board
+ * units pieces are given in: mm on a free table; on a grid cells with
+ * centres at integers, whatever the lattice (board.c measures a hex's
+ * pieces at its centre). */
 static void
 to_board(const struct eng_board *b, double table_h, double x, double y,
     double *bx, double *by)
@@ -43,10 +44,31 @@ to_board(const struct eng_board *b, double table_h, double x, double y,
 		return;
 	}
 	*bx = x / b->cell_mm - 0.5;
-	*by = b->rows - 0.5 - y / b->cell_mm;
+	if (b->grid == RS_GRID_SQUARE)
+		*by = b->rows - 0.5 - y / b->cell_mm;
+	else
+		*by = (table_h - y) / b->cell_mm - 0.5;
 }
 
-/* Board units to table mm. */
+/* Table mm (y down from Red's edge) to the board units a unit stands
+ * at: the point, or the cell of the map's grid that holds it. */
+static void
+to_cell(const struct eng_board *b, double table_h, double x, double y,
+    double *bx, double *by)
+{
+	if (b->grid == RS_GRID_HEX || b->grid == RS_GRID_HEX_POINTY) {
+		eng_board_cell(b, x, table_h - y, bx, by);
+		return;
+	}
+	to_board(b, table_h, x, y, bx, by);
+	if (b->grid != RS_GRID_NONE) {
+		*bx = floor(*bx + 0.5);
+		*by = floor(*by + 0.5);
+	}
+}
+
+/* Board units to table mm (y down from Red's edge): where a unit
+ * stands, the centre of its cell on a grid. */
 static void
 to_table(const struct eng_board *b, double table_h, double bx, double by,
     double *x, double *y)
@@ -56,8 +78,13 @@ to_table(const struct eng_board *b, double table_h, double bx, double by,
 		*y = table_h - by;
 		return;
 	}
-	*x = (bx + 0.5) * b->cell_mm;
-	*y = (b->rows - 0.5 - by) * b->cell_mm;
+	if (b->grid == RS_GRID_SQUARE) {
+		*x = (bx + 0.5) * b->cell_mm;
+		*y = (b->rows - 0.5 - by) * b->cell_mm;
+		return;
+	}
+	eng_board_point(b, bx, by, x, y);
+	*y = table_h - *y;
 }
 
 /* A closed ring as a circle: centroid of its points and mean radius. */
@@ -223,15 +250,9 @@ setup_new(void *arg, const struct scenario *s)
 			for (j = 0; j < f->v[i].count; j++, k++) {
 				p->type[p->n] = f->v[i].type;
 				p->side[p->n] = side;
-				to_board(&p->ctx.board, s->table_h, xy[k][0],
+				to_cell(&p->ctx.board, s->table_h, xy[k][0],
 				    xy[k][1], &p->at[p->n][0],
 				    &p->at[p->n][1]);
-				if (p->ctx.board.grid != RS_GRID_NONE) {
-					p->at[p->n][0] = floor(p->at[p->n][0] +
-					    0.5);
-					p->at[p->n][1] = floor(p->at[p->n][1] +
-					    0.5);
-				}
 				p->n++;
 			}
 		}

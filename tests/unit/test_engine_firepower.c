@@ -309,25 +309,59 @@ Test(firepower, findings_on_a_sound_ruleset_are_quiet)
 	diags_free(&d);
 }
 
+/* On hexes the board counts cells on the map's lattice (base/hex.c),
+ * whose rows run down the page: board row r is lattice row rows-1-r. */
 Test(firepower, hex_grid_distances)
 {
 	struct diags d = { 0 };
 	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_HEX, 3 * IN, &d);
-	int r = rs_unit_find(rs, "Rifle"), a, b;
+	int r = rs_unit_find(rs, "Rifle"), a, b, e, nc, nr, top;
+
+	cr_assert_not_null(c);
+	top = c->board.rows - 1;
+	eng_game_init(&G, c, 0, 0);
+	a = eng_game_add(&G, r, ENG_BLUE, 4, 4);
+	b = eng_game_add(&G, r, ENG_RED, 4, 5);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1);
+	/* Every neighbour the map draws is one hex away, both parities. */
+	for (e = 0; e < 6; e++) {
+		hex_neighbour(HEX_FLAT, 4, top - 4, e, &nc, &nr);
+		eng_unit_place(&G, b, nc, top - nr);
+		cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1, "edge %d", e);
+		hex_neighbour(HEX_FLAT, 5, top - 4, e, &nc, &nr);
+		eng_unit_place(&G, a, 5, 4);
+		eng_unit_place(&G, b, nc, top - nr);
+		cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1, "odd, edge %d",
+		    e);
+		eng_unit_place(&G, a, 4, 4);
+	}
+	eng_unit_place(&G, b, 4, 7);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 9);
+	eng_unit_place(&G, b, 8, 4);
+	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 16);
+	eng_ctx_free(c);
+	diags_free(&d);
+}
+
+/* On hexes a unit on the hexes between two others hides them from
+ * each other; one beside the line does not. */
+Test(firepower, hex_grid_sight_through_hexes)
+{
+	struct diags d = { 0 };
+	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_HEX, 3 * IN, &d);
+	int r = rs_unit_find(rs, "Rifle"), a, b, m;
 
 	cr_assert_not_null(c);
 	eng_game_init(&G, c, 0, 0);
-	a = eng_game_add(&G, r, ENG_BLUE, 2, 2);
-	b = eng_game_add(&G, r, ENG_RED, 3, 1);
-	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1);
-	eng_unit_place(&G, b, 3, 2);
-	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1);
-	eng_unit_place(&G, b, 3, 3);
-	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 4);
-	eng_unit_place(&G, b, 2, 5);
-	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 9);
-	eng_unit_place(&G, b, 6, 2);
-	cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 16);
+	a = eng_game_add(&G, r, ENG_BLUE, 4, 2);
+	b = eng_game_add(&G, r, ENG_RED, 4, 8);
+	m = eng_game_add(&G, r, ENG_BLUE, 7, 5);
+	cr_assert(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+	eng_unit_place(&G, m, 4, 5);
+	cr_assert_not(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
+	cr_assert(eng_sight(&G, &G.u[a], &G.u[b], 0, 0));
+	eng_unit_place(&G, m, 5, 5);
+	cr_assert(eng_sight(&G, &G.u[a], &G.u[b], 1, 0));
 	eng_ctx_free(c);
 	diags_free(&d);
 }

@@ -2,8 +2,11 @@
  * distances and centres that describe one and the same lattice. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "../../src/base/base.h"
+#include "../../src/engine/engine.h"
+#include "../../src/scenario/grid.h"
 
 #define N 12 /* a patch of N x N cells, with a border of N on every side */
 
@@ -98,4 +101,48 @@ Test(hex, locate_inverts_center)
 					    "corner %d of %d,%d", i, c, r);
 				}
 			}
+}
+
+/*
+ * The engine plays on the lattice the map draws (scenario/grid.c): the
+ * same columns and rows on the same table, each board cell's centre in
+ * the map's cell of that column and row (rows turned: the board counts
+ * from Blue's edge, the map down from Red's), and a point of the table
+ * in the cell the map has there.
+ */
+static void
+board_is_the_map(enum rs_grid kind, double cell, double w, double h)
+{
+	struct eng_board *b = calloc(1, sizeof(*b));
+	struct grid g;
+	const char *why;
+	double x, y, bx, by;
+	int c, r, gc, gr;
+
+	cr_assert_eq(eng_board_init(b, w, h, kind, cell, &why), 0);
+	cr_assert_eq(grid_init(&g, kind, cell, w, h, &why), 0);
+	cr_assert_eq(b->cols, g.cols);
+	cr_assert_eq(b->rows, g.rows);
+	for (r = 0; r < b->rows; r++)
+		for (c = 0; c < b->cols; c++) {
+			eng_board_point(b, c, r, &x, &y);
+			cr_assert_eq(grid_locate(&g, x, h - y, &gc, &gr), 1);
+			cr_assert_eq(gc, c);
+			cr_assert_eq(gr, b->rows - 1 - r);
+			/* A point a third of a hex off the centre. */
+			eng_board_cell(b, x + cell / 3, y - cell / 4, &bx, &by);
+			cr_assert_eq(grid_locate(&g, x + cell / 3, h - y +
+			    cell / 4, &gc, &gr), 1);
+			cr_assert_eq((int)bx, gc);
+			cr_assert_eq((int)by, b->rows - 1 - gr);
+		}
+	free(b);
+}
+
+Test(hex, the_board_is_the_maps_lattice)
+{
+	board_is_the_map(RS_GRID_HEX, 76.2, 1828.8, 1219.2);
+	board_is_the_map(RS_GRID_HEX, 30, 600, 415);
+	board_is_the_map(RS_GRID_HEX_POINTY, 76.2, 1828.8, 1219.2);
+	board_is_the_map(RS_GRID_HEX_POINTY, 30, 610, 400);
 }
