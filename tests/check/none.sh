@@ -73,3 +73,84 @@ t "play refuses a ruleset without engine" 1 "$BIN" play --json "$tmp/noengine.md
 grep -q "noengine.md:2:1: error: .*nothing to play" "$tmp/err" &&
     pass "play without engine: error at the front matter" ||
     fail "play without engine: error at the front matter" "$(cat "$tmp/err")"
+
+# build: every product of the table, each file what it says it is.
+t "build print-only" 0 "$BIN" build -q -o "$tmp/build" "$tmp/game.md"
+D="$tmp/build/game"
+for f in $("$BIN" --products | cut -f2); do
+	if [ ! -s "$D/$f" ]; then fail "build writes $f" "missing"; continue; fi
+	case $f in
+	*.pdf) head -c 5 "$D/$f" | grep -q '%PDF-' && pass "build writes $f" ||
+	    fail "build writes $f" "not a PDF" ;;
+	*.yaml) head -1 "$D/$f" | grep -q '^# A sandtable scenario' &&
+	    pass "build writes $f" || fail "build writes $f" "not a scenario" ;;
+	*) pass "build writes $f" ;;
+	esac
+done
+jq -e '.engine == "none" and ([.products[].product] | index("scenario") and
+    index("report"))' "$D/index.json" >/dev/null 2>&1 &&
+    pass "index.json lists scenario and report" ||
+    fail "index.json lists scenario and report" "$(head -c 300 "$D/index.json")"
+for f in reference cards; do
+	pdftotext -layout "$D/$f.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/$f.txt"
+	if grep -q Riflemen "$tmp/$f.txt" && grep -q Mortar "$tmp/$f.txt" &&
+	    grep -q "Scout car" "$tmp/$f.txt"; then pass "$f shows every unit"
+	else fail "$f shows every unit" "$(head -c 200 "$tmp/$f.txt")"; fi
+	# No odds panel: nothing plays the ruleset.
+	grep -qi "odds\|chance" "$tmp/$f.txt" && fail "$f has no odds" \
+	    "$(grep -io '.\{30\}odds.\{30\}' "$tmp/$f.txt" | head -1)" ||
+	    pass "$f has no odds"
+done
+pdftotext "$D/scenario.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/sc.txt"
+grep -q "NOT balanced by play" "$tmp/sc.txt" && grep -q Riflemen "$tmp/sc.txt" &&
+    pass "scenario page says it is not balanced by play" ||
+    fail "scenario page says it is not balanced by play" "$(head -c 300 "$tmp/sc.txt")"
+grep -q "points\|games between\|test games used" "$tmp/sc.txt" &&
+    fail "scenario page claims no games or points" \
+    "$(grep -o '.\{30\}\(points\|games between\|test games used\).\{20\}' "$tmp/sc.txt" | head -1)" ||
+    pass "scenario page claims no games or points"
+grep -q "^# NOT balanced by play" "$D/scenario.yaml" &&
+    pass "scenario.yaml says it is not balanced by play" ||
+    fail "scenario.yaml says it is not balanced by play" "$(head -30 "$D/scenario.yaml")"
+# The default battle's forces (Riflemen 4, Mortar 1) on both sides.
+[ "$(grep -c '^    Riflemen: 4$' "$D/scenario.yaml")" -eq 2 ] &&
+    [ "$(grep -c '^    Mortar: 1$' "$D/scenario.yaml")" -eq 2 ] &&
+    pass "scenario fields the default battle's forces" ||
+    fail "scenario fields the default battle's forces" "$(grep -A4 forces: "$D/scenario.yaml")"
+pdftotext "$D/report.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/rep.txt"
+grep -q "print only" "$tmp/rep.txt" && grep -q "What was read" "$tmp/rep.txt" &&
+    ! grep -q "self-play games" "$tmp/rep.txt" &&
+    pass "report: what was read, nothing played" ||
+    fail "report: what was read, nothing played" "$(head -c 300 "$tmp/rep.txt")"
+# The report's findings are the reader's: a weapon nobody carries.
+t "report with a reader warning" 0 "$BIN" report -q -o "$tmp/warn.pdf" "$tmp/warn.md"
+pdftotext "$tmp/warn.pdf" - 2>/dev/null | grep -q "weapon 'Flamer' is carried by no unit" &&
+    pass "report lists the reader's findings" ||
+    fail "report lists the reader's findings" "$(pdftotext "$tmp/warn.pdf" - | head -20)"
+
+# Without forces in the battle: one unit of each type a side.
+sed '/^battle:$/,/^    Mortar: 1$/d' none.md >"$tmp/noforces.md"
+t "scenario without forces" 0 "$BIN" scenario -q -o "$tmp/nf.pdf" "$tmp/noforces.md"
+for u in Riflemen Mortar "Scout car"; do
+	[ "$(grep -c "^    \"*$u\"*: 1$" "$tmp/nf.yaml")" -eq 2 ] || {
+		fail "scenario without forces: one of each type" "$u: $(grep -A5 forces: "$tmp/nf.yaml")"; break; }
+done && pass "scenario without forces: one of each type"
+# A scenario file of a print-only ruleset reads back (--from) and the same
+# file comes out; playing it is refused.
+cp "$D/scenario.yaml" "$tmp/edit.yaml"
+t "scenario --from a print-only scenario" 0 "$BIN" scenario -q --from "$tmp/edit.yaml" -o "$tmp/again.pdf" "$tmp/game.md"
+cmp -s "$D/scenario.yaml" "$tmp/again.yaml" && pass "scenario --from reads back the same" ||
+    fail "scenario --from reads back the same" "$(diff "$D/scenario.yaml" "$tmp/again.yaml" | head -5)"
+t "play --scenario refuses" 1 "$BIN" play --scenario "$tmp/edit.yaml" "$tmp/game.md"
+grep -q "nothing to play" "$tmp/err" && pass "play --scenario says nothing to play" ||
+    fail "play --scenario says nothing to play" "$(cat "$tmp/err")"
+t "scenario --balanced refuses" 2 "$BIN" scenario --balanced -o "$tmp/x.pdf" "$tmp/game.md"
+t "scenario --points refuses" 2 "$BIN" scenario --points 100 -o "$tmp/x.pdf" "$tmp/game.md"
+# Forces past a scenario's side: an error at the battle's forces.
+sed 's/^    Riflemen: 4$/    Riflemen: 40/' none.md >"$tmp/many.md"
+t "scenario: forces over 32 a side" 1 "$BIN" scenario -o "$tmp/x.pdf" "$tmp/many.md"
+grep -q "many.md:12:5: error: the battle's forces field 41 units; a scenario takes at most 32 a side" "$tmp/err" &&
+    pass "forces over 32: error at the forces" ||
+    fail "forces over 32: error at the forces" "$(cat "$tmp/err")"
+[ -e "$tmp/x.pdf" ] && fail "forces over 32: nothing written" "x.pdf exists" ||
+    pass "forces over 32: nothing written"
