@@ -154,3 +154,13 @@ grep -q "many.md:12:5: error: the battle's forces field 41 units; a scenario tak
     fail "forces over 32: error at the forces" "$(cat "$tmp/err")"
 [ -e "$tmp/x.pdf" ] && fail "forces over 32: nothing written" "x.pdf exists" ||
     pass "forces over 32: nothing written"
+
+# The print-only example that opens README.md builds every product.
+awk '/^````markdown/{n++;f=n==1;next} /^````$/{f=0} f' ../../README.md >"$tmp/readme.md"
+t "README print-only example checks clean" 0 "$BIN" check "$tmp/readme.md"
+t "README print-only example builds" 0 "$BIN" build -q -o "$tmp/rb" "$tmp/readme.md"
+n=0
+for f in $("$BIN" --products | cut -f2); do [ -s "$tmp/rb/readme/$f" ] && n=$((n + 1)); done
+[ "$n" -eq "$("$BIN" --products | cut -f2 | wc -w)" ] &&
+    pass "README print-only example: every product" ||
+    fail "README print-only example: every product" "$(ls "$tmp/rb/readme")"
