@@ -193,7 +193,9 @@ cmd_check(int argc, char **argv)
 			diags_print(&d, stderr);
 		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 			status = EXIT_ERRORS;
-		if (rc == 0 && report_pdf != NULL) {
+		/* A print-only ruleset (rc 1) has a report too: what was
+		 * read and found. */
+		if (rc >= 0 && report_pdf != NULL) {
 			struct diags out = { 0 };
 
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,

@@ -164,3 +164,19 @@ for f in $("$BIN" --products | cut -f2); do [ -s "$tmp/rb/readme/$f" ] && n=$((n
 [ "$n" -eq "$("$BIN" --products | cut -f2 | wc -w)" ] &&
     pass "README print-only example: every product" ||
     fail "README print-only example: every product" "$(ls "$tmp/rb/readme")"
+
+# bases: today's generic ones, no family's gauges or markers.
+pdftotext "$D/bases.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/bases.txt"
+grep -q "Riflemen" "$tmp/bases.txt" && grep -q "Fire: Mortar" "$tmp/bases.txt" &&
+    pass "bases: bases and rulers of the units" ||
+    fail "bases: bases and rulers of the units" "$(head -c 200 "$tmp/bases.txt")"
+grep -qi "melee\|ford\|disordered\|routing\|stop distance" "$tmp/bases.txt" &&
+    fail "bases: no family gauges or markers" \
+    "$(grep -io '.\{20\}\(melee\|ford\|disordered\|routing\|stop distance\).\{20\}' "$tmp/bases.txt" | head -1)" ||
+    pass "bases: no family gauges or markers"
+
+# check --report writes the report of a print-only ruleset too.
+t "check --report print-only" 0 "$BIN" check -q --report "$tmp/cr.pdf" "$tmp/game.md"
+pdftotext "$tmp/cr.pdf" - 2>/dev/null | grep -q "What was read" &&
+    pass "check --report: what was read" ||
+    fail "check --report: what was read" "$(ls -la "$tmp/cr.pdf" 2>&1)"
