@@ -125,6 +125,12 @@ void command_help(const struct command *, FILE *);
  */
 #define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
+/* The same, keeping a copy of the diagnostics in keep (when not NULL). */
+struct ruleset *cli_load_keep(const char *path, int *worst,
+    struct diags *keep);
+/* 0 when a rule family plays rs; else -1, with an error at its engine
+ * that there is nothing to play (play, odds: a print-only ruleset). */
+int cli_playable(const struct ruleset *, const char *path);
 
 /*
  * Before the work, once the inputs are read: 0 when an output beginning

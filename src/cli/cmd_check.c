@@ -46,6 +46,31 @@ report(const char *path, const struct chk_result *r, int verbose)
 	    st->greedy_games, cov_play, f->nrules);
 }
 
+/* Diagnostics as JSON: {file, line, col, severity, message} each. */
+static json_t *
+findings_json(const struct diags *a, const struct diags *b)
+{
+	const struct diags *both[2] = { a, b };
+	json_t *arr = json_array(), *o;
+	size_t i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < both[k]->n; i++) {
+			const struct diag *x = &both[k]->v[i];
+
+			o = json_object();
+			json_object_set_new(o, "file",
+			    json_string(x->file ? x->file : ""));
+			json_object_set_new(o, "line", json_integer(x->line));
+			json_object_set_new(o, "col", json_integer(x->col));
+			json_object_set_new(o, "severity",
+			    json_string(severity_name(x->sev)));
+			json_object_set_new(o, "message", json_string(x->msg));
+			json_array_append_new(arr, o);
+		}
+	return arr;
+}
+
 static int
 cmd_check(int argc, char **argv)
 {
@@ -114,10 +139,10 @@ cmd_check(int argc, char **argv)
 	if (json)
 		all = json_array();
 	for (i = optind; i < argc; i++) {
-		struct diags d = { 0 };
+		struct diags d = { 0 }, read = { 0 };
 		struct chk_result r;
 
-		rs = cli_load(argv[i], &worst);
+		rs = cli_load_keep(argv[i], &worst, &read);
 		if (worst == CLI_UNREADABLE) {
 			status = EXIT_USAGE;
 			continue;
@@ -125,11 +150,13 @@ cmd_check(int argc, char **argv)
 		if (worst >= SEV_ERROR) {
 			if (status == EXIT_CLEAN)
 				status = EXIT_ERRORS;
+			diags_free(&read);
 			continue;
 		}
 		if (report_pdf != NULL &&
 		    cli_output_check(report_pdf, CLI_PDF) == -1) {
 			rs_free(rs);
+			diags_free(&read);
 			status = EXIT_ERRORS;
 			continue;
 		}
@@ -166,7 +193,9 @@ cmd_check(int argc, char **argv)
 			diags_print(&d, stderr);
 		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 			status = EXIT_ERRORS;
-		if (rc == 0 && report_pdf != NULL) {
+		/* A print-only ruleset (rc 1) has a report too: what was
+		 * read and found. */
+		if (rc >= 0 && report_pdf != NULL) {
 			struct diags out = { 0 };
 
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
@@ -183,12 +212,27 @@ cmd_check(int argc, char **argv)
 			json_object_set_new(o, "engine",
 			    json_string(rs_engine_name(rs->engine)));
 			json_object_set_new(o, "played", json_false());
+			/* Nothing played: what was read and found is all
+			 * there is to report. */
+			json_object_set_new(o, "units",
+			    json_integer((json_int_t)rs->nunits));
+			json_object_set_new(o, "weapons",
+			    json_integer((json_int_t)rs->nweapons));
+			json_object_set_new(o, "findings",
+			    findings_json(&read, &d));
 			json_array_append_new(all, o);
-		}
-		else if (rc == 0 && !quiet)
+		} else if (rc == 0 && !quiet)
 			report(argv[i], &r, verbose);
+		else if (rc == 1 && !quiet)
+			printf("%s: print only (no engine): nothing played; "
+			    "warnings %zu, notes %zu\n", argv[i],
+			    diags_count(&read, SEV_WARNING) +
+			    diags_count(&d, SEV_WARNING),
+			    diags_count(&read, SEV_NOTE) +
+			    diags_count(&d, SEV_NOTE));
 		chk_result_free(&r);
 		diags_free(&d);
+		diags_free(&read);
 		rs_free(rs);
 	}
 	if (json) {

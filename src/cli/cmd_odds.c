@@ -464,6 +464,10 @@ cmd_odds(int argc, char **argv)
 		return usage_error("odds", "one ruleset and at most two units");
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	if (cli_playable(rs, argv[optind]) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	if (optind + 1 < argc)
 		ua = argv[optind + 1];
 	if (optind + 2 < argc)

@@ -156,6 +156,10 @@ cmd_play(int argc, char **argv)
 		return usage_error("play", "one ruleset at a time");
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	if (cli_playable(rs, argv[optind]) == -1) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
 	if (grid != NULL && chk_grid_parse(grid, rs->measure, &o.grid,
 	    &o.cell_mm) != 0) {
 		rs_free(rs);

@@ -537,6 +537,43 @@ fill_findings(struct rnd_report *r, const struct ruleset *rs,
 	free(last);
 }
 
+/*
+ * A print-only ruleset's report: what was read, and the reader's own
+ * findings (read again from the text kept in rs: the check pipeline
+ * plays nothing, so it finds nothing).
+ */
+static void
+fill_read(struct rnd_report *r, const struct ruleset *rs,
+    struct diags *rd)
+{
+	struct ruleset *again;
+	char a[32], b[32], c[96];
+	size_t i;
+	long forces = 0;
+
+	r->print_only = 1;
+	r->nunits_read = rs->nunits;
+	if ((again = rs_parse(rs->path, rs->src, rs->srclen, rd)) != NULL)
+		rs_free(again);
+	fact_long(r, "unit types", (long)rs->nunits);
+	fact_long(r, "weapons", (long)rs->nweapons);
+	fact_long(r, "terrain types", (long)rs->nterrain);
+	fact_long(r, "phases in the sequence of play", (long)rs->nphases);
+	for (i = 0; i < rs->nforces; i++)
+		forces += rs->forces[i].count;
+	fact_long(r, "units a side in the default battle", forces);
+	len_format(a, sizeof(a), rs->table_w_mm, rs->measure);
+	len_format(b, sizeof(b), rs->table_h_mm, rs->measure);
+	snprintf(c, sizeof(c), "%s × %s", a, b);
+	rnd_report_fact(r, "table", c);
+	if (rs->grid != RS_GRID_NONE) {
+		len_format(a, sizeof(a), rs->cell_mm, rs->measure);
+		snprintf(c, sizeof(c), "%s %s", rs_grid_name(rs->grid), a);
+	} else
+		snprintf(c, sizeof(c), "none");
+	rnd_report_fact(r, "grid", c);
+}
+
 /* Each rule of the family, where it is stated and how often it was
  * applied, from the same counts `check --json` prints. */
 static void
@@ -563,9 +600,12 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 {
 	struct rnd_report r;
 	struct rnd_opts o;
+	struct diags rd = { 0 };
 	int rc;
 
 	rnd_report_init(&r);
+	if (eng_show_of(rs)->print_only)
+		fill_read(&r, rs, &rd);
 	r.title = xstrdup(rs->title != NULL ? rs->title : rs->name);
 	r.ruleset = xstrdup(rs->path);
 	r.engine = xstrdup(rs_engine_name(rs->engine));
@@ -573,7 +613,8 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	r.games = res->games;
 	r.tests_total = res->tests;
 	r.tests_passed = res->tests - res->tests_failed;
-	fill_findings(&r, rs, d);
+	fill_findings(&r, rs, r.print_only ? &rd : d);
+	diags_free(&rd);
 	if (res->ctx != NULL) {
 		if (res->games > 0) {
 			fill_selfplay(&r, rs, res);

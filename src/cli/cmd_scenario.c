@@ -145,6 +145,34 @@ from_file(const struct ruleset *rs, const char *path,
 	return s;
 }
 
+/*
+ * The scenario of a print-only ruleset: nothing plays it, so nothing
+ * prices its units or measures its balance. Both sides field the
+ * default battle's forces (or one unit of each type), on a generated
+ * or given battlefield; val gets a zero for every unit (no points are
+ * printed). Returns it, or NULL (errors in d).
+ */
+static struct scenario *
+unplayed(const struct ruleset *rs, const struct sopts *o,
+    struct sc_values *val, struct diags *d)
+{
+	struct sc_request rq = o->rq;
+	struct scenario *s;
+	struct sc_force f;
+
+	val->n = rs->nunits;
+	val->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
+	if (o->from != NULL)
+		return from_file(rs, o->from, val, d);
+	if (sc_default_force(rs, &f, d) != 0)
+		return NULL;
+	rq.forces = &f;
+	rq.points = 0;
+	s = sc_generate(rs, rs->path, &rq, val, d);
+	sc_force_free(&f);
+	return s;
+}
+
 /* Monotonic seconds. */
 static double
 now(void)
@@ -184,6 +212,11 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		goto out;
 	free(yaml);
 	yaml = NULL;
+	if (eng_show_of(rs)->print_only) {
+		if ((s = unplayed(rs, o, &val, &d)) == NULL)
+			goto out;
+		goto write;
+	}
 	if ((e = sc_engine_new(rs, &d)) == NULL) {
 		if (diags_worst(&d) < SEV_ERROR)
 			rc = EXIT_ERRORS + 2;
@@ -225,6 +258,7 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	}
 	if (s == NULL)
 		goto out;
+write:
 	if (sc_validate(s, rs, &d) != 0)
 		goto out;
 	ro.val = &val;
@@ -242,7 +276,12 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		free(why);
 		goto out;
 	}
-	if (!o->quiet)
+	if (!o->quiet && s->bal.games == 0)
+		printf("%s, %s: %s — Blue %d units, Red %d units, %d turns; "
+		    "NOT balanced by play (the ruleset has no engine)\n",
+		    o->out, yaml, s->title, sc_force_units(&s->side[SC_BLUE]),
+		    sc_force_units(&s->side[SC_RED]), s->turns);
+	else if (!o->quiet)
 		report(s, o->out, yaml, o->balanced, ok, now() - t0);
 	rc = EXIT_CLEAN;
 out:
@@ -411,6 +450,17 @@ cmd_scenario(int argc, char **argv)
 		o.rq.table_at.file = o.table_opt;
 	}
 	o.rq.points_at.file = o.points_opt;
+	/* Nothing plays a print-only ruleset: no games to balance by, no
+	 * values to buy points with. */
+	if (eng_show_of(rs)->print_only && (o.balanced || o.rq.points)) {
+		rc = usage_error("scenario", "%s has no engine: %s", rs->path,
+		    o.balanced ? "nothing to balance by (--balanced)" :
+		    "no unit values to spend points on (--points)");
+		rs_free(rs);
+		free(o.table_opt);
+		free(o.points_opt);
+		return rc;
+	}
 	rc = make_scenario(rs, &o);
 	free(o.table_opt);
 	free(o.points_opt);
@@ -435,7 +485,9 @@ const struct command scenario_command = {
 	"counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
 	"briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
 	"scenario itself: edit it and replay it with\n"
-	"`sandtable play --scenario FILE.yaml`.\n"
+	"`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
+	"(engine: none) gets its default battle's forces on both sides (or\n"
+	"one unit of each type), and the files say it is NOT balanced by play.\n"
 	"\n"
 	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
 	"  -p, --points P      points a side (default: the ruleset's battle)\n"
@@ -473,7 +525,8 @@ product_scenario(const struct ruleset *rs, const char *path, int quiet)
 	o.rq.special = -1;
 	o.games = 1000;
 	o.jobs = 2;
-	o.balanced = 1;
+	/* A print-only ruleset's scenario is not balanced: it says so. */
+	o.balanced = !eng_show_of(rs)->print_only;
 	o.out = path;
 	o.quiet = quiet;
 	rc = make_scenario(rs, &o);
@@ -542,7 +595,7 @@ scenario_play(const char *ruleset, const char *file, long games,
 		rc = worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
 		goto out;
 	}
-	if (rs == NULL)
+	if (rs == NULL || cli_playable(rs, rs->path) == -1)
 		goto out;
 	if ((s = sc_read(file, rs, &d)) == NULL || sc_validate(s, rs, &d) != 0)
 		goto out;

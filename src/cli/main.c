@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/engine.h"
 #include "cli.h"
 
 /*
@@ -160,17 +161,44 @@ cli_output_check(const char *path, const char *begins)
 struct ruleset *
 cli_load(const char *path, int *worst)
 {
+	return cli_load_keep(path, worst, NULL);
+}
+
+struct ruleset *
+cli_load_keep(const char *path, int *worst, struct diags *keep)
+{
 	struct diags d = { 0 };
 	struct ruleset *rs = rs_read(path, &d);
+	size_t i;
 
 	diags_print(&d, stderr);
 	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
+	for (i = 0; keep != NULL && i < d.n; i++) {
+		struct pos p = { d.v[i].file, d.v[i].line, d.v[i].col };
+
+		diag_add(keep, d.v[i].sev, p, "%s", d.v[i].msg);
+	}
 	diags_free(&d);
 	if (rs != NULL && *worst >= SEV_ERROR) {
 		rs_free(rs);
 		rs = NULL;
 	}
 	return rs;
+}
+
+int
+cli_playable(const struct ruleset *rs, const char *path)
+{
+	struct diags d = { 0 };
+
+	if (!eng_show_of(rs)->print_only)
+		return 0;
+	diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: nothing "
+	    "to play (the ruleset is print only; engine: firepower or "
+	    "engine: morale has it played)", path);
+	diags_print(&d, stderr);
+	diags_free(&d);
+	return -1;
 }
 
 int

@@ -536,6 +536,9 @@ struct eng_sink {
 };
 
 struct eng_show {
+	/* No family plays the ruleset (engine: none): products leave out
+	 * what needs one (odds, self-play), and play and odds refuse. */
+	int print_only;
 	unsigned stats;        /* enum eng_stat_bit */
 	int weapon_destroys;   /* weapons show the classes they destroy */
 	/* Odds panels: the melee situation sheets and cards assume, the
@@ -650,7 +653,8 @@ extern const struct eng_family eng_morale;
 /*
  * Prepare a ruleset for play. grid/cell_mm override the ruleset's grid
  * when grid >= 0 (RS_GRID_NONE: a free table). Returns the context, or
- * NULL when the ruleset's engine is not played (a note says so) or an
+ * NULL when the ruleset is print only (engine: none, no note: the
+ * caller says so), its engine is not played (a note says so) or an
  * error was added to diags.
  */
 struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid,

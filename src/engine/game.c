@@ -105,11 +105,10 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	const char *why;
 	struct pos at = rs->engine_pos;
 
-	if (rs->engine == RS_ENGINE_NONE) {
-		diag_add(d, SEV_NOTE, at, "no engine declared: the ruleset "
-		    "is not played");
+	/* Print only: nothing to play, and nothing wrong; the commands
+	 * say so in their own words (check's summary, play's error). */
+	if (rs->engine == RS_ENGINE_NONE)
 		return NULL;
-	}
 	if (eng_family_find(rs->engine) == NULL) {
 		diag_add(d, SEV_NOTE, at, "engine '%s' is not played yet in "
 		    "this version: test games and self-play skipped",

@@ -150,6 +150,7 @@ eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
 
 /* A ruleset no family plays: every stat it gives, no odds. */
 static const struct eng_show show_none = {
+	.print_only = 1,
 	.stats = ENG_STAT_ALL,
 	.weapon_destroys = 0,
 	.end_words = eng_end_words_plain,

@@ -332,13 +332,17 @@ summary_tiles(struct page *p)
 	char big[4][48];
 	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING);
 
-	snprintf(big[0], sizeof(big[0]), "%d/%d", r->tests_passed,
-	    r->tests_total);
+	if (r->print_only)
+		snprintf(big[0], sizeof(big[0]), "%zu", r->nunits_read);
+	else
+		snprintf(big[0], sizeof(big[0]), "%d/%d", r->tests_passed,
+		    r->tests_total);
 	snprintf(big[1], sizeof(big[1]), "%zu", ne);
 	snprintf(big[2], sizeof(big[2]), "%zu", nw);
 	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
 	page_need(p, th);
-	tile(p->cr, p->x, p->y, tw, th, big[0], "test games passed",
+	tile(p->cr, p->x, p->y, tw, th, big[0], r->print_only ?
+	    "unit types read" : "test games passed",
 	    r->tests_passed < r->tests_total);
 	tile(p->cr, p->x + (tw + gap), p->y, tw, th, big[1],
 	    ne == 1 ? "error" : "errors", ne > 0);
@@ -379,8 +383,10 @@ findings_table(struct page *p)
 
 	heading(p, "Findings", 14);
 	if (r->nfindings == 0) {
-		para(p, &f_body, "No findings: the static checks, the test "
-		    "games and self-play found nothing to report.");
+		para(p, &f_body, r->print_only ? "No findings: the static "
+		    "checks found nothing to report." : "No findings: the "
+		    "static checks, the test games and self-play found "
+		    "nothing to report.");
 		return;
 	}
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
@@ -417,7 +423,7 @@ facts_table(struct page *p)
 	static const double colw[] = { 0.55, 0.45 };
 	static const int align[] = { 0, 2 };
 	static const char *head[] = { "Self-play of the default battle",
-		"Value" };
+		"Value" }, *read_head[] = { "What was read", "Value" };
 	struct rnd_table t;
 
 	if (p->r->nfacts == 0)
@@ -426,11 +432,11 @@ facts_table(struct page *p)
 	t.ncols = 2;
 	t.colw = colw;
 	t.align = align;
-	t.head = head;
+	t.head = p->r->print_only ? read_head : head;
 	t.cells = (const char *const *)p->r->facts;
 	t.nrows = p->r->nfacts;
 	t.font_pt = 8;
-	heading(p, "Self-play", 20);
+	heading(p, p->r->print_only ? "The ruleset" : "Self-play", 20);
 	table_flow(p, &t);
 }
 
@@ -447,9 +453,16 @@ page_summary(struct page *p)
 	    "Validation report");
 	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
 	    r->title != NULL ? r->title : "") + 2;
-	line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed %llu "
-	    "\xc2\xb7 %ld self-play games", r->ruleset ? r->ruleset : "?",
-	    r->engine ? r->engine : "?", r->seed, r->games);
+	if (r->print_only)
+		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
+		    "print only: no test games or self-play, nothing played",
+		    r->ruleset ? r->ruleset : "?",
+		    r->engine ? r->engine : "?");
+	else
+		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		    "%llu \xc2\xb7 %ld self-play games", r->ruleset ?
+		    r->ruleset : "?", r->engine ? r->engine : "?", r->seed,
+		    r->games);
 	para(p, &f_body, line);
 	free(line);
 	p->y += 3;

@@ -80,6 +80,11 @@ struct rnd_report {
 	char *title, *ruleset, *engine;
 	unsigned long long seed;
 	long games; /* self-play games of the default battle */
+	/* Nothing played it (a print-only ruleset): the summary says so,
+	 * counts the units read instead of test games, and its facts are
+	 * what was read. */
+	int print_only;
+	size_t nunits_read;
 	/* Summary */
 	int tests_total, tests_passed;
 	struct rnd_finding *findings;

@@ -401,9 +401,19 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, cell, sizeof(cell), rs->cell_mm);
 	gd = grid ? xasprintf(", %s %s grid", rs_grid_name(rs->grid), cell) :
 	    xstrdup("");
-	sub = xasprintf("A scenario for %s · %d points a side · %d turns · "
-	    "%s × %s table%s · terrain seed %llu", rs->title ? rs->title : rs->name,
-	    s->points, s->turns, tw, th, gd, (unsigned long long)s->seed);
+	/* A print-only ruleset prices nothing: its forces are counted in
+	 * units, and the page says at once that no game measured them. */
+	if (eng_show_of(rs)->print_only)
+		sub = xasprintf("A scenario for %s · %d units a side · NOT "
+		    "balanced by play · %d turns · %s × %s table%s · terrain "
+		    "seed %llu", rs->title ? rs->title : rs->name,
+		    sc_force_units(&s->side[SC_BLUE]), s->turns, tw, th, gd,
+		    (unsigned long long)s->seed);
+	else
+		sub = xasprintf("A scenario for %s · %d points a side · %d "
+		    "turns · %s × %s table%s · terrain seed %llu",
+		    rs->title ? rs->title : rs->name, s->points, s->turns, tw,
+		    th, gd, (unsigned long long)s->seed);
 	free(gd);
 	rnd_set_rgb(cr, GREY);
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
@@ -454,6 +464,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
 	rnd_set_rgb(cr, GREY);
 	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
+	    eng_show_of(rs)->print_only ? "Unit markers show one set-up; "
+	    "any set-up inside the zone is allowed. Orders of battle and the "
+	    "rules of the scenario are overleaf." :
 	    "Unit markers show the set-up the test games used; any set-up "
 	    "inside the zone is allowed. Orders of battle and the rules of "
 	    "the scenario are overleaf.");
@@ -462,9 +475,11 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 
 /* ---- page 2: orders of battle and rules ---- */
 
-/* The combat column: melee power, morale, dice — what the unit has. */
+/* The combat column: melee power, morale, dice — what the unit has;
+ * nothing of them is "no melee" where a family plays the ruleset, and
+ * only a dash where none does (it has no melee rule to be without). */
 static char *
-combat_str(const struct rs_unit *u)
+combat_str(const struct ruleset *rs, const struct rs_unit *u)
 {
 	char buf[96] = "";
 	size_t n = 0;
@@ -482,7 +497,8 @@ combat_str(const struct rs_unit *u)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smelee %dd",
 		    n ? ", " : "", u->melee_dice);
 	if (n == 0)
-		snprintf(buf, sizeof(buf), "no melee");
+		snprintf(buf, sizeof(buf), "%s", eng_show_of(rs)->print_only ?
+		    "—" : "no melee");
 	return xstrdup(buf);
 }
 
@@ -541,8 +557,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	for (i = 0; i < 7; i++)
 		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
-	t = xasprintf("%s — %d units, %d points", side_name[side],
-	    sc_force_units(f), f->points);
+	t = eng_show_of(rs)->print_only ? xasprintf("%s — %d units",
+	    side_name[side], sc_force_units(f)) : xasprintf("%s — %d units, "
+	    "%d points", side_name[side], sc_force_units(f), f->points);
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
@@ -555,7 +572,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	y += 5.5;
 	for (e = 0; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
-		char *cb = combat_str(u), *wp = weapons_str(rs, u), n[16],
+		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u), n[16],
 		    pts[32];
 		int val = o->val != NULL && (size_t)f->v[e].type < o->val->n ?
 		    o->val->v[f->v[e].type] : 0;
@@ -716,7 +733,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	t = xasprintf("<b>Blue</b> sets up first, anywhere within %s of the "
 	    "south edge; <b>Red</b> then sets up within %s of the north edge. "
 	    "Roll for the first turn as the rules say. The markers on the map "
-	    "are the set-up the test games used.", d0, d1);
+	    "are %s.", d0, d1, eng_show_of(rs)->print_only ? "one such "
+	    "set-up" : "the set-up the test games used");
 	flow_section(&fl, "Deployment", t);
 	free(t);
 	/* Objectives and victory */
@@ -815,7 +833,13 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		}
 		flow_section(&fl, "Balance", t);
 		free(t);
-	}
+	} else if (eng_show_of(rs)->print_only)
+		flow_section(&fl, "Balance", "<b>NOT balanced by play.</b> "
+		    "The ruleset has no engine, so no games were played: both "
+		    "sides field the same force (the default battle's, or one "
+		    "unit of each type), and the terrain may favour either. "
+		    "Swap sides for a second game, or adjust the forces in the "
+		    "scenario file.");
 	(void)total;
 	(void)ph;
 	rnd_doc_page_end(fl.doc);

@@ -229,13 +229,16 @@ front_engine(struct reader *r, const struct rs_node *fm)
 		return;
 	rs->engine_pos = v->pos;
 	s = fm_scalar(r, fm, "engine");
-	if (s != NULL && strcasecmp(s, "firepower") == 0)
+	/* none: the designer's own game, printed and never played. */
+	if (s != NULL && strcasecmp(s, "none") == 0)
+		rs->engine = RS_ENGINE_NONE;
+	else if (s != NULL && strcasecmp(s, "firepower") == 0)
 		rs->engine = RS_ENGINE_FIREPOWER;
 	else if (s != NULL && strcasecmp(s, "morale") == 0)
 		rs->engine = RS_ENGINE_MORALE;
 	else if (s != NULL)
 		diag_add(r->d, SEV_ERROR, v->pos, "unknown engine '%s' "
-		    "(known: firepower, morale)", s);
+		    "(known: none, firepower, morale)", s);
 }
 
 /* The bases of all units: "30mm" (square) or "40x20mm" (frontage by

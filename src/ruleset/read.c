@@ -200,6 +200,15 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	struct rs_node *doc;
 	const struct rs_node *nm;
 
+	/* A test game is played by the engine; a print-only ruleset has
+	 * none, and a test game nobody plays would pass for checked. */
+	if (r->rs->engine == RS_ENGINE_NONE) {
+		diag_add(r->d, SEV_ERROR, code->pos, "a test game, but the "
+		    "ruleset has no engine to play it (print only); give "
+		    "engine: firepower or engine: morale, or remove the "
+		    "block");
+		return;
+	}
 	if (r->rs->ntests >= RS_MAX_TESTGAMES) {
 		diag_add(r->d, SEV_ERROR, code->pos, "more than %d test games",
 		    RS_MAX_TESTGAMES);

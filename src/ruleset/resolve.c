@@ -3,9 +3,9 @@
  * unit's weapons are names until the Weapons table is known, the
  * battle's forces name units, and each rule family needs some columns
  * (firepower: Melee and Hits on; morale: Morale); then what the model
- * as a whole lacks — a title, an engine, units, weapons, a sequence of
- * play. Messages point at the item, or at the top of the file for what
- * is missing altogether.
+ * as a whole lacks — a title, units, weapons, a sequence of play (no
+ * engine is a note: the ruleset is print only). Messages point at the
+ * item, or at the top of the file for what is missing altogether.
  */
 #include <stdlib.h>
 
@@ -106,10 +106,17 @@ check_whole(struct reader *r)
 	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
 		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
 		    "of the morale family; the firepower family ignores it");
+	/* Without engine: the ruleset is print only, as with engine: none;
+	 * a note, not an error, as a designer's own game needs no engine.
+	 * Later notes about the engine point at the front matter too. */
 	if (rs->engine == RS_ENGINE_NONE && rs->front != NULL &&
-	    rs_node_get(rs->front, "engine") == NULL)
-		diag_add(r->d, SEV_ERROR, top, "no engine in the front matter "
-		    "(engine: firepower or engine: morale)");
+	    rs->front->kind == RS_NODE_MAP &&
+	    rs_node_get(rs->front, "engine") == NULL) {
+		rs->engine_pos = rs->front->pos;
+		diag_add(r->d, SEV_NOTE, rs->engine_pos, "no engine in the "
+		    "front matter: print only, as engine: none (engine: "
+		    "firepower or engine: morale has it played)");
+	}
 	if (rs->nunits == 0)
 		diag_add(r->d, SEV_ERROR, top, "no units: a ruleset needs a "
 		    "'## Units' section with a table");

@@ -20,6 +20,32 @@ sc_force_units(const struct sc_force *f)
 	return n;
 }
 
+int
+sc_default_force(const struct ruleset *rs, struct sc_force *f,
+    struct diags *d)
+{
+	size_t i;
+	int n = 0;
+
+	memset(f, 0, sizeof(*f));
+	for (i = 0; i < rs->nforces; i++)
+		if (rs->forces[i].unit >= 0 && rs->forces[i].count > 0) {
+			sc_force_add(f, rs->forces[i].unit,
+			    rs->forces[i].count);
+			n += rs->forces[i].count;
+		}
+	if (n > SC_MAX_SIDE) {
+		diag_add(d, SEV_ERROR, rs->forces[0].pos, "the battle's forces "
+		    "field %d units; a scenario takes at most %d a side", n,
+		    SC_MAX_SIDE);
+		sc_force_free(f);
+		return -1;
+	}
+	for (i = 0; n == 0 && i < rs->nunits && i < SC_MAX_SIDE; i++)
+		sc_force_add(f, (int)i, 1);
+	return 0;
+}
+
 /* Adds n units of type, keeping the lines sorted by type. */
 void
 sc_force_add(struct sc_force *f, int type, int n)

@@ -506,6 +506,7 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	double h = rq->table_h > 0 ? rq->table_h : rs->table_h_mm, depth;
 	double deep[2] = { 1, 1 };
 	int points = rq->points, cheap = sc_cheapest(val->v, val->n), side;
+	size_t i;
 	const char *why;
 	char buf[256], c[32];
 	struct pos at = { rs->path, 0, 0 };
@@ -527,11 +528,11 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		diag_add(d, SEV_ERROR, at_table, "%s", why);
 		return NULL;
 	}
-	if (cheap == 0) {
+	if (rq->forces == NULL && cheap == 0) {
 		diag_add(d, SEV_ERROR, at, "no unit has a points value");
 		return NULL;
 	}
-	if (points < cheap) {
+	if (rq->forces == NULL && points < cheap) {
 		snprintf(c, sizeof(c), "%d", cheap);
 		diag_add(d, SEV_ERROR, at_points, "%d points buy nothing: the "
 		    "cheapest unit costs %s points", points, c);
@@ -595,7 +596,13 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	if (s->special == SC_SPECIAL_VITAL_GROUND)
 		s->obj[0].value = 2;
 	s->title = make_title(s, &g);
-	if (gen_forces(s, val, points, rq->seed) == -1) {
+	if (rq->forces != NULL)
+		for (side = 0; side < 2; side++)
+			for (i = 0; i < rq->forces->n; i++)
+				sc_force_add(&s->side[side],
+				    rq->forces->v[i].type,
+				    rq->forces->v[i].count);
+	else if (gen_forces(s, val, points, rq->seed) == -1) {
 		diag_add(d, SEV_ERROR, at_points, "no force fits %d points",
 		    points);
 		sc_free(s);

@@ -113,6 +113,9 @@ struct sc_request {
 	/* What a table or points that cannot be met are blamed on (an
 	 * option, say); file NULL: the ruleset. */
 	struct pos table_at, points_at;
+	/* Both sides field this force as it is, instead of one picked to
+	 * points (a print-only ruleset: no values, no games); NULL: pick. */
+	const struct sc_force *forces;
 };
 
 /* Unit values (points), one per ruleset unit type; 0: not fielded. */
@@ -134,6 +137,14 @@ void sc_values_free(struct sc_values *);
  */
 int sc_pick_force(const int *value, size_t ntypes, int points,
     uint64_t seed, int maxunits, struct sc_force *);
+/*
+ * The force of a ruleset that nothing plays, so nothing prices: its
+ * default battle's forces when it has them, else one unit of each type
+ * (the first SC_MAX_SIDE types). Returns 0, or -1 with an error in diags
+ * when the battle's forces field more than SC_MAX_SIDE units.
+ */
+int sc_default_force(const struct ruleset *, struct sc_force *,
+    struct diags *);
 /* Number of units of a force. */
 int sc_force_units(const struct sc_force *);
 /* Add n units of a type (merging with its line). */

@@ -189,6 +189,10 @@ sc_to_yaml(const struct scenario *s, const struct ruleset *rs)
 		    s->bal.games, (unsigned long long)s->bal.seed,
 		    s->bal.wins[0], s->bal.wins[1], s->bal.draws,
 		    s->bal.at_limit, s->bal.turns_sum, s->bal.candidates);
+	else
+		sb_put(&b, "# NOT balanced by play: no games were played (the "
+		    "ruleset has no engine);\n# both sides field the same "
+		    "force, and the terrain may favour either.\n");
 	terrain = tr_to_yaml(s->bf);
 	sb_put(&b, terrain);
 	free(terrain);

@@ -48,8 +48,16 @@ cksum "$tmp/build/mm/"* >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && echo "PASS: failed build keeps outputs" || echo "FAIL: failed build keeps outputs"
 ls "$tmp/build/mm" | grep -q tmp && echo "FAIL: temporary file left" || echo "PASS: no temporary file left"
 
-# The complete example in rulesets/FORMAT.md is a valid ruleset.
-awk '/^````markdown/{f=1;next} /^````$/{f=0} f' rulesets/FORMAT.md >"$tmp/example.md"
+# The examples in rulesets/FORMAT.md are valid rulesets: the print-only
+# one (the first) and the complete one that the engine plays.
+awk '/^````markdown/{n++;f=n==1;next} /^````$/{f=0} f' rulesets/FORMAT.md >"$tmp/own.md"
+t "FORMAT.md print-only example checks clean" 0 "$BIN" check "$tmp/own.md"
+[ -s "$tmp/err" ] && echo "FAIL: FORMAT.md print-only example has diagnostics: $(head -c 200 "$tmp/err")" ||
+    echo "PASS: FORMAT.md print-only example has no diagnostics"
+grep -q "print only (no engine): nothing played" "$tmp/stdout" &&
+    echo "PASS: FORMAT.md print-only example is print only" ||
+    echo "FAIL: FORMAT.md print-only example is print only: $(cat "$tmp/stdout")"
+awk '/^````markdown/{n++;f=n==2;next} /^````$/{f=0} f' rulesets/FORMAT.md >"$tmp/example.md"
 t "FORMAT.md example checks clean" 0 "$BIN" check -q "$tmp/example.md"
 # (its one test game cannot exercise every rule of the engine: those
 # coverage warnings are expected)

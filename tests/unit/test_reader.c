@@ -130,3 +130,70 @@ Test(reader, grid_spellings)
 	cr_assert_eq(rs_grid_parse("triangle 3in", LEN_MM, &g, &cell, &why),
 	    -1);
 }
+
+/* Print only: engine none, or no engine line (a note at the front
+ * matter); nothing a family plays is asked for; a test game is an error
+ * at its fence. */
+static const char own[] =
+    "---\n"
+    "title: Own\n"
+    "%s"
+    "battle:\n"
+    "  forces: { Spear: 3 }\n"
+    "---\n"
+    "\n"
+    "## Units\n"
+    "\n"
+    "| Unit | Class | Move |\n"
+    "|------|-------|------|\n"
+    "| Spear | infantry | 4in |\n"
+    "\n"
+    "## Sequence of play\n"
+    "\n"
+    "1. **Move** - move.\n"
+    "%s";
+
+static struct ruleset *
+own_parse(const char *engine, const char *tail, struct diags *d)
+{
+	char *src = xasprintf(own, engine, tail);
+	struct ruleset *rs = rs_parse("own.md", src, strlen(src), d);
+
+	free(src);
+	cr_assert_not_null(rs);
+	return rs;
+}
+
+Test(reader, print_only)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = own_parse("engine: none\n", "", &d);
+
+	cr_assert_eq(diags_worst(&d), -1, "no diagnostics expected, got %s",
+	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(rs->engine, RS_ENGINE_NONE);
+	cr_assert_eq(rs->engine_pos.line, 3);
+	cr_assert_eq(rs->nforces, 1);
+	rs_free(rs);
+	diags_free(&d);
+
+	rs = own_parse("", "", &d);
+	cr_assert_eq(rs->engine, RS_ENGINE_NONE);
+	cr_assert_eq(d.n, 1);
+	cr_assert_eq(d.v[0].sev, SEV_NOTE);
+	cr_assert_eq(d.v[0].line, 2);
+	cr_assert(strstr(d.v[0].msg, "no engine in the front matter: print "
+	    "only") != NULL, "%s", d.v[0].msg);
+	rs_free(rs);
+	diags_free(&d);
+
+	rs = own_parse("engine: none\n", "\n```test-game\nname: x\n```\n", &d);
+	cr_assert_eq(diags_worst(&d), SEV_ERROR);
+	cr_assert_eq(d.v[0].line, 18);
+	cr_assert_eq(d.v[0].col, 1);
+	cr_assert(strstr(d.v[0].msg, "no engine to play it") != NULL, "%s",
+	    d.v[0].msg);
+	cr_assert_eq(rs->ntests, 0);
+	rs_free(rs);
+	diags_free(&d);
+}

@@ -151,7 +151,8 @@ gen(const struct ruleset *rs, uint64_t seed, int points, double w, double h,
     struct diags *d)
 {
 	struct sc_values v = values_of(rs);
-	struct sc_request rq = { seed, points, w, h, 1, -1, { 0 }, { 0 } };
+	struct sc_request rq = { seed, points, w, h, 1, -1, { 0 }, { 0 },
+	    NULL };
 	struct scenario *s = sc_generate(rs, rs->path, &rq, &v, d);
 
 	sc_values_free(&v);
@@ -321,7 +322,7 @@ Test(balance, search_reaches_the_band)
 	struct ruleset *rs = load("morschauser-modern");
 	struct diags d = { 0 };
 	struct sc_values v = values_of(rs);
-	struct sc_request rq = { 11, 100, 0, 0, 1, -1, { 0 }, { 0 } };
+	struct sc_request rq = { 11, 100, 0, 0, 1, -1, { 0 }, { 0 }, NULL };
 	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
 	struct scenario *s;
 	int ok;
@@ -409,5 +410,58 @@ Test(engine, unit_values_are_derived)
 	sc_values_free(&w);
 	sc_engine_free(e);
 	diags_free(&d);
+	rs_free(rs);
+}
+
+/* A print-only ruleset's scenario: the default battle's forces on both
+ * sides (or one unit of each type), no values needed; past 32 units a
+ * side, an error at the forces. */
+Test(generate, fixed_forces)
+{
+	struct ruleset *rs = load("morschauser-modern");
+	struct sc_values v = { NULL, 0, 0 };
+	struct sc_request rq;
+	struct sc_force f;
+	struct scenario *s;
+	struct diags d = { 0 };
+	size_t i;
+	int n = 0;
+
+	v.n = rs->nunits;
+	v.v = xcalloc(v.n, sizeof(int));	/* nothing priced */
+	cr_assert_eq(sc_default_force(rs, &f, &d), 0);
+	for (i = 0; i < rs->nforces; i++)
+		n += rs->forces[i].count;
+	cr_assert_gt(n, 0);
+	cr_assert_eq(sc_force_units(&f), n);
+	memset(&rq, 0, sizeof(rq));
+	rq.seed = 3;
+	rq.density = 1;
+	rq.special = -1;
+	rq.forces = &f;
+	s = sc_generate(rs, rs->path, &rq, &v, &d);
+	cr_assert_not_null(s, "%s", d.n ? d.v[0].msg : "");
+	cr_assert_eq(sc_force_units(&s->side[SC_BLUE]), n);
+	cr_assert_eq(sc_force_units(&s->side[SC_RED]), n);
+	cr_assert_eq(sc_validate(s, rs, &d), 0);
+	sc_free(s);
+	sc_force_free(&f);
+
+	/* No battle: one of each type. */
+	rs->nforces = 0;
+	cr_assert_eq(sc_default_force(rs, &f, &d), 0);
+	cr_assert_eq(sc_force_units(&f), (int)rs->nunits);
+	cr_assert_eq(f.n, rs->nunits);
+	sc_force_free(&f);
+
+	/* Past a scenario's side. */
+	rs->nforces = 1;
+	rs->forces[0].count = SC_MAX_SIDE + 1;
+	cr_assert_eq(sc_default_force(rs, &f, &d), -1);
+	cr_assert_eq(diags_worst(&d), SEV_ERROR);
+	cr_assert_eq(d.v[d.n - 1].line, rs->forces[0].pos.line);
+	cr_assert_eq(f.n, 0);
+	diags_free(&d);
+	free(v.v);
 	rs_free(rs);
 }
