@@ -153,6 +153,21 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 	return n;
 }
 
+size_t
+rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
+    struct rnd_stat *out)
+{
+	size_t k;
+
+	for (k = 0; k < oc->n; k++) {
+		out[k].label = oc->head[k];
+		out[k].abbr = oc->head[k];
+		snprintf(out[k].value, sizeof(out[k].value), "%s",
+		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+	}
+	return oc->n;
+}
+
 void
 rnd_style_from(struct rnd_style *st, const struct rs_node *t,
     struct diags *dg)

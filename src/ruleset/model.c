@@ -44,7 +44,7 @@ rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope,
 void
 rs_free(struct ruleset *rs)
 {
-	size_t i;
+	size_t i, k;
 
 	if (rs == NULL)
 		return;
@@ -52,12 +52,20 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);
 		free(rs->units[i].notes);
+		for (k = 0; k < rs->unit_own.n; k++)
+			free(rs->units[i].own[k]);
 	}
 	free(rs->units);
 	for (i = 0; i < rs->nweapons; i++) {
 		free(rs->weapons[i].name);
 		free(rs->weapons[i].notes);
+		for (k = 0; k < rs->weapon_own.n; k++)
+			free(rs->weapons[i].own[k]);
 	}
+	for (k = 0; k < rs->unit_own.n; k++)
+		free(rs->unit_own.head[k]);
+	for (k = 0; k < rs->weapon_own.n; k++)
+		free(rs->weapon_own.head[k]);
 	free(rs->weapons);
 	for (i = 0; i < rs->nterrain; i++) {
 		free(rs->terrain[i].name);
@@ -135,6 +143,19 @@ dump_classes(FILE *fp, unsigned mask)
 		fputs("-", fp);
 }
 
+/* The game's own stats of a unit or weapon, "Quality 3+"; nothing when
+ * the table has none (so the dump of a ruleset without them is as it
+ * was). */
+static void
+dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
+{
+	size_t k;
+
+	for (k = 0; k < oc->n; k++)
+		fprintf(fp, ", %s %s", oc->head[k],
+		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+}
+
 void
 rs_dump(const struct ruleset *rs, FILE *fp)
 {
@@ -183,6 +204,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 			rs_traits_format(buf, sizeof(buf), un->traits);
 			fprintf(fp, ", traits %s", buf);
 		}
+		dump_own(fp, &rs->unit_own, un->own);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nweapons (%zu)\n", rs->nweapons);
@@ -199,6 +221,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		}
 		if (w->traits & RS_WTRAIT_INDIRECT)
 			fputs(", indirect", fp);
+		dump_own(fp, &rs->weapon_own, w->own);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nterrain (%zu)\n", rs->nterrain);

@@ -21,6 +21,7 @@
 #define RS_MAX_WEAPONS_PER_UNIT 4
 #define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
+#define RS_MAX_OWN_STATS 8 /* the game's own stat columns a table: a card's room */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 
@@ -133,6 +134,18 @@ int rs_node_double(const struct rs_node *, double *);
  * success, -1 otherwise. */
 int rs_node_pct(const struct rs_node *, long *);
 
+/*
+ * The game's own stats: the columns of a Units or Weapons table that no
+ * reader reads, kept in their order under their headings as written. Each
+ * unit or weapon holds its cell text by column (NULL: an empty cell, shown
+ * as a dash); what they mean is the players' business, never the engine's.
+ */
+struct rs_own_cols {
+	size_t n;
+	char *head[RS_MAX_OWN_STATS];
+	struct pos pos[RS_MAX_OWN_STATS];
+};
+
 struct rs_weapon {
 	struct pos pos;
 	char *name;
@@ -141,6 +154,7 @@ struct rs_weapon {
 	unsigned destroys;  /* mask of 1u << rs_class (firepower) */
 	unsigned traits;    /* rs_weapon_trait */
 	char *notes;        /* free text of the Notes column, or NULL */
+	char *own[RS_MAX_OWN_STATS]; /* by rs->weapon_own; NULL: empty */
 };
 
 struct rs_unit {
@@ -160,6 +174,7 @@ struct rs_unit {
 	unsigned traits; /* rs_trait */
 	double base_w_mm, base_d_mm; /* footprint; from Base column or front matter */
 	char *notes;
+	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
 };
 
 struct rs_terrain {
@@ -237,6 +252,7 @@ struct ruleset {
 	size_t ntests, captests;
 	struct rs_force *forces; /* default battle, one side (mirrored) */
 	size_t nforces, capforces;
+	struct rs_own_cols unit_own, weapon_own; /* the game's own stats */
 
 	struct rs_node *front;  /* the whole front matter, for extra keys */
 	struct rs_md *doc;      /* the whole body as a Markdown tree */

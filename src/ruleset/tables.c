@@ -83,6 +83,7 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 struct unit_cols {
 	int unit, cls, move, road, melee, morale, fire_dice, melee_dice,
 	    weapons, base, traits, notes;
+	int own[RS_MAX_OWN_STATS]; /* the game's own stats (rs->unit_own) */
 };
 
 /* The numbers of a unit: its class, moves, melee power, morale and dice,
@@ -187,6 +188,7 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	unit_base(r, c->base >= 0 ? &row[c->base] : NULL, &u);
 	if (c->notes >= 0 && !rd_is_none(row[c->notes].text))
 		u.notes = xstrdup(row[c->notes].text);
+	rd_row_own(r, &rs->unit_own, c->own, row, u.own);
 	if (c->weapons >= 0 && !rd_is_none(row[c->weapons].text)) {
 		uc.u = &u;
 		uc.wnames = p.names;
@@ -230,7 +232,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.base = rd_table_col(t, COL_BASE);
 	c.traits = rd_table_col(t, COL_TRAITS);
 	c.notes = rd_table_col(t, COL_NOTES);
-	rd_table_unknown_cols(r, t, known);
+	rd_table_own_cols(r, t, known, &r->rs->unit_own, c.own);
 	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
 		diag_add(r->d, SEV_ERROR, t->pos, "the Units table needs the "
 		    "columns Unit, Class and Move (missing: %s%s%s)",
@@ -301,11 +303,12 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	    ch = rd_table_col(t, COL_HITS), cd = rd_table_col(t, COL_DESTROYS),
 	    ct = rd_table_col(t, COL_TRAITS), cn = rd_table_col(t, COL_NOTES);
 	struct ruleset *rs = r->rs;
+	int own[RS_MAX_OWN_STATS];
 	size_t i;
 	char *tmp;
 
 	(void)arg;
-	rd_table_unknown_cols(r, t, known);
+	rd_table_own_cols(r, t, known, &rs->weapon_own, own);
 	if (cw < 0 || cr < 0) {
 		diag_add(r->d, SEV_ERROR, t->pos, "the Weapons table needs the "
 		    "columns Weapon and Range");
@@ -363,6 +366,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		}
 		if (cn >= 0 && !rd_is_none(row[cn].text))
 			w.notes = xstrdup(row[cn].text);
+		rd_row_own(r, &rs->weapon_own, own, row, w.own);
 		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
 	}
 }
