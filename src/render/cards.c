@@ -36,6 +36,22 @@ struct cards {
 	double last_pt; /* body size the last card took (a first guess) */
 };
 
+/* The colours of the game's own classes (a print-only ruleset), by order
+ * of first appearance: the same game prints the same colours every time. */
+static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23,
+	0x8c5a2b, 0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
+
+/* A unit's class colour: the template's (or default) for a known class,
+ * the palette's for a class of the game's own — never past either. */
+static unsigned
+card_rgb(const struct cards *c, const struct rs_unit *u)
+{
+	if (u->cls_free > 0)
+		return free_rgb[(size_t)(u->cls_free - 1) %
+		    (sizeof(free_rgb) / sizeof(free_rgb[0]))];
+	return c->cls_rgb[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
+}
+
 /* The stat boxes of one card, as a custom flow block. */
 struct statrow {
 	const struct cards *c;
@@ -287,7 +303,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->c = c;
 	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
-	sr->rgb = c->cls_rgb[u->cls];
+	sr->rgb = card_rgb(c, u);
 	sr->own = 0;
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
 	/* The game's own stats, after the ones its family plays. */
@@ -395,8 +411,8 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	char *st_title;
 	PangoLayout *l;
 
-	cst.accent = c->cls_rgb[u->cls];
-	cst.rule = c->cls_rgb[u->cls];
+	cst.accent = card_rgb(c, u);
+	cst.rule = card_rgb(c, u);
 	f = rnd_flow_new(&cst);
 	/* Background, band into the bleed. */
 	cairo_save(cr);
@@ -406,7 +422,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	cairo_paint(cr);
 	/* A coloured frame (running into the bleed) around a white panel
 	 * with rounded corners. */
-	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	panel(cr, x + c->frame, y + c->band_h, c->cw - 2 * c->frame,
@@ -431,7 +447,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
 	g_object_unref(l);
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
-	    rs_class_name(u->cls));
+	    rs_unit_class(c->rs, u));
 	/* Footer: the ruleset's title. */
 	rnd_set_rgb(cr, 0x666666);
 	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
@@ -478,7 +494,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	PangoLayout *l;
 
 	cairo_save(cr);
-	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -494,7 +510,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
 	g_object_unref(l);
 	rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1, 0,
-	    rs_class_name(u->cls));
+	    rs_unit_class(c->rs, u));
 	cairo_restore(cr);
 }
 

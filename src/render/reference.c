@@ -117,7 +117,7 @@ ref_units(struct ref *r)
 		e = rnd_markup_escape(u->name);
 		t = rnd_markup_escape(buf);
 		row[0] = xasprintf("<b>%s</b>\n<i>%s%s%s</i>", e,
-		    rs_class_name(u->cls), buf[0] ? " \xc2\xb7 " : "", t);
+		    rs_unit_class(rs, u), buf[0] ? " \xc2\xb7 " : "", t);
 		free(e);
 		free(t);
 		for (k = 0; k < ns; k++) {

@@ -41,6 +41,14 @@ rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope,
 	return NULL;
 }
 
+const char *
+rs_unit_class(const struct ruleset *rs, const struct rs_unit *u)
+{
+	if (u->cls_free > 0 && (size_t)u->cls_free <= rs->nclasses)
+		return rs->classes[u->cls_free - 1];
+	return rs_class_name(u->cls);
+}
+
 void
 rs_free(struct ruleset *rs)
 {
@@ -64,6 +72,9 @@ rs_free(struct ruleset *rs)
 	}
 	for (k = 0; k < rs->unit_own.n; k++)
 		free(rs->unit_own.head[k]);
+	for (k = 0; k < rs->nclasses; k++)
+		free(rs->classes[k]);
+	free(rs->classes);
 	for (k = 0; k < rs->weapon_own.n; k++)
 		free(rs->weapon_own.head[k]);
 	free(rs->weapons);
@@ -186,7 +197,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		const struct rs_unit *un = &rs->units[i];
 
 		fprintf(fp, "  %d:%d %s: %s", un->pos.line, un->pos.col,
-		    un->name, rs_class_name(un->cls));
+		    un->name, rs_unit_class(rs, un));
 		dump_len(fp, ", move", un->move_mm, u);
 		if (un->road_move_mm > 0)
 			dump_len(fp, ", road", un->road_move_mm, u);

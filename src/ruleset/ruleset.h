@@ -160,7 +160,9 @@ struct rs_weapon {
 struct rs_unit {
 	struct pos pos;
 	char *name;
-	enum rs_class cls;
+	enum rs_class cls;   /* infantry when cls_free: no family plays it */
+	int cls_free;        /* 0: cls; k > 0: rs->classes[k - 1], a word of
+	                      * the game's own (a print-only ruleset) */
 	struct pos cls_pos;
 	double move_mm;
 	double road_move_mm; /* 0: no road move */
@@ -253,6 +255,8 @@ struct ruleset {
 	struct rs_force *forces; /* default battle, one side (mirrored) */
 	size_t nforces, capforces;
 	struct rs_own_cols unit_own, weapon_own; /* the game's own stats */
+	char **classes;  /* the game's own classes, in order of first use */
+	size_t nclasses, capclasses;
 
 	struct rs_node *front;  /* the whole front matter, for extra keys */
 	struct rs_md *doc;      /* the whole body as a Markdown tree */
@@ -277,6 +281,9 @@ const struct rs_modifier *rs_mod_find(const struct ruleset *,
 
 const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
+/* A unit's class as products print it: a known class's name, or the
+ * game's own word as first written. */
+const char *rs_unit_class(const struct ruleset *, const struct rs_unit *);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
 const char *rs_grid_name(enum rs_grid);
 /*

@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -86,6 +87,43 @@ struct unit_cols {
 	int own[RS_MAX_OWN_STATS]; /* the game's own stats (rs->unit_own) */
 };
 
+/*
+ * A class that is none of the known words: in a print-only ruleset a word
+ * of the game's own, kept as first written (later rows that write it in
+ * another case share it); a family plays only the classes it knows.
+ */
+static void
+unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
+{
+	struct ruleset *rs = r->rs;
+	size_t k;
+
+	u->cls = RS_CLASS_INFANTRY;
+	if (rs->engine != RS_ENGINE_NONE) {
+		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has unknown class "
+		    "'%s' (the %s family knows: infantry, artillery, vehicle, "
+		    "cavalry, elephant, chariot)", u->name, c->text,
+		    rs_engine_name(rs->engine));
+		return;
+	}
+	if (rd_is_none(c->text)) {
+		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has no Class",
+		    u->name);
+		return;
+	}
+	if (rd_name_long(r->d, c->pos, "class", c->text, RS_MAX_NAME))
+		return;
+	for (k = 0; k < rs->nclasses; k++)
+		if (strcasecmp(rs->classes[k], c->text) == 0)
+			break;
+	if (k == rs->nclasses) {
+		char *w = xstrdup(c->text);
+
+		XPUSH(rs->classes, rs->nclasses, rs->capclasses, w);
+	}
+	u->cls_free = (int)k + 1;
+}
+
 /* The numbers of a unit: its class, moves, melee power, morale and dice,
  * each reported at its cell when it is bad. */
 static void
@@ -94,10 +132,7 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
 {
 	u->cls_pos = row[c->cls].pos;
 	if (rd_class_parse(row[c->cls].text, &u->cls) == -1)
-		diag_add(r->d, SEV_ERROR, row[c->cls].pos, "unit '%s' has "
-		    "unknown class '%s' (known: infantry, artillery, "
-		    "vehicle, cavalry, elephant, chariot)", u->name,
-		    row[c->cls].text);
+		unit_free_class(r, &row[c->cls], u);
 	if (rd_is_none(row[c->move].text))
 		diag_add(r->d, SEV_ERROR, row[c->move].pos,
 		    "unit '%s' has no Move", u->name);
