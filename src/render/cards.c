@@ -238,7 +238,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	int fp = eng_show_of(rs)->weapon_destroys;
 	size_t nc = 3, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
-	char buf[128], *e, *d, *o;
+	char buf[512], *e, *d, *o;
 
 	cells[0] = xstrdup("Weapon");
 	cells[1] = xstrdup("Range");
@@ -265,7 +265,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		free(o);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[1] = rnd_markup_escape(buf);
-		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
 		row[2] = rnd_markup_escape(buf);
 		n++;
 	}

@@ -308,7 +308,7 @@ size_t rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
 /* A length in the ruleset's measure: 9" or 80 mm. */
 void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
 /* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
-void rnd_hits_on(char *buf, size_t sz, unsigned faces);
+void rnd_hits_on(char *buf, size_t sz, const struct rs_faces *);
 void rnd_classes(char *buf, size_t sz, unsigned mask);
 /* Join a unit's weapon names with ", " (caller frees). */
 char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);

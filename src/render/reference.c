@@ -149,7 +149,7 @@ ref_weapons(struct ref *r)
 	int destroys = eng_show_of(rs)->weapon_destroys, notes = 0;
 	struct rnd_stat own[RS_MAX_OWN_STATS];
 	size_t i, k, nc, c;
-	char **cells, buf[128];
+	char **cells, buf[512];
 
 	if (rs->nweapons == 0)
 		return;
@@ -175,7 +175,7 @@ ref_weapons(struct ref *r)
 		row[c++] = xstrdup(w->name);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[c++] = xstrdup(buf);
-		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
 		row[c++] = xstrdup(buf);
 		if (destroys) {
 			rnd_classes(buf, sizeof(buf), w->destroys);

@@ -121,18 +121,39 @@ dump_len(FILE *fp, const char *label, double mm, enum unit_of_length u)
 	fprintf(fp, "%s %s (%s mm)", label, a, b);
 }
 
-static void
-dump_faces(FILE *fp, unsigned faces)
+void
+rs_faces_format(char *buf, size_t sz, const struct rs_faces *s,
+    const char *sep)
 {
-	int f, first = 1;
+	size_t n = 0;
+	int f, g;
 
-	for (f = 1; f <= 6; f++)
-		if (faces & (1u << f)) {
-			fprintf(fp, "%s%d", first ? "" : ",", f);
-			first = 0;
+	buf[0] = '\0';
+	for (f = 1; f <= RS_MAX_FACES; f = g) {
+		g = f + 1;
+		if (!rs_faces_has(s, f))
+			continue;
+		while (rs_faces_has(s, g))
+			g++;
+		/* A long run reads better as its ends: 11–20 on a d20. */
+		if (g - f > 6) {
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%d\xe2\x80\x93%d", n ? sep : "", f, g - 1);
+			continue;
 		}
-	if (first)
-		fputs("-", fp);
+		for (; f < g; f++)
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%d", n ? sep : "", f);
+	}
+}
+
+static void
+dump_faces(FILE *fp, const struct rs_faces *faces)
+{
+	char buf[512];
+
+	rs_faces_format(buf, sizeof(buf), faces, ",");
+	fputs(buf[0] ? buf : "-", fp);
 }
 
 static void
@@ -225,7 +246,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		fprintf(fp, "  %d:%d %s:", w->pos.line, w->pos.col, w->name);
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
-		dump_faces(fp, w->hit_faces);
+		dump_faces(fp, &w->hit_faces);
 		if (rs->engine == RS_ENGINE_FIREPOWER) {
 			fputs(", destroys ", fp);
 			dump_classes(fp, w->destroys);

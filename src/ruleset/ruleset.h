@@ -8,6 +8,7 @@
 #define SANDTABLE_RULESET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../base/base.h"
 
@@ -146,11 +147,47 @@ struct rs_own_cols {
 	struct pos pos[RS_MAX_OWN_STATS];
 };
 
+/*
+ * The faces of a die that hit: bit f of the set (1 <= f <= the ruleset's
+ * die, at most RS_MAX_FACES) set when face f hits; all clear when the
+ * Hits on column is empty. w[0] holds faces 0-31: the d6 families read
+ * it as a mask, as the model kept it before dice other than the d6.
+ */
+#define RS_MAX_FACES 100
+struct rs_faces {
+	uint32_t w[(RS_MAX_FACES + 32) / 32];
+};
+static inline int
+rs_faces_has(const struct rs_faces *s, int f)
+{
+	return f >= 0 && f <= RS_MAX_FACES && (s->w[f / 32] >> (f % 32) & 1);
+}
+static inline void
+rs_faces_set(struct rs_faces *s, int f)
+{
+	if (f >= 0 && f <= RS_MAX_FACES)
+		s->w[f / 32] |= (uint32_t)1 << (f % 32);
+}
+static inline int
+rs_faces_none(const struct rs_faces *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(s->w) / sizeof(s->w[0]); i++)
+		if (s->w[i] != 0)
+			return 0;
+	return 1;
+}
+/* "4, 6", or a run of more than 6 faces as "11–20", into buf; an empty
+ * set as "" (the caller says what none means). sep goes between items. */
+void rs_faces_format(char *buf, size_t sz, const struct rs_faces *,
+    const char *sep);
+
 struct rs_weapon {
 	struct pos pos;
 	char *name;
 	double range_mm;
-	unsigned hit_faces; /* bit f (1..6) set: face f hits; 0 = not used */
+	struct rs_faces hit_faces; /* faces that hit (see rs_faces) */
 	unsigned destroys;  /* mask of 1u << rs_class (firepower) */
 	unsigned traits;    /* rs_weapon_trait */
 	char *notes;        /* free text of the Notes column, or NULL */
@@ -232,6 +269,8 @@ struct ruleset {
 	double cell_mm;
 	struct pos grid_pos;
 	char *paper;          /* NULL: not set */
+	int die;              /* faces of the game's die: 4, 6 … 100 */
+	struct pos die_pos;   /* of the dice: key's value; line 0: default */
 	int hits_per_morale;  /* morale family; default 3 */
 	int turn_limit;       /* default battle; 0: engine default */
 	int break_pct;        /* default battle, morale family: the share

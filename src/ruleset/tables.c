@@ -282,19 +282,40 @@ rd_units(struct reader *r, const struct table *t, int arg)
 
 /* ---- Weapons ---- */
 
+/* The faces of one Hits on cell, and the weapon it is for. */
+struct facectx {
+	struct rs_faces *faces;
+	const char *weapon;
+};
+
+/* One item of Hits on: a face of the ruleset's die ("7"), or "5+", every
+ * face from 5 up. A "+" past the die's faces is legal but never hits:
+ * worth a warning, as the weapon is then useless. */
 static void
 face_item(struct reader *r, const char *s, struct pos at, void *arg)
 {
-	unsigned *faces = arg;
+	struct facectx *fc = arg;
+	int die = r->rs->die;
 	char *end;
-	long v = strtol(s, &end, 10);
+	long v = strtol(s, &end, 10), f;
 
-	if (end == s || *end != '\0' || v < 1 || v > 6) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "die face '%s' is not a number from 1 to 6", s);
+	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
+		if (v > die) {
+			diag_add(r->d, SEV_WARNING, at, "weapon '%s' never "
+			    "hits: '%s' on a d%d, which rolls at most %d",
+			    fc->weapon, s, die, die);
+			return;
+		}
+		for (f = v; f <= die; f++)
+			rs_faces_set(fc->faces, (int)f);
 		return;
 	}
-	*faces |= 1u << v;
+	if (end == s || *end != '\0' || v < 1 || v > die) {
+		diag_add(r->d, SEV_ERROR, at,
+		    "die face '%s' is not a number from 1 to %d", s, die);
+		return;
+	}
+	rs_faces_set(fc->faces, (int)v);
 }
 
 static void
@@ -382,9 +403,10 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			diag_add(r->d, SEV_ERROR, row[cr].pos,
 			    "weapon '%s' has a zero Range", w.name);
 		if (ch >= 0 && !rd_is_none(row[ch].text)) {
+			struct facectx fc = { &w.hit_faces, w.name };
+
 			tmp = xstrdup(row[ch].text);
-			rd_split_list(tmp, face_item, r, row[ch].pos,
-			    &w.hit_faces);
+			rd_split_list(tmp, face_item, r, row[ch].pos, &fc);
 			free(tmp);
 		}
 		if (cd >= 0 && !rd_is_none(row[cd].text)) {

@@ -127,3 +127,88 @@ Test(own, family_names_its_classes)
 	diags_free(&d);
 	rs_free(rs);
 }
+
+Test(own, faces_format)
+{
+	struct rs_faces f;
+	char buf[512];
+
+	memset(&f, 0, sizeof(f));
+	rs_faces_set(&f, 4);
+	rs_faces_set(&f, 6);
+	rs_faces_format(buf, sizeof(buf), &f, ", ");
+	cr_assert_str_eq(buf, "4, 6");
+	memset(&f, 0, sizeof(f));
+	for (int k = 11; k <= 20; k++)
+		rs_faces_set(&f, k);
+	rs_faces_set(&f, 1);
+	rs_faces_format(buf, sizeof(buf), &f, ", ");
+	cr_assert_str_eq(buf, "1, 11\xe2\x80\x93" "20");
+	memset(&f, 0, sizeof(f));
+	rs_faces_set(&f, 100);
+	cr_assert(rs_faces_has(&f, 100));
+	cr_assert(!rs_faces_has(&f, 99));
+	cr_assert(!rs_faces_has(&f, 101));
+	cr_assert(!rs_faces_none(&f));
+}
+
+/* A d10 game: "7+" is the faces 7 to 10, printed as them. */
+static const char d10[] =
+    "---\n"
+    "title: Tens\n"
+    "dice: d10\n"
+    "---\n"
+    "\n"
+    "## Units\n"
+    "\n"
+    "| Unit | Class | Move | Weapons |\n"
+    "|---|---|---|---|\n"
+    "| Archer | Bowmen | 6 | Bow, Sling |\n"
+    "\n"
+    "## Weapons\n"
+    "\n"
+    "| Weapon | Range | Hits on |\n"
+    "|---|---|---|\n"
+    "| Bow | 12 | 7+ |\n"
+    "| Sling | 8 | 2, 9, 10 |\n";
+
+Test(own, d10_hits_print_as_faces)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_parse("d10.md", d10, strlen(d10), &d);
+	struct rnd_opts o;
+	char dir[] = "/tmp/own-XXXXXX", cmd[256], *txt = NULL;
+	size_t n = 0;
+	FILE *fp;
+	int f;
+
+	cr_assert_not_null(rs);
+	cr_assert_eq(errors_other_than_engine(&d), 0, "%s", d.n ? d.v[0].msg :
+	    "");
+	cr_assert_eq(rs->die, 10);
+	for (f = 1; f <= 10; f++)
+		cr_assert_eq(rs_faces_has(&rs->weapons[0].hit_faces, f), f >= 7,
+		    "face %d", f);
+	cr_assert(rs_faces_has(&rs->weapons[1].hit_faces, 9));
+	cr_assert_not_null(mkdtemp(dir));
+	rnd_opts_init(&o);
+	snprintf(cmd, sizeof(cmd), "%s/r.pdf", dir);
+	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
+	snprintf(cmd, sizeof(cmd), "%s/c.pdf", dir);
+	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
+	snprintf(cmd, sizeof(cmd), "pdftotext %s/r.pdf -; pdftotext %s/c.pdf -; "
+	    "rm -rf %s", dir, dir, dir);
+	fp = popen(cmd, "r");
+	cr_assert_not_null(fp);
+	cr_assert(getdelim(&txt, &n, '\0', fp) > 0);
+	pclose(fp);
+	/* Once on the sheet, once on the card (pdftotext gives the
+	 * no-break spaces as spaces). */
+	cr_assert_not_null(strstr(txt, "7, 8, 9, 10"), "%s", txt);
+	cr_assert_not_null(strstr(strstr(txt, "7, 8, 9, 10") + 1,
+	    "7, 8, 9, 10"));
+	cr_assert_not_null(strstr(txt, "2, 9, 10"));
+	free(txt);
+	diags_free(&d);
+	rs_free(rs);
+}
