@@ -953,7 +953,8 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 				f.weapon = rs->units[a].weapons[k];
 				f.target = (int)b;
 				f.p_hit = (w->destroys >> rs->units[b].cls) & 1 ?
-				    eng_q_make(hit_faces(w->hit_faces.w[0]), 6) :
+				    eng_q_make(hit_faces(w->hit_faces.w[0]),
+				    6) :
 				    eng_q_make(0, 1);
 				XPUSH(o->fire, o->nfire, o->capfire, f);
 			}

@@ -140,25 +140,26 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 			continue;
 		/* A column without a heading has no name to print it under. */
 		if (h->text[0] == '\0') {
-			diag_add(r->d, SEV_WARNING, h->pos, "a column without a "
-			    "heading in the %s table (ignored)", t->what);
+			diag_add(r->d, SEV_WARNING, h->pos, "a column "
+			    "without a heading in the %s table (ignored)",
+			    t->what);
 			continue;
 		}
 		for (k = 0; k < oc->n && !rd_name_eq(oc->head[k], h->text); k++)
 			;
 		if (k < oc->n) {
-			diag_add(r->d, SEV_ERROR, h->pos, "column '%s' twice in "
-			    "the %s table (first at %d:%d)", h->text, t->what,
-			    oc->pos[k].line, oc->pos[k].col);
+			diag_add(r->d, SEV_ERROR, h->pos, "column '%s' twice "
+			    "in the %s table (first at %d:%d)", h->text,
+			    t->what, oc->pos[k].line, oc->pos[k].col);
 			continue;
 		}
 		if (oc->n >= RS_MAX_OWN_STATS) {
 			/* Once: the columns past it are the same mistake. */
 			if (!full++)
-				diag_add(r->d, SEV_ERROR, h->pos, "more than %d "
-				    "columns of the game's own stats in the %s "
-				    "table (the limit: what fits a unit card)",
-				    RS_MAX_OWN_STATS, t->what);
+				diag_add(r->d, SEV_ERROR, h->pos, "more "
+				    "than %d columns of the game's own stats "
+				    "in the %s table (the limit: what fits a "
+				    "unit card)", RS_MAX_OWN_STATS, t->what);
 			continue;
 		}
 		if (rd_name_long(r->d, h->pos, "column heading", h->text,

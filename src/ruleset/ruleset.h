@@ -22,7 +22,7 @@
 #define RS_MAX_WEAPONS_PER_UNIT 4
 #define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
-#define RS_MAX_OWN_STATS 8 /* the game's own stat columns a table: a card's room */
+#define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 

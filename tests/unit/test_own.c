@@ -91,8 +91,8 @@ Test(own, free_classes_printed)
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/r.pdf", dir);
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
-	snprintf(cmd, sizeof(cmd), "pdftotext %s/c.pdf - ; pdftotext %s/r.pdf -; "
-	    "rm -rf %s", dir, dir, dir);
+	snprintf(cmd, sizeof(cmd), "pdftotext %s/c.pdf - ; "
+	    "pdftotext %s/r.pdf -; rm -rf %s", dir, dir, dir);
 	fp = popen(cmd, "r");
 	cr_assert_not_null(fp);
 	cr_assert(getdelim(&txt, &n, '\0', fp) > 0);
@@ -109,7 +109,8 @@ Test(own, family_names_its_classes)
 {
 	static const char fam[] =
 	    "---\ntitle: F\nengine: firepower\n---\n\n## Units\n\n"
-	    "| Unit | Class | Move |\n|---|---|---|\n| Thane | Hearth guard | 6 |\n";
+	    "| Unit | Class | Move |\n|---|---|---|\n"
+	    "| Thane | Hearth guard | 6 |\n";
 	struct diags d = { 0 };
 	struct ruleset *rs = rs_parse("f.md", fam, strlen(fam), &d);
 	size_t i;
@@ -196,8 +197,8 @@ Test(own, d10_hits_print_as_faces)
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/c.pdf", dir);
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
-	snprintf(cmd, sizeof(cmd), "pdftotext %s/r.pdf -; pdftotext %s/c.pdf -; "
-	    "rm -rf %s", dir, dir, dir);
+	snprintf(cmd, sizeof(cmd), "pdftotext %s/r.pdf -; "
+	    "pdftotext %s/c.pdf -; rm -rf %s", dir, dir, dir);
 	fp = popen(cmd, "r");
 	cr_assert_not_null(fp);
 	cr_assert(getdelim(&txt, &n, '\0', fp) > 0);
