@@ -361,9 +361,9 @@ shoot(struct eng_game *g, int i, int w, int j)
 	    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		ENG_COVER(g, FP_R_FIRE_INDIRECT);
 	d = eng_die(&g->dice);
-	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces),
-	    (wp->hit_faces >> d) & 1)]++;
-	if ((wp->hit_faces >> d) & 1) {
+	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces.w[0]),
+	    (wp->hit_faces.w[0] >> d) & 1)]++;
+	if ((wp->hit_faces.w[0] >> d) & 1) {
 		ENG_COVER(g, FP_R_FIRE_HIT);
 		eng_unit_kill(g, j, i);
 		fp_after_loss(g);
@@ -910,7 +910,7 @@ fp_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		if (strcmp(key, "p_hit") != 0)
 			return -1;
 		*q = eng_q_make(hit_faces(g->ctx->rs->weapons[c->weapon]
-		    .hit_faces), 6);
+		    .hit_faces.w[0]), 6);
 		return 0;
 	}
 	fp_melee_odds(c->a_power, c->b_power, &m);
@@ -953,7 +953,8 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 				f.weapon = rs->units[a].weapons[k];
 				f.target = (int)b;
 				f.p_hit = (w->destroys >> rs->units[b].cls) & 1 ?
-				    eng_q_make(hit_faces(w->hit_faces), 6) :
+				    eng_q_make(hit_faces(w->hit_faces.w[0]),
+				    6) :
 				    eng_q_make(0, 1);
 				XPUSH(o->fire, o->nfire, o->capfire, f);
 			}
@@ -1055,7 +1056,14 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	size_t i;
 	int k;
 
-	(void)d;
+	/* Every chance of the family is a d6's. */
+	if (rs->die != 6) {
+		if (d != NULL)
+			diag_add(d, SEV_ERROR, rs->die_pos, "the firepower "
+			    "family plays only a d6, not a d%d (dice: d6, or "
+			    "no dice: key)", rs->die);
+		return -1;
+	}
 	/* Melee range is 2"; on a grid the cells it covers, and at least
 	 * the adjacent ones (Clarification 9: 2" on 3" squares). */
 	c->melee_range = 2 * 25.4;
@@ -1075,7 +1083,7 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 			const struct rs_weapon *w = &rs->weapons[u->weapons[k]];
 			double r = c->kinds[i].range[k];
 			ft[i].w[k] = u->weapons[k];
-			ft[i].p[k] = hit_faces(w->hit_faces) / 6.0;
+			ft[i].p[k] = hit_faces(w->hit_faces.w[0]) / 6.0;
 			ft[i].r2[k] = r * r + EPS;
 			ft[i].destroys[k] = w->destroys;
 			ft[i].indirect[k] = (w->traits & RS_WTRAIT_INDIRECT) != 0;

@@ -176,7 +176,9 @@ name_ok(const char *filter, const char *name)
 static int
 fire_mod(const struct ruleset *rs, const struct rs_unit *u)
 {
-	unsigned f = rs->weapons[u->weapons[0]].hit_faces;
+	/* A d6 (prepare() sees to it): faces 1-6. */
+	unsigned f = rs->weapons[u->weapons[0]]
+	    .hit_faces.w[0];
 	int low = 6;
 
 	while (low > 1 && (f & (1u << (low - 1))))

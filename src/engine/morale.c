@@ -379,6 +379,14 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	int whole, rc = 0;
 
 	ctx->fam_data = c;
+	/* Fire, melee and morale are tests on a d6. */
+	if (rs->die != 6) {
+		if (d != NULL)
+			diag_add(d, SEV_ERROR, rs->die_pos, "the morale family "
+			    "plays only a d6, not a d%d (dice: d6, or no dice: "
+			    "key)", rs->die);
+		return -1;
+	}
 	rc |= prep_sequence(c, rs, d);
 	rc |= prep_mods(c, rs, d);
 	c->hits_per_morale = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
@@ -391,7 +399,9 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 
 		c->fire_mod[a] = mo_fire_die_mod(rs, u);
 		if (u->nweapons > 0 && u->weapons[0] >= 0) {
-			unsigned f = rs->weapons[u->weapons[0]].hit_faces;
+			/* A d6 (prepare() sees to it): faces 1-6. */
+			unsigned f = rs->weapons[u->weapons[0]]
+			    .hit_faces.w[0];
 			int low = 6;
 
 			while (low > 1 && (f & (1u << (low - 1))))

@@ -195,7 +195,9 @@ mo_shoot(struct eng_game *g, int i, int j)
 
 	/* Fire dice at the weapon's "Hits on" face or better. */
 	if (t->weapons[0] >= 0) {
-		unsigned f = g->ctx->rs->weapons[t->weapons[0]].hit_faces;
+		/* A d6 (prepare() sees to it): faces 1-6. */
+		unsigned f = g->ctx->rs->weapons[t->weapons[0]]
+		    .hit_faces.w[0];
 		int low = 6;
 
 		while (low > 1 && (f & (1u << (low - 1))))

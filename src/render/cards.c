@@ -36,11 +36,29 @@ struct cards {
 	double last_pt; /* body size the last card took (a first guess) */
 };
 
+/* The colours of the game's own classes (a print-only ruleset), by order
+ * of first appearance: the same game prints the same colours every time. */
+static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23,
+	0x8c5a2b, 0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
+
+/* A unit's class colour: the template's (or default) for a known class,
+ * the palette's for a class of the game's own — never past either. */
+static unsigned
+card_rgb(const struct cards *c, const struct rs_unit *u)
+{
+	if (u->cls_free > 0)
+		return free_rgb[(size_t)(u->cls_free - 1) %
+		    (sizeof(free_rgb) / sizeof(free_rgb[0]))];
+	return c->cls_rgb[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
+}
+
 /* The stat boxes of one card, as a custom flow block. */
 struct statrow {
 	const struct cards *c;
-	struct rnd_stat st[RND_MAX_STATS];
+	struct rnd_stat st[RND_MAX_STATS > RS_MAX_OWN_STATS ? RND_MAX_STATS :
+	    RS_MAX_OWN_STATS];
 	size_t n;
+	int own;  /* the game's own stats: values as written, rows of <= 4 */
 	unsigned rgb;
 	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
 };
@@ -66,6 +84,17 @@ stat_markup(const char *v, const struct rnd_font *f, double small_pt)
 	return r;
 }
 
+/* A box's value as markup: a family's stat splits its unit off; the
+ * game's own is its words as written. */
+static char *
+box_markup(const struct statrow *sr, size_t i, const struct rnd_font *f,
+    double small_pt)
+{
+	if (sr->own)
+		return rnd_markup_escape(sr->st[i].value);
+	return stat_markup(sr->st[i].value, f, small_pt);
+}
+
 /* The widest value at a size (mm). */
 static double
 stat_widest(const struct statrow *sr, const struct rnd_font *f)
@@ -74,7 +103,7 @@ stat_widest(const struct statrow *sr, const struct rnd_font *f)
 	size_t i;
 
 	for (i = 0; i < sr->n; i++) {
-		char *mk = stat_markup(sr->st[i].value, f, sr->c->st.min_pt);
+		char *mk = box_markup(sr, i, f, sr->c->st.min_pt);
 		PangoLayout *l = rnd_layout_memo(f, 0, 1, 0, 0, mk);
 
 		rnd_layout_size(l, &w, NULL);
@@ -104,7 +133,19 @@ stat_fit(const struct statrow *sr, const struct rnd_font *val,
 	return f.size_pt < sr->c->st.min_pt ? sr->c->st.min_pt : f.size_pt;
 }
 
-/* Draws (when draw) the stat boxes, all of one height; returns it (mm). */
+/* Boxes a row: a family's stats in one row; the game's own (up to
+ * RS_MAX_OWN_STATS) in rows of at most four, so that eight fit a poker
+ * card with readable labels. */
+static size_t
+boxes_per_row(const struct statrow *sr)
+{
+	if (!sr->own || sr->n <= 4)
+		return sr->n;
+	return (sr->n + 1) / 2;
+}
+
+/* Draws (when draw) the stat boxes, all of one height; returns the height
+ * of their rows (mm). */
 static double
 stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
     double scale, int draw)
@@ -113,15 +154,18 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
-	double gap = 1.2, bw, h = 0, lh[RND_MAX_STATS], vh;
-	PangoLayout *l[RND_MAX_STATS], *v[RND_MAX_STATS];
-	size_t i;
+	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
+	PangoLayout *l[RS_MAX_OWN_STATS + RND_MAX_STATS];
+	PangoLayout *v[RS_MAX_OWN_STATS + RND_MAX_STATS];
+	size_t i, per, rows;
 
 	if (sr->n == 0)
 		return 0;
+	per = boxes_per_row(sr);
+	rows = (sr->n + per - 1) / per;
 	if (val.size_pt < st->min_pt)
 		val.size_pt = st->min_pt;
-	bw = (w - gap * (sr->n - 1)) / sr->n;
+	bw = (w - gap * (per - 1)) / per;
 	/* Measuring and drawing ask at the same size: fit once. */
 	if (sr->fit_for != val.size_pt) {
 		sr->fit_pt = stat_fit(sr, &val, bw - 0.6);
@@ -129,7 +173,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	}
 	val.size_pt = sr->fit_pt;
 	for (i = 0; i < sr->n; i++) {
-		char *mk = stat_markup(sr->st[i].value, &val, st->min_pt);
+		char *mk = box_markup(sr, i, &val, st->min_pt);
 
 		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
 		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
@@ -142,24 +186,48 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 			h = lh[i] + vh + 1.6;
 	}
 	for (i = 0; i < sr->n; i++) {
-		double bx = x + i * (bw + gap);
+		double bx = x + (i % per) * (bw + gap);
+		double by = y + (i / per) * (h + gap);
 
 		if (draw) {
 			rnd_set_rgb(cr, st->shade);
-			cairo_rectangle(cr, bx, y, bw, h);
+			cairo_rectangle(cr, bx, by, bw, h);
 			cairo_fill(cr);
 			rnd_set_rgb(cr, sr->rgb);
-			cairo_rectangle(cr, bx, y, bw, 0.5);
+			cairo_rectangle(cr, bx, by, bw, 0.5);
 			cairo_fill(cr);
 			rnd_set_rgb(cr, 0x555555);
-			rnd_layout_draw(cr, l[i], bx + 0.3, y + 0.8);
+			rnd_layout_draw(cr, l[i], bx + 0.3, by + 0.8);
 			rnd_set_rgb(cr, st->text);
-			rnd_layout_draw(cr, v[i], bx + 0.3, y + 0.8 + lh[i]);
+			rnd_layout_draw(cr, v[i], bx + 0.3, by + 0.8 + lh[i]);
 		}
 		g_object_unref(l[i]);
 		g_object_unref(v[i]);
 	}
-	return h;
+	return rows * h + (rows - 1) * gap;
+}
+
+/* A weapon's own stats as markup for under its name on a card,
+ * "\n<i>Heading</i> value · …"; "" when the ruleset has none. A card has
+ * no room for more columns. */
+static char *
+card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w)
+{
+	struct rnd_stat st[RS_MAX_OWN_STATS];
+	char *s = xstrdup(""), *t, *h, *v;
+	size_t k, n = rnd_own_stats(&rs->weapon_own, w->own, st);
+
+	for (k = 0; k < n; k++) {
+		h = rnd_markup_escape(st[k].label);
+		v = rnd_markup_escape(st[k].value);
+		t = xasprintf("%s%s<i>%s</i> %s", s, k ? " \xc2\xb7 " : "\n", h,
+		    v);
+		free(h);
+		free(v);
+		free(s);
+		s = t;
+	}
+	return s;
 }
 
 /* The weapons table of a unit (none when it has no weapons). */
@@ -170,7 +238,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	int fp = eng_show_of(rs)->weapon_destroys;
 	size_t nc = 3, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
-	char buf[128], *e, *d;
+	char buf[512], *e, *d, *o;
 
 	cells[0] = xstrdup("Weapon");
 	cells[1] = xstrdup("Range");
@@ -187,15 +255,17 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		rnd_classes(buf, sizeof(buf), w->destroys);
 		e = rnd_markup_escape(w->name);
 		d = rnd_markup_escape(buf);
-		row[0] = xasprintf("<b>%s</b>%s%s%s%s", e,
+		o = card_weapon_own(rs, w);
+		row[0] = xasprintf("<b>%s</b>%s%s%s%s%s", e,
 		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
 		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect fire</i>" :
-		    "");
+		    "", o);
 		free(e);
 		free(d);
+		free(o);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[1] = rnd_markup_escape(buf);
-		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
 		row[2] = rnd_markup_escape(buf);
 		n++;
 	}
@@ -223,7 +293,7 @@ card_has_odds(const struct cards *c, const struct rs_unit *u)
 /* The weapons, traits, notes and odds of a unit into a flow. */
 static void
 card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
-    struct statrow *sr)
+    struct statrow *sr, struct statrow *own)
 {
 	const struct ruleset *rs = c->rs;
 	const struct rnd_odds_set *os = c->opts->odds;
@@ -233,8 +303,15 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->c = c;
 	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
-	sr->rgb = c->cls_rgb[u->cls];
+	sr->rgb = card_rgb(c, u);
+	sr->own = 0;
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
+	/* The game's own stats, after the ones its family plays. */
+	*own = *sr;
+	own->own = 1;
+	own->n = rnd_own_stats(&rs->unit_own, u->own, own->st);
+	if (own->n > 0)
+		rnd_flow_custom(f, u->pos, stat_boxes, own);
 	card_weapons(c, u, f);
 	/* Weapon notes are the reference sheet's; a card gives their room to
 	 * the odds panel when it has one. */
@@ -329,13 +406,13 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct rnd_style cst = *st;
 	struct rnd_flow *f;
 	struct rnd_frame fr;
-	struct statrow sr;
+	struct statrow sr, own;
 	double b = c->bleed, s = c->safe, nh, fh;
 	char *st_title;
 	PangoLayout *l;
 
-	cst.accent = c->cls_rgb[u->cls];
-	cst.rule = c->cls_rgb[u->cls];
+	cst.accent = card_rgb(c, u);
+	cst.rule = card_rgb(c, u);
 	f = rnd_flow_new(&cst);
 	/* Background, band into the bleed. */
 	cairo_save(cr);
@@ -345,7 +422,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	cairo_paint(cr);
 	/* A coloured frame (running into the bleed) around a white panel
 	 * with rounded corners. */
-	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	panel(cr, x + c->frame, y + c->band_h, c->cw - 2 * c->frame,
@@ -370,7 +447,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
 	g_object_unref(l);
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
-	    rs_class_name(u->cls));
+	    rs_unit_class(c->rs, u));
 	/* Footer: the ruleset's title. */
 	rnd_set_rgb(cr, 0x666666);
 	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
@@ -387,7 +464,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	st_title = xasprintf("card '%s'", u->name);
 	rnd_flow_label(f, st_title);
 	free(st_title);
-	card_body(c, u, f, &sr);
+	card_body(c, u, f, &sr, &own);
 	fr.x = x + s;
 	fr.y = y + c->band_h + 2.2;
 	fr.w = c->cw - 2 * s;
@@ -417,7 +494,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	PangoLayout *l;
 
 	cairo_save(cr);
-	rnd_set_rgb(cr, c->cls_rgb[u->cls]);
+	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -433,7 +510,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
 	g_object_unref(l);
 	rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1, 0,
-	    rs_class_name(u->cls));
+	    rs_unit_class(c->rs, u));
 	cairo_restore(cr);
 }
 

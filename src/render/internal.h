@@ -293,17 +293,22 @@ const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 struct rnd_stat {
 	const char *label;  /* "Move", "Road move", "Melee", "Morale", ... */
 	const char *abbr;   /* short column heading */
-	char value[48];
+	char value[RS_MAX_NAME * 4 + 1]; /* an own stat's cell, as written */
 };
-#define RND_MAX_STATS 8
+#define RND_MAX_STATS 8 /* a family's stats; the game's own: RS_MAX_OWN_STATS */
 /* The stats a unit type has in this ruleset's engine, in table order;
  * returns how many. A stat no unit of the ruleset has is left out. */
 size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
     struct rnd_stat *out);
+/* The game's own stats of a unit or weapon (oc: rs->unit_own or
+ * weapon_own) under their headings, an empty cell as a dash; returns how
+ * many (oc->n). */
+size_t rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
+    struct rnd_stat *out);
 /* A length in the ruleset's measure: 9" or 80 mm. */
 void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
 /* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
-void rnd_hits_on(char *buf, size_t sz, unsigned faces);
+void rnd_hits_on(char *buf, size_t sz, const struct rs_faces *);
 void rnd_classes(char *buf, size_t sz, unsigned mask);
 /* Join a unit's weapon names with ", " (caller frees). */
 char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);

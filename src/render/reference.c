@@ -54,20 +54,49 @@ ref_stat(const struct ruleset *rs, const struct rnd_stat *st)
 	return xstrdup(st->value);
 }
 
+/* Columns of a units table that a column of the sheet holds readably. */
+#define REF_UNIT_COLS 7
+
+/* The game's own stats of the units, as a table of their own: a unit a
+ * row, under the ruleset's headings. */
+static void
+ref_units_own(struct ref *r)
+{
+	const struct ruleset *rs = r->rs;
+	struct rnd_stat own[RS_MAX_OWN_STATS];
+	size_t i, k, nc = 1 + rs->unit_own.n;
+	char **cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
+
+	cells[0] = xstrdup("Unit");
+	for (k = 0; k < rs->unit_own.n; k++)
+		cells[1 + k] = xstrdup(rs->unit_own.head[k]);
+	for (i = 0; i < rs->nunits; i++) {
+		rnd_own_stats(&rs->unit_own, rs->units[i].own, own);
+		cells[(i + 1) * nc] = xstrdup(rs->units[i].name);
+		for (k = 0; k < rs->unit_own.n; k++)
+			cells[(i + 1) * nc + 1 + k] = xstrdup(own[k].value);
+	}
+	ref_table(r, rs->unit_own.pos[0], rs->nunits + 1, nc, cells);
+	free(cells);
+}
+
 /* The units table: name (class and traits under it), the stats this
  * engine uses, weapons. */
 static void
 ref_units(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
-	struct rnd_stat st[RND_MAX_STATS];
-	size_t i, k, ns, nc;
+	struct rnd_stat st[RND_MAX_STATS], own[RS_MAX_OWN_STATS];
+	size_t i, k, ns, no, nc;
 	char **cells, buf[128], *e, *t;
 
 	if (rs->nunits == 0)
 		return;
 	ns = rnd_unit_stats(rs, &rs->units[0], st);
-	nc = 2 + ns;
+	/* The game's own stats join the table while it stays readable in a
+	 * column of the sheet; more get a table of their own after it. */
+	no = 2 + ns + rs->unit_own.n <= REF_UNIT_COLS ? rs->unit_own.n : 0;
+	nc = 2 + ns + no;
 	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 	cells[0] = xstrdup("Unit");
 	for (k = 0; k < ns; k++)
@@ -75,7 +104,10 @@ ref_units(struct ref *r)
 		    strncmp(st[k].label, "Road", 4) == 0) && rs->measure != LEN_IN
 		    ? xasprintf("%s %s", st[k].abbr, len_unit_name(rs->measure))
 		    : xstrdup(st[k].abbr);
-	cells[1 + ns] = xstrdup("Weapons");
+	/* The game's own stats, after the family's, under its headings. */
+	for (k = 0; k < no; k++)
+		cells[1 + ns + k] = rnd_markup_escape(rs->unit_own.head[k]);
+	cells[1 + ns + no] = xstrdup("Weapons");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 		char **row = cells + (i + 1) * nc;
@@ -85,7 +117,7 @@ ref_units(struct ref *r)
 		e = rnd_markup_escape(u->name);
 		t = rnd_markup_escape(buf);
 		row[0] = xasprintf("<b>%s</b>\n<i>%s%s%s</i>", e,
-		    rs_class_name(u->cls), buf[0] ? " \xc2\xb7 " : "", t);
+		    rs_unit_class(rs, u), buf[0] ? " \xc2\xb7 " : "", t);
 		free(e);
 		free(t);
 		for (k = 0; k < ns; k++) {
@@ -93,8 +125,11 @@ ref_units(struct ref *r)
 			row[1 + k] = rnd_markup_escape(t);
 			free(t);
 		}
+		rnd_own_stats(&rs->unit_own, u->own, own);
+		for (k = 0; k < no; k++)
+			row[1 + ns + k] = rnd_markup_escape(own[k].value);
 		t = rnd_unit_weapons(rs, u);
-		row[1 + ns] = rnd_markup_escape(t);
+		row[1 + ns + no] = rnd_markup_escape(t);
 		free(t);
 	}
 	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
@@ -102,6 +137,8 @@ ref_units(struct ref *r)
 	for (i = 0; i < (rs->nunits + 1) * nc; i++)
 		free(cells[i]);
 	free(cells);
+	if (no < rs->unit_own.n)
+		ref_units_own(r);
 }
 
 /* The weapons table. */
@@ -110,14 +147,15 @@ ref_weapons(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
 	int destroys = eng_show_of(rs)->weapon_destroys, notes = 0;
-	size_t i, nc, c;
-	char **cells, buf[128];
+	struct rnd_stat own[RS_MAX_OWN_STATS];
+	size_t i, k, nc, c;
+	char **cells, buf[512];
 
 	if (rs->nweapons == 0)
 		return;
 	for (i = 0; i < rs->nweapons; i++)
 		notes |= rs->weapons[i].notes != NULL || rs->weapons[i].traits;
-	nc = 3 + destroys + notes;
+	nc = 3 + destroys + rs->weapon_own.n + notes;
 	cells = xcalloc((rs->nweapons + 1) * nc, sizeof(char *));
 	c = 0;
 	cells[c++] = xstrdup("Weapon");
@@ -125,6 +163,8 @@ ref_weapons(struct ref *r)
 	cells[c++] = xstrdup("Hits on");
 	if (destroys)
 		cells[c++] = xstrdup("Destroys");
+	for (k = 0; k < rs->weapon_own.n; k++)
+		cells[c++] = xstrdup(rs->weapon_own.head[k]);
 	if (notes)
 		cells[c++] = xstrdup("Notes");
 	for (i = 0; i < rs->nweapons; i++) {
@@ -135,12 +175,15 @@ ref_weapons(struct ref *r)
 		row[c++] = xstrdup(w->name);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[c++] = xstrdup(buf);
-		rnd_hits_on(buf, sizeof(buf), w->hit_faces);
+		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
 		row[c++] = xstrdup(buf);
 		if (destroys) {
 			rnd_classes(buf, sizeof(buf), w->destroys);
 			row[c++] = xstrdup(buf);
 		}
+		rnd_own_stats(&rs->weapon_own, w->own, own);
+		for (k = 0; k < rs->weapon_own.n; k++)
+			row[c++] = xstrdup(own[k].value);
 		if (notes)
 			row[c++] = xasprintf("%s%s%s",
 			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." : "",

@@ -512,14 +512,11 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w = &rs->weapons[u->weapons[i]];
 
-		char faces[24] = "";
-		size_t n = 0;
-		int f;
+		char list[512], faces[520] = "";
 
-		for (f = 1; f <= 6; f++)
-			if (w->hit_faces >> f & 1u)
-				n += (size_t)snprintf(faces + n, sizeof(faces) - n,
-				    "%s%d", n ? "," : " on ", f);
+		rs_faces_format(list, sizeof(list), &w->hit_faces, ",");
+		if (list[0] != '\0')
+			snprintf(faces, sizeof(faces), " on %s", list);
 		len_str(rs, r, sizeof(r), w->range_mm);
 		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
 		    faces);

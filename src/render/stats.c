@@ -14,17 +14,10 @@ rnd_len(const struct ruleset *rs, char *buf, size_t sz, double mm)
 
 /* The faces that hit, "4, 6", kept on one line (no-break spaces). */
 void
-rnd_hits_on(char *buf, size_t sz, unsigned faces)
+rnd_hits_on(char *buf, size_t sz, const struct rs_faces *faces)
 {
-	size_t n = 0;
-	int f;
-
-	buf[0] = '\0';
-	for (f = 1; f <= 6; f++)
-		if (faces & (1u << f))
-			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%d",
-			    n ? ",\xc2\xa0" : "", f); /* no break inside */
-	if (n == 0)
+	rs_faces_format(buf, sz, faces, ",\xc2\xa0"); /* no break inside */
+	if (buf[0] == '\0')
 		snprintf(buf, sz, "\xe2\x80\x94");
 }
 
@@ -151,6 +144,21 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 		n++;
 	}
 	return n;
+}
+
+size_t
+rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
+    struct rnd_stat *out)
+{
+	size_t k;
+
+	for (k = 0; k < oc->n; k++) {
+		out[k].label = oc->head[k];
+		out[k].abbr = oc->head[k];
+		snprintf(out[k].value, sizeof(out[k].value), "%s",
+		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+	}
+	return oc->n;
 }
 
 void

@@ -7,6 +7,7 @@
  * tables are read (resolve.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -147,7 +148,8 @@ front_keys(struct reader *r, const struct rs_node *fm)
 {
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
-		"paper", "hits_per_morale", "battle", "description", "license",
+		"paper", "dice", "hits_per_morale", "battle", "description",
+		"license",
 		"source", NULL };
 	const char *const *k;
 	size_t i;
@@ -309,6 +311,33 @@ front_grid(struct reader *r, const struct rs_node *fm)
 		    "grid cell is smaller than 2 mm");
 }
 
+/* The game's die: d4, d6, d8, d10, d12, d20 or d100 (the faces Hits on
+ * may name). Whether a family plays it is the family's business. */
+static void
+front_dice(struct reader *r, const struct rs_node *fm)
+{
+	static const int dice[] = { 4, 6, 8, 10, 12, 20, 100 };
+	const struct rs_node *v = rs_node_get(fm, "dice");
+	const char *s;
+	char *end;
+	long n = 0;
+	size_t i;
+
+	if (v == NULL || (s = fm_scalar(r, fm, "dice")) == NULL)
+		return;
+	r->rs->die_pos = v->pos;
+	if ((*s == 'd' || *s == 'D') && s[1] >= '1' && s[1] <= '9')
+		n = strtol(s + 1, &end, 10);
+	for (i = 0; n > 0 && *end == '\0' && i < sizeof(dice) / sizeof(dice[0]);
+	    i++)
+		if (dice[i] == n) {
+			r->rs->die = (int)n;
+			return;
+		}
+	diag_add(r->d, SEV_ERROR, v->pos, "unknown die '%s' (known: d4, d6, "
+	    "d8, d10, d12, d20, d100)", s);
+}
+
 /* The front matter, key by key. The measure comes before every length
  * (base, table, grid, deployment), as bare numbers are in it. */
 void
@@ -329,6 +358,7 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	front_base(r, fm);
 	front_table(r, fm);
 	front_grid(r, fm);
+	front_dice(r, fm);
 	fm_int(r, fm, "hits_per_morale", 1, 20, &r->rs->hits_per_morale);
 	if ((v = rs_node_get(fm, "battle")) != NULL)
 		read_battle(r, v);

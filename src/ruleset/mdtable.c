@@ -111,6 +111,99 @@ rd_table_unknown_cols(struct reader *r, const struct table *t,
 	}
 }
 
+/* Whether heading h is one of the known names. */
+static int
+col_known(const char *h, const char *const *const *known)
+{
+	const char *const *const *k;
+	const char *const *a;
+
+	for (k = known; *k != NULL; k++)
+		for (a = *k; *a != NULL; a++)
+			if (rd_name_eq(h, *a))
+				return 1;
+	return 0;
+}
+
+void
+rd_table_own_cols(struct reader *r, const struct table *t,
+    const char *const *const *known, struct rs_own_cols *oc, int *col)
+{
+	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
+	size_t j, k, n = 0;
+	int full = 0;
+
+	for (j = 0; j < t->ncols; j++) {
+		const struct cell *h = &t->head[j];
+
+		if (col_known(h->text, known))
+			continue;
+		/* A column without a heading has no name to print it under. */
+		if (h->text[0] == '\0') {
+			diag_add(r->d, SEV_WARNING, h->pos, "a column "
+			    "without a heading in the %s table (ignored)",
+			    t->what);
+			continue;
+		}
+		for (k = 0; k < oc->n && !rd_name_eq(oc->head[k], h->text); k++)
+			;
+		if (k < oc->n) {
+			diag_add(r->d, SEV_ERROR, h->pos, "column '%s' twice "
+			    "in the %s table (first at %d:%d)", h->text,
+			    t->what, oc->pos[k].line, oc->pos[k].col);
+			continue;
+		}
+		if (oc->n >= RS_MAX_OWN_STATS) {
+			/* Once: the columns past it are the same mistake. */
+			if (!full++)
+				diag_add(r->d, SEV_ERROR, h->pos, "more "
+				    "than %d columns of the game's own stats "
+				    "in the %s table (the limit: what fits a "
+				    "unit card)", RS_MAX_OWN_STATS, t->what);
+			continue;
+		}
+		if (rd_name_long(r->d, h->pos, "column heading", h->text,
+		    RS_MAX_NAME))
+			continue;
+		col[oc->n] = (int)j;
+		oc->pos[oc->n] = h->pos;
+		oc->head[oc->n++] = xstrdup(h->text);
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+		    n ? ", " : "", h->text);
+	}
+	/* A family plays what it knows; the designer should hear once, not
+	 * per column, that the rest is printed only. */
+	if (oc->n > 0 && r->rs->engine != RS_ENGINE_NONE)
+		diag_add(r->d, SEV_NOTE, t->pos, "the %s table's column%s %s "
+		    "%s the game's own: printed on the cards and the reference "
+		    "sheet, not played by the %s family", t->what,
+		    oc->n > 1 ? "s" : "", list, oc->n > 1 ? "are" : "is",
+		    rs_engine_name(r->rs->engine));
+}
+
+/* The cells of a row under the game's own columns, into own (an empty
+ * cell: NULL); a cell past the name limit is an error at its place. */
+void
+rd_row_own(struct reader *r, const struct rs_own_cols *oc, const int *col,
+    const struct cell *row, char **own)
+{
+	char what[RS_MAX_NAME * 4 + 16];
+	size_t k;
+
+	for (k = 0; k < oc->n; k++) {
+		const struct cell *c = &row[col[k]];
+
+		own[k] = NULL;
+		/* Only an empty cell is "none": a game's "-" or "none" is
+		 * printed as written. */
+		snprintf(what, sizeof(what), "stat '%s'", oc->head[k]);
+		if (c->text[0] == '\0' || rd_name_long(r->d, c->pos, what,
+		    c->text, RS_MAX_NAME))
+			continue;
+		own[k] = xstrdup(c->text);
+	}
+}
+
 /* A leading '+' is allowed: modifiers are written "+1". */
 int
 rd_cell_int(struct reader *r, const struct cell *c, const char *what, int lo,

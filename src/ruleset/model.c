@@ -41,10 +41,18 @@ rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope,
 	return NULL;
 }
 
+const char *
+rs_unit_class(const struct ruleset *rs, const struct rs_unit *u)
+{
+	if (u->cls_free > 0 && (size_t)u->cls_free <= rs->nclasses)
+		return rs->classes[u->cls_free - 1];
+	return rs_class_name(u->cls);
+}
+
 void
 rs_free(struct ruleset *rs)
 {
-	size_t i;
+	size_t i, k;
 
 	if (rs == NULL)
 		return;
@@ -52,12 +60,23 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);
 		free(rs->units[i].notes);
+		for (k = 0; k < rs->unit_own.n; k++)
+			free(rs->units[i].own[k]);
 	}
 	free(rs->units);
 	for (i = 0; i < rs->nweapons; i++) {
 		free(rs->weapons[i].name);
 		free(rs->weapons[i].notes);
+		for (k = 0; k < rs->weapon_own.n; k++)
+			free(rs->weapons[i].own[k]);
 	}
+	for (k = 0; k < rs->unit_own.n; k++)
+		free(rs->unit_own.head[k]);
+	for (k = 0; k < rs->nclasses; k++)
+		free(rs->classes[k]);
+	free(rs->classes);
+	for (k = 0; k < rs->weapon_own.n; k++)
+		free(rs->weapon_own.head[k]);
 	free(rs->weapons);
 	for (i = 0; i < rs->nterrain; i++) {
 		free(rs->terrain[i].name);
@@ -102,18 +121,39 @@ dump_len(FILE *fp, const char *label, double mm, enum unit_of_length u)
 	fprintf(fp, "%s %s (%s mm)", label, a, b);
 }
 
-static void
-dump_faces(FILE *fp, unsigned faces)
+void
+rs_faces_format(char *buf, size_t sz, const struct rs_faces *s,
+    const char *sep)
 {
-	int f, first = 1;
+	size_t n = 0;
+	int f, g;
 
-	for (f = 1; f <= 6; f++)
-		if (faces & (1u << f)) {
-			fprintf(fp, "%s%d", first ? "" : ",", f);
-			first = 0;
+	buf[0] = '\0';
+	for (f = 1; f <= RS_MAX_FACES; f = g) {
+		g = f + 1;
+		if (!rs_faces_has(s, f))
+			continue;
+		while (rs_faces_has(s, g))
+			g++;
+		/* A long run reads better as its ends: 11–20 on a d20. */
+		if (g - f > 6) {
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%d\xe2\x80\x93%d", n ? sep : "", f, g - 1);
+			continue;
 		}
-	if (first)
-		fputs("-", fp);
+		for (; f < g; f++)
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%d", n ? sep : "", f);
+	}
+}
+
+static void
+dump_faces(FILE *fp, const struct rs_faces *faces)
+{
+	char buf[512];
+
+	rs_faces_format(buf, sizeof(buf), faces, ",");
+	fputs(buf[0] ? buf : "-", fp);
 }
 
 static void
@@ -133,6 +173,19 @@ dump_classes(FILE *fp, unsigned mask)
 		}
 	if (first)
 		fputs("-", fp);
+}
+
+/* The game's own stats of a unit or weapon, "Quality 3+"; nothing when
+ * the table has none (so the dump of a ruleset without them is as it
+ * was). */
+static void
+dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
+{
+	size_t k;
+
+	for (k = 0; k < oc->n; k++)
+		fprintf(fp, ", %s %s", oc->head[k],
+		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
 }
 
 void
@@ -165,7 +218,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		const struct rs_unit *un = &rs->units[i];
 
 		fprintf(fp, "  %d:%d %s: %s", un->pos.line, un->pos.col,
-		    un->name, rs_class_name(un->cls));
+		    un->name, rs_unit_class(rs, un));
 		dump_len(fp, ", move", un->move_mm, u);
 		if (un->road_move_mm > 0)
 			dump_len(fp, ", road", un->road_move_mm, u);
@@ -183,6 +236,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 			rs_traits_format(buf, sizeof(buf), un->traits);
 			fprintf(fp, ", traits %s", buf);
 		}
+		dump_own(fp, &rs->unit_own, un->own);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nweapons (%zu)\n", rs->nweapons);
@@ -192,13 +246,14 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		fprintf(fp, "  %d:%d %s:", w->pos.line, w->pos.col, w->name);
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
-		dump_faces(fp, w->hit_faces);
+		dump_faces(fp, &w->hit_faces);
 		if (rs->engine == RS_ENGINE_FIREPOWER) {
 			fputs(", destroys ", fp);
 			dump_classes(fp, w->destroys);
 		}
 		if (w->traits & RS_WTRAIT_INDIRECT)
 			fputs(", indirect", fp);
+		dump_own(fp, &rs->weapon_own, w->own);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nterrain (%zu)\n", rs->nterrain);

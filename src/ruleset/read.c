@@ -368,6 +368,7 @@ ruleset_new(const char *path, const char *data, size_t len)
 	rs->table_w_mm = 1828.8;
 	rs->table_h_mm = 1219.2;
 	rs->hits_per_morale = 3;
+	rs->die = 6;
 	return rs;
 }
 

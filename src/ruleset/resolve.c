@@ -61,7 +61,7 @@ check_weapon(struct reader *r, const struct rs_weapon *w, int used)
 	if (!used)
 		diag_add(r->d, SEV_WARNING, w->pos,
 		    "weapon '%s' is carried by no unit", w->name);
-	if (fp && w->hit_faces == 0)
+	if (fp && rs_faces_none(&w->hit_faces))
 		diag_add(r->d, SEV_ERROR, w->pos, "weapon '%s' has no Hits on",
 		    w->name);
 	if (fp && w->destroys == 0)

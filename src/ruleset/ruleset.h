@@ -8,6 +8,7 @@
 #define SANDTABLE_RULESET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../base/base.h"
 
@@ -21,6 +22,7 @@
 #define RS_MAX_WEAPONS_PER_UNIT 4
 #define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
+#define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 
@@ -133,20 +135,71 @@ int rs_node_double(const struct rs_node *, double *);
  * success, -1 otherwise. */
 int rs_node_pct(const struct rs_node *, long *);
 
+/*
+ * The game's own stats: the columns of a Units or Weapons table that no
+ * reader reads, kept in their order under their headings as written. Each
+ * unit or weapon holds its cell text by column (NULL: an empty cell, shown
+ * as a dash); what they mean is the players' business, never the engine's.
+ */
+struct rs_own_cols {
+	size_t n;
+	char *head[RS_MAX_OWN_STATS];
+	struct pos pos[RS_MAX_OWN_STATS];
+};
+
+/*
+ * The faces of a die that hit: bit f of the set (1 <= f <= the ruleset's
+ * die, at most RS_MAX_FACES) set when face f hits; all clear when the
+ * Hits on column is empty. w[0] holds faces 0-31: the d6 families read
+ * it as a mask, as the model kept it before dice other than the d6.
+ */
+#define RS_MAX_FACES 100
+struct rs_faces {
+	uint32_t w[(RS_MAX_FACES + 32) / 32];
+};
+static inline int
+rs_faces_has(const struct rs_faces *s, int f)
+{
+	return f >= 0 && f <= RS_MAX_FACES && (s->w[f / 32] >> (f % 32) & 1);
+}
+static inline void
+rs_faces_set(struct rs_faces *s, int f)
+{
+	if (f >= 0 && f <= RS_MAX_FACES)
+		s->w[f / 32] |= (uint32_t)1 << (f % 32);
+}
+static inline int
+rs_faces_none(const struct rs_faces *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(s->w) / sizeof(s->w[0]); i++)
+		if (s->w[i] != 0)
+			return 0;
+	return 1;
+}
+/* "4, 6", or a run of more than 6 faces as "11–20", into buf; an empty
+ * set as "" (the caller says what none means). sep goes between items. */
+void rs_faces_format(char *buf, size_t sz, const struct rs_faces *,
+    const char *sep);
+
 struct rs_weapon {
 	struct pos pos;
 	char *name;
 	double range_mm;
-	unsigned hit_faces; /* bit f (1..6) set: face f hits; 0 = not used */
+	struct rs_faces hit_faces; /* faces that hit (see rs_faces) */
 	unsigned destroys;  /* mask of 1u << rs_class (firepower) */
 	unsigned traits;    /* rs_weapon_trait */
 	char *notes;        /* free text of the Notes column, or NULL */
+	char *own[RS_MAX_OWN_STATS]; /* by rs->weapon_own; NULL: empty */
 };
 
 struct rs_unit {
 	struct pos pos;
 	char *name;
-	enum rs_class cls;
+	enum rs_class cls;   /* infantry when cls_free: no family plays it */
+	int cls_free;        /* 0: cls; k > 0: rs->classes[k - 1], a word of
+	                      * the game's own (a print-only ruleset) */
 	struct pos cls_pos;
 	double move_mm;
 	double road_move_mm; /* 0: no road move */
@@ -160,6 +213,7 @@ struct rs_unit {
 	unsigned traits; /* rs_trait */
 	double base_w_mm, base_d_mm; /* footprint; from Base column or front matter */
 	char *notes;
+	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
 };
 
 struct rs_terrain {
@@ -215,6 +269,8 @@ struct ruleset {
 	double cell_mm;
 	struct pos grid_pos;
 	char *paper;          /* NULL: not set */
+	int die;              /* faces of the game's die: 4, 6 … 100 */
+	struct pos die_pos;   /* of the dice: key's value; line 0: default */
 	int hits_per_morale;  /* morale family; default 3 */
 	int turn_limit;       /* default battle; 0: engine default */
 	int break_pct;        /* default battle, morale family: the share
@@ -237,6 +293,9 @@ struct ruleset {
 	size_t ntests, captests;
 	struct rs_force *forces; /* default battle, one side (mirrored) */
 	size_t nforces, capforces;
+	struct rs_own_cols unit_own, weapon_own; /* the game's own stats */
+	char **classes;  /* the game's own classes, in order of first use */
+	size_t nclasses, capclasses;
 
 	struct rs_node *front;  /* the whole front matter, for extra keys */
 	struct rs_md *doc;      /* the whole body as a Markdown tree */
@@ -261,6 +320,9 @@ const struct rs_modifier *rs_mod_find(const struct ruleset *,
 
 const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
+/* A unit's class as products print it: a known class's name, or the
+ * game's own word as first written. */
+const char *rs_unit_class(const struct ruleset *, const struct rs_unit *);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
 const char *rs_grid_name(enum rs_grid);
 /*

@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -83,7 +84,45 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 struct unit_cols {
 	int unit, cls, move, road, melee, morale, fire_dice, melee_dice,
 	    weapons, base, traits, notes;
+	int own[RS_MAX_OWN_STATS]; /* the game's own stats (rs->unit_own) */
 };
+
+/*
+ * A class that is none of the known words: in a print-only ruleset a word
+ * of the game's own, kept as first written (later rows that write it in
+ * another case share it); a family plays only the classes it knows.
+ */
+static void
+unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
+{
+	struct ruleset *rs = r->rs;
+	size_t k;
+
+	u->cls = RS_CLASS_INFANTRY;
+	if (rs->engine != RS_ENGINE_NONE) {
+		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has unknown class "
+		    "'%s' (the %s family knows: infantry, artillery, vehicle, "
+		    "cavalry, elephant, chariot)", u->name, c->text,
+		    rs_engine_name(rs->engine));
+		return;
+	}
+	if (rd_is_none(c->text)) {
+		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has no Class",
+		    u->name);
+		return;
+	}
+	if (rd_name_long(r->d, c->pos, "class", c->text, RS_MAX_NAME))
+		return;
+	for (k = 0; k < rs->nclasses; k++)
+		if (strcasecmp(rs->classes[k], c->text) == 0)
+			break;
+	if (k == rs->nclasses) {
+		char *w = xstrdup(c->text);
+
+		XPUSH(rs->classes, rs->nclasses, rs->capclasses, w);
+	}
+	u->cls_free = (int)k + 1;
+}
 
 /* The numbers of a unit: its class, moves, melee power, morale and dice,
  * each reported at its cell when it is bad. */
@@ -93,10 +132,7 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
 {
 	u->cls_pos = row[c->cls].pos;
 	if (rd_class_parse(row[c->cls].text, &u->cls) == -1)
-		diag_add(r->d, SEV_ERROR, row[c->cls].pos, "unit '%s' has "
-		    "unknown class '%s' (known: infantry, artillery, "
-		    "vehicle, cavalry, elephant, chariot)", u->name,
-		    row[c->cls].text);
+		unit_free_class(r, &row[c->cls], u);
 	if (rd_is_none(row[c->move].text))
 		diag_add(r->d, SEV_ERROR, row[c->move].pos,
 		    "unit '%s' has no Move", u->name);
@@ -187,6 +223,7 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	unit_base(r, c->base >= 0 ? &row[c->base] : NULL, &u);
 	if (c->notes >= 0 && !rd_is_none(row[c->notes].text))
 		u.notes = xstrdup(row[c->notes].text);
+	rd_row_own(r, &rs->unit_own, c->own, row, u.own);
 	if (c->weapons >= 0 && !rd_is_none(row[c->weapons].text)) {
 		uc.u = &u;
 		uc.wnames = p.names;
@@ -230,7 +267,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.base = rd_table_col(t, COL_BASE);
 	c.traits = rd_table_col(t, COL_TRAITS);
 	c.notes = rd_table_col(t, COL_NOTES);
-	rd_table_unknown_cols(r, t, known);
+	rd_table_own_cols(r, t, known, &r->rs->unit_own, c.own);
 	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
 		diag_add(r->d, SEV_ERROR, t->pos, "the Units table needs the "
 		    "columns Unit, Class and Move (missing: %s%s%s)",
@@ -245,19 +282,40 @@ rd_units(struct reader *r, const struct table *t, int arg)
 
 /* ---- Weapons ---- */
 
+/* The faces of one Hits on cell, and the weapon it is for. */
+struct facectx {
+	struct rs_faces *faces;
+	const char *weapon;
+};
+
+/* One item of Hits on: a face of the ruleset's die ("7"), or "5+", every
+ * face from 5 up. A "+" past the die's faces is legal but never hits:
+ * worth a warning, as the weapon is then useless. */
 static void
 face_item(struct reader *r, const char *s, struct pos at, void *arg)
 {
-	unsigned *faces = arg;
+	struct facectx *fc = arg;
+	int die = r->rs->die;
 	char *end;
-	long v = strtol(s, &end, 10);
+	long v = strtol(s, &end, 10), f;
 
-	if (end == s || *end != '\0' || v < 1 || v > 6) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "die face '%s' is not a number from 1 to 6", s);
+	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
+		if (v > die) {
+			diag_add(r->d, SEV_WARNING, at, "weapon '%s' never "
+			    "hits: '%s' on a d%d, which rolls at most %d",
+			    fc->weapon, s, die, die);
+			return;
+		}
+		for (f = v; f <= die; f++)
+			rs_faces_set(fc->faces, (int)f);
 		return;
 	}
-	*faces |= 1u << v;
+	if (end == s || *end != '\0' || v < 1 || v > die) {
+		diag_add(r->d, SEV_ERROR, at,
+		    "die face '%s' is not a number from 1 to %d", s, die);
+		return;
+	}
+	rs_faces_set(fc->faces, (int)v);
 }
 
 static void
@@ -301,11 +359,12 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	    ch = rd_table_col(t, COL_HITS), cd = rd_table_col(t, COL_DESTROYS),
 	    ct = rd_table_col(t, COL_TRAITS), cn = rd_table_col(t, COL_NOTES);
 	struct ruleset *rs = r->rs;
+	int own[RS_MAX_OWN_STATS];
 	size_t i;
 	char *tmp;
 
 	(void)arg;
-	rd_table_unknown_cols(r, t, known);
+	rd_table_own_cols(r, t, known, &rs->weapon_own, own);
 	if (cw < 0 || cr < 0) {
 		diag_add(r->d, SEV_ERROR, t->pos, "the Weapons table needs the "
 		    "columns Weapon and Range");
@@ -344,9 +403,10 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			diag_add(r->d, SEV_ERROR, row[cr].pos,
 			    "weapon '%s' has a zero Range", w.name);
 		if (ch >= 0 && !rd_is_none(row[ch].text)) {
+			struct facectx fc = { &w.hit_faces, w.name };
+
 			tmp = xstrdup(row[ch].text);
-			rd_split_list(tmp, face_item, r, row[ch].pos,
-			    &w.hit_faces);
+			rd_split_list(tmp, face_item, r, row[ch].pos, &fc);
 			free(tmp);
 		}
 		if (cd >= 0 && !rd_is_none(row[cd].text)) {
@@ -363,6 +423,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		}
 		if (cn >= 0 && !rd_is_none(row[cn].text))
 			w.notes = xstrdup(row[cn].text);
+		rd_row_own(r, &rs->weapon_own, own, row, w.own);
 		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
 	}
 }

@@ -54,7 +54,7 @@ Test(reader, small_ruleset)
 	cr_assert_float_eq(rs->units[0].move_mm, 228.6, 1e-9);
 	cr_assert_eq(rs->units[0].melee, 4);
 	cr_assert_eq(rs->units[0].nweapons, 2);
-	cr_assert_eq(rs->weapons[1].hit_faces, (1u << 4) | (1u << 6));
+	cr_assert_eq(rs->weapons[1].hit_faces.w[0], (1u << 4) | (1u << 6));
 	cr_assert_eq(rs->weapons[1].destroys, RS_CLASS_ALL);
 	cr_assert_float_eq(rs->weapons[1].range_mm, 101.6, 1e-9);
 	cr_assert_eq(rs->grid, RS_GRID_SQUARE);
