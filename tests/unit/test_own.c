@@ -11,11 +11,11 @@
 #include "../../src/render/render.h"
 #include "../../src/ruleset/ruleset.h"
 
-/* No engine: key, so the reader reads it as print-only (the one error is
- * "no engine", which the print-only family will lift). */
+/* A print-only ruleset (engine: none): free classes, one own stat. */
 static const char freecls[] =
     "---\n"
     "title: Free Classes\n"
+    "engine: none\n"
     "measure: in\n"
     "---\n"
     "\n"
