@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/engine.h"
 #include "cli.h"
 
 /*
@@ -163,6 +164,9 @@ cli_load(const char *path, int *worst)
 	struct diags d = { 0 };
 	struct ruleset *rs = rs_read(path, &d);
 
+	/* The front-matter keys that are the family's settings. */
+	if (rs != NULL)
+		eng_front_check(rs, &d);
 	diags_print(&d, stderr);
 	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
 	diags_free(&d);

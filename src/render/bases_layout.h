@@ -108,10 +108,11 @@ void bl_ranges_free(struct bl_range *, size_t);
 
 /*
  * The gauges a rule family needs on the table (melee range, stop
- * distance), from the engine. Returns the count; *out points into the
- * family's own table.
+ * distance), from the engine at the lengths the ruleset's settings
+ * give, into out[BL_MAX_GAUGES]. Returns the count.
  */
-size_t bl_gauges(enum rs_engine, const struct eng_gauge **out);
+#define BL_MAX_GAUGES ENG_MAX_GAUGES
+size_t bl_gauges(const struct ruleset *, struct eng_gauge *out);
 
 /*
  * The status markers the rules of the ruleset need ("In ford";

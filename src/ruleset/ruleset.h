@@ -259,6 +259,9 @@ int rs_weapon_find(const struct ruleset *, const char *name);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
     enum rs_mod_scope, const char *key);
 
+/* 1 when the reader reads this front-matter key (the others are a rule
+ * family's settings, or unknown: the engine tells them apart). */
+int rs_front_key_read(const char *key);
 const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
