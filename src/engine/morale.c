@@ -391,7 +391,8 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	    ctx->set.v[MO_SET_SUPPORT], &whole);
 	c->free_bonus = 1 + ctx->set.v[MO_SET_FREE_BONUS] / 100;
 	c->free_clear = ctx->set.v[MO_SET_FREE_CLEAR];
-	c->save_faces = __builtin_popcount((unsigned)ctx->set.v[MO_SET_SAVE]);
+	c->save_mask = (unsigned)ctx->set.v[MO_SET_SAVE];
+	c->save_faces = __builtin_popcount(c->save_mask);
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];
 
@@ -799,7 +800,7 @@ mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 
 	if (c->kind == 1) {
 		mo_hits_dist(&d, s->contest_att_dice, s->contest_att_mod,
-		    s->contest_att_saved);
+		    s->contest_att_saved ? prep(g)->save_faces : 0);
 		if (strcmp(key, "p_hit") != 0)
 			return -1;
 		/* p_hit: at least one hit stands. */
@@ -810,8 +811,9 @@ mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	if (c->kind != 2 || s->contest_chargers != 1)
 		return -1;
 	mo_melee_odds(&m, s->contest_att_dice, s->contest_att_mod,
-	    s->contest_att_saved, s->contest_def_dice, s->contest_def_mod,
-	    s->contest_def_saved);
+	    s->contest_att_saved ? prep(g)->save_faces : 0,
+	    s->contest_def_dice, s->contest_def_mod,
+	    s->contest_def_saved ? prep(g)->save_faces : 0);
 	if (!strcmp(key, "attacker_wins"))
 		return to_eng_q(&m.a_wins, q);
 	if (!strcmp(key, "defender_wins"))

@@ -68,7 +68,8 @@ struct mo_ctx {
 	/* Clarification 15: a move gains free_bonus (1.5: half again) when
 	 * no enemy is within free_clear moves (2); the settings. */
 	double free_bonus, free_clear;
-	int save_faces;             /* faces of a saving throw (3: 4-6) */
+	unsigned save_mask;         /* faces that save (bit f: face f) */
+	int save_faces;             /* how many (3: the sources' 4-6) */
 	int die_mod[MO_DIE__N];     /* values from the Melee modifiers */
 	int has_die_mod[MO_DIE__N];
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */

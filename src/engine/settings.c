@@ -153,40 +153,57 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 		return -1;
 	}
 	if (*out < s->min - 1e-9 || *out > s->max + 1e-9) {
+		/* Length bounds in mm: round in any measure. */
 		diag_add(d, SEV_ERROR, v->pos, "'%s' %s is out of range (%s "
 		    "to %s)", s->key, v->scalar,
-		    value_format(lo, sizeof(lo), s, s->min, rs->measure),
-		    value_format(hi, sizeof(hi), s, s->max, rs->measure));
+		    value_format(lo, sizeof(lo), s, s->min, LEN_MM),
+		    value_format(hi, sizeof(hi), s, s->max, LEN_MM));
 		return -1;
 	}
 	return 0;
+}
+
+/* The index of f's setting named key, or -1. */
+static int
+setting_find(const struct eng_family *f, const char *key)
+{
+	int k;
+
+	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS;
+	    k++)
+		if (strcasecmp(f->settings[k].key, key) == 0)
+			return k;
+	return -1;
 }
 
 int
 eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
     struct eng_values *out, struct diags *d)
 {
-	const struct rs_node *v;
+	const struct rs_node *fm = rs->front;
 	struct diags scratch = { 0 };
-	int i, rc = 0;
+	size_t i;
+	int k, rc = 0;
 
 	/* Without d the errors were reported before (eng_front_check). */
 	if (d == NULL)
 		d = &scratch;
 	memset(out, 0, sizeof(*out));
-	for (i = 0; f != NULL && i < f->nsettings && i < ENG_MAX_SETTINGS;
-	    i++) {
-		const struct eng_setting *s = &f->settings[i];
-
-		out->v[i] = s->def;
-		if (rs->front == NULL ||
-		    (v = rs_node_get(rs->front, s->key)) == NULL)
+	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS; k++)
+		out->v[k] = f->settings[k].def;
+	/* In the order written, so that the messages are in line order. */
+	for (i = 0; fm != NULL && fm->kind == RS_NODE_MAP && i + 1 < fm->nkids;
+	    i += 2) {
+		if (fm->kids[i]->scalar == NULL ||
+		    (k = setting_find(f, fm->kids[i]->scalar)) < 0 ||
+		    out->given[k])
 			continue;
-		if (value_read(rs, s, v, &out->v[i], d) != 0) {
-			out->v[i] = s->def;
+		if (value_read(rs, &f->settings[k], fm->kids[i + 1],
+		    &out->v[k], d) != 0) {
+			out->v[k] = f->settings[k].def;
 			rc = -1;
-		} else
-			out->given[i] = 1;
+		}
+		out->given[k] = 1;
 	}
 	diags_free(&scratch);
 	return rc;
@@ -200,7 +217,6 @@ eng_front_check(const struct ruleset *rs, struct diags *d)
 	struct eng_values v;
 	const char *key;
 	size_t i;
-	int k;
 
 	if (fm == NULL || fm->kind != RS_NODE_MAP)
 		return 0;
@@ -208,10 +224,7 @@ eng_front_check(const struct ruleset *rs, struct diags *d)
 		key = fm->kids[i]->scalar;
 		if (key == NULL || rs_front_key_read(key))
 			continue;
-		for (k = 0; f != NULL && k < f->nsettings; k++)
-			if (strcasecmp(f->settings[k].key, key) == 0)
-				break;
-		if (f == NULL || k == f->nsettings)
+		if (setting_find(f, key) < 0)
 			diag_add(d, SEV_WARNING, fm->kids[i]->pos,
 			    "unknown front matter key '%s' (ignored)", key);
 	}
@@ -234,7 +247,8 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 		const struct eng_setting *s = &f->settings[i];
 
 		value_format(buf, sizeof(buf), s, v.v[i], rs->measure);
-		if (v.given[i])
+		/* Written as the sources have it is still the default. */
+		if (v.given[i] && v.v[i] != s->def)
 			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
 			    value_format(def, sizeof(def), s, s->def,
 			    rs->measure), s->text);

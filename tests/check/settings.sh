@@ -1,0 +1,122 @@
+#!/bin/sh
+# settings.sh BIN: the numbers a family plays with, as front-matter
+# settings (issue 16): a ruleset in centimetres plays its own melee range,
+# check -v lists every setting with its value, a setting of another
+# family is an unknown key, and the bases sheet's gauge follows the
+# setting.
+BIN=${1:-./sandtable}
+HR=tests/rulesets/hedgerows.md
+GA=rulesets/gauntlet-ancients.md
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+# 1. melee_range: 3cm plays with 3 cm: its test game (a unit 2.5 cm away
+#    melees, one 3.5 cm away is refused) passes.
+"$BIN" check -n 0 "$HR" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "1 test games played, 0 failed" "$tmp/out"; then
+	pass "settings: melee_range 3cm plays with 3 cm"
+else
+	fail "settings: melee_range 3cm plays with 3 cm" "rc=$rc $(grep error "$tmp/err" | head -2)"
+fi
+
+# 2. Without the setting the same test game fails: 3.5 cm is within the
+#    default 2", so the refused step is played.
+grep -v '^melee_range:' "$HR" >"$tmp/default.md"
+"$BIN" check -n 0 "$tmp/default.md" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "expected the step to be refused" "$tmp/err"; then
+	pass "settings: without melee_range the default 2\" applies"
+else
+	fail "settings: without melee_range the default 2\" applies" "rc=$rc"
+fi
+
+# 3. check -v lists each setting, its value and whether it is the default.
+"$BIN" check -v -n 0 "$HR" >"$tmp/out" 2>/dev/null
+if grep -q '^settings (3)$' "$tmp/out" &&
+    grep -q '^  melee_range: 3 cm (default 5.08 cm): ' "$tmp/out" &&
+    grep -q '^  uphill_penalty: 1 (default): ' "$tmp/out" &&
+    grep -q '^  ford_turns: 2 (default): ' "$tmp/out"; then
+	pass "settings: check -v lists the firepower settings"
+else
+	fail "settings: check -v lists the firepower settings" "$(grep -A3 '^settings' "$tmp/out")"
+fi
+"$BIN" check -v -n 0 "$GA" >"$tmp/out" 2>/dev/null
+for k in 'halt_distance: 30 mm' 'free_move_bonus: 50%' 'free_move_clear: 2' \
+    'unsupported_distance: 60 mm' 'saving_throw: 4-6'; do
+	if ! grep -q "^  $k (default): " "$tmp/out"; then
+		fail "settings: check -v lists the morale settings" "no '$k'"
+		k=bad
+		break
+	fi
+done
+[ "$k" != bad ] && pass "settings: check -v lists the morale settings"
+
+# 4. A setting of another family is an unknown key, at its line.
+sed 's/^melee_range: 3cm$/halt_distance: 3cm/' "$HR" >"$tmp/other.md"
+"$BIN" check -n 0 "$tmp/other.md" >/dev/null 2>"$tmp/err"
+if grep -q "other.md:7:1: warning: unknown front matter key 'halt_distance' (ignored)" "$tmp/err"; then
+	pass "settings: another family's setting is an unknown key"
+else
+	fail "settings: another family's setting is an unknown key" "$(head -2 "$tmp/err")"
+fi
+
+# 5. The bases sheet's gauges follow the settings: 30 mm melee range in
+#    the Hedgerows, a 45 mm stop distance in the ancients.
+if "$BIN" bases "$HR" -o "$tmp/b.pdf" 2>/dev/null &&
+    pdftotext -layout "$tmp/b.pdf" - | grep -q '30 mm Melee range'; then
+	pass "settings: the melee range gauge is the setting's"
+else
+	fail "settings: the melee range gauge is the setting's" "no '30 mm Melee range'"
+fi
+sed 's/^engine: morale$/engine: morale\nhalt_distance: 45mm/' "$GA" >"$tmp/ga.md"
+if "$BIN" bases "$tmp/ga.md" -o "$tmp/g.pdf" 2>/dev/null &&
+    pdftotext -layout "$tmp/g.pdf" - | grep -q '45 mm Stop distance'; then
+	pass "settings: the stop distance gauge is the setting's"
+else
+	fail "settings: the stop distance gauge is the setting's" "no '45 mm Stop distance'"
+fi
+
+# 6. uphill_penalty: 0 makes the uphill melee odds those of open ground.
+sed 's/^melee_range: 3cm$/uphill_penalty: 0/' "$HR" >"$tmp/flat.md"
+"$BIN" odds "$tmp/flat.md" --json 2>/dev/null >"$tmp/o.json"
+if python3 - "$tmp/o.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["melee"]
+def key(e): return (e["attacker"], e["defender"])
+op = {key(e): e["attacker_wins"] for e in m if e["situation"] == "open"}
+up = [e for e in m if e["situation"] == "uphill"]
+sys.exit(0 if up and all(op[key(e)] == e["attacker_wins"] for e in up) else 1)
+PY
+then
+	pass "settings: uphill_penalty 0 plays uphill as open ground"
+else
+	fail "settings: uphill_penalty 0 plays uphill as open ground" "odds differ"
+fi
+
+# 7. saving_throw: the exact odds of a disorganised volley follow it: a
+#    save on 1-6 leaves no hit, a save on 6 lets 5 hits in 6 stand.
+sed 's/^engine: morale$/engine: morale\nsaving_throw: 1-6/' "$GA" >"$tmp/all.md"
+sed 's/^engine: morale$/engine: morale\nsaving_throw: 6/' "$GA" >"$tmp/six.md"
+"$BIN" odds "$tmp/all.md" --json >"$tmp/all.json" 2>/dev/null
+"$BIN" odds "$tmp/six.md" --json >"$tmp/six.json" 2>/dev/null
+if python3 - "$tmp/all.json" "$tmp/six.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["fire"]
+s = json.load(open(sys.argv[2]))["fire"]
+ok = all(e["p_hit"] == 0 for e in a if e["disorganised"])
+# Two dice hitting on a 6 with a save on 6: 1 - (31/36)^2.
+two = [e for e in s if e["disorganised"] and e["dice"] == 2 and
+    e["die_modifier"] == 0]
+ok = ok and two and all(e["exact"]["p_hit"] == "335/1296" for e in two)
+sys.exit(0 if ok else 1)
+PY
+then
+	pass "settings: saving_throw sets the disorganised volley's odds"
+else
+	fail "settings: saving_throw sets the disorganised volley's odds" "odds differ"
+fi
