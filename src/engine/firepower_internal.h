@@ -89,6 +89,8 @@ struct walk {
 
 /* The family's settings, in the order of fp_settings[] (firepower.c). */
 enum fp_set { FP_SET_MELEE_RANGE, FP_SET_UPHILL, FP_SET_FORD_TURNS };
+/* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
+enum { FP_C_FORD };
 
 /* ---- firepower.c ---- */
 

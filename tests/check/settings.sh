@@ -120,3 +120,42 @@ then
 else
 	fail "settings: saving_throw sets the disorganised volley's odds" "odds differ"
 fi
+
+# 8. ford_turns: with 3, a unit that walked into a ford spends its next
+#    turn there and leaves on the one after (the bundled two-turn test
+#    game then fails, and only it); with 1 a ford does not stop a move.
+RS=rulesets/morschauser-modern.md
+ford_game() { # NAME MOVES EXPECT
+	printf '\n```test-game\nname: %s\nboard: { size: 24x24in, grid: none }\n' "$1"
+	printf 'terrain:\n  - { kind: river, from: [0, 12], to: [24, 12], width: 2 }\n'
+	printf '  - { kind: ford, at: [12, 12], radius: 1.5 }\nunits:\n'
+	printf '  A: { side: blue, type: Rifle, at: [12, 8] }\n'
+	printf '  R: { side: red, type: Rifle, at: [22, 22] }\ndo:\n'
+	i=0
+	while [ $i -lt "$2" ]; do
+		[ $i -gt 0 ] && printf '  - end turn\n  - end turn\n'
+		printf '  - move: { unit: A, to: [12, 16] }\n'
+		i=$((i + 1))
+	done
+	printf 'expect:\n  A: { at: %s }\n```\n' "$3"
+}
+{ sed 's/^engine: firepower$/engine: firepower\nford_turns: 3/' "$RS"
+  ford_game "three turns, in" 1 "[12, 10.5]"
+  ford_game "three turns, waits" 2 "[12, 10.5]"
+  ford_game "three turns, out" 3 "[12, 16]"; } >"$tmp/f3.md"
+"$BIN" check -q -n 0 "$tmp/f3.md" >/dev/null 2>"$tmp/err"
+if [ "$(grep -c error "$tmp/err")" = 1 ] &&
+    grep -q "error: test game 'a river is crossed only at a ford, and the crossing takes two turns'" "$tmp/err"; then
+	pass "settings: ford_turns 3 keeps a unit a turn longer in a ford"
+else
+	fail "settings: ford_turns 3 keeps a unit a turn longer in a ford" "$(grep error "$tmp/err" | head -3)"
+fi
+{ sed 's/^engine: firepower$/engine: firepower\nford_turns: 1/' "$RS"
+  ford_game "one turn" 1 "[12, 16]"; } >"$tmp/f1.md"
+"$BIN" check -q -n 0 "$tmp/f1.md" >/dev/null 2>"$tmp/err"
+if ! grep -q "error: test game .one turn.\|YAML" "$tmp/err" &&
+    [ -s "$tmp/err" ]; then
+	pass "settings: ford_turns 1 crosses a ford in one move"
+else
+	fail "settings: ford_turns 1 crosses a ford in one move" "$(grep "one turn" "$tmp/err" | head -1)"
+fi
