@@ -265,6 +265,10 @@ int rs_front_key_read(const char *key);
 const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
+/* The ruleset's own name for a kind of terrain ("Hedgerow" for wood),
+ * or NULL when it gives none but the kind's word: products then keep
+ * their wording (names.c). */
+const char *rs_terrain_name(const struct ruleset *, enum rs_terrain_kind);
 const char *rs_grid_name(enum rs_grid);
 /*
  * The one reading of a grid, wherever one is written (front matter, test
