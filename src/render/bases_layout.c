@@ -435,17 +435,31 @@ size_t
 bl_gauges(const struct ruleset *rs, struct eng_gauge *out)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
+	size_t n = f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0,
+	    i;
 
-	return f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0;
+	/* The ruleset's own Gauges table, after the family's. */
+	for (i = 0; i < rs->ngauges && i < RS_MAX_GAUGES; i++) {
+		out[n].mm = rs->gauges[i].mm;
+		out[n++].label = rs->gauges[i].name;
+	}
+	return n;
 }
 
 size_t
 bl_markers(const struct ruleset *rs, char ***out)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
+	size_t n, i;
 
 	*out = NULL;
-	return f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
+	n = f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
+	/* The ruleset's own Markers table, after the family's. */
+	if (rs->nmarkers > 0)
+		*out = xrealloc(*out, (n + rs->nmarkers) * sizeof(**out));
+	for (i = 0; i < rs->nmarkers; i++)
+		(*out)[n++] = xstrdup(rs->markers[i].label);
+	return n;
 }
 
 void

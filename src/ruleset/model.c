@@ -64,6 +64,12 @@ rs_free(struct ruleset *rs)
 		free(rs->terrain[i].effect);
 	}
 	free(rs->terrain);
+	for (i = 0; i < rs->ngauges; i++)
+		free(rs->gauges[i].name);
+	free(rs->gauges);
+	for (i = 0; i < rs->nmarkers; i++)
+		free(rs->markers[i].label);
+	free(rs->markers);
 	for (i = 0; i < rs->nmods; i++) {
 		free(rs->mods[i].key);
 		free(rs->mods[i].text);

@@ -8,6 +8,7 @@
 #define SANDTABLE_RULESET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../base/base.h"
 
@@ -21,6 +22,8 @@
 #define RS_MAX_WEAPONS_PER_UNIT 4
 #define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
+#define RS_MAX_GAUGES 16  /* rows of the Gauges table */
+#define RS_MAX_MARKERS 16 /* rows of the Markers table */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 
@@ -169,6 +172,22 @@ struct rs_terrain {
 	char *effect;
 };
 
+/* A row of the Gauges table: a distance of the designer's own rules that
+ * the bases sheet prints as a ruler, after the family's gauges. */
+struct rs_gauge {
+	struct pos pos;
+	char *name;
+	double mm;
+};
+
+/* A row of the Markers table: a status marker of the designer's own,
+ * printed on the bases sheet after the family's, on its colour. */
+struct rs_marker {
+	struct pos pos;
+	char *label;
+	uint32_t rgb;  /* 0xrrggbb */
+};
+
 /* A modifier row: which rule it tunes (key), by how much. */
 enum rs_mod_scope { RS_MOD_MORALE, RS_MOD_MELEE_DIE, RS_MOD_FIRE_DIE,
 	RS_MOD_MELEE_POWER };
@@ -229,6 +248,10 @@ struct ruleset {
 	size_t nweapons, capweapons;
 	struct rs_terrain *terrain;
 	size_t nterrain, capterrain;
+	struct rs_gauge *gauges;
+	size_t ngauges, capgauges;
+	struct rs_marker *markers;
+	size_t nmarkers, capmarkers;
 	struct rs_modifier *mods;
 	size_t nmods, capmods;
 	struct rs_phase *phases;
