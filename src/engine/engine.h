@@ -50,7 +50,10 @@
  *      roll (eng_initiative() counts it); count every application with
  *      ENG_COVER(g, rule) — `check` warns for ids no test game applies;
  *   2. prepare() sets ctx->melee_range (board units) and may keep
- *      per-type data in ctx->fam_data (freed by release());
+ *      per-type data in ctx->fam_data (freed by release()); the numbers
+ *      the sources fix are settings (eng_setting: key, kind, default,
+ *      range), read into ctx->set before prepare() (settings.c), that
+ *      gauges() and markers() read too;
  *   3. play_turn() plays one turn with g->player[] and must advance
  *      g->sturns / g->gturn and end the battle (eng_check_end());
  *   4. step() plays the scripted steps of test games (move, fire,

@@ -53,3 +53,14 @@ if grep -q "Disordered" "$tmp/g.txt" && grep -q "Out of" "$tmp/g.txt" &&
 else
 	fail "gauges and markers: a morale ruleset adds its own" "$(grep -o 'Disordered\|Out of\|[0-9]* mm [A-Z][a-z]* [a-z]*' "$tmp/g.txt" | sort -u | tr '\n' ' ')"
 fi
+
+# 4. check -v lists what the Gauges and Markers tables held.
+"$BIN" check -v -n 0 "$HR" 2>/dev/null >"$tmp/v.txt"
+if grep -q '^gauges (1)$' "$tmp/v.txt" &&
+    grep -q '^  [0-9]*:2 Command radius: 15 cm (150 mm)$' "$tmp/v.txt" &&
+    grep -q '^  [0-9]*:2 Pinned: #d32f2f$' "$tmp/v.txt" &&
+    grep -q '^  [0-9]*:2 Out of command: #ffcc00$' "$tmp/v.txt"; then
+	pass "gauges and markers: check -v lists them"
+else
+	fail "gauges and markers: check -v lists them" "$(grep -A3 '^gauges\|^markers' "$tmp/v.txt" | tr '\n' ' ')"
+fi
