@@ -159,3 +159,61 @@ if ! grep -q "error: test game .one turn.\|YAML" "$tmp/err" &&
 else
 	fail "settings: ford_turns 1 crosses a ford in one move" "$(grep "one turn" "$tmp/err" | head -1)"
 fi
+
+# 9. unsupported_distance: friends 10 mm away support a unit at the
+#    default 60 mm, and do not at 5 mm.
+sup_game() { # NAME EXPECT
+	printf '\n```test-game\nname: %s\nunits:\n' "$1"
+	printf '  A: { side: blue, type: Close Order Infantry, at: [200, 100] }\n'
+	printf '  B: { side: red, type: Close Order Infantry, at: [200, 160] }\n'
+	printf '  F: { side: blue, type: Close Order Infantry, at: [250, 100] }\n'
+	printf '  G: { side: red, type: Close Order Infantry, at: [250, 160] }\n'
+	printf 'dice: [3, 2, 6, 6, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1]\ndo:\n'
+	printf '  - charge: [A, B]\n  - phase: Pre-melee morale\n'
+	printf '  - phase: Melee\nexpect:\n  %s: [mod.unsupported]\n```\n' "$2"
+}
+{ cat "$GA"; sup_game "friends support" "not rules"; } >"$tmp/s1.md"
+{ sed 's/^engine: morale$/engine: morale\nunsupported_distance: 5mm/' "$GA"
+  sup_game "friends too far" "rules"; } >"$tmp/s2.md"
+"$BIN" check -q -n 0 "$tmp/s1.md" >/dev/null 2>"$tmp/e1"
+"$BIN" check -q -n 0 "$tmp/s2.md" >/dev/null 2>"$tmp/e2"
+if ! grep -q error "$tmp/e1" && ! grep -q error "$tmp/e2"; then
+	pass "settings: unsupported_distance decides who is supported"
+else
+	fail "settings: unsupported_distance decides who is supported" "$(grep error "$tmp/e1" "$tmp/e2" | head -2)"
+fi
+
+# 10. free_move_clear: an enemy 300 mm off is far at the default two
+#     moves (80 mm) and near at ten (400 mm): no half again then.
+free_game() { # NAME REFUSED
+	printf '\n```test-game\nname: %s\nunits:\n' "$1"
+	printf '  A: { side: blue, type: Close Order Infantry, at: [100, 100] }\n'
+	printf '  R: { side: red, type: Close Order Infantry, at: [100, 400] }\n'
+	printf 'do:\n  - move: { unit: A, to: [100, 160] }\n%s' "$2"
+	printf '```\n'
+}
+{ cat "$GA"; free_game "far enough" ""; } >"$tmp/c1.md"
+{ sed 's/^engine: morale$/engine: morale\nfree_move_clear: 10/' "$GA"
+  free_game "too near" "    refused: at most 40
+"; } >"$tmp/c2.md"
+"$BIN" check -q -n 0 "$tmp/c1.md" >/dev/null 2>"$tmp/e1"
+"$BIN" check -q -n 0 "$tmp/c2.md" >/dev/null 2>"$tmp/e2"
+if ! grep -q "error: test game '\(far enough\|too near\)'" "$tmp/e1" "$tmp/e2" &&
+    ! grep -q "YAML" "$tmp/e1" "$tmp/e2"; then
+	pass "settings: free_move_clear decides when a move gains half again"
+else
+	fail "settings: free_move_clear decides when a move gains half again" "$(grep error "$tmp/e1" "$tmp/e2" | head -2)"
+fi
+
+# 11. halt_distance and free_move_bonus play: the bundled test game of the
+#     30 mm halt and of half again fails, and says where, when they change.
+sed 's/^engine: morale$/engine: morale\nhalt_distance: 45mm/' "$GA" >"$tmp/h.md"
+sed 's/^engine: morale$/engine: morale\nfree_move_bonus: 0%/' "$GA" >"$tmp/b.md"
+"$BIN" check -q -n 0 "$tmp/h.md" >/dev/null 2>"$tmp/e1"
+"$BIN" check -q -n 0 "$tmp/b.md" >/dev/null 2>"$tmp/e2"
+if grep -q "expected C at \[400, 130\], but it is at \[400, 115\]" "$tmp/e1" &&
+    grep -q "A may move at most 40, not 60" "$tmp/e2"; then
+	pass "settings: halt_distance and free_move_bonus play"
+else
+	fail "settings: halt_distance and free_move_bonus play" "$(grep error "$tmp/e1" "$tmp/e2" | head -2)"
+fi
