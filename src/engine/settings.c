@@ -115,7 +115,7 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 	const char *why = NULL;
 	char lo[32], hi[32];
 	unsigned mask;
-	long x;
+	long x = 0;
 	int bad = 0;
 
 	if (v->kind != RS_NODE_SCALAR) {
