@@ -160,8 +160,10 @@ cmd_check(int argc, char **argv)
 			status = EXIT_ERRORS;
 			continue;
 		}
-		if (verbose)
+		if (verbose) {
 			rs_dump(rs, stdout);
+			eng_settings_dump(rs, stdout);
+		}
 		if (!quiet && !json)
 			printf("%s: %s, %zu units, %zu weapons, %zu test games "
 			    "read\n", argv[i], rs_engine_name(rs->engine),

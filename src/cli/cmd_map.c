@@ -283,6 +283,7 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	    check_tiles(q, &j->o, raster) || pick_terrain(rs, q, j))
 		return EXIT_ERRORS;
 	j->o.bf = j->bf;
+	j->o.rs = rs;
 	return 0;
 }
 

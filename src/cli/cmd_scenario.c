@@ -16,6 +16,7 @@
 #include "../render/scenario.h"
 #include "../scenario/play.h"
 #include "../render/render.h"
+#include "../engine/engine.h"
 #include "cli.h"
 
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
@@ -551,8 +552,10 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 	if (rs == NULL)
 		diag_add(d, SEV_ERROR, at, "the ruleset '%s' cannot be read: %s",
 		    path, rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
-	else
+	else {
+		eng_front_check(rs, &rd);
 		diags_print(&rd, stderr);
+	}
 	if (rs != NULL && diags_worst(&rd) >= SEV_ERROR) {
 		rs_free(rs);
 		rs = NULL;

@@ -50,7 +50,10 @@
  *      roll (eng_initiative() counts it); count every application with
  *      ENG_COVER(g, rule) — `check` warns for ids no test game applies;
  *   2. prepare() sets ctx->melee_range (board units) and may keep
- *      per-type data in ctx->fam_data (freed by release());
+ *      per-type data in ctx->fam_data (freed by release()); the numbers
+ *      the sources fix are settings (eng_setting: key, kind, default,
+ *      range), read into ctx->set before prepare() (settings.c), that
+ *      gauges() and markers() read too;
  *   3. play_turn() plays one turn with g->player[] and must advance
  *      g->sturns / g->gturn and end the battle (eng_check_end());
  *   4. step() plays the scripted steps of test games (move, fire,
@@ -302,6 +305,33 @@ struct eng_contest {
 	int situation;     /* family's own code (firepower: open/uphill/river) */
 };
 
+/* ---- settings: the numbers a family plays with (settings.c) ---- */
+/*
+ * A family declares the numbers its sources fix (the melee range, a
+ * penalty, a saving throw) as data; a ruleset may change each with a
+ * front-matter key of the same name. The sources' values are the
+ * defaults, so that a ruleset that writes none plays as before.
+ */
+enum eng_set_kind {
+	ENG_SET_LENGTH, /* a length: "3cm", or bare in the measure; mm */
+	ENG_SET_INT,    /* a whole number */
+	ENG_SET_PCT,    /* a whole percentage: "50%" or "50" */
+	ENG_SET_FACES,  /* faces of a d6: "4-6", "4+", "5, 6"; a bit mask */
+};
+struct eng_setting {
+	const char *key;       /* front-matter key: "melee_range" */
+	enum eng_set_kind kind;
+	double def;            /* the sources' value (length: mm) */
+	double min, max;       /* allowed range (length: mm) */
+	const char *text;      /* one line: what it does */
+};
+#define ENG_MAX_SETTINGS 8 /* settings of one family */
+/* The values a ruleset gives a family's settings, in its order. */
+struct eng_values {
+	double v[ENG_MAX_SETTINGS]; /* length: mm; faces: bit f = face f */
+	int given[ENG_MAX_SETTINGS]; /* written in the front matter */
+};
+
 /* Read-only per ruleset (shared by all games and threads). */
 struct eng_ctx {
 	const struct ruleset *rs;
@@ -310,6 +340,7 @@ struct eng_ctx {
 	struct eng_kind kinds[RS_MAX_UNITS];
 	double wrange[RS_MAX_WEAPONS];   /* weapon ranges, board units */
 	double melee_range;              /* board units */
+	struct eng_values set;           /* the family's settings */
 	int turn_limit;                  /* game turns */
 	int break_pct;                   /* army break point (%); 0: none */
 	double deploy;                   /* depth of deployment, board units */
@@ -438,6 +469,7 @@ struct eng_gauge {
 	double mm;
 	const char *label;
 };
+#define ENG_MAX_GAUGES 8 /* a family's gauges (the ruleset's own apart) */
 
 /* ---- what the products show of a family (show.c) ---- */
 /*
@@ -632,17 +664,39 @@ struct eng_family {
 	 * NULL): unwinnable melees, units nothing can destroy, … */
 	void (*findings)(const struct eng_ctx *, const struct eng_stats *,
 	    struct diags *);
-	/* The family's gauges (may be none). */
-	const struct eng_gauge *gauges;
-	int ngauges;
+	/* The numbers it plays with that a ruleset may set (settings.c). */
+	const struct eng_setting *settings;
+	int nsettings;
+	/* The family's gauges for a ruleset, at the lengths its settings
+	 * give, into out[ENG_MAX_GAUGES]; returns how many. May be NULL. */
+	size_t (*gauges)(const struct ruleset *, struct eng_gauge *out);
 	/* The status markers a table needs for a ruleset ("Disordered",
-	 * "1 hit" …): *out gets an array of strings the caller frees with
-	 * eng_markers_free(); returns how many. May be NULL: none. */
+	 * "1 hit" …), none that cannot apply to it: *out gets an array of
+	 * strings the caller frees with eng_markers_free(); returns how
+	 * many. May be NULL: none. */
 	size_t (*markers)(const struct ruleset *, char ***out);
 	/* What the print products and the report show of it. */
 	const struct eng_show *show;
 };
 void eng_markers_free(char **, size_t);
+
+/*
+ * The values of f's settings in rs's front matter, each its default when
+ * not written. A value that does not parse or is out of range is an
+ * error in d (may be NULL) at the value and keeps the default. Returns
+ * 0, or -1 when a value was bad.
+ */
+int eng_settings_read(const struct ruleset *, const struct eng_family *,
+    struct eng_values *, struct diags *);
+/*
+ * The front matter as the family that plays rs knows it: a warning for
+ * each key neither the reader nor the family reads (a misspelt key is
+ * otherwise silently a default) and the errors of eng_settings_read().
+ * Returns 0, or -1 on errors.
+ */
+int eng_front_check(const struct ruleset *, struct diags *);
+/* Print the family's settings for `check -v`: key, value, default. */
+void eng_settings_dump(const struct ruleset *, FILE *);
 
 /* The family that plays an engine, or NULL when none is built in. */
 const struct eng_family *eng_family_find(enum rs_engine);

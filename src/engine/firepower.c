@@ -218,7 +218,7 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 
 	*situation = FP_SIT_OPEN;
 	if (hb >= 0 && (ha < 0 || (ha == hb && zb > za + 1e-6)) ) {
-		p--;
+		p -= (int)g->ctx->set.v[FP_SET_UPHILL];
 		*situation = FP_SIT_UPHILL;
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_UPHILL);
@@ -966,7 +966,8 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 				continue;
 			for (s = 0; s < 3; s++) {
 				struct eng_odds_melee m;
-				int pa = rs->units[a].melee - (s > 0);
+				int pa = rs->units[a].melee - (s == FP_SIT_UPHILL ?
+				    (int)c->set.v[FP_SET_UPHILL] : s > 0);
 				memset(&m, 0, sizeof(m));
 				fp_melee_odds(pa < 0 ? 0 : pa,
 				    rs->units[b].melee, &m);
@@ -989,7 +990,7 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	unsigned any = 0;
 	double diag = hypot(rs->table_w_mm, rs->table_h_mm);
 	char l[32];
-	int s;
+	int s, up = (int)c->set.v[FP_SET_UPHILL];
 
 	(void)st;
 	for (k = 0; k < rs->nweapons; k++)
@@ -1018,7 +1019,8 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 			    "melee", u->name);
 		for (b = 0; b < rs->nunits; b++)
 			for (s = 0; s < 2; s++) {
-				int pa = u->melee - s;
+				/* The worse of uphill and from a ford. */
+				int pa = u->melee - (s ? (up > 1 ? up : 1) : 0);
 				if (!fp_type_melees(u) ||
 				    !fp_type_melees(&rs->units[b]))
 					continue;
@@ -1064,9 +1066,10 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 			    "no dice: key)", rs->die);
 		return -1;
 	}
-	/* Melee range is 2"; on a grid the cells it covers, and at least
-	 * the adjacent ones (Clarification 9: 2" on 3" squares). */
-	c->melee_range = 2 * 25.4;
+	/* Melee range is 2" (the setting); on a grid the cells it covers,
+	 * and at least the adjacent ones (Clarification 9: 2" on 3"
+	 * squares). */
+	c->melee_range = c->set.v[FP_SET_MELEE_RANGE];
 	if (c->board.grid != RS_GRID_NONE)
 		c->melee_range = fmax(1, floor(c->melee_range /
 		    c->board.cell_mm + 1e-6));
@@ -1100,18 +1103,48 @@ fp_release(struct eng_ctx *c)
 	c->fam_data = NULL;
 }
 
-/* Melee: "Melee range is two inches" — a moving unit stops within 2" of
- * an enemy and must melee. */
-static const struct eng_gauge fp_gauges[] = {
-	{ 2 * 25.4, "Melee range" },
+/*
+ * The numbers of the sources that a ruleset may change: Melee, "melee
+ * range is two inches"; Clarification 14, uphill −1; Special rules, a
+ * ford is entered on one turn and left on the next.
+ */
+static const struct eng_setting fp_settings[] = {
+	[FP_SET_MELEE_RANGE] = { "melee_range", ENG_SET_LENGTH, 2 * 25.4,
+	    1, 1000, "a unit this close to an enemy stops and melees" },
+	[FP_SET_UPHILL] = { "uphill_penalty", ENG_SET_INT, 1, 0, 6,
+	    "melee power an attacker loses meleeing uphill" },
+	[FP_SET_FORD_TURNS] = { "ford_turns", ENG_SET_INT, 2, 1, 10,
+	    "turns a unit takes to cross a ford" },
 };
 
+/* The melee range, a unit stops at it. Returns the number of gauges. */
+static size_t
+fp_gauges(const struct ruleset *rs, struct eng_gauge *out)
+{
+	struct eng_values v;
+
+	eng_settings_read(rs, &eng_firepower, &v, NULL);
+	out[0].mm = v.v[FP_SET_MELEE_RANGE];
+	out[0].label = "Melee range";
+	return 1;
+}
+
 /* Rivers and fords: a unit in a ford may not fire and leaves it on its
- * next turn, so the table marks it. Returns the number of markers. */
+ * next turn, so the table marks it — unless the ruleset's Terrain table
+ * has neither (without one, the family's own terrain has both). Returns
+ * the number of markers. */
 static size_t
 fp_markers(const struct ruleset *rs, char ***out)
 {
-	(void)rs;
+	size_t i;
+
+	*out = NULL;
+	for (i = 0; i < rs->nterrain; i++)
+		if (rs->terrain[i].kind == RS_TERRAIN_RIVER ||
+		    rs->terrain[i].kind == RS_TERRAIN_FORD)
+			break;
+	if (rs->nterrain > 0 && i == rs->nterrain)
+		return 0;
 	*out = xcalloc(1, sizeof(char *));
 	(*out)[0] = xstrdup("In ford");
 	return 1;
@@ -1132,8 +1165,9 @@ const struct eng_family eng_firepower = {
 	.contest_odds = fp_contest_odds,
 	.odds = fp_odds,
 	.findings = fp_findings,
+	.settings = fp_settings,
+	.nsettings = sizeof(fp_settings) / sizeof(fp_settings[0]),
 	.gauges = fp_gauges,
-	.ngauges = 1,
 	.markers = fp_markers,
 	.show = &fp_show,
 };

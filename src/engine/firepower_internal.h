@@ -87,6 +87,11 @@ struct walk {
 	int blocked_by;    /* melee enemy that stopped the move, or -1 */
 };
 
+/* The family's settings, in the order of fp_settings[] (firepower.c). */
+enum fp_set { FP_SET_MELEE_RANGE, FP_SET_UPHILL, FP_SET_FORD_TURNS };
+/* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
+enum { FP_C_FORD };
+
 /* ---- firepower.c ---- */
 
 /* Square grid, melee range 1: the first enemy of i that melees in the 8

@@ -70,7 +70,9 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 			melee_hit = j;
 	}
 terrain:
-	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford)
+	/* A ford crossed in one turn (ford_turns: 1) does not stop. */
+	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford &&
+	    g->ctx->set.v[FP_SET_FORD_TURNS] > 1)
 		return EV_FORD;
 	if (melee_hit >= 0) {
 		*who = melee_hit;
@@ -420,7 +422,7 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = utype(g, i);
 	double allow;
-	int j;
+	int j, stays;
 
 	w->vehicle = is_vehicle(g, i);
 	w->melee = melees(g, i);
@@ -428,13 +430,26 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 	w->started_in_ford = in_ford(g, u->x, u->y);
 	w->blocked_by = -1;
 	u->flags |= ENG_UF_MOVED;
-	if (w->started_in_ford)
+	/*
+	 * A crossing takes ford_turns turns (the sources' two: in on one,
+	 * out on the next); c[0] counts the turns a unit that walked in
+	 * has spent in the ford, and it stays until the last of them.
+	 */
+	stays = w->started_in_ford && u->c[FP_C_FORD] > 0 &&
+	    u->c[FP_C_FORD] + 1 < (int)g->ctx->set.v[FP_SET_FORD_TURNS];
+	if (stays)
+		u->c[FP_C_FORD]++;
+	else if (w->started_in_ford) {
 		ENG_COVER(g, FP_R_FORD_LEAVE);
+		u->c[FP_C_FORD] = 0;
+	}
 	/* Already in melee range of another enemy: it may not slip past. */
 	if ((j = fp_melee_enemy(g, i)) >= 0) {
 		ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
 		w->blocked_by = j;
-	} else {
+	} else if (stays)
+		ENG_COVER(g, FP_R_FORD_STOP);
+	else {
 		allow = allowance(g, i, w);
 		if (g->board->grid != RS_GRID_NONE)
 			walk_grid(g, i, w, allow);
@@ -442,6 +457,8 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 			walk_free(g, i, w, allow);
 		if (w->blocked_by >= 0)
 			ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
+		if (!w->started_in_ford && u->alive && in_ford(g, u->x, u->y))
+			u->c[FP_C_FORD] = 1;
 	}
 	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
 	    !(u->flags & ENG_UF_MELEE_END)) {

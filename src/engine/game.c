@@ -133,6 +133,10 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 		free(c);
 		return NULL;
 	}
+	if (eng_settings_read(rs, c->fam, &c->set, d) != 0) {
+		free(c);
+		return NULL;
+	}
 	eng_ctx_convert(c, &c->board, d);
 	if (c->fam->prepare != NULL && c->fam->prepare(c, d) != 0) {
 		eng_ctx_free(c);

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "mo_odds.h"
+#include "morale.h"
 
 /* ---- natural numbers of MO_QLIMBS limbs ---- */
 
@@ -347,10 +348,11 @@ mo_hits_dist(struct mo_dist *d, int dice, int die_mod, int saved)
 	if (dice > MO_MAX_DICE)
 		dice = MO_MAX_DICE;
 	/* Firing, saving throws: a hit from a disorganised enemy stands
-	 * only on 1-3, so a die hits with k/12 instead of k/6. */
-	if (saved) {
-		mo_q_set(&hit, (uint32_t)k, 2, 1);
-		mo_q_set(&miss, (uint32_t)(12 - k), 2, 1);
+	 * only when the save fails (1-3 of 4-6 saves), so a die hits with
+	 * k (6 - saved) / 36 instead of k/6: k/12 for the sources. */
+	if (saved > 0) {
+		mo_q_set(&hit, (uint32_t)(k * (6 - saved)), 2, 2);
+		mo_q_set(&miss, (uint32_t)(36 - k * (6 - saved)), 2, 2);
 	} else {
 		mo_q_set(&hit, (uint32_t)k, 1, 1);
 		mo_q_set(&miss, (uint32_t)(6 - k), 1, 1);
@@ -457,4 +459,13 @@ mo_fire_die_mod(const struct ruleset *rs, const struct rs_unit *u)
 	if (u->traits & RS_TRAIT_LEVY)
 		v += mod_value(rs, RS_MOD_FIRE_DIE, "levy");
 	return v;
+}
+
+int
+mo_save_faces(const struct ruleset *rs)
+{
+	struct eng_values v;
+
+	eng_settings_read(rs, &eng_morale, &v, NULL);
+	return __builtin_popcount((unsigned)v.v[MO_SET_SAVE]);
 }

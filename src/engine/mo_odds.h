@@ -55,9 +55,12 @@ struct mo_dist {
 int mo_hit_faces(int die_mod);
 /*
  * The exact distribution of hits from dice d6 with die_mod on each die;
- * saved: the target saves each hit on 4-6 (the roller is disorganised).
+ * saved: the faces of the target's saving throw, 0 when it does not
+ * save (the roller is steady); 3 for the sources' 4-6.
  */
 void mo_hits_dist(struct mo_dist *, int dice, int die_mod, int saved);
+/* The faces of rs's saving throw (the setting saving_throw): 3 for 4-6. */
+int mo_save_faces(const struct ruleset *);
 /* Returns the chance that a morale test is passed: one die, failed when
  * it scores higher than morale + mod_total. */
 void mo_morale_pass(struct mo_q *, int morale, int mod_total);

@@ -206,7 +206,8 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
 		if (u->fire_dice <= 0 || u->nweapons == 0 || !name_ok(a, u->name))
 			continue;
 		for (sv = 0; sv <= 1; sv++) {
-			d = memo_dist(m, u->fire_dice, fire_mod(rs, u), sv);
+			d = memo_dist(m, u->fire_dice, fire_mod(rs, u),
+			    sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&p, &one, &d->p0);
 			e = json_object();
 			x = json_object();
@@ -262,7 +263,7 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 				json_object_set_new(e, "disorganised",
 				    json_boolean(sv));
 				dist_json(e, x, "hits", memo_dist(m,
-				    u->melee_dice, mod, sv));
+				    u->melee_dice, mod, sv ? mo_save_faces(rs) : 0));
 				json_object_set_new(e, "exact", x);
 				out->entry(e, out->arg);
 			}

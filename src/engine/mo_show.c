@@ -210,7 +210,6 @@ mo_outcomes(const struct ruleset *rs, const struct eng_stats *st,
 	struct mo_q one, q;
 	int n, sv, h, ad, dd;
 
-	(void)rs;
 	mo_q_set(&one, 1, 0, 0);
 	for (n = 1; n <= 6; n++)
 		for (sv = 0; sv <= 1; sv++) {
@@ -221,7 +220,7 @@ mo_outcomes(const struct ruleset *rs, const struct eng_stats *st,
 				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
 			if (tot == 0)
 				continue;
-			mo_hits_dist(&dist, n, 0, sv);
+			mo_hits_dist(&dist, n, 0, sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&q, &one, &dist.p[0]);
 			add_mo(o, xasprintf("Volley, %d %s%s: a hit", n,
 			    n == 1 ? "die" : "dice", sv ? ", saves" : ""),

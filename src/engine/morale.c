@@ -390,10 +390,17 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	rc |= prep_sequence(c, rs, d);
 	rc |= prep_mods(c, rs, d);
 	c->hits_per_morale = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
-	/* Movement: halt within 30mm; Morale modifiers: support 60mm. */
-	c->stop_dist = eng_board_len(&ctx->board, 30, &whole);
+	/* Movement: halt within 30mm; Morale modifiers: support 60mm;
+	 * Clarification 15; saves on 4-6 (the settings' defaults). */
+	c->stop_dist = eng_board_len(&ctx->board, ctx->set.v[MO_SET_HALT],
+	    &whole);
 	c->engaged_dist2 = (c->stop_dist + 1e-3) * (c->stop_dist + 1e-3);
-	c->support_dist = eng_board_len(&ctx->board, 60, &whole);
+	c->support_dist = eng_board_len(&ctx->board,
+	    ctx->set.v[MO_SET_SUPPORT], &whole);
+	c->free_bonus = 1 + ctx->set.v[MO_SET_FREE_BONUS] / 100;
+	c->free_clear = ctx->set.v[MO_SET_FREE_CLEAR];
+	c->save_mask = (unsigned)ctx->set.v[MO_SET_SAVE];
+	c->save_faces = __builtin_popcount(c->save_mask);
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];
 
@@ -803,7 +810,7 @@ mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 
 	if (c->kind == 1) {
 		mo_hits_dist(&d, s->contest_att_dice, s->contest_att_mod,
-		    s->contest_att_saved);
+		    s->contest_att_saved ? prep(g)->save_faces : 0);
 		if (strcmp(key, "p_hit") != 0)
 			return -1;
 		/* p_hit: at least one hit stands. */
@@ -814,8 +821,9 @@ mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	if (c->kind != 2 || s->contest_chargers != 1)
 		return -1;
 	mo_melee_odds(&m, s->contest_att_dice, s->contest_att_mod,
-	    s->contest_att_saved, s->contest_def_dice, s->contest_def_mod,
-	    s->contest_def_saved);
+	    s->contest_att_saved ? prep(g)->save_faces : 0,
+	    s->contest_def_dice, s->contest_def_mod,
+	    s->contest_def_saved ? prep(g)->save_faces : 0);
 	if (!strcmp(key, "attacker_wins"))
 		return to_eng_q(&m.a_wins, q);
 	if (!strcmp(key, "defender_wins"))
@@ -934,10 +942,37 @@ mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
 	}
 }
 
-/* Melee: "All units must stop when within 30mm of an enemy unit." */
-static const struct eng_gauge mo_gauges[] = {
-	{ 30.0, "Stop distance" },
+/*
+ * The numbers of the sources that a ruleset may change: Movement, "all
+ * units must stop when within 30mm of an enemy unit" and half again
+ * when no enemy is within twice the move (Clarification 15); Morale
+ * modifiers, unsupported beyond 60mm; Firing, saves on 4-6.
+ */
+static const struct eng_setting mo_settings[] = {
+	[MO_SET_HALT] = { "halt_distance", ENG_SET_LENGTH, 30, 1, 1000,
+	    "a unit this close to an enemy stops" },
+	[MO_SET_FREE_BONUS] = { "free_move_bonus", ENG_SET_PCT, 50, 0, 100,
+	    "extra move when no enemy is near (share of the move)" },
+	[MO_SET_FREE_CLEAR] = { "free_move_clear", ENG_SET_INT, 2, 1, 10,
+	    "no enemy within this many moves: the extra move" },
+	[MO_SET_SUPPORT] = { "unsupported_distance", ENG_SET_LENGTH, 60, 1,
+	    1000, "no friend within it: the unit is unsupported" },
+	[MO_SET_SAVE] = { "saving_throw", ENG_SET_FACES, 0x70, 0x02, 0x7e,
+	    "faces that save a hit from a disorganised enemy" },
 };
+
+/* The stop distance, at which a move ends. Returns the number of
+ * gauges. */
+static size_t
+mo_gauges(const struct ruleset *rs, struct eng_gauge *out)
+{
+	struct eng_values v;
+
+	eng_settings_read(rs, &eng_morale, &v, NULL);
+	out[0].mm = v.v[MO_SET_HALT];
+	out[0].label = "Stop distance";
+	return 1;
+}
 
 /* Morale: failing a test disorganises, failing again routs; every
  * hits_per_morale hits cost a point of morale. Returns the number of
@@ -974,8 +1009,9 @@ const struct eng_family eng_morale = {
 	.contest_odds = mo_contest_odds,
 	.odds = mo_odds,
 	.findings = mo_findings,
+	.settings = mo_settings,
+	.nsettings = sizeof(mo_settings) / sizeof(mo_settings[0]),
 	.gauges = mo_gauges,
-	.ngauges = 1,
 	.markers = mo_markers,
 	.show = &mo_show,
 };

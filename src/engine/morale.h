@@ -49,6 +49,10 @@ enum mo_phase {
 /* The Melee modifiers table's keys the engine knows (mo_ctx.die_mod). */
 enum mo_die { MO_DIE_PIKE_FRONT, MO_DIE_ARMOURED, MO_DIE_LEVY, MO_DIE__N };
 
+/* The family's settings, in the order of mo_settings[] (morale.c). */
+enum mo_set { MO_SET_HALT, MO_SET_FREE_BONUS, MO_SET_FREE_CLEAR,
+	MO_SET_SUPPORT, MO_SET_SAVE };
+
 /* Per ruleset, read-only (eng_ctx.fam_data). */
 struct mo_ctx {
 	int phase[16];              /* the ruleset's sequence */
@@ -61,6 +65,11 @@ struct mo_ctx {
 	 * which a unit is engaged (engaged()). */
 	double stop_dist, support_dist;
 	double engaged_dist2;
+	/* Clarification 15: a move gains free_bonus (1.5: half again) when
+	 * no enemy is within free_clear moves (2); the settings. */
+	double free_bonus, free_clear;
+	unsigned save_mask;         /* faces that save (bit f: face f) */
+	int save_faces;             /* how many (3: the sources' 4-6) */
 	int die_mod[MO_DIE__N];     /* values from the Melee modifiers */
 	int has_die_mod[MO_DIE__N];
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */

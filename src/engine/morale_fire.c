@@ -176,10 +176,11 @@ mo_roll_hits(struct eng_game *g, int i, int n, int die_mod)
 			hits++;
 	if (!saved)
 		return hits;
-	/* Saving throws: 4-6 cancels a hit from a disorganised enemy. */
+	/* Saving throws: 4-6 (the setting saving_throw) cancels a hit
+	 * from a disorganised enemy. */
 	for (k = 0; k < hits; k++) {
 		ENG_COVER(g, MO_R_SAVE);
-		if (eng_die(&g->dice) <= 3)
+		if (!(prep(g)->save_mask >> eng_die(&g->dice) & 1))
 			kept++;
 	}
 	return kept;

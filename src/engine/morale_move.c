@@ -110,14 +110,16 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 }
 
 /* Returns unit i's move this turn: its normal move, half again when no
- * enemy is within twice its move, edge to edge (Clarification 15). */
+ * enemy is within twice its move, edge to edge (Clarification 15; the
+ * settings free_move_bonus and free_move_clear). */
 static double
 move_allowance(struct eng_game *g, int i)
 {
 	double mv = g->ctx->kinds[g->u[i].type].move, d;
 
 	nearest_enemy(g, i, &d);
-	return d > 2 * mv + 1e-9 ? mv * 1.5 : mv;
+	return d > prep(g)->free_clear * mv + 1e-9 ?
+	    mv * prep(g)->free_bonus : mv;
 }
 
 /*
@@ -397,7 +399,8 @@ mo_player_move(struct eng_game *g, int i)
 	if ((foe = nearest_enemy(g, i, &d)) < 0)
 		return;
 	/* Clarification 15, as in move_allowance(). */
-	allow = kind->move * (d > 2 * kind->move + 1e-9 ? 1.5 : 1);
+	allow = kind->move * (d > prep(g)->free_clear * kind->move + 1e-9 ?
+	    prep(g)->free_bonus : 1);
 	range = fire_range(g, i);
 	/* Routing enemies are out of the fight, and light troops evade
 	 * what is not faster than they are: a greedy unit that charges

@@ -37,6 +37,7 @@ struct piece {
 	struct bl_piece span; /* ruler: from, to (mm along the ruler) */
 	int part, nparts;     /* ruler: 1-based part of nparts */
 	const char *text;     /* marker */
+	int fill;             /* marker: its colour 0xrrggbb; -1 none */
 	struct bl_item it;    /* packed size and place */
 	struct bl_rect label; /* drawn label box (page mm); w 0: none */
 };
@@ -344,12 +345,14 @@ static void
 add_markers(struct sheet *sh, const struct bl_size *forced)
 {
 	struct bl_size sz = common_size(sh, forced);
-	size_t i, nb = 0;
+	size_t i, nb = 0, own;
 	int k, n;
 
 	for (i = 0; i < sh->npc; i++)
 		nb += sh->pc[i].kind == PC_BASE;
 	sh->nmarkers = bl_markers(sh->rs, &sh->markers);
+	/* The ruleset's own markers come last, each on its colour. */
+	own = sh->nmarkers - sh->rs->nmarkers;
 	n = (int)((nb + 3) / 4);
 	if (n < 2)
 		n = 2;
@@ -363,6 +366,8 @@ add_markers(struct sheet *sh, const struct bl_size *forced)
 			memset(&p, 0, sizeof(p));
 			p.kind = PC_MARKER;
 			p.text = sh->markers[i];
+			p.fill = i >= own ?
+			    (int)sh->rs->markers[i - own].rgb : -1;
 			p.size = sz;
 			p.it.w = sz.w;
 			p.it.h = sz.d;
@@ -809,7 +814,21 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 	struct bl_fit f = bl_label_fit(c, 1, p->it.w - 2, p->it.h - 2, 8.0,
 	    LABEL_MIN_PT, measure, cr);
 
-	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	/* A colour of the ruleset's, with the word in black or white,
+	 * whichever reads on it. */
+	if (p->fill >= 0) {
+		double r = (p->fill >> 16 & 0xff) / 255.0,
+		    g = (p->fill >> 8 & 0xff) / 255.0, b = (p->fill & 0xff) / 255.0;
+
+		cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
+		cairo_set_source_rgb(cr, r, g, b);
+		cairo_fill(cr);
+		if (0.299 * r + 0.587 * g + 0.114 * b < 0.5)
+			cairo_set_source_rgb(cr, 1, 1, 1);
+		else
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	} else
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	if (f.candidate == 0)
 		draw_text_box(cr, m, f.size_pt, 1, p->it.x + 1, p->it.y + 1,
 		    p->it.w - 2, p->it.h - 2, &p->label);

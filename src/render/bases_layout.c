@@ -346,8 +346,8 @@ static char *
 range_label(const struct ruleset *rs, double mm)
 {
 	char *label = NULL, *mv = NULL, *road = NULL, *fire = NULL;
-	const struct eng_gauge *g;
-	size_t i, ng = bl_gauges(rs->engine, &g);
+	struct eng_gauge g[BL_MAX_GAUGES];
+	size_t i, ng = bl_gauges(rs, g);
 
 	for (i = 0; i < ng; i++)
 		if (fabs(g[i].mm - mm) < 0.01)
@@ -391,8 +391,8 @@ bl_ranges(const struct ruleset *rs, struct bl_range **out)
 {
 	double *v = NULL;
 	size_t n = 0, cap = 0, i, k, m = 0;
-	const struct eng_gauge *g;
-	size_t ng = bl_gauges(rs->engine, &g);
+	struct eng_gauge g[BL_MAX_GAUGES];
+	size_t ng = bl_gauges(rs, g);
 
 	for (i = 0; i < rs->nunits; i++) {
 		XPUSH(v, n, cap, rs->units[i].move_mm);
@@ -432,21 +432,34 @@ bl_ranges_free(struct bl_range *r, size_t n)
  * ruleset (src/engine): the renderer only prints them.
  */
 size_t
-bl_gauges(enum rs_engine e, const struct eng_gauge **out)
+bl_gauges(const struct ruleset *rs, struct eng_gauge *out)
 {
-	const struct eng_family *f = eng_family_find(e);
+	const struct eng_family *f = eng_family_find(rs->engine);
+	size_t n = f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0,
+	    i;
 
-	*out = f != NULL ? f->gauges : NULL;
-	return f != NULL ? (size_t)f->ngauges : 0;
+	/* The ruleset's own Gauges table, after the family's. */
+	for (i = 0; i < rs->ngauges && i < RS_MAX_GAUGES; i++) {
+		out[n].mm = rs->gauges[i].mm;
+		out[n++].label = rs->gauges[i].name;
+	}
+	return n;
 }
 
 size_t
 bl_markers(const struct ruleset *rs, char ***out)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
+	size_t n, i;
 
 	*out = NULL;
-	return f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
+	n = f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
+	/* The ruleset's own Markers table, after the family's. */
+	if (rs->nmarkers > 0)
+		*out = xrealloc(*out, (n + rs->nmarkers) * sizeof(**out));
+	for (i = 0; i < rs->nmarkers; i++)
+		(*out)[n++] = xstrdup(rs->markers[i].label);
+	return n;
 }
 
 void

@@ -108,15 +108,19 @@ void bl_ranges_free(struct bl_range *, size_t);
 
 /*
  * The gauges a rule family needs on the table (melee range, stop
- * distance), from the engine. Returns the count; *out points into the
- * family's own table.
+ * distance), from the engine at the lengths the ruleset's settings
+ * give, then the ruleset's own (its Gauges table), into
+ * out[BL_MAX_GAUGES]. Returns the count.
  */
-size_t bl_gauges(enum rs_engine, const struct eng_gauge **out);
+#define BL_MAX_GAUGES (ENG_MAX_GAUGES + RS_MAX_GAUGES)
+size_t bl_gauges(const struct ruleset *, struct eng_gauge *out);
 
 /*
  * The status markers the rules of the ruleset need ("In ford";
- * "Disordered", "Routing", hit and morale counters). Returns the count;
- * *out is allocated, each string too (free with bl_markers_free).
+ * "Disordered", "Routing", hit and morale counters), then the ruleset's
+ * own (its Markers table, rs->markers: the last rs->nmarkers). Returns
+ * the count; *out is allocated, each string too (free with
+ * bl_markers_free).
  */
 size_t bl_markers(const struct ruleset *, char ***out);
 void bl_markers_free(char **, size_t);

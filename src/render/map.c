@@ -440,7 +440,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
 	free(s);
 	if (o->bf != NULL)
-		map_legend(cr, o->bf, M, y, pw - 2 * M);
+		map_legend(cr, o->bf, o->rs, M, y, pw - 2 * M);
 	rnd_calibration(cr, M, ph - RND_TILE_BOTTOM + 2.5);
 	rnd_doc_page_end(d);
 }

@@ -24,6 +24,7 @@ enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
 struct rnd_map_opts {
 	const struct grid *grid;       /* the table and its grid */
 	const struct battlefield *bf;  /* NULL: no terrain */
+	const struct ruleset *rs;      /* names the legend's terrain; NULL */
 	int snap;                      /* draw terrain on cells (grid only) */
 	const char *label_fmt;         /* NULL: no labels; see rnd_map_label */
 	enum rnd_origin origin;

@@ -1154,8 +1154,8 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 }
 
 double
-map_legend(cairo_t *cr, const struct battlefield *bf, double x, double y,
-    double w)
+map_legend(cairo_t *cr, const struct battlefield *bf,
+    const struct ruleset *rs, double x, double y, double w)
 {
 	static const struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
 	static const char *const names[RS_TERRAIN__MAX] = { "open",
@@ -1164,6 +1164,8 @@ map_legend(cairo_t *cr, const struct battlefield *bf, double x, double y,
 	size_t nf = 0, i;
 	int k, n = 0;
 	double cx = x;
+	const char *own;
+	char *label;
 
 	for (i = 0; i < bf->nrivers; i++)
 		nf += bf->rivers[i].nfords;
@@ -1182,7 +1184,13 @@ map_legend(cairo_t *cr, const struct battlefield *bf, double x, double y,
 		}
 		swatch(cr, (enum rs_terrain_kind)k, cx, y);
 		rnd_set_rgb(cr, 0x000000);
-		rnd_text(cr, &f, cx + 12, y + 0.8, 0, 0, 0, names[k]);
+		/* The ruleset's name for the kind, as the designer wrote it. */
+		own = rs_terrain_name(rs, (enum rs_terrain_kind)k);
+		label = own == NULL ? xstrdup(names[k]) :
+		    k == RS_TERRAIN_HILL ? xasprintf("%s, contours", own) :
+		    xstrdup(own);
+		rnd_text(cr, &f, cx + 12, y + 0.8, 0, 0, 0, label);
+		free(label);
 		cx += 45;
 		n++;
 	}

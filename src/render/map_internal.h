@@ -28,7 +28,8 @@ void map_draw(cairo_t *, const struct rnd_map_opts *, const struct tr_cells *,
  * A key to the terrain kinds the battlefield has, in rows from (x, y)
  * within width w. Returns the y below it.
  */
-double map_legend(cairo_t *, const struct battlefield *, double x, double y,
+double map_legend(cairo_t *, const struct battlefield *,
+    const struct ruleset *, double x, double y,
     double w);
 
 #endif

@@ -289,6 +289,10 @@ swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge,
 	return 7.5 + w + 5;
 }
 
+/* The ruleset's name for a kind of terrain, else the page's own word. */
+#define NAME(rs, k, word) \
+	(rs_terrain_name((rs), (k)) != NULL ? rs_terrain_name((rs), (k)) : (word))
+
 /* The legend row under the map, and a scale bar at its right. */
 static void
 draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
@@ -306,20 +310,26 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, "Red zone");
 	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, "Objective");
 	if (bf->nhills > 0)
-		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0, "Hill");
+		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0,
+		    NAME(rs, RS_TERRAIN_HILL, "Hill"));
 	if (bf->nwoods > 0)
-		cx += swatch(cr, cx, y, 0xdcecd0, 0x4a7a36, 0, "Wood");
+		cx += swatch(cr, cx, y, 0xdcecd0, 0x4a7a36, 0,
+		    NAME(rs, RS_TERRAIN_WOOD, "Wood"));
 	if (bf->nrivers > 0)
-		cx += swatch(cr, cx, y, 0xcfe3f5, 0x3d6fa8, 1, "River");
+		cx += swatch(cr, cx, y, 0xcfe3f5, 0x3d6fa8, 1,
+		    NAME(rs, RS_TERRAIN_RIVER, "River"));
 	if (fords > 0)
-		cx += swatch(cr, cx, y, 0xeadfc4, 0x8a6d3b, 1, "Ford");
+		cx += swatch(cr, cx, y, 0xeadfc4, 0x8a6d3b, 1,
+		    NAME(rs, RS_TERRAIN_FORD, "Ford"));
 	if (bf->nroads > 0)
-		cx += swatch(cr, cx, y, 0xf3ead6, 0x6e6e6e, 1, "Road");
+		cx += swatch(cr, cx, y, 0xf3ead6, 0x6e6e6e, 1,
+		    NAME(rs, RS_TERRAIN_ROAD, "Road"));
 	if (bf->ntown > 0)
-		cx += swatch(cr, cx, y, 0xc4c4c4, 0x333333, 0, "Town");
+		cx += swatch(cr, cx, y, 0xc4c4c4, 0x333333, 0,
+		    NAME(rs, RS_TERRAIN_TOWN, "Town"));
 	if (bf->nforts > 0)
 		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
-		    "Fortification");
+		    NAME(rs, RS_TERRAIN_FORTIFICATION, "Fortification"));
 	/* Scale bar: whole units of the ruleset's measure (or cells). */
 	step = rs->measure == LEN_IN ? 25.4 * 6 : rs->measure == LEN_CM ?
 	    100 : 100;
@@ -432,6 +442,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 		grid_init(&g, RS_GRID_NONE, 0, s->table_w, s->table_h, &why);
 	mo.grid = &g;
 	mo.bf = s->bf;
+	mo.rs = rs;
 	mo.lines = 1;
 	mo.measure = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
 	if (g.kind != RS_GRID_NONE)

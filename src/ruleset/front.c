@@ -141,10 +141,10 @@ read_battle(struct reader *r, const struct rs_node *b)
 	}
 }
 
-/* Warn about the keys no one reads (a misspelt key is otherwise silently
- * a default). */
-static void
-front_keys(struct reader *r, const struct rs_node *fm)
+/* The keys the reader reads; a family's settings are the engine's
+ * (eng_front_check warns about the rest, knowing the family). */
+int
+rs_front_key_read(const char *key)
 {
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
@@ -152,17 +152,11 @@ front_keys(struct reader *r, const struct rs_node *fm)
 		"license",
 		"source", NULL };
 	const char *const *k;
-	size_t i;
 
-	for (i = 0; i + 1 < fm->nkids; i += 2) {
-		for (k = keys; *k != NULL; k++)
-			if (strcasecmp(*k, fm->kids[i]->scalar) == 0)
-				break;
-		if (*k == NULL)
-			diag_add(r->d, SEV_WARNING, fm->kids[i]->pos,
-			    "unknown front matter key '%s' (ignored)",
-			    fm->kids[i]->scalar);
-	}
+	for (k = keys; *k != NULL; k++)
+		if (strcasecmp(*k, key) == 0)
+			return 1;
+	return 0;
 }
 
 /* Title, author, year and version: printed, so limited in length. */
@@ -350,7 +344,6 @@ rd_front(struct reader *r, const struct rs_node *fm)
 		    "front matter must be a YAML mapping (key: value)");
 		return;
 	}
-	front_keys(r, fm);
 	front_credits(r, fm);
 	front_paper(r, fm);
 	front_measure(r, fm);

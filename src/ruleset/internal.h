@@ -117,6 +117,8 @@ void rd_split_list(char *s, void (*fn)(struct reader *, const char *,
 void rd_units(struct reader *, const struct table *, int arg);
 void rd_weapons(struct reader *, const struct table *, int arg);
 void rd_terrain(struct reader *, const struct table *, int arg);
+void rd_gauges(struct reader *, const struct table *, int arg);
+void rd_markers(struct reader *, const struct table *, int arg);
 void rd_mods(struct reader *, const struct table *, int arg);
 
 /* ---- names (names.c) ---- */

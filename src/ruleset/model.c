@@ -83,6 +83,12 @@ rs_free(struct ruleset *rs)
 		free(rs->terrain[i].effect);
 	}
 	free(rs->terrain);
+	for (i = 0; i < rs->ngauges; i++)
+		free(rs->gauges[i].name);
+	free(rs->gauges);
+	for (i = 0; i < rs->nmarkers; i++)
+		free(rs->markers[i].label);
+	free(rs->markers);
 	for (i = 0; i < rs->nmods; i++) {
 		free(rs->mods[i].key);
 		free(rs->mods[i].text);
@@ -261,6 +267,21 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		fprintf(fp, "  %d:%d %s: %s\n", rs->terrain[i].pos.line,
 		    rs->terrain[i].pos.col, rs->terrain[i].name,
 		    rs_terrain_kind_name(rs->terrain[i].kind));
+	/* Only when written: older dumps stay as they were. */
+	if (rs->ngauges > 0)
+		fprintf(fp, "\ngauges (%zu)\n", rs->ngauges);
+	for (i = 0; i < rs->ngauges; i++) {
+		fprintf(fp, "  %d:%d %s:", rs->gauges[i].pos.line,
+		    rs->gauges[i].pos.col, rs->gauges[i].name);
+		dump_len(fp, "", rs->gauges[i].mm, u);
+		fputc('\n', fp);
+	}
+	if (rs->nmarkers > 0)
+		fprintf(fp, "\nmarkers (%zu)\n", rs->nmarkers);
+	for (i = 0; i < rs->nmarkers; i++)
+		fprintf(fp, "  %d:%d %s: #%06x\n", rs->markers[i].pos.line,
+		    rs->markers[i].pos.col, rs->markers[i].label,
+		    (unsigned)rs->markers[i].rgb);
 	fprintf(fp, "\nmodifiers (%zu)\n", rs->nmods);
 	for (i = 0; i < rs->nmods; i++) {
 		static const char *const sc[] = { "morale", "melee die",

@@ -166,6 +166,26 @@ rs_terrain_kind_name(enum rs_terrain_kind k)
 	return (unsigned)k < RS_TERRAIN__MAX ? terrain_kind_names[k] : "?";
 }
 
+/*
+ * The designer's name for a kind of terrain: the first Terrain row of
+ * that kind, unless it is only the kind's own word in another case
+ * ("Hill" for hill): then, as without a Terrain table or a row of that
+ * kind, NULL, and the products keep their own wording ("hill,
+ * contours", "The hill").
+ */
+const char *
+rs_terrain_name(const struct ruleset *rs, enum rs_terrain_kind k)
+{
+	size_t i;
+
+	for (i = 0; rs != NULL && i < rs->nterrain; i++)
+		if (rs->terrain[i].kind == k && rs->terrain[i].name != NULL)
+			return strcasecmp(rs->terrain[i].name,
+			    rs_terrain_kind_name(k)) == 0 ? NULL :
+			    rs->terrain[i].name;
+	return NULL;
+}
+
 const char *
 rs_grid_name(enum rs_grid g)
 {

@@ -273,6 +273,8 @@ static const struct section {
 	{ "Units", "Unit types", rd_units, 0, NULL },
 	{ "Weapons", "Firing ranges", rd_weapons, 0, NULL },
 	{ "Terrain", NULL, rd_terrain, 0, NULL },
+	{ "Gauges", NULL, rd_gauges, 0, NULL },
+	{ "Markers", NULL, rd_markers, 0, NULL },
 	{ "Sequence of play", "Turn sequence", NULL, 0, read_phases },
 	{ "Morale modifiers", NULL, rd_mods, RS_MOD_MORALE, NULL },
 	{ "Melee modifiers", NULL, rd_mods, RS_MOD_MELEE_DIE, NULL },

@@ -23,6 +23,8 @@
 #define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
 #define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
+#define RS_MAX_GAUGES 16  /* rows of the Gauges table */
+#define RS_MAX_MARKERS 16 /* rows of the Markers table */
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
 
@@ -223,6 +225,22 @@ struct rs_terrain {
 	char *effect;
 };
 
+/* A row of the Gauges table: a distance of the designer's own rules that
+ * the bases sheet prints as a ruler, after the family's gauges. */
+struct rs_gauge {
+	struct pos pos;
+	char *name;
+	double mm;
+};
+
+/* A row of the Markers table: a status marker of the designer's own,
+ * printed on the bases sheet after the family's, on its colour. */
+struct rs_marker {
+	struct pos pos;
+	char *label;
+	uint32_t rgb;  /* 0xrrggbb */
+};
+
 /* A modifier row: which rule it tunes (key), by how much. */
 enum rs_mod_scope { RS_MOD_MORALE, RS_MOD_MELEE_DIE, RS_MOD_FIRE_DIE,
 	RS_MOD_MELEE_POWER };
@@ -285,6 +303,10 @@ struct ruleset {
 	size_t nweapons, capweapons;
 	struct rs_terrain *terrain;
 	size_t nterrain, capterrain;
+	struct rs_gauge *gauges;
+	size_t ngauges, capgauges;
+	struct rs_marker *markers;
+	size_t nmarkers, capmarkers;
 	struct rs_modifier *mods;
 	size_t nmods, capmods;
 	struct rs_phase *phases;
@@ -318,12 +340,19 @@ int rs_weapon_find(const struct ruleset *, const char *name);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
     enum rs_mod_scope, const char *key);
 
+/* 1 when the reader reads this front-matter key (the others are a rule
+ * family's settings, or unknown: the engine tells them apart). */
+int rs_front_key_read(const char *key);
 const char *rs_engine_name(enum rs_engine);
 const char *rs_class_name(enum rs_class);
 /* A unit's class as products print it: a known class's name, or the
  * game's own word as first written. */
 const char *rs_unit_class(const struct ruleset *, const struct rs_unit *);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
+/* The ruleset's own name for a kind of terrain ("Hedgerow" for wood),
+ * or NULL when it gives none but the kind's word: products then keep
+ * their wording (names.c). */
+const char *rs_terrain_name(const struct ruleset *, enum rs_terrain_kind);
 const char *rs_grid_name(enum rs_grid);
 /*
  * The one reading of a grid, wherever one is written (front matter, test

@@ -37,6 +37,10 @@ static const char *const COL_DESTROYS[] = { "Destroys", "Kills", NULL };
 static const char *const COL_TERRAIN[] = { "Terrain", NULL };
 static const char *const COL_KIND[] = { "Kind", NULL };
 static const char *const COL_EFFECT[] = { "Effect", "Effects", NULL };
+static const char *const COL_GAUGE[] = { "Gauge", NULL };
+static const char *const COL_LENGTH[] = { "Length", NULL };
+static const char *const COL_MARKER[] = { "Marker", NULL };
+static const char *const COL_COLOUR[] = { "Colour", "Color", NULL };
 static const char *const COL_MODIFIER[] = { "Modifier", "Situation", NULL };
 static const char *const COL_KEY[] = { "Key", NULL };
 static const char *const COL_VALUE[] = { "Value", NULL };
@@ -471,6 +475,146 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 		if (ce >= 0 && !rd_is_none(row[ce].text))
 			tr.effect = xstrdup(row[ce].text);
 		XPUSH(r->rs->terrain, r->rs->nterrain, r->rs->capterrain, tr);
+	}
+}
+
+/* ---- Gauges and Markers ---- */
+
+/*
+ * The Gauges table: a name and a length a row, printed as rulers on the
+ * bases sheet. At most RS_MAX_GAUGES rows: the first one past it is an
+ * error, and the rest is not read.
+ */
+void
+rd_gauges(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_GAUGE, COL_LENGTH,
+		COL_NOTES, NULL };
+	int cn = rd_table_col(t, COL_GAUGE), cl = rd_table_col(t, COL_LENGTH);
+	size_t i;
+
+	(void)arg;
+	rd_table_unknown_cols(r, t, known);
+	if (cn < 0 || cl < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the Gauges table needs the "
+		    "columns Gauge and Length");
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		struct cell *row = t->rows[i];
+		struct rs_gauge g;
+
+		if (i == RS_MAX_GAUGES) {
+			diag_add(r->d, SEV_ERROR, row[cn].pos, "more than %d "
+			    "gauges (the rest are not read)", RS_MAX_GAUGES);
+			return;
+		}
+		memset(&g, 0, sizeof(g));
+		g.pos = row[cn].pos;
+		if (rd_is_none(row[cn].text)) {
+			diag_add(r->d, SEV_ERROR, row[cn].pos, "a gauge needs "
+			    "a name");
+			continue;
+		}
+		if (rd_name_long(r->d, row[cn].pos, "gauge name",
+		    row[cn].text, RS_MAX_NAME))
+			continue;
+		if (rd_is_none(row[cl].text)) {
+			diag_add(r->d, SEV_ERROR, row[cl].pos, "gauge '%s' has "
+			    "no Length", row[cn].text);
+			continue;
+		}
+		if (rd_cell_len(r, &row[cl], "Length", &g.mm) != 0)
+			continue;
+		if (g.mm < 1) {
+			diag_add(r->d, SEV_ERROR, row[cl].pos, "gauge '%s' is "
+			    "shorter than 1 mm", row[cn].text);
+			continue;
+		}
+		g.name = xstrdup(row[cn].text);
+		XPUSH(r->rs->gauges, r->rs->ngauges, r->rs->capgauges, g);
+	}
+}
+
+/* A marker's colour: #rrggbb or one of a few names. Returns 0, or -1. */
+static int
+colour_parse(const char *s, uint32_t *rgb)
+{
+	static const struct { const char *name; uint32_t rgb; } names[] = {
+		{ "black", 0x000000 }, { "white", 0xffffff },
+		{ "grey", 0x9e9e9e }, { "gray", 0x9e9e9e },
+		{ "red", 0xd32f2f }, { "orange", 0xf57c00 },
+		{ "yellow", 0xfbc02d }, { "green", 0x388e3c },
+		{ "blue", 0x1976d2 }, { "purple", 0x7b1fa2 },
+		{ "brown", 0x795548 },
+	};
+	size_t i;
+	char *end;
+
+	if (s[0] == '#') {
+		if (strlen(s) != 7 || strspn(s + 1, "0123456789abcdefABCDEF") != 6)
+			return -1;
+		*rgb = (uint32_t)strtoul(s + 1, &end, 16);
+		return 0;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcasecmp(s, names[i].name) == 0) {
+			*rgb = names[i].rgb;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * The Markers table: a label and a colour a row (white without one),
+ * printed as status markers on the bases sheet. At most RS_MAX_MARKERS
+ * rows, as the Gauges table.
+ */
+void
+rd_markers(struct reader *r, const struct table *t, int arg)
+{
+	static const char *const *const known[] = { COL_MARKER, COL_COLOUR,
+		COL_NOTES, NULL };
+	int cn = rd_table_col(t, COL_MARKER), cc = rd_table_col(t, COL_COLOUR);
+	size_t i;
+
+	(void)arg;
+	rd_table_unknown_cols(r, t, known);
+	if (cn < 0) {
+		diag_add(r->d, SEV_ERROR, t->pos, "the Markers table needs "
+		    "the column Marker");
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		struct cell *row = t->rows[i];
+		struct rs_marker m;
+
+		if (i == RS_MAX_MARKERS) {
+			diag_add(r->d, SEV_ERROR, row[cn].pos, "more than %d "
+			    "markers (the rest are not read)", RS_MAX_MARKERS);
+			return;
+		}
+		memset(&m, 0, sizeof(m));
+		m.pos = row[cn].pos;
+		m.rgb = 0xffffff;
+		if (rd_is_none(row[cn].text)) {
+			diag_add(r->d, SEV_ERROR, row[cn].pos, "a marker needs "
+			    "a label");
+			continue;
+		}
+		if (rd_name_long(r->d, row[cn].pos, "marker label",
+		    row[cn].text, RS_MAX_NAME))
+			continue;
+		if (cc >= 0 && !rd_is_none(row[cc].text) &&
+		    colour_parse(row[cc].text, &m.rgb) != 0) {
+			diag_add(r->d, SEV_ERROR, row[cc].pos, "unknown colour "
+			    "'%s' (use #rrggbb or black, white, grey, red, "
+			    "orange, yellow, green, blue, purple, brown)",
+			    row[cc].text);
+			continue;
+		}
+		m.label = xstrdup(row[cn].text);
+		XPUSH(r->rs->markers, r->rs->nmarkers, r->rs->capmarkers, m);
 	}
 }
 

@@ -308,6 +308,16 @@ near_road(const struct battlefield *bf, double x, double y, double d)
 	return 0;
 }
 
+/* An objective's name for terrain of kind k: "The Hedgerow" by the
+ * ruleset's Terrain table, else "The wood" (word). Caller frees. */
+static char *
+the(const struct ruleset *rs, enum rs_terrain_kind k, const char *word)
+{
+	const char *own = rs_terrain_name(rs, k);
+
+	return xasprintf("The %s", own != NULL ? own : word);
+}
+
 /* A name and place for an objective in the band between the zones,
  * within the x range [x0, x1): on a hill, a ford or the town when one
  * lies there, else in the open. */
@@ -330,7 +340,7 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 			    tr_rng_d6(g) >= 3) {
 				o->x = f.x;
 				o->y = f.y;
-				o->name = xstrdup("The ford");
+				o->name = the(rs, RS_TERRAIN_FORD, "ford");
 				return;
 			}
 		}
@@ -348,7 +358,7 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		    standable(bf, cx, cy, 0) && tr_rng_d6(g) >= 3) {
 			o->x = cx;
 			o->y = cy;
-			o->name = xstrdup("The hill");
+			o->name = the(rs, RS_TERRAIN_HILL, "hill");
 			return;
 		}
 	}
@@ -362,7 +372,7 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		if (cx >= x0 && cx < x1 && cy > y0 && cy < y1) {
 			o->x = cx;
 			o->y = cy;
-			o->name = xstrdup("The town");
+			o->name = the(rs, RS_TERRAIN_TOWN, "town");
 			return;
 		}
 	}
@@ -375,10 +385,10 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		if (standable(bf, o->x, o->y, 0))
 			break;
 	}
-	(void)rs;
-	o->name = xstrdup(tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
-	    "The wood" : near_road(bf, o->x, o->y, r) ? "The milestone" :
-	    tr_rng_d6(g) <= 3 ? "The farm" : "The cairn");
+	o->name = tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
+	    the(rs, RS_TERRAIN_WOOD, "wood") : xstrdup(near_road(bf, o->x,
+	    o->y, r) ? "The milestone" : tr_rng_d6(g) <= 3 ? "The farm" :
+	    "The cairn");
 }
 
 /* Objectives: one, or two (one on each half) on a 4+. */

@@ -63,13 +63,27 @@ Test(morale_odds, saving_throws_halve_each_hit)
 {
 	struct mo_dist d;
 
-	mo_hits_dist(&d, 2, 0, 1);
+	mo_hits_dist(&d, 2, 0, 3);
 	q_is(&d.p[0], "121/144");
 	q_is(&d.p[1], "11/72");
 	q_is(&d.p[2], "1/144");
 	/* Armoured (+1) with saves: 2/12 per die. */
-	mo_hits_dist(&d, 1, 1, 1);
+	mo_hits_dist(&d, 1, 1, 3);
 	q_is(&d.p[1], "1/6");
+}
+
+/* A saving throw of another size (the setting saving_throw): a 6 alone
+ * saves, so a hit on a 6 stands 5 times in 6. */
+Test(morale_odds, saving_throw_of_one_face)
+{
+	struct mo_dist d;
+
+	mo_hits_dist(&d, 2, 0, 1);
+	q_is(&d.p[0], "961/1296"); /* (31/36)^2 */
+	q_is(&d.p[2], "25/1296");  /* (5/36)^2 */
+	/* Saving on 1-6 leaves nothing. */
+	mo_hits_dist(&d, 3, 2, 6);
+	q_is(&d.p[0], "1");
 }
 
 Test(morale_odds, distributions_sum_to_one)
@@ -81,7 +95,7 @@ Test(morale_odds, distributions_sum_to_one)
 	mo_q_set(&one, 1, 0, 0);
 	for (n = 0; n <= MO_MAX_DICE; n++)
 		for (m = -1; m <= 2; m++)
-			for (sv = 0; sv <= 1; sv++) {
+			for (sv = 0; sv <= 6; sv++) {
 				mo_hits_dist(&d, n, m, sv);
 				mo_q_set(&s, 0, 0, 0);
 				for (h = 0; h <= d.max; h++)
@@ -139,7 +153,7 @@ Test(morale_odds, melee_sums_to_one_with_big_dice)
 	struct mo_melee m;
 	struct mo_q s, one;
 
-	mo_melee_odds(&m, 20, 1, 1, 20, 0, 1);
+	mo_melee_odds(&m, 20, 1, 3, 20, 0, 3);
 	mo_q_add(&s, &m.a_wins, &m.d_wins);
 	mo_q_set(&one, 1, 0, 0);
 	cr_assert_eq(mo_q_cmp(&s, &one), 0);

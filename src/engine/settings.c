@@ -1,0 +1,259 @@
+/*
+ * settings.c: the numbers a rule family plays with, as a ruleset's front
+ * matter gives them. Each family declares its settings as data (struct
+ * eng_setting: key, kind, the sources' value, the range allowed); this
+ * file reads them, says where a value is bad, and warns about front-matter
+ * keys that neither the reader nor the family reads — only here is the
+ * family known, so the reader cannot tell a setting from a misspelling.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+
+/*
+ * Faces of a d6 as a bit mask (bit f: face f): "4-6" (or an en dash),
+ * "4+", "5, 6" or "6". Returns 0, or -1 when s is none of these or names
+ * a face off the die.
+ */
+static int
+faces_parse(const char *s, unsigned *mask)
+{
+	char *end;
+	long a, b;
+
+	*mask = 0;
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		a = strtol(s, &end, 10);
+		if (end == s || a < 1 || a > 6)
+			return -1;
+		s = end;
+		b = a;
+		if (*s == '+') {
+			b = 6;
+			s++;
+		} else if (*s == '-' || strncmp(s, "\xe2\x80\x93", 3) == 0) {
+			s += *s == '-' ? 1 : 3;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a || b > 6)
+				return -1;
+			s = end;
+		}
+		for (; a <= b; a++)
+			*mask |= 1u << a;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s == '\0')
+			return 0;
+		if (*s++ != ',')
+			return -1;
+	}
+}
+
+/* Faces as the sources write them: "4-6", "6", "2, 4". Returns buf. */
+static char *
+faces_format(char *buf, size_t sz, unsigned mask)
+{
+	int f, lo, hi, n = 0;
+
+	buf[0] = '\0';
+	for (f = 1; f <= 6; f++) {
+		if (!(mask >> f & 1))
+			continue;
+		lo = hi = f;
+		while (hi < 6 && (mask >> (hi + 1) & 1))
+			hi++;
+		if (hi > lo)
+			n += snprintf(buf + n, sz - (size_t)n, "%s%d-%d",
+			    n ? ", " : "", lo, hi);
+		else
+			n += snprintf(buf + n, sz - (size_t)n, "%s%d",
+			    n ? ", " : "", lo);
+		if ((size_t)n >= sz)
+			break;
+		f = hi;
+	}
+	return buf;
+}
+
+/* A value as the front matter would write it. Returns buf. */
+static char *
+value_format(char *buf, size_t sz, const struct eng_setting *s, double v,
+    enum unit_of_length u)
+{
+	switch (s->kind) {
+	case ENG_SET_LENGTH:
+		len_format(buf, sz, v, u == LEN_NONE ? LEN_MM : u);
+		break;
+	case ENG_SET_PCT:
+		snprintf(buf, sz, "%d%%", (int)v);
+		break;
+	case ENG_SET_FACES:
+		faces_format(buf, sz, (unsigned)v);
+		break;
+	default:
+		snprintf(buf, sz, "%d", (int)v);
+		break;
+	}
+	return buf;
+}
+
+/*
+ * Read one setting's value from v. Returns 0 with *out, or -1 with an
+ * error at the value.
+ */
+static int
+value_read(const struct ruleset *rs, const struct eng_setting *s,
+    const struct rs_node *v, double *out, struct diags *d)
+{
+	const char *why = NULL;
+	char lo[32], hi[32];
+	unsigned mask;
+	long x = 0;
+	int bad = 0;
+
+	if (v->kind != RS_NODE_SCALAR) {
+		diag_add(d, SEV_ERROR, v->pos, "'%s' must be a single value",
+		    s->key);
+		return -1;
+	}
+	switch (s->kind) {
+	case ENG_SET_LENGTH:
+		if (len_parse(v->scalar, rs->measure, out, &why) != 0) {
+			diag_add(d, SEV_ERROR, v->pos, "'%s': %s", s->key, why);
+			return -1;
+		}
+		break;
+	case ENG_SET_FACES:
+		if (faces_parse(v->scalar, &mask) != 0) {
+			diag_add(d, SEV_ERROR, v->pos, "'%s' must be faces of "
+			    "a d6, like 4-6, 4+ or 5, 6", s->key);
+			return -1;
+		}
+		*out = mask;
+		return 0;
+	case ENG_SET_PCT:
+		bad = rs_node_pct(v, &x);
+		*out = (double)x;
+		break;
+	default:
+		bad = rs_node_int(v, &x);
+		*out = (double)x;
+		break;
+	}
+	if (bad) {
+		diag_add(d, SEV_ERROR, v->pos, "'%s' must be a whole number%s",
+		    s->key, s->kind == ENG_SET_PCT ? " (a percentage)" : "");
+		return -1;
+	}
+	if (*out < s->min - 1e-9 || *out > s->max + 1e-9) {
+		/* Length bounds in mm: round in any measure. */
+		diag_add(d, SEV_ERROR, v->pos, "'%s' %s is out of range (%s "
+		    "to %s)", s->key, v->scalar,
+		    value_format(lo, sizeof(lo), s, s->min, LEN_MM),
+		    value_format(hi, sizeof(hi), s, s->max, LEN_MM));
+		return -1;
+	}
+	return 0;
+}
+
+/* The index of f's setting named key, or -1. */
+static int
+setting_find(const struct eng_family *f, const char *key)
+{
+	int k;
+
+	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS;
+	    k++)
+		if (strcasecmp(f->settings[k].key, key) == 0)
+			return k;
+	return -1;
+}
+
+int
+eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
+    struct eng_values *out, struct diags *d)
+{
+	const struct rs_node *fm = rs->front;
+	struct diags scratch = { 0 };
+	size_t i;
+	int k, rc = 0;
+
+	/* Without d the errors were reported before (eng_front_check). */
+	if (d == NULL)
+		d = &scratch;
+	memset(out, 0, sizeof(*out));
+	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS; k++)
+		out->v[k] = f->settings[k].def;
+	/* In the order written, so that the messages are in line order. */
+	for (i = 0; fm != NULL && fm->kind == RS_NODE_MAP && i + 1 < fm->nkids;
+	    i += 2) {
+		if (fm->kids[i]->scalar == NULL ||
+		    (k = setting_find(f, fm->kids[i]->scalar)) < 0 ||
+		    out->given[k])
+			continue;
+		if (value_read(rs, &f->settings[k], fm->kids[i + 1],
+		    &out->v[k], d) != 0) {
+			out->v[k] = f->settings[k].def;
+			rc = -1;
+		}
+		out->given[k] = 1;
+	}
+	diags_free(&scratch);
+	return rc;
+}
+
+int
+eng_front_check(const struct ruleset *rs, struct diags *d)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct rs_node *fm = rs->front;
+	struct eng_values v;
+	const char *key;
+	size_t i;
+
+	if (fm == NULL || fm->kind != RS_NODE_MAP)
+		return 0;
+	for (i = 0; i + 1 < fm->nkids; i += 2) {
+		key = fm->kids[i]->scalar;
+		if (key == NULL || rs_front_key_read(key))
+			continue;
+		if (setting_find(f, key) < 0)
+			diag_add(d, SEV_WARNING, fm->kids[i]->pos,
+			    "unknown front matter key '%s' (ignored)", key);
+	}
+	return eng_settings_read(rs, f, &v, d);
+}
+
+void
+eng_settings_dump(const struct ruleset *rs, FILE *fp)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	struct eng_values v;
+	char buf[64], def[64];
+	int i;
+
+	if (f == NULL || f->nsettings == 0)
+		return;
+	eng_settings_read(rs, f, &v, NULL);
+	fprintf(fp, "\nsettings (%d)\n", f->nsettings);
+	for (i = 0; i < f->nsettings; i++) {
+		const struct eng_setting *s = &f->settings[i];
+
+		value_format(buf, sizeof(buf), s, v.v[i], rs->measure);
+		/* Written as the sources have it is still the default. */
+		if (v.given[i] && v.v[i] != s->def)
+			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
+			    value_format(def, sizeof(def), s, s->def,
+			    rs->measure), s->text);
+		else
+			fprintf(fp, "  %s: %s (default): %s\n", s->key, buf,
+			    s->text);
+	}
+}
