@@ -629,6 +629,9 @@ struct eng_family {
 	enum rs_engine engine;
 	const struct eng_rule *rules;
 	int nrules;
+	/* The unit classes it plays, a mask of (1u << rs_class): a unit of
+	 * another class is an error when the ruleset is prepared. */
+	unsigned classes;
 	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);

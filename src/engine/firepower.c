@@ -1155,6 +1155,8 @@ const struct eng_family eng_firepower = {
 	.engine = RS_ENGINE_FIREPOWER,
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
+	.classes = 1u << RS_CLASS_INFANTRY | 1u << RS_CLASS_ARTILLERY |
+	    1u << RS_CLASS_VEHICLE,
 	.prepare = fp_prepare,
 	.release = fp_release,
 	.setup = NULL,

@@ -97,6 +97,35 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
 		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
 }
 
+/* A family plays only the classes it knows: an error at each unit of
+ * another class, naming the ones it knows. Returns how many. */
+static int
+classes_unplayed(const struct ruleset *rs, const struct eng_family *f,
+    struct diags *d)
+{
+	char known[128];
+	size_t i, n = 0;
+	int k, bad = 0;
+
+	known[0] = '\0';
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		if (f->classes & (1u << k))
+			n += (size_t)snprintf(known + n, sizeof(known) - n,
+			    "%s%s", n ? ", " : "", rs_class_name(k));
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+
+		if (f->classes & (1u << u->cls))
+			continue;
+		diag_add(d, SEV_ERROR, u->cls_pos.line ? u->cls_pos : u->pos,
+		    "unit '%s' is of class '%s', which the %s family does not "
+		    "play (it knows: %s)", u->name, rs_class_name(u->cls),
+		    f->name, known);
+		bad++;
+	}
+	return bad;
+}
+
 struct eng_ctx *
 eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
     struct diags *d)
@@ -119,6 +148,8 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 		diag_add(d, SEV_ERROR, at, "too many units or weapons to play");
 		return NULL;
 	}
+	if (classes_unplayed(rs, eng_family_find(rs->engine), d))
+		return NULL;
 	c = xcalloc(1, sizeof(*c));
 	c->rs = rs;
 	c->fam = eng_family_find(rs->engine);

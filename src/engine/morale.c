@@ -999,6 +999,9 @@ const struct eng_family eng_morale = {
 	.engine = RS_ENGINE_MORALE,
 	.rules = mo_rules,
 	.nrules = MO_R__N,
+	.classes = 1u << RS_CLASS_INFANTRY | 1u << RS_CLASS_ARTILLERY |
+	    1u << RS_CLASS_CAVALRY | 1u << RS_CLASS_ELEPHANT |
+	    1u << RS_CLASS_CHARIOT,
 	.prepare = mo_prepare,
 	.release = mo_release,
 	.setup = mo_setup,

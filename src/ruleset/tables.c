@@ -105,9 +105,9 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	u->cls = RS_CLASS_INFANTRY;
 	if (rs->engine != RS_ENGINE_NONE) {
 		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has unknown class "
-		    "'%s' (the %s family knows: infantry, artillery, vehicle, "
-		    "cavalry, elephant, chariot)", u->name, c->text,
-		    rs_engine_name(rs->engine));
+		    "'%s' (a rule family plays infantry, artillery, vehicle, "
+		    "cavalry, elephant or chariot, each some of them; with "
+		    "engine: none any word is a class)", u->name, c->text);
 		return;
 	}
 	if (rd_is_none(c->text)) {
