@@ -160,11 +160,21 @@ unplayed(const struct ruleset *rs, const struct sopts *o,
 	struct sc_request rq = o->rq;
 	struct scenario *s;
 	struct sc_force f;
+	int priced;
 
 	val->n = rs->nunits;
 	val->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
+	priced = sc_own_values(rs, val) >= 0;
 	if (o->from != NULL)
 		return from_file(rs, o->from, val, d);
+	/* Forces to points from the ruleset's own Points column, when asked
+	 * (--points) or when it names no battle of its own. */
+	if (priced && (rq.points > 0 || rs->nforces == 0) &&
+	    sc_cheapest(val->v, val->n) > 0) {
+		if (rq.points == 0)
+			rq.points = default_points(rs, val);
+		return sc_generate(rs, rs->path, &rq, val, d);
+	}
 	if (sc_default_force(rs, &f, d) != 0)
 		return NULL;
 	rq.forces = &f;
@@ -277,7 +287,12 @@ write:
 		free(why);
 		goto out;
 	}
-	if (!o->quiet && s->bal.games == 0)
+	if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
+		printf("%s, %s: %s — Blue %d pts, Red %d pts (the Points "
+		    "column), %d turns; NOT balanced by play (the ruleset has "
+		    "no engine)\n", o->out, yaml, s->title,
+		    s->side[SC_BLUE].points, s->side[SC_RED].points, s->turns);
+	else if (!o->quiet && s->bal.games == 0)
 		printf("%s, %s: %s — Blue %d units, Red %d units, %d turns; "
 		    "NOT balanced by play (the ruleset has no engine)\n",
 		    o->out, yaml, s->title, sc_force_units(&s->side[SC_BLUE]),
@@ -453,10 +468,12 @@ cmd_scenario(int argc, char **argv)
 	o.rq.points_at.file = o.points_opt;
 	/* Nothing plays a print-only ruleset: no games to balance by, no
 	 * values to buy points with. */
-	if (eng_show_of(rs)->print_only && (o.balanced || o.rq.points)) {
+	if (eng_show_of(rs)->print_only && (o.balanced || (o.rq.points &&
+	    sc_own_values(rs, NULL) < 0))) {
 		rc = usage_error("scenario", "%s has no engine: %s", rs->path,
 		    o.balanced ? "nothing to balance by (--balanced)" :
-		    "no unit values to spend points on (--points)");
+		    "no unit values to spend points on (--points; a Points "
+		    "column in the Units table gives them)");
 		rs_free(rs);
 		free(o.table_opt);
 		free(o.points_opt);
@@ -488,7 +505,9 @@ const struct command scenario_command = {
 	"scenario itself: edit it and replay it with\n"
 	"`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
 	"(engine: none) gets its default battle's forces on both sides (or\n"
-	"one unit of each type), and the files say it is NOT balanced by play.\n"
+	"one unit of each type), or forces to points when its Units table\n"
+	"has a Points column (and --points, or no battle of its own), and\n"
+	"the files say it is NOT balanced by play.\n"
 	"\n"
 	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
 	"  -p, --points P      points a side (default: the ruleset's battle)\n"

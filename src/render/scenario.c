@@ -413,7 +413,13 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	    xstrdup("");
 	/* A print-only ruleset prices nothing: its forces are counted in
 	 * units, and the page says at once that no game measured them. */
-	if (eng_show_of(rs)->print_only)
+	if (eng_show_of(rs)->print_only && s->points > 0)
+		sub = xasprintf("A scenario for %s · %d points a side (the "
+		    "Points column) · NOT balanced by play · %d turns · %s × "
+		    "%s table%s · terrain seed %llu", rs->title ? rs->title :
+		    rs->name, s->points, s->turns, tw, th, gd,
+		    (unsigned long long)s->seed);
+	else if (eng_show_of(rs)->print_only)
 		sub = xasprintf("A scenario for %s · %d units a side · NOT "
 		    "balanced by play · %d turns · %s × %s table%s · terrain "
 		    "seed %llu", rs->title ? rs->title : rs->name,
@@ -486,14 +492,16 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 
 /* ---- page 2: orders of battle and rules ---- */
 
-/* The combat column: melee power, morale, dice — what the unit has;
- * nothing of them is "no melee" where a family plays the ruleset, and
- * only a dash where none does (it has no melee rule to be without). */
+/* The combat column: melee power, morale, dice — what the unit has —
+ * then the game's own stats; nothing of them is "no melee" where a
+ * family plays the ruleset, and only a dash where none does (it has no
+ * melee rule to be without). */
 static char *
 combat_str(const struct ruleset *rs, const struct rs_unit *u)
 {
-	char buf[96] = "";
-	size_t n = 0;
+	char buf[96] = "", *own, *t;
+	size_t n = 0, k;
+	int pts;
 
 	if (u->melee >= 0 && u->morale == 0)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "melee %d",
@@ -507,10 +515,23 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	if (u->melee_dice > 0)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smelee %dd",
 		    n ? ", " : "", u->melee_dice);
-	if (n == 0)
-		snprintf(buf, sizeof(buf), "%s", eng_show_of(rs)->print_only ?
-		    "—" : "no melee");
-	return xstrdup(buf);
+	/* The game's own stats, as the cards give them (the Points column
+	 * has a column of its own here). */
+	own = xstrdup(buf);
+	pts = sc_own_values(rs, NULL);
+	for (k = 0; k < rs->unit_own.n; k++) {
+		if ((int)k == pts || u->own[k] == NULL)
+			continue;
+		t = xasprintf("%s%s%s\xc2\xa0%s", own, *own ? ", " : "",
+		    rs->unit_own.head[k], u->own[k]);
+		free(own);
+		own = t;
+	}
+	if (*own == '\0') {
+		free(own);
+		own = xstrdup(eng_show_of(rs)->print_only ? "—" : "no melee");
+	}
+	return own;
 }
 
 /* Weapons with ranges and hit faces: "Rifle 15" on 4,6; …". */
@@ -556,18 +577,22 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	size_t e;
 	int i, total = 0;
 
-	/* Combat is short when units have no morale and dice. */
+	/* Combat is short when units have no morale and dice, and long when
+	 * they have stats of the game's own. */
 	colw[4] = 24;
 	for (e = 0; e < rs->nunits; e++)
 		if (rs->units[e].morale > 0 || rs->units[e].fire_dice > 0)
 			colw[4] = 38;
+	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
+		colw[4] = 50;
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
 		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
-	t = eng_show_of(rs)->print_only ? xasprintf("%s — %d units",
-	    side_name[side], sc_force_units(f)) : xasprintf("%s — %d units, "
-	    "%d points", side_name[side], sc_force_units(f), f->points);
+	t = eng_show_of(rs)->print_only && f->points == 0 ? xasprintf("%s — "
+	    "%d units", side_name[side], sc_force_units(f)) : xasprintf("%s — "
+	    "%d units, %d points", side_name[side], sc_force_units(f),
+	    f->points);
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
@@ -576,7 +601,8 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_set_rgb(cr, INK);
 	for (i = 0; i < 7; i++)
 		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
-		    i == 2 || i == 6 ? 2 : 0, 0, head[i]);
+		    i == 2 || i == 6 ? 2 : 0, 0, i == 4 &&
+		    eng_show_of(rs)->print_only ? "Stats" : head[i]);
 	y += 5.5;
 	for (e = 0; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
@@ -841,7 +867,14 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		}
 		flow_section(&fl, "Balance", t);
 		free(t);
-	} else if (eng_show_of(rs)->print_only)
+	} else if (eng_show_of(rs)->print_only && s->side[SC_BLUE].points > 0)
+		flow_section(&fl, "Balance", "<b>NOT balanced by play.</b> "
+		    "The ruleset has no engine, so no games were played: each "
+		    "side's force was picked to the points total from the "
+		    "Points column of the Units table, so the sides differ, "
+		    "and the terrain may favour either. Swap sides for a "
+		    "second game, or adjust the forces in the scenario file.");
+	else if (eng_show_of(rs)->print_only)
 		flow_section(&fl, "Balance", "<b>NOT balanced by play.</b> "
 		    "The ruleset has no engine, so no games were played: both "
 		    "sides field the same force (the default battle's, or one "

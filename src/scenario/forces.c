@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "scenario.h"
 
@@ -90,6 +91,40 @@ sc_force_free(struct sc_force *f)
 {
 	free(f->v);
 	memset(f, 0, sizeof(*f));
+}
+
+int
+sc_own_values(const struct ruleset *rs, struct sc_values *v)
+{
+	static const char *const names[] = { "points", "pts", "cost",
+		"value" };
+	size_t i, k, col = rs->unit_own.n;
+	const char *cell;
+	char *end;
+	long x;
+
+	for (k = 0; k < rs->unit_own.n && col == rs->unit_own.n; k++)
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcasecmp(rs->unit_own.head[k], names[i]) == 0)
+				col = k;
+	if (col == rs->unit_own.n)
+		return -1;
+	if (v == NULL)
+		return (int)col;
+	free(v->v);
+	v->n = rs->nunits;
+	v->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
+	for (i = 0; i < rs->nunits; i++) {
+		cell = rs->units[i].own[col];
+		if (cell == NULL)
+			continue;
+		x = strtol(cell, &end, 10);
+		/* "30", "30 pts": a whole number first; anything else is not
+		 * for sale. */
+		if (end != cell && x > 0 && x <= 100000)
+			v->v[i] = (int)x;
+	}
+	return (int)col;
 }
 
 /* Returns the smallest positive value, or 0 when no type is fielded. */

@@ -138,6 +138,14 @@ void sc_values_free(struct sc_values *);
 int sc_pick_force(const int *value, size_t ntypes, int points,
     uint64_t seed, int maxunits, struct sc_force *);
 /*
+ * A print-only ruleset's unit values: the whole numbers of its Units
+ * table's own column `Points` (or `Pts`, `Cost`, `Value`; any case), for
+ * forces to points without an engine to price them. v (may be NULL)
+ * gets one value a unit type (0: not bought). Returns the column, or -1
+ * when there is none.
+ */
+int sc_own_values(const struct ruleset *, struct sc_values *v);
+/*
  * The force of a ruleset that nothing plays, so nothing prices: its
  * default battle's forces when it has them, else one unit of each type
  * (the first SC_MAX_SIDE types). Returns 0, or -1 with an error in diags

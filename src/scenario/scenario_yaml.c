@@ -189,6 +189,11 @@ sc_to_yaml(const struct scenario *s, const struct ruleset *rs)
 		    s->bal.games, (unsigned long long)s->bal.seed,
 		    s->bal.wins[0], s->bal.wins[1], s->bal.draws,
 		    s->bal.at_limit, s->bal.turns_sum, s->bal.candidates);
+	else if (s->side[0].points > 0)
+		sb_put(&b, "# NOT balanced by play: no games were played (the "
+		    "ruleset has no engine);\n# each side's force was picked "
+		    "to the points from the Units table's Points\n# column, "
+		    "and the terrain may favour either.\n");
 	else
 		sb_put(&b, "# NOT balanced by play: no games were played (the "
 		    "ruleset has no engine);\n# both sides field the same "

@@ -180,3 +180,47 @@ t "check --report print-only" 0 "$BIN" check -q --report "$tmp/cr.pdf" "$tmp/gam
 pdftotext "$tmp/cr.pdf" - 2>/dev/null | grep -q "What was read" &&
     pass "check --report: what was read" ||
     fail "check --report: what was read" "$(ls -la "$tmp/cr.pdf" 2>&1)"
+
+# Forces to points from the game's own Points column: no engine prices
+# the units, the ruleset does; still not balanced by play.
+cat >"$tmp/priced.md" <<'EOT'
+---
+title: Priced
+engine: none
+dice: d10
+measure: cm
+table: 120x80cm
+---
+
+## Units
+
+| Unit | Class | Move | Quality | Armour | Points | Weapons |
+|------|-------|------|---------|--------|--------|---------|
+| Pikemen | foot | 10 | 6+ | 5+ | 30 | |
+| Musketeers | shot | 10 | 7+ | | 25 pts | Musket |
+| Cuirassiers | horse | 20 | 5+ | 4+ | 45 | |
+
+## Weapons
+
+| Weapon | Range | Hits on |
+|--------|-------|---------|
+| Musket | 30 | 7+ |
+EOT
+t "priced scenario" 0 "$BIN" scenario --seed 3 -o "$tmp/pr.pdf" "$tmp/priced.md"
+grep -q "Blue [0-9]* pts, Red [0-9]* pts (the Points column)" "$tmp/out" &&
+    pass "priced scenario buys to points" ||
+    fail "priced scenario buys to points" "$(head -c 200 "$tmp/out")"
+b=$(sed -n 's/^  points: \([0-9]*\)$/\1/p' "$tmp/pr.yaml" | head -1)
+[ -n "$b" ] && [ "$b" -gt 0 ] && grep -q "NOT balanced by play" "$tmp/pr.yaml" &&
+    pass "priced scenario YAML has points and says unbalanced" ||
+    fail "priced scenario YAML has points and says unbalanced" "points '$b'"
+pdftotext "$tmp/pr.pdf" "$tmp/pr.txt"
+grep -q "Points column" "$tmp/pr.txt" && grep -q "Quality" "$tmp/pr.txt" &&
+    grep -q "NOT balanced by play" "$tmp/pr.txt" &&
+    pass "priced scenario page shows own stats and points" ||
+    fail "priced scenario page shows own stats and points" "$(head -c 300 "$tmp/pr.txt")"
+t "priced scenario --points" 0 "$BIN" scenario --points 100 -o "$tmp/p2.pdf" "$tmp/priced.md"
+b=$(sed -n 's/^  points: \([0-9]*\)$/\1/p' "$tmp/p2.yaml" | head -1)
+[ -n "$b" ] && [ "$b" -le 100 ] && [ "$b" -ge 55 ] &&
+    pass "priced scenario --points spends up to the total" ||
+    fail "priced scenario --points spends up to the total" "points '$b'"
