@@ -117,14 +117,14 @@ Test(own, family_names_its_classes)
 	int seen = 0;
 
 	for (i = 0; i < d.n; i++)
-		if (strstr(d.v[i].msg, "unknown class 'Hearth guard' (the "
-		    "firepower family knows: infantry") != NULL) {
+		if (strstr(d.v[i].msg, "unknown class 'Hearth guard' (a "
+		    "rule family plays infantry") != NULL) {
 			seen = 1;
 			cr_assert_eq(d.v[i].sev, SEV_ERROR);
 			cr_assert_eq(d.v[i].line, 10);
 			cr_assert_eq(d.v[i].col, 10);
 		}
-	cr_assert(seen, "no error naming the family's classes");
+	cr_assert(seen, "no error naming the classes");
 	diags_free(&d);
 	rs_free(rs);
 }
