@@ -145,6 +145,7 @@ cmd_check(int argc, char **argv)
 		rs = cli_load_keep(argv[i], &worst, &read);
 		if (worst == CLI_UNREADABLE) {
 			status = EXIT_USAGE;
+			diags_free(&read);
 			continue;
 		}
 		if (worst >= SEV_ERROR) {
