@@ -51,15 +51,17 @@ skip(struct parser *ps)
 static int
 number(struct parser *ps, int *v)
 {
+	const char *at;
 	long n = 0;
 
 	skip(ps);
+	at = ps->p;
 	if (!isdigit((unsigned char)*ps->p))
 		return 0;
 	while (isdigit((unsigned char)*ps->p)) {
 		n = n * 10 + (*ps->p - '0');
 		if (n > DX_MAX_NUMBER)
-			return fail(ps, ps->p, "number too large (at most "
+			return fail(ps, at, "number too large (at most "
 			    "10000)");
 		ps->p++;
 	}
