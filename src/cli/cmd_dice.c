@@ -17,22 +17,48 @@ qstr(const mpq_t q)
 	return mpq_get_str(NULL, 10, q);
 }
 
+/* P(X >= v) for every v of d, from the top down: one addition each. */
+static mpq_t *
+at_least_all(const struct dx_dist *d)
+{
+	size_t n = (size_t)(d->hi - d->lo + 1), i;
+	mpq_t *a = xcalloc(n, sizeof(*a));
+
+	for (i = n; i-- > 0;) {
+		mpq_init(a[i]);
+		if (i + 1 < n)
+			mpq_add(a[i], a[i + 1], d->p[i]);
+		else
+			mpq_set(a[i], d->p[i]);
+	}
+	return a;
+}
+
+static void
+at_least_free(const struct dx_dist *d, mpq_t *a)
+{
+	int32_t i;
+
+	for (i = 0; i <= d->hi - d->lo; i++)
+		mpq_clear(a[i]);
+	free(a);
+}
+
 static void
 print_text(const char *expr, const struct dx_dist *d)
 {
 	char pct[32], mean_d[32];
 	char *p, *al, *mean;
-	mpq_t at, m;
+	mpq_t *at = at_least_all(d), m;
 	int32_t v;
 
-	mpq_inits(at, m, NULL);
+	mpq_init(m);
 	printf("%s: results %ld..%ld\n", expr, (long)d->lo, (long)d->hi);
 	printf("%8s  %-24s %9s  %s\n", "value", "probability", "percent",
 	    "at least");
 	for (v = d->lo; v <= d->hi; v++) {
-		dx_p_at_least(d, v, at);
 		p = qstr(d->p[v - d->lo]);
-		al = qstr(at);
+		al = qstr(at[v - d->lo]);
 		fmt_double(pct, sizeof(pct), 100 * d->pd[v - d->lo], 2);
 		printf("%8ld  %-24s %8s%%  %s\n", (long)v, p, pct, al);
 		free(p);
@@ -43,7 +69,8 @@ print_text(const char *expr, const struct dx_dist *d)
 	fmt_double(mean_d, sizeof(mean_d), mpq_get_d(m), 4);
 	printf("mean %s (%s)\n", mean, mean_d);
 	free(mean);
-	mpq_clears(at, m, NULL);
+	mpq_clear(m);
+	at_least_free(d, at);
 }
 
 /* The document, as json_dumps() gives it with two-space indents. */
@@ -52,10 +79,10 @@ print_json(const char *expr, const struct dx_dist *d)
 {
 	json_t *o = json_object(), *a = json_array(), *e;
 	char *s;
-	mpq_t at, m;
+	mpq_t *at = at_least_all(d), m;
 	int32_t v;
 
-	mpq_inits(at, m, NULL);
+	mpq_init(m);
 	dx_mean(d, m);
 	json_object_set_new(o, "expression", json_string(expr));
 	json_object_set_new(o, "min", json_integer(d->lo));
@@ -70,8 +97,8 @@ print_json(const char *expr, const struct dx_dist *d)
 		    d->lo])));
 		free(s);
 		json_object_set_new(e, "p_real", json_real(d->pd[v - d->lo]));
-		dx_p_at_least(d, v, at);
-		json_object_set_new(e, "at_least", json_string(s = qstr(at)));
+		json_object_set_new(e, "at_least", json_string(s =
+		    qstr(at[v - d->lo])));
 		free(s);
 		json_array_append_new(a, e);
 	}
@@ -80,7 +107,8 @@ print_json(const char *expr, const struct dx_dist *d)
 	printf("%s\n", s);
 	free(s);
 	json_decref(o);
-	mpq_clears(at, m, NULL);
+	mpq_clear(m);
+	at_least_free(d, at);
 }
 
 int

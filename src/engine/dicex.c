@@ -710,70 +710,81 @@ static void
 keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 {
 	int n = t->n, k = t->keep, smax, m, c, i, s, step, first, last;
-	int nv = die->hi - die->lo + 1, placed;
-	mpz_t *dp, *nx, rest, ways, pw, x;
+	int nv = die->hi - die->lo + 1, placed, cell;
+	/* C(r, c) for r <= DX_MAX_KEEP_DICE fits an unsigned long. */
+	unsigned long binom[DX_MAX_KEEP_DICE + 1][DX_MAX_KEEP_DICE + 1];
+	mpz_t *dp, *nx, wpow[DX_MAX_KEEP_DICE + 1], rpow[DX_MAX_KEEP_DICE + 1];
+	mpz_t rest, x;
 
+	for (m = 0; m <= n; m++)
+		for (c = 0; c <= m; c++)
+			binom[m][c] = c == 0 || c == m ? 1 : binom[m - 1][c - 1] +
+			    binom[m - 1][c];
 	smax = t->succ_op != DX_NONE ? k : k * die->hi;
+	cell = smax + 1;
 	wd_init(out, 0, smax);
-	dp = xcalloc((size_t)k * (smax + 1), sizeof(*dp));
-	nx = xcalloc((size_t)k * (smax + 1), sizeof(*nx));
-	for (i = 0; i < k * (smax + 1); i++) {
+	dp = xcalloc((size_t)k * cell, sizeof(*dp));
+	nx = xcalloc((size_t)k * cell, sizeof(*nx));
+	for (i = 0; i < k * cell; i++) {
 		mpz_init(dp[i]);
 		mpz_init(nx[i]);
 	}
-	mpz_inits(rest, ways, pw, x, NULL);
+	for (c = 0; c <= n; c++)
+		mpz_inits(wpow[c], rpow[c], NULL);
+	mpz_inits(rest, x, NULL);
 	mpz_set_ui(dp[0], 1);
 	mpz_set(rest, die->tot);
 	first = t->keep_low ? 0 : nv - 1;
 	last = t->keep_low ? nv - 1 : 0;
 	step = t->keep_low ? 1 : -1;
 	for (i = first;; i += step) {
-		const mpz_t *wv = &die->w[i];
 		int sv = score(t, die->lo + i);
 
 		/* rest: the weight of the values after this one. */
-		mpz_sub(rest, rest, *wv);
-		for (m = 0; m < k * (smax + 1); m++)
+		mpz_sub(rest, rest, die->w[i]);
+		mpz_set_ui(wpow[0], 1);
+		mpz_set_ui(rpow[0], 1);
+		for (c = 1; c <= n; c++) {
+			mpz_mul(wpow[c], wpow[c - 1], die->w[i]);
+			mpz_mul(rpow[c], rpow[c - 1], rest);
+		}
+		for (m = 0; m < k * cell; m++)
 			mpz_set_ui(nx[m], 0);
 		for (m = 0; m < k; m++)
 			for (s = 0; s <= smax; s++) {
-				if (mpz_sgn(dp[m * (smax + 1) + s]) == 0)
+				if (mpz_sgn(dp[m * cell + s]) == 0)
 					continue;
 				for (c = 0; c <= n - m; c++) {
-					if (c > 0 && mpz_sgn(*wv) == 0)
+					if (c > 0 && mpz_sgn(die->w[i]) == 0)
 						break;
-					/* C(n - m, c) wv^c */
-					mpz_bin_uiui(ways, (unsigned long)(n -
-					    m), (unsigned long)c);
-					mpz_pow_ui(pw, *wv, (unsigned long)c);
-					mpz_mul(x, ways, pw);
-					mpz_mul(x, x, dp[m * (smax + 1) + s]);
+					/* C(n - m, c) w^c ways put c here. */
+					mpz_mul(x, dp[m * cell + s], wpow[c]);
+					mpz_mul_ui(x, x, binom[n - m][c]);
 					placed = m + c;
-					if (placed < k) {
-						mpz_add(nx[placed * (smax + 1) +
-						    s + c * sv], nx[placed *
-						    (smax + 1) + s + c * sv], x);
-						continue;
-					}
-					mpz_pow_ui(pw, rest, (unsigned long)(n -
-					    placed));
-					mpz_addmul(out->w[s + (k - m) * sv], x,
-					    pw);
+					if (placed < k)
+						mpz_add(nx[placed * cell + s + c *
+						    sv], nx[placed * cell + s + c *
+						    sv], x);
+					else
+						mpz_addmul(out->w[s + (k - m) *
+						    sv], x, rpow[n - placed]);
 				}
 			}
-		for (m = 0; m < k * (smax + 1); m++)
+		for (m = 0; m < k * cell; m++)
 			mpz_swap(dp[m], nx[m]);
 		if (i == last)
 			break;
 	}
 	mpz_pow_ui(out->tot, die->tot, (unsigned long)n);
-	for (i = 0; i < k * (smax + 1); i++) {
+	for (i = 0; i < k * cell; i++) {
 		mpz_clear(dp[i]);
 		mpz_clear(nx[i]);
 	}
+	for (c = 0; c <= n; c++)
+		mpz_clears(wpow[c], rpow[c], NULL);
 	free(dp);
 	free(nx);
-	mpz_clears(rest, ways, pw, x, NULL);
+	mpz_clears(rest, x, NULL);
 }
 
 /* Success counting without keep: binomial weights. */
