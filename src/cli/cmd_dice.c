@@ -1,5 +1,6 @@
 /* cmd_dice.c: sandtable dice — the exact distribution of a dice
  * expression (src/engine/dicex.h), as a table or as JSON. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,15 @@ static char *
 qstr(const mpq_t q)
 {
 	return mpq_get_str(NULL, 10, q);
+}
+
+/* p as a percentage with two decimals, a point in every locale. */
+static void
+percent(char *buf, size_t sz, double p)
+{
+	long h = lround(p * 10000);
+
+	snprintf(buf, sz, "%ld.%02ld", h / 100, h % 100);
 }
 
 /* P(X >= v) for every v of d, from the top down: one addition each. */
@@ -59,7 +69,7 @@ print_text(const char *expr, const struct dx_dist *d)
 	for (v = d->lo; v <= d->hi; v++) {
 		p = qstr(d->p[v - d->lo]);
 		al = qstr(at[v - d->lo]);
-		fmt_double(pct, sizeof(pct), 100 * d->pd[v - d->lo], 2);
+		percent(pct, sizeof(pct), d->pd[v - d->lo]);
 		printf("%8ld  %-24s %8s%%  %s\n", (long)v, p, pct, al);
 		free(p);
 		free(al);
