@@ -266,7 +266,8 @@ add_constant(struct parser *ps, struct dx *x, int64_t v, const char *at)
 {
 	v += x->constant;
 	if (v > DX_MAX_CONSTANT || v < -DX_MAX_CONSTANT)
-		return fail(ps, at, "number too large (at most 10000)");
+		return fail(ps, at, "the numbers add up to more than "
+		    "1000000");
 	x->constant = (int32_t)v;
 	return 0;
 }

@@ -288,6 +288,9 @@ Test(dicex, errors_at_their_column)
 	bad("100d100", 1, "too many results (more than 1000 values)");
 	bad("3d100!", 1, "too many results (more than 1000 values)");
 	bad("10d100+10d100", 1, "too many results (more than 1000 values)");
+	bad("min(100d100,10)", 5, "too many results (more than 1000 "
+	    "values)");
+	bad("d6+1000000", 4, "the numbers add up to more than 1000000");
 	bad("max(max(max(max(max(max(max(max(max(d6,1),1),1),1),1),1),1),"
 	    "1),1)", 33, "max and min nested too deeply (at most 8)");
 }
