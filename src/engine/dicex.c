@@ -529,12 +529,14 @@ dx_format(const struct dx *x, char *buf, size_t sz)
 /* ---- rolling ---- */
 
 /* One die of t: its face, a reroll, its explosions. */
-static int
+static inline int
 roll_die(const struct dx_term *t, struct eng_dice *d)
 {
 	int f, v, depth;
 
 	f = eng_die_n(d, t->sides);
+	if (t->reroll_op == DX_NONE && !t->explode)
+		return f;
 	if (t->reroll_op != DX_NONE && meets(f, t->reroll_op, t->reroll_t))
 		f = eng_die_n(d, t->sides);
 	v = f;
@@ -552,12 +554,25 @@ roll_term(const struct dx_term *t, struct eng_dice *d)
 {
 	int v[DX_MAX_KEEP_DICE], i, j, x, sum = 0;
 
-	if (t->keep == 0) {
+	if (t->keep == 0 && t->succ_op == DX_NONE) {
+		for (i = 0; i < t->n; i++)
+			sum += roll_die(t, d);
+	} else if (t->keep == 0) {
 		for (i = 0; i < t->n; i++) {
 			x = roll_die(t, d);
 			sum += t->succ_op != DX_NONE ? meets(x, t->succ_op,
 			    t->succ_t) : x;
 		}
+	} else if (t->keep == 1) {
+		/* The best die alone: no sorting (2d6kh1, advantage). */
+		sum = roll_die(t, d);
+		for (i = 1; i < t->n; i++) {
+			x = roll_die(t, d);
+			if (t->keep_low ? x < sum : x > sum)
+				sum = x;
+		}
+		if (t->succ_op != DX_NONE)
+			sum = meets(sum, t->succ_op, t->succ_t);
 	} else {
 		/* Insertion sort, best first: at most 20 dice. */
 		for (i = 0; i < t->n; i++) {
