@@ -9,7 +9,7 @@
  *   expr    = term { ("+" | "-") term }          at most DX_MAX_TERMS terms
  *   term    = NUMBER | dice | ("max" | "min") "(" expr "," expr ")"
  *   dice    = [N] "d" SIDES { modifier } [ cmp T ]
- *   modifier= "kh" K | "kl" K                    keep highest / lowest K
+ *   modifier= "kh" K | "k" K | "kl" K            keep highest / lowest K
  *           | "r" [cmp] F                        reroll once (r1 = r=1)
  *           | "!" [F]                            explode (on F or more)
  *   cmp     = ">=" | ">" | "<=" | "<" | "="
@@ -103,7 +103,9 @@ void dx_const(struct dx *, int32_t v);
  * Roll the expression with the engine's dice: eng_die_n() for every
  * die, so a scripted stream (a test game's dice) gives the faces in the
  * order the terms are written and each die's rolls in turn (first face,
- * its reroll, its explosions). No allocation.
+ * its reroll, its explosions). No allocation. A scripted face is used
+ * as listed: the reader of a test game checks its faces against the
+ * dice (a 9 scripted for a d6 would give a result outside lo..hi).
  */
 int dx_roll(const struct dx *, struct eng_dice *);
 
