@@ -447,3 +447,113 @@ Test(dicex, die_n_matches_die)
 		cr_assert_eq(eng_die(&a), eng_die_n(&b, 6));
 	cr_assert_eq(a.rolled, b.rolled);
 }
+
+/* A random expression from the grammar's pieces, often a bad one. */
+static void
+random_expr(struct eng_rng *r, char *buf, size_t sz)
+{
+	static const char *const sides[] = { "2", "3", "4", "6", "8", "10",
+	    "12", "20", "100", "1", "0", "" };
+	static const char *const mods[] = { "kh1", "kl2", "k3", "r1", "r<3",
+	    "r>=5", "!", "!5", ">=4", "<3", "=6", "kh0", "r<=6", "!1", "" };
+	size_t n = 0;
+	int terms = 1 + (int)eng_rng_below(r, 3), i, k;
+
+	buf[0] = '\0';
+	for (i = 0; i < terms; i++) {
+		if (i > 0)
+			n += (size_t)snprintf(buf + n, sz - n, "%s",
+			    eng_rng_below(r, 2) ? "+" : "-");
+		k = (int)eng_rng_below(r, 10);
+		if (k == 0) {
+			n += (size_t)snprintf(buf + n, sz - n, "%u",
+			    eng_rng_below(r, 20));
+			continue;
+		}
+		if (k == 1)
+			n += (size_t)snprintf(buf + n, sz - n, "max(");
+		n += (size_t)snprintf(buf + n, sz - n, "%ud%s",
+		    eng_rng_below(r, 8), sides[eng_rng_below(r, 12)]);
+		n += (size_t)snprintf(buf + n, sz - n, "%s%s",
+		    mods[eng_rng_below(r, 15)], mods[eng_rng_below(r, 15)]);
+		if (k == 1)
+			n += (size_t)snprintf(buf + n, sz - n, ",%u)",
+			    eng_rng_below(r, 12));
+	}
+}
+
+/*
+ * Random expressions, good and bad: a bad one names a column inside the
+ * text (or just past it) and a reason; a good one has a distribution
+ * over exactly lo..hi that sums to 1, and its rolls fall inside it.
+ */
+Test(dicex, random_expressions)
+{
+	struct eng_rng r;
+	struct eng_dice d;
+	struct dx_dist dist;
+	struct dx x;
+	const char *why;
+	char buf[256];
+	mpq_t sum;
+	int i, k, col, good = 0, v;
+
+	eng_rng_seed(&r, 99, 0);
+	memset(&d, 0, sizeof(d));
+	eng_rng_seed(&d.rng, 99, 1);
+	mpq_init(sum);
+	for (i = 0; i < 3000; i++) {
+		random_expr(&r, buf, sizeof(buf));
+		why = NULL;
+		col = 0;
+		if (dx_parse(buf, &x, &col, &why) < 0) {
+			cr_assert(why != NULL && col >= 1 &&
+			    col <= (int)strlen(buf) + 1, "%s", buf);
+			continue;
+		}
+		good++;
+		cr_assert_eq(dx_dist(&x, &dist), 0);
+		cr_assert_eq(dist.lo, x.lo, "%s", buf);
+		cr_assert_eq(dist.hi, x.hi, "%s", buf);
+		mpq_set_ui(sum, 0, 1);
+		for (v = dist.lo; v <= dist.hi; v++)
+			mpq_add(sum, sum, dist.p[v - dist.lo]);
+		cr_assert(mpq_cmp_ui(sum, 1, 1) == 0, "%s", buf);
+		for (k = 0; k < 100; k++) {
+			v = dx_roll(&x, &d);
+			cr_assert(v >= dist.lo && v <= dist.hi &&
+			    mpq_sgn(dist.p[v - dist.lo]) > 0, "%s rolled %d",
+			    buf, v);
+		}
+		dx_dist_free(&dist);
+	}
+	cr_assert(good > 300, "only %d of the random expressions parse", good);
+	mpq_clear(sum);
+}
+
+/* Bytes of every kind: dx_parse() ends with 0 or -1 and a column. */
+Test(dicex, random_bytes)
+{
+	static const char alphabet[] = "0123456789dDkKhHlLrR!<>=+-(),maxin "
+	    "\t\x01\xff%";
+	struct eng_rng r;
+	struct dx x;
+	const char *why;
+	char buf[40];
+	int i, j, n, col;
+
+	eng_rng_seed(&r, 7, 0);
+	for (i = 0; i < 20000; i++) {
+		n = (int)eng_rng_below(&r, sizeof(buf));
+		for (j = 0; j < n; j++)
+			buf[j] = alphabet[eng_rng_below(&r,
+			    sizeof(alphabet) - 1)];
+		buf[n] = '\0';
+		why = NULL;
+		if (dx_parse(buf, &x, &col, &why) < 0)
+			cr_assert(why != NULL && col >= 1 && col <= n + 1,
+			    "%s", buf);
+		else
+			cr_assert(x.hi - x.lo < DX_MAX_RANGE);
+	}
+}
