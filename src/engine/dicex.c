@@ -574,19 +574,58 @@ roll_term(const struct dx_term *t, struct eng_dice *d)
 		if (t->succ_op != DX_NONE)
 			sum = meets(sum, t->succ_op, t->succ_t);
 	} else {
-		/* Insertion sort, best first: at most 20 dice. */
+		/* The keep best so far, best first, by insertion: v never
+		 * holds more than keep (<= 20) dice. */
 		for (i = 0; i < t->n; i++) {
 			x = roll_die(t, d);
-			for (j = i; j > 0 && (t->keep_low ? v[j - 1] > x :
+			j = i < t->keep ? i : t->keep;
+			for (; j > 0 && (t->keep_low ? v[j - 1] > x :
 			    v[j - 1] < x); j--)
-				v[j] = v[j - 1];
-			v[j] = x;
+				if (j < t->keep)
+					v[j] = v[j - 1];
+			if (j < t->keep)
+				v[j] = x;
 		}
 		for (i = 0; i < t->keep; i++)
 			sum += t->succ_op != DX_NONE ? meets(v[i], t->succ_op,
 			    t->succ_t) : v[i];
 	}
 	return t->sign * bound(t, sum);
+}
+
+int
+dx_check(const struct dx *x)
+{
+	const struct dx_term *t;
+	int64_t lo = x->constant, hi = x->constant;
+	int32_t a, b;
+	int i, faces, f;
+
+	if (x->nterms < 0 || x->nterms > DX_MAX_TERMS)
+		return -1;
+	for (i = 0; i < x->nterms; i++) {
+		t = &x->t[i];
+		if ((t->sign != 1 && t->sign != -1) || t->n < 1 ||
+		    t->n > DX_MAX_DICE || t->sides < 2 || t->sides >
+		    DX_MAX_SIDES || t->keep > t->n || (t->keep &&
+		    t->n > DX_MAX_KEEP_DICE) || t->explode == 1 ||
+		    t->explode > t->sides || t->reroll_op > DX_GE ||
+		    t->succ_op > DX_GE || t->lo > t->hi)
+			return -1;
+		for (faces = 0, f = 1; f <= t->sides; f++)
+			faces += meets(f, t->reroll_op, t->reroll_t);
+		if (t->reroll_op != DX_NONE && (faces == 0 ||
+		    faces == t->sides))
+			return -1;
+		term_range(t, &a, &b);
+		if ((int64_t)b - a + 1 > DX_MAX_RANGE)
+			return -1;
+		lo += a;
+		hi += b;
+	}
+	if (hi - lo + 1 > DX_MAX_RANGE || lo != x->lo || hi != x->hi)
+		return -1;
+	return 0;
 }
 
 int
@@ -911,7 +950,7 @@ dx_dist(const struct dx *x, struct dx_dist *out)
 	int32_t i;
 
 	memset(out, 0, sizeof(*out));
-	if (x->nterms < 0 || x->nterms > DX_MAX_TERMS)
+	if (dx_check(x) < 0)
 		return -1;
 	wd_init(&acc, x->constant, x->constant);
 	mpz_set_ui(acc.w[0], 1);

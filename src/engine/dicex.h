@@ -93,6 +93,11 @@ struct dx {
  * ("expected a number after 'd'"). col and why may be NULL.
  */
 int dx_parse(const char *text, struct dx *, int *col, const char **why);
+/* 0 when x is one dx_parse() or dx_const() could have made (every
+ * limit kept, lo and hi right), else -1: for a struct dx that was not
+ * compiled here (read from a file, built by hand). dx_roll() and
+ * dx_dist() expect a checked one; dx_dist() checks. */
+int dx_check(const struct dx *);
 /* The expression written back in canonical form ("2d6kh1+1") into buf
  * (DX_TEXT bytes at least; longer ones are cut). Returns buf. */
 char *dx_format(const struct dx *, char *buf, size_t sz);
@@ -118,8 +123,7 @@ struct dx_dist {
 	double *pd;
 };
 /* The distribution of an expression (the caller frees it with
- * dx_dist_free()). Returns 0; -1 only for a struct dx that dx_parse()
- * would not have made. */
+ * dx_dist_free()). Returns 0; -1 (out empty) when dx_check() fails. */
 int dx_dist(const struct dx *, struct dx_dist *);
 void dx_dist_free(struct dx_dist *);
 /* P(X = v), P(X >= t), P(X <= t) into out (initialised by the caller). */

@@ -557,3 +557,29 @@ Test(dicex, random_bytes)
 			cr_assert(x.hi - x.lo < DX_MAX_RANGE);
 	}
 }
+
+/* A struct dx not made by dx_parse(): dx_check() and dx_dist() refuse it. */
+Test(dicex, check_refuses_hand_made)
+{
+	struct dx x, y;
+	struct dx_dist d;
+
+	cr_assert_eq(dx_parse("4d6kh3+2", &x, NULL, NULL), 0);
+	cr_assert_eq(dx_check(&x), 0);
+	dx_const(&y, 5);
+	cr_assert_eq(dx_check(&y), 0);
+	y = x;
+	y.t[0].keep = 5;
+	cr_assert_eq(dx_check(&y), -1);
+	cr_assert_eq(dx_dist(&y, &d), -1);
+	cr_assert_null(d.p);
+	y = x;
+	y.t[0].n = 50;
+	cr_assert_eq(dx_check(&y), -1);
+	y = x;
+	y.hi = 100;
+	cr_assert_eq(dx_check(&y), -1);
+	y = x;
+	y.nterms = 9;
+	cr_assert_eq(dx_check(&y), -1);
+}
