@@ -39,6 +39,10 @@ for r in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md; do
 	run "$n scenario" scenario -q -n 20 "$r" -o "$tmp/scen.pdf"
 	run "$n report" report -q -n 20 "$r" -o "$tmp/report.pdf"
 done
+# Dice expressions: every kind of term, and an error.
+run "dice" dice --json '3d6!kh2+d6r1-max(5d6>=4,2)+min(2d10kl1,7)'
+run "odds --dice" odds --dice 4d6kh3
+run "dice error" dice 2d6kh3
 for md in tests/regress/*.md; do
 	run "regress $(basename "$md" .md)" check -q -n 0 "$md"
 done

@@ -26,7 +26,10 @@ struct command {
  * are not products; the products are listed by their table (products.c).
  */
 extern const struct command check_command, build_command, play_command,
-    odds_command;
+    odds_command, dice_command;
+/* Print the exact distribution of a dice expression, as text or JSON
+ * (`dice`, `odds --dice`). Returns the exit status. */
+int cli_dice(const char *expr, int json);
 /* A command or product by name, or NULL. */
 const struct command *command_find(const char *);
 

@@ -432,6 +432,7 @@ cmd_odds(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'J' },
+		{ "dice", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -440,7 +441,7 @@ cmd_odds(int argc, char **argv)
 	const struct eng_show *show;
 	struct eng_ctx *c;
 	struct ruleset *rs;
-	const char *ua = NULL, *ub = NULL;
+	const char *ua = NULL, *ub = NULL, *dice = NULL;
 	int ch, json = 0, worst, status = EXIT_CLEAN;
 
 	optind = 1;
@@ -450,6 +451,9 @@ cmd_odds(int argc, char **argv)
 		case 'J':
 			json = 1;
 			break;
+		case 'D':
+			dice = optarg;
+			break;
 		case 'h':
 			command_help(command_find("odds"), stdout);
 			return EXIT_CLEAN;
@@ -457,6 +461,12 @@ cmd_odds(int argc, char **argv)
 			return usage_error("odds", "unknown option '%s'",
 			    argv[optind - 1]);
 		}
+	}
+	/* odds --dice EXPR: the same as sandtable dice EXPR. */
+	if (dice != NULL) {
+		if (optind < argc)
+			return usage_error("odds", "--dice takes no ruleset");
+		return cli_dice(dice, json);
 	}
 	if (optind >= argc)
 		return usage_error("odds", "no ruleset given");
@@ -511,7 +521,7 @@ out:
 }
 
 const struct command odds_command = {
-	"odds", cmd_odds, "odds RULESET [--json] [UNIT [UNIT]]",
+	"odds", cmd_odds, "odds RULESET [--json] [UNIT [UNIT]] | odds --dice EXPR [--json]",
 	"Exact odds of every fire and melee matchup, as fractions.\n"
 	"Fire: the chance that one shot of each shooter's weapon destroys\n"
 	"each target (0 when the weapon cannot harm its class). Melee: for\n"
@@ -529,5 +539,7 @@ const struct command odds_command = {
 	"round for each attacker and defender; see README, odds.\n"
 	"\n"
 	"      --json        print {\"fire\": […], \"melee\": […]} as JSON\n"
+	"      --dice EXPR   the exact distribution of a dice expression\n"
+	"                    instead, as sandtable dice EXPR does\n"
 	"  -h, --help        this help\n",
 };

@@ -28,6 +28,8 @@ static const struct {
 	    "Self-play statistics of a ruleset's default battle." },
 	{ &odds_command,
 	    "Exact odds of every fire and melee matchup, as fractions." },
+	{ &dice_command,
+	    "The exact distribution of a dice expression (2d6kh1+1)." },
 	{ NULL, NULL },
 };
 

@@ -32,6 +32,11 @@ _sandtable()
 		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
 		return
 	fi
+	# dice EXPR, odds --dice EXPR: an expression, not a file.
+	if [ "$cmd" = dice ] || [ "$prev" = --dice ]; then
+		[[ "$cur" == -* ]] && COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
+		return
+	fi
 	if [[ "$cur" == -* ]]; then
 		local opts
 		opts=$(sandtable help "$cmd" 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)

@@ -172,6 +172,17 @@ eng_die(struct eng_dice *d)
 	d->rolled++;
 	return 1 + (int)eng_rng_below(&d->rng, 6);
 }
+/* One die of `sides` faces (2 and up), 1..sides; scripted: the next
+ * listed face, as eng_die() (dice expressions, dicex.h). eng_die() stays
+ * as it is so that the d6 families' games do not change. */
+static inline int
+eng_die_n(struct eng_dice *d, int sides)
+{
+	if (d->script != NULL)
+		return eng_die_scripted(d);
+	d->rolled++;
+	return 1 + (int)eng_rng_below(&d->rng, (uint32_t)sides);
+}
 
 /* ---- exact rationals (rational.c); num/den normalised, den > 0 ---- */
 struct eng_q {
