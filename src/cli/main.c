@@ -171,9 +171,9 @@ cli_load_keep(const char *path, int *worst, struct diags *keep)
 	struct ruleset *rs = rs_read(path, &d);
 	size_t i;
 
-	/* The front-matter keys that are the family's settings. */
+	/* What only the family can tell: its settings, its columns. */
 	if (rs != NULL)
-		eng_front_check(rs, &d);
+		eng_family_check(rs, &d);
 	diags_print(&d, stderr);
 	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
 	for (i = 0; keep != NULL && i < d.n; i++) {

@@ -670,6 +670,15 @@ struct eng_family {
 	/* The numbers it plays with that a ruleset may set (settings.c). */
 	const struct eng_setting *settings;
 	int nsettings;
+	/* What it reads of the ruleset beyond the reader's model, as data:
+	 * the columns of the Units and of the Weapons table (headings, as
+	 * names compare: "To hit"), which the reader keeps as the game's
+	 * own stats and the family reads from their cells (eng_own_col), so
+	 * that they are not in the note on columns printed but not played;
+	 * and the level-2 sections of its own whose first table it reads
+	 * (rs_table_find). Each NULL-terminated, or NULL: none. */
+	const char *const *unit_cols, *const *weapon_cols;
+	const char *const *sections;
 	/* The family's gauges for a ruleset, at the lengths its settings
 	 * give, into out[ENG_MAX_GAUGES]; returns how many. May be NULL. */
 	size_t (*gauges)(const struct ruleset *, struct eng_gauge *out);
@@ -698,6 +707,20 @@ int eng_settings_read(const struct ruleset *, const struct eng_family *,
  * Returns 0, or -1 on errors.
  */
 int eng_front_check(const struct ruleset *, struct diags *);
+/*
+ * The columns of the game's own stats (Units and Weapons tables) that
+ * the family that plays rs does not read: a note for each table naming
+ * them (printed on the cards, not played), placed among the reader's
+ * messages where the table was read (rs_own_cols.diag_at), as d is the
+ * list the reader was given. None for a print-only ruleset.
+ */
+void eng_own_notes(const struct ruleset *, struct diags *);
+/* What only the family can tell of a ruleset once read: eng_front_check
+ * and eng_own_notes. Returns 0, or -1 on errors. */
+int eng_family_check(const struct ruleset *, struct diags *);
+/* The index of the own-stat column named name (as names compare) in
+ * oc, or -1. */
+int eng_own_col(const struct rs_own_cols *, const char *name);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
