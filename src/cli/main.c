@@ -194,11 +194,17 @@ cli_playable(const struct ruleset *rs, const char *path)
 {
 	struct diags d = { 0 };
 
-	if (!eng_show_of(rs)->print_only)
+	const struct eng_show *sh = eng_show_of(rs);
+
+	if (!sh->print_only)
 		return 0;
-	diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: nothing "
-	    "to play (the ruleset is print only; engine: firepower or "
-	    "engine: morale has it played)", path);
+	if (sh->unplayed != NULL)
+		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s: nothing to play: "
+		    "%s", path, sh->unplayed);
+	else
+		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: "
+		    "nothing to play (the ruleset is print only; engine: "
+		    "firepower or engine: morale has it played)", path);
 	diags_print(&d, stderr);
 	diags_free(&d);
 	return -1;

@@ -571,6 +571,10 @@ struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
 	int print_only;
+	/* Why a family's ruleset is not played, when it is not (a family
+	 * whose mechanisms are not written yet): play and odds refuse and
+	 * check sums up with these words. NULL: no family (print only). */
+	const char *unplayed;
 	unsigned stats;        /* enum eng_stat_bit */
 	int weapon_destroys;   /* weapons show the classes they destroy */
 	/* Odds panels: the melee situation sheets and cards assume, the
@@ -728,14 +732,16 @@ void eng_settings_dump(const struct ruleset *, FILE *);
 const struct eng_family *eng_family_find(enum rs_engine);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;
+extern const struct eng_family eng_dice;
 
 /* ---- context and games (game.c) ---- */
 /*
  * Prepare a ruleset for play. grid/cell_mm override the ruleset's grid
  * when grid >= 0 (RS_GRID_NONE: a free table). Returns the context, or
  * NULL when the ruleset is print only (engine: none, no note: the
- * caller says so), its engine is not played (a note says so) or an
- * error was added to diags.
+ * caller says so), its engine is not played (a note says so; a family
+ * without play_turn is prepared first, so that its tables are checked)
+ * or an error was added to diags.
  */
 struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid,
     double cell_mm, struct diags *);
