@@ -266,6 +266,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    "range (1 mm to 1 m)", v);
 			return -1;
 		}
+		t->contact_pos = vp;
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
@@ -319,8 +320,9 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 			rc = -1;
 		}
 	if (seen[4] && given) {
-		diag_add(d, SEV_ERROR, c->pos, "contact is given twice: in "
-		    "the front matter and in the Combat table");
+		diag_add(d, SEV_ERROR, t->contact_pos.line ? t->contact_pos :
+		    c->pos, "contact is given twice: in the front matter and "
+		    "in the Combat table");
 		rc = -1;
 	}
 	return rc;
@@ -340,7 +342,9 @@ index_of(const int *a, int n, int v)
 	return -1;
 }
 
-/* The Wound table's header: a Toughness a column after the first. */
+/* The Wound table's header: a Toughness a column after the first.
+ * Returns 0; -1 when a heading is bad (the rows are still read); -2 when
+ * the table has no room for rolls or is past its limit (they are not). */
 static int
 wound_head(const struct rs_table *w, struct dt_tables *t, int die,
     struct diags *d)
@@ -352,12 +356,12 @@ wound_head(const struct rs_table *w, struct dt_tables *t, int die,
 	if (w->ncols < 2 || w->nrows < 2) {
 		diag_add(d, SEV_ERROR, w->pos, "the Wound table needs a row "
 		    "for each Strength and a column for each Toughness");
-		return -1;
+		return -2;
 	}
 	if (w->ncols - 1 > DT_MAX_WOUND || w->nrows - 1 > DT_MAX_WOUND) {
 		diag_add(d, SEV_ERROR, w->pos, "the Wound table has more than "
 		    "%d rows or columns", DT_MAX_WOUND);
-		return -1;
+		return -2;
 	}
 	for (j = 1; j < w->ncols; j++) {
 		if (whole(RS_CELL(w, 0, j), 0, DT_MAX_STAT, &v) != 0) {
@@ -389,7 +393,7 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 	if (w == NULL)
 		return 0;
 	t->wound_given = 1;
-	if (wound_head(w, t, rs->die, d) != 0)
+	if ((rc = wound_head(w, t, rs->die, d)) == -2)
 		return -1;
 	for (i = 1; i < w->nrows; i++) {
 		const char *s = RS_CELL(w, i, 0);
@@ -785,18 +789,25 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Save", &at);
-	if ((s != NULL || save) && roll(s, rs->die, &du->save) != 0) {
+	if (s == NULL && save) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Save (write a "
+		    "roll, 4+, or - for none)", u->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &du->save) != 0) {
 		diag_add(d, SEV_ERROR, at, "Save '%s' of unit '%s' is not a "
 		    "roll: write 4+ (4 or more on a d%d) or - (no save)",
-		    s != NULL ? s : "", u->name, rs->die);
+		    s, u->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
-	if ((s != NULL || t->quality || tests) && roll(s, rs->die,
-	    &du->quality) != 0) {
+	if (s == NULL && (t->quality || tests)) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Quality (quality "
+		    "tests need it: a roll, 4+)", u->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
 		diag_add(d, SEV_ERROR, at, "Quality '%s' of unit '%s' is not "
 		    "a roll: write 4+ (passes on 4 or more on a d%d)",
-		    s != NULL ? s : "", u->name, rs->die);
+		    s, u->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Combat", &at);
@@ -838,11 +849,14 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	}
 	dw->attacks.pos = at;
 	s = own(oc, w->own, w->own_pos, w->pos, "To hit", &at);
-	if ((s != NULL || t->shooting == DT_SHOOT_PIPELINE) &&
-	    roll(s, rs->die, &dw->to_hit) != 0) {
+	if (s == NULL && t->shooting == DT_SHOOT_PIPELINE) {
+		diag_add(d, SEV_ERROR, at, "weapon '%s' has no To hit (write a "
+		    "roll, 4+, or - to hit always)", w->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &dw->to_hit) != 0) {
 		diag_add(d, SEV_ERROR, at, "To hit '%s' of weapon '%s' is not "
 		    "a roll: write 4+ (4 or more on a d%d) or - (hits always)",
-		    s != NULL ? s : "", w->name, rs->die);
+		    s, w->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "Strength", &at);

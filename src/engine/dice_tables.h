@@ -72,6 +72,7 @@ struct dt_tables {
 	enum dt_turn turn;
 	unsigned quality;       /* enum dt_qwhen */
 	double contact_mm;      /* the Combat table's, else the setting's */
+	struct pos contact_pos; /* the Combat table's value; line 0: none */
 	struct dt_expr melee_roll; /* opposed: what each side rolls */
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
