@@ -308,10 +308,19 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 		    "columns Setting and Value");
 		return -1;
 	}
-	for (i = 1; i < c->nrows; i++)
-		if (*RS_CELL(c, i, sc) != '\0' &&
-		    combat_row(rs, c, i, sc, vc, seen, t, d) != 0)
+	for (i = 1; i < c->nrows; i++) {
+		if (*RS_CELL(c, i, sc) == '\0') {
+			/* A value with no setting says nothing it could mean. */
+			if (*RS_CELL(c, i, vc) != '\0') {
+				diag_add(d, SEV_ERROR, RS_CPOS(c, i, sc), "a "
+				    "Combat row without a Setting");
+				rc = -1;
+			}
+			continue;
+		}
+		if (combat_row(rs, c, i, sc, vc, seen, t, d) != 0)
 			rc = -1;
+	}
 	for (i = 0; i < 2; i++)
 		if (!seen[i]) {
 			diag_add(d, SEV_ERROR, c->pos, "the Combat table does "
