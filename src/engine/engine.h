@@ -12,7 +12,9 @@
  *             morale, flags, a few free counters)
  *   game      fixed-size state: no allocation while a game is played
  *   families  struct eng_family: the hooks a rule family fills in
- *             (firepower.c, morale.c); the core never decides a rule
+ *             (firepower.c, morale.c, dice.c), and what it reads of a
+ *             ruleset beyond the reader's model (its own columns and
+ *             sections); the core never decides a rule
  *   test games, self-play and statistics, rule coverage, odds
  *
  * Board units. Every position and length inside a game is in "board
@@ -41,8 +43,12 @@
  *                         (fp_show.c, mo_show.c);
  *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
  *   src/engine/game.c     one row in families[];
- *   src/ruleset/ruleset.h, read.c  its `engine:` name (enum rs_engine
- *                         and the front matter's spelling);
+ *   src/ruleset/ruleset.h, front.c, names.c  its `engine:` name (enum
+ *                         rs_engine and the front matter's spelling);
+ *   the columns and sections of its own it reads: declare them in
+ *                         unit_cols, weapon_cols and sections, and read
+ *                         them from the own-stat cells (eng_own_col,
+ *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
  * What the family must do:
