@@ -725,8 +725,9 @@ int eng_front_check(const struct ruleset *, struct diags *);
  * list the reader was given. None for a print-only ruleset.
  */
 void eng_own_notes(const struct ruleset *, struct diags *);
-/* What only the family can tell of a ruleset once read: eng_front_check
- * and eng_own_notes. Returns 0, or -1 on errors. */
+/* What only the family can tell of a ruleset once read: eng_own_notes,
+ * a warning for a second section of the family's own (it reads the
+ * first), and eng_front_check. Returns 0, or -1 on errors. */
 int eng_family_check(const struct ruleset *, struct diags *);
 /* The index of the own-stat column named name (as names compare) in
  * oc, or -1. */

@@ -300,10 +300,31 @@ eng_own_notes(const struct ruleset *rs, struct diags *d)
 		own_note(u, "Units", f->unit_cols, f, d);
 }
 
+/* A section of the family's own given twice with a table: the family
+ * reads the first (rs_table_find), so the second gets a warning, as a
+ * second table of a section the reader reads does. */
+static void
+own_sections(const struct ruleset *rs, struct diags *d)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	const char *const *sec;
+	size_t i, n;
+
+	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
+	    sec++)
+		for (i = n = 0; i < rs->ntables; i++)
+			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
+				diag_add(d, SEV_WARNING, rs->tables[i].head_pos,
+				    "second '%s' section with a table: the %s "
+				    "family reads the first (ignored)", *sec,
+				    f->name);
+}
+
 int
 eng_family_check(const struct ruleset *rs, struct diags *d)
 {
 	eng_own_notes(rs, d);
+	own_sections(rs, d);
 	return eng_front_check(rs, d);
 }
 
