@@ -234,7 +234,9 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		return -1;
 	}
 	switch (j) {
-	case 0: case 1: case 2:
+	case 0:
+	case 1:
+	case 2:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
 			diag_add(d, SEV_ERROR, vp, "unknown %s '%s' (known: "
 			    "%s)", combat_keys[j].name, v, words_list(words,
@@ -355,13 +357,11 @@ index_of(const int *a, int n, int v)
  * Returns 0; -1 when a heading is bad (the rows are still read); -2 when
  * the table has no room for rolls or is past its limit (they are not). */
 static int
-wound_head(const struct rs_table *w, struct dt_tables *t, int die,
-    struct diags *d)
+wound_head(const struct rs_table *w, struct dt_tables *t, struct diags *d)
 {
 	size_t j;
 	int v, rc = 0;
 
-	(void)die;
 	if (w->ncols < 2 || w->nrows < 2) {
 		diag_add(d, SEV_ERROR, w->pos, "the Wound table needs a row "
 		    "for each Strength and a column for each Toughness");
@@ -402,7 +402,7 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 	if (w == NULL)
 		return 0;
 	t->wound_given = 1;
-	if ((rc = wound_head(w, t, rs->die, d)) == -2)
+	if ((rc = wound_head(w, t, d)) == -2)
 		return -1;
 	for (i = 1; i < w->nrows; i++) {
 		const char *s = RS_CELL(w, i, 0);
