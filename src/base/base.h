@@ -70,6 +70,13 @@ void diag_add(struct diags *, enum severity, struct pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void diag_vadd(struct diags *, enum severity, struct pos, const char *,
     va_list);
+/*
+ * Add a finding at index `at` of the list (clamped to its end), the ones
+ * after it moved down: a message that can be worded only later (by the
+ * rule family, once known) still stands where the reader met its cause.
+ */
+void diag_insert(struct diags *, size_t at, enum severity, struct pos,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Worst severity recorded, or -1 when the list is empty. */
 int diags_worst(const struct diags *);
 size_t diags_count(const struct diags *, enum severity);

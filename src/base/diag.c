@@ -59,6 +59,24 @@ diag_add(struct diags *d, enum severity sev, struct pos p, const char *fmt,
 	va_end(ap);
 }
 
+void
+diag_insert(struct diags *d, size_t at, enum severity sev, struct pos p,
+    const char *fmt, ...)
+{
+	struct diag x;
+	size_t n = d->n;
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vadd(d, sev, p, fmt, ap);
+	va_end(ap);
+	if (d->n == n || at >= n)
+		return; /* dropped past the limit, or at the end already */
+	x = d->v[n];
+	memmove(&d->v[at + 1], &d->v[at], (n - at) * sizeof(x));
+	d->v[at] = x;
+}
+
 int
 diags_worst(const struct diags *d)
 {

@@ -227,8 +227,9 @@ cmd_check(int argc, char **argv)
 		} else if (rc == 0 && !quiet)
 			report(argv[i], &r, verbose);
 		else if (rc == 1 && !quiet)
-			printf("%s: print only (no engine): nothing played; "
-			    "warnings %zu, notes %zu\n", argv[i],
+			printf("%s: %s: nothing played; warnings %zu, notes "
+			    "%zu\n", argv[i], eng_show_of(rs)->unplayed != NULL ?
+			    eng_show_of(rs)->unplayed : "print only (no engine)",
 			    diags_count(&read, SEV_WARNING) +
 			    diags_count(&d, SEV_WARNING),
 			    diags_count(&read, SEV_NOTE) +

@@ -572,7 +572,7 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 		diag_add(d, SEV_ERROR, at, "the ruleset '%s' cannot be read: %s",
 		    path, rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
 	else {
-		eng_front_check(rs, &rd);
+		eng_family_check(rs, &rd);
 		diags_print(&rd, stderr);
 	}
 	if (rs != NULL && diags_worst(&rd) >= SEV_ERROR) {

@@ -173,9 +173,9 @@ cli_load_keep(const char *path, int *worst, struct diags *keep)
 	struct ruleset *rs = rs_read(path, &d);
 	size_t i;
 
-	/* The front-matter keys that are the family's settings. */
+	/* What only the family can tell: its settings, its columns. */
 	if (rs != NULL)
-		eng_front_check(rs, &d);
+		eng_family_check(rs, &d);
 	diags_print(&d, stderr);
 	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
 	for (i = 0; keep != NULL && i < d.n; i++) {
@@ -196,11 +196,17 @@ cli_playable(const struct ruleset *rs, const char *path)
 {
 	struct diags d = { 0 };
 
-	if (!eng_show_of(rs)->print_only)
+	const struct eng_show *sh = eng_show_of(rs);
+
+	if (!sh->print_only)
 		return 0;
-	diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: nothing "
-	    "to play (the ruleset is print only; engine: firepower or "
-	    "engine: morale has it played)", path);
+	if (sh->unplayed != NULL)
+		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s: nothing to play: "
+		    "%s", path, sh->unplayed);
+	else
+		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: "
+		    "nothing to play (the ruleset is print only; engine: "
+		    "firepower or engine: morale has it played)", path);
 	diags_print(&d, stderr);
 	diags_free(&d);
 	return -1;

@@ -12,7 +12,9 @@
  *             morale, flags, a few free counters)
  *   game      fixed-size state: no allocation while a game is played
  *   families  struct eng_family: the hooks a rule family fills in
- *             (firepower.c, morale.c); the core never decides a rule
+ *             (firepower.c, morale.c, dice.c), and what it reads of a
+ *             ruleset beyond the reader's model (its own columns and
+ *             sections); the core never decides a rule
  *   test games, self-play and statistics, rule coverage, odds
  *
  * Board units. Every position and length inside a game is in "board
@@ -41,8 +43,12 @@
  *                         (fp_show.c, mo_show.c);
  *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
  *   src/engine/game.c     one row in families[];
- *   src/ruleset/ruleset.h, read.c  its `engine:` name (enum rs_engine
- *                         and the front matter's spelling);
+ *   src/ruleset/ruleset.h, front.c, names.c  its `engine:` name (enum
+ *                         rs_engine and the front matter's spelling);
+ *   the columns and sections of its own it reads: declare them in
+ *                         unit_cols, weapon_cols and sections, and read
+ *                         them from the own-stat cells (eng_own_col,
+ *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
  * What the family must do:
@@ -582,6 +588,10 @@ struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
 	int print_only;
+	/* Why a family's ruleset is not played, when it is not (a family
+	 * whose mechanisms are not written yet): play and odds refuse and
+	 * check sums up with these words. NULL: no family (print only). */
+	const char *unplayed;
 	unsigned stats;        /* enum eng_stat_bit */
 	int weapon_destroys;   /* weapons show the classes they destroy */
 	/* Odds panels: the melee situation sheets and cards assume, the
@@ -681,6 +691,15 @@ struct eng_family {
 	/* The numbers it plays with that a ruleset may set (settings.c). */
 	const struct eng_setting *settings;
 	int nsettings;
+	/* What it reads of the ruleset beyond the reader's model, as data:
+	 * the columns of the Units and of the Weapons table (headings, as
+	 * names compare: "To hit"), which the reader keeps as the game's
+	 * own stats and the family reads from their cells (eng_own_col), so
+	 * that they are not in the note on columns printed but not played;
+	 * and the level-2 sections of its own whose first table it reads
+	 * (rs_table_find). Each NULL-terminated, or NULL: none. */
+	const char *const *unit_cols, *const *weapon_cols;
+	const char *const *sections;
 	/* The family's gauges for a ruleset, at the lengths its settings
 	 * give, into out[ENG_MAX_GAUGES]; returns how many. May be NULL. */
 	size_t (*gauges)(const struct ruleset *, struct eng_gauge *out);
@@ -709,6 +728,21 @@ int eng_settings_read(const struct ruleset *, const struct eng_family *,
  * Returns 0, or -1 on errors.
  */
 int eng_front_check(const struct ruleset *, struct diags *);
+/*
+ * The columns of the game's own stats (Units and Weapons tables) that
+ * the family that plays rs does not read: a note for each table naming
+ * them (printed on the cards, not played), placed among the reader's
+ * messages where the table was read (rs_own_cols.diag_at), as d is the
+ * list the reader was given. None for a print-only ruleset.
+ */
+void eng_own_notes(const struct ruleset *, struct diags *);
+/* What only the family can tell of a ruleset once read: eng_own_notes,
+ * a warning for a second section of the family's own (it reads the
+ * first), and eng_front_check. Returns 0, or -1 on errors. */
+int eng_family_check(const struct ruleset *, struct diags *);
+/* The index of the own-stat column named name (as names compare) in
+ * oc, or -1. */
+int eng_own_col(const struct rs_own_cols *, const char *name);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
@@ -716,14 +750,16 @@ void eng_settings_dump(const struct ruleset *, FILE *);
 const struct eng_family *eng_family_find(enum rs_engine);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;
+extern const struct eng_family eng_dice;
 
 /* ---- context and games (game.c) ---- */
 /*
  * Prepare a ruleset for play. grid/cell_mm override the ruleset's grid
  * when grid >= 0 (RS_GRID_NONE: a free table). Returns the context, or
  * NULL when the ruleset is print only (engine: none, no note: the
- * caller says so), its engine is not played (a note says so) or an
- * error was added to diags.
+ * caller says so), its engine is not played (a note says so; a family
+ * without play_turn is prepared first, so that its tables are checked)
+ * or an error was added to diags.
  */
 struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid,
     double cell_mm, struct diags *);

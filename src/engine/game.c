@@ -15,6 +15,7 @@
 static const struct eng_family *const families[] = {
 	&eng_firepower,
 	&eng_morale,
+	&eng_dice,
 };
 
 const struct eng_family *
@@ -170,6 +171,15 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	}
 	eng_ctx_convert(c, &c->board, d);
 	if (c->fam->prepare != NULL && c->fam->prepare(c, d) != 0) {
+		eng_ctx_free(c);
+		return NULL;
+	}
+	/* A family whose mechanisms are not written yet has had its tables
+	 * checked; nothing of it can be played. */
+	if (c->fam->play_turn == NULL || c->fam->step == NULL) {
+		diag_add(d, SEV_NOTE, at, "the %s family does not play yet in "
+		    "this version: its tables are checked; test games, "
+		    "self-play and odds are skipped", c->fam->name);
 		eng_ctx_free(c);
 		return NULL;
 	}

@@ -231,6 +231,103 @@ eng_front_check(const struct ruleset *rs, struct diags *d)
 	return eng_settings_read(rs, f, &v, d);
 }
 
+int
+eng_own_col(const struct rs_own_cols *oc, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < oc->n; k++)
+		if (rs_name_eq(oc->head[k], name))
+			return (int)k;
+	return -1;
+}
+
+/* Whether heading h is one of the NULL-terminated names. */
+static int
+reads_col(const char *const *names, const char *h)
+{
+	for (; names != NULL && *names != NULL; names++)
+		if (rs_name_eq(*names, h))
+			return 1;
+	return 0;
+}
+
+/* The note on one table's own columns that f does not read, at its
+ * place among the reader's messages. */
+static void
+own_note(const struct rs_own_cols *oc, const char *what,
+    const char *const *reads, const struct eng_family *f, struct diags *d)
+{
+	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
+	size_t k, n = 0, cols = 0;
+
+	if (!oc->read)
+		return;
+	list[0] = '\0';
+	for (k = 0; k < oc->n; k++) {
+		if (reads_col(reads, oc->head[k]))
+			continue;
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+		    n ? ", " : "", oc->head[k]);
+		cols++;
+	}
+	/* A family plays what it knows; the designer should hear once, not
+	 * per column, that the rest is printed only. */
+	if (cols > 0)
+		diag_insert(d, oc->diag_at, SEV_NOTE, oc->table_pos, "the %s "
+		    "table's column%s %s %s the game's own: printed on the "
+		    "cards and the reference sheet, not played by the %s "
+		    "family", what, cols > 1 ? "s" : "", list,
+		    cols > 1 ? "are" : "is", f->name);
+}
+
+void
+eng_own_notes(const struct ruleset *rs, struct diags *d)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct rs_own_cols *u = &rs->unit_own, *w = &rs->weapon_own;
+	int units_later;
+
+	if (f == NULL)
+		return;
+	/* The later place first, so that the earlier index still holds. */
+	units_later = u->diag_at > w->diag_at || (u->diag_at == w->diag_at &&
+	    u->table_pos.line > w->table_pos.line);
+	if (units_later)
+		own_note(u, "Units", f->unit_cols, f, d);
+	own_note(w, "Weapons", f->weapon_cols, f, d);
+	if (!units_later)
+		own_note(u, "Units", f->unit_cols, f, d);
+}
+
+/* A section of the family's own given twice with a table: the family
+ * reads the first (rs_table_find), so the second gets a warning, as a
+ * second table of a section the reader reads does. */
+static void
+own_sections(const struct ruleset *rs, struct diags *d)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	const char *const *sec;
+	size_t i, n;
+
+	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
+	    sec++)
+		for (i = n = 0; i < rs->ntables; i++)
+			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
+				diag_add(d, SEV_WARNING, rs->tables[i].head_pos,
+				    "second '%s' section with a table: the %s "
+				    "family reads the first (ignored)", *sec,
+				    f->name);
+}
+
+int
+eng_family_check(const struct ruleset *rs, struct diags *d)
+{
+	eng_own_notes(rs, d);
+	own_sections(rs, d);
+	return eng_front_check(rs, d);
+}
+
 void
 eng_settings_dump(const struct ruleset *rs, FILE *fp)
 {

@@ -232,9 +232,11 @@ front_engine(struct reader *r, const struct rs_node *fm)
 		rs->engine = RS_ENGINE_FIREPOWER;
 	else if (s != NULL && strcasecmp(s, "morale") == 0)
 		rs->engine = RS_ENGINE_MORALE;
+	else if (s != NULL && strcasecmp(s, "dice") == 0)
+		rs->engine = RS_ENGINE_DICE;
 	else if (s != NULL)
 		diag_add(r->d, SEV_ERROR, v->pos, "unknown engine '%s' "
-		    "(known: none, firepower, morale)", s);
+		    "(known: none, firepower, morale, dice)", s);
 }
 
 /* The bases of all units: "30mm" (square) or "40x20mm" (frontage by

@@ -94,12 +94,14 @@ void rd_table_unknown_cols(struct reader *, const struct table *,
  * The columns of a Units or Weapons table that are none of known: the
  * game's own stats, into oc with their indices in col (at most
  * RS_MAX_OWN_STATS; a heading twice, or past the limit, is an error at
- * it). A family ruleset gets one note listing them.
+ * it). Which of them a family reads is the engine's business: its note
+ * on the others goes where the table was read (oc->diag_at).
  */
 void rd_table_own_cols(struct reader *, const struct table *,
     const char *const *const *known, struct rs_own_cols *oc, int *col);
+/* The row's own cells into own (NULL: empty) and their places. */
 void rd_row_own(struct reader *, const struct rs_own_cols *, const int *col,
-    const struct cell *row, char **own);
+    const struct cell *row, char **own, struct pos *own_pos);
 /* A cell as a whole number in lo…hi, or as a length in the ruleset's
  * measure. Returns 0, or reports and returns -1. */
 int rd_cell_int(struct reader *, const struct cell *, const char *what,

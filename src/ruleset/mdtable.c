@@ -129,8 +129,7 @@ void
 rd_table_own_cols(struct reader *r, const struct table *t,
     const char *const *const *known, struct rs_own_cols *oc, int *col)
 {
-	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
-	size_t j, k, n = 0;
+	size_t j, k;
 	int full = 0;
 
 	for (j = 0; j < t->ncols; j++) {
@@ -168,24 +167,20 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 		col[oc->n] = (int)j;
 		oc->pos[oc->n] = h->pos;
 		oc->head[oc->n++] = xstrdup(h->text);
-		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
-		    n ? ", " : "", h->text);
 	}
-	/* A family plays what it knows; the designer should hear once, not
-	 * per column, that the rest is printed only. */
-	if (oc->n > 0 && r->rs->engine != RS_ENGINE_NONE)
-		diag_add(r->d, SEV_NOTE, t->pos, "the %s table's column%s %s "
-		    "%s the game's own: printed on the cards and the reference "
-		    "sheet, not played by the %s family", t->what,
-		    oc->n > 1 ? "s" : "", list, oc->n > 1 ? "are" : "is",
-		    rs_engine_name(r->rs->engine));
+	/* Which of them the rule family plays, and the note on the rest,
+	 * are the family's business (eng_own_notes): the note stands here
+	 * among the table's messages. */
+	oc->table_pos = t->pos;
+	oc->diag_at = r->d->n;
+	oc->read = 1;
 }
 
 /* The cells of a row under the game's own columns, into own (an empty
  * cell: NULL); a cell past the name limit is an error at its place. */
 void
 rd_row_own(struct reader *r, const struct rs_own_cols *oc, const int *col,
-    const struct cell *row, char **own)
+    const struct cell *row, char **own, struct pos *own_pos)
 {
 	char what[RS_MAX_NAME * 4 + 16];
 	size_t k;
@@ -194,6 +189,7 @@ rd_row_own(struct reader *r, const struct rs_own_cols *oc, const int *col,
 		const struct cell *c = &row[col[k]];
 
 		own[k] = NULL;
+		own_pos[k] = c->pos;
 		/* Only an empty cell is "none": a game's "-" or "none" is
 		 * printed as written. */
 		snprintf(what, sizeof(what), "stat '%s'", oc->head[k]);

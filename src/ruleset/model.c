@@ -75,6 +75,16 @@ rs_free(struct ruleset *rs)
 	for (k = 0; k < rs->nclasses; k++)
 		free(rs->classes[k]);
 	free(rs->classes);
+	for (i = 0; i < rs->ntables; i++) {
+		struct rs_table *t = &rs->tables[i];
+
+		for (k = 0; k < t->nrows * t->ncols; k++)
+			free(t->cell[k]);
+		free(t->cell);
+		free(t->cpos);
+		free(t->section);
+	}
+	free(rs->tables);
 	for (k = 0; k < rs->weapon_own.n; k++)
 		free(rs->weapon_own.head[k]);
 	free(rs->weapons);

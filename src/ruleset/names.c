@@ -148,7 +148,8 @@ const char *
 rs_engine_name(enum rs_engine e)
 {
 	return e == RS_ENGINE_FIREPOWER ? "firepower" :
-	    e == RS_ENGINE_MORALE ? "morale" : "none";
+	    e == RS_ENGINE_MORALE ? "morale" : e == RS_ENGINE_DICE ? "dice" :
+	    "none";
 }
 
 const char *

@@ -299,10 +299,64 @@ section_of(const char *title)
 }
 
 /*
+ * The first table of a level-2 section the reader does not read, kept as
+ * text cells (struct rs_table) for a rule family that reads sections of
+ * its own. Nothing is reported: to the reader it is prose.
+ */
+static void
+keep_table(struct reader *r, const char *title, struct pos head,
+    const struct rs_md *m)
+{
+	struct diags quiet = { 0 };
+	struct rs_table x;
+	struct table t;
+	size_t i, j;
+
+	rd_table_load(&t, m, title, &quiet);
+	memset(&x, 0, sizeof(x));
+	x.section = xstrdup(title);
+	x.head_pos = head;
+	x.pos = t.pos;
+	x.ncols = t.ncols;
+	x.nrows = t.nrows + 1;
+	x.cell = xcalloc(x.nrows * x.ncols + 1, sizeof(char *));
+	x.cpos = xcalloc(x.nrows * x.ncols + 1, sizeof(struct pos));
+	for (i = 0; i < x.nrows; i++)
+		for (j = 0; j < x.ncols; j++) {
+			struct cell *c = i == 0 ? &t.head[j] : &t.rows[i - 1][j];
+
+			RS_CELL(&x, i, j) = xstrdup(c->text);
+			RS_CPOS(&x, i, j) = c->pos;
+		}
+	rd_table_free(&t);
+	diags_free(&quiet);
+	XPUSH(r->rs->tables, r->rs->ntables, r->rs->captables, x);
+}
+
+const struct rs_table *
+rs_table_find(const struct ruleset *rs, const char *title)
+{
+	size_t i;
+
+	for (i = 0; i < rs->ntables; i++)
+		if (rd_name_eq(rs->tables[i].section, title))
+			return &rs->tables[i];
+	return NULL;
+}
+
+int
+rs_name_eq(const char *a, const char *b)
+{
+	return rd_name_eq(a, b);
+}
+
+/*
  * Walk the top level of the body: a level-1 or level-2 heading opens a
  * section (level 1, or an unknown title, one that is not read), and a
  * section's first table or ordered list is read; a second table is
- * warned about. Test games are then found anywhere.
+ * warned about. The first table of a level-2 section the reader does
+ * not know is kept for the rule family. Test games are then found
+ * anywhere.
  */
 static void
 read_body(struct reader *r)
@@ -312,6 +366,8 @@ read_body(struct reader *r)
 	int seen[NSECTIONS] = { 0 };
 	size_t i;
 	struct table t;
+	char *other = NULL; /* the title of a level-2 section not read */
+	struct pos other_pos = { 0 };
 
 	for (i = 0; i < doc->nkids; i++) {
 		const struct rs_md *m = doc->kids[i];
@@ -320,8 +376,19 @@ read_body(struct reader *r)
 			char *title = rs_md_text(m);
 
 			sec = m->level == 2 ? section_of(rd_trim(title)) : NULL;
+			free(other);
+			other = NULL;
+			if (m->level == 2 && sec == NULL) {
+				other = xstrdup(rd_trim(title));
+				other_pos = m->pos;
+			}
 			free(title);
 			continue;
+		}
+		if (other != NULL && m->kind == RS_MD_TABLE) {
+			keep_table(r, other, other_pos, m);
+			free(other);
+			other = NULL;
 		}
 		if (sec == NULL)
 			continue;
@@ -339,6 +406,7 @@ read_body(struct reader *r)
 		    sec->list != NULL && !seen[sec - sections]++)
 			sec->list(r, m);
 	}
+	free(other);
 	find_testgames(r, doc);
 }
 

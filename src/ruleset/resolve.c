@@ -2,7 +2,8 @@
  * resolve.c: what can be checked only once the whole file is read. A
  * unit's weapons are names until the Weapons table is known, the
  * battle's forces name units, and each rule family needs some columns
- * (firepower: Melee and Hits on; morale: Morale); then what the model
+ * (firepower: Melee and Hits on; morale: Morale; dice: Weapons with
+ * Range, the rest of its columns are its own, checked by the engine); then what the model
  * as a whole lacks — a title, units, weapons, a sequence of play (no
  * engine is a note: the ruleset is print only). Messages point at the
  * item, or at the top of the file for what is missing altogether.
@@ -120,9 +121,11 @@ check_whole(struct reader *r)
 	if (rs->nunits == 0)
 		diag_add(r->d, SEV_ERROR, top, "no units: a ruleset needs a "
 		    "'## Units' section with a table");
-	if (rs->engine == RS_ENGINE_FIREPOWER && rs->nweapons == 0)
-		diag_add(r->d, SEV_ERROR, top, "no weapons: a firepower "
-		    "ruleset needs a '## Weapons' section with a table");
+	if ((rs->engine == RS_ENGINE_FIREPOWER ||
+	    rs->engine == RS_ENGINE_DICE) && rs->nweapons == 0)
+		diag_add(r->d, SEV_ERROR, top, "no weapons: a %s ruleset needs "
+		    "a '## Weapons' section with a table",
+		    rs_engine_name(rs->engine));
 	if (rs->nphases == 0 && rs->nunits > 0)
 		diag_add(r->d, SEV_WARNING, top, "no sequence of play (an "
 		    "ordered list under '## Sequence of play')");

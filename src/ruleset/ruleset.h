@@ -26,7 +26,8 @@
 #define RS_MAX_GAUGES 16  /* rows of the Gauges table */
 #define RS_MAX_MARKERS 16 /* rows of the Markers table */
 
-enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE };
+enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE,
+	RS_ENGINE_DICE };
 
 /* Unit classes; a weapon's "destroys" is a mask of (1u << class). */
 enum rs_class {
@@ -147,6 +148,12 @@ struct rs_own_cols {
 	size_t n;
 	char *head[RS_MAX_OWN_STATS];
 	struct pos pos[RS_MAX_OWN_STATS];
+	/* The table, and how many messages the reader had given when it
+	 * read it: the family's note on the columns it does not play goes
+	 * there (eng_own_notes), among the reader's messages on the table. */
+	struct pos table_pos;
+	size_t diag_at;
+	int read;     /* the table was read */
 };
 
 /*
@@ -194,6 +201,7 @@ struct rs_weapon {
 	unsigned traits;    /* rs_weapon_trait */
 	char *notes;        /* free text of the Notes column, or NULL */
 	char *own[RS_MAX_OWN_STATS]; /* by rs->weapon_own; NULL: empty */
+	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
 };
 
 struct rs_unit {
@@ -216,6 +224,7 @@ struct rs_unit {
 	double base_w_mm, base_d_mm; /* footprint; from Base column or front matter */
 	char *notes;
 	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
+	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
 };
 
 struct rs_terrain {
@@ -264,6 +273,24 @@ struct rs_testgame {
 	char *name;           /* the name key, or "test game N" */
 	struct rs_node *doc;  /* the YAML document (a map) */
 };
+
+/*
+ * The first table of a level-2 section that the reader does not read
+ * (to the reader, prose): kept as text cells with their places, so that
+ * a rule family reads sections of its own (the dice family's Combat,
+ * Wound table …) without knowing Markdown. Row 0 is the header.
+ */
+struct rs_table {
+	char *section;      /* the heading as written */
+	struct pos head_pos; /* of the heading */
+	struct pos pos;     /* of the table */
+	size_t nrows, ncols; /* rows including the header */
+	char **cell;        /* nrows * ncols, row by row; "" when empty */
+	struct pos *cpos;
+};
+/* Cell (row, col) of t, and its place. */
+#define RS_CELL(t, r, c) ((t)->cell[(r) * (t)->ncols + (c)])
+#define RS_CPOS(t, r, c) ((t)->cpos[(r) * (t)->ncols + (c)])
 
 struct rs_force {
 	struct pos pos;
@@ -318,6 +345,8 @@ struct ruleset {
 	struct rs_own_cols unit_own, weapon_own; /* the game's own stats */
 	char **classes;  /* the game's own classes, in order of first use */
 	size_t nclasses, capclasses;
+	struct rs_table *tables; /* sections the reader does not read */
+	size_t ntables, captables;
 
 	struct rs_node *front;  /* the whole front matter, for extra keys */
 	struct rs_md *doc;      /* the whole body as a Markdown tree */
@@ -339,6 +368,14 @@ int rs_unit_find(const struct ruleset *, const char *name);
 int rs_weapon_find(const struct ruleset *, const char *name);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
     enum rs_mod_scope, const char *key);
+
+/* The table of the first section titled title that the reader does not
+ * read (titles compare as rs_name_eq does), or NULL. */
+const struct rs_table *rs_table_find(const struct ruleset *,
+    const char *title);
+/* Names, headings and titles equal as the reader compares them: without
+ * case, spaces, '-', '_' and '.' ("To hit" == "to-hit"). */
+int rs_name_eq(const char *, const char *);
 
 /* 1 when the reader reads this front-matter key (the others are a rule
  * family's settings, or unknown: the engine tells them apart). */

@@ -227,7 +227,7 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	unit_base(r, c->base >= 0 ? &row[c->base] : NULL, &u);
 	if (c->notes >= 0 && !rd_is_none(row[c->notes].text))
 		u.notes = xstrdup(row[c->notes].text);
-	rd_row_own(r, &rs->unit_own, c->own, row, u.own);
+	rd_row_own(r, &rs->unit_own, c->own, row, u.own, u.own_pos);
 	if (c->weapons >= 0 && !rd_is_none(row[c->weapons].text)) {
 		uc.u = &u;
 		uc.wnames = p.names;
@@ -427,7 +427,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		}
 		if (cn >= 0 && !rd_is_none(row[cn].text))
 			w.notes = xstrdup(row[cn].text);
-		rd_row_own(r, &rs->weapon_own, own, row, w.own);
+		rd_row_own(r, &rs->weapon_own, own, row, w.own, w.own_pos);
 		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
 	}
 }

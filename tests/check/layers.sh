@@ -10,7 +10,7 @@ hits=$(grep -rnE 'RS_ENGINE_|->engine *[!=]=' $above)
 if [ -z "$hits" ]; then echo "PASS: no family checks above the engine"
 else echo "FAIL: no family checks above the engine: $(echo "$hits" | head -3)"; fi
 
-hits=$(grep -rnE '#include .*(firepower|morale|mo_odds)\.h' $above)
+hits=$(grep -rnE '#include .*(firepower|morale|mo_odds|dice_tables)\.h' $above)
 if [ -z "$hits" ]; then echo "PASS: no family headers above the engine"
 else echo "FAIL: no family headers above the engine: $(echo "$hits" | head -3)"; fi
 

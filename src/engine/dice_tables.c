@@ -1,0 +1,986 @@
+/*
+ * dice_tables.c: the dice family's tables, read and checked — the
+ * Combat settings (how shooting and melee are resolved), the Wound
+ * table, the Melee outcomes and Quality test tables, and the columns of
+ * the Units and Weapons tables it reads from the game's own stats
+ * (Attacks, To hit, Strength, AP, Damage; Toughness, Save, Wounds,
+ * Quality, Combat). The reader keeps those as text with their places
+ * (rs_table_find, own_pos); each bad one is an error there. Nothing is
+ * rolled here: the mechanisms read struct dt_tables.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dice_tables.h"
+
+/* ---- cells ---- */
+
+/* An empty cell, or one that says none. */
+static int
+is_none(const char *s)
+{
+	return s == NULL || *s == '\0' || strcmp(s, "-") == 0 ||
+	    strcmp(s, "\xe2\x80\x94") == 0 || strcmp(s, "\xe2\x80\x93") == 0 ||
+	    strcasecmp(s, "none") == 0 || strcasecmp(s, "n/a") == 0;
+}
+
+/* A whole number in lo..hi (a leading '+' or '-' as written). Returns
+ * 0, or -1. */
+static int
+whole(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || !(isdigit((unsigned char)*s) || ((*s == '-' ||
+	    *s == '+') && isdigit((unsigned char)s[1]))))
+		return -1;
+	v = strtol(s, &end, 10);
+	if (*end != '\0' || v < lo || v > hi)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+/* A roll on the ruleset's die: "4+" is the face needed, "-" (or an
+ * empty cell when none may be) is 0. Returns 0, or -1. */
+static int
+roll(const char *s, int die, int *need)
+{
+	char *end;
+	long v;
+
+	if (is_none(s) && s != NULL && *s != '\0') {
+		*need = 0;
+		return 0;
+	}
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return -1;
+	v = strtol(s, &end, 10);
+	if (end[0] != '+' || end[1] != '\0' || v < 1 || v > die)
+		return -1;
+	*need = (int)v;
+	return 0;
+}
+
+int
+dt_expr_check(const char *text, struct dt_expr *e, int *col,
+    const char **why)
+{
+	const char *s = text, *p;
+	long n = 1, m, k = 0;
+	char *end;
+
+	/* The plain forms only, until dx_parse() (src/engine/dicex.c) is
+	 * called here: it reads the whole language with the same contract
+	 * (0, or -1 with a column and a reason). */
+	e->text = text;
+	e->n = e->sides = e->add = 0;
+	*col = 1;
+	if (isdigit((unsigned char)*s)) {
+		n = strtol(s, &end, 10);
+		if (*end == '\0') {
+			if (n > 1000) {
+				*why = "a number of at most 1000";
+				return -1;
+			}
+			e->add = (int)n;
+			return 0;
+		}
+		s = end;
+	}
+	if (*s != 'd' && *s != 'D') {
+		*col = (int)(s - text) + 1;
+		*why = "a whole number or dice such as d6, 2d6 or d6+1";
+		return -1;
+	}
+	p = s + 1;
+	m = strtol(p, &end, 10);
+	if (end == p || n < 1 || n > 100 || m < 2 || m > 100) {
+		*col = (int)(s - text) + 1;
+		*why = "1 to 100 dice of 2 to 100 faces";
+		return -1;
+	}
+	s = end;
+	if (*s == '+' || *s == '-') {
+		p = s + 1;
+		k = strtol(p, &end, 10);
+		if (end == p || k > 1000 || !isdigit((unsigned char)*p)) {
+			*col = (int)(s - text) + 2;
+			*why = "a whole number (0 to 1000) after the sign";
+			return -1;
+		}
+		if (*s == '-')
+			k = -k;
+		s = end;
+	}
+	if (*s != '\0') {
+		*col = (int)(s - text) + 1;
+		*why = "only NdM, NdM+k or NdM-k here (keep, reroll and "
+		    "exploding dice come with the expression module)";
+		return -1;
+	}
+	e->n = (int)n;
+	e->sides = (int)m;
+	e->add = (int)k;
+	return 0;
+}
+
+/* Place col characters into the cell at p. */
+static struct pos
+at_col(struct pos p, int col)
+{
+	p.col += col - 1;
+	return p;
+}
+
+/* ---- Combat ---- */
+
+/* The Combat table's settings and their words. */
+static const struct {
+	const char *name;
+	const char *const words[5];
+} combat_keys[] = {
+	{ "shooting", { "pipeline", "accumulated", "none", NULL } },
+	{ "melee", { "opposed", "accumulated", "pipeline", NULL } },
+	{ "turn", { "alternate", "phased", NULL } },
+	{ "quality test", { "none", "below half", "beaten", NULL } },
+	{ "contact", { NULL } },
+	{ "melee roll", { NULL } },
+};
+#define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
+
+/* "pipeline, accumulated or none" for a message, into buf. */
+static char *
+words_list(char *buf, size_t sz, const char *const *w)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; w[i] != NULL; i++)
+		n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%s",
+		    i == 0 ? "" : w[i + 1] == NULL ? " or " : ", ", w[i]);
+	return buf;
+}
+
+/* The index of the word s among w, or -1. */
+static int
+word_of(const char *const *w, const char *s)
+{
+	int i;
+
+	for (i = 0; w[i] != NULL; i++)
+		if (rs_name_eq(w[i], s))
+			return i;
+	return -1;
+}
+
+/* The quality test's triggers: "none", or a list of "below half" and
+ * "beaten". Returns 0, or -1 at the first bad item. */
+static int
+quality_when(const char *v, unsigned *mask, int *col)
+{
+	char buf[256], *item, *save = NULL;
+	int w;
+
+	*mask = 0;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (item = strtok_r(buf, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		while (isspace((unsigned char)*item))
+			item++;
+		*col = (int)(item - buf) + 1;
+		w = word_of(combat_keys[3].words, item);
+		if (w < 0)
+			return -1;
+		if (w == 1)
+			*mask |= DT_Q_BELOW_HALF;
+		else if (w == 2)
+			*mask |= DT_Q_BEATEN;
+	}
+	return 0;
+}
+
+/* One row of the Combat table. Returns 0, or -1 on an error. */
+static int
+combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
+    int sc, int vc, int *seen, struct dt_tables *t, struct diags *d)
+{
+	const char *k = RS_CELL(c, i, sc), *v = RS_CELL(c, i, vc), *why;
+	struct pos kp = RS_CPOS(c, i, sc), vp = RS_CPOS(c, i, vc);
+	char words[128];
+	size_t j;
+	int w, col;
+
+	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
+		;
+	if (j == NCOMBAT) {
+		diag_add(d, SEV_ERROR, kp, "unknown Combat setting '%s' "
+		    "(known: shooting, melee, turn, quality test, contact, "
+		    "melee roll)", k);
+		return -1;
+	}
+	if (seen[j]++) {
+		diag_add(d, SEV_ERROR, kp, "Combat setting '%s' given twice",
+		    combat_keys[j].name);
+		return -1;
+	}
+	if (*v == '\0') {
+		diag_add(d, SEV_ERROR, vp, "Combat setting '%s' has no Value",
+		    combat_keys[j].name);
+		return -1;
+	}
+	switch (j) {
+	case 0:
+	case 1:
+	case 2:
+		if ((w = word_of(combat_keys[j].words, v)) < 0) {
+			diag_add(d, SEV_ERROR, vp, "unknown %s '%s' (known: "
+			    "%s)", combat_keys[j].name, v, words_list(words,
+			    sizeof(words), combat_keys[j].words));
+			return -1;
+		}
+		if (j == 0)
+			t->shooting = (enum dt_shoot)w;
+		else if (j == 1)
+			t->melee = (enum dt_melee)w;
+		else
+			t->turn = (enum dt_turn)w;
+		return 0;
+	case 3:
+		if (quality_when(v, &t->quality, &col) != 0) {
+			diag_add(d, SEV_ERROR, at_col(vp, col), "unknown "
+			    "quality test '%s' (known: none, or a list of "
+			    "below half and beaten)", v);
+			return -1;
+		}
+		return 0;
+	case 4:
+		if (len_parse(v, rs->measure, &t->contact_mm, &why) != 0) {
+			diag_add(d, SEV_ERROR, vp, "contact '%s': %s", v, why);
+			return -1;
+		}
+		if (t->contact_mm < 1 || t->contact_mm > 1000) {
+			diag_add(d, SEV_ERROR, vp, "contact '%s' is out of "
+			    "range (1 mm to 1 m)", v);
+			return -1;
+		}
+		t->contact_pos = vp;
+		return 0;
+	default:
+		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
+			diag_add(d, SEV_ERROR, at_col(vp, col), "melee roll "
+			    "'%s' is not a dice expression: %s", v, why);
+			return -1;
+		}
+		t->melee_roll.pos = vp;
+		return 0;
+	}
+}
+
+/* The Combat section: a Setting | Value table. shooting and melee must
+ * be given; the others have defaults. */
+static int
+read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
+    struct diags *d)
+{
+	const struct rs_table *c = rs_table_find(rs, "Combat");
+	int seen[NCOMBAT] = { 0 }, sc = -1, vc = -1, rc = 0, col;
+	size_t i;
+	const char *why;
+
+	dt_expr_check("d6", &t->melee_roll, &col, &why);
+	if (c == NULL) {
+		diag_add(d, SEV_ERROR, rs->engine_pos, "the dice family needs "
+		    "a '## Combat' section with a Setting | Value table "
+		    "(shooting: pipeline, melee: opposed …)");
+		return -1;
+	}
+	for (i = 0; i < c->ncols; i++) {
+		if (sc < 0 && rs_name_eq(RS_CELL(c, 0, i), "Setting"))
+			sc = (int)i;
+		else if (vc < 0 && rs_name_eq(RS_CELL(c, 0, i), "Value"))
+			vc = (int)i;
+	}
+	if (sc < 0 || vc < 0) {
+		diag_add(d, SEV_ERROR, c->pos, "the Combat table needs the "
+		    "columns Setting and Value");
+		return -1;
+	}
+	for (i = 1; i < c->nrows; i++) {
+		if (*RS_CELL(c, i, sc) == '\0') {
+			/* A value with no setting says nothing it could mean. */
+			if (*RS_CELL(c, i, vc) != '\0') {
+				diag_add(d, SEV_ERROR, RS_CPOS(c, i, sc), "a "
+				    "Combat row without a Setting");
+				rc = -1;
+			}
+			continue;
+		}
+		if (combat_row(rs, c, i, sc, vc, seen, t, d) != 0)
+			rc = -1;
+	}
+	for (i = 0; i < 2; i++)
+		if (!seen[i]) {
+			diag_add(d, SEV_ERROR, c->pos, "the Combat table does "
+			    "not say how %s is resolved (a row '%s')",
+			    combat_keys[i].name, combat_keys[i].name);
+			rc = -1;
+		}
+	if (seen[4] && given) {
+		diag_add(d, SEV_ERROR, t->contact_pos.line ? t->contact_pos :
+		    c->pos, "contact is given twice: in the front matter and "
+		    "in the Combat table");
+		rc = -1;
+	}
+	return rc;
+}
+
+/* ---- the Wound table ---- */
+
+/* The index of v among n values, or -1. */
+static int
+index_of(const int *a, int n, int v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == v)
+			return i;
+	return -1;
+}
+
+/* The Wound table's header: a Toughness a column after the first.
+ * Returns 0; -1 when a heading is bad (the rows are still read); -2 when
+ * the table has no room for rolls or is past its limit (they are not). */
+static int
+wound_head(const struct rs_table *w, struct dt_tables *t, struct diags *d)
+{
+	size_t j;
+	int v, rc = 0;
+
+	if (w->ncols < 2 || w->nrows < 2) {
+		diag_add(d, SEV_ERROR, w->pos, "the Wound table needs a row "
+		    "for each Strength and a column for each Toughness");
+		return -2;
+	}
+	if (w->ncols - 1 > DT_MAX_WOUND || w->nrows - 1 > DT_MAX_WOUND) {
+		diag_add(d, SEV_ERROR, w->pos, "the Wound table has more than "
+		    "%d rows or columns", DT_MAX_WOUND);
+		return -2;
+	}
+	for (j = 1; j < w->ncols; j++) {
+		if (whole(RS_CELL(w, 0, j), 0, DT_MAX_STAT, &v) != 0) {
+			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j), "Wound table "
+			    "column '%s' is not a Toughness (a whole number, "
+			    "0 to %d)", RS_CELL(w, 0, j), DT_MAX_STAT);
+			rc = -1;
+			v = -1;
+		} else if (index_of(t->tough, t->ntough, v) >= 0) {
+			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j), "Wound table "
+			    "column for Toughness %d twice", v);
+			rc = -1;
+			v = -1;
+		}
+		t->tough[t->ntough++] = v;
+	}
+	return rc;
+}
+
+/* The Wound table: rows by the attacker's Strength, columns by the
+ * target's Toughness, cells a roll ("4+") or "-" (cannot wound). */
+static int
+read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
+{
+	const struct rs_table *w = rs_table_find(rs, "Wound table");
+	size_t i, j;
+	int v, n, rc = 0;
+
+	if (w == NULL)
+		return 0;
+	t->wound_given = 1;
+	if ((rc = wound_head(w, t, d)) == -2)
+		return -1;
+	for (i = 1; i < w->nrows; i++) {
+		const char *s = RS_CELL(w, i, 0);
+
+		if (whole(s, 0, DT_MAX_STAT, &v) != 0) {
+			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0), "Wound table "
+			    "row '%s' is not a Strength (a whole number, 0 to "
+			    "%d)", s, DT_MAX_STAT);
+			rc = -1;
+			v = -1;
+		} else if (index_of(t->str, t->nstr, v) >= 0) {
+			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0), "Wound table "
+			    "row for Strength %d twice", v);
+			rc = -1;
+			v = -1;
+		}
+		t->str[t->nstr] = v;
+		for (j = 1; j < w->ncols; j++) {
+			s = RS_CELL(w, i, j);
+			t->need[t->nstr][j - 1] = -1;
+			if (*s == '\0') {
+				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j), "the "
+				    "Wound table has no roll here: write one "
+				    "(4+) or - (cannot wound)");
+				rc = -1;
+			} else if (roll(s, rs->die, &n) != 0) {
+				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j), "'%s' "
+				    "is not a roll to wound: write 4+ (4 or "
+				    "more on a d%d) or - (cannot wound)", s,
+				    rs->die);
+				rc = -1;
+			} else
+				t->need[t->nstr][j - 1] = (signed char)n;
+		}
+		t->nstr++;
+	}
+	return rc;
+}
+
+/* ---- outcomes ---- */
+
+/* The effects each table allows, by result. */
+static int
+fx_allowed(enum dt_result r, enum dt_fx fx)
+{
+	if (r == DT_RES_PASSED || r == DT_RES_FAILED)
+		return fx == DT_FX_NOTHING || fx == DT_FX_FALL_BACK ||
+		    fx == DT_FX_DESTROYED || fx == DT_FX_ROUT;
+	if (fx == DT_FX_ROUT)
+		return 0;
+	return fx != DT_FX_BOTH_RECOIL || r == DT_RES_EQUAL;
+}
+
+/* One effect: "nothing", "destroyed", "recoil 1 base", "fall back 5cm",
+ * "both recoil", "fight again at most 2 times", "test quality", "rout".
+ * Returns 0, or -1 with why. */
+static int
+effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
+    const char **why)
+{
+	char *end;
+	long n;
+
+	e->amount = 0;
+	*why = "known: nothing, destroyed, recoil N bases, fall back "
+	    "LENGTH, both recoil, fight again at most N times, test quality, "
+	    "rout";
+	if (rs_name_eq(s, "nothing") || rs_name_eq(s, "steady"))
+		e->kind = DT_FX_NOTHING;
+	else if (rs_name_eq(s, "destroyed"))
+		e->kind = DT_FX_DESTROYED;
+	else if (rs_name_eq(s, "rout") || rs_name_eq(s, "routs"))
+		e->kind = DT_FX_ROUT;
+	else if (rs_name_eq(s, "test quality") || rs_name_eq(s,
+	    "quality test"))
+		e->kind = DT_FX_TEST;
+	else if (rs_name_eq(s, "both recoil")) {
+		e->kind = DT_FX_BOTH_RECOIL;
+		e->amount = 1;
+	} else if (strncasecmp(s, "recoil", 6) == 0) {
+		e->kind = DT_FX_RECOIL;
+		e->amount = 1;
+		s += 6;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s == '\0')
+			return 0;
+		n = strtol(s, &end, 10);
+		while (isspace((unsigned char)*end))
+			end++;
+		if (end == s || n < 1 || n > 10 || !(rs_name_eq(end, "base") ||
+		    rs_name_eq(end, "bases"))) {
+			*why = "recoil 1 to 10 bases";
+			return -1;
+		}
+		e->amount = (double)n;
+	} else if (strncasecmp(s, "fall back", 9) == 0) {
+		e->kind = DT_FX_FALL_BACK;
+		if (len_parse(s + 9, rs->measure, &e->amount, why) != 0)
+			return -1;
+		if (e->amount < 1 || e->amount > 1000) {
+			*why = "fall back 1 mm to 1 m";
+			return -1;
+		}
+	} else if (strncasecmp(s, "fight again", 11) == 0) {
+		e->kind = DT_FX_FIGHT_AGAIN;
+		s += 11;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s == '\0')
+			return 0; /* no limit: read_outcomes says why not */
+		if (strncasecmp(s, "at most", 7) == 0)
+			s += 7;
+		n = strtol(s, &end, 10);
+		while (isspace((unsigned char)*end))
+			end++;
+		if (end == s || n < 1 || n > DT_MAX_AGAIN ||
+		    !(rs_name_eq(end, "times") || rs_name_eq(end, "time"))) {
+			*why = "fight again at most 1 to 10 times";
+			return -1;
+		}
+		e->amount = (double)n;
+	} else
+		return -1;
+	return 0;
+}
+
+/* An Effect cell: effects separated by commas. Returns 0, or -1. */
+static int
+effects(const struct ruleset *rs, const char *cell, struct pos at,
+    enum dt_result r, const char *rname, struct dt_outcome *o,
+    struct diags *d)
+{
+	char buf[512], *item, *save = NULL;
+	const char *why;
+	int rc = 0;
+
+	snprintf(buf, sizeof(buf), "%s", cell);
+	for (item = strtok_r(buf, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		struct pos ip;
+		char *e;
+
+		while (isspace((unsigned char)*item))
+			item++;
+		for (e = item + strlen(item); e > item && isspace(
+		    (unsigned char)e[-1]); e--)
+			*--e = '\0';
+		ip = at_col(at, (int)(item - buf) + 1);
+		if (o->nfx >= DT_MAX_FX) {
+			diag_add(d, SEV_ERROR, ip, "more than %d effects in "
+			    "one outcome", DT_MAX_FX);
+			return -1;
+		}
+		if (effect(rs, item, &o->fx[o->nfx], &why) != 0) {
+			diag_add(d, SEV_ERROR, ip, "unknown effect '%s' (%s)",
+			    item, why);
+			rc = -1;
+			continue;
+		}
+		if (!fx_allowed(r, o->fx[o->nfx].kind)) {
+			diag_add(d, SEV_ERROR, ip, "'%s' is not an effect of "
+			    "'%s'", item, rname);
+			rc = -1;
+			continue;
+		}
+		/* Melee: a result that fights the same melee again can come
+		 * up again every time; without a limit the melee may never
+		 * end. */
+		if (o->fx[o->nfx].kind == DT_FX_FIGHT_AGAIN &&
+		    o->fx[o->nfx].amount == 0) {
+			diag_add(d, SEV_ERROR, ip, "'%s' can fight the same "
+			    "melee for ever ('%s' may come up every time): "
+			    "give a limit, 'fight again at most 2 times'",
+			    item, rname);
+			rc = -1;
+			continue;
+		}
+		o->nfx++;
+	}
+	return rc;
+}
+
+/* The results of one outcome table: first and last index of
+ * enum dt_result and their words. */
+static const char *const result_words[DT_RES__MAX] = {
+	"beaten", "beaten by double", "equal", "passed", "failed",
+};
+
+/*
+ * An outcome table (Result | Effect) for results lo..hi; the results in
+ * need must each have a row. Returns 0, or -1.
+ */
+static int
+read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
+    int hi, unsigned need, struct dt_tables *t, struct diags *d)
+{
+	int rcol = -1, ecol = -1, r, rc = 0;
+	size_t i;
+
+	for (i = 0; i < o->ncols; i++) {
+		if (rcol < 0 && rs_name_eq(RS_CELL(o, 0, i), "Result"))
+			rcol = (int)i;
+		else if (ecol < 0 && rs_name_eq(RS_CELL(o, 0, i), "Effect"))
+			ecol = (int)i;
+	}
+	if (rcol < 0 || ecol < 0) {
+		diag_add(d, SEV_ERROR, o->pos, "the %s table needs the "
+		    "columns Result and Effect", o->section);
+		return -1;
+	}
+	for (i = 1; i < o->nrows; i++) {
+		const char *res = RS_CELL(o, i, rcol);
+
+		for (r = lo; r <= hi && !rs_name_eq(result_words[r], res); r++)
+			;
+		if (r > hi) {
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol), "unknown "
+			    "result '%s' in the %s table (known: %s%s%s)", res,
+			    o->section, result_words[lo], lo + 1 < hi ?
+			    ", beaten by double, " : ", ", result_words[hi]);
+			rc = -1;
+			continue;
+		}
+		if (t->out[r].given++) {
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol), "result "
+			    "'%s' twice in the %s table", res, o->section);
+			rc = -1;
+			continue;
+		}
+		t->out[r].pos = RS_CPOS(o, i, ecol);
+		if (*RS_CELL(o, i, ecol) == '\0') {
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, ecol), "result "
+			    "'%s' has no Effect (write nothing if none)", res);
+			rc = -1;
+		} else if (effects(rs, RS_CELL(o, i, ecol), RS_CPOS(o, i,
+		    ecol), (enum dt_result)r, res, &t->out[r], d) != 0)
+			rc = -1;
+	}
+	for (r = lo; r <= hi; r++)
+		if ((need >> r & 1) && !t->out[r].given) {
+			diag_add(d, SEV_ERROR, o->pos, "the %s table has no "
+			    "row for '%s'", o->section, result_words[r]);
+			rc = -1;
+		}
+	return rc;
+}
+
+/* Melee outcomes: an opposed melee needs them. */
+static int
+read_melee_outcomes(const struct ruleset *rs, struct dt_tables *t,
+    struct diags *d)
+{
+	const struct rs_table *m = rs_table_find(rs, "Melee outcomes");
+
+	if (m != NULL)
+		return read_outcomes(rs, m, DT_RES_BEATEN, DT_RES_EQUAL,
+		    t->melee == DT_MELEE_OPPOSED ? 1u << DT_RES_BEATEN |
+		    1u << DT_RES_EQUAL : 0, t, d);
+	if (t->melee != DT_MELEE_OPPOSED)
+		return 0;
+	diag_add(d, SEV_ERROR, rs->engine_pos, "an opposed melee needs a "
+	    "'## Melee outcomes' section with a Result | Effect table "
+	    "(beaten, equal)");
+	return -1;
+}
+
+/* The Quality test's outcomes: any quality test needs them (tests: an
+ * outcome says "test quality"). */
+static int
+read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
+    struct diags *d)
+{
+	const struct rs_table *q = rs_table_find(rs, "Quality test");
+
+	if (q != NULL)
+		return read_outcomes(rs, q, DT_RES_PASSED, DT_RES_FAILED,
+		    1u << DT_RES_FAILED, t, d);
+	if (t->quality == 0 && !tests)
+		return 0;
+	diag_add(d, SEV_ERROR, rs->engine_pos, "quality tests need a "
+	    "'## Quality test' section with a Result | Effect table "
+	    "(passed, failed)");
+	return -1;
+}
+
+/* ---- units and weapons ---- */
+
+/* The cell of unit or weapon own stats under heading name: its text
+ * (NULL when the table has no such column or the cell is empty) and
+ * place (the row's name when there is no column). */
+static const char *
+own(const struct rs_own_cols *oc, char *const *cells, const struct pos *cp,
+    struct pos name, const char *heading, struct pos *at)
+{
+	int k = eng_own_col(oc, heading);
+
+	*at = k >= 0 ? cp[k] : name;
+	return k >= 0 ? cells[k] : NULL;
+}
+
+/* A unit's Combat: "4", or per enemy class, "5, 3 against cavalry" (the
+ * first plain number is against the others; foot: infantry and
+ * artillery; mounted: cavalry, elephant and chariot). Returns 0, or -1
+ * with the column of the bad item. */
+static int
+combat_factor(const char *s, int *f, int *col)
+{
+	char buf[256], *item, *save = NULL, *w, *end;
+	enum rs_class c;
+	long v;
+	int k, all = -1;
+
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		f[k] = -1;
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (item = strtok_r(buf, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		while (isspace((unsigned char)*item))
+			item++;
+		*col = (int)(item - buf) + 1;
+		v = strtol(item, &end, 10);
+		if (end == item || v < 0 || v > 20)
+			return -1;
+		while (isspace((unsigned char)*end))
+			end++;
+		if (*end == '\0') {
+			all = (int)v;
+			continue;
+		}
+		if (strncasecmp(end, "against ", 8) == 0)
+			w = end + 8;
+		else if (strncasecmp(end, "vs ", 3) == 0)
+			w = end + 3;
+		else
+			return -1;
+		while (isspace((unsigned char)*w))
+			w++;
+		if (rs_name_eq(w, "foot"))
+			f[RS_CLASS_INFANTRY] = f[RS_CLASS_ARTILLERY] = (int)v;
+		else if (rs_name_eq(w, "mounted"))
+			f[RS_CLASS_CAVALRY] = f[RS_CLASS_ELEPHANT] =
+			    f[RS_CLASS_CHARIOT] = (int)v;
+		else {
+			for (c = 0; c < RS_CLASS__MAX &&
+			    !rs_name_eq(rs_class_name(c), w); c++)
+				;
+			if (c == RS_CLASS__MAX)
+				return -1;
+			f[c] = (int)v;
+		}
+	}
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		if (f[k] < 0)
+			f[k] = all;
+	return 0;
+}
+
+/* What the combat needs of a unit, each an error at its cell. */
+static int
+read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
+    int tests, struct dt_unit *du, struct diags *d)
+{
+	const struct rs_unit *u = &rs->units[i];
+	const struct rs_own_cols *oc = &rs->unit_own;
+	const char *s;
+	struct pos at;
+	int k, col, rc = 0;
+	int save = t->shooting == DT_SHOOT_PIPELINE ||
+	    t->melee == DT_MELEE_PIPELINE;
+
+	du->toughness = du->save = du->quality = -1;
+	du->wounds = 0;
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		du->combat[k] = -1;
+	s = own(oc, u->own, u->own_pos, u->pos, "Wounds", &at);
+	if (s == NULL) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Wounds", u->name);
+		rc = -1;
+	} else if (whole(s, 1, DT_MAX_STAT, &du->wounds) != 0) {
+		diag_add(d, SEV_ERROR, at, "Wounds '%s' of unit '%s' is not a "
+		    "whole number from 1 to %d", s, u->name, DT_MAX_STAT);
+		rc = -1;
+	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Toughness", &at);
+	if (s == NULL && t->wound_given && save) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Toughness (the "
+		    "Wound table needs it)", u->name);
+		rc = -1;
+	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &du->toughness)) {
+		diag_add(d, SEV_ERROR, at, "Toughness '%s' of unit '%s' is not "
+		    "a whole number from 0 to %d", s, u->name, DT_MAX_STAT);
+		rc = -1;
+	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Save", &at);
+	if (s == NULL && save) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Save (write a "
+		    "roll, 4+, or - for none)", u->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &du->save) != 0) {
+		diag_add(d, SEV_ERROR, at, "Save '%s' of unit '%s' is not a "
+		    "roll: write 4+ (4 or more on a d%d) or - (no save)",
+		    s, u->name, rs->die);
+		rc = -1;
+	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
+	if (s == NULL && (t->quality || tests)) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Quality (quality "
+		    "tests need it: a roll, 4+)", u->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
+		diag_add(d, SEV_ERROR, at, "Quality '%s' of unit '%s' is not "
+		    "a roll: write 4+ (passes on 4 or more on a d%d)",
+		    s, u->name, rs->die);
+		rc = -1;
+	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Combat", &at);
+	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Combat (its "
+		    "factor in an opposed melee)", u->name);
+		rc = -1;
+	} else if (s != NULL && combat_factor(s, du->combat, &col) != 0) {
+		diag_add(d, SEV_ERROR, at_col(at, col), "Combat '%s' of unit "
+		    "'%s' is not a factor: 4, or 5, 3 against cavalry "
+		    "(0 to 20)", s, u->name);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* What the combat needs of a weapon, each an error at its cell. */
+static int
+read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
+    struct dt_weapon *dw, struct diags *d)
+{
+	const struct rs_weapon *w = &rs->weapons[i];
+	const struct rs_own_cols *oc = &rs->weapon_own;
+	const char *s, *why;
+	struct pos at;
+	int col, rc = 0;
+
+	dw->strength = -1;
+	dw->to_hit = -1;
+	s = own(oc, w->own, w->own_pos, w->pos, "Attacks", &at);
+	if (s == NULL) {
+		diag_add(d, SEV_ERROR, at, "weapon '%s' has no Attacks",
+		    w->name);
+		rc = -1;
+	} else if (dt_expr_check(s, &dw->attacks, &col, &why) != 0) {
+		diag_add(d, SEV_ERROR, at_col(at, col), "Attacks '%s' of weapon "
+		    "'%s' is not a dice expression: %s", s, w->name, why);
+		rc = -1;
+	}
+	dw->attacks.pos = at;
+	s = own(oc, w->own, w->own_pos, w->pos, "To hit", &at);
+	if (s == NULL && t->shooting == DT_SHOOT_PIPELINE) {
+		diag_add(d, SEV_ERROR, at, "weapon '%s' has no To hit (write a "
+		    "roll, 4+, or - to hit always)", w->name);
+		rc = -1;
+	} else if (s != NULL && roll(s, rs->die, &dw->to_hit) != 0) {
+		diag_add(d, SEV_ERROR, at, "To hit '%s' of weapon '%s' is not "
+		    "a roll: write 4+ (4 or more on a d%d) or - (hits always)",
+		    s, w->name, rs->die);
+		rc = -1;
+	}
+	s = own(oc, w->own, w->own_pos, w->pos, "Strength", &at);
+	if (s == NULL && t->wound_given) {
+		diag_add(d, SEV_ERROR, at, "weapon '%s' has no Strength (the "
+		    "Wound table needs it)", w->name);
+		rc = -1;
+	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &dw->strength)) {
+		diag_add(d, SEV_ERROR, at, "Strength '%s' of weapon '%s' is not "
+		    "a whole number from 0 to %d", s, w->name, DT_MAX_STAT);
+		rc = -1;
+	}
+	s = own(oc, w->own, w->own_pos, w->pos, "AP", &at);
+	dw->ap = 0;
+	if (s != NULL && !is_none(s) && (whole(s, -6, 6, &dw->ap) != 0 ||
+	    (*s == '+'))) {
+		diag_add(d, SEV_ERROR, at, "AP '%s' of weapon '%s' is not a "
+		    "whole number from -6 to 6 (-1: saves one worse)", s,
+		    w->name);
+		rc = -1;
+	}
+	dw->ap = abs(dw->ap);
+	s = own(oc, w->own, w->own_pos, w->pos, "Damage", &at);
+	if (s == NULL)
+		dt_expr_check("1", &dw->damage, &col, &why);
+	else if (dt_expr_check(s, &dw->damage, &col, &why) != 0) {
+		diag_add(d, SEV_ERROR, at_col(at, col), "Damage '%s' of weapon "
+		    "'%s' is not a dice expression: %s", s, w->name, why);
+		rc = -1;
+	}
+	dw->damage.pos = at;
+	return rc;
+}
+
+/*
+ * A hole in the Wound table: a Strength of a weapon some unit carries
+ * against the Toughness of a unit it may shoot at (any unit: both sides
+ * field every type) that the table has no roll for. One error for each
+ * pair missing, at the table, naming a weapon and a unit that meet so.
+ */
+static int
+wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
+{
+	const struct rs_table *w = rs_table_find(rs, "Wound table");
+	unsigned char told[DT_MAX_STAT + 1][DT_MAX_STAT + 1];
+	size_t a, k, b;
+	int s, tt, rc = 0;
+
+	memset(told, 0, sizeof(told));
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++) {
+			int wi = rs->units[a].weapons[k];
+
+			if ((s = t->weapons[wi].strength) < 0)
+				continue;
+			for (b = 0; b < rs->nunits; b++) {
+				if ((tt = t->units[b].toughness) < 0 ||
+				    told[s][tt])
+					continue;
+				if (index_of(t->str, t->nstr, s) >= 0 &&
+				    index_of(t->tough, t->ntough, tt) >= 0)
+					continue;
+				told[s][tt] = 1;
+				diag_add(d, SEV_ERROR, w->pos, "the Wound table "
+				    "has no roll for Strength %d against "
+				    "Toughness %d ('%s' of %s shooting at %s, "
+				    "line %d): add the %s", s, tt,
+				    rs->weapons[wi].name, rs->units[a].name,
+				    rs->units[b].name, rs->units[b].pos.line,
+				    index_of(t->str, t->nstr, s) < 0 ?
+				    "row" : "column");
+				rc = -1;
+			}
+		}
+	return rc;
+}
+
+int
+dt_read(const struct ruleset *rs, double contact_mm, int given,
+    struct dt_tables *t, struct diags *d)
+{
+	size_t i;
+	int rc = 0, tests = 0, r, k;
+
+	memset(t, 0, sizeof(*t));
+	t->contact_mm = contact_mm;
+	t->units = xcalloc(rs->nunits + 1, sizeof(*t->units));
+	t->weapons = xcalloc(rs->nweapons + 1, sizeof(*t->weapons));
+	if (read_combat(rs, t, given, d) != 0)
+		rc = -1;
+	if (read_wound(rs, t, d) != 0)
+		rc = -1;
+	if (read_melee_outcomes(rs, t, d) != 0)
+		rc = -1;
+	/* An outcome that says "test quality" asks for Quality too. */
+	for (r = 0; r < DT_RES__MAX; r++)
+		for (k = 0; k < t->out[r].nfx; k++)
+			tests |= t->out[r].fx[k].kind == DT_FX_TEST;
+	if (read_quality(rs, t, tests, d) != 0)
+		rc = -1;
+	for (i = 0; i < rs->nunits; i++)
+		if (read_unit(rs, i, t, tests, &t->units[i], d) != 0)
+			rc = -1;
+	for (i = 0; i < rs->nweapons; i++)
+		if (read_weapon(rs, i, t, &t->weapons[i], d) != 0)
+			rc = -1;
+	if (rc == 0 && t->wound_given && wound_holes(rs, t, d) != 0)
+		rc = -1;
+	return rc;
+}
+
+void
+dt_free(struct dt_tables *t)
+{
+	free(t->units);
+	free(t->weapons);
+	memset(t, 0, sizeof(*t));
+}

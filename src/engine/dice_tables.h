@@ -1,0 +1,109 @@
+/*
+ * dice_tables.h: private to the dice family (dice.c, dice_tables.c) —
+ * its tables as read and checked from a ruleset: the Combat settings,
+ * the Wound table, the Melee outcomes and Quality test tables, and the
+ * columns of the Units and Weapons tables it reads from the game's own
+ * stats. Every value keeps the place it was written, for the errors of
+ * the mechanisms that will play them.
+ */
+#ifndef SANDTABLE_DICE_TABLES_H
+#define SANDTABLE_DICE_TABLES_H
+
+#include "engine.h"
+
+#define DT_MAX_WOUND 32   /* rows (Strength) and columns (Toughness) */
+#define DT_MAX_STAT 99    /* Strength, Toughness, Wounds */
+#define DT_MAX_FX 4       /* effects in one outcome cell */
+#define DT_MAX_AGAIN 10   /* "fight again at most N times" */
+
+enum dt_shoot { DT_SHOOT_PIPELINE, DT_SHOOT_ACCUMULATED, DT_SHOOT_NONE };
+enum dt_melee { DT_MELEE_OPPOSED, DT_MELEE_ACCUMULATED, DT_MELEE_PIPELINE };
+enum dt_turn { DT_TURN_ALTERNATE, DT_TURN_PHASED };
+/* When a unit tests its Quality (a mask). */
+enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
+
+/*
+ * A dice expression as written in a cell ("d6", "2d6+1", "3"): kept as
+ * text with its place for the expression module (dicex) to parse; until
+ * then dt_expr_check() reads the plain forms into n, sides and add.
+ */
+struct dt_expr {
+	const char *text;  /* the model's cell; NULL: none written */
+	struct pos pos;
+	int n, sides, add; /* n dice of sides faces, plus add; n 0: add */
+};
+
+/* Results of a melee, rows of the Melee outcomes table; and of a
+ * Quality test, rows of the Quality test table. */
+enum dt_result { DT_RES_BEATEN, DT_RES_DOUBLE, DT_RES_EQUAL, DT_RES_PASSED,
+	DT_RES_FAILED, DT_RES__MAX };
+enum dt_fx { DT_FX_NOTHING, DT_FX_RECOIL, DT_FX_FALL_BACK, DT_FX_DESTROYED,
+	DT_FX_BOTH_RECOIL, DT_FX_FIGHT_AGAIN, DT_FX_TEST, DT_FX_ROUT };
+struct dt_effect {
+	enum dt_fx kind;
+	double amount; /* recoil: bases; fall back: mm; fight again: times */
+};
+struct dt_outcome {
+	int given;
+	struct pos pos; /* the Effect cell */
+	struct dt_effect fx[DT_MAX_FX];
+	int nfx;
+};
+
+/* A unit's numbers for the family; a roll is the face needed (4 for
+ * "4+"), 0 for "-" (no save), -1 when not written. */
+struct dt_unit {
+	int toughness;          /* -1: none */
+	int save;
+	int wounds;             /* 0: none */
+	int quality;
+	int combat[RS_CLASS__MAX]; /* factor against each class; -1 none */
+};
+struct dt_weapon {
+	struct dt_expr attacks, damage;
+	int to_hit;             /* face needed; 0: "-", hits always */
+	int strength;           /* -1: none */
+	int ap;                 /* how much worse the save is, 0-6 */
+};
+
+struct dt_tables {
+	enum dt_shoot shooting;
+	enum dt_melee melee;
+	enum dt_turn turn;
+	unsigned quality;       /* enum dt_qwhen */
+	double contact_mm;      /* the Combat table's, else the setting's */
+	struct pos contact_pos; /* the Combat table's value; line 0: none */
+	struct dt_expr melee_roll; /* opposed: what each side rolls */
+	/* The Wound table: need[s][t] for Strength str[s] against
+	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
+	int wound_given;
+	int nstr, ntough;
+	int str[DT_MAX_WOUND], tough[DT_MAX_WOUND];
+	signed char need[DT_MAX_WOUND][DT_MAX_WOUND];
+	struct dt_outcome out[DT_RES__MAX];
+	struct dt_unit *units;     /* by rs unit index */
+	struct dt_weapon *weapons; /* by rs weapon index */
+};
+
+/*
+ * Read and check every table of the family in rs into t: a placed error
+ * in d for each bad cell, a missing table or column the combat it names
+ * needs, a hole in the Wound table, an outcome that can fight a melee
+ * for ever. contact_mm is the contact setting's value (given: written in
+ * the front matter). Returns 0, or -1 when an error was reported.
+ */
+int dt_read(const struct ruleset *, double contact_mm, int given,
+    struct dt_tables *, struct diags *);
+void dt_free(struct dt_tables *);
+
+/*
+ * A dice expression in a cell. For now only a whole number (0 to 1000)
+ * or NdM, NdM+k, NdM-k (N 1 to 100, omitted: 1; M 2 to 100; k 0 to
+ * 1000): the full language (keep, reroll, explode, count successes) is
+ * the expression module's (dicex), whose dx_parse() goes here. Returns
+ * 0, or -1 with the 1-based column in text where it fails and why.
+ */
+int dt_expr_check(const char *text, struct dt_expr *, int *col,
+    const char **why);
+
+#endif
