@@ -69,63 +69,10 @@ int
 dt_expr_check(const char *text, struct dt_expr *e, int *col,
     const char **why)
 {
-	const char *s = text, *p;
-	long n = 1, m, k = 0;
-	char *end;
-
-	/* The plain forms only, until dx_parse() (src/engine/dicex.c) is
-	 * called here: it reads the whole language with the same contract
-	 * (0, or -1 with a column and a reason). */
+	/* The whole language of dicex.c, with its contract: 0, or -1 with
+	 * a column and a reason. */
 	e->text = text;
-	e->n = e->sides = e->add = 0;
-	*col = 1;
-	if (isdigit((unsigned char)*s)) {
-		n = strtol(s, &end, 10);
-		if (*end == '\0') {
-			if (n > 1000) {
-				*why = "a number of at most 1000";
-				return -1;
-			}
-			e->add = (int)n;
-			return 0;
-		}
-		s = end;
-	}
-	if (*s != 'd' && *s != 'D') {
-		*col = (int)(s - text) + 1;
-		*why = "a whole number or dice such as d6, 2d6 or d6+1";
-		return -1;
-	}
-	p = s + 1;
-	m = strtol(p, &end, 10);
-	if (end == p || n < 1 || n > 100 || m < 2 || m > 100) {
-		*col = (int)(s - text) + 1;
-		*why = "1 to 100 dice of 2 to 100 faces";
-		return -1;
-	}
-	s = end;
-	if (*s == '+' || *s == '-') {
-		p = s + 1;
-		k = strtol(p, &end, 10);
-		if (end == p || k > 1000 || !isdigit((unsigned char)*p)) {
-			*col = (int)(s - text) + 2;
-			*why = "a whole number (0 to 1000) after the sign";
-			return -1;
-		}
-		if (*s == '-')
-			k = -k;
-		s = end;
-	}
-	if (*s != '\0') {
-		*col = (int)(s - text) + 1;
-		*why = "only NdM, NdM+k or NdM-k here (keep, reroll and "
-		    "exploding dice come with the expression module)";
-		return -1;
-	}
-	e->n = (int)n;
-	e->sides = (int)m;
-	e->add = (int)k;
-	return 0;
+	return dx_parse(text, &e->dx, col, why);
 }
 
 /* Place col characters into the cell at p. */

@@ -10,6 +10,7 @@
 #define SANDTABLE_DICE_TABLES_H
 
 #include "engine.h"
+#include "dicex.h"
 
 #define DT_MAX_WOUND 32   /* rows (Strength) and columns (Toughness) */
 #define DT_MAX_STAT 99    /* Strength, Toughness, Wounds */
@@ -23,14 +24,13 @@ enum dt_turn { DT_TURN_ALTERNATE, DT_TURN_PHASED };
 enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
 
 /*
- * A dice expression as written in a cell ("d6", "2d6+1", "3"): kept as
- * text with its place for the expression module (dicex) to parse; until
- * then dt_expr_check() reads the plain forms into n, sides and add.
+ * A dice expression as written in a cell ("d6", "2d6kh1+1", "3"): its
+ * text and place, and the expression dicex.c compiled from it.
  */
 struct dt_expr {
 	const char *text;  /* the model's cell; NULL: none written */
 	struct pos pos;
-	int n, sides, add; /* n dice of sides faces, plus add; n 0: add */
+	struct dx dx;      /* compiled (dicex.h) */
 };
 
 /* Results of a melee, rows of the Melee outcomes table; and of a
@@ -97,11 +97,9 @@ int dt_read(const struct ruleset *, double contact_mm, int given,
 void dt_free(struct dt_tables *);
 
 /*
- * A dice expression in a cell. For now only a whole number (0 to 1000)
- * or NdM, NdM+k, NdM-k (N 1 to 100, omitted: 1; M 2 to 100; k 0 to
- * 1000): the full language (keep, reroll, explode, count successes) is
- * the expression module's (dicex), whose dx_parse() goes here. Returns
- * 0, or -1 with the 1-based column in text where it fails and why.
+ * A dice expression in a cell, in the whole language of dicex.h (keep,
+ * reroll, explode, count successes, min and max). Returns 0, or -1 with
+ * the 1-based column in text where it fails and why.
  */
 int dt_expr_check(const char *text, struct dt_expr *, int *col,
     const char **why);

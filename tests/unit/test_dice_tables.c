@@ -154,10 +154,11 @@ Test(reads, dice_tables_read)
 	cr_assert_eq(t.units[1].save, 0);
 	cr_assert_eq(t.units[0].save, 5);
 	cr_assert_eq(t.units[1].wounds, 3);
-	cr_assert_eq(t.weapons[0].attacks.n, 2);
-	cr_assert_eq(t.weapons[0].attacks.sides, 6);
-	cr_assert_eq(t.weapons[0].attacks.add, 1);
-	cr_assert_eq(t.weapons[0].damage.sides, 3);
+	/* 2d6+1 attacks, d3 damage. */
+	cr_assert_eq(t.weapons[0].attacks.dx.lo, 3);
+	cr_assert_eq(t.weapons[0].attacks.dx.hi, 13);
+	cr_assert_eq(t.weapons[0].damage.dx.lo, 1);
+	cr_assert_eq(t.weapons[0].damage.dx.hi, 3);
 	cr_assert_eq(t.weapons[0].ap, 1);
 	cr_assert_eq(t.out[DT_RES_BEATEN].nfx, 2);
 	cr_assert_eq(t.out[DT_RES_BEATEN].fx[0].kind, DT_FX_RECOIL);
@@ -195,21 +196,22 @@ Test(reads, expr_check_plain_forms)
 	int col;
 
 	cr_assert_eq(dt_expr_check("3", &e, &col, &why), 0);
-	cr_assert_eq(e.n, 0);
-	cr_assert_eq(e.add, 3);
+	cr_assert_eq(e.dx.lo, 3);
+	cr_assert_eq(e.dx.hi, 3);
 	cr_assert_eq(dt_expr_check("d6", &e, &col, &why), 0);
-	cr_assert_eq(e.n, 1);
-	cr_assert_eq(e.sides, 6);
+	cr_assert_eq(e.dx.hi, 6);
 	cr_assert_eq(dt_expr_check("2d6-1", &e, &col, &why), 0);
-	cr_assert_eq(e.add, -1);
-	cr_assert_eq(dt_expr_check("2d6kh1", &e, &col, &why), -1);
-	cr_assert_eq(col, 4);
+	cr_assert_eq(e.dx.lo, 1);
+	cr_assert_eq(e.dx.hi, 11);
+	/* The whole language of dicex.c. */
+	cr_assert_eq(dt_expr_check("2d6kh1", &e, &col, &why), 0);
+	cr_assert_eq(e.dx.hi, 6);
+	cr_assert_eq(dt_expr_check("2d6kh3", &e, &col, &why), -1);
 	cr_assert_eq(dt_expr_check("x", &e, &col, &why), -1);
 	cr_assert_eq(col, 1);
 	cr_assert_eq(dt_expr_check("d1", &e, &col, &why), -1);
 	cr_assert_eq(dt_expr_check("2d6+", &e, &col, &why), -1);
-	cr_assert_eq(col, 5);
-	cr_assert_eq(dt_expr_check("1001", &e, &col, &why), -1);
+	cr_assert_eq(dt_expr_check("999999d6", &e, &col, &why), -1);
 }
 
 Test(reads, diag_insert_places_a_message)
