@@ -18,45 +18,6 @@
 
 #include "dice_tables.h"
 
-/* Rule ids: rule 0 is the initiative roll (eng_initiative). */
-enum {
-	DI_R_INITIATIVE,
-	DI_R_ALTERNATE,
-	DI_R_PHASED,
-	DI_R_END_ANNIHILATION,
-	DI_R_END_TURN_LIMIT,
-	DI_R_MOVE_ALLOWANCE,
-	DI_R_MOVE_CONTACT_STOP,
-	DI_R_SHOOT_RANGE,
-	DI_R_SHOOT_SIGHT,
-	DI_R_SHOOT_ATTACKS,
-	DI_R_SHOOT_HIT,
-	DI_R_SHOOT_MISS,
-	DI_R_SHOOT_WOUND,
-	DI_R_SHOOT_NO_WOUND,
-	DI_R_SHOOT_SAVE,
-	DI_R_SHOOT_AP,
-	DI_R_SHOOT_DAMAGE,
-	DI_R_SHOOT_REMOVED,
-	DI_R_SHOOT_ACCUMULATED,
-	DI_R_MELEE_CONTACT,
-	DI_R_MELEE_OPPOSED,
-	DI_R_MELEE_FACTOR_CLASS,
-	DI_R_MELEE_BEATEN,
-	DI_R_MELEE_DOUBLE,
-	DI_R_MELEE_EQUAL,
-	DI_R_MELEE_RECOIL,
-	DI_R_MELEE_FALL_BACK,
-	DI_R_MELEE_DESTROYED,
-	DI_R_MELEE_AGAIN,
-	DI_R_MELEE_ACCUMULATED,
-	DI_R_MELEE_PIPELINE,
-	DI_R_QUALITY_TEST,
-	DI_R_QUALITY_BELOW_HALF,
-	DI_R_QUALITY_PASSED,
-	DI_R_QUALITY_FAILED,
-	DI_R__MAX
-};
 
 static const struct eng_rule di_rules[] = {
 	[DI_R_INITIATIVE] = { "game.initiative", "Sequence of play",
@@ -168,6 +129,9 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 		return -1;
 	}
 	c->fam_data = t;
+	/* Every expression dt_read() kept was compiled by dx_parse(),
+	 * so its distribution, and its mean, can be worked out. */
+	(void)dp_prepare(c, t);
 	c->melee_range = eng_board_len(&c->board, t->contact_mm, &whole);
 	if (c->rs->turn_limit <= 0)
 		c->turn_limit = (int)c->set.v[DI_SET_TURN_LIMIT];
@@ -206,12 +170,10 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 }
 
 static const struct eng_show di_show = {
-	/* Until the mechanisms are written, the products show the ruleset
-	 * as one of the designer's own: every stat, no odds, no
-	 * self-play; play and odds refuse with these words. */
-	.print_only = 1,
-	.unplayed = "the dice family does not play yet (its tables are "
-	    "checked)",
+	/* Played (dice_play.c): test games, self-play and play run; the
+	 * exact odds are another file's. */
+	.print_only = 0,
+	.unplayed = NULL,
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD,
 	.weapon_destroys = 0,
 	.end_words = eng_end_words_plain,
@@ -226,11 +188,11 @@ const struct eng_family eng_dice = {
 	.classes = RS_CLASS_ALL,
 	.prepare = di_prepare,
 	.release = di_release,
-	.setup = NULL,
-	.unit_key = NULL,
-	.play_turn = NULL,
-	.step = NULL,
-	.expect_unit = NULL,
+	.setup = dp_setup,
+	.unit_key = dp_unit_key,
+	.play_turn = dp_play_turn,
+	.step = dp_step,
+	.expect_unit = dp_expect_unit,
 	.contest_odds = NULL,
 	.odds = NULL,
 	.findings = NULL,

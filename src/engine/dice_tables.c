@@ -929,5 +929,6 @@ dt_free(struct dt_tables *t)
 {
 	free(t->units);
 	free(t->weapons);
+	free(t->ev);
 	memset(t, 0, sizeof(*t));
 }

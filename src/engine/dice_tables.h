@@ -12,6 +12,47 @@
 #include "engine.h"
 #include "dicex.h"
 
+/* The family's rule ids (dice.c names them; dice_play.c counts them):
+ * rule 0 is the initiative roll (eng_initiative). */
+enum {
+	DI_R_INITIATIVE,
+	DI_R_ALTERNATE,
+	DI_R_PHASED,
+	DI_R_END_ANNIHILATION,
+	DI_R_END_TURN_LIMIT,
+	DI_R_MOVE_ALLOWANCE,
+	DI_R_MOVE_CONTACT_STOP,
+	DI_R_SHOOT_RANGE,
+	DI_R_SHOOT_SIGHT,
+	DI_R_SHOOT_ATTACKS,
+	DI_R_SHOOT_HIT,
+	DI_R_SHOOT_MISS,
+	DI_R_SHOOT_WOUND,
+	DI_R_SHOOT_NO_WOUND,
+	DI_R_SHOOT_SAVE,
+	DI_R_SHOOT_AP,
+	DI_R_SHOOT_DAMAGE,
+	DI_R_SHOOT_REMOVED,
+	DI_R_SHOOT_ACCUMULATED,
+	DI_R_MELEE_CONTACT,
+	DI_R_MELEE_OPPOSED,
+	DI_R_MELEE_FACTOR_CLASS,
+	DI_R_MELEE_BEATEN,
+	DI_R_MELEE_DOUBLE,
+	DI_R_MELEE_EQUAL,
+	DI_R_MELEE_RECOIL,
+	DI_R_MELEE_FALL_BACK,
+	DI_R_MELEE_DESTROYED,
+	DI_R_MELEE_AGAIN,
+	DI_R_MELEE_ACCUMULATED,
+	DI_R_MELEE_PIPELINE,
+	DI_R_QUALITY_TEST,
+	DI_R_QUALITY_BELOW_HALF,
+	DI_R_QUALITY_PASSED,
+	DI_R_QUALITY_FAILED,
+	DI_R__MAX
+};
+
 #define DT_MAX_WOUND 32   /* rows (Strength) and columns (Toughness) */
 #define DT_MAX_STAT 99    /* Strength, Toughness, Wounds */
 #define DT_MAX_FX 4       /* effects in one outcome cell */
@@ -83,6 +124,10 @@ struct dt_tables {
 	struct dt_outcome out[DT_RES__MAX];
 	struct dt_unit *units;     /* by rs unit index */
 	struct dt_weapon *weapons; /* by rs weapon index */
+	/* For the greedy player (dice_play.c): the expected Wounds a shot
+	 * of weapon w takes from a unit of type u, ev[w * nunits + u]. */
+	double *ev;
+	int nunits;
 };
 
 /*
@@ -95,6 +140,19 @@ struct dt_tables {
 int dt_read(const struct ruleset *, double contact_mm, int given,
     struct dt_tables *, struct diags *);
 void dt_free(struct dt_tables *);
+
+/* ---- play (dice_play.c) ---- */
+/* What play needs beyond the tables (the greedy player's expectations).
+ * 0, or -1 when an expression's distribution cannot be worked out. */
+int dp_prepare(const struct eng_ctx *, struct dt_tables *);
+void dp_setup(struct eng_game *);
+void dp_play_turn(struct eng_game *);
+int dp_step(struct eng_game *, const struct eng_action *, char *err,
+    size_t errsz);
+int dp_unit_key(struct eng_game *, int unit, const char *key,
+    const struct rs_node *value, char *err, size_t errsz);
+int dp_expect_unit(const struct eng_game *, int unit,
+    const struct rs_node *, char *err, size_t errsz);
 
 /*
  * A dice expression in a cell, in the whole language of dicex.h (keep,

@@ -1,0 +1,997 @@
+/*
+ * dice_play.c: the dice family plays — the turn (alternate, or phased:
+ * both sides in each phase), movement up to the Move and stopping at the
+ * contact distance, shooting by the pipeline (Attacks, To hit, the Wound
+ * table, Save worsened by AP, Damage off Wounds) or by accumulated hits,
+ * melee by opposed roll (the Melee outcomes table), accumulated hits or
+ * the pipeline, quality tests, the greedy and random players and the
+ * scripted steps of test games. The tables are dice_tables.c's.
+ *
+ * A unit's Wounds lost are kept in its `hits`, so that a new unit (all
+ * zero) is whole and the family needs no per-game state of its own.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice_tables.h"
+
+/* A unit owes a quality test at the end of the turn (fell below half). */
+#define DP_UF_OWES_TEST ENG_UF_FAMILY1
+
+/* Terrain that blocks a line of sight (FORMAT.md: woods and hills). */
+#define DP_SIGHT_BLOCK ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL))
+
+static inline const struct dt_tables *
+tabs(const struct eng_game *g)
+{
+	return g->ctx->fam_data;
+}
+
+static inline const struct dt_unit *
+dunit(const struct eng_game *g, int i)
+{
+	return &tabs(g)->units[g->u[i].type];
+}
+
+static inline int
+wounds_left(const struct eng_game *g, int i)
+{
+	return dunit(g, i)->wounds - g->u[i].hits;
+}
+
+static inline int
+die(struct eng_game *g)
+{
+	return eng_die_n(&g->dice, g->ctx->rs->die);
+}
+
+/* The contact distance, squared, with room for rounding: a unit halted
+ * at the contact distance is in contact. */
+static inline double
+contact2(const struct eng_game *g)
+{
+	double r = g->ctx->melee_range;
+
+	return r * r + 1e-6;
+}
+
+static inline int
+in_contact(const struct eng_game *g, int i, int j)
+{
+	return eng_dist2(g, &g->u[i], &g->u[j]) <= contact2(g);
+}
+
+/* The nearest enemy in contact with unit i, or -1. */
+static int
+contact_enemy(const struct eng_game *g, int i)
+{
+	double best = contact2(g), d2;
+	int j, b = -1;
+
+	for (j = 0; j < g->nu; j++)
+		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
+		    (d2 = eng_dist2(g, &g->u[i], &g->u[j])) <= best) {
+			best = d2;
+			b = j;
+		}
+	return b;
+}
+
+/* The nearest enemy of unit i (centre to centre), or -1. */
+static int
+nearest_enemy(const struct eng_game *g, int i)
+{
+	double best = 1e300, dx, dy, d2;
+	int j, b = -1;
+
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		dx = g->u[j].x - g->u[i].x;
+		dy = g->u[j].y - g->u[i].y;
+		if ((d2 = dx * dx + dy * dy) < best) {
+			best = d2;
+			b = j;
+		}
+	}
+	return b;
+}
+
+static void
+record(struct eng_game *g, int kind, int a, int b, int w)
+{
+	if (g->contest.kind != 0)
+		return;
+	g->contest.kind = kind;
+	g->contest.a = a;
+	g->contest.b = b;
+	g->contest.weapon = w;
+}
+
+/* A loss: the battle may be over (every unit of a side gone). */
+static void
+after_loss(struct eng_game *g)
+{
+	if (eng_check_end(g) && !g->timeout)
+		ENG_COVER(g, DI_R_END_ANNIHILATION);
+}
+
+static void
+kill(struct eng_game *g, int i, int by)
+{
+	if (!g->u[i].alive)
+		return;
+	eng_unit_kill(g, i, by);
+	after_loss(g);
+}
+
+/* Unit i loses n Wounds to unit `by`: removed at 0; one that falls
+ * below half owes a quality test when the Combat table asks for one. */
+static void
+take(struct eng_game *g, int i, int n, int by, int removed_rule)
+{
+	const struct dt_unit *du = dunit(g, i);
+	int before = wounds_left(g, i), after;
+
+	if (n <= 0 || !g->u[i].alive)
+		return;
+	g->u[i].hits = (int16_t)(g->u[i].hits + (n < before ? n : before));
+	after = wounds_left(g, i);
+	if (after <= 0) {
+		ENG_COVER(g, removed_rule);
+		kill(g, i, by);
+		return;
+	}
+	if ((tabs(g)->quality & DT_Q_BELOW_HALF) && 2 * after < du->wounds &&
+	    2 * before >= du->wounds)
+		g->u[i].flags |= DP_UF_OWES_TEST;
+}
+
+/* ---- movement ---- */
+
+/* Whether unit i, standing at (x, y), would be in contact with an
+ * enemy. */
+static int
+contact_at(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double c2 = contact2(g);
+	int j;
+
+	for (j = 0; j < g->nu; j++)
+		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
+		    eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <= c2)
+			return 1;
+	return 0;
+}
+
+static void
+place(struct eng_game *g, int i, double x, double y)
+{
+	if (g->board->grid != RS_GRID_NONE) {
+		x = floor(x + 0.5);
+		y = floor(y + 0.5);
+	}
+	eng_unit_place(g, i, x, y);
+}
+
+/*
+ * Move unit i along the path, at most its Move; it halts where it first
+ * comes within the contact distance of an enemy (found by steps of half
+ * the contact distance, then halving the last step). Returns 1 when the
+ * move was cut short by the allowance.
+ */
+static int
+walk(struct eng_game *g, int i, const double (*path)[2], int npath)
+{
+	double left = g->ctx->kinds[g->u[i].type].move;
+	double x = g->u[i].x, y = g->u[i].y, step;
+	int k, cut = 0;
+
+	step = g->ctx->melee_range / 2;
+	if (step < 0.5)
+		step = 0.5;
+	g->u[i].flags |= ENG_UF_MOVED;
+	ENG_COVER(g, DI_R_MOVE_ALLOWANCE);
+	for (k = 0; k < npath && left > 1e-9; k++) {
+		double dx = path[k][0] - x, dy = path[k][1] - y;
+		double len = sqrt(dx * dx + dy * dy), go, s, lo, hi;
+
+		if (len < 1e-9)
+			continue;
+		go = len;
+		if (go > left) {
+			go = left;
+			cut = 1;
+		}
+		dx /= len;
+		dy /= len;
+		for (lo = 0, s = step; ; s += step) {
+			if (s > go)
+				s = go;
+			if (contact_at(g, i, x + dx * s, y + dy * s)) {
+				int n;
+
+				for (hi = s, n = 0; n < 20; n++) {
+					double mid = (lo + hi) / 2;
+
+					if (contact_at(g, i, x + dx * mid,
+					    y + dy * mid))
+						hi = mid;
+					else
+						lo = mid;
+				}
+				ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
+				place(g, i, x + dx * hi, y + dy * hi);
+				return cut;
+			}
+			lo = s;
+			if (s >= go)
+				break;
+		}
+		x += dx * go;
+		y += dy * go;
+		left -= go;
+	}
+	place(g, i, x, y);
+	return cut;
+}
+
+/* Move unit i straight away from unit `from` by dist board units; off
+ * the table it is destroyed (Clarifications: it cannot give ground). */
+static void
+give_ground(struct eng_game *g, int i, int from, double dist)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double dx = 0, dy = 0, len = 0, x, y;
+
+	if (!g->u[i].alive)
+		return;
+	if (from >= 0) {
+		dx = g->u[i].x - g->u[from].x;
+		dy = g->u[i].y - g->u[from].y;
+		len = sqrt(dx * dx + dy * dy);
+	}
+	if (len < 1e-9) {
+		/* No enemy to give ground from: towards its own edge. */
+		dx = 0;
+		dy = g->u[i].side == ENG_BLUE ? -1 : 1;
+		len = 1;
+	}
+	x = g->u[i].x + dx / len * dist;
+	y = g->u[i].y + dy / len * dist;
+	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
+	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9) {
+		ENG_COVER(g, DI_R_MELEE_DESTROYED);
+		kill(g, i, from);
+		return;
+	}
+	place(g, i, x, y);
+}
+
+/* ---- quality tests and outcomes ---- */
+
+static void apply(struct eng_game *, int, int, enum dt_result, int *);
+
+static void
+quality_test(struct eng_game *g, int i)
+{
+	int q = dunit(g, i)->quality, pass;
+
+	if (!g->u[i].alive)
+		return;
+	ENG_COVER(g, DI_R_QUALITY_TEST);
+	/* "-" (0) or none written: the unit never fails. */
+	pass = q <= 0 || die(g) >= q;
+	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
+	apply(g, i, nearest_enemy(g, i), pass ? DT_RES_PASSED : DT_RES_FAILED,
+	    NULL);
+}
+
+/* The effects of the outcome row r on unit i, whose enemy is `foe`;
+ * *again takes a "fight again" count. */
+static void
+apply(struct eng_game *g, int i, int foe, enum dt_result r, int *again)
+{
+	const struct dt_outcome *o = &tabs(g)->out[r];
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double len;
+	int n;
+
+	for (n = 0; n < o->nfx && g->u[i].alive; n++) {
+		const struct dt_effect *e = &o->fx[n];
+
+		switch (e->kind) {
+		case DT_FX_NOTHING:
+			break;
+		case DT_FX_RECOIL:
+			ENG_COVER(g, DI_R_MELEE_RECOIL);
+			give_ground(g, i, foe, e->amount * 2 * k->hd);
+			break;
+		case DT_FX_BOTH_RECOIL:
+			ENG_COVER(g, DI_R_MELEE_RECOIL);
+			give_ground(g, i, foe, 2 * k->hd);
+			if (foe >= 0 && g->u[foe].alive)
+				give_ground(g, foe, i, 2 *
+				    g->ctx->kinds[g->u[foe].type].hd);
+			break;
+		case DT_FX_FALL_BACK:
+			ENG_COVER(g, DI_R_MELEE_FALL_BACK);
+			len = g->board->grid == RS_GRID_NONE ? e->amount :
+			    e->amount / g->board->cell_mm;
+			give_ground(g, i, foe, len);
+			break;
+		case DT_FX_DESTROYED:
+		case DT_FX_ROUT:
+			ENG_COVER(g, DI_R_MELEE_DESTROYED);
+			kill(g, i, foe);
+			break;
+		case DT_FX_FIGHT_AGAIN:
+			if (again != NULL)
+				*again = (int)e->amount;
+			break;
+		case DT_FX_TEST:
+			quality_test(g, i);
+			break;
+		}
+	}
+}
+
+/* ---- shooting ---- */
+
+/* The Wound table's roll for Strength s against Toughness t: the face
+ * needed, 0 cannot wound. */
+static int
+wound_need(const struct dt_tables *t, int s, int tough)
+{
+	int a, b;
+
+	for (a = 0; a < t->nstr && t->str[a] != s; a++)
+		;
+	for (b = 0; b < t->ntough && t->tough[b] != tough; b++)
+		;
+	if (a == t->nstr || b == t->ntough)
+		return 0;
+	return t->need[a][b] > 0 ? t->need[a][b] : 0;
+}
+
+/* Weapon w of unit i strikes unit j by the pipeline. */
+static void
+pipeline(struct eng_game *g, int i, int w, int j)
+{
+	const struct dt_tables *t = tabs(g);
+	const struct dt_weapon *wp = &t->weapons[w];
+	const struct dt_unit *du = dunit(g, j);
+	int n, k, need, sv, d;
+
+	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
+	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
+	for (k = 0; k < n && g->u[j].alive; k++) {
+		if (wp->to_hit > 0 && die(g) < wp->to_hit) {
+			ENG_COVER(g, DI_R_SHOOT_MISS);
+			continue;
+		}
+		ENG_COVER(g, DI_R_SHOOT_HIT);
+		if (t->wound_given && wp->strength >= 0 &&
+		    du->toughness >= 0) {
+			if ((need = wound_need(t, wp->strength,
+			    du->toughness)) == 0) {
+				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
+				continue;
+			}
+			ENG_COVER(g, DI_R_SHOOT_WOUND);
+			if (die(g) < need)
+				continue;
+		}
+		if (du->save > 0) {
+			sv = du->save + wp->ap;
+			if (wp->ap > 0)
+				ENG_COVER(g, DI_R_SHOOT_AP);
+			ENG_COVER(g, DI_R_SHOOT_SAVE);
+			/* A save worse than the die's faces is no save. */
+			if (sv <= g->ctx->rs->die && die(g) >= sv)
+				continue;
+		}
+		ENG_COVER(g, DI_R_SHOOT_DAMAGE);
+		d = wp->damage.text != NULL ? dx_roll(&wp->damage.dx,
+		    &g->dice) : 1;
+		take(g, j, d, i, DI_R_SHOOT_REMOVED);
+	}
+}
+
+static void
+shoot(struct eng_game *g, int i, int w, int j)
+{
+	const struct dt_weapon *wp = &tabs(g)->weapons[w];
+
+	g->u[i].flags |= ENG_UF_FIRED;
+	record(g, 1, i, j, w);
+	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED) {
+		ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
+		take(g, j, wp->attacks.text != NULL ?
+		    dx_roll(&wp->attacks.dx, &g->dice) : 1, i,
+		    DI_R_SHOOT_REMOVED);
+	} else
+		pipeline(g, i, w, j);
+}
+
+/* Whether weapon w of unit i may shoot unit j: 0, or the rule that
+ * forbids it. Range first: it is the cheaper test. */
+static int
+fire_check(const struct eng_game *g, int i, int w, int j)
+{
+	double r = g->ctx->wrange[w];
+
+	if (eng_dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+		return DI_R_SHOOT_RANGE;
+	if (!eng_sight(g, &g->u[i], &g->u[j], 1, DP_SIGHT_BLOCK))
+		return DI_R_SHOOT_SIGHT;
+	return 0;
+}
+
+static inline double
+expect(const struct eng_game *g, int w, int j)
+{
+	const struct dt_tables *t = tabs(g);
+	double e = t->ev[w * t->nunits + g->u[j].type];
+	int left = wounds_left(g, j);
+
+	/* Wounds beyond what the target has left are wasted. */
+	return e < left ? e : left;
+}
+
+/*
+ * The best shot of unit i: the weapon and target with the most Wounds
+ * expected (greedy), or any legal one (random: candidates in a random
+ * order, the first that may shoot). Returns the target, or -1.
+ */
+static int
+pick_shot(struct eng_game *g, int i, int rnd, int *wout)
+{
+	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
+	double best = 0, e;
+	int j, k, b = -1, start, n;
+
+	n = g->nu;
+	start = rnd ? (int)eng_rng_below(&g->ai, (uint32_t)n) : 0;
+	for (int m = 0; m < n; m++) {
+		j = (start + m) % n;
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		for (k = 0; k < (int)ut->nweapons; k++) {
+			int w = ut->weapons[k];
+
+			if ((e = expect(g, w, j)) <= best)
+				continue;
+			if (fire_check(g, i, w, j) != 0)
+				continue;
+			best = e;
+			b = j;
+			*wout = w;
+			if (rnd)
+				return b;
+		}
+	}
+	return b;
+}
+
+/* ---- melee ---- */
+
+/* Unit i's Combat against unit j; counts a factor that depends on the
+ * enemy's class. */
+static int
+factor(struct eng_game *g, int i, int j)
+{
+	const struct dt_unit *du = dunit(g, i);
+	int cls = g->ctx->rs->units[g->u[j].type].cls, k, f;
+
+	f = du->combat[cls];
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		if (du->combat[k] != f) {
+			ENG_COVER(g, DI_R_MELEE_FACTOR_CLASS);
+			break;
+		}
+	return f > 0 ? f : 0;
+}
+
+/* Weapons of unit i that reach the contact distance strike unit j. */
+static void
+strike(struct eng_game *g, int i, int j)
+{
+	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
+	size_t k;
+
+	for (k = 0; k < ut->nweapons && g->u[j].alive; k++)
+		if (g->ctx->wrange[ut->weapons[k]] <= g->ctx->melee_range +
+		    1e-9)
+			pipeline(g, i, ut->weapons[k], j);
+}
+
+/* Unit a (whose side's turn it is) fights unit b. */
+static void
+fight(struct eng_game *g, int a, int b)
+{
+	const struct dt_tables *t = tabs(g);
+	int times = 0, ra, rb, ca, cb, lo, hi, again;
+	enum dt_result r;
+
+	ENG_COVER(g, DI_R_MELEE_CONTACT);
+	g->u[a].flags |= ENG_UF_MELEE_START;
+	g->u[b].flags |= ENG_UF_MELEE_END;
+	record(g, 2, a, b, -1);
+	if (t->melee == DT_MELEE_ACCUMULATED) {
+		ENG_COVER(g, DI_R_MELEE_ACCUMULATED);
+		ra = dx_roll(&t->melee_roll.dx, &g->dice);
+		rb = dx_roll(&t->melee_roll.dx, &g->dice);
+		take(g, b, ra, a, DI_R_MELEE_DESTROYED);
+		take(g, a, rb, b, DI_R_MELEE_DESTROYED);
+		return;
+	}
+	if (t->melee == DT_MELEE_PIPELINE) {
+		ENG_COVER(g, DI_R_MELEE_PIPELINE);
+		strike(g, a, b);
+		if (g->u[b].alive && g->u[a].alive)
+			strike(g, b, a);
+		return;
+	}
+	ca = factor(g, a, b);
+	cb = factor(g, b, a);
+	g->contest.a_power = ca;
+	g->contest.b_power = cb;
+	for (;;) {
+		ENG_COVER(g, DI_R_MELEE_OPPOSED);
+		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
+		rb = dx_roll(&t->melee_roll.dx, &g->dice) + cb;
+		again = 0;
+		if (ra == rb) {
+			ENG_COVER(g, DI_R_MELEE_EQUAL);
+			apply(g, a, b, DT_RES_EQUAL, &again);
+		} else {
+			int loser = ra < rb ? a : b, winner = ra < rb ? b : a;
+
+			lo = ra < rb ? ra : rb;
+			hi = ra < rb ? rb : ra;
+			if (hi >= 2 * lo && t->out[DT_RES_DOUBLE].given) {
+				ENG_COVER(g, DI_R_MELEE_DOUBLE);
+				r = DT_RES_DOUBLE;
+			} else {
+				ENG_COVER(g, DI_R_MELEE_BEATEN);
+				r = DT_RES_BEATEN;
+			}
+			apply(g, loser, winner, r, &again);
+			if ((t->quality & DT_Q_BEATEN) && g->u[loser].alive)
+				quality_test(g, loser);
+		}
+		if (again <= 0 || times >= again || g->over ||
+		    !g->u[a].alive || !g->u[b].alive || !in_contact(g, a, b))
+			break;
+		ENG_COVER(g, DI_R_MELEE_AGAIN);
+		times++;
+	}
+}
+
+/* ---- turns ---- */
+
+/* Every unit of the side still in contact fights one melee. */
+static void
+melee_phase(struct eng_game *g, int side)
+{
+	int i, j;
+
+	for (i = 0; i < g->nu && !g->over; i++)
+		if (g->u[i].alive && g->u[i].side == side &&
+		    !(g->u[i].flags & ENG_UF_MELEE_START) &&
+		    (j = contact_enemy(g, i)) >= 0)
+			fight(g, i, j);
+}
+
+static void
+quality_phase(struct eng_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nu && !g->over; i++)
+		if (g->u[i].flags & DP_UF_OWES_TEST) {
+			g->u[i].flags &= (uint16_t)~DP_UF_OWES_TEST;
+			if (g->u[i].alive) {
+				ENG_COVER(g, DI_R_QUALITY_BELOW_HALF);
+				quality_test(g, i);
+			}
+		}
+}
+
+/* The side's turn is over: melees owed, quality tests, the other
+ * side's turn (phased: the next game turn). */
+static void
+end_turn(struct eng_game *g, int sides)
+{
+	int i;
+
+	melee_phase(g, g->side);
+	if (sides == 2 && !g->over)
+		melee_phase(g, !g->side);
+	if (!g->over)
+		quality_phase(g);
+	if (g->over)
+		return;
+	g->sturns += sides;
+	g->gturn = g->sturns / 2 + 1;
+	if (sides == 1) {
+		g->side = !g->side;
+		ENG_COVER(g, DI_R_ALTERNATE);
+	}
+	for (i = 0; i < g->nu; i++)
+		if (sides == 2 || g->u[i].side == g->side)
+			g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
+	if (eng_check_end(g) && g->timeout)
+		ENG_COVER(g, DI_R_END_TURN_LIMIT);
+}
+
+/* ---- the built-in players ---- */
+
+static void
+move_unit(struct eng_game *g, int i, int rnd)
+{
+	double path[1][2], m = g->ctx->kinds[g->u[i].type].move, a, d;
+	int wdummy, goal;
+
+	if (contact_enemy(g, i) >= 0)
+		return;
+	if (rnd) {
+		if (eng_rng_below(&g->ai, 4) == 0)
+			return;
+		a = eng_rng_below(&g->ai, 3600) * M_PI / 1800;
+		d = m * eng_rng_below(&g->ai, 1001) / 1000.0;
+		path[0][0] = g->u[i].x + d * sin(a);
+		path[0][1] = g->u[i].y + d * cos(a);
+		/* Stay on the table. */
+		if (path[0][0] < 0)
+			path[0][0] = 0;
+		if (path[0][1] < 0)
+			path[0][1] = 0;
+		if (path[0][0] > g->board->w)
+			path[0][0] = g->board->w;
+		if (path[0][1] > g->board->h)
+			path[0][1] = g->board->h;
+	} else {
+		/* A unit with a shot worth taking holds; else it closes on
+		 * the nearest enemy, to shoot or fight. */
+		if (pick_shot(g, i, 0, &wdummy) >= 0)
+			return;
+		if ((goal = nearest_enemy(g, i)) < 0)
+			return;
+		path[0][0] = g->u[goal].x;
+		path[0][1] = g->u[goal].y;
+	}
+	walk(g, i, (const double (*)[2])path, 1);
+}
+
+static void
+shoot_unit(struct eng_game *g, int i, int rnd)
+{
+	int j, w = -1;
+
+	if (g->u[i].flags & ENG_UF_FIRED || contact_enemy(g, i) >= 0)
+		return;
+	if ((j = pick_shot(g, i, rnd, &w)) >= 0)
+		shoot(g, i, w, j);
+}
+
+static void
+side_phase(struct eng_game *g, int side, int shooting)
+{
+	int i, n, order[ENG_MAX_UNITS], rnd = g->player[side] ==
+	    ENG_PLAYER_RANDOM;
+
+	for (n = 0, i = 0; i < g->nu; i++)
+		if (g->u[i].alive && g->u[i].side == side)
+			order[n++] = i;
+	if (rnd)
+		for (i = n - 1; i > 0; i--) {
+			int j = (int)eng_rng_below(&g->ai, (uint32_t)i + 1),
+			    t = order[i];
+
+			order[i] = order[j];
+			order[j] = t;
+		}
+	for (i = 0; i < n && !g->over; i++) {
+		if (!g->u[order[i]].alive)
+			continue;
+		if (shooting)
+			shoot_unit(g, order[i], rnd);
+		else
+			move_unit(g, order[i], rnd);
+	}
+}
+
+/* One turn with the built-in players: alternate, the side whose turn
+ * it is moves, shoots and fights; phased, both sides in each phase. */
+void
+dp_play_turn(struct eng_game *g)
+{
+	if (tabs(g)->turn == DT_TURN_PHASED) {
+		ENG_COVER(g, DI_R_PHASED);
+		side_phase(g, g->side, 0);
+		side_phase(g, !g->side, 0);
+		side_phase(g, g->side, 1);
+		if (!g->over)
+			side_phase(g, !g->side, 1);
+		if (!g->over)
+			end_turn(g, 2);
+		return;
+	}
+	side_phase(g, g->side, 0);
+	if (!g->over)
+		side_phase(g, g->side, 1);
+	if (!g->over)
+		end_turn(g, 1);
+}
+
+/* The family keeps its state in the units: nothing more to set up (and
+ * the hook spares self-play the core's clearing of fam_state). */
+void
+dp_setup(struct eng_game *g)
+{
+	(void)g;
+}
+
+/* ---- scripted steps ---- */
+
+static int
+refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
+    ...) __attribute__((format(printf, 5, 6)));
+static int
+refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	if (rule >= 0)
+		ENG_COVER(g, rule);
+	va_start(ap, fmt);
+	vsnprintf(err, sz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+step_move(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	struct eng_unit *u = &g->u[a->unit];
+	double len = 0, x = u->x, y = u->y;
+	int k;
+
+	if (u->flags & ENG_UF_MOVED)
+		return refuse(g, -1, err, sz, "%s has already moved this turn",
+		    u->name);
+	if (contact_enemy(g, a->unit) >= 0)
+		return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
+		    "contact and must fight", u->name);
+	for (k = 0; k < a->npath; k++) {
+		len += hypot(a->path[k][0] - x, a->path[k][1] - y);
+		x = a->path[k][0];
+		y = a->path[k][1];
+	}
+	if (len > g->ctx->kinds[u->type].move + 1e-6)
+		return refuse(g, DI_R_MOVE_ALLOWANCE, err, sz, "%s cannot move "
+		    "that far: the path is longer than its Move", u->name);
+	walk(g, a->unit, (const double (*)[2])a->path, a->npath);
+	return 0;
+}
+
+static int
+step_fire(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	const struct rs_unit *t = &g->ctx->rs->units[g->u[a->unit].type];
+	const struct eng_unit *u = &g->u[a->unit];
+	int w = a->weapon, why = 0, k, r;
+
+	if (u->flags & ENG_UF_FIRED)
+		return refuse(g, -1, err, sz, "%s has already shot this turn",
+		    u->name);
+	if (contact_enemy(g, a->unit) >= 0)
+		return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
+		    "contact and fights instead of shooting", u->name);
+	if (w >= 0) {
+		for (k = 0; k < (int)t->nweapons && t->weapons[k] != w; k++)
+			;
+		if (k == (int)t->nweapons)
+			return refuse(g, -1, err, sz, "%s has no %s", u->name,
+			    g->ctx->rs->weapons[w].name);
+		why = fire_check(g, a->unit, w, a->target);
+	} else {
+		for (k = 0; k < (int)t->nweapons; k++) {
+			r = fire_check(g, a->unit, t->weapons[k], a->target);
+			if (r == 0) {
+				w = t->weapons[k];
+				break;
+			}
+			if (why == 0 || why == DI_R_SHOOT_RANGE)
+				why = r;
+		}
+		if (w < 0 && why == 0)
+			return refuse(g, -1, err, sz, "%s has no weapon",
+			    u->name);
+		if (w >= 0)
+			why = 0;
+	}
+	if (why == DI_R_SHOOT_RANGE)
+		return refuse(g, why, err, sz, "%s is out of range of %s",
+		    g->u[a->target].name, u->name);
+	if (why == DI_R_SHOOT_SIGHT)
+		return refuse(g, why, err, sz, "%s cannot see %s: the line of "
+		    "sight is blocked", u->name, g->u[a->target].name);
+	ENG_COVER(g, DI_R_SHOOT_RANGE);
+	ENG_COVER(g, DI_R_SHOOT_SIGHT);
+	shoot(g, a->unit, w, a->target);
+	return 0;
+}
+
+int
+dp_step(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	struct eng_unit *u;
+
+	if (a->kind == ENG_ACT_END_TURN) {
+		end_turn(g, 1);
+		return 0;
+	}
+	if (a->kind == ENG_ACT_FAMILY)
+		return refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+	u = &g->u[a->unit];
+	if (!u->alive)
+		return refuse(g, -1, err, sz, "%s has been destroyed",
+		    u->name);
+	if (u->side != g->side)
+		return refuse(g, -1, err, sz, "it is not %s's side's turn",
+		    u->name);
+	if (a->target >= 0 && (!g->u[a->target].alive ||
+	    g->u[a->target].side == u->side))
+		return refuse(g, -1, err, sz, "%s is not an enemy on the "
+		    "table", g->u[a->target].name);
+	switch (a->kind) {
+	case ENG_ACT_MOVE:
+		return step_move(g, a, err, sz);
+	case ENG_ACT_FIRE:
+		return step_fire(g, a, err, sz);
+	case ENG_ACT_MELEE:
+		if (!in_contact(g, a->unit, a->target))
+			return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is "
+			    "not in contact with %s", u->name,
+			    g->u[a->target].name);
+		if (u->flags & ENG_UF_MELEE_START)
+			return refuse(g, -1, err, sz, "%s has fought its "
+			    "melee this turn", u->name);
+		fight(g, a->unit, a->target);
+		return 0;
+	default:
+		return refuse(g, -1, err, sz, "unknown step");
+	}
+}
+
+/* ---- test-game keys ---- */
+
+/* `wounds: N`: the unit starts with N Wounds left. */
+int
+dp_unit_key(struct eng_game *g, int i, const char *key,
+    const struct rs_node *v, char *err, size_t sz)
+{
+	int full = dunit(g, i)->wounds;
+	long n;
+
+	if (strcmp(key, "wounds") != 0) {
+		snprintf(err, sz, "unknown key '%s' (known: wounds)", key);
+		return -1;
+	}
+	if (rs_node_int(v, &n) != 0 || n < 1 || n > full) {
+		snprintf(err, sz, "wounds: a whole number from 1 to %d", full);
+		return -1;
+	}
+	g->u[i].hits = (int16_t)(full - n);
+	return 0;
+}
+
+/* `A: { wounds: 2 }`: the Wounds it has left. */
+int
+dp_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
+    char *err, size_t sz)
+{
+	size_t k;
+	long n;
+	int have = 0;
+
+	if (v->kind != RS_NODE_MAP)
+		return -1;
+	for (k = 0; k + 1 < v->nkids; k += 2) {
+		const char *key = v->kids[k]->scalar;
+
+		if (key == NULL || !strcmp(key, "at") || !strcmp(key, "alive"))
+			continue;
+		if (strcmp(key, "wounds") != 0 ||
+		    rs_node_int(v->kids[k + 1], &n) != 0) {
+			snprintf(err, sz, "unknown key '%s' (known: wounds)",
+			    key != NULL ? key : "");
+			return -1;
+		}
+		have = g->u[i].alive ? wounds_left(g, i) : 0;
+		if (have != n) {
+			snprintf(err, sz, "wounds %ld, but it has %d", n, have);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* ---- what the greedy player expects of a shot ---- */
+
+static double
+mean_of(const struct dt_expr *e, int *ok)
+{
+	struct dx_dist d;
+	double m = 0;
+	int32_t v;
+
+	if (e->text == NULL)
+		return 1;
+	if (dx_dist(&e->dx, &d) != 0) {
+		*ok = 0;
+		return 0;
+	}
+	for (v = d.lo; v <= d.hi; v++)
+		m += v * d.pd[v - d.lo];
+	dx_dist_free(&d);
+	return m;
+}
+
+/* P(a face of the die >= need); need 0 or less always. */
+static double
+p_face(int need, int die)
+{
+	if (need <= 1)
+		return 1;
+	if (need > die)
+		return 0;
+	return (double)(die - need + 1) / die;
+}
+
+int
+dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
+{
+	const struct ruleset *rs = c->rs;
+	size_t w, u;
+	int ok = 1, die = rs->die;
+
+	t->nunits = (int)rs->nunits;
+	t->ev = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(double));
+	for (w = 0; w < rs->nweapons; w++) {
+		const struct dt_weapon *wp = &t->weapons[w];
+		double att = mean_of(&wp->attacks, &ok);
+		double dmg = mean_of(&wp->damage, &ok);
+
+		for (u = 0; u < rs->nunits; u++) {
+			const struct dt_unit *du = &t->units[u];
+			double p = 1;
+
+			if (t->shooting != DT_SHOOT_ACCUMULATED) {
+				p = p_face(wp->to_hit, die);
+				if (t->wound_given && wp->strength >= 0 &&
+				    du->toughness >= 0)
+					p *= p_face(wound_need(t, wp->strength,
+					    du->toughness) == 0 ? die + 1 :
+					    wound_need(t, wp->strength,
+					    du->toughness), die);
+				if (du->save > 0)
+					p *= 1 - p_face(du->save + wp->ap, die);
+				p *= dmg;
+			}
+			t->ev[w * rs->nunits + u] = att * p;
+		}
+	}
+	return ok ? 0 : -1;
+}
