@@ -274,7 +274,7 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 
 /* ---- quality tests and outcomes ---- */
 
-static void apply(struct eng_game *, int, int, enum dt_result, int *);
+static int apply(struct eng_game *, int, int, enum dt_result, int);
 
 static void
 quality_test(struct eng_game *g, int i)
@@ -287,20 +287,43 @@ quality_test(struct eng_game *g, int i)
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || die(g) >= q;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
-	apply(g, i, nearest_enemy(g, i), pass ? DT_RES_PASSED : DT_RES_FAILED,
-	    NULL);
+	(void)apply(g, i, nearest_enemy(g, i), pass ? DT_RES_PASSED :
+	    DT_RES_FAILED, -1);
 }
 
-/* The effects of the outcome row r on unit i, whose enemy is `foe`;
- * *again takes a "fight again" count. */
-static void
-apply(struct eng_game *g, int i, int foe, enum dt_result r, int *again)
+/* The row's "fight again" limit, 0 none. */
+static int
+again_of(const struct dt_outcome *o)
+{
+	int n;
+
+	for (n = 0; n < o->nfx; n++)
+		if (o->fx[n].kind == DT_FX_FIGHT_AGAIN)
+			return (int)o->fx[n].amount;
+	return 0;
+}
+
+/*
+ * The effects of the outcome row r on unit i, whose enemy is `foe`.
+ * times: the times this melee has been fought again so far, or -1
+ * outside a melee. A row that says "fight again at most N times" fights
+ * again while fewer than N have been fought, and only then do its other
+ * effects apply ("fight again at most 1 time, both recoil": a second
+ * stand-off in a row parts them). Returns 1 when the melee is fought
+ * again.
+ */
+static int
+apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 {
 	const struct dt_outcome *o = &tabs(g)->out[r];
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double len;
 	int n;
 
+	if (times >= 0 && times < again_of(o)) {
+		ENG_COVER(g, DI_R_MELEE_AGAIN);
+		return 1;
+	}
 	for (n = 0; n < o->nfx && g->u[i].alive; n++) {
 		const struct dt_effect *e = &o->fx[n];
 
@@ -330,14 +353,13 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int *again)
 			kill(g, i, foe);
 			break;
 		case DT_FX_FIGHT_AGAIN:
-			if (again != NULL)
-				*again = (int)e->amount;
-			break;
+			break; /* spent: the other effects apply */
 		case DT_FX_TEST:
 			quality_test(g, i);
 			break;
 		}
 	}
+	return 0;
 }
 
 /* ---- shooting ---- */
@@ -541,14 +563,13 @@ fight(struct eng_game *g, int a, int b)
 	cb = factor(g, b, a);
 	g->contest.a_power = ca;
 	g->contest.b_power = cb;
-	for (;;) {
+	for (again = 1; again; times++) {
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + cb;
-		again = 0;
 		if (ra == rb) {
 			ENG_COVER(g, DI_R_MELEE_EQUAL);
-			apply(g, a, b, DT_RES_EQUAL, &again);
+			again = apply(g, a, b, DT_RES_EQUAL, times);
 		} else {
 			int loser = ra < rb ? a : b, winner = ra < rb ? b : a;
 
@@ -561,15 +582,11 @@ fight(struct eng_game *g, int a, int b)
 				ENG_COVER(g, DI_R_MELEE_BEATEN);
 				r = DT_RES_BEATEN;
 			}
-			apply(g, loser, winner, r, &again);
-			if ((t->quality & DT_Q_BEATEN) && g->u[loser].alive)
+			again = apply(g, loser, winner, r, times);
+			if (!again && (t->quality & DT_Q_BEATEN) &&
+			    g->u[loser].alive)
 				quality_test(g, loser);
 		}
-		if (again <= 0 || times >= again || g->over ||
-		    !g->u[a].alive || !g->u[b].alive || !in_contact(g, a, b))
-			break;
-		ENG_COVER(g, DI_R_MELEE_AGAIN);
-		times++;
 	}
 }
 
