@@ -457,7 +457,10 @@ sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
 	games = games / (long)(n + 1);
 	if (games < 100)
 		games = 100;
-	e->ctx->fam->odds(e->ctx, &o);
+	/* A family without exact odds yet values its units by self-play
+	 * alone (odds_power() reads an empty list as no one's edge). */
+	if (e->ctx->fam->odds != NULL)
+		e->ctx->fam->odds(e->ctx, &o);
 	reach = 0;
 	for (i = 0; i < n; i++)
 		reach += 2 * rs->units[i].move_mm / n;

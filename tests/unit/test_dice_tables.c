@@ -4,6 +4,7 @@
  * the reader's messages, and leaves out the columns the dice family
  * reads; the dice family's tables are read into struct dt_tables. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../src/engine/dice_tables.h"
@@ -170,21 +171,30 @@ Test(reads, dice_tables_read)
 	rs_free(rs);
 }
 
-Test(reads, dice_does_not_play_yet)
+Test(reads, dice_plays)
 {
 	struct diags d = { 0 };
 	struct ruleset *rs = load(dice_src, &d);
 	struct eng_ctx *c;
+	struct eng_game *g;
 
 	diags_free(&d);
 	c = eng_ctx_new(rs, -1, 0, &d);
-	cr_assert_null(c);
-	cr_assert_eq(d.n, 1);
-	cr_assert_eq(d.v[0].sev, SEV_NOTE);
-	cr_assert_not_null(strstr(d.v[0].msg, "dice family does not play "
-	    "yet"));
-	cr_assert(eng_show_of(rs)->print_only);
-	cr_assert_not_null(eng_show_of(rs)->unplayed);
+	cr_assert_not_null(c);
+	cr_assert_eq(d.n, 0);
+	cr_assert_not(eng_show_of(rs)->print_only);
+	cr_assert_null(eng_show_of(rs)->unplayed);
+	/* A default battle plays to its end with the greedy players. */
+	g = calloc(1, sizeof(*g));
+	cr_assert_not_null(g);
+	eng_game_init(g, c, 1, 0);
+	eng_battle_setup(g);
+	c->fam->setup(g);
+	eng_game_play(g);
+	cr_assert(g->over);
+	cr_assert_geq(g->gturn, 1);
+	free(g);
+	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
 }

@@ -1,0 +1,111 @@
+#!/bin/sh
+# The dice family plays (issue 17): check plays the third ruleset's test
+# games clean (at least 20, none failed) and its self-play; play --json
+# gives sane numbers; build writes every product; a bad scripted step is
+# refused, not a crash.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+R=rulesets/dice-skirmish.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+# t NAME STATUS ARGS...: runs the binary (120 s at most), checks the exit.
+t() {
+	name=$1 want=$2
+	shift 2
+	timeout 120 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then pass "$name"; else
+		fail "$name" "exit $got, wanted $want: $(head -c 200 "$tmp/err")"; fi
+}
+
+# check: the test games all pass, no error; the only warnings are the
+# rules of mechanisms this ruleset does not use (phased turns,
+# accumulated hits, melee by pipeline) and the self-play turn limit.
+t "check $R" 0 check "$R"
+line=$(grep 'test games played' "$tmp/out")
+n=$(echo "$line" | sed -n 's/.*: \([0-9][0-9]*\) test games played, \([0-9][0-9]*\) failed.*/\1 \2/p')
+set -- $n
+if [ "${1:-0}" -ge 20 ] && [ "${2:-1}" -eq 0 ]; then
+	pass "check plays $1 test games, 0 failed"
+else
+	fail "check plays at least 20 test games, 0 failed" "$line"
+fi
+cov=$(echo "$line" | sed -n 's/.*; \([0-9][0-9]*\) of 35 rules exercised.*/\1/p')
+[ "${cov:-0}" -ge 31 ] && pass "test games exercise $cov of 35 rules" ||
+    fail "test games exercise at least 31 of 35 rules" "$line"
+grep -q ': error:' "$tmp/err" && fail "check has no errors" "$(grep ': error:' "$tmp/err" | head -3)" ||
+    pass "check has no errors"
+grep -v -e 'game.phased_turns' -e 'shoot.accumulated' -e 'melee.accumulated' \
+    -e 'melee.pipeline' -e 'did not end before the turn limit' \
+    -e 'ruler' "$tmp/err" | grep ': warning:' >"$tmp/w"
+[ -s "$tmp/w" ] && fail "check has only the expected warnings" "$(head -c 300 "$tmp/w")" ||
+    pass "check has only the expected warnings"
+grep -q '1000 self-play games' "$tmp/out" && pass "check plays self-play" ||
+    fail "check plays self-play" "$(cat "$tmp/out")"
+
+# play --json: the numbers add up.
+t "play --json" 0 play "$R" --games 300 --seed 5 --json
+j() { sed -n "s/^ *\"$1\": \([0-9.]*\),*$/\1/p" "$tmp/out" | head -1; }
+games=$(j games) draws=$(j draws) mean=$(j mean) max=$(j max)
+blue=$(sed -n '/"wins"/,/}/s/.*"blue": \([0-9]*\).*/\1/p' "$tmp/out")
+red=$(sed -n '/"wins"/,/}/s/.*"red": \([0-9]*\).*/\1/p' "$tmp/out")
+[ "$games" = 300 ] && pass "play: 300 games" || fail "play: 300 games" "games '$games'"
+[ -n "$blue" ] && [ -n "$red" ] && [ -n "$draws" ] &&
+    [ $((blue + red + draws)) -eq 300 ] && pass "play: wins and draws add up" ||
+    fail "play: wins and draws add up" "blue '$blue' red '$red' draws '$draws'"
+awk -v m="$mean" -v x="$max" 'BEGIN { exit !(m >= 1 && m <= 9 && x >= 1 && x <= 9) }' &&
+    pass "play: turns mean $mean, max $max within the 8-turn battle" ||
+    fail "play: turns within the battle" "mean '$mean' max '$max'"
+grep -q '"shoot.hit": [1-9]' "$tmp/out" && grep -q '"melee.opposed": [1-9]' "$tmp/out" &&
+    pass "play: self-play shoots and fights" ||
+    fail "play: self-play shoots and fights" "$(grep -e shoot.hit -e melee.opposed "$tmp/out")"
+# The same seed plays the same games.
+grep -v -e games_per_second -e '"seconds"' "$tmp/out" >"$tmp/a"
+t "play again" 0 play "$R" --games 300 --seed 5 --json
+grep -v -e games_per_second -e '"seconds"' "$tmp/out" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && pass "play: the same seed plays the same games" ||
+    fail "play: the same seed plays the same games" "$(diff "$tmp/a" "$tmp/b" | head -5)"
+
+# build: every product, with self-play.
+t "build $R" 0 build -q -o "$tmp/build" "$R"
+for f in ruleset.txt reference.pdf cards.pdf map.pdf bases.pdf scenario.pdf \
+    scenario.yaml report.pdf index.json; do
+	[ -s "$tmp/build/dice-skirmish/$f" ] && pass "build made $f" ||
+	    fail "build made $f" "missing or empty"
+done
+
+# A scripted step the rules forbid is refused with the reason; an
+# unknown unit key is an error at its place.
+sed '/^## Test games/,$d' "$R" >"$tmp/bad.md"
+cat >>"$tmp/bad.md" <<'TG'
+## Test games
+
+```test-game
+name: wrong expectations fail
+units:
+  A: { side: blue, type: Reed Wardens, at: [20, 10] }
+  B: { side: red, type: Reed Wardens, at: [20, 40] }
+dice: [4, 4, 1, 3]
+do:
+  - fire: { unit: A, target: B, weapon: Reed bow }
+expect:
+  B: { wounds: 3 }
+```
+
+```test-game
+name: an unknown unit key
+units:
+  A: { side: blue, type: Reed Wardens, at: [20, 10], armour: 2 }
+  B: { side: red, type: Reed Wardens, at: [20, 40] }
+```
+TG
+t "check fails a wrong test game" 1 check "$tmp/bad.md"
+grep -q "wounds 3, but it has 2" "$tmp/err" && pass "a wrong wounds expectation says why" ||
+    fail "a wrong wounds expectation says why" "$(grep error "$tmp/err" | head -3)"
+grep -q "unknown key 'armour'" "$tmp/err" && pass "an unknown unit key is an error" ||
+    fail "an unknown unit key is an error" "$(grep error "$tmp/err" | head -3)"
