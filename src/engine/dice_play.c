@@ -48,6 +48,37 @@ die(struct eng_game *g)
 	return eng_die_n(&g->dice, g->ctx->rs->die);
 }
 
+/*
+ * eng_dist2_at(), with the free table's case inline: the players ask for
+ * distances in their innermost loops. The same arithmetic, so the same
+ * numbers.
+ */
+static inline double
+dist2_at(const struct eng_game *g, double x, double y, double hw,
+    double hd, const struct eng_unit *v)
+{
+	const struct eng_kind *k;
+	double dx, dy;
+
+	if (g->board->grid != RS_GRID_NONE)
+		return eng_dist2_at(g, x, y, hw, hd, v);
+	k = &g->ctx->kinds[v->type];
+	dx = fabs(x - v->x) - (hw + k->hw);
+	dy = fabs(y - v->y) - (hd + k->hd);
+	dx = dx > 0 ? dx : 0;
+	dy = dy > 0 ? dy : 0;
+	return dx * dx + dy * dy;
+}
+
+static inline double
+dist2(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b)
+{
+	const struct eng_kind *k = &g->ctx->kinds[a->type];
+
+	return dist2_at(g, a->x, a->y, k->hw, k->hd, b);
+}
+
 /* The contact distance, squared, with room for rounding: a unit halted
  * at the contact distance is in contact. */
 static inline double
@@ -61,7 +92,7 @@ contact2(const struct eng_game *g)
 static inline int
 in_contact(const struct eng_game *g, int i, int j)
 {
-	return eng_dist2(g, &g->u[i], &g->u[j]) <= contact2(g);
+	return dist2(g, &g->u[i], &g->u[j]) <= contact2(g);
 }
 
 /* The nearest enemy in contact with unit i, or -1. */
@@ -73,7 +104,7 @@ contact_enemy(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
-		    (d2 = eng_dist2(g, &g->u[i], &g->u[j])) <= best) {
+		    (d2 = dist2(g, &g->u[i], &g->u[j])) <= best) {
 			best = d2;
 			b = j;
 		}
@@ -152,20 +183,58 @@ take(struct eng_game *g, int i, int n, int by, int removed_rule)
 
 /* ---- movement ---- */
 
-/* Whether unit i, standing at (x, y), would be in contact with an
- * enemy. */
+/* Whether unit i, standing at (x, y), would be in contact with one of
+ * the n enemies in cand. */
 static int
-contact_at(const struct eng_game *g, int i, double x, double y)
+contact_at(const struct eng_game *g, int i, double x, double y,
+    const int *cand, int n)
 {
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double c2 = contact2(g);
-	int j;
+	int m;
 
-	for (j = 0; j < g->nu; j++)
-		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
-		    eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <= c2)
+	for (m = 0; m < n; m++)
+		if (dist2_at(g, x, y, k->hw, k->hd, &g->u[cand[m]]) <= c2)
 			return 1;
 	return 0;
+}
+
+/*
+ * The enemies unit i could come into contact with moving len along the
+ * unit vector (dx, dy) from (x, y): on a free table those whose centre
+ * is within the contact distance plus both bases' half extents of the
+ * segment (a bound: the edge-to-edge distance is never less than the
+ * centres' less those), so that most moves test none; on a grid all.
+ */
+static int
+contact_candidates(const struct eng_game *g, int i, double x, double y,
+    double dx, double dy, double len, int *cand)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	int j, n = 0;
+
+	for (j = 0; j < g->nu; j++) {
+		const struct eng_kind *kj;
+		double px, py, t, r;
+
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
+			continue;
+		if (g->board->grid != RS_GRID_NONE) {
+			cand[n++] = j;
+			continue;
+		}
+		kj = &g->ctx->kinds[g->u[j].type];
+		px = g->u[j].x - x;
+		py = g->u[j].y - y;
+		t = px * dx + py * dy;
+		t = t < 0 ? 0 : t > len ? len : t;
+		px -= t * dx;
+		py -= t * dy;
+		r = g->ctx->melee_range + k->hw + k->hd + kj->hw + kj->hd + 1;
+		if (px * px + py * py <= r * r)
+			cand[n++] = j;
+	}
+	return n;
 }
 
 static void
@@ -189,7 +258,7 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 {
 	double left = g->ctx->kinds[g->u[i].type].move;
 	double x = g->u[i].x, y = g->u[i].y, step;
-	int k, cut = 0;
+	int k, cut = 0, cand[ENG_MAX_UNITS], nc;
 
 	step = g->ctx->melee_range / 2;
 	if (step < 0.5)
@@ -209,17 +278,18 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 		}
 		dx /= len;
 		dy /= len;
-		for (lo = 0, s = step; ; s += step) {
+		nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
+		for (lo = 0, s = step; nc > 0; s += step) {
 			if (s > go)
 				s = go;
-			if (contact_at(g, i, x + dx * s, y + dy * s)) {
+			if (contact_at(g, i, x + dx * s, y + dy * s, cand, nc)) {
 				int n;
 
 				for (hi = s, n = 0; n < 20; n++) {
 					double mid = (lo + hi) / 2;
 
 					if (contact_at(g, i, x + dx * mid,
-					    y + dy * mid))
+					    y + dy * mid, cand, nc))
 						hi = mid;
 					else
 						lo = mid;
