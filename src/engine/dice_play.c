@@ -295,6 +295,7 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 						lo = mid;
 				}
 				ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
+				g->u[i].c[2] = 1;
 				place(g, i, x + dx * hi, y + dy * hi);
 				return cut;
 			}
@@ -517,7 +518,7 @@ fire_check(const struct eng_game *g, int i, int w, int j)
 {
 	double r = g->ctx->wrange[w];
 
-	if (eng_dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
+	if (dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
 		return DI_R_SHOOT_RANGE;
 	if (!eng_sight(g, &g->u[i], &g->u[j], 1, DP_SIGHT_BLOCK))
 		return DI_R_SHOOT_SIGHT;
@@ -537,37 +538,46 @@ expect(const struct eng_game *g, int w, int j)
 
 /*
  * The best shot of unit i: the weapon and target with the most Wounds
- * expected (greedy), or any legal one (random: candidates in a random
- * order, the first that may shoot). Returns the target, or -1.
+ * expected (greedy), or any legal one (random: a random candidate in
+ * range that it can see). The shots in range are sorted best first so
+ * that the line of sight, the dear test, is traced only until one is
+ * clear. Returns the target, or -1.
  */
 static int
 pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
-	double best = 0, e;
-	int j, k, b = -1, start, n;
+	struct { double e; int j, w; } c[ENG_MAX_UNITS *
+	    RS_MAX_WEAPONS_PER_UNIT], t;
+	double d2, r;
+	int j, k, m, n = 0, nw = (int)ut->nweapons;
 
-	n = g->nu;
-	start = rnd ? (int)eng_rng_below(&g->ai, (uint32_t)n) : 0;
-	for (int m = 0; m < n; m++) {
-		j = (start + m) % n;
+	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side)
 			continue;
-		for (k = 0; k < (int)ut->nweapons; k++) {
+		d2 = dist2(g, &g->u[i], &g->u[j]);
+		for (k = 0; k < nw; k++) {
 			int w = ut->weapons[k];
+			double e = expect(g, w, j);
 
-			if ((e = expect(g, w, j)) <= best)
+			r = g->ctx->wrange[w];
+			if (e <= 0 || d2 > r * r + 1e-6)
 				continue;
-			if (fire_check(g, i, w, j) != 0)
-				continue;
-			best = e;
-			b = j;
-			*wout = w;
-			if (rnd)
-				return b;
+			t.e = rnd ? (double)eng_rng_below(&g->ai, 1000) : e;
+			t.j = j;
+			t.w = w;
+			/* Insertion: best first; ties keep the table order. */
+			for (m = n++; m > 0 && c[m - 1].e < t.e; m--)
+				c[m] = c[m - 1];
+			c[m] = t;
 		}
 	}
-	return b;
+	for (m = 0; m < n; m++)
+		if (eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
+			*wout = c[m].w;
+			return c[m].j;
+		}
+	return -1;
 }
 
 /* ---- melee ---- */
@@ -723,10 +733,15 @@ static void
 move_unit(struct eng_game *g, int i, int rnd)
 {
 	double path[1][2], m = g->ctx->kinds[g->u[i].type].move, a, d;
-	int wdummy, goal;
+	int w, j, goal;
 
+	/* c[2]: in contact after the move (only this unit's own move can
+	 * bring it into contact in its side's move phase). */
+	g->u[i].c[0] = 0;
+	g->u[i].c[2] = 1;
 	if (contact_enemy(g, i) >= 0)
 		return;
+	g->u[i].c[2] = 0;
 	if (rnd) {
 		if (eng_rng_below(&g->ai, 4) == 0)
 			return;
@@ -746,8 +761,14 @@ move_unit(struct eng_game *g, int i, int rnd)
 	} else {
 		/* A unit with a shot worth taking holds; else it closes on
 		 * the nearest enemy, to shoot or fight. */
-		if (pick_shot(g, i, 0, &wdummy) >= 0)
+		if ((j = pick_shot(g, i, 0, &w)) >= 0) {
+			/* Kept for the shooting phase (c[0]: target + 1,
+			 * c[1]: weapon): until then only friends move, so
+			 * only the line of sight can change. */
+			g->u[i].c[0] = (int16_t)(j + 1);
+			g->u[i].c[1] = (int16_t)w;
 			return;
+		}
 		if ((goal = nearest_enemy(g, i)) < 0)
 			return;
 		path[0][0] = g->u[goal].x;
@@ -761,8 +782,21 @@ shoot_unit(struct eng_game *g, int i, int rnd)
 {
 	int j, w = -1;
 
-	if (g->u[i].flags & ENG_UF_FIRED || contact_enemy(g, i) >= 0)
+	/* Shooting makes no new contact: one not in contact after its
+	 * move is not in contact now. */
+	if (g->u[i].flags & ENG_UF_FIRED || (g->u[i].c[2] &&
+	    contact_enemy(g, i) >= 0))
 		return;
+	if (g->u[i].c[0] > 0) {
+		j = g->u[i].c[0] - 1;
+		w = g->u[i].c[1];
+		g->u[i].c[0] = 0;
+		if (g->u[j].alive && eng_sight(g, &g->u[i], &g->u[j], 1,
+		    DP_SIGHT_BLOCK)) {
+			shoot(g, i, w, j);
+			return;
+		}
+	}
 	if ((j = pick_shot(g, i, rnd, &w)) >= 0)
 		shoot(g, i, w, j);
 }
