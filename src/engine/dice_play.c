@@ -311,6 +311,36 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 	return cut;
 }
 
+/*
+ * Whether unit i cannot end a recoil or fall back at (x, y): another
+ * unit's base there (on a grid, its cell), or a river that is not a
+ * ford (the Clarifications: it cannot give ground, and is destroyed).
+ */
+static int
+blocked_at(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	unsigned kinds = eng_board_kinds_at(g->board, x, y);
+	int j;
+
+	if ((kinds & (1u << RS_TERRAIN_RIVER)) &&
+	    !(kinds & (1u << RS_TERRAIN_FORD)))
+		return 1;
+	for (j = 0; j < g->nu; j++) {
+		const struct eng_kind *kj = &g->ctx->kinds[g->u[j].type];
+
+		if (j == i || !g->u[j].alive)
+			continue;
+		if (g->board->grid != RS_GRID_NONE ?
+		    eng_cell(g->board, x, y) == eng_cell(g->board, g->u[j].x,
+		    g->u[j].y) :
+		    fabs(x - g->u[j].x) < k->hw + kj->hw - 1e-9 &&
+		    fabs(y - g->u[j].y) < k->hd + kj->hd - 1e-9)
+			return 1;
+	}
+	return 0;
+}
+
 /* Move unit i straight away from unit `from` by dist board units; off
  * the table it is destroyed (Clarifications: it cannot give ground). */
 static void
@@ -335,7 +365,8 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 	x = g->u[i].x + dx / len * dist;
 	y = g->u[i].y + dy / len * dist;
 	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
-	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9) {
+	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9 ||
+	    blocked_at(g, i, x, y)) {
 		ENG_COVER(g, DI_R_MELEE_DESTROYED);
 		kill(g, i, from);
 		return;
@@ -623,6 +654,13 @@ fight(struct eng_game *g, int a, int b)
 	ENG_COVER(g, DI_R_MELEE_CONTACT);
 	g->u[a].flags |= ENG_UF_MELEE_START;
 	g->u[b].flags |= ENG_UF_MELEE_END;
+	if (g->contest.kind == 0 && t->melee == DT_MELEE_OPPOSED) {
+		/* The first contest of a game: its factors, for odds:. */
+		g->contest.a_power = dunit(g, a)->combat[
+		    g->ctx->rs->units[g->u[b].type].cls];
+		g->contest.b_power = dunit(g, b)->combat[
+		    g->ctx->rs->units[g->u[a].type].cls];
+	}
 	record(g, 2, a, b, -1);
 	if (t->melee == DT_MELEE_ACCUMULATED) {
 		ENG_COVER(g, DI_R_MELEE_ACCUMULATED);
@@ -641,8 +679,6 @@ fight(struct eng_game *g, int a, int b)
 	}
 	ca = factor(g, a, b);
 	cb = factor(g, b, a);
-	g->contest.a_power = ca;
-	g->contest.b_power = cb;
 	for (again = 1; again; times++) {
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
