@@ -129,10 +129,10 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 		return -1;
 	}
 	c->fam_data = t;
+	c->melee_range = eng_board_len(&c->board, t->contact_mm, &whole);
 	/* Every expression dt_read() kept was compiled by dx_parse(),
 	 * so its distribution, and its mean, can be worked out. */
 	(void)dp_prepare(c, t);
-	c->melee_range = eng_board_len(&c->board, t->contact_mm, &whole);
 	if (c->rs->turn_limit <= 0)
 		c->turn_limit = (int)c->set.v[DI_SET_TURN_LIMIT];
 	return 0;

@@ -95,15 +95,20 @@ in_contact(const struct eng_game *g, int i, int j)
 	return dist2(g, &g->u[i], &g->u[j]) <= contact2(g);
 }
 
-/* The nearest enemy in contact with unit i, or -1. */
+/* The nearest enemy in contact with unit i, or -1. On a free table
+ * the centres of units in contact are at most `reach` apart along each
+ * axis (dp_prepare()), a cheap test that passes over most of them. */
 static int
 contact_enemy(const struct eng_game *g, int i)
 {
-	double best = contact2(g), d2;
-	int j, b = -1;
+	double best = contact2(g), d2, reach = tabs(g)->reach;
+	double x = g->u[i].x, y = g->u[i].y;
+	int j, b = -1, ft = g->board->grid == RS_GRID_NONE;
 
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
+		    (!ft || (fabs(g->u[j].y - y) <= reach &&
+		    fabs(g->u[j].x - x) <= reach)) &&
 		    (d2 = dist2(g, &g->u[i], &g->u[j])) <= best) {
 			best = d2;
 			b = j;
@@ -628,10 +633,10 @@ pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 		d2 = dist2(g, &g->u[i], &g->u[j]);
 		for (k = 0; k < nw; k++) {
 			int w = ut->weapons[k];
-			double e = expect(g, w, j);
+			double e;
 
 			r = g->ctx->wrange[w];
-			if (e <= 0 || d2 > r * r + 1e-6)
+			if (d2 > r * r + 1e-6 || (e = expect(g, w, j)) <= 0)
 				continue;
 			t.e = rnd ? (double)eng_rng_below(&g->ai, 1000) : e;
 			t.j = j;
@@ -1164,6 +1169,17 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 	int ok = 1, die = rs->die;
 
 	t->nunits = (int)rs->nunits;
+	/* Two units in contact: centres at most the contact distance and
+	 * both half extents apart on each axis (free table). */
+	t->reach = 0;
+	for (u = 0; u < rs->nunits; u++) {
+		double h = c->kinds[u].hw > c->kinds[u].hd ? c->kinds[u].hw :
+		    c->kinds[u].hd;
+
+		if (h > t->reach)
+			t->reach = h;
+	}
+	t->reach = c->melee_range + 2 * t->reach + 1e-6;
 	t->ev = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(double));
 	for (w = 0; w < rs->nweapons; w++) {
 		const struct dt_weapon *wp = &t->weapons[w];

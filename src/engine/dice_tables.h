@@ -128,6 +128,8 @@ struct dt_tables {
 	 * of weapon w takes from a unit of type u, ev[w * nunits + u]. */
 	double *ev;
 	int nunits;
+	double reach;      /* free table: centres of units in contact are
+	                    * at most this far apart on each axis */
 };
 
 /*
