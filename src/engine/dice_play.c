@@ -328,7 +328,8 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 		for (lo = 0, s = step; nc > 0; s += step) {
 			if (s > go)
 				s = go;
-			if (contact_at(g, i, x + dx * s, y + dy * s, cand, nc)) {
+			if (contact_at(g, i, x + dx * s, y + dy * s, cand,
+			    nc)) {
 				int n;
 
 				for (hi = s, n = 0; n < 20; n++) {
@@ -611,6 +612,13 @@ expect(const struct eng_game *g, int w, int j)
 	return e < left ? e : left;
 }
 
+/* A shot the player may take: its worth (Wounds expected, or a random
+ * key), target and weapon. */
+struct shot {
+	double e;
+	int j, w;
+};
+
 /*
  * The best shot of unit i: the weapon and target with the most Wounds
  * expected (greedy), or any legal one (random: a random candidate in
@@ -622,8 +630,7 @@ static int
 pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
-	struct { double e; int j, w; } c[ENG_MAX_UNITS *
-	    RS_MAX_WEAPONS_PER_UNIT], t;
+	struct shot c[ENG_MAX_UNITS * RS_MAX_WEAPONS_PER_UNIT], t;
 	double d2, r;
 	int j, k, m, n = 0, nw = (int)ut->nweapons;
 
