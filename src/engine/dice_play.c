@@ -803,10 +803,11 @@ end_turn(struct eng_game *g, int sides)
 		return;
 	g->sturns += sides;
 	g->gturn = g->sturns / 2 + 1;
-	if (sides == 1) {
-		g->side = !g->side;
+	/* Phased turns: the side that acts first in each phase changes
+	 * every game turn, so that neither always has the first shot. */
+	g->side = !g->side;
+	if (sides == 1)
 		ENG_COVER(g, DI_R_ALTERNATE);
-	}
 	for (i = 0; i < g->nu; i++)
 		if (sides == 2 || g->u[i].side == g->side)
 			g->u[i].flags &= (uint16_t)~ENG_UF_TURN;

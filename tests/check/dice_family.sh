@@ -48,6 +48,25 @@ grep -v -e 'game.phased_turns' -e 'shoot.accumulated' -e 'melee.accumulated' \
 grep -q '1000 self-play games' "$tmp/out" && pass "check plays self-play" ||
     fail "check plays self-play" "$(cat "$tmp/out")"
 
+# The mechanisms Saltmarsh Reckoning does not use (phased turns,
+# accumulated hits, melee by pipeline) have fixtures of their own; with
+# it, every rule id of the family is exercised by a test game.
+for f in dice-tally dice-close; do
+	t "check $f" 0 check "tests/rulesets/$f.md"
+	grep -q 'test games played, 0 failed' "$tmp/out" &&
+	    pass "$f: its test games pass" || fail "$f: its test games pass" "$(cat "$tmp/out")"
+	grep -q ': error:' "$tmp/err" && fail "$f: no errors" "$(grep ': error:' "$tmp/err" | head -3)" ||
+	    pass "$f: no errors"
+done
+t "tally covers phased turns and accumulated hits" 0 check tests/rulesets/dice-tally.md
+for id in game.phased_turns shoot.accumulated melee.accumulated; do
+	grep -q "rule $id " "$tmp/err" && fail "dice-tally exercises $id" "warned" ||
+	    pass "dice-tally exercises $id"
+done
+t "close covers melee by pipeline" 0 check tests/rulesets/dice-close.md
+grep -q "rule melee.pipeline " "$tmp/err" && fail "dice-close exercises melee.pipeline" "warned" ||
+    pass "dice-close exercises melee.pipeline"
+
 # play --json: the numbers add up.
 t "play --json" 0 play "$R" --games 300 --seed 5 --json
 j() { sed -n "s/^ *\"$1\": \([0-9.]*\),*$/\1/p" "$tmp/out" | head -1; }
