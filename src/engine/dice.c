@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dice_odds.h"
 #include "dice_tables.h"
 
 /* Rule ids: rule 0 is the initiative roll (eng_initiative). */
@@ -205,6 +206,15 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 	return 1;
 }
 
+/* A card's odds against each enemy type: one attack of its best weapon,
+ * and one fight each way. */
+static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
+	ENG_CARD_ATTACKING, ENG_CARD_DEFENDING };
+static const struct eng_words di_situations[] = {
+	{ "contact", "one opposed roll in contact" },
+	{ NULL, NULL },
+};
+
 static const struct eng_show di_show = {
 	/* Until the mechanisms are written, the products show the ruleset
 	 * as one of the designer's own: every stat, no odds, no
@@ -216,6 +226,25 @@ static const struct eng_show di_show = {
 	.weapon_destroys = 0,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
+	/* The exact odds (dice_odds.c): one fight is one opposed roll. */
+	.situation = "contact",
+	.melee_title = "Melee: chance the attacker wins one fight (row "
+	    "attacks column)",
+	.melee_title_wide = "Melee: % chance the attacker (row) wins one "
+	    "fight against the defender (column number)",
+	.fire_title = "Shooting: chance one attack wounds (row shoots "
+	    "column)",
+	.card = di_card,
+	.ncard = sizeof(di_card) / sizeof(di_card[0]),
+	.situations = di_situations,
+	.melee_legend = "chance the attacker's total beats the defender's",
+	.melee_note = "Exact odds of one opposed roll: each side rolls the "
+	    "melee roll plus its Combat against the other's class; the Melee "
+	    "outcomes table says what beaten, beaten by double and equal do.",
+	.fire_map = 1,
+	.tables = do_tables,
+	.odds_doc = do_odds_doc,
+	.odds_text = do_odds_text,
 };
 
 const struct eng_family eng_dice = {
@@ -232,8 +261,8 @@ const struct eng_family eng_dice = {
 	.step = NULL,
 	.expect_unit = NULL,
 	.contest_odds = NULL,
-	.odds = NULL,
-	.findings = NULL,
+	.odds = do_odds,
+	.findings = do_findings,
 	.settings = di_settings,
 	.nsettings = sizeof(di_settings) / sizeof(di_settings[0]),
 	.unit_cols = di_unit_cols,
