@@ -207,9 +207,10 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 }
 
 /* A card's odds against each enemy type: one attack of its best weapon,
- * and one fight each way. */
+ * and one fight — the opposed roll is the same whoever attacked, so a
+ * column each way would say the same twice. */
 static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
-	ENG_CARD_ATTACKING, ENG_CARD_DEFENDING };
+	ENG_CARD_ROUND };
 static const struct eng_words di_situations[] = {
 	{ "contact", "one opposed roll in contact" },
 	{ NULL, NULL },

@@ -324,14 +324,15 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
 		for (k = 0; k < rs->units[a].nweapons; k++)
 			for (b = 0; b < rs->nunits; b++) {
+				fe.shooter = (int)a;
+				fe.weapon = rs->units[a].weapons[k];
+				fe.target = (int)b;
 				do_fire_init(&f);
-				if (do_fire_odds(rs, t, rs->units[a].weapons[k],
-				    (int)b, &f) == 0) {
-					fe.shooter = (int)a;
-					fe.weapon = rs->units[a].weapons[k];
-					fe.target = (int)b;
+				if (do_fire_odds(rs, t, fe.weapon, (int)b,
+				    &f) == 0) {
 					fe.p_hit = to_q(f.p_attack);
-					XPUSH(o->fire, o->nfire, o->capfire, fe);
+					XPUSH(o->fire, o->nfire, o->capfire,
+					    fe);
 				}
 				do_fire_clear(&f);
 			}
@@ -372,6 +373,60 @@ destroys(const struct dt_outcome *out)
 	return 0;
 }
 
+/*
+ * One volley's findings: a target it can never harm is a note (a
+ * weapon too light for some armour is a choice designers make), and a
+ * volley that can take all the target's Wounds marks it removable.
+ * told: the (weapon, target) pairs already noted.
+ */
+static void
+fire_finding(const struct ruleset *rs, const struct dt_tables *t,
+    size_t a, int wi, size_t b, unsigned char *told,
+    unsigned char *removable, struct diags *d)
+{
+	size_t at = (size_t)wi * rs->nunits + b;
+	struct do_fire f;
+
+	do_fire_init(&f);
+	if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
+		do_fire_clear(&f);
+		return;
+	}
+	if (mpq_sgn(f.damage[f.wounds]) > 0)
+		removable[b] = 1;
+	if (mpq_sgn(f.p_attack) == 0 && !told[at]) {
+		told[at] = 1;
+		diag_add(d, SEV_NOTE, rs->weapons[wi].pos, "weapon '%s' (of "
+		    "%s) can never harm %s: %s", rs->weapons[wi].name,
+		    rs->units[a].name, rs->units[b].name, f.cannot_wound ?
+		    "the Wound table gives - for its Strength against that "
+		    "Toughness" : "no attack of it can take a wound");
+	}
+	do_fire_clear(&f);
+}
+
+/* One melee pair's findings: a defender some outcome can destroy is
+ * removable; a pair whose totals are always equal is never decided
+ * (told once for the pair, a <= b). */
+static void
+melee_finding(const struct ruleset *rs, const struct dt_tables *t,
+    const struct dx_dist *roll, size_t a, size_t b,
+    unsigned char *removable, struct diags *d)
+{
+	struct dx_opposed op;
+
+	do_melee_odds(rs, t, roll, (int)a, (int)b, &op);
+	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op.a_mult) > 0) ||
+	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op.a_wins) > 0) ||
+	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op.tie) > 0))
+		removable[b] = 1;
+	if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
+		diag_add(d, SEV_WARNING, rs->units[a].pos, "a melee of %s and "
+		    "%s can never be decided: their totals are always equal",
+		    rs->units[a].name, rs->units[b].name);
+	dx_opposed_clear(&op);
+}
+
 void
 do_findings(const struct eng_ctx *c, const struct eng_stats *st,
     struct diags *d)
@@ -380,57 +435,22 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	const struct dt_tables *t = tables_of(c);
 	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
-	struct dx_opposed op;
+	const struct rs_unit *u;
 	struct dx_dist roll;
-	struct do_fire f;
 	size_t a, k, b;
-	int wi;
 
 	(void)st;
-	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++)
-			for (b = 0; b < rs->nunits; b++) {
-				wi = rs->units[a].weapons[k];
-				do_fire_init(&f);
-				if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
-					do_fire_clear(&f);
-					continue;
-				}
-				if (mpq_sgn(f.damage[f.wounds]) > 0)
-					removable[b] = 1;
-				if (mpq_sgn(f.p_attack) == 0 &&
-				    !told[(size_t)wi * rs->nunits + b]) {
-					told[(size_t)wi * rs->nunits + b] = 1;
-					diag_add(d, SEV_WARNING, rs->weapons[wi].pos,
-					    "weapon '%s' (of %s) can never harm "
-					    "%s: %s", rs->weapons[wi].name,
-					    rs->units[a].name, rs->units[b].name,
-					    f.cannot_wound ? "the Wound table "
-					    "gives - for its Strength against "
-					    "that Toughness" : "no attack of it "
-					    "can take a wound");
-				}
-				do_fire_clear(&f);
-			}
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
+		u = &rs->units[a];
+		for (k = 0; k < u->nweapons; k++)
+			for (b = 0; b < rs->nunits; b++)
+				fire_finding(rs, t, a, u->weapons[k], b, told,
+				    removable, d);
+	}
 	if (melee_roll(t, &roll) == 0) {
 		for (a = 0; a < rs->nunits; a++)
-			for (b = 0; b < rs->nunits; b++) {
-				do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
-				if ((destroys(&t->out[DT_RES_DOUBLE]) &&
-				    mpq_sgn(op.a_mult) > 0) ||
-				    (destroys(&t->out[DT_RES_BEATEN]) &&
-				    mpq_sgn(op.a_wins) > 0) ||
-				    (destroys(&t->out[DT_RES_EQUAL]) &&
-				    mpq_sgn(op.tie) > 0))
-					removable[b] = 1;
-				if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
-					diag_add(d, SEV_WARNING, rs->units[a].pos,
-					    "a melee of %s and %s can never be "
-					    "decided: their totals are always "
-					    "equal", rs->units[a].name,
-					    rs->units[b].name);
-				dx_opposed_clear(&op);
-			}
+			for (b = 0; b < rs->nunits; b++)
+				melee_finding(rs, t, &roll, a, b, removable, d);
 		dx_dist_free(&roll);
 	}
 	for (b = 0; b < rs->nunits; b++)
@@ -545,7 +565,7 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	struct eng_table *x;
 	struct do_fire f;
 	size_t a, k, b, row = 0;
-	int maxw = 1, i;
+	int maxw = 1, i, n;
 
 	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
 		return;
@@ -572,10 +592,12 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 				    rs->units[a].name, rs->weapons[wi].name,
 				    rs->units[b].name);
 				do_fire_init(&f);
-				if (do_fire_odds(rs, t, wi, (int)b, &f) == 0)
-					for (i = 0; i <= f.wounds; i++)
-						set_cell(cell(x, row, (size_t)i),
-						    f.damage[i]);
+				/* A volley with no distribution: no cell. */
+				n = do_fire_odds(rs, t, wi, (int)b, &f) == 0 ?
+				    f.wounds : -1;
+				for (i = 0; i <= n; i++)
+					set_cell(cell(x, row, (size_t)i),
+					    f.damage[i]);
 				do_fire_clear(&f);
 			}
 }
