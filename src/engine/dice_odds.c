@@ -160,7 +160,7 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	struct dx_dist na, dd;
 	struct dx unit;
 	mpq_t *one, *cur, *nxt, *sw, tmp, q;
-	int cap, k, n, v;
+	int cap, k, n, v, top;
 
 	/* A unit of no Wounds written is one that a single wound removes. */
 	cap = u->wounds > 0 ? u->wounds : 1;
@@ -204,7 +204,8 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	cur = vec_new(cap);
 	nxt = vec_new(cap);
 	mpq_set_ui(cur[0], 1, 1);
-	for (n = 0; n <= na.hi; n++) {
+	top = na.hi > 0 ? na.hi : 0;
+	for (n = 0; n <= top; n++) {
 		dx_p_eq(&na, n, q);
 		if (n == 0)
 			dx_p_at_most(&na, 0, q);
@@ -213,7 +214,7 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 				mpq_mul(tmp, q, cur[k]);
 				mpq_add(f->damage[k], f->damage[k], tmp);
 			}
-		if (n == na.hi)
+		if (n == top)
 			break;
 		conv_capped(nxt, cur, one, cap, tmp);
 		sw = cur;
@@ -394,13 +395,15 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t,
 	}
 	if (mpq_sgn(f.damage[f.wounds]) > 0)
 		removable[b] = 1;
-	if (mpq_sgn(f.p_attack) == 0 && !told[at]) {
+	/* No damage for certain: no attack can wound, or (accumulated
+	 * shooting, Attacks that roll 0 or less) there is no attack. */
+	if (mpq_cmp_ui(f.damage[0], 1, 1) == 0 && !told[at]) {
 		told[at] = 1;
 		diag_add(d, SEV_NOTE, rs->weapons[wi].pos, "weapon '%s' (of "
 		    "%s) can never harm %s: %s", rs->weapons[wi].name,
 		    rs->units[a].name, rs->units[b].name, f.cannot_wound ?
 		    "the Wound table gives - for its Strength against that "
-		    "Toughness" : "no attack of it can take a wound");
+		    "Toughness" : "no volley of it can take a wound");
 	}
 	do_fire_clear(&f);
 }

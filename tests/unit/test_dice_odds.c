@@ -467,3 +467,57 @@ Test(dice_odds, bundled_all_pairs_fast)
 	eng_odds_free(&o);
 	json_decref(doc);
 }
+
+/*
+ * Accumulated shooting: the Attacks rolled are the hits, one wound each,
+ * no roll to hit, wound or save. Attacks d6-2 at Wounds 3: a roll of 1
+ * or 2 is no hit (2/6 = 1/3), 3 one (1/6), 4 two (1/6), 5 or 6 three or
+ * four, capped at 3 (2/6 = 1/3): removed 1/3, mean 1/6 + 2/6 + 1 = 3/2.
+ * Dud's Attacks d2-3 are always below 0: no attack, no damage, and a
+ * finding.
+ */
+Test(dice_odds, accumulated_capped)
+{
+	static const char s3[] =
+	    "---\ntitle: A\nengine: dice\nmeasure: cm\n---\n\n## Units\n\n"
+	    "| Unit | Class | Move | Weapons | Combat | Save | Wounds |\n"
+	    "|---|---|---|---|---|---|---|\n"
+	    "| Band | infantry | 10 | Hail, Dud | 2 | 4+ | 3 |\n"
+	    "\n## Weapons\n\n"
+	    "| Weapon | Range | Attacks |\n|---|---|---|\n"
+	    "| Hail | 30 | d6-2 |\n| Dud | 30 | d2-3 |\n"
+	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
+	    "| shooting | accumulated |\n| melee | opposed |\n"
+	    "| quality test | none |\n| melee roll | d6 |\n"
+	    "\n## Melee outcomes\n\n| Result | Effect |\n|---|---|\n"
+	    "| beaten | recoil 1 base |\n| beaten by double | destroyed |\n"
+	    "| equal | both recoil |\n";
+	struct diags d = { 0 };
+	struct do_fire f;
+	size_t i;
+	int seen = 0;
+
+	teardown();
+	load_text(s3, strlen(s3));
+	do_fire_init(&f);
+	cr_assert_eq(do_fire_odds(rs, &tab, 0, 0, &f), 0);
+	assert_q(f.p_attack, 1, 1);
+	cr_assert_eq(f.wounds, 3);
+	assert_q(f.damage[0], 1, 3);
+	assert_q(f.damage[1], 1, 6);
+	assert_q(f.damage[2], 1, 6);
+	assert_q(f.damage[3], 1, 3);
+	assert_q(f.expected, 3, 2);
+	do_fire_clear(&f);
+	do_fire_init(&f);
+	cr_assert_eq(do_fire_odds(rs, &tab, 1, 0, &f), 0);
+	assert_q(f.damage[0], 1, 1);
+	assert_q(f.expected, 0, 1);
+	do_fire_clear(&f);
+	do_findings(&ctx, NULL, &d);
+	for (i = 0; i < d.n; i++)
+		seen += strstr(d.v[i].msg, "weapon 'Dud' (of Band) can never "
+		    "harm Band: no volley of it can take a wound") != NULL;
+	cr_assert_eq(seen, 1);
+	diags_free(&d);
+}
