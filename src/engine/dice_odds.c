@@ -246,19 +246,24 @@ do_factor(const struct dt_tables *t, const struct ruleset *rs, int unit,
 }
 
 void
-do_melee_odds(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dx_dist *roll, int a, int b, struct dx_opposed *o)
+do_opposed(const struct dx_dist *roll, int fa, int fb, struct dx_opposed *o)
 {
 	/* Each side's total is the roll moved by its factor: the same
 	 * chances at other values, so the roll's arrays are shared. */
 	struct dx_dist x = *roll, y = *roll;
-	int fa = do_factor(t, rs, a, b), fb = do_factor(t, rs, b, a);
 
 	x.lo += fa;
 	x.hi += fa;
 	y.lo += fb;
 	y.hi += fb;
 	dx_opposed(&x, &y, 2, o);
+}
+
+void
+do_melee_odds(const struct ruleset *rs, const struct dt_tables *t,
+    const struct dx_dist *roll, int a, int b, struct dx_opposed *o)
+{
+	do_opposed(roll, do_factor(t, rs, a, b), do_factor(t, rs, b, a), o);
 }
 
 /* ---- the hooks ---- */
@@ -359,6 +364,65 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 			dx_opposed_clear(&op);
 		}
 	dx_dist_free(&roll);
+}
+
+/*
+ * A test game's odds: expectations, from the contest the play code
+ * recorded: a and b are the game's units, weapon the weapon (fire);
+ * a_power and b_power each side's factor in the opposed roll, its
+ * modifiers included (melee). A volley's odds are against the target's
+ * whole Wounds: p_hit (or p_wound_per_attack), p_removed,
+ * expected_damage; a melee's attacker_wins, defender_wins,
+ * attacker_double, defender_double, equal, both_destroyed (0: one
+ * roll). Returns 0, or -1 for a key it does not know.
+ */
+int
+do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
+    const char *key, struct eng_q *q)
+{
+	const struct ruleset *rs = g->ctx->rs;
+	const struct dt_tables *t = tables_of(g->ctx);
+	struct dx_opposed op;
+	struct dx_dist roll;
+	struct do_fire f;
+	int rc = 0;
+
+	if (c->kind == 1) {
+		do_fire_init(&f);
+		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type, &f) != 0)
+			rc = -1;
+		else if (!strcmp(key, "p_hit") ||
+		    !strcmp(key, "p_wound_per_attack"))
+			*q = to_q(f.p_attack);
+		else if (!strcmp(key, "p_removed"))
+			*q = to_q(f.damage[f.wounds]);
+		else if (!strcmp(key, "expected_damage"))
+			*q = to_q(f.expected);
+		else
+			rc = -1;
+		do_fire_clear(&f);
+		return rc;
+	}
+	if (c->kind != 2 || melee_roll(t, &roll) != 0)
+		return -1;
+	do_opposed(&roll, c->a_power, c->b_power, &op);
+	if (!strcmp(key, "attacker_wins"))
+		*q = to_q(op.a_wins);
+	else if (!strcmp(key, "defender_wins"))
+		*q = to_q(op.b_wins);
+	else if (!strcmp(key, "attacker_double"))
+		*q = to_q(op.a_mult);
+	else if (!strcmp(key, "defender_double"))
+		*q = to_q(op.b_mult);
+	else if (!strcmp(key, "equal"))
+		*q = to_q(op.tie);
+	else if (!strcmp(key, "both_destroyed"))
+		*q = eng_q_make(0, 1);
+	else
+		rc = -1;
+	dx_opposed_clear(&op);
+	dx_dist_free(&roll);
+	return rc;
 }
 
 /* Whether an outcome removes the unit it befalls. */

@@ -35,7 +35,13 @@ int do_factor(const struct dt_tables *, const struct ruleset *, int unit,
 void do_melee_odds(const struct ruleset *, const struct dt_tables *,
     const struct dx_dist *roll, int a, int b, struct dx_opposed *o);
 
+/* One opposed roll of the roll plus fa against the roll plus fb. */
+void do_opposed(const struct dx_dist *roll, int fa, int fb,
+    struct dx_opposed *o);
+
 /* The family's hooks (eng_family, eng_show). */
+int do_contest_odds(const struct eng_game *, const struct eng_contest *,
+    const char *key, struct eng_q *);
 void do_odds(const struct eng_ctx *, struct eng_odds *);
 void do_findings(const struct eng_ctx *, const struct eng_stats *,
     struct diags *);

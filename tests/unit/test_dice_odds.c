@@ -521,3 +521,44 @@ Test(dice_odds, accumulated_capped)
 	cr_assert_eq(seen, 1);
 	diags_free(&d);
 }
+
+/* A test game's odds: expectations, from the contest the play code
+ * records (game units, weapon, each side's factor): the volley of 10
+ * attacks and the melee of d6+3 against d6+2 above. */
+Test(dice_odds, contest_odds)
+{
+	static struct eng_game g;
+	struct eng_contest c = { 0 };
+	struct eng_q q;
+
+	g.ctx = &ctx;
+	g.nu = 2;
+	g.u[0].type = SHOOTER;
+	g.u[1].type = WALL;
+	cr_assert_not_null(eng_dice.contest_odds);
+	c.kind = 1;
+	c.a = 0;
+	c.b = 0;
+	c.weapon = VOLLEY;
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_hit", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(5, 18)));
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "expected_damage", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(25, 9)));
+	/* All ten through: (5/18)^10 = 9765625/3570467226624. */
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_removed", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(9765625, 3570467226624)));
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "tiebreak", &q), -1);
+	c.kind = 2;
+	c.a = 0;
+	c.b = 1;
+	c.a_power = 3;
+	c.b_power = 2;
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_wins", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(21, 36)));
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "equal", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(5, 36)));
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_double", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(1, 6)));
+	cr_assert_eq(eng_dice.contest_odds(&g, &c, "defender_double", &q), 0);
+	cr_assert(eng_q_eq(q, eng_q_make(1, 36)));
+}
