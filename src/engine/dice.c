@@ -6,18 +6,14 @@
  * its rule ids (a stable id for every step of every mechanism), its
  * settings, the columns and sections it reads, and prepare(), which
  * reads and checks every table (dice_tables.c) into ctx->fam_data.
- *
- * The mechanisms are not written yet: the family has no play_turn,
- * step or odds, and eng_ctx_new() says so in a note once the tables are
- * checked (no test game, self-play or odds is run), while its eng_show
- * has the products print it as they print a ruleset of the designer's
- * own (print_only), with its own words for why.
+ * Play, the players and test-game steps are in dice_play.c; the exact
+ * odds, findings and the odds document in dice_odds.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "dice_odds.h"
 #include "dice_tables.h"
-
 
 static const struct eng_rule di_rules[] = {
 	[DI_R_INITIATIVE] = { "game.initiative", "Sequence of play",
@@ -169,6 +165,16 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 	return 1;
 }
 
+/* A card's odds against each enemy type: one attack of its best weapon,
+ * and one fight — the opposed roll is the same whoever attacked, so a
+ * column each way would say the same twice. */
+static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
+	ENG_CARD_ROUND };
+static const struct eng_words di_situations[] = {
+	{ "contact", "one opposed roll in contact" },
+	{ NULL, NULL },
+};
+
 static const struct eng_show di_show = {
 	/* Played (dice_play.c): test games, self-play and play run; the
 	 * exact odds are another file's. */
@@ -178,6 +184,25 @@ static const struct eng_show di_show = {
 	.weapon_destroys = 0,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
+	/* The exact odds (dice_odds.c): one fight is one opposed roll. */
+	.situation = "contact",
+	.melee_title = "Melee: chance the attacker wins one fight (row "
+	    "attacks column)",
+	.melee_title_wide = "Melee: % chance the attacker (row) wins one "
+	    "fight against the defender (column number)",
+	.fire_title = "Shooting: chance one attack wounds (row shoots "
+	    "column)",
+	.card = di_card,
+	.ncard = sizeof(di_card) / sizeof(di_card[0]),
+	.situations = di_situations,
+	.melee_legend = "chance the attacker's total beats the defender's",
+	.melee_note = "Exact odds of one opposed roll: each side rolls the "
+	    "melee roll plus its Combat against the other's class; the Melee "
+	    "outcomes table says what beaten, beaten by double and equal do.",
+	.fire_map = 1,
+	.tables = do_tables,
+	.odds_doc = do_odds_doc,
+	.odds_text = do_odds_text,
 };
 
 const struct eng_family eng_dice = {
@@ -193,9 +218,9 @@ const struct eng_family eng_dice = {
 	.play_turn = dp_play_turn,
 	.step = dp_step,
 	.expect_unit = dp_expect_unit,
-	.contest_odds = NULL,
-	.odds = NULL,
-	.findings = NULL,
+	.contest_odds = do_contest_odds,
+	.odds = do_odds,
+	.findings = do_findings,
 	.settings = di_settings,
 	.nsettings = sizeof(di_settings) / sizeof(di_settings[0]),
 	.unit_cols = di_unit_cols,

@@ -1,0 +1,872 @@
+/*
+ * dice_odds.c: the exact odds of the dice family, as GMP rationals
+ * (dice_odds.h). Shooting: one attack hits, wounds and is not saved
+ * (the steps multiply, each a roll on the game's die); a volley makes
+ * Attacks such attacks, each unsaved one taking Damage, and the damage
+ * of the volley is capped at the target's Wounds, since a unit cannot
+ * lose more than it has: its last entry is the chance the volley
+ * removes the target. Accumulated shooting: the Attacks rolled are the
+ * hits, one wound each. Melee by opposed roll: both roll the melee roll
+ * plus their Combat factor against the other's class (dx_opposed()).
+ *
+ * From these: the fire and melee entries of eng_odds (the generic odds
+ * panels and heat maps), the family's own tables (sheet and report),
+ * the `sandtable odds` document and the findings.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "dice_odds.h"
+
+void
+do_fire_init(struct do_fire *f)
+{
+	memset(f, 0, sizeof(*f));
+	mpq_inits(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack,
+	    f->expected, NULL);
+}
+
+void
+do_fire_clear(struct do_fire *f)
+{
+	int k;
+
+	if (f->damage != NULL) {
+		for (k = 0; k <= f->wounds; k++)
+			mpq_clear(f->damage[k]);
+		free(f->damage);
+	}
+	mpq_clears(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack,
+	    f->expected, NULL);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The chance of rolling face or more on a die of n faces, into q;
+ * face 0 or less needs no roll (1), a face above the die cannot be
+ * rolled (0). */
+static void
+p_roll(mpq_t q, int face, int n)
+{
+	if (face <= 1)
+		mpq_set_ui(q, 1, 1);
+	else if (face > n)
+		mpq_set_ui(q, 0, 1);
+	else {
+		mpq_set_ui(q, (unsigned long)(n - face + 1), (unsigned long)n);
+		mpq_canonicalize(q);
+	}
+}
+
+static int
+index_of(const int *v, int n, int x)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == x)
+			return i;
+	return -1;
+}
+
+/*
+ * The three steps of one attack into f: to hit ("-" or none written
+ * hits always), to wound (no Wound table, or no Strength or Toughness:
+ * wounds always; a "-" cell never), and the save failed (the Save made
+ * worse by AP; none, or worse than the die can roll, always fails).
+ */
+static void
+attack_steps(const struct ruleset *rs, const struct dt_tables *t,
+    const struct dt_weapon *w, const struct dt_unit *u, struct do_fire *f)
+{
+	mpq_t saved;
+	int si, ti, need;
+
+	p_roll(f->p_hit, w->to_hit, rs->die);
+	mpq_set_ui(f->p_wound, 1, 1);
+	if (t->wound_given && w->strength >= 0 && u->toughness >= 0 &&
+	    (si = index_of(t->str, t->nstr, w->strength)) >= 0 &&
+	    (ti = index_of(t->tough, t->ntough, u->toughness)) >= 0) {
+		need = t->need[si][ti];
+		if (need <= 0) {
+			/* "-" (a hole is an error when read). */
+			mpq_set_ui(f->p_wound, 0, 1);
+			f->cannot_wound = 1;
+		} else
+			p_roll(f->p_wound, need, rs->die);
+	}
+	mpq_init(saved);
+	if (u->save > 0)
+		p_roll(saved, u->save + w->ap, rs->die);
+	mpq_set_ui(f->p_unsaved, 1, 1);
+	mpq_sub(f->p_unsaved, f->p_unsaved, saved);
+	mpq_clear(saved);
+}
+
+/*
+ * The capped convolution r = x * y over 0..cap: a total of cap or more
+ * is cap (the unit is gone). tmp is scratch.
+ */
+static void
+conv_capped(mpq_t *r, mpq_t *const x, mpq_t *const y, int cap, mpq_t tmp)
+{
+	int i, j, k;
+
+	for (k = 0; k <= cap; k++)
+		mpq_set_ui(r[k], 0, 1);
+	for (i = 0; i <= cap; i++) {
+		if (mpq_sgn(x[i]) == 0)
+			continue;
+		for (j = 0; j <= cap; j++) {
+			if (mpq_sgn(y[j]) == 0)
+				continue;
+			k = i + j > cap ? cap : i + j;
+			mpq_mul(tmp, x[i], y[j]);
+			mpq_add(r[k], r[k], tmp);
+		}
+	}
+}
+
+static mpq_t *
+vec_new(int cap)
+{
+	mpq_t *v = xcalloc((size_t)cap + 1, sizeof(*v));
+	int k;
+
+	for (k = 0; k <= cap; k++)
+		mpq_init(v[k]);
+	return v;
+}
+
+static void
+vec_free(mpq_t *v, int cap)
+{
+	int k;
+
+	for (k = 0; k <= cap; k++)
+		mpq_clear(v[k]);
+	free(v);
+}
+
+int
+do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, struct do_fire *f)
+{
+	const struct dt_weapon *w = &t->weapons[wi];
+	const struct dt_unit *u = &t->units[target];
+	struct dx_dist na, dd;
+	struct dx unit;
+	mpq_t *one, *cur, *nxt, *sw, tmp, q;
+	int cap, k, n, v, top;
+
+	/* A unit of no Wounds written is one that a single wound removes. */
+	cap = u->wounds > 0 ? u->wounds : 1;
+	f->wounds = cap;
+	f->damage = vec_new(cap);
+	if (dx_dist(&w->attacks.dx, &na) != 0)
+		return -1;
+	if (t->shooting == DT_SHOOT_ACCUMULATED) {
+		/* Each attack rolled is a hit of one wound. */
+		mpq_set_ui(f->p_hit, 1, 1);
+		mpq_set_ui(f->p_wound, 1, 1);
+		mpq_set_ui(f->p_unsaved, 1, 1);
+		dx_const(&unit, 1);
+		dx_dist(&unit, &dd);
+	} else {
+		attack_steps(rs, t, w, u, f);
+		if (dx_dist(&w->damage.dx, &dd) != 0) {
+			dx_dist_free(&na);
+			return -1;
+		}
+	}
+	mpq_inits(tmp, q, NULL);
+	mpq_mul(q, f->p_hit, f->p_wound);
+	mpq_mul(q, q, f->p_unsaved);
+
+	/* One attack's damage: none when it fails or its Damage rolls 0 or
+	 * less, else the Damage rolled, capped. */
+	one = vec_new(cap);
+	mpq_set_ui(tmp, 1, 1);
+	mpq_sub(one[0], tmp, q);
+	for (v = dd.lo; v <= dd.hi; v++) {
+		k = v <= 0 ? 0 : v > cap ? cap : v;
+		mpq_mul(tmp, q, dd.p[v - dd.lo]);
+		mpq_add(one[k], one[k], tmp);
+	}
+	mpq_set_ui(tmp, 1, 1);
+	mpq_sub(f->p_attack, tmp, one[0]);
+
+	/* The volley: cur is the damage of n attacks; each count of attacks
+	 * weighs in with its chance (a count of 0 or less is no attack). */
+	cur = vec_new(cap);
+	nxt = vec_new(cap);
+	mpq_set_ui(cur[0], 1, 1);
+	top = na.hi > 0 ? na.hi : 0;
+	for (n = 0; n <= top; n++) {
+		dx_p_eq(&na, n, q);
+		if (n == 0)
+			dx_p_at_most(&na, 0, q);
+		if (mpq_sgn(q) != 0)
+			for (k = 0; k <= cap; k++) {
+				mpq_mul(tmp, q, cur[k]);
+				mpq_add(f->damage[k], f->damage[k], tmp);
+			}
+		if (n == top)
+			break;
+		conv_capped(nxt, cur, one, cap, tmp);
+		sw = cur;
+		cur = nxt;
+		nxt = sw;
+	}
+	mpq_set_ui(f->expected, 0, 1);
+	for (k = 1; k <= cap; k++) {
+		mpq_set_ui(tmp, (unsigned long)k, 1);
+		mpq_mul(tmp, tmp, f->damage[k]);
+		mpq_add(f->expected, f->expected, tmp);
+	}
+	vec_free(one, cap);
+	vec_free(cur, cap);
+	vec_free(nxt, cap);
+	mpq_clears(tmp, q, NULL);
+	dx_dist_free(&na);
+	dx_dist_free(&dd);
+	return 0;
+}
+
+int
+do_factor(const struct dt_tables *t, const struct ruleset *rs, int unit,
+    int enemy)
+{
+	int f = t->units[unit].combat[rs->units[enemy].cls];
+
+	return f < 0 ? 0 : f;
+}
+
+void
+do_opposed(const struct dx_dist *roll, int fa, int fb, struct dx_opposed *o)
+{
+	/* Each side's total is the roll moved by its factor: the same
+	 * chances at other values, so the roll's arrays are shared. */
+	struct dx_dist x = *roll, y = *roll;
+
+	x.lo += fa;
+	x.hi += fa;
+	y.lo += fb;
+	y.hi += fb;
+	dx_opposed(&x, &y, 2, o);
+}
+
+void
+do_melee_odds(const struct ruleset *rs, const struct dt_tables *t,
+    const struct dx_dist *roll, int a, int b, struct dx_opposed *o)
+{
+	do_opposed(roll, do_factor(t, rs, a, b), do_factor(t, rs, b, a), o);
+}
+
+/* ---- the hooks ---- */
+
+/* x as an eng_q: exact when it fits in 64 bits, else to the nearest
+ * 2^-40 (no ruleset of d6s comes near). */
+static struct eng_q
+to_q(const mpq_t x)
+{
+	const double scale = 1099511627776.0; /* 2^40 */
+
+	if (mpz_fits_slong_p(mpq_numref(x)) && mpz_fits_slong_p(mpq_denref(x)))
+		return eng_q_make(mpz_get_si(mpq_numref(x)),
+		    mpz_get_si(mpq_denref(x)));
+	return eng_q_make((int64_t)(mpq_get_d(x) * scale + 0.5),
+	    (int64_t)scale);
+}
+
+static char *
+q_text(const mpq_t x)
+{
+	char *s = mpq_get_str(NULL, 10, x), *r = xstrdup(s);
+	void (*gfree)(void *, size_t);
+
+	mp_get_memory_functions(NULL, NULL, &gfree);
+	gfree(s, strlen(s) + 1);
+	return r;
+}
+
+static const struct dt_tables *
+tables_of(const struct eng_ctx *c)
+{
+	return c->fam_data;
+}
+
+static int
+name_ok(const char *filter, const char *name)
+{
+	return filter == NULL || strcasecmp(filter, name) == 0;
+}
+
+/* The melee roll's distribution, for an opposed melee; 0 or -1 (none). */
+static int
+melee_roll(const struct dt_tables *t, struct dx_dist *roll)
+{
+	if (t->melee != DT_MELEE_OPPOSED)
+		return -1;
+	return dx_dist(&t->melee_roll.dx, roll);
+}
+
+void
+do_odds(const struct eng_ctx *c, struct eng_odds *o)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct eng_odds_fire fe;
+	struct eng_odds_melee me;
+	struct dx_opposed op;
+	struct dx_dist roll;
+	struct do_fire f;
+	size_t a, k, b;
+
+	memset(o, 0, sizeof(*o));
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				fe.shooter = (int)a;
+				fe.weapon = rs->units[a].weapons[k];
+				fe.target = (int)b;
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, fe.weapon, (int)b,
+				    &f) == 0) {
+					fe.p_hit = to_q(f.p_attack);
+					XPUSH(o->fire, o->nfire, o->capfire,
+					    fe);
+				}
+				do_fire_clear(&f);
+			}
+	if (melee_roll(t, &roll) != 0)
+		return;
+	for (a = 0; a < rs->nunits; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			memset(&me, 0, sizeof(me));
+			me.attacker = (int)a;
+			me.defender = (int)b;
+			me.situation = "contact";
+			me.a_power = do_factor(t, rs, (int)a, (int)b);
+			me.d_power = do_factor(t, rs, (int)b, (int)a);
+			me.attacker_wins = to_q(op.a_wins);
+			me.defender_wins = to_q(op.b_wins);
+			me.both_destroyed = eng_q_make(0, 1);
+			/* One roll settles it, a tie included: the Melee
+			 * outcomes table says what equal totals do. */
+			me.expected_rolls = eng_q_make(1, 1);
+			me.resolves = mpq_cmp_ui(op.tie, 1, 1) != 0;
+			XPUSH(o->melee, o->nmelee, o->capmelee, me);
+			dx_opposed_clear(&op);
+		}
+	dx_dist_free(&roll);
+}
+
+/*
+ * A test game's odds: expectations, from the contest the play code
+ * recorded: a and b are the game's units, weapon the weapon (fire);
+ * a_power and b_power each side's factor in the opposed roll, its
+ * modifiers included (melee). A volley's odds are against the target's
+ * whole Wounds: p_hit (or p_wound_per_attack), p_removed,
+ * expected_damage; a melee's attacker_wins, defender_wins,
+ * attacker_double, defender_double, equal, both_destroyed (0: one
+ * roll). Returns 0, or -1 for a key it does not know.
+ */
+int
+do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
+    const char *key, struct eng_q *q)
+{
+	const struct ruleset *rs = g->ctx->rs;
+	const struct dt_tables *t = tables_of(g->ctx);
+	struct dx_opposed op;
+	struct dx_dist roll;
+	struct do_fire f;
+	int rc = 0;
+
+	if (c->kind == 1) {
+		do_fire_init(&f);
+		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type, &f) != 0)
+			rc = -1;
+		else if (!strcmp(key, "p_hit") ||
+		    !strcmp(key, "p_wound_per_attack"))
+			*q = to_q(f.p_attack);
+		else if (!strcmp(key, "p_removed"))
+			*q = to_q(f.damage[f.wounds]);
+		else if (!strcmp(key, "expected_damage"))
+			*q = to_q(f.expected);
+		else
+			rc = -1;
+		do_fire_clear(&f);
+		return rc;
+	}
+	if (c->kind != 2 || melee_roll(t, &roll) != 0)
+		return -1;
+	do_opposed(&roll, c->a_power, c->b_power, &op);
+	if (!strcmp(key, "attacker_wins"))
+		*q = to_q(op.a_wins);
+	else if (!strcmp(key, "defender_wins"))
+		*q = to_q(op.b_wins);
+	else if (!strcmp(key, "attacker_double"))
+		*q = to_q(op.a_mult);
+	else if (!strcmp(key, "defender_double"))
+		*q = to_q(op.b_mult);
+	else if (!strcmp(key, "equal"))
+		*q = to_q(op.tie);
+	else if (!strcmp(key, "both_destroyed"))
+		*q = eng_q_make(0, 1);
+	else
+		rc = -1;
+	dx_opposed_clear(&op);
+	dx_dist_free(&roll);
+	return rc;
+}
+
+/* Whether an outcome removes the unit it befalls. */
+static int
+destroys(const struct dt_outcome *out)
+{
+	int k;
+
+	for (k = 0; out->given && k < out->nfx; k++)
+		if (out->fx[k].kind == DT_FX_DESTROYED ||
+		    out->fx[k].kind == DT_FX_ROUT)
+			return 1;
+	return 0;
+}
+
+/*
+ * One volley's findings: a target it can never harm is a note (a
+ * weapon too light for some armour is a choice designers make), and a
+ * volley that can take all the target's Wounds marks it removable.
+ * told: the (weapon, target) pairs already noted.
+ */
+static void
+fire_finding(const struct ruleset *rs, const struct dt_tables *t,
+    size_t a, int wi, size_t b, unsigned char *told,
+    unsigned char *removable, struct diags *d)
+{
+	size_t at = (size_t)wi * rs->nunits + b;
+	struct do_fire f;
+
+	do_fire_init(&f);
+	if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
+		do_fire_clear(&f);
+		return;
+	}
+	if (mpq_sgn(f.damage[f.wounds]) > 0)
+		removable[b] = 1;
+	/* No damage for certain: no attack can wound, or (accumulated
+	 * shooting, Attacks that roll 0 or less) there is no attack. */
+	if (mpq_cmp_ui(f.damage[0], 1, 1) == 0 && !told[at]) {
+		told[at] = 1;
+		diag_add(d, SEV_NOTE, rs->weapons[wi].pos, "weapon '%s' (of "
+		    "%s) can never harm %s: %s", rs->weapons[wi].name,
+		    rs->units[a].name, rs->units[b].name, f.cannot_wound ?
+		    "the Wound table gives - for its Strength against that "
+		    "Toughness" : "no volley of it can take a wound");
+	}
+	do_fire_clear(&f);
+}
+
+/* One melee pair's findings: a defender some outcome can destroy is
+ * removable; a pair whose totals are always equal is never decided
+ * (told once for the pair, a <= b). */
+static void
+melee_finding(const struct ruleset *rs, const struct dt_tables *t,
+    const struct dx_dist *roll, size_t a, size_t b,
+    unsigned char *removable, struct diags *d)
+{
+	struct dx_opposed op;
+
+	do_melee_odds(rs, t, roll, (int)a, (int)b, &op);
+	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op.a_mult) > 0) ||
+	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op.a_wins) > 0) ||
+	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op.tie) > 0))
+		removable[b] = 1;
+	if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
+		diag_add(d, SEV_WARNING, rs->units[a].pos, "a melee of %s and "
+		    "%s can never be decided: their totals are always equal",
+		    rs->units[a].name, rs->units[b].name);
+	dx_opposed_clear(&op);
+}
+
+void
+do_findings(const struct eng_ctx *c, const struct eng_stats *st,
+    struct diags *d)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
+	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
+	const struct rs_unit *u;
+	struct dx_dist roll;
+	size_t a, k, b;
+
+	(void)st;
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
+		u = &rs->units[a];
+		for (k = 0; k < u->nweapons; k++)
+			for (b = 0; b < rs->nunits; b++)
+				fire_finding(rs, t, a, u->weapons[k], b, told,
+				    removable, d);
+	}
+	if (melee_roll(t, &roll) == 0) {
+		for (a = 0; a < rs->nunits; a++)
+			for (b = 0; b < rs->nunits; b++)
+				melee_finding(rs, t, &roll, a, b, removable, d);
+		dx_dist_free(&roll);
+	}
+	for (b = 0; b < rs->nunits; b++)
+		if (!removable[b])
+			diag_add(d, SEV_WARNING, rs->units[b].pos, "unit '%s' "
+			    "can never be removed: no volley can take all its "
+			    "Wounds and no melee outcome destroys it",
+			    rs->units[b].name);
+	free(told);
+	free(removable);
+}
+
+/* ---- tables (sheet and report) ---- */
+
+static struct eng_chance *
+cell(struct eng_table *t, size_t r, size_t c)
+{
+	return &t->cells[r * t->ncols + c];
+}
+
+static void
+set_cell(struct eng_chance *e, const mpq_t x)
+{
+	e->p = mpq_get_d(x);
+	free(e->exact);
+	e->exact = q_text(x);
+}
+
+/* Shooter and weapon pairs, the rows of the shooting tables. */
+static size_t
+volleys(const struct ruleset *rs)
+{
+	size_t a, n = 0;
+
+	for (a = 0; a < rs->nunits; a++)
+		n += rs->units[a].nweapons;
+	return n;
+}
+
+/* The sheet: one attack's chance to take a wound, shooter's weapon
+ * down, target across. */
+static void
+sheet_shooting(const struct ruleset *rs, const struct dt_tables *t,
+    struct eng_tables *out)
+{
+	struct eng_table *x;
+	struct do_fire f;
+	size_t a, k, b, row = 0;
+
+	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
+		return;
+	x = eng_table_add(out, "Shooting: chance one attack wounds (row "
+	    "shoots column)", volleys(rs), rs->nunits);
+	x->rowhead = xstrdup("shooter: weapon");
+	x->colhead = xstrdup("target");
+	x->legend = xstrdup("chance one attack takes at least one wound");
+	for (b = 0; b < rs->nunits; b++)
+		x->cols[b] = xstrdup(rs->units[b].name);
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++, row++) {
+			x->rows[row] = xasprintf("%s: %s", rs->units[a].name,
+			    rs->weapons[rs->units[a].weapons[k]].name);
+			for (b = 0; b < rs->nunits; b++) {
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, rs->units[a].weapons[k],
+				    (int)b, &f) == 0)
+					set_cell(cell(x, row, b), f.p_attack);
+				do_fire_clear(&f);
+			}
+		}
+}
+
+/* The sheet: one fight, attacker down, defender across — the chance
+ * the attacker beats the defender by double. */
+static void
+sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
+    struct eng_tables *out)
+{
+	struct eng_table *x;
+	struct dx_opposed op;
+	struct dx_dist roll;
+	size_t a, b;
+
+	if (rs->nunits == 0 || melee_roll(t, &roll) != 0)
+		return;
+	x = eng_table_add(out, "Melee: chance the attacker (row) beats the "
+	    "defender (column) by double in one fight", rs->nunits,
+	    rs->nunits);
+	x->rowhead = xstrdup("attacker");
+	x->colhead = xstrdup("defender");
+	x->legend = xstrdup("chance the attacker's total is at least double "
+	    "the defender's");
+	x->note = xstrdup("One opposed roll: each side rolls the melee roll "
+	    "plus its Combat against the other's class.");
+	for (a = 0; a < rs->nunits; a++) {
+		x->rows[a] = xstrdup(rs->units[a].name);
+		x->cols[a] = xstrdup(rs->units[a].name);
+		for (b = 0; b < rs->nunits; b++) {
+			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			set_cell(cell(x, a, b), op.a_mult);
+			dx_opposed_clear(&op);
+		}
+	}
+	dx_dist_free(&roll);
+}
+
+/* The report: the damage of each volley at each target, exactly. */
+static void
+report_damage(const struct ruleset *rs, const struct dt_tables *t,
+    struct eng_tables *out)
+{
+	struct eng_table *x;
+	struct do_fire f;
+	size_t a, k, b, row = 0;
+	int maxw = 1, i, n;
+
+	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
+		return;
+	for (b = 0; b < rs->nunits; b++)
+		if (t->units[b].wounds > maxw)
+			maxw = t->units[b].wounds;
+	x = eng_table_add(out, "Shooting: damage of one volley",
+	    volleys(rs) * rs->nunits, (size_t)maxw + 1);
+	x->rowhead = xstrdup("shooter: weapon at target");
+	x->colhead = xstrdup("wounds taken");
+	x->legend = xstrdup("chance of exactly that damage; the target's "
+	    "Wounds (its last cell) is the chance the volley removes it");
+	x->note = xstrdup("Exact chances of one volley: Attacks, each hit, "
+	    "wounded and not saved, taking Damage, capped at the target's "
+	    "Wounds.");
+	for (i = 0; i <= maxw; i++)
+		x->cols[i] = xasprintf("%d", i);
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			for (b = 0; b < rs->nunits; b++, row++) {
+				int wi = rs->units[a].weapons[k];
+
+				x->rows[row] = xasprintf("%s: %s at %s",
+				    rs->units[a].name, rs->weapons[wi].name,
+				    rs->units[b].name);
+				do_fire_init(&f);
+				/* A volley with no distribution: no cell. */
+				n = do_fire_odds(rs, t, wi, (int)b, &f) == 0 ?
+				    f.wounds : -1;
+				for (i = 0; i <= n; i++)
+					set_cell(cell(x, row, (size_t)i),
+					    f.damage[i]);
+				do_fire_clear(&f);
+			}
+}
+
+void
+do_tables(const struct eng_ctx *c, enum eng_tables_for what,
+    struct eng_tables *out)
+{
+	const struct dt_tables *t = tables_of(c);
+
+	if (what == ENG_TABLES_SHEET) {
+		sheet_shooting(c->rs, t, out);
+		sheet_melee(c->rs, t, out);
+	} else
+		report_damage(c->rs, t, out);
+}
+
+/* ---- sandtable odds ---- */
+
+static json_t *
+q_str(const mpq_t x)
+{
+	char *s = q_text(x);
+	json_t *j = json_string(s);
+
+	free(s);
+	return j;
+}
+
+/* Key as a real in e and as a fraction in x. */
+static void
+put(json_t *e, json_t *x, const char *key, const mpq_t v)
+{
+	json_object_set_new(e, key, json_real(mpq_get_d(v)));
+	json_object_set_new(x, key, q_str(v));
+}
+
+static void
+shooting_json(const struct ruleset *rs, const struct dt_tables *t,
+    const char *fa, const char *fb, const struct eng_sink *out)
+{
+	json_t *e, *x, *dr, *dx;
+	struct do_fire f;
+	size_t a, k, b;
+	int wi, i;
+
+	out->table("shooting", out->arg);
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
+		if (!name_ok(fa, rs->units[a].name))
+			continue;
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				if (!name_ok(fb, rs->units[b].name))
+					continue;
+				wi = rs->units[a].weapons[k];
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
+					do_fire_clear(&f);
+					continue;
+				}
+				e = json_object();
+				x = json_object();
+				json_object_set_new(e, "shooter",
+				    json_string(rs->units[a].name));
+				json_object_set_new(e, "weapon",
+				    json_string(rs->weapons[wi].name));
+				json_object_set_new(e, "target",
+				    json_string(rs->units[b].name));
+				json_object_set_new(e, "wounds",
+				    json_integer(f.wounds));
+				put(e, x, "p_wound_per_attack", f.p_attack);
+				dr = json_array();
+				dx = json_array();
+				for (i = 0; i <= f.wounds; i++) {
+					json_array_append_new(dr,
+					    json_real(mpq_get_d(f.damage[i])));
+					json_array_append_new(dx,
+					    q_str(f.damage[i]));
+				}
+				json_object_set_new(e, "damage", dr);
+				json_object_set_new(x, "damage", dx);
+				put(e, x, "p_removed", f.damage[f.wounds]);
+				put(e, x, "expected_damage", f.expected);
+				json_object_set_new(e, "exact", x);
+				out->entry(e, out->arg);
+				do_fire_clear(&f);
+			}
+	}
+}
+
+static void
+melee_json(const struct ruleset *rs, const struct dt_tables *t,
+    const char *fa, const char *fb, const struct eng_sink *out)
+{
+	struct dx_opposed op;
+	struct dx_dist roll;
+	json_t *e, *x;
+	size_t a, b;
+
+	out->table("melee", out->arg);
+	if (melee_roll(t, &roll) != 0)
+		return;
+	for (a = 0; a < rs->nunits; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			if (!name_ok(fa, rs->units[a].name) ||
+			    !name_ok(fb, rs->units[b].name))
+				continue;
+			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			e = json_object();
+			x = json_object();
+			json_object_set_new(e, "attacker",
+			    json_string(rs->units[a].name));
+			json_object_set_new(e, "defender",
+			    json_string(rs->units[b].name));
+			json_object_set_new(e, "attacker_factor",
+			    json_integer(do_factor(t, rs, (int)a, (int)b)));
+			json_object_set_new(e, "defender_factor",
+			    json_integer(do_factor(t, rs, (int)b, (int)a)));
+			put(e, x, "attacker_wins", op.a_wins);
+			put(e, x, "defender_wins", op.b_wins);
+			put(e, x, "attacker_double", op.a_mult);
+			put(e, x, "defender_double", op.b_mult);
+			put(e, x, "equal", op.tie);
+			json_object_set_new(e, "exact", x);
+			out->entry(e, out->arg);
+			dx_opposed_clear(&op);
+		}
+	dx_dist_free(&roll);
+}
+
+void
+do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
+    const struct eng_sink *out)
+{
+	const struct dt_tables *t = tables_of(c);
+
+	out->member("ruleset", json_string(c->rs->name), out->arg);
+	out->member("engine", json_string("dice"), out->arg);
+	shooting_json(c->rs, t, a, b, out);
+	melee_json(c->rs, t, a, b, out);
+}
+
+/* The document as text: one line an entry, under its table's title. */
+static void
+tx_member(const char *key, json_t *v, void *arg)
+{
+	if (json_is_string(v))
+		fprintf(arg, "%s: %s\n", key, json_string_value(v));
+	json_decref(v);
+}
+
+static void
+tx_table(const char *key, void *arg)
+{
+	fprintf(arg, "\n%s\n", strcmp(key, "shooting") == 0 ?
+	    "Shooting: one volley (chance one attack wounds; damage 0, 1, "
+	    "… up to the target's Wounds; removed; mean)" :
+	    "Melee: one opposed roll (attacker wins, defender wins, equal; "
+	    "beaten by double each way)");
+}
+
+static const char *
+ex(const json_t *e, const char *key)
+{
+	return json_string_value(json_object_get(json_object_get(e, "exact"),
+	    key));
+}
+
+static void
+tx_entry(json_t *e, void *arg)
+{
+	FILE *f = arg;
+	const json_t *d;
+	size_t i;
+
+	if (json_object_get(e, "shooter") != NULL) {
+		fprintf(f, "  %s: %s at %s  %s  [",
+		    json_string_value(json_object_get(e, "shooter")),
+		    json_string_value(json_object_get(e, "weapon")),
+		    json_string_value(json_object_get(e, "target")),
+		    ex(e, "p_wound_per_attack"));
+		d = json_object_get(json_object_get(e, "exact"), "damage");
+		for (i = 0; i < json_array_size(d); i++)
+			fprintf(f, "%s%s", i ? " " : "",
+			    json_string_value(json_array_get(d, i)));
+		fprintf(f, "]  removed %s  mean %s\n", ex(e, "p_removed"),
+		    ex(e, "expected_damage"));
+	} else
+		fprintf(f, "  %s v %s  %s %s %s  double %s %s\n",
+		    json_string_value(json_object_get(e, "attacker")),
+		    json_string_value(json_object_get(e, "defender")),
+		    ex(e, "attacker_wins"), ex(e, "defender_wins"),
+		    ex(e, "equal"), ex(e, "attacker_double"),
+		    ex(e, "defender_double"));
+	json_decref(e);
+}
+
+void
+do_odds_text(const struct eng_ctx *c, const char *a, const char *b,
+    FILE *f)
+{
+	struct eng_sink s = { tx_member, tx_table, tx_entry, f };
+
+	do_odds_doc(c, a, b, &s);
+}

@@ -1,0 +1,55 @@
+/*
+ * dice_odds.h: private to the dice family (dice.c, dice_odds.c) — its
+ * exact odds, as GMP rationals: for each weapon against each unit type
+ * the chance one attack removes a wound and the distribution of the
+ * damage of a whole volley (capped at the target's Wounds), and for each
+ * pair of unit types the outcome of one opposed melee roll.
+ */
+#ifndef SANDTABLE_DICE_ODDS_H
+#define SANDTABLE_DICE_ODDS_H
+
+#include "dice_tables.h"
+
+/* One weapon's volley at one unit type. */
+struct do_fire {
+	mpq_t p_hit, p_wound, p_unsaved; /* the steps of one attack */
+	mpq_t p_attack;   /* one attack removes at least one wound */
+	int wounds;       /* the target's Wounds: the cap of damage */
+	mpq_t *damage;    /* P(damage = k), k = 0..wounds (wounds: removed) */
+	mpq_t expected;   /* the mean of the capped damage */
+	int cannot_wound; /* the Wound table's cell is - */
+};
+void do_fire_init(struct do_fire *);
+void do_fire_clear(struct do_fire *);
+/* The volley of weapon w at unit type target in f (initialised).
+ * Returns 0, or -1 when an expression has no distribution. */
+int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
+    int target, struct do_fire *);
+
+/* A unit type's Combat factor against another's class (0: none). */
+int do_factor(const struct dt_tables *, const struct ruleset *, int unit,
+    int enemy);
+/* One opposed melee roll of attacker a against defender b: roll is the
+ * melee roll's distribution, each side adds its factor. o is cleared
+ * with dx_opposed_clear(). */
+void do_melee_odds(const struct ruleset *, const struct dt_tables *,
+    const struct dx_dist *roll, int a, int b, struct dx_opposed *o);
+
+/* One opposed roll of the roll plus fa against the roll plus fb. */
+void do_opposed(const struct dx_dist *roll, int fa, int fb,
+    struct dx_opposed *o);
+
+/* The family's hooks (eng_family, eng_show). */
+int do_contest_odds(const struct eng_game *, const struct eng_contest *,
+    const char *key, struct eng_q *);
+void do_odds(const struct eng_ctx *, struct eng_odds *);
+void do_findings(const struct eng_ctx *, const struct eng_stats *,
+    struct diags *);
+void do_tables(const struct eng_ctx *, enum eng_tables_for,
+    struct eng_tables *);
+void do_odds_doc(const struct eng_ctx *, const char *a, const char *b,
+    const struct eng_sink *);
+void do_odds_text(const struct eng_ctx *, const char *a, const char *b,
+    FILE *);
+
+#endif
