@@ -8,4 +8,4 @@ ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 \
     $(pkg-config --cflags gmp jansson) -o "$B" tests/bench/dice_odds_bench.c \
     build/libsandtable.a $(pkg-config --libs cairo pangocairo \
     libcmark-gfm yaml-0.1 libqpdf jansson gmp) -lm -pthread || exit 1
-"$B" tests/rulesets/dice-skirmish.md
+"$B" rulesets/dice-skirmish.md

@@ -449,7 +449,7 @@ Test(dice_odds, bundled_all_pairs_fast)
 	double ms;
 
 	teardown();
-	cr_assert_eq(file_slurp("rulesets/dice-skirmish.md", 1 << 20, &text,
+	cr_assert_eq(file_slurp("../rulesets/dice-skirmish.md", 1 << 20, &text,
 	    &len, &why), 0, "%s", why);
 	load_text(text, len);
 	free(text);
