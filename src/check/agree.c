@@ -23,7 +23,7 @@ chk_agree(const struct eng_ctx *c, const struct eng_stats *st,
 	*out = NULL;
 	if (sh == NULL || sh->outcomes == NULL)
 		return 0;
-	sh->outcomes(c->rs, st, &o);
+	sh->outcomes(c, st, &o);
 	for (i = 0; i < o.n; i++) {
 		const struct eng_outcome *e = &o.v[i];
 		struct chk_agree a;

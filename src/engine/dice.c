@@ -201,6 +201,7 @@ static const struct eng_show di_show = {
 	    "outcomes table says what beaten, beaten by double and equal do.",
 	.fire_map = 1,
 	.tables = do_tables,
+	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,
 	.odds_text = do_odds_text,
 };

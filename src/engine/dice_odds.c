@@ -870,3 +870,56 @@ do_odds_text(const struct eng_ctx *c, const char *a, const char *b,
 
 	do_odds_doc(c, a, b, &s);
 }
+
+/*
+ * The outcomes self-play tallied (dice_play.c), each against its exact
+ * chance: attacks that hit by the face To hit needs on the ruleset's
+ * die, and opposed rounds the attacker's total won by the difference of
+ * the two Combat factors (both roll the same melee roll).
+ */
+void
+do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
+    struct eng_outcomes *o)
+{
+	const struct dt_tables *t = ctx->fam_data;
+	int die = ctx->rs->die, need, diff;
+	struct dx_dist r, ra;
+	struct dx_opposed op;
+	mpq_t q;
+
+	mpq_init(q);
+	for (need = 1; need <= DI_TALLY_NEED_MAX && need <= die; need++) {
+		long h = (long)st->tally[DI_TALLY_HIT(need, 1)];
+		long n = h + (long)st->tally[DI_TALLY_HIT(need, 0)];
+
+		if (n == 0)
+			continue;
+		mpq_set_ui(q, (unsigned long)(die - need + 1),
+		    (unsigned long)die);
+		mpq_canonicalize(q);
+		eng_outcome_add(o, xasprintf("Attack hitting on %d+: a hit",
+		    need), h, n, mpq_get_d(q), q_text(q));
+	}
+	mpq_clear(q);
+	if (t == NULL || t->melee != DT_MELEE_OPPOSED ||
+	    dx_dist(&t->melee_roll.dx, &r) != 0)
+		return;
+	for (diff = -DI_TALLY_DIFF_MAX; diff <= DI_TALLY_DIFF_MAX; diff++) {
+		long w = (long)st->tally[DI_TALLY_MELEE(diff, 0)];
+		long n = w + (long)st->tally[DI_TALLY_MELEE(diff, 1)] +
+		    (long)st->tally[DI_TALLY_MELEE(diff, 2)];
+
+		if (n == 0 || dx_dist(&t->melee_roll.dx, &ra) != 0)
+			continue;
+		/* The attacker's total: the same roll, shifted by diff. */
+		ra.lo += diff;
+		ra.hi += diff;
+		dx_opposed(&ra, &r, 2, &op);
+		eng_outcome_add(o, xasprintf("Opposed round, factors %+d: "
+		    "attacker's total higher", diff), w, n,
+		    mpq_get_d(op.a_wins), q_text(op.a_wins));
+		dx_opposed_clear(&op);
+		dx_dist_free(&ra);
+	}
+	dx_dist_free(&r);
+}

@@ -45,6 +45,9 @@ int do_contest_odds(const struct eng_game *, const struct eng_contest *,
 void do_odds(const struct eng_ctx *, struct eng_odds *);
 void do_findings(const struct eng_ctx *, const struct eng_stats *,
     struct diags *);
+/* Self-play's tallies (DI_TALLY_*) against their exact chances. */
+void do_outcomes(const struct eng_ctx *, const struct eng_stats *,
+    struct eng_outcomes *);
 void do_tables(const struct eng_ctx *, enum eng_tables_for,
     struct eng_tables *);
 void do_odds_doc(const struct eng_ctx *, const char *a, const char *b,

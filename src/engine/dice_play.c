@@ -539,9 +539,15 @@ pipeline(struct eng_game *g, int i, int w, int j)
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
-		if (wp->to_hit > 0 && die(g) < wp->to_hit) {
-			ENG_COVER(g, DI_R_SHOOT_MISS);
-			continue;
+		if (wp->to_hit > 0) {
+			int hit = die(g) >= wp->to_hit;
+
+			if (wp->to_hit <= DI_TALLY_NEED_MAX)
+				g->tally[DI_TALLY_HIT(wp->to_hit, hit)]++;
+			if (!hit) {
+				ENG_COVER(g, DI_R_SHOOT_MISS);
+				continue;
+			}
 		}
 		ENG_COVER(g, DI_R_SHOOT_HIT);
 		if (t->wound_given && wp->strength >= 0 &&
@@ -734,6 +740,9 @@ fight(struct eng_game *g, int a, int b)
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + cb;
+		if (ca - cb >= -DI_TALLY_DIFF_MAX && ca - cb <= DI_TALLY_DIFF_MAX)
+			g->tally[DI_TALLY_MELEE(ca - cb, ra > rb ? 0 : ra == rb ?
+			    1 : 2)]++;
 		if (ra == rb) {
 			ENG_COVER(g, DI_R_MELEE_EQUAL);
 			again = apply(g, a, b, DT_RES_EQUAL, times);

@@ -157,6 +157,18 @@ int dp_expect_unit(const struct eng_game *, int unit,
     const struct rs_node *, char *err, size_t errsz);
 
 /*
+ * g->tally of the dice family, summed by self-play for the report's
+ * agreement check (eng_show.outcomes): attacks by the face To hit needs
+ * (1 to 32) and whether they hit; opposed melee rounds by the attacker's
+ * factor less the defender's (-16 to 16) and the result (0 the attacker's
+ * total is higher, 1 equal, 2 lower).
+ */
+#define DI_TALLY_NEED_MAX 32
+#define DI_TALLY_HIT(need, hit) ((need) * 2 + (hit))
+#define DI_TALLY_DIFF_MAX 16
+#define DI_TALLY_MELEE(diff, r) (80 + ((diff) + DI_TALLY_DIFF_MAX) * 3 + (r))
+
+/*
  * A dice expression in a cell, in the whole language of dicex.h (keep,
  * reroll, explode, count successes, min and max). Returns 0, or -1 with
  * the 1-based column in text where it fails and why.

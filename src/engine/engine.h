@@ -611,7 +611,7 @@ struct eng_show {
 	    struct eng_tables *);
 	/* Each outcome self-play tallied against its exact chance, in the
 	 * report's order (may be NULL). */
-	void (*outcomes)(const struct ruleset *, const struct eng_stats *,
+	void (*outcomes)(const struct eng_ctx *, const struct eng_stats *,
 	    struct eng_outcomes *);
 	/* `sandtable odds --json` when the family has more to say than the
 	 * fire and melee tables of odds(): its own document, into a sink

@@ -26,14 +26,14 @@ static const struct eng_words fp_situations[] = {
 /* The melee results (by powers) and shots (by hitting faces) that
  * self-play tallied, each against its exact chance. */
 static void
-fp_outcomes(const struct ruleset *rs, const struct eng_stats *st,
+fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
     struct eng_outcomes *o)
 {
 	struct eng_odds_melee m;
 	char buf[64];
 	int pa, pd, f;
 
-	(void)rs;
+	(void)ctx;
 	for (pa = 0; pa <= 6; pa++)
 		for (pd = 0; pd <= 6; pd++) {
 			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,

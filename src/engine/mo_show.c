@@ -202,9 +202,10 @@ add_mo(struct eng_outcomes *o, char *label, long k, long n,
  * self-play tallied them, each against its exact chance.
  */
 static void
-mo_outcomes(const struct ruleset *rs, const struct eng_stats *st,
+mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
     struct eng_outcomes *o)
 {
+	const struct ruleset *rs = ctx->rs;
 	struct mo_dist dist;
 	struct mo_melee m;
 	struct mo_q one, q;
