@@ -11,7 +11,6 @@
  * zero) is whole and the family needs no per-game state of its own.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -959,23 +958,6 @@ dp_setup(struct eng_game *g)
 /* ---- scripted steps ---- */
 
 static int
-refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
-    ...) __attribute__((format(printf, 5, 6)));
-static int
-refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
-    ...)
-{
-	va_list ap;
-
-	if (rule >= 0)
-		ENG_COVER(g, rule);
-	va_start(ap, fmt);
-	vsnprintf(err, sz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static int
 step_move(struct eng_game *g, const struct eng_action *a, char *err,
     size_t sz)
 {
@@ -984,10 +966,10 @@ step_move(struct eng_game *g, const struct eng_action *a, char *err,
 	int k;
 
 	if (u->flags & ENG_UF_MOVED)
-		return refuse(g, -1, err, sz, "%s has already moved this turn",
+		return eng_refuse(g, -1, err, sz, "%s has already moved this turn",
 		    u->name);
 	if (contact_enemy(g, a->unit) >= 0)
-		return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
+		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
 		    "contact and must fight", u->name);
 	for (k = 0; k < a->npath; k++) {
 		len += hypot(a->path[k][0] - x, a->path[k][1] - y);
@@ -995,7 +977,7 @@ step_move(struct eng_game *g, const struct eng_action *a, char *err,
 		y = a->path[k][1];
 	}
 	if (len > g->ctx->kinds[u->type].move + 1e-6)
-		return refuse(g, DI_R_MOVE_ALLOWANCE, err, sz, "%s cannot move "
+		return eng_refuse(g, DI_R_MOVE_ALLOWANCE, err, sz, "%s cannot move "
 		    "that far: the path is longer than its Move", u->name);
 	walk(g, a->unit, (const double (*)[2])a->path, a->npath);
 	return 0;
@@ -1010,16 +992,16 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 	int w = a->weapon, why = 0, k, r;
 
 	if (u->flags & ENG_UF_FIRED)
-		return refuse(g, -1, err, sz, "%s has already shot this turn",
+		return eng_refuse(g, -1, err, sz, "%s has already shot this turn",
 		    u->name);
 	if (contact_enemy(g, a->unit) >= 0)
-		return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
+		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
 		    "contact and fights instead of shooting", u->name);
 	if (w >= 0) {
 		for (k = 0; k < (int)t->nweapons && t->weapons[k] != w; k++)
 			;
 		if (k == (int)t->nweapons)
-			return refuse(g, -1, err, sz, "%s has no %s", u->name,
+			return eng_refuse(g, -1, err, sz, "%s has no %s", u->name,
 			    g->ctx->rs->weapons[w].name);
 		why = fire_check(g, a->unit, w, a->target);
 	} else {
@@ -1033,16 +1015,16 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 				why = r;
 		}
 		if (w < 0 && why == 0)
-			return refuse(g, -1, err, sz, "%s has no weapon",
+			return eng_refuse(g, -1, err, sz, "%s has no weapon",
 			    u->name);
 		if (w >= 0)
 			why = 0;
 	}
 	if (why == DI_R_SHOOT_RANGE)
-		return refuse(g, why, err, sz, "%s is out of range of %s",
+		return eng_refuse(g, why, err, sz, "%s is out of range of %s",
 		    g->u[a->target].name, u->name);
 	if (why == DI_R_SHOOT_SIGHT)
-		return refuse(g, why, err, sz, "%s cannot see %s: the line of "
+		return eng_refuse(g, why, err, sz, "%s cannot see %s: the line of "
 		    "sight is blocked", u->name, g->u[a->target].name);
 	ENG_COVER(g, DI_R_SHOOT_RANGE);
 	ENG_COVER(g, DI_R_SHOOT_SIGHT);
@@ -1061,17 +1043,17 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		return 0;
 	}
 	if (a->kind == ENG_ACT_FAMILY)
-		return refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+		return eng_refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
 	u = &g->u[a->unit];
 	if (!u->alive)
-		return refuse(g, -1, err, sz, "%s has been destroyed",
+		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
 		    u->name);
 	if (u->side != g->side)
-		return refuse(g, -1, err, sz, "it is not %s's side's turn",
+		return eng_refuse(g, -1, err, sz, "it is not %s's side's turn",
 		    u->name);
 	if (a->target >= 0 && (!g->u[a->target].alive ||
 	    g->u[a->target].side == u->side))
-		return refuse(g, -1, err, sz, "%s is not an enemy on the "
+		return eng_refuse(g, -1, err, sz, "%s is not an enemy on the "
 		    "table", g->u[a->target].name);
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
@@ -1080,16 +1062,16 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		return step_fire(g, a, err, sz);
 	case ENG_ACT_MELEE:
 		if (!in_contact(g, a->unit, a->target))
-			return refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is "
+			return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is "
 			    "not in contact with %s", u->name,
 			    g->u[a->target].name);
 		if (u->flags & ENG_UF_MELEE_START)
-			return refuse(g, -1, err, sz, "%s has fought its "
+			return eng_refuse(g, -1, err, sz, "%s has fought its "
 			    "melee this turn", u->name);
 		fight(g, a->unit, a->target);
 		return 0;
 	default:
-		return refuse(g, -1, err, sz, "unknown step");
+		return eng_refuse(g, -1, err, sz, "unknown step");
 	}
 }
 

@@ -429,6 +429,10 @@ struct eng_rule {
 #define ENG_COVER(g, r) ((g)->cov[(r)]++)
 
 /* ---- scripted steps of a test game ---- */
+/* A step the family refuses: count the rule that refused it (rule < 0:
+ * none) and write the reason to err. Returns -1, for step()'s return. */
+int eng_refuse(struct eng_game *, int rule, char *err, size_t sz,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 enum eng_act_kind { ENG_ACT_MOVE, ENG_ACT_FIRE, ENG_ACT_MELEE,
 	ENG_ACT_END_TURN, ENG_ACT_FAMILY };
 struct eng_action {

@@ -402,23 +402,6 @@ end_turn(struct eng_game *g)
 
 /* ---- scripted steps ---- */
 
-static int
-refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
-    ...) __attribute__((format(printf, 5, 6)));
-static int
-refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
-    ...)
-{
-	va_list ap;
-
-	if (rule >= 0)
-		ENG_COVER(g, rule);
-	va_start(ap, fmt);
-	vsnprintf(err, sz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* Which slot of unit i's weapons is w; -1 none. */
 static int
 weapon_slot(const struct eng_game *g, int i, int w)
@@ -441,17 +424,17 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 	int slot, w, why = 0, k;
 
 	if (u->flags & ENG_UF_FIRED)
-		return refuse(g, FP_R_FIRE_ONCE, err, sz, "%s has already "
+		return eng_refuse(g, FP_R_FIRE_ONCE, err, sz, "%s has already "
 		    "fired this turn", u->name);
 	if (in_ford(g, u->x, u->y))
-		return refuse(g, FP_R_FIRE_FORD, err, sz, "%s stands in a ford "
+		return eng_refuse(g, FP_R_FIRE_FORD, err, sz, "%s stands in a ford "
 		    "and may not fire", u->name);
 	if (fp_melee_enemy(g, a->unit) >= 0)
-		return refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
+		return eng_refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
 		    "melee range and must melee instead of firing", u->name);
 	if (a->weapon >= 0) {
 		if ((slot = weapon_slot(g, a->unit, a->weapon)) < 0)
-			return refuse(g, -1, err, sz, "%s has no %s", u->name,
+			return eng_refuse(g, -1, err, sz, "%s has no %s", u->name,
 			    g->ctx->rs->weapons[a->weapon].name);
 		w = a->weapon;
 		why = fire_check(g, a->unit, w, slot, a->target);
@@ -467,22 +450,22 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 				why = r;
 		}
 		if (slot < 0 && why == 0)
-			return refuse(g, -1, err, sz, "%s has no weapon",
+			return eng_refuse(g, -1, err, sz, "%s has no weapon",
 			    u->name);
 		w = slot >= 0 ? t->weapons[slot] : -1;
 		if (slot >= 0)
 			why = 0;
 	}
 	if (why == FP_R_FIRE_CLASS)
-		return refuse(g, why, err, sz, "%s cannot destroy %s (%s)",
+		return eng_refuse(g, why, err, sz, "%s cannot destroy %s (%s)",
 		    w >= 0 ? g->ctx->rs->weapons[w].name : u->name,
 		    g->u[a->target].name,
 		    rs_class_name(utype(g, a->target)->cls));
 	if (why == FP_R_FIRE_RANGE)
-		return refuse(g, why, err, sz, "%s is out of range of %s",
+		return eng_refuse(g, why, err, sz, "%s is out of range of %s",
 		    g->u[a->target].name, u->name);
 	if (why == FP_R_FIRE_SIGHT)
-		return refuse(g, why, err, sz, "%s cannot see %s: the line of "
+		return eng_refuse(g, why, err, sz, "%s cannot see %s: the line of "
 		    "sight is blocked", u->name, g->u[a->target].name);
 	shoot(g, a->unit, w, a->target);
 	return 0;
@@ -496,10 +479,10 @@ step_melee(struct eng_game *g, const struct eng_action *a, char *err,
 	int b = a->target;
 
 	if (!melees(g, a->unit) || !melees(g, b))
-		return refuse(g, FP_R_MELEE_NO_VEHICLES, err, sz, "vehicles "
+		return eng_refuse(g, FP_R_MELEE_NO_VEHICLES, err, sz, "vehicles "
 		    "never melee and cannot be meleed");
 	if (!in_melee_range(g, a->unit, b))
-		return refuse(g, FP_R_MELEE_RANGE, err, sz, "%s is not in "
+		return eng_refuse(g, FP_R_MELEE_RANGE, err, sz, "%s is not in "
 		    "melee range of %s", g->u[b].name, u->name);
 	if (!(u->flags & (ENG_UF_MOVED | ENG_UF_MELEE_START))) {
 		ENG_COVER(g, FP_R_MELEE_COMPULSORY);
@@ -507,7 +490,7 @@ step_melee(struct eng_game *g, const struct eng_action *a, char *err,
 	} else if ((u->flags & ENG_UF_MOVED) && !(u->flags & ENG_UF_MELEE_END))
 		u->flags |= ENG_UF_MELEE_END;
 	else
-		return refuse(g, FP_R_MELEE_ONE_EACH, err, sz, "%s has fought "
+		return eng_refuse(g, FP_R_MELEE_ONE_EACH, err, sz, "%s has fought "
 		    "its melee for this end of its move", u->name);
 	fp_fight(g, a->unit, b);
 	return 0;
@@ -525,22 +508,22 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		return 0;
 	}
 	if (a->kind == ENG_ACT_FAMILY)
-		return refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+		return eng_refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
 	u = &g->u[a->unit];
 	if (!u->alive)
-		return refuse(g, -1, err, sz, "%s has been destroyed",
+		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
 		    u->name);
 	if (u->side != g->side)
-		return refuse(g, -1, err, sz, "it is not %s's side's turn",
+		return eng_refuse(g, -1, err, sz, "it is not %s's side's turn",
 		    u->name);
 	if (a->target >= 0 && (!g->u[a->target].alive ||
 	    g->u[a->target].side == u->side))
-		return refuse(g, -1, err, sz, "%s is not an enemy on the "
+		return eng_refuse(g, -1, err, sz, "%s is not an enemy on the "
 		    "table", g->u[a->target].name);
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
 		if (u->flags & ENG_UF_MOVED)
-			return refuse(g, FP_R_MOVE_ONCE, err, sz, "%s has "
+			return eng_refuse(g, FP_R_MOVE_ONCE, err, sz, "%s has "
 			    "already moved this turn", u->name);
 		start_melee(g, a->unit, -1);
 		if (!u->alive || g->over)
@@ -556,7 +539,7 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 	case ENG_ACT_MELEE:
 		return step_melee(g, a, err, sz);
 	default:
-		return refuse(g, -1, err, sz, "unknown step");
+		return eng_refuse(g, -1, err, sz, "unknown step");
 	}
 }
 

@@ -4,6 +4,7 @@
  * rule family shares.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,4 +370,18 @@ eng_markers_free(char **v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
+}
+
+int
+eng_refuse(struct eng_game *g, int rule, char *err, size_t sz,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rule >= 0)
+		ENG_COVER(g, rule);
+	va_start(ap, fmt);
+	vsnprintf(err, sz, fmt, ap);
+	va_end(ap);
+	return -1;
 }
