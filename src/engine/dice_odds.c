@@ -557,39 +557,6 @@ volleys(const struct ruleset *rs)
 	return n;
 }
 
-/* The sheet: one attack's chance to take a wound, shooter's weapon
- * down, target across. */
-static void
-sheet_shooting(const struct ruleset *rs, const struct dt_tables *t,
-    struct eng_tables *out)
-{
-	struct eng_table *x;
-	struct do_fire f;
-	size_t a, k, b, row = 0;
-
-	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
-		return;
-	x = eng_table_add(out, "Shooting: chance one attack wounds (row "
-	    "shoots column)", volleys(rs), rs->nunits);
-	x->rowhead = xstrdup("shooter: weapon");
-	x->colhead = xstrdup("target");
-	x->legend = xstrdup("chance one attack takes at least one wound");
-	for (b = 0; b < rs->nunits; b++)
-		x->cols[b] = xstrdup(rs->units[b].name);
-	for (a = 0; a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++, row++) {
-			x->rows[row] = xasprintf("%s: %s", rs->units[a].name,
-			    rs->weapons[rs->units[a].weapons[k]].name);
-			for (b = 0; b < rs->nunits; b++) {
-				do_fire_init(&f);
-				if (do_fire_odds(rs, t, rs->units[a].weapons[k],
-				    (int)b, &f) == 0)
-					set_cell(cell(x, row, b), f.p_attack);
-				do_fire_clear(&f);
-			}
-		}
-}
-
 /* The sheet: one fight, attacker down, defender across — the chance
  * the attacker beats the defender by double. */
 static void
@@ -675,10 +642,11 @@ do_tables(const struct eng_ctx *c, enum eng_tables_for what,
 {
 	const struct dt_tables *t = tables_of(c);
 
-	if (what == ENG_TABLES_SHEET) {
-		sheet_shooting(c->rs, t, out);
+	/* The sheet's shooting panel is the generic one of odds() (the
+	 * same chance, by weapon); the family adds its melee doubles. */
+	if (what == ENG_TABLES_SHEET)
 		sheet_melee(c->rs, t, out);
-	} else
+	else
 		report_damage(c->rs, t, out);
 }
 
