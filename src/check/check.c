@@ -33,16 +33,18 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	const struct eng_family *f = r->ctx->fam;
 	struct pos at = rs->tests != NULL && rs->ntests > 0 ?
 	    rs->tests[0].pos : rs->engine_pos;
-	int k;
+	int k, n = 0;
 
+	for (k = 0; k < f->nrules; k++)
+		n += eng_rule_applies(r->ctx, k);
 	if (rs->ntests == 0) {
 		diag_add(d, SEV_WARNING, at, "no test games: none of the %d "
 		    "rules of the %s engine is exercised by a test game",
-		    f->nrules, f->name);
+		    n, f->name);
 		return;
 	}
 	for (k = 0; k < f->nrules; k++)
-		if (r->test_cov[k] == 0)
+		if (r->test_cov[k] == 0 && eng_rule_applies(r->ctx, k))
 			diag_add(d, SEV_WARNING, at, "rule %s (%s) is exercised "
 			    "by no test game", f->rules[k].id,
 			    f->rules[k].section);
@@ -69,17 +71,22 @@ has_heading(const struct rs_md *m, const char *title)
 	return found;
 }
 
-/* Each rule names the section of the ruleset that states it: a note
- * for a section the ruleset does not have (once per section). */
+/* Each rule that can apply names the section of the ruleset that states
+ * it: a note for a section the ruleset does not have (once per
+ * section). */
 static void
-section_notes(const struct ruleset *rs, const struct eng_family *f,
+section_notes(const struct ruleset *rs, const struct eng_ctx *c,
     struct diags *d)
 {
+	const struct eng_family *f = c->fam;
 	int k, j, seen;
 
 	for (k = 0; k < f->nrules; k++) {
+		if (!eng_rule_applies(c, k))
+			continue;
 		for (seen = 0, j = 0; j < k; j++)
-			if (strcmp(f->rules[j].section, f->rules[k].section) == 0)
+			if (eng_rule_applies(c, j) &&
+			    strcmp(f->rules[j].section, f->rules[k].section) == 0)
 				seen = 1;
 		if (!seen && !has_heading(rs->doc, f->rules[k].section))
 			diag_add(d, SEV_NOTE, rs->engine_pos, "the %s engine's "
@@ -139,7 +146,7 @@ chk_run(const struct ruleset *rs, const struct chk_opts *o,
 		r->tests_failed = eng_testgames_run(r->ctx, d, r->test_cov,
 		    &r->tests);
 		coverage_warnings(rs, r, d);
-		section_notes(rs, r->ctx->fam, d);
+		section_notes(rs, r->ctx, d);
 	}
 	if (o->games > 0)
 		eng_selfplay_progress(r->ctx, o->games, o->seed, o->jobs, &r->st,
@@ -256,6 +263,8 @@ chk_json(const struct ruleset *rs, const struct chk_result *r)
 		    json_string(r->ctx->fam->rules[k].id));
 		json_object_set_new(e, "section",
 		    json_string(r->ctx->fam->rules[k].section));
+		json_object_set_new(e, "applies",
+		    json_boolean(eng_rule_applies(r->ctx, k)));
 		json_object_set_new(e, "test_games",
 		    json_integer((json_int_t)r->test_cov[k]));
 		json_object_set_new(e, "self_play",

@@ -15,24 +15,32 @@ report(const char *path, const struct chk_result *r, int verbose)
 {
 	const struct eng_stats *st = &r->st;
 	const struct eng_family *f = r->ctx->fam;
-	int k, cov_tests = 0, cov_play = 0;
+	int k, cov_tests = 0, cov_play = 0, nrules = 0;
 	char mean[32];
 
-	for (k = 0; k < f->nrules; k++) {
-		cov_tests += r->test_cov[k] > 0;
-		cov_play += st->cov[k] > 0;
-	}
+	/* Only the rules that can apply to this ruleset count: a mechanism
+	 * its tables do not choose is not a gap in its test games. */
+	for (k = 0; k < f->nrules; k++)
+		if (eng_rule_applies(r->ctx, k)) {
+			nrules++;
+			cov_tests += r->test_cov[k] > 0;
+			cov_play += st->cov[k] > 0;
+		}
 	printf("%s: %d test games played, %d failed; %d of %d rules "
 	    "exercised by test games\n", path, r->tests, r->tests_failed,
-	    cov_tests, f->nrules);
+	    cov_tests, nrules);
 	if (verbose) {
 		printf("  %-28s %-16s %10s %12s\n", "rule", "section",
 		    "test games", "self-play");
 		for (k = 0; k < f->nrules; k++)
-			printf("  %-28s %-16s %10llu %12llu\n", f->rules[k].id,
-			    f->rules[k].section,
-			    (unsigned long long)r->test_cov[k],
-			    (unsigned long long)st->cov[k]);
+			if (eng_rule_applies(r->ctx, k))
+				printf("  %-28s %-16s %10llu %12llu\n",
+				    f->rules[k].id, f->rules[k].section,
+				    (unsigned long long)r->test_cov[k],
+				    (unsigned long long)st->cov[k]);
+			else
+				printf("  %-28s %-16s %23s\n", f->rules[k].id,
+				    f->rules[k].section, "does not apply");
 	}
 	if (r->games <= 0)
 		return;
@@ -43,7 +51,7 @@ report(const char *path, const struct chk_result *r, int verbose)
 	    "random %ld of %ld; %d of %d rules exercised\n", path, st->games,
 	    st->wins[0], st->wins[1], st->draws, st->timeouts,
 	    st->first_player_wins, mean, st->turns_max, st->greedy_wins,
-	    st->greedy_games, cov_play, f->nrules);
+	    st->greedy_games, cov_play, nrules);
 }
 
 /* Diagnostics as JSON: {file, line, col, severity, message} each. */

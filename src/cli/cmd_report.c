@@ -574,8 +574,9 @@ fill_read(struct rnd_report *r, const struct ruleset *rs,
 	rnd_report_fact(r, "grid", c);
 }
 
-/* Each rule of the family, where it is stated and how often it was
- * applied, from the same counts `check --json` prints. */
+/* Each rule of the family that can apply to the ruleset, where it is
+ * stated and how often it was applied, from the same counts `check
+ * --json` prints. */
 static void
 fill_rules(struct rnd_report *r, const struct chk_result *res)
 {
@@ -583,9 +584,11 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
 	int k;
 
 	for (k = 0; k < f->nrules; k++)
-		rnd_report_rule(r, f->rules[k].id, f->rules[k].section,
-		    f->rules[k].text, (unsigned long)res->test_cov[k],
-		    (unsigned long)res->st.cov[k]);
+		if (eng_rule_applies(res->ctx, k))
+			rnd_report_rule(r, f->rules[k].id,
+			    f->rules[k].section, f->rules[k].text,
+			    (unsigned long)res->test_cov[k],
+			    (unsigned long)res->st.cov[k]);
 }
 
 /*

@@ -50,6 +50,9 @@ static const struct eng_rule di_rules[] = {
 	    "the target saves each wound on its Save" },
 	[DI_R_SHOOT_AP] = { "shoot.ap", "Combat",
 	    "a weapon's AP makes the Save that much worse" },
+	[DI_R_SHOOT_MODIFIER] = { "shoot.modifier", "Fire modifiers",
+	    "a Fire modifier changes each To hit roll (accumulated: the "
+	    "hits)" },
 	[DI_R_SHOOT_DAMAGE] = { "shoot.damage", "Combat",
 	    "each unsaved wound removes Damage from the target's Wounds" },
 	[DI_R_SHOOT_REMOVED] = { "shoot.removed", "Combat",
@@ -57,12 +60,18 @@ static const struct eng_rule di_rules[] = {
 	[DI_R_SHOOT_ACCUMULATED] = { "shoot.accumulated", "Combat",
 	    "shooting: accumulated — Attacks rolled are hits, taken from "
 	    "Wounds" },
+	[DI_R_SHOOT_HALF] = { "shoot.half_hits", "Combat",
+	    "a unit of a class that takes half hits takes half, rounded "
+	    "down" },
 	[DI_R_MELEE_CONTACT] = { "melee.contact", "Melee",
 	    "units within the contact distance fight a melee" },
 	[DI_R_MELEE_OPPOSED] = { "melee.opposed", "Melee",
 	    "both roll the melee roll plus their Combat; the higher wins" },
 	[DI_R_MELEE_FACTOR_CLASS] = { "melee.factor_by_class", "Melee",
 	    "a Combat factor given against the enemy's class" },
+	[DI_R_MELEE_MODIFIER] = { "melee.modifier", "Melee modifiers",
+	    "a Melee modifier changes the unit's total (accumulated: its "
+	    "hits; pipeline: its To hit rolls)" },
 	[DI_R_MELEE_BEATEN] = { "melee.beaten", "Melee outcomes",
 	    "the lower total is beaten" },
 	[DI_R_MELEE_DOUBLE] = { "melee.double", "Melee outcomes",
@@ -132,6 +141,138 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 	if (c->rs->turn_limit <= 0)
 		c->turn_limit = (int)c->set.v[DI_SET_TURN_LIMIT];
 	return 0;
+}
+
+/* Whether an outcome that can happen has an effect of this kind: the
+ * Melee outcomes table's under melee: opposed, the Quality test table's
+ * when units test. */
+static int
+has_fx(const struct dt_tables *t, int tests, enum dt_fx fx)
+{
+	int r, k;
+
+	for (r = 0; r < DT_RES__MAX; r++) {
+		if (r < DT_RES_PASSED ? t->melee != DT_MELEE_OPPOSED : !tests)
+			continue;
+		for (k = 0; k < t->out[r].nfx; k++)
+			if (t->out[r].fx[k].kind == fx)
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether a unit's Combat differs by the enemy's class, or a weapon
+ * makes a save worse. */
+static int
+by_class(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+	int k;
+
+	for (u = 0; u < rs->nunits; u++)
+		for (k = 1; k < RS_CLASS__MAX; k++)
+			if (t->units[u].combat[k] != t->units[u].combat[0])
+				return 1;
+	return 0;
+}
+
+static int
+any_ap(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t w;
+
+	for (w = 0; w < rs->nweapons; w++)
+		if (t->weapons[w].ap > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The rules of the mechanisms the Combat table chose, and of the tables
+ * and columns the ruleset gives: the rules of accumulated melee are no
+ * gap in the test games of a game that fights by opposed rolls.
+ */
+static int
+di_applies(const struct eng_ctx *c, int rule)
+{
+	const struct dt_tables *t = c->fam_data;
+	int shoot = t->shooting == DT_SHOOT_PIPELINE,
+	    pipe = shoot || t->melee == DT_MELEE_PIPELINE,
+	    opp = t->melee == DT_MELEE_OPPOSED, r, k, tests = t->quality != 0;
+
+	for (r = 0; r < DT_RES_PASSED && opp; r++)
+		for (k = 0; k < t->out[r].nfx; k++)
+			tests |= t->out[r].fx[k].kind == DT_FX_TEST;
+	switch (rule) {
+	case DI_R_ALTERNATE:
+		return t->turn == DT_TURN_ALTERNATE;
+	case DI_R_PHASED:
+		return t->turn == DT_TURN_PHASED;
+	case DI_R_SHOOT_RANGE:
+	case DI_R_SHOOT_SIGHT:
+		return t->shooting != DT_SHOOT_NONE;
+	case DI_R_SHOOT_ATTACKS:
+	case DI_R_SHOOT_HIT:
+	case DI_R_SHOOT_MISS:
+	case DI_R_SHOOT_SAVE:
+	case DI_R_SHOOT_DAMAGE:
+		return pipe;
+	case DI_R_SHOOT_WOUND:
+		return pipe && t->wound_given;
+	case DI_R_SHOOT_NO_WOUND:
+		for (r = 0; r < t->nstr; r++)
+			for (k = 0; k < t->ntough; k++)
+				if (t->need[r][k] == 0)
+					return pipe && t->wound_given;
+		return 0;
+	case DI_R_SHOOT_AP:
+		return pipe && any_ap(c->rs, t);
+	case DI_R_SHOOT_MODIFIER:
+		return t->nfmod > 0 && t->shooting != DT_SHOOT_NONE;
+	case DI_R_SHOOT_REMOVED:
+		return t->shooting != DT_SHOOT_NONE || pipe;
+	case DI_R_SHOOT_ACCUMULATED:
+		return t->shooting == DT_SHOOT_ACCUMULATED;
+	case DI_R_SHOOT_HALF:
+		return t->shooting == DT_SHOOT_ACCUMULATED && t->half_hits;
+	case DI_R_MELEE_MODIFIER:
+		return t->nmmod > 0;
+	case DI_R_MELEE_OPPOSED:
+	case DI_R_MELEE_BEATEN:
+	case DI_R_MELEE_EQUAL:
+		return opp;
+	case DI_R_MELEE_FACTOR_CLASS:
+		return opp && by_class(c->rs, t);
+	case DI_R_MELEE_DOUBLE:
+		return opp && t->out[DT_RES_DOUBLE].given;
+	case DI_R_MELEE_RECOIL:
+		return has_fx(t, tests, DT_FX_RECOIL) ||
+		    has_fx(t, tests, DT_FX_BOTH_RECOIL);
+	case DI_R_MELEE_FALL_BACK:
+		return has_fx(t, tests, DT_FX_FALL_BACK);
+	case DI_R_MELEE_DESTROYED:
+		/* Also a unit that cannot give ground. */
+		return t->melee == DT_MELEE_ACCUMULATED ||
+		    has_fx(t, tests, DT_FX_DESTROYED) ||
+		    has_fx(t, tests, DT_FX_ROUT) ||
+		    has_fx(t, tests, DT_FX_RECOIL) ||
+		    has_fx(t, tests, DT_FX_BOTH_RECOIL) ||
+		    has_fx(t, tests, DT_FX_FALL_BACK);
+	case DI_R_MELEE_AGAIN:
+		return has_fx(t, tests, DT_FX_FIGHT_AGAIN);
+	case DI_R_MELEE_ACCUMULATED:
+		return t->melee == DT_MELEE_ACCUMULATED;
+	case DI_R_MELEE_PIPELINE:
+		return t->melee == DT_MELEE_PIPELINE;
+	case DI_R_QUALITY_TEST:
+	case DI_R_QUALITY_PASSED:
+	case DI_R_QUALITY_FAILED:
+		return tests;
+	case DI_R_QUALITY_BELOW_HALF:
+		return (t->quality & DT_Q_BELOW_HALF) != 0;
+	default:
+		return 1;
+	}
 }
 
 static void
@@ -211,6 +352,7 @@ const struct eng_family eng_dice = {
 	.engine = RS_ENGINE_DICE,
 	.rules = di_rules,
 	.nrules = DI_R__MAX,
+	.applies = di_applies,
 	.classes = RS_CLASS_ALL,
 	.prepare = di_prepare,
 	.release = di_release,

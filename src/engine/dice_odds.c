@@ -80,12 +80,15 @@ index_of(const int *v, int n, int x)
  */
 static void
 attack_steps(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dt_weapon *w, const struct dt_unit *u, struct do_fire *f)
+    const struct dt_weapon *w, const struct dt_unit *u, int mod,
+    struct do_fire *f)
 {
 	mpq_t saved;
 	int si, ti, need;
 
-	p_roll(f->p_hit, w->to_hit, rs->die);
+	/* A modifier makes the face needed that much lower; "-" hits. */
+	p_roll(f->p_hit, w->to_hit > 0 ? (w->to_hit - mod < 1 ? 1 :
+	    w->to_hit - mod) : 0, rs->die);
 	mpq_set_ui(f->p_wound, 1, 1);
 	if (t->wound_given && w->strength >= 0 && u->toughness >= 0 &&
 	    (si = index_of(t->str, t->nstr, w->strength)) >= 0 &&
@@ -151,36 +154,69 @@ vec_free(mpq_t *v, int cap)
 	free(v);
 }
 
+/*
+ * Accumulated shooting's volley into f: the Attacks rolled plus mod are
+ * the hits (halved, rounded down, for a unit that takes half), capped
+ * at cap. "One attack" is one hit.
+ */
+static void
+accumulated_odds(const struct dx_dist *na, int mod, int half, int cap,
+    struct do_fire *f)
+{
+	mpq_t tmp;
+	int32_t n;
+	int h;
+
+	mpq_set_ui(f->p_hit, 1, 1);
+	mpq_set_ui(f->p_wound, 1, 1);
+	mpq_set_ui(f->p_unsaved, 1, 1);
+	mpq_set_ui(f->p_attack, 1, 1);
+	mpq_init(tmp);
+	for (n = na->lo; n <= na->hi; n++) {
+		h = n + mod;
+		if (half && h > 0)
+			h /= 2;
+		h = h < 0 ? 0 : h > cap ? cap : h;
+		mpq_add(f->damage[h], f->damage[h], na->p[n - na->lo]);
+	}
+	mpq_set_ui(f->expected, 0, 1);
+	for (h = 1; h <= cap; h++) {
+		mpq_set_ui(tmp, (unsigned long)h, 1);
+		mpq_mul(tmp, tmp, f->damage[h]);
+		mpq_add(f->expected, f->expected, tmp);
+	}
+	mpq_clear(tmp);
+}
+
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    int target, struct do_fire *f)
+    int target, int mod, int left, struct do_fire *f)
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
 	struct dx_dist na, dd;
-	struct dx unit;
 	mpq_t *one, *cur, *nxt, *sw, tmp, q;
 	int cap, k, n, v, top;
 
-	/* A unit of no Wounds written is one that a single wound removes. */
+	/* A unit of no Wounds written is one that a single wound removes;
+	 * a wounded one has only its Wounds left to lose. */
 	cap = u->wounds > 0 ? u->wounds : 1;
+	if (left > 0 && left < cap)
+		cap = left;
 	f->wounds = cap;
 	f->damage = vec_new(cap);
 	if (dx_dist(&w->attacks.dx, &na) != 0)
 		return -1;
 	if (t->shooting == DT_SHOOT_ACCUMULATED) {
-		/* Each attack rolled is a hit of one wound. */
-		mpq_set_ui(f->p_hit, 1, 1);
-		mpq_set_ui(f->p_wound, 1, 1);
-		mpq_set_ui(f->p_unsaved, 1, 1);
-		dx_const(&unit, 1);
-		dx_dist(&unit, &dd);
-	} else {
-		attack_steps(rs, t, w, u, f);
-		if (dx_dist(&w->damage.dx, &dd) != 0) {
-			dx_dist_free(&na);
-			return -1;
-		}
+		accumulated_odds(&na, mod, t->half_hits >>
+		    rs->units[target].cls & 1, cap, f);
+		dx_dist_free(&na);
+		return 0;
+	}
+	attack_steps(rs, t, w, u, mod, f);
+	if (dx_dist(&w->damage.dx, &dd) != 0) {
+		dx_dist_free(&na);
+		return -1;
 	}
 	mpq_inits(tmp, q, NULL);
 	mpq_mul(q, f->p_hit, f->p_wound);
@@ -335,7 +371,7 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 				fe.target = (int)b;
 				do_fire_init(&f);
 				if (do_fire_odds(rs, t, fe.weapon, (int)b,
-				    &f) == 0) {
+				    0, 0, &f) == 0) {
 					fe.p_hit = to_q(f.p_attack);
 					XPUSH(o->fire, o->nfire, o->capfire,
 					    fe);
@@ -389,7 +425,11 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 
 	if (c->kind == 1) {
 		do_fire_init(&f);
-		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type, &f) != 0)
+		/* Against the Wounds the target had left when it was
+		 * shot at, with the volley's modifiers. */
+		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
+		    c->situation, t->units[g->u[c->b].type].wounds - c->b_hits,
+		    &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
 		    !strcmp(key, "p_wound_per_attack"))
@@ -441,8 +481,9 @@ destroys(const struct dt_outcome *out)
 /*
  * One volley's findings: a target it can never harm is a note (a
  * weapon too light for some armour is a choice designers make), and a
- * volley that can take all the target's Wounds marks it removable.
- * told: the (weapon, target) pairs already noted.
+ * volley that can take a wound marks it removable (lost Wounds are never
+ * regained, so volleys enough remove it). told: the (weapon, target)
+ * pairs already noted.
  */
 static void
 fire_finding(const struct ruleset *rs, const struct dt_tables *t,
@@ -453,11 +494,11 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t,
 	struct do_fire f;
 
 	do_fire_init(&f);
-	if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
+	if (do_fire_odds(rs, t, wi, (int)b, 0, 0, &f) != 0) {
 		do_fire_clear(&f);
 		return;
 	}
-	if (mpq_sgn(f.damage[f.wounds]) > 0)
+	if (mpq_cmp_ui(f.damage[0], 1, 1) < 0)
 		removable[b] = 1;
 	/* No damage for certain: no attack can wound, or (accumulated
 	 * shooting, Attacks that roll 0 or less) there is no attack. */
@@ -494,6 +535,42 @@ melee_finding(const struct ruleset *rs, const struct dt_tables *t,
 	dx_opposed_clear(&op);
 }
 
+/* A melee of accumulated hits or by the pipeline: a unit that one of
+ * its enemies' melees can take a Wound from is removable, in melees
+ * enough. */
+static void
+melee_wounds(const struct eng_ctx *c, unsigned char *removable)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct do_fire f;
+	struct dx_dist roll;
+	size_t a, k, b;
+	int w;
+
+	if (t->melee == DT_MELEE_ACCUMULATED) {
+		if (dx_dist(&t->melee_roll.dx, &roll) != 0)
+			return;
+		if (roll.hi > 0)
+			memset(removable, 1, rs->nunits);
+		dx_dist_free(&roll);
+		return;
+	}
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++) {
+			w = rs->units[a].weapons[k];
+			if (c->wrange[w] > c->melee_range + 1e-9)
+				continue;
+			for (b = 0; b < rs->nunits; b++) {
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, w, (int)b, 0, 0,
+				    &f) == 0 && mpq_cmp_ui(f.damage[0], 1, 1) < 0)
+					removable[b] = 1;
+				do_fire_clear(&f);
+			}
+		}
+}
+
 void
 do_findings(const struct eng_ctx *c, const struct eng_stats *st,
     struct diags *d)
@@ -519,12 +596,13 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 			for (b = 0; b < rs->nunits; b++)
 				melee_finding(rs, t, &roll, a, b, removable, d);
 		dx_dist_free(&roll);
-	}
+	} else
+		melee_wounds(c, removable);
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
 			diag_add(d, SEV_WARNING, rs->units[b].pos, "unit '%s' "
-			    "can never be removed: no volley can take all its "
-			    "Wounds and no melee outcome destroys it",
+			    "can never be removed: no volley can take a Wound "
+			    "from it and no melee can destroy it",
 			    rs->units[b].name);
 	free(told);
 	free(removable);
@@ -627,8 +705,8 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 				    rs->units[b].name);
 				do_fire_init(&f);
 				/* A volley with no distribution: no cell. */
-				n = do_fire_odds(rs, t, wi, (int)b, &f) == 0 ?
-				    f.wounds : -1;
+				n = do_fire_odds(rs, t, wi, (int)b, 0, 0,
+				    &f) == 0 ? f.wounds : -1;
 				for (i = 0; i <= n; i++)
 					set_cell(cell(x, row, (size_t)i),
 					    f.damage[i]);
@@ -689,7 +767,7 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 					continue;
 				wi = rs->units[a].weapons[k];
 				do_fire_init(&f);
-				if (do_fire_odds(rs, t, wi, (int)b, &f) != 0) {
+				if (do_fire_odds(rs, t, wi, (int)b, 0, 0, &f) != 0) {
 					do_fire_clear(&f);
 					continue;
 				}

@@ -21,10 +21,12 @@ struct do_fire {
 };
 void do_fire_init(struct do_fire *);
 void do_fire_clear(struct do_fire *);
-/* The volley of weapon w at unit type target in f (initialised).
- * Returns 0, or -1 when an expression has no distribution. */
+/* The volley of weapon w at unit type target in f (initialised), each
+ * To hit roll (or the hits, accumulated) changed by mod, against the
+ * Wounds it has left (left; 0 or less: whole). Returns 0, or -1 when an
+ * expression has no distribution. */
 int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
-    int target, struct do_fire *);
+    int target, int mod, int left, struct do_fire *);
 
 /* A unit type's Combat factor against another's class (0: none). */
 int do_factor(const struct dt_tables *, const struct ruleset *, int unit,

@@ -22,6 +22,9 @@
 
 /* Terrain that blocks a line of sight (FORMAT.md: woods and hills). */
 #define DP_SIGHT_BLOCK ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL))
+/* Terrain that is cover for the modifiers in_cover, target_in_cover. */
+#define DP_COVER ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_TOWN) | \
+	(1u << RS_TERRAIN_FORTIFICATION))
 
 static inline const struct dt_tables *
 tabs(const struct eng_game *g)
@@ -135,8 +138,10 @@ nearest_enemy(const struct eng_game *g, int i)
 	return b;
 }
 
+/* The first contest of a game, for a test game's odds:; situation is
+ * the To hit modifier of a volley. */
 static void
-record(struct eng_game *g, int kind, int a, int b, int w)
+record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 {
 	if (g->contest.kind != 0)
 		return;
@@ -144,6 +149,72 @@ record(struct eng_game *g, int kind, int a, int b, int w)
 	g->contest.a = a;
 	g->contest.b = b;
 	g->contest.weapon = w;
+	g->contest.situation = situation;
+	g->contest.a_hits = g->u[a].hits;
+	g->contest.b_hits = g->u[b].hits;
+}
+
+/* ---- the conditions of the modifiers ---- */
+
+static int
+in_cover(const struct eng_game *g, int i)
+{
+	return (eng_board_kinds_at(g->board, g->u[i].x, g->u[i].y) &
+	    DP_COVER) != 0;
+}
+
+/* Whether unit i stands higher than unit j: deeper inside a hill's
+ * contours (on no hill, at 0). */
+static int
+higher(const struct eng_game *g, int i, int j)
+{
+	int h;
+
+	return eng_board_height(g->board, g->u[i].x, g->u[i].y, &h) >
+	    eng_board_height(g->board, g->u[j].x, g->u[j].y, &h) + 1e-9;
+}
+
+/* The Fire modifiers of weapon w of unit i shooting at unit j, summed. */
+static int
+fire_mod(const struct eng_game *g, int i, int w, int j)
+{
+	const struct dt_tables *t = tabs(g);
+	double half = g->ctx->wrange[w] / 2;
+	int m = 0;
+
+	if (t->nfmod == 0)
+		return 0;
+	if (t->fmod[DT_FM_LONG_RANGE] &&
+	    dist2(g, &g->u[i], &g->u[j]) > half * half + 1e-6)
+		m += t->fmod[DT_FM_LONG_RANGE];
+	if (g->u[i].flags & ENG_UF_MOVED)
+		m += t->fmod[DT_FM_MOVED];
+	if (t->fmod[DT_FM_TARGET_IN_COVER] && in_cover(g, j))
+		m += t->fmod[DT_FM_TARGET_IN_COVER];
+	if (t->fmod[DT_FM_TARGET_UPHILL] && higher(g, j, i))
+		m += t->fmod[DT_FM_TARGET_UPHILL];
+	return m;
+}
+
+/* The Melee modifiers of unit i fighting unit j (attacking: in its own
+ * side's melee, so a unit that moved this turn charged), summed. */
+static int
+melee_mod(const struct eng_game *g, int i, int j, int attacking)
+{
+	const struct dt_tables *t = tabs(g);
+	int m = 0;
+
+	if (t->nmmod == 0)
+		return 0;
+	if (t->mmod[DT_MM_UPHILL] && higher(g, i, j))
+		m += t->mmod[DT_MM_UPHILL];
+	if (t->mmod[DT_MM_IN_COVER] && in_cover(g, i))
+		m += t->mmod[DT_MM_IN_COVER];
+	if (attacking && (g->u[i].flags & ENG_UF_MOVED))
+		m += t->mmod[DT_MM_CHARGING];
+	if (2 * wounds_left(g, i) < dunit(g, i)->wounds)
+		m += t->mmod[DT_MM_BELOW_HALF];
+	return m;
 }
 
 /* A loss: the battle may be over (every unit of a side gone). */
@@ -526,23 +597,28 @@ wound_need(const struct dt_tables *t, int s, int tough)
 	return t->need[a][b] > 0 ? t->need[a][b] : 0;
 }
 
-/* Weapon w of unit i strikes unit j by the pipeline. */
+/* Weapon w of unit i strikes unit j by the pipeline, each To hit roll
+ * changed by mod. */
 static void
-pipeline(struct eng_game *g, int i, int w, int j)
+pipeline(struct eng_game *g, int i, int w, int j, int mod)
 {
 	const struct dt_tables *t = tabs(g);
 	const struct dt_weapon *wp = &t->weapons[w];
 	const struct dt_unit *du = dunit(g, j);
-	int n, k, need, sv, d;
+	int n, k, need, wn, sv, d;
 
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
+	/* The face a To hit roll needs, the modifiers taken off it. */
+	need = wp->to_hit - mod < 1 ? 1 : wp->to_hit - mod;
+	if (wp->to_hit > 0 && mod != 0)
+		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		if (wp->to_hit > 0) {
-			int hit = die(g) >= wp->to_hit;
+			int hit = die(g) >= need;
 
-			if (wp->to_hit <= DI_TALLY_NEED_MAX)
-				g->tally[DI_TALLY_HIT(wp->to_hit, hit)]++;
+			if (need <= DI_TALLY_NEED_MAX)
+				g->tally[DI_TALLY_HIT(need, hit)]++;
 			if (!hit) {
 				ENG_COVER(g, DI_R_SHOOT_MISS);
 				continue;
@@ -551,13 +627,13 @@ pipeline(struct eng_game *g, int i, int w, int j)
 		ENG_COVER(g, DI_R_SHOOT_HIT);
 		if (t->wound_given && wp->strength >= 0 &&
 		    du->toughness >= 0) {
-			if ((need = wound_need(t, wp->strength,
+			if ((wn = wound_need(t, wp->strength,
 			    du->toughness)) == 0) {
 				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
 				continue;
 			}
 			ENG_COVER(g, DI_R_SHOOT_WOUND);
-			if (die(g) < need)
+			if (die(g) < wn)
 				continue;
 		}
 		if (du->save > 0) {
@@ -576,20 +652,41 @@ pipeline(struct eng_game *g, int i, int w, int j)
 	}
 }
 
+/*
+ * Accumulated shooting: the Attacks rolled, plus the Fire modifiers, are
+ * the hits; a unit of a class that takes half hits takes half of them,
+ * rounded down (FORMAT.md).
+ */
+static void
+accumulate(struct eng_game *g, int i, int w, int j, int mod)
+{
+	const struct dt_tables *t = tabs(g);
+	const struct dt_weapon *wp = &t->weapons[w];
+	int n;
+
+	ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
+	n = (wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) :
+	    1) + mod;
+	if (mod != 0)
+		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
+	if (t->half_hits >> g->ctx->rs->units[g->u[j].type].cls & 1) {
+		ENG_COVER(g, DI_R_SHOOT_HALF);
+		n = n > 0 ? n / 2 : n;
+	}
+	take(g, j, n, i, DI_R_SHOOT_REMOVED);
+}
+
 static void
 shoot(struct eng_game *g, int i, int w, int j)
 {
-	const struct dt_weapon *wp = &tabs(g)->weapons[w];
+	int mod = fire_mod(g, i, w, j);
 
 	g->u[i].flags |= ENG_UF_FIRED;
-	record(g, 1, i, j, w);
-	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED) {
-		ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
-		take(g, j, wp->attacks.text != NULL ?
-		    dx_roll(&wp->attacks.dx, &g->dice) : 1, i,
-		    DI_R_SHOOT_REMOVED);
-	} else
-		pipeline(g, i, w, j);
+	record(g, 1, i, j, w, mod);
+	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
+		accumulate(g, i, w, j, mod);
+	else
+		pipeline(g, i, w, j, mod);
 }
 
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
@@ -686,9 +783,10 @@ factor(struct eng_game *g, int i, int j)
 	return f > 0 ? f : 0;
 }
 
-/* Weapons of unit i that reach the contact distance strike unit j. */
+/* Weapons of unit i that reach the contact distance strike unit j,
+ * each To hit roll changed by the Melee modifiers mod. */
 static void
-strike(struct eng_game *g, int i, int j)
+strike(struct eng_game *g, int i, int j, int mod)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
 	size_t k;
@@ -696,7 +794,7 @@ strike(struct eng_game *g, int i, int j)
 	for (k = 0; k < ut->nweapons && g->u[j].alive; k++)
 		if (g->ctx->wrange[ut->weapons[k]] <= g->ctx->melee_range +
 		    1e-9)
-			pipeline(g, i, ut->weapons[k], j);
+			pipeline(g, i, ut->weapons[k], j, mod);
 }
 
 /* Unit a (whose side's turn it is) fights unit b. */
@@ -705,36 +803,43 @@ fight(struct eng_game *g, int a, int b)
 {
 	const struct dt_tables *t = tabs(g);
 	int times = 0, ra, rb, ca, cb, lo, hi, again;
+	int ma = melee_mod(g, a, b, 1), mb = melee_mod(g, b, a, 0);
 	enum dt_result r;
 
 	ENG_COVER(g, DI_R_MELEE_CONTACT);
+	if (ma != 0 || mb != 0)
+		ENG_COVER(g, DI_R_MELEE_MODIFIER);
 	g->u[a].flags |= ENG_UF_MELEE_START;
 	g->u[b].flags |= ENG_UF_MELEE_END;
-	if (g->contest.kind == 0 && t->melee == DT_MELEE_OPPOSED) {
-		/* The first contest of a game: its factors, for odds:. */
-		g->contest.a_power = dunit(g, a)->combat[
-		    g->ctx->rs->units[g->u[b].type].cls];
-		g->contest.b_power = dunit(g, b)->combat[
-		    g->ctx->rs->units[g->u[a].type].cls];
+	if (g->contest.kind == 0) {
+		/* The first contest of a game: each side's factor and
+		 * modifiers (the modifiers alone but in an opposed melee),
+		 * for odds:. */
+		g->contest.a_power = ma;
+		g->contest.b_power = mb;
+		if (t->melee == DT_MELEE_OPPOSED) {
+			g->contest.a_power += factor(g, a, b);
+			g->contest.b_power += factor(g, b, a);
+		}
 	}
-	record(g, 2, a, b, -1);
+	record(g, 2, a, b, -1, 0);
 	if (t->melee == DT_MELEE_ACCUMULATED) {
 		ENG_COVER(g, DI_R_MELEE_ACCUMULATED);
-		ra = dx_roll(&t->melee_roll.dx, &g->dice);
-		rb = dx_roll(&t->melee_roll.dx, &g->dice);
+		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ma;
+		rb = dx_roll(&t->melee_roll.dx, &g->dice) + mb;
 		take(g, b, ra, a, DI_R_MELEE_DESTROYED);
 		take(g, a, rb, b, DI_R_MELEE_DESTROYED);
 		return;
 	}
 	if (t->melee == DT_MELEE_PIPELINE) {
 		ENG_COVER(g, DI_R_MELEE_PIPELINE);
-		strike(g, a, b);
+		strike(g, a, b, ma);
 		if (g->u[b].alive && g->u[a].alive)
-			strike(g, b, a);
+			strike(g, b, a, mb);
 		return;
 	}
-	ca = factor(g, a, b);
-	cb = factor(g, b, a);
+	ca = factor(g, a, b) + ma;
+	cb = factor(g, b, a) + mb;
 	for (again = 1; again; times++) {
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;

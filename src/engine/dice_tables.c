@@ -96,6 +96,8 @@ static const struct {
 	{ "quality test", { "none", "below half", "beaten", NULL } },
 	{ "contact", { NULL } },
 	{ "melee roll", { NULL } },
+	{ "half hits", { NULL } },
+	{ "hits to destroy", { NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -151,6 +153,44 @@ quality_when(const char *v, unsigned *mask, int *col)
 	return 0;
 }
 
+/* The classes of "half hits": "none", or a list of class names (foot:
+ * infantry and artillery; mounted: cavalry, elephant and chariot).
+ * Returns 0, or -1 with the column of the bad item. */
+static int
+half_classes(const char *v, unsigned *mask, int *col)
+{
+	char buf[256], *item, *save = NULL;
+	enum rs_class c;
+
+	*mask = 0;
+	if (is_none(v))
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (item = strtok_r(buf, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		while (isspace((unsigned char)*item))
+			item++;
+		*col = (int)(item - buf) + 1;
+		if (rs_name_eq(item, "foot")) {
+			*mask |= 1u << RS_CLASS_INFANTRY |
+			    1u << RS_CLASS_ARTILLERY;
+			continue;
+		}
+		if (rs_name_eq(item, "mounted")) {
+			*mask |= 1u << RS_CLASS_CAVALRY |
+			    1u << RS_CLASS_ELEPHANT | 1u << RS_CLASS_CHARIOT;
+			continue;
+		}
+		for (c = 0; c < RS_CLASS__MAX &&
+		    !rs_name_eq(rs_class_name(c), item); c++)
+			;
+		if (c == RS_CLASS__MAX)
+			return -1;
+		*mask |= 1u << c;
+	}
+	return 0;
+}
+
 /* One row of the Combat table. Returns 0, or -1 on an error. */
 static int
 combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
@@ -167,7 +207,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	if (j == NCOMBAT) {
 		diag_add(d, SEV_ERROR, kp, "unknown Combat setting '%s' "
 		    "(known: shooting, melee, turn, quality test, contact, "
-		    "melee roll)", k);
+		    "melee roll, half hits, hits to destroy)", k);
 		return -1;
 	}
 	if (seen[j]++) {
@@ -216,6 +256,24 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			return -1;
 		}
 		t->contact_pos = vp;
+		return 0;
+	case 6:
+		if (half_classes(v, &t->half_hits, &col) != 0) {
+			t->half_hits = 0;
+			diag_add(d, SEV_ERROR, at_col(vp, col), "half hits "
+			    "'%s': write none, or a list of classes (infantry, "
+			    "cavalry, artillery, vehicle, elephant, chariot, "
+			    "foot, mounted)", v);
+			return -1;
+		}
+		t->half_pos = vp;
+		return 0;
+	case 7:
+		if (whole(v, 1, DT_MAX_STAT, &t->hits_to_destroy) != 0) {
+			diag_add(d, SEV_ERROR, vp, "hits to destroy '%s' is not "
+			    "a whole number from 1 to %d", v, DT_MAX_STAT);
+			return -1;
+		}
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
@@ -277,6 +335,13 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 			    combat_keys[i].name, combat_keys[i].name);
 			rc = -1;
 		}
+	if (seen[6] && t->half_hits != 0 &&
+	    t->shooting != DT_SHOOT_ACCUMULATED) {
+		diag_add(d, SEV_ERROR, t->half_pos, "half hits is a rule of "
+		    "accumulated shooting: this Combat table's shooting is "
+		    "%s", combat_keys[0].words[t->shooting]);
+		rc = -1;
+	}
 	if (seen[4] && given) {
 		diag_add(d, SEV_ERROR, t->contact_pos.line ? t->contact_pos :
 		    c->pos, "contact is given twice: in the front matter and "
@@ -726,8 +791,11 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	for (k = 0; k < RS_CLASS__MAX; k++)
 		du->combat[k] = -1;
 	s = own(oc, u->own, u->own_pos, u->pos, "Wounds", &at);
-	if (s == NULL) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Wounds", u->name);
+	if (s == NULL && t->hits_to_destroy > 0)
+		du->wounds = t->hits_to_destroy;
+	else if (s == NULL) {
+		diag_add(d, SEV_ERROR, at, "unit '%s' has no Wounds (or write "
+		    "the Combat setting hits to destroy)", u->name);
 		rc = -1;
 	} else if (whole(s, 1, DT_MAX_STAT, &du->wounds) != 0) {
 		diag_add(d, SEV_ERROR, at, "Wounds '%s' of unit '%s' is not a "
@@ -890,6 +958,72 @@ wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 	return rc;
 }
 
+const char *const dt_fmod_keys[DT_FM__N] = { "long_range", "moved",
+	"target_in_cover", "target_uphill" };
+const char *const dt_mmod_keys[DT_MM__N] = { "uphill", "in_cover",
+	"charging", "below_half" };
+
+/* The Fire and Melee modifiers: each key one the family knows, each
+ * at most once; no other modifier table. Returns 0, or -1. */
+static int
+read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
+{
+	static const char *const other[] = { "Morale modifiers",
+		"Melee modifiers", "Fire modifiers", "Melee power modifiers" };
+	size_t i;
+	int k, n, rc = 0, *val, *given;
+	const char *const *keys;
+	char known[128];
+
+	for (i = 0; i < rs->nmods; i++) {
+		const struct rs_modifier *m = &rs->mods[i];
+
+		if (m->scope == RS_MOD_FIRE_DIE) {
+			keys = dt_fmod_keys;
+			n = DT_FM__N;
+			val = t->fmod;
+			given = &t->nfmod;
+		} else if (m->scope == RS_MOD_MELEE_DIE) {
+			keys = dt_mmod_keys;
+			n = DT_MM__N;
+			val = t->mmod;
+			given = &t->nmmod;
+		} else {
+			diag_add(d, SEV_ERROR, m->pos, "the dice family reads "
+			    "no %s (only Fire modifiers and Melee modifiers)",
+			    other[m->scope]);
+			rc = -1;
+			continue;
+		}
+		for (k = 0; k < n && strcasecmp(m->key, keys[k]) != 0; k++)
+			;
+		if (k == n) {
+			size_t o = 0;
+			int j;
+
+			for (j = 0; j < n; j++)
+				o += (size_t)snprintf(known + o, o < sizeof(known)
+				    ? sizeof(known) - o : 0, "%s%s", j ? ", " :
+				    "", keys[j]);
+			diag_add(d, SEV_ERROR, m->pos, "the dice family does not "
+			    "know the %s key '%s' (known: %s)", other[m->scope],
+			    m->key, known);
+			rc = -1;
+			continue;
+		}
+		if (val[k] != 0) {
+			diag_add(d, SEV_ERROR, m->pos, "%s key '%s' is given "
+			    "twice", other[m->scope], keys[k]);
+			rc = -1;
+			continue;
+		}
+		val[k] = m->value;
+		if (m->value != 0)
+			(*given)++;
+	}
+	return rc;
+}
+
 int
 dt_read(const struct ruleset *rs, double contact_mm, int given,
     struct dt_tables *t, struct diags *d)
@@ -906,6 +1040,8 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 	if (read_wound(rs, t, d) != 0)
 		rc = -1;
 	if (read_melee_outcomes(rs, t, d) != 0)
+		rc = -1;
+	if (read_mods(rs, t, d) != 0)
 		rc = -1;
 	/* An outcome that says "test quality" asks for Quality too. */
 	for (r = 0; r < DT_RES__MAX; r++)

@@ -31,12 +31,15 @@ enum {
 	DI_R_SHOOT_NO_WOUND,
 	DI_R_SHOOT_SAVE,
 	DI_R_SHOOT_AP,
+	DI_R_SHOOT_MODIFIER,
 	DI_R_SHOOT_DAMAGE,
 	DI_R_SHOOT_REMOVED,
 	DI_R_SHOOT_ACCUMULATED,
+	DI_R_SHOOT_HALF,
 	DI_R_MELEE_CONTACT,
 	DI_R_MELEE_OPPOSED,
 	DI_R_MELEE_FACTOR_CLASS,
+	DI_R_MELEE_MODIFIER,
 	DI_R_MELEE_BEATEN,
 	DI_R_MELEE_DOUBLE,
 	DI_R_MELEE_EQUAL,
@@ -73,6 +76,20 @@ struct dt_expr {
 	struct pos pos;
 	struct dx dx;      /* compiled (dicex.h) */
 };
+
+/*
+ * The conditions of the Fire and Melee modifiers tables (FORMAT.md): a
+ * Fire modifier is added to each To hit roll (the hits rolled, when
+ * shooting is accumulated); a Melee modifier to the unit's total in an
+ * opposed melee, to its roll in an accumulated one, to its weapons' To
+ * hit rolls in a pipeline.
+ */
+enum dt_fmod { DT_FM_LONG_RANGE, DT_FM_MOVED, DT_FM_TARGET_IN_COVER,
+	DT_FM_TARGET_UPHILL, DT_FM__N };
+enum dt_mmod { DT_MM_UPHILL, DT_MM_IN_COVER, DT_MM_CHARGING,
+	DT_MM_BELOW_HALF, DT_MM__N };
+extern const char *const dt_fmod_keys[DT_FM__N];
+extern const char *const dt_mmod_keys[DT_MM__N];
 
 /* Results of a melee, rows of the Melee outcomes table; and of a
  * Quality test, rows of the Quality test table. */
@@ -112,6 +129,13 @@ struct dt_tables {
 	enum dt_melee melee;
 	enum dt_turn turn;
 	unsigned quality;       /* enum dt_qwhen */
+	unsigned half_hits;     /* classes (1 << rs_class) that take half
+	                         * the hits of accumulated shooting */
+	struct pos half_pos;    /* its Value cell */
+	int hits_to_destroy;    /* Wounds of a unit with none written; 0 */
+	int fmod[DT_FM__N];     /* the Fire modifiers' values, 0: none */
+	int mmod[DT_MM__N];     /* the Melee modifiers' */
+	int nfmod, nmmod;       /* how many of each are given */
 	double contact_mm;      /* the Combat table's, else the setting's */
 	struct pos contact_pos; /* the Combat table's value; line 0: none */
 	struct dt_expr melee_roll; /* opposed: what each side rolls */

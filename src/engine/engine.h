@@ -319,7 +319,9 @@ struct eng_contest {
 	int a, b;          /* unit indices: shooter/attacker, target/defender */
 	int weapon;        /* rs weapon index (fire) */
 	int a_power, b_power; /* melee: powers after penalties */
-	int situation;     /* family's own code (firepower: open/uphill/river) */
+	int situation;     /* family's own code (firepower: open/uphill/river;
+	                    * dice: a volley's To hit modifier) */
+	int a_hits, b_hits; /* each unit's hits when the contest began */
 };
 
 /* ---- settings: the numbers a family plays with (settings.c) ---- */
@@ -429,6 +431,9 @@ struct eng_rule {
 #define ENG_COVER(g, r) ((g)->cov[(r)]++)
 
 /* ---- scripted steps of a test game ---- */
+/* Whether rule k of the context's family can apply to its ruleset
+ * (eng_family.applies). */
+int eng_rule_applies(const struct eng_ctx *, int rule);
 /* A step the family refuses: count the rule that refused it (rule < 0:
  * none) and write the reason to err. Returns -1, for step()'s return. */
 int eng_refuse(struct eng_game *, int rule, char *err, size_t sz,
@@ -654,6 +659,10 @@ struct eng_family {
 	enum rs_engine engine;
 	const struct eng_rule *rules;
 	int nrules;
+	/* Whether rule k can apply to this ruleset at all (a mechanism its
+	 * tables do not choose cannot): coverage counts and warns only for
+	 * those that can. NULL: every rule applies. */
+	int (*applies)(const struct eng_ctx *, int rule);
 	/* The unit classes it plays, a mask of (1u << rs_class): a unit of
 	 * another class is an error when the ruleset is prepared. */
 	unsigned classes;

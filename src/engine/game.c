@@ -373,6 +373,12 @@ eng_markers_free(char **v, size_t n)
 }
 
 int
+eng_rule_applies(const struct eng_ctx *c, int rule)
+{
+	return c->fam->applies == NULL || c->fam->applies(c, rule);
+}
+
+int
 eng_refuse(struct eng_game *g, int rule, char *err, size_t sz,
     const char *fmt, ...)
 {

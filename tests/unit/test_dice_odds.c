@@ -113,7 +113,7 @@ Test(dice_odds, pipeline_binomial)
 	int k, i;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, VOLLEY, SHOOTER, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, VOLLEY, SHOOTER, 0, 0, &f), 0);
 	assert_q(f.p_hit, 2, 3);
 	assert_q(f.p_wound, 1, 2);
 	assert_q(f.p_unsaved, 5, 6);
@@ -157,7 +157,7 @@ Test(dice_odds, cannot_wound)
 	int seen = 0;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PEA, WALL, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PEA, WALL, 0, 0, &f), 0);
 	cr_assert(f.cannot_wound);
 	assert_q(f.p_attack, 0, 1);
 	assert_q(f.damage[0], 1, 1);
@@ -187,7 +187,7 @@ Test(dice_odds, ap_removes_the_save)
 	struct do_fire f;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PICK, KNIGHT, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PICK, KNIGHT, 0, 0, &f), 0);
 	assert_q(f.p_unsaved, 1, 1);
 	assert_q(f.p_attack, 1, 4);
 	/* One attack, one damage: 3/4 none, 1/4 one wound of 3. */
@@ -197,7 +197,7 @@ Test(dice_odds, ap_removes_the_save)
 	do_fire_clear(&f);
 	/* Without AP the Knight saves on 4+: 1/4 * 1/2 = 1/8. */
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PEA, KNIGHT, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PEA, KNIGHT, 0, 0, &f), 0);
 	/* Pea: hit 1/2, wound 5+ 1/3, unsaved 1/2 = 1/12. */
 	assert_q(f.p_attack, 1, 12);
 	do_fire_clear(&f);
@@ -214,7 +214,7 @@ Test(dice_odds, damage_capped)
 	struct do_fire f;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, MAUL, DUO, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, MAUL, DUO, 0, 0, &f), 0);
 	cr_assert_eq(f.wounds, 2);
 	assert_q(f.p_hit, 1, 1);
 	assert_q(f.damage[0], 1, 2);
@@ -506,7 +506,7 @@ Test(dice_odds, accumulated_capped)
 	teardown();
 	load_text(s3, strlen(s3));
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, 0, 0, 0, 0, &f), 0);
 	assert_q(f.p_attack, 1, 1);
 	cr_assert_eq(f.wounds, 3);
 	assert_q(f.damage[0], 1, 3);
@@ -516,7 +516,7 @@ Test(dice_odds, accumulated_capped)
 	assert_q(f.expected, 3, 2);
 	do_fire_clear(&f);
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, 1, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, 1, 0, 0, 0, &f), 0);
 	assert_q(f.damage[0], 1, 1);
 	assert_q(f.expected, 0, 1);
 	do_fire_clear(&f);
