@@ -462,18 +462,23 @@ hex_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 }
 
 /* Free table: whether another unit's base stands on the line between
- * a and b. */
+ * a and b. A base outside the line's bounding box cannot: that cheap
+ * test passes over most of them before the exact one. */
 static int
 units_block(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b)
 {
+	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
+	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
 	int i;
 
 	for (i = 0; i < g->nu; i++) {
 		const struct eng_unit *v = &g->u[i];
 		const struct eng_kind *k = &g->ctx->kinds[v->type];
 
-		if (!v->alive || v == a || v == b)
+		if (!v->alive || v == a || v == b ||
+		    v->x + k->hw < x0 || v->x - k->hw > x1 ||
+		    v->y + k->hd < y0 || v->y - k->hd > y1)
 			continue;
 		if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y,
 		    k->hw - 1e-6, k->hd - 1e-6))
@@ -482,27 +487,88 @@ units_block(const struct eng_game *g, const struct eng_unit *a,
 	return 0;
 }
 
-/* Free table: whether a wood or hill of kindmask between a and b hides
+/* Whether piece t's bounding box, grown by m, misses the box x0-x1 by
+ * y0-y1. */
+static int
+piece_misses(const struct eng_terrain *t, double x0, double y0, double x1,
+    double y1, double m)
+{
+	double a0, b0, a1, b1;
+
+	switch (t->shape) {
+	case ENG_SHAPE_CIRCLE:
+		a0 = t->x - t->r;
+		a1 = t->x + t->r;
+		b0 = t->y - t->r;
+		b1 = t->y + t->r;
+		break;
+	case ENG_SHAPE_RECT:
+		a0 = t->x;
+		a1 = t->x + t->w;
+		b0 = t->y;
+		b1 = t->y + t->h;
+		break;
+	default:
+		a0 = fmin(t->x, t->x2) - t->r;
+		a1 = fmax(t->x, t->x2) + t->r;
+		b0 = fmin(t->y, t->y2) - t->r;
+		b1 = fmax(t->y, t->y2) + t->r;
+		break;
+	}
+	return a1 + m < x0 || a0 - m > x1 || b1 + m < y0 || b0 - m > y1;
+}
+
+/* The first piece (index + 1) of the n pieces in cand that holds
+ * (x, y), or 0: eng_board_piece_at() over a subset. */
+static int
+piece_among(const struct eng_board *bd, const int *cand, int n, double x,
+    double y)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (piece_depth(&bd->t[cand[i]], x, y) > 0)
+			return cand[i] + 1;
+	return 0;
+}
+
+/*
+ * Free table: whether a wood or hill of kindmask between a and b hides
  * one from the other; a piece that holds either end does not
- * (Clarification 15). */
+ * (Clarification 15). The line is sampled every 2 mm; only the pieces
+ * whose bounding box meets the line's can hold a sample, so the others
+ * are passed over (the first piece holding a point is the same), and a
+ * line that meets none, or only those that hold its ends, is clear.
+ */
 static int
 terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, unsigned mask)
 {
 	const struct eng_board *bd = g->board;
-	int pa, pb, p, s, n;
+	int pa, pb, p, s, n, i, nc = 0, cand[ENG_MAX_TERRAIN], other = 0;
 	double dx = b->x - a->x, dy = b->y - a->y, len, step;
 
 	if (bd->nt == 0 || mask == 0)
 		return 0;
-	pa = eng_board_piece_at(bd, a->x, a->y, mask);
-	pb = eng_board_piece_at(bd, b->x, b->y, mask);
+	for (i = 0; i < bd->nt; i++)
+		if ((mask >> bd->t[i].kind & 1) && !piece_misses(&bd->t[i],
+		    fmin(a->x, b->x), fmin(a->y, b->y), fmax(a->x, b->x),
+		    fmax(a->y, b->y), 1.0))
+			cand[nc++] = i;
+	if (nc == 0)
+		return 0;
+	pa = piece_among(bd, cand, nc, a->x, a->y);
+	pb = piece_among(bd, cand, nc, b->x, b->y);
+	for (i = 0; i < nc; i++)
+		other |= cand[i] + 1 != pa && cand[i] + 1 != pb;
+	if (!other)
+		return 0;
 	len = sqrt(dx * dx + dy * dy);
 	step = 2.0;
 	n = (int)(len / step) + 1;
 	for (s = 1; s < n; s++) {
-		p = eng_board_piece_at(bd, a->x + dx * s / n + 1e-7,
-		    a->y + dy * s / n + 2e-7, mask);
+		p = piece_among(bd, cand, nc, a->x + dx * s / n + 1e-7,
+		    a->y + dy * s / n + 2e-7);
 		if (p != 0 && p != pa && p != pb)
 			return 1;
 	}
