@@ -80,8 +80,13 @@ void diag_insert(struct diags *, size_t at, enum severity, struct pos,
 /* Worst severity recorded, or -1 when the list is empty. */
 int diags_worst(const struct diags *);
 size_t diags_count(const struct diags *, enum severity);
-/* Print every diagnostic as "sandtable: FILE:LINE:COL: error: MSG". */
+/* Print every diagnostic as "sandtable: FILE:LINE:COL: error: MSG",
+ * those below the level set (-q: errors only) left out. */
 void diags_print(const struct diags *, FILE *);
+/* The least severity diags_print() prints (SEV_NOTE: all, the default);
+ * and whether it is above notes (cli's -q). */
+void diags_set_level(enum severity);
+int diags_quiet(void);
 void diags_free(struct diags *);
 const char *severity_name(enum severity);
 

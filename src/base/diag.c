@@ -100,6 +100,21 @@ diags_count(const struct diags *d, enum severity sev)
 	return n;
 }
 
+/* Set once by the command line, before any thread starts. */
+static enum severity print_level = SEV_NOTE;
+
+void
+diags_set_level(enum severity s)
+{
+	print_level = s;
+}
+
+int
+diags_quiet(void)
+{
+	return print_level > SEV_NOTE;
+}
+
 void
 diags_print(const struct diags *d, FILE *fp)
 {
@@ -108,6 +123,8 @@ diags_print(const struct diags *d, FILE *fp)
 
 	for (i = 0; i < d->n; i++) {
 		x = &d->v[i];
+		if (x->sev < print_level)
+			continue;
 		fputs("sandtable: ", fp);
 		if (x->file != NULL) {
 			fputs(x->file, fp);
@@ -120,7 +137,7 @@ diags_print(const struct diags *d, FILE *fp)
 		}
 		fprintf(fp, "%s: %s\n", severity_name(x->sev), x->msg);
 	}
-	if (d->dropped)
+	if (d->dropped && print_level <= SEV_NOTE)
 		fprintf(fp, "sandtable: note: %zu more messages not shown\n",
 		    d->dropped);
 }

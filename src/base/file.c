@@ -116,7 +116,10 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 	*data = NULL;
 	*len = 0;
 	*why = NULL;
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+	/* "-" is standard input (a ruleset piped in). */
+	fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) :
+	    open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd == -1) {
 		err = errno;
 		*why = xstrdup(strerror(err));
 		errno = err;

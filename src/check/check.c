@@ -25,15 +25,33 @@ chk_grid_parse(const char *s, enum unit_of_length bare, int *grid,
 	return 0;
 }
 
-/* Warn for every rule of the family that no test game applied. */
+/* s followed by a and b (s freed; NULL is empty). */
+static char *
+append(char *s, const char *a, const char *b)
+{
+	char *r = xasprintf("%s%s%s", s != NULL ? s : "", a, b);
+
+	free(s);
+	return r;
+}
+
+/* The rules named in the coverage warning, unless all are asked for. */
+#define CHK_COVERAGE_NAMED 8
+
+/*
+ * One warning for the rules that can apply to the ruleset and that no
+ * test game applied: how many, and their ids (the first few, unless
+ * all is set: check -v, whose table lists each rule too).
+ */
 static void
 coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
-    struct diags *d)
+    int all, struct diags *d)
 {
 	const struct eng_family *f = r->ctx->fam;
 	struct pos at = rs->tests != NULL && rs->ntests > 0 ?
 	    rs->tests[0].pos : rs->engine_pos;
-	int k, n = 0;
+	int k, n = 0, miss = 0;
+	char *ids = NULL;
 
 	for (k = 0; k < f->nrules; k++)
 		n += eng_rule_applies(r->ctx, k);
@@ -43,11 +61,22 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 		    n, f->name);
 		return;
 	}
-	for (k = 0; k < f->nrules; k++)
-		if (r->test_cov[k] == 0 && eng_rule_applies(r->ctx, k))
-			diag_add(d, SEV_WARNING, at, "rule %s (%s) is exercised "
-			    "by no test game", f->rules[k].id,
-			    f->rules[k].section);
+	for (k = 0; k < f->nrules; k++) {
+		if (r->test_cov[k] != 0 || !eng_rule_applies(r->ctx, k))
+			continue;
+		if (all || miss < CHK_COVERAGE_NAMED)
+			ids = append(ids, miss ? ", " : "", f->rules[k].id);
+		else if (miss == CHK_COVERAGE_NAMED)
+			ids = append(ids, ", …", "");
+		miss++;
+	}
+	if (miss > 0)
+		diag_add(d, SEV_WARNING, at, "%d of %d rule%s %s exercised by "
+		    "no test game: %s%s", miss, n, n == 1 ? "" : "s",
+		    miss == 1 ? "is" : "are", ids, all ||
+		    miss <= CHK_COVERAGE_NAMED ? "" :
+		    " (check -v lists each rule)");
+	free(ids);
 }
 
 /* Whether the Markdown tree has a heading with this text. */
@@ -145,7 +174,7 @@ chk_run(const struct ruleset *rs, const struct chk_opts *o,
 	if (o->tests) {
 		r->tests_failed = eng_testgames_run(r->ctx, d, r->test_cov,
 		    &r->tests);
-		coverage_warnings(rs, r, d);
+		coverage_warnings(rs, r, o->all_rules, d);
 		section_notes(rs, r->ctx, d);
 	}
 	if (o->games > 0)

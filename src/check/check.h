@@ -18,6 +18,7 @@ struct chk_opts {
 	int grid;        /* -1: the ruleset's; else enum rs_grid */
 	double cell_mm;
 	int tests;       /* play the test games */
+	int all_rules;   /* the coverage warning names every rule (-v) */
 	progress_fn progress; /* self-play progress, or NULL */
 	void *parg;
 };

@@ -5,9 +5,14 @@
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
+
+/* The codes of options spelled only long (getopt_long's val). */
+enum { OPT_POINTS = 256, OPT_BALANCED, OPT_BLEED, OPT_CARD, OPT_CELL,
+	OPT_BASE, OPT_COUNT, OPT_TRAY, OPT_DUMP, OPT_PAPER_LONG };
 
 /* Exit statuses (DESIGN.md): clean, errors found, bad usage. */
 #define EXIT_CLEAN 0
@@ -109,6 +114,12 @@ int cli_sheet_write(const struct ruleset *, const char *path,
 int cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
     const struct rnd_opts *, int quiet, int cards);
 
+/* Rewrite the spellings of earlier versions among a command's options
+ * to today's (respell.c), with a note unless -q is given. */
+void cli_respell(const char *cmd, int argc, char **argv);
+/* Whether a command's options hold -q or --quiet (before "--"). */
+int cli_quiet(int argc, char **argv);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 
@@ -123,8 +134,8 @@ void command_help(const struct command *, FILE *);
 /*
  * Read one ruleset and print its diagnostics. Returns the ruleset when it
  * has no errors (caller frees), else NULL; *worst gets the worst severity,
- * or CLI_UNREADABLE when the file could not be read at all (a usage
- * error: exit 2).
+ * or CLI_UNREADABLE when the file could not be read at all (an input
+ * error like any other: exit 1).
  */
 #define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
@@ -141,6 +152,16 @@ int cli_playable(const struct ruleset *, const char *path);
  * (atomic_check of base.h).
  */
 int cli_output_check(const char *path, const char *begins);
+/*
+ * `-o -`: a product of one file written to standard output. out_begin()
+ * gives the path to write: out itself, or for "-" a file NAME.EXT in a
+ * private temporary directory; out_end() then copies it to standard
+ * output when the product was written (ok), and removes it. 0 or -1.
+ */
+char *cli_out_begin(const char *out, const char *ext);
+int cli_out_end(const char *out, char *path, int ok);
+#define CLI_IS_STDOUT(out) ((out) != NULL && strcmp((out), "-") == 0)
+
 /* The first bytes of each kind of output, for cli_output_check. */
 #define CLI_PDF "%PDF-"
 

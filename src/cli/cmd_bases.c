@@ -69,6 +69,8 @@ cmd_bases(int argc, char **argv)
 		{ "no-markers", no_argument, NULL, 'M' },
 		{ "dump", no_argument, NULL, 'T' },
 		{ "presets", no_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -76,12 +78,13 @@ cmd_bases(int argc, char **argv)
 	const char *out = NULL, *pwhy;
 	double pw, ph;
 	struct ruleset *rs;
-	int ch, worst, rc;
+	int ch, worst, rc, quiet = 0;
+	char *path;
 
 	rnd_bases_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:b:n:t:gTh", opts,
+	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'o':
@@ -123,6 +126,11 @@ cmd_bases(int argc, char **argv)
 		case 'P':
 			list_presets(stdout);
 			return EXIT_CLEAN;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'v':
+			break;
 		case 'h':
 			command_help(command_find("bases"), stdout);
 			return EXIT_CLEAN;
@@ -147,7 +155,21 @@ cmd_bases(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = run(rs, out, &o);
+	if (CLI_IS_STDOUT(out) && o.dump != NULL) {
+		rs_free(rs);
+		return usage_error("bases", "--dump prints to standard output: "
+		    "-o - cannot be used with it");
+	}
+	if ((path = cli_out_begin(out, "pdf")) == NULL) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	rc = run(rs, path, &o);
+	if (cli_out_end(out, path, rc == EXIT_CLEAN) != 0)
+		rc = EXIT_ERRORS;
+	/* --dump's lines are the output: nothing else on stdout. */
+	if (rc == EXIT_CLEAN && !quiet && o.dump == NULL && !CLI_IS_STDOUT(out))
+		printf("%s: wrote %s\n", rs->path, out);
 	rs_free(rs);
 	return rc;
 }
@@ -168,18 +190,23 @@ const struct command bases_command = {
 	"  -o, --output FILE   the PDF to write (required)\n"
 	"  -p, --paper P       A4, Letter, A3, A5, Legal, Tabloid or WxH\n"
 	"                      (default: the ruleset's, else the locale's)\n"
-	"  -b, --base SIZE     one size for every base instead of the\n"
+	"      --base SIZE     one size for every base instead of the\n"
 	"                      ruleset's: 30mm, 1.5in, 40x20mm, 25mm round,\n"
 	"                      60x35mm oval, or a preset (--presets)\n"
-	"  -n, --count N       N bases of every unit type\n"
-	"  -t, --tray N        movement trays holding N bases in a row\n"
+	"      --count N       N bases of every unit type\n"
+	"      --tray N        movement trays holding N bases in a row\n"
 	"      --guides        figure-placement guides on the bases\n"
 	"      --no-rulers     leave out the range rulers and gauges\n"
 	"      --no-markers    leave out the status markers\n"
-	"  -T, --dump          print the layout (one line per page and piece,\n"
+	"      --dump          print the layout (one line per page and piece,\n"
 	"                      tab-separated, millimetres)\n"
 	"      --presets       list the preset base sizes\n"
+	"  -q, --quiet         print only errors\n"
+	"  -v, --verbose       the default: errors, warnings, notes, files\n"
 	"  -h, --help          this help\n"
+	"\n"
+	"Earlier spellings still work, with a note: -b (base), -n (count),\n"
+	"-t (tray), -T (dump), -g (guides).\n"
 	"\n"
 	"Presets: dba15-foot 40x15, dba15-loose 40x20, dba15-mounted 40x30,\n"
 	"dba15-large 40x40 (DBA frontage for 2-15 mm figures); dba25-foot\n"

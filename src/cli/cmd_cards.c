@@ -52,6 +52,7 @@ cmd_cards(int argc, char **argv)
 		{ "backs", no_argument, NULL, 'B' },
 		{ "single", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -64,7 +65,7 @@ cmd_cards(int argc, char **argv)
 	rnd_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:t:c:b:qh", opts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'o':
@@ -109,6 +110,8 @@ cmd_cards(int argc, char **argv)
 		case 'q':
 			quiet = 1;
 			break;
+		case 'v':
+			break;
 		case 'h':
 			command_help(command_find("cards"), stdout);
 			return EXIT_CLEAN;
@@ -133,9 +136,10 @@ const struct command cards_command = {
 	"  -p, --paper PAPER       A5, A4, A3, Letter, Legal, Tabloid or WxH\n"
 	"                          (default: the ruleset's paper, else the\n"
 	"                          template's, else the locale's, else A4)\n"
-	"  -c, --card SIZE         poker (63.5x88.9mm, default), bridge, tarot,\n"
+	"  -t, --template T        a template NAME or PATH (default: unit-cards)\n"
+	"      --card SIZE         poker (63.5x88.9mm, default), bridge, tarot,\n"
 	"                          mini, index (3x5in), or WxH with units\n"
-	"  -b, --bleed LEN         colour past the cut: 3mm, 1/8in, none\n"
+	"      --bleed LEN         colour past the cut: 3mm, 1/8in, none\n"
 	"      --crop-length LEN   length of the crop marks (default 4mm)\n"
 	"      --crop-offset LEN   gap between cut and mark (default 1.5mm)\n"
 	"      --backs             a mirrored backs page after each sheet, for\n"
@@ -144,9 +148,11 @@ const struct command cards_command = {
 	"                          bleed, with TrimBox and BleedBox (for print\n"
 	"                          shops); with --backs each back follows its\n"
 	"                          front\n"
-	"  -t, --template T        a template NAME or PATH (default: unit-cards)\n"
-	"  -q, --quiet             print only errors and warnings\n"
-	"  -h, --help              this help\n",
+	"  -q, --quiet             print only errors\n"
+	"  -v, --verbose           the default: errors, warnings, notes, files\n"
+	"  -h, --help              this help\n"
+	"\n"
+	"Earlier spellings still work, with a note: -c (card), -b (bleed).\n",
 };
 
 PRODUCT_OF(cards);

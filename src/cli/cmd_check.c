@@ -112,6 +112,7 @@ cmd_check(int argc, char **argv)
 			break;
 		case 'v':
 			verbose = 1;
+			o.all_rules = 1;
 			break;
 		case 'n':
 		case 's':
@@ -151,11 +152,8 @@ cmd_check(int argc, char **argv)
 		struct chk_result r;
 
 		rs = cli_load_keep(argv[i], &worst, &read);
-		if (worst == CLI_UNREADABLE) {
-			status = EXIT_USAGE;
-			diags_free(&read);
-			continue;
-		}
+		/* A file that cannot be read is an input error, as one
+		 * with errors in it: exit 1. */
 		if (worst >= SEV_ERROR) {
 			if (status == EXIT_CLEAN)
 				status = EXIT_ERRORS;
@@ -175,7 +173,7 @@ cmd_check(int argc, char **argv)
 		}
 		if (!quiet && !json)
 			printf("%s: %s, %zu units, %zu weapons, %zu test games "
-			    "read\n", argv[i], rs_engine_name(rs->engine),
+			    "read\n", rs->path, rs_engine_name(rs->engine),
 			    rs->nunits, rs->nweapons, rs->ntests);
 		{
 			struct progress bar;
@@ -187,21 +185,8 @@ cmd_check(int argc, char **argv)
 			rc = chk_run(rs, &o, &r, &d);
 			progress_end(&bar);
 		}
-		if (quiet) {
-			/* Only errors and warnings. */
-			struct diags q = { 0 };
-			size_t k;
-			for (k = 0; k < d.n; k++)
-				if (d.v[k].sev != SEV_NOTE) {
-					struct pos p = { d.v[k].file,
-					    d.v[k].line, d.v[k].col };
-					diag_add(&q, d.v[k].sev, p, "%s",
-					    d.v[k].msg);
-				}
-			diags_print(&q, stderr);
-			diags_free(&q);
-		} else
-			diags_print(&d, stderr);
+		/* -q leaves out the warnings and notes (main()). */
+		diags_print(&d, stderr);
 		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 			status = EXIT_ERRORS;
 		/* A print-only ruleset (rc 1) has a report too: what was
@@ -233,10 +218,10 @@ cmd_check(int argc, char **argv)
 			    findings_json(&read, &d));
 			json_array_append_new(all, o);
 		} else if (rc == 0 && !quiet)
-			report(argv[i], &r, verbose);
+			report(rs->path, &r, verbose);
 		else if (rc == 1 && !quiet)
 			printf("%s: %s: nothing played; warnings %zu, notes "
-			    "%zu\n", argv[i], eng_show_of(rs)->unplayed != NULL ?
+			    "%zu\n", rs->path, eng_show_of(rs)->unplayed != NULL ?
 			    eng_show_of(rs)->unplayed : "print only (no engine)",
 			    diags_count(&read, SEV_WARNING) +
 			    diags_count(&d, SEV_WARNING),
@@ -267,7 +252,8 @@ const struct command check_command = {
 	"Exit status: 0 clean (warnings allowed), 1 errors (a test game that\n"
 	"fails is an error), 2 usage.\n"
 	"\n"
-	"  -q, --quiet       print only errors and warnings\n"
+	"  -q, --quiet       print only errors: no warnings, notes or\n"
+	"                    summaries\n"
 	"  -v, --verbose     also print the model that was read\n"
 	"  -n, --games N     self-play games (default 1000; 0: none)\n"
 	"  -s, --seed S      seed of the self-play dice (default 1)\n"

@@ -147,6 +147,8 @@ cmd_dice(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'J' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -157,8 +159,12 @@ cmd_dice(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	/* "+" stops at the first argument: "-d6" is an expression. */
-	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+qvh", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'q':
+		case 'v':
+			break; /* main() set the level of messages */
+
 		case 'J':
 			json = 1;
 			break;
@@ -206,5 +212,7 @@ const struct command dice_command = {
 	"\n"
 	"      --json        print {\"expression\", \"min\", \"max\", \"mean\",\n"
 	"                    \"mean_real\", \"distribution\": […]} as JSON\n"
+	"  -q, --quiet       no notes (the distribution is still printed)\n"
+	"  -v, --verbose     the default\n"
 	"  -h, --help        this help\n",
 };

@@ -337,7 +337,8 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	diags_print(&d, stderr);
 	diags_free(&d);
 	if (rc == 0 && !q->quiet)
-		printf("wrote %s: %s\n", q->out, j.desc);
+		printf("%s: wrote %s: %s\n", rs != NULL ? rs->path : "map",
+		    q->out, j.desc);
 	job_free(&j);
 	return rc;
 }
@@ -366,6 +367,7 @@ cmd_map(int argc, char **argv)
 		{ "no-snap", no_argument, NULL, O_NOSNAP },
 		{ "write-terrain", required_argument, NULL, O_WRITE },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -376,14 +378,16 @@ cmd_map(int argc, char **argv)
 	memset(&q, 0, sizeof(q));
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:g:c:t:l:s:qh", opts, NULL))
+	while ((ch = getopt_long(argc, argv, ":o:p:g:T:l:s:f:qvh", opts, NULL))
 	    != -1) {
 		switch (ch) {
 		case 'o': q.out = optarg; break;
 		case 'g': q.grid = optarg; break;
 		case 'c': q.cell = optarg; break;
 		case O_HEX: q.hex_size = optarg; break;
-		case 't': q.table = optarg; break;
+		case 't':
+		case 'T': q.table = optarg; break;
+		case 'p':
 		case O_PAPER: q.paper = optarg; break;
 		case O_OVERLAP: q.overlap = optarg; break;
 		case 'l': q.labels = optarg; break;
@@ -392,11 +396,13 @@ cmd_map(int argc, char **argv)
 		case O_DOTS: q.dots = 1; break;
 		case O_NOLINES: q.no_lines = 1; break;
 		case O_PPC: q.ppc = optarg; break;
+		case 'f':
 		case O_SCEN: q.scenario = optarg; break;
 		case 's': q.seed = optarg; break;
 		case O_NOSNAP: q.no_snap = 1; break;
 		case O_WRITE: q.write_terrain = optarg; break;
 		case 'q': q.quiet = 1; break;
+		case 'v': break;
 		case 'h':
 			command_help(command_find("map"), stdout);
 			return EXIT_CLEAN;
@@ -416,7 +422,21 @@ cmd_map(int argc, char **argv)
 	rnd_fonts_warm();
 	if (optind < argc && (rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
-	rc = map_make(rs, &q);
+	/* -o -: a PDF on standard output. */
+	if (CLI_IS_STDOUT(q.out)) {
+		char *path = cli_out_begin("-", "pdf");
+
+		if (path == NULL) {
+			rs_free(rs);
+			return EXIT_ERRORS;
+		}
+		q.out = path;
+		q.quiet = 1;
+		rc = map_make(rs, &q);
+		if (cli_out_end("-", path, rc == 0) != 0)
+			rc = EXIT_ERRORS;
+	} else
+		rc = map_make(rs, &q);
 	rs_free(rs);
 	return rc;
 }
@@ -431,13 +451,15 @@ const struct command map_command = {
 	"on 72x48in); bare numbers are in the ruleset's measure.\n"
 	"\n"
 	"  -o, --output FILE     FILE.pdf, FILE.png or FILE.svg (required)\n"
-	"  -g, --grid KIND       square, hex (flat tops), hex-pointy or none\n"
-	"  -c, --cell LEN        cell size, e.g. 3in; hexes across the flats\n"
-	"      --hex-size HOW    flats (default) or corners: what --cell measures\n"
-	"  -t, --table SIZE      WxH (72x48in, 1200x800mm) or a preset: 6x4ft,\n"
-	"                        4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)\n"
-	"      --paper P         A4, Letter, A3, WxH, or none (one full-size\n"
+	"  -p, --paper P         A4, Letter, A3, WxH, or none (one full-size\n"
 	"                        page); default: ruleset, then locale\n"
+	"  -g, --grid G          square, hex (flat tops), hex-pointy or none,\n"
+	"                        with the cell size or not: square 3in, as\n"
+	"                        check and play take it\n"
+	"      --cell LEN        cell size, e.g. 3in; hexes across the flats\n"
+	"      --hex-size HOW    flats (default) or corners: what --cell measures\n"
+	"  -T, --table SIZE      WxH (72x48in, 1200x800mm) or a preset: 6x4ft,\n"
+	"                        4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)\n"
 	"      --overlap LEN     overlap between tiles (default 10mm)\n"
 	"  -l, --labels FMT      cell labels: %c column, %r row, %C/%R as\n"
 	"                        letters, %02c zero-padded, %% percent; 'on' for\n"
@@ -448,12 +470,15 @@ const struct command map_command = {
 	"      --no-lines        no grid lines (terrain and labels only)\n"
 	"      --px-per-cell N   PNG pixels per cell (per inch with no grid);\n"
 	"                        default 100 (Roll20 uses 70, Foundry 100)\n"
-	"      --scenario FILE   terrain from a scenario YAML file\n"
+	"  -f, --scenario FILE   terrain from a scenario YAML file\n"
 	"  -s, --seed N          generate terrain from seed N\n"
 	"      --no-snap         draw terrain as shapes even on a grid\n"
 	"      --write-terrain FILE  also write the terrain as YAML\n"
 	"  -q, --quiet           print only errors\n"
-	"  -h, --help            this help\n",
+	"  -v, --verbose         the default: errors, warnings, notes, files\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"Earlier spellings still work, with a note: -c (cell), -t (table).\n",
 };
 
 PRODUCT_OF(map);

@@ -433,6 +433,8 @@ cmd_odds(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'J' },
 		{ "dice", required_argument, NULL, 'D' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -446,8 +448,12 @@ cmd_odds(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'q':
+		case 'v':
+			break; /* main() set the level of messages */
+
 		case 'J':
 			json = 1;
 			break;
@@ -541,5 +547,8 @@ const struct command odds_command = {
 	"      --json        print {\"fire\": […], \"melee\": […]} as JSON\n"
 	"      --dice EXPR   the exact distribution of a dice expression\n"
 	"                    instead, as sandtable dice EXPR does\n"
+	"  -q, --quiet       no warnings or notes (the odds are still\n"
+	"                    printed)\n"
+	"  -v, --verbose     the default\n"
 	"  -h, --help        this help\n",
 };

@@ -107,7 +107,9 @@ cmd_play(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "grid", required_argument, NULL, 'g' },
-		{ "scenario", required_argument, NULL, 'c' },
+		{ "scenario", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -122,8 +124,13 @@ cmd_play(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "n:s:j:g:c:h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "n:s:j:g:f:qvh", opts, NULL)) !=
+	    -1) {
 		switch (ch) {
+		case 'q':
+		case 'v':
+			break; /* main() set the level of messages */
+
 		case 'n':
 		case 's':
 		case 'j':
@@ -136,7 +143,7 @@ cmd_play(int argc, char **argv)
 		case 'g':
 			grid = optarg;
 			break;
-		case 'c':
+		case 'f':
 			scenario = optarg;
 			break;
 		case 'h':
@@ -207,8 +214,11 @@ const struct command play_command = {
 	"      --json        print the statistics as JSON\n"
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
-	"      --scenario F  play the scenario file F (sandtable scenario)\n"
+	"  -f, --scenario F  play the scenario file F (sandtable scenario)\n"
 	"                    instead of the default battle; RULESET may be\n"
 	"                    left out (the file names it)\n"
+	"  -q, --quiet       no warnings or notes, no progress bar (the\n"
+	"                    statistics are still printed)\n"
+	"  -v, --verbose     the default\n"
 	"  -h, --help        this help\n",
 };

@@ -13,6 +13,7 @@ cmd_reference(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "template", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -24,7 +25,7 @@ cmd_reference(int argc, char **argv)
 	rnd_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:t:qh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -40,6 +41,8 @@ cmd_reference(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = 1;
+			break;
+		case 'v':
 			break;
 		case 'h':
 			command_help(command_find("reference"), stdout);
@@ -69,7 +72,8 @@ const struct command reference_command = {
 	"                        template's, else the locale's, else A4)\n"
 	"  -t, --template T      a template NAME (templates/NAME.yaml) or PATH\n"
 	"                        (default: reference)\n"
-	"  -q, --quiet           print only errors and warnings\n"
+	"  -q, --quiet           print only errors\n"
+	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n",
 };
 

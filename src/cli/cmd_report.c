@@ -712,6 +712,7 @@ cmd_report(int argc, char **argv)
 		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -720,12 +721,14 @@ cmd_report(int argc, char **argv)
 	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
 	double pw, ph;
 	int ch, sample = 0, quiet = 0, worst, rc;
+	char *path;
 	struct ruleset *rs;
 	long long v;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qvh", opts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -765,6 +768,8 @@ cmd_report(int argc, char **argv)
 			quiet = 1;
 			progress_set_quiet(1);
 			break;
+		case 'v':
+			break;
 		case 'h':
 			command_help(command_find("report"), stdout);
 			return EXIT_CLEAN;
@@ -788,12 +793,20 @@ cmd_report(int argc, char **argv)
 	rnd_fonts_warm();
 	rs = cli_load(argv[optind], &worst);
 	if (rs == NULL)
-		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+		return EXIT_ERRORS;
 	if (cli_output_check(out, CLI_PDF) == -1) {
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = report_run(rs, out, paper, &co, quiet, 1);
+	if ((path = cli_out_begin(out, "pdf")) == NULL) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	rc = report_run(rs, path, paper, &co, quiet, 1);
+	if (cli_out_end(out, path, rc == 0) != 0)
+		rc = -1;
+	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+		printf("%s: wrote %s\n", rs->path, out);
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
@@ -817,7 +830,8 @@ const struct command report_command = {
 	"                     ruleset's, then the locale's)\n"
 	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
 	"                     none, square 3in, hex 30mm\n"
-	"  -q, --quiet        no warnings and no progress bar\n"
+	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
+	"  -v, --verbose      the default: errors, warnings, notes, files\n"
 	"  -h, --help         this help\n",
 };
 

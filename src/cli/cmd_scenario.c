@@ -65,8 +65,8 @@ default_points(const struct ruleset *rs, const struct sc_values *v)
 
 /* Print what was made. */
 static void
-report(const struct scenario *s, const char *pdf, const char *yaml,
-    int balanced, int ok, double secs)
+report(const char *ruleset, const struct scenario *s, const char *pdf,
+    const char *yaml, int balanced, int ok, double secs)
 {
 	char a[32], b[32], c[32], t[32];
 
@@ -74,8 +74,8 @@ report(const struct scenario *s, const char *pdf, const char *yaml,
 	fmt_double(b, sizeof(b), s->bal.lo * 100, 1);
 	fmt_double(c, sizeof(c), s->bal.hi * 100, 1);
 	fmt_double(t, sizeof(t), secs, 2);
-	printf("%s, %s: %s — Blue %d pts, Red %d pts, %d turns\n", pdf, yaml,
-	    s->title, s->side[0].points, s->side[1].points, s->turns);
+	printf("%s: wrote %s, %s: %s — Blue %d pts, Red %d pts, %d turns\n",
+	    ruleset, pdf, yaml, s->title, s->side[0].points, s->side[1].points, s->turns);
 	printf("  %ld games: Blue %ld, Red %ld, draws %ld, %ld to the turn "
 	    "limit; Blue's score %s%% (95%% CI %s–%s%%)", s->bal.games,
 	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
@@ -288,17 +288,18 @@ write:
 		goto out;
 	}
 	if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
-		printf("%s, %s: %s — Blue %d pts, Red %d pts (the Points "
-		    "column), %d turns; NOT balanced by play (the ruleset has "
-		    "no engine)\n", o->out, yaml, s->title,
+		printf("%s: wrote %s, %s: %s — Blue %d pts, Red %d pts (the "
+		    "Points column), %d turns; NOT balanced by play (the ruleset "
+		    "has no engine)\n", rs->path, o->out, yaml, s->title,
 		    s->side[SC_BLUE].points, s->side[SC_RED].points, s->turns);
 	else if (!o->quiet && s->bal.games == 0)
-		printf("%s, %s: %s — Blue %d units, Red %d units, %d turns; "
-		    "NOT balanced by play (the ruleset has no engine)\n",
-		    o->out, yaml, s->title, sc_force_units(&s->side[SC_BLUE]),
+		printf("%s: wrote %s, %s: %s — Blue %d units, Red %d units, "
+		    "%d turns; NOT balanced by play (the ruleset has no "
+		    "engine)\n", rs->path, o->out, yaml, s->title, sc_force_units(&s->side[SC_BLUE]),
 		    sc_force_units(&s->side[SC_RED]), s->turns);
 	else if (!o->quiet)
-		report(s, o->out, yaml, o->balanced, ok, now() - t0);
+		report(rs->path, s, o->out, yaml, o->balanced, ok,
+		    now() - t0);
 	rc = EXIT_CLEAN;
 out:
 	print_diags(&d, o->quiet);
@@ -329,22 +330,25 @@ parse_special(const char *v, int *out)
 	return -1;
 }
 
+static struct ruleset *scenario_ruleset(const char *);
+
 static int
 cmd_scenario(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed", required_argument, NULL, 's' },
-		{ "points", required_argument, NULL, 'p' },
-		{ "table", required_argument, NULL, 't' },
+		{ "points", required_argument, NULL, OPT_POINTS },
+		{ "table", required_argument, NULL, 'T' },
 		{ "games", required_argument, NULL, 'n' },
-		{ "balanced", no_argument, NULL, 'b' },
-		{ "from", required_argument, NULL, 'f' },
+		{ "balanced", no_argument, NULL, OPT_BALANCED },
+		{ "scenario", required_argument, NULL, 'f' },
 		{ "density", required_argument, NULL, 'd' },
 		{ "special", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "paper", required_argument, NULL, 'P' },
+		{ "paper", required_argument, NULL, 'p' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -364,7 +368,7 @@ cmd_scenario(int argc, char **argv)
 	o.jobs = 2;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "s:p:t:n:bf:d:S:j:P:o:qh", opts,
+	while ((ch = getopt_long(argc, argv, "s:T:n:f:d:S:j:p:o:qvh", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 's':
@@ -373,7 +377,7 @@ cmd_scenario(int argc, char **argv)
 				    "whole number from 0 to 2^53", optarg);
 			o.rq.seed = (uint64_t)v;
 			break;
-		case 'p':
+		case OPT_POINTS:
 			if (cli_parse_count(optarg, 1, 1000000, &v))
 				return usage_error("scenario", "--points %s: needs "
 				    "a whole number from 1 to 1000000", optarg);
@@ -382,7 +386,7 @@ cmd_scenario(int argc, char **argv)
 			o.points_opt = xasprintf("scenario: --points %s",
 			    optarg);
 			break;
-		case 't':
+		case 'T':
 			o.table = optarg;
 			break;
 		case 'n':
@@ -391,7 +395,7 @@ cmd_scenario(int argc, char **argv)
 				    "a whole number from 1 to 10000000", optarg);
 			o.games = (long)v;
 			break;
-		case 'b':
+		case OPT_BALANCED:
 			o.balanced = 1;
 			break;
 		case 'f':
@@ -417,7 +421,7 @@ cmd_scenario(int argc, char **argv)
 				    "number from 1 to 8");
 			o.jobs = (int)v;
 			break;
-		case 'P':
+		case 'p':
 			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
 				return usage_error("scenario", "--paper %s: %s",
 				    optarg, pwhy);
@@ -429,6 +433,8 @@ cmd_scenario(int argc, char **argv)
 		case 'q':
 			o.quiet = 1;
 			break;
+		case 'v':
+			break;
 		case 'h':
 			command_help(command_find("scenario"), stdout);
 			return EXIT_CLEAN;
@@ -437,20 +443,29 @@ cmd_scenario(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
+	/* With --scenario the file names its ruleset, as for play. */
+	if (optind >= argc && o.from == NULL)
 		return usage_error("scenario", "no ruleset given");
 	if (optind + 1 < argc)
 		return usage_error("scenario", "one ruleset at a time");
 	if (o.out == NULL)
 		return usage_error("scenario", "no output given (-o "
 		    "FILE.pdf)");
+	if (CLI_IS_STDOUT(o.out))
+		return usage_error("scenario", "-o -: a scenario is two files "
+		    "(FILE.pdf and FILE.yaml beside it): name the PDF");
 	if (o.from != NULL && o.balanced)
-		return usage_error("scenario", "--from reads a scenario as it "
-		    "is: it cannot be --balanced");
+		return usage_error("scenario", "--scenario reads a scenario as "
+		    "it is: it cannot be --balanced");
 	rnd_fonts_warm();
-	if ((rs = cli_load(argv[optind], &worst)) == NULL) {
+	if (optind >= argc) {
+		if ((rs = scenario_ruleset(o.from)) == NULL) {
+			free(o.points_opt);
+			return EXIT_ERRORS;
+		}
+	} else if ((rs = cli_load(argv[optind], &worst)) == NULL) {
 		free(o.points_opt);
-		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+		return EXIT_ERRORS;
 	}
 	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
 	    LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w, &o.rq.table_h,
@@ -493,8 +508,9 @@ cmd_scenario(int argc, char **argv)
 
 const struct command scenario_command = {
 	"scenario", cmd_scenario,
-	"scenario RULESET [--seed S] [--points P] [--table SIZE] [--games N] "
-	"[--balanced] -o FILE.pdf",
+	"scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
+	"-o FILE.pdf\n"
+	"       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
 	"A generated scenario, balanced by test games: a seeded battlefield,\n"
 	"two forces picked to a points total (unit values from the engine's\n"
 	"exact odds and self-play), deployment zones, one or two objectives\n"
@@ -509,25 +525,31 @@ const struct command scenario_command = {
 	"has a Points column (and --points, or no battle of its own), and\n"
 	"the files say it is NOT balanced by play.\n"
 	"\n"
+	"  -o, --output FILE   the briefing PDF; the YAML goes beside it\n"
+	"  -p, --paper P       A4, Letter, … (default: ruleset, then locale)\n"
 	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
-	"  -p, --points P      points a side (default: the ruleset's battle)\n"
-	"  -t, --table SIZE    table size, e.g. 72x48in (default: the ruleset's)\n"
 	"  -n, --games N       test games (default 1000)\n"
-	"  -b, --balanced      try candidates (and adjust forces) until Blue's\n"
-	"                      score is within 45-55%; says how many it took\n"
-	"  -f, --from FILE     read the scenario from FILE.yaml (edited by\n"
+	"  -j, --jobs J        threads for the games (default 2; results do\n"
+	"                      not depend on it)\n"
+	"  -T, --table SIZE    table size, e.g. 72x48in (default: the ruleset's)\n"
+	"      --points P      points a side (default: the ruleset's battle)\n"
+	"      --balanced      try candidates (and adjust forces) until Blue's\n"
+	"                      score is within 45 to 55 percent; says how many\n"
+	"                      it took\n"
+	"  -f, --scenario FILE read the scenario from FILE.yaml (edited by\n"
 	"                      hand, say) instead of generating one; test\n"
 	"                      it and print its briefing (FILE is never\n"
-	"                      written over)\n"
+	"                      written over); the ruleset may be left out:\n"
+	"                      the file names it, as for play --scenario\n"
 	"  -d, --density D     terrain: sparse, normal (default) or dense\n"
 	"  -S, --special R     random (default), none, vital-ground,\n"
 	"                      forced-march, early-dusk, reconnaissance\n"
-	"  -j, --jobs J        threads for the games (default 2; results do\n"
-	"                      not depend on it)\n"
-	"  -P, --paper P       A4, Letter, … (default: ruleset, then locale)\n"
-	"  -o, --output FILE   the briefing PDF; the YAML goes beside it\n"
 	"  -q, --quiet         print only errors\n"
-	"  -h, --help          this help\n",
+	"  -v, --verbose       the default: errors, warnings, notes, files\n"
+	"  -h, --help          this help\n"
+	"\n"
+	"Earlier spellings still work, with a note: -p N (points), -P\n"
+	"(paper), -t (table), -b (balanced), --from (scenario).\n",
 };
 
 /* Product for build: a balanced scenario of seed 1. */
@@ -583,6 +605,24 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 	return rs;
 }
 
+/* The ruleset a scenario file names (`ruleset:`), read; or NULL, with
+ * the errors printed. */
+static struct ruleset *
+scenario_ruleset(const char *file)
+{
+	struct diags d = { 0 };
+	struct pos at = { NULL, 0, 0 };
+	struct ruleset *rs = NULL;
+	char *path = sc_read_ruleset_path(file, &at, &d);
+
+	if (path != NULL)
+		rs = named_ruleset(path, at, &d);
+	diags_print(&d, stderr);
+	diags_free(&d);
+	free(path);
+	return rs;
+}
+
 /*
  * Replay a scenario file: games between the greedy players with dice
  * from (seed, i); the ruleset is the one given, or the file's
@@ -614,7 +654,7 @@ scenario_play(const char *ruleset, const char *file, long games,
 	if (rpath != NULL)
 		rs = named_ruleset(rpath, rat, &d);
 	else if ((rs = cli_load(ruleset, &worst)) == NULL) {
-		rc = worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+		rc = EXIT_ERRORS;
 		goto out;
 	}
 	if (rs == NULL || cli_playable(rs, rs->path) == -1)

@@ -3,10 +3,14 @@
  * subcommand lives in a file of its own (cmd_NAME.c).
  */
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "../engine/engine.h"
 #include "cli.h"
@@ -140,24 +144,96 @@ cli_error(const char *fmt, ...)
 	free(msg);
 }
 
+char *
+cli_out_begin(const char *out, const char *ext)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir, *path;
+
+	if (!CLI_IS_STDOUT(out))
+		return xstrdup(out);
+	dir = xasprintf("%s/sandtable-XXXXXX", tmp != NULL && *tmp ? tmp :
+	    "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		cli_error("error: cannot make a temporary directory for -o -: "
+		    "%s", strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	path = xasprintf("%s/out.%s", dir, ext);
+	free(dir);
+	return path;
+}
+
+int
+cli_out_end(const char *out, char *path, int ok)
+{
+	char buf[65536], *slash;
+	size_t n;
+	int rc = 0;
+	FILE *fp;
+
+	if (!CLI_IS_STDOUT(out)) {
+		free(path);
+		return 0;
+	}
+	if (ok) {
+		/* A reader that stops early (| head) is an error to report,
+		 * not a death that leaves the temporary file behind. */
+		signal(SIGPIPE, SIG_IGN);
+		if ((fp = fopen(path, "rb")) == NULL)
+			rc = -1;
+		while (fp != NULL && (n = fread(buf, 1, sizeof(buf), fp)) > 0)
+			if (fwrite(buf, 1, n, stdout) != n)
+				rc = -1;
+		if (fp != NULL)
+			fclose(fp);
+		if (fflush(stdout) != 0)
+			rc = -1;
+		if (rc != 0)
+			cli_error("error: cannot write to standard output: %s",
+			    strerror(errno));
+	}
+	unlink(path);
+	if ((slash = strrchr(path, '/')) != NULL) {
+		*slash = '\0';
+		rmdir(path);
+	}
+	free(path);
+	return rc;
+}
+
 int
 cli_output_check(const char *path, const char *begins)
 {
-	char *why = NULL;
+	const char *dot = strrchr(path, '.'), *sl = strrchr(path, '/');
+	char *why = NULL, *dir, *slash;
 
-	if (atomic_check(path, begins, &why) == 0) {
-		char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-
-		/* What an interrupted run left beside it goes. */
-		if (slash != NULL)
-			*slash = '\0';
-		file_sweep(slash != NULL ? (*dir ? dir : "/") : ".");
-		free(dir);
+	/* Standard output replaces nothing (cli_out_begin()). */
+	if (CLI_IS_STDOUT(path))
 		return 0;
+	/* An input or a file of another kind is never replaced: that
+	 * refusal says the most, so it comes first. */
+	if (atomic_check(path, begins, &why) != 0) {
+		cli_error("error: %s", why);
+		free(why);
+		return -1;
 	}
-	cli_error("error: %s", why);
-	free(why);
-	return -1;
+	/* The format follows the file's name: a PDF product is not
+	 * written under another format's name (map writes PNG and SVG). */
+	if (begins != NULL && strcmp(begins, CLI_PDF) == 0 && dot != NULL &&
+	    (sl == NULL || dot > sl) && strcasecmp(dot, ".pdf") != 0) {
+		cli_error("error: %s: this product is a PDF; name it .pdf (only "
+		    "map also writes PNG and SVG)", path);
+		return -1;
+	}
+	/* What an interrupted run left beside it goes. */
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*slash = '\0';
+	file_sweep(slash != NULL ? (*dir ? dir : "/") : ".");
+	free(dir);
+	return 0;
 }
 
 struct ruleset *
@@ -255,5 +331,13 @@ main(int argc, char *argv[])
 		return usage_error(NULL, "unknown option '%s'", argv[1]);
 	if ((c = command_find(argv[1])) == NULL)
 		return usage_error(NULL, "unknown command '%s'", argv[1]);
+	cli_respell(c->name, argc - 1, argv + 1);
+	/* -q is the same on every command: errors only (no warnings, no
+	 * notes, no progress bar); each command also leaves out its own
+	 * "wrote" lines. */
+	if (cli_quiet(argc - 1, argv + 1)) {
+		diags_set_level(SEV_ERROR);
+		progress_set_quiet(1);
+	}
 	return c->run(argc - 1, argv + 1);
 }

@@ -14,19 +14,30 @@ _sandtable()
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
+	# The letters mean the same in every command (sandtable --help):
+	# -p paper, -T table, -g grid, -t template, -f scenario file.
 	case "$prev" in
-	-o|--output|--report|--write-terrain)
+	-o|--output|--report|--write-terrain|-t|--template|-f|--scenario)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
-	-p|--paper|-P)
+	-p|--paper)
 		COMPREPLY=($(compgen -W "A5 A4 A3 Letter Legal Tabloid none" -- "$cur")); return ;;
 	-g|--grid)
 		COMPREPLY=($(compgen -W "none square hex hex-pointy" -- "$cur")); return ;;
-	-c|--card)
-		[ "$cmd" = cards ] && { COMPREPLY=($(compgen -W "poker bridge tarot mini index" -- "$cur")); return; } ;;
-	-t|--table)
-		[ "$cmd" = map ] && { COMPREPLY=($(compgen -W "6x4ft 4x4ft 3x3ft portable" -- "$cur")); return; } ;;
-	--scenario|-f|--from|--template)
-		COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--card)
+		COMPREPLY=($(compgen -W "poker bridge tarot mini index" -- "$cur")); return ;;
+	-T|--table)
+		COMPREPLY=($(compgen -W "6x4ft 4x4ft 3x3ft portable" -- "$cur")); return ;;
+	--density)
+		COMPREPLY=($(compgen -W "sparse normal dense" -- "$cur")); return ;;
+	--special|-S)
+		COMPREPLY=($(compgen -W "random none vital-ground forced-march early-dusk reconnaissance" -- "$cur")); return ;;
+	--origin)
+		COMPREPLY=($(compgen -W "tl tr bl br" -- "$cur")); return ;;
+	--base)
+		COMPREPLY=($(compgen -W "$(sandtable bases --presets 2>/dev/null | cut -f1)" -- "$cur")); return ;;
+	# Values that are not files: nothing to offer.
+	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset|--hex-size)
+		return ;;
 	esac
 	if [ "$cmd" = help ]; then
 		COMPREPLY=($(compgen -W "$commands" -- "$cur"))

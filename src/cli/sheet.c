@@ -36,6 +36,7 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
     const struct rnd_opts *o, int quiet, int cards)
 {
 	struct ruleset *rs;
+	char *path;
 	int worst, rc;
 
 	if (optind >= argc)
@@ -46,7 +47,7 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 		return usage_error(cmd, "no output file (-o FILE.pdf)");
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return worst == CLI_UNREADABLE ? EXIT_USAGE : EXIT_ERRORS;
+		return EXIT_ERRORS;
 	/* A template given as a path is an input too. */
 	if (o->tmpl != NULL && strchr(o->tmpl, '/') != NULL)
 		file_note_input(o->tmpl);
@@ -54,9 +55,15 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = cli_sheet_write(rs, out, o, cards);
-	if (rc == 0 && !quiet)
-		printf("%s: wrote %s\n", argv[optind], out);
+	if ((path = cli_out_begin(out, "pdf")) == NULL) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	rc = cli_sheet_write(rs, path, o, cards);
+	if (cli_out_end(out, path, rc == 0) != 0)
+		rc = -1;
+	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+		printf("%s: wrote %s\n", rs->path, out);
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }

@@ -545,6 +545,9 @@ rs_read(const char *path, struct diags *d)
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
 		int big = errno == EFBIG;
 
+		if (strcmp(path, "-") == 0)
+			at.file = "stdin";
+
 		diag_add(d, SEV_ERROR, at, "%s", why);
 		free(why);
 		if (!big)
@@ -559,7 +562,8 @@ rs_read(const char *path, struct diags *d)
 		}
 		return rs;
 	}
-	rs = rs_parse(path, data, len, d);
+	/* Standard input is named so in messages and in a build. */
+	rs = rs_parse(strcmp(path, "-") == 0 ? "stdin" : path, data, len, d);
 	free(data);
 	return rs;
 }

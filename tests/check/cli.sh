@@ -26,9 +26,9 @@ t "no arguments" 2 "$BIN"
 t "unknown command" 2 "$BIN" frobnicate
 t "unknown option" 2 "$BIN" check --frobnicate rulesets/morschauser-modern.md
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && echo "PASS: unknown option is one line" || echo "FAIL: unknown option is one line"
-t "missing file" 2 "$BIN" check "$tmp/nope.md"
+t "missing file" 1 "$BIN" check "$tmp/nope.md"
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && echo "PASS: missing file is one line" || echo "FAIL: missing file is one line"
-t "directory as ruleset" 2 "$BIN" check "$tmp"
+t "directory as ruleset" 1 "$BIN" check "$tmp"
 t "check without ruleset" 2 "$BIN" check
 for r in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md; do
 	t "check $r" 0 "$BIN" check -q "$r"

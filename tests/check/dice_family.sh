@@ -63,17 +63,22 @@ for f in dice-tally dice-close dice-mods; do
 	grep -q ': error:' "$tmp/err" && fail "$f: no errors" "$(grep ': error:' "$tmp/err" | head -3)" ||
 	    pass "$f: no errors"
 done
-t "tally covers phased turns and accumulated hits" 0 check tests/rulesets/dice-tally.md
+# uncovered ID: whether check -v's coverage warning names rule ID.
+uncovered() { grep -Eq "exercised by no test game: (.*, )?$1(,|\$| )" "$tmp/err"; }
+t "check -v names every rule no test game applies" 0 check -v -n 0 tests/rulesets/dice-mods.md
+uncovered move.contact_stop && pass "uncovered finds a rule the fixture leaves out" ||
+    fail "uncovered finds a rule the fixture leaves out" "$(grep exercised "$tmp/err")"
+t "tally covers phased turns and accumulated hits" 0 check -v tests/rulesets/dice-tally.md
 for id in game.phased_turns shoot.accumulated melee.accumulated; do
-	grep -q "rule $id " "$tmp/err" && fail "dice-tally exercises $id" "warned" ||
+	uncovered "$id" && fail "dice-tally exercises $id" "warned" ||
 	    pass "dice-tally exercises $id"
 done
 # The modifiers and half hits: each rule exercised, and a test game
 # that fails when a modifier is not applied (the same fixture with every
 # modifier 0).
-t "mods covers modifiers and half hits" 0 check tests/rulesets/dice-mods.md
+t "mods covers modifiers and half hits" 0 check -v tests/rulesets/dice-mods.md
 for id in shoot.modifier shoot.half_hits melee.modifier; do
-	grep -q "rule $id " "$tmp/err" && fail "dice-mods exercises $id" "warned" ||
+	uncovered "$id" && fail "dice-mods exercises $id" "warned" ||
 	    pass "dice-mods exercises $id"
 done
 sed 's/| [-+]1    |$/| 0     |/' tests/rulesets/dice-mods.md >"$tmp/zero.md"
@@ -88,8 +93,8 @@ t "Saltmarsh without modifiers fails its test games" 1 check "$tmp/zero.md" --ga
 n=$(grep -c "error: test game" "$tmp/err")
 [ "$n" -eq 3 ] && pass "Saltmarsh: each modifier's test game fails without it" ||
     fail "Saltmarsh: each modifier's test game fails without it" "$n failed"
-t "close covers melee by pipeline" 0 check tests/rulesets/dice-close.md
-grep -q "rule melee.pipeline " "$tmp/err" && fail "dice-close exercises melee.pipeline" "warned" ||
+t "close covers melee by pipeline" 0 check -v tests/rulesets/dice-close.md
+uncovered melee.pipeline && fail "dice-close exercises melee.pipeline" "warned" ||
     pass "dice-close exercises melee.pipeline"
 
 # play --json: the numbers add up.

@@ -43,54 +43,54 @@ L=$(($(wc -l <"$MOD") + 4))
 # Pango line breaking; now cut at 10,000 characters with a warning.
 head -c 8300000 /dev/zero | tr '\0' 'x' | prose "$tmp/word.md"
 t "an 8 MiB word: reference" 0 "word.md:$L:1: warning: only the first 10000 characters" \
-	"$BIN" reference -q "$tmp/word.md" -o "$tmp/r.pdf"
-t "an 8 MiB word: cards" 0 "" "$BIN" cards -q "$tmp/word.md" -o "$tmp/c.pdf"
-t "an 8 MiB word: report" 0 "" "$BIN" report -q "$tmp/word.md" -o "$tmp/p.pdf"
+	"$BIN" reference "$tmp/word.md" -o "$tmp/r.pdf"
+t "an 8 MiB word: cards" 0 "" "$BIN" cards "$tmp/word.md" -o "$tmp/c.pdf"
+t "an 8 MiB word: report" 0 "" "$BIN" report "$tmp/word.md" -o "$tmp/p.pdf"
 # A paragraph of 1.2 million ordinary words, and a table cell of them.
 awk 'BEGIN { for (i = 0; i < 1200000; i++) printf "word " }' | prose "$tmp/words.md"
 t "a 6 MB paragraph of words: reference" 0 "words.md:$L:1: warning: only the first 10000" \
-	"$BIN" reference -q "$tmp/words.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/words.md" -o "$tmp/r.pdf"
 awk 'BEGIN { printf "| a | b |\n|---|---|\n| "; for (i = 0; i < 1200000; i++) printf "word "; print "| x |" }' |
 	prose "$tmp/cell.md"
 t "a 6 MB table cell: reference" 0 "cell.md:$L:1: warning:" \
-	"$BIN" reference -q "$tmp/cell.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/cell.md" -o "$tmp/r.pdf"
 # Markdown that would cost cmark-gfm gigabytes is refused at its place.
 head -c 400000 /dev/zero | tr '\0' '[' | prose "$tmp/brackets.md"
 t "400 KB of '[': placed error" 1 "brackets.md:$L:[0-9]*: error: more than 100000 of the characters" \
-	"$BIN" reference -q "$tmp/brackets.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/brackets.md" -o "$tmp/r.pdf"
 awk 'BEGIN { for (i = 0; i < 200000; i++) print "a line" }' | prose "$tmp/lines.md"
 t "200,000 lines: placed error" 1 "lines.md:[0-9]*:1: error: more than 100000 lines" \
-	"$BIN" cards -q "$tmp/lines.md" -o "$tmp/c.pdf"
+	"$BIN" cards "$tmp/lines.md" -o "$tmp/c.pdf"
 no "warning: only the first" "200,000 lines: nothing rendered"
 
 # Prose tables: 1,000 rows and 64 columns, as the Units table.
 awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 100000; i++) print "| x" i " | y |" }' |
 	prose "$tmp/rows.md"
 t "a prose table of 100,000 rows: placed error" 1 "rows.md:$((L + 1002)):1: error: a table has more than 1000 rows" \
-	"$BIN" reference -q "$tmp/rows.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/rows.md" -o "$tmp/r.pdf"
 awk 'BEGIN { for (r = 0; r < 3; r++) { for (i = 0; i < 20000; i++) printf (r == 1 ? "|-" : "|x"); print "|" } }' |
 	prose "$tmp/cols.md"
 t "a table of 20,000 columns: placed error" 1 "cols.md:$((L + 1)):1: error: a table has more than 64 columns" \
-	"$BIN" reference -q "$tmp/cols.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/cols.md" -o "$tmp/r.pdf"
 awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 9000; i++) printf "|x"; print "|" }' |
 	prose "$tmp/pipes.md"
 t "a table row of 9,000 cells: placed error" 1 "pipes.md:$((L + 2)):257: error: more than 128 '|'" \
-	"$BIN" reference -q "$tmp/pipes.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/pipes.md" -o "$tmp/r.pdf"
 awk 'BEGIN { for (r = 0; r < 2; r++) { for (i = 0; i < 60; i++) printf (r ? "|-" : "|h"); print "|" }
 	for (t = 0; t < 5; t++) { for (i = 0; i < 999; i++) print "x"; print ""; for (i = 0; i < 60; i++) printf "|h"; print "|"; for (i = 0; i < 60; i++) printf "|-"; print "|" } }' |
 	prose "$tmp/cells.md"
 t "tables of 300,000 cells (rows filled in): placed error" 1 "error: more than 50000 table cells" \
-	"$BIN" reference -q "$tmp/cells.md" -o "$tmp/r.pdf"
+	"$BIN" reference "$tmp/cells.md" -o "$tmp/r.pdf"
 awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 1000; i++) print "| x" i " | y |" }' |
 	prose "$tmp/rows1000.md"
-t "a prose table of 1,000 rows is fine" 0 "" "$BIN" reference -q "$tmp/rows1000.md" -o "$tmp/r.pdf"
+t "a prose table of 1,000 rows is fine" 0 "" "$BIN" reference "$tmp/rows1000.md" -o "$tmp/r.pdf"
 no "error" "a prose table of 1,000 rows: no error"
 
 # Names: 4,000-character unit and weapon names took 33 s for the
 # reference; whatever the reader's limit, the products finish quickly or
 # refuse with a placed error.
 sh tests/gen/long-names.sh 7 4000 >"$tmp/names.md"
-timeout 60 "$BIN" reference -q "$tmp/names.md" -o "$tmp/r.pdf" >/dev/null 2>"$tmp/err"
+timeout 60 "$BIN" reference "$tmp/names.md" -o "$tmp/r.pdf" >/dev/null 2>"$tmp/err"
 rc=$?
 if [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && grep -q "names.md:[0-9]*:[0-9]*: error" "$tmp/err"; }; then
 	echo "PASS: 4,000-character names: reference ends (exit $rc)"
@@ -98,8 +98,8 @@ else
 	echo "FAIL: 4,000-character names: reference exit $rc: $(head -c 200 "$tmp/err")"
 fi
 sh tests/gen/long-names.sh 48 >"$tmp/names80.md"
-t "48 unit types with 80-character names: cards" 0 "" "$BIN" cards -q "$tmp/names80.md" -o "$tmp/c.pdf"
-t "48 unit types with 80-character names: reference" 0 "" "$BIN" reference -q "$tmp/names80.md" -o "$tmp/r.pdf"
+t "48 unit types with 80-character names: cards" 0 "" "$BIN" cards "$tmp/names80.md" -o "$tmp/c.pdf"
+t "48 unit types with 80-character names: reference" 0 "" "$BIN" reference "$tmp/names80.md" -o "$tmp/r.pdf"
 
 # Templates: every number in a stated range, at its place.
 printf 'size: 999999999999999\n' >"$tmp/size.yaml"
@@ -138,9 +138,9 @@ else
 	sed 's/^title: .*/title: Rules \xee\x80\x80 for a Modern War Game/' "$MOD" >"$tmp/glyph.md"
 	printf '\n## Signs\n\nA private sign \356\200\200 here.\n' >>"$tmp/glyph.md"
 	t "a missing glyph in prose: warning at its line" 0 "glyph.md:$(($(wc -l <"$MOD") + 4)):1: warning: no installed font has U+E000" \
-		"$BIN" reference -q "$tmp/glyph.md" -o "$tmp/r.pdf"
+		"$BIN" reference "$tmp/glyph.md" -o "$tmp/r.pdf"
 	t "a missing glyph in the title: cards warn" 0 "glyph.md:2:8: warning: no installed font has U+E000" \
-		"$BIN" cards -q "$tmp/glyph.md" -o "$tmp/c.pdf"
+		"$BIN" cards "$tmp/glyph.md" -o "$tmp/c.pdf"
 	n=$(grep -c "U+E000" "$tmp/err")
 	[ "$n" -eq 1 ] && echo "PASS: a missing glyph on every card: one warning" ||
 		echo "FAIL: a missing glyph on every card: $n warnings"
@@ -149,7 +149,7 @@ fi
 # (it once showed none of them), and a warning says the rest is left out.
 sh tests/gen/long-names.sh 3 >"$tmp/ln3.md"
 t "a card too small for its weapons: a warning" 0 "does not fit even at" \
-	"$BIN" cards -q "$tmp/ln3.md" -o "$tmp/ln3.pdf"
+	"$BIN" cards "$tmp/ln3.md" -o "$tmp/ln3.pdf"
 pdftotext "$tmp/ln3.pdf" - 2>/dev/null | grep -q "Weapon 000 of the" &&
 	echo "PASS: a card too small for its weapons shows the first ones" ||
 	echo "FAIL: a card too small for its weapons shows the first ones"

@@ -204,7 +204,7 @@ else
 	fail "template type error names file:line:col" "$(cat "$T/err")"
 fi
 printf 'colums: 2\n' >"$T/typo.yaml"
-"$BIN" cards $rs -o "$T/x.pdf" --template "$T/typo.yaml" -q 2>"$T/err"
+"$BIN" cards $rs -o "$T/x.pdf" --template "$T/typo.yaml" 2>"$T/err"
 check "a misspelt template setting warns at its place" grep -q "typo.yaml:1:1: warning: template: unknown setting 'colums'" "$T/err"
 "$BIN" reference $rs -o "$T/x.pdf" --template no-such-template 2>"$T/err"
 check "unknown template is an error" grep -q "template 'no-such-template' not found" "$T/err"
@@ -215,7 +215,7 @@ pages: 1
 size: 14
 min-size: 12
 EOF
-"$BIN" reference $rs -o "$T/o.pdf" --template "$T/tiny.yaml" -q 2>"$T/err"
+"$BIN" reference $rs -o "$T/o.pdf" --template "$T/tiny.yaml" 2>"$T/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -Eq "morschauser-modern.md:[0-9]+:[0-9]+: warning: does not fit on 1 page" "$T/err"; then
 	pass "overflow warns with the source line"
@@ -224,7 +224,7 @@ else
 fi
 
 printf 'size: 30\nmin-size: 24\n' >"$T/bigcard.yaml"
-"$BIN" cards $rs -o "$T/o.pdf" --template "$T/bigcard.yaml" -q 2>"$T/err"
+"$BIN" cards $rs -o "$T/o.pdf" --template "$T/bigcard.yaml" 2>"$T/err"
 if grep -Eq "morschauser-modern.md:[0-9]+:[0-9]+: warning: card 'Rifle': does not fit" "$T/err"; then
 	pass "an overflowing card warns with its unit and source line"
 else

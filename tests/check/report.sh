@@ -27,7 +27,7 @@ grep -q -- '--games' "$tmp/stdout" && pass "help names --games" ||
 t "report without -o" 2 "$BIN" report "$MM"
 t "report without ruleset" 2 "$BIN" report -o "$tmp/x.pdf"
 t "report unknown option" 2 "$BIN" report --frobnicate "$MM" -o "$tmp/x.pdf"
-t "report missing file" 2 "$BIN" report "$tmp/nope.md" -o "$tmp/x.pdf"
+t "report missing file" 1 "$BIN" report "$tmp/nope.md" -o "$tmp/x.pdf"
 t "report bad --games" 2 "$BIN" report --games many "$MM" -o "$tmp/x.pdf"
 [ ! -e "$tmp/x.pdf" ] && pass "usage errors write nothing" ||
 	fail "usage errors write nothing" "x.pdf exists"

@@ -115,7 +115,7 @@ status "no output" 2 "$BIN" scenario $MM
 status "unknown option" 2 "$BIN" scenario $MM --frobnicate -o "$tmp/x.pdf"
 status "bad density" 2 "$BIN" scenario $MM --density lots -o "$tmp/x.pdf"
 status "bad table" 2 "$BIN" scenario $MM --table huge -o "$tmp/x.pdf"
-status "missing ruleset" 2 "$BIN" scenario "$tmp/none.md" -o "$tmp/x.pdf"
+status "missing ruleset" 1 "$BIN" scenario "$tmp/none.md" -o "$tmp/x.pdf"
 
 # ---- the briefing ----
 pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')

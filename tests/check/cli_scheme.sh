@@ -1,0 +1,158 @@
+#!/bin/sh
+# One command line (issue 18): a short letter means one thing in every
+# command; the spellings of earlier versions still work, with a note; -q
+# and -v on every command, -q errors only; "-" is standard input and
+# "-o -" standard output; the format follows the output's name; a missing
+# file is exit 1; build of rulesets/*.md leaves FORMAT.md out; every
+# product says "wrote".
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+D=rulesets/dice-skirmish.md
+M=rulesets/morschauser-modern.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+# t NAME STATUS ARGS...: runs the binary, checks the exit status.
+t() {
+	name=$1 want=$2
+	shift 2
+	timeout 120 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then pass "$name"; else
+		fail "$name" "exit $got, wanted $want: $(head -c 300 "$tmp/err")"; fi
+}
+
+# Every command's help: its short letters and the long names they stand
+# for ("  -p, --paper P"). A letter that stands for two long names in
+# two commands fails.
+: >"$tmp/letters"
+for c in $("$BIN" --commands); do
+	"$BIN" help "$c" | sed -n 's/^  -\([a-zA-Z]\), \(--[a-z-]*\).*/\1 \2/p' |
+	    while read -r l long; do echo "$l $long $c"; done >>"$tmp/letters"
+done
+n=$(wc -l <"$tmp/letters")
+[ "$n" -ge 40 ] && pass "help lists $n short options" || fail "help lists short options" "$n"
+bad=$(awk '{ if ($1 in m && m[$1] != $2) print $1 ": " m[$1] " (" c[$1] ") and " $2 " (" $3 ")"; m[$1] = $2; c[$1] = $3 }' "$tmp/letters")
+[ -z "$bad" ] && pass "one letter, one meaning in every command" ||
+    fail "one letter, one meaning in every command" "$bad"
+# ... and the shared ones are where a user looks for them.
+for want in "p --paper reference" "p --paper cards" "p --paper bases" \
+    "p --paper map" "p --paper scenario" "p --paper report" \
+    "T --table map" "T --table scenario" "f --scenario play" \
+    "f --scenario scenario" "f --scenario map" "g --grid map" \
+    "g --grid play" "t --template cards"; do
+	grep -qx "$want" "$tmp/letters" && pass "-$want" || fail "-$want" "not in help"
+done
+
+# -q and -v on every command (before --help: both are read).
+for c in $("$BIN" --commands); do
+	"$BIN" "$c" -q -v --help >/dev/null 2>"$tmp/err" && pass "$c takes -q and -v" ||
+	    fail "$c takes -q and -v" "$(head -c 200 "$tmp/err")"
+done
+
+# The old spellings still work, each with a note; -q drops the note.
+t "scenario -p N is --points" 0 scenario "$D" -p 60 -n 20 -o "$tmp/s.pdf"
+grep -q "note: scenario -p is now spelled --points" "$tmp/err" &&
+    pass "scenario -p N: a note" || fail "scenario -p N: a note" "$(cat "$tmp/err")"
+grep -q "Blue 5[0-9] pts\|Blue 6[0-9] pts" "$tmp/out" && pass "scenario -p N: points taken" ||
+    fail "scenario -p N: points taken" "$(cat "$tmp/out")"
+t "scenario -p A4 is paper" 0 scenario "$D" -p A4 -n 20 -o "$tmp/s.pdf"
+grep -q "note:" "$tmp/err" && fail "scenario -p A4: no note" "$(cat "$tmp/err")" ||
+    pass "scenario -p A4: no note"
+pdfinfo "$tmp/s.pdf" | grep -q "Page size:.*(A4)" && pass "scenario -p A4: A4 pages" ||
+    fail "scenario -p A4: A4 pages" "$(pdfinfo "$tmp/s.pdf" | grep 'Page size')"
+t "cards -c and -b" 0 cards "$D" -c bridge -b 3mm -o "$tmp/c.pdf"
+[ "$(grep -c 'note: cards -[cb] is now spelled' "$tmp/err")" -eq 2 ] &&
+    pass "cards -c, -b: two notes" || fail "cards -c, -b: two notes" "$(cat "$tmp/err")"
+t "bases -b, -n, -t old spellings" 0 bases "$D" -b 25mm -n 1 -t 2 -o "$tmp/b.pdf"
+[ "$(grep -c 'note: bases -[bnt] is now spelled' "$tmp/err")" -eq 3 ] &&
+    pass "bases: three notes" || fail "bases: three notes" "$(cat "$tmp/err")"
+t "map -t and -c" 0 map -t 4x4ft -c 2in -o "$tmp/m.png"
+grep -q "24 × 24" "$tmp/out" && pass "map -t 4x4ft -c 2in: 24 x 24 cells" ||
+    fail "map -t 4x4ft -c 2in: 24 x 24 cells" "$(cat "$tmp/out")"
+t "map -g with the cell, as play takes it" 0 map -g "hex 2in" -T 4x4ft -o "$tmp/h.png"
+grep -q "hex" "$tmp/out" && pass "map -g 'hex 2in'" || fail "map -g 'hex 2in'" "$(cat "$tmp/out")"
+t "scenario -q drops the note" 0 scenario "$D" -q -p 60 -n 20 -o "$tmp/s.pdf"
+[ -s "$tmp/err" ] && fail "scenario -q: nothing on stderr" "$(cat "$tmp/err")" ||
+    pass "scenario -q: nothing on stderr"
+
+# -q: errors only. Modern has a warning (a range off the grid).
+t "check with its warning" 0 check -n 20 "$M"
+grep -q ": warning:" "$tmp/err" && pass "check warns" || fail "check warns" "no warning"
+t "check -q" 0 check -q -n 20 "$M"
+[ -s "$tmp/err" ] || [ -s "$tmp/out" ] && fail "check -q prints nothing" "$(cat "$tmp/err" "$tmp/out" | head -c 300)" ||
+    pass "check -q prints nothing"
+t "build -q" 0 build -q -o "$tmp/bq" "$M"
+[ -s "$tmp/err" ] || [ -s "$tmp/out" ] && fail "build -q prints nothing" "$(cat "$tmp/err" "$tmp/out" | head -c 300)" ||
+    pass "build -q prints nothing"
+
+# Standard input and standard output.
+timeout 60 "$BIN" check -n 10 - <"$D" >"$tmp/out" 2>"$tmp/err" &&
+    grep -q "^stdin: .* test games played, 0 failed" "$tmp/out" &&
+    pass "check - reads standard input" || fail "check - reads standard input" "$(cat "$tmp/out" "$tmp/err" | head -c 300)"
+printf -- '---\ntitle: x\nengine: dice\n---\n' | "$BIN" check - >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^sandtable: stdin:1:1: error:" "$tmp/err" &&
+    pass "an error in standard input names stdin" || fail "an error in standard input names stdin" "$(cat "$tmp/err")"
+for p in reference cards bases report; do
+	timeout 120 "$BIN" "$p" -q "$D" -o - >"$tmp/o.pdf" 2>"$tmp/err"
+	head -c 5 "$tmp/o.pdf" | grep -q '%PDF-' && pdfinfo "$tmp/o.pdf" >/dev/null 2>&1 &&
+	    pass "$p -o -: a PDF on standard output" || fail "$p -o -: a PDF on standard output" "$(head -c 200 "$tmp/err")"
+	[ -e ./- ] && fail "$p -o -: no file named -" "it exists" && rm -f ./-
+done
+timeout 60 "$BIN" reference - -o - <"$D" 2>/dev/null | head -c 5 | grep -q '%PDF-' &&
+    pass "reference - -o -: a pipe in, a PDF out" || fail "reference - -o -: a pipe in, a PDF out" ""
+timeout 60 "$BIN" map "$D" -o - 2>/dev/null | pdfinfo - >/dev/null 2>&1 &&
+    pass "map -o -: a PDF" || fail "map -o -: a PDF" ""
+t "scenario -o - is refused" 2 scenario "$D" -o -
+grep -q "two files" "$tmp/err" && pass "scenario -o -: says why" || fail "scenario -o -: says why" "$(cat "$tmp/err")"
+ls /tmp | grep -q "^sandtable-......$" && ls -d /tmp/sandtable-?????? | while read -r d; do
+	[ "$d" -nt "$tmp" ] && echo "FAIL: -o - left $d"; done
+
+# The format follows the file's name.
+t "cards -o c.svg is refused" 1 cards "$D" -o "$tmp/c.svg"
+grep -q "c.svg: this product is a PDF; name it .pdf" "$tmp/err" && [ ! -e "$tmp/c.svg" ] &&
+    pass "cards -o c.svg: says so, writes nothing" || fail "cards -o c.svg: says so, writes nothing" "$(cat "$tmp/err")"
+t "scenario -o sc.png is refused" 1 scenario "$D" -n 10 -o "$tmp/sc.png"
+[ ! -e "$tmp/sc.png" ] && [ ! -e "$tmp/sc.png.yaml" ] && [ ! -e "$tmp/sc.yaml" ] &&
+    pass "scenario -o sc.png: nothing written" || fail "scenario -o sc.png: nothing written" "$(ls "$tmp")"
+
+# A missing file is an input error (1), not bad usage (2).
+for c in check play odds reference cards bases report scenario; do
+	"$BIN" "$c" "$tmp/nope.md" -o "$tmp/x.pdf" >/dev/null 2>&1
+	rc=$?
+	[ "$c" = check ] || [ "$c" = play ] || [ "$c" = odds ] && { "$BIN" "$c" "$tmp/nope.md" >/dev/null 2>&1; rc=$?; }
+	[ $rc -eq 1 ] && pass "$c: a missing ruleset is exit 1" || fail "$c: a missing ruleset is exit 1" "exit $rc"
+done
+
+# build rulesets/*.md: FORMAT.md is not a ruleset.
+t "build rulesets/*.md" 0 build -o "$tmp/all" rulesets/*.md
+grep -q "note: rulesets/FORMAT.md: not a ruleset (no front matter): left out" "$tmp/err" &&
+    pass "build leaves FORMAT.md out with a note" || fail "build leaves FORMAT.md out with a note" "$(grep FORMAT "$tmp/err")"
+[ -d "$tmp/all/dice-skirmish" ] && [ ! -d "$tmp/all/FORMAT" ] &&
+    pass "build of the glob builds the rulesets" || fail "build of the glob builds the rulesets" "$(ls "$tmp/all")"
+t "build of FORMAT.md alone is an error" 1 build -o "$tmp/f" rulesets/FORMAT.md
+
+# Every product says what it wrote.
+for p in reference cards bases report; do
+	t "$p says wrote" 0 "$p" "$D" -o "$tmp/w-$p.pdf"
+	grep -q "^$D: wrote $tmp/w-$p.pdf$" "$tmp/out" && pass "$p: '$D: wrote FILE'" ||
+	    fail "$p: '$D: wrote FILE'" "$(cat "$tmp/out")"
+done
+t "map says wrote" 0 map "$D" -o "$tmp/w.png"
+grep -q "^$D: wrote $tmp/w.png: " "$tmp/out" && pass "map: '$D: wrote FILE: …'" ||
+    fail "map: '$D: wrote FILE: …'" "$(cat "$tmp/out")"
+t "scenario says wrote" 0 scenario "$D" -n 10 -o "$tmp/w-s.pdf"
+grep -q "^$D: wrote $tmp/w-s.pdf, $tmp/w-s.yaml: " "$tmp/out" && pass "scenario: '$D: wrote PDF, YAML: …'" ||
+    fail "scenario: '$D: wrote PDF, YAML: …'" "$(cat "$tmp/out")"
+
+# scenario -f finds its ruleset, as play -f does.
+t "scenario -f without a ruleset" 0 scenario -f "$tmp/w-s.yaml" -n 10 -o "$tmp/again.pdf"
+[ -s "$tmp/again.pdf" ] && pass "scenario -f: the file names its ruleset" ||
+    fail "scenario -f: the file names its ruleset" "$(cat "$tmp/err")"
+t "scenario --from, the old spelling" 0 scenario --from "$tmp/w-s.yaml" -n 10 -o "$tmp/again2.pdf"
+grep -q "note: scenario --from is now spelled --scenario" "$tmp/err" &&
+    pass "scenario --from: a note" || fail "scenario --from: a note" "$(cat "$tmp/err")"
+t "play -f" 0 play -f "$tmp/w-s.yaml" -n 10
