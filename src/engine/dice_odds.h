@@ -3,7 +3,8 @@
  * exact odds, as GMP rationals: for each weapon against each unit type
  * the chance one attack removes a wound and the distribution of the
  * damage of a whole volley (capped at the target's Wounds), and for each
- * pair of unit types the outcome of one opposed melee roll.
+ * pair of unit types the outcome of one opposed melee roll, or of a melee
+ * by accumulated hits or the pipeline fought to its end (dice_melee.c).
  */
 #ifndef SANDTABLE_DICE_ODDS_H
 #define SANDTABLE_DICE_ODDS_H
@@ -38,6 +39,35 @@ void do_melee_odds(const struct ruleset *, const struct dt_tables *,
 /* One opposed roll of the roll plus fa against the roll plus fb. */
 void do_opposed(const struct dx_dist *roll, int fa, int fb,
     struct dx_opposed *o);
+
+/*
+ * A melee by accumulated hits or the pipeline (dice_melee.c), of unit
+ * type a (the attacker: it strikes first) with wa Wounds left against
+ * b with wb, fought round by round until a unit is removed: the first
+ * round's losses, and when wa * wb <= DO_CHAIN_MAX the chances of each
+ * end and the mean number of rounds (FORMAT.md, limits: the cost grows
+ * as wa * wb * (wa + wb)).
+ */
+#define DO_CHAIN_MAX 400
+struct do_fight {
+	int wa, wb;          /* Wounds left at the start */
+	mpq_t *a_loses;      /* the first round: P(a loses k), k = 0..wa */
+	mpq_t *b_loses;      /* the same for b, k = 0..wb */
+	int resolves;        /* 0: neither can ever remove the other */
+	int chained;         /* the ends below were worked out */
+	mpq_t a_wins;        /* b removed, a stands */
+	mpq_t b_wins;        /* a removed, b stands */
+	mpq_t both;          /* both removed in one round (accumulated) */
+	mpq_t rounds;        /* the mean number of rounds fought */
+};
+void do_fight_init(struct do_fight *);
+void do_fight_clear(struct do_fight *);
+/* The melee of a and b in f (initialised) under the ruleset's melee
+ * and turn (c->fam_data; the pipeline's weapons by c->wrange and
+ * c->melee_range). Returns 0, or -1 when an expression has no
+ * distribution. */
+int do_fight_odds(const struct eng_ctx *, int a, int b, int wa, int wb,
+    struct do_fight *);
 
 /* The family's hooks (eng_family, eng_show). */
 int do_contest_odds(const struct eng_game *, const struct eng_contest *,

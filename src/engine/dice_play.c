@@ -144,6 +144,9 @@ record(struct eng_game *g, int kind, int a, int b, int w)
 	g->contest.a = a;
 	g->contest.b = b;
 	g->contest.weapon = w;
+	/* A melee's odds: to its end from the Wounds left now. */
+	g->contest.a_hits = g->u[a].hits;
+	g->contest.b_hits = g->u[b].hits;
 }
 
 /* A loss: the battle may be over (every unit of a side gone). */

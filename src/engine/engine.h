@@ -320,6 +320,7 @@ struct eng_contest {
 	int weapon;        /* rs weapon index (fire) */
 	int a_power, b_power; /* melee: powers after penalties */
 	int situation;     /* family's own code (firepower: open/uphill/river) */
+	int a_hits, b_hits; /* dice: each unit's hits when it was recorded */
 };
 
 /* ---- settings: the numbers a family plays with (settings.c) ---- */
