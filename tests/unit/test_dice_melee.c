@@ -1,0 +1,428 @@
+/* The dice family's melee by accumulated hits and by the pipeline,
+ * fought to its end (dice_melee.c): small cases against hand
+ * calculations written beside them, the bundled ruleset's pairs against
+ * a round-by-round propagation in doubles (another way to the same
+ * numbers), the hooks (odds, document, test-game odds, findings) and
+ * the time all pairs take. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "../../src/engine/dice_odds.h"
+#include "../../src/engine/engine.h"
+
+static struct ruleset *rs;
+static struct eng_ctx *ctx;
+
+static void
+load_text(const char *text)
+{
+	struct diags d = { 0 };
+	size_t i;
+
+	rs = rs_parse("t.md", text, strlen(text), &d);
+	cr_assert_not_null(rs);
+	ctx = eng_ctx_new(rs, -1, 0, &d);
+	for (i = 0; i < d.n; i++)
+		cr_assert_neq(d.v[i].sev, SEV_ERROR, "%s", d.v[i].msg);
+	cr_assert_not_null(ctx);
+	diags_free(&d);
+}
+
+static void
+unload(void)
+{
+	eng_ctx_free(ctx);
+	rs_free(rs);
+	ctx = NULL;
+	rs = NULL;
+}
+
+/*
+ * A ruleset of two units, Two (Wounds 2) and Three (Wounds 3), that
+ * fight by accumulated hits with the melee roll given.
+ */
+static void
+load_accumulated(const char *roll)
+{
+	char text[2048];
+
+	snprintf(text, sizeof(text),
+	    "---\ntitle: A\nengine: dice\nmeasure: cm\n---\n\n## Units\n\n"
+	    "| Unit | Class | Move | Weapons | Wounds |\n|---|---|---|---|---|\n"
+	    "| Two | infantry | 10 | Stone | 2 |\n"
+	    "| Three | infantry | 10 | Stone | 3 |\n"
+	    "\n## Weapons\n\n| Weapon | Range | Attacks |\n|---|---|---|\n"
+	    "| Stone | 30 | 1 |\n"
+	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
+	    "| shooting | accumulated |\n| melee | accumulated |\n"
+	    "| contact | 2cm |\n| melee roll | %s |\n", roll);
+	load_text(text);
+}
+
+/*
+ * Two units of Wounds 1: Blade (a blade that reaches the contact
+ * distance: 1 attack, 4+ to hit, no save) and Bow (its bow does not
+ * reach it), fighting by the pipeline under the turn given.
+ */
+static void
+load_pipeline(const char *turn)
+{
+	char text[2048];
+
+	snprintf(text, sizeof(text),
+	    "---\ntitle: P\nengine: dice\nmeasure: cm\n---\n\n## Units\n\n"
+	    "| Unit | Class | Move | Weapons | Save | Wounds |\n"
+	    "|---|---|---|---|---|---|\n"
+	    "| Blade | infantry | 10 | Sword | - | 1 |\n"
+	    "| Bow | infantry | 10 | Longbow | - | 1 |\n"
+	    "| Ox | infantry | 10 | Sword | - | 2 |\n"
+	    "\n## Weapons\n\n| Weapon | Range | Attacks | To hit |\n"
+	    "|---|---|---|---|\n| Sword | 1 | 1 | 4+ |\n"
+	    "| Longbow | 40 | 1 | 4+ |\n"
+	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
+	    "| shooting | pipeline |\n| melee | pipeline |\n"
+	    "| contact | 2cm |\n| turn | %s |\n", turn);
+	load_text(text);
+}
+
+enum { TWO, THREE };
+enum { BLADE, BOW, OX };
+
+static void
+assert_q(const mpq_t x, long num, unsigned long den, const char *what)
+{
+	mpq_t y;
+
+	mpq_init(y);
+	mpq_set_si(y, num, den);
+	mpq_canonicalize(y);
+	cr_assert(mpq_equal(x, y), "%s: %s is not %ld/%lu", what,
+	    mpq_get_str(NULL, 10, x), num, den);
+	mpq_clear(y);
+}
+
+/* Fight a and b from wa and wb Wounds left; the ends and mean rounds. */
+static void
+assert_fight(int a, int b, int wa, int wb, long aw, long bw, long both,
+    unsigned long den, long rn, unsigned long rd)
+{
+	struct do_fight f;
+
+	do_fight_init(&f);
+	cr_assert_eq(do_fight_odds(ctx, a, b, wa, wb, &f), 0);
+	cr_assert(f.resolves);
+	cr_assert(f.chained);
+	assert_q(f.a_wins, aw, den, "attacker wins");
+	assert_q(f.b_wins, bw, den, "defender wins");
+	assert_q(f.both, both, den, "both removed");
+	assert_q(f.rounds, rn, rd, "rounds");
+	do_fight_clear(&f);
+}
+
+/*
+ * Melee roll 1: each round each side loses one Wound, no chance in it.
+ * Two against Three: after two rounds Two is gone and Three has one
+ * left; Two against Two: both go in the second round; Three against
+ * Two: the attacker stands. Each fight lasts two rounds.
+ */
+Test(dice_melee, accumulated_certain)
+{
+	load_accumulated("1");
+	assert_fight(TWO, THREE, 2, 3, 0, 1, 0, 1, 2, 1);
+	assert_fight(TWO, TWO, 2, 2, 0, 0, 1, 1, 2, 1);
+	assert_fight(THREE, TWO, 3, 2, 1, 0, 0, 1, 2, 1);
+	/* Three against Three from 1 and 3 Wounds left: one round. */
+	assert_fight(THREE, THREE, 1, 3, 0, 1, 0, 1, 1, 1);
+	unload();
+}
+
+/*
+ * Melee roll d2: each side loses 1 or 2, a half each. Two against Two
+ * (2 Wounds each): both lose 2 (1/4) both go; a loses 2 and b 1 (1/4)
+ * the defender wins; the other way (1/4) the attacker; both lose 1
+ * (1/4) and the next round removes both. Ends 1/4, 1/4, 1/2; rounds
+ * 1 + 1/4 = 5/4. Two against Three, from 2 and 1 left (b any roll
+ * removes): the attacker goes too when it loses 2 (1/2): 1/2, 0, 1/2
+ * in one round. First round of Two against Three: each loses 1 or 2.
+ */
+Test(dice_melee, accumulated_d2)
+{
+	struct do_fight f;
+
+	load_accumulated("d2");
+	assert_fight(TWO, TWO, 2, 2, 1, 1, 2, 4, 5, 4);
+	assert_fight(TWO, THREE, 2, 1, 1, 0, 1, 2, 1, 1);
+	do_fight_init(&f);
+	cr_assert_eq(do_fight_odds(ctx, TWO, THREE, 2, 3, &f), 0);
+	cr_assert_eq(f.wa, 2);
+	cr_assert_eq(f.wb, 3);
+	assert_q(f.a_loses[0], 0, 1, "a loses 0");
+	assert_q(f.a_loses[1], 1, 2, "a loses 1");
+	assert_q(f.a_loses[2], 1, 2, "a loses 2");
+	assert_q(f.b_loses[2], 1, 2, "b loses 2");
+	assert_q(f.b_loses[3], 0, 1, "b loses 3");
+	do_fight_clear(&f);
+	unload();
+}
+
+/*
+ * Melee roll d2-1: each side loses 0 or 1, a half each; Wounds 1 each.
+ * A round changes nothing with 1/4 (the self-loop); otherwise it ends:
+ * both go 1/4, one of them 1/4 each. Ended: 1/3 each way, and the mean
+ * of a geometric number of rounds with 3/4 to end: 4/3.
+ */
+Test(dice_melee, accumulated_self_loop)
+{
+	load_accumulated("d2-1");
+	assert_fight(TWO, TWO, 1, 1, 1, 1, 1, 3, 4, 3);
+	unload();
+}
+
+/*
+ * The pipeline, one attack hitting on 4+ (1/2) each, Wounds 1 each.
+ * Each side's turn is a round, the side whose turn it is striking first:
+ * alternate turns give strikes a b | b a | a b | b a …, a period of four
+ * strikes with a at the first and fourth. The first hit ends it: a
+ * wins (1/2 + 1/16) / (1 - 1/16) = 3/5, b 2/5. A round ends it with
+ * 3/4: 4/3 rounds. First round: b loses 1 with 1/2; a with 1/4 (b
+ * stands and hits).
+ */
+Test(dice_melee, pipeline_alternate)
+{
+	struct do_fight f;
+
+	load_pipeline("alternate");
+	assert_fight(BLADE, BLADE, 1, 1, 3, 2, 0, 5, 4, 3);
+	do_fight_init(&f);
+	cr_assert_eq(do_fight_odds(ctx, BLADE, BLADE, 1, 1, &f), 0);
+	assert_q(f.b_loses[0], 1, 2, "b loses 0");
+	assert_q(f.b_loses[1], 1, 2, "b loses 1");
+	assert_q(f.a_loses[0], 3, 4, "a loses 0");
+	assert_q(f.a_loses[1], 1, 4, "a loses 1");
+	do_fight_clear(&f);
+	unload();
+}
+
+/*
+ * Phased turns: both sides fight in each game turn, the side with the
+ * turn first, which changes every game turn: rounds a b | b a || b a |
+ * a b, strikes a b b a b a a b, a period of eight with a at the 1st,
+ * 4th, 6th and 7th: (1/2 + 1/16 + 1/64 + 1/128) / (1 - 1/256) = 10/17.
+ */
+Test(dice_melee, pipeline_phased)
+{
+	load_pipeline("phased");
+	assert_fight(BLADE, BLADE, 1, 1, 10, 7, 0, 17, 4, 3);
+	unload();
+}
+
+/*
+ * Ox (Wounds 2) attacks Blade (1), alternate: Blade needs two hits
+ * before Ox lands one. x: Ox's chance at the start of its own round
+ * with 2 Wounds left, y at the start of Blade's; with 1 left it is the
+ * case above, 3/5 striking first and 2/5 second.
+ * x: Ox hits (1/2) and wins; else Blade hits (1/4 in all): Ox has 1
+ * left and Blade strikes first next round, 2/5; else (1/4) y.
+ * x = 1/2 + 1/10 + y/4.
+ * y: Blade hits (1/2): Ox strikes back, hits (1/2) or else has the next
+ * round first with 1 left, 3/5; Blade misses (1/2): Ox hits (1/2) or
+ * else x. y = 1/2 (1/2 + 3/10) + 1/4 + x/4 = 13/20 + x/4.
+ * So 15x/16 = 61/80, x = 61/75; Blade 14/75.
+ * Rounds: from 1 and 1 a round ends it with 3/4, 4/3 rounds; X and Y
+ * as x and y: X = 1 + 1/4 (4/3) + Y/4, Y = 1 + 1/4 (4/3) + X/4,
+ * X = Y = 16/9.
+ */
+Test(dice_melee, pipeline_two_wounds)
+{
+	load_pipeline("alternate");
+	assert_fight(OX, BLADE, 2, 1, 61, 14, 0, 75, 16, 9);
+	unload();
+}
+
+/*
+ * The bundled ruleset converted to each mechanism and turn: every
+ * pair's ends and rounds against a propagation of the state
+ * distribution round by round in doubles, until what is left is below
+ * 1e-15, from the strikes worked out here from the shooting odds
+ * (do_fire_odds()) as play picks the weapons.
+ */
+#define MAXW 16
+
+/* P(k) of one strike of x at y in doubles, k up to cap (the last: cap
+ * or more). */
+static void
+strike(int x, int y, int cap, double *s)
+{
+	const struct dt_tables *t = ctx->fam_data;
+	struct dt_tables pt = *t;
+	const struct rs_unit *u = &rs->units[x];
+	double n[MAXW + 1];
+	struct do_fire f;
+	size_t k;
+	int i, j;
+
+	memset(s, 0, sizeof(double) * (MAXW + 1));
+	if (t->melee == DT_MELEE_ACCUMULATED) {
+		struct dx_dist r;
+
+		cr_assert_eq(dx_dist(&t->melee_roll.dx, &r), 0);
+		for (i = r.lo; i <= r.hi; i++)
+			s[i <= 0 ? 0 : i > cap ? cap : i] += r.pd[i - r.lo];
+		dx_dist_free(&r);
+		return;
+	}
+	pt.shooting = DT_SHOOT_PIPELINE;
+	s[0] = 1;
+	for (k = 0; k < u->nweapons; k++) {
+		if (ctx->wrange[u->weapons[k]] > ctx->melee_range + 1e-9)
+			continue;
+		do_fire_init(&f);
+		cr_assert_eq(do_fire_odds(rs, &pt, u->weapons[k], y, &f), 0);
+		memset(n, 0, sizeof(n));
+		for (i = 0; i <= cap; i++)
+			for (j = 0; j <= f.wounds; j++)
+				n[i + j > cap ? cap : i + j] += s[i] *
+				    mpq_get_d(f.damage[j]);
+		memcpy(s, n, sizeof(n));
+		do_fire_clear(&f);
+	}
+}
+
+/* s[k] of a strike capped at the cap of what is left, c: the last is
+ * the tail, "c or more". */
+static double
+capped(const double *s, int k, int c, int w)
+{
+	double p = 0;
+
+	if (k < c)
+		return s[k];
+	for (; k <= w; k++)
+		p += s[k];
+	return p;
+}
+
+/*
+ * The distribution over Wounds left, round after round, in doubles: the
+ * mass that ends each way, and the rounds (each round the mass still
+ * fighting adds itself). bfirst: 0 a strikes first, 1 b, -1 at once;
+ * a unit removed by the first strike does not strike back.
+ */
+static void
+propagate(int a, int b, int wa, int wb, double *aw, double *bw,
+    double *both, double *rounds)
+{
+	const struct dt_tables *t = ctx->fam_data;
+	static const int ph[4] = { 0, 1, 1, 0 };
+	double sa[MAXW + 1], sb[MAXW + 1], m[MAXW + 1][MAXW + 1],
+	    nm[MAXW + 1][MAXW + 1], left = 1, pa, pb, x;
+	int r, i, j, da, db, bfirst;
+
+	strike(b, a, wa, sa);
+	strike(a, b, wb, sb);
+	memset(m, 0, sizeof(m));
+	m[wa][wb] = 1;
+	*aw = *bw = *both = *rounds = 0;
+	for (r = 0; left > 1e-15 && r < 1000000; r++) {
+		*rounds += left;
+		memset(nm, 0, sizeof(nm));
+		bfirst = t->melee == DT_MELEE_ACCUMULATED ? -1 :
+		    t->turn == DT_TURN_PHASED ? ph[r % 4] : r % 2;
+		for (i = 1; i <= wa; i++)
+			for (j = 1; j <= wb; j++)
+				for (db = 0; m[i][j] > 0 && db <= j; db++)
+					for (da = 0; da <= i; da++) {
+						x = m[i][j];
+						pa = capped(sa, da, i, wa);
+						pb = capped(sb, db, j, wb);
+						if (bfirst == 0 && db == j) {
+							*aw += da == 0 ? x * pb : 0;
+							continue;
+						}
+						if (bfirst == 1 && da == i) {
+							*bw += db == 0 ? x * pa : 0;
+							continue;
+						}
+						x *= pa * pb;
+						if (da == i && db == j)
+							*both += x;
+						else if (db == j)
+							*aw += x;
+						else if (da == i)
+							*bw += x;
+						else
+							nm[i - da][j - db] += x;
+					}
+		memcpy(m, nm, sizeof(m));
+		left = 0;
+		for (i = 1; i <= wa; i++)
+			for (j = 1; j <= wb; j++)
+				left += m[i][j];
+	}
+}
+
+static void
+agree_all(const char *melee, const char *turn)
+{
+	char *text, *why = NULL, *a, *b;
+	struct do_fight f;
+	size_t len, u, v;
+	double aw, bw, bo, rn;
+	int checked = 0;
+
+	cr_assert_eq(file_slurp("../rulesets/dice-skirmish.md", 1 << 20, &text,
+	    &len, &why), 0, "%s", why);
+	a = strstr(text, "| melee        | opposed   |");
+	b = strstr(text, "| turn         | alternate |");
+	cr_assert(a != NULL && b != NULL);
+	memset(a, ' ', strlen("| melee        | opposed   |"));
+	memcpy(a, melee, strlen(melee));
+	memset(b, ' ', strlen("| turn         | alternate |"));
+	memcpy(b, turn, strlen(turn));
+	load_text(text);
+	free(text);
+	for (u = 0; u < rs->nunits; u++)
+		for (v = 0; v < rs->nunits; v++) {
+			const struct dt_tables *t = ctx->fam_data;
+			int wa = t->units[u].wounds, wb = t->units[v].wounds;
+
+			do_fight_init(&f);
+			cr_assert_eq(do_fight_odds(ctx, (int)u, (int)v, wa, wb,
+			    &f), 0);
+			if (f.resolves) {
+				propagate((int)u, (int)v, wa, wb, &aw, &bw,
+				    &bo, &rn);
+				cr_assert_float_eq(mpq_get_d(f.a_wins), aw, 1e-9,
+				    "%s v %s", rs->units[u].name,
+				    rs->units[v].name);
+				cr_assert_float_eq(mpq_get_d(f.b_wins), bw, 1e-9);
+				cr_assert_float_eq(mpq_get_d(f.both), bo, 1e-9);
+				cr_assert_float_eq(mpq_get_d(f.rounds), rn,
+				    1e-6 * rn);
+				checked++;
+			}
+			do_fight_clear(&f);
+		}
+	cr_assert_gt(checked, 20);
+	unload();
+}
+
+Test(dice_melee, bundled_accumulated_agrees)
+{
+	agree_all("| melee | accumulated |", "| turn | alternate |");
+}
+
+Test(dice_melee, bundled_pipeline_alternate_agrees)
+{
+	agree_all("| melee | pipeline |", "| turn | alternate |");
+}
+
+Test(dice_melee, bundled_pipeline_phased_agrees)
+{
+	agree_all("| melee | pipeline |", "| turn | phased |");
+}
