@@ -47,7 +47,9 @@ struct chain {
 	mpq_t *ta, *tb;      /* tails: P(a strike on a takes i or more) */
 	mpq_t q;             /* a round that changes nothing */
 	mpq_t *v, *row, *col; /* [place][i][j] */
-	int needrow, needcol;
+	/* The sums a place's round reads: those of the place after one
+	 * where a strikes first (or both at once) and one where b does. */
+	int needrow[4], needcol[4];
 };
 
 static mpq_t *
@@ -317,9 +319,9 @@ solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 		mpq_add(ch->v[at(ch, p, i, j)], r[p], tmp);
 	}
 	for (p = 0; p < ch->np; p++) {
-		if (ch->needrow)
+		if (ch->needrow[p])
 			sum_row(ch, p, i, j, tmp);
-		if (ch->needcol)
+		if (ch->needcol[p])
 			sum_col(ch, p, i, j, tmp);
 		mpq_clear(r[p]);
 	}
@@ -347,8 +349,8 @@ pass(struct chain *ch, int what, mpq_t out)
 			    1);
 	}
 	/* The strike back after b is removed at once (accumulated). */
-	for (p = 0; ch->needrow && p < ch->np; p++)
-		for (i = 1; i <= ch->wa; i++)
+	for (p = 0; p < ch->np; p++)
+		for (i = 1; ch->needrow[p] && i <= ch->wa; i++)
 			sum_row(ch, p, i, 0, tmp);
 	for (j = 1; j <= ch->wb; j++)
 		for (i = 1; i <= ch->wa; i++)
@@ -421,18 +423,24 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= DO_CHAIN_MAX;
 	if (!f->chained)
 		goto out;
-	ch.needrow = ch.needcol = 0;
 	for (n = 0; n < (size_t)ch.np; n++) {
-		ch.needrow |= ch.first[n] != FIRST_B;
-		ch.needcol |= ch.first[n] == FIRST_B;
+		ch.needrow[(n + 1) % ch.np] |= ch.first[n] != FIRST_B;
+		ch.needcol[(n + 1) % ch.np] |= ch.first[n] == FIRST_B;
 	}
 	n = (size_t)ch.np * ((size_t)ch.wa + 1) * ((size_t)ch.wb + 1);
 	ch.v = vec_new(n);
 	ch.row = vec_new(n);
 	ch.col = vec_new(n);
 	pass(&ch, Q_A_WINS, f->a_wins);
-	pass(&ch, Q_B_WINS, f->b_wins);
 	pass(&ch, Q_ROUNDS, f->rounds);
+	/* Strikes that take turns cannot remove both (one removed does
+	 * not strike back): what a's win leaves is b's. */
+	if (ch.first[0] == AT_ONCE)
+		pass(&ch, Q_B_WINS, f->b_wins);
+	else {
+		mpq_set_ui(f->b_wins, 1, 1);
+		mpq_sub(f->b_wins, f->b_wins, f->a_wins);
+	}
 	/* The melee ends for certain: what is left is both removed. */
 	mpq_set_ui(f->both, 1, 1);
 	mpq_sub(f->both, f->both, f->a_wins);
