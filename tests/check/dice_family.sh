@@ -67,6 +67,17 @@ t "close covers melee by pipeline" 0 check tests/rulesets/dice-close.md
 grep -q "rule melee.pipeline " "$tmp/err" && fail "dice-close exercises melee.pipeline" "warned" ||
     pass "dice-close exercises melee.pipeline"
 
+# The melee by accumulated hits and by the pipeline has exact odds to its
+# end: odds --json lists each pair with its mechanism and mean rounds.
+for f in dice-tally:accumulated dice-close:pipeline; do
+	r=${f%%:*} m=${f#*:}
+	t "odds --json $r" 0 odds --json "tests/rulesets/$r.md"
+	grep -q "\"mechanism\": \"$m\"" "$tmp/out" &&
+	    grep -q '"expected_rounds": "[0-9]*/[0-9]*"' "$tmp/out" &&
+	    pass "$r: melee by $m fought to its end in odds --json" ||
+	    fail "$r: melee by $m fought to its end in odds --json" "$(head -c 300 "$tmp/out")"
+done
+
 # play --json: the numbers add up.
 t "play --json" 0 play "$R" --games 300 --seed 5 --json
 j() { sed -n "s/^ *\"$1\": \([0-9.]*\),*$/\1/p" "$tmp/out" | head -1; }
