@@ -53,7 +53,8 @@ load_accumulated(const char *roll)
 
 	snprintf(text, sizeof(text),
 	    "---\ntitle: A\nengine: dice\nmeasure: cm\n---\n\n## Units\n\n"
-	    "| Unit | Class | Move | Weapons | Wounds |\n|---|---|---|---|---|\n"
+	    "| Unit | Class | Move | Weapons | Wounds |\n"
+	    "|---|---|---|---|---|\n"
 	    "| Two | infantry | 10 | Stone | 2 |\n"
 	    "| Three | infantry | 10 | Stone | 3 |\n"
 	    "\n## Weapons\n\n| Weapon | Range | Attacks |\n|---|---|---|\n"
@@ -340,12 +341,16 @@ propagate(int a, int b, int wa, int wb, double *aw, double *bw,
 						x = m[i][j];
 						pa = capped(sa, da, i, wa);
 						pb = capped(sb, db, j, wb);
+						/* Removed by the first strike:
+						 * counted once, no strike back. */
 						if (bfirst == 0 && db == j) {
-							*aw += da == 0 ? x * pb : 0;
+							if (da == 0)
+								*aw += x * pb;
 							continue;
 						}
 						if (bfirst == 1 && da == i) {
-							*bw += db == 0 ? x * pa : 0;
+							if (db == 0)
+								*bw += x * pa;
 							continue;
 						}
 						x *= pa * pb;
@@ -397,11 +402,13 @@ agree_all(const char *melee, const char *turn)
 			if (f.resolves) {
 				propagate((int)u, (int)v, wa, wb, &aw, &bw,
 				    &bo, &rn);
-				cr_assert_float_eq(mpq_get_d(f.a_wins), aw, 1e-9,
-				    "%s v %s", rs->units[u].name,
+				cr_assert_float_eq(mpq_get_d(f.a_wins), aw,
+				    1e-9, "%s v %s", rs->units[u].name,
 				    rs->units[v].name);
-				cr_assert_float_eq(mpq_get_d(f.b_wins), bw, 1e-9);
-				cr_assert_float_eq(mpq_get_d(f.both), bo, 1e-9);
+				cr_assert_float_eq(mpq_get_d(f.b_wins), bw,
+				    1e-9);
+				cr_assert_float_eq(mpq_get_d(f.both), bo,
+				    1e-9);
 				cr_assert_float_eq(mpq_get_d(f.rounds), rn,
 				    1e-6 * rn);
 				checked++;
@@ -645,7 +652,8 @@ time_all(const char *melee, const char *turn)
 
 Test(dice_melee, bundled_all_pairs_fast)
 {
-	double acc = time_all("| melee | accumulated |", "| turn | alternate |");
+	double acc = time_all("| melee | accumulated |",
+	    "| turn | alternate |");
 	double alt = time_all("| melee | pipeline |", "| turn | alternate |");
 	double ph = time_all("| melee | pipeline |", "| turn | phased |");
 
