@@ -23,7 +23,8 @@
  * nothing can ever remove either unit. The states are worked out from
  * the fewest Wounds up, and the sums over the Wounds one strike takes are
  * kept for each row and column, so a pair of Wounds Wa and Wb costs about
- * P Wa Wb (Wa + Wb) products of rationals: DO_CHAIN_MAX bounds Wa Wb.
+ * P Wa Wb (Wa + Wb) products of rationals: DO_CHAIN_MAX bounds Wa Wb,
+ * and DO_CHAIN_WORK the sum over all pairs of a ruleset.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,99 @@ strike_of(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
 	if (t->melee == DT_MELEE_ACCUMULATED)
 		return roll_strike(t, cap, s);
 	return pipeline_strike(c, x, y, cap, s);
+}
+
+static int
+full_of(const struct eng_ctx *c, int y)
+{
+	const struct dt_tables *t = c->fam_data;
+
+	return t->units[y].wounds > 0 ? t->units[y].wounds : 1;
+}
+
+/* Whether x and z strike alike: a melee by accumulated hits always; by
+ * the pipeline when the weapons that reach are the same. */
+static int
+alike(const struct eng_ctx *c, int x, int z)
+{
+	const struct rs_unit *ux = &c->rs->units[x], *uz = &c->rs->units[z];
+	int wx[RS_MAX_WEAPONS_PER_UNIT], wz[RS_MAX_WEAPONS_PER_UNIT];
+	int nx = 0, nz = 0;
+	size_t k;
+
+	if (((const struct dt_tables *)c->fam_data)->melee ==
+	    DT_MELEE_ACCUMULATED)
+		return 1;
+	for (k = 0; k < ux->nweapons; k++)
+		if (c->wrange[ux->weapons[k]] <= c->melee_range + 1e-9)
+			wx[nx++] = ux->weapons[k];
+	for (k = 0; k < uz->nweapons; k++)
+		if (c->wrange[uz->weapons[k]] <= c->melee_range + 1e-9)
+			wz[nz++] = uz->weapons[k];
+	return nx == nz && memcmp(wx, wz, sizeof(int) * (size_t)nx) == 0;
+}
+
+void
+do_strikes_init(struct do_strikes *m, const struct eng_ctx *c)
+{
+	int n = (int)c->rs->nunits, x, z;
+
+	memset(m, 0, sizeof(*m));
+	m->c = c;
+	m->n = n;
+	m->rep = xcalloc((size_t)n + 1, sizeof(int));
+	m->v = xcalloc((size_t)n * (size_t)n + 1, sizeof(mpq_t *));
+	for (x = 0; x < n; x++)
+		for (m->rep[x] = x, z = 0; z < x; z++)
+			if (m->rep[z] == z && alike(c, x, z)) {
+				m->rep[x] = z;
+				break;
+			}
+}
+
+void
+do_strikes_clear(struct do_strikes *m)
+{
+	size_t k;
+
+	for (k = 0; m->v != NULL && k < (size_t)m->n * (size_t)m->n; k++)
+		if (m->v[k] != NULL)
+			vec_free(m->v[k], (size_t)full_of(m->c,
+			    (int)(k % (size_t)m->n)) + 1);
+	free(m->v);
+	free(m->rep);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * x's strike at y, capped at cap (at most y's full Wounds), into s:
+ * worked out at y's full Wounds, or taken from m (kept there while it
+ * holds fewer than DO_STRIKES_KEPT values), then capped.
+ */
+static int
+strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y,
+    int cap, mpq_t *s)
+{
+	int full = full_of(c, y), k, rc = 0;
+	mpq_t *v, **slot = NULL;
+
+	if (m != NULL)
+		slot = &m->v[(size_t)m->rep[x] * (size_t)m->n + (size_t)y];
+	if (slot != NULL && *slot != NULL)
+		v = *slot;
+	else {
+		v = vec_new((size_t)full + 1);
+		rc = strike_of(c, x, y, full, v);
+	}
+	for (k = 0; rc == 0 && k <= full; k++)
+		mpq_add(s[k < cap ? k : cap], s[k < cap ? k : cap], v[k]);
+	if (slot != NULL && *slot == NULL && rc == 0 &&
+	    m->kept + full + 1 <= DO_STRIKES_KEPT) {
+		m->kept += (size_t)full + 1;
+		*slot = v;
+	} else if (slot == NULL || *slot != v)
+		vec_free(v, (size_t)full + 1);
+	return rc;
 }
 
 /* The rounds' order (the file's comment): the places of its cycle. */
@@ -394,9 +488,47 @@ first_round(const struct chain *ch, struct do_fight *f)
 	mpq_clears(stand, tmp, NULL);
 }
 
+/* The places of the turns' order of the ruleset of c. */
+static int
+places(const struct eng_ctx *c)
+{
+	struct chain ch;
+
+	order_of(c->fam_data, &ch);
+	return ch.np;
+}
+
+int
+do_chain_limit(const struct eng_ctx *c)
+{
+	const struct dt_tables *t = c->fam_data;
+	long n[DT_MAX_STAT + 1] = { 0 }, work[DO_CHAIN_MAX + 1] = { 0 };
+	long np = places(c), sum = 0;
+	size_t u;
+	int wa, wb, w, p, lim = 0;
+
+	for (u = 0; u < c->rs->nunits; u++) {
+		w = t->units[u].wounds;
+		n[w < 1 ? 1 : w > DT_MAX_STAT ? DT_MAX_STAT : w]++;
+	}
+	/* The work of all pairs by the product of their Wounds. */
+	for (wa = 1; wa <= DT_MAX_STAT; wa++)
+		for (wb = 1; n[wa] > 0 && wb <= DT_MAX_STAT; wb++)
+			if (n[wb] > 0 && wa * wb <= DO_CHAIN_MAX)
+				work[wa * wb] += n[wa] * n[wb] * np * wa * wb *
+				    (wa + wb);
+	for (p = 1; p <= DO_CHAIN_MAX; p++) {
+		sum += work[p];
+		if (sum > DO_CHAIN_WORK)
+			break;
+		lim = p;
+	}
+	return lim;
+}
+
 int
 do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
-    struct do_fight *f)
+    int limit, struct do_strikes *m, struct do_fight *f)
 {
 	struct chain ch;
 	size_t n;
@@ -411,8 +543,8 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
 	ch.sb = vec_new((size_t)ch.wb + 1);
 	ch.ta = vec_new((size_t)ch.wa + 1);
 	ch.tb = vec_new((size_t)ch.wb + 1);
-	if (strike_of(c, b, a, ch.wa, ch.sa) != 0 ||
-	    strike_of(c, a, b, ch.wb, ch.sb) != 0)
+	if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
+	    strike_at(c, m, a, b, ch.wb, ch.sb) != 0)
 		goto out;
 	rc = 0;
 	tails(ch.ta, ch.sa, ch.wa);
@@ -420,7 +552,7 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
 	first_round(&ch, f);
 	mpq_mul(ch.q, ch.sa[0], ch.sb[0]);
 	f->resolves = mpq_cmp_ui(ch.q, 1, 1) != 0;
-	f->chained = f->resolves && (long)ch.wa * ch.wb <= DO_CHAIN_MAX;
+	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
 	if (!f->chained)
 		goto out;
 	for (n = 0; n < (size_t)ch.np; n++) {

@@ -334,14 +334,16 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
 	struct eng_odds_melee me;
+	struct do_strikes m;
 	struct do_fight f;
-	int a, b;
+	int a, b, lim = do_chain_limit(c);
 
+	do_strikes_init(&m, c);
 	for (a = 0; a < (int)rs->nunits; a++)
 		for (b = 0; b < (int)rs->nunits; b++) {
 			do_fight_init(&f);
 			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			    full_wounds(t, b), &f) == 0 &&
+			    full_wounds(t, b), lim, &m, &f) == 0 &&
 			    (f.chained || !f.resolves)) {
 				memset(&me, 0, sizeof(me));
 				me.attacker = a;
@@ -357,6 +359,7 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 			}
 			do_fight_clear(&f);
 		}
+	do_strikes_clear(&m);
 }
 
 void
@@ -440,7 +443,8 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 
 	do_fight_init(&f);
 	if (do_fight_odds(g->ctx, ta, tb, full_wounds(t, ta) - c->a_hits,
-	    full_wounds(t, tb) - c->b_hits, &f) != 0 || !f.chained)
+	    full_wounds(t, tb) - c->b_hits, do_chain_limit(g->ctx), NULL,
+	    &f) != 0 || !f.chained)
 		rc = -1;
 	else if (!strcmp(key, "attacker_wins"))
 		*q = to_q(f.a_wins);
@@ -584,14 +588,14 @@ melee_finding(const struct ruleset *rs, const struct dt_tables *t,
  * chance of a strike that takes nothing does not depend on Wounds.
  */
 static void
-fight_finding(const struct eng_ctx *c, int a, int b,
+fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
     unsigned char *removable, struct diags *d)
 {
 	const struct ruleset *rs = c->rs;
 	struct do_fight f;
 
 	do_fight_init(&f);
-	if (do_fight_odds(c, a, b, 1, 1, &f) == 0) {
+	if (do_fight_odds(c, a, b, 1, 1, 0, m, &f) == 0) {
 		if (mpq_cmp_ui(f.b_loses[0], 1, 1) != 0)
 			removable[b] = 1;
 		if (a <= b && !f.resolves)
@@ -612,6 +616,7 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
 	const struct rs_unit *u;
+	struct do_strikes m;
 	struct dx_dist roll;
 	size_t a, k, b;
 
@@ -624,9 +629,12 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				    removable, d);
 	}
 	if (t->melee != DT_MELEE_OPPOSED) {
+		do_strikes_init(&m, c);
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
-				fight_finding(c, (int)a, (int)b, removable, d);
+				fight_finding(c, &m, (int)a, (int)b, removable,
+				    d);
+		do_strikes_clear(&m);
 	} else if (melee_roll(t, &roll) == 0) {
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
@@ -758,11 +766,13 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
 	struct eng_table *x;
+	struct do_strikes m;
 	struct do_fight f;
 	size_t a, b;
 
 	if (rs->nunits == 0)
 		return;
+	do_strikes_init(&m, c);
 	x = eng_table_add(out, "Melee: chance the attacker (row) removes the "
 	    "defender (column) in the first round", rs->nunits, rs->nunits);
 	x->rowhead = xstrdup("attacker");
@@ -778,13 +788,14 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 		x->cols[a] = xstrdup(rs->units[a].name);
 		for (b = 0; b < rs->nunits; b++) {
 			do_fight_init(&f);
-			/* One Wound each: the chain is one state. */
+			/* The first round only: the chain is not read. */
 			if (do_fight_odds(c, (int)a, (int)b, 1,
-			    full_wounds(t, (int)b), &f) == 0)
+			    full_wounds(t, (int)b), 0, &m, &f) == 0)
 				set_cell(cell(x, a, b), f.b_loses[f.wb]);
 			do_fight_clear(&f);
 		}
 	}
+	do_strikes_clear(&m);
 }
 
 void
@@ -931,9 +942,11 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
+	struct do_strikes m;
 	struct do_fight f;
-	int a, b;
+	int a, b, lim = do_chain_limit(c);
 
+	do_strikes_init(&m, c);
 	for (a = 0; a < (int)rs->nunits; a++)
 		for (b = 0; b < (int)rs->nunits; b++) {
 			if (!name_ok(fa, rs->units[a].name) ||
@@ -941,11 +954,12 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 				continue;
 			do_fight_init(&f);
 			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			    full_wounds(t, b), &f) == 0)
+			    full_wounds(t, b), lim, &m, &f) == 0)
 				out->entry(fight_entry(rs, t, a, b, &f),
 				    out->arg);
 			do_fight_clear(&f);
 		}
+	do_strikes_clear(&m);
 }
 
 static void

@@ -115,7 +115,8 @@ assert_fight(int a, int b, int wa, int wb, long aw, long bw, long both,
 	struct do_fight f;
 
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, a, b, wa, wb, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, a, b, wa, wb, DO_CHAIN_MAX, NULL, &f),
+	    0);
 	cr_assert(f.resolves);
 	cr_assert(f.chained);
 	assert_q(f.a_wins, aw, den, "attacker wins");
@@ -159,7 +160,8 @@ Test(dice_melee, accumulated_d2)
 	assert_fight(TWO, TWO, 2, 2, 1, 1, 2, 4, 5, 4);
 	assert_fight(TWO, THREE, 2, 1, 1, 0, 1, 2, 1, 1);
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, TWO, THREE, 2, 3, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, TWO, THREE, 2, 3, DO_CHAIN_MAX, NULL,
+	    &f), 0);
 	cr_assert_eq(f.wa, 2);
 	cr_assert_eq(f.wb, 3);
 	assert_q(f.a_loses[0], 0, 1, "a loses 0");
@@ -200,7 +202,8 @@ Test(dice_melee, pipeline_alternate)
 	load_pipeline("alternate");
 	assert_fight(BLADE, BLADE, 1, 1, 3, 2, 0, 5, 4, 3);
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, BLADE, BLADE, 1, 1, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, BLADE, BLADE, 1, 1, DO_CHAIN_MAX,
+	    NULL, &f), 0);
 	assert_q(f.b_loses[0], 1, 2, "b loses 0");
 	assert_q(f.b_loses[1], 1, 2, "b loses 1");
 	assert_q(f.a_loses[0], 3, 4, "a loses 0");
@@ -341,8 +344,8 @@ propagate(int a, int b, int wa, int wb, double *aw, double *bw,
 						x = m[i][j];
 						pa = capped(sa, da, i, wa);
 						pb = capped(sb, db, j, wb);
-						/* Removed by the first strike:
-						 * counted once, no strike back. */
+						/* Removed by the first
+						 * strike: no strike back. */
 						if (bfirst == 0 && db == j) {
 							if (da == 0)
 								*aw += x * pb;
@@ -398,7 +401,7 @@ agree_all(const char *melee, const char *turn)
 
 			do_fight_init(&f);
 			cr_assert_eq(do_fight_odds(ctx, (int)u, (int)v, wa, wb,
-			    &f), 0);
+			    DO_CHAIN_MAX, NULL, &f), 0);
 			if (f.resolves) {
 				propagate((int)u, (int)v, wa, wb, &aw, &bw,
 				    &bo, &rn);
@@ -697,7 +700,7 @@ duel(const char *melee, const char *roll, const char *turn)
 	    "| contact | 2cm |\n| turn | %s |\n", melee, roll, turn);
 	load_text(text);
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, 0, 0, 2, 2, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, 0, 0, 2, 2, DO_CHAIN_MAX, NULL, &f), 0);
 	memset(&st, 0, sizeof(st));
 	eng_selfplay(ctx, 20000, 11, 1, &st);
 	n = (double)st.games;
