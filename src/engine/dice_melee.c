@@ -517,13 +517,14 @@ do_chain_limit(const struct eng_ctx *c)
 			if (n[wb] > 0 && wa * wb <= DO_CHAIN_MAX)
 				work[wa * wb] += n[wa] * n[wb] * np * wa * wb *
 				    (wa + wb);
+	/* The largest product whose pairs, with all smaller, fit. */
 	for (p = 1; p <= DO_CHAIN_MAX; p++) {
-		sum += work[p];
-		if (sum > DO_CHAIN_WORK)
-			break;
-		lim = p;
+		if ((sum += work[p]) > DO_CHAIN_WORK)
+			return lim;
+		if (work[p] > 0)
+			lim = p;
 	}
-	return lim;
+	return DO_CHAIN_MAX;
 }
 
 int

@@ -726,3 +726,39 @@ Test(dice_melee, self_play_agrees)
 	duel("pipeline", "d6", "alternate");
 	duel("pipeline", "d6", "phased");
 }
+
+/*
+ * The budget of all pairs: ten unit types of 1 Wound and ten of 20, by
+ * accumulated hits (one place). Pairs of 1 and 1: 100 of 1*1*2 steps;
+ * of 1 and 20 either way: 200 of 1*20*21 = 84,000 in all; of 20 and
+ * 20: 100 of 20*20*40 = 1,600,000, past DO_CHAIN_WORK. The limit falls
+ * to 20: odds() has the 300 pairs under it and not the 100 over it.
+ */
+Test(dice_melee, chain_budget)
+{
+	char text[8192], *p = text;
+	struct eng_odds o;
+	int k;
+
+	p += sprintf(p, "---\ntitle: B\nengine: dice\nmeasure: cm\n---\n\n"
+	    "## Units\n\n| Unit | Class | Move | Weapons | Wounds |\n"
+	    "|---|---|---|---|---|\n");
+	for (k = 0; k < 20; k++)
+		p += sprintf(p, "| U%d | infantry | 10 | Stone | %d |\n", k,
+		    k < 10 ? 1 : 20);
+	sprintf(p, "\n## Weapons\n\n| Weapon | Range | Attacks |\n"
+	    "|---|---|---|\n| Stone | 30 | 1 |\n"
+	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
+	    "| shooting | accumulated |\n| melee | accumulated |\n"
+	    "| contact | 2cm |\n| melee roll | d6 |\n");
+	load_text(text);
+	cr_assert_eq(do_chain_limit(ctx), 20);
+	memset(&o, 0, sizeof(o));
+	eng_dice.odds(ctx, &o);
+	cr_assert_eq(o.nmelee, 300);
+	eng_odds_free(&o);
+	unload();
+	load_pipeline("phased");
+	cr_assert_eq(do_chain_limit(ctx), DO_CHAIN_MAX);
+	unload();
+}
