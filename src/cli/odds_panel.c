@@ -501,10 +501,13 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				    md->defender_wins)) : xstrdup(dash);
 				break;
 			case ENG_CARD_ROUND:
-				/* A row has a melee one way or the other. */
+				/* A row listed for its shot may have no melee
+				 * either way (a family's pair not worked out:
+				 * the dice family's over its limit). */
 				cells[c] = oka ? pct(eng_q_double(
-				    ma->attacker_wins)) : pct(eng_q_double(
-				    md->defender_wins));
+				    ma->attacker_wins)) : md != NULL ?
+				    pct(eng_q_double(md->defender_wins)) :
+				    xstrdup(dash);
 				break;
 			}
 		panel_row(o, xstrdup(rs->units[t].name), cells);

@@ -312,7 +312,7 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
 	ENG_CARD_ROUND };
 static const struct eng_words di_situations[] = {
-	{ "contact", "one opposed roll in contact" },
+	{ "contact", "a melee in contact" },
 	{ NULL, NULL },
 };
 
@@ -325,21 +325,27 @@ static const struct eng_show di_show = {
 	.weapon_destroys = 0,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
-	/* The exact odds (dice_odds.c): one fight is one opposed roll. */
+	/* The exact odds (dice_odds.c): by opposed roll one fight is one
+	 * roll; by accumulated hits or the pipeline the melee is fought
+	 * to its end (dice_melee.c). The words fit either. */
 	.situation = "contact",
-	.melee_title = "Melee: chance the attacker wins one fight (row "
-	    "attacks column)",
-	.melee_title_wide = "Melee: % chance the attacker (row) wins one "
-	    "fight against the defender (column number)",
+	.melee_title = "Melee: chance the attacker wins (row attacks "
+	    "column)",
+	.melee_title_wide = "Melee: % chance the attacker (row) wins "
+	    "against the defender (column number)",
 	.fire_title = "Shooting: chance one attack wounds (row shoots "
 	    "column)",
 	.card = di_card,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
-	.melee_legend = "chance the attacker's total beats the defender's",
-	.melee_note = "Exact odds of one opposed roll: each side rolls the "
-	    "melee roll plus its Combat against the other's class; the Melee "
-	    "outcomes table says what beaten, beaten by double and equal do.",
+	.melee_legend = "chance the attacker wins: its total beats the "
+	    "defender's (opposed roll), or it removes the defender and "
+	    "stands (accumulated hits, pipeline)",
+	.melee_note = "Exact odds. By opposed roll, one roll: each side "
+	    "rolls the melee roll plus its Combat against the other's class; "
+	    "the Melee outcomes table says what beaten, beaten by double and "
+	    "equal do. By accumulated hits or the pipeline, the melee fought "
+	    "round by round from full Wounds until a unit is removed.",
 	.fire_map = 1,
 	.tables = do_tables,
 	.outcomes = do_outcomes,

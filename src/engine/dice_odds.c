@@ -7,7 +7,9 @@
  * lose more than it has: its last entry is the chance the volley
  * removes the target. Accumulated shooting: the Attacks rolled are the
  * hits, one wound each. Melee by opposed roll: both roll the melee roll
- * plus their Combat factor against the other's class (dx_opposed()).
+ * plus their Combat factor against the other's class (dx_opposed());
+ * by accumulated hits or the pipeline: the melee fought to its end
+ * (dice_melee.c).
  *
  * From these: the fire and melee entries of eng_odds (the generic odds
  * panels and heat maps), the family's own tables (sheet and report),
@@ -350,6 +352,52 @@ melee_roll(const struct dt_tables *t, struct dx_dist *roll)
 	return dx_dist(&t->melee_roll.dx, roll);
 }
 
+/* A unit type's Wounds: none written is one a single wound removes. */
+static int
+full_wounds(const struct dt_tables *t, int u)
+{
+	return t->units[u].wounds > 0 ? t->units[u].wounds : 1;
+}
+
+/*
+ * The melee entries of a melee by accumulated hits or the pipeline: each
+ * pair fought to its end from full Wounds. A pair over the chain's limit
+ * (DO_CHAIN_MAX) has no entry: its first round is in the odds document.
+ */
+static void
+fights_odds(const struct eng_ctx *c, struct eng_odds *o)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct eng_odds_melee me;
+	struct do_strikes m;
+	struct do_fight f;
+	int a, b, lim = do_chain_limit(c);
+
+	do_strikes_init(&m, c);
+	for (a = 0; a < (int)rs->nunits; a++)
+		for (b = 0; b < (int)rs->nunits; b++) {
+			do_fight_init(&f);
+			if (do_fight_odds(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m, &f) == 0 &&
+			    (f.chained || !f.resolves)) {
+				memset(&me, 0, sizeof(me));
+				me.attacker = a;
+				me.defender = b;
+				me.situation = "contact";
+				/* No factors: the strikes are the odds. */
+				me.attacker_wins = to_q(f.a_wins);
+				me.defender_wins = to_q(f.b_wins);
+				me.both_destroyed = to_q(f.both);
+				me.expected_rolls = to_q(f.rounds);
+				me.resolves = f.resolves;
+				XPUSH(o->melee, o->nmelee, o->capmelee, me);
+			}
+			do_fight_clear(&f);
+		}
+	do_strikes_clear(&m);
+}
+
 void
 do_odds(const struct eng_ctx *c, struct eng_odds *o)
 {
@@ -378,6 +426,10 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 				}
 				do_fire_clear(&f);
 			}
+	if (t->melee != DT_MELEE_OPPOSED) {
+		fights_odds(c, o);
+		return;
+	}
 	if (melee_roll(t, &roll) != 0)
 		return;
 	for (a = 0; a < rs->nunits; a++)
@@ -410,8 +462,46 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
  * whole Wounds: p_hit (or p_wound_per_attack), p_removed,
  * expected_damage; a melee's attacker_wins, defender_wins,
  * attacker_double, defender_double, equal, both_destroyed (0: one
- * roll). Returns 0, or -1 for a key it does not know.
+ * roll); by accumulated hits or the pipeline, the melee to its end from
+ * the Wounds each had left when it began: attacker_wins, defender_wins,
+ * both_destroyed, expected_rounds. Returns 0, or -1 for a key it does
+ * not know.
  */
+/* A test game's odds of a melee by accumulated hits or the pipeline:
+ * from the Wounds the units had left when it began. The chain has no
+ * Melee modifiers (they would change from round to round: a charge
+ * counts once, below half only later), so a melee fought with some has
+ * no odds here. */
+static int
+fight_contest(const struct eng_game *g, const struct eng_contest *c,
+    const char *key, struct eng_q *q)
+{
+	const struct dt_tables *t = tables_of(g->ctx);
+	int ta = g->u[c->a].type, tb = g->u[c->b].type, rc = 0;
+	struct do_fight f;
+
+	if (c->a_power != 0 || c->b_power != 0)
+		return -1;
+
+	do_fight_init(&f);
+	if (do_fight_odds(g->ctx, ta, tb, full_wounds(t, ta) - c->a_hits,
+	    full_wounds(t, tb) - c->b_hits, do_chain_limit(g->ctx), NULL,
+	    &f) != 0 || !f.chained)
+		rc = -1;
+	else if (!strcmp(key, "attacker_wins"))
+		*q = to_q(f.a_wins);
+	else if (!strcmp(key, "defender_wins"))
+		*q = to_q(f.b_wins);
+	else if (!strcmp(key, "both_destroyed"))
+		*q = to_q(f.both);
+	else if (!strcmp(key, "expected_rounds"))
+		*q = to_q(f.rounds);
+	else
+		rc = -1;
+	do_fight_clear(&f);
+	return rc;
+}
+
 int
 do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
@@ -443,6 +533,8 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		do_fire_clear(&f);
 		return rc;
 	}
+	if (c->kind == 2 && t->melee != DT_MELEE_OPPOSED)
+		return fight_contest(g, c, key, q);
 	if (c->kind != 2 || melee_roll(t, &roll) != 0)
 		return -1;
 	do_opposed(&roll, c->a_power, c->b_power, &op);
@@ -535,40 +627,31 @@ melee_finding(const struct ruleset *rs, const struct dt_tables *t,
 	dx_opposed_clear(&op);
 }
 
-/* A melee of accumulated hits or by the pipeline: a unit that one of
- * its enemies' melees can take a Wound from is removable, in melees
- * enough. */
+/*
+ * The same for a melee by accumulated hits or the pipeline: b is
+ * removable when a's strike can take a Wound (rounds go on until one is
+ * removed), and a pair neither of which can harm the other fights for
+ * ever (told once, a <= b). One Wound each is enough to tell: the
+ * chance of a strike that takes nothing does not depend on Wounds.
+ */
 static void
-melee_wounds(const struct eng_ctx *c, unsigned char *removable)
+fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
+    unsigned char *removable, struct diags *d)
 {
 	const struct ruleset *rs = c->rs;
-	const struct dt_tables *t = tables_of(c);
-	struct do_fire f;
-	struct dx_dist roll;
-	size_t a, k, b;
-	int w;
+	struct do_fight f;
 
-	if (t->melee == DT_MELEE_ACCUMULATED) {
-		if (dx_dist(&t->melee_roll.dx, &roll) != 0)
-			return;
-		if (roll.hi > 0)
-			memset(removable, 1, rs->nunits);
-		dx_dist_free(&roll);
-		return;
+	do_fight_init(&f);
+	if (do_fight_odds(c, a, b, 1, 1, 0, m, &f) == 0) {
+		if (mpq_cmp_ui(f.b_loses[0], 1, 1) != 0)
+			removable[b] = 1;
+		if (a <= b && !f.resolves)
+			diag_add(d, SEV_WARNING, rs->units[a].pos, "a melee "
+			    "of %s and %s can never end: neither can ever "
+			    "remove the other", rs->units[a].name,
+			    rs->units[b].name);
 	}
-	for (a = 0; a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++) {
-			w = rs->units[a].weapons[k];
-			if (c->wrange[w] > c->melee_range + 1e-9)
-				continue;
-			for (b = 0; b < rs->nunits; b++) {
-				do_fire_init(&f);
-				if (do_fire_odds(rs, t, w, (int)b, 0, 0,
-				    &f) == 0 && mpq_cmp_ui(f.damage[0], 1, 1) < 0)
-					removable[b] = 1;
-				do_fire_clear(&f);
-			}
-		}
+	do_fight_clear(&f);
 }
 
 void
@@ -580,6 +663,7 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
 	const struct rs_unit *u;
+	struct do_strikes m;
 	struct dx_dist roll;
 	size_t a, k, b;
 
@@ -591,13 +675,19 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				fire_finding(rs, t, a, u->weapons[k], b, told,
 				    removable, d);
 	}
-	if (melee_roll(t, &roll) == 0) {
+	if (t->melee != DT_MELEE_OPPOSED) {
+		do_strikes_init(&m, c);
+		for (a = 0; a < rs->nunits; a++)
+			for (b = 0; b < rs->nunits; b++)
+				fight_finding(c, &m, (int)a, (int)b, removable,
+				    d);
+		do_strikes_clear(&m);
+	} else if (melee_roll(t, &roll) == 0) {
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
 				melee_finding(rs, t, &roll, a, b, removable, d);
 		dx_dist_free(&roll);
-	} else
-		melee_wounds(c, removable);
+	}
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
 			diag_add(d, SEV_WARNING, rs->units[b].pos, "unit '%s' "
@@ -714,6 +804,47 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 			}
 }
 
+/* The sheet of a melee by accumulated hits or the pipeline: the first
+ * round, attacker down, defender across — the chance it removes the
+ * defender (the generic panel has the melee fought to its end). */
+static void
+sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct eng_table *x;
+	struct do_strikes m;
+	struct do_fight f;
+	size_t a, b;
+
+	if (rs->nunits == 0)
+		return;
+	do_strikes_init(&m, c);
+	x = eng_table_add(out, "Melee: chance the attacker (row) removes the "
+	    "defender (column) in the first round", rs->nunits, rs->nunits);
+	x->rowhead = xstrdup("attacker");
+	x->colhead = xstrdup("defender");
+	x->legend = xstrdup("chance the defender loses all its Wounds in the "
+	    "first round");
+	x->note = xstrdup(t->melee == DT_MELEE_ACCUMULATED ? "One round: "
+	    "each side rolls the melee roll, the Wounds the other loses." :
+	    "One round: the attacker's weapons that reach the contact "
+	    "distance strike first, each a volley as in shooting.");
+	for (a = 0; a < rs->nunits; a++) {
+		x->rows[a] = xstrdup(rs->units[a].name);
+		x->cols[a] = xstrdup(rs->units[a].name);
+		for (b = 0; b < rs->nunits; b++) {
+			do_fight_init(&f);
+			/* The first round only: the chain is not read. */
+			if (do_fight_odds(c, (int)a, (int)b, 1,
+			    full_wounds(t, (int)b), 0, &m, &f) == 0)
+				set_cell(cell(x, a, b), f.b_loses[f.wb]);
+			do_fight_clear(&f);
+		}
+	}
+	do_strikes_clear(&m);
+}
+
 void
 do_tables(const struct eng_ctx *c, enum eng_tables_for what,
     struct eng_tables *out)
@@ -721,9 +852,12 @@ do_tables(const struct eng_ctx *c, enum eng_tables_for what,
 	const struct dt_tables *t = tables_of(c);
 
 	/* The sheet's shooting panel is the generic one of odds() (the
-	 * same chance, by weapon); the family adds its melee doubles. */
-	if (what == ENG_TABLES_SHEET)
+	 * same chance, by weapon); the family adds its melee doubles, or
+	 * a melee of hits its first round. */
+	if (what == ENG_TABLES_SHEET && t->melee == DT_MELEE_OPPOSED)
 		sheet_melee(c->rs, t, out);
+	else if (what == ENG_TABLES_SHEET)
+		sheet_fight(c, out);
 	else
 		report_damage(c->rs, t, out);
 }
@@ -801,16 +935,96 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 	}
 }
 
+/* The distribution v[0..n] as reals in e and fractions in x. */
 static void
-melee_json(const struct ruleset *rs, const struct dt_tables *t,
-    const char *fa, const char *fb, const struct eng_sink *out)
+put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
 {
+	json_t *dr = json_array(), *dx = json_array();
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		json_array_append_new(dr, json_real(mpq_get_d(v[i])));
+		json_array_append_new(dx, q_str(v[i]));
+	}
+	json_object_set_new(e, key, dr);
+	json_object_set_new(x, key, dx);
+}
+
+/*
+ * One entry of a melee by accumulated hits or the pipeline: the first
+ * round's losses; the melee to its end when it was worked out
+ * (fought_out), its mean rounds when it can end.
+ */
+static json_t *
+fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a,
+    int b, struct do_fight *f)
+{
+	json_t *e = json_object(), *x = json_object();
+
+	json_object_set_new(e, "attacker", json_string(rs->units[a].name));
+	json_object_set_new(e, "defender", json_string(rs->units[b].name));
+	json_object_set_new(e, "mechanism", json_string(t->melee ==
+	    DT_MELEE_ACCUMULATED ? "accumulated" : "pipeline"));
+	json_object_set_new(e, "attacker_wounds", json_integer(f->wa));
+	json_object_set_new(e, "defender_wounds", json_integer(f->wb));
+	put_dist(e, x, "attacker_loses", f->a_loses, f->wa);
+	put_dist(e, x, "defender_loses", f->b_loses, f->wb);
+	json_object_set_new(e, "resolves", json_boolean(f->resolves));
+	json_object_set_new(e, "fought_out", json_boolean(f->chained ||
+	    !f->resolves));
+	if (f->chained || !f->resolves) {
+		put(e, x, "attacker_wins", f->a_wins);
+		put(e, x, "defender_wins", f->b_wins);
+		put(e, x, "both_destroyed", f->both);
+	}
+	if (f->chained)
+		put(e, x, "expected_rounds", f->rounds);
+	json_object_set_new(e, "exact", x);
+	return e;
+}
+
+static void
+fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_sink *out)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct do_strikes m;
+	struct do_fight f;
+	int a, b, lim = do_chain_limit(c);
+
+	do_strikes_init(&m, c);
+	for (a = 0; a < (int)rs->nunits; a++)
+		for (b = 0; b < (int)rs->nunits; b++) {
+			if (!name_ok(fa, rs->units[a].name) ||
+			    !name_ok(fb, rs->units[b].name))
+				continue;
+			do_fight_init(&f);
+			if (do_fight_odds(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m, &f) == 0)
+				out->entry(fight_entry(rs, t, a, b, &f),
+				    out->arg);
+			do_fight_clear(&f);
+		}
+	do_strikes_clear(&m);
+}
+
+static void
+melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_sink *out)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
 	struct dx_opposed op;
 	struct dx_dist roll;
 	json_t *e, *x;
 	size_t a, b;
 
 	out->table("melee", out->arg);
+	if (t->melee != DT_MELEE_OPPOSED) {
+		fights_json(c, fa, fb, out);
+		return;
+	}
 	if (melee_roll(t, &roll) != 0)
 		return;
 	for (a = 0; a < rs->nunits; a++)
@@ -850,54 +1064,93 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 	out->member("ruleset", json_string(c->rs->name), out->arg);
 	out->member("engine", json_string("dice"), out->arg);
 	shooting_json(c->rs, t, a, b, out);
-	melee_json(c->rs, t, a, b, out);
+	melee_json(c, a, b, out);
 }
 
 /* The document as text: one line an entry, under its table's title. */
+struct tx {
+	FILE *f;
+	int opposed;   /* the melee is by opposed roll */
+};
+
 static void
 tx_member(const char *key, json_t *v, void *arg)
 {
 	if (json_is_string(v))
-		fprintf(arg, "%s: %s\n", key, json_string_value(v));
+		fprintf(((struct tx *)arg)->f, "%s: %s\n", key,
+		    json_string_value(v));
 	json_decref(v);
 }
 
 static void
 tx_table(const char *key, void *arg)
 {
-	fprintf(arg, "\n%s\n", strcmp(key, "shooting") == 0 ?
+	const struct tx *x = arg;
+
+	fprintf(x->f, "\n%s\n", strcmp(key, "shooting") == 0 ?
 	    "Shooting: one volley (chance one attack wounds; damage 0, 1, "
-	    "… up to the target's Wounds; removed; mean)" :
+	    "… up to the target's Wounds; removed; mean)" : x->opposed ?
 	    "Melee: one opposed roll (attacker wins, defender wins, equal; "
-	    "beaten by double each way)");
+	    "beaten by double each way)" :
+	    "Melee: fought to its end (attacker wins, defender wins, both "
+	    "removed; mean rounds), and the Wounds each loses in the first "
+	    "round (0, 1, … up to its Wounds)");
 }
 
 static const char *
 ex(const json_t *e, const char *key)
 {
-	return json_string_value(json_object_get(json_object_get(e, "exact"),
-	    key));
+	const char *s = json_string_value(json_object_get(json_object_get(e,
+	    "exact"), key));
+
+	return s != NULL ? s : "-";
+}
+
+/* A distribution of the exact document, [p0 p1 …]. */
+static void
+tx_dist(FILE *f, const json_t *e, const char *key)
+{
+	const json_t *d = json_object_get(json_object_get(e, "exact"), key);
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < json_array_size(d); i++)
+		fprintf(f, "%s%s", i ? " " : "",
+		    json_string_value(json_array_get(d, i)));
+	fputc(']', f);
 }
 
 static void
 tx_entry(json_t *e, void *arg)
 {
-	FILE *f = arg;
-	const json_t *d;
-	size_t i;
+	FILE *f = ((struct tx *)arg)->f;
 
 	if (json_object_get(e, "shooter") != NULL) {
-		fprintf(f, "  %s: %s at %s  %s  [",
+		fprintf(f, "  %s: %s at %s  %s  ",
 		    json_string_value(json_object_get(e, "shooter")),
 		    json_string_value(json_object_get(e, "weapon")),
 		    json_string_value(json_object_get(e, "target")),
 		    ex(e, "p_wound_per_attack"));
-		d = json_object_get(json_object_get(e, "exact"), "damage");
-		for (i = 0; i < json_array_size(d); i++)
-			fprintf(f, "%s%s", i ? " " : "",
-			    json_string_value(json_array_get(d, i)));
-		fprintf(f, "]  removed %s  mean %s\n", ex(e, "p_removed"),
+		tx_dist(f, e, "damage");
+		fprintf(f, "  removed %s  mean %s\n", ex(e, "p_removed"),
 		    ex(e, "expected_damage"));
+	} else if (json_object_get(e, "mechanism") != NULL) {
+		fprintf(f, "  %s v %s  ",
+		    json_string_value(json_object_get(e, "attacker")),
+		    json_string_value(json_object_get(e, "defender")));
+		if (!json_is_true(json_object_get(e, "resolves")))
+			fprintf(f, "never ends");
+		else if (!json_is_true(json_object_get(e, "fought_out")))
+			fprintf(f, "not worked out (Wounds over the limit)");
+		else
+			fprintf(f, "%s %s %s  rounds %s", ex(e,
+			    "attacker_wins"), ex(e, "defender_wins"), ex(e,
+			    "both_destroyed"), ex(e, "expected_rounds"));
+		fprintf(f, "  first round ");
+		tx_dist(f, e, "attacker_loses");
+		fputc(' ', f);
+		tx_dist(f, e, "defender_loses");
+		fputc('\n', f);
 	} else
 		fprintf(f, "  %s v %s  %s %s %s  double %s %s\n",
 		    json_string_value(json_object_get(e, "attacker")),
@@ -912,7 +1165,8 @@ void
 do_odds_text(const struct eng_ctx *c, const char *a, const char *b,
     FILE *f)
 {
-	struct eng_sink s = { tx_member, tx_table, tx_entry, f };
+	struct tx x = { f, tables_of(c)->melee == DT_MELEE_OPPOSED };
+	struct eng_sink s = { tx_member, tx_table, tx_entry, &x };
 
 	do_odds_doc(c, a, b, &s);
 }

@@ -3,7 +3,8 @@
  * exact odds, as GMP rationals: for each weapon against each unit type
  * the chance one attack removes a wound and the distribution of the
  * damage of a whole volley (capped at the target's Wounds), and for each
- * pair of unit types the outcome of one opposed melee roll.
+ * pair of unit types the outcome of one opposed melee roll, or of a melee
+ * by accumulated hits or the pipeline fought to its end (dice_melee.c).
  */
 #ifndef SANDTABLE_DICE_ODDS_H
 #define SANDTABLE_DICE_ODDS_H
@@ -40,6 +41,61 @@ void do_melee_odds(const struct ruleset *, const struct dt_tables *,
 /* One opposed roll of the roll plus fa against the roll plus fb. */
 void do_opposed(const struct dx_dist *roll, int fa, int fb,
     struct dx_opposed *o);
+
+/*
+ * A melee by accumulated hits or the pipeline (dice_melee.c), of unit
+ * type a (the attacker: it strikes first) with wa Wounds left against
+ * b with wb, fought round by round until a unit is removed: the first
+ * round's losses, and when wa * wb <= limit the chances of each end and
+ * the mean number of rounds. The work of a pair grows as P wa wb (wa +
+ * wb), P the places of the turns' order (1, 2 or 4), and its fractions
+ * with it: a pair is worked out while wa * wb <= DO_CHAIN_MAX, and all
+ * pairs of a ruleset together within DO_CHAIN_WORK such steps, the
+ * limit lowered for the smaller pairs to fit (do_chain_limit();
+ * FORMAT.md, limits).
+ */
+#define DO_CHAIN_MAX 400
+#define DO_CHAIN_WORK 200000
+struct do_fight {
+	int wa, wb;          /* Wounds left at the start */
+	mpq_t *a_loses;      /* the first round: P(a loses k), k = 0..wa */
+	mpq_t *b_loses;      /* the same for b, k = 0..wb */
+	int resolves;        /* 0: neither can ever remove the other */
+	int chained;         /* the ends below were worked out */
+	mpq_t a_wins;        /* b removed, a stands */
+	mpq_t b_wins;        /* a removed, b stands */
+	mpq_t both;          /* both removed in one round (accumulated) */
+	mpq_t rounds;        /* the mean number of rounds fought */
+};
+/*
+ * The strikes of each unit type at each, kept while a hook works out
+ * many pairs (unit types whose weapons that reach the contact distance
+ * are the same strike alike; by accumulated hits all do), at most
+ * DO_STRIKES_KEPT values: past that they are worked out again.
+ */
+#define DO_STRIKES_KEPT (1u << 20)
+struct do_strikes {
+	const struct eng_ctx *c;
+	int n;
+	int *rep;        /* the first unit type striking as this one */
+	mpq_t **v;       /* [rep * n + target]: P(k), k = 0..its Wounds */
+	size_t kept;     /* values held */
+};
+void do_strikes_init(struct do_strikes *, const struct eng_ctx *);
+void do_strikes_clear(struct do_strikes *);
+void do_fight_init(struct do_fight *);
+void do_fight_clear(struct do_fight *);
+/* The melee of a and b in f (initialised) under the ruleset's melee
+ * and turn (c->fam_data; the pipeline's weapons by c->wrange and
+ * c->melee_range); limit 0: the first round only; m: strikes kept
+ * (NULL: none). Returns 0, or -1 when an expression has no
+ * distribution. */
+int do_fight_odds(const struct eng_ctx *, int a, int b, int wa, int wb,
+    int limit, struct do_strikes *m, struct do_fight *);
+/* The largest wa * wb worked out to the end for the ruleset of c: at
+ * most DO_CHAIN_MAX, and all pairs of unit types from full Wounds
+ * within DO_CHAIN_WORK. */
+int do_chain_limit(const struct eng_ctx *);
 
 /* The family's hooks (eng_family, eng_show). */
 int do_contest_odds(const struct eng_game *, const struct eng_contest *,

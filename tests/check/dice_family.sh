@@ -97,6 +97,30 @@ t "close covers melee by pipeline" 0 check -v tests/rulesets/dice-close.md
 uncovered melee.pipeline && fail "dice-close exercises melee.pipeline" "warned" ||
     pass "dice-close exercises melee.pipeline"
 
+# The melee by accumulated hits and by the pipeline has exact odds to its
+# end: odds --json lists each pair with its mechanism and mean rounds.
+for f in dice-tally:accumulated dice-close:pipeline; do
+	r=${f%%:*} m=${f#*:}
+	t "odds --json $r" 0 odds --json "tests/rulesets/$r.md"
+	grep -q "\"mechanism\": \"$m\"" "$tmp/out" &&
+	    grep -q '"expected_rounds": "[0-9]*/[0-9]*"' "$tmp/out" &&
+	    pass "$r: melee by $m fought to its end in odds --json" ||
+	    fail "$r: melee by $m fought to its end in odds --json" "$(head -c 300 "$tmp/out")"
+done
+
+# Cards of a melee of hits: a pair over the limit of the melee to its
+# end (Wounds 30 against 30) has no melee entry, and a card row listed
+# for its shot says so (it crashed, as dice-tally's cards did before the
+# family had these odds).
+t "cards dice-tally" 0 cards -o "$tmp/tally-cards.pdf" tests/rulesets/dice-tally.md
+sed -e 's/| 5+   | 2      |/| 5+   | 30     |/' -e 's/| shooting | none     |/| shooting | pipeline |/' \
+    -e '/^## Test games/,$d' tests/rulesets/dice-close.md >"$tmp/close30.md"
+t "cards of a pair over the limit" 0 cards -o "$tmp/close30.pdf" "$tmp/close30.md"
+t "odds --json of a pair over the limit" 0 odds --json "$tmp/close30.md"
+grep -q '"fought_out": false' "$tmp/out" && ! grep -q '"expected_rounds"' "$tmp/out" &&
+    pass "a pair over the limit has its first round only" ||
+    fail "a pair over the limit has its first round only" "$(head -c 300 "$tmp/out")"
+
 # play --json: the numbers add up.
 t "play --json" 0 play "$R" --games 300 --seed 5 --json
 j() { sed -n "s/^ *\"$1\": \([0-9.]*\),*$/\1/p" "$tmp/out" | head -1; }

@@ -285,7 +285,7 @@ Test(dice_odds, family_odds)
 		}
 	eng_odds_free(&o);
 	cr_assert_str_eq(eng_situation_words(sh, "contact"),
-	    "one opposed roll in contact");
+	    "a melee in contact");
 }
 
 /* A sink that keeps the document whole. */

@@ -1,0 +1,591 @@
+/*
+ * dice_melee.c: the exact odds of a melee by accumulated hits or by the
+ * pipeline, fought to its end (dice_odds.h), as GMP rationals.
+ *
+ * Play (dice_play.c, fight()) fights such a melee once in each side's
+ * turn while the units are in contact, and nothing parts them but a
+ * removal. One round: accumulated, each side rolls the melee roll and
+ * the other loses that many Wounds, at once (both may go); pipeline, the
+ * unit whose turn it is strikes with every weapon that reaches the
+ * contact distance, each a volley as in shooting, and the other, if it
+ * still stands, strikes back. Who strikes first follows the turns: under
+ * `turn: alternate` each side's turn in turn (attacker, defender, …);
+ * under `turn: phased` both sides fight in each game turn, the side
+ * with the turn first, and that side changes every game turn (attacker,
+ * defender, defender, attacker, …).
+ *
+ * The melee is a Markov chain over (Wounds left of each, the round's
+ * place in that order). A round either takes Wounds, and the chain moves
+ * to a state with fewer, or changes nothing (both strike nothing, with
+ * the same chance q in every state): the only loops are the round's
+ * place going round its cycle of P places in one pair of Wounds, solved
+ * exactly as x0 = (r0 + q r1 + … + q^(P-1) r(P-1)) / (1 - q^P). With q = 1
+ * nothing can ever remove either unit. The states are worked out from
+ * the fewest Wounds up, and the sums over the Wounds one strike takes are
+ * kept for each row and column, so a pair of Wounds Wa and Wb costs about
+ * P Wa Wb (Wa + Wb) products of rationals: DO_CHAIN_MAX bounds Wa Wb,
+ * and DO_CHAIN_WORK the sum over all pairs of a ruleset.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice_odds.h"
+
+/* Who strikes first in a round: one side, then the other back; or both
+ * at once (accumulated). */
+enum { FIRST_A, FIRST_B, AT_ONCE };
+
+/* What a pass of the chain works out: a state's value is the chance it
+ * ends in that way, or (rounds) the rounds still to fight. */
+enum { Q_A_WINS, Q_B_WINS, Q_ROUNDS };
+
+struct chain {
+	int wa, wb;          /* Wounds left at the start: the grid */
+	int np;              /* places in the round's order */
+	int first[4];        /* who strikes first at each place */
+	mpq_t *sa, *sb;      /* one strike on a (b's), on b (a's): P(k),
+	                      * k = 0..wa (wb), the last k or more */
+	mpq_t *ta, *tb;      /* tails: P(a strike on a takes i or more) */
+	mpq_t q;             /* a round that changes nothing */
+	mpq_t *v, *row, *col; /* [place][i][j] */
+	/* The sums a place's round reads: those of the place after one
+	 * where a strikes first (or both at once) and one where b does. */
+	int needrow[4], needcol[4];
+};
+
+static mpq_t *
+vec_new(size_t n)
+{
+	mpq_t *v = xcalloc(n, sizeof(*v));
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		mpq_init(v[k]);
+	return v;
+}
+
+static void
+vec_free(mpq_t *v, size_t n)
+{
+	size_t k;
+
+	if (v == NULL)
+		return;
+	for (k = 0; k < n; k++)
+		mpq_clear(v[k]);
+	free(v);
+}
+
+void
+do_fight_init(struct do_fight *f)
+{
+	memset(f, 0, sizeof(*f));
+	mpq_inits(f->a_wins, f->b_wins, f->both, f->rounds, NULL);
+}
+
+void
+do_fight_clear(struct do_fight *f)
+{
+	vec_free(f->a_loses, (size_t)f->wa + 1);
+	vec_free(f->b_loses, (size_t)f->wb + 1);
+	mpq_clears(f->a_wins, f->b_wins, f->both, f->rounds, NULL);
+	memset(f, 0, sizeof(*f));
+}
+
+/*
+ * s += x * y over 0..cap, a total of cap or more counted at cap (the
+ * unit is gone): the damage of one more volley added to a strike.
+ */
+static void
+add_volley(mpq_t *s, const mpq_t *x, const mpq_t *y, int cap)
+{
+	mpq_t *r = vec_new((size_t)cap + 1), tmp;
+	int i, j, k;
+
+	mpq_init(tmp);
+	for (i = 0; i <= cap; i++)
+		for (j = 0; j <= cap && mpq_sgn(x[i]) != 0; j++) {
+			if (mpq_sgn(y[j]) == 0)
+				continue;
+			k = i + j > cap ? cap : i + j;
+			mpq_mul(tmp, x[i], y[j]);
+			mpq_add(r[k], r[k], tmp);
+		}
+	for (k = 0; k <= cap; k++)
+		mpq_set(s[k], r[k]);
+	mpq_clear(tmp);
+	vec_free(r, (size_t)cap + 1);
+}
+
+/*
+ * The Wounds unit type x takes from y's unit type in one strike, into
+ * s[0..cap] (the last: cap or more), where cap is at most y's full
+ * Wounds. Pipeline: every weapon of x that reaches the contact distance
+ * (as strike() picks them) makes a volley; a melee by pipeline strikes
+ * by the pipeline whatever the shooting, so the volleys are those of
+ * the tables with shooting by pipeline. Returns 0, or -1 when an
+ * expression has no distribution.
+ */
+static int
+pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
+{
+	const struct ruleset *rs = c->rs;
+	struct dt_tables t = *(const struct dt_tables *)c->fam_data;
+	const struct rs_unit *u = &rs->units[x];
+	struct do_fire f;
+	mpq_t *d;
+	size_t k;
+	int i, n, rc = 0;
+
+	t.shooting = DT_SHOOT_PIPELINE;
+	mpq_set_ui(s[0], 1, 1);
+	for (k = 0; k < u->nweapons && rc == 0; k++) {
+		int w = u->weapons[k];
+
+		if (c->wrange[w] > c->melee_range + 1e-9)
+			continue;
+		do_fire_init(&f);
+		if (do_fire_odds(rs, &t, w, y, 0, 0, &f) != 0)
+			rc = -1;
+		else {
+			/* The volley capped at cap rather than at the
+			 * target's full Wounds: the same chances below. */
+			d = vec_new((size_t)cap + 1);
+			for (i = 0, n = f.wounds; i <= n; i++)
+				mpq_add(d[i < cap ? i : cap],
+				    d[i < cap ? i : cap], f.damage[i]);
+			add_volley(s, s, d, cap);
+			vec_free(d, (size_t)cap + 1);
+		}
+		do_fire_clear(&f);
+	}
+	return rc;
+}
+
+/* Accumulated: the melee roll, 0 or less none, cap or more at cap. */
+static int
+roll_strike(const struct dt_tables *t, int cap, mpq_t *s)
+{
+	struct dx_dist r;
+	int32_t v;
+	int k;
+
+	if (dx_dist(&t->melee_roll.dx, &r) != 0)
+		return -1;
+	for (v = r.lo; v <= r.hi; v++) {
+		k = v <= 0 ? 0 : v > cap ? cap : v;
+		mpq_add(s[k], s[k], r.p[v - r.lo]);
+	}
+	dx_dist_free(&r);
+	return 0;
+}
+
+static int
+strike_of(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
+{
+	const struct dt_tables *t = c->fam_data;
+
+	if (t->melee == DT_MELEE_ACCUMULATED)
+		return roll_strike(t, cap, s);
+	return pipeline_strike(c, x, y, cap, s);
+}
+
+static int
+full_of(const struct eng_ctx *c, int y)
+{
+	const struct dt_tables *t = c->fam_data;
+
+	return t->units[y].wounds > 0 ? t->units[y].wounds : 1;
+}
+
+/* Whether x and z strike alike: a melee by accumulated hits always; by
+ * the pipeline when the weapons that reach are the same. */
+static int
+alike(const struct eng_ctx *c, int x, int z)
+{
+	const struct rs_unit *ux = &c->rs->units[x], *uz = &c->rs->units[z];
+	int wx[RS_MAX_WEAPONS_PER_UNIT], wz[RS_MAX_WEAPONS_PER_UNIT];
+	int nx = 0, nz = 0;
+	size_t k;
+
+	if (((const struct dt_tables *)c->fam_data)->melee ==
+	    DT_MELEE_ACCUMULATED)
+		return 1;
+	for (k = 0; k < ux->nweapons; k++)
+		if (c->wrange[ux->weapons[k]] <= c->melee_range + 1e-9)
+			wx[nx++] = ux->weapons[k];
+	for (k = 0; k < uz->nweapons; k++)
+		if (c->wrange[uz->weapons[k]] <= c->melee_range + 1e-9)
+			wz[nz++] = uz->weapons[k];
+	return nx == nz && memcmp(wx, wz, sizeof(int) * (size_t)nx) == 0;
+}
+
+void
+do_strikes_init(struct do_strikes *m, const struct eng_ctx *c)
+{
+	int n = (int)c->rs->nunits, x, z;
+
+	memset(m, 0, sizeof(*m));
+	m->c = c;
+	m->n = n;
+	m->rep = xcalloc((size_t)n + 1, sizeof(int));
+	m->v = xcalloc((size_t)n * (size_t)n + 1, sizeof(mpq_t *));
+	for (x = 0; x < n; x++)
+		for (m->rep[x] = x, z = 0; z < x; z++)
+			if (m->rep[z] == z && alike(c, x, z)) {
+				m->rep[x] = z;
+				break;
+			}
+}
+
+void
+do_strikes_clear(struct do_strikes *m)
+{
+	size_t k;
+
+	for (k = 0; m->v != NULL && k < (size_t)m->n * (size_t)m->n; k++)
+		if (m->v[k] != NULL)
+			vec_free(m->v[k], (size_t)full_of(m->c,
+			    (int)(k % (size_t)m->n)) + 1);
+	free(m->v);
+	free(m->rep);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * x's strike at y, capped at cap (at most y's full Wounds), into s:
+ * worked out at y's full Wounds, or taken from m (kept there while it
+ * holds fewer than DO_STRIKES_KEPT values), then capped.
+ */
+static int
+strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y,
+    int cap, mpq_t *s)
+{
+	int full = full_of(c, y), k, rc = 0;
+	mpq_t *v, **slot = NULL;
+
+	if (m != NULL)
+		slot = &m->v[(size_t)m->rep[x] * (size_t)m->n + (size_t)y];
+	if (slot != NULL && *slot != NULL)
+		v = *slot;
+	else {
+		v = vec_new((size_t)full + 1);
+		rc = strike_of(c, x, y, full, v);
+	}
+	for (k = 0; rc == 0 && k <= full; k++)
+		mpq_add(s[k < cap ? k : cap], s[k < cap ? k : cap], v[k]);
+	if (slot != NULL && *slot == NULL && rc == 0 &&
+	    m->kept + full + 1 <= DO_STRIKES_KEPT) {
+		m->kept += (size_t)full + 1;
+		*slot = v;
+	} else if (slot == NULL || *slot != v)
+		vec_free(v, (size_t)full + 1);
+	return rc;
+}
+
+/* The rounds' order (the file's comment): the places of its cycle. */
+static void
+order_of(const struct dt_tables *t, struct chain *ch)
+{
+	if (t->melee == DT_MELEE_ACCUMULATED) {
+		ch->np = 1;
+		ch->first[0] = AT_ONCE;
+	} else if (t->turn == DT_TURN_PHASED) {
+		ch->np = 4;
+		ch->first[0] = ch->first[3] = FIRST_A;
+		ch->first[1] = ch->first[2] = FIRST_B;
+	} else {
+		ch->np = 2;
+		ch->first[0] = FIRST_A;
+		ch->first[1] = FIRST_B;
+	}
+}
+
+static inline size_t
+at(const struct chain *ch, int p, int i, int j)
+{
+	return ((size_t)p * ((size_t)ch->wa + 1) + (size_t)i) *
+	    ((size_t)ch->wb + 1) + (size_t)j;
+}
+
+/* acc += x * y */
+static inline void
+addmul(mpq_t acc, const mpq_t x, const mpq_t y, mpq_t tmp)
+{
+	mpq_mul(tmp, x, y);
+	mpq_add(acc, acc, tmp);
+}
+
+/*
+ * row[p][i][j]: b's strike back at a in state (i, j) of place p, summed
+ * over the Wounds it takes: sum over k < i of sa[k] v(i - k, j), plus
+ * ta[i] v(0, j). col the same for a's strike at b.
+ */
+static void
+sum_row(struct chain *ch, int p, int i, int j, mpq_t tmp)
+{
+	mpq_t *r = &ch->row[at(ch, p, i, j)];
+	int k;
+
+	mpq_mul(*r, ch->ta[i], ch->v[at(ch, p, 0, j)]);
+	for (k = 0; k < i; k++)
+		addmul(*r, ch->sa[k], ch->v[at(ch, p, i - k, j)], tmp);
+}
+
+static void
+sum_col(struct chain *ch, int p, int i, int j, mpq_t tmp)
+{
+	mpq_t *r = &ch->col[at(ch, p, i, j)];
+	int k;
+
+	mpq_mul(*r, ch->tb[j], ch->v[at(ch, p, i, 0)]);
+	for (k = 0; k < j; k++)
+		addmul(*r, ch->sb[k], ch->v[at(ch, p, i, j - k)], tmp);
+}
+
+/*
+ * r: the value of one round at place p of state (i, j) but for the
+ * round that changes nothing (q times the next place's value there).
+ * n is the next place; cost the round's own worth (1 for rounds).
+ */
+static void
+round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r,
+    mpq_t tmp)
+{
+	int n = (p + 1) % ch->np, k;
+	mpq_t part;
+
+	mpq_init(part);
+	mpq_set_ui(r, (unsigned long)cost, 1);
+	if (ch->first[p] == FIRST_B) {
+		/* b strikes; if a stands, it strikes back (col). */
+		addmul(r, ch->ta[i], ch->v[at(ch, n, 0, j)], tmp);
+		for (k = 1; k < i; k++)
+			addmul(r, ch->sa[k], ch->col[at(ch, n, i - k, j)], tmp);
+		mpq_mul(part, ch->tb[j], ch->v[at(ch, n, i, 0)]);
+		for (k = 1; k < j; k++)
+			addmul(part, ch->sb[k], ch->v[at(ch, n, i, j - k)],
+			    tmp);
+		addmul(r, ch->sa[0], part, tmp);
+	} else {
+		/* a strikes (and b at once, or back if it stands): row. */
+		if (ch->first[p] == FIRST_A)
+			addmul(r, ch->tb[j], ch->v[at(ch, n, i, 0)], tmp);
+		else
+			addmul(r, ch->tb[j], ch->row[at(ch, n, i, 0)], tmp);
+		for (k = 1; k < j; k++)
+			addmul(r, ch->sb[k], ch->row[at(ch, n, i, j - k)], tmp);
+		mpq_mul(part, ch->ta[i], ch->v[at(ch, n, 0, j)]);
+		for (k = 1; k < i; k++)
+			addmul(part, ch->sa[k], ch->v[at(ch, n, i - k, j)],
+			    tmp);
+		addmul(r, ch->sb[0], part, tmp);
+	}
+	mpq_clear(part);
+}
+
+/*
+ * State (i, j) at every place: v(p) = r(p) + q v(p + 1) round the
+ * cycle, so v(0) = sum q^k r(k) / (1 - q^P), and back from the last
+ * place v(p) = r(p) + q v(p + 1).
+ */
+static void
+solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
+{
+	mpq_t r[4], num, qk;
+	int p;
+
+	mpq_inits(num, qk, NULL);
+	for (p = 0; p < ch->np; p++) {
+		mpq_init(r[p]);
+		round_rest(ch, p, i, j, cost, r[p], tmp);
+	}
+	mpq_set_ui(qk, 1, 1);
+	for (p = 0; p < ch->np; p++) {
+		addmul(num, qk, r[p], tmp);
+		mpq_mul(qk, qk, ch->q);
+	}
+	mpq_set_ui(tmp, 1, 1);
+	mpq_sub(qk, tmp, qk);
+	mpq_div(ch->v[at(ch, 0, i, j)], num, qk);
+	for (p = ch->np - 1; p > 0; p--) {
+		mpq_mul(tmp, ch->q, ch->v[at(ch, (p + 1) % ch->np, i, j)]);
+		mpq_add(ch->v[at(ch, p, i, j)], r[p], tmp);
+	}
+	for (p = 0; p < ch->np; p++) {
+		if (ch->needrow[p])
+			sum_row(ch, p, i, j, tmp);
+		if (ch->needcol[p])
+			sum_col(ch, p, i, j, tmp);
+		mpq_clear(r[p]);
+	}
+	mpq_clears(num, qk, NULL);
+}
+
+/*
+ * One pass over the chain: the value at (wa, wb), place 0, into out.
+ * The ends: a removed and b not (v(0, j)), b removed and a not (v(i,
+ * 0)), both (v(0, 0)), each 1 or 0 as the pass counts it.
+ */
+static void
+pass(struct chain *ch, int what, mpq_t out)
+{
+	int p, i, j, cost = what == Q_ROUNDS;
+	mpq_t tmp;
+
+	mpq_init(tmp);
+	for (p = 0; p < ch->np; p++) {
+		for (i = 0; i <= ch->wa; i++)
+			mpq_set_ui(ch->v[at(ch, p, i, 0)], i > 0 &&
+			    what == Q_A_WINS, 1);
+		for (j = 1; j <= ch->wb; j++)
+			mpq_set_ui(ch->v[at(ch, p, 0, j)], what == Q_B_WINS,
+			    1);
+	}
+	/* The strike back after b is removed at once (accumulated). */
+	for (p = 0; p < ch->np; p++)
+		for (i = 1; ch->needrow[p] && i <= ch->wa; i++)
+			sum_row(ch, p, i, 0, tmp);
+	for (j = 1; j <= ch->wb; j++)
+		for (i = 1; i <= ch->wa; i++)
+			solve_state(ch, i, j, cost, tmp);
+	mpq_set(out, ch->v[at(ch, 0, ch->wa, ch->wb)]);
+	mpq_clear(tmp);
+}
+
+static void
+tails(mpq_t *t, mpq_t *const s, int n)
+{
+	int k;
+
+	mpq_set(t[n], s[n]);
+	for (k = n - 1; k >= 0; k--)
+		mpq_add(t[k], t[k + 1], s[k]);
+}
+
+/* One round from the start, at place 0: the Wounds each side loses. */
+static void
+first_round(const struct chain *ch, struct do_fight *f)
+{
+	mpq_t stand, tmp;
+	int k;
+
+	f->a_loses = vec_new((size_t)ch->wa + 1);
+	f->b_loses = vec_new((size_t)ch->wb + 1);
+	for (k = 0; k <= ch->wb; k++)
+		mpq_set(f->b_loses[k], ch->sb[k]);
+	for (k = 0; k <= ch->wa; k++)
+		mpq_set(f->a_loses[k], ch->sa[k]);
+	if (ch->first[0] != FIRST_A)
+		return;
+	/* b strikes back only when it stands. */
+	mpq_inits(stand, tmp, NULL);
+	mpq_set_ui(tmp, 1, 1);
+	mpq_sub(stand, tmp, ch->sb[ch->wb]);
+	for (k = 0; k <= ch->wa; k++)
+		mpq_mul(f->a_loses[k], f->a_loses[k], stand);
+	mpq_add(f->a_loses[0], f->a_loses[0], ch->sb[ch->wb]);
+	mpq_clears(stand, tmp, NULL);
+}
+
+/* The places of the turns' order of the ruleset of c. */
+static int
+places(const struct eng_ctx *c)
+{
+	struct chain ch;
+
+	order_of(c->fam_data, &ch);
+	return ch.np;
+}
+
+int
+do_chain_limit(const struct eng_ctx *c)
+{
+	const struct dt_tables *t = c->fam_data;
+	long n[DT_MAX_STAT + 1] = { 0 }, work[DO_CHAIN_MAX + 1] = { 0 };
+	long np = places(c), sum = 0;
+	size_t u;
+	int wa, wb, w, p, lim = 0;
+
+	for (u = 0; u < c->rs->nunits; u++) {
+		w = t->units[u].wounds;
+		n[w < 1 ? 1 : w > DT_MAX_STAT ? DT_MAX_STAT : w]++;
+	}
+	/* The work of all pairs by the product of their Wounds. */
+	for (wa = 1; wa <= DT_MAX_STAT; wa++)
+		for (wb = 1; n[wa] > 0 && wb <= DT_MAX_STAT; wb++)
+			if (n[wb] > 0 && wa * wb <= DO_CHAIN_MAX)
+				work[wa * wb] += n[wa] * n[wb] * np * wa * wb *
+				    (wa + wb);
+	/* The largest product whose pairs, with all smaller, fit. */
+	for (p = 1; p <= DO_CHAIN_MAX; p++) {
+		if ((sum += work[p]) > DO_CHAIN_WORK)
+			return lim;
+		if (work[p] > 0)
+			lim = p;
+	}
+	return DO_CHAIN_MAX;
+}
+
+int
+do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
+    int limit, struct do_strikes *m, struct do_fight *f)
+{
+	struct chain ch;
+	size_t n;
+	int rc = -1;
+
+	memset(&ch, 0, sizeof(ch));
+	f->wa = ch.wa = wa < 1 ? 1 : wa;
+	f->wb = ch.wb = wb < 1 ? 1 : wb;
+	order_of(c->fam_data, &ch);
+	mpq_init(ch.q);
+	ch.sa = vec_new((size_t)ch.wa + 1);
+	ch.sb = vec_new((size_t)ch.wb + 1);
+	ch.ta = vec_new((size_t)ch.wa + 1);
+	ch.tb = vec_new((size_t)ch.wb + 1);
+	if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
+	    strike_at(c, m, a, b, ch.wb, ch.sb) != 0)
+		goto out;
+	rc = 0;
+	tails(ch.ta, ch.sa, ch.wa);
+	tails(ch.tb, ch.sb, ch.wb);
+	first_round(&ch, f);
+	mpq_mul(ch.q, ch.sa[0], ch.sb[0]);
+	f->resolves = mpq_cmp_ui(ch.q, 1, 1) != 0;
+	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
+	if (!f->chained)
+		goto out;
+	for (n = 0; n < (size_t)ch.np; n++) {
+		ch.needrow[(n + 1) % ch.np] |= ch.first[n] != FIRST_B;
+		ch.needcol[(n + 1) % ch.np] |= ch.first[n] == FIRST_B;
+	}
+	n = (size_t)ch.np * ((size_t)ch.wa + 1) * ((size_t)ch.wb + 1);
+	ch.v = vec_new(n);
+	ch.row = vec_new(n);
+	ch.col = vec_new(n);
+	pass(&ch, Q_A_WINS, f->a_wins);
+	pass(&ch, Q_ROUNDS, f->rounds);
+	/* Strikes that take turns cannot remove both (one removed does
+	 * not strike back): what a's win leaves is b's. */
+	if (ch.first[0] == AT_ONCE)
+		pass(&ch, Q_B_WINS, f->b_wins);
+	else {
+		mpq_set_ui(f->b_wins, 1, 1);
+		mpq_sub(f->b_wins, f->b_wins, f->a_wins);
+	}
+	/* The melee ends for certain: what is left is both removed. */
+	mpq_set_ui(f->both, 1, 1);
+	mpq_sub(f->both, f->both, f->a_wins);
+	mpq_sub(f->both, f->both, f->b_wins);
+	vec_free(ch.v, n);
+	vec_free(ch.row, n);
+	vec_free(ch.col, n);
+out:
+	vec_free(ch.sa, (size_t)ch.wa + 1);
+	vec_free(ch.sb, (size_t)ch.wb + 1);
+	vec_free(ch.ta, (size_t)ch.wa + 1);
+	vec_free(ch.tb, (size_t)ch.wb + 1);
+	mpq_clear(ch.q);
+	return rc;
+}
