@@ -418,7 +418,8 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
  * for about that many rows (README, Limits and hostile input). */
 #define CARD_MAX_ROWS 13
 
-/* The heading of each kind of card column. */
+/* The heading of each kind of card column, where the family does not
+ * word its own (eng_show.card_heads). */
 static const char *const card_heads[] = {
 	[ENG_CARD_SHOT] = "shot kills",
 	[ENG_CARD_ATTACKING] = "attacking",
@@ -428,7 +429,8 @@ static const char *const card_heads[] = {
 
 /*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card): a shot's chance to destroy it, the
+ * the family names (eng_show.card): a shot's chance (to destroy it, or
+ * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
  * left out. With more enemy types than CARD_MAX_ROWS, those of the
@@ -474,7 +476,9 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	    rs->units[u].name, nc);
 	free(title);
 	for (c = 0; c < sh->ncard; c++)
-		o->cols[c] = xstrdup(card_heads[sh->card[c]]);
+		o->cols[c] = xstrdup(sh->card_heads != NULL &&
+		    sh->card_heads[c] != NULL ? sh->card_heads[c] :
+		    card_heads[sh->card[c]]);
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));

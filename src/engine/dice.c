@@ -167,9 +167,13 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 
 /* A card's odds against each enemy type: one attack of its best weapon,
  * and one fight — the opposed roll is the same whoever attacked, so a
- * column each way would say the same twice. */
+ * column each way would say the same twice. The attack's chance is of
+ * at least one Wound (p_attack), not of a kill, and the fight's that
+ * the unit's total beats the enemy's: the headings say so. */
 static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
 	ENG_CARD_ROUND };
+static const char *const di_card_heads[] = { "attack wounds",
+	"melee roll wins" };
 static const struct eng_words di_situations[] = {
 	{ "contact", "one opposed roll in contact" },
 	{ NULL, NULL },
@@ -182,6 +186,11 @@ static const struct eng_show di_show = {
 	.unplayed = NULL,
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD,
 	.weapon_destroys = 0,
+	/* To hit and the rest are the weapons' own columns (under the
+	 * name on a card); no weapon has faces it hits on. */
+	.weapon_hits_on = 0,
+	/* Move and five stats of its own: one grid on a card. */
+	.card_one_grid = 1,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
 	/* The exact odds (dice_odds.c): one fight is one opposed roll. */
@@ -193,6 +202,7 @@ static const struct eng_show di_show = {
 	.fire_title = "Shooting: chance one attack wounds (row shoots "
 	    "column)",
 	.card = di_card,
+	.card_heads = di_card_heads,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
 	.melee_legend = "chance the attacker's total beats the defender's",

@@ -513,7 +513,7 @@ enum eng_stat_bit {
 
 /* The columns of a unit card's odds panel, against each enemy type. */
 enum eng_card_col {
-	ENG_CARD_SHOT,      /* best chance one shot destroys it */
+	ENG_CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
 	ENG_CARD_ATTACKING, /* chance to win a melee attacking it */
 	ENG_CARD_DEFENDING, /* chance to win a melee it attacks */
 	ENG_CARD_ROUND,     /* chance to win a round, whoever charged */
@@ -598,12 +598,24 @@ struct eng_show {
 	const char *unplayed;
 	unsigned stats;        /* enum eng_stat_bit */
 	int weapon_destroys;   /* weapons show the classes they destroy */
+	/* Weapons show the faces they hit on (a "Hits on" column): not a
+	 * family whose weapons roll To hit of their own columns, where
+	 * the column would be a dash for every weapon. */
+	int weapon_hits_on;
+	/* A card draws the family's stats (Move) in one grid with the
+	 * game's own: a family whose units are mostly its own columns
+	 * would give Move a row of its own, and the odds panel its room. */
+	int card_one_grid;
 	/* Odds panels: the melee situation sheets and cards assume, the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns. */
+	 * title (NULL: no fire matrix), the card's columns and their
+	 * headings (card_heads NULL, or an entry NULL: the words of the
+	 * column's kind, "shot kills" …) — a family says what its own
+	 * chances are. */
 	const char *situation;
 	const char *melee_title, *melee_title_wide, *fire_title;
 	const enum eng_card_col *card;
+	const char *const *card_heads;
 	int ncard;
 	/* The report's heat maps: each situation in words, the melee map's
 	 * legend and note, and whether fire gets a chance-to-hit map. */

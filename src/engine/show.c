@@ -153,6 +153,7 @@ static const struct eng_show show_none = {
 	.print_only = 1,
 	.stats = ENG_STAT_ALL,
 	.weapon_destroys = 0,
+	.weapon_hits_on = 1,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
 };
