@@ -201,6 +201,8 @@ static const struct eng_show di_show = {
 	    "fight against the defender (column number)",
 	.fire_title = "Shooting: chance one attack wounds (row shoots "
 	    "column)",
+	.fire_title_wide = "Shooting: % chance one attack wounds (row "
+	    "shoots column; units numbered as in the melee table)",
 	.card = di_card,
 	.card_heads = di_card_heads,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),

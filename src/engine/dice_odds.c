@@ -573,6 +573,8 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	x = eng_table_add(out, "Melee: chance the attacker (row) beats the "
 	    "defender (column) by double in one fight", rs->nunits,
 	    rs->nunits);
+	x->title_wide = xstrdup("Melee: % chance the attacker (row) beats "
+	    "the defender (column number) by double in one fight");
 	x->rowhead = xstrdup("attacker");
 	x->colhead = xstrdup("defender");
 	x->legend = xstrdup("chance the attacker's total is at least double "

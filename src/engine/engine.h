@@ -529,6 +529,10 @@ struct eng_chance {
  * (beyond the fire and melee matchups of odds()). */
 struct eng_table {
 	char *title;            /* "Fire: hits scored by one volley" */
+	/* The sheet's title when it numbers the columns (rows and columns
+	 * the same unit types, more than six), the number before each
+	 * row's name, and gives bare percentages; NULL: never. */
+	char *title_wide;
 	char *rowhead, *colhead; /* what rows and columns are (report) */
 	char *legend;           /* what a cell is (report) */
 	char *note;             /* the situation it assumes (report) */
@@ -614,6 +618,10 @@ struct eng_show {
 	 * chances are. */
 	const char *situation;
 	const char *melee_title, *melee_title_wide, *fire_title;
+	/* The fire matrix's title when its target columns are numbered as
+	 * the wide melee matrix numbers its rows (more than six targets,
+	 * whose names would break inside words); NULL: always names. */
+	const char *fire_title_wide;
 	const enum eng_card_col *card;
 	const char *const *card_heads;
 	int ncard;

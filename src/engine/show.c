@@ -51,6 +51,7 @@ eng_tables_free(struct eng_tables *t)
 		free(x->cols);
 		free(x->cells);
 		free(x->title);
+		free(x->title_wide);
 		free(x->rowhead);
 		free(x->colhead);
 		free(x->legend);
