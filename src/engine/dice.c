@@ -212,6 +212,13 @@ static const struct eng_show di_show = {
 	    "melee roll plus its Combat against the other's class; the Melee "
 	    "outcomes table says what beaten, beaten by double and equal do.",
 	.fire_map = 1,
+	.fire_map_title = "Shooting: chance one attack wounds",
+	.fire_map_legend = "chance one attack takes at least one Wound",
+	.fire_map_note = "Exact odds that one attack at a target in range "
+	    "and sight takes at least one of its Wounds, by the Combat "
+	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
+	    "where it never can, as where the Wound table gives - for the "
+	    "weapon's Strength against the target's Toughness.",
 	.tables = do_tables,
 	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,

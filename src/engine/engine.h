@@ -630,6 +630,10 @@ struct eng_show {
 	const struct eng_words *situations; /* ended by { NULL } */
 	const char *melee_legend, *melee_note;
 	int fire_map;
+	/* The fire map's title, legend and note: what the family's fire
+	 * chance is of (NULL: a hit with one shot, which the target's
+	 * class may make 0). */
+	const char *fire_map_title, *fire_map_legend, *fire_map_note;
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);
