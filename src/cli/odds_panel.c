@@ -535,10 +535,12 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				    md->defender_wins)) : xstrdup(dash);
 				break;
 			case ENG_CARD_ROUND:
-				/* A row has a melee one way or the other. */
+				/* Either way round, when there is a melee: a
+				 * row may be there for its shot alone (no
+				 * melee odds: melee by accumulated hits). */
 				cells[c] = oka ? pct(eng_q_double(
-				    ma->attacker_wins)) : pct(eng_q_double(
-				    md->defender_wins));
+				    ma->attacker_wins)) : okd ? pct(eng_q_double(
+				    md->defender_wins)) : xstrdup(dash);
 				break;
 			}
 		panel_row(o, xstrdup(rs->units[t].name), cells);
