@@ -15,6 +15,9 @@ R=rulesets/dice-skirmish.md
 MOD=rulesets/morschauser-modern.md
 ANC=rulesets/gauntlet-ancients.md
 
+# Numbers with a decimal point, whatever the locale (the suite runs
+# again under de_DE, where awk would read 7.56 as 7).
+awk() { LC_ALL=C command awk "$@"; }
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1: $2"; }
 # The text of a PDF on one line, in content order, spaces squeezed: a
