@@ -607,8 +607,8 @@ struct eng_show {
 	 * the column would be a dash for every weapon. */
 	int weapon_hits_on;
 	/* A card draws the family's stats (Move) in one grid with the
-	 * game's own: a family whose units are mostly its own columns
-	 * would give Move a row of its own, and the odds panel its room. */
+	 * game's own: for a family whose units are mostly its own columns,
+	 * Move alone would take a row the odds panel needs. */
 	int card_one_grid;
 	/* Odds panels: the melee situation sheets and cards assume, the
 	 * reference sheet's melee title (narrow and wide matrix), its fire

@@ -276,11 +276,9 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w,
 		if (run) {
 			nbsp(&h);
 			nbsp(&v);
-		}
-		if (run)
 			t = xasprintf("%s" NBSP "\xc2\xb7 <i>%s</i>" NBSP "%s", s,
 			    h, v);
-		else
+		} else
 			t = xasprintf("%s%s<i>%s</i> %s", s,
 			    k ? " \xc2\xb7 " : "\n", h, v);
 		free(h);
@@ -294,11 +292,11 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w,
 /*
  * The weapons table of a unit (none when it has no weapons): name,
  * range, and the faces it hits on when the family shows them. Without
- * those, a weapon's own stats (Attacks, To hit …) say how it strikes:
- * the range runs on with them after the name, each labelled, across the
- * whole width — under the name beside a Range column they took a line
- * or two more a weapon, and a header over one labelled column a line
- * more, which the odds panel needs.
+ * those, a weapon's own stats (Attacks, To hit …) say how it strikes,
+ * and the range runs on with them after the name, each labelled, across
+ * the whole width: beside a Range column they wrapped under the name, a
+ * line or two more a weapon, and a header over labelled lines says
+ * nothing — lines the odds panel needs.
  */
 static void
 card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
