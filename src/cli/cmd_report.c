@@ -220,10 +220,11 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	free(ci);
 }
 
-/* One heat map of the chance to hit: shooter and weapon x target. */
+/* One heat map of the chance to hit (or what the family's fire chance
+ * is of, in its words): shooter and weapon x target. */
 static void
 fire_map(struct rnd_report *r, const struct ruleset *rs,
-    const struct eng_odds *od)
+    const struct eng_show *sh, const struct eng_odds *od)
 {
 	size_t nw = rs->nweapons, nr = 0, nc = 0, i;
 	long *ri = index_new(rs->nunits * nw), *ci = index_new(rs->nunits);
@@ -236,11 +237,13 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		key_index(ri, &nr, (size_t)f->shooter * nw + (size_t)f->weapon);
 		key_index(ci, &nc, (size_t)f->target);
 	}
-	m = rnd_report_matrix(r, "Fire: chance of a hit with one shot", nr,
+	m = rnd_report_matrix(r, sh->fire_map_title != NULL ?
+	    sh->fire_map_title : "Fire: chance of a hit with one shot", nr,
 	    nc);
 	m->rowhead = xstrdup("shooter: weapon");
 	m->colhead = xstrdup("target");
-	m->legend = xstrdup("chance to hit");
+	m->legend = xstrdup(sh->fire_map_legend != NULL ?
+	    sh->fire_map_legend : "chance to hit");
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
 		if (ri[i] >= 0)
@@ -259,8 +262,9 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xstrdup("Exact odds of one shot at a target in range and "
-	    "sight; 0 where the weapon cannot harm that class of unit.");
+	m->note = xstrdup(sh->fire_map_note != NULL ? sh->fire_map_note :
+	    "Exact odds of one shot at a target in range and sight; 0 where "
+	    "the weapon cannot harm that class of unit.");
 	free(ri);
 	free(ci);
 }
@@ -449,7 +453,7 @@ fill_odds(struct rnd_report *r, const struct eng_ctx *c)
 	for (i = 0; i < nsits; i++)
 		melee_map(r, c->rs, sh, &od, sits[i]);
 	if (sh->fire_map && od.nfire > 0)
-		fire_map(r, c->rs, &od);
+		fire_map(r, c->rs, sh, &od);
 	if (sh->tables != NULL)
 		table_maps(r, c);
 	for (i = first; i < r->nmaps; i++)

@@ -212,11 +212,12 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * With many unit types the columns are numbered (the number stands
  * before each row's name) and the cells are bare percentages, so that the
  * matrix stays one line a row. Past PANEL_SHARE_OVER types, those that
- * fare alike in every melee are one row and one column.
+ * fare alike in every melee are one row and one column. num[u] (may be
+ * NULL) gets the number of unit type u's column, 0 for none.
  */
 static void
 melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
-    const struct oddsix *x, struct rnd_odds_set *set)
+    const struct oddsix *x, struct rnd_odds_set *set, int *num)
 {
 	int a, d, nd = 0, na = 0, *defs = xcalloc(rs->nunits + 1, sizeof(int));
 	int *lead = xcalloc(rs->nunits + 1, sizeof(int)), wide;
@@ -238,9 +239,12 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	wide = nd > 6;
 	o = panel_new(set, wide ? sh->melee_title_wide : sh->melee_title, NULL,
 	    (size_t)nd);
-	for (d = 0; d < nd; d++)
+	for (d = 0; d < nd; d++) {
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
 		    group_name(rs, defs[d], cnt[defs[d]]);
+		if (wide && num != NULL && cnt[defs[d]] == 1)
+			num[defs[d]] = d + 1;
+	}
 	for (a = 0; a < (int)rs->nunits; a++) {
 		char **cells, *name;
 		int num = 0;
@@ -357,21 +361,34 @@ panel_share(struct rnd_odds *o)
 	free(cnt);
 }
 
-/* Chance to hit per weapon (rows) and target unit (columns), when the
- * family's sheet shows it. */
-static void
+/*
+ * Chance to hit per weapon (rows) and target unit (columns), when the
+ * family's sheet shows it. num (may be NULL): each unit type's number
+ * in the wide melee matrix; with more than six targets, all numbered,
+ * and a title for it (eng_show.fire_title_wide), the columns are those
+ * numbers and the cells bare percentages, as in that matrix: seven
+ * names across a column of the sheet break inside words. Returns 1
+ * numbered, 0 named, -1 no matrix.
+ */
+static int
 fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
-    const struct eng_odds *od, const struct oddsix *x,
+    const struct eng_odds *od, const struct oddsix *x, const int *num,
     struct rnd_odds_set *set)
 {
 	struct rnd_odds *o;
 	size_t w, t;
+	int wide = num != NULL && sh->fire_title_wide != NULL &&
+	    rs->nunits > 6;
 
 	if (od->nfire == 0 || sh->fire_title == NULL)
-		return;
-	o = panel_new(set, sh->fire_title, NULL, rs->nunits);
+		return -1;
+	for (t = 0; wide && t < rs->nunits; t++)
+		wide = num[t] > 0;
+	o = panel_new(set, wide ? sh->fire_title_wide : sh->fire_title, NULL,
+	    rs->nunits);
 	for (t = 0; t < rs->nunits; t++)
-		o->cols[t] = xstrdup(rs->units[t].name);
+		o->cols[t] = wide ? xasprintf("%d", num[t]) :
+		    xstrdup(rs->units[t].name);
 	for (w = 0; w < rs->nweapons; w++) {
 		char **cells;
 
@@ -379,10 +396,12 @@ fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
 			continue;
 		cells = xcalloc(rs->nunits, sizeof(char *));
 		for (t = 0; t < rs->nunits; t++)
-			cells[t] = pct(x->wp[w * x->n + t]);
+			cells[t] = wide ? pct_bare(x->wp[w * x->n + t]) :
+			    pct(x->wp[w * x->n + t]);
 		panel_row(o, xstrdup(rs->weapons[w].name), cells);
 	}
 	panel_share(o);
+	return wide;
 }
 
 /* The family's own tables of exact chances, as percentages. */
@@ -398,16 +417,27 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
 	sh->tables(ctx, ENG_TABLES_SHEET, &t);
 	for (i = 0; i < t.n; i++) {
 		const struct eng_table *e = &t.v[i];
-		struct rnd_odds *o = panel_new(set, e->title, NULL, e->ncols);
+		int wide = e->title_wide != NULL && e->ncols > 6 &&
+		    e->nrows == e->ncols;
+		struct rnd_odds *o;
 
+		/* Numbered as the melee matrix: rows and columns the same. */
+		for (c = 0; wide && c < e->ncols; c++)
+			wide = strcmp(e->rows[c], e->cols[c]) == 0;
+		o = panel_new(set, wide ? e->title_wide : e->title, NULL,
+		    e->ncols);
 		for (c = 0; c < e->ncols; c++)
-			o->cols[c] = xstrdup(e->cols[c]);
+			o->cols[c] = wide ? xasprintf("%zu", c + 1) :
+			    xstrdup(e->cols[c]);
 		for (r = 0; r < e->nrows; r++) {
 			char **cells = xcalloc(e->ncols + 1, sizeof(char *));
 
 			for (c = 0; c < e->ncols; c++)
-				cells[c] = pct(e->cells[r * e->ncols + c].p);
-			panel_row(o, xstrdup(e->rows[r]), cells);
+				cells[c] = wide ? pct_bare(e->cells[r *
+				    e->ncols + c].p) : pct(e->cells[r *
+				    e->ncols + c].p);
+			panel_row(o, wide ? xasprintf("%zu  %s", r + 1,
+			    e->rows[r]) : xstrdup(e->rows[r]), cells);
 		}
 		panel_share(o);
 	}
@@ -418,7 +448,8 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
  * for about that many rows (README, Limits and hostile input). */
 #define CARD_MAX_ROWS 13
 
-/* The heading of each kind of card column. */
+/* The heading of each kind of card column, where the family does not
+ * word its own (eng_show.card_heads). */
 static const char *const card_heads[] = {
 	[ENG_CARD_SHOT] = "shot kills",
 	[ENG_CARD_ATTACKING] = "attacking",
@@ -428,7 +459,8 @@ static const char *const card_heads[] = {
 
 /*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card): a shot's chance to destroy it, the
+ * the family names (eng_show.card): a shot's chance (to destroy it, or
+ * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
  * left out. With more enemy types than CARD_MAX_ROWS, those of the
@@ -473,8 +505,14 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	o = panel_new(set, title ? title : "Odds against each enemy",
 	    rs->units[u].name, nc);
 	free(title);
-	for (c = 0; c < sh->ncard; c++)
-		o->cols[c] = xstrdup(card_heads[sh->card[c]]);
+	for (c = 0; c < sh->ncard; c++) {
+		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
+		    NULL;
+
+		o->cols[c] = xstrdup(h != NULL ? h : sh->card_heads != NULL &&
+		    sh->card_heads[c] != NULL ? sh->card_heads[c] :
+		    card_heads[sh->card[c]]);
+	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
@@ -501,13 +539,12 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				    md->defender_wins)) : xstrdup(dash);
 				break;
 			case ENG_CARD_ROUND:
-				/* A row listed for its shot may have no melee
-				 * either way (a family's pair not worked out:
-				 * the dice family's over its limit). */
+				/* Either way round, when there is a melee: a
+				 * row may be there for its shot alone (no
+				 * melee odds: melee by accumulated hits). */
 				cells[c] = oka ? pct(eng_q_double(
-				    ma->attacker_wins)) : md != NULL ?
-				    pct(eng_q_double(md->defender_wins)) :
-				    xstrdup(dash);
+				    ma->attacker_wins)) : okd ? pct(eng_q_double(
+				    md->defender_wins)) : xstrdup(dash);
 				break;
 			}
 		panel_row(o, xstrdup(rs->units[t].name), cells);
@@ -547,8 +584,19 @@ cli_odds_panels(const struct ruleset *rs, int cards,
 			card_panel(rs, sh, &x, (int)u, in_battle, set);
 		free(in_battle);
 	} else {
-		fire_matrix(rs, sh, &od, &x, set);
-		melee_matrix(rs, sh, &x, set);
+		int *num = xcalloc(rs->nunits + 1, sizeof(int));
+		struct rnd_odds o;
+
+		/* Fire first, then melee; but a fire matrix numbered as the
+		 * melee matrix comes after it, whose rows give the numbers. */
+		melee_matrix(rs, sh, &x, set, num);
+		if (fire_matrix(rs, sh, &od, &x, num, set) == 0 &&
+		    set->n == 2) {
+			o = set->v[0];
+			set->v[0] = set->v[1];
+			set->v[1] = o;
+		}
+		free(num);
 		family_tables(ctx, sh, set);
 	}
 	oddsix_free(&x);

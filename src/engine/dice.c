@@ -308,9 +308,28 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 
 /* A card's odds against each enemy type: one attack of its best weapon,
  * and one fight — the opposed roll is the same whoever attacked, so a
- * column each way would say the same twice. */
+ * column each way would say the same twice. The attack's chance is of
+ * at least one Wound (p_attack), not of a kill, and the fight's that
+ * the unit's total beats the enemy's: the headings say so. */
 static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
 	ENG_CARD_ROUND };
+static const char *const di_card_heads[] = { "attack wounds",
+	"melee roll wins" };
+/* The melee column of a melee fought to its end (accumulated hits, the
+ * pipeline): the chance the unit removes the enemy, not one roll's. */
+static const char *
+di_card_head(const struct ruleset *rs, int c)
+{
+	const struct rs_table *t = rs_table_find(rs, "Combat");
+	size_t i;
+
+	for (i = 1; c == 1 && t != NULL && t->ncols >= 2 && i < t->nrows; i++)
+		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
+		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
+			return "wins the melee";
+	return NULL;
+}
+
 static const struct eng_words di_situations[] = {
 	{ "contact", "a melee in contact" },
 	{ NULL, NULL },
@@ -323,6 +342,11 @@ static const struct eng_show di_show = {
 	.unplayed = NULL,
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD,
 	.weapon_destroys = 0,
+	/* To hit and the rest are the weapons' own columns (under the
+	 * name on a card); no weapon has faces it hits on. */
+	.weapon_hits_on = 0,
+	/* Move and five stats of its own: one grid on a card. */
+	.card_one_grid = 1,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
 	/* The exact odds (dice_odds.c): by opposed roll one fight is one
@@ -335,7 +359,11 @@ static const struct eng_show di_show = {
 	    "against the defender (column number)",
 	.fire_title = "Shooting: chance one attack wounds (row shoots "
 	    "column)",
+	.fire_title_wide = "Shooting: % chance one attack wounds (row "
+	    "shoots column; units numbered as in the melee table)",
 	.card = di_card,
+	.card_heads = di_card_heads,
+	.card_head = di_card_head,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
 	.melee_legend = "chance the attacker wins: its total beats the "
@@ -347,6 +375,13 @@ static const struct eng_show di_show = {
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
 	    "round by round from full Wounds until a unit is removed.",
 	.fire_map = 1,
+	.fire_map_title = "Shooting: chance one attack wounds",
+	.fire_map_legend = "chance one attack takes at least one Wound",
+	.fire_map_note = "Exact odds that one attack at a target in range "
+	    "and sight takes at least one of its Wounds, by the Combat "
+	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
+	    "where it never can, as where the Wound table gives - for the "
+	    "weapon's Strength against the target's Toughness.",
 	.tables = do_tables,
 	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,

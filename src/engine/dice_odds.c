@@ -741,6 +741,8 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	x = eng_table_add(out, "Melee: chance the attacker (row) beats the "
 	    "defender (column) by double in one fight", rs->nunits,
 	    rs->nunits);
+	x->title_wide = xstrdup("Melee: % chance the attacker (row) beats "
+	    "the defender (column number) by double in one fight");
 	x->rowhead = xstrdup("attacker");
 	x->colhead = xstrdup("defender");
 	x->legend = xstrdup("chance the attacker's total is at least double "
@@ -778,11 +780,15 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	    volleys(rs) * rs->nunits, (size_t)maxw + 1);
 	x->rowhead = xstrdup("shooter: weapon at target");
 	x->colhead = xstrdup("wounds taken");
-	x->legend = xstrdup("chance of exactly that damage; the target's "
-	    "Wounds (its last cell) is the chance the volley removes it");
-	x->note = xstrdup("Exact chances of one volley: Attacks, each hit, "
-	    "wounded and not saved, taking Damage, capped at the target's "
-	    "Wounds.");
+	/* The legend is one line beside the map: what a row's last cell
+	 * means is the note's. */
+	x->legend = xstrdup("chance of exactly that damage");
+	x->note = xasprintf("Exact chances of one volley: %s, capped at the "
+	    "target's Wounds; so a row's last cell, at the target's Wounds, "
+	    "is the chance the volley removes it.",
+	    t->shooting == DT_SHOOT_ACCUMULATED ? "the Attacks rolled, each "
+	    "a hit taking one Wound" : "Attacks, each hit, wounded and not "
+	    "saved, taking Damage");
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
 	for (a = 0; a < rs->nunits; a++)
@@ -1215,8 +1221,10 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		ra.lo += diff;
 		ra.hi += diff;
 		dx_opposed(&ra, &r, 2, &op);
-		eng_outcome_add(o, xasprintf("Opposed round, factors %+d: "
-		    "attacker's total higher", diff), w, n,
+		/* Short enough for the report's labels, which end in "…"
+		 * past 40% of the page. */
+		eng_outcome_add(o, xasprintf("Opposed roll, factors %+d: "
+		    "attacker higher", diff), w, n,
 		    mpq_get_d(op.a_wins), q_text(op.a_wins));
 		dx_opposed_clear(&op);
 		dx_dist_free(&ra);

@@ -518,7 +518,7 @@ enum eng_stat_bit {
 
 /* The columns of a unit card's odds panel, against each enemy type. */
 enum eng_card_col {
-	ENG_CARD_SHOT,      /* best chance one shot destroys it */
+	ENG_CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
 	ENG_CARD_ATTACKING, /* chance to win a melee attacking it */
 	ENG_CARD_DEFENDING, /* chance to win a melee it attacks */
 	ENG_CARD_ROUND,     /* chance to win a round, whoever charged */
@@ -534,6 +534,10 @@ struct eng_chance {
  * (beyond the fire and melee matchups of odds()). */
 struct eng_table {
 	char *title;            /* "Fire: hits scored by one volley" */
+	/* The sheet's title when it numbers the columns (rows and columns
+	 * the same unit types, more than six), the number before each
+	 * row's name, and gives bare percentages; NULL: never. */
+	char *title_wide;
 	char *rowhead, *colhead; /* what rows and columns are (report) */
 	char *legend;           /* what a cell is (report) */
 	char *note;             /* the situation it assumes (report) */
@@ -603,18 +607,42 @@ struct eng_show {
 	const char *unplayed;
 	unsigned stats;        /* enum eng_stat_bit */
 	int weapon_destroys;   /* weapons show the classes they destroy */
+	/* Weapons show the faces they hit on (a "Hits on" column): not a
+	 * family whose weapons roll To hit of their own columns, where
+	 * the column would be a dash for every weapon. */
+	int weapon_hits_on;
+	/* A card draws the family's stats (Move) in one grid with the
+	 * game's own: for a family whose units are mostly its own columns,
+	 * Move alone would take a row the odds panel needs. */
+	int card_one_grid;
 	/* Odds panels: the melee situation sheets and cards assume, the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns. */
+	 * title (NULL: no fire matrix), the card's columns and their
+	 * headings (card_heads NULL, or an entry NULL: the words of the
+	 * column's kind, "shot kills" …) — a family says what its own
+	 * chances are. */
 	const char *situation;
 	const char *melee_title, *melee_title_wide, *fire_title;
+	/* The fire matrix's title when its target columns are numbered as
+	 * the wide melee matrix numbers its rows (more than six targets,
+	 * whose names would break inside words); NULL: always names. */
+	const char *fire_title_wide;
 	const enum eng_card_col *card;
+	const char *const *card_heads;
+	/* The heading of card column c when it depends on the ruleset (a
+	 * family with several mechanisms); NULL, or NULL returned: as
+	 * card_heads says. */
+	const char *(*card_head)(const struct ruleset *, int c);
 	int ncard;
 	/* The report's heat maps: each situation in words, the melee map's
 	 * legend and note, and whether fire gets a chance-to-hit map. */
 	const struct eng_words *situations; /* ended by { NULL } */
 	const char *melee_legend, *melee_note;
 	int fire_map;
+	/* The fire map's title, legend and note: what the family's fire
+	 * chance is of (NULL: a hit with one shot, which the target's
+	 * class may make 0). */
+	const char *fire_map_title, *fire_map_legend, *fire_map_note;
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);

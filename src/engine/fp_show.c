@@ -67,6 +67,7 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 const struct eng_show fp_show = {
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MELEE,
 	.weapon_destroys = 1,
+	.weapon_hits_on = 1,
 	.situation = "open",
 	.melee_title = "Melee: chance the attacker wins (row attacks column)",
 	.melee_title_wide = "Melee: % chance the attacker (row) wins against "

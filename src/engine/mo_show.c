@@ -284,6 +284,7 @@ const struct eng_show mo_show = {
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MORALE |
 	    ENG_STAT_FIRE_DICE | ENG_STAT_MELEE_DICE,
 	.weapon_destroys = 0,
+	.weapon_hits_on = 1,
 	.situation = "front",
 	.melee_title = "Melee: chance the attacker wins a round (row attacks "
 	    "column)",

@@ -51,6 +51,7 @@ eng_tables_free(struct eng_tables *t)
 		free(x->cols);
 		free(x->cells);
 		free(x->title);
+		free(x->title_wide);
 		free(x->rowhead);
 		free(x->colhead);
 		free(x->legend);
@@ -153,6 +154,7 @@ static const struct eng_show show_none = {
 	.print_only = 1,
 	.stats = ENG_STAT_ALL,
 	.weapon_destroys = 0,
+	.weapon_hits_on = 1,
 	.end_words = eng_end_words_plain,
 	.marker = eng_marker_weapons,
 };

@@ -13,6 +13,8 @@
 #include "../engine/engine.h"
 #include "internal.h"
 
+#define NBSP "\xc2\xa0"
+
 const struct rnd_card_size rnd_card_sizes[] = {
 	{ "poker", 63.5, 88.9 },
 	{ "bridge", 57.15, 88.9 },
@@ -52,15 +54,21 @@ card_rgb(const struct cards *c, const struct rs_unit *u)
 	return c->cls_rgb[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
 }
 
-/* The stat boxes of one card, as a custom flow block. */
+/* The stat boxes of one card, as a custom flow block: the family's
+ * stats, the game's own, or both in one grid. */
 struct statrow {
 	const struct cards *c;
-	struct rnd_stat st[RND_MAX_STATS > RS_MAX_OWN_STATS ? RND_MAX_STATS :
-	    RS_MAX_OWN_STATS];
+	struct rnd_stat st[RND_MAX_STATS + RS_MAX_OWN_STATS];
 	size_t n;
-	int own;  /* the game's own stats: values as written, rows of <= 4 */
+	/* Boxes from this one on are the game's own stats: values as
+	 * written, rows of <= 4; n: none. */
+	size_t own_from;
 	unsigned rgb;
 	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
+	/* Values too wide for a box on one line even at the least size (a
+	 * game's own words, "5, 3 against cavalry"): they wrap at that
+	 * size, and do not hold the others down to it. */
+	char wrap[RND_MAX_STATS + RS_MAX_OWN_STATS];
 };
 
 /* A stat value as markup for a layout in font f: the number large, a
@@ -90,12 +98,12 @@ static char *
 box_markup(const struct statrow *sr, size_t i, const struct rnd_font *f,
     double small_pt)
 {
-	if (sr->own)
+	if (i >= sr->own_from)
 		return rnd_markup_escape(sr->st[i].value);
 	return stat_markup(sr->st[i].value, f, small_pt);
 }
 
-/* The widest value at a size (mm). */
+/* The widest value at a size (mm), of those that do not wrap. */
 static double
 stat_widest(const struct statrow *sr, const struct rnd_font *f)
 {
@@ -103,9 +111,13 @@ stat_widest(const struct statrow *sr, const struct rnd_font *f)
 	size_t i;
 
 	for (i = 0; i < sr->n; i++) {
-		char *mk = box_markup(sr, i, f, sr->c->st.min_pt);
-		PangoLayout *l = rnd_layout_memo(f, 0, 1, 0, 0, mk);
+		char *mk;
+		PangoLayout *l;
 
+		if (sr->wrap[i])
+			continue;
+		mk = box_markup(sr, i, f, sr->c->st.min_pt);
+		l = rnd_layout_memo(f, 0, 1, 0, 0, mk);
 		rnd_layout_size(l, &w, NULL);
 		g_object_unref(l);
 		free(mk);
@@ -116,15 +128,27 @@ stat_widest(const struct statrow *sr, const struct rnd_font *f)
 }
 
 /* The largest value size (pt), in half points down to the minimum, at
- * which every value fits a box of width bw on one line. Widths grow about
- * in proportion to the size, so this takes a guess and a check or two. */
+ * which every value fits a box of width bw on one line, but those that
+ * do not even at the minimum (marked in sr->wrap). Widths grow about in
+ * proportion to the size, so this takes a guess and a check or two. */
 static double
-stat_fit(const struct statrow *sr, const struct rnd_font *val,
-    double bw)
+stat_fit(struct statrow *sr, const struct rnd_font *val, double bw)
 {
 	struct rnd_font f = *val;
-	double wmax, next;
+	double wmax, next, w;
+	size_t i;
 
+	f.size_pt = sr->c->st.min_pt;
+	for (i = 0; i < sr->n; i++) {
+		char *mk = box_markup(sr, i, &f, sr->c->st.min_pt);
+		PangoLayout *l = rnd_layout_memo(&f, 0, 1, 0, 0, mk);
+
+		rnd_layout_size(l, &w, NULL);
+		g_object_unref(l);
+		free(mk);
+		sr->wrap[i] = w > bw;
+	}
+	f = *val;
 	while (f.size_pt > sr->c->st.min_pt &&
 	    (wmax = stat_widest(sr, &f)) > bw) {
 		next = floor(2 * f.size_pt * bw / wmax) / 2;
@@ -133,15 +157,18 @@ stat_fit(const struct statrow *sr, const struct rnd_font *val,
 	return f.size_pt < sr->c->st.min_pt ? sr->c->st.min_pt : f.size_pt;
 }
 
-/* Boxes a row: a family's stats in one row; the game's own (up to
- * RS_MAX_OWN_STATS) in rows of at most four, so that eight fit a poker
- * card with readable labels. */
+/* Boxes a row: a family's stats in one row; a grid with the game's own
+ * (up to RS_MAX_OWN_STATS, and the family's with them) in as few rows
+ * of at most four as hold them, filled evenly, so that eight fit a
+ * poker card with readable labels. */
 static size_t
 boxes_per_row(const struct statrow *sr)
 {
-	if (!sr->own || sr->n <= 4)
+	size_t rows = (sr->n + 3) / 4;
+
+	if (sr->own_from >= sr->n || rows <= 1)
 		return sr->n;
-	return (sr->n + 1) / 2;
+	return (sr->n + rows - 1) / rows;
 }
 
 /* Draws (when draw) the stat boxes, all of one height; returns the height
@@ -154,6 +181,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
+	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
 	PangoLayout *l[RS_MAX_OWN_STATS + RND_MAX_STATS];
 	PangoLayout *v[RS_MAX_OWN_STATS + RND_MAX_STATS];
@@ -173,12 +201,13 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	}
 	val.size_pt = sr->fit_pt;
 	for (i = 0; i < sr->n; i++) {
-		char *mk = box_markup(sr, i, &val, st->min_pt);
+		const struct rnd_font *vf = sr->wrap[i] ? &small : &val;
+		char *mk = box_markup(sr, i, vf, st->min_pt);
 
 		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
 		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
 		    bw < 12 ? sr->st[i].abbr : sr->st[i].label);
-		v[i] = rnd_layout_memo(&val, bw - 0.6, 1, 1, 0, mk);
+		v[i] = rnd_layout_memo(vf, bw - 0.6, 1, 1, 0, mk);
 		free(mk);
 		rnd_layout_size(l[i], NULL, &lh[i]);
 		rnd_layout_size(v[i], NULL, &vh);
@@ -207,11 +236,35 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	return rows * h + (rows - 1) * gap;
 }
 
+/* Replace *s (malloc'd) by a copy whose spaces are no-break spaces. */
+static void
+nbsp(char **s)
+{
+	size_t n = 0, i, k = 0;
+	char *t;
+
+	for (i = 0; (*s)[i] != '\0'; i++)
+		n += (*s)[i] == ' ';
+	t = xmalloc(i + n + 1);
+	for (i = 0; (*s)[i] != '\0'; i++)
+		if ((*s)[i] == ' ') {
+			t[k++] = '\xc2';
+			t[k++] = '\xa0';
+		} else
+			t[k++] = (*s)[i];
+	t[k] = '\0';
+	free(*s);
+	*s = t;
+}
+
 /* A weapon's own stats as markup for under its name on a card,
  * "\n<i>Heading</i> value · …"; "" when the ruleset has none. A card has
- * no room for more columns. */
+ * no room for more columns. run: they go on after the name instead,
+ * " · <i>Heading</i> value …", a line breaking only after a dot, never
+ * between a heading and its value. */
 static char *
-card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w)
+card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w,
+    int run)
 {
 	struct rnd_stat st[RS_MAX_OWN_STATS];
 	char *s = xstrdup(""), *t, *h, *v;
@@ -220,8 +273,14 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w)
 	for (k = 0; k < n; k++) {
 		h = rnd_markup_escape(st[k].label);
 		v = rnd_markup_escape(st[k].value);
-		t = xasprintf("%s%s<i>%s</i> %s", s, k ? " \xc2\xb7 " : "\n", h,
-		    v);
+		if (run) {
+			nbsp(&h);
+			nbsp(&v);
+			t = xasprintf("%s" NBSP "\xc2\xb7 <i>%s</i>" NBSP "%s", s,
+			    h, v);
+		} else
+			t = xasprintf("%s%s<i>%s</i> %s", s,
+			    k ? " \xc2\xb7 " : "\n", h, v);
 		free(h);
 		free(v);
 		free(s);
@@ -230,19 +289,31 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w)
 	return s;
 }
 
-/* The weapons table of a unit (none when it has no weapons). */
+/*
+ * The weapons table of a unit (none when it has no weapons): name,
+ * range, and the faces it hits on when the family shows them. Without
+ * those, a weapon's own stats (Attacks, To hit …) say how it strikes,
+ * and the range runs on with them after the name, each labelled, across
+ * the whole width: beside a Range column they wrapped under the name, a
+ * line or two more a weapon, and a header over labelled lines says
+ * nothing — lines the odds panel needs.
+ */
 static void
 card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 {
 	const struct ruleset *rs = c->rs;
 	int fp = eng_show_of(rs)->weapon_destroys;
-	size_t nc = 3, i, n = 1;
+	int faces = eng_show_of(rs)->weapon_hits_on;
+	int run = !faces && rs->weapon_own.n > 0;
+	size_t nc = faces ? 3 : run ? 1 : 2, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
-	char buf[512], *e, *d, *o;
+	char buf[512], *e, *d, *o, *r, *head;
 
 	cells[0] = xstrdup("Weapon");
-	cells[1] = xstrdup("Range");
-	cells[2] = xstrdup("Hits on");
+	if (!run)
+		cells[1] = xstrdup("Range");
+	if (faces)
+		cells[2] = xstrdup("Hits on");
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w;
 		char **row = cells + n * nc;
@@ -255,22 +326,38 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		rnd_classes(buf, sizeof(buf), w->destroys);
 		e = rnd_markup_escape(w->name);
 		d = rnd_markup_escape(buf);
-		o = card_weapon_own(rs, w);
-		row[0] = xasprintf("<b>%s</b>%s%s%s%s%s", e,
+		o = card_weapon_own(rs, w, run);
+		rnd_len(rs, buf, sizeof(buf), w->range_mm);
+		r = rnd_markup_escape(buf);
+		if (run) {
+			nbsp(&r);
+			head = xasprintf("<b>%s</b>" NBSP "\xc2\xb7 <i>Range</i>"
+			    NBSP "%s%s", e, r, o);
+			free(r);
+			free(o);
+			r = NULL;
+			o = xstrdup("");
+		} else
+			head = xasprintf("<b>%s</b>", e);
+		row[0] = xasprintf("%s%s%s%s%s%s", head,
 		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
 		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect fire</i>" :
 		    "", o);
+		free(head);
 		free(e);
 		free(d);
 		free(o);
-		rnd_len(rs, buf, sizeof(buf), w->range_mm);
-		row[1] = rnd_markup_escape(buf);
-		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
-		row[2] = rnd_markup_escape(buf);
+		if (!run)
+			row[1] = r;
+		if (faces) {
+			rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+			row[2] = rnd_markup_escape(buf);
+		}
 		n++;
 	}
+	/* Labelled weapons go without the header row. */
 	if (n > 1)
-		rnd_flow_table(f, u->pos, n, nc, cells, 1);
+		rnd_flow_table(f, u->pos, n - run, nc, cells + run * nc, !run);
 	for (i = 0; i < n * nc; i++)
 		free(cells[i]);
 	free(cells);
@@ -303,13 +390,20 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->c = c;
 	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
+	sr->own_from = sr->n;
 	sr->rgb = card_rgb(c, u);
-	sr->own = 0;
-	rnd_flow_custom(f, u->pos, stat_boxes, sr);
-	/* The game's own stats, after the ones its family plays. */
+	/* The game's own stats, after the ones its family plays: in the
+	 * same grid when the family asks (its Move alone would take a row),
+	 * else in a grid of their own. */
 	*own = *sr;
-	own->own = 1;
+	own->own_from = 0;
 	own->n = rnd_own_stats(&rs->unit_own, u->own, own->st);
+	if (eng_show_of(rs)->card_one_grid) {
+		memcpy(sr->st + sr->n, own->st, own->n * sizeof(own->st[0]));
+		sr->n += own->n;
+		own->n = 0;
+	}
+	rnd_flow_custom(f, u->pos, stat_boxes, sr);
 	if (own->n > 0)
 		rnd_flow_custom(f, u->pos, stat_boxes, own);
 	card_weapons(c, u, f);

@@ -147,6 +147,7 @@ ref_weapons(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
 	int destroys = eng_show_of(rs)->weapon_destroys, notes = 0;
+	int faces = eng_show_of(rs)->weapon_hits_on;
 	struct rnd_stat own[RS_MAX_OWN_STATS];
 	size_t i, k, nc, c;
 	char **cells, buf[512];
@@ -155,12 +156,13 @@ ref_weapons(struct ref *r)
 		return;
 	for (i = 0; i < rs->nweapons; i++)
 		notes |= rs->weapons[i].notes != NULL || rs->weapons[i].traits;
-	nc = 3 + destroys + rs->weapon_own.n + notes;
+	nc = 2 + faces + destroys + rs->weapon_own.n + notes;
 	cells = xcalloc((rs->nweapons + 1) * nc, sizeof(char *));
 	c = 0;
 	cells[c++] = xstrdup("Weapon");
 	cells[c++] = xstrdup("Range");
-	cells[c++] = xstrdup("Hits on");
+	if (faces)
+		cells[c++] = xstrdup("Hits on");
 	if (destroys)
 		cells[c++] = xstrdup("Destroys");
 	for (k = 0; k < rs->weapon_own.n; k++)
@@ -175,8 +177,10 @@ ref_weapons(struct ref *r)
 		row[c++] = xstrdup(w->name);
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[c++] = xstrdup(buf);
-		rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
-		row[c++] = xstrdup(buf);
+		if (faces) {
+			rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+			row[c++] = xstrdup(buf);
+		}
 		if (destroys) {
 			rnd_classes(buf, sizeof(buf), w->destroys);
 			row[c++] = xstrdup(buf);

@@ -534,7 +534,8 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	return own;
 }
 
-/* Weapons with ranges and hit faces: "Rifle 15" on 4,6; …". */
+/* Weapons with ranges and hit faces: "Rifle 15" on 4,6; …" (no faces
+ * when a weapon has none: the dice family's). */
 static char *
 weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 {
@@ -599,10 +600,14 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_set_rgb(cr, side == SC_BLUE ? 0xe3e9f4 : 0xf5e3e1);
 	cairo_fill(cr);
 	rnd_set_rgb(cr, INK);
+	/* A family whose weapons have no faces they hit on (their own
+	 * stats say how they strike) lists ranges only. */
 	for (i = 0; i < 7; i++)
 		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
 		    i == 2 || i == 6 ? 2 : 0, 0, i == 4 &&
-		    eng_show_of(rs)->print_only ? "Stats" : head[i]);
+		    eng_show_of(rs)->print_only ? "Stats" : i == 5 &&
+		    !eng_show_of(rs)->weapon_hits_on ? "Weapons: range" :
+		    head[i]);
 	y += 5.5;
 	for (e = 0; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];

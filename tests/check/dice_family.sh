@@ -182,3 +182,14 @@ grep -q "wounds 3, but it has 2" "$tmp/err" && pass "a wrong wounds expectation 
     fail "a wrong wounds expectation says why" "$(grep error "$tmp/err" | head -3)"
 grep -q "unknown key 'armour'" "$tmp/err" && pass "an unknown unit key is an error" ||
     fail "an unknown unit key is an error" "$(grep error "$tmp/err" | head -3)"
+
+# A card's melee column is worded by the mechanism: one roll of an
+# opposed melee, a melee fought to its end by accumulated hits.
+"$BIN" cards tests/rulesets/dice-tally.md -o "$tmp/tc.pdf" >/dev/null 2>&1
+pdftotext "$tmp/tc.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "wins the melee" &&
+    pass "accumulated melee: the card says wins the melee" ||
+    fail "accumulated melee: the card says wins the melee" "$(pdftotext "$tmp/tc.pdf" - | head -20)"
+"$BIN" cards "$R" -o "$tmp/dc.pdf" >/dev/null 2>&1
+pdftotext "$tmp/dc.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "wins the melee" &&
+    fail "opposed melee: the card says melee roll wins" "it says wins the melee" ||
+    pass "opposed melee: the card says melee roll wins"
