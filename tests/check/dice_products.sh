@@ -182,10 +182,11 @@ c=$(count "$tmp/ms.pdf" "Weapons: range, hits on")
     pass "orders of battle: 'Weapons: range' (dice), 'range, hits on' (Modern)" ||
     fail "orders of battle: 'Weapons: range' (dice), 'range, hits on' (Modern)" "dice $a and $b, Modern $c"
 
-# A dice ruleset whose melee is by accumulated hits has card rows for
-# shots alone: its cards print (they crashed), the melee cell a dash.
+# A dice ruleset whose melee is by accumulated hits: its cards print
+# (they crashed on a row without a melee), the melee column the chance
+# of winning the melee fought to its end.
 "$BIN" cards -q tests/rulesets/dice-tally.md -o "$tmp/tally.pdf" 2>/dev/null
 rc=$?
-[ "$rc" -eq 0 ] && text "$tmp/tally.pdf" | grep -q "attack wounds melee roll wins Spears 100% — Archers 100% —" &&
+[ "$rc" -eq 0 ] && text "$tmp/tally.pdf" | grep -q "attack wounds wins the melee Spears 100% 23% Archers 100% 52%" &&
     pass "dice-tally cards: shot rows without a melee" ||
     fail "dice-tally cards: shot rows without a melee" "exit $rc: $(text "$tmp/tally.pdf" | head -c 300)"
