@@ -58,6 +58,10 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	[FP_R_FIRE_MELEE_INSTEAD] = { "fire.melee_instead", "Clarifications",
 	    "a unit in melee range melees instead of firing "
 	    "(Clarification 4)" },
+	[FP_R_FIRE_AFTER_MELEE] = { "fire.not_where_fought", "Clarifications",
+	    "a unit does not fire where it fought a melee this turn, won or "
+	    "not; after a melee at the start it fires only once it has "
+	    "moved away (Clarification 4)" },
 	[FP_R_MELEE_COMPULSORY] = { "melee.compulsory", "Melee",
 	    "a unit in melee range must melee before it moves or fires" },
 	[FP_R_MELEE_BLOCKED_END] = { "melee.blocked_end", "Melee",
@@ -71,7 +75,8 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	[FP_R_MELEE_DRAW] = { "melee.draw_reroll", "Melee",
 	    "neither die at or under: roll again at once (Clarification 10)" },
 	[FP_R_MELEE_UPHILL] = { "melee.uphill", "Special rules",
-	    "an attacker meleeing uphill loses 1 power (Clarification 14)" },
+	    "an attacker meleeing an enemy higher than it, on the same hill or "
+	    "another, loses 1 power (Clarification 14)" },
 	[FP_R_MELEE_RIVER] = { "melee.river", "Special rules",
 	    "an attacker in a ford meleeing the bank loses 1 power" },
 	[FP_R_MELEE_FLOOR] = { "melee.power_floor", "Clarifications",
@@ -206,7 +211,11 @@ fp_after_loss(struct eng_game *g)
 /*
  * The attacker's power after the penalties of Special rules: uphill
  * (Clarification 14) and from a ford against the bank; never below 0
- * (Clarification 11). *situation gets FP_SIT_*.
+ * (Clarification 11). *situation gets FP_SIT_*. Uphill is decided by
+ * heights, whichever hill each unit stands on: a hill rises from its
+ * edge, so a point's height is how far inside the edge it lies, and an
+ * attacker on a lower hill attacks a defender higher up another one
+ * uphill, as the sources' "attacking uphill" means.
  */
 static int
 attack_power(struct eng_game *g, int a, int b, int *situation, int count)
@@ -217,7 +226,7 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 	double zb = eng_board_height(g->board, ub->x, ub->y, &hb);
 
 	*situation = FP_SIT_OPEN;
-	if (hb >= 0 && (ha < 0 || (ha == hb && zb > za + 1e-6)) ) {
+	if (hb >= 0 && (ha < 0 || zb > za + 1e-6)) {
 		p -= (int)g->ctx->set.v[FP_SET_UPHILL];
 		*situation = FP_SIT_UPHILL;
 		if (count)
@@ -260,6 +269,9 @@ fp_fight(struct eng_game *g, int a, int b)
 	}
 	if (pa <= 0 && pb <= 0)
 		return 0; /* can never end: a finding, never fought */
+	/* The melee is the attacker's action at this end of its move: it
+	 * does not fire from here too (Clarification 4). */
+	g->u[a].flags |= FP_UF_FOUGHT_HERE;
 	for (;;) {
 		da = eng_die(&g->dice);
 		db = eng_die(&g->dice);
@@ -395,7 +407,8 @@ end_turn(struct eng_game *g)
 	ENG_COVER(g, FP_R_ALTERNATE);
 	for (i = 0; i < g->nu; i++)
 		if (g->u[i].side == g->side)
-			g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
+			g->u[i].flags &= (uint16_t)~(ENG_UF_TURN |
+			    FP_UF_FOUGHT_HERE);
 	if (eng_check_end(g) && g->timeout)
 		ENG_COVER(g, FP_R_END_TURN_LIMIT);
 }
@@ -432,6 +445,10 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 	if (fp_melee_enemy(g, a->unit) >= 0)
 		return eng_refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
 		    "melee range and must melee instead of firing", u->name);
+	if (u->flags & FP_UF_FOUGHT_HERE)
+		return eng_refuse(g, FP_R_FIRE_AFTER_MELEE, err, sz, "%s has "
+		    "fought a melee where it stands and may not fire there",
+		    u->name);
 	if (a->weapon >= 0) {
 		if ((slot = weapon_slot(g, a->unit, a->weapon)) < 0)
 			return eng_refuse(g, -1, err, sz, "%s has no %s", u->name,
@@ -615,8 +632,8 @@ try_fire(struct eng_game *g, int i, const struct foes *f, int rnd)
 	struct foes own;
 	int j, w = -1;
 
-	if (g->u[i].flags & ENG_UF_FIRED || in_ford(g, g->u[i].x, g->u[i].y) ||
-	    fp_melee_enemy(g, i) >= 0)
+	if (g->u[i].flags & (ENG_UF_FIRED | FP_UF_FOUGHT_HERE) ||
+	    in_ford(g, g->u[i].x, g->u[i].y) || fp_melee_enemy(g, i) >= 0)
 		return 0;
 	if (f == NULL) {
 		foes_of(g, i, &own);

@@ -91,6 +91,9 @@ struct walk {
 enum fp_set { FP_SET_MELEE_RANGE, FP_SET_UPHILL, FP_SET_FORD_TURNS };
 /* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
 enum { FP_C_FORD };
+/* Fought a melee this turn where it stands: its shot at this end of the
+ * move was the melee (Clarification 4); moving away clears it. */
+#define FP_UF_FOUGHT_HERE ENG_UF_FAMILY1
 
 /* ---- firepower.c ---- */
 

@@ -421,7 +421,7 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = utype(g, i);
-	double allow;
+	double allow, x0 = u->x, y0 = u->y;
 	int j, stays;
 
 	w->vehicle = is_vehicle(g, i);
@@ -460,6 +460,11 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 		if (!w->started_in_ford && u->alive && in_ford(g, u->x, u->y))
 			u->c[FP_C_FORD] = 1;
 	}
+	/* Away from where it fought at the start, it stands at the other
+	 * end of its move, where it may fire (Clarification 4); a move cut
+	 * short at once (the bisection's crumb) leaves it where it was. */
+	if (fabs(u->x - x0) > EPS || fabs(u->y - y0) > EPS)
+		u->flags &= (uint16_t)~FP_UF_FOUGHT_HERE;
 	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
 	    !(u->flags & ENG_UF_MELEE_END)) {
 		/* A unit brought within melee range fights at the end of its

@@ -5,13 +5,15 @@
  * (Clarification 19): a unit with melee dice and morale 3 or more may
  * charge an enemy within 30mm and partly in its front sector (Melee:
  * closing in). Open order targets evade (Clarification 14); a target
- * charged on one flank only turns to face, unless pike-armed
+ * charged by a single unit, on a flank, turns to face, unless pike-armed
  * (Clarification 16); then every charger tests to close and its target
  * tests too, with the defending modifiers (Clarification 6). In the
- * Melee step each target fights its chargers for one round: more hits
- * wins, a tie goes to the tie-break die (Clarifications 8, 11); the loser
- * is disorganised and takes a further hit, and falls back next Movement
- * or routs (Melee: the loser; Clarification 12).
+ * Melee step each target fights its chargers for one round: the
+ * chargers' hits added, more hits wins (Clarification 21), a tie goes to
+ * the tie-break die (Clarifications 8, 11); the loser is disorganised
+ * and takes a further hit, and falls back next Movement or routs (Melee:
+ * the loser; Clarification 12). When the target wins, every charger
+ * loses (Melee: several chargers).
  *
  * Closing to contact is not moved on the table (Clarification 19).
  */
@@ -305,8 +307,9 @@ mo_pre_morale(struct eng_game *g, int scripted)
 				g->u[c].c[MO_C_CHARGE] = 0;
 			continue;
 		}
-		/* Turning to face: one flank charger only, not pikes
-		 * (Clarification 16). */
+		/* Turning to face: one charger only, on a flank, not
+		 * pikes; two or more cannot all be faced (Clarification
+		 * 16). */
 		if (steady(g, t) && nfront == 0 && nchargers == 1 &&
 		    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE)) {
 			if (unit_type(g, t)->traits & RS_TRAIT_PIKE)

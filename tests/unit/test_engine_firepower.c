@@ -125,6 +125,26 @@ Test(firepower, melee_range_edge_to_edge_inclusive)
 	cr_assert_eq(G.cov[FP_R_MELEE_RANGE], 1u);
 }
 
+/* Clarification 4: the built-in player that wins the melee it must
+ * fight at the start does not fire from that spot as well (it used to:
+ * its fire check asked only whether an enemy was still in range). */
+Test(firepower, greedy_does_not_fire_where_it_fought)
+{
+	static const int d[] = { 1, 6, 6, 6, 6, 6 };
+	int a, b, c;
+
+	game(d, 6);
+	a = unit("Rifle", ENG_BLUE, 5, 5);
+	b = unit("Machine Gun", ENG_RED, 6.5, 5);
+	c = unit("Field Gun", ENG_RED, 5, 20);  /* in rifle range, beyond reach */
+	G.player[ENG_BLUE] = ENG_PLAYER_GREEDY;
+	eng_firepower.play_turn(&G);
+	cr_assert(G.u[a].alive);
+	cr_assert_not(G.u[b].alive);
+	cr_assert(G.u[c].alive);
+	cr_assert_eq(G.dice.next, 2u, "rolled %zu dice", (size_t)G.dice.next);
+}
+
 Test(firepower, attacker_uphill_and_from_a_ford_lose_power)
 {
 	struct eng_terrain t;
