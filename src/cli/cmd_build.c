@@ -386,6 +386,10 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 	size_t i;
 	ssize_t len;
 
+	/* A watch runs until it is killed: into a file or a pipe, stdout
+	 * would be fully buffered and a `build --watch > log` would show
+	 * nothing until then. Each line goes out as it is printed. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if ((fd = inotify_init1(IN_CLOEXEC)) == -1) {
 		perror("sandtable: build: inotify");
 		return EXIT_ERRORS;
