@@ -1,6 +1,11 @@
 #!/bin/sh
 # What libraries do instead of hand-written code, and what scripts rely
-# on: `build --watch > log` shows each line as it is printed.
+# on: index.json lists every file a build writes with its size and
+# SHA-256; `build --watch > log` shows each line as it is printed; the
+# paper follows libpaper (PAPERSIZE, /etc/papersize), an explicit
+# --paper first and the locale last; scenario YAML written by libyaml's
+# emitter round-trips awkward names, and names its ruleset relative to
+# itself.
 BIN=${1:-./sandtable}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 here=$(pwd)
@@ -12,6 +17,30 @@ DS=$here/rulesets/dice-skirmish.md
 
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1: $2"; }
+
+# ---- index.json: every file, its size and its hash ----
+"$BIN" build -q rulesets/dice-skirmish.md -o "$tmp/b" 2>"$tmp/err" ||
+	fail "build dice-skirmish" "$(head -c 300 "$tmp/err")"
+D=$tmp/b/dice-skirmish
+bad=""
+n=0
+for f in $(ls "$D"); do
+	# index.json cannot hold its own hash; every other file is listed.
+	[ "$f" = index.json ] && continue
+	n=$((n + 1))
+	got=$(jq -r --arg f "$f" '.products[] | select(.file == $f) |
+	    (.bytes | tostring) + " " + .sha256' "$D/index.json" 2>/dev/null)
+	want="$(wc -c <"$D/$f") $(sha256sum "$D/$f" | cut -d' ' -f1)"
+	[ "$got" = "$want" ] || bad="$bad $f($got != $want)"
+done
+[ -n "$bad" ] && fail "index.json gives every file's size and sha256" "$bad" ||
+	pass "index.json gives every file's size and sha256"
+listed=$(jq '.products | length' "$D/index.json" 2>/dev/null)
+[ "$listed" = "$n" ] && jq -e '.products[] | select(.file == "scenario.yaml")' \
+    "$D/index.json" >/dev/null 2>&1 &&
+	pass "index.json lists exactly the files written, scenario.yaml too" ||
+	fail "index.json lists exactly the files written, scenario.yaml too" \
+	    "$listed listed, $n written"
 
 # ---- build --watch > log: each line as it is printed ----
 mkdir -p "$tmp/w"
