@@ -64,3 +64,48 @@ fi
 kill $wpid 2>/dev/null
 wait $wpid 2>/dev/null
 wpid=""
+
+# ---- the paper: --paper, then libpaper (PAPERSIZE, the papersize
+# file), then the locale ----
+unset LC_ALL LC_PAPER LANG PAPERSIZE
+# Page 1's size of PDF $1, as "W x H" in points.
+size() {
+	pdfinfo -f 1 -l 1 "$1" 2>/dev/null |
+	    sed -n 's/^Page *[0-9]* size: *\([0-9.]* x [0-9.]*\) pts.*/\1/p'
+}
+paper_is() { # name expected-size command...
+	name=$1 want=$2
+	shift 2
+	rm -f "$tmp/p.pdf"
+	"$@" >/dev/null 2>"$tmp/err"
+	got=$(size "$tmp/p.pdf")
+	[ "$got" = "$want" ] && pass "$name" ||
+		fail "$name" "size '$got', want '$want': $(head -c 200 "$tmp/err")"
+}
+LETTER="792 x 612" # the reference sheet is landscape
+A4="841.89 x 595.276"
+paper_is "PAPERSIZE=letter gives Letter" "$LETTER" \
+    env PAPERSIZE=letter "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "PAPERSIZE=a4 gives A4" "$A4" \
+    env PAPERSIZE=a4 "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "PAPERSIZE=a4 wins over a Letter locale" "$A4" \
+    env PAPERSIZE=a4 LC_PAPER=en_US.UTF-8 "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "a paper libpaper knows and we do not (B5, 176 x 250 mm)" \
+    "708.661 x 498.898" \
+    env PAPERSIZE=b5 "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "-p wins over PAPERSIZE" "$A4" \
+    env PAPERSIZE=letter "$BIN" reference -q -p A4 "$DS" -o "$tmp/p.pdf"
+paper_is "--paper wins over PAPERSIZE" "$LETTER" \
+    env PAPERSIZE=a4 "$BIN" reference -q --paper Letter "$DS" -o "$tmp/p.pdf"
+# The papersize file (/etc/papersize; PAPERCONF names another, so that
+# the test does not depend on the machine's).
+echo letter >"$tmp/papersize"
+paper_is "the papersize file gives Letter" "$LETTER" \
+    env PAPERCONF="$tmp/papersize" "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "PAPERSIZE wins over the papersize file" "$A4" \
+    env PAPERSIZE=a4 PAPERCONF="$tmp/papersize" "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+# No opinion from libpaper (no PAPERSIZE, no papersize file): the locale.
+paper_is "no papersize file: LC_PAPER in the US gives Letter" "$LETTER" \
+    env PAPERCONF="$tmp/none" LC_PAPER=en_US.UTF-8 "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+paper_is "no papersize file, no locale: A4" "$A4" \
+    env PAPERCONF="$tmp/none" "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
