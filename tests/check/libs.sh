@@ -109,3 +109,43 @@ paper_is "no papersize file: LC_PAPER in the US gives Letter" "$LETTER" \
     env PAPERCONF="$tmp/none" LC_PAPER=en_US.UTF-8 "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
 paper_is "no papersize file, no locale: A4" "$A4" \
     env PAPERCONF="$tmp/none" "$BIN" reference -q "$DS" -o "$tmp/p.pdf"
+
+# ---- scenario.yaml names its ruleset relative to itself ----
+mkdir -p "$tmp/r/rules" "$tmp/r/a/b" "$tmp/elsewhere"
+cp "$DS" "$tmp/r/rules/ds.md"
+(cd "$tmp/r" && "$BIN" scenario -q rules/ds.md -o a/b/sc.pdf) 2>"$tmp/err" ||
+	fail "scenario into a/b" "$(head -c 300 "$tmp/err")"
+line=$(grep '^ruleset:' "$tmp/r/a/b/sc.yaml")
+case "$line" in
+"ruleset: ../../rules/ds.md"*) pass "scenario.yaml names its ruleset relative to itself" ;;
+*) fail "scenario.yaml names its ruleset relative to itself" "$line" ;;
+esac
+# Read from another directory, by paths relative and absolute.
+(cd "$tmp/elsewhere" && "$BIN" play --scenario ../r/a/b/sc.yaml -n 4 \
+    >"$tmp/out" 2>"$tmp/err") &&
+    grep -q "4 games" "$tmp/out" &&
+	pass "play --scenario finds the ruleset from another directory" ||
+	fail "play --scenario finds the ruleset from another directory" "$(head -c 300 "$tmp/err")"
+(cd / && "$BIN" scenario -q --from "$tmp/r/a/b/sc.yaml" "$tmp/r/rules/ds.md" \
+    -o "$tmp/r/a/again.pdf" 2>"$tmp/err") &&
+    grep -q '^ruleset: \.\./rules/ds\.md' "$tmp/r/a/again.yaml" &&
+	pass "scenario --from, elsewhere, names the ruleset relative to the new file" ||
+	fail "scenario --from, elsewhere, names the ruleset relative to the new file" \
+	    "$(grep '^ruleset:' "$tmp/r/a/again.yaml") $(head -c 300 "$tmp/err")"
+# A build's scenario.yaml (written in a stage, then renamed up): the
+# path from its directory, as realpath(1) gives it.
+want=$(realpath --relative-to="$D" "$here/rulesets/dice-skirmish.md")
+line=$(grep '^ruleset:' "$D/scenario.yaml")
+case "$line" in
+"ruleset: $want   #"*)
+	(cd "$tmp/elsewhere" && "$BIN" play --scenario "$D/scenario.yaml" -n 4 \
+	    >/dev/null 2>"$tmp/err") &&
+		pass "build's scenario.yaml is read from another directory" ||
+		fail "build's scenario.yaml is read from another directory" "$(head -c 300 "$tmp/err")" ;;
+*) fail "build's scenario.yaml names its ruleset relative to itself" "$line, want $want" ;;
+esac
+# A file written before, naming the ruleset from where sandtable ran.
+sed 's|^ruleset: .*|ruleset: rules/ds.md|' "$tmp/r/a/b/sc.yaml" >"$tmp/r/a/old.yaml"
+(cd "$tmp/r" && "$BIN" play --scenario a/old.yaml -n 4 >/dev/null 2>"$tmp/err") &&
+	pass "an older scenario file (ruleset named from the working directory) still plays" ||
+	fail "an older scenario file (ruleset named from the working directory) still plays" "$(head -c 300 "$tmp/err")"
