@@ -9,12 +9,14 @@ DATADIR  = $(PREFIX)/share/sandtable
 MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
-PKGS     = cairo pangocairo libcmark-gfm yaml-0.1 libqpdf jansson gmp
+PKGS     = cairo pangocairo glib-2.0 libcmark-gfm yaml-0.1 libqpdf jansson gmp
 TESTPKGS = criterion
+# Libraries without a pkg-config file: libpaper (Debian's libpaper1).
+NOPCLIBS = -lpaper
 # Debian packages that provide the above, and the tools the tests use.
-DEBS     = pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
+DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
-           libcriterion-dev poppler-utils fonts-dejavu-core locales
+           libpaper-dev libcriterion-dev poppler-utils fonts-dejavu-core locales
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -31,7 +33,7 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
-LDLIBS  += $(PKG_LIBS) -lm -pthread
+LDLIBS  += $(PKG_LIBS) $(NOPCLIBS) -lm -pthread
 
 LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
 LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
@@ -71,6 +73,7 @@ deps:
 	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; \
 	done; \
 	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
+	[ -f /usr/include/paper.h ] || missing="$$missing libpaper"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
 	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \
@@ -132,7 +135,7 @@ RENDERSRC = $(wildcard src/base/*.c src/ruleset/*.c src/engine/*.c src/check/*.c
 
 build-fuzz/fuzz_template: tests/fuzz/fuzz_template.c $(RENDERSRC)
 	@mkdir -p build-fuzz
-	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(RENDERSRC) $(PKG_LIBS) -lm
+	$(FUZZCC) $(FUZZFLAGS) -o $@ $< $(RENDERSRC) $(PKG_LIBS) $(NOPCLIBS) -lm
 
 build-fuzz/%: tests/fuzz/%.c $(FUZZSRC)
 	@mkdir -p build-fuzz

@@ -8,6 +8,11 @@ BIN=${1:-./sandtable}
 UNIT=${2:-./build/unit-tests}
 export SANDTABLE="$BIN"
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+# The default paper is the machine's (libpaper: PAPERSIZE, /etc/papersize):
+# the tests make it nobody's, so that the locale's A4 is the default, and
+# tests/check/libs.sh sets each in turn.
+unset PAPERSIZE
+export PAPERCONF=/nonexistent/sandtable-tests/papersize
 # Sanitizer builds: the font stack's lifetime caches are not our leaks.
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 log=$(mktemp)

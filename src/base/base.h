@@ -302,6 +302,16 @@ void file_remove(const char *path);
 void file_sweep(const char *dir);
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdir_p(const char *path);
+/*
+ * The path of target relative to the directory file is in (file need
+ * not exist yet; a build stage counts as the directory it is renamed
+ * into), links resolved: "../rulesets/x.md". Target as given when it or
+ * that directory cannot be resolved. Caller frees.
+ */
+char *file_relative(const char *target, const char *file);
+/* A path given in file, as seen from here: relative to file's
+ * directory unless absolute. Caller frees. */
+char *file_beside(const char *path, const char *file);
 
 /*
  * The data directory: $SANDTABLE_DATADIR, else BIN/../share/sandtable

@@ -564,6 +564,64 @@ file_sweep(const char *dir)
 	closedir(dp);
 }
 
+/* ---- paths between files ---- */
+
+char *
+file_relative(const char *target, const char *file)
+{
+	char *t, *dir, *d, *out, *base;
+	size_t i, k, up;
+
+	if ((t = realpath(target, NULL)) == NULL)
+		return xstrdup(target);
+	dir = dir_of(file);
+	d = realpath(dir, NULL);
+	free(dir);
+	if (d == NULL) {
+		free(t);
+		return xstrdup(target);
+	}
+	/* A build writes into a stage inside its directory, then renames
+	 * each file up into it: the file's place is the stage's parent. */
+	base = strrchr(d, '/');
+	if (base != NULL && base != d && strncmp(base + 1, FILE_TEMP_PREFIX,
+	    strlen(FILE_TEMP_PREFIX)) == 0)
+		*base = '\0';
+	/* The longest common run of whole components ("/a/b" and "/a/bc"
+	 * share "/a" only); d is a directory, so all of it may be shared. */
+	for (i = k = 0; t[i] != '\0' && t[i] == d[i]; i++)
+		if (t[i] == '/')
+			k = i;
+	if (d[i] == '\0' && t[i] == '/')
+		k = i;
+	if (strcmp(d, "/") == 0)
+		k = 0;
+	/* One "../" for each component of d after the shared run. */
+	for (up = 0, i = k; d[i] != '\0'; i++)
+		if (d[i] == '/' && d[i + 1] != '\0')
+			up++;
+	out = xmalloc(up * 3 + strlen(t) + 1);
+	for (i = 0; i < up; i++)
+		memcpy(out + 3 * i, "../", 3);
+	strcpy(out + 3 * up, t + k + 1);
+	free(t);
+	free(d);
+	return out;
+}
+
+char *
+file_beside(const char *path, const char *file)
+{
+	char *dir, *p;
+
+	if (path[0] == '/' || strchr(file, '/') == NULL)
+		return xstrdup(path);
+	dir = dir_of(file);
+	p = xasprintf("%s/%s", dir, path);
+	free(dir);
+	return p;
+}
+
 long long
 source_date_epoch(void)
 {

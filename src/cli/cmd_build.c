@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glib.h>
 #include <glob.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -49,9 +50,38 @@ struct made {
 };
 
 /*
+ * The SHA-256 of a file, in lower-case hex as sha256sum prints it, into
+ * hex (65 bytes). GLib's, linked already for Pango: no hash of our own.
+ * Returns 0, or -1 when the file cannot be read.
+ */
+static int
+file_sha256(const char *path, char hex[65])
+{
+	GChecksum *ck;
+	unsigned char buf[65536];
+	size_t k;
+	FILE *fp;
+	int rc = 0;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return -1;
+	ck = g_checksum_new(G_CHECKSUM_SHA256);
+	while ((k = fread(buf, 1, sizeof(buf), fp)) > 0)
+		g_checksum_update(ck, buf, (gssize)k);
+	if (ferror(fp))
+		rc = -1;
+	else
+		snprintf(hex, 65, "%s", g_checksum_get_string(ck));
+	g_checksum_free(ck);
+	fclose(fp);
+	return rc;
+}
+
+/*
  * Write DIR/index.json: what was made for this ruleset, file by file,
- * with sizes and the product each file is of, so that editors and CI
- * can find the products.
+ * with sizes, SHA-256 hashes and the product each file is of, so that
+ * editors and CI can find the products and tell whether they changed.
+ * index.json cannot hold its own hash: it lists every other file.
  */
 static int
 write_index(const struct ruleset *rs, const char *dir,
@@ -59,6 +89,7 @@ write_index(const struct ruleset *rs, const char *dir,
 {
 	json_t *root = json_object(), *files = json_array();
 	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
+	char hex[65];
 	struct stat st;
 	size_t i;
 	int rc;
@@ -76,6 +107,8 @@ write_index(const struct ruleset *rs, const char *dir,
 		if (stat(fp, &st) == 0)
 			json_object_set_new(f, "bytes",
 			    json_integer((json_int_t)st.st_size));
+		if (file_sha256(fp, hex) == 0)
+			json_object_set_new(f, "sha256", json_string(hex));
 		if (made[i].product != NULL)
 			json_object_set_new(f, "product",
 			    json_string(made[i].product));
@@ -386,6 +419,10 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 	size_t i;
 	ssize_t len;
 
+	/* A watch runs until it is killed: into a file or a pipe, stdout
+	 * would be fully buffered and a `build --watch > log` would show
+	 * nothing until then. Each line goes out as it is printed. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if ((fd = inotify_init1(IN_CLOEXEC)) == -1) {
 		perror("sandtable: build: inotify");
 		return EXIT_ERRORS;
@@ -587,7 +624,7 @@ const struct command build_command = {
 	"Writes ruleset.txt (the model read), the files of every product\n"
 	"(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
 	"--products' lists them all, with what each needs) and index.json\n"
-	"(what was made, file by file, with the product of each).\n"
+	"(what was made, file by file, with its size, SHA-256 and product).\n"
 	"\n"
 	"  -o, --output DIR  output directory (default: out)\n"
 	"  -j, --jobs N      build N rulesets at once (default 1)\n"

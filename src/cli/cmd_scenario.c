@@ -134,6 +134,11 @@ from_file(const struct ruleset *rs, const char *path,
 		sc_free(s);
 		return NULL;
 	}
+	/* The file written names the ruleset it was checked against: the
+	 * one given, which is where it is now (the file read may have moved
+	 * away from the one it names). */
+	free(s->ruleset);
+	s->ruleset = xstrdup(rs->path);
 	for (side = 0; side < 2; side++) {
 		s->side[side].points = 0;
 		for (i = 0; i < s->side[side].n; i++)
@@ -275,7 +280,7 @@ write:
 	ro.val = &val;
 	ro.balanced = o->balanced ? ok : -1;
 	yaml = yaml_path(o->out);
-	text = sc_to_yaml(s, rs);
+	text = sc_to_yaml_at(s, rs, yaml);
 	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
 		goto out;
 	/* Never write over the file the scenario was read from. */

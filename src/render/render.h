@@ -19,13 +19,17 @@ int rnd_paper_parse(const char *spec, double *w_mm, double *h_mm,
 
 /*
  * Choose the paper: the --paper option when given, else the ruleset's
- * `paper`, else the locale's (LC_ALL, LC_PAPER, LANG: Letter in the
- * territories that use it), else A4. Returns 0, or -1 when a given spec is
- * bad (reason in *why; *from says which: "--paper" or "ruleset").
+ * `paper`, else the system's (libpaper: PAPERSIZE, else /etc/papersize),
+ * else the locale's (LC_ALL, LC_PAPER, LANG: Letter in the territories
+ * that use it), else A4. Returns 0, or -1 when a given spec is bad
+ * (reason in *why; *from says which: "--paper" or "ruleset").
  * The result is portrait.
  */
 int rnd_paper_choose(const char *opt, const struct ruleset *, double *w_mm,
     double *h_mm, const char **from, const char **why);
+/* The system's paper (see above) as a spec for rnd_paper_parse (caller
+ * frees), or NULL when libpaper has none we can use. */
+char *rnd_paper_system(void);
 /* The locale's paper (see above): "Letter" or "A4". */
 const char *rnd_paper_locale(void);
 

@@ -85,7 +85,7 @@ struct sc_balance {
 
 struct scenario {
 	char *title;
-	char *ruleset;          /* path of the ruleset, as given */
+	char *ruleset;          /* path of the ruleset, as seen from here */
 	uint64_t seed;          /* the seed of this scenario */
 	double table_w, table_h;
 	struct battlefield *bf;
@@ -205,8 +205,13 @@ int sc_victory(const struct scenario *, int n, const int *side,
     const int *alive, const double (*xy)[2]);
 
 /* ---- YAML ---- */
-/* The scenario as YAML text (caller frees); deterministic, locale-free. */
+/* The scenario as YAML text (caller frees); deterministic, locale-free.
+ * Names the ruleset as s->ruleset has it. */
 char *sc_to_yaml(const struct scenario *, const struct ruleset *);
+/* The same, for the file at path: the ruleset is named relative to it,
+ * so that the file and its ruleset can move together. */
+char *sc_to_yaml_at(const struct scenario *, const struct ruleset *,
+    const char *path);
 /*
  * Read a scenario file for a ruleset (the ruleset resolves unit names).
  * Returns it, or NULL with errors (file:line:col) in diags.
@@ -215,8 +220,9 @@ struct scenario *sc_parse(const char *file, const char *data, size_t len,
     const struct ruleset *, struct diags *);
 struct scenario *sc_read(const char *path, const struct ruleset *,
     struct diags *);
-/* The `ruleset:` path named in a scenario file, or NULL (caller frees);
- * *at: where the file names it. */
+/* The `ruleset:` path named in a scenario file, as seen from here
+ * (relative to the file), or NULL (caller frees); *at: where the file
+ * names it. */
 char *sc_read_ruleset_path(const char *path, struct pos *at, struct diags *);
 /*
  * Check a scenario against its ruleset: forces of known units, within

@@ -7,7 +7,7 @@
  * The shape (lengths in the file's `measure`, millimetres as written):
  *
  *   scenario: Battle for the ford
- *   ruleset: rulesets/morschauser-modern.md
+ *   ruleset: ../../rulesets/morschauser-modern.md   # relative to this file
  *   points: 120            # asked for, per side
  *   turns: 10              # game turns
  *   special: vital-ground  # or none
@@ -18,12 +18,13 @@
  *       Tank: 1
  *   red: …
  *   objectives:
- *     - name: The ford
- *       at: [914.4, 609.6]
- *       radius: 152.4
- *       value: 2
+ *   - name: The ford
+ *     at: [914.4, 609.6]
+ *     radius: 152.4
+ *     value: 2
+ *   # balance: a record of the test games; not read back
  *   balance: { games: 1000, seed: 1, blue_wins: …, red_wins: …,
- *              draws: …, candidates: 1 }          # a record only
+ *              draws: …, candidates: 1 }   # written in block style
  *   measure: mm            # then the battlefield, as terrain.h writes it
  *   table: 1828.8x1219.2mm
  *   seed: 7
@@ -33,175 +34,371 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <yaml.h>
 
 #include "scenario.h"
 
 /* ---- writing ---- */
 
-struct sbuf {
-	char *s;
+/*
+ * The text goes through libyaml's emitter, so that every string is
+ * written in a form any YAML reader gives back as that string: quoted
+ * when plain text would misread it (a colon, a leading dash, a '#'), and
+ * also when a YAML 1.1 or core-schema reader would take it for a
+ * boolean, null or number ("yes", "null", "1e3"), which the emitter
+ * itself does not know. Block style, unbounded lines, UTF-8 as is:
+ * the file stays one to read and edit, and the same bytes every time.
+ */
+
+struct ywriter {
+	yaml_emitter_t em;
+	char *s;          /* the text so far */
 	size_t n, cap;
 };
 
-/* Append text. */
+/* Append k bytes of text. */
 static void
-sb_put(struct sbuf *b, const char *t)
+yw_put(struct ywriter *w, const char *t, size_t k)
 {
-	size_t k = strlen(t);
-
-	if (b->n + k + 1 > b->cap) {
-		b->cap = (b->n + k + 1) * 2;
-		b->s = xrealloc(b->s, b->cap);
+	if (w->n + k + 1 > w->cap) {
+		w->cap = (w->n + k + 1) * 2;
+		w->s = xrealloc(w->s, w->cap);
 	}
-	memcpy(b->s + b->n, t, k + 1);
-	b->n += k;
+	memcpy(w->s + w->n, t, k);
+	w->n += k;
+	w->s[w->n] = '\0';
 }
 
-static void
-sb_printf(struct sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Append formatted text (only integers and strings: no locale). */
-static void
-sb_printf(struct sbuf *b, const char *fmt, ...)
+/* The emitter's output handler: into the text. */
+static int
+yw_output(void *data, unsigned char *buf, size_t k)
 {
-	va_list ap;
-	char *t;
-	int k;
+	yw_put(data, (const char *)buf, k);
+	return 1;
+}
 
-	va_start(ap, fmt);
-	k = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	t = xmalloc((size_t)k + 1);
-	va_start(ap, fmt);
-	vsnprintf(t, (size_t)k + 1, fmt, ap);
-	va_end(ap);
-	sb_put(b, t);
+/* Emit ev. The events are ours and the strings are checked, so a
+ * refusal is a bug here (or no memory): stop as xmalloc does. */
+static void
+yw_emit(struct ywriter *w, yaml_event_t *ev)
+{
+	if (!yaml_emitter_emit(&w->em, ev)) {
+		fprintf(stderr, "sandtable: writing scenario YAML: %s\n",
+		    w->em.problem != NULL ? w->em.problem : "out of memory");
+		abort();
+	}
+}
+
+/*
+ * A comment, appended as is. libyaml writes no comments; but it breaks
+ * the line before the next node, not after the last, so text added
+ * once the events are written out ends the current line (begin it with
+ * "\n" for lines of its own). With events still queued (a collection
+ * just begun), nothing has its place yet: the comment is left out.
+ */
+static void
+yw_comment(struct ywriter *w, const char *text)
+{
+	if (w->em.events.head != w->em.events.tail ||
+	    !yaml_emitter_flush(&w->em))
+		return;
+	yw_put(w, text, strlen(text));
+}
+
+/* 1 when a YAML reader would take plain s for something other than a
+ * string: YAML 1.1's booleans and nulls, or a number (any sign, digits,
+ * '.', exponent, base prefix or sexagesimal ':'), or a date. */
+static int
+typed(const char *s)
+{
+	static const char *words[] = { "y", "Y", "yes", "Yes", "YES", "n",
+		"N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+		"FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null",
+		"NULL", "~", ".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF",
+		"+.inf", "+.Inf", "+.INF", ".nan", ".NaN", ".NAN", NULL };
+	const char *p = s;
+	size_t i;
+
+	if (*s == '\0')
+		return 1;
+	for (i = 0; words[i] != NULL; i++)
+		if (strcmp(s, words[i]) == 0)
+			return 1;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p == '.')
+		p++;
+	if (*p < '0' || *p > '9')
+		return 0;
+	return strspn(s, "0123456789+-._:eExXoObBabcdefABCDEF") == strlen(s) ||
+	    (strspn(s, "0123456789") == 4 && s[4] == '-');
+}
+
+/* A scalar of text t; quoted as typed() says when it is a string. */
+static void
+yw_scalar(struct ywriter *w, const char *t, int string)
+{
+	yaml_event_t ev;
+
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)t,
+	    (int)strlen(t), !(string && typed(t)), 1, YAML_ANY_SCALAR_STYLE);
+	yw_emit(w, &ev);
+}
+
+/*
+ * A string: the bytes that are not UTF-8, and control characters, become
+ * U+FFFD and spaces. Names come checked from the reader, but a path
+ * need not be UTF-8, and a file the reader would refuse is not
+ * written.
+ */
+static void
+yw_str(struct ywriter *w, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, k, o = 0;
+	unsigned long cp;
+	char *t = xmalloc(len * 3 + 1);
+
+	while (i < len) {
+		if ((k = utf8_seq(p + i, len - i, &cp)) == 0) {
+			memcpy(t + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		} else if (is_control(cp)) {
+			t[o++] = ' ';
+			i += k;
+		} else {
+			memcpy(t + o, p + i, k);
+			o += k;
+			i += k;
+		}
+	}
+	t[o] = '\0';
+	yw_scalar(w, t, 1);
 	free(t);
+}
+
+/* A key (a fixed word of ours: plain). */
+static void
+yw_key(struct ywriter *w, const char *key)
+{
+	yw_scalar(w, key, 0);
 }
 
 /* A number with at most two decimals, '.' always. */
 static void
-sb_num(struct sbuf *b, double v)
+yw_num(struct ywriter *w, double v)
 {
 	char t[48];
 
 	fmt_double(t, sizeof(t), v, 2);
-	sb_put(b, t);
+	yw_scalar(w, t, 0);
 }
 
-/* A string, quoted when plain YAML would misread it. */
 static void
-sb_str(struct sbuf *b, const char *s)
+yw_int(struct ywriter *w, long long v)
 {
-	const char *p;
-	int plain = *s != '\0' && strchr("-?:,[]{}#&*!|>'\"%@` ", *s) == NULL;
+	char t[32];
 
-	for (p = s; *p && plain; p++)
-		if (strchr(":#\"'\\{}[],", *p) != NULL ||
-		    (unsigned char)*p < 0x20)
-			plain = 0;
-	if (plain && (strcmp(s, "true") == 0 || strcmp(s, "false") == 0 ||
-	    strcmp(s, "null") == 0 || strcmp(s, "yes") == 0 ||
-	    strcmp(s, "no") == 0 || strspn(s, "0123456789.-+") == strlen(s)))
-		plain = 0;
-	if (plain) {
-		sb_put(b, s);
-		return;
-	}
-	sb_put(b, "\"");
-	for (p = s; *p; p++) {
-		char c[8] = { *p, 0 };
+	snprintf(t, sizeof(t), "%lld", v);
+	yw_scalar(w, t, 0);
+}
 
-		if (*p == '"' || *p == '\\')
-			sb_put(b, *p == '"' ? "\\\"" : "\\\\");
-		else if ((unsigned char)*p < 0x20)
-			sb_put(b, " ");
-		else
-			sb_put(b, c);
-	}
-	sb_put(b, "\"");
+/* Begin a mapping, block style. */
+static void
+yw_map(struct ywriter *w)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    YAML_BLOCK_MAPPING_STYLE);
+	yw_emit(w, &ev);
+}
+
+static void
+yw_map_end(struct ywriter *w)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_end_event_initialize(&ev);
+	yw_emit(w, &ev);
+}
+
+/* Begin a sequence: flow ([x, y]) or block. */
+static void
+yw_seq(struct ywriter *w, int flow)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
+	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	yw_emit(w, &ev);
+}
+
+static void
+yw_seq_end(struct ywriter *w)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_end_event_initialize(&ev);
+	yw_emit(w, &ev);
+}
+
+/* A rectangle or point as [a, b, …]. */
+static void
+yw_tuple(struct ywriter *w, const double *v, int k)
+{
+	int i;
+
+	yw_seq(w, 1);
+	for (i = 0; i < k; i++)
+		yw_num(w, v[i]);
+	yw_seq_end(w);
 }
 
 /* One side: its zone, points and order of battle. */
 static void
-write_side(struct sbuf *b, const struct scenario *s,
+write_side(struct ywriter *w, const struct scenario *s,
     const struct ruleset *rs, int side)
 {
 	const struct sc_force *f = &s->side[side];
 	const struct sc_rect *z = &s->zone[side];
+	double v[4] = { z->x, z->y, z->w, z->h };
 	size_t i;
 
-	sb_put(b, side == SC_BLUE ? "blue:\n" : "red:\n");
-	sb_put(b, "  deploy: [");
-	sb_num(b, z->x);
-	sb_put(b, ", ");
-	sb_num(b, z->y);
-	sb_put(b, ", ");
-	sb_num(b, z->w);
-	sb_put(b, ", ");
-	sb_num(b, z->h);
-	sb_put(b, "]   # x, y, width, depth\n");
-	sb_printf(b, "  points: %d\n  forces:\n", f->points);
+	yw_key(w, side == SC_BLUE ? "blue" : "red");
+	yw_map(w);
+	yw_key(w, "deploy");
+	yw_tuple(w, v, 4);
+	yw_comment(w, "   # x, y, width, depth");
+	yw_key(w, "points");
+	yw_int(w, f->points);
+	yw_key(w, "forces");
+	yw_map(w);
 	for (i = 0; i < f->n; i++) {
-		sb_put(b, "    ");
-		sb_str(b, rs->units[f->v[i].type].name);
-		sb_printf(b, ": %d\n", f->v[i].count);
+		yw_str(w, rs->units[f->v[i].type].name);
+		yw_int(w, f->v[i].count);
 	}
+	yw_map_end(w);
+	yw_map_end(w);
 }
 
-/* Returns the YAML text (caller frees). */
+/* Returns the YAML text (caller frees); see sc_to_yaml_at. */
 char *
 sc_to_yaml(const struct scenario *s, const struct ruleset *rs)
 {
-	struct sbuf b = { NULL, 0, 0 };
-	char *terrain;
+	return sc_to_yaml_at(s, rs, NULL);
+}
+
+char *
+sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
+    const char *path)
+{
+	static const char head[] = SC_YAML_FIRST "\n# lengths in "
+	    "millimetres); `sandtable play --scenario FILE` replays it.\n";
+	struct ywriter w;
+	yaml_event_t ev;
+	char *terrain, *rpath, *c, t[32];
 	int i;
 
-	sb_put(&b, SC_YAML_FIRST "\n# lengths in millimetres); `sandtable "
-	    "play --scenario FILE` replays it.\n");
-	sb_put(&b, "scenario: ");
-	sb_str(&b, s->title);
-	sb_put(&b, "\nruleset: ");
-	sb_str(&b, s->ruleset);
-	sb_printf(&b, "\npoints: %d\nturns: %d\nspecial: %s   # %s\n",
-	    s->points, s->turns, sc_special_name(s->special),
-	    sc_special_text(s->special));
-	write_side(&b, s, rs, SC_BLUE);
-	write_side(&b, s, rs, SC_RED);
-	sb_put(&b, "objectives:\n");
-	for (i = 0; i < s->nobj; i++) {
-		sb_put(&b, "  - name: ");
-		sb_str(&b, s->obj[i].name);
-		sb_put(&b, "\n    at: [");
-		sb_num(&b, s->obj[i].x);
-		sb_put(&b, ", ");
-		sb_num(&b, s->obj[i].y);
-		sb_put(&b, "]\n    radius: ");
-		sb_num(&b, s->obj[i].radius);
-		sb_printf(&b, "\n    value: %d\n", s->obj[i].value);
+	memset(&w, 0, sizeof(w));
+	if (!yaml_emitter_initialize(&w.em)) {
+		fputs("sandtable: out of memory\n", stderr);
+		abort();
 	}
-	if (s->bal.games > 0)
-		sb_printf(&b, "balance:   # a record of the test games; not "
-		    "read back\n  games: %ld\n  seed: %llu\n  blue_wins: %ld\n"
-		    "  red_wins: %ld\n  draws: %ld\n  at_turn_limit: %ld\n"
-		    "  turns: %ld\n  candidates: %d\n",
-		    s->bal.games, (unsigned long long)s->bal.seed,
-		    s->bal.wins[0], s->bal.wins[1], s->bal.draws,
-		    s->bal.at_limit, s->bal.turns_sum, s->bal.candidates);
-	else if (s->side[0].points > 0)
-		sb_put(&b, "# NOT balanced by play: no games were played (the "
-		    "ruleset has no engine);\n# each side's force was picked "
-		    "to the points from the Units table's Points\n# column, "
-		    "and the terrain may favour either.\n");
+	yaml_emitter_set_output(&w.em, yw_output, &w);
+	yaml_emitter_set_encoding(&w.em, YAML_UTF8_ENCODING);
+	yaml_emitter_set_unicode(&w.em, 1);
+	yaml_emitter_set_width(&w.em, -1);
+	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
+	yw_put(&w, head, strlen(head));
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	yw_emit(&w, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+	yw_emit(&w, &ev);
+	yw_map(&w);
+	yw_key(&w, "scenario");
+	yw_str(&w, s->title);
+	yw_key(&w, "ruleset");
+	rpath = path != NULL ? file_relative(s->ruleset, path) :
+	    xstrdup(s->ruleset);
+	yw_str(&w, rpath);
+	if (path != NULL && rpath[0] != '/')
+		yw_comment(&w, "   # relative to this file");
+	free(rpath);
+	yw_key(&w, "points");
+	yw_int(&w, s->points);
+	yw_key(&w, "turns");
+	yw_int(&w, s->turns);
+	yw_key(&w, "special");
+	yw_scalar(&w, sc_special_name(s->special), 0);
+	c = xasprintf("   # %s", sc_special_text(s->special));
+	yw_comment(&w, c);
+	free(c);
+	write_side(&w, s, rs, SC_BLUE);
+	write_side(&w, s, rs, SC_RED);
+	yw_key(&w, "objectives");
+	yw_seq(&w, 0);
+	for (i = 0; i < s->nobj; i++) {
+		double at[2] = { s->obj[i].x, s->obj[i].y };
+
+		yw_map(&w);
+		yw_key(&w, "name");
+		yw_str(&w, s->obj[i].name);
+		yw_key(&w, "at");
+		yw_tuple(&w, at, 2);
+		yw_key(&w, "radius");
+		yw_num(&w, s->obj[i].radius);
+		yw_key(&w, "value");
+		yw_int(&w, s->obj[i].value);
+		yw_map_end(&w);
+	}
+	yw_seq_end(&w);
+	if (s->bal.games > 0) {
+		yw_comment(&w, "\n# balance: a record of the test games; not "
+		    "read back");
+		yw_key(&w, "balance");
+		yw_map(&w);
+		yw_key(&w, "games");
+		yw_int(&w, s->bal.games);
+		yw_key(&w, "seed");
+		snprintf(t, sizeof(t), "%llu", (unsigned long long)s->bal.seed);
+		yw_scalar(&w, t, 0);
+		yw_key(&w, "blue_wins");
+		yw_int(&w, s->bal.wins[0]);
+		yw_key(&w, "red_wins");
+		yw_int(&w, s->bal.wins[1]);
+		yw_key(&w, "draws");
+		yw_int(&w, s->bal.draws);
+		yw_key(&w, "at_turn_limit");
+		yw_int(&w, s->bal.at_limit);
+		yw_key(&w, "turns");
+		yw_int(&w, s->bal.turns_sum);
+		yw_key(&w, "candidates");
+		yw_int(&w, s->bal.candidates);
+		yw_map_end(&w);
+	} else if (s->side[0].points > 0)
+		yw_comment(&w, "\n# NOT balanced by play: no games were played "
+		    "(the ruleset has no engine);\n# each side's force was "
+		    "picked to the points from the Units table's Points\n# "
+		    "column, and the terrain may favour either.");
 	else
-		sb_put(&b, "# NOT balanced by play: no games were played (the "
-		    "ruleset has no engine);\n# both sides field the same "
-		    "force, and the terrain may favour either.\n");
+		yw_comment(&w, "\n# NOT balanced by play: no games were played "
+		    "(the ruleset has no engine);\n# both sides field the same "
+		    "force, and the terrain may favour either.");
+	yw_map_end(&w);
+	yaml_document_end_event_initialize(&ev, 1);
+	yw_emit(&w, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	yw_emit(&w, &ev);
+	yaml_emitter_delete(&w.em);
+	/* The battlefield as terrain_yaml.c writes it: numbers and its own
+	 * words only, at the top level like the keys above. */
 	terrain = tr_to_yaml(s->bf);
-	sb_put(&b, terrain);
+	yw_put(&w, terrain, strlen(terrain));
 	free(terrain);
-	return b.s;
+	return w.s;
 }
 
 /* ---- reading ---- */
@@ -442,6 +639,24 @@ read_balance(struct scenario *s, const struct rs_node *root)
 	}
 }
 
+/*
+ * The ruleset a scenario file names, as seen from here: relative to the
+ * file, as sandtable writes it; or as given when nothing is there but
+ * something is from here (files written before named it from where
+ * sandtable ran). Caller frees.
+ */
+static char *
+ruleset_seen(const char *named, const char *file)
+{
+	char *p = file_beside(named, file);
+
+	if (access(p, F_OK) != 0 && access(named, F_OK) == 0) {
+		free(p);
+		p = xstrdup(named);
+	}
+	return p;
+}
+
 /* Returns the scenario or NULL (errors in diags). */
 struct scenario *
 sc_parse(const char *file, const char *data, size_t len,
@@ -472,7 +687,8 @@ sc_parse(const char *file, const char *data, size_t len,
 	n = rs_node_get(root, "scenario");
 	s->title = xstrdup(scalar(n) != NULL ? n->scalar : "Scenario");
 	n = rs_node_get(root, "ruleset");
-	s->ruleset = xstrdup(scalar(n) != NULL ? n->scalar : rs->path);
+	s->ruleset = scalar(n) != NULL ? ruleset_seen(n->scalar, file) :
+	    xstrdup(rs->path);
 	s->at_table = rs_node_get(root, "table") != NULL ?
 	    rs_node_get(root, "table")->pos : root->pos;
 	s->at_turns = rs_node_get(root, "turns") != NULL ?
@@ -548,7 +764,7 @@ sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 	if (root != NULL) {
 		n = rs_node_get(root, "ruleset");
 		if ((v = scalar(n)) != NULL && *v != '\0') {
-			p = xstrdup(v);
+			p = ruleset_seen(v, path);
 			*rat = n->pos;
 		} else if (n != NULL)
 			diag_add(d, SEV_ERROR, n->pos, "'ruleset' must be the "

@@ -5,7 +5,7 @@
 # overflow and template diagnostics with their positions.
 BIN=${1:-./sandtable}
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
-unset LC_ALL LC_PAPER LANG
+unset LC_ALL LC_PAPER LANG PAPERSIZE
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -162,8 +162,11 @@ size_is "cards on Letter" "$(
 	"$BIN" cards $rs -o "$T/lc.pdf" --paper letter -q; echo "$T/lc.pdf")" 1 "612 x 792"
 size_is "custom paper 300x200mm" "$(
 	"$BIN" reference $rs -o "$T/c.pdf" --paper 300x200mm -q; echo "$T/c.pdf")" 1 "850.394 x 566.929"
+# The locale decides when libpaper has no opinion: no PAPERSIZE, no
+# papersize file (PAPERCONF names one that is not there).
 size_is "LC_PAPER in the US gives Letter" "$(
-	LC_PAPER=en_US.UTF-8 "$BIN" cards $rs -o "$T/lp.pdf" -q; echo "$T/lp.pdf")" 1 "612 x 792"
+	PAPERCONF="$T/no-papersize" LC_PAPER=en_US.UTF-8 "$BIN" cards $rs \
+	    -o "$T/lp.pdf" -q; echo "$T/lp.pdf")" 1 "612 x 792"
 "$BIN" cards $rs -o "$T/t.pdf" --card tarot --bleed 1/8in --backs -q
 size_is "backs follow the fronts" "$T/t.pdf" 2 "595.276 x 841.89"
 check "backs page exists" test "$(pages "$T/t.pdf")" -ge 2

@@ -159,6 +159,68 @@ Test(files, modes_and_long_names)
 	free(p);
 }
 
+/* A path from one file's directory to another file: shared runs of
+ * whole components only, a build stage as its directory, links
+ * resolved; and back (file_beside). */
+Test(files, relative_paths)
+{
+	static const struct {
+		const char *target, *from, *want;
+	} cases[] = {
+		{ "a/b/r.md", "a/b/s.yaml", "r.md" },
+		{ "a/b/r.md", "a/s.yaml", "b/r.md" },
+		{ "a/r.md", "a/b/c/s.yaml", "../../r.md" },
+		{ "ab/r.md", "a/s.yaml", "../ab/r.md" },
+		{ "a/b/r.md", "ab/s.yaml", "../a/b/r.md" },
+		{ "a/r.md", "a/b/.sandtable-build-1-x/s.yaml", "../r.md" },
+		{ "a/r.md", "l/s.yaml", "../r.md" }, /* l -> a/b */
+		{ "a/none.md", "a/s.yaml", NULL },    /* as given */
+	};
+	const char *mk[] = { "a/b/c", "ab", "a/b/.sandtable-build-1-x" };
+	char *p, *t, *f, *back;
+	size_t i;
+
+	for (i = 0; i < sizeof(mk) / sizeof(mk[0]); i++) {
+		p = xasprintf("%s/%s", dir, mk[i]);
+		cr_assert_eq(mkdir_p(p), 0);
+		free(p);
+	}
+	p = xasprintf("%s/a/b", dir);
+	t = xasprintf("%s/l", dir);
+	cr_assert_eq(symlink(p, t), 0);
+	free(p);
+	free(t);
+	for (i = 0; i < 3; i++) {
+		static const char *files[] = { "a/b/r.md", "a/r.md", "ab/r.md" };
+
+		p = xasprintf("%s/%s", dir, files[i]);
+		cr_assert_eq(atomic_write(p, "x", 1, &t), 0);
+		free(p);
+	}
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		t = xasprintf("%s/%s", dir, cases[i].target);
+		f = xasprintf("%s/%s", dir, cases[i].from);
+		p = file_relative(t, f);
+		cr_assert_str_eq(p, cases[i].want ? cases[i].want : t,
+		    "%s from %s", cases[i].target, cases[i].from);
+		back = file_beside(p, f);
+		if (cases[i].want != NULL && strstr(cases[i].from,
+		    ".sandtable-") == NULL)
+			cr_assert_eq(access(back, F_OK), 0, "%s", back);
+		free(back);
+		free(p);
+		free(t);
+		free(f);
+	}
+	/* an absolute path is kept; a file here names paths from here */
+	p = file_beside("/etc/x.md", "a/s.yaml");
+	cr_assert_str_eq(p, "/etc/x.md");
+	free(p);
+	p = file_beside("x.md", "s.yaml");
+	cr_assert_str_eq(p, "x.md");
+	free(p);
+}
+
 Test(text, utf8_is_strict)
 {
 	unsigned long cp;

@@ -54,12 +54,27 @@ Test(paper, choice_order)
 	const char *from, *why;
 
 	memset(&rs, 0, sizeof(rs));
+	/* libpaper with no opinion (no PAPERSIZE, no papersize file): the
+	 * locale decides. */
+	unsetenv("PAPERSIZE");
+	setenv("PAPERCONF", "/nonexistent/papersize", 1);
 	setenv("LC_ALL", "en_US.UTF-8", 1);
 	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
 	cr_assert_float_eq(w, 215.9, 1e-9);
+	cr_assert_str_eq(from, "locale");
 	setenv("LC_ALL", "de_DE.UTF-8", 1);
 	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
 	cr_assert_float_eq(w, 210, 1e-9);
+	/* libpaper's choice comes before the locale's */
+	setenv("PAPERSIZE", "letter", 1);
+	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
+	cr_assert_float_eq(w, 215.9, 1e-9);
+	cr_assert_str_eq(from, "system");
+	setenv("LC_ALL", "en_US.UTF-8", 1);
+	setenv("PAPERSIZE", "a4", 1);
+	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
+	cr_assert_float_eq(w, 210, 1e-9);
+	/* and after the ruleset's and the option's */
 	rs.paper = "A3";
 	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
 	cr_assert_float_eq(w, 297, 1e-9);
@@ -68,6 +83,8 @@ Test(paper, choice_order)
 	cr_assert_float_eq(w, 215.9, 1e-9, "the result is portrait");
 	cr_assert_str_eq(from, "--paper");
 	unsetenv("LC_ALL");
+	unsetenv("PAPERSIZE");
+	unsetenv("PAPERCONF");
 }
 
 /* Write a two-page document into dir/name; returns the bytes. */

@@ -261,6 +261,88 @@ Test(yaml, errors_have_positions)
 	rs_free(rs);
 }
 
+/*
+ * Names a hand-made quoting misreads survive write and read: quotes,
+ * colons, '#', a leading '-', non-ASCII, and words a YAML reader takes
+ * for something else (yes, null, 1e3), which must be written quoted.
+ */
+Test(yaml, awkward_names_round_trip)
+{
+	static const char *names[] = {
+		"He said \"Hold!\": #1 at 'the' \\ford",
+		"- Vanguard: first",
+		"Kürassiere — 騎兵 ÆØÅ",
+		"yes",
+		"null",
+		"1e3",
+		"key: value # not a comment",
+	};
+	const size_t nn = sizeof(names) / sizeof(names[0]);
+	struct ruleset *rs = load("morschauser-modern");
+	struct diags d = { 0 };
+	struct scenario *s = gen(rs, 3, 100, 0, 0, &d), *t;
+	const struct rs_node *f, *n;
+	struct rs_node *root;
+	char *y, *y2;
+	size_t i, k;
+
+	cr_assert_not_null(s);
+	cr_assert_geq(rs->nunits, nn);
+	for (i = 0; i < nn; i++) {
+		free(rs->units[i].name);
+		rs->units[i].name = xstrdup(names[i]);
+	}
+	/* Blue fields one of each renamed unit. */
+	sc_force_free(&s->side[SC_BLUE]);
+	memset(&s->side[SC_BLUE], 0, sizeof(s->side[SC_BLUE]));
+	for (i = 0; i < nn; i++)
+		sc_force_add(&s->side[SC_BLUE], (int)i, (int)i + 1);
+	free(s->title);
+	s->title = xstrdup("null");
+	free(s->obj[0].name);
+	s->obj[0].name = xstrdup("- The \"old\" ford: #2, 1e3");
+	y = sc_to_yaml(s, rs);
+	t = sc_parse("x.yaml", y, strlen(y), rs, &d);
+	cr_assert_not_null(t, "%s\n%s", d.n ? d.v[0].msg : "", y);
+	cr_assert_str_eq(t->title, "null");
+	cr_assert_str_eq(t->obj[0].name, s->obj[0].name);
+	cr_assert_eq(t->side[SC_BLUE].n, nn, "%s", y);
+	for (i = 0; i < nn; i++) {
+		cr_assert_eq(t->side[SC_BLUE].v[i].type, (int)i, "%s", names[i]);
+		cr_assert_eq(t->side[SC_BLUE].v[i].count, (int)i + 1);
+	}
+	/* A reader that types plain scalars (YAML 1.1, core schema) still
+	 * reads strings: yes, null and 1e3 are quoted. */
+	root = rs_yaml_parse("x.yaml", y, strlen(y), 0, &d);
+	cr_assert_not_null(root);
+	cr_assert(rs_node_get(root, "scenario")->quoted, "%s", y);
+	f = rs_node_get(rs_node_get(root, "blue"), "forces");
+	cr_assert_not_null(f);
+	for (i = 0, k = 0; i + 1 < f->nkids; i += 2) {
+		n = f->kids[i];
+		if (strcmp(n->scalar, "yes") == 0 ||
+		    strcmp(n->scalar, "null") == 0 ||
+		    strcmp(n->scalar, "1e3") == 0) {
+			cr_assert(n->quoted, "'%s' written plain:\n%s",
+			    n->scalar, y);
+			k++;
+		}
+		/* and the counts stay numbers */
+		cr_assert_not(f->kids[i + 1]->quoted);
+	}
+	cr_assert_eq(k, 3);
+	/* the same bytes again, from what was read */
+	y2 = sc_to_yaml(t, rs);
+	cr_assert_str_eq(y, y2);
+	rs_node_free(root);
+	free(y);
+	free(y2);
+	sc_free(t);
+	sc_free(s);
+	diags_free(&d);
+	rs_free(rs);
+}
+
 /* ---- the balance search with a fake game ---- */
 
 struct fake {
