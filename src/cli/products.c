@@ -20,6 +20,7 @@ PRODUCT_OF(map);
 PRODUCT_OF(scenario);
 PRODUCT_OF(bases);
 PRODUCT_OF(report);
+PRODUCT_OF(rulebook);
 
 /*
  * A seventh product touches:
@@ -61,6 +62,10 @@ const struct product products[] = {
 	    "The validation report: findings, win rates, odds, coverage.",
 	    { "report.pdf" }, PRODUCT_RULESET,
 	    PRODUCT_ENGINE | PRODUCT_SELFPLAY, product_report },
+	{ &rulebook_command,
+	    "The whole ruleset as a book: contents, sections, index.",
+	    { "rulebook.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
+	    product_rulebook },
 	{ NULL, NULL, { NULL }, 0, 0, NULL },
 };
 

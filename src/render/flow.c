@@ -1389,3 +1389,28 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 	flow_keep(f, &pl);
 	return rc;
 }
+
+/*
+ * Lay the flow out at its full size without drawing it, keeping the
+ * placement for rnd_flow_placed(): a book needs its headings' pages for
+ * the contents before it draws them. Returns the pages it takes, or -1
+ * when something does not fit in max_pages.
+ */
+int
+rnd_flow_layout(struct rnd_flow *f, const struct rnd_frame *fr,
+    int max_pages)
+{
+	struct placing pl = { NULL, 0, 0 };
+	long miss;
+	size_t i;
+	int pages = 0;
+
+	f->scale = 1.0;
+	flow_natural(f);
+	miss = flow_try(f, fr, max_pages, 1.0, &pl);
+	for (i = 0; i < pl.n; i++)
+		if (pl.v[i].page + 1 > pages)
+			pages = pl.v[i].page + 1;
+	flow_keep(f, &pl);
+	return miss == -1 ? (pages > 0 ? pages : 1) : -1;
+}

@@ -277,6 +277,11 @@ struct rnd_placed {
 };
 size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
+/* Lay the flow out at full size without drawing it, for
+ * rnd_flow_placed(): the pages it takes, or -1 when it does not fit
+ * max_pages. */
+int rnd_flow_layout(struct rnd_flow *, const struct rnd_frame *,
+    int max_pages);
 /* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
 void rnd_flow_label(struct rnd_flow *, const char *);
 /* Try this body size (pt) first when shrinking to fit, e.g. the size the

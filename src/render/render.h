@@ -88,6 +88,25 @@ void rnd_fonts_warm(void);
  */
 int rnd_reference(const struct ruleset *, const char *path,
     const struct rnd_opts *, struct diags *);
+
+/*
+ * The rulebook: the whole ruleset typeset as a book — title page,
+ * contents with page numbers and links, every section of prose with its
+ * tables (test games left out), an index of the rule family's rule ids
+ * by the section that states them; running heads, page numbers, a PDF
+ * outline. rules: the family's rules (id and section), none for a
+ * print-only ruleset.
+ */
+struct rnd_book_rule {
+	const char *id, *section;
+};
+struct rnd_book_opts {
+	const char *paper;                /* --paper, or NULL */
+	const struct rnd_book_rule *rules;
+	size_t nrules;
+};
+int rnd_rulebook(const struct ruleset *, const char *path,
+    const struct rnd_book_opts *, struct diags *);
 int rnd_cards(const struct ruleset *, const char *path,
     const struct rnd_opts *, struct diags *);
 

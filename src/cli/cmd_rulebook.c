@@ -1,0 +1,148 @@
+/* cmd_rulebook.c: sandtable rulebook — the whole ruleset as a book. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "../engine/engine.h"
+#include "../render/render.h"
+
+/* The family's rule ids and sections, for the book's index (none for
+ * a print-only ruleset); those that cannot apply to it are left out. */
+static struct rnd_book_rule *
+book_rules(const struct ruleset *rs, size_t *n)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+	struct rnd_book_rule *v;
+	struct diags d = { 0 };
+	struct eng_ctx *c;
+	int k;
+
+	*n = 0;
+	if (f == NULL || f->nrules == 0)
+		return NULL;
+	c = eng_ctx_new(rs, -1, 0, &d);
+	diags_free(&d);
+	v = xcalloc((size_t)f->nrules, sizeof(*v));
+	for (k = 0; k < f->nrules; k++)
+		if (c == NULL || eng_rule_applies(c, k)) {
+			v[*n].id = f->rules[k].id;
+			v[*n].section = f->rules[k].section;
+			(*n)++;
+		}
+	eng_ctx_free(c);
+	return v;
+}
+
+static int
+book_write(const struct ruleset *rs, const char *path, const char *paper)
+{
+	struct rnd_book_opts o = { paper, NULL, 0 };
+	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
+	struct diags d = { 0 };
+	int rc;
+
+	o.rules = rules;
+	rc = rnd_rulebook(rs, path, &o, &d);
+	diags_print(&d, stderr);
+	diags_free(&d);
+	free(rules);
+	return rc;
+}
+
+static int
+cmd_rulebook(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "paper", required_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *paper = NULL, *why;
+	struct ruleset *rs;
+	double w, h;
+	char *path;
+	int ch, quiet = 0, worst, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'p':
+			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
+				return usage_error("rulebook", "--paper %s: %s",
+				    optarg, why);
+			paper = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'v':
+			break;
+		case 'h':
+			command_help(command_find("rulebook"), stdout);
+			return EXIT_CLEAN;
+		case ':':
+			return usage_error("rulebook", "option '%s' needs a "
+			    "value", argv[optind - 1]);
+		default:
+			return usage_error("rulebook", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("rulebook", "no ruleset given");
+	if (optind + 1 < argc)
+		return usage_error("rulebook", "one ruleset at a time");
+	if (out == NULL)
+		return usage_error("rulebook", "no output file (-o FILE.pdf)");
+	rnd_fonts_warm();
+	if ((rs = cli_load(argv[optind], &worst)) == NULL)
+		return EXIT_ERRORS;
+	if (cli_output_check(out, CLI_PDF) == -1 ||
+	    (path = cli_out_begin(out, "pdf")) == NULL) {
+		rs_free(rs);
+		return EXIT_ERRORS;
+	}
+	rc = book_write(rs, path, paper);
+	if (cli_out_end(out, path, rc == 0) != 0)
+		rc = -1;
+	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+		printf("%s: wrote %s\n", rs->path, out);
+	rs_free(rs);
+	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+}
+
+const struct command rulebook_command = {
+	"rulebook", cmd_rulebook, "rulebook [options] RULESET -o FILE.pdf",
+	"The whole ruleset typeset as a book to read and print: a title page\n"
+	"(title, author, year, version), the contents with page numbers\n"
+	"(each a link), every section of the ruleset in order with its\n"
+	"tables (the test games left out), at one size to read — headings\n"
+	"kept with what follows, no widows or orphans — and an index of the\n"
+	"rule family's rule ids by the section that states each. Running\n"
+	"heads, page numbers and a PDF outline. Layout: templates/rulebook.yaml.\n"
+	"\n"
+	"  -o, --output FILE     the PDF to write (atomically; - for standard\n"
+	"                        output)\n"
+	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
+	"                        else PAPERSIZE or /etc/papersize, else the\n"
+	"                        locale's)\n"
+	"  -q, --quiet           print only errors\n"
+	"  -v, --verbose         the default: errors, warnings, notes, files\n"
+	"  -h, --help            this help\n",
+};
+
+PRODUCT_OF(rulebook);
+
+int
+product_rulebook(const struct ruleset *rs, const char *path, int quiet)
+{
+	(void)quiet;
+	return book_write(rs, path, NULL);
+}

@@ -1,0 +1,484 @@
+/*
+ * rulebook.c: the whole ruleset typeset as a book — a title page, the
+ * contents with page numbers (each a link to its page), every section of
+ * the ruleset in order at a size to read (headings kept with what
+ * follows, tables whole or split between rows, no widows or orphans:
+ * flow.c), and an index of the rule family's rule ids by the section
+ * that states them. Running heads name the book and the section, the
+ * foot of each page its number; the PDF outline has every section.
+ *
+ * The body is laid out once without drawing (rnd_flow_layout) to learn
+ * on which page each heading falls, then drawn after the title page and
+ * the contents, whose length is known from the number of entries.
+ * templates/rulebook.yaml gives the fonts, sizes, margins and colours.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* A heading of the body, and the page (of the flow, from 0) it is on. */
+struct bhead {
+	char *text;
+	int level, page;
+	struct pos pos;
+};
+
+struct book {
+	const struct ruleset *rs;
+	const struct rnd_book_opts *o;
+	struct diags *dg;
+	struct rnd_style st;
+	double pw, ph, mx, top, bottom;
+	struct rnd_frame fr;
+	struct bhead *h;
+	size_t nh, caph;
+	int toc_pages;  /* pages of contents */
+	int first_body; /* number printed on the first page of the body */
+	int body_pages, index_first;
+	int lines;      /* contents or index lines a page holds */
+	char **running; /* the section in force on each body page */
+};
+
+#define BOOK_MAX_PAGES 2000
+
+/* Sections that are not rules to read in a book: the test games (the
+ * engine's; examples of play come from them in a later version). */
+static int
+book_skip(const char *title)
+{
+	return strcasecmp(title, "test games") == 0;
+}
+
+/* Every top-level block of the document, minus skipped sections, into
+ * the flow; the headings (levels 1 to 3) into b->h in the same order. */
+static void
+book_body(struct book *b, struct rnd_flow *f, int record)
+{
+	const struct rs_md *doc = b->rs->doc;
+	int skip = 0;
+	size_t i;
+
+	for (i = 0; doc != NULL && i < doc->nkids; i++) {
+		const struct rs_md *m = doc->kids[i];
+
+		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+			char *t = rs_md_text(m);
+
+			skip = book_skip(t);
+			free(t);
+		}
+		if (skip)
+			continue;
+		if (m->kind == RS_MD_HEADING && record) {
+			struct bhead x;
+
+			x.text = rs_md_text(m);
+			x.level = m->level;
+			x.page = 0;
+			x.pos = m->pos;
+			XPUSH(b->h, b->nh, b->caph, x);
+		}
+		rnd_flow_md(f, m, 0);
+	}
+}
+
+/* The heading pieces of the last layout, in order, give each heading
+ * its page; each page its running head: the first section that begins
+ * on it, else the one it continues. */
+static void
+book_pages(struct book *b, struct rnd_flow *f, int pages)
+{
+	struct rnd_placed *pl;
+	size_t n, i, k = 0;
+	int p;
+	const char *cur = "";
+
+	n = rnd_flow_placed(f, NULL, 0);
+	pl = xcalloc(n + 1, sizeof(*pl));
+	n = rnd_flow_placed(f, pl, n);
+	for (i = 0; i < n && k < b->nh; i++)
+		if (pl[i].kind == 'h' && pl[i].a == 0)
+			b->h[k++].page = pl[i].page;
+	free(pl);
+	b->running = xcalloc((size_t)pages + 1, sizeof(char *));
+	for (p = 0, k = 0; p < pages; p++) {
+		const char *first = NULL;
+
+		for (; k < b->nh && b->h[k].page <= p; k++)
+			if (b->h[k].level == 2) {
+				if (first == NULL && b->h[k].page == p)
+					first = b->h[k].text;
+				cur = b->h[k].text;
+			}
+		b->running[p] = (char *)(first != NULL ? first : cur);
+	}
+}
+
+/* The title page: the title, what it is, author, year, version. */
+static void
+book_title(struct book *b, struct rnd_doc *doc)
+{
+	const struct ruleset *rs = b->rs;
+	cairo_t *cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
+	struct rnd_font tf = { b->st.head_font, 28, 1, 0 };
+	struct rnd_font sf = { b->st.font, 13, 0, 1 };
+	struct rnd_font nf = { b->st.font, 11, 0, 0 };
+	double w = b->pw - 2 * b->mx, y = b->ph * 0.28;
+	char *s;
+
+	rnd_set_rgb(cr, b->st.accent);
+	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0, rs->title != NULL ?
+	    rs->title : rs->name);
+	cairo_set_line_width(cr, 0.4);
+	cairo_move_to(cr, b->pw / 2 - 25, y + 5);
+	cairo_line_to(cr, b->pw / 2 + 25, y + 5);
+	cairo_stroke(cr);
+	y += 12;
+	rnd_set_rgb(cr, b->st.text);
+	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0, "Rules for a wargame with "
+	    "miniatures") + 10;
+	if (rs->author != NULL)
+		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, rs->author) + 2;
+	s = xasprintf("%s%s%s%s", rs->year != NULL ? rs->year : "",
+	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "",
+	    rs->version != NULL ? "version " : "",
+	    rs->version != NULL ? rs->version : "");
+	if (*s != '\0')
+		rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
+	free(s);
+	rnd_set_rgb(cr, 0x666666);
+	rnd_text(cr, &(struct rnd_font){ b->st.font, 8, 0, 0 }, b->mx,
+	    b->ph - b->bottom, w, 1, 0, "Typeset by sandtable from the "
+	    "ruleset's Markdown; its rules are checked by the engine's test "
+	    "games.");
+	rnd_doc_outline(doc, 0, "Title", 0);
+	rnd_doc_page_end(doc);
+}
+
+/* The number printed on body page p (from 0). */
+static int
+book_folio(const struct book *b, int p)
+{
+	return b->first_body + p;
+}
+
+/* One line of the contents or the index: text left (indented), page
+ * number right, dotted leader between; a link to page `to` (printed
+ * number, the PDF page index is the same: the title page is page 1). */
+static void
+book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
+    const char *text, int to)
+{
+	struct rnd_font f = { b->st.font, b->st.size_pt, bold, 0 };
+	double w = b->pw - 2 * b->mx, tw, th, nw;
+	PangoLayout *l;
+	char num[16], *attr;
+
+	snprintf(num, sizeof(num), "%d", to);
+	attr = xasprintf("page=%d", to);
+	cairo_tag_begin(cr, CAIRO_TAG_LINK, attr);
+	free(attr);
+	l = rnd_layout_new(cr, &f, w - indent - 14);
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	rnd_layout_text(l, text);
+	rnd_layout_size(l, &tw, &th);
+	rnd_layout_draw(cr, l, b->mx + indent, y);
+	g_object_unref(l);
+	l = rnd_layout_new(cr, &f, 0);
+	rnd_layout_text(l, num);
+	rnd_layout_size(l, &nw, NULL);
+	rnd_layout_draw(cr, l, b->mx + w - nw, y);
+	g_object_unref(l);
+	/* The leader: dots from the text to the number. */
+	rnd_set_rgb(cr, 0x999999);
+	cairo_set_line_width(cr, 0.25);
+	{
+		static const double dash[] = { 0.2, 1.6 };
+
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_move_to(cr, b->mx + indent + tw + 1.5, y + th * 0.78);
+		cairo_line_to(cr, b->mx + w - nw - 1.5, y + th * 0.78);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	rnd_set_rgb(cr, b->st.text);
+	cairo_tag_end(cr, CAIRO_TAG_LINK);
+}
+
+/* Running head and page number. */
+static void
+book_frame(struct book *b, cairo_t *cr, int folio, const char *section)
+{
+	struct rnd_font f = { b->st.font, 8, 0, 1 };
+	double w = b->pw - 2 * b->mx;
+	char num[16];
+
+	rnd_set_rgb(cr, 0x555555);
+	rnd_text(cr, &f, b->mx, b->top - 9, w / 2, 0, 0, b->rs->title != NULL ?
+	    b->rs->title : b->rs->name);
+	if (section != NULL && *section != '\0')
+		rnd_text(cr, &f, b->mx + w / 2, b->top - 9, w / 2, 2, 0,
+		    section);
+	rnd_set_rgb(cr, b->st.rule);
+	cairo_set_line_width(cr, 0.2);
+	cairo_move_to(cr, b->mx, b->top - 4);
+	cairo_line_to(cr, b->pw - b->mx, b->top - 4);
+	cairo_stroke(cr);
+	snprintf(num, sizeof(num), "%d", folio);
+	rnd_set_rgb(cr, 0x555555);
+	rnd_text(cr, &(struct rnd_font){ b->st.font, 9, 0, 0 }, b->mx,
+	    b->ph - b->bottom + 6, w, 1, 0, num);
+	rnd_set_rgb(cr, b->st.text);
+}
+
+/* The contents: one line for each heading of levels 2 and 3, then the
+ * index; toc_pages pages (each numbered). */
+static void
+book_contents(struct book *b, struct rnd_doc *doc)
+{
+	struct rnd_font hf = { b->st.head_font, 16, 1, 0 };
+	double lh = b->st.size_pt * RND_PT_MM * 1.55, y = 0;
+	size_t i;
+	int page = 0, line = 0, outlined = 0;
+	cairo_t *cr = NULL;
+
+	for (i = 0; i <= b->nh; i++) {
+		int last = i == b->nh;
+
+		if (!last && b->h[i].level > 3)
+			continue;
+		if (!last && b->h[i].level == 1)
+			continue; /* the book's title: the title page */
+		if (cr == NULL || line == b->lines) {
+			if (cr != NULL)
+				rnd_doc_page_end(doc);
+			cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
+			book_frame(b, cr, 2 + page, "Contents");
+			if (!outlined++)
+				rnd_doc_outline(doc, 0, "Contents", 0);
+			y = b->top;
+			if (page == 0) {
+				rnd_set_rgb(cr, b->st.accent);
+				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
+				    "Contents") + 6;
+				rnd_set_rgb(cr, b->st.text);
+			}
+			page++;
+			line = 0;
+		}
+		if (last)
+			book_entry(b, cr, y, 0, 1, "Index of rules",
+			    b->index_first);
+		else
+			book_entry(b, cr, y, b->h[i].level == 3 ? 6 : 0,
+			    b->h[i].level == 2, b->h[i].text,
+			    book_folio(b, b->h[i].page));
+		y += lh;
+		line++;
+	}
+	if (cr != NULL)
+		rnd_doc_page_end(doc);
+}
+
+/* Contents pages for n entries. */
+static int
+book_toc_pages(const struct book *b)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < b->nh; i++)
+		n += b->h[i].level == 2 || b->h[i].level == 3;
+	return (int)((n + (size_t)b->lines - 1) / (size_t)b->lines);
+}
+
+/* Body pages: running head and number. */
+static void
+book_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
+{
+	struct book *b = arg;
+
+	(void)npages;
+	(void)scale;
+	book_frame(b, cr, book_folio(b, page), b->running != NULL &&
+	    page < b->body_pages ? b->running[page] : NULL);
+}
+
+/* The page a section titled `section` starts on (printed number), or
+ * 0 when the book has no such heading. */
+static int
+book_section_page(const struct book *b, const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < b->nh; i++)
+		if (rs_name_eq(b->h[i].text, section))
+			return book_folio(b, b->h[i].page);
+	return 0;
+}
+
+/* The index: each rule id of the family, its section and the page that
+ * section begins on; sections the book lacks say so. */
+static void
+book_index(struct book *b, struct rnd_doc *doc)
+{
+	struct rnd_font hf = { b->st.head_font, 16, 1, 0 };
+	double lh = b->st.size_pt * RND_PT_MM * 1.55, y = 0;
+	size_t i;
+	int line = 0, page = 0;
+	cairo_t *cr = NULL;
+
+	for (i = 0; i < b->o->nrules || cr == NULL; i++) {
+		if (cr == NULL || line == b->lines) {
+			if (cr != NULL)
+				rnd_doc_page_end(doc);
+			cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
+			book_frame(b, cr, b->index_first + page,
+			    "Index of rules");
+			y = b->top;
+			if (page++ == 0) {
+				rnd_doc_outline(doc, 0, "Index of rules", 0);
+				rnd_set_rgb(cr, b->st.accent);
+				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
+				    "Index of rules") + 3;
+				rnd_set_rgb(cr, b->st.text);
+				y += rnd_text(cr, &(struct rnd_font){ b->st.font,
+				    b->st.size_pt, 0, 1 }, b->mx, y,
+				    b->pw - 2 * b->mx, 0, 0, b->o->nrules > 0 ?
+				    "The rule ids the engine's test games name, "
+				    "and the section that states each." :
+				    "This ruleset is printed, not played: it has "
+				    "no rule ids.") + 4;
+			}
+			line = 0;
+		}
+		if (i >= b->o->nrules)
+			break;
+		{
+			const struct rnd_book_rule *r = &b->o->rules[i];
+			int to = book_section_page(b, r->section);
+			char *s = xasprintf("%s \xe2\x80\x94 %s", r->id,
+			    r->section);
+
+			if (to > 0)
+				book_entry(b, cr, y, 0, 0, s, to);
+			else
+				rnd_text(cr, &(struct rnd_font){ b->st.font,
+				    b->st.size_pt, 0, 0 }, b->mx, y, b->pw -
+				    2 * b->mx, 0, 0, s);
+			free(s);
+		}
+		y += lh;
+		line++;
+	}
+	rnd_doc_page_end(doc);
+}
+
+static int
+book_index_pages(const struct book *b)
+{
+	return b->o->nrules == 0 ? 1 : (int)((b->o->nrules +
+	    (size_t)b->lines - 1) / (size_t)b->lines);
+}
+
+static const char *const book_keys[] = { "margin", "font", "heading-font",
+	"mono-font", "size", "min-size", "colours", NULL };
+
+int
+rnd_rulebook(const struct ruleset *rs, const char *path,
+    const struct rnd_book_opts *o, struct diags *dg)
+{
+	struct book b;
+	struct rnd_flow *f = NULL;
+	struct rnd_doc *doc = NULL;
+	struct rnd_meta meta;
+	struct rs_node *t;
+	const char *from, *why;
+	char *tfile = NULL;
+	size_t i;
+	int rc = -1;
+
+	memset(&b, 0, sizeof(b));
+	b.rs = rs;
+	b.o = o;
+	b.dg = dg;
+	if ((t = rnd_template_load(NULL, "rulebook", &tfile, dg)) == NULL)
+		return -1;
+	rnd_tmpl_keys(t, book_keys, "setting", dg);
+	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {
+		diag_add(dg, SEV_ERROR, rs->title_pos, "%s: %s", from, why);
+		goto out;
+	}
+	rnd_style_from(&b.st, t, dg);
+	/* A book is read, not fitted: one size, at least the template's
+	 * minimum; smaller paper, a little smaller type. */
+	if (b.pw < 160)
+		b.st.size_pt = b.st.size_pt - 0.5 < b.st.min_pt ?
+		    b.st.min_pt : b.st.size_pt - 0.5;
+	b.st.min_pt = b.st.size_pt;
+	b.mx = rnd_tmpl_len(t, "margin", 20, 8, 60, dg);
+	if (b.pw < 160)
+		b.mx = b.mx * 0.75;
+	b.top = b.mx + 6;
+	b.bottom = b.mx + 4;
+	b.fr.x = b.mx;
+	b.fr.y = b.top;
+	b.fr.w = b.pw - 2 * b.mx;
+	b.fr.h = b.ph - b.top - b.bottom;
+	b.fr.cols = 1;
+	b.fr.gutter = 0;
+	b.fr.first_top = 0;
+	/* Contents and index lines: a page's frame less room for the
+	 * first page's heading. */
+	b.lines = (int)((b.fr.h - 25) / (b.st.size_pt * RND_PT_MM * 1.55));
+	if (b.lines < 5)
+		b.lines = 5;
+
+	/* Where each heading falls. */
+	f = rnd_flow_new(&b.st);
+	book_body(&b, f, 1);
+	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES);
+	if (b.body_pages < 0) {
+		diag_add(dg, SEV_ERROR, rs->title_pos, "rulebook: the ruleset "
+		    "does not fit in %d pages", BOOK_MAX_PAGES);
+		goto out;
+	}
+	book_pages(&b, f, b.body_pages);
+	rnd_flow_free(f);
+	b.toc_pages = book_toc_pages(&b);
+	b.first_body = 2 + b.toc_pages;
+	b.index_first = b.first_body + b.body_pages;
+
+	memset(&meta, 0, sizeof(meta));
+	meta.title = rs->title != NULL ? rs->title : rs->name;
+	meta.author = rs->author;
+	meta.subject = "Rulebook";
+	meta.keywords = "wargame, rules";
+	doc = rnd_doc_new(path, &meta, dg);
+	book_title(&b, doc);
+	book_contents(&b, doc);
+	f = rnd_flow_new(&b.st);
+	book_body(&b, f, 0);
+	if (rnd_flow_render(f, doc, b.pw, b.ph, &b.fr, BOOK_MAX_PAGES,
+	    book_decorate, &b, NULL) != b.body_pages)
+		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the body "
+		    "took other pages than the contents counted");
+	book_index(&b, doc);
+	if (rnd_doc_pages(doc) != b.index_first - 1 + book_index_pages(&b))
+		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the index "
+		    "took other pages than counted");
+	rc = rnd_doc_close(doc);
+	doc = NULL;
+out:
+	if (doc != NULL)
+		rnd_doc_abandon(doc);
+	rnd_flow_free(f);
+	for (i = 0; i < b.nh; i++)
+		free(b.h[i].text);
+	free(b.h);
+	free(b.running);
+	rs_node_free(t);
+	free(tfile);
+	return rc;
+}
