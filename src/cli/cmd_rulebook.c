@@ -34,9 +34,10 @@ book_rules(const struct ruleset *rs, size_t *n)
 }
 
 static int
-book_write(const struct ruleset *rs, const char *path, const char *paper)
+book_write(const struct ruleset *rs, const char *path, const char *paper,
+    int booklet)
 {
-	struct rnd_book_opts o = { paper, NULL, 0 };
+	struct rnd_book_opts o = { paper, booklet, NULL, 0 };
 	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
 	struct diags d = { 0 };
 	int rc;
@@ -55,6 +56,7 @@ cmd_rulebook(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'p' },
+		{ "booklet", no_argument, NULL, 'B' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -64,7 +66,7 @@ cmd_rulebook(int argc, char **argv)
 	struct ruleset *rs;
 	double w, h;
 	char *path;
-	int ch, quiet = 0, worst, rc;
+	int ch, quiet = 0, booklet = 0, worst, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -78,6 +80,9 @@ cmd_rulebook(int argc, char **argv)
 				return usage_error("rulebook", "--paper %s: %s",
 				    optarg, why);
 			paper = optarg;
+			break;
+		case 'B':
+			booklet = 1;
 			break;
 		case 'q':
 			quiet = 1;
@@ -109,7 +114,7 @@ cmd_rulebook(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, paper);
+	rc = book_write(rs, path, paper, booklet);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
@@ -133,6 +138,11 @@ const struct command rulebook_command = {
 	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
 	"                        else PAPERSIZE or /etc/papersize, else the\n"
 	"                        locale's)\n"
+	"      --booklet         a booklet: pages half the paper (A5 on A4,\n"
+	"                        half-letter on Letter), two up on each\n"
+	"                        landscape side in saddle-stitch order, padded\n"
+	"                        with blank pages to a multiple of four: print\n"
+	"                        both sides (flip on the short edge), fold, staple\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n",
@@ -144,5 +154,5 @@ int
 product_rulebook(const struct ruleset *rs, const char *path, int quiet)
 {
 	(void)quiet;
-	return book_write(rs, path, NULL);
+	return book_write(rs, path, NULL, 0);
 }

@@ -52,6 +52,11 @@ struct rnd_doc; /* opaque; one owner frees everything made in it */
  */
 struct rnd_doc *rnd_doc_new(const char *path, const struct rnd_meta *,
     struct diags *);
+/* On close, impose the pages two up on sheets of w x h mm (landscape)
+ * in saddle-stitch order, padded with blank pages to a multiple of four:
+ * a duplex print folds into a booklet. Outline and links go. */
+void rnd_doc_set_booklet(struct rnd_doc *, double sheet_w_mm,
+    double sheet_h_mm);
 /* Ask readers to print at 100% (ViewerPreferences /PrintScaling /None). */
 void rnd_doc_set_print_at_scale(struct rnd_doc *);
 /*

@@ -3,6 +3,7 @@
  * on close libqpdf adds what Cairo cannot (ViewerPreferences, TrimBox and
  * BleedBox, a deterministic /ID) and the result is written atomically.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,6 +28,7 @@ struct rnd_doc {
 	size_t npages, cappages;
 	int no_scaling;
 	int failed;
+	double booklet_w, booklet_h; /* sheet in pt; 0: no imposition */
 };
 
 /* Cairo's write callback: append to the doc's buffer. */
@@ -218,6 +220,112 @@ box_new(qpdf_data q, double x0, double y0, double x1, double y1)
 	return a;
 }
 
+void
+rnd_doc_set_booklet(struct rnd_doc *d, double sheet_w_mm, double sheet_h_mm)
+{
+	d->booklet_w = sheet_w_mm / RND_PT_MM;
+	d->booklet_h = sheet_h_mm / RND_PT_MM;
+}
+
+/* Page i's content as a Form XObject: its drawing and resources, its
+ * MediaBox for a box. */
+static qpdf_oh
+page_form(qpdf_data q, qpdf_oh page)
+{
+	qpdf_oh xo = qpdf_oh_new_stream(q), dict;
+	unsigned char *buf = NULL;
+	size_t len = 0;
+
+	qpdf_oh_get_page_content_data(q, page, &buf, &len);
+	qpdf_oh_replace_stream_data(q, xo, buf, len, qpdf_oh_new_null(q),
+	    qpdf_oh_new_null(q));
+	free(buf);
+	dict = qpdf_oh_get_dict(q, xo);
+	qpdf_oh_replace_key(q, dict, "/Type", qpdf_oh_new_name(q, "/XObject"));
+	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/Form"));
+	qpdf_oh_replace_key(q, dict, "/BBox", qpdf_oh_get_key(q, page,
+	    "/MediaBox"));
+	qpdf_oh_replace_key(q, dict, "/Resources", qpdf_oh_get_key(q, page,
+	    "/Resources"));
+	return xo;
+}
+
+/*
+ * Saddle-stitch imposition: the n pages, padded with blanks to a multiple
+ * of four, two up on sheets of w x h pt, in the order a duplex printer's
+ * stack folds into a booklet — sheet s (from 0) of N pages has on its
+ * front pages N - 2s (left) and 2s + 1 (right), on its back 2s + 2 and
+ * N - 2s - 1 (1-based). Each page is scaled to its half, centred. The
+ * outline and links point at pages that are no more: they go.
+ */
+static void
+impose(qpdf_data q, double w, double h)
+{
+	int n = qpdf_get_num_pages(q), nn = (n + 3) / 4 * 4, s, side, k;
+	qpdf_oh *form = xcalloc((size_t)nn + 1, sizeof(*form)), *old;
+	double pw = 0, ph = 0;
+
+	old = xcalloc((size_t)n + 1, sizeof(*old));
+	for (k = 0; k < n; k++) {
+		qpdf_oh mb;
+
+		old[k] = qpdf_get_page_n(q, (size_t)k);
+		form[k] = qpdf_make_indirect_object(q, page_form(q, old[k]));
+		mb = qpdf_oh_get_key(q, old[k], "/MediaBox");
+		pw = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, mb,
+		    2));
+		ph = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, mb,
+		    3));
+	}
+	for (k = 0; k < n; k++)
+		qpdf_remove_page(q, old[k]);
+	for (s = 0; s < nn / 4; s++)
+		for (side = 0; side < 2; side++) {
+			int at[2] = { side == 0 ? nn - 2 * s : 2 * s + 2,
+				side == 0 ? 2 * s + 1 : nn - 2 * s - 1 };
+			double sc = fmin(w / 2 / pw, h / ph);
+			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj, cs;
+			char ops[512], name[8], a[32], x[32], y[32];
+			size_t used = 0;
+			int j;
+
+			xobj = qpdf_oh_new_dictionary(q);
+			for (j = 0; j < 2; j++) {
+				if (at[j] > n)
+					continue; /* a blank page */
+				snprintf(name, sizeof(name), "/P%d", j);
+				qpdf_oh_replace_key(q, xobj, name,
+				    form[at[j] - 1]);
+				/* Numbers without the locale's comma. */
+				fmt_double(a, sizeof(a), sc, 5);
+				fmt_double(x, sizeof(x), j * w / 2 +
+				    (w / 2 - pw * sc) / 2, 3);
+				fmt_double(y, sizeof(y), (h - ph * sc) / 2, 3);
+				used += (size_t)snprintf(ops + used,
+				    sizeof(ops) - used, "q %s 0 0 %s %s %s cm "
+				    "/P%d Do Q\n", a, a, x, y, j);
+			}
+			res = qpdf_oh_new_dictionary(q);
+			qpdf_oh_replace_key(q, res, "/XObject", xobj);
+			cs = qpdf_oh_new_stream(q);
+			qpdf_oh_replace_stream_data(q, cs,
+			    (const unsigned char *)ops, used,
+			    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+			qpdf_oh_replace_key(q, page, "/Type",
+			    qpdf_oh_new_name(q, "/Page"));
+			qpdf_oh_replace_key(q, page, "/MediaBox", box_new(q, 0, 0,
+			    w, h));
+			qpdf_oh_replace_key(q, page, "/Resources", res);
+			qpdf_oh_replace_key(q, page, "/Contents",
+			    qpdf_make_indirect_object(q, cs));
+			qpdf_add_page(q, q, qpdf_make_indirect_object(q, page),
+			    QPDF_FALSE);
+		}
+	qpdf_oh_remove_key(q, qpdf_get_root(q), "/Outlines");
+	free(form);
+	free(old);
+}
+
 /* Add the boxes and preferences; returns 0 or -1 (error in diags). */
 static int
 doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
@@ -257,6 +365,8 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 		qpdf_oh_replace_key(q, page, "/BleedBox", box_new(q, 0, 0,
 		    pb->w_pt + 2 * pb->bleed_pt, pb->h_pt + 2 * pb->bleed_pt));
 	}
+	if (d->booklet_w > 0)
+		impose(q, d->booklet_w, d->booklet_h);
 	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
 		goto out;
 	qpdf_set_deterministic_ID(q, QPDF_TRUE);

@@ -102,6 +102,7 @@ struct rnd_book_rule {
 };
 struct rnd_book_opts {
 	const char *paper;                /* --paper, or NULL */
+	int booklet;   /* pages half the paper, imposed two up to fold */
 	const struct rnd_book_rule *rules;
 	size_t nrules;
 };

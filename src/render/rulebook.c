@@ -396,6 +396,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	struct rs_node *t;
 	const char *from, *why;
 	char *tfile = NULL;
+	double sheet_w = 0, sheet_h = 0;
 	size_t i;
 	int rc = -1;
 
@@ -409,6 +410,14 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {
 		diag_add(dg, SEV_ERROR, rs->title_pos, "%s: %s", from, why);
 		goto out;
+	}
+	/* A booklet: the paper is the sheet, landscape; a page is half of
+	 * it (A5 on A4, half-letter on Letter). */
+	if (o->booklet) {
+		sheet_w = b.ph;
+		sheet_h = b.pw;
+		b.pw = sheet_w / 2;
+		b.ph = sheet_h;
 	}
 	rnd_style_from(&b.st, t, dg);
 	/* A book is read, not fitted: one size, at least the template's
@@ -456,6 +465,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	meta.subject = "Rulebook";
 	meta.keywords = "wargame, rules";
 	doc = rnd_doc_new(path, &meta, dg);
+	if (o->booklet)
+		rnd_doc_set_booklet(doc, sheet_w, sheet_h);
 	book_title(&b, doc);
 	book_contents(&b, doc);
 	f = rnd_flow_new(&b.st);

@@ -88,3 +88,30 @@ cmp -s "$tmp/s.pdf" "$tmp/t.pdf" && pass "rulebook -o -: the same bytes" ||
     pdftotext "$tmp/n.pdf" - | grep -q "printed, not played" &&
     pass "a print-only ruleset's book says it has no rule ids" ||
     fail "a print-only ruleset's book says it has no rule ids" "$(head -c 200 "$tmp/err")"
+
+# --booklet: the A5 pages of the book two up on A4 landscape sides, in
+# saddle-stitch order, padded to a multiple of four; checked side by
+# side from the page numbers printed at the foot of each half.
+"$BIN" rulebook rulesets/morschauser-modern.md -p A5 -q -o "$tmp/a5.pdf"
+n=$(pdfinfo "$tmp/a5.pdf" | sed -n 's/^Pages: *//p')
+"$BIN" rulebook rulesets/morschauser-modern.md --booklet -q -o "$tmp/bk.pdf"
+sides=$(pdfinfo "$tmp/bk.pdf" | sed -n 's/^Pages: *//p')
+nn=$(( (n + 3) / 4 * 4 ))
+[ "$sides" -eq $((nn / 2)) ] && pass "booklet: $n pages on $sides sides" ||
+    fail "booklet: $n pages on $((nn / 2)) sides" "$sides"
+pdfinfo "$tmp/bk.pdf" | grep -q "Page size: *841.* x 595" && pass "booklet: A4 landscape sides" ||
+    fail "booklet: A4 landscape sides" "$(pdfinfo "$tmp/bk.pdf" | grep 'Page size')"
+bad=
+k=0
+while [ $k -lt "$sides" ]; do
+	s=$((k / 2))
+	if [ $((k % 2)) -eq 0 ]; then l=$((nn - 2 * s)) r=$((2 * s + 1)); else l=$((2 * s + 2)) r=$((nn - 2 * s - 1)); fi
+	want=
+	for p in $l $r; do [ "$p" -gt 1 ] && [ "$p" -le "$n" ] && want="$want $p"; done
+	got=$(pdftotext -layout -f $((k + 1)) -l $((k + 1)) "$tmp/bk.pdf" - |
+	    grep -E '^[ 0-9]+$' | grep '[0-9]' | tail -1 | tr -s ' ' | sed 's/^ //; s/ $//')
+	[ "$got" = "$(echo $want)" ] || bad="$bad side $((k + 1)): '$got' (want '$(echo $want)')"
+	k=$((k + 1))
+done
+[ -z "$bad" ] && pass "booklet: every side holds the pages saddle stitching needs" ||
+    fail "booklet: every side holds the pages saddle stitching needs" "$bad"
