@@ -744,9 +744,11 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet,
 	}
 	build_json_tmp = xasprintf("%s/sandtable-XXXXXX", tmp != NULL &&
 	    *tmp ? tmp : "/tmp");
+	/* Without a place for the elements, no process of its own. */
 	if (mkdtemp(build_json_tmp) == NULL) {
 		free(build_json_tmp);
 		build_json_tmp = NULL;
+		jobs = 1;
 	}
 	cli_json_begin(js);
 	build_js = js;

@@ -82,8 +82,8 @@ print_text(const struct ruleset *rs, const struct eng_odds *o,
  * The odds as JSON, written while they are made, in the layout that
  * json_dumps() with JSON_INDENT(2) and JSON_REAL_PRECISION(10) gives the
  * whole object, as the one element of an array (--json's one shape,
- * json.c): every line one level deeper. Each entry is put together in a buffer and written at
- * once. A value the entries share (the hits of 20 dice, a melee round's
+ * json.c): every line one level deeper. Each entry is put together in a
+ * buffer and written at once. A value the entries share (the hits of 20 dice, a melee round's
  * exact odds) is dumped once and its text kept: 256 unit types make
  * 65,536 melee entries but only a handful of different rounds.
  */
@@ -571,8 +571,9 @@ const struct command odds_command = {
 	"morale test for each morale and modifier total, and one melee\n"
 	"round for each attacker and defender; see README, odds.\n"
 	"\n"
-	"      --json        print [{\"path\": …, \"fire\": […], \"melee\": […],\n"
-	"                    \"diagnostics\": […]}] as JSON (README.md)\n"
+	"      --json        print [{\"path\": …, \"fire\": […],\n"
+	"                    \"melee\": […], \"diagnostics\": […]}]\n"
+	"                    as JSON (README.md)\n"
 	"      --dice EXPR   the exact distribution of a dice expression\n"
 	"                    instead, as sandtable dice EXPR does\n"
 	"  -q, --quiet       no warnings or notes (the odds are still\n"
