@@ -87,6 +87,13 @@ void diags_print(const struct diags *, FILE *);
  * and whether it is above notes (cli's -q). */
 void diags_set_level(enum severity);
 int diags_quiet(void);
+/*
+ * --json: from now on diags_print() also copies what it is given, every
+ * severity, into to (NULL: stop); diags_capture_add() adds a message
+ * that has no source position (the command line's own errors).
+ */
+void diags_capture(struct diags *to);
+void diags_capture_add(enum severity, const char *msg);
 void diags_free(struct diags *);
 const char *severity_name(enum severity);
 

@@ -102,6 +102,45 @@ diags_count(const struct diags *d, enum severity sev)
 
 /* Set once by the command line, before any thread starts. */
 static enum severity print_level = SEV_NOTE;
+/* --json: a copy of every diagnostic printed goes here too (diags_capture). */
+static struct diags *captured;
+
+void
+diags_capture(struct diags *to)
+{
+	captured = to;
+}
+
+void
+diags_capture_add(enum severity sev, const char *msg)
+{
+	struct pos p = { NULL, 0, 0 };
+
+	if (captured != NULL)
+		diag_add(captured, sev, p, "%s", msg);
+}
+
+/* Copy d into the capture: every severity, whatever -q prints, since a
+ * script filters by "severity" itself. */
+static void
+capture(const struct diags *d)
+{
+	size_t i;
+
+	if (captured == NULL || captured == d)
+		return;
+	for (i = 0; i < d->n; i++) {
+		struct pos p = { d->v[i].file, d->v[i].line, d->v[i].col };
+
+		diag_add(captured, d->v[i].sev, p, "%s", d->v[i].msg);
+	}
+	if (d->dropped) {
+		char *m = xasprintf("%zu more messages not shown", d->dropped);
+
+		diags_capture_add(SEV_NOTE, m);
+		free(m);
+	}
+}
 
 void
 diags_set_level(enum severity s)
@@ -121,6 +160,7 @@ diags_print(const struct diags *d, FILE *fp)
 	size_t i;
 	const struct diag *x;
 
+	capture(d);
 	for (i = 0; i < d->n; i++) {
 		x = &d->v[i];
 		if (x->sev < print_level)

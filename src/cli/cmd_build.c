@@ -21,6 +21,19 @@
 #include "../render/render.h"
 #include "cli.h"
 #include "../check/check.h"
+#include "json.h"
+
+/* --json (README.md, JSON): one element per ruleset into build_js (NULL
+ * without --json); its functions are at the end of this file. */
+struct made;
+static struct cli_json *build_js;
+static void build_json_ruleset(const struct ruleset *);
+static void build_json_files(const char *dir, const struct made *, size_t);
+static int build_one_json(const char *file, const char *outdir, int quiet);
+static void build_json_child(size_t i);
+static void build_json_gather(char **files, size_t n);
+static int build_json_main(int argc, char **argv, const char *outdir,
+    int quiet, int jobs, struct cli_json *);
 
 /* Write the plain-text model summary; returns 0 or -1 (reported). */
 static int
@@ -306,6 +319,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		    "kept", file);
 		return EXIT_ERRORS;
 	}
+	build_json_ruleset(rs);
 	dir = xasprintf("%s/%s", outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
 		cli_error("%s: cannot create directory: %s", dir,
@@ -347,7 +361,8 @@ build_one(const char *file, const char *outdir, int quiet)
 		rs_free(rs);
 		return rc;
 	}
-	if (!quiet) {
+	build_json_files(dir, made, nmade);
+	if (!quiet && build_js == NULL) {
 		size_t i;
 
 		printf("%s: %s/:", file, dir);
@@ -375,7 +390,8 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
 
 	if (jobs <= 1 || n <= 1) {
 		for (next = 0; next < n; next++)
-			if (build_one(files[next], outdir, quiet) != EXIT_CLEAN)
+			if (build_one_json(files[next], outdir, quiet) !=
+			    EXIT_CLEAN)
 				status = EXIT_ERRORS;
 		return status;
 	}
@@ -384,12 +400,15 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		if (next < n && running < (size_t)jobs) {
 			if ((pid = fork()) == -1) {
 				/* No process to spare: build it here. */
-				if (build_one(files[next], outdir, quiet) !=
+				if (build_one_json(files[next], outdir, quiet) !=
 				    EXIT_CLEAN)
 					status = EXIT_ERRORS;
+				build_json_child(next);
 			} else if (pid == 0) {
-				int r = build_one(files[next], outdir, quiet);
+				int r = build_one_json(files[next], outdir,
+				    quiet);
 
+				build_json_child(next);
 				fflush(NULL);
 				_exit(r);
 			} else
@@ -403,6 +422,7 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != EXIT_CLEAN)
 			status = EXIT_ERRORS;
 	}
+	build_json_gather(files, n);
 	return status;
 }
 
@@ -558,12 +578,14 @@ cmd_build(int argc, char **argv)
 		{ "watch", no_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *outdir = "out";
 	char *end;
-	int ch, quiet = 0, watch = 0, jobs = 1;
+	int ch, quiet = 0, watch = 0, jobs = 1, json = 0;
+	struct cli_json js;
 	size_t n;
 	long v;
 
@@ -591,6 +613,9 @@ cmd_build(int argc, char **argv)
 			quiet = 1;
 			progress_set_quiet(1);
 			break;
+		case 'J':
+			json = 1;
+			break;
 		case 'h':
 			command_help(command_find("build"), stdout);
 			return EXIT_CLEAN;
@@ -602,6 +627,11 @@ cmd_build(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (json && watch)
+		return usage_error("build", "--json prints once, at the end: "
+		    "not with --watch");
+	if (json)
+		return build_json_main(argc, argv, outdir, quiet, jobs, &js);
 	if (optind >= argc)
 		return build_bundled(outdir, quiet, jobs, watch);
 	n = rulesets_only(argv + optind, (size_t)(argc - optind), quiet);
@@ -632,5 +662,141 @@ const struct command build_command = {
 	"  -q, --quiet       print only errors: no warnings, notes or\n"
 	"                    files written\n"
 	"  -v, --verbose     say what was written (the default)\n"
+	"      --json        print what was built as JSON on standard output:\n"
+	"                    an array of one object per ruleset (status,\n"
+	"                    files, diagnostics; README.md); not with --watch\n"
 	"  -h, --help        this help\n",
 };
+
+/* ---- --json ---- */
+
+static json_t *build_el;       /* the element of the ruleset at hand */
+static char *build_json_tmp;   /* where forked builds leave theirs */
+
+/* Build one ruleset; with --json, into an element of its own. */
+static int
+build_one_json(const char *file, const char *outdir, int quiet)
+{
+	int rc;
+
+	if (build_js == NULL)
+		return build_one(file, outdir, quiet);
+	build_el = cli_json_element(file);
+	rc = build_one(file, outdir, quiet);
+	json_object_set_new(build_el, "status", json_string(rc == EXIT_CLEAN ?
+	    "built" : "not built"));
+	/* Not built: nothing written, the previous outputs kept. */
+	if (json_object_get(build_el, "files") == NULL)
+		json_object_set_new(build_el, "files", json_array());
+	build_js->failed = rc != EXIT_CLEAN;
+	cli_json_add(build_js, build_el, NULL, NULL);
+	build_el = NULL;
+	return rc;
+}
+
+static void
+build_json_ruleset(const struct ruleset *rs)
+{
+	if (build_el != NULL)
+		json_object_set_new(build_el, "name", json_string(rs->name));
+}
+
+/* The files written, as paths a script can open. */
+static void
+build_json_files(const char *dir, const struct made *made, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	if (build_el == NULL)
+		return;
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_sprintf("%s/%s", dir,
+		    made[i].file));
+	json_object_set_new(build_el, "dir", json_string(dir));
+	json_object_set_new(build_el, "files", a);
+}
+
+/* In a build process of its own (-j): hand ruleset i's element to the
+ * parent through a file, since the process's memory goes with it. */
+static void
+build_json_child(size_t i)
+{
+	size_t last;
+	char *path;
+
+	if (build_js == NULL || build_json_tmp == NULL ||
+	    (last = json_array_size(build_js->all)) == 0)
+		return;
+	path = xasprintf("%s/%zu.json", build_json_tmp, i);
+	json_dump_file(json_array_get(build_js->all, last - 1), path,
+	    JSON_COMPACT);
+	json_array_remove(build_js->all, last - 1);
+	free(path);
+}
+
+/* The elements the build processes left, in the order of the files. */
+static void
+build_json_gather(char **files, size_t n)
+{
+	json_t *o;
+	size_t i;
+	char *path;
+
+	if (build_js == NULL || build_json_tmp == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		path = xasprintf("%s/%zu.json", build_json_tmp, i);
+		if ((o = json_load_file(path, 0, NULL)) == NULL) {
+			/* A process that died: its element says so. */
+			diags_capture_add(SEV_ERROR, "its build process ended "
+			    "without a result");
+			o = cli_json_element(files[i]);
+			json_object_set_new(o, "status",
+			    json_string("not built"));
+			json_object_set_new(o, "files", json_array());
+			build_js->failed = 1;
+			cli_json_add(build_js, o, NULL, NULL);
+		} else
+			json_array_append_new(build_js->all, o);
+		unlink(path);
+		free(path);
+	}
+}
+
+/* build --json: as build, the JSON alone on standard output. */
+static int
+build_json_main(int argc, char **argv, const char *outdir, int quiet,
+    int jobs, struct cli_json *js)
+{
+	const char *tmp = getenv("TMPDIR");
+	size_t n = 0;
+	int status;
+
+	if (optind < argc && (n = rulesets_only(argv + optind,
+	    (size_t)(argc - optind), quiet)) == 0) {
+		cli_error("build: none of the files given is a ruleset");
+		return EXIT_ERRORS;
+	}
+	build_json_tmp = xasprintf("%s/sandtable-XXXXXX", tmp != NULL &&
+	    *tmp ? tmp : "/tmp");
+	/* Without a place for the elements, no process of its own. */
+	if (mkdtemp(build_json_tmp) == NULL) {
+		free(build_json_tmp);
+		build_json_tmp = NULL;
+		jobs = 1;
+	}
+	cli_json_begin(js);
+	build_js = js;
+	status = optind < argc ? build_all(argv + optind, n, outdir, quiet,
+	    jobs) : build_bundled(outdir, quiet, jobs, 0);
+	build_js = NULL;
+	if (cli_json_end(js) != 0)
+		status = EXIT_ERRORS;
+	if (build_json_tmp != NULL)
+		rmdir(build_json_tmp);
+	free(build_json_tmp);
+	build_json_tmp = NULL;
+	return status;
+}

@@ -8,6 +8,7 @@
 
 #include "../check/check.h"
 #include "cli.h"
+#include "json.h"
 
 /* Print the text report of one played ruleset. */
 static void
@@ -100,7 +101,7 @@ cmd_check(int argc, char **argv)
 	int json = 0, rc;
 	const char *grid = NULL, *report_pdf = NULL;
 	struct ruleset *rs;
-	json_t *all = NULL;
+	struct cli_json js;
 
 	optind = 1;
 	opterr = 0;
@@ -146,10 +147,11 @@ cmd_check(int argc, char **argv)
 		return usage_error("check", "--grid is none, square 3in or "
 		    "hex 30mm");
 	if (json)
-		all = json_array();
+		cli_json_begin(&js);
 	for (i = optind; i < argc; i++) {
 		struct diags d = { 0 }, read = { 0 };
 		struct chk_result r;
+		json_t *el = json ? cli_json_element(argv[i]) : NULL;
 
 		rs = cli_load_keep(argv[i], &worst, &read);
 		/* A file that cannot be read is an input error, as one
@@ -158,16 +160,21 @@ cmd_check(int argc, char **argv)
 			if (status == EXIT_CLEAN)
 				status = EXIT_ERRORS;
 			diags_free(&read);
+			if (json)
+				cli_json_add(&js, el, NULL, NULL);
 			continue;
 		}
 		if (report_pdf != NULL &&
 		    cli_output_check(report_pdf, CLI_PDF) == -1) {
+			if (json)
+				cli_json_add(&js, el, rs, NULL);
 			rs_free(rs);
 			diags_free(&read);
 			status = EXIT_ERRORS;
 			continue;
 		}
-		if (verbose) {
+		/* With --json, standard output is the JSON alone. */
+		if (verbose && !json) {
 			rs_dump(rs, stdout);
 			eng_settings_dump(rs, stdout);
 		}
@@ -189,21 +196,27 @@ cmd_check(int argc, char **argv)
 		diags_print(&d, stderr);
 		if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 			status = EXIT_ERRORS;
+		if (json && rc < 0)
+			js.failed = 1;
 		/* A print-only ruleset (rc 1) has a report too: what was
 		 * read and found. */
 		if (rc >= 0 && report_pdf != NULL) {
 			struct diags out = { 0 };
 
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
-			    &out) != 0)
+			    &out) != 0) {
 				status = EXIT_ERRORS;
+				if (json)
+					js.failed = 1;
+			}
 			diags_print(&out, stderr);
 			diags_free(&out);
 		}
 		if (rc == 0 && json)
-			json_array_append_new(all, chk_json(rs, &r));
+			cli_json_add(&js, el, rs, chk_json(rs, &r));
 		else if (rc == 1 && json) {
 			json_t *o = json_object();
+
 			json_object_set_new(o, "ruleset", json_string(rs->name));
 			json_object_set_new(o, "engine",
 			    json_string(rs_engine_name(rs->engine)));
@@ -216,8 +229,10 @@ cmd_check(int argc, char **argv)
 			    json_integer((json_int_t)rs->nweapons));
 			json_object_set_new(o, "findings",
 			    findings_json(&read, &d));
-			json_array_append_new(all, o);
-		} else if (rc == 0 && !quiet)
+			cli_json_add(&js, el, rs, o);
+		} else if (json)
+			cli_json_add(&js, el, rs, NULL);
+		else if (rc == 0 && !quiet)
 			report(rs->path, &r, verbose);
 		else if (rc == 1 && !quiet)
 			printf("%s: %s: nothing played; warnings %zu, notes "
@@ -232,14 +247,8 @@ cmd_check(int argc, char **argv)
 		diags_free(&read);
 		rs_free(rs);
 	}
-	if (json) {
-		char *s = json_dumps(json_array_size(all) == 1 ?
-		    json_array_get(all, 0) : all, JSON_INDENT(2) |
-		    JSON_REAL_PRECISION(10));
-		printf("%s\n", s);
-		free(s);
-		json_decref(all);
-	}
+	if (json && cli_json_end(&js) != 0)
+		status = EXIT_ERRORS;
 	return status;
 }
 
@@ -258,8 +267,9 @@ const struct command check_command = {
 	"  -n, --games N     self-play games (default 1000; 0: none)\n"
 	"  -s, --seed S      seed of the self-play dice (default 1)\n"
 	"  -j, --jobs J      self-play threads (default 1)\n"
-	"      --json        print the report as JSON (one object per\n"
-	"                    ruleset; an array for several)\n"
+	"      --json        print the report as JSON on standard output:\n"
+	"                    an array of one object per ruleset, with its\n"
+	"                    diagnostics (README.md, JSON)\n"
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
 	"      --report FILE write the validation report (as sandtable\n"

@@ -185,7 +185,9 @@ pick_look(const struct map_req *q, int raster, struct rnd_map_opts *o)
 		o->label_fmt = NULL;
 	if (o->label_fmt != NULL && rnd_map_label_check(o->label_fmt, &why))
 		return bad("--labels", o->label_fmt, NULL, why);
-	o->origin = RND_ORIGIN_TL;
+	/* A1 at Blue's left corner, rows counted north: the axes of test
+	 * games and of every file (x right, y up from Blue's edge). */
+	o->origin = RND_ORIGIN_BL;
 	if (q->origin != NULL) {
 		static const char *const names[] = { "tl", "tr", "bl", "br" };
 		int i;
@@ -465,7 +467,9 @@ const struct command map_command = {
 	"                        letters, %02c zero-padded, %% percent; 'on' for\n"
 	"                        the default (%C%r squares, %02c%02r hexes)\n"
 	"      --no-labels       no labels (the default for PNG and SVG)\n"
-	"      --origin CORNER   where labels count from: tl, tr, bl, br\n"
+	"      --origin CORNER   where labels count from: bl (the default:\n"
+	"                        A1 at Blue's left corner, as test games'\n"
+	"                        x and y), br, tl, tr\n"
 	"      --dots            a dot in the centre of every cell\n"
 	"      --no-lines        no grid lines (terrain and labels only)\n"
 	"      --px-per-cell N   PNG pixels per cell (per inch with no grid);\n"

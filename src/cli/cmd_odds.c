@@ -10,6 +10,7 @@
 
 #include "../check/check.h"
 #include "cli.h"
+#include "json.h"
 
 /* "4/7 (0.571)" into buf. */
 static void
@@ -80,8 +81,9 @@ print_text(const struct ruleset *rs, const struct eng_odds *o,
 /*
  * The odds as JSON, written while they are made, in the layout that
  * json_dumps() with JSON_INDENT(2) and JSON_REAL_PRECISION(10) gives the
- * whole object. Each entry is put together in a buffer and written at
- * once. A value the entries share (the hits of 20 dice, a melee round's
+ * whole object, as the one element of an array (--json's one shape,
+ * json.c): every line one level deeper. Each entry is put together in a
+ * buffer and written at once. A value the entries share (the hits of 20 dice, a melee round's
  * exact odds) is dumped once and its text kept: 256 unit types make
  * 65,536 melee entries but only a handful of different rounds.
  */
@@ -100,6 +102,7 @@ struct jw {
 	char *b;                /* what is not yet written */
 	size_t n, cap;
 	int members;            /* top-level members written */
+	int base;               /* the object's own depth: 1, in the array */
 	long entries;           /* entries of the open table; -1: none */
 	struct jw_kept *kept;   /* open addressing by address */
 	size_t nkept;
@@ -134,6 +137,7 @@ jw_indent(struct jw *w, int depth)
 {
 	static const char sp[] = "\n                ";
 
+	depth += w->base;
 	if (depth <= 8)
 		jw_put(w, sp, 1 + 2 * (size_t)depth);
 	else {
@@ -257,7 +261,7 @@ jw_shared(struct jw *w, json_t *v, int depth)
 		jw_put(w, k->text, k->len);
 		return;
 	}
-	s = jw_dump(v, depth, &len);
+	s = jw_dump(v, depth + w->base, &len);
 	jw_put(w, s, len);
 	if (w->nkept >= JW_SLOTS / 2) { /* full: write without keeping */
 		free(s);
@@ -408,6 +412,9 @@ jw_begin(struct jw *w, struct eng_sink *s, FILE *f)
 	s->table = jw_table;
 	s->entry = jw_entry;
 	s->arg = w;
+	jw_put(w, "[", 1);
+	w->base = 1;
+	jw_indent(w, 0);
 	jw_put(w, "{", 1);
 }
 
@@ -417,7 +424,9 @@ jw_end(struct jw *w)
 	size_t i;
 
 	jw_close(w);
-	jw_puts(w, w->members > 0 ? "\n}\n" : "}\n");
+	if (w->members > 0)
+		jw_indent(w, 0);
+	jw_puts(w, "}\n]\n");
 	jw_flush(w);
 	for (i = 0; i < JW_SLOTS; i++) {
 		json_decref(w->kept[i].v);
@@ -445,6 +454,7 @@ cmd_odds(int argc, char **argv)
 	struct ruleset *rs;
 	const char *ua = NULL, *ub = NULL, *dice = NULL;
 	int ch, json = 0, worst, status = EXIT_CLEAN;
+	struct cli_json js;
 
 	optind = 1;
 	opterr = 0;
@@ -478,11 +488,13 @@ cmd_odds(int argc, char **argv)
 		return usage_error("odds", "no ruleset given");
 	if (argc - optind > 3)
 		return usage_error("odds", "one ruleset and at most two units");
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	if (cli_playable(rs, argv[optind]) == -1) {
-		rs_free(rs);
-		return EXIT_ERRORS;
+	if (json)
+		cli_json_begin(&js);
+	c = NULL;
+	if ((rs = cli_load(argv[optind], &worst)) == NULL ||
+	    cli_playable(rs, argv[optind]) == -1) {
+		status = EXIT_ERRORS;
+		goto out;
 	}
 	if (optind + 1 < argc)
 		ua = argv[optind + 1];
@@ -492,8 +504,8 @@ cmd_odds(int argc, char **argv)
 	    0)) {
 		cli_error("odds: %s: no unit '%s'",
 		    argv[optind], ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
-		rs_free(rs);
-		return EXIT_ERRORS;
+		status = EXIT_ERRORS;
+		goto out;
 	}
 	c = eng_ctx_new(rs, -1, 0, &d);
 	/* Only what stops the odds matters here: grid warnings do not. */
@@ -508,9 +520,17 @@ cmd_odds(int argc, char **argv)
 		struct eng_sink s;
 		struct jw w;
 
+		/* Streamed: the keys of every element, around the odds. */
 		jw_begin(&w, &s, stdout);
+		jw_member("path", json_string(argv[optind]), &w);
+		jw_member("name", json_string(rs->name), &w);
 		chk_odds_document(c, ua, ub, &s);
+		jw_member("ok", json_boolean(diags_worst(&js.d) < SEV_ERROR),
+		    &w);
+		jw_member("diagnostics", cli_json_diags(&js.d), &w);
 		jw_end(&w);
+		cli_json_drop(&js);
+		json = 0;
 	} else if (show != NULL && show->odds_text != NULL)
 		show->odds_text(c, ua, ub, stdout);
 	else {
@@ -519,8 +539,15 @@ cmd_odds(int argc, char **argv)
 		print_text(rs, &o, ua, ub);
 	}
 	eng_odds_free(&o);
-	eng_ctx_free(c);
 out:
+	/* Nothing streamed: the element says why. */
+	if (json) {
+		js.failed = status != EXIT_CLEAN;
+		cli_json_add(&js, cli_json_element(argv[optind]), rs, NULL);
+		if (cli_json_end(&js) != 0)
+			status = EXIT_ERRORS;
+	}
+	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
 	return status;
@@ -544,7 +571,9 @@ const struct command odds_command = {
 	"morale test for each morale and modifier total, and one melee\n"
 	"round for each attacker and defender; see README, odds.\n"
 	"\n"
-	"      --json        print {\"fire\": […], \"melee\": […]} as JSON\n"
+	"      --json        print [{\"path\": …, \"fire\": […],\n"
+	"                    \"melee\": […], \"diagnostics\": […]}]\n"
+	"                    as JSON (README.md)\n"
 	"      --dice EXPR   the exact distribution of a dice expression\n"
 	"                    instead, as sandtable dice EXPR does\n"
 	"  -q, --quiet       no warnings or notes (the odds are still\n"

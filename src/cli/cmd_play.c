@@ -9,6 +9,7 @@
 
 #include "../check/check.h"
 #include "cli.h"
+#include "json.h"
 
 /* Parse a whole non-negative number within [lo, hi]; 0 or -1. */
 int
@@ -119,8 +120,9 @@ cmd_play(int argc, char **argv)
 	struct diags d = { 0 };
 	struct ruleset *rs;
 	const char *grid = NULL, *scenario = NULL;
-	int ch, json = 0, worst, rc, status = EXIT_CLEAN;
-	char *s;
+	int ch, json = 0, worst, rc = -1, status = EXIT_CLEAN;
+	struct cli_json js;
+	json_t *own = NULL;
 
 	optind = 1;
 	opterr = 0;
@@ -161,15 +163,18 @@ cmd_play(int argc, char **argv)
 		return usage_error("play", "no ruleset given");
 	if (optind + 1 < argc)
 		return usage_error("play", "one ruleset at a time");
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	if (cli_playable(rs, argv[optind]) == -1) {
-		rs_free(rs);
-		return EXIT_ERRORS;
+	if (json)
+		cli_json_begin(&js);
+	if ((rs = cli_load(argv[optind], &worst)) == NULL ||
+	    cli_playable(rs, argv[optind]) == -1) {
+		status = EXIT_ERRORS;
+		goto out;
 	}
 	if (grid != NULL && chk_grid_parse(grid, rs->measure, &o.grid,
 	    &o.cell_mm) != 0) {
 		rs_free(rs);
+		if (json)
+			cli_json_drop(&js);
 		return usage_error("play", "--grid is none, square 3in or "
 		    "hex 30mm");
 	}
@@ -185,16 +190,19 @@ cmd_play(int argc, char **argv)
 	diags_print(&d, stderr);
 	if (rc < 0 || diags_worst(&d) >= SEV_ERROR)
 		status = EXIT_ERRORS;
-	else if (rc == 0 && json) {
-		json_t *j = chk_stats_json(rs, &r);
-		s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-		printf("%s\n", s);
-		free(s);
-		json_decref(j);
-	} else if (rc == 0)
+	else if (rc == 0 && json)
+		own = chk_stats_json(rs, &r);
+	else if (rc == 0)
 		print_stats(rs, &r);
 	chk_result_free(&r);
 	diags_free(&d);
+out:
+	if (json) {
+		js.failed = status != EXIT_CLEAN;
+		cli_json_add(&js, cli_json_element(argv[optind]), rs, own);
+		if (cli_json_end(&js) != 0)
+			status = EXIT_ERRORS;
+	}
 	rs_free(rs);
 	return status;
 }
@@ -211,7 +219,8 @@ const struct command play_command = {
 	"  -n, --games N     games to play (default 1000)\n"
 	"  -s, --seed S      seed of the dice (default 1)\n"
 	"  -j, --jobs J      threads (default 1)\n"
-	"      --json        print the statistics as JSON\n"
+	"      --json        print the statistics as JSON: an array of one\n"
+	"                    object, with the diagnostics (README.md)\n"
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
 	"  -f, --scenario F  play the scenario file F (sandtable scenario)\n"

@@ -15,6 +15,7 @@
 #include "../render/report.h"
 #include "../render/render.h"
 #include "cli.h"
+#include "json.h"
 
 #define REPORT_GAMES 1000 /* the default game count, as `play` */
 #define REPORT_SEED 1
@@ -717,6 +718,7 @@ cmd_report(int argc, char **argv)
 		{ "sample", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -724,7 +726,9 @@ cmd_report(int argc, char **argv)
 	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
 	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
 	double pw, ph;
-	int ch, sample = 0, quiet = 0, worst, rc;
+	int ch, sample = 0, quiet = 0, worst, rc, json = 0;
+	struct cli_json js;
+	json_t *own = NULL;
 	char *path;
 	struct ruleset *rs;
 	long long v;
@@ -774,6 +778,9 @@ cmd_report(int argc, char **argv)
 			break;
 		case 'v':
 			break;
+		case 'J':
+			json = 1;
+			break;
 		case 'h':
 			command_help(command_find("report"), stdout);
 			return EXIT_CLEAN;
@@ -784,6 +791,9 @@ cmd_report(int argc, char **argv)
 	}
 	if (out == NULL)
 		return usage_error("report", "no output file given (-o FILE.pdf)");
+	if (json && CLI_IS_STDOUT(out))
+		return usage_error("report", "--json and -o - both write to "
+		    "standard output: name the PDF");
 	if (sample)
 		return report_sample(out, paper);
 	if (optind >= argc)
@@ -795,22 +805,28 @@ cmd_report(int argc, char **argv)
 		return usage_error("report", "--grid is none, square 3in or "
 		    "hex 30mm");
 	rnd_fonts_warm();
+	if (json)
+		cli_json_begin(&js);
+	rc = -1;
 	rs = cli_load(argv[optind], &worst);
-	if (rs == NULL)
-		return EXIT_ERRORS;
-	if (cli_output_check(out, CLI_PDF) == -1) {
-		rs_free(rs);
-		return EXIT_ERRORS;
-	}
-	if ((path = cli_out_begin(out, "pdf")) == NULL) {
-		rs_free(rs);
-		return EXIT_ERRORS;
-	}
-	rc = report_run(rs, path, paper, &co, quiet, 1);
+	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
+	    (path = cli_out_begin(out, "pdf")) == NULL)
+		goto done;
+	rc = report_run(rs, path, paper, &co, quiet && !json, 1);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
-	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+	/* With --json, standard output is the JSON alone. */
+	if (rc == 0 && json)
+		own = json_pack("{s:[s]}", "files", out);
+	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, out);
+done:
+	if (json) {
+		js.failed = rc != 0;
+		cli_json_add(&js, cli_json_element(argv[optind]), rs, own);
+		if (cli_json_end(&js) != 0)
+			rc = -1;
+	}
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
@@ -836,6 +852,8 @@ const struct command report_command = {
 	"                     none, square 3in, hex 30mm\n"
 	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
 	"  -v, --verbose      the default: errors, warnings, notes, files\n"
+	"      --json         print what was written as JSON on standard\n"
+	"                     output (files, diagnostics; README.md)\n"
 	"  -h, --help         this help\n",
 };
 

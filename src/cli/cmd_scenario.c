@@ -5,6 +5,7 @@
  * --balanced, searched until it is fair; written as a PDF briefing and a
  * YAML file beside it. Also `sandtable play --scenario FILE`.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "../render/render.h"
 #include "../engine/engine.h"
 #include "cli.h"
+#include "json.h"
 
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
 #define MAX_CANDIDATES 40
@@ -26,6 +28,7 @@ struct sopts {
 	struct sc_request rq;
 	long games;
 	int balanced, jobs, quiet;
+	json_t *json; /* --json: what was made goes here, not on stdout */
 	const char *paper, *out, *table;
 	const char *from; /* --from FILE.yaml: read, do not generate */
 	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
@@ -85,6 +88,38 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 		    "NOT balanced", s->bal.candidates,
 		    s->bal.candidates == 1 ? "" : "s");
 	printf(" (%s s)\n", t);
+}
+
+/* --json: what report() prints, into o. */
+static void
+json_made(json_t *o, const struct scenario *s, const char *pdf,
+    const char *yaml, int balanced, int ok)
+{
+	json_t *b = json_object();
+
+	json_object_set_new(o, "files", json_pack("[s, s]", pdf, yaml));
+	json_object_set_new(o, "title", json_string(s->title));
+	json_object_set_new(o, "points", json_pack("{s:i, s:i}", "blue",
+	    s->side[SC_BLUE].points, "red", s->side[SC_RED].points));
+	json_object_set_new(o, "units", json_pack("{s:i, s:i}", "blue",
+	    sc_force_units(&s->side[SC_BLUE]), "red",
+	    sc_force_units(&s->side[SC_RED])));
+	json_object_set_new(o, "turns", json_integer(s->turns));
+	/* The balance by play; games 0: not measured (no engine). */
+	json_object_set_new(b, "games", json_integer(s->bal.games));
+	json_object_set_new(b, "wins", json_pack("{s:I, s:I}", "blue",
+	    (json_int_t)s->bal.wins[0], "red", (json_int_t)s->bal.wins[1]));
+	json_object_set_new(b, "draws", json_integer(s->bal.draws));
+	json_object_set_new(b, "at_limit", json_integer(s->bal.at_limit));
+	json_object_set_new(b, "blue_score", json_real(round(s->bal.rate *
+	    1e6) / 1e6));
+	json_object_set_new(b, "wilson", json_pack("[f, f]",
+	    round(s->bal.lo * 1e6) / 1e6, round(s->bal.hi * 1e6) / 1e6));
+	/* null: not asked for (no --balanced). */
+	json_object_set_new(b, "balanced", balanced && s->bal.games > 0 ?
+	    json_boolean(ok) : json_null());
+	json_object_set_new(b, "candidates", json_integer(s->bal.candidates));
+	json_object_set_new(o, "balance", b);
 }
 
 /* Print the diagnostics; quiet: errors only (the ruleset's warnings are
@@ -292,7 +327,10 @@ write:
 		free(why);
 		goto out;
 	}
-	if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
+	if (o->json != NULL)
+		json_made(o->json, s, o->out, yaml, o->balanced, ok);
+	else if (!o->quiet && s->bal.games == 0 &&
+	    s->side[SC_BLUE].points > 0)
 		printf("%s: wrote %s, %s: %s — Blue %d pts, Red %d pts (the "
 		    "Points column), %d turns; NOT balanced by play (the ruleset "
 		    "has no engine)\n", rs->path, o->out, yaml, s->title,
@@ -354,13 +392,15 @@ cmd_scenario(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sopts o;
 	struct ruleset *rs;
+	struct cli_json js;
 	long long v;
-	int ch, worst, rc;
+	int ch, worst, rc, json = 0;
 	const char *pwhy;
 	double pw, ph;
 	const char *why;
@@ -440,6 +480,9 @@ cmd_scenario(int argc, char **argv)
 			break;
 		case 'v':
 			break;
+		case 'J':
+			json = 1;
+			break;
 		case 'h':
 			command_help(command_find("scenario"), stdout);
 			return EXIT_CLEAN;
@@ -463,13 +506,20 @@ cmd_scenario(int argc, char **argv)
 		return usage_error("scenario", "--scenario reads a scenario as "
 		    "it is: it cannot be --balanced");
 	rnd_fonts_warm();
-	if (optind >= argc) {
-		if ((rs = scenario_ruleset(o.from)) == NULL) {
-			free(o.points_opt);
-			return EXIT_ERRORS;
-		}
-	} else if ((rs = cli_load(argv[optind], &worst)) == NULL) {
+	if (json)
+		cli_json_begin(&js);
+	if (optind >= argc)
+		rs = scenario_ruleset(o.from);
+	else
+		rs = cli_load(argv[optind], &worst);
+	if (rs == NULL) {
 		free(o.points_opt);
+		if (json) {
+			js.failed = 1;
+			cli_json_add(&js, cli_json_element(optind < argc ?
+			    argv[optind] : o.from), NULL, NULL);
+			cli_json_end(&js);
+		}
 		return EXIT_ERRORS;
 	}
 	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
@@ -477,6 +527,8 @@ cmd_scenario(int argc, char **argv)
 	    &why) != 0) {
 		rs_free(rs);
 		free(o.points_opt);
+		if (json)
+			cli_json_drop(&js);
 		return usage_error("scenario", "--table %s: %s (e.g. 72x48in)",
 		    o.table, why);
 	}
@@ -497,8 +549,13 @@ cmd_scenario(int argc, char **argv)
 		rs_free(rs);
 		free(o.table_opt);
 		free(o.points_opt);
+		if (json)
+			cli_json_drop(&js);
 		return rc;
 	}
+	/* With --json, standard output is the JSON alone. */
+	if (json)
+		o.json = json_object();
 	rc = make_scenario(rs, &o);
 	free(o.table_opt);
 	free(o.points_opt);
@@ -506,6 +563,13 @@ cmd_scenario(int argc, char **argv)
 		cli_error("%s: no scenario: the ruleset's "
 		    "engine is not played in this version", rs->path);
 		rc = EXIT_ERRORS;
+	}
+	if (json) {
+		js.failed = rc != EXIT_CLEAN;
+		cli_json_add(&js, cli_json_element(optind < argc ?
+		    argv[optind] : rs->path), rs, o.json);
+		if (cli_json_end(&js) != 0)
+			rc = EXIT_ERRORS;
 	}
 	rs_free(rs);
 	return rc;
@@ -551,6 +615,9 @@ const struct command scenario_command = {
 	"                      forced-march, early-dusk, reconnaissance\n"
 	"  -q, --quiet         print only errors\n"
 	"  -v, --verbose       the default: errors, warnings, notes, files\n"
+	"      --json          print what was made as JSON on standard output\n"
+	"                      (files, title, points, balance, diagnostics;\n"
+	"                      README.md)\n"
 	"  -h, --help          this help\n"
 	"\n"
 	"Earlier spellings still work, with a note: -p N (points), -P\n"
@@ -645,14 +712,15 @@ scenario_play(const char *ruleset, const char *file, long games,
 	struct pos rat = { NULL, 0, 0 };
 	char *rpath = NULL, a[32], b[32], c[32];
 	int worst, rc = EXIT_ERRORS;
+	struct cli_json js;
+	json_t *own = NULL;
 
+	if (json)
+		cli_json_begin(&js);
 	if (ruleset == NULL) {
 		rpath = sc_read_ruleset_path(file, &rat, &d);
-		if (rpath == NULL) {
-			diags_print(&d, stderr);
-			diags_free(&d);
-			return EXIT_ERRORS;
-		}
+		if (rpath == NULL)
+			goto out;
 		ruleset = rpath;
 	}
 	rnd_fonts_warm();
@@ -677,22 +745,18 @@ scenario_play(const char *ruleset, const char *file, long games,
 	fmt_double(a, sizeof(a), s->bal.rate, 4);
 	fmt_double(b, sizeof(b), s->bal.lo, 4);
 	fmt_double(c, sizeof(c), s->bal.hi, 4);
-	if (json) {
-		json_t *j = json_pack("{s:s, s:s, s:s, s:I, s:I, s:{s:I, s:I}, "
+	/* Six decimals, as this JSON always had them. */
+	if (json)
+		own = json_pack("{s:s, s:s, s:s, s:I, s:I, s:{s:I, s:I}, "
 		    "s:I, s:f, s:[f, f]}", "scenario", file, "ruleset",
 		    rs->path, "engine", rs_engine_name(rs->engine), "games",
 		    (json_int_t)s->bal.games, "seed", (json_int_t)seed, "wins",
 		    "blue", (json_int_t)s->bal.wins[0], "red",
 		    (json_int_t)s->bal.wins[1], "draws",
-		    (json_int_t)s->bal.draws, "blue_score", s->bal.rate,
-		    "wilson", s->bal.lo, s->bal.hi);
-		char *txt = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-		    JSON_REAL_PRECISION(6));
-
-		printf("%s\n", txt);
-		free(txt);
-		json_decref(j);
-	} else
+		    (json_int_t)s->bal.draws, "blue_score",
+		    round(s->bal.rate * 1e6) / 1e6, "wilson",
+		    round(s->bal.lo * 1e6) / 1e6, round(s->bal.hi * 1e6) / 1e6);
+	else
 		printf("%s: %ld games (seed %llu): blue %ld, red %ld, draws "
 		    "%ld; blue's score %s (95%% CI %s–%s)\n", file,
 		    s->bal.games, (unsigned long long)seed, s->bal.wins[0],
@@ -701,6 +765,13 @@ scenario_play(const char *ruleset, const char *file, long games,
 out:
 	diags_print(&d, stderr);
 	diags_free(&d);
+	if (json) {
+		js.failed = rc != EXIT_CLEAN;
+		cli_json_add(&js, cli_json_element(ruleset != NULL ? ruleset :
+		    file), rs, own);
+		if (cli_json_end(&js) != 0)
+			rc = EXIT_ERRORS;
+	}
 	sc_engine_free(e);
 	sc_free(s);
 	rs_free(rs);

@@ -129,6 +129,29 @@ main_commands(FILE *fp)
 		fprintf(fp, "%s\n", p->cmd->name);
 }
 
+/* --json: the message goes into the JSON too, its severity from its
+ * first word ("note: …"); the others are errors, as cli_error() is for
+ * what stops a command. */
+static void
+cli_error_capture(const char *msg)
+{
+	static const struct {
+		const char *word;
+		enum severity sev;
+	} words[] = { { "note: ", SEV_NOTE }, { "warning: ", SEV_WARNING },
+	    { "error: ", SEV_ERROR } };
+	size_t i, n;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		n = strlen(words[i].word);
+		if (strncmp(msg, words[i].word, n) == 0) {
+			diags_capture_add(words[i].sev, msg + n);
+			return;
+		}
+	}
+	diags_capture_add(SEV_ERROR, msg);
+}
+
 void
 cli_error(const char *fmt, ...)
 {
@@ -140,6 +163,7 @@ cli_error(const char *fmt, ...)
 	va_end(ap);
 	safe = str_escape(msg);
 	fprintf(stderr, "sandtable: %s\n", safe);
+	cli_error_capture(safe);
 	free(safe);
 	free(msg);
 }

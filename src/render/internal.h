@@ -119,6 +119,14 @@ double rnd_calibration(cairo_t *, double x, double y);
 /* A compact one: a 100 mm bar with its label to the right (about 160 mm
  * wide, 4 mm tall). Returns the height used (mm). */
 double rnd_calibration_line(cairo_t *, double x, double y);
+/*
+ * The key to the axes of every product and file: x east from Blue's left
+ * corner, y north towards Red's edge, two arrows from that corner with
+ * their words, and a1 (the label of the cell there, "A1"; NULL: none).
+ * Top-left at (x, y); RND_AXES_KEY_H tall, about 60 mm wide.
+ */
+#define RND_AXES_KEY_H 6.0
+void rnd_axes_key(cairo_t *, double x, double y, const char *a1);
 
 /* ---- text (Pango only) ---- */
 

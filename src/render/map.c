@@ -355,6 +355,26 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	rnd_doc_page_end(d);
 }
 
+/* The axes key of the plan, naming the cell at Blue's left corner as
+ * the map labels it. */
+static void
+plan_axes(cairo_t *cr, const struct rnd_map_opts *o, double x, double y)
+{
+	const struct grid *g = o->grid;
+	char a1[32];
+
+	if (o->label_fmt == NULL || g == NULL || g->kind == RS_GRID_NONE ||
+	    rnd_map_label(a1, sizeof(a1), o->label_fmt, 0, g->rows - 1,
+	    g->cols, g->rows, o->origin) == -1)
+		rnd_axes_key(cr, x, y, NULL);
+	else {
+		char *s = xasprintf("cell %s", a1);
+
+		rnd_axes_key(cr, x, y, s);
+		free(s);
+	}
+}
+
 /* The assembly plan: the whole map small, with every tile outlined. */
 static void
 plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
@@ -391,7 +411,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    s);
 	free(s);
 	bw = pw - 2 * M;
-	bh = ph - y - 4 - RND_TILE_BOTTOM - 26;
+	bh = ph - y - 4 - RND_TILE_BOTTOM - 26 - RND_AXES_KEY_H - 2;
 	k = fmin(bw / t->table_w, bh / t->table_h);
 	cairo_save(cr);
 	cairo_translate(cr, M, y + 4);
@@ -427,7 +447,10 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 			cairo_show_text(cr, name);
 		}
 	cairo_restore(cr);
-	y += 4 + t->table_h * k + 4;
+	y += 4 + t->table_h * k + 2;
+	/* Under the plan's Blue-side left corner, where A1 is. */
+	plan_axes(cr, o, M, y);
+	y += RND_AXES_KEY_H + 2;
 	s = xasprintf("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c" "actual "
 	    "size\xe2\x80\x9d, not \xe2\x80\x9c" "fit to page\xe2\x80\x9d); the bars "
 	    "at the foot of each tile must measure 100 mm and 4 in.\n"

@@ -1,5 +1,8 @@
 /* marks.c: what printed sheets carry besides content — crop marks and
  * calibration bars. All in mm. */
+#include <math.h>
+#include <stdlib.h>
+
 #include "internal.h"
 
 void
@@ -119,4 +122,44 @@ rnd_calibration_line(cairo_t *cr, double x, double y)
 	    "100 mm: print at 100% (actual size)");
 	cairo_restore(cr);
 	return 4.0;
+}
+
+/* An arrow from (x0, y0) to (x1, y1), its head filled. */
+static void
+arrow(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	double a = atan2(y1 - y0, x1 - x0), l = 1.2;
+
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x1, y1);
+	cairo_line_to(cr, x1 - l * cos(a - 0.45), y1 - l * sin(a - 0.45));
+	cairo_line_to(cr, x1 - l * cos(a + 0.45), y1 - l * sin(a + 0.45));
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* The axes every product and file share, drawn small. */
+void
+rnd_axes_key(cairo_t *cr, double x, double y, const char *a1)
+{
+	struct rnd_font f = { "DejaVu Sans", 6.5, 0, 0 };
+	double ox = x + 1, oy = y + RND_AXES_KEY_H - 1;
+	char *s;
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 0.25);
+	arrow(cr, ox, oy, ox, y + 0.3);
+	arrow(cr, ox, oy, ox + 7, oy);
+	cairo_arc(cr, ox, oy, 0.5, 0, 2 * M_PI);
+	cairo_fill(cr);
+	rnd_text(cr, &f, ox + 1.5, y - 0.4, 0, 0, 0,
+	    "y: north, to Red's edge");
+	s = xasprintf("x: east%s%s at Blue's left corner", a1 != NULL ?
+	    "; " : "", a1 != NULL ? a1 : "");
+	rnd_text(cr, &f, ox + 8, oy - 1.6, 0, 0, 0, s);
+	free(s);
+	cairo_restore(cr);
 }

@@ -361,9 +361,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
 }
 
-/* Grid maps: column numbers along the top edge (from the west) and row
- * numbers down the left edge (from the south), as the briefing's text
- * counts them. */
+/* Grid maps: column letters along the top edge (from the west) and row
+ * numbers down the left edge (from the south), as the map labels its
+ * cells (A1 at Blue's left corner) and the briefing's text names them. */
 static void
 draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
     double k)
@@ -378,7 +378,8 @@ draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
 	rnd_set_rgb(cr, GREY);
 	for (i = 0; i < g->cols; i++) {
 		x = mx + (g->ox + i * g->cell) * k;
-		snprintf(n, sizeof(n), "%d", i + 1);
+		rnd_map_label(n, sizeof(n), "%C", i, 0, g->cols, g->rows,
+		    RND_ORIGIN_BL);
 		rnd_text(cr, &f, x, my - 2.6, c, 1, 0, n);
 	}
 	for (i = 0; i < g->rows; i++) {
@@ -436,7 +437,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	free(sub);
 	/* The map: as large as fits above the legend. */
 	aw = pw - 2 * M;
-	ah = ph - y - M - 10;
+	ah = ph - y - M - 12 - RND_AXES_KEY_H - 4;
 	k = fmin(aw / s->table_w, ah / s->table_h);
 	mw = s->table_w * k;
 	mh = s->table_h * k;
@@ -479,6 +480,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_fill(cr);
 	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
 	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
+	/* The axes of the YAML file and the test games, under the note. */
+	rnd_axes_key(cr, mx, my + mh + 16, g.kind == RS_GRID_SQUARE ?
+	    "cell A1" : NULL);
 	rnd_set_rgb(cr, GREY);
 	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
 	    eng_show_of(rs)->print_only ? "Unit markers show one set-up; "
@@ -729,16 +733,27 @@ section(cairo_t *cr, double x, double y, double w, const char *head,
 	return h + 4;
 }
 
-/* Where a point is, in words, from the west and south edges. */
+/* Where a point is, in words, from the west and south edges: on squares
+ * the cell as the map labels it (A1 at Blue's left corner). */
 static char *
 where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 {
 	char a[32], b[32];
+	struct grid g;
+	const char *why;
+	int c, r;
 
-	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
-		return xasprintf("column %d from the west edge, row %d from "
-		    "the south edge", (int)floor(x / rs->cell_mm) + 1,
-		    (int)floor((s->table_h - y) / rs->cell_mm) + 1);
+	if (rs->grid == RS_GRID_SQUARE && rs->cell_mm > 0 && grid_init(&g,
+	    RS_GRID_SQUARE, rs->cell_mm, s->table_w, s->table_h, &why) == 0 &&
+	    (c = (int)floor((x - g.ox) / g.cell)) >= 0 && c < g.cols &&
+	    (r = (int)floor((y - g.oy) / g.cell)) >= 0 && r < g.rows) {
+		rnd_map_label(a, sizeof(a), "%C", c, r, g.cols, g.rows,
+		    RND_ORIGIN_BL);
+		rnd_map_label(b, sizeof(b), "%r", c, r, g.cols, g.rows,
+		    RND_ORIGIN_BL);
+		return xasprintf("cell %s%s: column %s from the west edge, "
+		    "row %s from the south edge", a, b, a, b);
+	}
 	len_str(rs, a, sizeof(a), x);
 	len_str(rs, b, sizeof(b), s->table_h - y);
 	return xasprintf("%s from the west edge, %s from the south edge", a, b);

@@ -12,7 +12,7 @@
  *   turns: 10              # game turns
  *   special: vital-ground  # or none
  *   blue:
- *     deploy: [0, 914.4, 1828.8, 304.8]   # x, y, w, h
+ *     deploy: [0, 0, 1828.8, 304.8]   # x, y, w, h: y up (axes below)
  *     forces:
  *       Rifle: 3
  *       Tank: 1
@@ -24,8 +24,9 @@
  *     value: 2
  *   # balance: a record of the test games; not read back
  *   balance: { games: 1000, seed: 1, blue_wins: …, red_wins: …,
- *              draws: …, candidates: 1 }   # written in block style
- *   measure: mm            # then the battlefield, as terrain.h writes it
+ *              draws: …, candidates: 1 }          # a record only
+ *   axes: y-up             # then the battlefield, as terrain.h writes it
+ *   measure: mm
  *   table: 1828.8x1219.2mm
  *   seed: 7
  *   terrain: […]
@@ -38,6 +39,38 @@
 #include <yaml.h>
 
 #include "scenario.h"
+
+/* ---- axes ----
+ *
+ * The file has y up from Blue's edge (`axes: y-up`, written with the
+ * terrain by tr_to_yaml), the scenario y down from the top as its
+ * battlefield (terrain.h): a zone's y is its lower edge in the file,
+ * an objective's its centre. These two are all that turn it.
+ */
+
+/* The zones and objectives of s, from one convention to the other. */
+static void
+sc_flip_y(struct scenario *s)
+{
+	double h = s->table_h;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		s->zone[i].y = round((h - s->zone[i].y - s->zone[i].h) * 100) /
+		    100;
+	for (i = 0; i < s->nobj; i++)
+		s->obj[i].y = round((h - s->obj[i].y) * 100) / 100;
+}
+
+/* A copy of s to write, its y up (the battlefield is turned by
+ * tr_to_yaml itself). */
+static const struct scenario *
+sc_file_axes(const struct scenario *s, struct scenario *copy)
+{
+	*copy = *s;
+	sc_flip_y(copy);
+	return copy;
+}
 
 /* ---- writing ---- */
 
@@ -298,10 +331,13 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	static const char head[] = SC_YAML_FIRST "\n# lengths in "
 	    "millimetres); `sandtable play --scenario FILE` replays it.\n";
 	struct ywriter w;
+	struct scenario up;
 	yaml_event_t ev;
 	char *terrain, *rpath, *c, t[32];
 	int i;
 
+	/* The file's y is up from Blue's edge (axes above). */
+	s = sc_file_axes(s, &up);
 	memset(&w, 0, sizeof(w));
 	if (!yaml_emitter_initialize(&w.em)) {
 		fputs("sandtable: out of memory\n", stderr);
@@ -715,6 +751,9 @@ sc_parse(const char *file, const char *data, size_t len,
 			s->table_w = s->bf->table_w;
 			s->table_h = s->bf->table_h;
 			s->seed = s->bf->seed;
+			/* tr_parse turned the terrain and said why not. */
+			if (tr_axes_y_up(root, NULL, file) == 1)
+				sc_flip_y(s);
 		}
 	}
 out:

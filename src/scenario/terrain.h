@@ -5,7 +5,9 @@
  * a grid. The kinds are the model's enum rs_terrain_kind.
  *
  * Coordinates are table millimetres: origin at the top-left corner of
- * the table, x to the right, y down.
+ * the table, x to the right, y down. The files have y up from Blue's
+ * edge (`axes: y-up`), as the user sees everything: tr_to_yaml() and
+ * tr_parse() turn it.
  *
  * The generator is deterministic: the same seed, table and kinds give
  * the same battlefield on every machine (its own PRNG, splitmix64; no
@@ -17,6 +19,7 @@
  *
  * The YAML shape (also in README, "### map"):
  *
+ *   axes: y-up               # y up from Blue's edge; none: y down
  *   table: 72x48in           # optional; lengths with units
  *   seed: 7                  # optional, for the record
  *   terrain:
@@ -131,6 +134,18 @@ struct battlefield {
 /* The kinds listed in a ruleset's Terrain table (all kinds when it has
  * none). */
 unsigned tr_kinds_of(const struct ruleset *);
+
+/*
+ * The axes of a file (terrain_yaml.c): 1 when root says `axes: y-up` (y
+ * up from Blue's edge, as everything sandtable shows and writes), 0 for
+ * a file of an earlier version (no key: y down, with a note in d), -1 on
+ * a bad value (an error in d). tr_flip_y() turns a battlefield's y from
+ * one to the other (a town's buildings by their corner).
+ */
+struct rs_node;
+int tr_axes_y_up(const struct rs_node *root, struct diags *d,
+    const char *file);
+void tr_flip_y(struct battlefield *);
 
 /* An empty battlefield for a table (caller frees). */
 struct battlefield *tr_new(double table_w, double table_h);

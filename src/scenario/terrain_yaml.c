@@ -265,6 +265,102 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 		    "river, road, town or fortification)", k->scalar);
 }
 
+/*
+ * The file's axes. The user sees one coordinate system everywhere: x
+ * from Blue's left corner to the right, y up from Blue's edge towards
+ * Red (test games, map labels, scenario pages), and files written say so
+ * with `axes: y-up`. A battlefield is kept in table millimetres from the
+ * top-left corner, y down (as Cairo draws it): y is flipped here and in
+ * tr_to_yaml(), nowhere else. A file without the key is one of the
+ * earlier versions, y down from Red's edge: read as it was, with a note.
+ */
+static double
+user_y(double table_h, double y)
+{
+	/* Kept at 0.01 mm, as the generator rounds, so that a file read
+	 * back is the very battlefield that was written. */
+	return round((table_h - y) * 100) / 100;
+}
+
+static void
+line_flip(struct tr_line *l, double h)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		l->v[i].y = user_y(h, l->v[i].y);
+}
+
+static void
+path_flip(struct tr_path *p, double h)
+{
+	size_t i;
+
+	line_flip(&p->path, h);
+	for (i = 0; i < p->nfords; i++)
+		p->fords[i].y = user_y(h, p->fords[i].y);
+}
+
+void
+tr_flip_y(struct battlefield *bf)
+{
+	double h = bf->table_h;
+	size_t i, k;
+
+	for (i = 0; i < bf->nhills; i++)
+		for (k = 0; k < bf->hills[i].n; k++)
+			line_flip(&bf->hills[i].contours[k], h);
+	for (i = 0; i < bf->nwoods; i++)
+		line_flip(&bf->woods[i], h);
+	for (i = 0; i < bf->nrivers; i++)
+		path_flip(&bf->rivers[i], h);
+	for (i = 0; i < bf->nroads; i++)
+		path_flip(&bf->roads[i], h);
+	for (i = 0; i < bf->nforts; i++)
+		path_flip(&bf->forts[i], h);
+	/* A building's corner: its lower left becomes its upper left. */
+	for (i = 0; i < bf->ntown; i++)
+		bf->town[i].y = user_y(h, bf->town[i].y + bf->town[i].h);
+}
+
+int
+tr_axes_y_up(const struct rs_node *root, struct diags *d, const char *file)
+{
+	const struct rs_node *a = rs_node_get(root, "axes");
+	struct pos at = { file, 0, 0 };
+
+	/* d NULL: asked again, once the reader has said it. */
+	if (a == NULL) {
+		if (d != NULL)
+			diag_add(d, SEV_NOTE, at, "no 'axes:' key: read as a "
+			    "file of an earlier version, y down from the top "
+			    "(Red's) edge; files written now say 'axes: y-up' "
+			    "(y up from Blue's edge, as in test games and on "
+			    "the map's labels)");
+		return 0;
+	}
+	if (a->kind == RS_NODE_SCALAR && strcmp(a->scalar, "y-up") == 0)
+		return 1;
+	if (a->kind == RS_NODE_SCALAR && strcmp(a->scalar, "y-down") == 0)
+		return 0;
+	if (d != NULL)
+		diag_add(d, SEV_ERROR, a->pos, "axes: expected y-up (or "
+		    "y-down, the files of earlier versions)");
+	return -1;
+}
+
+static void
+axes_from_file(struct treader *t, struct battlefield *bf,
+    const struct rs_node *root, const char *file)
+{
+	int up = tr_axes_y_up(root, t->d, file);
+
+	if (up < 0)
+		t->bad = 1;
+	else if (up)
+		tr_flip_y(bf);
+}
+
 /* The table, measure and seed keys of the top-level map. */
 static void
 get_header(struct treader *t, struct battlefield *bf, const struct rs_node *root)
@@ -328,6 +424,8 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 	} else
 		for (i = 0; list != NULL && i < list->nkids && !t.bad; i++)
 			get_item(&t, bf, list->kids[i]);
+	if (!t.bad)
+		axes_from_file(&t, bf, root, file);
 out:
 	rs_node_free(root);
 	if (t.bad) {
@@ -360,6 +458,7 @@ tr_read(const char *path, double table_w, double table_h, struct diags *d)
 struct sbuf {
 	char *s;
 	size_t n, cap;
+	double h; /* the table's depth: y is written up from Blue's edge */
 };
 
 static void
@@ -395,7 +494,7 @@ sb_points(struct sbuf *b, const struct tr_point *v, size_t n)
 		sb_put(b, i ? ", [" : "[");
 		sb_num(b, v[i].x);
 		sb_put(b, ", ");
-		sb_num(b, v[i].y);
+		sb_num(b, user_y(b->h, v[i].y));
 		sb_put(b, "]");
 	}
 	sb_put(b, "]");
@@ -420,11 +519,12 @@ sb_path(struct sbuf *b, const char *kind, const struct tr_path *p)
 char *
 tr_to_yaml(const struct battlefield *bf)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	struct sbuf b = { NULL, 0, 0, bf->table_h };
 	char seed[32];
 	size_t i, k;
 
 	sb_put(&b, TR_YAML_FIRST "\n"
+	    "axes: y-up   # x from Blue's left corner, y up from Blue's edge\n"
 	    "measure: mm\ntable: ");
 	sb_num(&b, bf->table_w);
 	sb_put(&b, "x");
@@ -461,7 +561,8 @@ tr_to_yaml(const struct battlefield *bf)
 			sb_put(&b, "      - [");
 			sb_num(&b, bf->town[i].x);
 			sb_put(&b, ", ");
-			sb_num(&b, bf->town[i].y);
+			sb_num(&b, user_y(b.h, bf->town[i].y +
+			    bf->town[i].h));
 			sb_put(&b, ", ");
 			sb_num(&b, bf->town[i].w);
 			sb_put(&b, ", ");

@@ -105,7 +105,7 @@ fi
 
 # 6. play --json has the documented keys and counts add up.
 "$BIN" play "$RS" --games 200 --json >"$tmp/p.json" 2>/dev/null
-if jq -e '.ruleset == "morschauser-modern" and .engine == "firepower" and
+if jq -e '.[0] | .ruleset == "morschauser-modern" and .engine == "firepower" and
     .games == 200 and .seed == 1 and (.wins.blue + .wins.red + .draws) == 200 and
     (.timeouts | type) == "number" and (.first_player_wins | type) == "number" and
     .turns.mean > 0 and (.turns.sd | type) == "number" and .turns.max >= 1 and
@@ -133,7 +133,7 @@ fi
 
 # 9. odds --json: exact rationals.
 "$BIN" odds --json "$RS" >"$tmp/o.json" 2>/dev/null
-if jq -e '(.melee[] | select(.attacker == "Rifle" and .defender == "Machine Gun" and .situation == "open") | .exact.attacker_wins == "4/7" and .resolves == true) and
+if jq -e '.[0] | (.melee[] | select(.attacker == "Rifle" and .defender == "Machine Gun" and .situation == "open") | .exact.attacker_wins == "4/7" and .resolves == true) and
     (.melee[] | select(.attacker == "Field Gun" and .defender == "Rifle" and .situation == "uphill") | .exact.defender_wins == "1") and
     (.fire[] | select(.shooter == "Machine Gun" and .target == "Rifle") | .exact == "1/2") and
     (.fire[] | select(.shooter == "Rifle" and .weapon == "Rifle" and .target == "Tank") | .p_hit == 0)' "$tmp/o.json" >/dev/null 2>&1; then
@@ -144,7 +144,7 @@ fi
 
 # 10. check --json: test games, coverage and self-play in one object.
 "$BIN" check --json -n 100 "$RS" >"$tmp/c.json" 2>/dev/null
-if jq -e '.test_games.failed == 0 and .test_games.played >= 20 and .games == 100 and
+if jq -e '.[0] | .test_games.failed == 0 and .test_games.played >= 20 and .games == 100 and
     ([.rules[] | select(.test_games == 0)] | length) == 0 and
     (.rules[] | select(.id == "melee.draw_reroll") | .self_play > 0)' "$tmp/c.json" >/dev/null 2>&1; then
 	pass "check --json report"
@@ -166,7 +166,7 @@ else
 fi
 
 # 12. A free table instead of the grid plays too.
-if "$BIN" play "$RS" --games 50 --grid none --json 2>/dev/null | jq -e '.games == 50' >/dev/null 2>&1; then
+if "$BIN" play "$RS" --games 50 --grid none --json 2>/dev/null | jq -e '.[0].games == 50' >/dev/null 2>&1; then
 	pass "play --grid none"
 else
 	fail "play --grid none" "no result"

@@ -43,7 +43,7 @@ grep -q "noengine.md:2:1: note: no engine in the front matter: print only" \
 
 # check --json: the static findings of what was read.
 "$BIN" check --json "$tmp/noengine.md" >"$tmp/c.json" 2>/dev/null
-if jq -e '.engine == "none" and .played == false and .units == 3 and
+if jq -e '.[0] | .engine == "none" and .played == false and .units == 3 and
     .weapons == 3 and (.findings | length) == 1 and
     .findings[0].severity == "note" and .findings[0].line == 2 and
     .findings[0].col == 1' "$tmp/c.json" >/dev/null 2>&1; then
@@ -55,7 +55,7 @@ fi
 sed 's/^| Mortar      | 100   | 6       |       |$/&\n| Flamer | 10 | 6 | |/' \
     none.md >"$tmp/warn.md"
 "$BIN" check --json "$tmp/warn.md" >"$tmp/w.json" 2>/dev/null
-jq -e '[.findings[] | select(.severity == "warning" and
+jq -e '[.[0].findings[] | select(.severity == "warning" and
     (.message | test("Flamer")))] | length == 1' "$tmp/w.json" >/dev/null 2>&1 &&
     pass "check --json: a reader warning is a finding" ||
     fail "check --json: a reader warning is a finding" "$(head -c 300 "$tmp/w.json")"

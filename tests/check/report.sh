@@ -51,7 +51,7 @@ num() { # KEY [CONTEXT-KEY]: the first number after "KEY": (inside CONTEXT)
 	if [ -n "$2" ]; then
 		sed -n "/\"$2\"/,/}/s/.*\"$1\": *\([0-9.]*\).*/\1/p" "$tmp/play.json" | head -1
 	else
-		sed -n "s/^  \"$1\": *\([0-9.]*\).*/\1/p" "$tmp/play.json" | head -1
+		sed -n "s/^    \"$1\": *\([0-9.]*\).*/\1/p" "$tmp/play.json" | head -1
 	fi
 }
 games=$(num games)

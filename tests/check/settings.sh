@@ -85,7 +85,7 @@ sed 's/^melee_range: 3cm$/uphill_penalty: 0/' "$HR" >"$tmp/flat.md"
 "$BIN" odds "$tmp/flat.md" --json 2>/dev/null >"$tmp/o.json"
 if python3 - "$tmp/o.json" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
+d = json.load(open(sys.argv[1]))[0]
 m = d["melee"]
 def key(e): return (e["attacker"], e["defender"])
 op = {key(e): e["attacker_wins"] for e in m if e["situation"] == "open"}
@@ -106,8 +106,8 @@ sed 's/^engine: morale$/engine: morale\nsaving_throw: 6/' "$GA" >"$tmp/six.md"
 "$BIN" odds "$tmp/six.md" --json >"$tmp/six.json" 2>/dev/null
 if python3 - "$tmp/all.json" "$tmp/six.json" <<'PY'
 import json, sys
-a = json.load(open(sys.argv[1]))["fire"]
-s = json.load(open(sys.argv[2]))["fire"]
+a = json.load(open(sys.argv[1]))[0]["fire"]
+s = json.load(open(sys.argv[2]))[0]["fire"]
 ok = all(e["p_hit"] == 0 for e in a if e["disorganised"])
 # Two dice hitting on a 6 with a save on 6: 1 - (31/36)^2.
 two = [e for e in s if e["disorganised"] and e["dice"] == 2 and
