@@ -856,10 +856,12 @@ section_coverage(struct page *p)
 	}
 	heading(p, "Rule coverage", 30);
 	line = xasprintf("How often each rule of the engine was applied by the "
-	    "scripted test games and by self-play. %zu of %zu rules were never "
+	    "scripted test games and by self-play. %zu of %zu %s never "
 	    "exercised: bold on a grey band, with a black bar in the margin. "
-	    "%zu more were exercised by only one of the two: an open bar in "
-	    "the margin.", never, r->nrules, half);
+	    "%zu more %s exercised by only one of the two: an open bar in "
+	    "the margin.", never, r->nrules, plural((long long)never,
+	    "rule was", "rules were"), half, plural((long long)half, "was",
+	    "were"));
 	para(p, &f_note, line);
 	free(line);
 	memset(&t, 0, sizeof(t));
