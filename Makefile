@@ -9,10 +9,10 @@ DATADIR  = $(PREFIX)/share/sandtable
 MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
-PKGS     = cairo pangocairo libcmark-gfm yaml-0.1 libqpdf jansson gmp
+PKGS     = cairo pangocairo fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp
 TESTPKGS = criterion
 # Debian packages that provide the above, and the tools the tests use.
-DEBS     = pkg-config libcairo2-dev libpango1.0-dev libcmark-gfm-dev \
+DEBS     = pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libcriterion-dev poppler-utils fonts-dejavu-core locales
 

@@ -161,6 +161,33 @@ rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
 	return oc->n;
 }
 
+/*
+ * A font the template names that is not installed: Pango would set the
+ * text in another without a word. A warning at the template's line, once
+ * (a build reads the template for each ruleset).
+ */
+static void
+font_check(const struct rs_node *t, const char *key, struct diags *dg)
+{
+	const struct rs_node *v = t != NULL ? rs_node_get(t, key) : NULL;
+	char *used, *msg;
+	size_t i;
+
+	if (dg == NULL || v == NULL || v->kind != RS_NODE_SCALAR ||
+	    rnd_font_installed(v->scalar, &used))
+		return;
+	msg = xasprintf("template: %s '%s' is not installed: the text is set "
+	    "in %s instead", key, v->scalar, used);
+	for (i = 0; i < dg->n; i++)
+		if (strcmp(dg->v[i].msg, msg) == 0 &&
+		    dg->v[i].line == v->pos.line)
+			break;
+	if (i == dg->n)
+		diag_add(dg, SEV_WARNING, v->pos, "%s", msg);
+	free(msg);
+	free(used);
+}
+
 void
 rnd_style_from(struct rnd_style *st, const struct rs_node *t,
     struct diags *dg)
@@ -173,6 +200,9 @@ rnd_style_from(struct rnd_style *st, const struct rs_node *t,
 	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
 	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
 	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);
+	font_check(t, "font", dg);
+	font_check(t, "heading-font", dg);
+	font_check(t, "mono-font", dg);
 	st->size_pt = rnd_tmpl_num(t, "size", 8.5, 4, 72, dg);
 	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, 4, 72, dg);
 	if (st->size_pt < st->min_pt)

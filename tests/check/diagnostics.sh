@@ -186,3 +186,37 @@ for r in ../../rulesets/morschauser-modern.md ../../rulesets/gauntlet-ancients.m
 	"$BIN" check -v -n 0 "$r" >"$tmp/v" 2>/dev/null
 	hasnt "$(basename "$r"): every rule applies" "$tmp/v" "does not apply"
 done
+
+# ---- a template font that is not installed ----
+# Pango would set the text in DejaVu without a word: a warning at the
+# template's line names the font and what the text is set in instead.
+sed 's/^font: DejaVu Sans$/font: No Such Font Sans/' \
+    ../../templates/reference.yaml >"$tmp/ref.yaml"
+line=$(grep -n '^font: ' "$tmp/ref.yaml" | cut -d: -f1)
+"$BIN" reference -t "$tmp/ref.yaml" -o "$tmp/r.pdf" \
+    ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err"
+has "reference: a missing template font is a warning at its line" "$tmp/err" \
+    "ref.yaml:$line:7: warning: template: font 'No Such Font Sans' is not installed: the text is set in DejaVu Sans instead"
+[ -s "$tmp/r.pdf" ] && pass "reference: still written with the fallback" ||
+    fail "reference: still written with the fallback" "$(cat "$tmp/err")"
+sed 's/^heading-font: DejaVu Sans Condensed$/heading-font: Nowhere Serif/' \
+    ../../templates/unit-cards.yaml >"$tmp/cards.yaml"
+"$BIN" cards -t "$tmp/cards.yaml" -o "$tmp/c.pdf" \
+    ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err"
+has "cards: a missing heading font is a warning" "$tmp/err" \
+    "warning: template: heading-font 'Nowhere Serif' is not installed"
+"$BIN" cards -q -t "$tmp/cards.yaml" -o "$tmp/c.pdf" \
+    ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err"
+hasnt "cards -q: no font warning" "$tmp/err" "not installed"
+# The bundled templates name installed fonts (DejaVu Sans Condensed is
+# one of the families of its file), and a generic name is always there.
+"$BIN" reference -o "$tmp/r.pdf" ../../rulesets/gauntlet-ancients.md \
+    >/dev/null 2>"$tmp/err"
+"$BIN" cards -o "$tmp/c.pdf" ../../rulesets/gauntlet-ancients.md \
+    >/dev/null 2>>"$tmp/err"
+sed 's/^mono-font: DejaVu Sans Mono$/mono-font: monospace/' \
+    ../../templates/reference.yaml >"$tmp/ref2.yaml"
+"$BIN" reference -t "$tmp/ref2.yaml" -o "$tmp/r.pdf" \
+    ../../rulesets/gauntlet-ancients.md >/dev/null 2>>"$tmp/err"
+hasnt "bundled templates and generic names: no font warning" "$tmp/err" \
+    "not installed"
