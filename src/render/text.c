@@ -456,7 +456,7 @@ rnd_markup_escape(const char *s)
  * among its families ("DejaVu Sans Condensed" is one of the two of its
  * file). A missing family falls back without a word, to DejaVu Sans or
  * to a metric-compatible font; *used gets the family of that match
- * (caller frees). Of a list "A, B" the first is the one asked for; a
+ * (caller frees), or NULL when there is no font at all. Of a list "A, B" the first is the one asked for; a
  * generic name (sans-serif, serif, monospace …) is always there.
  */
 int
@@ -493,10 +493,9 @@ rnd_font_installed(const char *family, char **used)
 	for (i = 0; match != NULL && !found &&
 	    FcPatternGetString(match, FC_FAMILY, i, &s) == FcResultMatch; i++)
 		found = FcStrCmpIgnoreCase(s, (const FcChar8 *)want) == 0;
-	if (!found)
-		*used = xstrdup(match != NULL && FcPatternGetString(match,
-		    FC_FAMILY, 0, &s) == FcResultMatch ? (const char *)s :
-		    "none");
+	if (!found && match != NULL &&
+	    FcPatternGetString(match, FC_FAMILY, 0, &s) == FcResultMatch)
+		*used = xstrdup((const char *)s);
 	if (match != NULL)
 		FcPatternDestroy(match);
 	FcPatternDestroy(pat);

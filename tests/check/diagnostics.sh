@@ -220,3 +220,11 @@ sed 's/^mono-font: DejaVu Sans Mono$/mono-font: monospace/' \
     ../../rulesets/gauntlet-ancients.md >/dev/null 2>>"$tmp/err"
 hasnt "bundled templates and generic names: no font warning" "$tmp/err" \
     "not installed"
+# Without any font (an empty fontconfig): the defaults a template does
+# not name are warned about too, of the template file.
+printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' >"$tmp/fonts.conf"
+grep -v 'font' ../../templates/reference.yaml >"$tmp/nofont.yaml"
+FONTCONFIG_FILE="$tmp/fonts.conf" "$BIN" reference -t "$tmp/nofont.yaml" \
+    -o "$tmp/r.pdf" ../../rulesets/gauntlet-ancients.md >/dev/null 2>"$tmp/err"
+has "no fonts: the default is warned about" "$tmp/err" \
+    "nofont.yaml: warning: font 'DejaVu Sans' (the default) is not installed, nor is any other font: the text prints as boxes"
