@@ -460,9 +460,9 @@ page_summary(struct page *p)
 		    r->engine ? r->engine : "?");
 	else
 		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		    "%llu \xc2\xb7 %ld self-play games", r->ruleset ?
+		    "%llu \xc2\xb7 %ld self-play %s", r->ruleset ?
 		    r->ruleset : "?", r->engine ? r->engine : "?", r->seed,
-		    r->games);
+		    r->games, plural(r->games, "game", "games"));
 	para(p, &f_body, line);
 	free(line);
 	p->y += 3;

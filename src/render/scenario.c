@@ -875,8 +875,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
 			u = xasprintf("%s Unit points come from the exact odds "
-			    "of fire and melee and from %s self-play games.", t,
-			    g);
+			    "of fire and melee and from %s self-play %s.", t,
+			    g, plural(o->val->games, "game", "games"));
 			free(t);
 			t = u;
 		}

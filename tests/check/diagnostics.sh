@@ -68,6 +68,9 @@ has "check: 1 unit, 1 weapon, 1 test game read" "$tmp/out" \
 has "check: 1 test game played" "$tmp/out" "1 test game played,"
 has "check: 1 self-play game" "$tmp/out" ": 1 self-play game:"
 has "check: the turn limit of 1 turn" "$tmp/err" "turn limit (1 turn)"
+"$BIN" report -n 1 -o "$tmp/rep.pdf" "$tmp/one.md" >/dev/null 2>&1
+pdftotext "$tmp/rep.pdf" "$tmp/rep.txt" 2>/dev/null
+has "report: seed 1 · 1 self-play game" "$tmp/rep.txt" "seed 1 · 1 self-play game"
 "$BIN" play -n 1 "$tmp/one.md" >"$tmp/out" 2>"$tmp/err"
 has "play: 1 self-play game" "$tmp/out" ": 1 self-play game (seed"
 has "play: greedy beat random in N of 1 game" "$tmp/out" "of 1 game ("
