@@ -53,8 +53,9 @@ struct reader {
 	struct diags *d;
 	struct pending *pend; /* one per unit, in order */
 	size_t npend, cappend;
-	/* A missing Units or Weapons table already reported, at the heading
-	 * that looks like its section: what follows from it is not. */
+	/* A missing Units or Weapons table (or Sequence of play) already
+	 * reported, at a heading that looks like its section or at the
+	 * top: what follows from it is not. */
 	int units_said, weapons_said, phases_said;
 	struct pos weapons_like; /* that heading, for the weapons (line 0:
 				  * none) */

@@ -4,9 +4,11 @@
  * battle's forces name units, and each rule family needs some columns
  * (firepower: Melee and Hits on; morale: Morale; dice: Weapons with
  * Range, the rest of its columns are its own, checked by the engine); then what the model
- * as a whole lacks — a title, units, weapons, a sequence of play (no
- * engine is a note: the ruleset is print only). Messages point at the
- * item, or at the top of the file for what is missing altogether.
+ * as a whole lacks — a title, a sequence of play (no engine is a note:
+ * the ruleset is print only). No units and no weapons are said before
+ * (read.c, rd_no_weapons), and a name that is unknown only because its
+ * table is missing is not reported again. Messages point at the item,
+ * or at the top of the file for what is missing altogether.
  */
 #include <stdlib.h>
 
