@@ -244,6 +244,9 @@ int str_control(const char *s, unsigned long *cp);
  * UTF-8, written as \xNN or \uNNNN: safe to print on a terminal. Caller
  * frees. */
 char *str_escape(const char *s);
+/* The noun for a count: one for 1, many for every other count ("1 test
+ * game", "0 test games", "2 test games"), as a message prints it. */
+const char *plural(long long n, const char *one, const char *many);
 
 /* ---- files ---- */
 /*

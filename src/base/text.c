@@ -118,3 +118,9 @@ utf8_chars(const char *s)
 			n++;
 	return n;
 }
+
+const char *
+plural(long long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}

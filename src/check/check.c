@@ -56,9 +56,10 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	for (k = 0; k < f->nrules; k++)
 		n += eng_rule_applies(r->ctx, k);
 	if (rs->ntests == 0) {
-		diag_add(d, SEV_WARNING, at, "no test games: none of the %d "
-		    "rules of the %s engine is exercised by a test game",
-		    n, f->name);
+		diag_add(d, SEV_WARNING, at, "no test games: %s%d %s of the %s "
+		    "engine %s exercised by a test game", n == 1 ? "" :
+		    "none of the ", n, plural(n, "rule", "rules"), f->name,
+		    plural(n, "is not", "is"));
 		return;
 	}
 	for (k = 0; k < f->nrules; k++) {
@@ -143,9 +144,11 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 		    "of %ld decided self-play games", st->first_player_wins,
 		    st->wins[0] + st->wins[1]);
 	if (st->timeouts * 2 > st->games)
-		diag_add(d, SEV_WARNING, at, "%ld of %ld self-play games did "
-		    "not end before the turn limit (%d turns)", st->timeouts,
-		    st->games, r->ctx->turn_limit);
+		diag_add(d, SEV_WARNING, at, "%ld of %ld self-play %s did "
+		    "not end before the turn limit (%d %s)", st->timeouts,
+		    st->games, plural(st->games, "game", "games"),
+		    r->ctx->turn_limit, plural(r->ctx->turn_limit, "turn",
+		    "turns"));
 	for (s = 0; s < 2 && st->games >= 20; s++)
 		if (st->wins[s] == 0)
 			diag_add(d, SEV_WARNING, at, "%s never won a mirror "

@@ -27,9 +27,10 @@ report(const char *path, const struct chk_result *r, int verbose)
 			cov_tests += r->test_cov[k] > 0;
 			cov_play += st->cov[k] > 0;
 		}
-	printf("%s: %d test games played, %d failed; %d of %d rules "
-	    "exercised by test games\n", path, r->tests, r->tests_failed,
-	    cov_tests, nrules);
+	printf("%s: %d test %s played, %d failed; %d of %d %s exercised by "
+	    "test games\n", path, r->tests, plural(r->tests, "game", "games"),
+	    r->tests_failed, cov_tests, nrules, plural(nrules, "rule",
+	    "rules"));
 	if (verbose) {
 		printf("  %-28s %-16s %10s %12s\n", "rule", "section",
 		    "test games", "self-play");
@@ -47,12 +48,13 @@ report(const char *path, const struct chk_result *r, int verbose)
 		return;
 	fmt_double(mean, sizeof(mean), st->games ? (double)st->turns_sum /
 	    (double)st->games : 0, 2);
-	printf("%s: %ld self-play games: blue %ld, red %ld, draws %ld, turn "
+	printf("%s: %ld self-play %s: blue %ld, red %ld, draws %ld, turn "
 	    "limit %ld, first player %ld; turns mean %s, max %ld; greedy beat "
-	    "random %ld of %ld; %d of %d rules exercised\n", path, st->games,
-	    st->wins[0], st->wins[1], st->draws, st->timeouts,
-	    st->first_player_wins, mean, st->turns_max, st->greedy_wins,
-	    st->greedy_games, cov_play, nrules);
+	    "random %ld of %ld; %d of %d %s exercised\n", path, st->games,
+	    plural(st->games, "game", "games"), st->wins[0], st->wins[1],
+	    st->draws, st->timeouts, st->first_player_wins, mean,
+	    st->turns_max, st->greedy_wins, st->greedy_games, cov_play, nrules,
+	    plural(nrules, "rule", "rules"));
 }
 
 /* Diagnostics as JSON: {file, line, col, severity, message} each. */
@@ -179,9 +181,12 @@ cmd_check(int argc, char **argv)
 			eng_settings_dump(rs, stdout);
 		}
 		if (!quiet && !json)
-			printf("%s: %s, %zu units, %zu weapons, %zu test games "
-			    "read\n", rs->path, rs_engine_name(rs->engine),
-			    rs->nunits, rs->nweapons, rs->ntests);
+			printf("%s: %s, %zu %s, %zu %s, %zu test %s read\n",
+			    rs->path, rs_engine_name(rs->engine), rs->nunits,
+			    plural((long long)rs->nunits, "unit", "units"),
+			    rs->nweapons, plural((long long)rs->nweapons,
+			    "weapon", "weapons"), rs->ntests,
+			    plural((long long)rs->ntests, "game", "games"));
 		{
 			struct progress bar;
 

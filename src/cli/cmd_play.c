@@ -86,15 +86,17 @@ print_stats(const struct ruleset *rs, const struct chk_result *r)
 	    "balance")), 3);
 	fmt_double(gr, sizeof(gr), json_real_value(json_object_get(
 	    json_object_get(j, "greedy_vs_random"), "win_rate")), 3);
-	printf("%s: %ld self-play games (seed %llu): blue %ld, red %ld, "
+	printf("%s: %ld self-play %s (seed %llu): blue %ld, red %ld, "
 	    "draws %ld, turn limit %ld\n", rs->path, st->games,
+	    plural(st->games, "game", "games"),
 	    (unsigned long long)r->seed, st->wins[0], st->wins[1], st->draws,
 	    st->timeouts);
 	printf("  first player won %ld; balance %s (blue's share of wins); "
 	    "turns mean %s, sd %s, max %ld\n", st->first_player_wins, bal,
 	    mean, sd, st->turns_max);
-	printf("  greedy beat random in %ld of %ld games (%s); %lld games/s\n",
-	    st->greedy_wins, st->greedy_games, gr, (long long)json_integer_value(
+	printf("  greedy beat random in %ld of %ld %s (%s); %lld games/s\n",
+	    st->greedy_wins, st->greedy_games, plural(st->greedy_games, "game",
+	    "games"), gr, (long long)json_integer_value(
 	    json_object_get(j, "games_per_second")));
 	json_decref(j);
 }

@@ -76,9 +76,10 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	rnd_report_fact(r, "turns: mean / sd / max", c);
 	snprintf(c, sizeof(c), "%ld of %ld", st->greedy_wins, st->greedy_games);
 	rnd_report_fact(r, "greedy player beat the random one", c);
-	r->length.note = xasprintf("%ld games: mean %s turns, sd %s, longest "
-	    "%ld; %ld reached the turn limit of %d.", st->games, a, b,
-	    st->turns_max, st->timeouts, res->ctx->turn_limit);
+	r->length.note = xasprintf("%ld %s: mean %s turns, sd %s, longest "
+	    "%ld; %ld reached the turn limit of %d.", st->games,
+	    plural(st->games, "game", "games"), a, b, st->turns_max,
+	    st->timeouts, res->ctx->turn_limit);
 	json_decref(j);
 
 	add_rate(r, "Blue wins (mirror battle)", st->wins[0], st->games);
@@ -430,8 +431,9 @@ matrix_shrink(struct rnd_matrix *m)
 		return;
 	note = xasprintf("%s%sRows and columns whose cells are all alike are "
 	    "shown once, \"+N alike\" after the first one's name (%zu of %zu "
-	    "rows, %zu of %zu columns).", m->note ? m->note : "", m->note ?
-	    " " : "", m->nrows, r, m->ncols, c);
+	    "%s, %zu of %zu %s).", m->note ? m->note : "", m->note ? " " : "",
+	    m->nrows, r, plural((long long)r, "row", "rows"), m->ncols, c,
+	    plural((long long)c, "column", "columns"));
 	free(m->note);
 	m->note = note;
 }

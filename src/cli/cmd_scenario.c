@@ -77,10 +77,14 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 	fmt_double(b, sizeof(b), s->bal.lo * 100, 1);
 	fmt_double(c, sizeof(c), s->bal.hi * 100, 1);
 	fmt_double(t, sizeof(t), secs, 2);
-	printf("%s: wrote %s, %s: %s — Blue %d pts, Red %d pts, %d turns\n",
-	    ruleset, pdf, yaml, s->title, s->side[0].points, s->side[1].points, s->turns);
-	printf("  %ld games: Blue %ld, Red %ld, draws %ld, %ld to the turn "
+	printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s, %d %s\n",
+	    ruleset, pdf, yaml, s->title, s->side[0].points,
+	    plural(s->side[0].points, "pt", "pts"), s->side[1].points,
+	    plural(s->side[1].points, "pt", "pts"), s->turns,
+	    plural(s->turns, "turn", "turns"));
+	printf("  %ld %s: Blue %ld, Red %ld, draws %ld, %ld to the turn "
 	    "limit; Blue's score %s%% (95%% CI %s–%s%%)", s->bal.games,
+	    plural(s->bal.games, "game", "games"),
 	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
 	    b, c);
 	if (balanced)
@@ -331,16 +335,23 @@ write:
 		json_made(o->json, s, o->out, yaml, o->balanced, ok);
 	else if (!o->quiet && s->bal.games == 0 &&
 	    s->side[SC_BLUE].points > 0)
-		printf("%s: wrote %s, %s: %s — Blue %d pts, Red %d pts (the "
-		    "Points column), %d turns; NOT balanced by play (the ruleset "
+		printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
+		    "Points column), %d %s; NOT balanced by play (the ruleset "
 		    "has no engine)\n", rs->path, o->out, yaml, s->title,
-		    s->side[SC_BLUE].points, s->side[SC_RED].points, s->turns);
-	else if (!o->quiet && s->bal.games == 0)
-		printf("%s: wrote %s, %s: %s — Blue %d units, Red %d units, "
-		    "%d turns; NOT balanced by play (the ruleset has no "
-		    "engine)\n", rs->path, o->out, yaml, s->title, sc_force_units(&s->side[SC_BLUE]),
-		    sc_force_units(&s->side[SC_RED]), s->turns);
-	else if (!o->quiet)
+		    s->side[SC_BLUE].points, plural(s->side[SC_BLUE].points,
+		    "pt", "pts"), s->side[SC_RED].points,
+		    plural(s->side[SC_RED].points, "pt", "pts"), s->turns,
+		    plural(s->turns, "turn", "turns"));
+	else if (!o->quiet && s->bal.games == 0) {
+		int nb = sc_force_units(&s->side[SC_BLUE]);
+		int nr = sc_force_units(&s->side[SC_RED]);
+
+		printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s, %d %s; "
+		    "NOT balanced by play (the ruleset has no engine)\n",
+		    rs->path, o->out, yaml, s->title, nb, plural(nb, "unit",
+		    "units"), nr, plural(nr, "unit", "units"), s->turns,
+		    plural(s->turns, "turn", "turns"));
+	} else if (!o->quiet)
 		report(rs->path, s, o->out, yaml, o->balanced, ok,
 		    now() - t0);
 	rc = EXIT_CLEAN;
@@ -757,9 +768,10 @@ scenario_play(const char *ruleset, const char *file, long games,
 		    round(s->bal.rate * 1e6) / 1e6, "wilson",
 		    round(s->bal.lo * 1e6) / 1e6, round(s->bal.hi * 1e6) / 1e6);
 	else
-		printf("%s: %ld games (seed %llu): blue %ld, red %ld, draws "
+		printf("%s: %ld %s (seed %llu): blue %ld, red %ld, draws "
 		    "%ld; blue's score %s (95%% CI %s–%s)\n", file,
-		    s->bal.games, (unsigned long long)seed, s->bal.wins[0],
+		    s->bal.games, plural(s->bal.games, "game", "games"),
+		    (unsigned long long)seed, s->bal.wins[0],
 		    s->bal.wins[1], s->bal.draws, a, b, c);
 	rc = EXIT_CLEAN;
 out:

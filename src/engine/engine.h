@@ -434,6 +434,10 @@ struct eng_rule {
 /* Whether rule k of the context's family can apply to its ruleset
  * (eng_family.applies). */
 int eng_rule_applies(const struct eng_ctx *, int rule);
+/* Whether a battle of the ruleset can hold terrain of kind k: its
+ * Terrain table has a row of that kind, or it has no Terrain table (the
+ * battles then draw on every kind). For the families' applies hooks. */
+int eng_terrain_possible(const struct ruleset *, enum rs_terrain_kind k);
 /* A step the family refuses: count the rule that refused it (rule < 0:
  * none) and write the reason to err. Returns -1, for step()'s return. */
 int eng_refuse(struct eng_game *, int rule, char *err, size_t sz,

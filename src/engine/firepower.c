@@ -1117,6 +1117,79 @@ static const struct eng_setting fp_settings[] = {
 	    "turns a unit takes to cross a ford" },
 };
 
+/*
+ * Whether rule k can happen in any battle of the ruleset, so that a test
+ * game is owed for it: the vehicle rules need a unit that is a vehicle
+ * (or never melees), running down one that runs down and something to
+ * run down, rivers and fords a Terrain table with them (is_vehicle and
+ * collide() in firepower_move.c decide as here), a road move a unit
+ * faster on the road and roads, the uphill penalty hills, the power
+ * floor a penalty that can take a unit's power to 0, indirect fire a
+ * weapon that fires so. Test games may place any terrain, but what no
+ * battle of the ruleset can bring about is no gap in its test games.
+ */
+static int
+fp_applies(const struct eng_ctx *c, int rule)
+{
+	const struct ruleset *rs = c->rs;
+	int veh = 0, scout = 0, nomelee = 0, melee = 0, runs = 0, road = 0;
+	int indirect = 0, weak = 0, pen, w;
+	int hill = eng_terrain_possible(rs, RS_TERRAIN_HILL);
+	int ford = eng_terrain_possible(rs, RS_TERRAIN_FORD);
+	size_t i, k;
+
+	pen = (hill ? (int)c->set.v[FP_SET_UPHILL] : 0) + (ford ? 1 : 0);
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+		int v = u->cls == RS_CLASS_VEHICLE ||
+		    (u->traits & RS_TRAIT_NO_MELEE);
+
+		veh |= v;
+		runs |= (u->traits & RS_TRAIT_RUNS_DOWN) != 0;
+		scout |= v && !(u->traits & RS_TRAIT_RUNS_DOWN);
+		nomelee |= !fp_type_melees(u);
+		melee |= fp_type_melees(u);
+		weak |= fp_type_melees(u) && u->melee <= pen;
+		road |= c->kinds[i].road_move > c->kinds[i].move;
+		for (k = 0; k < u->nweapons; k++)
+			if ((w = u->weapons[k]) >= 0 &&
+			    (rs->weapons[w].traits & RS_WTRAIT_INDIRECT))
+				indirect = 1;
+	}
+	switch (rule) {
+	case FP_R_MOVE_ROAD:
+		return road && eng_terrain_possible(rs, RS_TERRAIN_ROAD);
+	case FP_R_FIRE_INDIRECT:
+		return indirect;
+	case FP_R_FIRE_FORD:
+	case FP_R_MELEE_RIVER:
+	case FP_R_FORD_LEAVE:
+		return ford;
+	case FP_R_FORD_STOP:
+		/* A ford crossed in one turn stops nobody. */
+		return ford && c->set.v[FP_SET_FORD_TURNS] > 1;
+	case FP_R_RIVER_IMPASSABLE:
+		return eng_terrain_possible(rs, RS_TERRAIN_RIVER);
+	case FP_R_MELEE_UPHILL:
+		return hill;
+	case FP_R_MELEE_FLOOR:
+		return (hill || ford) && weak;
+	case FP_R_MELEE_NO_VEHICLES:
+		return nomelee;
+	case FP_R_VEH_IGNORE_RANGE:
+		return veh && melee;
+	case FP_R_VEH_RUN_DOWN:
+	case FP_R_VEH_RUN_DOWN_SHORT:
+		return runs && melee;
+	case FP_R_VEH_NO_RUN_DOWN_VEHICLE:
+		return runs && nomelee;
+	case FP_R_VEH_SCOUT_STOPS:
+		return scout;
+	default:
+		return 1;
+	}
+}
+
 /* The melee range, a unit stops at it. Returns the number of gauges. */
 static size_t
 fp_gauges(const struct ruleset *rs, struct eng_gauge *out)
@@ -1155,6 +1228,7 @@ const struct eng_family eng_firepower = {
 	.engine = RS_ENGINE_FIREPOWER,
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
+	.applies = fp_applies,
 	.classes = 1u << RS_CLASS_INFANTRY | 1u << RS_CLASS_ARTILLERY |
 	    1u << RS_CLASS_VEHICLE,
 	.prepare = fp_prepare,

@@ -379,6 +379,19 @@ eng_rule_applies(const struct eng_ctx *c, int rule)
 }
 
 int
+eng_terrain_possible(const struct ruleset *rs, enum rs_terrain_kind k)
+{
+	size_t i;
+
+	if (rs->nterrain == 0)
+		return 1;
+	for (i = 0; i < rs->nterrain; i++)
+		if (rs->terrain[i].kind == k)
+			return 1;
+	return 0;
+}
+
+int
 eng_refuse(struct eng_game *g, int rule, char *err, size_t sz,
     const char *fmt, ...)
 {

@@ -78,8 +78,8 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 		free(cell(t, row, 3)->exact);
 		cell(t, row, 3)->p = p3;
 		cell(t, row, 3)->exact = mo_q_str(&q3);
-		t->rows[row++] = xasprintf("%s (%d dice)", un->name,
-		    un->fire_dice);
+		t->rows[row++] = xasprintf("%s (%d %s)", un->name,
+		    un->fire_dice, plural(un->fire_dice, "die", "dice"));
 	}
 }
 
@@ -235,8 +235,9 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 			if (tot == 0)
 				continue;
 			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
-			add_mo(o, xasprintf("Melee round, %d v %d dice: charger "
-			    "wins", ad, dd), w, tot, &m.a_wins);
+			add_mo(o, xasprintf("Melee round, %d v %d %s: charger "
+			    "wins", ad, dd, plural(dd, "die", "dice")), w, tot,
+			    &m.a_wins);
 		}
 }
 

@@ -995,11 +995,96 @@ mo_markers(const struct ruleset *rs, char ***out)
 	return n;
 }
 
+/* A morale modifier row the ruleset's table gives (prepared data). */
+static int
+has_mod(const struct mo_ctx *m, enum mo_mod k)
+{
+	return m == NULL || m->has_morale_mod[k];
+}
+
+/*
+ * Whether rule k can happen in any battle of the ruleset, so that a test
+ * game is owed for it: a modifier needs its row in the Morale or Melee
+ * modifiers table (mo_mod_apply, melee_mod) and the units or terrain it
+ * is about — meleed by cavalry a mounted unit and one on foot, by
+ * elephants elephants and mounted troops, higher ground hills and foot,
+ * fortifications fortifications; the pike, armoured and levy rules a
+ * unit with that trait; evading light troops; firing a unit with fire
+ * dice and a weapon (mo_fire_range_of). Saving throws stay: melee dice
+ * are saved too.
+ */
+static int
+mo_applies(const struct eng_ctx *c, int rule)
+{
+	const struct mo_ctx *m = c->fam_data;
+	const struct ruleset *rs = c->rs;
+	unsigned traits = 0;
+	int shoots = 0, mounts = 0, foot = 0, elephants = 0;
+	size_t i;
+
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+
+		traits |= u->traits;
+		shoots |= u->fire_dice > 0 && u->nweapons > 0;
+		mounts |= mounted(u);
+		foot |= !mounted(u);
+		elephants |= u->cls == RS_CLASS_ELEPHANT;
+	}
+	switch (rule) {
+	case MO_R_FIRE:
+	case MO_R_FIRE_HOLD:
+	case MO_R_FIRE_FLANK:
+	case MO_R_PRE_FIRE:
+		return shoots;
+	case MO_R_MOD_FIRED_FLANK:
+		return shoots && has_mod(m, MO_MOD_FIRED_ON_FLANK);
+	case MO_R_MOD_BY_CAVALRY:
+		return mounts && foot && has_mod(m, MO_MOD_MELEED_BY_CAVALRY);
+	case MO_R_MOD_BY_ELEPHANTS:
+		return elephants && mounts &&
+		    has_mod(m, MO_MOD_CAV_BY_ELEPHANTS);
+	case MO_R_MOD_HIGHER:
+		return foot && eng_terrain_possible(rs, RS_TERRAIN_HILL) &&
+		    has_mod(m, MO_MOD_HIGHER_GROUND);
+	case MO_R_MOD_FORT:
+		return eng_terrain_possible(rs, RS_TERRAIN_FORTIFICATION) &&
+		    has_mod(m, MO_MOD_FORTIFICATIONS);
+	case MO_R_MOD_DISORDERED:
+		return has_mod(m, MO_MOD_DISORDERED);
+	case MO_R_MOD_FROM_FLANK:
+		return has_mod(m, MO_MOD_MELEED_FROM_FLANK);
+	case MO_R_MOD_UNSUPPORTED:
+		return has_mod(m, MO_MOD_UNSUPPORTED);
+	case MO_R_MOD_MELEEING_FLANK:
+		return has_mod(m, MO_MOD_MELEEING_FLANK);
+	case MO_R_MOD_ROUTING:
+		return has_mod(m, MO_MOD_ROUTING);
+	case MO_R_DIE_PIKE:
+		return (traits & RS_TRAIT_PIKE) &&
+		    (m == NULL || m->has_die_mod[MO_DIE_PIKE_FRONT]);
+	case MO_R_DIE_ARMOURED:
+		return (traits & RS_TRAIT_ARMOURED) &&
+		    (m == NULL || m->has_die_mod[MO_DIE_ARMOURED]);
+	case MO_R_DIE_LEVY:
+		return (traits & RS_TRAIT_LEVY) &&
+		    (m == NULL || m->has_die_mod[MO_DIE_LEVY]);
+	case MO_R_PIKE_NO_TURN:
+		return (traits & RS_TRAIT_PIKE) != 0;
+	case MO_R_EVADE:
+	case MO_R_CAUGHT:
+		return (traits & RS_TRAIT_LIGHT) != 0;
+	default:
+		return 1;
+	}
+}
+
 const struct eng_family eng_morale = {
 	.name = "morale",
 	.engine = RS_ENGINE_MORALE,
 	.rules = mo_rules,
 	.nrules = MO_R__N,
+	.applies = mo_applies,
 	.classes = 1u << RS_CLASS_INFANTRY | 1u << RS_CLASS_ARTILLERY |
 	    1u << RS_CLASS_CAVALRY | 1u << RS_CLASS_ELEPHANT |
 	    1u << RS_CLASS_CHARIOT,

@@ -333,6 +333,10 @@ char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);
 /* Trait names of a unit, "" when none. */
 void rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *);
 /* Fill a style from a template's settings (reported at their positions). */
+/* Whether font family (the first of a list) is installed; else 0, with
+ * the family fontconfig falls back to in *used (caller frees; NULL: no
+ * font is installed). */
+int rnd_font_installed(const char *family, char **used);
 void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
     struct diags *);
 

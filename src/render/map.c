@@ -403,10 +403,11 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0,
 	    o->title ? o->title : "Battle map");
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
-	s = xasprintf("%s. %d tiles (%d across, %d down) on %s sheets, "
+	s = xasprintf("%s. %d %s (%d across, %d down) on %s %s, "
 	    "overlapping by %s mm. Assembly plan:", o->grid_desc ?
-	    o->grid_desc : "", t->cols * t->rows, t->cols, t->rows,
-	    t->landscape ? "landscape" : "portrait", ov);
+	    o->grid_desc : "", t->cols * t->rows, plural(t->cols * t->rows,
+	    "tile", "tiles"), t->cols, t->rows, t->landscape ? "landscape" :
+	    "portrait", plural(t->cols * t->rows, "sheet", "sheets"), ov);
 	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0,
 	    s);
 	free(s);

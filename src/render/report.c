@@ -460,9 +460,9 @@ page_summary(struct page *p)
 		    r->engine ? r->engine : "?");
 	else
 		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		    "%llu \xc2\xb7 %ld self-play games", r->ruleset ?
+		    "%llu \xc2\xb7 %ld self-play %s", r->ruleset ?
 		    r->ruleset : "?", r->engine ? r->engine : "?", r->seed,
-		    r->games);
+		    r->games, plural(r->games, "game", "games"));
 	para(p, &f_body, line);
 	free(line);
 	p->y += 3;
@@ -856,10 +856,12 @@ section_coverage(struct page *p)
 	}
 	heading(p, "Rule coverage", 30);
 	line = xasprintf("How often each rule of the engine was applied by the "
-	    "scripted test games and by self-play. %zu of %zu rules were never "
+	    "scripted test games and by self-play. %zu of %zu %s never "
 	    "exercised: bold on a grey band, with a black bar in the margin. "
-	    "%zu more were exercised by only one of the two: an open bar in "
-	    "the margin.", never, r->nrules, half);
+	    "%zu more %s exercised by only one of the two: an open bar in "
+	    "the margin.", never, r->nrules, plural((long long)never,
+	    "rule was", "rules were"), half, plural((long long)half, "was",
+	    "were"));
 	para(p, &f_note, line);
 	free(line);
 	memset(&t, 0, sizeof(t));

@@ -354,8 +354,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	}
 	len_str(rs, a, sizeof(a), len);
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
-		snprintf(b, sizeof(b), "%s (%d cells)", a, (int)lround(len /
-		    rs->cell_mm));
+		snprintf(b, sizeof(b), "%s (%ld %s)", a, lround(len /
+		    rs->cell_mm), plural(lround(len / rs->cell_mm), "cell",
+		    "cells"));
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
@@ -415,22 +416,27 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	/* A print-only ruleset prices nothing: its forces are counted in
 	 * units, and the page says at once that no game measured them. */
 	if (eng_show_of(rs)->print_only && s->points > 0)
-		sub = xasprintf("A scenario for %s · %d points a side (the "
-		    "Points column) · NOT balanced by play · %d turns · %s × "
+		sub = xasprintf("A scenario for %s · %d %s a side (the "
+		    "Points column) · NOT balanced by play · %d %s · %s × "
 		    "%s table%s · terrain seed %llu", rs->title ? rs->title :
-		    rs->name, s->points, s->turns, tw, th, gd,
+		    rs->name, s->points, plural(s->points, "point", "points"),
+		    s->turns, plural(s->turns, "turn", "turns"), tw, th, gd,
 		    (unsigned long long)s->seed);
 	else if (eng_show_of(rs)->print_only)
-		sub = xasprintf("A scenario for %s · %d units a side · NOT "
-		    "balanced by play · %d turns · %s × %s table%s · terrain "
+		sub = xasprintf("A scenario for %s · %d %s a side · NOT "
+		    "balanced by play · %d %s · %s × %s table%s · terrain "
 		    "seed %llu", rs->title ? rs->title : rs->name,
-		    sc_force_units(&s->side[SC_BLUE]), s->turns, tw, th, gd,
+		    sc_force_units(&s->side[SC_BLUE]),
+		    plural(sc_force_units(&s->side[SC_BLUE]), "unit", "units"),
+		    s->turns, plural(s->turns, "turn", "turns"), tw, th, gd,
 		    (unsigned long long)s->seed);
 	else
-		sub = xasprintf("A scenario for %s · %d points a side · %d "
-		    "turns · %s × %s table%s · terrain seed %llu",
-		    rs->title ? rs->title : rs->name, s->points, s->turns, tw,
-		    th, gd, (unsigned long long)s->seed);
+		sub = xasprintf("A scenario for %s · %d %s a side · %d "
+		    "%s · %s × %s table%s · terrain seed %llu",
+		    rs->title ? rs->title : rs->name, s->points,
+		    plural(s->points, "point", "points"), s->turns,
+		    plural(s->turns, "turn", "turns"), tw, th, gd,
+		    (unsigned long long)s->seed);
 	free(gd);
 	rnd_set_rgb(cr, GREY);
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
@@ -580,7 +586,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	const struct sc_force *f = &s->side[side];
 	char *t, mark[8], mv[32], rm[32];
 	size_t e;
-	int i, total = 0;
+	int i, n, total = 0;
 
 	/* Combat is short when units have no morale and dice, and long when
 	 * they have stats of the game's own. */
@@ -594,10 +600,12 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	for (i = 0; i < 7; i++)
 		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
+	n = sc_force_units(f);
 	t = eng_show_of(rs)->print_only && f->points == 0 ? xasprintf("%s — "
-	    "%d units", side_name[side], sc_force_units(f)) : xasprintf("%s — "
-	    "%d units, %d points", side_name[side], sc_force_units(f),
-	    f->points);
+	    "%d %s", side_name[side], n, plural(n, "unit", "units")) :
+	    xasprintf("%s — %d %s, %d %s", side_name[side], n, plural(n,
+	    "unit", "units"), f->points, plural(f->points, "point",
+	    "points"));
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
@@ -835,10 +843,12 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			char half[32];
 
 			thousands(half, sizeof(half), s->bal.games / 2);
-			u = xasprintf("%s games (two series of %s with "
-			    "different dice)", g, half);
+			u = xasprintf("%s %s (two series of %s with "
+			    "different dice)", g, plural(s->bal.games, "game",
+			    "games"), half);
 		} else
-			u = xasprintf("%s games", g);
+			u = xasprintf("%s %s", g, plural(s->bal.games, "game",
+			    "games"));
 		t = xasprintf("Tested by %s between the engine's greedy "
 		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
 		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
@@ -871,17 +881,17 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			pct(a, sizeof(a), (double)s->bal.at_limit /
 			    s->bal.games);
 			u = xasprintf("%s Battles lasted %s game turns on "
-			    "average; %s%% went the full %d turns and were "
+			    "average; %s%% went the full %d %s and were "
 			    "decided by the victory conditions.", t, mt, a,
-			    s->turns);
+			    s->turns, plural(s->turns, "turn", "turns"));
 			free(t);
 			t = u;
 		}
 		if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
 			u = xasprintf("%s Unit points come from the exact odds "
-			    "of fire and melee and from %s self-play games.", t,
-			    g);
+			    "of fire and melee and from %s self-play %s.", t,
+			    g, plural(o->val->games, "game", "games"));
 			free(t);
 			t = u;
 		}

@@ -161,6 +161,42 @@ rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
 	return oc->n;
 }
 
+/*
+ * A font the template names that is not installed: Pango would set the
+ * text in another without a word. A warning at the template's line, once
+ * (a build reads the template for each ruleset).
+ */
+static void
+font_check(const struct rs_node *t, const char *key, const char *family,
+    struct diags *dg)
+{
+	const struct rs_node *v = t != NULL ? rs_node_get(t, key) : NULL;
+	struct pos at = { t != NULL ? t->pos.file : NULL, 0, 0 };
+	char *used, *msg;
+	size_t i;
+
+	if (dg == NULL || (v != NULL && v->kind != RS_NODE_SCALAR) ||
+	    rnd_font_installed(family, &used))
+		return;
+	/* A default the template does not name (DejaVu, not installed): said
+	 * of the template file, or of no file without one. */
+	if (v != NULL)
+		at = v->pos;
+	msg = xasprintf("%s%s '%s'%s is not installed%s%s%s",
+	    v != NULL ? "template: " : "", key, family, v != NULL ? "" :
+	    " (the default)", used != NULL ? ": the text is set in " : ", nor "
+	    "is any other font: the text prints as boxes", used != NULL ?
+	    used : "", used != NULL ? " instead" : "");
+	for (i = 0; i < dg->n; i++)
+		if (strcmp(dg->v[i].msg, msg) == 0 &&
+		    dg->v[i].line == at.line)
+			break;
+	if (i == dg->n)
+		diag_add(dg, SEV_WARNING, at, "%s", msg);
+	free(msg);
+	free(used);
+}
+
 void
 rnd_style_from(struct rnd_style *st, const struct rs_node *t,
     struct diags *dg)
@@ -173,6 +209,9 @@ rnd_style_from(struct rnd_style *st, const struct rs_node *t,
 	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
 	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
 	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);
+	font_check(t, "font", st->font, dg);
+	font_check(t, "heading-font", st->head_font, dg);
+	font_check(t, "mono-font", st->mono_font, dg);
 	st->size_pt = rnd_tmpl_num(t, "size", 8.5, 4, 72, dg);
 	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, 4, 72, dg);
 	if (st->size_pt < st->min_pt)

@@ -1,6 +1,9 @@
 /* text.c: Pango layouts in millimetre user space. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include <fontconfig/fontconfig.h>
 
 #include "internal.h"
 
@@ -445,6 +448,59 @@ rnd_markup_escape(const char *s)
 
 	g_free(g);
 	return r;
+}
+
+/*
+ * Whether a font family is installed, as Pango would find it: fontconfig's
+ * best match for the name, after the system's substitutions, has it
+ * among its families ("DejaVu Sans Condensed" is one of the two of its
+ * file). A missing family falls back without a word, to DejaVu Sans or
+ * to a metric-compatible font; *used gets the family of that match
+ * (caller frees), or NULL when there is no font at all. Of a list "A, B" the first is the one asked for; a
+ * generic name (sans-serif, serif, monospace …) is always there.
+ */
+int
+rnd_font_installed(const char *family, char **used)
+{
+	static const char *const generic[] = { "sans-serif", "sans",
+		"serif", "monospace", "mono", "cursive", "fantasy",
+		"system-ui", "emoji", "math", NULL };
+	const char *const *g;
+	FcPattern *pat, *match;
+	FcResult res;
+	FcChar8 *s;
+	char *want;
+	size_t n;
+	int i, found = 0;
+
+	*used = NULL;
+	n = strcspn(family, ",");
+	while (n > 0 && family[n - 1] == ' ')
+		n--;
+	while (n > 0 && *family == ' ')
+		family++, n--;
+	want = xstrndup(family, n);
+	for (g = generic; *g != NULL; g++)
+		if (strcasecmp(want, *g) == 0) {
+			free(want);
+			return 1;
+		}
+	pat = FcPatternCreate();
+	FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)want);
+	FcConfigSubstitute(NULL, pat, FcMatchPattern);
+	FcDefaultSubstitute(pat);
+	match = FcFontMatch(NULL, pat, &res);
+	for (i = 0; match != NULL && !found &&
+	    FcPatternGetString(match, FC_FAMILY, i, &s) == FcResultMatch; i++)
+		found = FcStrCmpIgnoreCase(s, (const FcChar8 *)want) == 0;
+	if (!found && match != NULL &&
+	    FcPatternGetString(match, FC_FAMILY, 0, &s) == FcResultMatch)
+		*used = xstrdup((const char *)s);
+	if (match != NULL)
+		FcPatternDestroy(match);
+	FcPatternDestroy(pat);
+	free(want);
+	return found;
 }
 
 /* Returns the first character of l that no font has (Pango draws a box

@@ -53,6 +53,14 @@ struct reader {
 	struct diags *d;
 	struct pending *pend; /* one per unit, in order */
 	size_t npend, cappend;
+	/* A missing Units or Weapons table (or Sequence of play) already
+	 * reported, at a heading that looks like its section or at the
+	 * top: what follows from it is not. */
+	int units_said, weapons_said, phases_said;
+	struct pos weapons_like; /* that heading, for the weapons (line 0:
+				  * none) */
+	char *weapons_title;
+	int front_failed; /* front matter given but not YAML */
 };
 
 /* front.c: the settings of the front matter into r->rs. */
@@ -61,6 +69,8 @@ void rd_front(struct reader *, const struct rs_node *fm);
 /* resolve.c: names between tables, and what the model as a whole
  * lacks, once the front matter and the body are read. */
 void rd_resolve(struct reader *);
+/* No Weapons table: said once, if the family or a unit needs one. */
+void rd_no_weapons(struct reader *);
 
 /* ---- Markdown tables (mdtable.c) ---- */
 

@@ -307,7 +307,8 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		    rs->phases[i].pos.col, i + 1, rs->phases[i].name);
 	fprintf(fp, "\ndefault battle:");
 	if (rs->turn_limit)
-		fprintf(fp, " %d turns,", rs->turn_limit);
+		fprintf(fp, " %d %s,", rs->turn_limit,
+		    plural(rs->turn_limit, "turn", "turns"));
 	if (rs->deploy_mm > 0)
 		dump_len(fp, " deploy", rs->deploy_mm, u);
 	if (rs->break_pct > 0)

@@ -183,7 +183,8 @@ check_testgame_units(struct reader *r, const struct rs_node *doc)
 			    "test game unit '%s' has no type",
 			    units->kids[i]->scalar);
 		else if (ty->kind != RS_NODE_SCALAR ||
-		    rs_unit_find(r->rs, ty->scalar) < 0)
+		    (rs_unit_find(r->rs, ty->scalar) < 0 &&
+		    !r->units_said))
 			diag_add(r->d, SEV_ERROR, ty->pos, "test game unit "
 			    "'%s' has unknown type '%s'",
 			    units->kids[i]->scalar,
@@ -203,6 +204,10 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	/* A test game is played by the engine; a print-only ruleset has
 	 * none, and a test game nobody plays would pass for checked. */
 	if (r->rs->engine == RS_ENGINE_NONE) {
+		/* Front matter that could not be read has no engine: its
+		 * error is the cause, said already. */
+		if (r->front_failed)
+			return;
 		diag_add(r->d, SEV_ERROR, code->pos, "a test game, but the "
 		    "ruleset has no engine to play it (print only); give "
 		    "engine: firepower or engine: morale, or remove the "
@@ -282,6 +287,98 @@ static const struct section {
 	{ "Melee power modifiers", NULL, rd_mods, RS_MOD_MELEE_POWER, NULL },
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+/* The places in sections[] of the ones named elsewhere. */
+enum { SEC_UNITS, SEC_WEAPONS, SEC_TERRAIN, SEC_PHASES = 5 };
+
+/*
+ * Headings in other languages, and other words in English, that a writer
+ * may give for a section the reader reads: index into sections[]. Such
+ * a heading is prose to the reader, and a Units table under it is
+ * missing: the message says so at the heading, not where the missing
+ * units are first named.
+ */
+static const struct {
+	const char *title;
+	size_t sec;
+} lookalikes[] = {
+	{ "Einheiten", SEC_UNITS }, { "Truppen", SEC_UNITS },
+	{ "Unit list", SEC_UNITS }, { "Troops", SEC_UNITS },
+	{ "Troop types", SEC_UNITS }, { "Unit table", SEC_UNITS },
+	{ "Unit\xc3\xa9s", SEC_UNITS }, { "Unites", SEC_UNITS },
+	{ "Troupes", SEC_UNITS }, { "Unidades", SEC_UNITS },
+	{ "Tropas", SEC_UNITS }, { "Unit\xc3\xa0", SEC_UNITS },
+	{ "Eenheden", SEC_UNITS },
+	{ "Waffen", SEC_WEAPONS }, { "Armes", SEC_WEAPONS },
+	{ "Armas", SEC_WEAPONS }, { "Armi", SEC_WEAPONS },
+	{ "Wapens", SEC_WEAPONS }, { "Weapon table", SEC_WEAPONS },
+	{ "Weapon list", SEC_WEAPONS },
+	{ "Gel\xc3\xa4nde", SEC_TERRAIN }, { "Terreno", SEC_TERRAIN },
+	{ "Terrain types", SEC_TERRAIN },
+	{ "Spielablauf", SEC_PHASES }, { "Zugfolge", SEC_PHASES },
+	{ "Spielzug", SEC_PHASES }, { "S\xc3\xa9quence de jeu", SEC_PHASES },
+	{ "Tour de jeu", SEC_PHASES }, { "Turn order", SEC_PHASES },
+	{ "Order of play", SEC_PHASES }, { "Game turn", SEC_PHASES },
+};
+
+/* The edit distance of a and b without case (ASCII), or more than cap
+ * when it is more: titles are short, and only a near miss matters. */
+static size_t
+edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, best;
+	size_t row[65], diag, up, c;
+
+	if (la > 64 || lb > 64 || (la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			up = row[j];
+			c = diag + (tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]));
+			if (up + 1 < c)
+				c = up + 1;
+			if (row[j - 1] + 1 < c)
+				c = row[j - 1] + 1;
+			row[j] = c;
+			diag = up;
+			if (c < best)
+				best = c;
+		}
+		if (best > cap)
+			return cap + 1;
+	}
+	return row[lb];
+}
+
+/*
+ * The section a heading the reader does not read seems meant for: one
+ * of the words above, or a section's title misspelt (one letter off in
+ * a title of up to seven, two in a longer one: "Unit", "Weapns",
+ * "Sequence of ply").
+ * NULL when it is prose under a title of its own.
+ */
+static const struct section *
+section_like(const char *title)
+{
+	size_t i, cap;
+
+	for (i = 0; i < sizeof(lookalikes) / sizeof(lookalikes[0]); i++)
+		if (rd_name_eq(title, lookalikes[i].title))
+			return &sections[lookalikes[i].sec];
+	for (i = 0; i < NSECTIONS; i++) {
+		cap = strlen(sections[i].title) <= 7 ? 1 : 2;
+		if (edit_distance(title, sections[i].title, cap) <= cap ||
+		    (sections[i].alias != NULL &&
+		    edit_distance(title, sections[i].alias, cap) <= cap))
+			return &sections[i];
+	}
+	return NULL;
+}
 
 /* The section a heading's title opens, or NULL for one the reader does
  * not read. */
@@ -351,40 +448,149 @@ rs_name_eq(const char *a, const char *b)
 }
 
 /*
+ * A heading the reader does not read but that looks like a section's
+ * (section_like), or a section's own title at another level ("# Units",
+ * "### Units"): the first one for each section, kept until the walk
+ * shows whether the section itself is there.
+ */
+struct lookalike {
+	char *heading; /* as written: "## Einheiten" */
+	struct pos pos;
+	int level;
+	int holds; /* a table or an ordered list stands under it */
+};
+
+/* Keep the heading m as like, if it is the first; returns like then. */
+static struct lookalike *
+lookalike_keep(struct lookalike *like, const struct rs_md *m,
+    const char *title)
+{
+	if (like->heading != NULL)
+		return NULL;
+	like->heading = xasprintf("%.*s %s", m->level, "######", title);
+	like->pos = m->pos;
+	like->level = m->level;
+	return like;
+}
+
+/*
+ * What a section missing under a heading that looks like it means, said
+ * at that heading: no units or (where the family needs them, resolve.c)
+ * no weapons is the cause of every later complaint about a unit or a
+ * weapon by name, and those are not made. Without such a heading, no
+ * units is said at the top of the file. Either way it is said before the
+ * test games and the names are read, as they follow from it.
+ */
+static void
+said_missing(struct reader *r, const int *head, const int *seen,
+    struct pos units_head, struct lookalike *like)
+{
+	struct pos top = { r->rs->path, 1, 1 };
+	struct lookalike *u = &like[SEC_UNITS], *w = &like[SEC_WEAPONS];
+	size_t i;
+
+	if (r->rs->nunits == 0) {
+		if (u->heading != NULL && !head[SEC_UNITS])
+			diag_add(r->d, SEV_ERROR, u->pos, "no units: '%s' is "
+			    "not a section sandtable reads; did you mean "
+			    "'## Units'?", u->heading);
+		else if (seen[SEC_UNITS])
+			diag_add(r->d, SEV_ERROR, units_head, "no units: the "
+			    "Units table could not be read (see above)");
+		else if (head[SEC_UNITS])
+			diag_add(r->d, SEV_ERROR, units_head, "no units: the "
+			    "'## Units' section has no table");
+		else
+			diag_add(r->d, SEV_ERROR, top, "no units: a ruleset "
+			    "needs a '## Units' section with a table");
+		r->units_said = 1;
+	}
+	if (r->rs->nweapons == 0) {
+		if (w->heading != NULL && !head[SEC_WEAPONS]) {
+			r->weapons_like = w->pos;
+			r->weapons_title = w->heading;
+			w->heading = NULL;
+		}
+		rd_no_weapons(r);
+	}
+	for (i = 0; i < NSECTIONS; i++) {
+		/* A subheading, or a heading over prose only, loses
+		 * nothing: it may well be prose. */
+		if (i == SEC_UNITS || i == SEC_WEAPONS ||
+		    like[i].heading == NULL || head[i] ||
+		    like[i].level != 2 || !like[i].holds)
+			continue;
+		if (i == SEC_PHASES)
+			r->phases_said = 1;
+		diag_add(r->d, SEV_WARNING, like[i].pos, "'%s' is read as "
+		    "prose, not as the %s section; did you mean '## %s'?",
+		    like[i].heading, sections[i].title, sections[i].title);
+	}
+	for (i = 0; i < NSECTIONS; i++)
+		free(like[i].heading);
+}
+
+/*
  * Walk the top level of the body: a level-1 or level-2 heading opens a
  * section (level 1, or an unknown title, one that is not read), and a
  * section's first table or ordered list is read; a second table is
  * warned about. The first table of a level-2 section the reader does
- * not know is kept for the rule family. Test games are then found
- * anywhere.
+ * not know is kept for the rule family. What is missing is then said
+ * (said_missing), and test games are found anywhere.
  */
 static void
 read_body(struct reader *r)
 {
 	const struct rs_md *doc = r->rs->doc;
-	const struct section *sec = NULL;
-	int seen[NSECTIONS] = { 0 };
+	const struct section *sec = NULL, *like;
+	int seen[NSECTIONS] = { 0 }, head[NSECTIONS] = { 0 };
+	struct lookalike likes[NSECTIONS], *cur = NULL;
 	size_t i;
 	struct table t;
 	char *other = NULL; /* the title of a level-2 section not read */
-	struct pos other_pos = { 0 };
+	struct pos other_pos = { 0 }, units_head = { 0 };
 
+	memset(likes, 0, sizeof(likes));
 	for (i = 0; i < doc->nkids; i++) {
 		const struct rs_md *m = doc->kids[i];
 
-		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+		if (m->kind == RS_MD_HEADING) {
 			char *title = rs_md_text(m);
+			const char *tt = rd_trim(title);
 
-			sec = m->level == 2 ? section_of(rd_trim(title)) : NULL;
+			like = m->level == 2 ? section_like(tt) :
+			    section_of(tt);
+			if (m->level > 2) {
+				/* A subheading: "### Units" may be meant
+				 * as the section; the section goes on. */
+				if (like != NULL)
+					lookalike_keep(&likes[like - sections],
+					    m, tt);
+				free(title);
+				goto body;
+			}
+			sec = m->level == 2 ? section_of(tt) : NULL;
+			cur = NULL;
+			if (sec == &sections[0] && !head[0])
+				units_head = m->pos;
+			if (sec != NULL)
+				head[sec - sections] = 1;
+			else if (like != NULL)
+				cur = lookalike_keep(&likes[like - sections],
+				    m, tt);
 			free(other);
 			other = NULL;
 			if (m->level == 2 && sec == NULL) {
-				other = xstrdup(rd_trim(title));
+				other = xstrdup(tt);
 				other_pos = m->pos;
 			}
 			free(title);
 			continue;
 		}
+body:
+		if (cur != NULL && (m->kind == RS_MD_TABLE ||
+		    (m->kind == RS_MD_LIST && m->ordered)))
+			cur->holds = 1;
 		if (other != NULL && m->kind == RS_MD_TABLE) {
 			keep_table(r, other, other_pos, m);
 			free(other);
@@ -407,6 +613,7 @@ read_body(struct reader *r)
 			sec->list(r, m);
 	}
 	free(other);
+	said_missing(r, head, seen, units_head, likes);
 	find_testgames(r, doc);
 }
 
@@ -471,6 +678,7 @@ read_front_matter(struct reader *r, const char *data, size_t len,
 		return 0;
 	}
 	rs->front = rs_yaml_parse(rs->path, data + fs, fl, 1, r->d);
+	r->front_failed = rs->front == NULL;
 	/* Units, bases and lengths depend on measure: read it before the
 	 * tables. */
 	if (rs->front != NULL)
@@ -487,6 +695,7 @@ pending_free(struct reader *r)
 		for (k = 0; k < r->pend[i].n; k++)
 			free(r->pend[i].names[k]);
 	free(r->pend);
+	free(r->weapons_title);
 }
 
 struct ruleset *
@@ -497,10 +706,9 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	size_t bs = 0, i;
 	char *body;
 
+	memset(&r, 0, sizeof(r));
 	r.rs = rs;
 	r.d = d;
-	r.pend = NULL;
-	r.npend = r.cappend = 0;
 	if (len == 0) {
 		struct pos at = { rs->path, 1, 1 };
 

@@ -4,9 +4,11 @@
  * battle's forces name units, and each rule family needs some columns
  * (firepower: Melee and Hits on; morale: Morale; dice: Weapons with
  * Range, the rest of its columns are its own, checked by the engine); then what the model
- * as a whole lacks — a title, units, weapons, a sequence of play (no
- * engine is a note: the ruleset is print only). Messages point at the
- * item, or at the top of the file for what is missing altogether.
+ * as a whole lacks — a title, a sequence of play (no engine is a note:
+ * the ruleset is print only). No units and no weapons are said before
+ * (read.c, rd_no_weapons), and a name that is unknown only because its
+ * table is missing is not reported again. Messages point at the item,
+ * or at the top of the file for what is missing altogether.
  */
 #include <stdlib.h>
 
@@ -59,7 +61,7 @@ check_weapon(struct reader *r, const struct rs_weapon *w, int used)
 {
 	int fp = r->rs->engine == RS_ENGINE_FIREPOWER;
 
-	if (!used)
+	if (!used && r->rs->nunits > 0)
 		diag_add(r->d, SEV_WARNING, w->pos,
 		    "weapon '%s' is carried by no unit", w->name);
 	if (fp && rs_faces_none(&w->hit_faces))
@@ -68,6 +70,45 @@ check_weapon(struct reader *r, const struct rs_weapon *w, int used)
 	if (fp && w->destroys == 0)
 		diag_add(r->d, SEV_WARNING, w->pos,
 		    "weapon '%s' destroys nothing", w->name);
+}
+
+/*
+ * No Weapons table (said by read.c once the sections are read, before
+ * the names are): an error once, not for each unit that names a weapon,
+ * where the family needs weapons or a unit names one — at a heading that
+ * looks like the section (read.c), else at the top of the file or at the
+ * first weapon named. Each unit's weapons are then not looked up: every
+ * one would be unknown for the same cause.
+ */
+void
+rd_no_weapons(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	struct pos at = { rs->path, 1, 1 };
+	size_t i, first = 0, named = 0;
+	int need = rs->engine == RS_ENGINE_FIREPOWER ||
+	    rs->engine == RS_ENGINE_DICE;
+
+	for (i = 0; i < rs->nunits && i < r->npend; i++)
+		if (r->pend[i].n > 0 && named++ == 0)
+			first = i;
+	if (!need && named == 0)
+		return;
+	r->weapons_said = 1;
+	if (r->weapons_title != NULL)
+		diag_add(r->d, SEV_ERROR, r->weapons_like, "no weapons: '%s' "
+		    "is not a section sandtable reads; did you mean "
+		    "'## Weapons'?", r->weapons_title);
+	else if (need)
+		diag_add(r->d, SEV_ERROR, at, "no weapons: a %s ruleset needs "
+		    "a '## Weapons' section with a table",
+		    rs_engine_name(rs->engine));
+	else
+		diag_add(r->d, SEV_ERROR, r->pend[first].pos[0], "no weapons: "
+		    "unit '%s' has weapon '%s'%s, but there is no "
+		    "'## Weapons' section with a table", rs->units[first].name,
+		    r->pend[first].names[0], named > 1 ? " (and other units "
+		    "name weapons too)" : "");
 }
 
 /* The unit of each battle force. A force keeps only the position of its
@@ -88,7 +129,9 @@ resolve_forces(struct reader *r)
 			if (fo->kids[j]->pos.line == rs->forces[i].pos.line &&
 			    fo->kids[j]->pos.col == rs->forces[i].pos.col)
 				nm = fo->kids[j]->scalar;
-		if ((rs->forces[i].unit = rs_unit_find(rs, nm)) < 0)
+		/* With no units at all, that is the error (said). */
+		if ((rs->forces[i].unit = rs_unit_find(rs, nm)) < 0 &&
+		    !r->units_said)
 			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
 			    "battle force names unknown unit '%s'", nm);
 	}
@@ -118,15 +161,7 @@ check_whole(struct reader *r)
 		    "front matter: print only, as engine: none (engine: "
 		    "firepower or engine: morale has it played)");
 	}
-	if (rs->nunits == 0)
-		diag_add(r->d, SEV_ERROR, top, "no units: a ruleset needs a "
-		    "'## Units' section with a table");
-	if ((rs->engine == RS_ENGINE_FIREPOWER ||
-	    rs->engine == RS_ENGINE_DICE) && rs->nweapons == 0)
-		diag_add(r->d, SEV_ERROR, top, "no weapons: a %s ruleset needs "
-		    "a '## Weapons' section with a table",
-		    rs_engine_name(rs->engine));
-	if (rs->nphases == 0 && rs->nunits > 0)
+	if (rs->nphases == 0 && rs->nunits > 0 && !r->phases_said)
 		diag_add(r->d, SEV_WARNING, top, "no sequence of play (an "
 		    "ordered list under '## Sequence of play')");
 }
@@ -140,7 +175,8 @@ rd_resolve(struct reader *r)
 
 	used = xcalloc(rs->nweapons ? rs->nweapons : 1, sizeof(int));
 	for (i = 0; i < rs->nunits && i < r->npend; i++) {
-		unit_weapons(r, &rs->units[i], &r->pend[i], used);
+		if (!r->weapons_said)
+			unit_weapons(r, &rs->units[i], &r->pend[i], used);
 		check_unit(r, &rs->units[i]);
 	}
 	for (i = 0; i < rs->nweapons; i++)

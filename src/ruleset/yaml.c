@@ -17,6 +17,8 @@
 
 struct ybuild {
 	const char *file;
+	const char *data; /* the YAML text, for what a message quotes */
+	size_t len;
 	int line0;
 	struct diags *d;
 	size_t nodes;
@@ -49,19 +51,88 @@ rs_node_free(struct rs_node *n)
 	free(n);
 }
 
+/* Whether line's text from s on holds a mapping's ':' (followed by a
+ * blank or the end of the line; "http://" holds none). */
+static int
+has_colon(const char *s, const char *end)
+{
+	for (; s < end && *s != '\n'; s++)
+		if (*s == ':' && (s + 1 == end || s[1] == ' ' ||
+		    s[1] == '\t' || s[1] == '\r' || s[1] == '\n'))
+			return 1;
+	return 0;
+}
+
+/* A key at k without its ':', noticed on the line of m. */
+static void
+no_colon(struct ybuild *b, const yaml_mark_t *k, const yaml_mark_t *m)
+{
+	const char *s = b->data + k->index;
+	int n = (int)strcspn(s, "\n");
+	struct pos at;
+
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+		n--;
+	at.file = b->file;
+	at.line = (int)k->line + 1 + b->line0;
+	at.col = (int)k->column + 1;
+	diag_add(b->d, SEV_ERROR, at, "YAML: no ':' after the key in '%.*s' "
+	    "(libyaml notices on line %d)", n > 40 ? 40 : n, s,
+	    (int)m->line + 1 + b->line0);
+}
+
+/*
+ * Report libyaml's error where the cause is. libyaml gives the problem
+ * mark, where it gave up, and a context mark, where what it was reading
+ * began; for an unclosed quote or bracket and a key without its ':' the
+ * cause is at the start, lines before the problem. A line "turns 30"
+ * without its colon is worse: libyaml reads it on, as one plain scalar,
+ * into the next line's "deploy:" and objects to that colon; the start
+ * of that scalar is its last simple-key candidate, and a line without a
+ * ':' there is the one to point at.
+ */
 static void
 yerror(struct ybuild *b, const yaml_parser_t *p)
 {
 	struct pos at;
 	const yaml_mark_t *m = p->problem_offset || p->problem_mark.line ||
 	    p->problem_mark.column ? &p->problem_mark : &p->context_mark;
+	const yaml_mark_t *k;
+	const char *ctx = p->context;
+	int line;
 
+	if (p->problem != NULL && strcmp(p->problem, "mapping values are not "
+	    "allowed in this context") == 0 &&
+	    p->simple_keys.top > p->simple_keys.start &&
+	    (k = &p->simple_keys.top[-1].mark)->line < m->line &&
+	    k->index < b->len && !has_colon(b->data + k->index,
+	    b->data + b->len)) {
+		no_colon(b, k, m);
+		return;
+	}
+	if (ctx != NULL && strcmp(ctx, "while scanning a simple key") == 0 &&
+	    p->context_mark.line < m->line &&
+	    p->context_mark.index < b->len) {
+		no_colon(b, &p->context_mark, m);
+		return;
+	}
+	line = (int)m->line + 1 + b->line0;
+	if (ctx != NULL && (strcmp(ctx, "while scanning a quoted scalar") == 0 ||
+	    strcmp(ctx, "while parsing a flow sequence") == 0 ||
+	    strcmp(ctx, "while parsing a flow mapping") == 0) &&
+	    p->context_mark.line < m->line)
+		m = &p->context_mark;
 	at.file = b->file;
 	at.line = (int)m->line + 1 + b->line0;
 	at.col = (int)m->column + 1;
-	diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s",
-	    p->problem ? p->problem : "syntax error",
-	    p->context ? " " : "", p->context ? p->context : "");
+	if (at.line != line)
+		diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s (libyaml notices "
+		    "on line %d)", p->problem ? p->problem : "syntax error",
+		    ctx ? " " : "", ctx ? ctx : "", line);
+	else
+		diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s",
+		    p->problem ? p->problem : "syntax error", ctx ? " " : "",
+		    ctx ? ctx : "");
 }
 
 /* A key of a map and its place among the map's keys. */
@@ -227,7 +298,7 @@ rs_yaml_parse(const char *file, const char *data, size_t len, int line0,
 {
 	yaml_parser_t p;
 	yaml_event_t e;
-	struct ybuild b = { file, line0, d, 0 };
+	struct ybuild b = { file, data, len, line0, d, 0 };
 	struct rs_node *root = NULL;
 	int done = 0;
 

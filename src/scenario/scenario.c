@@ -544,8 +544,10 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	}
 	if (rq->forces == NULL && points < cheap) {
 		snprintf(c, sizeof(c), "%d", cheap);
-		diag_add(d, SEV_ERROR, at_points, "%d points buy nothing: the "
-		    "cheapest unit costs %s points", points, c);
+		diag_add(d, SEV_ERROR, at_points, "%d %s nothing: the "
+		    "cheapest unit costs %s %s", points, plural(points,
+		    "point buys", "points buy"), c, plural(cheap, "point",
+		    "points"));
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));
@@ -613,8 +615,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 				    rq->forces->v[i].type,
 				    rq->forces->v[i].count);
 	else if (gen_forces(s, val, points, rq->seed) == -1) {
-		diag_add(d, SEV_ERROR, at_points, "no force fits %d points",
-		    points);
+		diag_add(d, SEV_ERROR, at_points, "no force fits %d %s",
+		    points, plural(points, "point", "points"));
 		sc_free(s);
 		return NULL;
 	}
@@ -624,7 +626,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 
 		if (sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
 			diag_add(d, SEV_ERROR, at_table, "the table is too small to "
-			    "deploy %d units in a zone", n);
+			    "deploy %d %s in a zone", n, plural(n, "unit",
+			    "units"));
 			sc_free(s);
 			return NULL;
 		}

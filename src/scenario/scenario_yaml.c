@@ -871,7 +871,7 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 		    sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
 			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
 			    "%s's deployment zone has room for fewer than its "
-			    "%d units", who, n);
+			    "%d %s", who, n, plural(n, "unit", "units"));
 			bad = 1;
 		}
 	}

@@ -104,7 +104,7 @@ fi
 
 # ---- impossible requests ----
 status "points below the cheapest unit" 1 "$BIN" scenario $MM --points 1 -o "$tmp/x.pdf"
-grep -q "error: 1 points buy nothing: the cheapest unit costs [0-9]* points" "$tmp/err" &&
+grep -q "error: 1 point buys nothing: the cheapest unit costs [0-9]* points" "$tmp/err" &&
 	pass "cheapest unit named" || fail "cheapest unit named" "$(cat "$tmp/err")"
 status "table too small" 1 "$BIN" scenario $MM --table 24x24in -o "$tmp/x.pdf"
 grep -q "too small for two 12\" deep deployment zones" "$tmp/err" &&

@@ -17,7 +17,7 @@ fail() { echo "FAIL: $1: $2"; }
 #    melees, one 3.5 cm away is refused) passes.
 "$BIN" check -n 0 "$HR" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 0 ] && grep -q "1 test games played, 0 failed" "$tmp/out"; then
+if [ $rc -eq 0 ] && grep -q "1 test game played, 0 failed" "$tmp/out"; then
 	pass "settings: melee_range 3cm plays with 3 cm"
 else
 	fail "settings: melee_range 3cm plays with 3 cm" "rc=$rc $(grep error "$tmp/err" | head -2)"
