@@ -935,6 +935,73 @@ is_ascii(const char *s)
 }
 
 /*
+ * Where the label of cell (c, r), w wide at font size fs, starts: the left
+ * end of its baseline. Squares: the top-left corner. Hexes: centred above
+ * the centre, with at least half the font size between the text and the
+ * cell's edges (flat tops: below the top edge; pointy tops: low enough
+ * that the slanting edges are that far from its corners), so that no
+ * grid line touches it and a centre dot stays clear below it.
+ */
+static void
+label_origin(const struct grid *g, int c, int r, double fs, double w,
+    double *x, double *y)
+{
+	double s = g->cell, gap = fs * 0.5, d;
+
+	grid_center(g, c, r, x, y);
+	if (g->kind == RS_GRID_SQUARE) {
+		*x += -s / 2 + fs * 0.45;
+		*y += -s / 2 + fs * 1.2;
+		return;
+	}
+	*x -= w / 2;
+	if (g->kind == RS_GRID_HEX) {
+		*y += -s / 2 + gap + fs * 0.76;
+		return;
+	}
+	/* Pointy tops: the edges slant at 30 degrees from the top corner,
+	 * s / sqrt 3 above the centre; the hex is 2 d / sqrt 3 + ... wide
+	 * d below that corner: d sqrt 3 across. The text's top corners must
+	 * lie gap inside the edges: d >= (w / 2) / sqrt 3 + gap * 2 / sqrt 3. */
+	d = fmax((w / 2 + 2 * gap) / sqrt(3), s * 0.2);
+	*y += -s / sqrt(3) + d + fs * 0.76;
+}
+
+void
+map_label_boxes(cairo_t *cr, const struct rnd_map_opts *o, double fs,
+    double x0, double y0, double x1, double y1)
+{
+	const struct grid *g = o->grid;
+	struct map_view v = { x0, y0, x1, y1, 0, fs, 0 };
+	int c, r, c0, c1, r0, r1;
+	cairo_text_extents_t te;
+	double x, y, pad = fs * 0.25;
+	char buf[64];
+
+	if (o->label_fmt == NULL || g->kind == RS_GRID_NONE)
+		return;
+	view_cells(g, &v, &c0, &c1, &r0, &r1);
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, fs);
+	/* The path is not part of the saved state: the rectangles stay. */
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
+			    g->cols, g->rows, o->origin);
+			cairo_text_extents(cr, buf, &te);
+			label_origin(g, c, r, fs, te.x_advance, &x, &y);
+			if (x + te.x_advance < x0 || x > x1 ||
+			    y + fs * 0.24 < y0 || y - fs * 0.76 > y1)
+				continue;
+			cairo_rectangle(cr, x - pad, y - fs * 0.76 - pad,
+			    te.x_advance + 2 * pad, fs + 2 * pad);
+		}
+	cairo_restore(cr);
+}
+
+/*
  * Cell labels. ASCII labels are laid out from glyphs measured once and
  * shown a row at a time: a text object per row, not per cell, keeps a
  * 40 000-cell map fast and its PDF small.
@@ -945,7 +1012,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, s = g->cell, fs = v->font, w;
+	double x, y, fs = v->font, w;
 	struct ascii_glyphs ag;
 	cairo_glyph_t *gv = NULL;
 	size_t ng = 0, capg = 0;
@@ -963,24 +1030,16 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 		for (c = c0; c <= c1; c++) {
 			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
 			    g->cols, g->rows, o->origin);
-			grid_center(g, c, r, &x, &y);
-			if (g->kind == RS_GRID_SQUARE) {
-				x = x - s / 2 + fs * 0.45;
-				y = y - s / 2 + fs * 1.2;
-			} else {
+			if (is_ascii(buf))
+				for (w = 0, p = buf; *p != '\0'; p++)
+					w += ag.adv[*p - 32];
+			else {
 				cairo_text_extents_t te;
 
-				if (is_ascii(buf))
-					for (w = 0, p = buf; *p != '\0'; p++)
-						w += ag.adv[*p - 32];
-				else {
-					cairo_text_extents(cr, buf, &te);
-					w = te.x_advance;
-				}
-				x -= w / 2;
-				y += -(g->kind == RS_GRID_HEX ? s * 0.5 :
-				    s * 0.3) + fs * 1.15;
+				cairo_text_extents(cr, buf, &te);
+				w = te.x_advance;
 			}
+			label_origin(g, c, r, fs, w, &x, &y);
 			if (!is_ascii(buf)) {
 				cairo_move_to(cr, x, y);
 				cairo_show_text(cr, buf);
@@ -1010,8 +1069,14 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int in = o->measure == LEN_IN || o->measure == LEN_FT, i, n, major;
-	double step = in ? 25.4 : 10, t, len;
+	int numbers;
+	double step = in ? 25.4 : 10, t, len, fx = 2.6, fy = 0;
 	char buf[32];
+
+	/* The numbers only where they print at 6 pt or more: the assembly
+	 * plan draws the table small, and keeps just the ticks. */
+	cairo_user_to_device_distance(cr, &fx, &fy);
+	numbers = hypot(fx, fy) >= 6.0 - 1e-9;
 
 	cairo_save(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
@@ -1030,7 +1095,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, t, len);
 		cairo_move_to(cr, t, g->table_h);
 		cairo_line_to(cr, t, g->table_h - len);
-		if (i % major == 0 && t < g->table_w - 8) {
+		if (numbers && i % major == 0 && t < g->table_w - 8) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
 			cairo_move_to(cr, t + 0.8, 7.5);
@@ -1047,7 +1112,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, len, t);
 		cairo_move_to(cr, g->table_w, t);
 		cairo_line_to(cr, g->table_w - len, t);
-		if (i % major == 0 && t < g->table_h - 5) {
+		if (numbers && i % major == 0 && t < g->table_h - 5) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
 			cairo_move_to(cr, 6, t - 0.8);
