@@ -533,8 +533,8 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc)
 {
 	const struct grid *g = o->grid;
-	double M = RND_TILE_MARGIN, pw = g->table_w + 2 * M,
-	    ph = g->table_h + M + RND_TILE_BOTTOM;
+	/* A print shop's sheet: room to spare, and both bars at the foot. */
+	double M = 10, pw = g->table_w + 2 * M, ph = g->table_h + M + 24;
 	cairo_t *cr = rnd_doc_page_begin(d, pw, ph, 0);
 	char *s;
 
