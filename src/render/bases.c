@@ -22,6 +22,7 @@
 #define CAL_H 13.0
 #define RULER_H 14.2  /* depth of a ruler strip: ticks, numbers, two lines of
 		       * its users at 6 pt */
+#define SHORT_RULER 80.0 /* a ruler piece shorter than this is deeper */
 #define TRAY_LIP 2.0  /* tray border around its bases */
 #define CUT_W 0.2     /* cut line width */
 #define FONT "DejaVu Sans Condensed"
@@ -308,7 +309,10 @@ add_rulers(struct sheet *sh)
 			p.part = k + 1;
 			p.nparts = n;
 			p.it.w = parts[k].to - parts[k].from;
-			p.it.h = RULER_H;
+			/* A short piece has room across for a word or two of
+			 * its users only: it is deeper, with lines for them
+			 * at 6 pt (the list says which gauge it is). */
+			p.it.h = p.it.w < SHORT_RULER ? RULER_H + 5.0 : RULER_H;
 			p.it.group = (int)i + 1;
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		}
@@ -754,7 +758,7 @@ ruler_ticks(struct sheet *sh, cairo_t *cr, const struct piece *p)
 static void
 ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 {
-	double x = right ? p->it.x + p->it.w : p->it.x, y = p->it.y + RULER_H
+	double x = right ? p->it.x + p->it.w : p->it.x, y = p->it.y + p->it.h
 	    - 4.0, s = right ? -1 : 1;
 	struct rnd_font f = { FONT, 7, 1, 0 };
 	char txt[8];
@@ -789,11 +793,11 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	c[2] = xstrdup(head);
 	lw = p->it.x + p->it.w - (p->part < p->nparts ? 7.0 : 1.5) - lx;
 	ruler_ticks(sh, cr, p);
-	f = fit(cr, (const char *const *)c, 3, lw, RULER_H - 9.2);
+	f = fit(cr, (const char *const *)c, 3, lw, p->it.h - 9.2);
 	if (f.candidate >= 0) {
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		draw_text_box(cr, c[f.candidate], f.size_pt, 0, lx,
-		    p->it.y + 8.6, lw, RULER_H - 9.2, &p->label);
+		    p->it.y + 8.6, lw, p->it.h - 9.2, &p->label);
 	}
 	if (f.candidate != 0 && f.candidate != 1 && p->part == 1 &&
 	    *r->label != '\0')

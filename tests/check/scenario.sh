@@ -145,7 +145,7 @@ done
 # Nothing under 6 pt: a word's box (pdftotext -bbox) is 1.164 em high in
 # DejaVu, so 6 pt is 6.98 pt.
 small_words() {
-	pdftotext -bbox "$1" - 2>/dev/null | awk -F'"' '
+	pdftotext -bbox "$1" - 2>/dev/null | LC_ALL=C awk -F'"' '
 	/<page / { p++ }
 	/<word / { h = $8 - $4; t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
 		if (h < 6 * 1.164 - 0.05) { n++; if (n <= 3)
@@ -169,11 +169,11 @@ sed -e 's/\bTank\b/Sherman/g' -e 's/\bRifle\b/Squad/g' \
 pdftotext -f 1 -l 1 -raw "$tmp/mk.pdf" - 2>/dev/null | tr '\n' ' ' |
 	sed -n 's/.*Unit markers: *//p' | sed 's/ · /\n/g' >"$tmp/key.txt"
 nk=$(grep -c . "$tmp/key.txt")
-dup=$(awk '{ print $1 }' "$tmp/key.txt" | sort | uniq -d | tr '\n' ' ')
+dup=$(LC_ALL=C awk '{ print $1 }' "$tmp/key.txt" | sort | uniq -d | tr '\n' ' ')
 if [ "$nk" -ge 6 ] && [ -z "$dup" ] && grep -q '^Sq Squad' "$tmp/key.txt" &&
 	grep -q '^Sh Sherman' "$tmp/key.txt" && grep -q '^Ö Ölfeld' "$tmp/key.txt" &&
 	grep -q '^ÉR Éclair Rocket' "$tmp/key.txt"; then
-	pass "markers unique and keyed: $(awk '{ printf "%s ", $1 }' "$tmp/key.txt")"
+	pass "markers unique and keyed: $(LC_ALL=C awk '{ printf "%s ", $1 }' "$tmp/key.txt")"
 else
 	fail "markers unique and keyed" "dup '$dup': $(tr '\n' '|' <"$tmp/key.txt") $(head -c 200 "$tmp/err")"
 fi
