@@ -1069,22 +1069,27 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int in = o->measure == LEN_IN || o->measure == LEN_FT, i, n, major;
-	int numbers;
-	double step = in ? 25.4 : 10, t, len, fx = 2.6, fy = 0;
+	int every;
+	double step = in ? 25.4 : 10, t, len, fx = 1, fy = 0, dev, fs;
 	char buf[32];
 
-	/* The numbers only where they print at 6 pt or more: the assembly
-	 * plan draws the table small, and keeps just the ticks. */
+	/* The numbers are 2.6 mm on a tile; where the table is drawn small
+	 * (the assembly plan, a briefing's map) they stay at 6 pt, the
+	 * smallest print, and number every second or fourth major tick so
+	 * that they keep apart. dev: device units (points) per table mm. */
 	cairo_user_to_device_distance(cr, &fx, &fy);
-	numbers = hypot(fx, fy) >= 6.0 - 1e-9;
+	dev = hypot(fx, fy);
+	major = in ? 6 : 10;
+	fs = dev > 0 ? fmax(2.6, 6.0 / dev) : 2.6;
+	for (every = 1; every < 1000 && every * major * step * dev < 36;)
+		every *= 2;
 
 	cairo_save(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, 2.6);
+	cairo_set_font_size(cr, fs);
 	rnd_set_rgb(cr, 0x404040);
 	cairo_set_line_width(cr, 0.25);
-	major = in ? 6 : 10;
 	n = (int)floor(g->table_w / step + 1e-9);
 	for (i = 1; i <= n; i++) {
 		t = i * step;
@@ -1095,10 +1100,10 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, t, len);
 		cairo_move_to(cr, t, g->table_h);
 		cairo_line_to(cr, t, g->table_h - len);
-		if (numbers && i % major == 0 && t < g->table_w - 8) {
+		if (i % (major * every) == 0 && t < g->table_w - 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, t + 0.8, 7.5);
+			cairo_move_to(cr, t + 0.3 * fs, 5 + 0.96 * fs);
 			cairo_show_text(cr, buf);
 		}
 	}
@@ -1112,10 +1117,10 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, len, t);
 		cairo_move_to(cr, g->table_w, t);
 		cairo_line_to(cr, g->table_w - len, t);
-		if (numbers && i % major == 0 && t < g->table_h - 5) {
+		if (i % (major * every) == 0 && t < g->table_h - 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, 6, t - 0.8);
+			cairo_move_to(cr, 5 + 0.4 * fs, t - 0.3 * fs);
 			cairo_show_text(cr, buf);
 		}
 	}

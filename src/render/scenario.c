@@ -170,7 +170,7 @@ thousands(char *buf, size_t sz, long v)
 
 /* The deployment zones, tinted, outlined and named. */
 static void
-draw_zones(cairo_t *cr, const struct scenario *s, double k)
+draw_zones(cairo_t *cr, const struct scenario *s, double k, int ruler)
 {
 	int side;
 	char *t;
@@ -197,6 +197,11 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k)
 			struct rnd_font f = { "DejaVu Sans", 7, 1, 0 };
 			double ty = side == SC_BLUE ? (z->y + z->h) * k - 4.2 :
 			    z->y * k + 1.2;
+
+			/* Below the border ruler's numbers (6 pt, under its
+			 * 5 mm ticks) where the zone starts at the edge. */
+			if (ruler && side != SC_BLUE && z->y < 1)
+				ty += 5 * k + 2.6;
 
 			rnd_text(cr, &f, z->x * k + 2, ty, 0, 0, 0, t);
 		}
@@ -671,7 +676,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_translate(cr, mx, my);
 	cairo_scale(cr, k, k);
 	map_draw(cr, &mo, tc, &v);
-	draw_zones(cr, s, k);
+	draw_zones(cr, s, k, g.kind == RS_GRID_NONE);
 	draw_objectives(cr, s, k);
 	nb = draw_units(cr, rs, s, k, mx, my, marks, boxes,
 	    (int)(sizeof(boxes) / sizeof(boxes[0])));

@@ -159,6 +159,10 @@ got=$(small_words "$tmp/a.pdf")
 got=$(small_words "$tmp/dk.pdf")
 [ -s "$tmp/dk.pdf" ] && [ -z "$got" ] && pass "dice briefing: no text under 6 pt" ||
 	fail "dice briefing: no text under 6 pt" "$got $(head -c 200 "$tmp/err")"
+# ...and its border ruler keeps its numbers (at 6 pt, every 100 mm).
+pdftotext -f 1 -l 1 "$tmp/dk.pdf" - 2>/dev/null | grep -q '^300 mm$' &&
+	pass "dice briefing: the border ruler is numbered" ||
+	fail "dice briefing: the border ruler is numbered" "no '300 mm' on page 1"
 # Unique, readable markers: Squad and Sherman were both "S", and a name
 # that starts with a letter outside ASCII had no mark. The key under the
 # map names each mark once; no two are the same.
