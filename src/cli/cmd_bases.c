@@ -185,7 +185,7 @@ const struct command bases_command = {
 	"range, with the rule family's gauges (melee range, stop distance),\n"
 	"split into joining pieces when longer than the paper; the status\n"
 	"markers the rules need. Pages are landscape; each carries a\n"
-	"100 x 50 mm and a 4 x 2 in calibration box. Print at 100%.\n"
+	"100 mm and a 4 in calibration box at its foot. Print at 100%.\n"
 	"\n"
 	"  -o, --output FILE   the PDF to write (required)\n"
 	"  -p, --paper P       A4, Letter, A3, A5, Legal, Tabloid or WxH\n"

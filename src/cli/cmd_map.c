@@ -213,7 +213,7 @@ pick_output(const struct ruleset *rs, const struct map_req *q,
 	const char *why, *from;
 	char *end;
 
-	o->overlap = 10;
+	o->overlap = RND_TILE_OVERLAP;
 	if (q->overlap != NULL && (len_parse(q->overlap, LEN_MM, &o->overlap,
 	    &why) == -1))
 		return bad("--overlap", q->overlap, NULL, why);
@@ -462,7 +462,7 @@ const struct command map_command = {
 	"      --hex-size HOW    flats (default) or corners: what --cell measures\n"
 	"  -T, --table SIZE      WxH (72x48in, 1200x800mm) or a preset: 6x4ft,\n"
 	"                        4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)\n"
-	"      --overlap LEN     overlap between tiles (default 10mm)\n"
+	"      --overlap LEN     overlap between tiles (default 8mm)\n"
 	"  -l, --labels FMT      cell labels: %c column, %r row, %C/%R as\n"
 	"                        letters, %02c zero-padded, %% percent; 'on' for\n"
 	"                        the default (%C%r squares, %02c%02r hexes)\n"

@@ -15,14 +15,21 @@
 
 #define MARGIN 10.0   /* printable margin on every side */
 #define GAP 2.0       /* between pieces: every cut line stands alone */
-#define CAL_GAP 4.0   /* around the calibration block */
-#define RULER_H 16.0  /* depth of a ruler strip */
+#define CAL_GAP 3.0   /* around the calibration block */
+/* Depth of the calibration boxes: a band at the foot of the page, deep
+ * enough for their words over their ticks, so that the pieces have the
+ * rest (a 100 x 50 mm box took a quarter of every page). */
+#define CAL_H 13.0
+#define RULER_H 14.2  /* depth of a ruler strip: ticks, numbers, two lines of
+		       * its users at 6 pt */
+#define SHORT_RULER 80.0 /* a ruler piece shorter than this is deeper */
 #define TRAY_LIP 2.0  /* tray border around its bases */
 #define CUT_W 0.2     /* cut line width */
 #define FONT "DejaVu Sans Condensed"
 #define LABEL_PT 6.0  /* nominal label size */
-#define LABEL_OK_PT 5.0 /* shrinking this far is preferred to abbreviating */
-#define LABEL_MIN_PT 4.0
+#define LABEL_OK_PT 6.0 /* nothing is printed under 6 pt: a label that
+			 * does not fit at 6 pt is shortened instead */
+#define LABEL_MIN_PT 6.0
 #define NBSP "\xc2\xa0" /* keeps a stat and its value on one line */
 
 enum pc_kind { PC_BASE, PC_TRAY, PC_RULER, PC_MARKER };
@@ -48,7 +55,7 @@ struct sheet {
 	const struct rnd_bases_opts *o;
 	struct diags *d;
 	double pw, ph;          /* the page, landscape */
-	struct bl_rect cal[2];  /* the 100 x 50 mm and 4 x 2 in boxes */
+	struct bl_rect cal[2];  /* the 100 mm and 4 in boxes, CAL_H deep */
 	struct bl_page page;    /* free area of an empty page */
 	enum unit_of_length unit;
 	struct piece *pc;
@@ -89,7 +96,7 @@ static int
 sheet_paper(struct sheet *sh)
 {
 	const char *from = NULL, *why = NULL;
-	double w, h, cw, bw = 4 * RND_IN_MM, bh = 2 * RND_IN_MM, top, right;
+	double w, h, cw, bw = 4 * RND_IN_MM, bh = CAL_H, top, right;
 	struct bl_page *pg = &sh->page;
 
 	if (rnd_paper_choose(sh->o->paper, sh->rs, &w, &h, &from, &why) == -1) {
@@ -101,13 +108,13 @@ sheet_paper(struct sheet *sh)
 	sh->ph = w > h ? h : w;
 	cw = sh->pw - 2 * MARGIN;
 	if (100 + CAL_GAP + bw <= cw) {
-		sh->cal[0] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - 50, 100,
-		    50 };
+		sh->cal[0] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh,
+		    100, bh };
 		sh->cal[1] = (struct bl_rect){ MARGIN + 100 + CAL_GAP,
 		    sh->ph - MARGIN - bh, bw, bh };
 	} else {
 		sh->cal[0] = (struct bl_rect){ MARGIN,
-		    sh->ph - MARGIN - bh - CAL_GAP - 50, 100, 50 };
+		    sh->ph - MARGIN - bh - CAL_GAP - bh, 100, bh };
 		sh->cal[1] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh, bw,
 		    bh };
 	}
@@ -302,7 +309,10 @@ add_rulers(struct sheet *sh)
 			p.part = k + 1;
 			p.nparts = n;
 			p.it.w = parts[k].to - parts[k].from;
-			p.it.h = RULER_H;
+			/* A short piece has room across for a word or two of
+			 * its users only: it is deeper, with lines for them
+			 * at 6 pt (the list says which gauge it is). */
+			p.it.h = p.it.w < SHORT_RULER ? RULER_H + 5.0 : RULER_H;
 			p.it.group = (int)i + 1;
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		}
@@ -748,7 +758,7 @@ ruler_ticks(struct sheet *sh, cairo_t *cr, const struct piece *p)
 static void
 ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 {
-	double x = right ? p->it.x + p->it.w : p->it.x, y = p->it.y + RULER_H
+	double x = right ? p->it.x + p->it.w : p->it.x, y = p->it.y + p->it.h
 	    - 4.0, s = right ? -1 : 1;
 	struct rnd_font f = { FONT, 7, 1, 0 };
 	char txt[8];
@@ -783,11 +793,11 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	c[2] = xstrdup(head);
 	lw = p->it.x + p->it.w - (p->part < p->nparts ? 7.0 : 1.5) - lx;
 	ruler_ticks(sh, cr, p);
-	f = fit(cr, (const char *const *)c, 3, lw, RULER_H - 9.2);
+	f = fit(cr, (const char *const *)c, 3, lw, p->it.h - 9.2);
 	if (f.candidate >= 0) {
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		draw_text_box(cr, c[f.candidate], f.size_pt, 0, lx,
-		    p->it.y + 8.6, lw, RULER_H - 9.2, &p->label);
+		    p->it.y + 8.6, lw, p->it.h - 9.2, &p->label);
 	}
 	if (f.candidate != 0 && f.candidate != 1 && p->part == 1 &&
 	    *r->label != '\0')
@@ -861,10 +871,9 @@ box_ticks(cairo_t *cr, const struct bl_rect *b, double step, int major)
 static void
 draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 {
-	struct rnd_font big = { FONT, 9, 1, 0 }, small = { FONT, 7, 0, 0 };
+	struct rnd_font small = { FONT, 7, 0, 0 };
 	const struct bl_rect *a = &sh->cal[0], *b = &sh->cal[1];
 	char *t, sz[64];
-	double h;
 
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
@@ -875,16 +884,11 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 	cairo_set_line_width(cr, 0.15);
 	box_ticks(cr, a, 1.0, 10);
 	box_ticks(cr, b, RND_IN_MM / 8, 8);
-	h = rnd_text(cr, &big, a->x + 3, a->y + 2.5, a->w - 6, 0, 0,
-	    "100 mm \xc3\x97 50 mm");
-	rnd_text(cr, &small, a->x + 3, a->y + 3.5 + h, a->w - 6, 0, 1,
-	    "<b>Print at 100% (\xe2\x80\x9c" "actual size\xe2\x80\x9d)</b>, "
-	    "never \xe2\x80\x9c" "fit to page\xe2\x80\x9d. Measure this box: "
-	    "if it is not 100 mm wide and 50 mm high, the printer has scaled "
-	    "the page and every base, ruler and marker on it is the wrong "
-	    "size.");
-	h = rnd_text(cr, &big, b->x + 3, b->y + 2.5, b->w - 6, 0, 0,
-	    "4 in \xc3\x97 2 in");
+	rnd_text(cr, &small, a->x + 1.5, a->y + 1.0, a->w - 3, 0, 1,
+	    "<b>100 mm</b> \xc2\xb7 <b>Print at 100% (\xe2\x80\x9c"
+	    "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c" "fit to "
+	    "page\xe2\x80\x9d: if this box is not 100 mm wide, the printer "
+	    "has scaled the sheet and every piece on it.");
 	t = rnd_markup_escape(sh->rs->title ? sh->rs->title : sh->rs->name);
 	{
 		char *m;
@@ -896,11 +900,11 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 				s = &sh->pc[i].size;
 		if (s != NULL)
 			size_name(sh, s, sz, sizeof(sz));
-		m = xasprintf("<b>%s</b>\nBases%s%s, range rulers and markers "
-		    "\xc2\xb7 sheet %d of %d\nCut on the solid lines. Rulers "
-		    "measure from their ends.", t, s ? " " : "", s ? sz : "",
-		    page, sh->npages);
-		rnd_text(cr, &small, b->x + 3, b->y + 3.5 + h, b->w - 6, 0, 1,
+		m = xasprintf("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
+		    "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
+		    "the solid lines; rulers measure from their ends.", t,
+		    s ? " " : "", s ? sz : "", page, sh->npages);
+		rnd_text(cr, &small, b->x + 1.5, b->y + 1.0, b->w - 3, 0, 1,
 		    m);
 		free(m);
 	}

@@ -185,11 +185,11 @@ static const struct rnd_font f_title = { "DejaVu Sans", 15, 1, 0 };
 static const struct rnd_font f_body = { "DejaVu Sans", 8.5, 0, 0 };
 static const struct rnd_font f_small = { "DejaVu Sans", 7, 0, 0 };
 
-/* Label size for cells of size s on paper (mm). */
+/* Label size for cells of size s on paper (mm): never under 6 pt. */
 static double
 label_size(double s)
 {
-	return fmin(fmax(s * 0.13, 1.5), 3.5);
+	return fmin(fmax(s * 0.13, RND_MIN_TEXT_MM), 3.5);
 }
 
 /* Draw the part (x, y, w, h) of the table with its top-left at (px, py)
@@ -222,14 +222,62 @@ align_mark(cairo_t *cr, double x, double y)
 	cairo_line_to(cr, x, y + 4);
 }
 
+/* 1 when an alignment mark at (x, y) (table mm) would cover no cell
+ * label: scratch is a context of table mm to test in. */
+static int
+mark_clear(cairo_t *scratch, const struct rnd_map_opts *o, double x,
+    double y)
+{
+	double fs = label_size(o->grid->cell), r = 4.5, dx, dy;
+	int hit = 0;
+
+	cairo_new_path(scratch);
+	map_label_boxes(scratch, o, fs, x - r, y - r, x + r, y + r);
+	/* Label boxes are more than 1 mm across, so a 1 mm lattice over
+	 * the mark finds any that it meets. */
+	for (dy = -r; dy <= r + 1e-9 && !hit; dy += 1)
+		for (dx = -r; dx <= r + 1e-9 && !hit; dx += 1)
+			hit = cairo_in_fill(scratch, x + dx, y + dy);
+	cairo_new_path(scratch);
+	return !hit;
+}
+
+/*
+ * An alignment mark on a seam: at (px, py), a quarter of the way along
+ * it, or at the nearest point within room of there (along the seam's
+ * direction ux, uy) where the mark covers no cell label. Both tiles of a
+ * seam ask with the same numbers, so their marks meet.
+ */
+static void
+seam_mark(cairo_t *cr, cairo_t *scratch, const struct rnd_map_opts *o,
+    double px, double py, double ux, double uy, double room)
+{
+	double d;
+	int k, n = (int)(room / 1.5);
+
+	for (k = 0; k <= 2 * n; k++) {
+		d = (k % 2 ? 1 : -1) * 1.5 * ((k + 1) / 2);
+		if (mark_clear(scratch, o, px + d * ux, py + d * uy)) {
+			px += d * ux;
+			py += d * uy;
+			break;
+		}
+	}
+	align_mark(cr, px, py);
+}
+
 /*
  * The marks of tile (col, row) in table coordinates: crosshairs in the
  * middle of each strip it shares with a neighbour, at the same table
- * points on both tiles, so they meet when the tiles are laid together.
+ * points on both tiles, so they meet when the tiles are laid together,
+ * and off the cell labels.
  */
 static void
-tile_marks(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row)
+tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct rnd_map_tiling *t, int col, int row)
 {
+	cairo_surface_t *ss = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cairo_t *scratch = cairo_create(ss);
 	double x, y, w, h, sx, sy;
 	int k, side;
 
@@ -242,7 +290,8 @@ tile_marks(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row)
 			continue;
 		sx = sc * t->step_x + t->overlap / 2;
 		for (k = 1; k <= 3; k += 2)
-			align_mark(cr, sx, y + h * k / 4);
+			seam_mark(cr, scratch, o, sx, y + h * k / 4, 0, 1,
+			    h / 4 - 5);
 	}
 	for (side = 0; side < 2; side++) {
 		int sr = side ? row + 1 : row;
@@ -251,21 +300,33 @@ tile_marks(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row)
 			continue;
 		sy = sr * t->step_y + t->overlap / 2;
 		for (k = 1; k <= 3; k += 2)
-			align_mark(cr, x + w * k / 4, sy);
+			seam_mark(cr, scratch, o, x + w * k / 4, sy, 1, 0,
+			    w / 4 - 5);
 	}
+	cairo_destroy(scratch);
+	cairo_surface_destroy(ss);
 }
 
 /* The shared strips of a tile: dashed line where the next tile's edge
- * lies, and cut marks on the edges to trim. */
+ * lies (broken where it would cross a cell label), and cut marks on the
+ * edges to trim. */
 static void
-tile_seams(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row,
-    double w, double h)
+tile_seams(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct rnd_map_tiling *t, int col, int row, double w, double h)
 {
-	double M = RND_TILE_MARGIN, ov = t->overlap, dash = 1.5;
+	double M = RND_TILE_MARGIN, ov = t->overlap, dash = 1.5, x, y, tw, th;
 
+	rnd_map_tile_rect(t, col, row, &x, &y, &tw, &th);
 	cairo_save(cr);
 	cairo_set_line_width(cr, 0.2);
 	rnd_set_rgb(cr, 0x202020);
+	/* Clip the labels out: the page less their boxes. */
+	cairo_translate(cr, M - x, M - y);
+	cairo_rectangle(cr, x - M, y - M, t->page_w, t->page_h);
+	map_label_boxes(cr, o, label_size(o->grid->cell), x, y, x + w, y + h);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+	cairo_clip(cr);
+	cairo_translate(cr, x - M, y - M);
 	cairo_set_dash(cr, &dash, 1, 0);
 	if (col + 1 < t->cols) {
 		cairo_move_to(cr, M + w - ov, M);
@@ -276,33 +337,40 @@ tile_seams(cairo_t *cr, const struct rnd_map_tiling *t, int col, int row,
 		cairo_line_to(cr, M + w, M + h - ov);
 	}
 	cairo_stroke(cr);
+	cairo_reset_clip(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	/* Trim along the map's left / top edge: marks in the margin. */
 	if (col > 0) {
 		cairo_move_to(cr, M, 1.5);
 		cairo_line_to(cr, M, M - 1.5);
-		cairo_move_to(cr, M, M + h + 1.5);
-		cairo_line_to(cr, M, M + h + 5);
+		cairo_move_to(cr, M, M + h + 0.5);
+		cairo_line_to(cr, M, M + h + 2.5);
 	}
 	if (row > 0) {
 		cairo_move_to(cr, 1.5, M);
 		cairo_line_to(cr, M - 1.5, M);
 		cairo_move_to(cr, M + w + 1.5, M);
-		cairo_line_to(cr, M + w + 8.5, M);
+		cairo_line_to(cr, M + w + M - 1.5, M);
 	}
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
 
-/* One tile page. */
+/* One tile page: the map to the margins, and in the band at its foot a
+ * 100 mm bar and the tile's name, so that the top margin is no wider
+ * than a printer needs. */
 static void
 tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc, const struct rnd_map_tiling *t, int col, int row)
 {
 	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
-	double x, y, w, h, M = RND_TILE_MARGIN;
+	double x, y, w, h, M = RND_TILE_MARGIN, fy = M + t->area_h + 2.0;
+	double lw, lh, room;
 	char name[32], left[32], above[32], *s;
 	int num = row * t->cols + col + 1;
+	PangoLayout *l;
+	static const char how[] = "Dashed line: where the next tile's edge "
+	    "lies. Crosshairs meet crosshairs.";
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
 	rnd_map_tile_name(name, sizeof(name), col, row);
@@ -314,44 +382,54 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_translate(cr, M - x, M - y);
 	rnd_set_rgb(cr, 0x000000);
 	cairo_set_line_width(cr, 0.25);
-	tile_marks(cr, t, col, row);
+	tile_marks(cr, o, t, col, row);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 	cairo_rectangle(cr, M, M, w, h);
 	rnd_set_rgb(cr, 0x808080);
 	cairo_set_line_width(cr, 0.15);
 	cairo_stroke(cr);
-	tile_seams(cr, t, col, row, w, h);
+	tile_seams(cr, o, t, col, row, w, h);
 	rnd_set_rgb(cr, 0x000000);
+	/* The bar starts clear of the trim mark below the map's left edge. */
+	rnd_calibration_line(cr, M + 3, fy);
+	l = rnd_layout_memo(&f_small, 0, 0, 0, 0, how);
+	rnd_layout_size(l, &lw, &lh);
+	g_object_unref(l);
+	/* The how-to beside the bar where the sheet is wide enough. */
+	if (M + 3 + 162 + lw <= t->page_w - M)
+		rnd_text(cr, &f_small, t->page_w - M - lw, fy - 0.3, 0, 0, 0,
+		    how);
 	left[0] = above[0] = '\0';
 	if (col > 0)
 		rnd_map_tile_name(left, sizeof(left), col - 1, row);
 	if (row > 0)
 		rnd_map_tile_name(above, sizeof(above), col, row - 1);
 	s = xasprintf("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	    "%d of %d%s%s%s%s%s", name, row + 1, col + 1, num,
+	    "%d of %d%s%s%s%s%s%s", name, row + 1, col + 1, num,
 	    t->cols * t->rows, col || row ? "  \xc2\xb7  lies over " : "",
 	    left, col ? " (left)" : "", col && row ? " and " : "",
-	    row ? above : "");
-	if (row) {
-		char *s2 = xasprintf("%s (above)", s);
+	    row ? above : "", row ? " (above)" : "");
+	l = rnd_layout_memo(&f_body, 0, 1, 0, 0, s);
+	rnd_layout_size(l, &lw, &lh);
+	g_object_unref(l);
+	rnd_text(cr, &f_body, M, fy + 4.8, 0, 0, 1, s);
+	free(s);
+	/* The title to the right of the name, on one line (cut short with
+	 * an ellipsis when the sheet is narrow). */
+	room = t->page_w - 2 * M - lw - 6;
+	if (room > 20) {
+		const char *title = o->title ? o->title : "Battle map";
 
-		free(s);
-		s = s2;
+		l = rnd_layout_memo(&f_small, 0, 0, 0, 0, title);
+		rnd_layout_size(l, &lw, &lh);
+		g_object_unref(l);
+		if (lw > room)
+			lw = room;
+		l = rnd_layout_memo(&f_small, lw, 0, 0, 1, title);
+		rnd_layout_draw(cr, l, t->page_w - M - lw, fy + 5.3);
+		g_object_unref(l);
 	}
-	rnd_text(cr, &f_body, M + 2, 3.2, 0, 0, 1, s);
-	free(s);
-	/* The title top right, beside the tile's name (wrapped when long);
-	 * the grid and the how-to at the foot, beside the bars. */
-	rnd_text(cr, &f_small, t->page_w - M - 62, 1.6, 62, 2, 0,
-	    o->title ? o->title : "Battle map");
-	rnd_calibration(cr, M, M + t->area_h + 2.5);
-	s = xasprintf("%s.\nPrint at 100%%. Dashed line: where the next tile's "
-	    "edge lies. Crosshairs meet crosshairs.", o->grid_desc ?
-	    o->grid_desc : "");
-	rnd_text(cr, &f_small, M + 110, M + t->area_h + 2.5,
-	    t->page_w - 2 * M - 110, 2, 0, s);
-	free(s);
 	rnd_doc_page_end(d);
 }
 
@@ -426,7 +504,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_save(cr);
 	rnd_set_rgb(cr, 0xb03020);
 	cairo_set_line_width(cr, 0.3);
-	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, 1.8), 5);
+	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22,
+	    RND_MIN_TEXT_MM), 5);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, fs);
@@ -439,8 +518,10 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 			    h * k);
 			cairo_stroke(cr);
 			rnd_map_tile_name(name, sizeof(name), c, r);
-			/* Narrow end tiles get a smaller name. */
-			tfs = fmin(fs, w * k / (0.75 * (double)strlen(name)));
+			/* Narrow end tiles get a smaller name, but not one
+			 * under 6 pt. */
+			tfs = fmax(fmin(fs, w * k / (0.75 *
+			    (double)strlen(name))), RND_MIN_TEXT_MM);
 			cairo_set_font_size(cr, tfs);
 			cairo_text_extents(cr, name, &te);
 			cairo_move_to(cr, M + (x + w / 2) * k - te.x_advance / 2,
@@ -454,7 +535,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	y += RND_AXES_KEY_H + 2;
 	s = xasprintf("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c" "actual "
 	    "size\xe2\x80\x9d, not \xe2\x80\x9c" "fit to page\xe2\x80\x9d); the bars "
-	    "at the foot of each tile must measure 100 mm and 4 in.\n"
+	    "below must measure 100 mm and 4 in, and the bar at the foot of "
+	    "each tile 100 mm.\n"
 	    "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
 	    "each tile along the left and top edges of its map, except tiles "
 	    "in column 1 and row 1.\n"
@@ -475,8 +557,8 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc)
 {
 	const struct grid *g = o->grid;
-	double M = RND_TILE_MARGIN, pw = g->table_w + 2 * M,
-	    ph = g->table_h + M + RND_TILE_BOTTOM;
+	/* A print shop's sheet: room to spare, and both bars at the foot. */
+	double M = 10, pw = g->table_w + 2 * M, ph = g->table_h + M + 24;
 	cairo_t *cr = rnd_doc_page_begin(d, pw, ph, 0);
 	char *s;
 

@@ -35,7 +35,8 @@ struct rnd_map_opts {
 	const char *grid_desc;         /* e.g. "square 3in on 72x48in" */
 	/* PDF */
 	double paper_w, paper_h;       /* portrait sheet; 0: one page */
-	double overlap;                /* between tiles, mm (default 10) */
+	double overlap;                /* between tiles, mm (default
+	                                * RND_TILE_OVERLAP) */
 	/* PNG */
 	double px_per_cell;            /* pixels per cell (per inch, no grid) */
 };
@@ -53,10 +54,18 @@ int rnd_map_label(char *buf, size_t sz, const char *fmt, int c, int r,
 int rnd_map_label_check(const char *fmt, const char **why);
 
 /* ---- tiling: a table cut into pages ---- */
-/* The fixed margins of a tile page (mm): sides and top, bottom (which
- * holds the calibration bars). */
-#define RND_TILE_MARGIN 10.0
-#define RND_TILE_BOTTOM 24.0
+/* The fixed margins of a tile page (mm): sides and top, and the band at
+ * the foot, which holds the tile's name and a 100 mm bar. They are as
+ * narrow as a printer's unprintable edge (about 5 mm) allows, because
+ * every millimetre of map a sheet shows saves sheets: a 6 x 4 ft table
+ * takes 49 A4 sheets, not 55. */
+#define RND_TILE_MARGIN 7.0
+#define RND_TILE_BOTTOM 16.0
+/* The default overlap: the smallest strip that holds a whole alignment
+ * crosshair (8 mm across), so that the marks meet where tiles are glued. */
+#define RND_TILE_OVERLAP 8.0
+/* Nothing is printed smaller than this (mm): 6 pt. */
+#define RND_MIN_TEXT_MM (6.0 * 25.4 / 72.0)
 
 struct rnd_map_tiling {
 	int cols, rows;          /* tiles across and down */

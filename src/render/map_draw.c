@@ -935,6 +935,73 @@ is_ascii(const char *s)
 }
 
 /*
+ * Where the label of cell (c, r), w wide at font size fs, starts: the left
+ * end of its baseline. Squares: the top-left corner. Hexes: centred above
+ * the centre, with at least half the font size between the text and the
+ * cell's edges (flat tops: below the top edge; pointy tops: low enough
+ * that the slanting edges are that far from its corners), so that no
+ * grid line touches it and a centre dot stays clear below it.
+ */
+static void
+label_origin(const struct grid *g, int c, int r, double fs, double w,
+    double *x, double *y)
+{
+	double s = g->cell, gap = fs * 0.5, d;
+
+	grid_center(g, c, r, x, y);
+	if (g->kind == RS_GRID_SQUARE) {
+		*x += -s / 2 + fs * 0.45;
+		*y += -s / 2 + fs * 1.2;
+		return;
+	}
+	*x -= w / 2;
+	if (g->kind == RS_GRID_HEX) {
+		*y += -s / 2 + gap + fs * 0.76;
+		return;
+	}
+	/* Pointy tops: the edges slant at 30 degrees from the top corner,
+	 * s / sqrt 3 above the centre; the hex is 2 d / sqrt 3 + ... wide
+	 * d below that corner: d sqrt 3 across. The text's top corners must
+	 * lie gap inside the edges: d >= (w / 2) / sqrt 3 + gap * 2 / sqrt 3. */
+	d = fmax((w / 2 + 2 * gap) / sqrt(3), s * 0.2);
+	*y += -s / sqrt(3) + d + fs * 0.76;
+}
+
+void
+map_label_boxes(cairo_t *cr, const struct rnd_map_opts *o, double fs,
+    double x0, double y0, double x1, double y1)
+{
+	const struct grid *g = o->grid;
+	struct map_view v = { x0, y0, x1, y1, 0, fs, 0 };
+	int c, r, c0, c1, r0, r1;
+	cairo_text_extents_t te;
+	double x, y, pad = fs * 0.25;
+	char buf[64];
+
+	if (o->label_fmt == NULL || g->kind == RS_GRID_NONE)
+		return;
+	view_cells(g, &v, &c0, &c1, &r0, &r1);
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, fs);
+	/* The path is not part of the saved state: the rectangles stay. */
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
+			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
+			    g->cols, g->rows, o->origin);
+			cairo_text_extents(cr, buf, &te);
+			label_origin(g, c, r, fs, te.x_advance, &x, &y);
+			if (x + te.x_advance < x0 || x > x1 ||
+			    y + fs * 0.24 < y0 || y - fs * 0.76 > y1)
+				continue;
+			cairo_rectangle(cr, x - pad, y - fs * 0.76 - pad,
+			    te.x_advance + 2 * pad, fs + 2 * pad);
+		}
+	cairo_restore(cr);
+}
+
+/*
  * Cell labels. ASCII labels are laid out from glyphs measured once and
  * shown a row at a time: a text object per row, not per cell, keeps a
  * 40 000-cell map fast and its PDF small.
@@ -945,7 +1012,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, s = g->cell, fs = v->font, w;
+	double x, y, fs = v->font, w;
 	struct ascii_glyphs ag;
 	cairo_glyph_t *gv = NULL;
 	size_t ng = 0, capg = 0;
@@ -963,24 +1030,16 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 		for (c = c0; c <= c1; c++) {
 			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
 			    g->cols, g->rows, o->origin);
-			grid_center(g, c, r, &x, &y);
-			if (g->kind == RS_GRID_SQUARE) {
-				x = x - s / 2 + fs * 0.45;
-				y = y - s / 2 + fs * 1.2;
-			} else {
+			if (is_ascii(buf))
+				for (w = 0, p = buf; *p != '\0'; p++)
+					w += ag.adv[*p - 32];
+			else {
 				cairo_text_extents_t te;
 
-				if (is_ascii(buf))
-					for (w = 0, p = buf; *p != '\0'; p++)
-						w += ag.adv[*p - 32];
-				else {
-					cairo_text_extents(cr, buf, &te);
-					w = te.x_advance;
-				}
-				x -= w / 2;
-				y += -(g->kind == RS_GRID_HEX ? s * 0.5 :
-				    s * 0.3) + fs * 1.15;
+				cairo_text_extents(cr, buf, &te);
+				w = te.x_advance;
 			}
+			label_origin(g, c, r, fs, w, &x, &y);
 			if (!is_ascii(buf)) {
 				cairo_move_to(cr, x, y);
 				cairo_show_text(cr, buf);
@@ -1010,16 +1069,27 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int in = o->measure == LEN_IN || o->measure == LEN_FT, i, n, major;
-	double step = in ? 25.4 : 10, t, len;
+	int every;
+	double step = in ? 25.4 : 10, t, len, fx = 1, fy = 0, dev, fs;
 	char buf[32];
+
+	/* The numbers are 2.6 mm on a tile; where the table is drawn small
+	 * (the assembly plan, a briefing's map) they stay at 6 pt, the
+	 * smallest print, and number every second or fourth major tick so
+	 * that they keep apart. dev: device units (points) per table mm. */
+	cairo_user_to_device_distance(cr, &fx, &fy);
+	dev = hypot(fx, fy);
+	major = in ? 6 : 10;
+	fs = dev > 0 ? fmax(2.6, 6.0 / dev) : 2.6;
+	for (every = 1; every < 1000 && every * major * step * dev < 36;)
+		every *= 2;
 
 	cairo_save(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, 2.6);
+	cairo_set_font_size(cr, fs);
 	rnd_set_rgb(cr, 0x404040);
 	cairo_set_line_width(cr, 0.25);
-	major = in ? 6 : 10;
 	n = (int)floor(g->table_w / step + 1e-9);
 	for (i = 1; i <= n; i++) {
 		t = i * step;
@@ -1030,10 +1100,10 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, t, len);
 		cairo_move_to(cr, t, g->table_h);
 		cairo_line_to(cr, t, g->table_h - len);
-		if (i % major == 0 && t < g->table_w - 8) {
+		if (i % (major * every) == 0 && t < g->table_w - 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, t + 0.8, 7.5);
+			cairo_move_to(cr, t + 0.3 * fs, 5 + 0.96 * fs);
 			cairo_show_text(cr, buf);
 		}
 	}
@@ -1047,10 +1117,10 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, len, t);
 		cairo_move_to(cr, g->table_w, t);
 		cairo_line_to(cr, g->table_w - len, t);
-		if (i % major == 0 && t < g->table_h - 5) {
+		if (i % (major * every) == 0 && t < g->table_h - 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, 6, t - 0.8);
+			cairo_move_to(cr, 5 + 0.4 * fs, t - 0.3 * fs);
 			cairo_show_text(cr, buf);
 		}
 	}

@@ -25,6 +25,14 @@ void map_draw(cairo_t *, const struct rnd_map_opts *, const struct tr_cells *,
     const struct map_view *);
 
 /*
+ * Add to cr's path a rectangle (table mm) around each cell label at font
+ * size fs that meets the box x0, y0, x1, y1: where marks and lines drawn
+ * over the map must not go.
+ */
+void map_label_boxes(cairo_t *, const struct rnd_map_opts *, double fs,
+    double x0, double y0, double x1, double y1);
+
+/*
  * A key to the terrain kinds the battlefield has, in rows from (x, y)
  * within width w. Returns the y below it.
  */

@@ -30,24 +30,113 @@ static const struct rnd_font f_th = { "DejaVu Sans", 7.5, 1, 0 };
 static const char *const side_name[2] = { "Blue", "Red" };
 static const unsigned side_ink[2] = { BLUE_INK, RED_INK };
 
-void
-rnd_unit_mark(char *buf, size_t sz, const char *name)
+/*
+ * A unit's mark at a level of detail, into buf (RND_MARK_SZ): 0 the
+ * initials of its words ("Machine Gun" → "MG"), 1 the first word's first
+ * two letters and the other words' initials ("Sherman" → "Sh", "Machine
+ * Gun" → "MaG"), 2 the first word's first three letters; at most three
+ * characters, UTF-8 aware (an accented initial is kept and upper-cased).
+ * Words are runs of letters and digits. Returns the number of characters.
+ */
+static int
+mark_at_level(char *buf, const char *name, int level)
 {
-	size_t n = 0;
 	const char *p;
-	int start = 1;
+	int n = 0, word = 0, in_word = 0, pos = 0, len;
+	gunichar c;
+	char *end = buf;
 
-	for (p = name; *p && n + 1 < sz && n < 3; p++) {
-		if (*p == ' ' || *p == '-') {
-			start = 1;
+	for (p = name; *p != '\0' && n < 3; p = g_utf8_next_char(p)) {
+		c = g_utf8_get_char_validated(p, -1);
+		if (c == (gunichar)-1 || c == (gunichar)-2)
+			break;
+		if (!g_unichar_isalnum(c)) {
+			in_word = 0;
 			continue;
 		}
-		if (start && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' &&
-		    *p <= 'z') || (*p >= '0' && *p <= '9')))
-			buf[n++] = (*p >= 'a' && *p <= 'z') ? *p - 32 : *p;
-		start = 0;
+		if (!in_word) {
+			in_word = 1;
+			word++;
+			pos = 0;
+		}
+		pos++;
+		/* Keep the first letter of each word, and more of the first
+		 * word at the higher levels. */
+		if (!(pos == 1 || (word == 1 && pos <= level + 1)))
+			continue;
+		c = pos == 1 ? g_unichar_toupper(c) : g_unichar_tolower(c);
+		len = g_unichar_to_utf8(c, end);
+		end += len;
+		n++;
 	}
-	buf[n] = '\0';
+	*end = '\0';
+	return n;
+}
+
+/* The UTF-8 text of a case-folded mark, to compare two marks. */
+static int
+marks_equal(const char *a, const char *b)
+{
+	char *fa = g_utf8_casefold(a, -1), *fb = g_utf8_casefold(b, -1);
+	int eq = strcmp(fa, fb) == 0;
+
+	g_free(fa);
+	g_free(fb);
+	return eq;
+}
+
+char (*rnd_unit_marks(const struct ruleset *rs, const struct scenario *s))
+    [RND_MARK_SZ]
+{
+	char (*m)[RND_MARK_SZ] = xcalloc(rs->nunits + 1, sizeof(*m));
+	int *level = xcalloc(rs->nunits + 1, sizeof(int));
+	char *used = xcalloc(rs->nunits + 1, 1);
+	size_t e, i, j;
+	int side, round, clash = 1, k;
+
+	for (side = 0; side < 2; side++)
+		for (e = 0; e < s->side[side].n; e++)
+			if ((size_t)s->side[side].v[e].type < rs->nunits)
+				used[s->side[side].v[e].type] = 1;
+	/* Every type in the scenario starts from its initials; types whose
+	 * marks clash move on together to longer marks, so that neither
+	 * keeps the short one ("Squad" and "Sherman": "Sq" and "Sh"). */
+	for (round = 0; round < 4 && clash; round++) {
+		for (i = 0; i < rs->nunits; i++)
+			if (used[i] && (level[i] > 2 || mark_at_level(m[i],
+			    rs->units[i].name, level[i]) == 0))
+				level[i] = 3;
+		clash = 0;
+		for (i = 0; i < rs->nunits; i++)
+			for (j = i + 1; j < rs->nunits; j++)
+				if (used[i] && used[j] && level[i] < 3 &&
+				    marks_equal(m[i], m[j])) {
+					level[i]++;
+					level[j]++;
+					clash = 1;
+				}
+	}
+	/* Still the same (or no letters at all): initials and a number. */
+	for (i = 0, k = 0; i < rs->nunits; i++) {
+		if (!used[i])
+			continue;
+		for (j = 0; j < rs->nunits; j++)
+			if (j != i && used[j] && marks_equal(m[i], m[j]))
+				break;
+		if (level[i] < 3 && j == rs->nunits)
+			continue;
+		mark_at_level(m[i], rs->units[i].name, 0);
+		if (m[i][0] == '\0')
+			strcpy(m[i], "U");
+		snprintf(m[i] + strlen(m[i]), RND_MARK_SZ - strlen(m[i]), "%d",
+		    ++k);
+	}
+	for (i = 0; i < rs->nunits; i++)
+		if (!used[i])
+			mark_at_level(m[i], rs->units[i].name, 0);
+	free(level);
+	free(used);
+	return m;
 }
 
 /* A length in the ruleset's measure ("12\"", "150mm"). */
@@ -81,7 +170,7 @@ thousands(char *buf, size_t sz, long v)
 
 /* The deployment zones, tinted, outlined and named. */
 static void
-draw_zones(cairo_t *cr, const struct scenario *s, double k)
+draw_zones(cairo_t *cr, const struct scenario *s, double k, int ruler)
 {
 	int side;
 	char *t;
@@ -109,6 +198,11 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k)
 			double ty = side == SC_BLUE ? (z->y + z->h) * k - 4.2 :
 			    z->y * k + 1.2;
 
+			/* Below the border ruler's numbers (6 pt, under its
+			 * 5 mm ticks) where the zone starts at the edge. */
+			if (ruler && side != SC_BLUE && z->y < 1)
+				ty += 5 * k + 2.6;
+
 			rnd_text(cr, &f, z->x * k + 2, ty, 0, 0, 0, t);
 		}
 		cairo_restore(cr);
@@ -116,55 +210,74 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k)
 	}
 }
 
-/* The markers of the tested set-up: a square per unit with its mark. */
-static void
+/* A marker's box on the page (mm), so that names keep clear of it. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+/*
+ * The markers of the tested set-up: a square per unit with its mark,
+ * drawn after the terrain so that nothing covers one. The mark's text is
+ * never under 6 pt: a long mark widens its marker instead. Each
+ * marker's page box (the map's corner at mx, my) goes to boxes (up to
+ * max); returns how many.
+ */
+static int
 draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
-    double k)
+    double k, double mx, double my, char (*marks)[RND_MARK_SZ],
+    struct box *boxes, int max)
 {
-	double xy[SC_MAX_SIDE][2], size, fs;
-	int side, n, i, u;
+	double xy[SC_MAX_SIDE][2], size, fs, bw, ux, uy;
+	int side, n, i, u, nb = 0;
 	size_t e;
-	char mark[8];
 
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
 		size = rs->cell_mm * 0.78;
 	else
 		size = (rs->base_w_mm > 0 ? rs->base_w_mm : 25.4) * 1.2;
 	size = fmax(size, 4.2 / k);
-	fs = fmin(size * k * 0.42, 2.6);
+	fs = fmax(fmin(size * k * 0.42, 2.6), RND_MIN_TEXT_MM);
 	for (side = 0; side < 2; side++) {
 		n = sc_deploy(s, rs, side, xy, SC_MAX_SIDE);
 		i = 0;
 		for (e = 0; e < s->side[side].n; e++)
 			for (u = 0; u < s->side[side].v[e].count && i < n;
 			    u++, i++) {
-				cairo_text_extents_t te;
+				const char *mark = marks[s->side[side].v[e].type];
+				PangoLayout *l;
+				double tw, th;
 
-				cairo_rectangle(cr, xy[i][0] - size / 2,
-				    xy[i][1] - size / 2, size, size);
+				l = rnd_layout_memo(&(struct rnd_font){
+				    "DejaVu Sans", fs * 72 / 25.4, 1, 0 }, 0,
+				    0, 0, 0, mark);
+				rnd_layout_size(l, &tw, &th);
+				bw = fmax(size, (tw + 1.0) / k);
+				cairo_rectangle(cr, xy[i][0] - bw / 2,
+				    xy[i][1] - size / 2, bw, size);
 				rnd_set_rgb(cr, side_ink[side]);
 				cairo_fill_preserve(cr);
 				cairo_set_source_rgb(cr, 1, 1, 1);
 				cairo_set_line_width(cr, 0.25 / k);
 				cairo_stroke(cr);
-				rnd_unit_mark(mark, sizeof(mark),
-				    rs->units[s->side[side].v[e].type].name);
+				/* The mark in page mm from the map's corner. */
+				ux = xy[i][0] * k, uy = xy[i][1] * k;
 				cairo_save(cr);
-				cairo_translate(cr, xy[i][0], xy[i][1]);
 				cairo_scale(cr, 1 / k, 1 / k);
-				cairo_select_font_face(cr, "DejaVu Sans",
-				    CAIRO_FONT_SLANT_NORMAL,
-				    CAIRO_FONT_WEIGHT_BOLD);
-				cairo_set_font_size(cr, fs *
-				    (strlen(mark) > 2 ? 0.8 : 1));
-				cairo_text_extents(cr, mark, &te);
-				cairo_move_to(cr, -te.width / 2 - te.x_bearing,
-				    -te.height / 2 - te.y_bearing);
 				cairo_set_source_rgb(cr, 1, 1, 1);
-				cairo_show_text(cr, mark);
+				rnd_layout_draw(cr, l, ux - tw / 2, uy - th / 2);
 				cairo_restore(cr);
+				ux += mx, uy += my;
+				g_object_unref(l);
+				if (nb < max) {
+					boxes[nb].x0 = ux - bw * k / 2;
+					boxes[nb].x1 = ux + bw * k / 2;
+					boxes[nb].y0 = uy - size * k / 2;
+					boxes[nb].y1 = uy + size * k / 2;
+					nb++;
+				}
 			}
 	}
+	return nb;
 }
 
 /* A five-pointed star of outer radius r at (x, y). */
@@ -205,14 +318,13 @@ halo_text(cairo_t *cr, const struct rnd_font *f, double x, double y,
 	g_object_unref(l);
 }
 
-/* Objectives: the holding circle, a star and the name. */
+/* Objectives: the holding circle and a star (their names come after
+ * the unit markers, draw_objective_names). */
 static void
 draw_objectives(cairo_t *cr, const struct scenario *s, double k)
 {
-	const struct rnd_font f = { "DejaVu Sans", 7.5, 1, 0 };
 	double dash[2] = { 1.2 / k, 0.8 / k };
 	int i;
-	char *t;
 
 	for (i = 0; i < s->nobj; i++) {
 		const struct sc_objective *o = &s->obj[i];
@@ -232,12 +344,54 @@ draw_objectives(cairo_t *cr, const struct scenario *s, double k)
 		rnd_set_rgb(cr, 0x403000);
 		cairo_set_line_width(cr, 0.25 / k);
 		cairo_stroke(cr);
+	}
+}
+
+/* 1 when the box (x0, y0)-(x1, y1) meets none of boxes. */
+static int
+box_clear(const struct box *boxes, int n, double x0, double y0, double x1,
+    double y1)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (x1 > boxes[i].x0 && x0 < boxes[i].x1 && y1 > boxes[i].y0 &&
+		    y0 < boxes[i].y1)
+			return 0;
+	return 1;
+}
+
+/* The objectives' names, on top of everything (page mm, the map's corner
+ * at mx, my): above the star, or below, left or right of it where that
+ * keeps clear of the unit markers. */
+static void
+draw_objective_names(cairo_t *cr, const struct scenario *s, double k,
+    double mx, double my, const struct box *boxes, int nb)
+{
+	const struct rnd_font f = { "DejaVu Sans", 7.5, 1, 0 };
+	int i, j;
+	char *t;
+
+	for (i = 0; i < s->nobj; i++) {
+		const struct sc_objective *o = &s->obj[i];
+		double x = mx + o->x * k, y = my + o->y * k, w, h, cx, cy;
+		PangoLayout *l;
+
 		t = o->value > 1 ? xasprintf("%s (%d)", o->name, o->value) :
 		    xstrdup(o->name);
-		cairo_save(cr);
-		cairo_scale(cr, 1 / k, 1 / k);
-		halo_text(cr, &f, o->x * k, o->y * k - 5.2, t);
-		cairo_restore(cr);
+		l = rnd_layout_memo(&f, 0, 0, 0, 0, t);
+		rnd_layout_size(l, &w, &h);
+		g_object_unref(l);
+		for (j = 0; j < 4; j++) {
+			cx = x + (j == 2 ? -(w / 2 + 4) : j == 3 ? w / 2 + 4 : 0);
+			cy = y + (j == 0 ? -5.2 : j == 1 ? 5.2 : 0);
+			if (box_clear(boxes, nb, cx - w / 2, cy - h / 2,
+			    cx + w / 2, cy + h / 2))
+				break;
+		}
+		if (j == 4)
+			cx = x, cy = y - 5.2;
+		halo_text(cr, &f, cx, cy, t);
 		free(t);
 	}
 }
@@ -369,40 +523,75 @@ static void
 draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
     double k)
 {
-	const struct rnd_font f = { "DejaVu Sans", 5, 0, 0 };
+	const struct rnd_font f = { "DejaVu Sans", 6, 0, 0 };
 	double x, y, c = g->cell * k;
 	char n[16];
 	int i;
 
-	if (g->kind != RS_GRID_SQUARE || c < 3)
+	/* 6 pt, the smallest print: two digits need 4 mm of cell. */
+	if (g->kind != RS_GRID_SQUARE || c < 4)
 		return;
 	rnd_set_rgb(cr, GREY);
 	for (i = 0; i < g->cols; i++) {
 		x = mx + (g->ox + i * g->cell) * k;
 		rnd_map_label(n, sizeof(n), "%C", i, 0, g->cols, g->rows,
 		    RND_ORIGIN_BL);
-		rnd_text(cr, &f, x, my - 2.6, c, 1, 0, n);
+		rnd_text(cr, &f, x, my - 3.0, c, 1, 0, n);
 	}
 	for (i = 0; i < g->rows; i++) {
 		y = my + (g->oy + (g->rows - 1 - i) * g->cell) * k;
 		snprintf(n, sizeof(n), "%d", i + 1);
-		rnd_text(cr, &f, mx - 6, y + c / 2 - 1, 5, 2, 0, n);
+		rnd_text(cr, &f, mx - 6.5, y + c / 2 - 1.2, 5.5, 2, 0, n);
 	}
+}
+
+/* The key to the unit markers (Pango markup; caller frees): each type
+ * the scenario fields, Blue's first, with its mark. */
+static char *
+marker_key(const struct ruleset *rs, const struct scenario *s,
+    char (*marks)[RND_MARK_SZ])
+{
+	char *t = xstrdup("Unit markers:"), *u, *m, *n;
+	char *seen = xcalloc(rs->nunits + 1, 1);
+	int side, first = 1;
+	size_t e, ty;
+
+	for (side = 0; side < 2; side++)
+		for (e = 0; e < s->side[side].n; e++) {
+			ty = (size_t)s->side[side].v[e].type;
+			if (ty >= rs->nunits || seen[ty])
+				continue;
+			seen[ty] = 1;
+			m = rnd_markup_escape(marks[ty]);
+			n = rnd_markup_escape(rs->units[ty].name);
+			u = xasprintf("%s%s<b>%s</b> %s", t, first ? " " :
+			    "  \xc2\xb7  ", m, n);
+			first = 0;
+			free(m);
+			free(n);
+			free(t);
+			t = u;
+		}
+	free(seen);
+	return t;
 }
 
 /* Page 1: title, the map with zones, objectives and set-up, legend. */
 static void
 page_map(struct rnd_doc *doc, const struct ruleset *rs,
-    const struct scenario *s, double pw, double ph)
+    const struct scenario *s, char (*marks)[RND_MARK_SZ], double pw,
+    double ph)
 {
 	cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
+	struct box boxes[2 * SC_MAX_SIDE];
+	int nb;
 	struct grid g;
 	struct rnd_map_opts mo;
 	struct map_view v;
 	struct tr_cells *tc = NULL;
 	const char *why;
-	double y = M - 2, aw, ah, k, mx, my, mw, mh;
-	char tw[32], th[32], cell[32], *sub, *gd;
+	double y = M - 2, aw, ah, k, mx, my, mw, mh, keyh;
+	char tw[32], th[32], cell[32], *sub, *gd, *key;
 	int grid = rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
 
 	rnd_doc_outline(doc, 0, s->title, 0);
@@ -441,10 +630,34 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_set_rgb(cr, GREY);
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
 	free(sub);
-	/* The map: as large as fits above the legend. */
+	/* The key to the unit markers, under the legend and the note. */
+	key = marker_key(rs, s, marks);
+	{
+		PangoLayout *l = rnd_layout_memo(&f_small, pw - 2 * M, 1, 0, 0,
+		    key);
+
+		rnd_layout_size(l, NULL, &keyh);
+		g_object_unref(l);
+	}
+	/* The map: as large as fits above the legend and the key. */
 	aw = pw - 2 * M;
-	ah = ph - y - M - 12 - RND_AXES_KEY_H - 4;
+	ah = ph - y - M - 13.5 - keyh - RND_AXES_KEY_H - 2;
 	k = fmin(aw / s->table_w, ah / s->table_h);
+	/* The key wraps at the map's width: when that takes more lines
+	 * than the page's width did, the map gives them room. */
+	{
+		PangoLayout *l = rnd_layout_memo(&f_small, s->table_w * k, 1,
+		    0, 0, key);
+		double kh;
+
+		rnd_layout_size(l, NULL, &kh);
+		g_object_unref(l);
+		if (kh > keyh) {
+			ah -= kh - keyh;
+			k = fmin(aw / s->table_w, ah / s->table_h);
+			keyh = kh;
+		}
+	}
 	mw = s->table_w * k;
 	mh = s->table_h * k;
 	mx = (pw - mw) / 2;
@@ -471,11 +684,13 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_translate(cr, mx, my);
 	cairo_scale(cr, k, k);
 	map_draw(cr, &mo, tc, &v);
-	draw_zones(cr, s, k);
+	draw_zones(cr, s, k, g.kind == RS_GRID_NONE);
 	draw_objectives(cr, s, k);
-	draw_units(cr, rs, s, k);
+	nb = draw_units(cr, rs, s, k, mx, my, marks, boxes,
+	    (int)(sizeof(boxes) / sizeof(boxes[0])));
 	cairo_restore(cr);
 	tr_cells_free(tc);
+	draw_objective_names(cr, s, k, mx, my, boxes, nb);
 	draw_edge_numbers(cr, &g, mx, my, k);
 	/* North arrow at the map's top right. */
 	rnd_set_rgb(cr, INK);
@@ -486,9 +701,10 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_fill(cr);
 	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
 	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
-	/* The axes of the YAML file and the test games, under the note. */
-	rnd_axes_key(cr, mx, my + mh + 16, g.kind == RS_GRID_SQUARE ?
-	    "cell A1" : NULL);
+	/* The axes of the YAML file and the test games, under the key to
+	 * the markers. */
+	rnd_axes_key(cr, mx, my + mh + 14.5 + keyh + 1.5, g.kind ==
+	    RS_GRID_SQUARE ? "cell A1" : NULL);
 	rnd_set_rgb(cr, GREY);
 	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
 	    eng_show_of(rs)->print_only ? "Unit markers show one set-up; "
@@ -497,6 +713,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	    "Unit markers show the set-up the test games used; any set-up "
 	    "inside the zone is allowed. Orders of battle and the rules of "
 	    "the scenario are overleaf.");
+	rnd_set_rgb(cr, INK);
+	rnd_text(cr, &f_small, mx, my + mh + 14.5, mw, 0, 1, key);
+	free(key);
 	rnd_doc_page_end(doc);
 }
 
@@ -576,15 +795,16 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 /* One order of battle as a table; returns the height used. */
 static double
 draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
-    const struct rnd_scenario_opts *o, int side, double x, double y,
-    double w)
+    const struct rnd_scenario_opts *o, char (*marks)[RND_MARK_SZ], int side,
+    double x, double y, double w)
 {
 	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
 	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
 		"Combat", "Weapons: range, hits on", "Points" };
 	double cx[8], y0 = y, h, rowh;
 	const struct sc_force *f = &s->side[side];
-	char *t, mark[8], mv[32], rm[32];
+	char *t, mv[32], rm[32];
+	const char *mark;
 	size_t e;
 	int i, n, total = 0;
 
@@ -596,6 +816,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			colw[4] = 38;
 	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
+
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
 		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
@@ -628,7 +849,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		int val = o->val != NULL && (size_t)f->v[e].type < o->val->n ?
 		    o->val->v[f->v[e].type] : 0;
 
-		rnd_unit_mark(mark, sizeof(mark), u->name);
+		mark = marks[f->v[e].type];
 		len_str(rs, mv, sizeof(mv), u->move_mm);
 		if (u->road_move_mm > 0) {
 			len_str(rs, rm, sizeof(rm), u->road_move_mm);
@@ -692,17 +913,33 @@ struct flow {
 	struct rnd_doc *doc;
 	cairo_t *cr;
 	double y, pw, ph;
+	/* Columns (a landscape page has a second beside the forces): the
+	 * one being filled, how many, and where the second is. */
+	int col, ncols;
+	double x, w, x2, w2, top2;
 };
 
-/* Make room for h mm: a new page when the rest of this one is short. */
+/* Make room for h mm: the next column, or a new page, when the rest of
+ * this one is short. */
 static void
 room(struct flow *f, double h)
 {
 	if (f->y + h <= f->ph - M)
 		return;
+	if (f->col + 1 < f->ncols) {
+		f->col++;
+		f->x = f->x2;
+		f->w = f->w2;
+		f->y = f->top2;
+		return;
+	}
 	rnd_doc_page_end(f->doc);
 	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
 	f->y = M;
+	f->col = 0;
+	f->ncols = 1;
+	f->x = M;
+	f->w = f->pw - 2 * M;
 }
 
 /* Height of a section as section() draws it. */
@@ -722,10 +959,8 @@ section_height(cairo_t *cr, double w, const char *markup)
 static void
 flow_section(struct flow *f, const char *head, const char *markup)
 {
-	double w = f->pw - 2 * M;
-
-	room(f, section_height(f->cr, w, markup));
-	f->y += section(f->cr, M, f->y, w, head, markup);
+	room(f, section_height(f->cr, f->w, markup));
+	f->y += section(f->cr, f->x, f->y, f->w, head, markup);
 }
 
 /* A section heading and a paragraph (Pango markup); returns height. */
@@ -770,13 +1005,23 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 /* Page 2: orders of battle, deployment, objectives, victory, balance. */
 static void
 page_orders(struct rnd_doc *doc, const struct ruleset *rs,
-    const struct scenario *s, const struct rnd_scenario_opts *o, double pw,
-    double ph)
+    const struct scenario *s, const struct rnd_scenario_opts *o,
+    char (*marks)[RND_MARK_SZ], double pw, double ph)
 {
 	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw,
-		ph };
+		ph, 0, 1, M, pw - 2 * M, 0, 0, M };
 	cairo_t *cr = fl.cr;
 	double w = pw - 2 * M, x = M;
+
+	/* A landscape page: the forces take a portrait page's width, and
+	 * the sections follow under them and then in a column beside. */
+	if (pw > ph) {
+		w = fl.w = (pw - 2 * M) * 0.69;
+		fl.ncols = 2;
+		fl.x2 = M + w + 7;
+		fl.w2 = pw - M - fl.x2;
+		fl.top2 = M + 1;
+	}
 	char d0[32], d1[32], r[32], *t, *u, *e, a[32], b[32], c[32], g[32];
 	char end[160];
 	int i, side, total = 0;
@@ -787,8 +1032,10 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	    2;
 	for (side = 0; side < 2; side++) {
 		room(&fl, 14 + 8.5 * (double)s->side[side].n);
-		fl.y += draw_force(fl.cr, rs, s, o, side, x, fl.y, w) + 4;
+		fl.y += draw_force(fl.cr, rs, s, o, marks, side, x, fl.y, w) +
+		    4;
 	}
+
 	/* Deployment */
 	len_str(rs, d0, sizeof(d0), s->zone[SC_BLUE].h);
 	len_str(rs, d1, sizeof(d1), s->zone[SC_RED].h);
@@ -927,17 +1174,24 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	const char *from, *why;
 	double pw, ph;
 	struct pos at = { rs->path, 0, 0 };
+	char (*marks)[RND_MARK_SZ];
 
 	if (rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
 		diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
 		return -1;
 	}
 	doc = rnd_doc_new(path, &meta, d);
-	/* The map sideways when the table is wider than deep. */
-	if (s->table_w >= s->table_h)
-		page_map(doc, rs, s, ph, pw);
-	else
-		page_map(doc, rs, s, pw, ph);
-	page_orders(doc, rs, s, o, pw, ph);
+	marks = rnd_unit_marks(rs, s);
+	/* The sheets sideways when the table is wider than deep: every
+	 * page the same way round, so the briefing reads as one. */
+	if (s->table_w >= s->table_h) {
+		double t = pw;
+
+		pw = ph;
+		ph = t;
+	}
+	page_map(doc, rs, s, marks, pw, ph);
+	page_orders(doc, rs, s, o, marks, pw, ph);
+	free(marks);
 	return rnd_doc_close(doc);
 }

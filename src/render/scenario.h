@@ -25,8 +25,15 @@ struct rnd_scenario_opts {
 int rnd_scenario(const struct ruleset *, const struct scenario *,
     const char *path, const struct rnd_scenario_opts *, struct diags *);
 
-/* The short mark of a unit type on the map: the initials of its name
- * ("Machine Gun" → "MG"), at most 3 letters, into buf. */
-void rnd_unit_mark(char *buf, size_t sz, const char *name);
+/*
+ * The short marks of the unit types on the map, indexed by type, unique
+ * among the types a scenario fields: the initials of the name ("Machine
+ * Gun" → "MG"), longer where two would clash ("Squad", "Sherman" → "Sq",
+ * "Sh"), a number where even that clashes; letters of any script.
+ * Caller frees.
+ */
+#define RND_MARK_SZ 24
+char (*rnd_unit_marks(const struct ruleset *, const struct scenario *))
+    [RND_MARK_SZ];
 
 #endif

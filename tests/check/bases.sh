@@ -183,8 +183,8 @@ for n in morschauser-modern gauntlet-ancients; do
 	p=1
 	while [ "$p" -le "$pages" ]; do
 		pdftotext -f "$p" -l "$p" "$T/$n.pdf" "$T/p.txt"
-		grep -q '100 mm × 50 mm' "$T/p.txt" &&
-		    grep -q '4 in × 2 in' "$T/p.txt" &&
+		grep -q '100 mm ·' "$T/p.txt" &&
+		    grep -q '4 in ·' "$T/p.txt" &&
 		    grep -q 'Print at 100%' "$T/p.txt" || ok=0
 		p=$((p + 1))
 	done
@@ -200,6 +200,52 @@ set -- $line
 measure "calibration box is 100 mm" "$T/morschauser-modern.pdf" "$2" \
     "$(echo "$3" | awk '{ print $1 - 1 }')" \
     "$(echo "$4" | awk '{ print $1 + 1.2 }')" 102 100
+
+# The calibration boxes are a band at the page's foot (they took a
+# quarter of every page as 100 x 50 mm and 4 x 2 in boxes): 100 mm and
+# 4 in wide, at most 15 mm deep, their foot on the bottom margin.
+for n in morschauser-modern gauntlet-ancients; do
+	got=$(awk -F'\t' '$1 == "page" { H = $6; M = $7 }
+	    $1 == "calibration" { k++
+	      if ($6 > 15 || $4 + $6 < H - M - 0.01 ||
+	          !($5 == 100 || ($5 > 101.59 && $5 < 101.61))) bad++ }
+	    END { printf "%d %d", k, bad }' "$T/$n.txt")
+	case $got in
+	"0 "*|*" "[1-9]*) fail "$n: calibration band" "boxes, bad: $got" ;;
+	*) pass "$n: calibration boxes 100 mm and 4 in wide, 15 mm deep at most, at the foot" ;;
+	esac
+done
+# Pages fill: fewer sheets than with the big boxes (3 each), and the
+# last page at least 40% full (it was 80% empty): the pieces' areas with
+# their gaps over the area above the calibration band.
+fill() {
+	awk -F'\t' '$1 == "page" { n = $2; W = $5; H = $6; M = $7 }
+	    $1 == "calibration" { ch = $6 }
+	    $1 != "page" && $1 != "calibration" { a[$2] += ($5 + 2) * ($6 + 2) }
+	    END { printf "%d %.2f", n, a[n] / ((W - 2 * M) * (H - 2 * M - ch - 3)) }' "$1"
+}
+for c in "morschauser-modern 2" "gauntlet-ancients 2"; do
+	set -- $c
+	got=$(fill "$T/$1.txt")
+	if awk -v g="$got" -v m="$2" 'BEGIN { split(g, v, " ")
+	    exit !(v[1] <= m && v[2] >= 0.4) }'; then
+		pass "$1: $(echo "$got" | cut -d' ' -f1) pages, the last $(echo "$got" | cut -d' ' -f2) full"
+	else
+		fail "$1: pages fill" "pages, last page fill: $got (want at most $2 pages, 0.4 full)"
+	fi
+done
+"$BIN" bases rulesets/dice-skirmish.md -o "$T/dk.pdf" -T >"$T/dk.txt" 2>/dev/null
+got=$(fill "$T/dk.txt")
+awk -v g="$got" 'BEGIN { split(g, v, " "); exit !(v[1] <= 2 && v[2] >= 0.4) }' &&
+    pass "dice-skirmish: $got (pages, last page fill)" ||
+    fail "dice-skirmish: pages fill" "$got"
+# Nothing under 6 pt (a word's box is 1.164 em high in DejaVu).
+for f in "$T/morschauser-modern.pdf" "$T/gauntlet-ancients.pdf" "$T/dk.pdf"; do
+	got=$(pdftotext -bbox "$f" - 2>/dev/null | awk -F'"' '/<word / {
+	    if ($8 - $4 < 6 * 1.164 - 0.05) n++ } END { print n + 0 }')
+	[ "$got" -eq 0 ] && pass "$(basename "$f"): no text under 6 pt" ||
+	    fail "$(basename "$f"): text under 6 pt" "$got words"
+done
 
 # Nothing outside the printable margin: by the layout, then by pixels.
 for n in morschauser-modern gauntlet-ancients; do
@@ -251,8 +297,13 @@ done
 "$BIN" bases $ANC --base "20mm" -o "$T/s.pdf" -T >"$T/s.txt" 2>"$T/s.err"
 got=$(labels_inside "$T/s.txt")
 [ "$got" -eq 0 ] && grep -q 'warning: label of' "$T/s.err" &&
-    pass "20 mm bases: labels shrunk or shortened, with a warning" ||
+    pass "20 mm bases: labels shortened, with a warning" ||
     fail "small labels" "$got overflow; $(head -1 "$T/s.err")"
+# ...but never set under 6 pt.
+got=$(pdftotext -bbox "$T/s.pdf" - 2>/dev/null | awk -F'"' '/<word / {
+    if ($8 - $4 < 6 * 1.164 - 0.05) n++ } END { print n + 0 }')
+[ "$got" -eq 0 ] && pass "20 mm bases: no label under 6 pt" ||
+    fail "20 mm bases: labels under 6 pt" "$got words"
 "$BIN" bases $ANC --base "25mm round" --guides -o "$T/r.pdf" -T \
     >"$T/r.txt" 2>/dev/null
 got=$(labels_inside "$T/r.txt")

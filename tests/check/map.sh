@@ -73,35 +73,35 @@ measure() {
 if [ ! -f "$T/t.pdf" ]; then
 	fail "tile at 600 dpi" "no PDF: $(cat "$T/err")"
 else
-	# Tile 1-1 is page 2; its map starts 10 mm from the page's corner.
-	# A row across the middle of a cell (y = 10 + 2.5 in):
-	pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 1736 -W 4961 -H 1 "$T/t.pdf" \
+	# Tile 1-1 is page 2; its map starts 7 mm from the page's corner.
+	# A row across the middle of a cell (y = 7 + 2.5 in):
+	pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 1665 -W 4961 -H 1 "$T/t.pdf" \
 	    >"$T/row.pgm"
 	h=$(pgm_header <"$T/row.pgm")
 	runs "$h" <"$T/row.pgm" >"$T/row.txt"
 	measure "tile at 600 dpi: 1in cells across (8 lines)" "$T/row.txt" \
-	    10 25.4 8
-	# A column down the middle of a cell (x = 10 + 2.5 in).
-	pdftoppm -r 600 -f 2 -l 2 -gray -x 1736 -y 0 -W 1 -H 7016 "$T/t.pdf" \
+	    7 25.4 8
+	# A column down the middle of a cell (x = 7 + 2.5 in).
+	pdftoppm -r 600 -f 2 -l 2 -gray -x 1665 -y 0 -W 1 -H 7016 "$T/t.pdf" \
 	    >"$T/col.pgm"
 	h=$(pgm_header <"$T/col.pgm")
 	runs "$h" <"$T/col.pgm" >"$T/col.txt"
 	measure "tile at 600 dpi: 1in cells down (11 lines)" "$T/col.txt" \
-	    10 25.4 11
+	    7 25.4 11
 	w=$(pdfinfo "$T/t.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
 	[ "$w" = "595.276" ] && pass "tile pages are A4 ($w pt)" ||
 	    fail "tile pages are A4" "page width $w pt"
 fi
 
 # ---- tile count follows from table, paper and overlap ----
-# Tile map area: paper minus 10 mm at the sides and top and 24 mm at the
+# Tile map area: paper minus 7 mm at the sides and top and 16 mm at the
 # foot; tiles step by area - overlap; the orientation with fewer tiles.
 expect_tiles() {
 	awk -v tw="$1" -v th="$2" -v pw="$3" -v ph="$4" -v ov="$5" '
 	function n(t, a) { return t <= a + 1e-9 ? 1 : 1 + int((t - a) / (a - ov) - 1e-9 + 0.999999999) }
 	BEGIN {
-		p = n(tw, pw - 20) * n(th, ph - 34)
-		l = n(tw, ph - 20) * n(th, pw - 34)
+		p = n(tw, pw - 14) * n(th, ph - 23)
+		l = n(tw, ph - 14) * n(th, pw - 23)
 		print (l < p ? l : p) + 1
 	}'
 }
@@ -121,15 +121,86 @@ tiles_case "6x4ft on A3, 20 mm overlap" 1828.8 1219.2 297 420 20 A3 6x4ft
 tiles_case "3x3ft on A4, no overlap" 914.4 914.4 210 297 0 A4 3x3ft
 
 # The overlap is on the page: tile 1-1's dashed line (where tile 1-2's edge
-# lies) is overlap mm inside its map's right edge: 10 + 190 - 10 mm.
+# lies) is overlap mm inside its map's right edge: 7 + 196 - 8 mm (the
+# default overlap, 8 mm, holds a whole crosshair).
 "$BIN" map -q --cell 1in --table 12x12in --no-labels --dots --paper A4 \
     -o "$T/o.pdf" 2>/dev/null
 pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 4800 -W 4961 -H 1 "$T/o.pdf" \
     >"$T/o.pgm" 2>/dev/null
 h=$(pgm_header <"$T/o.pgm")
-runs "$h" <"$T/o.pgm" | awk '$1 > 189.5 && $1 < 190.5 { f = 1 }
-    END { exit !f }' && pass "overlap: tile edge line 10 mm inside the map" ||
-    fail "overlap line" "no dark line at 190 mm on tile 1-1"
+runs "$h" <"$T/o.pgm" | awk '$1 > 194.5 && $1 < 195.5 { f = 1 }
+    END { exit !f }' && pass "overlap: tile edge line 8 mm inside the map" ||
+    fail "overlap line" "no dark line at 195 mm on tile 1-1"
+
+# ---- the fewest sheets (issue 18) ----
+# The Modern 6 x 4 ft table took 56 A4 sheets, the last tile column a
+# 27 mm strip: with narrow margins, the tile's name and bar in the foot
+# band and the 8 mm overlap, 49 tiles and the plan on A4, 50 on Letter.
+for pl in "A4 50" "Letter 51"; do
+	set -- $pl
+	"$BIN" map -q $MOD --paper "$1" -o "$T/few.pdf" 2>"$T/err"
+	got=$(pdfinfo "$T/few.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	[ -n "$got" ] && [ "$got" -le "$2" ] &&
+	    pass "Modern map on $1: $got sheets (at most $2)" ||
+	    fail "Modern map on $1" "got '$got' sheets, want at most $2"
+done
+# No tile is a sliver: the last column and row show at least a third of
+# a tile's map (tile 7-7 of the A4 map, the last page).
+"$BIN" map -q $MOD --paper A4 -o "$T/few.pdf" 2>/dev/null
+n=$(pdfinfo "$T/few.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+pdftotext -f "$n" -l "$n" "$T/few.pdf" - 2>/dev/null | grep -q "Tile 7-7" &&
+    pass "A4 tiles: 7 x 7, the last is 7-7" ||
+    fail "A4 tiles" "last page is not tile 7-7"
+
+# ---- nothing printed under 6 pt ----
+# pdftotext -bbox gives each word's box; a horizontal word's box is its
+# font's ascent plus descent, 1.164 em in DejaVu: 6 pt is 6.98 pt high.
+small_words() {
+	pdftotext -bbox "$1" - 2>/dev/null | awk -F'"' '
+	/<page / { p++ }
+	/<word / { h = $8 - $4; t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
+		if (h < 6 * 1.164 - 0.05) { n++; if (n <= 3)
+			printf "page %d: \"%s\" at %.1f pt; ", p, t, h / 1.164 } }
+	END { if (n) printf "%d words", n }'
+}
+for c in "modern:$MOD:" "ancients hex:$ANC:-g hex" \
+    "ancients:$ANC:" "dice:rulesets/dice-skirmish.md:" \
+    "Letter modern:$MOD:--paper Letter" "small cells:$MOD:--cell 10mm"; do
+	name=${c%%:*} rest=${c#*:} r=${rest%%:*} opt=${rest#*:}
+	"$BIN" map -q "$r" $opt -o "$T/six.pdf" 2>"$T/err"
+	got=$(small_words "$T/six.pdf")
+	[ -s "$T/six.pdf" ] && [ -z "$got" ] &&
+	    pass "map ($name): no text under 6 pt" ||
+	    fail "map ($name): no text under 6 pt" "$got $(cat "$T/err")"
+	rm -f "$T/six.pdf"
+done
+
+# ---- hex labels clear of lines and crosshairs ----
+# Inside each cell label's box there is nothing darker than the label's
+# own grey (0x6a): no grid line (0x50), dashed overlap line (0x20) or
+# crosshair (black) crosses it. Tiles 1-1, 1-2 and 2-1 of the Ancients'
+# hex map: tile 1-2 has a column of labels where tile 1-3 begins.
+"$BIN" map -q $ANC -g hex -o "$T/hex.pdf" 2>"$T/err"
+bad=0 seen=0
+for pg in 2 3 7; do
+	pdftotext -bbox -f $pg -l $pg "$T/hex.pdf" - 2>/dev/null |
+	    awk -F'"' '/<word / && /">[0-9][0-9][0-9][0-9]</ {
+		printf "%d %d %d %d\n", ($2 + 0.6) * 300 / 72,
+		    ($4 + 0.6) * 300 / 72, ($6 - $2 - 1.2) * 300 / 72,
+		    ($8 - $4 - 1.2) * 300 / 72 }' >"$T/boxes"
+	while read -r x y w h; do
+		seen=$((seen + 1))
+		pdftoppm -r 300 -gray -f $pg -l $pg -x "$x" -y "$y" -W "$w" \
+		    -H "$h" "$T/hex.pdf" >"$T/lb.pgm" 2>/dev/null
+		hd=$(pgm_header <"$T/lb.pgm")
+		tail -c +"$((hd + 1))" "$T/lb.pgm" | od -An -tu1 -v |
+		    awk '{ for (i = 1; i <= NF; i++) if ($i < 95) d++ }
+		    END { exit d > 0 }' || bad=$((bad + 1))
+	done <"$T/boxes"
+done
+[ "$seen" -gt 20 ] && [ "$bad" -eq 0 ] &&
+    pass "hex tiles: $seen cell labels, no line or crosshair across one" ||
+    fail "hex labels clear" "$bad of $seen label boxes crossed"
 
 # ---- one big page ----
 "$BIN" map -q $MOD --paper none -o "$T/big.pdf" 2>"$T/err"

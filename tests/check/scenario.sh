@@ -133,6 +133,59 @@ grep -q "$title" "$tmp/a.txt" && pass "briefing and YAML agree on the title" ||
 if pdffonts "$tmp/a.pdf" | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }'; then
 	pass "fonts embedded"; else fail "fonts embedded" "$(pdffonts "$tmp/a.pdf")"; fi
 
+# ---- sheets without blemishes (issue 18) ----
+# Every page the same way round.
+for f in "$tmp/a.pdf" "$tmp/h.pdf"; do
+	n=$(pdfinfo "$f" | sed -n 's/^Pages: *//p')
+	k=$(pdfinfo -f 1 -l "$n" "$f" | sed -n 's/^Page *[0-9]* size: *\([0-9.]* x [0-9.]*\).*/\1/p' |
+	    sort -u | wc -l)
+	[ "$k" -eq 1 ] && pass "$(basename "$f"): all $n pages one orientation" ||
+		fail "$(basename "$f"): one orientation" "$(pdfinfo -f 1 -l "$n" "$f" | grep 'size')"
+done
+# Nothing under 6 pt: a word's box (pdftotext -bbox) is 1.164 em high in
+# DejaVu, so 6 pt is 6.98 pt.
+small_words() {
+	pdftotext -bbox "$1" - 2>/dev/null | LC_ALL=C awk -F'"' '
+	/<page / { p++ }
+	/<word / { h = $8 - $4; t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
+		if (h < 6 * 1.164 - 0.05) { n++; if (n <= 3)
+			printf "page %d: \"%s\" at %.1f pt; ", p, t, h / 1.164 } }
+	END { if (n) printf "%d words", n }'
+}
+got=$(small_words "$tmp/a.pdf")
+[ -z "$got" ] && pass "Modern briefing: no text under 6 pt" ||
+	fail "Modern briefing: no text under 6 pt" "$got"
+"$BIN" scenario rulesets/dice-skirmish.md --seed 5 --games 50 -q -o "$tmp/dk.pdf" 2>"$tmp/err"
+got=$(small_words "$tmp/dk.pdf")
+[ -s "$tmp/dk.pdf" ] && [ -z "$got" ] && pass "dice briefing: no text under 6 pt" ||
+	fail "dice briefing: no text under 6 pt" "$got $(head -c 200 "$tmp/err")"
+# ...and its border ruler keeps its numbers (at 6 pt, every 100 mm).
+pdftotext -f 1 -l 1 "$tmp/dk.pdf" - 2>/dev/null | grep -q '^300 mm$' &&
+	pass "dice briefing: the border ruler is numbered" ||
+	fail "dice briefing: the border ruler is numbered" "no '300 mm' on page 1"
+# Unique, readable markers: Squad and Sherman were both "S", and a name
+# that starts with a letter outside ASCII had no mark. The key under the
+# map names each mark once; no two are the same.
+sed -e 's/\bTank\b/Sherman/g' -e 's/\bRifle\b/Squad/g' \
+	-e 's/Antitank Rocket/Éclair Rocket/g' -e 's/Field Howitzer/Ölfeld/g' \
+	$MM >"$tmp/marks.md"
+"$BIN" scenario "$tmp/marks.md" --seed 5 --games 50 -q -o "$tmp/mk.pdf" 2>"$tmp/err"
+pdftotext -f 1 -l 1 -raw "$tmp/mk.pdf" - 2>/dev/null | tr '\n' ' ' |
+	sed -n 's/.*Unit markers: *//p' | sed 's/ · /\n/g' >"$tmp/key.txt"
+nk=$(grep -c . "$tmp/key.txt")
+dup=$(LC_ALL=C awk '{ print $1 }' "$tmp/key.txt" | sort | uniq -d | tr '\n' ' ')
+if [ "$nk" -ge 6 ] && [ -z "$dup" ] && grep -q '^Sq Squad' "$tmp/key.txt" &&
+	grep -q '^Sh Sherman' "$tmp/key.txt" && grep -q '^Ö Ölfeld' "$tmp/key.txt" &&
+	grep -q '^ÉR Éclair Rocket' "$tmp/key.txt"; then
+	pass "markers unique and keyed: $(LC_ALL=C awk '{ printf "%s ", $1 }' "$tmp/key.txt")"
+else
+	fail "markers unique and keyed" "dup '$dup': $(tr '\n' '|' <"$tmp/key.txt") $(head -c 200 "$tmp/err")"
+fi
+# The orders of battle use the same marks.
+pdftotext -f 2 -l 2 -layout "$tmp/mk.pdf" - 2>/dev/null | grep -q 'Sh *Sherman' &&
+	pass "orders of battle mark Sherman 'Sh'" ||
+	fail "orders of battle marks" "no 'Sh Sherman' on page 2"
+
 # ---- the other bundled ruleset, when its engine is played ----
 if "$BIN" play $AN --games 1 >/dev/null 2>&1 && ! "$BIN" play $AN --games 1 2>&1 | grep -q "not played"; then
 	ok "ancients scenario" "$BIN" scenario $AN --seed 2 --games 200 -q -o "$tmp/an.pdf"

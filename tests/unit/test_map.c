@@ -189,9 +189,15 @@ Test(tiling, six_by_four_on_a4)
 	struct rnd_map_tiling t;
 	const char *why;
 
-	/* Portrait area 190 x 263: 11 x 5; landscape 277 x 176: 7 x 8. */
-	cr_assert_eq(rnd_map_tiling(1828.8, 1219.2, 210, 297, 10, &t, &why), 0);
-	cr_assert_eq(t.cols * t.rows, 55);
+	/* Portrait area 196 x 274: 10 x 5; landscape 283 x 187: 7 x 7. */
+	cr_assert_eq(rnd_map_tiling(1828.8, 1219.2, 210, 297, RND_TILE_OVERLAP,
+	    &t, &why), 0);
+	cr_assert_eq(t.cols * t.rows, 49);
+	cr_assert_eq(t.landscape, 1);
+	/* Letter: portrait 201.9 x 256.4: 10 x 5; landscape 8 x 7. */
+	cr_assert_eq(rnd_map_tiling(1828.8, 1219.2, 215.9, 279.4,
+	    RND_TILE_OVERLAP, &t, &why), 0);
+	cr_assert_eq(t.cols * t.rows, 50);
 	cr_assert_eq(t.landscape, 0);
 	cr_assert_eq(rnd_map_tiling(100, 100, 210, 297, 10, &t, &why), 0);
 	cr_assert_eq(t.cols * t.rows, 1);
