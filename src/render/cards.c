@@ -542,12 +542,14 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	g_object_unref(l);
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
 	    rs_unit_class(c->rs, u));
-	/* Footer: the ruleset's title. */
+	/* Footer: the credits (FORMAT.md: on every product), the short
+	 * title and version, with author and year where there is room. */
 	rnd_set_rgb(cr, 0x666666);
 	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-	st_title = short_title(c->rs);
+	st_title = rnd_credits_fit(cr, &foot, c->rs, RND_CREDIT_SHORT |
+	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, NULL, c->cw - 2 * s);
 	rnd_layout_text(l, st_title);
 	free(st_title);
 	rnd_glyph_check(l, c->rs->title_pos, c->dg);

@@ -358,4 +358,16 @@ struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
 
+/* credits.c: "TITLE · v1.0 · AUTHOR, YEAR" for a footer, the parts the
+ * ruleset has and the flags ask for (caller frees). */
+#define RND_CREDIT_SHORT  1 /* the title up to a colon */
+#define RND_CREDIT_AUTHOR 2
+#define RND_CREDIT_YEAR   4
+char *rnd_credits(const struct ruleset *, int what);
+/* The same between before and after (or NULL), with as many of author
+ * and year as fit w mm on one line in the font (caller frees). */
+char *rnd_credits_fit(cairo_t *, const struct rnd_font *,
+    const struct ruleset *, int what, const char *before,
+    const char *after, double w);
+
 #endif

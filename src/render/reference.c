@@ -442,16 +442,20 @@ ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 	const struct ruleset *rs = r->rs;
 	double pw, ph, m = r->margin;
 	struct rnd_font foot = { r->st.font, 6.5, 0, 0 };
-	char *s;
+	char *s, *side;
 
 	(void)scale;
 	cairo_clip_extents(cr, NULL, NULL, &pw, &ph);
 	if (page == 0)
 		ref_band(r, cr, pw);
 	rnd_set_rgb(cr, 0x666666);
-	s = xasprintf("%s \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
-	    rs->title != NULL ? rs->title : rs->name, page + 1, npages);
+	/* The credits (FORMAT.md: on every product), then the side. */
+	side = xasprintf(" \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
+	    page + 1, npages);
+	s = rnd_credits_fit(cr, &foot, rs, RND_CREDIT_AUTHOR |
+	    RND_CREDIT_YEAR, NULL, side, pw - 2 * m);
 	rnd_text(cr, &foot, m, ph - m + 1.2, pw - 2 * m, 1, 0, s);
+	free(side);
 	free(s);
 }
 

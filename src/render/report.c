@@ -190,6 +190,7 @@ rnd_report_rule(struct rnd_report *r, const char *id, const char *section,
 struct page {
 	struct rnd_doc *doc;
 	const struct rnd_report *r;
+	const struct ruleset *rs; /* NULL: no credits to print */
 	cairo_t *cr;
 	double pw, ph;    /* paper */
 	double x, w;      /* text column */
@@ -201,7 +202,7 @@ struct page {
 static void
 page_furniture(struct page *p)
 {
-	char buf[64];
+	char buf[64], *foot;
 	char *head = xasprintf("Validation report \xc2\xb7 %s",
 	    p->r->title != NULL ? p->r->title : "");
 
@@ -214,9 +215,14 @@ page_furniture(struct page *p)
 	cairo_move_to(p->cr, p->x, p->top - 3.5);
 	cairo_line_to(p->cr, p->x + p->w, p->top - 3.5);
 	cairo_stroke(p->cr);
-	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0,
-	    "sandtable " SANDTABLE_VERSION);
+	/* The ruleset's credits (FORMAT.md: on every product) and the
+	 * press's own version, which made the figures. */
+	foot = p->rs != NULL ? rnd_credits_fit(p->cr, &f_run, p->rs,
+	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, " \xc2\xb7 sandtable "
+	    SANDTABLE_VERSION, p->w) : xstrdup("sandtable " SANDTABLE_VERSION);
+	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0, foot);
 	cairo_restore(p->cr);
+	free(foot);
 	free(head);
 }
 
@@ -910,6 +916,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;
+	p.rs = rs;
 	p.x = p.pw < 180 ? 12 : 18;
 	p.w = p.pw - 2 * p.x;
 	p.top = 22;
