@@ -1201,6 +1201,13 @@ flow_keep(struct rnd_flow *f, struct placing *pl)
 	memset(pl, 0, sizeof(*pl));
 }
 
+/* Returns the number of blocks added so far. */
+size_t
+rnd_flow_count(const struct rnd_flow *f)
+{
+	return f->n;
+}
+
 /* Returns how many pieces were drawn last; fills out[0..max). */
 size_t
 rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)

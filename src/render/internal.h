@@ -278,6 +278,8 @@ struct rnd_placed {
 };
 size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
+/* The number of blocks added so far (the next block's index). */
+size_t rnd_flow_count(const struct rnd_flow *);
 /* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
 void rnd_flow_label(struct rnd_flow *, const char *);
 /* Try this body size (pt) first when shrinking to fit, e.g. the size the
