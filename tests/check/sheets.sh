@@ -85,10 +85,23 @@ for rs in rulesets/gauntlet-ancients.md rulesets/dice-skirmish.md; do
 	    pass "$name reference: both sides used ($w1, $w2 words)" ||
 	    fail "$name reference: both sides used" "$(pages "$T/r.pdf") sides, $w1 and $w2 words"
 	# "Odds" on its own at the foot of a column: its heading keeps
-	# with the table's title and the table.
-	pdftotext -layout -f 1 -l 1 "$T/r.pdf" - | grep -B1 -A1 '^ *Odds *$' >"$T/odds.txt"
-	[ ! -s "$T/odds.txt" ] && pass "$name reference: 'Odds' heading not left alone" ||
-	    fail "$name reference: 'Odds' heading not left alone" "$(cat "$T/odds.txt")"
+	# with the table's title and the table (a word of the same column
+	# within 30 pt under it).
+	pdftotext -f 1 -l 1 -bbox "$T/r.pdf" - 2>/dev/null |
+	    sed -n 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)".*>\([^<]*\)<\/word>.*/\1 \2 \3/p' |
+	    LC_ALL=C awk '
+		{ x[NR] = $1; y[NR] = $2; w[NR] = $3 }
+		$3 == "Odds" { ox = $1; oy = $2; seen = 1 }
+		END {
+			if (!seen) exit 1
+			for (i = 1; i <= NR; i++)
+				if (x[i] - ox < 3 && ox - x[i] < 3 && y[i] > oy &&
+				    (b == "" || y[i] < b))
+					b = y[i]
+			exit !(b != "" && b - oy < 30)
+		}' &&
+	    pass "$name reference: 'Odds' heading not left alone" ||
+	    fail "$name reference: 'Odds' heading not left alone" "at the foot of its column"
 done
 
 # ---- report ----
