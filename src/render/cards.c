@@ -672,9 +672,9 @@ card_left_out(struct cards *c, const struct rnd_flow *f,
 		free(part[i]);
 	}
 	fmt_double(pt, sizeof(pt), c->st.min_pt, 2);
-	diag_add(c->dg, SEV_WARNING, u->pos, "card '%s': a %s card has no "
-	    "room even at %s pt for %s: left out (a larger --card holds "
-	    "more)", u->name, c->card_name, pt, what != NULL ? what :
+	diag_add(c->dg, SEV_WARNING, u->pos, "card '%s': does not fit even "
+	    "at %s pt on a %s card; left out: %s (a larger --card holds "
+	    "more)", u->name, pt, c->card_name, what != NULL ? what :
 	    "what follows");
 	free(what);
 }
