@@ -176,6 +176,31 @@ boxes_per_row(const struct statrow *sr)
 	return (sr->n + rows - 1) / rows;
 }
 
+/* The layout of a stat box's name for a box w mm wide: the first of the
+ * name and the short name in f, then in the condensed fc, that fits on
+ * one line; else the short name in fc, cut short. Caller unrefs. */
+static PangoLayout *
+stat_label(const struct rnd_font *f, const struct rnd_font *fc,
+    const struct rnd_stat *st, double w)
+{
+	const struct rnd_font *font[] = { f, f, fc, fc };
+	const char *text[] = { st->label, st->abbr, st->label, st->abbr };
+	PangoLayout *l;
+	double lw;
+	size_t k;
+
+	for (k = 0; k < 4; k++) {
+		l = rnd_layout_memo(font[k], 0, 0, 1, 0, text[k]);
+		rnd_layout_size(l, &lw, NULL);
+		g_object_unref(l);
+		if (lw <= w)
+			break;
+	}
+	if (k == 4)
+		k = 3;
+	return rnd_layout_memo(font[k], w, 0, 1, 1, text[k]);
+}
+
 /* Draws (when draw) the stat boxes, all of one height; returns the height
  * of their rows (mm). */
 static double
@@ -185,10 +210,10 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	struct statrow *sr = arg;
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
+	struct rnd_font labc = { st->head_font, st->min_pt, 0, 0 };
 	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
 	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
-	double lw;
 	PangoLayout *l[RS_MAX_OWN_STATS + RND_MAX_STATS];
 	PangoLayout *v[RS_MAX_OWN_STATS + RND_MAX_STATS];
 	size_t i, per, rows;
@@ -211,12 +236,10 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 		char *mk = box_markup(sr, i, vf, st->min_pt);
 
 		/* A box too narrow for the name takes the short one ("Road"
-		 * for "Road move", "Fire" for "Fire dice"), not a cut one. */
-		l[i] = rnd_layout_memo(&lab, 0, 0, 1, 0, sr->st[i].label);
-		rnd_layout_size(l[i], &lw, NULL);
-		g_object_unref(l[i]);
-		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
-		    lw > bw - 0.6 ? sr->st[i].abbr : sr->st[i].label);
+		 * for "Road move", "Fire" for "Fire dice"), then either in
+		 * the condensed heading font ("Toughness" on a mini card):
+		 * cut short only when none fits. */
+		l[i] = stat_label(&lab, &labc, &sr->st[i], bw - 0.6);
 		v[i] = rnd_layout_memo(vf, bw - 0.6, 1, 1, 0, mk);
 		free(mk);
 		rnd_layout_size(l[i], NULL, &lh[i]);

@@ -179,6 +179,17 @@ case "$t" in
 *) fail "Modern mini cards: 'Road', not 'Road m…'" "no Road" ;;
 esac
 
+# No stat box's name cut short on a mini card ("Toughn…"): the short
+# name, or either in the condensed font, fits. (A footer's title may be
+# cut so that the version stays.)
+for rs in rulesets/gauntlet-ancients.md rulesets/dice-skirmish.md; do
+	name=$(basename "$rs" .md)
+	"$BIN" cards -q --card mini "$rs" -o "$T/m.pdf" 2>/dev/null
+	pdftotext "$T/m.pdf" - 2>/dev/null | grep '…' | grep -v ' · v' >"$T/cut"
+	[ ! -s "$T/cut" ] && pass "$name mini cards: no label cut short" ||
+	    fail "$name mini cards: no label cut short" "$(head -1 "$T/cut")"
+done
+
 # ---- every product: the version, nothing under 6 pt ----
 
 for rs in rulesets/*.md; do
