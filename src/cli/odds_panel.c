@@ -457,6 +457,47 @@ static const char *const card_heads[] = {
 	[ENG_CARD_ROUND] = "wins a round",
 };
 
+/* The heading of an attacking and a defending column that say the same
+ * in every row: one column for both. */
+#define CARD_EITHER_HEAD "wins a melee"
+
+/*
+ * A card's attacking and defending columns, when equal in every row (a
+ * melee where it does not matter who charged, as Modern's in the open),
+ * as one: two columns of the same numbers only look like a difference.
+ */
+static void
+card_merge(const struct eng_show *sh, struct rnd_odds *o)
+{
+	int a = -1, d = -1, c;
+	size_t j, k;
+
+	for (c = 0; c < sh->ncard; c++) {
+		if (sh->card[c] == ENG_CARD_ATTACKING)
+			a = c;
+		else if (sh->card[c] == ENG_CARD_DEFENDING)
+			d = c;
+	}
+	if (a < 0 || d < 0 || o->nrows == 0)
+		return;
+	for (j = 0; j < o->nrows; j++)
+		if (strcmp(o->rows[j].cells[a], o->rows[j].cells[d]) != 0)
+			return;
+	free(o->cols[a]);
+	o->cols[a] = xstrdup(CARD_EITHER_HEAD);
+	free(o->cols[d]);
+	for (k = (size_t)d; k + 1 < o->ncols; k++)
+		o->cols[k] = o->cols[k + 1];
+	for (j = 0; j < o->nrows; j++) {
+		char **cl = o->rows[j].cells;
+
+		free(cl[d]);
+		for (k = (size_t)d; k + 1 < o->ncols; k++)
+			cl[k] = cl[k + 1];
+	}
+	o->ncols--;
+}
+
 /*
  * One card's panel: this unit against each enemy type, in the columns
  * the family names (eng_show.card): a shot's chance (to destroy it, or
@@ -499,10 +540,12 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 					v[m++] = rows[i];
 		memcpy(rows, v, n * sizeof(int));
 		free(v);
-		title = xasprintf("Odds against %d of %zu enemies",
+		title = xasprintf("Odds against %d of %zu",
 		    CARD_MAX_ROWS, n);
 	}
-	o = panel_new(set, title ? title : "Odds against each enemy",
+	/* The title heads the column of enemy names: short, so that it
+	 * takes no more lines than the other headings. */
+	o = panel_new(set, title ? title : "Odds against",
 	    rs->units[u].name, nc);
 	free(title);
 	for (c = 0; c < sh->ncard; c++) {
@@ -550,6 +593,7 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
 	free(rows);
+	card_merge(sh, o);
 }
 
 int

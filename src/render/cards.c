@@ -15,6 +15,10 @@
 
 #define NBSP "\xc2\xa0"
 
+/* Cards narrower than this (mini, 44.45 mm) give each weapon one cell of
+ * the whole width. */
+#define CARD_NARROW_MM 50.0
+
 const struct rnd_card_size rnd_card_sizes[] = {
 	{ "poker", 63.5, 88.9 },
 	{ "bridge", 57.15, 88.9 },
@@ -35,6 +39,7 @@ struct cards {
 	unsigned cls_rgb[RS_CLASS__MAX];
 	int backs;
 	int single; /* one card per page, TrimBox/BleedBox set */
+	const char *card_name; /* "poker", "mini", "60x90mm" */
 	double last_pt; /* body size the last card took (a first guess) */
 };
 
@@ -171,6 +176,31 @@ boxes_per_row(const struct statrow *sr)
 	return (sr->n + rows - 1) / rows;
 }
 
+/* The layout of a stat box's name for a box w mm wide: the first of the
+ * name and the short name in f, then in the condensed fc, that fits on
+ * one line; else the short name in fc, cut short. Caller unrefs. */
+static PangoLayout *
+stat_label(const struct rnd_font *f, const struct rnd_font *fc,
+    const struct rnd_stat *st, double w)
+{
+	const struct rnd_font *font[] = { f, f, fc, fc };
+	const char *text[] = { st->label, st->abbr, st->label, st->abbr };
+	PangoLayout *l;
+	double lw;
+	size_t k;
+
+	for (k = 0; k < 4; k++) {
+		l = rnd_layout_memo(font[k], 0, 0, 1, 0, text[k]);
+		rnd_layout_size(l, &lw, NULL);
+		g_object_unref(l);
+		if (lw <= w)
+			break;
+	}
+	if (k == 4)
+		k = 3;
+	return rnd_layout_memo(font[k], w, 0, 1, 1, text[k]);
+}
+
 /* Draws (when draw) the stat boxes, all of one height; returns the height
  * of their rows (mm). */
 static double
@@ -180,6 +210,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 	struct statrow *sr = arg;
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
+	struct rnd_font labc = { st->head_font, st->min_pt, 0, 0 };
 	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
 	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
@@ -204,9 +235,11 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
 		const struct rnd_font *vf = sr->wrap[i] ? &small : &val;
 		char *mk = box_markup(sr, i, vf, st->min_pt);
 
-		/* Narrow boxes take the short names ("Fire" for "Fire dice"). */
-		l[i] = rnd_layout_memo(&lab, bw - 0.6, 0, 1, 1,
-		    bw < 12 ? sr->st[i].abbr : sr->st[i].label);
+		/* A box too narrow for the name takes the short one ("Road"
+		 * for "Road move", "Fire" for "Fire dice"), then either in
+		 * the condensed heading font ("Toughness" on a mini card):
+		 * cut short only when none fits. */
+		l[i] = stat_label(&lab, &labc, &sr->st[i], bw - 0.6);
 		v[i] = rnd_layout_memo(vf, bw - 0.6, 1, 1, 0, mk);
 		free(mk);
 		rnd_layout_size(l[i], NULL, &lh[i]);
@@ -304,15 +337,19 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	const struct ruleset *rs = c->rs;
 	int fp = eng_show_of(rs)->weapon_destroys;
 	int faces = eng_show_of(rs)->weapon_hits_on;
-	int run = !faces && rs->weapon_own.n > 0;
-	size_t nc = faces ? 3 : run ? 1 : 2, i, n = 1;
+	/* A narrow card (mini) runs on too: its Range and Hits on columns
+	 * left the name a third of the width, "destroys infantry,
+	 * artillery" three lines, and no room for the odds. */
+	int run = (!faces && rs->weapon_own.n > 0) ||
+	    c->cw < CARD_NARROW_MM;
+	size_t nc = run ? 1 : faces ? 3 : 2, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
 	char buf[512], *e, *d, *o, *r, *head;
 
 	cells[0] = xstrdup("Weapon");
 	if (!run)
 		cells[1] = xstrdup("Range");
-	if (faces)
+	if (faces && !run)
 		cells[2] = xstrdup("Hits on");
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w;
@@ -330,9 +367,19 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		r = rnd_markup_escape(buf);
 		if (run) {
+			char *h = NULL;
+
 			nbsp(&r);
+			if (faces) {
+				rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+				h = rnd_markup_escape(buf);
+				nbsp(&h);
+			}
 			head = xasprintf("<b>%s</b>" NBSP "\xc2\xb7 <i>Range</i>"
-			    NBSP "%s%s", e, r, o);
+			    NBSP "%s%s%s%s", e, r, h != NULL ? NBSP "\xc2\xb7 "
+			    "<i>Hits" NBSP "on</i>" NBSP : "", h != NULL ? h : "",
+			    o);
+			free(h);
 			free(r);
 			free(o);
 			r = NULL;
@@ -349,7 +396,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		free(o);
 		if (!run)
 			row[1] = r;
-		if (faces) {
+		if (faces && !run) {
 			rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
 			row[2] = rnd_markup_escape(buf);
 		}
@@ -361,6 +408,70 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	for (i = 0; i < n * nc; i++)
 		free(cells[i]);
 	free(cells);
+}
+
+/* What each block of a card's flow is, to say what was left out when a
+ * card is too small for all of it. */
+#define CARD_MAX_PARTS 32
+
+struct card_part {
+	size_t blk;              /* its index in the flow */
+	char *what;              /* "the traits", "the weapons" */
+	const struct rnd_odds *odds; /* the odds panel's, else NULL */
+};
+
+struct card_parts {
+	struct card_part v[CARD_MAX_PARTS];
+	size_t n;
+};
+
+/* Note what the flow's blocks from `from` on are (what: malloc'd, owned
+ * after this call). */
+static void
+part_note(struct card_parts *cp, const struct rnd_flow *f, size_t from,
+    char *what, const struct rnd_odds *odds)
+{
+	if (rnd_flow_count(f) > from && cp->n < CARD_MAX_PARTS) {
+		cp->v[cp->n].blk = from;
+		cp->v[cp->n].what = what;
+		cp->v[cp->n].odds = odds;
+		cp->n++;
+	} else
+		free(what);
+}
+
+static void
+parts_free(struct card_parts *cp)
+{
+	size_t i;
+
+	for (i = 0; i < cp->n; i++)
+		free(cp->v[i].what);
+	cp->n = 0;
+}
+
+/*
+ * Break a heading of several words at the space nearest its middle: a
+ * table gives a column its heading's width on one line, so "melee roll
+ * wins", bound to wrap, took the room the enemy names need and
+ * "Saltburn Lancers" broke in two; on two lines of its own it wraps no
+ * further.
+ */
+static void
+two_lines(char *s)
+{
+	size_t n = strlen(s), i, best = 0, d, bd = n;
+
+	for (i = 1; i + 1 < n; i++)
+		if (s[i] == ' ') {
+			d = 2 * i > n ? 2 * i - n : n - 2 * i;
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+	if (best > 0)
+		s[best] = '\n';
 }
 
 /* Whether the CLI handed an odds panel for this unit. */
@@ -377,11 +488,31 @@ card_has_odds(const struct cards *c, const struct rs_unit *u)
 	return 0;
 }
 
+/* The unit's notes, in italics. */
+static void
+card_notes(const struct rs_unit *u, struct rnd_flow *f,
+    struct card_parts *cp)
+{
+	char *e, *mk;
+	size_t at;
+
+	if (u->notes == NULL || u->notes[0] == '\0')
+		return;
+	e = rnd_markup_escape(u->notes);
+	mk = xasprintf("<i>%s</i>", e);
+	at = rnd_flow_count(f);
+	rnd_flow_para(f, u->pos, mk);
+	part_note(cp, f, at, xstrdup("the notes"), NULL);
+	free(mk);
+	free(e);
+}
+
 /* The weapons, traits, notes and odds of a unit into a flow. */
 static void
 card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
-    struct statrow *sr, struct statrow *own)
+    struct statrow *sr, struct statrow *own, struct card_parts *cp)
 {
+	size_t at;
 	const struct ruleset *rs = c->rs;
 	const struct rnd_odds_set *os = c->opts->odds;
 	char buf[128], *e, *mk;
@@ -403,10 +534,14 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		sr->n += own->n;
 		own->n = 0;
 	}
+	at = rnd_flow_count(f);
 	rnd_flow_custom(f, u->pos, stat_boxes, sr);
 	if (own->n > 0)
 		rnd_flow_custom(f, u->pos, stat_boxes, own);
+	part_note(cp, f, at, xstrdup("the stats"), NULL);
+	at = rnd_flow_count(f);
 	card_weapons(c, u, f);
+	part_note(cp, f, at, xstrdup("the weapons"), NULL);
 	/* Weapon notes are the reference sheet's; a card gives their room to
 	 * the odds panel when it has one. */
 	for (i = 0; !card_has_odds(c, u) && i < u->nweapons; i++) {
@@ -422,7 +557,10 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		n = rnd_markup_escape(w->notes);
 		mk = xasprintf("<b>%s.</b> %s%s", e, n,
 		    n[strlen(n) - 1] == '.' ? "" : ".");
+		at = rnd_flow_count(f);
 		rnd_flow_para(f, w->pos, mk);
+		part_note(cp, f, at, xasprintf("the note on %s", w->name),
+		    NULL);
 		free(mk);
 		free(e);
 		free(n);
@@ -431,17 +569,16 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		rnd_unit_traits(buf, sizeof(buf), u);
 		e = rnd_markup_escape(buf);
 		mk = xasprintf("<b>Traits</b>  %s", e);
+		at = rnd_flow_count(f);
 		rnd_flow_para(f, u->pos, mk);
+		part_note(cp, f, at, xstrdup("the traits"), NULL);
 		free(mk);
 		free(e);
 	}
-	if (u->notes != NULL && u->notes[0] != '\0') {
-		e = rnd_markup_escape(u->notes);
-		mk = xasprintf("<i>%s</i>", e);
-		rnd_flow_para(f, u->pos, mk);
-		free(mk);
-		free(e);
-	}
+	/* A narrow card keeps its odds before the unit's notes, which are
+	 * left out first when it is full (and on the reference sheet). */
+	if (c->cw >= CARD_NARROW_MM)
+		card_notes(u, f, cp);
 	for (i = 0; os != NULL && i < os->n; i++) {
 		const struct rnd_odds *o = &os->v[i];
 		size_t nc = o->ncols + 1;
@@ -453,17 +590,24 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		cells[0] = rnd_markup_escape(o->title ? o->title : "Odds");
 		for (k = 0; k < o->ncols; k++)
 			cells[1 + k] = rnd_markup_escape(o->cols[k]);
+		/* Two columns of odds or more wrap their headings anyway. */
+		for (k = 0; nc >= 3 && k < nc; k++)
+			two_lines(cells[k]);
 		for (j = 0; j < o->nrows; j++) {
 			cells[(j + 1) * nc] = rnd_markup_escape(o->rows[j].label);
 			for (k = 0; k < o->ncols; k++)
 				cells[(j + 1) * nc + 1 + k] =
 				    rnd_markup_escape(o->rows[j].cells[k]);
 		}
+		at = rnd_flow_count(f);
 		rnd_flow_table(f, u->pos, o->nrows + 1, nc, cells, 1);
+		part_note(cp, f, at, xstrdup("the odds"), o);
 		for (k = 0; k < (o->nrows + 1) * nc; k++)
 			free(cells[k]);
 		free(cells);
 	}
+	if (c->cw < CARD_NARROW_MM)
+		card_notes(u, f, cp);
 }
 
 /* A rectangle with rounded corners of radius r, as a path. */
@@ -488,6 +632,76 @@ short_title(const struct ruleset *rs)
 	return colon != NULL ? xstrndup(t, (size_t)(colon - t)) : xstrdup(t);
 }
 
+/* Append ", s" (or " and s" when last) to *list (malloc'd or NULL). */
+static void
+list_add(char **list, const char *s, int last)
+{
+	char *t = *list == NULL ? xstrdup(s) : xasprintf("%s%s%s", *list,
+	    last ? " and " : ", ", s);
+
+	free(*list);
+	*list = t;
+}
+
+/*
+ * Warn that a card was cut, naming what it has no room for: the enemies
+ * whose odds are missing, the weapons, traits or notes, and the card
+ * size, so that a user knows what a larger --card would show.
+ */
+static void
+card_left_out(struct cards *c, const struct rnd_flow *f,
+    const struct rs_unit *u, const struct card_parts *cp)
+{
+	struct rnd_placed pl[CARD_MAX_PARTS * 4];
+	size_t npl = rnd_flow_placed(f, pl, sizeof(pl) / sizeof(pl[0]));
+	size_t i, k, nparts = 0;
+	/* The parts to name first, so that "and" goes before the last. */
+	char *part[CARD_MAX_PARTS], *what = NULL, *names, pt[32];
+
+	for (i = 0; i < cp->n; i++) {
+		const struct card_part *p = &cp->v[i];
+		int drawn = 0, units = -1;
+
+		for (k = 0; k < npl; k++)
+			if (pl[k].block == p->blk) {
+				if (pl[k].b > drawn)
+					drawn = pl[k].b;
+				units = pl[k].units;
+			}
+		if (units >= 0 && drawn >= units)
+			continue;
+		if (p->odds != NULL) {
+			/* Row 0 is the heading; row r + 1 the r-th enemy. */
+			size_t r = drawn > 1 ? (size_t)drawn - 1 : 0, m;
+
+			names = NULL;
+			for (m = r; m < p->odds->nrows; m++)
+				list_add(&names, p->odds->rows[m].label,
+				    m + 1 == p->odds->nrows && m > r);
+			part[nparts++] = names != NULL ? xasprintf("the odds "
+			    "against %s", names) : xstrdup("the odds");
+			free(names);
+		} else
+			part[nparts++] = xasprintf("%s%s", drawn > 0 ?
+			    "the rest of " : "", p->what);
+	}
+	/* Parts apart by semicolons: a list of enemies has its own "and". */
+	for (i = 0; i < nparts; i++) {
+		char *t = what == NULL ? xstrdup(part[i]) : xasprintf("%s; %s",
+		    what, part[i]);
+
+		free(what);
+		what = t;
+		free(part[i]);
+	}
+	fmt_double(pt, sizeof(pt), c->st.min_pt, 2);
+	diag_add(c->dg, SEV_WARNING, u->pos, "card '%s': does not fit even "
+	    "at %s pt on a %s card; left out: %s (a larger --card holds "
+	    "more)", u->name, pt, c->card_name, what != NULL ? what :
+	    "what follows");
+	free(what);
+}
+
 /* Draw one card front with its trim box's top-left at (x, y). */
 static void
 card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
@@ -501,9 +715,13 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct rnd_flow *f;
 	struct rnd_frame fr;
 	struct statrow sr, own;
+	struct card_parts cp = { .n = 0 };
+	struct diags dg;
 	double b = c->bleed, s = c->safe, nh, fh;
 	char *st_title;
 	PangoLayout *l;
+	size_t i;
+	int cut;
 
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
@@ -542,12 +760,14 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	g_object_unref(l);
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
 	    rs_unit_class(c->rs, u));
-	/* Footer: the ruleset's title. */
+	/* Footer: the credits (FORMAT.md: on every product), the short
+	 * title and version, with author and year where there is room. */
 	rnd_set_rgb(cr, 0x666666);
 	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-	st_title = short_title(c->rs);
+	st_title = rnd_credits_fit(cr, &foot, c->rs, RND_CREDIT_SHORT |
+	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, NULL, c->cw - 2 * s);
 	rnd_layout_text(l, st_title);
 	free(st_title);
 	rnd_glyph_check(l, c->rs->title_pos, c->dg);
@@ -558,7 +778,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	st_title = xasprintf("card '%s'", u->name);
 	rnd_flow_label(f, st_title);
 	free(st_title);
-	card_body(c, u, f, &sr, &own);
+	card_body(c, u, f, &sr, &own, &cp);
 	fr.x = x + s;
 	fr.y = y + c->band_h + 2.2;
 	fr.w = c->cw - 2 * s;
@@ -569,7 +789,19 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	/* Cards are alike: the last card's size is the likely answer. */
 	if (c->last_pt > 0)
 		rnd_flow_guess(f, c->last_pt);
-	rnd_flow_box(f, cr, &fr, c->dg);
+	/* The flow's own warning says only where it stopped: say what a
+	 * card of this size has no room for. */
+	memset(&dg, 0, sizeof(dg));
+	cut = rnd_flow_box(f, cr, &fr, &dg) == -1;
+	for (i = cut ? 1 : 0; i < dg.n; i++) {
+		struct pos p = { dg.v[i].file, dg.v[i].line, dg.v[i].col };
+
+		diag_add(c->dg, dg.v[i].sev, p, "%s", dg.v[i].msg);
+	}
+	diags_free(&dg);
+	if (cut)
+		card_left_out(c, f, u, &cp);
+	parts_free(&cp);
 	c->last_pt = rnd_flow_size(f);
 	rnd_flow_free(f);
 	cairo_restore(cr);
@@ -753,6 +985,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	c.dg = dg;
 	if (cards_setup(&c, &card, dg) == -1)
 		goto out;
+	c.card_name = card;
 	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
 		goto out;
 	if (rs->nunits == 0) {

@@ -794,7 +794,13 @@ need_h(struct rnd_flow *f, size_t i, int a)
 		int nu = blk_units(nb);
 
 		h += nb->m.space;
-		if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) && nu >= 4)
+		/* A heading over a heading ("Odds", then a table's title)
+		 * keeps with what the second keeps with: else the first is
+		 * left alone at the foot of a column. */
+		if (nb->kind == BLK_HEADING)
+			h += need_h(f, i + 1, 0);
+		else if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) &&
+		    nu >= 4)
 			h += units_h(nb, 0, 2);
 		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
 			h += rows_h(nb, 0, 3);
@@ -1193,6 +1199,13 @@ flow_keep(struct rnd_flow *f, struct placing *pl)
 	free(f->fin.v);
 	f->fin = *pl;
 	memset(pl, 0, sizeof(*pl));
+}
+
+/* Returns the number of blocks added so far. */
+size_t
+rnd_flow_count(const struct rnd_flow *f)
+{
+	return f->n;
 }
 
 /* Returns how many pieces were drawn last; fills out[0..max). */

@@ -244,7 +244,8 @@ void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
 /*
  * Add a Markdown subtree (a node, or the nodes kids[from..to) of a
  * document). condense != 0 keeps the first sentence of each paragraph and
- * list item (at least 40 characters of it).
+ * list item (at least 40 characters of it) and every later sentence that
+ * carries a number (a digit or a number word).
  */
 void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
 /* Inline Markdown as Pango markup (caller frees). */
@@ -295,6 +296,8 @@ size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
  * max_pages. */
 int rnd_flow_layout(struct rnd_flow *, const struct rnd_frame *,
     int max_pages);
+/* The number of blocks added so far (the next block's index). */
+size_t rnd_flow_count(const struct rnd_flow *);
 /* Name the flow in its warnings ("card 'Rifle'"); NULL: no name. */
 void rnd_flow_label(struct rnd_flow *, const char *);
 /* Try this body size (pt) first when shrinking to fit, e.g. the size the
@@ -378,5 +381,17 @@ void rnd_tmpl_keys(const struct rs_node *map, const char *const *known,
 struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
+
+/* credits.c: "TITLE · v1.0 · AUTHOR, YEAR" for a footer, the parts the
+ * ruleset has and the flags ask for (caller frees). */
+#define RND_CREDIT_SHORT  1 /* the title up to a colon */
+#define RND_CREDIT_AUTHOR 2
+#define RND_CREDIT_YEAR   4
+char *rnd_credits(const struct ruleset *, int what);
+/* The same between before and after (or NULL), with as many of author
+ * and year as fit w mm on one line in the font (caller frees). */
+char *rnd_credits_fit(cairo_t *, const struct rnd_font *,
+    const struct ruleset *, int what, const char *before,
+    const char *after, double w);
 
 #endif

@@ -1,7 +1,10 @@
 /* mdtext.c: the ruleset's Markdown tree into flow blocks and Pango
- * markup, optionally condensed to each paragraph's first sentence. */
+ * markup, optionally condensed to each paragraph's first sentence and
+ * every later sentence that carries a number. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -9,8 +12,10 @@ struct mbuf {
 	char *s;
 	size_t n, cap;
 	size_t plain;  /* characters of text written */
-	int condense;
-	int done;      /* the first sentence is complete */
+	/* Condensing: keep[i] says whether character i of the plain text
+	 * is printed; NULL prints all. */
+	const char *keep;
+	size_t nkeep;
 	const char *mono;
 };
 
@@ -34,28 +39,122 @@ mb_puts(struct mbuf *b, const char *s)
 	mb_put(b, s, strlen(s));
 }
 
-/* Append plain text escaped; when condensing, stop after the first
- * sentence end that comes after at least 40 characters. */
+/* Whether plain character i is printed. */
+static int
+mb_kept(const struct mbuf *b, size_t i)
+{
+	return b->keep == NULL || (i < b->nkeep && b->keep[i]);
+}
+
+/* Append plain text escaped, only the characters of kept sentences. */
 static void
 mb_text(struct mbuf *b, const char *t)
 {
-	size_t len = strlen(t), i, cut = len;
+	size_t len = strlen(t), i = 0, j;
 	char *e;
 
-	if (b->done)
+	while (i < len) {
+		for (j = i; j < len && mb_kept(b, b->plain + j) ==
+		    mb_kept(b, b->plain + i); j++)
+			;
+		if (mb_kept(b, b->plain + i)) {
+			e = g_markup_escape_text(t + i, (gssize)(j - i));
+			mb_puts(b, e);
+			g_free(e);
+		}
+		i = j;
+	}
+	b->plain += len;
+}
+
+/* The plain text of an inline subtree, as mb_inline counts it: text and
+ * code as written, a soft break as a space. */
+static void
+md_plain(struct mbuf *b, const struct rs_md *m)
+{
+	size_t i;
+
+	switch (m->kind) {
+	case RS_MD_TEXT:
+	case RS_MD_CODE:
+		mb_puts(b, m->text != NULL ? m->text : "");
 		return;
-	if (b->condense)
-		for (i = 0; i < len; i++)
-			if (t[i] == '.' && (t[i + 1] == ' ' ||
-			    t[i + 1] == '\0') && b->plain + i >= 40) {
-				cut = i + 1;
-				b->done = 1;
-				break;
-			}
-	e = g_markup_escape_text(t, (gssize)cut);
-	mb_puts(b, e);
-	g_free(e);
-	b->plain += cut;
+	case RS_MD_SOFTBREAK:
+		mb_puts(b, " ");
+		return;
+	case RS_MD_LINEBREAK:
+	case RS_MD_HTML:
+		return;
+	default:
+		break;
+	}
+	for (i = 0; i < m->nkids; i++)
+		md_plain(b, m->kids[i]);
+}
+
+/* Words that carry a number as a digit would ("two dice", "half its
+ * move"): a sentence with one is a rule a player must not lose. */
+static const char *const num_words[] = { "one", "two", "three", "four",
+	"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+	"twice", "half", "double", "treble", "triple", "once", NULL };
+
+/* Returns 1 when s[a..e) has a digit or a number word. */
+static int
+has_number(const char *s, size_t a, size_t e)
+{
+	size_t i, k, n;
+
+	for (i = a; i < e; i++) {
+		if (isdigit((unsigned char)s[i]))
+			return 1;
+		if (!isalpha((unsigned char)s[i]) || (i > a &&
+		    isalpha((unsigned char)s[i - 1])))
+			continue;
+		for (k = 0; num_words[k] != NULL; k++) {
+			n = strlen(num_words[k]);
+			if (i + n <= e && strncasecmp(s + i, num_words[k], n) ==
+			    0 && !isalpha((unsigned char)s[i + n]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Which characters a condensed paragraph keeps: its first sentence (the
+ * first sentence end after at least 40 characters) and every later
+ * sentence that carries a number — "reduced by 1 in a river" is a rule,
+ * not colour. A sentence ends at a full stop before a space or the end;
+ * the space before a later sentence goes with it. Returns the flags
+ * (caller frees), *n the length of the plain text.
+ */
+static char *
+condense_keep(const struct rs_md *m, size_t *n)
+{
+	struct mbuf p;
+	char *keep;
+	size_t a = 0, i, len;
+
+	memset(&p, 0, sizeof(p));
+	mb_puts(&p, "");
+	md_plain(&p, m);
+	len = p.n;
+	keep = xcalloc(len + 1, 1);
+	for (i = 0; i <= len; i++) {
+		int end = i == len || (p.s[i] == '.' && (p.s[i + 1] == ' ' ||
+		    p.s[i + 1] == '\0'));
+
+		if (!end || (a == 0 && i < 40 && i < len))
+			continue;
+		if (i < len)
+			i++; /* the full stop */
+		if (a == 0 || has_number(p.s, a, i))
+			memset(keep + a, 1, i - a);
+		a = i;
+	}
+	free(p.s);
+	*n = len;
+	return keep;
 }
 
 /* Inline nodes into markup. */
@@ -64,8 +163,6 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 {
 	size_t i;
 
-	if (b->done)
-		return;
 	switch (m->kind) {
 	case RS_MD_TEXT:
 		mb_text(b, m->text != NULL ? m->text : "");
@@ -73,11 +170,13 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 	case RS_MD_CODE: {
 		char *e = g_markup_escape_text(m->text ? m->text : "", -1);
 
-		mb_puts(b, "<span font_family=\"");
-		mb_puts(b, b->mono);
-		mb_puts(b, "\">");
-		mb_puts(b, e);
-		mb_puts(b, "</span>");
+		if (mb_kept(b, b->plain)) {
+			mb_puts(b, "<span font_family=\"");
+			mb_puts(b, b->mono);
+			mb_puts(b, "\">");
+			mb_puts(b, e);
+			mb_puts(b, "</span>");
+		}
 		b->plain += strlen(m->text ? m->text : "");
 		g_free(e);
 		return;
@@ -86,7 +185,8 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		mb_text(b, " ");
 		return;
 	case RS_MD_LINEBREAK:
-		mb_puts(b, "\n");
+		if (mb_kept(b, b->plain))
+			mb_puts(b, "\n");
 		return;
 	case RS_MD_HTML:
 		return;
@@ -112,12 +212,15 @@ char *
 rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
 {
 	struct mbuf b;
+	char *keep = NULL;
 
 	memset(&b, 0, sizeof(b));
-	b.condense = condense;
+	if (condense)
+		b.keep = keep = condense_keep(m, &b.nkeep);
 	b.mono = mono != NULL ? mono : "DejaVu Sans Mono";
 	mb_puts(&b, "");
 	mb_inline(&b, m);
+	free(keep);
 	return b.s;
 }
 

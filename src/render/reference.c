@@ -442,16 +442,20 @@ ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 	const struct ruleset *rs = r->rs;
 	double pw, ph, m = r->margin;
 	struct rnd_font foot = { r->st.font, 6.5, 0, 0 };
-	char *s;
+	char *s, *side;
 
 	(void)scale;
 	cairo_clip_extents(cr, NULL, NULL, &pw, &ph);
 	if (page == 0)
 		ref_band(r, cr, pw);
 	rnd_set_rgb(cr, 0x666666);
-	s = xasprintf("%s \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
-	    rs->title != NULL ? rs->title : rs->name, page + 1, npages);
+	/* The credits (FORMAT.md: on every product), then the side. */
+	side = xasprintf(" \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
+	    page + 1, npages);
+	s = rnd_credits_fit(cr, &foot, rs, RND_CREDIT_AUTHOR |
+	    RND_CREDIT_YEAR, NULL, side, pw - 2 * m);
 	rnd_text(cr, &foot, m, ph - m + 1.2, pw - 2 * m, 1, 0, s);
+	free(side);
 	free(s);
 }
 
@@ -551,7 +555,6 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	struct rs_node *t;
 	char *tfile = NULL;
 	const char *orient, *cond;
-	double comfy;
 	double pw, ph;
 	size_t errs = diags_count(dg, SEV_ERROR);
 	int rc = -1, pages;
@@ -570,7 +573,10 @@ rnd_reference(const struct ruleset *rs, const char *path,
 		r.condense = -1;
 	else
 		r.condense = rnd_tmpl_bool(t, "condense", 1, dg);
-	comfy = rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
+	/* comfortable-size: read (its range still checked) for templates
+	 * of earlier versions, no longer used: full prose at any size
+	 * beats first sentences at a larger one. */
+	(void)rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
 	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);
@@ -606,14 +612,16 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	meta.subject = "Quick-reference sheet";
 	meta.keywords = "wargame, quick reference";
 	doc = rnd_doc_new(path, &meta, dg);
-	/* condense: auto prints the prose in full when it fits at a
-	 * comfortable size, else its first sentences. */
+	/* condense: auto prints the prose in full when it fits on the
+	 * sides at any size down to the least: both sides fill before a
+	 * word is dropped. Only then its first sentences (and those that
+	 * carry a number, mdtext.c). */
 	if (r.condense == -1) {
 		r.condense = 0;
 		r.flow = rnd_flow_new(&r.st);
 		if (ref_sections(&r) == -1)
 			goto out;
-		if (!rnd_flow_fits_at(r.flow, &fr, pages, comfy)) {
+		if (!rnd_flow_fits_at(r.flow, &fr, pages, r.st.min_pt)) {
 			rnd_flow_free(r.flow);
 			r.condense = 1;
 			r.flow = NULL;

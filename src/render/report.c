@@ -190,6 +190,7 @@ rnd_report_rule(struct rnd_report *r, const char *id, const char *section,
 struct page {
 	struct rnd_doc *doc;
 	const struct rnd_report *r;
+	const struct ruleset *rs; /* NULL: no credits to print */
 	cairo_t *cr;
 	double pw, ph;    /* paper */
 	double x, w;      /* text column */
@@ -201,7 +202,7 @@ struct page {
 static void
 page_furniture(struct page *p)
 {
-	char buf[64];
+	char buf[64], *foot;
 	char *head = xasprintf("Validation report \xc2\xb7 %s",
 	    p->r->title != NULL ? p->r->title : "");
 
@@ -214,9 +215,14 @@ page_furniture(struct page *p)
 	cairo_move_to(p->cr, p->x, p->top - 3.5);
 	cairo_line_to(p->cr, p->x + p->w, p->top - 3.5);
 	cairo_stroke(p->cr);
-	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0,
-	    "sandtable " SANDTABLE_VERSION);
+	/* The ruleset's credits (FORMAT.md: on every product) and the
+	 * press's own version, which made the figures. */
+	foot = p->rs != NULL ? rnd_credits_fit(p->cr, &f_run, p->rs,
+	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, " \xc2\xb7 sandtable "
+	    SANDTABLE_VERSION, p->w) : xstrdup("sandtable " SANDTABLE_VERSION);
+	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0, foot);
 	cairo_restore(p->cr);
+	free(foot);
 	free(head);
 }
 
@@ -352,21 +358,151 @@ summary_tiles(struct page *p)
 	p->y += th + 5;
 }
 
-/* Draw a table over as many pages as it needs. */
+/* The least size a report table shrinks to (nothing under 6 pt), the
+ * step, and the fewest rows a table leaves for its last page. */
+#define TABLE_MIN_PT 6.5
+#define TABLE_STEP_PT 0.5
+#define TABLE_LAST_ROWS 3
+
+/* The row after the last of t's rows from `from` that fit h mm. */
+static size_t
+table_fits(const struct rnd_table *t, double w, double h, size_t from)
+{
+	cairo_surface_t *s = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(s);
+	size_t next;
+
+	cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
+	rnd_chart_table(cr, 0, 0, w, h, t, from, &next);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return next;
+}
+
+/* How many pages t takes from the cursor; *last gets the rows on the
+ * last of them. */
+static int
+table_pages(const struct page *p, const struct rnd_table *t, size_t *last)
+{
+	double y = p->y + 14 > p->bottom && p->y > p->top ? p->top : p->y;
+	size_t from = 0, next;
+	int n = 0;
+
+	do {
+		next = table_fits(t, p->w, p->bottom - y, from);
+		*last = next - from;
+		from = next;
+		y = p->top;
+		n++;
+	} while (from < t->nrows);
+	return n;
+}
+
+/*
+ * Draw a table over as many pages as it needs. A table that would leave
+ * a few rows for a page of their own shrinks (never under TABLE_MIN_PT)
+ * when that saves the page; else the page before gives up rows so that
+ * the last holds at least TABLE_LAST_ROWS.
+ */
 static void
 table_flow(struct page *p, const struct rnd_table *t)
 {
-	size_t from = 0, next;
+	struct rnd_table tt = *t, small = *t;
+	size_t from = 0, next, last, l2;
+	int n;
 
+	if (tt.font_pt <= 0)
+		tt.font_pt = 7.5;
+	small.font_pt = tt.font_pt;
+	if (t->nrows > 0 && (n = table_pages(p, &tt, &last)) > 1 &&
+	    last < 2 * TABLE_LAST_ROWS)
+		for (small.font_pt -= TABLE_STEP_PT; small.font_pt >=
+		    TABLE_MIN_PT - 1e-9; small.font_pt -= TABLE_STEP_PT)
+			if (table_pages(p, &small, &l2) < n) {
+				tt.font_pt = small.font_pt;
+				break;
+			}
 	while (from < t->nrows || (t->nrows == 0 && from == 0)) {
 		page_need(p, 14);
+		/* Rows the next page would hold alone: give it more. */
+		next = table_fits(&tt, p->w, p->bottom - p->y, from);
+		small = tt;
+		if (next < t->nrows && t->nrows - next < TABLE_LAST_ROWS &&
+		    next - from > 2 * TABLE_LAST_ROWS &&
+		    table_fits(&tt, p->w, p->bottom - p->top, next) >=
+		    t->nrows)
+			small.nrows = t->nrows - TABLE_LAST_ROWS;
 		p->y += rnd_chart_table(p->cr, p->x, p->y, p->w,
-		    p->bottom - p->y, t, from, &next) + 3;
+		    p->bottom - p->y, &small, from, &next) + 3;
 		if (next >= t->nrows)
 			break;
 		page_new(p);
 		from = next;
 	}
+}
+
+/*
+ * A source line as a reader would see it printed, not as Markdown: a
+ * table row's cells apart by " · " (empty ones left out), a list item or
+ * heading without its marker, no ** or ` around words, runs of spaces
+ * as one (caller frees).
+ */
+static char *
+source_text(const char *src)
+{
+	size_t n = strlen(src), i, k = 0, cell = 0;
+	char *out = xmalloc(3 * n + 1);
+	int row;
+
+	while (*src == ' ' || *src == '\t')
+		src++;
+	row = *src == '|';
+	if (row)
+		src++;
+	else if ((src[0] == '-' || src[0] == '*' || src[0] == '+') &&
+	    src[1] == ' ')
+		src += 2;
+	else if (*src == '#') {
+		while (*src == '#')
+			src++;
+	} else {
+		for (i = 0; src[i] >= '0' && src[i] <= '9'; i++)
+			;
+		if (i > 0 && src[i] == '.' && src[i + 1] == ' ')
+			src += i + 2;
+	}
+	while (*src == ' ')
+		src++;
+	for (i = 0; src[i] != '\0'; i++) {
+		if (src[i] == '\\' && src[i + 1] == '|') {
+			out[k++] = '|';
+			i++;
+		} else if (row && src[i] == '|') {
+			/* The cell ends: drop its trailing spaces, and the
+			 * whole cell when it was empty. */
+			while (k > cell && out[k - 1] == ' ')
+				k--;
+			if (k > cell) {
+				memcpy(out + k, " \xc2\xb7 ", 4);
+				k += 4;
+				cell = k;
+			}
+			while (src[i + 1] == ' ')
+				i++;
+		} else if (src[i] == '`' || (src[i] == '*' &&
+		    src[i + 1] == '*')) {
+			i += src[i] == '*';
+		} else if (src[i] != ' ' || (k > cell && out[k - 1] != ' '))
+			out[k++] = src[i]; /* a cell's padding: one space */
+	}
+	/* A row's last separator, and spaces at the end. */
+	if (row && k == cell && k >= 4)
+		k -= 4;
+	while (k > 0 && out[k - 1] == ' ')
+		k--;
+	out[k] = '\0';
+	return out;
 }
 
 /* The findings, each with its line and column, errors marked. */
@@ -397,9 +533,16 @@ findings_table(struct page *p)
 		cells[3 * i] = xstrdup(severity_name(f->sev));
 		cells[3 * i + 1] = xstrdup(f->where != NULL ? f->where :
 		    "\xe2\x80\x94");
-		/* The source line under the message, after a pointer. */
-		cells[3 * i + 2] = f->source != NULL ? xasprintf("%s\n"
-		    "\xe2\x96\xb8 %s", f->msg, f->source) : xstrdup(f->msg);
+		/* The source line under the message, after a pointer, as
+		 * text: a table row's bars read as noise on paper. */
+		if (f->source != NULL) {
+			char *src = source_text(f->source);
+
+			cells[3 * i + 2] = xasprintf("%s\n\xe2\x96\xb8 %s",
+			    f->msg, src);
+			free(src);
+		} else
+			cells[3 * i + 2] = xstrdup(f->msg);
 		mark[i] = r->findings[i].sev == SEV_ERROR;
 	}
 	memset(&t, 0, sizeof(t));
@@ -912,6 +1055,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;
+	p.rs = rs;
 	p.x = p.pw < 180 ? 12 : 18;
 	p.w = p.pw - 2 * p.x;
 	p.top = 22;

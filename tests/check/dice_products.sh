@@ -79,7 +79,7 @@ awk "BEGIN { exit !(${a:-0} >= 1.5 * ${b:-99}) }" &&
 
 # The panel's headings are the family's: one attack's chance of a
 # Wound, one opposed roll's chance to win.
-n=$(count "$tmp/cards.pdf" "Odds against each enemy attack wounds melee roll wins")
+n=$(count "$tmp/cards.pdf" "Odds against attack wounds melee roll wins")
 [ "$n" -eq 7 ] && pass "dice card panels head 'attack wounds', 'melee roll wins'" ||
     fail "dice card panels head 'attack wounds', 'melee roll wins'" "$n of 7 panels"
 n=$(count "$tmp/cards.pdf" "shot kills")
@@ -112,7 +112,8 @@ for rs in "$MOD" "$ANC"; do
 	[ "$a" -ge 1 ] && [ "$b" -eq 1 ] && pass "$name: Hits on column on cards and sheet" ||
 	    fail "$name: Hits on column on cards and sheet" "cards $a, sheet $b"
 	[ "$name" = morschauser-modern ] || continue
-	n=$(count "$tmp/o-cards.pdf" "shot kills attacking defending")
+	# (attacking and defending are one column where they are equal.)
+	n=$(count "$tmp/o-cards.pdf" "shot kills wins a melee")
 	[ "$n" -eq 7 ] && pass "$name: card panels still head 'shot kills'" ||
 	    fail "$name: card panels still head 'shot kills'" "$n of 7"
 	text "$tmp/o-ref.pdf" | grep -q "Fire: chance one shot destroys the target Rifle Machine Gun" &&

@@ -20,7 +20,8 @@ grep -q 'Fire: chance one shot destroys the target' "$tmp/ref.txt" && ok "refere
 
 "$BIN" cards -q "$MOD" -o "$tmp/cards.pdf" 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && ok "Modern cards fit without warnings" || no "Modern cards fit without warnings: $(head -c 300 "$tmp/err")"
-n=$(pdftotext "$tmp/cards.pdf" - | grep -c 'attacking defending')
+# (attacking and defending in the open: one column, equal for all.)
+n=$(pdftotext -raw "$tmp/cards.pdf" - | tr -s ' \n' '  ' | grep -o 'shot kills wins a melee' | wc -l)
 [ "$n" -eq 7 ] && ok "a panel on each of 7 Modern cards" || no "a panel on each of 7 Modern cards: $n"
 
 "$BIN" reference -q "$ANC" -o "$tmp/aref.pdf" 2>"$tmp/err"

@@ -142,7 +142,9 @@ for rs in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md; do
 	for p in A4 Letter; do
 		"$BIN" cards "$rs" -o "$T/n.pdf" --paper $p -q 2>/dev/null
 		short=$(sed -n 's/^title: \([^:]*\).*/\1/p' "$T/dump.txt")
-		c=$(pdftotext -f 1 -l 1 "$T/n.pdf" - | grep -cxF "$short")
+		# Each card's footer: the short title, then its credits.
+		c=$(pdftotext -f 1 -l 1 "$T/n.pdf" - |
+		    awk -v s="$short $(printf '\302\267') " 'index($0, s) == 1' | wc -l)
 		want=$(( i < 9 ? i : 9 ))
 		if [ "$c" -eq "$want" ]; then pass "$name: $want poker cards on a $p sheet"
 		else fail "$name: $want poker cards on a $p sheet" "found $c"; fi
