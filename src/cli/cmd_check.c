@@ -57,28 +57,15 @@ report(const char *path, const struct chk_result *r, int verbose)
 	    plural(nrules, "rule", "rules"));
 }
 
-/* Diagnostics as JSON: {file, line, col, severity, message} each. */
+/* The findings of a ruleset not played: what was read (a) and found
+ * (b), as cli_json_diags gives each. */
 static json_t *
 findings_json(const struct diags *a, const struct diags *b)
 {
-	const struct diags *both[2] = { a, b };
-	json_t *arr = json_array(), *o;
-	size_t i, k;
+	json_t *arr = cli_json_diags(a), *more = cli_json_diags(b);
 
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < both[k]->n; i++) {
-			const struct diag *x = &both[k]->v[i];
-
-			o = json_object();
-			json_object_set_new(o, "file",
-			    json_string(x->file ? x->file : ""));
-			json_object_set_new(o, "line", json_integer(x->line));
-			json_object_set_new(o, "col", json_integer(x->col));
-			json_object_set_new(o, "severity",
-			    json_string(severity_name(x->sev)));
-			json_object_set_new(o, "message", json_string(x->msg));
-			json_array_append_new(arr, o);
-		}
+	json_array_extend(arr, more);
+	json_decref(more);
 	return arr;
 }
 
