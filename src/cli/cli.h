@@ -133,11 +133,9 @@ void command_help(const struct command *, FILE *);
 
 /*
  * Read one ruleset and print its diagnostics. Returns the ruleset when it
- * has no errors (caller frees), else NULL; *worst gets the worst severity,
- * or CLI_UNREADABLE when the file could not be read at all (an input
- * error like any other: exit 1).
+ * has no errors (caller frees), else NULL; *worst gets the worst severity
+ * (SEV_ERROR too when the file could not be read at all: exit 1).
  */
-#define CLI_UNREADABLE (SEV_ERROR + 1)
 struct ruleset *cli_load(const char *path, int *worst);
 /* The same, keeping a copy of the diagnostics in keep (when not NULL). */
 struct ruleset *cli_load_keep(const char *path, int *worst,

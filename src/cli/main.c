@@ -277,7 +277,8 @@ cli_load_keep(const char *path, int *worst, struct diags *keep)
 	if (rs != NULL)
 		eng_family_check(rs, &d);
 	diags_print(&d, stderr);
-	*worst = rs == NULL ? CLI_UNREADABLE : diags_worst(&d);
+	/* A file that cannot be read is an input error like any other. */
+	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);
 	for (i = 0; keep != NULL && i < d.n; i++) {
 		struct pos p = { d.v[i].file, d.v[i].line, d.v[i].col };
 

@@ -454,19 +454,6 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	dx_dist_free(&roll);
 }
 
-/*
- * A test game's odds: expectations, from the contest the play code
- * recorded: a and b are the game's units, weapon the weapon (fire);
- * a_power and b_power each side's factor in the opposed roll, its
- * modifiers included (melee). A volley's odds are against the target's
- * whole Wounds: p_hit (or p_wound_per_attack), p_removed,
- * expected_damage; a melee's attacker_wins, defender_wins,
- * attacker_double, defender_double, equal, both_destroyed (0: one
- * roll); by accumulated hits or the pipeline, the melee to its end from
- * the Wounds each had left when it began: attacker_wins, defender_wins,
- * both_destroyed, expected_rounds. Returns 0, or -1 for a key it does
- * not know.
- */
 /* A test game's odds of a melee by accumulated hits or the pipeline:
  * from the Wounds the units had left when it began. The chain has no
  * Melee modifiers (they would change from round to round: a charge
@@ -502,6 +489,19 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 	return rc;
 }
 
+/*
+ * A test game's odds: expectations, from the contest the play code
+ * recorded: a and b are the game's units, weapon the weapon (fire);
+ * a_power and b_power each side's factor in the opposed roll, its
+ * modifiers included (melee). A volley's odds are against the Wounds
+ * the target had left, with the volley's modifiers (situation): p_hit
+ * (or p_wound_per_attack), p_removed, expected_damage; a melee's attacker_wins, defender_wins,
+ * attacker_double, defender_double, equal, both_destroyed (0: one
+ * roll); by accumulated hits or the pipeline, the melee to its end from
+ * the Wounds each had left when it began: attacker_wins, defender_wins,
+ * both_destroyed, expected_rounds. Returns 0, or -1 for a key it does
+ * not know.
+ */
 int
 do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
@@ -518,7 +518,7 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		/* Against the Wounds the target had left when it was
 		 * shot at, with the volley's modifiers. */
 		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
-		    c->situation, t->units[g->u[c->b].type].wounds - c->b_hits,
+		    c->situation, full_wounds(t, g->u[c->b].type) - c->b_hits,
 		    &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||

@@ -453,6 +453,12 @@ struct eng_action {
 	const char *verb;  /* ENG_ACT_FAMILY: the step's key ("charge") */
 	const struct rs_node *node; /* the step's value, for extra keys */
 };
+/* The checks a family's step() makes first, for a step of its own kind:
+ * a family step it does not know, a unit destroyed or not of the side
+ * whose turn it is, a target that is not an enemy on the table. Returns
+ * 0, or -1 refused (eng_refuse). */
+int eng_step_check(struct eng_game *, const struct eng_action *, char *err,
+    size_t sz);
 
 /* ---- exact odds tables (sandtable odds) ---- */
 struct eng_odds_fire {

@@ -524,19 +524,9 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		end_turn(g);
 		return 0;
 	}
-	if (a->kind == ENG_ACT_FAMILY)
-		return eng_refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+	if (eng_step_check(g, a, err, sz) != 0)
+		return -1;
 	u = &g->u[a->unit];
-	if (!u->alive)
-		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
-		    u->name);
-	if (u->side != g->side)
-		return eng_refuse(g, -1, err, sz, "it is not %s's side's turn",
-		    u->name);
-	if (a->target >= 0 && (!g->u[a->target].alive ||
-	    g->u[a->target].side == u->side))
-		return eng_refuse(g, -1, err, sz, "%s is not an enemy on the "
-		    "table", g->u[a->target].name);
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
 		if (u->flags & ENG_UF_MOVED)

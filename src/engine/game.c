@@ -373,6 +373,28 @@ eng_markers_free(char **v, size_t n)
 }
 
 int
+eng_step_check(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	const struct eng_unit *u;
+
+	if (a->kind == ENG_ACT_FAMILY)
+		return eng_refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+	u = &g->u[a->unit];
+	if (!u->alive)
+		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
+		    u->name);
+	if (u->side != g->side)
+		return eng_refuse(g, -1, err, sz, "it is not %s's side's turn",
+		    u->name);
+	if (a->target >= 0 && (!g->u[a->target].alive ||
+	    g->u[a->target].side == u->side))
+		return eng_refuse(g, -1, err, sz, "%s is not an enemy on the "
+		    "table", g->u[a->target].name);
+	return 0;
+}
+
+int
 eng_rule_applies(const struct eng_ctx *c, int rule)
 {
 	return c->fam->applies == NULL || c->fam->applies(c, rule);
