@@ -730,6 +730,9 @@ struct eng_family {
 	 * (err says why), -1 unknown key. */
 	int (*expect_unit)(const struct eng_game *, int unit,
 	    const struct rs_node *, char *err, size_t errsz);
+	/* A unit's facing in radians, for a family that keeps it in a form
+	 * of its own (morale: worked out when read). NULL: eng_unit.facing. */
+	double (*facing)(const struct eng_game *, int unit);
 	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
 	int (*contest_odds)(const struct eng_game *, const struct eng_contest *,
 	    const char *key, struct eng_q *);
@@ -863,5 +866,65 @@ int eng_testgames_run(const struct eng_ctx *, struct diags *,
 /* Play one test game; same conventions. Returns 0 passed, -1 failed. */
 int eng_testgame_run(const struct eng_ctx *, const struct rs_testgame *,
     struct diags *, uint64_t *cov);
+
+/*
+ * The engine's own record of a test game, for the rulebook's examples of
+ * play: the table and its terrain, every unit before the first step and
+ * after each step, and for each step the dice it rolled and the rules it
+ * applied; then the exact odds of the first fire or melee. Lengths are
+ * mm of the table, x from Blue's left, y from Blue's edge.
+ */
+#define ENG_REC_DICE 24   /* dice kept of one step (ndice counts all) */
+#define ENG_REC_RULES 12  /* rules kept of one step */
+#define ENG_REC_ODDS 8
+struct eng_rec_unit {
+	char name[ENG_NAME];
+	int type, side, alive;
+	double x, y;       /* centre */
+	double hw, hd;     /* half the base (on a grid, of the marker) */
+	double facing;     /* radians, 0 towards Red's edge */
+	int hits, morale;
+};
+struct eng_rec_step {
+	enum eng_act_kind kind;
+	char verb[24];     /* the step's word: "fire", "charge", "play" */
+	struct pos pos;    /* of the step in the test game */
+	int unit, target, weapon; /* -1: none */
+	int side, turn;    /* whose turn, and the game turn, at its start */
+	int refused;       /* refused by the rules, as the test game expected */
+	int dice[ENG_REC_DICE], ndice;
+	int rules[ENG_REC_RULES], nrules; /* family rule indices, in order */
+	struct eng_rec_unit *after; /* nu units */
+};
+struct eng_rec_odds {
+	const char *key;   /* static: "attacker_wins" */
+	struct eng_q q;
+};
+struct eng_record {
+	const struct eng_family *fam;
+	enum rs_grid grid;
+	double table_w, table_h, cell_mm;
+	struct eng_terrain t[ENG_MAX_TERRAIN]; /* in mm */
+	int nt;
+	int nu;
+	struct eng_rec_unit *start;  /* nu units */
+	struct eng_rec_step *steps;
+	size_t nsteps, capsteps;
+	int scripted;      /* the dice were listed, not seeded */
+	int contest, ca, cb; /* the first contest: 1 fire, 2 melee; units */
+	struct eng_rec_odds odds[ENG_REC_ODDS];
+	int nodds;
+	int over, winner, gturn;
+};
+/* Play one test game as eng_testgame_run does, keeping its record in
+ * rec (may be NULL). The record is complete only when it passed;
+ * eng_record_free() it in either case. */
+int eng_testgame_play(const struct eng_ctx *, const struct rs_testgame *,
+    struct diags *, uint64_t *cov, struct eng_record *rec);
+void eng_record_free(struct eng_record *);
+/* The odds keys of contest_odds() that a record tries, with words. */
+extern const struct eng_odds_key {
+	const char *key, *words;
+} eng_odds_keys[];
 
 #endif

@@ -1095,6 +1095,7 @@ const struct eng_family eng_morale = {
 	.play_turn = mo_play_turn,
 	.step = mo_step,
 	.expect_unit = mo_expect_unit,
+	.facing = mo_facing_of,
 	.contest_odds = mo_contest_odds,
 	.odds = mo_odds,
 	.findings = mo_findings,

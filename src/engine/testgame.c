@@ -24,6 +24,7 @@ struct tg {
 	const struct rs_node *dice_node;
 	struct diags *d;
 	int failed;
+	struct eng_record *rec;  /* NULL: no record kept */
 };
 
 /* Report a failure at pos (once per test game); returns -1. */
@@ -429,9 +430,170 @@ play_turns(struct eng_game *g, long n)
 	return 0;
 }
 
-/* Build and run one step; returns 0 or -1 (reported). */
+const struct eng_odds_key eng_odds_keys[] = {
+	{ "p_hit", "a hit" },
+	{ "p_removed", "the target removed" },
+	{ "expected_damage", "Wounds taken, on average" },
+	{ "attacker_wins", "the attacker wins" },
+	{ "defender_wins", "the defender wins" },
+	{ "both_destroyed", "both destroyed" },
+	{ "equal", "a tie" },
+	{ "tiebreak", "a tie broken" },
+	{ "expected_rolls", "rolls, on average" },
+	{ "expected_rounds", "rounds, on average" },
+	{ NULL, NULL },
+};
+
+/* Every unit of the game as the record keeps it. */
+static void
+rec_units(const struct tg *tg, struct eng_rec_unit *v)
+{
+	const struct eng_game *g = tg->g;
+	const struct eng_board *b = &tg->ctx->board;
+	int i;
+
+	for (i = 0; i < g->nu; i++) {
+		const struct eng_unit *u = &g->u[i];
+		const struct eng_kind *k = &tg->ctx->kinds[u->type];
+
+		memcpy(v[i].name, u->name, ENG_NAME);
+		v[i].type = u->type;
+		v[i].side = u->side;
+		v[i].alive = u->alive;
+		eng_board_point(b, u->x, u->y, &v[i].x, &v[i].y);
+		if (b->grid == RS_GRID_NONE) {
+			v[i].hw = k->hw;
+			v[i].hd = k->hd;
+		} else
+			v[i].hw = v[i].hd = b->cell_mm * 0.36;
+		v[i].facing = g->ctx->fam->facing != NULL ?
+		    g->ctx->fam->facing(g, i) : u->facing;
+		if (!isfinite(v[i].facing))
+			v[i].facing = 0;
+		v[i].hits = u->hits;
+		v[i].morale = u->morale;
+	}
+}
+
+/* The board's terrain in mm. */
+static void
+rec_board(struct tg *tg)
+{
+	const struct eng_board *b = &tg->ctx->board;
+	struct eng_record *r = tg->rec;
+	double f = b->grid == RS_GRID_NONE ? 1 : b->cell_mm;
+	int i;
+
+	r->fam = tg->ctx->fam;
+	r->grid = b->grid;
+	r->cell_mm = b->grid == RS_GRID_NONE ? 0 : b->cell_mm;
+	r->table_w = b->grid == RS_GRID_NONE ? b->w : b->table_w;
+	r->table_h = b->grid == RS_GRID_NONE ? b->h : b->table_h;
+	if (r->table_w <= 0 || r->table_h <= 0) {
+		r->table_w = b->w * f;
+		r->table_h = b->h * f;
+	}
+	for (i = 0; i < b->nt; i++) {
+		struct eng_terrain t = b->t[i];
+
+		/* Corners and ends: a piece's coordinates on a grid count
+		 * from the edge (-0.5), points from a cell's centre. */
+		t.x = (t.x + (b->grid != RS_GRID_NONE) * 0.5) * f;
+		t.y = (t.y + (b->grid != RS_GRID_NONE) * 0.5) * f;
+		t.x2 = (t.x2 + (b->grid != RS_GRID_NONE) * 0.5) * f;
+		t.y2 = (t.y2 + (b->grid != RS_GRID_NONE) * 0.5) * f;
+		t.r *= f;
+		t.w *= f;
+		t.h *= f;
+		r->t[r->nt++] = t;
+	}
+}
+
+/* Keep step no's record: what it was, the dice it rolled since die
+ * `die0`, the rules it applied (cov0: the counts before), the units
+ * after it. */
+static void
+rec_step(struct tg *tg, const struct rs_node *s, const struct eng_action *a,
+    const char *verb, size_t die0, const uint32_t *cov0, int side, int turn)
+{
+	struct eng_record *r = tg->rec;
+	const struct eng_game *g = tg->g;
+	struct eng_rec_step *st, zero;
+	size_t k;
+	int q;
+
+	memset(&zero, 0, sizeof(zero));
+	XPUSH(r->steps, r->nsteps, r->capsteps, zero);
+	st = &r->steps[r->nsteps - 1];
+	st->kind = a->kind;
+	snprintf(st->verb, sizeof(st->verb), "%s", verb);
+	st->pos = s->pos;
+	st->unit = a->unit;
+	st->target = a->target;
+	st->weapon = a->weapon;
+	st->side = side;
+	st->turn = turn;
+	if (g->dice.script != NULL)
+		for (k = die0; k < g->dice.next; k++) {
+			if (st->ndice < ENG_REC_DICE)
+				st->dice[st->ndice] = g->dice.script[k];
+			st->ndice++;
+		}
+	for (q = 0; q < g->ctx->fam->nrules && q < ENG_MAX_RULES; q++)
+		if (g->cov[q] > cov0[q] && st->nrules < ENG_REC_RULES)
+			st->rules[st->nrules++] = q;
+	st->after = xcalloc((size_t)g->nu + 1, sizeof(*st->after));
+	rec_units(tg, st->after);
+}
+
+/* The odds of the first contest, and how the game stands at the end. */
+static void
+rec_end(struct tg *tg)
+{
+	struct eng_record *r = tg->rec;
+	const struct eng_game *g = tg->g;
+	int k;
+
+	r->over = g->over;
+	r->winner = g->winner;
+	r->gturn = g->gturn;
+	r->contest = g->contest.kind;
+	r->ca = g->contest.a;
+	r->cb = g->contest.b;
+	if (g->contest.kind == 0 || g->ctx->fam->contest_odds == NULL)
+		return;
+	for (k = 0; eng_odds_keys[k].key != NULL && r->nodds <
+	    ENG_REC_ODDS; k++) {
+		struct eng_q q;
+
+		if (g->ctx->fam->contest_odds(g, &g->contest,
+		    eng_odds_keys[k].key, &q) == 0) {
+			r->odds[r->nodds].key = eng_odds_keys[k].key;
+			r->odds[r->nodds].q = q;
+			r->nodds++;
+		}
+	}
+}
+
+void
+eng_record_free(struct eng_record *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nsteps; i++)
+		free(r->steps[i].after);
+	free(r->steps);
+	free(r->start);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Build and run one step into a (the step's word in *verbp); returns 0
+ * or -1 (reported). *was_refused: the step was refused, as expected. */
 static int
-tg_step(struct tg *tg, const struct rs_node *s, int no)
+tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
+    const char **verbp, int *was_refused)
 {
 	struct eng_game *g = tg->g;
 	struct eng_action a;
@@ -444,6 +606,9 @@ tg_step(struct tg *tg, const struct rs_node *s, int no)
 
 	memset(&a, 0, sizeof(a));
 	a.unit = a.target = a.weapon = -1;
+	*ap = a;
+	*verbp = "";
+	*was_refused = 0;
 	if (s->kind == RS_NODE_SCALAR)
 		verb = s->scalar;
 	else if (s->kind == RS_NODE_MAP) {
@@ -462,17 +627,20 @@ tg_step(struct tg *tg, const struct rs_node *s, int no)
 		    "mapping (move: {…})");
 	a.verb = verb;
 	a.node = v;
+	*verbp = verb;
 	if (g->over)
 		return fail(tg, s->pos, no, "the battle is already over");
 	if (strcmp(verb, "end turn") == 0)
 		a.kind = ENG_ACT_END_TURN;
 	else if (strcmp(verb, "initiative") == 0) {
+		ap->kind = ENG_ACT_FAMILY;
 		eng_initiative(g);
 		return 0;
 	} else if (strcmp(verb, "play") == 0) {
 		w = scalar(v);
 		if (w == NULL || (n = strtol(w, NULL, 10)) <= 0 || n > 10000)
 			return fail(tg, s->pos, no, "play: N turns");
+		ap->kind = ENG_ACT_FAMILY;
 		return play_turns(g, n);
 	} else if (strcmp(verb, "move") == 0) {
 		a.kind = ENG_ACT_MOVE;
@@ -503,6 +671,7 @@ tg_step(struct tg *tg, const struct rs_node *s, int no)
 	} else
 		a.kind = ENG_ACT_FAMILY;
 	rc = g->ctx->fam->step(g, &a, err, sizeof(err));
+	*ap = a;
 	if (refused != NULL) {
 		w = scalar(refused);
 		if (rc == 0)
@@ -512,11 +681,34 @@ tg_step(struct tg *tg, const struct rs_node *s, int no)
 		    NULL)
 			return fail(tg, s->pos, no, "refused, but with '%s'",
 			    err);
+		*was_refused = 1;
 		return 0;
 	}
 	if (rc != 0)
 		return fail(tg, s->pos, no, "%s", err[0] ? err :
 		    "the step cannot be played");
+	return 0;
+}
+
+/* One step, kept in the record when there is one. */
+static int
+tg_step(struct tg *tg, const struct rs_node *s, int no)
+{
+	struct eng_game *g = tg->g;
+	struct eng_action a;
+	uint32_t cov0[ENG_MAX_RULES];
+	size_t die0 = g->dice.next;
+	const char *verb;
+	int side = g->side, turn = g->gturn, refused;
+
+	if (tg->rec != NULL)
+		memcpy(cov0, g->cov, sizeof(cov0));
+	if (tg_step1(tg, s, no, &a, &verb, &refused) != 0)
+		return -1;
+	if (tg->rec != NULL) {
+		rec_step(tg, s, &a, verb, die0, cov0, side, turn);
+		tg->rec->steps[tg->rec->nsteps - 1].refused = refused;
+	}
 	return 0;
 }
 
@@ -722,9 +914,56 @@ tg_expect(struct tg *tg)
 	return 0;
 }
 
+/* Whether the ruleset has a heading (levels 1 to 3) titled title. */
+static int
+has_section(const struct ruleset *rs, const char *title)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; rs->doc != NULL && i < rs->doc->nkids && !found; i++) {
+		const struct rs_md *m = rs->doc->kids[i];
+		char *t;
+
+		if (m->kind != RS_MD_HEADING || m->level > 3)
+			continue;
+		t = rs_md_text(m);
+		found = rs_name_eq(t, title);
+		free(t);
+	}
+	return found;
+}
+
+/* `example:` (true, false or a caption) and `section:` (a heading of the
+ * ruleset); 0 or -1. */
+static int
+tg_example(struct tg *tg)
+{
+	const struct rs_node *v;
+
+	if ((v = rs_node_get(tg->t->doc, "example")) != NULL &&
+	    scalar(v) == NULL)
+		return fail(tg, v->pos, 0, "example is true, false or a "
+		    "caption");
+	if ((v = rs_node_get(tg->t->doc, "section")) != NULL &&
+	    (scalar(v) == NULL || !has_section(tg->ctx->rs, v->scalar)))
+		return fail(tg, v->pos, 0, "section must name a heading of "
+		    "the ruleset%s%s%s", scalar(v) ? " ('" : "",
+		    scalar(v) ? v->scalar : "", scalar(v) ? "' is none)" :
+		    "");
+	return 0;
+}
+
 int
 eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
     struct diags *d, uint64_t *cov)
+{
+	return eng_testgame_play(base, t, d, cov, NULL);
+}
+
+int
+eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
+    struct diags *d, uint64_t *cov, struct eng_record *rec)
 {
 	struct tg tg;
 	const struct rs_node *steps, *tlv;
@@ -735,6 +974,9 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 	memset(&tg, 0, sizeof(tg));
 	tg.t = t;
 	tg.d = d;
+	tg.rec = rec;
+	if (rec != NULL)
+		memset(rec, 0, sizeof(*rec));
 	tg.g = xmalloc(sizeof(*tg.g));
 	if (tg_board(&tg, base) != 0)
 		goto out;
@@ -759,10 +1001,18 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 		}
 		tg.g->turn_limit = (int)tl;
 	}
-	if (tg_terrain(&tg) || tg_units(&tg) || tg_dice(&tg))
+	if (tg_example(&tg) || tg_terrain(&tg) || tg_units(&tg) ||
+	    tg_dice(&tg))
 		goto out;
 	if (tg.ctx->fam->setup != NULL)
 		tg.ctx->fam->setup(tg.g);
+	if (rec != NULL) {
+		rec_board(&tg);
+		rec->nu = tg.g->nu;
+		rec->scripted = tg.g->dice.script != NULL;
+		rec->start = xcalloc((size_t)tg.g->nu + 1, sizeof(*rec->start));
+		rec_units(&tg, rec->start);
+	}
 	steps = rs_node_get(t->doc, "do");
 	if (steps != NULL && steps->kind != RS_NODE_SEQ) {
 		fail(&tg, steps->pos, 0, "'do' must be a list of steps");
@@ -788,7 +1038,8 @@ eng_testgame_run(const struct eng_ctx *base, const struct rs_testgame *t,
 		    "were not rolled", tg.ndice - tg.g->dice.next, tg.ndice);
 		goto out;
 	}
-	tg_expect(&tg);
+	if (tg_expect(&tg) == 0 && rec != NULL)
+		rec_end(&tg);
 out:
 	if (cov != NULL)
 		for (k = 0; k < ENG_MAX_RULES; k++)

@@ -202,6 +202,18 @@ void rnd_glyph_check(PangoLayout *, struct pos, struct diags *);
 /* Text escaped for Pango markup (caller frees). */
 char *rnd_markup_escape(const char *);
 
+/* ---- an example of play (example.c) ---- */
+struct rnd_example;
+struct rnd_example_ctx {
+	const struct ruleset *rs;
+	const struct rnd_example *ex;
+	const struct rnd_style *st;
+	int number;            /* "Example 3" */
+};
+/* An rnd_draw_fn for rnd_flow_custom: arg is a struct rnd_example_ctx. */
+double rnd_example_draw(cairo_t *, void *arg, double x, double y, double w,
+    double scale, int draw);
+
 /* ---- flowing text: blocks into columns (flow.c) ---- */
 
 /* The look of a flow; sizes in points, colours 0xRRGGBB. */

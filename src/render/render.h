@@ -100,11 +100,23 @@ int rnd_reference(const struct ruleset *, const char *path,
 struct rnd_book_rule {
 	const char *id, *section;
 };
+/* An example of play: a test game marked `example:`, its record from the
+ * engine, drawn at the end of the section (a heading of levels 1 to 3)
+ * it belongs to. */
+struct eng_record;
+struct rnd_example {
+	const struct eng_record *rec;
+	const char *caption;   /* the test game's caption, else its name */
+	const char *section;   /* the heading it belongs under */
+	struct pos pos;        /* of the test game */
+};
 struct rnd_book_opts {
 	const char *paper;                /* --paper, or NULL */
 	int booklet;   /* pages half the paper, imposed two up to fold */
 	const struct rnd_book_rule *rules;
 	size_t nrules;
+	const struct rnd_example *examples;
+	size_t nexamples;
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

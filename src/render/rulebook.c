@@ -39,36 +39,77 @@ struct book {
 	int body_pages, index_first;
 	int lines;      /* contents or index lines a page holds */
 	char **running; /* the section in force on each body page */
+	struct rnd_example_ctx *exc; /* one for each example */
+	int nexamples;  /* placed so far */
 };
 
 #define BOOK_MAX_PAGES 2000
 
 /* Sections that are not rules to read in a book: the test games (the
- * engine's; examples of play come from them in a later version). */
+ * engine's; the examples of play among them are drawn where their rules
+ * are explained). */
 static int
 book_skip(const char *title)
 {
 	return strcasecmp(title, "test games") == 0;
 }
 
+/* Into the flow, the examples that belong under the heading titled
+ * title and are not placed yet (title NULL: every one left). */
+static void
+book_examples(struct book *b, struct rnd_flow *f, const char *title)
+{
+	size_t i;
+
+	for (i = 0; i < b->o->nexamples; i++) {
+		struct rnd_example_ctx *c = &b->exc[i];
+
+		if (c->number > 0 || (title != NULL &&
+		    !rs_name_eq(b->o->examples[i].section, title)))
+			continue;
+		c->number = ++b->nexamples;
+		rnd_flow_custom(f, b->o->examples[i].pos, rnd_example_draw, c);
+	}
+}
+
+/* Close the open headings of levels level and deeper, placing their
+ * examples, deepest first. */
+static void
+book_close(struct book *b, struct rnd_flow *f, char **open, int level)
+{
+	int l;
+
+	for (l = 3; l >= level; l--)
+		if (open[l] != NULL) {
+			book_examples(b, f, open[l]);
+			free(open[l]);
+			open[l] = NULL;
+		}
+}
+
 /* Every top-level block of the document, minus skipped sections, into
- * the flow; the headings (levels 1 to 3) into b->h in the same order. */
+ * the flow, with the examples of play at the end of their sections; the
+ * headings (levels 1 to 3) into b->h in the same order. */
 static void
 book_body(struct book *b, struct rnd_flow *f, int record)
 {
 	const struct rs_md *doc = b->rs->doc;
+	char *open[4] = { NULL, NULL, NULL, NULL };
 	int skip = 0;
-	size_t i;
+	size_t i, left;
 
+	b->nexamples = 0;
+	for (i = 0; i < b->o->nexamples; i++)
+		b->exc[i].number = 0;
 	for (i = 0; doc != NULL && i < doc->nkids; i++) {
 		const struct rs_md *m = doc->kids[i];
 
-		if (m->kind == RS_MD_HEADING && m->level <= 2) {
-			char *t = rs_md_text(m);
-
-			skip = book_skip(t);
-			free(t);
+		if (m->kind == RS_MD_HEADING && m->level <= 3) {
+			book_close(b, f, open, m->level);
+			open[m->level] = rs_md_text(m);
 		}
+		if (m->kind == RS_MD_HEADING && m->level <= 2)
+			skip = book_skip(open[m->level]);
 		if (skip)
 			continue;
 		if (m->kind == RS_MD_HEADING && record) {
@@ -81,6 +122,24 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
 		rnd_flow_md(f, m, 0);
+	}
+	book_close(b, f, open, 1);
+	/* Examples whose section the book leaves out: a section of their
+	 * own at the end. */
+	for (i = 0, left = 0; i < b->o->nexamples; i++)
+		left += b->exc[i].number == 0;
+	if (left > 0) {
+		if (record) {
+			struct bhead x;
+
+			x.text = xstrdup("Examples of play");
+			x.level = 2;
+			x.page = 0;
+			x.pos = b->rs->title_pos;
+			XPUSH(b->h, b->nh, b->caph, x);
+		}
+		rnd_flow_heading(f, b->rs->title_pos, 2, "Examples of play");
+		book_examples(b, f, NULL);
 	}
 }
 
@@ -420,6 +479,12 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		b.ph = sheet_h;
 	}
 	rnd_style_from(&b.st, t, dg);
+	b.exc = xcalloc(o->nexamples + 1, sizeof(*b.exc));
+	for (i = 0; i < o->nexamples; i++) {
+		b.exc[i].rs = rs;
+		b.exc[i].ex = &o->examples[i];
+		b.exc[i].st = &b.st;
+	}
 	/* A book is read, not fitted: one size, at least the template's
 	 * minimum; smaller paper, a little smaller type. */
 	if (b.pw < 160)
@@ -489,6 +554,7 @@ out:
 		free(b.h[i].text);
 	free(b.h);
 	free(b.running);
+	free(b.exc);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -1,0 +1,707 @@
+/*
+ * example.c: an example of play in the rulebook, drawn from the engine's
+ * record of a test game (eng_testgame_play): a caption; a diagram of the
+ * part of the table where it happens, at true proportion (terrain, the
+ * units on their bases with their labels and, where the family plays
+ * facing, their fronts; moves as arrows, fire as lines, melee as crossed
+ * marks, a destroyed unit crossed out, each action numbered as its
+ * step); the steps in words, with the dice each rolled, the rules the
+ * engine applied and what changed; the exact odds of the first fire or
+ * melee; and who won, when the battle ended.
+ *
+ * Everything comes from the record, so the example shows what the engine
+ * did, and a rule change that breaks it fails the test game (and
+ * `check`, and the rulebook) first.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "render.h"
+#include "../engine/engine.h"
+
+#define EX_DIAG_MAX_H 58.0  /* mm: the tallest diagram */
+#define EX_MIN_MARK 4.0     /* mm: the smallest unit marker drawn */
+#define EX_MAX_STEPS 14     /* steps told; more are summed up */
+
+static const unsigned side_ink[2] = { 0x1f4e9c, 0xb3261e };
+static const char *const side_word[2] = { "Blue", "Red" };
+
+/* The table window the diagram shows, and the scale. */
+struct win {
+	double x0, y0, x1, y1;  /* table mm */
+	double s;               /* page mm per table mm */
+	double px, py;          /* page position of the window's top left */
+};
+
+static double
+wx(const struct win *v, double x)
+{
+	return v->px + (x - v->x0) * v->s;
+}
+
+static double
+wy(const struct win *v, double y)
+{
+	return v->py + (v->y1 - y) * v->s;
+}
+
+static void
+grow(double *lo, double *hi, double a, double b)
+{
+	if (a < *lo)
+		*lo = a;
+	if (b > *hi)
+		*hi = b;
+}
+
+/* The window: every unit's bases through the example, with a margin,
+ * within the table; the scale that fits it into w by at most the
+ * tallest diagram. */
+static void
+ex_window(const struct eng_record *r, double w, struct win *v)
+{
+	double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9, pad, span;
+	size_t k;
+	int i;
+
+	for (k = 0; k <= r->nsteps; k++) {
+		const struct eng_rec_unit *u = k == 0 ? r->start :
+		    r->steps[k - 1].after;
+
+		for (i = 0; i < r->nu; i++) {
+			double e = fmax(u[i].hw, u[i].hd) * 1.5;
+
+			grow(&x0, &x1, u[i].x - e, u[i].x + e);
+			grow(&y0, &y1, u[i].y - e, u[i].y + e);
+		}
+	}
+	if (x0 > x1) {
+		x0 = y0 = 0;
+		x1 = r->table_w;
+		y1 = r->table_h;
+	}
+	span = fmax(x1 - x0, y1 - y0);
+	pad = fmax(span * 0.12, 12);
+	x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
+	/* Not so narrow a strip that the diagram is a line. */
+	if ((y1 - y0) < (x1 - x0) * 0.3) {
+		double c = (y0 + y1) / 2, h = (x1 - x0) * 0.15;
+
+		y0 = c - h, y1 = c + h;
+	}
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (r->table_w > 0 && x1 > r->table_w)
+		x1 = r->table_w;
+	if (r->table_h > 0 && y1 > r->table_h)
+		y1 = r->table_h;
+	if (x1 - x0 < 1)
+		x1 = x0 + 1;
+	if (y1 - y0 < 1)
+		y1 = y0 + 1;
+	v->x0 = x0, v->x1 = x1, v->y0 = y0, v->y1 = y1;
+	v->s = fmin(w / (x1 - x0), EX_DIAG_MAX_H / (y1 - y0));
+}
+
+/* One terrain piece, clipped to the window by the caller. */
+static void
+ex_terrain(cairo_t *cr, const struct win *v, const struct eng_terrain *t)
+{
+	static const unsigned fill[RS_TERRAIN__MAX] = {
+		[RS_TERRAIN_HILL] = 0xeadcc0, [RS_TERRAIN_WOOD] = 0xc9dfb4,
+		[RS_TERRAIN_RIVER] = 0xa9cbe6, [RS_TERRAIN_FORD] = 0xcfe2f0,
+		[RS_TERRAIN_ROAD] = 0xe2d6bd, [RS_TERRAIN_TOWN] = 0xd4d0cb,
+		[RS_TERRAIN_FORTIFICATION] = 0xb9ab97,
+	};
+	static const unsigned edge[RS_TERRAIN__MAX] = {
+		[RS_TERRAIN_HILL] = 0x9c7a4a, [RS_TERRAIN_WOOD] = 0x4f7a35,
+		[RS_TERRAIN_RIVER] = 0x3a78a8, [RS_TERRAIN_FORD] = 0x3a78a8,
+		[RS_TERRAIN_ROAD] = 0x9b8a68, [RS_TERRAIN_TOWN] = 0x6e6a64,
+		[RS_TERRAIN_FORTIFICATION] = 0x5b4a36,
+	};
+	unsigned k = t->kind < RS_TERRAIN__MAX ? t->kind : 0;
+
+	switch (t->shape) {
+	case ENG_SHAPE_CIRCLE:
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, wx(v, t->x), wy(v, t->y), t->r * v->s, 0,
+		    2 * M_PI);
+		break;
+	case ENG_SHAPE_RECT:
+		cairo_rectangle(cr, wx(v, t->x), wy(v, t->y + t->h),
+		    t->w * v->s, t->h * v->s);
+		break;
+	case ENG_SHAPE_BAND:
+		cairo_move_to(cr, wx(v, t->x), wy(v, t->y));
+		cairo_line_to(cr, wx(v, t->x2), wy(v, t->y2));
+		cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+		cairo_set_line_width(cr, 2 * t->r * v->s);
+		rnd_set_rgb(cr, edge[k]);
+		cairo_stroke_preserve(cr);
+		cairo_set_line_width(cr, fmax(2 * t->r * v->s - 0.8, 0.3));
+		rnd_set_rgb(cr, fill[k]);
+		cairo_stroke(cr);
+		return;
+	}
+	rnd_set_rgb(cr, fill[k]);
+	cairo_fill_preserve(cr);
+	rnd_set_rgb(cr, edge[k]);
+	cairo_set_line_width(cr, 0.35);
+	if (k == RS_TERRAIN_FORTIFICATION)
+		cairo_set_line_width(cr, 0.9);
+	cairo_stroke(cr);
+}
+
+/* The rectangle of a unit's base (or marker) at its facing, as a path. */
+static void
+ex_base(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u)
+{
+	double hw = fmax(u->hw * v->s, EX_MIN_MARK / 2);
+	double hd = fmax(u->hd * v->s, EX_MIN_MARK / 2);
+
+	cairo_save(cr);
+	cairo_translate(cr, wx(v, u->x), wy(v, u->y));
+	cairo_rotate(cr, u->facing);
+	cairo_rectangle(cr, -hw, -hd, 2 * hw, 2 * hd);
+	cairo_restore(cr);
+}
+
+static void cross(cairo_t *, double, double, double);
+
+/* A unit: its base in its side's ink, its label, its front (facing);
+ * ghost != 0: the outline only (where it stood before it moved); a
+ * destroyed unit is faded and crossed out. */
+static void
+ex_unit(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u,
+    int facing, int ghost, double pt)
+{
+	/* The label as large as the marker holds, from pt up to 11 pt. */
+	double side = 2 * fmax(fmin(u->hw, u->hd) * v->s, EX_MIN_MARK / 2);
+	struct rnd_font f = { "DejaVu Sans", fmax(pt, fmin(11, side /
+	    RND_PT_MM * 0.45)), 1, 0 };
+	PangoLayout *l;
+	double tw, th;
+
+	ex_base(cr, v, u);
+	if (ghost) {
+		static const double dash[] = { 0.8, 0.6 };
+
+		rnd_set_rgb(cr, side_ink[u->side & 1]);
+		cairo_set_line_width(cr, 0.3);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		return;
+	}
+	rnd_set_rgb(cr, side_ink[u->side & 1]);
+	if (!u->alive) {
+		unsigned c = side_ink[u->side & 1];
+
+		cairo_set_source_rgba(cr, (c >> 16) / 255.0,
+		    ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0, 0.45);
+	}
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, 0.25);
+	cairo_stroke(cr);
+	if (!u->alive) {
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_set_line_width(cr, 0.6);
+		cross(cr, wx(v, u->x), wy(v, u->y), side * 0.42);
+		cairo_stroke(cr);
+	}
+	if (facing) {
+		double hw = fmax(u->hw * v->s, EX_MIN_MARK / 2);
+		double hd = fmax(u->hd * v->s, EX_MIN_MARK / 2);
+
+		cairo_save(cr);
+		cairo_translate(cr, wx(v, u->x), wy(v, u->y));
+		cairo_rotate(cr, u->facing);
+		cairo_move_to(cr, -hw, -hd);
+		cairo_line_to(cr, hw, -hd);
+		cairo_restore(cr);
+		cairo_set_source_rgb(cr, 1, 0.85, 0.2);
+		cairo_set_line_width(cr, 0.7);
+		cairo_stroke(cr);
+	}
+	l = rnd_layout_new(cr, &f, 0);
+	rnd_layout_text(l, u->name);
+	rnd_layout_size(l, &tw, &th);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) - th / 2);
+	g_object_unref(l);
+}
+
+/* An arrowhead at (x, y) pointing along (dx, dy). */
+static void
+arrowhead(cairo_t *cr, double x, double y, double dx, double dy, double len)
+{
+	double n = hypot(dx, dy), ux, uy;
+
+	if (n <= 0)
+		return;
+	ux = dx / n, uy = dy / n;
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x - len * ux + len * 0.45 * uy,
+	    y - len * uy - len * 0.45 * ux);
+	cairo_line_to(cr, x - len * ux - len * 0.45 * uy,
+	    y - len * uy + len * 0.45 * ux);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* The step number in a small white disc at (x, y). */
+static void
+step_no(cairo_t *cr, double x, double y, int no, double pt)
+{
+	struct rnd_font f = { "DejaVu Sans", pt, 1, 0 };
+	PangoLayout *l;
+	char s[8];
+	double tw, th, r;
+
+	snprintf(s, sizeof(s), "%d", no);
+	l = rnd_layout_new(cr, &f, 0);
+	rnd_layout_text(l, s);
+	rnd_layout_size(l, &tw, &th);
+	r = fmax(tw, th) / 2 + 0.5;
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+	cairo_set_line_width(cr, 0.25);
+	cairo_stroke(cr);
+	rnd_layout_draw(cr, l, x - tw / 2, y - th / 2);
+	g_object_unref(l);
+}
+
+/* A cross of half size r at (x, y). */
+static void
+cross(cairo_t *cr, double x, double y, double r)
+{
+	cairo_move_to(cr, x - r, y - r);
+	cairo_line_to(cr, x + r, y + r);
+	cairo_move_to(cr, x + r, y - r);
+	cairo_line_to(cr, x - r, y + r);
+}
+
+/* The diagram into (x, y, w, h): terrain, units where they began, each
+ * step's action, and where the units ended. */
+static void
+ex_diagram(cairo_t *cr, const struct eng_record *r, const struct win *v,
+    double pt)
+{
+	const struct eng_rec_unit *before = r->start, *end;
+	int facing = r->fam != NULL && r->fam->engine == RS_ENGINE_MORALE;
+	double w = (v->x1 - v->x0) * v->s, h = (v->y1 - v->y0) * v->s;
+	size_t k;
+	int i;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, v->px, v->py, w, h);
+	cairo_set_source_rgb(cr, 0.985, 0.975, 0.95);
+	cairo_fill_preserve(cr);
+	cairo_clip(cr);
+	for (i = 0; i < r->nt; i++)
+		ex_terrain(cr, v, &r->t[i]);
+	end = r->nsteps > 0 ? r->steps[r->nsteps - 1].after : r->start;
+	/* Where units that moved began: outlines. */
+	for (i = 0; i < r->nu; i++)
+		if (hypot(end[i].x - r->start[i].x, end[i].y - r->start[i].y) >
+		    0.01)
+			ex_unit(cr, v, &r->start[i], facing, 1, pt);
+	/* Units at the end (the destroyed where they fell). */
+	for (i = 0; i < r->nu; i++)
+		ex_unit(cr, v, &end[i], facing, 0, pt);
+	/* Each step's action over them, numbered. */
+	for (k = 0; k < r->nsteps && k < EX_MAX_STEPS; k++) {
+		const struct eng_rec_step *st = &r->steps[k];
+		const struct eng_rec_unit *a, *b;
+		double ax, ay, bx, by, mx, my;
+
+		if (st->unit < 0 || st->unit >= r->nu || st->refused) {
+			before = st->after;
+			continue;
+		}
+		a = &before[st->unit];
+		ax = wx(v, a->x), ay = wy(v, a->y);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_set_line_width(cr, 0.45);
+		if (st->target >= 0 && st->target < r->nu) {
+			b = &before[st->target];
+			bx = wx(v, b->x), by = wy(v, b->y);
+			mx = (ax + bx) / 2, my = (ay + by) / 2;
+			if (st->kind == ENG_ACT_MELEE || (st->kind ==
+			    ENG_ACT_FAMILY && st->verb[0] == 'c')) {
+				/* Melee (and a charge): crossed marks. */
+				cairo_set_line_width(cr, 0.7);
+				cross(cr, mx, my, 1.8);
+				cairo_stroke(cr);
+				step_no(cr, mx + 3.2, my - 2.2, (int)k + 1, pt);
+			} else {
+				static const double dash[] = { 1.2, 0.7 };
+
+				cairo_set_dash(cr, dash, 2, 0);
+				cairo_move_to(cr, ax, ay);
+				cairo_line_to(cr, bx, by);
+				cairo_stroke(cr);
+				cairo_set_dash(cr, NULL, 0, 0);
+				arrowhead(cr, bx - (bx - ax) * 0.12, by - (by -
+				    ay) * 0.12, bx - ax, by - ay, 2.2);
+				step_no(cr, mx, my, (int)k + 1, pt);
+			}
+		} else if (st->kind == ENG_ACT_MOVE ||
+		    hypot(st->after[st->unit].x - a->x,
+		    st->after[st->unit].y - a->y) > 0.01) {
+			bx = wx(v, st->after[st->unit].x);
+			by = wy(v, st->after[st->unit].y);
+			if (hypot(bx - ax, by - ay) > 0.5) {
+				cairo_move_to(cr, ax, ay);
+				cairo_line_to(cr, bx, by);
+				cairo_set_line_width(cr, 0.6);
+				cairo_stroke(cr);
+				arrowhead(cr, bx, by, bx - ax, by - ay, 2.4);
+				step_no(cr, (ax + bx) / 2, (ay + by) / 2,
+				    (int)k + 1, pt);
+			}
+		}
+		before = st->after;
+	}
+	cairo_restore(cr);
+	cairo_rectangle(cr, v->px, v->py, w, h);
+	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+	cairo_set_line_width(cr, 0.3);
+	cairo_stroke(cr);
+}
+
+/* A length in the ruleset's measure, as the rules write it, to a tenth
+ * of the unit. */
+static char *
+ex_len(const struct ruleset *rs, double mm)
+{
+	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM :
+	    rs->measure;
+	double u = len_unit_mm(m);
+	char n[48];
+
+	len_format(n, sizeof(n), round(mm / u * 10) / 10 * u, m);
+	return xstrdup(n);
+}
+
+/* A scale bar under the diagram's right end: a round length in the
+ * ruleset's measure near a fifth of the width. Returns its height. */
+static double
+ex_scale_bar(cairo_t *cr, const struct ruleset *rs, const struct win *v,
+    double x1, double y, double pt, int draw)
+{
+	static const double steps[] = { 1, 2, 3, 5, 6, 10, 12, 20, 25, 50,
+		100, 200, 500, 1000 };
+	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM :
+	    rs->measure;
+	double unit = len_unit_mm(m), want = (v->x1 - v->x0) / 5, len = unit;
+	struct rnd_font f = { "DejaVu Sans", pt, 0, 0 };
+	PangoLayout *l;
+	double tw, th;
+	char *s;
+	size_t i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i] * unit <= want)
+			len = steps[i] * unit;
+	s = ex_len(rs, len);
+	l = rnd_layout_new(cr, &f, 0);
+	rnd_layout_text(l, s);
+	rnd_layout_size(l, &tw, &th);
+	if (draw) {
+		double bl = len * v->s;
+
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		cairo_set_line_width(cr, 0.4);
+		cairo_move_to(cr, x1 - bl, y + 0.8);
+		cairo_line_to(cr, x1 - bl, y + 2);
+		cairo_line_to(cr, x1, y + 2);
+		cairo_line_to(cr, x1, y + 0.8);
+		cairo_stroke(cr);
+		rnd_layout_draw(cr, l, x1 - bl - tw - 1.5, y + 2 - th / 2);
+	}
+	g_object_unref(l);
+	free(s);
+	return fmax(th, 2.5);
+}
+
+/* A unit as the text names it: "A (Rifle)". */
+static char *
+ex_who(const struct ruleset *rs, const struct eng_rec_unit *u)
+{
+	const char *type = u->type >= 0 && (size_t)u->type < rs->nunits ?
+	    rs->units[u->type].name : "?";
+
+	char *n = rnd_markup_escape(u->name), *t = rnd_markup_escape(type);
+	char *s = xasprintf("<b>%s</b> (%s)", n, t);
+
+	free(n);
+	free(t);
+	return s;
+}
+
+/* Append to a growing markup string. */
+static void
+cat(char **s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void
+cat(char **s, const char *fmt, ...)
+{
+	va_list ap;
+	char *add, *t;
+
+	va_start(ap, fmt);
+	add = xvasprintf(fmt, ap);
+	va_end(ap);
+	t = xasprintf("%s%s", *s != NULL ? *s : "", add);
+	free(*s);
+	free(add);
+	*s = t;
+}
+
+/* What changed in a step, between units before and after: moves,
+ * hits, morale, the destroyed. */
+static void
+ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
+    const struct eng_rec_unit *a, int nu, int moved_unit)
+{
+	static const char *const sep[2] = { " \xe2\x86\x92 ", "; " };
+	int i, any = 0;
+
+	for (i = 0; i < nu; i++) {
+		char *d, *nm;
+		double dist = hypot(a[i].x - b[i].x, a[i].y - b[i].y);
+
+		if (!b[i].alive)
+			continue;
+		nm = rnd_markup_escape(a[i].name);
+		if (!a[i].alive) {
+			cat(s, "%s<b>%s</b> is destroyed", sep[any++ > 0], nm);
+			free(nm);
+			continue;
+		}
+		if (dist > 0.01 && i != moved_unit) {
+			d = ex_len(rs, dist);
+			cat(s, "%s<b>%s</b> moves %s", sep[any++ > 0], nm, d);
+			free(d);
+		}
+		if (a[i].hits != b[i].hits)
+			cat(s, "%s<b>%s</b> has %d hit%s", sep[any++ > 0], nm,
+			    a[i].hits, a[i].hits == 1 ? "" : "s");
+		if (a[i].morale != b[i].morale)
+			cat(s, "%s<b>%s</b>\xe2\x80\x99s morale %s to %d",
+			    sep[any++ > 0], nm, a[i].morale < b[i].morale ?
+			    "falls" : "rises", a[i].morale);
+		free(nm);
+	}
+}
+
+/* One step in words (markup). */
+static char *
+ex_step_text(const struct ruleset *rs, const struct eng_record *r,
+    size_t k, const struct eng_rec_unit *before)
+{
+	const struct eng_rec_step *st = &r->steps[k];
+	char *s = NULL, *a = NULL, *b = NULL, *e;
+	int i, rule;
+
+	if (st->unit >= 0 && st->unit < r->nu)
+		a = ex_who(rs, &before[st->unit]);
+	if (st->target >= 0 && st->target < r->nu)
+		b = ex_who(rs, &before[st->target]);
+	switch (st->kind) {
+	case ENG_ACT_MOVE:
+		if (a != NULL) {
+			double d = hypot(st->after[st->unit].x -
+			    before[st->unit].x, st->after[st->unit].y -
+			    before[st->unit].y);
+			char *l = ex_len(rs, d);
+
+			cat(&s, "%s %s %s", a, st->refused ? "may not move "
+			    "there" : "moves", st->refused ? "" : l);
+			free(l);
+		}
+		break;
+	case ENG_ACT_FIRE:
+		cat(&s, "%s fires at %s", a ? a : "?", b ? b : "?");
+		if (st->weapon >= 0 && (size_t)st->weapon < rs->nweapons) {
+			e = rnd_markup_escape(rs->weapons[st->weapon].name);
+			cat(&s, " with the %s", e);
+			free(e);
+		}
+		break;
+	case ENG_ACT_MELEE:
+		cat(&s, "%s fights %s in melee", a ? a : "?", b ? b : "?");
+		break;
+	case ENG_ACT_END_TURN:
+		cat(&s, "%s ends its turn", side_word[st->side & 1]);
+		break;
+	case ENG_ACT_FAMILY:
+		e = rnd_markup_escape(st->verb);
+		if (strcmp(st->verb, "play") == 0)
+			cat(&s, "The players play on");
+		else if (strcmp(st->verb, "initiative") == 0)
+			cat(&s, "Both sides roll for the first turn");
+		else if (a != NULL)
+			cat(&s, "%s: <i>%s</i>%s%s", a, e, b ? " " : "",
+			    b ? b : "");
+		else
+			cat(&s, "<i>%s</i>", e);
+		free(e);
+		break;
+	}
+	if (st->refused)
+		cat(&s, " \xe2\x80\x94 refused");
+	cat(&s, ".");
+	if (st->ndice > 0) {
+		cat(&s, " Dice");
+		for (i = 0; i < st->ndice && i < ENG_REC_DICE; i++)
+			cat(&s, "%s%d", i ? ", " : " ", st->dice[i]);
+		if (st->ndice > ENG_REC_DICE)
+			cat(&s, " \xe2\x80\xa6 (%d in all)", st->ndice);
+		cat(&s, ".");
+	}
+	ex_changes(&s, rs, before, st->after, r->nu,
+	    st->kind == ENG_ACT_MOVE ? st->unit : -1);
+	for (i = 0; i < st->nrules && r->fam != NULL; i++) {
+		rule = st->rules[i];
+		e = rnd_markup_escape(r->fam->rules[rule].text);
+		cat(&s, "%s%s <span foreground=\"#666666\">(%s)</span>",
+		    i ? "; " : "\n<i>Rules:</i> ", e, r->fam->rules[rule].id);
+		free(e);
+	}
+	free(a);
+	free(b);
+	return s;
+}
+
+/* The whole text under the diagram (markup). */
+static char *
+ex_text(const struct ruleset *rs, const struct eng_record *r)
+{
+	const struct eng_rec_unit *before = r->start;
+	char *s = NULL, *t;
+	size_t k;
+	int i, n[2] = { 0, 0 };
+
+	/* Who is who. */
+	for (i = 0; i < 2; i++) {
+		int j;
+
+		for (j = 0; j < r->nu; j++) {
+			char *who;
+
+			if ((r->start[j].side & 1) != i)
+				continue;
+			who = ex_who(rs, &r->start[j]);
+			cat(&s, "%s%s", n[i]++ ? ", " : i == 0 ? "<b>Blue:</b> " :
+			    s != NULL ? ". <b>Red:</b> " : "<b>Red:</b> ", who);
+			free(who);
+		}
+	}
+	cat(&s, ".");
+	if (!r->scripted)
+		cat(&s, " The dice fall at random from the test game's seed.");
+	for (k = 0; k < r->nsteps; k++) {
+		if (k == EX_MAX_STEPS) {
+			cat(&s, "\n\xe2\x80\xa6 and %zu steps more.", r->nsteps -
+			    k);
+			break;
+		}
+		t = ex_step_text(rs, r, k, before);
+		cat(&s, "\n<b>%zu.</b> %s", k + 1, t);
+		free(t);
+		before = r->steps[k].after;
+	}
+	if (r->nodds > 0) {
+		cat(&s, "\n<i>Exact odds of the first %s:</i> ", r->contest == 1 ?
+		    "shot" : "melee");
+		for (i = 0; i < r->nodds; i++) {
+			const char *words = r->odds[i].key;
+			char q[48];
+			size_t j;
+
+			for (j = 0; eng_odds_keys[j].key != NULL; j++)
+				if (strcmp(eng_odds_keys[j].key, words) == 0)
+					words = eng_odds_keys[j].words;
+			eng_q_format(q, sizeof(q), r->odds[i].q);
+			if (strncmp(r->odds[i].key, "expected", 8) == 0)
+				cat(&s, "%s%s %s", i ? "; " : "", q, words);
+			else
+				cat(&s, "%s%s %s (%.0f%%)", i ? "; " : "", words,
+				    q, r->odds[i].q.den != 0 ? 100.0 *
+				    (double)r->odds[i].q.num /
+				    (double)r->odds[i].q.den : 0.0);
+		}
+		cat(&s, ".");
+	}
+	if (r->over)
+		cat(&s, "\n<i>The battle is over:</i> %s.", r->winner < 0 ?
+		    "a draw" : r->winner == 0 ? "Blue wins" : "Red wins");
+	return s;
+}
+
+double
+rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
+    double scale, int draw)
+{
+	const struct rnd_example_ctx *c = arg;
+	const struct eng_record *r = c->ex->rec;
+	struct rnd_font cf = { c->st->head_font, c->st->size_pt * scale, 1, 0 };
+	struct rnd_font tf = { c->st->font, c->st->size_pt * scale * 0.92,
+		0, 0 };
+	double pt = fmax(6.5, c->st->size_pt * scale * 0.72), y0 = y, th;
+	struct win v;
+	PangoLayout *l;
+	char *cap, *e, *text;
+
+	/* Caption. */
+	e = rnd_markup_escape(c->ex->caption);
+	cap = xasprintf("Example %d \xc2\xb7 %s", c->number, e);
+	free(e);
+	l = rnd_layout_new(cr, &cf, w);
+	rnd_layout_text(l, cap);
+	rnd_layout_size(l, NULL, &th);
+	if (draw) {
+		rnd_set_rgb(cr, c->st->accent);
+		rnd_layout_draw(cr, l, x, y);
+	}
+	g_object_unref(l);
+	free(cap);
+	y += th + 1.2;
+	/* Diagram, centred, and the scale bar. */
+	ex_window(r, w, &v);
+	v.px = x + (w - (v.x1 - v.x0) * v.s) / 2;
+	v.py = y;
+	if (draw)
+		ex_diagram(cr, r, &v, pt);
+	y += (v.y1 - v.y0) * v.s + 0.8;
+	y += ex_scale_bar(cr, c->rs, &v, v.px + (v.x1 - v.x0) * v.s, y, pt,
+	    draw) + 1.5;
+	/* The steps. */
+	text = ex_text(c->rs, r);
+	l = rnd_layout_new(cr, &tf, w);
+	rnd_layout_markup(l, text);
+	rnd_layout_size(l, NULL, &th);
+	if (draw) {
+		rnd_set_rgb(cr, c->st->text);
+		rnd_layout_draw(cr, l, x, y);
+		/* A rule down the left, binding the example together. */
+		rnd_set_rgb(cr, c->st->accent);
+		cairo_set_line_width(cr, 0.5);
+		cairo_move_to(cr, x - 2.5, y0);
+		cairo_line_to(cr, x - 2.5, y + th);
+		cairo_stroke(cr);
+		rnd_set_rgb(cr, c->st->text);
+	}
+	g_object_unref(l);
+	free(text);
+	return y + th - y0;
+}
