@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -581,6 +582,54 @@ fill_read(struct rnd_report *r, const struct ruleset *rs,
 	rnd_report_fact(r, "grid", c);
 }
 
+/* The examples of play (test games marked example:), and which of the
+ * ruleset's level-2 sections have one, as the rulebook places them. */
+static void
+fill_examples(struct rnd_report *r, const struct ruleset *rs,
+    const struct eng_ctx *c)
+{
+	struct eng_example *ex;
+	struct diags quiet = { 0 };
+	char *have = NULL, *lack = NULL, *t, *v;
+	size_t i;
+	int n, failed, k, with = 0, secs = 0;
+
+	n = eng_examples(c, &quiet, &ex, &failed);
+	diags_free(&quiet);
+	for (i = 0; rs->doc != NULL && i < rs->doc->nkids; i++) {
+		const struct rs_md *m = rs->doc->kids[i];
+		int found = 0;
+
+		if (m->kind != RS_MD_HEADING || m->level != 2)
+			continue;
+		t = rs_md_text(m);
+		if (strcasecmp(t, "test games") == 0) {
+			free(t);
+			continue;
+		}
+		for (k = 0; k < n; k++)
+			found += rs_name_eq(ex[k].section, t);
+		v = xasprintf("%s%s%s", found ? (have ? have : "") :
+		    (lack ? lack : ""), (found ? have : lack) ? ", " : "", t);
+		free(found ? have : lack);
+		if (found)
+			have = v, with++;
+		else
+			lack = v;
+		secs++;
+		free(t);
+	}
+	v = xasprintf("%d, in %d of %d sections%s%s%s", n, with, secs,
+	    have ? " (" : "", have ? have : "", have ? ")" : "");
+	rnd_report_fact(r, "examples of play", v);
+	free(v);
+	if (lack != NULL && n > 0)
+		rnd_report_fact(r, "sections without an example", lack);
+	free(have);
+	free(lack);
+	eng_examples_free(ex, n);
+}
+
 /* Each rule of the family that can apply to the ruleset, where it is
  * stated and how often it was applied, from the same counts `check
  * --json` prints. */
@@ -633,6 +682,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 		}
 		fill_odds(&r, res->ctx);
 		fill_rules(&r, res);
+		fill_examples(&r, rs, res->ctx);
 	}
 	rnd_opts_init(&o);
 	o.paper = paper;

@@ -1,7 +1,6 @@
 /* cmd_rulebook.c: sandtable rulebook — the whole ruleset as a book. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "../engine/engine.h"
@@ -34,49 +33,6 @@ book_rules(const struct ruleset *rs, size_t *n)
 	return v;
 }
 
-/* A test game's `example:`: NULL when it is not an example, else the
- * caption (its name when the key is just true). */
-static const char *
-example_caption(const struct rs_testgame *t)
-{
-	const struct rs_node *v = rs_node_get(t->doc, "example");
-
-	if (v == NULL || v->kind != RS_NODE_SCALAR || v->scalar == NULL ||
-	    strcmp(v->scalar, "false") == 0 || strcmp(v->scalar, "no") == 0)
-		return NULL;
-	if (strcmp(v->scalar, "true") == 0 || strcmp(v->scalar, "yes") == 0)
-		return t->name;
-	return v->scalar;
-}
-
-/* The section an example belongs under: its `section:`, else the section
- * of the first rule its expectations name, else of the first rule it
- * applied (initiative aside); NULL when none. */
-static const char *
-example_section(const struct eng_family *f, const struct rs_testgame *t,
-    const struct eng_record *r)
-{
-	const struct rs_node *v = rs_node_get(t->doc, "section"), *e;
-	size_t i;
-	int k;
-
-	if (v != NULL && v->kind == RS_NODE_SCALAR)
-		return v->scalar;
-	if ((e = rs_node_get(t->doc, "expect")) != NULL &&
-	    (v = rs_node_get(e, "rules")) != NULL && v->kind == RS_NODE_SEQ)
-		for (i = 0; i < v->nkids; i++)
-			for (k = 0; k < f->nrules; k++)
-				if (v->kids[i]->scalar != NULL &&
-				    strcmp(f->rules[k].id, v->kids[i]->scalar)
-				    == 0)
-					return f->rules[k].section;
-	for (i = 0; i < r->nsteps; i++)
-		for (k = 0; k < r->steps[i].nrules; k++)
-			if (r->steps[i].rules[k] != 0)
-				return f->rules[r->steps[i].rules[k]].section;
-	return NULL;
-}
-
 /*
  * Play the test games marked as examples, keeping the engine's record of
  * each for the book. One that fails is an error (at its step, as `check`
@@ -84,21 +40,16 @@ example_section(const struct eng_family *f, const struct rs_testgame *t,
  */
 static int
 book_examples(const struct ruleset *rs, struct rnd_example **exv,
-    struct eng_record **recv, struct diags *d)
+    struct eng_example **engv, struct diags *d)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
 	struct diags quiet = { 0 };
 	struct eng_ctx *c;
-	size_t i, n = 0;
-	int failed = 0;
+	size_t i;
+	int n, failed;
 
 	*exv = NULL;
-	*recv = NULL;
-	if (f == NULL || rs->ntests == 0)
-		return 0;
-	for (i = 0; i < rs->ntests; i++)
-		n += example_caption(&rs->tests[i]) != NULL;
-	if (n == 0)
+	*engv = NULL;
+	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
 		return 0;
 	/* The context's warnings are check's to give, not the book's. */
 	c = eng_ctx_new(rs, -1, 0, &quiet);
@@ -112,40 +63,24 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 		return -1;
 	}
 	diags_free(&quiet);
-	*exv = xcalloc(n, sizeof(**exv));
-	*recv = xcalloc(n, sizeof(**recv));
-	for (i = 0, n = 0; i < rs->ntests; i++) {
-		const struct rs_testgame *t = &rs->tests[i];
-		const char *cap = example_caption(t), *sec;
-
-		if (cap == NULL)
-			continue;
-		if (eng_testgame_play(c, t, d, NULL, &(*recv)[n]) != 0) {
-			failed++;
-			eng_record_free(&(*recv)[n]);
-			continue;
-		}
-		sec = example_section(f, t, &(*recv)[n]);
-		(*exv)[n].rec = &(*recv)[n];
-		(*exv)[n].caption = cap;
-		(*exv)[n].section = sec != NULL ? sec : "Examples of play";
-		(*exv)[n].pos = t->pos;
-		n++;
-	}
+	n = eng_examples(c, d, engv, &failed);
 	eng_ctx_free(c);
 	if (failed > 0) {
-		for (i = 0; i < n; i++)
-			eng_record_free(&(*recv)[i]);
-		free(*recv);
-		free(*exv);
-		*recv = NULL;
-		*exv = NULL;
+		eng_examples_free(*engv, n);
+		*engv = NULL;
 		diag_add(d, SEV_ERROR, rs->title_pos, "rulebook: %d example%s "
 		    "of play failed as test game%s; the book is not written",
 		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
 		return -1;
 	}
-	return (int)n;
+	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
+	for (i = 0; i < (size_t)n; i++) {
+		(*exv)[i].rec = &(*engv)[i].rec;
+		(*exv)[i].caption = (*engv)[i].caption;
+		(*exv)[i].section = (*engv)[i].section;
+		(*exv)[i].pos = (*engv)[i].t->pos;
+	}
+	return n;
 }
 
 static int
@@ -155,21 +90,19 @@ book_write(const struct ruleset *rs, const char *path, const char *paper,
 	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0 };
 	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
 	struct rnd_example *ex = NULL;
-	struct eng_record *rec = NULL;
+	struct eng_example *eng = NULL;
 	struct diags d = { 0 };
-	int rc = -1, n, i;
+	int rc = -1, n;
 
 	o.rules = rules;
-	if ((n = book_examples(rs, &ex, &rec, &d)) >= 0) {
+	if ((n = book_examples(rs, &ex, &eng, &d)) >= 0) {
 		o.examples = ex;
 		o.nexamples = (size_t)n;
 		rc = rnd_rulebook(rs, path, &o, &d);
+		eng_examples_free(eng, n);
 	}
 	diags_print(&d, stderr);
 	diags_free(&d);
-	for (i = 0; rec != NULL && i < (n > 0 ? n : 0); i++)
-		eng_record_free(&rec[i]);
-	free(rec);
 	free(ex);
 	free(rules);
 	return rc;

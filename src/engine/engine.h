@@ -888,6 +888,7 @@ struct eng_rec_unit {
 struct eng_rec_step {
 	enum eng_act_kind kind;
 	char verb[24];     /* the step's word: "fire", "charge", "play" */
+	char arg[64];      /* its value as written, when short: "Melee" */
 	struct pos pos;    /* of the step in the test game */
 	int unit, target, weapon; /* -1: none */
 	int side, turn;    /* whose turn, and the game turn, at its start */
@@ -922,6 +923,25 @@ struct eng_record {
 int eng_testgame_play(const struct eng_ctx *, const struct rs_testgame *,
     struct diags *, uint64_t *cov, struct eng_record *rec);
 void eng_record_free(struct eng_record *);
+/* The test games marked `example:` (true, or a caption), played with
+ * their records: the caption (the test game's name when the key is just
+ * true) and the section each belongs under: its `section:`, else the
+ * section of the first rule its expectations name, else of the first
+ * rule it applied (initiative aside), else "Examples of play". */
+struct eng_example {
+	const struct rs_testgame *t;
+	const char *caption, *section;
+	int passed;
+	struct eng_record rec;
+};
+/* Whether test game t is an example, and its caption (NULL: not one). */
+const char *eng_example_caption(const struct rs_testgame *);
+/* Play the examples into *out (the caller frees it with
+ * eng_examples_free); failures are errors in diags as in check, and
+ * counted in *failed. Returns how many examples there are. */
+int eng_examples(const struct eng_ctx *, struct diags *,
+    struct eng_example **out, int *failed);
+void eng_examples_free(struct eng_example *, int n);
 /* The odds keys of contest_odds() that a record tries, with words. */
 extern const struct eng_odds_key {
 	const char *key, *words;

@@ -33,7 +33,8 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	[FP_R_MOVE_ALLOWANCE] = { "move.allowance", "Movement",
 	    "a unit moves at most its full move" },
 	[FP_R_MOVE_MELEE_STOP] = { "move.melee_range_stop", "Movement",
-	    "a unit that comes within 2\" of an enemy that can melee stops" },
+	    "a unit that comes within melee range of an enemy that can melee "
+	    "stops" },
 	[FP_R_MOVE_BASE_BLOCKS] = { "move.base_blocks", "Clarifications",
 	    "no unit moves through another's base (Clarification 7)" },
 	[FP_R_MOVE_ROAD] = { "move.road", "Movement",
@@ -82,7 +83,8 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	[FP_R_MELEE_FLOOR] = { "melee.power_floor", "Clarifications",
 	    "penalties never take power below 0 (Clarification 11)" },
 	[FP_R_MELEE_RANGE] = { "melee.range", "Melee",
-	    "melee range is 2\", edge to edge, 2\" included" },
+	    "melee range (2\" in the original) is measured edge to edge, its "
+	    "full length included" },
 	[FP_R_MELEE_NO_VEHICLES] = { "melee.no_vehicles", "Vehicles",
 	    "tanks and scout cars never melee and cannot be meleed "
 	    "(Clarification 7)" },

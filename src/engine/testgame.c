@@ -438,7 +438,7 @@ const struct eng_odds_key eng_odds_keys[] = {
 	{ "defender_wins", "the defender wins" },
 	{ "both_destroyed", "both destroyed" },
 	{ "equal", "a tie" },
-	{ "tiebreak", "a tie broken" },
+	{ "tiebreak", "equal hits, settled by a die" },
 	{ "expected_rolls", "rolls, on average" },
 	{ "expected_rounds", "rounds, on average" },
 	{ NULL, NULL },
@@ -509,6 +509,41 @@ rec_board(struct tg *tg)
 	}
 }
 
+/* A family step's value in words ("Pre-melee morale", "A, B"), and
+ * the units it names first and second when the step's own fields do not
+ * (a charge: [A, B]). */
+static void
+rec_arg(const struct tg *tg, const struct eng_action *a,
+    struct eng_rec_step *st)
+{
+	const struct rs_node *v = a->node;
+	size_t i, at = 0;
+	int u;
+
+	if (a->kind != ENG_ACT_FAMILY || v == NULL)
+		return;
+	if (v->kind == RS_NODE_SCALAR && v->scalar != NULL) {
+		snprintf(st->arg, sizeof(st->arg), "%s", v->scalar);
+		return;
+	}
+	if (v->kind != RS_NODE_SEQ)
+		return;
+	for (i = 0; i < v->nkids && at < sizeof(st->arg); i++) {
+		const char *w = scalar(v->kids[i]);
+
+		if (w == NULL)
+			continue;
+		at += (size_t)snprintf(st->arg + at, sizeof(st->arg) - at,
+		    "%s%s", at > 0 ? ", " : "", w);
+		if ((u = unit_by_name(tg->g, w)) >= 0) {
+			if (st->unit < 0)
+				st->unit = u;
+			else if (st->target < 0)
+				st->target = u;
+		}
+	}
+}
+
 /* Keep step no's record: what it was, the dice it rolled since die
  * `die0`, the rules it applied (cov0: the counts before), the units
  * after it. */
@@ -531,6 +566,7 @@ rec_step(struct tg *tg, const struct rs_node *s, const struct eng_action *a,
 	st->unit = a->unit;
 	st->target = a->target;
 	st->weapon = a->weapon;
+	rec_arg(tg, a, st);
 	st->side = side;
 	st->turn = turn;
 	if (g->dice.script != NULL)
@@ -1066,4 +1102,86 @@ eng_testgames_run(const struct eng_ctx *c, struct diags *d, uint64_t *cov,
 	if (played != NULL)
 		*played = (int)c->rs->ntests;
 	return failed;
+}
+
+const char *
+eng_example_caption(const struct rs_testgame *t)
+{
+	const char *v = scalar(rs_node_get(t->doc, "example"));
+
+	if (v == NULL || strcmp(v, "false") == 0 || strcmp(v, "no") == 0)
+		return NULL;
+	if (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0)
+		return t->name;
+	return v;
+}
+
+/* The section example t belongs under (see struct eng_example). */
+static const char *
+example_section(const struct eng_family *f, const struct rs_testgame *t,
+    const struct eng_record *r)
+{
+	const struct rs_node *v = rs_node_get(t->doc, "section"), *e;
+	size_t i;
+	int k;
+
+	if (scalar(v) != NULL)
+		return v->scalar;
+	if ((e = rs_node_get(t->doc, "expect")) != NULL &&
+	    (v = rs_node_get(e, "rules")) != NULL && v->kind == RS_NODE_SEQ)
+		for (i = 0; i < v->nkids; i++)
+			for (k = 0; k < f->nrules; k++)
+				if (scalar(v->kids[i]) != NULL &&
+				    strcmp(f->rules[k].id, v->kids[i]->scalar)
+				    == 0)
+					return f->rules[k].section;
+	for (i = 0; i < r->nsteps; i++)
+		for (k = 0; k < r->steps[i].nrules; k++)
+			if (r->steps[i].rules[k] != 0)
+				return f->rules[r->steps[i].rules[k]].section;
+	return "Examples of play";
+}
+
+int
+eng_examples(const struct eng_ctx *c, struct diags *d,
+    struct eng_example **out, int *failed)
+{
+	const struct ruleset *rs = c->rs;
+	struct eng_example *v;
+	size_t i;
+	int n = 0;
+
+	*out = NULL;
+	*failed = 0;
+	for (i = 0; i < rs->ntests; i++)
+		n += eng_example_caption(&rs->tests[i]) != NULL;
+	if (n == 0)
+		return 0;
+	v = xcalloc((size_t)n, sizeof(*v));
+	for (i = 0, n = 0; i < rs->ntests; i++) {
+		const struct rs_testgame *t = &rs->tests[i];
+		const char *cap = eng_example_caption(t);
+
+		if (cap == NULL)
+			continue;
+		v[n].caption = cap;
+		v[n].t = t;
+		v[n].passed = eng_testgame_play(c, t, d, NULL, &v[n].rec) ==
+		    0;
+		*failed += !v[n].passed;
+		v[n].section = example_section(c->fam, t, &v[n].rec);
+		n++;
+	}
+	*out = v;
+	return n;
+}
+
+void
+eng_examples_free(struct eng_example *v, int n)
+{
+	int i;
+
+	for (i = 0; v != NULL && i < n; i++)
+		eng_record_free(&v[i].rec);
+	free(v);
 }

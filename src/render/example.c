@@ -85,11 +85,21 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 	span = fmax(x1 - x0, y1 - y0);
 	pad = fmax(span * 0.12, 12);
 	x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
-	/* Not so narrow a strip that the diagram is a line. */
+	/* Not so narrow a strip that the diagram is a line, nor so tall
+	 * a one that it is a sliver down the page. */
 	if ((y1 - y0) < (x1 - x0) * 0.3) {
 		double c = (y0 + y1) / 2, h = (x1 - x0) * 0.15;
 
 		y0 = c - h, y1 = c + h;
+	}
+	if ((x1 - x0) < (y1 - y0) * 1.4) {
+		double c = (x0 + x1) / 2, h = (y1 - y0) * 0.7;
+
+		x0 = c - h, x1 = c + h;
+		if (x0 < 0)
+			x1 -= x0, x0 = 0;
+		if (r->table_w > 0 && x1 > r->table_w)
+			x0 -= x1 - r->table_w, x1 = r->table_w;
 	}
 	if (x0 < 0)
 		x0 = 0;
@@ -549,11 +559,16 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 			cat(&s, "The players play on");
 		else if (strcmp(st->verb, "initiative") == 0)
 			cat(&s, "Both sides roll for the first turn");
+		else if (a != NULL && b != NULL)
+			cat(&s, "<i>%s</i>: %s, %s", e, a, b);
 		else if (a != NULL)
-			cat(&s, "%s: <i>%s</i>%s%s", a, e, b ? " " : "",
-			    b ? b : "");
-		else
-			cat(&s, "<i>%s</i>", e);
+			cat(&s, "<i>%s</i>: %s", e, a);
+		else {
+			char *g = rnd_markup_escape(st->arg);
+
+			cat(&s, "<i>%s</i>%s%s", e, *g != '\0' ? ": " : "", g);
+			free(g);
+		}
 		free(e);
 		break;
 	}
@@ -621,6 +636,8 @@ ex_text(const struct ruleset *rs, const struct eng_record *r)
 		before = r->steps[k].after;
 	}
 	if (r->nodds > 0) {
+		int shown = 0;
+
 		cat(&s, "\n<i>Exact odds of the first %s:</i> ", r->contest == 1 ?
 		    "shot" : "melee");
 		for (i = 0; i < r->nodds; i++) {
@@ -631,14 +648,21 @@ ex_text(const struct ruleset *rs, const struct eng_record *r)
 			for (j = 0; eng_odds_keys[j].key != NULL; j++)
 				if (strcmp(eng_odds_keys[j].key, words) == 0)
 					words = eng_odds_keys[j].words;
-			eng_q_format(q, sizeof(q), r->odds[i].q);
-			if (strncmp(r->odds[i].key, "expected", 8) == 0)
-				cat(&s, "%s%s %s", i ? "; " : "", q, words);
+			double p = r->odds[i].q.den != 0 ?
+			    (double)r->odds[i].q.num /
+			    (double)r->odds[i].q.den : 0;
+
+			/* A fraction a player can read; else the figure. */
+			if (r->odds[i].q.den > 999 || r->odds[i].q.den < 1)
+				snprintf(q, sizeof(q), "%.2f", p);
 			else
-				cat(&s, "%s%s %s (%.0f%%)", i ? "; " : "", words,
-				    q, r->odds[i].q.den != 0 ? 100.0 *
-				    (double)r->odds[i].q.num /
-				    (double)r->odds[i].q.den : 0.0);
+				eng_q_format(q, sizeof(q), r->odds[i].q);
+			if (strncmp(r->odds[i].key, "expected", 8) == 0)
+				cat(&s, "%s%s %s", shown++ ? "; " : "", q, words);
+			else if (r->odds[i].q.num != 0)
+				cat(&s, "%s%s %s%s(%.0f%%)", shown++ ? "; " : "",
+				    words, r->odds[i].q.den > 999 ? "" : q,
+				    r->odds[i].q.den > 999 ? "" : " ", 100 * p);
 		}
 		cat(&s, ".");
 	}

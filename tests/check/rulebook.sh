@@ -115,3 +115,81 @@ while [ $k -lt "$sides" ]; do
 done
 [ -z "$bad" ] && pass "booklet: every side holds the pages saddle stitching needs" ||
     fail "booklet: every side holds the pages saddle stitching needs" "$bad"
+
+# ---- examples of play (issue 20) ----
+# Each bundled ruleset has at least six, each a caption, a diagram and the
+# steps with their dice, drawn where its rule is explained.
+for r in morschauser-modern gauntlet-ancients dice-skirmish; do
+	pdftotext "$tmp/$r.pdf" "$tmp/ex.txt"
+	n=$(grep -c '^Example [0-9]* · ' "$tmp/ex.txt")
+	want=$(grep -c '^example: ' "rulesets/$r.md")
+	[ "$n" -ge 6 ] && [ "$n" -eq "$want" ] && pass "$r: $n examples of play" ||
+	    fail "$r: every example of play (at least 6) is in the book" "$n of $want"
+	grep -q '^Exact odds of the first' "$tmp/ex.txt" && grep -q '^1\. .* Dice [1-6]' "$tmp/ex.txt" &&
+	    pass "$r: examples give the dice and the exact odds" ||
+	    fail "$r: examples give the dice and the exact odds" ""
+done
+# Modern's melee example: the dice, the outcome and the odds of the test
+# game, under "Melee" (after its prose, before "Vehicles").
+pdftotext "$tmp/morschauser-modern.pdf" "$tmp/ex.txt"
+sed -n '/^Example [0-9]* · Melee — each side rolls/,/^Exact odds/p' "$tmp/ex.txt" | tr '\n' ' ' >"$tmp/m"
+grep -q 'fights B (Machine Gun) in melee. Dice 3, 5. → B is destroyed' "$tmp/m" &&
+    grep -q 'the attacker wins 4/7 (57%)' "$tmp/m" &&
+    pass "Modern's melee example: dice, outcome, odds" ||
+    fail "Modern's melee example: dice, outcome, odds" "$(head -c 400 "$tmp/m")"
+awk '/^Fighting a melee$/ { f = NR } /^Example [0-9]* · Melee — / { e = NR; fe = f }
+    /^Tanks never melee/ { t = NR } END { exit !(fe && e > fe && t > e) }' "$tmp/ex.txt" &&
+    pass "Modern's melee example stands at the end of Melee" ||
+    fail "Modern's melee example stands at the end of Melee" "$(grep -n '^Fighting a melee$\|^Example\|^Tanks never' "$tmp/ex.txt" | head)"
+# The diagram is drawn: the page of the first example has units in the
+# sides' inks (blue #1f4e9c), which no prose page has.
+pg=$(python3 -c "
+t=open('$tmp/ex.txt').read().split('\f')
+print(next(i+1 for i,p in enumerate(t) if 'Example 1 ·' in p))")
+pdftocairo -svg -f "$pg" -l "$pg" "$tmp/morschauser-modern.pdf" "$tmp/ex.svg"
+pdftocairo -svg -f 3 -l 3 "$tmp/morschauser-modern.pdf" "$tmp/prose.svg"
+blue='rgb(12.15[0-9]*%, *30.58[0-9]*%, *61.17[0-9]*%)'
+grep -q "$blue" "$tmp/ex.svg" && ! grep -q "$blue" "$tmp/prose.svg" &&
+    pass "the examples' diagrams are drawn (page $pg)" ||
+    fail "the examples' diagrams are drawn" "$(grep -o 'fill="rgb([^"]*' "$tmp/ex.svg" | sort | uniq -c | head)"
+
+# A new user's ruleset: section: places an example under its heading; an
+# example whose rules' section the ruleset lacks goes to "Examples of
+# play" at the end.
+"$BIN" rulebook tests/rulesets/examples.md -q -o "$tmp/u.pdf" 2>"$tmp/err" &&
+    pdftotext "$tmp/u.pdf" "$tmp/u.txt" &&
+    awk '/^Shooting$/ { s = NR } /^Example 1 · A carbine shot$/ { e = NR } /^Close combat$/ { c = NR }
+        /^Example 2 · a dragoon rides in and fights$/ { d = NR } /^Examples of play$/ { x = NR }
+        END { exit !(s && e > s && c > e && x > c && d > x) }' "$tmp/u.txt" &&
+    grep -q 'moves 14 cm. Dice 2, 6. → B is destroyed' "$tmp/u.txt" &&
+    pass "section: places an example; the rest go to Examples of play" ||
+    fail "section: places an example; the rest go to Examples of play" "$(cat "$tmp/err"; grep -n '^Example\|^Shooting\|^Close\|^Examples' "$tmp/u.txt")"
+# A bad section or example value is an error at its line, in check.
+sed 's/^section: Shooting$/section: Archery/' tests/rulesets/examples.md >"$tmp/bad.md"
+"$BIN" check --games 0 -q "$tmp/bad.md" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "bad.md:$(grep -n '^section: Archery' "$tmp/bad.md" | cut -d: -f1):[0-9]*: error: .*section must name a heading of the ruleset ('Archery' is none)" "$tmp/err" &&
+    pass "an unknown section: is an error at its line" ||
+    fail "an unknown section: is an error at its line" "exit $rc: $(cat "$tmp/err")"
+sed 's/^example: A carbine shot$/example: [a, b]/' tests/rulesets/examples.md >"$tmp/bad.md"
+"$BIN" check --games 0 -q "$tmp/bad.md" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "error: .*example is true, false or a caption" "$tmp/err" &&
+    pass "example: must be true, false or a caption" ||
+    fail "example: must be true, false or a caption" "exit $rc: $(cat "$tmp/err")"
+
+# A test game changed to break its example: check fails at its step, and
+# the rulebook fails at the same place and leaves the earlier book as it
+# was.
+awk '/^example: Melee — each side rolls/ { m = 1 } m && /^dice: \[3, 5\]$/ { $0 = "dice: [5, 3]"; m = 0 } { print }' \
+    rulesets/morschauser-modern.md >"$tmp/broken.md"
+cmp -s rulesets/morschauser-modern.md "$tmp/broken.md" && fail "the example was broken" "no change"
+"$BIN" check --games 0 -q "$tmp/broken.md" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "error: test game 'a rifle wins a melee against a machine gun'" "$tmp/err" &&
+    pass "a broken example fails check" || fail "a broken example fails check" "exit $rc: $(head -c 300 "$tmp/err")"
+cp "$tmp/morschauser-modern.pdf" "$tmp/keep.pdf"
+cp "$tmp/keep.pdf" "$tmp/old.pdf"
+"$BIN" rulebook "$tmp/broken.md" -o "$tmp/old.pdf" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "error: test game 'a rifle wins a melee against a machine gun'" "$tmp/err" &&
+    grep -q "example of play failed as test game; the book is not written" "$tmp/err" &&
+    cmp -s "$tmp/keep.pdf" "$tmp/old.pdf" &&
+    pass "a broken example: no rulebook, the old one as it was" ||
+    fail "a broken example: no rulebook, the old one as it was" "exit $rc: $(head -c 400 "$tmp/err")"
