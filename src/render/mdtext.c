@@ -190,6 +190,17 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		return;
 	case RS_MD_HTML:
 		return;
+	case RS_MD_FOOTNOTE_REF:
+		/* The note's number, raised. */
+		if (mb_kept(b, b->plain) && m->level > 0) {
+			char n[96];
+
+			snprintf(n, sizeof(n), "<span rise=\"%d\"><small>%d"
+			    "</small></span>", (int)(RND_LAYOUT_PT * PANGO_SCALE *
+			    0.12), m->level);
+			mb_puts(b, n);
+		}
+		return;
 	case RS_MD_EMPH:
 		mb_puts(b, "<i>");
 		break;
@@ -310,6 +321,22 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 		break;
 	case RS_MD_TABLE:
 		flow_md_table(f, m, mono);
+		break;
+	case RS_MD_FOOTNOTE_DEF:
+		/* A note: its number as the bullet of its first paragraph. */
+		for (i = 0; i < m->nkids; i++) {
+			if (i == 0 && m->kids[i]->kind == RS_MD_PARAGRAPH) {
+				char n[24];
+
+				snprintf(n, sizeof(n), "%d", m->level);
+				mk = rnd_md_markup(m->kids[i], mono, condense);
+				rnd_flow_item(f, m->kids[i]->pos, level + 1, n,
+				    mk);
+				free(mk);
+			} else
+				flow_md_block(f, m->kids[i], condense, level + 1,
+				    mono);
+		}
 		break;
 	case RS_MD_CODE_BLOCK:
 		if (m->info != NULL && strncmp(m->info, "test-game", 9) == 0)

@@ -40,6 +40,8 @@ struct book {
 	int lines;      /* contents or index lines a page holds */
 	char **running; /* the section in force on each body page */
 	struct rnd_example_ctx *exc; /* one for each example */
+	int *fn;        /* footnotes referred to in the open section */
+	size_t nfn, capfn;
 	int nexamples;  /* placed so far */
 };
 
@@ -72,8 +74,46 @@ book_examples(struct book *b, struct rnd_flow *f, const char *title)
 	}
 }
 
+/* The numbers of the footnotes referred to in m's subtree, into b->fn
+ * (each once). */
+static void
+book_refs(struct book *b, const struct rs_md *m)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_FOOTNOTE_REF && m->level > 0) {
+		for (i = 0; i < b->nfn; i++)
+			if (b->fn[i] == m->level)
+				return;
+		XPUSH(b->fn, b->nfn, b->capfn, m->level);
+		return;
+	}
+	for (i = 0; i < m->nkids; i++)
+		book_refs(b, m->kids[i]);
+}
+
+/* The notes referred to since the last ones: at the end of the section
+ * (level 1 or 2) that refers to them, under a short rule. */
+static void
+book_notes(struct book *b, struct rnd_flow *f)
+{
+	const struct rs_md *doc = b->rs->doc;
+	size_t i, k;
+
+	if (b->nfn == 0)
+		return;
+	rnd_flow_para(f, b->rs->title_pos, "<i>Notes</i>");
+	for (k = 0; k < b->nfn; k++)
+		for (i = 0; i < doc->nkids; i++)
+			if (doc->kids[i]->kind == RS_MD_FOOTNOTE_DEF &&
+			    doc->kids[i]->level == b->fn[k])
+				rnd_flow_md(f, doc->kids[i], 0);
+	b->nfn = 0;
+}
+
 /* Close the open headings of levels level and deeper, placing their
- * examples, deepest first. */
+ * examples, deepest first; a section of level 2 or above ends with the
+ * notes it refers to. */
 static void
 book_close(struct book *b, struct rnd_flow *f, char **open, int level)
 {
@@ -81,10 +121,14 @@ book_close(struct book *b, struct rnd_flow *f, char **open, int level)
 
 	for (l = 3; l >= level; l--)
 		if (open[l] != NULL) {
+			if (l <= 2)
+				book_notes(b, f);
 			book_examples(b, f, open[l]);
 			free(open[l]);
 			open[l] = NULL;
 		}
+	if (level <= 2)
+		book_notes(b, f);
 }
 
 /* Every top-level block of the document, minus skipped sections, into
@@ -99,6 +143,7 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 	size_t i, left;
 
 	b->nexamples = 0;
+	b->nfn = 0;
 	for (i = 0; i < b->o->nexamples; i++)
 		b->exc[i].number = 0;
 	for (i = 0; doc != NULL && i < doc->nkids; i++) {
@@ -110,8 +155,9 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 		}
 		if (m->kind == RS_MD_HEADING && m->level <= 2)
 			skip = book_skip(open[m->level]);
-		if (skip)
+		if (skip || m->kind == RS_MD_FOOTNOTE_DEF)
 			continue;
+		book_refs(b, m);
 		if (m->kind == RS_MD_HEADING && record) {
 			struct bhead x;
 
@@ -555,6 +601,7 @@ out:
 	free(b.h);
 	free(b.running);
 	free(b.exc);
+	free(b.fn);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

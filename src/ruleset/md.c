@@ -89,6 +89,10 @@ md_kind(cmark_node *cn)
 	case CMARK_NODE_LINK:
 	case CMARK_NODE_IMAGE:
 		return RS_MD_LINK;
+	case CMARK_NODE_FOOTNOTE_REFERENCE:
+		return RS_MD_FOOTNOTE_REF;
+	case CMARK_NODE_FOOTNOTE_DEFINITION:
+		return RS_MD_FOOTNOTE_DEF;
 	default:
 		break;
 	}
@@ -151,6 +155,8 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 	case RS_MD_TEXT:
 	case RS_MD_CODE:
 	case RS_MD_HTML:
+	case RS_MD_FOOTNOTE_REF:
+	case RS_MD_FOOTNOTE_DEF:
 		lit = cmark_node_get_literal(cn);
 		m->text = xstrdup(lit ? lit : "");
 		md_no_control(c, m, m->text);
@@ -418,6 +424,40 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 	return g.s;
 }
 
+/* A reference to a footnote: cmark-gfm gives it its note's number as its
+ * literal. */
+static void
+md_number_refs(struct rs_md *m, size_t ndefs)
+{
+	size_t i;
+	long n;
+
+	if (m->kind == RS_MD_FOOTNOTE_REF) {
+		n = strtol(m->text != NULL ? m->text : "", NULL, 10);
+		m->level = n >= 1 && (size_t)n <= ndefs ? (int)n : 0;
+	}
+	for (i = 0; i < m->nkids; i++)
+		md_number_refs(m->kids[i], ndefs);
+}
+
+/* Footnotes: cmark-gfm gathers the definitions that are referenced at
+ * the end of the document, in the order of their first reference, and
+ * numbers the references so; each definition gets its number (level,
+ * from 1). */
+static void
+md_footnotes(struct rs_md *doc)
+{
+	size_t i, n = 0;
+
+	if (doc == NULL)
+		return;
+	for (i = 0; i < doc->nkids; i++)
+		if (doc->kids[i]->kind == RS_MD_FOOTNOTE_DEF)
+			doc->kids[i]->level = (int)++n;
+	if (n > 0)
+		md_number_refs(doc, n);
+}
+
 struct rs_md *
 md_parse(const char *file, const char *body, size_t len, struct diags *d)
 {
@@ -429,7 +469,7 @@ md_parse(const char *file, const char *body, size_t len, struct diags *d)
 	char *safe = md_guard(file, body, &len, d);
 
 	cmark_gfm_core_extensions_ensure_registered();
-	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8);
+	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES);
 	if ((ext = cmark_find_syntax_extension("table")) != NULL)
 		cmark_parser_attach_syntax_extension(p, ext);
 	if ((ext = cmark_find_syntax_extension("strikethrough")) != NULL)
@@ -437,6 +477,7 @@ md_parse(const char *file, const char *body, size_t len, struct diags *d)
 	cmark_parser_feed(p, safe != NULL ? safe : body, len);
 	doc = cmark_parser_finish(p);
 	m = md_convert(&c, doc, 0);
+	md_footnotes(m);
 	cmark_node_free(doc);
 	cmark_parser_free(p);
 	free(safe);

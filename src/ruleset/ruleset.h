@@ -96,6 +96,9 @@ enum rs_md_kind {
 	RS_MD_LINK,       /* url in info */
 	RS_MD_SOFTBREAK,
 	RS_MD_LINEBREAK,
+	RS_MD_FOOTNOTE_REF, /* level: the note's number */
+	RS_MD_FOOTNOTE_DEF, /* level: its number; kids: blocks (all at the
+	                     * document's end) */
 };
 
 struct rs_md {

@@ -193,3 +193,8 @@ cp "$tmp/keep.pdf" "$tmp/old.pdf"
     cmp -s "$tmp/keep.pdf" "$tmp/old.pdf" &&
     pass "a broken example: no rulebook, the old one as it was" ||
     fail "a broken example: no rulebook, the old one as it was" "exit $rc: $(head -c 400 "$tmp/err")"
+# Footnotes: the reference raised, the note at the end of its section.
+awk '/destroys the target\.1$/ { r = NR } /^Notes$/ { n = NR } /^1 The carbine.s range is the table.s 30 cm/ { d = NR }
+    /^Example 1 · A carbine shot$/ { e = NR } END { exit !(r && n > r && d > n && e > d) }' "$tmp/u.txt" &&
+    pass "a footnote: its number in the text, the note at the section's end" ||
+    fail "a footnote: its number in the text, the note at the section's end" "$(grep -n 'target\|Notes\|carbine' "$tmp/u.txt" | head)"
