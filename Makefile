@@ -11,12 +11,14 @@ COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
 PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp
 TESTPKGS = criterion
-# Libraries without a pkg-config file: libpaper (Debian's libpaper1).
-NOPCLIBS = -lpaper
+# Libraries without a pkg-config file: libpaper (Debian's libpaper1),
+# libhyphen (with its English, German and French dictionaries).
+NOPCLIBS = -lpaper -lhyphen
 # Debian packages that provide the above, and the tools the tests use.
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
-           libpaper-dev libcriterion-dev poppler-utils fonts-dejavu-core locales
+           libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
+           libcriterion-dev poppler-utils fonts-dejavu-core locales
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -74,6 +76,7 @@ deps:
 	done; \
 	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
 	[ -f /usr/include/paper.h ] || missing="$$missing libpaper"; \
+	[ -f /usr/include/hyphen.h ] && [ -f /usr/share/hyphen/hyph_en_US.dic ] || missing="$$missing libhyphen"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
 	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \

@@ -222,7 +222,18 @@ struct rnd_style {
 	double size_pt; /* body text at full size */
 	double min_pt;  /* shrink-to-fit stops here; nothing is smaller */
 	unsigned text, accent, shade, rule;
+	const struct rnd_hyph *hyph; /* prose hyphenated by it; NULL: not */
 };
+
+/* ---- hyphenation (hyphen.c) ---- */
+struct rnd_hyph;
+/* The hyphenation dictionary for a language tag ("en_US", "de", "fr-CH"),
+ * or NULL when none is installed. */
+struct rnd_hyph *rnd_hyph_open(const char *lang);
+void rnd_hyph_close(struct rnd_hyph *);
+/* Plain text with soft hyphens (U+00AD) where its words may break
+ * (caller frees). */
+char *rnd_hyphenate(const struct rnd_hyph *, const char *);
 
 /* Where a flow goes: a frame of columns on each page (mm, media box
  * coordinates). first_top is reserved at the top of the first page. */

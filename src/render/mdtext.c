@@ -17,6 +17,7 @@ struct mbuf {
 	const char *keep;
 	size_t nkeep;
 	const char *mono;
+	const struct rnd_hyph *hyph; /* soft hyphens in text; NULL: none */
 };
 
 /* Append len bytes. */
@@ -57,7 +58,16 @@ mb_text(struct mbuf *b, const char *t)
 		for (j = i; j < len && mb_kept(b, b->plain + j) ==
 		    mb_kept(b, b->plain + i); j++)
 			;
-		if (mb_kept(b, b->plain + i)) {
+		if (mb_kept(b, b->plain + i) && b->hyph != NULL) {
+			char *seg = xstrndup(t + i, j - i);
+			char *hy = rnd_hyphenate(b->hyph, seg);
+
+			e = g_markup_escape_text(hy, -1);
+			mb_puts(b, e);
+			g_free(e);
+			free(hy);
+			free(seg);
+		} else if (mb_kept(b, b->plain + i)) {
 			e = g_markup_escape_text(t + i, (gssize)(j - i));
 			mb_puts(b, e);
 			g_free(e);
@@ -218,9 +228,10 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		mb_puts(b, "</b>");
 }
 
-/* Returns the markup of an inline subtree (caller frees). */
-char *
-rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
+/* The markup of an inline subtree, hyphenated by h (may be NULL). */
+static char *
+md_markup(const struct rs_md *m, const char *mono, int condense,
+    const struct rnd_hyph *h)
 {
 	struct mbuf b;
 	char *keep = NULL;
@@ -229,10 +240,27 @@ rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
 	if (condense)
 		b.keep = keep = condense_keep(m, &b.nkeep);
 	b.mono = mono != NULL ? mono : "DejaVu Sans Mono";
+	b.hyph = h;
 	mb_puts(&b, "");
 	mb_inline(&b, m);
 	free(keep);
 	return b.s;
+}
+
+/* Returns the markup of an inline subtree (caller frees). */
+char *
+rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
+{
+	return md_markup(m, mono, condense, NULL);
+}
+
+/* Prose of a flow: its style's hyphenation. */
+static char *
+flow_markup(struct rnd_flow *f, const struct rs_md *m, int condense)
+{
+	const struct rnd_style *st = rnd_flow_style(f);
+
+	return md_markup(m, st->mono_font, condense, st->hyph);
 }
 
 static void flow_md_block(struct rnd_flow *, const struct rs_md *, int,
@@ -255,7 +283,7 @@ flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
 			const struct rs_md *k = it->kids[j];
 
 			if (k->kind == RS_MD_PARAGRAPH && first) {
-				char *mk = rnd_md_markup(k, mono, condense);
+				char *mk = flow_markup(f, k, condense);
 
 				rnd_flow_item(f, k->pos, level, bullet, mk);
 				free(mk);
@@ -309,7 +337,7 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 		free(mk);
 		break;
 	case RS_MD_PARAGRAPH:
-		mk = rnd_md_markup(m, mono, condense);
+		mk = flow_markup(f, m, condense);
 		if (level > 0)
 			rnd_flow_item(f, m->pos, level, "", mk);
 		else
@@ -329,7 +357,7 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 				char n[24];
 
 				snprintf(n, sizeof(n), "%d", m->level);
-				mk = rnd_md_markup(m->kids[i], mono, condense);
+				mk = flow_markup(f, m->kids[i], condense);
 				rnd_flow_item(f, m->kids[i]->pos, level + 1, n,
 				    mk);
 				free(mk);

@@ -502,6 +502,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	const char *from, *why;
 	char *tfile = NULL;
 	double sheet_w = 0, sheet_h = 0;
+	struct rnd_hyph *hyph = NULL;
 	size_t i;
 	int rc = -1;
 
@@ -525,6 +526,11 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		b.ph = sheet_h;
 	}
 	rnd_style_from(&b.st, t, dg);
+	/* A book's prose is hyphenated in the ruleset's language (lang:
+	 * in the front matter; English by default) when a dictionary for
+	 * it is installed. */
+	hyph = rnd_hyph_open(rs->lang);
+	b.st.hyph = hyph;
 	b.exc = xcalloc(o->nexamples + 1, sizeof(*b.exc));
 	for (i = 0; i < o->nexamples; i++) {
 		b.exc[i].rs = rs;
@@ -602,6 +608,7 @@ out:
 	free(b.running);
 	free(b.exc);
 	free(b.fn);
+	rnd_hyph_close(hyph);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -206,6 +206,7 @@ rnd_style_from(struct rnd_style *st, const struct rs_node *t,
 	const struct rs_node *c = t != NULL ? rs_node_get(t, "colours") : NULL;
 
 	rnd_tmpl_keys(c, colours, "colour", dg);
+	st->hyph = NULL;
 	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
 	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
 	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);

@@ -145,7 +145,9 @@ layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
 }
 
 /* Never hyphenate: words break only at spaces (and, as a last resort,
- * between characters without a hyphen). */
+ * between characters without a hyphen). Text that carries soft hyphens
+ * (U+00AD, the rulebook's hyphenated prose) breaks there too, with a
+ * hyphen drawn. */
 static void
 no_hyphens(PangoLayout *l)
 {
@@ -289,7 +291,8 @@ rnd_layout_markup(PangoLayout *l, const char *s)
 
 	pango_layout_set_markup(l, b != NULL ? b : s, -1);
 	free(b);
-	no_hyphens(l);
+	if (strstr(s, "\xc2\xad") == NULL)
+		no_hyphens(l);
 }
 
 /* Append n in hex and a separator at p; returns the end. */

@@ -149,7 +149,7 @@ rs_front_key_read(const char *key)
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
 		"paper", "dice", "hits_per_morale", "battle", "description",
-		"license",
+		"license", "lang",
 		"source", NULL };
 	const char *const *k;
 
@@ -194,6 +194,30 @@ front_paper(struct reader *r, const struct rs_node *fm)
 		    "paper '%s': %s", s, why);
 	else
 		r->rs->paper = xstrdup(s);
+}
+
+/* The language the ruleset is written in: a tag such as en, en-GB or
+ * de_CH (letters, then an optional region), for the rulebook's
+ * hyphenation. */
+static void
+front_lang(struct reader *r, const struct rs_node *fm)
+{
+	const char *s = fm_scalar(r, fm, "lang");
+	size_t i, n;
+	int ok;
+
+	if (s == NULL)
+		return;
+	n = strlen(s);
+	ok = n >= 2 && n <= 15;
+	for (i = 0; ok && i < n; i++)
+		ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <=
+		    'Z') || (i >= 2 && (s[i] == '-' || s[i] == '_'));
+	if (!ok)
+		diag_add(r->d, SEV_ERROR, rs_node_get(fm, "lang")->pos,
+		    "lang '%s': a language tag such as en, en-GB or de_CH", s);
+	else
+		r->rs->lang = xstrdup(s);
 }
 
 /* The unit of bare numbers; an unknown one is reported and taken as mm. */
@@ -348,6 +372,7 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	}
 	front_credits(r, fm);
 	front_paper(r, fm);
+	front_lang(r, fm);
 	front_measure(r, fm);
 	front_engine(r, fm);
 	front_base(r, fm);

@@ -121,6 +121,7 @@ rs_free(struct ruleset *rs)
 	free(rs->author);
 	free(rs->year);
 	free(rs->version);
+	free(rs->lang);
 	free(rs->paper);
 	free(rs->name);
 	free(rs->path);

@@ -307,6 +307,7 @@ struct ruleset {
 	size_t srclen;
 	char *name;     /* file name without directory and .md */
 	char *title, *author, *year, *version;
+	char *lang;     /* lang: a language tag, or NULL */
 	struct pos title_pos;
 	enum rs_engine engine;
 	struct pos engine_pos;

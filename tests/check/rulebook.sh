@@ -198,3 +198,28 @@ awk '/destroys the target\.1$/ { r = NR } /^Notes$/ { n = NR } /^1 The carbine.s
     /^Example 1 · A carbine shot$/ { e = NR } END { exit !(r && n > r && d > n && e > d) }' "$tmp/u.txt" &&
     pass "a footnote: its number in the text, the note at the section's end" ||
     fail "a footnote: its number in the text, the note at the section's end" "$(grep -n 'target\|Notes\|carbine' "$tmp/u.txt" | head)"
+# Hyphenation (libhyphen, the ruleset's lang:, English by default): some
+# lines of Modern's prose end in a hyphen; no soft hyphen is left inside
+# a line's text (so a search for a word finds it).
+pdftotext "$tmp/morschauser-modern.pdf" "$tmp/h.txt"
+n=$(grep -c "$(printf '\302\255')\$" "$tmp/h.txt")
+m=$(grep -c "$(printf '\302\255')." "$tmp/h.txt")
+[ "$n" -ge 5 ] && [ "$m" -eq 0 ] && pass "hyphenation: $n lines end in a hyphen, none inside" ||
+    fail "hyphenation: lines end in a hyphen, none inside" "$n at the end, $m inside"
+sed 's/^title: \(.*\)$/title: \1\nlang: en!/' tests/rulesets/examples.md >"$tmp/lang.md"
+"$BIN" check --games 0 -q "$tmp/lang.md" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "lang.md:3:7: error: lang 'en!': a language tag" "$tmp/err" &&
+    pass "a bad lang: is an error at its line" || fail "a bad lang: is an error at its line" "exit $rc: $(cat "$tmp/err")"
+# German prose is hyphenated with the German patterns: given only the
+# German dictionary (SANDTABLE_HYPHEN_DIR), a German ruleset breaks its
+# long compounds, and without lang: (English) nothing is hyphenated.
+printf -- '---\ntitle: Kurz\nlang: de\nengine: none\n---\n\n# Kurz\n\n## Units\n\n| Unit | Class | Move |\n|---|---|---|\n| Speer | Fuss | 4 |\n\n## Regeln\n\n%s\n' \
+    "$(for i in 1 2 3 4 5 6; do printf 'Die Geländeeigenschaften der Verteidigungsstellungen bestimmen die Bewegungsgeschwindigkeit. '; done)" >"$tmp/de.md"
+mkdir "$tmp/hy" && cp -L /usr/share/hyphen/hyph_de_DE.dic "$tmp/hy/"
+SANDTABLE_HYPHEN_DIR=$tmp/hy "$BIN" rulebook "$tmp/de.md" -q -o "$tmp/de.pdf" 2>"$tmp/err" &&
+    pdftotext "$tmp/de.pdf" - | grep -q "$(printf '\302\255')\$" &&
+    sed '/^lang: de$/d' "$tmp/de.md" >"$tmp/en.md" &&
+    SANDTABLE_HYPHEN_DIR=$tmp/hy "$BIN" rulebook "$tmp/en.md" -q -o "$tmp/en.pdf" &&
+    ! pdftotext "$tmp/en.pdf" - | grep -q "$(printf '\302\255')" &&
+    pass "lang: de hyphenates with the German patterns" ||
+    fail "lang: de hyphenates with the German patterns" "$(cat "$tmp/err")"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Rulebook speed (issue 20: under 1 s on one core): each bundled ruleset's
+# book, examples of play included (their test games played, their
+# diagrams drawn), best of 3 by CPU time (user + system), and by wall
+# clock.
+BIN=${1:-./sandtable}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+for rs in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md rulesets/dice-skirmish.md; do
+	name=$(basename "$rs" .md)
+	bc="" bw=""
+	for k in 1 2 3; do
+		s=$(date +%s%N)
+		if [ -x /usr/bin/time ]; then
+			c=$(/usr/bin/time -f "%U %S" "$BIN" rulebook "$rs" -q -o "$T/b.pdf" 2>&1 >/dev/null | tail -1 |
+			    awk '{ printf "%d", ($1 + $2) * 1000 }')
+		else
+			"$BIN" rulebook "$rs" -q -o "$T/b.pdf" >/dev/null 2>&1
+			c=""
+		fi
+		w=$(( ($(date +%s%N) - s) / 1000000 ))
+		[ -z "$bw" ] || [ "$w" -lt "$bw" ] && bw=$w
+		[ -n "$c" ] && { [ -z "$bc" ] || [ "$c" -lt "$bc" ]; } && bc=$c
+	done
+	pages=$(pdfinfo "$T/b.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	ex=$(pdftotext "$T/b.pdf" - 2>/dev/null | grep -c '^Example [0-9]* · ')
+	verdict=under
+	[ "${bc:-$bw}" -lt 1000 ] || verdict=OVER
+	echo "rulebook $name: ${bc:+$bc ms CPU, }$bw ms wall, $pages pages, $ex examples ($verdict the 1 s target)"
+done
