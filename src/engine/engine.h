@@ -730,8 +730,9 @@ struct eng_family {
 	 * (err says why), -1 unknown key. */
 	int (*expect_unit)(const struct eng_game *, int unit,
 	    const struct rs_node *, char *err, size_t errsz);
-	/* A unit's facing in radians, for a family that keeps it in a form
-	 * of its own (morale: worked out when read). NULL: eng_unit.facing. */
+	/* A unit's facing in radians, for a family that plays facing and
+	 * keeps it in a form of its own (morale: worked out when read).
+	 * NULL: the family does not play facing (fronts are not drawn). */
 	double (*facing)(const struct eng_game *, int unit);
 	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
 	int (*contest_odds)(const struct eng_game *, const struct eng_contest *,
@@ -912,6 +913,7 @@ struct eng_record {
 	struct eng_rec_step *steps;
 	size_t nsteps, capsteps;
 	int scripted;      /* the dice were listed, not seeded */
+	int facing;        /* the family plays facing: units have a front */
 	int contest, ca, cb; /* the first contest: 1 fire, 2 melee; units */
 	struct eng_rec_odds odds[ENG_REC_ODDS];
 	int nodds;

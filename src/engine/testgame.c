@@ -1046,6 +1046,7 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 		rec_board(&tg);
 		rec->nu = tg.g->nu;
 		rec->scripted = tg.g->dice.script != NULL;
+		rec->facing = tg.ctx->fam->facing != NULL;
 		rec->start = xcalloc((size_t)tg.g->nu + 1, sizeof(*rec->start));
 		rec_units(&tg, rec->start);
 	}

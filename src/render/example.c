@@ -66,6 +66,26 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 	size_t k;
 	int i;
 
+	int actor[ENG_MAX_UNITS], any = 0;
+
+	/* The units the example is about: those its steps name and those
+	 * it changes; the others are drawn when they fall in the view. */
+	memset(actor, 0, sizeof(actor));
+	for (k = 0; k < r->nsteps; k++) {
+		const struct eng_rec_step *st = &r->steps[k];
+
+		if (st->unit >= 0 && st->unit < r->nu)
+			actor[st->unit] = any = 1;
+		if (st->target >= 0 && st->target < r->nu)
+			actor[st->target] = any = 1;
+		for (i = 0; i < r->nu; i++)
+			if (st->after[i].alive != r->start[i].alive ||
+			    st->after[i].x != r->start[i].x ||
+			    st->after[i].y != r->start[i].y ||
+			    st->after[i].hits != r->start[i].hits ||
+			    st->after[i].morale != r->start[i].morale)
+				actor[i] = any = 1;
+	}
 	for (k = 0; k <= r->nsteps; k++) {
 		const struct eng_rec_unit *u = k == 0 ? r->start :
 		    r->steps[k - 1].after;
@@ -73,6 +93,8 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 		for (i = 0; i < r->nu; i++) {
 			double e = fmax(u[i].hw, u[i].hd) * 1.5;
 
+			if (any && !actor[i])
+				continue;
 			grow(&x0, &x1, u[i].x - e, u[i].x + e);
 			grow(&y0, &y1, u[i].y - e, u[i].y + e);
 		}
@@ -306,7 +328,7 @@ ex_diagram(cairo_t *cr, const struct eng_record *r, const struct win *v,
     double pt)
 {
 	const struct eng_rec_unit *before = r->start, *end;
-	int facing = r->fam != NULL && r->fam->engine == RS_ENGINE_MORALE;
+	int facing = r->facing;
 	double w = (v->x1 - v->x0) * v->s, h = (v->y1 - v->y0) * v->s;
 	size_t k;
 	int i;
@@ -597,9 +619,10 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 	return s;
 }
 
-/* The whole text under the diagram (markup). */
+/* The whole text under the diagram (markup); v: the view drawn. */
 static char *
-ex_text(const struct ruleset *rs, const struct eng_record *r)
+ex_text(const struct ruleset *rs, const struct eng_record *r,
+    const struct win *v)
 {
 	const struct eng_rec_unit *before = r->start;
 	char *s = NULL, *t;
@@ -622,6 +645,18 @@ ex_text(const struct ruleset *rs, const struct eng_record *r)
 		}
 	}
 	cat(&s, ".");
+	/* Units the view leaves out (they stand too far off to matter). */
+	for (i = 0, n[0] = 0; i < r->nu; i++)
+		if (r->start[i].x < v->x0 || r->start[i].x > v->x1 ||
+		    r->start[i].y < v->y0 || r->start[i].y > v->y1) {
+			char *nm = rnd_markup_escape(r->start[i].name);
+
+			cat(&s, "%s<b>%s</b>", n[0]++ ? ", " : " Off the view: ",
+			    nm);
+			free(nm);
+		}
+	if (n[0] > 0)
+		cat(&s, ".");
 	if (!r->scripted)
 		cat(&s, " The dice fall at random from the test game's seed.");
 	for (k = 0; k < r->nsteps; k++) {
@@ -710,7 +745,7 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 	y += ex_scale_bar(cr, c->rs, &v, v.px + (v.x1 - v.x0) * v.s, y, pt,
 	    draw) + 1.5;
 	/* The steps. */
-	text = ex_text(c->rs, r);
+	text = ex_text(c->rs, r, &v);
 	l = rnd_layout_new(cr, &tf, w);
 	rnd_layout_markup(l, text);
 	rnd_layout_size(l, NULL, &th);
