@@ -223,3 +223,10 @@ SANDTABLE_HYPHEN_DIR=$tmp/hy "$BIN" rulebook "$tmp/de.md" -q -o "$tmp/de.pdf" 2>
     ! pdftotext "$tmp/en.pdf" - | grep -q "$(printf '\302\255')" &&
     pass "lang: de hyphenates with the German patterns" ||
     fail "lang: de hyphenates with the German patterns" "$(cat "$tmp/err")"
+# The report counts the sections that have an example of play.
+"$BIN" report rulesets/morschauser-modern.md --games 20 -q -o "$tmp/rep.pdf" 2>/dev/null
+pdftotext "$tmp/rep.pdf" - | tr '\n' ' ' >"$tmp/rep.txt"
+grep -q 'examples of play *7, in 4 of 13 sections (Fire, Melee, Vehicles, Special *rules)' "$tmp/rep.txt" &&
+    grep -q 'sections without an example' "$tmp/rep.txt" &&
+    pass "the report counts the sections with an example" ||
+    fail "the report counts the sections with an example" "$(grep -o 'examples of play.\{0,120\}' "$tmp/rep.txt")"
