@@ -707,6 +707,50 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 	return s;
 }
 
+/* Each rule id the text names, "(fire.hit)", a link to the page its
+ * section begins on. */
+static void
+ex_links(cairo_t *cr, const struct rnd_example_ctx *c, PangoLayout *l,
+    double x, double y)
+{
+	const struct eng_record *r = c->ex->rec;
+	const char *text = pango_layout_get_text(l), *at;
+	double k = rnd_layout_scale(l) / PANGO_SCALE;
+	size_t i;
+	int j, page;
+
+	if (c->page_of == NULL || r->fam == NULL)
+		return;
+	for (i = 0; i < r->nsteps && i < EX_MAX_STEPS; i++)
+		for (j = 0; j < r->steps[i].nrules; j++) {
+			const struct eng_rule *ru =
+			    &r->fam->rules[r->steps[i].rules[j]];
+			char want[80], *attr;
+			PangoRectangle a, b;
+			size_t n;
+
+			if ((page = c->page_of(c->page_arg, ru->section)) <= 0)
+				continue;
+			n = (size_t)snprintf(want, sizeof(want), "(%s)", ru->id);
+			for (at = strstr(text, want); at != NULL;
+			    at = strstr(at + n, want)) {
+				pango_layout_index_to_pos(l, (int)(at - text) + 1,
+				    &a);
+				pango_layout_index_to_pos(l, (int)(at - text +
+				    n) - 2, &b);
+				if (a.y != b.y)
+					continue; /* broken over two lines */
+				attr = xasprintf("rect=[%.3f %.3f %.3f %.3f] "
+				    "page=%d", x + a.x * k, y + a.y * k,
+				    (b.x + b.width - a.x) * k, a.height * k,
+				    page);
+				cairo_tag_begin(cr, CAIRO_TAG_LINK, attr);
+				cairo_tag_end(cr, CAIRO_TAG_LINK);
+				free(attr);
+			}
+		}
+}
+
 double
 rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
     double scale, int draw)
@@ -752,6 +796,7 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 	if (draw) {
 		rnd_set_rgb(cr, c->st->text);
 		rnd_layout_draw(cr, l, x, y);
+		ex_links(cr, c, l, x, y);
 		/* A rule down the left, binding the example together. */
 		rnd_set_rgb(cr, c->st->accent);
 		cairo_set_line_width(cr, 0.5);

@@ -209,6 +209,10 @@ struct rnd_example_ctx {
 	const struct rnd_example *ex;
 	const struct rnd_style *st;
 	int number;            /* "Example 3" */
+	/* The printed page a section begins on (0: none), for links from
+	 * the rules the example names; NULL: no links. */
+	int (*page_of)(const void *arg, const char *section);
+	const void *page_arg;
 };
 /* An rnd_draw_fn for rnd_flow_custom: arg is a struct rnd_example_ctx. */
 double rnd_example_draw(cairo_t *, void *arg, double x, double y, double w,

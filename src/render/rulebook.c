@@ -56,6 +56,18 @@ book_skip(const char *title)
 	return strcasecmp(title, "test games") == 0;
 }
 
+static int book_section_page(const struct book *, const char *);
+
+/* rnd_example_ctx.page_of: a section's page, once the layout knows it
+ * (the drawing pass); 0 before. */
+static int
+book_page_of(const void *arg, const char *section)
+{
+	const struct book *b = arg;
+
+	return b->running != NULL ? book_section_page(b, section) : 0;
+}
+
 /* Into the flow, the examples that belong under the heading titled
  * title and are not placed yet (title NULL: every one left). */
 static void
@@ -536,6 +548,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		b.exc[i].rs = rs;
 		b.exc[i].ex = &o->examples[i];
 		b.exc[i].st = &b.st;
+		b.exc[i].page_of = book_page_of;
+		b.exc[i].page_arg = &b;
 	}
 	/* A book is read, not fitted: one size, at least the template's
 	 * minimum; smaller paper, a little smaller type. */

@@ -230,3 +230,11 @@ grep -q 'examples of play *7, in 4 of 13 sections (Fire, Melee, Vehicles, Specia
     grep -q 'sections without an example' "$tmp/rep.txt" &&
     pass "the report counts the sections with an example" ||
     fail "the report counts the sections with an example" "$(grep -o 'examples of play.\{0,120\}' "$tmp/rep.txt")"
+# Links: each rule an example names links to the page of its section
+# (as the contents and the index link to theirs).
+sed '/^example: /d' rulesets/morschauser-modern.md >"$tmp/noex.md"
+"$BIN" rulebook "$tmp/noex.md" -q -o "$tmp/noex.pdf"
+links() { python3 -c "import re,sys; print(len(re.findall(rb'/Subtype */Link', open(sys.argv[1],'rb').read())))" "$1"; }
+a=$(links "$tmp/morschauser-modern.pdf") b=$(links "$tmp/noex.pdf")
+[ "$a" -ge $((b + 15)) ] && pass "examples link their rules to their sections ($a links, $b without examples)" ||
+    fail "examples link their rules to their sections" "$a links with examples, $b without"
