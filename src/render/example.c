@@ -21,7 +21,8 @@
 #include "render.h"
 #include "../engine/engine.h"
 
-#define EX_DIAG_MAX_H 58.0  /* mm: the tallest diagram */
+#define EX_DIAG_MAX_H 50.0  /* mm: the tallest diagram */
+#define EX_MAX_SCALE 0.6    /* page mm for a mm of the table, at most */
 #define EX_MIN_MARK 4.0     /* mm: the smallest unit marker drawn */
 #define EX_MAX_STEPS 14     /* steps told; more are summed up */
 
@@ -136,7 +137,8 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 	if (y1 - y0 < 1)
 		y1 = y0 + 1;
 	v->x0 = x0, v->x1 = x1, v->y0 = y0, v->y1 = y1;
-	v->s = fmin(w / (x1 - x0), EX_DIAG_MAX_H / (y1 - y0));
+	v->s = fmin(fmin(w / (x1 - x0), EX_DIAG_MAX_H / (y1 - y0)),
+	    EX_MAX_SCALE);
 }
 
 /* One terrain piece, clipped to the window by the caller. */
