@@ -18,7 +18,7 @@ NOPCLIBS = -lpaper -lhyphen
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
-           libcriterion-dev poppler-utils fonts-dejavu-core locales
+           libcriterion-dev poppler-utils gettext fonts-dejavu-core locales
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -48,15 +48,28 @@ else
   BIN    = sandtable
 endif
 
+# Message catalogues: src/po/LL.po compiled beside the binary's objects.
+POFILES := $(sort $(wildcard src/po/*.po))
+MOFILES := $(POFILES:src/po/%.po=$(BUILD)/locale/%/LC_MESSAGES/sandtable.mo)
+
 RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
-.PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind
+.PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind pot
 
 all: $(BIN)
 
-$(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a
+$(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a | $(MOFILES)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# The template of the catalogues, from the strings marked _() and N_().
+pot:
+	xgettext -k_ -kN_ --from-code=UTF-8 --add-comments=TRANSLATORS \
+	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
 
 $(BUILD)/libsandtable.a: $(LIBOBJ)
 	rm -f $@
@@ -78,6 +91,7 @@ deps:
 	[ -f /usr/include/paper.h ] || missing="$$missing libpaper"; \
 	[ -f /usr/include/hyphen.h ] && [ -f /usr/share/hyphen/hyph_en_US.dic ] || missing="$$missing libhyphen"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
 	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \
 	if [ -n "$$missing" ]; then \
@@ -162,6 +176,11 @@ install: all
 	install -m 644 rulesets/*.md $(DESTDIR)$(DATADIR)/rulesets/
 	install -m 644 src/cli/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
 	install -m 644 src/cli/sandtable.bash $(DESTDIR)$(COMPDIR)/sandtable
+	for mo in $(MOFILES); do \
+	  l=$$(basename $$(dirname $$(dirname $$mo))); \
+	  install -d $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES; \
+	  install -m 644 $$mo $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/sandtable.mo; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sandtable $(DESTDIR)$(MANDIR)/sandtable.1 \

@@ -97,6 +97,17 @@ void diags_capture_add(enum severity, const char *msg);
 void diags_free(struct diags *);
 const char *severity_name(enum severity);
 
+/* ---- labels in the ruleset's language (i18n.c) ----
+ * The words sandtable itself prints go through _("…") (N_("…") marks a
+ * string translated where it is used). i18n_lang("de") sets the language
+ * until i18n_lang(NULL) (English); returns -1 when it cannot. i18n_has()
+ * says whether a language has a catalogue. */
+int i18n_lang(const char *lang);
+const char *i18n_text(const char *msgid) __attribute__((format_arg(1)));
+int i18n_has(const char *lang);
+#define _(s) i18n_text(s)
+#define N_(s) (s)
+
 /* ---- lengths ---- */
 enum unit_of_length { LEN_MM, LEN_CM, LEN_IN, LEN_FT, LEN_NONE };
 

@@ -431,16 +431,16 @@ play_turns(struct eng_game *g, long n)
 }
 
 const struct eng_odds_key eng_odds_keys[] = {
-	{ "p_hit", "a hit" },
-	{ "p_removed", "the target removed" },
-	{ "expected_damage", "Wounds taken, on average" },
-	{ "attacker_wins", "the attacker wins" },
-	{ "defender_wins", "the defender wins" },
-	{ "both_destroyed", "both destroyed" },
-	{ "equal", "a tie" },
-	{ "tiebreak", "equal hits, settled by a die" },
-	{ "expected_rolls", "rolls, on average" },
-	{ "expected_rounds", "rounds, on average" },
+	{ "p_hit", N_("a hit") },
+	{ "p_removed", N_("the target removed") },
+	{ "expected_damage", N_("Wounds taken, on average") },
+	{ "attacker_wins", N_("the attacker wins") },
+	{ "defender_wins", N_("the defender wins") },
+	{ "both_destroyed", N_("both destroyed") },
+	{ "equal", N_("a tie") },
+	{ "tiebreak", N_("equal hits, settled by a die") },
+	{ "expected_rolls", N_("rolls, on average") },
+	{ "expected_rounds", N_("rounds, on average") },
 	{ NULL, NULL },
 };
 

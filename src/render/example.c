@@ -27,7 +27,7 @@
 #define EX_MAX_STEPS 14     /* steps told; more are summed up */
 
 static const unsigned side_ink[2] = { 0x1f4e9c, 0xb3261e };
-static const char *const side_word[2] = { "Blue", "Red" };
+static const char *const side_word[2] = { N_("Blue"), N_("Red") };
 
 /* The table window the diagram shows, and the scale. */
 struct win {
@@ -517,22 +517,29 @@ ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
 			continue;
 		nm = rnd_markup_escape(a[i].name);
 		if (!a[i].alive) {
-			cat(s, "%s<b>%s</b> is destroyed", sep[any++ > 0], nm);
+			cat(s, "%s", sep[any++ > 0]);
+			cat(s, _("<b>%s</b> is destroyed"), nm);
 			free(nm);
 			continue;
 		}
 		if (dist > 0.01 && i != moved_unit) {
 			d = ex_len(rs, dist);
-			cat(s, "%s<b>%s</b> moves %s", sep[any++ > 0], nm, d);
+			cat(s, "%s", sep[any++ > 0]);
+			cat(s, _("<b>%s</b> moves %s"), nm, d);
 			free(d);
 		}
-		if (a[i].hits != b[i].hits)
-			cat(s, "%s<b>%s</b> has %d hit%s", sep[any++ > 0], nm,
-			    a[i].hits, a[i].hits == 1 ? "" : "s");
-		if (a[i].morale != b[i].morale)
-			cat(s, "%s<b>%s</b>\xe2\x80\x99s morale %s to %d",
-			    sep[any++ > 0], nm, a[i].morale < b[i].morale ?
-			    "falls" : "rises", a[i].morale);
+		if (a[i].hits != b[i].hits) {
+			cat(s, "%s", sep[any++ > 0]);
+			cat(s, a[i].hits == 1 ? _("<b>%s</b> has %d hit") :
+			    _("<b>%s</b> has %d hits"), nm, a[i].hits);
+		}
+		if (a[i].morale != b[i].morale) {
+			cat(s, "%s", sep[any++ > 0]);
+			cat(s, a[i].morale < b[i].morale ?
+			    _("<b>%s</b>\xe2\x80\x99s morale falls to %d") :
+			    _("<b>%s</b>\xe2\x80\x99s morale rises to %d"), nm,
+			    a[i].morale);
+		}
 		free(nm);
 	}
 }
@@ -558,31 +565,36 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 			    before[st->unit].y);
 			char *l = ex_len(rs, d);
 
-			cat(&s, "%s %s %s", a, st->refused ? "may not move "
-			    "there" : "moves", st->refused ? "" : l);
+			if (st->refused)
+				cat(&s, _("%s may not move there"), a);
+			else
+				cat(&s, _("%s moves %s"), a, l);
 			free(l);
 		}
 		break;
 	case ENG_ACT_FIRE:
-		cat(&s, "%s fires at %s", a ? a : "?", b ? b : "?");
 		if (st->weapon >= 0 && (size_t)st->weapon < rs->nweapons) {
 			e = rnd_markup_escape(rs->weapons[st->weapon].name);
-			cat(&s, " with the %s", e);
+			cat(&s, _("%s fires at %s with the %s"), a ? a : "?",
+			    b ? b : "?", e);
 			free(e);
-		}
+		} else
+			cat(&s, _("%s fires at %s"), a ? a : "?", b ? b : "?");
 		break;
 	case ENG_ACT_MELEE:
-		cat(&s, "%s fights %s in melee", a ? a : "?", b ? b : "?");
+		cat(&s, _("%s fights %s in melee"), a ? a : "?", b ? b : "?");
 		break;
 	case ENG_ACT_END_TURN:
-		cat(&s, "%s ends its turn", side_word[st->side & 1]);
+		cat(&s, _("%s ends its turn"), _(side_word[st->side & 1]));
 		break;
 	case ENG_ACT_FAMILY:
 		e = rnd_markup_escape(st->verb);
-		if (strcmp(st->verb, "play") == 0)
-			cat(&s, "The players play on");
+		if (strcmp(st->verb, "play") == 0 && *st->arg != '\0')
+			cat(&s, _("The players play on for %s"), st->arg);
+		else if (strcmp(st->verb, "play") == 0)
+			cat(&s, "%s", _("The players play on"));
 		else if (strcmp(st->verb, "initiative") == 0)
-			cat(&s, "Both sides roll for the first turn");
+			cat(&s, "%s", _("Both sides roll for the first turn"));
 		else if (a != NULL && b != NULL)
 			cat(&s, "<i>%s</i>: %s, %s", e, a, b);
 		else if (a != NULL)
@@ -597,14 +609,14 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 		break;
 	}
 	if (st->refused)
-		cat(&s, " \xe2\x80\x94 refused");
+		cat(&s, " \xe2\x80\x94 %s", _("refused"));
 	cat(&s, ".");
 	if (st->ndice > 0) {
-		cat(&s, " Dice");
+		cat(&s, " %s", _("Dice"));
 		for (i = 0; i < st->ndice && i < ENG_REC_DICE; i++)
 			cat(&s, "%s%d", i ? ", " : " ", st->dice[i]);
 		if (st->ndice > ENG_REC_DICE)
-			cat(&s, " \xe2\x80\xa6 (%d in all)", st->ndice);
+			cat(&s, _(" \xe2\x80\xa6 (%d in all)"), st->ndice);
 		cat(&s, ".");
 	}
 	ex_changes(&s, rs, before, st->after, r->nu,
@@ -612,8 +624,10 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 	for (i = 0; i < st->nrules && r->fam != NULL; i++) {
 		rule = st->rules[i];
 		e = rnd_markup_escape(r->fam->rules[rule].text);
+		if (i == 0)
+			cat(&s, "\n<i>%s</i> ", _("Rules:"));
 		cat(&s, "%s%s <span foreground=\"#666666\">(%s)</span>",
-		    i ? "; " : "\n<i>Rules:</i> ", e, r->fam->rules[rule].id);
+		    i ? "; " : "", e, r->fam->rules[rule].id);
 		free(e);
 	}
 	free(a);
@@ -641,8 +655,11 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 			if ((r->start[j].side & 1) != i)
 				continue;
 			who = ex_who(rs, &r->start[j]);
-			cat(&s, "%s%s", n[i]++ ? ", " : i == 0 ? "<b>Blue:</b> " :
-			    s != NULL ? ". <b>Red:</b> " : "<b>Red:</b> ", who);
+			if (n[i]++ > 0)
+				cat(&s, ", %s", who);
+			else
+				cat(&s, "%s<b>%s:</b> %s", s != NULL ? ". " : "",
+				    _(side_word[i]), who);
 			free(who);
 		}
 	}
@@ -653,18 +670,21 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 		    r->start[i].y < v->y0 || r->start[i].y > v->y1) {
 			char *nm = rnd_markup_escape(r->start[i].name);
 
-			cat(&s, "%s<b>%s</b>", n[0]++ ? ", " : " Off the view: ",
-			    nm);
+			if (n[0]++ > 0)
+				cat(&s, ", <b>%s</b>", nm);
+			else
+				cat(&s, " %s <b>%s</b>", _("Off the view:"), nm);
 			free(nm);
 		}
 	if (n[0] > 0)
 		cat(&s, ".");
 	if (!r->scripted)
-		cat(&s, " The dice fall at random from the test game's seed.");
+		cat(&s, " %s", _("The dice fall at random from the test "
+		    "game's seed."));
 	for (k = 0; k < r->nsteps; k++) {
 		if (k == EX_MAX_STEPS) {
-			cat(&s, "\n\xe2\x80\xa6 and %zu steps more.", r->nsteps -
-			    k);
+			cat(&s, _("\n\xe2\x80\xa6 and %zu steps more."),
+			    r->nsteps - k);
 			break;
 		}
 		t = ex_step_text(rs, r, k, before);
@@ -675,19 +695,20 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 	if (r->nodds > 0) {
 		int shown = 0;
 
-		cat(&s, "\n<i>Exact odds of the first %s:</i> ", r->contest == 1 ?
-		    "shot" : "melee");
+		cat(&s, "\n<i>%s</i> ", r->contest == 1 ?
+		    _("Exact odds of the first shot:") :
+		    _("Exact odds of the first melee:"));
 		for (i = 0; i < r->nodds; i++) {
 			const char *words = r->odds[i].key;
 			char q[48];
 			size_t j;
-
-			for (j = 0; eng_odds_keys[j].key != NULL; j++)
-				if (strcmp(eng_odds_keys[j].key, words) == 0)
-					words = eng_odds_keys[j].words;
 			double p = r->odds[i].q.den != 0 ?
 			    (double)r->odds[i].q.num /
 			    (double)r->odds[i].q.den : 0;
+
+			for (j = 0; eng_odds_keys[j].key != NULL; j++)
+				if (strcmp(eng_odds_keys[j].key, words) == 0)
+					words = _(eng_odds_keys[j].words);
 
 			/* A fraction a player can read; else the figure. */
 			if (r->odds[i].q.den > 999 || r->odds[i].q.den < 1)
@@ -704,8 +725,9 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 		cat(&s, ".");
 	}
 	if (r->over)
-		cat(&s, "\n<i>The battle is over:</i> %s.", r->winner < 0 ?
-		    "a draw" : r->winner == 0 ? "Blue wins" : "Red wins");
+		cat(&s, "\n<i>%s</i> %s.", _("The battle is over:"),
+		    r->winner < 0 ? _("a draw") : r->winner == 0 ?
+		    _("Blue wins") : _("Red wins"));
 	return s;
 }
 
@@ -769,7 +791,7 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 
 	/* Caption. */
 	e = rnd_markup_escape(c->ex->caption);
-	cap = xasprintf("Example %d \xc2\xb7 %s", c->number, e);
+	cap = xasprintf(_("Example %d \xc2\xb7 %s"), c->number, e);
 	free(e);
 	l = rnd_layout_new(cr, &cf, w);
 	rnd_layout_text(l, cap);

@@ -1,0 +1,151 @@
+/*
+ * i18n.c: the labels sandtable itself prints, in the ruleset's language,
+ * through GNU gettext: message catalogues compiled from src/po/LL.po
+ * (msgfmt, at build time) into LOCALEDIR/LL/LC_MESSAGES/sandtable.mo.
+ *
+ * The language is the ruleset's (lang: or --lang), not the user's locale,
+ * so that a ruleset prints the same everywhere: i18n_lang() makes this
+ * thread's LC_MESSAGES C.UTF-8 (uselocale) and names the language in
+ * LANGUAGE, which gettext reads first whenever the messages locale is not
+ * plain C; i18n_lang(NULL) puts both back. A language without a
+ * catalogue prints English.
+ */
+#include <sys/stat.h>
+
+#include <libintl.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "base.h"
+
+#define I18N_DOMAIN "sandtable"
+
+/* glibc's counter of catalogue changes: gettext caches translations, and
+ * a program that changes LANGUAGE must bump it. */
+extern int _nl_msg_cat_cntr;
+
+static int bound;          /* the domain is bound to a directory */
+static int active;         /* a language other than English is set */
+static locale_t msgloc;    /* C.UTF-8 messages, for uselocale */
+static locale_t saved;     /* the thread's locale before */
+static char *saved_language; /* LANGUAGE before, or NULL */
+static int had_language;
+
+static int
+is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Where the catalogues are: SANDTABLE_LOCALEDIR, else beside the binary
+ * (a build directory's locale/), else the data directory's locale/ (an
+ * installed tree), else the source tree's build/locale/. */
+static char *
+locale_dir(void)
+{
+	const char *env = getenv("SANDTABLE_LOCALEDIR");
+	char exe[PATH_MAX], *slash, *d, *p;
+	ssize_t n;
+
+	if (env != NULL && *env != '\0')
+		return xstrdup(env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL) {
+			*slash = '\0';
+			p = xasprintf("%s/locale", exe);
+			if (is_dir(p))
+				return p;
+			free(p);
+		}
+	}
+	d = data_dir();
+	p = xasprintf("%s/locale", d);
+	if (!is_dir(p)) {
+		free(p);
+		p = xasprintf("%s/build/locale", d);
+	}
+	free(d);
+	return p;
+}
+
+int
+i18n_lang(const char *lang)
+{
+	char tag[32], *dir;
+	size_t i;
+
+	if (active) {
+		/* Back to English and to the thread's own locale. */
+		if (had_language)
+			setenv("LANGUAGE", saved_language, 1);
+		else
+			unsetenv("LANGUAGE");
+		free(saved_language);
+		saved_language = NULL;
+		uselocale(saved);
+		active = 0;
+		++_nl_msg_cat_cntr;
+	}
+	if (lang == NULL || *lang == '\0' || strncasecmp(lang, "en", 2) == 0)
+		return 0;
+	if (!bound) {
+		dir = locale_dir();
+		bindtextdomain(I18N_DOMAIN, dir);
+		bind_textdomain_codeset(I18N_DOMAIN, "UTF-8");
+		free(dir);
+		bound = 1;
+	}
+	if (msgloc == (locale_t)0 &&
+	    (msgloc = newlocale(LC_MESSAGES_MASK, "C.UTF-8", (locale_t)0)) ==
+	    (locale_t)0)
+		return -1;
+	/* de-CH: gettext's de_CH, falling back to de. */
+	snprintf(tag, sizeof(tag), "%s", lang);
+	for (i = 0; tag[i] != '\0'; i++)
+		if (tag[i] == '-')
+			tag[i] = '_';
+	had_language = getenv("LANGUAGE") != NULL;
+	saved_language = had_language ? xstrdup(getenv("LANGUAGE")) : NULL;
+	if (strlen(tag) > 2) {
+		char both[72];
+
+		snprintf(both, sizeof(both), "%s:%.2s", tag, tag);
+		setenv("LANGUAGE", both, 1);
+	} else
+		setenv("LANGUAGE", tag, 1);
+	saved = uselocale(msgloc);
+	active = 1;
+	++_nl_msg_cat_cntr;
+	return 0;
+}
+
+const char *
+i18n_text(const char *msgid)
+{
+	if (!active || msgid == NULL || *msgid == '\0')
+		return msgid;
+	return dgettext(I18N_DOMAIN, msgid);
+}
+
+int
+i18n_has(const char *lang)
+{
+	const char *probe = "Contents";
+	int has;
+
+	if (lang == NULL || strncasecmp(lang, "en", 2) == 0)
+		return 1;
+	if (i18n_lang(lang) != 0)
+		return 0;
+	has = strcmp(i18n_text(probe), probe) != 0;
+	i18n_lang(NULL);
+	return has;
+}
