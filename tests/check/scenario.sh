@@ -65,7 +65,8 @@ status "unknown unit is an error" 1 "$BIN" play --scenario "$tmp/bad.yaml" --gam
 grep -q "bad.yaml:[0-9]*:[0-9]*: error: unknown unit 'Musketeer'" "$tmp/err" &&
 	pass "unknown unit named with line and column" ||
 	fail "unknown unit named with line and column" "$(cat "$tmp/err")"
-sed 's/^  deploy: \[0, 0,/  deploy: [0, 600,/' "$tmp/a.yaml" >"$tmp/ov.yaml"
+# (inches, the ruleset's measure: Red's zone is 12" deep at 36")
+sed 's/^  deploy: \[0, 0,/  deploy: [0, 30,/' "$tmp/a.yaml" >"$tmp/ov.yaml"
 status "overlapping zones are an error" 1 "$BIN" play --scenario "$tmp/ov.yaml" --games 10
 grep -q "overlap" "$tmp/err" && pass "overlap is named" || fail "overlap is named" "$(cat "$tmp/err")"
 printf 'scenario: x\n' >"$tmp/noruleset.yaml"
