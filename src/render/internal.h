@@ -303,6 +303,11 @@ void rnd_flow_label(struct rnd_flow *, const char *);
 /* Try this body size (pt) first when shrinking to fit, e.g. the size the
  * last of a run of alike flows took; the size found is the same. */
 void rnd_flow_guess(struct rnd_flow *, double size_pt);
+/* on: a table whose words are too wide for its column at the flow's
+ * size gets a smaller size of its own (never under min_pt) instead of
+ * shrinking the whole flow (a reference sheet's wide odds table); off
+ * (the default): the flow shrinks. */
+void rnd_flow_own_tables(struct rnd_flow *, int on);
 /* The body size (pt) of the last render, box or try. */
 double rnd_flow_size(const struct rnd_flow *);
 /* The flow's style (for code that adds blocks). */
