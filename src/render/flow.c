@@ -825,9 +825,12 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 }
 
 /* The height a block needs at the head of its place: itself, and for a
- * heading the start of what follows. */
+ * heading the start of what follows. In the last place there is (last),
+ * a heading over a table keeps with its first row alone: nothing comes
+ * after to take the table whole, and a card's odds under a caption show
+ * the enemies that fit. */
 static double
-need_h(struct rnd_flow *f, size_t i, int a)
+need_h(struct rnd_flow *f, size_t i, int a, int last)
 {
 	const struct blk *b = &f->v[i];
 	double h = units_h(b, a, blk_units(b));
@@ -842,12 +845,15 @@ need_h(struct rnd_flow *f, size_t i, int a)
 		 * keeps with what the second keeps with: else the first is
 		 * left alone at the foot of a column. */
 		if (nb->kind == BLK_HEADING)
-			h += need_h(f, i + 1, 0);
+			h += need_h(f, i + 1, 0, last);
 		else if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) &&
 		    nu >= 4)
 			h += units_h(nb, 0, 2);
 		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
 			h += rows_h(nb, 0, 3);
+		else if (nb->kind == BLK_TABLE && last)
+			h += rows_h(nb, 0, nb->nrows < 2 ? (int)nb->nrows :
+			    nb->header ? 2 : 1);
 		else
 			h += nb->m.h;
 	}
@@ -889,7 +895,8 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		pc.col = col;
 		pc.y = y + sp;
 		pc.a = a;
-		if (need_h(f, i, a) <= room + 1e-9 ||
+		last = col + 1 == fr->cols && page + 1 == max_pages;
+		if (need_h(f, i, a, last) <= room + 1e-9 ||
 		    (y == 0 && units_h(b, a, n) <= room + 1e-9)) {
 			pc.b = n;
 			XPUSH(pl->v, pl->n, pl->cap, pc);
@@ -901,7 +908,6 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		/* In the last place there is, a block that must be cut
 		 * shows what fits rather than nothing: a card's weapons
 		 * table keeps its first rows. */
-		last = col + 1 == fr->cols && page + 1 == max_pages;
 		if ((k = units_fit(b, a, room, y == 0 || last)) > a) {
 			pc.b = k;
 			XPUSH(pl->v, pl->n, pl->cap, pc);

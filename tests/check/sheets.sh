@@ -11,7 +11,8 @@
 #              shrinks onto its page);
 #   cards      the odds heading on two lines at most; one melee column
 #              where attacking and defending are equal (Modern); a mini
-#              card keeps an odds table, says what it left out, and
+#              card keeps an odds table (Saltmarsh's under a caption, a
+#              line an enemy), says what it left out, and
 #              prints "Road", not "Road m…";
 #   all        the ruleset's version on every product; nothing under 6 pt.
 BIN=${1:-./sandtable}
@@ -288,6 +289,26 @@ pdftotext -bbox "$T/m.pdf" - 2>/dev/null |
 		exit !(k == 7 && bad == 0)
 	}' && pass "dice-skirmish mini cards: 'Toughness' whole, centred over its value" ||
     fail "dice-skirmish mini cards: 'Toughness' whole, centred over its value" "cut short (or not on 7 cards)"
+
+# Saltmarsh's mini cards keep odds rows: under headings of their own
+# (three lines) with names broken in two, not one enemy fitted on any
+# card; under a caption, one line an enemy, as many as fit. What is
+# shown and what the warnings name left out make every enemy on every
+# card (7 x 7), and 4 cards or more show one at least.
+"$BIN" cards --card mini rulesets/dice-skirmish.md -o "$T/dm.pdf" 2>"$T/dm.err" >/dev/null
+pdftotext -raw "$T/dm.pdf" - 2>/dev/null | LC_ALL=C awk '
+	/^[a-z]+$/ { card = prev }	# under its name, the class
+	{ prev = $0 }
+	/^[A-Z][A-Za-z ]* ([0-9]+%|\xe2\x80\x94) ([0-9]+%|\xe2\x80\x94)$/ { shown++; c[card] = 1 }
+	END { for (k in c) cards++; print shown + 0, cards + 0 }' >"$T/dm.n"
+read shown cards <"$T/dm.n"
+left=$(sed -n 's/.*left out: the odds against \([^;(]*\)[;(].*/\1/p' "$T/dm.err" |
+    sed 's/ and /, /; s/ *$//' | tr ',' '\n' | grep -c '[A-Za-z]')
+[ "$cards" -ge 4 ] && [ $((shown + left)) -eq 49 ] &&
+    raw "$T/dm.pdf" | grep -q 'Odds against: attack wounds' &&
+    pass "dice-skirmish mini cards: odds rows on $cards cards ($shown shown, $left named left out)" ||
+    fail "dice-skirmish mini cards: odds rows kept" \
+    "rows on $cards cards, $shown shown, $left named left out (of 49)"
 
 # ---- every product: the version, nothing under 6 pt ----
 
