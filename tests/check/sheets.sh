@@ -43,15 +43,16 @@ min_height() {
 	    LC_ALL=C awk -F'"' '{ h = $6 - $2; if (m == "" || h < m) m = h } END { print m }'
 }
 
-# fill PDF PAGE: how much of its three columns' height page PAGE's text
-# fills, 0.00 to 1.00: the mean over the columns (thirds of the page) of
-# the height from the page's topmost word to the column's lowest, over
-# the height down to the footer (the page's lowest line, left out).
+# fill PDF PAGE [COLS]: how much of its columns' height (3 unless
+# given) page PAGE's text fills, 0.00 to 1.00: the mean over the columns
+# (equal parts of the page) of the height from the page's topmost word
+# to the column's lowest, over the height down to the footer (the page's
+# lowest line, left out).
 fill() {
 	pdftotext -f "$2" -l "$2" -bbox "$1" - 2>/dev/null |
 	    sed -n -e 's/.*<page width="\([0-9.]*\)".*/P \1/p' \
 	    -e 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)" xMax="[0-9.]*" yMax="\([0-9.]*\)".*/W \1 \2 \3/p' |
-	    LC_ALL=C awk '
+	    LC_ALL=C awk -v cols="${3:-3}" '
 		$1 == "P" { pw = $2; next }
 		{ n++; x[n] = $2; y0[n] = $3; y1[n] = $4
 		  if (top == "" || $3 < top) top = $3
@@ -59,12 +60,12 @@ fill() {
 		END {
 			for (i = 1; i <= n; i++) {
 				if (y0[i] > foot - 2) continue
-				c = int(x[i] / (pw / 3))
+				c = int(x[i] / (pw / cols))
 				if (y1[i] > low[c]) low[c] = y1[i]
 			}
-			for (c = 0; c < 3; c++)
+			for (c = 0; c < cols; c++)
 				if (low[c] > top) s += (low[c] - top) / (foot - 2 - top)
-			printf "%.2f\n", s / 3
+			printf "%.2f\n", s / cols
 		}'
 }
 # The most common word height (pt): the body text's size times 1.163.
@@ -212,6 +213,14 @@ for rs in rulesets/*.md; do
 		    grep -c '^ *[a-z_]*\.[a-z_]*  ')
 		[ "$k" -ge 3 ] && pass "$name report ($p): $k rows on the last page" ||
 		    fail "$name report ($p): at least 3 rows on the last page" "$k"
+		# ...and its last page is a third full at least: Modern's
+		# coverage on Letter, begun on a page of its own, left six
+		# rows (a tenth of a page) on one more; it begins under the
+		# chart before it when that saves the page.
+		f=$(fill "$T/r.pdf" "$n" 1)
+		LC_ALL=C awk -v f="$f" 'BEGIN { exit !(f >= 0.33) }' &&
+		    pass "$name report ($p): the last page $f full" ||
+		    fail "$name report ($p): the last page a third full" "$f, page $n"
 	done
 done
 
