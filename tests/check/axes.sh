@@ -36,6 +36,23 @@ else
 	fail "map: A1 at Blue's left corner, rows counted north" "$(tr '\n' ' ' <"$tmp/labels")"
 fi
 
+# ---- the border ruler: the sides numbered up from Blue's edge ----
+# A gridless table (Ancients, 900 x 600 mm) has a ruler round its edge:
+# along the top x from the left; down the sides y from the bottom, so
+# the sides' "100 mm" is near the bottom and "500 mm" near the top (they
+# counted down from Red's edge).
+t "ancients briefing" 0 scenario rulesets/gauntlet-ancients.md -n 10 -q -o "$tmp/ru.pdf"
+pdftotext -f 1 -l 1 -bbox "$tmp/ru.pdf" - |
+    sed -n 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)".*>\([1-5]00\)<.*/\3 \1 \2/p' >"$tmp/ruler"
+# The leftmost of each number is the side's (the top's lie 100 mm apart).
+if LC_ALL=C awk '{ if (!($1 in x) || $2 < x[$1]) { x[$1] = $2; y[$1] = $3 } }
+    END { exit !(("100" in y) && ("500" in y) && y["100"] > y["500"] + 50 &&
+    y["100"] > y["300"] && y["300"] > y["500"]) }' "$tmp/ruler"; then
+	pass "ruler: the sides counted up from Blue's edge"
+else
+	fail "ruler: the sides counted up from Blue's edge" "$(tr '\n' ' ' <"$tmp/ruler")"
+fi
+
 # ---- a point of a file lands in the cell the map labels ----
 # png MEAN FILE: the mean brightness (0-255) of the 10 x 10 px blocks of
 # a 4 x 4 map at 10 px a cell: "A1 A4" for the bottom-left and top-left.

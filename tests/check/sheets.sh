@@ -346,4 +346,34 @@ for rs in rulesets/*.md; do
 	[ "$c" -ge "$n" ] && pass "$name single: version on each of $n cards" ||
 	    fail "$name single: version on each of $n cards" "$c"
 done
+
+# ---- every product on A4 and Letter: no word off its page ----
+# A word past the sheet's edge is cut: the dice report's heat-map legend
+# ran off the right edge ("(accum"), and map tiles printed the "2" of a
+# border ruler's "200 mm" at their edge and cell labels off the sheet.
+off_page() { # PDF: the words past an edge of their page, the first few
+	pdftotext -bbox "$1" - 2>/dev/null | LC_ALL=C awk -F'"' '
+		/<page / { w = $2; h = $4; p++ }
+		/<word / && ($2 < -0.5 || $4 < -0.5 || $6 > w + 0.5 || $8 > h + 0.5) {
+			if (++n <= 3) { sub(/^>/, "", $9); sub(/<.*/, "", $9)
+				printf "page %d \"%s\"; ", p, $9 } }
+		END { if (n) printf "%d in all\n", n }'
+}
+for rs in rulesets/*.md; do
+	[ "$rs" = rulesets/FORMAT.md ] && continue
+	name=$(basename "$rs" .md)
+	for paper in A4 Letter; do
+		bad=""
+		for prod in reference cards map bases report rulebook; do
+			"$BIN" $prod -q -p $paper "$rs" -o "$T/o.pdf" 2>/dev/null ||
+			    { bad="$bad $prod: not made;"; continue; }
+			o=$(off_page "$T/o.pdf")
+			[ -z "$o" ] || bad="$bad $prod: $o"
+		done
+		"$BIN" scenario -q -n 20 -p $paper "$rs" -o "$T/o.pdf" 2>/dev/null &&
+		    o=$(off_page "$T/o.pdf") && [ -z "$o" ] || bad="$bad scenario: $o"
+		[ -z "$bad" ] && pass "$name on $paper: no word off its page" ||
+		    fail "$name on $paper: no word off its page" "$bad"
+	done
+done
 exit 0
