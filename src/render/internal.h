@@ -78,6 +78,9 @@ int rnd_doc_pages(const struct rnd_doc *);
  */
 int rnd_doc_outline(struct rnd_doc *, int parent, const char *label,
     double y_mm);
+/* The same for page `page` (from 1) made already. */
+int rnd_doc_outline_page(struct rnd_doc *, int parent, const char *label,
+    size_t page, double y_mm);
 /* The diagnostics list the doc reports to (for renderers' warnings). */
 struct diags *rnd_doc_diags(struct rnd_doc *);
 /* Mark the doc as failed (an error has been added to diags). */
