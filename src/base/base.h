@@ -128,6 +128,16 @@ double len_unit_mm(enum unit_of_length);
 const char *len_unit_name(enum unit_of_length);
 /* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
 void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
+/*
+ * Files keep lengths to 0.01 mm. len_file_decimals is how many decimals a
+ * number in unit u needs to keep that (mm 2, cm 3, in 4, ft 5);
+ * len_file_mm rounds a length read back to 0.01 mm, so a length written
+ * in any unit and read again is the very length written.
+ */
+int len_file_decimals(enum unit_of_length u);
+double len_file_mm(double mm);
+/* The unit's name in words for a comment: "inches", "millimetres". */
+const char *len_unit_words(enum unit_of_length u);
 
 /* ---- hex geometry (hex.c) ----
  *

@@ -359,14 +359,15 @@ first_line(const char *path, char *buf, size_t sz)
 /*
  * Whether an output whose first line is a (na bytes) may replace the
  * file at target: when there is none, or it is empty, or it begins as
- * the new one does (the same signature for PDF, PNG and SVG; the same
- * first line for text).
+ * the new one does (the same signature for PDF, PNG and SVG, and for a
+ * battlefield file, whose first line names its measure; the same first
+ * line for other text).
  */
 static int
 kind_matches(const char *a, size_t na, const char *target)
 {
 	static const char *const sig[] = { "%PDF-", "\x89PNG", "<?xml",
-		"<svg", NULL };
+		"<svg", "# sandtable battlefield;", NULL };
 	char b[65];
 	struct stat st;
 	size_t i, nb;

@@ -248,3 +248,39 @@ len_format(char *buf, size_t sz, double mm, enum unit_of_length u)
 	else
 		snprintf(buf, sz, "%s %s", num, len_unit_name(u));
 }
+
+int
+len_file_decimals(enum unit_of_length u)
+{
+	switch (u) {
+	case LEN_CM:
+		return 3;
+	case LEN_IN:
+		return 4;
+	case LEN_FT:
+		return 5;
+	default:
+		return 2;
+	}
+}
+
+double
+len_file_mm(double mm)
+{
+	return round(mm * 100) / 100;
+}
+
+const char *
+len_unit_words(enum unit_of_length u)
+{
+	switch (u) {
+	case LEN_CM:
+		return "centimetres";
+	case LEN_IN:
+		return "inches";
+	case LEN_FT:
+		return "feet";
+	default:
+		return "millimetres";
+	}
+}

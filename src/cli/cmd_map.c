@@ -289,7 +289,8 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	return 0;
 }
 
-/* Write the generated terrain as YAML; 0 or EXIT_ERRORS. */
+/* Write the generated terrain as YAML, in the map's measure; 0 or
+ * EXIT_ERRORS. */
 static int
 write_terrain(const struct map_job *j, const char *path)
 {
@@ -301,7 +302,8 @@ write_terrain(const struct map_job *j, const char *path)
 		    "or --scenario");
 		return EXIT_ERRORS;
 	}
-	text = tr_to_yaml(j->bf);
+	/* In the map's measure: the ruleset's, as scenario.yaml. */
+	text = tr_to_yaml_in(j->bf, j->o.measure);
 	rc = atomic_write(path, text, strlen(text), &why);
 	free(text);
 	if (rc == -1) {

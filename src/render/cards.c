@@ -38,6 +38,8 @@ struct cards {
 	double crop_len, crop_off;
 	unsigned cls_rgb[RS_CLASS__MAX];
 	int backs;
+	int odds_caption; /* a narrow card's odds under a caption (see
+			     card_odds_narrow) */
 	int single; /* one card per page, TrimBox/BleedBox set */
 	const char *card_name; /* "poker", "mini", "60x90mm" */
 	double last_pt; /* body size the last card took (a first guess) */
@@ -418,6 +420,7 @@ struct card_part {
 	size_t blk;              /* its index in the flow */
 	char *what;              /* "the traits", "the weapons" */
 	const struct rnd_odds *odds; /* the odds panel's, else NULL */
+	int header;              /* the odds table has a header row */
 };
 
 struct card_parts {
@@ -435,6 +438,7 @@ part_note(struct card_parts *cp, const struct rnd_flow *f, size_t from,
 		cp->v[cp->n].blk = from;
 		cp->v[cp->n].what = what;
 		cp->v[cp->n].odds = odds;
+		cp->v[cp->n].header = 1;
 		cp->n++;
 	} else
 		free(what);
@@ -505,6 +509,48 @@ card_notes(const struct rs_unit *u, struct rnd_flow *f,
 	part_note(cp, f, at, xstrdup("the notes"), NULL);
 	free(mk);
 	free(e);
+}
+
+/*
+ * A narrow card's odds (mini): the column headings in a caption, then a
+ * table of one line an enemy, its name and its odds. Under headings of
+ * their own ("attack wounds", "melee roll wins") the header took three
+ * lines and each name two, and a mini card had no room for one enemy
+ * (Saltmarsh); here it shows as many as fit.
+ */
+static void
+card_odds_narrow(const struct rs_unit *u, struct rnd_flow *f,
+    const struct rnd_odds *o, struct card_parts *cp)
+{
+	size_t nc = o->ncols + 1, j, k, at;
+	char **cells = xcalloc(o->nrows * nc, sizeof(char *));
+	char *cap = rnd_markup_escape(o->title ? o->title : "Odds against");
+
+	for (k = 0; k < o->ncols; k++) {
+		char *e = rnd_markup_escape(o->cols[k]);
+		char *t = xasprintf("%s%s%s", cap, k > 0 ? " \xc2\xb7 " :
+		    ": ", e);
+
+		free(cap);
+		free(e);
+		cap = t;
+	}
+	for (j = 0; j < o->nrows; j++) {
+		cells[j * nc] = rnd_markup_escape(o->rows[j].label);
+		for (k = 0; k < o->ncols; k++)
+			cells[j * nc + 1 + k] =
+			    rnd_markup_escape(o->rows[j].cells[k]);
+	}
+	rnd_flow_heading(f, u->pos, 3, cap);
+	at = rnd_flow_count(f);
+	rnd_flow_table(f, u->pos, o->nrows, nc, cells, 0);
+	part_note(cp, f, at, xstrdup("the odds"), o);
+	if (cp->n > 0 && cp->v[cp->n - 1].blk == at)
+		cp->v[cp->n - 1].header = 0;
+	for (k = 0; k < o->nrows * nc; k++)
+		free(cells[k]);
+	free(cells);
+	free(cap);
 }
 
 /* The weapons, traits, notes and odds of a unit into a flow. */
@@ -586,6 +632,10 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 
 		if (o->subject == NULL || strcasecmp(o->subject, u->name) != 0)
 			continue;
+		if (c->odds_caption && o->nrows > 0) {
+			card_odds_narrow(u, f, o, cp);
+			continue;
+		}
 		cells = xcalloc((o->nrows + 1) * nc, sizeof(char *));
 		cells[0] = rnd_markup_escape(o->title ? o->title : "Odds");
 		for (k = 0; k < o->ncols; k++)
@@ -671,8 +721,10 @@ card_left_out(struct cards *c, const struct rnd_flow *f,
 		if (units >= 0 && drawn >= units)
 			continue;
 		if (p->odds != NULL) {
-			/* Row 0 is the heading; row r + 1 the r-th enemy. */
-			size_t r = drawn > 1 ? (size_t)drawn - 1 : 0, m;
+			/* Row 0 is the heading (if it has one); row r + 1
+			 * the r-th enemy. */
+			size_t h = p->header ? 1 : 0, m;
+			size_t r = drawn > (int)h ? (size_t)drawn - h : 0;
 
 			names = NULL;
 			for (m = r; m < p->odds->nrows; m++)
@@ -702,6 +754,66 @@ card_left_out(struct cards *c, const struct rnd_flow *f,
 	free(what);
 }
 
+/* The number of enemies whose odds the flow's last box showed. */
+static int
+card_odds_shown(const struct rnd_flow *f, const struct card_parts *cp)
+{
+	struct rnd_placed pl[CARD_MAX_PARTS * 4];
+	size_t npl = rnd_flow_placed(f, pl, sizeof(pl) / sizeof(pl[0]));
+	size_t i, k;
+	int n = 0;
+
+	for (i = 0; i < cp->n; i++) {
+		int drawn = 0;
+
+		if (cp->v[i].odds == NULL)
+			continue;
+		for (k = 0; k < npl; k++)
+			if (pl[k].block == cp->v[i].blk && pl[k].b > drawn)
+				drawn = pl[k].b;
+		if (drawn > cp->v[i].header)
+			n += drawn - cp->v[i].header;
+	}
+	return n;
+}
+
+/* A card's body as a flow, its odds under headings or (caption) under a
+ * caption; what each block is goes to cp. */
+static struct rnd_flow *
+card_flow(struct cards *c, const struct rs_unit *u,
+    const struct rnd_style *cst, struct statrow *sr, struct statrow *own,
+    struct card_parts *cp, int caption)
+{
+	struct rnd_flow *f = rnd_flow_new(cst);
+	char *t = xasprintf("card '%s'", u->name);
+
+	rnd_flow_label(f, t);
+	free(t);
+	c->odds_caption = caption;
+	card_body(c, u, f, sr, own, cp);
+	c->odds_caption = 0;
+	/* Cards are alike: the last card's size is the likely answer. */
+	if (c->last_pt > 0)
+		rnd_flow_guess(f, c->last_pt);
+	return f;
+}
+
+/* Fit f into fr without drawing it; returns 1 when it was cut. */
+static int
+card_trial(struct rnd_flow *f, const struct rnd_frame *fr)
+{
+	cairo_surface_t *rec = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	struct diags dg = { 0 };
+	int cut = rnd_flow_box(f, cr, fr, &dg) == -1;
+
+	diags_free(&dg);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+	return cut;
+}
+
 /* Draw one card front with its trim box's top-left at (x, y). */
 static void
 card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
@@ -712,10 +824,10 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct rnd_font cls = { st->font, st->min_pt, 0, 1 };
 	struct rnd_font foot = { st->font, st->min_pt, 0, 0 };
 	struct rnd_style cst = *st;
-	struct rnd_flow *f;
+	struct rnd_flow *f, *f2;
 	struct rnd_frame fr;
-	struct statrow sr, own;
-	struct card_parts cp = { .n = 0 };
+	struct statrow sr, own, sr2, own2;
+	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct diags dg;
 	double b = c->bleed, s = c->safe, nh, fh;
 	char *st_title;
@@ -725,7 +837,6 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
-	f = rnd_flow_new(&cst);
 	/* Background, band into the bleed. */
 	cairo_save(cr);
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
@@ -775,10 +886,6 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + s, y + c->ch - c->frame - 0.8 - fh);
 	g_object_unref(l);
 	/* Body. */
-	st_title = xasprintf("card '%s'", u->name);
-	rnd_flow_label(f, st_title);
-	free(st_title);
-	card_body(c, u, f, &sr, &own, &cp);
 	fr.x = x + s;
 	fr.y = y + c->band_h + 2.2;
 	fr.w = c->cw - 2 * s;
@@ -786,9 +893,26 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	fr.cols = 1;
 	fr.gutter = 0;
 	fr.first_top = 0;
-	/* Cards are alike: the last card's size is the likely answer. */
-	if (c->last_pt > 0)
-		rnd_flow_guess(f, c->last_pt);
+	f = card_flow(c, u, &cst, &sr, &own, &cp, 0);
+	/* A narrow card cut short: its odds under a caption, one line an
+	 * enemy, when that shows more enemies than under headings (which
+	 * took three lines and names two each in Saltmarsh, while Modern's
+	 * fit two and one). */
+	if (c->cw < CARD_NARROW_MM && card_has_odds(c, u) &&
+	    card_trial(f, &fr)) {
+		f2 = card_flow(c, u, &cst, &sr2, &own2, &cp2, 1);
+		card_trial(f2, &fr);
+		if (card_odds_shown(f2, &cp2) > card_odds_shown(f, &cp)) {
+			rnd_flow_free(f);
+			parts_free(&cp);
+			/* (f2's stat boxes are sr2 and own2.) */
+			f = f2;
+			cp = cp2;
+		} else {
+			rnd_flow_free(f2);
+			parts_free(&cp2);
+		}
+	}
 	/* The flow's own warning says only where it stopped: say what a
 	 * card of this size has no room for. */
 	memset(&dg, 0, sizeof(dg));

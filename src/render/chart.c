@@ -565,10 +565,10 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 	cairo_restore(cr);
 }
 
-/* The grey ramp legend at (x, y), its title above it: returns the
- * height used. */
+/* The grey ramp legend at (x, y), its title above it wrapped at w (a
+ * family's long title ran off a Letter page): returns the height used. */
 static double
-heat_legend(cairo_t *cr, double x, double y, const char *title)
+heat_legend(cairo_t *cr, double x, double y, double w, const char *title)
 {
 	double lw = 60, i, th = 0;
 	char buf[16];
@@ -577,8 +577,12 @@ heat_legend(cairo_t *cr, double x, double y, const char *title)
 	cairo_save(cr);
 	grey(cr, 0);
 	if (title != NULL) {
-		text_size(cr, &f_label, title, NULL, &th);
-		text_at(cr, &f_label, x, y, 0, 0, title);
+		PangoLayout *l = rnd_layout_new(cr, &f_label, w);
+
+		rnd_layout_text(l, title);
+		rnd_layout_size(l, NULL, &th);
+		rnd_layout_draw(cr, l, x, y);
+		g_object_unref(l);
 		th += 1;
 	}
 	y += th;
@@ -731,7 +735,7 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 	cairo_stroke(cr);
 	cairo_restore(cr);
 	y = gy + m->nrows * ch + 3;
-	y += heat_legend(cr, gx, y, m->legend);
+	y += heat_legend(cr, gx, y, x + w - gx, m->legend);
 	return y - top;
 }
 

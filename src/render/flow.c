@@ -26,6 +26,7 @@ struct meas {
 	int nlines;
 	PangoLayout **clay; /* table cells */
 	double *colw, *rowh;
+	double tpt;         /* a table's text size (pt) when its own, or 0 */
 	double h;           /* whole height */
 };
 
@@ -80,6 +81,8 @@ struct rnd_flow {
 	struct placing fin;  /* the placement drawn last */
 	char *label;         /* names the flow in warnings, or NULL */
 	double guess_pt;     /* the size to try first, or 0 */
+	int own_tables;      /* a table too wide shrinks alone (see
+				rnd_flow_own_tables) */
 	size_t nmeas;        /* blocks [0, nmeas) are measured at scale */
 	double colw;         /* for the column width colw */
 };
@@ -109,6 +112,12 @@ rnd_flow_label(struct rnd_flow *f, const char *label)
 {
 	free(f->label);
 	f->label = label != NULL ? xstrdup(label) : NULL;
+}
+
+void
+rnd_flow_own_tables(struct rnd_flow *f, int on)
+{
+	f->own_tables = on;
 }
 
 void
@@ -351,14 +360,29 @@ role_pt(const struct rnd_flow *f, double factor)
 	return pt < f->st.min_pt ? f->st.min_pt : pt;
 }
 
+/* Returns a layout of markup in family at pt, wrapped to w. */
+static PangoLayout *
+flow_layout_pt(const char *family, double pt, int bold, double w,
+    const char *markup)
+{
+	struct rnd_font font = { family, pt, bold, 0 };
+
+	return rnd_layout_memo(&font, w, 1, 0, 0, markup);
+}
+
 /* Returns a layout of markup in the body font at factor, wrapped to w. */
 static PangoLayout *
 flow_layout(struct rnd_flow *f, const char *family, double factor, int bold,
     double w, const char *markup)
 {
-	struct rnd_font font = { family, role_pt(f, factor), bold, 0 };
+	return flow_layout_pt(family, role_pt(f, factor), bold, w, markup);
+}
 
-	return rnd_layout_memo(&font, w, 1, 0, 0, markup);
+/* The size (pt) of a table's text as measured: its own, or the flow's. */
+static double
+table_pt(const struct rnd_flow *f, const struct blk *b)
+{
+	return b->m.tpt > 0 ? b->m.tpt : role_pt(f, 0.96);
 }
 
 /* Record line tops and baselines of a measured text block. */
@@ -505,6 +529,9 @@ table_too_wide(const struct rnd_flow *f, const struct blk *b, double w)
 	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
 	size_t c;
 
+	/* A table of its own size shrinks alone (table_widths). */
+	if (f->own_tables)
+		return 0;
 	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++) {
 		snat += b->nat[c] * k + 0.2;
@@ -528,7 +555,23 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	size_t c;
 
 	table_natural(f, b);
+	b->m.tpt = 0;
 	k = role_pt(f, 0.96) / b->wpt;
+	for (c = 0; c < b->ncols; c++)
+		smin += b->min[c] * k + 0.2;
+	/* Its words too wide for the column: a table of its own size
+	 * shrinks alone, to where they fit (to the 0.05 pt) or to the
+	 * least size, and the text around it keeps its size. */
+	if (f->own_tables && !(smin <= avail)) {
+		double wsum = 0, pt;
+
+		for (c = 0; c < b->ncols; c++)
+			wsum += b->min[c];
+		pt = floor(b->wpt * (avail - 0.2 * b->ncols) / wsum * 20) / 20;
+		b->m.tpt = pt < f->st.min_pt ? f->st.min_pt : pt;
+		k = b->m.tpt / b->wpt;
+	}
+	smin = 0;
 	for (c = 0; c < b->ncols; c++) {
 		/* A little slack: widths scaled are not exactly widths set. */
 		nat[c] = b->nat[c] * k + 0.2;
@@ -584,7 +627,8 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) /
 				    over;
 		/* Shrinking helps only if the words fit at the minimum. */
-		if (f->too_wide < 0 && (smin - 0.2 * b->ncols) * f->st.min_pt /
+		if (f->too_wide < 0 && !f->own_tables &&
+		    (smin - 0.2 * b->ncols) * f->st.min_pt /
 		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
 			f->too_wide = b - f->v;
 	}
@@ -603,15 +647,15 @@ cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
 	const char *s = b->cells[r * b->ncols + c];
 	int bold = b->header && r == 0, pw;
-	double w = b->m.colw[c] - 2 * CELL_PADX;
-	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, s);
+	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
+	PangoLayout *l = flow_layout_pt(f->st.font, pt, bold, 0, s);
 
 	pango_layout_get_size(l, &pw, NULL);
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
 	if (w > 0 && pw + 16 < (int)(w / rnd_layout_scale(l) * PANGO_SCALE))
 		return l;
 	g_object_unref(l);
-	return flow_layout(f, f->st.font, 0.96, bold, w, s);
+	return flow_layout_pt(f->st.font, pt, bold, w, s);
 }
 
 /* Measure a table at width w: cell layouts and row heights. */
@@ -781,9 +825,12 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 }
 
 /* The height a block needs at the head of its place: itself, and for a
- * heading the start of what follows. */
+ * heading the start of what follows. In the last place there is (last),
+ * a heading over a table keeps with its first row alone: nothing comes
+ * after to take the table whole, and a card's odds under a caption show
+ * the enemies that fit. */
 static double
-need_h(struct rnd_flow *f, size_t i, int a)
+need_h(struct rnd_flow *f, size_t i, int a, int last)
 {
 	const struct blk *b = &f->v[i];
 	double h = units_h(b, a, blk_units(b));
@@ -798,12 +845,15 @@ need_h(struct rnd_flow *f, size_t i, int a)
 		 * keeps with what the second keeps with: else the first is
 		 * left alone at the foot of a column. */
 		if (nb->kind == BLK_HEADING)
-			h += need_h(f, i + 1, 0);
+			h += need_h(f, i + 1, 0, last);
 		else if ((nb->kind == BLK_PARA || nb->kind == BLK_ITEM) &&
 		    nu >= 4)
 			h += units_h(nb, 0, 2);
 		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
 			h += rows_h(nb, 0, 3);
+		else if (nb->kind == BLK_TABLE && last)
+			h += rows_h(nb, 0, nb->nrows < 2 ? (int)nb->nrows :
+			    nb->header ? 2 : 1);
 		else
 			h += nb->m.h;
 	}
@@ -845,7 +895,8 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		pc.col = col;
 		pc.y = y + sp;
 		pc.a = a;
-		if (need_h(f, i, a) <= room + 1e-9 ||
+		last = col + 1 == fr->cols && page + 1 == max_pages;
+		if (need_h(f, i, a, last) <= room + 1e-9 ||
 		    (y == 0 && units_h(b, a, n) <= room + 1e-9)) {
 			pc.b = n;
 			XPUSH(pl->v, pl->n, pl->cap, pc);
@@ -857,7 +908,6 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		/* In the last place there is, a block that must be cut
 		 * shows what fits rather than nothing: a card's weapons
 		 * table keeps its first rows. */
-		last = col + 1 == fr->cols && page + 1 == max_pages;
 		if ((k = units_fit(b, a, room, y == 0 || last)) > a) {
 			pc.b = k;
 			XPUSH(pl->v, pl->n, pl->cap, pc);

@@ -78,6 +78,9 @@ int rnd_doc_pages(const struct rnd_doc *);
  */
 int rnd_doc_outline(struct rnd_doc *, int parent, const char *label,
     double y_mm);
+/* The same for page `page` (from 1) made already. */
+int rnd_doc_outline_page(struct rnd_doc *, int parent, const char *label,
+    size_t page, double y_mm);
 /* The diagnostics list the doc reports to (for renderers' warnings). */
 struct diags *rnd_doc_diags(struct rnd_doc *);
 /* Mark the doc as failed (an error has been added to diags). */
@@ -330,6 +333,11 @@ void rnd_flow_label(struct rnd_flow *, const char *);
 /* Try this body size (pt) first when shrinking to fit, e.g. the size the
  * last of a run of alike flows took; the size found is the same. */
 void rnd_flow_guess(struct rnd_flow *, double size_pt);
+/* on: a table whose words are too wide for its column at the flow's
+ * size gets a smaller size of its own (never under min_pt) instead of
+ * shrinking the whole flow (a reference sheet's wide odds table); off
+ * (the default): the flow shrinks. */
+void rnd_flow_own_tables(struct rnd_flow *, int on);
 /* The body size (pt) of the last render, box or try. */
 double rnd_flow_size(const struct rnd_flow *);
 /* The flow's style (for code that adds blocks). */

@@ -1040,6 +1040,14 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 				w = te.x_advance;
 			}
 			label_origin(g, c, r, fs, w, &x, &y);
+			/* A label the view would cut is left to the tile
+			 * that holds it whole (tiles overlap by more than a
+			 * label's width): a cut one printed a fragment, or
+			 * text off the sheet that a search still finds. */
+			if (x < v->x0 - 1e-6 || x + w > v->x1 + 1e-6 ||
+			    y - fs * 0.8 < v->y0 - 1e-6 ||
+			    y + fs * 0.25 > v->y1 + 1e-6)
+				continue;
 			if (!is_ascii(buf)) {
 				cairo_move_to(cr, x, y);
 				cairo_show_text(cr, buf);
@@ -1060,6 +1068,45 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	}
 	free(gv);
 	cairo_restore(cr);
+}
+
+/*
+ * A ruler's number at its tick: along the top edge (across) right of
+ * the tick at x (baseline y), else below its tick at y (left end x).
+ * Where the view would cut it, on the tick's other side; where that is
+ * cut too, left out (the next tile holds it): a tile printed "2" of
+ * "200 mm" at its edge.
+ */
+static void
+ruler_number(cairo_t *cr, const struct map_view *v, const char *s,
+    double x, double y, double fs, int across)
+{
+	cairo_text_extents_t te;
+	double w, top;
+
+	cairo_text_extents(cr, s, &te);
+	w = te.x_advance;
+	if (across) {
+		top = y - 0.8 * fs;
+		if (top < v->y0 - 1e-6 || y + 0.25 * fs > v->y1 + 1e-6)
+			return;
+		x += 0.3 * fs;
+		if (x + w > v->x1 + 1e-6)
+			x -= 0.6 * fs + w;
+		if (x < v->x0 - 1e-6)
+			return;
+	} else {
+		if (x < v->x0 - 1e-6 || x + w > v->x1 + 1e-6)
+			return;
+		y -= 0.3 * fs;
+		if (y - 0.8 * fs < v->y0 - 1e-6)
+			y += 0.6 * fs + 0.8 * fs;
+		if (y - 0.8 * fs < v->y0 - 1e-6 || y + 0.25 * fs > v->y1 +
+		    1e-6)
+			return;
+	}
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, s);
 }
 
 /* Ticks along the table edge in the ruleset's unit, numbered. */
@@ -1103,13 +1150,14 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		if (i % (major * every) == 0 && t < g->table_w - 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, t + 0.3 * fs, 5 + 0.96 * fs);
-			cairo_show_text(cr, buf);
+			ruler_number(cr, v, buf, t, 5 + 0.96 * fs, fs, 1);
 		}
 	}
+	/* Down the sides, numbered up from Blue's (the bottom) edge, as y
+	 * runs everywhere (README, One coordinate system). */
 	n = (int)floor(g->table_h / step + 1e-9);
 	for (i = 1; i <= n; i++) {
-		t = i * step;
+		t = g->table_h - i * step;
 		if (t < v->y0 - 5 || t > v->y1 + 5)
 			continue;
 		len = i % major == 0 ? 5 : i % (major / 2) == 0 ? 3.5 : 2;
@@ -1117,11 +1165,11 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
 		cairo_line_to(cr, len, t);
 		cairo_move_to(cr, g->table_w, t);
 		cairo_line_to(cr, g->table_w - len, t);
-		if (i % (major * every) == 0 && t < g->table_h - 3 * fs) {
+		/* Clear of the numbers along the top edge. */
+		if (i % (major * every) == 0 && t > 5 + 3 * fs) {
 			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
 			    in ? "\"" : " mm");
-			cairo_move_to(cr, 5 + 0.4 * fs, t - 0.3 * fs);
-			cairo_show_text(cr, buf);
+			ruler_number(cr, v, buf, 5 + 0.4 * fs, t, fs, 0);
 		}
 	}
 	cairo_stroke(cr);

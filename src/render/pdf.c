@@ -189,15 +189,22 @@ int
 rnd_doc_outline(struct rnd_doc *d, int parent, const char *label,
     double y_mm)
 {
+	return rnd_doc_outline_page(d, parent, label, d->npages, y_mm);
+}
+
+int
+rnd_doc_outline_page(struct rnd_doc *d, int parent, const char *label,
+    size_t page, double y_mm)
+{
 	char y[32], *attr;
 	int id;
 
-	if (d->npages == 0)
+	if (page == 0 || page > d->npages)
 		return 0;
 	/* Whole points: Cairo 1.16 reads tag attributes with sscanf, so a
 	 * decimal point fails under a decimal-comma locale. */
 	fmt_double(y, sizeof(y), y_mm * 72.0 / 25.4, 0);
-	attr = xasprintf("page=%zu pos=[0 %s]", d->npages, y);
+	attr = xasprintf("page=%zu pos=[0 %s]", page, y);
 	id = cairo_pdf_surface_add_outline(d->surface,
 	    parent == 0 ? CAIRO_PDF_OUTLINE_ROOT : parent, label, attr, 0);
 	free(attr);

@@ -18,6 +18,7 @@ struct ref {
 	struct diags *dg;
 	struct rnd_flow *flow;
 	struct rnd_style st;
+	double max_pt; /* body text grows up to this to fill the sides */
 	int condense;
 	double band_h, margin;
 	const char *footer;
@@ -540,8 +541,51 @@ ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
 /* The settings templates/reference.yaml may have. */
 static const char *const ref_keys[] = { "orientation", "pages", "margin",
 	"title-height", "paper", "columns", "gutter", "font", "heading-font",
-	"mono-font", "size", "min-size", "condense", "comfortable-size",
-	"colours", "sections", "skip", NULL };
+	"mono-font", "size", "min-size", "max-size", "condense",
+	"comfortable-size", "colours", "sections", "skip", NULL };
+
+/* Body text grows at most to this (pt) when a template says no max-size. */
+#define REF_MAX_PT 10.0
+
+/* A new flow of the template's sections at body size pt into r->flow;
+ * 0, or -1 on a bad section name (errors in dg). */
+static int
+ref_build(struct ref *r, double pt)
+{
+	r->st.size_pt = pt;
+	rnd_flow_free(r->flow);
+	r->flow = rnd_flow_new(&r->st);
+	/* A wide odds table takes a size of its own: the prose keeps its. */
+	rnd_flow_own_tables(r->flow, 1);
+	return ref_sections(r);
+}
+
+/*
+ * The sheet's flow in r->flow, its text grown to fill the sides before
+ * any is left empty: when it fits them at the template's size, at the
+ * largest size up to max-size (steps of half a point) at which it still
+ * does — Modern's prose takes a side and a half at 8.5 pt and fills both
+ * at 9.5. Else at the template's size (rnd_flow_render shrinks it).
+ * Returns 0, or -1 on a bad template (errors in dg).
+ */
+static int
+ref_grow(struct ref *r, const struct rnd_frame *fr, int pages)
+{
+	double base = r->st.size_pt, pt;
+
+	if (ref_build(r, base) == -1)
+		return -1;
+	if (r->max_pt <= base + 1e-9 ||
+	    !rnd_flow_fits_at(r->flow, fr, pages, base))
+		return 0;
+	for (pt = r->max_pt; pt > base + 1e-9; pt -= 0.5) {
+		if (ref_build(r, pt) == -1)
+			return -1;
+		if (rnd_flow_fits_at(r->flow, fr, pages, pt))
+			return 0;
+	}
+	return ref_build(r, base);
+}
 
 /* Returns 0 written, -1 failed (errors in dg). */
 int
@@ -577,6 +621,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	 * of earlier versions, no longer used: full prose at any size
 	 * beats first sentences at a larger one. */
 	(void)rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
+	r.max_pt = rnd_tmpl_num(t, "max-size", REF_MAX_PT > r.st.size_pt ?
+	    REF_MAX_PT : r.st.size_pt, 4, 72, dg);
 	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);
@@ -618,20 +664,15 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	 * carry a number, mdtext.c). */
 	if (r.condense == -1) {
 		r.condense = 0;
-		r.flow = rnd_flow_new(&r.st);
-		if (ref_sections(&r) == -1)
+		if (ref_build(&r, r.st.size_pt) == -1)
 			goto out;
-		if (!rnd_flow_fits_at(r.flow, &fr, pages, r.st.min_pt)) {
-			rnd_flow_free(r.flow);
+		if (!rnd_flow_fits_at(r.flow, &fr, pages, r.st.min_pt))
 			r.condense = 1;
-			r.flow = NULL;
-		}
 	}
-	if (r.flow == NULL) {
-		r.flow = rnd_flow_new(&r.st);
-		if (ref_sections(&r) == -1)
-			goto out;
-	}
+	/* Then the text grows to fill the sides (a sheet condensed has
+	 * filled them at the least size already). */
+	if (ref_grow(&r, &fr, pages) == -1)
+		goto out;
 	rnd_flow_render(r.flow, doc, pw, ph, &fr, pages, ref_decorate, &r,
 	    NULL);
 	rc = rnd_doc_close(doc);

@@ -405,12 +405,15 @@ table_pages(const struct page *p, const struct rnd_table *t, size_t *last)
  * when that saves the page; else the page before gives up rows so that
  * the last holds at least TABLE_LAST_ROWS.
  */
-static void
-table_flow(struct page *p, const struct rnd_table *t)
+/* The size (pt) table_flow gives t from the cursor: its own, or
+ * smaller when that saves a page a few rows would have alone; *pages
+ * (may be NULL) gets the pages it then takes. */
+static double
+table_font(const struct page *p, const struct rnd_table *t, int *pages)
 {
 	struct rnd_table tt = *t, small = *t;
-	size_t from = 0, next, last, l2;
-	int n;
+	size_t last, l2;
+	int n = 1, n2;
 
 	if (tt.font_pt <= 0)
 		tt.font_pt = 7.5;
@@ -419,10 +422,23 @@ table_flow(struct page *p, const struct rnd_table *t)
 	    last < 2 * TABLE_LAST_ROWS)
 		for (small.font_pt -= TABLE_STEP_PT; small.font_pt >=
 		    TABLE_MIN_PT - 1e-9; small.font_pt -= TABLE_STEP_PT)
-			if (table_pages(p, &small, &l2) < n) {
+			if ((n2 = table_pages(p, &small, &l2)) < n) {
 				tt.font_pt = small.font_pt;
+				n = n2;
 				break;
 			}
+	if (pages != NULL)
+		*pages = n;
+	return tt.font_pt;
+}
+
+static void
+table_flow(struct page *p, const struct rnd_table *t)
+{
+	struct rnd_table tt = *t, small;
+	size_t from = 0, next;
+
+	tt.font_pt = table_font(p, t, NULL);
 	while (from < t->nrows || (t->nrows == 0 && from == 0)) {
 		page_need(p, 14);
 		/* Rows the next page would hold alone: give it more. */
@@ -965,6 +981,46 @@ section_units(struct page *p)
 
 /* ---- rule coverage ---- */
 
+/* The height (mm) of s in font f across the text column. */
+static double
+text_h(const struct page *p, const struct rnd_font *f, const char *s)
+{
+	cairo_surface_t *rs = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rs);
+	double h;
+
+	cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
+	h = rnd_text(cr, f, 0, 0, p->w, 0, 0, s);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rs);
+	return h;
+}
+
+/*
+ * Whether the coverage (heading, note and table t) begins on the page
+ * in hand rather than on a page of its own: only when that takes fewer
+ * new pages. On Letter, Modern's table begun on a page of its own left
+ * six rows on one more, under a chart with a third of its page free.
+ */
+static int
+coverage_here(const struct page *p, const struct rnd_table *t,
+    const char *note)
+{
+	struct page q = *p;
+	double lead = text_h(p, &f_head, "Rule coverage") + 2 +
+	    text_h(p, &f_note, note) + 2;
+	int here, fresh;
+
+	if (p->y <= p->top || p->y + 4 + 12 + 30 > p->bottom)
+		return p->y <= p->top;
+	q.y = p->y + 4 + lead;
+	table_font(&q, t, &here);
+	q.y = p->top + lead;
+	table_font(&q, t, &fresh);
+	return here - 1 < fresh;
+}
+
 /* The rule coverage table, never-exercised rules highlighted. */
 static void
 section_coverage(struct page *p)
@@ -997,7 +1053,6 @@ section_coverage(struct page *p)
 		never += mark[i] == 1;
 		half += mark[i] == 2;
 	}
-	heading(p, "Rule coverage", 30);
 	line = xasprintf("How often each rule of the engine was applied by the "
 	    "scripted test games and by self-play. %zu of %zu %s never "
 	    "exercised: bold on a grey band, with a black bar in the margin. "
@@ -1005,8 +1060,6 @@ section_coverage(struct page *p)
 	    "the margin.", never, r->nrules, plural((long long)never,
 	    "rule was", "rules were"), half, plural((long long)half, "was",
 	    "were"));
-	para(p, &f_note, line);
-	free(line);
 	memset(&t, 0, sizeof(t));
 	t.ncols = 5;
 	t.colw = colw;
@@ -1016,6 +1069,11 @@ section_coverage(struct page *p)
 	t.nrows = r->nrules;
 	t.mark = mark;
 	t.font_pt = 7;
+	if (!coverage_here(p, &t, line))
+		page_new(p);
+	heading(p, "Rule coverage", 30);
+	para(p, &f_note, line);
+	free(line);
 	table_flow(p, &t);
 	for (i = 0; i < 5 * r->nrules; i++)
 		free(cells[i]);
@@ -1067,8 +1125,8 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	section_maps(&p);
 	section_agree(&p);
 	section_units(&p);
-	if (r->nrules > 0)
-		page_new(&p);
+	/* (The coverage begins a page of its own unless it saves one
+	 * where it is.) */
 	section_coverage(&p);
 	free(title);
 	return rnd_doc_close(p.doc);

@@ -43,9 +43,17 @@ struct book {
 	int *fn;        /* footnotes referred to in the open section */
 	size_t nfn, capfn;
 	int nexamples;  /* placed so far */
+	double body_end; /* where the body ends on its last page (mm) */
+	int index_shared; /* the index begins under the body's end */
+	int *icount;    /* index entries on each index page */
+	int ipages;     /* index pages (a shared one counted) */
 };
 
 #define BOOK_MAX_PAGES 2000
+/* The index begins under the body's end with this gap (mm), when there
+ * is room for this many of its lines. */
+#define BOOK_INDEX_GAP 8.0
+#define BOOK_INDEX_MIN 8
 
 /* Sections that are not rules to read in a book: the test games (the
  * engine's; the examples of play among them are drawn where their rules
@@ -410,7 +418,10 @@ book_toc_pages(const struct book *b)
 	return (int)((n + (size_t)b->lines - 1) / (size_t)b->lines);
 }
 
-/* Body pages: running head and number. */
+static void book_index_page(struct book *, cairo_t *, int, double);
+
+/* Body pages: running head and number; on the last, the index's first
+ * entries when it begins there. */
 static void
 book_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 {
@@ -420,6 +431,8 @@ book_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 	(void)scale;
 	book_frame(b, cr, book_folio(b, page), b->running != NULL &&
 	    page < b->body_pages ? b->running[page] : NULL);
+	if (b->index_shared && page == b->body_pages - 1)
+		book_index_page(b, cr, 0, b->body_end + BOOK_INDEX_GAP);
 }
 
 /* The page a section titled `section` starts on (printed number), or
@@ -435,68 +448,128 @@ book_section_page(const struct book *b, const char *section)
 	return 0;
 }
 
+/* Index page p's entries (p 0: its heading first) from y on cr. */
+static void
+book_index_page(struct book *b, cairo_t *cr, int p, double y)
+{
+	struct rnd_font hf = { b->st.head_font, 16, 1, 0 };
+	double lh = b->st.size_pt * RND_PT_MM * 1.55;
+	size_t i = 0;
+	int k;
+
+	for (k = 0; k < p; k++)
+		i += (size_t)b->icount[k];
+	if (p == 0) {
+		rnd_set_rgb(cr, b->st.accent);
+		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0, "Index of rules") +
+		    3;
+		rnd_set_rgb(cr, b->st.text);
+		y += rnd_text(cr, &(struct rnd_font){ b->st.font,
+		    b->st.size_pt, 0, 1 }, b->mx, y, b->pw - 2 * b->mx, 0, 0,
+		    b->o->nrules > 0 ? "The rule ids the engine's test games "
+		    "name, and the section that states each." : "This "
+		    "ruleset is printed, not played: it has no rule ids.") + 4;
+	}
+	for (k = 0; k < b->icount[p] && i < b->o->nrules; k++, i++) {
+		const struct rnd_book_rule *r = &b->o->rules[i];
+		int to = book_section_page(b, r->section);
+		char *s = xasprintf("%s \xe2\x80\x94 %s", r->id, r->section);
+
+		if (to > 0)
+			book_entry(b, cr, y, 0, 0, s, to);
+		else
+			rnd_text(cr, &(struct rnd_font){ b->st.font,
+			    b->st.size_pt, 0, 0 }, b->mx, y, b->pw - 2 * b->mx,
+			    0, 0, s);
+		free(s);
+		y += lh;
+	}
+}
+
 /* The index: each rule id of the family, its section and the page that
- * section begins on; sections the book lacks say so. */
+ * section begins on; sections the book lacks say so. Its pages after a
+ * first one shared with the body's end. */
 static void
 book_index(struct book *b, struct rnd_doc *doc)
 {
-	struct rnd_font hf = { b->st.head_font, 16, 1, 0 };
-	double lh = b->st.size_pt * RND_PT_MM * 1.55, y = 0;
-	size_t i;
-	int line = 0, page = 0;
-	cairo_t *cr = NULL;
+	cairo_t *cr;
+	int p;
 
-	for (i = 0; i < b->o->nrules || cr == NULL; i++) {
-		if (cr == NULL || line == b->lines) {
-			if (cr != NULL)
-				rnd_doc_page_end(doc);
-			cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
-			book_frame(b, cr, b->index_first + page,
-			    "Index of rules");
-			y = b->top;
-			if (page++ == 0) {
-				rnd_doc_outline(doc, 0, "Index of rules", 0);
-				rnd_set_rgb(cr, b->st.accent);
-				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
-				    "Index of rules") + 3;
-				rnd_set_rgb(cr, b->st.text);
-				y += rnd_text(cr, &(struct rnd_font){ b->st.font,
-				    b->st.size_pt, 0, 1 }, b->mx, y,
-				    b->pw - 2 * b->mx, 0, 0, b->o->nrules > 0 ?
-				    "The rule ids the engine's test games name, "
-				    "and the section that states each." :
-				    "This ruleset is printed, not played: it has "
-				    "no rule ids.") + 4;
-			}
-			line = 0;
-		}
-		if (i >= b->o->nrules)
-			break;
-		{
-			const struct rnd_book_rule *r = &b->o->rules[i];
-			int to = book_section_page(b, r->section);
-			char *s = xasprintf("%s \xe2\x80\x94 %s", r->id,
-			    r->section);
-
-			if (to > 0)
-				book_entry(b, cr, y, 0, 0, s, to);
-			else
-				rnd_text(cr, &(struct rnd_font){ b->st.font,
-				    b->st.size_pt, 0, 0 }, b->mx, y, b->pw -
-				    2 * b->mx, 0, 0, s);
-			free(s);
-		}
-		y += lh;
-		line++;
+	for (p = b->index_shared; p < b->ipages; p++) {
+		cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
+		book_frame(b, cr, b->index_first + p, "Index of rules");
+		if (p == 0)
+			rnd_doc_outline(doc, 0, "Index of rules", 0);
+		book_index_page(b, cr, p, b->top);
+		rnd_doc_page_end(doc);
 	}
-	rnd_doc_page_end(doc);
 }
 
 static int
 book_index_pages(const struct book *b)
 {
-	return b->o->nrules == 0 ? 1 : (int)((b->o->nrules +
-	    (size_t)b->lines - 1) / (size_t)b->lines);
+	return b->ipages;
+}
+
+/* The pages that hold n entries, the first holding first, the rest
+ * b->lines each. */
+static int
+book_index_count(const struct book *b, int first)
+{
+	size_t n = b->o->nrules;
+
+	if (n <= (size_t)first)
+		return 1;
+	return 1 + (int)((n - (size_t)first + (size_t)b->lines - 1) /
+	    (size_t)b->lines);
+}
+
+/*
+ * How the index goes onto its pages. It begins under the body's end
+ * when that saves a page, or when the body's last page would hold only
+ * a few lines (Modern on A4: two lines of the last clarification, alone
+ * on a page); else on a page of its own. Either way its entries share
+ * its pages as evenly as they allow (Modern on Letter left two entries
+ * on a page of their own). f: the body laid out.
+ */
+static void
+book_index_plan(struct book *b, struct rnd_flow *f)
+{
+	double lh = b->st.size_pt * RND_PT_MM * 1.55, room;
+	struct rnd_placed *pl;
+	size_t n, i, left = b->o->nrules;
+	int first = b->lines, shared = 0, own, p;
+
+	n = rnd_flow_placed(f, NULL, 0);
+	pl = xcalloc(n + 1, sizeof(*pl));
+	n = rnd_flow_placed(f, pl, n);
+	b->body_end = b->fr.y;
+	for (i = 0; i < n; i++)
+		if (pl[i].page == b->body_pages - 1 &&
+		    b->fr.y + pl[i].y + pl[i].h > b->body_end)
+			b->body_end = b->fr.y + pl[i].y + pl[i].h;
+	free(pl);
+	room = b->fr.y + b->fr.h - b->body_end - BOOK_INDEX_GAP - 25;
+	own = book_index_count(b, b->lines);
+	if (room >= BOOK_INDEX_MIN * lh) {
+		int k = (int)(room / lh);
+
+		shared = book_index_count(b, k);
+		if (shared <= own || b->body_end - b->fr.y < b->fr.h / 4) {
+			b->index_shared = 1;
+			first = k;
+		}
+	}
+	b->ipages = b->index_shared ? shared : own;
+	b->icount = xcalloc((size_t)b->ipages, sizeof(int));
+	for (p = 0; p < b->ipages; p++) {
+		int cap = p == 0 ? first : b->lines;
+		size_t q = (left + (size_t)(b->ipages - p) - 1) /
+		    (size_t)(b->ipages - p);
+
+		b->icount[p] = q < (size_t)cap ? (int)q : cap;
+		left -= (size_t)b->icount[p];
+	}
 }
 
 static const char *const book_keys[] = { "margin", "font", "heading-font",
@@ -585,10 +658,11 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		goto out;
 	}
 	book_pages(&b, f, b.body_pages);
+	book_index_plan(&b, f);
 	rnd_flow_free(f);
 	b.toc_pages = book_toc_pages(&b);
 	b.first_body = 2 + b.toc_pages;
-	b.index_first = b.first_body + b.body_pages;
+	b.index_first = b.first_body + b.body_pages - b.index_shared;
 
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
@@ -606,6 +680,9 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	    book_decorate, &b, NULL) != b.body_pages)
 		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the body "
 		    "took other pages than the contents counted");
+	if (b.index_shared)
+		rnd_doc_outline_page(doc, 0, "Index of rules",
+		    (size_t)b.index_first, b.body_end + BOOK_INDEX_GAP);
 	book_index(&b, doc);
 	if (rnd_doc_pages(doc) != b.index_first - 1 + book_index_pages(&b))
 		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the index "
@@ -623,6 +700,7 @@ out:
 	free(b.exc);
 	free(b.fn);
 	rnd_hyph_close(hyph);
+	free(b.icount);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -4,7 +4,8 @@
  * rs_yaml_parse (terrain through tr_parse), and validated against its
  * ruleset.
  *
- * The shape (lengths in the file's `measure`, millimetres as written):
+ * The shape (lengths in the file's `measure`, the ruleset's as written:
+ * inches here; a file without the key is in millimetres):
  *
  *   scenario: Battle for the ford
  *   ruleset: ../../rulesets/morschauser-modern.md   # relative to this file
@@ -12,22 +13,22 @@
  *   turns: 10              # game turns
  *   special: vital-ground  # or none
  *   blue:
- *     deploy: [0, 0, 1828.8, 304.8]   # x, y, w, h: y up (axes below)
+ *     deploy: [0, 0, 72, 12]   # x, y, w, h: y up (axes below)
  *     forces:
  *       Rifle: 3
  *       Tank: 1
  *   red: …
  *   objectives:
  *   - name: The ford
- *     at: [914.4, 609.6]
- *     radius: 152.4
+ *     at: [36, 24]
+ *     radius: 6
  *     value: 2
  *   # balance: a record of the test games; not read back
  *   balance: { games: 1000, seed: 1, blue_wins: …, red_wins: …,
  *              draws: …, candidates: 1 }          # a record only
  *   axes: y-up             # then the battlefield, as terrain.h writes it
- *   measure: mm
- *   table: 1828.8x1219.2mm
+ *   measure: in
+ *   table: 72x48in
  *   seed: 7
  *   terrain: […]
  */
@@ -88,6 +89,7 @@ struct ywriter {
 	yaml_emitter_t em;
 	char *s;          /* the text so far */
 	size_t n, cap;
+	enum unit_of_length u; /* the file's measure: the ruleset's */
 };
 
 /* Append k bytes of text. */
@@ -219,13 +221,14 @@ yw_key(struct ywriter *w, const char *key)
 	yw_scalar(w, key, 0);
 }
 
-/* A number with at most two decimals, '.' always. */
+/* A length of mm in the file's measure, to 0.01 mm, '.' always. */
 static void
-yw_num(struct ywriter *w, double v)
+yw_len(struct ywriter *w, double mm)
 {
 	char t[48];
 
-	fmt_double(t, sizeof(t), v, 2);
+	fmt_double(t, sizeof(t), mm / len_unit_mm(w->u),
+	    len_file_decimals(w->u));
 	yw_scalar(w, t, 0);
 }
 
@@ -286,7 +289,7 @@ yw_tuple(struct ywriter *w, const double *v, int k)
 
 	yw_seq(w, 1);
 	for (i = 0; i < k; i++)
-		yw_num(w, v[i]);
+		yw_len(w, v[i]);
 	yw_seq_end(w);
 }
 
@@ -328,8 +331,6 @@ char *
 sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
     const char *path)
 {
-	static const char head[] = SC_YAML_FIRST "\n# lengths in "
-	    "millimetres); `sandtable play --scenario FILE` replays it.\n";
 	struct ywriter w;
 	struct scenario up;
 	yaml_event_t ev;
@@ -339,6 +340,9 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	/* The file's y is up from Blue's edge (axes above). */
 	s = sc_file_axes(s, &up);
 	memset(&w, 0, sizeof(w));
+	/* Its lengths in the ruleset's measure, said by the battlefield's
+	 * `measure:` key below. */
+	w.u = len_unit_mm(rs->measure) > 0 ? rs->measure : LEN_MM;
 	if (!yaml_emitter_initialize(&w.em)) {
 		fputs("sandtable: out of memory\n", stderr);
 		abort();
@@ -348,7 +352,11 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	yaml_emitter_set_unicode(&w.em, 1);
 	yaml_emitter_set_width(&w.em, -1);
 	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
-	yw_put(&w, head, strlen(head));
+	c = xasprintf(SC_YAML_FIRST "\n# lengths in %s, the ruleset's "
+	    "measure); `sandtable play --scenario FILE` replays it.\n",
+	    len_unit_words(w.u));
+	yw_put(&w, c, strlen(c));
+	free(c);
 	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
 	yw_emit(&w, &ev);
 	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
@@ -385,7 +393,7 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 		yw_key(&w, "at");
 		yw_tuple(&w, at, 2);
 		yw_key(&w, "radius");
-		yw_num(&w, s->obj[i].radius);
+		yw_len(&w, s->obj[i].radius);
 		yw_key(&w, "value");
 		yw_int(&w, s->obj[i].value);
 		yw_map_end(&w);
@@ -431,7 +439,7 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	yaml_emitter_delete(&w.em);
 	/* The battlefield as terrain_yaml.c writes it: numbers and its own
 	 * words only, at the top level like the keys above. */
-	terrain = tr_to_yaml(s->bf);
+	terrain = tr_to_yaml_in(s->bf, w.u);
 	yw_put(&w, terrain, strlen(terrain));
 	free(terrain);
 	return w.s;
@@ -485,6 +493,7 @@ get_len(struct sreader *r, const struct rs_node *n, const char *what,
 		serr(r, n, "%s: %s", what, why);
 		return -1;
 	}
+	*mm = len_file_mm(*mm);
 	return 0;
 }
 

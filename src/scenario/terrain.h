@@ -55,7 +55,9 @@
 #include "grid.h"
 
 /* The first line of a terrain file sandtable writes (--write-terrain). */
-#define TR_YAML_FIRST "# sandtable battlefield; lengths in millimetres"
+/* The first line's beginning: "lengths in inches" (the file's measure)
+ * follows it; files of earlier versions say "millimetres". */
+#define TR_YAML_FIRST "# sandtable battlefield; lengths in"
 
 /*
  * Limits on a battlefield read from a file (README, "Limits and hostile
@@ -177,10 +179,12 @@ struct battlefield *tr_read(const char *path, double table_w, double table_h,
     struct diags *);
 
 /*
- * The battlefield as YAML text in the shape above, in millimetres with
- * at most two decimals; locale-independent and deterministic. Returns a
- * string the caller frees.
+ * The battlefield as YAML text in the shape above, its lengths in u (a
+ * ruleset's measure, said by the file's `measure:` key) to 0.01 mm
+ * (len_file_decimals); locale-independent and deterministic. Returns a
+ * string the caller frees. tr_to_yaml writes millimetres.
  */
+char *tr_to_yaml_in(const struct battlefield *, enum unit_of_length u);
 char *tr_to_yaml(const struct battlefield *);
 
 /* ---- queries ---- */

@@ -49,8 +49,7 @@ get_len(struct treader *t, const struct rs_node *n, double *mm)
 		terr(t, n, NULL, "bad length", why);
 		return -1;
 	}
-	if (neg)
-		*mm = -*mm;
+	*mm = len_file_mm(neg ? -*mm : *mm);
 	return 0;
 }
 
@@ -384,6 +383,10 @@ get_header(struct treader *t, struct battlefield *bf, const struct rs_node *root
 	    &why) == -1 || bf->table_w <= 0 || bf->table_h <= 0))
 		terr(t, tb, NULL, "bad table size", why ? why :
 		    "the size must be greater than zero");
+	else if (tb != NULL && ((bf->table_w = len_file_mm(bf->table_w)) <= 0 ||
+	    (bf->table_h = len_file_mm(bf->table_h)) <= 0))
+		terr(t, tb, NULL, "bad table size", "the size must be greater "
+		    "than zero");
 	if (s != NULL) {
 		if (rs_node_int(s, &seed) == -1 || seed < 0)
 			terr(t, s, NULL, "the seed must be a whole number >= 0",
@@ -459,6 +462,7 @@ struct sbuf {
 	char *s;
 	size_t n, cap;
 	double h; /* the table's depth: y is written up from Blue's edge */
+	enum unit_of_length u; /* the file's measure */
 };
 
 static void
@@ -474,13 +478,14 @@ sb_put(struct sbuf *b, const char *s)
 	b->n += l;
 }
 
-/* A number in mm, two decimals at most, locale-free. */
+/* A length of mm in the file's measure, locale-free, to 0.01 mm. */
 static void
-sb_num(struct sbuf *b, double v)
+sb_num(struct sbuf *b, double mm)
 {
 	char num[48];
 
-	fmt_double(num, sizeof(num), v, 2);
+	fmt_double(num, sizeof(num), mm / len_unit_mm(b->u),
+	    len_file_decimals(b->u));
 	sb_put(b, num);
 }
 
@@ -519,18 +524,30 @@ sb_path(struct sbuf *b, const char *kind, const struct tr_path *p)
 char *
 tr_to_yaml(const struct battlefield *bf)
 {
-	struct sbuf b = { NULL, 0, 0, bf->table_h };
+	return tr_to_yaml_in(bf, LEN_MM);
+}
+
+char *
+tr_to_yaml_in(const struct battlefield *bf, enum unit_of_length u)
+{
+	struct sbuf b = { NULL, 0, 0, bf->table_h, u };
 	char seed[32];
 	size_t i, k;
 
-	sb_put(&b, TR_YAML_FIRST "\n"
-	    "axes: y-up   # x from Blue's left corner, y up from Blue's edge\n"
-	    "measure: mm\ntable: ");
+	if (len_unit_mm(u) <= 0)
+		b.u = LEN_MM;
+	sb_put(&b, TR_YAML_FIRST " ");
+	sb_put(&b, len_unit_words(b.u));
+	sb_put(&b, "\naxes: y-up   # x from Blue's left corner, y up from "
+	    "Blue's edge\nmeasure: ");
+	sb_put(&b, len_unit_name(b.u));
+	sb_put(&b, "\ntable: ");
 	sb_num(&b, bf->table_w);
 	sb_put(&b, "x");
 	sb_num(&b, bf->table_h);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)bf->seed);
-	sb_put(&b, "mm\nseed: ");
+	sb_put(&b, len_unit_name(b.u));
+	sb_put(&b, "\nseed: ");
 	sb_put(&b, seed);
 	sb_put(&b, "\nterrain:");
 	if (bf->nhills + bf->nwoods + bf->nrivers + bf->nroads + bf->ntown +

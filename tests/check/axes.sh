@@ -36,6 +36,23 @@ else
 	fail "map: A1 at Blue's left corner, rows counted north" "$(tr '\n' ' ' <"$tmp/labels")"
 fi
 
+# ---- the border ruler: the sides numbered up from Blue's edge ----
+# A gridless table (Ancients, 900 x 600 mm) has a ruler round its edge:
+# along the top x from the left; down the sides y from the bottom, so
+# the sides' "100 mm" is near the bottom and "500 mm" near the top (they
+# counted down from Red's edge).
+t "ancients briefing" 0 scenario rulesets/gauntlet-ancients.md -n 10 -q -o "$tmp/ru.pdf"
+pdftotext -f 1 -l 1 -bbox "$tmp/ru.pdf" - |
+    sed -n 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)".*>\([1-5]00\)<.*/\3 \1 \2/p' >"$tmp/ruler"
+# The leftmost of each number is the side's (the top's lie 100 mm apart).
+if LC_ALL=C awk '{ if (!($1 in x) || $2 < x[$1]) { x[$1] = $2; y[$1] = $3 } }
+    END { exit !(("100" in y) && ("500" in y) && y["100"] > y["500"] + 50 &&
+    y["100"] > y["300"] && y["300"] > y["500"]) }' "$tmp/ruler"; then
+	pass "ruler: the sides counted up from Blue's edge"
+else
+	fail "ruler: the sides counted up from Blue's edge" "$(tr '\n' ' ' <"$tmp/ruler")"
+fi
+
 # ---- a point of a file lands in the cell the map labels ----
 # png MEAN FILE: the mean brightness (0-255) of the 10 x 10 px blocks of
 # a 4 x 4 map at 10 px a cell: "A1 A4" for the bottom-left and top-left.
@@ -120,15 +137,17 @@ grep -q '^axes: y-up' "$tmp/a.yaml" && pass "scenario YAML says axes: y-up" ||
 # Blue deploys along its own edge, y 0; Red along the far one.
 blue=$(sed -n '/^blue:/,/^red:/s/^  deploy: \[\([^]]*\)\].*/\1/p' "$tmp/a.yaml")
 red=$(sed -n '/^red:/,/^objectives:/s/^  deploy: \[\([^]]*\)\].*/\1/p' "$tmp/a.yaml")
-echo "$blue" | grep -q '^0, 0, ' && echo "$red" | grep -q '^0, 914.4, ' &&
+# (in the ruleset's measure: inches, the table 48" deep and Red's zone 12")
+grep -q '^measure: in$' "$tmp/a.yaml" && echo "$blue" | grep -q '^0, 0, ' &&
+    echo "$red" | grep -q '^0, 36, ' &&
     pass "scenario YAML: Blue's zone at y 0, Red's at the far edge" ||
     fail "scenario YAML: Blue's zone at y 0, Red's at the far edge" "blue [$blue] red [$red]"
 # The briefing names each objective's cell as the map labels it (3"
-# squares, A1 at Blue's left corner).
+# squares, A1 at Blue's left corner; the YAML is in inches).
 pdftotext "$tmp/a.pdf" - | tr '\n' ' ' >"$tmp/a.txt"
 n=0
 for xy in $(sed -n '/^objectives:/,/^[a-z]/s/^ *at: \[\([0-9.]*\), \([0-9.]*\)\]$/\1,\2/p' "$tmp/a.yaml"); do
-	cell=$(echo "$xy" | awk -F, '{ printf "%c%d", 65 + int($1 / 76.2), int($2 / 76.2) + 1 }')
+	cell=$(echo "$xy" | awk -F, '{ printf "%c%d", 65 + int($1 / 3), int($2 / 3) + 1 }')
 	n=$((n + 1))
 	grep -q "cell $cell: column" "$tmp/a.txt" &&
 	    pass "objective at [$xy] is in cell $cell on the briefing" ||
@@ -142,17 +161,33 @@ grep -v -e '^  [a-z_]*: [0-9]*$' -e '^balance:' "$tmp/a.yaml" >"$tmp/a.k"
 grep -v -e '^  [a-z_]*: [0-9]*$' -e '^balance:' "$tmp/b.yaml" >"$tmp/b.k"
 cmp -s "$tmp/a.k" "$tmp/b.k" && pass "the scenario YAML round-trips" ||
     fail "the scenario YAML round-trips" "$(diff "$tmp/a.k" "$tmp/b.k" | head -5)"
-# The same scenario in the y-down file of an earlier version: every y
-# turned, no axes: key. Read, it is the same scenario.
+# The same scenario in the file of an earlier version: millimetres
+# (measure: mm), every y turned (y down from Red's edge), no axes: key.
+# Read, it is the same scenario.
 python3 - "$tmp/a.yaml" >"$tmp/old.yaml" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
-h = float(re.search(r"^table: [0-9.]+x([0-9.]+)mm", t, re.M).group(1))
+unit = re.search(r"^measure: (\w+)$", t, re.M).group(1)
+k = {"mm": 1, "cm": 10, "in": 25.4, "ft": 304.8}[unit]
+mm = lambda m: ("%.2f" % (float(m.group(0)) * k)).rstrip("0").rstrip(".")
+def to_mm(line):
+    return re.sub(r"-?[0-9]+(\.[0-9]+)?", mm, line)
+w, h = (float(v) * k for v in re.search(r"^table: ([0-9.]+)x([0-9.]+)" + unit,
+                                        t, re.M).groups())
 f = lambda v: ("%.2f" % v).rstrip("0").rstrip(".")
 out, terrain, town = [], False, False
 for line in t.splitlines():
     if line.startswith("axes:"):
         continue
+    if line.startswith("measure:"):
+        out.append("measure: mm")
+        continue
+    if line.startswith("table:"):
+        out.append("table: %sx%smm" % (f(w), f(h)))
+        continue
+    if re.match(r"^ *(deploy|at|radius|width|path|fords|outline|- \[)", line) or \
+            (line.startswith("      - [[")):
+        line = to_mm(line)
     if line.startswith("terrain:"):
         terrain = True
     m = re.match(r"^(  deploy: \[)([^]]*)(\].*)$", line)
@@ -181,3 +216,20 @@ grep -q "note: no 'axes:' key" "$tmp/err" && pass "an earlier version's file: a 
 grep -v -e '^  [a-z_]*: [0-9]*$' -e '^balance:' "$tmp/c.yaml" >"$tmp/c.k"
 cmp -s "$tmp/a.k" "$tmp/c.k" && pass "an earlier version's file is the same scenario" ||
     fail "an earlier version's file is the same scenario" "$(diff "$tmp/a.k" "$tmp/c.k" | head -5)"
+grep -q '^table: 1828.8x1219.2mm$' "$tmp/old.yaml" &&
+    grep -q '^  deploy: \[0, [0-9.]*, 1828.8, [0-9.]*\]' "$tmp/old.yaml" &&
+    pass "the earlier version's file is in millimetres" ||
+    fail "the earlier version's file is in millimetres" "$(grep -e '^table' -e '^  deploy' "$tmp/old.yaml")"
+# A file with no measure: is in millimetres too.
+grep -v '^measure:' "$tmp/old.yaml" >"$tmp/nomeasure.yaml"
+t "scenario -f a file with no measure" 0 scenario "$MM" -f "$tmp/nomeasure.yaml" -n 100 -o "$tmp/d.pdf"
+grep -v -e '^  [a-z_]*: [0-9]*$' -e '^balance:' "$tmp/d.yaml" >"$tmp/d.k"
+cmp -s "$tmp/a.k" "$tmp/d.k" && pass "no measure: read in millimetres, the same scenario" ||
+    fail "no measure: read in millimetres, the same scenario" "$(diff "$tmp/a.k" "$tmp/d.k" | head -5)"
+# Each length written to 0.01 mm in the ruleset's measure: 1 mm in
+# inches, read and written again, is 0.0394 (four decimals, not 0.04).
+sed 's/^  deploy: \[0, 0, 72,/  deploy: [0, 0.0394, 72,/' "$tmp/a.yaml" >"$tmp/f.yaml"
+t "scenario -f a zone moved 1 mm" 0 scenario "$MM" -f "$tmp/f.yaml" -n 10 -o "$tmp/g.pdf"
+grep -q '^  deploy: \[0, 0.0394, 72, ' "$tmp/g.yaml" &&
+    pass "a length in inches keeps its 0.01 mm" ||
+    fail "a length in inches keeps its 0.01 mm" "$(grep deploy "$tmp/g.yaml")"

@@ -239,6 +239,16 @@ cp sc.yaml sc.keep
 "$BIN" map -q m.md --seed 3 --write-terrain terr.yaml -o mp.pdf 2>/dev/null &&
 	"$BIN" map -q m.md --seed 4 --write-terrain terr.yaml -o mp.pdf 2>err.txt &&
 	pass "terrain replaces terrain" || fail "terrain replaces terrain" "$(cat err.txt)"
+# The first line names the file's measure (the ruleset's); one in
+# another measure, or of an earlier version in millimetres, is
+# terrain all the same.
+sed '1s/.*/# sandtable battlefield; lengths in millimetres/' terr.yaml >terr.old &&
+	mv terr.old terr.yaml &&
+	"$BIN" map -q m.md --seed 4 --write-terrain terr.yaml -o mp.pdf 2>err.txt &&
+	head -1 terr.yaml | grep -q "^# sandtable battlefield; lengths in [a-z]" &&
+	! head -1 terr.yaml | grep -q millimetres &&
+	pass "terrain in another measure replaced" ||
+	fail "terrain in another measure replaced" "$(cat err.txt) $(head -1 terr.yaml)"
 "$BIN" map m.md --seed 3 --write-terrain sc.yaml -o mp.pdf 2>err.txt
 [ $? -eq 1 ] && cmp -s sc.yaml sc.keep &&
 	pass "terrain never replaces a scenario" ||

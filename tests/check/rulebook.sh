@@ -56,6 +56,47 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish; do
 	    pass "$r: every font embedded" || fail "$r: every font embedded" "$(pdffonts "$B")"
 done
 
+# No page of a book past the title is a few lines: Modern's last
+# clarification took two lines of a page of its own on A4 (the index
+# now begins under it), and on Letter the index left two entries on a
+# page of their own (its entries now share its pages evenly). Each page
+# from the contents on is a third full at least (from the running head
+# to the lowest line above the page number).
+fill() { # PDF PAGE: 0.00 to 1.00
+	pdftotext -f "$2" -l "$2" -bbox "$1" - 2>/dev/null |
+	    sed -n 's/.*yMin="\([0-9.]*\)" xMax="[0-9.]*" yMax="\([0-9.]*\)".*/\1 \2/p' |
+	    LC_ALL=C awk '
+		{ n++; y0[n] = $1; y1[n] = $2
+		  if (top == "" || $1 < top) top = $1
+		  if (foot == "" || $1 > foot) foot = $1 }
+		END { for (i = 1; i <= n; i++)
+			if (y0[i] <= foot - 2 && y1[i] > low) low = y1[i]
+		      printf "%.2f\n", (low - top) / (foot - 2 - top) }'
+}
+for r in morschauser-modern gauntlet-ancients dice-skirmish; do
+	for p in A4 Letter; do
+		"$BIN" rulebook rulesets/$r.md -p $p -q -o "$tmp/f.pdf"
+		n=$(pdfinfo "$tmp/f.pdf" | sed -n 's/^Pages: *//p')
+		thin=
+		k=2
+		while [ "$k" -le "$n" ]; do
+			f=$(fill "$tmp/f.pdf" $k)
+			LC_ALL=C awk -v f="$f" 'BEGIN { exit !(f < 0.33) }' &&
+			    thin="$thin page $k $f"
+			k=$((k + 1))
+		done
+		[ -z "$thin" ] && pass "$r on $p: no page of the book a few lines" ||
+		    fail "$r on $p: no page of the book a few lines" "$thin"
+	done
+done
+# The index begun under the body's end is where the contents say.
+"$BIN" rulebook rulesets/morschauser-modern.md -p A4 -q -o "$tmp/f.pdf"
+ip=$(pdftotext -layout -f 2 -l 2 "$tmp/f.pdf" - | sed -n 's/^ *Index of rules[ .]*\([0-9]*\) *$/\1/p')
+pdftotext -f "$ip" -l "$ip" "$tmp/f.pdf" - | grep -q 'End of the battle. The original has no victory' &&
+    pdftotext -f "$ip" -l "$ip" "$tmp/f.pdf" - | grep -q '^Index of rules$' &&
+    pass "Modern on A4: the index begins under the last clarification (page $ip)" ||
+    fail "Modern on A4: the index begins under the last clarification" "contents say page '$ip'"
+
 # The sections of the ruleset, all of them, in the book.
 B=$tmp/morschauser-modern.pdf
 pdftotext "$B" "$tmp/all.txt"

@@ -65,7 +65,8 @@ status "unknown unit is an error" 1 "$BIN" play --scenario "$tmp/bad.yaml" --gam
 grep -q "bad.yaml:[0-9]*:[0-9]*: error: unknown unit 'Musketeer'" "$tmp/err" &&
 	pass "unknown unit named with line and column" ||
 	fail "unknown unit named with line and column" "$(cat "$tmp/err")"
-sed 's/^  deploy: \[0, 0,/  deploy: [0, 600,/' "$tmp/a.yaml" >"$tmp/ov.yaml"
+# (inches, the ruleset's measure: Red's zone is 12" deep at 36")
+sed 's/^  deploy: \[0, 0,/  deploy: [0, 30,/' "$tmp/a.yaml" >"$tmp/ov.yaml"
 status "overlapping zones are an error" 1 "$BIN" play --scenario "$tmp/ov.yaml" --games 10
 grep -q "overlap" "$tmp/err" && pass "overlap is named" || fail "overlap is named" "$(cat "$tmp/err")"
 printf 'scenario: x\n' >"$tmp/noruleset.yaml"
@@ -194,3 +195,42 @@ else
 	status "ancients: engine not played is an error" 1 "$BIN" scenario $AN -o "$tmp/an.pdf"
 	grep -q "not played" "$tmp/err" && pass "ancients: says why" || fail "ancients: says why" "$(cat "$tmp/err")"
 fi
+
+# ---- units above the terrain: no fortification over a marker ----
+# A fortification 150 mm wide across Blue's zone, under the markers of
+# its set-up. Drawn after the terrain, every marker keeps its ink: as
+# many pixels of Blue's and Red's marker colours as on the same page
+# without it. (Terrain drawn last would cover Blue's markers.)
+ink() { # PPM: the pixels of Blue's marker ink, then Red's
+	python3 - "$1" <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+magic, size, depth, px = d.split(b"\n", 3)
+blue, red = bytes((0x1f, 0x4e, 0x9a)), bytes((0xa8, 0x26, 0x1b))
+b = r = 0
+for i in range(0, len(px) - 2, 3):
+    p = px[i:i + 3]
+    b += p == blue
+    r += p == red
+print(b, r)
+PY
+}
+ok "ancients scenario for the markers" "$BIN" scenario $AN --seed 1 --games 10 -q -o "$tmp/fo.pdf"
+sed '/^terrain:/,$d' "$tmp/fo.yaml" >"$tmp/fort.yaml"
+cp "$tmp/fort.yaml" "$tmp/open.yaml"
+printf 'terrain:\n  - kind: fortification\n    width: 150\n    path: [[0, 100], [900, 100]]\n' >>"$tmp/fort.yaml"
+printf 'terrain: []\n' >>"$tmp/open.yaml"
+ok "a fortification across Blue's zone" "$BIN" scenario -f "$tmp/fort.yaml" --games 10 -q -o "$tmp/fort.pdf"
+ok "the same without it" "$BIN" scenario -f "$tmp/open.yaml" --games 10 -q -o "$tmp/open.pdf"
+pdftoppm -r 72 -f 1 -l 1 "$tmp/fort.pdf" "$tmp/fort"
+pdftoppm -r 72 -f 1 -l 1 "$tmp/open.pdf" "$tmp/open"
+a=$(ink "$tmp/fort-1.ppm") b=$(ink "$tmp/open-1.ppm")
+set -- $a
+fb=$1
+set -- $b
+[ "$a" = "$b" ] && [ "$1" -gt 500 ] && [ "$fb" -gt 500 ] &&
+	pass "markers drawn above a fortification (ink $a, $b without it)" ||
+	fail "markers drawn above a fortification" "ink $a, without it $b"
+pdftotext -f 1 -l 1 "$tmp/fort.pdf" - 2>/dev/null | grep -q 'Fortification' &&
+	pass "the fortification is on the map (its legend)" ||
+	fail "the fortification is on the map" "no legend entry"

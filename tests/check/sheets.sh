@@ -2,14 +2,17 @@
 # sheets.sh BIN: the reference sheet, the unit cards and the report
 # without blemishes (issue 18) — read back with poppler-utils:
 #   reference  the prose in full while it fits both sides (Modern's river
-#              penalty, side 2 more than a few clarifications); condensed,
+#              penalty, side 2 more than a few clarifications); both
+#              sides two thirds full or more, the text grown to fill (up
+#              to max-size) and a wide table shrunk alone; condensed,
 #              a sentence with a number stays;
 #   report     a finding's source line as text, not a Markdown row; no
 #              table leaves a page of a row or two (Modern's coverage
 #              shrinks onto its page);
 #   cards      the odds heading on two lines at most; one melee column
 #              where attacking and defending are equal (Modern); a mini
-#              card keeps an odds table, says what it left out, and
+#              card keeps an odds table (Saltmarsh's under a caption, a
+#              line an enemy), says what it left out, and
 #              prints "Road", not "Road m…";
 #   all        the ruleset's version on every product; nothing under 6 pt.
 BIN=${1:-./sandtable}
@@ -40,6 +43,39 @@ min_height() {
 	    LC_ALL=C awk -F'"' '{ h = $6 - $2; if (m == "" || h < m) m = h } END { print m }'
 }
 
+# fill PDF PAGE [COLS]: how much of its columns' height (3 unless
+# given) page PAGE's text fills, 0.00 to 1.00: the mean over the columns
+# (equal parts of the page) of the height from the page's topmost word
+# to the column's lowest, over the height down to the footer (the page's
+# lowest line, left out).
+fill() {
+	pdftotext -f "$2" -l "$2" -bbox "$1" - 2>/dev/null |
+	    sed -n -e 's/.*<page width="\([0-9.]*\)".*/P \1/p' \
+	    -e 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)" xMax="[0-9.]*" yMax="\([0-9.]*\)".*/W \1 \2 \3/p' |
+	    LC_ALL=C awk -v cols="${3:-3}" '
+		$1 == "P" { pw = $2; next }
+		{ n++; x[n] = $2; y0[n] = $3; y1[n] = $4
+		  if (top == "" || $3 < top) top = $3
+		  if (foot == "" || $3 > foot) foot = $3 }
+		END {
+			for (i = 1; i <= n; i++) {
+				if (y0[i] > foot - 2) continue
+				c = int(x[i] / (pw / cols))
+				if (y1[i] > low[c]) low[c] = y1[i]
+			}
+			for (c = 0; c < cols; c++)
+				if (low[c] > top) s += (low[c] - top) / (foot - 2 - top)
+			printf "%.2f\n", s / cols
+		}'
+}
+# The most common word height (pt): the body text's size times 1.163.
+body_height() {
+	pdftotext -bbox "$1" - 2>/dev/null |
+	    grep -o 'yMin="[0-9.]*" xMax="[0-9.]*" yMax="[0-9.]*"' |
+	    LC_ALL=C awk -F'"' '{ c[sprintf("%.2f", $6 - $2)]++ }
+		END { for (h in c) if (c[h] > m) { m = c[h]; b = h }; print b }'
+}
+
 # ---- reference ----
 
 "$BIN" reference "$MOD" -o "$T/ref.pdf" 2>"$T/ref.err" >/dev/null
@@ -61,9 +97,52 @@ w1=$(words "$T/ref.pdf" 1) w2=$(words "$T/ref.pdf" 2)
 [ "$w2" -ge $((w1 / 3)) ] &&
     pass "Modern reference: side 2 is no blank page ($w2 words, side 1 $w1)" ||
     fail "Modern reference: side 2 is no blank page" "$w2 words, side 1 $w1"
-# Condensed on request: first sentences, and every one with a number.
+# Both sides filled before anything is condensed or left empty: side 2
+# two thirds full at least (it held 1.6 of its 3 columns), on A4 and
+# Letter, for every bundled ruleset — the text grows to fill, and no
+# word is under the least size, 6.5 pt (DejaVu: 7.56 pt tall).
+for rs in "$MOD" rulesets/dice-skirmish.md rulesets/gauntlet-ancients.md; do
+	name=$(basename "$rs" .md)
+	for paper in A4 Letter; do
+		"$BIN" reference -q -p "$paper" "$rs" -o "$T/f.pdf" 2>"$T/f.err"
+		f1=$(fill "$T/f.pdf" 1) f2=$(fill "$T/f.pdf" 2)
+		mh=$(min_height "$T/f.pdf")
+		LC_ALL=C awk -v a="$f1" -v b="$f2" -v h="$mh" \
+		    'BEGIN { exit !(a >= 0.67 && b >= 0.67 && h >= 7.5) }' &&
+		    [ "$(pages "$T/f.pdf")" -eq 2 ] && ! grep -q warning "$T/f.err" &&
+		    pass "$name reference on $paper: both sides filled ($f1, $f2; text from $mh pt tall)" ||
+		    fail "$name reference on $paper: both sides filled" \
+		    "side 1 $f1, side 2 $f2 full, smallest word $mh pt tall; $(head -1 "$T/f.err")"
+	done
+done
+# Modern's odds table (eight units a row) is too wide for its column at
+# the body size: it takes a size of its own, the prose keeps 7 pt or
+# more (the whole sheet was at 6.5 pt for it, side 2 half empty).
+bh=$(body_height "$T/ref.pdf")
+LC_ALL=C awk -v h="$bh" 'BEGIN { exit !(h >= 7 * 1.163) }' &&
+    pass "Modern reference: the prose not shrunk for a wide table ($bh pt tall)" ||
+    fail "Modern reference: the prose not shrunk for a wide table" "$bh pt tall"
+# Dice: the prose fits both sides at 8.5 pt with room over: it grows.
+"$BIN" reference -q rulesets/dice-skirmish.md -o "$T/d.pdf" 2>/dev/null
+bh=$(body_height "$T/d.pdf")
+LC_ALL=C awk -v h="$bh" 'BEGIN { exit !(h > 8.5 * 1.163 + 0.1 && h <= 10 * 1.163 + 0.1) }' &&
+    pass "dice reference: the text grows to fill, up to max-size ($bh pt tall)" ||
+    fail "dice reference: the text grows to fill, up to max-size" "$bh pt tall"
+# Condensed on request, it fills both sides all the same.
 sed 's/^condense:.*/condense: true/' templates/reference.yaml >"$T/cond.yaml"
 "$BIN" reference -q -t "$T/cond.yaml" "$MOD" -o "$T/cond.pdf" 2>/dev/null
+f2=$(fill "$T/cond.pdf" 2)
+LC_ALL=C awk -v b="$f2" 'BEGIN { exit !(b >= 0.67) }' &&
+    pass "condensed Modern reference: side 2 filled ($f2)" ||
+    fail "condensed Modern reference: side 2 filled" "$f2 full"
+# max-size: 8.5 (the size): nothing grows.
+sed 's/^max-size:.*/max-size: 8.5/' templates/reference.yaml >"$T/nogrow.yaml"
+"$BIN" reference -q -t "$T/nogrow.yaml" rulesets/dice-skirmish.md -o "$T/n.pdf" 2>/dev/null
+bh=$(body_height "$T/n.pdf")
+LC_ALL=C awk -v h="$bh" 'BEGIN { exit !(h <= 8.5 * 1.163 + 0.1) }' &&
+    pass "reference: max-size holds the text ($bh pt tall)" ||
+    fail "reference: max-size holds the text" "$bh pt tall"
+# Condensed on request: first sentences, and every one with a number.
 t=$(text "$T/cond.pdf")
 case "$t" in
 *"These penalties apply only"*)
@@ -134,6 +213,14 @@ for rs in rulesets/*.md; do
 		    grep -c '^ *[a-z_]*\.[a-z_]*  ')
 		[ "$k" -ge 3 ] && pass "$name report ($p): $k rows on the last page" ||
 		    fail "$name report ($p): at least 3 rows on the last page" "$k"
+		# ...and its last page is a third full at least: Modern's
+		# coverage on Letter, begun on a page of its own, left six
+		# rows (a tenth of a page) on one more; it begins under the
+		# chart before it when that saves the page.
+		f=$(fill "$T/r.pdf" "$n" 1)
+		LC_ALL=C awk -v f="$f" 'BEGIN { exit !(f >= 0.33) }' &&
+		    pass "$name report ($p): the last page $f full" ||
+		    fail "$name report ($p): the last page a third full" "$f, page $n"
 	done
 done
 
@@ -212,6 +299,26 @@ pdftotext -bbox "$T/m.pdf" - 2>/dev/null |
 	}' && pass "dice-skirmish mini cards: 'Toughness' whole, centred over its value" ||
     fail "dice-skirmish mini cards: 'Toughness' whole, centred over its value" "cut short (or not on 7 cards)"
 
+# Saltmarsh's mini cards keep odds rows: under headings of their own
+# (three lines) with names broken in two, not one enemy fitted on any
+# card; under a caption, one line an enemy, as many as fit. What is
+# shown and what the warnings name left out make every enemy on every
+# card (7 x 7), and 4 cards or more show one at least.
+"$BIN" cards --card mini rulesets/dice-skirmish.md -o "$T/dm.pdf" 2>"$T/dm.err" >/dev/null
+pdftotext -raw "$T/dm.pdf" - 2>/dev/null | LC_ALL=C awk '
+	/^[a-z]+$/ { card = prev }	# under its name, the class
+	{ prev = $0 }
+	/^[A-Z][A-Za-z ]* ([0-9]+%|\xe2\x80\x94) ([0-9]+%|\xe2\x80\x94)$/ { shown++; c[card] = 1 }
+	END { for (k in c) cards++; print shown + 0, cards + 0 }' >"$T/dm.n"
+read shown cards <"$T/dm.n"
+left=$(sed -n 's/.*left out: the odds against \([^;(]*\)[;(].*/\1/p' "$T/dm.err" |
+    sed 's/ and /, /; s/ *$//' | tr ',' '\n' | grep -c '[A-Za-z]')
+[ "$cards" -ge 4 ] && [ $((shown + left)) -eq 49 ] &&
+    raw "$T/dm.pdf" | grep -q 'Odds against: attack wounds' &&
+    pass "dice-skirmish mini cards: odds rows on $cards cards ($shown shown, $left named left out)" ||
+    fail "dice-skirmish mini cards: odds rows kept" \
+    "rows on $cards cards, $shown shown, $left named left out (of 49)"
+
 # ---- every product: the version, nothing under 6 pt ----
 
 for rs in rulesets/*.md; do
@@ -238,5 +345,35 @@ for rs in rulesets/*.md; do
 	c=$(text "$T/p-single.pdf" | grep -o "v$v" | wc -l)
 	[ "$c" -ge "$n" ] && pass "$name single: version on each of $n cards" ||
 	    fail "$name single: version on each of $n cards" "$c"
+done
+
+# ---- every product on A4 and Letter: no word off its page ----
+# A word past the sheet's edge is cut: the dice report's heat-map legend
+# ran off the right edge ("(accum"), and map tiles printed the "2" of a
+# border ruler's "200 mm" at their edge and cell labels off the sheet.
+off_page() { # PDF: the words past an edge of their page, the first few
+	pdftotext -bbox "$1" - 2>/dev/null | LC_ALL=C awk -F'"' '
+		/<page / { w = $2; h = $4; p++ }
+		/<word / && ($2 < -0.5 || $4 < -0.5 || $6 > w + 0.5 || $8 > h + 0.5) {
+			if (++n <= 3) { sub(/^>/, "", $9); sub(/<.*/, "", $9)
+				printf "page %d \"%s\"; ", p, $9 } }
+		END { if (n) printf "%d in all\n", n }'
+}
+for rs in rulesets/*.md; do
+	[ "$rs" = rulesets/FORMAT.md ] && continue
+	name=$(basename "$rs" .md)
+	for paper in A4 Letter; do
+		bad=""
+		for prod in reference cards map bases report rulebook; do
+			"$BIN" $prod -q -p $paper "$rs" -o "$T/o.pdf" 2>/dev/null ||
+			    { bad="$bad $prod: not made;"; continue; }
+			o=$(off_page "$T/o.pdf")
+			[ -z "$o" ] || bad="$bad $prod: $o"
+		done
+		"$BIN" scenario -q -n 20 -p $paper "$rs" -o "$T/o.pdf" 2>/dev/null &&
+		    o=$(off_page "$T/o.pdf") && [ -z "$o" ] || bad="$bad scenario: $o"
+		[ -z "$bad" ] && pass "$name on $paper: no word off its page" ||
+		    fail "$name on $paper: no word off its page" "$bad"
+	done
 done
 exit 0
