@@ -9,14 +9,16 @@ DATADIR  = $(PREFIX)/share/sandtable
 MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
-PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp
+PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp \
+           librsvg-2.0 gdk-pixbuf-2.0
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1).
 NOPCLIBS = -lpaper
 # Debian packages that provide the above, and the tools the tests use.
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
-           libpaper-dev libcriterion-dev poppler-utils fonts-dejavu-core locales
+           libpaper-dev libcriterion-dev poppler-utils fonts-dejavu-core locales \
+           librsvg2-dev libgdk-pixbuf-2.0-dev
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
