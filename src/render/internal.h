@@ -414,6 +414,18 @@ void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x,
  * NULL), else its symbol framed for side. */
 void rnd_unit_mark(cairo_t *, struct rnd_pics *ps, const struct ruleset *,
     size_t unit, int side, double x, double y, double w, double h);
+/* A key of every unit's mark, small, before its name, for a flow's
+ * rnd_flow_custom(rnd_mark_key, &key): the reference sheet's. */
+struct rnd_mark_key {
+	const struct ruleset *rs;
+	struct rnd_pics *pics;
+	const char *font;
+	double size_pt;   /* the flow's body size at full scale */
+	double min_pt;    /* and its least */
+	unsigned ink;     /* the names' colour */
+};
+double rnd_mark_key(cairo_t *, void *arg, double x, double y, double w,
+    double scale, int draw);
 
 /* credits.c: "TITLE · v1.0 · AUTHOR, YEAR" for a footer, the parts the
  * ruleset has and the flags ask for (caller frees). */

@@ -4,7 +4,7 @@
  * is src/ruleset/symbol.c's) — and a unit's mark: its picture when it
  * has one, else its symbol. Cards, base templates and the scenario's
  * markers all draw a unit through rnd_unit_mark, so that a player knows
- * it everywhere.
+ * it everywhere; the reference sheet prints a key of them (rnd_mark_key).
  *
  * Frames: either side (cards, bases) a white rectangle; Blue a
  * rectangle in NATO's friendly blue; Red a diamond in its hostile red.
@@ -298,4 +298,53 @@ rnd_unit_mark(cairo_t *cr, struct rnd_pics *ps, const struct ruleset *rs,
 	if (rnd_pic_draw(ps, cr, unit, x, y, w, h) == 0)
 		return;
 	rnd_symbol_draw(cr, rs->units[unit].symbol, side, x, y, w, h);
+}
+
+/*
+ * A key of the units' marks for a flow (rnd_flow_custom): each unit's
+ * picture or symbol, small, before its name, as many a line as fit the
+ * column w; the names at the flow's body size, never under its least.
+ * Returns the
+ * height (mm); draws when draw != 0.
+ */
+double
+rnd_mark_key(cairo_t *cr, void *arg, double x, double y, double w,
+    double scale, int draw)
+{
+	const struct rnd_mark_key *k = arg;
+	struct rnd_font f = { k->font, fmax(k->size_pt * scale, k->min_pt),
+		0, 0 };
+	double mh = f.size_pt * RND_PT_MM * 1.25, mw = mh * 1.5;
+	double cx = 0, cy = 0, lh = 0, tw, th;
+	size_t i;
+
+	for (i = 0; i < k->rs->nunits; i++) {
+		PangoLayout *l = rnd_layout_memo(&f, 0, 0, 0, 0,
+		    k->rs->units[i].name);
+		double iw;
+
+		rnd_layout_size(l, &tw, &th);
+		iw = mw + 1.0 + fmin(tw, w - mw - 1.0);
+		if (cx > 0 && cx + iw > w) {
+			cx = 0;
+			cy += lh + 0.8;
+			lh = 0;
+		}
+		lh = fmax(lh, fmax(mh, th));
+		if (draw) {
+			rnd_unit_mark(cr, k->pics, k->rs, i, RND_SIDE_ANY, x + cx,
+			    y + cy + (th > mh ? (th - mh) / 2 : 0), mw, mh);
+			cairo_save(cr);
+			cairo_rectangle(cr, x + cx + mw + 1.0, y + cy, iw - mw -
+			    1.0, th);
+			cairo_clip(cr);
+			rnd_set_rgb(cr, k->ink);
+			rnd_layout_draw(cr, l, x + cx + mw + 1.0, y + cy +
+			    (mh > th ? (mh - th) / 2 : 0));
+			cairo_restore(cr);
+		}
+		g_object_unref(l);
+		cx += iw + 3.0;
+	}
+	return k->rs->nunits > 0 ? cy + lh + 0.6 : 0;
 }

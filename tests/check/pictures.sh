@@ -68,8 +68,17 @@ fi
 cmp -s "$T/s.pdf" "$T/s2.pdf" && pass "scenario with pictures: same bytes twice" ||
     fail "scenario with pictures: same bytes twice" "differ"
 
+"$BIN" reference "$PIC" -o "$T/r.pdf" >/dev/null 2>&1
+ids=$(images "$T/r.pdf" | awk '{ print $11 }' | sort -u | wc -l)
+if [ "$ids" -eq 2 ] && pdftotext "$T/r.pdf" - | tr -s ' \n' ' ' |
+    grep -q 'Sappers Brigade HQ Grenadiers'; then
+	pass "reference: a key of the units' pictures and symbols under the Units table"
+else
+	fail "reference: the key of pictures and symbols" "$ids objects"
+fi
+
 # Nothing is embedded past 300 dpi at its printed size.
-for f in c b s; do
+for f in c b s r; do
 	bad=$(images "$T/$f.pdf" | awk '$13 > 300 || $14 > 300')
 	[ -z "$bad" ] && pass "$f.pdf: no picture past 300 dpi" ||
 	    fail "$f.pdf: no picture past 300 dpi" "$bad"
