@@ -104,6 +104,40 @@ else
 	fail "cards: the symbol in the band" "$white white, $dark dark pixels"
 fi
 
+# Bases and scenario markers without pictures: symbols as vectors; on the
+# map Blue's frames in APP-6 friendly blue (#80e0ff) and Red's in hostile
+# red (#ff8080), colours nothing else on the page uses.
+"$BIN" bases "$MOD" -o "$T/mb.pdf" >/dev/null 2>&1
+"$BIN" scenario "$MOD" --games 20 -o "$T/ms.pdf" >/dev/null 2>&1
+n=$(images "$T/mb.pdf" | wc -l)
+k=$(images "$T/ms.pdf" | wc -l)
+[ "$n" -eq 0 ] && [ "$k" -eq 0 ] &&
+    pass "bases and scenario without pictures: symbols as vectors" ||
+    fail "bases and scenario without pictures: no image" "$n, $k"
+pdftoppm -r 100 -f 1 -l 1 "$T/ms.pdf" "$T/msp"
+got=$(python3 - "$T"/msp*.ppm <<'PYEOF'
+import sys
+d = open(sys.argv[1], 'rb').read()
+# P6 header: magic, width, height, maxval, then RGB bytes.
+parts = d.split(maxsplit=4)
+px = parts[4]
+blue = red = 0
+for i in range(0, len(px) - 2, 3):
+    r, g, b = px[i], px[i + 1], px[i + 2]
+    if abs(r - 0x80) < 12 and abs(g - 0xe0) < 12 and b > 240:
+        blue += 1
+    elif r > 240 and abs(g - 0x80) < 12 and abs(b - 0x80) < 12:
+        red += 1
+print(blue, red)
+PYEOF
+)
+set -- $got
+if [ "${1:-0}" -gt 200 ] && [ "${2:-0}" -gt 100 ]; then
+	pass "scenario: Blue's markers carry blue symbol frames, Red's red ($got pixels)"
+else
+	fail "scenario: symbol frames per side" "blue and red pixels: $got"
+fi
+
 # --- a huge picture is scaled: 4800 x 3200 pixels, printed 26.7 x 17.8 mm
 # on a poker card, is embedded at no more than 300 dpi (315 pixels wide),
 # never whole ---
