@@ -9,7 +9,8 @@ DATADIR  = $(PREFIX)/share/sandtable
 MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
-PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp
+PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp \
+           librsvg-2.0 gdk-pixbuf-2.0
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
 # libhyphen (with its English, German and French dictionaries).
@@ -18,7 +19,8 @@ NOPCLIBS = -lpaper -lhyphen
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
-           libcriterion-dev poppler-utils gettext fonts-dejavu-core locales
+           libcriterion-dev poppler-utils gettext fonts-dejavu-core locales \
+           librsvg2-dev libgdk-pixbuf-2.0-dev
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE

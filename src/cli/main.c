@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../engine/engine.h"
+#include "../render/render.h"
 #include "cli.h"
 
 /*
@@ -273,9 +274,12 @@ cli_load_keep(const char *path, int *worst, struct diags *keep)
 	struct ruleset *rs = rs_read(path, &d);
 	size_t i;
 
-	/* What only the family can tell: its settings, its columns. */
-	if (rs != NULL)
+	/* What only the family can tell: its settings, its columns; and
+	 * whether the units' pictures decode, as the products will. */
+	if (rs != NULL) {
 		eng_family_check(rs, &d);
+		rnd_pictures_check(rs, &d);
+	}
 	diags_print(&d, stderr);
 	/* A file that cannot be read is an input error like any other. */
 	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);

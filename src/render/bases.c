@@ -66,6 +66,7 @@ struct sheet {
 	size_t nmarkers;
 	int npages;
 	char *warned;           /* per unit: label warning given */
+	struct rnd_pics *pics;  /* the units' pictures */
 };
 
 void
@@ -668,12 +669,43 @@ base_guides(cairo_t *cr, const struct piece *p)
 	cairo_restore(cr);
 }
 
+/* The unit's mark (its picture, else its symbol: symbol.c) in the front
+ * of its base, between the front mark and the label, so that a base is
+ * known at a glance on the table. A base too shallow for it has none. */
+static void
+base_mark(struct sheet *sh, cairo_t *cr, const struct piece *p)
+{
+	const struct bl_size *s = &p->size;
+	double top, h, w, maxw;
+
+	if (s->shape == BL_RECT) {
+		top = p->it.y + 2.4;
+		h = s->d * 0.55 - 3.2;
+		maxw = s->w - 4;
+	} else {
+		top = p->it.y + s->d * 0.14 + 1.0;
+		h = s->d * 0.36 - 1.5;
+		maxw = s->w * 0.55;
+	}
+	if (h < 3 || maxw < 4.5)
+		return;
+	if (rnd_pics_has(sh->pics, (size_t)p->unit)) {
+		rnd_pic_draw(sh->pics, cr, (size_t)p->unit, p->it.x +
+		    (s->w - maxw) / 2, top, maxw, h);
+		return;
+	}
+	w = fmin(fmin(h * 0.8, 9.0) * 1.5, maxw);
+	rnd_unit_mark(cr, sh->pics, sh->rs, (size_t)p->unit, RND_SIDE_ANY,
+	    p->it.x + (s->w - w) / 2, top, w, h);
+}
+
 /* A base: guides under the label, the label, then the cut line on top. */
 static void
 draw_base(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
 	if (sh->o->guides)
 		base_guides(cr, p);
+	base_mark(sh, cr, p);
 	base_label(sh, cr, p);
 	outline(cr, &p->size, p->it.x, p->it.y);
 	cut(cr);
@@ -1052,7 +1084,8 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	sh.unit = rs->measure == LEN_IN || rs->measure == LEN_FT ? LEN_IN :
 	    LEN_MM;
 	sh.warned = xcalloc(rs->nunits + 1, 1);
-	if (sheet_layout(&sh) == -1)
+	sh.pics = rnd_pics_new(rs, d, &n);
+	if (n > 0 || sheet_layout(&sh) == -1)
 		goto out;
 	title = xasprintf("%s \xe2\x80\x94 bases, rulers and markers",
 	    rs->title ? rs->title : rs->name);
@@ -1078,6 +1111,7 @@ out:
 	free(title);
 	free(sh.pc);
 	free(sh.warned);
+	rnd_pics_free(sh.pics);
 	bl_ranges_free(sh.ranges, sh.nranges);
 	bl_markers_free(sh.markers, sh.nmarkers);
 	return rc;

@@ -42,6 +42,7 @@ struct cards {
 			     card_odds_narrow) */
 	int single; /* one card per page, TrimBox/BleedBox set */
 	const char *card_name; /* "poker", "mini", "60x90mm" */
+	struct rnd_pics *pics; /* the units' pictures */
 	double last_pt; /* body size the last card took (a first guess) */
 };
 
@@ -814,6 +815,33 @@ card_trial(struct rnd_flow *f, const struct rnd_frame *fr)
 	return cut;
 }
 
+/*
+ * The unit's mark on its card front at (x, y): a picture across the top
+ * of the panel, under the band (returns the depth it takes, mm), or the
+ * symbol at the band's right, in its height (*mw gets the width it takes
+ * from the name).
+ */
+static double
+card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
+    double *mw)
+{
+	double h = fmin(c->band_h - 3.0, 9.0), ph = c->ch * 0.2;
+
+	*mw = 0;
+	if (rnd_pics_has(c->pics, ui)) {
+		rnd_pic_draw(c->pics, cr, ui, x + c->safe, y + c->band_h + 1.6,
+		    c->cw - 2 * c->safe, ph);
+		return ph + 1.0;
+	}
+	if (h < 4.0)
+		return 0;
+	*mw = h * 1.5 + 1.5;
+	rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
+	    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2, h * 1.5,
+	    h);
+	return 0;
+}
+
 /* Draw one card front with its trim box's top-left at (x, y). */
 static void
 card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
@@ -829,10 +857,10 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct statrow sr, own, sr2, own2;
 	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct diags dg;
-	double b = c->bleed, s = c->safe, nh, fh;
+	double b = c->bleed, s = c->safe, nh, fh, mw, ph;
 	char *st_title;
 	PangoLayout *l;
-	size_t i;
+	size_t i, ui = (size_t)(u - c->rs->units);
 	int cut;
 
 	cst.accent = card_rgb(c, u);
@@ -851,6 +879,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	panel(cr, x + c->frame, y + c->band_h, c->cw - 2 * c->frame,
 	    c->ch - c->band_h - c->frame, 2.0);
 	cairo_fill(cr);
+	/* The unit's picture under the band, else its symbol at the band's
+	 * right (symbol.c): the name has the rest. */
+	ph = card_mark(c, cr, ui, x, y, &mw);
 	/* Name, shrunk to fit the band's width. */
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	for (;;) {
@@ -859,17 +890,17 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 		l = rnd_layout_new(cr, &name, 0);
 		rnd_layout_text(l, u->name);
 		rnd_layout_size(l, &w, &nh);
-		if (w <= c->cw - 2 * s || name.size_pt <= st->min_pt)
+		if (w <= c->cw - 2 * s - mw || name.size_pt <= st->min_pt)
 			break;
 		g_object_unref(l);
 		name.size_pt -= 0.5;
 	}
 	rnd_glyph_check(l, u->pos, c->dg);
-	rnd_layout_set_width(l, c->cw - 2 * s);
+	rnd_layout_set_width(l, c->cw - 2 * s - mw);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
 	g_object_unref(l);
-	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s, 0, 0,
+	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s - mw, 0, 0,
 	    rs_unit_class(c->rs, u));
 	/* Footer: the credits (FORMAT.md: on every product), the short
 	 * title and version, with author and year where there is room. */
@@ -887,9 +918,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	g_object_unref(l);
 	/* Body. */
 	fr.x = x + s;
-	fr.y = y + c->band_h + 2.2;
+	fr.y = y + c->band_h + 2.2 + ph;
 	fr.w = c->cw - 2 * s;
-	fr.h = c->ch - c->band_h - 2.2 - c->frame - 1.6 - fh;
+	fr.h = c->ch - c->band_h - 2.2 - ph - c->frame - 1.6 - fh;
 	fr.cols = 1;
 	fr.gutter = 0;
 	fr.first_top = 0;
@@ -1112,6 +1143,9 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	c.card_name = card;
 	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
 		goto out;
+	c.pics = rnd_pics_new(rs, dg, &k);
+	if (k > 0)
+		goto out;
 	if (rs->nunits == 0) {
 		struct pos p = { rs->path, 0, 0 };
 
@@ -1212,6 +1246,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 out:
 	if (doc != NULL)
 		rnd_doc_abandon(doc);
+	rnd_pics_free(c.pics);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -417,6 +417,51 @@ struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
 
+/* ---- pictures and symbols (picture.c, symbol.c) ---- */
+
+/* A raster picture is decoded at most this many pixels on its longer
+ * side, and embedded at no more than RND_PIC_DPI at its printed size. */
+#define RND_PIC_MASTER_PX 2400
+#define RND_PIC_DPI 300
+/* The units' pictures for one product (one owner frees them). */
+struct rnd_pics;
+/* Decode every unit's picture: one that cannot be decoded, or has more
+ * than RS_MAX_IMAGE_PIXELS pixels, is an error at its Image cell and
+ * counts in *failed. Never returns NULL. */
+struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
+    int *failed);
+void rnd_pics_free(struct rnd_pics *);
+/* Whether unit (an index into rs->units) has a picture. */
+int rnd_pics_has(const struct rnd_pics *, size_t unit);
+/* Draw unit's picture as large as fits the box (x, y, w, h mm), its
+ * aspect kept, centred. Returns 0, or -1 when it has none. */
+int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x,
+    double y, double w, double h);
+/* Sides of a symbol's frame: either (a white rectangle), Blue's (a blue
+ * rectangle), Red's (a red diamond). */
+#define RND_SIDE_ANY (-1)
+#define RND_SIDE_BLUE 0
+#define RND_SIDE_RED 1
+/* Draw symbol s, its frame for side, as large as fits the box. */
+void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x,
+    double y, double w, double h);
+/* A unit's mark in the box: its picture when it has one (ps may be
+ * NULL), else its symbol framed for side. */
+void rnd_unit_mark(cairo_t *, struct rnd_pics *ps, const struct ruleset *,
+    size_t unit, int side, double x, double y, double w, double h);
+/* A key of every unit's mark, small, before its name, for a flow's
+ * rnd_flow_custom(rnd_mark_key, &key): the reference sheet's. */
+struct rnd_mark_key {
+	const struct ruleset *rs;
+	struct rnd_pics *pics;
+	const char *font;
+	double size_pt;   /* the flow's body size at full scale */
+	double min_pt;    /* and its least */
+	unsigned ink;     /* the names' colour */
+};
+double rnd_mark_key(cairo_t *, void *arg, double x, double y, double w,
+    double scale, int draw);
+
 /* credits.c: "TITLE · v1.0 · AUTHOR, YEAR" for a footer, the parts the
  * ruleset has and the flags ask for (caller frees). */
 #define RND_CREDIT_SHORT  1 /* the title up to a colon */

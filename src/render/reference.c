@@ -22,6 +22,7 @@ struct ref {
 	int condense;
 	double band_h, margin;
 	const char *footer;
+	struct rnd_mark_key key; /* the units' pictures or symbols */
 };
 
 /* Add a table of strings (copied, escaped) to the flow. */
@@ -135,6 +136,7 @@ ref_units(struct ref *r)
 	}
 	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
 	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells, 1);
+	rnd_flow_custom(r->flow, rs->units[0].pos, rnd_mark_key, &r->key);
 	for (i = 0; i < (rs->nunits + 1) * nc; i++)
 		free(cells[i]);
 	free(cells);
@@ -612,6 +614,14 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	r.opts = opts;
 	r.dg = dg;
 	rnd_style_from(&r.st, t, dg);
+	r.key.rs = rs;
+	r.key.pics = rnd_pics_new(rs, dg, &pages);
+	r.key.font = r.st.font;
+	r.key.size_pt = r.st.size_pt;
+	r.key.min_pt = r.st.min_pt;
+	r.key.ink = r.st.text;
+	if (pages > 0)
+		goto out;
 	cond = rnd_tmpl_str(t, "condense", "auto", dg);
 	if (strcmp(cond, "auto") == 0)
 		r.condense = -1;
@@ -681,6 +691,7 @@ out:
 	if (doc != NULL)
 		rnd_doc_abandon(doc);
 	rnd_flow_free(r.flow);
+	rnd_pics_free(r.key.pics);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -120,6 +120,10 @@ struct rnd_book_opts {
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);
+/* Decode every unit's picture as the products will (src/render/
+ * picture.c), for `check`: a picture that cannot be decoded, or is too
+ * large, is an error at its Image cell. Returns how many failed. */
+int rnd_pictures_check(const struct ruleset *, struct diags *);
 int rnd_cards(const struct ruleset *, const char *path,
     const struct rnd_opts *, struct diags *);
 

@@ -225,7 +225,7 @@ struct box {
 static int
 draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     double k, double mx, double my, char (*marks)[RND_MARK_SZ],
-    struct box *boxes, int max)
+    struct rnd_pics *pics, struct box *boxes, int max)
 {
 	double xy[SC_MAX_SIDE][2], size, fs, bw, ux, uy;
 	int side, n, i, u, nb = 0;
@@ -243,36 +243,47 @@ draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		for (e = 0; e < s->side[side].n; e++)
 			for (u = 0; u < s->side[side].v[e].count && i < n;
 			    u++, i++) {
-				const char *mark = marks[s->side[side].v[e].type];
+				size_t type = s->side[side].v[e].type;
+				const char *mark = marks[type];
 				PangoLayout *l;
-				double tw, th;
+				double tw, th, sh, sd;
 
 				l = rnd_layout_memo(&(struct rnd_font){
 				    "DejaVu Sans", fs * 72 / 25.4, 1, 0 }, 0,
 				    0, 0, 0, mark);
 				rnd_layout_size(l, &tw, &th);
 				bw = fmax(size, (tw + 1.0) / k);
+				/* Deep enough for the mark under a symbol
+				 * 2.6 mm tall: a small marker grows. */
+				sd = fmax(size, (th + 0.6 + 2.6) / k);
 				cairo_rectangle(cr, xy[i][0] - bw / 2,
-				    xy[i][1] - size / 2, bw, size);
+				    xy[i][1] - sd / 2, bw, sd);
 				rnd_set_rgb(cr, side_ink[side]);
 				cairo_fill_preserve(cr);
 				cairo_set_source_rgb(cr, 1, 1, 1);
 				cairo_set_line_width(cr, 0.25 / k);
 				cairo_stroke(cr);
-				/* The mark in page mm from the map's corner. */
+				/* The mark in page mm from the map's corner:
+				 * under the unit's symbol or picture
+				 * (symbol.c). */
 				ux = xy[i][0] * k, uy = xy[i][1] * k;
+				sh = sd * k - th - 0.6;
 				cairo_save(cr);
 				cairo_scale(cr, 1 / k, 1 / k);
+				rnd_unit_mark(cr, pics, rs, type, side,
+				    ux - bw * k / 2 + 0.4, uy - sd * k / 2 + 0.3,
+				    bw * k - 0.8, sh);
+				uy += sd * k / 2 - th - 0.15 + th / 2;
 				cairo_set_source_rgb(cr, 1, 1, 1);
 				rnd_layout_draw(cr, l, ux - tw / 2, uy - th / 2);
 				cairo_restore(cr);
-				ux += mx, uy += my;
+				ux = xy[i][0] * k + mx, uy = xy[i][1] * k + my;
 				g_object_unref(l);
 				if (nb < max) {
 					boxes[nb].x0 = ux - bw * k / 2;
 					boxes[nb].x1 = ux + bw * k / 2;
-					boxes[nb].y0 = uy - size * k / 2;
-					boxes[nb].y1 = uy + size * k / 2;
+					boxes[nb].y0 = uy - sd * k / 2;
+					boxes[nb].y1 = uy + sd * k / 2;
 					nb++;
 				}
 			}
@@ -579,8 +590,8 @@ marker_key(const struct ruleset *rs, const struct scenario *s,
 /* Page 1: title, the map with zones, objectives and set-up, legend. */
 static void
 page_map(struct rnd_doc *doc, const struct ruleset *rs,
-    const struct scenario *s, char (*marks)[RND_MARK_SZ], double pw,
-    double ph)
+    const struct scenario *s, char (*marks)[RND_MARK_SZ],
+    struct rnd_pics *pics, double pw, double ph)
 {
 	cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
 	struct box boxes[2 * SC_MAX_SIDE];
@@ -686,7 +697,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	map_draw(cr, &mo, tc, &v);
 	draw_zones(cr, s, k, g.kind == RS_GRID_NONE);
 	draw_objectives(cr, s, k);
-	nb = draw_units(cr, rs, s, k, mx, my, marks, boxes,
+	nb = draw_units(cr, rs, s, k, mx, my, marks, pics, boxes,
 	    (int)(sizeof(boxes) / sizeof(boxes[0])));
 	cairo_restore(cr);
 	tr_cells_free(tc);
@@ -1175,9 +1186,16 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	double pw, ph;
 	struct pos at = { rs->path, 0, 0 };
 	char (*marks)[RND_MARK_SZ];
+	struct rnd_pics *pics;
+	int failed;
 
 	if (rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
 		diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
+		return -1;
+	}
+	pics = rnd_pics_new(rs, d, &failed);
+	if (failed > 0) {
+		rnd_pics_free(pics);
 		return -1;
 	}
 	doc = rnd_doc_new(path, &meta, d);
@@ -1190,8 +1208,9 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 		pw = ph;
 		ph = t;
 	}
-	page_map(doc, rs, s, marks, pw, ph);
+	page_map(doc, rs, s, marks, pics, pw, ph);
 	page_orders(doc, rs, s, o, marks, pw, ph);
 	free(marks);
+	rnd_pics_free(pics);
 	return rnd_doc_close(doc);
 }

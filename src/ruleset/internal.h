@@ -133,6 +133,15 @@ void rd_gauges(struct reader *, const struct table *, int arg);
 void rd_markers(struct reader *, const struct table *, int arg);
 void rd_mods(struct reader *, const struct table *, int arg);
 
+/* ---- a unit's Image and Symbol cells (picture.c) ---- */
+/* The Image cell (NULL: no column): the file checked (regular, readable,
+ * not too long, a PNG, JPEG or SVG by its first bytes) into u->image*,
+ * else an error at the cell. */
+void rd_unit_image(struct reader *, const struct cell *, struct rs_unit *);
+/* The Symbol cell (NULL: no column) into u->symbol, else the guess from
+ * the unit's name and class; an unknown word is an error at the cell. */
+void rd_unit_symbol(struct reader *, const struct cell *, struct rs_unit *);
+
 /* ---- names (names.c) ---- */
 /* s without leading and trailing white space (s is cut in place). */
 char *rd_trim(char *s);

@@ -60,6 +60,8 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);
 		free(rs->units[i].notes);
+		free(rs->units[i].image);
+		free(rs->units[i].image_file);
 		for (k = 0; k < rs->unit_own.n; k++)
 			free(rs->units[i].own[k]);
 	}

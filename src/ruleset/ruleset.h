@@ -25,6 +25,10 @@
 #define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
 #define RS_MAX_GAUGES 16  /* rows of the Gauges table */
 #define RS_MAX_MARKERS 16 /* rows of the Markers table */
+/* A unit's picture (Image column): at most this many bytes on disk and
+ * this many pixels decoded (a raster image; see src/render/picture.c). */
+#define RS_MAX_IMAGE_FILE (16u * 1024 * 1024)
+#define RS_MAX_IMAGE_PIXELS 25000000L
 
 enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE,
 	RS_ENGINE_DICE };
@@ -40,6 +44,42 @@ enum rs_class {
 	RS_CLASS__MAX
 };
 #define RS_CLASS_ALL ((1u << RS_CLASS__MAX) - 1)
+
+/*
+ * The military map symbol a unit is drawn with when it has no picture:
+ * the icon inside its frame (src/render/symbol.c draws them). Chosen by
+ * the Symbol column, else by keywords of the unit's name and class
+ * (rs_symbol_guess); rulesets/FORMAT.md lists both.
+ */
+enum rs_symbol {
+	RS_SYM_NONE,            /* an empty frame: nothing known */
+	RS_SYM_INFANTRY,        /* a cross corner to corner */
+	RS_SYM_HEAVY_INFANTRY,  /* the cross over a bar along the foot */
+	RS_SYM_SKIRMISHERS,     /* a zig-zag: foot in open order */
+	RS_SYM_PIKE,            /* a spear upright */
+	RS_SYM_BOWMEN,          /* a bow drawn, its arrow to the right */
+	RS_SYM_MACHINE_GUN,     /* an arrow upright with a cross-bar */
+	RS_SYM_ANTI_TANK,       /* an upturned V from the lower corners */
+	RS_SYM_ENGINEER,        /* a bridge: three legs under a span */
+	RS_SYM_HEADQUARTERS,    /* a flag on its staff */
+	RS_SYM_MECHANISED,      /* the cross and the oval */
+	RS_SYM_ARMOUR,          /* an oval: a track */
+	RS_SYM_RECON,           /* a slash, lower left to upper right */
+	RS_SYM_ARMOURED_RECON,  /* the slash and the oval */
+	RS_SYM_CAVALRY,         /* the slash */
+	RS_SYM_HEAVY_CAVALRY,   /* the slash over a bar along the foot */
+	RS_SYM_CHARIOT,         /* a wheel with spokes */
+	RS_SYM_ELEPHANT,        /* a trunk hanging and curling, a tusk */
+	RS_SYM_ARTILLERY,       /* a dot in the middle */
+	RS_SYM__MAX
+};
+/* The symbol's name as the Symbol column writes it ("heavy-infantry"). */
+const char *rs_symbol_name(enum rs_symbol);
+/* A Symbol cell's word (a name above, or an alias: "armor", "hq",
+ * "mechanized" …) as a symbol; 0, or -1 when it is none of them. */
+int rs_symbol_parse(const char *, enum rs_symbol *);
+/* Every name, ", "-separated, for messages and documentation. */
+const char *rs_symbol_names(void);
 
 /* Unit traits (Traits column), a bit set. */
 enum rs_trait {
@@ -228,6 +268,14 @@ struct rs_unit {
 	char *notes;
 	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
 	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
+	/* The Image column: the path as written, and the file it names
+	 * (relative to the ruleset's directory), checked to be a regular,
+	 * readable PNG, JPEG or SVG file; NULL: none. */
+	char *image, *image_file;
+	const char *image_kind; /* "png", "jpeg" or "svg", by its first bytes */
+	struct pos image_pos;
+	enum rs_symbol symbol; /* the Symbol column's, else guessed */
+	int symbol_set;        /* the Symbol column chose it */
 };
 
 struct rs_terrain {
@@ -366,6 +414,14 @@ struct ruleset *rs_read(const char *path, struct diags *);
 struct ruleset *rs_parse(const char *path, const char *data, size_t len,
     struct diags *);
 void rs_free(struct ruleset *);
+/*
+ * The symbol a unit is drawn with when no Symbol cell chooses one: the
+ * first keyword of the symbols' table (rulesets/FORMAT.md) that starts a
+ * word of its name, else of its class; infantry and cavalry made heavy or
+ * light by words and traits; else the class's own (a vehicle's armour, a
+ * print-only game's own class an empty frame).
+ */
+enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 
 /* Lookups; -1 when not found. Names compare case-insensitively. */
 int rs_unit_find(const struct ruleset *, const char *name);

@@ -30,6 +30,8 @@ static const char *const COL_WEAPONS[] = { "Weapons", "Weapon", NULL };
 static const char *const COL_BASE[] = { "Base", NULL };
 static const char *const COL_TRAITS[] = { "Traits", "Special", NULL };
 static const char *const COL_NOTES[] = { "Notes", NULL };
+static const char *const COL_IMAGE[] = { "Image", "Picture", NULL };
+static const char *const COL_SYMBOL[] = { "Symbol", NULL };
 static const char *const COL_WEAPON[] = { "Weapon", "Name", NULL };
 static const char *const COL_RANGE[] = { "Range", NULL };
 static const char *const COL_HITS[] = { "Hits on", "Hit on", "Hits", NULL };
@@ -87,7 +89,7 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
  * of that name. */
 struct unit_cols {
 	int unit, cls, move, road, melee, morale, fire_dice, melee_dice,
-	    weapons, base, traits, notes;
+	    weapons, base, traits, notes, image, symbol;
 	int own[RS_MAX_OWN_STATS]; /* the game's own stats (rs->unit_own) */
 };
 
@@ -228,6 +230,8 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	if (c->notes >= 0 && !rd_is_none(row[c->notes].text))
 		u.notes = xstrdup(row[c->notes].text);
 	rd_row_own(r, &rs->unit_own, c->own, row, u.own, u.own_pos);
+	rd_unit_image(r, c->image >= 0 ? &row[c->image] : NULL, &u);
+	rd_unit_symbol(r, c->symbol >= 0 ? &row[c->symbol] : NULL, &u);
 	if (c->weapons >= 0 && !rd_is_none(row[c->weapons].text)) {
 		uc.u = &u;
 		uc.wnames = p.names;
@@ -254,7 +258,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	static const char *const *const known[] = { COL_UNIT, COL_CLASS,
 		COL_MOVE, COL_ROAD, COL_MELEE, COL_MORALE, COL_FIRED,
 		COL_MELEED, COL_WEAPONS, COL_BASE, COL_TRAITS, COL_NOTES,
-		NULL };
+		COL_IMAGE, COL_SYMBOL, NULL };
 	struct unit_cols c;
 	size_t i;
 
@@ -271,6 +275,8 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.base = rd_table_col(t, COL_BASE);
 	c.traits = rd_table_col(t, COL_TRAITS);
 	c.notes = rd_table_col(t, COL_NOTES);
+	c.image = rd_table_col(t, COL_IMAGE);
+	c.symbol = rd_table_col(t, COL_SYMBOL);
 	rd_table_own_cols(r, t, known, &r->rs->unit_own, c.own);
 	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
 		diag_add(r->d, SEV_ERROR, t->pos, "the Units table needs the "
