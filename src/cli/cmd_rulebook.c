@@ -1,6 +1,7 @@
 /* cmd_rulebook.c: sandtable rulebook — the whole ruleset as a book. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "../engine/engine.h"
@@ -85,9 +86,9 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 
 static int
 book_write(const struct ruleset *rs, const char *path, const char *paper,
-    int booklet)
+    int booklet, const char *lang)
 {
-	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0 };
+	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang };
 	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
 	struct rnd_example *ex = NULL;
 	struct eng_example *eng = NULL;
@@ -115,12 +116,13 @@ cmd_rulebook(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "booklet", no_argument, NULL, 'B' },
+		{ "lang", required_argument, NULL, 'L' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *paper = NULL, *why;
+	const char *out = NULL, *paper = NULL, *lang = NULL, *why;
 	struct ruleset *rs;
 	double w, h;
 	char *path;
@@ -141,6 +143,15 @@ cmd_rulebook(int argc, char **argv)
 			break;
 		case 'B':
 			booklet = 1;
+			break;
+		case 'L':
+			if (strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != strlen(optarg) ||
+			    strlen(optarg) < 2 || strlen(optarg) > 15)
+				return usage_error("rulebook", "--lang %s: a "
+				    "language tag such as en, de or fr-CH",
+				    optarg);
+			lang = optarg;
 			break;
 		case 'q':
 			quiet = 1;
@@ -172,7 +183,7 @@ cmd_rulebook(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, paper, booklet);
+	rc = book_write(rs, path, paper, booklet, lang);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
@@ -200,6 +211,9 @@ const struct command rulebook_command = {
 	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
 	"                        else PAPERSIZE or /etc/papersize, else the\n"
 	"                        locale's)\n"
+	"      --lang TAG        the language of the book's own words and of\n"
+	"                        its hyphenation: en, de, fr (default: the\n"
+	"                        ruleset's lang:, else English)\n"
 	"      --booklet         a booklet: pages half the paper (A5 on A4,\n"
 	"                        half-letter on Letter), two up on each\n"
 	"                        landscape side in saddle-stitch order, padded\n"
@@ -216,5 +230,5 @@ int
 product_rulebook(const struct ruleset *rs, const char *path, int quiet)
 {
 	(void)quiet;
-	return book_write(rs, path, NULL, 0);
+	return book_write(rs, path, NULL, 0, NULL);
 }

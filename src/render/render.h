@@ -117,6 +117,7 @@ struct rnd_book_opts {
 	size_t nrules;
 	const struct rnd_example *examples;
 	size_t nexamples;
+	const char *lang;  /* --lang, or NULL: the ruleset's lang: */
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

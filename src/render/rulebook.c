@@ -122,7 +122,12 @@ book_notes(struct book *b, struct rnd_flow *f)
 
 	if (b->nfn == 0)
 		return;
-	rnd_flow_para(f, b->rs->title_pos, "<i>Notes</i>");
+	{
+		char *n = xasprintf("<i>%s</i>", _("Notes"));
+
+		rnd_flow_para(f, b->rs->title_pos, n);
+		free(n);
+	}
 	for (k = 0; k < b->nfn; k++)
 		for (i = 0; i < doc->nkids; i++)
 			if (doc->kids[i]->kind == RS_MD_FOOTNOTE_DEF &&
@@ -198,13 +203,13 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 		if (record) {
 			struct bhead x;
 
-			x.text = xstrdup("Examples of play");
+			x.text = xstrdup(_("Examples of play"));
 			x.level = 2;
 			x.page = 0;
 			x.pos = b->rs->title_pos;
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
-		rnd_flow_heading(f, b->rs->title_pos, 2, "Examples of play");
+		rnd_flow_heading(f, b->rs->title_pos, 2, _("Examples of play"));
 		book_examples(b, f, NULL);
 	}
 }
@@ -251,7 +256,7 @@ book_title(struct book *b, struct rnd_doc *doc)
 	struct rnd_font sf = { b->st.font, 13, 0, 1 };
 	struct rnd_font nf = { b->st.font, 11, 0, 0 };
 	double w = b->pw - 2 * b->mx, y = b->ph * 0.28;
-	char *s;
+	char *s, *v;
 
 	rnd_set_rgb(cr, b->st.accent);
 	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0, rs->title != NULL ?
@@ -262,23 +267,24 @@ book_title(struct book *b, struct rnd_doc *doc)
 	cairo_stroke(cr);
 	y += 12;
 	rnd_set_rgb(cr, b->st.text);
-	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0, "Rules for a wargame with "
-	    "miniatures") + 10;
+	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0, _("Rules for a wargame with "
+	    "miniatures")) + 10;
 	if (rs->author != NULL)
 		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, rs->author) + 2;
-	s = xasprintf("%s%s%s%s", rs->year != NULL ? rs->year : "",
-	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "",
-	    rs->version != NULL ? "version " : "",
-	    rs->version != NULL ? rs->version : "");
+	v = rs->version != NULL ? xasprintf(_("version %s"), rs->version) :
+	    xstrdup("");
+	s = xasprintf("%s%s%s", rs->year != NULL ? rs->year : "",
+	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "", v);
+	free(v);
 	if (*s != '\0')
 		rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
 	free(s);
 	rnd_set_rgb(cr, 0x666666);
 	rnd_text(cr, &(struct rnd_font){ b->st.font, 8, 0, 0 }, b->mx,
-	    b->ph - b->bottom, w, 1, 0, "Typeset by sandtable from the "
+	    b->ph - b->bottom, w, 1, 0, _("Typeset by sandtable from the "
 	    "ruleset's Markdown; its rules are checked by the engine's test "
-	    "games.");
-	rnd_doc_outline(doc, 0, "Title", 0);
+	    "games."));
+	rnd_doc_outline(doc, 0, _("Title"), 0);
 	rnd_doc_page_end(doc);
 }
 
@@ -380,21 +386,21 @@ book_contents(struct book *b, struct rnd_doc *doc)
 			if (cr != NULL)
 				rnd_doc_page_end(doc);
 			cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
-			book_frame(b, cr, 2 + page, "Contents");
+			book_frame(b, cr, 2 + page, _("Contents"));
 			if (!outlined++)
-				rnd_doc_outline(doc, 0, "Contents", 0);
+				rnd_doc_outline(doc, 0, _("Contents"), 0);
 			y = b->top;
 			if (page == 0) {
 				rnd_set_rgb(cr, b->st.accent);
 				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
-				    "Contents") + 6;
+				    _("Contents")) + 6;
 				rnd_set_rgb(cr, b->st.text);
 			}
 			page++;
 			line = 0;
 		}
 		if (last)
-			book_entry(b, cr, y, 0, 1, "Index of rules",
+			book_entry(b, cr, y, 0, 1, _("Index of rules"),
 			    b->index_first);
 		else
 			book_entry(b, cr, y, b->h[i].level == 3 ? 6 : 0,
@@ -461,14 +467,14 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		i += (size_t)b->icount[k];
 	if (p == 0) {
 		rnd_set_rgb(cr, b->st.accent);
-		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0, "Index of rules") +
+		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0, _("Index of rules")) +
 		    3;
 		rnd_set_rgb(cr, b->st.text);
 		y += rnd_text(cr, &(struct rnd_font){ b->st.font,
 		    b->st.size_pt, 0, 1 }, b->mx, y, b->pw - 2 * b->mx, 0, 0,
-		    b->o->nrules > 0 ? "The rule ids the engine's test games "
-		    "name, and the section that states each." : "This "
-		    "ruleset is printed, not played: it has no rule ids.") + 4;
+		    b->o->nrules > 0 ? _("The rule ids the engine's test games "
+		    "name, and the section that states each.") : _("This "
+		    "ruleset is printed, not played: it has no rule ids.")) + 4;
 	}
 	for (k = 0; k < b->icount[p] && i < b->o->nrules; k++, i++) {
 		const struct rnd_book_rule *r = &b->o->rules[i];
@@ -497,9 +503,9 @@ book_index(struct book *b, struct rnd_doc *doc)
 
 	for (p = b->index_shared; p < b->ipages; p++) {
 		cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
-		book_frame(b, cr, b->index_first + p, "Index of rules");
+		book_frame(b, cr, b->index_first + p, _("Index of rules"));
 		if (p == 0)
-			rnd_doc_outline(doc, 0, "Index of rules", 0);
+			rnd_doc_outline(doc, 0, _("Index of rules"), 0);
 		book_index_page(b, cr, p, b->top);
 		rnd_doc_page_end(doc);
 	}
@@ -588,6 +594,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	char *tfile = NULL;
 	double sheet_w = 0, sheet_h = 0;
 	struct rnd_hyph *hyph = NULL;
+	const char *lang;
 	size_t i;
 	int rc = -1;
 
@@ -614,7 +621,10 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	/* A book's prose is hyphenated in the ruleset's language (lang:
 	 * in the front matter; English by default) when a dictionary for
 	 * it is installed. */
-	hyph = rnd_hyph_open(rs->lang);
+	lang = o->lang != NULL ? o->lang : rs->lang;
+	hyph = rnd_hyph_open(lang);
+	/* The words the book itself prints, in the same language. */
+	i18n_lang(lang);
 	b.st.hyph = hyph;
 	b.exc = xcalloc(o->nexamples + 1, sizeof(*b.exc));
 	for (i = 0; i < o->nexamples; i++) {
@@ -681,7 +691,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the body "
 		    "took other pages than the contents counted");
 	if (b.index_shared)
-		rnd_doc_outline_page(doc, 0, "Index of rules",
+		rnd_doc_outline_page(doc, 0, _("Index of rules"),
 		    (size_t)b.index_first, b.body_end + BOOK_INDEX_GAP);
 	book_index(&b, doc);
 	if (rnd_doc_pages(doc) != b.index_first - 1 + book_index_pages(&b))
@@ -700,6 +710,7 @@ out:
 	free(b.exc);
 	free(b.fn);
 	rnd_hyph_close(hyph);
+	i18n_lang(NULL);
 	free(b.icount);
 	rs_node_free(t);
 	free(tfile);

@@ -279,3 +279,27 @@ links() { python3 -c "import re,sys; print(len(re.findall(rb'/Subtype */Link', o
 a=$(links "$tmp/morschauser-modern.pdf") b=$(links "$tmp/noex.pdf")
 [ "$a" -ge $((b + 15)) ] && pass "examples link their rules to their sections ($a links, $b without examples)" ||
     fail "examples link their rules to their sections" "$a links with examples, $b without"
+# Languages (issue 21, the rulebook first): --lang and lang: set the
+# book's own words (gettext catalogues from src/po); the user's locale
+# does not.
+"$BIN" rulebook rulesets/morschauser-modern.md --lang de -q -o "$tmp/de2.pdf" &&
+    pdftotext "$tmp/de2.pdf" - | tr '\n' ' ' >"$tmp/de2.txt" &&
+    grep -q 'Inhalt' "$tmp/de2.txt" && grep -q 'Regelverzeichnis' "$tmp/de2.txt" &&
+    grep -q 'Beispiel 3 · Melee — each side rolls' "$tmp/de2.txt" &&
+    grep -q 'A (Rifle) kämpft im Nahkampf gegen B (Machine Gun). Würfel 3, 5. → B ist vernichtet' "$tmp/de2.txt" &&
+    grep -q 'Genaue Chancen des ersten Nahkampfs: der Angreifer gewinnt 4/7' "$tmp/de2.txt" &&
+    pass "--lang de: the book's words in German" ||
+    fail "--lang de: the book's words in German" "$(grep -o 'Beispiel 3.\{0,300\}' "$tmp/de2.txt")"
+"$BIN" rulebook rulesets/dice-skirmish.md --lang fr -q -o "$tmp/fr.pdf" &&
+    pdftotext "$tmp/fr.pdf" - | tr '\n' ' ' | grep -q 'Sommaire.*Exemple 1 ·.*Chances exactes' &&
+    pass "--lang fr: the book's words in French" || fail "--lang fr: the book's words in French" ""
+sed 's/^title: \(.*\)$/title: \1\nlang: de/' tests/rulesets/examples.md >"$tmp/de3.md"
+"$BIN" rulebook "$tmp/de3.md" -q -o "$tmp/de3.pdf" && pdftotext "$tmp/de3.pdf" - | grep -q '^Beispiel 1 · A carbine shot$' &&
+    pass "lang: de in the front matter" || fail "lang: de in the front matter" ""
+LC_ALL=de_DE.UTF-8 LANG=de_DE.UTF-8 LANGUAGE=de "$BIN" rulebook rulesets/morschauser-modern.md -q -o "$tmp/en.pdf" &&
+    pdftotext "$tmp/en.pdf" - | grep -q '^Contents$' && ! pdftotext "$tmp/en.pdf" - | grep -q 'Inhalt' &&
+    pass "the user's locale leaves an English ruleset's book English" ||
+    fail "the user's locale leaves an English ruleset's book English" ""
+"$BIN" rulebook rulesets/morschauser-modern.md --lang 'd e' -o "$tmp/x.pdf" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--lang d e: a language tag" "$tmp/err" && pass "a bad --lang is a usage error" ||
+    fail "a bad --lang is a usage error" "exit $rc"

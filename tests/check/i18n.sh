@@ -1,0 +1,25 @@
+#!/bin/sh
+# The message catalogues (issue 21): every string marked _() or N_() in
+# the sources has a German and a French translation, each catalogue
+# compiles with msgfmt --check (format strings agree), and the checked-in
+# template lists what the sources mark.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+xgettext -k_ -kN_ --from-code=UTF-8 -o "$tmp/now.pot" src/*/*.c 2>"$tmp/err" &&
+    pass "xgettext reads the sources" || fail "xgettext reads the sources" "$(cat "$tmp/err")"
+for l in de fr; do
+	msgfmt --check -o "$tmp/$l.mo" "src/po/$l.po" 2>"$tmp/err" &&
+	    pass "$l.po compiles with msgfmt --check" || fail "$l.po compiles with msgfmt --check" "$(cat "$tmp/err")"
+	msgcmp "src/po/$l.po" "$tmp/now.pot" 2>"$tmp/err" &&
+	    pass "$l.po translates every marked string" ||
+	    fail "$l.po translates every marked string" "$(head -5 "$tmp/err")"
+	n=$(msgattrib --untranslated --no-obsolete "src/po/$l.po" | grep -c '^msgid "[^"]')
+	[ "$n" -eq 0 ] && pass "$l.po has no empty translation" || fail "$l.po has no empty translation" "$n"
+done
+grep '^msgid' "$tmp/now.pot" | sort >"$tmp/a"
+grep '^msgid' src/po/sandtable.pot | sort >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && pass "src/po/sandtable.pot is up to date (make pot)" ||
+    fail "src/po/sandtable.pot is up to date (make pot)" "$(diff "$tmp/a" "$tmp/b" | head -5)"
