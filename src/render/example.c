@@ -210,13 +210,13 @@ static void cross(cairo_t *, double, double, double);
  * ghost != 0: the outline only (where it stood before it moved); a
  * destroyed unit is faded and crossed out. */
 static void
-ex_unit(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u,
-    int facing, int ghost, double pt)
+ex_unit(cairo_t *cr, const struct ruleset *rs, const struct win *v,
+    const struct eng_rec_unit *u, int facing, int ghost, double pt)
 {
 	/* The label as large as the marker holds, from pt up to 11 pt. */
 	double side = 2 * fmax(fmin(u->hw, u->hd) * v->s, EX_MIN_MARK / 2);
-	struct rnd_font f = { "DejaVu Sans", fmax(pt, fmin(11, side /
-	    RND_PT_MM * 0.45)), 1, 0 };
+	struct rnd_font f = { "DejaVu Sans", fmax(pt, fmin(side >= 9 ? 9 : 11,
+	    side / RND_PT_MM * (side >= 9 ? 0.3 : 0.45))), 1, 0 };
 	PangoLayout *l;
 	double tw, th;
 
@@ -265,8 +265,21 @@ ex_unit(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u,
 	l = rnd_layout_new(cr, &f, 0);
 	rnd_layout_text(l, u->name);
 	rnd_layout_size(l, &tw, &th);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) - th / 2);
+	/* A marker with room shows the unit's symbol over its label, as
+	 * its card, base and scenario marker do. */
+	if (side >= 9 && u->type >= 0 && (size_t)u->type < rs->nunits) {
+		double sh = side * 0.36, sw = sh * 1.5;
+
+		rnd_symbol_draw(cr, rs->units[u->type].symbol, RND_SIDE_ANY,
+		    wx(v, u->x) - sw / 2, wy(v, u->y) - sh - 0.4, sw, sh);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) +
+		    0.6);
+	} else {
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) -
+		    th / 2);
+	}
 	g_object_unref(l);
 }
 
@@ -326,8 +339,8 @@ cross(cairo_t *cr, double x, double y, double r)
 /* The diagram into (x, y, w, h): terrain, units where they began, each
  * step's action, and where the units ended. */
 static void
-ex_diagram(cairo_t *cr, const struct eng_record *r, const struct win *v,
-    double pt)
+ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
+    const struct win *v, double pt)
 {
 	const struct eng_rec_unit *before = r->start, *end;
 	int facing = r->facing;
@@ -347,10 +360,10 @@ ex_diagram(cairo_t *cr, const struct eng_record *r, const struct win *v,
 	for (i = 0; i < r->nu; i++)
 		if (hypot(end[i].x - r->start[i].x, end[i].y - r->start[i].y) >
 		    0.01)
-			ex_unit(cr, v, &r->start[i], facing, 1, pt);
+			ex_unit(cr, rs, v, &r->start[i], facing, 1, pt);
 	/* Units at the end (the destroyed where they fell). */
 	for (i = 0; i < r->nu; i++)
-		ex_unit(cr, v, &end[i], facing, 0, pt);
+		ex_unit(cr, rs, v, &end[i], facing, 0, pt);
 	/* Each step's action over them, numbered. */
 	for (k = 0; k < r->nsteps && k < EX_MAX_STEPS; k++) {
 		const struct eng_rec_step *st = &r->steps[k];
@@ -808,7 +821,7 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 	v.px = x + (w - (v.x1 - v.x0) * v.s) / 2;
 	v.py = y;
 	if (draw)
-		ex_diagram(cr, r, &v, pt);
+		ex_diagram(cr, c->rs, r, &v, pt);
 	y += (v.y1 - v.y0) * v.s + 0.8;
 	y += ex_scale_bar(cr, c->rs, &v, v.px + (v.x1 - v.x0) * v.s, y, pt,
 	    draw) + 1.5;
