@@ -49,7 +49,8 @@ endif
 RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
-.PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind
+.PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind \
+        format format-check clang-format-dep
 
 all: $(BIN)
 
@@ -150,6 +151,24 @@ fuzz-run: fuzz
 	cd build-fuzz && ./fuzz_ruleset -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-ruleset 2>&1 | tail -3
 	cd build-fuzz && ./fuzz_yaml -max_total_time=$(FUZZTIME) -max_len=65536 -timeout=10 corpus-yaml 2>&1 | tail -3
 	cd build-fuzz && ./fuzz_template -max_total_time=$(FUZZTIME) -max_len=8192 -timeout=20 -rss_limit_mb=4096 corpus-template 2>&1 | tail -3
+
+# clang-format (Debian's clang-format, version 14) over src/ and the tests'
+# C files with the checked-in .clang-format: `make format` rewrites them in
+# place, `make format-check` names each file it would change and fails.
+CLANG_FORMAT ?= clang-format
+FMTSRC := $(sort $(wildcard src/*/*.[ch] tests/*/*.[ch]))
+
+clang-format-dep:
+	@command -v $(CLANG_FORMAT) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang-format >/dev/null; }
+
+format: clang-format-dep
+	@$(CLANG_FORMAT) -i $(FMTSRC)
+
+format-check: clang-format-dep
+	@bad=0; for f in $(FMTSRC); do \
+	  $(CLANG_FORMAT) "$$f" | cmp -s "$$f" - || { echo "$$f: not formatted (make format)"; bad=1; }; \
+	done; exit $$bad
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
