@@ -20,7 +20,16 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-WARN     = -Wall -Wextra
+# -Wswitch-enum: a switch over one of our enums names every case (a new
+# value is then a warning wherever it is not handled); switches over a
+# library's enums (cmark's nodes, libyaml's events) say where they opt out.
+WARN     = -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
+           -Wmissing-prototypes -Wvla -Wswitch-enum
+# WERROR=1 (CI) makes every warning an error; a user's plain `make` does
+# not, so a newer compiler's new warning does not break the build.
+ifeq ($(WERROR),1)
+  WARN  += -Werror
+endif
 OPT     ?= -O2 -g
 SANFLAGS = -fsanitize=address,undefined
 ifeq ($(SANITIZE),1)
@@ -50,7 +59,7 @@ RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
 .PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind \
-        format format-check clang-format-dep
+        format format-check clang-format-dep coverage
 
 all: $(BIN)
 
