@@ -45,8 +45,9 @@ printf '| Broken | nothing | x |\n' >>"$tmp/mm.md"
 sed -i 's/^| Rifle | infantry |/| Rifle | infantery |/' "$tmp/mm.md"
 t "build with errors fails" 1 "$BIN" build -q -o "$tmp/build" "$tmp/mm.md"
 cksum "$tmp/build/mm/"* >"$tmp/after"
-cmp -s "$tmp/before" "$tmp/after" && echo "PASS: failed build keeps outputs" || echo "FAIL: failed build keeps outputs"
-ls "$tmp/build/mm" | grep -q tmp && echo "FAIL: temporary file left" || echo "PASS: no temporary file left"
+[ -s "$tmp/before" ] && cmp -s "$tmp/before" "$tmp/after" && echo "PASS: failed build keeps outputs" || echo "FAIL: failed build keeps outputs"
+[ -d "$tmp/build/mm" ] && ! ls -A "$tmp/build/mm" | grep -q 'tmp\|^\.sandtable-' && echo "PASS: no temporary file left" ||
+	echo "FAIL: temporary file left: $(ls -A "$tmp/build/mm" 2>&1 | tr '\n' ' ')"
 
 # The examples in rulesets/FORMAT.md are valid rulesets: the print-only
 # one (the first) and the complete one that the engine plays.
@@ -134,7 +135,7 @@ t "build with a failing test game fails" 1 "$BIN" build -q -o "$tmp/tgout" "$tmp
 grep -q "tg.md:[0-9]*:[0-9]*: error: test game 'a wrong expectation'" "$tmp/err" &&
 	echo "PASS: build names the failing test game" || echo "FAIL: build names the failing test game: $(head -c 300 "$tmp/err")"
 cksum "$tmp/tgout/tg/"* >"$tmp/tgafter"
-cmp -s "$tmp/tgbefore" "$tmp/tgafter" && echo "PASS: failing test game keeps previous outputs" ||
+[ -s "$tmp/tgbefore" ] && cmp -s "$tmp/tgbefore" "$tmp/tgafter" && echo "PASS: failing test game keeps previous outputs" ||
 	echo "FAIL: failing test game keeps previous outputs"
 
 # A binary in a source tree finds the tree's templates from any directory.
