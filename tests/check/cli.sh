@@ -144,8 +144,8 @@ cksum "$tmp/tgout/tg/"* >"$tmp/tgafter"
 	echo "FAIL: templates found from another directory"
 
 # Progress bars: drawn on a terminal, never into a pipe or a file.
-"$BIN" play -n 300 rulesets/morschauser-modern.md >/dev/null 2>"$tmp/bar"
-grep -q "$(printf '\r')" "$tmp/bar" && echo "FAIL: no progress bar into a pipe" || echo "PASS: no progress bar into a pipe"
+"$BIN" play -n 300 rulesets/morschauser-modern.md 2>"$tmp/bar" | grep -q '300 self-play games' &&
+    ! grep -q "$(printf '\r')" "$tmp/bar" && echo "PASS: no progress bar into a pipe" || echo "FAIL: no progress bar into a pipe"
 if command -v script >/dev/null 2>&1; then
 	script -qc "'$BIN' play -n 3000 '$(pwd)/rulesets/morschauser-modern.md' >/dev/null" /dev/null </dev/null 2>&1 |
 		tr '\r' '\n' | grep -aq 'self-play *\[.*\] [0-9]*/3750' &&

@@ -97,9 +97,10 @@ for f in reference cards; do
 	    grep -q "Scout car" "$tmp/$f.txt"; then pass "$f shows every unit"
 	else fail "$f shows every unit" "$(head -c 200 "$tmp/$f.txt")"; fi
 	# No odds panel: nothing plays the ruleset.
-	grep -qi "odds\|chance" "$tmp/$f.txt" && fail "$f has no odds" \
-	    "$(grep -io '.\{30\}odds.\{30\}' "$tmp/$f.txt" | head -1)" ||
-	    pass "$f has no odds"
+	if [ ! -s "$tmp/$f.txt" ]; then fail "$f has no odds" "no $f"
+	elif grep -qi "odds\|chance" "$tmp/$f.txt"; then fail "$f has no odds" \
+	    "$(grep -io '.\{30\}odds.\{30\}' "$tmp/$f.txt" | head -1)"
+	else pass "$f has no odds"; fi
 done
 pdftotext "$D/scenario.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/sc.txt"
 grep -q "NOT balanced by play" "$tmp/sc.txt" && grep -q Riflemen "$tmp/sc.txt" &&
