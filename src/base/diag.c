@@ -16,6 +16,7 @@ severity_name(enum severity s)
 		return "note";
 	case SEV_WARNING:
 		return "warning";
+	case SEV_ERROR:
 	default:
 		return "error";
 	}

@@ -259,10 +259,18 @@ named_fd(const char *path)
 	return *end == '\0' && fd >= 0 && fd < 1024 ? (int)fd : -1;
 }
 
+static int refuse(struct atomic_file *, char **, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
-refuse(struct atomic_file *af, char **why, const char *fmt, const char *arg)
+refuse(struct atomic_file *af, char **why, const char *fmt, ...)
 {
-	char *msg = xasprintf(fmt, arg);
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
 
 	*why = xasprintf("%s: %s", af->shown, msg);
 	free(msg);

@@ -51,6 +51,7 @@ len_unit_mm(enum unit_of_length u)
 		return 25.4;
 	case LEN_FT:
 		return 304.8;
+	case LEN_NONE:
 	default:
 		return 0.0;
 	}
@@ -68,6 +69,7 @@ len_unit_name(enum unit_of_length u)
 		return "in";
 	case LEN_FT:
 		return "ft";
+	case LEN_NONE:
 	default:
 		return "";
 	}
@@ -259,6 +261,8 @@ len_file_decimals(enum unit_of_length u)
 		return 4;
 	case LEN_FT:
 		return 5;
+	case LEN_MM:
+	case LEN_NONE:
 	default:
 		return 2;
 	}
@@ -280,6 +284,8 @@ len_unit_words(enum unit_of_length u)
 		return "inches";
 	case LEN_FT:
 		return "feet";
+	case LEN_MM:
+	case LEN_NONE:
 	default:
 		return "millimetres";
 	}

@@ -207,21 +207,21 @@ cmd_check(int argc, char **argv)
 		if (rc == 0 && json)
 			cli_json_add(&js, el, rs, chk_json(rs, &r));
 		else if (rc == 1 && json) {
-			json_t *o = json_object();
+			json_t *jo = json_object();
 
-			json_object_set_new(o, "ruleset", json_string(rs->name));
-			json_object_set_new(o, "engine",
+			json_object_set_new(jo, "ruleset", json_string(rs->name));
+			json_object_set_new(jo, "engine",
 			    json_string(rs_engine_name(rs->engine)));
-			json_object_set_new(o, "played", json_false());
+			json_object_set_new(jo, "played", json_false());
 			/* Nothing played: what was read and found is all
 			 * there is to report. */
-			json_object_set_new(o, "units",
+			json_object_set_new(jo, "units",
 			    json_integer((json_int_t)rs->nunits));
-			json_object_set_new(o, "weapons",
+			json_object_set_new(jo, "weapons",
 			    json_integer((json_int_t)rs->nweapons));
-			json_object_set_new(o, "findings",
+			json_object_set_new(jo, "findings",
 			    findings_json(&read, &d));
-			cli_json_add(&js, el, rs, o);
+			cli_json_add(&js, el, rs, jo);
 		} else if (json)
 			cli_json_add(&js, el, rs, NULL);
 		else if (rc == 0 && !quiet)

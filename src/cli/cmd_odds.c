@@ -339,6 +339,7 @@ jw_value(struct jw *w, json_t *v, int depth)
 	case JSON_FALSE:
 		jw_puts(w, "false");
 		break;
+	case JSON_NULL:
 	default:
 		jw_puts(w, "null");
 	}

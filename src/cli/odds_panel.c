@@ -247,7 +247,7 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	}
 	for (a = 0; a < (int)rs->nunits; a++) {
 		char **cells, *name;
-		int num = 0;
+		int col = 0;
 
 		if (!x->att[a] || lead[a] != a)
 			continue;
@@ -257,13 +257,13 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 			    defs[d]);
 
 			if (defs[d] == a)
-				num = d + 1;
+				col = d + 1;
 			cells[d] = m == NULL || !m->resolves ? xstrdup("n/a") :
 			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
 			    pct(eng_q_double(m->attacker_wins));
 		}
 		name = group_name(rs, a, cnt[a]);
-		panel_row(o, wide && num ? xasprintf("%d  %s", num, name) :
+		panel_row(o, wide && col ? xasprintf("%d  %s", col, name) :
 		    xstrdup(name), cells);
 		free(name);
 	}

@@ -508,6 +508,7 @@ piece_misses(const struct eng_terrain *t, double x0, double y0, double x1,
 		b0 = t->y;
 		b1 = t->y + t->h;
 		break;
+	case ENG_SHAPE_BAND:
 	default:
 		a0 = fmin(t->x, t->x2) - t->r;
 		a1 = fmax(t->x, t->x2) + t->r;

@@ -1165,6 +1165,8 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err,
 			    "melee this turn", u->name);
 		fight(g, a->unit, a->target);
 		return 0;
+	case ENG_ACT_END_TURN:
+	case ENG_ACT_FAMILY:
 	default:
 		return eng_refuse(g, -1, err, sz, "unknown step");
 	}

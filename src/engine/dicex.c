@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -466,14 +467,21 @@ dx_const(struct dx *x, int32_t v)
 
 static const char *const cmp_text[] = { "", "=", "<", "<=", ">", ">=" };
 
+static size_t put(char *, size_t, size_t, const char *, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Append to the n bytes of buf; returns the length it would then have. */
 static size_t
-put(char *buf, size_t sz, size_t n, const char *fmt, int a)
+put(char *buf, size_t sz, size_t n, const char *fmt, ...)
 {
+	va_list ap;
 	int k;
 
 	if (n >= sz)
 		return n;
-	k = snprintf(buf + n, sz - n, fmt, a);
+	va_start(ap, fmt);
+	k = vsnprintf(buf + n, sz - n, fmt, ap);
+	va_end(ap);
 	return k < 0 ? n : n + (size_t)k;
 }
 
@@ -490,13 +498,13 @@ dx_format(const struct dx *x, char *buf, size_t sz)
 	for (i = 0; i < x->nterms; i++) {
 		t = &x->t[i];
 		if (t->sign < 0)
-			n = put(buf, sz, n, "-", 0);
+			n = put(buf, sz, n, "-");
 		else if (i > 0)
-			n = put(buf, sz, n, "+", 0);
+			n = put(buf, sz, n, "+");
 		if (t->lo != INT32_MIN)
-			n = put(buf, sz, n, "max(", 0);
+			n = put(buf, sz, n, "max(");
 		if (t->hi != INT32_MAX)
-			n = put(buf, sz, n, "min(", 0);
+			n = put(buf, sz, n, "min(");
 		if (t->n > 1)
 			n = put(buf, sz, n, "%d", t->n);
 		n = put(buf, sz, n, "d%d", t->sides);
@@ -505,14 +513,16 @@ dx_format(const struct dx *x, char *buf, size_t sz)
 			    t->reroll_op == DX_LT ? "r<%d" : t->reroll_op ==
 			    DX_LE ? "r<=%d" : t->reroll_op == DX_GT ? "r>%d" :
 			    "r>=%d", t->reroll_t);
-		if (t->explode)
-			n = put(buf, sz, n, t->explode == t->sides ? "!" : "!%d",
-			    t->explode);
+		if (t->explode) {
+			n = put(buf, sz, n, "!");
+			if (t->explode != t->sides)
+				n = put(buf, sz, n, "%d", t->explode);
+		}
 		if (t->keep)
 			n = put(buf, sz, n, t->keep_low ? "kl%d" : "kh%d",
 			    t->keep);
 		if (t->succ_op != DX_NONE) {
-			n = put(buf, sz, n, cmp_text[t->succ_op], 0);
+			n = put(buf, sz, n, "%s", cmp_text[t->succ_op]);
 			n = put(buf, sz, n, "%d", t->succ_t);
 		}
 		if (t->hi != INT32_MAX)

@@ -547,6 +547,8 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		return step_fire(g, a, err, sz);
 	case ENG_ACT_MELEE:
 		return step_melee(g, a, err, sz);
+	case ENG_ACT_END_TURN:
+	case ENG_ACT_FAMILY:
 	default:
 		return eng_refuse(g, -1, err, sz, "unknown step");
 	}

@@ -200,6 +200,7 @@ mo_phase_run(struct eng_game *g, enum mo_phase ph, int scripted)
 		mo_melee(g);
 		break;
 	case MO_PH_RECORD:
+	case MO_PH__N:
 	default:
 		mo_record(g);
 		break;
@@ -220,11 +221,19 @@ mo_play_turn(struct eng_game *g)
 /* ---- reading the ruleset, setting up a game ---- */
 
 /* Add an error to d when there is one. */
+static void prep_error(struct diags *, struct pos, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static void
-prep_error(struct diags *d, struct pos p, const char *fmt, const char *s)
+prep_error(struct diags *d, struct pos p, const char *fmt, ...)
 {
-	if (d != NULL)
-		diag_add(d, SEV_ERROR, p, fmt, s);
+	va_list ap;
+
+	if (d == NULL)
+		return;
+	va_start(ap, fmt);
+	diag_vadd(d, SEV_ERROR, p, fmt, ap);
+	va_end(ap);
 }
 
 /* Read the sequence of play: every step must be one the engine knows;
@@ -662,6 +671,7 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 	case ENG_ACT_END_TURN:
 		mo_record(g);
 		return 0;
+	case ENG_ACT_FAMILY:
 	default:
 		return family_step(g, a, err, errsz);
 	}
@@ -732,13 +742,13 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 			diff = fmod(fabs(mo_facing_of(g, i) * 180 / M_PI - deg),
 			    360);
 			if (diff > 0.5 && diff < 359.5) {
-				char a[32], b[32];
+				char want[32], is[32];
 
-				fmt_double(a, sizeof(a), deg, 1);
-				fmt_double(b, sizeof(b), mo_facing_of(g, i) *
+				fmt_double(want, sizeof(want), deg, 1);
+				fmt_double(is, sizeof(is), mo_facing_of(g, i) *
 				    180 / M_PI, 1);
-				snprintf(err, errsz, "facing %s, but it is %s", a,
-				    b);
+				snprintf(err, errsz, "facing %s, but it is %s",
+				    want, is);
 				return 0;
 			}
 		} else {

@@ -62,7 +62,7 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 	/* The rounded box: two slabs and four corner circles. */
 	for (b = 0; b < 2; b++) {
 		double ex = hx + (b == 0 ? r : 0), ey = hy + (b == 1 ? r : 0);
-		double t0 = 0, t1 = len, lo, hi, tt;
+		double s0 = 0, s1 = len, tt;
 
 		if (fabs(ux) < 1e-12) {
 			if (fabs(ox) > ex)
@@ -73,8 +73,8 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 			if (lo > hi) {
 				tt = lo; lo = hi; hi = tt;
 			}
-			t0 = lo > t0 ? lo : t0;
-			t1 = hi < t1 ? hi : t1;
+			s0 = lo > s0 ? lo : s0;
+			s1 = hi < s1 ? hi : s1;
 		}
 		if (fabs(uy) < 1e-12) {
 			if (fabs(oy) > ey)
@@ -85,11 +85,11 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 			if (lo > hi) {
 				tt = lo; lo = hi; hi = tt;
 			}
-			t0 = lo > t0 ? lo : t0;
-			t1 = hi < t1 ? hi : t1;
+			s0 = lo > s0 ? lo : s0;
+			s1 = hi < s1 ? hi : s1;
 		}
-		if (t0 <= t1 && t0 < best)
-			best = t0;
+		if (s0 <= s1 && s0 < best)
+			best = s0;
 	}
 	for (sx = -1; sx <= 1; sx += 2)
 		for (sy = -1; sy <= 1; sy += 2) {

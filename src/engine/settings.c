@@ -97,6 +97,7 @@ value_format(char *buf, size_t sz, const struct eng_setting *s, double v,
 	case ENG_SET_FACES:
 		faces_format(buf, sz, (unsigned)v);
 		break;
+	case ENG_SET_INT:
 	default:
 		snprintf(buf, sz, "%d", (int)v);
 		break;
@@ -142,6 +143,7 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 		bad = rs_node_pct(v, &x);
 		*out = (double)x;
 		break;
+	case ENG_SET_INT:
 	default:
 		bad = rs_node_int(v, &x);
 		*out = (double)x;

@@ -564,9 +564,15 @@ static void
 label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
     const char *ab1, const char *ab2)
 {
-	static const char *how[] = { "", "with its stats shortened",
-	    "with its name shortened to '%s'", "with its name shortened to '%s'",
-	    "without its stats", "shortened to '%s'" };
+	/* By candidate: what was done, and whether the shortened name
+	 * follows it. */
+	static const struct {
+		const char *text;
+		int named;
+	} how[] = { { "", 0 }, { "with its stats shortened", 0 },
+	    { "with its name shortened to", 1 },
+	    { "with its name shortened to", 1 }, { "without its stats", 0 },
+	    { "shortened to", 1 } };
 	const struct rs_unit *u = &sh->rs->units[p->unit];
 	char buf[64], what[128], pt[16];
 
@@ -577,8 +583,11 @@ label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
 		    "it does not fit its %s base", u->name, buf);
 		return;
 	}
-	snprintf(what, sizeof(what), how[f->candidate],
-	    f->candidate == 2 ? ab1 : ab2);
+	if (how[f->candidate].named)
+		snprintf(what, sizeof(what), "%s '%s'", how[f->candidate].text,
+		    f->candidate == 2 ? ab1 : ab2);
+	else
+		snprintf(what, sizeof(what), "%s", how[f->candidate].text);
 	fmt_double(pt, sizeof(pt), f->size_pt, 2);
 	if (f->shrunk)
 		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' set at %s "

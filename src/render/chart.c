@@ -139,6 +139,8 @@ rnd_chart_fill(cairo_t *cr, double x, double y, double w, double h,
 		cairo_fill(cr);
 		hatch(cr, x, y, w, h, M_PI / 4, 1.1);
 		break;
+	case RND_FILL_CROSS:
+	case RND_FILL__MAX:
 	default:
 		grey(cr, 1);
 		cairo_fill(cr);

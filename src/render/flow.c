@@ -782,6 +782,8 @@ blk_units(const struct blk *b)
 		return b->m.nlines;
 	case BLK_TABLE:
 		return (int)b->nrows;
+	case BLK_HEADING:
+	case BLK_CUSTOM:
 	default:
 		return 1;
 	}

@@ -1265,6 +1265,8 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 	case RS_TERRAIN_FORTIFICATION:
 		rampart(cr, line, 2, 3, NULL);
 		break;
+	case RS_TERRAIN_OPEN:
+	case RS_TERRAIN__MAX:
 	default:
 		break;
 	}

@@ -94,7 +94,23 @@ md_plain(struct mbuf *b, const struct rs_md *m)
 		return;
 	case RS_MD_LINEBREAK:
 	case RS_MD_HTML:
+	case RS_MD_FOOTNOTE_REF: /* not counted: mb_inline adds no text */
 		return;
+	case RS_MD_FOOTNOTE_DEF:
+	case RS_MD_DOCUMENT:
+	case RS_MD_HEADING:
+	case RS_MD_PARAGRAPH:
+	case RS_MD_LIST:
+	case RS_MD_ITEM:
+	case RS_MD_BLOCKQUOTE:
+	case RS_MD_CODE_BLOCK:
+	case RS_MD_THEMATIC_BREAK:
+	case RS_MD_TABLE:
+	case RS_MD_TABLE_ROW:
+	case RS_MD_TABLE_CELL:
+	case RS_MD_EMPH:
+	case RS_MD_STRONG:
+	case RS_MD_LINK:
 	default:
 		break;
 	}
@@ -217,6 +233,19 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 	case RS_MD_STRONG:
 		mb_puts(b, "<b>");
 		break;
+	case RS_MD_DOCUMENT:
+	case RS_MD_HEADING:
+	case RS_MD_PARAGRAPH:
+	case RS_MD_LIST:
+	case RS_MD_ITEM:
+	case RS_MD_BLOCKQUOTE:
+	case RS_MD_CODE_BLOCK:
+	case RS_MD_THEMATIC_BREAK:
+	case RS_MD_TABLE:
+	case RS_MD_TABLE_ROW:
+	case RS_MD_TABLE_CELL:
+	case RS_MD_LINK:
+	case RS_MD_FOOTNOTE_DEF:
 	default:
 		break;
 	}
@@ -379,6 +408,19 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 			free(e);
 		}
 		break;
+	case RS_MD_ITEM:
+	case RS_MD_THEMATIC_BREAK:
+	case RS_MD_TABLE_ROW:
+	case RS_MD_TABLE_CELL:
+	case RS_MD_HTML:
+	case RS_MD_TEXT:
+	case RS_MD_CODE:
+	case RS_MD_EMPH:
+	case RS_MD_STRONG:
+	case RS_MD_LINK:
+	case RS_MD_SOFTBREAK:
+	case RS_MD_LINEBREAK:
+	case RS_MD_FOOTNOTE_REF:
 	default:
 		break;
 	}

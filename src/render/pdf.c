@@ -292,7 +292,7 @@ impose(qpdf_data q, double w, double h)
 				side == 0 ? 2 * s + 1 : nn - 2 * s - 1 };
 			double sc = fmin(w / 2 / pw, h / ph);
 			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj, cs;
-			char ops[512], name[8], a[32], x[32], y[32];
+			char ops[512], a[32], x[32], y[32];
 			size_t used = 0;
 			int j;
 
@@ -300,9 +300,8 @@ impose(qpdf_data q, double w, double h)
 			for (j = 0; j < 2; j++) {
 				if (at[j] > n)
 					continue; /* a blank page */
-				snprintf(name, sizeof(name), "/P%d", j);
-				qpdf_oh_replace_key(q, xobj, name,
-				    form[at[j] - 1]);
+				qpdf_oh_replace_key(q, xobj,
+				    j == 0 ? "/P0" : "/P1", form[at[j] - 1]);
 				/* Numbers without the locale's comma. */
 				fmt_double(a, sizeof(a), sc, 5);
 				fmt_double(x, sizeof(x), j * w / 2 +

@@ -855,7 +855,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	y += 5.5;
 	for (e = 0; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
-		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u), n[16],
+		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u), cnt[16],
 		    pts[32];
 		int val = o->val != NULL && (size_t)f->v[e].type < o->val->n ?
 		    o->val->v[f->v[e].type] : 0;
@@ -867,7 +867,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			t = xasprintf("%s (road %s)", mv, rm);
 		} else
 			t = xstrdup(mv);
-		snprintf(n, sizeof(n), "%d", f->v[e].count);
+		snprintf(cnt, sizeof(cnt), "%d", f->v[e].count);
 		if (val > 0)
 			snprintf(pts, sizeof(pts), "%d × %d", f->v[e].count,
 			    val);
@@ -883,7 +883,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		    0, 0, u->name);
 		rowh = fmax(rowh, h);
 		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
-		    0, n);
+		    0, cnt);
 		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8, cx[5] - cx[4] - 2,
 		    0, 0, cb);
 		rowh = fmax(rowh, h);

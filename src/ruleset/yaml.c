@@ -242,6 +242,13 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		kind = RS_NODE_MAP;
 		end = YAML_MAPPING_END_EVENT;
 		break;
+	case YAML_NO_EVENT:
+	case YAML_STREAM_START_EVENT:
+	case YAML_STREAM_END_EVENT:
+	case YAML_DOCUMENT_START_EVENT:
+	case YAML_DOCUMENT_END_EVENT:
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
 	default:
 		diag_add(b->d, SEV_ERROR, at, "YAML: unexpected event");
 		return NULL;
@@ -321,6 +328,13 @@ rs_yaml_parse(const char *file, const char *data, size_t len, int line0,
 		case YAML_DOCUMENT_START_EVENT:
 		case YAML_DOCUMENT_END_EVENT:
 			break;
+		case YAML_NO_EVENT:
+		case YAML_ALIAS_EVENT:
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_START_EVENT:
+		case YAML_MAPPING_END_EVENT:
 		default:
 			if (root != NULL) {
 				struct pos at = { file,

@@ -27,6 +27,7 @@ grid_extent(enum rs_grid kind, double cell, int cols, int rows, double *w,
 	case RS_GRID_HEX_POINTY:
 		hex_extent(top_of(kind), cell, cols, rows, w, h);
 		break;
+	case RS_GRID_NONE:
 	default:
 		*w = *h = 0;
 	}
@@ -139,6 +140,7 @@ grid_neighbour(const struct grid *g, int c, int r, int edge, int *nc, int *nr)
 	case RS_GRID_HEX_POINTY:
 		hex_neighbour(top_of(g->kind), c, r, edge, nc, nr);
 		break;
+	case RS_GRID_NONE:
 	default:
 		return 0;
 	}
@@ -160,6 +162,7 @@ grid_locate(const struct grid *g, double x, double y, int *c, int *r)
 		hex_locate(top_of(g->kind), g->cell, g->ox, g->oy, x, y, &bc,
 		    &br);
 		break;
+	case RS_GRID_NONE:
 	default:
 		return 0;
 	}

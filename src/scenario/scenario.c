@@ -442,9 +442,8 @@ gen_objectives(struct scenario *s, const struct ruleset *rs,
 static char *
 make_title(const struct scenario *s, struct tr_rng *g)
 {
-	static const char *const forms[] = { "Battle for %s", "Clash at %s",
-		"Holding %s", "Action at %s", "The Fight for %s",
-		"Affair at %s" };
+	static const char *const forms[] = { "Battle for", "Clash at",
+		"Holding", "Action at", "The Fight for", "Affair at" };
 	const char *o = s->obj[0].name;
 	char *lower = xstrdup(o), *t, *p;
 
@@ -452,7 +451,7 @@ make_title(const struct scenario *s, struct tr_rng *g)
 		lower[0] = 't';
 	if ((p = strstr(lower, " (")) != NULL)
 		*p = '\0';
-	t = xasprintf(forms[tr_rng_below(g, 6)], lower);
+	t = xasprintf("%s %s", forms[tr_rng_below(g, 6)], lower);
 	free(lower);
 	return t;
 }

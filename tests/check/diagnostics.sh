@@ -16,9 +16,11 @@ fail() { echo "FAIL: $1: $2"; }
 has() {
 	grep -qF -- "$3" "$2" && pass "$1" || fail "$1" "no '$3' in: $(head -c 400 "$2")"
 }
-# hasnt NAME FILE TEXT: FILE does not hold TEXT
+# hasnt NAME FILE TEXT: FILE (which must be there) does not hold TEXT
 hasnt() {
-	grep -qF -- "$3" "$2" && fail "$1" "'$3' in: $(head -c 400 "$2")" || pass "$1"
+	if [ ! -f "$2" ]; then fail "$1" "no $2"
+	elif grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 400 "$2")"
+	else pass "$1"; fi
 }
 
 # ---- counts agree with their nouns ----
@@ -208,21 +210,25 @@ sed 's/^heading-font: DejaVu Sans Condensed$/heading-font: Nowhere Serif/' \
     ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err"
 has "cards: a missing heading font is a warning" "$tmp/err" \
     "warning: template: heading-font 'Nowhere Serif' is not installed"
+rm -f "$tmp/c.pdf"
 "$BIN" cards -q -t "$tmp/cards.yaml" -o "$tmp/c.pdf" \
-    ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err"
+    ../../rulesets/gauntlet-ancients.md >"$tmp/out" 2>"$tmp/err" &&
+    [ -s "$tmp/c.pdf" ] || fail "cards -q with a missing font" "$(head -c 300 "$tmp/err")"
 hasnt "cards -q: no font warning" "$tmp/err" "not installed"
 # The bundled templates name installed fonts (DejaVu Sans Condensed is
 # one of the families of its file), and a generic name is always there.
 "$BIN" reference -o "$tmp/r.pdf" ../../rulesets/gauntlet-ancients.md \
-    >/dev/null 2>"$tmp/err"
+    >/dev/null 2>"$tmp/err" || echo "reference exit $?" >>"$tmp/err"
 "$BIN" cards -o "$tmp/c.pdf" ../../rulesets/gauntlet-ancients.md \
-    >/dev/null 2>>"$tmp/err"
+    >/dev/null 2>>"$tmp/err" || echo "cards exit $?" >>"$tmp/err"
 sed 's/^mono-font: DejaVu Sans Mono$/mono-font: monospace/' \
     ../../templates/reference.yaml >"$tmp/ref2.yaml"
 "$BIN" reference -t "$tmp/ref2.yaml" -o "$tmp/r.pdf" \
-    ../../rulesets/gauntlet-ancients.md >/dev/null 2>>"$tmp/err"
+    ../../rulesets/gauntlet-ancients.md >/dev/null 2>>"$tmp/err" ||
+    echo "reference -t exit $?" >>"$tmp/err"
 hasnt "bundled templates and generic names: no font warning" "$tmp/err" \
     "not installed"
+hasnt "bundled templates and generic names: each written" "$tmp/err" " exit "
 # Without any font (an empty fontconfig): the defaults a template does
 # not name are warned about too, of the template file.
 printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' >"$tmp/fonts.conf"

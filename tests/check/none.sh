@@ -97,18 +97,20 @@ for f in reference cards; do
 	    grep -q "Scout car" "$tmp/$f.txt"; then pass "$f shows every unit"
 	else fail "$f shows every unit" "$(head -c 200 "$tmp/$f.txt")"; fi
 	# No odds panel: nothing plays the ruleset.
-	grep -qi "odds\|chance" "$tmp/$f.txt" && fail "$f has no odds" \
-	    "$(grep -io '.\{30\}odds.\{30\}' "$tmp/$f.txt" | head -1)" ||
-	    pass "$f has no odds"
+	if [ ! -s "$tmp/$f.txt" ]; then fail "$f has no odds" "no $f"
+	elif grep -qi "odds\|chance" "$tmp/$f.txt"; then fail "$f has no odds" \
+	    "$(grep -io '.\{30\}odds.\{30\}' "$tmp/$f.txt" | head -1)"
+	else pass "$f has no odds"; fi
 done
 pdftotext "$D/scenario.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/sc.txt"
 grep -q "NOT balanced by play" "$tmp/sc.txt" && grep -q Riflemen "$tmp/sc.txt" &&
     pass "scenario page says it is not balanced by play" ||
     fail "scenario page says it is not balanced by play" "$(head -c 300 "$tmp/sc.txt")"
-grep -q "points\|games between\|test games used" "$tmp/sc.txt" &&
+if [ ! -s "$tmp/sc.txt" ]; then fail "scenario page claims no games or points" "no scenario page"
+elif grep -q "points\|games between\|test games used" "$tmp/sc.txt"; then
     fail "scenario page claims no games or points" \
-    "$(grep -o '.\{30\}\(points\|games between\|test games used\).\{20\}' "$tmp/sc.txt" | head -1)" ||
-    pass "scenario page claims no games or points"
+    "$(grep -o '.\{30\}\(points\|games between\|test games used\).\{20\}' "$tmp/sc.txt" | head -1)"
+else pass "scenario page claims no games or points"; fi
 grep -q "^# NOT balanced by play" "$D/scenario.yaml" &&
     pass "scenario.yaml says it is not balanced by play" ||
     fail "scenario.yaml says it is not balanced by play" "$(head -30 "$D/scenario.yaml")"
@@ -175,10 +177,11 @@ pdftotext "$D/bases.pdf" - 2>/dev/null | tr -s ' \n' '  ' >"$tmp/bases.txt"
 grep -q "Riflemen" "$tmp/bases.txt" && grep -q "Fire: Mortar" "$tmp/bases.txt" &&
     pass "bases: bases and rulers of the units" ||
     fail "bases: bases and rulers of the units" "$(head -c 200 "$tmp/bases.txt")"
-grep -qi "melee\|ford\|disordered\|routing\|stop distance" "$tmp/bases.txt" &&
+if [ ! -s "$tmp/bases.txt" ]; then fail "bases: no family gauges or markers" "no bases sheet"
+elif grep -qi "melee\|ford\|disordered\|routing\|stop distance" "$tmp/bases.txt"; then
     fail "bases: no family gauges or markers" \
-    "$(grep -io '.\{20\}\(melee\|ford\|disordered\|routing\|stop distance\).\{20\}' "$tmp/bases.txt" | head -1)" ||
-    pass "bases: no family gauges or markers"
+    "$(grep -io '.\{20\}\(melee\|ford\|disordered\|routing\|stop distance\).\{20\}' "$tmp/bases.txt" | head -1)"
+else pass "bases: no family gauges or markers"; fi
 
 # check --report writes the report of a print-only ruleset too.
 t "check --report print-only" 0 "$BIN" check -q --report "$tmp/cr.pdf" "$tmp/game.md"

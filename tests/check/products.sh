@@ -52,7 +52,7 @@ while read -r c; do
 	head -1 "$tmp/h1" | grep -q "^usage: sandtable $c" || bad="$bad usage:$c"
 	cmp -s "$tmp/h1" "$tmp/h2" || bad="$bad same:$c"
 done <"$tmp/commands"
-[ -z "$bad" ] && pass "every command has its help" || fail "every command has its help" "$bad"
+[ -s "$tmp/commands" ] && [ -z "$bad" ] && pass "every command has its help" || fail "every command has its help" "$bad"
 
 # --products: known needs, at least one file, no file twice, none of
 # build's own names.
@@ -87,13 +87,13 @@ while IFS="$(printf '\t')" read -r name files needs uses summary; do
 		entry build | grep -qw "$f" || bad="$bad build:$f"
 	done
 done <"$tmp/products"
-[ -z "$bad" ] && pass "the man page names every product's files" ||
+[ -s "$tmp/products" ] && [ -z "$bad" ] && pass "the man page names every product's files" ||
 	fail "the man page names every product's files" "$bad"
 
 # build's help names only files that a build writes.
 "$BIN" help build | grep -oE '[a-z]+\.(pdf|yaml|txt|json)' | sort -u >"$tmp/bfiles"
 bad=$(grep -vxF -f "$tmp/pfiles" "$tmp/bfiles" | grep -vx 'ruleset.txt\|index.json' | tr '\n' ' ')
-[ -z "$bad" ] && pass "build's help names only files of the table" ||
+[ -s "$tmp/bfiles" ] && [ -z "$bad" ] && pass "build's help names only files of the table" ||
 	fail "build's help names only files of the table" "$bad"
 
 # The bash completion offers the commands of the binary it completes.
@@ -137,7 +137,7 @@ if jq -r '.products[] | .file + " " + (.product // "-")' "$D/index.json" >"$tmp/
 	done <<EOF
 $(jq -r '.products[] | .file + " " + (.bytes | tostring)' "$D/index.json")
 EOF
-	[ -z "$bad" ] && pass "index.json gives each file's size" || fail "index.json gives each file's size" "$bad"
+	[ -s "$tmp/idx" ] && [ -z "$bad" ] && pass "index.json gives each file's size" || fail "index.json gives each file's size" "$bad"
 else
 	fail "index.json lists the table's products, in order" "jq cannot read it"
 fi

@@ -66,14 +66,14 @@ fi
 
 # 5. The bases sheet's gauges follow the settings: 30 mm melee range in
 #    the Hedgerows, a 45 mm stop distance in the ancients.
-if "$BIN" bases "$HR" -o "$tmp/b.pdf" 2>/dev/null &&
+if "$BIN" bases "$HR" -o "$tmp/b.pdf" >/dev/null 2>&1 &&
     pdftotext -layout "$tmp/b.pdf" - | grep -q '30 mm Melee range'; then
 	pass "settings: the melee range gauge is the setting's"
 else
 	fail "settings: the melee range gauge is the setting's" "no '30 mm Melee range'"
 fi
 sed 's/^engine: morale$/engine: morale\nhalt_distance: 45mm/' "$GA" >"$tmp/ga.md"
-if "$BIN" bases "$tmp/ga.md" -o "$tmp/g.pdf" 2>/dev/null &&
+if "$BIN" bases "$tmp/ga.md" -o "$tmp/g.pdf" >/dev/null 2>&1 &&
     pdftotext -layout "$tmp/g.pdf" - | grep -q '45 mm Stop distance'; then
 	pass "settings: the stop distance gauge is the setting's"
 else
@@ -153,8 +153,9 @@ fi
 { sed 's/^engine: firepower$/engine: firepower\nford_turns: 1/' "$RS"
   ford_game "one turn" 1 "[12, 16]"; } >"$tmp/f1.md"
 "$BIN" check -q -n 0 "$tmp/f1.md" >/dev/null 2>"$tmp/err"
-if ! grep -q "error: test game .one turn.\|YAML" "$tmp/err" &&
-    [ -s "$tmp/err" ]; then
+# (The bundled two-turn game is then the one error: the ford stops nobody.)
+if [ "$(grep -c error "$tmp/err")" = 1 ] &&
+    grep -q "error: test game 'a river is crossed only at a ford, and the crossing takes two turns': expected rule river.ford_stop to apply" "$tmp/err"; then
 	pass "settings: ford_turns 1 crosses a ford in one move"
 else
 	fail "settings: ford_turns 1 crosses a ford in one move" "$(grep "one turn" "$tmp/err" | head -1)"
@@ -176,8 +177,10 @@ sup_game() { # NAME EXPECT
 { sed 's/^engine: morale$/engine: morale\nunsupported_distance: 5mm/' "$GA"
   sup_game "friends too far" "rules"; } >"$tmp/s2.md"
 "$BIN" check -q -n 0 "$tmp/s1.md" >/dev/null 2>"$tmp/e1"
+r1=$?
 "$BIN" check -q -n 0 "$tmp/s2.md" >/dev/null 2>"$tmp/e2"
-if ! grep -q error "$tmp/e1" && ! grep -q error "$tmp/e2"; then
+r2=$?
+if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && ! grep -q error "$tmp/e1" "$tmp/e2"; then
 	pass "settings: unsupported_distance decides who is supported"
 else
 	fail "settings: unsupported_distance decides who is supported" "$(grep error "$tmp/e1" "$tmp/e2" | head -2)"
@@ -197,9 +200,12 @@ free_game() { # NAME REFUSED
   free_game "too near" "    refused: at most 40
 "; } >"$tmp/c2.md"
 "$BIN" check -q -n 0 "$tmp/c1.md" >/dev/null 2>"$tmp/e1"
+r1=$?
 "$BIN" check -q -n 0 "$tmp/c2.md" >/dev/null 2>"$tmp/e2"
-if ! grep -q "error: test game '\(far enough\|too near\)'" "$tmp/e1" "$tmp/e2" &&
-    ! grep -q "YAML" "$tmp/e1" "$tmp/e2"; then
+# (At ten moves the bundled games of half again fail: only they may.)
+if [ $r1 -eq 0 ] && ! grep -q error "$tmp/e1" &&
+    ! grep -q "error: test game 'too near'" "$tmp/e2" &&
+    ! grep "error" "$tmp/e2" | grep -vq "error: test game '"; then
 	pass "settings: free_move_clear decides when a move gains half again"
 else
 	fail "settings: free_move_clear decides when a move gains half again" "$(grep error "$tmp/e1" "$tmp/e2" | head -2)"

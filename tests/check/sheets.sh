@@ -156,9 +156,10 @@ esac
 for rs in rulesets/gauntlet-ancients.md rulesets/dice-skirmish.md; do
 	name=$(basename "$rs" .md)
 	"$BIN" reference "$rs" -o "$T/r.pdf" 2>"$T/r.err" >/dev/null
-	grep -q warning "$T/r.err" &&
-	    fail "$name reference: no warning" "$(head -2 "$T/r.err")" ||
-	    pass "$name reference: no warning"
+	rc=$?
+	[ $rc -eq 0 ] && [ -s "$T/r.pdf" ] && ! grep -q warning "$T/r.err" &&
+	    pass "$name reference: no warning" ||
+	    fail "$name reference: no warning" "exit $rc: $(head -2 "$T/r.err")"
 	w1=$(words "$T/r.pdf" 1) w2=$(words "$T/r.pdf" 2)
 	[ "$(pages "$T/r.pdf")" -eq 2 ] && [ "$w2" -ge $((w1 / 3)) ] &&
 	    pass "$name reference: both sides used ($w1, $w2 words)" ||
@@ -187,7 +188,9 @@ done
 
 "$BIN" report -q "$MOD" -o "$T/rep.pdf" 2>/dev/null
 pdftotext -layout "$T/rep.pdf" "$T/rep.txt"
-if grep -n '^ *|\|▸ *|\|| *|' "$T/rep.txt" >"$T/bars"; then
+if [ ! -s "$T/rep.txt" ]; then
+	fail "Modern report: no Markdown table row" "no report"
+elif grep -n '^ *|\|▸ *|\|| *|' "$T/rep.txt" >"$T/bars"; then
 	fail "Modern report: no Markdown table row" "$(head -2 "$T/bars")"
 else
 	pass "Modern report: no Markdown table row"
@@ -227,8 +230,9 @@ done
 # ---- cards ----
 
 "$BIN" cards "$MOD" -o "$T/cards.pdf" 2>"$T/cards.err" >/dev/null
-grep -q warning "$T/cards.err" && fail "Modern cards: no warning" "$(head -2 "$T/cards.err")" ||
-    pass "Modern cards: no warning"
+rc=$?
+[ $rc -eq 0 ] && [ -s "$T/cards.pdf" ] && ! grep -q warning "$T/cards.err" &&
+    pass "Modern cards: no warning" || fail "Modern cards: no warning" "exit $rc: $(head -2 "$T/cards.err")"
 r=$(raw "$T/cards.pdf")
 n=$(echo "$r" | grep -o 'Odds against shot kills wins a melee' | wc -l)
 [ "$n" -eq 7 ] && pass "Modern cards: one melee column, attacking and defending equal" ||
