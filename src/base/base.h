@@ -26,19 +26,19 @@ char *xvasprintf(const char *, va_list);
 
 /* A growable array of pointers or values is done with this pattern:
  * XPUSH(arr, n, cap, value). */
-#define XPUSH(arr, n, cap, v)                                                  \
-	do {                                                                   \
-		if ((n) == (cap)) {                                            \
-			(cap) = (cap) ? (cap) * 2 : 8;                         \
-			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));       \
-		}                                                              \
-		(arr)[(n)++] = (v);                                            \
+#define XPUSH(arr, n, cap, v)                                                 \
+	do {                                                                  \
+		if ((n) == (cap)) {                                           \
+			(cap) = (cap) ? (cap)*2 : 8;                          \
+			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));      \
+		}                                                             \
+		(arr)[(n)++] = (v);                                           \
 	} while (0)
 
 /* Long computations below the CLI report progress through this; arg is
  * the caller's. A NULL function means no report. */
-typedef void (*progress_fn)(void *arg, unsigned long done,
-    unsigned long total);
+typedef void (
+    *progress_fn)(void *arg, unsigned long done, unsigned long total);
 
 /* ---- source positions ---- */
 struct pos {
@@ -305,9 +305,9 @@ const char *file_is_input(const char *path);
  * FIFO (/dev/null, a pipe) is written through, never replaced.
  */
 struct atomic_file {
-	char *path;   /* the target, links resolved */
-	char *shown;  /* the target as given, for messages */
-	char *tmp;    /* NULL when writing through */
+	char *path;  /* the target, links resolved */
+	char *shown; /* the target as given, for messages */
+	char *tmp;   /* NULL when writing through */
 	FILE *fp;
 };
 int atomic_open(struct atomic_file *, const char *path, char **why);

@@ -99,7 +99,8 @@ too_large(unsigned long long size, size_t max)
 {
 	if (size == 0)
 		return xasprintf("file is too large (over the limit of %zu "
-		    "bytes)", max);
+		                 "bytes)",
+		    max);
 	return xasprintf("file is too large (%llu bytes; the limit is %zu)",
 	    size, max);
 }
@@ -117,7 +118,8 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 	*len = 0;
 	*why = NULL;
 	/* "-" is standard input (a ruleset piped in). */
-	fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) :
+	fd = strcmp(path, "-") == 0 ?
+	    fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) :
 	    open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd == -1) {
 		err = errno;
@@ -312,8 +314,8 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 		return through(af, dup(fd), why);
 	if (stat(path, &st) == 0) {
 		if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
-			return through(af, open(path, O_WRONLY | O_NOCTTY |
-			    O_CLOEXEC), why);
+			return through(af,
+			    open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC), why);
 		/* Through a link, the file it names is replaced. */
 		if ((real = realpath(path, NULL)) != NULL) {
 			free(af->path);
@@ -343,7 +345,8 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 	return 0;
 }
 
-static const char not_this_kind[] = "exists and is not a file of this "
+static const char not_this_kind[] =
+    "exists and is not a file of this "
     "kind; not replacing it (remove it, or write elsewhere)";
 
 /* The first line of a file (its first 64 bytes at most) into buf;
@@ -374,14 +377,13 @@ first_line(const char *path, char *buf, size_t sz)
 static int
 kind_matches(const char *a, size_t na, const char *target)
 {
-	static const char *const sig[] = { "%PDF-", "\x89PNG", "<?xml",
-		"<svg", "# sandtable battlefield;", NULL };
+	static const char *const sig[] = { "%PDF-", "\x89PNG", "<?xml", "<svg",
+		"# sandtable battlefield;", NULL };
 	char b[65];
 	struct stat st;
 	size_t i, nb;
 
-	if (stat(target, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size == 0)
+	if (stat(target, &st) == -1 || !S_ISREG(st.st_mode) || st.st_size == 0)
 		return 1;
 	nb = first_line(target, b, sizeof(b));
 	for (i = 0; sig[i] != NULL; i++)
@@ -414,7 +416,8 @@ atomic_check(const char *path, const char *begins, char **why)
 	}
 	if ((input = file_is_input(path)) != NULL) {
 		*why = xasprintf("%s: is an input of this run (%s); not "
-		    "writing over it", path, input);
+		                 "writing over it",
+		    path, input);
 		return -1;
 	}
 	if (named_fd(path) >= 0)
@@ -428,12 +431,13 @@ atomic_check(const char *path, const char *begins, char **why)
 			return 0;
 		if (!S_ISREG(st.st_mode)) {
 			*why = xasprintf("%s: is a special file; not writing "
-			    "to it", path);
+			                 "to it",
+			    path);
 			return -1;
 		}
 		n = begins != NULL ? strcspn(begins, "\n") : 0;
-		if (begins != NULL && !kind_matches(begins, n > 64 ? 64 : n,
-		    path)) {
+		if (begins != NULL &&
+		    !kind_matches(begins, n > 64 ? 64 : n, path)) {
 			*why = xasprintf("%s: %s", path, not_this_kind);
 			return -1;
 		}
@@ -477,7 +481,8 @@ atomic_commit(struct atomic_file *af, char **why)
 	if (af->tmp != NULL) {
 		/* The new name is durable only once its directory is. */
 		dir = dir_of(af->path);
-		if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
+		if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) !=
+		    -1) {
 			fsync(fd);
 			close(fd);
 		}
@@ -511,7 +516,8 @@ atomic_write(const char *path, const void *buf, size_t n, char **why)
 	if (atomic_open(&af, path, why) == -1)
 		return -1;
 	if (n > 0 && fwrite(buf, 1, n, af.fp) != n) {
-		*why = xasprintf("%s: write failed: %s", path, strerror(errno));
+		*why = xasprintf("%s: write failed: %s", path,
+		    strerror(errno));
 		atomic_abandon(&af);
 		return -1;
 	}
@@ -530,7 +536,8 @@ file_remove(const char *path)
 		return;
 	}
 	while ((e = readdir(dp)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+		if (strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0)
 			continue;
 		f = xasprintf("%s/%s", path, e->d_name);
 		unlink(f);
@@ -593,8 +600,8 @@ file_relative(const char *target, const char *file)
 	/* A build writes into a stage inside its directory, then renames
 	 * each file up into it: the file's place is the stage's parent. */
 	base = strrchr(d, '/');
-	if (base != NULL && base != d && strncmp(base + 1, FILE_TEMP_PREFIX,
-	    strlen(FILE_TEMP_PREFIX)) == 0)
+	if (base != NULL && base != d &&
+	    strncmp(base + 1, FILE_TEMP_PREFIX, strlen(FILE_TEMP_PREFIX)) == 0)
 		*base = '\0';
 	/* The longest common run of whole components ("/a/b" and "/a/bc"
 	 * share "/a" only); d is a directory, so all of it may be shared. */

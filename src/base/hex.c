@@ -166,7 +166,7 @@ void
 hex_neighbour(enum hex_top top, int c, int r, int edge, int *nc, int *nr)
 {
 	const int *d = top == HEX_FLAT ? flat_nb[c & 1][edge % 6] :
-	    pointy_nb[r & 1][edge % 6];
+	                                 pointy_nb[r & 1][edge % 6];
 
 	*nc = c + d[0];
 	*nr = r + d[1];

@@ -28,10 +28,10 @@
  * a program that changes LANGUAGE must bump it. */
 extern int _nl_msg_cat_cntr;
 
-static int bound;          /* the domain is bound to a directory */
-static int active;         /* a language other than English is set */
-static locale_t msgloc;    /* C.UTF-8 messages, for uselocale */
-static locale_t saved;     /* the thread's locale before */
+static int bound;            /* the domain is bound to a directory */
+static int active;           /* a language other than English is set */
+static locale_t msgloc;      /* C.UTF-8 messages, for uselocale */
+static locale_t saved;       /* the thread's locale before */
 static char *saved_language; /* LANGUAGE before, or NULL */
 static int had_language;
 
@@ -105,7 +105,7 @@ i18n_lang(const char *lang)
 	}
 	if (msgloc == (locale_t)0 &&
 	    (msgloc = newlocale(LC_MESSAGES_MASK, "C.UTF-8", (locale_t)0)) ==
-	    (locale_t)0)
+	        (locale_t)0)
 		return -1;
 	/* de-CH: gettext's de_CH, falling back to de. */
 	snprintf(tag, sizeof(tag), "%s", lang);

@@ -17,15 +17,28 @@ static const struct {
 	const char *name;
 	enum unit_of_length u;
 } unit_names[] = {
-	{ "mm", LEN_MM }, { "millimetre", LEN_MM }, { "millimetres", LEN_MM },
-	{ "millimeter", LEN_MM }, { "millimeters", LEN_MM },
-	{ "cm", LEN_CM }, { "centimetre", LEN_CM }, { "centimetres", LEN_CM },
-	{ "centimeter", LEN_CM }, { "centimeters", LEN_CM },
-	{ "in", LEN_IN }, { "inch", LEN_IN }, { "inches", LEN_IN },
-	{ "\"", LEN_IN }, { "\xe2\x80\x9d", LEN_IN }, { "\xe2\x80\xb3", LEN_IN },
+	{ "mm", LEN_MM },
+	{ "millimetre", LEN_MM },
+	{ "millimetres", LEN_MM },
+	{ "millimeter", LEN_MM },
+	{ "millimeters", LEN_MM },
+	{ "cm", LEN_CM },
+	{ "centimetre", LEN_CM },
+	{ "centimetres", LEN_CM },
+	{ "centimeter", LEN_CM },
+	{ "centimeters", LEN_CM },
+	{ "in", LEN_IN },
+	{ "inch", LEN_IN },
+	{ "inches", LEN_IN },
+	{ "\"", LEN_IN },
+	{ "\xe2\x80\x9d", LEN_IN },
+	{ "\xe2\x80\xb3", LEN_IN },
 	{ "''", LEN_IN },
-	{ "ft", LEN_FT }, { "foot", LEN_FT }, { "feet", LEN_FT },
-	{ "'", LEN_FT }, { "\xe2\x80\xb2", LEN_FT },
+	{ "ft", LEN_FT },
+	{ "foot", LEN_FT },
+	{ "feet", LEN_FT },
+	{ "'", LEN_FT },
+	{ "\xe2\x80\xb2", LEN_FT },
 };
 
 enum unit_of_length
@@ -122,12 +135,14 @@ len_parse(const char *str, enum unit_of_length bare, double *mm,
 	if (*s == '-' || *s == '+')
 		neg = *s++ == '-';
 	if (parse_number(&s, &v) == -1) {
-		*why = "not a length (expected a number with a unit, like 9in or 30mm)";
+		*why =
+		    "not a length (expected a number with a unit, like 9in or 30mm)";
 		return -1;
 	}
 	while (isspace((unsigned char)*s))
 		s++;
-	while (*s != '\0' && !isspace((unsigned char)*s) && n + 1 < sizeof(unit))
+	while (
+	    *s != '\0' && !isspace((unsigned char)*s) && n + 1 < sizeof(unit))
 		unit[n++] = *s++;
 	unit[n] = '\0';
 	while (isspace((unsigned char)*s))
@@ -145,9 +160,11 @@ len_parse(const char *str, enum unit_of_length bare, double *mm,
 	} else if ((u = len_unit_from_name(unit)) == LEN_NONE) {
 		/* 1e308mm: the number's exponent looked like a unit. */
 		*why = (unit[0] == 'e' || unit[0] == 'E') &&
-		    (isdigit((unsigned char)unit[1]) || unit[1] == '-' ||
-		    unit[1] == '+') ? "write a length without an exponent "
-		    "(1000mm, not 1e3mm)" : "unknown unit of length (use in, "
+		        (isdigit((unsigned char)unit[1]) || unit[1] == '-' ||
+		            unit[1] == '+') ?
+		    "write a length without an exponent "
+		    "(1000mm, not 1e3mm)" :
+		    "unknown unit of length (use in, "
 		    "mm, cm or ft)";
 		return -1;
 	}
@@ -180,8 +197,8 @@ trailing_unit(const char *s)
 }
 
 int
-len_parse_pair(const char *str, enum unit_of_length bare, double *w,
-    double *h, const char **why)
+len_parse_pair(const char *str, enum unit_of_length bare, double *w, double *h,
+    const char **why)
 {
 	const char *x, *b;
 	char a[64];
@@ -207,7 +224,8 @@ len_parse_pair(const char *str, enum unit_of_length bare, double *w,
 	ua = trailing_unit(a);
 	ub = trailing_unit(b);
 	if (len_parse(a, ua == LEN_NONE && ub != LEN_NONE ? ub : bare, w,
-	    why) == -1 || len_parse(b, bare, h, why) == -1)
+	        why) == -1 ||
+	    len_parse(b, bare, h, why) == -1)
 		return -1;
 	return 0;
 }
@@ -228,7 +246,8 @@ fmt_double(char *buf, size_t sz, double v, int prec)
 	ip = iv / scale;
 	fp = iv % scale;
 	if (prec > 0 && fp != 0) {
-		snprintf(frac, sizeof(frac), "%0*lld", prec, fp % 1000000000LL);
+		snprintf(frac, sizeof(frac), "%0*lld", prec,
+		    fp % 1000000000LL);
 		n = strlen(frac);
 		while (n > 0 && frac[n - 1] == '0')
 			frac[--n] = '\0';

@@ -60,7 +60,7 @@ paper_parse(const char *spec, double *w, double *h, const char **why)
 		*h = p->h_mm;
 	} else if (len_parse_pair(s, LEN_NONE, w, h, why) == -1) {
 		*why = "not a paper size: use A5, A4, A3, Letter, Legal, "
-		    "Tabloid or WxH with units (210x297mm)";
+		       "Tabloid or WxH with units (210x297mm)";
 		goto out;
 	}
 	lo = *w < *h ? *w : *h;
@@ -71,7 +71,7 @@ paper_parse(const char *spec, double *w, double *h, const char **why)
 	if (lo < PAPER_MIN_SHORT_MM - 0.05 || hi < PAPER_MIN_LONG_MM - 0.05 ||
 	    hi > PAPER_MAX_MM) {
 		*why = "paper size out of range: from A5 (148 x 210 mm, "
-		    "either way) to 5 m a side";
+		       "either way) to 5 m a side";
 		goto out;
 	}
 	if ((orient == 2 && *w < *h) || (orient == 1 && *w > *h)) {

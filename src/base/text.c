@@ -98,8 +98,8 @@ str_control(const char *s, unsigned long *cp)
 	while (i < len) {
 		if ((n = utf8_seq(p + i, len - i, &c)) == 0)
 			n = 1;
-		else if (is_control(c) && c != '\t' && c != '\n' && c != '\r' &&
-		    c != '\f') {
+		else if (is_control(c) && c != '\t' && c != '\n' &&
+		    c != '\r' && c != '\f') {
 			*cp = c;
 			return 1;
 		}

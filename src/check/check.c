@@ -49,16 +49,19 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 {
 	const struct eng_family *f = r->ctx->fam;
 	struct pos at = rs->tests != NULL && rs->ntests > 0 ?
-	    rs->tests[0].pos : rs->engine_pos;
+	    rs->tests[0].pos :
+	    rs->engine_pos;
 	int k, n = 0, miss = 0;
 	char *ids = NULL;
 
 	for (k = 0; k < f->nrules; k++)
 		n += eng_rule_applies(r->ctx, k);
 	if (rs->ntests == 0) {
-		diag_add(d, SEV_WARNING, at, "no test games: %s%d %s of the %s "
-		    "engine %s exercised by a test game", n == 1 ? "" :
-		    "none of the ", n, plural(n, "rule", "rules"), f->name,
+		diag_add(d, SEV_WARNING, at,
+		    "no test games: %s%d %s of the %s "
+		    "engine %s exercised by a test game",
+		    n == 1 ? "" : "none of the ", n,
+		    plural(n, "rule", "rules"), f->name,
 		    plural(n, "is not", "is"));
 		return;
 	}
@@ -72,11 +75,13 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 		miss++;
 	}
 	if (miss > 0)
-		diag_add(d, SEV_WARNING, at, "%d of %d rule%s %s exercised by "
-		    "no test game: %s%s", miss, n, n == 1 ? "" : "s",
-		    miss == 1 ? "is" : "are", ids, all ||
-		    miss <= CHK_COVERAGE_NAMED ? "" :
-		    " (check -v lists each rule)");
+		diag_add(d, SEV_WARNING, at,
+		    "%d of %d rule%s %s exercised by "
+		    "no test game: %s%s",
+		    miss, n, n == 1 ? "" : "s", miss == 1 ? "is" : "are", ids,
+		    all || miss <= CHK_COVERAGE_NAMED ?
+		        "" :
+		        " (check -v lists each rule)");
 	free(ids);
 }
 
@@ -116,13 +121,15 @@ section_notes(const struct ruleset *rs, const struct eng_ctx *c,
 			continue;
 		for (seen = 0, j = 0; j < k; j++)
 			if (eng_rule_applies(c, j) &&
-			    strcmp(f->rules[j].section, f->rules[k].section) == 0)
+			    strcmp(f->rules[j].section, f->rules[k].section) ==
+			        0)
 				seen = 1;
 		if (!seen && !has_heading(rs->doc, f->rules[k].section))
-			diag_add(d, SEV_NOTE, rs->engine_pos, "the %s engine's "
+			diag_add(d, SEV_NOTE, rs->engine_pos,
+			    "the %s engine's "
 			    "rules such as %s are stated in a section '%s', "
-			    "which this ruleset does not have", f->name,
-			    f->rules[k].id, f->rules[k].section);
+			    "which this ruleset does not have",
+			    f->name, f->rules[k].id, f->rules[k].section);
 	}
 }
 
@@ -137,23 +144,26 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 
 	if (st->games == 0)
 		return;
-	if (st->games >= 100 && (st->first_player_wins * 10 <
-	    (st->wins[0] + st->wins[1]) * 4 || st->first_player_wins * 10 >
-	    (st->wins[0] + st->wins[1]) * 6))
-		diag_add(d, SEV_NOTE, at, "the side that moves first won %ld "
-		    "of %ld decided self-play games", st->first_player_wins,
-		    st->wins[0] + st->wins[1]);
+	if (st->games >= 100 &&
+	    (st->first_player_wins * 10 < (st->wins[0] + st->wins[1]) * 4 ||
+	        st->first_player_wins * 10 > (st->wins[0] + st->wins[1]) * 6))
+		diag_add(d, SEV_NOTE, at,
+		    "the side that moves first won %ld "
+		    "of %ld decided self-play games",
+		    st->first_player_wins, st->wins[0] + st->wins[1]);
 	if (st->timeouts * 2 > st->games)
-		diag_add(d, SEV_WARNING, at, "%ld of %ld self-play %s did "
-		    "not end before the turn limit (%d %s)", st->timeouts,
-		    st->games, plural(st->games, "game", "games"),
-		    r->ctx->turn_limit, plural(r->ctx->turn_limit, "turn",
-		    "turns"));
+		diag_add(d, SEV_WARNING, at,
+		    "%ld of %ld self-play %s did "
+		    "not end before the turn limit (%d %s)",
+		    st->timeouts, st->games,
+		    plural(st->games, "game", "games"), r->ctx->turn_limit,
+		    plural(r->ctx->turn_limit, "turn", "turns"));
 	for (s = 0; s < 2 && st->games >= 20; s++)
 		if (st->wins[s] == 0)
-			diag_add(d, SEV_WARNING, at, "%s never won a mirror "
-			    "match in %ld self-play games", s ? "red" : "blue",
-			    st->games);
+			diag_add(d, SEV_WARNING, at,
+			    "%s never won a mirror "
+			    "match in %ld self-play games",
+			    s ? "red" : "blue", st->games);
 }
 
 int
@@ -181,8 +191,8 @@ chk_run(const struct ruleset *rs, const struct chk_opts *o,
 		section_notes(rs, r->ctx, d);
 	}
 	if (o->games > 0)
-		eng_selfplay_progress(r->ctx, o->games, o->seed, o->jobs, &r->st,
-		    o->progress, o->parg);
+		eng_selfplay_progress(r->ctx, o->games, o->seed, o->jobs,
+		    &r->st, o->progress, o->parg);
 	if (r->ctx->fam->findings != NULL)
 		r->ctx->fam->findings(r->ctx, o->games > 0 ? &r->st : NULL, d);
 	selfplay_findings(rs, r, d);
@@ -228,8 +238,8 @@ chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
 	int k;
 
 	json_object_set_new(o, "ruleset", json_string(rs->name));
-	json_object_set_new(o, "engine", json_string(rs_engine_name(
-	    rs->engine)));
+	json_object_set_new(o, "engine",
+	    json_string(rs_engine_name(rs->engine)));
 	json_object_set_new(o, "games", json_integer(st->games));
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
 	w = json_object();
@@ -248,24 +258,28 @@ chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
 	json_object_set_new(t, "max", json_integer(st->turns_max));
 	json_object_set_new(o, "turns", t);
 	/* Balance: blue's share of the decided games (0.5 is even). */
-	json_object_set_new(o, "balance", real4(decided ? (double)st->wins[0] /
-	    (double)decided : 0.5));
-	json_object_set_new(o, "first_player_win_rate", real4(st->games ?
-	    (double)st->first_player_wins / n : 0));
+	json_object_set_new(o, "balance",
+	    real4(decided ? (double)st->wins[0] / (double)decided : 0.5));
+	json_object_set_new(o, "first_player_win_rate",
+	    real4(st->games ? (double)st->first_player_wins / n : 0));
 	gr = json_object();
 	json_object_set_new(gr, "games", json_integer(st->greedy_games));
 	json_object_set_new(gr, "greedy_wins", json_integer(st->greedy_wins));
-	json_object_set_new(gr, "win_rate", real4(st->greedy_games ?
-	    (double)st->greedy_wins / (double)st->greedy_games : 0));
+	json_object_set_new(gr, "win_rate",
+	    real4(st->greedy_games ?
+	            (double)st->greedy_wins / (double)st->greedy_games :
+	            0));
 	json_object_set_new(o, "greedy_vs_random", gr);
 	cov = json_object();
 	for (k = 0; k < r->ctx->fam->nrules; k++)
 		json_object_set_new(cov, r->ctx->fam->rules[k].id,
 		    json_integer((json_int_t)st->cov[k]));
 	json_object_set_new(o, "coverage", cov);
-	json_object_set_new(o, "games_per_second", json_integer(
-	    st->seconds > 0 ? (json_int_t)((st->games + st->greedy_games) /
-	    st->seconds) : 0));
+	json_object_set_new(o, "games_per_second",
+	    json_integer(st->seconds > 0 ?
+	            (json_int_t)((st->games + st->greedy_games) /
+	                st->seconds) :
+	            0));
 	return o;
 }
 
@@ -359,7 +373,7 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
 		const char *sn = rs->units[f->shooter].name,
-		    *tn = rs->units[f->target].name;
+		           *tn = rs->units[f->target].name;
 		json_t *e;
 		if (!name_ok(a, sn) || !name_ok(b, tn))
 			continue;
@@ -376,7 +390,7 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 	for (i = 0; i < od->nmelee; i++) {
 		const struct eng_odds_melee *m = &od->melee[i];
 		const char *an = rs->units[m->attacker].name,
-		    *dn = rs->units[m->defender].name;
+		           *dn = rs->units[m->defender].name;
 		json_t *e, *x;
 		if (!name_ok(a, an) || !name_ok(b, dn))
 			continue;
@@ -394,8 +408,8 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		    chk_q_real(m->defender_wins));
 		json_object_set_new(e, "both_destroyed",
 		    chk_q_real(m->both_destroyed));
-		json_object_set_new(e, "expected_rolls", m->resolves ?
-		    chk_q_real(m->expected_rolls) : json_null());
+		json_object_set_new(e, "expected_rolls",
+		    m->resolves ? chk_q_real(m->expected_rolls) : json_null());
 		json_object_set_new(e, "resolves", json_boolean(m->resolves));
 		x = json_object();
 		json_object_set_new(x, "attacker_wins",
@@ -404,8 +418,9 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		    chk_q_string(m->defender_wins));
 		json_object_set_new(x, "both_destroyed",
 		    chk_q_string(m->both_destroyed));
-		json_object_set_new(x, "expected_rolls", m->resolves ?
-		    chk_q_string(m->expected_rolls) : json_null());
+		json_object_set_new(x, "expected_rolls",
+		    m->resolves ? chk_q_string(m->expected_rolls) :
+		                  json_null());
 		json_object_set_new(e, "exact", x);
 		out->entry(e, out->arg);
 	}

@@ -12,22 +12,22 @@
 #include "../engine/engine.h"
 
 struct chk_opts {
-	long games;      /* self-play games (0: none) */
+	long games; /* self-play games (0: none) */
 	uint64_t seed;
 	int jobs;
-	int grid;        /* -1: the ruleset's; else enum rs_grid */
+	int grid; /* -1: the ruleset's; else enum rs_grid */
 	double cell_mm;
-	int tests;       /* play the test games */
-	int all_rules;   /* the coverage warning names every rule (-v) */
+	int tests;            /* play the test games */
+	int all_rules;        /* the coverage warning names every rule (-v) */
 	progress_fn progress; /* self-play progress, or NULL */
 	void *parg;
 };
 
 struct chk_result {
-	struct eng_ctx *ctx;     /* NULL: the ruleset is not played */
+	struct eng_ctx *ctx; /* NULL: the ruleset is not played */
 	int tests, tests_failed;
 	uint64_t test_cov[ENG_MAX_RULES];
-	struct eng_stats st;     /* valid when opts.games > 0 */
+	struct eng_stats st; /* valid when opts.games > 0 */
 	long games;
 	uint64_t seed;
 	int jobs;

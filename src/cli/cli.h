@@ -11,8 +11,18 @@
 #include "../ruleset/ruleset.h"
 
 /* The codes of options spelled only long (getopt_long's val). */
-enum { OPT_POINTS = 256, OPT_BALANCED, OPT_BLEED, OPT_CARD, OPT_CELL,
-	OPT_BASE, OPT_COUNT, OPT_TRAY, OPT_DUMP, OPT_PAPER_LONG };
+enum {
+	OPT_POINTS = 256,
+	OPT_BALANCED,
+	OPT_BLEED,
+	OPT_CARD,
+	OPT_CELL,
+	OPT_BASE,
+	OPT_COUNT,
+	OPT_TRAY,
+	OPT_DUMP,
+	OPT_PAPER_LONG
+};
 
 /* Exit statuses (DESIGN.md): clean, errors found, bad usage. */
 #define EXIT_CLEAN 0
@@ -45,8 +55,7 @@ const struct command *command_find(const char *);
  * written, -1 on failure (reported on stderr), 1 when the product is not
  * made in this version.
  */
-typedef int (*product_fn)(const struct ruleset *, const char *path,
-    int quiet);
+typedef int (*product_fn)(const struct ruleset *, const char *path, int quiet);
 
 /* What a product needs or uses (struct product). */
 #define PRODUCT_RULESET 0x01  /* a ruleset read without errors */
@@ -57,7 +66,7 @@ typedef int (*product_fn)(const struct ruleset *, const char *path,
 
 struct product {
 	const struct command *cmd; /* its name, options and help */
-	const char *summary;	   /* one line of --help, <= 60 columns */
+	const char *summary;       /* one line of --help, <= 60 columns */
 	/* What build names its files, NULL after the last: the entry point
 	 * is given files[0] and writes the others beside it. */
 	const char *files[PRODUCT_MAX_FILES];
@@ -69,8 +78,8 @@ struct product {
 /* The products in the order build makes them; the last has cmd NULL. */
 /* Declare product NAME's command and entry point (products.c, and
  * cmd_NAME.c before it defines them). */
-#define PRODUCT_OF(name) \
-	extern const struct command name##_command; \
+#define PRODUCT_OF(name)                                                      \
+	extern const struct command name##_command;                           \
 	int product_##name(const struct ruleset *, const char *, int)
 
 extern const struct product products[];
@@ -99,8 +108,7 @@ void progress_callback(void *arg, unsigned long done, unsigned long total);
  * or -1 when the ruleset's engine is not played (set left empty).
  */
 struct rnd_odds_set;
-int cli_odds_panels(const struct ruleset *, int cards,
-    struct rnd_odds_set *);
+int cli_odds_panels(const struct ruleset *, int cards, struct rnd_odds_set *);
 
 /*
  * The sheet products (reference: cards 0; unit cards: cards 1): write
@@ -172,8 +180,8 @@ int cli_count_opt(const char *cmd, const char *opt, const char *arg,
 /* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
  * usage error printed (cmd_play.c). */
 struct chk_opts;
-int cli_selfplay_opt(const char *cmd, int ch, const char *arg,
-    long min_games, struct chk_opts *);
+int cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
+    struct chk_opts *);
 /* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario
  * file; ruleset NULL takes the file's `ruleset:`. Returns an exit
  * status. */
@@ -189,6 +197,5 @@ struct chk_result;
 int cli_report_write(const struct ruleset *, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
     struct diags *out);
-
 
 #endif

@@ -84,8 +84,7 @@ cmd_bases(int argc, char **argv)
 	rnd_bases_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -101,15 +100,18 @@ cmd_bases(int argc, char **argv)
 			break;
 		case 'n':
 			if (parse_int(optarg, 1, 1000, &o.count) == -1)
-				return usage_error("bases", "--count wants a "
+				return usage_error("bases",
+				    "--count wants a "
 				    "whole number from 1 to 1000, not '%s'",
 				    optarg);
 			break;
 		case 't':
 			if (parse_int(optarg, 0, 20, &o.tray) == -1 ||
 			    o.tray == 1)
-				return usage_error("bases", "--tray wants 0 "
-				    "(none) or 2 to 20 bases, not '%s'", optarg);
+				return usage_error("bases",
+				    "--tray wants 0 "
+				    "(none) or 2 to 20 bases, not '%s'",
+				    optarg);
 			break;
 		case 'g':
 			o.guides = 1;
@@ -135,8 +137,8 @@ cmd_bases(int argc, char **argv)
 			command_help(command_find("bases"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("bases", "option '%s' needs a value",
-			    argv[optind - 1]);
+			return usage_error("bases",
+			    "option '%s' needs a value", argv[optind - 1]);
 		default:
 			return usage_error("bases", "unknown option '%s'",
 			    argv[optind - 1]);
@@ -157,7 +159,8 @@ cmd_bases(int argc, char **argv)
 	}
 	if (CLI_IS_STDOUT(out) && o.dump != NULL) {
 		rs_free(rs);
-		return usage_error("bases", "--dump prints to standard output: "
+		return usage_error("bases",
+		    "--dump prints to standard output: "
 		    "-o - cannot be used with it");
 	}
 	if ((path = cli_out_begin(out, "pdf")) == NULL) {
@@ -168,14 +171,17 @@ cmd_bases(int argc, char **argv)
 	if (cli_out_end(out, path, rc == EXIT_CLEAN) != 0)
 		rc = EXIT_ERRORS;
 	/* --dump's lines are the output: nothing else on stdout. */
-	if (rc == EXIT_CLEAN && !quiet && o.dump == NULL && !CLI_IS_STDOUT(out))
+	if (rc == EXIT_CLEAN && !quiet && o.dump == NULL &&
+	    !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, out);
 	rs_free(rs);
 	return rc;
 }
 
 const struct command bases_command = {
-	"bases", cmd_bases, "bases [options] RULESET -o FILE.pdf",
+	"bases",
+	cmd_bases,
+	"bases [options] RULESET -o FILE.pdf",
 	"Base templates, range rulers and status markers at true scale.\n"
 	"\n"
 	"For each unit type, as many bases as both sides of the ruleset's\n"

@@ -97,8 +97,8 @@ file_sha256(const char *path, char hex[65])
  * index.json cannot hold its own hash: it lists every other file.
  */
 static int
-write_index(const struct ruleset *rs, const char *dir,
-    const struct made *made, size_t nmade)
+write_index(const struct ruleset *rs, const char *dir, const struct made *made,
+    size_t nmade)
 {
 	json_t *root = json_object(), *files = json_array();
 	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
@@ -149,8 +149,12 @@ write_index(const struct ruleset *rs, const char *dir,
 static int
 play_test_games(const struct ruleset *rs)
 {
-	struct chk_opts o = { .games = 0, .seed = 1,
-	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts o = { .games = 0,
+		.seed = 1,
+		.jobs = 1,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 	struct chk_result r;
 	struct diags d = { 0 };
 	int rc;
@@ -205,11 +209,13 @@ stage_swap(const char *stage, const char *dir)
 		to = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
 			cli_error("%s: in the way of the output (not a "
-			    "regular file)", to);
+			          "regular file)",
+			    to);
 			rc = -1;
 		} else if (file_is_input(to) != NULL) {
 			cli_error("%s: is an input of this run; not "
-			    "writing over it", to);
+			          "writing over it",
+			    to);
 			rc = -1;
 		}
 		free(to);
@@ -281,8 +287,8 @@ build_product(const struct product *p, const struct ruleset *rs,
 		free(path);
 		if (r == -1) {
 			cli_error("%s: %s did not write %s (its row in "
-			    "products.c names it)", rs->path, p->cmd->name,
-			    p->files[i]);
+			          "products.c names it)",
+			    rs->path, p->cmd->name, p->files[i]);
 			return -1;
 		}
 		made[*nmade].file = p->files[i];
@@ -316,7 +322,8 @@ build_one(const char *file, const char *outdir, int quiet)
 	}
 	if (rs == NULL) {
 		cli_error("%s: not built (errors above); previous outputs "
-		    "kept", file);
+		          "kept",
+		    file);
 		return EXIT_ERRORS;
 	}
 	build_json_ruleset(rs);
@@ -355,7 +362,8 @@ build_one(const char *file, const char *outdir, int quiet)
 	free(stage);
 	if (rc != EXIT_CLEAN) {
 		cli_error("%s: not built (errors above); previous outputs "
-		    "kept", file);
+		          "kept",
+		    file);
 		free(made);
 		free(dir);
 		rs_free(rs);
@@ -400,8 +408,8 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		if (next < n && running < (size_t)jobs) {
 			if ((pid = fork()) == -1) {
 				/* No process to spare: build it here. */
-				if (build_one_json(files[next], outdir, quiet) !=
-				    EXIT_CLEAN)
+				if (build_one_json(files[next], outdir,
+				        quiet) != EXIT_CLEAN)
 					status = EXIT_ERRORS;
 				build_json_child(next);
 			} else if (pid == 0) {
@@ -452,15 +460,16 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 
 		if (slash != NULL)
 			*slash = '\0';
-		inotify_add_watch(fd, slash ? d : ".", IN_CLOSE_WRITE |
-		    IN_MOVED_TO | IN_CREATE);
+		inotify_add_watch(fd, slash ? d : ".",
+		    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
 		free(d);
 	}
-	inotify_add_watch(fd, "templates", IN_CLOSE_WRITE | IN_MOVED_TO |
-	    IN_CREATE);
+	inotify_add_watch(fd, "templates",
+	    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
 	build_all(files, n, outdir, quiet, jobs);
 	cli_error("build: watching %zu ruleset%s and "
-	    "templates/ (Ctrl-C stops)", n, n == 1 ? "" : "s");
+	          "templates/ (Ctrl-C stops)",
+	    n, n == 1 ? "" : "s");
 	for (;;) {
 		if ((len = read(fd, buf, sizeof(buf))) <= 0)
 			break;
@@ -468,8 +477,9 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		for (char *q = buf; q < buf + len;) {
 			const struct inotify_event *ev = (const void *)q;
 
-			if (ev->len > 0 && (strstr(ev->name, ".md") ||
-			    strstr(ev->name, ".yaml")) &&
+			if (ev->len > 0 &&
+			    (strstr(ev->name, ".md") ||
+			        strstr(ev->name, ".yaml")) &&
 			    strstr(ev->name, ".tmp") == NULL)
 				changed = 1;
 			q += sizeof(*ev) + ev->len;
@@ -521,7 +531,8 @@ rulesets_only(char **files, size_t n, int quiet)
 			files[k++] = files[i];
 		else if (!quiet)
 			cli_error("note: %s: not a ruleset (no front matter): "
-			    "left out of the build", files[i]);
+			          "left out of the build",
+			    files[i]);
 	return k;
 }
 
@@ -543,7 +554,8 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 		dir = data_dir();
 		pat = xasprintf("%s/rulesets/*.md", dir);
 		if (glob(pat, 0, NULL, &g) != 0) {
-			cli_error("build: no ruleset given, and "
+			cli_error(
+			    "build: no ruleset given, and "
 			    "no bundled rulesets in ./rulesets or %s/rulesets",
 			    dir);
 			free(pat);
@@ -555,13 +567,14 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 	for (i = 0; i < g.gl_pathc; i++) {
 		const char *base = strrchr(g.gl_pathv[i], '/');
 
-		if (strcmp(base ? base + 1 : g.gl_pathv[i], "FORMAT.md") != 0 &&
+		if (strcmp(base ? base + 1 : g.gl_pathv[i], "FORMAT.md") !=
+		        0 &&
 		    has_front_matter(g.gl_pathv[i]))
 			files[n++] = g.gl_pathv[i];
 	}
-	status = n == 0 ? EXIT_USAGE : watch ?
-	    build_watch(files, n, outdir, quiet, jobs) :
-	    build_all(files, n, outdir, quiet, jobs);
+	status = n == 0 ? EXIT_USAGE :
+	    watch       ? build_watch(files, n, outdir, quiet, jobs) :
+	                  build_all(files, n, outdir, quiet, jobs);
 	free(files);
 	globfree(&g);
 	free(pat);
@@ -599,8 +612,10 @@ cmd_build(int argc, char **argv)
 		case 'j':
 			v = strtol(optarg, &end, 10);
 			if (*optarg == '\0' || *end != '\0' || v < 1 || v > 64)
-				return usage_error("build", "--jobs takes a "
-				    "number from 1 to 64, not '%s'", optarg);
+				return usage_error("build",
+				    "--jobs takes a "
+				    "number from 1 to 64, not '%s'",
+				    optarg);
 			jobs = (int)v;
 			break;
 		case 'w':
@@ -620,15 +635,16 @@ cmd_build(int argc, char **argv)
 			command_help(command_find("build"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("build", "option '%s' needs a value",
-			    argv[optind - 1]);
+			return usage_error("build",
+			    "option '%s' needs a value", argv[optind - 1]);
 		default:
 			return usage_error("build", "unknown option '%s'",
 			    argv[optind - 1]);
 		}
 	}
 	if (json && watch)
-		return usage_error("build", "--json prints once, at the end: "
+		return usage_error("build",
+		    "--json prints once, at the end: "
 		    "not with --watch");
 	if (json)
 		return build_json_main(argc, argv, outdir, quiet, jobs, &js);
@@ -645,7 +661,9 @@ cmd_build(int argc, char **argv)
 }
 
 const struct command build_command = {
-	"build", cmd_build, "build [options] [RULESET...]",
+	"build",
+	cmd_build,
+	"build [options] [RULESET...]",
 	"Check each ruleset and write everything made from it into DIR/NAME/\n"
 	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
 	"its previous outputs; the others still build. Without RULESET,\n"
@@ -670,8 +688,8 @@ const struct command build_command = {
 
 /* ---- --json ---- */
 
-static json_t *build_el;       /* the element of the ruleset at hand */
-static char *build_json_tmp;   /* where forked builds leave theirs */
+static json_t *build_el;     /* the element of the ruleset at hand */
+static char *build_json_tmp; /* where forked builds leave theirs */
 
 /* Build one ruleset; with --json, into an element of its own. */
 static int
@@ -683,8 +701,8 @@ build_one_json(const char *file, const char *outdir, int quiet)
 		return build_one(file, outdir, quiet);
 	build_el = cli_json_element(file);
 	rc = build_one(file, outdir, quiet);
-	json_object_set_new(build_el, "status", json_string(rc == EXIT_CLEAN ?
-	    "built" : "not built"));
+	json_object_set_new(build_el, "status",
+	    json_string(rc == EXIT_CLEAN ? "built" : "not built"));
 	/* Not built: nothing written, the previous outputs kept. */
 	if (json_object_get(build_el, "files") == NULL)
 		json_object_set_new(build_el, "files", json_array());
@@ -712,8 +730,8 @@ build_json_files(const char *dir, const struct made *made, size_t n)
 		return;
 	a = json_array();
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, json_sprintf("%s/%s", dir,
-		    made[i].file));
+		json_array_append_new(a,
+		    json_sprintf("%s/%s", dir, made[i].file));
 	json_object_set_new(build_el, "dir", json_string(dir));
 	json_object_set_new(build_el, "files", a);
 }
@@ -750,7 +768,8 @@ build_json_gather(char **files, size_t n)
 		path = xasprintf("%s/%zu.json", build_json_tmp, i);
 		if ((o = json_load_file(path, 0, NULL)) == NULL) {
 			/* A process that died: its element says so. */
-			diags_capture_add(SEV_ERROR, "its build process ended "
+			diags_capture_add(SEV_ERROR,
+			    "its build process ended "
 			    "without a result");
 			o = cli_json_element(files[i]);
 			json_object_set_new(o, "status",
@@ -767,20 +786,21 @@ build_json_gather(char **files, size_t n)
 
 /* build --json: as build, the JSON alone on standard output. */
 static int
-build_json_main(int argc, char **argv, const char *outdir, int quiet,
-    int jobs, struct cli_json *js)
+build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
+    struct cli_json *js)
 {
 	const char *tmp = getenv("TMPDIR");
 	size_t n = 0;
 	int status;
 
-	if (optind < argc && (n = rulesets_only(argv + optind,
-	    (size_t)(argc - optind), quiet)) == 0) {
+	if (optind < argc &&
+	    (n = rulesets_only(argv + optind, (size_t)(argc - optind),
+	         quiet)) == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}
-	build_json_tmp = xasprintf("%s/sandtable-XXXXXX", tmp != NULL &&
-	    *tmp ? tmp : "/tmp");
+	build_json_tmp = xasprintf("%s/sandtable-XXXXXX",
+	    tmp != NULL && *tmp ? tmp : "/tmp");
 	/* Without a place for the elements, no process of its own. */
 	if (mkdtemp(build_json_tmp) == NULL) {
 		free(build_json_tmp);
@@ -789,8 +809,9 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet,
 	}
 	cli_json_begin(js);
 	build_js = js;
-	status = optind < argc ? build_all(argv + optind, n, outdir, quiet,
-	    jobs) : build_bundled(outdir, quiet, jobs, 0);
+	status = optind < argc ?
+	    build_all(argv + optind, n, outdir, quiet, jobs) :
+	    build_bundled(outdir, quiet, jobs, 0);
 	build_js = NULL;
 	if (cli_json_end(js) != 0)
 		status = EXIT_ERRORS;

@@ -65,16 +65,16 @@ cmd_cards(int argc, char **argv)
 	rnd_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) !=
-	    -1) {
+	while (
+	    (ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
 			break;
 		case 'p':
 			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
-				return usage_error("cards", "--paper %s: %s", optarg,
-				    why);
+				return usage_error("cards", "--paper %s: %s",
+				    optarg, why);
 			o.paper = optarg;
 			break;
 		case 't':
@@ -82,7 +82,8 @@ cmd_cards(int argc, char **argv)
 			break;
 		case 'c':
 			if (card_ok(optarg) == -1)
-				return usage_error("cards", "--card %s: use poker, "
+				return usage_error("cards",
+				    "--card %s: use poker, "
 				    "bridge, tarot, mini, index or WxH with units",
 				    optarg);
 			o.card = optarg;
@@ -90,16 +91,21 @@ cmd_cards(int argc, char **argv)
 		case 'b':
 		case 'L':
 		case 'O':
-			len = ch == 'b' ? &o.bleed_mm : ch == 'L' ?
-			    &o.crop_len_mm : &o.crop_off_mm;
+			len = ch == 'b' ? &o.bleed_mm :
+			    ch == 'L'   ? &o.crop_len_mm :
+			                  &o.crop_off_mm;
 			if (len_opt(optarg, len) == -1)
-				return usage_error("cards", "%s '%s': not a "
+				return usage_error("cards",
+				    "%s '%s': not a "
 				    "length with a unit (3mm, 0.125in, 1/8in, "
-				    "none)", argv[optind - 1], optarg);
+				    "none)",
+				    argv[optind - 1], optarg);
 			/* The bleed's limit, blamed on the option. */
 			if (ch == 'b' && *len > 10)
-				return usage_error("cards", "--bleed %s: from "
-				    "0 to 10 mm", optarg);
+				return usage_error("cards",
+				    "--bleed %s: from "
+				    "0 to 10 mm",
+				    optarg);
 			break;
 		case 'B':
 			o.backs = 1;
@@ -116,8 +122,8 @@ cmd_cards(int argc, char **argv)
 			command_help(command_find("cards"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("cards", "option '%s' needs a value",
-			    argv[optind - 1]);
+			return usage_error("cards",
+			    "option '%s' needs a value", argv[optind - 1]);
 		default:
 			return usage_error("cards", "unknown option '%s'",
 			    argv[optind - 1]);
@@ -127,7 +133,9 @@ cmd_cards(int argc, char **argv)
 }
 
 const struct command cards_command = {
-	"cards", cmd_cards, "cards [options] RULESET -o FILE.pdf",
+	"cards",
+	cmd_cards,
+	"cards [options] RULESET -o FILE.pdf",
 	"One card per unit type (name, class, stats, weapons with ranges,\n"
 	"traits), laid out n-up on the sheet with crop marks: 9 poker cards\n"
 	"on A4 or Letter. The PDF asks to be printed at 100%.\n"

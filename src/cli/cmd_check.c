@@ -28,9 +28,9 @@ report(const char *path, const struct chk_result *r, int verbose)
 			cov_play += st->cov[k] > 0;
 		}
 	printf("%s: %d test %s played, %d failed; %d of %d %s exercised by "
-	    "test games\n", path, r->tests, plural(r->tests, "game", "games"),
-	    r->tests_failed, cov_tests, nrules, plural(nrules, "rule",
-	    "rules"));
+	       "test games\n",
+	    path, r->tests, plural(r->tests, "game", "games"), r->tests_failed,
+	    cov_tests, nrules, plural(nrules, "rule", "rules"));
 	if (verbose) {
 		printf("  %-28s %-16s %10s %12s\n", "rule", "section",
 		    "test games", "self-play");
@@ -46,13 +46,14 @@ report(const char *path, const struct chk_result *r, int verbose)
 	}
 	if (r->games <= 0)
 		return;
-	fmt_double(mean, sizeof(mean), st->games ? (double)st->turns_sum /
-	    (double)st->games : 0, 2);
-	printf("%s: %ld self-play %s: blue %ld, red %ld, draws %ld, turn "
+	fmt_double(mean, sizeof(mean),
+	    st->games ? (double)st->turns_sum / (double)st->games : 0, 2);
+	printf(
+	    "%s: %ld self-play %s: blue %ld, red %ld, draws %ld, turn "
 	    "limit %ld, first player %ld; turns mean %s, max %ld; greedy beat "
-	    "random %ld of %ld; %d of %d %s exercised\n", path, st->games,
-	    plural(st->games, "game", "games"), st->wins[0], st->wins[1],
-	    st->draws, st->timeouts, st->first_player_wins, mean,
+	    "random %ld of %ld; %d of %d %s exercised\n",
+	    path, st->games, plural(st->games, "game", "games"), st->wins[0],
+	    st->wins[1], st->draws, st->timeouts, st->first_player_wins, mean,
 	    st->turns_max, st->greedy_wins, st->greedy_games, cov_play, nrules,
 	    plural(nrules, "rule", "rules"));
 }
@@ -84,8 +85,12 @@ cmd_check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts o = { .games = 1000, .seed = 1,
-	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts o = { .games = 1000,
+		.seed = 1,
+		.jobs = 1,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
 	int json = 0, rc;
 	const char *grid = NULL, *report_pdf = NULL;
@@ -94,8 +99,8 @@ cmd_check(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "qvn:s:j:g:h", opts, NULL)) !=
-	    -1) {
+	while (
+	    (ch = getopt_long(argc, argv, "qvn:s:j:g:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'q':
 			quiet = 1;
@@ -131,9 +136,10 @@ cmd_check(int argc, char **argv)
 		return usage_error("check", "no ruleset given");
 	if (report_pdf != NULL && optind + 1 < argc)
 		return usage_error("check", "--report takes one ruleset");
-	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &o.grid,
-	    &o.cell_mm) != 0)
-		return usage_error("check", "--grid is none, square 3in or "
+	if (grid != NULL &&
+	    chk_grid_parse(grid, LEN_IN, &o.grid, &o.cell_mm) != 0)
+		return usage_error("check",
+		    "--grid is none, square 3in or "
 		    "hex 30mm");
 	if (json)
 		cli_json_begin(&js);
@@ -171,13 +177,16 @@ cmd_check(int argc, char **argv)
 			printf("%s: %s, %zu %s, %zu %s, %zu test %s read\n",
 			    rs->path, rs_engine_name(rs->engine), rs->nunits,
 			    plural((long long)rs->nunits, "unit", "units"),
-			    rs->nweapons, plural((long long)rs->nweapons,
-			    "weapon", "weapons"), rs->ntests,
+			    rs->nweapons,
+			    plural((long long)rs->nweapons, "weapon",
+			        "weapons"),
+			    rs->ntests,
 			    plural((long long)rs->ntests, "game", "games"));
 		{
 			struct progress bar;
 
-			progress_begin(&bar, "self-play", (unsigned long)o.games);
+			progress_begin(&bar, "self-play",
+			    (unsigned long)o.games);
 			bar.on = bar.on && !quiet;
 			o.progress = progress_callback;
 			o.parg = &bar;
@@ -196,7 +205,7 @@ cmd_check(int argc, char **argv)
 			struct diags out = { 0 };
 
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
-			    &out) != 0) {
+			        &out) != 0) {
 				status = EXIT_ERRORS;
 				if (json)
 					js.failed = 1;
@@ -209,7 +218,8 @@ cmd_check(int argc, char **argv)
 		else if (rc == 1 && json) {
 			json_t *jo = json_object();
 
-			json_object_set_new(jo, "ruleset", json_string(rs->name));
+			json_object_set_new(jo, "ruleset",
+			    json_string(rs->name));
 			json_object_set_new(jo, "engine",
 			    json_string(rs_engine_name(rs->engine)));
 			json_object_set_new(jo, "played", json_false());
@@ -228,12 +238,15 @@ cmd_check(int argc, char **argv)
 			report(rs->path, &r, verbose);
 		else if (rc == 1 && !quiet)
 			printf("%s: %s: nothing played; warnings %zu, notes "
-			    "%zu\n", rs->path, eng_show_of(rs)->unplayed != NULL ?
-			    eng_show_of(rs)->unplayed : "print only (no engine)",
+			       "%zu\n",
+			    rs->path,
+			    eng_show_of(rs)->unplayed != NULL ?
+			        eng_show_of(rs)->unplayed :
+			        "print only (no engine)",
 			    diags_count(&read, SEV_WARNING) +
-			    diags_count(&d, SEV_WARNING),
+			        diags_count(&d, SEV_WARNING),
 			    diags_count(&read, SEV_NOTE) +
-			    diags_count(&d, SEV_NOTE));
+			        diags_count(&d, SEV_NOTE));
 		chk_result_free(&r);
 		diags_free(&d);
 		diags_free(&read);
@@ -245,7 +258,9 @@ cmd_check(int argc, char **argv)
 }
 
 const struct command check_command = {
-	"check", cmd_check, "check [options] RULESET...",
+	"check",
+	cmd_check,
+	"check [options] RULESET...",
 	"Read each ruleset, check it and play it: its test games, then\n"
 	"self-play of its default battle, then the findings (melees that\n"
 	"never end, units nothing can destroy, …) and the rules no test game\n"

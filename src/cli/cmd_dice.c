@@ -103,12 +103,12 @@ print_json(const char *expr, const struct dx_dist *d)
 	for (v = d->lo; v <= d->hi; v++) {
 		e = json_object();
 		json_object_set_new(e, "value", json_integer(v));
-		json_object_set_new(e, "p", json_string(s = qstr(d->p[v -
-		    d->lo])));
+		json_object_set_new(e, "p",
+		    json_string(s = qstr(d->p[v - d->lo])));
 		free(s);
 		json_object_set_new(e, "p_real", json_real(d->pd[v - d->lo]));
-		json_object_set_new(e, "at_least", json_string(s =
-		    qstr(at[v - d->lo])));
+		json_object_set_new(e, "at_least",
+		    json_string(s = qstr(at[v - d->lo])));
 		free(s);
 		json_array_append_new(a, e);
 	}
@@ -199,7 +199,9 @@ cmd_dice(int argc, char **argv)
 }
 
 const struct command dice_command = {
-	"dice", cmd_dice, "dice EXPR [--json]",
+	"dice",
+	cmd_dice,
+	"dice EXPR [--json]",
 	"The exact distribution of a dice expression: for each result, its\n"
 	"probability as a fraction and a percentage and the chance of at\n"
 	"least that result; then the mean. EXPR is, for example, 2d6, d6+2,\n"

@@ -43,8 +43,8 @@ job_free(struct map_job *j)
 static int
 bad(const char *opt, const char *val, const char *what, const char *why)
 {
-	cli_error("map: %s %s: %s%s%s", opt, val,
-	    what ? what : "", what ? ": " : "", why);
+	cli_error("map: %s %s: %s%s%s", opt, val, what ? what : "",
+	    what ? ": " : "", why);
 	return EXIT_ERRORS;
 }
 
@@ -54,22 +54,21 @@ static int
 bad_grid(const struct ruleset *rs, const struct map_req *q, const char *why)
 {
 	if (q->cell != NULL && q->table != NULL)
-		cli_error("map: --cell %s --table %s: %s",
-		    q->cell, q->table, why);
+		cli_error("map: --cell %s --table %s: %s", q->cell, q->table,
+		    why);
 	else if (q->cell != NULL || q->table != NULL)
-		return bad(q->cell ? "--cell" : "--table", q->cell ? q->cell :
-		    q->table, NULL, why);
+		return bad(q->cell ? "--cell" : "--table",
+		    q->cell ? q->cell : q->table, NULL, why);
 	else
-		cli_error("%s: error: %s", rs ? rs->path :
-		    "map", why);
+		cli_error("%s: error: %s", rs ? rs->path : "map", why);
 	return EXIT_ERRORS;
 }
 
 /* The cell size: --cell, the cell of --grid, the ruleset's grid, twice
  * its base, or 3in. */
 static int
-pick_cell(const struct ruleset *rs, const struct map_req *q,
-    enum rs_grid kind, double grid_cell, double *cell)
+pick_cell(const struct ruleset *rs, const struct map_req *q, enum rs_grid kind,
+    double grid_cell, double *cell)
 {
 	const char *why;
 	enum unit_of_length m = rs ? rs->measure : LEN_IN;
@@ -77,8 +76,8 @@ pick_cell(const struct ruleset *rs, const struct map_req *q,
 	if (q->cell == NULL && grid_cell > 0)
 		*cell = grid_cell;
 	else if (q->cell != NULL) {
-		if (len_parse(q->cell, m == LEN_NONE ? LEN_MM : m, cell, &why)
-		    == -1)
+		if (len_parse(q->cell, m == LEN_NONE ? LEN_MM : m, cell,
+		        &why) == -1)
 			return bad("--cell", q->cell, "bad cell size", why);
 	} else if (rs != NULL && rs->cell_mm > 0)
 		*cell = rs->cell_mm;
@@ -116,10 +115,12 @@ pick_table(const struct ruleset *rs, const struct map_req *q,
 		} else
 			grid_extent(kind, cell, cols, rows, &w, &h);
 		if (!(cell > 0))
-			return bad_grid(rs, q, "the cell size must be greater "
+			return bad_grid(rs, q,
+			    "the cell size must be greater "
 			    "than zero");
-	} else if (q->table != NULL && len_parse_pair(q->table,
-	    rs ? rs->measure : LEN_NONE, &w, &h, &why) == -1)
+	} else if (q->table != NULL &&
+	    len_parse_pair(q->table, rs ? rs->measure : LEN_NONE, &w, &h,
+	        &why) == -1)
 		return bad("--table", q->table, "bad table size", why);
 	if (grid_init(g, kind, cell, w, h, &why) == -1)
 		return bad_grid(rs, q, why);
@@ -168,8 +169,10 @@ describe(const struct grid *g, enum unit_of_length u)
 	if (g->kind == RS_GRID_NONE)
 		return xasprintf("%s \xc3\x97 %s table, no grid", w, h);
 	return xasprintf("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
-	    "%s table", kinds[g->kind], c, g->kind == RS_GRID_SQUARE ? "" :
-	    " across the flats", g->cols, g->rows, w, h);
+	                 "%s table",
+	    kinds[g->kind], c,
+	    g->kind == RS_GRID_SQUARE ? "" : " across the flats", g->cols,
+	    g->rows, w, h);
 }
 
 /* The label format and the options that are not sizes. */
@@ -214,13 +217,13 @@ pick_output(const struct ruleset *rs, const struct map_req *q,
 	char *end;
 
 	o->overlap = RND_TILE_OVERLAP;
-	if (q->overlap != NULL && (len_parse(q->overlap, LEN_MM, &o->overlap,
-	    &why) == -1))
+	if (q->overlap != NULL &&
+	    (len_parse(q->overlap, LEN_MM, &o->overlap, &why) == -1))
 		return bad("--overlap", q->overlap, NULL, why);
 	if (q->paper != NULL && strcasecmp(q->paper, "none") == 0)
 		o->paper_w = o->paper_h = 0;
 	else if (rnd_paper_choose(q->paper, rs, &o->paper_w, &o->paper_h,
-	    &from, &why) == -1)
+	             &from, &why) == -1)
 		return bad(from, q->paper ? q->paper : rs->paper, NULL, why);
 	o->px_per_cell = 100;
 	if (q->ppc != NULL) {
@@ -237,15 +240,14 @@ pick_output(const struct ruleset *rs, const struct map_req *q,
  * be tiled is blamed on its option; other reasons are the renderer's to
  * report. Returns 0 or EXIT_ERRORS. */
 static int
-check_tiles(const struct map_req *q, const struct rnd_map_opts *o,
-    int raster)
+check_tiles(const struct map_req *q, const struct rnd_map_opts *o, int raster)
 {
 	struct rnd_map_tiling t;
 	const char *why;
 
-	if (raster || o->paper_w <= 0 || rnd_map_tiling(o->grid->table_w,
-	    o->grid->table_h, o->paper_w, o->paper_h, o->overlap, &t,
-	    &why) == 0)
+	if (raster || o->paper_w <= 0 ||
+	    rnd_map_tiling(o->grid->table_w, o->grid->table_h, o->paper_w,
+	        o->paper_h, o->overlap, &t, &why) == 0)
 		return 0;
 	if (q->overlap != NULL && strstr(why, "overlap") != NULL)
 		return bad("--overlap", q->overlap, NULL, why);
@@ -256,19 +258,20 @@ check_tiles(const struct map_req *q, const struct rnd_map_opts *o,
 
 /* Work out the whole map from the ruleset (may be NULL) and request. */
 static int
-map_setup(const struct ruleset *rs, const struct map_req *q,
-    struct map_job *j)
+map_setup(const struct ruleset *rs, const struct map_req *q, struct map_job *j)
 {
 	enum rs_grid kind = rs ? rs->grid : RS_GRID_SQUARE;
 	double cell, grid_cell = 0;
 	const char *why;
 	size_t n = strlen(q->out);
-	int raster = n >= 4 && (strcasecmp(q->out + n - 4, ".png") == 0 ||
-	    strcasecmp(q->out + n - 4, ".svg") == 0);
+	int raster = n >= 4 &&
+	    (strcasecmp(q->out + n - 4, ".png") == 0 ||
+	        strcasecmp(q->out + n - 4, ".svg") == 0);
 
 	memset(j, 0, sizeof(*j));
-	if (q->grid != NULL && rs_grid_parse(q->grid, rs ? rs->measure :
-	    LEN_IN, &kind, &grid_cell, &why) == -1)
+	if (q->grid != NULL &&
+	    rs_grid_parse(q->grid, rs ? rs->measure : LEN_IN, &kind,
+	        &grid_cell, &why) == -1)
 		return bad("--grid", q->grid, NULL, why);
 	if (pick_cell(rs, q, kind, grid_cell, &cell) ||
 	    pick_table(rs, q, kind, cell, &j->grid))
@@ -276,8 +279,9 @@ map_setup(const struct ruleset *rs, const struct map_req *q,
 	j->o.grid = &j->grid;
 	/* Without a ruleset, describe in inches when the cell is a whole
 	 * quarter inch, else in millimetres. */
-	j->o.measure = rs ? rs->measure : fabs(cell / 6.35 -
-	    round(cell / 6.35)) < 1e-6 ? LEN_IN : LEN_MM;
+	j->o.measure = rs                                 ? rs->measure :
+	    fabs(cell / 6.35 - round(cell / 6.35)) < 1e-6 ? LEN_IN :
+	                                                    LEN_MM;
 	j->o.title = rs && rs->title ? rs->title : "Battle map";
 	j->desc = describe(&j->grid, j->o.measure);
 	j->o.grid_desc = j->desc;
@@ -299,7 +303,7 @@ write_terrain(const struct map_job *j, const char *path)
 
 	if (j->bf == NULL) {
 		cli_error("map: --write-terrain needs --seed "
-		    "or --scenario");
+		          "or --scenario");
 		return EXIT_ERRORS;
 	}
 	/* In the map's measure: the ruleset's, as scenario.yaml. */
@@ -330,9 +334,10 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 		kind = "\x89PNG";
 	else if (n > 4 && strcasecmp(q->out + n - 4, ".svg") == 0)
 		kind = "<?xml";
-	if (rc == 0 && (cli_output_check(q->out, kind) == -1 ||
-	    (q->write_terrain != NULL &&
-	    cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
+	if (rc == 0 &&
+	    (cli_output_check(q->out, kind) == -1 ||
+	        (q->write_terrain != NULL &&
+	            cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
 		rc = EXIT_ERRORS;
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
@@ -350,8 +355,19 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 static int
 cmd_map(int argc, char **argv)
 {
-	enum { O_HEX = 256, O_PAPER, O_OVERLAP, O_NOLABELS, O_ORIGIN, O_DOTS,
-		O_NOLINES, O_PPC, O_SCEN, O_NOSNAP, O_WRITE };
+	enum {
+		O_HEX = 256,
+		O_PAPER,
+		O_OVERLAP,
+		O_NOLABELS,
+		O_ORIGIN,
+		O_DOTS,
+		O_NOLINES,
+		O_PPC,
+		O_SCEN,
+		O_NOSNAP,
+		O_WRITE
+	};
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "grid", required_argument, NULL, 'g' },
@@ -382,31 +398,68 @@ cmd_map(int argc, char **argv)
 	memset(&q, 0, sizeof(q));
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:g:T:l:s:f:qvh", opts, NULL))
-	    != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:p:g:T:l:s:f:qvh", opts,
+	            NULL)) != -1) {
 		switch (ch) {
-		case 'o': q.out = optarg; break;
-		case 'g': q.grid = optarg; break;
-		case 'c': q.cell = optarg; break;
-		case O_HEX: q.hex_size = optarg; break;
+		case 'o':
+			q.out = optarg;
+			break;
+		case 'g':
+			q.grid = optarg;
+			break;
+		case 'c':
+			q.cell = optarg;
+			break;
+		case O_HEX:
+			q.hex_size = optarg;
+			break;
 		case 't':
-		case 'T': q.table = optarg; break;
+		case 'T':
+			q.table = optarg;
+			break;
 		case 'p':
-		case O_PAPER: q.paper = optarg; break;
-		case O_OVERLAP: q.overlap = optarg; break;
-		case 'l': q.labels = optarg; break;
-		case O_NOLABELS: q.no_labels = 1; break;
-		case O_ORIGIN: q.origin = optarg; break;
-		case O_DOTS: q.dots = 1; break;
-		case O_NOLINES: q.no_lines = 1; break;
-		case O_PPC: q.ppc = optarg; break;
+		case O_PAPER:
+			q.paper = optarg;
+			break;
+		case O_OVERLAP:
+			q.overlap = optarg;
+			break;
+		case 'l':
+			q.labels = optarg;
+			break;
+		case O_NOLABELS:
+			q.no_labels = 1;
+			break;
+		case O_ORIGIN:
+			q.origin = optarg;
+			break;
+		case O_DOTS:
+			q.dots = 1;
+			break;
+		case O_NOLINES:
+			q.no_lines = 1;
+			break;
+		case O_PPC:
+			q.ppc = optarg;
+			break;
 		case 'f':
-		case O_SCEN: q.scenario = optarg; break;
-		case 's': q.seed = optarg; break;
-		case O_NOSNAP: q.no_snap = 1; break;
-		case O_WRITE: q.write_terrain = optarg; break;
-		case 'q': q.quiet = 1; break;
-		case 'v': break;
+		case O_SCEN:
+			q.scenario = optarg;
+			break;
+		case 's':
+			q.seed = optarg;
+			break;
+		case O_NOSNAP:
+			q.no_snap = 1;
+			break;
+		case O_WRITE:
+			q.write_terrain = optarg;
+			break;
+		case 'q':
+			q.quiet = 1;
+			break;
+		case 'v':
+			break;
 		case 'h':
 			command_help(command_find("map"), stdout);
 			return EXIT_CLEAN;
@@ -419,7 +472,8 @@ cmd_map(int argc, char **argv)
 		}
 	}
 	if (q.out == NULL)
-		return usage_error("map", "no output file given (-o FILE.pdf, "
+		return usage_error("map",
+		    "no output file given (-o FILE.pdf, "
 		    ".png or .svg)");
 	if (argc - optind > 1)
 		return usage_error("map", "one ruleset at most");
@@ -446,7 +500,9 @@ cmd_map(int argc, char **argv)
 }
 
 const struct command map_command = {
-	"map", cmd_map, "map [RULESET] [options] -o FILE.pdf|.png|.svg",
+	"map",
+	cmd_map,
+	"map [RULESET] [options] -o FILE.pdf|.png|.svg",
 	"A battle map at true scale: a square or hex grid (or none) over the\n"
 	"table, with coordinates and terrain. PDF output is tiled over paper\n"
 	"with overlap, alignment marks and an assembly plan; PNG and SVG show\n"

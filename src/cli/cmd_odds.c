@@ -34,8 +34,8 @@ match(const char *filter, const char *name)
 
 /* The odds as two text tables. */
 static void
-print_text(const struct ruleset *rs, const struct eng_odds *o,
-    const char *a, const char *b)
+print_text(const struct ruleset *rs, const struct eng_odds *o, const char *a,
+    const char *b)
 {
 	char x[96], y[96], z[96], e[96];
 	size_t i;
@@ -53,7 +53,7 @@ print_text(const struct ruleset *rs, const struct eng_odds *o,
 		    rs->weapons[f->weapon].name, rs->units[f->target].name, x);
 	}
 	printf("\nMelee: draws rolled again until one result (attacker_wins: "
-	    "only the defender is removed)\n");
+	       "only the defender is removed)\n");
 	printf("  %-16s %-16s %-8s %-15s %-15s %-15s %s\n", "attacker",
 	    "defender", "where", "attacker_wins", "defender_wins",
 	    "both_destroyed", "rolls");
@@ -99,12 +99,12 @@ struct jw_kept {
 
 struct jw {
 	FILE *f;
-	char *b;                /* what is not yet written */
+	char *b; /* what is not yet written */
 	size_t n, cap;
-	int members;            /* top-level members written */
-	int base;               /* the object's own depth: 1, in the array */
-	long entries;           /* entries of the open table; -1: none */
-	struct jw_kept *kept;   /* open addressing by address */
+	int members;          /* top-level members written */
+	int base;             /* the object's own depth: 1, in the array */
+	long entries;         /* entries of the open table; -1: none */
+	struct jw_kept *kept; /* open addressing by address */
 	size_t nkept;
 };
 
@@ -165,13 +165,27 @@ jw_string(struct jw *w, const char *s)
 		jw_put(w, run, (size_t)(s - run));
 		run = s + 1;
 		switch (c) {
-		case '"': jw_put(w, "\\\"", 2); break;
-		case '\\': jw_put(w, "\\\\", 2); break;
-		case '\b': jw_put(w, "\\b", 2); break;
-		case '\f': jw_put(w, "\\f", 2); break;
-		case '\n': jw_put(w, "\\n", 2); break;
-		case '\r': jw_put(w, "\\r", 2); break;
-		case '\t': jw_put(w, "\\t", 2); break;
+		case '"':
+			jw_put(w, "\\\"", 2);
+			break;
+		case '\\':
+			jw_put(w, "\\\\", 2);
+			break;
+		case '\b':
+			jw_put(w, "\\b", 2);
+			break;
+		case '\f':
+			jw_put(w, "\\f", 2);
+			break;
+		case '\n':
+			jw_put(w, "\\n", 2);
+			break;
+		case '\r':
+			jw_put(w, "\\r", 2);
+			break;
+		case '\t':
+			jw_put(w, "\\t", 2);
+			break;
 		default:
 			memcpy(e, "\\u00", 4);
 			e[4] = hex[c >> 4];
@@ -247,7 +261,8 @@ static void
 jw_shared(struct jw *w, json_t *v, int depth)
 {
 	size_t h = (size_t)(((uintptr_t)v >> 4) * 2654435761u) &
-	    (JW_SLOTS - 1), len;
+	    (JW_SLOTS - 1),
+	       len;
 	struct jw_kept *k;
 	char *s;
 
@@ -296,7 +311,8 @@ jw_value(struct jw *w, json_t *v, int depth)
 			break;
 		}
 		jw_put(w, "{", 1);
-		json_object_foreach(v, key, x) {
+		json_object_foreach(v, key, x)
+		{
 			if (n++ > 0)
 				jw_put(w, ",", 1);
 			jw_indent(w, depth + 1);
@@ -313,7 +329,8 @@ jw_value(struct jw *w, json_t *v, int depth)
 			break;
 		}
 		jw_put(w, "[", 1);
-		json_array_foreach(v, i, x) {
+		json_array_foreach(v, i, x)
+		{
 			if (i > 0)
 				jw_put(w, ",", 1);
 			jw_indent(w, depth + 1);
@@ -488,7 +505,8 @@ cmd_odds(int argc, char **argv)
 	if (optind >= argc)
 		return usage_error("odds", "no ruleset given");
 	if (argc - optind > 3)
-		return usage_error("odds", "one ruleset and at most two units");
+		return usage_error("odds",
+		    "one ruleset and at most two units");
 	if (json)
 		cli_json_begin(&js);
 	c = NULL;
@@ -501,10 +519,10 @@ cmd_odds(int argc, char **argv)
 		ua = argv[optind + 1];
 	if (optind + 2 < argc)
 		ub = argv[optind + 2];
-	if ((ua && rs_unit_find(rs, ua) < 0) || (ub && rs_unit_find(rs, ub) <
-	    0)) {
-		cli_error("odds: %s: no unit '%s'",
-		    argv[optind], ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
+	if ((ua && rs_unit_find(rs, ua) < 0) ||
+	    (ub && rs_unit_find(rs, ub) < 0)) {
+		cli_error("odds: %s: no unit '%s'", argv[optind],
+		    ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
 		status = EXIT_ERRORS;
 		goto out;
 	}
@@ -513,7 +531,7 @@ cmd_odds(int argc, char **argv)
 	if (c == NULL) {
 		diags_print(&d, stderr);
 		status = diags_worst(&d) >= SEV_ERROR ? EXIT_ERRORS :
-		    EXIT_CLEAN;
+		                                        EXIT_CLEAN;
 		goto out;
 	}
 	show = c->fam->show;
@@ -555,7 +573,9 @@ out:
 }
 
 const struct command odds_command = {
-	"odds", cmd_odds, "odds RULESET [--json] [UNIT [UNIT]] | odds --dice EXPR [--json]",
+	"odds",
+	cmd_odds,
+	"odds RULESET [--json] [UNIT [UNIT]] | odds --dice EXPR [--json]",
 	"Exact odds of every fire and melee matchup, as fractions.\n"
 	"Fire: the chance that one shot of each shooter's weapon destroys\n"
 	"each target (0 when the weapon cannot harm its class). Melee: for\n"

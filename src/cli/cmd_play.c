@@ -31,8 +31,8 @@ cli_parse_count(const char *s, long long lo, long long hi, long long *v)
  * error was printed.
  */
 int
-cli_count_opt(const char *cmd, const char *opt, const char *arg,
-    long long lo, long long hi, long long *v)
+cli_count_opt(const char *cmd, const char *opt, const char *arg, long long lo,
+    long long hi, long long *v)
 {
 	if (cli_parse_count(arg, lo, hi, v) == 0)
 		return 0;
@@ -50,13 +50,13 @@ cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
 	switch (ch) {
 	case 'n':
 		if (cli_count_opt(cmd, "--games", arg, min_games, 100000000,
-		    &v) == -1)
+		        &v) == -1)
 			return -1;
 		o->games = (long)v;
 		return 0;
 	case 's':
 		if (cli_count_opt(cmd, "--seed", arg, 0, (long long)1 << 53,
-		    &v) == -1)
+		        &v) == -1)
 			return -1;
 		o->seed = (uint64_t)v;
 		return 0;
@@ -78,26 +78,30 @@ print_stats(const struct ruleset *rs, const struct chk_result *r)
 	json_t *j = chk_stats_json(rs, r), *t = json_object_get(j, "turns");
 	char mean[32], sd[32], bal[32], gr[32];
 
-	fmt_double(mean, sizeof(mean), json_real_value(json_object_get(t,
-	    "mean")), 2);
+	fmt_double(mean, sizeof(mean),
+	    json_real_value(json_object_get(t, "mean")), 2);
 	fmt_double(sd, sizeof(sd), json_real_value(json_object_get(t, "sd")),
 	    2);
-	fmt_double(bal, sizeof(bal), json_real_value(json_object_get(j,
-	    "balance")), 3);
-	fmt_double(gr, sizeof(gr), json_real_value(json_object_get(
-	    json_object_get(j, "greedy_vs_random"), "win_rate")), 3);
+	fmt_double(bal, sizeof(bal),
+	    json_real_value(json_object_get(j, "balance")), 3);
+	fmt_double(gr, sizeof(gr),
+	    json_real_value(
+	        json_object_get(json_object_get(j, "greedy_vs_random"),
+	            "win_rate")),
+	    3);
 	printf("%s: %ld self-play %s (seed %llu): blue %ld, red %ld, "
-	    "draws %ld, turn limit %ld\n", rs->path, st->games,
-	    plural(st->games, "game", "games"),
+	       "draws %ld, turn limit %ld\n",
+	    rs->path, st->games, plural(st->games, "game", "games"),
 	    (unsigned long long)r->seed, st->wins[0], st->wins[1], st->draws,
 	    st->timeouts);
 	printf("  first player won %ld; balance %s (blue's share of wins); "
-	    "turns mean %s, sd %s, max %ld\n", st->first_player_wins, bal,
-	    mean, sd, st->turns_max);
+	       "turns mean %s, sd %s, max %ld\n",
+	    st->first_player_wins, bal, mean, sd, st->turns_max);
 	printf("  greedy beat random in %ld of %ld %s (%s); %lld games/s\n",
-	    st->greedy_wins, st->greedy_games, plural(st->greedy_games, "game",
-	    "games"), gr, (long long)json_integer_value(
-	    json_object_get(j, "games_per_second")));
+	    st->greedy_wins, st->greedy_games,
+	    plural(st->greedy_games, "game", "games"), gr,
+	    (long long)json_integer_value(
+	        json_object_get(j, "games_per_second")));
 	json_decref(j);
 }
 
@@ -116,8 +120,12 @@ cmd_play(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts o = { .games = 1000, .seed = 1,
-	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 0 };
+	struct chk_opts o = { .games = 1000,
+		.seed = 1,
+		.jobs = 1,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 0 };
 	struct chk_result r;
 	struct diags d = { 0 };
 	struct ruleset *rs;
@@ -172,12 +180,13 @@ cmd_play(int argc, char **argv)
 		status = EXIT_ERRORS;
 		goto out;
 	}
-	if (grid != NULL && chk_grid_parse(grid, rs->measure, &o.grid,
-	    &o.cell_mm) != 0) {
+	if (grid != NULL &&
+	    chk_grid_parse(grid, rs->measure, &o.grid, &o.cell_mm) != 0) {
 		rs_free(rs);
 		if (json)
 			cli_json_drop(&js);
-		return usage_error("play", "--grid is none, square 3in or "
+		return usage_error("play",
+		    "--grid is none, square 3in or "
 		    "hex 30mm");
 	}
 	{
@@ -210,7 +219,8 @@ out:
 }
 
 const struct command play_command = {
-	"play", cmd_play,
+	"play",
+	cmd_play,
 	"play RULESET [--games N] [--seed S] [--jobs J] [--json] [--grid G]",
 	"Self-play statistics of the ruleset's default battle.\n"
 	"Plays N games between two greedy players (and N/4 more between\n"

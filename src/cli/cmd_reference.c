@@ -25,15 +25,16 @@ cmd_reference(int argc, char **argv)
 	rnd_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
+	while (
+	    (ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
 			break;
 		case 'p':
 			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
-				return usage_error("reference", "--paper %s: %s",
-				    optarg, why);
+				return usage_error("reference",
+				    "--paper %s: %s", optarg, why);
 			o.paper = optarg;
 			break;
 		case 't':
@@ -48,8 +49,10 @@ cmd_reference(int argc, char **argv)
 			command_help(command_find("reference"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("reference", "option '%s' needs a "
-			    "value", argv[optind - 1]);
+			return usage_error("reference",
+			    "option '%s' needs a "
+			    "value",
+			    argv[optind - 1]);
 		default:
 			return usage_error("reference", "unknown option '%s'",
 			    argv[optind - 1]);
@@ -59,7 +62,9 @@ cmd_reference(int argc, char **argv)
 }
 
 const struct command reference_command = {
-	"reference", cmd_reference, "reference [options] RULESET -o FILE.pdf",
+	"reference",
+	cmd_reference,
+	"reference [options] RULESET -o FILE.pdf",
 	"A quick-reference sheet: unit and weapon tables, sequence of play,\n"
 	"terrain, modifiers and the rules condensed from the prose, on at\n"
 	"most two landscape sides. The text shrinks to fit down to the\n"

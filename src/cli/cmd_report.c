@@ -75,11 +75,12 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	fmt_json_real(b, sizeof(b), json_object_get(t, "sd"));
 	snprintf(c, sizeof(c), "%s / %s / %ld", a, b, st->turns_max);
 	rnd_report_fact(r, "turns: mean / sd / max", c);
-	snprintf(c, sizeof(c), "%ld of %ld", st->greedy_wins, st->greedy_games);
+	snprintf(c, sizeof(c), "%ld of %ld", st->greedy_wins,
+	    st->greedy_games);
 	rnd_report_fact(r, "greedy player beat the random one", c);
 	r->length.note = xasprintf("%ld %s: mean %s turns, sd %s, longest "
-	    "%ld; %ld reached the turn limit of %d.", st->games,
-	    plural(st->games, "game", "games"), a, b, st->turns_max,
+	                           "%ld; %ld reached the turn limit of %d.",
+	    st->games, plural(st->games, "game", "games"), a, b, st->turns_max,
 	    st->timeouts, res->ctx->turn_limit);
 	json_decref(j);
 
@@ -121,7 +122,8 @@ fill_games(struct rnd_report *r, const struct ruleset *rs,
 		r->length.count = xcalloc(last, sizeof(long));
 		for (k = 1; k <= last; k++)
 			r->length.count[k - 1] = st->turns_hist[k];
-		r->length.xlabel = xstrdup("game turns until the battle ended");
+		r->length.xlabel = xstrdup(
+		    "game turns until the battle ended");
 		r->length.ylabel = xstrdup("games");
 	}
 	/* A family that credits no kills (morale: units rout and disperse
@@ -217,8 +219,9 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		m->text[a * nc + d] = xstrdup(buf);
 	}
 	m->note = xasprintf("%s%s%s", sh->melee_note,
-	    never ? " Cells marked n/a are melees that can never be decided."
-	    : "", " The command sandtable odds prints each as an exact fraction.");
+	    never ? " Cells marked n/a are melees that can never be decided." :
+	            "",
+	    " The command sandtable odds prints each as an exact fraction.");
 	free(ri);
 	free(ci);
 }
@@ -237,16 +240,18 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
 
-		key_index(ri, &nr, (size_t)f->shooter * nw + (size_t)f->weapon);
+		key_index(ri, &nr,
+		    (size_t)f->shooter * nw + (size_t)f->weapon);
 		key_index(ci, &nc, (size_t)f->target);
 	}
-	m = rnd_report_matrix(r, sh->fire_map_title != NULL ?
-	    sh->fire_map_title : "Fire: chance of a hit with one shot", nr,
-	    nc);
+	m = rnd_report_matrix(r,
+	    sh->fire_map_title != NULL ? sh->fire_map_title :
+	                                 "Fire: chance of a hit with one shot",
+	    nr, nc);
 	m->rowhead = xstrdup("shooter: weapon");
 	m->colhead = xstrdup("target");
-	m->legend = xstrdup(sh->fire_map_legend != NULL ?
-	    sh->fire_map_legend : "chance to hit");
+	m->legend = xstrdup(sh->fire_map_legend != NULL ? sh->fire_map_legend :
+	                                                  "chance to hit");
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
 		if (ri[i] >= 0)
@@ -257,17 +262,19 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 			m->cols[ci[i]] = xstrdup(rs->units[i].name);
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
-		size_t a = (size_t)ri[(size_t)f->shooter * nw +
-		    (size_t)f->weapon], d = (size_t)ci[f->target];
+		size_t a = (size_t)
+		           ri[(size_t)f->shooter * nw + (size_t)f->weapon],
+		       d = (size_t)ci[f->target];
 
 		m->v[a * nc + d] = eng_q_double(f->p_hit);
 		eng_q_format(buf, sizeof(buf), f->p_hit);
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xstrdup(sh->fire_map_note != NULL ? sh->fire_map_note :
-	    "Exact odds of one shot at a target in range and sight; 0 where "
-	    "the weapon cannot harm that class of unit.");
+	m->note = xstrdup(sh->fire_map_note != NULL ?
+	        sh->fire_map_note :
+	        "Exact odds of one shot at a target in range and sight; 0 where "
+	        "the weapon cannot harm that class of unit.");
 	free(ri);
 	free(ci);
 }
@@ -299,7 +306,8 @@ table_maps(struct rnd_report *r, const struct eng_ctx *c)
 			if (e->cells[k].p >= 0) {
 				m->v[k] = e->cells[k].p;
 				m->text[k] = e->cells[k].exact ?
-				    xstrdup(e->cells[k].exact) : NULL;
+				    xstrdup(e->cells[k].exact) :
+				    NULL;
 			}
 	}
 	eng_tables_free(&t);
@@ -319,7 +327,7 @@ cells_alike(const struct rnd_matrix *m, size_t a, size_t b, size_t n,
 	for (i = 0; i < n; i++) {
 		size_t x = a + i * step, y = b + i * step;
 		const char *s = m->text ? m->text[x] : NULL,
-		    *t = m->text ? m->text[y] : NULL;
+		           *t = m->text ? m->text[y] : NULL;
 
 		if (m->v[x] != m->v[y] || (s == NULL) != (t == NULL) ||
 		    (s != NULL && strcmp(s, t) != 0))
@@ -366,8 +374,9 @@ matrix_share(struct rnd_matrix *m, int by)
 	}
 	for (i = 0; i < nl; i++) {
 		for (j = 0; j < nrep; j++)
-			if (h[rep[j]] == h[i] && cells_alike(m, rep[j] * lstep,
-			    i * lstep, no, step))
+			if (h[rep[j]] == h[i] &&
+			    cells_alike(m, rep[j] * lstep, i * lstep, no,
+			        step))
 				break;
 		if (j == nrep)
 			rep[nrep++] = i;
@@ -380,11 +389,12 @@ matrix_share(struct rnd_matrix *m, int by)
 	if (m->text != NULL)
 		ntext = xcalloc(nrep * no + 1, sizeof(char *));
 	for (j = 0; j < nrep; j++) {
-		nlab[j] = cnt[j] > 1 ? xasprintf("%s (+%zu alike)", lab[rep[j]],
-		    cnt[j] - 1) : xstrdup(lab[rep[j]]);
+		nlab[j] = cnt[j] > 1 ?
+		    xasprintf("%s (+%zu alike)", lab[rep[j]], cnt[j] - 1) :
+		    xstrdup(lab[rep[j]]);
 		for (k = 0; k < no; k++) {
 			size_t c = rep[j] * lstep + k * step,
-			    d = by ? k * nrep + j : j * no + k;
+			       d = by ? k * nrep + j : j * no + k;
 
 			nv[d] = m->v[c];
 			if (ntext != NULL) {
@@ -430,10 +440,12 @@ matrix_shrink(struct rnd_matrix *m)
 	matrix_share(m, 1);
 	if (m->nrows == r && m->ncols == c)
 		return;
-	note = xasprintf("%s%sRows and columns whose cells are all alike are "
+	note = xasprintf(
+	    "%s%sRows and columns whose cells are all alike are "
 	    "shown once, \"+N alike\" after the first one's name (%zu of %zu "
-	    "%s, %zu of %zu %s).", m->note ? m->note : "", m->note ? " " : "",
-	    m->nrows, r, plural((long long)r, "row", "rows"), m->ncols, c,
+	    "%s, %zu of %zu %s).",
+	    m->note ? m->note : "", m->note ? " " : "", m->nrows, r,
+	    plural((long long)r, "row", "rows"), m->ncols, c,
 	    plural((long long)c, "column", "columns"));
 	free(m->note);
 	m->note = note;
@@ -529,9 +541,11 @@ fill_findings(struct rnd_report *r, const struct ruleset *rs,
 			else if (x->file != NULL)
 				where = xstrdup(x->file);
 			src = data != NULL && x->file != NULL && x->line > 0 &&
-			    strcmp(x->file, file) == 0 ? source_line(data, len,
-			    x->line) : NULL;
-			if (src != NULL && last != NULL && strcmp(src, last) == 0) {
+			        strcmp(x->file, file) == 0 ?
+			    source_line(data, len, x->line) :
+			    NULL;
+			if (src != NULL && last != NULL &&
+			    strcmp(src, last) == 0) {
 				free(src);
 				src = NULL;
 			} else if (src != NULL) {
@@ -551,8 +565,7 @@ fill_findings(struct rnd_report *r, const struct ruleset *rs,
  * plays nothing, so it finds nothing).
  */
 static void
-fill_read(struct rnd_report *r, const struct ruleset *rs,
-    struct diags *rd)
+fill_read(struct rnd_report *r, const struct ruleset *rs, struct diags *rd)
 {
 	struct ruleset *again;
 	char a[32], b[32], c[96];
@@ -609,8 +622,9 @@ fill_examples(struct rnd_report *r, const struct ruleset *rs,
 		}
 		for (k = 0; k < n; k++)
 			found += rs_name_eq(ex[k].section, t);
-		v = xasprintf("%s%s%s", found ? (have ? have : "") :
-		    (lack ? lack : ""), (found ? have : lack) ? ", " : "", t);
+		v = xasprintf("%s%s%s",
+		    found ? (have ? have : "") : (lack ? lack : ""),
+		    (found ? have : lack) ? ", " : "", t);
 		free(found ? have : lack);
 		if (found)
 			have = v, with++;
@@ -641,9 +655,8 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
 
 	for (k = 0; k < f->nrules; k++)
 		if (eng_rule_applies(res->ctx, k))
-			rnd_report_rule(r, f->rules[k].id,
-			    f->rules[k].section, f->rules[k].text,
-			    (unsigned long)res->test_cov[k],
+			rnd_report_rule(r, f->rules[k].id, f->rules[k].section,
+			    f->rules[k].text, (unsigned long)res->test_cov[k],
 			    (unsigned long)res->st.cov[k]);
 }
 
@@ -774,8 +787,12 @@ cmd_report(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
-	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts co = { .games = REPORT_GAMES,
+		.seed = REPORT_SEED,
+		.jobs = 1,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
 	double pw, ph;
 	int ch, sample = 0, quiet = 0, worst, rc, json = 0;
@@ -795,13 +812,13 @@ cmd_report(int argc, char **argv)
 			break;
 		case 'n':
 			if (cli_parse_count(optarg, 0, 100000000, &v) == -1)
-				return usage_error("report", "bad --games '%s'",
-				    optarg);
+				return usage_error("report",
+				    "bad --games '%s'", optarg);
 			co.games = (long)v;
 			break;
 		case 's':
 			if (cli_parse_count(optarg, 0, (long long)(~0ULL >> 1),
-			    &v) == -1)
+			        &v) == -1)
 				return usage_error("report", "bad --seed '%s'",
 				    optarg);
 			co.seed = (uint64_t)v;
@@ -842,9 +859,11 @@ cmd_report(int argc, char **argv)
 		}
 	}
 	if (out == NULL)
-		return usage_error("report", "no output file given (-o FILE.pdf)");
+		return usage_error("report",
+		    "no output file given (-o FILE.pdf)");
 	if (json && CLI_IS_STDOUT(out))
-		return usage_error("report", "--json and -o - both write to "
+		return usage_error("report",
+		    "--json and -o - both write to "
 		    "standard output: name the PDF");
 	if (sample)
 		return report_sample(out, paper);
@@ -852,9 +871,10 @@ cmd_report(int argc, char **argv)
 		return usage_error("report", "no ruleset given");
 	if (optind + 1 < argc)
 		return usage_error("report", "one ruleset at a time");
-	if (grid != NULL && chk_grid_parse(grid, LEN_IN, &co.grid,
-	    &co.cell_mm) != 0)
-		return usage_error("report", "--grid is none, square 3in or "
+	if (grid != NULL &&
+	    chk_grid_parse(grid, LEN_IN, &co.grid, &co.cell_mm) != 0)
+		return usage_error("report",
+		    "--grid is none, square 3in or "
 		    "hex 30mm");
 	rnd_fonts_warm();
 	if (json)
@@ -884,7 +904,9 @@ done:
 }
 
 const struct command report_command = {
-	"report", cmd_report, "report [options] RULESET -o FILE.pdf",
+	"report",
+	cmd_report,
+	"report [options] RULESET -o FILE.pdf",
 	"Check the ruleset (test games, self-play, odds, rule coverage) and\n"
 	"write the validation report: a summary with the findings and their\n"
 	"source lines, win rates with 95% confidence intervals, a histogram\n"
@@ -917,8 +939,12 @@ int
 product_report(const struct ruleset *rs, const char *path, int quiet)
 {
 	/* Two threads: the figures are the same for any number of jobs. */
-	struct chk_opts co = { .games = REPORT_GAMES, .seed = REPORT_SEED,
-	    .jobs = 2, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts co = { .games = REPORT_GAMES,
+		.seed = REPORT_SEED,
+		.jobs = 2,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 
 	(void)quiet;
 	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;

@@ -57,9 +57,10 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 	if (c == NULL) {
 		for (i = 0; i < quiet.n; i++)
 			if (quiet.v[i].sev >= SEV_ERROR)
-				diag_add(d, quiet.v[i].sev, (struct pos){
-				    quiet.v[i].file, quiet.v[i].line,
-				    quiet.v[i].col }, "%s", quiet.v[i].msg);
+				diag_add(d, quiet.v[i].sev,
+				    (struct pos){ quiet.v[i].file,
+				        quiet.v[i].line, quiet.v[i].col },
+				    "%s", quiet.v[i].msg);
 		diags_free(&quiet);
 		return -1;
 	}
@@ -69,7 +70,8 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 	if (failed > 0) {
 		eng_examples_free(*engv, n);
 		*engv = NULL;
-		diag_add(d, SEV_ERROR, rs->title_pos, "rulebook: %d example%s "
+		diag_add(d, SEV_ERROR, rs->title_pos,
+		    "rulebook: %d example%s "
 		    "of play failed as test game%s; the book is not written",
 		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
 		return -1;
@@ -137,18 +139,21 @@ cmd_rulebook(int argc, char **argv)
 			break;
 		case 'p':
 			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
-				return usage_error("rulebook", "--paper %s: %s",
-				    optarg, why);
+				return usage_error("rulebook",
+				    "--paper %s: %s", optarg, why);
 			paper = optarg;
 			break;
 		case 'B':
 			booklet = 1;
 			break;
 		case 'L':
-			if (strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
-			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != strlen(optarg) ||
+			if (strspn(optarg,
+			        "abcdefghijklmnopqrstuvwxyz"
+			        "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
+			        strlen(optarg) ||
 			    strlen(optarg) < 2 || strlen(optarg) > 15)
-				return usage_error("rulebook", "--lang %s: a "
+				return usage_error("rulebook",
+				    "--lang %s: a "
 				    "language tag such as en, de or fr-CH",
 				    optarg);
 			lang = optarg;
@@ -162,8 +167,10 @@ cmd_rulebook(int argc, char **argv)
 			command_help(command_find("rulebook"), stdout);
 			return EXIT_CLEAN;
 		case ':':
-			return usage_error("rulebook", "option '%s' needs a "
-			    "value", argv[optind - 1]);
+			return usage_error("rulebook",
+			    "option '%s' needs a "
+			    "value",
+			    argv[optind - 1]);
 		default:
 			return usage_error("rulebook", "unknown option '%s'",
 			    argv[optind - 1]);
@@ -193,7 +200,9 @@ cmd_rulebook(int argc, char **argv)
 }
 
 const struct command rulebook_command = {
-	"rulebook", cmd_rulebook, "rulebook [options] RULESET -o FILE.pdf",
+	"rulebook",
+	cmd_rulebook,
+	"rulebook [options] RULESET -o FILE.pdf",
 	"The whole ruleset typeset as a book to read and print: a title page\n"
 	"(title, author, year, version), the contents with page numbers\n"
 	"(each a link), every section of the ruleset in order with its\n"

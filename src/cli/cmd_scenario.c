@@ -54,7 +54,8 @@ default_points(const struct ruleset *rs, const struct sc_values *v)
 	int p = 0, sum = 0, n = 0;
 
 	for (i = 0; i < rs->nforces; i++)
-		if (rs->forces[i].unit >= 0 && (size_t)rs->forces[i].unit < v->n)
+		if (rs->forces[i].unit >= 0 &&
+		    (size_t)rs->forces[i].unit < v->n)
 			p += v->v[rs->forces[i].unit] * rs->forces[i].count;
 	if (p > 0)
 		return p;
@@ -83,13 +84,13 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 	    plural(s->side[1].points, "pt", "pts"), s->turns,
 	    plural(s->turns, "turn", "turns"));
 	printf("  %ld %s: Blue %ld, Red %ld, draws %ld, %ld to the turn "
-	    "limit; Blue's score %s%% (95%% CI %s–%s%%)", s->bal.games,
-	    plural(s->bal.games, "game", "games"),
+	       "limit; Blue's score %s%% (95%% CI %s–%s%%)",
+	    s->bal.games, plural(s->bal.games, "game", "games"),
 	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
 	    b, c);
 	if (balanced)
-		printf("; %s after %d candidate%s", ok ? "balanced" :
-		    "NOT balanced", s->bal.candidates,
+		printf("; %s after %d candidate%s",
+		    ok ? "balanced" : "NOT balanced", s->bal.candidates,
 		    s->bal.candidates == 1 ? "" : "s");
 	printf(" (%s s)\n", t);
 }
@@ -103,25 +104,28 @@ json_made(json_t *o, const struct scenario *s, const char *pdf,
 
 	json_object_set_new(o, "files", json_pack("[s, s]", pdf, yaml));
 	json_object_set_new(o, "title", json_string(s->title));
-	json_object_set_new(o, "points", json_pack("{s:i, s:i}", "blue",
-	    s->side[SC_BLUE].points, "red", s->side[SC_RED].points));
-	json_object_set_new(o, "units", json_pack("{s:i, s:i}", "blue",
-	    sc_force_units(&s->side[SC_BLUE]), "red",
-	    sc_force_units(&s->side[SC_RED])));
+	json_object_set_new(o, "points",
+	    json_pack("{s:i, s:i}", "blue", s->side[SC_BLUE].points, "red",
+	        s->side[SC_RED].points));
+	json_object_set_new(o, "units",
+	    json_pack("{s:i, s:i}", "blue", sc_force_units(&s->side[SC_BLUE]),
+	        "red", sc_force_units(&s->side[SC_RED])));
 	json_object_set_new(o, "turns", json_integer(s->turns));
 	/* The balance by play; games 0: not measured (no engine). */
 	json_object_set_new(b, "games", json_integer(s->bal.games));
-	json_object_set_new(b, "wins", json_pack("{s:I, s:I}", "blue",
-	    (json_int_t)s->bal.wins[0], "red", (json_int_t)s->bal.wins[1]));
+	json_object_set_new(b, "wins",
+	    json_pack("{s:I, s:I}", "blue", (json_int_t)s->bal.wins[0], "red",
+	        (json_int_t)s->bal.wins[1]));
 	json_object_set_new(b, "draws", json_integer(s->bal.draws));
 	json_object_set_new(b, "at_limit", json_integer(s->bal.at_limit));
-	json_object_set_new(b, "blue_score", json_real(round(s->bal.rate *
-	    1e6) / 1e6));
-	json_object_set_new(b, "wilson", json_pack("[f, f]",
-	    round(s->bal.lo * 1e6) / 1e6, round(s->bal.hi * 1e6) / 1e6));
+	json_object_set_new(b, "blue_score",
+	    json_real(round(s->bal.rate * 1e6) / 1e6));
+	json_object_set_new(b, "wilson",
+	    json_pack("[f, f]", round(s->bal.lo * 1e6) / 1e6,
+	        round(s->bal.hi * 1e6) / 1e6));
 	/* null: not asked for (no --balanced). */
-	json_object_set_new(b, "balanced", balanced && s->bal.games > 0 ?
-	    json_boolean(ok) : json_null());
+	json_object_set_new(b, "balanced",
+	    balanced && s->bal.games > 0 ? json_boolean(ok) : json_null());
 	json_object_set_new(b, "candidates", json_integer(s->bal.candidates));
 	json_object_set_new(o, "balance", b);
 }
@@ -186,7 +190,8 @@ from_file(const struct ruleset *rs, const char *path,
 	}
 	if (s->points == 0)
 		s->points = s->side[0].points > s->side[1].points ?
-		    s->side[0].points : s->side[1].points;
+		    s->side[0].points :
+		    s->side[1].points;
 	return s;
 }
 
@@ -263,7 +268,7 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	yaml = yaml_path(o->out);
 	if (cli_output_check(o->out, CLI_PDF) == -1 ||
 	    ((o->from == NULL || !same_file(o->from, yaml)) &&
-	    cli_output_check(yaml, SC_YAML_FIRST) == -1))
+	        cli_output_check(yaml, SC_YAML_FIRST) == -1))
 		goto out;
 	free(yaml);
 	yaml = NULL;
@@ -290,7 +295,8 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
 			goto out;
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot "
+			diag_add(&d, SEV_ERROR, s->at_table,
+			    "the scenario cannot "
 			    "be played: its table does not make an engine's "
 			    "board");
 			goto out;
@@ -305,7 +311,8 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
 			struct pos at = { rs->path, 0, 0 };
 
-			diag_add(&d, SEV_ERROR, at, "the scenario cannot be "
+			diag_add(&d, SEV_ERROR, at,
+			    "the scenario cannot be "
 			    "played on the engine's board");
 			goto out;
 		}
@@ -333,13 +340,14 @@ write:
 	}
 	if (o->json != NULL)
 		json_made(o->json, s, o->out, yaml, o->balanced, ok);
-	else if (!o->quiet && s->bal.games == 0 &&
-	    s->side[SC_BLUE].points > 0)
-		printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
+	else if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
+		printf(
+		    "%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
 		    "Points column), %d %s; NOT balanced by play (the ruleset "
-		    "has no engine)\n", rs->path, o->out, yaml, s->title,
-		    s->side[SC_BLUE].points, plural(s->side[SC_BLUE].points,
-		    "pt", "pts"), s->side[SC_RED].points,
+		    "has no engine)\n",
+		    rs->path, o->out, yaml, s->title, s->side[SC_BLUE].points,
+		    plural(s->side[SC_BLUE].points, "pt", "pts"),
+		    s->side[SC_RED].points,
 		    plural(s->side[SC_RED].points, "pt", "pts"), s->turns,
 		    plural(s->turns, "turn", "turns"));
 	else if (!o->quiet && s->bal.games == 0) {
@@ -347,13 +355,13 @@ write:
 		int nr = sc_force_units(&s->side[SC_RED]);
 
 		printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s, %d %s; "
-		    "NOT balanced by play (the ruleset has no engine)\n",
-		    rs->path, o->out, yaml, s->title, nb, plural(nb, "unit",
-		    "units"), nr, plural(nr, "unit", "units"), s->turns,
+		       "NOT balanced by play (the ruleset has no engine)\n",
+		    rs->path, o->out, yaml, s->title, nb,
+		    plural(nb, "unit", "units"), nr,
+		    plural(nr, "unit", "units"), s->turns,
 		    plural(s->turns, "turn", "turns"));
 	} else if (!o->quiet)
-		report(rs->path, s, o->out, yaml, o->balanced, ok,
-		    now() - t0);
+		report(rs->path, s, o->out, yaml, o->balanced, ok, now() - t0);
 	rc = EXIT_CLEAN;
 out:
 	print_diags(&d, o->quiet);
@@ -425,18 +433,22 @@ cmd_scenario(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "s:T:n:f:d:S:j:p:o:qvh", opts,
-	    NULL)) != -1) {
+	            NULL)) != -1) {
 		switch (ch) {
 		case 's':
 			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
-				return usage_error("scenario", "--seed %s: needs a "
-				    "whole number from 0 to 2^53", optarg);
+				return usage_error("scenario",
+				    "--seed %s: needs a "
+				    "whole number from 0 to 2^53",
+				    optarg);
 			o.rq.seed = (uint64_t)v;
 			break;
 		case OPT_POINTS:
 			if (cli_parse_count(optarg, 1, 1000000, &v))
-				return usage_error("scenario", "--points %s: needs "
-				    "a whole number from 1 to 1000000", optarg);
+				return usage_error("scenario",
+				    "--points %s: needs "
+				    "a whole number from 1 to 1000000",
+				    optarg);
 			o.rq.points = (int)v;
 			free(o.points_opt);
 			o.points_opt = xasprintf("scenario: --points %s",
@@ -447,8 +459,10 @@ cmd_scenario(int argc, char **argv)
 			break;
 		case 'n':
 			if (cli_parse_count(optarg, 1, 10000000, &v))
-				return usage_error("scenario", "--games %s: needs "
-				    "a whole number from 1 to 10000000", optarg);
+				return usage_error("scenario",
+				    "--games %s: needs "
+				    "a whole number from 1 to 10000000",
+				    optarg);
 			o.games = (long)v;
 			break;
 		case OPT_BALANCED:
@@ -459,28 +473,32 @@ cmd_scenario(int argc, char **argv)
 			break;
 		case 'd':
 			o.rq.density = strcmp(optarg, "sparse") == 0 ? 0 :
-			    strcmp(optarg, "normal") == 0 ? 1 :
-			    strcmp(optarg, "dense") == 0 ? 2 : -1;
+			    strcmp(optarg, "normal") == 0            ? 1 :
+			    strcmp(optarg, "dense") == 0             ? 2 :
+			                                               -1;
 			if (o.rq.density < 0)
-				return usage_error("scenario", "--density is "
+				return usage_error("scenario",
+				    "--density is "
 				    "sparse, normal or dense");
 			break;
 		case 'S':
 			if (parse_special(optarg, &o.rq.special) != 0)
-				return usage_error("scenario", "--special is "
+				return usage_error("scenario",
+				    "--special is "
 				    "random, none, vital-ground, forced-march, "
 				    "early-dusk or reconnaissance");
 			break;
 		case 'j':
 			if (cli_parse_count(optarg, 1, 8, &v))
-				return usage_error("scenario", "--jobs needs a "
+				return usage_error("scenario",
+				    "--jobs needs a "
 				    "number from 1 to 8");
 			o.jobs = (int)v;
 			break;
 		case 'p':
 			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
-				return usage_error("scenario", "--paper %s: %s",
-				    optarg, pwhy);
+				return usage_error("scenario",
+				    "--paper %s: %s", optarg, pwhy);
 			o.paper = optarg;
 			break;
 		case 'o':
@@ -508,13 +526,16 @@ cmd_scenario(int argc, char **argv)
 	if (optind + 1 < argc)
 		return usage_error("scenario", "one ruleset at a time");
 	if (o.out == NULL)
-		return usage_error("scenario", "no output given (-o "
+		return usage_error("scenario",
+		    "no output given (-o "
 		    "FILE.pdf)");
 	if (CLI_IS_STDOUT(o.out))
-		return usage_error("scenario", "-o -: a scenario is two files "
+		return usage_error("scenario",
+		    "-o -: a scenario is two files "
 		    "(FILE.pdf and FILE.yaml beside it): name the PDF");
 	if (o.from != NULL && o.balanced)
-		return usage_error("scenario", "--scenario reads a scenario as "
+		return usage_error("scenario",
+		    "--scenario reads a scenario as "
 		    "it is: it cannot be --balanced");
 	rnd_fonts_warm();
 	if (json)
@@ -527,15 +548,18 @@ cmd_scenario(int argc, char **argv)
 		free(o.points_opt);
 		if (json) {
 			js.failed = 1;
-			cli_json_add(&js, cli_json_element(optind < argc ?
-			    argv[optind] : o.from), NULL, NULL);
+			cli_json_add(&js,
+			    cli_json_element(
+			        optind < argc ? argv[optind] : o.from),
+			    NULL, NULL);
 			cli_json_end(&js);
 		}
 		return EXIT_ERRORS;
 	}
-	if (o.table != NULL && len_parse_pair(o.table, rs->measure ==
-	    LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w, &o.rq.table_h,
-	    &why) != 0) {
+	if (o.table != NULL &&
+	    len_parse_pair(o.table,
+	        rs->measure == LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w,
+	        &o.rq.table_h, &why) != 0) {
 		rs_free(rs);
 		free(o.points_opt);
 		if (json)
@@ -551,12 +575,13 @@ cmd_scenario(int argc, char **argv)
 	o.rq.points_at.file = o.points_opt;
 	/* Nothing plays a print-only ruleset: no games to balance by, no
 	 * values to buy points with. */
-	if (eng_show_of(rs)->print_only && (o.balanced || (o.rq.points &&
-	    sc_own_values(rs, NULL) < 0))) {
+	if (eng_show_of(rs)->print_only &&
+	    (o.balanced || (o.rq.points && sc_own_values(rs, NULL) < 0))) {
 		rc = usage_error("scenario", "%s has no engine: %s", rs->path,
-		    o.balanced ? "nothing to balance by (--balanced)" :
-		    "no unit values to spend points on (--points; a Points "
-		    "column in the Units table gives them)");
+		    o.balanced ?
+		        "nothing to balance by (--balanced)" :
+		        "no unit values to spend points on (--points; a Points "
+		        "column in the Units table gives them)");
 		rs_free(rs);
 		free(o.table_opt);
 		free(o.points_opt);
@@ -572,13 +597,15 @@ cmd_scenario(int argc, char **argv)
 	free(o.points_opt);
 	if (rc == EXIT_ERRORS + 2) {
 		cli_error("%s: no scenario: the ruleset's "
-		    "engine is not played in this version", rs->path);
+		          "engine is not played in this version",
+		    rs->path);
 		rc = EXIT_ERRORS;
 	}
 	if (json) {
 		js.failed = rc != EXIT_CLEAN;
-		cli_json_add(&js, cli_json_element(optind < argc ?
-		    argv[optind] : rs->path), rs, o.json);
+		cli_json_add(&js,
+		    cli_json_element(optind < argc ? argv[optind] : rs->path),
+		    rs, o.json);
 		if (cli_json_end(&js) != 0)
 			rc = EXIT_ERRORS;
 	}
@@ -587,7 +614,8 @@ cmd_scenario(int argc, char **argv)
 }
 
 const struct command scenario_command = {
-	"scenario", cmd_scenario,
+	"scenario",
+	cmd_scenario,
 	"scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
 	"-o FILE.pdf\n"
 	"       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
@@ -674,8 +702,9 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 	struct ruleset *rs = rs_read(path, &rd);
 
 	if (rs == NULL)
-		diag_add(d, SEV_ERROR, at, "the ruleset '%s' cannot be read: %s",
-		    path, rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
+		diag_add(d, SEV_ERROR, at,
+		    "the ruleset '%s' cannot be read: %s", path,
+		    rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
 	else {
 		eng_family_check(rs, &rd);
 		diags_print(&rd, stderr);
@@ -712,8 +741,8 @@ scenario_ruleset(const char *file)
  * `ruleset:`. Returns an exit status.
  */
 int
-scenario_play(const char *ruleset, const char *file, long games,
-    uint64_t seed, int jobs, int json)
+scenario_play(const char *ruleset, const char *file, long games, uint64_t seed,
+    int jobs, int json)
 {
 	struct diags d = { 0 };
 	struct ruleset *rs = NULL;
@@ -749,7 +778,8 @@ scenario_play(const char *ruleset, const char *file, long games,
 		goto out;
 	gm = sc_engine_games(e);
 	if (sc_measure(s, &gm, games, seed, jobs) != 0) {
-		diag_add(&d, SEV_ERROR, s->at_table, "the scenario cannot be "
+		diag_add(&d, SEV_ERROR, s->at_table,
+		    "the scenario cannot be "
 		    "played: its table does not make an engine's board");
 		goto out;
 	}
@@ -759,28 +789,31 @@ scenario_play(const char *ruleset, const char *file, long games,
 	/* Six decimals, as this JSON always had them. */
 	if (json)
 		own = json_pack("{s:s, s:s, s:s, s:I, s:I, s:{s:I, s:I}, "
-		    "s:I, s:f, s:[f, f]}", "scenario", file, "ruleset",
-		    rs->path, "engine", rs_engine_name(rs->engine), "games",
+		                "s:I, s:f, s:[f, f]}",
+		    "scenario", file, "ruleset", rs->path, "engine",
+		    rs_engine_name(rs->engine), "games",
 		    (json_int_t)s->bal.games, "seed", (json_int_t)seed, "wins",
 		    "blue", (json_int_t)s->bal.wins[0], "red",
 		    (json_int_t)s->bal.wins[1], "draws",
 		    (json_int_t)s->bal.draws, "blue_score",
 		    round(s->bal.rate * 1e6) / 1e6, "wilson",
-		    round(s->bal.lo * 1e6) / 1e6, round(s->bal.hi * 1e6) / 1e6);
+		    round(s->bal.lo * 1e6) / 1e6,
+		    round(s->bal.hi * 1e6) / 1e6);
 	else
 		printf("%s: %ld %s (seed %llu): blue %ld, red %ld, draws "
-		    "%ld; blue's score %s (95%% CI %s–%s)\n", file,
-		    s->bal.games, plural(s->bal.games, "game", "games"),
-		    (unsigned long long)seed, s->bal.wins[0],
-		    s->bal.wins[1], s->bal.draws, a, b, c);
+		       "%ld; blue's score %s (95%% CI %s–%s)\n",
+		    file, s->bal.games, plural(s->bal.games, "game", "games"),
+		    (unsigned long long)seed, s->bal.wins[0], s->bal.wins[1],
+		    s->bal.draws, a, b, c);
 	rc = EXIT_CLEAN;
 out:
 	diags_print(&d, stderr);
 	diags_free(&d);
 	if (json) {
 		js.failed = rc != EXIT_CLEAN;
-		cli_json_add(&js, cli_json_element(ruleset != NULL ? ruleset :
-		    file), rs, own);
+		cli_json_add(&js,
+		    cli_json_element(ruleset != NULL ? ruleset : file), rs,
+		    own);
 		if (cli_json_end(&js) != 0)
 			rc = EXIT_ERRORS;
 	}

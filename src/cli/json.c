@@ -74,8 +74,8 @@ cli_json_add(struct cli_json *j, json_t *o, const struct ruleset *rs,
 		json_object_update_missing(o, own);
 		json_decref(own);
 	}
-	json_object_set_new(o, "ok", json_boolean(diags_worst(&j->d) <
-	    SEV_ERROR && !j->failed));
+	json_object_set_new(o, "ok",
+	    json_boolean(diags_worst(&j->d) < SEV_ERROR && !j->failed));
 	json_object_set_new(o, "diagnostics", cli_json_diags(&j->d));
 	json_array_append_new(j->all, o);
 	diags_free(&j->d);

@@ -41,8 +41,7 @@ static const struct {
 int
 cli_not_built(const char *name)
 {
-	cli_error("%s: not built yet in this version",
-	    name);
+	cli_error("%s: not built yet in this version", name);
 	return EXIT_USAGE;
 }
 
@@ -92,28 +91,33 @@ main_help(FILE *fp)
 	const struct product *p;
 	size_t i;
 
-	fputs("usage: sandtable COMMAND [options] [ARGS]\n"
+	fputs(
+	    "usage: sandtable COMMAND [options] [ARGS]\n"
 	    "\n"
 	    "A rules press for miniature wargames: reads a ruleset written in\n"
 	    "Markdown, checks it by playing test games, and prints what a\n"
 	    "player needs on the table, at true scale.\n"
 	    "\n"
-	    "Commands:\n", fp);
+	    "Commands:\n",
+	    fp);
 	for (i = 0; commands[i].cmd != NULL; i++)
 		fprintf(fp, "  %-10s %s\n", commands[i].cmd->name,
 		    commands[i].summary);
 	fputs("\n"
-	    "Products (each a command; build makes them all):\n", fp);
+	      "Products (each a command; build makes them all):\n",
+	    fp);
 	for (p = products; p->cmd != NULL; p++)
 		fprintf(fp, "  %-10s %s\n", p->cmd->name, p->summary);
-	fputs("\n"
+	fputs(
+	    "\n"
 	    "Options:\n"
 	    "  -h, --help      this help\n"
 	    "  -V, --version   print the version\n"
 	    "      --products  each product's files in a build, what it needs\n"
 	    "\n"
 	    "'sandtable help COMMAND' shows a command's options.\n"
-	    "The ruleset format is described in rulesets/FORMAT.md.\n", fp);
+	    "The ruleset format is described in rulesets/FORMAT.md.\n",
+	    fp);
 }
 
 /* --commands: every command's name, a line each, in --help's order (for
@@ -140,7 +144,7 @@ cli_error_capture(const char *msg)
 		const char *word;
 		enum severity sev;
 	} words[] = { { "note: ", SEV_NOTE }, { "warning: ", SEV_WARNING },
-	    { "error: ", SEV_ERROR } };
+		{ "error: ", SEV_ERROR } };
 	size_t i, n;
 
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
@@ -177,11 +181,12 @@ cli_out_begin(const char *out, const char *ext)
 
 	if (!CLI_IS_STDOUT(out))
 		return xstrdup(out);
-	dir = xasprintf("%s/sandtable-XXXXXX", tmp != NULL && *tmp ? tmp :
-	    "/tmp");
+	dir = xasprintf("%s/sandtable-XXXXXX",
+	    tmp != NULL && *tmp ? tmp : "/tmp");
 	if (mkdtemp(dir) == NULL) {
 		cli_error("error: cannot make a temporary directory for -o -: "
-		    "%s", strerror(errno));
+		          "%s",
+		    strerror(errno));
 		free(dir);
 		return NULL;
 	}
@@ -248,8 +253,10 @@ cli_output_check(const char *path, const char *begins)
 	 * written under another format's name (map writes PNG and SVG). */
 	if (begins != NULL && strcmp(begins, CLI_PDF) == 0 && dot != NULL &&
 	    (sl == NULL || dot > sl) && strcasecmp(dot, ".pdf") != 0) {
-		cli_error("error: %s: this product is a PDF; name it .pdf (only "
-		    "map also writes PNG and SVG)", path);
+		cli_error(
+		    "error: %s: this product is a PDF; name it .pdf (only "
+		    "map also writes PNG and SVG)",
+		    path);
 		return -1;
 	}
 	/* What an interrupted run left beside it goes. */
@@ -306,12 +313,16 @@ cli_playable(const struct ruleset *rs, const char *path)
 	if (!sh->print_only)
 		return 0;
 	if (sh->unplayed != NULL)
-		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s: nothing to play: "
-		    "%s", path, sh->unplayed);
+		diag_add(&d, SEV_ERROR, rs->engine_pos,
+		    "%s: nothing to play: "
+		    "%s",
+		    path, sh->unplayed);
 	else
-		diag_add(&d, SEV_ERROR, rs->engine_pos, "%s has no engine: "
+		diag_add(&d, SEV_ERROR, rs->engine_pos,
+		    "%s has no engine: "
 		    "nothing to play (the ruleset is print only; engine: "
-		    "firepower or engine: morale has it played)", path);
+		    "firepower or engine: morale has it played)",
+		    path);
 	diags_print(&d, stderr);
 	diags_free(&d);
 	return -1;

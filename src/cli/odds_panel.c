@@ -179,7 +179,8 @@ melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
 		uint64_t k = 14695981039346656037u;
 
 		for (t = 0; share && t < x->n; t++) {
-			double c[2] = { melee_cell(x, u, t), melee_cell(x, t, u) };
+			double c[2] = { melee_cell(x, u, t),
+				melee_cell(x, t, u) };
 			const unsigned char *p = (const void *)c;
 			size_t b;
 
@@ -203,8 +204,8 @@ melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
 static char *
 group_name(const struct ruleset *rs, int u, size_t n)
 {
-	return n > 1 ? xasprintf("%s (+%zu alike)", rs->units[u].name,
-	    n - 1) : xstrdup(rs->units[u].name);
+	return n > 1 ? xasprintf("%s (+%zu alike)", rs->units[u].name, n - 1) :
+	               xstrdup(rs->units[u].name);
 }
 
 /*
@@ -241,7 +242,7 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	    (size_t)nd);
 	for (d = 0; d < nd; d++) {
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
-		    group_name(rs, defs[d], cnt[defs[d]]);
+		                    group_name(rs, defs[d], cnt[defs[d]]);
 		if (wide && num != NULL && cnt[defs[d]] == 1)
 			num[defs[d]] = d + 1;
 	}
@@ -260,11 +261,13 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 				col = d + 1;
 			cells[d] = m == NULL || !m->resolves ? xstrdup("n/a") :
 			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
-			    pct(eng_q_double(m->attacker_wins));
+			           pct(eng_q_double(m->attacker_wins));
 		}
 		name = group_name(rs, a, cnt[a]);
-		panel_row(o, wide && col ? xasprintf("%d  %s", col, name) :
-		    xstrdup(name), cells);
+		panel_row(o,
+		    wide && col ? xasprintf("%d  %s", col, name) :
+		                  xstrdup(name),
+		    cells);
 		free(name);
 	}
 out:
@@ -354,7 +357,8 @@ panel_share(struct rnd_odds *o)
 	o->ncols = n;
 	for (j = 0; j < n; j++)
 		if (cnt[j] > 1) {
-			t = xasprintf("%s (+%zu alike)", o->cols[j], cnt[j] - 1);
+			t = xasprintf("%s (+%zu alike)", o->cols[j],
+			    cnt[j] - 1);
 			free(o->cols[j]);
 			o->cols[j] = t;
 		}
@@ -388,7 +392,7 @@ fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	    rs->nunits);
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = wide ? xasprintf("%d", num[t]) :
-		    xstrdup(rs->units[t].name);
+		                    xstrdup(rs->units[t].name);
 	for (w = 0; w < rs->nweapons; w++) {
 		char **cells;
 
@@ -397,7 +401,7 @@ fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
 		cells = xcalloc(rs->nunits, sizeof(char *));
 		for (t = 0; t < rs->nunits; t++)
 			cells[t] = wide ? pct_bare(x->wp[w * x->n + t]) :
-			    pct(x->wp[w * x->n + t]);
+			                  pct(x->wp[w * x->n + t]);
 		panel_row(o, xstrdup(rs->weapons[w].name), cells);
 	}
 	panel_share(o);
@@ -428,16 +432,18 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
 		    e->ncols);
 		for (c = 0; c < e->ncols; c++)
 			o->cols[c] = wide ? xasprintf("%zu", c + 1) :
-			    xstrdup(e->cols[c]);
+			                    xstrdup(e->cols[c]);
 		for (r = 0; r < e->nrows; r++) {
 			char **cells = xcalloc(e->ncols + 1, sizeof(char *));
 
 			for (c = 0; c < e->ncols; c++)
-				cells[c] = wide ? pct_bare(e->cells[r *
-				    e->ncols + c].p) : pct(e->cells[r *
-				    e->ncols + c].p);
-			panel_row(o, wide ? xasprintf("%zu  %s", r + 1,
-			    e->rows[r]) : xstrdup(e->rows[r]), cells);
+				cells[c] = wide ?
+				    pct_bare(e->cells[r * e->ncols + c].p) :
+				    pct(e->cells[r * e->ncols + c].p);
+			panel_row(o,
+			    wide ? xasprintf("%zu  %s", r + 1, e->rows[r]) :
+			           xstrdup(e->rows[r]),
+			    cells);
 		}
 		panel_share(o);
 	}
@@ -523,11 +529,11 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		shots |= sh->card[c] == ENG_CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
-		    *md = melee_find(x, (int)t, u);
+		                            *md = melee_find(x, (int)t, u);
 
-		if ((ma != NULL && ma->resolves) || (md != NULL &&
-		    md->resolves) || (shots &&
-		    x->best[(size_t)u * x->n + t] > 0))
+		if ((ma != NULL && ma->resolves) ||
+		    (md != NULL && md->resolves) ||
+		    (shots && x->best[(size_t)u * x->n + t] > 0))
 			rows[n++] = (int)t;
 	}
 	if (n > CARD_MAX_ROWS) {
@@ -540,21 +546,21 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 					v[m++] = rows[i];
 		memcpy(rows, v, n * sizeof(int));
 		free(v);
-		title = xasprintf("Odds against %d of %zu",
-		    CARD_MAX_ROWS, n);
+		title = xasprintf("Odds against %d of %zu", CARD_MAX_ROWS, n);
 	}
 	/* The title heads the column of enemy names: short, so that it
 	 * takes no more lines than the other headings. */
-	o = panel_new(set, title ? title : "Odds against",
-	    rs->units[u].name, nc);
+	o = panel_new(set, title ? title : "Odds against", rs->units[u].name,
+	    nc);
 	free(title);
 	for (c = 0; c < sh->ncard; c++) {
 		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
-		    NULL;
+		                                        NULL;
 
-		o->cols[c] = xstrdup(h != NULL ? h : sh->card_heads != NULL &&
-		    sh->card_heads[c] != NULL ? sh->card_heads[c] :
-		    card_heads[sh->card[c]]);
+		o->cols[c] = xstrdup(h != NULL ? h :
+		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
+		                                 sh->card_heads[c] :
+		                                 card_heads[sh->card[c]]);
 	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
@@ -574,20 +580,24 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
 				break;
 			case ENG_CARD_ATTACKING:
-				cells[c] = oka ? pct(eng_q_double(
-				    ma->attacker_wins)) : xstrdup(dash);
+				cells[c] = oka ?
+				    pct(eng_q_double(ma->attacker_wins)) :
+				    xstrdup(dash);
 				break;
 			case ENG_CARD_DEFENDING:
-				cells[c] = okd ? pct(eng_q_double(
-				    md->defender_wins)) : xstrdup(dash);
+				cells[c] = okd ?
+				    pct(eng_q_double(md->defender_wins)) :
+				    xstrdup(dash);
 				break;
 			case ENG_CARD_ROUND:
 				/* Either way round, when there is a melee: a
 				 * row may be there for its shot alone (no
 				 * melee odds: melee by accumulated hits). */
-				cells[c] = oka ? pct(eng_q_double(
-				    ma->attacker_wins)) : okd ? pct(eng_q_double(
-				    md->defender_wins)) : xstrdup(dash);
+				cells[c] = oka ?
+				    pct(eng_q_double(ma->attacker_wins)) :
+				    okd ?
+				    pct(eng_q_double(md->defender_wins)) :
+				    xstrdup(dash);
 				break;
 			}
 		panel_row(o, xstrdup(rs->units[t].name), cells);
@@ -597,8 +607,7 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 }
 
 int
-cli_odds_panels(const struct ruleset *rs, int cards,
-    struct rnd_odds_set *set)
+cli_odds_panels(const struct ruleset *rs, int cards, struct rnd_odds_set *set)
 {
 	struct diags d = { 0 };
 	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);

@@ -100,13 +100,15 @@ cli_respell(const char *cmd, int argc, char **argv)
 			if (strcmp(r->cmd, cmd) != 0 ||
 			    (how = spelled(r, argv[i])) == 0)
 				continue;
-			val = how == 2 ? argv[i] + strlen(r->old) +
-			    (r->old[1] == '-') : i + 1 < argc ? argv[i + 1] :
-			    "";
+			val = how == 2 ?
+			    argv[i] + strlen(r->old) + (r->old[1] == '-') :
+			    i + 1 < argc ? argv[i + 1] :
+			                   "";
 			if (r->numeric && !is_number(val))
 				continue;
 			if (!quiet)
-				cli_error("note: %s %s is now spelled %s (the "
+				cli_error(
+				    "note: %s %s is now spelled %s (the "
 				    "short letters are kept for the options "
 				    "every command shares; sandtable help %s)",
 				    cmd, r->old, r->now, cmd);

@@ -24,7 +24,7 @@ cli_sheet_write(const struct ruleset *rs, const char *path,
 	else
 		memset(&odds, 0, sizeof(odds));
 	rc = cards ? rnd_cards(rs, path, &with, &d) :
-	    rnd_reference(rs, path, &with, &d);
+	             rnd_reference(rs, path, &with, &d);
 	rnd_odds_set_free(&odds);
 	diags_print(&d, stderr);
 	diags_free(&d);

@@ -72,7 +72,8 @@ eng_board_point(const struct eng_board *b, double bx, double by, double *x,
 	case RS_GRID_HEX:
 	case RS_GRID_HEX_POINTY:
 		hex_center(hex_top_of(b->grid), b->cell_mm, b->ox, b->oy,
-		    (int)lround(bx), lattice_row(b, (int)lround(by)), &px, &py);
+		    (int)lround(bx), lattice_row(b, (int)lround(by)), &px,
+		    &py);
 		*x = px;
 		*y = b->table_h - py;
 		break;
@@ -85,8 +86,7 @@ eng_board_point(const struct eng_board *b, double bx, double by, double *x,
  * and a hex's centre lies where the lattice has it, not at its indices.
  */
 static void
-piece_xy(const struct eng_board *b, double x, double y, double *px,
-    double *py)
+piece_xy(const struct eng_board *b, double x, double y, double *px, double *py)
 {
 	if (b->grid != RS_GRID_HEX && b->grid != RS_GRID_HEX_POINTY) {
 		*px = x;
@@ -205,7 +205,8 @@ eng_board_add(struct eng_board *b, const struct eng_terrain *t)
 				piece_xy(b, c, r, &px, &py);
 				if (piece_depth(t, px, py) <= 0)
 					continue;
-				b->cell_kinds[r * b->cols + c] |= 1u << t->kind;
+				b->cell_kinds[r * b->cols + c] |= 1u
+				    << t->kind;
 				if (t->kind == RS_TERRAIN_HILL ||
 				    t->kind == RS_TERRAIN_WOOD)
 					b->cell_piece[r * b->cols + c] =
@@ -224,8 +225,7 @@ eng_cell(const struct eng_board *b, double x, double y)
 		return -1;
 	c = (int)(x + 0.5);
 	r = (int)(y + 0.5);
-	if (b->grid == RS_GRID_NONE || c >= b->cols ||
-	    r >= b->rows)
+	if (b->grid == RS_GRID_NONE || c >= b->cols || r >= b->rows)
 		return -1;
 	return r * b->cols + c;
 }
@@ -277,7 +277,8 @@ eng_board_piece_at(const struct eng_board *b, double x, double y,
 		if (i < 0 || b->cell_piece[i] == 0)
 			return 0;
 		return (kindmask >> b->t[b->cell_piece[i] - 1].kind) & 1 ?
-		    b->cell_piece[i] : 0;
+		    b->cell_piece[i] :
+		    0;
 	}
 	for (i = 0; i < b->nt; i++)
 		if ((kindmask >> b->t[i].kind) & 1 &&
@@ -395,10 +396,10 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 	int tx = (int)(b->x + 0.5), ty = (int)(b->y + 0.5);
 	int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy), c, p;
 	double dx = tx - cx, dy = ty - cy;
-	double mx = sx ? 0.5 / fabs(dx) : INFINITY, my = sy ? 0.5 / fabs(dy) :
-	    INFINITY;
-	double ddx = sx ? 1 / fabs(dx) : INFINITY, ddy = sy ? 1 / fabs(dy) :
-	    INFINITY;
+	double mx = sx ? 0.5 / fabs(dx) : INFINITY,
+	       my = sy ? 0.5 / fabs(dy) : INFINITY;
+	double ddx = sx ? 1 / fabs(dx) : INFINITY,
+	       ddy = sy ? 1 / fabs(dy) : INFINITY;
 	int guard = 0;
 
 	while ((cx != tx || cy != ty) && guard++ < 10000) {
@@ -476,12 +477,12 @@ units_block(const struct eng_game *g, const struct eng_unit *a,
 		const struct eng_unit *v = &g->u[i];
 		const struct eng_kind *k = &g->ctx->kinds[v->type];
 
-		if (!v->alive || v == a || v == b ||
-		    v->x + k->hw < x0 || v->x - k->hw > x1 ||
-		    v->y + k->hd < y0 || v->y - k->hd > y1)
+		if (!v->alive || v == a || v == b || v->x + k->hw < x0 ||
+		    v->x - k->hw > x1 || v->y + k->hd < y0 ||
+		    v->y - k->hd > y1)
 			continue;
-		if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y,
-		    k->hw - 1e-6, k->hd - 1e-6))
+		if (seg_box(a->x, a->y, b->x, b->y, v->x, v->y, k->hw - 1e-6,
+		        k->hd - 1e-6))
 			return 1;
 	}
 	return 0;
@@ -552,9 +553,10 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 	if (bd->nt == 0 || mask == 0)
 		return 0;
 	for (i = 0; i < bd->nt; i++)
-		if ((mask >> bd->t[i].kind & 1) && !piece_misses(&bd->t[i],
-		    fmin(a->x, b->x), fmin(a->y, b->y), fmax(a->x, b->x),
-		    fmax(a->y, b->y), 1.0))
+		if ((mask >> bd->t[i].kind & 1) &&
+		    !piece_misses(&bd->t[i], fmin(a->x, b->x),
+		        fmin(a->y, b->y), fmax(a->x, b->x), fmax(a->y, b->y),
+		        1.0))
 			cand[nc++] = i;
 	if (nc == 0)
 		return 0;

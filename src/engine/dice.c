@@ -112,10 +112,10 @@ static const struct eng_setting di_settings[] = {
 };
 
 /* What it reads beyond the reader's model. */
-static const char *const di_unit_cols[] = { "Quality", "Combat",
-	"Toughness", "Save", "Wounds", NULL };
-static const char *const di_weapon_cols[] = { "Attacks", "To hit",
-	"Strength", "AP", "Damage", NULL };
+static const char *const di_unit_cols[] = { "Quality", "Combat", "Toughness",
+	"Save", "Wounds", NULL };
+static const char *const di_weapon_cols[] = { "Attacks", "To hit", "Strength",
+	"AP", "Damage", NULL };
 static const char *const di_sections[] = { "Combat", "Wound table",
 	"Melee outcomes", "Quality test", NULL };
 
@@ -128,7 +128,7 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 	int whole;
 
 	if (dt_read(c->rs, c->set.v[DI_SET_CONTACT],
-	    c->set.given[DI_SET_CONTACT], t, d) != 0) {
+	        c->set.given[DI_SET_CONTACT], t, d) != 0) {
 		dt_free(t);
 		free(t);
 		return -1;
@@ -311,8 +311,7 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
  * column each way would say the same twice. The attack's chance is of
  * at least one Wound (p_attack), not of a kill, and the fight's that
  * the unit's total beats the enemy's: the headings say so. */
-static const enum eng_card_col di_card[] = { ENG_CARD_SHOT,
-	ENG_CARD_ROUND };
+static const enum eng_card_col di_card[] = { ENG_CARD_SHOT, ENG_CARD_ROUND };
 static const char *const di_card_heads[] = { "attack wounds",
 	"melee roll wins" };
 /* The melee column of a melee fought to its end (accumulated hits, the
@@ -354,22 +353,25 @@ static const struct eng_show di_show = {
 	 * to its end (dice_melee.c). The words fit either. */
 	.situation = "contact",
 	.melee_title = "Melee: chance the attacker wins (row attacks "
-	    "column)",
+	               "column)",
 	.melee_title_wide = "Melee: % chance the attacker (row) wins "
-	    "against the defender (column number)",
+	                    "against the defender (column number)",
 	.fire_title = "Shooting: chance one attack wounds (row shoots "
-	    "column)",
-	.fire_title_wide = "Shooting: % chance one attack wounds (row "
+	              "column)",
+	.fire_title_wide =
+	    "Shooting: % chance one attack wounds (row "
 	    "shoots column; units numbered as in the melee table)",
 	.card = di_card,
 	.card_heads = di_card_heads,
 	.card_head = di_card_head,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
-	.melee_legend = "chance the attacker wins: its total beats the "
+	.melee_legend =
+	    "chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
 	    "stands (accumulated hits, pipeline)",
-	.melee_note = "Exact odds. By opposed roll, one roll: each side "
+	.melee_note =
+	    "Exact odds. By opposed roll, one roll: each side "
 	    "rolls the melee roll plus its Combat against the other's class; "
 	    "the Melee outcomes table says what beaten, beaten by double and "
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
@@ -377,7 +379,8 @@ static const struct eng_show di_show = {
 	.fire_map = 1,
 	.fire_map_title = "Shooting: chance one attack wounds",
 	.fire_map_legend = "chance one attack takes at least one Wound",
-	.fire_map_note = "Exact odds that one attack at a target in range "
+	.fire_map_note =
+	    "Exact odds that one attack at a target in range "
 	    "and sight takes at least one of its Wounds, by the Combat "
 	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
 	    "where it never can, as where the Wound table gives - for the "

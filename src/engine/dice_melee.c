@@ -40,13 +40,13 @@ enum { FIRST_A, FIRST_B, AT_ONCE };
 enum { Q_A_WINS, Q_B_WINS, Q_ROUNDS };
 
 struct chain {
-	int wa, wb;          /* Wounds left at the start: the grid */
-	int np;              /* places in the round's order */
-	int first[4];        /* who strikes first at each place */
-	mpq_t *sa, *sb;      /* one strike on a (b's), on b (a's): P(k),
+	int wa, wb;           /* Wounds left at the start: the grid */
+	int np;               /* places in the round's order */
+	int first[4];         /* who strikes first at each place */
+	mpq_t *sa, *sb;       /* one strike on a (b's), on b (a's): P(k),
 	                      * k = 0..wa (wb), the last k or more */
-	mpq_t *ta, *tb;      /* tails: P(a strike on a takes i or more) */
-	mpq_t q;             /* a round that changes nothing */
+	mpq_t *ta, *tb;       /* tails: P(a strike on a takes i or more) */
+	mpq_t q;              /* a round that changes nothing */
 	mpq_t *v, *row, *col; /* [place][i][j] */
 	/* The sums a place's round reads: those of the place after one
 	 * where a strikes first (or both at once) and one where b does. */
@@ -245,8 +245,9 @@ do_strikes_clear(struct do_strikes *m)
 
 	for (k = 0; m->v != NULL && k < (size_t)m->n * (size_t)m->n; k++)
 		if (m->v[k] != NULL)
-			vec_free(m->v[k], (size_t)full_of(m->c,
-			    (int)(k % (size_t)m->n)) + 1);
+			vec_free(m->v[k],
+			    (size_t)full_of(m->c, (int)(k % (size_t)m->n)) +
+			        1);
 	free(m->v);
 	free(m->rep);
 	memset(m, 0, sizeof(*m));
@@ -258,8 +259,8 @@ do_strikes_clear(struct do_strikes *m)
  * holds fewer than DO_STRIKES_KEPT values), then capped.
  */
 static int
-strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y,
-    int cap, mpq_t *s)
+strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y, int cap,
+    mpq_t *s)
 {
 	int full = full_of(c, y), k, rc = 0;
 	mpq_t *v, **slot = NULL;
@@ -305,7 +306,8 @@ static inline size_t
 at(const struct chain *ch, int p, int i, int j)
 {
 	return ((size_t)p * ((size_t)ch->wa + 1) + (size_t)i) *
-	    ((size_t)ch->wb + 1) + (size_t)j;
+	    ((size_t)ch->wb + 1) +
+	    (size_t)j;
 }
 
 /* acc += x * y */
@@ -349,8 +351,7 @@ sum_col(struct chain *ch, int p, int i, int j, mpq_t tmp)
  * n is the next place; cost the round's own worth (1 for rounds).
  */
 static void
-round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r,
-    mpq_t tmp)
+round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r, mpq_t tmp)
 {
 	int n = (p + 1) % ch->np, k;
 	mpq_t part;
@@ -361,7 +362,8 @@ round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r,
 		/* b strikes; if a stands, it strikes back (col). */
 		addmul(r, ch->ta[i], ch->v[at(ch, n, 0, j)], tmp);
 		for (k = 1; k < i; k++)
-			addmul(r, ch->sa[k], ch->col[at(ch, n, i - k, j)], tmp);
+			addmul(r, ch->sa[k], ch->col[at(ch, n, i - k, j)],
+			    tmp);
 		mpq_mul(part, ch->tb[j], ch->v[at(ch, n, i, 0)]);
 		for (k = 1; k < j; k++)
 			addmul(part, ch->sb[k], ch->v[at(ch, n, i, j - k)],
@@ -374,7 +376,8 @@ round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r,
 		else
 			addmul(r, ch->tb[j], ch->row[at(ch, n, i, 0)], tmp);
 		for (k = 1; k < j; k++)
-			addmul(r, ch->sb[k], ch->row[at(ch, n, i, j - k)], tmp);
+			addmul(r, ch->sb[k], ch->row[at(ch, n, i, j - k)],
+			    tmp);
 		mpq_mul(part, ch->ta[i], ch->v[at(ch, n, 0, j)]);
 		for (k = 1; k < i; k++)
 			addmul(part, ch->sa[k], ch->v[at(ch, n, i - k, j)],
@@ -436,8 +439,8 @@ pass(struct chain *ch, int what, mpq_t out)
 	mpq_init(tmp);
 	for (p = 0; p < ch->np; p++) {
 		for (i = 0; i <= ch->wa; i++)
-			mpq_set_ui(ch->v[at(ch, p, i, 0)], i > 0 &&
-			    what == Q_A_WINS, 1);
+			mpq_set_ui(ch->v[at(ch, p, i, 0)],
+			    i > 0 && what == Q_A_WINS, 1);
 		for (j = 1; j <= ch->wb; j++)
 			mpq_set_ui(ch->v[at(ch, p, 0, j)], what == Q_B_WINS,
 			    1);
@@ -528,8 +531,8 @@ do_chain_limit(const struct eng_ctx *c)
 }
 
 int
-do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb,
-    int limit, struct do_strikes *m, struct do_fight *f)
+do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
+    struct do_strikes *m, struct do_fight *f)
 {
 	struct chain ch;
 	size_t n;

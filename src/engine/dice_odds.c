@@ -28,8 +28,8 @@ void
 do_fire_init(struct do_fire *f)
 {
 	memset(f, 0, sizeof(*f));
-	mpq_inits(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack,
-	    f->expected, NULL);
+	mpq_inits(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack, f->expected,
+	    NULL);
 }
 
 void
@@ -89,8 +89,9 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 	int si, ti, need;
 
 	/* A modifier makes the face needed that much lower; "-" hits. */
-	p_roll(f->p_hit, w->to_hit > 0 ? (w->to_hit - mod < 1 ? 1 :
-	    w->to_hit - mod) : 0, rs->die);
+	p_roll(f->p_hit,
+	    w->to_hit > 0 ? (w->to_hit - mod < 1 ? 1 : w->to_hit - mod) : 0,
+	    rs->die);
 	mpq_set_ui(f->p_wound, 1, 1);
 	if (t->wound_given && w->strength >= 0 && u->toughness >= 0 &&
 	    (si = index_of(t->str, t->nstr, w->strength)) >= 0 &&
@@ -210,8 +211,8 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	if (dx_dist(&w->attacks.dx, &na) != 0)
 		return -1;
 	if (t->shooting == DT_SHOOT_ACCUMULATED) {
-		accumulated_odds(&na, mod, t->half_hits >>
-		    rs->units[target].cls & 1, cap, f);
+		accumulated_odds(&na, mod,
+		    t->half_hits >> rs->units[target].cls & 1, cap, f);
 		dx_dist_free(&na);
 		return 0;
 	}
@@ -379,7 +380,7 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 		for (b = 0; b < (int)rs->nunits; b++) {
 			do_fight_init(&f);
 			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			    full_wounds(t, b), lim, &m, &f) == 0 &&
+			        full_wounds(t, b), lim, &m, &f) == 0 &&
 			    (f.chained || !f.resolves)) {
 				memset(&me, 0, sizeof(me));
 				me.attacker = a;
@@ -418,8 +419,8 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 				fe.weapon = rs->units[a].weapons[k];
 				fe.target = (int)b;
 				do_fire_init(&f);
-				if (do_fire_odds(rs, t, fe.weapon, (int)b,
-				    0, 0, &f) == 0) {
+				if (do_fire_odds(rs, t, fe.weapon, (int)b, 0,
+				        0, &f) == 0) {
 					fe.p_hit = to_q(f.p_attack);
 					XPUSH(o->fire, o->nfire, o->capfire,
 					    fe);
@@ -472,8 +473,9 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 
 	do_fight_init(&f);
 	if (do_fight_odds(g->ctx, ta, tb, full_wounds(t, ta) - c->a_hits,
-	    full_wounds(t, tb) - c->b_hits, do_chain_limit(g->ctx), NULL,
-	    &f) != 0 || !f.chained)
+	        full_wounds(t, tb) - c->b_hits, do_chain_limit(g->ctx), NULL,
+	        &f) != 0 ||
+	    !f.chained)
 		rc = -1;
 	else if (!strcmp(key, "attacker_wins"))
 		*q = to_q(f.a_wins);
@@ -518,8 +520,8 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		/* Against the Wounds the target had left when it was
 		 * shot at, with the volley's modifiers. */
 		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
-		    c->situation, full_wounds(t, g->u[c->b].type) - c->b_hits,
-		    &f) != 0)
+		        c->situation,
+		        full_wounds(t, g->u[c->b].type) - c->b_hits, &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
 		    !strcmp(key, "p_wound_per_attack"))
@@ -578,9 +580,9 @@ destroys(const struct dt_outcome *out)
  * pairs already noted.
  */
 static void
-fire_finding(const struct ruleset *rs, const struct dt_tables *t,
-    size_t a, int wi, size_t b, unsigned char *told,
-    unsigned char *removable, struct diags *d)
+fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
+    int wi, size_t b, unsigned char *told, unsigned char *removable,
+    struct diags *d)
 {
 	size_t at = (size_t)wi * rs->nunits + b;
 	struct do_fire f;
@@ -596,11 +598,14 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t,
 	 * shooting, Attacks that roll 0 or less) there is no attack. */
 	if (mpq_cmp_ui(f.damage[0], 1, 1) == 0 && !told[at]) {
 		told[at] = 1;
-		diag_add(d, SEV_NOTE, rs->weapons[wi].pos, "weapon '%s' (of "
-		    "%s) can never harm %s: %s", rs->weapons[wi].name,
-		    rs->units[a].name, rs->units[b].name, f.cannot_wound ?
-		    "the Wound table gives - for its Strength against that "
-		    "Toughness" : "no volley of it can take a wound");
+		diag_add(d, SEV_NOTE, rs->weapons[wi].pos,
+		    "weapon '%s' (of "
+		    "%s) can never harm %s: %s",
+		    rs->weapons[wi].name, rs->units[a].name, rs->units[b].name,
+		    f.cannot_wound ?
+		        "the Wound table gives - for its Strength against that "
+		        "Toughness" :
+		        "no volley of it can take a wound");
 	}
 	do_fire_clear(&f);
 }
@@ -610,8 +615,8 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t,
  * (told once for the pair, a <= b). */
 static void
 melee_finding(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dx_dist *roll, size_t a, size_t b,
-    unsigned char *removable, struct diags *d)
+    const struct dx_dist *roll, size_t a, size_t b, unsigned char *removable,
+    struct diags *d)
 {
 	struct dx_opposed op;
 
@@ -621,7 +626,8 @@ melee_finding(const struct ruleset *rs, const struct dt_tables *t,
 	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op.tie) > 0))
 		removable[b] = 1;
 	if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
-		diag_add(d, SEV_WARNING, rs->units[a].pos, "a melee of %s and "
+		diag_add(d, SEV_WARNING, rs->units[a].pos,
+		    "a melee of %s and "
 		    "%s can never be decided: their totals are always equal",
 		    rs->units[a].name, rs->units[b].name);
 	dx_opposed_clear(&op);
@@ -646,10 +652,11 @@ fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
 		if (mpq_cmp_ui(f.b_loses[0], 1, 1) != 0)
 			removable[b] = 1;
 		if (a <= b && !f.resolves)
-			diag_add(d, SEV_WARNING, rs->units[a].pos, "a melee "
+			diag_add(d, SEV_WARNING, rs->units[a].pos,
+			    "a melee "
 			    "of %s and %s can never end: neither can ever "
-			    "remove the other", rs->units[a].name,
-			    rs->units[b].name);
+			    "remove the other",
+			    rs->units[a].name, rs->units[b].name);
 	}
 	do_fight_clear(&f);
 }
@@ -685,12 +692,14 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	} else if (melee_roll(t, &roll) == 0) {
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
-				melee_finding(rs, t, &roll, a, b, removable, d);
+				melee_finding(rs, t, &roll, a, b, removable,
+				    d);
 		dx_dist_free(&roll);
 	}
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
-			diag_add(d, SEV_WARNING, rs->units[b].pos, "unit '%s' "
+			diag_add(d, SEV_WARNING, rs->units[b].pos,
+			    "unit '%s' "
 			    "can never be removed: no volley can take a Wound "
 			    "from it and no melee can destroy it",
 			    rs->units[b].name);
@@ -738,17 +747,19 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 
 	if (rs->nunits == 0 || melee_roll(t, &roll) != 0)
 		return;
-	x = eng_table_add(out, "Melee: chance the attacker (row) beats the "
-	    "defender (column) by double in one fight", rs->nunits,
-	    rs->nunits);
-	x->title_wide = xstrdup("Melee: % chance the attacker (row) beats "
+	x = eng_table_add(out,
+	    "Melee: chance the attacker (row) beats the "
+	    "defender (column) by double in one fight",
+	    rs->nunits, rs->nunits);
+	x->title_wide = xstrdup(
+	    "Melee: % chance the attacker (row) beats "
 	    "the defender (column number) by double in one fight");
 	x->rowhead = xstrdup("attacker");
 	x->colhead = xstrdup("defender");
 	x->legend = xstrdup("chance the attacker's total is at least double "
-	    "the defender's");
+	                    "the defender's");
 	x->note = xstrdup("One opposed roll: each side rolls the melee roll "
-	    "plus its Combat against the other's class.");
+	                  "plus its Combat against the other's class.");
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -783,12 +794,15 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	/* The legend is one line beside the map: what a row's last cell
 	 * means is the note's. */
 	x->legend = xstrdup("chance of exactly that damage");
-	x->note = xasprintf("Exact chances of one volley: %s, capped at the "
+	x->note = xasprintf(
+	    "Exact chances of one volley: %s, capped at the "
 	    "target's Wounds; so a row's last cell, at the target's Wounds, "
 	    "is the chance the volley removes it.",
-	    t->shooting == DT_SHOOT_ACCUMULATED ? "the Attacks rolled, each "
-	    "a hit taking one Wound" : "Attacks, each hit, wounded and not "
-	    "saved, taking Damage");
+	    t->shooting == DT_SHOOT_ACCUMULATED ?
+	        "the Attacks rolled, each "
+	        "a hit taking one Wound" :
+	        "Attacks, each hit, wounded and not "
+	        "saved, taking Damage");
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
 	for (a = 0; a < rs->nunits; a++)
@@ -802,7 +816,9 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 				do_fire_init(&f);
 				/* A volley with no distribution: no cell. */
 				n = do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				    &f) == 0 ? f.wounds : -1;
+				        &f) == 0 ?
+				    f.wounds :
+				    -1;
 				for (i = 0; i <= n; i++)
 					set_cell(cell(x, row, (size_t)i),
 					    f.damage[i]);
@@ -826,16 +842,19 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 	if (rs->nunits == 0)
 		return;
 	do_strikes_init(&m, c);
-	x = eng_table_add(out, "Melee: chance the attacker (row) removes the "
-	    "defender (column) in the first round", rs->nunits, rs->nunits);
+	x = eng_table_add(out,
+	    "Melee: chance the attacker (row) removes the "
+	    "defender (column) in the first round",
+	    rs->nunits, rs->nunits);
 	x->rowhead = xstrdup("attacker");
 	x->colhead = xstrdup("defender");
 	x->legend = xstrdup("chance the defender loses all its Wounds in the "
-	    "first round");
-	x->note = xstrdup(t->melee == DT_MELEE_ACCUMULATED ? "One round: "
-	    "each side rolls the melee roll, the Wounds the other loses." :
-	    "One round: the attacker's weapons that reach the contact "
-	    "distance strike first, each a volley as in shooting.");
+	                    "first round");
+	x->note = xstrdup(t->melee == DT_MELEE_ACCUMULATED ?
+	        "One round: "
+	        "each side rolls the melee roll, the Wounds the other loses." :
+	        "One round: the attacker's weapons that reach the contact "
+	        "distance strike first, each a volley as in shooting.");
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -843,7 +862,7 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 			do_fight_init(&f);
 			/* The first round only: the chain is not read. */
 			if (do_fight_odds(c, (int)a, (int)b, 1,
-			    full_wounds(t, (int)b), 0, &m, &f) == 0)
+			        full_wounds(t, (int)b), 0, &m, &f) == 0)
 				set_cell(cell(x, a, b), f.b_loses[f.wb]);
 			do_fight_clear(&f);
 		}
@@ -907,7 +926,8 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 					continue;
 				wi = rs->units[a].weapons[k];
 				do_fire_init(&f);
-				if (do_fire_odds(rs, t, wi, (int)b, 0, 0, &f) != 0) {
+				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
+				        &f) != 0) {
 					do_fire_clear(&f);
 					continue;
 				}
@@ -962,22 +982,23 @@ put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
  * (fought_out), its mean rounds when it can end.
  */
 static json_t *
-fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a,
-    int b, struct do_fight *f)
+fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a, int b,
+    struct do_fight *f)
 {
 	json_t *e = json_object(), *x = json_object();
 
 	json_object_set_new(e, "attacker", json_string(rs->units[a].name));
 	json_object_set_new(e, "defender", json_string(rs->units[b].name));
-	json_object_set_new(e, "mechanism", json_string(t->melee ==
-	    DT_MELEE_ACCUMULATED ? "accumulated" : "pipeline"));
+	json_object_set_new(e, "mechanism",
+	    json_string(t->melee == DT_MELEE_ACCUMULATED ? "accumulated" :
+	                                                   "pipeline"));
 	json_object_set_new(e, "attacker_wounds", json_integer(f->wa));
 	json_object_set_new(e, "defender_wounds", json_integer(f->wb));
 	put_dist(e, x, "attacker_loses", f->a_loses, f->wa);
 	put_dist(e, x, "defender_loses", f->b_loses, f->wb);
 	json_object_set_new(e, "resolves", json_boolean(f->resolves));
-	json_object_set_new(e, "fought_out", json_boolean(f->chained ||
-	    !f->resolves));
+	json_object_set_new(e, "fought_out",
+	    json_boolean(f->chained || !f->resolves));
 	if (f->chained || !f->resolves) {
 		put(e, x, "attacker_wins", f->a_wins);
 		put(e, x, "defender_wins", f->b_wins);
@@ -1007,7 +1028,7 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 				continue;
 			do_fight_init(&f);
 			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			    full_wounds(t, b), lim, &m, &f) == 0)
+			        full_wounds(t, b), lim, &m, &f) == 0)
 				out->entry(fight_entry(rs, t, a, b, &f),
 				    out->arg);
 			do_fight_clear(&f);
@@ -1076,7 +1097,7 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 /* The document as text: one line an entry, under its table's title. */
 struct tx {
 	FILE *f;
-	int opposed;   /* the melee is by opposed roll */
+	int opposed; /* the melee is by opposed roll */
 };
 
 static void
@@ -1093,21 +1114,23 @@ tx_table(const char *key, void *arg)
 {
 	const struct tx *x = arg;
 
-	fprintf(x->f, "\n%s\n", strcmp(key, "shooting") == 0 ?
-	    "Shooting: one volley (chance one attack wounds; damage 0, 1, "
-	    "… up to the target's Wounds; removed; mean)" : x->opposed ?
-	    "Melee: one opposed roll (attacker wins, defender wins, equal; "
-	    "beaten by double each way)" :
-	    "Melee: fought to its end (attacker wins, defender wins, both "
-	    "removed; mean rounds), and the Wounds each loses in the first "
-	    "round (0, 1, … up to its Wounds)");
+	fprintf(x->f, "\n%s\n",
+	    strcmp(key, "shooting") == 0 ?
+	        "Shooting: one volley (chance one attack wounds; damage 0, 1, "
+	        "… up to the target's Wounds; removed; mean)" :
+	        x->opposed ?
+	        "Melee: one opposed roll (attacker wins, defender wins, equal; "
+	        "beaten by double each way)" :
+	        "Melee: fought to its end (attacker wins, defender wins, both "
+	        "removed; mean rounds), and the Wounds each loses in the first "
+	        "round (0, 1, … up to its Wounds)");
 }
 
 static const char *
 ex(const json_t *e, const char *key)
 {
-	const char *s = json_string_value(json_object_get(json_object_get(e,
-	    "exact"), key));
+	const char *s = json_string_value(
+	    json_object_get(json_object_get(e, "exact"), key));
 
 	return s != NULL ? s : "-";
 }
@@ -1149,9 +1172,9 @@ tx_entry(json_t *e, void *arg)
 		else if (!json_is_true(json_object_get(e, "fought_out")))
 			fprintf(f, "not worked out (Wounds over the limit)");
 		else
-			fprintf(f, "%s %s %s  rounds %s", ex(e,
-			    "attacker_wins"), ex(e, "defender_wins"), ex(e,
-			    "both_destroyed"), ex(e, "expected_rounds"));
+			fprintf(f, "%s %s %s  rounds %s",
+			    ex(e, "attacker_wins"), ex(e, "defender_wins"),
+			    ex(e, "both_destroyed"), ex(e, "expected_rounds"));
 		fprintf(f, "  first round ");
 		tx_dist(f, e, "attacker_loses");
 		fputc(' ', f);
@@ -1168,8 +1191,7 @@ tx_entry(json_t *e, void *arg)
 }
 
 void
-do_odds_text(const struct eng_ctx *c, const char *a, const char *b,
-    FILE *f)
+do_odds_text(const struct eng_ctx *c, const char *a, const char *b, FILE *f)
 {
 	struct tx x = { f, tables_of(c)->melee == DT_MELEE_OPPOSED };
 	struct eng_sink s = { tx_member, tx_table, tx_entry, &x };
@@ -1203,8 +1225,9 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		mpq_set_ui(q, (unsigned long)(die - need + 1),
 		    (unsigned long)die);
 		mpq_canonicalize(q);
-		eng_outcome_add(o, xasprintf("Attack hitting on %d+: a hit",
-		    need), h, n, mpq_get_d(q), q_text(q));
+		eng_outcome_add(o,
+		    xasprintf("Attack hitting on %d+: a hit", need), h, n,
+		    mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
 	if (t == NULL || t->melee != DT_MELEE_OPPOSED ||
@@ -1223,9 +1246,11 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		dx_opposed(&ra, &r, 2, &op);
 		/* Short enough for the report's labels, which end in "…"
 		 * past 40% of the page. */
-		eng_outcome_add(o, xasprintf("Opposed roll, factors %+d: "
-		    "attacker higher", diff), w, n,
-		    mpq_get_d(op.a_wins), q_text(op.a_wins));
+		eng_outcome_add(o,
+		    xasprintf("Opposed roll, factors %+d: "
+		              "attacker higher",
+		        diff),
+		    w, n, mpq_get_d(op.a_wins), q_text(op.a_wins));
 		dx_opposed_clear(&op);
 		dx_dist_free(&ra);
 	}

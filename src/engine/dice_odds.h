@@ -57,15 +57,15 @@ void do_opposed(const struct dx_dist *roll, int fa, int fb,
 #define DO_CHAIN_MAX 400
 #define DO_CHAIN_WORK 200000
 struct do_fight {
-	int wa, wb;          /* Wounds left at the start */
-	mpq_t *a_loses;      /* the first round: P(a loses k), k = 0..wa */
-	mpq_t *b_loses;      /* the same for b, k = 0..wb */
-	int resolves;        /* 0: neither can ever remove the other */
-	int chained;         /* the ends below were worked out */
-	mpq_t a_wins;        /* b removed, a stands */
-	mpq_t b_wins;        /* a removed, b stands */
-	mpq_t both;          /* both removed in one round (accumulated) */
-	mpq_t rounds;        /* the mean number of rounds fought */
+	int wa, wb;     /* Wounds left at the start */
+	mpq_t *a_loses; /* the first round: P(a loses k), k = 0..wa */
+	mpq_t *b_loses; /* the same for b, k = 0..wb */
+	int resolves;   /* 0: neither can ever remove the other */
+	int chained;    /* the ends below were worked out */
+	mpq_t a_wins;   /* b removed, a stands */
+	mpq_t b_wins;   /* a removed, b stands */
+	mpq_t both;     /* both removed in one round (accumulated) */
+	mpq_t rounds;   /* the mean number of rounds fought */
 };
 /*
  * The strikes of each unit type at each, kept while a hook works out
@@ -77,9 +77,9 @@ struct do_fight {
 struct do_strikes {
 	const struct eng_ctx *c;
 	int n;
-	int *rep;        /* the first unit type striking as this one */
-	mpq_t **v;       /* [rep * n + target]: P(k), k = 0..its Wounds */
-	size_t kept;     /* values held */
+	int *rep;    /* the first unit type striking as this one */
+	mpq_t **v;   /* [rep * n + target]: P(k), k = 0..its Wounds */
+	size_t kept; /* values held */
 };
 void do_strikes_init(struct do_strikes *, const struct eng_ctx *);
 void do_strikes_clear(struct do_strikes *);

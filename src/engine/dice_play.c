@@ -23,8 +23,9 @@
 /* Terrain that blocks a line of sight (FORMAT.md: woods and hills). */
 #define DP_SIGHT_BLOCK ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL))
 /* Terrain that is cover for the modifiers in_cover, target_in_cover. */
-#define DP_COVER ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_TOWN) | \
-	(1u << RS_TERRAIN_FORTIFICATION))
+#define DP_COVER                                                              \
+	((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_TOWN) |                  \
+	    (1u << RS_TERRAIN_FORTIFICATION))
 
 static inline const struct dt_tables *
 tabs(const struct eng_game *g)
@@ -56,8 +57,8 @@ die(struct eng_game *g)
  * numbers.
  */
 static inline double
-dist2_at(const struct eng_game *g, double x, double y, double hw,
-    double hd, const struct eng_unit *v)
+dist2_at(const struct eng_game *g, double x, double y, double hw, double hd,
+    const struct eng_unit *v)
 {
 	const struct eng_kind *k;
 	double dx, dy;
@@ -109,8 +110,9 @@ contact_enemy(const struct eng_game *g, int i)
 
 	for (j = 0; j < g->nu; j++)
 		if (g->u[j].alive && g->u[j].side != g->u[i].side &&
-		    (!ft || (fabs(g->u[j].y - y) <= reach &&
-		    fabs(g->u[j].x - x) <= reach)) &&
+		    (!ft ||
+		        (fabs(g->u[j].y - y) <= reach &&
+		            fabs(g->u[j].x - x) <= reach)) &&
 		    (d2 = dist2(g, &g->u[i], &g->u[j])) <= best) {
 			best = d2;
 			b = j;
@@ -160,7 +162,7 @@ static int
 in_cover(const struct eng_game *g, int i)
 {
 	return (eng_board_kinds_at(g->board, g->u[i].x, g->u[i].y) &
-	    DP_COVER) != 0;
+	           DP_COVER) != 0;
 }
 
 /* Whether unit i stands higher than unit j: deeper inside a hill's
@@ -328,7 +330,8 @@ in_river(const struct eng_game *g, double x, double y)
 {
 	unsigned k = eng_board_kinds_at(g->board, x, y);
 
-	return (k & (1u << RS_TERRAIN_RIVER)) && !(k & (1u << RS_TERRAIN_FORD));
+	return (k & (1u << RS_TERRAIN_RIVER)) &&
+	    !(k & (1u << RS_TERRAIN_FORD));
 }
 
 /*
@@ -338,8 +341,8 @@ in_river(const struct eng_game *g, double x, double y)
  * quarter cell (a free table: 5 mm). Returns 1 when it was cut.
  */
 static int
-river_ahead(const struct eng_game *g, double x, double y, double dx,
-    double dy, double *go)
+river_ahead(const struct eng_game *g, double x, double y, double dx, double dy,
+    double *go)
 {
 	double st = g->board->grid != RS_GRID_NONE ? 0.25 : 5, s, last = 0;
 	int k, any = 0;
@@ -348,7 +351,7 @@ river_ahead(const struct eng_game *g, double x, double y, double dx,
 		any |= g->board->t[k].kind == RS_TERRAIN_RIVER;
 	if (!any)
 		return 0;
-	for (s = st; ; s += st) {
+	for (s = st;; s += st) {
 		if (s > *go)
 			s = *go;
 		if (in_river(g, x + dx * s, y + dy * s)) {
@@ -399,14 +402,14 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 			if (s > go)
 				s = go;
 			if (contact_at(g, i, x + dx * s, y + dy * s, cand,
-			    nc)) {
+			        nc)) {
 				int n;
 
 				for (hi = s, n = 0; n < 20; n++) {
 					double mid = (lo + hi) / 2;
 
 					if (contact_at(g, i, x + dx * mid,
-					    y + dy * mid, cand, nc))
+					        y + dy * mid, cand, nc))
 						hi = mid;
 					else
 						lo = mid;
@@ -447,10 +450,10 @@ blocked_at(const struct eng_game *g, int i, double x, double y)
 		if (j == i || !g->u[j].alive)
 			continue;
 		if (g->board->grid != RS_GRID_NONE ?
-		    eng_cell(g->board, x, y) == eng_cell(g->board, g->u[j].x,
-		    g->u[j].y) :
-		    fabs(x - g->u[j].x) < k->hw + kj->hw - 1e-9 &&
-		    fabs(y - g->u[j].y) < k->hd + kj->hd - 1e-9)
+		        eng_cell(g->board, x, y) ==
+		            eng_cell(g->board, g->u[j].x, g->u[j].y) :
+		        fabs(x - g->u[j].x) < k->hw + kj->hw - 1e-9 &&
+		            fabs(y - g->u[j].y) < k->hd + kj->hd - 1e-9)
 			return 1;
 	}
 	return 0;
@@ -504,8 +507,8 @@ quality_test(struct eng_game *g, int i)
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || die(g) >= q;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
-	(void)apply(g, i, nearest_enemy(g, i), pass ? DT_RES_PASSED :
-	    DT_RES_FAILED, -1);
+	(void)apply(g, i, nearest_enemy(g, i),
+	    pass ? DT_RES_PASSED : DT_RES_FAILED, -1);
 }
 
 /* The row's "fight again" limit, 0 none. */
@@ -555,12 +558,13 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 			ENG_COVER(g, DI_R_MELEE_RECOIL);
 			give_ground(g, i, foe, 2 * k->hd);
 			if (foe >= 0 && g->u[foe].alive)
-				give_ground(g, foe, i, 2 *
-				    g->ctx->kinds[g->u[foe].type].hd);
+				give_ground(g, foe, i,
+				    2 * g->ctx->kinds[g->u[foe].type].hd);
 			break;
 		case DT_FX_FALL_BACK:
 			ENG_COVER(g, DI_R_MELEE_FALL_BACK);
-			len = g->board->grid == RS_GRID_NONE ? e->amount :
+			len = g->board->grid == RS_GRID_NONE ?
+			    e->amount :
 			    e->amount / g->board->cell_mm;
 			give_ground(g, i, foe, len);
 			break;
@@ -628,7 +632,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 		if (t->wound_given && wp->strength >= 0 &&
 		    du->toughness >= 0) {
 			if ((wn = wound_need(t, wp->strength,
-			    du->toughness)) == 0) {
+			         du->toughness)) == 0) {
 				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
 				continue;
 			}
@@ -646,8 +650,9 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 				continue;
 		}
 		ENG_COVER(g, DI_R_SHOOT_DAMAGE);
-		d = wp->damage.text != NULL ? dx_roll(&wp->damage.dx,
-		    &g->dice) : 1;
+		d = wp->damage.text != NULL ?
+		    dx_roll(&wp->damage.dx, &g->dice) :
+		    1;
 		take(g, j, d, i, DI_R_SHOOT_REMOVED);
 	}
 }
@@ -666,7 +671,8 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 
 	ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
 	n = (wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) :
-	    1) + mod;
+	                                1) +
+	    mod;
 	if (mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	if (t->half_hits >> g->ctx->rs->units[g->u[j].type].cls & 1) {
@@ -792,8 +798,8 @@ strike(struct eng_game *g, int i, int j, int mod)
 	size_t k;
 
 	for (k = 0; k < ut->nweapons && g->u[j].alive; k++)
-		if (g->ctx->wrange[ut->weapons[k]] <= g->ctx->melee_range +
-		    1e-9)
+		if (g->ctx->wrange[ut->weapons[k]] <=
+		    g->ctx->melee_range + 1e-9)
 			pipeline(g, i, ut->weapons[k], j, mod);
 }
 
@@ -844,9 +850,12 @@ fight(struct eng_game *g, int a, int b)
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + cb;
-		if (ca - cb >= -DI_TALLY_DIFF_MAX && ca - cb <= DI_TALLY_DIFF_MAX)
-			g->tally[DI_TALLY_MELEE(ca - cb, ra > rb ? 0 : ra == rb ?
-			    1 : 2)]++;
+		if (ca - cb >= -DI_TALLY_DIFF_MAX &&
+		    ca - cb <= DI_TALLY_DIFF_MAX)
+			g->tally[DI_TALLY_MELEE(ca - cb,
+			    ra > rb      ? 0 :
+			        ra == rb ? 1 :
+			                   2)]++;
 		if (ra == rb) {
 			ENG_COVER(g, DI_R_MELEE_EQUAL);
 			again = apply(g, a, b, DT_RES_EQUAL, times);
@@ -975,7 +984,7 @@ move_unit(struct eng_game *g, int i, int rnd)
 		path[0][0] = g->u[goal].x;
 		path[0][1] = g->u[goal].y;
 	}
-	walk(g, i, (const double (*)[2])path, 1);
+	walk(g, i, (const double(*)[2])path, 1);
 }
 
 static void
@@ -985,15 +994,15 @@ shoot_unit(struct eng_game *g, int i, int rnd)
 
 	/* Shooting makes no new contact: one not in contact after its
 	 * move is not in contact now. */
-	if (g->u[i].flags & ENG_UF_FIRED || (g->u[i].c[2] &&
-	    contact_enemy(g, i) >= 0))
+	if (g->u[i].flags & ENG_UF_FIRED ||
+	    (g->u[i].c[2] && contact_enemy(g, i) >= 0))
 		return;
 	if (g->u[i].c[0] > 0) {
 		j = g->u[i].c[0] - 1;
 		w = g->u[i].c[1];
 		g->u[i].c[0] = 0;
-		if (g->u[j].alive && eng_sight(g, &g->u[i], &g->u[j], 1,
-		    DP_SIGHT_BLOCK)) {
+		if (g->u[j].alive &&
+		    eng_sight(g, &g->u[i], &g->u[j], 1, DP_SIGHT_BLOCK)) {
 			shoot(g, i, w, j);
 			return;
 		}
@@ -1005,8 +1014,8 @@ shoot_unit(struct eng_game *g, int i, int rnd)
 static void
 side_phase(struct eng_game *g, int side, int shooting)
 {
-	int i, n, order[ENG_MAX_UNITS], rnd = g->player[side] ==
-	    ENG_PLAYER_RANDOM;
+	int i, n, order[ENG_MAX_UNITS],
+	    rnd = g->player[side] == ENG_PLAYER_RANDOM;
 
 	for (n = 0, i = 0; i < g->nu; i++)
 		if (g->u[i].alive && g->u[i].side == side)
@@ -1063,51 +1072,55 @@ dp_setup(struct eng_game *g)
 /* ---- scripted steps ---- */
 
 static int
-step_move(struct eng_game *g, const struct eng_action *a, char *err,
-    size_t sz)
+step_move(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	struct eng_unit *u = &g->u[a->unit];
 	double len = 0, x = u->x, y = u->y;
 	int k;
 
 	if (u->flags & ENG_UF_MOVED)
-		return eng_refuse(g, -1, err, sz, "%s has already moved this turn",
-		    u->name);
+		return eng_refuse(g, -1, err, sz,
+		    "%s has already moved this turn", u->name);
 	if (contact_enemy(g, a->unit) >= 0)
-		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
-		    "contact and must fight", u->name);
+		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
+		    "%s is in "
+		    "contact and must fight",
+		    u->name);
 	for (k = 0; k < a->npath; k++) {
 		len += hypot(a->path[k][0] - x, a->path[k][1] - y);
 		x = a->path[k][0];
 		y = a->path[k][1];
 	}
 	if (len > g->ctx->kinds[u->type].move + 1e-6)
-		return eng_refuse(g, DI_R_MOVE_ALLOWANCE, err, sz, "%s cannot move "
-		    "that far: the path is longer than its Move", u->name);
-	walk(g, a->unit, (const double (*)[2])a->path, a->npath);
+		return eng_refuse(g, DI_R_MOVE_ALLOWANCE, err, sz,
+		    "%s cannot move "
+		    "that far: the path is longer than its Move",
+		    u->name);
+	walk(g, a->unit, (const double(*)[2])a->path, a->npath);
 	return 0;
 }
 
 static int
-step_fire(struct eng_game *g, const struct eng_action *a, char *err,
-    size_t sz)
+step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	const struct rs_unit *t = &g->ctx->rs->units[g->u[a->unit].type];
 	const struct eng_unit *u = &g->u[a->unit];
 	int w = a->weapon, why = 0, k, r;
 
 	if (u->flags & ENG_UF_FIRED)
-		return eng_refuse(g, -1, err, sz, "%s has already shot this turn",
-		    u->name);
+		return eng_refuse(g, -1, err, sz,
+		    "%s has already shot this turn", u->name);
 	if (contact_enemy(g, a->unit) >= 0)
-		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is in "
-		    "contact and fights instead of shooting", u->name);
+		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
+		    "%s is in "
+		    "contact and fights instead of shooting",
+		    u->name);
 	if (w >= 0) {
 		for (k = 0; k < (int)t->nweapons && t->weapons[k] != w; k++)
 			;
 		if (k == (int)t->nweapons)
-			return eng_refuse(g, -1, err, sz, "%s has no %s", u->name,
-			    g->ctx->rs->weapons[w].name);
+			return eng_refuse(g, -1, err, sz, "%s has no %s",
+			    u->name, g->ctx->rs->weapons[w].name);
 		why = fire_check(g, a->unit, w, a->target);
 	} else {
 		for (k = 0; k < (int)t->nweapons; k++) {
@@ -1129,8 +1142,10 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 		return eng_refuse(g, why, err, sz, "%s is out of range of %s",
 		    g->u[a->target].name, u->name);
 	if (why == DI_R_SHOOT_SIGHT)
-		return eng_refuse(g, why, err, sz, "%s cannot see %s: the line of "
-		    "sight is blocked", u->name, g->u[a->target].name);
+		return eng_refuse(g, why, err, sz,
+		    "%s cannot see %s: the line of "
+		    "sight is blocked",
+		    u->name, g->u[a->target].name);
 	ENG_COVER(g, DI_R_SHOOT_RANGE);
 	ENG_COVER(g, DI_R_SHOOT_SIGHT);
 	shoot(g, a->unit, w, a->target);
@@ -1138,8 +1153,7 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 }
 
 int
-dp_step(struct eng_game *g, const struct eng_action *a, char *err,
-    size_t sz)
+dp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	struct eng_unit *u;
 
@@ -1157,12 +1171,15 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err,
 		return step_fire(g, a, err, sz);
 	case ENG_ACT_MELEE:
 		if (!in_contact(g, a->unit, a->target))
-			return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz, "%s is "
-			    "not in contact with %s", u->name,
-			    g->u[a->target].name);
+			return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
+			    "%s is "
+			    "not in contact with %s",
+			    u->name, g->u[a->target].name);
 		if (u->flags & ENG_UF_MELEE_START)
-			return eng_refuse(g, -1, err, sz, "%s has fought its "
-			    "melee this turn", u->name);
+			return eng_refuse(g, -1, err, sz,
+			    "%s has fought its "
+			    "melee this turn",
+			    u->name);
 		fight(g, a->unit, a->target);
 		return 0;
 	case ENG_ACT_END_TURN:
@@ -1218,7 +1235,8 @@ dp_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 		}
 		have = g->u[i].alive ? wounds_left(g, i) : 0;
 		if (have != n) {
-			snprintf(err, sz, "wounds %ld, but it has %d", n, have);
+			snprintf(err, sz, "wounds %ld, but it has %d", n,
+			    have);
 			return 0;
 		}
 	}
@@ -1270,7 +1288,7 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 	t->reach = 0;
 	for (u = 0; u < rs->nunits; u++) {
 		double h = c->kinds[u].hw > c->kinds[u].hd ? c->kinds[u].hw :
-		    c->kinds[u].hd;
+		                                             c->kinds[u].hd;
 
 		if (h > t->reach)
 			t->reach = h;
@@ -1291,11 +1309,14 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 				if (t->wound_given && wp->strength >= 0 &&
 				    du->toughness >= 0)
 					p *= p_face(wound_need(t, wp->strength,
-					    du->toughness) == 0 ? die + 1 :
-					    wound_need(t, wp->strength,
-					    du->toughness), die);
+					                du->toughness) == 0 ?
+					        die + 1 :
+					        wound_need(t, wp->strength,
+					            du->toughness),
+					    die);
 				if (du->save > 0)
-					p *= 1 - p_face(du->save + wp->ap, die);
+					p *= 1 -
+					    p_face(du->save + wp->ap, die);
 				p *= dmg;
 			}
 			t->ev[w * rs->nunits + u] = att * p;

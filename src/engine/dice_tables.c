@@ -34,8 +34,9 @@ whole(const char *s, int lo, int hi, int *out)
 	char *end;
 	long v;
 
-	if (s == NULL || !(isdigit((unsigned char)*s) || ((*s == '-' ||
-	    *s == '+') && isdigit((unsigned char)s[1]))))
+	if (s == NULL ||
+	    !(isdigit((unsigned char)*s) ||
+	        ((*s == '-' || *s == '+') && isdigit((unsigned char)s[1]))))
 		return -1;
 	v = strtol(s, &end, 10);
 	if (*end != '\0' || v < lo || v > hi)
@@ -66,8 +67,7 @@ roll(const char *s, int die, int *need)
 }
 
 int
-dt_expr_check(const char *text, struct dt_expr *e, int *col,
-    const char **why)
+dt_expr_check(const char *text, struct dt_expr *e, int *col, const char **why)
 {
 	/* The whole language of dicex.c, with its contract: 0, or -1 with
 	 * a column and a reason. */
@@ -111,7 +111,10 @@ words_list(char *buf, size_t sz, const char *const *w)
 	buf[0] = '\0';
 	for (i = 0; w[i] != NULL; i++)
 		n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%s",
-		    i == 0 ? "" : w[i + 1] == NULL ? " or " : ", ", w[i]);
+		    i == 0               ? "" :
+		        w[i + 1] == NULL ? " or " :
+		                           ", ",
+		    w[i]);
 	return buf;
 }
 
@@ -138,7 +141,7 @@ quality_when(const char *v, unsigned *mask, int *col)
 	*mask = 0;
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
-	    item = strtok_r(NULL, ",", &save)) {
+	     item = strtok_r(NULL, ",", &save)) {
 		while (isspace((unsigned char)*item))
 			item++;
 		*col = (int)(item - buf) + 1;
@@ -167,7 +170,7 @@ half_classes(const char *v, unsigned *mask, int *col)
 		return 0;
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
-	    item = strtok_r(NULL, ",", &save)) {
+	     item = strtok_r(NULL, ",", &save)) {
 		while (isspace((unsigned char)*item))
 			item++;
 		*col = (int)(item - buf) + 1;
@@ -181,8 +184,9 @@ half_classes(const char *v, unsigned *mask, int *col)
 			    1u << RS_CLASS_ELEPHANT | 1u << RS_CLASS_CHARIOT;
 			continue;
 		}
-		for (c = 0; c < RS_CLASS__MAX &&
-		    !rs_name_eq(rs_class_name(c), item); c++)
+		for (c = 0;
+		     c < RS_CLASS__MAX && !rs_name_eq(rs_class_name(c), item);
+		     c++)
 			;
 		if (c == RS_CLASS__MAX)
 			return -1;
@@ -205,9 +209,11 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
 		;
 	if (j == NCOMBAT) {
-		diag_add(d, SEV_ERROR, kp, "unknown Combat setting '%s' "
+		diag_add(d, SEV_ERROR, kp,
+		    "unknown Combat setting '%s' "
 		    "(known: shooting, melee, turn, quality test, contact, "
-		    "melee roll, half hits, hits to destroy)", k);
+		    "melee roll, half hits, hits to destroy)",
+		    k);
 		return -1;
 	}
 	if (seen[j]++) {
@@ -225,9 +231,12 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 1:
 	case 2:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
-			diag_add(d, SEV_ERROR, vp, "unknown %s '%s' (known: "
-			    "%s)", combat_keys[j].name, v, words_list(words,
-			    sizeof(words), combat_keys[j].words));
+			diag_add(d, SEV_ERROR, vp,
+			    "unknown %s '%s' (known: "
+			    "%s)",
+			    combat_keys[j].name, v,
+			    words_list(words, sizeof(words),
+			        combat_keys[j].words));
 			return -1;
 		}
 		if (j == 0)
@@ -239,9 +248,11 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		return 0;
 	case 3:
 		if (quality_when(v, &t->quality, &col) != 0) {
-			diag_add(d, SEV_ERROR, at_col(vp, col), "unknown "
+			diag_add(d, SEV_ERROR, at_col(vp, col),
+			    "unknown "
 			    "quality test '%s' (known: none, or a list of "
-			    "below half and beaten)", v);
+			    "below half and beaten)",
+			    v);
 			return -1;
 		}
 		return 0;
@@ -251,8 +262,10 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			return -1;
 		}
 		if (t->contact_mm < 1 || t->contact_mm > 1000) {
-			diag_add(d, SEV_ERROR, vp, "contact '%s' is out of "
-			    "range (1 mm to 1 m)", v);
+			diag_add(d, SEV_ERROR, vp,
+			    "contact '%s' is out of "
+			    "range (1 mm to 1 m)",
+			    v);
 			return -1;
 		}
 		t->contact_pos = vp;
@@ -260,25 +273,31 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 6:
 		if (half_classes(v, &t->half_hits, &col) != 0) {
 			t->half_hits = 0;
-			diag_add(d, SEV_ERROR, at_col(vp, col), "half hits "
+			diag_add(d, SEV_ERROR, at_col(vp, col),
+			    "half hits "
 			    "'%s': write none, or a list of classes (infantry, "
 			    "cavalry, artillery, vehicle, elephant, chariot, "
-			    "foot, mounted)", v);
+			    "foot, mounted)",
+			    v);
 			return -1;
 		}
 		t->half_pos = vp;
 		return 0;
 	case 7:
 		if (whole(v, 1, DT_MAX_STAT, &t->hits_to_destroy) != 0) {
-			diag_add(d, SEV_ERROR, vp, "hits to destroy '%s' is not "
-			    "a whole number from 1 to %d", v, DT_MAX_STAT);
+			diag_add(d, SEV_ERROR, vp,
+			    "hits to destroy '%s' is not "
+			    "a whole number from 1 to %d",
+			    v, DT_MAX_STAT);
 			return -1;
 		}
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
-			diag_add(d, SEV_ERROR, at_col(vp, col), "melee roll "
-			    "'%s' is not a dice expression: %s", v, why);
+			diag_add(d, SEV_ERROR, at_col(vp, col),
+			    "melee roll "
+			    "'%s' is not a dice expression: %s",
+			    v, why);
 			return -1;
 		}
 		t->melee_roll.pos = vp;
@@ -299,7 +318,8 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 
 	dt_expr_check("d6", &t->melee_roll, &col, &why);
 	if (c == NULL) {
-		diag_add(d, SEV_ERROR, rs->engine_pos, "the dice family needs "
+		diag_add(d, SEV_ERROR, rs->engine_pos,
+		    "the dice family needs "
 		    "a '## Combat' section with a Setting | Value table "
 		    "(shooting: pipeline, melee: opposed …)");
 		return -1;
@@ -311,7 +331,8 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 			vc = (int)i;
 	}
 	if (sc < 0 || vc < 0) {
-		diag_add(d, SEV_ERROR, c->pos, "the Combat table needs the "
+		diag_add(d, SEV_ERROR, c->pos,
+		    "the Combat table needs the "
 		    "columns Setting and Value");
 		return -1;
 	}
@@ -319,7 +340,8 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 		if (*RS_CELL(c, i, sc) == '\0') {
 			/* A value with no setting says nothing it could mean. */
 			if (*RS_CELL(c, i, vc) != '\0') {
-				diag_add(d, SEV_ERROR, RS_CPOS(c, i, sc), "a "
+				diag_add(d, SEV_ERROR, RS_CPOS(c, i, sc),
+				    "a "
 				    "Combat row without a Setting");
 				rc = -1;
 			}
@@ -330,21 +352,25 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 	}
 	for (i = 0; i < 2; i++)
 		if (!seen[i]) {
-			diag_add(d, SEV_ERROR, c->pos, "the Combat table does "
+			diag_add(d, SEV_ERROR, c->pos,
+			    "the Combat table does "
 			    "not say how %s is resolved (a row '%s')",
 			    combat_keys[i].name, combat_keys[i].name);
 			rc = -1;
 		}
 	if (seen[6] && t->half_hits != 0 &&
 	    t->shooting != DT_SHOOT_ACCUMULATED) {
-		diag_add(d, SEV_ERROR, t->half_pos, "half hits is a rule of "
+		diag_add(d, SEV_ERROR, t->half_pos,
+		    "half hits is a rule of "
 		    "accumulated shooting: this Combat table's shooting is "
-		    "%s", combat_keys[0].words[t->shooting]);
+		    "%s",
+		    combat_keys[0].words[t->shooting]);
 		rc = -1;
 	}
 	if (seen[4] && given) {
-		diag_add(d, SEV_ERROR, t->contact_pos.line ? t->contact_pos :
-		    c->pos, "contact is given twice: in the front matter and "
+		diag_add(d, SEV_ERROR,
+		    t->contact_pos.line ? t->contact_pos : c->pos,
+		    "contact is given twice: in the front matter and "
 		    "in the Combat table");
 		rc = -1;
 	}
@@ -375,25 +401,32 @@ wound_head(const struct rs_table *w, struct dt_tables *t, struct diags *d)
 	int v, rc = 0;
 
 	if (w->ncols < 2 || w->nrows < 2) {
-		diag_add(d, SEV_ERROR, w->pos, "the Wound table needs a row "
+		diag_add(d, SEV_ERROR, w->pos,
+		    "the Wound table needs a row "
 		    "for each Strength and a column for each Toughness");
 		return -2;
 	}
 	if (w->ncols - 1 > DT_MAX_WOUND || w->nrows - 1 > DT_MAX_WOUND) {
-		diag_add(d, SEV_ERROR, w->pos, "the Wound table has more than "
-		    "%d rows or columns", DT_MAX_WOUND);
+		diag_add(d, SEV_ERROR, w->pos,
+		    "the Wound table has more than "
+		    "%d rows or columns",
+		    DT_MAX_WOUND);
 		return -2;
 	}
 	for (j = 1; j < w->ncols; j++) {
 		if (whole(RS_CELL(w, 0, j), 0, DT_MAX_STAT, &v) != 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j), "Wound table "
+			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j),
+			    "Wound table "
 			    "column '%s' is not a Toughness (a whole number, "
-			    "0 to %d)", RS_CELL(w, 0, j), DT_MAX_STAT);
+			    "0 to %d)",
+			    RS_CELL(w, 0, j), DT_MAX_STAT);
 			rc = -1;
 			v = -1;
 		} else if (index_of(t->tough, t->ntough, v) >= 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j), "Wound table "
-			    "column for Toughness %d twice", v);
+			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j),
+			    "Wound table "
+			    "column for Toughness %d twice",
+			    v);
 			rc = -1;
 			v = -1;
 		}
@@ -420,14 +453,18 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 		const char *s = RS_CELL(w, i, 0);
 
 		if (whole(s, 0, DT_MAX_STAT, &v) != 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0), "Wound table "
+			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0),
+			    "Wound table "
 			    "row '%s' is not a Strength (a whole number, 0 to "
-			    "%d)", s, DT_MAX_STAT);
+			    "%d)",
+			    s, DT_MAX_STAT);
 			rc = -1;
 			v = -1;
 		} else if (index_of(t->str, t->nstr, v) >= 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0), "Wound table "
-			    "row for Strength %d twice", v);
+			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0),
+			    "Wound table "
+			    "row for Strength %d twice",
+			    v);
 			rc = -1;
 			v = -1;
 		}
@@ -436,15 +473,17 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 			s = RS_CELL(w, i, j);
 			t->need[t->nstr][j - 1] = -1;
 			if (*s == '\0') {
-				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j), "the "
+				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j),
+				    "the "
 				    "Wound table has no roll here: write one "
 				    "(4+) or - (cannot wound)");
 				rc = -1;
 			} else if (roll(s, rs->die, &n) != 0) {
-				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j), "'%s' "
+				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j),
+				    "'%s' "
 				    "is not a roll to wound: write 4+ (4 or "
-				    "more on a d%d) or - (cannot wound)", s,
-				    rs->die);
+				    "more on a d%d) or - (cannot wound)",
+				    s, rs->die);
 				rc = -1;
 			} else
 				t->need[t->nstr][j - 1] = (signed char)n;
@@ -479,7 +518,8 @@ effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
 	long n;
 
 	e->amount = 0;
-	*why = "known: nothing, destroyed, recoil N bases, fall back "
+	*why =
+	    "known: nothing, destroyed, recoil N bases, fall back "
 	    "LENGTH, both recoil, fight again at most N times, test quality, "
 	    "rout";
 	if (rs_name_eq(s, "nothing") || rs_name_eq(s, "steady"))
@@ -488,8 +528,8 @@ effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
 		e->kind = DT_FX_DESTROYED;
 	else if (rs_name_eq(s, "rout") || rs_name_eq(s, "routs"))
 		e->kind = DT_FX_ROUT;
-	else if (rs_name_eq(s, "test quality") || rs_name_eq(s,
-	    "quality test"))
+	else if (rs_name_eq(s, "test quality") ||
+	    rs_name_eq(s, "quality test"))
 		e->kind = DT_FX_TEST;
 	else if (rs_name_eq(s, "both recoil")) {
 		e->kind = DT_FX_BOTH_RECOIL;
@@ -505,8 +545,8 @@ effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
 		n = strtol(s, &end, 10);
 		while (isspace((unsigned char)*end))
 			end++;
-		if (end == s || n < 1 || n > 10 || !(rs_name_eq(end, "base") ||
-		    rs_name_eq(end, "bases"))) {
+		if (end == s || n < 1 || n > 10 ||
+		    !(rs_name_eq(end, "base") || rs_name_eq(end, "bases"))) {
 			*why = "recoil 1 to 10 bases";
 			return -1;
 		}
@@ -545,8 +585,7 @@ effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
 /* An Effect cell: effects separated by commas. Returns 0, or -1. */
 static int
 effects(const struct ruleset *rs, const char *cell, struct pos at,
-    enum dt_result r, const char *rname, struct dt_outcome *o,
-    struct diags *d)
+    enum dt_result r, const char *rname, struct dt_outcome *o, struct diags *d)
 {
 	char buf[512], *item, *save = NULL;
 	const char *why;
@@ -554,19 +593,21 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 
 	snprintf(buf, sizeof(buf), "%s", cell);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
-	    item = strtok_r(NULL, ",", &save)) {
+	     item = strtok_r(NULL, ",", &save)) {
 		struct pos ip;
 		char *e;
 
 		while (isspace((unsigned char)*item))
 			item++;
-		for (e = item + strlen(item); e > item && isspace(
-		    (unsigned char)e[-1]); e--)
+		for (e = item + strlen(item);
+		     e > item && isspace((unsigned char)e[-1]); e--)
 			*--e = '\0';
 		ip = at_col(at, (int)(item - buf) + 1);
 		if (o->nfx >= DT_MAX_FX) {
-			diag_add(d, SEV_ERROR, ip, "more than %d effects in "
-			    "one outcome", DT_MAX_FX);
+			diag_add(d, SEV_ERROR, ip,
+			    "more than %d effects in "
+			    "one outcome",
+			    DT_MAX_FX);
 			return -1;
 		}
 		if (effect(rs, item, &o->fx[o->nfx], &why) != 0) {
@@ -576,8 +617,10 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 			continue;
 		}
 		if (!fx_allowed(r, o->fx[o->nfx].kind)) {
-			diag_add(d, SEV_ERROR, ip, "'%s' is not an effect of "
-			    "'%s'", item, rname);
+			diag_add(d, SEV_ERROR, ip,
+			    "'%s' is not an effect of "
+			    "'%s'",
+			    item, rname);
 			rc = -1;
 			continue;
 		}
@@ -586,7 +629,8 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 		 * end. */
 		if (o->fx[o->nfx].kind == DT_FX_FIGHT_AGAIN &&
 		    o->fx[o->nfx].amount == 0) {
-			diag_add(d, SEV_ERROR, ip, "'%s' can fight the same "
+			diag_add(d, SEV_ERROR, ip,
+			    "'%s' can fight the same "
 			    "melee for ever ('%s' may come up every time): "
 			    "give a limit, 'fight again at most 2 times'",
 			    item, rname);
@@ -601,7 +645,11 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 /* The results of one outcome table: first and last index of
  * enum dt_result and their words. */
 static const char *const result_words[DT_RES__MAX] = {
-	"beaten", "beaten by double", "equal", "passed", "failed",
+	"beaten",
+	"beaten by double",
+	"equal",
+	"passed",
+	"failed",
 };
 
 /*
@@ -622,8 +670,10 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 			ecol = (int)i;
 	}
 	if (rcol < 0 || ecol < 0) {
-		diag_add(d, SEV_ERROR, o->pos, "the %s table needs the "
-		    "columns Result and Effect", o->section);
+		diag_add(d, SEV_ERROR, o->pos,
+		    "the %s table needs the "
+		    "columns Result and Effect",
+		    o->section);
 		return -1;
 	}
 	for (i = 1; i < o->nrows; i++) {
@@ -632,32 +682,41 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 		for (r = lo; r <= hi && !rs_name_eq(result_words[r], res); r++)
 			;
 		if (r > hi) {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol), "unknown "
-			    "result '%s' in the %s table (known: %s%s%s)", res,
-			    o->section, result_words[lo], lo + 1 < hi ?
-			    ", beaten by double, " : ", ", result_words[hi]);
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol),
+			    "unknown "
+			    "result '%s' in the %s table (known: %s%s%s)",
+			    res, o->section, result_words[lo],
+			    lo + 1 < hi ? ", beaten by double, " : ", ",
+			    result_words[hi]);
 			rc = -1;
 			continue;
 		}
 		if (t->out[r].given++) {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol), "result "
-			    "'%s' twice in the %s table", res, o->section);
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol),
+			    "result "
+			    "'%s' twice in the %s table",
+			    res, o->section);
 			rc = -1;
 			continue;
 		}
 		t->out[r].pos = RS_CPOS(o, i, ecol);
 		if (*RS_CELL(o, i, ecol) == '\0') {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, ecol), "result "
-			    "'%s' has no Effect (write nothing if none)", res);
+			diag_add(d, SEV_ERROR, RS_CPOS(o, i, ecol),
+			    "result "
+			    "'%s' has no Effect (write nothing if none)",
+			    res);
 			rc = -1;
-		} else if (effects(rs, RS_CELL(o, i, ecol), RS_CPOS(o, i,
-		    ecol), (enum dt_result)r, res, &t->out[r], d) != 0)
+		} else if (effects(rs, RS_CELL(o, i, ecol),
+		               RS_CPOS(o, i, ecol), (enum dt_result)r, res,
+		               &t->out[r], d) != 0)
 			rc = -1;
 	}
 	for (r = lo; r <= hi; r++)
 		if ((need >> r & 1) && !t->out[r].given) {
-			diag_add(d, SEV_ERROR, o->pos, "the %s table has no "
-			    "row for '%s'", o->section, result_words[r]);
+			diag_add(d, SEV_ERROR, o->pos,
+			    "the %s table has no "
+			    "row for '%s'",
+			    o->section, result_words[r]);
 			rc = -1;
 		}
 	return rc;
@@ -672,11 +731,14 @@ read_melee_outcomes(const struct ruleset *rs, struct dt_tables *t,
 
 	if (m != NULL)
 		return read_outcomes(rs, m, DT_RES_BEATEN, DT_RES_EQUAL,
-		    t->melee == DT_MELEE_OPPOSED ? 1u << DT_RES_BEATEN |
-		    1u << DT_RES_EQUAL : 0, t, d);
+		    t->melee == DT_MELEE_OPPOSED ?
+		        1u << DT_RES_BEATEN | 1u << DT_RES_EQUAL :
+		        0,
+		    t, d);
 	if (t->melee != DT_MELEE_OPPOSED)
 		return 0;
-	diag_add(d, SEV_ERROR, rs->engine_pos, "an opposed melee needs a "
+	diag_add(d, SEV_ERROR, rs->engine_pos,
+	    "an opposed melee needs a "
 	    "'## Melee outcomes' section with a Result | Effect table "
 	    "(beaten, equal)");
 	return -1;
@@ -695,7 +757,8 @@ read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
 		    1u << DT_RES_FAILED, t, d);
 	if (t->quality == 0 && !tests)
 		return 0;
-	diag_add(d, SEV_ERROR, rs->engine_pos, "quality tests need a "
+	diag_add(d, SEV_ERROR, rs->engine_pos,
+	    "quality tests need a "
 	    "'## Quality test' section with a Result | Effect table "
 	    "(passed, failed)");
 	return -1;
@@ -732,7 +795,7 @@ combat_factor(const char *s, int *f, int *col)
 		f[k] = -1;
 	snprintf(buf, sizeof(buf), "%s", s);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
-	    item = strtok_r(NULL, ",", &save)) {
+	     item = strtok_r(NULL, ",", &save)) {
 		while (isspace((unsigned char)*item))
 			item++;
 		*col = (int)(item - buf) + 1;
@@ -760,7 +823,8 @@ combat_factor(const char *s, int *f, int *col)
 			    f[RS_CLASS_CHARIOT] = (int)v;
 		else {
 			for (c = 0; c < RS_CLASS__MAX &&
-			    !rs_name_eq(rs_class_name(c), w); c++)
+			     !rs_name_eq(rs_class_name(c), w);
+			     c++)
 				;
 			if (c == RS_CLASS__MAX)
 				return -1;
@@ -794,55 +858,73 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && t->hits_to_destroy > 0)
 		du->wounds = t->hits_to_destroy;
 	else if (s == NULL) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Wounds (or write "
-		    "the Combat setting hits to destroy)", u->name);
+		diag_add(d, SEV_ERROR, at,
+		    "unit '%s' has no Wounds (or write "
+		    "the Combat setting hits to destroy)",
+		    u->name);
 		rc = -1;
 	} else if (whole(s, 1, DT_MAX_STAT, &du->wounds) != 0) {
-		diag_add(d, SEV_ERROR, at, "Wounds '%s' of unit '%s' is not a "
-		    "whole number from 1 to %d", s, u->name, DT_MAX_STAT);
+		diag_add(d, SEV_ERROR, at,
+		    "Wounds '%s' of unit '%s' is not a "
+		    "whole number from 1 to %d",
+		    s, u->name, DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Toughness", &at);
 	if (s == NULL && t->wound_given && save) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Toughness (the "
-		    "Wound table needs it)", u->name);
+		diag_add(d, SEV_ERROR, at,
+		    "unit '%s' has no Toughness (the "
+		    "Wound table needs it)",
+		    u->name);
 		rc = -1;
 	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &du->toughness)) {
-		diag_add(d, SEV_ERROR, at, "Toughness '%s' of unit '%s' is not "
-		    "a whole number from 0 to %d", s, u->name, DT_MAX_STAT);
+		diag_add(d, SEV_ERROR, at,
+		    "Toughness '%s' of unit '%s' is not "
+		    "a whole number from 0 to %d",
+		    s, u->name, DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Save", &at);
 	if (s == NULL && save) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Save (write a "
-		    "roll, 4+, or - for none)", u->name);
+		diag_add(d, SEV_ERROR, at,
+		    "unit '%s' has no Save (write a "
+		    "roll, 4+, or - for none)",
+		    u->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &du->save) != 0) {
-		diag_add(d, SEV_ERROR, at, "Save '%s' of unit '%s' is not a "
+		diag_add(d, SEV_ERROR, at,
+		    "Save '%s' of unit '%s' is not a "
 		    "roll: write 4+ (4 or more on a d%d) or - (no save)",
 		    s, u->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
 	if (s == NULL && (t->quality || tests)) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Quality (quality "
-		    "tests need it: a roll, 4+)", u->name);
+		diag_add(d, SEV_ERROR, at,
+		    "unit '%s' has no Quality (quality "
+		    "tests need it: a roll, 4+)",
+		    u->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
-		diag_add(d, SEV_ERROR, at, "Quality '%s' of unit '%s' is not "
+		diag_add(d, SEV_ERROR, at,
+		    "Quality '%s' of unit '%s' is not "
 		    "a roll: write 4+ (passes on 4 or more on a d%d)",
 		    s, u->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Combat", &at);
 	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
-		diag_add(d, SEV_ERROR, at, "unit '%s' has no Combat (its "
-		    "factor in an opposed melee)", u->name);
+		diag_add(d, SEV_ERROR, at,
+		    "unit '%s' has no Combat (its "
+		    "factor in an opposed melee)",
+		    u->name);
 		rc = -1;
 	} else if (s != NULL && combat_factor(s, du->combat, &col) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col), "Combat '%s' of unit "
+		diag_add(d, SEV_ERROR, at_col(at, col),
+		    "Combat '%s' of unit "
 		    "'%s' is not a factor: 4, or 5, 3 against cavalry "
-		    "(0 to 20)", s, u->name);
+		    "(0 to 20)",
+		    s, u->name);
 		rc = -1;
 	}
 	return rc;
@@ -867,39 +949,49 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		    w->name);
 		rc = -1;
 	} else if (dt_expr_check(s, &dw->attacks, &col, &why) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col), "Attacks '%s' of weapon "
-		    "'%s' is not a dice expression: %s", s, w->name, why);
+		diag_add(d, SEV_ERROR, at_col(at, col),
+		    "Attacks '%s' of weapon "
+		    "'%s' is not a dice expression: %s",
+		    s, w->name, why);
 		rc = -1;
 	}
 	dw->attacks.pos = at;
 	s = own(oc, w->own, w->own_pos, w->pos, "To hit", &at);
 	if (s == NULL && t->shooting == DT_SHOOT_PIPELINE) {
-		diag_add(d, SEV_ERROR, at, "weapon '%s' has no To hit (write a "
-		    "roll, 4+, or - to hit always)", w->name);
+		diag_add(d, SEV_ERROR, at,
+		    "weapon '%s' has no To hit (write a "
+		    "roll, 4+, or - to hit always)",
+		    w->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &dw->to_hit) != 0) {
-		diag_add(d, SEV_ERROR, at, "To hit '%s' of weapon '%s' is not "
+		diag_add(d, SEV_ERROR, at,
+		    "To hit '%s' of weapon '%s' is not "
 		    "a roll: write 4+ (4 or more on a d%d) or - (hits always)",
 		    s, w->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "Strength", &at);
 	if (s == NULL && t->wound_given) {
-		diag_add(d, SEV_ERROR, at, "weapon '%s' has no Strength (the "
-		    "Wound table needs it)", w->name);
+		diag_add(d, SEV_ERROR, at,
+		    "weapon '%s' has no Strength (the "
+		    "Wound table needs it)",
+		    w->name);
 		rc = -1;
 	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &dw->strength)) {
-		diag_add(d, SEV_ERROR, at, "Strength '%s' of weapon '%s' is not "
-		    "a whole number from 0 to %d", s, w->name, DT_MAX_STAT);
+		diag_add(d, SEV_ERROR, at,
+		    "Strength '%s' of weapon '%s' is not "
+		    "a whole number from 0 to %d",
+		    s, w->name, DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "AP", &at);
 	dw->ap = 0;
-	if (s != NULL && !is_none(s) && (whole(s, -6, 6, &dw->ap) != 0 ||
-	    (*s == '+'))) {
-		diag_add(d, SEV_ERROR, at, "AP '%s' of weapon '%s' is not a "
-		    "whole number from -6 to 6 (-1: saves one worse)", s,
-		    w->name);
+	if (s != NULL && !is_none(s) &&
+	    (whole(s, -6, 6, &dw->ap) != 0 || (*s == '+'))) {
+		diag_add(d, SEV_ERROR, at,
+		    "AP '%s' of weapon '%s' is not a "
+		    "whole number from -6 to 6 (-1: saves one worse)",
+		    s, w->name);
 		rc = -1;
 	}
 	dw->ap = abs(dw->ap);
@@ -907,8 +999,10 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL)
 		dt_expr_check("1", &dw->damage, &col, &why);
 	else if (dt_expr_check(s, &dw->damage, &col, &why) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col), "Damage '%s' of weapon "
-		    "'%s' is not a dice expression: %s", s, w->name, why);
+		diag_add(d, SEV_ERROR, at_col(at, col),
+		    "Damage '%s' of weapon "
+		    "'%s' is not a dice expression: %s",
+		    s, w->name, why);
 		rc = -1;
 	}
 	dw->damage.pos = at;
@@ -944,14 +1038,17 @@ wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 				    index_of(t->tough, t->ntough, tt) >= 0)
 					continue;
 				told[s][tt] = 1;
-				diag_add(d, SEV_ERROR, w->pos, "the Wound table "
+				diag_add(d, SEV_ERROR, w->pos,
+				    "the Wound table "
 				    "has no roll for Strength %d against "
 				    "Toughness %d ('%s' of %s shooting at %s, "
-				    "line %d): add the %s", s, tt,
-				    rs->weapons[wi].name, rs->units[a].name,
-				    rs->units[b].name, rs->units[b].pos.line,
+				    "line %d): add the %s",
+				    s, tt, rs->weapons[wi].name,
+				    rs->units[a].name, rs->units[b].name,
+				    rs->units[b].pos.line,
 				    index_of(t->str, t->nstr, s) < 0 ?
-				    "row" : "column");
+				        "row" :
+				        "column");
 				rc = -1;
 			}
 		}
@@ -960,8 +1057,8 @@ wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 
 const char *const dt_fmod_keys[DT_FM__N] = { "long_range", "moved",
 	"target_in_cover", "target_uphill" };
-const char *const dt_mmod_keys[DT_MM__N] = { "uphill", "in_cover",
-	"charging", "below_half" };
+const char *const dt_mmod_keys[DT_MM__N] = { "uphill", "in_cover", "charging",
+	"below_half" };
 
 /* The Fire and Melee modifiers: each key one the family knows, each
  * at most once; no other modifier table. Returns 0, or -1. */
@@ -989,7 +1086,8 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 			val = t->mmod;
 			given = &t->nmmod;
 		} else {
-			diag_add(d, SEV_ERROR, m->pos, "the dice family reads "
+			diag_add(d, SEV_ERROR, m->pos,
+			    "the dice family reads "
 			    "no %s (only Fire modifiers and Melee modifiers)",
 			    other[m->scope]);
 			rc = -1;
@@ -1002,18 +1100,21 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 			int j;
 
 			for (j = 0; j < n; j++)
-				o += (size_t)snprintf(known + o, o < sizeof(known)
-				    ? sizeof(known) - o : 0, "%s%s", j ? ", " :
-				    "", keys[j]);
-			diag_add(d, SEV_ERROR, m->pos, "the dice family does not "
-			    "know the %s key '%s' (known: %s)", other[m->scope],
-			    m->key, known);
+				o += (size_t)snprintf(known + o,
+				    o < sizeof(known) ? sizeof(known) - o : 0,
+				    "%s%s", j ? ", " : "", keys[j]);
+			diag_add(d, SEV_ERROR, m->pos,
+			    "the dice family does not "
+			    "know the %s key '%s' (known: %s)",
+			    other[m->scope], m->key, known);
 			rc = -1;
 			continue;
 		}
 		if (val[k] != 0) {
-			diag_add(d, SEV_ERROR, m->pos, "%s key '%s' is given "
-			    "twice", other[m->scope], keys[k]);
+			diag_add(d, SEV_ERROR, m->pos,
+			    "%s key '%s' is given "
+			    "twice",
+			    other[m->scope], keys[k]);
 			rc = -1;
 			continue;
 		}

@@ -56,10 +56,10 @@ enum {
 	DI_R__MAX
 };
 
-#define DT_MAX_WOUND 32   /* rows (Strength) and columns (Toughness) */
-#define DT_MAX_STAT 99    /* Strength, Toughness, Wounds */
-#define DT_MAX_FX 4       /* effects in one outcome cell */
-#define DT_MAX_AGAIN 10   /* "fight again at most N times" */
+#define DT_MAX_WOUND 32 /* rows (Strength) and columns (Toughness) */
+#define DT_MAX_STAT 99  /* Strength, Toughness, Wounds */
+#define DT_MAX_FX 4     /* effects in one outcome cell */
+#define DT_MAX_AGAIN 10 /* "fight again at most N times" */
 
 enum dt_shoot { DT_SHOOT_PIPELINE, DT_SHOOT_ACCUMULATED, DT_SHOOT_NONE };
 enum dt_melee { DT_MELEE_OPPOSED, DT_MELEE_ACCUMULATED, DT_MELEE_PIPELINE };
@@ -72,9 +72,9 @@ enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
  * text and place, and the expression dicex.c compiled from it.
  */
 struct dt_expr {
-	const char *text;  /* the model's cell; NULL: none written */
+	const char *text; /* the model's cell; NULL: none written */
 	struct pos pos;
-	struct dx dx;      /* compiled (dicex.h) */
+	struct dx dx; /* compiled (dicex.h) */
 };
 
 /*
@@ -84,19 +84,43 @@ struct dt_expr {
  * opposed melee, to its roll in an accumulated one, to its weapons' To
  * hit rolls in a pipeline.
  */
-enum dt_fmod { DT_FM_LONG_RANGE, DT_FM_MOVED, DT_FM_TARGET_IN_COVER,
-	DT_FM_TARGET_UPHILL, DT_FM__N };
-enum dt_mmod { DT_MM_UPHILL, DT_MM_IN_COVER, DT_MM_CHARGING,
-	DT_MM_BELOW_HALF, DT_MM__N };
+enum dt_fmod {
+	DT_FM_LONG_RANGE,
+	DT_FM_MOVED,
+	DT_FM_TARGET_IN_COVER,
+	DT_FM_TARGET_UPHILL,
+	DT_FM__N
+};
+enum dt_mmod {
+	DT_MM_UPHILL,
+	DT_MM_IN_COVER,
+	DT_MM_CHARGING,
+	DT_MM_BELOW_HALF,
+	DT_MM__N
+};
 extern const char *const dt_fmod_keys[DT_FM__N];
 extern const char *const dt_mmod_keys[DT_MM__N];
 
 /* Results of a melee, rows of the Melee outcomes table; and of a
  * Quality test, rows of the Quality test table. */
-enum dt_result { DT_RES_BEATEN, DT_RES_DOUBLE, DT_RES_EQUAL, DT_RES_PASSED,
-	DT_RES_FAILED, DT_RES__MAX };
-enum dt_fx { DT_FX_NOTHING, DT_FX_RECOIL, DT_FX_FALL_BACK, DT_FX_DESTROYED,
-	DT_FX_BOTH_RECOIL, DT_FX_FIGHT_AGAIN, DT_FX_TEST, DT_FX_ROUT };
+enum dt_result {
+	DT_RES_BEATEN,
+	DT_RES_DOUBLE,
+	DT_RES_EQUAL,
+	DT_RES_PASSED,
+	DT_RES_FAILED,
+	DT_RES__MAX
+};
+enum dt_fx {
+	DT_FX_NOTHING,
+	DT_FX_RECOIL,
+	DT_FX_FALL_BACK,
+	DT_FX_DESTROYED,
+	DT_FX_BOTH_RECOIL,
+	DT_FX_FIGHT_AGAIN,
+	DT_FX_TEST,
+	DT_FX_ROUT
+};
 struct dt_effect {
 	enum dt_fx kind;
 	double amount; /* recoil: bases; fall back: mm; fight again: times */
@@ -111,33 +135,33 @@ struct dt_outcome {
 /* A unit's numbers for the family; a roll is the face needed (4 for
  * "4+"), 0 for "-" (no save), -1 when not written. */
 struct dt_unit {
-	int toughness;          /* -1: none */
+	int toughness; /* -1: none */
 	int save;
-	int wounds;             /* 0: none */
+	int wounds; /* 0: none */
 	int quality;
 	int combat[RS_CLASS__MAX]; /* factor against each class; -1 none */
 };
 struct dt_weapon {
 	struct dt_expr attacks, damage;
-	int to_hit;             /* face needed; 0: "-", hits always */
-	int strength;           /* -1: none */
-	int ap;                 /* how much worse the save is, 0-6 */
+	int to_hit;   /* face needed; 0: "-", hits always */
+	int strength; /* -1: none */
+	int ap;       /* how much worse the save is, 0-6 */
 };
 
 struct dt_tables {
 	enum dt_shoot shooting;
 	enum dt_melee melee;
 	enum dt_turn turn;
-	unsigned quality;       /* enum dt_qwhen */
-	unsigned half_hits;     /* classes (1 << rs_class) that take half
+	unsigned quality;          /* enum dt_qwhen */
+	unsigned half_hits;        /* classes (1 << rs_class) that take half
 	                         * the hits of accumulated shooting */
-	struct pos half_pos;    /* its Value cell */
-	int hits_to_destroy;    /* Wounds of a unit with none written; 0 */
-	int fmod[DT_FM__N];     /* the Fire modifiers' values, 0: none */
-	int mmod[DT_MM__N];     /* the Melee modifiers' */
-	int nfmod, nmmod;       /* how many of each are given */
-	double contact_mm;      /* the Combat table's, else the setting's */
-	struct pos contact_pos; /* the Combat table's value; line 0: none */
+	struct pos half_pos;       /* its Value cell */
+	int hits_to_destroy;       /* Wounds of a unit with none written; 0 */
+	int fmod[DT_FM__N];        /* the Fire modifiers' values, 0: none */
+	int mmod[DT_MM__N];        /* the Melee modifiers' */
+	int nfmod, nmmod;          /* how many of each are given */
+	double contact_mm;         /* the Combat table's, else the setting's */
+	struct pos contact_pos;    /* the Combat table's value; line 0: none */
 	struct dt_expr melee_roll; /* opposed: what each side rolls */
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
@@ -152,7 +176,7 @@ struct dt_tables {
 	 * of weapon w takes from a unit of type u, ev[w * nunits + u]. */
 	double *ev;
 	int nunits;
-	double reach;      /* free table: centres of units in contact are
+	double reach; /* free table: centres of units in contact are
 	                    * at most this far apart on each axis */
 };
 
@@ -177,8 +201,8 @@ int dp_step(struct eng_game *, const struct eng_action *, char *err,
     size_t errsz);
 int dp_unit_key(struct eng_game *, int unit, const char *key,
     const struct rs_node *value, char *err, size_t errsz);
-int dp_expect_unit(const struct eng_game *, int unit,
-    const struct rs_node *, char *err, size_t errsz);
+int dp_expect_unit(const struct eng_game *, int unit, const struct rs_node *,
+    char *err, size_t errsz);
 
 /*
  * g->tally of the dice family, summed by self-play for the report's
@@ -188,7 +212,7 @@ int dp_expect_unit(const struct eng_game *, int unit,
  * total is higher, 1 equal, 2 lower).
  */
 #define DI_TALLY_NEED_MAX 32
-#define DI_TALLY_HIT(need, hit) ((need) * 2 + (hit))
+#define DI_TALLY_HIT(need, hit) ((need)*2 + (hit))
 #define DI_TALLY_DIFF_MAX 16
 #define DI_TALLY_MELEE(diff, r) (80 + ((diff) + DI_TALLY_DIFF_MAX) * 3 + (r))
 

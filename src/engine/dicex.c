@@ -18,7 +18,7 @@
 
 #include "dicex.h"
 
-#define DX_MAX_NEST 8        /* min/max inside min/max */
+#define DX_MAX_NEST 8 /* min/max inside min/max */
 #define DX_MAX_CONSTANT 1000000
 
 /* ---- parsing ---- */
@@ -62,7 +62,8 @@ number(struct parser *ps, int *v)
 	while (isdigit((unsigned char)*ps->p)) {
 		n = n * 10 + (*ps->p - '0');
 		if (n > DX_MAX_NUMBER)
-			return fail(ps, at, "number too large (at most "
+			return fail(ps, at,
+			    "number too large (at most "
 			    "10000)");
 		ps->p++;
 	}
@@ -184,15 +185,19 @@ modifiers(struct parser *ps, struct dx_term *t)
 			} else if (*ps->p == 'h' || *ps->p == 'H')
 				ps->p++;
 			if ((r = number(ps, &k)) <= 0)
-				return r < 0 ? -1 : fail(ps, ps->p,
-				    "expected how many dice to keep (kh1)");
+				return r < 0 ?
+				    -1 :
+				    fail(ps, ps->p,
+				        "expected how many dice to keep (kh1)");
 			if (k == 0)
 				return fail(ps, at, "keep at least one die");
 			if (k > t->n)
-				return fail(ps, at, "keep more dice than "
+				return fail(ps, at,
+				    "keep more dice than "
 				    "rolled");
 			if (t->n > DX_MAX_KEEP_DICE)
-				return fail(ps, at, "keep from at most 20 dice");
+				return fail(ps, at,
+				    "keep from at most 20 dice");
 			t->keep = (uint8_t)k;
 		} else if (*ps->p == 'r' || *ps->p == 'R') {
 			if (t->reroll_op != DX_NONE)
@@ -201,21 +206,26 @@ modifiers(struct parser *ps, struct dx_term *t)
 			if ((op = comparison(ps)) == DX_NONE)
 				op = DX_EQ;
 			if ((r = number(ps, &v)) <= 0)
-				return r < 0 ? -1 : fail(ps, ps->p,
-				    "expected the face to reroll (r1)");
+				return r < 0 ?
+				    -1 :
+				    fail(ps, ps->p,
+				        "expected the face to reroll (r1)");
 			for (faces = 0, k = 1; k <= t->sides; k++)
 				faces += meets(k, op, v);
 			if (faces == 0)
-				return fail(ps, at, "reroll on no face of "
+				return fail(ps, at,
+				    "reroll on no face of "
 				    "the die");
 			if (faces == t->sides)
-				return fail(ps, at, "reroll every face: "
+				return fail(ps, at,
+				    "reroll every face: "
 				    "no roll would stand");
 			t->reroll_op = (uint8_t)op;
 			t->reroll_t = (uint8_t)v;
 		} else if (*ps->p == '!') {
 			if (t->explode)
-				return fail(ps, at, "two explosions in one "
+				return fail(ps, at,
+				    "two explosions in one "
 				    "term");
 			ps->p++;
 			if ((r = number(ps, &v)) < 0)
@@ -223,20 +233,24 @@ modifiers(struct parser *ps, struct dx_term *t)
 			if (r == 0)
 				v = t->sides;
 			if (v <= 1)
-				return fail(ps, at, "explode on every face: "
+				return fail(ps, at,
+				    "explode on every face: "
 				    "would never end");
 			if (v > t->sides)
-				return fail(ps, at, "explode on a face the "
+				return fail(ps, at,
+				    "explode on a face the "
 				    "die does not have");
 			t->explode = (uint8_t)v;
 		} else if ((op = comparison(ps)) != DX_NONE) {
 			if ((r = number(ps, &v)) <= 0)
-				return r < 0 ? -1 : fail(ps, ps->p,
-				    "expected a number to count successes "
-				    "against (>=4)");
+				return r < 0 ?
+				    -1 :
+				    fail(ps, ps->p,
+				        "expected a number to count successes "
+				        "against (>=4)");
 			t->succ_op = (uint8_t)op;
 			t->succ_t = (int16_t)v;
-			return 0;	/* the test ends the term */
+			return 0; /* the test ends the term */
 		} else
 			return 0;
 	}
@@ -254,7 +268,8 @@ add_term(struct parser *ps, struct dx *x, struct dx_term t, int sign,
 	t.sign = (int8_t)(t.sign * sign);
 	term_range(&t, &lo, &hi);
 	if ((int64_t)hi - lo + 1 > DX_MAX_RANGE)
-		return fail(ps, at, "too many results (more than 1000 "
+		return fail(ps, at,
+		    "too many results (more than 1000 "
 		    "values)");
 	if (x->nterms == DX_MAX_TERMS)
 		return fail(ps, at, "more than 8 dice terms");
@@ -267,7 +282,8 @@ add_constant(struct parser *ps, struct dx *x, int64_t v, const char *at)
 {
 	v += x->constant;
 	if (v > DX_MAX_CONSTANT || v < -DX_MAX_CONSTANT)
-		return fail(ps, at, "the numbers add up to more than "
+		return fail(ps, at,
+		    "the numbers add up to more than "
 		    "1000000");
 	x->constant = (int32_t)v;
 	return 0;
@@ -292,7 +308,8 @@ minmax(struct parser *ps, struct dx *x, int sign, int ismax, const char *at)
 	if (*ps->p != '(')
 		return fail(ps, ps->p, "expected '(' after max or min");
 	if (++ps->nest > DX_MAX_NEST)
-		return fail(ps, at, "max and min nested too deeply (at most "
+		return fail(ps, at,
+		    "max and min nested too deeply (at most "
 		    "8)");
 	ps->p++;
 	skip(ps);
@@ -301,7 +318,8 @@ minmax(struct parser *ps, struct dx *x, int sign, int ismax, const char *at)
 		return -1;
 	skip(ps);
 	if (*ps->p != ',')
-		return fail(ps, ps->p, "expected ',' between the two "
+		return fail(ps, ps->p,
+		    "expected ',' between the two "
 		    "arguments of max or min");
 	ps->p++;
 	skip(ps);
@@ -311,21 +329,23 @@ minmax(struct parser *ps, struct dx *x, int sign, int ismax, const char *at)
 		return -1;
 	skip(ps);
 	if (*ps->p != ')')
-		return fail(ps, ps->p, "expected ')' after the arguments of "
+		return fail(ps, ps->p,
+		    "expected ')' after the arguments of "
 		    "max or min");
 	ps->p++;
 	ps->nest--;
 	if (a.nterms > 0 && b.nterms > 0)
-		return fail(ps, arg, "max and min take a number as one "
+		return fail(ps, arg,
+		    "max and min take a number as one "
 		    "argument");
 	d = a.nterms > 0 ? &a : &b;
 	k = a.nterms > 0 ? &b : &a;
 	if (d->nterms > 1)
 		return fail(ps, at, "max and min of more than one dice term");
 	if (d->nterms == 0) {
-		m = ismax ? (d->constant > k->constant ? d->constant :
-		    k->constant) : (d->constant < k->constant ? d->constant :
-		    k->constant);
+		m = ismax ?
+		    (d->constant > k->constant ? d->constant : k->constant) :
+		    (d->constant < k->constant ? d->constant : k->constant);
 		return add_constant(ps, x, sign * m, at);
 	}
 	t = d->t[0];
@@ -367,9 +387,11 @@ term(struct parser *ps, struct dx *x, int sign)
 	skip(ps);
 	if (*ps->p != 'd' && *ps->p != 'D') {
 		if (r == 0)
-			return fail(ps, at, *at == '\0' ? "expected a number "
-			    "or a die (d6) at the end" : "expected a number "
-			    "or a die (d6)");
+			return fail(ps, at,
+			    *at == '\0' ? "expected a number "
+			                  "or a die (d6) at the end" :
+			                  "expected a number "
+			                  "or a die (d6)");
 		return add_constant(ps, x, (int64_t)sign * n, at);
 	}
 	if (n == 0)
@@ -378,8 +400,10 @@ term(struct parser *ps, struct dx *x, int sign)
 		return fail(ps, at, "at most 100 dice in a term");
 	ps->p++;
 	if ((r = number(ps, &v)) <= 0)
-		return r < 0 ? -1 : fail(ps, ps->p, "expected a number after "
-		    "'d'");
+		return r < 0 ? -1 :
+		               fail(ps, ps->p,
+		                   "expected a number after "
+		                   "'d'");
 	if (v < 2 || v > DX_MAX_SIDES)
 		return fail(ps, at, "a die has 2 to 100 sides");
 	memset(&t, 0, sizeof(t));
@@ -431,8 +455,10 @@ dx_parse(const char *text, struct dx *out, int *col, const char **why)
 	if (expr(&ps, out) == 0) {
 		skip(&ps);
 		if (*ps.p != '\0')
-			fail(&ps, ps.p, *ps.p == ')' ? "')' without '('" :
-			    "unexpected character after the expression");
+			fail(&ps, ps.p,
+			    *ps.p == ')' ?
+			        "')' without '('" :
+			        "unexpected character after the expression");
 	}
 	if (ps.why == NULL) {
 		lo = hi = out->constant;
@@ -442,7 +468,8 @@ dx_parse(const char *text, struct dx *out, int *col, const char **why)
 			hi += b;
 		}
 		if (hi - lo + 1 > DX_MAX_RANGE)
-			fail(&ps, text, "too many results (more than 1000 "
+			fail(&ps, text,
+			    "too many results (more than 1000 "
 			    "values)");
 		out->lo = (int32_t)lo;
 		out->hi = (int32_t)hi;
@@ -509,10 +536,13 @@ dx_format(const struct dx *x, char *buf, size_t sz)
 			n = put(buf, sz, n, "%d", t->n);
 		n = put(buf, sz, n, "d%d", t->sides);
 		if (t->reroll_op != DX_NONE)
-			n = put(buf, sz, n, t->reroll_op == DX_EQ ? "r%d" :
-			    t->reroll_op == DX_LT ? "r<%d" : t->reroll_op ==
-			    DX_LE ? "r<=%d" : t->reroll_op == DX_GT ? "r>%d" :
-			    "r>=%d", t->reroll_t);
+			n = put(buf, sz, n,
+			    t->reroll_op == DX_EQ     ? "r%d" :
+			        t->reroll_op == DX_LT ? "r<%d" :
+			        t->reroll_op == DX_LE ? "r<=%d" :
+			        t->reroll_op == DX_GT ? "r>%d" :
+			                                "r>=%d",
+			    t->reroll_t);
 		if (t->explode) {
 			n = put(buf, sz, n, "!");
 			if (t->explode != t->sides)
@@ -531,8 +561,9 @@ dx_format(const struct dx *x, char *buf, size_t sz)
 			n = put(buf, sz, n, ",%d)", t->lo);
 	}
 	if (x->constant != 0 || x->nterms == 0)
-		n = put(buf, sz, n, x->constant >= 0 && x->nterms > 0 ? "+%d" :
-		    "%d", x->constant);
+		n = put(buf, sz, n,
+		    x->constant >= 0 && x->nterms > 0 ? "+%d" : "%d",
+		    x->constant);
 	return buf;
 }
 
@@ -551,8 +582,9 @@ roll_die(const struct dx_term *t, struct eng_dice *d)
 		f = eng_die_n(d, t->sides);
 	v = f;
 	/* Explosions stop at the stated depth (dicex.h). */
-	for (depth = 0; t->explode && f >= t->explode &&
-	    depth < DX_EXPLODE_DEPTH; depth++) {
+	for (depth = 0;
+	     t->explode && f >= t->explode && depth < DX_EXPLODE_DEPTH;
+	     depth++) {
 		f = eng_die_n(d, t->sides);
 		v += f;
 	}
@@ -570,8 +602,9 @@ roll_term(const struct dx_term *t, struct eng_dice *d)
 	} else if (t->keep == 0) {
 		for (i = 0; i < t->n; i++) {
 			x = roll_die(t, d);
-			sum += t->succ_op != DX_NONE ? meets(x, t->succ_op,
-			    t->succ_t) : x;
+			sum += t->succ_op != DX_NONE ?
+			    meets(x, t->succ_op, t->succ_t) :
+			    x;
 		}
 	} else if (t->keep == 1) {
 		/* The best die alone: no sorting (2d6kh1, advantage). */
@@ -589,16 +622,18 @@ roll_term(const struct dx_term *t, struct eng_dice *d)
 		for (i = 0; i < t->n; i++) {
 			x = roll_die(t, d);
 			j = i < t->keep ? i : t->keep;
-			for (; j > 0 && (t->keep_low ? v[j - 1] > x :
-			    v[j - 1] < x); j--)
+			for (; j > 0 &&
+			     (t->keep_low ? v[j - 1] > x : v[j - 1] < x);
+			     j--)
 				if (j < t->keep)
 					v[j] = v[j - 1];
 			if (j < t->keep)
 				v[j] = x;
 		}
 		for (i = 0; i < t->keep; i++)
-			sum += t->succ_op != DX_NONE ? meets(v[i], t->succ_op,
-			    t->succ_t) : v[i];
+			sum += t->succ_op != DX_NONE ?
+			    meets(v[i], t->succ_op, t->succ_t) :
+			    v[i];
 	}
 	return t->sign * bound(t, sum);
 }
@@ -616,16 +651,16 @@ dx_check(const struct dx *x)
 	for (i = 0; i < x->nterms; i++) {
 		t = &x->t[i];
 		if ((t->sign != 1 && t->sign != -1) || t->n < 1 ||
-		    t->n > DX_MAX_DICE || t->sides < 2 || t->sides >
-		    DX_MAX_SIDES || t->keep > t->n || (t->keep &&
-		    t->n > DX_MAX_KEEP_DICE) || t->explode == 1 ||
+		    t->n > DX_MAX_DICE || t->sides < 2 ||
+		    t->sides > DX_MAX_SIDES || t->keep > t->n ||
+		    (t->keep && t->n > DX_MAX_KEEP_DICE) || t->explode == 1 ||
 		    t->explode > t->sides || t->reroll_op > DX_GE ||
 		    t->succ_op > DX_GE || t->lo > t->hi)
 			return -1;
 		for (faces = 0, f = 1; f <= t->sides; f++)
 			faces += meets(f, t->reroll_op, t->reroll_t);
-		if (t->reroll_op != DX_NONE && (faces == 0 ||
-		    faces == t->sides))
+		if (t->reroll_op != DX_NONE &&
+		    (faces == 0 || faces == t->sides))
 			return -1;
 		term_range(t, &a, &b);
 		if ((int64_t)b - a + 1 > DX_MAX_RANGE)
@@ -717,11 +752,15 @@ die_dist(const struct dx_term *t, struct wd *out)
 	if (!t->explode) {
 		wd_init(out, 1, S);
 		for (f = 1; f <= S; f++)
-			mpz_set_ui(out->w[f - 1], t->reroll_op == DX_NONE ? 1 :
-			    (unsigned long)(S * !meets(f, t->reroll_op,
-			    t->reroll_t) + nr));
-		mpz_set_ui(out->tot, t->reroll_op == DX_NONE ? (unsigned
-		    long)S : (unsigned long)S * S);
+			mpz_set_ui(out->w[f - 1],
+			    t->reroll_op == DX_NONE ?
+			        1 :
+			        (unsigned long)(S *
+			                !meets(f, t->reroll_op, t->reroll_t) +
+			            nr));
+		mpz_set_ui(out->tot,
+		    t->reroll_op == DX_NONE ? (unsigned long)S :
+		                              (unsigned long)S * S);
 		return;
 	}
 	/* The last roll: a plain die. */
@@ -738,8 +777,9 @@ die_dist(const struct dx_term *t, struct wd *out)
 
 			/* Only the first roll rerolls. */
 			if (level == 0 && t->reroll_op != DX_NONE)
-				b = (unsigned long)(S * !meets(f, t->reroll_op,
-				    t->reroll_t) + nr);
+				b = (unsigned long)(S *
+				        !meets(f, t->reroll_op, t->reroll_t) +
+				    nr);
 			if (f < t->explode) {
 				mpz_mul_ui(stop, tail.tot, b);
 				mpz_add(next.w[f - 1], next.w[f - 1], stop);
@@ -749,8 +789,10 @@ die_dist(const struct dx_term *t, struct wd *out)
 				mpz_addmul_ui(next.w[f + v - 1],
 				    tail.w[v - tail.lo], b);
 		}
-		mpz_mul_ui(next.tot, tail.tot, level == 0 && t->reroll_op !=
-		    DX_NONE ? (unsigned long)S * S : (unsigned long)S);
+		mpz_mul_ui(next.tot, tail.tot,
+		    level == 0 && t->reroll_op != DX_NONE ?
+		        (unsigned long)S * S :
+		        (unsigned long)S);
 		wd_clear(&tail);
 		tail = next;
 	}
@@ -783,8 +825,9 @@ keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 
 	for (m = 0; m <= n; m++)
 		for (c = 0; c <= m; c++)
-			binom[m][c] = c == 0 || c == m ? 1 : binom[m - 1][c - 1] +
-			    binom[m - 1][c];
+			binom[m][c] = c == 0 || c == m ?
+			    1 :
+			    binom[m - 1][c - 1] + binom[m - 1][c];
 	smax = t->succ_op != DX_NONE ? k : k * die->hi;
 	cell = smax + 1;
 	wd_init(out, 0, smax);
@@ -827,12 +870,15 @@ keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 					mpz_mul_ui(x, x, binom[n - m][c]);
 					placed = m + c;
 					if (placed < k)
-						mpz_add(nx[placed * cell + s + c *
-						    sv], nx[placed * cell + s + c *
-						    sv], x);
+						mpz_add(nx[placed * cell + s +
+						            c * sv],
+						    nx[placed * cell + s +
+						        c * sv],
+						    x);
 					else
-						mpz_addmul(out->w[s + (k - m) *
-						    sv], x, rpow[n - placed]);
+						mpz_addmul(out->w[s +
+						               (k - m) * sv],
+						    x, rpow[n - placed]);
 				}
 			}
 		for (m = 0; m < k * cell; m++)
@@ -1041,8 +1087,7 @@ dx_mean(const struct dx_dist *d, mpq_t out)
 }
 
 void
-dx_diff(const struct dx_dist *a, const struct dx_dist *b,
-    struct dx_dist *out)
+dx_diff(const struct dx_dist *a, const struct dx_dist *b, struct dx_dist *out)
 {
 	mpq_t x;
 	int32_t i, j;
@@ -1052,8 +1097,8 @@ dx_diff(const struct dx_dist *a, const struct dx_dist *b,
 	for (i = a->lo; i <= a->hi; i++)
 		for (j = b->lo; j <= b->hi; j++) {
 			mpq_mul(x, a->p[i - a->lo], b->p[j - b->lo]);
-			mpq_add(out->p[i - j - out->lo], out->p[i - j -
-			    out->lo], x);
+			mpq_add(out->p[i - j - out->lo],
+			    out->p[i - j - out->lo], x);
 		}
 	for (i = 0; i <= out->hi - out->lo; i++)
 		out->pd[i] = mpq_get_d(out->p[i]);
@@ -1067,8 +1112,7 @@ dx_opposed(const struct dx_dist *a, const struct dx_dist *b, int mult,
 	mpq_t x;
 	int32_t i, j;
 
-	mpq_inits(o->a_wins, o->tie, o->b_wins, o->a_mult, o->b_mult, x,
-	    NULL);
+	mpq_inits(o->a_wins, o->tie, o->b_wins, o->a_mult, o->b_mult, x, NULL);
 	for (i = a->lo; i <= a->hi; i++)
 		for (j = b->lo; j <= b->hi; j++) {
 			mpq_mul(x, a->p[i - a->lo], b->p[j - b->lo]);

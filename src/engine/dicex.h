@@ -49,33 +49,31 @@
 
 #include "engine.h"
 
-#define DX_MAX_TERMS 8        /* terms of one expression, constants apart */
-#define DX_MAX_DICE 100       /* dice in one term */
-#define DX_MAX_KEEP_DICE 20   /* dice in one term that keeps some */
-#define DX_MAX_SIDES 100      /* faces of a die (d2 .. d100) */
-#define DX_MAX_RANGE 1000     /* different results of a term, of the whole */
-#define DX_MAX_NUMBER 10000   /* any number written */
-#define DX_EXPLODE_DEPTH 4    /* explosions of one die, at most */
-#define DX_TEXT 64            /* bytes of dx_format()'s buffer, at least */
+#define DX_MAX_TERMS 8      /* terms of one expression, constants apart */
+#define DX_MAX_DICE 100     /* dice in one term */
+#define DX_MAX_KEEP_DICE 20 /* dice in one term that keeps some */
+#define DX_MAX_SIDES 100    /* faces of a die (d2 .. d100) */
+#define DX_MAX_RANGE 1000   /* different results of a term, of the whole */
+#define DX_MAX_NUMBER 10000 /* any number written */
+#define DX_EXPLODE_DEPTH 4  /* explosions of one die, at most */
+#define DX_TEXT 64          /* bytes of dx_format()'s buffer, at least */
 
 /* A comparison: reroll, explode and success tests. */
-enum dx_cmp {
-	DX_NONE, DX_EQ, DX_LT, DX_LE, DX_GT, DX_GE
-};
+enum dx_cmp { DX_NONE, DX_EQ, DX_LT, DX_LE, DX_GT, DX_GE };
 
 /* One dice term, as compiled: sign * bound(score of the kept dice). */
 struct dx_term {
-	int8_t sign;         /* +1 or -1 */
-	uint8_t n;           /* dice rolled, 1..DX_MAX_DICE */
-	uint8_t sides;       /* 2..DX_MAX_SIDES */
-	uint8_t keep;        /* dice kept; 0: all */
-	uint8_t keep_low;    /* keep the lowest, not the highest */
-	uint8_t reroll_op;   /* enum dx_cmp; DX_NONE: no reroll */
-	uint8_t reroll_t;    /* a face meeting (reroll_op, reroll_t) rerolls */
-	uint8_t explode;     /* a roll of this face or more explodes; 0 none */
-	uint8_t succ_op;     /* enum dx_cmp; DX_NONE: the sum of the dice */
+	int8_t sign;       /* +1 or -1 */
+	uint8_t n;         /* dice rolled, 1..DX_MAX_DICE */
+	uint8_t sides;     /* 2..DX_MAX_SIDES */
+	uint8_t keep;      /* dice kept; 0: all */
+	uint8_t keep_low;  /* keep the lowest, not the highest */
+	uint8_t reroll_op; /* enum dx_cmp; DX_NONE: no reroll */
+	uint8_t reroll_t;  /* a face meeting (reroll_op, reroll_t) rerolls */
+	uint8_t explode;   /* a roll of this face or more explodes; 0 none */
+	uint8_t succ_op;   /* enum dx_cmp; DX_NONE: the sum of the dice */
 	int16_t succ_t;
-	int32_t lo, hi;      /* bounds (max/min); INT32_MIN/MAX: none */
+	int32_t lo, hi; /* bounds (max/min); INT32_MIN/MAX: none */
 };
 
 /* A compiled expression: the sum of its terms and a constant. Plain
@@ -83,7 +81,7 @@ struct dx_term {
 struct dx {
 	int nterms;
 	int32_t constant;
-	int32_t lo, hi;      /* every result is in lo..hi */
+	int32_t lo, hi; /* every result is in lo..hi */
 	struct dx_term t[DX_MAX_TERMS];
 };
 
@@ -144,11 +142,11 @@ void dx_diff(const struct dx_dist *a, const struct dx_dist *b,
  * dx_opposed_clear().
  */
 struct dx_opposed {
-	mpq_t a_wins;        /* P(a > b) */
-	mpq_t tie;           /* P(a = b) */
-	mpq_t b_wins;        /* P(a < b) */
-	mpq_t a_mult;        /* P(a > b and a >= mult * b) */
-	mpq_t b_mult;        /* P(b > a and b >= mult * a) */
+	mpq_t a_wins; /* P(a > b) */
+	mpq_t tie;    /* P(a = b) */
+	mpq_t b_wins; /* P(a < b) */
+	mpq_t a_mult; /* P(a > b and a >= mult * b) */
+	mpq_t b_mult; /* P(b > a and b >= mult * a) */
 };
 void dx_opposed(const struct dx_dist *a, const struct dx_dist *b, int mult,
     struct dx_opposed *);

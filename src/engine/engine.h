@@ -84,16 +84,16 @@
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
 
-#define ENG_MAX_UNITS 64    /* both sides, one game */
-#define ENG_MAX_TERRAIN 32  /* terrain pieces on one board */
-#define ENG_MAX_CELLS 16384 /* grid boards: columns * rows */
-#define ENG_MAX_RULES 64    /* rule ids of one family */
-#define ENG_MAX_PATH 16     /* waypoints of one scripted move */
+#define ENG_MAX_UNITS 64         /* both sides, one game */
+#define ENG_MAX_TERRAIN 32       /* terrain pieces on one board */
+#define ENG_MAX_CELLS 16384      /* grid boards: columns * rows */
+#define ENG_MAX_RULES 64         /* rule ids of one family */
+#define ENG_MAX_PATH 16          /* waypoints of one scripted move */
 #define ENG_TEST_MAX_STEPS 1000  /* steps of one test game */
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
-#define ENG_MAX_TALLY 256   /* family's outcome counters per game */
-#define ENG_NAME 24         /* test-game unit labels */
-#define ENG_FAMILY_STATE 28672 /* bytes of family-private game state */
+#define ENG_MAX_TALLY 256        /* family's outcome counters per game */
+#define ENG_NAME 24              /* test-game unit labels */
+#define ENG_FAMILY_STATE 28672   /* bytes of family-private game state */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };
 enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };
@@ -164,7 +164,7 @@ struct eng_dice {
 	struct eng_rng rng;
 	const int *script; /* NULL: random */
 	size_t nscript, next;
-	int out;           /* scripted dice ran out */
+	int out; /* scripted dice ran out */
 	unsigned long rolled;
 };
 /* The next die of a scripted stream (eng_die()). */
@@ -216,18 +216,18 @@ enum eng_shape { ENG_SHAPE_CIRCLE, ENG_SHAPE_RECT, ENG_SHAPE_BAND };
 struct eng_terrain {
 	enum rs_terrain_kind kind;
 	enum eng_shape shape;
-	double x, y;      /* circle centre, rect corner, band start */
-	double x2, y2;    /* band end */
-	double r;         /* circle radius, band half width */
-	double w, h;      /* rect size */
-	struct pos pos;   /* where it was declared (test game), or zero */
+	double x, y;    /* circle centre, rect corner, band start */
+	double x2, y2;  /* band end */
+	double r;       /* circle radius, band half width */
+	double w, h;    /* rect size */
+	struct pos pos; /* where it was declared (test game), or zero */
 };
 
 struct eng_board {
-	enum rs_grid grid;      /* RS_GRID_NONE: a free table in mm */
-	double cell_mm;         /* grid cell size; 1 on a free table */
-	double w, h;            /* size in board units (mm or cells) */
-	int cols, rows;         /* grid only */
+	enum rs_grid grid; /* RS_GRID_NONE: a free table in mm */
+	double cell_mm;    /* grid cell size; 1 on a free table */
+	double w, h;       /* size in board units (mm or cells) */
+	int cols, rows;    /* grid only */
 	/* The table in mm, and on a hex grid where its lattice starts (mm
 	 * from the left and from Red's edge): the map's lattice of hex.c,
 	 * fitted and centred as scenario/grid.c draws it. */
@@ -243,8 +243,8 @@ struct eng_board {
 /* Set up an empty board: w x h mm, grid kind and cell size (mm).
  * Returns 0, or -1 with a reason in *why (static) when the grid is too
  * large or the cell size is not positive. */
-int eng_board_init(struct eng_board *, double w_mm, double h_mm,
-    enum rs_grid, double cell_mm, const char **why);
+int eng_board_init(struct eng_board *, double w_mm, double h_mm, enum rs_grid,
+    double cell_mm, const char **why);
 /*
  * A point of the table (mm from the left and from Blue's edge) in board
  * units: itself on a free table, the cell it falls in on a grid (the
@@ -275,34 +275,34 @@ double eng_board_len(const struct eng_board *, double mm, int *whole);
 
 /* ---- units and game state ---- */
 enum eng_unit_flag {
-	ENG_UF_MOVED = 1u << 0,      /* moved (or began moving) this turn */
-	ENG_UF_FIRED = 1u << 1,      /* fired this turn */
-	ENG_UF_MELEE_START = 1u << 2,/* fought its start-of-move melee */
-	ENG_UF_MELEE_END = 1u << 3,  /* fought its end-of-move melee */
-	ENG_UF_IN_FORD = 1u << 4,    /* entered a ford; leaves next turn */
-	ENG_UF_DISORDERED = 1u << 5, /* morale family */
-	ENG_UF_ROUTING = 1u << 6,    /* morale family */
-	ENG_UF_RALLIED = 1u << 7,    /* morale family: rallied from a rout */
-	ENG_UF_LOST_MELEE = 1u << 8, /* morale family: falls back next turn */
-	ENG_UF_FAMILY1 = 1u << 12,   /* free for the family */
+	ENG_UF_MOVED = 1u << 0,       /* moved (or began moving) this turn */
+	ENG_UF_FIRED = 1u << 1,       /* fired this turn */
+	ENG_UF_MELEE_START = 1u << 2, /* fought its start-of-move melee */
+	ENG_UF_MELEE_END = 1u << 3,   /* fought its end-of-move melee */
+	ENG_UF_IN_FORD = 1u << 4,     /* entered a ford; leaves next turn */
+	ENG_UF_DISORDERED = 1u << 5,  /* morale family */
+	ENG_UF_ROUTING = 1u << 6,     /* morale family */
+	ENG_UF_RALLIED = 1u << 7,     /* morale family: rallied from a rout */
+	ENG_UF_LOST_MELEE = 1u << 8,  /* morale family: falls back next turn */
+	ENG_UF_FAMILY1 = 1u << 12,    /* free for the family */
 	ENG_UF_FAMILY2 = 1u << 13,
 	ENG_UF_FAMILY3 = 1u << 14,
 	ENG_UF_FAMILY4 = 1u << 15,
 };
-#define ENG_UF_TURN (ENG_UF_MOVED | ENG_UF_FIRED | ENG_UF_MELEE_START | \
-	ENG_UF_MELEE_END)
+#define ENG_UF_TURN                                                           \
+	(ENG_UF_MOVED | ENG_UF_FIRED | ENG_UF_MELEE_START | ENG_UF_MELEE_END)
 
 struct eng_unit {
-	double x, y;        /* centre, board units */
-	double facing;      /* radians, 0 towards +y */
-	int16_t type;       /* index into rs->units */
-	uint8_t side;       /* ENG_BLUE / ENG_RED */
+	double x, y;   /* centre, board units */
+	double facing; /* radians, 0 towards +y */
+	int16_t type;  /* index into rs->units */
+	uint8_t side;  /* ENG_BLUE / ENG_RED */
 	uint8_t alive;
-	uint16_t flags;     /* enum eng_unit_flag */
-	int16_t hits;       /* morale family: hits taken */
-	int16_t morale;     /* morale family: current morale */
-	int16_t c[4];       /* free counters for the family */
-	char name[ENG_NAME];/* test-game label ("A"), or "" */
+	uint16_t flags;      /* enum eng_unit_flag */
+	int16_t hits;        /* morale family: hits taken */
+	int16_t morale;      /* morale family: current morale */
+	int16_t c[4];        /* free counters for the family */
+	char name[ENG_NAME]; /* test-game label ("A"), or "" */
 };
 
 /* Per unit type, the ruleset's numbers converted to board units once. */
@@ -315,11 +315,11 @@ struct eng_kind {
 /* A fire or melee the family resolved: the first one of a test game is
  * the one its `odds:` expectation is about. */
 struct eng_contest {
-	int kind;          /* 0 none, 1 fire, 2 melee */
-	int a, b;          /* unit indices: shooter/attacker, target/defender */
-	int weapon;        /* rs weapon index (fire) */
+	int kind;   /* 0 none, 1 fire, 2 melee */
+	int a, b;   /* unit indices: shooter/attacker, target/defender */
+	int weapon; /* rs weapon index (fire) */
 	int a_power, b_power; /* melee: powers after penalties */
-	int situation;     /* family's own code (firepower: open/uphill/river;
+	int situation;      /* family's own code (firepower: open/uphill/river;
 	                    * dice: a volley's To hit modifier) */
 	int a_hits, b_hits; /* each unit's hits when the contest began */
 };
@@ -338,16 +338,16 @@ enum eng_set_kind {
 	ENG_SET_FACES,  /* faces of a d6: "4-6", "4+", "5, 6"; a bit mask */
 };
 struct eng_setting {
-	const char *key;       /* front-matter key: "melee_range" */
+	const char *key; /* front-matter key: "melee_range" */
 	enum eng_set_kind kind;
-	double def;            /* the sources' value (length: mm) */
-	double min, max;       /* allowed range (length: mm) */
-	const char *text;      /* one line: what it does */
+	double def;       /* the sources' value (length: mm) */
+	double min, max;  /* allowed range (length: mm) */
+	const char *text; /* one line: what it does */
 };
 #define ENG_MAX_SETTINGS 8 /* settings of one family */
 /* The values a ruleset gives a family's settings, in its order. */
 struct eng_values {
-	double v[ENG_MAX_SETTINGS]; /* length: mm; faces: bit f = face f */
+	double v[ENG_MAX_SETTINGS];  /* length: mm; faces: bit f = face f */
 	int given[ENG_MAX_SETTINGS]; /* written in the front matter */
 };
 
@@ -355,46 +355,47 @@ struct eng_values {
 struct eng_ctx {
 	const struct ruleset *rs;
 	const struct eng_family *fam;
-	struct eng_board board;          /* the default battle's board */
+	struct eng_board board; /* the default battle's board */
 	struct eng_kind kinds[RS_MAX_UNITS];
-	double wrange[RS_MAX_WEAPONS];   /* weapon ranges, board units */
-	double melee_range;              /* board units */
-	struct eng_values set;           /* the family's settings */
-	int turn_limit;                  /* game turns */
-	int break_pct;                   /* army break point (%); 0: none */
-	double deploy;                   /* depth of deployment, board units */
-	void *fam_data;                  /* family's prepared data */
+	double wrange[RS_MAX_WEAPONS]; /* weapon ranges, board units */
+	double melee_range;            /* board units */
+	struct eng_values set;         /* the family's settings */
+	int turn_limit;                /* game turns */
+	int break_pct;                 /* army break point (%); 0: none */
+	double deploy;                 /* depth of deployment, board units */
+	void *fam_data;                /* family's prepared data */
 };
 
 struct eng_game {
 	const struct eng_ctx *ctx;
-	const struct eng_board *board;   /* ctx's, or a test game's own */
+	const struct eng_board *board; /* ctx's, or a test game's own */
 	struct eng_unit u[ENG_MAX_UNITS];
 	int nu;
 	int alive[2];
-	int side;          /* the side whose turn it is */
-	int first;         /* the side that moves first this turn */
-	int opener;        /* the side that took the battle's first turn */
-	int gturn;         /* game turn, 1-based (one turn for each side) */
-	int sturns;        /* side turns played */
-	int turn_limit;    /* game turns; 0: none */
-	int break_pct;     /* morale family: a side whose fighting units are
+	int side;       /* the side whose turn it is */
+	int first;      /* the side that moves first this turn */
+	int opener;     /* the side that took the battle's first turn */
+	int gturn;      /* game turn, 1-based (one turn for each side) */
+	int sturns;     /* side turns played */
+	int turn_limit; /* game turns; 0: none */
+	int break_pct;  /* morale family: a side whose fighting units are
 	                    * down by this share (%) is beaten; 0: all */
-	int over;          /* the battle has ended */
-	int winner;        /* side, or -1 for a draw */
-	int timeout;       /* ended on the turn limit */
-	int player[2];     /* enum eng_player of each side */
+	int over;       /* the battle has ended */
+	int winner;     /* side, or -1 for a draw */
+	int timeout;    /* ended on the turn limit */
+	int player[2];  /* enum eng_player of each side */
 	struct eng_dice dice;
-	struct eng_rng ai; /* the players' own choices (not dice) */
+	struct eng_rng ai;           /* the players' own choices (not dice) */
 	uint32_t cov[ENG_MAX_RULES]; /* times each rule id was applied */
 	uint16_t kills[ENG_MAX_UNITS]; /* enemy units each unit destroyed */
 	/* Outcome counters the family defines (firepower: melee results by
 	 * powers, shots by hit chance), summed by self-play so that tests
 	 * can hold the frequencies against the exact odds. */
 	uint32_t tally[ENG_MAX_TALLY];
-	struct eng_contest contest;  /* the first fire/melee resolved */
-	int8_t occ[ENG_MAX_CELLS];   /* grid: unit index at a cell, or -1 */
-	_Alignas(16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+	struct eng_contest contest; /* the first fire/melee resolved */
+	int8_t occ[ENG_MAX_CELLS];  /* grid: unit index at a cell, or -1 */
+	_Alignas(
+	    16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
 };
 
 /* ---- geometry (board.c) ---- */
@@ -442,15 +443,20 @@ int eng_terrain_possible(const struct ruleset *, enum rs_terrain_kind k);
  * none) and write the reason to err. Returns -1, for step()'s return. */
 int eng_refuse(struct eng_game *, int rule, char *err, size_t sz,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-enum eng_act_kind { ENG_ACT_MOVE, ENG_ACT_FIRE, ENG_ACT_MELEE,
-	ENG_ACT_END_TURN, ENG_ACT_FAMILY };
+enum eng_act_kind {
+	ENG_ACT_MOVE,
+	ENG_ACT_FIRE,
+	ENG_ACT_MELEE,
+	ENG_ACT_END_TURN,
+	ENG_ACT_FAMILY
+};
 struct eng_action {
 	enum eng_act_kind kind;
-	int unit, target;  /* unit indices, -1 none */
-	int weapon;        /* rs weapon index, -1: the family chooses */
-	int npath;         /* move: waypoints, board units */
+	int unit, target; /* unit indices, -1 none */
+	int weapon;       /* rs weapon index, -1: the family chooses */
+	int npath;        /* move: waypoints, board units */
 	double path[ENG_MAX_PATH][2];
-	const char *verb;  /* ENG_ACT_FAMILY: the step's key ("charge") */
+	const char *verb; /* ENG_ACT_FAMILY: the step's key ("charge") */
 	const struct rs_node *node; /* the step's value, for extra keys */
 };
 /* The checks a family's step() makes first, for a step of its own kind:
@@ -462,16 +468,16 @@ int eng_step_check(struct eng_game *, const struct eng_action *, char *err,
 
 /* ---- exact odds tables (sandtable odds) ---- */
 struct eng_odds_fire {
-	int shooter, weapon, target;  /* rs indices */
+	int shooter, weapon, target; /* rs indices */
 	struct eng_q p_hit;
 };
 struct eng_odds_melee {
-	int attacker, defender;       /* rs unit indices */
-	const char *situation;        /* "open", "uphill", "river", … */
+	int attacker, defender; /* rs unit indices */
+	const char *situation;  /* "open", "uphill", "river", … */
 	int a_power, d_power;
 	struct eng_q attacker_wins, defender_wins, both_destroyed;
-	struct eng_q expected_rolls;  /* valid when resolves */
-	int resolves;                 /* 0: the melee can never end */
+	struct eng_q expected_rolls; /* valid when resolves */
+	int resolves;                /* 0: the melee can never end */
 };
 struct eng_odds {
 	struct eng_odds_fire *fire;
@@ -487,7 +493,7 @@ struct eng_stats {
 	long games, wins[2], draws, timeouts, first_player_wins;
 	long turns_max;
 	long long turns_sum, turns_sumsq; /* integers: exact for any jobs */
-	long greedy_games, greedy_wins; /* greedy vs random, either side */
+	long greedy_games, greedy_wins;   /* greedy vs random, either side */
 	uint64_t cov[ENG_MAX_RULES];
 	uint64_t tally[ENG_MAX_TALLY];
 	double seconds;
@@ -518,8 +524,8 @@ struct eng_gauge {
  * a stat no unit of the ruleset has is left out. */
 enum eng_stat_bit {
 	ENG_STAT_MOVE = 1u << 0,
-	ENG_STAT_ROAD = 1u << 1,       /* road move */
-	ENG_STAT_MELEE = 1u << 2,      /* melee factor */
+	ENG_STAT_ROAD = 1u << 1,  /* road move */
+	ENG_STAT_MELEE = 1u << 2, /* melee factor */
 	ENG_STAT_MORALE = 1u << 3,
 	ENG_STAT_FIRE_DICE = 1u << 4,
 	ENG_STAT_MELEE_DICE = 1u << 5,
@@ -543,14 +549,14 @@ struct eng_chance {
 /* A labelled table of exact chances that the family works out itself
  * (beyond the fire and melee matchups of odds()). */
 struct eng_table {
-	char *title;            /* "Fire: hits scored by one volley" */
+	char *title; /* "Fire: hits scored by one volley" */
 	/* The sheet's title when it numbers the columns (rows and columns
 	 * the same unit types, more than six), the number before each
 	 * row's name, and gives bare percentages; NULL: never. */
 	char *title_wide;
 	char *rowhead, *colhead; /* what rows and columns are (report) */
-	char *legend;           /* what a cell is (report) */
-	char *note;             /* the situation it assumes (report) */
+	char *legend;            /* what a cell is (report) */
+	char *note;              /* the situation it assumes (report) */
 	size_t nrows, ncols;
 	char **rows, **cols;
 	struct eng_chance *cells; /* nrows * ncols, row by row */
@@ -571,10 +577,10 @@ enum eng_tables_for {
 /* An outcome self-play tallied, against its exact chance: the report's
  * agreement check (check/agree.c) reads the family's tallies only so. */
 struct eng_outcome {
-	char *label;       /* "Melee, power 3 v 2: attacker wins" */
-	long k, n;         /* times it happened, of n times it could */
-	double p;          /* the exact chance */
-	char *exact;       /* as a fraction */
+	char *label; /* "Melee, power 3 v 2: attacker wins" */
+	long k, n;   /* times it happened, of n times it could */
+	double p;    /* the exact chance */
+	char *exact; /* as a fraction */
 };
 struct eng_outcomes {
 	struct eng_outcome *v;
@@ -615,8 +621,8 @@ struct eng_show {
 	 * whose mechanisms are not written yet): play and odds refuse and
 	 * check sums up with these words. NULL: no family (print only). */
 	const char *unplayed;
-	unsigned stats;        /* enum eng_stat_bit */
-	int weapon_destroys;   /* weapons show the classes they destroy */
+	unsigned stats;      /* enum eng_stat_bit */
+	int weapon_destroys; /* weapons show the classes they destroy */
 	/* Weapons show the faces they hit on (a "Hits on" column): not a
 	 * family whose weapons roll To hit of their own columns, where
 	 * the column would be a dash for every weapon. */
@@ -663,11 +669,11 @@ struct eng_show {
 	/* `sandtable odds --json` when the family has more to say than the
 	 * fire and melee tables of odds(): its own document, into a sink
 	 * (units a and b filter; NULL all). May be NULL. */
-	void (*odds_doc)(const struct eng_ctx *, const char *a,
-	    const char *b, const struct eng_sink *);
+	void (*odds_doc)(const struct eng_ctx *, const char *a, const char *b,
+	    const struct eng_sink *);
 	/* The same document as text tables (with odds_doc). */
-	void (*odds_text)(const struct eng_ctx *, const char *a,
-	    const char *b, FILE *);
+	void (*odds_text)(const struct eng_ctx *, const char *a, const char *b,
+	    FILE *);
 	/* How a battle of this family ends early, for a scenario's
 	 * briefing: "one side has no units left" (without a stop). */
 	void (*end_words)(const struct ruleset *, char *buf, size_t sz);
@@ -693,7 +699,7 @@ void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
 
 /* ---- a rule family ---- */
 struct eng_family {
-	const char *name;        /* "firepower" */
+	const char *name; /* "firepower" */
 	enum rs_engine engine;
 	const struct eng_rule *rules;
 	int nrules;
@@ -735,8 +741,8 @@ struct eng_family {
 	 * NULL: the family does not play facing (fronts are not drawn). */
 	double (*facing)(const struct eng_game *, int unit);
 	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
-	int (*contest_odds)(const struct eng_game *, const struct eng_contest *,
-	    const char *key, struct eng_q *);
+	int (*contest_odds)(const struct eng_game *,
+	    const struct eng_contest *, const char *key, struct eng_q *);
 	/* All fire and melee matchups of the ruleset. */
 	void (*odds)(const struct eng_ctx *, struct eng_odds *);
 	/* Findings on the ruleset and on the self-play statistics (may be
@@ -816,8 +822,8 @@ extern const struct eng_family eng_dice;
  * without play_turn is prepared first, so that its tables are checked)
  * or an error was added to diags.
  */
-struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid,
-    double cell_mm, struct diags *);
+struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid, double cell_mm,
+    struct diags *);
 void eng_ctx_free(struct eng_ctx *);
 /* Fill ctx->kinds/wrange/melee_range for a board (test games with a
  * board of their own use a copy of the ctx). */
@@ -825,8 +831,8 @@ void eng_ctx_convert(struct eng_ctx *, const struct eng_board *,
     struct diags *);
 
 /* Empty game on the context's board; dice random from (seed, game). */
-void eng_game_init(struct eng_game *, const struct eng_ctx *,
-    uint64_t seed, uint64_t game);
+void eng_game_init(struct eng_game *, const struct eng_ctx *, uint64_t seed,
+    uint64_t game);
 /* Add a unit of type `type` for side at (x, y) board units; returns its
  * index or -1 when the game is full. */
 int eng_game_add(struct eng_game *, int type, int side, double x, double y);
@@ -848,8 +854,8 @@ void eng_game_play(struct eng_game *);
  * statistics do not depend on jobs (but `seconds`). mode 0: greedy vs
  * greedy; then also greedy vs random games for the skill measure.
  */
-void eng_selfplay(const struct eng_ctx *, long games, uint64_t seed,
-    int jobs, struct eng_stats *);
+void eng_selfplay(const struct eng_ctx *, long games, uint64_t seed, int jobs,
+    struct eng_stats *);
 /* The same, reporting progress (games played of all, from the calling
  * thread) to progress(parg, done, total) when it is not NULL. */
 void eng_selfplay_progress(const struct eng_ctx *, long games, uint64_t seed,
@@ -862,8 +868,8 @@ void eng_selfplay_progress(const struct eng_ctx *, long games, uint64_t seed,
  * but it is alive". cov (may be NULL) accumulates rule coverage.
  * Returns the number of test games that failed.
  */
-int eng_testgames_run(const struct eng_ctx *, struct diags *,
-    uint64_t *cov, int *played);
+int eng_testgames_run(const struct eng_ctx *, struct diags *, uint64_t *cov,
+    int *played);
 /* Play one test game; same conventions. Returns 0 passed, -1 failed. */
 int eng_testgame_run(const struct eng_ctx *, const struct rs_testgame *,
     struct diags *, uint64_t *cov);
@@ -875,31 +881,31 @@ int eng_testgame_run(const struct eng_ctx *, const struct rs_testgame *,
  * applied; then the exact odds of the first fire or melee. Lengths are
  * mm of the table, x from Blue's left, y from Blue's edge.
  */
-#define ENG_REC_DICE 24   /* dice kept of one step (ndice counts all) */
-#define ENG_REC_RULES 12  /* rules kept of one step */
+#define ENG_REC_DICE 24  /* dice kept of one step (ndice counts all) */
+#define ENG_REC_RULES 12 /* rules kept of one step */
 #define ENG_REC_ODDS 8
 struct eng_rec_unit {
 	char name[ENG_NAME];
 	int type, side, alive;
-	double x, y;       /* centre */
-	double hw, hd;     /* half the base (on a grid, of the marker) */
-	double facing;     /* radians, 0 towards Red's edge */
+	double x, y;   /* centre */
+	double hw, hd; /* half the base (on a grid, of the marker) */
+	double facing; /* radians, 0 towards Red's edge */
 	int hits, morale;
 };
 struct eng_rec_step {
 	enum eng_act_kind kind;
-	char verb[24];     /* the step's word: "fire", "charge", "play" */
-	char arg[64];      /* its value as written, when short: "Melee" */
-	struct pos pos;    /* of the step in the test game */
+	char verb[24];  /* the step's word: "fire", "charge", "play" */
+	char arg[64];   /* its value as written, when short: "Melee" */
+	struct pos pos; /* of the step in the test game */
 	int unit, target, weapon; /* -1: none */
-	int side, turn;    /* whose turn, and the game turn, at its start */
-	int refused;       /* refused by the rules, as the test game expected */
+	int side, turn; /* whose turn, and the game turn, at its start */
+	int refused;    /* refused by the rules, as the test game expected */
 	int dice[ENG_REC_DICE], ndice;
 	int rules[ENG_REC_RULES], nrules; /* family rule indices, in order */
-	struct eng_rec_unit *after; /* nu units */
+	struct eng_rec_unit *after;       /* nu units */
 };
 struct eng_rec_odds {
-	const char *key;   /* static: "attacker_wins" */
+	const char *key; /* static: "attacker_wins" */
 	struct eng_q q;
 };
 struct eng_record {
@@ -909,11 +915,11 @@ struct eng_record {
 	struct eng_terrain t[ENG_MAX_TERRAIN]; /* in mm */
 	int nt;
 	int nu;
-	struct eng_rec_unit *start;  /* nu units */
+	struct eng_rec_unit *start; /* nu units */
 	struct eng_rec_step *steps;
 	size_t nsteps, capsteps;
-	int scripted;      /* the dice were listed, not seeded */
-	int facing;        /* the family plays facing: units have a front */
+	int scripted;        /* the dice were listed, not seeded */
+	int facing;          /* the family plays facing: units have a front */
 	int contest, ca, cb; /* the first contest: 1 fire, 2 melee; units */
 	struct eng_rec_odds odds[ENG_REC_ODDS];
 	int nodds;

@@ -44,8 +44,7 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	    "one shot per unit per turn with one weapon (rifle or grenade)" },
 	[FP_R_FIRE_HIT] = { "fire.hit", "Fire",
 	    "a die showing one of the weapon's faces destroys the target" },
-	[FP_R_FIRE_MISS] = { "fire.miss", "Fire",
-	    "any other face misses" },
+	[FP_R_FIRE_MISS] = { "fire.miss", "Fire", "any other face misses" },
 	[FP_R_FIRE_CLASS] = { "fire.class", "Weapons",
 	    "a weapon harms only the classes it destroys" },
 	[FP_R_FIRE_RANGE] = { "fire.range", "Fire",
@@ -92,7 +91,8 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	    "one melee at the start of a move and one at its end "
 	    "(Clarification 6)" },
 	[FP_R_VEH_IGNORE_RANGE] = { "vehicle.ignore_melee_range",
-	    "Clarifications", "vehicles move through enemy melee range "
+	    "Clarifications",
+	    "vehicles move through enemy melee range "
 	    "(Clarification 7)" },
 	[FP_R_VEH_RUN_DOWN] = { "vehicle.run_down", "Vehicles",
 	    "a tank with move enough to pass the base runs down infantry or "
@@ -119,8 +119,8 @@ struct fp_type {
 	int8_t melee;
 	int nweap;
 	int w[RS_MAX_WEAPONS_PER_UNIT];
-	double p[RS_MAX_WEAPONS_PER_UNIT];       /* chance to hit */
-	double r2[RS_MAX_WEAPONS_PER_UNIT];      /* range squared */
+	double p[RS_MAX_WEAPONS_PER_UNIT];  /* chance to hit */
+	double r2[RS_MAX_WEAPONS_PER_UNIT]; /* range squared */
 	unsigned destroys[RS_MAX_WEAPONS_PER_UNIT];
 	int indirect[RS_MAX_WEAPONS_PER_UNIT];
 };
@@ -236,7 +236,8 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 	}
 	if (in_ford(g, ua->x, ua->y) && !in_ford(g, ub->x, ub->y)) {
 		p--;
-		*situation = *situation == FP_SIT_UPHILL ? FP_SIT_UPHILL_RIVER :
+		*situation = *situation == FP_SIT_UPHILL ?
+		    FP_SIT_UPHILL_RIVER :
 		    FP_SIT_RIVER;
 		if (count)
 			ENG_COVER(g, FP_R_MELEE_RIVER);
@@ -280,9 +281,11 @@ fp_fight(struct eng_game *g, int a, int b)
 		ra = da <= pa;
 		rb = db <= pb;
 		if (ra || rb)
-			g->tally[FP_TALLY_MELEE(pa > 6 ? 6 : pa, pb > 6 ? 6 : pb,
-			    ra && rb ? FP_T_BOTH : ra ? FP_T_ATT_WINS :
-			    FP_T_DEF_WINS)]++;
+			g->tally[FP_TALLY_MELEE(pa > 6 ? 6 : pa,
+			    pb > 6 ? 6 : pb,
+			    ra && rb ? FP_T_BOTH :
+			        ra   ? FP_T_ATT_WINS :
+			               FP_T_DEF_WINS)]++;
 		if (ra && rb) {
 			ENG_COVER(g, FP_R_MELEE_BOTH);
 			eng_unit_kill(g, a, b);
@@ -351,8 +354,8 @@ fire_check(struct eng_game *g, int i, int w, int slot, int j)
 	if (eng_dist2(g, u, t) > r * r + EPS)
 		return FP_R_FIRE_RANGE;
 	if (!(g->ctx->rs->weapons[w].traits & RS_WTRAIT_INDIRECT) &&
-	    !eng_sight(g, u, t, 1, (1u << RS_TERRAIN_WOOD) |
-	    (1u << RS_TERRAIN_HILL)))
+	    !eng_sight(g, u, t, 1,
+	        (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		return FP_R_FIRE_SIGHT;
 	return 0;
 }
@@ -371,8 +374,9 @@ shoot(struct eng_game *g, int i, int w, int j)
 		g->contest.b = j;
 		g->contest.weapon = w;
 	}
-	if ((wp->traits & RS_WTRAIT_INDIRECT) && !eng_sight(g, &g->u[i],
-	    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
+	if ((wp->traits & RS_WTRAIT_INDIRECT) &&
+	    !eng_sight(g, &g->u[i], &g->u[j], 1,
+	        (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		ENG_COVER(g, FP_R_FIRE_INDIRECT);
 	d = eng_die(&g->dice);
 	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces.w[0]),
@@ -395,7 +399,8 @@ end_turn(struct eng_game *g)
 
 	for (i = 0; i < g->nu && !g->over; i++)
 		if (g->u[i].alive && g->u[i].side == g->side &&
-		    !(g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) &&
+		    !(g->u[i].flags &
+		        (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) &&
 		    fp_melee_enemy(g, i) >= 0) {
 			ENG_COVER(g, FP_R_MELEE_COMPULSORY);
 			g->u[i].flags |= ENG_UF_MELEE_START;
@@ -409,8 +414,8 @@ end_turn(struct eng_game *g)
 	ENG_COVER(g, FP_R_ALTERNATE);
 	for (i = 0; i < g->nu; i++)
 		if (g->u[i].side == g->side)
-			g->u[i].flags &= (uint16_t)~(ENG_UF_TURN |
-			    FP_UF_FOUGHT_HERE);
+			g->u[i].flags &= (uint16_t) ~(
+			    ENG_UF_TURN | FP_UF_FOUGHT_HERE);
 	if (eng_check_end(g) && g->timeout)
 		ENG_COVER(g, FP_R_END_TURN_LIMIT);
 }
@@ -431,30 +436,36 @@ weapon_slot(const struct eng_game *g, int i, int w)
 }
 
 static int
-step_fire(struct eng_game *g, const struct eng_action *a, char *err,
-    size_t sz)
+step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	const struct rs_unit *t = utype(g, a->unit);
 	const struct eng_unit *u = &g->u[a->unit];
 	int slot, w, why = 0, k;
 
 	if (u->flags & ENG_UF_FIRED)
-		return eng_refuse(g, FP_R_FIRE_ONCE, err, sz, "%s has already "
-		    "fired this turn", u->name);
+		return eng_refuse(g, FP_R_FIRE_ONCE, err, sz,
+		    "%s has already "
+		    "fired this turn",
+		    u->name);
 	if (in_ford(g, u->x, u->y))
-		return eng_refuse(g, FP_R_FIRE_FORD, err, sz, "%s stands in a ford "
-		    "and may not fire", u->name);
+		return eng_refuse(g, FP_R_FIRE_FORD, err, sz,
+		    "%s stands in a ford "
+		    "and may not fire",
+		    u->name);
 	if (fp_melee_enemy(g, a->unit) >= 0)
-		return eng_refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz, "%s is in "
-		    "melee range and must melee instead of firing", u->name);
+		return eng_refuse(g, FP_R_FIRE_MELEE_INSTEAD, err, sz,
+		    "%s is in "
+		    "melee range and must melee instead of firing",
+		    u->name);
 	if (u->flags & FP_UF_FOUGHT_HERE)
-		return eng_refuse(g, FP_R_FIRE_AFTER_MELEE, err, sz, "%s has "
+		return eng_refuse(g, FP_R_FIRE_AFTER_MELEE, err, sz,
+		    "%s has "
 		    "fought a melee where it stands and may not fire there",
 		    u->name);
 	if (a->weapon >= 0) {
 		if ((slot = weapon_slot(g, a->unit, a->weapon)) < 0)
-			return eng_refuse(g, -1, err, sz, "%s has no %s", u->name,
-			    g->ctx->rs->weapons[a->weapon].name);
+			return eng_refuse(g, -1, err, sz, "%s has no %s",
+			    u->name, g->ctx->rs->weapons[a->weapon].name);
 		w = a->weapon;
 		why = fire_check(g, a->unit, w, slot, a->target);
 	} else {
@@ -484,8 +495,10 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err,
 		return eng_refuse(g, why, err, sz, "%s is out of range of %s",
 		    g->u[a->target].name, u->name);
 	if (why == FP_R_FIRE_SIGHT)
-		return eng_refuse(g, why, err, sz, "%s cannot see %s: the line of "
-		    "sight is blocked", u->name, g->u[a->target].name);
+		return eng_refuse(g, why, err, sz,
+		    "%s cannot see %s: the line of "
+		    "sight is blocked",
+		    u->name, g->u[a->target].name);
 	shoot(g, a->unit, w, a->target);
 	return 0;
 }
@@ -498,26 +511,30 @@ step_melee(struct eng_game *g, const struct eng_action *a, char *err,
 	int b = a->target;
 
 	if (!melees(g, a->unit) || !melees(g, b))
-		return eng_refuse(g, FP_R_MELEE_NO_VEHICLES, err, sz, "vehicles "
+		return eng_refuse(g, FP_R_MELEE_NO_VEHICLES, err, sz,
+		    "vehicles "
 		    "never melee and cannot be meleed");
 	if (!in_melee_range(g, a->unit, b))
-		return eng_refuse(g, FP_R_MELEE_RANGE, err, sz, "%s is not in "
-		    "melee range of %s", g->u[b].name, u->name);
+		return eng_refuse(g, FP_R_MELEE_RANGE, err, sz,
+		    "%s is not in "
+		    "melee range of %s",
+		    g->u[b].name, u->name);
 	if (!(u->flags & (ENG_UF_MOVED | ENG_UF_MELEE_START))) {
 		ENG_COVER(g, FP_R_MELEE_COMPULSORY);
 		u->flags |= ENG_UF_MELEE_START;
 	} else if ((u->flags & ENG_UF_MOVED) && !(u->flags & ENG_UF_MELEE_END))
 		u->flags |= ENG_UF_MELEE_END;
 	else
-		return eng_refuse(g, FP_R_MELEE_ONE_EACH, err, sz, "%s has fought "
-		    "its melee for this end of its move", u->name);
+		return eng_refuse(g, FP_R_MELEE_ONE_EACH, err, sz,
+		    "%s has fought "
+		    "its melee for this end of its move",
+		    u->name);
 	fp_fight(g, a->unit, b);
 	return 0;
 }
 
 static int
-fp_step(struct eng_game *g, const struct eng_action *a, char *err,
-    size_t sz)
+fp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	struct walk w;
 	struct eng_unit *u;
@@ -532,14 +549,16 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err,
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
 		if (u->flags & ENG_UF_MOVED)
-			return eng_refuse(g, FP_R_MOVE_ONCE, err, sz, "%s has "
-			    "already moved this turn", u->name);
+			return eng_refuse(g, FP_R_MOVE_ONCE, err, sz,
+			    "%s has "
+			    "already moved this turn",
+			    u->name);
 		start_melee(g, a->unit, -1);
 		if (!u->alive || g->over)
 			return 0;
 		memset(&w, 0, sizeof(w));
 		w.npath = a->npath;
-		w.path = (double (*)[2])a->path;
+		w.path = (double(*)[2])a->path;
 		w.target = -1;
 		w.scripted = 1;
 		return fp_move(g, a->unit, &w);
@@ -604,9 +623,10 @@ best_shot(struct eng_game *g, int i, const struct foes *f, int *target,
 			if (dd > t->r2[s] || !(t->destroys[s] >> cls & 1) ||
 			    t->p[s] <= best)
 				continue;
-			if (!t->indirect[s] && !eng_sight(g, &g->u[i],
-			    &g->u[j], 1, (1u << RS_TERRAIN_WOOD) |
-			    (1u << RS_TERRAIN_HILL)))
+			if (!t->indirect[s] &&
+			    !eng_sight(g, &g->u[i], &g->u[j], 1,
+			        (1u << RS_TERRAIN_WOOD) |
+			            (1u << RS_TERRAIN_HILL)))
 				continue;
 			best = t->p[s];
 			*target = j;
@@ -709,9 +729,9 @@ goal_for(struct eng_game *g, int i, const struct foes *f, double *r2,
 		for (r = -1, s = 0; s < (int)t->nweapons; s++)
 			if (harms(g, t->weapons[s], j) && k->range[s] > r)
 				r = k->range[s];
-		if (r < 0 && !(melees(g, i) && melees(g, j) &&
-		    melee_good(g, i, j)) && !((t->traits & RS_TRAIT_RUNS_DOWN) &&
-		    melees(g, j)))
+		if (r < 0 &&
+		    !(melees(g, i) && melees(g, j) && melee_good(g, i, j)) &&
+		    !((t->traits & RS_TRAIT_RUNS_DOWN) && melees(g, j)))
 			continue;
 		best = dd;
 		goal = j;
@@ -724,7 +744,6 @@ goal_for(struct eng_game *g, int i, const struct foes *f, double *r2,
 	}
 	return goal;
 }
-
 
 /* An enemy that greedy i can reach and melee on odds of 1/2 or better
  * (exact, draws resolved), or -1. */
@@ -740,7 +759,8 @@ charge_target(struct eng_game *g, int i, const struct foes *f)
 		return -1;
 	for (n = 0; n < f->n; n++) {
 		j = f->j[n];
-		if (!g->u[j].alive || !melees(g, j) || f->dd[n] > reach * reach)
+		if (!g->u[j].alive || !melees(g, j) ||
+		    f->dd[n] > reach * reach)
 			continue;
 		p = p_attacker_wins(t->melee, ftype(g, j)->melee);
 		if (p > best) {
@@ -792,8 +812,10 @@ greedy_unit(struct eng_game *g, int i)
 	w.npath = 1;
 	w.path = path;
 	w.sidestep = 1;
-	w.target = melee || (utype(g, i)->traits & RS_TRAIT_RUNS_DOWN &&
-	    melees(g, goal)) ? -1 : goal;
+	w.target = melee ||
+	        (utype(g, i)->traits & RS_TRAIT_RUNS_DOWN && melees(g, goal)) ?
+	    -1 :
+	    goal;
 	w.avoid_melee = !melee;
 	x = g->u[i].x;
 	y = g->u[i].y;
@@ -821,13 +843,15 @@ random_unit(struct eng_game *g, int i)
 		memset(&w, 0, sizeof(w));
 		if (g->board->grid != RS_GRID_NONE) {
 			int r = (int)m;
-			path[0][0] = g->u[i].x + (int)eng_rng_below(&g->ai,
-			    (uint32_t)(2 * r + 1)) - r;
-			path[0][1] = g->u[i].y + (int)eng_rng_below(&g->ai,
-			    (uint32_t)(2 * r + 1)) - r;
+			path[0][0] = g->u[i].x +
+			    (int)eng_rng_below(&g->ai, (uint32_t)(2 * r + 1)) -
+			    r;
+			path[0][1] = g->u[i].y +
+			    (int)eng_rng_below(&g->ai, (uint32_t)(2 * r + 1)) -
+			    r;
 		} else {
 			double a = eng_rng_below(&g->ai, 3600) * M_PI / 1800,
-			    d = m * eng_rng_below(&g->ai, 1001) / 1000.0;
+			       d = m * eng_rng_below(&g->ai, 1001) / 1000.0;
 			path[0][0] = g->u[i].x + d * sin(a);
 			path[0][1] = g->u[i].y + d * cos(a);
 		}
@@ -875,8 +899,8 @@ void
 fp_melee_odds(int pa, int pd, struct eng_odds_melee *o)
 {
 	struct eng_q a = eng_q_make(pa, 6), d = eng_q_make(pd, 6),
-	    one = eng_q_make(1, 1), na = eng_q_sub(one, a),
-	    nd = eng_q_sub(one, d), draw = eng_q_mul(na, nd), end;
+	             one = eng_q_make(1, 1), na = eng_q_sub(one, a),
+	             nd = eng_q_sub(one, d), draw = eng_q_mul(na, nd), end;
 
 	o->a_power = pa;
 	o->d_power = pd;
@@ -904,7 +928,8 @@ fp_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		if (strcmp(key, "p_hit") != 0)
 			return -1;
 		*q = eng_q_make(hit_faces(g->ctx->rs->weapons[c->weapon]
-		    .hit_faces.w[0]), 6);
+		                              .hit_faces.w[0]),
+		    6);
 		return 0;
 	}
 	fp_melee_odds(c->a_power, c->b_power, &m);
@@ -946,9 +971,10 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 				f.shooter = (int)a;
 				f.weapon = rs->units[a].weapons[k];
 				f.target = (int)b;
-				f.p_hit = (w->destroys >> rs->units[b].cls) & 1 ?
+				f.p_hit = (w->destroys >> rs->units[b].cls) &
+				        1 ?
 				    eng_q_make(hit_faces(w->hit_faces.w[0]),
-				    6) :
+				        6) :
 				    eng_q_make(0, 1);
 				XPUSH(o->fire, o->nfire, o->capfire, f);
 			}
@@ -960,8 +986,10 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 				continue;
 			for (s = 0; s < 3; s++) {
 				struct eng_odds_melee m;
-				int pa = rs->units[a].melee - (s == FP_SIT_UPHILL ?
-				    (int)c->set.v[FP_SET_UPHILL] : s > 0);
+				int pa = rs->units[a].melee -
+				    (s == FP_SIT_UPHILL ?
+				            (int)c->set.v[FP_SET_UPHILL] :
+				            s > 0);
 				memset(&m, 0, sizeof(m));
 				fp_melee_odds(pa < 0 ? 0 : pa,
 				    rs->units[b].melee, &m);
@@ -993,49 +1021,61 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 		const struct rs_unit *u = &rs->units[a];
 		int meleeable = 0, harms_any = 0;
 		for (b = 0; b < rs->nunits; b++)
-			if (fp_type_melees(u) && fp_type_melees(&rs->units[b]) &&
+			if (fp_type_melees(u) &&
+			    fp_type_melees(&rs->units[b]) &&
 			    rs->units[b].melee > 0)
 				meleeable = 1;
 		if (!((any >> u->cls) & 1) && !meleeable)
-			diag_add(d, SEV_WARNING, u->pos, "nothing can destroy "
+			diag_add(d, SEV_WARNING, u->pos,
+			    "nothing can destroy "
 			    "unit '%s': no weapon destroys %s and it never "
-			    "melees", u->name, rs_class_name(u->cls));
+			    "melees",
+			    u->name, rs_class_name(u->cls));
 		for (k = 0; k < u->nweapons; k++)
 			for (b = 0; b < rs->nunits; b++)
 				if ((rs->weapons[u->weapons[k]].destroys >>
-				    rs->units[b].cls) & 1)
+				        rs->units[b].cls) &
+				    1)
 					harms_any = 1;
 		if (fp_type_melees(u) && u->melee > 0)
 			harms_any = 1;
 		if (!harms_any)
-			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can destroy "
+			diag_add(d, SEV_WARNING, u->pos,
+			    "unit '%s' can destroy "
 			    "nothing: its weapons harm no unit and it does not "
-			    "melee", u->name);
+			    "melee",
+			    u->name);
 		for (b = 0; b < rs->nunits; b++)
 			for (s = 0; s < 2; s++) {
 				/* The worse of uphill and from a ford. */
-				int pa = u->melee - (s ? (up > 1 ? up : 1) : 0);
+				int pa = u->melee -
+				    (s ? (up > 1 ? up : 1) : 0);
 				if (!fp_type_melees(u) ||
 				    !fp_type_melees(&rs->units[b]))
 					continue;
 				if ((pa < 0 ? 0 : pa) == 0 &&
 				    rs->units[b].melee <= 0)
-					diag_add(d, SEV_WARNING, u->pos, "a melee "
+					diag_add(d, SEV_WARNING, u->pos,
+					    "a melee "
 					    "of '%s' against '%s'%s can never "
 					    "end: both have melee power 0",
-					    u->name, rs->units[b].name, s ?
-					    " uphill or from a river" : "");
+					    u->name, rs->units[b].name,
+					    s ? " uphill or from a river" :
+					        "");
 			}
 	}
 	for (k = 0; k < rs->nweapons; k++) {
 		const struct rs_weapon *w = &rs->weapons[k];
 		if (c->wrange[k] <= 0 && c->board.grid != RS_GRID_NONE)
-			diag_add(d, SEV_WARNING, w->pos, "weapon '%s' reaches "
-			    "no cell on the grid: it can never fire", w->name);
+			diag_add(d, SEV_WARNING, w->pos,
+			    "weapon '%s' reaches "
+			    "no cell on the grid: it can never fire",
+			    w->name);
 		else if (w->range_mm >= diag && diag > 0) {
-			len_format(l, sizeof(l), w->range_mm, rs->measure ==
-			    LEN_NONE ? LEN_MM : rs->measure);
-			diag_add(d, SEV_NOTE, w->pos, "weapon '%s' (%s) reaches "
+			len_format(l, sizeof(l), w->range_mm,
+			    rs->measure == LEN_NONE ? LEN_MM : rs->measure);
+			diag_add(d, SEV_NOTE, w->pos,
+			    "weapon '%s' (%s) reaches "
 			    "across the whole table: its range never matters",
 			    w->name, l);
 		}
@@ -1055,9 +1095,11 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	/* Every chance of the family is a d6's. */
 	if (rs->die != 6) {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, rs->die_pos, "the firepower "
+			diag_add(d, SEV_ERROR, rs->die_pos,
+			    "the firepower "
 			    "family plays only a d6, not a d%d (dice: d6, or "
-			    "no dice: key)", rs->die);
+			    "no dice: key)",
+			    rs->die);
 		return -1;
 	}
 	/* Melee range is 2" (the setting); on a grid the cells it covers,
@@ -1065,8 +1107,8 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	 * squares). */
 	c->melee_range = c->set.v[FP_SET_MELEE_RANGE];
 	if (c->board.grid != RS_GRID_NONE)
-		c->melee_range = fmax(1, floor(c->melee_range /
-		    c->board.cell_mm + 1e-6));
+		c->melee_range = fmax(1,
+		    floor(c->melee_range / c->board.cell_mm + 1e-6));
 	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
@@ -1077,13 +1119,15 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 		ft[i].melee = (int8_t)u->melee;
 		ft[i].nweap = (int)u->nweapons;
 		for (k = 0; k < ft[i].nweap; k++) {
-			const struct rs_weapon *w = &rs->weapons[u->weapons[k]];
+			const struct rs_weapon *w =
+			    &rs->weapons[u->weapons[k]];
 			double r = c->kinds[i].range[k];
 			ft[i].w[k] = u->weapons[k];
 			ft[i].p[k] = hit_faces(w->hit_faces.w[0]) / 6.0;
 			ft[i].r2[k] = r * r + EPS;
 			ft[i].destroys[k] = w->destroys;
-			ft[i].indirect[k] = (w->traits & RS_WTRAIT_INDIRECT) != 0;
+			ft[i].indirect[k] = (w->traits & RS_WTRAIT_INDIRECT) !=
+			    0;
 		}
 	}
 	c->fam_data = ft;
@@ -1103,8 +1147,8 @@ fp_release(struct eng_ctx *c)
  * ford is entered on one turn and left on the next.
  */
 static const struct eng_setting fp_settings[] = {
-	[FP_SET_MELEE_RANGE] = { "melee_range", ENG_SET_LENGTH, 2 * 25.4,
-	    1, 1000, "a unit this close to an enemy stops and melees" },
+	[FP_SET_MELEE_RANGE] = { "melee_range", ENG_SET_LENGTH, 2 * 25.4, 1,
+	    1000, "a unit this close to an enemy stops and melees" },
 	[FP_SET_UPHILL] = { "uphill_penalty", ENG_SET_INT, 1, 0, 6,
 	    "melee power an attacker loses meleeing uphill" },
 	[FP_SET_FORD_TURNS] = { "ford_turns", ENG_SET_INT, 2, 1, 10,

@@ -54,8 +54,8 @@ enum { FP_SIT_OPEN, FP_SIT_UPHILL, FP_SIT_RIVER, FP_SIT_UPHILL_RIVER };
 /* g->tally: melee results by powers (attacker, defender 0..6), and
  * shots by the number of hitting faces (1..6). */
 enum { FP_T_ATT_WINS, FP_T_DEF_WINS, FP_T_BOTH };
-#define FP_TALLY_MELEE(pa, pd, r) (((pa) * 7 + (pd)) * 3 + (r))
-#define FP_TALLY_SHOT(faces, hit) (160 + (faces) * 2 + (hit))
+#define FP_TALLY_MELEE(pa, pd, r) (((pa)*7 + (pd)) * 3 + (r))
+#define FP_TALLY_SHOT(faces, hit) (160 + (faces)*2 + (hit))
 
 extern const struct eng_rule fp_rules[FP_R__MAX];
 /* Exact odds of a melee between powers pa (attacker) and pd. */

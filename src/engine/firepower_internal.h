@@ -76,15 +76,15 @@ in_ford(const struct eng_game *g, double x, double y)
 struct walk {
 	int npath;
 	double (*path)[2];
-	int sidestep;      /* grid, AI: step round a blocked cell */
-	int target;        /* AI: stop once within stop_r2 of it (-1) */
+	int sidestep; /* grid, AI: step round a blocked cell */
+	int target;   /* AI: stop once within stop_r2 of it (-1) */
 	double stop_r2;
-	int avoid_melee;   /* AI: stop short of enemy melee range */
+	int avoid_melee; /* AI: stop short of enemy melee range */
 	int started_in_ford;
 	int vehicle, melee, runs_down;
 	int scripted;
 	/* results */
-	int blocked_by;    /* melee enemy that stopped the move, or -1 */
+	int blocked_by; /* melee enemy that stopped the move, or -1 */
 };
 
 /* The family's settings, in the order of fp_settings[] (firepower.c). */

@@ -19,8 +19,15 @@
 
 /* ---- movement ---- */
 
-enum ev { EV_NONE, EV_EDGE, EV_RIVER, EV_COLLIDE, EV_FORD, EV_MELEE,
-	EV_TARGET };
+enum ev {
+	EV_NONE,
+	EV_EDGE,
+	EV_RIVER,
+	EV_COLLIDE,
+	EV_FORD,
+	EV_MELEE,
+	EV_TARGET
+};
 
 /* What happens when unit i stands at (x, y); *who gets the unit. */
 static enum ev
@@ -65,8 +72,7 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 			}
 		}
 		if (melee_hit < 0 && v->side != g->u[i].side && w->melee &&
-		    melees(g, j) &&
-		    d2_at(g, x, y, k->hw, k->hd, v) <= r2)
+		    melees(g, j) && d2_at(g, x, y, k->hw, k->hd, v) <= r2)
 			melee_hit = j;
 	}
 terrain:
@@ -78,8 +84,8 @@ terrain:
 		*who = melee_hit;
 		return EV_MELEE;
 	}
-	if (w->target >= 0 && d2_at(g, x, y, k->hw, k->hd,
-	    &g->u[w->target]) <= w->stop_r2 + EPS)
+	if (w->target >= 0 &&
+	    d2_at(g, x, y, k->hw, k->hd, &g->u[w->target]) <= w->stop_r2 + EPS)
 		return EV_TARGET;
 	return EV_NONE;
 }
@@ -98,15 +104,18 @@ path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 	for (p = 0; p < w->npath && done < len; p++) {
 		dx = w->path[p][0] - x;
 		dy = w->path[p][1] - y;
-		l = g->board->grid == RS_GRID_SQUARE ? fmax(fabs(dx),
-		    fabs(dy)) : sqrt(dx * dx + dy * dy);
+		l = g->board->grid == RS_GRID_SQUARE ?
+		    fmax(fabs(dx), fabs(dy)) :
+		    sqrt(dx * dx + dy * dy);
 		n = (int)(l / step) + 1;
 		for (q = 0; q <= n; q++) {
 			s = (double)q / n;
 			if (done + s * l > len + EPS)
 				break;
-			if (!(eng_board_kinds_at(g->board, x + dx * s, y + dy * s)
-			    >> RS_TERRAIN_ROAD & 1))
+			if (!(eng_board_kinds_at(g->board, x + dx * s,
+			          y + dy * s) >>
+			            RS_TERRAIN_ROAD &
+			        1))
 				return 0;
 		}
 		done += l;
@@ -139,7 +148,7 @@ can_run_down(struct eng_game *g, int i, int j, double left, double ux,
 {
 	const struct eng_unit *t = &g->u[i], *e = &g->u[j];
 	const struct eng_kind *kt = &g->ctx->kinds[t->type],
-	    *ke = &g->ctx->kinds[e->type];
+	                      *ke = &g->ctx->kinds[e->type];
 	double tx = INFINITY, ty = INFINITY, need;
 
 	if (g->board->grid != RS_GRID_NONE)
@@ -212,8 +221,8 @@ note_vehicle_range(struct eng_game *g, int i, double x, double y)
 static enum ev
 walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 {
-	static const int sq[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 },
-		{ 0, -1 }, { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+	static const int sq[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+		{ 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
 	struct eng_unit *u = &g->u[i];
 	double used = 0;
 	int p, who = -1, nx, ny, k, best, cx, cy, tx, ty;
@@ -227,7 +236,8 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 			cy = (int)iround(u->y);
 			if (cx == tx && cy == ty)
 				break;
-			int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
+			int sx = (tx > cx) - (tx < cx),
+			    sy = (ty > cy) - (ty < cy);
 			nx = cx + sx;
 			ny = cy + sy;
 			if (g->board->grid != RS_GRID_SQUARE) {
@@ -239,9 +249,9 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				tmp.y = ty;
 				for (k = 0; k < 8; k++) {
 					double ax = cx + sq[k][0],
-					    ay = cy + sq[k][1];
+					       ay = cy + sq[k][1];
 					if (eng_dist2_at(g, ax, ay, 0.5, 0.5,
-					    u) != 1)
+					        u) != 1)
 						continue;
 					d = eng_dist2_at(g, ax, ay, 0.5, 0.5,
 					    &tmp);
@@ -263,16 +273,20 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				/* Round a friend: another step that still
 				 * closes on the waypoint. */
 				int d0 = abs(tx - cx) > abs(ty - cy) ?
-				    abs(tx - cx) : abs(ty - cy);
+				    abs(tx - cx) :
+				    abs(ty - cy);
 				for (best = -1, k = 0; k < 8; k++) {
-					int ax = cx + sq[k][0], ay = cy + sq[k][1];
+					int ax = cx + sq[k][0],
+					    ay = cy + sq[k][1];
 					int d1 = abs(tx - ax) > abs(ty - ay) ?
-					    abs(tx - ax) : abs(ty - ay);
+					    abs(tx - ax) :
+					    abs(ty - ay);
 					if (d1 >= d0)
 						continue;
 					if (event_at(g, i, w, ax, ay, &who) ==
-					    EV_COLLIDE || event_at(g, i, w, ax,
-					    ay, &who) == EV_EDGE)
+					        EV_COLLIDE ||
+					    event_at(g, i, w, ax, ay, &who) ==
+					        EV_EDGE)
 						continue;
 					best = k;
 					break;
@@ -290,7 +304,8 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				return e;
 			}
 			if (e == EV_COLLIDE) {
-				if (collide(g, i, who, w, allow - used, sx, sy))
+				if (collide(g, i, who, w, allow - used, sx,
+				        sy))
 					return EV_COLLIDE;
 				return e;
 			}
@@ -329,7 +344,8 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 	 * stepped over; bisection then finds where an event begins. */
 	for (t = 0; t < g->board->nt; t++) {
 		const struct eng_terrain *tp = &g->board->t[t];
-		double m = tp->shape == ENG_SHAPE_RECT ? fmin(tp->w, tp->h) / 2 :
+		double m = tp->shape == ENG_SHAPE_RECT ?
+		    fmin(tp->w, tp->h) / 2 :
 		    tp->r;
 		if (m > 0.5 && m < step)
 			step = m;
@@ -379,8 +395,8 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		hi = s;
 		for (n = 0; n < 32; n++) {
 			m = (lo + hi) / 2;
-			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m, &who) ==
-			    EV_NONE)
+			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m,
+			        &who) == EV_NONE)
 				lo = m;
 			else
 				hi = m;
@@ -394,7 +410,8 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			if (e == EV_RIVER)
 				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
 			if (e == EV_COLLIDE)
-				collide(g, i, who, w, allow - used - lo, ux, uy);
+				collide(g, i, who, w, allow - used - lo, ux,
+				    uy);
 			return e;
 		}
 		eng_unit_place(g, i, x0 + ux * hi, y0 + uy * hi);

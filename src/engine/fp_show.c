@@ -12,7 +12,9 @@
 
 /* A card's odds against each enemy: a shot, a melee either way. */
 static const enum eng_card_col fp_card[] = {
-	ENG_CARD_SHOT, ENG_CARD_ATTACKING, ENG_CARD_DEFENDING,
+	ENG_CARD_SHOT,
+	ENG_CARD_ATTACKING,
+	ENG_CARD_DEFENDING,
 };
 
 /* The melee situations of fp_odds(), for the attacker. */
@@ -38,18 +40,21 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		for (pd = 0; pd <= 6; pd++) {
 			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
 			    FP_T_ATT_WINS)];
-			long n = a + (long)st->tally[FP_TALLY_MELEE(pa, pd,
-			    FP_T_DEF_WINS)] + (long)st->tally[FP_TALLY_MELEE(pa,
-			    pd, FP_T_BOTH)];
+			long n = a +
+			    (long)st->tally[FP_TALLY_MELEE(pa, pd,
+			        FP_T_DEF_WINS)] +
+			    (long)st->tally[FP_TALLY_MELEE(pa, pd, FP_T_BOTH)];
 
 			if (n == 0)
 				continue;
 			memset(&m, 0, sizeof(m));
 			fp_melee_odds(pa, pd, &m);
 			eng_q_format(buf, sizeof(buf), m.attacker_wins);
-			eng_outcome_add(o, xasprintf("Melee, power %d v %d: "
-			    "attacker wins", pa, pd), a, n,
-			    eng_q_double(m.attacker_wins), xstrdup(buf));
+			eng_outcome_add(o,
+			    xasprintf("Melee, power %d v %d: "
+			              "attacker wins",
+			        pa, pd),
+			    a, n, eng_q_double(m.attacker_wins), xstrdup(buf));
 		}
 	for (f = 1; f <= 6; f++) {
 		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
@@ -59,8 +64,10 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		if (n == 0)
 			continue;
 		eng_q_format(buf, sizeof(buf), q);
-		eng_outcome_add(o, xasprintf("Shot hitting on %d face%s: a hit",
-		    f, f == 1 ? "" : "s"), h, n, eng_q_double(q), xstrdup(buf));
+		eng_outcome_add(o,
+		    xasprintf("Shot hitting on %d face%s: a hit", f,
+		        f == 1 ? "" : "s"),
+		    h, n, eng_q_double(q), xstrdup(buf));
 	}
 }
 
@@ -71,15 +78,15 @@ const struct eng_show fp_show = {
 	.situation = "open",
 	.melee_title = "Melee: chance the attacker wins (row attacks column)",
 	.melee_title_wide = "Melee: % chance the attacker (row) wins against "
-	    "the defender (column number)",
+	                    "the defender (column number)",
 	.fire_title = "Fire: chance one shot destroys the target",
 	.card = fp_card,
 	.ncard = 3,
 	.situations = fp_situations,
 	.melee_legend = "chance the attacker wins (only the defender is "
-	    "removed)",
+	                "removed)",
 	.melee_note = "Exact odds with draws rolled again; the rest of each "
-	    "cell is the defender winning or both removed.",
+	              "cell is the defender winning or both removed.",
 	.fire_map = 1,
 	.outcomes = fp_outcomes,
 	.end_words = eng_end_words_plain,

@@ -34,8 +34,8 @@ eng_family_find(enum rs_engine e)
 static void
 len_name(const struct ruleset *rs, double mm, char *buf, size_t sz)
 {
-	len_format(buf, sz, mm, rs->measure == LEN_NONE ? LEN_MM :
-	    rs->measure);
+	len_format(buf, sz, mm,
+	    rs->measure == LEN_NONE ? LEN_MM : rs->measure);
 }
 
 /* A length that is not a whole number of cells gets a warning. */
@@ -51,16 +51,16 @@ conv(const struct eng_ctx *c, const struct eng_board *b, double mm,
 		len_name(c->rs, mm, l, sizeof(l));
 		len_name(c->rs, b->cell_mm, cell, sizeof(cell));
 		fmt_double(q, sizeof(q), mm / b->cell_mm, 2);
-		diag_add(d, SEV_WARNING, pos, "%s of '%s' (%s) is %s cells of "
-		    "%s on the grid; taken as %d", what, name, l, q, cell,
-		    (int)v);
+		diag_add(d, SEV_WARNING, pos,
+		    "%s of '%s' (%s) is %s cells of "
+		    "%s on the grid; taken as %d",
+		    what, name, l, q, cell, (int)v);
 	}
 	return v;
 }
 
 void
-eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
-    struct diags *d)
+eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b, struct diags *d)
 {
 	const struct ruleset *rs = c->rs;
 	size_t i, j;
@@ -79,15 +79,17 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b,
 		if (bd <= 0)
 			bd = bw;
 		k->move = conv(c, b, u->move_mm, "move", u->name, u->pos, d);
-		k->road_move = u->road_move_mm > 0 ? conv(c, b,
-		    u->road_move_mm, "road move", u->name, u->pos, d) : 0;
+		k->road_move = u->road_move_mm > 0 ?
+		    conv(c, b, u->road_move_mm, "road move", u->name, u->pos,
+		        d) :
+		    0;
 		if (b->grid == RS_GRID_NONE) {
 			k->hw = bw / 2;
 			k->hd = bd / 2;
 		} else
 			k->hw = k->hd = 0.5;
 		for (j = 0; j < u->nweapons && j < RS_MAX_WEAPONS_PER_UNIT;
-		    j++)
+		     j++)
 			k->range[j] = c->wrange[u->weapons[j]];
 	}
 	if (c->turn_limit <= 0)
@@ -121,8 +123,8 @@ classes_unplayed(const struct ruleset *rs, const struct eng_family *f,
 			continue;
 		diag_add(d, SEV_ERROR, u->cls_pos.line ? u->cls_pos : u->pos,
 		    "unit '%s' is of class '%s', which the %s family does not "
-		    "play (it knows: %s)", u->name, rs_class_name(u->cls),
-		    f->name, known);
+		    "play (it knows: %s)",
+		    u->name, rs_class_name(u->cls), f->name, known);
 		bad++;
 	}
 	return bad;
@@ -141,13 +143,15 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	if (rs->engine == RS_ENGINE_NONE)
 		return NULL;
 	if (eng_family_find(rs->engine) == NULL) {
-		diag_add(d, SEV_NOTE, at, "engine '%s' is not played yet in "
+		diag_add(d, SEV_NOTE, at,
+		    "engine '%s' is not played yet in "
 		    "this version: test games and self-play skipped",
 		    rs_engine_name(rs->engine));
 		return NULL;
 	}
 	if (rs->nunits > RS_MAX_UNITS || rs->nweapons > RS_MAX_WEAPONS) {
-		diag_add(d, SEV_ERROR, at, "too many units or weapons to play");
+		diag_add(d, SEV_ERROR, at,
+		    "too many units or weapons to play");
 		return NULL;
 	}
 	if (classes_unplayed(rs, eng_family_find(rs->engine), d))
@@ -160,7 +164,7 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 		cell_mm = rs->cell_mm;
 	}
 	if (eng_board_init(&c->board, rs->table_w_mm, rs->table_h_mm,
-	    (enum rs_grid)grid, cell_mm, &why) != 0) {
+	        (enum rs_grid)grid, cell_mm, &why) != 0) {
 		diag_add(d, SEV_ERROR, rs->grid_pos.line ? rs->grid_pos : at,
 		    "cannot play on this board: %s", why);
 		free(c);
@@ -178,9 +182,11 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	/* A family whose mechanisms are not written yet has had its tables
 	 * checked; nothing of it can be played. */
 	if (c->fam->play_turn == NULL || c->fam->step == NULL) {
-		diag_add(d, SEV_NOTE, at, "the %s family does not play yet in "
+		diag_add(d, SEV_NOTE, at,
+		    "the %s family does not play yet in "
 		    "this version: its tables are checked; test games, "
-		    "self-play and odds are skipped", c->fam->name);
+		    "self-play and odds are skipped",
+		    c->fam->name);
 		eng_ctx_free(c);
 		return NULL;
 	}
@@ -273,7 +279,7 @@ eng_battle_setup(struct eng_game *g)
 
 	for (f = 0; f < rs->nforces; f++)
 		for (k = 0; k < rs->forces[f].count && n < ENG_MAX_UNITS / 2;
-		    k++)
+		     k++)
 			if (rs->forces[f].unit >= 0)
 				type[n++] = rs->forces[f].unit;
 	if (n == 0)
@@ -333,14 +339,17 @@ eng_check_end(struct eng_game *g)
 {
 	if (g->alive[0] == 0 || g->alive[1] == 0) {
 		g->over = 1;
-		g->winner = g->alive[0] ? ENG_BLUE : g->alive[1] ? ENG_RED : -1;
+		g->winner = g->alive[0] ? ENG_BLUE :
+		    g->alive[1]         ? ENG_RED :
+		                          -1;
 		return 1;
 	}
 	if (g->turn_limit > 0 && g->sturns >= 2 * g->turn_limit) {
 		g->over = 1;
 		g->timeout = 1;
 		g->winner = g->alive[0] > g->alive[1] ? ENG_BLUE :
-		    g->alive[1] > g->alive[0] ? ENG_RED : -1;
+		    g->alive[1] > g->alive[0]         ? ENG_RED :
+		                                        -1;
 	}
 	return g->over;
 }
@@ -379,7 +388,8 @@ eng_step_check(struct eng_game *g, const struct eng_action *a, char *err,
 	const struct eng_unit *u;
 
 	if (a->kind == ENG_ACT_FAMILY)
-		return eng_refuse(g, -1, err, sz, "unknown step '%s'", a->verb);
+		return eng_refuse(g, -1, err, sz, "unknown step '%s'",
+		    a->verb);
 	u = &g->u[a->unit];
 	if (!u->alive)
 		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
@@ -387,10 +397,12 @@ eng_step_check(struct eng_game *g, const struct eng_action *a, char *err,
 	if (u->side != g->side)
 		return eng_refuse(g, -1, err, sz, "it is not %s's side's turn",
 		    u->name);
-	if (a->target >= 0 && (!g->u[a->target].alive ||
-	    g->u[a->target].side == u->side))
-		return eng_refuse(g, -1, err, sz, "%s is not an enemy on the "
-		    "table", g->u[a->target].name);
+	if (a->target >= 0 &&
+	    (!g->u[a->target].alive || g->u[a->target].side == u->side))
+		return eng_refuse(g, -1, err, sz,
+		    "%s is not an enemy on the "
+		    "table",
+		    g->u[a->target].name);
 	return 0;
 }
 
@@ -414,8 +426,8 @@ eng_terrain_possible(const struct ruleset *rs, enum rs_terrain_kind k)
 }
 
 int
-eng_refuse(struct eng_game *g, int rule, char *err, size_t sz,
-    const char *fmt, ...)
+eng_refuse(struct eng_game *g, int rule, char *err, size_t sz, const char *fmt,
+    ...)
 {
 	va_list ap;
 

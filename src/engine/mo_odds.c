@@ -185,8 +185,10 @@ q_reduce(struct mo_q *x)
 		for (; z > 0; z -= k) {
 			k = z < 31 ? z : 31;
 			for (i = 0; i < MO_QLIMBS; i++)
-				x->n[i] = (x->n[i] >> k) | (i + 1 < MO_QLIMBS ?
-				    x->n[i + 1] << (32 - k) : 0);
+				x->n[i] = (x->n[i] >> k) |
+				    (i + 1 < MO_QLIMBS ?
+				            x->n[i + 1] << (32 - k) :
+				            0);
 		}
 	}
 	while (x->b > 0 && nat_mod_small(x->n, 3) == 0) {

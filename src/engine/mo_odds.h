@@ -15,8 +15,8 @@
 
 #include "../ruleset/ruleset.h"
 
-#define MO_QLIMBS 20    /* 640 bits: enough for 2 x 20 dice with saves */
-#define MO_MAX_DICE 20  /* the reader caps Fire dice and Melee dice at 20 */
+#define MO_QLIMBS 20   /* 640 bits: enough for 2 x 20 dice with saves */
+#define MO_MAX_DICE 20 /* the reader caps Fire dice and Melee dice at 20 */
 
 /* An exact probability n / (2^a 3^b), kept reduced. */
 struct mo_q {

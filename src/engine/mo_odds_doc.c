@@ -46,9 +46,9 @@ struct memo_dist {
 };
 
 struct memo_melee {
-	json_t *aw, *dw, *tb;      /* reals */
-	json_t *a_hits, *d_hits;   /* reals, shared with the dists */
-	json_t *exact;             /* the entry's whole "exact" object */
+	json_t *aw, *dw, *tb;    /* reals */
+	json_t *a_hits, *d_hits; /* reals, shared with the dists */
+	json_t *exact;           /* the entry's whole "exact" object */
 };
 
 struct memo {
@@ -114,8 +114,8 @@ dist_arrays(const struct mo_dist *d, json_t **exact)
 static const struct memo_dist *
 memo_dist(struct memo *m, int dice, int die_mod, int saved)
 {
-	struct memo_dist *e = &m->dist[dice_ix(dice)][mo_hit_faces(die_mod)]
-	    [saved != 0];
+	struct memo_dist *e =
+	    &m->dist[dice_ix(dice)][mo_hit_faces(die_mod)][saved != 0];
 	struct mo_dist d;
 
 	if (e->reals == NULL) {
@@ -131,7 +131,7 @@ static const struct memo_melee *
 memo_melee(struct memo *m, int ad, int am, int dd, int dm)
 {
 	struct memo_melee **slot = &m->melee[dice_ix(ad)][mo_hit_faces(am)]
-	    [dice_ix(dd)][mo_hit_faces(dm)];
+	                                    [dice_ix(dd)][mo_hit_faces(dm)];
 	const struct memo_dist *ah, *dh;
 	struct memo_melee *e;
 	struct mo_melee r;
@@ -177,8 +177,7 @@ static int
 fire_mod(const struct ruleset *rs, const struct rs_unit *u)
 {
 	/* A d6 (prepare() sees to it): faces 1-6. */
-	unsigned f = rs->weapons[u->weapons[0]]
-	    .hit_faces.w[0];
+	unsigned f = rs->weapons[u->weapons[0]].hit_faces.w[0];
 	int low = 6;
 
 	while (low > 1 && (f & (1u << (low - 1))))
@@ -203,7 +202,8 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
-		if (u->fire_dice <= 0 || u->nweapons == 0 || !name_ok(a, u->name))
+		if (u->fire_dice <= 0 || u->nweapons == 0 ||
+		    !name_ok(a, u->name))
 			continue;
 		for (sv = 0; sv <= 1; sv++) {
 			d = memo_dist(m, u->fire_dice, fire_mod(rs, u),
@@ -211,15 +211,18 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
 			mo_q_sub(&p, &one, &d->p0);
 			e = json_object();
 			x = json_object();
-			json_object_set_new(e, "shooter", json_string(u->name));
-			json_object_set_new(e, "weapon", json_string(
-			    rs->weapons[u->weapons[0]].name));
-			json_object_set_new(e, "range_mm", json_real(
-			    rs->weapons[u->weapons[0]].range_mm));
-			json_object_set_new(e, "dice", json_integer(u->fire_dice));
+			json_object_set_new(e, "shooter",
+			    json_string(u->name));
+			json_object_set_new(e, "weapon",
+			    json_string(rs->weapons[u->weapons[0]].name));
+			json_object_set_new(e, "range_mm",
+			    json_real(rs->weapons[u->weapons[0]].range_mm));
+			json_object_set_new(e, "dice",
+			    json_integer(u->fire_dice));
 			json_object_set_new(e, "die_modifier",
 			    json_integer(fire_mod(rs, u)));
-			json_object_set_new(e, "disorganised", json_boolean(sv));
+			json_object_set_new(e, "disorganised",
+			    json_boolean(sv));
 			json_object_set_new(e, "p_hit", q_real(&p));
 			json_object_set_new(x, "p_hit", q_str(&p));
 			dist_json(e, x, "hits", d);
@@ -253,7 +256,8 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 			for (sv = 0; sv <= 1; sv++) {
 				e = json_object();
 				x = json_object();
-				json_object_set_new(e, "unit", json_string(u->name));
+				json_object_set_new(e, "unit",
+				    json_string(u->name));
 				json_object_set_new(e, "situation",
 				    json_string(front ? "front" : "flank"));
 				json_object_set_new(e, "dice",
@@ -262,8 +266,9 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 				    json_integer(mod));
 				json_object_set_new(e, "disorganised",
 				    json_boolean(sv));
-				dist_json(e, x, "hits", memo_dist(m,
-				    u->melee_dice, mod, sv ? mo_save_faces(rs) : 0));
+				dist_json(e, x, "hits",
+				    memo_dist(m, u->melee_dice, mod,
+				        sv ? mo_save_faces(rs) : 0));
 				json_object_set_new(e, "exact", x);
 				out->entry(e, out->arg);
 			}
@@ -314,15 +319,14 @@ charges(const struct rs_unit *u)
 
 /* One melee entry: attacker a charging defender d in a situation. */
 static json_t *
-melee_entry(const struct ruleset *rs, struct memo *mm,
-    const struct rs_unit *a, const struct rs_unit *d, const char *situation,
-    int d_front)
+melee_entry(const struct ruleset *rs, struct memo *mm, const struct rs_unit *a,
+    const struct rs_unit *d, const char *situation, int d_front)
 {
 	json_t *e = json_object();
 	const struct memo_melee *m;
 	int strikes = d->melee_dice > 0 && !(d->traits & RS_TRAIT_LIGHT);
-	int am = mo_melee_die_mod(rs, a, 1), dm = mo_melee_die_mod(rs, d,
-	    d_front);
+	int am = mo_melee_die_mod(rs, a, 1),
+	    dm = mo_melee_die_mod(rs, d, d_front);
 
 	m = memo_melee(mm, a->melee_dice, am, strikes ? d->melee_dice : 0, dm);
 	json_object_set_new(e, "attacker", json_string(a->name));
@@ -363,11 +367,15 @@ melee_json(const struct ruleset *rs, const char *a, const char *b,
 			if (!name_ok(b, y->name))
 				continue;
 			out->entry(melee_entry(rs, m, x, y,
-			    (y->traits & RS_TRAIT_LIGHT) ? "caught" : "front",
-			    1), out->arg);
+			               (y->traits & RS_TRAIT_LIGHT) ?
+			                   "caught" :
+			                   "front",
+			               1),
+			    out->arg);
 			if (mo_melee_die_mod(rs, y, 0) !=
 			    mo_melee_die_mod(rs, y, 1))
-				out->entry(melee_entry(rs, m, x, y, "flank", 0),
+				out->entry(melee_entry(rs, m, x, y, "flank",
+				               0),
 				    out->arg);
 		}
 	}
@@ -421,24 +429,27 @@ print_tests(FILE *f, const json_t *tests)
 	size_t i;
 	int last;
 
-	fprintf(f, "\nMorale tests: chance of passing (one die, not above morale "
+	fprintf(f,
+	    "\nMorale tests: chance of passing (one die, not above morale "
 	    "+ modifiers)\n  morale  modifier:");
-	json_array_foreach(tests, i, e)
-		if (json_integer_value(json_object_get(e, "morale")) == 1 &&
-		    json_integer_value(json_object_get(e, "modifier")) >= -6)
-			fprintf(f, " %+5d", (int)json_integer_value(
-			    json_object_get(e, "modifier")));
+	json_array_foreach(tests, i,
+	    e) if (json_integer_value(json_object_get(e, "morale")) == 1 &&
+	    json_integer_value(json_object_get(e, "modifier")) >= -6)
+	    fprintf(f, " %+5d",
+	        (int)json_integer_value(json_object_get(e, "modifier")));
 	last = -1;
-	json_array_foreach(tests, i, e) {
+	json_array_foreach(tests, i, e)
+	{
 		int m = (int)json_integer_value(json_object_get(e, "morale"));
-		int t = (int)json_integer_value(json_object_get(e, "modifier"));
+		int t = (int)json_integer_value(
+		    json_object_get(e, "modifier"));
 
 		if (m != last)
 			fprintf(f, "\n  %6d          ", m);
 		last = m;
 		if (t >= -6)
-			fprintf(f, " %5s", json_string_value(json_object_get(e,
-			    "exact")));
+			fprintf(f, " %5s",
+			    json_string_value(json_object_get(e, "exact")));
 	}
 	fprintf(f, "\n");
 }
@@ -459,14 +470,17 @@ mt_table(const char *key, void *arg)
 
 	snprintf(t->table, sizeof(t->table), "%s", key);
 	if (strcmp(key, "fire") == 0)
-		fprintf(f, "Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
+		fprintf(f,
+		    "Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
 		    "p(1) …\n");
 	else if (strcmp(key, "melee_dice") == 0)
-		fprintf(f, "\nMelee dice: hits of each unit's melee dice, "
+		fprintf(f,
+		    "\nMelee dice: hits of each unit's melee dice, "
 		    "modifiers included\n");
 	else if (strcmp(key, "melee") == 0) {
 		print_tests(t->f, t->tests);
-		fprintf(f, "\nMelee: one round; equal hits go to a tie-break (1/2 "
+		fprintf(f,
+		    "\nMelee: one round; equal hits go to a tie-break (1/2 "
 		    "each)\n");
 		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
 		    "defender", "where", "attacker_wins", "defender_wins",
@@ -482,31 +496,36 @@ mt_entry(json_t *e, void *arg)
 	char x[32], y[32], z[32];
 
 	if (strcmp(t->table, "fire") == 0) {
-		fprintf(f, "  %-22s %-10s %2d dice%s  ", json_string_value(
-		    json_object_get(e, "shooter")), json_string_value(
-		    json_object_get(e, "weapon")), (int)json_integer_value(
-		    json_object_get(e, "dice")), json_is_true(json_object_get(e,
-		    "disorganised")) ? ", saved" : "       ");
+		fprintf(f, "  %-22s %-10s %2d dice%s  ",
+		    json_string_value(json_object_get(e, "shooter")),
+		    json_string_value(json_object_get(e, "weapon")),
+		    (int)json_integer_value(json_object_get(e, "dice")),
+		    json_is_true(json_object_get(e, "disorganised")) ?
+		        ", saved" :
+		        "       ");
 		print_reals(t->f, json_object_get(e, "hits"));
 		fprintf(f, "\n");
 	} else if (strcmp(t->table, "melee_dice") == 0) {
-		fprintf(f, "  %-22s %-6s %2d dice %+d%s  ", json_string_value(
-		    json_object_get(e, "unit")), json_string_value(
-		    json_object_get(e, "situation")), (int)json_integer_value(
-		    json_object_get(e, "dice")), (int)json_integer_value(
-		    json_object_get(e, "die_modifier")), json_is_true(
-		    json_object_get(e, "disorganised")) ? ", saved" : "       ");
+		fprintf(f, "  %-22s %-6s %2d dice %+d%s  ",
+		    json_string_value(json_object_get(e, "unit")),
+		    json_string_value(json_object_get(e, "situation")),
+		    (int)json_integer_value(json_object_get(e, "dice")),
+		    (int)json_integer_value(
+		        json_object_get(e, "die_modifier")),
+		    json_is_true(json_object_get(e, "disorganised")) ?
+		        ", saved" :
+		        "       ");
 		print_reals(t->f, json_object_get(e, "hits"));
 		fprintf(f, "\n");
 	} else if (strcmp(t->table, "morale_tests") == 0) {
 		json_array_append(t->tests, e);
 	} else {
-		fmt_double(x, sizeof(x), json_real_value(json_object_get(e,
-		    "attacker_wins")), 4);
-		fmt_double(y, sizeof(y), json_real_value(json_object_get(e,
-		    "defender_wins")), 4);
-		fmt_double(z, sizeof(z), json_real_value(json_object_get(e,
-		    "tiebreak")), 4);
+		fmt_double(x, sizeof(x),
+		    json_real_value(json_object_get(e, "attacker_wins")), 4);
+		fmt_double(y, sizeof(y),
+		    json_real_value(json_object_get(e, "defender_wins")), 4);
+		fmt_double(z, sizeof(z),
+		    json_real_value(json_object_get(e, "tiebreak")), 4);
 		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n",
 		    json_string_value(json_object_get(e, "attacker")),
 		    json_string_value(json_object_get(e, "defender")),
@@ -518,8 +537,7 @@ mt_entry(json_t *e, void *arg)
 
 /* The same tables as text (eng_show.odds_text), entry by entry. */
 void
-mo_odds_text(const struct eng_ctx *ctx, const char *a, const char *b,
-    FILE *f)
+mo_odds_text(const struct eng_ctx *ctx, const char *a, const char *b, FILE *f)
 {
 	struct eng_sink s;
 	struct mtext t;

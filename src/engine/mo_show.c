@@ -68,8 +68,8 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 			if (h < 3) {
 				free(cell(t, row, (size_t)h)->exact);
 				cell(t, row, (size_t)h)->p = p;
-				cell(t, row, (size_t)h)->exact =
-				    mo_q_str(&dist.p[h]);
+				cell(t, row, (size_t)h)->exact = mo_q_str(
+				    &dist.p[h]);
 			} else {
 				p3 += p;
 				mo_q_add(&q3, &q3, &dist.p[h]);
@@ -100,8 +100,10 @@ sheet_tests(const struct ruleset *rs, struct eng_tables *out)
 			seen[rs->units[u].morale] = 1;
 			n++;
 		}
-	t = eng_table_add(out, "Morale test: chance to pass (one die, not "
-	    "above morale + modifiers)", n, 5);
+	t = eng_table_add(out,
+	    "Morale test: chance to pass (one die, not "
+	    "above morale + modifiers)",
+	    n, 5);
 	for (k = 0; k < 5; k++)
 		t->cols[k] = xasprintf("%+d", mods[k]);
 	for (grade = 12; grade >= 1; grade--) {
@@ -131,7 +133,7 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 
 	for (k = 0; k < rs->nunits; k++) {
 		int dice = melee ? rs->units[k].melee_dice :
-		    rs->units[k].fire_dice;
+		                   rs->units[k].fire_dice;
 
 		if (dice > 0) {
 			n++;
@@ -143,12 +145,14 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 		return;
 	if (maxd > MO_MAX_DICE)
 		maxd = MO_MAX_DICE;
-	t = eng_table_add(out, melee ? "Melee: hits in one round" :
-	    "Fire: hits from one volley", n, (size_t)maxd + 1);
+	t = eng_table_add(out,
+	    melee ? "Melee: hits in one round" : "Fire: hits from one volley",
+	    n, (size_t)maxd + 1);
 	t->rowhead = xstrdup("unit");
 	t->colhead = xstrdup("hits scored");
 	t->legend = xstrdup(melee ? "chance of exactly that many hits "
-	    "(fighting to its front)" : "chance of exactly that many hits");
+	                            "(fighting to its front)" :
+	                            "chance of exactly that many hits");
 	for (h = 0; h <= maxd; h++)
 		t->cols[h] = xasprintf("%d", h);
 	for (k = 0; k < rs->nunits; k++) {
@@ -157,8 +161,10 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 
 		if (dice <= 0)
 			continue;
-		mo_hits_dist(&dist, dice, melee ? mo_melee_die_mod(rs, u, 1) :
-		    mo_fire_die_mod(rs, u), 0);
+		mo_hits_dist(&dist, dice,
+		    melee ? mo_melee_die_mod(rs, u, 1) :
+		            mo_fire_die_mod(rs, u),
+		    0);
 		t->rows[row] = xasprintf("%s (%d %s)", u->name, dice,
 		    dice == 1 ? "die" : "dice");
 		for (h = 0; h <= dist.max && h <= maxd; h++) {
@@ -167,12 +173,14 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 		}
 		row++;
 	}
-	t->note = xstrdup(melee ? "Exact chances for one round of melee, "
-	    "with the unit's melee die modifiers (pikes to their front, "
-	    "armoured, levy); a crossed cell is more hits than the unit has "
-	    "dice." : "Exact chances for one volley at a target that is not "
-	    "disorganised (no saving throw); a crossed cell is more hits than "
-	    "the unit has dice.");
+	t->note = xstrdup(melee ?
+	        "Exact chances for one round of melee, "
+	        "with the unit's melee die modifiers (pikes to their front, "
+	        "armoured, levy); a crossed cell is more hits than the unit has "
+	        "dice." :
+	        "Exact chances for one volley at a target that is not "
+	        "disorganised (no saving throw); a crossed cell is more hits than "
+	        "the unit has dice.");
 }
 
 static void
@@ -214,30 +222,35 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 	mo_q_set(&one, 1, 0, 0);
 	for (n = 1; n <= 6; n++)
 		for (sv = 0; sv <= 1; sv++) {
-			long tot = 0, none = (long)st->tally[MO_TALLY_FIRE(n, sv,
-			    0)];
+			long tot = 0,
+			     none = (long)st->tally[MO_TALLY_FIRE(n, sv, 0)];
 
 			for (h = 0; h <= n; h++)
-				tot += (long)st->tally[MO_TALLY_FIRE(n, sv, h)];
+				tot += (long)
+				           st->tally[MO_TALLY_FIRE(n, sv, h)];
 			if (tot == 0)
 				continue;
 			mo_hits_dist(&dist, n, 0, sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&q, &one, &dist.p[0]);
-			add_mo(o, xasprintf("Volley, %d %s%s: a hit", n,
-			    n == 1 ? "die" : "dice", sv ? ", saves" : ""),
+			add_mo(o,
+			    xasprintf("Volley, %d %s%s: a hit", n,
+			        n == 1 ? "die" : "dice", sv ? ", saves" : ""),
 			    tot - none, tot, &q);
 		}
 	for (ad = 0; ad <= 6; ad++)
 		for (dd = 0; dd <= 6; dd++) {
 			long w = (long)st->tally[MO_TALLY_MELEE(ad, dd, 1)];
-			long tot = w + (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
+			long tot = w +
+			    (long)st->tally[MO_TALLY_MELEE(ad, dd, 0)];
 
 			if (tot == 0)
 				continue;
 			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
-			add_mo(o, xasprintf("Melee round, %d v %d %s: charger "
-			    "wins", ad, dd, plural(dd, "die", "dice")), w, tot,
-			    &m.a_wins);
+			add_mo(o,
+			    xasprintf("Melee round, %d v %d %s: charger "
+			              "wins",
+			        ad, dd, plural(dd, "die", "dice")),
+			    w, tot, &m.a_wins);
 		}
 }
 
@@ -247,7 +260,8 @@ static void
 mo_end_words(const struct ruleset *rs, char *buf, size_t sz)
 {
 	if (rs->break_pct > 0)
-		snprintf(buf, sz, "one side's army breaks (it has lost %d%% of "
+		snprintf(buf, sz,
+		    "one side's army breaks (it has lost %d%% of "
 		    "its fighting units) or has no unit fit to fight left",
 		    rs->break_pct);
 	else
@@ -276,9 +290,10 @@ mo_marker(const struct ruleset *rs, const struct rs_unit *u,
 	dice(fd, sizeof(fd), u->fire_dice);
 	dice(md, sizeof(md), u->melee_dice);
 	*full = xasprintf("Move" NBSP "%s \xc2\xb7 Morale" NBSP "%d\n"
-	    "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s", mv, u->morale, fd, md);
-	*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP
-	    "%s", mv, u->morale, fd, md);
+	                  "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s",
+	    mv, u->morale, fd, md);
+	*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP "%s",
+	    mv, u->morale, fd, md);
 }
 
 const struct eng_show mo_show = {
@@ -288,15 +303,16 @@ const struct eng_show mo_show = {
 	.weapon_hits_on = 1,
 	.situation = "front",
 	.melee_title = "Melee: chance the attacker wins a round (row attacks "
-	    "column)",
+	               "column)",
 	.melee_title_wide = "Melee: % chance the attacker (row) wins a round "
-	    "against the defender (column number)",
+	                    "against the defender (column number)",
 	.fire_title = NULL,
 	.card = mo_card,
 	.ncard = 1,
 	.situations = mo_situations,
 	.melee_legend = "chance the attacker wins the round",
-	.melee_note = "Exact odds of one round of melee, both units fighting "
+	.melee_note =
+	    "Exact odds of one round of melee, both units fighting "
 	    "to their front: more hits wins, equal hits are settled by a die "
 	    "each.",
 	.fire_map = 0,

@@ -61,8 +61,7 @@ static const struct eng_rule mo_rules[] = {
 	    "every hits_per_morale hits cost a point of morale" },
 	[MO_R_DISORDER] = { "morale.disorganised", "Morale",
 	    "a failed test disorganises" },
-	[MO_R_ROUT] = { "morale.rout", "Morale",
-	    "a second failure routs" },
+	[MO_R_ROUT] = { "morale.rout", "Morale", "a second failure routs" },
 	[MO_R_DISPERSED] = { "morale.dispersed", "Clarifications",
 	    "a unit at morale 0 is dispersed, whatever bonus it has" },
 	[MO_R_ONLY_DEFEND] = { "morale.only_defend", "Morale",
@@ -142,14 +141,26 @@ static const struct eng_rule mo_rules[] = {
 
 /* Morale modifier keys, in the order of enum mo_mod. */
 static const char *const mo_mod_keys[MO_MOD__N] = {
-	"disordered", "meleed_by_cavalry", "fired_on_flank",
-	"cavalry_meleed_by_elephants", "meleed_from_flank", "unsupported",
-	"higher_ground", "fortifications", "meleeing_flank", "routing",
+	"disordered",
+	"meleed_by_cavalry",
+	"fired_on_flank",
+	"cavalry_meleed_by_elephants",
+	"meleed_from_flank",
+	"unsupported",
+	"higher_ground",
+	"fortifications",
+	"meleeing_flank",
+	"routing",
 };
 
 static const char *const mo_phase_names[MO_PH__N] = {
-	"Movement", "Firing", "Rally", "Pre-melee firing",
-	"Pre-melee morale", "Melee", "Record",
+	"Movement",
+	"Firing",
+	"Rally",
+	"Pre-melee firing",
+	"Pre-melee morale",
+	"Melee",
+	"Record",
 };
 
 /* ---- the sequence of play ---- */
@@ -180,8 +191,8 @@ mo_phase_run(struct eng_game *g, enum mo_phase ph, int scripted)
 		eng_initiative(g);
 		for (s = 0; s < 2; s++)
 			for (i = 0; i < g->nu; i++)
-				if (g->u[i].side == (s ? 1 - g->first :
-				    g->first))
+				if (g->u[i].side ==
+				    (s ? 1 - g->first : g->first))
 					mo_player_move(g, i);
 		break;
 	case MO_PH_FIRING:
@@ -246,10 +257,12 @@ prep_sequence(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 
 	for (i = 0; i < rs->nphases && c->nphase < 15; i++) {
 		if ((k = mo_phase_find(rs->phases[i].name)) < 0) {
-			prep_error(d, rs->phases[i].pos, "the morale engine "
+			prep_error(d, rs->phases[i].pos,
+			    "the morale engine "
 			    "does not know the step '%s' (known: Movement, "
 			    "Firing, Rally, Pre-melee firing, Pre-melee "
-			    "morale, Melee, Record)", rs->phases[i].name);
+			    "morale, Melee, Record)",
+			    rs->phases[i].name);
 			rc = -1;
 			continue;
 		}
@@ -278,7 +291,8 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 				if (strcasecmp(m->key, mo_mod_keys[k]) == 0)
 					break;
 			if (k == MO_MOD__N) {
-				prep_error(d, m->pos, "the morale engine does "
+				prep_error(d, m->pos,
+				    "the morale engine does "
 				    "not know the morale modifier '%s'",
 				    m->key);
 				rc = -1;
@@ -291,8 +305,10 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 				if (strcasecmp(m->key, die_keys[k]) == 0)
 					break;
 			if (k == MO_DIE__N) {
-				prep_error(d, m->pos, "the morale engine does "
-				    "not know the melee modifier '%s'", m->key);
+				prep_error(d, m->pos,
+				    "the morale engine does "
+				    "not know the melee modifier '%s'",
+				    m->key);
 				rc = -1;
 				continue;
 			}
@@ -350,20 +366,24 @@ melee_memos_free(struct melee_memos *m)
 
 /* Returns the memo entry of a round (made on first use). */
 static const struct melee_memo *
-melee_memo_get(struct melee_memos *m, int att_dice, int att_mod,
-    int def_dice, int def_mod)
+melee_memo_get(struct melee_memos *m, int att_dice, int att_mod, int def_dice,
+    int def_mod)
 {
 	enum { D = MO_MAX_DICE + 1, F = 7 };
 	struct melee_memo e;
 	struct mo_melee r;
 	size_t k;
 
-	att_dice = att_dice < 0 ? 0 : att_dice > MO_MAX_DICE ? MO_MAX_DICE :
-	    att_dice;
-	def_dice = def_dice < 0 ? 0 : def_dice > MO_MAX_DICE ? MO_MAX_DICE :
-	    def_dice;
+	att_dice = att_dice < 0    ? 0 :
+	    att_dice > MO_MAX_DICE ? MO_MAX_DICE :
+	                             att_dice;
+	def_dice = def_dice < 0    ? 0 :
+	    def_dice > MO_MAX_DICE ? MO_MAX_DICE :
+	                             def_dice;
 	k = (((size_t)att_dice * F + (size_t)mo_hit_faces(att_mod)) * D +
-	    (size_t)def_dice) * F + (size_t)mo_hit_faces(def_mod);
+	        (size_t)def_dice) *
+	        F +
+	    (size_t)mo_hit_faces(def_mod);
 	if (m->slot == NULL)
 		m->slot = xcalloc((size_t)D * F * D * F, sizeof(int));
 	if (m->slot[k] == 0) {
@@ -392,9 +412,11 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	/* Fire, melee and morale are tests on a d6. */
 	if (rs->die != 6) {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, rs->die_pos, "the morale family "
+			diag_add(d, SEV_ERROR, rs->die_pos,
+			    "the morale family "
 			    "plays only a d6, not a d%d (dice: d6, or no dice: "
-			    "key)", rs->die);
+			    "key)",
+			    rs->die);
 		return -1;
 	}
 	rc |= prep_sequence(c, rs, d);
@@ -417,8 +439,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 		c->fire_mod[a] = mo_fire_die_mod(rs, u);
 		if (u->nweapons > 0 && u->weapons[0] >= 0) {
 			/* A d6 (prepare() sees to it): faces 1-6. */
-			unsigned f = rs->weapons[u->weapons[0]]
-			    .hit_faces.w[0];
+			unsigned f = rs->weapons[u->weapons[0]].hit_faces.w[0];
 			int low = 6;
 
 			while (low > 1 && (f & (1u << (low - 1))))
@@ -468,8 +489,9 @@ mo_setup(struct eng_game *g)
 		if (u->alive && type_charges(t))
 			s->fit_at_start[u->side]++;
 		if (u->c[MO_C_GRADE] == 0)
-			u->c[MO_C_GRADE] = (int16_t)(t->morale > 0 ? t->morale :
-			    5);
+			u->c[MO_C_GRADE] = (int16_t)(t->morale > 0 ?
+			        t->morale :
+			        5);
 		if (!(u->flags & ENG_UF_LOST_MELEE))
 			u->c[MO_C_FOE] = -1;
 		m = u->c[MO_C_GRADE] - u->hits / prep(g)->hits_per_morale;
@@ -532,8 +554,10 @@ mo_unit_key(struct eng_game *g, int i, const char *key,
 		return 0;
 	}
 	if (b < 0) {
-		snprintf(err, errsz, "unknown key '%s' (known: morale, hits, "
-		    "disordered, routing, rallied, fired_on_flank)", key);
+		snprintf(err, errsz,
+		    "unknown key '%s' (known: morale, hits, "
+		    "disordered, routing, rallied, fired_on_flank)",
+		    key);
 		return -1;
 	}
 	if (!strcmp(key, "disordered") || !strcmp(key, "disorganised"))
@@ -545,8 +569,10 @@ mo_unit_key(struct eng_game *g, int i, const char *key,
 	else if (!strcmp(key, "fired_on_flank"))
 		u->c[MO_C_TURN] = (int16_t)(b ? MO_T_FLANK_FIRED : 0);
 	else {
-		snprintf(err, errsz, "unknown key '%s' (known: morale, hits, "
-		    "disordered, routing, rallied, fired_on_flank)", key);
+		snprintf(err, errsz,
+		    "unknown key '%s' (known: morale, hits, "
+		    "disordered, routing, rallied, fired_on_flank)",
+		    key);
 		return -1;
 	}
 	return 0;
@@ -579,7 +605,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
 		    (i = unit_named(g, v->kids[0])) < 0 ||
 		    (j = unit_named(g, v->kids[1])) < 0) {
-			snprintf(err, errsz, "charge: [A, B] with units of "
+			snprintf(err, errsz,
+			    "charge: [A, B] with units of "
 			    "the test game");
 			return -1;
 		}
@@ -593,7 +620,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 	}
 	if (!strcmp(a->verb, "rally")) {
 		if ((i = unit_named(g, v)) < 0) {
-			snprintf(err, errsz, "rally: A with a unit of the "
+			snprintf(err, errsz,
+			    "rally: A with a unit of the "
 			    "test game");
 			return -1;
 		}
@@ -607,7 +635,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 	if (!strcmp(a->verb, "phase")) {
 		if (v == NULL || v->kind != RS_NODE_SCALAR ||
 		    (ph = mo_phase_find(v->scalar)) < 0) {
-			snprintf(err, errsz, "phase: one of Movement, Firing, "
+			snprintf(err, errsz,
+			    "phase: one of Movement, Firing, "
 			    "Rally, Pre-melee firing, Pre-melee morale, "
 			    "Melee, Record");
 			return -1;
@@ -615,7 +644,8 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 		mo_phase_run(g, (enum mo_phase)ph, 1);
 		return 0;
 	}
-	snprintf(err, errsz, "unknown step '%s' (the morale family has "
+	snprintf(err, errsz,
+	    "unknown step '%s' (the morale family has "
 	    "move, fire, charge, rally, phase, initiative, end turn, play)",
 	    a->verb);
 	return -1;
@@ -634,11 +664,11 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
-		if (mo_move(g, i, (const double (*)[2])a->path, a->npath, -1,
-		    err, errsz) != 0)
+		if (mo_move(g, i, (const double(*)[2])a->path, a->npath, -1,
+		        err, errsz) != 0)
 			return -1;
-		if (a->node != NULL && (f = rs_node_get(a->node, "facing")) !=
-		    NULL) {
+		if (a->node != NULL &&
+		    (f = rs_node_get(a->node, "facing")) != NULL) {
 			if (rs_node_double(f, &deg)) {
 				snprintf(err, errsz, "facing is in degrees");
 				return -1;
@@ -654,7 +684,8 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 		}
 		if (engaged(g, i)) {
 			if (dist(g, i, j) > prep(g)->stop_dist + 1e-6) {
-				snprintf(err, errsz, "%s is within 30mm of an "
+				snprintf(err, errsz,
+				    "%s is within 30mm of an "
 				    "enemy and shoots only at it",
 				    g->u[i].name);
 				return -1;
@@ -665,7 +696,8 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 		mo_apply_pending(g);
 		return 0;
 	case ENG_ACT_MELEE:
-		snprintf(err, errsz, "the morale family charges: use "
+		snprintf(err, errsz,
+		    "the morale family charges: use "
 		    "charge: [A, B] and the Pre-melee morale and Melee phases");
 		return -1;
 	case ENG_ACT_END_TURN:
@@ -739,14 +771,15 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 		} else if (!strcmp(key, "facing")) {
 			if (rs_node_double(x, &deg))
 				return -1;
-			diff = fmod(fabs(mo_facing_of(g, i) * 180 / M_PI - deg),
+			diff = fmod(fabs(
+			                mo_facing_of(g, i) * 180 / M_PI - deg),
 			    360);
 			if (diff > 0.5 && diff < 359.5) {
 				char want[32], is[32];
 
 				fmt_double(want, sizeof(want), deg, 1);
-				fmt_double(is, sizeof(is), mo_facing_of(g, i) *
-				    180 / M_PI, 1);
+				fmt_double(is, sizeof(is),
+				    mo_facing_of(g, i) * 180 / M_PI, 1);
 				snprintf(err, errsz, "facing %s, but it is %s",
 				    want, is);
 				return 0;
@@ -754,15 +787,16 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 		} else {
 			if ((b = node_bool(x)) < 0 ||
 			    (r = state_word(g, i, key)) < 0) {
-				snprintf(err, errsz, "unknown key '%s' (known: "
+				snprintf(err, errsz,
+				    "unknown key '%s' (known: "
 				    "hits, morale, facing, disordered, "
 				    "routing, rallied, falls back, steady)",
 				    key);
 				return -1;
 			}
 			if (r != b) {
-				snprintf(err, errsz, "%s %s, but it is%s",
-				    key, b ? "true" : "false", r ? "" : " not");
+				snprintf(err, errsz, "%s %s, but it is%s", key,
+				    b ? "true" : "false", r ? "" : " not");
 				return 0;
 			}
 		}
@@ -930,25 +964,31 @@ mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];
 		int shoots = u->fire_dice > 0 && u->nweapons > 0;
-		int fights = u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+		int fights = u->melee_dice > 0 &&
+		    !(u->traits & RS_TRAIT_LIGHT);
 
 		if (!shoots && !fights)
-			diag_add(d, SEV_WARNING, u->pos, "unit '%s' can harm "
+			diag_add(d, SEV_WARNING, u->pos,
+			    "unit '%s' can harm "
 			    "nothing: it has no fire dice and never fights a "
-			    "melee", u->name);
+			    "melee",
+			    u->name);
 		if (fights && mo_hit_faces(mo_melee_die_mod(rs, u, 1)) == 0)
-			diag_add(d, SEV_NOTE, u->pos, "unit '%s' can never "
+			diag_add(d, SEV_NOTE, u->pos,
+			    "unit '%s' can never "
 			    "score a melee hit (its die modifier is %d): it "
-			    "wins a melee only on the tie-break", u->name,
-			    mo_melee_die_mod(rs, u, 1));
+			    "wins a melee only on the tie-break",
+			    u->name, mo_melee_die_mod(rs, u, 1));
 		if ((u->traits & RS_TRAIT_LIGHT) && fastest > 0 &&
 		    u->move_mm > fastest) {
 			fmt_double(x, sizeof(x), u->move_mm, 2);
 			fmt_double(y, sizeof(y), fastest, 2);
-			diag_add(d, SEV_NOTE, u->pos, "unit '%s' outpaces every "
+			diag_add(d, SEV_NOTE, u->pos,
+			    "unit '%s' outpaces every "
 			    "unit that may charge (%smm against %smm): it is "
 			    "caught only against the table edge or other "
-			    "units", u->name, x, y);
+			    "units",
+			    u->name, x, y);
 		}
 	}
 }

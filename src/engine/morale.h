@@ -13,51 +13,108 @@
 
 /* Rule ids (coverage); names in mo_rules[] of morale.c. */
 enum mo_rule {
-	MO_R_INITIATIVE, MO_R_SEQUENCE, MO_R_MOVE, MO_R_MOVE_BONUS,
-	MO_R_MOVE_STOP, MO_R_MOVE_NO_CLOSER, MO_R_FALL_BACK, MO_R_ROUT_MOVE,
-	MO_R_OFF_TABLE, MO_R_FIRE, MO_R_FIRE_HOLD, MO_R_FIRE_FLANK, MO_R_SAVE,
-	MO_R_PRE_FIRE, MO_R_MORALE_POINT, MO_R_DISORDER, MO_R_ROUT,
-	MO_R_DISPERSED, MO_R_ONLY_DEFEND, MO_R_RALLY_ROUT,
-	MO_R_RALLY_ROUT_FAIL, MO_R_RALLY_DISORDER, MO_R_RALLY_DISORDER_FAIL,
-	MO_R_RALLY_NEVER, MO_R_CHARGE_TEST, MO_R_CHARGE_FAIL,
-	MO_R_TARGET_TEST, MO_R_TARGET_ROUTS, MO_R_FRONT_FLANK, MO_R_TURN,
-	MO_R_PIKE_NO_TURN, MO_R_EVADE, MO_R_CAUGHT, MO_R_NO_STRIKE,
-	MO_R_MELEE, MO_R_LOSER, MO_R_LOSER_ROUTS, MO_R_TIEBREAK,
-	MO_R_TIEBREAK_AGAIN, MO_R_MOD_DISORDERED, MO_R_MOD_BY_CAVALRY,
-	MO_R_MOD_FIRED_FLANK, MO_R_MOD_BY_ELEPHANTS, MO_R_MOD_FROM_FLANK,
-	MO_R_MOD_UNSUPPORTED, MO_R_MOD_HIGHER, MO_R_MOD_FORT,
-	MO_R_MOD_MELEEING_FLANK, MO_R_MOD_ROUTING, MO_R_DIE_PIKE,
-	MO_R_DIE_ARMOURED, MO_R_DIE_LEVY, MO_R_END_BROKEN, MO_R_END_ARMY_BREAKS,
+	MO_R_INITIATIVE,
+	MO_R_SEQUENCE,
+	MO_R_MOVE,
+	MO_R_MOVE_BONUS,
+	MO_R_MOVE_STOP,
+	MO_R_MOVE_NO_CLOSER,
+	MO_R_FALL_BACK,
+	MO_R_ROUT_MOVE,
+	MO_R_OFF_TABLE,
+	MO_R_FIRE,
+	MO_R_FIRE_HOLD,
+	MO_R_FIRE_FLANK,
+	MO_R_SAVE,
+	MO_R_PRE_FIRE,
+	MO_R_MORALE_POINT,
+	MO_R_DISORDER,
+	MO_R_ROUT,
+	MO_R_DISPERSED,
+	MO_R_ONLY_DEFEND,
+	MO_R_RALLY_ROUT,
+	MO_R_RALLY_ROUT_FAIL,
+	MO_R_RALLY_DISORDER,
+	MO_R_RALLY_DISORDER_FAIL,
+	MO_R_RALLY_NEVER,
+	MO_R_CHARGE_TEST,
+	MO_R_CHARGE_FAIL,
+	MO_R_TARGET_TEST,
+	MO_R_TARGET_ROUTS,
+	MO_R_FRONT_FLANK,
+	MO_R_TURN,
+	MO_R_PIKE_NO_TURN,
+	MO_R_EVADE,
+	MO_R_CAUGHT,
+	MO_R_NO_STRIKE,
+	MO_R_MELEE,
+	MO_R_LOSER,
+	MO_R_LOSER_ROUTS,
+	MO_R_TIEBREAK,
+	MO_R_TIEBREAK_AGAIN,
+	MO_R_MOD_DISORDERED,
+	MO_R_MOD_BY_CAVALRY,
+	MO_R_MOD_FIRED_FLANK,
+	MO_R_MOD_BY_ELEPHANTS,
+	MO_R_MOD_FROM_FLANK,
+	MO_R_MOD_UNSUPPORTED,
+	MO_R_MOD_HIGHER,
+	MO_R_MOD_FORT,
+	MO_R_MOD_MELEEING_FLANK,
+	MO_R_MOD_ROUTING,
+	MO_R_DIE_PIKE,
+	MO_R_DIE_ARMOURED,
+	MO_R_DIE_LEVY,
+	MO_R_END_BROKEN,
+	MO_R_END_ARMY_BREAKS,
 	MO_R_END_LIMIT,
 	MO_R__N
 };
 
 /* The Morale modifiers table's keys the engine knows. */
 enum mo_mod {
-	MO_MOD_DISORDERED, MO_MOD_MELEED_BY_CAVALRY, MO_MOD_FIRED_ON_FLANK,
-	MO_MOD_CAV_BY_ELEPHANTS, MO_MOD_MELEED_FROM_FLANK, MO_MOD_UNSUPPORTED,
-	MO_MOD_HIGHER_GROUND, MO_MOD_FORTIFICATIONS, MO_MOD_MELEEING_FLANK,
-	MO_MOD_ROUTING, MO_MOD__N
+	MO_MOD_DISORDERED,
+	MO_MOD_MELEED_BY_CAVALRY,
+	MO_MOD_FIRED_ON_FLANK,
+	MO_MOD_CAV_BY_ELEPHANTS,
+	MO_MOD_MELEED_FROM_FLANK,
+	MO_MOD_UNSUPPORTED,
+	MO_MOD_HIGHER_GROUND,
+	MO_MOD_FORTIFICATIONS,
+	MO_MOD_MELEEING_FLANK,
+	MO_MOD_ROUTING,
+	MO_MOD__N
 };
 
 /* The steps of the Sequence of play the engine knows. */
 enum mo_phase {
-	MO_PH_MOVEMENT, MO_PH_FIRING, MO_PH_RALLY, MO_PH_PRE_FIRING,
-	MO_PH_PRE_MORALE, MO_PH_MELEE, MO_PH_RECORD, MO_PH__N
+	MO_PH_MOVEMENT,
+	MO_PH_FIRING,
+	MO_PH_RALLY,
+	MO_PH_PRE_FIRING,
+	MO_PH_PRE_MORALE,
+	MO_PH_MELEE,
+	MO_PH_RECORD,
+	MO_PH__N
 };
 
 /* The Melee modifiers table's keys the engine knows (mo_ctx.die_mod). */
 enum mo_die { MO_DIE_PIKE_FRONT, MO_DIE_ARMOURED, MO_DIE_LEVY, MO_DIE__N };
 
 /* The family's settings, in the order of mo_settings[] (morale.c). */
-enum mo_set { MO_SET_HALT, MO_SET_FREE_BONUS, MO_SET_FREE_CLEAR,
-	MO_SET_SUPPORT, MO_SET_SAVE };
+enum mo_set {
+	MO_SET_HALT,
+	MO_SET_FREE_BONUS,
+	MO_SET_FREE_CLEAR,
+	MO_SET_SUPPORT,
+	MO_SET_SAVE
+};
 
 /* Per ruleset, read-only (eng_ctx.fam_data). */
 struct mo_ctx {
-	int phase[16];              /* the ruleset's sequence */
+	int phase[16]; /* the ruleset's sequence */
 	int nphase;
-	int morale_mod[MO_MOD__N];  /* values from the Morale modifiers */
+	int morale_mod[MO_MOD__N]; /* values from the Morale modifiers */
 	int has_morale_mod[MO_MOD__N];
 	int hits_per_morale;
 	/* Movement's 30mm halt and the Morale modifiers' 60mm support, in
@@ -68,9 +125,9 @@ struct mo_ctx {
 	/* Clarification 15: a move gains free_bonus (1.5: half again) when
 	 * no enemy is within free_clear moves (2); the settings. */
 	double free_bonus, free_clear;
-	unsigned save_mask;         /* faces that save (bit f: face f) */
-	int save_faces;             /* how many (3: the sources' 4-6) */
-	int die_mod[MO_DIE__N];     /* values from the Melee modifiers */
+	unsigned save_mask;     /* faces that save (bit f: face f) */
+	int save_faces;         /* how many (3: the sources' 4-6) */
+	int die_mod[MO_DIE__N]; /* values from the Melee modifiers */
 	int has_die_mod[MO_DIE__N];
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */
 	/* The greedy player's chance that a charger of type a beats a
@@ -85,8 +142,8 @@ struct mo_ctx {
  * charger melee rounds without modifiers or saving throws by the dice of
  * each side (0..6) and who won (1: the charger).
  */
-#define MO_TALLY_FIRE(dice, saved, hits) (((dice) * 2 + (saved)) * 7 + (hits))
-#define MO_TALLY_MELEE(ad, dd, win) (98 + ((ad) * 7 + (dd)) * 2 + (win))
+#define MO_TALLY_FIRE(dice, saved, hits) (((dice)*2 + (saved)) * 7 + (hits))
+#define MO_TALLY_MELEE(ad, dd, win) (98 + ((ad)*7 + (dd)) * 2 + (win))
 
 /* eng_unit.c[] slots. */
 enum { MO_C_GRADE, MO_C_FOE, MO_C_CHARGE, MO_C_TURN };
@@ -99,7 +156,7 @@ enum {
 	MO_T_PASSED = 1 << 3,       /* charger passed its test to close */
 	MO_T_TARGET = 1 << 4,       /* charged this turn */
 	MO_T_EVADED = 1 << 5,
-	MO_T_TRIED = 1 << 6,        /* tried to rally this turn */
+	MO_T_TRIED = 1 << 6, /* tried to rally this turn */
 };
 
 /*
@@ -134,7 +191,7 @@ struct mo_state {
 	/* Each unit's centre, kept beside the core's as units move (the
 	 * family's hot loops read these). */
 	double centre_x[ENG_MAX_UNITS], centre_y[ENG_MAX_UNITS];
-	int8_t side_place[ENG_MAX_UNITS]; /* unit i's k in side_unit[side] */
+	int8_t side_place[ENG_MAX_UNITS];   /* unit i's k in side_unit[side] */
 	int8_t side_first[2], side_last[2]; /* lowest, highest unit index */
 	/* The centres and half bases again by side and place in side_unit[]
 	 * (side_x[s][side_place[i]] is centre_x[i]), so that a moving unit's
@@ -150,14 +207,14 @@ struct mo_state {
 	 * (boxes_meeting()). */
 	_Alignas(16) float box_x0[ENG_MAX_UNITS], box_x1[ENG_MAX_UNITS];
 	_Alignas(16) float box_y0[ENG_MAX_UNITS], box_y1[ENG_MAX_UNITS];
-	uint64_t alive_mask;        /* bit i: unit i is on the table */
-	uint64_t side_mask[2];      /* bit i: unit i is of the side */
-	uint64_t pending_mask;      /* bit i: pending_hits[i] may be set */
+	uint64_t alive_mask;   /* bit i: unit i is on the table */
+	uint64_t side_mask[2]; /* bit i: unit i is of the side */
+	uint64_t pending_mask; /* bit i: pending_hits[i] may be set */
 	double fire_range[ENG_MAX_UNITS]; /* fire_range() of each unit */
 	/* The offsets towards which each unit was last faced (face_to()):
 	 * its facing when eng_unit.facing is INFINITY. */
 	double faced_dx[ENG_MAX_UNITS], faced_dy[ENG_MAX_UNITS];
-	int contest_recorded;       /* the first contest is recorded */
+	int contest_recorded; /* the first contest is recorded */
 	/* Bit c of charged_by[t]: unit c charged unit t when the charges
 	 * were settled (charges are only dropped after that). */
 	uint64_t charged_by[ENG_MAX_UNITS];

@@ -39,8 +39,9 @@ sector_has(const struct eng_game *g, const struct eng_unit *u, double sine,
 static __attribute__((noinline)) void
 facing_trig_fill(const struct eng_game *g, int i)
 {
-	struct mo_state *s = (struct mo_state *)(void *)
-	    ((struct eng_game *)(uintptr_t)g)->fam_state;
+	struct mo_state *s =
+	    (struct mo_state *)(void *)((struct eng_game *)(uintptr_t)g)
+	        ->fam_state;
 
 	s->trig_facing[i] = (float)g->u[i].facing;
 	s->facing_sin[i] = (float)sin(g->u[i].facing);
@@ -87,7 +88,7 @@ mo_partly_in_front(const struct eng_game *g, int i, int j)
 	for (sx = -1; sx <= 1; sx += 2)
 		for (sy = -1; sy <= 1; sy += 2)
 			if (sector_has(g, u, sine, cosine, v->x + sx * k->hw,
-			    v->y + sy * k->hd))
+			        v->y + sy * k->hd))
 				return 1;
 	return 0;
 }

@@ -73,7 +73,9 @@ sight_clear(const struct eng_game *g, int i, int j)
 			lo = (v->x - hw - a->x) / dx;
 			hi = (v->x + hw - a->x) / dx;
 			if (lo > hi) {
-				tt = lo; lo = hi; hi = tt;
+				tt = lo;
+				lo = hi;
+				hi = tt;
 			}
 			t0 = fmax(t0, lo);
 			t1 = fmin(t1, hi);
@@ -85,7 +87,9 @@ sight_clear(const struct eng_game *g, int i, int j)
 			lo = (v->y - hd - a->y) / dy;
 			hi = (v->y + hd - a->y) / dy;
 			if (lo > hi) {
-				tt = lo; lo = hi; hi = tt;
+				tt = lo;
+				lo = hi;
+				hi = tt;
 			}
 			t0 = fmax(t0, lo);
 			t1 = fmin(t1, hi);
@@ -197,8 +201,7 @@ mo_shoot(struct eng_game *g, int i, int j)
 	/* Fire dice at the weapon's "Hits on" face or better. */
 	if (t->weapons[0] >= 0) {
 		/* A d6 (prepare() sees to it): faces 1-6. */
-		unsigned f = g->ctx->rs->weapons[t->weapons[0]]
-		    .hit_faces.w[0];
+		unsigned f = g->ctx->rs->weapons[t->weapons[0]].hit_faces.w[0];
 		int low = 6;
 
 		while (low > 1 && (f & (1u << (low - 1))))
@@ -216,8 +219,8 @@ mo_shoot(struct eng_game *g, int i, int j)
 	if (mod == 0 && t->fire_dice <= 6)
 		g->tally[MO_TALLY_FIRE(t->fire_dice,
 		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, hits)]++;
-	state(g)->pending_hits[j] =
-	    (int16_t)(state(g)->pending_hits[j] + hits);
+	state(g)->pending_hits[j] = (int16_t)(state(g)->pending_hits[j] +
+	    hits);
 	state(g)->pending_mask |= (uint64_t)1 << j;
 	g->u[i].flags |= ENG_UF_FIRED;
 }
@@ -236,8 +239,9 @@ mo_firing(struct eng_game *g, int near)
 	 * shooting changes no other unit's state until the step ends. */
 	for (i = 0; i < g->nu; i++)
 		m |= (uint64_t)((g->u[i].alive != 0) &
-		    (s->fire_range[i] >= 0) &
-		    !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED))) << i;
+		         (s->fire_range[i] >= 0) &
+		         !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED)))
+		    << i;
 	for (; m != 0; m &= m - 1) {
 		i = __builtin_ctzll(m);
 		r = fire_range(g, i) + 1e-3;

@@ -101,9 +101,10 @@ fire_range(const struct eng_game *g, int i)
 /* ---- distances (morale_space.c keeps them) ---- */
 
 /* Loop j over the units of the side opposed to `side`, alive or not. */
-#define FOR_ENEMIES(g, side, k, j)                                          \
-	for ((k) = 0; (k) < cstate(g)->side_count[1 - (side)] &&            \
-	    ((j) = cstate(g)->side_unit[1 - (side)][(k)], 1); (k)++)
+#define FOR_ENEMIES(g, side, k, j)                                            \
+	for ((k) = 0; (k) < cstate(g)->side_count[1 - (side)] &&              \
+	     ((j) = cstate(g)->side_unit[1 - (side)][(k)], 1);                \
+	     (k)++)
 
 /* Returns the squared edge-to-edge distance between units i and j: the
  * core's eng_dist2, done inline on a free table with the half sizes kept
@@ -133,8 +134,8 @@ enemy_dist2_row(const struct eng_game *g, int i)
 	const struct mo_state *s = cstate(g);
 	int side = g->u[i].side;
 
-	return &s->enemy_dist2[side][s->side_place[i] *
-	    s->side_count[1 - side]];
+	return &s->enemy_dist2[side]
+	                      [s->side_place[i] * s->side_count[1 - side]];
 }
 
 /* Returns the squared edge-to-edge distance between units i and j: from
@@ -197,8 +198,8 @@ engaged(struct eng_game *g, int i)
  * meets the box is missed; callers test the units found exactly.
  */
 static inline uint64_t
-boxes_meeting(const struct mo_state *s, int from, int to, double x0,
-    double x1, double y0, double y1)
+boxes_meeting(const struct mo_state *s, int from, int to, double x0, double x1,
+    double y0, double y1)
 {
 	typedef float v4f __attribute__((vector_size(16)));
 	typedef int v4i __attribute__((vector_size(16)));
@@ -219,7 +220,8 @@ boxes_meeting(const struct mo_state *s, int from, int to, double x0,
 		m |= (uint64_t)_mm_movemask_ps((__m128)meets) << k;
 #else
 		m |= (uint64_t)((meets[0] & 1) | (meets[1] & 2) |
-		    (meets[2] & 4) | (meets[3] & 8)) << k;
+		         (meets[2] & 4) | (meets[3] & 8))
+		    << k;
 #endif
 	}
 	return m;
@@ -307,8 +309,7 @@ const char *mo_charge_illegal(struct eng_game *, int i, int j, int count);
 /* ---- morale.c ---- */
 
 /* Record the first fire (kind 1) or melee (kind 2) of a game. */
-void mo_contest_record(struct eng_game *, int kind, int a, int b,
-    int att_dice, int att_mod, int att_saved, int def_dice, int def_mod,
-    int def_saved);
+void mo_contest_record(struct eng_game *, int kind, int a, int b, int att_dice,
+    int att_mod, int att_saved, int def_dice, int def_mod, int def_saved);
 
 #endif

@@ -72,8 +72,9 @@ declare_charges(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
 		m |= (uint64_t)((g->u[i].alive != 0) &
-		    !(g->u[i].flags & ENG_UF_ROUTING) &
-		    (unit_type(g, i)->melee_dice > 0)) << i;
+		         !(g->u[i].flags & ENG_UF_ROUTING) &
+		         (unit_type(g, i)->melee_dice > 0))
+		    << i;
 	}
 	for (; m != 0; m &= m - 1) {
 		i = __builtin_ctzll(m);
@@ -100,8 +101,9 @@ declare_charges(struct eng_game *g)
 			if (g->u[j].flags & ENG_UF_DISORDERED) {
 				int morale = g->u[j].morale +
 				    prep(g)->morale_mod[MO_MOD_DISORDERED];
-				float fail = morale >= 6 ? 0.0f : morale <= 0 ?
-				    1.0f : (float)(6 - morale) / 6;
+				float fail = morale >= 6 ? 0.0f :
+				    morale <= 0          ? 1.0f :
+				                  (float)(6 - morale) / 6;
 
 				p = fail + (1 - fail) * p;
 			}
@@ -130,11 +132,12 @@ settle_charges(struct eng_game *g)
 	int pass, i, j, side;
 
 	for (i = 0; i < g->nu; i++)
-		g->u[i].c[MO_C_TURN] &= (int16_t)~(MO_T_TARGET | MO_T_PASSED);
+		g->u[i].c[MO_C_TURN] &= (int16_t) ~(MO_T_TARGET | MO_T_PASSED);
 	for (pass = 0; pass < 2; pass++) {
 		side = pass == 0 ? g->first : 1 - g->first;
 		for (i = 0; i < g->nu; i++) {
-			if (g->u[i].side != side || g->u[i].c[MO_C_CHARGE] == 0)
+			if (g->u[i].side != side ||
+			    g->u[i].c[MO_C_CHARGE] == 0)
 				continue;
 			j = g->u[i].c[MO_C_CHARGE] - 1;
 			if (mo_charge_illegal(g, i, j, 1) != NULL ||
@@ -176,9 +179,9 @@ chargers_of(const struct eng_game *g, int t)
 /* Loop c, in unit order, over the units that charge unit t this turn
  * (after settle_charges()); m is a uint64_t. A charge dropped in the
  * loop's body is seen. */
-#define FOR_CHARGERS(g, t, m, c)                                            \
-	for ((m) = chargers_of((g), (t)); (m) != 0 &&                       \
-	    ((c) = __builtin_ctzll(m), 1); (m) &= (m) - 1)                   \
+#define FOR_CHARGERS(g, t, m, c)                                              \
+	for ((m) = chargers_of((g), (t));                                     \
+	     (m) != 0 && ((c) = __builtin_ctzll(m), 1); (m) &= (m)-1)         \
 		if (charges((g), (c), (t)))
 
 /* ---- Pre-melee morale ---- */
@@ -245,7 +248,8 @@ target_test(struct eng_game *g, int t)
 	uint64_t rest;
 	unsigned kinds;
 
-	FOR_CHARGERS(g, t, rest, c) {
+	FOR_CHARGERS(g, t, rest, c)
+	{
 		by_mounted |= mounted(unit_type(g, c));
 		by_elephants |= unit_type(g, c)->cls == RS_CLASS_ELEPHANT;
 		from_flank |= !mo_in_front(g, t, c);
@@ -291,11 +295,13 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			continue;
 		nchargers = nfront = 0;
 		fastest = -1;
-		FOR_CHARGERS(g, t, rest, c) {
+		FOR_CHARGERS(g, t, rest, c)
+		{
 			nchargers++;
 			nfront += mo_in_front(g, t, c);
-			if (fastest < 0 || g->ctx->kinds[g->u[c].type].move >
-			    g->ctx->kinds[g->u[fastest].type].move)
+			if (fastest < 0 ||
+			    g->ctx->kinds[g->u[c].type].move >
+			        g->ctx->kinds[g->u[fastest].type].move)
 				fastest = c;
 		}
 		if (nchargers == 0)
@@ -304,7 +310,7 @@ mo_pre_morale(struct eng_game *g, int scripted)
 		    (unit_type(g, t)->traits & RS_TRAIT_LIGHT) &&
 		    evade(g, t, fastest)) {
 			FOR_CHARGERS(g, t, rest, c)
-				g->u[c].c[MO_C_CHARGE] = 0;
+			g->u[c].c[MO_C_CHARGE] = 0;
 			continue;
 		}
 		/* Turning to face: one charger only, on a flank, not
@@ -321,7 +327,8 @@ mo_pre_morale(struct eng_game *g, int scripted)
 			}
 		}
 		passed = 0;
-		FOR_CHARGERS(g, t, rest, c) {
+		FOR_CHARGERS(g, t, rest, c)
+		{
 			charger_test(g, c, t);
 			passed |= charges(g, c, t);
 		}
@@ -412,7 +419,8 @@ fight(struct eng_game *g, int t)
 	int att_hits = 0, def_hits = 0, att_mod = 0, def_mod = 0, strike, win;
 	uint64_t rest;
 
-	FOR_CHARGERS(g, t, rest, c) {
+	FOR_CHARGERS(g, t, rest, c)
+	{
 		nchargers++;
 		if (mo_in_front(g, t, c)) {
 			if (nfront++ == 0)
@@ -422,27 +430,28 @@ fight(struct eng_game *g, int t)
 	}
 	if (opp < 0)
 		FOR_CHARGERS(g, t, rest, c)
-			if (opp < 0)
-				opp = c;
+	if (opp < 0)
+		opp = c;
 	if (nfront > 0 && nflank > 0)
 		ENG_COVER(g, MO_R_FRONT_FLANK);
 	ENG_COVER(g, MO_R_MELEE);
-	FOR_CHARGERS(g, t, rest, c) {
+	FOR_CHARGERS(g, t, rest, c)
+	{
 		att_mod = melee_mod(g, c, t);
 		att_hits += mo_roll_hits(g, c, unit_type(g, c)->melee_dice,
 		    att_mod);
 	}
 	strike = steady(g, t) && type->melee_dice > 0 &&
 	    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE);
-	if (!strike && (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE ||
-	    !steady(g, t)))
+	if (!strike &&
+	    (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE || !steady(g, t)))
 		ENG_COVER(g, MO_R_NO_STRIKE);
 	if (strike) {
 		def_mod = melee_mod(g, t, opp);
 		def_hits = mo_roll_hits(g, t, type->melee_dice, def_mod);
 	}
-	mo_contest_record(g, 2, opp, t, unit_type(g, opp)->melee_dice,
-	    att_mod, (g->u[opp].flags & ENG_UF_DISORDERED) != 0,
+	mo_contest_record(g, 2, opp, t, unit_type(g, opp)->melee_dice, att_mod,
+	    (g->u[opp].flags & ENG_UF_DISORDERED) != 0,
 	    strike ? type->melee_dice : 0, def_mod,
 	    (g->u[t].flags & ENG_UF_DISORDERED) != 0);
 	if (s->contest_recorded && g->contest.b == t && g->contest.kind == 2)
@@ -455,13 +464,13 @@ fight(struct eng_game *g, int t)
 	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
 	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
 	    unit_type(g, opp)->melee_dice <= 6 && type->melee_dice <= 6)
-		g->tally[MO_TALLY_MELEE(unit_type(g, opp)->melee_dice, strike ?
-		    type->melee_dice : 0, win)]++;
+		g->tally[MO_TALLY_MELEE(unit_type(g, opp)->melee_dice,
+		    strike ? type->melee_dice : 0, win)]++;
 	if (win)
 		lose(g, t, opp);
 	else
 		FOR_CHARGERS(g, t, rest, c)
-			lose(g, c, t);
+	lose(g, c, t);
 }
 
 /* Melee: every charger that passed fights its target; one round. */
@@ -475,7 +484,8 @@ mo_melee(struct eng_game *g)
 		if (!(g->u[t].c[MO_C_TURN] & MO_T_TARGET) || !g->u[t].alive)
 			continue;
 		any = 0;
-		FOR_CHARGERS(g, t, rest, c) {
+		FOR_CHARGERS(g, t, rest, c)
+		{
 			any = 1;
 			break;
 		}

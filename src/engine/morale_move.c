@@ -71,7 +71,9 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 			lo = (-ex - ox) / ux;
 			hi = (ex - ox) / ux;
 			if (lo > hi) {
-				tt = lo; lo = hi; hi = tt;
+				tt = lo;
+				lo = hi;
+				hi = tt;
 			}
 			s0 = lo > s0 ? lo : s0;
 			s1 = hi < s1 ? hi : s1;
@@ -83,7 +85,9 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 			lo = (-ey - oy) / uy;
 			hi = (ey - oy) / uy;
 			if (lo > hi) {
-				tt = lo; lo = hi; hi = tt;
+				tt = lo;
+				lo = hi;
+				hi = tt;
 			}
 			s0 = lo > s0 ? lo : s0;
 			s1 = hi < s1 ? hi : s1;
@@ -118,8 +122,8 @@ move_allowance(struct eng_game *g, int i)
 	double mv = g->ctx->kinds[g->u[i].type].move, d;
 
 	nearest_enemy(g, i, &d);
-	return d > prep(g)->free_clear * mv + 1e-9 ?
-	    mv * prep(g)->free_bonus : mv;
+	return d > prep(g)->free_clear * mv + 1e-9 ? mv * prep(g)->free_bonus :
+	                                             mv;
 }
 
 /*
@@ -157,7 +161,8 @@ move_leg(struct eng_game *g, int i, double tx, double ty, double len)
 	for (k = nearest_enemy_dist2(g, i) > reach2 ? n : 0; k < n; k++) {
 		d2 = row[k];
 		cand |= (uint64_t)((d2 > stop2) & (d2 <= reach2) &
-		    (int)(alive >> foes[k] & 1)) << k;
+		            (int)(alive >> foes[k] & 1))
+		    << k;
 	}
 	for (; cand != 0; cand &= cand - 1) {
 		k = __builtin_ctzll(cand);
@@ -193,7 +198,7 @@ mo_overlaps(const struct eng_game *g, int i, double x, double y)
 	for (j = 0; j < g->nu; j++)
 		if (j != i && g->u[j].alive &&
 		    eng_dist2_at(g, x, y, k->hw * 0.999, k->hd * 0.999,
-		    &g->u[j]) <= 0)
+		        &g->u[j]) <= 0)
 			return 1;
 	return 0;
 }
@@ -284,8 +289,7 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 		d0 = dist2(g, i, j);
 		if (d0 > prep(g)->stop_dist * prep(g)->stop_dist + 1e-6)
 			continue;
-		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) <
-		    d0 - 1e-9)
+		if (eng_dist2_at(g, x, y, k->hw, k->hd, &g->u[j]) < d0 - 1e-9)
 			return 1;
 	}
 	return 0;
@@ -323,8 +327,8 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 
 		fmt_double(a, sizeof(a), allow, 1);
 		fmt_double(b, sizeof(b), len, 1);
-		snprintf(err, errsz, "%s may move at most %s, not %s",
-		    u->name, a, b);
+		snprintf(err, errsz, "%s may move at most %s, not %s", u->name,
+		    a, b);
 		return -1;
 	}
 	if (!mo_on_table(g, i, end_x, end_y)) {
@@ -342,11 +346,12 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 	for (k = 0; k < npath; k++) {
 		/* The first leg starts where the unit stands: its length is
 		 * known. */
-		double want = k == 0 ? first : len2d(path[k][0] - u->x,
-		    path[k][1] - u->y);
+		double want = k == 0 ?
+		    first :
+		    len2d(path[k][0] - u->x, path[k][1] - u->y);
 
-		if (near && gets_closer(g, i, path[k][0] - u->x,
-		    path[k][1] - u->y)) {
+		if (near &&
+		    gets_closer(g, i, path[k][0] - u->x, path[k][1] - u->y)) {
 			ENG_COVER(g, MO_R_MOVE_NO_CLOSER);
 			break;
 		}
@@ -399,8 +404,10 @@ mo_player_move(struct eng_game *g, int i)
 	if ((foe = nearest_enemy(g, i, &d)) < 0)
 		return;
 	/* Clarification 15, as in move_allowance(). */
-	allow = kind->move * (d > prep(g)->free_clear * kind->move + 1e-9 ?
-	    prep(g)->free_bonus : 1);
+	allow = kind->move *
+	    (d > prep(g)->free_clear * kind->move + 1e-9 ?
+	            prep(g)->free_bonus :
+	            1);
 	range = fire_range(g, i);
 	/* Routing enemies are out of the fight, and light troops evade
 	 * what is not faster than they are: a greedy unit that charges
@@ -408,12 +415,13 @@ mo_player_move(struct eng_game *g, int i)
 	 * catch, else the nearest that stands, when there is one. */
 	if (d > prep(g)->stop_dist + 1e-3 &&
 	    ((g->u[foe].flags & ENG_UF_ROUTING) ||
-	    (g->player[u->side] != ENG_PLAYER_RANDOM && type_charges(t) &&
-	    (unit_type(g, foe)->traits & RS_TRAIT_LIGHT)))) {
+	        (g->player[u->side] != ENG_PLAYER_RANDOM && type_charges(t) &&
+	            (unit_type(g, foe)->traits & RS_TRAIT_LIGHT)))) {
 		int k, j, stands = -1, catchable = -1;
 		double stands_d2 = 1e300, catch_d2 = 1e300, d2;
 
-		FOR_ENEMIES(g, u->side, k, j) {
+		FOR_ENEMIES(g, u->side, k, j)
+		{
 			if (!steady(g, j))
 				continue;
 			d2 = dist2(g, i, j);
@@ -423,7 +431,8 @@ mo_player_move(struct eng_game *g, int i)
 			}
 			if (d2 < catch_d2 &&
 			    (!(unit_type(g, j)->traits & RS_TRAIT_LIGHT) ||
-			    g->ctx->kinds[g->u[j].type].move < kind->move)) {
+			        g->ctx->kinds[g->u[j].type].move <
+			            kind->move)) {
 				catch_d2 = d2;
 				catchable = j;
 			}
@@ -447,8 +456,9 @@ mo_player_move(struct eng_game *g, int i)
 		if (eng_rng_below(&g->ai, 3) == 0)
 			step = 0;
 		else {
-			ang = atan2(ux, uy) + ((double)eng_rng_below(&g->ai,
-			    181) - 90) * M_PI / 180;
+			ang = atan2(ux, uy) +
+			    ((double)eng_rng_below(&g->ai, 181) - 90) * M_PI /
+			        180;
 			ux = sin(ang);
 			uy = cos(ang);
 			step = allow * eng_rng_below(&g->ai, 101) / 100;
@@ -486,7 +496,7 @@ mo_player_move(struct eng_game *g, int i)
 			step = 0;
 	}
 	if (fabs(step) > 1e-9)
-		mo_move(g, i, (const double (*)[2])path, 1, allow, err,
+		mo_move(g, i, (const double(*)[2])path, 1, allow, err,
 		    sizeof(err));
 	u->flags |= ENG_UF_MOVED;
 	mo_face_to(g, i, g->u[foe].x, g->u[foe].y);

@@ -186,7 +186,7 @@ moved_on_free_table(struct eng_game *g, int i)
 	 * no farther, else looks again; i may now be nearer to the
 	 * others. */
 	for (m = s->alive_mask & s->side_mask[foe] & ~stale; m != 0;
-	    m &= m - 1) {
+	     m &= m - 1) {
 		j = __builtin_ctzll(m);
 		t = row[s->side_place[j]];
 		if (s->nearest[j] == i) {

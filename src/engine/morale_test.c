@@ -126,10 +126,10 @@ mo_unsupported(const struct eng_game *g, int i)
 	}
 	/* Friends within 60mm lie in i's base grown by 60mm. */
 	m = boxes_meeting(s, s->side_first[side], s->side_last[side] + 1,
-	    s->centre_x[i] - s->half_w[i] - r,
-	    s->centre_x[i] + s->half_w[i] + r,
-	    s->centre_y[i] - s->half_d[i] - r,
-	    s->centre_y[i] + s->half_d[i] + r) &
+	        s->centre_x[i] - s->half_w[i] - r,
+	        s->centre_x[i] + s->half_w[i] + r,
+	        s->centre_y[i] - s->half_d[i] - r,
+	        s->centre_y[i] + s->half_d[i] + r) &
 	    s->alive_mask & s->side_mask[side] & ~((uint64_t)1 << i);
 	for (; m != 0; m &= m - 1) {
 		j = __builtin_ctzll(m);
@@ -190,8 +190,7 @@ mo_may_rally(struct eng_game *g, int i, int count)
 {
 	const struct eng_unit *u = &g->u[i];
 
-	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER |
-	    MO_T_TRIED)))
+	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER | MO_T_TRIED)))
 		return 0;
 	if (u->flags & ENG_UF_ROUTING)
 		return 1;
@@ -312,18 +311,20 @@ mo_record(struct eng_game *g)
 		ENG_COVER(g, MO_R_END_BROKEN);
 		g->over = 1;
 		g->winner = fit[0] ? ENG_BLUE : fit[1] ? ENG_RED : -1;
-	} else if (g->break_pct > 0 && (broken(g, 0, fit[0]) ||
-	    broken(g, 1, fit[1]))) {
+	} else if (g->break_pct > 0 &&
+	    (broken(g, 0, fit[0]) || broken(g, 1, fit[1]))) {
 		ENG_COVER(g, MO_R_END_ARMY_BREAKS);
 		g->over = 1;
 		g->winner = !broken(g, 0, fit[0]) ? ENG_BLUE :
-		    !broken(g, 1, fit[1]) ? ENG_RED : -1;
+		    !broken(g, 1, fit[1])         ? ENG_RED :
+		                                    -1;
 	} else if (g->turn_limit > 0 && g->gturn >= g->turn_limit) {
 		ENG_COVER(g, MO_R_END_LIMIT);
 		g->over = 1;
 		g->timeout = 1;
 		g->winner = count[0] > count[1] ? ENG_BLUE :
-		    count[1] > count[0] ? ENG_RED : -1;
+		    count[1] > count[0]         ? ENG_RED :
+		                                  -1;
 	}
 	if (!g->over)
 		g->gturn++;

@@ -12,8 +12,8 @@
 
 struct job {
 	const struct eng_ctx *ctx;
-	long from, to;     /* game numbers [from, to) */
-	long games;        /* games of the main series */
+	long from, to; /* game numbers [from, to) */
+	long games;    /* games of the main series */
 	uint64_t seed;
 	struct eng_stats st;
 	_Atomic long done; /* games played so far, read by the first job */

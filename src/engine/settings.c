@@ -127,14 +127,17 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 	switch (s->kind) {
 	case ENG_SET_LENGTH:
 		if (len_parse(v->scalar, rs->measure, out, &why) != 0) {
-			diag_add(d, SEV_ERROR, v->pos, "'%s': %s", s->key, why);
+			diag_add(d, SEV_ERROR, v->pos, "'%s': %s", s->key,
+			    why);
 			return -1;
 		}
 		break;
 	case ENG_SET_FACES:
 		if (faces_parse(v->scalar, &mask) != 0) {
-			diag_add(d, SEV_ERROR, v->pos, "'%s' must be faces of "
-			    "a d6, like 4-6, 4+ or 5, 6", s->key);
+			diag_add(d, SEV_ERROR, v->pos,
+			    "'%s' must be faces of "
+			    "a d6, like 4-6, 4+ or 5, 6",
+			    s->key);
 			return -1;
 		}
 		*out = mask;
@@ -156,8 +159,10 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 	}
 	if (*out < s->min - 1e-9 || *out > s->max + 1e-9) {
 		/* Length bounds in mm: round in any measure. */
-		diag_add(d, SEV_ERROR, v->pos, "'%s' %s is out of range (%s "
-		    "to %s)", s->key, v->scalar,
+		diag_add(d, SEV_ERROR, v->pos,
+		    "'%s' %s is out of range (%s "
+		    "to %s)",
+		    s->key, v->scalar,
 		    value_format(lo, sizeof(lo), s, s->min, LEN_MM),
 		    value_format(hi, sizeof(hi), s, s->max, LEN_MM));
 		return -1;
@@ -171,8 +176,7 @@ setting_find(const struct eng_family *f, const char *key)
 {
 	int k;
 
-	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS;
-	    k++)
+	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS; k++)
 		if (strcasecmp(f->settings[k].key, key) == 0)
 			return k;
 	return -1;
@@ -195,13 +199,13 @@ eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
 		out->v[k] = f->settings[k].def;
 	/* In the order written, so that the messages are in line order. */
 	for (i = 0; fm != NULL && fm->kind == RS_NODE_MAP && i + 1 < fm->nkids;
-	    i += 2) {
+	     i += 2) {
 		if (fm->kids[i]->scalar == NULL ||
 		    (k = setting_find(f, fm->kids[i]->scalar)) < 0 ||
 		    out->given[k])
 			continue;
 		if (value_read(rs, &f->settings[k], fm->kids[i + 1],
-		    &out->v[k], d) != 0) {
+		        &out->v[k], d) != 0) {
 			out->v[k] = f->settings[k].def;
 			rc = -1;
 		}
@@ -276,11 +280,13 @@ own_note(const struct rs_own_cols *oc, const char *what,
 	/* A family plays what it knows; the designer should hear once, not
 	 * per column, that the rest is printed only. */
 	if (cols > 0)
-		diag_insert(d, oc->diag_at, SEV_NOTE, oc->table_pos, "the %s "
+		diag_insert(d, oc->diag_at, SEV_NOTE, oc->table_pos,
+		    "the %s "
 		    "table's column%s %s %s the game's own: printed on the "
 		    "cards and the reference sheet, not played by the %s "
-		    "family", what, cols > 1 ? "s" : "", list,
-		    cols > 1 ? "are" : "is", f->name);
+		    "family",
+		    what, cols > 1 ? "s" : "", list, cols > 1 ? "are" : "is",
+		    f->name);
 }
 
 void
@@ -293,8 +299,9 @@ eng_own_notes(const struct ruleset *rs, struct diags *d)
 	if (f == NULL)
 		return;
 	/* The later place first, so that the earlier index still holds. */
-	units_later = u->diag_at > w->diag_at || (u->diag_at == w->diag_at &&
-	    u->table_pos.line > w->table_pos.line);
+	units_later = u->diag_at > w->diag_at ||
+	    (u->diag_at == w->diag_at &&
+	        u->table_pos.line > w->table_pos.line);
 	if (units_later)
 		own_note(u, "Units", f->unit_cols, f, d);
 	own_note(w, "Weapons", f->weapon_cols, f, d);
@@ -313,13 +320,14 @@ own_sections(const struct ruleset *rs, struct diags *d)
 	size_t i, n;
 
 	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
-	    sec++)
+	     sec++)
 		for (i = n = 0; i < rs->ntables; i++)
 			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
-				diag_add(d, SEV_WARNING, rs->tables[i].head_pos,
+				diag_add(d, SEV_WARNING,
+				    rs->tables[i].head_pos,
 				    "second '%s' section with a table: the %s "
-				    "family reads the first (ignored)", *sec,
-				    f->name);
+				    "family reads the first (ignored)",
+				    *sec, f->name);
 }
 
 int
@@ -350,7 +358,8 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 		if (v.given[i] && v.v[i] != s->def)
 			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
 			    value_format(def, sizeof(def), s, s->def,
-			    rs->measure), s->text);
+			        rs->measure),
+			    s->text);
 		else
 			fprintf(fp, "  %s: %s (default): %s\n", s->key, buf,
 			    s->text);

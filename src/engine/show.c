@@ -62,8 +62,8 @@ eng_tables_free(struct eng_tables *t)
 }
 
 void
-eng_outcome_add(struct eng_outcomes *o, char *label, long k, long n,
-    double p, char *exact)
+eng_outcome_add(struct eng_outcomes *o, char *label, long k, long n, double p,
+    char *exact)
 {
 	struct eng_outcome x;
 
@@ -136,13 +136,13 @@ eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
 
 		eng_len_label(r, sizeof(r), wp->range_mm, unit);
 		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
-		    xasprintf("%s" NBSP "%s", wp->name, r);
+		        xasprintf("%s" NBSP "%s", wp->name, r);
 		free(w);
 		w = t;
 	}
 	if (u->melee >= 0)
-		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d", mv,
-		    u->melee);
+		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d",
+		    mv, u->melee);
 	else
 		*brief = xasprintf("Move" NBSP "%s", mv);
 	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);

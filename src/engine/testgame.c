@@ -16,7 +16,7 @@
 
 struct tg {
 	const struct rs_testgame *t;
-	struct eng_ctx *ctx;     /* own copy when the board differs */
+	struct eng_ctx *ctx; /* own copy when the board differs */
 	int own_ctx;
 	struct eng_game *g;
 	int dice[TG_MAX_DICE];
@@ -24,12 +24,11 @@ struct tg {
 	const struct rs_node *dice_node;
 	struct diags *d;
 	int failed;
-	struct eng_record *rec;  /* NULL: no record kept */
+	struct eng_record *rec; /* NULL: no record kept */
 };
 
 /* Report a failure at pos (once per test game); returns -1. */
-static int
-fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
+static int fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static int
 fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
@@ -58,7 +57,8 @@ static const char *
 scalar(const struct rs_node *n)
 {
 	return n != NULL && n->kind == RS_NODE_SCALAR && n->scalar != NULL ?
-	    n->scalar : NULL;
+	    n->scalar :
+	    NULL;
 }
 
 /* A length of the test game in mm: the ruleset's measure, or a string
@@ -106,7 +106,8 @@ tg_point(struct tg *tg, const struct rs_node *n, double *x, double *y)
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != 2)
 		return -1;
 	return tg_coord(tg, n->kids[0], x) || tg_coord(tg, n->kids[1], y) ?
-	    -1 : 0;
+	    -1 :
+	    0;
 }
 
 /* Where a unit stands or goes: the point itself on a free table, the
@@ -126,8 +127,8 @@ tg_place(struct tg *tg, const struct rs_node *n, double *x, double *y)
 static int
 tg_board(struct tg *tg, const struct eng_ctx *base)
 {
-	const struct rs_node *doc = tg->t->doc, *b = rs_node_get(doc,
-	    "board"), *tr = rs_node_get(doc, "terrain"), *v;
+	const struct rs_node *doc = tg->t->doc, *b = rs_node_get(doc, "board"),
+	                     *tr = rs_node_get(doc, "terrain"), *v;
 	const struct ruleset *rs = base->rs;
 	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
 	double w = rs->table_w_mm, h = rs->table_h_mm, cell = rs->cell_mm;
@@ -142,23 +143,25 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 		return 0;
 	}
 	if (b != NULL && b->kind != RS_NODE_MAP)
-		return fail(tg, b->pos, 0, "'board' must be a mapping "
+		return fail(tg, b->pos, 0,
+		    "'board' must be a mapping "
 		    "(size, grid)");
 	if (b != NULL && (v = rs_node_get(b, "size")) != NULL &&
-	    (scalar(v) == NULL || len_parse_pair(v->scalar, m, &w, &h,
-	    &why) != 0))
+	    (scalar(v) == NULL ||
+	        len_parse_pair(v->scalar, m, &w, &h, &why) != 0))
 		return fail(tg, v->pos, 0, "board size must be like 24x24in");
 	if (b != NULL && (v = rs_node_get(b, "grid")) != NULL &&
-	    (scalar(v) == NULL || rs_grid_parse(v->scalar, m, &grid, &cell,
-	    &why) != 0 || (grid != RS_GRID_NONE && cell == 0)))
-		return fail(tg, v->pos, 0, "grid must be none, square 3in, "
+	    (scalar(v) == NULL ||
+	        rs_grid_parse(v->scalar, m, &grid, &cell, &why) != 0 ||
+	        (grid != RS_GRID_NONE && cell == 0)))
+		return fail(tg, v->pos, 0,
+		    "grid must be none, square 3in, "
 		    "hex 30mm or hex-pointy 30mm");
 	tg->ctx = xmalloc(sizeof(*tg->ctx));
 	*tg->ctx = *base;
 	tg->own_ctx = 1;
 	tg->ctx->fam_data = NULL;
-	if (eng_board_init(&tg->ctx->board, w, h, grid, cell,
-	    &why) != 0)
+	if (eng_board_init(&tg->ctx->board, w, h, grid, cell, &why) != 0)
 		return fail(tg, b != NULL ? b->pos : tg->t->pos, 0, "%s", why);
 	eng_ctx_convert(tg->ctx, &tg->ctx->board, NULL);
 	if (base->fam->prepare != NULL && base->fam->prepare(tg->ctx, NULL))
@@ -172,8 +175,8 @@ kind_from_name(const char *s)
 	int k;
 
 	for (k = 0; k < RS_TERRAIN__MAX; k++)
-		if (strcasecmp(s, rs_terrain_kind_name((enum rs_terrain_kind)k))
-		    == 0)
+		if (strcasecmp(s,
+		        rs_terrain_kind_name((enum rs_terrain_kind)k)) == 0)
 			return k;
 	if (strcasecmp(s, "woods") == 0)
 		return RS_TERRAIN_WOOD;
@@ -197,16 +200,19 @@ tg_terrain(struct tg *tg)
 		p = tr->kids[i];
 		memset(&t, 0, sizeof(t));
 		t.pos = p->pos;
-		if (p->kind != RS_NODE_MAP || scalar(v = rs_node_get(p,
-		    "kind")) == NULL || (k = kind_from_name(v->scalar)) < 0)
-			return fail(tg, p->pos, 0, "a terrain piece needs a "
+		if (p->kind != RS_NODE_MAP ||
+		    scalar(v = rs_node_get(p, "kind")) == NULL ||
+		    (k = kind_from_name(v->scalar)) < 0)
+			return fail(tg, p->pos, 0,
+			    "a terrain piece needs a "
 			    "kind (hill, wood, river, ford, road, …)");
 		t.kind = (enum rs_terrain_kind)k;
 		if ((v = rs_node_get(p, "at")) != NULL) {
 			t.shape = ENG_SHAPE_CIRCLE;
-			if (tg_point(tg, v, &t.x, &t.y) || tg_len(tg,
-			    rs_node_get(p, "radius"), &t.r))
-				return fail(tg, v->pos, 0, "a round piece "
+			if (tg_point(tg, v, &t.x, &t.y) ||
+			    tg_len(tg, rs_node_get(p, "radius"), &t.r))
+				return fail(tg, v->pos, 0,
+				    "a round piece "
 				    "needs at: [x, y] and radius");
 		} else if ((v = rs_node_get(p, "rect")) != NULL) {
 			t.shape = ENG_SHAPE_RECT;
@@ -215,22 +221,27 @@ tg_terrain(struct tg *tg)
 			    tg_coord(tg, v->kids[1], &t.y) ||
 			    tg_len(tg, v->kids[2], &t.w) ||
 			    tg_len(tg, v->kids[3], &t.h))
-				return fail(tg, v->pos, 0, "rect must be "
+				return fail(tg, v->pos, 0,
+				    "rect must be "
 				    "[x, y, width, height]");
 		} else if ((v = rs_node_get(p, "from")) != NULL) {
 			t.shape = ENG_SHAPE_BAND;
-			if (tg_point(tg, v, &t.x, &t.y) || tg_point(tg,
-			    rs_node_get(p, "to"), &t.x2, &t.y2) ||
+			if (tg_point(tg, v, &t.x, &t.y) ||
+			    tg_point(tg, rs_node_get(p, "to"), &t.x2, &t.y2) ||
 			    tg_len(tg, rs_node_get(p, "width"), &t.r))
-				return fail(tg, v->pos, 0, "a river or road "
+				return fail(tg, v->pos, 0,
+				    "a river or road "
 				    "needs from, to and width");
 			t.r /= 2;
 		} else
-			return fail(tg, p->pos, 0, "a terrain piece needs at "
+			return fail(tg, p->pos, 0,
+			    "a terrain piece needs at "
 			    "and radius, rect, or from and to");
 		if (eng_board_add(&tg->ctx->board, &t) != 0)
-			return fail(tg, p->pos, 0, "more than %d terrain "
-			    "pieces", ENG_MAX_TERRAIN);
+			return fail(tg, p->pos, 0,
+			    "more than %d terrain "
+			    "pieces",
+			    ENG_MAX_TERRAIN);
 	}
 	return 0;
 }
@@ -262,38 +273,55 @@ tg_units(struct tg *tg)
 	int type, side, idx;
 
 	if (us == NULL || us->kind != RS_NODE_MAP || us->nkids == 0)
-		return fail(tg, us ? us->pos : tg->t->pos, 0, "a test game "
+		return fail(tg, us ? us->pos : tg->t->pos, 0,
+		    "a test game "
 		    "needs units: a mapping from labels to units");
 	for (i = 0; i + 1 < us->nkids; i += 2) {
 		lab = scalar(us->kids[i]);
 		u = us->kids[i + 1];
 		if (lab != NULL && strlen(lab) >= ENG_NAME)
-			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' is "
-			    "longer than %d characters", lab, ENG_NAME - 1);
+			return fail(tg, us->kids[i]->pos, 0,
+			    "unit label '%s' is "
+			    "longer than %d characters",
+			    lab, ENG_NAME - 1);
 		if (lab != NULL && unit_by_name(g, lab) >= 0)
-			return fail(tg, us->kids[i]->pos, 0, "unit label '%s' "
-			    "is used twice", lab);
+			return fail(tg, us->kids[i]->pos, 0,
+			    "unit label '%s' "
+			    "is used twice",
+			    lab);
 		if (lab == NULL || u->kind != RS_NODE_MAP)
-			return fail(tg, u->pos, 0, "unit '%s' must be a "
-			    "mapping { side, type, at }", lab ? lab : "?");
-		if ((side = side_from_name(scalar(rs_node_get(u, "side")))) < 0)
-			return fail(tg, u->pos, 0, "unit '%s' needs side: "
-			    "blue or red", lab);
+			return fail(tg, u->pos, 0,
+			    "unit '%s' must be a "
+			    "mapping { side, type, at }",
+			    lab ? lab : "?");
+		if ((side = side_from_name(scalar(rs_node_get(u, "side")))) <
+		    0)
+			return fail(tg, u->pos, 0,
+			    "unit '%s' needs side: "
+			    "blue or red",
+			    lab);
 		v = rs_node_get(u, "type");
-		if (scalar(v) == NULL || (type = rs_unit_find(tg->ctx->rs,
-		    v->scalar)) < 0)
-			return fail(tg, v ? v->pos : u->pos, 0, "unit '%s': "
-			    "unknown type '%s'", lab, scalar(v) ? v->scalar :
-			    "");
+		if (scalar(v) == NULL ||
+		    (type = rs_unit_find(tg->ctx->rs, v->scalar)) < 0)
+			return fail(tg, v ? v->pos : u->pos, 0,
+			    "unit '%s': "
+			    "unknown type '%s'",
+			    lab, scalar(v) ? v->scalar : "");
 		v = rs_node_get(u, "at");
 		if (tg_place(tg, v, &x, &y) != 0)
-			return fail(tg, v ? v->pos : u->pos, 0, "unit '%s' "
-			    "needs at: [x, y]", lab);
-		if (x < 0 || y < 0 || x > tg->ctx->board.w - (tg->ctx->board.grid
-		    != RS_GRID_NONE) || y > tg->ctx->board.h - (tg->ctx->board.grid
-		    != RS_GRID_NONE))
-			return fail(tg, v->pos, 0, "unit '%s' stands off the "
-			    "board", lab);
+			return fail(tg, v ? v->pos : u->pos, 0,
+			    "unit '%s' "
+			    "needs at: [x, y]",
+			    lab);
+		if (x < 0 || y < 0 ||
+		    x > tg->ctx->board.w -
+		            (tg->ctx->board.grid != RS_GRID_NONE) ||
+		    y > tg->ctx->board.h -
+		            (tg->ctx->board.grid != RS_GRID_NONE))
+			return fail(tg, v->pos, 0,
+			    "unit '%s' stands off the "
+			    "board",
+			    lab);
 		if ((idx = eng_game_add(g, type, side, x, y)) < 0)
 			return fail(tg, u->pos, 0, "more than %d units",
 			    ENG_MAX_UNITS);
@@ -313,10 +341,11 @@ tg_units(struct tg *tg)
 			err[0] = '\0';
 			if (tg->ctx->fam->unit_key == NULL ||
 			    tg->ctx->fam->unit_key(g, idx, key, u->kids[j + 1],
-			    err, sizeof(err)) != 0)
-				return fail(tg, u->kids[j]->pos, 0, "unit '%s': "
-				    "%s", lab, err[0] ? err :
-				    "unknown key");
+			        err, sizeof(err)) != 0)
+				return fail(tg, u->kids[j]->pos, 0,
+				    "unit '%s': "
+				    "%s",
+				    lab, err[0] ? err : "unknown key");
 		}
 	}
 	return 0;
@@ -347,11 +376,13 @@ tg_dice(struct tg *tg)
 	if ((v = rs_node_get(doc, "dice")) != NULL) {
 		tg->dice_node = v;
 		if (v->kind != RS_NODE_SEQ || v->nkids > TG_MAX_DICE)
-			return fail(tg, v->pos, 0, "dice must be a list of "
+			return fail(tg, v->pos, 0,
+			    "dice must be a list of "
 			    "numbers 1 to 6");
 		for (i = 0; i < v->nkids; i++) {
 			if (rs_node_int(v->kids[i], &n) || n < 1 || n > 6)
-				return fail(tg, v->kids[i]->pos, 0, "a die "
+				return fail(tg, v->kids[i]->pos, 0,
+				    "a die "
 				    "shows 1 to 6");
 			tg->dice[tg->ndice++] = (int)n;
 		}
@@ -368,18 +399,21 @@ tg_dice(struct tg *tg)
 	}
 	if ((v = rs_node_get(doc, "turns")) != NULL) {
 		if (rs_node_int(v, &n) || n < 1 || n > 10000)
-			return fail(tg, v->pos, 0, "turns must be a number of "
+			return fail(tg, v->pos, 0,
+			    "turns must be a number of "
 			    "game turns");
 		g->turn_limit = (int)n;
 	}
 	if ((v = rs_node_get(doc, "first")) != NULL) {
 		if ((g->side = side_from_name(scalar(v))) < 0)
-			return fail(tg, v->pos, 0, "first must be blue or red");
+			return fail(tg, v->pos, 0,
+			    "first must be blue or red");
 		g->first = g->opener = g->side;
 	}
 	if ((v = rs_node_get(doc, "players")) != NULL) {
 		if (v->kind != RS_NODE_SEQ || v->nkids != 2)
-			return fail(tg, v->pos, 0, "players must be [blue, "
+			return fail(tg, v->pos, 0,
+			    "players must be [blue, "
 			    "red], each greedy or random");
 		for (i = 0; i < 2; i++) {
 			const char *p = scalar(v->kids[i]);
@@ -388,7 +422,8 @@ tg_dice(struct tg *tg)
 			else if (p != NULL && strcasecmp(p, "random") == 0)
 				g->player[i] = ENG_PLAYER_RANDOM;
 			else
-				return fail(tg, v->kids[i]->pos, 0, "a player "
+				return fail(tg, v->kids[i]->pos, 0,
+				    "a player "
 				    "is greedy or random");
 		}
 	}
@@ -467,7 +502,8 @@ rec_units(const struct tg *tg, struct eng_rec_unit *v)
 		} else
 			v[i].hw = v[i].hd = b->cell_mm * 0.36;
 		v[i].facing = g->ctx->fam->facing != NULL ?
-		    g->ctx->fam->facing(g, i) : u->facing;
+		    g->ctx->fam->facing(g, i) :
+		    u->facing;
 		if (!isfinite(v[i].facing))
 			v[i].facing = 0;
 		v[i].hits = u->hits;
@@ -598,12 +634,12 @@ rec_end(struct tg *tg)
 	r->cb = g->contest.b;
 	if (g->contest.kind == 0 || g->ctx->fam->contest_odds == NULL)
 		return;
-	for (k = 0; eng_odds_keys[k].key != NULL && r->nodds <
-	    ENG_REC_ODDS; k++) {
+	for (k = 0; eng_odds_keys[k].key != NULL && r->nodds < ENG_REC_ODDS;
+	     k++) {
 		struct eng_q q;
 
 		if (g->ctx->fam->contest_odds(g, &g->contest,
-		    eng_odds_keys[k].key, &q) == 0) {
+		        eng_odds_keys[k].key, &q) == 0) {
 			r->odds[r->nodds].key = eng_odds_keys[k].key;
 			r->odds[r->nodds].q = q;
 			r->nodds++;
@@ -659,7 +695,8 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		}
 	}
 	if (verb == NULL)
-		return fail(tg, s->pos, no, "a step is a word (end turn) or a "
+		return fail(tg, s->pos, no,
+		    "a step is a word (end turn) or a "
 		    "mapping (move: {…})");
 	a.verb = verb;
 	a.node = v;
@@ -681,18 +718,22 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 	} else if (strcmp(verb, "move") == 0) {
 		a.kind = ENG_ACT_MOVE;
 		if (v == NULL || v->kind != RS_NODE_MAP ||
-		    (a.unit = unit_by_name(g, scalar(rs_node_get(v, "unit"))))
-		    < 0 || move_path(tg, v, &a) != 0)
-			return fail(tg, s->pos, no, "move: { unit: A, to: "
+		    (a.unit = unit_by_name(g,
+		         scalar(rs_node_get(v, "unit")))) < 0 ||
+		    move_path(tg, v, &a) != 0)
+			return fail(tg, s->pos, no,
+			    "move: { unit: A, to: "
 			    "[x, y] } or { unit: A, path: [[x, y], …] } with "
 			    "a unit of the test game");
 	} else if (strcmp(verb, "fire") == 0) {
 		a.kind = ENG_ACT_FIRE;
 		if (v == NULL || v->kind != RS_NODE_MAP ||
-		    (a.unit = unit_by_name(g, scalar(rs_node_get(v, "unit"))))
-		    < 0 || (a.target = unit_by_name(g, scalar(rs_node_get(v,
-		    "target")))) < 0)
-			return fail(tg, s->pos, no, "fire: { unit: A, target: "
+		    (a.unit = unit_by_name(g,
+		         scalar(rs_node_get(v, "unit")))) < 0 ||
+		    (a.target = unit_by_name(g,
+		         scalar(rs_node_get(v, "target")))) < 0)
+			return fail(tg, s->pos, no,
+			    "fire: { unit: A, target: "
 			    "B, weapon: W } with units of the test game");
 		if ((w = scalar(rs_node_get(v, "weapon"))) != NULL &&
 		    (a.weapon = rs_weapon_find(tg->ctx->rs, w)) < 0)
@@ -702,7 +743,8 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
 		    (a.unit = unit_by_name(g, scalar(v->kids[0]))) < 0 ||
 		    (a.target = unit_by_name(g, scalar(v->kids[1]))) < 0)
-			return fail(tg, s->pos, no, "melee: [A, B] with units "
+			return fail(tg, s->pos, no,
+			    "melee: [A, B] with units "
 			    "of the test game");
 	} else
 		a.kind = ENG_ACT_FAMILY;
@@ -711,18 +753,19 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 	if (refused != NULL) {
 		w = scalar(refused);
 		if (rc == 0)
-			return fail(tg, s->pos, no, "expected the step to be "
+			return fail(tg, s->pos, no,
+			    "expected the step to be "
 			    "refused, but it was played");
-		if (w != NULL && strcmp(w, "true") != 0 && strstr(err, w) ==
-		    NULL)
+		if (w != NULL && strcmp(w, "true") != 0 &&
+		    strstr(err, w) == NULL)
 			return fail(tg, s->pos, no, "refused, but with '%s'",
 			    err);
 		*was_refused = 1;
 		return 0;
 	}
 	if (rc != 0)
-		return fail(tg, s->pos, no, "%s", err[0] ? err :
-		    "the step cannot be played");
+		return fail(tg, s->pos, no, "%s",
+		    err[0] ? err : "the step cannot be played");
 	return 0;
 }
 
@@ -772,12 +815,17 @@ expect_rules(struct tg *tg, const struct rs_node *v, int want)
 	for (i = 0; i < v->nkids; i++) {
 		const char *id = scalar(v->kids[i]);
 		if (id == NULL || (r = rule_applied(tg->g, id)) == -2)
-			return fail(tg, v->kids[i]->pos, 0, "unknown rule id "
-			    "'%s'", id ? id : "");
+			return fail(tg, v->kids[i]->pos, 0,
+			    "unknown rule id "
+			    "'%s'",
+			    id ? id : "");
 		if (r != want)
-			return fail(tg, v->kids[i]->pos, 0, want ? "expected "
-			    "rule %s to apply, but it did not" : "expected "
-			    "rule %s not to apply, but it did", id);
+			return fail(tg, v->kids[i]->pos, 0,
+			    want ? "expected "
+			           "rule %s to apply, but it did not" :
+			           "expected "
+			           "rule %s not to apply, but it did",
+			    id);
 	}
 	return 0;
 }
@@ -792,27 +840,34 @@ expect_odds(struct tg *tg, const struct rs_node *v)
 	size_t i;
 
 	if (v->kind != RS_NODE_MAP)
-		return fail(tg, v->pos, 0, "odds must be a mapping such as "
+		return fail(tg, v->pos, 0,
+		    "odds must be a mapping such as "
 		    "{ attacker_wins: 4/7 }");
 	if (g->contest.kind == 0)
-		return fail(tg, v->pos, 0, "expected odds, but no fire or "
+		return fail(tg, v->pos, 0,
+		    "expected odds, but no fire or "
 		    "melee was resolved");
 	for (i = 0; i + 1 < v->nkids; i += 2) {
 		key = scalar(v->kids[i]);
 		if (scalar(v->kids[i + 1]) == NULL ||
 		    eng_q_parse(v->kids[i + 1]->scalar, &want) != 0)
-			return fail(tg, v->kids[i + 1]->pos, 0, "odds are "
+			return fail(tg, v->kids[i + 1]->pos, 0,
+			    "odds are "
 			    "fractions such as 4/7");
 		if (key == NULL || g->ctx->fam->contest_odds == NULL ||
 		    g->ctx->fam->contest_odds(g, &g->contest, key, &got) != 0)
-			return fail(tg, v->kids[i]->pos, 0, "no odds '%s' for "
-			    "this %s", key ? key : "", g->contest.kind == 1 ?
-			    "fire" : "melee");
+			return fail(tg, v->kids[i]->pos, 0,
+			    "no odds '%s' for "
+			    "this %s",
+			    key ? key : "",
+			    g->contest.kind == 1 ? "fire" : "melee");
 		if (!eng_q_eq(want, got)) {
 			eng_q_format(a, sizeof(a), want);
 			eng_q_format(b, sizeof(b), got);
-			return fail(tg, v->kids[i + 1]->pos, 0, "expected %s "
-			    "%s, but it is %s", key, a, b);
+			return fail(tg, v->kids[i + 1]->pos, 0,
+			    "expected %s "
+			    "%s, but it is %s",
+			    key, a, b);
 		}
 	}
 	return 0;
@@ -832,37 +887,44 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 	if (i < 0)
 		return fail(tg, v->pos, 0, "unknown expectation or unit '%s'",
 		    lab);
-	if (scalar(v) != NULL && (strcmp(v->scalar, "alive") == 0 ||
-	    strcmp(v->scalar, "destroyed") == 0)) {
+	if (scalar(v) != NULL &&
+	    (strcmp(v->scalar, "alive") == 0 ||
+	        strcmp(v->scalar, "destroyed") == 0)) {
 		want = strcmp(v->scalar, "alive") == 0;
 		if (g->u[i].alive != want)
-			return fail(tg, v->pos, 0, "expected %s %s, but it is "
-			    "%s", lab, v->scalar, g->u[i].alive ? "alive" :
-			    "destroyed");
+			return fail(tg, v->pos, 0,
+			    "expected %s %s, but it is "
+			    "%s",
+			    lab, v->scalar,
+			    g->u[i].alive ? "alive" : "destroyed");
 		return 0;
 	}
 	if (v->kind == RS_NODE_MAP) {
 		if ((al = rs_node_get(v, "alive")) != NULL) {
 			want = scalar(al) && strcmp(al->scalar, "true") == 0;
 			if (g->u[i].alive != want)
-				return fail(tg, al->pos, 0, "expected %s %s, "
-				    "but it is %s", lab, want ? "alive" :
-				    "destroyed", g->u[i].alive ? "alive" :
-				    "destroyed");
+				return fail(tg, al->pos, 0,
+				    "expected %s %s, "
+				    "but it is %s",
+				    lab, want ? "alive" : "destroyed",
+				    g->u[i].alive ? "alive" : "destroyed");
 		}
 		if ((at = rs_node_get(v, "at")) != NULL) {
 			if (tg_place(tg, at, &x, &y) != 0)
 				return fail(tg, at->pos, 0, "at: [x, y]");
 			if (g->board->grid != RS_GRID_NONE) {
 				if (x != g->u[i].x || y != g->u[i].y)
-					return fail(tg, at->pos, 0, "expected %s "
+					return fail(tg, at->pos, 0,
+					    "expected %s "
 					    "in square [%d, %d] (counted from "
-					    "0), but it is in [%d, %d]", lab,
-					    (int)x, (int)y, (int)g->u[i].x,
-					    (int)g->u[i].y);
+					    "0), but it is in [%d, %d]",
+					    lab, (int)x, (int)y,
+					    (int)g->u[i].x, (int)g->u[i].y);
 			} else {
-				double f = len_unit_mm(g->ctx->rs->measure ==
-				    LEN_NONE ? LEN_MM : g->ctx->rs->measure);
+				double f = len_unit_mm(
+				    g->ctx->rs->measure == LEN_NONE ?
+				        LEN_MM :
+				        g->ctx->rs->measure);
 				char p[4][32];
 				tol = 0.01 * f;
 				if (fabs(x - g->u[i].x) > tol ||
@@ -871,9 +933,11 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 					fmt_double(p[1], 32, y / f, 2);
 					fmt_double(p[2], 32, g->u[i].x / f, 2);
 					fmt_double(p[3], 32, g->u[i].y / f, 2);
-					return fail(tg, at->pos, 0, "expected "
+					return fail(tg, at->pos, 0,
+					    "expected "
 					    "%s at [%s, %s], but it is at [%s, "
-					    "%s]", lab, p[0], p[1], p[2], p[3]);
+					    "%s]",
+					    lab, p[0], p[1], p[2], p[3]);
 				}
 			}
 		}
@@ -886,7 +950,8 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 		if (k + 1 >= v->nkids)
 			return 0;
 	}
-	rc = g->ctx->fam->expect_unit == NULL ? -1 :
+	rc = g->ctx->fam->expect_unit == NULL ?
+	    -1 :
 	    g->ctx->fam->expect_unit(g, i, v, err, sizeof(err));
 	if (rc == 1)
 		return 0;
@@ -927,23 +992,32 @@ tg_expect(struct tg *tg)
 		} else if (strcmp(key, "winner") == 0) {
 			const char *s = scalar(v);
 			w = s && strcmp(s, "draw") == 0 ? -1 :
-			    side_from_name(s);
+			                                  side_from_name(s);
 			if (s == NULL || (w < 0 && strcmp(s, "draw") != 0))
-				return fail(tg, v->pos, 0, "winner is blue, "
+				return fail(tg, v->pos, 0,
+				    "winner is blue, "
 				    "red or draw");
 			if (!g->over)
-				return fail(tg, v->pos, 0, "expected %s to "
-				    "win, but the battle is not over", s);
+				return fail(tg, v->pos, 0,
+				    "expected %s to "
+				    "win, but the battle is not over",
+				    s);
 			if (g->winner != w)
-				return fail(tg, v->pos, 0, "expected winner "
-				    "%s, but it is %s", s, g->winner < 0 ?
-				    "draw" : g->winner ? "red" : "blue");
+				return fail(tg, v->pos, 0,
+				    "expected winner "
+				    "%s, but it is %s",
+				    s,
+				    g->winner < 0 ? "draw" :
+				        g->winner ? "red" :
+				                    "blue");
 		} else if (strcmp(key, "turn") == 0) {
 			if (rs_node_int(v, &n))
 				return fail(tg, v->pos, 0, "turn: N");
 			if (g->gturn != n)
-				return fail(tg, v->pos, 0, "expected game turn "
-				    "%ld, but it is %d", n, g->gturn);
+				return fail(tg, v->pos, 0,
+				    "expected game turn "
+				    "%ld, but it is %d",
+				    n, g->gturn);
 		} else if (expect_unit(tg, key, v))
 			return -1;
 	}
@@ -979,14 +1053,16 @@ tg_example(struct tg *tg)
 
 	if ((v = rs_node_get(tg->t->doc, "example")) != NULL &&
 	    scalar(v) == NULL)
-		return fail(tg, v->pos, 0, "example is true, false or a "
+		return fail(tg, v->pos, 0,
+		    "example is true, false or a "
 		    "caption");
 	if ((v = rs_node_get(tg->t->doc, "section")) != NULL &&
 	    (scalar(v) == NULL || !has_section(tg->ctx->rs, v->scalar)))
-		return fail(tg, v->pos, 0, "section must name a heading of "
-		    "the ruleset%s%s%s", scalar(v) ? " ('" : "",
-		    scalar(v) ? v->scalar : "", scalar(v) ? "' is none)" :
-		    "");
+		return fail(tg, v->pos, 0,
+		    "section must name a heading of "
+		    "the ruleset%s%s%s",
+		    scalar(v) ? " ('" : "", scalar(v) ? v->scalar : "",
+		    scalar(v) ? "' is none)" : "");
 	return 0;
 }
 
@@ -1022,7 +1098,8 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	/* `break: 50%`: the army break point (morale family). */
 	if ((tlv = rs_node_get(t->doc, "break")) != NULL) {
 		if (rs_node_pct(tlv, &tl) != 0 || tl < 1 || tl > 100) {
-			fail(&tg, tlv->pos, 0, "break: N%%, an army break "
+			fail(&tg, tlv->pos, 0,
+			    "break: N%%, an army break "
 			    "point from 1%% to 100%%");
 			goto out;
 		}
@@ -1031,7 +1108,8 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	/* `turns: N`: a turn limit for the test game (morale family). */
 	if ((tlv = rs_node_get(t->doc, "turns")) != NULL) {
 		if (rs_node_int(tlv, &tl) != 0 || tl < 1 || tl > 10000) {
-			fail(&tg, tlv->pos, 0, "turns: N, a turn limit of 1 or "
+			fail(&tg, tlv->pos, 0,
+			    "turns: N, a turn limit of 1 or "
 			    "more");
 			goto out;
 		}
@@ -1047,7 +1125,8 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 		rec->nu = tg.g->nu;
 		rec->scripted = tg.g->dice.script != NULL;
 		rec->facing = tg.ctx->fam->facing != NULL;
-		rec->start = xcalloc((size_t)tg.g->nu + 1, sizeof(*rec->start));
+		rec->start = xcalloc((size_t)tg.g->nu + 1,
+		    sizeof(*rec->start));
 		rec_units(&tg, rec->start);
 	}
 	steps = rs_node_get(t->doc, "do");
@@ -1064,15 +1143,19 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 		if (tg_step(&tg, steps->kids[i], (int)i + 1) != 0)
 			goto out;
 		if (tg.g->dice.out) {
-			fail(&tg, steps->kids[i]->pos, (int)i + 1, "ran out of "
+			fail(&tg, steps->kids[i]->pos, (int)i + 1,
+			    "ran out of "
 			    "dice: the test game lists %zu and the game "
-			    "rolled more", tg.ndice);
+			    "rolled more",
+			    tg.ndice);
 			goto out;
 		}
 	}
 	if (tg.g->dice.script != NULL && tg.g->dice.next < tg.ndice) {
-		fail(&tg, tg.dice_node->pos, 0, "%zu of the %zu listed dice "
-		    "were not rolled", tg.ndice - tg.g->dice.next, tg.ndice);
+		fail(&tg, tg.dice_node->pos, 0,
+		    "%zu of the %zu listed dice "
+		    "were not rolled",
+		    tg.ndice - tg.g->dice.next, tg.ndice);
 		goto out;
 	}
 	if (tg_expect(&tg) == 0 && rec != NULL)
@@ -1133,8 +1216,8 @@ example_section(const struct eng_family *f, const struct rs_testgame *t,
 		for (i = 0; i < v->nkids; i++)
 			for (k = 0; k < f->nrules; k++)
 				if (scalar(v->kids[i]) != NULL &&
-				    strcmp(f->rules[k].id, v->kids[i]->scalar)
-				    == 0)
+				    strcmp(f->rules[k].id,
+				        v->kids[i]->scalar) == 0)
 					return f->rules[k].section;
 	for (i = 0; i < r->nsteps; i++)
 		for (k = 0; k < r->steps[i].nrules; k++)
@@ -1167,8 +1250,7 @@ eng_examples(const struct eng_ctx *c, struct diags *d,
 			continue;
 		v[n].caption = cap;
 		v[n].t = t;
-		v[n].passed = eng_testgame_play(c, t, d, NULL, &v[n].rec) ==
-		    0;
+		v[n].passed = eng_testgame_play(c, t, d, NULL, &v[n].rec) == 0;
 		*failed += !v[n].passed;
 		v[n].section = example_section(c->fam, t, &v[n].rec);
 		n++;

@@ -13,21 +13,23 @@
 #include "bases_layout.h"
 #include "internal.h"
 
-#define MARGIN 10.0   /* printable margin on every side */
-#define GAP 2.0       /* between pieces: every cut line stands alone */
-#define CAL_GAP 3.0   /* around the calibration block */
+#define MARGIN 10.0 /* printable margin on every side */
+#define GAP 2.0     /* between pieces: every cut line stands alone */
+#define CAL_GAP 3.0 /* around the calibration block */
 /* Depth of the calibration boxes: a band at the foot of the page, deep
  * enough for their words over their ticks, so that the pieces have the
  * rest (a 100 x 50 mm box took a quarter of every page). */
 #define CAL_H 13.0
-#define RULER_H 14.2  /* depth of a ruler strip: ticks, numbers, two lines of
+#define RULER_H                                                               \
+	14.2 /* depth of a ruler strip: ticks, numbers, two lines of
 		       * its users at 6 pt */
 #define SHORT_RULER 80.0 /* a ruler piece shorter than this is deeper */
-#define TRAY_LIP 2.0  /* tray border around its bases */
-#define CUT_W 0.2     /* cut line width */
+#define TRAY_LIP 2.0     /* tray border around its bases */
+#define CUT_W 0.2        /* cut line width */
 #define FONT "DejaVu Sans Condensed"
-#define LABEL_PT 6.0  /* nominal label size */
-#define LABEL_OK_PT 6.0 /* nothing is printed under 6 pt: a label that
+#define LABEL_PT 6.0 /* nominal label size */
+#define LABEL_OK_PT                                                           \
+	6.0 /* nothing is printed under 6 pt: a label that
 			 * does not fit at 6 pt is shortened instead */
 #define LABEL_MIN_PT 6.0
 #define NBSP "\xc2\xa0" /* keeps a stat and its value on one line */
@@ -54,9 +56,9 @@ struct sheet {
 	const struct ruleset *rs;
 	const struct rnd_bases_opts *o;
 	struct diags *d;
-	double pw, ph;          /* the page, landscape */
-	struct bl_rect cal[2];  /* the 100 mm and 4 in boxes, CAL_H deep */
-	struct bl_page page;    /* free area of an empty page */
+	double pw, ph;         /* the page, landscape */
+	struct bl_rect cal[2]; /* the 100 mm and 4 in boxes, CAL_H deep */
+	struct bl_page page;   /* free area of an empty page */
 	enum unit_of_length unit;
 	struct piece *pc;
 	size_t npc, cappc;
@@ -65,8 +67,8 @@ struct sheet {
 	char **markers;
 	size_t nmarkers;
 	int npages;
-	char *warned;           /* per unit: label warning given */
-	struct rnd_pics *pics;  /* the units' pictures */
+	char *warned;          /* per unit: label warning given */
+	struct rnd_pics *pics; /* the units' pictures */
 };
 
 void
@@ -100,7 +102,8 @@ sheet_paper(struct sheet *sh)
 	double w, h, cw, bw = 4 * RND_IN_MM, bh = CAL_H, top, right;
 	struct bl_page *pg = &sh->page;
 
-	if (rnd_paper_choose(sh->o->paper, sh->rs, &w, &h, &from, &why) == -1) {
+	if (rnd_paper_choose(sh->o->paper, sh->rs, &w, &h, &from, &why) ==
+	    -1) {
 		diag_add(sh->d, SEV_ERROR, nopos(), "%s: %s",
 		    from ? from : "paper", why);
 		return -1;
@@ -110,30 +113,31 @@ sheet_paper(struct sheet *sh)
 	cw = sh->pw - 2 * MARGIN;
 	if (100 + CAL_GAP + bw <= cw) {
 		sh->cal[0] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh,
-		    100, bh };
+			100, bh };
 		sh->cal[1] = (struct bl_rect){ MARGIN + 100 + CAL_GAP,
-		    sh->ph - MARGIN - bh, bw, bh };
+			sh->ph - MARGIN - bh, bw, bh };
 	} else {
 		sh->cal[0] = (struct bl_rect){ MARGIN,
-		    sh->ph - MARGIN - bh - CAL_GAP - bh, 100, bh };
-		sh->cal[1] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh, bw,
-		    bh };
+			sh->ph - MARGIN - bh - CAL_GAP - bh, 100, bh };
+		sh->cal[1] = (struct bl_rect){ MARGIN, sh->ph - MARGIN - bh,
+			bw, bh };
 	}
 	top = sh->cal[0].y < sh->cal[1].y ? sh->cal[0].y : sh->cal[1].y;
 	if (top - CAL_GAP - MARGIN < 10) {
-		diag_add(sh->d, SEV_ERROR, nopos(), "the paper is too small "
+		diag_add(sh->d, SEV_ERROR, nopos(),
+		    "the paper is too small "
 		    "for the calibration box and anything beside it");
 		return -1;
 	}
 	/* Above the block, full width; and right of it, block height. */
 	top = sh->cal[0].y < sh->cal[1].y ? sh->cal[0].y : sh->cal[1].y;
 	pg->free[0] = (struct bl_rect){ MARGIN, MARGIN, cw,
-	    top - CAL_GAP - MARGIN };
+		top - CAL_GAP - MARGIN };
 	pg->nfree = 1;
 	right = sh->cal[1].x + sh->cal[1].w + CAL_GAP;
 	if (sh->pw - MARGIN - right > 10)
 		pg->free[pg->nfree++] = (struct bl_rect){ right, top,
-		    sh->pw - MARGIN - right, sh->ph - MARGIN - top };
+			sh->pw - MARGIN - right, sh->ph - MARGIN - top };
 	return 0;
 }
 
@@ -218,17 +222,21 @@ too_big(struct sheet *sh, struct pos p, const char *what, double w, double h)
 	fmt_double(e, sizeof(e), r->h, 1);
 	/* An option that caused it is named; else the ruleset. */
 	if (p.file == NULL && sh->o->base != NULL && *what == 't')
-		diag_add(sh->d, SEV_ERROR, p, "--base %s: %s (%s x %s mm) is "
+		diag_add(sh->d, SEV_ERROR, p,
+		    "--base %s: %s (%s x %s mm) is "
 		    "larger than the paper allows (%s x %s mm inside the "
 		    "margins, beside the calibration box); use a larger "
-		    "--paper or a smaller --base", sh->o->base, what, a, b, c, e);
+		    "--paper or a smaller --base",
+		    sh->o->base, what, a, b, c, e);
 	else {
 		if (p.file == NULL)
 			p.file = sh->rs->path;
-		diag_add(sh->d, SEV_ERROR, p, "%s (%s x %s mm) is larger than "
+		diag_add(sh->d, SEV_ERROR, p,
+		    "%s (%s x %s mm) is larger than "
 		    "the paper allows (%s x %s mm inside the margins, beside "
-		    "the calibration box); use a larger --paper%s", what, a, b,
-		    c, e, *what == 't' ? " or a smaller --base" : "");
+		    "the calibration box); use a larger --paper%s",
+		    what, a, b, c, e,
+		    *what == 't' ? " or a smaller --base" : "");
 	}
 	return -1;
 }
@@ -258,8 +266,9 @@ add_bases(struct sheet *sh, const struct bl_size *forced)
 		p.it.w = p.size.w;
 		p.it.h = p.size.d;
 		if (!fits_page(sh, p.it.w, p.it.h))
-			return too_big(sh, forced ? nopos() :
-			    sh->rs->units[u].pos, "the base", p.it.w, p.it.h);
+			return too_big(sh,
+			    forced ? nopos() : sh->rs->units[u].pos,
+			    "the base", p.it.w, p.it.h);
 		for (k = 0; k < n; k++)
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		if (sh->o->tray < 2)
@@ -295,11 +304,11 @@ add_rulers(struct sheet *sh)
 
 	sh->nranges = bl_ranges(sh->rs, &sh->ranges);
 	for (i = 0; i < sh->nranges; i++) {
-		n = bl_ruler_split(sh->ranges[i].mm, tick_mm(sh), maxlen, parts,
-		    64);
+		n = bl_ruler_split(sh->ranges[i].mm, tick_mm(sh), maxlen,
+		    parts, 64);
 		if (n < 0)
-			return too_big(sh, nopos(), "a ruler piece", tick_mm(sh),
-			    RULER_H);
+			return too_big(sh, nopos(), "a ruler piece",
+			    tick_mm(sh), RULER_H);
 		for (k = 0; k < n; k++) {
 			struct piece p;
 
@@ -313,7 +322,8 @@ add_rulers(struct sheet *sh)
 			/* A short piece has room across for a word or two of
 			 * its users only: it is deeper, with lines for them
 			 * at 6 pt (the list says which gauge it is). */
-			p.it.h = p.it.w < SHORT_RULER ? RULER_H + 5.0 : RULER_H;
+			p.it.h = p.it.w < SHORT_RULER ? RULER_H + 5.0 :
+			                                RULER_H;
 			p.it.group = (int)i + 1;
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		}
@@ -377,8 +387,8 @@ add_markers(struct sheet *sh, const struct bl_size *forced)
 			memset(&p, 0, sizeof(p));
 			p.kind = PC_MARKER;
 			p.text = sh->markers[i];
-			p.fill = i >= own ?
-			    (int)sh->rs->markers[i - own].rgb : -1;
+			p.fill = i >= own ? (int)sh->rs->markers[i - own].rgb :
+			                    -1;
 			p.size = sz;
 			p.it.w = sz.w;
 			p.it.h = sz.d;
@@ -412,8 +422,8 @@ pack(struct sheet *sh)
 /* Measure markup at size_pt, wrapped at width (<= 0: not wrapped): the
  * widest line and the height (mm). */
 static void
-measure(void *ctx, const char *markup, double size_pt, double width,
-    double *w, double *h)
+measure(void *ctx, const char *markup, double size_pt, double width, double *w,
+    double *h)
 {
 	cairo_t *cr = ctx;
 	struct rnd_font f = { FONT, size_pt, 0, 0 };
@@ -451,8 +461,8 @@ fit(cairo_t *cr, const char *const *cand, int n, double w, double h)
 
 	f = bl_label_fit(cand, n, w, h, LABEL_PT, LABEL_OK_PT, measure, cr);
 	if (f.candidate < 0)
-		f = bl_label_fit(cand, n, w, h, LABEL_OK_PT - 0.25, LABEL_MIN_PT,
-		    measure, cr);
+		f = bl_label_fit(cand, n, w, h, LABEL_OK_PT - 0.25,
+		    LABEL_MIN_PT, measure, cr);
 	f.shrunk = f.candidate >= 0 && f.size_pt < LABEL_PT - 1e-6;
 	return f;
 }
@@ -471,8 +481,8 @@ draw_text_box(cairo_t *cr, const char *markup, double size_pt, int align,
 
 	rnd_layout_set_width(l, w);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_alignment(l, align ? PANGO_ALIGN_CENTER :
-	    PANGO_ALIGN_LEFT);
+	pango_layout_set_alignment(l,
+	    align ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
 	rnd_layout_markup(l, markup);
 	measure(cr, markup, size_pt, w, &tw, &th);
 	rnd_layout_draw(cr, l, x, y + (h - th) / 2);
@@ -545,8 +555,11 @@ size_name(const struct sheet *sh, const struct bl_size *s, char *buf,
 	double w8 = s->w / RND_IN_MM * 8, d8 = s->d / RND_IN_MM * 8;
 
 	(void)sh;
-	bl_size_format(buf, sz, s, fabs(w8 - floor(w8 + 0.5)) < 1e-6 &&
-	    fabs(d8 - floor(d8 + 0.5)) < 1e-6 ? LEN_IN : LEN_MM);
+	bl_size_format(buf, sz, s,
+	    fabs(w8 - floor(w8 + 0.5)) < 1e-6 &&
+	            fabs(d8 - floor(d8 + 0.5)) < 1e-6 ?
+	        LEN_IN :
+	        LEN_MM);
 }
 
 /* The key stats of a unit, long (may hold a newline) and short, as the
@@ -570,17 +583,19 @@ label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
 		const char *text;
 		int named;
 	} how[] = { { "", 0 }, { "with its stats shortened", 0 },
-	    { "with its name shortened to", 1 },
-	    { "with its name shortened to", 1 }, { "without its stats", 0 },
-	    { "shortened to", 1 } };
+		{ "with its name shortened to", 1 },
+		{ "with its name shortened to", 1 },
+		{ "without its stats", 0 }, { "shortened to", 1 } };
 	const struct rs_unit *u = &sh->rs->units[p->unit];
 	char buf[64], what[128], pt[16];
 
 	sh->warned[p->unit] = 1;
 	size_name(sh, &p->size, buf, sizeof(buf));
 	if (f->candidate < 0) {
-		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' left off: "
-		    "it does not fit its %s base", u->name, buf);
+		diag_add(sh->d, SEV_WARNING, u->pos,
+		    "label of '%s' left off: "
+		    "it does not fit its %s base",
+		    u->name, buf);
 		return;
 	}
 	if (how[f->candidate].named)
@@ -590,12 +605,15 @@ label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
 		snprintf(what, sizeof(what), "%s", how[f->candidate].text);
 	fmt_double(pt, sizeof(pt), f->size_pt, 2);
 	if (f->shrunk)
-		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' set at %s "
-		    "pt%s%s to fit its %s base", u->name, pt, *what ? ", " : "",
-		    what, buf);
+		diag_add(sh->d, SEV_WARNING, u->pos,
+		    "label of '%s' set at %s "
+		    "pt%s%s to fit its %s base",
+		    u->name, pt, *what ? ", " : "", what, buf);
 	else
-		diag_add(sh->d, SEV_WARNING, u->pos, "label of '%s' printed %s "
-		    "to fit its %s base", u->name, what, buf);
+		diag_add(sh->d, SEV_WARNING, u->pos,
+		    "label of '%s' printed %s "
+		    "to fit its %s base",
+		    u->name, what, buf);
 }
 
 /* Draw the label of a base; warns once per unit when it had to shrink
@@ -606,15 +624,17 @@ base_label(struct sheet *sh, cairo_t *cr, struct piece *p)
 	const struct rs_unit *u = &sh->rs->units[p->unit];
 	struct bl_rect a = label_area(&p->size, p->it.x, p->it.y);
 	char *full, *brief, *ab1 = bl_abbrev(u->name, 1),
-	    *ab2 = bl_abbrev(u->name, 2), *name, *c[6];
+	                    *ab2 = bl_abbrev(u->name, 2), *name, *c[6];
 	struct bl_fit f;
 	int i;
 
 	unit_stats(sh, u, &full, &brief);
 	name = rnd_markup_escape(u->name);
 	{
-		char *e1 = rnd_markup_escape(ab1), *e2 = rnd_markup_escape(ab2),
-		    *ef = rnd_markup_escape(full), *eb = rnd_markup_escape(brief);
+		char *e1 = rnd_markup_escape(ab1),
+		     *e2 = rnd_markup_escape(ab2),
+		     *ef = rnd_markup_escape(full),
+		     *eb = rnd_markup_escape(brief);
 
 		c[0] = xasprintf("<b>%s</b>\n%s", name, ef);
 		c[1] = xasprintf("<b>%s</b>\n%s", name, eb);
@@ -699,8 +719,8 @@ base_mark(struct sheet *sh, cairo_t *cr, const struct piece *p)
 	if (h < 3 || maxw < 4.5)
 		return;
 	if (rnd_pics_has(sh->pics, (size_t)p->unit)) {
-		rnd_pic_draw(sh->pics, cr, (size_t)p->unit, p->it.x +
-		    (s->w - maxw) / 2, top, maxw, h);
+		rnd_pic_draw(sh->pics, cr, (size_t)p->unit,
+		    p->it.x + (s->w - maxw) / 2, top, maxw, h);
 		return;
 	}
 	w = fmin(fmin(h * 0.8, 9.0) * 1.5, maxw);
@@ -799,8 +819,8 @@ ruler_ticks(struct sheet *sh, cairo_t *cr, const struct piece *p)
 static void
 ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 {
-	double x = right ? p->it.x + p->it.w : p->it.x, y = p->it.y + p->it.h
-	    - 4.0, s = right ? -1 : 1;
+	double x = right ? p->it.x + p->it.w : p->it.x,
+	       y = p->it.y + p->it.h - 4.0, s = right ? -1 : 1;
 	struct rnd_font f = { FONT, 7, 1, 0 };
 	char txt[8];
 
@@ -811,8 +831,8 @@ ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 	cairo_close_path(cr);
 	cairo_fill(cr);
 	snprintf(txt, sizeof(txt), "%c", 'A' + letter % 26);
-	rnd_text(cr, &f, right ? x - 6.0 : x + 2.8, y - 1.6, 3.2, right ? 2 : 0,
-	    0, txt);
+	rnd_text(cr, &f, right ? x - 6.0 : x + 2.8, y - 1.6, 3.2,
+	    right ? 2 : 0, 0, txt);
 }
 
 /* A ruler piece: ticks and numbers on its measuring edge, its length and
@@ -827,8 +847,9 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	int i;
 
 	eng_len_label(len, sizeof(len), r->mm, sh->unit);
-	head = p->nparts > 1 ? xasprintf("<b>%s</b> (part %d of %d)", len,
-	    p->part, p->nparts) : xasprintf("<b>%s</b>", len);
+	head = p->nparts > 1 ?
+	    xasprintf("<b>%s</b> (part %d of %d)", len, p->part, p->nparts) :
+	    xasprintf("<b>%s</b>", len);
 	c[0] = xasprintf("%s  %s", head, lab);
 	c[1] = xasprintf("%s\n%s", head, lab);
 	c[2] = xstrdup(head);
@@ -842,8 +863,10 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	}
 	if (f.candidate != 0 && f.candidate != 1 && p->part == 1 &&
 	    *r->label != '\0')
-		diag_add(sh->d, SEV_WARNING, rs_pos(sh), "ruler %s: the list of "
-		    "its users left off (no room)", len);
+		diag_add(sh->d, SEV_WARNING, rs_pos(sh),
+		    "ruler %s: the list of "
+		    "its users left off (no room)",
+		    len);
 	if (p->part > 1)
 		ruler_join(cr, p, 0, (int)(p->part - 2));
 	if (p->part < p->nparts)
@@ -869,7 +892,8 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 	 * whichever reads on it. */
 	if (p->fill >= 0) {
 		double r = (p->fill >> 16 & 0xff) / 255.0,
-		    g = (p->fill >> 8 & 0xff) / 255.0, b = (p->fill & 0xff) / 255.0;
+		       g = (p->fill >> 8 & 0xff) / 255.0,
+		       b = (p->fill & 0xff) / 255.0;
 
 		cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
 		cairo_set_source_rgb(cr, r, g, b);
@@ -884,8 +908,10 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 		draw_text_box(cr, m, f.size_pt, 1, p->it.x + 1, p->it.y + 1,
 		    p->it.w - 2, p->it.h - 2, &p->label);
 	else
-		diag_add(sh->d, SEV_WARNING, rs_pos(sh), "marker '%s' left blank: "
-		    "its text does not fit", p->text);
+		diag_add(sh->d, SEV_WARNING, rs_pos(sh),
+		    "marker '%s' left blank: "
+		    "its text does not fit",
+		    p->text);
 	cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
 	cut(cr);
 	free(m);
@@ -927,7 +953,8 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 	box_ticks(cr, b, RND_IN_MM / 8, 8);
 	rnd_text(cr, &small, a->x + 1.5, a->y + 1.0, a->w - 3, 0, 1,
 	    "<b>100 mm</b> \xc2\xb7 <b>Print at 100% (\xe2\x80\x9c"
-	    "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c" "fit to "
+	    "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c"
+	    "fit to "
 	    "page\xe2\x80\x9d: if this box is not 100 mm wide, the printer "
 	    "has scaled the sheet and every piece on it.");
 	t = rnd_markup_escape(sh->rs->title ? sh->rs->title : sh->rs->name);
@@ -941,10 +968,11 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 				s = &sh->pc[i].size;
 		if (s != NULL)
 			size_name(sh, s, sz, sizeof(sz));
-		m = xasprintf("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
+		m = xasprintf(
+		    "<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
 		    "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
-		    "the solid lines; rulers measure from their ends.", t,
-		    s ? " " : "", s ? sz : "", page, sh->npages);
+		    "the solid lines; rulers measure from their ends.",
+		    t, s ? " " : "", s ? sz : "", page, sh->npages);
 		rnd_text(cr, &small, b->x + 1.5, b->y + 1.0, b->w - 3, 0, 1,
 		    m);
 		free(m);
@@ -1034,8 +1062,8 @@ dump(const struct sheet *sh, FILE *fp)
 		dump_num(fp, p->label.y);
 		dump_num(fp, p->label.w);
 		dump_num(fp, p->label.h);
-		fprintf(fp, "\t%s", p->kind == PC_BASE ? shapes[p->size.shape] :
-		    "rect");
+		fprintf(fp, "\t%s",
+		    p->kind == PC_BASE ? shapes[p->size.shape] : "rect");
 		if (p->kind == PC_BASE || p->kind == PC_TRAY)
 			fprintf(fp, "\t%s\n", sh->rs->units[p->unit].name);
 		else if (p->kind == PC_RULER) {
@@ -1069,7 +1097,8 @@ sheet_layout(struct sheet *sh)
 	if (sh->o->markers)
 		add_markers(sh, sh->o->base ? &forced : NULL);
 	if (sh->npc == 0) {
-		diag_add(sh->d, SEV_ERROR, nopos(), "nothing to print: the "
+		diag_add(sh->d, SEV_ERROR, nopos(),
+		    "nothing to print: the "
 		    "ruleset has no units in its battle");
 		return -1;
 	}
@@ -1091,7 +1120,7 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	sh.o = o;
 	sh.d = d;
 	sh.unit = rs->measure == LEN_IN || rs->measure == LEN_FT ? LEN_IN :
-	    LEN_MM;
+	                                                           LEN_MM;
 	sh.warned = xcalloc(rs->nunits + 1, 1);
 	sh.pics = rnd_pics_new(rs, d, &n);
 	if (n > 0 || sheet_layout(&sh) == -1)
@@ -1102,7 +1131,7 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	meta.title = title;
 	meta.author = rs->author;
 	meta.subject = "Print at 100% (actual size): true-scale base "
-	    "templates, range rulers and markers";
+	               "templates, range rulers and markers";
 	doc = rnd_doc_new(path, &meta, d);
 	rnd_doc_set_print_at_scale(doc);
 	for (n = 1; n <= sh.npages; n++) {

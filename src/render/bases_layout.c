@@ -18,13 +18,19 @@
  * type. Kings of War uses squares; round bases are the common diameters.
  */
 const struct bl_preset bl_presets[] = {
-	{ "dba15-foot", { BL_RECT, 40, 15 }, "DBA, 15 mm figures: close foot" },
-	{ "dba15-loose", { BL_RECT, 40, 20 }, "DBA, 15 mm figures: auxilia, psiloi" },
-	{ "dba15-mounted", { BL_RECT, 40, 30 }, "DBA, 15 mm figures: cavalry, knights" },
-	{ "dba15-large", { BL_RECT, 40, 40 }, "DBA, 15 mm figures: elephants, chariots" },
+	{ "dba15-foot", { BL_RECT, 40, 15 },
+	    "DBA, 15 mm figures: close foot" },
+	{ "dba15-loose", { BL_RECT, 40, 20 },
+	    "DBA, 15 mm figures: auxilia, psiloi" },
+	{ "dba15-mounted", { BL_RECT, 40, 30 },
+	    "DBA, 15 mm figures: cavalry, knights" },
+	{ "dba15-large", { BL_RECT, 40, 40 },
+	    "DBA, 15 mm figures: elephants, chariots" },
 	{ "dba25-foot", { BL_RECT, 60, 30 }, "DBA, 25/28 mm figures: foot" },
-	{ "dba25-mounted", { BL_RECT, 60, 40 }, "DBA, 25/28 mm figures: mounted" },
-	{ "dba25-large", { BL_RECT, 60, 80 }, "DBA, 25/28 mm figures: elephants" },
+	{ "dba25-mounted", { BL_RECT, 60, 40 },
+	    "DBA, 25/28 mm figures: mounted" },
+	{ "dba25-large", { BL_RECT, 60, 80 },
+	    "DBA, 25/28 mm figures: elephants" },
 	{ "round25", { BL_ROUND, 25, 25 }, "round 25 mm" },
 	{ "round32", { BL_ROUND, 32, 32 }, "round 32 mm" },
 	{ "round40", { BL_ROUND, 40, 40 }, "round 40 mm" },
@@ -69,7 +75,8 @@ bl_size_parse(const char *spec, struct bl_size *out, const char **why)
 			out->shape = BL_OVAL;
 		else if (strcasecmp(sp + 1, "square") != 0 &&
 		    strcasecmp(sp + 1, "rect") != 0) {
-			*why = "unknown base shape (use round, oval, square or "
+			*why =
+			    "unknown base shape (use round, oval, square or "
 			    "rect, or a preset)";
 			goto out;
 		}
@@ -107,8 +114,8 @@ bl_size_format(char *buf, size_t sz, const struct bl_size *b,
 	if (b->shape == BL_ROUND)
 		snprintf(buf, sz, "%s %s round", w, len_unit_name(u));
 	else
-		snprintf(buf, sz, "%s \xc3\x97 %s %s%s", w, d, len_unit_name(u),
-		    b->shape == BL_OVAL ? " oval" : "");
+		snprintf(buf, sz, "%s \xc3\x97 %s %s%s", w, d,
+		    len_unit_name(u), b->shape == BL_OVAL ? " oval" : "");
 }
 
 /* ---- packing ---- */
@@ -150,7 +157,7 @@ page_find(const struct pk_page *p, double w, double h)
 			continue;
 		if (best < 0 || r->y < p->free[best].y - EPS ||
 		    (fabs(r->y - p->free[best].y) <= EPS &&
-		    r->x < p->free[best].x - EPS))
+		        r->x < p->free[best].x - EPS))
 			best = (long)i;
 	}
 	return best;
@@ -206,7 +213,8 @@ group_widths(const struct bl_item *it, size_t n)
 		w[i] = it[i].w;
 		if (it[i].group > 0)
 			for (j = 0; j < n; j++)
-				if (it[j].group == it[i].group && it[j].w > w[i])
+				if (it[j].group == it[i].group &&
+				    it[j].w > w[i])
 					w[i] = it[j].w;
 	}
 	return w;
@@ -217,8 +225,8 @@ bl_pack(struct bl_item *it, size_t n, const struct bl_page *pg, double gap,
     size_t *bad)
 {
 	struct pk_page *pages = NULL;
-	size_t npages = 0, cap = 0, k, *order = xcalloc(n ? n : 1,
-	    sizeof(*order));
+	size_t npages = 0, cap = 0, k,
+	       *order = xcalloc(n ? n : 1, sizeof(*order));
 	double *widths;
 	int rc = -1;
 
@@ -319,7 +327,7 @@ label_add(char **label, const char *head, char *part)
 	if (part == NULL)
 		return;
 	t = *label ? xasprintf("%s \xc2\xb7 %s%s", *label, head, part) :
-	    xasprintf("%s%s", head, part);
+	             xasprintf("%s%s", head, part);
 	free(*label);
 	free(part);
 	*label = t;
@@ -364,7 +372,8 @@ range_label(const struct ruleset *rs, double mm)
 		if (fabs(rs->weapons[i].range_mm - mm) >= 0.01)
 			continue;
 		users = weapon_users(rs, i);
-		if (users == NULL || strcasecmp(users, rs->weapons[i].name) == 0)
+		if (users == NULL ||
+		    strcasecmp(users, rs->weapons[i].name) == 0)
 			one = xstrdup(rs->weapons[i].name);
 		else
 			one = xasprintf("%s (%s)", rs->weapons[i].name, users);
@@ -435,8 +444,7 @@ size_t
 bl_gauges(const struct ruleset *rs, struct eng_gauge *out)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
-	size_t n = f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0,
-	    i;
+	size_t n = f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0, i;
 
 	/* The ruleset's own Gauges table, after the family's. */
 	for (i = 0; i < rs->ngauges && i < RS_MAX_GAUGES; i++) {
@@ -481,8 +489,9 @@ bl_label_fit(const char *const *cand, int n, double w, double h,
 	if (w <= 0 || h <= 0)
 		return f;
 	for (c = 0; c < n; c++)
-		for (step = 0; (size = nominal_pt - step * 0.25) >= min_pt - EPS;
-		    step++) {
+		for (step = 0;
+		     (size = nominal_pt - step * 0.25) >= min_pt - EPS;
+		     step++) {
 			measure(ctx, cand[c], size, w, &mw, &mh);
 			if (mw <= w + EPS && mh <= h + EPS) {
 				f.candidate = c;

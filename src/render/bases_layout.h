@@ -51,9 +51,9 @@ struct bl_rect {
 /* One thing to place: its size, and where it went. */
 struct bl_item {
 	double w, h;
-	int group;     /* > 0: items of a group are taken one after another */
-	int page;      /* out: 0-based page */
-	double x, y;   /* out: top-left, page coordinates */
+	int group;   /* > 0: items of a group are taken one after another */
+	int page;    /* out: 0-based page */
+	double x, y; /* out: top-left, page coordinates */
 };
 
 /*

@@ -38,9 +38,9 @@ struct cards {
 	double crop_len, crop_off;
 	unsigned cls_rgb[RS_CLASS__MAX];
 	int backs;
-	int odds_caption; /* a narrow card's odds under a caption (see
+	int odds_caption;      /* a narrow card's odds under a caption (see
 			     card_odds_narrow) */
-	int single; /* one card per page, TrimBox/BleedBox set */
+	int single;            /* one card per page, TrimBox/BleedBox set */
 	const char *card_name; /* "poker", "mini", "60x90mm" */
 	struct rnd_pics *pics; /* the units' pictures */
 	double last_pt; /* body size the last card took (a first guess) */
@@ -48,8 +48,8 @@ struct cards {
 
 /* The colours of the game's own classes (a print-only ruleset), by order
  * of first appearance: the same game prints the same colours every time. */
-static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23,
-	0x8c5a2b, 0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
+static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23, 0x8c5a2b,
+	0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
 
 /* A unit's class colour: the template's (or default) for a known class,
  * the palette's for a class of the game's own — never past either. */
@@ -207,14 +207,15 @@ stat_label(const struct rnd_font *f, const struct rnd_font *fc,
 /* Draws (when draw) the stat boxes, all of one height; returns the height
  * of their rows (mm). */
 static double
-stat_boxes(cairo_t *cr, void *arg, double x, double y, double w,
-    double scale, int draw)
+stat_boxes(cairo_t *cr, void *arg, double x, double y, double w, double scale,
+    int draw)
 {
 	struct statrow *sr = arg;
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font labc = { st->head_font, st->min_pt, 0, 0 };
-	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1, 0 };
+	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1,
+		0 };
 	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
 	PangoLayout *l[RS_MAX_OWN_STATS + RND_MAX_STATS];
@@ -299,8 +300,7 @@ nbsp(char **s)
  * " · <i>Heading</i> value …", a line breaking only after a dot, never
  * between a heading and its value. */
 static char *
-card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w,
-    int run)
+card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w, int run)
 {
 	struct rnd_stat st[RS_MAX_OWN_STATS];
 	char *s = xstrdup(""), *t, *h, *v;
@@ -312,8 +312,8 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w,
 		if (run) {
 			nbsp(&h);
 			nbsp(&v);
-			t = xasprintf("%s" NBSP "\xc2\xb7 <i>%s</i>" NBSP "%s", s,
-			    h, v);
+			t = xasprintf("%s" NBSP "\xc2\xb7 <i>%s</i>" NBSP "%s",
+			    s, h, v);
 		} else
 			t = xasprintf("%s%s<i>%s</i> %s", s,
 			    k ? " \xc2\xb7 " : "\n", h, v);
@@ -343,8 +343,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	/* A narrow card (mini) runs on too: its Range and Hits on columns
 	 * left the name a third of the width, "destroys infantry,
 	 * artillery" three lines, and no room for the odds. */
-	int run = (!faces && rs->weapon_own.n > 0) ||
-	    c->cw < CARD_NARROW_MM;
+	int run = (!faces && rs->weapon_own.n > 0) || c->cw < CARD_NARROW_MM;
 	size_t nc = run ? 1 : faces ? 3 : 2, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
 	char buf[512], *e, *d, *o, *r, *head;
@@ -378,10 +377,14 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 				h = rnd_markup_escape(buf);
 				nbsp(&h);
 			}
-			head = xasprintf("<b>%s</b>" NBSP "\xc2\xb7 <i>Range</i>"
-			    NBSP "%s%s%s%s", e, r, h != NULL ? NBSP "\xc2\xb7 "
-			    "<i>Hits" NBSP "on</i>" NBSP : "", h != NULL ? h : "",
-			    o);
+			head = xasprintf("<b>%s</b>" NBSP
+			                 "\xc2\xb7 <i>Range</i>" NBSP
+			                 "%s%s%s%s",
+			    e, r,
+			    h != NULL ? NBSP "\xc2\xb7 "
+			                     "<i>Hits" NBSP "on</i>" NBSP :
+			                "",
+			    h != NULL ? h : "", o);
 			free(h);
 			free(r);
 			free(o);
@@ -391,8 +394,10 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 			head = xasprintf("<b>%s</b>", e);
 		row[0] = xasprintf("%s%s%s%s%s%s", head,
 		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
-		    (w->traits & RS_WTRAIT_INDIRECT) ? "\n<i>indirect fire</i>" :
-		    "", o);
+		    (w->traits & RS_WTRAIT_INDIRECT) ?
+		        "\n<i>indirect fire</i>" :
+		        "",
+		    o);
 		free(head);
 		free(e);
 		free(d);
@@ -418,10 +423,10 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 #define CARD_MAX_PARTS 32
 
 struct card_part {
-	size_t blk;              /* its index in the flow */
-	char *what;              /* "the traits", "the weapons" */
+	size_t blk;                  /* its index in the flow */
+	char *what;                  /* "the traits", "the weapons" */
 	const struct rnd_odds *odds; /* the odds panel's, else NULL */
-	int header;              /* the odds table has a header row */
+	int header;                  /* the odds table has a header row */
 };
 
 struct card_parts {
@@ -495,8 +500,7 @@ card_has_odds(const struct cards *c, const struct rs_unit *u)
 
 /* The unit's notes, in italics. */
 static void
-card_notes(const struct rs_unit *u, struct rnd_flow *f,
-    struct card_parts *cp)
+card_notes(const struct rs_unit *u, struct rnd_flow *f, struct card_parts *cp)
 {
 	char *e, *mk;
 	size_t at;
@@ -529,8 +533,8 @@ card_odds_narrow(const struct rs_unit *u, struct rnd_flow *f,
 
 	for (k = 0; k < o->ncols; k++) {
 		char *e = rnd_markup_escape(o->cols[k]);
-		char *t = xasprintf("%s%s%s", cap, k > 0 ? " \xc2\xb7 " :
-		    ": ", e);
+		char *t = xasprintf("%s%s%s", cap, k > 0 ? " \xc2\xb7 " : ": ",
+		    e);
 
 		free(cap);
 		free(e);
@@ -539,8 +543,8 @@ card_odds_narrow(const struct rs_unit *u, struct rnd_flow *f,
 	for (j = 0; j < o->nrows; j++) {
 		cells[j * nc] = rnd_markup_escape(o->rows[j].label);
 		for (k = 0; k < o->ncols; k++)
-			cells[j * nc + 1 + k] =
-			    rnd_markup_escape(o->rows[j].cells[k]);
+			cells[j * nc + 1 + k] = rnd_markup_escape(
+			    o->rows[j].cells[k]);
 	}
 	rnd_flow_heading(f, u->pos, 3, cap);
 	at = rnd_flow_count(f);
@@ -645,7 +649,8 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		for (k = 0; nc >= 3 && k < nc; k++)
 			two_lines(cells[k]);
 		for (j = 0; j < o->nrows; j++) {
-			cells[(j + 1) * nc] = rnd_markup_escape(o->rows[j].label);
+			cells[(j + 1) * nc] = rnd_markup_escape(
+			    o->rows[j].label);
 			for (k = 0; k < o->ncols; k++)
 				cells[(j + 1) * nc + 1 + k] =
 				    rnd_markup_escape(o->rows[j].cells[k]);
@@ -687,8 +692,9 @@ short_title(const struct ruleset *rs)
 static void
 list_add(char **list, const char *s, int last)
 {
-	char *t = *list == NULL ? xstrdup(s) : xasprintf("%s%s%s", *list,
-	    last ? " and " : ", ", s);
+	char *t = *list == NULL ?
+	    xstrdup(s) :
+	    xasprintf("%s%s%s", *list, last ? " and " : ", ", s);
 
 	free(*list);
 	*list = t;
@@ -731,27 +737,31 @@ card_left_out(struct cards *c, const struct rnd_flow *f,
 			for (m = r; m < p->odds->nrows; m++)
 				list_add(&names, p->odds->rows[m].label,
 				    m + 1 == p->odds->nrows && m > r);
-			part[nparts++] = names != NULL ? xasprintf("the odds "
-			    "against %s", names) : xstrdup("the odds");
+			part[nparts++] = names != NULL ?
+			    xasprintf("the odds "
+			              "against %s",
+			        names) :
+			    xstrdup("the odds");
 			free(names);
 		} else
-			part[nparts++] = xasprintf("%s%s", drawn > 0 ?
-			    "the rest of " : "", p->what);
+			part[nparts++] = xasprintf("%s%s",
+			    drawn > 0 ? "the rest of " : "", p->what);
 	}
 	/* Parts apart by semicolons: a list of enemies has its own "and". */
 	for (i = 0; i < nparts; i++) {
-		char *t = what == NULL ? xstrdup(part[i]) : xasprintf("%s; %s",
-		    what, part[i]);
+		char *t = what == NULL ? xstrdup(part[i]) :
+		                         xasprintf("%s; %s", what, part[i]);
 
 		free(what);
 		what = t;
 		free(part[i]);
 	}
 	fmt_double(pt, sizeof(pt), c->st.min_pt, 2);
-	diag_add(c->dg, SEV_WARNING, u->pos, "card '%s': does not fit even "
+	diag_add(c->dg, SEV_WARNING, u->pos,
+	    "card '%s': does not fit even "
 	    "at %s pt on a %s card; left out: %s (a larger --card holds "
-	    "more)", u->name, pt, c->card_name, what != NULL ? what :
-	    "what follows");
+	    "more)",
+	    u->name, pt, c->card_name, what != NULL ? what : "what follows");
 	free(what);
 }
 
@@ -803,8 +813,8 @@ card_flow(struct cards *c, const struct rs_unit *u,
 static int
 card_trial(struct rnd_flow *f, const struct rnd_frame *fr)
 {
-	cairo_surface_t *rec = cairo_recording_surface_create(
-	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_surface_t *rec =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
 	struct diags dg = { 0 };
 	int cut = rnd_flow_box(f, cr, fr, &dg) == -1;
@@ -908,8 +918,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	l = rnd_layout_new(cr, &foot, c->cw - 2 * s);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-	st_title = rnd_credits_fit(cr, &foot, c->rs, RND_CREDIT_SHORT |
-	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, NULL, c->cw - 2 * s);
+	st_title = rnd_credits_fit(cr, &foot, c->rs,
+	    RND_CREDIT_SHORT | RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, NULL,
+	    c->cw - 2 * s);
 	rnd_layout_text(l, st_title);
 	free(st_title);
 	rnd_glyph_check(l, c->rs->title_pos, c->dg);
@@ -996,10 +1007,10 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 }
 
 /* The settings templates/unit-cards.yaml may have. */
-static const char *const card_keys[] = { "card", "paper", "sheet-margin", "bleed",
-	"crop-length", "crop-offset", "backs", "layout", "safe-margin",
-	"band-height", "frame", "font", "heading-font", "mono-font", "size",
-	"min-size", "colours", "class-colours", NULL };
+static const char *const card_keys[] = { "card", "paper", "sheet-margin",
+	"bleed", "crop-length", "crop-offset", "backs", "layout",
+	"safe-margin", "band-height", "frame", "font", "heading-font",
+	"mono-font", "size", "min-size", "colours", "class-colours", NULL };
 
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
@@ -1007,7 +1018,8 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 {
 	static const char *clsdef[RS_CLASS__MAX] = { "#3b5323", "#6b1d1d",
 		"#2c4a6b", "#7a5410", "#5b3f6e", "#8a4b12" };
-	const struct rs_node *t = c->tmpl, *cc = rs_node_get(t, "class-colours");
+	const struct rs_node *t = c->tmpl,
+	                     *cc = rs_node_get(t, "class-colours");
 	const struct rnd_opts *o = c->opts;
 	const struct rnd_card_size *cs;
 	size_t errs = diags_count(dg, SEV_ERROR);
@@ -1015,7 +1027,8 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 
 	rnd_tmpl_keys(t, card_keys, "setting", dg);
 	rnd_style_from(&c->st, t, dg);
-	*card = o->card != NULL ? o->card : rnd_tmpl_str(t, "card", "poker", dg);
+	*card = o->card != NULL ? o->card :
+	                          rnd_tmpl_str(t, "card", "poker", dg);
 	for (cs = rnd_card_sizes; cs->name != NULL; cs++)
 		if (strcasecmp(cs->name, *card) == 0)
 			break;
@@ -1025,25 +1038,30 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	} else {
 		const char *why;
 		struct pos p = o->card != NULL ? (struct pos){ NULL, 0, 0 } :
-		    rnd_tmpl_pos(t, "card");
+		                                 rnd_tmpl_pos(t, "card");
 
-		if (len_parse_pair(*card, LEN_NONE, &c->cw, &c->ch, &why) == -1 ||
+		if (len_parse_pair(*card, LEN_NONE, &c->cw, &c->ch, &why) ==
+		        -1 ||
 		    c->cw < 25 || c->ch < 25 || c->cw > 300 || c->ch > 300) {
-			diag_add(dg, SEV_ERROR, p, "card size '%s': use poker, "
+			diag_add(dg, SEV_ERROR, p,
+			    "card size '%s': use poker, "
 			    "bridge, tarot, mini, index or WxH with units "
-			    "(25 mm to 300 mm)", *card);
+			    "(25 mm to 300 mm)",
+			    *card);
 			return -1;
 		}
 	}
 	c->bleed = o->bleed_mm >= 0 ? o->bleed_mm :
-	    rnd_tmpl_len(t, "bleed", 0, 0, 10, dg);
-	c->crop_len = o->crop_len_mm >= 0 ? o->crop_len_mm :
+	                              rnd_tmpl_len(t, "bleed", 0, 0, 10, dg);
+	c->crop_len = o->crop_len_mm >= 0 ?
+	    o->crop_len_mm :
 	    rnd_tmpl_len(t, "crop-length", 4, 0, 20, dg);
-	c->crop_off = o->crop_off_mm >= 0 ? o->crop_off_mm :
-	    rnd_tmpl_len(t, "crop-offset", 1.5, 0, 20,
-	    dg);
+	c->crop_off = o->crop_off_mm >= 0 ?
+	    o->crop_off_mm :
+	    rnd_tmpl_len(t, "crop-offset", 1.5, 0, 20, dg);
 	c->backs = o->backs >= 0 ? o->backs : rnd_tmpl_bool(t, "backs", 0, dg);
-	c->single = o->single >= 0 ? o->single :
+	c->single = o->single >= 0 ?
+	    o->single :
 	    strcmp(rnd_tmpl_str(t, "layout", "sheet", dg), "single") == 0;
 	c->safe = rnd_tmpl_len(t, "safe-margin", 3.5, 0, 30, dg);
 	/* Bigger cards, bigger text: the template's size is for a poker
@@ -1070,18 +1088,22 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	if (c->ch - c->band_h - c->frame - 3.8 < 3 ||
 	    c->cw - 2 * c->safe < 10 || c->cw - 2 * c->frame < 10) {
 		const char *k = c->cw - 2 * c->safe < 10 ? "safe-margin" :
-		    c->cw - 2 * c->frame < 10 ? "frame" : "band-height";
+		    c->cw - 2 * c->frame < 10            ? "frame" :
+		                                           "band-height";
 		char w[32], h[32];
 
 		fmt_double(w, sizeof(w), c->cw, 1);
 		fmt_double(h, sizeof(h), c->ch, 1);
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, k), "template: "
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, k),
+		    "template: "
 		    "band-height, frame and safe-margin leave no room for text "
-		    "on a %s x %s mm card", w, h);
+		    "on a %s x %s mm card",
+		    w, h);
 		return -1;
 	}
 	if (c->bleed < 0 || c->bleed > 10) {
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "bleed"), "bleed must be "
+		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "bleed"),
+		    "bleed must be "
 		    "0 to 10 mm");
 		return -1;
 	}
@@ -1185,8 +1207,8 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	if ((per = cols * rows) == 0) {
 		struct pos p = { NULL, 0, 0 };
 
-		diag_add(dg, SEV_ERROR, p, "a %s card does not fit on the paper",
-		    card);
+		diag_add(dg, SEV_ERROR, p,
+		    "a %s card does not fit on the paper", card);
 		goto out;
 	}
 	x0 = (pw - cols * cellw) / 2 + c.bleed;
@@ -1207,8 +1229,8 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		free(label);
 		for (k = 0; k < per && u0 + (size_t)k < rs->nunits; k++) {
 			const struct rs_unit *u = &rs->units[u0 + (size_t)k];
-			double x = x0 + (k % cols) * cellw, y = y0 + (k / cols) *
-			    cellh;
+			double x = x0 + (k % cols) * cellw,
+			       y = y0 + (k / cols) * cellh;
 
 			rnd_doc_outline(doc, top, u->name, y - c.bleed);
 			card_front(&c, cr, u, x, y);

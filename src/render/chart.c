@@ -321,7 +321,8 @@ bar_one(cairo_t *cr, const struct rnd_series *s, size_t i, double px,
 	if (right)
 		tx = px + pw + 1;
 	if (s->mark != NULL && s->mark[i] >= 0)
-		diamond(cr, px + pw * s->mark[i] / vmax, by + bh / 2, bh * 0.38);
+		diamond(cr, px + pw * s->mark[i] / vmax, by + bh / 2,
+		    bh * 0.38);
 	if (s->text != NULL && s->text[i] != NULL) {
 		grey(cr, 0);
 		text_at(cr, &f_tick, tx + 1.5, by + bh / 2, 0, 1, s->text[i]);
@@ -347,8 +348,8 @@ rnd_chart_bars(cairo_t *cr, double x, double y, double w,
 		for (s = 0; s < b->nseries; s++)
 			if (b->series[s].text != NULL &&
 			    b->series[s].text[i] != NULL) {
-				text_size(cr, &f_tick, b->series[s].text[i], &tw,
-				    NULL);
+				text_size(cr, &f_tick, b->series[s].text[i],
+				    &tw, NULL);
 				if (tw > textw)
 					textw = tw;
 			}
@@ -484,7 +485,8 @@ rnd_chart_hist(cairo_t *cr, double x, double y, double w, double h,
 		grey(cr, 0);
 		cairo_set_line_width(cr, 0.2);
 		cairo_move_to(cr, cx, y + ph);
-		cairo_line_to(cr, cx, y + ph + (val % (long)every == 0 ? 1.2 : 0.6));
+		cairo_line_to(cr, cx,
+		    y + ph + (val % (long)every == 0 ? 1.2 : 0.6));
 		cairo_stroke(cr);
 		if (val % (long)every != 0)
 			continue;
@@ -559,7 +561,8 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 	snprintf(buf, sizeof(buf), "%s%%", n);
 	if (lab == HEAT_TEXT && text != NULL) {
 		text_at(cr, &f_cell, x + cw / 2, y + ch / 2, 1, 2, buf);
-		text_at(cr, &f_small, x + cw / 2, y + ch / 2 + 0.2, 1, 0, text);
+		text_at(cr, &f_small, x + cw / 2, y + ch / 2 + 0.2, 1, 0,
+		    text);
 	} else if (lab == HEAT_PCT || lab == HEAT_TEXT)
 		text_at(cr, &f_cell, x + cw / 2, y + ch / 2, 1, 1, buf);
 	else if (lab == HEAT_SMALL)
@@ -706,7 +709,8 @@ rnd_chart_heat(cairo_t *cr, double x, double y, double w,
 	grey(cr, 0);
 	/* Column heading and the column labels, written upwards. */
 	if (m->colhead != NULL)
-		text_at(cr, &f_label, gx + cw * m->ncols / 2, y, 1, 0, m->colhead);
+		text_at(cr, &f_label, gx + cw * m->ncols / 2, y, 1, 0,
+		    m->colhead);
 	y += headh + 1;
 	colh = col_labels(cr, m, gx, y, cw, colh, headh);
 	gy = y + colh + 1.5;
@@ -810,7 +814,8 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 		int mk = t->mark != NULL && t->mark[r] == 1;
 		int weak = t->mark != NULL && t->mark[r] == 2;
 
-		rh = row_height(cr, mk ? &fb : &f, cells, t->ncols, t->colw, w);
+		rh = row_height(cr, mk ? &fb : &f, cells, t->ncols, t->colw,
+		    w);
 		if (y + rh > top + maxh && r > from)
 			break;
 		if (mk) {

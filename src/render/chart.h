@@ -14,8 +14,13 @@
 #include "internal.h"
 
 /* Fill styles a series can have (grey levels and hatching). */
-enum rnd_fill { RND_FILL_DARK, RND_FILL_LIGHT, RND_FILL_HATCH,
-	RND_FILL_CROSS, RND_FILL__MAX };
+enum rnd_fill {
+	RND_FILL_DARK,
+	RND_FILL_LIGHT,
+	RND_FILL_HATCH,
+	RND_FILL_CROSS,
+	RND_FILL__MAX
+};
 
 /* One series of a bar chart: v[i] for category i; lo/hi (may be NULL)
  * the ends of an error bar; text (may be NULL) a label after each bar. */
@@ -33,15 +38,15 @@ struct rnd_bars {
 	size_t ncats;
 	const struct rnd_series *series;
 	size_t nseries;
-	const char *axis;      /* title of the value axis */
-	double vmax;           /* value axis from 0 to at least vmax (rounded
+	const char *axis; /* title of the value axis */
+	double vmax;      /* value axis from 0 to at least vmax (rounded
 	                          up to a tick); <= 0: from the data */
-	int percent;           /* values are 0..1 shown as % */
-	double ref;            /* a dashed reference line at this value; < 0 none */
-	const char *ref_label; /* its legend entry */
-	const char *err_label; /* legend entry of the error bars, or NULL */
+	int percent;      /* values are 0..1 shown as % */
+	double ref;       /* a dashed reference line at this value; < 0 none */
+	const char *ref_label;  /* its legend entry */
+	const char *err_label;  /* legend entry of the error bars, or NULL */
 	const char *mark_label; /* legend entry of the diamonds, or NULL */
-	int text_right;        /* bar texts in a column right of the plot */
+	int text_right;         /* bar texts in a column right of the plot */
 };
 double rnd_chart_bars(cairo_t *, double x, double y, double w,
     const struct rnd_bars *);
@@ -74,11 +79,11 @@ double rnd_chart_heat(cairo_t *, double x, double y, double w,
 struct rnd_table {
 	size_t ncols;
 	const double *colw;
-	const int *align;        /* per column: 0 left, 2 right; may be NULL */
+	const int *align; /* per column: 0 left, 2 right; may be NULL */
 	const char *const *head;
 	const char *const *cells;
 	size_t nrows;
-	const int *mark;         /* may be NULL */
+	const int *mark; /* may be NULL */
 	double font_pt;
 };
 double rnd_chart_table(cairo_t *, double x, double y, double w, double maxh,

@@ -78,11 +78,11 @@ credits_w(cairo_t *cr, const struct rnd_font *f, const char *before,
  * version stays (caller frees). */
 char *
 rnd_credits_fit(cairo_t *cr, const struct rnd_font *f,
-    const struct ruleset *rs, int what, const char *before,
-    const char *after, double w)
+    const struct ruleset *rs, int what, const char *before, const char *after,
+    double w)
 {
-	const int drop[] = { 0, RND_CREDIT_AUTHOR, RND_CREDIT_AUTHOR |
-	    RND_CREDIT_YEAR };
+	const int drop[] = { 0, RND_CREDIT_AUTHOR,
+		RND_CREDIT_AUTHOR | RND_CREDIT_YEAR };
 	const char *t = rs->title != NULL ? rs->title : rs->name, *e;
 	char *s = NULL, *r;
 	size_t i;
@@ -94,7 +94,7 @@ rnd_credits_fit(cairo_t *cr, const struct rnd_font *f,
 			goto out;
 	}
 	/* Shorter titles, a character at a time (UTF-8), down to one. */
-	for (e = t + strlen(t); e > t; ) {
+	for (e = t + strlen(t); e > t;) {
 		e = g_utf8_prev_char(e);
 		if (e == t)
 			break;

@@ -21,19 +21,19 @@
 #include "render.h"
 #include "../engine/engine.h"
 
-#define EX_DIAG_MAX_H 50.0  /* mm: the tallest diagram */
-#define EX_MAX_SCALE 0.6    /* page mm for a mm of the table, at most */
-#define EX_MIN_MARK 4.0     /* mm: the smallest unit marker drawn */
-#define EX_MAX_STEPS 14     /* steps told; more are summed up */
+#define EX_DIAG_MAX_H 50.0 /* mm: the tallest diagram */
+#define EX_MAX_SCALE 0.6   /* page mm for a mm of the table, at most */
+#define EX_MIN_MARK 4.0    /* mm: the smallest unit marker drawn */
+#define EX_MAX_STEPS 14    /* steps told; more are summed up */
 
 static const unsigned side_ink[2] = { 0x1f4e9c, 0xb3261e };
 static const char *const side_word[2] = { N_("Blue"), N_("Red") };
 
 /* The table window the diagram shows, and the scale. */
 struct win {
-	double x0, y0, x1, y1;  /* table mm */
-	double s;               /* page mm per table mm */
-	double px, py;          /* page position of the window's top left */
+	double x0, y0, x1, y1; /* table mm */
+	double s;              /* page mm per table mm */
+	double px, py;         /* page position of the window's top left */
 };
 
 static double
@@ -89,7 +89,7 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 	}
 	for (k = 0; k <= r->nsteps; k++) {
 		const struct eng_rec_unit *u = k == 0 ? r->start :
-		    r->steps[k - 1].after;
+		                                        r->steps[k - 1].after;
 
 		for (i = 0; i < r->nu; i++) {
 			double e = fmax(u[i].hw, u[i].hd) * 1.5;
@@ -146,15 +146,21 @@ static void
 ex_terrain(cairo_t *cr, const struct win *v, const struct eng_terrain *t)
 {
 	static const unsigned fill[RS_TERRAIN__MAX] = {
-		[RS_TERRAIN_HILL] = 0xeadcc0, [RS_TERRAIN_WOOD] = 0xc9dfb4,
-		[RS_TERRAIN_RIVER] = 0xa9cbe6, [RS_TERRAIN_FORD] = 0xcfe2f0,
-		[RS_TERRAIN_ROAD] = 0xe2d6bd, [RS_TERRAIN_TOWN] = 0xd4d0cb,
+		[RS_TERRAIN_HILL] = 0xeadcc0,
+		[RS_TERRAIN_WOOD] = 0xc9dfb4,
+		[RS_TERRAIN_RIVER] = 0xa9cbe6,
+		[RS_TERRAIN_FORD] = 0xcfe2f0,
+		[RS_TERRAIN_ROAD] = 0xe2d6bd,
+		[RS_TERRAIN_TOWN] = 0xd4d0cb,
 		[RS_TERRAIN_FORTIFICATION] = 0xb9ab97,
 	};
 	static const unsigned edge[RS_TERRAIN__MAX] = {
-		[RS_TERRAIN_HILL] = 0x9c7a4a, [RS_TERRAIN_WOOD] = 0x4f7a35,
-		[RS_TERRAIN_RIVER] = 0x3a78a8, [RS_TERRAIN_FORD] = 0x3a78a8,
-		[RS_TERRAIN_ROAD] = 0x9b8a68, [RS_TERRAIN_TOWN] = 0x6e6a64,
+		[RS_TERRAIN_HILL] = 0x9c7a4a,
+		[RS_TERRAIN_WOOD] = 0x4f7a35,
+		[RS_TERRAIN_RIVER] = 0x3a78a8,
+		[RS_TERRAIN_FORD] = 0x3a78a8,
+		[RS_TERRAIN_ROAD] = 0x9b8a68,
+		[RS_TERRAIN_TOWN] = 0x6e6a64,
 		[RS_TERRAIN_FORTIFICATION] = 0x5b4a36,
 	};
 	unsigned k = t->kind < RS_TERRAIN__MAX ? t->kind : 0;
@@ -215,8 +221,11 @@ ex_unit(cairo_t *cr, const struct ruleset *rs, const struct win *v,
 {
 	/* The label as large as the marker holds, from pt up to 11 pt. */
 	double side = 2 * fmax(fmin(u->hw, u->hd) * v->s, EX_MIN_MARK / 2);
-	struct rnd_font f = { "DejaVu Sans", fmax(pt, fmin(side >= 9 ? 9 : 11,
-	    side / RND_PT_MM * (side >= 9 ? 0.3 : 0.45))), 1, 0 };
+	struct rnd_font f = { "DejaVu Sans",
+		fmax(pt,
+		    fmin(side >= 9 ? 9 : 11,
+		        side / RND_PT_MM * (side >= 9 ? 0.3 : 0.45))),
+		1, 0 };
 	PangoLayout *l;
 	double tw, th;
 
@@ -273,12 +282,12 @@ ex_unit(cairo_t *cr, const struct ruleset *rs, const struct win *v,
 		rnd_symbol_draw(cr, rs->units[u->type].symbol, RND_SIDE_ANY,
 		    wx(v, u->x) - sw / 2, wy(v, u->y) - sh - 0.4, sw, sh);
 		cairo_set_source_rgb(cr, 1, 1, 1);
-		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) +
-		    0.6);
+		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2,
+		    wy(v, u->y) + 0.6);
 	} else {
 		cairo_set_source_rgb(cr, 1, 1, 1);
-		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2, wy(v, u->y) -
-		    th / 2);
+		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2,
+		    wy(v, u->y) - th / 2);
 	}
 	g_object_unref(l);
 }
@@ -382,13 +391,15 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 			b = &before[st->target];
 			bx = wx(v, b->x), by = wy(v, b->y);
 			mx = (ax + bx) / 2, my = (ay + by) / 2;
-			if (st->kind == ENG_ACT_MELEE || (st->kind ==
-			    ENG_ACT_FAMILY && st->verb[0] == 'c')) {
+			if (st->kind == ENG_ACT_MELEE ||
+			    (st->kind == ENG_ACT_FAMILY &&
+			        st->verb[0] == 'c')) {
 				/* Melee (and a charge): crossed marks. */
 				cairo_set_line_width(cr, 0.7);
 				cross(cr, mx, my, 1.8);
 				cairo_stroke(cr);
-				step_no(cr, mx + 3.2, my - 2.2, (int)k + 1, pt);
+				step_no(cr, mx + 3.2, my - 2.2, (int)k + 1,
+				    pt);
 			} else {
 				static const double dash[] = { 1.2, 0.7 };
 
@@ -397,13 +408,14 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 				cairo_line_to(cr, bx, by);
 				cairo_stroke(cr);
 				cairo_set_dash(cr, NULL, 0, 0);
-				arrowhead(cr, bx - (bx - ax) * 0.12, by - (by -
-				    ay) * 0.12, bx - ax, by - ay, 2.2);
+				arrowhead(cr, bx - (bx - ax) * 0.12,
+				    by - (by - ay) * 0.12, bx - ax, by - ay,
+				    2.2);
 				step_no(cr, mx, my, (int)k + 1, pt);
 			}
 		} else if (st->kind == ENG_ACT_MOVE ||
 		    hypot(st->after[st->unit].x - a->x,
-		    st->after[st->unit].y - a->y) > 0.01) {
+		        st->after[st->unit].y - a->y) > 0.01) {
 			bx = wx(v, st->after[st->unit].x);
 			by = wy(v, st->after[st->unit].y);
 			if (hypot(bx - ax, by - ay) > 0.5) {
@@ -430,8 +442,7 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 static char *
 ex_len(const struct ruleset *rs, double mm)
 {
-	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM :
-	    rs->measure;
+	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
 	double u = len_unit_mm(m);
 	char n[48];
 
@@ -445,10 +456,9 @@ static double
 ex_scale_bar(cairo_t *cr, const struct ruleset *rs, const struct win *v,
     double x1, double y, double pt, int draw)
 {
-	static const double steps[] = { 1, 2, 3, 5, 6, 10, 12, 20, 25, 50,
-		100, 200, 500, 1000 };
-	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM :
-	    rs->measure;
+	static const double steps[] = { 1, 2, 3, 5, 6, 10, 12, 20, 25, 50, 100,
+		200, 500, 1000 };
+	enum unit_of_length m = rs->measure == LEN_NONE ? LEN_MM : rs->measure;
 	double unit = len_unit_mm(m), want = (v->x1 - v->x0) / 5, len = unit;
 	struct rnd_font f = { "DejaVu Sans", pt, 0, 0 };
 	PangoLayout *l;
@@ -485,7 +495,8 @@ static char *
 ex_who(const struct ruleset *rs, const struct eng_rec_unit *u)
 {
 	const char *type = u->type >= 0 && (size_t)u->type < rs->nunits ?
-	    rs->units[u->type].name : "?";
+	    rs->units[u->type].name :
+	    "?";
 
 	char *n = rnd_markup_escape(u->name), *t = rnd_markup_escape(type);
 	char *s = xasprintf("<b>%s</b> (%s)", n, t);
@@ -496,8 +507,8 @@ ex_who(const struct ruleset *rs, const struct eng_rec_unit *u)
 }
 
 /* Append to a growing markup string. */
-static void
-cat(char **s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cat(char **s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void
 cat(char **s, const char *fmt, ...)
 {
@@ -543,15 +554,18 @@ ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
 		}
 		if (a[i].hits != b[i].hits) {
 			cat(s, "%s", sep[any++ > 0]);
-			cat(s, a[i].hits == 1 ? _("<b>%s</b> has %d hit") :
-			    _("<b>%s</b> has %d hits"), nm, a[i].hits);
+			cat(s,
+			    a[i].hits == 1 ? _("<b>%s</b> has %d hit") :
+			                     _("<b>%s</b> has %d hits"),
+			    nm, a[i].hits);
 		}
 		if (a[i].morale != b[i].morale) {
 			cat(s, "%s", sep[any++ > 0]);
-			cat(s, a[i].morale < b[i].morale ?
-			    _("<b>%s</b>\xe2\x80\x99s morale falls to %d") :
-			    _("<b>%s</b>\xe2\x80\x99s morale rises to %d"), nm,
-			    a[i].morale);
+			cat(s,
+			    a[i].morale < b[i].morale ?
+			        _("<b>%s</b>\xe2\x80\x99s morale falls to %d") :
+			        _("<b>%s</b>\xe2\x80\x99s morale rises to %d"),
+			    nm, a[i].morale);
 		}
 		free(nm);
 	}
@@ -559,8 +573,8 @@ ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
 
 /* One step in words (markup). */
 static char *
-ex_step_text(const struct ruleset *rs, const struct eng_record *r,
-    size_t k, const struct eng_rec_unit *before)
+ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
+    const struct eng_rec_unit *before)
 {
 	const struct eng_rec_step *st = &r->steps[k];
 	char *s = NULL, *a = NULL, *b = NULL, *e;
@@ -574,8 +588,8 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r,
 	case ENG_ACT_MOVE:
 		if (a != NULL) {
 			double d = hypot(st->after[st->unit].x -
-			    before[st->unit].x, st->after[st->unit].y -
-			    before[st->unit].y);
+			        before[st->unit].x,
+			    st->after[st->unit].y - before[st->unit].y);
 			char *l = ex_len(rs, d);
 
 			if (st->refused)
@@ -671,8 +685,9 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 			if (n[i]++ > 0)
 				cat(&s, ", %s", who);
 			else
-				cat(&s, "%s<b>%s:</b> %s", s != NULL ? ". " : "",
-				    _(side_word[i]), who);
+				cat(&s, "%s<b>%s:</b> %s",
+				    s != NULL ? ". " : "", _(side_word[i]),
+				    who);
 			free(who);
 		}
 	}
@@ -686,14 +701,16 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 			if (n[0]++ > 0)
 				cat(&s, ", <b>%s</b>", nm);
 			else
-				cat(&s, " %s <b>%s</b>", _("Off the view:"), nm);
+				cat(&s, " %s <b>%s</b>", _("Off the view:"),
+				    nm);
 			free(nm);
 		}
 	if (n[0] > 0)
 		cat(&s, ".");
 	if (!r->scripted)
-		cat(&s, " %s", _("The dice fall at random from the test "
-		    "game's seed."));
+		cat(&s, " %s",
+		    _("The dice fall at random from the test "
+		      "game's seed."));
 	for (k = 0; k < r->nsteps; k++) {
 		if (k == EX_MAX_STEPS) {
 			cat(&s, _("\n\xe2\x80\xa6 and %zu steps more."),
@@ -708,16 +725,17 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 	if (r->nodds > 0) {
 		int shown = 0;
 
-		cat(&s, "\n<i>%s</i> ", r->contest == 1 ?
-		    _("Exact odds of the first shot:") :
-		    _("Exact odds of the first melee:"));
+		cat(&s, "\n<i>%s</i> ",
+		    r->contest == 1 ? _("Exact odds of the first shot:") :
+		                      _("Exact odds of the first melee:"));
 		for (i = 0; i < r->nodds; i++) {
 			const char *words = r->odds[i].key;
 			char q[48];
 			size_t j;
 			double p = r->odds[i].q.den != 0 ?
 			    (double)r->odds[i].q.num /
-			    (double)r->odds[i].q.den : 0;
+			        (double)r->odds[i].q.den :
+			    0;
 
 			for (j = 0; eng_odds_keys[j].key != NULL; j++)
 				if (strcmp(eng_odds_keys[j].key, words) == 0)
@@ -729,18 +747,22 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 			else
 				eng_q_format(q, sizeof(q), r->odds[i].q);
 			if (strncmp(r->odds[i].key, "expected", 8) == 0)
-				cat(&s, "%s%s %s", shown++ ? "; " : "", q, words);
+				cat(&s, "%s%s %s", shown++ ? "; " : "", q,
+				    words);
 			else if (r->odds[i].q.num != 0)
-				cat(&s, "%s%s %s%s(%.0f%%)", shown++ ? "; " : "",
-				    words, r->odds[i].q.den > 999 ? "" : q,
-				    r->odds[i].q.den > 999 ? "" : " ", 100 * p);
+				cat(&s, "%s%s %s%s(%.0f%%)",
+				    shown++ ? "; " : "", words,
+				    r->odds[i].q.den > 999 ? "" : q,
+				    r->odds[i].q.den > 999 ? "" : " ",
+				    100 * p);
 		}
 		cat(&s, ".");
 	}
 	if (r->over)
 		cat(&s, "\n<i>%s</i> %s.", _("The battle is over:"),
-		    r->winner < 0 ? _("a draw") : r->winner == 0 ?
-		    _("Blue wins") : _("Red wins"));
+		    r->winner < 0      ? _("a draw") :
+		        r->winner == 0 ? _("Blue wins") :
+		                         _("Red wins"));
 	return s;
 }
 
@@ -768,17 +790,19 @@ ex_links(cairo_t *cr, const struct rnd_example_ctx *c, PangoLayout *l,
 
 			if ((page = c->page_of(c->page_arg, ru->section)) <= 0)
 				continue;
-			n = (size_t)snprintf(want, sizeof(want), "(%s)", ru->id);
+			n = (size_t)snprintf(want, sizeof(want), "(%s)",
+			    ru->id);
 			for (at = strstr(text, want); at != NULL;
-			    at = strstr(at + n, want)) {
-				pango_layout_index_to_pos(l, (int)(at - text) + 1,
-				    &a);
-				pango_layout_index_to_pos(l, (int)(at - text +
-				    n) - 2, &b);
+			     at = strstr(at + n, want)) {
+				pango_layout_index_to_pos(l,
+				    (int)(at - text) + 1, &a);
+				pango_layout_index_to_pos(l,
+				    (int)(at - text + n) - 2, &b);
 				if (a.y != b.y)
 					continue; /* broken over two lines */
 				attr = xasprintf("rect=[%.3f %.3f %.3f %.3f] "
-				    "page=%d", x + a.x * k, y + a.y * k,
+				                 "page=%d",
+				    x + a.x * k, y + a.y * k,
 				    (b.x + b.width - a.x) * k, a.height * k,
 				    page);
 				cairo_tag_begin(cr, CAIRO_TAG_LINK, attr);
@@ -794,9 +818,10 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 {
 	const struct rnd_example_ctx *c = arg;
 	const struct eng_record *r = c->ex->rec;
-	struct rnd_font cf = { c->st->head_font, c->st->size_pt * scale, 1, 0 };
-	struct rnd_font tf = { c->st->font, c->st->size_pt * scale * 0.92,
-		0, 0 };
+	struct rnd_font cf = { c->st->head_font, c->st->size_pt * scale, 1,
+		0 };
+	struct rnd_font tf = { c->st->font, c->st->size_pt * scale * 0.92, 0,
+		0 };
 	double pt = fmax(6.5, c->st->size_pt * scale * 0.72), y0 = y, th;
 	struct win v;
 	PangoLayout *l;
@@ -824,7 +849,8 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 		ex_diagram(cr, c->rs, r, &v, pt);
 	y += (v.y1 - v.y0) * v.s + 0.8;
 	y += ex_scale_bar(cr, c->rs, &v, v.px + (v.x1 - v.x0) * v.s, y, pt,
-	    draw) + 1.5;
+	         draw) +
+	    1.5;
 	/* The steps. */
 	text = ex_text(c->rs, r, &v);
 	l = rnd_layout_new(cr, &tf, w);

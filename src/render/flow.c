@@ -17,36 +17,37 @@ enum blk_kind { BLK_HEADING, BLK_PARA, BLK_ITEM, BLK_TABLE, BLK_CUSTOM };
 
 /* What a block measures at one scale. */
 struct meas {
-	double indent;      /* mm, left */
-	double space;       /* mm before, unless at a column top */
-	PangoLayout *lay;   /* heading, para, item */
-	PangoLayout *blay;  /* item bullet */
-	double *top;        /* nlines + 1 line tops; top[nlines] = height */
-	double *base;       /* baselines */
+	double indent;     /* mm, left */
+	double space;      /* mm before, unless at a column top */
+	PangoLayout *lay;  /* heading, para, item */
+	PangoLayout *blay; /* item bullet */
+	double *top;       /* nlines + 1 line tops; top[nlines] = height */
+	double *base;      /* baselines */
 	int nlines;
 	PangoLayout **clay; /* table cells */
 	double *colw, *rowh;
-	double tpt;         /* a table's text size (pt) when its own, or 0 */
-	double h;           /* whole height */
+	double tpt; /* a table's text size (pt) when its own, or 0 */
+	double h;   /* whole height */
 };
 
 struct blk {
 	enum blk_kind kind;
 	struct pos pos;
-	int level;     /* heading level, item nesting */
-	char *markup;  /* heading, para, item */
-	char *bullet;  /* item */
+	int level;    /* heading level, item nesting */
+	char *markup; /* heading, para, item */
+	char *bullet; /* item */
 	size_t nrows, ncols;
-	char **cells;  /* table */
+	char **cells; /* table */
 	int header;
 	rnd_draw_fn draw;
 	void *arg;
-	size_t bytes;  /* of its text, to guess the size of what is unmeasured */
-	int cut;       /* its text (or a cell's) was cut at BLK_MAX_CHARS */
+	size_t
+	    bytes; /* of its text, to guess the size of what is unmeasured */
+	int cut;   /* its text (or a cell's) was cut at BLK_MAX_CHARS */
 
-	struct meas m;      /* measured at the flow's current scale */
-	struct meas saved;  /* at the best scale seen (see flow_save) */
-	double *nat, *min;  /* table column widths at wpt (text scales) */
+	struct meas m;     /* measured at the flow's current scale */
+	struct meas saved; /* at the best scale seen (see flow_save) */
+	double *nat, *min; /* table column widths at wpt (text scales) */
 	double wpt;
 };
 
@@ -71,20 +72,20 @@ struct rnd_flow {
 	cairo_t *mcr; /* for measuring */
 	PangoContext *ctx;
 	double scale;
-	long too_wide;   /* first table whose words do not fit its column */
-	long last_miss;  /* of the last try, at scale */
-	int known;       /* best_step is known (rnd_flow_fit ran) */
+	long too_wide;  /* first table whose words do not fit its column */
+	long last_miss; /* of the last try, at scale */
+	int known;      /* best_step is known (rnd_flow_fit ran) */
 	int best_step;
-	int have_saved;  /* blocks' saved measures and spl are at saved_scale */
+	int have_saved; /* blocks' saved measures and spl are at saved_scale */
 	double saved_scale;
 	struct placing spl;
-	struct placing fin;  /* the placement drawn last */
-	char *label;         /* names the flow in warnings, or NULL */
-	double guess_pt;     /* the size to try first, or 0 */
-	int own_tables;      /* a table too wide shrinks alone (see
+	struct placing fin; /* the placement drawn last */
+	char *label;        /* names the flow in warnings, or NULL */
+	double guess_pt;    /* the size to try first, or 0 */
+	int own_tables;     /* a table too wide shrinks alone (see
 				rnd_flow_own_tables) */
-	size_t nmeas;        /* blocks [0, nmeas) are measured at scale */
-	double colw;         /* for the column width colw */
+	size_t nmeas;       /* blocks [0, nmeas) are measured at scale */
+	double colw;        /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -310,8 +311,8 @@ rnd_flow_para(struct rnd_flow *f, struct pos p, const char *markup)
 }
 
 void
-rnd_flow_item(struct rnd_flow *f, struct pos p, int level,
-    const char *bullet, const char *markup)
+rnd_flow_item(struct rnd_flow *f, struct pos p, int level, const char *bullet,
+    const char *markup)
 {
 	struct blk *b = blk_add(f, BLK_ITEM, p);
 
@@ -539,7 +540,8 @@ table_too_wide(const struct rnd_flow *f, const struct blk *b, double w)
 	}
 	return !(snat <= avail) && !(smin <= avail) &&
 	    (smin - 0.2 * b->ncols) * f->st.min_pt / role_pt(f, 1.0) +
-	    0.2 * b->ncols <= avail;
+	        0.2 * b->ncols <=
+	    avail;
 }
 
 /* Choose column widths within w: natural widths when they fit; else
@@ -595,12 +597,14 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 			for (c = 0; c < b->ncols; c++)
 				if (!done[c]) {
 					left++;
-					if (best == b->ncols || nat[c] - min[c] <
-					    nat[best] - min[best])
+					if (best == b->ncols ||
+					    nat[c] - min[c] <
+					        nat[best] - min[best])
 						best = c;
 				}
-			if (best == b->ncols || nat[best] - min[best] >
-			    extra / (double)left + 1e-9)
+			if (best == b->ncols ||
+			    nat[best] - min[best] >
+			        extra / (double)left + 1e-9)
 				break;
 			extra -= nat[best] - min[best];
 			b->m.colw[best] = nat[best];
@@ -611,7 +615,8 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 				rest += nat[c] - min[c];
 		for (c = 0; c < b->ncols; c++)
 			if (!done[c] && rest > 0)
-				b->m.colw[c] += extra * (nat[c] - min[c]) / rest;
+				b->m.colw[c] += extra * (nat[c] - min[c]) /
+				    rest;
 	} else {
 		/* Words wider than the column: columns with short words keep
 		 * them whole, the rest share what is left (their words break). */
@@ -624,12 +629,13 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 		}
 		for (c = 0; c < b->ncols; c++)
 			if (over > 0)
-				b->m.colw[c] += rest * (min[c] - b->m.colw[c]) /
-				    over;
+				b->m.colw[c] += rest *
+				    (min[c] - b->m.colw[c]) / over;
 		/* Shrinking helps only if the words fit at the minimum. */
 		if (f->too_wide < 0 && !f->own_tables &&
-		    (smin - 0.2 * b->ncols) * f->st.min_pt /
-		    role_pt(f, 1.0) + 0.2 * b->ncols <= avail)
+		    (smin - 0.2 * b->ncols) * f->st.min_pt / role_pt(f, 1.0) +
+		            0.2 * b->ncols <=
+		        avail)
 			f->too_wide = b - f->v;
 	}
 	for (c = 0; c < b->ncols; c++)
@@ -854,8 +860,10 @@ need_h(struct rnd_flow *f, size_t i, int a, int last)
 		else if (nb->kind == BLK_TABLE && nb->nrows >= 12)
 			h += rows_h(nb, 0, 3);
 		else if (nb->kind == BLK_TABLE && last)
-			h += rows_h(nb, 0, nb->nrows < 2 ? (int)nb->nrows :
-			    nb->header ? 2 : 1);
+			h += rows_h(nb, 0,
+			    nb->nrows < 2  ? (int)nb->nrows :
+			        nb->header ? 2 :
+			                     1);
 		else
 			h += nb->m.h;
 	}
@@ -928,8 +936,7 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 
 /* Draw lines [a, e) of a text block with its top at (x, y). */
 static void
-draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a,
-    int e)
+draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a, int e)
 {
 	PangoLayoutIter *it = pango_layout_get_iter(b->m.lay);
 	int i = 0;
@@ -946,8 +953,8 @@ draw_lines(cairo_t *cr, const struct blk *b, double x, double y, int a,
 
 /* Draw one table row r at y; returns its height. */
 static double
-draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
-    size_t r, double x, double y, double w, int stripe)
+draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
+    double x, double y, double w, int stripe)
 {
 	size_t c;
 	double cx = x;
@@ -963,8 +970,8 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	}
 	for (c = 0; c < b->ncols; c++) {
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
-		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c], cx + CELL_PADX,
-		    y + CELL_PADY);
+		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c],
+		    cx + CELL_PADX, y + CELL_PADY);
 		cx += b->m.colw[c];
 	}
 	return b->m.rowh[r];
@@ -1026,8 +1033,10 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 
 			rnd_layout_size(b->m.blay, &bw, NULL);
 			rnd_set_rgb(cr, f->st.accent);
-			rnd_layout_draw(cr, b->m.blay, x + b->m.indent - bw -
-			    RND_PT_MM * role_pt(f, 1.0) * 0.4, y);
+			rnd_layout_draw(cr, b->m.blay,
+			    x + b->m.indent - bw -
+			        RND_PT_MM * role_pt(f, 1.0) * 0.4,
+			    y);
 			rnd_set_rgb(cr, f->st.text);
 		}
 		draw_lines(cr, b, x + b->m.indent, y, pc->a, pc->b);
@@ -1143,8 +1152,8 @@ flow_too_wide(struct rnd_flow *f, double colw)
 
 /* Try step m; on success keep it as the best seen. Returns 1 fits. */
 static int
-flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
-    int m, struct placing *pl)
+flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages, int m,
+    struct placing *pl)
 {
 	if (flow_try(f, fr, max_pages, step_scale(f, m), pl) != -1)
 		return 0;
@@ -1158,8 +1167,8 @@ flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 /* A first guess after a failed try at step s0: area goes with the square
  * of the size. Returns the step, or -1. */
 static int
-flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr,
-    int max_pages, int s0)
+flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    int s0)
 {
 	double need = 0, room = 0, g;
 	size_t i, done = 0, rest = 0;
@@ -1180,8 +1189,9 @@ flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr,
 	for (p = 0; p < max_pages; p++)
 		room += col_h(fr, p) * fr->cols;
 	g = need > 0 ? sqrt(0.96 * room / need) : 1;
-	return (int)ceil((f->st.size_pt * (1 - step_scale(f, s0) * g)) /
-	    RND_STEP_PT - 1e-9);
+	return (int)ceil(
+	    (f->st.size_pt * (1 - step_scale(f, s0) * g)) / RND_STEP_PT -
+	    1e-9);
 }
 
 /*
@@ -1199,7 +1209,8 @@ flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
 	int l = 0, h, best = -1, first, next = -1, k;
 
-	*steps = (int)floor((f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+	*steps = (int)floor(
+	    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	if (*steps < 0)
 		*steps = 0;
 	h = *steps;
@@ -1212,7 +1223,8 @@ flow_best(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		return -1;
 	first = l;
 	if (f->guess_pt > 0) {
-		k = (int)floor((f->st.size_pt - f->guess_pt) / RND_STEP_PT + 0.5);
+		k = (int)floor(
+		    (f->st.size_pt - f->guess_pt) / RND_STEP_PT + 0.5);
 		first = k < l ? l : k > h ? h : k;
 	}
 	if (flow_step(f, fr, max_pages, first, pl)) {
@@ -1272,8 +1284,9 @@ rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
 
 		out[i].block = pc->blk;
 		out[i].kind = b->kind == BLK_HEADING ? 'h' :
-		    b->kind == BLK_TABLE ? 't' : b->kind == BLK_CUSTOM ? 'c' :
-		    'p';
+		    b->kind == BLK_TABLE             ? 't' :
+		    b->kind == BLK_CUSTOM            ? 'c' :
+		                                       'p';
 		out[i].page = pc->page;
 		out[i].col = pc->col;
 		out[i].y = pc->y;
@@ -1288,8 +1301,8 @@ rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
 /* Returns 1 when the flow fits max_pages at body size size_pt, else 0:
  * one try, where rnd_flow_fit searches every size. */
 int
-rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr,
-    int max_pages, double size_pt)
+rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    double size_pt)
 {
 	struct placing pl = { NULL, 0, 0 };
 	long miss;
@@ -1332,16 +1345,21 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		struct blk *b = &f->v[pc->blk];
 
 		if (pc->a == 0 && b->cut)
-			diag_add(dg, SEV_WARNING, b->pos, "%s%sonly the first %d "
+			diag_add(dg, SEV_WARNING, b->pos,
+			    "%s%sonly the first %d "
 			    "characters of this %s are printed",
 			    f->label ? f->label : "", f->label ? ": " : "",
-			    BLK_MAX_CHARS, b->kind == BLK_TABLE ? "table's "
-			    "cells" : "block");
+			    BLK_MAX_CHARS,
+			    b->kind == BLK_TABLE ? "table's "
+			                           "cells" :
+			                           "block");
 		if (b->kind == BLK_TABLE) {
 			for (r = pc->a; r < pc->b; r++)
 				for (c = 0; c < (int)b->ncols; c++)
 					rnd_glyph_check(b->m.clay[(size_t)r *
-					    b->ncols + (size_t)c], b->pos, dg);
+					                        b->ncols +
+					                    (size_t)c],
+					    b->pos, dg);
 		} else if (pc->a == 0) {
 			rnd_glyph_check(b->m.lay, b->pos, dg);
 			rnd_glyph_check(b->m.blay, b->pos, dg);
@@ -1364,17 +1382,17 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 	/* rnd_flow_fit may have searched already (same frame). */
 	if (f->known) {
 		best = f->best_step;
-		steps = (int)floor((f->st.size_pt - f->st.min_pt) /
-		    RND_STEP_PT + 1e-9);
+		steps = (int)floor(
+		    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	} else
 		best = flow_best(f, fr, max_pages, &pl, &steps);
 	s = best >= 0 ? best : steps;
 	if (best >= 0 && f->have_saved)
 		flow_restore(f, &pl);
-	else if (pl.n == 0 || f->scale != (f->st.size_pt - RND_STEP_PT * s) /
-	    f->st.size_pt)
-		flow_try(f, fr, max_pages, (f->st.size_pt - RND_STEP_PT * s) /
-		    f->st.size_pt, &pl);
+	else if (pl.n == 0 ||
+	    f->scale != (f->st.size_pt - RND_STEP_PT * s) / f->st.size_pt)
+		flow_try(f, fr, max_pages,
+		    (f->st.size_pt - RND_STEP_PT * s) / f->st.size_pt, &pl);
 	miss = f->last_miss;
 	if (miss >= 0) {
 		char pt[32];
@@ -1382,9 +1400,9 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
 		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
 		    "%s%sdoes not fit on %d page%s even at %s pt: this and what "
-		    "follows is left out", f->label ? f->label : "",
-		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
-		    pt);
+		    "follows is left out",
+		    f->label ? f->label : "", f->label ? ": " : "", max_pages,
+		    max_pages == 1 ? "" : "s", pt);
 	}
 	flow_warn(f, &pl, rnd_doc_diags(doc));
 	for (i = 0; i < pl.n; i++)
@@ -1407,9 +1425,9 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 				rnd_doc_outline(doc, 0,
 				    pango_layout_get_text(b->m.lay),
 				    fr->y + pl.v[i].y);
-			draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col *
-				    (colw + fr->gutter), fr->y + (p == 0 ?
-				    fr->first_top : 0), colw);
+			draw_piece(f, cr, &pl.v[i],
+			    fr->x + pl.v[i].col * (colw + fr->gutter),
+			    fr->y + (p == 0 ? fr->first_top : 0), colw);
 		}
 		rnd_doc_page_end(doc);
 	}
@@ -1436,21 +1454,26 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		flow_restore(f, &pl);
 		miss = -1;
 	} else
-		miss = flow_try(f, fr, 1, (f->st.size_pt - RND_STEP_PT *
-		    (best >= 0 ? best : steps)) / f->st.size_pt, &pl);
+		miss = flow_try(f, fr, 1,
+		    (f->st.size_pt -
+		        RND_STEP_PT * (best >= 0 ? best : steps)) /
+		        f->st.size_pt,
+		    &pl);
 	if (miss >= 0) {
 		char pt[32];
 
 		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
-		diag_add(dg, SEV_WARNING, f->v[miss].pos, "%s%sdoes not fit "
+		diag_add(dg, SEV_WARNING, f->v[miss].pos,
+		    "%s%sdoes not fit "
 		    "even at %s pt: this and what follows is left out",
 		    f->label ? f->label : "", f->label ? ": " : "", pt);
 		rc = -1;
 	}
 	flow_warn(f, &pl, dg);
 	for (i = 0; i < pl.n; i++)
-		draw_piece(f, cr, &pl.v[i], fr->x + pl.v[i].col * (colw +
-		    fr->gutter), fr->y + fr->first_top, colw);
+		draw_piece(f, cr, &pl.v[i],
+		    fr->x + pl.v[i].col * (colw + fr->gutter),
+		    fr->y + fr->first_top, colw);
 	flow_keep(f, &pl);
 	return rc;
 }
@@ -1462,8 +1485,7 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
  * when something does not fit in max_pages.
  */
 int
-rnd_flow_layout(struct rnd_flow *f, const struct rnd_frame *fr,
-    int max_pages)
+rnd_flow_layout(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 {
 	struct placing pl = { NULL, 0, 0 };
 	long miss;

@@ -102,12 +102,14 @@ hyph_word(const struct rnd_hyph *h, const char *w, size_t len, char **out,
 	ok = len <= RND_HYPH_WORD && letters >= RND_HYPH_MIN && caps == 0;
 	if (ok) {
 		for (i = 0; i < len; i++)
-			low[i] = w[i] >= 'A' && w[i] <= 'Z' ? (char)(w[i] -
-			    'A' + 'a') : w[i];
+			low[i] = w[i] >= 'A' && w[i] <= 'Z' ?
+			    (char)(w[i] - 'A' + 'a') :
+			    w[i];
 		low[len] = '\0';
 		memset(hy, 0, sizeof(hy));
 		ok = hnj_hyphen_hyphenate3(h->dict, low, (int)len, hy, NULL,
-		    &rep, &pos, &cut, 2, 3, 2, 3) == 0 && rep == NULL;
+		         &rep, &pos, &cut, 2, 3, 2, 3) == 0 &&
+		    rep == NULL;
 	}
 	if (rep != NULL) {
 		for (i = 0; i < len; i++)
@@ -150,7 +152,8 @@ rnd_hyphenate(const struct rnd_hyph *h, const char *t)
 			out[n++] = t[i++];
 			continue;
 		}
-		for (j = i; t[j] != '\0' && letter(h, (unsigned char)t[j]); j++)
+		for (j = i; t[j] != '\0' && letter(h, (unsigned char)t[j]);
+		     j++)
 			;
 		hyph_word(h, t + i, j - i, &out, &n, &cap);
 		i = j;

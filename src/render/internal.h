@@ -211,7 +211,7 @@ struct rnd_example_ctx {
 	const struct ruleset *rs;
 	const struct rnd_example *ex;
 	const struct rnd_style *st;
-	int number;            /* "Example 3" */
+	int number; /* "Example 3" */
 	/* The printed page a section begins on (0: none), for links from
 	 * the rules the example names; NULL: no links. */
 	int (*page_of)(const void *arg, const char *section);
@@ -264,8 +264,8 @@ void rnd_flow_item(struct rnd_flow *, struct pos, int level,
     const char *bullet, const char *markup);
 /* A table of nrows x ncols markup cells, row-major; the first row is the
  * header when header != 0. Kept together unless taller than a column. */
-void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows,
-    size_t ncols, char *const *cells, int header);
+void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows, size_t ncols,
+    char *const *cells, int header);
 /* A custom block drawn by a callback: height in mm for a column width and
  * a scale (font size / full size); kept together. */
 typedef double (*rnd_draw_fn)(cairo_t *, void *arg, double x, double y,
@@ -279,8 +279,7 @@ void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
  */
 void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
 /* Inline Markdown as Pango markup (caller frees). */
-char *rnd_md_markup(const struct rs_md *, const char *mono_font,
-    int condense);
+char *rnd_md_markup(const struct rs_md *, const char *mono_font, int condense);
 
 /* The body size (pt) at which the flow fits in max_pages of frame, at
  * most size_pt; 0 when it does not fit even at min_pt. */
@@ -297,8 +296,8 @@ double rnd_flow_fit(struct rnd_flow *, const struct rnd_frame *,
  * is a warning naming the first block left out. Returns the number of
  * pages made; *scale_out (may be NULL) gets the scale used.
  */
-typedef void (*rnd_page_fn)(cairo_t *, void *arg, int page, int npages,
-    double scale);
+typedef void (
+    *rnd_page_fn)(cairo_t *, void *arg, int page, int npages, double scale);
 int rnd_flow_render(struct rnd_flow *, struct rnd_doc *, double page_w,
     double page_h, const struct rnd_frame *, int max_pages,
     rnd_page_fn decorate, void *arg, double *scale_out);
@@ -347,11 +346,12 @@ const struct rnd_style *rnd_flow_style(const struct rnd_flow *);
 
 /* One printed stat of a unit; value "" when the unit has none. */
 struct rnd_stat {
-	const char *label;  /* "Move", "Road move", "Melee", "Morale", ... */
-	const char *abbr;   /* short column heading */
+	const char *label; /* "Move", "Road move", "Melee", "Morale", ... */
+	const char *abbr;  /* short column heading */
 	char value[RS_MAX_NAME * 4 + 1]; /* an own stat's cell, as written */
 };
-#define RND_MAX_STATS 8 /* a family's stats; the game's own: RS_MAX_OWN_STATS */
+#define RND_MAX_STATS                                                         \
+	8 /* a family's stats; the game's own: RS_MAX_OWN_STATS */
 /* The stats a unit type has in this ruleset's engine, in table order;
  * returns how many. A stat no unit of the ruleset has is left out. */
 size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
@@ -435,16 +435,16 @@ void rnd_pics_free(struct rnd_pics *);
 int rnd_pics_has(const struct rnd_pics *, size_t unit);
 /* Draw unit's picture as large as fits the box (x, y, w, h mm), its
  * aspect kept, centred. Returns 0, or -1 when it has none. */
-int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x,
-    double y, double w, double h);
+int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x, double y,
+    double w, double h);
 /* Sides of a symbol's frame: either (a white rectangle), Blue's (a blue
  * rectangle), Red's (a red diamond). */
 #define RND_SIDE_ANY (-1)
 #define RND_SIDE_BLUE 0
 #define RND_SIDE_RED 1
 /* Draw symbol s, its frame for side, as large as fits the box. */
-void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x,
-    double y, double w, double h);
+void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x, double y,
+    double w, double h);
 /* A unit's mark in the box: its picture when it has one (ps may be
  * NULL), else its symbol framed for side. */
 void rnd_unit_mark(cairo_t *, struct rnd_pics *ps, const struct ruleset *,
@@ -455,23 +455,23 @@ struct rnd_mark_key {
 	const struct ruleset *rs;
 	struct rnd_pics *pics;
 	const char *font;
-	double size_pt;   /* the flow's body size at full scale */
-	double min_pt;    /* and its least */
-	unsigned ink;     /* the names' colour */
+	double size_pt; /* the flow's body size at full scale */
+	double min_pt;  /* and its least */
+	unsigned ink;   /* the names' colour */
 };
 double rnd_mark_key(cairo_t *, void *arg, double x, double y, double w,
     double scale, int draw);
 
 /* credits.c: "TITLE · v1.0 · AUTHOR, YEAR" for a footer, the parts the
  * ruleset has and the flags ask for (caller frees). */
-#define RND_CREDIT_SHORT  1 /* the title up to a colon */
+#define RND_CREDIT_SHORT 1 /* the title up to a colon */
 #define RND_CREDIT_AUTHOR 2
-#define RND_CREDIT_YEAR   4
+#define RND_CREDIT_YEAR 4
 char *rnd_credits(const struct ruleset *, int what);
 /* The same between before and after (or NULL), with as many of author
  * and year as fit w mm on one line in the font (caller frees). */
 char *rnd_credits_fit(cairo_t *, const struct rnd_font *,
-    const struct ruleset *, int what, const char *before,
-    const char *after, double w);
+    const struct ruleset *, int what, const char *before, const char *after,
+    double w);
 
 #endif

@@ -37,10 +37,10 @@ rnd_map_label(char *buf, size_t sz, const char *fmt, int c, int r, int cols,
     int rows, enum rnd_origin org)
 {
 	size_t n = 0;
-	int col = (org == RND_ORIGIN_TR || org == RND_ORIGIN_BR) ?
-	    cols - c : c + 1;
-	int row = (org == RND_ORIGIN_BL || org == RND_ORIGIN_BR) ?
-	    rows - r : r + 1;
+	int col = (org == RND_ORIGIN_TR || org == RND_ORIGIN_BR) ? cols - c :
+	                                                           c + 1;
+	int row = (org == RND_ORIGIN_BL || org == RND_ORIGIN_BR) ? rows - r :
+	                                                           r + 1;
 	char piece[32], let[16];
 	int zero, width, rc = 0;
 
@@ -91,10 +91,10 @@ rnd_map_label_check(const char *fmt, const char **why)
 		*why = "the label format is too long (40 characters at most)";
 		return -1;
 	}
-	if (rnd_map_label(buf, sizeof(buf), fmt, 0, 0, 1, 1,
-	    RND_ORIGIN_TL) == -1) {
+	if (rnd_map_label(buf, sizeof(buf), fmt, 0, 0, 1, 1, RND_ORIGIN_TL) ==
+	    -1) {
 		*why = "unknown % conversion in the label format (use %c, %r, "
-		    "%C, %R or %%)";
+		       "%C, %R or %%)";
 		return -1;
 	}
 	return 0;
@@ -112,8 +112,8 @@ tiles_along(double t, double a, double ov)
 }
 
 int
-rnd_map_tiling(double table_w, double table_h, double paper_w,
-    double paper_h, double overlap, struct rnd_map_tiling *t, const char **why)
+rnd_map_tiling(double table_w, double table_h, double paper_w, double paper_h,
+    double overlap, struct rnd_map_tiling *t, const char **why)
 {
 	double aw[2], ah[2], n[2], cols[2], rows[2];
 	int k, best;
@@ -124,8 +124,10 @@ rnd_map_tiling(double table_w, double table_h, double paper_w,
 		return -1;
 	}
 	for (k = 0; k < 2; k++) { /* 0 portrait, 1 landscape */
-		double pw = k ? fmax(paper_w, paper_h) : fmin(paper_w, paper_h);
-		double ph = k ? fmin(paper_w, paper_h) : fmax(paper_w, paper_h);
+		double pw = k ? fmax(paper_w, paper_h) :
+		                fmin(paper_w, paper_h);
+		double ph = k ? fmin(paper_w, paper_h) :
+		                fmax(paper_w, paper_h);
 
 		aw[k] = pw - 2 * RND_TILE_MARGIN;
 		ah[k] = ph - RND_TILE_MARGIN - RND_TILE_BOTTOM;
@@ -195,9 +197,8 @@ label_size(double s)
 /* Draw the part (x, y, w, h) of the table with its top-left at (px, py)
  * on the page, clipped. */
 static void
-draw_part(cairo_t *cr, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, double px, double py, double x, double y,
-    double w, double h)
+draw_part(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
+    double px, double py, double x, double y, double w, double h)
 {
 	struct map_view v = { x, y, x + w, y + h, 0.3, 0, 0 };
 
@@ -225,8 +226,7 @@ align_mark(cairo_t *cr, double x, double y)
 /* 1 when an alignment mark at (x, y) (table mm) would cover no cell
  * label: scratch is a context of table mm to test in. */
 static int
-mark_clear(cairo_t *scratch, const struct rnd_map_opts *o, double x,
-    double y)
+mark_clear(cairo_t *scratch, const struct rnd_map_opts *o, double x, double y)
 {
 	double fs = label_size(o->grid->cell), r = 4.5, dx, dy;
 	int hit = 0;
@@ -276,7 +276,8 @@ static void
 tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
     const struct rnd_map_tiling *t, int col, int row)
 {
-	cairo_surface_t *ss = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cairo_surface_t *ss = cairo_image_surface_create(CAIRO_FORMAT_A8, 1,
+	    1);
 	cairo_t *scratch = cairo_create(ss);
 	double x, y, w, h, sx, sy;
 	int k, side;
@@ -361,7 +362,8 @@ tile_seams(cairo_t *cr, const struct rnd_map_opts *o,
  * than a printer needs. */
 static void
 tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct rnd_map_tiling *t, int col, int row)
+    const struct tr_cells *tc, const struct rnd_map_tiling *t, int col,
+    int row)
 {
 	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
 	double x, y, w, h, M = RND_TILE_MARGIN, fy = M + t->area_h + 2.0;
@@ -370,7 +372,7 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	int num = row * t->cols + col + 1;
 	PangoLayout *l;
 	static const char how[] = "Dashed line: where the next tile's edge "
-	    "lies. Crosshairs meet crosshairs.";
+	                          "lies. Crosshairs meet crosshairs.";
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
 	rnd_map_tile_name(name, sizeof(name), col, row);
@@ -406,10 +408,11 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	if (row > 0)
 		rnd_map_tile_name(above, sizeof(above), col, row - 1);
 	s = xasprintf("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	    "%d of %d%s%s%s%s%s%s", name, row + 1, col + 1, num,
-	    t->cols * t->rows, col || row ? "  \xc2\xb7  lies over " : "",
-	    left, col ? " (left)" : "", col && row ? " and " : "",
-	    row ? above : "", row ? " (above)" : "");
+	              "%d of %d%s%s%s%s%s%s",
+	    name, row + 1, col + 1, num, t->cols * t->rows,
+	    col || row ? "  \xc2\xb7  lies over " : "", left,
+	    col ? " (left)" : "", col && row ? " and " : "", row ? above : "",
+	    row ? " (above)" : "");
 	l = rnd_layout_memo(&f_body, 0, 1, 0, 0, s);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
@@ -443,7 +446,7 @@ plan_axes(cairo_t *cr, const struct rnd_map_opts *o, double x, double y)
 
 	if (o->label_fmt == NULL || g == NULL || g->kind == RS_GRID_NONE ||
 	    rnd_map_label(a1, sizeof(a1), o->label_fmt, 0, g->rows - 1,
-	    g->cols, g->rows, o->origin) == -1)
+	        g->cols, g->rows, o->origin) == -1)
 		rnd_axes_key(cr, x, y, NULL);
 	else {
 		char *s = xasprintf("cell %s", a1);
@@ -461,7 +464,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	struct rnd_map_opts small = *o;
 	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0 };
 	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs, tfs;
-	double pw = fmin(t->page_w, t->page_h), ph = fmax(t->page_w, t->page_h);
+	double pw = fmin(t->page_w, t->page_h),
+	       ph = fmax(t->page_w, t->page_h);
 	char name[32], *s, ov[32];
 	int c, r;
 	cairo_t *cr;
@@ -482,12 +486,12 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    o->title ? o->title : "Battle map");
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
 	s = xasprintf("%s. %d %s (%d across, %d down) on %s %s, "
-	    "overlapping by %s mm. Assembly plan:", o->grid_desc ?
-	    o->grid_desc : "", t->cols * t->rows, plural(t->cols * t->rows,
-	    "tile", "tiles"), t->cols, t->rows, t->landscape ? "landscape" :
-	    "portrait", plural(t->cols * t->rows, "sheet", "sheets"), ov);
-	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0,
-	    s);
+	              "overlapping by %s mm. Assembly plan:",
+	    o->grid_desc ? o->grid_desc : "", t->cols * t->rows,
+	    plural(t->cols * t->rows, "tile", "tiles"), t->cols, t->rows,
+	    t->landscape ? "landscape" : "portrait",
+	    plural(t->cols * t->rows, "sheet", "sheets"), ov);
+	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0, s);
 	free(s);
 	bw = pw - 2 * M;
 	bh = ph - y - 4 - RND_TILE_BOTTOM - 26 - RND_AXES_KEY_H - 2;
@@ -504,8 +508,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_save(cr);
 	rnd_set_rgb(cr, 0xb03020);
 	cairo_set_line_width(cr, 0.3);
-	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22,
-	    RND_MIN_TEXT_MM), 5);
+	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, RND_MIN_TEXT_MM),
+	    5);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, fs);
@@ -520,11 +524,13 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 			rnd_map_tile_name(name, sizeof(name), c, r);
 			/* Narrow end tiles get a smaller name, but not one
 			 * under 6 pt. */
-			tfs = fmax(fmin(fs, w * k / (0.75 *
-			    (double)strlen(name))), RND_MIN_TEXT_MM);
+			tfs = fmax(fmin(fs,
+			               w * k / (0.75 * (double)strlen(name))),
+			    RND_MIN_TEXT_MM);
 			cairo_set_font_size(cr, tfs);
 			cairo_text_extents(cr, name, &te);
-			cairo_move_to(cr, M + (x + w / 2) * k - te.x_advance / 2,
+			cairo_move_to(cr,
+			    M + (x + w / 2) * k - te.x_advance / 2,
 			    y + 4 + (ty + h / 2) * k + tfs * 0.35);
 			cairo_show_text(cr, name);
 		}
@@ -533,8 +539,11 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	/* Under the plan's Blue-side left corner, where A1 is. */
 	plan_axes(cr, o, M, y);
 	y += RND_AXES_KEY_H + 2;
-	s = xasprintf("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c" "actual "
-	    "size\xe2\x80\x9d, not \xe2\x80\x9c" "fit to page\xe2\x80\x9d); the bars "
+	s = xasprintf(
+	    "<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
+	    "actual "
+	    "size\xe2\x80\x9d, not \xe2\x80\x9c"
+	    "fit to page\xe2\x80\x9d); the bars "
 	    "below must measure 100 mm and 4 in, and the bar at the foot of "
 	    "each tile 100 mm.\n"
 	    "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
@@ -542,7 +551,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    "in column 1 and row 1.\n"
 	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
 	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	    "overlap); glue or tape.", ov);
+	    "overlap); glue or tape.",
+	    ov);
 	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
 	free(s);
 	if (o->bf != NULL)
@@ -586,16 +596,18 @@ map_pdf(const char *path, const struct rnd_map_opts *o,
 	const char *why;
 	int c, r;
 
-	if (o->paper_w > 0 && rnd_map_tiling(o->grid->table_w,
-	    o->grid->table_h, o->paper_w, o->paper_h, o->overlap, &t,
-	    &why) == -1) {
+	if (o->paper_w > 0 &&
+	    rnd_map_tiling(o->grid->table_w, o->grid->table_h, o->paper_w,
+	        o->paper_h, o->overlap, &t, &why) == -1) {
 		diag_add(dg, SEV_ERROR, nowhere, "%s: %s", path, why);
 		return -1;
 	}
-	if (o->paper_w <= 0 && (o->grid->table_w > 5080 ||
-	    o->grid->table_h > 5080)) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s: the table is larger than "
-		    "a PDF page can be (200 in); give --paper", path);
+	if (o->paper_w <= 0 &&
+	    (o->grid->table_w > 5080 || o->grid->table_h > 5080)) {
+		diag_add(dg, SEV_ERROR, nowhere,
+		    "%s: the table is larger than "
+		    "a PDF page can be (200 in); give --paper",
+		    path);
 		return -1;
 	}
 	d = rnd_doc_new(path, &meta, dg);
@@ -617,7 +629,7 @@ static cairo_status_t
 to_file(void *closure, const unsigned char *data, unsigned int len)
 {
 	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
-	    CAIRO_STATUS_WRITE_ERROR;
+	                                              CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* The area a raster or SVG shows: the grid's box, or the whole table. */
@@ -636,8 +648,8 @@ map_png(const char *path, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	struct pos nowhere = { NULL, 0, 0 };
-	double unit = g->kind == RS_GRID_NONE ? 25.4 : g->cell, scale, x, y,
-	    w, h, pw, ph;
+	double unit = g->kind == RS_GRID_NONE ? 25.4 : g->cell, scale, x, y, w,
+	       h, pw, ph;
 	struct map_view v;
 	struct atomic_file af;
 	cairo_surface_t *s;
@@ -651,9 +663,11 @@ map_png(const char *path, const struct rnd_map_opts *o,
 	ph = round(h * scale);
 	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
 	    ph > RND_MAP_MAX_PX || pw * ph > RND_MAP_MAX_PIXELS) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s: the image would be %.0f x "
+		diag_add(dg, SEV_ERROR, nowhere,
+		    "%s: the image would be %.0f x "
 		    "%.0f pixels (1 to %d a side, 64 million in all); use "
-		    "fewer --px-per-cell", path, pw, ph, RND_MAP_MAX_PX);
+		    "fewer --px-per-cell",
+		    path, pw, ph, RND_MAP_MAX_PX);
 		return -1;
 	}
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);
@@ -669,8 +683,8 @@ map_png(const char *path, const struct rnd_map_opts *o,
 	map_draw(cr, o, tc, &v);
 	cairo_surface_flush(s);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-		why = xasprintf("%s: %s", path, cairo_status_to_string(
-		    cairo_status(cr)));
+		why = xasprintf("%s: %s", path,
+		    cairo_status_to_string(cairo_status(cr)));
 	else if (atomic_open(&af, path, &why) == 0) {
 		if (cairo_surface_write_to_png_stream(s, to_file, af.fp) !=
 		    CAIRO_STATUS_SUCCESS) {
@@ -758,8 +772,10 @@ rnd_map(const char *path, const struct rnd_map_opts *o, struct diags *dg)
 	else if (ends_with(path, ".pdf"))
 		rc = map_pdf(path, o, tc, dg);
 	else {
-		diag_add(dg, SEV_ERROR, nowhere, "%s: the output must end in "
-		    ".pdf, .png or .svg", path);
+		diag_add(dg, SEV_ERROR, nowhere,
+		    "%s: the output must end in "
+		    ".pdf, .png or .svg",
+		    path);
 		rc = -1;
 	}
 	tr_cells_free(tc);

@@ -22,23 +22,23 @@
 enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
 
 struct rnd_map_opts {
-	const struct grid *grid;       /* the table and its grid */
-	const struct battlefield *bf;  /* NULL: no terrain */
-	const struct ruleset *rs;      /* names the legend's terrain; NULL */
-	int snap;                      /* draw terrain on cells (grid only) */
-	const char *label_fmt;         /* NULL: no labels; see rnd_map_label */
+	const struct grid *grid;      /* the table and its grid */
+	const struct battlefield *bf; /* NULL: no terrain */
+	const struct ruleset *rs;     /* names the legend's terrain; NULL */
+	int snap;                     /* draw terrain on cells (grid only) */
+	const char *label_fmt;        /* NULL: no labels; see rnd_map_label */
 	enum rnd_origin origin;
-	int dots;                      /* centre dots */
-	int lines;                     /* grid lines */
-	enum unit_of_length measure;   /* border ruler unit (no grid) */
-	const char *title;             /* printed on the plan and tiles */
-	const char *grid_desc;         /* e.g. "square 3in on 72x48in" */
+	int dots;                    /* centre dots */
+	int lines;                   /* grid lines */
+	enum unit_of_length measure; /* border ruler unit (no grid) */
+	const char *title;           /* printed on the plan and tiles */
+	const char *grid_desc;       /* e.g. "square 3in on 72x48in" */
 	/* PDF */
-	double paper_w, paper_h;       /* portrait sheet; 0: one page */
-	double overlap;                /* between tiles, mm (default
+	double paper_w, paper_h; /* portrait sheet; 0: one page */
+	double overlap;          /* between tiles, mm (default
 	                                * RND_TILE_OVERLAP) */
 	/* PNG */
-	double px_per_cell;            /* pixels per cell (per inch, no grid) */
+	double px_per_cell; /* pixels per cell (per inch, no grid) */
 };
 
 /*
@@ -68,11 +68,11 @@ int rnd_map_label_check(const char *fmt, const char **why);
 #define RND_MIN_TEXT_MM (6.0 * 25.4 / 72.0)
 
 struct rnd_map_tiling {
-	int cols, rows;          /* tiles across and down */
-	int landscape;           /* the sheet is turned */
-	double page_w, page_h;   /* the sheet as used (mm) */
-	double area_w, area_h;   /* map area of one tile (mm) */
-	double step_x, step_y;   /* area minus overlap */
+	int cols, rows;        /* tiles across and down */
+	int landscape;         /* the sheet is turned */
+	double page_w, page_h; /* the sheet as used (mm) */
+	double area_w, area_h; /* map area of one tile (mm) */
+	double step_x, step_y; /* area minus overlap */
 	double overlap;
 	double table_w, table_h;
 };

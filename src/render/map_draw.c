@@ -99,8 +99,8 @@ thin(const struct tr_point *p, size_t n, int closed, double res,
 	for (i = 0; i < n; i++)
 		if (k == 0 || dist2(p[i], out[k - 1]) > r2)
 			out[k++] = p[i];
-	if (!closed && n > 1 && (out[k - 1].x != p[n - 1].x ||
-	    out[k - 1].y != p[n - 1].y)) {
+	if (!closed && n > 1 &&
+	    (out[k - 1].x != p[n - 1].x || out[k - 1].y != p[n - 1].y)) {
 		if (k > 1)
 			out[k - 1] = p[n - 1];
 		else
@@ -119,10 +119,11 @@ curve(const struct tr_point *p, size_t n, int closed, struct piece *out)
 	size_t i, m = closed ? n : n - 1;
 
 	for (i = 0; i < m; i++) {
-		struct tr_point a = p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
+		struct tr_point a =
+		    p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
 		struct tr_point b = p[i], c = p[(i + 1) % n];
-		struct tr_point d = p[closed ? (i + 2) % n :
-		    (i + 2 < n ? i + 2 : n - 1)];
+		struct tr_point d =
+		    p[closed ? (i + 2) % n : (i + 2 < n ? i + 2 : n - 1)];
 
 		out[i].a = b;
 		out[i].b.x = b.x + (c.x - a.x) / 6;
@@ -144,8 +145,10 @@ beyond(const struct piece *p, int k, const double box[4])
 	int i;
 
 	for (i = 0; i < 4; i++)
-		if (k == 0 ? q[i]->x >= box[0] : k == 1 ? q[i]->x <= box[2] :
-		    k == 2 ? q[i]->y >= box[1] : q[i]->y <= box[3])
+		if (k == 0     ? q[i]->x >= box[0] :
+		        k == 1 ? q[i]->x <= box[2] :
+		        k == 2 ? q[i]->y >= box[1] :
+		                 q[i]->y <= box[3])
 			return 0;
 	return 1;
 }
@@ -203,7 +206,7 @@ shape(cairo_t *cr, const struct tr_point *p, size_t n, int closed,
 	m = curve(q, k, closed, pc);
 	if (v != NULL) {
 		double box[4] = { v->x0 - pad, v->y0 - pad, v->x1 + pad,
-		    v->y1 + pad };
+			v->y1 + pad };
 
 		m = cull(pc, m, box);
 	}
@@ -214,7 +217,8 @@ shape(cairo_t *cr, const struct tr_point *p, size_t n, int closed,
 				cairo_line_to(cr, pc[i].d.x, pc[i].d.y);
 			else
 				cairo_curve_to(cr, pc[i].b.x, pc[i].b.y,
-				    pc[i].c.x, pc[i].c.y, pc[i].d.x, pc[i].d.y);
+				    pc[i].c.x, pc[i].c.y, pc[i].d.x,
+				    pc[i].d.y);
 		if (closed)
 			cairo_close_path(cr);
 	}
@@ -244,13 +248,15 @@ clip_ring(const struct tr_point *p, size_t n, const double box[4],
 		out->n = 0;
 		for (i = 0; i < in.n; i++) {
 			struct tr_point s = in.v[(i + in.n - 1) % in.n],
-			    e = in.v[i], x;
-			double bs = side == 0 ? s.x - box[0] : side == 1 ?
-			    box[2] - s.x : side == 2 ? s.y - box[1] :
-			    box[3] - s.y;
-			double be = side == 0 ? e.x - box[0] : side == 1 ?
-			    box[2] - e.x : side == 2 ? e.y - box[1] :
-			    box[3] - e.y;
+			                e = in.v[i], x;
+			double bs = side == 0 ? s.x - box[0] :
+			    side == 1         ? box[2] - s.x :
+			    side == 2         ? s.y - box[1] :
+			                        box[3] - s.y;
+			double be = side == 0 ? e.x - box[0] :
+			    side == 1         ? box[2] - e.x :
+			    side == 2         ? e.y - box[1] :
+			                        box[3] - e.y;
 
 			if ((bs >= 0) != (be >= 0)) {
 				x.x = s.x + (e.x - s.x) * (bs / (bs - be));
@@ -315,18 +321,24 @@ ford(cairo_t *cr, double x, double y, double dx, double dy, double w)
 
 	cairo_save(cr);
 	rnd_set_rgb(cr, 0xeadfc4);
-	cairo_move_to(cr, x - dx * w * 0.7 - nx * half, y - dy * w * 0.7 - ny * half);
-	cairo_line_to(cr, x + dx * w * 0.7 - nx * half, y + dy * w * 0.7 - ny * half);
-	cairo_line_to(cr, x + dx * w * 0.7 + nx * half, y + dy * w * 0.7 + ny * half);
-	cairo_line_to(cr, x - dx * w * 0.7 + nx * half, y - dy * w * 0.7 + ny * half);
+	cairo_move_to(cr, x - dx * w * 0.7 - nx * half,
+	    y - dy * w * 0.7 - ny * half);
+	cairo_line_to(cr, x + dx * w * 0.7 - nx * half,
+	    y + dy * w * 0.7 - ny * half);
+	cairo_line_to(cr, x + dx * w * 0.7 + nx * half,
+	    y + dy * w * 0.7 + ny * half);
+	cairo_line_to(cr, x - dx * w * 0.7 + nx * half,
+	    y - dy * w * 0.7 + ny * half);
 	cairo_close_path(cr);
 	cairo_fill(cr);
 	rnd_set_rgb(cr, FORD);
 	cairo_set_line_width(cr, fmax(0.25, w * 0.04));
 	for (i = -2; i <= 2; i++) {
 		t = i * w * 0.28;
-		cairo_move_to(cr, x + dx * t - nx * half, y + dy * t - ny * half);
-		cairo_line_to(cr, x + dx * t + nx * half, y + dy * t + ny * half);
+		cairo_move_to(cr, x + dx * t - nx * half,
+		    y + dy * t - ny * half);
+		cairo_line_to(cr, x + dx * t + nx * half,
+		    y + dy * t + ny * half);
 	}
 	cairo_stroke(cr);
 	cairo_restore(cr);
@@ -335,8 +347,8 @@ ford(cairo_t *cr, double x, double y, double dx, double dy, double w)
 /* A river or road: a dark edge stroke then a pale fill stroke (only
  * what can show in view v, when not NULL). */
 static void
-band(cairo_t *cr, const struct tr_point *p, size_t n, double w,
-    unsigned edge, unsigned fill, double edge_w, const struct map_view *v)
+band(cairo_t *cr, const struct tr_point *p, size_t n, double w, unsigned edge,
+    unsigned fill, double edge_w, const struct map_view *v)
 {
 	cairo_save(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -449,8 +461,8 @@ rampart(cairo_t *cr, const struct tr_point *p, size_t n, double w,
 
 /* The lattice the trees of every wood stand on, over the view. */
 struct lattice {
-	double s;           /* spacing (mm) */
-	int i0, j0, ni, nj; /* first column and row, columns and rows */
+	double s;            /* spacing (mm) */
+	int i0, j0, ni, nj;  /* first column and row, columns and rows */
 	unsigned char *tree; /* ni x nj: a tree is drawn there */
 };
 
@@ -465,8 +477,8 @@ wood_trees(cairo_t *cr, const struct tr_line *l, struct lattice *t,
     const struct map_view *v)
 {
 	double s = t->s;
-	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY,
-	    x, y, box[4];
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, x,
+	       y, box[4];
 	struct tr_line c = { 0 };
 	int i, j;
 	size_t k;
@@ -489,12 +501,16 @@ wood_trees(cairo_t *cr, const struct tr_line *l, struct lattice *t,
 			if (i < t->i0 || j < t->j0 || i >= t->i0 + t->ni ||
 			    j >= t->j0 + t->nj)
 				continue;
-			seen = &t->tree[(size_t)(j - t->j0) * t->ni + (i - t->i0)];
+			seen = &t->tree[(size_t)(j - t->j0) * t->ni +
+			    (i - t->i0)];
 			if (*seen)
 				continue;
-			x = (i + 0.5 + (j & 1) * 0.5 + 0.3 * (hash01(i, j) - 0.5)) * s;
+			x = (i + 0.5 + (j & 1) * 0.5 +
+			        0.3 * (hash01(i, j) - 0.5)) *
+			    s;
 			y = (j + 0.5 + 0.3 * (hash01(j, i) - 0.5)) * s;
-			if (tr_inside(&c, x, y) && tr_inside(&c, x + s * 0.35, y) &&
+			if (tr_inside(&c, x, y) &&
+			    tr_inside(&c, x + s * 0.35, y) &&
 			    tr_inside(&c, x - s * 0.35, y) &&
 			    tr_inside(&c, x, y + s * 0.35) &&
 			    tr_inside(&c, x, y - s * 0.35)) {
@@ -510,7 +526,7 @@ static void
 lattice_init(struct lattice *t, double s, const struct map_view *v)
 {
 	double w = (v->x1 - fmax(v->x0, 0)) / s + 4,
-	    h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+	       h = (v->y1 - fmax(v->y0, 0)) / s + 4;
 
 	memset(t, 0, sizeof(*t));
 	t->s = s;
@@ -528,8 +544,8 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
     const struct map_view *v)
 {
 	size_t i, k;
-	double dx, dy, s = fmin(fmax(fmin(bf->table_w, bf->table_h) / 40, 8),
-	    20);
+	double dx, dy,
+	    s = fmin(fmax(fmin(bf->table_w, bf->table_h) / 40, 8), 20);
 	struct lattice trees;
 
 	cairo_save(cr);
@@ -576,7 +592,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	}
 	for (i = 0; i < bf->nroads; i++)
 		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
-		    bf->roads[i].width))
+		        bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
 			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35, v);
 	/* Fords over the roads that cross by them. */
@@ -586,8 +602,10 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		for (k = 0; k < p->nfords; k++) {
 			if (!pts_visible(v, &p->fords[k], 1, p->width * 2))
 				continue;
-			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx, &dy);
-			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy, p->width);
+			path_dir(&p->path, p->fords[k].x, p->fords[k].y, &dx,
+			    &dy);
+			ford(cr, p->fords[k].x, p->fords[k].y, dx, dy,
+			    p->width);
 		}
 	}
 	for (i = 0; i < bf->ntown; i++) {
@@ -605,7 +623,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	cairo_stroke(cr);
 	for (i = 0; i < bf->nforts; i++)
 		if (pts_visible(v, bf->forts[i].path.v, bf->forts[i].path.n,
-		    bf->forts[i].width))
+		        bf->forts[i].width))
 			rampart(cr, bf->forts[i].path.v, bf->forts[i].path.n,
 			    bf->forts[i].width, v);
 	cairo_restore(cr);
@@ -658,14 +676,15 @@ cells_path(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
 
 			e = c + 1;
 			if (!(level ? tc->level[i] >= level :
-			    (tc->kind[i] & bit) != 0))
+			              (tc->kind[i] & bit) != 0))
 				continue;
 			if (g->kind != RS_GRID_SQUARE) {
 				cell_path(cr, g, c, r);
 				continue;
 			}
-			while (e <= c1 && (level ? tc->level[i + e - c] >= level :
-			    (tc->kind[i + e - c] & bit) != 0))
+			while (e <= c1 &&
+			    (level ? tc->level[i + e - c] >= level :
+			             (tc->kind[i + e - c] & bit) != 0))
 				e++;
 			grid_corners(g, c, r, xs, ys);
 			grid_corners(g, e - 1, r, x1, y1);
@@ -687,7 +706,7 @@ cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
 			int i = r * g->cols + c;
 
 			in = level ? tc->level[i] >= level :
-			    (tc->kind[i] & bit) != 0;
+			             (tc->kind[i] & bit) != 0;
 			if (!in)
 				continue;
 			n = grid_corners(g, c, r, xs, ys);
@@ -697,12 +716,13 @@ cell_edges(cairo_t *cr, const struct grid *g, const struct tr_cells *tc,
 					int j = nr * g->cols + nc;
 
 					out = level ? tc->level[j] < level :
-					    !(tc->kind[j] & bit);
+					              !(tc->kind[j] & bit);
 				}
 				if (!out)
 					continue;
 				cairo_move_to(cr, xs[e], ys[e]);
-				cairo_line_to(cr, xs[(e + 1) % n], ys[(e + 1) % n]);
+				cairo_line_to(cr, xs[(e + 1) % n],
+				    ys[(e + 1) % n]);
 			}
 		}
 }
@@ -782,7 +802,8 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	cairo_set_line_width(cr, 0.3);
 	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
-			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_WOOD)) {
+			if (tc->kind[r * g->cols + c] &
+			    (1u << RS_TERRAIN_WOOD)) {
 				grid_center(g, c, r, &x, &y);
 				tree(cr, x - s * 0.18, y + s * 0.12, s * 0.1);
 				tree(cr, x + s * 0.18, y + s * 0.12, s * 0.1);
@@ -792,7 +813,8 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 	draw_snapped_lines(cr, o, tc, v, c0, c1, r0, r1);
 	for (r = r0; s >= DECOR_MIN_CELL && r <= r1; r++)
 		for (c = c0; c <= c1; c++)
-			if (tc->kind[r * g->cols + c] & (1u << RS_TERRAIN_TOWN)) {
+			if (tc->kind[r * g->cols + c] &
+			    (1u << RS_TERRAIN_TOWN)) {
 				grid_center(g, c, r, &x, &y);
 				cairo_rectangle(cr, x - s * 0.3, y - s * 0.28,
 				    s * 0.26, s * 0.22);
@@ -852,7 +874,8 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
 
 			n = grid_corners(g, c, r, xs, ys);
 			for (e = 0; e < n; e++)
-				own[e] = !grid_neighbour(g, c, r, e, &nc, &nr) ||
+				own[e] = !grid_neighbour(g, c, r, e, &nc,
+				             &nr) ||
 				    nr * g->cols + nc > r * g->cols + c;
 			/* Start after an edge not owned, so the owned edges
 			 * join into one or two polylines (a smaller PDF). */
@@ -916,7 +939,8 @@ ascii_glyphs(cairo_t *cr, struct ascii_glyphs *ag)
 		n = 0;
 		ag->index[i] = 0;
 		if (cairo_scaled_font_text_to_glyphs(sf, 0, 0, one, 1, &gl, &n,
-		    NULL, NULL, NULL) == CAIRO_STATUS_SUCCESS && n == 1)
+		        NULL, NULL, NULL) == CAIRO_STATUS_SUCCESS &&
+		    n == 1)
 			ag->index[i] = gl[0].index;
 		cairo_glyph_free(gl);
 		cairo_text_extents(cr, one, &te);
@@ -1078,8 +1102,8 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
  * "200 mm" at its edge.
  */
 static void
-ruler_number(cairo_t *cr, const struct map_view *v, const char *s,
-    double x, double y, double fs, int across)
+ruler_number(cairo_t *cr, const struct map_view *v, const char *s, double x,
+    double y, double fs, int across)
 {
 	cairo_text_extents_t te;
 	double w, top;
@@ -1101,8 +1125,8 @@ ruler_number(cairo_t *cr, const struct map_view *v, const char *s,
 		y -= 0.3 * fs;
 		if (y - 0.8 * fs < v->y0 - 1e-6)
 			y += 0.6 * fs + 0.8 * fs;
-		if (y - 0.8 * fs < v->y0 - 1e-6 || y + 0.25 * fs > v->y1 +
-		    1e-6)
+		if (y - 0.8 * fs < v->y0 - 1e-6 ||
+		    y + 0.25 * fs > v->y1 + 1e-6)
 			return;
 	}
 	cairo_move_to(cr, x, y);
@@ -1111,8 +1135,7 @@ ruler_number(cairo_t *cr, const struct map_view *v, const char *s,
 
 /* Ticks along the table edge in the ruleset's unit, numbered. */
 static void
-draw_ruler(cairo_t *cr, const struct rnd_map_opts *o,
-    const struct map_view *v)
+draw_ruler(cairo_t *cr, const struct rnd_map_opts *o, const struct map_view *v)
 {
 	const struct grid *g = o->grid;
 	int in = o->measure == LEN_IN || o->measure == LEN_FT, i, n, major;
@@ -1274,13 +1297,13 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 }
 
 double
-map_legend(cairo_t *cr, const struct battlefield *bf,
-    const struct ruleset *rs, double x, double y, double w)
+map_legend(cairo_t *cr, const struct battlefield *bf, const struct ruleset *rs,
+    double x, double y, double w)
 {
 	static const struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
 	static const char *const names[RS_TERRAIN__MAX] = { "open",
-		"hill, contours", "wood", "river", "ford", "road",
-		"town", "fortification" };
+		"hill, contours", "wood", "river", "ford", "road", "town",
+		"fortification" };
 	size_t nf = 0, i;
 	int k, n = 0;
 	double cx = x;
@@ -1291,10 +1314,12 @@ map_legend(cairo_t *cr, const struct battlefield *bf,
 		nf += bf->rivers[i].nfords;
 	for (k = RS_TERRAIN_HILL; k < RS_TERRAIN__MAX; k++) {
 		size_t have = k == RS_TERRAIN_HILL ? bf->nhills :
-		    k == RS_TERRAIN_WOOD ? bf->nwoods :
-		    k == RS_TERRAIN_RIVER ? bf->nrivers :
-		    k == RS_TERRAIN_FORD ? nf : k == RS_TERRAIN_ROAD ?
-		    bf->nroads : k == RS_TERRAIN_TOWN ? bf->ntown : bf->nforts;
+		    k == RS_TERRAIN_WOOD           ? bf->nwoods :
+		    k == RS_TERRAIN_RIVER          ? bf->nrivers :
+		    k == RS_TERRAIN_FORD           ? nf :
+		    k == RS_TERRAIN_ROAD           ? bf->nroads :
+		    k == RS_TERRAIN_TOWN           ? bf->ntown :
+		                                     bf->nforts;
 
 		if (have == 0)
 			continue;
@@ -1306,9 +1331,9 @@ map_legend(cairo_t *cr, const struct battlefield *bf,
 		rnd_set_rgb(cr, 0x000000);
 		/* The ruleset's name for the kind, as the designer wrote it. */
 		own = rs_terrain_name(rs, (enum rs_terrain_kind)k);
-		label = own == NULL ? xstrdup(names[k]) :
+		label = own == NULL      ? xstrdup(names[k]) :
 		    k == RS_TERRAIN_HILL ? xasprintf("%s, contours", own) :
-		    xstrdup(own);
+		                           xstrdup(own);
 		rnd_text(cr, &f, cx + 12, y + 0.8, 0, 0, 0, label);
 		free(label);
 		cx += 45;

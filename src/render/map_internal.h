@@ -37,7 +37,6 @@ void map_label_boxes(cairo_t *, const struct rnd_map_opts *, double fs,
  * within width w. Returns the y below it.
  */
 double map_legend(cairo_t *, const struct battlefield *,
-    const struct ruleset *, double x, double y,
-    double w);
+    const struct ruleset *, double x, double y, double w);
 
 #endif

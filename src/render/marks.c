@@ -21,8 +21,8 @@ hairline(cairo_t *cr, double x0, double y0, double x1, double y1)
 }
 
 void
-rnd_crop_marks(cairo_t *cr, double x, double y, double w, double h,
-    double len, double off)
+rnd_crop_marks(cairo_t *cr, double x, double y, double w, double h, double len,
+    double off)
 {
 	rnd_crop_marks_grid(cr, x, y, 1, 1, w, h, 0, len, off);
 }
@@ -100,7 +100,8 @@ rnd_calibration(cairo_t *cr, double x, double y)
 	bar(cr, x, y, 100.0, 1.0, 10);
 	h = rnd_text(cr, &f, x, y + 4.0, 0, 0, 0,
 	    "100 mm \xe2\x80\x94 if this bar is not 100 mm, print at 100% "
-	    "(\xe2\x80\x9c" "actual size\xe2\x80\x9d)");
+	    "(\xe2\x80\x9c"
+	    "actual size\xe2\x80\x9d)");
 	y += 4.0 + h + 1.0;
 	bar(cr, x, y, 4 * RND_IN_MM, RND_IN_MM / 8, 8);
 	h += rnd_text(cr, &f, x, y + 4.0, 0, 0, 0, "4 in");
@@ -157,8 +158,8 @@ rnd_axes_key(cairo_t *cr, double x, double y, const char *a1)
 	cairo_fill(cr);
 	rnd_text(cr, &f, ox + 1.5, y - 0.4, 0, 0, 0,
 	    "y: north, to Red's edge");
-	s = xasprintf("x: east%s%s at Blue's left corner", a1 != NULL ?
-	    "; " : "", a1 != NULL ? a1 : "");
+	s = xasprintf("x: east%s%s at Blue's left corner",
+	    a1 != NULL ? "; " : "", a1 != NULL ? a1 : "");
 	rnd_text(cr, &f, ox + 8, oy - 1.6, 0, 0, 0, s);
 	free(s);
 	cairo_restore(cr);

@@ -11,7 +11,7 @@
 struct mbuf {
 	char *s;
 	size_t n, cap;
-	size_t plain;  /* characters of text written */
+	size_t plain; /* characters of text written */
 	/* Condensing: keep[i] says whether character i of the plain text
 	 * is printed; NULL prints all. */
 	const char *keep;
@@ -55,8 +55,9 @@ mb_text(struct mbuf *b, const char *t)
 	char *e;
 
 	while (i < len) {
-		for (j = i; j < len && mb_kept(b, b->plain + j) ==
-		    mb_kept(b, b->plain + i); j++)
+		for (j = i; j < len &&
+		     mb_kept(b, b->plain + j) == mb_kept(b, b->plain + i);
+		     j++)
 			;
 		if (mb_kept(b, b->plain + i) && b->hyph != NULL) {
 			char *seg = xstrndup(t + i, j - i);
@@ -120,9 +121,9 @@ md_plain(struct mbuf *b, const struct rs_md *m)
 
 /* Words that carry a number as a digit would ("two dice", "half its
  * move"): a sentence with one is a rule a player must not lose. */
-static const char *const num_words[] = { "one", "two", "three", "four",
-	"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-	"twice", "half", "double", "treble", "triple", "once", NULL };
+static const char *const num_words[] = { "one", "two", "three", "four", "five",
+	"six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twice",
+	"half", "double", "treble", "triple", "once", NULL };
 
 /* Returns 1 when s[a..e) has a digit or a number word. */
 static int
@@ -133,13 +134,14 @@ has_number(const char *s, size_t a, size_t e)
 	for (i = a; i < e; i++) {
 		if (isdigit((unsigned char)s[i]))
 			return 1;
-		if (!isalpha((unsigned char)s[i]) || (i > a &&
-		    isalpha((unsigned char)s[i - 1])))
+		if (!isalpha((unsigned char)s[i]) ||
+		    (i > a && isalpha((unsigned char)s[i - 1])))
 			continue;
 		for (k = 0; num_words[k] != NULL; k++) {
 			n = strlen(num_words[k]);
-			if (i + n <= e && strncasecmp(s + i, num_words[k], n) ==
-			    0 && !isalpha((unsigned char)s[i + n]))
+			if (i + n <= e &&
+			    strncasecmp(s + i, num_words[k], n) == 0 &&
+			    !isalpha((unsigned char)s[i + n]))
 				return 1;
 		}
 	}
@@ -167,8 +169,9 @@ condense_keep(const struct rs_md *m, size_t *n)
 	len = p.n;
 	keep = xcalloc(len + 1, 1);
 	for (i = 0; i <= len; i++) {
-		int end = i == len || (p.s[i] == '.' && (p.s[i + 1] == ' ' ||
-		    p.s[i + 1] == '\0'));
+		int end = i == len ||
+		    (p.s[i] == '.' &&
+		        (p.s[i + 1] == ' ' || p.s[i + 1] == '\0'));
 
 		if (!end || (a == 0 && i < 40 && i < len))
 			continue;
@@ -221,9 +224,11 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		if (mb_kept(b, b->plain) && m->level > 0) {
 			char n[96];
 
-			snprintf(n, sizeof(n), "<span rise=\"%d\"><small>%d"
-			    "</small></span>", (int)(RND_LAYOUT_PT * PANGO_SCALE *
-			    0.12), m->level);
+			snprintf(n, sizeof(n),
+			    "<span rise=\"%d\"><small>%d"
+			    "</small></span>",
+			    (int)(RND_LAYOUT_PT * PANGO_SCALE * 0.12),
+			    m->level);
 			mb_puts(b, n);
 		}
 		return;
@@ -292,8 +297,8 @@ flow_markup(struct rnd_flow *f, const struct rs_md *m, int condense)
 	return md_markup(m, st->mono_font, condense, st->hyph);
 }
 
-static void flow_md_block(struct rnd_flow *, const struct rs_md *, int,
-    int, const char *);
+static void flow_md_block(struct rnd_flow *, const struct rs_md *, int, int,
+    const char *);
 
 /* A list's items, with bullets or numbers, nested lists indented. */
 static void
@@ -304,8 +309,9 @@ flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
 
 	for (i = 0; i < m->nkids; i++) {
 		const struct rs_md *it = m->kids[i];
-		char *bullet = m->ordered ? xasprintf("%d.", m->start + (int)i)
-		    : xstrdup("\xe2\x80\xa2");
+		char *bullet = m->ordered ?
+		    xasprintf("%d.", m->start + (int)i) :
+		    xstrdup("\xe2\x80\xa2");
 		int first = 1;
 
 		for (j = 0; j < it->nkids; j++) {
@@ -339,8 +345,7 @@ flow_md_table(struct rnd_flow *f, const struct rs_md *m, const char *mono)
 			cells[r * ncols + c] = c < m->kids[r]->nkids ?
 			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) :
 			    xstrdup("");
-	rnd_flow_table(f, m->pos, m->nkids, ncols, cells,
-	    m->kids[0]->header);
+	rnd_flow_table(f, m->pos, m->nkids, ncols, cells, m->kids[0]->header);
 	for (r = 0; r < m->nkids * ncols; r++)
 		free(cells[r]);
 	free(cells);
@@ -391,8 +396,8 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 				    mk);
 				free(mk);
 			} else
-				flow_md_block(f, m->kids[i], condense, level + 1,
-				    mono);
+				flow_md_block(f, m->kids[i], condense,
+				    level + 1, mono);
 		}
 		break;
 	case RS_MD_CODE_BLOCK:
@@ -401,8 +406,8 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 		{
 			char *e = rnd_markup_escape(m->text ? m->text : "");
 
-			mk = xasprintf("<span font_family=\"%s\">%s</span>", mono,
-			    e);
+			mk = xasprintf("<span font_family=\"%s\">%s</span>",
+			    mono, e);
 			rnd_flow_para(f, m->pos, mk);
 			free(mk);
 			free(e);

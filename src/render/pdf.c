@@ -21,7 +21,7 @@ struct rnd_doc {
 	char *path;
 	struct diags *diags;
 	cairo_surface_t *surface;
-	cairo_t *cr;      /* the current page's, or NULL */
+	cairo_t *cr; /* the current page's, or NULL */
 	unsigned char *buf;
 	size_t len, cap;
 	struct rnd_pagebox *pages;
@@ -98,12 +98,13 @@ rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)
 
 	d->path = xstrdup(path);
 	d->diags = dg;
-	d->surface = cairo_pdf_surface_create_for_stream(doc_write, d,
-	    595.0, 842.0);
-	cairo_pdf_surface_restrict_to_version(d->surface, CAIRO_PDF_VERSION_1_5);
+	d->surface = cairo_pdf_surface_create_for_stream(doc_write, d, 595.0,
+	    842.0);
+	cairo_pdf_surface_restrict_to_version(d->surface,
+	    CAIRO_PDF_VERSION_1_5);
 	doc_date(date, sizeof(date));
-	creator = m->creator != NULL ? xstrdup(m->creator)
-	    : xstrdup("sandtable " SANDTABLE_VERSION);
+	creator = m->creator != NULL ? xstrdup(m->creator) :
+	                               xstrdup("sandtable " SANDTABLE_VERSION);
 	if (m->title != NULL)
 		cairo_pdf_surface_set_metadata(d->surface,
 		    CAIRO_PDF_METADATA_TITLE, m->title);
@@ -120,8 +121,8 @@ rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)
 	    creator);
 	cairo_pdf_surface_set_metadata(d->surface,
 	    CAIRO_PDF_METADATA_CREATE_DATE, date);
-	cairo_pdf_surface_set_metadata(d->surface,
-	    CAIRO_PDF_METADATA_MOD_DATE, date);
+	cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_MOD_DATE,
+	    date);
 	free(creator);
 	return d;
 }
@@ -186,8 +187,7 @@ rnd_doc_page_end(struct rnd_doc *d)
 
 /* Returns the outline id (for children). */
 int
-rnd_doc_outline(struct rnd_doc *d, int parent, const char *label,
-    double y_mm)
+rnd_doc_outline(struct rnd_doc *d, int parent, const char *label, double y_mm)
 {
 	return rnd_doc_outline_page(d, parent, label, d->npages, y_mm);
 }
@@ -250,10 +250,10 @@ page_form(qpdf_data q, qpdf_oh page)
 	dict = qpdf_oh_get_dict(q, xo);
 	qpdf_oh_replace_key(q, dict, "/Type", qpdf_oh_new_name(q, "/XObject"));
 	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/Form"));
-	qpdf_oh_replace_key(q, dict, "/BBox", qpdf_oh_get_key(q, page,
-	    "/MediaBox"));
-	qpdf_oh_replace_key(q, dict, "/Resources", qpdf_oh_get_key(q, page,
-	    "/Resources"));
+	qpdf_oh_replace_key(q, dict, "/BBox",
+	    qpdf_oh_get_key(q, page, "/MediaBox"));
+	qpdf_oh_replace_key(q, dict, "/Resources",
+	    qpdf_oh_get_key(q, page, "/Resources"));
 	return xo;
 }
 
@@ -279,10 +279,10 @@ impose(qpdf_data q, double w, double h)
 		old[k] = qpdf_get_page_n(q, (size_t)k);
 		form[k] = qpdf_make_indirect_object(q, page_form(q, old[k]));
 		mb = qpdf_oh_get_key(q, old[k], "/MediaBox");
-		pw = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, mb,
-		    2));
-		ph = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, mb,
-		    3));
+		pw = qpdf_oh_get_numeric_value(q,
+		    qpdf_oh_get_array_item(q, mb, 2));
+		ph = qpdf_oh_get_numeric_value(q,
+		    qpdf_oh_get_array_item(q, mb, 3));
 	}
 	for (k = 0; k < n; k++)
 		qpdf_remove_page(q, old[k]);
@@ -291,7 +291,8 @@ impose(qpdf_data q, double w, double h)
 			int at[2] = { side == 0 ? nn - 2 * s : 2 * s + 2,
 				side == 0 ? 2 * s + 1 : nn - 2 * s - 1 };
 			double sc = fmin(w / 2 / pw, h / ph);
-			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj, cs;
+			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj,
+			        cs;
 			char ops[512], a[32], x[32], y[32];
 			size_t used = 0;
 			int j;
@@ -304,12 +305,14 @@ impose(qpdf_data q, double w, double h)
 				    j == 0 ? "/P0" : "/P1", form[at[j] - 1]);
 				/* Numbers without the locale's comma. */
 				fmt_double(a, sizeof(a), sc, 5);
-				fmt_double(x, sizeof(x), j * w / 2 +
-				    (w / 2 - pw * sc) / 2, 3);
+				fmt_double(x, sizeof(x),
+				    j * w / 2 + (w / 2 - pw * sc) / 2, 3);
 				fmt_double(y, sizeof(y), (h - ph * sc) / 2, 3);
 				used += (size_t)snprintf(ops + used,
-				    sizeof(ops) - used, "q %s 0 0 %s %s %s cm "
-				    "/P%d Do Q\n", a, a, x, y, j);
+				    sizeof(ops) - used,
+				    "q %s 0 0 %s %s %s cm "
+				    "/P%d Do Q\n",
+				    a, a, x, y, j);
 			}
 			res = qpdf_oh_new_dictionary(q);
 			qpdf_oh_replace_key(q, res, "/XObject", xobj);
@@ -319,8 +322,8 @@ impose(qpdf_data q, double w, double h)
 			    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
 			qpdf_oh_replace_key(q, page, "/Type",
 			    qpdf_oh_new_name(q, "/Page"));
-			qpdf_oh_replace_key(q, page, "/MediaBox", box_new(q, 0, 0,
-			    w, h));
+			qpdf_oh_replace_key(q, page, "/MediaBox",
+			    box_new(q, 0, 0, w, h));
 			qpdf_oh_replace_key(q, page, "/Resources", res);
 			qpdf_oh_replace_key(q, page, "/Contents",
 			    qpdf_make_indirect_object(q, cs));
@@ -342,8 +345,8 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 
 	qpdf_silence_errors(q);
 	qpdf_set_suppress_warnings(q, QPDF_TRUE);
-	if (qpdf_read_memory(q, d->path, (const char *)d->buf, d->len, NULL)
-	    & QPDF_ERRORS)
+	if (qpdf_read_memory(q, d->path, (const char *)d->buf, d->len, NULL) &
+	    QPDF_ERRORS)
 		goto out;
 	/* Cairo 1.16 writes dates without the "D:" prefix. */
 	pdf_date(date, sizeof(date));
@@ -365,11 +368,12 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 		if (pb->bleed_pt <= 0)
 			continue;
 		page = qpdf_get_page_n(q, (size_t)i);
-		qpdf_oh_replace_key(q, page, "/TrimBox", box_new(q, pb->bleed_pt,
-		    pb->bleed_pt, pb->bleed_pt + pb->w_pt,
-		    pb->bleed_pt + pb->h_pt));
-		qpdf_oh_replace_key(q, page, "/BleedBox", box_new(q, 0, 0,
-		    pb->w_pt + 2 * pb->bleed_pt, pb->h_pt + 2 * pb->bleed_pt));
+		qpdf_oh_replace_key(q, page, "/TrimBox",
+		    box_new(q, pb->bleed_pt, pb->bleed_pt,
+		        pb->bleed_pt + pb->w_pt, pb->bleed_pt + pb->h_pt));
+		qpdf_oh_replace_key(q, page, "/BleedBox",
+		    box_new(q, 0, 0, pb->w_pt + 2 * pb->bleed_pt,
+		        pb->h_pt + 2 * pb->bleed_pt));
 	}
 	if (d->booklet_w > 0)
 		impose(q, d->booklet_w, d->booklet_h);
@@ -387,8 +391,10 @@ out:
 		qpdf_error e = qpdf_get_error(q);
 		struct pos p = { d->path, 0, 0 };
 
-		diag_add(d->diags, SEV_ERROR, p, "PDF post-processing failed: %s",
-		    e != NULL ? qpdf_get_error_full_text(q, e) : "unknown error");
+		diag_add(d->diags, SEV_ERROR, p,
+		    "PDF post-processing failed: %s",
+		    e != NULL ? qpdf_get_error_full_text(q, e) :
+		                "unknown error");
 	}
 	qpdf_cleanup(&q);
 	return rc;

@@ -22,21 +22,21 @@
 #define PIC_CACHE 4 /* sizes of one picture a product draws */
 
 struct pic_size {
-	int w, h;                   /* pixels */
+	int w, h; /* pixels */
 	cairo_surface_t *surf;
 };
 
 struct pic {
-	GdkPixbuf *master;          /* a raster, decoded (NULL: none) */
-	RsvgHandle *svg;            /* an SVG (NULL: none) */
-	double w, h;                /* intrinsic size, for the aspect */
-	int jpeg;                   /* embed as JPEG (a JPEG source) */
+	GdkPixbuf *master; /* a raster, decoded (NULL: none) */
+	RsvgHandle *svg;   /* an SVG (NULL: none) */
+	double w, h;       /* intrinsic size, for the aspect */
+	int jpeg;          /* embed as JPEG (a JPEG source) */
 	struct pic_size sz[PIC_CACHE];
 	size_t nsz;
 };
 
 struct rnd_pics {
-	struct pic *v;              /* one per unit */
+	struct pic *v; /* one per unit */
 	size_t n;
 };
 
@@ -50,8 +50,9 @@ why(const GError *err)
 	if (err == NULL || err->message == NULL)
 		return "unknown error";
 	snprintf(buf, sizeof(buf), "%s", err->message);
-	for (n = strlen(buf); n > 0 && (buf[n - 1] == '\n' ||
-	    buf[n - 1] == ' ' || buf[n - 1] == '\r'); n--)
+	for (n = strlen(buf); n > 0 &&
+	     (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\r');
+	     n--)
 		buf[n - 1] = '\0';
 	return buf;
 }
@@ -70,16 +71,19 @@ pic_raster(struct pic *p, const struct rs_unit *u, struct diags *dg)
 	name = fmt != NULL ? gdk_pixbuf_format_get_name(fmt) : NULL;
 	if (name == NULL || strcmp(name, u->image_kind) != 0 || w <= 0 ||
 	    h <= 0) {
-		diag_add(dg, SEV_ERROR, u->image_pos, "unit '%s': Image '%s' "
-		    "cannot be decoded as %s", u->name, u->image,
+		diag_add(dg, SEV_ERROR, u->image_pos,
+		    "unit '%s': Image '%s' "
+		    "cannot be decoded as %s",
+		    u->name, u->image,
 		    strcmp(u->image_kind, "png") == 0 ? "a PNG" : "a JPEG");
 		return -1;
 	}
 	if ((long)w * h > RS_MAX_IMAGE_PIXELS) {
-		diag_add(dg, SEV_ERROR, u->image_pos, "unit '%s': Image '%s' "
+		diag_add(dg, SEV_ERROR, u->image_pos,
+		    "unit '%s': Image '%s' "
 		    "is %d x %d pixels, more than the %ld million an image may "
-		    "have", u->name, u->image, w, h,
-		    RS_MAX_IMAGE_PIXELS / 1000000);
+		    "have",
+		    u->name, u->image, w, h, RS_MAX_IMAGE_PIXELS / 1000000);
 		return -1;
 	}
 	if (w > RND_PIC_MASTER_PX || h > RND_PIC_MASTER_PX)
@@ -88,8 +92,10 @@ pic_raster(struct pic *p, const struct rs_unit *u, struct diags *dg)
 	else
 		pb = gdk_pixbuf_new_from_file(u->image_file, &err);
 	if (pb == NULL) {
-		diag_add(dg, SEV_ERROR, u->image_pos, "unit '%s': Image '%s' "
-		    "cannot be decoded: %s", u->name, u->image, why(err));
+		diag_add(dg, SEV_ERROR, u->image_pos,
+		    "unit '%s': Image '%s' "
+		    "cannot be decoded: %s",
+		    u->name, u->image, why(err));
 		g_clear_error(&err);
 		return -1;
 	}
@@ -122,8 +128,10 @@ pic_svg(struct pic *p, const struct rs_unit *u, struct diags *dg)
 		h = rsvg_handle_new_from_data((const guint8 *)data, len, &err);
 	g_free(data);
 	if (h == NULL) {
-		diag_add(dg, SEV_ERROR, u->image_pos, "unit '%s': Image '%s' "
-		    "cannot be read as SVG: %s", u->name, u->image, why(err));
+		diag_add(dg, SEV_ERROR, u->image_pos,
+		    "unit '%s': Image '%s' "
+		    "cannot be read as SVG: %s",
+		    u->name, u->image, why(err));
 		g_clear_error(&err);
 		return -1;
 	}
@@ -137,9 +145,11 @@ pic_svg(struct pic *p, const struct rs_unit *u, struct diags *dg)
 		}
 	}
 	if (!(w > 0) || !(hgt > 0) || !isfinite(w) || !isfinite(hgt)) {
-		diag_add(dg, SEV_ERROR, u->image_pos, "unit '%s': Image '%s' "
+		diag_add(dg, SEV_ERROR, u->image_pos,
+		    "unit '%s': Image '%s' "
 		    "has no size (give the svg element a width and height or "
-		    "a viewBox)", u->name, u->image);
+		    "a viewBox)",
+		    u->name, u->image);
 		g_object_unref(h);
 		return -1;
 	}
@@ -165,7 +175,8 @@ rnd_pics_new(const struct ruleset *rs, struct diags *dg, int *failed)
 		if (u->image_file == NULL || u->image_kind == NULL)
 			continue;
 		rc = strcmp(u->image_kind, "svg") == 0 ?
-		    pic_svg(&ps->v[i], u, dg) : pic_raster(&ps->v[i], u, dg);
+		    pic_svg(&ps->v[i], u, dg) :
+		    pic_raster(&ps->v[i], u, dg);
 		*failed += rc == -1;
 	}
 	return ps;
@@ -195,8 +206,8 @@ rnd_pics_free(struct rnd_pics *ps)
 int
 rnd_pics_has(const struct rnd_pics *ps, size_t unit)
 {
-	return ps != NULL && unit < ps->n && (ps->v[unit].master != NULL ||
-	    ps->v[unit].svg != NULL);
+	return ps != NULL && unit < ps->n &&
+	    (ps->v[unit].master != NULL || ps->v[unit].svg != NULL);
 }
 
 int
@@ -215,11 +226,14 @@ static cairo_surface_t *
 pixbuf_surface(GdkPixbuf *pb, int jpeg)
 {
 	int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb);
-	int nc = gdk_pixbuf_get_n_channels(pb), rs = gdk_pixbuf_get_rowstride(pb);
+	int nc = gdk_pixbuf_get_n_channels(pb),
+	    rs = gdk_pixbuf_get_rowstride(pb);
 	int alpha = gdk_pixbuf_get_has_alpha(pb), x, y, stride;
 	const guchar *src = gdk_pixbuf_read_pixels(pb);
 	cairo_surface_t *s = cairo_image_surface_create(alpha ?
-	    CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, w, h);
+	        CAIRO_FORMAT_ARGB32 :
+	        CAIRO_FORMAT_RGB24,
+	    w, h);
 	unsigned char *dst;
 	gchar *buf = NULL;
 	gsize len = 0;
@@ -234,14 +248,15 @@ pixbuf_surface(GdkPixbuf *pb, int jpeg)
 		for (x = 0; x < w; x++, sp += nc) {
 			unsigned a = alpha ? sp[3] : 255;
 			unsigned r = sp[0] * a / 255, g = sp[1] * a / 255,
-			    b = sp[2] * a / 255;
+			         b = sp[2] * a / 255;
 
 			dp[x] = (uint32_t)a << 24 | r << 16 | g << 8 | b;
 		}
 	}
 	cairo_surface_mark_dirty(s);
-	if (jpeg && !alpha && gdk_pixbuf_save_to_buffer(pb, &buf, &len,
-	    "jpeg", NULL, "quality", "90", NULL))
+	if (jpeg && !alpha &&
+	    gdk_pixbuf_save_to_buffer(pb, &buf, &len, "jpeg", NULL, "quality",
+	        "90", NULL))
 		cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG,
 		    (unsigned char *)buf, len, g_free, buf);
 	return s;
@@ -263,7 +278,8 @@ pic_at(struct pic *p, int w, int h)
 	for (k = 0; k < p->nsz; k++)
 		if (p->sz[k].w == w && p->sz[k].h == h)
 			return p->sz[k].surf;
-	pb = w == gdk_pixbuf_get_width(p->master) ? g_object_ref(p->master) :
+	pb = w == gdk_pixbuf_get_width(p->master) ?
+	    g_object_ref(p->master) :
 	    gdk_pixbuf_scale_simple(p->master, w, h, GDK_INTERP_HYPER);
 	if (p->nsz == PIC_CACHE) {
 		cairo_surface_destroy(p->sz[0].surf);
@@ -278,8 +294,8 @@ pic_at(struct pic *p, int w, int h)
 }
 
 int
-rnd_pic_draw(struct rnd_pics *ps, cairo_t *cr, size_t unit, double x,
-    double y, double w, double h)
+rnd_pic_draw(struct rnd_pics *ps, cairo_t *cr, size_t unit, double x, double y,
+    double w, double h)
 {
 	struct pic *p;
 	double k, dw, dh;
@@ -303,14 +319,16 @@ rnd_pic_draw(struct rnd_pics *ps, cairo_t *cr, size_t unit, double x,
 		/* At most RND_PIC_DPI at the size printed. */
 		int pw = (int)floor(dw / RND_IN_MM * RND_PIC_DPI + 1e-6);
 		int ph = (int)floor(dh / RND_IN_MM * RND_PIC_DPI + 1e-6);
-		cairo_surface_t *s = pic_at(p, pw < 1 ? 1 : pw, ph < 1 ? 1 : ph);
+		cairo_surface_t *s = pic_at(p, pw < 1 ? 1 : pw,
+		    ph < 1 ? 1 : ph);
 		int sw = cairo_image_surface_get_width(s);
 		int sh = cairo_image_surface_get_height(s);
 
 		cairo_translate(cr, x, y);
 		cairo_scale(cr, dw / sw, dh / sh);
 		cairo_set_source_surface(cr, s, 0, 0);
-		cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+		cairo_pattern_set_filter(cairo_get_source(cr),
+		    CAIRO_FILTER_GOOD);
 		cairo_rectangle(cr, 0, 0, sw, sh);
 		cairo_fill(cr);
 	}

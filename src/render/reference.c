@@ -103,9 +103,11 @@ ref_units(struct ref *r)
 	cells[0] = xstrdup("Unit");
 	for (k = 0; k < ns; k++)
 		cells[1 + k] = (strncmp(st[k].label, "Move", 4) == 0 ||
-		    strncmp(st[k].label, "Road", 4) == 0) && rs->measure != LEN_IN
-		    ? xasprintf("%s %s", st[k].abbr, len_unit_name(rs->measure))
-		    : xstrdup(st[k].abbr);
+		                   strncmp(st[k].label, "Road", 4) == 0) &&
+		        rs->measure != LEN_IN ?
+		    xasprintf("%s %s", st[k].abbr,
+		        len_unit_name(rs->measure)) :
+		    xstrdup(st[k].abbr);
 	/* The game's own stats, after the family's, under its headings. */
 	for (k = 0; k < no; k++)
 		cells[1 + ns + k] = rnd_markup_escape(rs->unit_own.head[k]);
@@ -135,7 +137,8 @@ ref_units(struct ref *r)
 		free(t);
 	}
 	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
-	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells, 1);
+	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells,
+	    1);
 	rnd_flow_custom(r->flow, rs->units[0].pos, rnd_mark_key, &r->key);
 	for (i = 0; i < (rs->nunits + 1) * nc; i++)
 		free(cells[i]);
@@ -193,9 +196,11 @@ ref_weapons(struct ref *r)
 			row[c++] = xstrdup(own[k].value);
 		if (notes)
 			row[c++] = xasprintf("%s%s%s",
-			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." : "",
-			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ? " " :
-			    "",
+			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." :
+			                                       "",
+			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ?
+			        " " :
+			        "",
 			    w->notes != NULL ? w->notes : "");
 	}
 	rnd_flow_heading(r->flow, rs->weapons[0].pos, 2, "Weapons");
@@ -218,8 +223,8 @@ ref_terrain(struct ref *r)
 	cells[1] = xstrdup("Effect");
 	for (i = 0; i < rs->nterrain; i++) {
 		cells[2 * (i + 1)] = xstrdup(rs->terrain[i].name);
-		cells[2 * (i + 1) + 1] = xstrdup(rs->terrain[i].effect ?
-		    rs->terrain[i].effect : "");
+		cells[2 * (i + 1) + 1] = xstrdup(
+		    rs->terrain[i].effect ? rs->terrain[i].effect : "");
 	}
 	rnd_flow_heading(r->flow, rs->terrain[0].pos, 2, "Terrain");
 	ref_table(r, rs->terrain[0].pos, rs->nterrain + 1, 2, cells);
@@ -249,7 +254,7 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 		cells[2 * k] = xstrdup(m->text != NULL ? m->text : m->key);
 		cells[2 * k + 1] = m->value > 0 ? xasprintf("+%d", m->value) :
 		    m->value < 0 ? xasprintf("\xe2\x88\x92%d", -m->value) :
-		    xstrdup("0");
+		                   xstrdup("0");
 		k++;
 	}
 	for (i = 0; i < rs->nmods; i++)
@@ -290,7 +295,8 @@ ref_sequence(struct ref *r)
 			t += strlen(p->name);
 			while (*t == ' ' || *t == '.' || *t == ':' ||
 			    strncmp(t, "\xe2\x80\x94", 3) == 0)
-				t += (*t == ' ' || *t == '.' || *t == ':') ? 1 :
+				t += (*t == ' ' || *t == '.' || *t == ':') ?
+				    1 :
 				    3;
 		}
 		text = rnd_markup_escape(t);
@@ -331,8 +337,8 @@ ref_odds(struct ref *r)
 		for (j = 0; j < o->nrows; j++) {
 			cells[(j + 1) * nc] = xstrdup(o->rows[j].label);
 			for (k = 0; k < o->ncols; k++)
-				cells[(j + 1) * nc + 1 + k] =
-				    xstrdup(o->rows[j].cells[k]);
+				cells[(j + 1) * nc + 1 + k] = xstrdup(
+				    o->rows[j].cells[k]);
 		}
 		ref_table(r, p, o->nrows + 1, nc, cells);
 		free(cells);
@@ -455,8 +461,8 @@ ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 	/* The credits (FORMAT.md: on every product), then the side. */
 	side = xasprintf(" \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
 	    page + 1, npages);
-	s = rnd_credits_fit(cr, &foot, rs, RND_CREDIT_AUTHOR |
-	    RND_CREDIT_YEAR, NULL, side, pw - 2 * m);
+	s = rnd_credits_fit(cr, &foot, rs, RND_CREDIT_AUTHOR | RND_CREDIT_YEAR,
+	    NULL, side, pw - 2 * m);
 	rnd_text(cr, &foot, m, ph - m + 1.2, pw - 2 * m, 1, 0, s);
 	free(side);
 	free(s);
@@ -470,10 +476,14 @@ ref_sections(struct ref *r)
 		const char *name;
 		void (*add)(struct ref *);
 	} kinds[] = {
-		{ "units", ref_units }, { "weapons", ref_weapons },
-		{ "terrain", ref_terrain }, { "modifiers", ref_modifiers },
-		{ "sequence", ref_sequence }, { "odds", ref_odds },
-		{ "rules", ref_rules }, { NULL, NULL },
+		{ "units", ref_units },
+		{ "weapons", ref_weapons },
+		{ "terrain", ref_terrain },
+		{ "modifiers", ref_modifiers },
+		{ "sequence", ref_sequence },
+		{ "odds", ref_odds },
+		{ "rules", ref_rules },
+		{ NULL, NULL },
 	};
 	static const char *dflt[] = { "units", "weapons", "odds", "sequence",
 		"terrain", "modifiers", "rules", NULL };
@@ -482,7 +492,8 @@ ref_sections(struct ref *r)
 	int rc = 0;
 
 	if (s != NULL && s->kind != RS_NODE_SEQ) {
-		diag_add(r->dg, SEV_ERROR, s->pos, "template: 'sections' must be "
+		diag_add(r->dg, SEV_ERROR, s->pos,
+		    "template: 'sections' must be "
 		    "a list");
 		return -1;
 	}
@@ -494,7 +505,8 @@ ref_sections(struct ref *r)
 			if (strcmp(kinds[k].name, name) == 0)
 				break;
 		if (name == NULL || kinds[k].name == NULL) {
-			diag_add(r->dg, SEV_ERROR, s->kids[i]->pos, "template: "
+			diag_add(r->dg, SEV_ERROR, s->kids[i]->pos,
+			    "template: "
 			    "unknown section '%s' (units, weapons, terrain, "
 			    "modifiers, sequence, odds, rules)",
 			    name ? name : "?");
@@ -523,18 +535,22 @@ ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
 	if ((w - (fr->cols - 1) * fr->gutter) / fr->cols < REF_MIN_COL) {
 		fmt_double(a, sizeof(a), w, 1);
 		fmt_double(b, sizeof(b), fr->gutter, 1);
-		diag_add(r->dg, SEV_ERROR, rnd_tmpl_pos(t, rs_node_get(t,
-		    "gutter") != NULL ? "gutter" : "columns"), "template: %d "
+		diag_add(r->dg, SEV_ERROR,
+		    rnd_tmpl_pos(t,
+		        rs_node_get(t, "gutter") != NULL ? "gutter" :
+		                                           "columns"),
+		    "template: %d "
 		    "columns with %s mm gutters do not fit %s mm of paper "
-		    "(columns are at least %d mm wide)", fr->cols, b, a,
-		    (int)REF_MIN_COL);
+		    "(columns are at least %d mm wide)",
+		    fr->cols, b, a, (int)REF_MIN_COL);
 		return -1;
 	}
 	if (h - r->band_h - 4 < REF_MIN_BODY) {
 		fmt_double(a, sizeof(a), h, 1);
 		diag_add(r->dg, SEV_ERROR, rnd_tmpl_pos(t, "title-height"),
 		    "template: the title band leaves less than %d mm of the "
-		    "%s mm of paper for the text", (int)REF_MIN_BODY, a);
+		    "%s mm of paper for the text",
+		    (int)REF_MIN_BODY, a);
 		return -1;
 	}
 	return 0;
@@ -606,7 +622,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	int rc = -1, pages;
 
 	memset(&r, 0, sizeof(r));
-	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) ==
+	    NULL)
 		goto out;
 	rnd_tmpl_keys(t, ref_keys, "setting", dg);
 	r.rs = rs;
@@ -631,8 +648,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	 * of earlier versions, no longer used: full prose at any size
 	 * beats first sentences at a larger one. */
 	(void)rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
-	r.max_pt = rnd_tmpl_num(t, "max-size", REF_MAX_PT > r.st.size_pt ?
-	    REF_MAX_PT : r.st.size_pt, 4, 72, dg);
+	r.max_pt = rnd_tmpl_num(t, "max-size",
+	    REF_MAX_PT > r.st.size_pt ? REF_MAX_PT : r.st.size_pt, 4, 72, dg);
 	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);

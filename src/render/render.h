@@ -36,14 +36,15 @@ const char *rnd_paper_locale(void);
 /* ---- odds panel (filled by the CLI from the engine; render never
  * computes a chance) ---- */
 struct rnd_odds_row {
-	char *label;    /* e.g. "Rifle → Machine Gun" or a unit name */
-	char **cells;   /* ncols strings, e.g. "50%" or "2/3" */
+	char *label;  /* e.g. "Rifle → Machine Gun" or a unit name */
+	char **cells; /* ncols strings, e.g. "50%" or "2/3" */
 };
 struct rnd_odds {
-	char *title;    /* e.g. "Chance to hit" */
-	char *subject;  /* the unit a row block belongs to (cards); may be NULL */
+	char *title; /* e.g. "Chance to hit" */
+	char *
+	    subject; /* the unit a row block belongs to (cards); may be NULL */
 	size_t ncols;
-	char **cols;    /* column headings */
+	char **cols; /* column headings */
 	struct rnd_odds_row *rows;
 	size_t nrows, caprows;
 };
@@ -60,17 +61,17 @@ void rnd_odds_set_free(struct rnd_odds_set *);
 /* What a product is told by the CLI. Unset fields (NULL / 0) take the
  * template's or the default. */
 struct rnd_opts {
-	const char *paper;     /* --paper, or NULL */
-	const char *tmpl;      /* --template NAME|PATH, or NULL */
+	const char *paper;               /* --paper, or NULL */
+	const char *tmpl;                /* --template NAME|PATH, or NULL */
 	const struct rnd_odds_set *odds; /* NULL or empty: no odds panel */
 	/* cards */
-	const char *card;      /* poker, bridge, tarot, mini, index */
-	double bleed_mm;       /* < 0: template's; 0 none */
-	double crop_len_mm;    /* < 0: template's */
-	double crop_off_mm;    /* < 0: template's */
-	int backs;             /* 1: mirrored backs after each sheet; 0 none */
-	int single;            /* 1: one card a page, TrimBox and BleedBox */
-	/* backs and single: -1 takes the template's */
+	const char *card;   /* poker, bridge, tarot, mini, index */
+	double bleed_mm;    /* < 0: template's; 0 none */
+	double crop_len_mm; /* < 0: template's */
+	double crop_off_mm; /* < 0: template's */
+	int backs;          /* 1: mirrored backs after each sheet; 0 none */
+	int single;         /* 1: one card a page, TrimBox and BleedBox */
+	                    /* backs and single: -1 takes the template's */
 };
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);
@@ -106,18 +107,18 @@ struct rnd_book_rule {
 struct eng_record;
 struct rnd_example {
 	const struct eng_record *rec;
-	const char *caption;   /* the test game's caption, else its name */
-	const char *section;   /* the heading it belongs under */
-	struct pos pos;        /* of the test game */
+	const char *caption; /* the test game's caption, else its name */
+	const char *section; /* the heading it belongs under */
+	struct pos pos;      /* of the test game */
 };
 struct rnd_book_opts {
-	const char *paper;                /* --paper, or NULL */
-	int booklet;   /* pages half the paper, imposed two up to fold */
+	const char *paper; /* --paper, or NULL */
+	int booklet;       /* pages half the paper, imposed two up to fold */
 	const struct rnd_book_rule *rules;
 	size_t nrules;
 	const struct rnd_example *examples;
 	size_t nexamples;
-	const char *lang;  /* --lang, or NULL: the ruleset's lang: */
+	const char *lang; /* --lang, or NULL: the ruleset's lang: */
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

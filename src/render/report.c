@@ -105,8 +105,8 @@ dup_or_null(const char *s)
 }
 
 void
-rnd_report_finding(struct rnd_report *r, enum severity sev,
-    const char *where, const char *msg, const char *source)
+rnd_report_finding(struct rnd_report *r, enum severity sev, const char *where,
+    const char *msg, const char *source)
 {
 	struct rnd_finding f = { sev, dup_or_null(where), xstrdup(msg),
 		dup_or_null(source) };
@@ -135,9 +135,8 @@ rnd_report_rate(struct rnd_report *r, const char *label, long hits, long of,
 }
 
 void
-rnd_report_agree(struct rnd_report *r, const char *label, long hits,
-    long of, double p, double lo, double hi, double exact,
-    const char *exact_text)
+rnd_report_agree(struct rnd_report *r, const char *label, long hits, long of,
+    double p, double lo, double hi, double exact, const char *exact_text)
 {
 	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, exact,
 		dup_or_null(exact_text) };
@@ -192,10 +191,10 @@ struct page {
 	const struct rnd_report *r;
 	const struct ruleset *rs; /* NULL: no credits to print */
 	cairo_t *cr;
-	double pw, ph;    /* paper */
-	double x, w;      /* text column */
+	double pw, ph; /* paper */
+	double x, w;   /* text column */
 	double top, bottom;
-	double y;         /* where the next block goes */
+	double y; /* where the next block goes */
 };
 
 /* Running head and page number of the current page. */
@@ -217,9 +216,11 @@ page_furniture(struct page *p)
 	cairo_stroke(p->cr);
 	/* The ruleset's credits (FORMAT.md: on every product) and the
 	 * press's own version, which made the figures. */
-	foot = p->rs != NULL ? rnd_credits_fit(p->cr, &f_run, p->rs,
-	    RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL, " \xc2\xb7 sandtable "
-	    SANDTABLE_VERSION, p->w) : xstrdup("sandtable " SANDTABLE_VERSION);
+	foot = p->rs != NULL ?
+	    rnd_credits_fit(p->cr, &f_run, p->rs,
+	        RND_CREDIT_AUTHOR | RND_CREDIT_YEAR, NULL,
+	        " \xc2\xb7 sandtable " SANDTABLE_VERSION, p->w) :
+	    xstrdup("sandtable " SANDTABLE_VERSION);
 	rnd_text(p->cr, &f_run, p->x, p->bottom + 4, p->w, 1, 0, foot);
 	cairo_restore(p->cr);
 	free(foot);
@@ -269,15 +270,15 @@ para(struct page *p, const struct rnd_font *f, const char *s)
  * place() measures it on a scratch surface first, so that it goes to a
  * new page whole when it does not fit.
  */
-typedef double (*block_fn)(cairo_t *, double x, double y, double w,
-    const void *arg);
+typedef double (
+    *block_fn)(cairo_t *, double x, double y, double w, const void *arg);
 
 /* Returns the height the block would use, drawn on a scratch surface. */
 static double
 measure(block_fn fn, double w, const void *arg)
 {
-	cairo_surface_t *s = cairo_recording_surface_create(
-	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_surface_t *s =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(s);
 	double h;
 
@@ -347,8 +348,8 @@ summary_tiles(struct page *p)
 	snprintf(big[2], sizeof(big[2]), "%zu", nw);
 	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
 	page_need(p, th);
-	tile(p->cr, p->x, p->y, tw, th, big[0], r->print_only ?
-	    "unit types read" : "test games passed",
+	tile(p->cr, p->x, p->y, tw, th, big[0],
+	    r->print_only ? "unit types read" : "test games passed",
 	    r->tests_passed < r->tests_total);
 	tile(p->cr, p->x + (tw + gap), p->y, tw, th, big[1],
 	    ne == 1 ? "error" : "errors", ne > 0);
@@ -368,8 +369,8 @@ summary_tiles(struct page *p)
 static size_t
 table_fits(const struct rnd_table *t, double w, double h, size_t from)
 {
-	cairo_surface_t *s = cairo_recording_surface_create(
-	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_surface_t *s =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(s);
 	size_t next;
 
@@ -420,8 +421,9 @@ table_font(const struct page *p, const struct rnd_table *t, int *pages)
 	small.font_pt = tt.font_pt;
 	if (t->nrows > 0 && (n = table_pages(p, &tt, &last)) > 1 &&
 	    last < 2 * TABLE_LAST_ROWS)
-		for (small.font_pt -= TABLE_STEP_PT; small.font_pt >=
-		    TABLE_MIN_PT - 1e-9; small.font_pt -= TABLE_STEP_PT)
+		for (small.font_pt -= TABLE_STEP_PT;
+		     small.font_pt >= TABLE_MIN_PT - 1e-9;
+		     small.font_pt -= TABLE_STEP_PT)
 			if ((n2 = table_pages(p, &small, &l2)) < n) {
 				tt.font_pt = small.font_pt;
 				n = n2;
@@ -447,10 +449,11 @@ table_flow(struct page *p, const struct rnd_table *t)
 		if (next < t->nrows && t->nrows - next < TABLE_LAST_ROWS &&
 		    next - from > 2 * TABLE_LAST_ROWS &&
 		    table_fits(&tt, p->w, p->bottom - p->top, next) >=
-		    t->nrows)
+		        t->nrows)
 			small.nrows = t->nrows - TABLE_LAST_ROWS;
 		p->y += rnd_chart_table(p->cr, p->x, p->y, p->w,
-		    p->bottom - p->y, &small, from, &next) + 3;
+		            p->bottom - p->y, &small, from, &next) +
+		    3;
 		if (next >= t->nrows)
 			break;
 		page_new(p);
@@ -506,8 +509,8 @@ source_text(const char *src)
 			}
 			while (src[i + 1] == ' ')
 				i++;
-		} else if (src[i] == '`' || (src[i] == '*' &&
-		    src[i + 1] == '*')) {
+		} else if (src[i] == '`' ||
+		    (src[i] == '*' && src[i + 1] == '*')) {
 			i += src[i] == '*';
 		} else if (src[i] != ' ' || (k > cell && out[k - 1] != ' '))
 			out[k++] = src[i]; /* a cell's padding: one space */
@@ -535,10 +538,13 @@ findings_table(struct page *p)
 
 	heading(p, "Findings", 14);
 	if (r->nfindings == 0) {
-		para(p, &f_body, r->print_only ? "No findings: the static "
-		    "checks found nothing to report." : "No findings: the "
-		    "static checks, the test games and self-play found "
-		    "nothing to report.");
+		para(p, &f_body,
+		    r->print_only ?
+		        "No findings: the static "
+		        "checks found nothing to report." :
+		        "No findings: the "
+		        "static checks, the test games and self-play found "
+		        "nothing to report.");
 		return;
 	}
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
@@ -547,8 +553,8 @@ findings_table(struct page *p)
 		const struct rnd_finding *f = &r->findings[i];
 
 		cells[3 * i] = xstrdup(severity_name(f->sev));
-		cells[3 * i + 1] = xstrdup(f->where != NULL ? f->where :
-		    "\xe2\x80\x94");
+		cells[3 * i + 1] = xstrdup(
+		    f->where != NULL ? f->where : "\xe2\x80\x94");
 		/* The source line under the message, after a pointer, as
 		 * text: a table row's bars read as noise on paper. */
 		if (f->source != NULL) {
@@ -582,7 +588,8 @@ facts_table(struct page *p)
 	static const double colw[] = { 0.55, 0.45 };
 	static const int align[] = { 0, 2 };
 	static const char *head[] = { "Self-play of the default battle",
-		"Value" }, *read_head[] = { "What was read", "Value" };
+		"Value" },
+	                  *read_head[] = { "What was read", "Value" };
 	struct rnd_table t;
 
 	if (p->r->nfacts == 0)
@@ -611,17 +618,19 @@ page_summary(struct page *p)
 	p->y += rnd_text(p->cr, &f_title, p->x, p->y, p->w, 0, 0,
 	    "Validation report");
 	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
-	    r->title != NULL ? r->title : "") + 2;
+	            r->title != NULL ? r->title : "") +
+	    2;
 	if (r->print_only)
-		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
+		line = xasprintf(
+		    "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
 		    "print only: no test games or self-play, nothing played",
 		    r->ruleset ? r->ruleset : "?",
 		    r->engine ? r->engine : "?");
 	else
 		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		    "%llu \xc2\xb7 %ld self-play %s", r->ruleset ?
-		    r->ruleset : "?", r->engine ? r->engine : "?", r->seed,
-		    r->games, plural(r->games, "game", "games"));
+		                 "%llu \xc2\xb7 %ld self-play %s",
+		    r->ruleset ? r->ruleset : "?", r->engine ? r->engine : "?",
+		    r->seed, r->games, plural(r->games, "game", "games"));
 	para(p, &f_body, line);
 	free(line);
 	p->y += 3;
@@ -685,8 +694,7 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 
 /* Fill a rates chart's arrays from n rates; returns nothing. */
 static void
-rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n,
-    int agree)
+rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 {
 	size_t i;
 
@@ -710,8 +718,10 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n,
 			a->text[i] = xasprintf("%s%% (%ld of %ld); exact %s",
 			    pc, r[i].hits, r[i].of, r[i].exact_text);
 		else
-			a->text[i] = xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93"
-			    "%s%%)", pc, r[i].hits, r[i].of, lo, hi);
+			a->text[i] =
+			    xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93"
+			              "%s%%)",
+			        pc, r[i].hits, r[i].of, lo, hi);
 		a->v[i] = r[i].p;
 		a->lo[i] = r[i].lo;
 		a->hi[i] = r[i].hi;
@@ -737,8 +747,8 @@ rates_free(struct rates_arg *a)
 
 /* A rates chart with its heading and note, over pages when long. */
 static void
-rates_section(struct page *p, const struct rnd_rate *r, size_t n,
-    int agree, const char *title, const char *note)
+rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
+    const char *title, const char *note)
 {
 	struct rates_arg a;
 	size_t per;
@@ -830,8 +840,9 @@ heat_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	h.nrows = a->nr;
 	h.ncols = m->ncols;
 	h.v = m->v + a->r0 * m->ncols;
-	h.text = m->text != NULL ? (const char *const *)m->text +
-	    a->r0 * m->ncols : NULL;
+	h.text = m->text != NULL ?
+	    (const char *const *)m->text + a->r0 * m->ncols :
+	    NULL;
 	h.rowhead = m->rowhead;
 	h.colhead = m->colhead;
 	h.legend = m->legend;
@@ -886,12 +897,14 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	size_t o = a->i0;
 	struct rnd_series s[3] = {
 		{ "fielded", a->v[0] + o, NULL, NULL,
-		  (const char *const *)a->text[0] + o, RND_FILL_LIGHT, NULL },
+		    (const char *const *)a->text[0] + o, RND_FILL_LIGHT,
+		    NULL },
 		{ "survived", a->v[1] + o, NULL, NULL,
-		  (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
+		    (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
 		{ "enemy units destroyed", a->v[2] ? a->v[2] + o : NULL, NULL,
-		  NULL, a->text[2] ? (const char *const *)a->text[2] + o : NULL,
-		  RND_FILL_HATCH, NULL },
+		    NULL,
+		    a->text[2] ? (const char *const *)a->text[2] + o : NULL,
+		    RND_FILL_HATCH, NULL },
 	};
 	struct rnd_bars b;
 
@@ -931,8 +944,9 @@ units_fill(const struct rnd_report *r, struct units_arg *a)
 		a->cats[i] = u->name;
 		for (k = 0; k < (kills ? 3u : 2u); k++) {
 			a->v[k][i] = val[k] > 0 ? (double)val[k] : 0;
-			a->text[k][i] = val[k] >= 0 ? xasprintf("%ld", val[k])
-			    : xstrdup("?");
+			a->text[k][i] = val[k] >= 0 ?
+			    xasprintf("%ld", val[k]) :
+			    xstrdup("?");
 			if (a->v[k][i] > a->vmax)
 				a->vmax = a->v[k][i];
 		}
@@ -959,12 +973,14 @@ section_units(struct page *p)
 	a.ni = per;
 	heading(p, kills ? "Units: survival and kills" : "Units: survival",
 	    measure(units_block, p->w, &a) + 10);
-	para(p, &f_note, kills ? "For each unit type: how many took the "
-	    "field over all self-play games, how many of those were still "
-	    "alive at the end, and how many enemy units they destroyed." :
-	    "For each unit type: how many took the field over all self-play "
-	    "games and how many of those were still alive at the end (this "
-	    "engine family credits no unit with a kill).");
+	para(p, &f_note,
+	    kills ?
+	        "For each unit type: how many took the "
+	        "field over all self-play games, how many of those were still "
+	        "alive at the end, and how many enemy units they destroyed." :
+	        "For each unit type: how many took the field over all self-play "
+	        "games and how many of those were still alive at the end (this "
+	        "engine family credits no unit with a kill).");
 	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
 		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
 		place(p, units_block, &a);
@@ -985,8 +1001,8 @@ section_units(struct page *p)
 static double
 text_h(const struct page *p, const struct rnd_font *f, const char *s)
 {
-	cairo_surface_t *rs = cairo_recording_surface_create(
-	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_surface_t *rs =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rs);
 	double h;
 
@@ -1049,17 +1065,20 @@ section_coverage(struct page *p)
 		cells[5 * i + 3] = xasprintf("%lu", rr->tests);
 		cells[5 * i + 4] = xasprintf("%lu", rr->selfplay);
 		mark[i] = rr->tests == 0 && rr->selfplay == 0 ? 1 :
-		    rr->tests == 0 || rr->selfplay == 0 ? 2 : 0;
+		    rr->tests == 0 || rr->selfplay == 0       ? 2 :
+		                                                0;
 		never += mark[i] == 1;
 		half += mark[i] == 2;
 	}
-	line = xasprintf("How often each rule of the engine was applied by the "
+	line = xasprintf(
+	    "How often each rule of the engine was applied by the "
 	    "scripted test games and by self-play. %zu of %zu %s never "
 	    "exercised: bold on a grey band, with a black bar in the margin. "
 	    "%zu more %s exercised by only one of the two: an open bar in "
-	    "the margin.", never, r->nrules, plural((long long)never,
-	    "rule was", "rules were"), half, plural((long long)half, "was",
-	    "were"));
+	    "the margin.",
+	    never, r->nrules,
+	    plural((long long)never, "rule was", "rules were"), half,
+	    plural((long long)half, "was", "were"));
 	memset(&t, 0, sizeof(t));
 	t.ncols = 5;
 	t.colw = colw;
@@ -1094,10 +1113,11 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	memset(&p, 0, sizeof(p));
 	if (rs != NULL) {
 		if (rnd_paper_choose(opts->paper, rs, &p.pw, &p.ph, &from,
-		    &why) == -1) {
+		        &why) == -1) {
 			struct pos ps = { NULL, 0, 0 };
 
-			diag_add(dg, SEV_ERROR, ps, "%s: bad paper: %s", from, why);
+			diag_add(dg, SEV_ERROR, ps, "%s: bad paper: %s", from,
+			    why);
 			return -1;
 		}
 	} else if (opts->paper == NULL ||
@@ -1109,7 +1129,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	memset(&meta, 0, sizeof(meta));
 	meta.title = title;
 	meta.subject = "Test games, self-play statistics, odds and rule "
-	    "coverage";
+	               "coverage";
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;

@@ -19,7 +19,7 @@
  * finding), with the source position it names. */
 struct rnd_finding {
 	enum severity sev;
-	char *where;  /* "file:line:col", or NULL */
+	char *where; /* "file:line:col", or NULL */
 	char *msg;
 	char *source; /* the text of the source line named, or NULL */
 };
@@ -30,7 +30,7 @@ struct rnd_rate {
 	char *label;   /* "Blue wins (mirror battle)" */
 	long hits, of; /* e.g. 412 wins of 1000 games */
 	double p, lo, hi;
-	double exact;  /* the exact chance it estimates, or < 0 */
+	double exact;     /* the exact chance it estimates, or < 0 */
 	char *exact_text; /* e.g. "4/7", or NULL */
 };
 
@@ -41,7 +41,8 @@ struct rnd_hist {
 	long *count;
 	size_t n;
 	char *xlabel, *ylabel;
-	char *note; /* a line under the chart ("mean 7.2, sd 2.1, max 19"), or NULL */
+	char *
+	    note; /* a line under the chart ("mean 7.2, sd 2.1, max 19"), or NULL */
 };
 
 /* A matrix of probabilities (0..1) shown as a heat map: v[r * ncols + c];
@@ -55,7 +56,7 @@ struct rnd_matrix {
 	char **rows, **cols;
 	size_t nrows, ncols;
 	double *v;
-	char **text;             /* nrows * ncols, or NULL */
+	char **text; /* nrows * ncols, or NULL */
 };
 
 /* One unit type in the self-play battles. kills < 0: not known. */
@@ -68,9 +69,9 @@ struct rnd_unit_stat {
 
 /* One engine rule and how often it was exercised. */
 struct rnd_rule_row {
-	char *id;      /* "melee.draw_reroll" */
-	char *section; /* the ruleset section that states it */
-	char *text;    /* one line; may be NULL */
+	char *id;               /* "melee.draw_reroll" */
+	char *section;          /* the ruleset section that states it */
+	char *text;             /* one line; may be NULL */
 	unsigned long tests;    /* applications in the test games */
 	unsigned long selfplay; /* applications in self-play */
 };
@@ -111,8 +112,8 @@ struct rnd_report {
 void rnd_report_init(struct rnd_report *);
 void rnd_report_free(struct rnd_report *);
 /* Append helpers (strings are copied). */
-void rnd_report_finding(struct rnd_report *, enum severity,
-    const char *where, const char *msg, const char *source);
+void rnd_report_finding(struct rnd_report *, enum severity, const char *where,
+    const char *msg, const char *source);
 void rnd_report_fact(struct rnd_report *, const char *label,
     const char *value);
 void rnd_report_rate(struct rnd_report *, const char *label, long hits,
@@ -126,9 +127,8 @@ struct rnd_matrix *rnd_report_matrix(struct rnd_report *, const char *title,
     size_t nrows, size_t ncols);
 void rnd_report_unit(struct rnd_report *, const char *name, long fielded,
     long survived, long kills);
-void rnd_report_rule(struct rnd_report *, const char *id,
-    const char *section, const char *text, unsigned long tests,
-    unsigned long selfplay);
+void rnd_report_rule(struct rnd_report *, const char *id, const char *section,
+    const char *text, unsigned long tests, unsigned long selfplay);
 
 /*
  * Draw the report into a PDF at path (atomically). opts->paper picks the

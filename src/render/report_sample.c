@@ -14,8 +14,8 @@ sample_map(struct rnd_report *r)
 	static const char *names[] = { "Rifle", "Machine Gun", "Mortar",
 		"Bazooka", "Artillery", "Tank", "Scout Car" };
 	static const int power[] = { 4, 3, 2, 3, 2, 0, 0 };
-	struct rnd_matrix *m = rnd_report_matrix(r,
-	    "Melee odds, open ground", 7, 7);
+	struct rnd_matrix *m = rnd_report_matrix(r, "Melee odds, open ground",
+	    7, 7);
 	size_t i, j;
 
 	m->rowhead = xstrdup("attacker");
@@ -32,8 +32,8 @@ sample_map(struct rnd_report *r)
 			int a = power[i], d = power[j];
 			/* P(only the defender falls) with draws rolled again:
 			 * a(6-d) / (a(6-d) + d(6-a) + ...) for the picture. */
-			long num = (long)a * (6 - d), den = num + (long)d * (6 - a) +
-			    (long)a * d;
+			long num = (long)a * (6 - d),
+			     den = num + (long)d * (6 - a) + (long)a * d;
 
 			if (a == 0 || d == 0)
 				continue;
@@ -51,10 +51,12 @@ rnd_report_sample(struct rnd_report *r)
 		{ "fire.one_shot", "Fire", "one shot per unit per turn" },
 		{ "fire.hit_faces", "Weapons", "a hit on the weapon's faces" },
 		{ "fire.destroys_class", "Weapons",
-		  "only listed classes are destroyed" },
-		{ "fire.no_fire_from_river", "Terrain", "no fire from a river" },
+		    "only listed classes are destroyed" },
+		{ "fire.no_fire_from_river", "Terrain",
+		    "no fire from a river" },
 		{ "melee.compulsory", "Melee", "units in 2\" must melee" },
-		{ "melee.draw_reroll", "Melee", "a draw is rolled again at once" },
+		{ "melee.draw_reroll", "Melee",
+		    "a draw is rolled again at once" },
 		{ "melee.uphill", "Terrain", "uphill attacker loses a point" },
 		{ "vehicle.run_down", "Tanks", "tanks run down infantry" },
 		{ "ford.two_turns", "Terrain", "fords take two turns" },
@@ -73,14 +75,17 @@ rnd_report_sample(struct rnd_report *r)
 	r->tests_passed = 23;
 	rnd_report_finding(r, SEV_ERROR, "412:1",
 	    "test game 'tank runs down a rifle', step 2: expected B destroyed, "
-	    "but it is alive", "- move: [T, [3, 0]]");
+	    "but it is alive",
+	    "- move: [T, [3, 0]]");
 	rnd_report_finding(r, SEV_WARNING, "58:3",
 	    "Scout Car can destroy nothing",
 	    "| Scout Car | vehicle | 24\" | 36\" | \xe2\x80\x94 | | |");
 	rnd_report_finding(r, SEV_WARNING, "71:1",
 	    "rule melee.uphill is exercised by no test game", NULL);
-	rnd_report_finding(r, SEV_NOTE, NULL, "12 of 1000 games hit the turn "
-	    "limit", NULL);
+	rnd_report_finding(r, SEV_NOTE, NULL,
+	    "12 of 1000 games hit the turn "
+	    "limit",
+	    NULL);
 	rnd_report_fact(r, "games", "1000");
 	rnd_report_fact(r, "blue wins", "489");
 	rnd_report_fact(r, "red wins", "471");

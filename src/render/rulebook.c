@@ -40,13 +40,13 @@ struct book {
 	int lines;      /* contents or index lines a page holds */
 	char **running; /* the section in force on each body page */
 	struct rnd_example_ctx *exc; /* one for each example */
-	int *fn;        /* footnotes referred to in the open section */
+	int *fn; /* footnotes referred to in the open section */
 	size_t nfn, capfn;
-	int nexamples;  /* placed so far */
-	double body_end; /* where the body ends on its last page (mm) */
+	int nexamples;    /* placed so far */
+	double body_end;  /* where the body ends on its last page (mm) */
 	int index_shared; /* the index begins under the body's end */
-	int *icount;    /* index entries on each index page */
-	int ipages;     /* index pages (a shared one counted) */
+	int *icount;      /* index entries on each index page */
+	int ipages;       /* index pages (a shared one counted) */
 };
 
 #define BOOK_MAX_PAGES 2000
@@ -86,8 +86,9 @@ book_examples(struct book *b, struct rnd_flow *f, const char *title)
 	for (i = 0; i < b->o->nexamples; i++) {
 		struct rnd_example_ctx *c = &b->exc[i];
 
-		if (c->number > 0 || (title != NULL &&
-		    !rs_name_eq(b->o->examples[i].section, title)))
+		if (c->number > 0 ||
+		    (title != NULL &&
+		        !rs_name_eq(b->o->examples[i].section, title)))
 			continue;
 		c->number = ++b->nexamples;
 		rnd_flow_custom(f, b->o->examples[i].pos, rnd_example_draw, c);
@@ -209,7 +210,8 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 			x.pos = b->rs->title_pos;
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
-		rnd_flow_heading(f, b->rs->title_pos, 2, _("Examples of play"));
+		rnd_flow_heading(f, b->rs->title_pos, 2,
+		    _("Examples of play"));
 		book_examples(b, f, NULL);
 	}
 }
@@ -259,20 +261,22 @@ book_title(struct book *b, struct rnd_doc *doc)
 	char *s, *v;
 
 	rnd_set_rgb(cr, b->st.accent);
-	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0, rs->title != NULL ?
-	    rs->title : rs->name);
+	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0,
+	    rs->title != NULL ? rs->title : rs->name);
 	cairo_set_line_width(cr, 0.4);
 	cairo_move_to(cr, b->pw / 2 - 25, y + 5);
 	cairo_line_to(cr, b->pw / 2 + 25, y + 5);
 	cairo_stroke(cr);
 	y += 12;
 	rnd_set_rgb(cr, b->st.text);
-	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0, _("Rules for a wargame with "
-	    "miniatures")) + 10;
+	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0,
+	         _("Rules for a wargame with "
+	           "miniatures")) +
+	    10;
 	if (rs->author != NULL)
 		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, rs->author) + 2;
 	v = rs->version != NULL ? xasprintf(_("version %s"), rs->version) :
-	    xstrdup("");
+	                          xstrdup("");
 	s = xasprintf("%s%s%s", rs->year != NULL ? rs->year : "",
 	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "", v);
 	free(v);
@@ -281,9 +285,10 @@ book_title(struct book *b, struct rnd_doc *doc)
 	free(s);
 	rnd_set_rgb(cr, 0x666666);
 	rnd_text(cr, &(struct rnd_font){ b->st.font, 8, 0, 0 }, b->mx,
-	    b->ph - b->bottom, w, 1, 0, _("Typeset by sandtable from the "
-	    "ruleset's Markdown; its rules are checked by the engine's test "
-	    "games."));
+	    b->ph - b->bottom, w, 1, 0,
+	    _("Typeset by sandtable from the "
+	      "ruleset's Markdown; its rules are checked by the engine's test "
+	      "games."));
 	rnd_doc_outline(doc, 0, _("Title"), 0);
 	rnd_doc_page_end(doc);
 }
@@ -347,8 +352,8 @@ book_frame(struct book *b, cairo_t *cr, int folio, const char *section)
 	char num[16];
 
 	rnd_set_rgb(cr, 0x555555);
-	rnd_text(cr, &f, b->mx, b->top - 9, w / 2, 0, 0, b->rs->title != NULL ?
-	    b->rs->title : b->rs->name);
+	rnd_text(cr, &f, b->mx, b->top - 9, w / 2, 0, 0,
+	    b->rs->title != NULL ? b->rs->title : b->rs->name);
 	if (section != NULL && *section != '\0')
 		rnd_text(cr, &f, b->mx + w / 2, b->top - 9, w / 2, 2, 0,
 		    section);
@@ -393,7 +398,8 @@ book_contents(struct book *b, struct rnd_doc *doc)
 			if (page == 0) {
 				rnd_set_rgb(cr, b->st.accent);
 				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
-				    _("Contents")) + 6;
+				         _("Contents")) +
+				    6;
 				rnd_set_rgb(cr, b->st.text);
 			}
 			page++;
@@ -435,8 +441,9 @@ book_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 
 	(void)npages;
 	(void)scale;
-	book_frame(b, cr, book_folio(b, page), b->running != NULL &&
-	    page < b->body_pages ? b->running[page] : NULL);
+	book_frame(b, cr, book_folio(b, page),
+	    b->running != NULL && page < b->body_pages ? b->running[page] :
+	                                                 NULL);
 	if (b->index_shared && page == b->body_pages - 1)
 		book_index_page(b, cr, 0, b->body_end + BOOK_INDEX_GAP);
 }
@@ -467,14 +474,20 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		i += (size_t)b->icount[k];
 	if (p == 0) {
 		rnd_set_rgb(cr, b->st.accent);
-		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0, _("Index of rules")) +
+		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
+		         _("Index of rules")) +
 		    3;
 		rnd_set_rgb(cr, b->st.text);
-		y += rnd_text(cr, &(struct rnd_font){ b->st.font,
-		    b->st.size_pt, 0, 1 }, b->mx, y, b->pw - 2 * b->mx, 0, 0,
-		    b->o->nrules > 0 ? _("The rule ids the engine's test games "
-		    "name, and the section that states each.") : _("This "
-		    "ruleset is printed, not played: it has no rule ids.")) + 4;
+		y +=
+		    rnd_text(cr,
+		        &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
+		        b->mx, y, b->pw - 2 * b->mx, 0, 0,
+		        b->o->nrules > 0 ?
+		            _("The rule ids the engine's test games "
+		              "name, and the section that states each.") :
+		            _("This "
+		              "ruleset is printed, not played: it has no rule ids.")) +
+		    4;
 	}
 	for (k = 0; k < b->icount[p] && i < b->o->nrules; k++, i++) {
 		const struct rnd_book_rule *r = &b->o->rules[i];
@@ -484,9 +497,10 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		if (to > 0)
 			book_entry(b, cr, y, 0, 0, s, to);
 		else
-			rnd_text(cr, &(struct rnd_font){ b->st.font,
-			    b->st.size_pt, 0, 0 }, b->mx, y, b->pw - 2 * b->mx,
-			    0, 0, s);
+			rnd_text(cr,
+			    &(struct rnd_font){ b->st.font, b->st.size_pt, 0,
+			        0 },
+			    b->mx, y, b->pw - 2 * b->mx, 0, 0, s);
 		free(s);
 		y += lh;
 	}
@@ -526,8 +540,9 @@ book_index_count(const struct book *b, int first)
 
 	if (n <= (size_t)first)
 		return 1;
-	return 1 + (int)((n - (size_t)first + (size_t)b->lines - 1) /
-	    (size_t)b->lines);
+	return 1 +
+	    (int)((n - (size_t)first + (size_t)b->lines - 1) /
+	        (size_t)b->lines);
 }
 
 /*
@@ -638,7 +653,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	 * minimum; smaller paper, a little smaller type. */
 	if (b.pw < 160)
 		b.st.size_pt = b.st.size_pt - 0.5 < b.st.min_pt ?
-		    b.st.min_pt : b.st.size_pt - 0.5;
+		    b.st.min_pt :
+		    b.st.size_pt - 0.5;
 	b.st.min_pt = b.st.size_pt;
 	b.mx = rnd_tmpl_len(t, "margin", 20, 8, 60, dg);
 	if (b.pw < 160)
@@ -663,8 +679,10 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	book_body(&b, f, 1);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES);
 	if (b.body_pages < 0) {
-		diag_add(dg, SEV_ERROR, rs->title_pos, "rulebook: the ruleset "
-		    "does not fit in %d pages", BOOK_MAX_PAGES);
+		diag_add(dg, SEV_ERROR, rs->title_pos,
+		    "rulebook: the ruleset "
+		    "does not fit in %d pages",
+		    BOOK_MAX_PAGES);
 		goto out;
 	}
 	book_pages(&b, f, b.body_pages);
@@ -687,15 +705,17 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	f = rnd_flow_new(&b.st);
 	book_body(&b, f, 0);
 	if (rnd_flow_render(f, doc, b.pw, b.ph, &b.fr, BOOK_MAX_PAGES,
-	    book_decorate, &b, NULL) != b.body_pages)
-		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the body "
+	        book_decorate, &b, NULL) != b.body_pages)
+		diag_add(dg, SEV_WARNING, rs->title_pos,
+		    "rulebook: the body "
 		    "took other pages than the contents counted");
 	if (b.index_shared)
 		rnd_doc_outline_page(doc, 0, _("Index of rules"),
 		    (size_t)b.index_first, b.body_end + BOOK_INDEX_GAP);
 	book_index(&b, doc);
 	if (rnd_doc_pages(doc) != b.index_first - 1 + book_index_pages(&b))
-		diag_add(dg, SEV_WARNING, rs->title_pos, "rulebook: the index "
+		diag_add(dg, SEV_WARNING, rs->title_pos,
+		    "rulebook: the index "
 		    "took other pages than counted");
 	rc = rnd_doc_close(doc);
 	doc = NULL;

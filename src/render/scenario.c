@@ -85,10 +85,10 @@ marks_equal(const char *a, const char *b)
 	return eq;
 }
 
-char (*rnd_unit_marks(const struct ruleset *rs, const struct scenario *s))
-    [RND_MARK_SZ]
+char (*rnd_unit_marks(const struct ruleset *rs,
+    const struct scenario *s))[RND_MARK_SZ]
 {
-	char (*m)[RND_MARK_SZ] = xcalloc(rs->nunits + 1, sizeof(*m));
+	char(*m)[RND_MARK_SZ] = xcalloc(rs->nunits + 1, sizeof(*m));
 	int *level = xcalloc(rs->nunits + 1, sizeof(int));
 	char *used = xcalloc(rs->nunits + 1, 1);
 	size_t e, i, j;
@@ -103,8 +103,10 @@ char (*rnd_unit_marks(const struct ruleset *rs, const struct scenario *s))
 	 * keeps the short one ("Squad" and "Sherman": "Sq" and "Sh"). */
 	for (round = 0; round < 4 && clash; round++) {
 		for (i = 0; i < rs->nunits; i++)
-			if (used[i] && (level[i] > 2 || mark_at_level(m[i],
-			    rs->units[i].name, level[i]) == 0))
+			if (used[i] &&
+			    (level[i] > 2 ||
+			        mark_at_level(m[i], rs->units[i].name,
+			            level[i]) == 0))
 				level[i] = 3;
 		clash = 0;
 		for (i = 0; i < rs->nunits; i++)
@@ -143,8 +145,8 @@ char (*rnd_unit_marks(const struct ruleset *rs, const struct scenario *s))
 static void
 len_str(const struct ruleset *rs, char *buf, size_t sz, double mm)
 {
-	len_format(buf, sz, mm, rs->measure == LEN_NONE ? LEN_MM :
-	    rs->measure);
+	len_format(buf, sz, mm,
+	    rs->measure == LEN_NONE ? LEN_MM : rs->measure);
 }
 
 /* A percentage with one decimal, locale-free. */
@@ -196,7 +198,7 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k, int ruler)
 		{
 			struct rnd_font f = { "DejaVu Sans", 7, 1, 0 };
 			double ty = side == SC_BLUE ? (z->y + z->h) * k - 4.2 :
-			    z->y * k + 1.2;
+			                              z->y * k + 1.2;
 
 			/* Below the border ruler's numbers (6 pt, under its
 			 * 5 mm ticks) where the zone starts at the edge. */
@@ -242,15 +244,16 @@ draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		i = 0;
 		for (e = 0; e < s->side[side].n; e++)
 			for (u = 0; u < s->side[side].v[e].count && i < n;
-			    u++, i++) {
+			     u++, i++) {
 				size_t type = s->side[side].v[e].type;
 				const char *mark = marks[type];
 				PangoLayout *l;
 				double tw, th, sh, sd;
 
-				l = rnd_layout_memo(&(struct rnd_font){
-				    "DejaVu Sans", fs * 72 / 25.4, 1, 0 }, 0,
-				    0, 0, 0, mark);
+				l = rnd_layout_memo(
+				    &(struct rnd_font){ "DejaVu Sans",
+				        fs * 72 / 25.4, 1, 0 },
+				    0, 0, 0, 0, mark);
 				rnd_layout_size(l, &tw, &th);
 				bw = fmax(size, (tw + 1.0) / k);
 				/* Deep enough for the mark under a symbol
@@ -271,11 +274,12 @@ draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 				cairo_save(cr);
 				cairo_scale(cr, 1 / k, 1 / k);
 				rnd_unit_mark(cr, pics, rs, type, side,
-				    ux - bw * k / 2 + 0.4, uy - sd * k / 2 + 0.3,
-				    bw * k - 0.8, sh);
+				    ux - bw * k / 2 + 0.4,
+				    uy - sd * k / 2 + 0.3, bw * k - 0.8, sh);
 				uy += sd * k / 2 - th - 0.15 + th / 2;
 				cairo_set_source_rgb(cr, 1, 1, 1);
-				rnd_layout_draw(cr, l, ux - tw / 2, uy - th / 2);
+				rnd_layout_draw(cr, l, ux - tw / 2,
+				    uy - th / 2);
 				cairo_restore(cr);
 				ux = xy[i][0] * k + mx, uy = xy[i][1] * k + my;
 				g_object_unref(l);
@@ -389,15 +393,18 @@ draw_objective_names(cairo_t *cr, const struct scenario *s, double k,
 		PangoLayout *l;
 
 		t = o->value > 1 ? xasprintf("%s (%d)", o->name, o->value) :
-		    xstrdup(o->name);
+		                   xstrdup(o->name);
 		l = rnd_layout_memo(&f, 0, 0, 0, 0, t);
 		rnd_layout_size(l, &w, &h);
 		g_object_unref(l);
 		for (j = 0; j < 4; j++) {
-			cx = x + (j == 2 ? -(w / 2 + 4) : j == 3 ? w / 2 + 4 : 0);
+			cx = x +
+			    (j == 2        ? -(w / 2 + 4) :
+			            j == 3 ? w / 2 + 4 :
+			                     0);
 			cy = y + (j == 0 ? -5.2 : j == 1 ? 5.2 : 0);
 			if (box_clear(boxes, nb, cx - w / 2, cy - h / 2,
-			    cx + w / 2, cy + h / 2))
+			        cx + w / 2, cy + h / 2))
 				break;
 		}
 		if (j == 4)
@@ -409,8 +416,8 @@ draw_objective_names(cairo_t *cr, const struct scenario *s, double k,
 
 /* One swatch of the legend; returns its width. */
 static double
-swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge,
-    int kind, const char *label)
+swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge, int kind,
+    const char *label)
 {
 	double w;
 	PangoLayout *l;
@@ -455,8 +462,9 @@ swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge,
 }
 
 /* The ruleset's name for a kind of terrain, else the page's own word. */
-#define NAME(rs, k, word) \
-	(rs_terrain_name((rs), (k)) != NULL ? rs_terrain_name((rs), (k)) : (word))
+#define NAME(rs, k, word)                                                     \
+	(rs_terrain_name((rs), (k)) != NULL ? rs_terrain_name((rs), (k)) :    \
+	                                      (word))
 
 /* The legend row under the map, and a scale bar at its right. */
 static void
@@ -496,8 +504,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
 		    NAME(rs, RS_TERRAIN_FORTIFICATION, "Fortification"));
 	/* Scale bar: whole units of the ruleset's measure (or cells). */
-	step = rs->measure == LEN_IN ? 25.4 * 6 : rs->measure == LEN_CM ?
-	    100 : 100;
+	step = rs->measure == LEN_IN ? 25.4 * 6 :
+	    rs->measure == LEN_CM    ? 100 :
+	                               100;
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
 		step = rs->cell_mm * 2;
 	y += 5;
@@ -519,9 +528,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	}
 	len_str(rs, a, sizeof(a), len);
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
-		snprintf(b, sizeof(b), "%s (%ld %s)", a, lround(len /
-		    rs->cell_mm), plural(lround(len / rs->cell_mm), "cell",
-		    "cells"));
+		snprintf(b, sizeof(b), "%s (%ld %s)", a,
+		    lround(len / rs->cell_mm),
+		    plural(lround(len / rs->cell_mm), "cell", "cells"));
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
@@ -575,8 +584,8 @@ marker_key(const struct ruleset *rs, const struct scenario *s,
 			seen[ty] = 1;
 			m = rnd_markup_escape(marks[ty]);
 			n = rnd_markup_escape(rs->units[ty].name);
-			u = xasprintf("%s%s<b>%s</b> %s", t, first ? " " :
-			    "  \xc2\xb7  ", m, n);
+			u = xasprintf("%s%s<b>%s</b> %s", t,
+			    first ? " " : "  \xc2\xb7  ", m, n);
 			first = 0;
 			free(m);
 			free(n);
@@ -612,27 +621,31 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, th, sizeof(th), s->table_h);
 	len_str(rs, cell, sizeof(cell), rs->cell_mm);
 	gd = grid ? xasprintf(", %s %s grid", rs_grid_name(rs->grid), cell) :
-	    xstrdup("");
+	            xstrdup("");
 	/* A print-only ruleset prices nothing: its forces are counted in
 	 * units, and the page says at once that no game measured them. */
 	if (eng_show_of(rs)->print_only && s->points > 0)
-		sub = xasprintf("A scenario for %s · %d %s a side (the "
+		sub = xasprintf(
+		    "A scenario for %s · %d %s a side (the "
 		    "Points column) · NOT balanced by play · %d %s · %s × "
-		    "%s table%s · terrain seed %llu", rs->title ? rs->title :
-		    rs->name, s->points, plural(s->points, "point", "points"),
-		    s->turns, plural(s->turns, "turn", "turns"), tw, th, gd,
+		    "%s table%s · terrain seed %llu",
+		    rs->title ? rs->title : rs->name, s->points,
+		    plural(s->points, "point", "points"), s->turns,
+		    plural(s->turns, "turn", "turns"), tw, th, gd,
 		    (unsigned long long)s->seed);
 	else if (eng_show_of(rs)->print_only)
-		sub = xasprintf("A scenario for %s · %d %s a side · NOT "
+		sub = xasprintf(
+		    "A scenario for %s · %d %s a side · NOT "
 		    "balanced by play · %d %s · %s × %s table%s · terrain "
-		    "seed %llu", rs->title ? rs->title : rs->name,
+		    "seed %llu",
+		    rs->title ? rs->title : rs->name,
 		    sc_force_units(&s->side[SC_BLUE]),
 		    plural(sc_force_units(&s->side[SC_BLUE]), "unit", "units"),
 		    s->turns, plural(s->turns, "turn", "turns"), tw, th, gd,
 		    (unsigned long long)s->seed);
 	else
 		sub = xasprintf("A scenario for %s · %d %s a side · %d "
-		    "%s · %s × %s table%s · terrain seed %llu",
+		                "%s · %s × %s table%s · terrain seed %llu",
 		    rs->title ? rs->title : rs->name, s->points,
 		    plural(s->points, "point", "points"), s->turns,
 		    plural(s->turns, "turn", "turns"), tw, th, gd,
@@ -674,8 +687,8 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	mx = (pw - mw) / 2;
 	my = y;
 	memset(&mo, 0, sizeof(mo));
-	if (grid_init(&g, grid ? rs->grid : RS_GRID_NONE, rs->cell_mm, s->table_w,
-	    s->table_h, &why) != 0)
+	if (grid_init(&g, grid ? rs->grid : RS_GRID_NONE, rs->cell_mm,
+	        s->table_w, s->table_h, &why) != 0)
 		grid_init(&g, RS_GRID_NONE, 0, s->table_w, s->table_h, &why);
 	mo.grid = &g;
 	mo.bf = s->bf;
@@ -714,16 +727,17 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
 	/* The axes of the YAML file and the test games, under the key to
 	 * the markers. */
-	rnd_axes_key(cr, mx, my + mh + 14.5 + keyh + 1.5, g.kind ==
-	    RS_GRID_SQUARE ? "cell A1" : NULL);
+	rnd_axes_key(cr, mx, my + mh + 14.5 + keyh + 1.5,
+	    g.kind == RS_GRID_SQUARE ? "cell A1" : NULL);
 	rnd_set_rgb(cr, GREY);
 	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
-	    eng_show_of(rs)->print_only ? "Unit markers show one set-up; "
-	    "any set-up inside the zone is allowed. Orders of battle and the "
-	    "rules of the scenario are overleaf." :
-	    "Unit markers show the set-up the test games used; any set-up "
-	    "inside the zone is allowed. Orders of battle and the rules of "
-	    "the scenario are overleaf.");
+	    eng_show_of(rs)->print_only ?
+	        "Unit markers show one set-up; "
+	        "any set-up inside the zone is allowed. Orders of battle and the "
+	        "rules of the scenario are overleaf." :
+	        "Unit markers show the set-up the test games used; any set-up "
+	        "inside the zone is allowed. Orders of battle and the rules of "
+	        "the scenario are overleaf.");
 	rnd_set_rgb(cr, INK);
 	rnd_text(cr, &f_small, mx, my + mh + 14.5, mw, 0, 1, key);
 	free(key);
@@ -833,11 +847,13 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
 	n = sc_force_units(f);
-	t = eng_show_of(rs)->print_only && f->points == 0 ? xasprintf("%s — "
-	    "%d %s", side_name[side], n, plural(n, "unit", "units")) :
-	    xasprintf("%s — %d %s, %d %s", side_name[side], n, plural(n,
-	    "unit", "units"), f->points, plural(f->points, "point",
-	    "points"));
+	t = eng_show_of(rs)->print_only && f->points == 0 ?
+	    xasprintf("%s — "
+	              "%d %s",
+	        side_name[side], n, plural(n, "unit", "units")) :
+	    xasprintf("%s — %d %s, %d %s", side_name[side], n,
+	        plural(n, "unit", "units"), f->points,
+	        plural(f->points, "point", "points"));
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
@@ -848,17 +864,19 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	 * stats say how they strike) lists ranges only. */
 	for (i = 0; i < 7; i++)
 		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
-		    i == 2 || i == 6 ? 2 : 0, 0, i == 4 &&
-		    eng_show_of(rs)->print_only ? "Stats" : i == 5 &&
-		    !eng_show_of(rs)->weapon_hits_on ? "Weapons: range" :
-		    head[i]);
+		    i == 2 || i == 6 ? 2 : 0, 0,
+		    i == 4 && eng_show_of(rs)->print_only ? "Stats" :
+		        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
+		                                            "Weapons: range" :
+		                                            head[i]);
 	y += 5.5;
 	for (e = 0; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
-		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u), cnt[16],
-		    pts[32];
+		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u),
+		     cnt[16], pts[32];
 		int val = o->val != NULL && (size_t)f->v[e].type < o->val->n ?
-		    o->val->v[f->v[e].type] : 0;
+		    o->val->v[f->v[e].type] :
+		    0;
 
 		mark = marks[f->v[e].type];
 		len_str(rs, mv, sizeof(mv), u->move_mm);
@@ -876,16 +894,16 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		total += val * f->v[e].count;
 		rowh = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
 		    cx[6] - cx[5] - 2, 0, 0, wp);
-		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8, cx[4] - cx[3] - 2,
-		    0, 0, t);
+		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8,
+		    cx[4] - cx[3] - 2, 0, 0, t);
 		rowh = fmax(rowh, h);
-		h = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8, cx[2] - cx[1] - 2,
-		    0, 0, u->name);
+		h = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8,
+		    cx[2] - cx[1] - 2, 0, 0, u->name);
 		rowh = fmax(rowh, h);
 		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
 		    0, cnt);
-		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8, cx[5] - cx[4] - 2,
-		    0, 0, cb);
+		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8,
+		    cx[5] - cx[4] - 2, 0, 0, cb);
 		rowh = fmax(rowh, h);
 		rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8, cx[7] - cx[6] - 2, 2,
 		    0, pts);
@@ -997,8 +1015,9 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 	const char *why;
 	int c, r;
 
-	if (rs->grid == RS_GRID_SQUARE && rs->cell_mm > 0 && grid_init(&g,
-	    RS_GRID_SQUARE, rs->cell_mm, s->table_w, s->table_h, &why) == 0 &&
+	if (rs->grid == RS_GRID_SQUARE && rs->cell_mm > 0 &&
+	    grid_init(&g, RS_GRID_SQUARE, rs->cell_mm, s->table_w, s->table_h,
+	        &why) == 0 &&
 	    (c = (int)floor((x - g.ox) / g.cell)) >= 0 && c < g.cols &&
 	    (r = (int)floor((y - g.oy) / g.cell)) >= 0 && r < g.rows) {
 		rnd_map_label(a, sizeof(a), "%C", c, r, g.cols, g.rows,
@@ -1006,11 +1025,13 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 		rnd_map_label(b, sizeof(b), "%r", c, r, g.cols, g.rows,
 		    RND_ORIGIN_BL);
 		return xasprintf("cell %s%s: column %s from the west edge, "
-		    "row %s from the south edge", a, b, a, b);
+		                 "row %s from the south edge",
+		    a, b, a, b);
 	}
 	len_str(rs, a, sizeof(a), x);
 	len_str(rs, b, sizeof(b), s->table_h - y);
-	return xasprintf("%s from the west edge, %s from the south edge", a, b);
+	return xasprintf("%s from the west edge, %s from the south edge", a,
+	    b);
 }
 
 /* Page 2: orders of battle, deployment, objectives, victory, balance. */
@@ -1019,8 +1040,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
     const struct scenario *s, const struct rnd_scenario_opts *o,
     char (*marks)[RND_MARK_SZ], double pw, double ph)
 {
-	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw,
-		ph, 0, 1, M, pw - 2 * M, 0, 0, M };
+	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw, ph,
+		0, 1, M, pw - 2 * M, 0, 0, M };
 	cairo_t *cr = fl.cr;
 	double w = pw - 2 * M, x = M;
 
@@ -1050,35 +1071,42 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	/* Deployment */
 	len_str(rs, d0, sizeof(d0), s->zone[SC_BLUE].h);
 	len_str(rs, d1, sizeof(d1), s->zone[SC_RED].h);
-	t = xasprintf("<b>Blue</b> sets up first, anywhere within %s of the "
+	t = xasprintf(
+	    "<b>Blue</b> sets up first, anywhere within %s of the "
 	    "south edge; <b>Red</b> then sets up within %s of the north edge. "
 	    "Roll for the first turn as the rules say. The markers on the map "
-	    "are %s.", d0, d1, eng_show_of(rs)->print_only ? "one such "
-	    "set-up" : "the set-up the test games used");
+	    "are %s.",
+	    d0, d1,
+	    eng_show_of(rs)->print_only ? "one such "
+	                                  "set-up" :
+	                                  "the set-up the test games used");
 	flow_section(&fl, "Deployment", t);
 	free(t);
 	/* Objectives and victory */
 	t = xstrdup("");
 	for (i = 0; i < s->nobj; i++) {
-		char *p = where(rs, s, s->obj[i].x, s->obj[i].y), *nm =
-		    rnd_markup_escape(s->obj[i].name);
+		char *p = where(rs, s, s->obj[i].x, s->obj[i].y),
+		     *nm = rnd_markup_escape(s->obj[i].name);
 
-		u = xasprintf("%s%s<b>%s</b> (%s; worth %d)", t,
-		    i ? "; " : "", nm, p, s->obj[i].value);
+		u = xasprintf("%s%s<b>%s</b> (%s; worth %d)", t, i ? "; " : "",
+		    nm, p, s->obj[i].value);
 		free(t);
 		free(p);
 		free(nm);
 		t = u;
 	}
 	len_str(rs, r, sizeof(r), s->obj[0].radius);
-	u = xasprintf("%s. A side <i>holds</i> an objective when one of its "
+	u = xasprintf(
+	    "%s. A side <i>holds</i> an objective when one of its "
 	    "units stands within %s of the marker (centre to centre) and no "
-	    "enemy unit does.", t, r);
+	    "enemy unit does.",
+	    t, r);
 	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
 	free(t);
 	free(u);
 	eng_show_of(rs)->end_words(rs, end, sizeof(end));
-	t = xasprintf("The battle ends as soon as %s: the other side wins. "
+	t = xasprintf(
+	    "The battle ends as soon as %s: the other side wins. "
 	    "Otherwise it ends after <b>%d game turns</b> (a game turn is "
 	    "one turn for each side). Then each side scores the value of "
 	    "every objective it holds; the higher score wins. Equal scores: "
@@ -1102,68 +1130,78 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 
 			thousands(half, sizeof(half), s->bal.games / 2);
 			u = xasprintf("%s %s (two series of %s with "
-			    "different dice)", g, plural(s->bal.games, "game",
-			    "games"), half);
+			              "different dice)",
+			    g, plural(s->bal.games, "game", "games"), half);
 		} else
-			u = xasprintf("%s %s", g, plural(s->bal.games, "game",
-			    "games"));
-		t = xasprintf("Tested by %s between the engine's greedy "
+			u = xasprintf("%s %s", g,
+			    plural(s->bal.games, "game", "games"));
+		t = xasprintf(
+		    "Tested by %s between the engine's greedy "
 		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
 		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
-		    "%s–%s%%.%s", u, s->bal.wins[0], s->bal.wins[1],
-		    s->bal.draws, a, b, c,
-		    o->balanced == 1 ? "" : o->balanced == 0 ?
-		    " <b>Not balanced:</b> no candidate came within 45–55%; "
-		    "this is the closest found." : "");
+		    "%s–%s%%.%s",
+		    u, s->bal.wins[0], s->bal.wins[1], s->bal.draws, a, b, c,
+		    o->balanced == 1 ?
+		        "" :
+		        o->balanced == 0 ?
+		        " <b>Not balanced:</b> no candidate came within 45–55%; "
+		        "this is the closest found." :
+		        "");
 		free(u);
 		if (o->balanced == 1) {
 			u = xasprintf("%s Balanced to within 45–55%% after %d "
-			    "candidate%s.", t, s->bal.candidates,
+			              "candidate%s.",
+			    t, s->bal.candidates,
 			    s->bal.candidates == 1 ? "" : "s");
 			free(t);
 			t = u;
 		}
-		if (o->balanced == -1 && (s->bal.lo > SC_BAND_HI ||
-		    s->bal.hi < SC_BAND_LO)) {
+		if (o->balanced == -1 &&
+		    (s->bal.lo > SC_BAND_HI || s->bal.hi < SC_BAND_LO)) {
 			u = xasprintf("%s <b>%s is favoured:</b> the interval "
-			    "lies outside 45–55%%.", t, s->bal.lo > SC_BAND_HI ?
-			    "Blue" : "Red");
+			              "lies outside 45–55%%.",
+			    t, s->bal.lo > SC_BAND_HI ? "Blue" : "Red");
 			free(t);
 			t = u;
 		}
 		if (s->bal.turns_sum > 0) {
 			char mt[32];
 
-			fmt_double(mt, sizeof(mt), (double)s->bal.turns_sum /
-			    s->bal.games, 1);
-			pct(a, sizeof(a), (double)s->bal.at_limit /
-			    s->bal.games);
-			u = xasprintf("%s Battles lasted %s game turns on "
+			fmt_double(mt, sizeof(mt),
+			    (double)s->bal.turns_sum / s->bal.games, 1);
+			pct(a, sizeof(a),
+			    (double)s->bal.at_limit / s->bal.games);
+			u = xasprintf(
+			    "%s Battles lasted %s game turns on "
 			    "average; %s%% went the full %d %s and were "
-			    "decided by the victory conditions.", t, mt, a,
-			    s->turns, plural(s->turns, "turn", "turns"));
+			    "decided by the victory conditions.",
+			    t, mt, a, s->turns,
+			    plural(s->turns, "turn", "turns"));
 			free(t);
 			t = u;
 		}
 		if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
-			u = xasprintf("%s Unit points come from the exact odds "
-			    "of fire and melee and from %s self-play %s.", t,
-			    g, plural(o->val->games, "game", "games"));
+			u = xasprintf(
+			    "%s Unit points come from the exact odds "
+			    "of fire and melee and from %s self-play %s.",
+			    t, g, plural(o->val->games, "game", "games"));
 			free(t);
 			t = u;
 		}
 		flow_section(&fl, "Balance", t);
 		free(t);
 	} else if (eng_show_of(rs)->print_only && s->side[SC_BLUE].points > 0)
-		flow_section(&fl, "Balance", "<b>NOT balanced by play.</b> "
+		flow_section(&fl, "Balance",
+		    "<b>NOT balanced by play.</b> "
 		    "The ruleset has no engine, so no games were played: each "
 		    "side's force was picked to the points total from the "
 		    "Points column of the Units table, so the sides differ, "
 		    "and the terrain may favour either. Swap sides for a "
 		    "second game, or adjust the forces in the scenario file.");
 	else if (eng_show_of(rs)->print_only)
-		flow_section(&fl, "Balance", "<b>NOT balanced by play.</b> "
+		flow_section(&fl, "Balance",
+		    "<b>NOT balanced by play.</b> "
 		    "The ruleset has no engine, so no games were played: both "
 		    "sides field the same force (the default battle's, or one "
 		    "unit of each type), and the terrain may favour either. "
@@ -1185,7 +1223,7 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	const char *from, *why;
 	double pw, ph;
 	struct pos at = { rs->path, 0, 0 };
-	char (*marks)[RND_MARK_SZ];
+	char(*marks)[RND_MARK_SZ];
 	struct rnd_pics *pics;
 	int failed;
 

@@ -13,9 +13,9 @@
 #include "render.h"
 
 struct rnd_scenario_opts {
-	const char *paper;          /* --paper, or NULL */
-	const struct sc_values *val;/* unit points (NULL: not printed) */
-	int balanced;               /* -1 not asked, 0 not reached, 1 reached */
+	const char *paper;           /* --paper, or NULL */
+	const struct sc_values *val; /* unit points (NULL: not printed) */
+	int balanced; /* -1 not asked, 0 not reached, 1 reached */
 };
 
 /*
@@ -33,7 +33,7 @@ int rnd_scenario(const struct ruleset *, const struct scenario *,
  * Caller frees.
  */
 #define RND_MARK_SZ 24
-char (*rnd_unit_marks(const struct ruleset *, const struct scenario *))
-    [RND_MARK_SZ];
+char (*rnd_unit_marks(const struct ruleset *,
+    const struct scenario *))[RND_MARK_SZ];
 
 #endif

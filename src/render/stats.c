@@ -34,8 +34,9 @@ rnd_classes(char *buf, size_t sz, unsigned mask)
 	}
 	for (c = 0; c < RS_CLASS__MAX; c++)
 		if (mask & (1u << c))
-			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%s",
-			    n ? ", " : "", rs_class_name((enum rs_class)c));
+			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
+			    "%s%s", n ? ", " : "",
+			    rs_class_name((enum rs_class)c));
 }
 
 char *
@@ -183,13 +184,14 @@ font_check(const struct rs_node *t, const char *key, const char *family,
 	if (v != NULL)
 		at = v->pos;
 	msg = xasprintf("%s%s '%s'%s is not installed%s%s%s",
-	    v != NULL ? "template: " : "", key, family, v != NULL ? "" :
-	    " (the default)", used != NULL ? ": the text is set in " : ", nor "
-	    "is any other font: the text prints as boxes", used != NULL ?
-	    used : "", used != NULL ? " instead" : "");
+	    v != NULL ? "template: " : "", key, family,
+	    v != NULL ? "" : " (the default)",
+	    used != NULL ? ": the text is set in " :
+	                   ", nor "
+	                   "is any other font: the text prints as boxes",
+	    used != NULL ? used : "", used != NULL ? " instead" : "");
 	for (i = 0; i < dg->n; i++)
-		if (strcmp(dg->v[i].msg, msg) == 0 &&
-		    dg->v[i].line == at.line)
+		if (strcmp(dg->v[i].msg, msg) == 0 && dg->v[i].line == at.line)
 			break;
 	if (i == dg->n)
 		diag_add(dg, SEV_WARNING, at, "%s", msg);
@@ -198,8 +200,7 @@ font_check(const struct rs_node *t, const char *key, const char *family,
 }
 
 void
-rnd_style_from(struct rnd_style *st, const struct rs_node *t,
-    struct diags *dg)
+rnd_style_from(struct rnd_style *st, const struct rs_node *t, struct diags *dg)
 {
 	static const char *const colours[] = { "text", "accent", "shade",
 		"rule", NULL };

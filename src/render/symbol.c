@@ -15,7 +15,7 @@
 
 #include "internal.h"
 
-#define FRIEND_FILL 0x80e0ff /* APP-6 friendly, "crystal blue" */
+#define FRIEND_FILL 0x80e0ff  /* APP-6 friendly, "crystal blue" */
 #define HOSTILE_FILL 0xff8080 /* APP-6 hostile, "salmon" */
 #define SYM_INK 0x000000
 
@@ -167,8 +167,8 @@ icon(cairo_t *cr, enum rs_symbol s, const struct ibox *b)
 		/* The bow, its string, and an arrow nocked to the right. */
 		cairo_move_to(cr, b->x + 0.38 * b->w, b->y + 0.1 * b->h);
 		cairo_curve_to(cr, b->x + 0.72 * b->w, b->y + 0.25 * b->h,
-		    b->x + 0.72 * b->w, b->y + 0.75 * b->h,
-		    b->x + 0.38 * b->w, b->y + 0.9 * b->h);
+		    b->x + 0.72 * b->w, b->y + 0.75 * b->h, b->x + 0.38 * b->w,
+		    b->y + 0.9 * b->h);
 		cairo_stroke(cr);
 		cairo_save(cr);
 		cairo_set_line_width(cr, b->lw * 0.6);
@@ -232,7 +232,8 @@ icon(cairo_t *cr, enum rs_symbol s, const struct ibox *b)
 	case RS_SYM_ARTILLERY:
 		r = fmin(b->w, b->h) * 0.16;
 		cairo_new_sub_path(cr);
-		cairo_arc(cr, b->x + b->w / 2, b->y + b->h / 2, r, 0, 2 * M_PI);
+		cairo_arc(cr, b->x + b->w / 2, b->y + b->h / 2, r, 0,
+		    2 * M_PI);
 		cairo_fill(cr);
 		break;
 	}
@@ -268,15 +269,17 @@ rnd_symbol_draw(cairo_t *cr, enum rs_symbol s, int side, double x, double y,
 		fw = fmin(w, h * 1.5);
 		fh = fw / 1.5;
 		lw = fh * 0.06;
-		cairo_rectangle(cr, x + (w - fw) / 2 + lw / 2, y + (h - fh) / 2 +
-		    lw / 2, fw - lw, fh - lw);
+		cairo_rectangle(cr, x + (w - fw) / 2 + lw / 2,
+		    y + (h - fh) / 2 + lw / 2, fw - lw, fh - lw);
 		b.x = x + (w - fw) / 2 + lw / 2;
 		b.y = y + (h - fh) / 2 + lw / 2;
 		b.w = fw - lw;
 		b.h = fh - lw;
 	}
-	rnd_set_rgb(cr, side == RND_SIDE_RED ? HOSTILE_FILL :
-	    side == RND_SIDE_BLUE ? FRIEND_FILL : 0xffffff);
+	rnd_set_rgb(cr,
+	    side == RND_SIDE_RED      ? HOSTILE_FILL :
+	        side == RND_SIDE_BLUE ? FRIEND_FILL :
+	                                0xffffff);
 	cairo_fill_preserve(cr);
 	rnd_set_rgb(cr, SYM_INK);
 	cairo_set_line_width(cr, lw);
@@ -312,8 +315,8 @@ rnd_mark_key(cairo_t *cr, void *arg, double x, double y, double w,
     double scale, int draw)
 {
 	const struct rnd_mark_key *k = arg;
-	struct rnd_font f = { k->font, fmax(k->size_pt * scale, k->min_pt),
-		0, 0 };
+	struct rnd_font f = { k->font, fmax(k->size_pt * scale, k->min_pt), 0,
+		0 };
 	double mh = f.size_pt * RND_PT_MM * 1.25, mw = mh * 1.5;
 	double cx = 0, cy = 0, lh = 0, tw, th;
 	size_t i;
@@ -332,15 +335,16 @@ rnd_mark_key(cairo_t *cr, void *arg, double x, double y, double w,
 		}
 		lh = fmax(lh, fmax(mh, th));
 		if (draw) {
-			rnd_unit_mark(cr, k->pics, k->rs, i, RND_SIDE_ANY, x + cx,
-			    y + cy + (th > mh ? (th - mh) / 2 : 0), mw, mh);
+			rnd_unit_mark(cr, k->pics, k->rs, i, RND_SIDE_ANY,
+			    x + cx, y + cy + (th > mh ? (th - mh) / 2 : 0), mw,
+			    mh);
 			cairo_save(cr);
-			cairo_rectangle(cr, x + cx + mw + 1.0, y + cy, iw - mw -
-			    1.0, th);
+			cairo_rectangle(cr, x + cx + mw + 1.0, y + cy,
+			    iw - mw - 1.0, th);
 			cairo_clip(cr);
 			rnd_set_rgb(cr, k->ink);
-			rnd_layout_draw(cr, l, x + cx + mw + 1.0, y + cy +
-			    (mh > th ? (mh - th) / 2 : 0));
+			rnd_layout_draw(cr, l, x + cx + mw + 1.0,
+			    y + cy + (mh > th ? (mh - th) / 2 : 0));
 			cairo_restore(cr);
 		}
 		g_object_unref(l);

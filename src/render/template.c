@@ -43,8 +43,10 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 	else if ((path = template_find(spec)) == NULL) {
 		char *dir = data_dir();
 
-		diag_add(dg, SEV_ERROR, p, "template '%s' not found (looked in "
-		    "./templates and %s/templates)", spec, dir);
+		diag_add(dg, SEV_ERROR, p,
+		    "template '%s' not found (looked in "
+		    "./templates and %s/templates)",
+		    spec, dir);
 		free(dir);
 		return NULL;
 	}
@@ -59,7 +61,8 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 	t = rs_yaml_parse(path, data, len, 0, dg);
 	free(data);
 	if (t != NULL && t->kind != RS_NODE_MAP) {
-		diag_add(dg, SEV_ERROR, t->pos, "a template is a map of "
+		diag_add(dg, SEV_ERROR, t->pos,
+		    "a template is a map of "
 		    "settings");
 		rs_node_free(t);
 		t = NULL;
@@ -81,8 +84,10 @@ tmpl_scalar(const struct rs_node *m, const char *key, struct diags *dg)
 	const struct rs_node *v = m != NULL ? rs_node_get(m, key) : NULL;
 
 	if (v != NULL && v->kind != RS_NODE_SCALAR) {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a single "
-		    "value", key);
+		diag_add(dg, SEV_ERROR, v->pos,
+		    "template: '%s' must be a single "
+		    "value",
+		    key);
 		return NULL;
 	}
 	return v;
@@ -99,14 +104,16 @@ tmpl_range(const struct rs_node *v, const char *key, double d, double dflt,
 		return d;
 	fmt_double(a, sizeof(a), lo, 2);
 	fmt_double(b, sizeof(b), hi, 2);
-	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be from %s%s to "
-	    "%s%s, not '%s'", key, a, unit, b, unit, v->scalar);
+	diag_add(dg, SEV_ERROR, v->pos,
+	    "template: '%s' must be from %s%s to "
+	    "%s%s, not '%s'",
+	    key, a, unit, b, unit, v->scalar);
 	return dflt;
 }
 
 double
-rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt,
-    double lo, double hi, struct diags *dg)
+rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt, double lo,
+    double hi, struct diags *dg)
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
 	double d;
@@ -114,16 +121,18 @@ rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt,
 	if (v == NULL)
 		return dflt;
 	if (rs_node_double(v, &d) == -1) {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a "
-		    "number, not '%s'", key, v->scalar);
+		diag_add(dg, SEV_ERROR, v->pos,
+		    "template: '%s' must be a "
+		    "number, not '%s'",
+		    key, v->scalar);
 		return dflt;
 	}
 	return tmpl_range(v, key, d, dflt, lo, hi, "", dg);
 }
 
 double
-rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt,
-    double lo, double hi, struct diags *dg)
+rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt, double lo,
+    double hi, struct diags *dg)
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
 	const char *why;
@@ -132,7 +141,8 @@ rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt,
 	if (v == NULL)
 		return dflt;
 	if (len_parse(v->scalar, LEN_MM, &d, &why) == -1) {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s': %s", key, why);
+		diag_add(dg, SEV_ERROR, v->pos, "template: '%s': %s", key,
+		    why);
 		return dflt;
 	}
 	return tmpl_range(v, key, d, dflt, lo, hi, " mm", dg);
@@ -147,8 +157,10 @@ rnd_tmpl_str(const struct rs_node *m, const char *key, const char *dflt,
 	/* A font name or a label: a line's worth, not a megabyte for
 	 * fontconfig to match. */
 	if (v != NULL && utf8_chars(v->scalar) > RND_TMPL_MAX_STR) {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' is longer "
-		    "than %d characters", key, RND_TMPL_MAX_STR);
+		diag_add(dg, SEV_ERROR, v->pos,
+		    "template: '%s' is longer "
+		    "than %d characters",
+		    key, RND_TMPL_MAX_STR);
 		return dflt;
 	}
 	return v != NULL ? v->scalar : dflt;
@@ -168,8 +180,10 @@ rnd_tmpl_rgb(const struct rs_node *m, const char *key, unsigned dflt,
 	s = v->scalar[0] == '#' ? v->scalar + 1 : v->scalar;
 	x = strtoul(s, &end, 16);
 	if (strlen(s) != 6 || *end != '\0') {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be a colour "
-		    "like \"#1f3a5f\", not '%s'", key, v->scalar);
+		diag_add(dg, SEV_ERROR, v->pos,
+		    "template: '%s' must be a colour "
+		    "like \"#1f3a5f\", not '%s'",
+		    key, v->scalar);
 		return dflt;
 	}
 	return (unsigned)x;
@@ -183,11 +197,11 @@ rnd_tmpl_bool(const struct rs_node *m, const char *key, int dflt,
 
 	if (v == NULL)
 		return dflt;
-	if (strcasecmp(v->scalar, "true") == 0 || strcasecmp(v->scalar,
-	    "yes") == 0)
+	if (strcasecmp(v->scalar, "true") == 0 ||
+	    strcasecmp(v->scalar, "yes") == 0)
 		return 1;
-	if (strcasecmp(v->scalar, "false") == 0 || strcasecmp(v->scalar,
-	    "no") == 0)
+	if (strcasecmp(v->scalar, "false") == 0 ||
+	    strcasecmp(v->scalar, "no") == 0)
 		return 0;
 	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be true or false",
 	    key);
@@ -222,8 +236,10 @@ rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
 			if (strcmp(known[k], key->scalar) == 0)
 				break;
 		if (known[k] == NULL)
-			diag_add(dg, SEV_WARNING, key->pos, "template: unknown %s "
-			    "'%s' (ignored)", what, key->scalar);
+			diag_add(dg, SEV_WARNING, key->pos,
+			    "template: unknown %s "
+			    "'%s' (ignored)",
+			    what, key->scalar);
 	}
 }
 

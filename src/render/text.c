@@ -57,8 +57,8 @@ rnd_context_shared(void)
 	static PangoContext *ctx;
 
 	if (ctx == NULL) {
-		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8,
-		    4, 4);
+		cairo_surface_t *s =
+		    cairo_image_surface_create(CAIRO_FORMAT_A8, 4, 4);
 		cairo_t *cr = cairo_create(s);
 
 		cairo_scale(cr, 72.0 / 25.4, 72.0 / 25.4);
@@ -97,8 +97,8 @@ size_quark(void)
 double
 rnd_layout_scale(PangoLayout *l)
 {
-	int su = GPOINTER_TO_INT(g_object_get_qdata(G_OBJECT(l),
-	    size_quark()));
+	int su = GPOINTER_TO_INT(
+	    g_object_get_qdata(G_OBJECT(l), size_quark()));
 
 	return su > 0 ? su / (RND_LAYOUT_PT * PANGO_SCALE) : 1;
 }
@@ -106,8 +106,8 @@ rnd_layout_scale(PangoLayout *l)
 void
 rnd_layout_set_width(PangoLayout *l, double width_mm)
 {
-	pango_layout_set_width(l, (int)(width_mm / rnd_layout_scale(l) *
-	    PANGO_SCALE));
+	pango_layout_set_width(l,
+	    (int)(width_mm / rnd_layout_scale(l) * PANGO_SCALE));
 }
 
 int
@@ -115,8 +115,9 @@ rnd_markup_size(const struct rnd_font *f, double pt)
 {
 	int su = (int)(f->size_pt * PANGO_SCALE);
 
-	return su > 0 ? (int)(pt * RND_LAYOUT_PT * PANGO_SCALE * PANGO_SCALE /
-	    su) : (int)(pt * PANGO_SCALE);
+	return su > 0 ?
+	    (int)(pt * RND_LAYOUT_PT * PANGO_SCALE * PANGO_SCALE / su) :
+	    (int)(pt * PANGO_SCALE);
 }
 
 /* Font and width of a layout: the font at RND_LAYOUT_PT, the size asked
@@ -129,8 +130,8 @@ layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
 
 	pango_font_description_set_family(fd,
 	    f->family != NULL ? f->family : "DejaVu Sans");
-	pango_font_description_set_size(fd, su > 0 ?
-	    (gint)(RND_LAYOUT_PT * PANGO_SCALE) : su);
+	pango_font_description_set_size(fd,
+	    su > 0 ? (gint)(RND_LAYOUT_PT * PANGO_SCALE) : su);
 	g_object_set_qdata(G_OBJECT(l), size_quark(), GINT_TO_POINTER(su));
 	pango_font_description_set_weight(fd,
 	    f->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
@@ -465,9 +466,9 @@ rnd_markup_escape(const char *s)
 int
 rnd_font_installed(const char *family, char **used)
 {
-	static const char *const generic[] = { "sans-serif", "sans",
-		"serif", "monospace", "mono", "cursive", "fantasy",
-		"system-ui", "emoji", "math", NULL };
+	static const char *const generic[] = { "sans-serif", "sans", "serif",
+		"monospace", "mono", "cursive", "fantasy", "system-ui",
+		"emoji", "math", NULL };
 	const char *const *g;
 	FcPattern *pat, *match;
 	FcResult res;
@@ -494,7 +495,8 @@ rnd_font_installed(const char *family, char **used)
 	FcDefaultSubstitute(pat);
 	match = FcFontMatch(NULL, pat, &res);
 	for (i = 0; match != NULL && !found &&
-	    FcPatternGetString(match, FC_FAMILY, i, &s) == FcResultMatch; i++)
+	     FcPatternGetString(match, FC_FAMILY, i, &s) == FcResultMatch;
+	     i++)
 		found = FcStrCmpIgnoreCase(s, (const FcChar8 *)want) == 0;
 	if (!found && match != NULL &&
 	    FcPatternGetString(match, FC_FAMILY, 0, &s) == FcResultMatch)
@@ -549,15 +551,16 @@ rnd_glyph_check(PangoLayout *l, struct pos pos, struct diags *dg)
 	if (l == NULL || dg == NULL || (wc = unknown_char(l)) == 0)
 		return;
 	text = pango_layout_get_text(l);
-	n = (size_t)(g_utf8_offset_to_pointer(text, MIN(g_utf8_strlen(text, 200),
-	    40)) - text);
+	n = (size_t)(g_utf8_offset_to_pointer(text,
+	                 MIN(g_utf8_strlen(text, 200), 40)) -
+	    text);
 	shown = g_strndup(text, n);
 	for (i = 0; i < n; i++)
 		if (shown[i] == '\n' || shown[i] == '\t')
 			shown[i] = ' ';
 	msg = xasprintf("no installed font has U+%04X, in '%s%s': it prints "
-	    "as a box", (unsigned)wc, shown, text[n] != '\0' ? "\xe2\x80\xa6" :
-	    "");
+	                "as a box",
+	    (unsigned)wc, shown, text[n] != '\0' ? "\xe2\x80\xa6" : "");
 	g_free(shown);
 	/* A name printed on every card is told of once. */
 	for (i = 0; i < dg->n; i++)

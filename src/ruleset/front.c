@@ -22,8 +22,8 @@ fm_scalar(struct reader *r, const struct rs_node *n, const char *key)
 	if (v == NULL)
 		return NULL;
 	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(r->d, SEV_ERROR, v->pos, "'%s' must be a single value",
-		    key);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "'%s' must be a single value", key);
 		return NULL;
 	}
 	return v->scalar;
@@ -38,8 +38,9 @@ fm_title(struct reader *r, const struct rs_node *n, const char *key)
 	char what[32];
 
 	snprintf(what, sizeof(what), "'%s'", key);
-	if (s != NULL && rd_name_long(r->d, rs_node_get(n, key)->pos, what, s,
-	    RS_MAX_TITLE))
+	if (s != NULL &&
+	    rd_name_long(r->d, rs_node_get(n, key)->pos, what, s,
+	        RS_MAX_TITLE))
 		return NULL;
 	return s;
 }
@@ -54,8 +55,8 @@ fm_int(struct reader *r, const struct rs_node *fm, const char *key, int lo,
 	if (v == NULL)
 		return;
 	if (rs_node_int(v, &x) == -1)
-		diag_add(r->d, SEV_ERROR, v->pos, "'%s' must be a whole number",
-		    key);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "'%s' must be a whole number", key);
 	else if (x < lo || x > hi)
 		diag_add(r->d, SEV_ERROR, v->pos,
 		    "'%s' %ld is out of range (%d to %d)", key, x, lo, hi);
@@ -64,8 +65,7 @@ fm_int(struct reader *r, const struct rs_node *fm, const char *key, int lo,
 }
 
 static void
-fm_len(struct reader *r, const struct rs_node *fm, const char *key,
-    double *mm)
+fm_len(struct reader *r, const struct rs_node *fm, const char *key, double *mm)
 {
 	const struct rs_node *v = rs_node_get(fm, key);
 	const char *why;
@@ -89,14 +89,17 @@ read_break(struct reader *r, const struct rs_node *b)
 		return;
 	r->rs->break_pos = v->pos;
 	if (rs_node_pct(v, &x) == -1) {
-		diag_add(r->d, SEV_ERROR, v->pos, "'break' must be a share "
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "'break' must be a share "
 		    "of the army's fighting units, such as 50%%, not '%s'",
 		    v->kind == RS_NODE_SCALAR ? v->scalar : "a list");
 		return;
 	}
 	if (x < 1 || x > 100) {
-		diag_add(r->d, SEV_ERROR, v->pos, "'break' %ld%% is out of "
-		    "range (1%% to 100%%)", x);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "'break' %ld%% is out of "
+		    "range (1%% to 100%%)",
+		    x);
 		return;
 	}
 	r->rs->break_pct = (int)x;
@@ -110,7 +113,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 	long x;
 
 	if (b->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, b->pos, "'battle' must be a mapping "
+		diag_add(r->d, SEV_ERROR, b->pos,
+		    "'battle' must be a mapping "
 		    "(turns, deploy, forces)");
 		return;
 	}
@@ -120,7 +124,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 	if ((f = rs_node_get(b, "forces")) == NULL)
 		return;
 	if (f->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, f->pos, "'forces' must map unit "
+		diag_add(r->d, SEV_ERROR, f->pos,
+		    "'forces' must map unit "
 		    "names to counts (Rifle: 4)");
 		return;
 	}
@@ -133,7 +138,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 		    x > 1000) {
 			diag_add(r->d, SEV_ERROR, f->kids[i + 1]->pos,
 			    "count of '%s' must be a whole number from 0 to "
-			    "1000", f->kids[i]->scalar);
+			    "1000",
+			    f->kids[i]->scalar);
 			continue;
 		}
 		fc.count = (int)x;
@@ -149,8 +155,7 @@ rs_front_key_read(const char *key)
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
 		"paper", "dice", "hits_per_morale", "battle", "description",
-		"license", "lang",
-		"source", NULL };
+		"license", "lang", "source", NULL };
 	const char *const *k;
 
 	for (k = keys; *k != NULL; k++)
@@ -211,8 +216,9 @@ front_lang(struct reader *r, const struct rs_node *fm)
 	n = strlen(s);
 	ok = n >= 2 && n <= 15;
 	for (i = 0; ok && i < n; i++)
-		ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <=
-		    'Z') || (i >= 2 && (s[i] == '-' || s[i] == '_'));
+		ok = (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (i >= 2 && (s[i] == '-' || s[i] == '_'));
 	if (!ok)
 		diag_add(r->d, SEV_ERROR, rs_node_get(fm, "lang")->pos,
 		    "lang '%s': a language tag such as en, en-GB or de_CH", s);
@@ -232,8 +238,10 @@ front_measure(struct reader *r, const struct rs_node *fm)
 		return;
 	s = fm_scalar(r, fm, "measure");
 	if (s != NULL && (rs->measure = len_unit_from_name(s)) == LEN_NONE) {
-		diag_add(r->d, SEV_ERROR, v->pos, "unknown measure '%s' (use "
-		    "in, mm or cm)", s);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "unknown measure '%s' (use "
+		    "in, mm or cm)",
+		    s);
 		rs->measure = LEN_MM;
 	}
 }
@@ -259,8 +267,10 @@ front_engine(struct reader *r, const struct rs_node *fm)
 	else if (s != NULL && strcasecmp(s, "dice") == 0)
 		rs->engine = RS_ENGINE_DICE;
 	else if (s != NULL)
-		diag_add(r->d, SEV_ERROR, v->pos, "unknown engine '%s' "
-		    "(known: none, firepower, morale, dice)", s);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "unknown engine '%s' "
+		    "(known: none, firepower, morale, dice)",
+		    s);
 }
 
 /* The bases of all units: "30mm" (square) or "40x20mm" (frontage by
@@ -277,7 +287,7 @@ front_base(struct reader *r, const struct rs_node *fm)
 	s = fm_scalar(r, fm, "base");
 	if (s != NULL && strpbrk(s, "xX") != NULL) {
 		if (len_parse_pair(s, rs->measure, &rs->base_w_mm,
-		    &rs->base_d_mm, &why) == -1)
+		        &rs->base_d_mm, &why) == -1)
 			diag_add(r->d, SEV_ERROR, v->pos, "base: %s", why);
 	} else if (s != NULL) {
 		if (len_parse(s, rs->measure, &rs->base_w_mm, &why) == -1)
@@ -300,12 +310,14 @@ front_table(struct reader *r, const struct rs_node *fm)
 	    (s = fm_scalar(r, fm, "table")) == NULL)
 		return;
 	if (len_parse_pair(s, rs->measure, &rs->table_w_mm, &rs->table_h_mm,
-	    &why) == -1)
+	        &why) == -1)
 		diag_add(r->d, SEV_ERROR, v->pos, "table: %s", why);
 	else if (rs->table_w_mm < 100 || rs->table_h_mm < 100 ||
 	    rs->table_w_mm > 100000 || rs->table_h_mm > 100000)
-		diag_add(r->d, SEV_ERROR, v->pos, "table size '%s' is "
-		    "impossible (10 cm to 100 m a side)", s);
+		diag_add(r->d, SEV_ERROR, v->pos,
+		    "table size '%s' is "
+		    "impossible (10 cm to 100 m a side)",
+		    s);
 }
 
 /* The grid, in the spellings of rs_grid_parse (model.c). */
@@ -348,14 +360,16 @@ front_dice(struct reader *r, const struct rs_node *fm)
 	r->rs->die_pos = v->pos;
 	if ((*s == 'd' || *s == 'D') && s[1] >= '1' && s[1] <= '9')
 		n = strtol(s + 1, &end, 10);
-	for (i = 0; n > 0 && *end == '\0' && i < sizeof(dice) / sizeof(dice[0]);
-	    i++)
+	for (i = 0;
+	     n > 0 && *end == '\0' && i < sizeof(dice) / sizeof(dice[0]); i++)
 		if (dice[i] == n) {
 			r->rs->die = (int)n;
 			return;
 		}
-	diag_add(r->d, SEV_ERROR, v->pos, "unknown die '%s' (known: d4, d6, "
-	    "d8, d10, d12, d20, d100)", s);
+	diag_add(r->d, SEV_ERROR, v->pos,
+	    "unknown die '%s' (known: d4, d6, "
+	    "d8, d10, d12, d20, d100)",
+	    s);
 }
 
 /* The front matter, key by key. The measure comes before every length

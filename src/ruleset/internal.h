@@ -36,8 +36,7 @@ void rs_md_free(struct rs_md *);
 
 /* Check that data is UTF-8 without NUL bytes; report the first bad byte
  * by line and column. Returns 0 when clean. */
-int text_check(const char *file, const char *data, size_t len,
-    struct diags *);
+int text_check(const char *file, const char *data, size_t len, struct diags *);
 
 /* ---- the reader ---- */
 
@@ -114,14 +113,15 @@ void rd_row_own(struct reader *, const struct rs_own_cols *, const int *col,
     const struct cell *row, char **own, struct pos *own_pos);
 /* A cell as a whole number in lo…hi, or as a length in the ruleset's
  * measure. Returns 0, or reports and returns -1. */
-int rd_cell_int(struct reader *, const struct cell *, const char *what,
-    int lo, int hi, int *);
+int rd_cell_int(struct reader *, const struct cell *, const char *what, int lo,
+    int hi, int *);
 int rd_cell_len(struct reader *, const struct cell *, const char *what,
     double *mm);
 /* Split a comma- or semicolon-separated list in place; calls fn for each
  * trimmed item with its position inside the cell at `at`. */
-void rd_split_list(char *s, void (*fn)(struct reader *, const char *,
-    struct pos, void *), struct reader *, struct pos at, void *arg);
+void rd_split_list(char *s,
+    void (*fn)(struct reader *, const char *, struct pos, void *),
+    struct reader *, struct pos at, void *arg);
 
 /* ---- the tables of the body (tables.c) ---- */
 /* Each reads one table into r->rs; arg is the modifier scope of

@@ -128,11 +128,14 @@ md_no_control(struct mdctx *c, struct rs_md *m, char *text)
 
 	if (!str_control(text, &cp))
 		return;
-	diag_add(c->d, SEV_ERROR, m->pos, "control character U+%04lX (from "
-	    "a character reference): not allowed in a ruleset", cp);
+	diag_add(c->d, SEV_ERROR, m->pos,
+	    "control character U+%04lX (from "
+	    "a character reference): not allowed in a ruleset",
+	    cp);
 	for (p = (unsigned char *)text; *p != '\0'; p++)
 		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' &&
-		    *p != '\f') || *p == 0x7f)
+		        *p != '\f') ||
+		    *p == 0x7f)
 			*p = '?';
 		else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
 			p[0] = p[1] = '?'; /* C1 */
@@ -155,12 +158,14 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 		m->level = cmark_node_get_heading_level(cn);
 		break;
 	case RS_MD_LIST:
-		m->ordered = cmark_node_get_list_type(cn) == CMARK_ORDERED_LIST;
+		m->ordered = cmark_node_get_list_type(cn) ==
+		    CMARK_ORDERED_LIST;
 		m->start = cmark_node_get_list_start(cn);
 		break;
 	case RS_MD_CODE_BLOCK:
 		m->info = xstrdup(cmark_node_get_fence_info(cn) ?
-		    cmark_node_get_fence_info(cn) : "");
+		        cmark_node_get_fence_info(cn) :
+		        "");
 		/* FALLTHROUGH */
 	case RS_MD_TEXT:
 	case RS_MD_CODE:
@@ -172,12 +177,12 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 		md_no_control(c, m, m->text);
 		break;
 	case RS_MD_LINK:
-		m->info = xstrdup(cmark_node_get_url(cn) ?
-		    cmark_node_get_url(cn) : "");
+		m->info = xstrdup(
+		    cmark_node_get_url(cn) ? cmark_node_get_url(cn) : "");
 		break;
 	case RS_MD_TABLE_ROW:
 		m->header = strcmp(cmark_node_get_type_string(cn),
-		    "table_header") == 0;
+		                "table_header") == 0;
 		break;
 	case RS_MD_DOCUMENT:
 	case RS_MD_PARAGRAPH:
@@ -198,7 +203,8 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 		if (!c->warned_depth) {
 			diag_add(c->d, SEV_WARNING, m->pos,
 			    "Markdown nesting deeper than %d levels is "
-			    "flattened", RS_MAX_DEPTH);
+			    "flattened",
+			    RS_MAX_DEPTH);
 			c->warned_depth = 1;
 		}
 		if (m->text == NULL && cmark_node_first_child(cn) != NULL) {
@@ -209,7 +215,7 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 		return m;
 	}
 	for (ch = cmark_node_first_child(cn); ch != NULL;
-	    ch = cmark_node_next(ch)) {
+	     ch = cmark_node_next(ch)) {
 		if ((kid = md_convert(c, ch, depth + 1)) != NULL)
 			md_push(m, kid);
 	}
@@ -270,12 +276,12 @@ md_flat_text(cmark_node *root)
  * MD_MARKS, and its table extension goes over a row's cells again for
  * each cell: 8 MiB of '[' took 1.8 GB, a table of 100,000 rows 14 s.
  */
-#define MD_MAX_LINES 100000     /* lines that are not blank */
-#define MD_MAX_MARKS 100000     /* of the characters in MD_MARKS */
+#define MD_MAX_LINES 100000 /* lines that are not blank */
+#define MD_MAX_MARKS 100000 /* of the characters in MD_MARKS */
 #define MD_MARKS "*_[]!<&\\`~"
-#define MD_MAX_COLS 64          /* columns a table */
-#define MD_MAX_PIPES 128        /* '|' on a line of a table */
-#define MD_MAX_CELLS 50000      /* table cells in all */
+#define MD_MAX_COLS 64     /* columns a table */
+#define MD_MAX_PIPES 128   /* '|' on a line of a table */
+#define MD_MAX_CELLS 50000 /* table cells in all */
 
 /* What md_guard knows of the line before and of the table it is in. */
 struct guard {
@@ -365,7 +371,8 @@ guard_pipes(struct guard *g, size_t a, size_t e, int ln)
 
 	for (i = a; i < e; i++)
 		if (g->in[i] == '|' && ++n == MD_MAX_PIPES + 1) {
-			guard_err(g, ln, (int)(i - a) + 1, "more than %d '|' "
+			guard_err(g, ln, (int)(i - a) + 1,
+			    "more than %d '|' "
 			    "on a line of a table (the rest are ignored)",
 			    MD_MAX_PIPES);
 			for (; i < e; i++)
@@ -400,17 +407,21 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 			    body[e] != '\r')
 				blank = 0;
 		if (!blank && ++lines > MD_MAX_LINES) {
-			guard_err(&g, ln, 1, "more than %d lines of Markdown "
-			    "(the rest are not read)", MD_MAX_LINES);
+			guard_err(&g, ln, 1,
+			    "more than %d lines of Markdown "
+			    "(the rest are not read)",
+			    MD_MAX_LINES);
 			*len = a;
 			break;
 		}
 		for (i = a; i < e; i++)
-			if (body[i] != '\0' && strchr(MD_MARKS, body[i]) != NULL &&
+			if (body[i] != '\0' &&
+			    strchr(MD_MARKS, body[i]) != NULL &&
 			    ++marks > MD_MAX_MARKS)
 				break;
 		if (i < e) {
-			guard_err(&g, ln, (int)(i - a) + 1, "more than %d of the "
+			guard_err(&g, ln, (int)(i - a) + 1,
+			    "more than %d of the "
 			    "characters " MD_MARKS " (the rest are not read)",
 			    MD_MAX_MARKS);
 			*len = a;
@@ -421,14 +432,18 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 		else if (g.cols > 0) { /* a row */
 			guard_pipes(&g, a, e, ln);
 			if (++g.rows > RS_MAX_TABLE_ROWS) {
-				guard_err(&g, ln, 1, "a table has more than %d "
+				guard_err(&g, ln, 1,
+				    "a table has more than %d "
 				    "rows (the rest are ignored)",
 				    RS_MAX_TABLE_ROWS);
 				guard_blank(&g, a, e);
 				g.cols = 0;
-			} else if ((g.cells += (size_t)g.cols) > MD_MAX_CELLS) {
-				guard_err(&g, ln, 1, "more than %d table cells "
-				    "(the rest are ignored)", MD_MAX_CELLS);
+			} else if ((g.cells += (size_t)g.cols) >
+			    MD_MAX_CELLS) {
+				guard_err(&g, ln, 1,
+				    "more than %d table cells "
+				    "(the rest are ignored)",
+				    MD_MAX_CELLS);
 				guard_blank(&g, a, e);
 				g.cols = 0;
 				g.full = 1;
@@ -437,7 +452,8 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 			guard_pipes(&g, prev, preve, ln - 1);
 			if (c > MD_MAX_COLS || g.full) {
 				if (!g.full)
-					guard_err(&g, ln, 1, "a table has more "
+					guard_err(&g, ln, 1,
+					    "a table has more "
 					    "than %d columns (it is ignored)",
 					    MD_MAX_COLS);
 				guard_blank(&g, a, e);

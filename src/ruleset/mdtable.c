@@ -59,9 +59,10 @@ rd_table_load(struct table *t, const struct rs_md *m, const char *what,
 		cell_from(&t->head[j], row->kids[j]);
 	for (i = 1; i < m->nkids; i++) {
 		if (t->nrows >= RS_MAX_TABLE_ROWS) {
-			diag_add(t->d, SEV_ERROR, m->kids[i]->pos, "the %s table "
-			    "has more than %d rows (the rest are ignored)", what,
-			    RS_MAX_TABLE_ROWS);
+			diag_add(t->d, SEV_ERROR, m->kids[i]->pos,
+			    "the %s table "
+			    "has more than %d rows (the rest are ignored)",
+			    what, RS_MAX_TABLE_ROWS);
 			break;
 		}
 		struct cell *cells = xcalloc(t->ncols ? t->ncols : 1,
@@ -69,8 +70,8 @@ rd_table_load(struct table *t, const struct rs_md *m, const char *what,
 
 		row = m->kids[i];
 		for (j = 0; j < t->ncols; j++) {
-			cell_from(&cells[j], j < row->nkids ? row->kids[j] :
-			    NULL);
+			cell_from(&cells[j],
+			    j < row->nkids ? row->kids[j] : NULL);
 			if (j >= row->nkids)
 				cells[j].pos = row->pos;
 		}
@@ -139,30 +140,35 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 			continue;
 		/* A column without a heading has no name to print it under. */
 		if (h->text[0] == '\0') {
-			diag_add(r->d, SEV_WARNING, h->pos, "a column "
+			diag_add(r->d, SEV_WARNING, h->pos,
+			    "a column "
 			    "without a heading in the %s table (ignored)",
 			    t->what);
 			continue;
 		}
-		for (k = 0; k < oc->n && !rd_name_eq(oc->head[k], h->text); k++)
+		for (k = 0; k < oc->n && !rd_name_eq(oc->head[k], h->text);
+		     k++)
 			;
 		if (k < oc->n) {
-			diag_add(r->d, SEV_ERROR, h->pos, "column '%s' twice "
-			    "in the %s table (first at %d:%d)", h->text,
-			    t->what, oc->pos[k].line, oc->pos[k].col);
+			diag_add(r->d, SEV_ERROR, h->pos,
+			    "column '%s' twice "
+			    "in the %s table (first at %d:%d)",
+			    h->text, t->what, oc->pos[k].line, oc->pos[k].col);
 			continue;
 		}
 		if (oc->n >= RS_MAX_OWN_STATS) {
 			/* Once: the columns past it are the same mistake. */
 			if (!full++)
-				diag_add(r->d, SEV_ERROR, h->pos, "more "
+				diag_add(r->d, SEV_ERROR, h->pos,
+				    "more "
 				    "than %d columns of the game's own stats "
 				    "in the %s table (the limit: what fits a "
-				    "unit card)", RS_MAX_OWN_STATS, t->what);
+				    "unit card)",
+				    RS_MAX_OWN_STATS, t->what);
 			continue;
 		}
 		if (rd_name_long(r->d, h->pos, "column heading", h->text,
-		    RS_MAX_NAME))
+		        RS_MAX_NAME))
 			continue;
 		col[oc->n] = (int)j;
 		oc->pos[oc->n] = h->pos;
@@ -193,8 +199,8 @@ rd_row_own(struct reader *r, const struct rs_own_cols *oc, const int *col,
 		/* Only an empty cell is "none": a game's "-" or "none" is
 		 * printed as written. */
 		snprintf(what, sizeof(what), "stat '%s'", oc->head[k]);
-		if (c->text[0] == '\0' || rd_name_long(r->d, c->pos, what,
-		    c->text, RS_MAX_NAME))
+		if (c->text[0] == '\0' ||
+		    rd_name_long(r->d, c->pos, what, c->text, RS_MAX_NAME))
 			continue;
 		own[k] = xstrdup(c->text);
 	}
@@ -241,8 +247,9 @@ rd_cell_len(struct reader *r, const struct cell *c, const char *what,
 }
 
 void
-rd_split_list(char *s, void (*fn)(struct reader *, const char *, struct pos,
-    void *), struct reader *r, struct pos at, void *arg)
+rd_split_list(char *s,
+    void (*fn)(struct reader *, const char *, struct pos, void *),
+    struct reader *r, struct pos at, void *arg)
 {
 	char *start = s, *p;
 	struct pos ip;

@@ -29,8 +29,7 @@ rs_weapon_find(const struct ruleset *rs, const char *name)
 }
 
 const struct rs_modifier *
-rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope,
-    const char *key)
+rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope, const char *key)
 {
 	size_t i;
 
@@ -231,7 +230,8 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		dump_len(fp, "", rs->cell_mm, u);
 	fputc('\n', fp);
 	if (rs->engine == RS_ENGINE_MORALE)
-		fprintf(fp, "hits per morale point: %d\n", rs->hits_per_morale);
+		fprintf(fp, "hits per morale point: %d\n",
+		    rs->hits_per_morale);
 	fprintf(fp, "\nunits (%zu)\n", rs->nunits);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *un = &rs->units[i];
@@ -335,8 +335,10 @@ rs_grid_parse(const char *s, enum unit_of_length bare, enum rs_grid *grid,
 		const char *name;
 		enum rs_grid g;
 	} kinds[] = {
-		{ "none", RS_GRID_NONE }, { "square", RS_GRID_SQUARE },
-		{ "hex", RS_GRID_HEX }, { "hex-flat", RS_GRID_HEX },
+		{ "none", RS_GRID_NONE },
+		{ "square", RS_GRID_SQUARE },
+		{ "hex", RS_GRID_HEX },
+		{ "hex-flat", RS_GRID_HEX },
 		{ "hex-pointy", RS_GRID_HEX_POINTY },
 	};
 	size_t n, k;
@@ -351,7 +353,7 @@ rs_grid_parse(const char *s, enum unit_of_length bare, enum rs_grid *grid,
 			break;
 	if (k == sizeof(kinds) / sizeof(kinds[0])) {
 		*why = "not a grid: use none, square, hex (or hex-flat) or "
-		    "hex-pointy, then the cell size (square 3in)";
+		       "hex-pointy, then the cell size (square 3in)";
 		return -1;
 	}
 	*grid = kinds[k].g;

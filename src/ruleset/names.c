@@ -65,8 +65,10 @@ rd_name_long(struct diags *d, struct pos at, const char *what,
 	while (name[cut] != '\0' && k < 40)
 		if (((unsigned char)name[++cut] & 0xc0) != 0x80)
 			k++;
-	diag_add(d, SEV_ERROR, at, "%s of %zu characters: the limit is %zu "
-	    "(\"%.*s…\")", what, n, max, (int)cut, name);
+	diag_add(d, SEV_ERROR, at,
+	    "%s of %zu characters: the limit is %zu "
+	    "(\"%.*s…\")",
+	    what, n, max, (int)cut, name);
 	return -1;
 }
 
@@ -78,10 +80,13 @@ static const struct {
 } class_names[] = {
 	{ "infantry", RS_CLASS_INFANTRY },
 	{ "artillery", RS_CLASS_ARTILLERY },
-	{ "vehicle", RS_CLASS_VEHICLE }, { "vehicles", RS_CLASS_VEHICLE },
+	{ "vehicle", RS_CLASS_VEHICLE },
+	{ "vehicles", RS_CLASS_VEHICLE },
 	{ "cavalry", RS_CLASS_CAVALRY },
-	{ "elephant", RS_CLASS_ELEPHANT }, { "elephants", RS_CLASS_ELEPHANT },
-	{ "chariot", RS_CLASS_CHARIOT }, { "chariots", RS_CLASS_CHARIOT },
+	{ "elephant", RS_CLASS_ELEPHANT },
+	{ "elephants", RS_CLASS_ELEPHANT },
+	{ "chariot", RS_CLASS_CHARIOT },
+	{ "chariots", RS_CLASS_CHARIOT },
 };
 
 static const struct {
@@ -98,7 +103,13 @@ static const struct {
 };
 
 static const char *const terrain_kind_names[RS_TERRAIN__MAX] = {
-	"open", "hill", "wood", "river", "ford", "road", "town",
+	"open",
+	"hill",
+	"wood",
+	"river",
+	"ford",
+	"road",
+	"town",
 	"fortification",
 };
 
@@ -148,15 +159,16 @@ const char *
 rs_engine_name(enum rs_engine e)
 {
 	return e == RS_ENGINE_FIREPOWER ? "firepower" :
-	    e == RS_ENGINE_MORALE ? "morale" : e == RS_ENGINE_DICE ? "dice" :
-	    "none";
+	    e == RS_ENGINE_MORALE       ? "morale" :
+	    e == RS_ENGINE_DICE         ? "dice" :
+	                                  "none";
 }
 
 const char *
 rs_class_name(enum rs_class c)
 {
-	static const char *const n[RS_CLASS__MAX] = { "infantry",
-		"artillery", "vehicle", "cavalry", "elephant", "chariot" };
+	static const char *const n[RS_CLASS__MAX] = { "infantry", "artillery",
+		"vehicle", "cavalry", "elephant", "chariot" };
 
 	return (unsigned)c < RS_CLASS__MAX ? n[c] : "?";
 }
@@ -182,7 +194,8 @@ rs_terrain_name(const struct ruleset *rs, enum rs_terrain_kind k)
 	for (i = 0; rs != NULL && i < rs->nterrain; i++)
 		if (rs->terrain[i].kind == k && rs->terrain[i].name != NULL)
 			return strcasecmp(rs->terrain[i].name,
-			    rs_terrain_kind_name(k)) == 0 ? NULL :
+			           rs_terrain_kind_name(k)) == 0 ?
+			    NULL :
 			    rs->terrain[i].name;
 	return NULL;
 }
@@ -190,8 +203,10 @@ rs_terrain_name(const struct ruleset *rs, enum rs_terrain_kind k)
 const char *
 rs_grid_name(enum rs_grid g)
 {
-	return g == RS_GRID_SQUARE ? "square" : g == RS_GRID_HEX ? "hex" :
-	    g == RS_GRID_HEX_POINTY ? "hex-pointy" : "none";
+	return g == RS_GRID_SQUARE  ? "square" :
+	    g == RS_GRID_HEX        ? "hex" :
+	    g == RS_GRID_HEX_POINTY ? "hex-pointy" :
+	                              "none";
 }
 
 void

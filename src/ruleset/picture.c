@@ -54,12 +54,13 @@ looks_svg(const unsigned char *b, size_t n)
 
 	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
 		i = 3;
-	while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' ||
-	    b[i] == '\n'))
+	while (i < n &&
+	    (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
 		i++;
-	if (n - i >= 5 && (memcmp(b + i, "<?xml", 5) == 0 ||
-	    memcmp(b + i, "<svg", 4) == 0 || memcmp(b + i, "<!--", 4) == 0 ||
-	    strncasecmp((const char *)b + i, "<!DOCTYPE", 5) == 0))
+	if (n - i >= 5 &&
+	    (memcmp(b + i, "<?xml", 5) == 0 || memcmp(b + i, "<svg", 4) == 0 ||
+	        memcmp(b + i, "<!--", 4) == 0 ||
+	        strncasecmp((const char *)b + i, "<!DOCTYPE", 5) == 0))
 		for (k = i; k + 4 <= n; k++)
 			if (memcmp(b + k, "<svg", 4) == 0)
 				return 1;
@@ -91,8 +92,8 @@ image_problem(const char *path, const char **kind, char *why, size_t sz)
 	int fd;
 
 	if (stat(path, &st) == -1) {
-		snprintf(why, sz, "%s", errno == ENOENT ? "no such file" :
-		    strerror(errno));
+		snprintf(why, sz, "%s",
+		    errno == ENOENT ? "no such file" : strerror(errno));
 		return why;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -101,9 +102,10 @@ image_problem(const char *path, const char **kind, char *why, size_t sz)
 		return why;
 	}
 	if ((unsigned long long)st.st_size > RS_MAX_IMAGE_FILE) {
-		snprintf(why, sz, "is %lld bytes, more than the %u MiB an "
-		    "image may have", (long long)st.st_size,
-		    RS_MAX_IMAGE_FILE / (1024 * 1024));
+		snprintf(why, sz,
+		    "is %lld bytes, more than the %u MiB an "
+		    "image may have",
+		    (long long)st.st_size, RS_MAX_IMAGE_FILE / (1024 * 1024));
 		return why;
 	}
 	/* O_NONBLOCK: had it become a FIFO since, open would not wait. */
@@ -157,8 +159,10 @@ rd_unit_symbol(struct reader *r, const struct cell *c, struct rs_unit *u)
 			u->symbol_set = 1;
 			return;
 		}
-		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s': unknown Symbol "
-		    "'%s' (known: %s)", u->name, c->text, rs_symbol_names());
+		diag_add(r->d, SEV_ERROR, c->pos,
+		    "unit '%s': unknown Symbol "
+		    "'%s' (known: %s)",
+		    u->name, c->text, rs_symbol_names());
 	}
 	u->symbol = rs_symbol_guess(r->rs, u);
 }

@@ -36,8 +36,10 @@ text_check(const char *file, const char *s, size_t len, struct diags *d)
 			return -1;
 		}
 		if ((n = utf8_seq(u + i, len - i, &cp)) == 0) {
-			diag_add(d, SEV_ERROR, at, "invalid UTF-8 byte 0x%02x "
-			    "(save the file as UTF-8)", u[i]);
+			diag_add(d, SEV_ERROR, at,
+			    "invalid UTF-8 byte 0x%02x "
+			    "(save the file as UTF-8)",
+			    u[i]);
 			return -1;
 		}
 		/* Tab, line feed, carriage return and form feed are text;
@@ -45,8 +47,10 @@ text_check(const char *file, const char *s, size_t len, struct diags *d)
 		 * drive a terminal) are not. */
 		if (is_control(cp) && cp != '\t' && cp != '\n' && cp != '\r' &&
 		    cp != '\f') {
-			diag_add(d, SEV_ERROR, at, "control character U+%04lX: "
-			    "not allowed in a ruleset", cp);
+			diag_add(d, SEV_ERROR, at,
+			    "control character U+%04lX: "
+			    "not allowed in a ruleset",
+			    cp);
 			return -1;
 		}
 		if (cp == '\n') {
@@ -101,8 +105,9 @@ front_split(const char *s, size_t len, size_t *fm_start, size_t *fm_len,
 		ls = i;
 		while (i < len && s[i] != '\n')
 			i++;
-		if (i - ls >= 3 && (memcmp(s + ls, "---", 3) == 0 ||
-		    memcmp(s + ls, "...", 3) == 0) &&
+		if (i - ls >= 3 &&
+		    (memcmp(s + ls, "---", 3) == 0 ||
+		        memcmp(s + ls, "...", 3) == 0) &&
 		    only_blanks(s + ls + 3, i - ls - 3)) {
 			*fm_len = ls - *fm_start;
 			*body_start = i < len ? i + 1 : i;
@@ -146,9 +151,12 @@ read_phases(struct reader *r, const struct rs_md *list)
 		t = xstrdup(rd_trim(ph.name));
 		free(ph.name);
 		ph.name = t;
-		if (rd_name_long(r->d, ph.pos, lead != NULL ? "phase name" :
-		    "phase name (its words up to the first colon or full "
-		    "stop; or give it in bold)", ph.name, RS_MAX_NAME)) {
+		if (rd_name_long(r->d, ph.pos,
+		        lead != NULL ?
+		            "phase name" :
+		            "phase name (its words up to the first colon or full "
+		            "stop; or give it in bold)",
+		        ph.name, RS_MAX_NAME)) {
 			free(ph.name);
 			free(ph.text);
 			continue;
@@ -171,7 +179,8 @@ check_testgame_units(struct reader *r, const struct rs_node *doc)
 	if (units == NULL)
 		return;
 	if (units->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, units->pos, "test game 'units' must "
+		diag_add(r->d, SEV_ERROR, units->pos,
+		    "test game 'units' must "
 		    "map names to units ({ side: blue, type: Rifle, "
 		    "at: [0, 0] })");
 		return;
@@ -183,9 +192,9 @@ check_testgame_units(struct reader *r, const struct rs_node *doc)
 			    "test game unit '%s' has no type",
 			    units->kids[i]->scalar);
 		else if (ty->kind != RS_NODE_SCALAR ||
-		    (rs_unit_find(r->rs, ty->scalar) < 0 &&
-		    !r->units_said))
-			diag_add(r->d, SEV_ERROR, ty->pos, "test game unit "
+		    (rs_unit_find(r->rs, ty->scalar) < 0 && !r->units_said))
+			diag_add(r->d, SEV_ERROR, ty->pos,
+			    "test game unit "
 			    "'%s' has unknown type '%s'",
 			    units->kids[i]->scalar,
 			    ty->kind == RS_NODE_SCALAR ? ty->scalar : "?");
@@ -208,7 +217,8 @@ read_testgame(struct reader *r, const struct rs_md *code)
 		 * error is the cause, said already. */
 		if (r->front_failed)
 			return;
-		diag_add(r->d, SEV_ERROR, code->pos, "a test game, but the "
+		diag_add(r->d, SEV_ERROR, code->pos,
+		    "a test game, but the "
 		    "ruleset has no engine to play it (print only); give "
 		    "engine: firepower or engine: morale, or remove the "
 		    "block");
@@ -235,14 +245,15 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	check_testgame_units(r, doc);
 	tg.doc = doc;
 	nm = rs_node_get(doc, "name");
-	if (nm != NULL && nm->kind == RS_NODE_SCALAR && rd_name_long(r->d,
-	    nm->pos, "test game name", nm->scalar, RS_MAX_TITLE)) {
+	if (nm != NULL && nm->kind == RS_NODE_SCALAR &&
+	    rd_name_long(r->d, nm->pos, "test game name", nm->scalar,
+	        RS_MAX_TITLE)) {
 		rs_node_free(doc);
 		return;
 	}
 	tg.name = nm != NULL && nm->kind == RS_NODE_SCALAR ?
-	    xstrdup(nm->scalar) : xasprintf("test game %zu",
-	    r->rs->ntests + 1);
+	    xstrdup(nm->scalar) :
+	    xasprintf("test game %zu", r->rs->ntests + 1);
 	XPUSH(r->rs->tests, r->rs->ntests, r->rs->captests, tg);
 }
 
@@ -301,23 +312,37 @@ static const struct {
 	const char *title;
 	size_t sec;
 } lookalikes[] = {
-	{ "Einheiten", SEC_UNITS }, { "Truppen", SEC_UNITS },
-	{ "Unit list", SEC_UNITS }, { "Troops", SEC_UNITS },
-	{ "Troop types", SEC_UNITS }, { "Unit table", SEC_UNITS },
-	{ "Unit\xc3\xa9s", SEC_UNITS }, { "Unites", SEC_UNITS },
-	{ "Troupes", SEC_UNITS }, { "Unidades", SEC_UNITS },
-	{ "Tropas", SEC_UNITS }, { "Unit\xc3\xa0", SEC_UNITS },
+	{ "Einheiten", SEC_UNITS },
+	{ "Truppen", SEC_UNITS },
+	{ "Unit list", SEC_UNITS },
+	{ "Troops", SEC_UNITS },
+	{ "Troop types", SEC_UNITS },
+	{ "Unit table", SEC_UNITS },
+	{ "Unit\xc3\xa9s", SEC_UNITS },
+	{ "Unites", SEC_UNITS },
+	{ "Troupes", SEC_UNITS },
+	{ "Unidades", SEC_UNITS },
+	{ "Tropas", SEC_UNITS },
+	{ "Unit\xc3\xa0", SEC_UNITS },
 	{ "Eenheden", SEC_UNITS },
-	{ "Waffen", SEC_WEAPONS }, { "Armes", SEC_WEAPONS },
-	{ "Armas", SEC_WEAPONS }, { "Armi", SEC_WEAPONS },
-	{ "Wapens", SEC_WEAPONS }, { "Weapon table", SEC_WEAPONS },
+	{ "Waffen", SEC_WEAPONS },
+	{ "Armes", SEC_WEAPONS },
+	{ "Armas", SEC_WEAPONS },
+	{ "Armi", SEC_WEAPONS },
+	{ "Wapens", SEC_WEAPONS },
+	{ "Weapon table", SEC_WEAPONS },
 	{ "Weapon list", SEC_WEAPONS },
-	{ "Gel\xc3\xa4nde", SEC_TERRAIN }, { "Terreno", SEC_TERRAIN },
+	{ "Gel\xc3\xa4nde", SEC_TERRAIN },
+	{ "Terreno", SEC_TERRAIN },
 	{ "Terrain types", SEC_TERRAIN },
-	{ "Spielablauf", SEC_PHASES }, { "Zugfolge", SEC_PHASES },
-	{ "Spielzug", SEC_PHASES }, { "S\xc3\xa9quence de jeu", SEC_PHASES },
-	{ "Tour de jeu", SEC_PHASES }, { "Turn order", SEC_PHASES },
-	{ "Order of play", SEC_PHASES }, { "Game turn", SEC_PHASES },
+	{ "Spielablauf", SEC_PHASES },
+	{ "Zugfolge", SEC_PHASES },
+	{ "Spielzug", SEC_PHASES },
+	{ "S\xc3\xa9quence de jeu", SEC_PHASES },
+	{ "Tour de jeu", SEC_PHASES },
+	{ "Turn order", SEC_PHASES },
+	{ "Order of play", SEC_PHASES },
+	{ "Game turn", SEC_PHASES },
 };
 
 /* The edit distance of a and b without case (ASCII), or more than cap
@@ -338,8 +363,9 @@ edit_distance(const char *a, const char *b, size_t cap)
 		best = row[0];
 		for (j = 1; j <= lb; j++) {
 			up = row[j];
-			c = diag + (tolower((unsigned char)a[i - 1]) !=
-			    tolower((unsigned char)b[j - 1]));
+			c = diag +
+			    (tolower((unsigned char)a[i - 1]) !=
+			        tolower((unsigned char)b[j - 1]));
 			if (up + 1 < c)
 				c = up + 1;
 			if (row[j - 1] + 1 < c)
@@ -374,7 +400,7 @@ section_like(const char *title)
 		cap = strlen(sections[i].title) <= 7 ? 1 : 2;
 		if (edit_distance(title, sections[i].title, cap) <= cap ||
 		    (sections[i].alias != NULL &&
-		    edit_distance(title, sections[i].alias, cap) <= cap))
+		        edit_distance(title, sections[i].alias, cap) <= cap))
 			return &sections[i];
 	}
 	return NULL;
@@ -390,7 +416,7 @@ section_of(const char *title)
 	for (i = 0; i < NSECTIONS; i++)
 		if (rd_name_eq(title, sections[i].title) ||
 		    (sections[i].alias != NULL &&
-		    rd_name_eq(title, sections[i].alias)))
+		        rd_name_eq(title, sections[i].alias)))
 			return &sections[i];
 	return NULL;
 }
@@ -420,7 +446,8 @@ keep_table(struct reader *r, const char *title, struct pos head,
 	x.cpos = xcalloc(x.nrows * x.ncols + 1, sizeof(struct pos));
 	for (i = 0; i < x.nrows; i++)
 		for (j = 0; j < x.ncols; j++) {
-			struct cell *c = i == 0 ? &t.head[j] : &t.rows[i - 1][j];
+			struct cell *c = i == 0 ? &t.head[j] :
+			                          &t.rows[i - 1][j];
 
 			RS_CELL(&x, i, j) = xstrdup(c->text);
 			RS_CPOS(&x, i, j) = c->pos;
@@ -491,17 +518,22 @@ said_missing(struct reader *r, const int *head, const int *seen,
 
 	if (r->rs->nunits == 0) {
 		if (u->heading != NULL && !head[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, u->pos, "no units: '%s' is "
+			diag_add(r->d, SEV_ERROR, u->pos,
+			    "no units: '%s' is "
 			    "not a section sandtable reads; did you mean "
-			    "'## Units'?", u->heading);
+			    "'## Units'?",
+			    u->heading);
 		else if (seen[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, units_head, "no units: the "
+			diag_add(r->d, SEV_ERROR, units_head,
+			    "no units: the "
 			    "Units table could not be read (see above)");
 		else if (head[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, units_head, "no units: the "
+			diag_add(r->d, SEV_ERROR, units_head,
+			    "no units: the "
 			    "'## Units' section has no table");
 		else
-			diag_add(r->d, SEV_ERROR, top, "no units: a ruleset "
+			diag_add(r->d, SEV_ERROR, top,
+			    "no units: a ruleset "
 			    "needs a '## Units' section with a table");
 		r->units_said = 1;
 	}
@@ -517,12 +549,13 @@ said_missing(struct reader *r, const int *head, const int *seen,
 		/* A subheading, or a heading over prose only, loses
 		 * nothing: it may well be prose. */
 		if (i == SEC_UNITS || i == SEC_WEAPONS ||
-		    like[i].heading == NULL || head[i] ||
-		    like[i].level != 2 || !like[i].holds)
+		    like[i].heading == NULL || head[i] || like[i].level != 2 ||
+		    !like[i].holds)
 			continue;
 		if (i == SEC_PHASES)
 			r->phases_said = 1;
-		diag_add(r->d, SEV_WARNING, like[i].pos, "'%s' is read as "
+		diag_add(r->d, SEV_WARNING, like[i].pos,
+		    "'%s' is read as "
 		    "prose, not as the %s section; did you mean '## %s'?",
 		    like[i].heading, sections[i].title, sections[i].title);
 	}
@@ -559,7 +592,7 @@ read_body(struct reader *r)
 			const char *tt = rd_trim(title);
 
 			like = m->level == 2 ? section_like(tt) :
-			    section_of(tt);
+			                       section_of(tt);
 			if (m->level > 2) {
 				/* A subheading: "### Units" may be meant
 				 * as the section; the section goes on. */
@@ -588,8 +621,9 @@ read_body(struct reader *r)
 			continue;
 		}
 body:
-		if (cur != NULL && (m->kind == RS_MD_TABLE ||
-		    (m->kind == RS_MD_LIST && m->ordered)))
+		if (cur != NULL &&
+		    (m->kind == RS_MD_TABLE ||
+		        (m->kind == RS_MD_LIST && m->ordered)))
 			cur->holds = 1;
 		if (other != NULL && m->kind == RS_MD_TABLE) {
 			keep_table(r, other, other_pos, m);
@@ -600,7 +634,8 @@ body:
 			continue;
 		if (m->kind == RS_MD_TABLE && sec->table != NULL) {
 			if (seen[sec - sections]++) {
-				diag_add(r->d, SEV_WARNING, m->pos, "second "
+				diag_add(r->d, SEV_WARNING, m->pos,
+				    "second "
 				    "table in the %s section (ignored)",
 				    sec->title);
 				continue;
@@ -656,8 +691,7 @@ ruleset_new(const char *path, const char *data, size_t len)
  * reported).
  */
 static int
-read_front_matter(struct reader *r, const char *data, size_t len,
-    size_t *bs)
+read_front_matter(struct reader *r, const char *data, size_t len, size_t *bs)
 {
 	struct ruleset *rs = r->rs;
 	struct pos at = { rs->path, 1, 1 };
@@ -666,13 +700,15 @@ read_front_matter(struct reader *r, const char *data, size_t len,
 
 	fmline = front_split(data, len, &fs, &fl, bs);
 	if (fmline == -1) {
-		diag_add(r->d, SEV_ERROR, at, "front matter is not closed (a "
+		diag_add(r->d, SEV_ERROR, at,
+		    "front matter is not closed (a "
 		    "line '---' must end it)");
 		*bs = 0;
 		return 0;
 	}
 	if (fmline == 0) {
-		diag_add(r->d, SEV_ERROR, at, "no front matter: a ruleset "
+		diag_add(r->d, SEV_ERROR, at,
+		    "no front matter: a ruleset "
 		    "starts with a '---' line, then YAML (title, engine …), "
 		    "then '---'");
 		return 0;
@@ -712,7 +748,8 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	if (len == 0) {
 		struct pos at = { rs->path, 1, 1 };
 
-		diag_add(d, SEV_ERROR, at, "empty file: a ruleset needs front "
+		diag_add(d, SEV_ERROR, at,
+		    "empty file: a ruleset needs front "
 		    "matter and a Units table");
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;

@@ -25,9 +25,11 @@ unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
 
 	for (k = 0; k < p->n; k++) {
 		if ((w = rs_weapon_find(r->rs, p->names[k])) < 0) {
-			diag_add(r->d, SEV_ERROR, p->pos[k], "unit '%s' has "
+			diag_add(r->d, SEV_ERROR, p->pos[k],
+			    "unit '%s' has "
 			    "weapon '%s', which the Weapons table does not "
-			    "list", u->name, p->names[k]);
+			    "list",
+			    u->name, p->names[k]);
 			continue;
 		}
 		used[w]++;
@@ -45,14 +47,18 @@ check_unit(struct reader *r, const struct rs_unit *u)
 
 	if (e == RS_ENGINE_FIREPOWER && u->melee == -1 &&
 	    !(u->traits & RS_TRAIT_NO_MELEE))
-		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Melee "
-		    "(give a melee power, or the trait no-melee)", u->name);
+		diag_add(r->d, SEV_ERROR, u->pos,
+		    "unit '%s' has no Melee "
+		    "(give a melee power, or the trait no-melee)",
+		    u->name);
 	if (e == RS_ENGINE_MORALE && u->morale == 0)
 		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
 		    u->name);
 	if (u->move_mm > 10000)
-		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' moves more than "
-		    "10 m a turn", u->name);
+		diag_add(r->d, SEV_ERROR, u->pos,
+		    "unit '%s' moves more than "
+		    "10 m a turn",
+		    u->name);
 }
 
 /* A weapon no unit carries, and what a firepower weapon needs. */
@@ -96,19 +102,25 @@ rd_no_weapons(struct reader *r)
 		return;
 	r->weapons_said = 1;
 	if (r->weapons_title != NULL)
-		diag_add(r->d, SEV_ERROR, r->weapons_like, "no weapons: '%s' "
+		diag_add(r->d, SEV_ERROR, r->weapons_like,
+		    "no weapons: '%s' "
 		    "is not a section sandtable reads; did you mean "
-		    "'## Weapons'?", r->weapons_title);
+		    "'## Weapons'?",
+		    r->weapons_title);
 	else if (need)
-		diag_add(r->d, SEV_ERROR, at, "no weapons: a %s ruleset needs "
+		diag_add(r->d, SEV_ERROR, at,
+		    "no weapons: a %s ruleset needs "
 		    "a '## Weapons' section with a table",
 		    rs_engine_name(rs->engine));
 	else
-		diag_add(r->d, SEV_ERROR, r->pend[first].pos[0], "no weapons: "
+		diag_add(r->d, SEV_ERROR, r->pend[first].pos[0],
+		    "no weapons: "
 		    "unit '%s' has weapon '%s'%s, but there is no "
-		    "'## Weapons' section with a table", rs->units[first].name,
-		    r->pend[first].names[0], named > 1 ? " (and other units "
-		    "name weapons too)" : "");
+		    "'## Weapons' section with a table",
+		    rs->units[first].name, r->pend[first].names[0],
+		    named > 1 ? " (and other units "
+		                "name weapons too)" :
+		                "");
 }
 
 /* The unit of each battle force. A force keeps only the position of its
@@ -148,7 +160,8 @@ check_whole(struct reader *r)
 	    rs_node_get(rs->front, "title") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
 	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
-		diag_add(r->d, SEV_WARNING, rs->break_pos, "'break' is a rule "
+		diag_add(r->d, SEV_WARNING, rs->break_pos,
+		    "'break' is a rule "
 		    "of the morale family; the firepower family ignores it");
 	/* Without engine: the ruleset is print only, as with engine: none;
 	 * a note, not an error, as a designer's own game needs no engine.
@@ -157,12 +170,14 @@ check_whole(struct reader *r)
 	    rs->front->kind == RS_NODE_MAP &&
 	    rs_node_get(rs->front, "engine") == NULL) {
 		rs->engine_pos = rs->front->pos;
-		diag_add(r->d, SEV_NOTE, rs->engine_pos, "no engine in the "
+		diag_add(r->d, SEV_NOTE, rs->engine_pos,
+		    "no engine in the "
 		    "front matter: print only, as engine: none (engine: "
 		    "firepower or engine: morale has it played)");
 	}
 	if (rs->nphases == 0 && rs->nunits > 0 && !r->phases_said)
-		diag_add(r->d, SEV_WARNING, top, "no sequence of play (an "
+		diag_add(r->d, SEV_WARNING, top,
+		    "no sequence of play (an "
 		    "ordered list under '## Sequence of play')");
 }
 

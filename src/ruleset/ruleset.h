@@ -20,18 +20,22 @@
 #define RS_MAX_TABLE_ROWS 1000
 #define RS_MAX_TESTGAMES 1000
 #define RS_MAX_WEAPONS_PER_UNIT 4
-#define RS_MAX_NAME 80   /* characters: units, weapons, terrain, phases */
-#define RS_MAX_TITLE 200 /* characters: title, author, test game names … */
+#define RS_MAX_NAME 80     /* characters: units, weapons, terrain, phases */
+#define RS_MAX_TITLE 200   /* characters: title, author, test game names … */
 #define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
-#define RS_MAX_GAUGES 16  /* rows of the Gauges table */
-#define RS_MAX_MARKERS 16 /* rows of the Markers table */
+#define RS_MAX_GAUGES 16   /* rows of the Gauges table */
+#define RS_MAX_MARKERS 16  /* rows of the Markers table */
 /* A unit's picture (Image column): at most this many bytes on disk and
  * this many pixels decoded (a raster image; see src/render/picture.c). */
 #define RS_MAX_IMAGE_FILE (16u * 1024 * 1024)
 #define RS_MAX_IMAGE_PIXELS 25000000L
 
-enum rs_engine { RS_ENGINE_NONE, RS_ENGINE_FIREPOWER, RS_ENGINE_MORALE,
-	RS_ENGINE_DICE };
+enum rs_engine {
+	RS_ENGINE_NONE,
+	RS_ENGINE_FIREPOWER,
+	RS_ENGINE_MORALE,
+	RS_ENGINE_DICE
+};
 
 /* Unit classes; a weapon's "destroys" is a mask of (1u << class). */
 enum rs_class {
@@ -52,25 +56,25 @@ enum rs_class {
  * (rs_symbol_guess); rulesets/FORMAT.md lists both.
  */
 enum rs_symbol {
-	RS_SYM_NONE,            /* an empty frame: nothing known */
-	RS_SYM_INFANTRY,        /* a cross corner to corner */
-	RS_SYM_HEAVY_INFANTRY,  /* the cross over a bar along the foot */
-	RS_SYM_SKIRMISHERS,     /* a zig-zag: foot in open order */
-	RS_SYM_PIKE,            /* a spear upright */
-	RS_SYM_BOWMEN,          /* a bow drawn, its arrow to the right */
-	RS_SYM_MACHINE_GUN,     /* an arrow upright with a cross-bar */
-	RS_SYM_ANTI_TANK,       /* an upturned V from the lower corners */
-	RS_SYM_ENGINEER,        /* a bridge: three legs under a span */
-	RS_SYM_HEADQUARTERS,    /* a flag on its staff */
-	RS_SYM_MECHANISED,      /* the cross and the oval */
-	RS_SYM_ARMOUR,          /* an oval: a track */
-	RS_SYM_RECON,           /* a slash, lower left to upper right */
-	RS_SYM_ARMOURED_RECON,  /* the slash and the oval */
-	RS_SYM_CAVALRY,         /* the slash */
-	RS_SYM_HEAVY_CAVALRY,   /* the slash over a bar along the foot */
-	RS_SYM_CHARIOT,         /* a wheel with spokes */
-	RS_SYM_ELEPHANT,        /* a trunk hanging and curling, a tusk */
-	RS_SYM_ARTILLERY,       /* a dot in the middle */
+	RS_SYM_NONE,           /* an empty frame: nothing known */
+	RS_SYM_INFANTRY,       /* a cross corner to corner */
+	RS_SYM_HEAVY_INFANTRY, /* the cross over a bar along the foot */
+	RS_SYM_SKIRMISHERS,    /* a zig-zag: foot in open order */
+	RS_SYM_PIKE,           /* a spear upright */
+	RS_SYM_BOWMEN,         /* a bow drawn, its arrow to the right */
+	RS_SYM_MACHINE_GUN,    /* an arrow upright with a cross-bar */
+	RS_SYM_ANTI_TANK,      /* an upturned V from the lower corners */
+	RS_SYM_ENGINEER,       /* a bridge: three legs under a span */
+	RS_SYM_HEADQUARTERS,   /* a flag on its staff */
+	RS_SYM_MECHANISED,     /* the cross and the oval */
+	RS_SYM_ARMOUR,         /* an oval: a track */
+	RS_SYM_RECON,          /* a slash, lower left to upper right */
+	RS_SYM_ARMOURED_RECON, /* the slash and the oval */
+	RS_SYM_CAVALRY,        /* the slash */
+	RS_SYM_HEAVY_CAVALRY,  /* the slash over a bar along the foot */
+	RS_SYM_CHARIOT,        /* a wheel with spokes */
+	RS_SYM_ELEPHANT,       /* a trunk hanging and curling, a tusk */
+	RS_SYM_ARTILLERY,      /* a dot in the middle */
 	RS_SYM__MAX
 };
 /* The symbol's name as the Symbol column writes it ("heavy-infantry"). */
@@ -118,22 +122,22 @@ enum rs_grid { RS_GRID_NONE, RS_GRID_SQUARE, RS_GRID_HEX, RS_GRID_HEX_POINTY };
  */
 enum rs_md_kind {
 	RS_MD_DOCUMENT,
-	RS_MD_HEADING,    /* level */
+	RS_MD_HEADING, /* level */
 	RS_MD_PARAGRAPH,
-	RS_MD_LIST,       /* ordered, start */
+	RS_MD_LIST, /* ordered, start */
 	RS_MD_ITEM,
 	RS_MD_BLOCKQUOTE,
 	RS_MD_CODE_BLOCK, /* text, info */
 	RS_MD_THEMATIC_BREAK,
-	RS_MD_TABLE,      /* children are rows */
-	RS_MD_TABLE_ROW,  /* header flag */
+	RS_MD_TABLE,     /* children are rows */
+	RS_MD_TABLE_ROW, /* header flag */
 	RS_MD_TABLE_CELL,
-	RS_MD_HTML,       /* text; raw HTML is kept but never rendered */
-	RS_MD_TEXT,       /* text */
-	RS_MD_CODE,       /* inline code: text */
+	RS_MD_HTML, /* text; raw HTML is kept but never rendered */
+	RS_MD_TEXT, /* text */
+	RS_MD_CODE, /* inline code: text */
 	RS_MD_EMPH,
 	RS_MD_STRONG,
-	RS_MD_LINK,       /* url in info */
+	RS_MD_LINK, /* url in info */
 	RS_MD_SOFTBREAK,
 	RS_MD_LINEBREAK,
 	RS_MD_FOOTNOTE_REF, /* level: the note's number */
@@ -144,12 +148,12 @@ enum rs_md_kind {
 struct rs_md {
 	enum rs_md_kind kind;
 	struct pos pos;
-	int level;    /* heading level */
-	int ordered;  /* list */
-	int start;    /* ordered list start */
-	int header;   /* table row is the header row */
-	char *text;   /* TEXT, CODE, CODE_BLOCK, HTML */
-	char *info;   /* CODE_BLOCK info string, LINK url */
+	int level;   /* heading level */
+	int ordered; /* list */
+	int start;   /* ordered list start */
+	int header;  /* table row is the header row */
+	char *text;  /* TEXT, CODE, CODE_BLOCK, HTML */
+	char *info;  /* CODE_BLOCK info string, LINK url */
 	struct rs_md **kids;
 	size_t nkids, capkids;
 };
@@ -196,7 +200,7 @@ struct rs_own_cols {
 	 * there (eng_own_notes), among the reader's messages on the table. */
 	struct pos table_pos;
 	size_t diag_at;
-	int read;     /* the table was read */
+	int read; /* the table was read */
 };
 
 /*
@@ -240,9 +244,9 @@ struct rs_weapon {
 	char *name;
 	double range_mm;
 	struct rs_faces hit_faces; /* faces that hit (see rs_faces) */
-	unsigned destroys;  /* mask of 1u << rs_class (firepower) */
-	unsigned traits;    /* rs_weapon_trait */
-	char *notes;        /* free text of the Notes column, or NULL */
+	unsigned destroys;         /* mask of 1u << rs_class (firepower) */
+	unsigned traits;           /* rs_weapon_trait */
+	char *notes;               /* free text of the Notes column, or NULL */
 	char *own[RS_MAX_OWN_STATS]; /* by rs->weapon_own; NULL: empty */
 	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
 };
@@ -250,8 +254,8 @@ struct rs_weapon {
 struct rs_unit {
 	struct pos pos;
 	char *name;
-	enum rs_class cls;   /* infantry when cls_free: no family plays it */
-	int cls_free;        /* 0: cls; k > 0: rs->classes[k - 1], a word of
+	enum rs_class cls; /* infantry when cls_free: no family plays it */
+	int cls_free;      /* 0: cls; k > 0: rs->classes[k - 1], a word of
 	                      * the game's own (a print-only ruleset) */
 	struct pos cls_pos;
 	double move_mm;
@@ -261,10 +265,12 @@ struct rs_unit {
 	int fire_dice;       /* morale family; 0 none */
 	int melee_dice;      /* morale family; 0 none */
 	size_t nweapons;
-	int weapons[RS_MAX_WEAPONS_PER_UNIT]; /* indices into ruleset weapons */
+	int weapons
+	    [RS_MAX_WEAPONS_PER_UNIT]; /* indices into ruleset weapons */
 	struct pos weapon_pos[RS_MAX_WEAPONS_PER_UNIT];
 	unsigned traits; /* rs_trait */
-	double base_w_mm, base_d_mm; /* footprint; from Base column or front matter */
+	double base_w_mm,
+	    base_d_mm; /* footprint; from Base column or front matter */
 	char *notes;
 	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
 	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
@@ -272,7 +278,8 @@ struct rs_unit {
 	 * (relative to the ruleset's directory), checked to be a regular,
 	 * readable PNG, JPEG or SVG file; NULL: none. */
 	char *image, *image_file;
-	const char *image_kind; /* "png", "jpeg" or "svg", by its first bytes */
+	const char
+	    *image_kind; /* "png", "jpeg" or "svg", by its first bytes */
 	struct pos image_pos;
 	enum rs_symbol symbol; /* the Symbol column's, else guessed */
 	int symbol_set;        /* the Symbol column chose it */
@@ -298,12 +305,16 @@ struct rs_gauge {
 struct rs_marker {
 	struct pos pos;
 	char *label;
-	uint32_t rgb;  /* 0xrrggbb */
+	uint32_t rgb; /* 0xrrggbb */
 };
 
 /* A modifier row: which rule it tunes (key), by how much. */
-enum rs_mod_scope { RS_MOD_MORALE, RS_MOD_MELEE_DIE, RS_MOD_FIRE_DIE,
-	RS_MOD_MELEE_POWER };
+enum rs_mod_scope {
+	RS_MOD_MORALE,
+	RS_MOD_MELEE_DIE,
+	RS_MOD_FIRE_DIE,
+	RS_MOD_MELEE_POWER
+};
 
 struct rs_modifier {
 	struct pos pos;
@@ -320,9 +331,9 @@ struct rs_phase {
 };
 
 struct rs_testgame {
-	struct pos pos;       /* of the fence line */
-	char *name;           /* the name key, or "test game N" */
-	struct rs_node *doc;  /* the YAML document (a map) */
+	struct pos pos;      /* of the fence line */
+	char *name;          /* the name key, or "test game N" */
+	struct rs_node *doc; /* the YAML document (a map) */
 };
 
 /*
@@ -332,11 +343,11 @@ struct rs_testgame {
  * Wound table …) without knowing Markdown. Row 0 is the header.
  */
 struct rs_table {
-	char *section;      /* the heading as written */
+	char *section;       /* the heading as written */
 	struct pos head_pos; /* of the heading */
-	struct pos pos;     /* of the table */
+	struct pos pos;      /* of the table */
 	size_t nrows, ncols; /* rows including the header */
-	char **cell;        /* nrows * ncols, row by row; "" when empty */
+	char **cell;         /* nrows * ncols, row by row; "" when empty */
 	struct pos *cpos;
 };
 /* Cell (row, col) of t, and its place. */
@@ -350,12 +361,12 @@ struct rs_force {
 };
 
 struct ruleset {
-	char *path;     /* as given; the file of every pos */
-	char *src;      /* the file's text as read (NUL-terminated) */
+	char *path; /* as given; the file of every pos */
+	char *src;  /* the file's text as read (NUL-terminated) */
 	size_t srclen;
-	char *name;     /* file name without directory and .md */
+	char *name; /* file name without directory and .md */
 	char *title, *author, *year, *version;
-	char *lang;     /* lang: a language tag, or NULL */
+	char *lang; /* lang: a language tag, or NULL */
 	struct pos title_pos;
 	enum rs_engine engine;
 	struct pos engine_pos;
@@ -365,16 +376,16 @@ struct ruleset {
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
-	char *paper;          /* NULL: not set */
-	int die;              /* faces of the game's die: 4, 6 … 100 */
-	struct pos die_pos;   /* of the dice: key's value; line 0: default */
-	int hits_per_morale;  /* morale family; default 3 */
-	int turn_limit;       /* default battle; 0: engine default */
-	int break_pct;        /* default battle, morale family: the share
+	char *paper;         /* NULL: not set */
+	int die;             /* faces of the game's die: 4, 6 … 100 */
+	struct pos die_pos;  /* of the dice: key's value; line 0: default */
+	int hits_per_morale; /* morale family; default 3 */
+	int turn_limit;      /* default battle; 0: engine default */
+	int break_pct;       /* default battle, morale family: the share
 	                       * of its fighting units (%) whose loss breaks
 	                       * an army; 0: all of them */
 	struct pos break_pos;
-	double deploy_mm;     /* depth of deployment zones; 0: default */
+	double deploy_mm; /* depth of deployment zones; 0: default */
 
 	struct rs_unit *units;
 	size_t nunits, capunits;
@@ -395,13 +406,13 @@ struct ruleset {
 	struct rs_force *forces; /* default battle, one side (mirrored) */
 	size_t nforces, capforces;
 	struct rs_own_cols unit_own, weapon_own; /* the game's own stats */
-	char **classes;  /* the game's own classes, in order of first use */
+	char **classes; /* the game's own classes, in order of first use */
 	size_t nclasses, capclasses;
 	struct rs_table *tables; /* sections the reader does not read */
 	size_t ntables, captables;
 
-	struct rs_node *front;  /* the whole front matter, for extra keys */
-	struct rs_md *doc;      /* the whole body as a Markdown tree */
+	struct rs_node *front; /* the whole front matter, for extra keys */
+	struct rs_md *doc;     /* the whole body as a Markdown tree */
 };
 
 /*

@@ -11,10 +11,25 @@
 #include "internal.h"
 
 static const char *const sym_names[RS_SYM__MAX] = {
-	"none", "infantry", "heavy-infantry", "skirmishers", "pike",
-	"bowmen", "machine-gun", "anti-tank", "engineer", "headquarters",
-	"mechanised", "armour", "recon", "armoured-recon", "cavalry",
-	"heavy-cavalry", "chariot", "elephant", "artillery",
+	"none",
+	"infantry",
+	"heavy-infantry",
+	"skirmishers",
+	"pike",
+	"bowmen",
+	"machine-gun",
+	"anti-tank",
+	"engineer",
+	"headquarters",
+	"mechanised",
+	"armour",
+	"recon",
+	"armoured-recon",
+	"cavalry",
+	"heavy-cavalry",
+	"chariot",
+	"elephant",
+	"artillery",
 };
 
 /* Other words a Symbol cell may use. */
@@ -63,9 +78,9 @@ const char *
 rs_symbol_names(void)
 {
 	return "none, infantry, heavy-infantry, skirmishers, pike, bowmen, "
-	    "machine-gun, anti-tank, engineer, headquarters, mechanised, "
-	    "armour, recon, armoured-recon, cavalry, heavy-cavalry, chariot, "
-	    "elephant, artillery";
+	       "machine-gun, anti-tank, engineer, headquarters, mechanised, "
+	       "armour, recon, armoured-recon, cavalry, heavy-cavalry, chariot, "
+	       "elephant, artillery";
 }
 
 /*
@@ -77,46 +92,74 @@ static const struct {
 	const char *kw;
 	enum rs_symbol sym;
 } keywords[] = {
-	{ "hq", RS_SYM_HEADQUARTERS }, { "headquarters", RS_SYM_HEADQUARTERS },
+	{ "hq", RS_SYM_HEADQUARTERS },
+	{ "headquarters", RS_SYM_HEADQUARTERS },
 	{ "commander", RS_SYM_HEADQUARTERS },
 	{ "command post", RS_SYM_HEADQUARTERS },
 	{ "general", RS_SYM_HEADQUARTERS },
-	{ "leader", RS_SYM_HEADQUARTERS }, { "staff", RS_SYM_HEADQUARTERS },
-	{ "engineer", RS_SYM_ENGINEER }, { "sapper", RS_SYM_ENGINEER },
+	{ "leader", RS_SYM_HEADQUARTERS },
+	{ "staff", RS_SYM_HEADQUARTERS },
+	{ "engineer", RS_SYM_ENGINEER },
+	{ "sapper", RS_SYM_ENGINEER },
 	{ "pioneer", RS_SYM_ENGINEER },
-	{ "antitank", RS_SYM_ANTI_TANK }, { "anti-tank", RS_SYM_ANTI_TANK },
-	{ "at gun", RS_SYM_ANTI_TANK }, { "bazooka", RS_SYM_ANTI_TANK },
-	{ "machine gun", RS_SYM_MACHINE_GUN }, { "machinegun", RS_SYM_MACHINE_GUN },
+	{ "antitank", RS_SYM_ANTI_TANK },
+	{ "anti-tank", RS_SYM_ANTI_TANK },
+	{ "at gun", RS_SYM_ANTI_TANK },
+	{ "bazooka", RS_SYM_ANTI_TANK },
+	{ "machine gun", RS_SYM_MACHINE_GUN },
+	{ "machinegun", RS_SYM_MACHINE_GUN },
 	{ "mg", RS_SYM_MACHINE_GUN },
-	{ "mechanised", RS_SYM_MECHANISED }, { "mechanized", RS_SYM_MECHANISED },
-	{ "mech", RS_SYM_MECHANISED }, { "apc", RS_SYM_MECHANISED },
+	{ "mechanised", RS_SYM_MECHANISED },
+	{ "mechanized", RS_SYM_MECHANISED },
+	{ "mech", RS_SYM_MECHANISED },
+	{ "apc", RS_SYM_MECHANISED },
 	{ "panzergrenadier", RS_SYM_MECHANISED },
-	{ "scout", RS_SYM_RECON }, { "recon", RS_SYM_RECON },
+	{ "scout", RS_SYM_RECON },
+	{ "recon", RS_SYM_RECON },
 	{ "elephant", RS_SYM_ELEPHANT },
 	{ "chariot", RS_SYM_CHARIOT },
-	{ "archer", RS_SYM_BOWMEN }, { "bowmen", RS_SYM_BOWMEN },
-	{ "bow", RS_SYM_BOWMEN }, { "crossbow", RS_SYM_BOWMEN },
+	{ "archer", RS_SYM_BOWMEN },
+	{ "bowmen", RS_SYM_BOWMEN },
+	{ "bow", RS_SYM_BOWMEN },
+	{ "crossbow", RS_SYM_BOWMEN },
 	{ "longbow", RS_SYM_BOWMEN },
-	{ "skirmish", RS_SYM_SKIRMISHERS }, { "slinger", RS_SYM_SKIRMISHERS },
-	{ "javelinmen", RS_SYM_SKIRMISHERS }, { "peltast", RS_SYM_SKIRMISHERS },
+	{ "skirmish", RS_SYM_SKIRMISHERS },
+	{ "slinger", RS_SYM_SKIRMISHERS },
+	{ "javelinmen", RS_SYM_SKIRMISHERS },
+	{ "peltast", RS_SYM_SKIRMISHERS },
 	{ "psiloi", RS_SYM_SKIRMISHERS },
-	{ "pike", RS_SYM_PIKE }, { "phalanx", RS_SYM_PIKE },
+	{ "pike", RS_SYM_PIKE },
+	{ "phalanx", RS_SYM_PIKE },
 	{ "spearmen", RS_SYM_PIKE },
-	{ "cataphract", RS_SYM_HEAVY_CAVALRY }, { "knight", RS_SYM_HEAVY_CAVALRY },
+	{ "cataphract", RS_SYM_HEAVY_CAVALRY },
+	{ "knight", RS_SYM_HEAVY_CAVALRY },
 	{ "lancer", RS_SYM_HEAVY_CAVALRY },
-	{ "cavalry", RS_SYM_CAVALRY }, { "horse", RS_SYM_CAVALRY },
-	{ "rider", RS_SYM_CAVALRY }, { "hussar", RS_SYM_CAVALRY },
-	{ "dragoon", RS_SYM_CAVALRY }, { "camel", RS_SYM_CAVALRY },
-	{ "tank", RS_SYM_ARMOUR }, { "armour", RS_SYM_ARMOUR },
-	{ "armor", RS_SYM_ARMOUR }, { "panzer", RS_SYM_ARMOUR },
-	{ "artillery", RS_SYM_ARTILLERY }, { "gun", RS_SYM_ARTILLERY },
-	{ "howitzer", RS_SYM_ARTILLERY }, { "mortar", RS_SYM_ARTILLERY },
-	{ "cannon", RS_SYM_ARTILLERY }, { "catapult", RS_SYM_ARTILLERY },
-	{ "ballista", RS_SYM_ARTILLERY }, { "battery", RS_SYM_ARTILLERY },
-	{ "hoplite", RS_SYM_HEAVY_INFANTRY }, { "legion", RS_SYM_HEAVY_INFANTRY },
-	{ "infantry", RS_SYM_INFANTRY }, { "foot", RS_SYM_INFANTRY },
-	{ "rifle", RS_SYM_INFANTRY }, { "warband", RS_SYM_INFANTRY },
-	{ "militia", RS_SYM_INFANTRY }, { "guard", RS_SYM_INFANTRY },
+	{ "cavalry", RS_SYM_CAVALRY },
+	{ "horse", RS_SYM_CAVALRY },
+	{ "rider", RS_SYM_CAVALRY },
+	{ "hussar", RS_SYM_CAVALRY },
+	{ "dragoon", RS_SYM_CAVALRY },
+	{ "camel", RS_SYM_CAVALRY },
+	{ "tank", RS_SYM_ARMOUR },
+	{ "armour", RS_SYM_ARMOUR },
+	{ "armor", RS_SYM_ARMOUR },
+	{ "panzer", RS_SYM_ARMOUR },
+	{ "artillery", RS_SYM_ARTILLERY },
+	{ "gun", RS_SYM_ARTILLERY },
+	{ "howitzer", RS_SYM_ARTILLERY },
+	{ "mortar", RS_SYM_ARTILLERY },
+	{ "cannon", RS_SYM_ARTILLERY },
+	{ "catapult", RS_SYM_ARTILLERY },
+	{ "ballista", RS_SYM_ARTILLERY },
+	{ "battery", RS_SYM_ARTILLERY },
+	{ "hoplite", RS_SYM_HEAVY_INFANTRY },
+	{ "legion", RS_SYM_HEAVY_INFANTRY },
+	{ "infantry", RS_SYM_INFANTRY },
+	{ "foot", RS_SYM_INFANTRY },
+	{ "rifle", RS_SYM_INFANTRY },
+	{ "warband", RS_SYM_INFANTRY },
+	{ "militia", RS_SYM_INFANTRY },
+	{ "guard", RS_SYM_INFANTRY },
 	{ "levy", RS_SYM_INFANTRY },
 };
 
@@ -141,7 +184,7 @@ keyword_of(const char *s)
 	size_t i;
 
 	for (i = 0; s != NULL && i < sizeof(keywords) / sizeof(keywords[0]);
-	    i++)
+	     i++)
 		if (has_word(s, keywords[i].kw))
 			return (int)keywords[i].sym;
 	return -1;
@@ -162,26 +205,29 @@ rs_symbol_guess(const struct ruleset *rs, const struct rs_unit *u)
 {
 	static const char *const heavy[] = { "heavy", "armoured", "armored",
 		"close order", "cataphract", "knight", "lancer", NULL };
-	static const char *const light[] = { "light", "open order",
-		"skirmish", NULL };
+	static const char *const light[] = { "light", "open order", "skirmish",
+		NULL };
 	static const enum rs_symbol by_class[RS_CLASS__MAX] = {
 		RS_SYM_INFANTRY, RS_SYM_ARTILLERY, RS_SYM_ARMOUR,
-		RS_SYM_CAVALRY, RS_SYM_ELEPHANT, RS_SYM_CHARIOT };
+		RS_SYM_CAVALRY, RS_SYM_ELEPHANT, RS_SYM_CHARIOT
+	};
 	const char *cls = rs_unit_class(rs, u);
 	int s = keyword_of(u->name);
 	int is_heavy = (u->traits & (RS_TRAIT_ARMOURED | RS_TRAIT_HEAVY)) ||
 	    says(u->name, cls, heavy);
-	int is_light = (u->traits & RS_TRAIT_LIGHT) || says(u->name, cls,
-	    light);
+	int is_light = (u->traits & RS_TRAIT_LIGHT) ||
+	    says(u->name, cls, light);
 
 	if (s < 0)
 		s = keyword_of(cls);
 	if (s < 0)
-		s = u->cls_free > 0 ? RS_SYM_NONE :
+		s = u->cls_free > 0 ?
+		    RS_SYM_NONE :
 		    by_class[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
 	/* Scouts in a vehicle are armoured reconnaissance (NATO's slash and
 	 * oval); foot and horse are made heavy or light by their words. */
-	if (s == RS_SYM_RECON && u->cls_free == 0 && u->cls == RS_CLASS_VEHICLE)
+	if (s == RS_SYM_RECON && u->cls_free == 0 &&
+	    u->cls == RS_CLASS_VEHICLE)
 		s = RS_SYM_ARMOURED_RECON;
 	else if (s == RS_SYM_INFANTRY && is_light)
 		s = RS_SYM_SKIRMISHERS;
@@ -189,7 +235,8 @@ rs_symbol_guess(const struct ruleset *rs, const struct rs_unit *u)
 		s = RS_SYM_HEAVY_INFANTRY;
 	else if (s == RS_SYM_CAVALRY && is_heavy && !is_light &&
 	    (u->traits & (RS_TRAIT_ARMOURED | RS_TRAIT_HEAVY) ||
-	    !says(u->name, cls, (const char *const[]){ "close order", NULL })))
+	        !says(u->name, cls,
+	            (const char *const[]){ "close order", NULL })))
 		s = RS_SYM_HEAVY_CAVALRY;
 	return (enum rs_symbol)s;
 }

@@ -81,8 +81,10 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 		*traits |= bit;
 		return;
 	}
-	diag_add(r->d, SEV_ERROR, at, "unknown trait '%s' (known: runs-down, "
-	    "no-melee, light, pike, armoured, levy, heavy)", name);
+	diag_add(r->d, SEV_ERROR, at,
+	    "unknown trait '%s' (known: runs-down, "
+	    "no-melee, light, pike, armoured, levy, heavy)",
+	    name);
 }
 
 /* Where the Units table's columns are: an index, or -1 when it has none
@@ -106,10 +108,12 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 
 	u->cls = RS_CLASS_INFANTRY;
 	if (rs->engine != RS_ENGINE_NONE) {
-		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has unknown class "
+		diag_add(r->d, SEV_ERROR, c->pos,
+		    "unit '%s' has unknown class "
 		    "'%s' (a rule family plays infantry, artillery, vehicle, "
 		    "cavalry, elephant or chariot, each some of them; with "
-		    "engine: none any word is a class)", u->name, c->text);
+		    "engine: none any word is a class)",
+		    u->name, c->text);
 		return;
 	}
 	if (rd_is_none(c->text)) {
@@ -171,9 +175,9 @@ unit_base(struct reader *r, const struct cell *b, struct rs_unit *u)
 	if (b == NULL || rd_is_none(b->text))
 		return;
 	if (strchr(b->text, 'x') != NULL ?
-	    len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
-	    &u->base_d_mm, &why) :
-	    len_parse(b->text, r->rs->measure, &u->base_w_mm, &why))
+	        len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
+	            &u->base_d_mm, &why) :
+	        len_parse(b->text, r->rs->measure, &u->base_w_mm, &why))
 		diag_add(r->d, SEV_ERROR, b->pos, "Base '%s': %s", b->text,
 		    why);
 	else if (strchr(b->text, 'x') == NULL)
@@ -206,8 +210,8 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 		return 0;
 	}
 	if (rs->nunits >= RS_MAX_UNITS) {
-		diag_add(r->d, SEV_ERROR, name->pos,
-		    "more than %d unit types", RS_MAX_UNITS);
+		diag_add(r->d, SEV_ERROR, name->pos, "more than %d unit types",
+		    RS_MAX_UNITS);
 		return -1;
 	}
 	if (rs_unit_find(rs, name->text) >= 0) {
@@ -216,7 +220,7 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 		return 0;
 	}
 	if (rd_name_long(r->d, name->pos, "unit name", name->text,
-	    RS_MAX_NAME))
+	        RS_MAX_NAME))
 		return 0;
 	u.name = xstrdup(name->text);
 	unit_numbers(r, c, row, &u);
@@ -279,7 +283,8 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.symbol = rd_table_col(t, COL_SYMBOL);
 	rd_table_own_cols(r, t, known, &r->rs->unit_own, c.own);
 	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the Units table needs the "
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the Units table needs the "
 		    "columns Unit, Class and Move (missing: %s%s%s)",
 		    c.unit < 0 ? "Unit " : "", c.cls < 0 ? "Class " : "",
 		    c.move < 0 ? "Move" : "");
@@ -311,7 +316,8 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 
 	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
 		if (v > die) {
-			diag_add(r->d, SEV_WARNING, at, "weapon '%s' never "
+			diag_add(r->d, SEV_WARNING, at,
+			    "weapon '%s' never "
 			    "hits: '%s' on a d%d, which rolls at most %d",
 			    fc->weapon, s, die, die);
 			return;
@@ -339,9 +345,11 @@ class_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	if (rd_class_parse(s, &c) == -1) {
-		diag_add(r->d, SEV_ERROR, at, "unknown class '%s' (known: "
+		diag_add(r->d, SEV_ERROR, at,
+		    "unknown class '%s' (known: "
 		    "all, infantry, artillery, vehicle, cavalry, elephant, "
-		    "chariot)", s);
+		    "chariot)",
+		    s);
 		return;
 	}
 	*mask |= 1u << c;
@@ -376,7 +384,8 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_own_cols(r, t, known, &rs->weapon_own, own);
 	if (cw < 0 || cr < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the Weapons table needs the "
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the Weapons table needs the "
 		    "columns Weapon and Range");
 		return;
 	}
@@ -392,8 +401,8 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			continue;
 		}
 		if (rs->nweapons >= RS_MAX_WEAPONS) {
-			diag_add(r->d, SEV_ERROR, w.pos, "more than %d weapons",
-			    RS_MAX_WEAPONS);
+			diag_add(r->d, SEV_ERROR, w.pos,
+			    "more than %d weapons", RS_MAX_WEAPONS);
 			break;
 		}
 		if (rs_weapon_find(rs, row[cw].text) >= 0) {
@@ -402,7 +411,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			continue;
 		}
 		if (rd_name_long(r->d, w.pos, "weapon name", row[cw].text,
-		    RS_MAX_NAME))
+		        RS_MAX_NAME))
 			continue;
 		w.name = xstrdup(row[cw].text);
 		if (rd_is_none(row[cr].text))
@@ -455,7 +464,8 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0 || ck < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the Terrain table needs the "
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the Terrain table needs the "
 		    "columns Terrain and Kind");
 		return;
 	}
@@ -466,18 +476,20 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 		memset(&tr, 0, sizeof(tr));
 		tr.pos = row[cn].pos;
 		if (rd_terrain_kind_parse(row[ck].text, &kind) == -1) {
-			diag_add(r->d, SEV_ERROR, row[ck].pos, "unknown "
+			diag_add(r->d, SEV_ERROR, row[ck].pos,
+			    "unknown "
 			    "terrain kind '%s' (known: open, hill, wood, "
 			    "river, ford, road, town, fortification)",
 			    row[ck].text);
 			continue;
 		}
 		if (rd_name_long(r->d, row[cn].pos, "terrain name",
-		    row[cn].text, RS_MAX_NAME))
+		        row[cn].text, RS_MAX_NAME))
 			continue;
 		tr.kind = kind;
 		tr.name = xstrdup(rd_is_none(row[cn].text) ?
-		    rs_terrain_kind_name(kind) : row[cn].text);
+		        rs_terrain_kind_name(kind) :
+		        row[cn].text);
 		if (ce >= 0 && !rd_is_none(row[ce].text))
 			tr.effect = xstrdup(row[ce].text);
 		XPUSH(r->rs->terrain, r->rs->nterrain, r->rs->capterrain, tr);
@@ -502,7 +514,8 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0 || cl < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the Gauges table needs the "
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the Gauges table needs the "
 		    "columns Gauge and Length");
 		return;
 	}
@@ -511,30 +524,37 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 		struct rs_gauge g;
 
 		if (i == RS_MAX_GAUGES) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos, "more than %d "
-			    "gauges (the rest are not read)", RS_MAX_GAUGES);
+			diag_add(r->d, SEV_ERROR, row[cn].pos,
+			    "more than %d "
+			    "gauges (the rest are not read)",
+			    RS_MAX_GAUGES);
 			return;
 		}
 		memset(&g, 0, sizeof(g));
 		g.pos = row[cn].pos;
 		if (rd_is_none(row[cn].text)) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos, "a gauge needs "
+			diag_add(r->d, SEV_ERROR, row[cn].pos,
+			    "a gauge needs "
 			    "a name");
 			continue;
 		}
-		if (rd_name_long(r->d, row[cn].pos, "gauge name",
-		    row[cn].text, RS_MAX_NAME))
+		if (rd_name_long(r->d, row[cn].pos, "gauge name", row[cn].text,
+		        RS_MAX_NAME))
 			continue;
 		if (rd_is_none(row[cl].text)) {
-			diag_add(r->d, SEV_ERROR, row[cl].pos, "gauge '%s' has "
-			    "no Length", row[cn].text);
+			diag_add(r->d, SEV_ERROR, row[cl].pos,
+			    "gauge '%s' has "
+			    "no Length",
+			    row[cn].text);
 			continue;
 		}
 		if (rd_cell_len(r, &row[cl], "Length", &g.mm) != 0)
 			continue;
 		if (g.mm < 1) {
-			diag_add(r->d, SEV_ERROR, row[cl].pos, "gauge '%s' is "
-			    "shorter than 1 mm", row[cn].text);
+			diag_add(r->d, SEV_ERROR, row[cl].pos,
+			    "gauge '%s' is "
+			    "shorter than 1 mm",
+			    row[cn].text);
 			continue;
 		}
 		g.name = xstrdup(row[cn].text);
@@ -546,19 +566,28 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 static int
 colour_parse(const char *s, uint32_t *rgb)
 {
-	static const struct { const char *name; uint32_t rgb; } names[] = {
-		{ "black", 0x000000 }, { "white", 0xffffff },
-		{ "grey", 0x9e9e9e }, { "gray", 0x9e9e9e },
-		{ "red", 0xd32f2f }, { "orange", 0xf57c00 },
-		{ "yellow", 0xfbc02d }, { "green", 0x388e3c },
-		{ "blue", 0x1976d2 }, { "purple", 0x7b1fa2 },
+	static const struct {
+		const char *name;
+		uint32_t rgb;
+	} names[] = {
+		{ "black", 0x000000 },
+		{ "white", 0xffffff },
+		{ "grey", 0x9e9e9e },
+		{ "gray", 0x9e9e9e },
+		{ "red", 0xd32f2f },
+		{ "orange", 0xf57c00 },
+		{ "yellow", 0xfbc02d },
+		{ "green", 0x388e3c },
+		{ "blue", 0x1976d2 },
+		{ "purple", 0x7b1fa2 },
 		{ "brown", 0x795548 },
 	};
 	size_t i;
 	char *end;
 
 	if (s[0] == '#') {
-		if (strlen(s) != 7 || strspn(s + 1, "0123456789abcdefABCDEF") != 6)
+		if (strlen(s) != 7 ||
+		    strspn(s + 1, "0123456789abcdefABCDEF") != 6)
 			return -1;
 		*rgb = (uint32_t)strtoul(s + 1, &end, 16);
 		return 0;
@@ -587,7 +616,8 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the Markers table needs "
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the Markers table needs "
 		    "the column Marker");
 		return;
 	}
@@ -596,24 +626,28 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 		struct rs_marker m;
 
 		if (i == RS_MAX_MARKERS) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos, "more than %d "
-			    "markers (the rest are not read)", RS_MAX_MARKERS);
+			diag_add(r->d, SEV_ERROR, row[cn].pos,
+			    "more than %d "
+			    "markers (the rest are not read)",
+			    RS_MAX_MARKERS);
 			return;
 		}
 		memset(&m, 0, sizeof(m));
 		m.pos = row[cn].pos;
 		m.rgb = 0xffffff;
 		if (rd_is_none(row[cn].text)) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos, "a marker needs "
+			diag_add(r->d, SEV_ERROR, row[cn].pos,
+			    "a marker needs "
 			    "a label");
 			continue;
 		}
 		if (rd_name_long(r->d, row[cn].pos, "marker label",
-		    row[cn].text, RS_MAX_NAME))
+		        row[cn].text, RS_MAX_NAME))
 			continue;
 		if (cc >= 0 && !rd_is_none(row[cc].text) &&
 		    colour_parse(row[cc].text, &m.rgb) != 0) {
-			diag_add(r->d, SEV_ERROR, row[cc].pos, "unknown colour "
+			diag_add(r->d, SEV_ERROR, row[cc].pos,
+			    "unknown colour "
 			    "'%s' (use #rrggbb or black, white, grey, red, "
 			    "orange, yellow, green, blue, purple, brown)",
 			    row[cc].text);
@@ -640,8 +674,10 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 
 	rd_table_unknown_cols(r, t, known);
 	if (cm < 0 || ck < 0 || cv < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos, "the %s table needs the "
-		    "columns Modifier, Key and Value", t->what);
+		diag_add(r->d, SEV_ERROR, t->pos,
+		    "the %s table needs the "
+		    "columns Modifier, Key and Value",
+		    t->what);
 		return;
 	}
 	for (i = 0; i < t->nrows; i++) {

@@ -57,8 +57,9 @@ static int
 has_colon(const char *s, const char *end)
 {
 	for (; s < end && *s != '\n'; s++)
-		if (*s == ':' && (s + 1 == end || s[1] == ' ' ||
-		    s[1] == '\t' || s[1] == '\r' || s[1] == '\n'))
+		if (*s == ':' &&
+		    (s + 1 == end || s[1] == ' ' || s[1] == '\t' ||
+		        s[1] == '\r' || s[1] == '\n'))
 			return 1;
 	return 0;
 }
@@ -76,9 +77,10 @@ no_colon(struct ybuild *b, const yaml_mark_t *k, const yaml_mark_t *m)
 	at.file = b->file;
 	at.line = (int)k->line + 1 + b->line0;
 	at.col = (int)k->column + 1;
-	diag_add(b->d, SEV_ERROR, at, "YAML: no ':' after the key in '%.*s' "
-	    "(libyaml notices on line %d)", n > 40 ? 40 : n, s,
-	    (int)m->line + 1 + b->line0);
+	diag_add(b->d, SEV_ERROR, at,
+	    "YAML: no ':' after the key in '%.*s' "
+	    "(libyaml notices on line %d)",
+	    n > 40 ? 40 : n, s, (int)m->line + 1 + b->line0);
 }
 
 /*
@@ -96,39 +98,45 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 {
 	struct pos at;
 	const yaml_mark_t *m = p->problem_offset || p->problem_mark.line ||
-	    p->problem_mark.column ? &p->problem_mark : &p->context_mark;
+	        p->problem_mark.column ?
+	    &p->problem_mark :
+	    &p->context_mark;
 	const yaml_mark_t *k;
 	const char *ctx = p->context;
 	int line;
 
-	if (p->problem != NULL && strcmp(p->problem, "mapping values are not "
-	    "allowed in this context") == 0 &&
+	if (p->problem != NULL &&
+	    strcmp(p->problem,
+	        "mapping values are not "
+	        "allowed in this context") == 0 &&
 	    p->simple_keys.top > p->simple_keys.start &&
 	    (k = &p->simple_keys.top[-1].mark)->line < m->line &&
-	    k->index < b->len && !has_colon(b->data + k->index,
-	    b->data + b->len)) {
+	    k->index < b->len &&
+	    !has_colon(b->data + k->index, b->data + b->len)) {
 		no_colon(b, k, m);
 		return;
 	}
 	if (ctx != NULL && strcmp(ctx, "while scanning a simple key") == 0 &&
-	    p->context_mark.line < m->line &&
-	    p->context_mark.index < b->len) {
+	    p->context_mark.line < m->line && p->context_mark.index < b->len) {
 		no_colon(b, &p->context_mark, m);
 		return;
 	}
 	line = (int)m->line + 1 + b->line0;
-	if (ctx != NULL && (strcmp(ctx, "while scanning a quoted scalar") == 0 ||
-	    strcmp(ctx, "while parsing a flow sequence") == 0 ||
-	    strcmp(ctx, "while parsing a flow mapping") == 0) &&
+	if (ctx != NULL &&
+	    (strcmp(ctx, "while scanning a quoted scalar") == 0 ||
+	        strcmp(ctx, "while parsing a flow sequence") == 0 ||
+	        strcmp(ctx, "while parsing a flow mapping") == 0) &&
 	    p->context_mark.line < m->line)
 		m = &p->context_mark;
 	at.file = b->file;
 	at.line = (int)m->line + 1 + b->line0;
 	at.col = (int)m->column + 1;
 	if (at.line != line)
-		diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s (libyaml notices "
-		    "on line %d)", p->problem ? p->problem : "syntax error",
-		    ctx ? " " : "", ctx ? ctx : "", line);
+		diag_add(b->d, SEV_ERROR, at,
+		    "YAML: %s%s%s (libyaml notices "
+		    "on line %d)",
+		    p->problem ? p->problem : "syntax error", ctx ? " " : "",
+		    ctx ? ctx : "", line);
 	else
 		diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s",
 		    p->problem ? p->problem : "syntax error", ctx ? " " : "",
@@ -191,7 +199,8 @@ dup_keys(struct ybuild *b, const struct rs_node *map)
 	}
 	qsort(pairs, np, 2 * sizeof(*pairs), pair_cmp);
 	for (i = 0; i < np; i++)
-		diag_add(b->d, SEV_ERROR, pairs[2 * i + 1].n->pos, "YAML: key "
+		diag_add(b->d, SEV_ERROR, pairs[2 * i + 1].n->pos,
+		    "YAML: key "
 		    "'%s' given twice (first on line %d)",
 		    pairs[2 * i + 1].n->scalar, pairs[2 * i].n->pos.line);
 	free(v);
@@ -224,8 +233,10 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
 		if (str_control(n->scalar, &cp)) {
 			/* "\e]0;…" would reach a terminal or a PDF. */
-			diag_add(b->d, SEV_ERROR, at, "YAML: control character "
-			    "U+%04lX in a value: not allowed", cp);
+			diag_add(b->d, SEV_ERROR, at,
+			    "YAML: control character "
+			    "U+%04lX in a value: not allowed",
+			    cp);
 			rs_node_free(n);
 			return NULL;
 		}
@@ -338,8 +349,8 @@ rs_yaml_parse(const char *file, const char *data, size_t len, int line0,
 		default:
 			if (root != NULL) {
 				struct pos at = { file,
-				    (int)e.start_mark.line + 1 + line0,
-				    (int)e.start_mark.column + 1 };
+					(int)e.start_mark.line + 1 + line0,
+					(int)e.start_mark.column + 1 };
 				diag_add(d, SEV_ERROR, at,
 				    "YAML: only one document is allowed");
 				rs_node_free(root);

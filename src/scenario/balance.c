@@ -49,8 +49,8 @@ run_job(void *p)
 /* Play games [from, to) striped over jobs threads; add the results to
  * wins and draws. */
 static void
-play_range(const struct sc_games *gm, void *state, uint64_t seed,
-    long from, long to, int jobs, struct sc_balance *b)
+play_range(const struct sc_games *gm, void *state, uint64_t seed, long from,
+    long to, int jobs, struct sc_balance *b)
 {
 	struct job j[8];
 	int k;
@@ -80,8 +80,9 @@ play_range(const struct sc_games *gm, void *state, uint64_t seed,
 static void
 bal_finish(struct sc_balance *b)
 {
-	b->rate = b->games > 0 ? (b->wins[0] + b->draws / 2.0) /
-	    (double)b->games : 0.5;
+	b->rate = b->games > 0 ?
+	    (b->wins[0] + b->draws / 2.0) / (double)b->games :
+	    0.5;
 	wilson95(b->rate, b->games, &b->lo, &b->hi);
 }
 
@@ -272,7 +273,7 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 			if (pf != NULL)
 				pf(parg, (unsigned long)tried,
 				    (unsigned long)max_candidates *
-				    (ADJUSTMENTS + 1));
+				        (ADJUSTMENTS + 1));
 			if (cur->bal.games == games &&
 			    cur->bal.rate >= ACCEPT_LO &&
 			    cur->bal.rate <= ACCEPT_HI)

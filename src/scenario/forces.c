@@ -22,8 +22,7 @@ sc_force_units(const struct sc_force *f)
 }
 
 int
-sc_default_force(const struct ruleset *rs, struct sc_force *f,
-    struct diags *d)
+sc_default_force(const struct ruleset *rs, struct sc_force *f, struct diags *d)
 {
 	size_t i;
 	int n = 0;
@@ -36,9 +35,10 @@ sc_default_force(const struct ruleset *rs, struct sc_force *f,
 			n += rs->forces[i].count;
 		}
 	if (n > SC_MAX_SIDE) {
-		diag_add(d, SEV_ERROR, rs->forces[0].pos, "the battle's forces "
-		    "field %d units; a scenario takes at most %d a side", n,
-		    SC_MAX_SIDE);
+		diag_add(d, SEV_ERROR, rs->forces[0].pos,
+		    "the battle's forces "
+		    "field %d units; a scenario takes at most %d a side",
+		    n, SC_MAX_SIDE);
 		sc_force_free(f);
 		return -1;
 	}

@@ -24,11 +24,11 @@
 
 struct grid {
 	enum rs_grid kind;
-	double cell;             /* square side, or hex size across the flats */
+	double cell; /* square side, or hex size across the flats */
 	double table_w, table_h; /* the table */
-	int cols, rows;          /* whole cells laid out (0 for RS_GRID_NONE) */
-	double ox, oy;           /* table position of the grid's bounding box */
-	double w, h;             /* size of the grid's bounding box */
+	int cols, rows; /* whole cells laid out (0 for RS_GRID_NONE) */
+	double ox, oy;  /* table position of the grid's bounding box */
+	double w, h;    /* size of the grid's bounding box */
 };
 
 /*
@@ -44,8 +44,8 @@ int grid_init(struct grid *, enum rs_grid kind, double cell, double table_w,
  * The bounding box (w, h) of a grid of cols × rows cells of this kind and
  * size, used to size a table from a cell count (the "portable" preset).
  */
-void grid_extent(enum rs_grid kind, double cell, int cols, int rows,
-    double *w, double *h);
+void grid_extent(enum rs_grid kind, double cell, int cols, int rows, double *w,
+    double *h);
 
 /* Number of cells (cols * rows). */
 int grid_ncells(const struct grid *);

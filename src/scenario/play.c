@@ -25,7 +25,7 @@ struct sc_engine {
  * unit starts. */
 struct sc_setup {
 	const struct scenario *s;
-	struct eng_ctx ctx;        /* a copy with the scenario's board */
+	struct eng_ctx ctx; /* a copy with the scenario's board */
 	int n, type[2 * SC_MAX_SIDE], side[2 * SC_MAX_SIDE];
 	double at[2 * SC_MAX_SIDE][2]; /* board units */
 };
@@ -105,8 +105,8 @@ ring_circle(const struct tr_line *l, double *cx, double *cy, double *r)
 /* Add a piece from table mm; lengths r, w, h in mm. */
 static void
 add_piece(struct eng_board *b, double table_h, enum rs_terrain_kind kind,
-    enum eng_shape shape, double x, double y, double x2, double y2,
-    double r, double w, double h)
+    enum eng_shape shape, double x, double y, double x2, double y2, double r,
+    double w, double h)
 {
 	struct eng_terrain t;
 	double u = b->grid == RS_GRID_NONE ? 1 : b->cell_mm;
@@ -156,8 +156,8 @@ sc_board(const struct ruleset *rs, const struct battlefield *bf,
 	int grid = rs->grid != RS_GRID_NONE && cell > 0;
 	size_t i, k;
 
-	if (eng_board_init(b, bf->table_w, bf->table_h, grid ? rs->grid :
-	    RS_GRID_NONE, cell, why) != 0)
+	if (eng_board_init(b, bf->table_w, bf->table_h,
+	        grid ? rs->grid : RS_GRID_NONE, cell, why) != 0)
 		return -1;
 	for (i = 0; i < bf->nrivers; i++) {
 		const struct tr_path *p = &bf->rivers[i];
@@ -167,8 +167,10 @@ sc_board(const struct ruleset *rs, const struct battlefield *bf,
 		for (k = 0; k < p->nfords; k++)
 			add_piece(b, bf->table_h, RS_TERRAIN_FORD,
 			    ENG_SHAPE_CIRCLE, p->fords[k].x, p->fords[k].y, 0,
-			    0, grid ? fmax(0.75 * cell, p->width) : p->width *
-			    1.5, 0, 0);
+			    0,
+			    grid ? fmax(0.75 * cell, p->width) :
+			           p->width * 1.5,
+			    0, 0);
 	}
 	for (i = 0; i < bf->nhills; i++) {
 		ring_circle(&bf->hills[i].contours[0], &cx, &cy, &r);
@@ -185,8 +187,8 @@ sc_board(const struct ruleset *rs, const struct battlefield *bf,
 		    grid ? 0.5 * cell : bf->roads[i].width / 2);
 	for (i = 0; i < bf->nforts; i++)
 		add_path(b, bf->table_h, RS_TERRAIN_FORTIFICATION,
-		    &bf->forts[i].path, grid ? 0.5 * cell :
-		    bf->forts[i].width / 2);
+		    &bf->forts[i].path,
+		    grid ? 0.5 * cell : bf->forts[i].width / 2);
 	for (i = 0; i < bf->ntown; i++)
 		add_piece(b, bf->table_h, RS_TERRAIN_TOWN, ENG_SHAPE_RECT,
 		    bf->town[i].x, bf->town[i].y, 0, 0, 0, bf->town[i].w,
@@ -271,8 +273,7 @@ setup_free(void *p)
 
 /* Play one game of the set-up scenario; returns the winner or -1. */
 static int
-setup_play(void *arg, uint64_t seed, uint64_t game, int *turns,
-    int *at_limit)
+setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 {
 	struct sc_setup *p = arg;
 	struct eng_game *g = xmalloc(sizeof(*g));
@@ -319,8 +320,8 @@ sc_engine_games(struct sc_engine *e)
 /* Fire power of type i against the others, from the exact odds: the
  * best chance to hit with any weapon, scaled by the weapon's reach. */
 static void
-odds_power(const struct ruleset *rs, const struct eng_odds *o,
-    double reach, double *off, double *threat)
+odds_power(const struct ruleset *rs, const struct eng_odds *o, double reach,
+    double *off, double *threat)
 {
 	size_t i, k, n = rs->nunits;
 	double best[RS_MAX_UNITS][RS_MAX_UNITS];
@@ -330,8 +331,8 @@ odds_power(const struct ruleset *rs, const struct eng_odds *o,
 	memset(mw, 0, sizeof(mw));
 	for (k = 0; k < o->nfire; k++) {
 		const struct eng_odds_fire *f = &o->fire[k];
-		double p = eng_q_double(f->p_hit) * fmin(1,
-		    rs->weapons[f->weapon].range_mm / reach);
+		double p = eng_q_double(f->p_hit) *
+		    fmin(1, rs->weapons[f->weapon].range_mm / reach);
 
 		if (p > best[f->shooter][f->target])
 			best[f->shooter][f->target] = p;
@@ -358,11 +359,11 @@ odds_power(const struct ruleset *rs, const struct eng_odds *o,
 
 struct vjob {
 	const struct eng_ctx *ctx;
-	int turns;     /* turn limit of these games */
-	int type;      /* the extra unit; -1 none */
+	int turns; /* turn limit of these games */
+	int type;  /* the extra unit; -1 none */
 	uint64_t seed;
 	long from, to, step;
-	double score;  /* the side with the extra unit */
+	double score; /* the side with the extra unit */
 };
 
 /* Games of the default battle with one extra unit of a type for the
@@ -384,7 +385,8 @@ vjob_run(void *arg)
 		if (j->type >= 0) {
 			/* behind the line, on the left of the back row */
 			double x = b->grid != RS_GRID_NONE ? 1 : b->w * 0.1;
-			double y = side == ENG_BLUE ? 0 :
+			double y = side == ENG_BLUE ?
+			    0 :
 			    (b->grid != RS_GRID_NONE ? b->h - 1 : b->h);
 
 			eng_game_add(g, j->type, side, x, y);
@@ -416,7 +418,8 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
 		memset(&j[k], 0, sizeof(j[k]));
 		j[k].ctx = c;
 		j[k].turns = c->turn_limit > 0 && c->turn_limit < VALUE_TURNS ?
-		    c->turn_limit : VALUE_TURNS;
+		    c->turn_limit :
+		    VALUE_TURNS;
 		j[k].type = type;
 		j[k].seed = seed;
 		j[k].from = k;
@@ -472,8 +475,8 @@ sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
 	for (i = 0; i < n; i++) {
 		vo[i] = sqrt((off[i] + 0.05) / (thr[i] + 0.05)) *
 		    sqrt(fmax(rs->units[i].move_mm, 1) / reach * 2);
-		vs[i] = fmax(0.02, extra_score(e->ctx, (int)i, games, seed,
-		    jobs) - base);
+		vs[i] = fmax(0.02,
+		    extra_score(e->ctx, (int)i, games, seed, jobs) - base);
 		mo += vo[i] / n;
 		ms += vs[i] / n;
 	}

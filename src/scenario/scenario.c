@@ -129,8 +129,8 @@ standable(const struct battlefield *bf, double x, double y, double margin)
 /* The positions of a zone's slots, front rank first, centre outwards;
  * step dx across, dy back. Returns the count written (at most max). */
 static int
-zone_slots(const struct scenario *s, int side, double dx, double dy,
-    double mx, double my, double cell, double (*xy)[2], int max)
+zone_slots(const struct scenario *s, int side, double dx, double dy, double mx,
+    double my, double cell, double (*xy)[2], int max)
 {
 	struct sc_rect z = s->zone[side];
 	int cols = (int)floor((z.w - 2 * mx) / dx + 1e-6) + 1;
@@ -143,7 +143,8 @@ zone_slots(const struct scenario *s, int side, double dx, double dy,
 	x0 = z.x + (z.w - (cols - 1) * dx) / 2;
 	for (r = 0; r < rows && n < max; r++) {
 		/* Blue's front is the zone's top edge, Red's its bottom. */
-		y = side == SC_BLUE ? z.y + my + r * dy : z.y + z.h - my - r * dy;
+		y = side == SC_BLUE ? z.y + my + r * dy :
+		                      z.y + z.h - my - r * dy;
 		for (k = 0; k < cols && n < max; k++) {
 			/* centre, then right and left alternately */
 			c = cols / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
@@ -192,7 +193,8 @@ sc_deploy(const struct scenario *s, const struct ruleset *rs, int side,
 		/* Every other cell, then every cell. */
 		got = zone_slots(s, side, 2 * c, c, c / 2, c / 2, c, xy, n);
 		if (got < n)
-			got = zone_slots(s, side, c, c, c / 2, c / 2, c, xy, n);
+			got = zone_slots(s, side, c, c, c / 2, c / 2, c, xy,
+			    n);
 	} else {
 		got = zone_slots(s, side, 2.5 * bw, 2 * bd, bw, bd, 0, xy, n);
 		if (got < n)
@@ -204,8 +206,8 @@ sc_deploy(const struct scenario *s, const struct ruleset *rs, int side,
 
 /* Returns the winner at the turn limit (see scenario.h). */
 int
-sc_victory(const struct scenario *s, int n, const int *side,
-    const int *alive, const double (*xy)[2])
+sc_victory(const struct scenario *s, int n, const int *side, const int *alive,
+    const double (*xy)[2])
 {
 	int score[2] = { 0, 0 }, units[2] = { 0, 0 }, near[2], i, k;
 	double dx, dy;
@@ -386,15 +388,15 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 			break;
 	}
 	o->name = tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
-	    the(rs, RS_TERRAIN_WOOD, "wood") : xstrdup(near_road(bf, o->x,
-	    o->y, r) ? "The milestone" : tr_rng_d6(g) <= 3 ? "The farm" :
-	    "The cairn");
+	    the(rs, RS_TERRAIN_WOOD, "wood") :
+	    xstrdup(near_road(bf, o->x, o->y, r) ? "The milestone" :
+	            tr_rng_d6(g) <= 3            ? "The farm" :
+	                                           "The cairn");
 }
 
 /* Objectives: one, or two (one on each half) on a 4+. */
 static void
-gen_objectives(struct scenario *s, const struct ruleset *rs,
-    struct tr_rng *g)
+gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g)
 {
 	double y0 = s->zone[SC_RED].y + s->zone[SC_RED].h;
 	double y1 = s->zone[SC_BLUE].y, w = s->table_w, rad;
@@ -469,21 +471,26 @@ check_table(const struct ruleset *rs, double w, double h, double depth,
 		return "the table has no size";
 	if (on_grid(rs) && (w < rs->cell_mm || h < rs->cell_mm))
 		return "the table is smaller than one cell";
-	if (on_grid(rs) && floor(w / rs->cell_mm + 1e-6) *
-	    floor(h / rs->cell_mm + 1e-6) > ENG_MAX_CELLS) {
-		snprintf(buf, sz, "the table has more than %d cells, more "
-		    "than the engine plays", ENG_MAX_CELLS);
+	if (on_grid(rs) &&
+	    floor(w / rs->cell_mm + 1e-6) * floor(h / rs->cell_mm + 1e-6) >
+	        ENG_MAX_CELLS) {
+		snprintf(buf, sz,
+		    "the table has more than %d cells, more "
+		    "than the engine plays",
+		    ENG_MAX_CELLS);
 		return buf;
 	}
 	if (h + 1e-6 < 2 * depth + snap_len(rs, depth / 2) ||
 	    w + 1e-6 < 2 * depth) {
 		len_format(d, sizeof(d), depth, u);
 		len_format(gap, sizeof(gap), snap_len(rs, depth / 2), u);
-		len_format(need, sizeof(need), 2 * depth + snap_len(rs,
-		    depth / 2), u);
-		snprintf(buf, sz, "the table is too small for two %s deep "
+		len_format(need, sizeof(need),
+		    2 * depth + snap_len(rs, depth / 2), u);
+		snprintf(buf, sz,
+		    "the table is too small for two %s deep "
 		    "deployment zones with %s between them: it must be at "
-		    "least %s deep and %s wide", d, gap, need, d);
+		    "least %s deep and %s wide",
+		    d, gap, need, d);
 		return buf;
 	}
 	return NULL;
@@ -497,8 +504,8 @@ gen_forces(struct scenario *s, const struct sc_values *val, int points,
 	int side;
 
 	for (side = 0; side < 2; side++)
-		if (sc_pick_force(val->v, val->n, points, seed * 2 + side +
-		    1, SC_MAX_SIDE, &s->side[side]) < 0)
+		if (sc_pick_force(val->v, val->n, points, seed * 2 + side + 1,
+		        SC_MAX_SIDE, &s->side[side]) < 0)
 			return -1;
 	return 0;
 }
@@ -506,8 +513,7 @@ gen_forces(struct scenario *s, const struct sc_values *val, int points,
 /* Returns a new scenario, or NULL with an error (see scenario.h). */
 struct scenario *
 sc_generate(const struct ruleset *rs, const char *rs_path,
-    const struct sc_request *rq, const struct sc_values *val,
-    struct diags *d)
+    const struct sc_request *rq, const struct sc_values *val, struct diags *d)
 {
 	struct scenario *s;
 	struct tr_rng g;
@@ -543,10 +549,11 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	}
 	if (rq->forces == NULL && points < cheap) {
 		snprintf(c, sizeof(c), "%d", cheap);
-		diag_add(d, SEV_ERROR, at_points, "%d %s nothing: the "
-		    "cheapest unit costs %s %s", points, plural(points,
-		    "point buys", "points buy"), c, plural(cheap, "point",
-		    "points"));
+		diag_add(d, SEV_ERROR, at_points,
+		    "%d %s nothing: the "
+		    "cheapest unit costs %s %s",
+		    points, plural(points, "point buys", "points buy"), c,
+		    plural(cheap, "point", "points"));
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));
@@ -562,8 +569,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	if (rq->special >= 0 && rq->special < SC_SPECIAL__MAX)
 		s->special = (enum sc_special)rq->special;
 	else if (tr_rng_d6(&g) >= 4)
-		s->special = (enum sc_special)(1 + tr_rng_below(&g,
-		    SC_SPECIAL__MAX - 1));
+		s->special = (enum sc_special)(
+		    1 + tr_rng_below(&g, SC_SPECIAL__MAX - 1));
 	if (s->special == SC_SPECIAL_FORCED_MARCH)
 		deep[SC_RED] = 1.5;
 	if (s->special == SC_SPECIAL_RECONNAISSANCE)
@@ -576,11 +583,14 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		 * deep as that allows; when it allows no more than the
 		 * usual depth, the special rule cannot be played. */
 		if (dd > room + 1e-6)
-			dd = fmax(depth, on_grid(rs) ? snap_len(rs, room) :
-			    floor(room / snap_unit(rs)) * snap_unit(rs));
+			dd = fmax(depth,
+			    on_grid(rs) ?
+			        snap_len(rs, room) :
+			        floor(room / snap_unit(rs)) * snap_unit(rs));
 		if (deep[side] > 1 && dd <= depth + 1e-6) {
 			if (rq->special >= 0 && rq->special < SC_SPECIAL__MAX)
-				diag_add(d, SEV_WARNING, at, "the table has no "
+				diag_add(d, SEV_WARNING, at,
+				    "the table has no "
 				    "room for a deeper deployment zone: "
 				    "special rule '%s' is not played",
 				    sc_special_name(s->special));
@@ -600,8 +610,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		    floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
 	}
 	gen_objectives(s, rs, &g);
-	s->turns = pick_turns(rs, &g, s->zone[SC_BLUE].y -
-	    (s->zone[SC_RED].y + s->zone[SC_RED].h));
+	s->turns = pick_turns(rs, &g,
+	    s->zone[SC_BLUE].y - (s->zone[SC_RED].y + s->zone[SC_RED].h));
 	if (s->special == SC_SPECIAL_EARLY_DUSK)
 		s->turns = s->turns * 2 / 3 > 4 ? s->turns * 2 / 3 : 4;
 	if (s->special == SC_SPECIAL_VITAL_GROUND)
@@ -624,9 +634,10 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		int n = sc_force_units(&s->side[side]);
 
 		if (sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
-			diag_add(d, SEV_ERROR, at_table, "the table is too small to "
-			    "deploy %d %s in a zone", n, plural(n, "unit",
-			    "units"));
+			diag_add(d, SEV_ERROR, at_table,
+			    "the table is too small to "
+			    "deploy %d %s in a zone",
+			    n, plural(n, "unit", "units"));
 			sc_free(s);
 			return NULL;
 		}

@@ -25,12 +25,13 @@
 
 /* The first line of a scenario file sandtable writes: an output replaces
  * only a file that begins so (atomic_check of base.h). */
-#define SC_YAML_FIRST "# A sandtable scenario. Edit it freely (unit " \
+#define SC_YAML_FIRST                                                         \
+	"# A sandtable scenario. Edit it freely (unit "                       \
 	"names as in the ruleset,"
 
-#define SC_MAX_SIDE 32       /* units a side may field (engine: 64 in all) */
+#define SC_MAX_SIDE 32 /* units a side may field (engine: 64 in all) */
 #define SC_MAX_OBJECTIVES 2
-#define SC_BAND_LO 0.45      /* a balanced scenario's win rate band */
+#define SC_BAND_LO 0.45 /* a balanced scenario's win rate band */
 #define SC_BAND_HI 0.55
 
 enum { SC_BLUE = 0, SC_RED = 1 };
@@ -53,9 +54,9 @@ struct sc_rect {
 
 struct sc_objective {
 	char *name;
-	double x, y;    /* centre */
-	double radius;  /* held by a side with a unit within, no enemy */
-	int value;      /* victory points for holding it at the end */
+	double x, y;   /* centre */
+	double radius; /* held by a side with a unit within, no enemy */
+	int value;     /* victory points for holding it at the end */
 };
 
 /* Special rules that change only set-up and victory, so that every rule
@@ -64,9 +65,9 @@ struct sc_objective {
  * objective values), so the file says what is played. */
 enum sc_special {
 	SC_SPECIAL_NONE,
-	SC_SPECIAL_VITAL_GROUND, /* the first objective is worth 2 */
-	SC_SPECIAL_FORCED_MARCH, /* Red's zone is half again as deep */
-	SC_SPECIAL_EARLY_DUSK,   /* the turn limit is two thirds */
+	SC_SPECIAL_VITAL_GROUND,   /* the first objective is worth 2 */
+	SC_SPECIAL_FORCED_MARCH,   /* Red's zone is half again as deep */
+	SC_SPECIAL_EARLY_DUSK,     /* the turn limit is two thirds */
 	SC_SPECIAL_RECONNAISSANCE, /* Blue's zone is half again as deep */
 	SC_SPECIAL__MAX
 };
@@ -75,28 +76,28 @@ enum sc_special {
 struct sc_balance {
 	long games;
 	long wins[2], draws;
-	long at_limit;     /* games that went to the turn limit */
-	long turns_sum;    /* game turns of all games */
-	uint64_t seed;     /* game seed the figure came from */
-	int candidates;    /* scenarios tried before this one (1: the first) */
-	double rate;       /* Blue's score: (wins + draws / 2) / games */
-	double lo, hi;     /* Wilson 95% interval of rate */
+	long at_limit;  /* games that went to the turn limit */
+	long turns_sum; /* game turns of all games */
+	uint64_t seed;  /* game seed the figure came from */
+	int candidates; /* scenarios tried before this one (1: the first) */
+	double rate;    /* Blue's score: (wins + draws / 2) / games */
+	double lo, hi;  /* Wilson 95% interval of rate */
 };
 
 struct scenario {
 	char *title;
-	char *ruleset;          /* path of the ruleset, as seen from here */
-	uint64_t seed;          /* the seed of this scenario */
+	char *ruleset; /* path of the ruleset, as seen from here */
+	uint64_t seed; /* the seed of this scenario */
 	double table_w, table_h;
 	struct battlefield *bf;
 	struct sc_force side[2];
 	struct sc_rect zone[2];
 	struct sc_objective obj[SC_MAX_OBJECTIVES];
 	int nobj;
-	int turns;              /* game turns */
-	int points;             /* the requested points per side */
+	int turns;  /* game turns */
+	int points; /* the requested points per side */
 	enum sc_special special;
-	struct sc_balance bal;  /* games == 0: not measured */
+	struct sc_balance bal; /* games == 0: not measured */
 	/* Where a scenario read from a file gives what sc_validate checks
 	 * (pos.file NULL: generated, not read). */
 	struct pos at_turns, at_zone[2], at_forces[2], at_table;
@@ -106,10 +107,10 @@ struct scenario {
 /* What the generator is asked for. 0 / NULL fields take the defaults. */
 struct sc_request {
 	uint64_t seed;
-	int points;             /* per side; 0: the default battle's value */
-	double table_w, table_h;/* 0: the ruleset's table */
-	int density;            /* terrain: 0 sparse, 1 normal, 2 dense */
-	int special;            /* -1 by dice, else enum sc_special */
+	int points;              /* per side; 0: the default battle's value */
+	double table_w, table_h; /* 0: the ruleset's table */
+	int density;             /* terrain: 0 sparse, 1 normal, 2 dense */
+	int special;             /* -1 by dice, else enum sc_special */
 	/* What a table or points that cannot be met are blamed on (an
 	 * option, say); file NULL: the ruleset. */
 	struct pos table_at, points_at;
@@ -123,7 +124,7 @@ struct sc_values {
 	int *v;
 	size_t n;
 	/* How the values were found, for the briefing. */
-	long games;             /* self-play games used */
+	long games; /* self-play games used */
 };
 void sc_values_free(struct sc_values *);
 
@@ -135,8 +136,8 @@ void sc_values_free(struct sc_values *);
  * Returns the points spent, or -1 when points is below the cheapest
  * unit (the force is then empty).
  */
-int sc_pick_force(const int *value, size_t ntypes, int points,
-    uint64_t seed, int maxunits, struct sc_force *);
+int sc_pick_force(const int *value, size_t ntypes, int points, uint64_t seed,
+    int maxunits, struct sc_force *);
 /*
  * A print-only ruleset's unit values: the whole numbers of its Units
  * table's own column `Points` (or `Pts`, `Cost`, `Value`; any case), for
@@ -179,9 +180,9 @@ struct scenario *sc_generate(const struct ruleset *, const char *rs_path,
     const struct sc_request *, const struct sc_values *, struct diags *);
 void sc_free(struct scenario *);
 
-const char *sc_special_name(enum sc_special);   /* "vital-ground" */
-const char *sc_special_title(enum sc_special);  /* "Vital ground" */
-const char *sc_special_text(enum sc_special);   /* one sentence */
+const char *sc_special_name(enum sc_special);  /* "vital-ground" */
+const char *sc_special_title(enum sc_special); /* "Vital ground" */
+const char *sc_special_text(enum sc_special);  /* one sentence */
 
 /*
  * Where the units of a side stand at the start: n positions (mm) for

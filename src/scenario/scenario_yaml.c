@@ -87,7 +87,7 @@ sc_file_axes(const struct scenario *s, struct scenario *copy)
 
 struct ywriter {
 	yaml_emitter_t em;
-	char *s;          /* the text so far */
+	char *s; /* the text so far */
 	size_t n, cap;
 	enum unit_of_length u; /* the file's measure: the ruleset's */
 };
@@ -147,8 +147,8 @@ yw_comment(struct ywriter *w, const char *text)
 static int
 typed(const char *s)
 {
-	static const char *words[] = { "y", "Y", "yes", "Yes", "YES", "n",
-		"N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+	static const char *words[] = { "y", "Y", "yes", "Yes", "YES", "n", "N",
+		"no", "No", "NO", "true", "True", "TRUE", "false", "False",
 		"FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null",
 		"NULL", "~", ".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF",
 		"+.inf", "+.Inf", "+.INF", ".nan", ".NaN", ".NAN", NULL };
@@ -267,8 +267,8 @@ yw_seq(struct ywriter *w, int flow)
 {
 	yaml_event_t ev;
 
-	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
-	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
 	yw_emit(w, &ev);
 }
 
@@ -352,7 +352,8 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	yaml_emitter_set_unicode(&w.em, 1);
 	yaml_emitter_set_width(&w.em, -1);
 	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
-	c = xasprintf(SC_YAML_FIRST "\n# lengths in %s, the ruleset's "
+	c = xasprintf(SC_YAML_FIRST
+	    "\n# lengths in %s, the ruleset's "
 	    "measure); `sandtable play --scenario FILE` replays it.\n",
 	    len_unit_words(w.u));
 	yw_put(&w, c, strlen(c));
@@ -366,7 +367,7 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	yw_str(&w, s->title);
 	yw_key(&w, "ruleset");
 	rpath = path != NULL ? file_relative(s->ruleset, path) :
-	    xstrdup(s->ruleset);
+	                       xstrdup(s->ruleset);
 	yw_str(&w, rpath);
 	if (path != NULL && rpath[0] != '/')
 		yw_comment(&w, "   # relative to this file");
@@ -400,14 +401,16 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	}
 	yw_seq_end(&w);
 	if (s->bal.games > 0) {
-		yw_comment(&w, "\n# balance: a record of the test games; not "
+		yw_comment(&w,
+		    "\n# balance: a record of the test games; not "
 		    "read back");
 		yw_key(&w, "balance");
 		yw_map(&w);
 		yw_key(&w, "games");
 		yw_int(&w, s->bal.games);
 		yw_key(&w, "seed");
-		snprintf(t, sizeof(t), "%llu", (unsigned long long)s->bal.seed);
+		snprintf(t, sizeof(t), "%llu",
+		    (unsigned long long)s->bal.seed);
 		yw_scalar(&w, t, 0);
 		yw_key(&w, "blue_wins");
 		yw_int(&w, s->bal.wins[0]);
@@ -423,12 +426,14 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 		yw_int(&w, s->bal.candidates);
 		yw_map_end(&w);
 	} else if (s->side[0].points > 0)
-		yw_comment(&w, "\n# NOT balanced by play: no games were played "
+		yw_comment(&w,
+		    "\n# NOT balanced by play: no games were played "
 		    "(the ruleset has no engine);\n# each side's force was "
 		    "picked to the points from the Units table's Points\n# "
 		    "column, and the terrain may favour either.");
 	else
-		yw_comment(&w, "\n# NOT balanced by play: no games were played "
+		yw_comment(&w,
+		    "\n# NOT balanced by play: no games were played "
 		    "(the ruleset has no engine);\n# both sides field the same "
 		    "force, and the terrain may favour either.");
 	yw_map_end(&w);
@@ -455,9 +460,8 @@ struct sreader {
 	int bad;
 };
 
-static void
-serr(struct sreader *r, const struct rs_node *n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static void serr(struct sreader *r, const struct rs_node *n, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 
 /* An error at node n (or at the file), marking the read bad. */
 static void
@@ -488,8 +492,8 @@ get_len(struct sreader *r, const struct rs_node *n, const char *what,
 {
 	const char *why = "expected a length";
 
-	if (scalar(n) == NULL || len_parse(n->scalar, r->measure, mm,
-	    &why) == -1) {
+	if (scalar(n) == NULL ||
+	    len_parse(n->scalar, r->measure, mm, &why) == -1) {
 		serr(r, n, "%s: %s", what, why);
 		return -1;
 	}
@@ -523,8 +527,9 @@ get_tuple(struct sreader *r, const struct rs_node *parent,
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != (size_t)k) {
 		serr(r, n != NULL ? n : parent, "'%s' must be %s", what,
-		    k == 2 ? "a point [x, y]" : "a rectangle [x, y, width, "
-		    "depth]");
+		    k == 2 ? "a point [x, y]" :
+		             "a rectangle [x, y, width, "
+		             "depth]");
 		return -1;
 	}
 	for (i = 0; i < k; i++)
@@ -546,12 +551,15 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 	int t;
 
 	if (n == NULL || n->kind != RS_NODE_MAP) {
-		serr(r, n != NULL ? n : root, "'%s' must be a map with deploy "
-		    "and forces", key);
+		serr(r, n != NULL ? n : root,
+		    "'%s' must be a map with deploy "
+		    "and forces",
+		    key);
 		return;
 	}
 	s->at_zone[side] = rs_node_get(n, "deploy") != NULL ?
-	    rs_node_get(n, "deploy")->pos : n->pos;
+	    rs_node_get(n, "deploy")->pos :
+	    n->pos;
 	if (get_tuple(r, n, rs_node_get(n, "deploy"), "deploy", 4, v) == 0) {
 		s->zone[side].x = v[0];
 		s->zone[side].y = v[1];
@@ -560,8 +568,10 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 	}
 	f = rs_node_get(n, "forces");
 	if (f == NULL || f->kind != RS_NODE_MAP || f->nkids == 0) {
-		serr(r, f != NULL ? f : n, "'%s' needs forces: a map of unit "
-		    "names to counts", key);
+		serr(r, f != NULL ? f : n,
+		    "'%s' needs forces: a map of unit "
+		    "names to counts",
+		    key);
 		return;
 	}
 	s->at_forces[side] = f->pos;
@@ -575,7 +585,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 			continue;
 		}
 		if (get_int(r, f, f->kids[i + 1], name, 1, SC_MAX_SIDE,
-		    &cnt) == 0)
+		        &cnt) == 0)
 			sc_force_add(&s->side[side], t, (int)cnt);
 	}
 	pts = 0;
@@ -608,7 +618,8 @@ read_objectives(struct sreader *r, struct scenario *s,
 
 		o = l->kids[i];
 		if (o->kind != RS_NODE_MAP) {
-			serr(r, o, "an objective is a map: name, at, radius, "
+			serr(r, o,
+			    "an objective is a map: name, at, radius, "
 			    "value");
 			continue;
 		}
@@ -622,8 +633,10 @@ read_objectives(struct sreader *r, struct scenario *s,
 		if (rs_node_get(o, "radius") == NULL)
 			serr(r, o, "missing 'radius'");
 		else if (get_len(r, rs_node_get(o, "radius"), "radius",
-		    &ob->radius) == 0 && !(ob->radius > 0))
-			serr(r, rs_node_get(o, "radius"), "'radius' must be "
+		             &ob->radius) == 0 &&
+		    !(ob->radius > 0))
+			serr(r, rs_node_get(o, "radius"),
+			    "'radius' must be "
 			    "greater than zero");
 		val = 1;
 		if (rs_node_get(o, "value") != NULL)
@@ -644,12 +657,14 @@ read_special(struct sreader *r, struct scenario *s, const struct rs_node *n)
 	if (n == NULL)
 		return;
 	for (i = 0; i < SC_SPECIAL__MAX; i++)
-		if (scalar(n) != NULL && strcmp(n->scalar,
-		    sc_special_name((enum sc_special)i)) == 0) {
+		if (scalar(n) != NULL &&
+		    strcmp(n->scalar, sc_special_name((enum sc_special)i)) ==
+		        0) {
 			s->special = (enum sc_special)i;
 			return;
 		}
-	serr(r, n, "unknown special rule '%s' (none, vital-ground, "
+	serr(r, n,
+	    "unknown special rule '%s' (none, vital-ground, "
 	    "forced-march, early-dusk, reconnaissance)",
 	    scalar(n) != NULL ? n->scalar : "?");
 }
@@ -716,13 +731,14 @@ sc_parse(const char *file, const char *data, size_t len,
 	if (root == NULL)
 		return NULL;
 	if (root->kind != RS_NODE_MAP) {
-		serr(&r, root, "a scenario file is a map (scenario, blue, red, "
+		serr(&r, root,
+		    "a scenario file is a map (scenario, blue, red, "
 		    "objectives, terrain …)");
 		goto out;
 	}
 	if ((n = rs_node_get(root, "measure")) != NULL) {
 		r.measure = scalar(n) ? len_unit_from_name(n->scalar) :
-		    LEN_NONE;
+		                        LEN_NONE;
 		if (r.measure == LEN_NONE) {
 			serr(&r, n, "unknown measure (mm, cm, in or ft)");
 			r.measure = LEN_MM;
@@ -733,13 +749,15 @@ sc_parse(const char *file, const char *data, size_t len,
 	s->title = xstrdup(scalar(n) != NULL ? n->scalar : "Scenario");
 	n = rs_node_get(root, "ruleset");
 	s->ruleset = scalar(n) != NULL ? ruleset_seen(n->scalar, file) :
-	    xstrdup(rs->path);
+	                                 xstrdup(rs->path);
 	s->at_table = rs_node_get(root, "table") != NULL ?
-	    rs_node_get(root, "table")->pos : root->pos;
+	    rs_node_get(root, "table")->pos :
+	    root->pos;
 	s->at_turns = rs_node_get(root, "turns") != NULL ?
-	    rs_node_get(root, "turns")->pos : root->pos;
+	    rs_node_get(root, "turns")->pos :
+	    root->pos;
 	if (get_int(&r, root, rs_node_get(root, "turns"), "turns", 1, 1000,
-	    &v) == 0)
+	        &v) == 0)
 		s->turns = (int)v;
 	v = 0;
 	if (rs_node_get(root, "points") != NULL)
@@ -815,10 +833,12 @@ sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 			p = ruleset_seen(v, path);
 			*rat = n->pos;
 		} else if (n != NULL)
-			diag_add(d, SEV_ERROR, n->pos, "'ruleset' must be the "
+			diag_add(d, SEV_ERROR, n->pos,
+			    "'ruleset' must be the "
 			    "path of a ruleset");
 		else
-			diag_add(d, SEV_ERROR, root->pos, "the scenario names no "
+			diag_add(d, SEV_ERROR, root->pos,
+			    "the scenario names no "
 			    "ruleset (a 'ruleset:' line); give the ruleset too");
 	}
 	rs_node_free(root);
@@ -855,7 +875,8 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 	int side, n, bad = 0, i;
 
 	if (s->turns < 1) {
-		diag_add(d, SEV_ERROR, place(rs, s->at_turns), "the turn limit "
+		diag_add(d, SEV_ERROR, place(rs, s->at_turns),
+		    "the turn limit "
 		    "must be at least 1");
 		bad = 1;
 	}
@@ -880,13 +901,15 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 		    sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
 			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
 			    "%s's deployment zone has room for fewer than its "
-			    "%d %s", who, n, plural(n, "unit", "units"));
+			    "%d %s",
+			    who, n, plural(n, "unit", "units"));
 			bad = 1;
 		}
 	}
 	if (overlap(&s->zone[0], &s->zone[1])) {
 		if (s->at_zone[SC_BLUE].file != NULL)
-			diag_add(d, SEV_ERROR, s->at_zone[SC_RED], "the "
+			diag_add(d, SEV_ERROR, s->at_zone[SC_RED],
+			    "the "
 			    "deployment zones overlap (Blue's is on line %d)",
 			    s->at_zone[SC_BLUE].line);
 		else

@@ -43,7 +43,8 @@ tr_rng_d6(struct tr_rng *g)
 double
 tr_rng_range(struct tr_rng *g, double a, double b)
 {
-	return a + (b - a) * ((double)(tr_rng_next(g) >> 11) / 9007199254740992.0);
+	return a +
+	    (b - a) * ((double)(tr_rng_next(g) >> 11) / 9007199254740992.0);
 }
 
 /* ---- lifetimes ---- */
@@ -199,7 +200,8 @@ tr_at(const struct battlefield *bf, double x, double y)
 		if (tr_path_dist(&bf->rivers[i].path, x, y) <=
 		    bf->rivers[i].width / 2)
 			m |= 1u << (in_ford(&bf->rivers[i], x, y) ?
-			    RS_TERRAIN_FORD : RS_TERRAIN_RIVER);
+			             RS_TERRAIN_FORD :
+			             RS_TERRAIN_RIVER);
 	for (i = 0; i < bf->nroads; i++)
 		if (tr_path_dist(&bf->roads[i].path, x, y) <=
 		    bf->roads[i].width / 2)
@@ -231,8 +233,8 @@ blob(struct tr_rng *g, struct tr_line *l, double cx, double cy, double rx,
 
 	for (i = 0; i < n; i++) {
 		a = 2 * M_PI * i / n;
-		f = scale != NULL ? scale[i] : tr_rng_range(g, 1 - jitter,
-		    1 + jitter);
+		f = scale != NULL ? scale[i] :
+		                    tr_rng_range(g, 1 - jitter, 1 + jitter);
 		line_add(l, cx + rx * f * cos(a), cy + ry * f * sin(a));
 	}
 }
@@ -293,8 +295,9 @@ gen_wood(struct tr_rng *g, struct battlefield *bf, double sx, double sy,
 	struct tr_line ring = { 0 };
 
 	blob(g, &ring, sx + sw * tr_rng_range(g, 0.35, 0.65),
-	    sy + sh * tr_rng_range(g, 0.35, 0.65), sw * tr_rng_range(g, 0.22,
-	    0.36), sh * tr_rng_range(g, 0.22, 0.36), 18, 0.25, NULL);
+	    sy + sh * tr_rng_range(g, 0.35, 0.65),
+	    sw * tr_rng_range(g, 0.22, 0.36), sh * tr_rng_range(g, 0.22, 0.36),
+	    18, 0.25, NULL);
 	XPUSH(bf->woods, bf->nwoods, bf->capwoods, ring);
 }
 
@@ -358,7 +361,8 @@ push_out(const struct battlefield *bf, struct tr_point *p, double clear)
 
 	for (i = 0; i < bf->nhills + bf->nwoods; i++) {
 		const struct tr_line *l = i < bf->nhills ?
-		    &bf->hills[i].contours[0] : &bf->woods[i - bf->nhills];
+		    &bf->hills[i].contours[0] :
+		    &bf->woods[i - bf->nhills];
 
 		ring_circle(l, &cx, &cy, &r);
 		r += clear;
@@ -388,12 +392,12 @@ push_out(const struct battlefield *bf, struct tr_point *p, double clear)
  */
 static void
 route(struct tr_rng *g, const struct battlefield *bf, struct tr_line *l,
-    struct tr_point a, struct tr_point b, const struct tr_point *w,
-    double amp, double clear)
+    struct tr_point a, struct tr_point b, const struct tr_point *w, double amp,
+    double clear)
 {
 	int i, k, n = 28;
-	double phase = tr_rng_range(g, 0, 2 * M_PI), waves = tr_rng_range(g,
-	    1.2, 2.4), t, x, y, nx, ny, len;
+	double phase = tr_rng_range(g, 0, 2 * M_PI),
+	       waves = tr_rng_range(g, 1.2, 2.4), t, x, y, nx, ny, len;
 	struct tr_point *v;
 
 	len = hypot(b.x - a.x, b.y - a.y);
@@ -402,7 +406,8 @@ route(struct tr_rng *g, const struct battlefield *bf, struct tr_line *l,
 	for (i = 0; i <= n; i++) {
 		t = (double)i / n;
 		if (w != NULL) { /* two legs: a → w → b */
-			struct tr_point p0 = t < 0.5 ? a : *w, p1 = t < 0.5 ? *w : b;
+			struct tr_point p0 = t < 0.5 ? a : *w,
+			                p1 = t < 0.5 ? *w : b;
 			double u = t < 0.5 ? t * 2 : t * 2 - 1;
 
 			x = p0.x + (p1.x - p0.x) * u;
@@ -442,11 +447,14 @@ path_at(const struct tr_line *l, double t)
 		    l->v[i + 1].y - l->v[i].y);
 	want = total * t;
 	for (i = 0; i + 1 < l->n; i++) {
-		d = hypot(l->v[i + 1].x - l->v[i].x, l->v[i + 1].y - l->v[i].y);
+		d = hypot(l->v[i + 1].x - l->v[i].x,
+		    l->v[i + 1].y - l->v[i].y);
 		if (want <= d && d > 0) {
 			struct tr_point p = {
-				l->v[i].x + (l->v[i + 1].x - l->v[i].x) * want / d,
-				l->v[i].y + (l->v[i + 1].y - l->v[i].y) * want / d,
+				l->v[i].x +
+				    (l->v[i + 1].x - l->v[i].x) * want / d,
+				l->v[i].y +
+				    (l->v[i + 1].y - l->v[i].y) * want / d,
 			};
 			return p;
 		}
@@ -461,7 +469,7 @@ seg_cross(struct tr_point p0, struct tr_point p1, struct tr_point q0,
     struct tr_point q1, struct tr_point *x)
 {
 	double rx = p1.x - p0.x, ry = p1.y - p0.y, sx = q1.x - q0.x,
-	    sy = q1.y - q0.y, den = rx * sy - ry * sx, t, u;
+	       sy = q1.y - q0.y, den = rx * sy - ry * sx, t, u;
 
 	if (fabs(den) < 1e-12)
 		return 0;
@@ -485,11 +493,11 @@ ford_crossings(struct tr_path *v, const struct tr_path *r)
 	for (i = 0; i + 1 < v->path.n; i++)
 		for (j = 0; j + 1 < r->path.n; j++) {
 			if (!seg_cross(v->path.v[i], v->path.v[i + 1],
-			    r->path.v[j], r->path.v[j + 1], &x))
+			        r->path.v[j], r->path.v[j + 1], &x))
 				continue;
 			for (near = 0, k = 0; k < v->nfords; k++)
 				if (hypot(v->fords[k].x - x.x,
-				    v->fords[k].y - x.y) < 3 * v->width)
+				        v->fords[k].y - x.y) < 3 * v->width)
 					near = 1;
 			if (!near)
 				XPUSH(v->fords, v->nfords, v->capfords, x);
@@ -545,7 +553,8 @@ gen_river(struct tr_rng *g, struct battlefield *bf, unsigned mask)
 	if (HAS(mask, RS_TERRAIN_FORD)) {
 		nf = tr_rng_d6(g) >= 4 ? 2 : 1;
 		for (i = 1; i <= nf; i++) {
-			struct tr_point f = path_at(&p.path, (double)i / (nf + 1));
+			struct tr_point f = path_at(&p.path,
+			    (double)i / (nf + 1));
 
 			XPUSH(p.fords, p.nfords, p.capfords, f);
 		}
@@ -625,9 +634,10 @@ gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 		j = (int)tr_rng_below(g, (uint32_t)ny);
 		at->x = (i + 0.5) * sw;
 		at->y = (j + 0.5) * sh;
-		if (used[j * nx + i] || (bf->nrivers > 0 &&
-		    tr_path_dist(&bf->rivers[0].path, at->x, at->y) <
-		    span * 0.8 + bf->rivers[0].width))
+		if (used[j * nx + i] ||
+		    (bf->nrivers > 0 &&
+		        tr_path_dist(&bf->rivers[0].path, at->x, at->y) <
+		            span * 0.8 + bf->rivers[0].width))
 			continue;
 		gen_town(g, bf, at->x, at->y, span);
 		used[j * nx + i] = 1;
@@ -638,8 +648,7 @@ gen_town_site(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
 
 /* Fortifications: one or two short ramparts in free sectors. */
 static void
-gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny,
-    char *used)
+gen_forts(struct tr_rng *g, struct battlefield *bf, int nx, int ny, char *used)
 {
 	double sw = bf->table_w / nx, sh = bf->table_h / ny, cx, cy, len, a;
 	int n = tr_rng_d6(g) >= 4 ? 2 : 1, k, i, j, tries;
@@ -851,7 +860,8 @@ chain_add(const struct grid *g, int **v, size_t *n, size_t *cap, int i,
 			grid_center(g, c, pr, &ax, &ay);
 			grid_center(g, pc, r, &bx, &by);
 			mid = hypot(ax - x, ay - y) <= hypot(bx - x, by - y) ?
-			    pr * g->cols + c : r * g->cols + pc;
+			    pr * g->cols + c :
+			    r * g->cols + pc;
 			XPUSH(*v, *n, *cap, mid);
 		}
 	}
@@ -906,7 +916,7 @@ tr_snap_path(const struct tr_line *l, const struct grid *g, int **cells)
 		return 0;
 	for (i = 0; i + 1 < l->n; i++) {
 		double t0, t1, dx = l->v[i + 1].x - l->v[i].x,
-		    dy = l->v[i + 1].y - l->v[i].y;
+		               dy = l->v[i + 1].y - l->v[i].y;
 
 		/* Sample only the part of the segment over the grid. */
 		if (!clip_segment(g, l->v[i], dx, dy, &t0, &t1))
@@ -920,7 +930,8 @@ tr_snap_path(const struct tr_line *l, const struct grid *g, int **cells)
 			x = l->v[i].x + dx * t;
 			y = l->v[i].y + dy * t;
 			if (grid_locate(g, x, y, &c, &r))
-				chain_add(g, &v, &n, &cap, r * g->cols + c, x, y);
+				chain_add(g, &v, &n, &cap, r * g->cols + c, x,
+				    y);
 		}
 	}
 	*cells = v;
@@ -1039,7 +1050,8 @@ scan_ring(struct tr_cells *tc, const struct cline *ln, size_t nln,
 
 			if ((a->y > cl->y) != (b->y > cl->y))
 				xs[m++] = (b->x - a->x) * (cl->y - a->y) /
-				    (b->y - a->y) + a->x;
+				        (b->y - a->y) +
+				    a->x;
 		}
 		qsort(xs, m, sizeof(*xs), cmp_double);
 		for (i = 0; i + 1 < m; i += 2) {
@@ -1082,7 +1094,8 @@ tr_snap(const struct battlefield *bf, const struct grid *g)
 		if (tc->level[c] > 0)
 			tc->kind[c] |= 1u << RS_TERRAIN_HILL;
 	for (i = 0; i < bf->nwoods; i++)
-		scan_ring(tc, ln, nln, &bf->woods[i], 1u << RS_TERRAIN_WOOD, 0);
+		scan_ring(tc, ln, nln, &bf->woods[i], 1u << RS_TERRAIN_WOOD,
+		    0);
 	for (i = 0; i < bf->ntown; i++) {
 		const struct tr_rect *b = &bf->town[i];
 		struct tr_point v[4] = { { b->x, b->y }, { b->x + b->w, b->y },

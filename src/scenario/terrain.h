@@ -109,8 +109,8 @@ struct tr_rect {
 /* A linear feature: river, road or fortification line. */
 struct tr_path {
 	struct tr_line path;
-	double width;                /* mm */
-	struct tr_point *fords;      /* river only: points on the path */
+	double width;           /* mm */
+	struct tr_point *fords; /* river only: points on the path */
 	size_t nfords, capfords;
 };
 
@@ -160,8 +160,8 @@ void tr_free(struct battlefield *);
  * or the river is left out as impassable everywhere). Returns a new
  * battlefield; same arguments, same result.
  */
-struct battlefield *tr_generate(uint64_t seed, double table_w,
-    double table_h, unsigned mask);
+struct battlefield *tr_generate(uint64_t seed, double table_w, double table_h,
+    unsigned mask);
 /* The same with a terrain density: 0 sparse, 1 normal (tr_generate), 2
  * dense — the odds of a hill or a wood in each sector. */
 struct battlefield *tr_generate_density(uint64_t seed, double table_w,
@@ -220,7 +220,6 @@ void tr_cells_free(struct tr_cells *);
  * the one before (squares share an edge). Returns the number of cells
  * and sets *cells (index r * cols + c; caller frees).
  */
-size_t tr_snap_path(const struct tr_line *, const struct grid *,
-    int **cells);
+size_t tr_snap_path(const struct tr_line *, const struct grid *, int **cells);
 
 #endif

@@ -16,7 +16,8 @@ struct treader {
 	enum unit_of_length measure;
 	int bad;
 	size_t points; /* read so far, for TR_MAX_TOTAL_POINTS */
-	double length; /* of the outlines and paths so far, for TR_MAX_ROUNDS */
+	double
+	    length; /* of the outlines and paths so far, for TR_MAX_ROUNDS */
 	double tw, th; /* the table, for how far off it a point may lie */
 };
 
@@ -60,7 +61,8 @@ count_points(struct treader *t, const struct rs_node *n, size_t k)
 {
 	if ((t->points += k) <= TR_MAX_TOTAL_POINTS)
 		return 0;
-	diag_add(t->d, SEV_ERROR, n->pos, "too many points in the file (the "
+	diag_add(t->d, SEV_ERROR, n->pos,
+	    "too many points in the file (the "
 	    "limit is %d, fords and buildings included)",
 	    TR_MAX_TOTAL_POINTS);
 	t->bad = 1;
@@ -78,8 +80,10 @@ get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 	int i;
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != (size_t)k) {
-		terr(t, n, NULL, k == 2 ? "expected a point [x, y]" :
-		    "expected a rectangle [x, y, w, h]", NULL);
+		terr(t, n, NULL,
+		    k == 2 ? "expected a point [x, y]" :
+		             "expected a rectangle [x, y, w, h]",
+		    NULL);
 		return -1;
 	}
 	for (i = 0; i < k; i++)
@@ -87,8 +91,10 @@ get_tuple(struct treader *t, const struct rs_node *n, int k, double *v)
 			return -1;
 	if (v[0] < -t->tw || v[0] > 2 * t->tw || v[1] < -t->th ||
 	    v[1] > 2 * t->th) {
-		terr(t, n, NULL, "the point lies farther off the table than "
-		    "the table's own width or depth", NULL);
+		terr(t, n, NULL,
+		    "the point lies farther off the table than "
+		    "the table's own width or depth",
+		    NULL);
 		return -1;
 	}
 	if (k == 4 && (v[2] > t->tw || v[3] > t->th)) {
@@ -114,7 +120,8 @@ count_length(struct treader *t, const struct rs_node *n,
 		    l->v[0].y - l->v[l->n - 1].y);
 	if (t->length <= TR_MAX_ROUNDS * 2 * (t->tw + t->th))
 		return 0;
-	diag_add(t->d, SEV_ERROR, n->pos, "the outlines and paths of the file "
+	diag_add(t->d, SEV_ERROR, n->pos,
+	    "the outlines and paths of the file "
 	    "are too long together (the limit is %d times round the table)",
 	    TR_MAX_ROUNDS);
 	t->bad = 1;
@@ -131,15 +138,21 @@ get_points(struct treader *t, const struct rs_node *n,
 	size_t i;
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids < min) {
-		terr(t, n != NULL ? n : it, NULL, min > 2 ? "expected a list "
-		    "of at least 3 points" : "expected a list of at least 2 "
-		    "points", n != NULL ? NULL : min > 2 ? "no outline" :
-		    "no path");
+		terr(t, n != NULL ? n : it, NULL,
+		    min > 2 ? "expected a list "
+		              "of at least 3 points" :
+		              "expected a list of at least 2 "
+		              "points",
+		    n != NULL   ? NULL :
+		        min > 2 ? "no outline" :
+		                  "no path");
 		return -1;
 	}
 	if (n->nkids > TR_MAX_POINTS) {
-		diag_add(t->d, SEV_ERROR, n->pos, "too many points (the limit "
-		    "is %d in an outline or path)", TR_MAX_POINTS);
+		diag_add(t->d, SEV_ERROR, n->pos,
+		    "too many points (the limit "
+		    "is %d in an outline or path)",
+		    TR_MAX_POINTS);
 		t->bad = 1;
 		return -1;
 	}
@@ -155,21 +168,24 @@ get_points(struct treader *t, const struct rs_node *n,
 
 /* A river, road or fortification; default width dflt. */
 static int
-get_path(struct treader *t, const struct rs_node *item, int fords,
-    double dflt, struct tr_path *p)
+get_path(struct treader *t, const struct rs_node *item, int fords, double dflt,
+    struct tr_path *p)
 {
 	const struct rs_node *w = rs_node_get(item, "width"),
-	    *f = rs_node_get(item, "fords");
+	                     *f = rs_node_get(item, "fords");
 	double v[2];
 	size_t i;
 
 	memset(p, 0, sizeof(*p));
 	p->width = dflt;
-	if (w != NULL && (get_len(t, w, &p->width) == -1 ||
-	    p->width < TR_MIN_WIDTH || p->width > fmin(t->tw, t->th) / 4)) {
+	if (w != NULL &&
+	    (get_len(t, w, &p->width) == -1 || p->width < TR_MIN_WIDTH ||
+	        p->width > fmin(t->tw, t->th) / 4)) {
 		if (!t->bad)
-			terr(t, w, NULL, "the width must be from 1 mm to a "
-			    "quarter of the table's shorter side", NULL);
+			terr(t, w, NULL,
+			    "the width must be from 1 mm to a "
+			    "quarter of the table's shorter side",
+			    NULL);
 		return -1;
 	}
 	if (get_points(t, rs_node_get(item, "path"), item, 2, &p->path) == -1)
@@ -212,8 +228,10 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 		c = rs_node_get(it, "contours");
 		if (c == NULL || c->kind != RS_NODE_SEQ || c->nkids == 0 ||
 		    c->nkids > 32) {
-			terr(t, c ? c : it, NULL, "a hill needs contours: a list "
-			    "of 1 to 32 rings of points", NULL);
+			terr(t, c ? c : it, NULL,
+			    "a hill needs contours: a list "
+			    "of 1 to 32 rings of points",
+			    NULL);
 			return;
 		}
 		for (i = 0; i < c->nkids; i++) {
@@ -242,8 +260,10 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 	} else if (strcmp(k->scalar, "town") == 0) {
 		c = rs_node_get(it, "buildings");
 		if (c == NULL || c->kind != RS_NODE_SEQ || c->nkids == 0) {
-			terr(t, c ? c : it, NULL, "a town needs buildings: a "
-			    "list of [x, y, w, h]", NULL);
+			terr(t, c ? c : it, NULL,
+			    "a town needs buildings: a "
+			    "list of [x, y, w, h]",
+			    NULL);
 			return;
 		}
 		if (count_points(t, c, c->nkids) == -1)
@@ -252,16 +272,20 @@ get_item(struct treader *t, struct battlefield *bf, const struct rs_node *it)
 			if (get_tuple(t, c->kids[i], 4, v) == -1)
 				return;
 			if (v[2] <= 0 || v[3] <= 0) {
-				terr(t, c->kids[i], NULL, "a building needs a "
-				    "size greater than zero", NULL);
+				terr(t, c->kids[i], NULL,
+				    "a building needs a "
+				    "size greater than zero",
+				    NULL);
 				return;
 			}
 			XPUSH(bf->town, bf->ntown, bf->captown,
 			    ((struct tr_rect){ v[0], v[1], v[2], v[3] }));
 		}
 	} else
-		terr(t, k, NULL, "unknown terrain kind (expected hill, wood, "
-		    "river, road, town or fortification)", k->scalar);
+		terr(t, k, NULL,
+		    "unknown terrain kind (expected hill, wood, "
+		    "river, road, town or fortification)",
+		    k->scalar);
 }
 
 /*
@@ -331,7 +355,8 @@ tr_axes_y_up(const struct rs_node *root, struct diags *d, const char *file)
 	/* d NULL: asked again, once the reader has said it. */
 	if (a == NULL) {
 		if (d != NULL)
-			diag_add(d, SEV_NOTE, at, "no 'axes:' key: read as a "
+			diag_add(d, SEV_NOTE, at,
+			    "no 'axes:' key: read as a "
 			    "file of an earlier version, y down from the top "
 			    "(Red's) edge; files written now say 'axes: y-up' "
 			    "(y up from Blue's edge, as in test games and on "
@@ -343,7 +368,8 @@ tr_axes_y_up(const struct rs_node *root, struct diags *d, const char *file)
 	if (a->kind == RS_NODE_SCALAR && strcmp(a->scalar, "y-down") == 0)
 		return 0;
 	if (d != NULL)
-		diag_add(d, SEV_ERROR, a->pos, "axes: expected y-up (or "
+		diag_add(d, SEV_ERROR, a->pos,
+		    "axes: expected y-up (or "
 		    "y-down, the files of earlier versions)");
 	return -1;
 }
@@ -362,35 +388,44 @@ axes_from_file(struct treader *t, struct battlefield *bf,
 
 /* The table, measure and seed keys of the top-level map. */
 static void
-get_header(struct treader *t, struct battlefield *bf, const struct rs_node *root)
+get_header(struct treader *t, struct battlefield *bf,
+    const struct rs_node *root)
 {
 	const struct rs_node *m = rs_node_get(root, "measure"),
-	    *tb = rs_node_get(root, "table"), *s = rs_node_get(root, "seed");
+	                     *tb = rs_node_get(root, "table"),
+	                     *s = rs_node_get(root, "seed");
 	const char *why = NULL;
 	long seed;
 
 	if (m != NULL) {
 		t->measure = m->kind == RS_NODE_SCALAR ?
-		    len_unit_from_name(m->scalar) : LEN_NONE;
+		    len_unit_from_name(m->scalar) :
+		    LEN_NONE;
 		if (t->measure == LEN_NONE) {
-			terr(t, m, NULL, "unknown measure (expected mm, cm, in "
-			    "or ft)", NULL);
+			terr(t, m, NULL,
+			    "unknown measure (expected mm, cm, in "
+			    "or ft)",
+			    NULL);
 			t->measure = LEN_MM;
 		}
 	}
-	if (tb != NULL && (tb->kind != RS_NODE_SCALAR ||
-	    len_parse_pair(tb->scalar, t->measure, &bf->table_w, &bf->table_h,
-	    &why) == -1 || bf->table_w <= 0 || bf->table_h <= 0))
-		terr(t, tb, NULL, "bad table size", why ? why :
-		    "the size must be greater than zero");
-	else if (tb != NULL && ((bf->table_w = len_file_mm(bf->table_w)) <= 0 ||
-	    (bf->table_h = len_file_mm(bf->table_h)) <= 0))
-		terr(t, tb, NULL, "bad table size", "the size must be greater "
+	if (tb != NULL &&
+	    (tb->kind != RS_NODE_SCALAR ||
+	        len_parse_pair(tb->scalar, t->measure, &bf->table_w,
+	            &bf->table_h, &why) == -1 ||
+	        bf->table_w <= 0 || bf->table_h <= 0))
+		terr(t, tb, NULL, "bad table size",
+		    why ? why : "the size must be greater than zero");
+	else if (tb != NULL &&
+	    ((bf->table_w = len_file_mm(bf->table_w)) <= 0 ||
+	        (bf->table_h = len_file_mm(bf->table_h)) <= 0))
+		terr(t, tb, NULL, "bad table size",
+		    "the size must be greater "
 		    "than zero");
 	if (s != NULL) {
 		if (rs_node_int(s, &seed) == -1 || seed < 0)
-			terr(t, s, NULL, "the seed must be a whole number >= 0",
-			    NULL);
+			terr(t, s, NULL,
+			    "the seed must be a whole number >= 0", NULL);
 		else
 			bf->seed = (uint64_t)seed;
 	}
@@ -410,8 +445,10 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 		return NULL;
 	bf = tr_new(table_w, table_h);
 	if (root->kind != RS_NODE_MAP) {
-		terr(&t, root, file, "a scenario file is a map with a terrain "
-		    "list", NULL);
+		terr(&t, root, file,
+		    "a scenario file is a map with a terrain "
+		    "list",
+		    NULL);
 		goto out;
 	}
 	get_header(&t, bf, root);
@@ -421,8 +458,10 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 	if (list != NULL && list->kind != RS_NODE_SEQ)
 		terr(&t, list, file, "terrain must be a list", NULL);
 	else if (list != NULL && list->nkids > TR_MAX_FEATURES) {
-		diag_add(d, SEV_ERROR, list->pos, "too many terrain items (the "
-		    "limit is %d)", TR_MAX_FEATURES);
+		diag_add(d, SEV_ERROR, list->pos,
+		    "too many terrain items (the "
+		    "limit is %d)",
+		    TR_MAX_FEATURES);
 		t.bad = 1;
 	} else
 		for (i = 0; list != NULL && i < list->nkids && !t.bad; i++)
@@ -538,7 +577,8 @@ tr_to_yaml_in(const struct battlefield *bf, enum unit_of_length u)
 		b.u = LEN_MM;
 	sb_put(&b, TR_YAML_FIRST " ");
 	sb_put(&b, len_unit_words(b.u));
-	sb_put(&b, "\naxes: y-up   # x from Blue's left corner, y up from "
+	sb_put(&b,
+	    "\naxes: y-up   # x from Blue's left corner, y up from "
 	    "Blue's edge\nmeasure: ");
 	sb_put(&b, len_unit_name(b.u));
 	sb_put(&b, "\ntable: ");
@@ -551,7 +591,8 @@ tr_to_yaml_in(const struct battlefield *bf, enum unit_of_length u)
 	sb_put(&b, seed);
 	sb_put(&b, "\nterrain:");
 	if (bf->nhills + bf->nwoods + bf->nrivers + bf->nroads + bf->ntown +
-	    bf->nforts == 0)
+	        bf->nforts ==
+	    0)
 		sb_put(&b, " []");
 	sb_put(&b, "\n");
 	for (i = 0; i < bf->nhills; i++) {
@@ -578,8 +619,7 @@ tr_to_yaml_in(const struct battlefield *bf, enum unit_of_length u)
 			sb_put(&b, "      - [");
 			sb_num(&b, bf->town[i].x);
 			sb_put(&b, ", ");
-			sb_num(&b, user_y(b.h, bf->town[i].y +
-			    bf->town[i].h));
+			sb_num(&b, user_y(b.h, bf->town[i].y + bf->town[i].h));
 			sb_put(&b, ", ");
 			sb_num(&b, bf->town[i].w);
 			sb_put(&b, ", ");

@@ -57,8 +57,8 @@ main(int argc, char **argv)
 		eng_odds_free(&o);
 	} while (now() - start < 0.2);
 	printf("dice odds: %s: %zu volleys and %zu melee pairs exactly in "
-	    "%.2f ms (issue 17 asks under 50)\n", rs->name, nf, nm,
-	    best * 1e3);
+	       "%.2f ms (issue 17 asks under 50)\n",
+	    rs->name, nf, nm, best * 1e3);
 	dt_free(&tab);
 	rs_free(rs);
 	diags_free(&d);

@@ -34,7 +34,8 @@ main(int argc, char **argv)
 
 	for (a = 1; a < argc; a++) {
 		if (dx_parse(argv[a], &x, &col, &why) < 0) {
-			fprintf(stderr, "%s: column %d: %s\n", argv[a], col, why);
+			fprintf(stderr, "%s: column %d: %s\n", argv[a], col,
+			    why);
 			return 1;
 		}
 		memset(&d, 0, sizeof(d));
@@ -51,8 +52,9 @@ main(int argc, char **argv)
 			reps++;
 		} while (now() - t0 < 0.2);
 		printf("dice: %-12s %6.1f ns a roll (%ld dice a roll), exact "
-		    "distribution in %.3f ms\n", argv[a], t * 1e9 / ROLLS,
-		    (long)(d.rolled / ROLLS), (now() - t0) * 1e3 / reps);
+		       "distribution in %.3f ms\n",
+		    argv[a], t * 1e9 / ROLLS, (long)(d.rolled / ROLLS),
+		    (now() - t0) * 1e3 / reps);
 	}
 	/* The sum, so that the rolls cannot be optimised away. */
 	return sum == 42;

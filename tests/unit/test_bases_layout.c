@@ -85,8 +85,8 @@ static int
 overlap(const struct bl_item *a, const struct bl_item *b, double gap)
 {
 	return a->page == b->page && a->x < b->x + b->w + gap - 1e-9 &&
-	    b->x < a->x + a->w + gap - 1e-9 && a->y < b->y + b->h + gap - 1e-9 &&
-	    b->y < a->y + a->h + gap - 1e-9;
+	    b->x < a->x + a->w + gap - 1e-9 &&
+	    a->y < b->y + b->h + gap - 1e-9 && b->y < a->y + a->h + gap - 1e-9;
 }
 
 static int
@@ -100,7 +100,7 @@ inside(const struct bl_item *m, const struct bl_rect *r)
 Test(bases_pack, no_overlap_and_inside)
 {
 	struct bl_page pg = { { { 10, 10, 277, 130 }, { 220, 145, 67, 55 } },
-	    2 };
+		2 };
 	struct bl_item it[60];
 	size_t i, j, bad;
 	int pages;
@@ -160,8 +160,10 @@ Test(bases_pack, groups_stay_together)
 	 * keeps its given order. */
 	struct bl_page pg = { { { 0, 0, 210, 1000 } }, 1 };
 	struct bl_item it[5] = {
-		{ .w = 180, .h = 16, .group = 2 }, { .w = 150, .h = 16, .group = 1 },
-		{ .w = 170, .h = 16 }, { .w = 200, .h = 16, .group = 1 },
+		{ .w = 180, .h = 16, .group = 2 },
+		{ .w = 150, .h = 16, .group = 1 },
+		{ .w = 170, .h = 16 },
+		{ .w = 200, .h = 16, .group = 1 },
 		{ .w = 180, .h = 16, .group = 2 },
 	};
 	size_t bad;
@@ -209,8 +211,8 @@ Test(bases_ruler, split)
 /* A fake measure: every character 0.5 * size_pt * 0.3528 mm wide, lines
  * split at '\n', no wrapping. */
 static void
-fake_measure(void *ctx, const char *text, double size, double width,
-    double *w, double *h)
+fake_measure(void *ctx, const char *text, double size, double width, double *w,
+    double *h)
 {
 	double cw = 0.5 * size * 25.4 / 72, line = 0;
 	int lines = 1;
@@ -307,7 +309,8 @@ Test(bases_ranges, distinct_and_labelled)
 	cr_assert(strstr(r[2].label, "Move: Rifle, Tank, Machine Gun") != NULL,
 	    "%s", r[2].label);
 	cr_assert(strstr(r[4].label, "Fire: Rifle, MG (Machine Gun, Scout)") !=
-	    NULL, "%s", r[4].label);
+	        NULL,
+	    "%s", r[4].label);
 	cr_assert(strstr(r[5].label, "Road: Scout") != NULL);
 	bl_ranges_free(r, n);
 	rs_free(rs);

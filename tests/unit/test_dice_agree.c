@@ -31,8 +31,10 @@ Test(dice_agree, self_play_agrees_with_exact_odds)
 		double mu = v[i].n * v[i].p;
 		double sd = sqrt(v[i].n * v[i].p * (1 - v[i].p));
 
-		cr_assert_leq(fabs(v[i].k - mu), 4 * sd + 1, "%s: %ld of %ld, "
-		    "exact %s", v[i].label, v[i].k, v[i].n, v[i].exact);
+		cr_assert_leq(fabs(v[i].k - mu), 4 * sd + 1,
+		    "%s: %ld of %ld, "
+		    "exact %s",
+		    v[i].label, v[i].k, v[i].n, v[i].exact);
 		melee += strncmp(v[i].label, "Opposed", 7) == 0;
 		shots += strncmp(v[i].label, "Attack", 6) == 0;
 	}

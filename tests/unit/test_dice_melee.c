@@ -61,7 +61,8 @@ load_accumulated(const char *roll)
 	    "| Stone | 30 | 1 |\n"
 	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
 	    "| shooting | accumulated |\n| melee | accumulated |\n"
-	    "| contact | 2cm |\n| melee roll | %s |\n", roll);
+	    "| contact | 2cm |\n| melee roll | %s |\n",
+	    roll);
 	load_text(text);
 }
 
@@ -87,7 +88,8 @@ load_pipeline(const char *turn)
 	    "| Longbow | 40 | 1 | 4+ |\n"
 	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
 	    "| shooting | pipeline |\n| melee | pipeline |\n"
-	    "| contact | 2cm |\n| turn | %s |\n", turn);
+	    "| contact | 2cm |\n| turn | %s |\n",
+	    turn);
 	load_text(text);
 }
 
@@ -161,7 +163,8 @@ Test(dice_melee, accumulated_d2)
 	assert_fight(TWO, THREE, 2, 1, 1, 0, 1, 2, 1, 1);
 	do_fight_init(&f);
 	cr_assert_eq(do_fight_odds(ctx, TWO, THREE, 2, 3, DO_CHAIN_MAX, NULL,
-	    &f), 0);
+	                 &f),
+	    0);
 	cr_assert_eq(f.wa, 2);
 	cr_assert_eq(f.wb, 3);
 	assert_q(f.a_loses[0], 0, 1, "a loses 0");
@@ -202,8 +205,9 @@ Test(dice_melee, pipeline_alternate)
 	load_pipeline("alternate");
 	assert_fight(BLADE, BLADE, 1, 1, 3, 2, 0, 5, 4, 3);
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, BLADE, BLADE, 1, 1, DO_CHAIN_MAX,
-	    NULL, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, BLADE, BLADE, 1, 1, DO_CHAIN_MAX, NULL,
+	                 &f),
+	    0);
 	assert_q(f.b_loses[0], 1, 2, "b loses 0");
 	assert_q(f.b_loses[1], 1, 2, "b loses 1");
 	assert_q(f.a_loses[0], 3, 4, "a loses 0");
@@ -286,8 +290,8 @@ strike(int x, int y, int cap, double *s)
 		if (ctx->wrange[u->weapons[k]] > ctx->melee_range + 1e-9)
 			continue;
 		do_fire_init(&f);
-		cr_assert_eq(do_fire_odds(rs, &pt, u->weapons[k], y, 0, 0,
-		    &f), 0);
+		cr_assert_eq(do_fire_odds(rs, &pt, u->weapons[k], y, 0, 0, &f),
+		    0);
 		memset(n, 0, sizeof(n));
 		for (i = 0; i <= cap; i++)
 			for (j = 0; j <= f.wounds; j++)
@@ -319,8 +323,8 @@ capped(const double *s, int k, int c, int w)
  * a unit removed by the first strike does not strike back.
  */
 static void
-propagate(int a, int b, int wa, int wb, double *aw, double *bw,
-    double *both, double *rounds)
+propagate(int a, int b, int wa, int wb, double *aw, double *bw, double *both,
+    double *rounds)
 {
 	const struct dt_tables *t = ctx->fam_data;
 	static const int ph[4] = { 0, 1, 1, 0 };
@@ -337,7 +341,8 @@ propagate(int a, int b, int wa, int wb, double *aw, double *bw,
 		*rounds += left;
 		memset(nm, 0, sizeof(nm));
 		bfirst = t->melee == DT_MELEE_ACCUMULATED ? -1 :
-		    t->turn == DT_TURN_PHASED ? ph[r % 4] : r % 2;
+		    t->turn == DT_TURN_PHASED             ? ph[r % 4] :
+		                                            r % 2;
 		for (i = 1; i <= wa; i++)
 			for (j = 1; j <= wb; j++)
 				for (db = 0; m[i][j] > 0 && db <= j; db++)
@@ -365,7 +370,8 @@ propagate(int a, int b, int wa, int wb, double *aw, double *bw,
 						else if (da == i)
 							*bw += x;
 						else
-							nm[i - da][j - db] += x;
+							nm[i - da][j - db] +=
+							    x;
 					}
 		memcpy(m, nm, sizeof(m));
 		left = 0;
@@ -385,7 +391,8 @@ agree_all(const char *melee, const char *turn)
 	int checked = 0;
 
 	cr_assert_eq(file_slurp("../rulesets/dice-skirmish.md", 1 << 20, &text,
-	    &len, &why), 0, "%s", why);
+	                 &len, &why),
+	    0, "%s", why);
 	a = strstr(text, "| melee        | opposed   |");
 	b = strstr(text, "| turn         | alternate |");
 	cr_assert(a != NULL && b != NULL);
@@ -402,7 +409,8 @@ agree_all(const char *melee, const char *turn)
 
 			do_fight_init(&f);
 			cr_assert_eq(do_fight_odds(ctx, (int)u, (int)v, wa, wb,
-			    DO_CHAIN_MAX, NULL, &f), 0);
+			                 DO_CHAIN_MAX, NULL, &f),
+			    0);
 			if (f.resolves) {
 				propagate((int)u, (int)v, wa, wb, &aw, &bw,
 				    &bo, &rn);
@@ -463,22 +471,22 @@ Test(dice_melee, family_odds_and_findings)
 		}
 		if (m->attacker == BLADE && m->defender == BOW) {
 			cr_assert(m->resolves);
-			cr_assert(eng_q_eq(m->attacker_wins, eng_q_make(1,
-			    1)));
+			cr_assert(
+			    eng_q_eq(m->attacker_wins, eng_q_make(1, 1)));
 			/* Each round Blade hits with 1/2: 2 rounds. */
-			cr_assert(eng_q_eq(m->expected_rolls, eng_q_make(2,
-			    1)));
+			cr_assert(
+			    eng_q_eq(m->expected_rolls, eng_q_make(2, 1)));
 			sure++;
 		}
 		if (m->attacker == BLADE && m->defender == BLADE) {
-			cr_assert(eng_q_eq(m->attacker_wins, eng_q_make(3,
-			    5)));
-			cr_assert(eng_q_eq(m->defender_wins, eng_q_make(2,
-			    5)));
-			cr_assert(eng_q_eq(m->both_destroyed, eng_q_make(0,
-			    1)));
-			cr_assert(eng_q_eq(m->expected_rolls, eng_q_make(4,
-			    3)));
+			cr_assert(
+			    eng_q_eq(m->attacker_wins, eng_q_make(3, 5)));
+			cr_assert(
+			    eng_q_eq(m->defender_wins, eng_q_make(2, 5)));
+			cr_assert(
+			    eng_q_eq(m->both_destroyed, eng_q_make(0, 1)));
+			cr_assert(
+			    eng_q_eq(m->expected_rolls, eng_q_make(4, 3)));
 			alt++;
 		}
 	}
@@ -487,8 +495,9 @@ Test(dice_melee, family_odds_and_findings)
 	eng_dice.findings(ctx, NULL, &d);
 	never = 0;
 	for (i = 0; i < d.n; i++)
-		never += strstr(d.v[i].msg, "a melee of Bow and Bow can never "
-		    "end: neither can ever remove the other") != NULL;
+		never += strstr(d.v[i].msg,
+		             "a melee of Bow and Bow can never "
+		             "end: neither can ever remove the other") != NULL;
 	cr_assert_eq(never, 1);
 	/* Bow can still be removed: Blade's sword reaches it. */
 	for (i = 0; i < d.n; i++)
@@ -536,8 +545,8 @@ odds_doc(const char *a, const char *b)
 static const char *
 exact(const json_t *e, const char *key)
 {
-	return json_string_value(json_object_get(json_object_get(e, "exact"),
-	    key));
+	return json_string_value(
+	    json_object_get(json_object_get(e, "exact"), key));
 }
 
 /* The document's melee entry of d2 accumulated, Two against Two (the
@@ -553,20 +562,24 @@ Test(dice_melee, odds_document)
 	x = json_object_get(e, "exact");
 	cr_assert_str_eq(json_string_value(json_object_get(e, "mechanism")),
 	    "accumulated");
-	cr_assert_eq(json_integer_value(json_object_get(e,
-	    "attacker_wounds")), 2);
+	cr_assert_eq(json_integer_value(json_object_get(e, "attacker_wounds")),
+	    2);
 	cr_assert(json_is_true(json_object_get(e, "resolves")));
 	cr_assert(json_is_true(json_object_get(e, "fought_out")));
 	cr_assert_str_eq(exact(e, "attacker_wins"), "1/4");
 	cr_assert_str_eq(exact(e, "defender_wins"), "1/4");
 	cr_assert_str_eq(exact(e, "both_destroyed"), "1/2");
 	cr_assert_str_eq(exact(e, "expected_rounds"), "5/4");
-	cr_assert_float_eq(json_real_value(json_object_get(e,
-	    "expected_rounds")), 1.25, 1e-12);
+	cr_assert_float_eq(json_real_value(
+	                       json_object_get(e, "expected_rounds")),
+	    1.25, 1e-12);
 	/* The first round: 0, 1 or 2 Wounds lost: 0, 1/2, 1/2. */
 	cr_assert_eq(json_array_size(json_object_get(x, "attacker_loses")), 3);
-	cr_assert_str_eq(json_string_value(json_array_get(json_object_get(x,
-	    "defender_loses"), 1)), "1/2");
+	cr_assert_str_eq(json_string_value(
+	                     json_array_get(json_object_get(x,
+	                                        "defender_loses"),
+	                         1)),
+	    "1/2");
 	cr_assert_null(json_object_get(e, "attacker_double"));
 	json_decref(doc);
 	unload();
@@ -640,7 +653,8 @@ time_all(const char *melee, const char *turn)
 	double ms, doc_ms;
 
 	cr_assert_eq(file_slurp("../rulesets/dice-skirmish.md", 1 << 20, &text,
-	    &len, &why), 0, "%s", why);
+	                 &len, &why),
+	    0, "%s", why);
 	a = strstr(text, "| melee        | opposed   |");
 	b = strstr(text, "| turn         | alternate |");
 	memset(a, ' ', strlen("| melee        | opposed   |"));
@@ -657,7 +671,8 @@ time_all(const char *melee, const char *turn)
 	doc = odds_doc(NULL, NULL);
 	doc_ms = ms_since(&t0);
 	cr_log_info("dice-skirmish, %s, %s: odds of all pairs %.2f ms, the "
-	    "document %.2f ms", melee, turn, ms, doc_ms);
+	            "document %.2f ms",
+	    melee, turn, ms, doc_ms);
 	cr_assert_eq(o.nmelee, 49);
 	cr_assert_eq(json_array_size(json_object_get(doc, "melee")), 49);
 	eng_odds_free(&o);
@@ -707,10 +722,12 @@ duel(const char *melee, const char *roll, const char *turn)
 	    "|---|---|---|---|\n| Sword | 1 | 1 | 4+ |\n"
 	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
 	    "| shooting | none |\n| melee | %s |\n| melee roll | %s |\n"
-	    "| contact | 2cm |\n| turn | %s |\n", melee, roll, turn);
+	    "| contact | 2cm |\n| turn | %s |\n",
+	    melee, roll, turn);
 	load_text(text);
 	do_fight_init(&f);
-	cr_assert_eq(do_fight_odds(ctx, 0, 0, 2, 2, DO_CHAIN_MAX, NULL, &f), 0);
+	cr_assert_eq(do_fight_odds(ctx, 0, 0, 2, 2, DO_CHAIN_MAX, NULL, &f),
+	    0);
 	memset(&st, 0, sizeof(st));
 	eng_selfplay(ctx, 20000, 11, 1, &st);
 	n = (double)st.games;
@@ -750,13 +767,15 @@ Test(dice_melee, chain_budget)
 	struct eng_odds o;
 	int k;
 
-	p += sprintf(p, "---\ntitle: B\nengine: dice\nmeasure: cm\n---\n\n"
+	p += sprintf(p,
+	    "---\ntitle: B\nengine: dice\nmeasure: cm\n---\n\n"
 	    "## Units\n\n| Unit | Class | Move | Weapons | Wounds |\n"
 	    "|---|---|---|---|---|\n");
 	for (k = 0; k < 20; k++)
 		p += sprintf(p, "| U%d | infantry | 10 | Stone | %d |\n", k,
 		    k < 10 ? 1 : 20);
-	sprintf(p, "\n## Weapons\n\n| Weapon | Range | Attacks |\n"
+	sprintf(p,
+	    "\n## Weapons\n\n| Weapon | Range | Attacks |\n"
 	    "|---|---|---|\n| Stone | 30 | 1 |\n"
 	    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
 	    "| shooting | accumulated |\n| melee | accumulated |\n"

@@ -166,8 +166,9 @@ Test(dice_odds, cannot_wound)
 	do_fire_clear(&f);
 	do_findings(&ctx, NULL, &d);
 	for (i = 0; i < d.n; i++)
-		if (strstr(d.v[i].msg, "weapon 'Pea' (of Shooter) can never "
-		    "harm Wall: the Wound table gives -") != NULL) {
+		if (strstr(d.v[i].msg,
+		        "weapon 'Pea' (of Shooter) can never "
+		        "harm Wall: the Wound table gives -") != NULL) {
 			/* A note: a light weapon against heavy armour is
 			 * often what the designer meant. */
 			cr_assert_eq(d.v[i].sev, SEV_NOTE);
@@ -267,9 +268,10 @@ Test(dice_odds, family_odds)
 	cr_assert_eq(o.nmelee, 16);
 	for (i = 0; i < o.nfire; i++)
 		if (o.fire[i].shooter == SHOOTER &&
-		    o.fire[i].weapon == VOLLEY && o.fire[i].target == SHOOTER) {
-			cr_assert(eng_q_eq(o.fire[i].p_hit,
-			    eng_q_make(5, 18)));
+		    o.fire[i].weapon == VOLLEY &&
+		    o.fire[i].target == SHOOTER) {
+			cr_assert(
+			    eng_q_eq(o.fire[i].p_hit, eng_q_make(5, 18)));
 			seen++;
 		}
 	cr_assert_eq(seen, 1);
@@ -344,32 +346,41 @@ Test(dice_odds, odds_document)
 	    "Volley");
 	cr_assert_str_eq(json_string_value(json_object_get(e, "target")),
 	    "Shooter");
-	cr_assert_str_eq(json_string_value(json_object_get(x,
-	    "p_wound_per_attack")), "5/18");
-	cr_assert_str_eq(json_string_value(json_object_get(x,
-	    "expected_damage")), "25/9");
-	cr_assert_float_eq(json_real_value(json_object_get(e,
-	    "expected_damage")), 25.0 / 9, 1e-12);
+	cr_assert_str_eq(json_string_value(
+	                     json_object_get(x, "p_wound_per_attack")),
+	    "5/18");
+	cr_assert_str_eq(json_string_value(
+	                     json_object_get(x, "expected_damage")),
+	    "25/9");
+	cr_assert_float_eq(json_real_value(
+	                       json_object_get(e, "expected_damage")),
+	    25.0 / 9, 1e-12);
 	cr_assert_eq(json_array_size(json_object_get(e, "damage")), 11);
 	/* (13/18)^10 = 137858491849/3570467226624. */
-	cr_assert_str_eq(json_string_value(json_array_get(json_object_get(x,
-	    "damage"), 0)), "137858491849/3570467226624");
+	cr_assert_str_eq(json_string_value(
+	                     json_array_get(json_object_get(x, "damage"), 0)),
+	    "137858491849/3570467226624");
 	for (i = 0; i < json_array_size(json_object_get(doc, "melee")); i++) {
 		e = json_array_get(json_object_get(doc, "melee"), i);
 		x = json_object_get(e, "exact");
 		if (strcmp(json_string_value(json_object_get(e, "defender")),
-		    "Wall") != 0)
+		        "Wall") != 0)
 			continue;
-		cr_assert_str_eq(json_string_value(json_object_get(x,
-		    "attacker_wins")), "7/12");
-		cr_assert_str_eq(json_string_value(json_object_get(x,
-		    "defender_wins")), "5/18");
-		cr_assert_str_eq(json_string_value(json_object_get(x,
-		    "equal")), "5/36");
-		cr_assert_str_eq(json_string_value(json_object_get(x,
-		    "attacker_double")), "1/6");
-		cr_assert_str_eq(json_string_value(json_object_get(x,
-		    "defender_double")), "1/36");
+		cr_assert_str_eq(json_string_value(
+		                     json_object_get(x, "attacker_wins")),
+		    "7/12");
+		cr_assert_str_eq(json_string_value(
+		                     json_object_get(x, "defender_wins")),
+		    "5/18");
+		cr_assert_str_eq(json_string_value(
+		                     json_object_get(x, "equal")),
+		    "5/36");
+		cr_assert_str_eq(json_string_value(
+		                     json_object_get(x, "attacker_double")),
+		    "1/6");
+		cr_assert_str_eq(json_string_value(
+		                     json_object_get(x, "defender_double")),
+		    "1/36");
 	}
 	json_decref(doc);
 }
@@ -431,10 +442,12 @@ Test(dice_odds, findings_never)
 	load_text(s2, strlen(s2));
 	do_findings(&ctx, NULL, &d);
 	for (i = 0; i < d.n; i++) {
-		removed += strstr(d.v[i].msg, "unit 'Rock' can never be "
-		    "removed") != NULL;
-		decided += strstr(d.v[i].msg, "a melee of Rock and Rock can "
-		    "never be decided") != NULL;
+		removed += strstr(d.v[i].msg,
+		               "unit 'Rock' can never be "
+		               "removed") != NULL;
+		decided += strstr(d.v[i].msg,
+		               "a melee of Rock and Rock can "
+		               "never be decided") != NULL;
 	}
 	cr_assert_eq(removed, 1);
 	cr_assert_eq(decided, 1);
@@ -456,7 +469,8 @@ Test(dice_odds, bundled_all_pairs_fast)
 
 	teardown();
 	cr_assert_eq(file_slurp("../rulesets/dice-skirmish.md", 1 << 20, &text,
-	    &len, &why), 0, "%s", why);
+	                 &len, &why),
+	    0, "%s", why);
 	load_text(text, len);
 	free(text);
 	diags_free(&d);
@@ -522,8 +536,10 @@ Test(dice_odds, accumulated_capped)
 	do_fire_clear(&f);
 	do_findings(&ctx, NULL, &d);
 	for (i = 0; i < d.n; i++)
-		seen += strstr(d.v[i].msg, "weapon 'Dud' (of Band) can never "
-		    "harm Band: no volley of it can take a wound") != NULL;
+		seen += strstr(d.v[i].msg,
+		            "weapon 'Dud' (of Band) can never "
+		            "harm Band: no volley of it can take a wound") !=
+		    NULL;
 	cr_assert_eq(seen, 1);
 	diags_free(&d);
 }

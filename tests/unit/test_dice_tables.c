@@ -60,14 +60,16 @@ Test(reads, firepower_note_unchanged_and_in_place)
 	 * the Weapons note: the order the reader gave them. */
 	cr_assert_geq(d.n, 3);
 	cr_assert_eq(d.v[0].sev, SEV_NOTE);
-	cr_assert_str_eq(d.v[0].msg, "the Units table's columns Quality, "
+	cr_assert_str_eq(d.v[0].msg,
+	    "the Units table's columns Quality, "
 	    "Armour are the game's own: printed on the cards and the "
 	    "reference sheet, not played by the firepower family");
 	cr_assert_eq(d.v[0].line, 9);
 	cr_assert_eq(d.v[1].sev, SEV_ERROR);
 	cr_assert_eq(d.v[1].line, 12);
 	cr_assert_eq(d.v[2].sev, SEV_NOTE);
-	cr_assert_str_eq(d.v[2].msg, "the Weapons table's column AP is the "
+	cr_assert_str_eq(d.v[2].msg,
+	    "the Weapons table's column AP is the "
 	    "game's own: printed on the cards and the reference sheet, not "
 	    "played by the firepower family");
 	/* The reader alone says nothing of them: the family is not known
@@ -94,10 +96,12 @@ Test(reads, morale_note_names_the_family)
 	int seen = 0;
 
 	for (i = 0; i < d.n; i++)
-		if (d.v[i].sev == SEV_NOTE && strcmp(d.v[i].msg, "the Units "
-		    "table's column Wounds is the game's own: printed on the "
-		    "cards and the reference sheet, not played by the morale "
-		    "family") == 0)
+		if (d.v[i].sev == SEV_NOTE &&
+		    strcmp(d.v[i].msg,
+		        "the Units "
+		        "table's column Wounds is the game's own: printed on the "
+		        "cards and the reference sheet, not played by the morale "
+		        "family") == 0)
 			seen = 1;
 	cr_assert(seen);
 	diags_free(&d);
@@ -114,7 +118,8 @@ Test(reads, dice_note_leaves_out_what_it_reads)
 		cr_assert_lt(d.v[i].sev, SEV_ERROR, "%s", d.v[i].msg);
 		if (d.v[i].sev == SEV_NOTE) {
 			notes++;
-			cr_assert_str_eq(d.v[i].msg, "the Units table's column "
+			cr_assert_str_eq(d.v[i].msg,
+			    "the Units table's column "
 			    "Points is the game's own: printed on the cards and "
 			    "the reference sheet, not played by the dice "
 			    "family");

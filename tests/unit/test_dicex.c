@@ -218,8 +218,8 @@ Test(dicex, hit_wound_save_pipeline)
 Test(dicex, sums_to_one)
 {
 	static const char *const e[] = { "2d6kh1+1", "3d6!kl2", "d20r<5+d4",
-	    "10d6>=5", "max(4d6kh3,8)-d6", "d100", "100d6", "2d100!",
-	    "20d6kh10", "8d6!>=6" };
+		"10d6>=5", "max(4d6kh3,8)-d6", "d100", "100d6", "2d100!",
+		"20d6kh10", "8d6!>=6" };
 	struct dx_dist d;
 	mpq_t sum;
 	size_t i;
@@ -274,11 +274,13 @@ Test(dicex, errors_at_their_column)
 	bad("d6!1", 3, "explode on every face: would never end");
 	bad("d6!7", 3, "explode on a face the die does not have");
 	bad("d6!!", 4, "two explosions in one term");
-	bad("5d6>=", 6, "expected a number to count successes against "
+	bad("5d6>=", 6,
+	    "expected a number to count successes against "
 	    "(>=4)");
 	bad("2d6 x", 5, "unexpected character after the expression");
 	bad("2d6)", 4, "')' without '('");
-	bad("max(d6 3)", 8, "expected ',' between the two arguments of max "
+	bad("max(d6 3)", 8,
+	    "expected ',' between the two arguments of max "
 	    "or min");
 	bad("max d6", 5, "expected '(' after max or min");
 	bad("max(d6,3", 9, "expected ')' after the arguments of max or min");
@@ -288,10 +290,12 @@ Test(dicex, errors_at_their_column)
 	bad("100d100", 1, "too many results (more than 1000 values)");
 	bad("3d100!", 1, "too many results (more than 1000 values)");
 	bad("10d100+10d100", 1, "too many results (more than 1000 values)");
-	bad("min(100d100,10)", 5, "too many results (more than 1000 "
+	bad("min(100d100,10)", 5,
+	    "too many results (more than 1000 "
 	    "values)");
 	bad("max(max(max(max(max(max(max(max(max(d6,1),1),1),1),1),1),1),"
-	    "1),1)", 33, "max and min nested too deeply (at most 8)");
+	    "1),1)",
+	    33, "max and min nested too deeply (at most 8)");
 }
 
 Test(dicex, hostile_input_ends)
@@ -320,8 +324,8 @@ Test(dicex, hostile_input_ends)
 Test(dicex, format_round_trip)
 {
 	static const char *const e[] = { "2d6kh1+1", "d6r1", "d6!", "d6!5",
-	    "5d6>=4", "max(d6,3)", "min(2d6,10)", "d6+d4+1", "3d6kl2-1",
-	    "-d6+3", "d20r<5", "7" };
+		"5d6>=4", "max(d6,3)", "min(2d6,10)", "d6+d4+1", "3d6kl2-1",
+		"-d6+3", "d20r<5", "7" };
 	struct dx x, y;
 	char buf[DX_TEXT];
 	size_t i;
@@ -381,8 +385,8 @@ Test(dicex, scripted_rolls)
 Test(dicex, rolls_agree_with_exact)
 {
 	static const char *const e[] = { "2d6kh1+1", "d6r1", "d6!", "5d6>=4",
-	    "max(d6,3)", "3d6kl2", "d10!r<3+d4", "min(2d6,10)-d4",
-	    "4d6!kh2>=5" };
+		"max(d6,3)", "3d6kl2", "d10!r<3+d4", "min(2d6,10)-d4",
+		"4d6!kh2>=5" };
 	enum { N = 100000 };
 	static long seen[DX_MAX_RANGE];
 	struct eng_dice d;
@@ -426,8 +430,10 @@ Test(dicex, rolls_agree_with_exact)
 			df++;
 		}
 		cr_assert(df >= 1, "%s", e[i]);
-		cr_assert(chi < df + 6 * sqrt(2.0 * df), "%s: chi-square "
-		    "%.1f with %d degrees of freedom", e[i], chi, df);
+		cr_assert(chi < df + 6 * sqrt(2.0 * df),
+		    "%s: chi-square "
+		    "%.1f with %d degrees of freedom",
+		    e[i], chi, df);
 		dx_dist_free(&dist);
 	}
 }
@@ -453,9 +459,10 @@ static void
 random_expr(struct eng_rng *r, char *buf, size_t sz)
 {
 	static const char *const sides[] = { "2", "3", "4", "6", "8", "10",
-	    "12", "20", "100", "1", "0", "" };
+		"12", "20", "100", "1", "0", "" };
 	static const char *const mods[] = { "kh1", "kl2", "k3", "r1", "r<3",
-	    "r>=5", "!", "!5", ">=4", "<3", "=6", "kh0", "r<=6", "!1", "" };
+		"r>=5", "!", "!5", ">=4", "<3", "=6", "kh0", "r<=6", "!1",
+		"" };
 	size_t n = 0;
 	int terms = 1 + (int)eng_rng_below(r, 3), i, k;
 
@@ -508,7 +515,8 @@ Test(dicex, random_expressions)
 		col = 0;
 		if (dx_parse(buf, &x, &col, &why) < 0) {
 			cr_assert(why != NULL && col >= 1 &&
-			    col <= (int)strlen(buf) + 1, "%s", buf);
+			        col <= (int)strlen(buf) + 1,
+			    "%s", buf);
 			continue;
 		}
 		good++;
@@ -522,8 +530,8 @@ Test(dicex, random_expressions)
 		for (k = 0; k < 100; k++) {
 			v = dx_roll(&x, &d);
 			cr_assert(v >= dist.lo && v <= dist.hi &&
-			    mpq_sgn(dist.p[v - dist.lo]) > 0, "%s rolled %d",
-			    buf, v);
+			        mpq_sgn(dist.p[v - dist.lo]) > 0,
+			    "%s rolled %d", buf, v);
 		}
 		dx_dist_free(&dist);
 	}
@@ -535,7 +543,7 @@ Test(dicex, random_expressions)
 Test(dicex, random_bytes)
 {
 	static const char alphabet[] = "0123456789dDkKhHlLrR!<>=+-(),maxin "
-	    "\t\x01\xff%";
+	                               "\t\x01\xff%";
 	struct eng_rng r;
 	struct dx x;
 	const char *why;
@@ -546,8 +554,8 @@ Test(dicex, random_bytes)
 	for (i = 0; i < 20000; i++) {
 		n = (int)eng_rng_below(&r, sizeof(buf));
 		for (j = 0; j < n; j++)
-			buf[j] = alphabet[eng_rng_below(&r,
-			    sizeof(alphabet) - 1)];
+			buf[j] =
+			    alphabet[eng_rng_below(&r, sizeof(alphabet) - 1)];
 		buf[n] = '\0';
 		why = NULL;
 		if (dx_parse(buf, &x, &col, &why) < 0)

@@ -130,7 +130,8 @@ Test(engine_board, lengths_to_cells)
 	int whole;
 
 	cr_assert_eq(eng_board_init(&b, 72 * 25.4, 48 * 25.4, RS_GRID_SQUARE,
-	    3 * 25.4, &why), 0);
+	                 3 * 25.4, &why),
+	    0);
 	cr_assert_eq(b.cols, 24);
 	cr_assert_eq(b.rows, 16);
 	cr_assert_eq(eng_board_len(&b, 9 * 25.4, &whole), 3);
@@ -138,7 +139,8 @@ Test(engine_board, lengths_to_cells)
 	cr_assert_eq(eng_board_len(&b, 4 * 25.4, &whole), 1);
 	cr_assert_eq(whole, 0, "4in on 3in squares is not whole");
 	cr_assert_eq(eng_board_init(&b, 1000 * 25.4, 1000 * 25.4,
-	    RS_GRID_SQUARE, 25.4, &why), -1);
+	                 RS_GRID_SQUARE, 25.4, &why),
+	    -1);
 }
 
 Test(engine_board, terrain_kinds_and_heights)

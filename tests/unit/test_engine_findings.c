@@ -52,13 +52,16 @@ Test(engine_findings, flawed_ruleset)
 {
 	struct diags d = { 0 }, f = { 0 };
 	struct ruleset *rs = rs_parse("flawed.md", flawed, strlen(flawed), &d);
-	struct chk_opts o = { .games = 200, .seed = 1,
-	    .jobs = 2, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts o = { .games = 200,
+		.seed = 1,
+		.jobs = 2,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 	struct chk_result r;
 
 	cr_assert_not_null(rs);
-	cr_assert_lt(diags_worst(&d), SEV_ERROR, "%s",
-	    d.n ? d.v[0].msg : "");
+	cr_assert_lt(diags_worst(&d), SEV_ERROR, "%s", d.n ? d.v[0].msg : "");
 	cr_assert_eq(chk_run(rs, &o, &r, &f), 0);
 	cr_assert(has(&f, SEV_WARNING, "melee of 'Blob' against 'Blob'"));
 	cr_assert(has(&f, SEV_WARNING, "nothing can destroy unit 'Fort'"));
@@ -80,8 +83,12 @@ Test(engine_findings, morale_is_a_note_until_it_is_played)
 {
 	struct diags d = { 0 }, f = { 0 };
 	struct ruleset *rs = rs_read("../rulesets/gauntlet-ancients.md", &d);
-	struct chk_opts o = { .games = 10, .seed = 1,
-	    .jobs = 1, .grid = -1, .cell_mm = 0, .tests = 1 };
+	struct chk_opts o = { .games = 10,
+		.seed = 1,
+		.jobs = 1,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
 	struct chk_result r;
 	int rc;
 

@@ -115,8 +115,8 @@ Test(firepower, melee_range_edge_to_edge_inclusive)
 
 	game(NULL, 0);
 	a = unit("Rifle", ENG_BLUE, 5, 5);
-	b = unit("Rifle", ENG_RED, 8, 5);      /* 2" apart */
-	c = unit("Rifle", ENG_RED, 5, 8.01);   /* just over 2" */
+	b = unit("Rifle", ENG_RED, 8, 5);    /* 2" apart */
+	c = unit("Rifle", ENG_RED, 5, 8.01); /* just over 2" */
 	cr_assert_leq(eng_dist2(&G, &G.u[a], &G.u[b]),
 	    free_ctx->melee_range * free_ctx->melee_range + 1e-6);
 	cr_assert_gt(eng_dist2(&G, &G.u[a], &G.u[c]),
@@ -136,7 +136,8 @@ Test(firepower, greedy_does_not_fire_where_it_fought)
 	game(d, 6);
 	a = unit("Rifle", ENG_BLUE, 5, 5);
 	b = unit("Machine Gun", ENG_RED, 6.5, 5);
-	c = unit("Field Gun", ENG_RED, 5, 20);  /* in rifle range, beyond reach */
+	c = unit("Field Gun", ENG_RED, 5,
+	    20); /* in rifle range, beyond reach */
 	G.player[ENG_BLUE] = ENG_PLAYER_GREEDY;
 	eng_firepower.play_turn(&G);
 	cr_assert(G.u[a].alive);
@@ -193,7 +194,7 @@ Test(firepower, fire_class_range_and_once)
 
 	game(d, 1);
 	a = unit("Rifle", ENG_BLUE, 5, 5);
-	t = unit("Tank", ENG_RED, 5, 12);      /* 6" gap: no grenade */
+	t = unit("Tank", ENG_RED, 5, 12); /* 6" gap: no grenade */
 	b = unit("Machine Gun", ENG_RED, 10, 15);
 	cr_assert_eq(act(ENG_ACT_FIRE, a, t, 0, 0), -1);
 	cr_assert_eq(G.cov[FP_R_FIRE_RANGE] + G.cov[FP_R_FIRE_CLASS], 1u);
@@ -209,9 +210,9 @@ Test(firepower, tank_runs_down_only_with_move_to_pass)
 
 	game(NULL, 0);
 	t = unit("Tank", ENG_BLUE, 5, 5);
-	r = unit("Rifle", ENG_RED, 5, 9);       /* 3" gap + 2" across: 5 */
+	r = unit("Rifle", ENG_RED, 5, 9); /* 3" gap + 2" across: 5 */
 	u = unit("Tank", ENG_BLUE, 10, 5);
-	q = unit("Rifle", ENG_RED, 10, 12.01);  /* 6.01 + 2 > 8... */
+	q = unit("Rifle", ENG_RED, 10, 12.01); /* 6.01 + 2 > 8... */
 	act(ENG_ACT_MOVE, t, -1, 5, 14);
 	cr_assert_not(G.u[r].alive);
 	cr_assert_float_eq(G.u[t].y, 9 * IN, 1e-6);
@@ -221,7 +222,7 @@ Test(firepower, tank_runs_down_only_with_move_to_pass)
 	cr_assert_not(G.u[q].alive);
 	game(NULL, 0);
 	u = unit("Tank", ENG_BLUE, 10, 5);
-	q = unit("Rifle", ENG_RED, 10, 13.01);  /* 7.01 + 2 > 9 */
+	q = unit("Rifle", ENG_RED, 10, 13.01); /* 7.01 + 2 > 9 */
 	act(ENG_ACT_MOVE, u, -1, 10, 20);
 	cr_assert(G.u[q].alive);
 	cr_assert_float_eq(G.u[u].y, 12.01 * IN, 1e-3);
@@ -351,8 +352,8 @@ Test(firepower, hex_grid_distances)
 		hex_neighbour(HEX_FLAT, 5, top - 4, e, &nc, &nr);
 		eng_unit_place(&G, a, 5, 4);
 		eng_unit_place(&G, b, nc, top - nr);
-		cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1, "odd, edge %d",
-		    e);
+		cr_assert_eq(eng_dist2(&G, &G.u[a], &G.u[b]), 1,
+		    "odd, edge %d", e);
 		eng_unit_place(&G, a, 4, 4);
 	}
 	eng_unit_place(&G, b, 4, 7);

@@ -36,8 +36,10 @@ Test(engine_odds, every_pair_sums_to_one)
 				continue;
 			}
 			cr_assert(eng_q_eq(eng_q_add(eng_q_add(m.attacker_wins,
-			    m.defender_wins), m.both_destroyed),
-			    eng_q_make(1, 1)), "%d vs %d", a, d);
+			                                 m.defender_wins),
+			                       m.both_destroyed),
+			              eng_q_make(1, 1)),
+			    "%d vs %d", a, d);
 		}
 }
 
@@ -67,7 +69,7 @@ static void
 agrees(long k, long n, struct eng_q q, const char *what)
 {
 	double p = eng_q_double(q), f = (double)k / n,
-	    se = sqrt(p * (1 - p) / n);
+	       se = sqrt(p * (1 - p) / n);
 
 	cr_assert_leq(fabs(f - p), 4.5 * se + 1e-12,
 	    "%s: %ld/%ld = %f, exact %f", what, k, n, f, p);
@@ -136,10 +138,14 @@ Test(engine_odds, self_play_frequencies_agree_with_exact_odds)
 				continue;
 			pairs++;
 			fp_melee_odds(pa, pd, &m);
-			snprintf(what, sizeof(what), "%d v %d attacker", pa, pd);
-			agrees((long)t[FP_T_ATT_WINS], n, m.attacker_wins, what);
-			snprintf(what, sizeof(what), "%d v %d defender", pa, pd);
-			agrees((long)t[FP_T_DEF_WINS], n, m.defender_wins, what);
+			snprintf(what, sizeof(what), "%d v %d attacker", pa,
+			    pd);
+			agrees((long)t[FP_T_ATT_WINS], n, m.attacker_wins,
+			    what);
+			snprintf(what, sizeof(what), "%d v %d defender", pa,
+			    pd);
+			agrees((long)t[FP_T_DEF_WINS], n, m.defender_wins,
+			    what);
 			snprintf(what, sizeof(what), "%d v %d both", pa, pd);
 			agrees((long)t[FP_T_BOTH], n, m.both_destroyed, what);
 		}

@@ -45,7 +45,8 @@ TestSuite(files, .init = setup, .fini = teardown);
 
 Test(files, slurp_has_one_error_path)
 {
-	char *data = (char *)"x", *why = NULL, *p = put("big.txt", "0123456789");
+	char *data = (char *)"x", *why = NULL,
+	     *p = put("big.txt", "0123456789");
 	size_t len = 7;
 
 	cr_assert_eq(file_slurp(p, 9, &data, &len, &why), -1);
@@ -97,8 +98,9 @@ Test(files, an_input_is_never_an_output)
 
 Test(files, only_the_same_kind_is_replaced)
 {
-	char *notes = put("notes.txt", "my notes\n"), *pdf = put("a.pdf",
-	    "%PDF-1.5 old"), *yaml = put("s.yaml", "# scenario\nforces: 1\n");
+	char *notes = put("notes.txt", "my notes\n"),
+	     *pdf = put("a.pdf", "%PDF-1.5 old"),
+	     *yaml = put("s.yaml", "# scenario\nforces: 1\n");
 	char *why = NULL, *data;
 	size_t len;
 
@@ -135,7 +137,9 @@ Test(files, special_files_are_written_through)
 		size_t len;
 
 		_exit(file_slurp(fifo, 100, &data, &len, &w) == 0 &&
-		    strcmp(data, "%PDF-") == 0 ? 0 : 1);
+		            strcmp(data, "%PDF-") == 0 ?
+		        0 :
+		        1);
 	}
 	cr_assert_eq(atomic_write(fifo, "%PDF-", 5, &why), 0);
 	cr_assert_eq(stat(fifo, &st), 0);
@@ -174,7 +178,7 @@ Test(files, relative_paths)
 		{ "a/b/r.md", "ab/s.yaml", "../a/b/r.md" },
 		{ "a/r.md", "a/b/.sandtable-build-1-x/s.yaml", "../r.md" },
 		{ "a/r.md", "l/s.yaml", "../r.md" }, /* l -> a/b */
-		{ "a/none.md", "a/s.yaml", NULL },    /* as given */
+		{ "a/none.md", "a/s.yaml", NULL },   /* as given */
 	};
 	const char *mk[] = { "a/b/c", "ab", "a/b/.sandtable-build-1-x" };
 	char *p, *t, *f, *back;
@@ -191,7 +195,8 @@ Test(files, relative_paths)
 	free(p);
 	free(t);
 	for (i = 0; i < 3; i++) {
-		static const char *files[] = { "a/b/r.md", "a/r.md", "ab/r.md" };
+		static const char *files[] = { "a/b/r.md", "a/r.md",
+			"ab/r.md" };
 
 		p = xasprintf("%s/%s", dir, files[i]);
 		cr_assert_eq(atomic_write(p, "x", 1, &t), 0);
@@ -204,8 +209,8 @@ Test(files, relative_paths)
 		cr_assert_str_eq(p, cases[i].want ? cases[i].want : t,
 		    "%s from %s", cases[i].target, cases[i].from);
 		back = file_beside(p, f);
-		if (cases[i].want != NULL && strstr(cases[i].from,
-		    ".sandtable-") == NULL)
+		if (cases[i].want != NULL &&
+		    strstr(cases[i].from, ".sandtable-") == NULL)
 			cr_assert_eq(access(back, F_OK), 0, "%s", back);
 		free(back);
 		free(p);
@@ -228,13 +233,15 @@ Test(text, utf8_is_strict)
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xc3\xa9", 2, &cp), 2);
 	cr_assert_eq(cp, 0xe9);
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xf4\x8f\xbf\xbf", 4,
-	    &cp), 4);
+	                 &cp),
+	    4);
 	cr_assert_eq(cp, 0x10ffff);
 	/* Surrogates, above U+10FFFF, overlong forms, truncated. */
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xed\xa0\x80", 3, &cp),
 	    0);
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4,
-	    &cp), 0);
+	                 &cp),
+	    0);
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xe0\x80\xaf", 3, &cp),
 	    0);
 	cr_assert_eq(utf8_seq((const unsigned char *)"\xc0\xaf", 2, &cp), 0);

@@ -19,8 +19,8 @@ para(int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		t = xasprintf("%sSentence %d of a paragraph about the rules. ", s,
-		    i + 1);
+		t = xasprintf("%sSentence %d of a paragraph about the rules. ",
+		    s, i + 1);
 		free(s);
 		s = t;
 	}
@@ -120,8 +120,8 @@ Test(flow, overflow_warns_with_the_source_line)
 	 * cut short). */
 	cr_assert_str_eq(dg.v[0].file, "rules.md");
 	cr_assert(dg.v[0].line == 100 + (int)last ||
-	    dg.v[0].line == 100 + (int)last + 1, "line %d, last placed %zu",
-	    dg.v[0].line, last);
+	        dg.v[0].line == 100 + (int)last + 1,
+	    "line %d, last placed %zu", dg.v[0].line, last);
 	cr_assert(strstr(dg.v[0].msg, "does not fit") != NULL);
 	rnd_flow_free(f);
 	diags_free(&dg);
@@ -143,24 +143,28 @@ Test(flow, no_widows_orphans_split_tables_or_stranded_headings)
 		n = rnd_flow_placed(f, pl, 2000);
 		cr_assert(n > 0);
 		for (i = 0; i < n; i++) {
-			if (pl[i].kind == 'p' && (pl[i].a > 0 ||
-			    pl[i].b < pl[i].units)) {
+			if (pl[i].kind == 'p' &&
+			    (pl[i].a > 0 || pl[i].b < pl[i].units)) {
 				splits++;
-				cr_assert(pl[i].b - pl[i].a >= 2, "h %d: a split leaves "
-				    "%d line(s) of block %zu", h, pl[i].b - pl[i].a,
-				    pl[i].block);
+				cr_assert(pl[i].b - pl[i].a >= 2,
+				    "h %d: a split leaves "
+				    "%d line(s) of block %zu",
+				    h, pl[i].b - pl[i].a, pl[i].block);
 			}
 			/* Only a flow that is cut anyway shows the rows
 			 * of a short table that fit, as its last piece. */
-			if (pl[i].kind == 't' && (pl[i].a > 0 ||
-			    pl[i].b < pl[i].units))
+			if (pl[i].kind == 't' &&
+			    (pl[i].a > 0 || pl[i].b < pl[i].units))
 				cr_assert(diags_count(&dg, SEV_WARNING) > 0 &&
-				    i + 1 == n, "h %d: a short table was split",
-				    h);
+				        i + 1 == n,
+				    "h %d: a short table was split", h);
 			if (pl[i].kind == 'h')
-				cr_assert(i + 1 < n && pl[i + 1].page == pl[i].page &&
-				    pl[i + 1].col == pl[i].col, "h %d: heading %zu ends "
-				    "a column", h, pl[i].block);
+				cr_assert(i + 1 < n &&
+				        pl[i + 1].page == pl[i].page &&
+				        pl[i + 1].col == pl[i].col,
+				    "h %d: heading %zu ends "
+				    "a column",
+				    h, pl[i].block);
 		}
 		rnd_flow_free(f);
 		diags_free(&dg);
@@ -216,12 +220,14 @@ Test(flow, guesses_and_skipped_sizes_find_the_same_size)
 				double s0 = box_size(n, wide, w, 0, &p0);
 
 				cr_assert(s0 >= 6.5 - 1e-9 && s0 <= 9 + 1e-9);
-				for (i = 0; i < sizeof(guesses) /
-				    sizeof(guesses[0]); i++) {
-					double s = box_size(n, wide, w, guesses[i],
-					    &p);
+				for (i = 0;
+				     i < sizeof(guesses) / sizeof(guesses[0]);
+				     i++) {
+					double s = box_size(n, wide, w,
+					    guesses[i], &p);
 
-					cr_assert_float_eq(s, s0, 1e-9, "%d sections"
+					cr_assert_float_eq(s, s0, 1e-9,
+					    "%d sections"
 					    "%s, %g mm, guess %g: %g pt, not %g",
 					    n, wide ? " + wide table" : "", w,
 					    guesses[i], s, s0);

@@ -72,8 +72,8 @@ replay(const char *path, const char *name)
 	struct rs_node *y;
 	FILE *fp;
 
-	cr_assert_eq(file_slurp(path, 1 << 20, &data, &len, &why), 0,
-	    "%s: %s", path, why);
+	cr_assert_eq(file_slurp(path, 1 << 20, &data, &len, &why), 0, "%s: %s",
+	    path, why);
 	exact = xmalloc(len ? len : 1);
 	memcpy(exact, data, len);
 	fp = open_memstream(&got, &glen);

@@ -130,9 +130,11 @@ board_is_the_map(enum rs_grid kind, double cell, double w, double h)
 			cr_assert_eq(gc, c);
 			cr_assert_eq(gr, b->rows - 1 - r);
 			/* A point a third of a hex off the centre. */
-			eng_board_cell(b, x + cell / 3, y - cell / 4, &bx, &by);
-			cr_assert_eq(grid_locate(&g, x + cell / 3, h - y +
-			    cell / 4, &gc, &gr), 1);
+			eng_board_cell(b, x + cell / 3, y - cell / 4, &bx,
+			    &by);
+			cr_assert_eq(grid_locate(&g, x + cell / 3,
+			                 h - y + cell / 4, &gc, &gr),
+			    1);
 			cr_assert_eq((int)bx, gc);
 			cr_assert_eq((int)by, b->rows - 1 - gr);
 		}

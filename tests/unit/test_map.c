@@ -58,9 +58,13 @@ check_regular(enum rs_grid k)
 			cr_assert_eq(grid_corners(&g, c, r, xs, ys), 6);
 			grid_center(&g, c, r, &cx, &cy);
 			for (i = 0; i < 6; i++) {
-				cr_assert_float_eq(hypot(xs[(i + 1) % 6] - xs[i],
-				    ys[(i + 1) % 6] - ys[i]), R, 1e-9);
-				cr_assert_float_eq(hypot(xs[i] - cx, ys[i] - cy),
+				cr_assert_float_eq(hypot(xs[(i + 1) % 6] -
+				                           xs[i],
+				                       ys[(i + 1) % 6] -
+				                           ys[i]),
+				    R, 1e-9);
+				cr_assert_float_eq(hypot(xs[i] - cx,
+				                       ys[i] - cy),
 				    R, 1e-9);
 				cr_assert(xs[i] >= g.ox - 1e-9 &&
 				    xs[i] <= g.ox + g.w + 1e-9);
@@ -72,16 +76,17 @@ check_regular(enum rs_grid k)
 					continue;
 				grid_center(&g, nc, nr, &ncx, &ncy);
 				/* Centres one "across the flats" apart. */
-				cr_assert_float_eq(hypot(ncx - cx, ncy - cy), 50,
-				    1e-9, "cell %d,%d edge %d", c, r, e);
+				cr_assert_float_eq(hypot(ncx - cx, ncy - cy),
+				    50, 1e-9, "cell %d,%d edge %d", c, r, e);
 				grid_corners(&g, nc, nr, nx, ny);
 				back = (e + 3) % 6;
-				found = fabs(nx[back] - xs[(e + 1) % 6]) < 1e-9 &&
+				found = fabs(nx[back] - xs[(e + 1) % 6]) <
+				        1e-9 &&
 				    fabs(ny[back] - ys[(e + 1) % 6]) < 1e-9 &&
 				    fabs(nx[(back + 1) % 6] - xs[e]) < 1e-9 &&
 				    fabs(ny[(back + 1) % 6] - ys[e]) < 1e-9;
-				cr_assert(found, "edge %d of %d,%d not shared", e,
-				    c, r);
+				cr_assert(found, "edge %d of %d,%d not shared",
+				    e, c, r);
 			}
 		}
 }
@@ -153,8 +158,8 @@ check_tiling(double tw, double th, double pw, double ph, double ov)
 
 	cr_assert_eq(rnd_map_tiling(tw, th, pw, ph, ov, &t, &why), 0);
 	cr_assert_float_eq(t.area_w, t.page_w - 2 * RND_TILE_MARGIN, 1e-9);
-	cr_assert_float_eq(t.area_h, t.page_h - RND_TILE_MARGIN -
-	    RND_TILE_BOTTOM, 1e-9);
+	cr_assert_float_eq(t.area_h,
+	    t.page_h - RND_TILE_MARGIN - RND_TILE_BOTTOM, 1e-9);
 	rnd_map_tile_rect(&t, t.cols - 1, t.rows - 1, &x, &y, &w, &h);
 	cr_assert_float_eq(x + w, tw, 1e-6, "tiles end at the table edge");
 	cr_assert_float_eq(y + h, th, 1e-6);
@@ -191,12 +196,14 @@ Test(tiling, six_by_four_on_a4)
 
 	/* Portrait area 196 x 274: 10 x 5; landscape 283 x 187: 7 x 7. */
 	cr_assert_eq(rnd_map_tiling(1828.8, 1219.2, 210, 297, RND_TILE_OVERLAP,
-	    &t, &why), 0);
+	                 &t, &why),
+	    0);
 	cr_assert_eq(t.cols * t.rows, 49);
 	cr_assert_eq(t.landscape, 1);
 	/* Letter: portrait 201.9 x 256.4: 10 x 5; landscape 8 x 7. */
 	cr_assert_eq(rnd_map_tiling(1828.8, 1219.2, 215.9, 279.4,
-	    RND_TILE_OVERLAP, &t, &why), 0);
+	                 RND_TILE_OVERLAP, &t, &why),
+	    0);
 	cr_assert_eq(t.cols * t.rows, 50);
 	cr_assert_eq(t.landscape, 0);
 	cr_assert_eq(rnd_map_tiling(100, 100, 210, 297, 10, &t, &why), 0);
@@ -232,7 +239,8 @@ Test(labels, formats_and_origins)
 	rnd_map_label(b, sizeof(b), "100%%", 0, 0, 1, 1, RND_ORIGIN_TL);
 	cr_assert_str_eq(b, "100%");
 	cr_assert_eq(rnd_map_label(b, sizeof(b), "%x", 0, 0, 1, 1,
-	    RND_ORIGIN_TL), -1);
+	                 RND_ORIGIN_TL),
+	    -1);
 }
 
 Test(terrain, same_seed_same_battlefield)
@@ -250,7 +258,8 @@ Test(terrain, same_seed_same_battlefield)
 
 Test(terrain, kinds_follow_the_mask)
 {
-	unsigned m = (1u << RS_TERRAIN_HILL) | (1u << RS_TERRAIN_FORTIFICATION);
+	unsigned m = (1u << RS_TERRAIN_HILL) |
+	    (1u << RS_TERRAIN_FORTIFICATION);
 	uint64_t s;
 
 	for (s = 1; s <= 40; s++) {
@@ -272,14 +281,15 @@ Test(terrain, generated_shapes_and_yaml)
 
 	for (s = 1; s <= 60; s++) {
 		struct battlefield *bf = tr_generate(s, 1828.8, 1219.2,
-		    TR_KINDS_ALL), *back;
+		                       TR_KINDS_ALL),
+		                   *back;
 		struct diags d = { 0 };
 		char *y = tr_to_yaml(bf), *y2;
 
 		for (i = 0; i < bf->nrivers; i++) {
 			const struct tr_path *p = &bf->rivers[i];
 			const struct tr_point *a = &p->path.v[0],
-			    *b = &p->path.v[p->path.n - 1];
+			                      *b = &p->path.v[p->path.n - 1];
 
 			rivers++;
 			cr_assert(a->x == 0 || a->y == 0 || a->x == 1828.8 ||
@@ -288,11 +298,13 @@ Test(terrain, generated_shapes_and_yaml)
 			    b->y == 1219.2);
 			for (k = 0; k < p->nfords; k++)
 				cr_assert(tr_path_dist(&p->path, p->fords[k].x,
-				    p->fords[k].y) < 1, "ford off the river");
+				              p->fords[k].y) < 1,
+				    "ford off the river");
 			/* The river goes round hills: none stands in it. */
 			for (k = 0; k < p->path.n; k++)
 				cr_assert_eq(tr_hill_level(bf, p->path.v[k].x,
-				    p->path.v[k].y), 0, "seed %d", (int)s);
+				                 p->path.v[k].y),
+				    0, "seed %d", (int)s);
 		}
 		towns += bf->ntown > 0;
 		back = tr_parse("gen.yaml", y, strlen(y), 0, 0, &d);
@@ -335,7 +347,8 @@ Test(terrain, yaml_errors_have_positions)
 
 Test(terrain, units_and_snapping)
 {
-	static const char *ok = "measure: in\ntable: 24x24in\nterrain:\n"
+	static const char *ok =
+	    "measure: in\ntable: 24x24in\nterrain:\n"
 	    "  - kind: wood\n    outline: [[3, 3], [9, 3], [9, 9], [3, 9]]\n"
 	    "  - kind: river\n    width: 1in\n    path: [[0, 13.5], [24, 13.5]]\n"
 	    "    fords: [[13.5, 13.5]]\n";
@@ -412,11 +425,11 @@ Test(png, cells_are_exactly_100_px)
 
 		/* Each line is 2 px centred on the cell boundary; the first
 		 * (at x = 0) is half cut off, so count the runs after it. */
-		if (x > 0 && v < 128 && px[y * stride + (x - 1) * 4 + 1] >=
-		    128) {
+		if (x > 0 && v < 128 &&
+		    px[y * stride + (x - 1) * 4 + 1] >= 128) {
 			if (prev >= 0)
-				cr_assert_eq(x - prev, 100, "line at %d after %d",
-				    x, prev);
+				cr_assert_eq(x - prev, 100,
+				    "line at %d after %d", x, prev);
 			prev = x;
 			lines++;
 		}
@@ -451,8 +464,8 @@ Test(terrain, snap_agrees_with_centres)
 					grid_center(&g, c, r, &x, &y);
 					cr_assert_eq(tc->kind[i] & area,
 					    tr_at(bf, x, y) & area,
-					    "seed %d grid %d cell %d,%d", (int)s,
-					    k, c, r);
+					    "seed %d grid %d cell %d,%d",
+					    (int)s, k, c, r);
 					cr_assert_eq(tc->level[i],
 					    tr_hill_level(bf, x, y));
 					if (tr_at(bf, x, y) &

@@ -35,7 +35,8 @@ ancients_with(const char *from, const char *to, struct diags *d)
 Test(morale, sequence_with_an_unknown_step_is_an_error)
 {
 	struct diags d = { 0 };
-	struct ruleset *rs = ancients_with("3. **Rally**", "3. **Parley**", &d);
+	struct ruleset *rs = ancients_with("3. **Rally**", "3. **Parley**",
+	    &d);
 	struct eng_ctx *c;
 	size_t i;
 	int found = 0;
@@ -230,7 +231,8 @@ melee_freq(const struct eng_ctx *c, const char *ta, const char *tb,
 		mo_phase_run(g, MO_PH_PRE_MORALE, 1);
 		mo_phase_run(g, MO_PH_MELEE, 1);
 		cr_assert(g->u[0].flags & ENG_UF_DISORDERED ||
-		    g->u[1].flags & ENG_UF_DISORDERED, "one side lost");
+		        g->u[1].flags & ENG_UF_DISORDERED,
+		    "one side lost");
 		wins += (g->u[1].flags & ENG_UF_DISORDERED) != 0;
 		free(g);
 	}
@@ -284,8 +286,10 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		double p = mo_q_double(&dist.p[h]), f = (double)count[h] / n;
 		double se = sqrt(p * (1 - p) / n) + 1e-9;
 
-		cr_assert_lt(fabs(f - p), 5 * se + 1e-4, "%d hits: %g played, "
-		    "%g exact", h, f, p);
+		cr_assert_lt(fabs(f - p), 5 * se + 1e-4,
+		    "%d hits: %g played, "
+		    "%g exact",
+		    h, f, p);
 	}
 	eng_ctx_free(c);
 	diags_free(&d);
@@ -314,11 +318,13 @@ Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
 				tot += st.tally[MO_TALLY_FIRE(n, sv, h)];
 			if (tot < 500)
 				continue;
-			mo_hits_dist(&dist, n, 0, sv ? 3 : 0); /* saves on 4-6 */
+			mo_hits_dist(&dist, n, 0,
+			    sv ? 3 : 0); /* saves on 4-6 */
 			for (h = 0; h <= n; h++) {
 				double p = mo_q_double(&dist.p[h]);
-				double f = (double)st.tally[MO_TALLY_FIRE(n, sv,
-				    h)] / (double)tot;
+				double f =
+				    (double)st.tally[MO_TALLY_FIRE(n, sv, h)] /
+				    (double)tot;
 				double se = sqrt(p * (1 - p) / (double)tot);
 
 				cr_assert_lt(fabs(f - p), 5 * se + 1e-3,
@@ -339,9 +345,10 @@ Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
 			p = mo_q_double(&m.a_wins);
 			f = (double)w / (double)tot;
 			se = sqrt(p * (1 - p) / (double)tot);
-			cr_assert_lt(fabs(f - p), 5 * se + 1e-3, "melee %d v %d "
-			    "dice: %g played, %g exact (%llu rounds)", ad, dd,
-			    f, p, (unsigned long long)tot);
+			cr_assert_lt(fabs(f - p), 5 * se + 1e-3,
+			    "melee %d v %d "
+			    "dice: %g played, %g exact (%llu rounds)",
+			    ad, dd, f, p, (unsigned long long)tot);
 			checked++;
 		}
 	cr_assert_geq(checked, 4, "enough volleys and rounds to compare");
@@ -388,7 +395,7 @@ check_distance_table(const struct eng_ctx *c)
 {
 	struct eng_game *g = xcalloc(1, sizeof(*g));
 	const struct mo_state *s = (const struct mo_state *)(const void *)
-	    g->fam_state;
+	                               g->fam_state;
 	long n;
 	int i, j, k, checked = 0;
 
@@ -404,21 +411,24 @@ check_distance_table(const struct eng_ctx *c)
 			for (i = 0; i < g->nu; i++) {
 				double least = 1e300, t;
 				int side = g->u[i].side, foe = 1 - side;
-				const double *row = &s->enemy_dist2[side]
-				    [s->side_place[i] * s->side_count[foe]];
+				const double *row =
+				    &s->enemy_dist2[side][s->side_place[i] *
+				        s->side_count[foe]];
 
 				if (!g->u[i].alive)
 					continue;
 				cr_assert_eq(s->side_unit[side]
-				    [s->side_place[i]], i);
+				                         [s->side_place[i]],
+				    i);
 				for (k = 0; k < s->side_count[foe]; k++) {
 					j = s->side_unit[foe][k];
 					if (!g->u[j].alive)
 						continue;
 					t = eng_dist2(g, &g->u[i], &g->u[j]);
-					cr_assert_eq(row[k], t, "game %ld turn "
-					    "%d: table %d-%d stale", n,
-					    g->gturn, i, j);
+					cr_assert_eq(row[k], t,
+					    "game %ld turn "
+					    "%d: table %d-%d stale",
+					    n, g->gturn, i, j);
 					least = t < least ? t : least;
 					checked++;
 				}
@@ -427,9 +437,11 @@ check_distance_table(const struct eng_ctx *c)
 				    least < 1e300) {
 					cr_assert_geq(s->nearest[i], 0);
 					cr_assert_float_eq(s->nearest_dist2[i],
-					    least, 1e-9 * (1 + least), "unit "
+					    least, 1e-9 * (1 + least),
+					    "unit "
 					    "%d's nearest enemy is not the "
-					    "nearest", i);
+					    "nearest",
+					    i);
 				}
 			}
 		}

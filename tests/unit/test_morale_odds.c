@@ -181,8 +181,13 @@ Test(morale_odds, melee_equals_every_pair)
 		for (i = 0; i <= m.a_hits.max; i++)
 			for (j = 0; j <= m.d_hits.max; j++) {
 				mo_q_mul(&t, &m.a_hits.p[i], &m.d_hits.p[j]);
-				mo_q_add(i > j ? &aw : i < j ? &dw : &tb,
-				    i > j ? &aw : i < j ? &dw : &tb, &t);
+				mo_q_add(i > j ? &aw :
+				        i < j  ? &dw :
+				                 &tb,
+				    i > j     ? &aw :
+				        i < j ? &dw :
+				                &tb,
+				    &t);
 			}
 		cr_assert_eq(mo_q_cmp(&tb, &m.tiebreak), 0, "case %zu", k);
 		mo_q_set(&t, 1, 1, 0);

@@ -12,27 +12,26 @@
 #include "../../src/ruleset/ruleset.h"
 
 /* A print-only ruleset (engine: none): free classes, one own stat. */
-static const char freecls[] =
-    "---\n"
-    "title: Free Classes\n"
-    "engine: none\n"
-    "measure: in\n"
-    "---\n"
-    "\n"
-    "## Units\n"
-    "\n"
-    "| Unit | Class | Move | Quality | Weapons |\n"
-    "|---|---|---|---|---|\n"
-    "| Thane | Hearth guard | 6 | 3+ | Spear |\n"
-    "| Fyrd | Levy | 6 | 5+ | Spear |\n"
-    "| Ceorl | levy | 6 | | Spear |\n"
-    "| Archer | infantry | 6 | 4+ | Spear |\n"
-    "\n"
-    "## Weapons\n"
-    "\n"
-    "| Weapon | Range | Hits on |\n"
-    "|---|---|---|\n"
-    "| Spear | 1 | 4, 5, 6 |\n";
+static const char freecls[] = "---\n"
+                              "title: Free Classes\n"
+                              "engine: none\n"
+                              "measure: in\n"
+                              "---\n"
+                              "\n"
+                              "## Units\n"
+                              "\n"
+                              "| Unit | Class | Move | Quality | Weapons |\n"
+                              "|---|---|---|---|---|\n"
+                              "| Thane | Hearth guard | 6 | 3+ | Spear |\n"
+                              "| Fyrd | Levy | 6 | 5+ | Spear |\n"
+                              "| Ceorl | levy | 6 | | Spear |\n"
+                              "| Archer | infantry | 6 | 4+ | Spear |\n"
+                              "\n"
+                              "## Weapons\n"
+                              "\n"
+                              "| Weapon | Range | Hits on |\n"
+                              "|---|---|---|\n"
+                              "| Spear | 1 | 4, 5, 6 |\n";
 
 static size_t
 errors_other_than_engine(const struct diags *d)
@@ -52,8 +51,8 @@ Test(own, free_classes_kept_as_written)
 	struct ruleset *rs = rs_parse("free.md", freecls, strlen(freecls), &d);
 
 	cr_assert_not_null(rs);
-	cr_assert_eq(errors_other_than_engine(&d), 0, "%s", d.n ? d.v[0].msg :
-	    "");
+	cr_assert_eq(errors_other_than_engine(&d), 0, "%s",
+	    d.n ? d.v[0].msg : "");
 	cr_assert_eq(rs->nunits, 4);
 	cr_assert_eq(rs->nclasses, 2);
 	cr_assert_str_eq(rs_unit_class(rs, &rs->units[0]), "Hearth guard");
@@ -91,8 +90,10 @@ Test(own, free_classes_printed)
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/r.pdf", dir);
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
-	snprintf(cmd, sizeof(cmd), "pdftotext %s/c.pdf - ; "
-	    "pdftotext %s/r.pdf -; rm -rf %s", dir, dir, dir);
+	snprintf(cmd, sizeof(cmd),
+	    "pdftotext %s/c.pdf - ; "
+	    "pdftotext %s/r.pdf -; rm -rf %s",
+	    dir, dir, dir);
 	fp = popen(cmd, "r");
 	cr_assert_not_null(fp);
 	cr_assert(getdelim(&txt, &n, '\0', fp) > 0);
@@ -117,8 +118,9 @@ Test(own, family_names_its_classes)
 	int seen = 0;
 
 	for (i = 0; i < d.n; i++)
-		if (strstr(d.v[i].msg, "unknown class 'Hearth guard' (a "
-		    "rule family plays infantry") != NULL) {
+		if (strstr(d.v[i].msg,
+		        "unknown class 'Hearth guard' (a "
+		        "rule family plays infantry") != NULL) {
 			seen = 1;
 			cr_assert_eq(d.v[i].sev, SEV_ERROR);
 			cr_assert_eq(d.v[i].line, 10);
@@ -144,7 +146,9 @@ Test(own, faces_format)
 		rs_faces_set(&f, k);
 	rs_faces_set(&f, 1);
 	rs_faces_format(buf, sizeof(buf), &f, ", ");
-	cr_assert_str_eq(buf, "1, 11\xe2\x80\x93" "20");
+	cr_assert_str_eq(buf,
+	    "1, 11\xe2\x80\x93"
+	    "20");
 	memset(&f, 0, sizeof(f));
 	rs_faces_set(&f, 100);
 	cr_assert(rs_faces_has(&f, 100));
@@ -154,24 +158,23 @@ Test(own, faces_format)
 }
 
 /* A d10 game: "7+" is the faces 7 to 10, printed as them. */
-static const char d10[] =
-    "---\n"
-    "title: Tens\n"
-    "dice: d10\n"
-    "---\n"
-    "\n"
-    "## Units\n"
-    "\n"
-    "| Unit | Class | Move | Weapons |\n"
-    "|---|---|---|---|\n"
-    "| Archer | Bowmen | 6 | Bow, Sling |\n"
-    "\n"
-    "## Weapons\n"
-    "\n"
-    "| Weapon | Range | Hits on |\n"
-    "|---|---|---|\n"
-    "| Bow | 12 | 7+ |\n"
-    "| Sling | 8 | 2, 9, 10 |\n";
+static const char d10[] = "---\n"
+                          "title: Tens\n"
+                          "dice: d10\n"
+                          "---\n"
+                          "\n"
+                          "## Units\n"
+                          "\n"
+                          "| Unit | Class | Move | Weapons |\n"
+                          "|---|---|---|---|\n"
+                          "| Archer | Bowmen | 6 | Bow, Sling |\n"
+                          "\n"
+                          "## Weapons\n"
+                          "\n"
+                          "| Weapon | Range | Hits on |\n"
+                          "|---|---|---|\n"
+                          "| Bow | 12 | 7+ |\n"
+                          "| Sling | 8 | 2, 9, 10 |\n";
 
 Test(own, d10_hits_print_as_faces)
 {
@@ -184,12 +187,12 @@ Test(own, d10_hits_print_as_faces)
 	int f;
 
 	cr_assert_not_null(rs);
-	cr_assert_eq(errors_other_than_engine(&d), 0, "%s", d.n ? d.v[0].msg :
-	    "");
+	cr_assert_eq(errors_other_than_engine(&d), 0, "%s",
+	    d.n ? d.v[0].msg : "");
 	cr_assert_eq(rs->die, 10);
 	for (f = 1; f <= 10; f++)
-		cr_assert_eq(rs_faces_has(&rs->weapons[0].hit_faces, f), f >= 7,
-		    "face %d", f);
+		cr_assert_eq(rs_faces_has(&rs->weapons[0].hit_faces, f),
+		    f >= 7, "face %d", f);
 	cr_assert(rs_faces_has(&rs->weapons[1].hit_faces, 9));
 	cr_assert_not_null(mkdtemp(dir));
 	rnd_opts_init(&o);
@@ -197,8 +200,10 @@ Test(own, d10_hits_print_as_faces)
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/c.pdf", dir);
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
-	snprintf(cmd, sizeof(cmd), "pdftotext %s/r.pdf -; "
-	    "pdftotext %s/c.pdf -; rm -rf %s", dir, dir, dir);
+	snprintf(cmd, sizeof(cmd),
+	    "pdftotext %s/r.pdf -; "
+	    "pdftotext %s/c.pdf -; rm -rf %s",
+	    dir, dir, dir);
 	fp = popen(cmd, "r");
 	cr_assert_not_null(fp);
 	cr_assert(getdelim(&txt, &n, '\0', fp) > 0);
@@ -206,8 +211,8 @@ Test(own, d10_hits_print_as_faces)
 	/* Once on the sheet, once on the card (pdftotext gives the
 	 * no-break spaces as spaces). */
 	cr_assert_not_null(strstr(txt, "7, 8, 9, 10"), "%s", txt);
-	cr_assert_not_null(strstr(strstr(txt, "7, 8, 9, 10") + 1,
-	    "7, 8, 9, 10"));
+	cr_assert_not_null(
+	    strstr(strstr(txt, "7, 8, 9, 10") + 1, "7, 8, 9, 10"));
 	cr_assert_not_null(strstr(txt, "2, 9, 10"));
 	free(txt);
 	diags_free(&d);

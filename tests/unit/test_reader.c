@@ -134,24 +134,23 @@ Test(reader, grid_spellings)
 /* Print only: engine none, or no engine line (a note at the front
  * matter); nothing a family plays is asked for; a test game is an error
  * at its fence. */
-static const char own[] =
-    "---\n"
-    "title: Own\n"
-    "%s"
-    "battle:\n"
-    "  forces: { Spear: 3 }\n"
-    "---\n"
-    "\n"
-    "## Units\n"
-    "\n"
-    "| Unit | Class | Move |\n"
-    "|------|-------|------|\n"
-    "| Spear | infantry | 4in |\n"
-    "\n"
-    "## Sequence of play\n"
-    "\n"
-    "1. **Move** - move.\n"
-    "%s";
+static const char own[] = "---\n"
+                          "title: Own\n"
+                          "%s"
+                          "battle:\n"
+                          "  forces: { Spear: 3 }\n"
+                          "---\n"
+                          "\n"
+                          "## Units\n"
+                          "\n"
+                          "| Unit | Class | Move |\n"
+                          "|------|-------|------|\n"
+                          "| Spear | infantry | 4in |\n"
+                          "\n"
+                          "## Sequence of play\n"
+                          "\n"
+                          "1. **Move** - move.\n"
+                          "%s";
 
 static struct ruleset *
 own_parse(const char *engine, const char *tail, struct diags *d)
@@ -182,8 +181,10 @@ Test(reader, print_only)
 	cr_assert_eq(d.n, 1);
 	cr_assert_eq(d.v[0].sev, SEV_NOTE);
 	cr_assert_eq(d.v[0].line, 2);
-	cr_assert(strstr(d.v[0].msg, "no engine in the front matter: print "
-	    "only") != NULL, "%s", d.v[0].msg);
+	cr_assert(strstr(d.v[0].msg,
+	              "no engine in the front matter: print "
+	              "only") != NULL,
+	    "%s", d.v[0].msg);
 	rs_free(rs);
 	diags_free(&d);
 

@@ -79,7 +79,8 @@ Test(paper, choice_order)
 	cr_assert_eq(rnd_paper_choose(NULL, &rs, &w, &h, &from, &why), 0);
 	cr_assert_float_eq(w, 297, 1e-9);
 	cr_assert_eq(rnd_paper_choose("Letter landscape", &rs, &w, &h, &from,
-	    &why), 0);
+	                 &why),
+	    0);
 	cr_assert_float_eq(w, 215.9, 1e-9, "the result is portrait");
 	cr_assert_str_eq(from, "--paper");
 	unsetenv("LC_ALL");
@@ -128,8 +129,8 @@ Test(pdf, deterministic_boxes_and_preferences)
 	cr_assert_not_null(memmem(a, la, "/PrintScaling /None", 19));
 	cr_assert_not_null(memmem(a, la, "/TrimBox", 8));
 	cr_assert_not_null(memmem(a, la, "/BleedBox", 9));
-	cr_assert_not_null(memmem(a, la, "/CreationDate (D:20231114221320Z)",
-	    33));
+	cr_assert_not_null(
+	    memmem(a, la, "/CreationDate (D:20231114221320Z)", 33));
 	cr_assert_not_null(memmem(a, la, "/Outlines", 9));
 	free(a);
 	free(b);
@@ -196,7 +197,8 @@ Test(text, long_runs_get_breaks)
 	cr_assert(strncmp(t + 64, "\xe2\x80\x8b<", 4) == 0);
 	g_object_unref(l);
 	l = rnd_layout_memo(&f, 40, 0, 0, 0, "a few words that are short");
-	cr_assert_str_eq(pango_layout_get_text(l), "a few words that are short");
+	cr_assert_str_eq(pango_layout_get_text(l),
+	    "a few words that are short");
 	g_object_unref(l);
 	free(mk);
 	free(s);

@@ -18,7 +18,8 @@ static cairo_t *cr;
 static void
 canvas(void)
 {
-	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200 * PX, 200 * PX);
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200 * PX,
+	    200 * PX);
 	cr = cairo_create(img);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -41,8 +42,9 @@ at(double x, double y)
 
 	cairo_surface_flush(img);
 	d = cairo_image_surface_get_data(img);
-	p = *(uint32_t *)(d + (int)(y * PX) * cairo_image_surface_get_stride(img)
-	    + (int)(x * PX) * 4);
+	p = *(uint32_t *)(d +
+	    (int)(y * PX) * cairo_image_surface_get_stride(img) +
+	    (int)(x * PX) * 4);
 	return (int)(p & 0xff);
 }
 
@@ -78,7 +80,8 @@ Test(chart, bars_scale_with_value, .init = canvas, .fini = canvas_done)
 {
 	const char *cats[] = { "x", "y" };
 	double v[] = { 1.0, 0.25 };
-	struct rnd_series s = { "s", v, NULL, NULL, NULL, RND_FILL_DARK, NULL };
+	struct rnd_series s = { "s", v, NULL, NULL, NULL, RND_FILL_DARK,
+		NULL };
 	struct rnd_bars b;
 	double h, x, len[2] = { 0, 0 };
 	int i;
@@ -100,8 +103,8 @@ Test(chart, bars_scale_with_value, .init = canvas, .fini = canvas_done)
 			if (at(x, y) < 100)
 				len[i] += 0.25;
 	}
-	cr_assert_gt(len[0], 3.5 * len[1], "full bar %g vs quarter %g",
-	    len[0], len[1]);
+	cr_assert_gt(len[0], 3.5 * len[1], "full bar %g vs quarter %g", len[0],
+	    len[1]);
 	cr_assert_lt(len[0], 4.5 * len[1]);
 }
 
@@ -130,12 +133,12 @@ Test(chart, table_breaks_at_height, .init = canvas, .fini = canvas_done)
 	cr_assert_eq(next, 20);
 }
 
-Test(chart, histogram_empty_draws_nothing, .init = canvas,
-    .fini = canvas_done)
+Test(chart, histogram_empty_draws_nothing, .init = canvas, .fini = canvas_done)
 {
 	long c[] = { 1, 5, 2 };
 
-	cr_assert_eq(rnd_chart_hist(cr, 0, 0, 100, 50, c, 0, 1, "x", "y", NULL),
+	cr_assert_eq(rnd_chart_hist(cr, 0, 0, 100, 50, c, 0, 1, "x", "y",
+	                 NULL),
 	    0);
 	cr_assert_gt(rnd_chart_hist(cr, 0, 0, 100, 50, c, 3, 1, "x", "y", "l"),
 	    50);
@@ -208,7 +211,8 @@ Test(report, selfplay_counts_for_the_report)
 	struct diags dg = { 0 };
 	struct ruleset *rs = rs_read("../rulesets/morschauser-modern.md", &dg);
 	struct eng_ctx *c;
-	struct eng_stats *a = xcalloc(1, sizeof(*a)), *b = xcalloc(1, sizeof(*b));
+	struct eng_stats *a = xcalloc(1, sizeof(*a)),
+	                 *b = xcalloc(1, sizeof(*b));
 	long games = 0, fielded = 0, survived = 0, kills = 0;
 	size_t k;
 
@@ -230,8 +234,8 @@ Test(report, selfplay_counts_for_the_report)
 		cr_assert_eq(a->survived[k], b->survived[k]);
 	}
 	cr_assert_gt(fielded, 0);
-	cr_assert_eq(kills, fielded - survived,
-	    "%ld kills, %ld units lost", kills, fielded - survived);
+	cr_assert_eq(kills, fielded - survived, "%ld kills, %ld units lost",
+	    kills, fielded - survived);
 	eng_ctx_free(c);
 	rs_free(rs);
 	diags_free(&dg);

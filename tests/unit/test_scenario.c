@@ -152,7 +152,7 @@ gen(const struct ruleset *rs, uint64_t seed, int points, double w, double h,
 {
 	struct sc_values v = values_of(rs);
 	struct sc_request rq = { seed, points, w, h, 1, -1, { 0 }, { 0 },
-	    NULL };
+		NULL };
 	struct scenario *s = sc_generate(rs, rs->path, &rq, &v, d);
 
 	sc_values_free(&v);
@@ -206,8 +206,7 @@ same_rect(double ax, double ay, double aw, double ah, double bx, double by,
 
 /* 1 when s and t place everything at the same points, within tol. */
 static int
-same_positions(const struct scenario *s, const struct scenario *t,
-    double tol)
+same_positions(const struct scenario *s, const struct scenario *t, double tol)
 {
 	const struct battlefield *a = s->bf, *b = t->bf;
 	size_t i, k;
@@ -215,8 +214,8 @@ same_positions(const struct scenario *s, const struct scenario *t,
 
 	for (j = 0; j < 2; j++)
 		if (!same_rect(s->zone[j].x, s->zone[j].y, s->zone[j].w,
-		    s->zone[j].h, t->zone[j].x, t->zone[j].y, t->zone[j].w,
-		    t->zone[j].h, tol))
+		        s->zone[j].h, t->zone[j].x, t->zone[j].y, t->zone[j].w,
+		        t->zone[j].h, tol))
 			return 0;
 	if (s->nobj != t->nobj || !near(s->table_w, t->table_w, tol) ||
 	    !near(s->table_h, t->table_h, tol))
@@ -235,7 +234,7 @@ same_positions(const struct scenario *s, const struct scenario *t,
 			return 0;
 		for (k = 0; k < a->hills[i].n; k++)
 			if (!same_line(&a->hills[i].contours[k],
-			    &b->hills[i].contours[k], tol))
+			        &b->hills[i].contours[k], tol))
 				return 0;
 	}
 	for (i = 0; i < a->nwoods; i++)
@@ -252,8 +251,8 @@ same_positions(const struct scenario *s, const struct scenario *t,
 			return 0;
 	for (i = 0; i < a->ntown; i++)
 		if (!same_rect(a->town[i].x, a->town[i].y, a->town[i].w,
-		    a->town[i].h, b->town[i].x, b->town[i].y, b->town[i].w,
-		    b->town[i].h, tol))
+		        a->town[i].h, b->town[i].x, b->town[i].y, b->town[i].w,
+		        b->town[i].h, tol))
 			return 0;
 	return 1;
 }
@@ -276,7 +275,7 @@ Test(generate, lengths_in_the_rulesets_measure_round_trip)
 	for (seed = 1; seed <= 6; seed++) {
 		struct diags d = { 0 };
 		struct scenario *s = gen(rs, (uint64_t)seed, 100, 0, 0, &d),
-		    *t, *t2;
+		                *t, *t2;
 		char *y, *y2;
 
 		cr_assert_not_null(s);
@@ -292,8 +291,8 @@ Test(generate, lengths_in_the_rulesets_measure_round_trip)
 			cr_assert_str_eq(y, y2);
 			t2 = sc_parse("x.yaml", y2, strlen(y2), rs, &d);
 			cr_assert_not_null(t2);
-			cr_assert(same_positions(t, t2, 0), "seed %d, %s", seed,
-			    said[u] + 1);
+			cr_assert(same_positions(t, t2, 0), "seed %d, %s",
+			    seed, said[u] + 1);
 			sc_free(t);
 			sc_free(t2);
 			free(y);
@@ -317,7 +316,8 @@ Test(generate, valid_and_round_trips)
 		for (seed = 1; seed <= 12; seed++) {
 			struct diags d = { 0 };
 			struct scenario *s = gen(rs, (uint64_t)seed, 100, 0, 0,
-			    &d), *t;
+			                    &d),
+			                *t;
 			char *y1, *y2;
 
 			cr_assert_not_null(s, "%s seed %d", names[k], seed);
@@ -326,8 +326,8 @@ Test(generate, valid_and_round_trips)
 			cr_assert_gt(s->turns, 0);
 			cr_assert_leq(s->side[0].points, 100);
 			/* objectives between the zones */
-			cr_assert_gt(s->obj[0].y, s->zone[SC_RED].y +
-			    s->zone[SC_RED].h);
+			cr_assert_gt(s->obj[0].y,
+			    s->zone[SC_RED].y + s->zone[SC_RED].h);
 			cr_assert_lt(s->obj[0].y, s->zone[SC_BLUE].y);
 			/* a special rule that deepens a zone is played */
 			if (s->special == SC_SPECIAL_FORCED_MARCH)
@@ -455,7 +455,8 @@ Test(yaml, awkward_names_round_trip)
 	cr_assert_str_eq(t->obj[0].name, s->obj[0].name);
 	cr_assert_eq(t->side[SC_BLUE].n, nn, "%s", y);
 	for (i = 0; i < nn; i++) {
-		cr_assert_eq(t->side[SC_BLUE].v[i].type, (int)i, "%s", names[i]);
+		cr_assert_eq(t->side[SC_BLUE].v[i].type, (int)i, "%s",
+		    names[i]);
 		cr_assert_eq(t->side[SC_BLUE].v[i].count, (int)i + 1);
 	}
 	/* A reader that types plain scalars (YAML 1.1, core schema) still
@@ -508,8 +509,7 @@ fake_prepare(void *arg, const struct scenario *s)
 
 /* Blue wins with a chance that grows with its share of the points. */
 static int
-fake_play(void *st, uint64_t seed, uint64_t game, int *turns,
-    int *at_limit)
+fake_play(void *st, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 {
 	struct fake *f = st;
 	struct tr_rng g;
@@ -599,8 +599,10 @@ Test(engine, generated_scenarios_play_to_an_end)
 		for (i = 0; i < 20; i++) {
 			w = gm.play(st, 7, (uint64_t)i, &turns, &lim);
 			cr_assert(w >= -1 && w <= 1);
-			cr_assert_leq(turns, s->turns, "seed %d: %d turns "
-			    "of %d", seed, turns, s->turns);
+			cr_assert_leq(turns, s->turns,
+			    "seed %d: %d turns "
+			    "of %d",
+			    seed, turns, s->turns);
 			cr_assert(!lim || turns == s->turns);
 			limits += lim;
 		}
@@ -628,8 +630,7 @@ Test(engine, unit_values_are_derived)
 	cr_assert_eq(v.n, rs->nunits);
 	/* a tank (destroys anything, runs down) is worth more than a
 	 * machine gun (rifle-calibre only, melee 2) */
-	cr_assert_gt(v.v[tank], v.v[mg], "tank %d, mg %d", v.v[tank],
-	    v.v[mg]);
+	cr_assert_gt(v.v[tank], v.v[mg], "tank %d, mg %d", v.v[tank], v.v[mg]);
 	cr_assert_gt(v.v[rifle], 0);
 	cr_assert_gt(v.v[gun], 0);
 	/* deterministic */
@@ -657,7 +658,7 @@ Test(generate, fixed_forces)
 	int n = 0;
 
 	v.n = rs->nunits;
-	v.v = xcalloc(v.n, sizeof(int));	/* nothing priced */
+	v.v = xcalloc(v.n, sizeof(int)); /* nothing priced */
 	cr_assert_eq(sc_default_force(rs, &f, &d), 0);
 	for (i = 0; i < rs->nforces; i++)
 		n += rs->forces[i].count;

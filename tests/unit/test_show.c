@@ -59,7 +59,8 @@ Test(show, print_only_rulesets_get_a_description)
 	s->end_words(&rs, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "one side has no units left");
 	rs.engine = RS_ENGINE_MORALE;
-	cr_assert_eq(eng_show_of(&rs), eng_family_find(RS_ENGINE_MORALE)->show);
+	cr_assert_eq(eng_show_of(&rs),
+	    eng_family_find(RS_ENGINE_MORALE)->show);
 }
 
 /* The agreement check takes the outcomes self-play saw at least
@@ -77,9 +78,9 @@ Test(show, agreement_reads_the_family_tallies)
 	c = eng_ctx_new(rs, -1, 0, &d);
 	cr_assert_not_null(c);
 	memset(&st, 0, sizeof(st));
-	st.tally[FP_TALLY_SHOT(3, 1)] = 20;  /* 20 of 40: seen enough */
+	st.tally[FP_TALLY_SHOT(3, 1)] = 20; /* 20 of 40: seen enough */
 	st.tally[FP_TALLY_SHOT(3, 0)] = 20;
-	st.tally[FP_TALLY_SHOT(2, 1)] = 5;   /* 10 in all: too few */
+	st.tally[FP_TALLY_SHOT(2, 1)] = 5; /* 10 in all: too few */
 	st.tally[FP_TALLY_SHOT(2, 0)] = 5;
 	n = chk_agree(c, &st, &v);
 	cr_assert_eq(n, 1);

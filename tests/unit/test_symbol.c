@@ -61,7 +61,8 @@ Test(symbol, morschauser_modern)
 		{ "Armored Scout Car", "armoured-recon" },
 	};
 
-	expect("../rulesets/morschauser-modern.md", w, sizeof(w) / sizeof(w[0]));
+	expect("../rulesets/morschauser-modern.md", w,
+	    sizeof(w) / sizeof(w[0]));
 }
 
 Test(symbol, gauntlet_ancients)
@@ -82,7 +83,8 @@ Test(symbol, gauntlet_ancients)
 		{ "Artillery", "artillery" },
 	};
 
-	expect("../rulesets/gauntlet-ancients.md", w, sizeof(w) / sizeof(w[0]));
+	expect("../rulesets/gauntlet-ancients.md", w,
+	    sizeof(w) / sizeof(w[0]));
 }
 
 Test(symbol, dice_skirmish)
@@ -103,28 +105,27 @@ Test(symbol, dice_skirmish)
 /* A print-only game: the Symbol column wins over every keyword, words
  * of the game's own class count, and a class of its own with no keyword
  * is an empty frame. */
-static const char print_only[] =
-    "---\n"
-    "title: Symbols\n"
-    "engine: none\n"
-    "---\n"
-    "\n"
-    "## Units\n"
-    "\n"
-    "| Unit | Class | Move | Symbol |\n"
-    "|---|---|---|---|\n"
-    "| Brigade HQ | infantry | 6 | |\n"
-    "| Sappers | infantry | 6 | |\n"
-    "| Commandos | infantry | 6 | |\n"
-    "| Dragoons | infantry | 6 | armor |\n"
-    "| Panzergrenadiers | vehicle | 6 | |\n"
-    "| Gunners | crew | 6 | |\n"
-    "| Wyrm | monster | 6 | |\n"
-    "| Knights | mounted | 6 | |\n"
-    "| Hoplites | foot | 6 | |\n"
-    "| Peltasts | light foot | 6 | |\n"
-    "| Elephant Guard | beast | 6 | |\n"
-    "| Bazooka Team | infantry | 6 | |\n";
+static const char print_only[] = "---\n"
+                                 "title: Symbols\n"
+                                 "engine: none\n"
+                                 "---\n"
+                                 "\n"
+                                 "## Units\n"
+                                 "\n"
+                                 "| Unit | Class | Move | Symbol |\n"
+                                 "|---|---|---|---|\n"
+                                 "| Brigade HQ | infantry | 6 | |\n"
+                                 "| Sappers | infantry | 6 | |\n"
+                                 "| Commandos | infantry | 6 | |\n"
+                                 "| Dragoons | infantry | 6 | armor |\n"
+                                 "| Panzergrenadiers | vehicle | 6 | |\n"
+                                 "| Gunners | crew | 6 | |\n"
+                                 "| Wyrm | monster | 6 | |\n"
+                                 "| Knights | mounted | 6 | |\n"
+                                 "| Hoplites | foot | 6 | |\n"
+                                 "| Peltasts | light foot | 6 | |\n"
+                                 "| Elephant Guard | beast | 6 | |\n"
+                                 "| Bazooka Team | infantry | 6 | |\n";
 
 Test(symbol, keywords_column_and_fallback)
 {
@@ -170,8 +171,8 @@ Test(symbol, unknown_word_is_an_error_at_its_cell)
 
 	cr_assert_not_null(rs);
 	for (i = 0; i < d.n; i++)
-		if (d.v[i].sev == SEV_ERROR && strstr(d.v[i].msg,
-		    "unknown Symbol 'blob'") != NULL) {
+		if (d.v[i].sev == SEV_ERROR &&
+		    strstr(d.v[i].msg, "unknown Symbol 'blob'") != NULL) {
 			cr_expect_eq(d.v[i].line, 10);
 			cr_expect_eq(d.v[i].col, 25);
 			found++;
@@ -190,7 +191,8 @@ Test(symbol, names_parse_back)
 
 	for (i = 0; i < RS_SYM__MAX; i++) {
 		cr_assert_eq(rs_symbol_parse(rs_symbol_name((enum rs_symbol)i),
-		    &s), 0);
+		                 &s),
+		    0);
 		cr_expect_eq((int)s, i);
 		cr_expect_not_null(strstr(rs_symbol_names(),
 		    rs_symbol_name((enum rs_symbol)i)));
