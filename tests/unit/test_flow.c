@@ -9,7 +9,8 @@
 #include "../../src/render/internal.h"
 
 static const struct rnd_style style = { "DejaVu Sans", "DejaVu Sans",
-	"DejaVu Sans Mono", 9, 6.5, 0x000000, 0x6b1d1d, 0xeeeeee, 0x6b1d1d };
+	"DejaVu Sans Mono", 9, 6.5, 0x000000, 0x6b1d1d, 0xeeeeee, 0x6b1d1d,
+	NULL };
 
 /* A paragraph of n sentences. */
 static char *
