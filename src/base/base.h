@@ -352,6 +352,9 @@ char *file_beside(const char *path, const char *file);
  * Caller frees.
  */
 char *data_dir(void);
+/* The directory of the running binary (caller frees), or NULL. */
+char *exe_dir(void);
+int path_is_dir(const char *);
 /*
  * Find a data file: NAME with a '/' is taken as a path; otherwise
  * ./SUB/NAME, then DATADIR/SUB/NAME. Returns the path (caller frees) or

@@ -34,40 +34,60 @@ is_file(const char *p)
 }
 
 char *
+exe_dir(void)
+{
+	char exe[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return NULL;
+	*slash = '\0';
+	return xstrdup(exe);
+}
+
+int
+path_is_dir(const char *p)
+{
+	return is_dir(p);
+}
+
+char *
 data_dir(void)
 {
 	const char *env = getenv("SANDTABLE_DATADIR");
-	char exe[PATH_MAX], *slash, *p;
-	ssize_t n;
+	char *exe, *p;
 
 	if (env != NULL && *env != '\0')
 		return xstrdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL) {
-			*slash = '\0';
-			p = xasprintf("%s/../share/sandtable", exe);
-			if (is_dir(p))
-				return p;
+	if ((exe = exe_dir()) != NULL) {
+		p = xasprintf("%s/../share/sandtable", exe);
+		if (is_dir(p))
+			goto found;
+		free(p);
+		/* Run from a source tree: templates/ beside the binary, or
+		 * one up (a build directory such as build-san/). */
+		p = xasprintf("%s/templates", exe);
+		if (is_dir(p)) {
 			free(p);
-			/* Run from a source tree: templates/ beside the binary,
-			 * or one up (a build directory such as build-san/). */
-			p = xasprintf("%s/templates", exe);
-			if (is_dir(p)) {
-				free(p);
-				return xstrdup(exe);
-			}
-			free(p);
-			p = xasprintf("%s/../templates", exe);
-			if (is_dir(p)) {
-				free(p);
-				return xasprintf("%s/..", exe);
-			}
-			free(p);
+			return exe;
 		}
+		free(p);
+		p = xasprintf("%s/../templates", exe);
+		if (is_dir(p)) {
+			free(p);
+			p = xasprintf("%s/..", exe);
+			goto found;
+		}
+		free(p);
+		free(exe);
 	}
 	return xstrdup(SANDTABLE_DATADIR);
+found:
+	free(exe);
+	return p;
 }
 
 char *

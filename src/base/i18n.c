@@ -10,15 +10,11 @@
  * plain C; i18n_lang(NULL) puts both back. A language without a
  * catalogue prints English.
  */
-#include <sys/stat.h>
-
 #include <libintl.h>
-#include <limits.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "base.h"
 
@@ -35,14 +31,6 @@ static locale_t saved;       /* the thread's locale before */
 static char *saved_language; /* LANGUAGE before, or NULL */
 static int had_language;
 
-static int
-is_dir(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* Where the catalogues are: SANDTABLE_LOCALEDIR, else beside the binary
  * (a build directory's locale/), else the data directory's locale/ (an
  * installed tree), else the source tree's build/locale/. */
@@ -50,25 +38,20 @@ static char *
 locale_dir(void)
 {
 	const char *env = getenv("SANDTABLE_LOCALEDIR");
-	char exe[PATH_MAX], *slash, *d, *p;
-	ssize_t n;
+	char *d, *p;
 
 	if (env != NULL && *env != '\0')
 		return xstrdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL) {
-			*slash = '\0';
-			p = xasprintf("%s/locale", exe);
-			if (is_dir(p))
-				return p;
-			free(p);
-		}
+	if ((d = exe_dir()) != NULL) {
+		p = xasprintf("%s/locale", d);
+		free(d);
+		if (path_is_dir(p))
+			return p;
+		free(p);
 	}
 	d = data_dir();
 	p = xasprintf("%s/locale", d);
-	if (!is_dir(p)) {
+	if (!path_is_dir(p)) {
 		free(p);
 		p = xasprintf("%s/build/locale", d);
 	}
