@@ -49,6 +49,7 @@ struct blk {
 	struct meas saved; /* at the best scale seen (see flow_save) */
 	double *nat, *min; /* table column widths at wpt (text scales) */
 	double wpt;
+	int hyphenated; /* its cells carry soft hyphens (rnd_flow_table_hyph) */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -79,13 +80,14 @@ struct rnd_flow {
 	int have_saved; /* blocks' saved measures and spl are at saved_scale */
 	double saved_scale;
 	struct placing spl;
-	struct placing fin; /* the placement drawn last */
-	char *label;        /* names the flow in warnings, or NULL */
-	double guess_pt;    /* the size to try first, or 0 */
-	int own_tables;     /* a table too wide shrinks alone (see
+	struct placing fin;           /* the placement drawn last */
+	char *label;                  /* names the flow in warnings, or NULL */
+	double guess_pt;              /* the size to try first, or 0 */
+	int own_tables;               /* a table too wide shrinks alone (see
 				rnd_flow_own_tables) */
-	size_t nmeas;       /* blocks [0, nmeas) are measured at scale */
-	double colw;        /* for the column width colw */
+	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
+	size_t nmeas; /* blocks [0, nmeas) are measured at scale */
+	double colw;  /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -119,6 +121,12 @@ void
 rnd_flow_own_tables(struct rnd_flow *f, int on)
 {
 	f->own_tables = on;
+}
+
+void
+rnd_flow_table_hyph(struct rnd_flow *f, const struct rnd_hyph *h)
+{
+	f->thyph = h;
 }
 
 void
@@ -544,6 +552,36 @@ table_too_wide(const struct rnd_flow *f, const struct blk *b, double w)
 	    avail;
 }
 
+/* A table of its own size whose words do not fit width avail even at
+ * the least size: its cells get soft hyphens, so that a word too wide
+ * breaks where the language allows, with a hyphen ("Anti-tank"), not
+ * between any two letters. Once per table; its widths are measured
+ * again. */
+static void
+table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
+{
+	double smin = 0;
+	size_t c, i;
+
+	if (f->thyph == NULL || b->hyphenated)
+		return;
+	for (c = 0; c < b->ncols; c++)
+		smin += b->min[c] * f->st.min_pt / b->wpt + 0.2;
+	if (smin <= avail)
+		return;
+	for (i = 0; i < b->nrows * b->ncols; i++) {
+		char *h = rnd_hyphenate_markup(f->thyph, b->cells[i]);
+
+		free(b->cells[i]);
+		b->cells[i] = h;
+	}
+	b->hyphenated = 1;
+	free(b->nat);
+	free(b->min);
+	b->nat = b->min = NULL;
+	table_natural(f, b);
+}
+
 /* Choose column widths within w: natural widths when they fit; else
  * every column its widest word, then the columns that need least more
  * their natural width, and the rest shared in proportion. */
@@ -559,6 +597,11 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	table_natural(f, b);
 	b->m.tpt = 0;
 	k = role_pt(f, 0.96) / b->wpt;
+	for (c = 0; c < b->ncols; c++)
+		smin += b->min[c] * k + 0.2;
+	if (f->own_tables && !(smin <= avail))
+		table_hyphenate(f, b, avail);
+	smin = 0;
 	for (c = 0; c < b->ncols; c++)
 		smin += b->min[c] * k + 0.2;
 	/* Its words too wide for the column: a table of its own size

@@ -161,3 +161,37 @@ rnd_hyphenate(const struct rnd_hyph *h, const char *t)
 	out[n] = '\0';
 	return out;
 }
+
+char *
+rnd_hyphenate_markup(const struct rnd_hyph *h, const char *m)
+{
+	size_t n = strlen(m), len = 0, i = 0, j;
+	char *out = xmalloc(n + 1), *seg, *hy;
+
+	while (m[i] != '\0') {
+		/* A tag or an entity, copied as it is. */
+		if (m[i] == '<' || m[i] == '&') {
+			const char *end = strchr(m + i,
+			    m[i] == '<' ? '>' : ';');
+
+			j = end != NULL ? (size_t)(end - m) + 1 : n;
+			out = xrealloc(out, len + (j - i) + n + 1);
+			memcpy(out + len, m + i, j - i);
+			len += j - i;
+			i = j;
+			continue;
+		}
+		for (j = i; m[j] != '\0' && m[j] != '<' && m[j] != '&'; j++)
+			;
+		seg = xstrndup(m + i, j - i);
+		hy = rnd_hyphenate(h, seg);
+		out = xrealloc(out, len + strlen(hy) + n + 1);
+		memcpy(out + len, hy, strlen(hy));
+		len += strlen(hy);
+		free(seg);
+		free(hy);
+		i = j;
+	}
+	out[len] = '\0';
+	return out;
+}

@@ -241,6 +241,8 @@ void rnd_hyph_close(struct rnd_hyph *);
 /* Plain text with soft hyphens (U+00AD) where its words may break
  * (caller frees). */
 char *rnd_hyphenate(const struct rnd_hyph *, const char *);
+/* The same for Pango markup: tags and entities are left whole. */
+char *rnd_hyphenate_markup(const struct rnd_hyph *, const char *);
 
 /* Where a flow goes: a frame of columns on each page (mm, media box
  * coordinates). first_top is reserved at the top of the first page. */
@@ -337,6 +339,10 @@ void rnd_flow_guess(struct rnd_flow *, double size_pt);
  * shrinking the whole flow (a reference sheet's wide odds table); off
  * (the default): the flow shrinks. */
 void rnd_flow_own_tables(struct rnd_flow *, int on);
+/* A table whose words are too wide for its column even at min_pt (own
+ * tables) breaks them where h allows, with a hyphen, instead of between
+ * any two letters (h is borrowed; NULL: no hyphenation). */
+void rnd_flow_table_hyph(struct rnd_flow *, const struct rnd_hyph *h);
 /* The body size (pt) of the last render, box or try. */
 double rnd_flow_size(const struct rnd_flow *);
 /* The flow's style (for code that adds blocks). */

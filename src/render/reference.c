@@ -23,6 +23,7 @@ struct ref {
 	double band_h, margin;
 	const char *footer;
 	struct rnd_mark_key key; /* the units' pictures or symbols */
+	struct rnd_hyph *hyph;   /* the ruleset's language, for tables */
 };
 
 /* Add a table of strings (copied, escaped) to the flow. */
@@ -575,6 +576,7 @@ ref_build(struct ref *r, double pt)
 	r->flow = rnd_flow_new(&r->st);
 	/* A wide odds table takes a size of its own: the prose keeps its. */
 	rnd_flow_own_tables(r->flow, 1);
+	rnd_flow_table_hyph(r->flow, r->hyph);
 	return ref_sections(r);
 }
 
@@ -631,6 +633,9 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	r.opts = opts;
 	r.dg = dg;
 	rnd_style_from(&r.st, t, dg);
+	/* A table too wide even at the least size breaks its words as the
+	 * ruleset's language hyphenates them (English by default). */
+	r.hyph = rnd_hyph_open(rs->lang);
 	r.key.rs = rs;
 	r.key.pics = rnd_pics_new(rs, dg, &pages);
 	r.key.font = r.st.font;
@@ -708,6 +713,7 @@ out:
 	if (doc != NULL)
 		rnd_doc_abandon(doc);
 	rnd_flow_free(r.flow);
+	rnd_hyph_close(r.hyph);
 	rnd_pics_free(r.key.pics);
 	rs_node_free(t);
 	free(tfile);

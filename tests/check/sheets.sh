@@ -115,6 +115,22 @@ for rs in "$MOD" rulesets/dice-skirmish.md rulesets/gauntlet-ancients.md; do
 		    "side 1 $f1, side 2 $f2 full, smallest word $mh pt tall; $(head -1 "$T/f.err")"
 	done
 done
+# Letter's columns are narrower: Modern's odds table does not fit even
+# at the least size, and its words break where English hyphenates them
+# ("Anti-tank", "How-itzer"), never between any two letters ("Machin" /
+# "e Gun"). pdftotext joins a hyphenated word; a word cut without a
+# hyphen stays cut.
+"$BIN" reference -q -p Letter "$MOD" -o "$T/l.pdf" 2>/dev/null
+cut=$(pdftotext -raw "$T/l.pdf" - | tr ' ' '\n' | LC_ALL=C awk '
+BEGIN { n = split("Machine Antitank Howitzer Armored Rocket Scout", w, " ") }
+{ for (i = 1; i <= n; i++)
+	if (length($0) >= 3 && length($0) < length(w[i]) &&
+	    index(w[i], $0) == 1) { print $0; exit } }')
+hy=$(pdftotext -f 1 -l 1 "$T/l.pdf" - | grep -c '^itzer\|^chine')
+[ -z "$cut" ] && [ "$hy" -gt 0 ] &&
+    pass "Modern reference on Letter: odds headers hyphenated, no word cut" ||
+    fail "Modern reference on Letter: odds headers hyphenated, no word cut" \
+    "cut: '$cut', hyphenated line ends: $hy"
 # Modern's odds table (eight units a row) is too wide for its column at
 # the body size: it takes a size of its own, the prose keeps 7 pt or
 # more (the whole sheet was at 6.5 pt for it, side 2 half empty).
