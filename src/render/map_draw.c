@@ -1133,6 +1133,26 @@ ruler_number(cairo_t *cr, const struct map_view *v, const char *s, double x,
 	cairo_show_text(cr, s);
 }
 
+/* The number of tick i (an inch, else a centimetre) in the ruleset's
+ * measure: 12", 10 cm, 100 mm. */
+static void
+ruler_label(char *buf, size_t sz, enum unit_of_length u, int i)
+{
+	switch (u) {
+	case LEN_IN:
+	case LEN_FT:
+		snprintf(buf, sz, "%d\"", i);
+		break;
+	case LEN_CM:
+		snprintf(buf, sz, "%d cm", i);
+		break;
+	case LEN_MM:
+	case LEN_NONE:
+		snprintf(buf, sz, "%d mm", i * 10);
+		break;
+	}
+}
+
 /* Ticks along the table edge in the ruleset's unit, numbered. */
 static void
 draw_ruler(cairo_t *cr, const struct rnd_map_opts *o, const struct map_view *v)
@@ -1171,8 +1191,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o, const struct map_view *v)
 		cairo_move_to(cr, t, g->table_h);
 		cairo_line_to(cr, t, g->table_h - len);
 		if (i % (major * every) == 0 && t < g->table_w - 3 * fs) {
-			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : " mm");
+			ruler_label(buf, sizeof(buf), o->measure, i);
 			ruler_number(cr, v, buf, t, 5 + 0.96 * fs, fs, 1);
 		}
 	}
@@ -1190,8 +1209,7 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o, const struct map_view *v)
 		cairo_line_to(cr, g->table_w - len, t);
 		/* Clear of the numbers along the top edge. */
 		if (i % (major * every) == 0 && t > 5 + 3 * fs) {
-			snprintf(buf, sizeof(buf), "%d%s", in ? i : i * 10,
-			    in ? "\"" : " mm");
+			ruler_label(buf, sizeof(buf), o->measure, i);
 			ruler_number(cr, v, buf, 5 + 0.4 * fs, t, fs, 0);
 		}
 	}

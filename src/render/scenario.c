@@ -466,13 +466,14 @@ swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge, int kind,
 	(rs_terrain_name((rs), (k)) != NULL ? rs_terrain_name((rs), (k)) :    \
 	                                      (word))
 
-/* The legend row under the map, and a scale bar at its right. */
-static void
+/* The legend row under the map, and a scale bar at its right; returns
+ * the width (mm) the bar takes at the right of the row under it, or 0. */
+static double
 draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     double x, double y, double w, double k)
 {
 	const struct battlefield *bf = s->bf;
-	double cx = x, bar, len, step;
+	double cx = x, bar, len, step, reserved = 0;
 	char a[32], b[48];
 	int i, n;
 	size_t r, fords = 0;
@@ -509,14 +510,19 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	                               100;
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
 		step = rs->cell_mm * 2;
-	y += 5;
 	n = (int)floor((w * 0.45 - 42) / (step * k));
 	if (n > 5)
 		n = 5;
 	if (n < 1)
-		return;
+		return 0;
 	len = step * n;
 	bar = len * k;
+	/* In the swatches' row when they leave it room, else in the next
+	 * row's right part, which the note then keeps clear of. */
+	if (cx + 2 + bar + 42 > x + w) {
+		y += 5;
+		reserved = bar + 44;
+	}
 	rnd_set_rgb(cr, INK);
 	cairo_set_line_width(cr, 0.3);
 	for (i = 0; i < n; i++) {
@@ -534,6 +540,7 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
+	return reserved;
 }
 
 /* Grid maps: column letters along the top edge (from the west) and row
@@ -596,6 +603,18 @@ marker_key(const struct ruleset *rs, const struct scenario *s,
 	return t;
 }
 
+/* Height (mm) of markup t in the small type, wrapped at width w. */
+static double
+small_h(const char *t, double w)
+{
+	PangoLayout *l = rnd_layout_memo(&f_small, w, 1, 0, 0, t);
+	double h;
+
+	rnd_layout_size(l, NULL, &h);
+	g_object_unref(l);
+	return h;
+}
+
 /* Page 1: title, the map with zones, objectives and set-up, legend. */
 static void
 page_map(struct rnd_doc *doc, const struct ruleset *rs,
@@ -610,8 +629,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	struct map_view v;
 	struct tr_cells *tc = NULL;
 	const char *why;
-	double y = M - 2, aw, ah, k, mx, my, mw, mh, keyh;
+	double y = M - 2, aw, ah, k, mx, my, mw, mh, keyh, noteh, reserved;
 	char tw[32], th[32], cell[32], *sub, *gd, *key;
+	const char *note;
 	int grid = rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
 
 	rnd_doc_outline(doc, 0, s->title, 0);
@@ -654,33 +674,34 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_set_rgb(cr, GREY);
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
 	free(sub);
-	/* The key to the unit markers, under the legend and the note. */
+	/* Under the map: the legend row, the note, the key to the unit
+	 * markers and the axes, each under the last; the map takes what
+	 * they leave, and when the note and the key wrap at the map's
+	 * width into more lines than at the page's, the map gives them
+	 * room. */
+	note = eng_show_of(rs)->print_only ?
+	    "Unit markers show one set-up; any set-up inside the zone is "
+	    "allowed. Orders of battle and the rules of the scenario are "
+	    "overleaf." :
+	    "Unit markers show the set-up the test games used; any set-up "
+	    "inside the zone is allowed. Orders of battle and the rules of "
+	    "the scenario are overleaf.";
 	key = marker_key(rs, s, marks);
-	{
-		PangoLayout *l = rnd_layout_memo(&f_small, pw - 2 * M, 1, 0, 0,
-		    key);
-
-		rnd_layout_size(l, NULL, &keyh);
-		g_object_unref(l);
-	}
-	/* The map: as large as fits above the legend and the key. */
 	aw = pw - 2 * M;
-	ah = ph - y - M - 13.5 - keyh - RND_AXES_KEY_H - 2;
+	/* (the note as if the scale bar took the right of its row) */
+	noteh = small_h(note, aw * 0.55);
+	keyh = small_h(key, aw);
+	ah = ph - y - M - 8.5 - noteh - 1 - keyh - RND_AXES_KEY_H - 2;
 	k = fmin(aw / s->table_w, ah / s->table_h);
-	/* The key wraps at the map's width: when that takes more lines
-	 * than the page's width did, the map gives them room. */
 	{
-		PangoLayout *l = rnd_layout_memo(&f_small, s->table_w * k, 1,
-		    0, 0, key);
-		double kh;
+		double nh = small_h(note, s->table_w * k * 0.55),
+		       kh = small_h(key, s->table_w * k);
 
-		rnd_layout_size(l, NULL, &kh);
-		g_object_unref(l);
-		if (kh > keyh) {
-			ah -= kh - keyh;
+		if (nh + kh > noteh + keyh) {
+			ah -= nh + kh - noteh - keyh;
 			k = fmin(aw / s->table_w, ah / s->table_h);
-			keyh = kh;
 		}
+		keyh = small_h(key, s->table_w * k);
 	}
 	mw = s->table_w * k;
 	mh = s->table_h * k;
@@ -724,22 +745,16 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_close_path(cr);
 	cairo_fill(cr);
 	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
-	draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
+	reserved = draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
+	noteh = small_h(note, mw - reserved);
 	/* The axes of the YAML file and the test games, under the key to
 	 * the markers. */
-	rnd_axes_key(cr, mx, my + mh + 14.5 + keyh + 1.5,
-	    g.kind == RS_GRID_SQUARE ? "cell A1" : NULL);
 	rnd_set_rgb(cr, GREY);
-	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw * 0.5, 0, 0,
-	    eng_show_of(rs)->print_only ?
-	        "Unit markers show one set-up; "
-	        "any set-up inside the zone is allowed. Orders of battle and the "
-	        "rules of the scenario are overleaf." :
-	        "Unit markers show the set-up the test games used; any set-up "
-	        "inside the zone is allowed. Orders of battle and the rules of "
-	        "the scenario are overleaf.");
+	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw - reserved, 0, 0, note);
 	rnd_set_rgb(cr, INK);
-	rnd_text(cr, &f_small, mx, my + mh + 14.5, mw, 0, 1, key);
+	rnd_text(cr, &f_small, mx, my + mh + 8.5 + noteh + 1, mw, 0, 1, key);
+	rnd_axes_key(cr, mx, my + mh + 8.5 + noteh + 1 + keyh + 1.5,
+	    g.kind == RS_GRID_SQUARE ? "cell A1" : NULL);
 	free(key);
 	rnd_doc_page_end(doc);
 }

@@ -164,10 +164,11 @@ got=$(small_words "$tmp/a.pdf")
 got=$(small_words "$tmp/dk.pdf")
 [ -s "$tmp/dk.pdf" ] && [ -z "$got" ] && pass "dice briefing: no text under 6 pt" ||
 	fail "dice briefing: no text under 6 pt" "$got $(head -c 200 "$tmp/err")"
-# ...and its border ruler keeps its numbers (at 6 pt, every 100 mm).
-pdftotext -f 1 -l 1 "$tmp/dk.pdf" - 2>/dev/null | grep -q '^300 mm$' &&
+# ...and its border ruler keeps its numbers (at 6 pt, every 10 cm: the
+# ruleset measures in cm).
+pdftotext -f 1 -l 1 "$tmp/dk.pdf" - 2>/dev/null | grep -q '^30 cm$' &&
 	pass "dice briefing: the border ruler is numbered" ||
-	fail "dice briefing: the border ruler is numbered" "no '300 mm' on page 1"
+	fail "dice briefing: the border ruler is numbered" "no '30 cm' on page 1"
 # Unique, readable markers: Squad and Sherman were both "S", and a name
 # that starts with a letter outside ASCII had no mark. The key under the
 # map names each mark once; no two are the same.
@@ -238,3 +239,43 @@ set -- $b
 pdftotext -f 1 -l 1 "$tmp/fort.pdf" - 2>/dev/null | grep -q 'Fortification' &&
 	pass "the fortification is on the map (its legend)" ||
 	fail "the fortification is on the map" "no legend entry"
+
+# ---- no two words on a briefing overlap ----
+# Saltmarsh's legend note wrapped to three lines ran into the key to the
+# markers ("the" over "Unit"), and a wide note into the scale bar's label.
+# pdftotext -bbox gives each word's box; two boxes may not overlap.
+overlaps() { # PDF PAGE: the first two words whose boxes overlap
+	pdftotext -bbox -f "$2" -l "$2" "$1" - | LC_ALL=C awk '
+	/<word / {
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^xMin=/) { split($i, a, "\""); x0[n] = a[2] }
+			if ($i ~ /^yMin=/) { split($i, a, "\""); y0[n] = a[2] }
+			if ($i ~ /^xMax=/) { split($i, a, "\""); x1[n] = a[2] }
+			if ($i ~ /^yMax=/) { split($i, a, "\""); y1[n] = a[2] }
+		}
+		w = $0; sub(/.*">/, "", w); sub(/<.*/, "", w); t[n++] = w
+	}
+	END {
+		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++)
+			if (x0[i] + 0.3 < x1[j] && x0[j] + 0.3 < x1[i] &&
+			    y0[i] + 0.3 < y1[j] && y0[j] + 0.3 < y1[i]) {
+				print t[i] " / " t[j]; exit
+			}
+	}'
+}
+for rs in $MM $AN rulesets/dice-skirmish.md; do
+	for paper in A4 Letter; do
+		name="$(basename "$rs" .md) briefing on $paper: no words overlap"
+		"$BIN" scenario -q "$rs" -n 50 -p "$paper" -o "$tmp/ov.pdf" 2>"$tmp/err" ||
+		    { fail "$name" "exit $?: $(head -1 "$tmp/err")"; continue; }
+		o1=$(overlaps "$tmp/ov.pdf" 1) o2=$(overlaps "$tmp/ov.pdf" 2)
+		[ -z "$o1$o2" ] && pass "$name" || fail "$name" "page 1: '$o1', page 2: '$o2'"
+	done
+done
+# The edges are measured in the ruleset's unit: Saltmarsh's in cm.
+"$BIN" scenario -q rulesets/dice-skirmish.md -n 50 -o "$tmp/cm.pdf" 2>/dev/null
+pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -qx '20 cm' &&
+    ! pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -q '[0-9] mm$' &&
+    pass "Saltmarsh briefing: the edges numbered in cm, as its table" ||
+    fail "Saltmarsh briefing: the edges numbered in cm, as its table" \
+    "$(pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -m3 ' [cm]m$')"
