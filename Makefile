@@ -15,11 +15,12 @@ TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
 # libhyphen (with its English, German and French dictionaries).
 NOPCLIBS = -lpaper -lhyphen
-# Debian packages that provide the above, and the tools the tests use.
+# Debian packages that provide the above, and the tools the tests use
+# (fonts-wqy-microhei: glyphs for Chinese and Japanese unit names).
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
-           libcriterion-dev poppler-utils gettext fonts-dejavu-core locales \
+           libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
            librsvg2-dev libgdk-pixbuf-2.0-dev gcovr
 
 CC      ?= cc
@@ -111,6 +112,7 @@ deps:
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v gcovr >/dev/null 2>&1 || missing="$$missing gcovr"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
+	fc-list :lang=zh 2>/dev/null | grep -q . || missing="$$missing CJK-fonts"; \
 	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: missing:$$missing; installing Debian packages"; \

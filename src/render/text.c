@@ -139,6 +139,10 @@ layout_font(PangoLayout *l, const struct rnd_font *f, double width_mm)
 	    f->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
+	/* The page's direction, not the text's: an Arabic or Hebrew name
+	 * is set right to left within its line, but its line starts at the
+	 * left of its cell as every other does. */
+	pango_layout_set_auto_dir(l, FALSE);
 	if (width_mm > 0) {
 		rnd_layout_set_width(l, width_mm);
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
