@@ -145,6 +145,11 @@ nearest_enemy(const struct eng_game *g, int i)
 static void
 record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 {
+	if (kind == 1 || kind == 2) {
+		g->fights[kind]++;
+		g->fight_a = a;
+		g->fight_b = b;
+	}
 	if (g->contest.kind != 0)
 		return;
 	g->contest.kind = kind;

@@ -393,7 +393,11 @@ struct eng_game {
 	 * can hold the frequencies against the exact odds. */
 	uint32_t tally[ENG_MAX_TALLY];
 	struct eng_contest contest; /* the first fire/melee resolved */
-	int8_t occ[ENG_MAX_CELLS];  /* grid: unit index at a cell, or -1 */
+	/* Contests resolved so far: [1] shots, [2] melees (each family
+	 * counts every one, where contest keeps the first). */
+	uint32_t fights[3];
+	int fight_a, fight_b;      /* the units of the last one */
+	int8_t occ[ENG_MAX_CELLS]; /* grid: unit index at a cell, or -1 */
 	_Alignas(
 	    16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
 };
@@ -900,6 +904,8 @@ struct eng_rec_step {
 	int unit, target, weapon; /* -1: none */
 	int side, turn; /* whose turn, and the game turn, at its start */
 	int refused;    /* refused by the rules, as the test game expected */
+	int shots, melees; /* contests the step resolved (a charge: melees) */
+	int fight_a, fight_b; /* the units of its last contest, or -1 */
 	int dice[ENG_REC_DICE], ndice;
 	int rules[ENG_REC_RULES], nrules; /* family rule indices, in order */
 	struct eng_rec_unit *after;       /* nu units */

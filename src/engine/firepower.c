@@ -262,6 +262,9 @@ fp_fight(struct eng_game *g, int a, int b)
 	int pa, pb = utype(g, b)->melee, sit, da, db, ra, rb, rolls = 0;
 
 	pa = attack_power(g, a, b, &sit, 1);
+	g->fights[2]++;
+	g->fight_a = a;
+	g->fight_b = b;
 	if (g->contest.kind == 0) {
 		g->contest.kind = 2;
 		g->contest.a = a;
@@ -368,6 +371,9 @@ shoot(struct eng_game *g, int i, int w, int j)
 	int d;
 
 	g->u[i].flags |= ENG_UF_FIRED;
+	g->fights[1]++;
+	g->fight_a = i;
+	g->fight_b = j;
 	if (g->contest.kind == 0) {
 		g->contest.kind = 1;
 		g->contest.a = i;

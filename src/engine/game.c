@@ -230,6 +230,7 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	memset(g->kills, 0, sizeof(g->kills));
 	memset(g->tally, 0, sizeof(g->tally));
 	memset(&g->contest, 0, sizeof(g->contest));
+	memset(g->fights, 0, sizeof(g->fights));
 	if (c->board.grid != RS_GRID_NONE)
 		memset(g->occ, -1, (size_t)c->board.cols * c->board.rows);
 	/* A family with a setup hook sets up its own state (24 KiB of

@@ -815,6 +815,11 @@ mo_contest_record(struct eng_game *g, int kind, int a, int b, int att_dice,
 {
 	struct mo_state *s = state(g);
 
+	if (kind == 1 || kind == 2) {
+		g->fights[kind]++;
+		g->fight_a = a;
+		g->fight_b = b;
+	}
 	if (s->contest_recorded)
 		return;
 	s->contest_recorded = 1;

@@ -585,7 +585,8 @@ rec_arg(const struct tg *tg, const struct eng_action *a,
  * after it. */
 static void
 rec_step(struct tg *tg, const struct rs_node *s, const struct eng_action *a,
-    const char *verb, size_t die0, const uint32_t *cov0, int side, int turn)
+    const char *verb, size_t die0, const uint32_t *cov0,
+    const uint32_t *fights0, int side, int turn)
 {
 	struct eng_record *r = tg->rec;
 	const struct eng_game *g = tg->g;
@@ -605,6 +606,10 @@ rec_step(struct tg *tg, const struct rs_node *s, const struct eng_action *a,
 	rec_arg(tg, a, st);
 	st->side = side;
 	st->turn = turn;
+	st->shots = (int)(g->fights[1] - fights0[1]);
+	st->melees = (int)(g->fights[2] - fights0[2]);
+	st->fight_a = st->shots + st->melees > 0 ? g->fight_a : -1;
+	st->fight_b = st->shots + st->melees > 0 ? g->fight_b : -1;
 	if (g->dice.script != NULL)
 		for (k = die0; k < g->dice.next; k++) {
 			if (st->ndice < ENG_REC_DICE)
@@ -775,17 +780,19 @@ tg_step(struct tg *tg, const struct rs_node *s, int no)
 {
 	struct eng_game *g = tg->g;
 	struct eng_action a;
-	uint32_t cov0[ENG_MAX_RULES];
+	uint32_t cov0[ENG_MAX_RULES], fights0[3];
 	size_t die0 = g->dice.next;
 	const char *verb;
 	int side = g->side, turn = g->gturn, refused;
 
-	if (tg->rec != NULL)
+	if (tg->rec != NULL) {
 		memcpy(cov0, g->cov, sizeof(cov0));
+		memcpy(fights0, g->fights, sizeof(fights0));
+	}
 	if (tg_step1(tg, s, no, &a, &verb, &refused) != 0)
 		return -1;
 	if (tg->rec != NULL) {
-		rec_step(tg, s, &a, verb, die0, cov0, side, turn);
+		rec_step(tg, s, &a, verb, die0, cov0, fights0, side, turn);
 		tg->rec->steps[tg->rec->nsteps - 1].refused = refused;
 	}
 	return 0;

@@ -379,6 +379,24 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 		const struct eng_rec_unit *a, *b;
 		double ax, ay, bx, by, mx, my;
 
+		/* A step that names no unit but fought a melee (the morale
+		 * family's melee phase): the cross between the last pair. */
+		if (st->unit < 0 && !st->refused && st->melees > 0 &&
+		    st->shots == 0 && st->fight_a >= 0 &&
+		    st->fight_a < r->nu && st->fight_b >= 0 &&
+		    st->fight_b < r->nu) {
+			a = &before[st->fight_a];
+			b = &before[st->fight_b];
+			mx = (wx(v, a->x) + wx(v, b->x)) / 2;
+			my = (wy(v, a->y) + wy(v, b->y)) / 2;
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_set_line_width(cr, 0.7);
+			cross(cr, mx, my, 1.8);
+			cairo_stroke(cr);
+			step_no(cr, mx + 3.2, my - 2.2, (int)k + 1, pt);
+			before = st->after;
+			continue;
+		}
 		if (st->unit < 0 || st->unit >= r->nu || st->refused) {
 			before = st->after;
 			continue;
@@ -392,14 +410,30 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 			bx = wx(v, b->x), by = wy(v, b->y);
 			mx = (ax + bx) / 2, my = (ay + by) / 2;
 			if (st->kind == ENG_ACT_MELEE ||
-			    (st->kind == ENG_ACT_FAMILY &&
-			        st->verb[0] == 'c')) {
-				/* Melee (and a charge): crossed marks. */
+			    (st->melees > 0 && st->shots == 0)) {
+				/* Melee (and a family's step that fought one,
+				 * a charge): crossed marks. */
 				cairo_set_line_width(cr, 0.7);
 				cross(cr, mx, my, 1.8);
 				cairo_stroke(cr);
 				step_no(cr, mx + 3.2, my - 2.2, (int)k + 1,
 				    pt);
+			} else if (st->kind != ENG_ACT_FIRE &&
+			    st->shots == 0) {
+				/* A family's step at a target that fought
+				 * nothing yet (a charge declared, its melee
+				 * in a later phase): a solid arrow toward the
+				 * target, its number near the unit. */
+				double ex = ax + (bx - ax) * 0.7,
+				       ey = ay + (by - ay) * 0.7;
+
+				cairo_move_to(cr, ax, ay);
+				cairo_line_to(cr, ex, ey);
+				cairo_set_line_width(cr, 0.6);
+				cairo_stroke(cr);
+				arrowhead(cr, ex, ey, bx - ax, by - ay, 2.4);
+				step_no(cr, ax + (bx - ax) * 0.3 + 3.2,
+				    ay + (by - ay) * 0.3, (int)k + 1, pt);
 			} else {
 				static const double dash[] = { 1.2, 0.7 };
 

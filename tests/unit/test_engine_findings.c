@@ -121,3 +121,78 @@ Test(engine_findings, grid_option_parses)
 	cr_assert_eq(chk_grid_parse("square", LEN_IN, &g, &c), -1);
 	cr_assert_eq(chk_grid_parse("triangle 3in", LEN_IN, &g, &c), -1);
 }
+
+/* The record of an example says, step by step, what each step fought:
+ * Ancients' charge declares (step 1 fights nothing) and its melee phase
+ * (step 3, naming no unit) fights the melee between the two; the example
+ * diagram draws its cross from this, not from the verb's spelling. */
+Test(engine_findings, example_steps_record_their_contests)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/gauntlet-ancients.md", &d);
+	struct eng_ctx *c;
+	struct eng_example *ex = NULL;
+	int n, i, failed = 0, seen = 0;
+
+	cr_assert_not_null(rs);
+	c = eng_ctx_new(rs, -1, 0, &d);
+	cr_assert_not_null(c);
+	n = eng_examples(c, &d, &ex, &failed);
+	cr_assert_eq(failed, 0);
+	for (i = 0; i < n; i++) {
+		const struct eng_record *r = &ex[i].rec;
+
+		if (strcmp(ex[i].caption, "A charge and its melee") != 0)
+			continue;
+		seen = 1;
+		cr_assert_geq(r->nsteps, 3);
+		cr_assert_str_eq(r->steps[0].verb, "charge");
+		cr_assert_eq(r->steps[0].melees, 0);
+		cr_assert_eq(r->steps[0].shots, 0);
+		cr_assert_lt(r->steps[2].unit, 0);
+		cr_assert_eq(r->steps[2].melees, 1);
+		cr_assert_eq(r->steps[2].fight_a, r->steps[0].unit);
+		cr_assert_eq(r->steps[2].fight_b, r->steps[0].target);
+	}
+	cr_assert(seen, "no example 'A charge and its melee'");
+	eng_examples_free(ex, n);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* Modern's fire example: its fire step shot once and fought no melee. */
+Test(engine_findings, a_fire_step_records_one_shot)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_read("../rulesets/morschauser-modern.md", &d);
+	struct eng_ctx *c;
+	struct eng_example *ex = NULL;
+	size_t k;
+	int n, i, failed = 0, shots = 0, melees = 0;
+
+	cr_assert_not_null(rs);
+	c = eng_ctx_new(rs, -1, 0, &d);
+	cr_assert_not_null(c);
+	n = eng_examples(c, &d, &ex, &failed);
+	cr_assert_eq(failed, 0);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < ex[i].rec.nsteps; k++) {
+			const struct eng_rec_step *st = &ex[i].rec.steps[k];
+
+			if (st->kind == ENG_ACT_FIRE && !st->refused) {
+				cr_assert_eq(st->shots, 1);
+				cr_assert_eq(st->melees, 0);
+				shots++;
+			}
+			if (st->kind == ENG_ACT_MELEE && !st->refused &&
+			    st->melees > 0)
+				melees++;
+		}
+	cr_assert_gt(shots, 0);
+	cr_assert_gt(melees, 0);
+	eng_examples_free(ex, n);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
