@@ -148,6 +148,13 @@ struct ruleset *cli_load(const char *path, int *worst);
 /* The same, keeping a copy of the diagnostics in keep (when not NULL). */
 struct ruleset *cli_load_keep(const char *path, int *worst,
     struct diags *keep);
+/* Whether a file begins with a front matter ("---" on its first line,
+ * after a byte-order mark): a ruleset. */
+int cli_has_front_matter(const char *path);
+/* Of several files given (rulesets/\*.md), keep in files those with a
+ * front matter, with a note naming the others "left out of WHAT" (unless
+ * quiet); one file alone is kept whatever it is. Returns how many. */
+size_t cli_rulesets_only(char **files, size_t n, int quiet, const char *what);
 /* 0 when a rule family plays rs; else -1, with an error at its engine
  * that there is nothing to play (play, odds: a print-only ruleset). */
 int cli_playable(const struct ruleset *, const char *path);

@@ -494,48 +494,6 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 	return EXIT_CLEAN;
 }
 
-/* Whether the file begins with a front matter ("---" on the first line,
- * after a byte-order mark): a ruleset. */
-static int
-has_front_matter(const char *path)
-{
-	unsigned char b[8];
-	size_t n, o = 0;
-	FILE *fp = fopen(path, "rb");
-
-	if (fp == NULL)
-		return 1; /* let the reader say why it cannot be read */
-	n = fread(b, 1, sizeof(b), fp);
-	fclose(fp);
-	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
-		o = 3;
-	return n >= o + 4 && memcmp(b + o, "---", 3) == 0 &&
-	    (b[o + 3] == '\n' || b[o + 3] == '\r');
-}
-
-/*
- * Of several files given (rulesets/\*.md, say), those that are not
- * rulesets — Markdown without a front matter, like rulesets/FORMAT.md —
- * are left out with a note; one file alone is read whatever it is, so
- * that its error says why. Returns how many are kept in files.
- */
-static size_t
-rulesets_only(char **files, size_t n, int quiet)
-{
-	size_t i, k = 0;
-
-	if (n < 2)
-		return n;
-	for (i = 0; i < n; i++)
-		if (has_front_matter(files[i]))
-			files[k++] = files[i];
-		else if (!quiet)
-			cli_error("note: %s: not a ruleset (no front matter): "
-			          "left out of the build",
-			    files[i]);
-	return k;
-}
-
 /*
  * Without a ruleset argument: the bundled rulesets, from ./rulesets when
  * run in a source tree, else from the data directory.
@@ -569,7 +527,7 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 
 		if (strcmp(base ? base + 1 : g.gl_pathv[i], "FORMAT.md") !=
 		        0 &&
-		    has_front_matter(g.gl_pathv[i]))
+		    cli_has_front_matter(g.gl_pathv[i]))
 			files[n++] = g.gl_pathv[i];
 	}
 	status = n == 0 ? EXIT_USAGE :
@@ -650,7 +608,8 @@ cmd_build(int argc, char **argv)
 		return build_json_main(argc, argv, outdir, quiet, jobs, &js);
 	if (optind >= argc)
 		return build_bundled(outdir, quiet, jobs, watch);
-	n = rulesets_only(argv + optind, (size_t)(argc - optind), quiet);
+	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), quiet,
+	    "the build");
 	if (n == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
@@ -794,8 +753,8 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
 	int status;
 
 	if (optind < argc &&
-	    (n = rulesets_only(argv + optind, (size_t)(argc - optind),
-	         quiet)) == 0) {
+	    (n = cli_rulesets_only(argv + optind, (size_t)(argc - optind),
+	         quiet, "the build")) == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}

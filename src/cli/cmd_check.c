@@ -134,6 +134,14 @@ cmd_check(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage_error("check", "no ruleset given");
+	/* rulesets/\*.md: FORMAT.md is no ruleset (a note, as in build). */
+	argc = optind +
+	    (int)cli_rulesets_only(argv + optind, (size_t)(argc - optind),
+	        quiet, "the check");
+	if (optind >= argc) {
+		cli_error("check: none of the files given is a ruleset");
+		return EXIT_ERRORS;
+	}
 	if (report_pdf != NULL && optind + 1 < argc)
 		return usage_error("check", "--report takes one ruleset");
 	if (grid != NULL &&

@@ -118,3 +118,45 @@ products_list(FILE *fp)
 		fprintf(fp, "\t%s\n", p->summary);
 	}
 }
+
+/* Whether the file begins with a front matter ("---" on the first line,
+ * after a byte-order mark): a ruleset. */
+int
+cli_has_front_matter(const char *path)
+{
+	unsigned char b[8];
+	size_t n, o = 0;
+	FILE *fp = fopen(path, "rb");
+
+	if (fp == NULL)
+		return 1; /* let the reader say why it cannot be read */
+	n = fread(b, 1, sizeof(b), fp);
+	fclose(fp);
+	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
+		o = 3;
+	return n >= o + 4 && memcmp(b + o, "---", 3) == 0 &&
+	    (b[o + 3] == '\n' || b[o + 3] == '\r');
+}
+
+/*
+ * Of several files given (rulesets/\*.md, say), those that are not
+ * rulesets — Markdown without a front matter, like rulesets/FORMAT.md —
+ * are left out with a note; one file alone is read whatever it is, so
+ * that its error says why. Returns how many are kept in files.
+ */
+size_t
+cli_rulesets_only(char **files, size_t n, int quiet, const char *what)
+{
+	size_t i, k = 0;
+
+	if (n < 2)
+		return n;
+	for (i = 0; i < n; i++)
+		if (cli_has_front_matter(files[i]))
+			files[k++] = files[i];
+		else if (!quiet)
+			cli_error("note: %s: not a ruleset (no front matter): "
+			          "left out of %s",
+			    files[i], what);
+	return k;
+}

@@ -134,6 +134,11 @@ grep -q "note: rulesets/FORMAT.md: not a ruleset (no front matter): left out" "$
 [ -d "$tmp/all/dice-skirmish" ] && [ ! -d "$tmp/all/FORMAT" ] &&
     pass "build of the glob builds the rulesets" || fail "build of the glob builds the rulesets" "$(ls "$tmp/all")"
 t "build of FORMAT.md alone is an error" 1 build -o "$tmp/f" rulesets/FORMAT.md
+# ...and check the same (README's `sandtable check rulesets/*.md`).
+t "check rulesets/*.md" 0 check -n 20 rulesets/*.md
+grep -q "note: rulesets/FORMAT.md: not a ruleset (no front matter): left out of the check" "$tmp/err" &&
+    pass "check leaves FORMAT.md out with a note" || fail "check leaves FORMAT.md out with a note" "$(grep FORMAT "$tmp/err")"
+t "check of FORMAT.md alone is an error" 1 check rulesets/FORMAT.md
 
 # Every product says what it wrote.
 for p in reference cards bases report; do
