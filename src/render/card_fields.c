@@ -154,16 +154,22 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 	for (k = 0; k < 2; k++) {
 		double lo = d[k], hi = d[k] + d[k + 2];
 
-		if (lo < -1e-6 || hi > whole[k] + 1e-6) {
+		if (lo < -1e-6) {
+			diag_add(dg, SEV_ERROR, rs_node_get(f, box[k])->pos,
+			    "template: field '%s' starts outside the card: "
+			    "%s is below 0",
+			    name, box[k]);
+			return -1;
+		}
+		if (hi > whole[k] + 1e-6) {
 			fmt_double(a, sizeof(a), whole[k], 2);
 			fmt_double(b, sizeof(b), hi, 2);
 			diag_add(dg, SEV_ERROR,
-			    rs_node_get(f, box[lo < -1e-6 ? k : k + 2])->pos,
-			    "template: field '%s' is outside the card: %s "
-			    "from %s to %s mm, the card %s mm %s",
-			    name, k == 0 ? "x" : "y",
-			    lo < -1e-6 ? "below 0" : "runs", b, a,
-			    k == 0 ? "wide" : "high");
+			    rs_node_get(f, box[k + 2])->pos,
+			    "template: field '%s' runs past the card's %s "
+			    "edge: %s + %s is %s mm, the card %s mm %s",
+			    name, k == 0 ? "right" : "bottom", box[k],
+			    box[k + 2], b, a, k == 0 ? "wide" : "high");
 			return -1;
 		}
 	}

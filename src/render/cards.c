@@ -884,8 +884,8 @@ field_rgb(const struct cards *c, const struct rs_unit *u, unsigned want,
 static char *
 field_label(const struct rs_unit *u, const struct rnd_card_field *fd)
 {
-	return xasprintf("card '%s': field '%s' (template line %d)", u->name,
-	    rnd_cf_name(fd->kind), fd->pos.line);
+	return xasprintf("card '%s': field '%s' (%s:%d)", u->name,
+	    rnd_cf_name(fd->kind), fd->pos.file, fd->pos.line);
 }
 
 /* A layout of text (markup when markup) in font f, wrapped at w when
@@ -921,7 +921,7 @@ field_text(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	double least = c->st.min_pt < 6 ? 6 : c->st.min_pt, top = f.size_pt;
 	double w, h;
 	PangoLayout *l = NULL;
-	int pass;
+	int pass, lines;
 
 	if (text == NULL || text[0] == '\0')
 		return;
@@ -941,9 +941,13 @@ field_text(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 
 		f.size_pt = least;
 		l = field_layout(fd, &f, fd->w, markup, text);
-		pango_layout_set_height(l,
-		    (int)(fd->h / rnd_layout_scale(l) * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		rnd_layout_size(l, NULL, &h);
+		/* As many lines as the box holds (at least one, clipped to
+		 * the box), the last ending in an ellipsis. */
+		lines = (int)floor(
+		    fd->h / (h / pango_layout_get_line_count(l)) + 1e-6);
+		pango_layout_set_height(l, -(lines < 1 ? 1 : lines));
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 		rnd_layout_size(l, NULL, &h);
 		fmt_double(pt, sizeof(pt), least, 2);
@@ -954,10 +958,14 @@ field_text(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	}
 	rnd_layout_set_width(l, fd->w);
 	rnd_glyph_check(l, gpos, c->dg);
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, fd->w, fd->h);
+	cairo_clip(cr);
 	y += fd->valign == 2 ? fd->h - h :
 	    fd->valign == 1  ? (fd->h - h) / 2 :
 	                       0;
 	rnd_layout_draw(cr, l, x, y);
+	cairo_restore(cr);
 	g_object_unref(l);
 }
 
