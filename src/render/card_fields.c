@@ -44,8 +44,12 @@ cf_len(const struct rs_node *v, const char *key, double whole, double *mm,
 	n = strlen(v->scalar);
 	if (n > 1 && v->scalar[n - 1] == '%') {
 		char *end, *s = xstrndup(v->scalar, n - 1);
+		/* A plain decimal, as a length is: no exponent, hex, inf. */
+		int bad = strspn(s + (s[0] == '-'), "0123456789.") !=
+		    strlen(s + (s[0] == '-'));
 		double d = strtod(s, &end);
-		int bad = end == s || *end != '\0' || !isfinite(d);
+
+		bad = bad || end == s || *end != '\0' || !isfinite(d);
 
 		free(s);
 		if (!bad) {
