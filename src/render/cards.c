@@ -880,6 +880,29 @@ field_rgb(const struct cards *c, const struct rs_unit *u, unsigned want,
 	return want == RND_CF_NO_RGB ? dflt : want;
 }
 
+/* Fill field fd's box on the card at (x, y) with rgb: a box at an edge
+ * of the trim runs on into the bleed, so that a cut a little off shows
+ * no white. */
+static void
+field_fill(const struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
+    double x, double y, unsigned rgb)
+{
+	double b = c->bleed, x0 = x + fd->x, y0 = y + fd->y;
+	double x1 = x0 + fd->w, y1 = y0 + fd->h;
+
+	if (fd->x < 1e-6)
+		x0 -= b;
+	if (fd->y < 1e-6)
+		y0 -= b;
+	if (fd->x + fd->w > c->cw - 1e-6)
+		x1 += b;
+	if (fd->y + fd->h > c->ch - 1e-6)
+		y1 += b;
+	rnd_set_rgb(cr, rgb);
+	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+	cairo_fill(cr);
+}
+
 /* Where the template places field fd, for messages ("line 14"). */
 static char *
 field_label(const struct rs_unit *u, const struct rnd_card_field *fd)
@@ -1050,8 +1073,12 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	panel(cr, x + c->frame, y + c->frame, c->cw - 2 * c->frame,
-	    c->ch - 2 * c->frame, c->frame > 0 ? 2.0 : 0);
+	if (c->frame > 0)
+		panel(cr, x + c->frame, y + c->frame, c->cw - 2 * c->frame,
+		    c->ch - 2 * c->frame, 2.0);
+	else
+		cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b,
+		    c->ch + 2 * b);
 	cairo_fill(cr);
 	for (i = 0; i < c->lay.n; i++) {
 		const struct rnd_card_field *fd = &c->lay.v[i];
@@ -1062,11 +1089,9 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 		char *s;
 
 		ink = field_rgb(c, u, fd->colour, ink);
-		if (fd->fill != RND_CF_NO_RGB) {
-			rnd_set_rgb(cr, field_rgb(c, u, fd->fill, 0xffffff));
-			cairo_rectangle(cr, fx, fy, fd->w, fd->h);
-			cairo_fill(cr);
-		}
+		if (fd->fill != RND_CF_NO_RGB)
+			field_fill(c, cr, fd, x, y,
+			    field_rgb(c, u, fd->fill, 0xffffff));
 		if (fd->font != NULL)
 			tf.family = fd->font;
 		if (fd->size_pt > 0)
