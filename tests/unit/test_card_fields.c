@@ -23,18 +23,20 @@ Test(card_fields, lengths_percentages_and_look)
 	struct rnd_card_layout lay;
 	struct diags dg = { 0 };
 	struct rs_node *t;
-	int rc = read_fields("fields:\n"
-	                     "  name: { x: 0, y: 90%, width: 100%, height: "
-	                     "0.25in, align: centre, valign: bottom,\n"
-	                     "          fill: class, colour: \"#ffeedd\", "
-	                     "size: 12, font: DejaVu Serif }\n"
-	                     "  weapons: { x: 3mm, y: 10mm, width: 50%, "
-	                     "height: 20 }\n",
-	    &lay, &t, &dg);
+	int rc =
+	    read_fields("fields:\n"
+	                "  name: { x: 0, y: 90%, width: 100%, height: "
+	                "0.25in, align: centre, valign: bottom,\n"
+	                "          fill: class, colour: \"#ffeedd\", "
+	                "size: 12, font: DejaVu Serif }\n"
+	                "  weapons: { x: 3mm, y: 10mm, width: 50%, "
+	                "height: 20 }\n"
+	                "  notes: { x: 0, y: 40mm, width: 3, height: 20% }\n",
+	        &lay, &t, &dg);
 
 	cr_assert_eq(rc, 0, "%s", dg.n ? dg.v[0].msg : "");
 	cr_assert_eq(dg.n, 0);
-	cr_assert_eq(lay.n, 2);
+	cr_assert_eq(lay.n, 3);
 	cr_assert_eq(lay.v[0].kind, RND_CF_NAME);
 	cr_assert_float_eq(lay.v[0].x, 0, 1e-9);
 	cr_assert_float_eq(lay.v[0].y, 80.01, 1e-9);
@@ -52,6 +54,7 @@ Test(card_fields, lengths_percentages_and_look)
 	cr_assert_float_eq(lay.v[1].h, 20, 1e-9, "a bare number is mm");
 	cr_assert_eq(lay.v[1].fill, RND_CF_NO_RGB);
 	cr_assert_eq(lay.v[1].colour, RND_CF_NO_RGB);
+	cr_assert_float_eq(lay.v[2].h, 17.78, 1e-9, "20%% of the height");
 	rs_node_free(t);
 	diags_free(&dg);
 }
