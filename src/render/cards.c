@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "../engine/engine.h"
+#include "card_fields.h"
 #include "internal.h"
 
 #define NBSP "\xc2\xa0"
@@ -44,7 +45,18 @@ struct cards {
 	const char *card_name; /* "poker", "mini", "60x90mm" */
 	struct rnd_pics *pics; /* the units' pictures */
 	double last_pt; /* body size the last card took (a first guess) */
+	/* The template's fields: (card_fields.h); none: the layout above. */
+	struct rnd_card_layout lay;
+	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
+	int no_odds;   /* the layout has no odds: weapon notes keep room */
 };
+
+/* The parts of a card's body, for struct cards' skip. */
+#define CP_STATS 1u
+#define CP_WEAPONS 2u
+#define CP_TRAITS 4u
+#define CP_NOTES 8u
+#define CP_ODDS 16u
 
 /* The colours of the game's own classes (a print-only ruleset), by order
  * of first appearance: the same game prints the same colours every time. */
@@ -586,16 +598,20 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		own->n = 0;
 	}
 	at = rnd_flow_count(f);
-	rnd_flow_custom(f, u->pos, stat_boxes, sr);
-	if (own->n > 0)
+	if (!(c->skip & CP_STATS))
+		rnd_flow_custom(f, u->pos, stat_boxes, sr);
+	if (own->n > 0 && !(c->skip & CP_STATS))
 		rnd_flow_custom(f, u->pos, stat_boxes, own);
 	part_note(cp, f, at, xstrdup("the stats"), NULL);
 	at = rnd_flow_count(f);
-	card_weapons(c, u, f);
+	if (!(c->skip & CP_WEAPONS))
+		card_weapons(c, u, f);
 	part_note(cp, f, at, xstrdup("the weapons"), NULL);
 	/* Weapon notes are the reference sheet's; a card gives their room to
 	 * the odds panel when it has one. */
-	for (i = 0; !card_has_odds(c, u) && i < u->nweapons; i++) {
+	for (i = 0; !(c->skip & CP_WEAPONS) &&
+	     (c->no_odds || !card_has_odds(c, u)) && i < u->nweapons;
+	     i++) {
 		const struct rs_weapon *w;
 		char *n;
 
@@ -616,7 +632,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		free(e);
 		free(n);
 	}
-	if (u->traits != 0) {
+	if (u->traits != 0 && !(c->skip & CP_TRAITS)) {
 		rnd_unit_traits(buf, sizeof(buf), u);
 		e = rnd_markup_escape(buf);
 		mk = xasprintf("<b>Traits</b>  %s", e);
@@ -628,9 +644,9 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	}
 	/* A narrow card keeps its odds before the unit's notes, which are
 	 * left out first when it is full (and on the reference sheet). */
-	if (c->cw >= CARD_NARROW_MM)
+	if (c->cw >= CARD_NARROW_MM && !(c->skip & CP_NOTES))
 		card_notes(u, f, cp);
-	for (i = 0; os != NULL && i < os->n; i++) {
+	for (i = 0; !(c->skip & CP_ODDS) && os != NULL && i < os->n; i++) {
 		const struct rnd_odds *o = &os->v[i];
 		size_t nc = o->ncols + 1;
 		char **cells;
@@ -662,7 +678,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 			free(cells[k]);
 		free(cells);
 	}
-	if (c->cw < CARD_NARROW_MM)
+	if (c->cw < CARD_NARROW_MM && !(c->skip & CP_NOTES))
 		card_notes(u, f, cp);
 }
 
@@ -852,6 +868,300 @@ card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
 	return 0;
 }
 
+/* ---- a layout of fields (the template's fields:, card_fields.c) ---- */
+
+/* The colour a field asks for (want: card_fields.h's), else dflt. */
+static unsigned
+field_rgb(const struct cards *c, const struct rs_unit *u, unsigned want,
+    unsigned dflt)
+{
+	if (want == RND_CF_CLASS_RGB)
+		return card_rgb(c, u);
+	return want == RND_CF_NO_RGB ? dflt : want;
+}
+
+/* Fill field fd's box on the card at (x, y) with rgb: a box at an edge
+ * of the trim runs on into the bleed, so that a cut a little off shows
+ * no white. */
+static void
+field_fill(const struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
+    double x, double y, unsigned rgb)
+{
+	double b = c->bleed, x0 = x + fd->x, y0 = y + fd->y;
+	double x1 = x0 + fd->w, y1 = y0 + fd->h;
+
+	if (fd->x < 1e-6)
+		x0 -= b;
+	if (fd->y < 1e-6)
+		y0 -= b;
+	if (fd->x + fd->w > c->cw - 1e-6)
+		x1 += b;
+	if (fd->y + fd->h > c->ch - 1e-6)
+		y1 += b;
+	rnd_set_rgb(cr, rgb);
+	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+	cairo_fill(cr);
+}
+
+/* Where the template places field fd, for messages ("line 14"). */
+static char *
+field_label(const struct rs_unit *u, const struct rnd_card_field *fd)
+{
+	return xasprintf("card '%s': field '%s' (%s:%d)", u->name,
+	    rnd_cf_name(fd->kind), fd->pos.file, fd->pos.line);
+}
+
+/* A layout of text (markup when markup) in font f, wrapped at w when
+ * w > 0, aligned as fd asks; caller unrefs. */
+static PangoLayout *
+field_layout(const struct rnd_card_field *fd, const struct rnd_font *f,
+    double w, int markup, const char *text)
+{
+	PangoLayout *l = rnd_layout_new(NULL, f, w);
+
+	if (fd->align == 1)
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	else if (fd->align == 2)
+		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	if (markup)
+		rnd_layout_markup(l, text);
+	else
+		rnd_layout_text(l, text);
+	return l;
+}
+
+/*
+ * Text in field fd's box at (x, y): at the largest size from f's down to
+ * the least (half points) at which it fits on one line, else wrapped;
+ * else at the least size, cut to the box with an ellipsis, and a warning
+ * naming the card and the field: never past the box.
+ */
+static void
+field_text(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
+    const struct rs_unit *u, double x, double y, struct rnd_font f, int markup,
+    const char *text, struct pos gpos)
+{
+	double least = c->st.min_pt < 6 ? 6 : c->st.min_pt, top = f.size_pt;
+	double w, h;
+	PangoLayout *l = NULL;
+	int pass, lines;
+
+	if (text == NULL || text[0] == '\0')
+		return;
+	for (pass = 0; pass < 2 && l == NULL; pass++)
+		for (f.size_pt = top; f.size_pt >= least - 1e-9;
+		     f.size_pt -= 0.5) {
+			l = field_layout(fd, &f, pass ? fd->w : 0, markup,
+			    text);
+			rnd_layout_size(l, &w, &h);
+			if (w <= fd->w + 1e-6 && h <= fd->h + 1e-6)
+				break;
+			g_object_unref(l);
+			l = NULL;
+		}
+	if (l == NULL) {
+		char pt[32], *lab = field_label(u, fd);
+
+		f.size_pt = least;
+		l = field_layout(fd, &f, fd->w, markup, text);
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		rnd_layout_size(l, NULL, &h);
+		/* As many lines as the box holds (at least one, clipped to
+		 * the box), the last ending in an ellipsis. */
+		lines = (int)floor(
+		    fd->h / (h / pango_layout_get_line_count(l)) + 1e-6);
+		pango_layout_set_height(l, -(lines < 1 ? 1 : lines));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		rnd_layout_size(l, NULL, &h);
+		fmt_double(pt, sizeof(pt), least, 2);
+		diag_add(c->dg, SEV_WARNING, gpos,
+		    "%s: does not fit its box even at %s pt: cut short", lab,
+		    pt);
+		free(lab);
+	}
+	rnd_layout_set_width(l, fd->w);
+	rnd_glyph_check(l, gpos, c->dg);
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, fd->w, fd->h);
+	cairo_clip(cr);
+	y += fd->valign == 2 ? fd->h - h :
+	    fd->valign == 1  ? (fd->h - h) / 2 :
+	                       0;
+	rnd_layout_draw(cr, l, x, y);
+	cairo_restore(cr);
+	g_object_unref(l);
+}
+
+/*
+ * The body parts of field fd (all of them for 'body') as a flow in its
+ * box at (x, y), shrunk to fit; what does not fit even at the least
+ * size is left out with the flow's warning, which names the card and
+ * the field. cst: the card's style.
+ */
+static void
+field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
+    const struct rs_unit *u, double x, double y, const struct rnd_style *cst)
+{
+	static const unsigned part[RND_CF__MAX] = { [RND_CF_STATS] = CP_STATS,
+		[RND_CF_WEAPONS] = CP_WEAPONS,
+		[RND_CF_TRAITS] = CP_TRAITS,
+		[RND_CF_NOTES] = CP_NOTES,
+		[RND_CF_ODDS] = CP_ODDS };
+	/* A copy with the field's look: the stat boxes size their values
+	 * from the card's style. */
+	struct cards fc = *c;
+	struct rnd_style fst = *cst;
+	struct statrow sr, own, sr2, own2;
+	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
+	struct rnd_frame fr = { x, y, fd->w, fd->h, 1, 0, 0 };
+	struct rnd_flow *f, *f2;
+	char *lab;
+
+	fc.skip = fd->kind == RND_CF_BODY ? 0 : ~part[fd->kind];
+	fc.last_pt = 0;
+	if (fd->size_pt > 0)
+		fc.st.size_pt = fst.size_pt = fd->size_pt;
+	if (fd->font != NULL) {
+		fc.st.font = fc.st.head_font = fd->font;
+		fst.font = fst.head_font = fd->font;
+	}
+	fc.st.text = fst.text = field_rgb(c, u, fd->colour, cst->text);
+	f = card_flow(&fc, u, &fst, &sr, &own, &cp, 0);
+	if (rnd_flow_count(f) == 0)
+		goto out;
+	/* Odds in a narrow box: under a caption when that shows more. */
+	if (!(fc.skip & CP_ODDS) && card_has_odds(c, u) &&
+	    card_trial(f, &fr)) {
+		f2 = card_flow(&fc, u, &fst, &sr2, &own2, &cp2, 1);
+		card_trial(f2, &fr);
+		if (card_odds_shown(f2, &cp2) > card_odds_shown(f, &cp)) {
+			rnd_flow_free(f);
+			parts_free(&cp);
+			f = f2;
+			cp = cp2;
+		} else {
+			rnd_flow_free(f2);
+			parts_free(&cp2);
+		}
+	}
+	lab = field_label(u, fd);
+	rnd_flow_label(f, lab);
+	free(lab);
+	rnd_flow_box(f, cr, &fr, c->dg);
+out:
+	parts_free(&cp);
+	rnd_flow_free(f);
+}
+
+/* Draw one card front of a layout of fields, its trim's top-left at
+ * (x, y): the frame in the class colour around a white panel, then each
+ * field in the template's order, its fill under it. */
+static void
+card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
+    double x, double y)
+{
+	const struct rnd_style *st = &c->st;
+	struct rnd_style cst = *st;
+	double b = c->bleed;
+	size_t i, ui = (size_t)(u - c->rs->units);
+
+	cst.accent = card_rgb(c, u);
+	cst.rule = card_rgb(c, u);
+	cairo_save(cr);
+	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
+	cairo_clip(cr);
+	rnd_set_rgb(cr, card_rgb(c, u));
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	if (c->frame > 0)
+		panel(cr, x + c->frame, y + c->frame, c->cw - 2 * c->frame,
+		    c->ch - 2 * c->frame, 2.0);
+	else
+		cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b,
+		    c->ch + 2 * b);
+	cairo_fill(cr);
+	for (i = 0; i < c->lay.n; i++) {
+		const struct rnd_card_field *fd = &c->lay.v[i];
+		double fx = x + fd->x, fy = y + fd->y;
+		unsigned ink = fd->fill == RND_CF_CLASS_RGB ? 0xffffff :
+		                                              st->text;
+		struct rnd_font tf = { st->font, st->min_pt, 0, 0 };
+		char *s;
+
+		ink = field_rgb(c, u, fd->colour, ink);
+		if (fd->fill != RND_CF_NO_RGB)
+			field_fill(c, cr, fd, x, y,
+			    field_rgb(c, u, fd->fill, 0xffffff));
+		if (fd->font != NULL)
+			tf.family = fd->font;
+		if (fd->size_pt > 0)
+			tf.size_pt = fd->size_pt;
+		rnd_set_rgb(cr, ink);
+		switch (fd->kind) {
+		case RND_CF_NAME:
+			if (fd->font == NULL)
+				tf.family = st->head_font;
+			if (fd->size_pt <= 0)
+				tf.size_pt = st->size_pt * 1.45;
+			tf.bold = 1;
+			field_text(c, cr, fd, u, fx, fy, tf, 0, u->name,
+			    u->pos);
+			break;
+		case RND_CF_CLASS:
+			tf.italic = 1;
+			field_text(c, cr, fd, u, fx, fy, tf, 0,
+			    rs_unit_class(c->rs, u), u->pos);
+			break;
+		case RND_CF_CREDITS:
+			s = rnd_credits_fit(cr, &tf, c->rs,
+			    RND_CREDIT_SHORT | RND_CREDIT_AUTHOR |
+			        RND_CREDIT_YEAR,
+			    NULL, NULL, fd->w);
+			field_text(c, cr, fd, u, fx, fy, tf, 0, s,
+			    c->rs->title_pos);
+			free(s);
+			break;
+		case RND_CF_PICTURE:
+			rnd_unit_mark(cr, c->pics, c->rs, ui, RND_SIDE_ANY, fx,
+			    fy, fd->w, fd->h);
+			break;
+		case RND_CF_SYMBOL:
+			rnd_symbol_draw(cr, u->symbol, RND_SIDE_ANY, fx, fy,
+			    fd->w, fd->h);
+			break;
+		case RND_CF_STATS:
+		case RND_CF_WEAPONS:
+		case RND_CF_TRAITS:
+		case RND_CF_NOTES:
+		case RND_CF_ODDS:
+		case RND_CF_BODY:
+			field_flow(c, cr, fd, u, fx, fy, &cst);
+			break;
+		case RND_CF__MAX:
+			break;
+		}
+	}
+	cairo_restore(cr);
+}
+
+/* Read the template's fields: for the card's size; returns -1 on an
+ * error (placed in dg). */
+static int
+card_layout_setup(struct cards *c, struct diags *dg)
+{
+	size_t i;
+
+	if (rnd_card_fields(rs_node_get(c->tmpl, "fields"), c->cw, c->ch,
+	        c->st.min_pt, &c->lay, dg) == -1)
+		return -1;
+	c->no_odds = c->lay.n > 0;
+	for (i = 0; i < c->lay.n; i++)
+		if (c->lay.v[i].kind == RND_CF_ODDS ||
+		    c->lay.v[i].kind == RND_CF_BODY)
+			c->no_odds = 0;
+	return 0;
+}
+
 /* Draw one card front with its trim box's top-left at (x, y). */
 static void
 card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
@@ -873,6 +1183,10 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	size_t i, ui = (size_t)(u - c->rs->units);
 	int cut;
 
+	if (c->lay.n > 0) {
+		card_front_fields(c, cr, u, x, y);
+		return;
+	}
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
 	/* Background, band into the bleed. */
@@ -1010,7 +1324,8 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"bleed", "crop-length", "crop-offset", "backs", "layout",
 	"safe-margin", "band-height", "frame", "font", "heading-font",
-	"mono-font", "size", "min-size", "colours", "class-colours", NULL };
+	"mono-font", "size", "min-size", "colours", "class-colours", "fields",
+	NULL };
 
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
@@ -1107,6 +1422,8 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		    "0 to 10 mm");
 		return -1;
 	}
+	if (card_layout_setup(c, dg) == -1)
+		return -1;
 	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
 }
 
