@@ -173,7 +173,7 @@ cmd_bases(int argc, char **argv)
 	/* --dump's lines are the output: nothing else on stdout. */
 	if (rc == EXIT_CLEAN && !quiet && o.dump == NULL &&
 	    !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, out);
+		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc;
 }
@@ -193,7 +193,7 @@ const struct command bases_command = {
 	"markers the rules need. Pages are landscape; each carries a\n"
 	"100 mm and a 4 in calibration box at its foot. Print at 100%.\n"
 	"\n"
-	"  -o, --output FILE   the PDF to write (required)\n"
+	"  -o, --output FILE   FILE.pdf, or .png/.svg: a file a page (required)\n"
 	"  -p, --paper P       A4, Letter, A3, A5, Legal, Tabloid or WxH\n"
 	"                      (default: the ruleset's, else the locale's)\n"
 	"      --base SIZE     one size for every base instead of the\n"

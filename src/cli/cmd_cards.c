@@ -140,7 +140,7 @@ const struct command cards_command = {
 	"traits), laid out n-up on the sheet with crop marks: 9 poker cards\n"
 	"on A4 or Letter. The PDF asks to be printed at 100%.\n"
 	"\n"
-	"  -o, --output FILE       the PDF to write (atomically)\n"
+	"  -o, --output FILE       FILE.pdf, or .png/.svg: a file a page\n"
 	"  -p, --paper PAPER       A5, A4, A3, Letter, Legal, Tabloid or WxH\n"
 	"                          (default: the ruleset's paper, else the\n"
 	"                          template's, else the locale's, else A4)\n"

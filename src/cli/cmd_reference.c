@@ -71,7 +71,7 @@ const struct command reference_command = {
 	"template's minimum size; what still does not fit is a warning that\n"
 	"names its source line.\n"
 	"\n"
-	"  -o, --output FILE     the PDF to write (atomically)\n"
+	"  -o, --output FILE     FILE.pdf, or .png/.svg: a file a page\n"
 	"  -p, --paper PAPER     A5, A4, A3, Letter, Legal, Tabloid or WxH with\n"
 	"                        units (default: the ruleset's paper, else the\n"
 	"                        template's, else the locale's, else A4)\n"

@@ -891,7 +891,7 @@ cmd_report(int argc, char **argv)
 	if (rc == 0 && json)
 		own = json_pack("{s:[s]}", "files", out);
 	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, out);
+		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 done:
 	if (json) {
 		js.failed = rc != 0;
@@ -916,7 +916,7 @@ const struct command report_command = {
 	"fail (they are in it); exit 1 when the ruleset has errors or the\n"
 	"file cannot be written.\n"
 	"\n"
-	"  -o, --output FILE  the PDF to write (required)\n"
+	"  -o, --output FILE  FILE.pdf, or .png/.svg: a file a page (required)\n"
 	"  -n, --games N      self-play games of the default battle (1000)\n"
 	"  -s, --seed S       seed of the dice (1)\n"
 	"  -j, --jobs J       threads for self-play (1); same figures for any J\n"

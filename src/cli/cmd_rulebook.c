@@ -194,7 +194,7 @@ cmd_rulebook(int argc, char **argv)
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, out);
+		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
@@ -215,8 +215,8 @@ const struct command rulebook_command = {
 	"one that fails is an error and no book is written. Running heads,\n"
 	"page numbers and a PDF outline. Layout: templates/rulebook.yaml.\n"
 	"\n"
-	"  -o, --output FILE     the PDF to write (atomically; - for standard\n"
-	"                        output)\n"
+	"  -o, --output FILE     FILE.pdf (- for standard output), or\n"
+	"                        .png/.svg: a file a page\n"
 	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
 	"                        else PAPERSIZE or /etc/papersize, else the\n"
 	"                        locale's)\n"

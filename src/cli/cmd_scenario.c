@@ -34,13 +34,16 @@ struct sopts {
 	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
 };
 
-/* FILE.pdf → FILE.yaml (caller frees). */
+/* FILE.pdf (.png, .svg) → FILE.yaml (caller frees). */
 static char *
 yaml_path(const char *pdf)
 {
 	size_t n = strlen(pdf);
 
-	if (n > 4 && strcmp(pdf + n - 4, ".pdf") == 0)
+	if (n > 4 &&
+	    (strcasecmp(pdf + n - 4, ".pdf") == 0 ||
+	        strcasecmp(pdf + n - 4, ".png") == 0 ||
+	        strcasecmp(pdf + n - 4, ".svg") == 0))
 		return xasprintf("%.*s.yaml", (int)(n - 4), pdf);
 	return xasprintf("%s.yaml", pdf);
 }
@@ -79,7 +82,7 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 	fmt_double(c, sizeof(c), s->bal.hi * 100, 1);
 	fmt_double(t, sizeof(t), secs, 2);
 	printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s, %d %s\n",
-	    ruleset, pdf, yaml, s->title, s->side[0].points,
+	    ruleset, rnd_written(pdf), yaml, s->title, s->side[0].points,
 	    plural(s->side[0].points, "pt", "pts"), s->side[1].points,
 	    plural(s->side[1].points, "pt", "pts"), s->turns,
 	    plural(s->turns, "turn", "turns"));
@@ -345,7 +348,8 @@ write:
 		    "%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
 		    "Points column), %d %s; NOT balanced by play (the ruleset "
 		    "has no engine)\n",
-		    rs->path, o->out, yaml, s->title, s->side[SC_BLUE].points,
+		    rs->path, rnd_written(o->out), yaml, s->title,
+		    s->side[SC_BLUE].points,
 		    plural(s->side[SC_BLUE].points, "pt", "pts"),
 		    s->side[SC_RED].points,
 		    plural(s->side[SC_RED].points, "pt", "pts"), s->turns,
@@ -356,7 +360,7 @@ write:
 
 		printf("%s: wrote %s, %s: %s — Blue %d %s, Red %d %s, %d %s; "
 		       "NOT balanced by play (the ruleset has no engine)\n",
-		    rs->path, o->out, yaml, s->title, nb,
+		    rs->path, rnd_written(o->out), yaml, s->title, nb,
 		    plural(nb, "unit", "units"), nr,
 		    plural(nr, "unit", "units"), s->turns,
 		    plural(s->turns, "turn", "turns"));
@@ -633,7 +637,8 @@ const struct command scenario_command = {
 	"has a Points column (and --points, or no battle of its own), and\n"
 	"the files say it is NOT balanced by play.\n"
 	"\n"
-	"  -o, --output FILE   the briefing PDF; the YAML goes beside it\n"
+	"  -o, --output FILE   the briefing (.pdf, or .png/.svg a file a\n"
+	"                      page); the YAML goes beside it\n"
 	"  -p, --paper P       A4, Letter, … (default: ruleset, then locale)\n"
 	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
 	"  -n, --games N       test games (default 1000)\n"

@@ -242,6 +242,12 @@ cli_output_check(const char *path, const char *begins)
 	/* Standard output replaces nothing (cli_out_begin()). */
 	if (CLI_IS_STDOUT(path))
 		return 0;
+	/* A product drawn as a PDF is drawn as PNG or SVG too, a file a
+	 * page (pdf.c); those files are checked as they are named, before
+	 * any is written. */
+	if (begins != NULL && strcmp(begins, CLI_PDF) == 0 &&
+	    rnd_image_kind(path) != 0)
+		begins = rnd_image_kind(path) == 1 ? "\x89PNG" : "<?xml";
 	/* An input or a file of another kind is never replaced: that
 	 * refusal says the most, so it comes first. */
 	if (atomic_check(path, begins, &why) != 0) {
@@ -253,9 +259,8 @@ cli_output_check(const char *path, const char *begins)
 	 * written under another format's name (map writes PNG and SVG). */
 	if (begins != NULL && strcmp(begins, CLI_PDF) == 0 && dot != NULL &&
 	    (sl == NULL || dot > sl) && strcasecmp(dot, ".pdf") != 0) {
-		cli_error(
-		    "error: %s: this product is a PDF; name it .pdf (only "
-		    "map also writes PNG and SVG)",
+		cli_error("error: %s: name the output .pdf, .png or .svg "
+		          "(PNG and SVG: a file a page)",
 		    path);
 		return -1;
 	}

@@ -63,7 +63,7 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, out);
+		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }

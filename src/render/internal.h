@@ -91,6 +91,8 @@ void rnd_doc_fail(struct rnd_doc *);
  * written, -1 failed (error in diags, previous file untouched).
  */
 int rnd_doc_close(struct rnd_doc *);
+/* PNG pages are drawn at this resolution. */
+#define RND_IMAGE_DPI 150.0
 /* Drop everything; the target file is not touched. Frees the doc. */
 void rnd_doc_abandon(struct rnd_doc *);
 

@@ -2,13 +2,22 @@
  * pdf.c: the one place that makes PDF files. Cairo draws into memory;
  * on close libqpdf adds what Cairo cannot (ViewerPreferences, TrimBox and
  * BleedBox, a deterministic /ID) and the result is written atomically.
+ *
+ * A document named .png or .svg is drawn the same way into one recording
+ * per page, and each page becomes an image of its own on close: NAME.png
+ * for a single page, NAME-1.png, NAME-2.png … for more (PNG at
+ * RND_IMAGE_DPI on white, SVG at true size in points). What only a
+ * PDF has (outline, links, metadata, print scaling, imposition) is left
+ * out of them.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <qpdf/qpdf-c.h>
 
 #include "internal.h"
@@ -29,7 +38,14 @@ struct rnd_doc {
 	int no_scaling;
 	int failed;
 	double booklet_w, booklet_h; /* sheet in pt; 0: no imposition */
+	enum { DOC_PDF, DOC_PNG, DOC_SVG } kind;
+	cairo_surface_t **rec; /* an image's pages, as recordings */
+	size_t nrec, caprec;
 };
+
+/* What the last document this thread closed wrote, when that was more
+ * than its path names (NAME-1.png … NAME-N.png), for rnd_written(). */
+static _Thread_local char last_path[1024], last_wrote[2200];
 
 /* Cairo's write callback: append to the doc's buffer. */
 static cairo_status_t
@@ -89,6 +105,20 @@ __lsan_default_options(void)
 	return "print_suppressions=0";
 }
 
+int
+rnd_image_kind(const char *path)
+{
+	const char *dot = strrchr(path, '.'), *sl = strrchr(path, '/');
+
+	if (dot == NULL || (sl != NULL && dot < sl))
+		return DOC_PDF;
+	if (strcasecmp(dot, ".png") == 0)
+		return DOC_PNG;
+	if (strcasecmp(dot, ".svg") == 0)
+		return DOC_SVG;
+	return DOC_PDF;
+}
+
 /* Returns the new document; errors are reported on close. */
 struct rnd_doc *
 rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)
@@ -98,6 +128,9 @@ rnd_doc_new(const char *path, const struct rnd_meta *m, struct diags *dg)
 
 	d->path = xstrdup(path);
 	d->diags = dg;
+	d->kind = rnd_image_kind(path);
+	if (d->kind != DOC_PDF)
+		return d;
 	d->surface = cairo_pdf_surface_create_for_stream(doc_write, d, 595.0,
 	    842.0);
 	cairo_pdf_surface_restrict_to_version(d->surface,
@@ -167,9 +200,20 @@ rnd_doc_page_begin(struct rnd_doc *d, double w_mm, double h_mm,
 	pb.h_pt = h_mm * k;
 	pb.bleed_pt = bleed_mm * k;
 	XPUSH(d->pages, d->npages, d->cappages, pb);
-	cairo_pdf_surface_set_size(d->surface, pb.w_pt + 2 * pb.bleed_pt,
-	    pb.h_pt + 2 * pb.bleed_pt);
-	d->cr = cairo_create(d->surface);
+	if (d->kind != DOC_PDF) {
+		cairo_rectangle_t ext = { 0, 0, pb.w_pt + 2 * pb.bleed_pt,
+			pb.h_pt + 2 * pb.bleed_pt };
+		cairo_surface_t *rec =
+		    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
+		        &ext);
+
+		XPUSH(d->rec, d->nrec, d->caprec, rec);
+		d->cr = cairo_create(rec);
+	} else {
+		cairo_pdf_surface_set_size(d->surface,
+		    pb.w_pt + 2 * pb.bleed_pt, pb.h_pt + 2 * pb.bleed_pt);
+		d->cr = cairo_create(d->surface);
+	}
 	cairo_scale(d->cr, k, k);
 	cairo_set_line_width(d->cr, 0.25);
 	return d->cr;
@@ -180,7 +224,8 @@ rnd_doc_page_end(struct rnd_doc *d)
 {
 	if (d->cr == NULL)
 		return;
-	cairo_show_page(d->cr);
+	if (d->kind == DOC_PDF)
+		cairo_show_page(d->cr);
 	cairo_destroy(d->cr);
 	d->cr = NULL;
 }
@@ -199,7 +244,7 @@ rnd_doc_outline_page(struct rnd_doc *d, int parent, const char *label,
 	char y[32], *attr;
 	int id;
 
-	if (page == 0 || page > d->npages)
+	if (page == 0 || page > d->npages || d->kind != DOC_PDF)
 		return 0;
 	/* Whole points: Cairo 1.16 reads tag attributes with sscanf, so a
 	 * decimal point fails under a decimal-comma locale. */
@@ -404,6 +449,11 @@ out:
 static void
 doc_free(struct rnd_doc *d)
 {
+	size_t i;
+
+	for (i = 0; i < d->nrec; i++)
+		cairo_surface_destroy(d->rec[i]);
+	free(d->rec);
 	if (d->cr != NULL)
 		cairo_destroy(d->cr);
 	if (d->surface != NULL)
@@ -412,6 +462,124 @@ doc_free(struct rnd_doc *d)
 	free(d->pages);
 	free(d->path);
 	free(d);
+}
+
+/* The file page i (from 0) of an image document goes to: the path for
+ * one page, else NAME-<i+1>.EXT, numbered to the same width. */
+static char *
+image_name(const struct rnd_doc *d, size_t i)
+{
+	const char *dot = strrchr(d->path, '.');
+	int w = d->npages >= 100 ? 3 : d->npages >= 10 ? 2 : 1;
+
+	if (d->npages == 1)
+		return xstrdup(d->path);
+	return xasprintf("%.*s-%0*zu%s", (int)(dot - d->path), d->path, w,
+	    i + 1, dot);
+}
+
+/* Page i as a PNG or SVG file in memory (*out, caller frees). */
+static int
+image_page(struct rnd_doc *d, size_t i, unsigned char **out, size_t *n)
+{
+	const struct rnd_pagebox *pb = &d->pages[i];
+	double w = pb->w_pt + 2 * pb->bleed_pt,
+	       h = pb->h_pt + 2 * pb->bleed_pt;
+	double k = RND_IMAGE_DPI / 72.0;
+	cairo_surface_t *s;
+	cairo_status_t st;
+	cairo_t *cr;
+
+	d->buf = NULL;
+	d->len = d->cap = 0;
+	if (d->kind == DOC_SVG) {
+		s = cairo_svg_surface_create_for_stream(doc_write, d, w, h);
+		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+		k = 1;
+	} else
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+		    (int)ceil(w * k), (int)ceil(h * k));
+	cr = cairo_create(s);
+	cairo_scale(cr, k, k);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_surface(cr, d->rec[i], 0, 0);
+	cairo_paint(cr);
+	cairo_destroy(cr);
+	if (d->kind == DOC_PNG)
+		st = cairo_surface_write_to_png_stream(s, doc_write, d);
+	else {
+		cairo_surface_finish(s);
+		st = cairo_surface_status(s);
+	}
+	cairo_surface_destroy(s);
+	*out = d->buf;
+	*n = d->len;
+	d->buf = NULL;
+	d->len = d->cap = 0;
+	return st == CAIRO_STATUS_SUCCESS ? 0 : -1;
+}
+
+/* Write an image document's pages, each checked before any is written
+ * (an input or a file of another kind is not replaced). 0, or -1. */
+static int
+image_write(struct rnd_doc *d)
+{
+	const char *sig = d->kind == DOC_PNG ? "\x89PNG" : "<?xml";
+	struct pos p = { d->path, 0, 0 };
+	unsigned char *out;
+	char *name, *why = NULL;
+	size_t i, n;
+
+	for (i = 0; i < d->npages; i++) {
+		name = image_name(d, i);
+		if (atomic_check(name, sig, &why) != 0) {
+			p.file = NULL;
+			diag_add(d->diags, SEV_ERROR, p, "%s", why);
+			free(why);
+			free(name);
+			return -1;
+		}
+		free(name);
+	}
+	for (i = 0; i < d->npages; i++) {
+		if (image_page(d, i, &out, &n) != 0) {
+			diag_add(d->diags, SEV_ERROR, p,
+			    "cannot draw page %zu as an image", i + 1);
+			free(out);
+			return -1;
+		}
+		name = image_name(d, i);
+		if (atomic_write(name, out, n, &why) == -1) {
+			p.file = NULL;
+			diag_add(d->diags, SEV_ERROR, p, "%s", why);
+			free(why);
+			free(name);
+			free(out);
+			return -1;
+		}
+		free(out);
+		if (d->npages > 1 && i == 0)
+			snprintf(last_wrote, sizeof(last_wrote), "%s", name);
+		else if (d->npages > 1 && i + 1 == d->npages) {
+			size_t at = strlen(last_wrote);
+
+			snprintf(last_wrote + at, sizeof(last_wrote) - at,
+			    " \xe2\x80\xa6 %s (%zu images)", name, d->npages);
+		}
+		free(name);
+	}
+	snprintf(last_path, sizeof(last_path), "%s",
+	    d->npages > 1 ? d->path : "");
+	return 0;
+}
+
+const char *
+rnd_written(const char *path)
+{
+	return last_path[0] != '\0' && strcmp(last_path, path) == 0 ?
+	    last_wrote :
+	    path;
 }
 
 /* Returns 0 when the file was written, -1 otherwise (reported). */
@@ -425,9 +593,15 @@ rnd_doc_close(struct rnd_doc *d)
 	int rc = -1;
 
 	rnd_doc_page_end(d);
+	last_path[0] = '\0';
 	if (d->npages == 0 && !d->failed) {
 		diag_add(d->diags, SEV_ERROR, p, "nothing to print");
 		d->failed = 1;
+	}
+	if (d->kind != DOC_PDF) {
+		if (!d->failed && image_write(d) == 0)
+			rc = 0;
+		goto out;
 	}
 	cairo_surface_finish(d->surface);
 	if (!d->failed &&
@@ -460,6 +634,7 @@ rnd_doc_abandon(struct rnd_doc *d)
 		cairo_destroy(d->cr);
 		d->cr = NULL;
 	}
-	cairo_surface_finish(d->surface);
+	if (d->surface != NULL)
+		cairo_surface_finish(d->surface);
 	doc_free(d);
 }

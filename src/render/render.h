@@ -33,6 +33,16 @@ char *rnd_paper_system(void);
 /* The locale's paper (see above): "Letter" or "A4". */
 const char *rnd_paper_locale(void);
 
+/* ---- outputs ---- */
+
+/* What the last product this thread wrote to path is called in "wrote
+ * …": path itself, or, for a product of several pages written as PNG or
+ * SVG (a file a page), "NAME-1.png … NAME-7.png (7 images)". */
+const char *rnd_written(const char *path);
+/* A document's kind by its path's ending: 0 PDF, 1 PNG (.png), 2 SVG
+ * (.svg); an image has a file per page (pdf.c). */
+int rnd_image_kind(const char *path);
+
 /* ---- odds panel (filled by the CLI from the engine; render never
  * computes a chance) ---- */
 struct rnd_odds_row {

@@ -111,13 +111,34 @@ grep -q "two files" "$tmp/err" && pass "scenario -o -: says why" || fail "scenar
 ls /tmp | grep -q "^sandtable-......$" && ls -d /tmp/sandtable-?????? | while read -r d; do
 	[ "$d" -nt "$tmp" ] && echo "FAIL: -o - left $d"; done
 
-# The format follows the file's name.
-t "cards -o c.svg is refused" 1 cards "$D" -o "$tmp/c.svg"
-grep -q "c.svg: this product is a PDF; name it .pdf" "$tmp/err" && [ ! -e "$tmp/c.svg" ] &&
-    pass "cards -o c.svg: says so, writes nothing" || fail "cards -o c.svg: says so, writes nothing" "$(cat "$tmp/err")"
-t "scenario -o sc.png is refused" 1 scenario "$D" -n 10 -o "$tmp/sc.png"
-[ ! -e "$tmp/sc.png" ] && [ ! -e "$tmp/sc.png.yaml" ] && [ ! -e "$tmp/sc.yaml" ] &&
-    pass "scenario -o sc.png: nothing written" || fail "scenario -o sc.png: nothing written" "$(ls "$tmp")"
+# The format follows the file's name: PDF, or PNG and SVG a file a page.
+t "cards -o c.svg: an SVG" 0 cards "$D" -o "$tmp/c.svg"
+head -c 200 "$tmp/c.svg" | grep -q '<svg' && ! grep -q '%PDF' "$tmp/c.svg" &&
+    grep -q "wrote $tmp/c.svg$" "$tmp/out" &&
+    pass "cards -o c.svg: one sheet, an SVG, said" || fail "cards -o c.svg: one sheet, an SVG, said" "$(cat "$tmp/out" "$tmp/err")"
+t "cards --single -o c.png: a PNG a card" 0 cards "$D" --single -o "$tmp/c.png"
+n=$(ls "$tmp"/c-*.png 2>/dev/null | wc -l)
+w=$(file "$tmp/c-1.png" | sed -n 's/.*PNG image data, \([0-9]*\) x \([0-9]*\).*/\1x\2/p')
+[ "$n" -ge 2 ] && [ ! -e "$tmp/c.png" ] && [ "$w" = "376x526" ] &&
+    grep -q "wrote $tmp/c-1.png … $tmp/c-$n.png ($n images)" "$tmp/out" &&
+    pass "cards --single -o c.png: $n poker cards at 150 dpi, named and said" ||
+    fail "cards --single -o c.png: a PNG a card" "$n files, first $w; $(cat "$tmp/out")"
+"$BIN" cards -q "$D" --single -o "$tmp/d.png" 2>/dev/null
+cmp -s "$tmp/c-1.png" "$tmp/d-1.png" && pass "cards PNG: the same bytes twice" ||
+    fail "cards PNG: the same bytes twice" "c-1.png and d-1.png differ"
+t "scenario -o sc.png: a PNG a page, the YAML beside" 0 scenario "$D" -n 10 -o "$tmp/sc.png"
+[ -s "$tmp/sc-1.png" ] && [ -s "$tmp/sc-2.png" ] && [ -s "$tmp/sc.yaml" ] && [ ! -e "$tmp/sc.png.yaml" ] &&
+    pass "scenario -o sc.png: sc-1.png, sc-2.png and sc.yaml" || fail "scenario -o sc.png: sc-1.png, sc-2.png and sc.yaml" "$(ls "$tmp")"
+t "cards -o c.jpg is refused" 1 cards "$D" -o "$tmp/c.jpg"
+grep -q "c.jpg: name the output .pdf, .png or .svg" "$tmp/err" && [ ! -e "$tmp/c.jpg" ] &&
+    pass "cards -o c.jpg: says so, writes nothing" || fail "cards -o c.jpg: says so, writes nothing" "$(cat "$tmp/err")"
+# A page's file that is an input, or of another kind, is not replaced,
+# and then no page is written.
+echo "not an image" >"$tmp/r-2.png"
+t "reference -o r.png over a text r-2.png is refused" 1 reference "$D" -o "$tmp/r.png"
+[ ! -e "$tmp/r-1.png" ] && grep -q "not an image" "$tmp/r-2.png" &&
+    pass "reference -o r.png: r-2.png kept, r-1.png not written" ||
+    fail "reference -o r.png: r-2.png kept, r-1.png not written" "$(ls "$tmp"; cat "$tmp/err")"
 
 # A missing file is an input error (1), not bad usage (2).
 for c in check play odds reference cards bases report scenario; do
