@@ -43,17 +43,20 @@ cf_len(const struct rs_node *v, const char *key, double whole, double *mm,
 	}
 	n = strlen(v->scalar);
 	if (n > 1 && v->scalar[n - 1] == '%') {
-		char *end, *s = xstrndup(v->scalar, n - 1);
-		/* A plain decimal, as a length is: no exponent, hex, inf. */
-		int bad = strspn(s + (s[0] == '-'), "0123456789.") !=
-		    strlen(s + (s[0] == '-'));
-		double d = strtod(s, &end);
+		char *s = xstrndup(v->scalar, n - 1);
+		int neg = s[0] == '-';
+		/* A plain decimal, as a length is: no exponent, hex, inf;
+		 * read by len_parse, locale-free (strtod reads "29,3" in
+		 * de_DE and stops at "29.3"). */
+		int bad = s[neg] == '\0' ||
+		    strspn(s + neg, "0123456789.") != strlen(s + neg);
+		double d = 0;
 
-		bad = bad || end == s || *end != '\0' || !isfinite(d);
-
+		bad = bad || len_parse(s + neg, LEN_MM, &d, &why) != 0 ||
+		    !isfinite(d);
 		free(s);
 		if (!bad) {
-			*mm = d * whole / 100;
+			*mm = (neg ? -d : d) * whole / 100;
 			return 0;
 		}
 		why = "not a percentage";
