@@ -833,10 +833,39 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 }
 
 /* One order of battle as a table; returns the height used. */
+/* The height of a force's row: its tallest cell, as draw_force sets
+ * them in columns cx. */
+static double
+force_row_h(const char *wp, const char *mv, const char *name, const char *cb,
+    const double *cx)
+{
+	cairo_surface_t *sf =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(sf);
+	const char *cell[4] = { name, mv, cb, wp };
+	static const int col[4] = { 1, 3, 4, 5 };
+	double h = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		h = fmax(h,
+		    rnd_text(cr, &f_cell, 0, 0,
+		        cx[col[i] + 1] - cx[col[i]] - 2, 0, 0, cell[i]));
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	return h;
+}
+
+/*
+ * Draws side's order of battle at y from its entry *next on, the rows
+ * that fit above bottom (at least one), and sets *next past the last
+ * drawn; cont marks a table continued from the page before. Returns the
+ * height drawn.
+ */
 static double
 draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     const struct rnd_scenario_opts *o, char (*marks)[RND_MARK_SZ], int side,
-    double x, double y, double w)
+    double x, double y, double w, size_t *next, double bottom, int cont)
 {
 	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
 	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
@@ -869,6 +898,12 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	    xasprintf("%s — %d %s, %d %s", side_name[side], n,
 	        plural(n, "unit", "units"), f->points,
 	        plural(f->points, "point", "points"));
+	if (cont) {
+		char *c = xasprintf("%s (continued)", t);
+
+		free(t);
+		t = c;
+	}
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
@@ -885,7 +920,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		                                            "Weapons: range" :
 		                                            head[i]);
 	y += 5.5;
-	for (e = 0; e < f->n; e++) {
+	for (e = *next; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
 		char *cb = combat_str(rs, u), *wp = weapons_str(rs, u),
 		     cnt[16], pts[32];
@@ -907,6 +942,14 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		else
 			snprintf(pts, sizeof(pts), "—");
 		total += val * f->v[e].count;
+		/* A row that does not fit goes on the next page. */
+		if (e > *next &&
+		    y + force_row_h(wp, t, u->name, cb, cx) + 1.6 > bottom) {
+			free(cb);
+			free(wp);
+			free(t);
+			break;
+		}
 		rowh = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
 		    cx[6] - cx[5] - 2, 0, 0, wp);
 		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8,
@@ -945,6 +988,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		free(t);
 	}
 	(void)total;
+	*next = e;
 	return y - y0;
 }
 
@@ -984,6 +1028,20 @@ room(struct flow *f, double h)
 	f->ncols = 1;
 	f->x = M;
 	f->w = f->pw - 2 * M;
+}
+
+/* A new page of the orders of battle, laid out as the first: the forces
+ * in a column x, w wide, and on a landscape page the sections beside. */
+static void
+orders_page(struct flow *f, double x, double w)
+{
+	rnd_doc_page_end(f->doc);
+	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+	f->y = M;
+	f->col = 0;
+	f->ncols = f->pw > f->ph ? 2 : 1;
+	f->x = x;
+	f->w = w;
 }
 
 /* Height of a section as section() draws it. */
@@ -1077,10 +1135,23 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_set_rgb(cr, INK);
 	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0, "Orders of battle") +
 	    2;
+	/* The forces in the first column, a table carried on to the next
+	 * page row by row when the page is full (never into the narrow
+	 * second column). */
 	for (side = 0; side < 2; side++) {
-		room(&fl, 14 + 8.5 * (double)s->side[side].n);
-		fl.y += draw_force(fl.cr, rs, s, o, marks, side, x, fl.y, w) +
-		    4;
+		size_t next = 0;
+		int cont = 0;
+
+		while (next < s->side[side].n) {
+			if (fl.col > 0 || fl.y + 20 > ph - M)
+				orders_page(&fl, x, w);
+			fl.y += draw_force(fl.cr, rs, s, o, marks, side, x,
+			            fl.y, w, &next, ph - M, cont) +
+			    4;
+			cont = 1;
+			if (next < s->side[side].n)
+				orders_page(&fl, x, w);
+		}
 	}
 
 	/* Deployment */

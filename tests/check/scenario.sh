@@ -272,6 +272,24 @@ for rs in $MM $AN rulesets/dice-skirmish.md; do
 		[ -z "$o1$o2" ] && pass "$name" || fail "$name" "page 1: '$o1', page 2: '$o2'"
 	done
 done
+# Ancients' seed 3 has 16 rows a side: Red's order of battle was drawn
+# over Blue's, in the first column at the second column's top. A force
+# too long for the page goes on on the next, its heading "(continued)".
+for args in "--seed 3" "--points 900"; do
+	name="Ancients $args: orders of battle apart, on as many pages as they need"
+	"$BIN" scenario -q $AN $args -n 50 -o "$tmp/ob.pdf" 2>"$tmp/err" ||
+	    { fail "$name" "exit $?: $(head -1 "$tmp/err")"; continue; }
+	pages=$(pdfinfo "$tmp/ob.pdf" | awk '/^Pages:/ { print $2 }')
+	o="" p=2
+	while [ "$p" -le "$pages" ]; do
+		o="$o$(overlaps "$tmp/ob.pdf" $p)"
+		p=$((p + 1))
+	done
+	cont=$(pdftotext "$tmp/ob.pdf" - | grep -c "(continued)")
+	case "$args" in --seed*) want=0 ;; *) want=1 ;; esac
+	[ -z "$o" ] && [ "$cont" -eq "$want" ] && pass "$name" ||
+	    fail "$name" "overlap '$o', $cont continued of $want, $pages pages"
+done
 # The edges are measured in the ruleset's unit: Saltmarsh's in cm.
 "$BIN" scenario -q rulesets/dice-skirmish.md -n 50 -o "$tmp/cm.pdf" 2>/dev/null
 pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -qx '20 cm' &&
