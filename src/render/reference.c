@@ -90,16 +90,21 @@ ref_units(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
 	struct rnd_stat st[RND_MAX_STATS], own[RS_MAX_OWN_STATS];
-	size_t i, k, ns, no, nc;
+	size_t i, k, ns, no, nc, wc = 0;
 	char **cells, buf[128], *e, *t;
 
 	if (rs->nunits == 0)
 		return;
+	/* A Weapons column only when a unit has a weapon (a print-only
+	 * game may have none). */
+	for (i = 0; i < rs->nunits; i++)
+		if (rs->units[i].nweapons > 0)
+			wc = 1;
 	ns = rnd_unit_stats(rs, &rs->units[0], st);
 	/* The game's own stats join the table while it stays readable in a
 	 * column of the sheet; more get a table of their own after it. */
 	no = 2 + ns + rs->unit_own.n <= REF_UNIT_COLS ? rs->unit_own.n : 0;
-	nc = 2 + ns + no;
+	nc = 1 + ns + no + wc;
 	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 	cells[0] = xstrdup("Unit");
 	for (k = 0; k < ns; k++)
@@ -112,7 +117,8 @@ ref_units(struct ref *r)
 	/* The game's own stats, after the family's, under its headings. */
 	for (k = 0; k < no; k++)
 		cells[1 + ns + k] = rnd_markup_escape(rs->unit_own.head[k]);
-	cells[1 + ns + no] = xstrdup("Weapons");
+	if (wc)
+		cells[1 + ns + no] = xstrdup("Weapons");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 		char **row = cells + (i + 1) * nc;
@@ -133,9 +139,11 @@ ref_units(struct ref *r)
 		rnd_own_stats(&rs->unit_own, u->own, own);
 		for (k = 0; k < no; k++)
 			row[1 + ns + k] = rnd_markup_escape(own[k].value);
-		t = rnd_unit_weapons(rs, u);
-		row[1 + ns + no] = rnd_markup_escape(t);
-		free(t);
+		if (wc) {
+			t = rnd_unit_weapons(rs, u);
+			row[1 + ns + no] = rnd_markup_escape(t);
+			free(t);
+		}
 	}
 	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
 	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells,

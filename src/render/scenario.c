@@ -848,9 +848,11 @@ force_row_h(const char *wp, const char *mv, const char *name, const char *cb,
 	int i;
 
 	for (i = 0; i < 4; i++)
-		h = fmax(h,
-		    rnd_text(cr, &f_cell, 0, 0,
-		        cx[col[i] + 1] - cx[col[i]] - 2, 0, 0, cell[i]));
+		if (cx[col[i] + 1] - cx[col[i]] > 2)
+			h = fmax(h,
+			    rnd_text(cr, &f_cell, 0, 0,
+			        cx[col[i] + 1] - cx[col[i]] - 2, 0, 0,
+			        cell[i]));
 	cairo_destroy(cr);
 	cairo_surface_destroy(sf);
 	return h;
@@ -870,12 +872,12 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
 	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
 		"Combat", "Weapons: range, hits on", "Points" };
-	double cx[8], y0 = y, h, rowh;
+	double cx[8], y0 = y, h, rowh, fixed = 0;
 	const struct sc_force *f = &s->side[side];
 	char *t, mv[32], rm[32];
 	const char *mark;
 	size_t e;
-	int i, n, total = 0;
+	int i, n, total = 0, hide[7] = { 0 }, flex = 5;
 
 	/* Combat is short when units have no morale and dice, and long when
 	 * they have stats of the game's own. */
@@ -886,9 +888,27 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
 
+	/* A game without weapons, or without points, has no column for
+	 * them (a print-only ruleset may have neither): the stats take the
+	 * room. */
+	hide[5] = hide[6] = 1;
+	for (e = 0; e < rs->nunits; e++) {
+		if (rs->units[e].nweapons > 0)
+			hide[5] = 0;
+		if (o->val != NULL && e < o->val->n && o->val->v[e] > 0)
+			hide[6] = 0;
+	}
+	if (hide[5])
+		flex = 4;
+	for (i = 0; i < 7; i++)
+		if (!hide[i] && i != flex)
+			fixed += colw[i];
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
-		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
+		cx[i + 1] = cx[i] +
+		    (hide[i]          ? 0 :
+		            i == flex ? w - fixed :
+		                        colw[i]);
 	rnd_set_rgb(cr, side_ink[side]);
 	n = sc_force_units(f);
 	t = eng_show_of(rs)->print_only && f->points == 0 ?
@@ -913,12 +933,14 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	/* A family whose weapons have no faces they hit on (their own
 	 * stats say how they strike) lists ranges only. */
 	for (i = 0; i < 7; i++)
-		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
-		    i == 2 || i == 6 ? 2 : 0, 0,
-		    i == 4 && eng_show_of(rs)->print_only ? "Stats" :
-		        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
-		                                            "Weapons: range" :
-		                                            head[i]);
+		if (!hide[i])
+			rnd_text(cr, &f_th, cx[i] + 1, y + 1,
+			    cx[i + 1] - cx[i] - 2, i == 2 || i == 6 ? 2 : 0, 0,
+			    i == 4 && eng_show_of(rs)->print_only ?
+			        "Stats" :
+			        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
+			        "Weapons: range" :
+			        head[i]);
 	y += 5.5;
 	for (e = *next; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
@@ -950,8 +972,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			free(t);
 			break;
 		}
-		rowh = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
-		    cx[6] - cx[5] - 2, 0, 0, wp);
+		rowh = hide[5] ? 0 :
+		                 rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
+		                     cx[6] - cx[5] - 2, 0, 0, wp);
 		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8,
 		    cx[4] - cx[3] - 2, 0, 0, t);
 		rowh = fmax(rowh, h);
@@ -963,8 +986,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8,
 		    cx[5] - cx[4] - 2, 0, 0, cb);
 		rowh = fmax(rowh, h);
-		rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8, cx[7] - cx[6] - 2, 2,
-		    0, pts);
+		if (!hide[6])
+			rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8,
+			    cx[7] - cx[6] - 2, 2, 0, pts);
 		/* the map's marker */
 		cairo_rectangle(cr, cx[0] + 1, y + 0.8, 7, 3.8);
 		rnd_set_rgb(cr, side_ink[side]);

@@ -232,3 +232,44 @@ b=$(sed -n 's/^  points: \([0-9]*\)$/\1/p' "$tmp/p2.yaml" | head -1)
 [ -n "$b" ] && [ "$b" -le 100 ] && [ "$b" -ge 55 ] &&
     pass "priced scenario --points spends up to the total" ||
     fail "priced scenario --points spends up to the total" "points '$b'"
+
+# A game without weapons or points: the orders of battle have no empty
+# Weapons and Points columns (their room goes to the stats), while a
+# game with both keeps them.
+cat >"$tmp/bare.md" <<'EOT'
+---
+title: Bare Hoplites
+engine: none
+measure: inch
+base: 1.5in
+table: 48x36in
+---
+
+## Units
+
+| Unit | Class | Move | Courage |
+|---|---|---|---|
+| Hoplites | hoplite | 4 | 5 |
+| Horse | horse | 10 | 3 |
+
+## Terrain
+
+| Terrain | Kind | Effect |
+|---|---|---|
+| Olive grove | wood | Halves movement. |
+EOT
+t "bare scenario" 0 "$BIN" scenario --seed 3 -o "$tmp/bare.pdf" "$tmp/bare.md"
+pdftotext -f 2 -l 2 "$tmp/bare.pdf" "$tmp/bare.txt"
+grep -q "Courage 5" "$tmp/bare.txt" && ! grep -q "Weapons" "$tmp/bare.txt" &&
+    ! grep -q "^Points$" "$tmp/bare.txt" &&
+    pass "no weapons, no points: no empty columns" ||
+    fail "no weapons, no points: no empty columns" "$(head -c 300 "$tmp/bare.txt")"
+pdftotext -f 2 -l 2 "$tmp/pr.pdf" "$tmp/pr2.txt"
+grep -q "Weapons" "$tmp/pr2.txt" && grep -q "^Points$" "$tmp/pr2.txt" &&
+    pass "weapons and points keep their columns" ||
+    fail "weapons and points keep their columns" "$(head -c 300 "$tmp/pr2.txt")"
+t "bare reference" 0 "$BIN" reference -o "$tmp/bref.pdf" "$tmp/bare.md"
+pdftotext "$tmp/bref.pdf" "$tmp/bref.txt"
+grep -q "Courage" "$tmp/bref.txt" && ! grep -q "Weapons" "$tmp/bref.txt" &&
+    pass "bare reference has no empty Weapons column" ||
+    fail "bare reference has no empty Weapons column" "$(head -c 300 "$tmp/bref.txt")"
