@@ -344,6 +344,35 @@ delim_cols(const char *s, size_t a, size_t e)
 	return marks > 0 ? cols + dash : 0;
 }
 
+/* The cells of a table's header row [a, e) as GFM counts them: its
+ * unescaped '|' split it, a '|' at either end opens or closes it. Zero
+ * when the line has no '|'. */
+static int
+header_cols(const char *s, size_t a, size_t e)
+{
+	int pipes = 0;
+	size_t i, first, last;
+
+	while (a < e && (s[a] == ' ' || s[a] == '\t' || s[a] == '>'))
+		a++;
+	while (
+	    e > a && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+		e--;
+	if (a == e)
+		return 0;
+	first = a;
+	last = e - 1;
+	for (i = a; i < e; i++)
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '|')
+			pipes++;
+	if (pipes == 0)
+		return 0;
+	return pipes + 1 - (s[first] == '|') -
+	    (s[last] == '|' && last > first);
+}
+
 /* An error at line ln, column col. */
 static void guard_err(struct guard *, int, int, const char *, ...)
     __attribute__((format(printf, 4, 5)));
@@ -449,8 +478,18 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 				g.full = 1;
 			}
 		} else if (!prevblank && (c = delim_cols(body, a, e)) > 0) {
+			int hc = header_cols(body, prev, preve);
+
 			guard_pipes(&g, prev, preve, ln - 1);
-			if (c > MD_MAX_COLS || g.full) {
+			/* Cells that do not match: cmark reads both lines
+			 * as text, and the table is lost without a word. */
+			if (hc > 0 && hc != c && c <= MD_MAX_COLS)
+				guard_err(&g, ln, 1,
+				    "this table's delimiter row has "
+				    "%d cells and its header row (line %d) %d: "
+				    "Markdown reads them as text, not a table",
+				    c, ln - 1, hc);
+			else if (c > MD_MAX_COLS || g.full) {
 				if (!g.full)
 					guard_err(&g, ln, 1,
 					    "a table has more "
