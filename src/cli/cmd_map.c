@@ -386,6 +386,7 @@ cmd_map(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "no-snap", no_argument, NULL, O_NOSNAP },
 		{ "write-terrain", required_argument, NULL, O_WRITE },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -455,6 +456,10 @@ cmd_map(int argc, char **argv)
 		case O_WRITE:
 			q.write_terrain = optarg;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("map", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			q.quiet = 1;
 			break;
@@ -480,6 +485,7 @@ cmd_map(int argc, char **argv)
 	rnd_fonts_warm();
 	if (optind < argc && (rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	cli_lang_use(rs);
 	/* -o -: a PDF on standard output. */
 	if (CLI_IS_STDOUT(q.out)) {
 		char *path = cli_out_begin("-", "pdf");
@@ -536,6 +542,8 @@ const struct command map_command = {
 	"  -s, --seed N          generate terrain from seed N\n"
 	"      --no-snap         draw terrain as shapes even on a grid\n"
 	"      --write-terrain FILE  also write the terrain as YAML\n"
+	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
+	"                        (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n"

@@ -781,6 +781,7 @@ cmd_report(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -841,6 +842,10 @@ cmd_report(int argc, char **argv)
 		case 'S':
 			sample = 1;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("report", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			quiet = 1;
 			progress_set_quiet(1);
@@ -881,6 +886,8 @@ cmd_report(int argc, char **argv)
 		cli_json_begin(&js);
 	rc = -1;
 	rs = cli_load(argv[optind], &worst);
+	if (rs != NULL)
+		cli_lang_use(rs);
 	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL)
 		goto done;
@@ -924,6 +931,8 @@ const struct command report_command = {
 	"                     ruleset's, then the locale's)\n"
 	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
 	"                     none, square 3in, hex 30mm\n"
+	"      --lang TAG     the language of the labels it prints: en, de, fr\n"
+	"                     (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
 	"  -v, --verbose      the default: errors, warnings, notes, files\n"
 	"      --json         print what was written as JSON on standard\n"
