@@ -159,19 +159,19 @@ static char *
 describe(const struct grid *g, enum unit_of_length u)
 {
 	char c[32], w[32], h[32];
-	static const char *const kinds[] = { "no grid", "square grid",
-		"hex grid (flat tops)", "hex grid (pointy tops)" };
+	static const char *const kinds[] = { N_("no grid"), N_("square grid"),
+		N_("hex grid (flat tops)"), N_("hex grid (pointy tops)") };
 
 	u = u == LEN_NONE ? LEN_MM : u;
 	len_format(c, sizeof(c), g->cell, u);
 	len_format(w, sizeof(w), g->table_w, u);
 	len_format(h, sizeof(h), g->table_h, u);
 	if (g->kind == RS_GRID_NONE)
-		return xasprintf("%s \xc3\x97 %s table, no grid", w, h);
-	return xasprintf("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
-	                 "%s table",
-	    kinds[g->kind], c,
-	    g->kind == RS_GRID_SQUARE ? "" : " across the flats", g->cols,
+		return xasprintf(_("%s \xc3\x97 %s table, no grid"), w, h);
+	return xasprintf(_("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
+	                   "%s table"),
+	    _(kinds[g->kind]), c,
+	    g->kind == RS_GRID_SQUARE ? "" : _(" across the flats"), g->cols,
 	    g->rows, w, h);
 }
 

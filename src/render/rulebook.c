@@ -699,7 +699,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
-	meta.subject = "Rulebook";
+	meta.subject = _("Rulebook");
 	meta.keywords = "wargame, rules";
 	doc = rnd_doc_new(path, &meta, dg);
 	if (o->booklet)
