@@ -84,9 +84,10 @@ $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 
-# The template of the catalogues, from the strings marked _() and N_().
+# The template of the catalogues, from the strings marked _(), N_() and
+# P_() (singular and plural).
 pot:
-	xgettext -k_ -kN_ --from-code=UTF-8 --add-comments=TRANSLATORS \
+	xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 --add-comments=TRANSLATORS \
 	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
 
 $(BUILD)/libsandtable.a: $(LIBOBJ)

@@ -99,14 +99,20 @@ const char *severity_name(enum severity);
 
 /* ---- labels in the ruleset's language (i18n.c) ----
  * The words sandtable itself prints go through _("…") (N_("…") marks a
- * string translated where it is used). i18n_lang("de") sets the language
- * until i18n_lang(NULL) (English); returns -1 when it cannot. i18n_has()
+ * string translated where it is used; P_("…", "…", n) picks a plural
+ * form by n). i18n_lang("de") sets the language until i18n_lang(NULL)
+ * (English); returns -1 when it cannot. i18n_current() is the language
+ * set (NULL: English), to put back after a nested i18n_lang(). i18n_has()
  * says whether a language has a catalogue. */
 int i18n_lang(const char *lang);
+const char *i18n_current(void);
 const char *i18n_text(const char *msgid) __attribute__((format_arg(1)));
+const char *i18n_plural(const char *one, const char *many, unsigned long n)
+    __attribute__((format_arg(1))) __attribute__((format_arg(2)));
 int i18n_has(const char *lang);
 #define _(s) i18n_text(s)
 #define N_(s) (s)
+#define P_(s, p, n) i18n_plural((s), (p), (unsigned long)(n))
 
 /* ---- lengths ---- */
 enum unit_of_length { LEN_MM, LEN_CM, LEN_IN, LEN_FT, LEN_NONE };

@@ -30,6 +30,7 @@ static locale_t msgloc;      /* C.UTF-8 messages, for uselocale */
 static locale_t saved;       /* the thread's locale before */
 static char *saved_language; /* LANGUAGE before, or NULL */
 static int had_language;
+static char current[32]; /* the language set, "" for English */
 
 /* Where the catalogues are: SANDTABLE_LOCALEDIR, else beside the binary
  * (a build directory's locale/), else the data directory's locale/ (an
@@ -75,6 +76,7 @@ i18n_lang(const char *lang)
 		saved_language = NULL;
 		uselocale(saved);
 		active = 0;
+		current[0] = '\0';
 		++_nl_msg_cat_cntr;
 	}
 	if (lang == NULL || *lang == '\0' || strncasecmp(lang, "en", 2) == 0)
@@ -106,6 +108,7 @@ i18n_lang(const char *lang)
 		setenv("LANGUAGE", tag, 1);
 	saved = uselocale(msgloc);
 	active = 1;
+	snprintf(current, sizeof(current), "%s", lang);
 	++_nl_msg_cat_cntr;
 	return 0;
 }
@@ -118,17 +121,33 @@ i18n_text(const char *msgid)
 	return dgettext(I18N_DOMAIN, msgid);
 }
 
+const char *
+i18n_current(void)
+{
+	return active ? current : NULL;
+}
+
+const char *
+i18n_plural(const char *one, const char *many, unsigned long n)
+{
+	if (!active)
+		return n == 1 ? one : many;
+	return dngettext(I18N_DOMAIN, one, many, n);
+}
+
 int
 i18n_has(const char *lang)
 {
 	const char *probe = "Contents";
+	char was[32];
 	int has;
 
 	if (lang == NULL || strncasecmp(lang, "en", 2) == 0)
 		return 1;
+	snprintf(was, sizeof(was), "%s", active ? current : "");
 	if (i18n_lang(lang) != 0)
 		return 0;
 	has = strcmp(i18n_text(probe), probe) != 0;
-	i18n_lang(NULL);
+	i18n_lang(was);
 	return has;
 }

@@ -21,7 +21,9 @@ enum {
 	OPT_COUNT,
 	OPT_TRAY,
 	OPT_DUMP,
-	OPT_PAPER_LONG
+	OPT_PAPER_LONG,
+	/* --lang: above the codes commands number from 256 themselves. */
+	OPT_LANG = 1024
 };
 
 /* Exit statuses (DESIGN.md): clean, errors found, bad usage. */
@@ -84,6 +86,21 @@ struct product {
 
 extern const struct product products[];
 const struct product *product_find(const char *name);
+/*
+ * --lang TAG, the same on every product command and on build
+ * (products.c): cli_lang_opt() checks and keeps it (0, or -1 with a usage
+ * error printed: return EXIT_USAGE). cli_lang_use() sets the language of
+ * the labels a product prints: --lang, else the ruleset's lang: (rs may
+ * be NULL), else English; a language without a catalogue prints English,
+ * with a note. cli_lang_tag() is that language (NULL: English).
+ */
+#define CLI_LANG_OPTION                                                       \
+	{                                                                     \
+		"lang", required_argument, NULL, OPT_LANG                     \
+	}
+int cli_lang_opt(const char *cmd, const char *arg);
+void cli_lang_use(const struct ruleset *rs);
+const char *cli_lang_tag(const struct ruleset *rs);
 /* `sandtable --products`: a product a line, tab-separated (name, files,
  * needs, uses, summary). */
 void products_list(FILE *);

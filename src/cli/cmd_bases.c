@@ -69,6 +69,7 @@ cmd_bases(int argc, char **argv)
 		{ "no-markers", no_argument, NULL, 'M' },
 		{ "dump", no_argument, NULL, 'T' },
 		{ "presets", no_argument, NULL, 'P' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -128,6 +129,10 @@ cmd_bases(int argc, char **argv)
 		case 'P':
 			list_presets(stdout);
 			return EXIT_CLEAN;
+		case OPT_LANG:
+			if (cli_lang_opt("bases", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -153,6 +158,7 @@ cmd_bases(int argc, char **argv)
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	cli_lang_use(rs);
 	if (cli_output_check(out, CLI_PDF) == -1) {
 		rs_free(rs);
 		return EXIT_ERRORS;
@@ -207,6 +213,8 @@ const struct command bases_command = {
 	"      --dump          print the layout (one line per page and piece,\n"
 	"                      tab-separated, millimetres)\n"
 	"      --presets       list the preset base sizes\n"
+	"      --lang TAG      the language of the labels it prints: en, de, fr\n"
+	"                      (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet         print only errors\n"
 	"  -v, --verbose       the default: errors, warnings, notes, files\n"
 	"  -h, --help          this help\n"

@@ -327,6 +327,8 @@ build_one(const char *file, const char *outdir, int quiet)
 		return EXIT_ERRORS;
 	}
 	build_json_ruleset(rs);
+	/* The products' labels in the ruleset's language (or --lang's). */
+	cli_lang_use(rs);
 	dir = xasprintf("%s/%s", outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
 		cli_error("%s: cannot create directory: %s", dir,
@@ -547,6 +549,7 @@ cmd_build(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "watch", no_argument, NULL, 'w' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -581,6 +584,10 @@ cmd_build(int argc, char **argv)
 			break;
 		case 'v':
 			quiet = 0;
+			break;
+		case OPT_LANG:
+			if (cli_lang_opt("build", optarg) == -1)
+				return EXIT_USAGE;
 			break;
 		case 'q':
 			quiet = 1;
@@ -636,6 +643,8 @@ const struct command build_command = {
 	"  -o, --output DIR  output directory (default: out)\n"
 	"  -j, --jobs N      build N rulesets at once (default 1)\n"
 	"  -w, --watch       rebuild when a ruleset or template changes\n"
+	"      --lang TAG    the language of the products' labels: en, de, fr\n"
+	"                    (default: each ruleset's lang:, else English)\n"
 	"  -q, --quiet       print only errors: no warnings, notes or\n"
 	"                    files written\n"
 	"  -v, --verbose     say what was written (the default)\n"

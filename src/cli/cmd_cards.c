@@ -51,6 +51,7 @@ cmd_cards(int argc, char **argv)
 		{ "crop-offset", required_argument, NULL, 'O' },
 		{ "backs", no_argument, NULL, 'B' },
 		{ "single", no_argument, NULL, 'S' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -113,6 +114,10 @@ cmd_cards(int argc, char **argv)
 		case 'S':
 			o.single = 1;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("cards", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -156,6 +161,9 @@ const struct command cards_command = {
 	"                          bleed, with TrimBox and BleedBox (for print\n"
 	"                          shops); with --backs each back follows its\n"
 	"                          front\n"
+	"      --lang TAG          the language of the labels it prints: en, de,\n"
+	"                          fr (default: the ruleset's lang:, else\n"
+	"                          English)\n"
 	"  -q, --quiet             print only errors\n"
 	"  -v, --verbose           the default: errors, warnings, notes, files\n"
 	"  -h, --help              this help\n"

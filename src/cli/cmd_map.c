@@ -159,19 +159,19 @@ static char *
 describe(const struct grid *g, enum unit_of_length u)
 {
 	char c[32], w[32], h[32];
-	static const char *const kinds[] = { "no grid", "square grid",
-		"hex grid (flat tops)", "hex grid (pointy tops)" };
+	static const char *const kinds[] = { N_("no grid"), N_("square grid"),
+		N_("hex grid (flat tops)"), N_("hex grid (pointy tops)") };
 
 	u = u == LEN_NONE ? LEN_MM : u;
 	len_format(c, sizeof(c), g->cell, u);
 	len_format(w, sizeof(w), g->table_w, u);
 	len_format(h, sizeof(h), g->table_h, u);
 	if (g->kind == RS_GRID_NONE)
-		return xasprintf("%s \xc3\x97 %s table, no grid", w, h);
-	return xasprintf("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
-	                 "%s table",
-	    kinds[g->kind], c,
-	    g->kind == RS_GRID_SQUARE ? "" : " across the flats", g->cols,
+		return xasprintf(_("%s \xc3\x97 %s table, no grid"), w, h);
+	return xasprintf(_("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
+	                   "%s table"),
+	    _(kinds[g->kind]), c,
+	    g->kind == RS_GRID_SQUARE ? "" : _(" across the flats"), g->cols,
 	    g->rows, w, h);
 }
 
@@ -386,6 +386,7 @@ cmd_map(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "no-snap", no_argument, NULL, O_NOSNAP },
 		{ "write-terrain", required_argument, NULL, O_WRITE },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -455,6 +456,10 @@ cmd_map(int argc, char **argv)
 		case O_WRITE:
 			q.write_terrain = optarg;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("map", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			q.quiet = 1;
 			break;
@@ -480,6 +485,7 @@ cmd_map(int argc, char **argv)
 	rnd_fonts_warm();
 	if (optind < argc && (rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	cli_lang_use(rs);
 	/* -o -: a PDF on standard output. */
 	if (CLI_IS_STDOUT(q.out)) {
 		char *path = cli_out_begin("-", "pdf");
@@ -536,6 +542,8 @@ const struct command map_command = {
 	"  -s, --seed N          generate terrain from seed N\n"
 	"      --no-snap         draw terrain as shapes even on a grid\n"
 	"      --write-terrain FILE  also write the terrain as YAML\n"
+	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
+	"                        (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n"

@@ -12,6 +12,7 @@ cmd_reference(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "template", required_argument, NULL, 't' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -39,6 +40,10 @@ cmd_reference(int argc, char **argv)
 			break;
 		case 't':
 			o.tmpl = optarg;
+			break;
+		case OPT_LANG:
+			if (cli_lang_opt("reference", optarg) == -1)
+				return EXIT_USAGE;
 			break;
 		case 'q':
 			quiet = 1;
@@ -77,6 +82,8 @@ const struct command reference_command = {
 	"                        template's, else the locale's, else A4)\n"
 	"  -t, --template T      a template NAME (templates/NAME.yaml) or PATH\n"
 	"                        (default: reference)\n"
+	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
+	"                        (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n",

@@ -62,32 +62,36 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	json_t *j = chk_stats_json(rs, res), *t = json_object_get(j, "turns");
 	char a[32], b[32], c[96];
 
-	fact_long(r, "games (greedy against greedy, mirrored forces)",
+	fact_long(r, _("games (greedy against greedy, mirrored forces)"),
 	    st->games);
-	fact_long(r, "blue wins", st->wins[0]);
-	fact_long(r, "red wins", st->wins[1]);
-	fact_long(r, "draws", st->draws);
-	fact_long(r, "games that reached the turn limit", st->timeouts);
-	fact_long(r, "first player wins", st->first_player_wins);
+	fact_long(r, _("blue wins"), st->wins[0]);
+	fact_long(r, _("red wins"), st->wins[1]);
+	fact_long(r, _("draws"), st->draws);
+	fact_long(r, _("games that reached the turn limit"), st->timeouts);
+	fact_long(r, _("first player wins"), st->first_player_wins);
 	fmt_json_real(a, sizeof(a), json_object_get(j, "balance"));
-	rnd_report_fact(r, "balance (blue's share of decided games)", a);
+	rnd_report_fact(r, _("balance (blue's share of decided games)"), a);
 	fmt_json_real(a, sizeof(a), json_object_get(t, "mean"));
 	fmt_json_real(b, sizeof(b), json_object_get(t, "sd"));
 	snprintf(c, sizeof(c), "%s / %s / %ld", a, b, st->turns_max);
-	rnd_report_fact(r, "turns: mean / sd / max", c);
-	snprintf(c, sizeof(c), "%ld of %ld", st->greedy_wins,
+	rnd_report_fact(r, _("turns: mean / sd / max"), c);
+	snprintf(c, sizeof(c), _("%ld of %ld"), st->greedy_wins,
 	    st->greedy_games);
-	rnd_report_fact(r, "greedy player beat the random one", c);
-	r->length.note = xasprintf("%ld %s: mean %s turns, sd %s, longest "
-	                           "%ld; %ld reached the turn limit of %d.",
-	    st->games, plural(st->games, "game", "games"), a, b, st->turns_max,
-	    st->timeouts, res->ctx->turn_limit);
+	rnd_report_fact(r, _("greedy player beat the random one"), c);
+	r->length.note = xasprintf(
+	    P_("%ld game: mean %s turns, sd %s, longest %ld; %ld reached the "
+	       "turn limit of %d.",
+	        "%ld games: mean %s turns, sd %s, longest %ld; %ld reached the "
+	        "turn limit of %d.",
+	        st->games),
+	    st->games, a, b, st->turns_max, st->timeouts,
+	    res->ctx->turn_limit);
 	json_decref(j);
 
-	add_rate(r, "Blue wins (mirror battle)", st->wins[0], st->games);
-	add_rate(r, "Red wins (mirror battle)", st->wins[1], st->games);
-	add_rate(r, "First player wins", st->first_player_wins, st->games);
-	add_rate(r, "Greedy beats random", st->greedy_wins, st->greedy_games);
+	add_rate(r, _("Blue wins (mirror battle)"), st->wins[0], st->games);
+	add_rate(r, _("Red wins (mirror battle)"), st->wins[1], st->games);
+	add_rate(r, _("First player wins"), st->first_player_wins, st->games);
+	add_rate(r, _("Greedy beats random"), st->greedy_wins, st->greedy_games);
 }
 
 /* Self-play's outcomes against the exact odds (check/agree.c). */
@@ -123,8 +127,8 @@ fill_games(struct rnd_report *r, const struct ruleset *rs,
 		for (k = 1; k <= last; k++)
 			r->length.count[k - 1] = st->turns_hist[k];
 		r->length.xlabel = xstrdup(
-		    "game turns until the battle ended");
-		r->length.ylabel = xstrdup("games");
+		    _("game turns until the battle ended"));
+		r->length.ylabel = xstrdup(_("games"));
 	}
 	/* A family that credits no kills (morale: units rout and disperse
 	 * under many hands) leaves them unknown rather than zero. */
@@ -188,12 +192,12 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 			key_index(ri, &nr, (size_t)od->melee[i].attacker);
 			key_index(ci, &nc, (size_t)od->melee[i].defender);
 		}
-	title = xasprintf("Melee odds: %s", eng_situation_words(sh, sit));
+	title = xasprintf(_("Melee odds: %s"), eng_situation_words(sh, sit));
 	m = rnd_report_matrix(r, title, nr, nc);
 	free(title);
-	m->rowhead = xstrdup("attacker");
-	m->colhead = xstrdup("defender");
-	m->legend = xstrdup(sh->melee_legend);
+	m->rowhead = xstrdup(_("attacker"));
+	m->colhead = xstrdup(_("defender"));
+	m->legend = xstrdup(_(sh->melee_legend));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits; i++) {
 		if (ri[i] >= 0)
@@ -218,10 +222,10 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xasprintf("%s%s%s", sh->melee_note,
-	    never ? " Cells marked n/a are melees that can never be decided." :
+	m->note = xasprintf("%s%s%s %s", _(sh->melee_note), never ? " " : "",
+	    never ? _("Cells marked n/a are melees that can never be decided.") :
 	            "",
-	    " The command sandtable odds prints each as an exact fraction.");
+	    _("The command sandtable odds prints each as an exact fraction."));
 	free(ri);
 	free(ci);
 }
@@ -245,13 +249,13 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		key_index(ci, &nc, (size_t)f->target);
 	}
 	m = rnd_report_matrix(r,
-	    sh->fire_map_title != NULL ? sh->fire_map_title :
-	                                 "Fire: chance of a hit with one shot",
+	    sh->fire_map_title != NULL ? _(sh->fire_map_title) :
+	                                 _("Fire: chance of a hit with one shot"),
 	    nr, nc);
-	m->rowhead = xstrdup("shooter: weapon");
-	m->colhead = xstrdup("target");
-	m->legend = xstrdup(sh->fire_map_legend != NULL ? sh->fire_map_legend :
-	                                                  "chance to hit");
+	m->rowhead = xstrdup(_("shooter: weapon"));
+	m->colhead = xstrdup(_("target"));
+	m->legend = xstrdup(sh->fire_map_legend != NULL ? _(sh->fire_map_legend) :
+	                                                  _("chance to hit"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
 		if (ri[i] >= 0)
@@ -272,9 +276,9 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		m->text[a * nc + d] = xstrdup(buf);
 	}
 	m->note = xstrdup(sh->fire_map_note != NULL ?
-	        sh->fire_map_note :
-	        "Exact odds of one shot at a target in range and sight; 0 where "
-	        "the weapon cannot harm that class of unit.");
+	        _(sh->fire_map_note) :
+	        _("Exact odds of one shot at a target in range and sight; 0 where "
+	        "the weapon cannot harm that class of unit."));
 	free(ri);
 	free(ci);
 }
@@ -390,7 +394,7 @@ matrix_share(struct rnd_matrix *m, int by)
 		ntext = xcalloc(nrep * no + 1, sizeof(char *));
 	for (j = 0; j < nrep; j++) {
 		nlab[j] = cnt[j] > 1 ?
-		    xasprintf("%s (+%zu alike)", lab[rep[j]], cnt[j] - 1) :
+		    xasprintf(_("%s (+%zu alike)"), lab[rep[j]], cnt[j] - 1) :
 		    xstrdup(lab[rep[j]]);
 		for (k = 0; k < no; k++) {
 			size_t c = rep[j] * lstep + k * step,
@@ -441,12 +445,11 @@ matrix_shrink(struct rnd_matrix *m)
 	if (m->nrows == r && m->ncols == c)
 		return;
 	note = xasprintf(
-	    "%s%sRows and columns whose cells are all alike are "
-	    "shown once, \"+N alike\" after the first one's name (%zu of %zu "
-	    "%s, %zu of %zu %s).",
+	    _("%s%sRows and columns whose cells are all alike are "
+	      "shown once, \"+N alike\" after the first one's name (%zu of %zu "
+	      "%s, %zu of %zu %s)."),
 	    m->note ? m->note : "", m->note ? " " : "", m->nrows, r,
-	    plural((long long)r, "row", "rows"), m->ncols, c,
-	    plural((long long)c, "column", "columns"));
+	    P_("row", "rows", r), m->ncols, c, P_("column", "columns", c));
 	free(m->note);
 	m->note = note;
 }
@@ -576,23 +579,23 @@ fill_read(struct rnd_report *r, const struct ruleset *rs, struct diags *rd)
 	r->nunits_read = rs->nunits;
 	if ((again = rs_parse(rs->path, rs->src, rs->srclen, rd)) != NULL)
 		rs_free(again);
-	fact_long(r, "unit types", (long)rs->nunits);
-	fact_long(r, "weapons", (long)rs->nweapons);
-	fact_long(r, "terrain types", (long)rs->nterrain);
-	fact_long(r, "phases in the sequence of play", (long)rs->nphases);
+	fact_long(r, _("unit types"), (long)rs->nunits);
+	fact_long(r, _("weapons"), (long)rs->nweapons);
+	fact_long(r, _("terrain types"), (long)rs->nterrain);
+	fact_long(r, _("phases in the sequence of play"), (long)rs->nphases);
 	for (i = 0; i < rs->nforces; i++)
 		forces += rs->forces[i].count;
-	fact_long(r, "units a side in the default battle", forces);
+	fact_long(r, _("units a side in the default battle"), forces);
 	len_format(a, sizeof(a), rs->table_w_mm, rs->measure);
 	len_format(b, sizeof(b), rs->table_h_mm, rs->measure);
 	snprintf(c, sizeof(c), "%s × %s", a, b);
-	rnd_report_fact(r, "table", c);
+	rnd_report_fact(r, _("table"), c);
 	if (rs->grid != RS_GRID_NONE) {
 		len_format(a, sizeof(a), rs->cell_mm, rs->measure);
 		snprintf(c, sizeof(c), "%s %s", rs_grid_name(rs->grid), a);
 	} else
-		snprintf(c, sizeof(c), "none");
-	rnd_report_fact(r, "grid", c);
+		snprintf(c, sizeof(c), "%s", _("none"));
+	rnd_report_fact(r, _("grid"), c);
 }
 
 /* The examples of play (test games marked example:), and which of the
@@ -633,12 +636,12 @@ fill_examples(struct rnd_report *r, const struct ruleset *rs,
 		secs++;
 		free(t);
 	}
-	v = xasprintf("%d, in %d of %d sections%s%s%s", n, with, secs,
+	v = xasprintf(_("%d, in %d of %d sections%s%s%s"), n, with, secs,
 	    have ? " (" : "", have ? have : "", have ? ")" : "");
-	rnd_report_fact(r, "examples of play", v);
+	rnd_report_fact(r, _("examples of play"), v);
 	free(v);
 	if (lack != NULL && n > 0)
-		rnd_report_fact(r, "sections without an example", lack);
+		rnd_report_fact(r, _("sections without an example"), lack);
 	free(have);
 	free(lack);
 	eng_examples_free(ex, n);
@@ -781,6 +784,7 @@ cmd_report(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -841,6 +845,10 @@ cmd_report(int argc, char **argv)
 		case 'S':
 			sample = 1;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("report", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			quiet = 1;
 			progress_set_quiet(1);
@@ -881,6 +889,8 @@ cmd_report(int argc, char **argv)
 		cli_json_begin(&js);
 	rc = -1;
 	rs = cli_load(argv[optind], &worst);
+	if (rs != NULL)
+		cli_lang_use(rs);
 	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL)
 		goto done;
@@ -924,6 +934,8 @@ const struct command report_command = {
 	"                     ruleset's, then the locale's)\n"
 	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
 	"                     none, square 3in, hex 30mm\n"
+	"      --lang TAG     the language of the labels it prints: en, de, fr\n"
+	"                     (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
 	"  -v, --verbose      the default: errors, warnings, notes, files\n"
 	"      --json         print what was written as JSON on standard\n"

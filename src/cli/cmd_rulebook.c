@@ -118,13 +118,13 @@ cmd_rulebook(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "booklet", no_argument, NULL, 'B' },
-		{ "lang", required_argument, NULL, 'L' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *paper = NULL, *lang = NULL, *why;
+	const char *out = NULL, *paper = NULL, *why;
 	struct ruleset *rs;
 	double w, h;
 	char *path;
@@ -146,17 +146,9 @@ cmd_rulebook(int argc, char **argv)
 		case 'B':
 			booklet = 1;
 			break;
-		case 'L':
-			if (strspn(optarg,
-			        "abcdefghijklmnopqrstuvwxyz"
-			        "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
-			        strlen(optarg) ||
-			    strlen(optarg) < 2 || strlen(optarg) > 15)
-				return usage_error("rulebook",
-				    "--lang %s: a "
-				    "language tag such as en, de or fr-CH",
-				    optarg);
-			lang = optarg;
+		case OPT_LANG:
+			if (cli_lang_opt("rulebook", optarg) == -1)
+				return EXIT_USAGE;
 			break;
 		case 'q':
 			quiet = 1;
@@ -185,12 +177,13 @@ cmd_rulebook(int argc, char **argv)
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	cli_lang_use(rs);
 	if (cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL) {
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, paper, booklet, lang);
+	rc = book_write(rs, path, paper, booklet, cli_lang_tag(rs));
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
@@ -239,5 +232,5 @@ int
 product_rulebook(const struct ruleset *rs, const char *path, int quiet)
 {
 	(void)quiet;
-	return book_write(rs, path, NULL, 0, NULL);
+	return book_write(rs, path, NULL, 0, cli_lang_tag(rs));
 }

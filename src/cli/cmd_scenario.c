@@ -413,6 +413,7 @@ cmd_scenario(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "output", required_argument, NULL, 'o' },
+		CLI_LANG_OPTION,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -508,6 +509,10 @@ cmd_scenario(int argc, char **argv)
 		case 'o':
 			o.out = optarg;
 			break;
+		case OPT_LANG:
+			if (cli_lang_opt("scenario", optarg) == -1)
+				return EXIT_USAGE;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -560,6 +565,7 @@ cmd_scenario(int argc, char **argv)
 		}
 		return EXIT_ERRORS;
 	}
+	cli_lang_use(rs);
 	if (o.table != NULL &&
 	    len_parse_pair(o.table,
 	        rs->measure == LEN_NONE ? LEN_MM : rs->measure, &o.rq.table_w,
@@ -657,6 +663,8 @@ const struct command scenario_command = {
 	"  -d, --density D     terrain: sparse, normal (default) or dense\n"
 	"  -S, --special R     random (default), none, vital-ground,\n"
 	"                      forced-march, early-dusk, reconnaissance\n"
+	"      --lang TAG      the language of the labels it prints: en, de, fr\n"
+	"                      (default: the ruleset's lang:, else English)\n"
 	"  -q, --quiet         print only errors\n"
 	"  -v, --verbose       the default: errors, warnings, notes, files\n"
 	"      --json          print what was made as JSON on standard output\n"

@@ -36,7 +36,8 @@ panel_new(struct rnd_odds_set *set, const char *title, const char *subject,
 	struct rnd_odds o;
 
 	memset(&o, 0, sizeof(o));
-	o.title = xstrdup(title);
+	/* The families' titles are marked N_() where they are written. */
+	o.title = xstrdup(_(title));
 	o.subject = subject ? xstrdup(subject) : NULL;
 	o.ncols = ncols;
 	o.cols = xcalloc(ncols ? ncols : 1, sizeof(char *));
@@ -204,7 +205,7 @@ melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
 static char *
 group_name(const struct ruleset *rs, int u, size_t n)
 {
-	return n > 1 ? xasprintf("%s (+%zu alike)", rs->units[u].name, n - 1) :
+	return n > 1 ? xasprintf(_("%s (+%zu alike)"), rs->units[u].name, n - 1) :
 	               xstrdup(rs->units[u].name);
 }
 
@@ -332,7 +333,7 @@ panel_share(struct rnd_odds *o)
 	o->nrows = n;
 	for (j = 0; j < n; j++)
 		if (cnt[j] > 1) {
-			t = xasprintf("%s (+%zu alike)", o->rows[j].label,
+			t = xasprintf(_("%s (+%zu alike)"), o->rows[j].label,
 			    cnt[j] - 1);
 			free(o->rows[j].label);
 			o->rows[j].label = t;
@@ -357,7 +358,7 @@ panel_share(struct rnd_odds *o)
 	o->ncols = n;
 	for (j = 0; j < n; j++)
 		if (cnt[j] > 1) {
-			t = xasprintf("%s (+%zu alike)", o->cols[j],
+			t = xasprintf(_("%s (+%zu alike)"), o->cols[j],
 			    cnt[j] - 1);
 			free(o->cols[j]);
 			o->cols[j] = t;
@@ -457,15 +458,15 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
 /* The heading of each kind of card column, where the family does not
  * word its own (eng_show.card_heads). */
 static const char *const card_heads[] = {
-	[ENG_CARD_SHOT] = "shot kills",
-	[ENG_CARD_ATTACKING] = "attacking",
-	[ENG_CARD_DEFENDING] = "defending",
-	[ENG_CARD_ROUND] = "wins a round",
+	[ENG_CARD_SHOT] = N_("shot kills"),
+	[ENG_CARD_ATTACKING] = N_("attacking"),
+	[ENG_CARD_DEFENDING] = N_("defending"),
+	[ENG_CARD_ROUND] = N_("wins a round"),
 };
 
 /* The heading of an attacking and a defending column that say the same
  * in every row: one column for both. */
-#define CARD_EITHER_HEAD "wins a melee"
+#define CARD_EITHER_HEAD N_("wins a melee")
 
 /*
  * A card's attacking and defending columns, when equal in every row (a
@@ -490,7 +491,7 @@ card_merge(const struct eng_show *sh, struct rnd_odds *o)
 		if (strcmp(o->rows[j].cells[a], o->rows[j].cells[d]) != 0)
 			return;
 	free(o->cols[a]);
-	o->cols[a] = xstrdup(CARD_EITHER_HEAD);
+	o->cols[a] = xstrdup(_(CARD_EITHER_HEAD));
 	free(o->cols[d]);
 	for (k = (size_t)d; k + 1 < o->ncols; k++)
 		o->cols[k] = o->cols[k + 1];
@@ -546,21 +547,21 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 					v[m++] = rows[i];
 		memcpy(rows, v, n * sizeof(int));
 		free(v);
-		title = xasprintf("Odds against %d of %zu", CARD_MAX_ROWS, n);
+		title = xasprintf(_("Odds against %d of %zu"), CARD_MAX_ROWS, n);
 	}
 	/* The title heads the column of enemy names: short, so that it
 	 * takes no more lines than the other headings. */
-	o = panel_new(set, title ? title : "Odds against", rs->units[u].name,
+	o = panel_new(set, title ? title : _("Odds against"), rs->units[u].name,
 	    nc);
 	free(title);
 	for (c = 0; c < sh->ncard; c++) {
 		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
 		                                        NULL;
 
-		o->cols[c] = xstrdup(h != NULL ? h :
+		o->cols[c] = xstrdup(_(h != NULL ? h :
 		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
 		                                 sh->card_heads[c] :
-		                                 card_heads[sh->card[c]]);
+		                                 card_heads[sh->card[c]]));
 	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;

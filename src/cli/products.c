@@ -6,6 +6,7 @@
  * asks `sandtable --commands`.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -76,6 +77,53 @@ product_find(const char *name)
 		if (strcmp(p->cmd->name, name) == 0)
 			return p;
 	return NULL;
+}
+
+/* --lang TAG, when given (cli_lang_opt). */
+static char *lang_opt;
+
+int
+cli_lang_opt(const char *cmd, const char *arg)
+{
+	size_t n = strlen(arg);
+
+	if (strspn(arg,
+	        "abcdefghijklmnopqrstuvwxyz"
+	        "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != n ||
+	    n < 2 || n > 15) {
+		usage_error(cmd,
+		    "--lang %s: a language tag such as en, de or "
+		    "fr-CH",
+		    arg);
+		return -1;
+	}
+	free(lang_opt);
+	lang_opt = xstrdup(arg);
+	return 0;
+}
+
+const char *
+cli_lang_tag(const struct ruleset *rs)
+{
+	if (lang_opt != NULL)
+		return lang_opt;
+	return rs != NULL ? rs->lang : NULL;
+}
+
+/* The note is given once a language: build sets it for every ruleset. */
+void
+cli_lang_use(const struct ruleset *rs)
+{
+	static char noted[16];
+	const char *tag = cli_lang_tag(rs);
+
+	if (tag != NULL && !i18n_has(tag) && strcmp(noted, tag) != 0) {
+		cli_error("note: %s %s: no translation of sandtable's labels "
+		          "into this language; they are printed in English",
+		    lang_opt != NULL ? "--lang" : "lang:", tag);
+		snprintf(noted, sizeof(noted), "%s", tag);
+	}
+	i18n_lang(tag);
 }
 
 /* Print the names of the bits of a needs or uses set, or "-". */

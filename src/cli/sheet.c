@@ -48,6 +48,7 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
+	cli_lang_use(rs);
 	/* A template given as a path is an input too. */
 	if (o->tmpl != NULL && strchr(o->tmpl, '/') != NULL)
 		file_note_input(o->tmpl);

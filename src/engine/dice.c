@@ -312,8 +312,8 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
  * at least one Wound (p_attack), not of a kill, and the fight's that
  * the unit's total beats the enemy's: the headings say so. */
 static const enum eng_card_col di_card[] = { ENG_CARD_SHOT, ENG_CARD_ROUND };
-static const char *const di_card_heads[] = { "attack wounds",
-	"melee roll wins" };
+static const char *const di_card_heads[] = { N_("attack wounds"),
+	N_("melee roll wins") };
 /* The melee column of a melee fought to its end (accumulated hits, the
  * pipeline): the chance the unit removes the enemy, not one roll's. */
 static const char *
@@ -325,7 +325,7 @@ di_card_head(const struct ruleset *rs, int c)
 	for (i = 1; c == 1 && t != NULL && t->ncols >= 2 && i < t->nrows; i++)
 		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
 		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
-			return "wins the melee";
+			return N_("wins the melee");
 	return NULL;
 }
 
@@ -352,39 +352,41 @@ static const struct eng_show di_show = {
 	 * roll; by accumulated hits or the pipeline the melee is fought
 	 * to its end (dice_melee.c). The words fit either. */
 	.situation = "contact",
-	.melee_title = "Melee: chance the attacker wins (row attacks "
-	               "column)",
-	.melee_title_wide = "Melee: % chance the attacker (row) wins "
-	                    "against the defender (column number)",
-	.fire_title = "Shooting: chance one attack wounds (row shoots "
-	              "column)",
+	.melee_title = N_("Melee: chance the attacker wins (row attacks "
+	               "column)"),
+	/* xgettext:no-c-format */
+	.melee_title_wide = N_("Melee: % chance the attacker (row) wins "
+	                    "against the defender (column number)"),
+	.fire_title = N_("Shooting: chance one attack wounds (row shoots "
+	              "column)"),
 	.fire_title_wide =
-	    "Shooting: % chance one attack wounds (row "
-	    "shoots column; units numbered as in the melee table)",
+	    /* xgettext:no-c-format */
+	    N_("Shooting: % chance one attack wounds (row "
+	    "shoots column; units numbered as in the melee table)"),
 	.card = di_card,
 	.card_heads = di_card_heads,
 	.card_head = di_card_head,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
 	.melee_legend =
-	    "chance the attacker wins: its total beats the "
+	    N_("chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
-	    "stands (accumulated hits, pipeline)",
+	    "stands (accumulated hits, pipeline)"),
 	.melee_note =
-	    "Exact odds. By opposed roll, one roll: each side "
+	    N_("Exact odds. By opposed roll, one roll: each side "
 	    "rolls the melee roll plus its Combat against the other's class; "
 	    "the Melee outcomes table says what beaten, beaten by double and "
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
-	    "round by round from full Wounds until a unit is removed.",
+	    "round by round from full Wounds until a unit is removed."),
 	.fire_map = 1,
-	.fire_map_title = "Shooting: chance one attack wounds",
-	.fire_map_legend = "chance one attack takes at least one Wound",
+	.fire_map_title = N_("Shooting: chance one attack wounds"),
+	.fire_map_legend = N_("chance one attack takes at least one Wound"),
 	.fire_map_note =
-	    "Exact odds that one attack at a target in range "
+	    N_("Exact odds that one attack at a target in range "
 	    "and sight takes at least one of its Wounds, by the Combat "
 	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
 	    "where it never can, as where the Wound table gives - for the "
-	    "weapon's Strength against the target's Toughness.",
+	    "weapon's Strength against the target's Toughness."),
 	.tables = do_tables,
 	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,

@@ -748,18 +748,19 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	if (rs->nunits == 0 || melee_roll(t, &roll) != 0)
 		return;
 	x = eng_table_add(out,
-	    "Melee: chance the attacker (row) beats the "
-	    "defender (column) by double in one fight",
+	    _("Melee: chance the attacker (row) beats the "
+	    "defender (column) by double in one fight"),
 	    rs->nunits, rs->nunits);
 	x->title_wide = xstrdup(
-	    "Melee: % chance the attacker (row) beats "
-	    "the defender (column number) by double in one fight");
-	x->rowhead = xstrdup("attacker");
-	x->colhead = xstrdup("defender");
-	x->legend = xstrdup("chance the attacker's total is at least double "
-	                    "the defender's");
-	x->note = xstrdup("One opposed roll: each side rolls the melee roll "
-	                  "plus its Combat against the other's class.");
+	    /* xgettext:no-c-format */
+	    _("Melee: % chance the attacker (row) beats "
+	    "the defender (column number) by double in one fight"));
+	x->rowhead = xstrdup(_("attacker"));
+	x->colhead = xstrdup(_("defender"));
+	x->legend = xstrdup(_("chance the attacker's total is at least double "
+	                    "the defender's"));
+	x->note = xstrdup(_("One opposed roll: each side rolls the melee roll "
+	                  "plus its Combat against the other's class."));
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -787,22 +788,22 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	for (b = 0; b < rs->nunits; b++)
 		if (t->units[b].wounds > maxw)
 			maxw = t->units[b].wounds;
-	x = eng_table_add(out, "Shooting: damage of one volley",
+	x = eng_table_add(out, _("Shooting: damage of one volley"),
 	    volleys(rs) * rs->nunits, (size_t)maxw + 1);
-	x->rowhead = xstrdup("shooter: weapon at target");
-	x->colhead = xstrdup("wounds taken");
+	x->rowhead = xstrdup(_("shooter: weapon at target"));
+	x->colhead = xstrdup(_("wounds taken"));
 	/* The legend is one line beside the map: what a row's last cell
 	 * means is the note's. */
-	x->legend = xstrdup("chance of exactly that damage");
+	x->legend = xstrdup(_("chance of exactly that damage"));
 	x->note = xasprintf(
-	    "Exact chances of one volley: %s, capped at the "
+	    _("Exact chances of one volley: %s, capped at the "
 	    "target's Wounds; so a row's last cell, at the target's Wounds, "
-	    "is the chance the volley removes it.",
+	    "is the chance the volley removes it."),
 	    t->shooting == DT_SHOOT_ACCUMULATED ?
-	        "the Attacks rolled, each "
-	        "a hit taking one Wound" :
-	        "Attacks, each hit, wounded and not "
-	        "saved, taking Damage");
+	        _("the Attacks rolled, each "
+	        "a hit taking one Wound") :
+	        _("Attacks, each hit, wounded and not "
+	        "saved, taking Damage"));
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
 	for (a = 0; a < rs->nunits; a++)
@@ -843,18 +844,18 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 		return;
 	do_strikes_init(&m, c);
 	x = eng_table_add(out,
-	    "Melee: chance the attacker (row) removes the "
-	    "defender (column) in the first round",
+	    _("Melee: chance the attacker (row) removes the "
+	    "defender (column) in the first round"),
 	    rs->nunits, rs->nunits);
-	x->rowhead = xstrdup("attacker");
-	x->colhead = xstrdup("defender");
-	x->legend = xstrdup("chance the defender loses all its Wounds in the "
-	                    "first round");
+	x->rowhead = xstrdup(_("attacker"));
+	x->colhead = xstrdup(_("defender"));
+	x->legend = xstrdup(_("chance the defender loses all its Wounds in the "
+	                    "first round"));
 	x->note = xstrdup(t->melee == DT_MELEE_ACCUMULATED ?
-	        "One round: "
-	        "each side rolls the melee roll, the Wounds the other loses." :
-	        "One round: the attacker's weapons that reach the contact "
-	        "distance strike first, each a volley as in shooting.");
+	        _("One round: "
+	        "each side rolls the melee roll, the Wounds the other loses.") :
+	        _("One round: the attacker's weapons that reach the contact "
+	        "distance strike first, each a volley as in shooting."));
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -987,8 +988,8 @@ fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a, int b,
 {
 	json_t *e = json_object(), *x = json_object();
 
-	json_object_set_new(e, "attacker", json_string(rs->units[a].name));
-	json_object_set_new(e, "defender", json_string(rs->units[b].name));
+	json_object_set_new(e, _("attacker"), json_string(rs->units[a].name));
+	json_object_set_new(e, _("defender"), json_string(rs->units[b].name));
 	json_object_set_new(e, "mechanism",
 	    json_string(t->melee == DT_MELEE_ACCUMULATED ? "accumulated" :
 	                                                   "pipeline"));
@@ -1062,9 +1063,9 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
 			e = json_object();
 			x = json_object();
-			json_object_set_new(e, "attacker",
+			json_object_set_new(e, _("attacker"),
 			    json_string(rs->units[a].name));
-			json_object_set_new(e, "defender",
+			json_object_set_new(e, _("defender"),
 			    json_string(rs->units[b].name));
 			json_object_set_new(e, "attacker_factor",
 			    json_integer(do_factor(t, rs, (int)a, (int)b)));
@@ -1165,8 +1166,8 @@ tx_entry(json_t *e, void *arg)
 		    ex(e, "expected_damage"));
 	} else if (json_object_get(e, "mechanism") != NULL) {
 		fprintf(f, "  %s v %s  ",
-		    json_string_value(json_object_get(e, "attacker")),
-		    json_string_value(json_object_get(e, "defender")));
+		    json_string_value(json_object_get(e, _("attacker"))),
+		    json_string_value(json_object_get(e, _("defender"))));
 		if (!json_is_true(json_object_get(e, "resolves")))
 			fprintf(f, "never ends");
 		else if (!json_is_true(json_object_get(e, "fought_out")))
@@ -1182,8 +1183,8 @@ tx_entry(json_t *e, void *arg)
 		fputc('\n', f);
 	} else
 		fprintf(f, "  %s v %s  %s %s %s  double %s %s\n",
-		    json_string_value(json_object_get(e, "attacker")),
-		    json_string_value(json_object_get(e, "defender")),
+		    json_string_value(json_object_get(e, _("attacker"))),
+		    json_string_value(json_object_get(e, _("defender"))),
 		    ex(e, "attacker_wins"), ex(e, "defender_wins"),
 		    ex(e, "equal"), ex(e, "attacker_double"),
 		    ex(e, "defender_double"));
@@ -1226,7 +1227,7 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		    (unsigned long)die);
 		mpq_canonicalize(q);
 		eng_outcome_add(o,
-		    xasprintf("Attack hitting on %d+: a hit", need), h, n,
+		    xasprintf(_("Attack hitting on %d+: a hit"), need), h, n,
 		    mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
@@ -1247,8 +1248,8 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		/* Short enough for the report's labels, which end in "…"
 		 * past 40% of the page. */
 		eng_outcome_add(o,
-		    xasprintf("Opposed roll, factors %+d: "
-		              "attacker higher",
+		    xasprintf(_("Opposed roll, factors %+d: "
+		              "attacker higher"),
 		        diff),
 		    w, n, mpq_get_d(op.a_wins), q_text(op.a_wins));
 		dx_opposed_clear(&op);

@@ -35,8 +35,8 @@ cell(struct eng_table *t, size_t r, size_t c)
 static void
 sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 {
-	static const char *const heads[] = { "no hit", "1 hit", "2 hits",
-		"3+ hits" };
+	static const char *const heads[] = { N_("no hit"), N_("1 hit"),
+		N_("2 hits"), N_("3+ hits") };
 	struct eng_table *t;
 	struct mo_dist dist;
 	struct mo_q q3;
@@ -47,9 +47,9 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 		n += rs->units[u].fire_dice > 0 && rs->units[u].nweapons > 0;
 	if (n == 0)
 		return;
-	t = eng_table_add(out, "Fire: hits scored by one volley", n, 4);
+	t = eng_table_add(out, _("Fire: hits scored by one volley"), n, 4);
 	for (k = 0; k < 4; k++)
-		t->cols[k] = xstrdup(heads[k]);
+		t->cols[k] = xstrdup(_(heads[k]));
 	for (u = 0; u < rs->nunits; u++) {
 		const struct rs_unit *un = &rs->units[u];
 		double p3 = 0.0;
@@ -78,8 +78,9 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 		free(cell(t, row, 3)->exact);
 		cell(t, row, 3)->p = p3;
 		cell(t, row, 3)->exact = mo_q_str(&q3);
-		t->rows[row++] = xasprintf("%s (%d %s)", un->name,
-		    un->fire_dice, plural(un->fire_dice, "die", "dice"));
+		t->rows[row++] = xasprintf(P_("%s (%d die)", "%s (%d dice)",
+		                               un->fire_dice),
+		    un->name, un->fire_dice);
 	}
 }
 
@@ -101,8 +102,8 @@ sheet_tests(const struct ruleset *rs, struct eng_tables *out)
 			n++;
 		}
 	t = eng_table_add(out,
-	    "Morale test: chance to pass (one die, not "
-	    "above morale + modifiers)",
+	    _("Morale test: chance to pass (one die, not "
+	    "above morale + modifiers)"),
 	    n, 5);
 	for (k = 0; k < 5; k++)
 		t->cols[k] = xasprintf("%+d", mods[k]);
@@ -114,7 +115,7 @@ sheet_tests(const struct ruleset *rs, struct eng_tables *out)
 			cell(t, row, (size_t)k)->p = mo_q_double(&q);
 			cell(t, row, (size_t)k)->exact = mo_q_str(&q);
 		}
-		t->rows[row++] = xasprintf("Morale %d", grade);
+		t->rows[row++] = xasprintf(_("Morale %d"), grade);
 	}
 }
 
@@ -146,13 +147,13 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 	if (maxd > MO_MAX_DICE)
 		maxd = MO_MAX_DICE;
 	t = eng_table_add(out,
-	    melee ? "Melee: hits in one round" : "Fire: hits from one volley",
+	    melee ? _("Melee: hits in one round") : _("Fire: hits from one volley"),
 	    n, (size_t)maxd + 1);
-	t->rowhead = xstrdup("unit");
-	t->colhead = xstrdup("hits scored");
-	t->legend = xstrdup(melee ? "chance of exactly that many hits "
-	                            "(fighting to its front)" :
-	                            "chance of exactly that many hits");
+	t->rowhead = xstrdup(_("unit"));
+	t->colhead = xstrdup(_("hits scored"));
+	t->legend = xstrdup(melee ? _("chance of exactly that many hits "
+	                            "(fighting to its front)") :
+	                            _("chance of exactly that many hits"));
 	for (h = 0; h <= maxd; h++)
 		t->cols[h] = xasprintf("%d", h);
 	for (k = 0; k < rs->nunits; k++) {
@@ -174,13 +175,13 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 		row++;
 	}
 	t->note = xstrdup(melee ?
-	        "Exact chances for one round of melee, "
+	        _("Exact chances for one round of melee, "
 	        "with the unit's melee die modifiers (pikes to their front, "
 	        "armoured, levy); a crossed cell is more hits than the unit has "
-	        "dice." :
-	        "Exact chances for one volley at a target that is not "
+	        "dice.") :
+	        _("Exact chances for one volley at a target that is not "
 	        "disorganised (no saving throw); a crossed cell is more hits than "
-	        "the unit has dice.");
+	        "the unit has dice."));
 }
 
 static void
@@ -233,8 +234,11 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 			mo_hits_dist(&dist, n, 0, sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&q, &one, &dist.p[0]);
 			add_mo(o,
-			    xasprintf("Volley, %d %s%s: a hit", n,
-			        n == 1 ? "die" : "dice", sv ? ", saves" : ""),
+			    xasprintf(sv ? P_("Volley, %d die, saves: a hit",
+			                       "Volley, %d dice, saves: a hit", n) :
+			                   P_("Volley, %d die: a hit",
+			                       "Volley, %d dice: a hit", n),
+			        n),
 			    tot - none, tot, &q);
 		}
 	for (ad = 0; ad <= 6; ad++)
@@ -247,9 +251,10 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 				continue;
 			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
 			add_mo(o,
-			    xasprintf("Melee round, %d v %d %s: charger "
-			              "wins",
-			        ad, dd, plural(dd, "die", "dice")),
+			    xasprintf(P_("Melee round, %d v %d die: charger wins",
+			                  "Melee round, %d v %d dice: charger wins",
+			                  dd),
+			        ad, dd),
 			    w, tot, &m.a_wins);
 		}
 }
@@ -261,11 +266,12 @@ mo_end_words(const struct ruleset *rs, char *buf, size_t sz)
 {
 	if (rs->break_pct > 0)
 		snprintf(buf, sz,
-		    "one side's army breaks (it has lost %d%% of "
-		    "its fighting units) or has no unit fit to fight left",
+		    _("one side's army breaks (it has lost %d%% of "
+		      "its fighting units) or has no unit fit to fight left"),
 		    rs->break_pct);
 	else
-		snprintf(buf, sz, "one side has no unit fit to fight left");
+		snprintf(buf, sz, "%s",
+		    _("one side has no unit fit to fight left"));
 }
 
 /* Dice as a marker shows them: a count, or a dash for none. */
@@ -289,11 +295,14 @@ mo_marker(const struct ruleset *rs, const struct rs_unit *u,
 	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
 	dice(fd, sizeof(fd), u->fire_dice);
 	dice(md, sizeof(md), u->melee_dice);
-	*full = xasprintf("Move" NBSP "%s \xc2\xb7 Morale" NBSP "%d\n"
-	                  "Fire" NBSP "%s \xc2\xb7 Melee" NBSP "%s",
-	    mv, u->morale, fd, md);
-	*brief = xasprintf("Mv" NBSP "%s Mo" NBSP "%d F" NBSP "%s M" NBSP "%s",
-	    mv, u->morale, fd, md);
+	*full = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%d\n%s" NBSP
+	                  "%s \xc2\xb7 %s" NBSP "%s",
+	    _("Move"), mv, _("Morale"), u->morale, _("Fire"), fd, _("Melee"),
+	    md);
+	/* TRANSLATORS: Move, Morale, Fire and Melee in one or two letters,
+	 * on a unit marker of the scenario map. */
+	*brief = xasprintf("%s" NBSP "%s %s" NBSP "%d %s" NBSP "%s %s" NBSP "%s",
+	    _("Mv"), mv, _("Mo"), u->morale, _("F"), fd, _("M"), md);
 }
 
 const struct eng_show mo_show = {
@@ -302,19 +311,20 @@ const struct eng_show mo_show = {
 	.weapon_destroys = 0,
 	.weapon_hits_on = 1,
 	.situation = "front",
-	.melee_title = "Melee: chance the attacker wins a round (row attacks "
-	               "column)",
-	.melee_title_wide = "Melee: % chance the attacker (row) wins a round "
-	                    "against the defender (column number)",
+	.melee_title = N_("Melee: chance the attacker wins a round (row attacks "
+	               "column)"),
+	/* xgettext:no-c-format */
+	.melee_title_wide = N_("Melee: % chance the attacker (row) wins a round "
+	                    "against the defender (column number)"),
 	.fire_title = NULL,
 	.card = mo_card,
 	.ncard = 1,
 	.situations = mo_situations,
-	.melee_legend = "chance the attacker wins the round",
+	.melee_legend = N_("chance the attacker wins the round"),
 	.melee_note =
-	    "Exact odds of one round of melee, both units fighting "
+	    N_("Exact odds of one round of melee, both units fighting "
 	    "to their front: more hits wins, equal hits are settled by a die "
-	    "each.",
+	    "each."),
 	.fire_map = 0,
 	.tables = mo_tables,
 	.outcomes = mo_outcomes,

@@ -118,7 +118,7 @@ void
 eng_end_words_plain(const struct ruleset *rs, char *buf, size_t sz)
 {
 	(void)rs;
-	snprintf(buf, sz, "one side has no units left");
+	snprintf(buf, sz, "%s", _("one side has no units left"));
 }
 
 /* A marker's stats: move and melee, and under them the weapons with
@@ -141,10 +141,10 @@ eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
 		w = t;
 	}
 	if (u->melee >= 0)
-		*brief = xasprintf("Move" NBSP "%s \xc2\xb7 Melee" NBSP "%d",
-		    mv, u->melee);
+		*brief = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%d",
+		    _("Move"), mv, _("Melee"), u->melee);
 	else
-		*brief = xasprintf("Move" NBSP "%s", mv);
+		*brief = xasprintf("%s" NBSP "%s", _("Move"), mv);
 	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);
 	free(w);
 }

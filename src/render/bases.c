@@ -757,7 +757,7 @@ draw_tray(struct sheet *sh, cairo_t *cr, struct piece *p)
 		    y + TRAY_LIP);
 	cairo_stroke(cr);
 	cairo_restore(cr);
-	txt = xasprintf("Movement tray\n%d \xc3\x97 <b>%s</b>", p->per_tray,
+	txt = xasprintf(_("Movement tray\n%d \xc3\x97 <b>%s</b>"), p->per_tray,
 	    name);
 	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
 	{
@@ -848,7 +848,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 
 	eng_len_label(len, sizeof(len), r->mm, sh->unit);
 	head = p->nparts > 1 ?
-	    xasprintf("<b>%s</b> (part %d of %d)", len, p->part, p->nparts) :
+	    xasprintf(_("<b>%s</b> (part %d of %d)"), len, p->part, p->nparts) :
 	    xasprintf("<b>%s</b>", len);
 	c[0] = xasprintf("%s  %s", head, lab);
 	c[1] = xasprintf("%s\n%s", head, lab);
@@ -952,11 +952,11 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 	box_ticks(cr, a, 1.0, 10);
 	box_ticks(cr, b, RND_IN_MM / 8, 8);
 	rnd_text(cr, &small, a->x + 1.5, a->y + 1.0, a->w - 3, 0, 1,
-	    "<b>100 mm</b> \xc2\xb7 <b>Print at 100% (\xe2\x80\x9c"
+	    _("<b>100 mm</b> \xc2\xb7 <b>Print at 100% (\xe2\x80\x9c"
 	    "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c"
 	    "fit to "
 	    "page\xe2\x80\x9d: if this box is not 100 mm wide, the printer "
-	    "has scaled the sheet and every piece on it.");
+	    "has scaled the sheet and every piece on it."));
 	t = rnd_markup_escape(sh->rs->title ? sh->rs->title : sh->rs->name);
 	{
 		char *m;
@@ -969,9 +969,9 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 		if (s != NULL)
 			size_name(sh, s, sz, sizeof(sz));
 		m = xasprintf(
-		    "<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
+		    _("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
 		    "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
-		    "the solid lines; rulers measure from their ends.",
+		    "the solid lines; rulers measure from their ends."),
 		    t, s ? " " : "", s ? sz : "", page, sh->npages);
 		rnd_text(cr, &small, b->x + 1.5, b->y + 1.0, b->w - 3, 0, 1,
 		    m);
@@ -1125,19 +1125,19 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	sh.pics = rnd_pics_new(rs, d, &n);
 	if (n > 0 || sheet_layout(&sh) == -1)
 		goto out;
-	title = xasprintf("%s \xe2\x80\x94 bases, rulers and markers",
+	title = xasprintf(_("%s \xe2\x80\x94 bases, rulers and markers"),
 	    rs->title ? rs->title : rs->name);
 	memset(&meta, 0, sizeof(meta));
 	meta.title = title;
 	meta.author = rs->author;
-	meta.subject = "Print at 100% (actual size): true-scale base "
-	               "templates, range rulers and markers";
+	meta.subject = _("Print at 100% (actual size): true-scale base "
+	               "templates, range rulers and markers");
 	doc = rnd_doc_new(path, &meta, d);
 	rnd_doc_set_print_at_scale(doc);
 	for (n = 1; n <= sh.npages; n++) {
 		cairo_t *cr = rnd_doc_page_begin(doc, sh.pw, sh.ph, 0);
 
-		snprintf(label, sizeof(label), "Sheet %d", n);
+		snprintf(label, sizeof(label), _("Sheet %d"), n);
 		rnd_doc_outline(doc, 0, label, 0);
 		draw_page(&sh, cr, n);
 		rnd_doc_page_end(doc);

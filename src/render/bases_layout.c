@@ -112,10 +112,10 @@ bl_size_format(char *buf, size_t sz, const struct bl_size *b,
 	fmt_double(w, sizeof(w), b->w / k, 2);
 	fmt_double(d, sizeof(d), b->d / k, 2);
 	if (b->shape == BL_ROUND)
-		snprintf(buf, sz, "%s %s round", w, len_unit_name(u));
+		snprintf(buf, sz, _("%s %s round"), w, len_unit_name(u));
 	else
 		snprintf(buf, sz, "%s \xc3\x97 %s %s%s", w, d,
-		    len_unit_name(u), b->shape == BL_OVAL ? " oval" : "");
+		    len_unit_name(u), b->shape == BL_OVAL ? _(" oval") : "");
 }
 
 /* ---- packing ---- */
@@ -381,9 +381,9 @@ range_label(const struct ruleset *rs, double mm)
 		free(one);
 		free(users);
 	}
-	label_add(&label, "Move: ", mv);
-	label_add(&label, "Road: ", road);
-	label_add(&label, "Fire: ", fire);
+	label_add(&label, _("Move: "), mv);
+	label_add(&label, _("Road: "), road);
+	label_add(&label, _("Fire: "), fire);
 	return label ? label : xstrdup("");
 }
 

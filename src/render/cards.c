@@ -359,12 +359,13 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 	size_t nc = run ? 1 : faces ? 3 : 2, i, n = 1;
 	char **cells = xcalloc((u->nweapons + 1) * nc, sizeof(char *));
 	char buf[512], *e, *d, *o, *r, *head;
+	int ind;
 
-	cells[0] = xstrdup("Weapon");
+	cells[0] = xstrdup(_("Weapon"));
 	if (!run)
-		cells[1] = xstrdup("Range");
+		cells[1] = xstrdup(_("Range"));
 	if (faces && !run)
-		cells[2] = xstrdup("Hits on");
+		cells[2] = xstrdup(_("Hits on"));
 	for (i = 0; i < u->nweapons; i++) {
 		const struct rs_weapon *w;
 		char **row = cells + n * nc;
@@ -389,14 +390,16 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 				h = rnd_markup_escape(buf);
 				nbsp(&h);
 			}
-			head = xasprintf("<b>%s</b>" NBSP
-			                 "\xc2\xb7 <i>Range</i>" NBSP
-			                 "%s%s%s%s",
-			    e, r,
-			    h != NULL ? NBSP "\xc2\xb7 "
-			                     "<i>Hits" NBSP "on</i>" NBSP :
-			                "",
+			char *hl = xstrdup(_("Hits on"));
+
+			nbsp(&hl);
+			head = xasprintf("<b>%s</b>" NBSP "\xc2\xb7 <i>%s</i>" NBSP
+			                 "%s%s%s%s%s%s",
+			    e, _("Range"), r,
+			    h != NULL ? NBSP "\xc2\xb7 <i>" : "",
+			    h != NULL ? hl : "", h != NULL ? "</i>" NBSP : "",
 			    h != NULL ? h : "", o);
+			free(hl);
 			free(h);
 			free(r);
 			free(o);
@@ -404,12 +407,11 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 			o = xstrdup("");
 		} else
 			head = xasprintf("<b>%s</b>", e);
-		row[0] = xasprintf("%s%s%s%s%s%s", head,
-		    fp ? "\n<i>destroys " : "", fp ? d : "", fp ? "</i>" : "",
-		    (w->traits & RS_WTRAIT_INDIRECT) ?
-		        "\n<i>indirect fire</i>" :
-		        "",
-		    o);
+		ind = (w->traits & RS_WTRAIT_INDIRECT) != 0;
+		row[0] = xasprintf("%s%s%s%s%s%s%s%s%s%s", head,
+		    fp ? "\n<i>" : "", fp ? _("destroys") : "", fp ? " " : "",
+		    fp ? d : "", fp ? "</i>" : "", ind ? "\n<i>" : "",
+		    ind ? _("indirect fire") : "", ind ? "</i>" : "", o);
 		free(head);
 		free(e);
 		free(d);
@@ -541,7 +543,7 @@ card_odds_narrow(const struct rs_unit *u, struct rnd_flow *f,
 {
 	size_t nc = o->ncols + 1, j, k, at;
 	char **cells = xcalloc(o->nrows * nc, sizeof(char *));
-	char *cap = rnd_markup_escape(o->title ? o->title : "Odds against");
+	char *cap = rnd_markup_escape(o->title ? o->title : _("Odds against"));
 
 	for (k = 0; k < o->ncols; k++) {
 		char *e = rnd_markup_escape(o->cols[k]);
@@ -635,7 +637,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	if (u->traits != 0 && !(c->skip & CP_TRAITS)) {
 		rnd_unit_traits(buf, sizeof(buf), u);
 		e = rnd_markup_escape(buf);
-		mk = xasprintf("<b>Traits</b>  %s", e);
+		mk = xasprintf("<b>%s</b>  %s", _("Traits"), e);
 		at = rnd_flow_count(f);
 		rnd_flow_para(f, u->pos, mk);
 		part_note(cp, f, at, xstrdup("the traits"), NULL);
@@ -658,7 +660,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 			continue;
 		}
 		cells = xcalloc((o->nrows + 1) * nc, sizeof(char *));
-		cells[0] = rnd_markup_escape(o->title ? o->title : "Odds");
+		cells[0] = rnd_markup_escape(o->title ? o->title : _("Odds"));
 		for (k = 0; k < o->ncols; k++)
 			cells[1 + k] = rnd_markup_escape(o->cols[k]);
 		/* Two columns of odds or more wrap their headings anyway. */
@@ -1110,7 +1112,7 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 		case RND_CF_CLASS:
 			tf.italic = 1;
 			field_text(c, cr, fd, u, fx, fy, tf, 0,
-			    rs_unit_class(c->rs, u), u->pos);
+			    rnd_unit_class(c->rs, u), u->pos);
 			break;
 		case RND_CF_CREDITS:
 			s = rnd_credits_fit(cr, &tf, c->rs,
@@ -1225,7 +1227,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
 	g_object_unref(l);
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s - mw, 0, 0,
-	    rs_unit_class(c->rs, u));
+	    rnd_unit_class(c->rs, u));
 	/* Footer: the credits (FORMAT.md: on every product), the short
 	 * title and version, with author and year where there is room. */
 	rnd_set_rgb(cr, 0x666666);
@@ -1316,7 +1318,7 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
 	g_object_unref(l);
 	rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1, 0,
-	    rs_unit_class(c->rs, u));
+	    rnd_unit_class(c->rs, u));
 	cairo_restore(cr);
 }
 
@@ -1494,7 +1496,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
-	meta.subject = "Unit cards";
+	meta.subject = _("Unit cards");
 	meta.keywords = "wargame, unit cards";
 	if (c.single) {
 		doc = rnd_doc_new(path, &meta, dg);
@@ -1541,7 +1543,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
 		int top;
 
-		label = xasprintf("Sheet %d: fronts", sheet);
+		label = xasprintf(_("Sheet %d: fronts"), sheet);
 		top = rnd_doc_outline(doc, 0, label, 0);
 		free(label);
 		for (k = 0; k < per && u0 + (size_t)k < rs->nunits; k++) {
@@ -1562,7 +1564,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		if (!c.backs)
 			continue;
 		cr = rnd_doc_page_begin(doc, pw, ph, 0);
-		label = xasprintf("Sheet %d: backs", sheet);
+		label = xasprintf(_("Sheet %d: backs"), sheet);
 		rnd_doc_outline(doc, 0, label, 0);
 		free(label);
 		/* Mirrored for duplex flipped on the long edge: left to right

@@ -549,7 +549,7 @@ heat_cell(cairo_t *cr, double x, double y, double cw, double ch, double v,
 		grey(cr, 0.3);
 		if (lab != HEAT_NONE)
 			text_at(cr, &f_small, x + cw / 2, y + ch / 2, 1, 1,
-			    "n/a");
+			    _("n/a"));
 		cairo_restore(cr);
 		return;
 	}
@@ -617,7 +617,7 @@ heat_legend(cairo_t *cr, double x, double y, double w, const char *title)
 	grey(cr, 0);
 	cairo_set_line_width(cr, 0.2);
 	cairo_stroke(cr);
-	text_at(cr, &f_label, x + lw + 15.5, y + 2, 0, 1, "no value");
+	text_at(cr, &f_label, x + lw + 15.5, y + 2, 0, 1, _("no value"));
 	cairo_restore(cr);
 	return th + 10;
 }

@@ -374,6 +374,9 @@ void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
 /* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
 void rnd_hits_on(char *buf, size_t sz, const struct rs_faces *);
 void rnd_classes(char *buf, size_t sz, unsigned mask);
+/* A unit's class as printed: the ruleset's own name, or the built-in
+ * class's in the language of the labels. */
+const char *rnd_unit_class(const struct ruleset *, const struct rs_unit *);
 /* Join a unit's weapon names with ", " (caller frees). */
 char *rnd_unit_weapons(const struct ruleset *, const struct rs_unit *);
 /* Trait names of a unit, "" when none. */

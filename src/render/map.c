@@ -371,8 +371,8 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	char name[32], left[32], above[32], *s;
 	int num = row * t->cols + col + 1;
 	PangoLayout *l;
-	static const char how[] = "Dashed line: where the next tile's edge "
-	                          "lies. Crosshairs meet crosshairs.";
+	const char *how = _("Dashed line: where the next tile's edge "
+	                    "lies. Crosshairs meet crosshairs.");
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
 	rnd_map_tile_name(name, sizeof(name), col, row);
@@ -407,12 +407,12 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 		rnd_map_tile_name(left, sizeof(left), col - 1, row);
 	if (row > 0)
 		rnd_map_tile_name(above, sizeof(above), col, row - 1);
-	s = xasprintf("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	              "%d of %d%s%s%s%s%s%s",
+	s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
+	                "%d of %d%s%s%s%s%s%s"),
 	    name, row + 1, col + 1, num, t->cols * t->rows,
-	    col || row ? "  \xc2\xb7  lies over " : "", left,
-	    col ? " (left)" : "", col && row ? " and " : "", row ? above : "",
-	    row ? " (above)" : "");
+	    col || row ? _("  \xc2\xb7  lies over ") : "", left,
+	    col ? _(" (left)") : "", col && row ? _(" and ") : "",
+	    row ? above : "", row ? _(" (above)") : "");
 	l = rnd_layout_memo(&f_body, 0, 1, 0, 0, s);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
@@ -422,7 +422,7 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	 * an ellipsis when the sheet is narrow). */
 	room = t->page_w - 2 * M - lw - 6;
 	if (room > 20) {
-		const char *title = o->title ? o->title : "Battle map";
+		const char *title = o->title ? o->title : _("Battle map");
 
 		l = rnd_layout_memo(&f_small, 0, 0, 0, 0, title);
 		rnd_layout_size(l, &lw, &lh);
@@ -449,7 +449,7 @@ plan_axes(cairo_t *cr, const struct rnd_map_opts *o, double x, double y)
 	        g->cols, g->rows, o->origin) == -1)
 		rnd_axes_key(cr, x, y, NULL);
 	else {
-		char *s = xasprintf("cell %s", a1);
+		char *s = xasprintf(_("cell %s"), a1);
 
 		rnd_axes_key(cr, x, y, s);
 		free(s);
@@ -481,16 +481,23 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	}
 	cr = rnd_doc_page_begin(d, pw, ph, 0);
 
-	rnd_doc_outline(d, 0, "Assembly plan", 0);
+	rnd_doc_outline(d, 0, _("Assembly plan"), 0);
 	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0,
-	    o->title ? o->title : "Battle map");
+	    o->title ? o->title : _("Battle map"));
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
-	s = xasprintf("%s. %d %s (%d across, %d down) on %s %s, "
-	              "overlapping by %s mm. Assembly plan:",
-	    o->grid_desc ? o->grid_desc : "", t->cols * t->rows,
-	    plural(t->cols * t->rows, "tile", "tiles"), t->cols, t->rows,
-	    t->landscape ? "landscape" : "portrait",
-	    plural(t->cols * t->rows, "sheet", "sheets"), ov);
+	s = xasprintf(t->landscape ?
+	        P_("%s. %d tile (%d across, %d down) on landscape sheet, "
+	           "overlapping by %s mm. Assembly plan:",
+	            "%s. %d tiles (%d across, %d down) on landscape sheets, "
+	            "overlapping by %s mm. Assembly plan:",
+	            t->cols * t->rows) :
+	        P_("%s. %d tile (%d across, %d down) on portrait sheet, "
+	           "overlapping by %s mm. Assembly plan:",
+	            "%s. %d tiles (%d across, %d down) on portrait sheets, "
+	            "overlapping by %s mm. Assembly plan:",
+	            t->cols * t->rows),
+	    o->grid_desc ? o->grid_desc : "", t->cols * t->rows, t->cols,
+	    t->rows, ov);
 	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0, s);
 	free(s);
 	bw = pw - 2 * M;
@@ -540,7 +547,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	plan_axes(cr, o, M, y);
 	y += RND_AXES_KEY_H + 2;
 	s = xasprintf(
-	    "<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
+	    _("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
 	    "actual "
 	    "size\xe2\x80\x9d, not \xe2\x80\x9c"
 	    "fit to page\xe2\x80\x9d); the bars "
@@ -551,7 +558,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	    "in column 1 and row 1.\n"
 	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
 	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	    "overlap); glue or tape.",
+	    "overlap); glue or tape."),
 	    ov);
 	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
 	free(s);
@@ -572,15 +579,15 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_t *cr = rnd_doc_page_begin(d, pw, ph, 0);
 	char *s;
 
-	rnd_doc_outline(d, 0, o->title ? o->title : "Map", 0);
+	rnd_doc_outline(d, 0, o->title ? o->title : _("Map"), 0);
 	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
-	s = xasprintf("<b>%s</b>  \xc2\xb7  %s", o->title ? o->title : "Map",
+	s = xasprintf("<b>%s</b>  \xc2\xb7  %s", o->title ? o->title : _("Map"),
 	    o->grid_desc ? o->grid_desc : "");
 	rnd_text(cr, &f_body, M, 3.2, pw - 2 * M, 0, 1, s);
 	free(s);
 	rnd_calibration(cr, M, M + g->table_h + 2.5);
 	rnd_text(cr, &f_small, M + 110, M + g->table_h + 2.5, pw - 2 * M - 110,
-	    2, 0, "Print at 100% \xe2\x80\x94 full size, one sheet.");
+	    2, 0, _("Print at 100% \xe2\x80\x94 full size, one sheet."));
 	rnd_doc_page_end(d);
 }
 
@@ -588,7 +595,7 @@ static int
 map_pdf(const char *path, const struct rnd_map_opts *o,
     const struct tr_cells *tc, struct diags *dg)
 {
-	struct rnd_meta meta = { o->title, NULL, "Battle map at true scale",
+	struct rnd_meta meta = { o->title, NULL, _("Battle map at true scale"),
 		"wargame, map, grid", NULL };
 	struct rnd_map_tiling t;
 	struct rnd_doc *d;

@@ -1319,9 +1319,9 @@ map_legend(cairo_t *cr, const struct battlefield *bf, const struct ruleset *rs,
     double x, double y, double w)
 {
 	static const struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
-	static const char *const names[RS_TERRAIN__MAX] = { "open",
-		"hill, contours", "wood", "river", "ford", "road", "town",
-		"fortification" };
+	static const char *const names[RS_TERRAIN__MAX] = { N_("open"),
+		N_("hill, contours"), N_("wood"), N_("river"), N_("ford"),
+		N_("road"), N_("town"), N_("fortification") };
 	size_t nf = 0, i;
 	int k, n = 0;
 	double cx = x;
@@ -1349,8 +1349,8 @@ map_legend(cairo_t *cr, const struct battlefield *bf, const struct ruleset *rs,
 		rnd_set_rgb(cr, 0x000000);
 		/* The ruleset's name for the kind, as the designer wrote it. */
 		own = rs_terrain_name(rs, (enum rs_terrain_kind)k);
-		label = own == NULL      ? xstrdup(names[k]) :
-		    k == RS_TERRAIN_HILL ? xasprintf("%s, contours", own) :
+		label = own == NULL      ? xstrdup(_(names[k])) :
+		    k == RS_TERRAIN_HILL ? xasprintf(_("%s, contours"), own) :
 		                           xstrdup(own);
 		rnd_text(cr, &f, cx + 12, y + 0.8, 0, 0, 0, label);
 		free(label);

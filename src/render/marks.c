@@ -99,9 +99,9 @@ rnd_calibration(cairo_t *cr, double x, double y)
 	cairo_set_line_width(cr, 0.15);
 	bar(cr, x, y, 100.0, 1.0, 10);
 	h = rnd_text(cr, &f, x, y + 4.0, 0, 0, 0,
-	    "100 mm \xe2\x80\x94 if this bar is not 100 mm, print at 100% "
+	    _("100 mm \xe2\x80\x94 if this bar is not 100 mm, print at 100% "
 	    "(\xe2\x80\x9c"
-	    "actual size\xe2\x80\x9d)");
+	    "actual size\xe2\x80\x9d)"));
 	y += 4.0 + h + 1.0;
 	bar(cr, x, y, 4 * RND_IN_MM, RND_IN_MM / 8, 8);
 	h += rnd_text(cr, &f, x, y + 4.0, 0, 0, 0, "4 in");
@@ -120,7 +120,7 @@ rnd_calibration_line(cairo_t *cr, double x, double y)
 	cairo_set_line_width(cr, 0.15);
 	bar(cr, x, y, 100.0, 1.0, 10);
 	rnd_text(cr, &f, x + 102, y - 0.3, 0, 0, 0,
-	    "100 mm: print at 100% (actual size)");
+	    _("100 mm: print at 100% (actual size)"));
 	cairo_restore(cr);
 	return 4.0;
 }
@@ -157,8 +157,8 @@ rnd_axes_key(cairo_t *cr, double x, double y, const char *a1)
 	cairo_arc(cr, ox, oy, 0.5, 0, 2 * M_PI);
 	cairo_fill(cr);
 	rnd_text(cr, &f, ox + 1.5, y - 0.4, 0, 0, 0,
-	    "y: north, to Red's edge");
-	s = xasprintf("x: east%s%s at Blue's left corner",
+	    _("y: north, to Red's edge"));
+	s = xasprintf(_("x: east%s%s at Blue's left corner"),
 	    a1 != NULL ? "; " : "", a1 != NULL ? a1 : "");
 	rnd_text(cr, &f, ox + 8, oy - 1.6, 0, 0, 0, s);
 	free(s);

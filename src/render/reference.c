@@ -70,7 +70,7 @@ ref_units_own(struct ref *r)
 	size_t i, k, nc = 1 + rs->unit_own.n;
 	char **cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 
-	cells[0] = xstrdup("Unit");
+	cells[0] = xstrdup(_("Unit"));
 	for (k = 0; k < rs->unit_own.n; k++)
 		cells[1 + k] = xstrdup(rs->unit_own.head[k]);
 	for (i = 0; i < rs->nunits; i++) {
@@ -106,10 +106,10 @@ ref_units(struct ref *r)
 	no = 2 + ns + rs->unit_own.n <= REF_UNIT_COLS ? rs->unit_own.n : 0;
 	nc = 1 + ns + no + wc;
 	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
-	cells[0] = xstrdup("Unit");
+	cells[0] = xstrdup(_("Unit"));
 	for (k = 0; k < ns; k++)
-		cells[1 + k] = (strncmp(st[k].label, "Move", 4) == 0 ||
-		                   strncmp(st[k].label, "Road", 4) == 0) &&
+		cells[1 + k] = (strcmp(st[k].label, _("Move")) == 0 ||
+		                   strcmp(st[k].label, _("Road move")) == 0) &&
 		        rs->measure != LEN_IN ?
 		    xasprintf("%s %s", st[k].abbr,
 		        len_unit_name(rs->measure)) :
@@ -118,7 +118,7 @@ ref_units(struct ref *r)
 	for (k = 0; k < no; k++)
 		cells[1 + ns + k] = rnd_markup_escape(rs->unit_own.head[k]);
 	if (wc)
-		cells[1 + ns + no] = xstrdup("Weapons");
+		cells[1 + ns + no] = xstrdup(_("Weapons"));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 		char **row = cells + (i + 1) * nc;
@@ -128,7 +128,7 @@ ref_units(struct ref *r)
 		e = rnd_markup_escape(u->name);
 		t = rnd_markup_escape(buf);
 		row[0] = xasprintf("<b>%s</b>\n<i>%s%s%s</i>", e,
-		    rs_unit_class(rs, u), buf[0] ? " \xc2\xb7 " : "", t);
+		    rnd_unit_class(rs, u), buf[0] ? " \xc2\xb7 " : "", t);
 		free(e);
 		free(t);
 		for (k = 0; k < ns; k++) {
@@ -145,7 +145,7 @@ ref_units(struct ref *r)
 			free(t);
 		}
 	}
-	rnd_flow_heading(r->flow, rs->units[0].pos, 2, "Units");
+	rnd_flow_heading(r->flow, rs->units[0].pos, 2, _("Units"));
 	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells,
 	    1);
 	rnd_flow_custom(r->flow, rs->units[0].pos, rnd_mark_key, &r->key);
@@ -174,16 +174,16 @@ ref_weapons(struct ref *r)
 	nc = 2 + faces + destroys + rs->weapon_own.n + notes;
 	cells = xcalloc((rs->nweapons + 1) * nc, sizeof(char *));
 	c = 0;
-	cells[c++] = xstrdup("Weapon");
-	cells[c++] = xstrdup("Range");
+	cells[c++] = xstrdup(_("Weapon"));
+	cells[c++] = xstrdup(_("Range"));
 	if (faces)
-		cells[c++] = xstrdup("Hits on");
+		cells[c++] = xstrdup(_("Hits on"));
 	if (destroys)
-		cells[c++] = xstrdup("Destroys");
+		cells[c++] = xstrdup(_("Destroys"));
 	for (k = 0; k < rs->weapon_own.n; k++)
 		cells[c++] = xstrdup(rs->weapon_own.head[k]);
 	if (notes)
-		cells[c++] = xstrdup("Notes");
+		cells[c++] = xstrdup(_("Notes"));
 	for (i = 0; i < rs->nweapons; i++) {
 		const struct rs_weapon *w = &rs->weapons[i];
 		char **row = cells + (i + 1) * nc;
@@ -205,14 +205,14 @@ ref_weapons(struct ref *r)
 			row[c++] = xstrdup(own[k].value);
 		if (notes)
 			row[c++] = xasprintf("%s%s%s",
-			    (w->traits & RS_WTRAIT_INDIRECT) ? "Indirect." :
+			    (w->traits & RS_WTRAIT_INDIRECT) ? _("Indirect.") :
 			                                       "",
 			    (w->traits & RS_WTRAIT_INDIRECT) && w->notes ?
 			        " " :
 			        "",
 			    w->notes != NULL ? w->notes : "");
 	}
-	rnd_flow_heading(r->flow, rs->weapons[0].pos, 2, "Weapons");
+	rnd_flow_heading(r->flow, rs->weapons[0].pos, 2, _("Weapons"));
 	ref_table(r, rs->weapons[0].pos, rs->nweapons + 1, nc, cells);
 	free(cells);
 }
@@ -228,14 +228,14 @@ ref_terrain(struct ref *r)
 	if (rs->nterrain == 0)
 		return;
 	cells = xcalloc((rs->nterrain + 1) * 2, sizeof(char *));
-	cells[0] = xstrdup("Terrain");
-	cells[1] = xstrdup("Effect");
+	cells[0] = xstrdup(_("Terrain"));
+	cells[1] = xstrdup(_("Effect"));
 	for (i = 0; i < rs->nterrain; i++) {
 		cells[2 * (i + 1)] = xstrdup(rs->terrain[i].name);
 		cells[2 * (i + 1) + 1] = xstrdup(
 		    rs->terrain[i].effect ? rs->terrain[i].effect : "");
 	}
-	rnd_flow_heading(r->flow, rs->terrain[0].pos, 2, "Terrain");
+	rnd_flow_heading(r->flow, rs->terrain[0].pos, 2, _("Terrain"));
 	ref_table(r, rs->terrain[0].pos, rs->nterrain + 1, 2, cells);
 	free(cells);
 }
@@ -253,7 +253,7 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 	if (n == 0)
 		return;
 	cells = xcalloc((n + 1) * 2, sizeof(char *));
-	cells[0] = xstrdup("Modifier");
+	cells[0] = xstrdup(_("Modifier"));
 	cells[1] = xstrdup("");
 	for (i = 0; i < rs->nmods; i++) {
 		const struct rs_modifier *m = &rs->mods[i];
@@ -277,10 +277,10 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 static void
 ref_modifiers(struct ref *r)
 {
-	ref_mods_scope(r, RS_MOD_MORALE, "Morale modifiers");
-	ref_mods_scope(r, RS_MOD_MELEE_DIE, "Melee modifiers");
-	ref_mods_scope(r, RS_MOD_FIRE_DIE, "Fire modifiers");
-	ref_mods_scope(r, RS_MOD_MELEE_POWER, "Melee power");
+	ref_mods_scope(r, RS_MOD_MORALE, _("Morale modifiers"));
+	ref_mods_scope(r, RS_MOD_MELEE_DIE, _("Melee modifiers"));
+	ref_mods_scope(r, RS_MOD_FIRE_DIE, _("Fire modifiers"));
+	ref_mods_scope(r, RS_MOD_MELEE_POWER, _("Melee power"));
 }
 
 /* Sequence of play: numbered phases, name in bold. */
@@ -292,7 +292,7 @@ ref_sequence(struct ref *r)
 
 	if (rs->nphases == 0)
 		return;
-	rnd_flow_heading(r->flow, rs->phases[0].pos, 2, "Sequence of play");
+	rnd_flow_heading(r->flow, rs->phases[0].pos, 2, _("Sequence of play"));
 	for (i = 0; i < rs->nphases; i++) {
 		const struct rs_phase *p = &rs->phases[i];
 		char *name = rnd_markup_escape(p->name), *text;
@@ -328,7 +328,7 @@ ref_odds(struct ref *r)
 
 	if (os == NULL || os->n == 0)
 		return;
-	rnd_flow_heading(r->flow, p, 2, "Odds");
+	rnd_flow_heading(r->flow, p, 2, _("Odds"));
 	for (i = 0; i < os->n; i++) {
 		const struct rnd_odds *o = &os->v[i];
 		size_t nc = o->ncols + 1;
@@ -419,8 +419,9 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 	cairo_rectangle(cr, m, m, pw - 2 * m, r->band_h);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	s = xasprintf("%s%s%s\nQuick reference", rs->author ? rs->author : "",
-	    rs->year ? ", " : "", rs->year ? rs->year : "");
+	s = xasprintf("%s%s%s\n%s", rs->author ? rs->author : "",
+	    rs->year ? ", " : "", rs->year ? rs->year : "",
+	    _("Quick reference"));
 	sl = rnd_layout_new(cr, &sub, (pw - 2 * m) * 0.4);
 	pango_layout_set_alignment(sl, PANGO_ALIGN_RIGHT);
 	rnd_layout_text(sl, s);
@@ -468,7 +469,7 @@ ref_decorate(cairo_t *cr, void *arg, int page, int npages, double scale)
 		ref_band(r, cr, pw);
 	rnd_set_rgb(cr, 0x666666);
 	/* The credits (FORMAT.md: on every product), then the side. */
-	side = xasprintf(" \xc2\xb7 quick reference \xc2\xb7 side %d of %d",
+	side = xasprintf(_(" \xc2\xb7 quick reference \xc2\xb7 side %d of %d"),
 	    page + 1, npages);
 	s = rnd_credits_fit(cr, &foot, rs, RND_CREDIT_AUTHOR | RND_CREDIT_YEAR,
 	    NULL, side, pw - 2 * m);
@@ -695,7 +696,7 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
-	meta.subject = "Quick-reference sheet";
+	meta.subject = _("Quick-reference sheet");
 	meta.keywords = "wargame, quick reference";
 	doc = rnd_doc_new(path, &meta, dg);
 	/* condense: auto prints the prose in full when it fits on the

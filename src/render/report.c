@@ -202,13 +202,13 @@ static void
 page_furniture(struct page *p)
 {
 	char buf[64], *foot;
-	char *head = xasprintf("Validation report \xc2\xb7 %s",
+	char *head = xasprintf(_("Validation report \xc2\xb7 %s"),
 	    p->r->title != NULL ? p->r->title : "");
 
 	cairo_save(p->cr);
 	cairo_set_source_rgb(p->cr, 0.3, 0.3, 0.3);
 	rnd_text(p->cr, &f_run, p->x, p->top - 8, p->w * 0.75, 0, 0, head);
-	snprintf(buf, sizeof(buf), "page %d", rnd_doc_pages(p->doc));
+	snprintf(buf, sizeof(buf), _("page %d"), rnd_doc_pages(p->doc));
 	rnd_text(p->cr, &f_run, p->x, p->top - 8, p->w, 2, 0, buf);
 	cairo_set_line_width(p->cr, 0.2);
 	cairo_move_to(p->cr, p->x, p->top - 3.5);
@@ -349,13 +349,14 @@ summary_tiles(struct page *p)
 	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
 	page_need(p, th);
 	tile(p->cr, p->x, p->y, tw, th, big[0],
-	    r->print_only ? "unit types read" : "test games passed",
+	    r->print_only ? _("unit types read") : _("test games passed"),
 	    r->tests_passed < r->tests_total);
 	tile(p->cr, p->x + (tw + gap), p->y, tw, th, big[1],
-	    ne == 1 ? "error" : "errors", ne > 0);
+	    P_("error", "errors", ne), ne > 0);
 	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
-	    nw == 1 ? "warning" : "warnings", 0);
-	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], "notes", 0);
+	    P_("warning", "warnings", nw), 0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3],
+	    _("notes"), 0);
 	p->y += th + 5;
 }
 
@@ -530,21 +531,21 @@ findings_table(struct page *p)
 {
 	const struct rnd_report *r = p->r;
 	static const double colw[] = { 0.10, 0.13, 0.77 };
-	static const char *head[] = { "Severity", "Line:col", "Finding" };
+	const char *head[] = { _("Severity"), _("Line:col"), _("Finding") };
 	char **cells;
 	int *mark;
 	struct rnd_table t;
 	size_t i;
 
-	heading(p, "Findings", 14);
+	heading(p, _("Findings"), 14);
 	if (r->nfindings == 0) {
 		para(p, &f_body,
 		    r->print_only ?
-		        "No findings: the static "
-		        "checks found nothing to report." :
-		        "No findings: the "
+		        _("No findings: the static "
+		        "checks found nothing to report.") :
+		        _("No findings: the "
 		        "static checks, the test games and self-play found "
-		        "nothing to report.");
+		        "nothing to report."));
 		return;
 	}
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
@@ -552,7 +553,7 @@ findings_table(struct page *p)
 	for (i = 0; i < r->nfindings; i++) {
 		const struct rnd_finding *f = &r->findings[i];
 
-		cells[3 * i] = xstrdup(severity_name(f->sev));
+		cells[3 * i] = xstrdup(_(severity_name(f->sev)));
 		cells[3 * i + 1] = xstrdup(
 		    f->where != NULL ? f->where : "\xe2\x80\x94");
 		/* The source line under the message, after a pointer, as
@@ -587,9 +588,9 @@ facts_table(struct page *p)
 {
 	static const double colw[] = { 0.55, 0.45 };
 	static const int align[] = { 0, 2 };
-	static const char *head[] = { "Self-play of the default battle",
-		"Value" },
-	                  *read_head[] = { "What was read", "Value" };
+	const char *head[] = { _("Self-play of the default battle"),
+		_("Value") },
+	           *read_head[] = { _("What was read"), _("Value") };
 	struct rnd_table t;
 
 	if (p->r->nfacts == 0)
@@ -602,7 +603,7 @@ facts_table(struct page *p)
 	t.cells = (const char *const *)p->r->facts;
 	t.nrows = p->r->nfacts;
 	t.font_pt = 8;
-	heading(p, p->r->print_only ? "The ruleset" : "Self-play", 20);
+	heading(p, p->r->print_only ? _("The ruleset") : _("Self-play"), 20);
 	table_flow(p, &t);
 }
 
@@ -614,23 +615,26 @@ page_summary(struct page *p)
 	char *line;
 
 	cairo_set_source_rgb(p->cr, 0, 0, 0);
-	rnd_doc_outline(p->doc, 0, "Summary", p->y);
+	rnd_doc_outline(p->doc, 0, _("Summary"), p->y);
 	p->y += rnd_text(p->cr, &f_title, p->x, p->y, p->w, 0, 0,
-	    "Validation report");
+	    _("Validation report"));
 	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
 	            r->title != NULL ? r->title : "") +
 	    2;
 	if (r->print_only)
 		line = xasprintf(
-		    "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
-		    "print only: no test games or self-play, nothing played",
+		    _("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
+		    "print only: no test games or self-play, nothing played"),
 		    r->ruleset ? r->ruleset : "?",
 		    r->engine ? r->engine : "?");
 	else
-		line = xasprintf("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		                 "%llu \xc2\xb7 %ld self-play %s",
+		line = xasprintf(P_("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		                    "%llu \xc2\xb7 %ld self-play game",
+		                     "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		                     "%llu \xc2\xb7 %ld self-play games",
+		                     r->games),
 		    r->ruleset ? r->ruleset : "?", r->engine ? r->engine : "?",
-		    r->seed, r->games, plural(r->games, "game", "games"));
+		    r->seed, r->games);
 	para(p, &f_body, line);
 	free(line);
 	p->y += 3;
@@ -671,7 +675,8 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 {
 	const struct rates_arg *a = arg;
 	size_t o = a->i0;
-	struct rnd_series s = { a->agree ? "self-play frequency" : "win rate",
+	struct rnd_series s = { a->agree ? _("self-play frequency") :
+		                           _("win rate"),
 		a->v + o, a->lo + o, a->hi + o, a->text + o, RND_FILL_LIGHT,
 		a->agree ? a->mark + o : NULL };
 	struct rnd_bars b;
@@ -681,13 +686,14 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	b.ncats = a->ni;
 	b.series = &s;
 	b.nseries = 1;
-	b.axis = a->agree ? "chance" : "share of games won";
+	b.axis = a->agree ? _("chance") : _("share of games won");
 	b.vmax = 1;
 	b.percent = 1;
 	b.ref = a->agree ? -1 : 0.5;
-	b.ref_label = "even (50%)";
-	b.err_label = "95% confidence interval (Wilson)";
-	b.mark_label = "exact odds";
+	b.ref_label = _("even (50%)");
+	/* xgettext:no-c-format */
+	b.err_label = _("95% confidence interval (Wilson)");
+	b.mark_label = _("exact odds");
 	b.text_right = 1;
 	return rnd_chart_bars(cr, x, y, w, &b);
 }
@@ -715,12 +721,12 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
 		a->cats[i] = r[i].label;
 		if (r[i].exact_text != NULL)
-			a->text[i] = xasprintf("%s%% (%ld of %ld); exact %s",
+			a->text[i] = xasprintf(_("%s%% (%ld of %ld); exact %s"),
 			    pc, r[i].hits, r[i].of, r[i].exact_text);
 		else
 			a->text[i] =
-			    xasprintf("%s%% (%ld of %ld; %s\xe2\x80\x93"
-			              "%s%%)",
+			    xasprintf(_("%s%% (%ld of %ld; %s\xe2\x80\x93"
+			                "%s%%)"),
 			        pc, r[i].hits, r[i].of, lo, hi);
 		a->v[i] = r[i].p;
 		a->lo[i] = r[i].lo;
@@ -775,11 +781,12 @@ rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
 static void
 section_rates(struct page *p)
 {
-	rates_section(p, p->r->rates, p->r->nrates, 0, "Win rates",
-	    "Bars are the share of games won, whiskers the 95% confidence "
+	rates_section(p, p->r->rates, p->r->nrates, 0, _("Win rates"),
+	    /* xgettext:no-c-format */
+	    _("Bars are the share of games won, whiskers the 95% confidence "
 	    "interval. A fair mirror battle keeps both sides and the first "
 	    "player near the dashed 50% line; a greedy player that beats a "
-	    "random one shows that skill matters.");
+	    "random one shows that skill matters."));
 }
 
 /* How often self-play saw each outcome against its exact chance. */
@@ -787,12 +794,13 @@ static void
 section_agree(struct page *p)
 {
 	rates_section(p, p->r->agree, p->r->nagree, 1,
-	    "Self-play against the exact odds",
-	    "For each kind of melee and shot that self-play resolved often "
+	    _("Self-play against the exact odds"),
+	    /* xgettext:no-c-format */
+	    _("For each kind of melee and shot that self-play resolved often "
 	    "enough (without modifiers): how often the outcome came up (bar, "
 	    "with its 95% confidence interval) and its exact chance "
 	    "(diamond). A diamond far outside the whiskers would mean the "
-	    "engine does not play the odds it computes.");
+	    "engine does not play the odds it computes."));
 }
 
 /* Returns the height of the game-length histogram (a block). */
@@ -802,7 +810,7 @@ length_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	const struct rnd_hist *h = arg;
 
 	return rnd_chart_hist(cr, x, y, w, 62, h->count, h->n, h->first,
-	    h->xlabel, h->ylabel, "games that lasted that many turns");
+	    h->xlabel, h->ylabel, _("games that lasted that many turns"));
 }
 
 /* The histogram of game length and its summary line. */
@@ -813,7 +821,7 @@ section_length(struct page *p)
 
 	if (h->n == 0)
 		return;
-	heading(p, "Game length", measure(length_block, p->w, h));
+	heading(p, _("Game length"), measure(length_block, p->w, h));
 	place(p, length_block, h);
 	if (h->note != NULL)
 		para(p, &f_note, h->note);
@@ -896,12 +904,12 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	const struct units_arg *a = arg;
 	size_t o = a->i0;
 	struct rnd_series s[3] = {
-		{ "fielded", a->v[0] + o, NULL, NULL,
+		{ _("fielded"), a->v[0] + o, NULL, NULL,
 		    (const char *const *)a->text[0] + o, RND_FILL_LIGHT,
 		    NULL },
-		{ "survived", a->v[1] + o, NULL, NULL,
+		{ _("survived"), a->v[1] + o, NULL, NULL,
 		    (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
-		{ "enemy units destroyed", a->v[2] ? a->v[2] + o : NULL, NULL,
+		{ _("enemy units destroyed"), a->v[2] ? a->v[2] + o : NULL, NULL,
 		    NULL,
 		    a->text[2] ? (const char *const *)a->text[2] + o : NULL,
 		    RND_FILL_HATCH, NULL },
@@ -914,7 +922,7 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	b.vmax = a->vmax;
 	b.series = s;
 	b.nseries = a->v[2] != NULL ? 3 : 2;
-	b.axis = "units, summed over all self-play games";
+	b.axis = _("units, summed over all self-play games");
 	b.ref = -1;
 	return rnd_chart_bars(cr, x, y, w, &b);
 }
@@ -971,16 +979,16 @@ section_units(struct page *p)
 	a.ni = a.n;
 	per = rows_per_page(p, h1, measure(units_block, p->w, &a), a.n);
 	a.ni = per;
-	heading(p, kills ? "Units: survival and kills" : "Units: survival",
+	heading(p, kills ? _("Units: survival and kills") : _("Units: survival"),
 	    measure(units_block, p->w, &a) + 10);
 	para(p, &f_note,
 	    kills ?
-	        "For each unit type: how many took the "
+	        _("For each unit type: how many took the "
 	        "field over all self-play games, how many of those were still "
-	        "alive at the end, and how many enemy units they destroyed." :
-	        "For each unit type: how many took the field over all self-play "
+	        "alive at the end, and how many enemy units they destroyed.") :
+	        _("For each unit type: how many took the field over all self-play "
 	        "games and how many of those were still alive at the end (this "
-	        "engine family credits no unit with a kill).");
+	        "engine family credits no unit with a kill)."));
 	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
 		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
 		place(p, units_block, &a);
@@ -1024,7 +1032,7 @@ coverage_here(const struct page *p, const struct rnd_table *t,
     const char *note)
 {
 	struct page q = *p;
-	double lead = text_h(p, &f_head, "Rule coverage") + 2 +
+	double lead = text_h(p, &f_head, _("Rule coverage")) + 2 +
 	    text_h(p, &f_note, note) + 2;
 	int here, fresh;
 
@@ -1044,8 +1052,8 @@ section_coverage(struct page *p)
 	const struct rnd_report *r = p->r;
 	static const double colw[] = { 0.23, 0.19, 0.38, 0.10, 0.10 };
 	static const int align[] = { 0, 0, 0, 2, 2 };
-	static const char *head[] = { "Rule", "Stated in", "What it says",
-		"Test games", "Self-play" };
+	const char *head[] = { _("Rule"), _("Stated in"), _("What it says"),
+		_("Test games"), _("Self-play") };
 	char **cells;
 	int *mark;
 	size_t i, never = 0, half = 0;
@@ -1071,14 +1079,13 @@ section_coverage(struct page *p)
 		half += mark[i] == 2;
 	}
 	line = xasprintf(
-	    "How often each rule of the engine was applied by the "
-	    "scripted test games and by self-play. %zu of %zu %s never "
-	    "exercised: bold on a grey band, with a black bar in the margin. "
-	    "%zu more %s exercised by only one of the two: an open bar in "
-	    "the margin.",
-	    never, r->nrules,
-	    plural((long long)never, "rule was", "rules were"), half,
-	    plural((long long)half, "was", "were"));
+	    _("How often each rule of the engine was applied by the "
+	      "scripted test games and by self-play. %zu of %zu %s never "
+	      "exercised: bold on a grey band, with a black bar in the margin. "
+	      "%zu more %s exercised by only one of the two: an open bar in "
+	      "the margin."),
+	    never, r->nrules, P_("rule was", "rules were", never), half,
+	    P_("was", "were", half));
 	memset(&t, 0, sizeof(t));
 	t.ncols = 5;
 	t.colw = colw;
@@ -1090,7 +1097,7 @@ section_coverage(struct page *p)
 	t.font_pt = 7;
 	if (!coverage_here(p, &t, line))
 		page_new(p);
-	heading(p, "Rule coverage", 30);
+	heading(p, _("Rule coverage"), 30);
 	para(p, &f_note, line);
 	free(line);
 	table_flow(p, &t);
@@ -1125,11 +1132,11 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 		p.pw = 210;
 		p.ph = 297;
 	}
-	title = xasprintf("Validation report: %s", r->title ? r->title : "");
+	title = xasprintf(_("Validation report: %s"), r->title ? r->title : "");
 	memset(&meta, 0, sizeof(meta));
 	meta.title = title;
-	meta.subject = "Test games, self-play statistics, odds and rule "
-	               "coverage";
+	meta.subject = _("Test games, self-play statistics, odds and rule "
+	               "coverage");
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;

@@ -610,9 +610,13 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	double sheet_w = 0, sheet_h = 0;
 	struct rnd_hyph *hyph = NULL;
 	const char *lang;
+	char was[32];
 	size_t i;
 	int rc = -1;
 
+	/* The language set before (the command's), put back at the end. */
+	snprintf(was, sizeof(was), "%s",
+	    i18n_current() != NULL ? i18n_current() : "");
 	memset(&b, 0, sizeof(b));
 	b.rs = rs;
 	b.o = o;
@@ -695,7 +699,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
-	meta.subject = "Rulebook";
+	meta.subject = _("Rulebook");
 	meta.keywords = "wargame, rules";
 	doc = rnd_doc_new(path, &meta, dg);
 	if (o->booklet)
@@ -730,7 +734,7 @@ out:
 	free(b.exc);
 	free(b.fn);
 	rnd_hyph_close(hyph);
-	i18n_lang(NULL);
+	i18n_lang(was);
 	free(b.icount);
 	rs_node_free(t);
 	free(tfile);

@@ -27,7 +27,8 @@ static const struct rnd_font f_cell = { "DejaVu Sans", 8, 0, 0 };
 static const struct rnd_font f_small = { "DejaVu Sans", 7.5, 0, 0 };
 static const struct rnd_font f_th = { "DejaVu Sans", 7.5, 1, 0 };
 
-static const char *const side_name[2] = { "Blue", "Red" };
+/* Printed through _(). */
+static const char *const side_name[2] = { N_("Blue"), N_("Red") };
 static const unsigned side_ink[2] = { BLUE_INK, RED_INK };
 
 /*
@@ -191,7 +192,8 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k, int ruler)
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
-		t = xasprintf("%s deployment zone", side_name[side]);
+		t = xstrdup(side == SC_BLUE ? _("Blue deployment zone") :
+		                              _("Red deployment zone"));
 		cairo_save(cr);
 		cairo_scale(cr, 1 / k, 1 / k);
 		rnd_set_rgb(cr, c);
@@ -480,30 +482,30 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 
 	for (r = 0; r < bf->nrivers; r++)
 		fords += bf->rivers[r].nfords;
-	cx += swatch(cr, cx, y, 0xdde4f0, BLUE_INK, 0, "Blue zone");
-	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, "Red zone");
-	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, "Objective");
+	cx += swatch(cr, cx, y, 0xdde4f0, BLUE_INK, 0, _("Blue zone"));
+	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, _("Red zone"));
+	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, _("Objective"));
 	if (bf->nhills > 0)
 		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0,
-		    NAME(rs, RS_TERRAIN_HILL, "Hill"));
+		    NAME(rs, RS_TERRAIN_HILL, _("Hill")));
 	if (bf->nwoods > 0)
 		cx += swatch(cr, cx, y, 0xdcecd0, 0x4a7a36, 0,
-		    NAME(rs, RS_TERRAIN_WOOD, "Wood"));
+		    NAME(rs, RS_TERRAIN_WOOD, _("Wood")));
 	if (bf->nrivers > 0)
 		cx += swatch(cr, cx, y, 0xcfe3f5, 0x3d6fa8, 1,
-		    NAME(rs, RS_TERRAIN_RIVER, "River"));
+		    NAME(rs, RS_TERRAIN_RIVER, _("River")));
 	if (fords > 0)
 		cx += swatch(cr, cx, y, 0xeadfc4, 0x8a6d3b, 1,
-		    NAME(rs, RS_TERRAIN_FORD, "Ford"));
+		    NAME(rs, RS_TERRAIN_FORD, _("Ford")));
 	if (bf->nroads > 0)
 		cx += swatch(cr, cx, y, 0xf3ead6, 0x6e6e6e, 1,
-		    NAME(rs, RS_TERRAIN_ROAD, "Road"));
+		    NAME(rs, RS_TERRAIN_ROAD, _("Road")));
 	if (bf->ntown > 0)
 		cx += swatch(cr, cx, y, 0xc4c4c4, 0x333333, 0,
-		    NAME(rs, RS_TERRAIN_TOWN, "Town"));
+		    NAME(rs, RS_TERRAIN_TOWN, _("Town")));
 	if (bf->nforts > 0)
 		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
-		    NAME(rs, RS_TERRAIN_FORTIFICATION, "Fortification"));
+		    NAME(rs, RS_TERRAIN_FORTIFICATION, _("Fortification")));
 	/* Scale bar: whole units of the ruleset's measure (or cells). */
 	step = rs->measure == LEN_IN ? 25.4 * 6 :
 	    rs->measure == LEN_CM    ? 100 :
@@ -534,9 +536,10 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	}
 	len_str(rs, a, sizeof(a), len);
 	if (rs->grid != RS_GRID_NONE && rs->cell_mm > 0)
-		snprintf(b, sizeof(b), "%s (%ld %s)", a,
-		    lround(len / rs->cell_mm),
-		    plural(lround(len / rs->cell_mm), "cell", "cells"));
+		snprintf(b, sizeof(b),
+		    P_("%s (%ld cell)", "%s (%ld cells)",
+		        lround(len / rs->cell_mm)),
+		    a, lround(len / rs->cell_mm));
 	else
 		snprintf(b, sizeof(b), "%s", a);
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
@@ -578,7 +581,7 @@ static char *
 marker_key(const struct ruleset *rs, const struct scenario *s,
     char (*marks)[RND_MARK_SZ])
 {
-	char *t = xstrdup("Unit markers:"), *u, *m, *n;
+	char *t = xstrdup(_("Unit markers:")), *u, *m, *n;
 	char *seen = xcalloc(rs->nunits + 1, 1);
 	int side, first = 1;
 	size_t e, ty;
@@ -630,7 +633,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	struct tr_cells *tc = NULL;
 	const char *why;
 	double y = M - 2, aw, ah, k, mx, my, mw, mh, keyh, noteh, reserved;
-	char tw[32], th[32], cell[32], *sub, *gd, *key;
+	char tw[32], th[32], cell[32], *sub, *gd, *key, *pts, *turns, *units;
 	const char *note;
 	int grid = rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
 
@@ -640,37 +643,39 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, tw, sizeof(tw), s->table_w);
 	len_str(rs, th, sizeof(th), s->table_h);
 	len_str(rs, cell, sizeof(cell), rs->cell_mm);
-	gd = grid ? xasprintf(", %s %s grid", rs_grid_name(rs->grid), cell) :
-	            xstrdup("");
+	gd = grid ?
+	    xasprintf(_(", %s %s grid"), _(rs_grid_name(rs->grid)), cell) :
+	    xstrdup("");
+	pts = xasprintf(P_("%d point", "%d points", s->points), s->points);
+	turns = xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
+	units = xasprintf(P_("%d unit", "%d units",
+	                      sc_force_units(&s->side[SC_BLUE])),
+	    sc_force_units(&s->side[SC_BLUE]));
 	/* A print-only ruleset prices nothing: its forces are counted in
 	 * units, and the page says at once that no game measured them. */
 	if (eng_show_of(rs)->print_only && s->points > 0)
 		sub = xasprintf(
-		    "A scenario for %s · %d %s a side (the "
-		    "Points column) · NOT balanced by play · %d %s · %s × "
-		    "%s table%s · terrain seed %llu",
-		    rs->title ? rs->title : rs->name, s->points,
-		    plural(s->points, "point", "points"), s->turns,
-		    plural(s->turns, "turn", "turns"), tw, th, gd,
+		    _("A scenario for %s · %s a side (the "
+		      "Points column) · NOT balanced by play · %s · %s × "
+		      "%s table%s · terrain seed %llu"),
+		    rs->title ? rs->title : rs->name, pts, turns, tw, th, gd,
 		    (unsigned long long)s->seed);
 	else if (eng_show_of(rs)->print_only)
 		sub = xasprintf(
-		    "A scenario for %s · %d %s a side · NOT "
-		    "balanced by play · %d %s · %s × %s table%s · terrain "
-		    "seed %llu",
-		    rs->title ? rs->title : rs->name,
-		    sc_force_units(&s->side[SC_BLUE]),
-		    plural(sc_force_units(&s->side[SC_BLUE]), "unit", "units"),
-		    s->turns, plural(s->turns, "turn", "turns"), tw, th, gd,
+		    _("A scenario for %s · %s a side · NOT "
+		      "balanced by play · %s · %s × %s table%s · terrain "
+		      "seed %llu"),
+		    rs->title ? rs->title : rs->name, units, turns, tw, th, gd,
 		    (unsigned long long)s->seed);
 	else
-		sub = xasprintf("A scenario for %s · %d %s a side · %d "
-		                "%s · %s × %s table%s · terrain seed %llu",
-		    rs->title ? rs->title : rs->name, s->points,
-		    plural(s->points, "point", "points"), s->turns,
-		    plural(s->turns, "turn", "turns"), tw, th, gd,
+		sub = xasprintf(_("A scenario for %s · %s a side · %s · %s × "
+		                  "%s table%s · terrain seed %llu"),
+		    rs->title ? rs->title : rs->name, pts, turns, tw, th, gd,
 		    (unsigned long long)s->seed);
 	free(gd);
+	free(pts);
+	free(turns);
+	free(units);
 	rnd_set_rgb(cr, GREY);
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
 	free(sub);
@@ -680,12 +685,12 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	 * width into more lines than at the page's, the map gives them
 	 * room. */
 	note = eng_show_of(rs)->print_only ?
-	    "Unit markers show one set-up; any set-up inside the zone is "
-	    "allowed. Orders of battle and the rules of the scenario are "
-	    "overleaf." :
-	    "Unit markers show the set-up the test games used; any set-up "
-	    "inside the zone is allowed. Orders of battle and the rules of "
-	    "the scenario are overleaf.";
+	    _("Unit markers show one set-up; any set-up inside the zone is "
+	      "allowed. Orders of battle and the rules of the scenario are "
+	      "overleaf.") :
+	    _("Unit markers show the set-up the test games used; any set-up "
+	      "inside the zone is allowed. Orders of battle and the rules of "
+	      "the scenario are overleaf.");
 	key = marker_key(rs, s, marks);
 	aw = pw - 2 * M;
 	/* (the note as if the scale bar took the right of its row) */
@@ -754,7 +759,7 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_set_rgb(cr, INK);
 	rnd_text(cr, &f_small, mx, my + mh + 8.5 + noteh + 1, mw, 0, 1, key);
 	rnd_axes_key(cr, mx, my + mh + 8.5 + noteh + 1 + keyh + 1.5,
-	    g.kind == RS_GRID_SQUARE ? "cell A1" : NULL);
+	    g.kind == RS_GRID_SQUARE ? _("cell A1") : NULL);
 	free(key);
 	rnd_doc_page_end(doc);
 }
@@ -773,17 +778,17 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	int pts;
 
 	if (u->melee >= 0 && u->morale == 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "melee %d",
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("melee %d"),
 		    u->melee);
 	if (u->morale > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smorale %d",
-		    n ? ", " : "", u->morale);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%smorale %d"), n ? ", " : "", u->morale);
 	if (u->fire_dice > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%sfire %dd",
-		    n ? ", " : "", u->fire_dice);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%sfire %dd"), n ? ", " : "", u->fire_dice);
 	if (u->melee_dice > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%smelee %dd",
-		    n ? ", " : "", u->melee_dice);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%smelee %dd"), n ? ", " : "", u->melee_dice);
 	/* The game's own stats, as the cards give them (the Points column
 	 * has a column of its own here). */
 	own = xstrdup(buf);
@@ -798,7 +803,8 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	}
 	if (*own == '\0') {
 		free(own);
-		own = xstrdup(eng_show_of(rs)->print_only ? "—" : "no melee");
+		own = xstrdup(
+		    eng_show_of(rs)->print_only ? "—" : _("no melee"));
 	}
 	return own;
 }
@@ -818,7 +824,7 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 
 		rs_faces_format(list, sizeof(list), &w->hit_faces, ",");
 		if (list[0] != '\0')
-			snprintf(faces, sizeof(faces), " on %s", list);
+			snprintf(faces, sizeof(faces), _(" on %s"), list);
 		len_str(rs, r, sizeof(r), w->range_mm);
 		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
 		    faces);
@@ -870,12 +876,14 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
     double x, double y, double w, size_t *next, double bottom, int cont)
 {
 	double colw[] = { 11, 35, 8, 22, 38, 0, 15 };
-	static const char *const head[] = { "Mark", "Unit", "No.", "Move",
-		"Combat", "Weapons: range, hits on", "Points" };
+	static const char *const head[] = { N_("Mark"), N_("Unit"), N_("No."),
+		N_("Move"), N_("Combat"), N_("Weapons: range, hits on"),
+		N_("Points") };
 	double cx[8], y0 = y, h, rowh, fixed = 0;
 	const struct sc_force *f = &s->side[side];
 	char *t, mv[32], rm[32];
 	const char *mark;
+	char *pts_words = NULL;
 	size_t e;
 	int i, n, total = 0, hide[7] = { 0 }, flex = 5;
 
@@ -912,14 +920,15 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_set_rgb(cr, side_ink[side]);
 	n = sc_force_units(f);
 	t = eng_show_of(rs)->print_only && f->points == 0 ?
-	    xasprintf("%s — "
-	              "%d %s",
-	        side_name[side], n, plural(n, "unit", "units")) :
-	    xasprintf("%s — %d %s, %d %s", side_name[side], n,
-	        plural(n, "unit", "units"), f->points,
-	        plural(f->points, "point", "points"));
+	    xasprintf(P_("%s — %d unit", "%s — %d units", n),
+	        _(side_name[side]), n) :
+	    xasprintf(P_("%s — %d unit, %s", "%s — %d units, %s", n),
+	        _(side_name[side]), n,
+	        pts_words = xasprintf(P_("%d point", "%d points", f->points),
+	            f->points));
+	free(pts_words);
 	if (cont) {
-		char *c = xasprintf("%s (continued)", t);
+		char *c = xasprintf(_("%s (continued)"), t);
 
 		free(t);
 		t = c;
@@ -937,10 +946,10 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			rnd_text(cr, &f_th, cx[i] + 1, y + 1,
 			    cx[i + 1] - cx[i] - 2, i == 2 || i == 6 ? 2 : 0, 0,
 			    i == 4 && eng_show_of(rs)->print_only ?
-			        "Stats" :
+			        _("Stats") :
 			        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
-			        "Weapons: range" :
-			        head[i]);
+			        _("Weapons: range") :
+			        _(head[i]));
 	y += 5.5;
 	for (e = *next; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
@@ -954,7 +963,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		len_str(rs, mv, sizeof(mv), u->move_mm);
 		if (u->road_move_mm > 0) {
 			len_str(rs, rm, sizeof(rm), u->road_move_mm);
-			t = xasprintf("%s (road %s)", mv, rm);
+			t = xasprintf(_("%s (road %s)"), mv, rm);
 		} else
 			t = xstrdup(mv);
 		snprintf(cnt, sizeof(cnt), "%d", f->v[e].count);
@@ -1121,13 +1130,13 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 		    RND_ORIGIN_BL);
 		rnd_map_label(b, sizeof(b), "%r", c, r, g.cols, g.rows,
 		    RND_ORIGIN_BL);
-		return xasprintf("cell %s%s: column %s from the west edge, "
-		                 "row %s from the south edge",
+		return xasprintf(_("cell %s%s: column %s from the west edge, "
+		                   "row %s from the south edge"),
 		    a, b, a, b);
 	}
 	len_str(rs, a, sizeof(a), x);
 	len_str(rs, b, sizeof(b), s->table_h - y);
-	return xasprintf("%s from the west edge, %s from the south edge", a,
+	return xasprintf(_("%s from the west edge, %s from the south edge"), a,
 	    b);
 }
 
@@ -1155,9 +1164,10 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	char end[160];
 	int i, side, total = 0;
 
-	rnd_doc_outline(doc, 0, "Orders of battle", 0);
+	rnd_doc_outline(doc, 0, _("Orders of battle"), 0);
 	rnd_set_rgb(cr, INK);
-	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0, "Orders of battle") +
+	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0,
+	            _("Orders of battle")) +
 	    2;
 	/* The forces in the first column, a table carried on to the next
 	 * page row by row when the page is full (never into the narrow
@@ -1182,15 +1192,14 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, d0, sizeof(d0), s->zone[SC_BLUE].h);
 	len_str(rs, d1, sizeof(d1), s->zone[SC_RED].h);
 	t = xasprintf(
-	    "<b>Blue</b> sets up first, anywhere within %s of the "
-	    "south edge; <b>Red</b> then sets up within %s of the north edge. "
-	    "Roll for the first turn as the rules say. The markers on the map "
-	    "are %s.",
+	    _("<b>Blue</b> sets up first, anywhere within %s of the "
+	      "south edge; <b>Red</b> then sets up within %s of the north edge. "
+	      "Roll for the first turn as the rules say. The markers on the map "
+	      "are %s."),
 	    d0, d1,
-	    eng_show_of(rs)->print_only ? "one such "
-	                                  "set-up" :
-	                                  "the set-up the test games used");
-	flow_section(&fl, "Deployment", t);
+	    eng_show_of(rs)->print_only ? _("one such set-up") :
+	                                  _("the set-up the test games used"));
+	flow_section(&fl, _("Deployment"), t);
 	free(t);
 	/* Objectives and victory */
 	t = xstrdup("");
@@ -1198,8 +1207,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		char *p = where(rs, s, s->obj[i].x, s->obj[i].y),
 		     *nm = rnd_markup_escape(s->obj[i].name);
 
-		u = xasprintf("%s%s<b>%s</b> (%s; worth %d)", t, i ? "; " : "",
-		    nm, p, s->obj[i].value);
+		u = xasprintf(_("%s%s<b>%s</b> (%s; worth %d)"), t,
+		    i ? "; " : "", nm, p, s->obj[i].value);
 		free(t);
 		free(p);
 		free(nm);
@@ -1207,26 +1216,26 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	}
 	len_str(rs, r, sizeof(r), s->obj[0].radius);
 	u = xasprintf(
-	    "%s. A side <i>holds</i> an objective when one of its "
-	    "units stands within %s of the marker (centre to centre) and no "
-	    "enemy unit does.",
+	    _("%s. A side <i>holds</i> an objective when one of its "
+	      "units stands within %s of the marker (centre to centre) and no "
+	      "enemy unit does."),
 	    t, r);
-	flow_section(&fl, s->nobj > 1 ? "Objectives" : "Objective", u);
+	flow_section(&fl, s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
 	free(u);
 	eng_show_of(rs)->end_words(rs, end, sizeof(end));
 	t = xasprintf(
-	    "The battle ends as soon as %s: the other side wins. "
-	    "Otherwise it ends after <b>%d game turns</b> (a game turn is "
-	    "one turn for each side). Then each side scores the value of "
-	    "every objective it holds; the higher score wins. Equal scores: "
-	    "the side with more units left wins; equal units too: a draw.",
+	    _("The battle ends as soon as %s: the other side wins. "
+	      "Otherwise it ends after <b>%d game turns</b> (a game turn is "
+	      "one turn for each side). Then each side scores the value of "
+	      "every objective it holds; the higher score wins. Equal scores: "
+	      "the side with more units left wins; equal units too: a draw."),
 	    end, s->turns);
-	flow_section(&fl, "Victory conditions", t);
+	flow_section(&fl, _("Victory conditions"), t);
 	free(t);
-	e = rnd_markup_escape(sc_special_text(s->special));
-	t = xasprintf("<b>%s.</b> %s", sc_special_title(s->special), e);
-	flow_section(&fl, "Special rule", t);
+	e = rnd_markup_escape(_(sc_special_text(s->special)));
+	t = xasprintf("<b>%s.</b> %s", _(sc_special_title(s->special)), e);
+	flow_section(&fl, _("Special rule"), t);
 	free(t);
 	free(e);
 	/* Balance */
@@ -1239,38 +1248,47 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			char half[32];
 
 			thousands(half, sizeof(half), s->bal.games / 2);
-			u = xasprintf("%s %s (two series of %s with "
-			              "different dice)",
-			    g, plural(s->bal.games, "game", "games"), half);
+			u = xasprintf(P_("%s game (two series of %s with "
+			                 "different dice)",
+			                  "%s games (two series of %s with "
+			                  "different dice)",
+			                  s->bal.games),
+			    g, half);
 		} else
-			u = xasprintf("%s %s", g,
-			    plural(s->bal.games, "game", "games"));
+			u = xasprintf(P_("%s game", "%s games", s->bal.games),
+			    g);
 		t = xasprintf(
-		    "Tested by %s between the engine's greedy "
-		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
-		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
-		    "%s–%s%%.%s",
+		    _("Tested by %s between the engine's greedy "
+		      "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
+		      "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
+		      "%s–%s%%.%s"),
 		    u, s->bal.wins[0], s->bal.wins[1], s->bal.draws, a, b, c,
 		    o->balanced == 1 ?
 		        "" :
 		        o->balanced == 0 ?
-		        " <b>Not balanced:</b> no candidate came within 45–55%; "
-		        "this is the closest found." :
+		        _(" <b>Not balanced:</b> no candidate came within 45–55%; "
+		          "this is the closest found.") :
 		        "");
 		free(u);
 		if (o->balanced == 1) {
-			u = xasprintf("%s Balanced to within 45–55%% after %d "
-			              "candidate%s.",
-			    t, s->bal.candidates,
-			    s->bal.candidates == 1 ? "" : "s");
+			u = xasprintf(
+			    P_("%s Balanced to within 45–55%% after %d "
+			       "candidate.",
+			        "%s Balanced to within 45–55%% after %d "
+			        "candidates.",
+			        s->bal.candidates),
+			    t, s->bal.candidates);
 			free(t);
 			t = u;
 		}
 		if (o->balanced == -1 &&
 		    (s->bal.lo > SC_BAND_HI || s->bal.hi < SC_BAND_LO)) {
-			u = xasprintf("%s <b>%s is favoured:</b> the interval "
-			              "lies outside 45–55%%.",
-			    t, s->bal.lo > SC_BAND_HI ? "Blue" : "Red");
+			u = xasprintf(s->bal.lo > SC_BAND_HI ?
+			        _("%s <b>Blue is favoured:</b> the interval "
+			          "lies outside 45–55%%.") :
+			        _("%s <b>Red is favoured:</b> the interval "
+			          "lies outside 45–55%%."),
+			    t);
 			free(t);
 			t = u;
 		}
@@ -1282,41 +1300,47 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			pct(a, sizeof(a),
 			    (double)s->bal.at_limit / s->bal.games);
 			u = xasprintf(
-			    "%s Battles lasted %s game turns on "
-			    "average; %s%% went the full %d %s and were "
-			    "decided by the victory conditions.",
-			    t, mt, a, s->turns,
-			    plural(s->turns, "turn", "turns"));
+			    P_("%s Battles lasted %s game turns on "
+			       "average; %s%% went the full %d turn and were "
+			       "decided by the victory conditions.",
+			        "%s Battles lasted %s game turns on "
+			        "average; %s%% went the full %d turns and were "
+			        "decided by the victory conditions.",
+			        s->turns),
+			    t, mt, a, s->turns);
 			free(t);
 			t = u;
 		}
 		if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
 			u = xasprintf(
-			    "%s Unit points come from the exact odds "
-			    "of fire and melee and from %s self-play %s.",
-			    t, g, plural(o->val->games, "game", "games"));
+			    P_("%s Unit points come from the exact odds "
+			       "of fire and melee and from %s self-play game.",
+			        "%s Unit points come from the exact odds "
+			        "of fire and melee and from %s self-play games.",
+			        o->val->games),
+			    t, g);
 			free(t);
 			t = u;
 		}
-		flow_section(&fl, "Balance", t);
+		flow_section(&fl, _("Balance"), t);
 		free(t);
 	} else if (eng_show_of(rs)->print_only && s->side[SC_BLUE].points > 0)
-		flow_section(&fl, "Balance",
-		    "<b>NOT balanced by play.</b> "
-		    "The ruleset has no engine, so no games were played: each "
-		    "side's force was picked to the points total from the "
-		    "Points column of the Units table, so the sides differ, "
-		    "and the terrain may favour either. Swap sides for a "
-		    "second game, or adjust the forces in the scenario file.");
+		flow_section(&fl, _("Balance"),
+		    _("<b>NOT balanced by play.</b> "
+		      "The ruleset has no engine, so no games were played: each "
+		      "side's force was picked to the points total from the "
+		      "Points column of the Units table, so the sides differ, "
+		      "and the terrain may favour either. Swap sides for a "
+		      "second game, or adjust the forces in the scenario file."));
 	else if (eng_show_of(rs)->print_only)
-		flow_section(&fl, "Balance",
-		    "<b>NOT balanced by play.</b> "
-		    "The ruleset has no engine, so no games were played: both "
-		    "sides field the same force (the default battle's, or one "
-		    "unit of each type), and the terrain may favour either. "
-		    "Swap sides for a second game, or adjust the forces in the "
-		    "scenario file.");
+		flow_section(&fl, _("Balance"),
+		    _("<b>NOT balanced by play.</b> "
+		      "The ruleset has no engine, so no games were played: both "
+		      "sides field the same force (the default battle's, or one "
+		      "unit of each type), and the terrain may favour either. "
+		      "Swap sides for a second game, or adjust the forces in the "
+		      "scenario file."));
 	(void)total;
 	(void)ph;
 	rnd_doc_page_end(fl.doc);
@@ -1327,7 +1351,7 @@ int
 rnd_scenario(const struct ruleset *rs, const struct scenario *s,
     const char *path, const struct rnd_scenario_opts *o, struct diags *d)
 {
-	struct rnd_meta meta = { s->title, rs->author, "Scenario briefing",
+	struct rnd_meta meta = { s->title, rs->author, _("Scenario briefing"),
 		"wargame, scenario", NULL };
 	struct rnd_doc *doc;
 	const char *from, *why;

@@ -29,14 +29,22 @@ rnd_classes(char *buf, size_t sz, unsigned mask)
 
 	buf[0] = '\0';
 	if ((mask & RS_CLASS_ALL) == RS_CLASS_ALL) {
-		snprintf(buf, sz, "all");
+		snprintf(buf, sz, "%s", _("all"));
 		return;
 	}
 	for (c = 0; c < RS_CLASS__MAX; c++)
 		if (mask & (1u << c))
 			n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0,
 			    "%s%s", n ? ", " : "",
-			    rs_class_name((enum rs_class)c));
+			    _(rs_class_name((enum rs_class)c)));
+}
+
+const char *
+rnd_unit_class(const struct ruleset *rs, const struct rs_unit *u)
+{
+	if (u->cls_free > 0 && (size_t)u->cls_free <= rs->nclasses)
+		return rs->classes[u->cls_free - 1];
+	return _(rs_class_name(u->cls));
 }
 
 char *
@@ -95,10 +103,11 @@ size_t
 rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
     struct rnd_stat *out)
 {
-	static const char *label[] = { "Move", "Road move", "Melee", "Morale",
-		"Fire dice", "Melee dice" };
-	static const char *abbr[] = { "Move", "Road", "Melee", "Morale",
-		"Fire", "Melee" };
+	static const char *label[] = { N_("Move"), N_("Road move"),
+		N_("Melee"), N_("Morale"), N_("Fire dice"), N_("Melee dice") };
+	/* TRANSLATORS: short column headings of the same stats. */
+	static const char *abbr[] = { N_("Move"), N_("Road"), N_("Melee"),
+		N_("Morale"), N_("Fire"), N_("Melee") };
 	static const char *dash = "\xe2\x80\x94";
 	unsigned used = stats_used(rs);
 	size_t n = 0;
@@ -109,8 +118,8 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 
 		if (!(used & (1u << k)))
 			continue;
-		s->label = label[k];
-		s->abbr = abbr[k];
+		s->label = _(label[k]);
+		s->abbr = _(abbr[k]);
 		s->value[0] = '\0';
 		switch (k) {
 		case 0:

@@ -167,8 +167,11 @@ rs_engine_name(enum rs_engine e)
 const char *
 rs_class_name(enum rs_class c)
 {
-	static const char *const n[RS_CLASS__MAX] = { "infantry", "artillery",
-		"vehicle", "cavalry", "elephant", "chariot" };
+	/* Marked for the products, which print them translated
+	 * (rnd_unit_class); the reader matches them in English. */
+	static const char *const n[RS_CLASS__MAX] = { N_("infantry"),
+		N_("artillery"), N_("vehicle"), N_("cavalry"), N_("elephant"),
+		N_("chariot") };
 
 	return (unsigned)c < RS_CLASS__MAX ? n[c] : "?";
 }
@@ -203,9 +206,10 @@ rs_terrain_name(const struct ruleset *rs, enum rs_terrain_kind k)
 const char *
 rs_grid_name(enum rs_grid g)
 {
-	return g == RS_GRID_SQUARE  ? "square" :
-	    g == RS_GRID_HEX        ? "hex" :
-	    g == RS_GRID_HEX_POINTY ? "hex-pointy" :
+	/* Marked for the scenario briefing, which prints them translated. */
+	return g == RS_GRID_SQUARE  ? N_("square") :
+	    g == RS_GRID_HEX        ? N_("hex") :
+	    g == RS_GRID_HEX_POINTY ? N_("hex-pointy") :
 	                              "none";
 }
 

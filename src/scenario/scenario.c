@@ -16,19 +16,21 @@
 static const struct {
 	const char *name, *title, *text;
 } specials[SC_SPECIAL__MAX] = {
-	{ "none", "None", "No special rule." },
-	{ "vital-ground", "Vital ground",
-	    "The first objective is the key to the position: holding it at "
-	    "the end scores 2 instead of 1." },
-	{ "forced-march", "Forced march",
-	    "Red arrived by a forced march and spread out: Red's deployment "
-	    "zone is half again as deep." },
-	{ "early-dusk", "Early dusk",
-	    "Night falls early: the battle lasts two thirds of the usual "
-	    "turns." },
-	{ "reconnaissance", "Reconnaissance",
-	    "Blue scouted the ground first: Blue's deployment zone is half "
-	    "again as deep." },
+	/* Title and text are marked for the briefing, which prints them
+	 * translated; the YAML file keeps them in English. */
+	{ "none", N_("None"), N_("No special rule.") },
+	{ "vital-ground", N_("Vital ground"),
+	    N_("The first objective is the key to the position: holding it at "
+	    "the end scores 2 instead of 1.") },
+	{ "forced-march", N_("Forced march"),
+	    N_("Red arrived by a forced march and spread out: Red's deployment "
+	    "zone is half again as deep.") },
+	{ "early-dusk", N_("Early dusk"),
+	    N_("Night falls early: the battle lasts two thirds of the usual "
+	    "turns.") },
+	{ "reconnaissance", N_("Reconnaissance"),
+	    N_("Blue scouted the ground first: Blue's deployment zone is half "
+	    "again as deep.") },
 };
 
 const char *
