@@ -90,7 +90,8 @@ static int
 book_write(const struct ruleset *rs, const char *path, const char *paper,
     int booklet, const char *lang)
 {
-	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang };
+	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
+		NULL };
 	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
 	struct rnd_example *ex = NULL;
 	struct eng_example *eng = NULL;
