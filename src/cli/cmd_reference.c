@@ -12,6 +12,7 @@ cmd_reference(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -20,7 +21,7 @@ cmd_reference(int argc, char **argv)
 	struct rnd_opts o;
 	const char *out = NULL, *why;
 	double w, h;
-	int ch, quiet = 0;
+	int ch, quiet = 0, print = 0;
 
 	rnd_opts_init(&o);
 	optind = 1;
@@ -40,6 +41,9 @@ cmd_reference(int argc, char **argv)
 		case 't':
 			o.tmpl = optarg;
 			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -58,6 +62,8 @@ cmd_reference(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("reference", o.tmpl);
 	return cli_sheet_main("reference", argc, argv, out, &o, quiet, 0);
 }
 
@@ -77,6 +83,8 @@ const struct command reference_command = {
 	"                        template's, else the locale's, else A4)\n"
 	"  -t, --template T      a template NAME (templates/NAME.yaml) or PATH\n"
 	"                        (default: reference)\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                        to standard output, to start one's own\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n",

@@ -668,7 +668,7 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
 int
 cli_report_write(const struct ruleset *rs, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
-    struct diags *out)
+    const char *tmpl, struct diags *out)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -699,6 +699,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	}
 	rnd_opts_init(&o);
 	o.paper = paper;
+	o.tmpl = tmpl;
 	rc = rnd_report(rs, &r, path, &o, out);
 	rnd_report_free(&r);
 	return rc;
@@ -711,7 +712,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
  */
 static int
 report_run(const struct ruleset *rs, const char *path, const char *paper,
-    const struct chk_opts *co, int quiet, int bar_on)
+    const char *tmpl, const struct chk_opts *co, int quiet, int bar_on)
 {
 	struct chk_result res;
 	struct chk_opts o = *co;
@@ -729,7 +730,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 		bar.label = "report: drawing";
 		bar.last_ms = 0;
 		progress_update(&bar, bar.total);
-		rc = cli_report_write(rs, &res, &d, path, paper, &out);
+		rc = cli_report_write(rs, &res, &d, path, paper, tmpl, &out);
 	}
 	progress_end(&bar);
 	for (i = 0; i < d.n; i++)
@@ -751,7 +752,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 /* Write the sample report (made-up numbers) to out. Returns the exit
  * status. */
 static int
-report_sample(const char *out, const char *paper)
+report_sample(const char *out, const char *paper, const char *tmpl)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -762,6 +763,7 @@ report_sample(const char *out, const char *paper)
 	rnd_report_sample(&r);
 	rnd_opts_init(&o);
 	o.paper = paper;
+	o.tmpl = tmpl;
 	rc = rnd_report(NULL, &r, out, &o, &dg);
 	diags_print(&dg, stderr);
 	diags_free(&dg);
@@ -781,6 +783,8 @@ cmd_report(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -793,9 +797,10 @@ cmd_report(int argc, char **argv)
 		.grid = -1,
 		.cell_mm = 0,
 		.tests = 1 };
-	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
+	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy,
+	           *tmpl = NULL;
 	double pw, ph;
-	int ch, sample = 0, quiet = 0, worst, rc, json = 0;
+	int ch, sample = 0, quiet = 0, worst, rc, json = 0, print = 0;
 	struct cli_json js;
 	json_t *own = NULL;
 	char *path;
@@ -804,8 +809,8 @@ cmd_report(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qvh", opts, NULL)) !=
-	    -1) {
+	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:t:qvh", opts,
+	            NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -841,6 +846,12 @@ cmd_report(int argc, char **argv)
 		case 'S':
 			sample = 1;
 			break;
+		case 't':
+			tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
 		case 'q':
 			quiet = 1;
 			progress_set_quiet(1);
@@ -858,6 +869,8 @@ cmd_report(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("report", tmpl);
 	if (out == NULL)
 		return usage_error("report",
 		    "no output file given (-o FILE.pdf)");
@@ -866,7 +879,7 @@ cmd_report(int argc, char **argv)
 		    "--json and -o - both write to "
 		    "standard output: name the PDF");
 	if (sample)
-		return report_sample(out, paper);
+		return report_sample(out, paper, tmpl);
 	if (optind >= argc)
 		return usage_error("report", "no ruleset given");
 	if (optind + 1 < argc)
@@ -884,7 +897,7 @@ cmd_report(int argc, char **argv)
 	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL)
 		goto done;
-	rc = report_run(rs, path, paper, &co, quiet && !json, 1);
+	rc = report_run(rs, path, paper, tmpl, &co, quiet && !json, 1);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	/* With --json, standard output is the JSON alone. */
@@ -924,6 +937,9 @@ const struct command report_command = {
 	"                     ruleset's, then the locale's)\n"
 	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
 	"                     none, square 3in, hex 30mm\n"
+	"  -t, --template T   a template NAME or PATH (default: report)\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                     to standard output, to start one's own\n"
 	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
 	"  -v, --verbose      the default: errors, warnings, notes, files\n"
 	"      --json         print what was written as JSON on standard\n"
@@ -947,5 +963,5 @@ product_report(const struct ruleset *rs, const char *path, int quiet)
 		.tests = 1 };
 
 	(void)quiet;
-	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;
+	return report_run(rs, path, NULL, NULL, &co, 1, 0) == 0 ? 0 : -1;
 }

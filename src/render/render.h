@@ -47,6 +47,9 @@ void rnd_template_dirs_free(char **dirs, size_t n);
  * spec NULL: dflt. Returns it (caller frees), or NULL with an error in
  * dg naming the directories looked in. */
 char *rnd_template_path(const char *spec, const char *dflt, struct diags *);
+/* The `product:` of the template at path (caller frees), or NULL when it
+ * says none or cannot be read. */
+char *rnd_template_product(const char *path);
 /* A colour as a template writes it: "#rrggbb", "#rgb" or a name
  * (pango_color_parse: "navy", "olive"). Returns 0 with 0xRRGGBB in *rgb,
  * or -1. */

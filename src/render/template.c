@@ -60,8 +60,8 @@ template_find(const char *name)
 /* Returns 0 when template t says no product or this one; else -1 with an
  * error at its product: key. */
 static int
-template_product(const struct rs_node *t, const char *file,
-    const char *product, struct diags *dg)
+template_product(const struct rs_node *t, const char *product,
+    struct diags *dg)
 {
 	const struct rs_node *v = rs_node_get(t, "product");
 
@@ -75,9 +75,10 @@ template_product(const struct rs_node *t, const char *file,
 	if (strcmp(v->scalar, product) == 0)
 		return 0;
 	diag_add(dg, SEV_ERROR, v->pos,
-	    "template %s is for the %s product, not the %s "
-	    "(sandtable templates lists each template's product)",
-	    file, v->scalar, product);
+	    "template: this template is for the %s, not the %s: give "
+	    "%s a template whose product is %s (sandtable templates lists "
+	    "them)",
+	    v->scalar, product, product, product);
 	return -1;
 }
 
@@ -141,7 +142,7 @@ rnd_template_load(const char *spec, const char *dflt, const char *product,
 		rs_node_free(t);
 		t = NULL;
 	}
-	if (t != NULL && template_product(t, path, product, dg) == -1) {
+	if (t != NULL && template_product(t, product, dg) == -1) {
 		rs_node_free(t);
 		t = NULL;
 	}
@@ -364,4 +365,28 @@ rnd_paper_for(const struct rs_node *t, const char *opt,
 		return -1;
 	}
 	return 0;
+}
+
+char *
+rnd_template_product(const char *path)
+{
+	struct diags dg = { 0 };
+	struct rs_node *t;
+	const struct rs_node *v;
+	char *data = NULL, *why = NULL, *product = NULL;
+	size_t len;
+
+	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {
+		free(why);
+		return NULL;
+	}
+	t = rs_yaml_parse(path, data, len, 0, &dg);
+	free(data);
+	if (t != NULL && t->kind == RS_NODE_MAP &&
+	    (v = rs_node_get(t, "product")) != NULL &&
+	    v->kind == RS_NODE_SCALAR)
+		product = xstrdup(v->scalar);
+	rs_node_free(t);
+	diags_free(&dg);
+	return product;
 }
