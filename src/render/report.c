@@ -1243,8 +1243,10 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	for (i = 0; i < (size_t)nsec; i++)
 		report_sections[order[i]].fn(&p);
 	free(title);
-	/* Messages keep their own copy of the template's name. */
+	/* The fonts' names point into the template: freed once the
+	 * document is closed. */
+	nsec = rnd_doc_close(p.doc);
 	rs_node_free(t);
 	free(tfile);
-	return rnd_doc_close(p.doc);
+	return nsec;
 }
