@@ -22,6 +22,7 @@ enum {
 	OPT_TRAY,
 	OPT_DUMP,
 	OPT_PAPER_LONG,
+	OPT_PRINT_TEMPLATE,
 	/* --lang: above the codes commands number from 256 themselves. */
 	OPT_LANG = 1024
 };
@@ -43,7 +44,18 @@ struct command {
  * are not products; the products are listed by their table (products.c).
  */
 extern const struct command check_command, build_command, play_command,
-    odds_command, dice_command;
+    odds_command, dice_command, templates_command;
+
+/*
+ * Templates (templates.c). The default template's name of a product
+ * (reference, unit-cards, battle-map, scenario-briefing, bases, report,
+ * rulebook), NULL for a command that is not a product.
+ */
+const char *cli_template_default(const char *product);
+/* --print-template: the file the product would read (spec, else its
+ * default, by the search order) copied to standard output. Returns the
+ * exit status. */
+int cli_print_template(const char *product, const char *spec);
 /* Print the exact distribution of a dice expression, as text or JSON
  * (`dice`, `odds --dice`). Returns the exit status. */
 int cli_dice(const char *expr, int json);
@@ -215,11 +227,12 @@ int scenario_play(const char *ruleset, const char *file, long games,
 /*
  * The validation report of a ruleset from the results of the check
  * pipeline (cmd_report.c): res is a struct chk_result, d the run's
- * diagnostics. Returns 0 written, -1 failed (reason in out).
+ * diagnostics; tmpl the template (NULL: report). Returns 0 written, -1
+ * failed (reason in out).
  */
 struct chk_result;
 int cli_report_write(const struct ruleset *, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
-    struct diags *out);
+    const char *tmpl, struct diags *out);
 
 #endif

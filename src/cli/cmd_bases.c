@@ -63,7 +63,9 @@ cmd_bases(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "base", required_argument, NULL, 'b' },
 		{ "count", required_argument, NULL, 'n' },
-		{ "tray", required_argument, NULL, 't' },
+		{ "tray", required_argument, NULL, OPT_TRAY },
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "guides", no_argument, NULL, 'g' },
 		{ "no-rulers", no_argument, NULL, 'R' },
 		{ "no-markers", no_argument, NULL, 'M' },
@@ -79,13 +81,14 @@ cmd_bases(int argc, char **argv)
 	const char *out = NULL, *pwhy;
 	double pw, ph;
 	struct ruleset *rs;
-	int ch, worst, rc, quiet = 0;
+	int ch, worst, rc, quiet = 0, print = 0;
 	char *path;
 
 	rnd_bases_opts_init(&o);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts, NULL)) != -1) {
+	while (
+	    (ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -107,6 +110,12 @@ cmd_bases(int argc, char **argv)
 				    optarg);
 			break;
 		case 't':
+			o.tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
+		case OPT_TRAY:
 			if (parse_int(optarg, 0, 20, &o.tray) == -1 ||
 			    o.tray == 1)
 				return usage_error("bases",
@@ -149,6 +158,8 @@ cmd_bases(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("bases", o.tmpl);
 	if (optind >= argc)
 		return usage_error("bases", "no ruleset given");
 	if (optind + 1 < argc)
@@ -210,6 +221,11 @@ const struct command bases_command = {
 	"      --guides        figure-placement guides on the bases\n"
 	"      --no-rulers     leave out the range rulers and gauges\n"
 	"      --no-markers    leave out the status markers\n"
+	"                      (these three: default the template's)\n"
+	"  -t, --template T    a template NAME or PATH (default: bases): font,\n"
+	"                      label sizes, margin, ink, what is printed\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                      to standard output, to start one's own\n"
 	"      --dump          print the layout (one line per page and piece,\n"
 	"                      tab-separated, millimetres)\n"
 	"      --presets       list the preset base sizes\n"
@@ -220,7 +236,8 @@ const struct command bases_command = {
 	"  -h, --help          this help\n"
 	"\n"
 	"Earlier spellings still work, with a note: -b (base), -n (count),\n"
-	"-t (tray), -T (dump), -g (guides).\n"
+	"-t N (tray: a number; any other -t is the template), -T (dump),\n"
+	"-g (guides).\n"
 	"\n"
 	"Presets: dba15-foot 40x15, dba15-loose 40x20, dba15-mounted 40x30,\n"
 	"dba15-large 40x40 (DBA frontage for 2-15 mm figures); dba25-foot\n"

@@ -445,8 +445,9 @@ static int
 build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 {
 	char buf[4096] __attribute__((aligned(8)));
+	char *dirs[RND_TMPL_DIRS], *where, *more;
 	int fd, changed;
-	size_t i;
+	size_t i, nd;
 	ssize_t len;
 
 	/* A watch runs until it is killed: into a file or a pipe, stdout
@@ -466,12 +467,25 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
 		free(d);
 	}
-	inotify_add_watch(fd, "templates",
-	    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
+	/* Every directory a template is looked for in that exists now:
+	 * ./templates, the user's ($XDG_DATA_HOME/sandtable/templates) and
+	 * the installed one. */
+	nd = rnd_template_dirs(dirs);
+	where = xstrdup("");
+	for (i = 0; i < nd; i++) {
+		if (inotify_add_watch(fd, dirs[i],
+		        IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE) == -1)
+			continue;
+		more = xasprintf("%s%s%s/", where, *where ? ", " : "",
+		    dirs[i]);
+		free(where);
+		where = more;
+	}
+	rnd_template_dirs_free(dirs, nd);
 	build_all(files, n, outdir, quiet, jobs);
-	cli_error("build: watching %zu ruleset%s and "
-	          "templates/ (Ctrl-C stops)",
-	    n, n == 1 ? "" : "s");
+	cli_error("build: watching %zu ruleset%s%s%s (Ctrl-C stops)", n,
+	    n == 1 ? "" : "s", *where ? " and the templates in " : "", where);
+	free(where);
 	for (;;) {
 		if ((len = read(fd, buf, sizeof(buf))) <= 0)
 			break;

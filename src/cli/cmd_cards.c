@@ -52,6 +52,7 @@ cmd_cards(int argc, char **argv)
 		{ "backs", no_argument, NULL, 'B' },
 		{ "single", no_argument, NULL, 'S' },
 		CLI_LANG_OPTION,
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -61,7 +62,7 @@ cmd_cards(int argc, char **argv)
 	const char *out = NULL;
 	double *len, w, h;
 	const char *why;
-	int ch, quiet = 0;
+	int ch, quiet = 0, print = 0;
 
 	rnd_opts_init(&o);
 	optind = 1;
@@ -80,6 +81,9 @@ cmd_cards(int argc, char **argv)
 			break;
 		case 't':
 			o.tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
 			break;
 		case 'c':
 			if (card_ok(optarg) == -1)
@@ -134,6 +138,8 @@ cmd_cards(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("cards", o.tmpl);
 	return cli_sheet_main("cards", argc, argv, out, &o, quiet, 1);
 }
 
@@ -150,6 +156,8 @@ const struct command cards_command = {
 	"                          (default: the ruleset's paper, else the\n"
 	"                          template's, else the locale's, else A4)\n"
 	"  -t, --template T        a template NAME or PATH (default: unit-cards)\n"
+	"      --print-template    print the template (-t's, else the default)\n"
+	"                          to standard output, to start one's own\n"
 	"      --card SIZE         poker (63.5x88.9mm, default), bridge, tarot,\n"
 	"                          mini, index (3x5in), or WxH with units\n"
 	"      --bleed LEN         colour past the cut: 3mm, 1/8in, none\n"

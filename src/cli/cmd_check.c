@@ -213,7 +213,7 @@ cmd_check(int argc, char **argv)
 			struct diags out = { 0 };
 
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
-			        &out) != 0) {
+			        NULL, &out) != 0) {
 				status = EXIT_ERRORS;
 				if (json)
 					js.failed = 1;

@@ -19,7 +19,7 @@
 struct map_req {
 	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
 	const char *labels, *origin, *scenario, *write_terrain, *ppc;
-	const char *seed;
+	const char *seed, *tmpl;
 	int no_labels, dots, no_lines, no_snap, quiet;
 };
 
@@ -168,8 +168,9 @@ describe(const struct grid *g, enum unit_of_length u)
 	len_format(h, sizeof(h), g->table_h, u);
 	if (g->kind == RS_GRID_NONE)
 		return xasprintf(_("%s \xc3\x97 %s table, no grid"), w, h);
-	return xasprintf(_("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
-	                   "%s table"),
+	return xasprintf(
+	    _("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
+	      "%s table"),
 	    _(kinds[g->kind]), c,
 	    g->kind == RS_GRID_SQUARE ? "" : _(" across the flats"), g->cols,
 	    g->rows, w, h);
@@ -339,6 +340,7 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	        (q->write_terrain != NULL &&
 	            cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
 		rc = EXIT_ERRORS;
+	j.o.tmpl = q->tmpl;
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
 	if (rc == 0 && q->write_terrain != NULL)
@@ -366,14 +368,17 @@ cmd_map(int argc, char **argv)
 		O_PPC,
 		O_SCEN,
 		O_NOSNAP,
-		O_WRITE
+		O_WRITE,
+		O_PRINT
 	};
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "grid", required_argument, NULL, 'g' },
 		{ "cell", required_argument, NULL, 'c' },
 		{ "hex-size", required_argument, NULL, O_HEX },
-		{ "table", required_argument, NULL, 't' },
+		{ "table", required_argument, NULL, 'T' },
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, O_PRINT },
 		{ "paper", required_argument, NULL, O_PAPER },
 		{ "overlap", required_argument, NULL, O_OVERLAP },
 		{ "labels", required_argument, NULL, 'l' },
@@ -394,12 +399,12 @@ cmd_map(int argc, char **argv)
 	};
 	struct map_req q;
 	struct ruleset *rs = NULL;
-	int ch, worst, rc;
+	int ch, worst, rc, print = 0;
 
 	memset(&q, 0, sizeof(q));
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:g:T:l:s:f:qvh", opts,
+	while ((ch = getopt_long(argc, argv, ":o:p:g:T:t:l:s:f:qvh", opts,
 	            NULL)) != -1) {
 		switch (ch) {
 		case 'o':
@@ -414,9 +419,14 @@ cmd_map(int argc, char **argv)
 		case O_HEX:
 			q.hex_size = optarg;
 			break;
-		case 't':
 		case 'T':
 			q.table = optarg;
+			break;
+		case 't':
+			q.tmpl = optarg;
+			break;
+		case O_PRINT:
+			print = 1;
 			break;
 		case 'p':
 		case O_PAPER:
@@ -476,6 +486,8 @@ cmd_map(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("map", q.tmpl);
 	if (q.out == NULL)
 		return usage_error("map",
 		    "no output file given (-o FILE.pdf, "
@@ -544,11 +556,17 @@ const struct command map_command = {
 	"      --write-terrain FILE  also write the terrain as YAML\n"
 	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
 	"                        (default: the ruleset's lang:, else English)\n"
+	"  -t, --template T      a template NAME or PATH (default: battle-map):\n"
+	"                        fonts, colours, the plan's steps and key\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                        to standard output, to start one's own\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n"
 	"\n"
-	"Earlier spellings still work, with a note: -c (cell), -t (table).\n",
+	"Earlier spellings still work, with a note: -c (cell), -t SIZE\n"
+	"(table: a value such as 6x4ft or 72x48in; any other -t is the\n"
+	"template).\n",
 };
 
 PRODUCT_OF(map);

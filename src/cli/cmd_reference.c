@@ -13,6 +13,7 @@ cmd_reference(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "template", required_argument, NULL, 't' },
 		CLI_LANG_OPTION,
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -21,7 +22,7 @@ cmd_reference(int argc, char **argv)
 	struct rnd_opts o;
 	const char *out = NULL, *why;
 	double w, h;
-	int ch, quiet = 0;
+	int ch, quiet = 0, print = 0;
 
 	rnd_opts_init(&o);
 	optind = 1;
@@ -45,6 +46,9 @@ cmd_reference(int argc, char **argv)
 			if (cli_lang_opt("reference", optarg) == -1)
 				return EXIT_USAGE;
 			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -63,6 +67,8 @@ cmd_reference(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("reference", o.tmpl);
 	return cli_sheet_main("reference", argc, argv, out, &o, quiet, 0);
 }
 
@@ -84,6 +90,8 @@ const struct command reference_command = {
 	"                        (default: reference)\n"
 	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
 	"                        (default: the ruleset's lang:, else English)\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                        to standard output, to start one's own\n"
 	"  -q, --quiet           print only errors\n"
 	"  -v, --verbose         the default: errors, warnings, notes, files\n"
 	"  -h, --help            this help\n",

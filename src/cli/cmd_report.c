@@ -91,7 +91,8 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	add_rate(r, _("Blue wins (mirror battle)"), st->wins[0], st->games);
 	add_rate(r, _("Red wins (mirror battle)"), st->wins[1], st->games);
 	add_rate(r, _("First player wins"), st->first_player_wins, st->games);
-	add_rate(r, _("Greedy beats random"), st->greedy_wins, st->greedy_games);
+	add_rate(r, _("Greedy beats random"), st->greedy_wins,
+	    st->greedy_games);
 }
 
 /* Self-play's outcomes against the exact odds (check/agree.c). */
@@ -223,8 +224,9 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		m->text[a * nc + d] = xstrdup(buf);
 	}
 	m->note = xasprintf("%s%s%s %s", _(sh->melee_note), never ? " " : "",
-	    never ? _("Cells marked n/a are melees that can never be decided.") :
-	            "",
+	    never ?
+	        _("Cells marked n/a are melees that can never be decided.") :
+	        "",
 	    _("The command sandtable odds prints each as an exact fraction."));
 	free(ri);
 	free(ci);
@@ -249,13 +251,15 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		key_index(ci, &nc, (size_t)f->target);
 	}
 	m = rnd_report_matrix(r,
-	    sh->fire_map_title != NULL ? _(sh->fire_map_title) :
-	                                 _("Fire: chance of a hit with one shot"),
+	    sh->fire_map_title != NULL ?
+	        _(sh->fire_map_title) :
+	        _("Fire: chance of a hit with one shot"),
 	    nr, nc);
 	m->rowhead = xstrdup(_("shooter: weapon"));
 	m->colhead = xstrdup(_("target"));
-	m->legend = xstrdup(sh->fire_map_legend != NULL ? _(sh->fire_map_legend) :
-	                                                  _("chance to hit"));
+	m->legend = xstrdup(sh->fire_map_legend != NULL ?
+	        _(sh->fire_map_legend) :
+	        _("chance to hit"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
 		if (ri[i] >= 0)
@@ -278,7 +282,7 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	m->note = xstrdup(sh->fire_map_note != NULL ?
 	        _(sh->fire_map_note) :
 	        _("Exact odds of one shot at a target in range and sight; 0 where "
-	        "the weapon cannot harm that class of unit."));
+	          "the weapon cannot harm that class of unit."));
 	free(ri);
 	free(ci);
 }
@@ -671,7 +675,7 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
 int
 cli_report_write(const struct ruleset *rs, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
-    struct diags *out)
+    const char *tmpl, struct diags *out)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -702,6 +706,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	}
 	rnd_opts_init(&o);
 	o.paper = paper;
+	o.tmpl = tmpl;
 	rc = rnd_report(rs, &r, path, &o, out);
 	rnd_report_free(&r);
 	return rc;
@@ -714,7 +719,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
  */
 static int
 report_run(const struct ruleset *rs, const char *path, const char *paper,
-    const struct chk_opts *co, int quiet, int bar_on)
+    const char *tmpl, const struct chk_opts *co, int quiet, int bar_on)
 {
 	struct chk_result res;
 	struct chk_opts o = *co;
@@ -732,7 +737,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 		bar.label = "report: drawing";
 		bar.last_ms = 0;
 		progress_update(&bar, bar.total);
-		rc = cli_report_write(rs, &res, &d, path, paper, &out);
+		rc = cli_report_write(rs, &res, &d, path, paper, tmpl, &out);
 	}
 	progress_end(&bar);
 	for (i = 0; i < d.n; i++)
@@ -754,7 +759,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 /* Write the sample report (made-up numbers) to out. Returns the exit
  * status. */
 static int
-report_sample(const char *out, const char *paper)
+report_sample(const char *out, const char *paper, const char *tmpl)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -765,6 +770,7 @@ report_sample(const char *out, const char *paper)
 	rnd_report_sample(&r);
 	rnd_opts_init(&o);
 	o.paper = paper;
+	o.tmpl = tmpl;
 	rc = rnd_report(NULL, &r, out, &o, &dg);
 	diags_print(&dg, stderr);
 	diags_free(&dg);
@@ -785,6 +791,8 @@ cmd_report(int argc, char **argv)
 		{ "grid", required_argument, NULL, 'g' },
 		{ "sample", no_argument, NULL, 'S' },
 		CLI_LANG_OPTION,
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -797,9 +805,10 @@ cmd_report(int argc, char **argv)
 		.grid = -1,
 		.cell_mm = 0,
 		.tests = 1 };
-	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy;
+	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy,
+	           *tmpl = NULL;
 	double pw, ph;
-	int ch, sample = 0, quiet = 0, worst, rc, json = 0;
+	int ch, sample = 0, quiet = 0, worst, rc, json = 0, print = 0;
 	struct cli_json js;
 	json_t *own = NULL;
 	char *path;
@@ -808,8 +817,8 @@ cmd_report(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:qvh", opts, NULL)) !=
-	    -1) {
+	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:t:qvh", opts,
+	            NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -849,6 +858,12 @@ cmd_report(int argc, char **argv)
 			if (cli_lang_opt("report", optarg) == -1)
 				return EXIT_USAGE;
 			break;
+		case 't':
+			tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
 		case 'q':
 			quiet = 1;
 			progress_set_quiet(1);
@@ -866,6 +881,8 @@ cmd_report(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("report", tmpl);
 	if (out == NULL)
 		return usage_error("report",
 		    "no output file given (-o FILE.pdf)");
@@ -874,7 +891,7 @@ cmd_report(int argc, char **argv)
 		    "--json and -o - both write to "
 		    "standard output: name the PDF");
 	if (sample)
-		return report_sample(out, paper);
+		return report_sample(out, paper, tmpl);
 	if (optind >= argc)
 		return usage_error("report", "no ruleset given");
 	if (optind + 1 < argc)
@@ -894,7 +911,7 @@ cmd_report(int argc, char **argv)
 	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL)
 		goto done;
-	rc = report_run(rs, path, paper, &co, quiet && !json, 1);
+	rc = report_run(rs, path, paper, tmpl, &co, quiet && !json, 1);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	/* With --json, standard output is the JSON alone. */
@@ -936,6 +953,9 @@ const struct command report_command = {
 	"                     none, square 3in, hex 30mm\n"
 	"      --lang TAG     the language of the labels it prints: en, de, fr\n"
 	"                     (default: the ruleset's lang:, else English)\n"
+	"  -t, --template T   a template NAME or PATH (default: report)\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                     to standard output, to start one's own\n"
 	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
 	"  -v, --verbose      the default: errors, warnings, notes, files\n"
 	"      --json         print what was written as JSON on standard\n"
@@ -959,5 +979,5 @@ product_report(const struct ruleset *rs, const char *path, int quiet)
 		.tests = 1 };
 
 	(void)quiet;
-	return report_run(rs, path, NULL, &co, 1, 0) == 0 ? 0 : -1;
+	return report_run(rs, path, NULL, NULL, &co, 1, 0) == 0 ? 0 : -1;
 }

@@ -88,9 +88,10 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 
 static int
 book_write(const struct ruleset *rs, const char *path, const char *paper,
-    int booklet, const char *lang)
+    int booklet, const char *lang, const char *tmpl)
 {
-	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang };
+	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
+		tmpl };
 	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
 	struct rnd_example *ex = NULL;
 	struct eng_example *eng = NULL;
@@ -119,20 +120,23 @@ cmd_rulebook(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "booklet", no_argument, NULL, 'B' },
 		CLI_LANG_OPTION,
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *paper = NULL, *why;
+	const char *out = NULL, *paper = NULL, *why, *tmpl = NULL;
 	struct ruleset *rs;
 	double w, h;
 	char *path;
-	int ch, quiet = 0, booklet = 0, worst, rc;
+	int ch, quiet = 0, booklet = 0, worst, rc, print = 0;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:qvh", opts, NULL)) != -1) {
+	while (
+	    (ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -149,6 +153,12 @@ cmd_rulebook(int argc, char **argv)
 		case OPT_LANG:
 			if (cli_lang_opt("rulebook", optarg) == -1)
 				return EXIT_USAGE;
+			break;
+		case 't':
+			tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
 			break;
 		case 'q':
 			quiet = 1;
@@ -168,6 +178,8 @@ cmd_rulebook(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("rulebook", tmpl);
 	if (optind >= argc)
 		return usage_error("rulebook", "no ruleset given");
 	if (optind + 1 < argc)
@@ -183,7 +195,7 @@ cmd_rulebook(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, paper, booklet, cli_lang_tag(rs));
+	rc = book_write(rs, path, paper, booklet, cli_lang_tag(rs), tmpl);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
@@ -206,13 +218,16 @@ const struct command rulebook_command = {
 	"are played and drawn as examples of play where their rules are\n"
 	"explained (a diagram, the dice, the rules applied, the exact odds);\n"
 	"one that fails is an error and no book is written. Running heads,\n"
-	"page numbers and a PDF outline. Layout: templates/rulebook.yaml.\n"
+	"page numbers and a PDF outline.\n"
 	"\n"
 	"  -o, --output FILE     FILE.pdf (- for standard output), or\n"
 	"                        .png/.svg: a file a page\n"
 	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
 	"                        else PAPERSIZE or /etc/papersize, else the\n"
 	"                        locale's)\n"
+	"  -t, --template T      a template NAME or PATH (default: rulebook)\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                        to standard output, to start one's own\n"
 	"      --lang TAG        the language of the book's own words and of\n"
 	"                        its hyphenation: en, de, fr (default: the\n"
 	"                        ruleset's lang:, else English)\n"
@@ -232,5 +247,5 @@ int
 product_rulebook(const struct ruleset *rs, const char *path, int quiet)
 {
 	(void)quiet;
-	return book_write(rs, path, NULL, 0, cli_lang_tag(rs));
+	return book_write(rs, path, NULL, 0, cli_lang_tag(rs), NULL);
 }

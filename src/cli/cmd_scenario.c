@@ -30,6 +30,7 @@ struct sopts {
 	int balanced, jobs, quiet;
 	json_t *json; /* --json: what was made goes here, not on stdout */
 	const char *paper, *out, *table;
+	const char *tmpl; /* --template, or NULL */
 	const char *from; /* --from FILE.yaml: read, do not generate */
 	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
 };
@@ -258,7 +259,7 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 	struct sc_values val = { 0 };
 	struct sc_games gm;
 	struct scenario *s = NULL;
-	struct rnd_scenario_opts ro = { o->paper, NULL, -1 };
+	struct rnd_scenario_opts ro = { o->paper, NULL, -1, o->tmpl };
 	struct sc_request rq = o->rq;
 	struct progress bar;
 	char *yaml = NULL, *text = NULL, *why = NULL;
@@ -414,6 +415,8 @@ cmd_scenario(int argc, char **argv)
 		{ "paper", required_argument, NULL, 'p' },
 		{ "output", required_argument, NULL, 'o' },
 		CLI_LANG_OPTION,
+		{ "template", required_argument, NULL, 't' },
+		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'J' },
@@ -424,7 +427,7 @@ cmd_scenario(int argc, char **argv)
 	struct ruleset *rs;
 	struct cli_json js;
 	long long v;
-	int ch, worst, rc, json = 0;
+	int ch, worst, rc, json = 0, print = 0;
 	const char *pwhy;
 	double pw, ph;
 	const char *why;
@@ -437,7 +440,7 @@ cmd_scenario(int argc, char **argv)
 	o.jobs = 2;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "s:T:n:f:d:S:j:p:o:qvh", opts,
+	while ((ch = getopt_long(argc, argv, "s:T:n:f:d:S:j:p:o:t:qvh", opts,
 	            NULL)) != -1) {
 		switch (ch) {
 		case 's':
@@ -513,6 +516,12 @@ cmd_scenario(int argc, char **argv)
 			if (cli_lang_opt("scenario", optarg) == -1)
 				return EXIT_USAGE;
 			break;
+		case 't':
+			o.tmpl = optarg;
+			break;
+		case OPT_PRINT_TEMPLATE:
+			print = 1;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -529,6 +538,8 @@ cmd_scenario(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
+	if (print)
+		return cli_print_template("scenario", o.tmpl);
 	/* With --scenario the file names its ruleset, as for play. */
 	if (optind >= argc && o.from == NULL)
 		return usage_error("scenario", "no ruleset given");
@@ -665,6 +676,11 @@ const struct command scenario_command = {
 	"                      forced-march, early-dusk, reconnaissance\n"
 	"      --lang TAG      the language of the labels it prints: en, de, fr\n"
 	"                      (default: the ruleset's lang:, else English)\n"
+	"  -t, --template T    a template NAME or PATH (default:\n"
+	"                      scenario-briefing): fonts, colours, margin,\n"
+	"                      the sections of the orders page\n"
+	"      --print-template  print the template (-t's, else the default)\n"
+	"                      to standard output, to start one's own\n"
 	"  -q, --quiet         print only errors\n"
 	"  -v, --verbose       the default: errors, warnings, notes, files\n"
 	"      --json          print what was made as JSON on standard output\n"
@@ -673,7 +689,8 @@ const struct command scenario_command = {
 	"  -h, --help          this help\n"
 	"\n"
 	"Earlier spellings still work, with a note: -p N (points), -P\n"
-	"(paper), -t (table), -b (balanced), --from (scenario).\n",
+	"(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
+	"the template), -b (balanced), --from (scenario).\n",
 };
 
 /* Product for build: a balanced scenario of seed 1. */

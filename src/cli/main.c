@@ -35,6 +35,8 @@ static const struct {
 	    "Exact odds of every fire and melee matchup, as fractions." },
 	{ &dice_command,
 	    "The exact distribution of a dice expression (2d6kh1+1)." },
+	{ &templates_command,
+	    "List the products' templates and where each was found." },
 	{ NULL, NULL },
 };
 

@@ -12,30 +12,36 @@
 
 #include "cli.h"
 
+/* What an old spelling's value must look like for it to be read the old
+ * way: -t is today's template on every command, and was a table size
+ * (map, scenario) or a tray count (bases) before. */
+enum { ANY, NUMBER, SIZE };
+
 struct respell {
 	const char *cmd;
 	const char *old; /* "-b", or "--from" */
 	const char *now; /* "--bleed" */
 	int arg;         /* the option takes a value */
-	int numeric;     /* only when the value is a number (scenario -p) */
+	int numeric;     /* only when the value is one: NUMBER (scenario -p),
+	                    SIZE (WxH: map -t 6x4ft); else it is today's */
 };
 
 static const struct respell respells[] = {
-	{ "cards", "-c", "--card", 1, 0 },
-	{ "cards", "-b", "--bleed", 1, 0 },
-	{ "map", "-c", "--cell", 1, 0 },
-	{ "map", "-t", "--table", 1, 0 },
-	{ "bases", "-b", "--base", 1, 0 },
-	{ "bases", "-n", "--count", 1, 0 },
-	{ "bases", "-t", "--tray", 1, 0 },
-	{ "bases", "-T", "--dump", 0, 0 },
-	{ "bases", "-g", "--guides", 0, 0 },
-	{ "scenario", "-b", "--balanced", 0, 0 },
-	{ "scenario", "-t", "--table", 1, 0 },
-	{ "scenario", "-P", "--paper", 1, 0 },
-	{ "scenario", "-p", "--points", 1, 1 },
-	{ "scenario", "--from", "--scenario", 1, 0 },
-	{ "play", "-c", "--scenario", 1, 0 },
+	{ "cards", "-c", "--card", 1, ANY },
+	{ "cards", "-b", "--bleed", 1, ANY },
+	{ "map", "-c", "--cell", 1, ANY },
+	{ "map", "-t", "--table", 1, SIZE },
+	{ "bases", "-b", "--base", 1, ANY },
+	{ "bases", "-n", "--count", 1, ANY },
+	{ "bases", "-t", "--tray", 1, NUMBER },
+	{ "bases", "-T", "--dump", 0, ANY },
+	{ "bases", "-g", "--guides", 0, ANY },
+	{ "scenario", "-b", "--balanced", 0, ANY },
+	{ "scenario", "-t", "--table", 1, SIZE },
+	{ "scenario", "-P", "--paper", 1, ANY },
+	{ "scenario", "-p", "--points", 1, NUMBER },
+	{ "scenario", "--from", "--scenario", 1, ANY },
+	{ "play", "-c", "--scenario", 1, ANY },
 };
 #define NRESPELL (sizeof(respells) / sizeof(respells[0]))
 
@@ -64,6 +70,23 @@ cli_quiet(int argc, char **argv)
 		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
 			return 1;
 	return 0;
+}
+
+/* A table size as the old -t took it: WxH, with or without units
+ * ("6x4", "4x4ft", "72x48in", "120×90cm"), or the preset portable. */
+static int
+is_size(const char *s)
+{
+	static const char *const presets[] = { "portable", NULL };
+	size_t i;
+
+	for (i = 0; presets[i] != NULL; i++)
+		if (strcmp(s, presets[i]) == 0)
+			return 1;
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	s += strspn(s, "0123456789.");
+	return *s == 'x' || *s == 'X' || strncmp(s, "\xc3\x97", 2) == 0;
 }
 
 /* Token i as spelled by r: 0 not, 1 alone ("-b"), 2 with its value
@@ -104,7 +127,8 @@ cli_respell(const char *cmd, int argc, char **argv)
 			    argv[i] + strlen(r->old) + (r->old[1] == '-') :
 			    i + 1 < argc ? argv[i + 1] :
 			                   "";
-			if (r->numeric && !is_number(val))
+			if ((r->numeric == NUMBER && !is_number(val)) ||
+			    (r->numeric == SIZE && !is_size(val)))
 				continue;
 			if (!quiet)
 				cli_error(

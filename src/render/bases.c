@@ -13,7 +13,16 @@
 #include "bases_layout.h"
 #include "internal.h"
 
-#define MARGIN 10.0 /* printable margin on every side */
+/*
+ * The look, from templates/bases.yaml (bases_look): set at the start of
+ * each sheet, before anything is laid out; per thread, so that sheets
+ * made at once do not share it.
+ */
+static _Thread_local double MARGIN; /* printable margin on every side */
+static _Thread_local const char *FONT;
+static _Thread_local double LABEL_PT; /* the largest label size */
+static _Thread_local double ruler_pt, join_pt, cal_pt;
+static _Thread_local unsigned ink; /* cut lines and words */
 #define GAP 2.0     /* between pieces: every cut line stands alone */
 #define CAL_GAP 3.0 /* around the calibration block */
 /* Depth of the calibration boxes: a band at the foot of the page, deep
@@ -26,8 +35,6 @@
 #define SHORT_RULER 80.0 /* a ruler piece shorter than this is deeper */
 #define TRAY_LIP 2.0     /* tray border around its bases */
 #define CUT_W 0.2        /* cut line width */
-#define FONT "DejaVu Sans Condensed"
-#define LABEL_PT 6.0 /* nominal label size */
 #define LABEL_OK_PT                                                           \
 	6.0 /* nothing is printed under 6 pt: a label that
 			 * does not fit at 6 pt is shortened instead */
@@ -75,8 +82,44 @@ void
 rnd_bases_opts_init(struct rnd_bases_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->rulers = 1;
-	o->markers = 1;
+	o->rulers = -1;
+	o->markers = -1;
+	o->guides = -1;
+}
+
+/* The settings templates/bases.yaml may have. */
+static const char *const bases_keys[] = { "product", "font", "label-size",
+	"ruler-size", "join-size", "calibration-size", "margin", "colours",
+	"rulers", "markers", "guides", NULL };
+
+/* Read the template's look, and what o leaves to it (-1) into *with;
+ * returns -1 on a bad value (errors in d at their lines). */
+static int
+bases_look(const struct rs_node *t, const struct rnd_bases_opts *o,
+    struct rnd_bases_opts *with, struct diags *d)
+{
+	static const char *const colours[] = { "ink", NULL };
+	const struct rs_node *c = rs_node_get(t, "colours");
+	size_t errs = diags_count(d, SEV_ERROR);
+
+	rnd_tmpl_keys(t, bases_keys, "setting", d);
+	rnd_tmpl_keys(c, colours, "colour", d);
+	FONT = rnd_tmpl_font(t, "font", "DejaVu Sans Condensed", d);
+	/* Labels shrink to 6 pt, then are shortened: never smaller. */
+	LABEL_PT = rnd_tmpl_num(t, "label-size", 6, LABEL_MIN_PT, 72, d);
+	ruler_pt = rnd_tmpl_num(t, "ruler-size", 6, 4, 72, d);
+	join_pt = rnd_tmpl_num(t, "join-size", 7, 4, 72, d);
+	cal_pt = rnd_tmpl_num(t, "calibration-size", 7, 4, 72, d);
+	MARGIN = rnd_tmpl_len(t, "margin", 10, 5, 30, d);
+	ink = rnd_tmpl_rgb(c, "ink", 0x000000, d);
+	*with = *o;
+	if (with->rulers < 0)
+		with->rulers = rnd_tmpl_bool(t, "rulers", 1, d);
+	if (with->markers < 0)
+		with->markers = rnd_tmpl_bool(t, "markers", 1, d);
+	if (with->guides < 0)
+		with->guides = rnd_tmpl_bool(t, "guides", 0, d);
+	return diags_count(d, SEV_ERROR) > errs ? -1 : 0;
 }
 
 /* No source position: for problems of options, not of the ruleset. */
@@ -515,7 +558,7 @@ outline(cairo_t *cr, const struct bl_size *s, double x, double y)
 static void
 cut(cairo_t *cr)
 {
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	rnd_set_rgb(cr, ink);
 	cairo_set_line_width(cr, CUT_W);
 	cairo_set_dash(cr, NULL, 0, 0);
 	cairo_stroke(cr);
@@ -781,11 +824,11 @@ static void
 ruler_ticks(struct sheet *sh, cairo_t *cr, const struct piece *p)
 {
 	double step = tick_mm(sh) / 2, t, x0 = p->it.x, y = p->it.y;
-	struct rnd_font f = { FONT, 6, 0, 0 };
+	struct rnd_font f = { FONT, ruler_pt, 0, 0 };
 	long i, first = (long)ceil(p->span.from / step - 1e-6);
 	char num[32];
 
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	rnd_set_rgb(cr, ink);
 	cairo_set_line_width(cr, 0.2);
 	for (i = first; (t = i * step) <= p->span.to + 1e-6; i++) {
 		double x = x0 + t - p->span.from;
@@ -821,10 +864,10 @@ ruler_join(cairo_t *cr, const struct piece *p, int right, int letter)
 {
 	double x = right ? p->it.x + p->it.w : p->it.x,
 	       y = p->it.y + p->it.h - 4.0, s = right ? -1 : 1;
-	struct rnd_font f = { FONT, 7, 1, 0 };
+	struct rnd_font f = { FONT, join_pt, 1, 0 };
 	char txt[8];
 
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	rnd_set_rgb(cr, ink);
 	cairo_move_to(cr, x, y - 2.2);
 	cairo_line_to(cr, x + s * 2.2, y);
 	cairo_line_to(cr, x, y + 2.2);
@@ -938,12 +981,12 @@ box_ticks(cairo_t *cr, const struct bl_rect *b, double step, int major)
 static void
 draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 {
-	struct rnd_font small = { FONT, 7, 0, 0 };
+	struct rnd_font small = { FONT, cal_pt, 0, 0 };
 	const struct bl_rect *a = &sh->cal[0], *b = &sh->cal[1];
 	char *t, sz[64];
 
 	cairo_save(cr);
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	rnd_set_rgb(cr, ink);
 	cairo_set_line_width(cr, 0.25);
 	cairo_rectangle(cr, a->x, a->y, a->w, a->h);
 	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
@@ -1112,12 +1155,22 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	struct sheet sh;
 	struct rnd_meta meta;
 	struct rnd_doc *doc;
-	char *title = NULL, label[32];
+	struct rnd_bases_opts with;
+	struct rs_node *t;
+	char *title = NULL, label[32], *tfile = NULL;
 	int n, rc = -1;
 
+	if ((t = rnd_template_load(o->tmpl, "bases", "bases", &tfile, d)) ==
+	    NULL)
+		return -1;
+	if (bases_look(t, o, &with, d) == -1) {
+		rs_node_free(t);
+		free(tfile);
+		return -1;
+	}
 	memset(&sh, 0, sizeof(sh));
 	sh.rs = rs;
-	sh.o = o;
+	sh.o = &with;
 	sh.d = d;
 	sh.unit = rs->measure == LEN_IN || rs->measure == LEN_FT ? LEN_IN :
 	                                                           LEN_MM;
@@ -1152,5 +1205,8 @@ out:
 	rnd_pics_free(sh.pics);
 	bl_ranges_free(sh.ranges, sh.nranges);
 	bl_markers_free(sh.markers, sh.nmarkers);
+	/* The font's name points into the template. */
+	rs_node_free(t);
+	free(tfile);
 	return rc;
 }

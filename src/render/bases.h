@@ -18,10 +18,13 @@ struct rnd_bases_opts {
 	int guides;        /* figure-placement guides on the bases */
 	int rulers;        /* print the range rulers and gauges */
 	int markers;       /* print the status markers */
+	                   /* guides, rulers, markers: -1 the template's */
+	const char *tmpl;  /* --template NAME|PATH; NULL: bases */
 	FILE *dump;        /* the layout as text (tab-separated), or NULL */
 };
 
-/* Defaults: everything printed, sizes and counts from the ruleset. */
+/* Defaults: what to print from the template (everything, no guides),
+ * sizes and counts from the ruleset. */
 void rnd_bases_opts_init(struct rnd_bases_opts *);
 
 /*

@@ -191,6 +191,8 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 	cf_rgb(f, "colour", &fd->colour, dg);
 	cf_rgb(f, "fill", &fd->fill, dg);
 	fd->font = rnd_tmpl_str(f, "font", NULL, dg);
+	if (fd->font != NULL)
+		rnd_tmpl_font_check(f, "font", fd->font, dg);
 	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
 }
 

@@ -1327,7 +1327,7 @@ static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"bleed", "crop-length", "crop-offset", "backs", "layout",
 	"safe-margin", "band-height", "frame", "font", "heading-font",
 	"mono-font", "size", "min-size", "colours", "class-colours", "fields",
-	NULL };
+	"product", NULL };
 
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
@@ -1472,8 +1472,8 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	size_t u0;
 
 	memset(&c, 0, sizeof(c));
-	if ((t = rnd_template_load(opts->tmpl, "unit-cards", &tfile, dg)) ==
-	    NULL)
+	if ((t = rnd_template_load(opts->tmpl, "unit-cards", "cards", &tfile,
+	         dg)) == NULL)
 		return -1;
 	c.rs = rs;
 	c.tmpl = t;

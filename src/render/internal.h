@@ -393,14 +393,15 @@ void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
 
 /*
  * Find and parse a template: spec is a NAME (looked up as NAME.yaml in
- * ./templates, then PREFIX/share/sandtable/templates, then ../share/
- * sandtable/templates beside the binary) or a PATH (contains '/' or ends
- * in .yaml). dflt is the name used when spec is NULL. Returns the YAML
+ * the directories of rnd_template_dirs, render.h) or a PATH (contains
+ * '/' or ends in .yaml). dflt is the name used when spec is NULL. A
+ * template whose `product:` is not product (the command's name) is an
+ * error at that key; one without is taken. Returns the YAML
  * tree (caller frees with rs_node_free) or NULL with an error in diags.
  * *file gets the path read (caller frees) so later messages can name it.
  */
 struct rs_node *rnd_template_load(const char *spec, const char *dflt,
-    char **file, struct diags *);
+    const char *product, char **file, struct diags *);
 /* A template file is at most this long (bytes). */
 #define RND_TMPL_MAX (1024 * 1024)
 #define RND_TMPL_MAX_STR 200 /* characters of a text value (a font name) */
@@ -427,6 +428,13 @@ void rnd_tmpl_keys(const struct rs_node *map, const char *const *known,
 struct pos rnd_tmpl_pos(const struct rs_node *map, const char *key);
 int rnd_tmpl_bool(const struct rs_node *map, const char *key, int dflt,
     struct diags *);
+/* The font family at key (default dflt); one that is not installed is a
+ * warning naming it, at its line (once per message). */
+const char *rnd_tmpl_font(const struct rs_node *map, const char *key,
+    const char *dflt, struct diags *);
+/* The same check for a family read otherwise (a card field's font). */
+void rnd_tmpl_font_check(const struct rs_node *map, const char *key,
+    const char *family, struct diags *);
 
 /* ---- pictures and symbols (picture.c, symbol.c) ---- */
 

@@ -183,10 +183,6 @@ rnd_map_tile_name(char *buf, size_t sz, int col, int row)
 
 /* ---- PDF ---- */
 
-static const struct rnd_font f_title = { "DejaVu Sans", 15, 1, 0 };
-static const struct rnd_font f_body = { "DejaVu Sans", 8.5, 0, 0 };
-static const struct rnd_font f_small = { "DejaVu Sans", 7, 0, 0 };
-
 /* Label size for cells of size s on paper (mm): never under 6 pt. */
 static double
 label_size(double s)
@@ -395,28 +391,29 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	rnd_set_rgb(cr, 0x000000);
 	/* The bar starts clear of the trim mark below the map's left edge. */
 	rnd_calibration_line(cr, M + 3, fy);
-	l = rnd_layout_memo(&f_small, 0, 0, 0, 0, how);
+	l = rnd_layout_memo(&MAP_LOOK(o)->small, 0, 0, 0, 0, how);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
 	/* The how-to beside the bar where the sheet is wide enough. */
 	if (M + 3 + 162 + lw <= t->page_w - M)
-		rnd_text(cr, &f_small, t->page_w - M - lw, fy - 0.3, 0, 0, 0,
-		    how);
+		rnd_text(cr, &MAP_LOOK(o)->small, t->page_w - M - lw, fy - 0.3,
+		    0, 0, 0, how);
 	left[0] = above[0] = '\0';
 	if (col > 0)
 		rnd_map_tile_name(left, sizeof(left), col - 1, row);
 	if (row > 0)
 		rnd_map_tile_name(above, sizeof(above), col, row - 1);
-	s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	                "%d of %d%s%s%s%s%s%s"),
+	s = xasprintf(
+	    _("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
+	      "%d of %d%s%s%s%s%s%s"),
 	    name, row + 1, col + 1, num, t->cols * t->rows,
 	    col || row ? _("  \xc2\xb7  lies over ") : "", left,
 	    col ? _(" (left)") : "", col && row ? _(" and ") : "",
 	    row ? above : "", row ? _(" (above)") : "");
-	l = rnd_layout_memo(&f_body, 0, 1, 0, 0, s);
+	l = rnd_layout_memo(&MAP_LOOK(o)->body, 0, 1, 0, 0, s);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
-	rnd_text(cr, &f_body, M, fy + 4.8, 0, 0, 1, s);
+	rnd_text(cr, &MAP_LOOK(o)->body, M, fy + 4.8, 0, 0, 1, s);
 	free(s);
 	/* The title to the right of the name, on one line (cut short with
 	 * an ellipsis when the sheet is narrow). */
@@ -424,12 +421,12 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	if (room > 20) {
 		const char *title = o->title ? o->title : _("Battle map");
 
-		l = rnd_layout_memo(&f_small, 0, 0, 0, 0, title);
+		l = rnd_layout_memo(&MAP_LOOK(o)->small, 0, 0, 0, 0, title);
 		rnd_layout_size(l, &lw, &lh);
 		g_object_unref(l);
 		if (lw > room)
 			lw = room;
-		l = rnd_layout_memo(&f_small, lw, 0, 0, 1, title);
+		l = rnd_layout_memo(&MAP_LOOK(o)->small, lw, 0, 0, 1, title);
 		rnd_layout_draw(cr, l, t->page_w - M - lw, fy + 5.3);
 		g_object_unref(l);
 	}
@@ -482,7 +479,7 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cr = rnd_doc_page_begin(d, pw, ph, 0);
 
 	rnd_doc_outline(d, 0, _("Assembly plan"), 0);
-	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0,
+	y += rnd_text(cr, &MAP_LOOK(o)->title, M, y, pw - 2 * M, 0, 0,
 	    o->title ? o->title : _("Battle map"));
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
 	s = xasprintf(t->landscape ?
@@ -498,7 +495,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	            t->cols * t->rows),
 	    o->grid_desc ? o->grid_desc : "", t->cols * t->rows, t->cols,
 	    t->rows, ov);
-	y += 1.5 + rnd_text(cr, &f_body, M, y + 1.5, pw - 2 * M, 0, 0, s);
+	y += 1.5 +
+	    rnd_text(cr, &MAP_LOOK(o)->body, M, y + 1.5, pw - 2 * M, 0, 0, s);
 	free(s);
 	bw = pw - 2 * M;
 	bh = ph - y - 4 - RND_TILE_BOTTOM - 26 - RND_AXES_KEY_H - 2;
@@ -513,12 +511,12 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_restore(cr);
 	/* Tiles: outlines and names at the plan's scale. */
 	cairo_save(cr);
-	rnd_set_rgb(cr, 0xb03020);
+	rnd_set_rgb(cr, MAP_LOOK(o)->tiles);
 	cairo_set_line_width(cr, 0.3);
 	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, RND_MIN_TEXT_MM),
 	    5);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, fs);
 	for (r = 0; r < t->rows; r++)
 		for (c = 0; c < t->cols; c++) {
@@ -548,22 +546,25 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	y += RND_AXES_KEY_H + 2;
 	s = xasprintf(
 	    _("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
-	    "actual "
-	    "size\xe2\x80\x9d, not \xe2\x80\x9c"
-	    "fit to page\xe2\x80\x9d); the bars "
-	    "below must measure 100 mm and 4 in, and the bar at the foot of "
-	    "each tile 100 mm.\n"
-	    "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
-	    "each tile along the left and top edges of its map, except tiles "
-	    "in column 1 and row 1.\n"
-	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
-	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	    "overlap); glue or tape."),
+	      "actual "
+	      "size\xe2\x80\x9d, not \xe2\x80\x9c"
+	      "fit to page\xe2\x80\x9d); the bars "
+	      "below must measure 100 mm and 4 in, and the bar at the foot of "
+	      "each tile 100 mm.\n"
+	      "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
+	      "each tile along the left and top edges of its map, except tiles "
+	      "in column 1 and row 1.\n"
+	      "<b>3.</b> Lay each tile over its left and upper neighbours so the "
+	      "crosshairs meet and its edge lies on their dashed line (%s mm of "
+	      "overlap); glue or tape."),
 	    ov);
-	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
+	if (MAP_LOOK(o)->instructions)
+		y += rnd_text(cr, &MAP_LOOK(o)->body, M, y, pw - 2 * M, 0, 1,
+		         s) +
+		    5;
 	free(s);
-	if (o->bf != NULL)
-		map_legend(cr, o->bf, o->rs, M, y, pw - 2 * M);
+	if (o->bf != NULL && MAP_LOOK(o)->legend_on)
+		map_legend(cr, MAP_LOOK(o), o->bf, o->rs, M, y, pw - 2 * M);
 	rnd_calibration(cr, M, ph - RND_TILE_BOTTOM + 2.5);
 	rnd_doc_page_end(d);
 }
@@ -581,13 +582,14 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 
 	rnd_doc_outline(d, 0, o->title ? o->title : _("Map"), 0);
 	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
-	s = xasprintf("<b>%s</b>  \xc2\xb7  %s", o->title ? o->title : _("Map"),
-	    o->grid_desc ? o->grid_desc : "");
-	rnd_text(cr, &f_body, M, 3.2, pw - 2 * M, 0, 1, s);
+	s = xasprintf("<b>%s</b>  \xc2\xb7  %s",
+	    o->title ? o->title : _("Map"), o->grid_desc ? o->grid_desc : "");
+	rnd_text(cr, &MAP_LOOK(o)->body, M, 3.2, pw - 2 * M, 0, 1, s);
 	free(s);
 	rnd_calibration(cr, M, M + g->table_h + 2.5);
-	rnd_text(cr, &f_small, M + 110, M + g->table_h + 2.5, pw - 2 * M - 110,
-	    2, 0, _("Print at 100% \xe2\x80\x94 full size, one sheet."));
+	rnd_text(cr, &MAP_LOOK(o)->small, M + 110, M + g->table_h + 2.5,
+	    pw - 2 * M - 110, 2, 0,
+	    _("Print at 100% \xe2\x80\x94 full size, one sheet."));
 	rnd_doc_page_end(d);
 }
 
@@ -763,8 +765,50 @@ ends_with(const char *path, const char *ext)
 	return n >= m && strcasecmp(path + n - m, ext) == 0;
 }
 
-int
-rnd_map(const char *path, const struct rnd_map_opts *o, struct diags *dg)
+/* The settings templates/battle-map.yaml may have. */
+static const char *const map_keys[] = { "product", "font", "label-font",
+	"title-size", "size", "small-size", "legend-size", "colours",
+	"instructions", "legend", NULL };
+
+/* Read the template's look into *l; returns -1 on a bad value (errors
+ * in dg, at their lines). */
+static int
+map_look_from(const struct rs_node *t, struct rnd_map_look *l,
+    struct diags *dg)
+{
+	static const char *const colours[] = { "grid", "label", "ruler",
+		"tiles", NULL };
+	const struct rnd_map_look *d = &map_look_default;
+	const struct rs_node *c = rs_node_get(t, "colours");
+	size_t errs = diags_count(dg, SEV_ERROR);
+	const char *font;
+
+	rnd_tmpl_keys(t, map_keys, "setting", dg);
+	rnd_tmpl_keys(c, colours, "colour", dg);
+	*l = *d;
+	font = rnd_tmpl_font(t, "font", d->body.family, dg);
+	l->title.family = l->body.family = l->small.family = l->legend.family =
+	    font;
+	l->label_font = rnd_tmpl_font(t, "label-font", d->label_font, dg);
+	l->title.size_pt = rnd_tmpl_num(t, "title-size", d->title.size_pt, 4,
+	    72, dg);
+	l->body.size_pt = rnd_tmpl_num(t, "size", d->body.size_pt, 4, 72, dg);
+	l->small.size_pt = rnd_tmpl_num(t, "small-size", d->small.size_pt, 4,
+	    72, dg);
+	l->legend.size_pt = rnd_tmpl_num(t, "legend-size", d->legend.size_pt,
+	    4, 72, dg);
+	l->grid = rnd_tmpl_rgb(c, "grid", d->grid, dg);
+	l->label = rnd_tmpl_rgb(c, "label", d->label, dg);
+	l->ruler = rnd_tmpl_rgb(c, "ruler", d->ruler, dg);
+	l->tiles = rnd_tmpl_rgb(c, "tiles", d->tiles, dg);
+	l->instructions = rnd_tmpl_bool(t, "instructions", 1, dg);
+	l->legend_on = rnd_tmpl_bool(t, "legend", 1, dg);
+	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
+}
+
+/* Write the map as its path's ending says; returns 0 or -1. */
+static int
+map_write(const char *path, const struct rnd_map_opts *o, struct diags *dg)
 {
 	struct tr_cells *tc = NULL;
 	struct pos nowhere = { NULL, 0, 0 };
@@ -786,5 +830,28 @@ rnd_map(const char *path, const struct rnd_map_opts *o, struct diags *dg)
 		rc = -1;
 	}
 	tr_cells_free(tc);
+	return rc;
+}
+
+int
+rnd_map(const char *path, const struct rnd_map_opts *opts, struct diags *dg)
+{
+	struct rnd_map_opts with = *opts, *o = &with;
+	struct rnd_map_look look;
+	struct rs_node *t;
+	char *tfile = NULL;
+	int rc;
+
+	if ((t = rnd_template_load(opts->tmpl, "battle-map", "map", &tfile,
+	         dg)) == NULL)
+		return -1;
+	rc = map_look_from(t, &look, dg);
+	if (rc == 0) {
+		with.look = &look;
+		rc = map_write(path, o, dg);
+	}
+	/* The look points into the template: free it after. */
+	rs_node_free(t);
+	free(tfile);
 	return rc;
 }

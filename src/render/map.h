@@ -21,6 +21,7 @@
 /* Corner where labels count from. */
 enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
 
+struct rnd_map_look; /* map_internal.h */
 struct rnd_map_opts {
 	const struct grid *grid;      /* the table and its grid */
 	const struct battlefield *bf; /* NULL: no terrain */
@@ -39,6 +40,9 @@ struct rnd_map_opts {
 	                                * RND_TILE_OVERLAP) */
 	/* PNG */
 	double px_per_cell; /* pixels per cell (per inch, no grid) */
+	const char *tmpl;   /* --template NAME|PATH; NULL: battle-map */
+	/* Set by rnd_map from the template; NULL: the defaults. */
+	const struct rnd_map_look *look;
 };
 
 /*

@@ -24,8 +24,20 @@ static const unsigned hill_fill[4] = { 0xf4ecd8, 0xe9dab6, 0xdcc593,
 #define HOUSE_FILL 0xc4c4c4
 #define HOUSE_EDGE 0x333333
 #define FORT_EDGE 0x5a4632
-#define GRID_LINE 0x505050
-#define LABEL 0x6a6a6a
+
+const struct rnd_map_look map_look_default = {
+	{ "DejaVu Sans", 15, 1, 0 },
+	{ "DejaVu Sans", 8.5, 0, 0 },
+	{ "DejaVu Sans", 7, 0, 0 },
+	{ "DejaVu Sans", 8, 0, 0 },
+	"DejaVu Sans",
+	0x505050,
+	0x6a6a6a,
+	0x404040,
+	0xb03020,
+	1,
+	1,
+};
 /* Cells smaller than this (mm) get no trees or houses: too small to
  * print, and a fine grid has a quarter of a million cells. */
 #define DECOR_MIN_CELL 10.0
@@ -834,13 +846,14 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 /* ---- grid, dots, labels ---- */
 
 static void
-draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
+draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v,
+    unsigned ink)
 {
 	int c, r, c0, c1, r0, r1, e, nc, nr, n;
 	double xs[6], ys[6], x, y;
 
 	cairo_save(cr);
-	rnd_set_rgb(cr, GRID_LINE);
+	rnd_set_rgb(cr, ink);
 	cairo_set_line_width(cr, v->line);
 	if (g->kind == RS_GRID_SQUARE) {
 		/* Whole lines, one per cell boundary, within the view. */
@@ -900,7 +913,8 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v)
 }
 
 static void
-draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v)
+draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v,
+    unsigned ink)
 {
 	int c, r, c0, c1, r0, r1;
 	double x, y, rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
@@ -913,7 +927,7 @@ draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v)
 			cairo_new_sub_path(cr);
 			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
 		}
-	rnd_set_rgb(cr, GRID_LINE);
+	rnd_set_rgb(cr, ink);
 	cairo_fill(cr);
 	cairo_restore(cr);
 }
@@ -1006,8 +1020,8 @@ map_label_boxes(cairo_t *cr, const struct rnd_map_opts *o, double fs,
 		return;
 	view_cells(g, &v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
 	/* The path is not part of the saved state: the rectangles stay. */
 	for (r = r0; r <= r1; r++)
@@ -1045,10 +1059,10 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_save(cr);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
-	rnd_set_rgb(cr, LABEL);
+	rnd_set_rgb(cr, MAP_LOOK(o)->label);
 	ascii_glyphs(cr, &ag);
 	for (r = r0; r <= r1; r++) {
 		for (c = c0; c <= c1; c++) {
@@ -1175,10 +1189,10 @@ draw_ruler(cairo_t *cr, const struct rnd_map_opts *o, const struct map_view *v)
 		every *= 2;
 
 	cairo_save(cr);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
-	rnd_set_rgb(cr, 0x404040);
+	rnd_set_rgb(cr, MAP_LOOK(o)->ruler);
 	cairo_set_line_width(cr, 0.25);
 	n = (int)floor(g->table_w / step + 1e-9);
 	for (i = 1; i <= n; i++) {
@@ -1234,9 +1248,9 @@ map_draw(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
 		draw_free_terrain(cr, o->bf, v);
 	if (g->kind != RS_GRID_NONE) {
 		if (o->lines)
-			draw_grid_lines(cr, g, v);
+			draw_grid_lines(cr, g, v, MAP_LOOK(o)->grid);
 		if (o->dots)
-			draw_dots(cr, g, v);
+			draw_dots(cr, g, v, MAP_LOOK(o)->grid);
 		if (o->label_fmt != NULL)
 			draw_labels(cr, o, v);
 	} else if (!v->png)
@@ -1315,10 +1329,11 @@ swatch(cairo_t *cr, enum rs_terrain_kind k, double x, double y)
 }
 
 double
-map_legend(cairo_t *cr, const struct battlefield *bf, const struct ruleset *rs,
-    double x, double y, double w)
+map_legend(cairo_t *cr, const struct rnd_map_look *look,
+    const struct battlefield *bf, const struct ruleset *rs, double x, double y,
+    double w)
 {
-	static const struct rnd_font f = { "DejaVu Sans", 8, 0, 0 };
+	const struct rnd_font f = look->legend;
 	static const char *const names[RS_TERRAIN__MAX] = { N_("open"),
 		N_("hill, contours"), N_("wood"), N_("river"), N_("ford"),
 		N_("road"), N_("town"), N_("fortification") };

@@ -8,6 +8,17 @@
 #include "internal.h"
 #include "map.h"
 
+/* The look of a map (templates/battle-map.yaml). */
+struct rnd_map_look {
+	struct rnd_font title, body, small, legend; /* page text */
+	const char *label_font; /* cell labels, the ruler, tile names */
+	unsigned grid, label, ruler, tiles; /* 0xRRGGBB */
+	int instructions, legend_on;        /* the plan page's steps and key */
+};
+/* The defaults: what a map (and a briefing's map) has without one. */
+extern const struct rnd_map_look map_look_default;
+#define MAP_LOOK(o) ((o)->look != NULL ? (o)->look : &map_look_default)
+
 /* The part of the table being drawn (table mm) and how. */
 struct map_view {
 	double x0, y0, x1, y1; /* cull outside this rectangle */
@@ -36,7 +47,8 @@ void map_label_boxes(cairo_t *, const struct rnd_map_opts *, double fs,
  * A key to the terrain kinds the battlefield has, in rows from (x, y)
  * within width w. Returns the y below it.
  */
-double map_legend(cairo_t *, const struct battlefield *,
-    const struct ruleset *, double x, double y, double w);
+double map_legend(cairo_t *, const struct rnd_map_look *,
+    const struct battlefield *, const struct ruleset *, double x, double y,
+    double w);
 
 #endif

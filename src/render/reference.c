@@ -570,7 +570,7 @@ ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
 static const char *const ref_keys[] = { "orientation", "pages", "margin",
 	"title-height", "paper", "columns", "gutter", "font", "heading-font",
 	"mono-font", "size", "min-size", "max-size", "condense",
-	"comfortable-size", "colours", "sections", "skip", NULL };
+	"comfortable-size", "colours", "sections", "skip", "product", NULL };
 
 /* Body text grows at most to this (pt) when a template says no max-size. */
 #define REF_MAX_PT 10.0
@@ -633,8 +633,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	int rc = -1, pages;
 
 	memset(&r, 0, sizeof(r));
-	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) ==
-	    NULL)
+	if ((t = rnd_template_load(opts->tmpl, "reference", "reference",
+	         &tfile, dg)) == NULL)
 		goto out;
 	rnd_tmpl_keys(t, ref_keys, "setting", dg);
 	r.rs = rs;

@@ -33,6 +33,28 @@ char *rnd_paper_system(void);
 /* The locale's paper (see above): "Letter" or "A4". */
 const char *rnd_paper_locale(void);
 
+/* ---- templates (template.c) ---- */
+
+/* The directories a template NAME is looked for in, in order: ./templates,
+ * $XDG_DATA_HOME/sandtable/templates (else ~/.local/share/sandtable/
+ * templates), the data directory's templates. Fills dirs (at most
+ * RND_TMPL_DIRS, free with rnd_template_dirs_free) and returns how many. */
+#define RND_TMPL_DIRS 3
+size_t rnd_template_dirs(char **dirs);
+void rnd_template_dirs_free(char **dirs, size_t n);
+/* The file a template spec names: a PATH (it has a '/' or ends in .yaml
+ * or .yml) as it is, else NAME.yaml in the first directory that has it;
+ * spec NULL: dflt. Returns it (caller frees), or NULL with an error in
+ * dg naming the directories looked in. */
+char *rnd_template_path(const char *spec, const char *dflt, struct diags *);
+/* The `product:` of the template at path (caller frees), or NULL when it
+ * says none or cannot be read. */
+char *rnd_template_product(const char *path);
+/* A colour as a template writes it: "#rrggbb", "#rgb" or a name
+ * (pango_color_parse: "navy", "olive"). Returns 0 with 0xRRGGBB in *rgb,
+ * or -1. */
+int rnd_colour_parse(const char *s, unsigned *rgb);
+
 /* ---- outputs ---- */
 
 /* What the last product this thread wrote to path is called in "wrote
@@ -129,6 +151,7 @@ struct rnd_book_opts {
 	const struct rnd_example *examples;
 	size_t nexamples;
 	const char *lang; /* --lang, or NULL: the ruleset's lang: */
+	const char *tmpl; /* --template NAME|PATH, or NULL: rulebook */
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

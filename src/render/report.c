@@ -11,15 +11,12 @@
 #include "chart.h"
 #include "report.h"
 
-#define FONT "DejaVu Sans"
-
-static const struct rnd_font f_title = { FONT, 20, 1, 0 };
-static const struct rnd_font f_subtitle = { FONT, 13, 0, 0 };
-static const struct rnd_font f_head = { FONT, 13, 1, 0 };
-static const struct rnd_font f_body = { FONT, 8.5, 0, 0 };
-static const struct rnd_font f_note = { FONT, 7.5, 0, 1 };
-static const struct rnd_font f_run = { FONT, 7, 0, 0 };
-static const struct rnd_font f_big = { FONT, 22, 1, 0 };
+/* The type of the report, from templates/report.yaml (report_look): set
+ * once per report, before a page is drawn; per thread, so that reports
+ * made at once do not share it. */
+static _Thread_local struct rnd_font f_title, f_subtitle, f_head, f_body,
+    f_note, f_run, f_big;
+static _Thread_local unsigned ink_text, ink_head;
 
 /* ---- the data ---- */
 
@@ -253,7 +250,7 @@ heading(struct page *p, const char *s, double keep)
 	if (p->y > p->top)
 		p->y += 4;
 	rnd_doc_outline(p->doc, 0, s, p->y);
-	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	rnd_set_rgb(p->cr, ink_head);
 	p->y += rnd_text(p->cr, &f_head, p->x, p->y, p->w, 0, 0, s) + 2;
 }
 
@@ -261,7 +258,7 @@ heading(struct page *p, const char *s, double keep)
 static void
 para(struct page *p, const struct rnd_font *f, const char *s)
 {
-	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	rnd_set_rgb(p->cr, ink_text);
 	p->y += rnd_text(p->cr, f, p->x, p->y, p->w, 0, 0, s) + 2;
 }
 
@@ -355,8 +352,8 @@ summary_tiles(struct page *p)
 	    P_("error", "errors", ne), ne > 0);
 	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
 	    P_("warning", "warnings", nw), 0);
-	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3],
-	    _("notes"), 0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], _("notes"),
+	    0);
 	p->y += th + 5;
 }
 
@@ -542,10 +539,10 @@ findings_table(struct page *p)
 		para(p, &f_body,
 		    r->print_only ?
 		        _("No findings: the static "
-		        "checks found nothing to report.") :
+		          "checks found nothing to report.") :
 		        _("No findings: the "
-		        "static checks, the test games and self-play found "
-		        "nothing to report."));
+		          "static checks, the test games and self-play found "
+		          "nothing to report."));
 		return;
 	}
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
@@ -614,25 +611,27 @@ page_summary(struct page *p)
 	const struct rnd_report *r = p->r;
 	char *line;
 
-	cairo_set_source_rgb(p->cr, 0, 0, 0);
+	rnd_set_rgb(p->cr, ink_head);
 	rnd_doc_outline(p->doc, 0, _("Summary"), p->y);
 	p->y += rnd_text(p->cr, &f_title, p->x, p->y, p->w, 0, 0,
 	    _("Validation report"));
 	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
 	            r->title != NULL ? r->title : "") +
 	    2;
+	rnd_set_rgb(p->cr, ink_text);
 	if (r->print_only)
 		line = xasprintf(
 		    _("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
-		    "print only: no test games or self-play, nothing played"),
+		      "print only: no test games or self-play, nothing played"),
 		    r->ruleset ? r->ruleset : "?",
 		    r->engine ? r->engine : "?");
 	else
-		line = xasprintf(P_("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		                    "%llu \xc2\xb7 %ld self-play game",
-		                     "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		                     "%llu \xc2\xb7 %ld self-play games",
-		                     r->games),
+		line = xasprintf(
+		    P_("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		       "%llu \xc2\xb7 %ld self-play game",
+		        "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		        "%llu \xc2\xb7 %ld self-play games",
+		        r->games),
 		    r->ruleset ? r->ruleset : "?", r->engine ? r->engine : "?",
 		    r->seed, r->games);
 	para(p, &f_body, line);
@@ -721,8 +720,9 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
 		a->cats[i] = r[i].label;
 		if (r[i].exact_text != NULL)
-			a->text[i] = xasprintf(_("%s%% (%ld of %ld); exact %s"),
-			    pc, r[i].hits, r[i].of, r[i].exact_text);
+			a->text[i] =
+			    xasprintf(_("%s%% (%ld of %ld); exact %s"), pc,
+			        r[i].hits, r[i].of, r[i].exact_text);
 		else
 			a->text[i] =
 			    xasprintf(_("%s%% (%ld of %ld; %s\xe2\x80\x93"
@@ -784,9 +784,9 @@ section_rates(struct page *p)
 	rates_section(p, p->r->rates, p->r->nrates, 0, _("Win rates"),
 	    /* xgettext:no-c-format */
 	    _("Bars are the share of games won, whiskers the 95% confidence "
-	    "interval. A fair mirror battle keeps both sides and the first "
-	    "player near the dashed 50% line; a greedy player that beats a "
-	    "random one shows that skill matters."));
+	      "interval. A fair mirror battle keeps both sides and the first "
+	      "player near the dashed 50% line; a greedy player that beats a "
+	      "random one shows that skill matters."));
 }
 
 /* How often self-play saw each outcome against its exact chance. */
@@ -797,10 +797,10 @@ section_agree(struct page *p)
 	    _("Self-play against the exact odds"),
 	    /* xgettext:no-c-format */
 	    _("For each kind of melee and shot that self-play resolved often "
-	    "enough (without modifiers): how often the outcome came up (bar, "
-	    "with its 95% confidence interval) and its exact chance "
-	    "(diamond). A diamond far outside the whiskers would mean the "
-	    "engine does not play the odds it computes."));
+	      "enough (without modifiers): how often the outcome came up (bar, "
+	      "with its 95% confidence interval) and its exact chance "
+	      "(diamond). A diamond far outside the whiskers would mean the "
+	      "engine does not play the odds it computes."));
 }
 
 /* Returns the height of the game-length histogram (a block). */
@@ -909,8 +909,8 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 		    NULL },
 		{ _("survived"), a->v[1] + o, NULL, NULL,
 		    (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
-		{ _("enemy units destroyed"), a->v[2] ? a->v[2] + o : NULL, NULL,
-		    NULL,
+		{ _("enemy units destroyed"), a->v[2] ? a->v[2] + o : NULL,
+		    NULL, NULL,
 		    a->text[2] ? (const char *const *)a->text[2] + o : NULL,
 		    RND_FILL_HATCH, NULL },
 	};
@@ -979,16 +979,17 @@ section_units(struct page *p)
 	a.ni = a.n;
 	per = rows_per_page(p, h1, measure(units_block, p->w, &a), a.n);
 	a.ni = per;
-	heading(p, kills ? _("Units: survival and kills") : _("Units: survival"),
+	heading(p,
+	    kills ? _("Units: survival and kills") : _("Units: survival"),
 	    measure(units_block, p->w, &a) + 10);
 	para(p, &f_note,
 	    kills ?
 	        _("For each unit type: how many took the "
-	        "field over all self-play games, how many of those were still "
-	        "alive at the end, and how many enemy units they destroyed.") :
+	          "field over all self-play games, how many of those were still "
+	          "alive at the end, and how many enemy units they destroyed.") :
 	        _("For each unit type: how many took the field over all self-play "
-	        "games and how many of those were still alive at the end (this "
-	        "engine family credits no unit with a kill)."));
+	          "games and how many of those were still alive at the end (this "
+	          "engine family credits no unit with a kill)."));
 	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
 		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
 		place(p, units_block, &a);
@@ -1107,6 +1108,90 @@ section_coverage(struct page *p)
 	free(mark);
 }
 
+/* The sections after the summary, in the default order. */
+static const struct {
+	const char *name;
+	void (*fn)(struct page *);
+} report_sections[] = {
+	{ "rates", section_rates },
+	{ "length", section_length },
+	{ "maps", section_maps },
+	{ "agree", section_agree },
+	{ "units", section_units },
+	{ "coverage", section_coverage },
+};
+#define NSECTIONS (sizeof(report_sections) / sizeof(report_sections[0]))
+
+/* The settings templates/report.yaml may have. */
+static const char *const report_keys[] = { "product", "font", "heading-font",
+	"title-size", "subtitle-size", "heading-size", "size", "note-size",
+	"running-size", "figure-size", "margin", "colours", "sections", NULL };
+
+/* Read the template's type, colours and margin (*margin -1: auto) and
+ * the sections in order into order[] (indexes into report_sections);
+ * returns how many sections, or -1 on a bad name (error in dg). */
+static int
+report_look(const struct rs_node *t, double *margin, size_t *order,
+    struct diags *dg)
+{
+	static const char *const colours[] = { "text", "heading", NULL };
+	const struct rs_node *c = rs_node_get(t, "colours"),
+	                     *sec = rs_node_get(t, "sections");
+	const char *font, *head;
+	size_t i, k, n = 0;
+
+	rnd_tmpl_keys(t, report_keys, "setting", dg);
+	rnd_tmpl_keys(c, colours, "colour", dg);
+	font = rnd_tmpl_font(t, "font", "DejaVu Sans", dg);
+	head = rnd_tmpl_font(t, "heading-font", font, dg);
+	f_title = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "title-size", 20, 4, 72, dg), 1, 0 };
+	f_subtitle = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "subtitle-size", 13, 4, 72, dg), 0, 0 };
+	f_head = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "heading-size", 13, 4, 72, dg), 1, 0 };
+	f_body = (struct rnd_font){ font,
+		rnd_tmpl_num(t, "size", 8.5, 4, 72, dg), 0, 0 };
+	f_note = (struct rnd_font){ font,
+		rnd_tmpl_num(t, "note-size", 7.5, 4, 72, dg), 0, 1 };
+	f_run = (struct rnd_font){ font,
+		rnd_tmpl_num(t, "running-size", 7, 4, 72, dg), 0, 0 };
+	f_big = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "figure-size", 22, 4, 72, dg), 1, 0 };
+	ink_text = rnd_tmpl_rgb(c, "text", 0x000000, dg);
+	ink_head = rnd_tmpl_rgb(c, "heading", 0x000000, dg);
+	*margin = -1;
+	if (strcmp(rnd_tmpl_str(t, "margin", "auto", dg), "auto") != 0)
+		*margin = rnd_tmpl_len(t, "margin", 18, 5, 60, dg);
+	if (sec == NULL) {
+		for (i = 0; i < NSECTIONS; i++)
+			order[i] = i;
+		return (int)NSECTIONS;
+	}
+	if (sec->kind != RS_NODE_SEQ) {
+		diag_add(dg, SEV_ERROR, sec->pos,
+		    "template: 'sections' must be a list such as [rates, "
+		    "coverage]");
+		return -1;
+	}
+	for (i = 0; i < sec->nkids && n < NSECTIONS; i++) {
+		const struct rs_node *v = sec->kids[i];
+
+		for (k = 0; v->kind == RS_NODE_SCALAR && k < NSECTIONS; k++)
+			if (strcmp(v->scalar, report_sections[k].name) == 0)
+				break;
+		if (k == NSECTIONS) {
+			diag_add(dg, SEV_ERROR, v->pos,
+			    "template: unknown section '%s' (rates, length, "
+			    "maps, agree, units, coverage)",
+			    v->kind == RS_NODE_SCALAR ? v->scalar : "?");
+			return -1;
+		}
+		order[n++] = k;
+	}
+	return (int)n;
+}
+
 /* Returns 0 written, -1 failed (error in diags). */
 int
 rnd_report(const struct ruleset *rs, const struct rnd_report *r,
@@ -1115,9 +1200,23 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	struct rnd_meta meta;
 	struct page p;
 	const char *from, *why;
-	char *title;
+	char *title, *tfile = NULL;
+	struct rs_node *t;
+	size_t order[NSECTIONS], i, errs;
+	double margin;
+	int nsec;
 
 	memset(&p, 0, sizeof(p));
+	errs = diags_count(dg, SEV_ERROR);
+	if ((t = rnd_template_load(opts->tmpl, "report", "report", &tfile,
+	         dg)) == NULL)
+		return -1;
+	nsec = report_look(t, &margin, order, dg);
+	if (nsec < 0 || diags_count(dg, SEV_ERROR) > errs) {
+		rs_node_free(t);
+		free(tfile);
+		return -1;
+	}
 	if (rs != NULL) {
 		if (rnd_paper_choose(opts->paper, rs, &p.pw, &p.ph, &from,
 		        &why) == -1) {
@@ -1125,6 +1224,8 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 
 			diag_add(dg, SEV_ERROR, ps, "%s: bad paper: %s", from,
 			    why);
+			rs_node_free(t);
+			free(tfile);
 			return -1;
 		}
 	} else if (opts->paper == NULL ||
@@ -1132,29 +1233,31 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 		p.pw = 210;
 		p.ph = 297;
 	}
-	title = xasprintf(_("Validation report: %s"), r->title ? r->title : "");
+	title = xasprintf(_("Validation report: %s"),
+	    r->title ? r->title : "");
 	memset(&meta, 0, sizeof(meta));
 	meta.title = title;
 	meta.subject = _("Test games, self-play statistics, odds and rule "
-	               "coverage");
+	                 "coverage");
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;
 	p.rs = rs;
-	p.x = p.pw < 180 ? 12 : 18;
+	p.x = margin >= 0 ? margin : p.pw < 180 ? 12 : 18;
 	p.w = p.pw - 2 * p.x;
 	p.top = 22;
 	p.bottom = p.ph - 14;
 	page_new(&p);
 	page_summary(&p);
-	section_rates(&p);
-	section_length(&p);
-	section_maps(&p);
-	section_agree(&p);
-	section_units(&p);
 	/* (The coverage begins a page of its own unless it saves one
 	 * where it is.) */
-	section_coverage(&p);
+	for (i = 0; i < (size_t)nsec; i++)
+		report_sections[order[i]].fn(&p);
 	free(title);
-	return rnd_doc_close(p.doc);
+	/* The fonts' names point into the template: freed once the
+	 * document is closed. */
+	nsec = rnd_doc_close(p.doc);
+	rs_node_free(t);
+	free(tfile);
+	return nsec;
 }

@@ -594,7 +594,7 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 }
 
 static const char *const book_keys[] = { "margin", "font", "heading-font",
-	"mono-font", "size", "min-size", "colours", NULL };
+	"mono-font", "size", "min-size", "colours", "product", NULL };
 
 int
 rnd_rulebook(const struct ruleset *rs, const char *path,
@@ -621,7 +621,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	b.rs = rs;
 	b.o = o;
 	b.dg = dg;
-	if ((t = rnd_template_load(NULL, "rulebook", &tfile, dg)) == NULL)
+	if ((t = rnd_template_load(o->tmpl, "rulebook", "rulebook", &tfile,
+	         dg)) == NULL)
 		return -1;
 	rnd_tmpl_keys(t, book_keys, "setting", dg);
 	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {

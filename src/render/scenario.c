@@ -13,23 +13,25 @@
 #include "map_internal.h"
 #include "scenario.h"
 
-#define M 14.0 /* page margin, mm */
-#define BLUE_INK 0x1f4e9a
-#define RED_INK 0xa8261b
-#define INK 0x202020
-#define GREY 0x606060
-
-static const struct rnd_font f_title = { "DejaVu Serif", 20, 1, 0 };
-static const struct rnd_font f_sub = { "DejaVu Sans", 9, 0, 1 };
-static const struct rnd_font f_head = { "DejaVu Serif", 13, 1, 0 };
-static const struct rnd_font f_body = { "DejaVu Sans", 9, 0, 0 };
-static const struct rnd_font f_cell = { "DejaVu Sans", 8, 0, 0 };
-static const struct rnd_font f_small = { "DejaVu Sans", 7.5, 0, 0 };
-static const struct rnd_font f_th = { "DejaVu Sans", 7.5, 1, 0 };
+/*
+ * The look of the briefing, from templates/scenario-briefing.yaml
+ * (sc_look): set at the start of each briefing, before a page is drawn;
+ * per thread, so that briefings made at once do not share it.
+ */
+static _Thread_local double M; /* page margin, mm */
+static _Thread_local unsigned side_ink[2], INK, GREY;
+static _Thread_local struct rnd_font f_title, f_sub, f_head, f_body, f_cell,
+    f_small, f_th;
+static _Thread_local const char *sc_font; /* marks and names on the map */
+/* The sections of page 2 it prints (the balance always: it says whether
+ * the sides are even). */
+enum { SEC_DEPLOY = 1, SEC_OBJ = 2, SEC_VICTORY = 4, SEC_SPECIAL = 8 };
+static _Thread_local unsigned sc_sections;
+#define BLUE_INK side_ink[0]
+#define RED_INK side_ink[1]
 
 /* Printed through _(). */
 static const char *const side_name[2] = { N_("Blue"), N_("Red") };
-static const unsigned side_ink[2] = { BLUE_INK, RED_INK };
 
 /*
  * A unit's mark at a level of detail, into buf (RND_MARK_SZ): 0 the
@@ -198,7 +200,7 @@ draw_zones(cairo_t *cr, const struct scenario *s, double k, int ruler)
 		cairo_scale(cr, 1 / k, 1 / k);
 		rnd_set_rgb(cr, c);
 		{
-			struct rnd_font f = { "DejaVu Sans", 7, 1, 0 };
+			struct rnd_font f = { sc_font, 7, 1, 0 };
 			double ty = side == SC_BLUE ? (z->y + z->h) * k - 4.2 :
 			                              z->y * k + 1.2;
 
@@ -253,7 +255,7 @@ draw_units(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 				double tw, th, sh, sd;
 
 				l = rnd_layout_memo(
-				    &(struct rnd_font){ "DejaVu Sans",
+				    &(struct rnd_font){ sc_font,
 				        fs * 72 / 25.4, 1, 0 },
 				    0, 0, 0, 0, mark);
 				rnd_layout_size(l, &tw, &th);
@@ -385,7 +387,7 @@ static void
 draw_objective_names(cairo_t *cr, const struct scenario *s, double k,
     double mx, double my, const struct box *boxes, int nb)
 {
-	const struct rnd_font f = { "DejaVu Sans", 7.5, 1, 0 };
+	const struct rnd_font f = { sc_font, 7.5, 1, 0 };
 	int i, j;
 	char *t;
 
@@ -553,7 +555,7 @@ static void
 draw_edge_numbers(cairo_t *cr, const struct grid *g, double mx, double my,
     double k)
 {
-	const struct rnd_font f = { "DejaVu Sans", 6, 0, 0 };
+	const struct rnd_font f = { sc_font, 6, 0, 0 };
 	double x, y, c = g->cell * k;
 	char n[16];
 	int i;
@@ -1004,7 +1006,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		{
-			struct rnd_font mf = { "DejaVu Sans", 6, 1, 0 };
+			struct rnd_font mf = { sc_font, 6, 1, 0 };
 
 			rnd_text(cr, &mf, cx[0] + 1, y + 1.45, 7, 1, 0, mark);
 		}
@@ -1199,7 +1201,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	    d0, d1,
 	    eng_show_of(rs)->print_only ? _("one such set-up") :
 	                                  _("the set-up the test games used"));
-	flow_section(&fl, _("Deployment"), t);
+	if (sc_sections & SEC_DEPLOY)
+		flow_section(&fl, _("Deployment"), t);
 	free(t);
 	/* Objectives and victory */
 	t = xstrdup("");
@@ -1220,7 +1223,9 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	      "units stands within %s of the marker (centre to centre) and no "
 	      "enemy unit does."),
 	    t, r);
-	flow_section(&fl, s->nobj > 1 ? _("Objectives") : _("Objective"), u);
+	if (sc_sections & SEC_OBJ)
+		flow_section(&fl,
+		    s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
 	free(u);
 	eng_show_of(rs)->end_words(rs, end, sizeof(end));
@@ -1231,11 +1236,13 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	      "every objective it holds; the higher score wins. Equal scores: "
 	      "the side with more units left wins; equal units too: a draw."),
 	    end, s->turns);
-	flow_section(&fl, _("Victory conditions"), t);
+	if (sc_sections & SEC_VICTORY)
+		flow_section(&fl, _("Victory conditions"), t);
 	free(t);
 	e = rnd_markup_escape(_(sc_special_text(s->special)));
 	t = xasprintf("<b>%s.</b> %s", _(sc_special_title(s->special)), e);
-	flow_section(&fl, _("Special rule"), t);
+	if (sc_sections & SEC_SPECIAL)
+		flow_section(&fl, _("Special rule"), t);
 	free(t);
 	free(e);
 	/* Balance */
@@ -1346,6 +1353,80 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	rnd_doc_page_end(fl.doc);
 }
 
+/* The settings templates/scenario-briefing.yaml may have. */
+static const char *const sc_keys[] = { "product", "font", "heading-font",
+	"title-size", "subtitle-size", "heading-size", "size", "table-size",
+	"small-size", "margin", "colours", "sections", NULL };
+
+/* Read the template's look into the briefing's settings; returns -1 on
+ * a bad value (errors in dg at their lines). */
+static int
+sc_look(const struct rs_node *t, struct diags *dg)
+{
+	static const char *const colours[] = { "blue", "red", "text", "muted",
+		NULL };
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} secs[] = { { "deployment", SEC_DEPLOY }, { "objectives", SEC_OBJ },
+		{ "victory", SEC_VICTORY }, { "special-rule", SEC_SPECIAL } };
+	const struct rs_node *c = rs_node_get(t, "colours"),
+	                     *sq = rs_node_get(t, "sections");
+	size_t errs = diags_count(dg, SEV_ERROR), i, k;
+	const char *head;
+	double small;
+
+	rnd_tmpl_keys(t, sc_keys, "setting", dg);
+	rnd_tmpl_keys(c, colours, "colour", dg);
+	sc_font = rnd_tmpl_font(t, "font", "DejaVu Sans", dg);
+	head = rnd_tmpl_font(t, "heading-font", "DejaVu Serif", dg);
+	f_title = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "title-size", 20, 4, 72, dg), 1, 0 };
+	f_sub = (struct rnd_font){ sc_font,
+		rnd_tmpl_num(t, "subtitle-size", 9, 4, 72, dg), 0, 1 };
+	f_head = (struct rnd_font){ head,
+		rnd_tmpl_num(t, "heading-size", 13, 4, 72, dg), 1, 0 };
+	f_body = (struct rnd_font){ sc_font,
+		rnd_tmpl_num(t, "size", 9, 4, 72, dg), 0, 0 };
+	f_cell = (struct rnd_font){ sc_font,
+		rnd_tmpl_num(t, "table-size", 8, 4, 72, dg), 0, 0 };
+	small = rnd_tmpl_num(t, "small-size", 7.5, 4, 72, dg);
+	f_small = (struct rnd_font){ sc_font, small, 0, 0 };
+	f_th = (struct rnd_font){ sc_font, small, 1, 0 };
+	M = rnd_tmpl_len(t, "margin", 14, 5, 40, dg);
+	side_ink[0] = rnd_tmpl_rgb(c, "blue", 0x1f4e9a, dg);
+	side_ink[1] = rnd_tmpl_rgb(c, "red", 0xa8261b, dg);
+	INK = rnd_tmpl_rgb(c, "text", 0x202020, dg);
+	GREY = rnd_tmpl_rgb(c, "muted", 0x606060, dg);
+	sc_sections = SEC_DEPLOY | SEC_OBJ | SEC_VICTORY | SEC_SPECIAL;
+	if (sq != NULL && sq->kind != RS_NODE_SEQ)
+		diag_add(dg, SEV_ERROR, sq->pos,
+		    "template: 'sections' must be a list such as "
+		    "[deployment, objectives, victory, special-rule]");
+	else if (sq != NULL) {
+		sc_sections = 0;
+		for (i = 0; i < sq->nkids; i++) {
+			const struct rs_node *v = sq->kids[i];
+
+			for (k = 0; k < sizeof(secs) / sizeof(secs[0]); k++)
+				if (v->kind == RS_NODE_SCALAR &&
+				    strcmp(v->scalar, secs[k].name) == 0)
+					break;
+			if (k < sizeof(secs) / sizeof(secs[0]))
+				sc_sections |= secs[k].bit;
+			else
+				diag_add(dg, SEV_ERROR, v->pos,
+				    "template: unknown section '%s' "
+				    "(deployment, objectives, victory, "
+				    "special-rule; the balance is always "
+				    "printed)",
+				    v->kind == RS_NODE_SCALAR ? v->scalar :
+				                                "?");
+		}
+	}
+	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
+}
+
 /* Returns 0 written, -1 failed. */
 int
 rnd_scenario(const struct ruleset *rs, const struct scenario *s,
@@ -1359,15 +1440,29 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	struct pos at = { rs->path, 0, 0 };
 	char(*marks)[RND_MARK_SZ];
 	struct rnd_pics *pics;
-	int failed;
+	struct rs_node *tm;
+	char *tfile = NULL;
+	int failed, bad;
 
-	if (rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
+	if ((tm = rnd_template_load(o->tmpl, "scenario-briefing", "scenario",
+	         &tfile, d)) == NULL)
+		return -1;
+	bad = sc_look(tm, d);
+	/* The fonts' names point into the template: it is freed once the
+	 * briefing is drawn. */
+	if (bad ||
+	    rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
+		if (!bad)
+			diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
+		rs_node_free(tm);
+		free(tfile);
 		return -1;
 	}
 	pics = rnd_pics_new(rs, d, &failed);
 	if (failed > 0) {
 		rnd_pics_free(pics);
+		rs_node_free(tm);
+		free(tfile);
 		return -1;
 	}
 	doc = rnd_doc_new(path, &meta, d);
@@ -1384,5 +1479,8 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	page_orders(doc, rs, s, o, marks, pw, ph);
 	free(marks);
 	rnd_pics_free(pics);
-	return rnd_doc_close(doc);
+	failed = rnd_doc_close(doc);
+	rs_node_free(tm);
+	free(tfile);
+	return failed;
 }

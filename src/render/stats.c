@@ -176,9 +176,9 @@ rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
  * text in another without a word. A warning at the template's line, once
  * (a build reads the template for each ruleset).
  */
-static void
-font_check(const struct rs_node *t, const char *key, const char *family,
-    struct diags *dg)
+void
+rnd_tmpl_font_check(const struct rs_node *t, const char *key,
+    const char *family, struct diags *dg)
 {
 	const struct rs_node *v = t != NULL ? rs_node_get(t, key) : NULL;
 	struct pos at = { t != NULL ? t->pos.file : NULL, 0, 0 };
@@ -208,6 +208,16 @@ font_check(const struct rs_node *t, const char *key, const char *family,
 	free(used);
 }
 
+const char *
+rnd_tmpl_font(const struct rs_node *t, const char *key, const char *dflt,
+    struct diags *dg)
+{
+	const char *f = rnd_tmpl_str(t, key, dflt, dg);
+
+	rnd_tmpl_font_check(t, key, f, dg);
+	return f;
+}
+
 void
 rnd_style_from(struct rnd_style *st, const struct rs_node *t, struct diags *dg)
 {
@@ -220,9 +230,9 @@ rnd_style_from(struct rnd_style *st, const struct rs_node *t, struct diags *dg)
 	st->font = rnd_tmpl_str(t, "font", "DejaVu Sans", dg);
 	st->head_font = rnd_tmpl_str(t, "heading-font", st->font, dg);
 	st->mono_font = rnd_tmpl_str(t, "mono-font", "DejaVu Sans Mono", dg);
-	font_check(t, "font", st->font, dg);
-	font_check(t, "heading-font", st->head_font, dg);
-	font_check(t, "mono-font", st->mono_font, dg);
+	rnd_tmpl_font_check(t, "font", st->font, dg);
+	rnd_tmpl_font_check(t, "heading-font", st->head_font, dg);
+	rnd_tmpl_font_check(t, "mono-font", st->mono_font, dg);
 	st->size_pt = rnd_tmpl_num(t, "size", 8.5, 4, 72, dg);
 	st->min_pt = rnd_tmpl_num(t, "min-size", 6.5, 4, 72, dg);
 	if (st->size_pt < st->min_pt)

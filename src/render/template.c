@@ -3,53 +3,128 @@
  * rs_yaml_parse), with typed getters that report bad values at their
  * file:line:col and fall back to the default.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "internal.h"
 
-/* Returns ./templates/NAME.yaml, else the data directory's (base.h:
- * SANDTABLE_DATADIR, beside the binary, the installed prefix); caller
- * frees; NULL when there is none. */
+size_t
+rnd_template_dirs(char **dirs)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char *data = data_dir();
+	size_t n = 0;
+
+	dirs[n++] = xstrdup("templates");
+	/* XDG: an empty or relative XDG_DATA_HOME is ignored. */
+	if (xdg != NULL && xdg[0] == '/')
+		dirs[n++] = xasprintf("%s/sandtable/templates", xdg);
+	else if (home != NULL && home[0] != '\0')
+		dirs[n++] = xasprintf("%s/.local/share/sandtable/templates",
+		    home);
+	dirs[n++] = xasprintf("%s/templates", data);
+	free(data);
+	return n;
+}
+
+void
+rnd_template_dirs_free(char **dirs, size_t n)
+{
+	while (n > 0)
+		free(dirs[--n]);
+}
+
+/* Returns the first DIR/NAME.yaml of the search order (caller frees),
+ * or NULL when there is none. */
 static char *
 template_find(const char *name)
 {
-	char *file = xasprintf("%s.yaml", name), *hit;
+	char *dirs[RND_TMPL_DIRS], *hit = NULL;
+	size_t i, n = rnd_template_dirs(dirs);
+	struct stat st;
 
-	hit = data_find("templates", file);
-	free(file);
+	for (i = 0; i < n && hit == NULL; i++) {
+		hit = xasprintf("%s/%s.yaml", dirs[i], name);
+		if (stat(hit, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(hit);
+			hit = NULL;
+		}
+	}
+	rnd_template_dirs_free(dirs, n);
 	return hit;
 }
 
-/* Returns the template tree or NULL (error in diags). */
-struct rs_node *
-rnd_template_load(const char *spec, const char *dflt, char **file,
+/* Returns 0 when template t says no product or this one; else -1 with an
+ * error at its product: key. */
+static int
+template_product(const struct rs_node *t, const char *product,
     struct diags *dg)
 {
-	struct pos p = { NULL, 0, 0 };
-	struct rs_node *t = NULL;
-	char *path, *data = NULL, *why = NULL;
-	size_t len, n;
+	const struct rs_node *v = rs_node_get(t, "product");
 
-	*file = NULL;
+	if (v == NULL || product == NULL)
+		return 0;
+	if (v->kind != RS_NODE_SCALAR) {
+		diag_add(dg, SEV_ERROR, v->pos,
+		    "template: 'product' must be a single value");
+		return -1;
+	}
+	if (strcmp(v->scalar, product) == 0)
+		return 0;
+	diag_add(dg, SEV_ERROR, v->pos,
+	    "template: this template is for the %s, not the %s: give "
+	    "%s a template whose product is %s (sandtable templates lists "
+	    "them)",
+	    v->scalar, product, product, product);
+	return -1;
+}
+
+char *
+rnd_template_path(const char *spec, const char *dflt, struct diags *dg)
+{
+	struct pos p = { NULL, 0, 0 };
+	char *dirs[RND_TMPL_DIRS], *path, *where, *more;
+	size_t i, nd, n;
+
 	if (spec == NULL)
 		spec = dflt;
 	n = strlen(spec);
 	if (strchr(spec, '/') != NULL ||
 	    (n > 5 && strcasecmp(spec + n - 5, ".yaml") == 0) ||
 	    (n > 4 && strcasecmp(spec + n - 4, ".yml") == 0))
-		path = xstrdup(spec);
-	else if ((path = template_find(spec)) == NULL) {
-		char *dir = data_dir();
-
-		diag_add(dg, SEV_ERROR, p,
-		    "template '%s' not found (looked in "
-		    "./templates and %s/templates)",
-		    spec, dir);
-		free(dir);
-		return NULL;
+		return xstrdup(spec);
+	if ((path = template_find(spec)) != NULL)
+		return path;
+	nd = rnd_template_dirs(dirs);
+	where = xstrdup("");
+	for (i = 0; i < nd; i++) {
+		more = xasprintf("%s%s%s", where, i ? ", " : "", dirs[i]);
+		free(where);
+		where = more;
 	}
+	diag_add(dg, SEV_ERROR, p, "template '%s' not found (looked in %s)",
+	    spec, where);
+	free(where);
+	rnd_template_dirs_free(dirs, nd);
+	return NULL;
+}
+
+/* Returns the template tree or NULL (error in diags). */
+struct rs_node *
+rnd_template_load(const char *spec, const char *dflt, const char *product,
+    char **file, struct diags *dg)
+{
+	struct pos p = { NULL, 0, 0 };
+	struct rs_node *t = NULL;
+	char *path, *data = NULL, *why = NULL;
+	size_t len;
+
+	*file = NULL;
+	if ((path = rnd_template_path(spec, dflt, dg)) == NULL)
+		return NULL;
 	p.file = path;
 	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {
 		diag_add(dg, SEV_ERROR, p, "cannot read template: %s",
@@ -64,6 +139,10 @@ rnd_template_load(const char *spec, const char *dflt, char **file,
 		diag_add(dg, SEV_ERROR, t->pos,
 		    "a template is a map of "
 		    "settings");
+		rs_node_free(t);
+		t = NULL;
+	}
+	if (t != NULL && template_product(t, product, dg) == -1) {
 		rs_node_free(t);
 		t = NULL;
 	}
@@ -166,27 +245,37 @@ rnd_tmpl_str(const struct rs_node *m, const char *key, const char *dflt,
 	return v != NULL ? v->scalar : dflt;
 }
 
+int
+rnd_colour_parse(const char *s, unsigned *rgb)
+{
+	PangoColor c;
+
+	/* Pango would take "#rgb" and "#rrrrggggbbbb" too, and X11's
+	 * names ("navy", "olive", "dark slate grey"). */
+	if (s[0] == '\0' || !pango_color_parse(&c, s))
+		return -1;
+	*rgb = (unsigned)(c.red >> 8) << 16 | (unsigned)(c.green >> 8) << 8 |
+	    (unsigned)(c.blue >> 8);
+	return 0;
+}
+
 unsigned
 rnd_tmpl_rgb(const struct rs_node *m, const char *key, unsigned dflt,
     struct diags *dg)
 {
 	const struct rs_node *v = tmpl_scalar(m, key, dg);
-	const char *s;
-	char *end;
-	unsigned long x;
+	unsigned rgb;
 
 	if (v == NULL)
 		return dflt;
-	s = v->scalar[0] == '#' ? v->scalar + 1 : v->scalar;
-	x = strtoul(s, &end, 16);
-	if (strlen(s) != 6 || *end != '\0') {
+	if (rnd_colour_parse(v->scalar, &rgb) == -1) {
 		diag_add(dg, SEV_ERROR, v->pos,
 		    "template: '%s' must be a colour "
-		    "like \"#1f3a5f\", not '%s'",
+		    "like \"#1f3a5f\" or a name like navy, not '%s'",
 		    key, v->scalar);
 		return dflt;
 	}
-	return (unsigned)x;
+	return rgb;
 }
 
 int
@@ -276,4 +365,28 @@ rnd_paper_for(const struct rs_node *t, const char *opt,
 		return -1;
 	}
 	return 0;
+}
+
+char *
+rnd_template_product(const char *path)
+{
+	struct diags dg = { 0 };
+	struct rs_node *t;
+	const struct rs_node *v;
+	char *data = NULL, *why = NULL, *product = NULL;
+	size_t len;
+
+	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {
+		free(why);
+		return NULL;
+	}
+	t = rs_yaml_parse(path, data, len, 0, &dg);
+	free(data);
+	if (t != NULL && t->kind == RS_NODE_MAP &&
+	    (v = rs_node_get(t, "product")) != NULL &&
+	    v->kind == RS_NODE_SCALAR)
+		product = xstrdup(v->scalar);
+	rs_node_free(t);
+	diags_free(&dg);
+	return product;
 }

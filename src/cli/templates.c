@@ -1,0 +1,193 @@
+/*
+ * templates.c: sandtable templates — the templates a product can use,
+ * where each was found — and --print-template, which every product
+ * command takes: the template it would read, to start one's own from.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../render/render.h"
+
+/* A template is at most this long (as render reads it). */
+#define TMPL_MAX (1024 * 1024)
+
+static const struct {
+	const char *product, *name;
+} defaults[] = {
+	{ "reference", "reference" },
+	{ "cards", "unit-cards" },
+	{ "map", "battle-map" },
+	{ "scenario", "scenario-briefing" },
+	{ "bases", "bases" },
+	{ "report", "report" },
+	{ "rulebook", "rulebook" },
+};
+
+const char *
+cli_template_default(const char *product)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+		if (strcmp(defaults[i].product, product) == 0)
+			return defaults[i].name;
+	return NULL;
+}
+
+int
+cli_print_template(const char *product, const char *spec)
+{
+	struct diags d = { 0 };
+	char *path, *data = NULL, *why = NULL, *for_;
+	size_t len;
+	int rc = EXIT_ERRORS;
+
+	path = rnd_template_path(spec, cli_template_default(product), &d);
+	if (path == NULL)
+		goto out;
+	if (file_slurp(path, TMPL_MAX, &data, &len, &why) != 0) {
+		cli_error("%s: cannot read template: %s", path,
+		    why != NULL ? why : "larger than 1 MiB");
+		goto out;
+	}
+	for_ = rnd_template_product(path);
+	if (for_ != NULL && strcmp(for_, product) != 0)
+		cli_error("%s: error: template: this template is for the %s, "
+		          "not the %s",
+		    path, for_, product);
+	else if (fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0)
+		rc = EXIT_CLEAN;
+	else
+		cli_error("cannot write to standard output");
+	free(for_);
+out:
+	diags_print(&d, stderr);
+	diags_free(&d);
+	free(data);
+	free(why);
+	free(path);
+	return rc;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names (NAME of NAME.yaml) in dir, sorted; returns how many. */
+static size_t
+dir_names(const char *dir, char ***names)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, cap = 0, len;
+
+	*names = NULL;
+	if (dp == NULL)
+		return 0;
+	while ((e = readdir(dp)) != NULL) {
+		len = strlen(e->d_name);
+		if (len <= 5 || e->d_name[0] == '.' ||
+		    strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		XPUSH(*names, n, cap, xstrndup(e->d_name, len - 5));
+	}
+	closedir(dp);
+	if (n > 0)
+		qsort(*names, n, sizeof(**names), by_name);
+	return n;
+}
+
+/* A line a template: NAME, PRODUCT, PATH, tab-separated; a name an
+ * earlier directory has too gets a fourth field, "shadowed". */
+static void
+list_templates(FILE *fp)
+{
+	char *dirs[RND_TMPL_DIRS], **names, *path, *product;
+	char **seen = NULL;
+	size_t nd = rnd_template_dirs(dirs), i, k, j, n, nseen = 0,
+	       capseen = 0;
+
+	for (i = 0; i < nd; i++) {
+		n = dir_names(dirs[i], &names);
+		for (k = 0; k < n; k++) {
+			for (j = 0; j < nseen; j++)
+				if (strcmp(seen[j], names[k]) == 0)
+					break;
+			path = xasprintf("%s/%s.yaml", dirs[i], names[k]);
+			product = rnd_template_product(path);
+			fprintf(fp, "%s\t%s\t%s%s\n", names[k],
+			    product != NULL ? product : "-", path,
+			    j < nseen ? "\tshadowed" : "");
+			free(product);
+			free(path);
+			if (j == nseen)
+				XPUSH(seen, nseen, capseen, names[k]);
+			else
+				free(names[k]);
+		}
+		free(names);
+	}
+	for (j = 0; j < nseen; j++)
+		free(seen[j]);
+	free(seen);
+	rnd_template_dirs_free(dirs, nd);
+}
+
+static int
+cmd_templates(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'q':
+		case 'v':
+			break;
+		case 'h':
+			command_help(command_find("templates"), stdout);
+			return EXIT_CLEAN;
+		default:
+			return usage_error("templates", "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("templates", "no arguments, not '%s'",
+		    argv[optind]);
+	list_templates(stdout);
+	return EXIT_CLEAN;
+}
+
+const struct command templates_command = {
+	"templates",
+	cmd_templates,
+	"templates",
+	"List the templates the products can use, a line each, tab-separated:\n"
+	"the NAME that -t takes, the product it is for (its product: key; -\n"
+	"when it says none) and the file. A NAME is looked for in ./templates,\n"
+	"then $XDG_DATA_HOME/sandtable/templates (~/.local/share/sandtable/\n"
+	"templates when XDG_DATA_HOME is not set), then the installed data\n"
+	"directory; the first found is used, and a later one of the same name\n"
+	"is listed with a fourth field, shadowed. Each product prints the\n"
+	"template it would use with --print-template, to start one's own:\n"
+	"\n"
+	"    sandtable map --print-template > templates/my-map.yaml\n"
+	"    sandtable map -t my-map -T 6x4ft -o map.pdf\n"
+	"\n"
+	"  -q, --quiet           (accepted; nothing to leave out)\n"
+	"  -v, --verbose         (accepted)\n"
+	"  -h, --help            this help\n",
+};
