@@ -13,6 +13,13 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 # tests/check/libs.sh sets each in turn.
 unset PAPERSIZE
 export PAPERCONF=/nonexistent/sandtable-tests/papersize
+# A sanitizer or coverage build runs three to five times slower: the
+# checks of speed (a rulebook under 2 s, a hostile map under 20 s) give it
+# SANDTABLE_SLOW times as long; the checks of hangs keep their limits.
+case "$BIN" in
+*build-san/* | *build-cov/*) export SANDTABLE_SLOW=${SANDTABLE_SLOW:-4} ;;
+*) export SANDTABLE_SLOW=${SANDTABLE_SLOW:-1} ;;
+esac
 # Sanitizer builds: the font stack's lifetime caches are not our leaks.
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 log=$(mktemp)

@@ -23,7 +23,10 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish; do
 	[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && pass "$r: rulebook, no message" ||
 	    fail "$r: rulebook, no message" "exit $rc: $(head -c 300 "$tmp/err")"
 	# Under a second on one core (issue 20); twice that on a busy box.
-	[ "$ms" -lt 2000 ] && pass "$r: rulebook in $ms ms" || fail "$r: rulebook in under 2 s" "$ms ms"
+	# (SANDTABLE_SLOW: a sanitizer build's factor, tests/run-all.sh.)
+	lim=$((2000 * ${SANDTABLE_SLOW:-1}))
+	[ "$ms" -lt "$lim" ] && pass "$r: rulebook in $ms ms" ||
+	    fail "$r: rulebook in under $lim ms" "$ms ms"
 	pages=$(pdfinfo "$B" | sed -n 's/^Pages: *//p')
 	[ "${pages:-0}" -ge 5 ] && pass "$r: $pages pages" || fail "$r: at least 5 pages" "$pages"
 	title=$(sed -n 's/^title: *//p' "$R" | head -1 | tr -d '"')
