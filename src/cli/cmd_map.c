@@ -168,8 +168,9 @@ describe(const struct grid *g, enum unit_of_length u)
 	len_format(h, sizeof(h), g->table_h, u);
 	if (g->kind == RS_GRID_NONE)
 		return xasprintf(_("%s \xc3\x97 %s table, no grid"), w, h);
-	return xasprintf(_("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
-	                   "%s table"),
+	return xasprintf(
+	    _("%s of %s cells%s (%d \xc3\x97 %d) on a %s \xc3\x97 "
+	      "%s table"),
 	    _(kinds[g->kind]), c,
 	    g->kind == RS_GRID_SQUARE ? "" : _(" across the flats"), g->cols,
 	    g->rows, w, h);

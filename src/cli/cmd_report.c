@@ -91,7 +91,8 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	add_rate(r, _("Blue wins (mirror battle)"), st->wins[0], st->games);
 	add_rate(r, _("Red wins (mirror battle)"), st->wins[1], st->games);
 	add_rate(r, _("First player wins"), st->first_player_wins, st->games);
-	add_rate(r, _("Greedy beats random"), st->greedy_wins, st->greedy_games);
+	add_rate(r, _("Greedy beats random"), st->greedy_wins,
+	    st->greedy_games);
 }
 
 /* Self-play's outcomes against the exact odds (check/agree.c). */
@@ -223,8 +224,9 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		m->text[a * nc + d] = xstrdup(buf);
 	}
 	m->note = xasprintf("%s%s%s %s", _(sh->melee_note), never ? " " : "",
-	    never ? _("Cells marked n/a are melees that can never be decided.") :
-	            "",
+	    never ?
+	        _("Cells marked n/a are melees that can never be decided.") :
+	        "",
 	    _("The command sandtable odds prints each as an exact fraction."));
 	free(ri);
 	free(ci);
@@ -249,13 +251,15 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		key_index(ci, &nc, (size_t)f->target);
 	}
 	m = rnd_report_matrix(r,
-	    sh->fire_map_title != NULL ? _(sh->fire_map_title) :
-	                                 _("Fire: chance of a hit with one shot"),
+	    sh->fire_map_title != NULL ?
+	        _(sh->fire_map_title) :
+	        _("Fire: chance of a hit with one shot"),
 	    nr, nc);
 	m->rowhead = xstrdup(_("shooter: weapon"));
 	m->colhead = xstrdup(_("target"));
-	m->legend = xstrdup(sh->fire_map_legend != NULL ? _(sh->fire_map_legend) :
-	                                                  _("chance to hit"));
+	m->legend = xstrdup(sh->fire_map_legend != NULL ?
+	        _(sh->fire_map_legend) :
+	        _("chance to hit"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
 		if (ri[i] >= 0)
@@ -278,7 +282,7 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	m->note = xstrdup(sh->fire_map_note != NULL ?
 	        _(sh->fire_map_note) :
 	        _("Exact odds of one shot at a target in range and sight; 0 where "
-	        "the weapon cannot harm that class of unit."));
+	          "the weapon cannot harm that class of unit."));
 	free(ri);
 	free(ci);
 }
@@ -619,12 +623,13 @@ fill_examples(struct rnd_report *r, const struct ruleset *rs,
 		if (m->kind != RS_MD_HEADING || m->level != 2)
 			continue;
 		t = rs_md_text(m);
-		if (strcasecmp(t, "test games") == 0) {
+		if (strcasecmp(rs_heading_en(rs->lang, t), "test games") ==
+		    0) {
 			free(t);
 			continue;
 		}
 		for (k = 0; k < n; k++)
-			found += rs_name_eq(ex[k].section, t);
+			found += rs_heading_eq(rs->lang, ex[k].section, t);
 		v = xasprintf("%s%s%s",
 		    found ? (have ? have : "") : (lack ? lack : ""),
 		    (found ? have : lack) ? ", " : "", t);

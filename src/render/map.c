@@ -407,8 +407,9 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 		rnd_map_tile_name(left, sizeof(left), col - 1, row);
 	if (row > 0)
 		rnd_map_tile_name(above, sizeof(above), col, row - 1);
-	s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	                "%d of %d%s%s%s%s%s%s"),
+	s = xasprintf(
+	    _("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
+	      "%d of %d%s%s%s%s%s%s"),
 	    name, row + 1, col + 1, num, t->cols * t->rows,
 	    col || row ? _("  \xc2\xb7  lies over ") : "", left,
 	    col ? _(" (left)") : "", col && row ? _(" and ") : "",
@@ -548,17 +549,17 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	y += RND_AXES_KEY_H + 2;
 	s = xasprintf(
 	    _("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
-	    "actual "
-	    "size\xe2\x80\x9d, not \xe2\x80\x9c"
-	    "fit to page\xe2\x80\x9d); the bars "
-	    "below must measure 100 mm and 4 in, and the bar at the foot of "
-	    "each tile 100 mm.\n"
-	    "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
-	    "each tile along the left and top edges of its map, except tiles "
-	    "in column 1 and row 1.\n"
-	    "<b>3.</b> Lay each tile over its left and upper neighbours so the "
-	    "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	    "overlap); glue or tape."),
+	      "actual "
+	      "size\xe2\x80\x9d, not \xe2\x80\x9c"
+	      "fit to page\xe2\x80\x9d); the bars "
+	      "below must measure 100 mm and 4 in, and the bar at the foot of "
+	      "each tile 100 mm.\n"
+	      "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
+	      "each tile along the left and top edges of its map, except tiles "
+	      "in column 1 and row 1.\n"
+	      "<b>3.</b> Lay each tile over its left and upper neighbours so the "
+	      "crosshairs meet and its edge lies on their dashed line (%s mm of "
+	      "overlap); glue or tape."),
 	    ov);
 	y += rnd_text(cr, &f_body, M, y, pw - 2 * M, 0, 1, s) + 5;
 	free(s);
@@ -581,8 +582,8 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 
 	rnd_doc_outline(d, 0, o->title ? o->title : _("Map"), 0);
 	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
-	s = xasprintf("<b>%s</b>  \xc2\xb7  %s", o->title ? o->title : _("Map"),
-	    o->grid_desc ? o->grid_desc : "");
+	s = xasprintf("<b>%s</b>  \xc2\xb7  %s",
+	    o->title ? o->title : _("Map"), o->grid_desc ? o->grid_desc : "");
 	rnd_text(cr, &f_body, M, 3.2, pw - 2 * M, 0, 1, s);
 	free(s);
 	rnd_calibration(cr, M, M + g->table_h + 2.5);

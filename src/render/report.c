@@ -355,8 +355,8 @@ summary_tiles(struct page *p)
 	    P_("error", "errors", ne), ne > 0);
 	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
 	    P_("warning", "warnings", nw), 0);
-	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3],
-	    _("notes"), 0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], _("notes"),
+	    0);
 	p->y += th + 5;
 }
 
@@ -542,10 +542,10 @@ findings_table(struct page *p)
 		para(p, &f_body,
 		    r->print_only ?
 		        _("No findings: the static "
-		        "checks found nothing to report.") :
+		          "checks found nothing to report.") :
 		        _("No findings: the "
-		        "static checks, the test games and self-play found "
-		        "nothing to report."));
+		          "static checks, the test games and self-play found "
+		          "nothing to report."));
 		return;
 	}
 	cells = xcalloc(3 * r->nfindings, sizeof(char *));
@@ -624,15 +624,16 @@ page_summary(struct page *p)
 	if (r->print_only)
 		line = xasprintf(
 		    _("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 "
-		    "print only: no test games or self-play, nothing played"),
+		      "print only: no test games or self-play, nothing played"),
 		    r->ruleset ? r->ruleset : "?",
 		    r->engine ? r->engine : "?");
 	else
-		line = xasprintf(P_("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		                    "%llu \xc2\xb7 %ld self-play game",
-		                     "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
-		                     "%llu \xc2\xb7 %ld self-play games",
-		                     r->games),
+		line = xasprintf(
+		    P_("Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		       "%llu \xc2\xb7 %ld self-play game",
+		        "Ruleset %s \xc2\xb7 engine %s \xc2\xb7 seed "
+		        "%llu \xc2\xb7 %ld self-play games",
+		        r->games),
 		    r->ruleset ? r->ruleset : "?", r->engine ? r->engine : "?",
 		    r->seed, r->games);
 	para(p, &f_body, line);
@@ -721,8 +722,9 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
 		a->cats[i] = r[i].label;
 		if (r[i].exact_text != NULL)
-			a->text[i] = xasprintf(_("%s%% (%ld of %ld); exact %s"),
-			    pc, r[i].hits, r[i].of, r[i].exact_text);
+			a->text[i] =
+			    xasprintf(_("%s%% (%ld of %ld); exact %s"), pc,
+			        r[i].hits, r[i].of, r[i].exact_text);
 		else
 			a->text[i] =
 			    xasprintf(_("%s%% (%ld of %ld; %s\xe2\x80\x93"
@@ -784,9 +786,9 @@ section_rates(struct page *p)
 	rates_section(p, p->r->rates, p->r->nrates, 0, _("Win rates"),
 	    /* xgettext:no-c-format */
 	    _("Bars are the share of games won, whiskers the 95% confidence "
-	    "interval. A fair mirror battle keeps both sides and the first "
-	    "player near the dashed 50% line; a greedy player that beats a "
-	    "random one shows that skill matters."));
+	      "interval. A fair mirror battle keeps both sides and the first "
+	      "player near the dashed 50% line; a greedy player that beats a "
+	      "random one shows that skill matters."));
 }
 
 /* How often self-play saw each outcome against its exact chance. */
@@ -797,10 +799,10 @@ section_agree(struct page *p)
 	    _("Self-play against the exact odds"),
 	    /* xgettext:no-c-format */
 	    _("For each kind of melee and shot that self-play resolved often "
-	    "enough (without modifiers): how often the outcome came up (bar, "
-	    "with its 95% confidence interval) and its exact chance "
-	    "(diamond). A diamond far outside the whiskers would mean the "
-	    "engine does not play the odds it computes."));
+	      "enough (without modifiers): how often the outcome came up (bar, "
+	      "with its 95% confidence interval) and its exact chance "
+	      "(diamond). A diamond far outside the whiskers would mean the "
+	      "engine does not play the odds it computes."));
 }
 
 /* Returns the height of the game-length histogram (a block). */
@@ -909,8 +911,8 @@ units_block(cairo_t *cr, double x, double y, double w, const void *arg)
 		    NULL },
 		{ _("survived"), a->v[1] + o, NULL, NULL,
 		    (const char *const *)a->text[1] + o, RND_FILL_DARK, NULL },
-		{ _("enemy units destroyed"), a->v[2] ? a->v[2] + o : NULL, NULL,
-		    NULL,
+		{ _("enemy units destroyed"), a->v[2] ? a->v[2] + o : NULL,
+		    NULL, NULL,
 		    a->text[2] ? (const char *const *)a->text[2] + o : NULL,
 		    RND_FILL_HATCH, NULL },
 	};
@@ -979,16 +981,17 @@ section_units(struct page *p)
 	a.ni = a.n;
 	per = rows_per_page(p, h1, measure(units_block, p->w, &a), a.n);
 	a.ni = per;
-	heading(p, kills ? _("Units: survival and kills") : _("Units: survival"),
+	heading(p,
+	    kills ? _("Units: survival and kills") : _("Units: survival"),
 	    measure(units_block, p->w, &a) + 10);
 	para(p, &f_note,
 	    kills ?
 	        _("For each unit type: how many took the "
-	        "field over all self-play games, how many of those were still "
-	        "alive at the end, and how many enemy units they destroyed.") :
+	          "field over all self-play games, how many of those were still "
+	          "alive at the end, and how many enemy units they destroyed.") :
 	        _("For each unit type: how many took the field over all self-play "
-	        "games and how many of those were still alive at the end (this "
-	        "engine family credits no unit with a kill)."));
+	          "games and how many of those were still alive at the end (this "
+	          "engine family credits no unit with a kill)."));
 	for (a.i0 = 0; a.i0 < a.n; a.i0 += per) {
 		a.ni = a.n - a.i0 < per ? a.n - a.i0 : per;
 		place(p, units_block, &a);
@@ -1132,11 +1135,12 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 		p.pw = 210;
 		p.ph = 297;
 	}
-	title = xasprintf(_("Validation report: %s"), r->title ? r->title : "");
+	title = xasprintf(_("Validation report: %s"),
+	    r->title ? r->title : "");
 	memset(&meta, 0, sizeof(meta));
 	meta.title = title;
 	meta.subject = _("Test games, self-play statistics, odds and rule "
-	               "coverage");
+	                 "coverage");
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
 	p.r = r;

@@ -643,8 +643,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, tw, sizeof(tw), s->table_w);
 	len_str(rs, th, sizeof(th), s->table_h);
 	len_str(rs, cell, sizeof(cell), rs->cell_mm);
-	gd = grid ? xasprintf(_(", %s %s grid"), _(rs_grid_name(rs->grid)), cell) :
-	            xstrdup("");
+	gd = grid ?
+	    xasprintf(_(", %s %s grid"), _(rs_grid_name(rs->grid)), cell) :
+	    xstrdup("");
 	pts = xasprintf(P_("%d point", "%d points", s->points), s->points);
 	turns = xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
 	units = xasprintf(P_("%d unit", "%d units",
@@ -685,11 +686,11 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	 * room. */
 	note = eng_show_of(rs)->print_only ?
 	    _("Unit markers show one set-up; any set-up inside the zone is "
-	    "allowed. Orders of battle and the rules of the scenario are "
-	    "overleaf.") :
+	      "allowed. Orders of battle and the rules of the scenario are "
+	      "overleaf.") :
 	    _("Unit markers show the set-up the test games used; any set-up "
-	    "inside the zone is allowed. Orders of battle and the rules of "
-	    "the scenario are overleaf.");
+	      "inside the zone is allowed. Orders of battle and the rules of "
+	      "the scenario are overleaf.");
 	key = marker_key(rs, s, marks);
 	aw = pw - 2 * M;
 	/* (the note as if the scale bar took the right of its row) */
@@ -780,14 +781,14 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("melee %d"),
 		    u->melee);
 	if (u->morale > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("%smorale %d"),
-		    n ? ", " : "", u->morale);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%smorale %d"), n ? ", " : "", u->morale);
 	if (u->fire_dice > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("%sfire %dd"),
-		    n ? ", " : "", u->fire_dice);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%sfire %dd"), n ? ", " : "", u->fire_dice);
 	if (u->melee_dice > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("%smelee %dd"),
-		    n ? ", " : "", u->melee_dice);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    _("%smelee %dd"), n ? ", " : "", u->melee_dice);
 	/* The game's own stats, as the cards give them (the Points column
 	 * has a column of its own here). */
 	own = xstrdup(buf);
@@ -802,7 +803,8 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	}
 	if (*own == '\0') {
 		free(own);
-		own = xstrdup(eng_show_of(rs)->print_only ? "—" : _("no melee"));
+		own = xstrdup(
+		    eng_show_of(rs)->print_only ? "—" : _("no melee"));
 	}
 	return own;
 }
@@ -901,10 +903,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	    xasprintf(P_("%s — %d unit", "%s — %d units", n),
 	        _(side_name[side]), n) :
 	    xasprintf(P_("%s — %d unit, %s", "%s — %d units, %s", n),
-	        _(side_name[side]), n, pts_words = xasprintf(
-	                                   P_("%d point", "%d points",
-	                                       f->points),
-	                                   f->points));
+	        _(side_name[side]), n,
+	        pts_words = xasprintf(P_("%d point", "%d points", f->points),
+	            f->points));
 	free(pts_words);
 	if (cont) {
 		char *c = xasprintf(_("%s (continued)"), t);
@@ -923,10 +924,11 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	for (i = 0; i < 7; i++)
 		rnd_text(cr, &f_th, cx[i] + 1, y + 1, cx[i + 1] - cx[i] - 2,
 		    i == 2 || i == 6 ? 2 : 0, 0,
-		    i == 4 && eng_show_of(rs)->print_only ? _("Stats") :
+		    i == 4 && eng_show_of(rs)->print_only ?
+		        _("Stats") :
 		        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
-		                                            _("Weapons: range") :
-		                                            _(head[i]));
+		        _("Weapons: range") :
+		        _(head[i]));
 	y += 5.5;
 	for (e = *next; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
@@ -1106,7 +1108,7 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 		rnd_map_label(b, sizeof(b), "%r", c, r, g.cols, g.rows,
 		    RND_ORIGIN_BL);
 		return xasprintf(_("cell %s%s: column %s from the west edge, "
-		                 "row %s from the south edge"),
+		                   "row %s from the south edge"),
 		    a, b, a, b);
 	}
 	len_str(rs, a, sizeof(a), x);
@@ -1141,7 +1143,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 
 	rnd_doc_outline(doc, 0, _("Orders of battle"), 0);
 	rnd_set_rgb(cr, INK);
-	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0, _("Orders of battle")) +
+	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0,
+	            _("Orders of battle")) +
 	    2;
 	/* The forces in the first column, a table carried on to the next
 	 * page row by row when the page is full (never into the narrow
@@ -1181,8 +1184,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		char *p = where(rs, s, s->obj[i].x, s->obj[i].y),
 		     *nm = rnd_markup_escape(s->obj[i].name);
 
-		u = xasprintf(_("%s%s<b>%s</b> (%s; worth %d)"), t, i ? "; " : "",
-		    nm, p, s->obj[i].value);
+		u = xasprintf(_("%s%s<b>%s</b> (%s; worth %d)"), t,
+		    i ? "; " : "", nm, p, s->obj[i].value);
 		free(t);
 		free(p);
 		free(nm);
@@ -1191,8 +1194,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	len_str(rs, r, sizeof(r), s->obj[0].radius);
 	u = xasprintf(
 	    _("%s. A side <i>holds</i> an objective when one of its "
-	    "units stands within %s of the marker (centre to centre) and no "
-	    "enemy unit does."),
+	      "units stands within %s of the marker (centre to centre) and no "
+	      "enemy unit does."),
 	    t, r);
 	flow_section(&fl, s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
@@ -1200,10 +1203,10 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	eng_show_of(rs)->end_words(rs, end, sizeof(end));
 	t = xasprintf(
 	    _("The battle ends as soon as %s: the other side wins. "
-	    "Otherwise it ends after <b>%d game turns</b> (a game turn is "
-	    "one turn for each side). Then each side scores the value of "
-	    "every objective it holds; the higher score wins. Equal scores: "
-	    "the side with more units left wins; equal units too: a draw."),
+	      "Otherwise it ends after <b>%d game turns</b> (a game turn is "
+	      "one turn for each side). Then each side scores the value of "
+	      "every objective it holds; the higher score wins. Equal scores: "
+	      "the side with more units left wins; equal units too: a draw."),
 	    end, s->turns);
 	flow_section(&fl, _("Victory conditions"), t);
 	free(t);
@@ -1233,9 +1236,9 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			    g);
 		t = xasprintf(
 		    _("Tested by %s between the engine's greedy "
-		    "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
-		    "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
-		    "%s–%s%%.%s"),
+		      "players: Blue won %ld, Red %ld, %ld drawn. Blue's score "
+		      "(a draw counts half) is <b>%s%%</b>, 95%% Wilson interval "
+		      "%s–%s%%.%s"),
 		    u, s->bal.wins[0], s->bal.wins[1], s->bal.draws, a, b, c,
 		    o->balanced == 1 ?
 		        "" :
@@ -1245,11 +1248,12 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		        "");
 		free(u);
 		if (o->balanced == 1) {
-			u = xasprintf(P_("%s Balanced to within 45–55%% after %d "
-			                 "candidate.",
-			                  "%s Balanced to within 45–55%% after %d "
-			                  "candidates.",
-			                  s->bal.candidates),
+			u = xasprintf(
+			    P_("%s Balanced to within 45–55%% after %d "
+			       "candidate.",
+			        "%s Balanced to within 45–55%% after %d "
+			        "candidates.",
+			        s->bal.candidates),
 			    t, s->bal.candidates);
 			free(t);
 			t = u;
@@ -1301,19 +1305,19 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	} else if (eng_show_of(rs)->print_only && s->side[SC_BLUE].points > 0)
 		flow_section(&fl, _("Balance"),
 		    _("<b>NOT balanced by play.</b> "
-		    "The ruleset has no engine, so no games were played: each "
-		    "side's force was picked to the points total from the "
-		    "Points column of the Units table, so the sides differ, "
-		    "and the terrain may favour either. Swap sides for a "
-		    "second game, or adjust the forces in the scenario file."));
+		      "The ruleset has no engine, so no games were played: each "
+		      "side's force was picked to the points total from the "
+		      "Points column of the Units table, so the sides differ, "
+		      "and the terrain may favour either. Swap sides for a "
+		      "second game, or adjust the forces in the scenario file."));
 	else if (eng_show_of(rs)->print_only)
 		flow_section(&fl, _("Balance"),
 		    _("<b>NOT balanced by play.</b> "
-		    "The ruleset has no engine, so no games were played: both "
-		    "sides field the same force (the default battle's, or one "
-		    "unit of each type), and the terrain may favour either. "
-		    "Swap sides for a second game, or adjust the forces in the "
-		    "scenario file."));
+		      "The ruleset has no engine, so no games were played: both "
+		      "sides field the same force (the default battle's, or one "
+		      "unit of each type), and the terrain may favour either. "
+		      "Swap sides for a second game, or adjust the forces in the "
+		      "scenario file."));
 	(void)total;
 	(void)ph;
 	rnd_doc_page_end(fl.doc);
