@@ -79,8 +79,7 @@ const struct eng_show fp_show = {
 	.situation = "open",
 	.melee_title = N_(
 	    "Melee: chance the attacker wins (row attacks column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_(
+	.melee_title_wide = /* xgettext:no-c-format */ N_(
 	    "Melee: % chance the attacker (row) wins against "
 	    "the defender (column number)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),

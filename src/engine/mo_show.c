@@ -318,8 +318,7 @@ const struct eng_show mo_show = {
 	.melee_title = N_(
 	    "Melee: chance the attacker wins a round (row attacks "
 	    "column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_(
+	.melee_title_wide = /* xgettext:no-c-format */ N_(
 	    "Melee: % chance the attacker (row) wins a round "
 	    "against the defender (column number)"),
 	.fire_title = NULL,
