@@ -302,7 +302,7 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 		    len_parse(RS_CELL(c, i, 1), rs->measure, &mm, &why) == 0 &&
 		    mm >= 1 && mm <= 1000)
 			out[0].mm = mm;
-	out[0].label = "Contact";
+	out[0].label = _("Contact");
 	return 1;
 }
 

@@ -877,7 +877,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	static const char *const head[] = { N_("Mark"), N_("Unit"), N_("No."),
 		N_("Move"), N_("Combat"), N_("Weapons: range, hits on"),
 		N_("Points") };
-	double cx[8], y0 = y, h, rowh;
+	double cx[8], y0 = y, h, rowh, fixed;
 	const struct sc_force *f = &s->side[side];
 	char *t, mv[32], rm[32];
 	const char *mark;
@@ -894,9 +894,25 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
 
+	/* A short column is as wide as its heading in the language of the
+	 * labels ("Marke", "Anz."): the weapons column gives the room. */
+	for (i = 0; i < 7; i++) {
+		PangoLayout *l;
+		double hw;
+
+		if (i == 1 || i == 4 || i == 5)
+			continue;
+		l = rnd_layout_memo(&f_th, 0, 0, 0, 0, _(head[i]));
+		rnd_layout_size(l, &hw, NULL);
+		g_object_unref(l);
+		if (hw + 2.5 > colw[i])
+			colw[i] = hw + 2.5;
+	}
+	fixed = colw[0] + colw[1] + colw[2] + colw[3] + colw[6];
 	cx[0] = x;
 	for (i = 0; i < 7; i++)
-		cx[i + 1] = cx[i] + (colw[i] > 0 ? colw[i] : w - 91 - colw[4]);
+		cx[i + 1] = cx[i] +
+		    (colw[i] > 0 ? colw[i] : w - fixed - colw[4]);
 	rnd_set_rgb(cr, side_ink[side]);
 	n = sc_force_units(f);
 	t = eng_show_of(rs)->print_only && f->points == 0 ?
