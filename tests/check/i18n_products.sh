@@ -103,6 +103,11 @@ for p in $PRODUCTS; do
 	fi
 done
 
+# check --report writes the report in the ruleset's language too.
+"$BIN" check -q -n 100 --report "$tmp/chk.pdf" "$DE" >/dev/null 2>&1
+labels "check --report: the report in the ruleset's language" \
+    "$tmp/chk.pdf" "Prüfbericht|Befunde" "Validation report|Findings"
+
 # --lang en on a German ruleset: English labels.
 "$BIN" reference -q --lang en "$DE" -o "$tmp/en-ref.pdf" 2>/dev/null
 labels "reference --lang en on a German ruleset prints English" \
