@@ -85,9 +85,10 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	free(ids);
 }
 
-/* Whether the Markdown tree has a heading with this text. */
+/* Whether the Markdown tree has a heading with this text (or its
+ * German or French, in lang). */
 static int
-has_heading(const struct rs_md *m, const char *title)
+has_heading(const char *lang, const struct rs_md *m, const char *title)
 {
 	size_t i;
 	int found = 0;
@@ -97,12 +98,14 @@ has_heading(const struct rs_md *m, const char *title)
 		return 0;
 	if (m->kind == RS_MD_HEADING) {
 		t = rs_md_text(m);
-		found = t != NULL && strcasecmp(t, title) == 0;
+		/* In lang: de or fr, a German or French title too. */
+		found = t != NULL &&
+		    strcasecmp(rs_heading_en(lang, t), title) == 0;
 		free(t);
 		return found;
 	}
 	for (i = 0; i < m->nkids && !found; i++)
-		found = has_heading(m->kids[i], title);
+		found = has_heading(lang, m->kids[i], title);
 	return found;
 }
 
@@ -124,7 +127,8 @@ section_notes(const struct ruleset *rs, const struct eng_ctx *c,
 			    strcmp(f->rules[j].section, f->rules[k].section) ==
 			        0)
 				seen = 1;
-		if (!seen && !has_heading(rs->doc, f->rules[k].section))
+		if (!seen &&
+		    !has_heading(rs->lang, rs->doc, f->rules[k].section))
 			diag_add(d, SEV_NOTE, rs->engine_pos,
 			    "the %s engine's "
 			    "rules such as %s are stated in a section '%s', "

@@ -212,12 +212,17 @@ cmd_check(int argc, char **argv)
 		if (rc >= 0 && report_pdf != NULL) {
 			struct diags out = { 0 };
 
+			/* The report's labels in the ruleset's language, as
+			 * sandtable report prints them; the terminal's stay
+			 * English. */
+			cli_lang_use(rs);
 			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
 			        NULL, &out) != 0) {
 				status = EXIT_ERRORS;
 				if (json)
 					js.failed = 1;
 			}
+			i18n_lang(NULL);
 			diags_print(&out, stderr);
 			diags_free(&out);
 		}

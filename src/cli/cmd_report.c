@@ -623,12 +623,13 @@ fill_examples(struct rnd_report *r, const struct ruleset *rs,
 		if (m->kind != RS_MD_HEADING || m->level != 2)
 			continue;
 		t = rs_md_text(m);
-		if (strcasecmp(t, "test games") == 0) {
+		if (strcasecmp(rs_heading_en(rs->lang, t), "test games") ==
+		    0) {
 			free(t);
 			continue;
 		}
 		for (k = 0; k < n; k++)
-			found += rs_name_eq(ex[k].section, t);
+			found += rs_heading_eq(rs->lang, ex[k].section, t);
 		v = xasprintf("%s%s%s",
 		    found ? (have ? have : "") : (lack ? lack : ""),
 		    (found ? have : lack) ? ", " : "", t);

@@ -205,8 +205,9 @@ melee_groups(const struct oddsix *x, int share, int *lead, size_t *cnt)
 static char *
 group_name(const struct ruleset *rs, int u, size_t n)
 {
-	return n > 1 ? xasprintf(_("%s (+%zu alike)"), rs->units[u].name, n - 1) :
-	               xstrdup(rs->units[u].name);
+	return n > 1 ?
+	    xasprintf(_("%s (+%zu alike)"), rs->units[u].name, n - 1) :
+	    xstrdup(rs->units[u].name);
 }
 
 /*
@@ -547,12 +548,13 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 					v[m++] = rows[i];
 		memcpy(rows, v, n * sizeof(int));
 		free(v);
-		title = xasprintf(_("Odds against %d of %zu"), CARD_MAX_ROWS, n);
+		title = xasprintf(_("Odds against %d of %zu"), CARD_MAX_ROWS,
+		    n);
 	}
 	/* The title heads the column of enemy names: short, so that it
 	 * takes no more lines than the other headings. */
-	o = panel_new(set, title ? title : _("Odds against"), rs->units[u].name,
-	    nc);
+	o = panel_new(set, title ? title : _("Odds against"),
+	    rs->units[u].name, nc);
 	free(title);
 	for (c = 0; c < sh->ncard; c++) {
 		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
@@ -560,8 +562,8 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 
 		o->cols[c] = xstrdup(_(h != NULL ? h :
 		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
-		                                 sh->card_heads[c] :
-		                                 card_heads[sh->card[c]]));
+		                                   sh->card_heads[c] :
+		                                   card_heads[sh->card[c]]));
 	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;

@@ -33,6 +33,9 @@ _sandtable()
 		COMPREPLY=($(compgen -W "random none vital-ground forced-march early-dusk reconnaissance" -- "$cur")); return ;;
 	--origin)
 		COMPREPLY=($(compgen -W "tl tr bl br" -- "$cur")); return ;;
+	--lang)
+		# The languages of the catalogues; any tag is taken (English).
+		COMPREPLY=($(compgen -W "en de fr" -- "$cur")); return ;;
 	--base)
 		COMPREPLY=($(compgen -W "$(sandtable bases --presets 2>/dev/null | cut -f1)" -- "$cur")); return ;;
 	# Values that are not files: nothing to offer.

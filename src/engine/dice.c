@@ -302,7 +302,7 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 		    len_parse(RS_CELL(c, i, 1), rs->measure, &mm, &why) == 0 &&
 		    mm >= 1 && mm <= 1000)
 			out[0].mm = mm;
-	out[0].label = "Contact";
+	out[0].label = _("Contact");
 	return 1;
 }
 
@@ -353,27 +353,27 @@ static const struct eng_show di_show = {
 	 * to its end (dice_melee.c). The words fit either. */
 	.situation = "contact",
 	.melee_title = N_("Melee: chance the attacker wins (row attacks "
-	               "column)"),
+	                  "column)"),
 	/* xgettext:no-c-format */
 	.melee_title_wide = N_("Melee: % chance the attacker (row) wins "
-	                    "against the defender (column number)"),
+	                       "against the defender (column number)"),
 	.fire_title = N_("Shooting: chance one attack wounds (row shoots "
-	              "column)"),
+	                 "column)"),
 	.fire_title_wide =
 	    /* xgettext:no-c-format */
-	    N_("Shooting: % chance one attack wounds (row "
-	    "shoots column; units numbered as in the melee table)"),
+	N_("Shooting: % chance one attack wounds (row "
+	   "shoots column; units numbered as in the melee table)"),
 	.card = di_card,
 	.card_heads = di_card_heads,
 	.card_head = di_card_head,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
-	.melee_legend =
-	    N_("chance the attacker wins: its total beats the "
+	.melee_legend = N_(
+	    "chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
 	    "stands (accumulated hits, pipeline)"),
-	.melee_note =
-	    N_("Exact odds. By opposed roll, one roll: each side "
+	.melee_note = N_(
+	    "Exact odds. By opposed roll, one roll: each side "
 	    "rolls the melee roll plus its Combat against the other's class; "
 	    "the Melee outcomes table says what beaten, beaten by double and "
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
@@ -381,8 +381,8 @@ static const struct eng_show di_show = {
 	.fire_map = 1,
 	.fire_map_title = N_("Shooting: chance one attack wounds"),
 	.fire_map_legend = N_("chance one attack takes at least one Wound"),
-	.fire_map_note =
-	    N_("Exact odds that one attack at a target in range "
+	.fire_map_note = N_(
+	    "Exact odds that one attack at a target in range "
 	    "and sight takes at least one of its Wounds, by the Combat "
 	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
 	    "where it never can, as where the Wound table gives - for the "

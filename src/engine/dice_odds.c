@@ -749,18 +749,18 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 		return;
 	x = eng_table_add(out,
 	    _("Melee: chance the attacker (row) beats the "
-	    "defender (column) by double in one fight"),
+	      "defender (column) by double in one fight"),
 	    rs->nunits, rs->nunits);
 	x->title_wide = xstrdup(
 	    /* xgettext:no-c-format */
 	    _("Melee: % chance the attacker (row) beats "
-	    "the defender (column number) by double in one fight"));
+	      "the defender (column number) by double in one fight"));
 	x->rowhead = xstrdup(_("attacker"));
 	x->colhead = xstrdup(_("defender"));
 	x->legend = xstrdup(_("chance the attacker's total is at least double "
-	                    "the defender's"));
+	                      "the defender's"));
 	x->note = xstrdup(_("One opposed roll: each side rolls the melee roll "
-	                  "plus its Combat against the other's class."));
+	                    "plus its Combat against the other's class."));
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -797,13 +797,13 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	x->legend = xstrdup(_("chance of exactly that damage"));
 	x->note = xasprintf(
 	    _("Exact chances of one volley: %s, capped at the "
-	    "target's Wounds; so a row's last cell, at the target's Wounds, "
-	    "is the chance the volley removes it."),
+	      "target's Wounds; so a row's last cell, at the target's Wounds, "
+	      "is the chance the volley removes it."),
 	    t->shooting == DT_SHOOT_ACCUMULATED ?
 	        _("the Attacks rolled, each "
-	        "a hit taking one Wound") :
+	          "a hit taking one Wound") :
 	        _("Attacks, each hit, wounded and not "
-	        "saved, taking Damage"));
+	          "saved, taking Damage"));
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
 	for (a = 0; a < rs->nunits; a++)
@@ -845,17 +845,18 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 	do_strikes_init(&m, c);
 	x = eng_table_add(out,
 	    _("Melee: chance the attacker (row) removes the "
-	    "defender (column) in the first round"),
+	      "defender (column) in the first round"),
 	    rs->nunits, rs->nunits);
 	x->rowhead = xstrdup(_("attacker"));
 	x->colhead = xstrdup(_("defender"));
-	x->legend = xstrdup(_("chance the defender loses all its Wounds in the "
-	                    "first round"));
+	x->legend = xstrdup(
+	    _("chance the defender loses all its Wounds in the "
+	      "first round"));
 	x->note = xstrdup(t->melee == DT_MELEE_ACCUMULATED ?
 	        _("One round: "
-	        "each side rolls the melee roll, the Wounds the other loses.") :
+	          "each side rolls the melee roll, the Wounds the other loses.") :
 	        _("One round: the attacker's weapons that reach the contact "
-	        "distance strike first, each a volley as in shooting."));
+	          "distance strike first, each a volley as in shooting."));
 	for (a = 0; a < rs->nunits; a++) {
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
@@ -1249,7 +1250,7 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		 * past 40% of the page. */
 		eng_outcome_add(o,
 		    xasprintf(_("Opposed roll, factors %+d: "
-		              "attacker higher"),
+		                "attacker higher"),
 		        diff),
 		    w, n, mpq_get_d(op.a_wins), q_text(op.a_wins));
 		dx_opposed_clear(&op);

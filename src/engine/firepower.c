@@ -1242,7 +1242,7 @@ fp_gauges(const struct ruleset *rs, struct eng_gauge *out)
 
 	eng_settings_read(rs, &eng_firepower, &v, NULL);
 	out[0].mm = v.v[FP_SET_MELEE_RANGE];
-	out[0].label = "Melee range";
+	out[0].label = _("Melee range");
 	return 1;
 }
 
@@ -1263,7 +1263,7 @@ fp_markers(const struct ruleset *rs, char ***out)
 	if (rs->nterrain > 0 && i == rs->nterrain)
 		return 0;
 	*out = xcalloc(1, sizeof(char *));
-	(*out)[0] = xstrdup("In ford");
+	(*out)[0] = xstrdup(_("In ford"));
 	return 1;
 }
 

@@ -52,7 +52,7 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 			eng_q_format(buf, sizeof(buf), m.attacker_wins);
 			eng_outcome_add(o,
 			    xasprintf(_("Melee, power %d v %d: "
-			              "attacker wins"),
+			                "attacker wins"),
 			        pa, pd),
 			    a, n, eng_q_double(m.attacker_wins), xstrdup(buf));
 		}
@@ -77,18 +77,20 @@ const struct eng_show fp_show = {
 	.weapon_destroys = 1,
 	.weapon_hits_on = 1,
 	.situation = "open",
-	.melee_title = N_("Melee: chance the attacker wins (row attacks column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_("Melee: % chance the attacker (row) wins against "
-	                    "the defender (column number)"),
+	.melee_title = N_(
+	    "Melee: chance the attacker wins (row attacks column)"),
+	.melee_title_wide = /* xgettext:no-c-format */ N_(
+	    "Melee: % chance the attacker (row) wins against "
+	    "the defender (column number)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),
 	.card = fp_card,
 	.ncard = 3,
 	.situations = fp_situations,
 	.melee_legend = N_("chance the attacker wins (only the defender is "
-	                "removed)"),
-	.melee_note = N_("Exact odds with draws rolled again; the rest of each "
-	              "cell is the defender winning or both removed."),
+	                   "removed)"),
+	.melee_note = N_(
+	    "Exact odds with draws rolled again; the rest of each "
+	    "cell is the defender winning or both removed."),
 	.fire_map = 1,
 	.outcomes = fp_outcomes,
 	.end_words = eng_end_words_plain,

@@ -103,7 +103,7 @@ sheet_tests(const struct ruleset *rs, struct eng_tables *out)
 		}
 	t = eng_table_add(out,
 	    _("Morale test: chance to pass (one die, not "
-	    "above morale + modifiers)"),
+	      "above morale + modifiers)"),
 	    n, 5);
 	for (k = 0; k < 5; k++)
 		t->cols[k] = xasprintf("%+d", mods[k]);
@@ -147,12 +147,13 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 	if (maxd > MO_MAX_DICE)
 		maxd = MO_MAX_DICE;
 	t = eng_table_add(out,
-	    melee ? _("Melee: hits in one round") : _("Fire: hits from one volley"),
+	    melee ? _("Melee: hits in one round") :
+	            _("Fire: hits from one volley"),
 	    n, (size_t)maxd + 1);
 	t->rowhead = xstrdup(_("unit"));
 	t->colhead = xstrdup(_("hits scored"));
 	t->legend = xstrdup(melee ? _("chance of exactly that many hits "
-	                            "(fighting to its front)") :
+	                              "(fighting to its front)") :
 	                            _("chance of exactly that many hits"));
 	for (h = 0; h <= maxd; h++)
 		t->cols[h] = xasprintf("%d", h);
@@ -176,12 +177,12 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 	}
 	t->note = xstrdup(melee ?
 	        _("Exact chances for one round of melee, "
-	        "with the unit's melee die modifiers (pikes to their front, "
-	        "armoured, levy); a crossed cell is more hits than the unit has "
-	        "dice.") :
+	          "with the unit's melee die modifiers (pikes to their front, "
+	          "armoured, levy); a crossed cell is more hits than the unit has "
+	          "dice.") :
 	        _("Exact chances for one volley at a target that is not "
-	        "disorganised (no saving throw); a crossed cell is more hits than "
-	        "the unit has dice."));
+	          "disorganised (no saving throw); a crossed cell is more hits than "
+	          "the unit has dice."));
 }
 
 static void
@@ -234,10 +235,11 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 			mo_hits_dist(&dist, n, 0, sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&q, &one, &dist.p[0]);
 			add_mo(o,
-			    xasprintf(sv ? P_("Volley, %d die, saves: a hit",
-			                       "Volley, %d dice, saves: a hit", n) :
-			                   P_("Volley, %d die: a hit",
-			                       "Volley, %d dice: a hit", n),
+			    xasprintf(sv ?
+			            P_("Volley, %d die, saves: a hit",
+			                "Volley, %d dice, saves: a hit", n) :
+			            P_("Volley, %d die: a hit",
+			                "Volley, %d dice: a hit", n),
 			        n),
 			    tot - none, tot, &q);
 		}
@@ -251,9 +253,10 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 				continue;
 			mo_melee_odds(&m, ad, 0, 0, dd, 0, 0);
 			add_mo(o,
-			    xasprintf(P_("Melee round, %d v %d die: charger wins",
-			                  "Melee round, %d v %d dice: charger wins",
-			                  dd),
+			    xasprintf(
+			        P_("Melee round, %d v %d die: charger wins",
+			            "Melee round, %d v %d dice: charger wins",
+			            dd),
 			        ad, dd),
 			    w, tot, &m.a_wins);
 		}
@@ -301,7 +304,8 @@ mo_marker(const struct ruleset *rs, const struct rs_unit *u,
 	    md);
 	/* TRANSLATORS: Move, Morale, Fire and Melee in one or two letters,
 	 * on a unit marker of the scenario map. */
-	*brief = xasprintf("%s" NBSP "%s %s" NBSP "%d %s" NBSP "%s %s" NBSP "%s",
+	*brief = xasprintf("%s" NBSP "%s %s" NBSP "%d %s" NBSP "%s %s" NBSP
+	                   "%s",
 	    _("Mv"), mv, _("Mo"), u->morale, _("F"), fd, _("M"), md);
 }
 
@@ -311,18 +315,19 @@ const struct eng_show mo_show = {
 	.weapon_destroys = 0,
 	.weapon_hits_on = 1,
 	.situation = "front",
-	.melee_title = N_("Melee: chance the attacker wins a round (row attacks "
-	               "column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_("Melee: % chance the attacker (row) wins a round "
-	                    "against the defender (column number)"),
+	.melee_title = N_(
+	    "Melee: chance the attacker wins a round (row attacks "
+	    "column)"),
+	.melee_title_wide = /* xgettext:no-c-format */ N_(
+	    "Melee: % chance the attacker (row) wins a round "
+	    "against the defender (column number)"),
 	.fire_title = NULL,
 	.card = mo_card,
 	.ncard = 1,
 	.situations = mo_situations,
 	.melee_legend = N_("chance the attacker wins the round"),
-	.melee_note =
-	    N_("Exact odds of one round of melee, both units fighting "
+	.melee_note = N_(
+	    "Exact odds of one round of melee, both units fighting "
 	    "to their front: more hits wins, equal hits are settled by a die "
 	    "each."),
 	.fire_map = 0,

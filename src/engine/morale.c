@@ -1026,7 +1026,7 @@ mo_gauges(const struct ruleset *rs, struct eng_gauge *out)
 
 	eng_settings_read(rs, &eng_morale, &v, NULL);
 	out[0].mm = v.v[MO_SET_HALT];
-	out[0].label = "Stop distance";
+	out[0].label = _("Stop distance");
 	return 1;
 }
 
@@ -1040,8 +1040,8 @@ mo_markers(const struct ruleset *rs, char ***out)
 	size_t n = 0, cap = 0;
 	int i, per_point = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
 
-	XPUSH(v, n, cap, xstrdup("Disordered"));
-	XPUSH(v, n, cap, xstrdup("Routing"));
+	XPUSH(v, n, cap, xstrdup(_("Disordered")));
+	XPUSH(v, n, cap, xstrdup(_("Routing")));
 	for (i = 1; i < per_point && i <= 5; i++)
 		XPUSH(v, n, cap, xasprintf("%d hit%s", i, i > 1 ? "s" : ""));
 	for (i = 1; i <= 3; i++)

@@ -1045,7 +1045,7 @@ has_section(const struct ruleset *rs, const char *title)
 		if (m->kind != RS_MD_HEADING || m->level > 3)
 			continue;
 		t = rs_md_text(m);
-		found = rs_name_eq(t, title);
+		found = rs_heading_eq(rs->lang, t, title);
 		free(t);
 	}
 	return found;

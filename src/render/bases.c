@@ -890,9 +890,9 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	int i;
 
 	eng_len_label(len, sizeof(len), r->mm, sh->unit);
-	head = p->nparts > 1 ?
-	    xasprintf(_("<b>%s</b> (part %d of %d)"), len, p->part, p->nparts) :
-	    xasprintf("<b>%s</b>", len);
+	head = p->nparts > 1 ? xasprintf(_("<b>%s</b> (part %d of %d)"), len,
+	                           p->part, p->nparts) :
+	                       xasprintf("<b>%s</b>", len);
 	c[0] = xasprintf("%s  %s", head, lab);
 	c[1] = xasprintf("%s\n%s", head, lab);
 	c[2] = xstrdup(head);
@@ -996,10 +996,10 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 	box_ticks(cr, b, RND_IN_MM / 8, 8);
 	rnd_text(cr, &small, a->x + 1.5, a->y + 1.0, a->w - 3, 0, 1,
 	    _("<b>100 mm</b> \xc2\xb7 <b>Print at 100% (\xe2\x80\x9c"
-	    "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c"
-	    "fit to "
-	    "page\xe2\x80\x9d: if this box is not 100 mm wide, the printer "
-	    "has scaled the sheet and every piece on it."));
+	      "actual size\xe2\x80\x9d)</b>, never \xe2\x80\x9c"
+	      "fit to "
+	      "page\xe2\x80\x9d: if this box is not 100 mm wide, the printer "
+	      "has scaled the sheet and every piece on it."));
 	t = rnd_markup_escape(sh->rs->title ? sh->rs->title : sh->rs->name);
 	{
 		char *m;
@@ -1013,8 +1013,8 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 			size_name(sh, s, sz, sizeof(sz));
 		m = xasprintf(
 		    _("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
-		    "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
-		    "the solid lines; rulers measure from their ends."),
+		      "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
+		      "the solid lines; rulers measure from their ends."),
 		    t, s ? " " : "", s ? sz : "", page, sh->npages);
 		rnd_text(cr, &small, b->x + 1.5, b->y + 1.0, b->w - 3, 0, 1,
 		    m);
@@ -1184,7 +1184,7 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	meta.title = title;
 	meta.author = rs->author;
 	meta.subject = _("Print at 100% (actual size): true-scale base "
-	               "templates, range rulers and markers");
+	                 "templates, range rulers and markers");
 	doc = rnd_doc_new(path, &meta, d);
 	rnd_doc_set_print_at_scale(doc);
 	for (n = 1; n <= sh.npages; n++) {

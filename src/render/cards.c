@@ -393,7 +393,8 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 			char *hl = xstrdup(_("Hits on"));
 
 			nbsp(&hl);
-			head = xasprintf("<b>%s</b>" NBSP "\xc2\xb7 <i>%s</i>" NBSP
+			head = xasprintf("<b>%s</b>" NBSP
+			                 "\xc2\xb7 <i>%s</i>" NBSP
 			                 "%s%s%s%s%s%s",
 			    e, _("Range"), r,
 			    h != NULL ? NBSP "\xc2\xb7 <i>" : "",

@@ -100,8 +100,8 @@ rnd_calibration(cairo_t *cr, double x, double y)
 	bar(cr, x, y, 100.0, 1.0, 10);
 	h = rnd_text(cr, &f, x, y + 4.0, 0, 0, 0,
 	    _("100 mm \xe2\x80\x94 if this bar is not 100 mm, print at 100% "
-	    "(\xe2\x80\x9c"
-	    "actual size\xe2\x80\x9d)"));
+	      "(\xe2\x80\x9c"
+	      "actual size\xe2\x80\x9d)"));
 	y += 4.0 + h + 1.0;
 	bar(cr, x, y, 4 * RND_IN_MM, RND_IN_MM / 8, 8);
 	h += rnd_text(cr, &f, x, y + 4.0, 0, 0, 0, "4 in");

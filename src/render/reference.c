@@ -362,12 +362,14 @@ ref_skipped(const struct ref *r, const char *title)
 	static const char *tables[] = { "units", "weapons", "terrain",
 		"sequence of play", "test games", NULL };
 	const struct rs_node *sk = rs_node_get(r->tmpl, "skip");
-	size_t i, n = strlen(title);
+	/* A German or French heading as its section's English one. */
+	const char *en = rs_heading_en(r->rs->lang, title);
+	size_t i, n = strlen(en);
 
 	for (i = 0; tables[i] != NULL; i++)
-		if (strcasecmp(title, tables[i]) == 0)
+		if (strcasecmp(en, tables[i]) == 0)
 			return 1;
-	if (n >= 9 && strcasecmp(title + n - 9, "modifiers") == 0)
+	if (n >= 9 && strcasecmp(en + n - 9, "modifiers") == 0)
 		return 1;
 	if (sk != NULL && sk->kind == RS_NODE_SEQ)
 		for (i = 0; i < sk->nkids; i++)

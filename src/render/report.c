@@ -522,6 +522,22 @@ source_text(const char *src)
 	return out;
 }
 
+/* A finding's severity in the language of the labels (the tiles' words,
+ * one of each). */
+static const char *
+sev_word(enum severity sev)
+{
+	switch (sev) {
+	case SEV_NOTE:
+		return _("note");
+	case SEV_WARNING:
+		return P_("warning", "warnings", 1);
+	case SEV_ERROR:
+	default:
+		return P_("error", "errors", 1);
+	}
+}
+
 /* The findings, each with its line and column, errors marked. */
 static void
 findings_table(struct page *p)
@@ -550,7 +566,7 @@ findings_table(struct page *p)
 	for (i = 0; i < r->nfindings; i++) {
 		const struct rnd_finding *f = &r->findings[i];
 
-		cells[3 * i] = xstrdup(_(severity_name(f->sev)));
+		cells[3 * i] = xstrdup(sev_word(f->sev));
 		cells[3 * i + 1] = xstrdup(
 		    f->where != NULL ? f->where : "\xe2\x80\x94");
 		/* The source line under the message, after a pointer, as

@@ -59,9 +59,9 @@ struct book {
  * engine's; the examples of play among them are drawn where their rules
  * are explained). */
 static int
-book_skip(const char *title)
+book_skip(const struct ruleset *rs, const char *title)
 {
-	return strcasecmp(title, "test games") == 0;
+	return strcasecmp(rs_heading_en(rs->lang, title), "test games") == 0;
 }
 
 static int book_section_page(const struct book *, const char *);
@@ -88,7 +88,8 @@ book_examples(struct book *b, struct rnd_flow *f, const char *title)
 
 		if (c->number > 0 ||
 		    (title != NULL &&
-		        !rs_name_eq(b->o->examples[i].section, title)))
+		        !rs_heading_eq(b->rs->lang, b->o->examples[i].section,
+		            title)))
 			continue;
 		c->number = ++b->nexamples;
 		rnd_flow_custom(f, b->o->examples[i].pos, rnd_example_draw, c);
@@ -180,7 +181,7 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 			open[m->level] = rs_md_text(m);
 		}
 		if (m->kind == RS_MD_HEADING && m->level <= 2)
-			skip = book_skip(open[m->level]);
+			skip = book_skip(b->rs, open[m->level]);
 		if (skip || m->kind == RS_MD_FOOTNOTE_DEF)
 			continue;
 		book_refs(b, m);
@@ -456,7 +457,7 @@ book_section_page(const struct book *b, const char *section)
 	size_t i;
 
 	for (i = 0; i < b->nh; i++)
-		if (rs_name_eq(b->h[i].text, section))
+		if (rs_heading_eq(b->rs->lang, b->h[i].text, section))
 			return book_folio(b, b->h[i].page);
 	return 0;
 }

@@ -898,6 +898,20 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
 
+	/* A short column is as wide as its heading in the language of the
+	 * labels ("Marke", "Anz."): the weapons column gives the room. */
+	for (i = 0; i < 7; i++) {
+		PangoLayout *l;
+		double hw;
+
+		if (i == 1 || i == 4 || i == 5)
+			continue;
+		l = rnd_layout_memo(&f_th, 0, 0, 0, 0, _(head[i]));
+		rnd_layout_size(l, &hw, NULL);
+		g_object_unref(l);
+		if (hw + 2.5 > colw[i])
+			colw[i] = hw + 2.5;
+	}
 	/* A game without weapons, or without points, has no column for
 	 * them (a print-only ruleset may have neither): the stats take the
 	 * room. */

@@ -154,6 +154,13 @@ int rd_is_none(const char *);
  * Returns 0 when name is within the limit. */
 int rd_name_long(struct diags *, struct pos, const char *what,
     const char *name, size_t max);
+/* ---- a ruleset in German or French (lang.c) ----
+ * The reader's English word for a column heading, or for a word of the
+ * Class, Kind or Destroys columns, in the ruleset's lang (de, fr); else
+ * the word itself. */
+const char *rd_column_en(const char *lang, const char *head);
+const char *rd_value_en(const char *lang, const char *word);
+
 /* A word of a vocabulary; 0, or -1 when s is none of its words. */
 int rd_class_parse(const char *s, enum rs_class *);
 int rd_trait_parse(const char *s, unsigned *bit);

@@ -421,6 +421,22 @@ section_of(const char *title)
 	return NULL;
 }
 
+/* A German or French table's column headings as the reader's English
+ * ones (lang.c); the game's own columns keep their words. */
+static void
+table_columns_en(struct reader *r, struct table *t)
+{
+	const char *en;
+	size_t j;
+
+	for (j = 0; j < t->ncols; j++)
+		if ((en = rd_column_en(r->rs->lang, t->head[j].text)) !=
+		    t->head[j].text) {
+			free(t->head[j].text);
+			t->head[j].text = xstrdup(en);
+		}
+}
+
 /*
  * The first table of a level-2 section the reader does not read, kept as
  * text cells (struct rs_table) for a rule family that reads sections of
@@ -589,7 +605,10 @@ read_body(struct reader *r)
 
 		if (m->kind == RS_MD_HEADING) {
 			char *title = rs_md_text(m);
-			const char *tt = rd_trim(title);
+			/* A German or French heading reads as its section's
+			 * English one (lang.c). */
+			const char *tt = rs_heading_en(r->rs->lang,
+			    rd_trim(title));
 
 			like = m->level == 2 ? section_like(tt) :
 			                       section_of(tt);
@@ -641,6 +660,7 @@ body:
 				continue;
 			}
 			rd_table_load(&t, m, sec->title, r->d);
+			table_columns_en(r, &t);
 			sec->table(r, &t, sec->arg);
 			rd_table_free(&t);
 		} else if (m->kind == RS_MD_LIST && m->ordered &&

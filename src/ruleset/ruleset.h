@@ -440,6 +440,12 @@ int rs_weapon_find(const struct ruleset *, const char *name);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
     enum rs_mod_scope, const char *key);
 
+/* The English title of a section heading in lang (de, fr): "Einheiten"
+ * in German is "Units"; else title itself (lang.c). */
+const char *rs_heading_en(const char *lang, const char *title);
+/* Whether two headings name the same section in lang (rs_name_eq). */
+int rs_heading_eq(const char *lang, const char *a, const char *b);
+
 /* The table of the first section titled title that the reader does not
  * read (titles compare as rs_name_eq does), or NULL. */
 const struct rs_table *rs_table_find(const struct ruleset *,

@@ -141,7 +141,8 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
     const struct cell *row, struct rs_unit *u)
 {
 	u->cls_pos = row[c->cls].pos;
-	if (rd_class_parse(row[c->cls].text, &u->cls) == -1)
+	if (rd_class_parse(rd_value_en(r->rs->lang, row[c->cls].text),
+	        &u->cls) == -1)
 		unit_free_class(r, &row[c->cls], u);
 	if (rd_is_none(row[c->move].text))
 		diag_add(r->d, SEV_ERROR, row[c->move].pos,
@@ -340,6 +341,7 @@ class_item(struct reader *r, const char *s, struct pos at, void *arg)
 	unsigned *mask = arg;
 	enum rs_class c;
 
+	s = rd_value_en(r->rs->lang, s);
 	if (rd_name_eq(s, "all")) {
 		*mask = RS_CLASS_ALL;
 		return;
@@ -475,7 +477,9 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 
 		memset(&tr, 0, sizeof(tr));
 		tr.pos = row[cn].pos;
-		if (rd_terrain_kind_parse(row[ck].text, &kind) == -1) {
+		if (rd_terrain_kind_parse(rd_value_en(r->rs->lang,
+		                              row[ck].text),
+		        &kind) == -1) {
 			diag_add(r->d, SEV_ERROR, row[ck].pos,
 			    "unknown "
 			    "terrain kind '%s' (known: open, hill, wood, "

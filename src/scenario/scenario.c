@@ -21,16 +21,16 @@ static const struct {
 	{ "none", N_("None"), N_("No special rule.") },
 	{ "vital-ground", N_("Vital ground"),
 	    N_("The first objective is the key to the position: holding it at "
-	    "the end scores 2 instead of 1.") },
+	       "the end scores 2 instead of 1.") },
 	{ "forced-march", N_("Forced march"),
 	    N_("Red arrived by a forced march and spread out: Red's deployment "
-	    "zone is half again as deep.") },
+	       "zone is half again as deep.") },
 	{ "early-dusk", N_("Early dusk"),
 	    N_("Night falls early: the battle lasts two thirds of the usual "
-	    "turns.") },
+	       "turns.") },
 	{ "reconnaissance", N_("Reconnaissance"),
 	    N_("Blue scouted the ground first: Blue's deployment zone is half "
-	    "again as deep.") },
+	       "again as deep.") },
 };
 
 const char *

@@ -23,3 +23,23 @@ grep '^msgid' "$tmp/now.pot" | sort >"$tmp/a"
 grep '^msgid' src/po/sandtable.pot | sort >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" && pass "src/po/sandtable.pot is up to date (make pot)" ||
     fail "src/po/sandtable.pot is up to date (make pot)" "$(diff "$tmp/a" "$tmp/b" | head -5)"
+for l in de fr; do
+	n=$(msgattrib --only-fuzzy --no-obsolete "src/po/$l.po" | grep -c '^msgid "[^"]')
+	[ "$n" -eq 0 ] && pass "$l.po has no fuzzy entry" || fail "$l.po has no fuzzy entry" "$n"
+	# Plural forms (P_): both of each translated.
+	n=$(msgcat --no-wrap "src/po/$l.po" | grep -c '^msgstr\[[01]\] ""$')
+	[ "$n" -eq 0 ] && pass "$l.po translates both plural forms" ||
+	    fail "$l.po translates both plural forms" "$n empty"
+done
+n=$(grep -c '^msgid_plural' src/po/sandtable.pot)
+[ "$n" -ge 10 ] && pass "the template has the plural forms of P_() ($n)" ||
+    fail "the template has the plural forms of P_()" "$n"
+# French typography: a no-break space (U+00A0 or U+202F), never a plain
+# one, before : ; ! ? where a translation has one.
+bad=$(msgcat --no-wrap src/po/fr.po | grep '^msgstr' | grep -c ' [:;!?]')
+[ "$bad" -eq 0 ] && pass "fr.po: no plain space before : ; ! ?" ||
+    fail "fr.po: no plain space before : ; ! ?" "$(msgcat --no-wrap src/po/fr.po | grep '^msgstr' | grep ' [:;!?]' | head -3)"
+# The template holds what the products print (a few hundred labels).
+n=$(grep -c '^msgid "[^"]' src/po/sandtable.pot)
+[ "$n" -gt 300 ] && pass "the template lists the products' labels ($n)" ||
+    fail "the template lists the products' labels" "only $n"

@@ -198,3 +198,82 @@ Test(reader, print_only)
 	rs_free(rs);
 	diags_free(&d);
 }
+
+/* lang: de reads German headings, columns and classes (ruleset/lang.c);
+ * the same words in an English ruleset are prose. */
+static const char german[] =
+    "---\n"
+    "title: Klein\n"
+    "lang: de\n"
+    "engine: firepower\n"
+    "measure: in\n"
+    "battle:\n"
+    "  turns: 12\n"
+    "  forces:\n"
+    "    Schützen: 3\n"
+    "---\n"
+    "\n"
+    "## Einheiten\n"
+    "\n"
+    "| Name | Klasse | Bewegung | Straßenbewegung | Nahkampf | Waffen |\n"
+    "|---|---|---|---|---|---|\n"
+    "| Schützen | Infanterie | 9 | — | 4 | Gewehr |\n"
+    "| Panzer | Fahrzeug | 9 | 12 | 2 | Gewehr |\n"
+    "\n"
+    "## Waffen\n"
+    "\n"
+    "| Waffe | Reichweite | Trifft bei | Vernichtet |\n"
+    "|---|---|---|---|\n"
+    "| Gewehr | 15 | 4, 6 | Infanterie, Artillerie |\n"
+    "\n"
+    "## Gelände\n"
+    "\n"
+    "| Gelände | Art | Wirkung |\n"
+    "|---|---|---|\n"
+    "| Wäldchen | Wald | Blockiert die Sicht. |\n"
+    "\n"
+    "## Spielablauf\n"
+    "\n"
+    "1. **Initiative** - ein Würfel.\n"
+    "2. **Zug** - bewegen, schießen.\n";
+
+Test(reader, german_headings_and_columns)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = rs_parse("de.md", german, strlen(german), &d);
+
+	cr_assert_not_null(rs);
+	cr_assert_lt(diags_worst(&d), SEV_ERROR, "no errors expected, got %s",
+	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(rs->nunits, 2);
+	cr_assert_eq(rs->units[0].cls, RS_CLASS_INFANTRY);
+	cr_assert_eq(rs->units[1].cls, RS_CLASS_VEHICLE);
+	cr_assert_float_eq(rs->units[1].road_move_mm, 304.8, 1e-9);
+	cr_assert_eq(rs->nweapons, 1);
+	cr_assert_eq(rs->weapons[0].destroys,
+	    (1u << RS_CLASS_INFANTRY) | (1u << RS_CLASS_ARTILLERY));
+	cr_assert_eq(rs->nterrain, 1);
+	cr_assert_eq(rs->terrain[0].kind, RS_TERRAIN_WOOD);
+	cr_assert_eq(rs->nphases, 2);
+	cr_assert_str_eq(rs_heading_en("de", "Testspiele"), "Test games");
+	cr_assert_str_eq(rs_heading_en("fr-CA", "Unités"), "Units");
+	cr_assert_str_eq(rs_heading_en("en", "Einheiten"), "Einheiten");
+	cr_assert_str_eq(rs_heading_en(NULL, "Einheiten"), "Einheiten");
+	rs_free(rs);
+	diags_free(&d);
+}
+
+Test(reader, german_headings_need_lang_de)
+{
+	char *en = strdup(german);
+	struct diags d = { 0 };
+	struct ruleset *rs;
+
+	/* The same file without lang: de: no Units table. */
+	memcpy(strstr(en, "lang: de"), "lang: en", 8);
+	rs = rs_parse("en.md", en, strlen(en), &d);
+	cr_assert_eq(diags_worst(&d), SEV_ERROR);
+	rs_free(rs);
+	diags_free(&d);
+	free(en);
+}
