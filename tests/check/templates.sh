@@ -278,3 +278,16 @@ if command -v pdftoppm >/dev/null; then
 	[ -n "$a" ] && [ -n "$b" ] && ! cmp -s "$a" "$b" && pass "scenario page 2 renders differently" ||
 		fail "scenario page 2 renders differently" "$a $b"
 fi
+
+# The bash completion offers the template names after -t.
+if command -v bash >/dev/null; then
+	mkdir -p "$T/bin"
+	ln -sf "$BIN" "$T/bin/sandtable"
+	got=$(PATH="$T/bin:$PATH" bash -c ". '$SRC/src/cli/sandtable.bash'
+		COMP_WORDS=(sandtable map -t bat); COMP_CWORD=3; _sandtable
+		echo \"\${COMPREPLY[*]}\"" 2>&1)
+	case " $got " in
+	*" battle-map "*) pass "completion: map -t bat offers battle-map" ;;
+	*) fail "completion: map -t bat offers battle-map" "$got" ;;
+	esac
+fi
