@@ -291,3 +291,17 @@ if command -v bash >/dev/null; then
 	*) fail "completion: map -t bat offers battle-map" "$got" ;;
 	esac
 fi
+
+# Every key of the new templates is documented, with its default, in
+# rulesets/FORMAT.md, Templates.
+for f in battle-map scenario-briefing bases report; do
+	bad=$(awk '/^[a-z-]+:/ { k = $1; sub(/:$/, "", k); top = k; if (k != "colours") print k }
+		/^  [a-z-]+:/ && top == "colours" { k = $1; sub(/:$/, "", k); print "colours: " k }' \
+		"$SRC/templates/$f.yaml" | while read -r k; do
+		[ "$k" = product ] && continue
+		# In the file's own subsection: "### …: `NAME.yaml` …".
+		awk -v f="\`$f.yaml\`" 'index($0, "### ") == 1 { on = index($0, f) > 0 } on' \
+			"$SRC/rulesets/FORMAT.md" | grep -q "^| \`$k\` | " || echo "$k"
+	done | tr '\n' ' ')
+	[ -z "$bad" ] && pass "$f.yaml: every key in FORMAT.md" || fail "$f.yaml: every key in FORMAT.md" "$bad"
+done
