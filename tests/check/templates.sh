@@ -305,3 +305,14 @@ for f in battle-map scenario-briefing bases report; do
 	done | tr '\n' ' ')
 	[ -z "$bad" ] && pass "$f.yaml: every key in FORMAT.md" || fail "$f.yaml: every key in FORMAT.md" "$bad"
 done
+
+# The one-page map's margin (--paper none) from the template: a wider
+# page by twice the difference.
+cd "$T" || exit 1
+sed 's/^margin: 10mm/margin: 25mm/' "$T/tp/map.yaml" >"$T/tp/map-m.yaml"
+"$BIN" map "$M" -p none -q -o "$T/m10.pdf" 2>"$T/err"
+"$BIN" map "$M" -p none -q -t "$T/tp/map-m.yaml" -o "$T/m25.pdf" 2>>"$T/err"
+w10=$(pdfinfo "$T/m10.pdf" 2>/dev/null | awk '/^Page size/ { print $3 }')
+w25=$(pdfinfo "$T/m25.pdf" 2>/dev/null | awk '/^Page size/ { print $3 }')
+awk -v a="$w10" -v b="$w25" 'BEGIN { d = (b - a) * 25.4 / 72; exit !(a > 0 && d > 29.9 && d < 30.1) }' &&
+	pass "map margin: 25mm makes the one-page map 30 mm wider" || fail "map margin" "$w10 -> $w25: $(cat "$T/err")"
