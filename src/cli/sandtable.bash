@@ -17,8 +17,14 @@ _sandtable()
 	# The letters mean the same in every command (sandtable --help):
 	# -p paper, -T table, -g grid, -t template, -f scenario file.
 	case "$prev" in
-	-o|--output|--report|--write-terrain|-t|--template|-f|--scenario)
+	-o|--output|--report|--write-terrain|-f|--scenario)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	# A template: a NAME that sandtable templates lists (any product's:
+	# a wrong one is a clear error), or a file.
+	-t|--template)
+		COMPREPLY=($(compgen -W "$(sandtable templates 2>/dev/null | cut -f1 | sort -u)" -- "$cur")
+		    $(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur"))
+		return ;;
 	-p|--paper)
 		COMPREPLY=($(compgen -W "A5 A4 A3 Letter Legal Tabloid none" -- "$cur")); return ;;
 	-g|--grid)

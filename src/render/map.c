@@ -576,7 +576,8 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	/* A print shop's sheet: room to spare, and both bars at the foot. */
-	double M = 10, pw = g->table_w + 2 * M, ph = g->table_h + M + 24;
+	double M = MAP_LOOK(o)->margin, pw = g->table_w + 2 * M,
+	       ph = g->table_h + M + 24;
 	cairo_t *cr = rnd_doc_page_begin(d, pw, ph, 0);
 	char *s;
 
@@ -768,7 +769,7 @@ ends_with(const char *path, const char *ext)
 /* The settings templates/battle-map.yaml may have. */
 static const char *const map_keys[] = { "product", "font", "label-font",
 	"title-size", "size", "small-size", "legend-size", "colours",
-	"instructions", "legend", NULL };
+	"instructions", "legend", "margin", NULL };
 
 /* Read the template's look into *l; returns -1 on a bad value (errors
  * in dg, at their lines). */
@@ -803,6 +804,7 @@ map_look_from(const struct rs_node *t, struct rnd_map_look *l,
 	l->tiles = rnd_tmpl_rgb(c, "tiles", d->tiles, dg);
 	l->instructions = rnd_tmpl_bool(t, "instructions", 1, dg);
 	l->legend_on = rnd_tmpl_bool(t, "legend", 1, dg);
+	l->margin = rnd_tmpl_len(t, "margin", d->margin, 5, 50, dg);
 	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
 }
 

@@ -37,6 +37,7 @@ const struct rnd_map_look map_look_default = {
 	0xb03020,
 	1,
 	1,
+	10,
 };
 /* Cells smaller than this (mm) get no trees or houses: too small to
  * print, and a fine grid has a quarter of a million cells. */

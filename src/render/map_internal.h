@@ -14,6 +14,7 @@ struct rnd_map_look {
 	const char *label_font; /* cell labels, the ruler, tile names */
 	unsigned grid, label, ruler, tiles; /* 0xRRGGBB */
 	int instructions, legend_on;        /* the plan page's steps and key */
+	double margin; /* mm around a one-page map (--paper none) */
 };
 /* The defaults: what a map (and a briefing's map) has without one. */
 extern const struct rnd_map_look map_look_default;

@@ -43,7 +43,9 @@ for want in "p --paper reference" "p --paper cards" "p --paper bases" \
     "p --paper map" "p --paper scenario" "p --paper report" \
     "T --table map" "T --table scenario" "f --scenario play" \
     "f --scenario scenario" "f --scenario map" "g --grid map" \
-    "g --grid play" "t --template cards"; do
+    "g --grid play" "t --template cards" "t --template reference" \
+    "t --template map" "t --template scenario" "t --template bases" \
+    "t --template report" "t --template rulebook"; do
 	grep -qx "$want" "$tmp/letters" && pass "-$want" || fail "-$want" "not in help"
 done
 
