@@ -1054,7 +1054,37 @@ struct flow {
 	 * one being filled, how many, and where the second is. */
 	int col, ncols;
 	double x, w, x2, w2, top2;
+	/* A dry run draws on recordings and counts the pages. */
+	int dry, pages;
+	cairo_surface_t *rec;
 };
+
+/* The flow's next page: the document's, or in a dry run a recording. */
+static void
+flow_page_end(struct flow *f)
+{
+	if (!f->dry) {
+		rnd_doc_page_end(f->doc);
+		return;
+	}
+	cairo_destroy(f->cr);
+	cairo_surface_destroy(f->rec);
+	f->cr = NULL;
+	f->rec = NULL;
+}
+
+static void
+flow_page_begin(struct flow *f)
+{
+	f->pages++;
+	if (!f->dry) {
+		f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+		return;
+	}
+	f->rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
+	    NULL);
+	f->cr = cairo_create(f->rec);
+}
 
 /* Make room for h mm: the next column, or a new page, when the rest of
  * this one is short. */
@@ -1070,8 +1100,8 @@ room(struct flow *f, double h)
 		f->y = f->top2;
 		return;
 	}
-	rnd_doc_page_end(f->doc);
-	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+	flow_page_end(f);
+	flow_page_begin(f);
 	f->y = M;
 	f->col = 0;
 	f->ncols = 1;
@@ -1084,8 +1114,8 @@ room(struct flow *f, double h)
 static void
 orders_page(struct flow *f, double x, double w)
 {
-	rnd_doc_page_end(f->doc);
-	f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+	flow_page_end(f);
+	flow_page_begin(f);
 	f->y = M;
 	f->col = 0;
 	f->ncols = f->pw > f->ph ? 2 : 1;
@@ -1156,16 +1186,20 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 	    b);
 }
 
-/* Page 2: orders of battle, deployment, objectives, victory, balance. */
-static void
+/* Page 2: orders of battle, deployment, objectives, victory, balance;
+ * returns the pages it took (a dry run draws nothing). */
+static int
 page_orders(struct rnd_doc *doc, const struct ruleset *rs,
     const struct scenario *s, const struct rnd_scenario_opts *o,
-    char (*marks)[RND_MARK_SZ], double pw, double ph)
+    char (*marks)[RND_MARK_SZ], double pw, double ph, int dry)
 {
-	struct flow fl = { doc, rnd_doc_page_begin(doc, pw, ph, 0), M, pw, ph,
-		0, 1, M, pw - 2 * M, 0, 0, M };
-	cairo_t *cr = fl.cr;
+	struct flow fl = { doc, NULL, M, pw, ph, 0, 1, M, pw - 2 * M, 0, 0, M,
+		dry, 0, NULL };
+	cairo_t *cr;
 	double w = pw - 2 * M, x = M;
+
+	flow_page_begin(&fl);
+	cr = fl.cr;
 
 	/* A landscape page: the forces take a portrait page's width, and
 	 * the sections follow under them and then in a column beside. */
@@ -1180,7 +1214,8 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	char end[160];
 	int i, side, total = 0;
 
-	rnd_doc_outline(doc, 0, _("Orders of battle"), 0);
+	if (!dry)
+		rnd_doc_outline(doc, 0, _("Orders of battle"), 0);
 	rnd_set_rgb(cr, INK);
 	fl.y += rnd_text(cr, &f_title, x, fl.y, w, 0, 0,
 	            _("Orders of battle")) +
@@ -1364,7 +1399,39 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		      "scenario file."));
 	(void)total;
 	(void)ph;
-	rnd_doc_page_end(fl.doc);
+	flow_page_end(&fl);
+	return fl.pages;
+}
+
+/*
+ * The orders of battle at the body size, or a little smaller when that
+ * saves a page: a German briefing's sections run longer than English
+ * ones, and a third page holding one paragraph is paper spent. Never
+ * under 7.5 pt (a template's smaller body stays as it is).
+ */
+static void
+orders_fitted(struct rnd_doc *doc, const struct ruleset *rs,
+    const struct scenario *s, const struct rnd_scenario_opts *o,
+    char (*marks)[RND_MARK_SZ], double pw, double ph)
+{
+	struct rnd_font body = f_body, head = f_head;
+	int n = page_orders(doc, rs, s, o, marks, pw, ph, 1), k;
+
+	for (k = 1; n > 1 && k <= 3; k++) {
+		double sc = 1 - 0.05 * k;
+
+		if (body.size_pt * sc < 7.5)
+			break;
+		f_body.size_pt = body.size_pt * sc;
+		f_head.size_pt = head.size_pt * sc;
+		if (page_orders(doc, rs, s, o, marks, pw, ph, 1) < n)
+			break;
+		f_body = body;
+		f_head = head;
+	}
+	page_orders(doc, rs, s, o, marks, pw, ph, 0);
+	f_body = body;
+	f_head = head;
 }
 
 /* The settings templates/scenario-briefing.yaml may have. */
@@ -1490,7 +1557,7 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 		ph = t;
 	}
 	page_map(doc, rs, s, marks, pics, pw, ph);
-	page_orders(doc, rs, s, o, marks, pw, ph);
+	orders_fitted(doc, rs, s, o, marks, pw, ph);
 	free(marks);
 	rnd_pics_free(pics);
 	failed = rnd_doc_close(doc);
