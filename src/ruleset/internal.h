@@ -159,6 +159,13 @@ int rd_name_long(struct diags *, struct pos, const char *what,
  * Class, Kind or Destroys columns, in the ruleset's lang (de, fr); else
  * the word itself. */
 const char *rd_column_en(const char *lang, const char *head);
+/* The ruleset's language's word for the English column en, or NULL when
+ * it has none of its own (English, or the same word). */
+const char *rd_column_own(const char *lang, const char *en);
+/* Columns (English, NULL-ended) joined with "and", each followed by the
+ * ruleset's language's word in parentheses where it differs (caller
+ * frees). */
+char *rd_columns_said(const char *lang, const char *const *cols);
 const char *rd_value_en(const char *lang, const char *word);
 
 /* A word of a vocabulary; 0, or -1 when s is none of its words. */

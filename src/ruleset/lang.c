@@ -215,6 +215,46 @@ rd_column_en(const char *lang, const char *head)
 }
 
 const char *
+rd_column_own(const char *lang, const char *en)
+{
+	size_t i;
+
+	if (lang == NULL || strlen(lang) < 2 ||
+	    strncasecmp(lang, "en", 2) == 0)
+		return NULL;
+	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		if (strncasecmp(lang, columns[i].lang, 2) == 0 &&
+		    (lang[2] == '\0' || lang[2] == '-' || lang[2] == '_') &&
+		    strcmp(columns[i].en, en) == 0)
+			return rd_name_eq(columns[i].own, en) ? NULL :
+			                                        columns[i].own;
+	return NULL;
+}
+
+char *
+rd_columns_said(const char *lang, const char *const *cols)
+{
+	char *s = xstrdup(""), *t;
+	const char *own;
+	size_t i, n = 0;
+
+	while (cols[n] != NULL)
+		n++;
+	for (i = 0; i < n; i++) {
+		own = rd_column_own(lang, cols[i]);
+		t = xasprintf("%s%s%s%s%s%s", s,
+		    i == 0         ? "" :
+		        i + 1 == n ? " and " :
+		                     ", ",
+		    cols[i], own != NULL ? " (" : "", own != NULL ? own : "",
+		    own != NULL ? ")" : "");
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+const char *
 rd_value_en(const char *lang, const char *word)
 {
 	return look(values, sizeof(values) / sizeof(values[0]), lang, word);

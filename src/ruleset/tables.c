@@ -284,11 +284,25 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.symbol = rd_table_col(t, COL_SYMBOL);
 	rd_table_own_cols(r, t, known, &r->rs->unit_own, c.own);
 	if (c.unit < 0 || c.cls < 0 || c.move < 0) {
+		static const char *const need[] = { "Unit", "Class", "Move",
+			NULL };
+		const char *miss[4];
+		char *w = rd_columns_said(r->rs->lang, need), *m;
+		size_t n = 0;
+
+		if (c.unit < 0)
+			miss[n++] = "Unit";
+		if (c.cls < 0)
+			miss[n++] = "Class";
+		if (c.move < 0)
+			miss[n++] = "Move";
+		miss[n] = NULL;
+		m = rd_columns_said(r->rs->lang, miss);
 		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Units table needs the "
-		    "columns Unit, Class and Move (missing: %s%s%s)",
-		    c.unit < 0 ? "Unit " : "", c.cls < 0 ? "Class " : "",
-		    c.move < 0 ? "Move" : "");
+		    "the Units table needs the columns %s (missing: %s)", w,
+		    m);
+		free(w);
+		free(m);
 		return;
 	}
 	for (i = 0; i < t->nrows; i++)
@@ -386,9 +400,12 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_own_cols(r, t, known, &rs->weapon_own, own);
 	if (cw < 0 || cr < 0) {
+		static const char *const need[] = { "Weapon", "Range", NULL };
+		char *w = rd_columns_said(rs->lang, need);
+
 		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Weapons table needs the "
-		    "columns Weapon and Range");
+		    "the Weapons table needs the columns %s", w);
+		free(w);
 		return;
 	}
 	for (i = 0; i < t->nrows; i++) {
@@ -466,9 +483,12 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0 || ck < 0) {
+		static const char *const need[] = { "Terrain", "Kind", NULL };
+		char *w = rd_columns_said(r->rs->lang, need);
+
 		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Terrain table needs the "
-		    "columns Terrain and Kind");
+		    "the Terrain table needs the columns %s", w);
+		free(w);
 		return;
 	}
 	for (i = 0; i < t->nrows; i++) {
@@ -518,9 +538,12 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0 || cl < 0) {
+		static const char *const need[] = { "Gauge", "Length", NULL };
+		char *w = rd_columns_said(r->rs->lang, need);
+
 		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Gauges table needs the "
-		    "columns Gauge and Length");
+		    "the Gauges table needs the columns %s", w);
+		free(w);
 		return;
 	}
 	for (i = 0; i < t->nrows; i++) {
