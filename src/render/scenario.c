@@ -30,6 +30,22 @@ static _Thread_local unsigned sc_sections;
 #define BLUE_INK side_ink[0]
 #define RED_INK side_ink[1]
 
+/* Colour c as a share a of it over white: a side's pale tint, from the
+ * template's colour of the side (navy gives a pale navy). */
+static unsigned
+tint(unsigned c, double a)
+{
+	unsigned r = 0;
+	int sh;
+
+	for (sh = 16; sh >= 0; sh -= 8) {
+		double v = 255 - a * (255 - (double)(c >> sh & 255));
+
+		r |= (unsigned)lround(v) << sh;
+	}
+	return r;
+}
+
 /* Printed through _(). */
 static const char *const side_name[2] = { N_("Blue"), N_("Red") };
 
@@ -484,8 +500,10 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 
 	for (r = 0; r < bf->nrivers; r++)
 		fords += bf->rivers[r].nfords;
-	cx += swatch(cr, cx, y, 0xdde4f0, BLUE_INK, 0, _("Blue zone"));
-	cx += swatch(cr, cx, y, 0xf2dcda, RED_INK, 0, _("Red zone"));
+	cx += swatch(cr, cx, y, tint(BLUE_INK, 0.15), BLUE_INK, 0,
+	    _("Blue zone"));
+	cx += swatch(cr, cx, y, tint(RED_INK, 0.15), RED_INK, 0,
+	    _("Red zone"));
 	cx += swatch(cr, cx, y, 0xe0a800, 0x403000, 2, _("Objective"));
 	if (bf->nhills > 0)
 		cx += swatch(cr, cx, y, 0xe9dab6, 0x8a6d3b, 0,
@@ -952,7 +970,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
-	rnd_set_rgb(cr, side == SC_BLUE ? 0xe3e9f4 : 0xf5e3e1);
+	rnd_set_rgb(cr, tint(side_ink[side], 0.12));
 	cairo_fill(cr);
 	rnd_set_rgb(cr, INK);
 	/* A family whose weapons have no faces they hit on (their own

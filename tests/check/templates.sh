@@ -105,6 +105,16 @@ changed bases "label-size 8" 's/^label-size: 6 /label-size: 8 /' "Rifle"
 changed report "heading dark red, size 10" 's/  heading: "#000000"/  heading: dark red/; s/^size: 8.5/size: 10/' "Validation report"
 changed rulebook "accent olive" 's/  accent: "#6b1d1d"/  accent: olive/' "Contents"
 
+# A side's pale tints (the key's zone swatch, the orders' heading band)
+# come from the side's colour: green #008000 gives 15% and 12% of green
+# over white, as SVG writes them.
+sed 's/  blue: "#1f4e9a"/  blue: "#008000"/' "$T/tp/scenario.yaml" >"$T/tp/sc-g.yaml"
+make_p scenario "$T/sc-g.svg" -t "$T/tp/sc-g.yaml"
+grep -q "rgb(85.098039%,92.54902%,85.098039%)" "$T/sc-g-1.svg" &&
+	grep -q "rgb(87.843137%,94.117647%,87.843137%)" "$T/sc-g-2.svg" &&
+	pass "scenario: Blue's tints from its colour" ||
+	fail "scenario: Blue's tints from its colour" "$(grep -o 'rgb([0-9.%,]*)' "$T/sc-g-2.svg" | sort -u | head -5)"
+
 # Sections a template leaves out are not printed; those it keeps are.
 sed 's/^sections: .*/sections: [deployment, victory]/' "$T/tp/scenario.yaml" >"$T/tp/sc-s.yaml"
 make_p scenario "$T/sc-s.pdf" -t "$T/tp/sc-s.yaml"
