@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -105,10 +106,13 @@ too_large(unsigned long long size, size_t max)
 	    size, max);
 }
 
+/* How long a named pipe may take to bring its first bytes. */
+#define FIFO_WAIT_MS 10000
+
 int
 file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 {
-	struct stat st;
+	struct stat st, ls;
 	char *buf = NULL;
 	size_t n = 0, cap;
 	ssize_t got;
@@ -120,7 +124,7 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 	/* "-" is standard input (a ruleset piped in). */
 	fd = strcmp(path, "-") == 0 ?
 	    fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) :
-	    open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	    open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
 	if (fd == -1) {
 		err = errno;
 		*why = xstrdup(strerror(err));
@@ -136,6 +140,38 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 		err = EISDIR;
 		*why = xstrdup("is a directory, not a file");
 		goto fail;
+	}
+	/* A terminal named as a file is refused ("-" may be one). */
+	if (strcmp(path, "-") != 0 && isatty(fd)) {
+		err = EINVAL;
+		*why = xstrdup("is a terminal, not a file");
+		goto fail;
+	}
+	/* Opened without waiting, so that a named pipe no one writes to
+	 * cannot hold open() for ever: such a pipe (a FIFO by its own name,
+	 * not a shell's /dev/fd/N, whose writer is there) is given
+	 * FIFO_WAIT_MS to bring its first bytes or its end, then read as
+	 * any pipe. */
+	if (strcmp(path, "-") != 0 && S_ISFIFO(st.st_mode) &&
+	    lstat(path, &ls) == 0 && S_ISFIFO(ls.st_mode)) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		int r;
+
+		while ((r = poll(&p, 1, FIFO_WAIT_MS)) == -1 && errno == EINTR)
+			;
+		if (r == 0) {
+			err = ETIMEDOUT;
+			*why = xasprintf("a named pipe that no one writes to "
+			                 "(waited %d s)",
+			    FIFO_WAIT_MS / 1000);
+			goto fail;
+		}
+	}
+	if (strcmp(path, "-") != 0) {
+		int fl = fcntl(fd, F_GETFL);
+
+		if (fl != -1)
+			(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
 	}
 	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
 		*why = too_large((unsigned long long)st.st_size, max);

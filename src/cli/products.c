@@ -5,9 +5,14 @@
  * help NAME` and NAME itself find their command, and the bash completion
  * asks `sandtable --commands`.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -173,13 +178,23 @@ int
 cli_has_front_matter(const char *path)
 {
 	unsigned char b[8];
-	size_t n, o = 0;
-	FILE *fp = fopen(path, "rb");
+	size_t n = 0, o = 0;
+	struct stat st;
+	ssize_t got;
+	int fd;
 
-	if (fp == NULL)
-		return 1; /* let the reader say why it cannot be read */
-	n = fread(b, 1, sizeof(b), fp);
-	fclose(fp);
+	/* Only a regular file is looked into (a named pipe would hold
+	 * open() until a writer came); the reader says why another cannot
+	 * be read. */
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    (fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		return 1;
+	while (n < sizeof(b) &&
+	    ((got = read(fd, b + n, sizeof(b) - n)) > 0 ||
+	        (got == -1 && errno == EINTR)))
+		if (got > 0)
+			n += (size_t)got;
+	close(fd);
 	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
 		o = 3;
 	return n >= o + 4 && memcmp(b + o, "---", 3) == 0 &&

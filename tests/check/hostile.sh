@@ -52,3 +52,21 @@ for f in r.pdf c.pdf a.pdf m.pdf b.pdf s.pdf; do
 	[ -e "$tmp/$f" ] && left="$left $f"
 done
 [ -z "$left" ] && echo "PASS: failed runs leave no output" || echo "FAIL: failed runs left$left"
+
+# A named pipe no one writes to: open() would wait for ever; sandtable
+# gives it 10 s to bring its first bytes, then says so (exit 1), as a
+# ruleset, a template, a scenario file and in a build's glob.
+mkfifo "$tmp/nowriter.md" "$tmp/nowriter.yaml"
+t "a named pipe no one writes to, as a ruleset" 1 "nowriter.md: error: a named pipe that no one writes to" \
+	"$BIN" check -q "$tmp/nowriter.md"
+t "a named pipe no one writes to, as a template" 1 "nowriter.yaml: error: .*a named pipe that no one writes to" \
+	"$BIN" reference -q -t "$tmp/nowriter.yaml" "$MOD" -o "$tmp/np.pdf"
+t "a named pipe no one writes to, as a scenario file" 1 "a named pipe that no one writes to" \
+	"$BIN" play -q -f "$tmp/nowriter.yaml" -n 5 "$MOD"
+mkdir "$tmp/glob"
+cp "$MOD" "$tmp/glob/a.md"
+mkfifo "$tmp/glob/b.md"
+t "a named pipe in build's glob: the others built" 1 "b.md: error: a named pipe that no one writes to" \
+	"$BIN" build -q "$tmp/glob/a.md" "$tmp/glob/b.md" -o "$tmp/globout"
+[ -f "$tmp/globout/a/reference.pdf" ] && echo "PASS: the glob's other ruleset was built" ||
+	echo "FAIL: the glob's other ruleset was built: $(ls "$tmp/globout" 2>&1)"
