@@ -315,6 +315,7 @@ struct atomic_file {
 	char *shown; /* the target as given, for messages */
 	char *tmp;   /* NULL when writing through */
 	FILE *fp;
+	int left; /* its slot among what a signal removes, plus 1 */
 };
 int atomic_open(struct atomic_file *, const char *path, char **why);
 int atomic_commit(struct atomic_file *, char **why);
@@ -331,18 +332,48 @@ int atomic_write(const char *path, const void *, size_t, char **why);
 /* The names of temporary files and build stages begin so, then the
  * process id: ".sandtable-PID-XXXXXX", ".sandtable-build-PID-XXXXXX". */
 #define FILE_TEMP_PREFIX ".sandtable-"
-/* Remove a file, or a directory and the files in it (one level: a build
- * stage). */
+/* Remove a plain file, or a plain directory of plain files on the same
+ * file system (a build stage); a link is never followed, anything else
+ * is left alone. */
 void file_remove(const char *path);
 /* Remove from dir the temporary files and stages of runs that are over
- * (killed, or the power went): their process is gone. */
+ * (killed, or the power went): a name this program makes, of a process
+ * that no longer runs, owned by this user, a plain file or a plain
+ * directory of plain files on dir's file system; never through a link. */
 void file_sweep(const char *dir);
+/* SIGINT, SIGTERM and SIGHUP remove the temporary files and stages
+ * registered (file_left_add: a slot, or -1) before the run ends. */
+void file_signals_install(void);
+int file_left_add(const char *path);
+void file_left_drop(int slot);
+/* An exclusive lock (flock) on a directory, against other runs of
+ * sandtable writing into it: a descriptor to unlock, or -1. */
+int file_lock_dir(const char *dir);
+void file_unlock_dir(int fd);
+/*
+ * One version of several files: between begin and end, atomic_commit
+ * renames nothing; end renames them all at once with their directory
+ * locked and SIGINT/SIGTERM held (0, or -1 with *why); abandon removes
+ * them. Up to FILE_GROUP_MAX files; past that, a commit is its own.
+ */
+#define FILE_GROUP_MAX 256
+void file_group_begin(void);
+int file_group_end(char **why);
+void file_group_abandon(void);
+/*
+ * Switch directory dir to the version made in stage (a directory beside
+ * it, in the same parent) in one step: renameat2's exchange, under the
+ * parent's lock. Files in dir that the stage does not have are kept (a
+ * second link, or moved). After it, stage holds the old version, for the
+ * caller to remove. 0, or -1 with *why and dir as it was.
+ */
+int file_dir_swap(const char *stage, const char *dir, char **why);
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdir_p(const char *path);
 /*
  * The path of target relative to the directory file is in (file need
- * not exist yet; a build stage counts as the directory it is renamed
- * into), links resolved: "../rulesets/x.md". Target as given when it or
+ * not exist yet; a build's stage is beside its directory, as deep),
+ * links resolved: "../rulesets/x.md". Target as given when it or
  * that directory cannot be resolved. Caller frees.
  */
 char *file_relative(const char *target, const char *file);

@@ -1,5 +1,7 @@
 /* file.c: reading whole files and writing them atomically. */
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +17,10 @@
 #include <unistd.h>
 
 #include "base.h"
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1) /* renameat2(2) */
+#endif
 
 /* ---- the inputs of this run ---- */
 
@@ -241,6 +247,21 @@ mkdir_p(const char *path)
 
 /* ---- writing ---- */
 
+/*
+ * A group: while one is open, a commit renames nothing; the group's end
+ * renames all its files with the directory locked against other runs of
+ * sandtable and the signals held, so that a reader and another run see
+ * the files of one run only.
+ */
+static struct {
+	int open;
+	size_t n;
+	struct {
+		char *tmp, *path, *shown;
+		int slot;
+	} v[FILE_GROUP_MAX];
+} group;
+
 /* The directory part of path ("." when there is none); caller frees. */
 static char *
 dir_of(const char *path)
@@ -372,6 +393,7 @@ atomic_open(struct atomic_file *af, const char *path, char **why)
 		return refuse(af, why, "%s", strerror(errno));
 	}
 	fchmod(fd, mode);
+	af->left = file_left_add(af->tmp) + 1;
 	if ((af->fp = fdopen(fd, "wb")) == NULL) {
 		*why = xasprintf("%s: %s", af->shown, strerror(errno));
 		close(fd);
@@ -505,6 +527,16 @@ atomic_commit(struct atomic_file *af, char **why)
 	if (fclose(af->fp) != 0 && err == NULL)
 		err = strerror(errno);
 	af->fp = NULL;
+	if (err == NULL && af->tmp != NULL && group.open &&
+	    group.n < FILE_GROUP_MAX) {
+		/* Renamed with the rest of its group, at the group's end. */
+		group.v[group.n].tmp = af->tmp;
+		group.v[group.n].path = af->path;
+		group.v[group.n].shown = af->shown;
+		group.v[group.n++].slot = af->left - 1;
+		memset(af, 0, sizeof(*af));
+		return 0;
+	}
 	if (err == NULL && af->tmp != NULL && !same_kind(af->tmp, af->path))
 		err = not_this_kind;
 	if (err == NULL && af->tmp != NULL && rename(af->tmp, af->path) == -1)
@@ -524,6 +556,7 @@ atomic_commit(struct atomic_file *af, char **why)
 		}
 		free(dir);
 	}
+	file_left_drop(af->left - 1);
 	free(af->tmp);
 	free(af->path);
 	free(af->shown);
@@ -538,6 +571,7 @@ atomic_abandon(struct atomic_file *af)
 		fclose(af->fp);
 	if (af->tmp != NULL)
 		unlink(af->tmp);
+	file_left_drop(af->left - 1);
 	free(af->tmp);
 	free(af->path);
 	free(af->shown);
@@ -560,60 +594,499 @@ atomic_write(const char *path, const void *buf, size_t n, char **why)
 	return atomic_commit(&af, why);
 }
 
-void
-file_remove(const char *path)
+/* ---- removing what this program made, and only that ---- */
+
+/*
+ * Whether name is one this program gives its temporary files and stages:
+ * FILE_TEMP_PREFIX, "build-" or not, a process id, '-' and mkstemp's six
+ * letters. Stores the process id.
+ */
+static int
+temp_name(const char *name, long *pid)
 {
+	size_t n = strlen(FILE_TEMP_PREFIX), i;
+	const char *s;
+	char *end;
+
+	if (strncmp(name, FILE_TEMP_PREFIX, n) != 0)
+		return 0;
+	s = name + n;
+	if (strncmp(s, "build-", 6) == 0)
+		s += 6;
+	if (*s < '1' || *s > '9')
+		return 0;
+	errno = 0;
+	*pid = strtol(s, &end, 10);
+	if (errno != 0 || *pid <= 0 || *end != '-')
+		return 0;
+	for (i = 1; i <= 6; i++)
+		if (!((end[i] >= 'a' && end[i] <= 'z') ||
+		        (end[i] >= 'A' && end[i] <= 'Z') ||
+		        (end[i] >= '0' && end[i] <= '9')))
+			return 0;
+	return end[7] == '\0';
+}
+
+/*
+ * Remove name in the directory dfd when it is a plain file, or a plain
+ * directory holding only plain files, on the device dev and (when own)
+ * owned by this user. Links are never followed: lstat's view of each
+ * name, the directory opened with O_NOFOLLOW and checked again once
+ * open, each file unlinked by name inside it. Anything else is left
+ * alone, whole. Returns 0 when it was removed.
+ */
+static int
+remove_plain(int dfd, const char *name, dev_t dev, int own)
+{
+	struct stat st, in;
 	struct dirent *e;
-	char *f;
+	int fd, ok = 1;
 	DIR *dp;
 
-	if ((dp = opendir(path)) == NULL) {
-		unlink(path);
-		return;
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    st.st_dev != dev || (own && st.st_uid != geteuid()))
+		return -1;
+	if (S_ISREG(st.st_mode))
+		return unlinkat(dfd, name, 0);
+	if (!S_ISDIR(st.st_mode))
+		return -1;
+	fd = openat(dfd, name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &in) == -1 || in.st_dev != st.st_dev ||
+	    in.st_ino != st.st_ino || (dp = fdopendir(fd)) == NULL) {
+		close(fd);
+		return -1;
 	}
-	while ((e = readdir(dp)) != NULL) {
+	/* First look: a directory with anything but plain files in it is
+	 * not one this program made; nothing in it is touched. */
+	while (ok && (e = readdir(dp)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 ||
 		    strcmp(e->d_name, "..") == 0)
 			continue;
-		f = xasprintf("%s/%s", path, e->d_name);
-		unlink(f);
-		free(f);
+		if (fstatat(fd, e->d_name, &in, AT_SYMLINK_NOFOLLOW) == -1 ||
+		    !S_ISREG(in.st_mode) || in.st_dev != dev ||
+		    (own && in.st_uid != geteuid()))
+			ok = 0;
+	}
+	rewinddir(dp);
+	while (ok && (e = readdir(dp)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0)
+			continue;
+		/* Checked again: what was a file a moment ago may not be. */
+		if (fstatat(fd, e->d_name, &in, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(in.st_mode))
+			unlinkat(fd, e->d_name, 0);
 	}
 	closedir(dp);
-	rmdir(path);
+	return ok ? unlinkat(dfd, name, AT_REMOVEDIR) : -1;
+}
+
+/* The directory part of path opened (links in it followed: it is the
+ * user's), and the last part at *base. -1 when it cannot be opened. */
+static int
+open_parent(const char *path, const char **base, dev_t *dev)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	char *dir;
+	int fd;
+
+	*base = slash != NULL ? slash + 1 : path;
+	dir = dir_of(path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd != -1 && fstat(fd, &st) == -1) {
+		close(fd);
+		return -1;
+	}
+	if (fd != -1)
+		*dev = st.st_dev;
+	return fd;
+}
+
+void
+file_remove(const char *path)
+{
+	const char *base;
+	dev_t dev;
+	int dfd;
+
+	if ((dfd = open_parent(path, &base, &dev)) == -1)
+		return;
+	remove_plain(dfd, base, dev, 0);
+	close(dfd);
 }
 
 void
 file_sweep(const char *dir)
 {
-	size_t n = strlen(FILE_TEMP_PREFIX);
+	struct stat st;
 	struct dirent *e;
-	const char *s;
-	char *end;
 	long pid;
 	DIR *dp;
+	int fd;
 
-	if ((dp = opendir(dir)) == NULL)
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return;
+	if (fstat(fd, &st) == -1 || (dp = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
 	while ((e = readdir(dp)) != NULL) {
-		if (strncmp(e->d_name, FILE_TEMP_PREFIX, n) != 0)
+		/* Only what a run that is over left behind: a name this
+		 * program makes, of a process that no longer runs. */
+		if (!temp_name(e->d_name, &pid) || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
-		s = e->d_name + n;
-		if (strncmp(s, "build-", 6) == 0)
-			s += 6;
-		pid = strtol(s, &end, 10);
-		/* Only what a run that is over left behind. */
-		if (end == s || *end != '-' || pid <= 0 ||
-		    (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
-			continue;
-		{
-			char *p = xasprintf("%s/%s", dir, e->d_name);
+		remove_plain(fd, e->d_name, st.st_dev, 1);
+	}
+	closedir(dp);
+}
 
-			file_remove(p);
+/* ---- what a run removes when it is interrupted ---- */
+
+/*
+ * The temporary files and stages this run has open, in slots a signal
+ * handler may read: a slot's path is written before it is marked used,
+ * and changed only after it is marked free.
+ */
+#define LEFT_MAX 64
+static struct {
+	volatile sig_atomic_t used;
+	char path[PATH_MAX];
+} left[LEFT_MAX];
+static pthread_mutex_t left_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int
+file_left_add(const char *path)
+{
+	int i;
+
+	if (strlen(path) >= PATH_MAX)
+		return -1;
+	pthread_mutex_lock(&left_lock);
+	for (i = 0; i < LEFT_MAX && left[i].used; i++)
+		continue;
+	if (i < LEFT_MAX) {
+		strcpy(left[i].path, path);
+		__atomic_store_n(&left[i].used, 1, __ATOMIC_RELEASE);
+	} else
+		i = -1;
+	pthread_mutex_unlock(&left_lock);
+	return i;
+}
+
+void
+file_left_drop(int slot)
+{
+	if (slot >= 0 && slot < LEFT_MAX)
+		__atomic_store_n(&left[slot].used, 0, __ATOMIC_RELEASE);
+}
+
+/* The kernel's directory entries, as getdents64 gives them. */
+struct dent64 {
+	unsigned long long ino;
+	long long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/* Remove path, a file or a stage of files, with async-signal-safe
+ * calls only: no link is followed. */
+static void
+left_remove(const char *path)
+{
+	unsigned long long buf[512]; /* aligned for struct dent64 */
+	long n, at;
+	int fd;
+
+	if (unlink(path) == 0 || (errno != EISDIR && errno != EPERM))
+		return;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0)
+		for (at = 0; at < n;) {
+			struct dent64 *e = (struct dent64 *)((char *)buf + at);
+
+			if (e->type == DT_REG)
+				unlinkat(fd, e->name, 0);
+			at += e->reclen;
+		}
+	close(fd);
+	rmdir(path);
+}
+
+static void
+left_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < LEFT_MAX; i++)
+		if (__atomic_load_n(&left[i].used, __ATOMIC_ACQUIRE))
+			left_remove(left[i].path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+file_signals_install(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = left_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* A signal the shell ignores (nohup) stays ignored. */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* Block the signals that would interrupt a switch of versions. */
+static void
+signals_hold(sigset_t *old)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &s, old);
+}
+
+/* ---- one version of several files ---- */
+
+int
+file_lock_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd == -1)
+		return -1;
+	while (flock(fd, LOCK_EX) == -1 && errno == EINTR)
+		continue;
+	return fd;
+}
+
+void
+file_unlock_dir(int fd)
+{
+	if (fd != -1)
+		close(fd); /* and its lock with it */
+}
+
+void
+file_group_begin(void)
+{
+	/* A group inside a group (a product's pages inside a scenario's
+	 * PDF and YAML) is part of it. */
+	if (group.open++ == 0)
+		group.n = 0;
+}
+
+static void
+group_clear(int unlink_tmp)
+{
+	size_t i;
+
+	for (i = 0; i < group.n; i++) {
+		if (unlink_tmp)
+			unlink(group.v[i].tmp);
+		file_left_drop(group.v[i].slot);
+		free(group.v[i].tmp);
+		free(group.v[i].path);
+		free(group.v[i].shown);
+	}
+	group.n = 0;
+	group.open = 0;
+}
+
+void
+file_group_abandon(void)
+{
+	group_clear(1);
+}
+
+int
+file_group_end(char **why)
+{
+	sigset_t old;
+	size_t i;
+	int lock = -1, rc = 0;
+	char *dir;
+
+	if (group.open == 0 || --group.open > 0)
+		return 0;
+	if (group.n > 0) {
+		dir = dir_of(group.v[0].path);
+		lock = file_lock_dir(dir);
+		free(dir);
+	}
+	signals_hold(&old);
+	for (i = 0; i < group.n && rc == 0; i++)
+		if (!same_kind(group.v[i].tmp, group.v[i].path)) {
+			*why = xasprintf("%s: %s", group.v[i].shown,
+			    not_this_kind);
+			rc = -1;
+		}
+	for (i = 0; i < group.n && rc == 0; i++)
+		if (rename(group.v[i].tmp, group.v[i].path) == -1) {
+			*why = xasprintf("%s: %s", group.v[i].shown,
+			    strerror(errno));
+			rc = -1;
+		}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	file_unlock_dir(lock);
+	group_clear(rc != 0);
+	return rc;
+}
+
+/* ---- a directory's version switched in one step ---- */
+
+int
+file_dir_swap(const char *stage, const char *dir, char **why)
+{
+	const char *base, *sbase;
+	struct dirent *e;
+	struct stat st, ss;
+	sigset_t old;
+	int dfd, sfd, ofd, lock, rc = 0;
+	char *aside = NULL;
+	dev_t dev;
+	DIR *dp;
+
+	if ((dfd = open_parent(dir, &base, &dev)) == -1) {
+		*why = xasprintf("%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	sbase = strrchr(stage, '/') != NULL ? strrchr(stage, '/') + 1 : stage;
+	lock = dup(dfd);
+	while (flock(lock, LOCK_EX) == -1 && errno == EINTR)
+		continue;
+	sfd = openat(dfd, sbase,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sfd == -1 || fstat(sfd, &ss) == -1) {
+		*why = xasprintf("%s: %s", stage, strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+		/* The first build: the stage becomes the directory. */
+		new_file_mode();
+		fchmod(sfd, 0777 & ~umask_seen);
+		signals_hold(&old);
+		if (renameat(dfd, sbase, dfd, base) == -1) {
+			*why = xasprintf("%s: %s", dir, strerror(errno));
+			rc = -1;
+		}
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		goto out;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*why = xasprintf("%s: is not a directory (a link or a file "
+		                 "is in the way); not replacing it",
+		    dir);
+		rc = -1;
+		goto out;
+	}
+	/* What the user keeps beside the products goes on in the new
+	 * version: a file by a second link, anything else moved. A name
+	 * both have is the product's, unless it is not a plain file or is
+	 * an input of this run. */
+	ofd = openat(dfd, base,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ofd == -1 || (dp = fdopendir(ofd)) == NULL) {
+		*why = xasprintf("%s: %s", dir, strerror(errno));
+		if (ofd != -1)
+			close(ofd);
+		rc = -1;
+		goto out;
+	}
+	while (rc == 0 && (e = readdir(dp)) != NULL) {
+		struct stat fs, ns;
+		char *p;
+
+		if (strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0)
+			continue;
+		if (fstatat(ofd, e->d_name, &fs, AT_SYMLINK_NOFOLLOW) == -1)
+			continue;
+		if (fstatat(sfd, e->d_name, &ns, AT_SYMLINK_NOFOLLOW) == 0) {
+			p = xasprintf("%s/%s", dir, e->d_name);
+			if (!S_ISREG(fs.st_mode)) {
+				*why = xasprintf("%s: in the way of the "
+				                 "output (not a regular file)",
+				    p);
+				rc = -1;
+			} else if (file_is_input(p) != NULL) {
+				*why = xasprintf("%s: is an input of this "
+				                 "run; not writing over it",
+				    p);
+				rc = -1;
+			}
 			free(p);
+			continue;
+		}
+		if (S_ISREG(fs.st_mode) &&
+		    linkat(ofd, e->d_name, sfd, e->d_name, 0) == 0)
+			continue;
+		if (renameat(ofd, e->d_name, sfd, e->d_name) == -1) {
+			*why = xasprintf("%s/%s: cannot keep it in the new "
+			                 "version: %s",
+			    dir, e->d_name, strerror(errno));
+			rc = -1;
 		}
 	}
 	closedir(dp);
+	if (rc == -1)
+		goto out;
+	fchmod(sfd, st.st_mode & 07777);
+	signals_hold(&old);
+	if (syscall(SYS_renameat2, dfd, sbase, dfd, base, RENAME_EXCHANGE) ==
+	    0)
+		;
+	else if (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP) {
+		/* No exchange here (an old kernel or file system): the old
+		 * version is moved aside, over an empty directory of a name
+		 * the sweep knows, then the new one into place, and the old
+		 * one to the stage's name, where the caller removes it. */
+		char *d = dir_of(dir);
+
+		aside = xasprintf("%s/" FILE_TEMP_PREFIX "build-%ld-XXXXXX", d,
+		    (long)getpid());
+		free(d);
+		if (mkdtemp(aside) == NULL ||
+		    renameat(dfd, base, AT_FDCWD, aside) == -1 ||
+		    renameat(dfd, sbase, dfd, base) == -1 ||
+		    renameat(AT_FDCWD, aside, dfd, sbase) == -1)
+			rc = -1;
+	} else
+		rc = -1;
+	if (rc == -1)
+		*why = xasprintf("%s: %s", dir, strerror(errno));
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+out:
+	if (sfd != -1)
+		close(sfd);
+	file_unlock_dir(lock);
+	close(dfd);
+	free(aside);
+	return rc;
 }
 
 /* ---- paths between files ---- */
@@ -621,7 +1094,7 @@ file_sweep(const char *dir)
 char *
 file_relative(const char *target, const char *file)
 {
-	char *t, *dir, *d, *out, *base;
+	char *t, *dir, *d, *out;
 	size_t i, k, up;
 
 	if ((t = realpath(target, NULL)) == NULL)
@@ -633,12 +1106,6 @@ file_relative(const char *target, const char *file)
 		free(t);
 		return xstrdup(target);
 	}
-	/* A build writes into a stage inside its directory, then renames
-	 * each file up into it: the file's place is the stage's parent. */
-	base = strrchr(d, '/');
-	if (base != NULL && base != d &&
-	    strncmp(base + 1, FILE_TEMP_PREFIX, strlen(FILE_TEMP_PREFIX)) == 0)
-		*base = '\0';
 	/* The longest common run of whole components ("/a/b" and "/a/bc"
 	 * share "/a" only); d is a directory, so all of it may be shared. */
 	for (i = k = 0; t[i] != '\0' && t[i] == d[i]; i++)

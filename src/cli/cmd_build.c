@@ -168,79 +168,51 @@ play_test_games(const struct ruleset *rs)
 	return rc == -1 ? -1 : 0;
 }
 
-/* A new, empty stage directory inside dir; caller frees, or NULL. */
+/*
+ * A new, empty stage directory beside dir (in its parent, so that the
+ * two can be exchanged in one step); caller frees, or NULL. Its slot
+ * among what a signal removes is at *left.
+ */
 static char *
-stage_new(const char *dir)
+stage_new(const char *dir, int *left)
 {
-	char *stage = xasprintf("%s/" FILE_TEMP_PREFIX "build-%ld-XXXXXX", dir,
-	    (long)getpid());
+	char *parent = xstrdup(dir), *slash, *stage;
 
-	/* What an interrupted build left here goes first. */
+	if ((slash = strrchr(parent, '/')) != NULL)
+		*slash = '\0';
+	else
+		strcpy(parent, ".");
+	stage = xasprintf("%s/" FILE_TEMP_PREFIX "build-%ld-XXXXXX", parent,
+	    (long)getpid());
+	/* What an interrupted build left goes first: beside dir, and
+	 * inside it (where stages were made before). */
+	file_sweep(parent);
 	file_sweep(dir);
+	free(parent);
 	if (mkdtemp(stage) == NULL) {
 		free(stage);
 		return NULL;
 	}
+	*left = file_left_add(stage);
 	return stage;
 }
 
 /*
- * Move every file made in the stage into dir, each by a rename over the
- * previous one, then make the directory durable. Returns 0 or -1
- * (reported).
+ * Switch dir to the version made in stage, in one step (README: a build
+ * moves its files into place only when all of them were made). Returns
+ * 0 or -1 (reported); dir is as it was then.
  */
 static int
 stage_swap(const char *stage, const char *dir)
 {
-	DIR *dp;
-	struct dirent *e;
-	int fd, rc = 0;
+	char *why = NULL;
 
-	if ((dp = opendir(stage)) == NULL)
+	if (file_dir_swap(stage, dir, &why) == -1) {
+		cli_error("%s", why);
+		free(why);
 		return -1;
-	/* First make sure every rename can be done (nothing in the way
-	 * but an earlier output), so that none is done when one cannot. */
-	while (rc == 0 && (e = readdir(dp)) != NULL) {
-		struct stat st;
-		char *to;
-
-		if (e->d_name[0] == '.')
-			continue;
-		to = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
-			cli_error("%s: in the way of the output (not a "
-			          "regular file)",
-			    to);
-			rc = -1;
-		} else if (file_is_input(to) != NULL) {
-			cli_error("%s: is an input of this run; not "
-			          "writing over it",
-			    to);
-			rc = -1;
-		}
-		free(to);
 	}
-	rewinddir(dp);
-	while (rc == 0 && (e = readdir(dp)) != NULL) {
-		char *from, *to;
-
-		if (e->d_name[0] == '.')
-			continue;
-		from = xasprintf("%s/%s", stage, e->d_name);
-		to = xasprintf("%s/%s", dir, e->d_name);
-		if (rename(from, to) == -1) {
-			cli_error("%s: %s", to, strerror(errno));
-			rc = -1;
-		}
-		free(from);
-		free(to);
-	}
-	closedir(dp);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
-		fsync(fd);
-		close(fd);
-	}
-	return rc;
+	return 0;
 }
 
 /*
@@ -312,6 +284,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	struct ruleset *rs;
 	struct progress bar;
 	char *dir, *stage;
+	int left = -1;
 
 	rnd_fonts_warm();
 	file_inputs_forget();
@@ -330,7 +303,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	/* The products' labels in the ruleset's language (or --lang's). */
 	cli_lang_use(rs);
 	dir = xasprintf("%s/%s", outdir, rs->name);
-	if (mkdir_p(dir) == -1 || (stage = stage_new(dir)) == NULL) {
+	if (mkdir_p(dir) == -1 || (stage = stage_new(dir, &left)) == NULL) {
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
 		free(dir);
@@ -360,7 +333,9 @@ build_one(const char *file, const char *outdir, int quiet)
 		made[nmade++].file = "index.json";
 	if (rc == EXIT_CLEAN && stage_swap(stage, dir) == -1)
 		rc = EXIT_ERRORS;
-	file_remove(stage); /* and what is left in it */
+	/* The stage holds what was not switched in, or the old version. */
+	file_remove(stage);
+	file_left_drop(left);
 	free(stage);
 	if (rc != EXIT_CLEAN) {
 		cli_error("%s: not built (errors above); previous outputs "

@@ -331,12 +331,22 @@ write:
 	ro.balanced = o->balanced ? ok : -1;
 	yaml = yaml_path(o->out);
 	text = sc_to_yaml_at(s, rs, yaml);
+	/* The PDF and its YAML are one version: renamed together, with
+	 * the directory locked against another run writing them. */
+	file_group_begin();
 	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
 		goto out;
 	/* Never write over the file the scenario was read from. */
 	if ((o->from == NULL || !same_file(o->from, yaml)) &&
 	    atomic_write(yaml, text, strlen(text), &why) != 0) {
 		struct pos at = { yaml, 0, 0 };
+
+		diag_add(&d, SEV_ERROR, at, "%s", why);
+		free(why);
+		goto out;
+	}
+	if (file_group_end(&why) != 0) {
+		struct pos at = { NULL, 0, 0 };
 
 		diag_add(&d, SEV_ERROR, at, "%s", why);
 		free(why);
@@ -369,6 +379,7 @@ write:
 		report(rs->path, s, o->out, yaml, o->balanced, ok, now() - t0);
 	rc = EXIT_CLEAN;
 out:
+	file_group_abandon(); /* what was not renamed, when it failed */
 	print_diags(&d, o->quiet);
 	diags_free(&d);
 	free(yaml);

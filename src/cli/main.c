@@ -343,6 +343,9 @@ main(int argc, char *argv[])
 	/* The user's locale, for LC_PAPER and messages: every number that
 	 * sandtable prints or reads is locale-free by construction. */
 	setlocale(LC_ALL, "");
+	/* Ctrl-C or a kill removes this run's temporary files and stages;
+	 * earlier outputs stay as they were. */
+	file_signals_install();
 	if (argc < 2) {
 		main_help(stderr);
 		return EXIT_USAGE;

@@ -542,11 +542,14 @@ image_write(struct rnd_doc *d)
 		}
 		free(name);
 	}
+	/* The pages are one version: renamed together, at the end. */
+	file_group_begin();
 	for (i = 0; i < d->npages; i++) {
 		if (image_page(d, i, &out, &n) != 0) {
 			diag_add(d->diags, SEV_ERROR, p,
 			    "cannot draw page %zu as an image", i + 1);
 			free(out);
+			file_group_abandon();
 			return -1;
 		}
 		name = image_name(d, i);
@@ -556,6 +559,7 @@ image_write(struct rnd_doc *d)
 			free(why);
 			free(name);
 			free(out);
+			file_group_abandon();
 			return -1;
 		}
 		free(out);
@@ -568,6 +572,12 @@ image_write(struct rnd_doc *d)
 			    " \xe2\x80\xa6 %s (%zu images)", name, d->npages);
 		}
 		free(name);
+	}
+	if (file_group_end(&why) == -1) {
+		p.file = NULL;
+		diag_add(d->diags, SEV_ERROR, p, "%s", why);
+		free(why);
+		return -1;
 	}
 	snprintf(last_path, sizeof(last_path), "%s",
 	    d->npages > 1 ? d->path : "");

@@ -176,11 +176,12 @@ Test(files, relative_paths)
 		{ "a/r.md", "a/b/c/s.yaml", "../../r.md" },
 		{ "ab/r.md", "a/s.yaml", "../ab/r.md" },
 		{ "a/b/r.md", "ab/s.yaml", "../a/b/r.md" },
-		{ "a/r.md", "a/b/.sandtable-build-1-x/s.yaml", "../r.md" },
+		{ "a/r.md", "a/.sandtable-build-1-x/s.yaml",
+		    "../r.md" }, /* a stage is as deep as its directory */
 		{ "a/r.md", "l/s.yaml", "../r.md" }, /* l -> a/b */
 		{ "a/none.md", "a/s.yaml", NULL },   /* as given */
 	};
-	const char *mk[] = { "a/b/c", "ab", "a/b/.sandtable-build-1-x" };
+	const char *mk[] = { "a/b/c", "ab", "a/.sandtable-build-1-x" };
 	char *p, *t, *f, *back;
 	size_t i;
 
