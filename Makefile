@@ -228,12 +228,12 @@ uninstall:
 
 # Line coverage (gcovr) of a run of the suite on a --coverage build in
 # build-cov/ (the normal build is left alone): each folder of src/ and the
-# total, and build-cov/coverage.txt file by file. The suite runs once (not
-# again under de_DE); a failing test is reported, the figures still print.
+# total, and build-cov/coverage.txt file by file. The suite runs once, in
+# the locale given; a failing test is reported, the figures still print.
 coverage: deps
 	@$(MAKE) --no-print-directory COVERAGE=1 build-cov/sandtable build-cov/unit-tests
 	@find build-cov -name '*.gcda' -delete
-	@SANDTABLE_ONCE=1 tests/run-all.sh ./build-cov/sandtable ./build-cov/unit-tests | tail -1
+	@tests/run-all.sh ./build-cov/sandtable ./build-cov/unit-tests | tail -1
 	@gcovr -r . --object-directory build-cov --filter 'src/' -j 2 \
 	    --txt build-cov/coverage.txt >/dev/null
 	@awk '$$1 ~ /^src\// && NF >= 4 { split($$1, p, "/"); d = p[1] "/" p[2] "/"; \
