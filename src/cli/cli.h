@@ -121,7 +121,7 @@ void products_list(FILE *);
 struct progress {
 	const char *label;
 	unsigned long total;
-	long last_ms;
+	long last_ms, start_ms;
 	int on, drawn;
 };
 void progress_set_quiet(int);
@@ -216,6 +216,9 @@ int cli_count_opt(const char *cmd, const char *opt, const char *arg,
 /* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
  * usage error printed (cmd_play.c). */
 struct chk_opts;
+/* The most self-play games a run plays (README, Limits): about a minute
+ * on one core for the bundled rulesets, with progress on a terminal. */
+#define CLI_GAMES_MAX 1000000
 int cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
     struct chk_opts *);
 /* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario

@@ -111,6 +111,13 @@ cmd_cards(int argc, char **argv)
 				    "--bleed %s: from "
 				    "0 to 10 mm",
 				    optarg);
+			/* The crop marks' limits are the template's. */
+			if (ch != 'b' && *len > 20)
+				return usage_error("cards",
+				    "%s %s: from 0 to 20 mm",
+				    ch == 'L' ? "--crop-length" :
+				                "--crop-offset",
+				    optarg);
 			break;
 		case 'B':
 			o.backs = 1;

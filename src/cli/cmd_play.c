@@ -49,8 +49,8 @@ cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
 
 	switch (ch) {
 	case 'n':
-		if (cli_count_opt(cmd, "--games", arg, min_games, 100000000,
-		        &v) == -1)
+		if (cli_count_opt(cmd, "--games", arg, min_games,
+		        CLI_GAMES_MAX, &v) == -1)
 			return -1;
 		o->games = (long)v;
 		return 0;

@@ -825,7 +825,8 @@ cmd_report(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'n':
-			if (cli_parse_count(optarg, 0, 100000000, &v) == -1)
+			if (cli_parse_count(optarg, 0, CLI_GAMES_MAX, &v) ==
+			    -1)
 				return usage_error("report",
 				    "bad --games '%s'", optarg);
 			co.games = (long)v;

@@ -31,6 +31,7 @@ progress_begin(struct progress *p, const char *label, unsigned long total)
 	p->label = label;
 	p->total = total ? total : 1;
 	p->on = progress_on();
+	p->start_ms = -1;
 }
 
 /* Redraw at most ten times a second, and always at the end. */
@@ -48,12 +49,21 @@ progress_update(struct progress *p, unsigned long done)
 	if (done < p->total && ms - p->last_ms < 100)
 		return;
 	p->last_ms = ms;
+	if (p->start_ms < 0)
+		p->start_ms = ms;
 	fill = (int)((double)done / (double)p->total * width);
 	if (fill > width)
 		fill = width;
 	fprintf(stderr, "\r%-18.18s [%.*s%*s] %lu/%lu", p->label, fill,
 	    "##############################", width - fill, "", done,
 	    p->total);
+	/* What is left, at the pace so far: a long run says so early. */
+	if (done > 0 && done < p->total && ms - p->start_ms >= 500)
+		fprintf(stderr, " ~%.0f s left  ",
+		    (double)(ms - p->start_ms) / 1000.0 *
+		        (double)(p->total - done) / (double)done);
+	else
+		fputs("              ", stderr);
 	p->drawn = 1;
 }
 

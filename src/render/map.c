@@ -86,10 +86,27 @@ int
 rnd_map_label_check(const char *fmt, const char **why)
 {
 	char buf[64];
+	const char *f;
+	int width;
 
 	if (strlen(fmt) > 40) {
 		*why = "the label format is too long (40 characters at most)";
 		return -1;
+	}
+	/* A width is of one digit: a label is never wider than 9. */
+	for (f = fmt; (f = strchr(f, '%')) != NULL;) {
+		f++;
+		if (*f == '0')
+			f++;
+		for (width = 0; *f >= '0' && *f <= '9'; f++)
+			width = width < 100 ? width * 10 + (*f - '0') : 100;
+		if (width > 9) {
+			*why = "a width in the label format is from 1 to 9 "
+			       "(%2c, %03r)";
+			return -1;
+		}
+		if (*f == '%')
+			f++;
 	}
 	if (rnd_map_label(buf, sizeof(buf), fmt, 0, 0, 1, 1, RND_ORIGIN_TL) ==
 	    -1) {

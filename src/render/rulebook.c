@@ -663,6 +663,9 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		    b.st.size_pt - 0.5;
 	b.st.min_pt = b.st.size_pt;
 	b.mx = rnd_tmpl_len(t, "margin", 20, 8, 60, dg);
+	/* A value the template got wrong is an error: no book. */
+	if (diags_worst(dg) >= SEV_ERROR)
+		goto out;
 	if (b.pw < 160)
 		b.mx = b.mx * 0.75;
 	b.top = b.mx + 6;

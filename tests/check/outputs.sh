@@ -181,16 +181,16 @@ fi
 	pass "bases --base 300mm blames the option" ||
 	fail "bases --base 300mm blames the option" "$(cat err.txt)"
 "$BIN" play --games 1e12 m.md 2>err.txt
-[ $? -eq 2 ] && grep -q -- "--games '1e12': needs a whole number from 1 to 100000000" err.txt &&
+[ $? -eq 2 ] && grep -q -- "--games '1e12': needs a whole number from 1 to 1000000" err.txt &&
 	pass "--games 1e12 gives the whole range" ||
 	fail "--games 1e12 gives the whole range" "$(cat err.txt)"
 
 # Outputs are checked before the work: refusing one takes no self-play.
-timeout 20 "$BIN" report -q --games 100000000 m.md -o m.md 2>err.txt
+timeout 20 "$BIN" report -q --games 1000000 m.md -o m.md 2>err.txt
 [ $? -eq 1 ] && grep -q "input of this run" err.txt &&
 	pass "report refuses its ruleset as output before playing" ||
 	fail "report refuses its ruleset as output before playing" "$(head -c 200 err.txt)"
-timeout 20 "$BIN" check -q --games 100000000 --report notes.txt m.md 2>err.txt
+timeout 20 "$BIN" check -q --games 1000000 --report notes.txt m.md 2>err.txt
 [ $? -eq 1 ] && grep -q "not a file of this kind" err.txt &&
 	[ "$(cat notes.txt)" = "my notes" ] &&
 	pass "check --report refuses a text file before playing" ||
