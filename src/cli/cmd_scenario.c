@@ -749,6 +749,12 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 	else {
 		eng_family_check(rs, &rd);
 		diags_print(&rd, stderr);
+		/* Where the scenario names it, so the user knows why it
+		 * was read at all. */
+		if (diags_worst(&rd) >= SEV_ERROR && at.file != NULL)
+			diag_add(d, SEV_ERROR, at,
+			    "the ruleset '%s' named here has errors (above)",
+			    path);
 	}
 	if (rs != NULL && diags_worst(&rd) >= SEV_ERROR) {
 		rs_free(rs);

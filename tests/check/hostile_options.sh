@@ -39,3 +39,8 @@ t "play --games past 1,000,000 is refused" 2 "--games '2000000': needs a whole n
 	"$BIN" play "$R" --games 2000000
 t "report --games past 1,000,000 is refused" 2 "bad --games '2000000'" \
 	"$BIN" report -q "$R" --games 2000000 -o "$tmp/r.pdf"
+# A scenario's ruleset: that cannot be read names the scenario's line too.
+"$BIN" scenario -q "$R" -o "$tmp/s.pdf" 2>/dev/null
+sed 's|^ruleset: .*|ruleset: /dev/zero|' "$tmp/s.yaml" >"$tmp/z.yaml"
+t "a scenario naming /dev/zero as its ruleset names its line" 1 "z.yaml:[0-9]*:[0-9]*: error: the ruleset '/dev/zero' named here" \
+	"$BIN" play --scenario "$tmp/z.yaml"
