@@ -121,6 +121,20 @@ read_battle(struct reader *r, const struct rs_node *b)
 	fm_int(r, b, "turns", 1, 10000, &r->rs->turn_limit);
 	read_break(r, b);
 	fm_len(r, b, "deploy", &r->rs->deploy_mm);
+	/* Both sides' zones, from their edges, must leave ground between
+	 * them: each less than half the table's depth. */
+	if ((f = rs_node_get(b, "deploy")) != NULL && r->rs->table_h_mm > 0 &&
+	    r->rs->deploy_mm * 2 >= r->rs->table_h_mm) {
+		char dep[32], half[32];
+
+		len_format(dep, sizeof(dep), r->rs->deploy_mm, r->rs->measure);
+		len_format(half, sizeof(half), r->rs->table_h_mm / 2,
+		    r->rs->measure);
+		diag_add(r->d, SEV_ERROR, f->pos,
+		    "'deploy' %s is as deep as half the table or more (%s): "
+		    "the two sides' zones would meet",
+		    dep, half);
+	}
 	if ((f = rs_node_get(b, "forces")) == NULL)
 		return;
 	if (f->kind != RS_NODE_MAP) {

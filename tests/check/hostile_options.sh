@@ -44,3 +44,7 @@ t "report --games past 1,000,000 is refused" 2 "bad --games '2000000'" \
 sed 's|^ruleset: .*|ruleset: /dev/zero|' "$tmp/s.yaml" >"$tmp/z.yaml"
 t "a scenario naming /dev/zero as its ruleset names its line" 1 "z.yaml:[0-9]*:[0-9]*: error: the ruleset '/dev/zero' named here" \
 	"$BIN" play --scenario "$tmp/z.yaml"
+# A deployment zone as deep as half the table is refused at its line.
+sed 's/^  deploy: .*/  deploy: 999999mm/' "$R" >"$tmp/dep.md"
+t "battle: deploy: 999999mm is refused at its line" 1 "dep.md:13:11: error: 'deploy' .* half the table" \
+	"$BIN" check -q --games 0 "$tmp/dep.md"
