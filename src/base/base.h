@@ -368,7 +368,13 @@ int path_is_dir(const char *);
  */
 char *data_find(const char *sub, const char *name);
 
-/* SOURCE_DATE_EPOCH, or the current time when unset or invalid. */
+/*
+ * SOURCE_DATE_EPOCH, or the current time when unset (or empty). main()
+ * refuses an invalid one before any command runs (source_date_epoch_valid()).
+ */
 long long source_date_epoch(void);
+/* 1 when SOURCE_DATE_EPOCH is unset, empty or seconds from 1970 up to the
+ * end of year 9999; 0 otherwise. */
+int source_date_epoch_valid(void);
 
 #endif

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Hostile values: an environment variable, a YAML escape, a line end or an
+# option that sandtable once took silently or blamed on the wrong thing.
+# Each case ends in a message that names the value and its place, never a
+# silent default, a cut string or a stray file.
+BIN=${1:-./sandtable}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+MOD=rulesets/morschauser-modern.md
+
+t() { # NAME WANT-STATUS PATTERN-IN-STDERR COMMAND...
+	name=$1 want=$2 pat=$3
+	shift 3
+	timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL: $name: exit $got, wanted $want: $(head -c 200 "$tmp/err")"
+	elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+		echo "FAIL: $name: no '$pat' in: $(head -c 200 "$tmp/err")"
+	else
+		echo "PASS: $name"
+	fi
+}
+
+# SOURCE_DATE_EPOCH dates every product: one that is not a time is
+# refused before any work, not replaced by today.
+for v in abc -5 99999999999999999999 253402300800 ' 5' 12x; do
+	t "SOURCE_DATE_EPOCH='$v' is refused" 1 \
+		"^sandtable: SOURCE_DATE_EPOCH: '$v' is not a time (seconds since 1970, up to year 9999)$" \
+		env SOURCE_DATE_EPOCH="$v" "$BIN" reference -q "$MOD" -o "$tmp/sde.pdf"
+done
+[ ! -e "$tmp/sde.pdf" ] && echo "PASS: a refused SOURCE_DATE_EPOCH writes nothing" ||
+	echo "FAIL: a refused SOURCE_DATE_EPOCH writes nothing"
+t "SOURCE_DATE_EPOCH refused by check too" 1 "SOURCE_DATE_EPOCH: 'abc' is not a time" \
+	env SOURCE_DATE_EPOCH=abc "$BIN" check -q "$MOD"
+t "SOURCE_DATE_EPOCH of year 9999 is a time" 0 "" \
+	env SOURCE_DATE_EPOCH=253402300799 "$BIN" reference -q "$MOD" -o "$tmp/sde9999.pdf"
+t "an empty SOURCE_DATE_EPOCH is unset" 0 "" \
+	env SOURCE_DATE_EPOCH= "$BIN" reference -q "$MOD" -o "$tmp/sde0.pdf"
