@@ -37,3 +37,14 @@ t "SOURCE_DATE_EPOCH of year 9999 is a time" 0 "" \
 	env SOURCE_DATE_EPOCH=253402300799 "$BIN" reference -q "$MOD" -o "$tmp/sde9999.pdf"
 t "an empty SOURCE_DATE_EPOCH is unset" 0 "" \
 	env SOURCE_DATE_EPOCH= "$BIN" reference -q "$MOD" -o "$tmp/sde0.pdf"
+
+# A NUL written as a YAML escape ("\0") would cut the value where it
+# stands: it is a control character like "\e", refused at its scalar.
+sed 's/^title: .*/title: "Rules\\0hidden"/' "$MOD" >"$tmp/nul.md"
+t "a YAML NUL escape in the front matter is refused at its place" 1 \
+	"nul.md:2:8: error: YAML: control character U+0000 in a value: not allowed" \
+	"$BIN" check -q "$tmp/nul.md"
+printf 'size: "9\\0 hidden"\n' >"$tmp/nul.yaml"
+t "a YAML NUL escape in a template is refused at its place" 1 \
+	"nul.yaml:1:7: error: YAML: control character U+0000 in a value: not allowed" \
+	"$BIN" reference -q -t "$tmp/nul.yaml" "$MOD" -o "$tmp/nul.pdf"
