@@ -48,3 +48,17 @@ printf 'size: "9\\0 hidden"\n' >"$tmp/nul.yaml"
 t "a YAML NUL escape in a template is refused at its place" 1 \
 	"nul.yaml:1:7: error: YAML: control character U+0000 in a value: not allowed" \
 	"$BIN" reference -q -t "$tmp/nul.yaml" "$MOD" -o "$tmp/nul.pdf"
+
+# YAML's end of document '...' once closed the front matter unsaid, and
+# the keys after it were dropped into the body: now an error at its line.
+awk 'NR == 4 { print "..." } { print }' "$MOD" >"$tmp/dots.md"
+t "a '...' in the front matter is an error at its line" 1 \
+	"dots.md:4:1: error: YAML: '...' (end of document) in the front matter" \
+	"$BIN" check -q "$tmp/dots.md"
+# A file with CR line ends only (old Mac) has no '---' line: it is told so.
+tr '\n' '\r' <"$MOD" >"$tmp/cr.md"
+t "a ruleset with CR line ends only is told so" 1 \
+	"cr.md:1:1: error: lines end in CR only; save with LF line ends" \
+	"$BIN" check -q "$tmp/cr.md"
+[ "$(grep -c error "$tmp/err")" -eq 1 ] && echo "PASS: CR line ends: one error, not a cascade" ||
+	echo "FAIL: CR line ends: one error, not a cascade: $(grep -c error "$tmp/err") errors"
