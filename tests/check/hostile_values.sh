@@ -62,3 +62,15 @@ t "a ruleset with CR line ends only is told so" 1 \
 	"$BIN" check -q "$tmp/cr.md"
 [ "$(grep -c error "$tmp/err")" -eq 1 ] && echo "PASS: CR line ends: one error, not a cascade" ||
 	echo "FAIL: CR line ends: one error, not a cascade: $(grep -c error "$tmp/err") errors"
+
+# check --report - writes the PDF to standard output, as -o - does
+# elsewhere, not a file named '-'; --json there would mix the two.
+mkdir "$tmp/rep"
+abin=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+t "check --report - writes the PDF to standard output" 0 "" \
+	sh -c "cd '$tmp/rep' && '$abin' check -q -n 10 --report - '$PWD/$MOD'"
+[ "$(head -c 5 "$tmp/out")" = "%PDF-" ] && [ ! -e "$tmp/rep/-" ] &&
+	echo "PASS: --report -: a PDF on standard output, no file '-'" ||
+	echo "FAIL: --report -: a PDF on standard output, no file '-': $(head -c 20 "$tmp/out" | tr -cd '[:print:]') $(ls "$tmp/rep")"
+t "check --json --report - is refused" 2 "check: --json and --report - both write to standard output" \
+	"$BIN" check -q --json --report - "$MOD"
