@@ -73,4 +73,13 @@ t "check --report - writes the PDF to standard output" 0 "" \
 	echo "PASS: --report -: a PDF on standard output, no file '-'" ||
 	echo "FAIL: --report -: a PDF on standard output, no file '-': $(head -c 20 "$tmp/out" | tr -cd '[:print:]') $(ls "$tmp/rep")"
 t "check --json --report - is refused" 2 "check: --json and --report - both write to standard output" \
-	"$BIN" check -q --json --report - "$MOD"
+	sh -c "cd '$tmp/rep' && '$abin' check -q --json --report - '$PWD/$MOD'"
+
+# An unknown option is named as it was written: "-d6" stops getopt at
+# its 'd', and the message once named the word before it.
+t "dice -d6 names -d6 and says '--'" 2 \
+	"dice: unknown option '-d6' (an expression that starts with '-' needs '--' before it: sandtable dice -- -d6)" \
+	"$BIN" dice -d6
+t "dice --json -d6 names -d6, not --json" 2 "dice: unknown option '-d6'" \
+	"$BIN" dice --json -d6
+t "dice -xq names -xq" 2 "dice: unknown option '-xq'" "$BIN" dice -xq 2d6
