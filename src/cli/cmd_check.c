@@ -250,7 +250,7 @@ cmd_check(int argc, char **argv)
 			json_t *jo = json_object();
 
 			json_object_set_new(jo, "ruleset",
-			    json_string(rs->name));
+			    cli_json_text(rs->name));
 			json_object_set_new(jo, "engine",
 			    json_string(rs_engine_name(rs->engine)));
 			json_object_set_new(jo, "played", json_false());

@@ -83,3 +83,14 @@ t "dice -d6 names -d6 and says '--'" 2 \
 t "dice --json -d6 names -d6, not --json" 2 "dice: unknown option '-d6'" \
 	"$BIN" dice --json -d6
 t "dice -xq names -xq" 2 "dice: unknown option '-xq'" "$BIN" dice -xq 2d6
+
+# A ruleset whose file name is not UTF-8 (Latin-1 'é'): its JSON object
+# still has its path and name, the stray byte as U+FFFD.
+bad=$(printf "$tmp/mod\351le.md")
+cp "$MOD" "$bad"
+t "check --json of a non-UTF-8 file name" 0 "" "$BIN" check -q -n 5 --json "$bad"
+fffd=$(printf '\357\277\275')
+grep -q "\"path\": \"$tmp/mod${fffd}le.md\"" "$tmp/out" &&
+	grep -q "\"name\": \"mod${fffd}le\"" "$tmp/out" &&
+	echo "PASS: --json: path and name with U+FFFD for the stray byte" ||
+	echo "FAIL: --json: path and name with U+FFFD for the stray byte: $(head -c 200 "$tmp/out")"
