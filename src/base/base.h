@@ -260,6 +260,9 @@ void fmt_double(char *buf, size_t sz, double v, int prec);
  * its code point in *cp; 0 when the bytes are not one.
  */
 size_t utf8_seq(const unsigned char *s, size_t len, unsigned long *cp);
+/* s with each byte that begins no UTF-8 sequence as U+FFFD (caller
+ * frees). */
+char *str_utf8_fix(const char *s);
 /* The number of characters (code points) in UTF-8 text. */
 size_t utf8_chars(const char *s);
 /* Nonzero for a C0 or C1 control character or DEL. */
@@ -399,7 +402,13 @@ int path_is_dir(const char *);
  */
 char *data_find(const char *sub, const char *name);
 
-/* SOURCE_DATE_EPOCH, or the current time when unset or invalid. */
+/*
+ * SOURCE_DATE_EPOCH, or the current time when unset (or empty). main()
+ * refuses an invalid one before any command runs (source_date_epoch_valid()).
+ */
 long long source_date_epoch(void);
+/* 1 when SOURCE_DATE_EPOCH is unset, empty or seconds from 1970 up to the
+ * end of year 9999; 0 otherwise. */
+int source_date_epoch_valid(void);
 
 #endif

@@ -1141,18 +1141,32 @@ file_beside(const char *path, const char *file)
 	return p;
 }
 
-long long
-source_date_epoch(void)
+/* The last second of the year 9999, UTC: past it a date has five digits. */
+#define SDE_MAX 253402300799LL
+
+int
+source_date_epoch_valid(void)
 {
 	const char *s = getenv("SOURCE_DATE_EPOCH");
 	char *end;
 	long long v;
 
-	if (s != NULL && *s != '\0') {
-		errno = 0;
-		v = strtoll(s, &end, 10);
-		if (errno == 0 && *end == '\0' && v >= 0)
-			return v;
-	}
+	if (s == NULL || *s == '\0')
+		return 1;
+	/* Digits only: strtoll() would take a sign or leading blanks. */
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	return errno == 0 && *end == '\0' && v >= 0 && v <= SDE_MAX;
+}
+
+long long
+source_date_epoch(void)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+
+	if (s != NULL && *s != '\0' && source_date_epoch_valid())
+		return strtoll(s, NULL, 10);
 	return (long long)time(NULL);
 }

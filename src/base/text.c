@@ -124,3 +124,26 @@ plural(long long n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
 }
+
+char *
+str_utf8_fix(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, n, k = 0;
+	unsigned long cp;
+	char *buf = xmalloc(3 * len + 1);
+
+	while (i < len) {
+		if ((n = utf8_seq(p + i, len - i, &cp)) == 0) {
+			memcpy(buf + k, "\xef\xbf\xbd", 3);
+			k += 3;
+			i++;
+			continue;
+		}
+		memcpy(buf + k, s + i, n);
+		k += n;
+		i += n;
+	}
+	buf[k] = '\0';
+	return buf;
+}

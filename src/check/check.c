@@ -232,6 +232,17 @@ real4(double v)
 	return json_real(round(v * 10000) / 10000);
 }
 
+/* A name as JSON: a file name's bytes that are not UTF-8 as U+FFFD. */
+static json_t *
+name_json(const char *name)
+{
+	char *fixed = str_utf8_fix(name);
+	json_t *j = json_string(fixed);
+
+	free(fixed);
+	return j;
+}
+
 json_t *
 chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
 {
@@ -241,7 +252,7 @@ chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
 	long decided = st->wins[0] + st->wins[1];
 	int k;
 
-	json_object_set_new(o, "ruleset", json_string(rs->name));
+	json_object_set_new(o, "ruleset", name_json(rs->name));
 	json_object_set_new(o, "engine",
 	    json_string(rs_engine_name(rs->engine)));
 	json_object_set_new(o, "games", json_integer(st->games));
@@ -297,7 +308,7 @@ chk_json(const struct ruleset *rs, const struct chk_result *r)
 		o = chk_stats_json(rs, r);
 	else {
 		o = json_object();
-		json_object_set_new(o, "ruleset", json_string(rs->name));
+		json_object_set_new(o, "ruleset", name_json(rs->name));
 		json_object_set_new(o, "engine",
 		    json_string(rs_engine_name(rs->engine)));
 	}

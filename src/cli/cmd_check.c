@@ -92,7 +92,7 @@ cmd_check(int argc, char **argv)
 		.cell_mm = 0,
 		.tests = 1 };
 	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
-	int json = 0, rc;
+	int json = 0, rc, stdout_pdf;
 	const char *grid = NULL, *report_pdf = NULL;
 	struct ruleset *rs;
 	struct cli_json js;
@@ -144,6 +144,12 @@ cmd_check(int argc, char **argv)
 	}
 	if (report_pdf != NULL && optind + 1 < argc)
 		return usage_error("check", "--report takes one ruleset");
+	if (json && CLI_IS_STDOUT(report_pdf))
+		return usage_error("check",
+		    "--json and --report - both write to "
+		    "standard output: name the PDF");
+	/* --report -: standard output is the PDF alone. */
+	stdout_pdf = CLI_IS_STDOUT(report_pdf);
 	if (grid != NULL &&
 	    chk_grid_parse(grid, LEN_IN, &o.grid, &o.cell_mm) != 0)
 		return usage_error("check",
@@ -177,11 +183,11 @@ cmd_check(int argc, char **argv)
 			continue;
 		}
 		/* With --json, standard output is the JSON alone. */
-		if (verbose && !json) {
+		if (verbose && !json && !stdout_pdf) {
 			rs_dump(rs, stdout);
 			eng_settings_dump(rs, stdout);
 		}
-		if (!quiet && !json)
+		if (!quiet && !json && !stdout_pdf)
 			printf("%s: %s, %zu %s, %zu %s, %zu test %s read\n",
 			    rs->path, rs_engine_name(rs->engine), rs->nunits,
 			    plural((long long)rs->nunits, "unit", "units"),
@@ -211,13 +217,25 @@ cmd_check(int argc, char **argv)
 		 * read and found. */
 		if (rc >= 0 && report_pdf != NULL) {
 			struct diags out = { 0 };
+			char *path;
+			int wrc;
 
 			/* The report's labels in the ruleset's language, as
 			 * sandtable report prints them; the terminal's stay
 			 * English. */
 			cli_lang_use(rs);
-			if (cli_report_write(rs, &r, &d, report_pdf, NULL,
-			        NULL, &out) != 0) {
+			/* "-" is drawn into a temporary file, then copied to
+			 * standard output (cli_out_begin()). */
+			wrc = -1;
+			if ((path = cli_out_begin(report_pdf, "pdf")) !=
+			    NULL) {
+				wrc = cli_report_write(rs, &r, &d, path, NULL,
+				    NULL, &out);
+				if (cli_out_end(report_pdf, path, wrc == 0) !=
+				    0)
+					wrc = -1;
+			}
+			if (wrc != 0) {
 				status = EXIT_ERRORS;
 				if (json)
 					js.failed = 1;
@@ -232,7 +250,7 @@ cmd_check(int argc, char **argv)
 			json_t *jo = json_object();
 
 			json_object_set_new(jo, "ruleset",
-			    json_string(rs->name));
+			    cli_json_text(rs->name));
 			json_object_set_new(jo, "engine",
 			    json_string(rs_engine_name(rs->engine)));
 			json_object_set_new(jo, "played", json_false());
@@ -247,9 +265,9 @@ cmd_check(int argc, char **argv)
 			cli_json_add(&js, el, rs, jo);
 		} else if (json)
 			cli_json_add(&js, el, rs, NULL);
-		else if (rc == 0 && !quiet)
+		else if (rc == 0 && !quiet && !stdout_pdf)
 			report(rs->path, &r, verbose);
-		else if (rc == 1 && !quiet)
+		else if (rc == 1 && !quiet && !stdout_pdf)
 			printf("%s: %s: nothing played; warnings %zu, notes "
 			       "%zu\n",
 			    rs->path,
@@ -293,6 +311,7 @@ const struct command check_command = {
 	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
 	"                    none, square 3in, hex 30mm\n"
 	"      --report FILE write the validation report (as sandtable\n"
-	"                    report) to FILE.pdf; one ruleset only\n"
+	"                    report) to FILE.pdf, '-' standard output;\n"
+	"                    one ruleset only\n"
 	"  -h, --help        this help\n",
 };

@@ -154,12 +154,18 @@ cmd_dice(int argc, char **argv)
 	};
 	char *expr;
 	size_t len = 0;
-	int ch, i, json = 0, status;
+	int ch, i, json = 0, status, at;
 
 	optind = 1;
 	opterr = 0;
-	/* "+" stops at the first argument: "-d6" is an expression. */
-	while ((ch = getopt_long(argc, argv, "+qvh", opts, NULL)) != -1) {
+	/* "+" stops at the first argument that is not an option; "-d6"
+	 * looks like one, so it needs "--" before it. No option takes a
+	 * value and none is permuted, so argv[at] is the word being read
+	 * (argv[optind - 1] is the one before when "-d6" stops at 'd'). */
+	for (;;) {
+		at = optind;
+		if ((ch = getopt_long(argc, argv, "+qvh", opts, NULL)) == -1)
+			break;
 		switch (ch) {
 		case 'q':
 		case 'v':
@@ -172,8 +178,15 @@ cmd_dice(int argc, char **argv)
 			command_help(command_find("dice"), stdout);
 			return EXIT_CLEAN;
 		default:
+			if (argv[at][0] == '-' && argv[at][1] != '-' &&
+			    strpbrk(argv[at] + 1, "0123456789dD") != NULL)
+				return usage_error("dice",
+				    "unknown option '%s' (an expression "
+				    "that starts with '-' needs '--' before "
+				    "it: sandtable dice -- %s)",
+				    argv[at], argv[at]);
 			return usage_error("dice", "unknown option '%s'",
-			    argv[optind - 1]);
+			    argv[at]);
 		}
 	}
 	/* --json may follow the expression too. */

@@ -2,7 +2,8 @@
  * json.c: the one shape of --json (check, build, play, odds, scenario,
  * report). Whatever the command, standard output is an array with one
  * object per ruleset, one ruleset or several, and each object has
- *   "path"        the ruleset as given on the command line,
+ *   "path"        the ruleset as given on the command line (bytes that
+ *                 are not UTF-8 as U+FFFD, here and in every string),
  *   "name"        its name (null when it could not be read),
  *   "ok"          false when this ruleset had errors,
  *   "diagnostics" every diagnostic of its run: [{file, line, col,
@@ -21,6 +22,22 @@
 #include "json.h"
 
 json_t *
+cli_json_text(const char *s)
+{
+	json_t *j;
+	char *fixed;
+
+	if ((j = json_string(s)) != NULL)
+		return j;
+	/* Not UTF-8 (a file name of another encoding): the key is still
+	 * there, each stray byte as U+FFFD. */
+	fixed = str_utf8_fix(s);
+	j = json_string(fixed);
+	free(fixed);
+	return j != NULL ? j : json_string("");
+}
+
+json_t *
 cli_json_diags(const struct diags *d)
 {
 	json_t *arr = json_array(), *o;
@@ -33,12 +50,12 @@ cli_json_diags(const struct diags *d)
 		/* "" and 0 where the position is not known: a script reads
 		 * the same types in every entry. */
 		json_object_set_new(o, "file",
-		    json_string(x->file ? x->file : ""));
+		    cli_json_text(x->file ? x->file : ""));
 		json_object_set_new(o, "line", json_integer(x->line));
 		json_object_set_new(o, "col", json_integer(x->col));
 		json_object_set_new(o, "severity",
 		    json_string(severity_name(x->sev)));
-		json_object_set_new(o, "message", json_string(x->msg));
+		json_object_set_new(o, "message", cli_json_text(x->msg));
 		json_array_append_new(arr, o);
 	}
 	return arr;
@@ -57,7 +74,7 @@ cli_json_element(const char *path)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "path", json_string(path));
+	json_object_set_new(o, "path", cli_json_text(path));
 	json_object_set_new(o, "name", json_null());
 	return o;
 }
@@ -67,7 +84,7 @@ cli_json_add(struct cli_json *j, json_t *o, const struct ruleset *rs,
     json_t *own)
 {
 	if (rs != NULL)
-		json_object_set_new(o, "name", json_string(rs->name));
+		json_object_set_new(o, "name", cli_json_text(rs->name));
 	/* The command's own object, as it was before the array: its keys
 	 * stay where scripts found them, one level down. */
 	if (own != NULL) {

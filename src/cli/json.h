@@ -16,6 +16,8 @@ struct cli_json {
 };
 
 /* Diagnostics as [{file, line, col, severity, message}]. */
+/* A JSON string of s, each byte that is not UTF-8 as U+FFFD; never NULL. */
+json_t *cli_json_text(const char *s);
 json_t *cli_json_diags(const struct diags *);
 /* Start capturing the diagnostics. */
 void cli_json_begin(struct cli_json *);

@@ -381,6 +381,14 @@ main(int argc, char *argv[])
 		return usage_error(NULL, "unknown option '%s'", argv[1]);
 	if ((c = command_find(argv[1])) == NULL)
 		return usage_error(NULL, "unknown command '%s'", argv[1]);
+	/* Every product dates its files from SOURCE_DATE_EPOCH: a value that
+	 * is not a time is refused once here, before any work. */
+	if (!source_date_epoch_valid()) {
+		cli_error("SOURCE_DATE_EPOCH: '%s' is not a time (seconds "
+		          "since 1970, up to year 9999)",
+		    getenv("SOURCE_DATE_EPOCH"));
+		return EXIT_ERRORS;
+	}
 	cli_respell(c->name, argc - 1, argv + 1);
 	/* -q is the same on every command: errors only (no warnings, no
 	 * notes, no progress bar); each command also leaves out its own

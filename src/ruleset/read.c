@@ -80,11 +80,13 @@ only_blanks(const char *s, size_t n)
 
 /*
  * Split off "---" front matter. Returns the line after the closing fence
- * (1-based) or 0 when there is none; -1 when it is not closed.
+ * (1-based) or 0 when there is none; -1 when it is not closed. A "..."
+ * line (YAML's end of document) ends it too, but its line is put in
+ * *dots, for an error: what follows it would be dropped unsaid.
  */
 static int
 front_split(const char *s, size_t len, size_t *fm_start, size_t *fm_len,
-    size_t *body_start)
+    size_t *body_start, int *dots)
 {
 	size_t i = 0, ls;
 	int line = 1;
@@ -111,6 +113,8 @@ front_split(const char *s, size_t len, size_t *fm_start, size_t *fm_len,
 		    only_blanks(s + ls + 3, i - ls - 3)) {
 			*fm_len = ls - *fm_start;
 			*body_start = i < len ? i + 1 : i;
+			if (s[ls] == '.')
+				*dots = line;
 			return line + 1;
 		}
 		i++;
@@ -716,9 +720,16 @@ read_front_matter(struct reader *r, const char *data, size_t len, size_t *bs)
 	struct ruleset *rs = r->rs;
 	struct pos at = { rs->path, 1, 1 };
 	size_t fs = 0, fl = 0;
-	int fmline;
+	int fmline, dots = 0;
 
-	fmline = front_split(data, len, &fs, &fl, bs);
+	fmline = front_split(data, len, &fs, &fl, bs, &dots);
+	if (dots > 0) {
+		struct pos dp = { rs->path, dots, 1 };
+
+		diag_add(r->d, SEV_ERROR, dp,
+		    "YAML: '...' (end of document) in the front matter: "
+		    "the front matter ends with a line '---'");
+	}
 	if (fmline == -1) {
 		diag_add(r->d, SEV_ERROR, at,
 		    "front matter is not closed (a "
@@ -780,6 +791,17 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 		len -= 3;
 	}
 	if (text_check(rs->path, data, len, d) == -1) {
+		rs->doc = md_parse(rs->path, "", 0, d);
+		return rs;
+	}
+	/* An old Mac file has no '\n' anywhere: no line of it is '---'
+	 * and every line number would be 1. Said once, and not read on. */
+	if (memchr(data, '\n', len) == NULL &&
+	    memchr(data, '\r', len) != NULL) {
+		struct pos at = { rs->path, 1, 1 };
+
+		diag_add(d, SEV_ERROR, at,
+		    "lines end in CR only; save with LF line ends");
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;
 	}

@@ -231,6 +231,14 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		n->scalar = xstrndup((const char *)ev->data.scalar.value,
 		    ev->data.scalar.length);
 		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		/* A "\0" escape would cut the value short where it stands. */
+		if (strlen(n->scalar) != ev->data.scalar.length) {
+			diag_add(b->d, SEV_ERROR, at,
+			    "YAML: control character "
+			    "U+0000 in a value: not allowed");
+			rs_node_free(n);
+			return NULL;
+		}
 		if (str_control(n->scalar, &cp)) {
 			/* "\e]0;…" would reach a terminal or a PDF. */
 			diag_add(b->d, SEV_ERROR, at,
