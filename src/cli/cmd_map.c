@@ -124,7 +124,8 @@ pick_table(const struct ruleset *rs, const struct map_req *q,
 		return bad("--table", q->table, "bad table size", why);
 	/* A table's limits are the front matter's table:. */
 	if (q->table != NULL &&
-	    (w < 100 || h < 100 || w > 100000 || h > 100000))
+	    ((w > 0 && w < 100) || (h > 0 && h < 100) || w > 100000 ||
+	        h > 100000))
 		return bad("--table", q->table, "bad table size",
 		    "10 cm to 100 m a side");
 	if (grid_init(g, kind, cell, w, h, &why) == -1)
