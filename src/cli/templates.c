@@ -3,7 +3,10 @@
  * where each was found — and --print-template, which every product
  * command takes: the template it would read, to start one's own from.
  */
+#include <sys/stat.h>
+
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,12 +81,15 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names (NAME of NAME.yaml) in dir, sorted; returns how many. */
+/* The names (NAME of NAME.yaml) in dir, sorted; returns how many. Only
+ * regular files (after links) are templates: a FIFO or device named so
+ * is not opened, which could wait or never end. */
 static size_t
 dir_names(const char *dir, char ***names)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *e;
+	struct stat st;
 	size_t n = 0, cap = 0, len;
 
 	*names = NULL;
@@ -94,6 +100,9 @@ dir_names(const char *dir, char ***names)
 		if (len <= 5 || e->d_name[0] == '.' ||
 		    strcmp(e->d_name + len - 5, ".yaml") != 0)
 			continue;
+		if (fstatat(dirfd(dp), e->d_name, &st, 0) == -1 ||
+		    !S_ISREG(st.st_mode))
+			continue;
 		XPUSH(*names, n, cap, xstrndup(e->d_name, len - 5));
 	}
 	closedir(dp);
@@ -102,12 +111,33 @@ dir_names(const char *dir, char ***names)
 	return n;
 }
 
+/* s as a field of a line of the listing: control characters (a tab
+ * too, which would begin another field) and bytes that are not UTF-8
+ * escaped as \xNN, so a file's name cannot drive the terminal. */
+static char *
+field(const char *s)
+{
+	char *e = str_escape(s), *out, *o;
+	const char *p;
+
+	out = o = xmalloc(strlen(e) * 4 + 1);
+	for (p = e; *p != '\0'; p++)
+		if (*p == '\t') {
+			memcpy(o, "\\x09", 4);
+			o += 4;
+		} else
+			*o++ = *p;
+	*o = '\0';
+	free(e);
+	return out;
+}
+
 /* A line a template: NAME, PRODUCT, PATH, tab-separated; a name an
  * earlier directory has too gets a fourth field, "shadowed". */
 static void
 list_templates(FILE *fp)
 {
-	char *dirs[RND_TMPL_DIRS], **names, *path, *product;
+	char *dirs[RND_TMPL_DIRS], **names, *path, *product, *f[3];
 	char **seen = NULL;
 	size_t nd = rnd_template_dirs(dirs), i, k, j, n, nseen = 0,
 	       capseen = 0;
@@ -120,9 +150,14 @@ list_templates(FILE *fp)
 					break;
 			path = xasprintf("%s/%s.yaml", dirs[i], names[k]);
 			product = rnd_template_product(path);
-			fprintf(fp, "%s\t%s\t%s%s\n", names[k],
-			    product != NULL ? product : "-", path,
+			f[0] = field(names[k]);
+			f[1] = field(product != NULL ? product : "-");
+			f[2] = field(path);
+			fprintf(fp, "%s\t%s\t%s%s\n", f[0], f[1], f[2],
 			    j < nseen ? "\tshadowed" : "");
+			free(f[0]);
+			free(f[1]);
+			free(f[2]);
 			free(product);
 			free(path);
 			if (j == nseen)

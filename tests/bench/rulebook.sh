@@ -29,3 +29,15 @@ for rs in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md rulesets/
 	[ "${bc:-$bw}" -lt 1000 ] || verdict=OVER
 	echo "rulebook $name: ${bc:+$bc ms CPU, }$bw ms wall, $pages pages, $ex examples ($verdict the 1 s target)"
 done
+# German: the patterns take about 2.7 s to load, once a run (issue 30:
+# each product loaded them again, 6 s a German build against 1 s).
+if [ -f tests/rulesets/de.md ] && [ -x /usr/bin/time ]; then
+	for cmd in reference rulebook build; do
+		o="$T/de.pdf"
+		[ "$cmd" = build ] && o="$T/de-out"
+		/usr/bin/time -f "%e %U %S %M" -o "$T/time" "$BIN" "$cmd" -q tests/rulesets/de.md -o "$o" >/dev/null 2>&1
+		set -- $(tail -1 "$T/time")
+		awk -v c="$cmd" -v w="$1" -v u="$2" -v s="$3" -v m="$4" 'BEGIN {
+		    printf "German %s (tests/rulesets/de.md): %.2f s wall, %.2f s CPU, %d MB\n", c, w, u + s, m / 1024 }'
+	done
+fi
