@@ -49,7 +49,11 @@ struct book {
 	int ipages;       /* index pages (a shared one counted) */
 };
 
-#define BOOK_MAX_PAGES 2000
+/* Pages of a book in all (title, contents, body, index): a long
+ * published rulebook has 300 to 400. Laying out a page takes a few ms,
+ * so a book at the limit takes seconds, and the body's layout stops at
+ * it (a body of a million lines is refused in about a second). */
+#define BOOK_MAX_PAGES 500
 /* The index begins under the body's end with this gap (mm), when there
  * is room for this many of its lines. */
 #define BOOK_INDEX_GAP 8.0
@@ -686,18 +690,31 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	/* Where each heading falls. */
 	f = rnd_flow_new(&b.st);
 	book_body(&b, f, 1);
-	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES);
+	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
 		diag_add(dg, SEV_ERROR, rs->title_pos,
-		    "rulebook: the ruleset "
-		    "does not fit in %d pages",
+		    "rulebook: the ruleset does not fit in %d pages (the "
+		    "most a book may have)",
 		    BOOK_MAX_PAGES);
 		goto out;
 	}
 	book_pages(&b, f, b.body_pages);
 	book_index_plan(&b, f);
 	rnd_flow_free(f);
+	f = NULL;
 	b.toc_pages = book_toc_pages(&b);
+	/* With its contents and index pages. */
+	if (1 + b.toc_pages + b.body_pages - b.index_shared +
+	        book_index_pages(&b) >
+	    BOOK_MAX_PAGES) {
+		diag_add(dg, SEV_ERROR, rs->title_pos,
+		    "rulebook: the book would take %d pages with its "
+		    "contents and index, more than the %d a book may have",
+		    1 + b.toc_pages + b.body_pages - b.index_shared +
+		        book_index_pages(&b),
+		    BOOK_MAX_PAGES);
+		goto out;
+	}
 	b.first_body = 2 + b.toc_pages;
 	b.index_first = b.first_body + b.body_pages - b.index_shared;
 
