@@ -41,6 +41,11 @@ ifeq ($(SANITIZE),1)
   OPT    = -O1 -g -fno-omit-frame-pointer $(SANFLAGS) -fno-sanitize-recover=undefined
   BUILD  = build-san
   LDFLAGS += $(SANFLAGS)
+else ifeq ($(CLANG),1)
+  # make CLANG=1: the same build with clang, in objects of its own (CI
+  # builds with both compilers, warnings as errors in each).
+  CC     = clang
+  BUILD  = build-clang
 else ifeq ($(COVERAGE),1)
   # make coverage: gcov's counters, in objects of their own.
   OPT    = -O0 -g --coverage
@@ -59,7 +64,7 @@ LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
 MAINOBJ := $(BUILD)/src/cli/main.o
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
 UNITOBJ := $(UNITSRC:%.c=$(BUILD)/%.o)
-ifneq ($(SANITIZE)$(COVERAGE),)
+ifneq ($(SANITIZE)$(COVERAGE)$(CLANG),)
   BIN    = $(BUILD)/sandtable
 else
   BIN    = sandtable
@@ -77,12 +82,23 @@ RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
 all: $(BIN)
 
+# A line a step ("CC src/engine/dice.c"); make V=1 prints the commands.
+ifeq ($(V),1)
+  Q  =
+  SAY = @:
+else
+  Q  = @
+  SAY = @printf '  %-6s %s\n'
+endif
+
 $(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a | $(MOFILES)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(SAY) LD $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 	@mkdir -p $(dir $@)
-	msgfmt --check -o $@ $<
+	$(SAY) MSGFMT $<
+	$(Q)msgfmt --check -o $@ $<
 
 # The template of the catalogues, from the strings marked _(), N_() and
 # P_() (singular and plural).
@@ -91,12 +107,14 @@ pot:
 	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
 
 $(BUILD)/libsandtable.a: $(LIBOBJ)
-	rm -f $@
-	ar rcs $@ $^
+	$(SAY) AR $@
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(SAY) CC $<
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(LIBOBJ:.o=.d) $(MAINOBJ:.o=.d) $(UNITOBJ:.o=.d)
 
@@ -126,7 +144,8 @@ deps:
 	fi
 
 $(BUILD)/unit-tests: $(UNITOBJ) $(BUILD)/libsandtable.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null)
+	$(SAY) LD $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null)
 
 unit: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/unit-tests
@@ -244,5 +263,5 @@ coverage: deps
 	    build-cov/coverage.txt
 
 clean:
-	rm -rf build build-san build-cov build-fuzz sandtable
+	rm -rf build build-san build-cov build-clang build-fuzz sandtable
 	find out -mindepth 1 ! -name .gitkeep -exec rm -rf {} + 2>/dev/null || true

@@ -22,7 +22,7 @@ void *xrealloc(void *, size_t);
 char *xstrdup(const char *);
 char *xstrndup(const char *, size_t);
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
-char *xvasprintf(const char *, va_list);
+char *xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 
 /* A growable array of pointers or values is done with this pattern:
  * XPUSH(arr, n, cap, value). */
@@ -69,7 +69,7 @@ struct diags {
 void diag_add(struct diags *, enum severity, struct pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void diag_vadd(struct diags *, enum severity, struct pos, const char *,
-    va_list);
+    va_list) __attribute__((format(printf, 4, 0)));
 /*
  * Add a finding at index `at` of the list (clamped to its end), the ones
  * after it moved down: a message that can be worded only later (by the
@@ -410,5 +410,8 @@ long long source_date_epoch(void);
 /* 1 when SOURCE_DATE_EPOCH is unset, empty or seconds from 1970 up to the
  * end of year 9999; 0 otherwise. */
 int source_date_epoch_valid(void);
+/* 1 when SANDTABLE_FIFO_WAIT (how many seconds a named pipe no one
+ * writes to is waited for, 10 when unset) is unset, empty or 1 to 60. */
+int fifo_wait_valid(void);
 
 #endif

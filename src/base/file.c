@@ -112,8 +112,37 @@ too_large(unsigned long long size, size_t max)
 	    size, max);
 }
 
-/* How long a named pipe may take to bring its first bytes. */
-#define FIFO_WAIT_MS 10000
+/* How long a named pipe may take to bring its first bytes, in seconds
+ * (SANDTABLE_FIFO_WAIT may set 1 to 60; main() refuses other values). */
+#define FIFO_WAIT_S 10
+#define FIFO_WAIT_MAX 60
+
+int
+fifo_wait_valid(void)
+{
+	const char *s = getenv("SANDTABLE_FIFO_WAIT");
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return 1;
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return errno == 0 && *end == '\0' && v >= 1 && v <= FIFO_WAIT_MAX;
+}
+
+/* The wait in seconds. */
+static int
+fifo_wait(void)
+{
+	const char *s = getenv("SANDTABLE_FIFO_WAIT");
+
+	if (s != NULL && *s != '\0' && fifo_wait_valid())
+		return (int)strtol(s, NULL, 10);
+	return FIFO_WAIT_S;
+}
 
 int
 file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
@@ -156,20 +185,21 @@ file_slurp(const char *path, size_t max, char **data, size_t *len, char **why)
 	/* Opened without waiting, so that a named pipe no one writes to
 	 * cannot hold open() for ever: such a pipe (a FIFO by its own name,
 	 * not a shell's /dev/fd/N, whose writer is there) is given
-	 * FIFO_WAIT_MS to bring its first bytes or its end, then read as
+	 * fifo_wait() seconds to bring its first bytes or its end, then read as
 	 * any pipe. */
 	if (strcmp(path, "-") != 0 && S_ISFIFO(st.st_mode) &&
 	    lstat(path, &ls) == 0 && S_ISFIFO(ls.st_mode)) {
 		struct pollfd p = { fd, POLLIN, 0 };
 		int r;
 
-		while ((r = poll(&p, 1, FIFO_WAIT_MS)) == -1 && errno == EINTR)
+		while ((r = poll(&p, 1, fifo_wait() * 1000)) == -1 &&
+		    errno == EINTR)
 			;
 		if (r == 0) {
 			err = ETIMEDOUT;
 			*why = xasprintf("a named pipe that no one writes to "
 			                 "(waited %d s)",
-			    FIFO_WAIT_MS / 1000);
+			    fifo_wait());
 			goto fail;
 		}
 	}

@@ -389,6 +389,12 @@ main(int argc, char *argv[])
 		    getenv("SOURCE_DATE_EPOCH"));
 		return EXIT_ERRORS;
 	}
+	if (!fifo_wait_valid()) {
+		cli_error("SANDTABLE_FIFO_WAIT: '%s' is not a number of "
+		          "seconds from 1 to 60",
+		    getenv("SANDTABLE_FIFO_WAIT"));
+		return EXIT_ERRORS;
+	}
 	cli_respell(c->name, argc - 1, argv + 1);
 	/* -q is the same on every command: errors only (no warnings, no
 	 * notes, no progress bar); each command also leaves out its own

@@ -59,6 +59,21 @@ done
 mkfifo "$tmp/nowriter.md" "$tmp/nowriter.yaml"
 t "a named pipe no one writes to, as a ruleset" 1 "nowriter.md: error: a named pipe that no one writes to" \
 	"$BIN" check -q "$tmp/nowriter.md"
+# The suite waits 1 s (run-all.sh: SANDTABLE_FIFO_WAIT=1); the default
+# is 10 s, once here.
+s=$(date +%s)
+t "a named pipe is waited for 10 s by default" 1 "nowriter.md: error: a named pipe that no one writes to (waited 10 s)" \
+	env -u SANDTABLE_FIFO_WAIT "$BIN" check -q "$tmp/nowriter.md"
+e=$(date +%s)
+[ $((e - s)) -ge 9 ] && [ $((e - s)) -le 20 ] && echo "PASS: the default wait took $((e - s)) s" ||
+	echo "FAIL: the default wait took $((e - s)) s"
+t "SANDTABLE_FIFO_WAIT=2 waits 2 s" 1 "(waited 2 s)" \
+	env SANDTABLE_FIFO_WAIT=2 "$BIN" check -q "$tmp/nowriter.md"
+for v in 0 61 abc -1 ' 5' 1.5; do
+	t "SANDTABLE_FIFO_WAIT='$v' is refused" 1 \
+	    "^sandtable: SANDTABLE_FIFO_WAIT: '$v' is not a number of seconds from 1 to 60$" \
+	    env SANDTABLE_FIFO_WAIT="$v" "$BIN" check -q "$MOD"
+done
 t "a named pipe no one writes to, as a template" 1 "nowriter.yaml: error: .*a named pipe that no one writes to" \
 	"$BIN" reference -q -t "$tmp/nowriter.yaml" "$MOD" -o "$tmp/np.pdf"
 t "a named pipe no one writes to, as a scenario file" 1 "a named pipe that no one writes to" \

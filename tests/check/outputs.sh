@@ -109,7 +109,7 @@ cp "$MOD" a/m.md
 mkfifo b/m.md
 (cd a && "$BIN" report -q --games 20 m.md -o ../ra.pdf 2>/dev/null)
 (cat "$MOD" >b/m.md) &
-(cd b && timeout 60 "$BIN" report -q --games 20 m.md -o ../rb.pdf 2>/dev/null)
+(cd b && SANDTABLE_FIFO_WAIT=30 timeout 60 "$BIN" report -q --games 20 m.md -o ../rb.pdf 2>/dev/null)
 rc=$?
 wait
 pdftotext ra.pdf ra.txt 2>/dev/null
