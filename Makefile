@@ -21,7 +21,7 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
-           librsvg2-dev libgdk-pixbuf-2.0-dev gcovr strace
+           librsvg2-dev libgdk-pixbuf-2.0-dev gcovr strace time
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -131,6 +131,7 @@ deps:
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v gcovr >/dev/null 2>&1 || missing="$$missing gcovr"; \
 	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts"; \
 	fc-list :lang=zh 2>/dev/null | grep -q . || missing="$$missing CJK-fonts"; \
 	locale -a 2>/dev/null | grep -qi '^de_DE.utf-*8$$' || missing="$$missing de_DE.UTF-8"; \

@@ -93,9 +93,10 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 	    s->bal.wins[0], s->bal.wins[1], s->bal.draws, s->bal.at_limit, a,
 	    b, c);
 	if (balanced)
-		printf("; %s after %d candidate%s",
+		printf("; %s after %d candidate%s%s",
 		    ok ? "balanced" : "NOT balanced", s->bal.candidates,
-		    s->bal.candidates == 1 ? "" : "s");
+		    s->bal.candidates == 1 ? "" : "s",
+		    s->bal.stopped ? " (the search's limit of play)" : "");
 	printf(" (%s s)\n", t);
 }
 
@@ -131,6 +132,8 @@ json_made(json_t *o, const struct scenario *s, const char *pdf,
 	json_object_set_new(b, "balanced",
 	    balanced && s->bal.games > 0 ? json_boolean(ok) : json_null());
 	json_object_set_new(b, "candidates", json_integer(s->bal.candidates));
+	/* true: the search stopped at its limit of play, not balanced. */
+	json_object_set_new(b, "stopped", json_boolean(s->bal.stopped));
 	json_object_set_new(o, "balance", b);
 }
 

@@ -1339,6 +1339,11 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		    u, s->bal.wins[0], s->bal.wins[1], s->bal.draws, a, b, c,
 		    o->balanced == 1 ?
 		        "" :
+		        o->balanced == 0 && s->bal.stopped ?
+		        _(" <b>Not balanced:</b> the search stopped at its "
+		          "limit of play (games times the square of the units on "
+		          "the table) before a candidate came within 45–55%; "
+		          "this is the closest found.") :
 		        o->balanced == 0 ?
 		        _(" <b>Not balanced:</b> no candidate came within 45–55%; "
 		          "this is the closest found.") :

@@ -80,6 +80,7 @@ struct sc_balance {
 	long turns_sum; /* game turns of all games */
 	uint64_t seed;  /* game seed the figure came from */
 	int candidates; /* scenarios tried before this one (1: the first) */
+	int stopped;    /* the search stopped at its budget of play */
 	double rate;    /* Blue's score: (wins + draws / 2) / games */
 	double lo, hi;  /* Wilson 95% interval of rate */
 };

@@ -328,3 +328,32 @@ t "map --scenario over 8 MiB" 1 "big.yaml" 10 \
 	"$BIN" map -q --scenario "$tmp/big.yaml" -o "$tmp/j.pdf"
 t "play --scenario over 8 MiB" 1 "big.yaml" 10 \
 	"$BIN" play "$MOD" --scenario "$tmp/big.yaml" --games 5
+
+# ---- the balance search's budget of play ----
+# 32 units a side of the dice family (its games cost the most): the search
+# once took 7 s of CPU for the scenario, 13 s for the build. It stops at
+# its limit of play and says so; the bundled rulesets stay well under it.
+sed -E 's/^    (Reed Wardens|Tide Scouts|Saltburn Lancers|Mirewright Engine|Heron Crossbows): [0-9]+/    \1: 20/' \
+    "$(dirname "$MOD")/dice-skirmish.md" >"$tmp/big-battle.md"
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f "%U %S" -o "$tmp/time" "$BIN" scenario --balanced --json -q \
+	    "$tmp/big-battle.md" -o "$tmp/bb.pdf" >"$tmp/bb.json" 2>"$tmp/err"
+	rc=$?
+	cpu=$(tail -1 "$tmp/time" | awk '{ printf "%d", $1 + $2 }')
+	[ $rc -eq 0 ] && grep -q '"stopped": true' "$tmp/bb.json" &&
+	    grep -q '"balanced": false' "$tmp/bb.json" &&
+	    [ "$cpu" -lt $((5 * ${SANDTABLE_SLOW:-1})) ] &&
+	    pass "a 64-unit search stops at its limit of play ($cpu s CPU)" ||
+	    fail "a 64-unit search stops at its limit of play" "exit $rc, $cpu s CPU: $(head -c 300 "$tmp/bb.json" "$tmp/err")"
+	pdftotext "$tmp/bb.pdf" - 2>/dev/null | tr '\n' ' ' |
+	    grep -q 'Not balanced: the search stopped at its limit of play' &&
+	    pass "the briefing says the search stopped at its limit" ||
+	    fail "the briefing says the search stopped at its limit" "$(pdftotext "$tmp/bb.pdf" - 2>&1 | grep -i -A2 balanced | head -5)"
+else
+	fail "a 64-unit search stops at its limit of play" "/usr/bin/time is missing"
+fi
+"$BIN" scenario --balanced --json -q "$(dirname "$MOD")/gauntlet-ancients.md" \
+    -o "$tmp/ga.pdf" >"$tmp/ga.json" 2>"$tmp/err"
+grep -q '"stopped": false' "$tmp/ga.json" && grep -q '"balanced": true' "$tmp/ga.json" &&
+    pass "the bundled ancients' search is within its limit, balanced" ||
+    fail "the bundled ancients' search is within its limit, balanced" "$(head -c 300 "$tmp/ga.json" "$tmp/err")"
