@@ -78,7 +78,7 @@ RULESETS := $(sort $(wildcard rulesets/*.md))
 RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 
 .PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind \
-        format format-check clang-format-dep coverage pot
+        format format-check clang-format-dep coverage pot cflags
 
 all: $(BIN)
 
@@ -99,6 +99,11 @@ $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 	@mkdir -p $(dir $@)
 	$(SAY) MSGFMT $<
 	$(Q)msgfmt --check -o $@ $<
+
+# The flags every object is compiled with (tests/check/layers.sh asks
+# the compiler, with them, what each file includes).
+cflags:
+	@echo $(CFLAGS)
 
 # The template of the catalogues, from the strings marked _(), N_() and
 # P_() (singular and plural).

@@ -494,4 +494,30 @@ struct rs_node *rs_yaml_parse(const char *file, const char *data, size_t len,
     int line0, struct diags *);
 void rs_node_free(struct rs_node *);
 
+/*
+ * YAML written (yaml_write.c), deterministically and without the locale,
+ * through libyaml's emitter: a document of one block mapping and what it
+ * holds, in order; strings quoted where a reader would take them for
+ * anything else. rs_yw_new(head) begins one after the text head (its
+ * first lines, comments; NULL: none); rs_yw_finish() ends it and returns
+ * the text (caller frees; the writer is freed).
+ */
+struct rs_yw;
+struct rs_yw *rs_yw_new(const char *head);
+char *rs_yw_finish(struct rs_yw *);
+/* A scalar as written (string 0: a number or word of ours, plain; 1:
+ * quoted when plain text would be read as a boolean, null or number). */
+void rs_yw_scalar(struct rs_yw *, const char *text, int string);
+/* A string from anywhere: bytes that are not UTF-8 become U+FFFD and
+ * control characters spaces. */
+void rs_yw_str(struct rs_yw *, const char *);
+void rs_yw_key(struct rs_yw *, const char *key); /* a fixed word: plain */
+void rs_yw_int(struct rs_yw *, long long);
+void rs_yw_map(struct rs_yw *); /* block style */
+void rs_yw_map_end(struct rs_yw *);
+void rs_yw_seq(struct rs_yw *, int flow); /* flow: [a, b] */
+void rs_yw_seq_end(struct rs_yw *);
+/* A comment appended where the text has got to (see yaml_write.c). */
+void rs_yw_comment(struct rs_yw *, const char *text);
+
 #endif

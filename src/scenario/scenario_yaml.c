@@ -37,7 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <yaml.h>
 
 #include "scenario.h"
 
@@ -73,153 +72,16 @@ sc_file_axes(const struct scenario *s, struct scenario *copy)
 	return copy;
 }
 
-/* ---- writing ---- */
-
-/*
- * The text goes through libyaml's emitter, so that every string is
- * written in a form any YAML reader gives back as that string: quoted
- * when plain text would misread it (a colon, a leading dash, a '#'), and
- * also when a YAML 1.1 or core-schema reader would take it for a
- * boolean, null or number ("yes", "null", "1e3"), which the emitter
- * itself does not know. Block style, unbounded lines, UTF-8 as is:
- * the file stays one to read and edit, and the same bytes every time.
+/* ---- writing ----
+ *
+ * Through the ruleset layer's YAML writer (rs_yw_*), with the lengths in
+ * the file's measure.
  */
 
 struct ywriter {
-	yaml_emitter_t em;
-	char *s; /* the text so far */
-	size_t n, cap;
+	struct rs_yw *y;
 	enum unit_of_length u; /* the file's measure: the ruleset's */
 };
-
-/* Append k bytes of text. */
-static void
-yw_put(struct ywriter *w, const char *t, size_t k)
-{
-	if (w->n + k + 1 > w->cap) {
-		w->cap = (w->n + k + 1) * 2;
-		w->s = xrealloc(w->s, w->cap);
-	}
-	memcpy(w->s + w->n, t, k);
-	w->n += k;
-	w->s[w->n] = '\0';
-}
-
-/* The emitter's output handler: into the text. */
-static int
-yw_output(void *data, unsigned char *buf, size_t k)
-{
-	yw_put(data, (const char *)buf, k);
-	return 1;
-}
-
-/* Emit ev. The events are ours and the strings are checked, so a
- * refusal is a bug here (or no memory): stop as xmalloc does. */
-static void
-yw_emit(struct ywriter *w, yaml_event_t *ev)
-{
-	if (!yaml_emitter_emit(&w->em, ev)) {
-		fprintf(stderr, "sandtable: writing scenario YAML: %s\n",
-		    w->em.problem != NULL ? w->em.problem : "out of memory");
-		abort();
-	}
-}
-
-/*
- * A comment, appended as is. libyaml writes no comments; but it breaks
- * the line before the next node, not after the last, so text added
- * once the events are written out ends the current line (begin it with
- * "\n" for lines of its own). With events still queued (a collection
- * just begun), nothing has its place yet: the comment is left out.
- */
-static void
-yw_comment(struct ywriter *w, const char *text)
-{
-	if (w->em.events.head != w->em.events.tail ||
-	    !yaml_emitter_flush(&w->em))
-		return;
-	yw_put(w, text, strlen(text));
-}
-
-/* 1 when a YAML reader would take plain s for something other than a
- * string: YAML 1.1's booleans and nulls, or a number (any sign, digits,
- * '.', exponent, base prefix or sexagesimal ':'), or a date. */
-static int
-typed(const char *s)
-{
-	static const char *words[] = { "y", "Y", "yes", "Yes", "YES", "n", "N",
-		"no", "No", "NO", "true", "True", "TRUE", "false", "False",
-		"FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null",
-		"NULL", "~", ".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF",
-		"+.inf", "+.Inf", "+.INF", ".nan", ".NaN", ".NAN", NULL };
-	const char *p = s;
-	size_t i;
-
-	if (*s == '\0')
-		return 1;
-	for (i = 0; words[i] != NULL; i++)
-		if (strcmp(s, words[i]) == 0)
-			return 1;
-	if (*p == '+' || *p == '-')
-		p++;
-	if (*p == '.')
-		p++;
-	if (*p < '0' || *p > '9')
-		return 0;
-	return strspn(s, "0123456789+-._:eExXoObBabcdefABCDEF") == strlen(s) ||
-	    (strspn(s, "0123456789") == 4 && s[4] == '-');
-}
-
-/* A scalar of text t; quoted as typed() says when it is a string. */
-static void
-yw_scalar(struct ywriter *w, const char *t, int string)
-{
-	yaml_event_t ev;
-
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)t,
-	    (int)strlen(t), !(string && typed(t)), 1, YAML_ANY_SCALAR_STYLE);
-	yw_emit(w, &ev);
-}
-
-/*
- * A string: the bytes that are not UTF-8, and control characters, become
- * U+FFFD and spaces. Names come checked from the reader, but a path
- * need not be UTF-8, and a file the reader would refuse is not
- * written.
- */
-static void
-yw_str(struct ywriter *w, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t len = strlen(s), i = 0, k, o = 0;
-	unsigned long cp;
-	char *t = xmalloc(len * 3 + 1);
-
-	while (i < len) {
-		if ((k = utf8_seq(p + i, len - i, &cp)) == 0) {
-			memcpy(t + o, "\xef\xbf\xbd", 3);
-			o += 3;
-			i++;
-		} else if (is_control(cp)) {
-			t[o++] = ' ';
-			i += k;
-		} else {
-			memcpy(t + o, p + i, k);
-			o += k;
-			i += k;
-		}
-	}
-	t[o] = '\0';
-	yw_scalar(w, t, 1);
-	free(t);
-}
-
-/* A key (a fixed word of ours: plain). */
-static void
-yw_key(struct ywriter *w, const char *key)
-{
-	yw_scalar(w, key, 0);
-}
 
 /* A length of mm in the file's measure, to 0.01 mm, '.' always. */
 static void
@@ -229,56 +91,7 @@ yw_len(struct ywriter *w, double mm)
 
 	fmt_double(t, sizeof(t), mm / len_unit_mm(w->u),
 	    len_file_decimals(w->u));
-	yw_scalar(w, t, 0);
-}
-
-static void
-yw_int(struct ywriter *w, long long v)
-{
-	char t[32];
-
-	snprintf(t, sizeof(t), "%lld", v);
-	yw_scalar(w, t, 0);
-}
-
-/* Begin a mapping, block style. */
-static void
-yw_map(struct ywriter *w)
-{
-	yaml_event_t ev;
-
-	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-	    YAML_BLOCK_MAPPING_STYLE);
-	yw_emit(w, &ev);
-}
-
-static void
-yw_map_end(struct ywriter *w)
-{
-	yaml_event_t ev;
-
-	yaml_mapping_end_event_initialize(&ev);
-	yw_emit(w, &ev);
-}
-
-/* Begin a sequence: flow ([x, y]) or block. */
-static void
-yw_seq(struct ywriter *w, int flow)
-{
-	yaml_event_t ev;
-
-	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
-	yw_emit(w, &ev);
-}
-
-static void
-yw_seq_end(struct ywriter *w)
-{
-	yaml_event_t ev;
-
-	yaml_sequence_end_event_initialize(&ev);
-	yw_emit(w, &ev);
+	rs_yw_scalar(w->y, t, 0);
 }
 
 /* A rectangle or point as [a, b, …]. */
@@ -287,10 +100,10 @@ yw_tuple(struct ywriter *w, const double *v, int k)
 {
 	int i;
 
-	yw_seq(w, 1);
+	rs_yw_seq(w->y, 1);
 	for (i = 0; i < k; i++)
 		yw_len(w, v[i]);
-	yw_seq_end(w);
+	rs_yw_seq_end(w->y);
 }
 
 /* One side: its zone, points and order of battle. */
@@ -303,21 +116,21 @@ write_side(struct ywriter *w, const struct scenario *s,
 	double v[4] = { z->x, z->y, z->w, z->h };
 	size_t i;
 
-	yw_key(w, side == SC_BLUE ? "blue" : "red");
-	yw_map(w);
-	yw_key(w, "deploy");
+	rs_yw_key(w->y, side == SC_BLUE ? "blue" : "red");
+	rs_yw_map(w->y);
+	rs_yw_key(w->y, "deploy");
 	yw_tuple(w, v, 4);
-	yw_comment(w, "   # x, y, width, depth");
-	yw_key(w, "points");
-	yw_int(w, f->points);
-	yw_key(w, "forces");
-	yw_map(w);
+	rs_yw_comment(w->y, "   # x, y, width, depth");
+	rs_yw_key(w->y, "points");
+	rs_yw_int(w->y, f->points);
+	rs_yw_key(w->y, "forces");
+	rs_yw_map(w->y);
 	for (i = 0; i < f->n; i++) {
-		yw_str(w, rs->units[f->v[i].type].name);
-		yw_int(w, f->v[i].count);
+		rs_yw_str(w->y, rs->units[f->v[i].type].name);
+		rs_yw_int(w->y, f->v[i].count);
 	}
-	yw_map_end(w);
-	yw_map_end(w);
+	rs_yw_map_end(w->y);
+	rs_yw_map_end(w->y);
 }
 
 /* Returns the YAML text (caller frees); see sc_to_yaml_at. */
@@ -333,8 +146,7 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 {
 	struct ywriter w;
 	struct scenario up;
-	yaml_event_t ev;
-	char *terrain, *rpath, *c, t[32];
+	char *terrain, *rpath, *c, *text, t[32];
 	int i;
 
 	/* The file's y is up from Blue's edge (axes above). */
@@ -343,111 +155,95 @@ sc_to_yaml_at(const struct scenario *s, const struct ruleset *rs,
 	/* Its lengths in the ruleset's measure, said by the battlefield's
 	 * `measure:` key below. */
 	w.u = len_unit_mm(rs->measure) > 0 ? rs->measure : LEN_MM;
-	if (!yaml_emitter_initialize(&w.em)) {
-		fputs("sandtable: out of memory\n", stderr);
-		abort();
-	}
-	yaml_emitter_set_output(&w.em, yw_output, &w);
-	yaml_emitter_set_encoding(&w.em, YAML_UTF8_ENCODING);
-	yaml_emitter_set_unicode(&w.em, 1);
-	yaml_emitter_set_width(&w.em, -1);
-	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
 	c = xasprintf(SC_YAML_FIRST
 	    "\n# lengths in %s, the ruleset's "
 	    "measure); `sandtable play --scenario FILE` replays it.\n",
 	    len_unit_words(w.u));
-	yw_put(&w, c, strlen(c));
+	w.y = rs_yw_new(c);
 	free(c);
-	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	yw_emit(&w, &ev);
-	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
-	yw_emit(&w, &ev);
-	yw_map(&w);
-	yw_key(&w, "scenario");
-	yw_str(&w, s->title);
-	yw_key(&w, "ruleset");
+	rs_yw_map(w.y);
+	rs_yw_key(w.y, "scenario");
+	rs_yw_str(w.y, s->title);
+	rs_yw_key(w.y, "ruleset");
 	rpath = path != NULL ? file_relative(s->ruleset, path) :
 	                       xstrdup(s->ruleset);
-	yw_str(&w, rpath);
+	rs_yw_str(w.y, rpath);
 	if (path != NULL && rpath[0] != '/')
-		yw_comment(&w, "   # relative to this file");
+		rs_yw_comment(w.y, "   # relative to this file");
 	free(rpath);
-	yw_key(&w, "points");
-	yw_int(&w, s->points);
-	yw_key(&w, "turns");
-	yw_int(&w, s->turns);
-	yw_key(&w, "special");
-	yw_scalar(&w, sc_special_name(s->special), 0);
+	rs_yw_key(w.y, "points");
+	rs_yw_int(w.y, s->points);
+	rs_yw_key(w.y, "turns");
+	rs_yw_int(w.y, s->turns);
+	rs_yw_key(w.y, "special");
+	rs_yw_scalar(w.y, sc_special_name(s->special), 0);
 	c = xasprintf("   # %s", sc_special_text(s->special));
-	yw_comment(&w, c);
+	rs_yw_comment(w.y, c);
 	free(c);
 	write_side(&w, s, rs, SC_BLUE);
 	write_side(&w, s, rs, SC_RED);
-	yw_key(&w, "objectives");
-	yw_seq(&w, 0);
+	rs_yw_key(w.y, "objectives");
+	rs_yw_seq(w.y, 0);
 	for (i = 0; i < s->nobj; i++) {
 		double at[2] = { s->obj[i].x, s->obj[i].y };
 
-		yw_map(&w);
-		yw_key(&w, "name");
-		yw_str(&w, s->obj[i].name);
-		yw_key(&w, "at");
+		rs_yw_map(w.y);
+		rs_yw_key(w.y, "name");
+		rs_yw_str(w.y, s->obj[i].name);
+		rs_yw_key(w.y, "at");
 		yw_tuple(&w, at, 2);
-		yw_key(&w, "radius");
+		rs_yw_key(w.y, "radius");
 		yw_len(&w, s->obj[i].radius);
-		yw_key(&w, "value");
-		yw_int(&w, s->obj[i].value);
-		yw_map_end(&w);
+		rs_yw_key(w.y, "value");
+		rs_yw_int(w.y, s->obj[i].value);
+		rs_yw_map_end(w.y);
 	}
-	yw_seq_end(&w);
+	rs_yw_seq_end(w.y);
 	if (s->bal.games > 0) {
-		yw_comment(&w,
+		rs_yw_comment(w.y,
 		    "\n# balance: a record of the test games; not "
 		    "read back");
-		yw_key(&w, "balance");
-		yw_map(&w);
-		yw_key(&w, "games");
-		yw_int(&w, s->bal.games);
-		yw_key(&w, "seed");
+		rs_yw_key(w.y, "balance");
+		rs_yw_map(w.y);
+		rs_yw_key(w.y, "games");
+		rs_yw_int(w.y, s->bal.games);
+		rs_yw_key(w.y, "seed");
 		snprintf(t, sizeof(t), "%llu",
 		    (unsigned long long)s->bal.seed);
-		yw_scalar(&w, t, 0);
-		yw_key(&w, "blue_wins");
-		yw_int(&w, s->bal.wins[0]);
-		yw_key(&w, "red_wins");
-		yw_int(&w, s->bal.wins[1]);
-		yw_key(&w, "draws");
-		yw_int(&w, s->bal.draws);
-		yw_key(&w, "at_turn_limit");
-		yw_int(&w, s->bal.at_limit);
-		yw_key(&w, "turns");
-		yw_int(&w, s->bal.turns_sum);
-		yw_key(&w, "candidates");
-		yw_int(&w, s->bal.candidates);
-		yw_map_end(&w);
+		rs_yw_scalar(w.y, t, 0);
+		rs_yw_key(w.y, "blue_wins");
+		rs_yw_int(w.y, s->bal.wins[0]);
+		rs_yw_key(w.y, "red_wins");
+		rs_yw_int(w.y, s->bal.wins[1]);
+		rs_yw_key(w.y, "draws");
+		rs_yw_int(w.y, s->bal.draws);
+		rs_yw_key(w.y, "at_turn_limit");
+		rs_yw_int(w.y, s->bal.at_limit);
+		rs_yw_key(w.y, "turns");
+		rs_yw_int(w.y, s->bal.turns_sum);
+		rs_yw_key(w.y, "candidates");
+		rs_yw_int(w.y, s->bal.candidates);
+		rs_yw_map_end(w.y);
 	} else if (s->side[0].points > 0)
-		yw_comment(&w,
+		rs_yw_comment(w.y,
 		    "\n# NOT balanced by play: no games were played "
 		    "(the ruleset has no engine);\n# each side's force was "
 		    "picked to the points from the Units table's Points\n# "
 		    "column, and the terrain may favour either.");
 	else
-		yw_comment(&w,
+		rs_yw_comment(w.y,
 		    "\n# NOT balanced by play: no games were played "
 		    "(the ruleset has no engine);\n# both sides field the same "
 		    "force, and the terrain may favour either.");
-	yw_map_end(&w);
-	yaml_document_end_event_initialize(&ev, 1);
-	yw_emit(&w, &ev);
-	yaml_stream_end_event_initialize(&ev);
-	yw_emit(&w, &ev);
-	yaml_emitter_delete(&w.em);
+	rs_yw_map_end(w.y);
+	text = rs_yw_finish(w.y);
 	/* The battlefield as terrain_yaml.c writes it: numbers and its own
 	 * words only, at the top level like the keys above. */
 	terrain = tr_to_yaml_in(s->bf, w.u);
-	yw_put(&w, terrain, strlen(terrain));
+	c = xasprintf("%s%s", text, terrain);
+	free(text);
 	free(terrain);
-	return w.s;
+	return c;
 }
 
 /* ---- reading ---- */

@@ -1,5 +1,8 @@
 #!/bin/sh
-# The plug-in seam of rule families (engine.h, "Adding a rule family"):
+# The architecture, held: the layers of src/ and the libraries each may
+# include, from the compiler's own dependency output against the rules in
+# layers.rules (and a copy of the tree with breaches planted, which must
+# fail); then the plug-in seam of rule families (engine.h, "Adding a rule family"):
 # above src/engine/ nothing asks which family a ruleset uses or reaches
 # into a family's own headers; every built-in family describes what the
 # products show of it. Source checks, so they hold for code not yet run.
@@ -27,3 +30,37 @@ for f in $rows; do
 		echo "FAIL: family $f describes what the products show"
 	fi
 done
+
+# The layers and the libraries, from the compiler's own dependency output:
+# every file of src/ against tests/check/layers.rules.
+CFLAGS_ALL=$(make -s --no-print-directory cflags 2>/dev/null)
+if [ -z "$CFLAGS_ALL" ] || ! command -v python3 >/dev/null; then
+	echo "FAIL: layers from cc -M: no build flags (make cflags) or no python3"
+	exit 0
+fi
+python3 tests/check/layers_deps.py . tests/check/layers.rules "$CFLAGS_ALL"
+
+# The check of the check: a copy of the tree with breaches planted (a
+# library where it may not be, a layer looking up, a known breach mended)
+# must fail, naming each.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -R src "$tmp/src"
+printf '#include <cairo.h>\n' >>"$tmp/src/engine/rng.c"
+printf '#include "../render/render.h"\n' >>"$tmp/src/ruleset/model.c"
+printf '#include <yaml.h>\n' >>"$tmp/src/scenario/grid.c"
+printf '#include <jansson.h>\n' >>"$tmp/src/base/text.c"
+sed -i '/#include <jansson.h>/d' "$tmp/src/engine/mo_odds_doc.c"
+python3 tests/check/layers_deps.py "$tmp" tests/check/layers.rules "$CFLAGS_ALL" >"$tmp/out"
+for want in "src/engine/rng.c (engine) may not include cairo" \
+    "src/ruleset/model.c (ruleset) may not include render" \
+    "src/scenario/grid.c (scenario) may not include libyaml" \
+    "src/base/text.c (base) may not include jansson" \
+    "src/engine/mo_odds_doc.c no longer includes jansson"; do
+	grep -q "^FAIL: $want" "$tmp/out" &&
+	    echo "PASS: a planted breach fails the check: $want" ||
+	    echo "FAIL: a planted breach fails the check: $want: $(grep FAIL "$tmp/out" | head -3)"
+done
+n=$(grep -c '^FAIL' "$tmp/out")
+[ "$n" -eq 5 ] && echo "PASS: the planted tree fails on its 5 breaches, no more" ||
+    echo "FAIL: the planted tree fails on its 5 breaches, no more: $n: $(grep FAIL "$tmp/out")"
