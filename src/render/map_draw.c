@@ -1006,38 +1006,107 @@ label_origin(const struct grid *g, int c, int r, double fs, double w,
 	*y += -s / sqrt(3) + d + fs * 0.76;
 }
 
-void
-map_label_boxes(cairo_t *cr, const struct rnd_map_opts *o, double fs,
-    double x0, double y0, double x1, double y1)
-{
-	const struct grid *g = o->grid;
-	struct map_view v = { x0, y0, x1, y1, 0, fs, 0 };
-	int c, r, c0, c1, r0, r1;
-	cairo_text_extents_t te;
-	double x, y, pad = fs * 0.25;
-	char buf[64];
+/* The labels' font at size fs, measured once: the advance of each
+ * printable ASCII character (a label of those is as wide as their sum,
+ * as cairo_text_extents adds them), and the font for any other. */
+struct map_labels {
+	const struct rnd_map_opts *o;
+	double fs;
+	cairo_scaled_font_t *sf;
+	struct ascii_glyphs ag;
+};
 
-	if (o->label_fmt == NULL || g->kind == RS_GRID_NONE)
-		return;
-	view_cells(g, &v, &c0, &c1, &r0, &r1);
+struct map_labels *
+map_labels_new(cairo_t *cr, const struct rnd_map_opts *o, double fs)
+{
+	struct map_labels *ml = xcalloc(1, sizeof(*ml));
+
+	ml->o = o;
+	ml->fs = fs;
 	cairo_save(cr);
 	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
-	/* The path is not part of the saved state: the rectangles stay. */
+	ascii_glyphs(cr, &ml->ag);
+	ml->sf = cairo_scaled_font_reference(cairo_get_scaled_font(cr));
+	cairo_restore(cr);
+	return ml;
+}
+
+void
+map_labels_free(struct map_labels *ml)
+{
+	if (ml == NULL)
+		return;
+	cairo_scaled_font_destroy(ml->sf);
+	free(ml);
+}
+
+/* The width of label s. */
+static double
+label_width(const struct map_labels *ml, const char *s)
+{
+	cairo_text_extents_t te;
+	const char *p;
+	double w = 0;
+
+	if (!is_ascii(s)) {
+		cairo_scaled_font_text_extents(ml->sf, s, &te);
+		return te.x_advance;
+	}
+	for (p = s; *p != '\0'; p++)
+		w += ml->ag.adv[*p - 32];
+	return w;
+}
+
+/* 1 when the rectangle x0, y0, x1, y1 meets b (x0, y0, x1, y1). */
+static int
+meets(double x0, double y0, double x1, double y1, const double b[4])
+{
+	return !(x1 < b[0] || x0 > b[2] || y1 < b[1] || y0 > b[3]);
+}
+
+size_t
+map_label_boxes(const struct map_labels *ml, const double view[4],
+    const double *near, int nnear, double **out, size_t *cap)
+{
+	const struct grid *g = ml->o->grid;
+	struct map_view v = { view[0], view[1], view[2], view[3], 0, 0, 0 };
+	int c, r, c0, c1, r0, r1, k;
+	double x, y, w, fs = ml->fs, pad = fs * 0.25, b[4];
+	size_t n = 0;
+	char buf[64];
+
+	if (ml->o->label_fmt == NULL || g->kind == RS_GRID_NONE)
+		return 0;
+	view_cells(g, &v, &c0, &c1, &r0, &r1);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
-			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
-			    g->cols, g->rows, o->origin);
-			cairo_text_extents(cr, buf, &te);
-			label_origin(g, c, r, fs, te.x_advance, &x, &y);
-			if (x + te.x_advance < x0 || x > x1 ||
-			    y + fs * 0.24 < y0 || y - fs * 0.76 > y1)
+			rnd_map_label(buf, sizeof(buf), ml->o->label_fmt, c, r,
+			    g->cols, g->rows, ml->o->origin);
+			w = label_width(ml, buf);
+			label_origin(g, c, r, fs, w, &x, &y);
+			/* The text, as map_draw places it. */
+			b[0] = x, b[1] = y - fs * 0.76;
+			b[2] = x + w, b[3] = y + fs * 0.24;
+			if (!meets(b[0], b[1], b[2], b[3], view))
 				continue;
-			cairo_rectangle(cr, x - pad, y - fs * 0.76 - pad,
-			    te.x_advance + 2 * pad, fs + 2 * pad);
+			for (k = 0; k < nnear; k++)
+				if (meets(b[0], b[1], b[2], b[3],
+				        near + 4 * k))
+					break;
+			if (nnear > 0 && k == nnear)
+				continue;
+			if (n + 4 > *cap) {
+				*cap = *cap ? 2 * *cap : 64;
+				*out = xrealloc(*out, *cap * sizeof(**out));
+			}
+			(*out)[n++] = x - pad;
+			(*out)[n++] = y - fs * 0.76 - pad;
+			(*out)[n++] = w + 2 * pad;
+			(*out)[n++] = fs + 2 * pad;
 		}
-	cairo_restore(cr);
+	return n / 4;
 }
 
 /*
