@@ -4,11 +4,14 @@
  * writers. The drawing itself is map_draw.c.
  */
 #include <math.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <png.h>
 
 #include "map_internal.h"
 
@@ -245,7 +248,7 @@ static void
 draw_part(cairo_t *cr, const struct rnd_map_opts *o, const struct tr_cells *tc,
     double px, double py, double x, double y, double w, double h)
 {
-	struct map_view v = { x, y, x + w, y + h, 0.3, 0, 0 };
+	struct map_view v = { x, y, x + w, y + h, 0.3, 0, 0, 0, 0, 0, 0 };
 
 	v.font = label_size(o->grid->cell);
 	cairo_save(cr);
@@ -577,7 +580,8 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc, const struct rnd_map_tiling *t)
 {
 	struct rnd_map_opts small = *o;
-	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0 };
+	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0, 0, 0, 0,
+		0 };
 	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs, tfs;
 	double pw = fmin(t->page_w, t->page_h),
 	       ph = fmax(t->page_w, t->page_h);
@@ -770,25 +774,175 @@ image_area(const struct grid *g, double *x, double *y, double *w, double *h)
 	*h = g->kind == RS_GRID_NONE ? g->table_h : g->h;
 }
 
+/*
+ * A PNG is drawn a band of rows at a time and its rows are handed to
+ * libpng as they are made, so that the 64-million-pixel image at the
+ * limit takes a band's memory (at most 20,000 x 256 pixels, 20 MB), not
+ * its own 256 MB. Each band draws only what can reach it, but leaves out
+ * a label only where the whole image would cut it.
+ */
+#define PNG_BAND 256
+
+/* What the bands of one PNG share. */
+struct png_job {
+	const struct rnd_map_opts *o;
+	const struct tr_cells *tc;
+	double x, y, w, h; /* the area shown (table mm) */
+	double scale;      /* pixels per mm */
+	int pw, ph;        /* the image (pixels) */
+	cairo_surface_t *band;
+	unsigned char *rgb; /* one row as the PNG holds it */
+	cairo_status_t status;
+};
+
+/* libpng's error: back to png_guarded's setjmp (the message is ours). */
+static void
+png_fail(png_structp png, png_const_charp msg)
+{
+	(void)msg;
+	png_longjmp(png, 1);
+}
+
+static void
+png_quiet(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
+static void
+png_out(png_structp png, png_bytep data, png_size_t len)
+{
+	if (fwrite(data, 1, len, png_get_io_ptr(png)) != len)
+		png_error(png, "write");
+}
+
+static void
+png_flush(png_structp png)
+{
+	(void)png;
+}
+
+/* Draw the rows from y0 of the image into the band surface. */
+static void
+png_draw_band(struct png_job *j, int y0, int rows)
+{
+	cairo_t *cr = cairo_create(j->band);
+	/* Culling reaches 4 pixels past the band: a grid line 2 pixels
+	 * wide, and its antialiasing, drawn from beyond it still shows. */
+	double pad = 4 / j->scale;
+	struct map_view v;
+
+	memset(&v, 0, sizeof(v));
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_translate(cr, 0, -y0);
+	cairo_scale(cr, j->scale, j->scale);
+	cairo_translate(cr, -j->x, -j->y);
+	v.x0 = j->x, v.x1 = j->x + j->w;
+	v.y0 = j->y + y0 / j->scale - pad;
+	v.y1 = j->y + (y0 + rows) / j->scale + pad;
+	v.ex0 = j->x, v.ey0 = j->y, v.ex1 = j->x + j->w, v.ey1 = j->y + j->h;
+	v.line = 2 / j->scale; /* two pixels, centred on the cell boundary */
+	v.font = j->o->grid->cell * 0.14;
+	v.png = 1;
+	map_draw(cr, j->o, j->tc, &v);
+	cairo_surface_flush(j->band);
+	j->status = cairo_status(cr);
+	cairo_destroy(cr);
+}
+
+/* Hand rows of the band to libpng as 8-bit RGB (cairo's xRGB words). */
+static void
+png_put_band(png_structp png, struct png_job *j, int rows)
+{
+	const unsigned char *data = cairo_image_surface_get_data(j->band);
+	int stride = cairo_image_surface_get_stride(j->band), x, y;
+	const uint32_t *px;
+
+	for (y = 0; y < rows; y++) {
+		px = (const uint32_t *)(const void *)(data +
+		    (size_t)y * stride);
+		for (x = 0; x < j->pw; x++) {
+			j->rgb[3 * x] = (unsigned char)(px[x] >> 16);
+			j->rgb[3 * x + 1] = (unsigned char)(px[x] >> 8);
+			j->rgb[3 * x + 2] = (unsigned char)px[x];
+		}
+		png_write_row(png, j->rgb);
+	}
+}
+
+/* The image, band by band, as cairo_surface_write_to_png writes one:
+ * 8-bit RGB, a white background chunk, libpng's default filters and
+ * compression. */
+static void
+png_rows(png_structp png, png_infop info, struct png_job *j)
+{
+	png_color_16 white = { 0, 255, 255, 255, 255 };
+	int y0, rows;
+
+	png_set_IHDR(png, info, (png_uint_32)j->pw, (png_uint_32)j->ph, 8,
+	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_bKGD(png, info, &white);
+	png_write_info(png, info);
+	for (y0 = 0; y0 < j->ph; y0 += PNG_BAND) {
+		rows = j->ph - y0 < PNG_BAND ? j->ph - y0 : PNG_BAND;
+		png_draw_band(j, y0, rows);
+		if (j->status != CAIRO_STATUS_SUCCESS)
+			return;
+		png_put_band(png, j, rows);
+	}
+	png_write_end(png, info);
+}
+
+/* png_rows under libpng's setjmp: 0, or -1 when libpng failed. */
+static int
+png_guarded(png_structp png, png_infop info, FILE *fp, struct png_job *j)
+{
+	if (setjmp(png_jmpbuf(png)))
+		return -1;
+	png_set_write_fn(png, fp, png_out, png_flush);
+	png_rows(png, info, j);
+	return 0;
+}
+
+/* Write the image to fp; returns 0, or -1 when libpng failed (j->status
+ * says when drawing did). */
+static int
+png_write(FILE *fp, struct png_job *j)
+{
+	png_structp png;
+	png_infop info = NULL;
+	int rc = -1;
+
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail,
+	    png_quiet);
+	if (png != NULL && (info = png_create_info_struct(png)) != NULL)
+		rc = png_guarded(png, info, fp, j);
+	png_destroy_write_struct(&png, &info);
+	return rc;
+}
+
 static int
 map_png(const char *path, const struct rnd_map_opts *o,
     const struct tr_cells *tc, struct diags *dg)
 {
 	const struct grid *g = o->grid;
 	struct pos nowhere = { NULL, 0, 0 };
-	double unit = g->kind == RS_GRID_NONE ? 25.4 : g->cell, scale, x, y, w,
-	       h, pw, ph;
-	struct map_view v;
+	double unit = g->kind == RS_GRID_NONE ? 25.4 : g->cell, pw, ph;
+	struct png_job j;
 	struct atomic_file af;
-	cairo_surface_t *s;
-	cairo_t *cr;
 	char *why = NULL;
 	int rc = -1;
 
-	scale = o->px_per_cell / unit;
-	image_area(g, &x, &y, &w, &h);
-	pw = round(w * scale);
-	ph = round(h * scale);
+	memset(&j, 0, sizeof(j));
+	j.o = o;
+	j.tc = tc;
+	j.scale = o->px_per_cell / unit;
+	image_area(g, &j.x, &j.y, &j.w, &j.h);
+	pw = round(j.w * j.scale);
+	ph = round(j.h * j.scale);
 	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
 	    ph > RND_MAP_MAX_PX || pw * ph > RND_MAP_MAX_PIXELS) {
 		diag_add(dg, SEV_ERROR, nowhere,
@@ -798,31 +952,27 @@ map_png(const char *path, const struct rnd_map_opts *o,
 		    path, pw, ph, RND_MAP_MAX_PX);
 		return -1;
 	}
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);
-	cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_scale(cr, scale, scale);
-	cairo_translate(cr, -x, -y);
-	v.x0 = x, v.y0 = y, v.x1 = x + w, v.y1 = y + h;
-	v.line = 2 / scale; /* two pixels, centred on the cell boundary */
-	v.font = g->cell * 0.14;
-	v.png = 1;
-	map_draw(cr, o, tc, &v);
-	cairo_surface_flush(s);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-		why = xasprintf("%s: %s", path,
-		    cairo_status_to_string(cairo_status(cr)));
-	else if (atomic_open(&af, path, &why) == 0) {
-		if (cairo_surface_write_to_png_stream(s, to_file, af.fp) !=
-		    CAIRO_STATUS_SUCCESS) {
-			atomic_abandon(&af);
-			why = xasprintf("%s: cannot write the PNG", path);
-		} else
-			rc = atomic_commit(&af, &why);
+	j.pw = (int)pw;
+	j.ph = (int)ph;
+	if (atomic_open(&af, path, &why) == -1)
+		goto out;
+	j.band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, j.pw,
+	    j.ph < PNG_BAND ? j.ph : PNG_BAND);
+	j.rgb = xmalloc((size_t)j.pw * 3);
+	if (cairo_surface_status(j.band) != CAIRO_STATUS_SUCCESS)
+		j.status = cairo_surface_status(j.band);
+	else if (png_write(af.fp, &j) == 0 &&
+	    j.status == CAIRO_STATUS_SUCCESS) {
+		rc = atomic_commit(&af, &why);
+		goto out;
 	}
-	cairo_destroy(cr);
-	cairo_surface_destroy(s);
+	atomic_abandon(&af);
+	why = j.status != CAIRO_STATUS_SUCCESS ?
+	    xasprintf("%s: %s", path, cairo_status_to_string(j.status)) :
+	    xasprintf("%s: cannot write the PNG", path);
+out:
+	cairo_surface_destroy(j.band);
+	free(j.rgb);
 	if (rc == -1) {
 		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
 		free(why);

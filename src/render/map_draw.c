@@ -61,6 +61,46 @@ pts_visible(const struct map_view *v, const struct tr_point *p, size_t n,
 	    y0 - pad <= v->y1;
 }
 
+/*
+ * 1 when the smooth curve through p (as curve() draws it, closed or
+ * open), grown by pad, meets the view. The curve strays beyond its
+ * points, as far as its control points (a sixth of the span round each
+ * point): the points' box alone lost the part of a hill that bulged
+ * across the edge of a tile, or of a band of a PNG.
+ */
+static int
+curve_visible(const struct map_view *v, const struct tr_point *p, size_t n,
+    int closed, double pad)
+{
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	double dx, dy;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct tr_point *a =
+		    &p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
+		const struct tr_point *c =
+		    &p[closed ? (i + 1) % n : (i + 1 < n ? i + 1 : n - 1)];
+
+		dx = fabs(c->x - a->x) / 6, dy = fabs(c->y - a->y) / 6;
+		x0 = fmin(x0, p[i].x - dx), x1 = fmax(x1, p[i].x + dx);
+		y0 = fmin(y0, p[i].y - dy), y1 = fmax(y1, p[i].y + dy);
+	}
+	return x1 + pad >= v->x0 && x0 - pad <= v->x1 && y1 + pad >= v->y0 &&
+	    y0 - pad <= v->y1;
+}
+
+/* The whole picture v is part of (x0, y0, x1, y1): see map_view. */
+static void
+view_whole(const struct map_view *v, double b[4])
+{
+	if (v->ex1 > v->ex0) {
+		b[0] = v->ex0, b[1] = v->ey0, b[2] = v->ex1, b[3] = v->ey1;
+		return;
+	}
+	b[0] = v->x0, b[1] = v->y0, b[2] = v->x1, b[3] = v->y1;
+}
+
 /* ---- shapes at print resolution ---- */
 
 /*
@@ -534,16 +574,24 @@ wood_trees(cairo_t *cr, const struct tr_line *l, struct lattice *t,
 	free(c.v);
 }
 
-/* The lattice of trees over view v (empty when absurdly large). */
+/* The lattice of trees over view v (empty when absurdly large: that is
+ * judged on the whole picture, so that a band of a PNG has trees
+ * exactly where the whole image has them). */
 static void
 lattice_init(struct lattice *t, double s, const struct map_view *v)
 {
-	double w = (v->x1 - fmax(v->x0, 0)) / s + 4,
-	       h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+	double b[4], w, h;
 
 	memset(t, 0, sizeof(*t));
 	t->s = s;
+	view_whole(v, b);
+	w = (b[2] - fmax(b[0], 0)) / s + 4;
+	h = (b[3] - fmax(b[1], 0)) / s + 4;
 	if (!(w > 0 && h > 0 && w * h <= 4e6))
+		return;
+	w = (v->x1 - fmax(v->x0, 0)) / s + 4;
+	h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+	if (!(w > 0 && h > 0))
 		return;
 	t->i0 = (int)floor((fmax(v->x0, 0) - s) / s) - 1;
 	t->j0 = (int)floor((fmax(v->y0, 0) - s) / s) - 1;
@@ -567,7 +615,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		for (k = 0; k < bf->hills[i].n; k++) {
 			const struct tr_line *l = &bf->hills[i].contours[k];
 
-			if (!pts_visible(v, l->v, l->n, 1))
+			if (!curve_visible(v, l->v, l->n, 1, 1))
 				continue;
 			shape(cr, l->v, l->n, 1, v, 1);
 			rnd_set_rgb(cr, hill_fill[k < 4 ? k : 3]);
@@ -579,7 +627,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	for (i = 0; i < bf->nwoods; i++) {
 		const struct tr_line *l = &bf->woods[i];
 
-		if (!pts_visible(v, l->v, l->n, 1))
+		if (!curve_visible(v, l->v, l->n, 1, 1))
 			continue;
 		shape(cr, l->v, l->n, 1, v, 1);
 		rnd_set_rgb(cr, WOOD_FILL);
@@ -599,13 +647,13 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	for (i = 0; i < bf->nrivers; i++) {
 		const struct tr_path *p = &bf->rivers[i];
 
-		if (!pts_visible(v, p->path.v, p->path.n, p->width))
+		if (!curve_visible(v, p->path.v, p->path.n, 0, p->width))
 			continue;
 		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5, v);
 	}
 	for (i = 0; i < bf->nroads; i++)
-		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
-		        bf->roads[i].width))
+		if (curve_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
+		        0, bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
 			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35, v);
 	/* Fords over the roads that cross by them. */
@@ -1071,7 +1119,8 @@ map_label_boxes(const struct map_labels *ml, const double view[4],
     const double *near, int nnear, double **out, size_t *cap)
 {
 	const struct grid *g = ml->o->grid;
-	struct map_view v = { view[0], view[1], view[2], view[3], 0, 0, 0 };
+	struct map_view v = { view[0], view[1], view[2], view[3], 0, 0, 0, 0,
+		0, 0, 0 };
 	int c, r, c0, c1, r0, r1, k;
 	double x, y, w, fs = ml->fs, pad = fs * 0.25, b[4];
 	size_t n = 0;
@@ -1120,7 +1169,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, fs = v->font, w;
+	double x, y, fs = v->font, w, e[4];
 	struct ascii_glyphs ag;
 	cairo_glyph_t *gv = NULL;
 	size_t ng = 0, capg = 0;
@@ -1128,6 +1177,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	const char *p;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
+	view_whole(v, e);
 	cairo_save(cr);
 	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -1152,9 +1202,9 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 			 * that holds it whole (tiles overlap by more than a
 			 * label's width): a cut one printed a fragment, or
 			 * text off the sheet that a search still finds. */
-			if (x < v->x0 - 1e-6 || x + w > v->x1 + 1e-6 ||
-			    y - fs * 0.8 < v->y0 - 1e-6 ||
-			    y + fs * 0.25 > v->y1 + 1e-6)
+			if (x < e[0] - 1e-6 || x + w > e[2] + 1e-6 ||
+			    y - fs * 0.8 < e[1] - 1e-6 ||
+			    y + fs * 0.25 > e[3] + 1e-6)
 				continue;
 			if (!is_ascii(buf)) {
 				cairo_move_to(cr, x, y);

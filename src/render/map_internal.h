@@ -26,6 +26,9 @@ struct map_view {
 	double line;           /* grid line width in table mm */
 	double font;           /* label size in table mm */
 	int png;               /* raster output: crisp lines, no border */
+	/* The whole picture the view is a part of (a band of a PNG): a
+	 * label is left out only where it would cut it. All 0: the view. */
+	double ex0, ey0, ex1, ey1;
 };
 
 /*
