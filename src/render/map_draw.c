@@ -894,12 +894,178 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 
 /* ---- grid, dots, labels ---- */
 
+/*
+ * Stamps. A PDF or SVG page writes out every point it is given: a hex
+ * grid of 250,000 cells is a million of them on the tiles and a million
+ * more on the assembly plan, and dots are 13 a cell. A grid repeats
+ * every two columns and rows, so the part of a block of STAMP x STAMP
+ * cells is drawn once into a recording surface, which the page holds
+ * once (a PDF form XObject, an SVG <use>) and paints at each such block
+ * in view. A raster page draws every cell, as it always did.
+ */
+#define STAMP 16 /* even: a block starts on the parity of its offsets */
+/* Fewer blocks in view than this: every cell (a small grid's page). */
+#define STAMP_MIN_BLOCKS 4
+
+/* 1 when cr draws on a vector page (PDF, SVG). */
+static int
+vector_page(cairo_t *cr)
+{
+	cairo_surface_type_t t = cairo_surface_get_type(cairo_get_target(cr));
+
+	return t == CAIRO_SURFACE_TYPE_PDF || t == CAIRO_SURFACE_TYPE_SVG;
+}
+
+/*
+ * 1 when block (bx, by) is stamped: all its cells in the grid, and when
+ * inner is set (grid lines) none on its border, so that each cell owns
+ * the edges of the reference block's cells.
+ */
+static int
+block_stamped(const struct grid *g, int bx, int by, int inner)
+{
+	if (inner)
+		return bx >= 1 && by >= 1 && (bx + 1) * STAMP <= g->cols - 1 &&
+		    (by + 1) * STAMP <= g->rows - 1;
+	return bx >= 0 && by >= 0 && (bx + 1) * STAMP <= g->cols &&
+	    (by + 1) * STAMP <= g->rows;
+}
+
+/* How many stamped blocks meet cells c0..c1, r0..r1. */
+static int
+blocks_in(const struct grid *g, int c0, int c1, int r0, int r1, int inner)
+{
+	int bx, by, n = 0;
+
+	for (by = r0 / STAMP; by <= r1 / STAMP; by++)
+		for (bx = c0 / STAMP; bx <= c1 / STAMP; bx++)
+			n += block_stamped(g, bx, by, inner);
+	return n;
+}
+
+/* 1 when cell (c, r) is drawn by its block's stamp. */
+static int
+cell_stamped(const struct grid *g, int c, int r, int inner)
+{
+	return block_stamped(g, c / STAMP, r / STAMP, inner);
+}
+
+/*
+ * A stamp: the recording of block (rb, rb), bounded by the block and two
+ * cells and the line width round it (the bounds are the form's box in a
+ * PDF; one of cairo's own, the ink's rounded to whole units, cut the
+ * strokes along the block's lower edge). Its origin is the bounds' top
+ * left, at (ox, oy) on the table: cairo's SVG writer clips a recording
+ * whose bounds start elsewhere in the wrong place.
+ */
+struct stamp {
+	cairo_surface_t *s;
+	double ox, oy;
+	int rb;
+};
+
+/* Start stamp st of block (rb, rb); returns the context to draw it with
+ * in table mm (the caller destroys it). */
+static cairo_t *
+stamp_begin(struct stamp *st, const struct grid *g, int rb, double line)
+{
+	double x0, y0, x1, y1, m = 2 * g->cell + line;
+	cairo_rectangle_t ext = { 0, 0, 0, 0 };
+	cairo_t *sc;
+
+	grid_center(g, rb * STAMP, rb * STAMP, &x0, &y0);
+	grid_center(g, (rb + 1) * STAMP - 1, (rb + 1) * STAMP - 1, &x1, &y1);
+	st->ox = x0 - m;
+	st->oy = y0 - m;
+	st->rb = rb;
+	ext.width = x1 - x0 + 2 * m;
+	ext.height = y1 - y0 + 2 * m;
+	st->s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
+	    &ext);
+	sc = cairo_create(st->s);
+	cairo_translate(sc, -st->ox, -st->oy);
+	return sc;
+}
+
+/* Paint stamp st at every stamped block that meets cells c0..c1,
+ * r0..r1, and free it. */
+static void
+stamp_paint(cairo_t *cr, const struct grid *g, struct stamp *st, int c0,
+    int c1, int r0, int r1, int inner)
+{
+	double x0, y0, x, y;
+	int bx, by;
+
+	grid_center(g, st->rb * STAMP, st->rb * STAMP, &x0, &y0);
+	for (by = r0 / STAMP; by <= r1 / STAMP; by++)
+		for (bx = c0 / STAMP; bx <= c1 / STAMP; bx++) {
+			if (!block_stamped(g, bx, by, inner))
+				continue;
+			grid_center(g, bx * STAMP, by * STAMP, &x, &y);
+			cairo_set_source_surface(cr, st->s, st->ox + (x - x0),
+			    st->oy + (y - y0));
+			cairo_paint(cr);
+		}
+	cairo_surface_destroy(st->s);
+}
+
+/* The edges that cell (c, r) owns, as one or two polylines: the owner
+ * of an edge is the cell with the lower index, or the only cell when
+ * the edge is on the border. */
+static void
+hex_edges(cairo_t *cr, const struct grid *g, int c, int r)
+{
+	double xs[6], ys[6];
+	int own[6], e, e0 = 0, k, on = 0, n, nc, nr;
+
+	n = grid_corners(g, c, r, xs, ys);
+	for (e = 0; e < n; e++)
+		own[e] = !grid_neighbour(g, c, r, e, &nc, &nr) ||
+		    nr * g->cols + nc > r * g->cols + c;
+	/* Start after an edge not owned, so the owned edges join into one
+	 * or two polylines (a smaller PDF). */
+	for (e = 0; e < n; e++)
+		if (own[e] && !own[(e + n - 1) % n])
+			e0 = e;
+	for (k = 0; k < n; k++) {
+		e = (e0 + k) % n;
+		if (!own[e]) {
+			on = 0;
+			continue;
+		}
+		if (!on)
+			cairo_move_to(cr, xs[e], ys[e]);
+		cairo_line_to(cr, xs[(e + 1) % n], ys[(e + 1) % n]);
+		on = 1;
+	}
+}
+
+/* Stamp st: the hex edges of block (1, 1), stroked as draw_grid_lines
+ * strokes them. */
+static void
+hex_stamp(struct stamp *st, const struct grid *g, double line, unsigned ink)
+{
+	cairo_t *sc = stamp_begin(st, g, 1, line);
+	int c, r;
+
+	rnd_set_rgb(sc, ink);
+	cairo_set_line_width(sc, line);
+	cairo_set_line_join(sc, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(sc, CAIRO_LINE_CAP_ROUND);
+	for (r = STAMP; r < 2 * STAMP; r++)
+		for (c = STAMP; c < 2 * STAMP; c++)
+			hex_edges(sc, g, c, r);
+	cairo_stroke(sc);
+	cairo_destroy(sc);
+}
+
 static void
 draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v,
     unsigned ink)
 {
-	int c, r, c0, c1, r0, r1, e, nc, nr, n;
-	double xs[6], ys[6], x, y;
+	int c, r, c0, c1, r0, r1, stamped;
+	double x, y;
+	struct stamp st;
 
 	cairo_save(cr);
 	rnd_set_rgb(cr, ink);
@@ -925,59 +1091,67 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v,
 		cairo_restore(cr);
 		return;
 	}
-	/* Hexes: each edge once — the owner is the cell with the lower
-	 * index, or the only cell when the edge is on the border. */
+	/* Hexes: each edge once, by the cell that owns it. */
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	stamped = vector_page(cr) &&
+	    blocks_in(g, c0, c1, r0, r1, 1) >= STAMP_MIN_BLOCKS;
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (!stamped || !cell_stamped(g, c, r, 1))
+				hex_edges(cr, g, c, r);
+	cairo_stroke(cr);
+	if (stamped) {
+		hex_stamp(&st, g, v->line, ink);
+		stamp_paint(cr, g, &st, c0, c1, r0, r1, 1);
+	}
+	cairo_restore(cr);
+}
+
+/* A centre dot of radius rad at each cell from c0, r0 to c1, r1 that
+ * is not stamped (stamped 0: every one). */
+static void
+dots_path(cairo_t *cr, const struct grid *g, int c0, int c1, int r0, int r1,
+    double rad, int stamped)
+{
+	double x, y;
+	int c, r;
+
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
-			int own[6], e0 = 0, k, on = 0;
-
-			n = grid_corners(g, c, r, xs, ys);
-			for (e = 0; e < n; e++)
-				own[e] = !grid_neighbour(g, c, r, e, &nc,
-				             &nr) ||
-				    nr * g->cols + nc > r * g->cols + c;
-			/* Start after an edge not owned, so the owned edges
-			 * join into one or two polylines (a smaller PDF). */
-			for (e = 0; e < n; e++)
-				if (own[e] && !own[(e + n - 1) % n])
-					e0 = e;
-			for (k = 0; k < n; k++) {
-				e = (e0 + k) % n;
-				if (!own[e]) {
-					on = 0;
-					continue;
-				}
-				if (!on)
-					cairo_move_to(cr, xs[e], ys[e]);
-				cairo_line_to(cr, xs[(e + 1) % n],
-				    ys[(e + 1) % n]);
-				on = 1;
-			}
+			if (stamped && cell_stamped(g, c, r, 0))
+				continue;
+			grid_center(g, c, r, &x, &y);
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
 		}
-	cairo_stroke(cr);
-	cairo_restore(cr);
 }
 
 static void
 draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v,
     unsigned ink)
 {
-	int c, r, c0, c1, r0, r1;
-	double x, y, rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
+	int c0, c1, r0, r1, stamped;
+	double rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
+	struct stamp st;
+	cairo_t *sc;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
+	stamped = vector_page(cr) &&
+	    blocks_in(g, c0, c1, r0, r1, 0) >= STAMP_MIN_BLOCKS;
 	cairo_save(cr);
-	for (r = r0; r <= r1; r++)
-		for (c = c0; c <= c1; c++) {
-			grid_center(g, c, r, &x, &y);
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
-		}
 	rnd_set_rgb(cr, ink);
+	dots_path(cr, g, c0, c1, r0, r1, rad, stamped);
 	cairo_fill(cr);
+	if (stamped) {
+		sc = stamp_begin(&st, g, 0, 2 * rad);
+		rnd_set_rgb(sc, ink);
+		dots_path(sc, g, 0, STAMP - 1, 0, STAMP - 1, rad, 0);
+		cairo_fill(sc);
+		cairo_destroy(sc);
+		stamp_paint(cr, g, &st, c0, c1, r0, r1, 0);
+	}
 	cairo_restore(cr);
 }
 
