@@ -872,9 +872,19 @@ png_put_band(png_structp png, struct png_job *j, int rows)
 	}
 }
 
-/* The image, band by band, as cairo_surface_write_to_png writes one:
- * 8-bit RGB, a white background chunk, libpng's default filters and
- * compression. */
+/*
+ * The image, band by band, as cairo_surface_write_to_png writes one:
+ * 8-bit RGB, a white background chunk, libpng's filters and zlib's level
+ * 6 -- but for an image over PNG_FAST pixels, whose every row is
+ * filtered Up and deflated at level 3. Choosing a filter for each row
+ * and level 6 took half a large PNG's time and more: the 64-million-
+ * pixel map of 249,705 hexes takes 4.2 s of CPU so, 7.4 s else, the
+ * Modern map at that size 0.8 s, not 2.9. The pixels are the same; the
+ * file is from 7 % smaller (hexes of an inch) to twice as large (the
+ * Modern map).
+ */
+#define PNG_FAST (16.0 * 1024 * 1024)
+
 static void
 png_rows(png_structp png, png_infop info, struct png_job *j)
 {
@@ -885,6 +895,10 @@ png_rows(png_structp png, png_infop info, struct png_job *j)
 	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
 	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	png_set_bKGD(png, info, &white);
+	if ((double)j->pw * j->ph > PNG_FAST) {
+		png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+		png_set_compression_level(png, 3);
+	}
 	png_write_info(png, info);
 	for (y0 = 0; y0 < j->ph; y0 += PNG_BAND) {
 		rows = j->ph - y0 < PNG_BAND ? j->ph - y0 : PNG_BAND;
