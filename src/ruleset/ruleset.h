@@ -29,6 +29,9 @@
  * this many pixels decoded (a raster image; see src/render/picture.c). */
 #define RS_MAX_IMAGE_FILE (16u * 1024 * 1024)
 #define RS_MAX_IMAGE_PIXELS 25000000L
+/* An SVG's svg element comes within this many bytes (after the XML
+ * declaration, comments and a doctype: a licence may come first). */
+#define RS_MAX_SVG_PROLOG (64u * 1024)
 
 enum rs_engine {
 	RS_ENGINE_NONE,
