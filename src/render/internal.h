@@ -456,6 +456,25 @@ int rnd_pics_has(const struct rnd_pics *, size_t unit);
  * aspect kept, centred. Returns 0, or -1 when it has none. */
 int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x, double y,
     double w, double h);
+/* What drawing an SVG costs, after its references (svg_vet.c): each
+ * count saturates at 10^18. */
+struct rnd_svg_cost {
+	double elements;  /* drawn: a <use>d one where it is used … */
+	double text;      /* characters of text */
+	double numbers;   /* of path data */
+	double path_sq;   /* the sum of their squares, path by path */
+	double filters;   /* filter primitives applied, in blurs (a lighter
+	                   * one less, an octave of noise half) */
+	double dashes;    /* dashes at most */
+	long long pixels; /* of the images it embeds, each once */
+	int images;       /* it embeds images (data: URIs) */
+};
+/* Read an SVG document of len bytes, without drawing it. Returns 0 with
+ * its costs in *c, or -1 with why it cannot be drawn in why: not
+ * well-formed, or past a picture's limits (RS_MAX_SVG_*, the pixels of
+ * its images, filter primitives librsvg cannot draw in bounded time). */
+int rnd_svg_vet(const char *doc, size_t len, struct rnd_svg_cost *c, char *why,
+    size_t sz);
 /* Sides of a symbol's frame: either (a white rectangle), Blue's (a blue
  * rectangle), Red's (a red diamond). */
 #define RND_SIDE_ANY (-1)

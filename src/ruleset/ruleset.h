@@ -26,9 +26,15 @@
 #define RS_MAX_GAUGES 16   /* rows of the Gauges table */
 #define RS_MAX_MARKERS 16  /* rows of the Markers table */
 /* A unit's picture (Image column): at most this many bytes on disk and
- * this many pixels decoded (a raster image; see src/render/picture.c). */
+ * this many pixels (a PNG or JPEG, and the images an SVG embeds
+ * together; see src/render/picture.c). */
 #define RS_MAX_IMAGE_FILE (16u * 1024 * 1024)
 #define RS_MAX_IMAGE_PIXELS 25000000L
+/* An SVG picture: at most this many elements drawn, its <use> and other
+ * references counted where they draw, and this many numbers in one path
+ * (librsvg's time grows with their square); see src/render/svg_vet.c. */
+#define RS_MAX_SVG_ELEMENTS 40000
+#define RS_MAX_SVG_PATH 20000
 /* An SVG's svg element comes within this many bytes (after the XML
  * declaration, comments and a doctype: a licence may come first). */
 #define RS_MAX_SVG_PROLOG (64u * 1024)
