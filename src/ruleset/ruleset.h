@@ -369,6 +369,18 @@ struct rs_force {
 	int count;
 };
 
+/*
+ * What another module works out once a run about a ruleset and keeps as
+ * long as it (src/render/picture.c: the units' pictures, read and decoded
+ * once for `check` and every product): p, freed by rs_free() with
+ * free_p. The reader makes the slot; a ruleset made otherwise may have
+ * none (keep NULL).
+ */
+struct rs_keep {
+	void *p;
+	void (*free_p)(void *);
+};
+
 struct ruleset {
 	char *path; /* as given; the file of every pos */
 	char *src;  /* the file's text as read (NUL-terminated) */
@@ -422,6 +434,7 @@ struct ruleset {
 
 	struct rs_node *front; /* the whole front matter, for extra keys */
 	struct rs_md *doc;     /* the whole body as a Markdown tree */
+	struct rs_keep *keep;  /* what the products keep for the run */
 };
 
 /*
