@@ -442,11 +442,35 @@ void rnd_tmpl_font_check(const struct rs_node *map, const char *key,
  * side, and embedded at no more than RND_PIC_DPI at its printed size. */
 #define RND_PIC_MASTER_PX 2400
 #define RND_PIC_DPI 300
-/* The units' pictures for one product (one owner frees them). */
+/* The masters of a ruleset's rasters together: each at most its share. */
+#define RND_PIC_MASTERS_PX 8000000.0
+/* An SVG is recorded this many units on its longer side (its effects,
+ * a blur or a mask, are pixels at that size); one that embeds images is
+ * drawn as pixels, at most RND_SVG_PIXELS_PX a side. */
+#define RND_SVG_PX 600.0
+#define RND_SVG_PIXELS_PX 1200.0
+/* A product paints SVG recordings as vectors until it has painted this
+ * many elements (a character of text counting RND_SVG_CHAR), which
+ * costs a PDF as much each time; the rest as pixels at RND_PIC_DPI. */
+#define RND_SVG_VECTORS 200000.0
+#define RND_SVG_CHAR 25.0
+/* The work of a picture (RS_MAX_PICTURES_WORK), as a PNG's pixel costs
+ * one: an SVG's element, character of text, number of path data (and a
+ * path of n numbers n * n / RND_WORK_PATH_SQ more), dash and filter
+ * effect (a blur; lighter ones less) at RND_SVG_PX. */
+#define RND_WORK_ELEMENT 2000.0
+#define RND_WORK_CHAR 2500.0
+#define RND_WORK_NUMBER 20.0
+#define RND_WORK_PATH_SQ 20.0
+#define RND_WORK_DASH 50.0
+#define RND_WORK_FILTER 5000000.0
+/* The units' pictures as one product draws them (one owner frees them);
+ * what they are made from is read once a run, kept with the ruleset. */
 struct rnd_pics;
-/* Decode every unit's picture: one that cannot be decoded, or has more
- * than RS_MAX_IMAGE_PIXELS pixels, is an error at its Image cell and
- * counts in *failed. Never returns NULL. */
+/* The units' pictures, read (and decoded) the first time in a run: one
+ * past its limits or the ruleset's work, or that cannot be decoded, is
+ * an error at its Image cell (each time) and counts in *failed. Never
+ * returns NULL. */
 struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
     int *failed);
 void rnd_pics_free(struct rnd_pics *);

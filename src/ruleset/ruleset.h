@@ -35,6 +35,10 @@
  * (librsvg's time grows with their square); see src/render/svg_vet.c. */
 #define RS_MAX_SVG_ELEMENTS 40000
 #define RS_MAX_SVG_PATH 20000
+/* All the pictures of a ruleset together (each file once): as much work
+ * as decoding this many pixels of PNG (src/render/picture.c weighs an
+ * SVG's elements, text, paths and effects). */
+#define RS_MAX_PICTURES_WORK 80000000.0
 /* An SVG's svg element comes within this many bytes (after the XML
  * declaration, comments and a doctype: a licence may come first). */
 #define RS_MAX_SVG_PROLOG (64u * 1024)
