@@ -442,11 +442,35 @@ void rnd_tmpl_font_check(const struct rs_node *map, const char *key,
  * side, and embedded at no more than RND_PIC_DPI at its printed size. */
 #define RND_PIC_MASTER_PX 2400
 #define RND_PIC_DPI 300
-/* The units' pictures for one product (one owner frees them). */
+/* The masters of a ruleset's rasters together: each at most its share. */
+#define RND_PIC_MASTERS_PX 8000000.0
+/* An SVG is recorded this many units on its longer side (its effects,
+ * a blur or a mask, are pixels at that size); one that embeds images is
+ * drawn as pixels, at most RND_SVG_PIXELS_PX a side. */
+#define RND_SVG_PX 600.0
+#define RND_SVG_PIXELS_PX 1200.0
+/* A product paints SVG recordings as vectors until it has painted this
+ * many elements (a character of text counting RND_SVG_CHAR), which
+ * costs a PDF as much each time; the rest as pixels at RND_PIC_DPI. */
+#define RND_SVG_VECTORS 200000.0
+#define RND_SVG_CHAR 25.0
+/* The work of a picture (RS_MAX_PICTURES_WORK), as a PNG's pixel costs
+ * one: an SVG's element, character of text, number of path data (and a
+ * path of n numbers n * n / RND_WORK_PATH_SQ more), dash and filter
+ * effect (a blur; lighter ones less) at RND_SVG_PX. */
+#define RND_WORK_ELEMENT 2000.0
+#define RND_WORK_CHAR 2500.0
+#define RND_WORK_NUMBER 20.0
+#define RND_WORK_PATH_SQ 20.0
+#define RND_WORK_DASH 50.0
+#define RND_WORK_FILTER 5000000.0
+/* The units' pictures as one product draws them (one owner frees them);
+ * what they are made from is read once a run, kept with the ruleset. */
 struct rnd_pics;
-/* Decode every unit's picture: one that cannot be decoded, or has more
- * than RS_MAX_IMAGE_PIXELS pixels, is an error at its Image cell and
- * counts in *failed. Never returns NULL. */
+/* The units' pictures, read (and decoded) the first time in a run: one
+ * past its limits or the ruleset's work, or that cannot be decoded, is
+ * an error at its Image cell (each time) and counts in *failed. Never
+ * returns NULL. */
 struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
     int *failed);
 void rnd_pics_free(struct rnd_pics *);
@@ -456,6 +480,25 @@ int rnd_pics_has(const struct rnd_pics *, size_t unit);
  * aspect kept, centred. Returns 0, or -1 when it has none. */
 int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x, double y,
     double w, double h);
+/* What drawing an SVG costs, after its references (svg_vet.c): each
+ * count saturates at 10^18. */
+struct rnd_svg_cost {
+	double elements;  /* drawn: a <use>d one where it is used … */
+	double text;      /* characters of text */
+	double numbers;   /* of path data */
+	double path_sq;   /* the sum of their squares, path by path */
+	double filters;   /* filter primitives applied, in blurs (a lighter
+	                   * one less, an octave of noise half) */
+	double dashes;    /* dashes at most */
+	long long pixels; /* of the images it embeds, each once */
+	int images;       /* it embeds images (data: URIs) */
+};
+/* Read an SVG document of len bytes, without drawing it. Returns 0 with
+ * its costs in *c, or -1 with why it cannot be drawn in why: not
+ * well-formed, or past a picture's limits (RS_MAX_SVG_*, the pixels of
+ * its images, filter primitives librsvg cannot draw in bounded time). */
+int rnd_svg_vet(const char *doc, size_t len, struct rnd_svg_cost *c, char *why,
+    size_t sz);
 /* Sides of a symbol's frame: either (a white rectangle), Blue's (a blue
  * rectangle), Red's (a red diamond). */
 #define RND_SIDE_ANY (-1)

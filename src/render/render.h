@@ -155,9 +155,11 @@ struct rnd_book_opts {
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);
-/* Decode every unit's picture as the products will (src/render/
- * picture.c), for `check`: a picture that cannot be decoded, or is too
- * large, is an error at its Image cell. Returns how many failed. */
+/* Read and decode every unit's picture as the products will (src/render/
+ * picture.c; they draw what this read, kept with the ruleset), for
+ * `check`: a picture that cannot be decoded, or is past its limits or the
+ * ruleset's work, is an error at its Image cell. Returns how many
+ * failed. */
 int rnd_pictures_check(const struct ruleset *, struct diags *);
 int rnd_cards(const struct ruleset *, const char *path,
     const struct rnd_opts *, struct diags *);

@@ -55,6 +55,9 @@ rs_free(struct ruleset *rs)
 
 	if (rs == NULL)
 		return;
+	if (rs->keep != NULL && rs->keep->free_p != NULL)
+		rs->keep->free_p(rs->keep->p);
+	free(rs->keep);
 	free(rs->src);
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);

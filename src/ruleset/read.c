@@ -686,6 +686,7 @@ ruleset_new(const char *path, const char *data, size_t len)
 	struct ruleset *rs = xcalloc(1, sizeof(*rs));
 	const char *slash, *base;
 
+	rs->keep = xcalloc(1, sizeof(*rs->keep));
 	rs->path = xstrdup(path);
 	/* Kept for the report's quoted lines: an input is read once (it
 	 * may be a pipe). */

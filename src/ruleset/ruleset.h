@@ -26,9 +26,22 @@
 #define RS_MAX_GAUGES 16   /* rows of the Gauges table */
 #define RS_MAX_MARKERS 16  /* rows of the Markers table */
 /* A unit's picture (Image column): at most this many bytes on disk and
- * this many pixels decoded (a raster image; see src/render/picture.c). */
+ * this many pixels (a PNG or JPEG, and the images an SVG embeds
+ * together; see src/render/picture.c). */
 #define RS_MAX_IMAGE_FILE (16u * 1024 * 1024)
 #define RS_MAX_IMAGE_PIXELS 25000000L
+/* An SVG picture: at most this many elements drawn, its <use> and other
+ * references counted where they draw, and this many numbers in one path
+ * (librsvg's time grows with their square); see src/render/svg_vet.c. */
+#define RS_MAX_SVG_ELEMENTS 40000
+#define RS_MAX_SVG_PATH 20000
+/* All the pictures of a ruleset together (each file once): as much work
+ * as decoding this many pixels of PNG (src/render/picture.c weighs an
+ * SVG's elements, text, paths and effects). */
+#define RS_MAX_PICTURES_WORK 80000000.0
+/* An SVG's svg element comes within this many bytes (after the XML
+ * declaration, comments and a doctype: a licence may come first). */
+#define RS_MAX_SVG_PROLOG (64u * 1024)
 
 enum rs_engine {
 	RS_ENGINE_NONE,
@@ -360,6 +373,18 @@ struct rs_force {
 	int count;
 };
 
+/*
+ * What another module works out once a run about a ruleset and keeps as
+ * long as it (src/render/picture.c: the units' pictures, read and decoded
+ * once for `check` and every product): p, freed by rs_free() with
+ * free_p. The reader makes the slot; a ruleset made otherwise may have
+ * none (keep NULL).
+ */
+struct rs_keep {
+	void *p;
+	void (*free_p)(void *);
+};
+
 struct ruleset {
 	char *path; /* as given; the file of every pos */
 	char *src;  /* the file's text as read (NUL-terminated) */
@@ -413,6 +438,7 @@ struct ruleset {
 
 	struct rs_node *front; /* the whole front matter, for extra keys */
 	struct rs_md *doc;     /* the whole body as a Markdown tree */
+	struct rs_keep *keep;  /* what the products keep for the run */
 };
 
 /*
