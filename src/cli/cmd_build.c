@@ -531,71 +531,45 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 	return status;
 }
 
+/* build's own option. */
+struct build_own {
+	int watch;
+};
+
+static const struct cli_opt build_options[] = {
+	CLI_OUTPUT("DIR", "output directory (default: out)"),
+	CLI_JOBS("N", "build N rulesets at once (default 2)"),
+	CLI_SET("watch", 'w', struct build_own, watch,
+	    "rebuild when a ruleset or template changes"),
+	CLI_LANG("the language of the products' labels: en, de, fr\n"
+	         "(default: each ruleset's lang:, else English)"),
+	CLI_QUIET("print only errors: no warnings, notes or\n"
+	          "files written"),
+	CLI_VERBOSE("say what was written (the default)"),
+	CLI_JSON("print what was built as JSON on standard output:\n"
+	         "an array of one object per ruleset (status,\n"
+	         "files, diagnostics; README.md); not with --watch"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_build(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "watch", no_argument, NULL, 'w' },
-		CLI_LANG_OPTION,
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *outdir = "out";
-	char *end;
-	int ch, quiet = 0, watch = 0, jobs = 1, json = 0;
+	struct build_own own = { 0 };
+	struct cli_common c;
+	const char *outdir;
+	int rc, quiet, watch, jobs, json;
 	struct cli_json js;
 	size_t n;
-	long v;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:j:wqvh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'j':
-			v = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || v < 1 || v > 64)
-				return usage_error("build",
-				    "--jobs takes a "
-				    "number from 1 to 64, not '%s'",
-				    optarg);
-			jobs = (int)v;
-			break;
-		case 'w':
-			watch = 1;
-			break;
-		case 'v':
-			quiet = 0;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("build", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 'q':
-			quiet = 1;
-			progress_set_quiet(1);
-			break;
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			command_help(command_find("build"), stdout);
-			return EXIT_CLEAN;
-		case ':':
-			return usage_error("build",
-			    "option '%s' needs a value", argv[optind - 1]);
-		default:
-			return usage_error("build", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
+	if ((rc = cli_parse(&build_command, argc, argv, &c, &own)) != CLI_GO)
+		return rc;
+	outdir = c.output != NULL ? c.output : "out";
+	quiet = c.quiet;
+	watch = own.watch;
+	jobs = c.jobs;
+	json = c.json;
 	if (json && watch)
 		return usage_error("build",
 		    "--json prints once, at the end: "
@@ -616,31 +590,22 @@ cmd_build(int argc, char **argv)
 }
 
 const struct command build_command = {
-	"build",
-	cmd_build,
-	"build [options] [RULESET...]",
-	"Check each ruleset and write everything made from it into DIR/NAME/\n"
-	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
-	"its previous outputs; the others still build. Without RULESET,\n"
-	"builds the bundled rulesets (./rulesets, else the installed ones).\n"
-	"\n"
-	"Writes ruleset.txt (the model read), the files of every product\n"
-	"(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
-	"--products' lists them all, with what each needs) and index.json\n"
-	"(what was made, file by file, with its size, SHA-256 and product).\n"
-	"\n"
-	"  -o, --output DIR  output directory (default: out)\n"
-	"  -j, --jobs N      build N rulesets at once (default 1)\n"
-	"  -w, --watch       rebuild when a ruleset or template changes\n"
-	"      --lang TAG    the language of the products' labels: en, de, fr\n"
-	"                    (default: each ruleset's lang:, else English)\n"
-	"  -q, --quiet       print only errors: no warnings, notes or\n"
-	"                    files written\n"
-	"  -v, --verbose     say what was written (the default)\n"
-	"      --json        print what was built as JSON on standard output:\n"
-	"                    an array of one object per ruleset (status,\n"
-	"                    files, diagnostics; README.md); not with --watch\n"
-	"  -h, --help        this help\n",
+	.name = "build",
+	.run = cmd_build,
+	.synopsis = "build [options] [RULESET...]",
+	.about =
+	    "Check each ruleset and write everything made from it into DIR/NAME/\n"
+	    "(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
+	    "its previous outputs; the others still build. Without RULESET,\n"
+	    "builds the bundled rulesets (./rulesets, else the installed ones).\n"
+	    "\n"
+	    "Writes ruleset.txt (the model read), the files of every product\n"
+	    "(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
+	    "--products' lists them all, with what each needs) and index.json\n"
+	    "(what was made, file by file, with its size, SHA-256 and product).\n"
+	    "\n",
+	.opts = build_options,
+	.col = 20,
 };
 
 /* ---- --json ---- */
