@@ -187,11 +187,13 @@ const struct command *command_nth(size_t i);
 /*
  * A product: made by its own command, and by `sandtable build` through
  * its entry point, which writes it for a checked ruleset at path
- * (atomically), plus any other file of its row beside it. Returns 0 when
- * written, -1 on failure (reported on stderr), 1 when the product is not
- * made in this version.
+ * (atomically), plus any other file of its row beside it, with the
+ * common options build was given: paper, template (this product's),
+ * seed, games, jobs, quiet. Returns 0 when written, -1 on failure
+ * (reported on stderr), 1 when the product is not made in this version.
  */
-typedef int (*product_fn)(const struct ruleset *, const char *path, int quiet);
+typedef int (*product_fn)(const struct ruleset *, const char *path,
+    const struct cli_common *);
 
 /* What a product needs or uses (struct product). */
 #define PRODUCT_RULESET 0x01  /* a ruleset read without errors */
@@ -216,7 +218,8 @@ struct product {
  * cmd_NAME.c before it defines them). */
 #define PRODUCT_OF(name)                                                      \
 	extern const struct command name##_command;                           \
-	int product_##name(const struct ruleset *, const char *, int)
+	int product_##name(const struct ruleset *, const char *,              \
+	    const struct cli_common *)
 
 extern const struct product products[];
 const struct product *product_find(const char *name);

@@ -226,11 +226,13 @@ const struct command bases_command = {
 };
 
 int
-product_bases(const struct ruleset *rs, const char *path, int quiet)
+product_bases(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct rnd_bases_opts o;
 
-	(void)quiet;
 	rnd_bases_opts_init(&o);
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
 	return run(rs, path, &o) == EXIT_CLEAN ? 0 : -1;
 }

@@ -29,11 +29,25 @@ struct made;
 static struct cli_json *build_js;
 static void build_json_ruleset(const struct ruleset *);
 static void build_json_files(const char *dir, const struct made *, size_t);
-static int build_one_json(const char *file, const char *outdir, int quiet);
+struct build_opts;
+static int build_one_json(const char *file, const struct build_opts *);
 static void build_json_child(size_t i);
 static void build_json_gather(char **files, size_t n);
-static int build_json_main(int argc, char **argv, const char *outdir,
-    int quiet, int jobs, struct cli_json *);
+static int build_json_main(int argc, char **argv, struct build_opts *,
+    struct cli_json *);
+
+/*
+ * What a build was asked for: where, how quietly, how many at once, and
+ * the common options every product is made with (their paper, seed,
+ * games and jobs; each product's own template, routed by its product:
+ * key, at its row of the product table in tmpl).
+ */
+struct build_opts {
+	const char *outdir;
+	int quiet, jobs, watch;
+	struct cli_common c;
+	const char *tmpl[CLI_TMPL_MAX];
+};
 
 /* Write the plain-text model summary; returns 0 or -1 (reported). */
 static int
@@ -236,8 +250,10 @@ build_has(const struct ruleset *rs)
  */
 static int
 build_product(const struct product *p, const struct ruleset *rs,
-    const char *stage, struct made *made, size_t *nmade)
+    const char *stage, const struct build_opts *bo, struct made *made,
+    size_t *nmade)
 {
+	struct cli_common c = bo->c;
 	struct stat st;
 	char *path;
 	size_t i;
@@ -245,8 +261,12 @@ build_product(const struct product *p, const struct ruleset *rs,
 
 	if ((p->needs & ~build_has(rs)) != 0)
 		return 0;
+	/* The build's options, this product's template, quietly (build
+	 * says what it wrote, and draws its own progress bar). */
+	c.tmpl = bo->tmpl[p - products];
+	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
-	r = p->make(rs, path, 1);
+	r = p->make(rs, path, &c);
 	free(path);
 	if (r != 0)
 		return r < 0 ? -1 : 0;
@@ -275,7 +295,7 @@ build_product(const struct product *p, const struct ruleset *rs,
  * written then) or a product failed.
  */
 static int
-build_one(const char *file, const char *outdir, int quiet)
+build_one(const char *file, const struct build_opts *bo)
 {
 	const struct product *p;
 	struct made *made;
@@ -302,7 +322,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	build_json_ruleset(rs);
 	/* The products' labels in the ruleset's language (or --lang's). */
 	cli_lang_use(rs);
-	dir = xasprintf("%s/%s", outdir, rs->name);
+	dir = xasprintf("%s/%s", bo->outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir, &left)) == NULL) {
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
@@ -323,7 +343,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		made[nmade++].file = "ruleset.txt";
 	for (p = products; p->cmd != NULL && rc == EXIT_CLEAN; p++) {
 		progress_update(&bar, (unsigned long)(p - products) + 1);
-		if (build_product(p, rs, stage, made, &nmade) == -1)
+		if (build_product(p, rs, stage, bo, made, &nmade) == -1)
 			rc = EXIT_ERRORS;
 	}
 	progress_end(&bar);
@@ -347,7 +367,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		return rc;
 	}
 	build_json_files(dir, made, nmade);
-	if (!quiet && build_js == NULL) {
+	if (!bo->quiet && build_js == NULL) {
 		size_t i;
 
 		printf("%s: %s/:", file, dir);
@@ -367,31 +387,29 @@ build_one(const char *file, const char *outdir, int quiet)
  * status.
  */
 static int
-build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
+build_all(char **files, size_t n, const struct build_opts *bo)
 {
 	size_t next = 0, running = 0;
 	int status = EXIT_CLEAN, ws;
 	pid_t pid;
 
-	if (jobs <= 1 || n <= 1) {
+	if (bo->jobs <= 1 || n <= 1) {
 		for (next = 0; next < n; next++)
-			if (build_one_json(files[next], outdir, quiet) !=
-			    EXIT_CLEAN)
+			if (build_one_json(files[next], bo) != EXIT_CLEAN)
 				status = EXIT_ERRORS;
 		return status;
 	}
 	fflush(NULL);
 	while (next < n || running > 0) {
-		if (next < n && running < (size_t)jobs) {
+		if (next < n && running < (size_t)bo->jobs) {
 			if ((pid = fork()) == -1) {
 				/* No process to spare: build it here. */
-				if (build_one_json(files[next], outdir,
-				        quiet) != EXIT_CLEAN)
+				if (build_one_json(files[next], bo) !=
+				    EXIT_CLEAN)
 					status = EXIT_ERRORS;
 				build_json_child(next);
 			} else if (pid == 0) {
-				int r = build_one_json(files[next], outdir,
-				    quiet);
+				int r = build_one_json(files[next], bo);
 
 				build_json_child(next);
 				fflush(NULL);
@@ -417,7 +435,7 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
  * interrupted.
  */
 static int
-build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
+build_watch(char **files, size_t n, const struct build_opts *bo)
 {
 	char buf[4096] __attribute__((aligned(8)));
 	char *dirs[RND_TMPL_DIRS], *where, *more;
@@ -457,7 +475,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		where = more;
 	}
 	rnd_template_dirs_free(dirs, nd);
-	build_all(files, n, outdir, quiet, jobs);
+	build_all(files, n, bo);
 	cli_error("build: watching %zu ruleset%s%s%s (Ctrl-C stops)", n,
 	    n == 1 ? "" : "s", *where ? " and the templates in " : "", where);
 	free(where);
@@ -479,7 +497,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 			continue;
 		usleep(100000); /* let the editor finish its writes */
 		cli_error("build: change seen, rebuilding");
-		build_all(files, n, outdir, quiet, jobs);
+		build_all(files, n, bo);
 	}
 	close(fd);
 	return EXIT_CLEAN;
@@ -490,7 +508,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
  * run in a source tree, else from the data directory.
  */
 static int
-build_bundled(const char *outdir, int quiet, int jobs, int watch)
+build_bundled(const struct build_opts *bo)
 {
 	glob_t g;
 	char *dir = NULL, *pat, **files;
@@ -522,8 +540,8 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 			files[n++] = g.gl_pathv[i];
 	}
 	status = n == 0 ? EXIT_USAGE :
-	    watch       ? build_watch(files, n, outdir, quiet, jobs) :
-	                  build_all(files, n, outdir, quiet, jobs);
+	    bo->watch   ? build_watch(files, n, bo) :
+	                  build_all(files, n, bo);
 	free(files);
 	globfree(&g);
 	free(pat);
@@ -531,16 +549,25 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 	return status;
 }
 
-/* build's own option. */
-struct build_own {
-	int watch;
-};
-
 static const struct cli_opt build_options[] = {
 	CLI_OUTPUT("DIR", "output directory (default: out)"),
-	CLI_JOBS("N", "build N rulesets at once (default 2)"),
-	CLI_SET("watch", 'w', struct build_own, watch,
+	CLI_JOBS("N",
+	    "build N rulesets at once, and play a product's\n"
+	    "games on N threads (default 2)"),
+	CLI_SET("watch", 'w', struct build_opts, watch,
 	    "rebuild when a ruleset or template changes"),
+	CLI_PAPER("P",
+	    "every product's paper (default: each one's,\n"
+	    "from the ruleset, else the locale)"),
+	CLI_TEMPLATE("T",
+	    "a template NAME or PATH for the product its\n"
+	    "product: key names; once for each product"),
+	CLI_SEED("S",
+	    "seed of the map's terrain, the scenario and\n"
+	    "the report's self-play (default 1)"),
+	CLI_GAMES(1, "N",
+	    "the scenario's test games and the report's\n"
+	    "self-play games (default 1000)"),
 	CLI_LANG("the language of the products' labels: en, de, fr\n"
 	         "(default: each ruleset's lang:, else English)"),
 	CLI_QUIET("print only errors: no warnings, notes or\n"
@@ -553,40 +580,83 @@ static const struct cli_opt build_options[] = {
 	CLI_END,
 };
 
+/*
+ * -t for build: each template goes to the product its product: key
+ * names, once a product, into bo->tmpl. Returns CLI_GO, or the exit
+ * status (the error printed): a template not found is an input's error,
+ * one that names no product a usage error.
+ */
+static int
+build_templates(struct build_opts *bo)
+{
+	const struct cli_common *c = &bo->c;
+	const struct product *p;
+	struct diags d = { 0 };
+	char *path, *name;
+	int i, rc = CLI_GO;
+
+	if (c->ntmpl > CLI_TMPL_MAX)
+		return usage_error("build",
+		    "-t given %d times: one template a product", c->ntmpl);
+	for (i = 0; i < c->ntmpl && rc == CLI_GO; i++) {
+		if ((path = rnd_template_path(c->tmpls[i], NULL, &d)) ==
+		    NULL) {
+			diags_print(&d, stderr);
+			diags_free(&d);
+			return EXIT_ERRORS;
+		}
+		name = rnd_template_product(path);
+		p = name != NULL ? product_find(name) : NULL;
+		if (p == NULL)
+			rc = usage_error("build",
+			    "-t %s: the template's product: key names no "
+			    "product, so build cannot tell which it is for",
+			    c->tmpls[i]);
+		else if (bo->tmpl[p - products] != NULL)
+			rc = usage_error("build",
+			    "-t %s: a second template for the %s (-t %s)",
+			    c->tmpls[i], name, bo->tmpl[p - products]);
+		else
+			bo->tmpl[p - products] = c->tmpls[i];
+		free(name);
+		free(path);
+	}
+	return rc;
+}
+
 static int
 cmd_build(int argc, char **argv)
 {
-	struct build_own own = { 0 };
-	struct cli_common c;
-	const char *outdir;
-	int rc, quiet, watch, jobs, json;
+	struct build_opts bo;
 	struct cli_json js;
 	size_t n;
+	int rc;
 
-	if ((rc = cli_parse(&build_command, argc, argv, &c, &own)) != CLI_GO)
+	memset(&bo, 0, sizeof(bo));
+	if ((rc = cli_parse(&build_command, argc, argv, &bo.c, &bo)) !=
+	        CLI_GO ||
+	    (rc = build_templates(&bo)) != CLI_GO)
 		return rc;
-	outdir = c.output != NULL ? c.output : "out";
-	quiet = c.quiet;
-	watch = own.watch;
-	jobs = c.jobs;
-	json = c.json;
-	if (json && watch)
+	bo.outdir = bo.c.output != NULL ? bo.c.output : "out";
+	bo.quiet = bo.c.quiet;
+	bo.jobs = bo.c.jobs;
+	if (bo.c.json && bo.watch)
 		return usage_error("build",
 		    "--json prints once, at the end: "
 		    "not with --watch");
-	if (json)
-		return build_json_main(argc, argv, outdir, quiet, jobs, &js);
+	if (bo.c.json)
+		return build_json_main(argc, argv, &bo, &js);
 	if (optind >= argc)
-		return build_bundled(outdir, quiet, jobs, watch);
-	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), quiet,
+		return build_bundled(&bo);
+	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), bo.quiet,
 	    "the build");
 	if (n == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}
-	if (watch)
-		return build_watch(argv + optind, n, outdir, quiet, jobs);
-	return build_all(argv + optind, n, outdir, quiet, jobs);
+	if (bo.watch)
+		return build_watch(argv + optind, n, &bo);
+	return build_all(argv + optind, n, &bo);
 }
 
 const struct command build_command = {
@@ -615,14 +685,14 @@ static char *build_json_tmp; /* where forked builds leave theirs */
 
 /* Build one ruleset; with --json, into an element of its own. */
 static int
-build_one_json(const char *file, const char *outdir, int quiet)
+build_one_json(const char *file, const struct build_opts *bo)
 {
 	int rc;
 
 	if (build_js == NULL)
-		return build_one(file, outdir, quiet);
+		return build_one(file, bo);
 	build_el = cli_json_element(file);
-	rc = build_one(file, outdir, quiet);
+	rc = build_one(file, bo);
 	json_object_set_new(build_el, "status",
 	    json_string(rc == EXIT_CLEAN ? "built" : "not built"));
 	/* Not built: nothing written, the previous outputs kept. */
@@ -708,7 +778,7 @@ build_json_gather(char **files, size_t n)
 
 /* build --json: as build, the JSON alone on standard output. */
 static int
-build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
+build_json_main(int argc, char **argv, struct build_opts *bo,
     struct cli_json *js)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -717,7 +787,7 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
 
 	if (optind < argc &&
 	    (n = cli_rulesets_only(argv + optind, (size_t)(argc - optind),
-	         quiet, "the build")) == 0) {
+	         bo->quiet, "the build")) == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}
@@ -727,13 +797,12 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
 	if (mkdtemp(build_json_tmp) == NULL) {
 		free(build_json_tmp);
 		build_json_tmp = NULL;
-		jobs = 1;
+		bo->jobs = 1;
 	}
 	cli_json_begin(js);
 	build_js = js;
-	status = optind < argc ?
-	    build_all(argv + optind, n, outdir, quiet, jobs) :
-	    build_bundled(outdir, quiet, jobs, 0);
+	status = optind < argc ? build_all(argv + optind, n, bo) :
+	                         build_bundled(bo);
 	build_js = NULL;
 	if (cli_json_end(js) != 0)
 		status = EXIT_ERRORS;

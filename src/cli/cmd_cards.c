@@ -135,11 +135,13 @@ const struct command cards_command = {
 };
 
 int
-product_cards(const struct ruleset *rs, const char *path, int quiet)
+product_cards(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct rnd_opts o;
 
-	(void)quiet;
 	rnd_opts_init(&o);
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
 	return cli_sheet_write(rs, path, &o, 1);
 }

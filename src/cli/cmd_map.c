@@ -481,17 +481,19 @@ const struct command map_command = {
 };
 
 int
-product_map(const struct ruleset *rs, const char *path, int quiet)
+product_map(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct map_req q;
 
 	/* The build's map: the ruleset's table and grid, on its paper,
-	 * with a sample battlefield from seed 1. */
+	 * with a sample battlefield from the seed (1 unless given). */
 	memset(&q, 0, sizeof(q));
 	q.out = path;
-	q.seed = 1;
+	q.paper = c->paper;
+	q.tmpl = c->tmpl;
+	q.seed = c->seed;
 	q.seed_given = 1;
 	q.quiet = 1;
-	(void)quiet;
 	return map_make(rs, &q) == 0 ? 0 : -1;
 }

@@ -60,11 +60,13 @@ const struct command reference_command = {
 };
 
 int
-product_reference(const struct ruleset *rs, const char *path, int quiet)
+product_reference(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct rnd_opts o;
 
-	(void)quiet;
 	rnd_opts_init(&o);
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
 	return cli_sheet_write(rs, path, &o, 0);
 }

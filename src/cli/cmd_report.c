@@ -21,9 +21,6 @@
 /* Its command and its entry point for build (products.c). */
 PRODUCT_OF(report);
 
-#define REPORT_GAMES 1000 /* the default game count, as `play` */
-#define REPORT_SEED 1
-
 /* Add a win-rate row of k in n with its interval. */
 static void
 add_rate(struct rnd_report *r, const char *label, long k, long n)
@@ -906,19 +903,21 @@ const struct command report_command = {
 	.col = 21,
 };
 
-/* For `sandtable build`: the report at the default settings, quietly
- * (build draws its own progress bar). */
+/* For `sandtable build`: the report with build's paper, template, games,
+ * seed and jobs, quietly (build draws its own progress bar). */
 int
-product_report(const struct ruleset *rs, const char *path, int quiet)
+product_report(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
-	/* Two threads: the figures are the same for any number of jobs. */
-	struct chk_opts co = { .games = REPORT_GAMES,
-		.seed = REPORT_SEED,
-		.jobs = 2,
+	/* The figures are the same for any number of jobs. */
+	struct chk_opts co = { .games = c->games,
+		.seed = c->seed,
+		.jobs = c->jobs,
 		.grid = -1,
 		.cell_mm = 0,
 		.tests = 1 };
 
-	(void)quiet;
-	return report_run(rs, path, NULL, NULL, &co, 1, 0) == 0 ? 0 : -1;
+	return report_run(rs, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
+	    0 :
+	    -1;
 }

@@ -207,8 +207,8 @@ const struct command rulebook_command = {
 };
 
 int
-product_rulebook(const struct ruleset *rs, const char *path, int quiet)
+product_rulebook(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
-	(void)quiet;
-	return book_write(rs, path, NULL, 0, cli_lang_tag(rs), NULL);
+	return book_write(rs, path, c->paper, 0, cli_lang_tag(rs), c->tmpl);
 }

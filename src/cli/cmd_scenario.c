@@ -656,23 +656,27 @@ const struct command scenario_command = {
 	    "the template), -b (balanced), --from (scenario).\n",
 };
 
-/* Product for build: a balanced scenario of seed 1. */
+/* Product for build: a balanced scenario of build's seed (1 unless
+ * given), games and jobs, on its paper, with its template. */
 int
-product_scenario(const struct ruleset *rs, const char *path, int quiet)
+product_scenario(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct sopts o;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	o.rq.seed = 1;
+	o.rq.seed = c->seed;
 	o.rq.density = 1;
 	o.rq.special = -1;
-	o.games = 1000;
-	o.jobs = 2;
+	o.games = c->games;
+	o.jobs = c->jobs;
 	/* A print-only ruleset's scenario is not balanced: it says so. */
 	o.balanced = !eng_show_of(rs)->print_only;
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
 	o.out = path;
-	o.quiet = quiet;
+	o.quiet = c->quiet;
 	rc = make_scenario(rs, &o);
 	if (rc == EXIT_ERRORS + 2)
 		return 1;
