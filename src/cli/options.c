@@ -16,7 +16,7 @@
 
 #include "cli.h"
 
-/* The most rows a command has (map has 26). */
+/* The most rows a command may have (map has 23). */
 #define OPTS_MAX 48
 
 int
@@ -158,7 +158,13 @@ tables(const struct command *cmd, struct option *lo, char *so)
 	if (cmd->stop)
 		*so++ = '+';
 	*so++ = ':';
-	for (o = cmd->opts; o->name != NULL && n < OPTS_MAX; o++, n++) {
+	for (o = cmd->opts; o->name != NULL; o++, n++) {
+		if (n == OPTS_MAX) {
+			/* A table past the limit is this program's bug. */
+			cli_error("%s: more than %d options (options.c)",
+			    cmd->name, OPTS_MAX);
+			abort();
+		}
 		lo[n].name = o->name;
 		lo[n].has_arg = o->arg != NULL ? required_argument :
 		                                 no_argument;

@@ -119,6 +119,17 @@ for o in "--paper B99" "--jobs 0" "--seed x" "--games x" "--lang d_e!"; do
 	[ "$(echo "$m" | wc -l)" -eq 1 ] && echo "$m" | grep -q "^sandtable: CMD: ${o%% *} '*${o#* }'*: " &&
 	    pass "$o: one message in every command" || fail "$o: one message in every command" "$m"
 done
+# A value missing is said so in every command (some said "unknown
+# option"); an unknown letter in a cluster is named by itself.
+for a in "check -n" "play --seed" "odds --dice" "scenario --points" "map -T" "build -o"; do
+	t "$a: a value missing" 2 $a
+	grep -q "^sandtable: ${a%% *}: option '${a#* }' needs a value" "$tmp/err" &&
+	    pass "$a: says the value is missing" || fail "$a: says the value is missing" "$(cat "$tmp/err")"
+done
+t "check -qx: an unknown letter" 2 check -qx "$D"
+grep -q "^sandtable: check: unknown option '-x'" "$tmp/err" && pass "check -qx names -x" ||
+    fail "check -qx names -x" "$(cat "$tmp/err")"
+
 # --jobs is 2 unless given, in every command that takes it.
 for c in $(awk -F '\t' '$2 == "--jobs" { print $1 }' "$tmp/options"); do
 	"$BIN" help "$c" | sed -n '/^  -j, --jobs/,/^ \{1,6\}-/p' | sed '$d' | tr '\n' ' ' |
