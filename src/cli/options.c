@@ -67,7 +67,6 @@ static int
 take(const struct command *cmd, const struct cli_opt *o, const char *arg,
     struct cli_common *c, void *own)
 {
-	char *at = (char *)own + o->off;
 	const char *why;
 	long long v;
 	double w, h;
@@ -130,12 +129,13 @@ take(const struct command *cmd, const struct cli_opt *o, const char *arg,
 			c->games = (long)v;
 		return rc;
 	case OPT_STR:
-		memcpy(at, &arg, sizeof(arg));
+		/* A command's own rows are only in a table with its own. */
+		memcpy((char *)own + o->off, &arg, sizeof(arg));
 		return CLI_GO;
 	case OPT_SET:
 	case OPT_UNSET:
 		rc = o->kind == OPT_SET;
-		memcpy(at, &rc, sizeof(rc));
+		memcpy((char *)own + o->off, &rc, sizeof(rc));
 		return CLI_GO;
 	case OPT_FN:
 		return o->parse(cmd->name, o, arg, own);
@@ -182,23 +182,29 @@ tables(const struct command *cmd, struct option *lo, char *so)
 }
 
 /*
- * An option that is not the command's: named as it was written. A word
- * read alone (dice) is argv[at]; else a short letter is named by itself
- * (in "-xq" getopt stops at the x), and a long option is the word that
+ * The option getopt_long stopped at, as it was written, into buf (3
+ * bytes): a word read alone (dice) is argv[at]; a short letter is named
+ * by itself (in "-xq" getopt stops at the x); a long option is the word
  * getopt stepped over.
  */
-static int
-unknown(const struct command *cmd, int argc, char **argv, int at)
+static const char *
+word_of(const struct command *cmd, int argc, char **argv, int at, char *buf)
 {
-	char letter[3] = { '-', (char)optopt, '\0' };
-	const char *word;
-
 	if (cmd->stop && at < argc)
-		word = argv[at];
-	else if (optopt > 0 && optopt < 256)
-		word = letter;
-	else
-		word = argv[optind - 1];
+		return argv[at];
+	if (optopt > 0 && optopt < 256) {
+		buf[0] = '-';
+		buf[1] = (char)optopt;
+		buf[2] = '\0';
+		return buf;
+	}
+	return argv[optind - 1];
+}
+
+/* An option that is not the command's: a usage error naming it. */
+static int
+unknown(const struct command *cmd, const char *word)
+{
 	if (cmd->unknown != NULL)
 		return cmd->unknown(cmd->name, word);
 	return usage_error(cmd->name, "unknown option '%s'", word);
@@ -212,6 +218,7 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 	char so[3 + 3 * OPTS_MAX];
 	const struct cli_opt *o;
 	size_t n = tables(cmd, lo, so);
+	char buf[3];
 	int ch, at, rc;
 
 	common_init(c);
@@ -223,9 +230,10 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 			break;
 		if (ch == ':')
 			return usage_error(cmd->name,
-			    "option '%s' needs a value", argv[optind - 1]);
+			    "option '%s' needs a value",
+			    word_of(cmd, argc, argv, at, buf));
 		if (ch == '?')
-			return unknown(cmd, argc, argv, at);
+			return unknown(cmd, word_of(cmd, argc, argv, at, buf));
 		if (ch >= 256 && (size_t)(ch - 256) < n)
 			o = &cmd->opts[ch - 256];
 		else
@@ -233,7 +241,7 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 				if (o->letter == ch)
 					break;
 		if (o->name == NULL)
-			return unknown(cmd, argc, argv, at);
+			return unknown(cmd, word_of(cmd, argc, argv, at, buf));
 		if ((rc = take(cmd, o, o->arg != NULL ? optarg : NULL, c,
 		         own)) != CLI_GO)
 			return rc;
