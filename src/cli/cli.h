@@ -3,6 +3,7 @@
 #define SANDTABLE_CLI_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,34 +11,153 @@
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
 
-/* The codes of options spelled only long (getopt_long's val). */
-enum {
-	OPT_POINTS = 256,
-	OPT_BALANCED,
-	OPT_BLEED,
-	OPT_CARD,
-	OPT_CELL,
-	OPT_BASE,
-	OPT_COUNT,
-	OPT_TRAY,
-	OPT_DUMP,
-	OPT_PAPER_LONG,
-	OPT_PRINT_TEMPLATE,
-	/* --lang: above the codes commands number from 256 themselves. */
-	OPT_LANG = 1024
-};
-
 /* Exit statuses (DESIGN.md): clean, errors found, bad usage. */
 #define EXIT_CLEAN 0
 #define EXIT_ERRORS 1
 #define EXIT_USAGE 2
 
+/*
+ * The options (options.c). Each command lists its options as rows of one
+ * table, in the order its --help shows them; one parser over
+ * getopt_long reads them all. The common options (the OPT_OUTPUT to
+ * OPT_GAMES rows, written with the CLI_OUTPUT() … macros below) mean the
+ * same in every command that takes them, are checked the same way and
+ * go into struct cli_common; a command's own options go into its own
+ * struct, at off, or through a parse function.
+ */
+enum cli_kind {
+	OPT_OUTPUT,         /* -o FILE */
+	OPT_PAPER,          /* -p PAPER, checked (lo 1: "none" too) */
+	OPT_TEMPLATE,       /* -t NAME|PATH */
+	OPT_PRINT_TEMPLATE, /* --print-template: print it, and stop */
+	OPT_LANG,           /* --lang TAG (cli_lang_opt) */
+	OPT_QUIET,          /* -q: errors only */
+	OPT_VERBOSE,        /* -v */
+	OPT_HELP,           /* -h: print the help, and stop */
+	OPT_JSON,           /* --json */
+	OPT_JOBS,           /* -j J: 1 to CLI_JOBS_MAX */
+	OPT_SEED,           /* -s S: 0 to 2^53 */
+	OPT_GAMES,          /* -n N: lo (0 or 1) to CLI_GAMES_MAX */
+	OPT_STR,            /* const char * at off: the value as given */
+	OPT_SET,            /* int at off: 1 */
+	OPT_UNSET,          /* int at off: 0 */
+	OPT_FN              /* parse(cmd, row, value, own) */
+};
+
+/* What a parse function returns when it took the value; anything else
+ * is the exit status to stop with (EXIT_USAGE after a usage error). */
+#define CLI_GO (-1)
+
+struct cli_opt;
+typedef int (*cli_parse_fn)(const char *cmd, const struct cli_opt *,
+    const char *arg, void *own);
+
+struct cli_opt {
+	const char *name;   /* the long name, "paper"; NULL ends the table */
+	char letter;        /* the short letter, or 0 */
+	const char *arg;    /* the value's name in --help; NULL: none taken */
+	enum cli_kind kind; /* what it is, and where its value goes */
+	size_t off;         /* OPT_STR, OPT_SET, OPT_UNSET, OPT_FN: in own */
+	cli_parse_fn parse; /* OPT_FN */
+	long long lo, hi;   /* OPT_GAMES, OPT_PAPER (above); OPT_FN's own */
+	const char *help;   /* its lines in --help, '\n' between */
+};
+
+/* The rows of the common options: the letter and the long name are
+ * theirs, the value's name and the help's words the command's. */
+#define CLI_ROW(n, l, a, k, lo, h)                                            \
+	{                                                                     \
+		n, l, a, k, 0, NULL, lo, 0, h                                 \
+	}
+#define CLI_OUTPUT(a, h) CLI_ROW("output", 'o', a, OPT_OUTPUT, 0, h)
+#define CLI_PAPER(a, h) CLI_ROW("paper", 'p', a, OPT_PAPER, 0, h)
+#define CLI_PAPER_OR_NONE(a, h) CLI_ROW("paper", 'p', a, OPT_PAPER, 1, h)
+#define CLI_TEMPLATE(a, h) CLI_ROW("template", 't', a, OPT_TEMPLATE, 0, h)
+#define CLI_PRINT_TEMPLATE(h)                                                 \
+	CLI_ROW("print-template", 0, NULL, OPT_PRINT_TEMPLATE, 0, h)
+#define CLI_LANG(h) CLI_ROW("lang", 0, "TAG", OPT_LANG, 0, h)
+#define CLI_QUIET(h) CLI_ROW("quiet", 'q', NULL, OPT_QUIET, 0, h)
+#define CLI_VERBOSE(h) CLI_ROW("verbose", 'v', NULL, OPT_VERBOSE, 0, h)
+#define CLI_HELP CLI_ROW("help", 'h', NULL, OPT_HELP, 0, "this help")
+#define CLI_JSON(h) CLI_ROW("json", 0, NULL, OPT_JSON, 0, h)
+#define CLI_JOBS(a, h) CLI_ROW("jobs", 'j', a, OPT_JOBS, 0, h)
+#define CLI_SEED(a, h) CLI_ROW("seed", 's', a, OPT_SEED, 0, h)
+#define CLI_GAMES(lo, a, h) CLI_ROW("games", 'n', a, OPT_GAMES, lo, h)
+#define CLI_END CLI_ROW(NULL, 0, NULL, OPT_STR, 0, NULL)
+
+/* The rows of a command's own options, into its struct T: the value as
+ * given, a flag set or cleared, or what a parse function makes of it
+ * (lo and hi are the function's to use). */
+#define CLI_STR(n, l, a, T, field, h)                                         \
+	{                                                                     \
+		n, l, a, OPT_STR, offsetof(T, field), NULL, 0, 0, h           \
+	}
+#define CLI_SET(n, l, T, field, h)                                            \
+	{                                                                     \
+		n, l, NULL, OPT_SET, offsetof(T, field), NULL, 0, 0, h        \
+	}
+#define CLI_UNSET(n, l, T, field, h)                                          \
+	{                                                                     \
+		n, l, NULL, OPT_UNSET, offsetof(T, field), NULL, 0, 0, h      \
+	}
+#define CLI_FN(n, l, a, T, field, fn, lo, hi, h)                              \
+	{                                                                     \
+		n, l, a, OPT_FN, offsetof(T, field), fn, lo, hi, h            \
+	}
+
+/* One default for everything that runs in parallel: this is a 2-core
+ * target (build's processes, self-play's and the scenario's threads). */
+#define CLI_JOBS_DEFAULT 2
+#define CLI_JOBS_MAX 64
+/* The most self-play games a run plays (README, Limits): about a minute
+ * on one core for the bundled rulesets, with progress on a terminal. */
+#define CLI_GAMES_MAX 1000000
+#define CLI_GAMES_DEFAULT 1000
+#define CLI_SEED_MAX ((long long)1 << 53) /* exact in JSON */
+#define CLI_SEED_DEFAULT 1
+/* build: one template a product, each routed by its product: key. */
+#define CLI_TMPL_MAX 16
+
+/* The common options' values, their defaults where not given. */
+struct cli_common {
+	const char *output; /* -o, or NULL */
+	const char *paper;  /* -p, or NULL: the product's default */
+	const char *tmpl;   /* -t (the last given), or NULL: the default */
+	const char *tmpls[CLI_TMPL_MAX]; /* every -t, for build */
+	int ntmpl;                       /* how many -t (may be more) */
+	int print_template, quiet, verbose, json;
+	int jobs;       /* default CLI_JOBS_DEFAULT */
+	long games;     /* default CLI_GAMES_DEFAULT */
+	uint64_t seed;  /* default CLI_SEED_DEFAULT */
+	int seed_given; /* map draws terrain only when asked */
+};
+
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv); /* NULL: not built yet */
 	const char *synopsis;
-	const char *help; /* the full help text of the command */
+	const char *about;          /* the help's text before the options */
+	const struct cli_opt *opts; /* the options, in the help's order */
+	int col;                    /* the column their help starts in */
+	const char *after;          /* the help's text after them, or NULL */
+	/* dice: options end at the first word that is not one, and an
+	 * unknown one may be an expression (its message says so). */
+	int stop;
+	int (*unknown)(const char *cmd, const char *word);
 };
+
+/*
+ * Read a command's options from argv: the common ones into c (its
+ * defaults first), the command's own into own. Returns CLI_GO to go on,
+ * the arguments being argv[optind] to argv[argc - 1]; else the exit
+ * status to return at once (--help printed, --print-template done, a
+ * usage error printed). -q takes effect here: errors only from then on.
+ */
+int cli_parse(const struct command *, int argc, char **argv,
+    struct cli_common *c, void *own);
+/* `sandtable --options`: every option of every command, a line each,
+ * tab-separated: command, --name, -letter (or -), value (or -). */
+void cli_options_list(FILE *);
 
 /*
  * Each cmd_NAME.c defines NAME_command. main.c lists the commands that
@@ -61,15 +181,19 @@ int cli_print_template(const char *product, const char *spec);
 int cli_dice(const char *expr, int json);
 /* A command or product by name, or NULL. */
 const struct command *command_find(const char *);
+/* The i-th command in --help's order (the products last), or NULL. */
+const struct command *command_nth(size_t i);
 
 /*
  * A product: made by its own command, and by `sandtable build` through
  * its entry point, which writes it for a checked ruleset at path
- * (atomically), plus any other file of its row beside it. Returns 0 when
- * written, -1 on failure (reported on stderr), 1 when the product is not
- * made in this version.
+ * (atomically), plus any other file of its row beside it, with the
+ * common options build was given: paper, template (this product's),
+ * seed, games, jobs, quiet. Returns 0 when written, -1 on failure
+ * (reported on stderr), 1 when the product is not made in this version.
  */
-typedef int (*product_fn)(const struct ruleset *, const char *path, int quiet);
+typedef int (*product_fn)(const struct ruleset *, const char *path,
+    const struct cli_common *);
 
 /* What a product needs or uses (struct product). */
 #define PRODUCT_RULESET 0x01  /* a ruleset read without errors */
@@ -94,7 +218,8 @@ struct product {
  * cmd_NAME.c before it defines them). */
 #define PRODUCT_OF(name)                                                      \
 	extern const struct command name##_command;                           \
-	int product_##name(const struct ruleset *, const char *, int)
+	int product_##name(const struct ruleset *, const char *,              \
+	    const struct cli_common *)
 
 extern const struct product products[];
 const struct product *product_find(const char *name);
@@ -106,10 +231,6 @@ const struct product *product_find(const char *name);
  * be NULL), else English; a language without a catalogue prints English,
  * with a note. cli_lang_tag() is that language (NULL: English).
  */
-#define CLI_LANG_OPTION                                                       \
-	{                                                                     \
-		"lang", required_argument, NULL, OPT_LANG                     \
-	}
 int cli_lang_opt(const char *cmd, const char *arg);
 void cli_lang_use(const struct ruleset *rs);
 const char *cli_lang_tag(const struct ruleset *rs);
@@ -207,20 +328,13 @@ int cli_out_end(const char *out, char *path, int ok);
 /* The first bytes of each kind of output, for cli_output_check. */
 #define CLI_PDF "%PDF-"
 
-/* Parse a whole number within [lo, hi] (option values); 0 or -1. */
+/* Parse a whole number within [lo, hi] (option values, options.c); 0
+ * or -1. */
 int cli_parse_count(const char *, long long lo, long long hi, long long *);
 /* The same for option opt of cmd, printing a usage error that gives the
  * whole range when arg is not in it; 0 or -1. */
 int cli_count_opt(const char *cmd, const char *opt, const char *arg,
     long long lo, long long hi, long long *v);
-/* -n/-s/-j of check and play into o: 0 taken, 1 not one of them, -1
- * usage error printed (cmd_play.c). */
-struct chk_opts;
-/* The most self-play games a run plays (README, Limits): about a minute
- * on one core for the bundled rulesets, with progress on a terminal. */
-#define CLI_GAMES_MAX 1000000
-int cli_selfplay_opt(const char *cmd, int ch, const char *arg, long min_games,
-    struct chk_opts *);
 /* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario
  * file; ruleset NULL takes the file's `ruleset:`. Returns an exit
  * status. */

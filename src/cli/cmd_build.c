@@ -29,11 +29,25 @@ struct made;
 static struct cli_json *build_js;
 static void build_json_ruleset(const struct ruleset *);
 static void build_json_files(const char *dir, const struct made *, size_t);
-static int build_one_json(const char *file, const char *outdir, int quiet);
+struct build_opts;
+static int build_one_json(const char *file, const struct build_opts *);
 static void build_json_child(size_t i);
 static void build_json_gather(char **files, size_t n);
-static int build_json_main(int argc, char **argv, const char *outdir,
-    int quiet, int jobs, struct cli_json *);
+static int build_json_main(int argc, char **argv, struct build_opts *,
+    struct cli_json *);
+
+/*
+ * What a build was asked for: where, how quietly, how many at once, and
+ * the common options every product is made with (their paper, seed,
+ * games and jobs; each product's own template, routed by its product:
+ * key, at its row of the product table in tmpl).
+ */
+struct build_opts {
+	const char *outdir;
+	int quiet, jobs, watch;
+	struct cli_common c;
+	const char *tmpl[CLI_TMPL_MAX];
+};
 
 /* Write the plain-text model summary; returns 0 or -1 (reported). */
 static int
@@ -236,8 +250,10 @@ build_has(const struct ruleset *rs)
  */
 static int
 build_product(const struct product *p, const struct ruleset *rs,
-    const char *stage, struct made *made, size_t *nmade)
+    const char *stage, const struct build_opts *bo, struct made *made,
+    size_t *nmade)
 {
+	struct cli_common c = bo->c;
 	struct stat st;
 	char *path;
 	size_t i;
@@ -245,8 +261,12 @@ build_product(const struct product *p, const struct ruleset *rs,
 
 	if ((p->needs & ~build_has(rs)) != 0)
 		return 0;
+	/* The build's options, this product's template, quietly (build
+	 * says what it wrote, and draws its own progress bar). */
+	c.tmpl = bo->tmpl[p - products];
+	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
-	r = p->make(rs, path, 1);
+	r = p->make(rs, path, &c);
 	free(path);
 	if (r != 0)
 		return r < 0 ? -1 : 0;
@@ -275,7 +295,7 @@ build_product(const struct product *p, const struct ruleset *rs,
  * written then) or a product failed.
  */
 static int
-build_one(const char *file, const char *outdir, int quiet)
+build_one(const char *file, const struct build_opts *bo)
 {
 	const struct product *p;
 	struct made *made;
@@ -302,7 +322,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	build_json_ruleset(rs);
 	/* The products' labels in the ruleset's language (or --lang's). */
 	cli_lang_use(rs);
-	dir = xasprintf("%s/%s", outdir, rs->name);
+	dir = xasprintf("%s/%s", bo->outdir, rs->name);
 	if (mkdir_p(dir) == -1 || (stage = stage_new(dir, &left)) == NULL) {
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
@@ -323,7 +343,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		made[nmade++].file = "ruleset.txt";
 	for (p = products; p->cmd != NULL && rc == EXIT_CLEAN; p++) {
 		progress_update(&bar, (unsigned long)(p - products) + 1);
-		if (build_product(p, rs, stage, made, &nmade) == -1)
+		if (build_product(p, rs, stage, bo, made, &nmade) == -1)
 			rc = EXIT_ERRORS;
 	}
 	progress_end(&bar);
@@ -347,7 +367,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		return rc;
 	}
 	build_json_files(dir, made, nmade);
-	if (!quiet && build_js == NULL) {
+	if (!bo->quiet && build_js == NULL) {
 		size_t i;
 
 		printf("%s: %s/:", file, dir);
@@ -367,31 +387,29 @@ build_one(const char *file, const char *outdir, int quiet)
  * status.
  */
 static int
-build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
+build_all(char **files, size_t n, const struct build_opts *bo)
 {
 	size_t next = 0, running = 0;
 	int status = EXIT_CLEAN, ws;
 	pid_t pid;
 
-	if (jobs <= 1 || n <= 1) {
+	if (bo->jobs <= 1 || n <= 1) {
 		for (next = 0; next < n; next++)
-			if (build_one_json(files[next], outdir, quiet) !=
-			    EXIT_CLEAN)
+			if (build_one_json(files[next], bo) != EXIT_CLEAN)
 				status = EXIT_ERRORS;
 		return status;
 	}
 	fflush(NULL);
 	while (next < n || running > 0) {
-		if (next < n && running < (size_t)jobs) {
+		if (next < n && running < (size_t)bo->jobs) {
 			if ((pid = fork()) == -1) {
 				/* No process to spare: build it here. */
-				if (build_one_json(files[next], outdir,
-				        quiet) != EXIT_CLEAN)
+				if (build_one_json(files[next], bo) !=
+				    EXIT_CLEAN)
 					status = EXIT_ERRORS;
 				build_json_child(next);
 			} else if (pid == 0) {
-				int r = build_one_json(files[next], outdir,
-				    quiet);
+				int r = build_one_json(files[next], bo);
 
 				build_json_child(next);
 				fflush(NULL);
@@ -417,7 +435,7 @@ build_all(char **files, size_t n, const char *outdir, int quiet, int jobs)
  * interrupted.
  */
 static int
-build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
+build_watch(char **files, size_t n, const struct build_opts *bo)
 {
 	char buf[4096] __attribute__((aligned(8)));
 	char *dirs[RND_TMPL_DIRS], *where, *more;
@@ -457,7 +475,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 		where = more;
 	}
 	rnd_template_dirs_free(dirs, nd);
-	build_all(files, n, outdir, quiet, jobs);
+	build_all(files, n, bo);
 	cli_error("build: watching %zu ruleset%s%s%s (Ctrl-C stops)", n,
 	    n == 1 ? "" : "s", *where ? " and the templates in " : "", where);
 	free(where);
@@ -479,7 +497,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
 			continue;
 		usleep(100000); /* let the editor finish its writes */
 		cli_error("build: change seen, rebuilding");
-		build_all(files, n, outdir, quiet, jobs);
+		build_all(files, n, bo);
 	}
 	close(fd);
 	return EXIT_CLEAN;
@@ -490,7 +508,7 @@ build_watch(char **files, size_t n, const char *outdir, int quiet, int jobs)
  * run in a source tree, else from the data directory.
  */
 static int
-build_bundled(const char *outdir, int quiet, int jobs, int watch)
+build_bundled(const struct build_opts *bo)
 {
 	glob_t g;
 	char *dir = NULL, *pat, **files;
@@ -522,8 +540,8 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 			files[n++] = g.gl_pathv[i];
 	}
 	status = n == 0 ? EXIT_USAGE :
-	    watch       ? build_watch(files, n, outdir, quiet, jobs) :
-	                  build_all(files, n, outdir, quiet, jobs);
+	    bo->watch   ? build_watch(files, n, bo) :
+	                  build_all(files, n, bo);
 	free(files);
 	globfree(&g);
 	free(pat);
@@ -531,116 +549,133 @@ build_bundled(const char *outdir, int quiet, int jobs, int watch)
 	return status;
 }
 
+static const struct cli_opt build_options[] = {
+	CLI_OUTPUT("DIR", "output directory (default: out)"),
+	CLI_JOBS("N",
+	    "build N rulesets at once, and play a product's\n"
+	    "games on N threads (default 2)"),
+	CLI_SET("watch", 'w', struct build_opts, watch,
+	    "rebuild when a ruleset or template changes"),
+	CLI_PAPER("P",
+	    "every product's paper (default: each one's,\n"
+	    "from the ruleset, else the locale)"),
+	CLI_TEMPLATE("T",
+	    "a template NAME or PATH for the product its\n"
+	    "product: key names; once for each product"),
+	CLI_SEED("S",
+	    "seed of the map's terrain, the scenario and\n"
+	    "the report's self-play (default 1)"),
+	CLI_GAMES(1, "N",
+	    "the scenario's test games and the report's\n"
+	    "self-play games (default 1000)"),
+	CLI_LANG("the language of the products' labels: en, de, fr\n"
+	         "(default: each ruleset's lang:, else English)"),
+	CLI_QUIET("print only errors: no warnings, notes or\n"
+	          "files written"),
+	CLI_VERBOSE("say what was written (the default)"),
+	CLI_JSON("print what was built as JSON on standard output:\n"
+	         "an array of one object per ruleset (status,\n"
+	         "files, diagnostics; README.md); not with --watch"),
+	CLI_HELP,
+	CLI_END,
+};
+
+/*
+ * -t for build: each template goes to the product its product: key
+ * names, once a product, into bo->tmpl. Returns CLI_GO, or the exit
+ * status (the error printed): a template not found is an input's error,
+ * one that names no product a usage error.
+ */
+static int
+build_templates(struct build_opts *bo)
+{
+	const struct cli_common *c = &bo->c;
+	const struct product *p;
+	struct diags d = { 0 };
+	char *path, *name;
+	int i, rc = CLI_GO;
+
+	if (c->ntmpl > CLI_TMPL_MAX)
+		return usage_error("build",
+		    "-t given %d times: one template a product", c->ntmpl);
+	for (i = 0; i < c->ntmpl && rc == CLI_GO; i++) {
+		if ((path = rnd_template_path(c->tmpls[i], NULL, &d)) ==
+		    NULL) {
+			diags_print(&d, stderr);
+			diags_free(&d);
+			return EXIT_ERRORS;
+		}
+		name = rnd_template_product(path);
+		p = name != NULL ? product_find(name) : NULL;
+		if (p == NULL)
+			rc = usage_error("build",
+			    "-t %s: the template's product: key names no "
+			    "product, so build cannot tell which it is for",
+			    c->tmpls[i]);
+		else if (bo->tmpl[p - products] != NULL)
+			rc = usage_error("build",
+			    "-t %s: a second template for the %s (-t %s)",
+			    c->tmpls[i], name, bo->tmpl[p - products]);
+		else
+			bo->tmpl[p - products] = c->tmpls[i];
+		free(name);
+		free(path);
+	}
+	return rc;
+}
+
 static int
 cmd_build(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "watch", no_argument, NULL, 'w' },
-		CLI_LANG_OPTION,
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *outdir = "out";
-	char *end;
-	int ch, quiet = 0, watch = 0, jobs = 1, json = 0;
+	struct build_opts bo;
 	struct cli_json js;
 	size_t n;
-	long v;
+	int rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:j:wqvh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'j':
-			v = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || v < 1 || v > 64)
-				return usage_error("build",
-				    "--jobs takes a "
-				    "number from 1 to 64, not '%s'",
-				    optarg);
-			jobs = (int)v;
-			break;
-		case 'w':
-			watch = 1;
-			break;
-		case 'v':
-			quiet = 0;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("build", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 'q':
-			quiet = 1;
-			progress_set_quiet(1);
-			break;
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			command_help(command_find("build"), stdout);
-			return EXIT_CLEAN;
-		case ':':
-			return usage_error("build",
-			    "option '%s' needs a value", argv[optind - 1]);
-		default:
-			return usage_error("build", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
-	if (json && watch)
+	memset(&bo, 0, sizeof(bo));
+	if ((rc = cli_parse(&build_command, argc, argv, &bo.c, &bo)) !=
+	        CLI_GO ||
+	    (rc = build_templates(&bo)) != CLI_GO)
+		return rc;
+	bo.outdir = bo.c.output != NULL ? bo.c.output : "out";
+	bo.quiet = bo.c.quiet;
+	bo.jobs = bo.c.jobs;
+	if (bo.c.json && bo.watch)
 		return usage_error("build",
 		    "--json prints once, at the end: "
 		    "not with --watch");
-	if (json)
-		return build_json_main(argc, argv, outdir, quiet, jobs, &js);
+	if (bo.c.json)
+		return build_json_main(argc, argv, &bo, &js);
 	if (optind >= argc)
-		return build_bundled(outdir, quiet, jobs, watch);
-	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), quiet,
+		return build_bundled(&bo);
+	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), bo.quiet,
 	    "the build");
 	if (n == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}
-	if (watch)
-		return build_watch(argv + optind, n, outdir, quiet, jobs);
-	return build_all(argv + optind, n, outdir, quiet, jobs);
+	if (bo.watch)
+		return build_watch(argv + optind, n, &bo);
+	return build_all(argv + optind, n, &bo);
 }
 
 const struct command build_command = {
-	"build",
-	cmd_build,
-	"build [options] [RULESET...]",
-	"Check each ruleset and write everything made from it into DIR/NAME/\n"
-	"(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
-	"its previous outputs; the others still build. Without RULESET,\n"
-	"builds the bundled rulesets (./rulesets, else the installed ones).\n"
-	"\n"
-	"Writes ruleset.txt (the model read), the files of every product\n"
-	"(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
-	"--products' lists them all, with what each needs) and index.json\n"
-	"(what was made, file by file, with its size, SHA-256 and product).\n"
-	"\n"
-	"  -o, --output DIR  output directory (default: out)\n"
-	"  -j, --jobs N      build N rulesets at once (default 1)\n"
-	"  -w, --watch       rebuild when a ruleset or template changes\n"
-	"      --lang TAG    the language of the products' labels: en, de, fr\n"
-	"                    (default: each ruleset's lang:, else English)\n"
-	"  -q, --quiet       print only errors: no warnings, notes or\n"
-	"                    files written\n"
-	"  -v, --verbose     say what was written (the default)\n"
-	"      --json        print what was built as JSON on standard output:\n"
-	"                    an array of one object per ruleset (status,\n"
-	"                    files, diagnostics; README.md); not with --watch\n"
-	"  -h, --help        this help\n",
+	.name = "build",
+	.run = cmd_build,
+	.synopsis = "build [options] [RULESET...]",
+	.about =
+	    "Check each ruleset and write everything made from it into DIR/NAME/\n"
+	    "(default out/NAME/). A ruleset with errors builds nothing and keeps\n"
+	    "its previous outputs; the others still build. Without RULESET,\n"
+	    "builds the bundled rulesets (./rulesets, else the installed ones).\n"
+	    "\n"
+	    "Writes ruleset.txt (the model read), the files of every product\n"
+	    "(reference.pdf, …, scenario.pdf and scenario.yaml, …: 'sandtable\n"
+	    "--products' lists them all, with what each needs) and index.json\n"
+	    "(what was made, file by file, with its size, SHA-256 and product).\n"
+	    "\n",
+	.opts = build_options,
+	.col = 20,
 };
 
 /* ---- --json ---- */
@@ -650,14 +685,14 @@ static char *build_json_tmp; /* where forked builds leave theirs */
 
 /* Build one ruleset; with --json, into an element of its own. */
 static int
-build_one_json(const char *file, const char *outdir, int quiet)
+build_one_json(const char *file, const struct build_opts *bo)
 {
 	int rc;
 
 	if (build_js == NULL)
-		return build_one(file, outdir, quiet);
+		return build_one(file, bo);
 	build_el = cli_json_element(file);
-	rc = build_one(file, outdir, quiet);
+	rc = build_one(file, bo);
 	json_object_set_new(build_el, "status",
 	    json_string(rc == EXIT_CLEAN ? "built" : "not built"));
 	/* Not built: nothing written, the previous outputs kept. */
@@ -743,7 +778,7 @@ build_json_gather(char **files, size_t n)
 
 /* build --json: as build, the JSON alone on standard output. */
 static int
-build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
+build_json_main(int argc, char **argv, struct build_opts *bo,
     struct cli_json *js)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -752,7 +787,7 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
 
 	if (optind < argc &&
 	    (n = cli_rulesets_only(argv + optind, (size_t)(argc - optind),
-	         quiet, "the build")) == 0) {
+	         bo->quiet, "the build")) == 0) {
 		cli_error("build: none of the files given is a ruleset");
 		return EXIT_ERRORS;
 	}
@@ -762,13 +797,12 @@ build_json_main(int argc, char **argv, const char *outdir, int quiet, int jobs,
 	if (mkdtemp(build_json_tmp) == NULL) {
 		free(build_json_tmp);
 		build_json_tmp = NULL;
-		jobs = 1;
+		bo->jobs = 1;
 	}
 	cli_json_begin(js);
 	build_js = js;
-	status = optind < argc ?
-	    build_all(argv + optind, n, outdir, quiet, jobs) :
-	    build_bundled(outdir, quiet, jobs, 0);
+	status = optind < argc ? build_all(argv + optind, n, bo) :
+	                         build_bundled(bo);
 	build_js = NULL;
 	if (cli_json_end(js) != 0)
 		status = EXIT_ERRORS;

@@ -70,68 +70,53 @@ findings_json(const struct diags *a, const struct diags *b)
 	return arr;
 }
 
+/* check's own options. */
+struct check_own {
+	const char *grid, *report;
+};
+
+static const struct cli_opt check_options[] = {
+	CLI_QUIET("print only errors: no warnings, notes or\nsummaries"),
+	CLI_VERBOSE("also print the model that was read"),
+	CLI_GAMES(0, "N", "self-play games (default 1000; 0: none)"),
+	CLI_SEED("S", "seed of the self-play dice (default 1)"),
+	CLI_JOBS("J", "self-play threads (default 2)"),
+	CLI_JSON("print the report as JSON on standard output:\n"
+	         "an array of one object per ruleset, with its\n"
+	         "diagnostics (README.md, JSON)"),
+	CLI_STR("grid", 'g', "G", struct check_own, grid,
+	    "play on this grid instead of the ruleset's:\n"
+	    "none, square 3in, hex 30mm"),
+	CLI_STR("report", 0, "FILE", struct check_own, report,
+	    "write the validation report (as sandtable\n"
+	    "report) to FILE.pdf, '-' standard output;\n"
+	    "one ruleset only"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_check(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "games", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "grid", required_argument, NULL, 'g' },
-		{ "report", required_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct chk_opts o = { .games = 1000,
-		.seed = 1,
-		.jobs = 1,
-		.grid = -1,
-		.cell_mm = 0,
-		.tests = 1 };
-	int ch, i, worst, status = EXIT_CLEAN, quiet = 0, verbose = 0;
-	int json = 0, rc, stdout_pdf;
-	const char *grid = NULL, *report_pdf = NULL;
+	struct check_own own = { NULL, NULL };
+	struct cli_common c;
+	struct chk_opts o = { .grid = -1, .cell_mm = 0, .tests = 1 };
+	int i, worst, status = EXIT_CLEAN, quiet, verbose;
+	int json, rc, stdout_pdf;
+	const char *grid, *report_pdf;
 	struct ruleset *rs;
 	struct cli_json js;
 
-	optind = 1;
-	opterr = 0;
-	while (
-	    (ch = getopt_long(argc, argv, "qvn:s:j:g:h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'q':
-			quiet = 1;
-			break;
-		case 'v':
-			verbose = 1;
-			o.all_rules = 1;
-			break;
-		case 'n':
-		case 's':
-		case 'j':
-			if (cli_selfplay_opt("check", ch, optarg, 0, &o) == -1)
-				return EXIT_USAGE;
-			break;
-		case 'J':
-			json = 1;
-			break;
-		case 'g':
-			grid = optarg;
-			break;
-		case 'R':
-			report_pdf = optarg;
-			break;
-		case 'h':
-			command_help(command_find("check"), stdout);
-			return EXIT_CLEAN;
-		default:
-			return usage_error("check", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
+	if ((rc = cli_parse(&check_command, argc, argv, &c, &own)) != CLI_GO)
+		return rc;
+	o.games = c.games;
+	o.seed = c.seed;
+	o.jobs = c.jobs;
+	o.all_rules = verbose = c.verbose;
+	quiet = c.quiet;
+	json = c.json;
+	grid = own.grid;
+	report_pdf = own.report;
 	if (optind >= argc)
 		return usage_error("check", "no ruleset given");
 	/* rulesets/\*.md: FORMAT.md is no ruleset (a note, as in build). */
@@ -289,29 +274,17 @@ cmd_check(int argc, char **argv)
 }
 
 const struct command check_command = {
-	"check",
-	cmd_check,
-	"check [options] RULESET...",
-	"Read each ruleset, check it and play it: its test games, then\n"
-	"self-play of its default battle, then the findings (melees that\n"
-	"never end, units nothing can destroy, …) and the rules no test game\n"
-	"exercises. Prints diagnostics as FILE:LINE:COL: severity: message.\n"
-	"Exit status: 0 clean (warnings allowed), 1 errors (a test game that\n"
-	"fails is an error), 2 usage.\n"
-	"\n"
-	"  -q, --quiet       print only errors: no warnings, notes or\n"
-	"                    summaries\n"
-	"  -v, --verbose     also print the model that was read\n"
-	"  -n, --games N     self-play games (default 1000; 0: none)\n"
-	"  -s, --seed S      seed of the self-play dice (default 1)\n"
-	"  -j, --jobs J      self-play threads (default 1)\n"
-	"      --json        print the report as JSON on standard output:\n"
-	"                    an array of one object per ruleset, with its\n"
-	"                    diagnostics (README.md, JSON)\n"
-	"  -g, --grid G      play on this grid instead of the ruleset's:\n"
-	"                    none, square 3in, hex 30mm\n"
-	"      --report FILE write the validation report (as sandtable\n"
-	"                    report) to FILE.pdf, '-' standard output;\n"
-	"                    one ruleset only\n"
-	"  -h, --help        this help\n",
+	.name = "check",
+	.run = cmd_check,
+	.synopsis = "check [options] RULESET...",
+	.about =
+	    "Read each ruleset, check it and play it: its test games, then\n"
+	    "self-play of its default battle, then the findings (melees that\n"
+	    "never end, units nothing can destroy, …) and the rules no test game\n"
+	    "exercises. Prints diagnostics as FILE:LINE:COL: severity: message.\n"
+	    "Exit status: 0 clean (warnings allowed), 1 errors (a test game that\n"
+	    "fails is an error), 2 usage.\n"
+	    "\n",
+	.opts = check_options,
+	.col = 20,
 };

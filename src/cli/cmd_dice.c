@@ -142,53 +142,44 @@ cli_dice(const char *expr, int json)
 	return EXIT_CLEAN;
 }
 
+static const struct cli_opt dice_options[] = {
+	CLI_JSON("print {\"expression\", \"min\", \"max\", \"mean\",\n"
+	         "\"mean_real\", \"distribution\": […]} as JSON"),
+	CLI_QUIET("no notes (the distribution is still printed)"),
+	CLI_VERBOSE("the default"),
+	CLI_HELP,
+	CLI_END,
+};
+
+/* An unknown option that looks like an expression ("-d6") is told to
+ * put "--" before it. */
+static int
+dice_unknown(const char *cmd, const char *word)
+{
+	if (word[0] == '-' && word[1] != '-' &&
+	    strpbrk(word + 1, "0123456789dD") != NULL)
+		return usage_error(cmd,
+		    "unknown option '%s' (an expression that starts with '-' "
+		    "needs '--' before it: sandtable dice -- %s)",
+		    word, word);
+	return usage_error(cmd, "unknown option '%s'", word);
+}
+
 static int
 cmd_dice(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'J' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_common c;
 	char *expr;
 	size_t len = 0;
-	int ch, i, json = 0, status, at;
+	int i, json, status;
 
-	optind = 1;
-	opterr = 0;
-	/* "+" stops at the first argument that is not an option; "-d6"
-	 * looks like one, so it needs "--" before it. No option takes a
-	 * value and none is permuted, so argv[at] is the word being read
-	 * (argv[optind - 1] is the one before when "-d6" stops at 'd'). */
-	for (;;) {
-		at = optind;
-		if ((ch = getopt_long(argc, argv, "+qvh", opts, NULL)) == -1)
-			break;
-		switch (ch) {
-		case 'q':
-		case 'v':
-			break; /* main() set the level of messages */
-
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			command_help(command_find("dice"), stdout);
-			return EXIT_CLEAN;
-		default:
-			if (argv[at][0] == '-' && argv[at][1] != '-' &&
-			    strpbrk(argv[at] + 1, "0123456789dD") != NULL)
-				return usage_error("dice",
-				    "unknown option '%s' (an expression "
-				    "that starts with '-' needs '--' before "
-				    "it: sandtable dice -- %s)",
-				    argv[at], argv[at]);
-			return usage_error("dice", "unknown option '%s'",
-			    argv[at]);
-		}
-	}
+	/* Options end at the first word that is not one (the command's
+	 * stop), so an expression is read as it is written; "-d6" looks
+	 * like one, so it needs "--" before it. */
+	if ((status = cli_parse(&dice_command, argc, argv, &c, NULL)) !=
+	    CLI_GO)
+		return status;
+	json = c.json;
 	/* --json may follow the expression too. */
 	for (i = optind; i < argc; i++)
 		if (strcmp(argv[i], "--json") == 0)
@@ -212,22 +203,22 @@ cmd_dice(int argc, char **argv)
 }
 
 const struct command dice_command = {
-	"dice",
-	cmd_dice,
-	"dice EXPR [--json]",
-	"The exact distribution of a dice expression: for each result, its\n"
-	"probability as a fraction and a percentage and the chance of at\n"
-	"least that result; then the mean. EXPR is, for example, 2d6, d6+2,\n"
-	"2d6kh1 (keep the highest), 3d6kl2 (the lowest two), d6r1 (reroll a\n"
-	"1 once), d6! (exploding, at most 4 times), 5d6>=4 (count the dice\n"
-	"that roll 4 or more), max(d6,3), d6+d4-1; the words of EXPR are\n"
-	"joined by spaces. The language and its limits: rulesets/FORMAT.md,\n"
-	"Dice expressions. A malformed expression is an error naming the\n"
-	"column (exit 1). Also: sandtable odds --dice EXPR.\n"
-	"\n"
-	"      --json        print {\"expression\", \"min\", \"max\", \"mean\",\n"
-	"                    \"mean_real\", \"distribution\": […]} as JSON\n"
-	"  -q, --quiet       no notes (the distribution is still printed)\n"
-	"  -v, --verbose     the default\n"
-	"  -h, --help        this help\n",
+	.name = "dice",
+	.run = cmd_dice,
+	.synopsis = "dice EXPR [--json]",
+	.about =
+	    "The exact distribution of a dice expression: for each result, its\n"
+	    "probability as a fraction and a percentage and the chance of at\n"
+	    "least that result; then the mean. EXPR is, for example, 2d6, d6+2,\n"
+	    "2d6kh1 (keep the highest), 3d6kl2 (the lowest two), d6r1 (reroll a\n"
+	    "1 once), d6! (exploding, at most 4 times), 5d6>=4 (count the dice\n"
+	    "that roll 4 or more), max(d6,3), d6+d4-1; the words of EXPR are\n"
+	    "joined by spaces. The language and its limits: rulesets/FORMAT.md,\n"
+	    "Dice expressions. A malformed expression is an error naming the\n"
+	    "column (exit 1). Also: sandtable odds --dice EXPR.\n"
+	    "\n",
+	.opts = dice_options,
+	.col = 20,
+	.stop = 1,
+	.unknown = dice_unknown,
 };

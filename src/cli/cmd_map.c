@@ -15,12 +15,16 @@
 #include "../scenario/terrain.h"
 #include "cli.h"
 
+/* Its command and its entry point for build (products.c). */
+PRODUCT_OF(map);
+
 /* What the user asked for; NULL / -1 means "the default". */
 struct map_req {
 	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
 	const char *labels, *origin, *scenario, *write_terrain, *ppc;
-	const char *seed, *tmpl;
-	int no_labels, dots, no_lines, no_snap, quiet;
+	const char *tmpl;
+	uint64_t seed; /* with seed_given: terrain from this seed */
+	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
 };
 
 /* Everything a map is made from, owned here. */
@@ -139,8 +143,6 @@ pick_terrain(const struct ruleset *rs, const struct map_req *q,
     struct map_job *j)
 {
 	struct diags d = { 0 };
-	unsigned long long seed;
-	char *end;
 
 	if (q->scenario != NULL) {
 		j->bf = tr_read(q->scenario, j->grid.table_w, j->grid.table_h,
@@ -149,14 +151,9 @@ pick_terrain(const struct ruleset *rs, const struct map_req *q,
 		diags_free(&d);
 		if (j->bf == NULL)
 			return EXIT_ERRORS;
-	} else if (q->seed != NULL) {
-		seed = strtoull(q->seed, &end, 10);
-		if (*q->seed == '\0' || *q->seed == '-' || *end != '\0')
-			return bad("--seed", q->seed, NULL,
-			    "expected a whole number");
-		j->bf = tr_generate(seed, j->grid.table_w, j->grid.table_h,
+	} else if (q->seed_given)
+		j->bf = tr_generate(q->seed, j->grid.table_w, j->grid.table_h,
 		    tr_kinds_of(rs));
-	}
 	return 0;
 }
 
@@ -360,140 +357,79 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	return rc;
 }
 
+#define MAP_STR(n, l, a, field, h) CLI_STR(n, l, a, struct map_req, field, h)
+#define MAP_SET(n, field, h) CLI_SET(n, 0, struct map_req, field, h)
+
+static const struct cli_opt map_options[] = {
+	CLI_OUTPUT("FILE", "FILE.pdf, FILE.png or FILE.svg (required)"),
+	CLI_PAPER_OR_NONE("P",
+	    "A4, Letter, A3, WxH, or none (one full-size\n"
+	    "page); default: ruleset, then locale"),
+	MAP_STR("grid", 'g', "G", grid,
+	    "square, hex (flat tops), hex-pointy or none,\n"
+	    "with the cell size or not: square 3in, as\n"
+	    "check and play take it"),
+	MAP_STR("cell", 0, "LEN", cell,
+	    "cell size, e.g. 3in; hexes across the flats"),
+	MAP_STR("hex-size", 0, "HOW", hex_size,
+	    "flats (default) or corners: what --cell measures"),
+	MAP_STR("table", 'T', "SIZE", table,
+	    "WxH (72x48in, 1200x800mm) or a preset: 6x4ft,\n"
+	    "4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)"),
+	MAP_STR("overlap", 0, "LEN", overlap,
+	    "overlap between tiles (default 8mm)"),
+	MAP_STR("labels", 'l', "FMT", labels,
+	    "cell labels: %c column, %r row, %C/%R as\n"
+	    "letters, %02c zero-padded, %% percent; 'on' for\n"
+	    "the default (%C%r squares, %02c%02r hexes)"),
+	MAP_SET("no-labels", no_labels,
+	    "no labels (the default for PNG and SVG)"),
+	MAP_STR("origin", 0, "CORNER", origin,
+	    "where labels count from: bl (the default:\n"
+	    "A1 at Blue's left corner, as test games'\n"
+	    "x and y), br, tl, tr"),
+	MAP_SET("dots", dots, "a dot in the centre of every cell"),
+	MAP_SET("no-lines", no_lines,
+	    "no grid lines (terrain and labels only)"),
+	MAP_STR("px-per-cell", 0, "N", ppc,
+	    "PNG pixels per cell (per inch with no grid);\n"
+	    "default 100 (Roll20 uses 70, Foundry 100)"),
+	MAP_STR("scenario", 'f', "FILE", scenario,
+	    "terrain from a scenario YAML file"),
+	CLI_SEED("N", "generate terrain from seed N"),
+	MAP_SET("no-snap", no_snap, "draw terrain as shapes even on a grid"),
+	MAP_STR("write-terrain", 0, "FILE", write_terrain,
+	    "also write the terrain as YAML"),
+	CLI_LANG("the language of the labels it prints: en, de, fr\n"
+	         "(default: the ruleset's lang:, else English)"),
+	CLI_TEMPLATE("T",
+	    "a template NAME or PATH (default: battle-map):\n"
+	    "fonts, colours, the plan's steps and key"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_QUIET("print only errors"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_map(int argc, char **argv)
 {
-	enum {
-		O_HEX = 256,
-		O_PAPER,
-		O_OVERLAP,
-		O_NOLABELS,
-		O_ORIGIN,
-		O_DOTS,
-		O_NOLINES,
-		O_PPC,
-		O_SCEN,
-		O_NOSNAP,
-		O_WRITE,
-		O_PRINT
-	};
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "grid", required_argument, NULL, 'g' },
-		{ "cell", required_argument, NULL, 'c' },
-		{ "hex-size", required_argument, NULL, O_HEX },
-		{ "table", required_argument, NULL, 'T' },
-		{ "template", required_argument, NULL, 't' },
-		{ "print-template", no_argument, NULL, O_PRINT },
-		{ "paper", required_argument, NULL, O_PAPER },
-		{ "overlap", required_argument, NULL, O_OVERLAP },
-		{ "labels", required_argument, NULL, 'l' },
-		{ "no-labels", no_argument, NULL, O_NOLABELS },
-		{ "origin", required_argument, NULL, O_ORIGIN },
-		{ "dots", no_argument, NULL, O_DOTS },
-		{ "no-lines", no_argument, NULL, O_NOLINES },
-		{ "px-per-cell", required_argument, NULL, O_PPC },
-		{ "scenario", required_argument, NULL, O_SCEN },
-		{ "seed", required_argument, NULL, 's' },
-		{ "no-snap", no_argument, NULL, O_NOSNAP },
-		{ "write-terrain", required_argument, NULL, O_WRITE },
-		CLI_LANG_OPTION,
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_common c;
 	struct map_req q;
 	struct ruleset *rs = NULL;
-	int ch, worst, rc, print = 0;
+	int worst, rc;
 
 	memset(&q, 0, sizeof(q));
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:p:g:T:t:l:s:f:qvh", opts,
-	            NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			q.out = optarg;
-			break;
-		case 'g':
-			q.grid = optarg;
-			break;
-		case 'c':
-			q.cell = optarg;
-			break;
-		case O_HEX:
-			q.hex_size = optarg;
-			break;
-		case 'T':
-			q.table = optarg;
-			break;
-		case 't':
-			q.tmpl = optarg;
-			break;
-		case O_PRINT:
-			print = 1;
-			break;
-		case 'p':
-		case O_PAPER:
-			q.paper = optarg;
-			break;
-		case O_OVERLAP:
-			q.overlap = optarg;
-			break;
-		case 'l':
-			q.labels = optarg;
-			break;
-		case O_NOLABELS:
-			q.no_labels = 1;
-			break;
-		case O_ORIGIN:
-			q.origin = optarg;
-			break;
-		case O_DOTS:
-			q.dots = 1;
-			break;
-		case O_NOLINES:
-			q.no_lines = 1;
-			break;
-		case O_PPC:
-			q.ppc = optarg;
-			break;
-		case 'f':
-		case O_SCEN:
-			q.scenario = optarg;
-			break;
-		case 's':
-			q.seed = optarg;
-			break;
-		case O_NOSNAP:
-			q.no_snap = 1;
-			break;
-		case O_WRITE:
-			q.write_terrain = optarg;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("map", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 'q':
-			q.quiet = 1;
-			break;
-		case 'v':
-			break;
-		case 'h':
-			command_help(command_find("map"), stdout);
-			return EXIT_CLEAN;
-		case ':':
-			return usage_error("map", "option '%s' needs a value",
-			    argv[optind - 1]);
-		default:
-			return usage_error("map", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
-	if (print)
-		return cli_print_template("map", q.tmpl);
+	if ((rc = cli_parse(&map_command, argc, argv, &c, &q)) != CLI_GO)
+		return rc;
+	q.out = c.output;
+	q.paper = c.paper;
+	q.tmpl = c.tmpl;
+	q.seed = c.seed;
+	q.seed_given = c.seed_given;
+	q.quiet = c.quiet;
 	if (q.out == NULL)
 		return usage_error("map",
 		    "no output file given (-o FILE.pdf, "
@@ -524,70 +460,40 @@ cmd_map(int argc, char **argv)
 }
 
 const struct command map_command = {
-	"map",
-	cmd_map,
-	"map [RULESET] [options] -o FILE.pdf|.png|.svg",
-	"A battle map at true scale: a square or hex grid (or none) over the\n"
-	"table, with coordinates and terrain. PDF output is tiled over paper\n"
-	"with overlap, alignment marks and an assembly plan; PNG and SVG show\n"
-	"exactly the grid (cells x px-per-cell), for virtual tabletops.\n"
-	"Sizes default to the ruleset's grid and table (no ruleset: square 3in\n"
-	"on 72x48in); bare numbers are in the ruleset's measure.\n"
-	"\n"
-	"  -o, --output FILE     FILE.pdf, FILE.png or FILE.svg (required)\n"
-	"  -p, --paper P         A4, Letter, A3, WxH, or none (one full-size\n"
-	"                        page); default: ruleset, then locale\n"
-	"  -g, --grid G          square, hex (flat tops), hex-pointy or none,\n"
-	"                        with the cell size or not: square 3in, as\n"
-	"                        check and play take it\n"
-	"      --cell LEN        cell size, e.g. 3in; hexes across the flats\n"
-	"      --hex-size HOW    flats (default) or corners: what --cell measures\n"
-	"  -T, --table SIZE      WxH (72x48in, 1200x800mm) or a preset: 6x4ft,\n"
-	"                        4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)\n"
-	"      --overlap LEN     overlap between tiles (default 8mm)\n"
-	"  -l, --labels FMT      cell labels: %c column, %r row, %C/%R as\n"
-	"                        letters, %02c zero-padded, %% percent; 'on' for\n"
-	"                        the default (%C%r squares, %02c%02r hexes)\n"
-	"      --no-labels       no labels (the default for PNG and SVG)\n"
-	"      --origin CORNER   where labels count from: bl (the default:\n"
-	"                        A1 at Blue's left corner, as test games'\n"
-	"                        x and y), br, tl, tr\n"
-	"      --dots            a dot in the centre of every cell\n"
-	"      --no-lines        no grid lines (terrain and labels only)\n"
-	"      --px-per-cell N   PNG pixels per cell (per inch with no grid);\n"
-	"                        default 100 (Roll20 uses 70, Foundry 100)\n"
-	"  -f, --scenario FILE   terrain from a scenario YAML file\n"
-	"  -s, --seed N          generate terrain from seed N\n"
-	"      --no-snap         draw terrain as shapes even on a grid\n"
-	"      --write-terrain FILE  also write the terrain as YAML\n"
-	"      --lang TAG        the language of the labels it prints: en, de, fr\n"
-	"                        (default: the ruleset's lang:, else English)\n"
-	"  -t, --template T      a template NAME or PATH (default: battle-map):\n"
-	"                        fonts, colours, the plan's steps and key\n"
-	"      --print-template  print the template (-t's, else the default)\n"
-	"                        to standard output, to start one's own\n"
-	"  -q, --quiet           print only errors\n"
-	"  -v, --verbose         the default: errors, warnings, notes, files\n"
-	"  -h, --help            this help\n"
-	"\n"
-	"Earlier spellings still work, with a note: -c (cell), -t SIZE\n"
-	"(table: a value such as 6x4ft or 72x48in; any other -t is the\n"
-	"template).\n",
+	.name = "map",
+	.run = cmd_map,
+	.synopsis = "map [RULESET] [options] -o FILE.pdf|.png|.svg",
+	.about =
+	    "A battle map at true scale: a square or hex grid (or none) over the\n"
+	    "table, with coordinates and terrain. PDF output is tiled over paper\n"
+	    "with overlap, alignment marks and an assembly plan; PNG and SVG show\n"
+	    "exactly the grid (cells x px-per-cell), for virtual tabletops.\n"
+	    "Sizes default to the ruleset's grid and table (no ruleset: square 3in\n"
+	    "on 72x48in); bare numbers are in the ruleset's measure.\n"
+	    "\n",
+	.opts = map_options,
+	.col = 24,
+	.after =
+	    "\n"
+	    "Earlier spellings still work, with a note: -c (cell), -t SIZE\n"
+	    "(table: a value such as 6x4ft or 72x48in; any other -t is the\n"
+	    "template).\n",
 };
 
-PRODUCT_OF(map);
-
 int
-product_map(const struct ruleset *rs, const char *path, int quiet)
+product_map(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct map_req q;
 
 	/* The build's map: the ruleset's table and grid, on its paper,
-	 * with a sample battlefield from seed 1. */
+	 * with a sample battlefield from the seed (1 unless given). */
 	memset(&q, 0, sizeof(q));
 	q.out = path;
-	q.seed = "1";
+	q.paper = c->paper;
+	q.tmpl = c->tmpl;
+	q.seed = c->seed;
+	q.seed_given = 1;
 	q.quiet = 1;
-	(void)quiet;
 	return map_make(rs, &q) == 0 ? 0 : -1;
 }

@@ -454,48 +454,45 @@ jw_end(struct jw *w)
 	free(w->b);
 }
 
+/* odds's own option. */
+struct odds_own {
+	const char *dice;
+};
+
+static const struct cli_opt odds_options[] = {
+	CLI_JSON("print [{\"path\": …, \"fire\": […],\n"
+	         "\"melee\": […], \"diagnostics\": […]}]\n"
+	         "as JSON (README.md)"),
+	CLI_STR("dice", 0, "EXPR", struct odds_own, dice,
+	    "the exact distribution of a dice expression\n"
+	    "instead, as sandtable dice EXPR does"),
+	CLI_QUIET("no warnings or notes (the odds are still\n"
+	          "printed)"),
+	CLI_VERBOSE("the default"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_odds(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'J' },
-		{ "dice", required_argument, NULL, 'D' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct odds_own own = { NULL };
+	struct cli_common opt;
 	struct diags d = { 0 };
 	struct eng_odds o = { 0 };
 	const struct eng_show *show;
 	struct eng_ctx *c;
 	struct ruleset *rs;
-	const char *ua = NULL, *ub = NULL, *dice = NULL;
-	int ch, json = 0, worst, status = EXIT_CLEAN;
+	const char *ua = NULL, *ub = NULL, *dice;
+	int json, worst, status;
 	struct cli_json js;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'q':
-		case 'v':
-			break; /* main() set the level of messages */
-
-		case 'J':
-			json = 1;
-			break;
-		case 'D':
-			dice = optarg;
-			break;
-		case 'h':
-			command_help(command_find("odds"), stdout);
-			return EXIT_CLEAN;
-		default:
-			return usage_error("odds", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
+	if ((status = cli_parse(&odds_command, argc, argv, &opt, &own)) !=
+	    CLI_GO)
+		return status;
+	status = EXIT_CLEAN;
+	json = opt.json;
+	dice = own.dice;
 	/* odds --dice EXPR: the same as sandtable dice EXPR. */
 	if (dice != NULL) {
 		if (optind < argc)
@@ -573,32 +570,27 @@ out:
 }
 
 const struct command odds_command = {
-	"odds",
-	cmd_odds,
-	"odds RULESET [--json] [UNIT [UNIT]] | odds --dice EXPR [--json]",
-	"Exact odds of every fire and melee matchup, as fractions.\n"
-	"Fire: the chance that one shot of each shooter's weapon destroys\n"
-	"each target (0 when the weapon cannot harm its class). Melee: for\n"
-	"each attacker and defender and each situation (open; uphill: the\n"
-	"attacker goes uphill; river: the attacker stands in a ford), the\n"
-	"chances that only the defender falls (attacker_wins), only the\n"
-	"attacker falls, or both, with draws rolled again to the end, and\n"
-	"the expected number of rolls. UNIT filters the shooter or\n"
-	"attacker, a second UNIT the target or defender.\n"
-	"\n"
-	"Morale-family rulesets (engine: morale) get their own tables:\n"
-	"the distribution of hits of every unit's fire and melee dice\n"
-	"(modifiers and saving throws included), the chance of passing a\n"
-	"morale test for each morale and modifier total, and one melee\n"
-	"round for each attacker and defender; see README, odds.\n"
-	"\n"
-	"      --json        print [{\"path\": …, \"fire\": […],\n"
-	"                    \"melee\": […], \"diagnostics\": […]}]\n"
-	"                    as JSON (README.md)\n"
-	"      --dice EXPR   the exact distribution of a dice expression\n"
-	"                    instead, as sandtable dice EXPR does\n"
-	"  -q, --quiet       no warnings or notes (the odds are still\n"
-	"                    printed)\n"
-	"  -v, --verbose     the default\n"
-	"  -h, --help        this help\n",
+	.name = "odds",
+	.run = cmd_odds,
+	.synopsis =
+	    "odds RULESET [--json] [UNIT [UNIT]] | odds --dice EXPR [--json]",
+	.about =
+	    "Exact odds of every fire and melee matchup, as fractions.\n"
+	    "Fire: the chance that one shot of each shooter's weapon destroys\n"
+	    "each target (0 when the weapon cannot harm its class). Melee: for\n"
+	    "each attacker and defender and each situation (open; uphill: the\n"
+	    "attacker goes uphill; river: the attacker stands in a ford), the\n"
+	    "chances that only the defender falls (attacker_wins), only the\n"
+	    "attacker falls, or both, with draws rolled again to the end, and\n"
+	    "the expected number of rolls. UNIT filters the shooter or\n"
+	    "attacker, a second UNIT the target or defender.\n"
+	    "\n"
+	    "Morale-family rulesets (engine: morale) get their own tables:\n"
+	    "the distribution of hits of every unit's fire and melee dice\n"
+	    "(modifiers and saving throws included), the chance of passing a\n"
+	    "morale test for each morale and modifier total, and one melee\n"
+	    "round for each attacker and defender; see README, odds.\n"
+	    "\n",
+	.opts = odds_options,
+	.col = 20,
 };

@@ -18,8 +18,8 @@
 #include "cli.h"
 #include "json.h"
 
-#define REPORT_GAMES 1000 /* the default game count, as `play` */
-#define REPORT_SEED 1
+/* Its command and its entry point for build (products.c). */
+PRODUCT_OF(report);
 
 /* Add a win-rate row of k in n with its interval. */
 static void
@@ -779,112 +779,64 @@ report_sample(const char *out, const char *paper, const char *tmpl)
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
+/* report's own options. */
+struct report_own {
+	const char *grid;
+	int sample;
+};
+
+static const struct cli_opt report_options[] = {
+	CLI_OUTPUT("FILE", "FILE.pdf, or .png/.svg: a file a page (required)"),
+	CLI_GAMES(0, "N", "self-play games of the default battle (1000)"),
+	CLI_SEED("S", "seed of the dice (1)"),
+	CLI_JOBS("J", "threads for self-play (2); same figures for any J"),
+	CLI_PAPER("P",
+	    "paper: A4, Letter, 210x297mm, … (else the\n"
+	    "ruleset's, then the locale's)"),
+	CLI_STR("grid", 'g', "G", struct report_own, grid,
+	    "play on this grid instead of the ruleset's:\n"
+	    "none, square 3in, hex 30mm"),
+	CLI_SET("sample", 0, struct report_own, sample,
+	    "a report of made-up figures, without a ruleset,\n"
+	    "to try a template on"),
+	CLI_LANG("the language of the labels it prints: en, de, fr\n"
+	         "(default: the ruleset's lang:, else English)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: report)"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_QUIET("print only errors: no warnings, no progress bar"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_JSON("print what was written as JSON on standard\n"
+	         "output (files, diagnostics; README.md)"),
+	CLI_HELP,
+	CLI_END,
+};
+
 /* sandtable report: returns the exit status. */
 static int
 cmd_report(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "games", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "grid", required_argument, NULL, 'g' },
-		{ "sample", no_argument, NULL, 'S' },
-		CLI_LANG_OPTION,
-		{ "template", required_argument, NULL, 't' },
-		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct chk_opts co = { .games = REPORT_GAMES,
-		.seed = REPORT_SEED,
-		.jobs = 1,
-		.grid = -1,
-		.cell_mm = 0,
-		.tests = 1 };
-	const char *out = NULL, *paper = NULL, *grid = NULL, *pwhy,
-	           *tmpl = NULL;
-	double pw, ph;
-	int ch, sample = 0, quiet = 0, worst, rc, json = 0, print = 0;
+	struct report_own own = { NULL, 0 };
+	struct cli_common c;
+	struct chk_opts co = { .grid = -1, .cell_mm = 0, .tests = 1 };
+	const char *out, *paper, *grid, *tmpl;
+	int quiet, worst, rc, json;
 	struct cli_json js;
-	json_t *own = NULL;
+	json_t *own_json = NULL;
 	char *path;
 	struct ruleset *rs;
-	long long v;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:n:s:j:p:g:t:qvh", opts,
-	            NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'n':
-			if (cli_parse_count(optarg, 0, CLI_GAMES_MAX, &v) ==
-			    -1)
-				return usage_error("report",
-				    "bad --games '%s'", optarg);
-			co.games = (long)v;
-			break;
-		case 's':
-			if (cli_parse_count(optarg, 0, (long long)(~0ULL >> 1),
-			        &v) == -1)
-				return usage_error("report", "bad --seed '%s'",
-				    optarg);
-			co.seed = (uint64_t)v;
-			break;
-		case 'j':
-			if (cli_parse_count(optarg, 1, 256, &v) == -1)
-				return usage_error("report", "bad --jobs '%s'",
-				    optarg);
-			co.jobs = (int)v;
-			break;
-		case 'p':
-			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
-				return usage_error("report", "--paper %s: %s",
-				    optarg, pwhy);
-			paper = optarg;
-			break;
-		case 'g':
-			grid = optarg;
-			break;
-		case 'S':
-			sample = 1;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("report", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 't':
-			tmpl = optarg;
-			break;
-		case OPT_PRINT_TEMPLATE:
-			print = 1;
-			break;
-		case 'q':
-			quiet = 1;
-			progress_set_quiet(1);
-			break;
-		case 'v':
-			break;
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			command_help(command_find("report"), stdout);
-			return EXIT_CLEAN;
-		default:
-			return usage_error("report", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
-	if (print)
-		return cli_print_template("report", tmpl);
+	if ((rc = cli_parse(&report_command, argc, argv, &c, &own)) != CLI_GO)
+		return rc;
+	co.games = c.games;
+	co.seed = c.seed;
+	co.jobs = c.jobs;
+	out = c.output;
+	paper = c.paper;
+	tmpl = c.tmpl;
+	grid = own.grid;
+	quiet = c.quiet;
+	json = c.json;
 	if (out == NULL)
 		return usage_error("report",
 		    "no output file given (-o FILE.pdf)");
@@ -892,7 +844,7 @@ cmd_report(int argc, char **argv)
 		return usage_error("report",
 		    "--json and -o - both write to "
 		    "standard output: name the PDF");
-	if (sample)
+	if (own.sample)
 		return report_sample(out, paper, tmpl);
 	if (optind >= argc)
 		return usage_error("report", "no ruleset given");
@@ -918,13 +870,14 @@ cmd_report(int argc, char **argv)
 		rc = -1;
 	/* With --json, standard output is the JSON alone. */
 	if (rc == 0 && json)
-		own = json_pack("{s:[s]}", "files", out);
+		own_json = json_pack("{s:[s]}", "files", out);
 	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 done:
 	if (json) {
 		js.failed = rc != 0;
-		cli_json_add(&js, cli_json_element(argv[optind]), rs, own);
+		cli_json_add(&js, cli_json_element(argv[optind]), rs,
+		    own_json);
 		if (cli_json_end(&js) != 0)
 			rc = -1;
 	}
@@ -933,53 +886,38 @@ done:
 }
 
 const struct command report_command = {
-	"report",
-	cmd_report,
-	"report [options] RULESET -o FILE.pdf",
-	"Check the ruleset (test games, self-play, odds, rule coverage) and\n"
-	"write the validation report: a summary with the findings and their\n"
-	"source lines, win rates with 95% confidence intervals, a histogram\n"
-	"of game length, heat maps of the exact melee and fire odds, unit\n"
-	"survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
-	"give the same bytes. The report is written even when test games\n"
-	"fail (they are in it); exit 1 when the ruleset has errors or the\n"
-	"file cannot be written.\n"
-	"\n"
-	"  -o, --output FILE  FILE.pdf, or .png/.svg: a file a page (required)\n"
-	"  -n, --games N      self-play games of the default battle (1000)\n"
-	"  -s, --seed S       seed of the dice (1)\n"
-	"  -j, --jobs J       threads for self-play (1); same figures for any J\n"
-	"  -p, --paper P      paper: A4, Letter, 210x297mm, … (else the\n"
-	"                     ruleset's, then the locale's)\n"
-	"  -g, --grid G       play on this grid instead of the ruleset's:\n"
-	"                     none, square 3in, hex 30mm\n"
-	"      --lang TAG     the language of the labels it prints: en, de, fr\n"
-	"                     (default: the ruleset's lang:, else English)\n"
-	"  -t, --template T   a template NAME or PATH (default: report)\n"
-	"      --print-template  print the template (-t's, else the default)\n"
-	"                     to standard output, to start one's own\n"
-	"  -q, --quiet        print only errors: no warnings, no progress bar\n"
-	"  -v, --verbose      the default: errors, warnings, notes, files\n"
-	"      --json         print what was written as JSON on standard\n"
-	"                     output (files, diagnostics; README.md)\n"
-	"  -h, --help         this help\n",
+	.name = "report",
+	.run = cmd_report,
+	.synopsis = "report [options] RULESET -o FILE.pdf",
+	.about =
+	    "Check the ruleset (test games, self-play, odds, rule coverage) and\n"
+	    "write the validation report: a summary with the findings and their\n"
+	    "source lines, win rates with 95% confidence intervals, a histogram\n"
+	    "of game length, heat maps of the exact melee and fire odds, unit\n"
+	    "survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
+	    "give the same bytes. The report is written even when test games\n"
+	    "fail (they are in it); exit 1 when the ruleset has errors or the\n"
+	    "file cannot be written.\n"
+	    "\n",
+	.opts = report_options,
+	.col = 21,
 };
 
-/* For `sandtable build`: the report at the default settings, quietly
- * (build draws its own progress bar). */
-PRODUCT_OF(report);
-
+/* For `sandtable build`: the report with build's paper, template, games,
+ * seed and jobs, quietly (build draws its own progress bar). */
 int
-product_report(const struct ruleset *rs, const char *path, int quiet)
+product_report(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
-	/* Two threads: the figures are the same for any number of jobs. */
-	struct chk_opts co = { .games = REPORT_GAMES,
-		.seed = REPORT_SEED,
-		.jobs = 2,
+	/* The figures are the same for any number of jobs. */
+	struct chk_opts co = { .games = c->games,
+		.seed = c->seed,
+		.jobs = c->jobs,
 		.grid = -1,
 		.cell_mm = 0,
 		.tests = 1 };
 
-	(void)quiet;
-	return report_run(rs, path, NULL, NULL, &co, 1, 0) == 0 ? 0 : -1;
+	return report_run(rs, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
+	    0 :
+	    -1;
 }

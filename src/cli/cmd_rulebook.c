@@ -7,6 +7,9 @@
 #include "../engine/engine.h"
 #include "../render/render.h"
 
+/* Its command and its entry point for build (products.c). */
+PRODUCT_OF(rulebook);
+
 /* The family's rule ids and sections, for the book's index (none for
  * a print-only ruleset); those that cannot apply to it are left out. */
 static struct rnd_book_rule *
@@ -112,74 +115,51 @@ book_write(const struct ruleset *rs, const char *path, const char *paper,
 	return rc;
 }
 
+/* rulebook's own option. */
+struct rulebook_own {
+	int booklet;
+};
+
+static const struct cli_opt rulebook_options[] = {
+	CLI_OUTPUT("FILE",
+	    "FILE.pdf (- for standard output), or\n"
+	    ".png/.svg: a file a page"),
+	CLI_PAPER("PAPER",
+	    "A4, Letter, A5, … (default: the ruleset's,\n"
+	    "else PAPERSIZE or /etc/papersize, else the\n"
+	    "locale's)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: rulebook)"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_LANG("the language of the book's own words and of\n"
+	         "its hyphenation: en, de, fr (default: the\n"
+	         "ruleset's lang:, else English)"),
+	CLI_SET("booklet", 0, struct rulebook_own, booklet,
+	    "a booklet: pages half the paper (A5 on A4,\n"
+	    "half-letter on Letter), two up on each\n"
+	    "landscape side in saddle-stitch order, padded\n"
+	    "with blank pages to a multiple of four: print\n"
+	    "both sides (flip on the short edge), fold, staple"),
+	CLI_QUIET("print only errors"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_rulebook(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "booklet", no_argument, NULL, 'B' },
-		CLI_LANG_OPTION,
-		{ "template", required_argument, NULL, 't' },
-		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = NULL, *paper = NULL, *why, *tmpl = NULL;
+	struct rulebook_own own = { 0 };
+	struct cli_common c;
+	const char *out;
 	struct ruleset *rs;
-	double w, h;
 	char *path;
-	int ch, quiet = 0, booklet = 0, worst, rc, print = 0;
+	int worst, rc;
 
-	optind = 1;
-	opterr = 0;
-	while (
-	    (ch = getopt_long(argc, argv, ":o:p:t:qvh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'p':
-			if (rnd_paper_parse(optarg, &w, &h, &why) == -1)
-				return usage_error("rulebook",
-				    "--paper %s: %s", optarg, why);
-			paper = optarg;
-			break;
-		case 'B':
-			booklet = 1;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("rulebook", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 't':
-			tmpl = optarg;
-			break;
-		case OPT_PRINT_TEMPLATE:
-			print = 1;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'v':
-			break;
-		case 'h':
-			command_help(command_find("rulebook"), stdout);
-			return EXIT_CLEAN;
-		case ':':
-			return usage_error("rulebook",
-			    "option '%s' needs a "
-			    "value",
-			    argv[optind - 1]);
-		default:
-			return usage_error("rulebook", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
-	if (print)
-		return cli_print_template("rulebook", tmpl);
+	if ((rc = cli_parse(&rulebook_command, argc, argv, &c, &own)) !=
+	    CLI_GO)
+		return rc;
+	out = c.output;
 	if (optind >= argc)
 		return usage_error("rulebook", "no ruleset given");
 	if (optind + 1 < argc)
@@ -195,57 +175,40 @@ cmd_rulebook(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, paper, booklet, cli_lang_tag(rs), tmpl);
+	rc = book_write(rs, path, c.paper, own.booklet, cli_lang_tag(rs),
+	    c.tmpl);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
-	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+	if (rc == 0 && !c.quiet && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
 const struct command rulebook_command = {
-	"rulebook",
-	cmd_rulebook,
-	"rulebook [options] RULESET -o FILE.pdf",
-	"The whole ruleset typeset as a book to read and print: a title page\n"
-	"(title, author, year, version), the contents with page numbers\n"
-	"(each a link), every section of the ruleset in order with its\n"
-	"tables, at one size to read, hyphenated in the ruleset's lang: —\n"
-	"headings kept with what follows, no widows or orphans, footnotes at\n"
-	"the end of their section — and an index of the rule family's rule\n"
-	"ids by the section that states each. The test games marked example:\n"
-	"are played and drawn as examples of play where their rules are\n"
-	"explained (a diagram, the dice, the rules applied, the exact odds);\n"
-	"one that fails is an error and no book is written. Running heads,\n"
-	"page numbers and a PDF outline.\n"
-	"\n"
-	"  -o, --output FILE     FILE.pdf (- for standard output), or\n"
-	"                        .png/.svg: a file a page\n"
-	"  -p, --paper PAPER     A4, Letter, A5, … (default: the ruleset's,\n"
-	"                        else PAPERSIZE or /etc/papersize, else the\n"
-	"                        locale's)\n"
-	"  -t, --template T      a template NAME or PATH (default: rulebook)\n"
-	"      --print-template  print the template (-t's, else the default)\n"
-	"                        to standard output, to start one's own\n"
-	"      --lang TAG        the language of the book's own words and of\n"
-	"                        its hyphenation: en, de, fr (default: the\n"
-	"                        ruleset's lang:, else English)\n"
-	"      --booklet         a booklet: pages half the paper (A5 on A4,\n"
-	"                        half-letter on Letter), two up on each\n"
-	"                        landscape side in saddle-stitch order, padded\n"
-	"                        with blank pages to a multiple of four: print\n"
-	"                        both sides (flip on the short edge), fold, staple\n"
-	"  -q, --quiet           print only errors\n"
-	"  -v, --verbose         the default: errors, warnings, notes, files\n"
-	"  -h, --help            this help\n",
+	.name = "rulebook",
+	.run = cmd_rulebook,
+	.synopsis = "rulebook [options] RULESET -o FILE.pdf",
+	.about =
+	    "The whole ruleset typeset as a book to read and print: a title page\n"
+	    "(title, author, year, version), the contents with page numbers\n"
+	    "(each a link), every section of the ruleset in order with its\n"
+	    "tables, at one size to read, hyphenated in the ruleset's lang: —\n"
+	    "headings kept with what follows, no widows or orphans, footnotes at\n"
+	    "the end of their section — and an index of the rule family's rule\n"
+	    "ids by the section that states each. The test games marked example:\n"
+	    "are played and drawn as examples of play where their rules are\n"
+	    "explained (a diagram, the dice, the rules applied, the exact odds);\n"
+	    "one that fails is an error and no book is written. Running heads,\n"
+	    "page numbers and a PDF outline.\n"
+	    "\n",
+	.opts = rulebook_options,
+	.col = 24,
 };
 
-PRODUCT_OF(rulebook);
-
 int
-product_rulebook(const struct ruleset *rs, const char *path, int quiet)
+product_rulebook(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
-	(void)quiet;
-	return book_write(rs, path, NULL, 0, cli_lang_tag(rs), NULL);
+	return book_write(rs, path, c->paper, 0, cli_lang_tag(rs), c->tmpl);
 }

@@ -21,6 +21,9 @@
 #include "cli.h"
 #include "json.h"
 
+/* Its command and its entry point for build (products.c). */
+PRODUCT_OF(scenario);
+
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
 #define MAX_CANDIDATES 40
 
@@ -393,167 +396,141 @@ out:
 	return rc;
 }
 
-/* Parse a --special value: a name, "none" or "random". */
+/* --points P: a whole number from 1 to 1000000; the option as given is
+ * kept, to blame for points that cannot be met. */
 static int
-parse_special(const char *v, int *out)
+points_opt(const char *cmd, const struct cli_opt *row, const char *arg,
+    void *own)
 {
+	struct sopts *o = own;
+	long long v;
+
+	(void)row;
+	if (cli_parse_count(arg, 1, 1000000, &v))
+		return usage_error(cmd,
+		    "--points %s: needs a whole number from 1 to 1000000",
+		    arg);
+	o->rq.points = (int)v;
+	free(o->points_opt);
+	o->points_opt = xasprintf("%s: --points %s", cmd, arg);
+	return CLI_GO;
+}
+
+/* --density: sparse, normal or dense. */
+static int
+density_opt(const char *cmd, const struct cli_opt *row, const char *arg,
+    void *own)
+{
+	static const char *const names[] = { "sparse", "normal", "dense" };
+	struct sopts *o = own;
 	int i;
 
-	if (strcmp(v, "random") == 0) {
-		*out = -1;
-		return 0;
+	(void)row;
+	for (i = 0; i < 3; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			o->rq.density = i;
+			return CLI_GO;
+		}
+	return usage_error(cmd, "--density is sparse, normal or dense");
+}
+
+/* --special: a name, "none" or "random". */
+static int
+special_opt(const char *cmd, const struct cli_opt *row, const char *arg,
+    void *own)
+{
+	struct sopts *o = own;
+	int i;
+
+	(void)row;
+	if (strcmp(arg, "random") == 0) {
+		o->rq.special = -1;
+		return CLI_GO;
 	}
 	for (i = 0; i < SC_SPECIAL__MAX; i++)
-		if (strcmp(v, sc_special_name((enum sc_special)i)) == 0) {
-			*out = i;
-			return 0;
+		if (strcmp(arg, sc_special_name((enum sc_special)i)) == 0) {
+			o->rq.special = i;
+			return CLI_GO;
 		}
-	return -1;
+	return usage_error(cmd,
+	    "--special is random, none, vital-ground, forced-march, "
+	    "early-dusk or reconnaissance");
 }
+
+static const struct cli_opt scenario_options[] = {
+	CLI_OUTPUT("FILE",
+	    "the briefing (.pdf, or .png/.svg a file a\n"
+	    "page); the YAML goes beside it"),
+	CLI_PAPER("P", "A4, Letter, … (default: ruleset, then locale)"),
+	CLI_SEED("S", "scenario seed (default 1); same seed, same files"),
+	CLI_GAMES(1, "N", "test games (default 1000)"),
+	CLI_JOBS("J",
+	    "threads for the games (default 2; results do\n"
+	    "not depend on it)"),
+	CLI_STR("table", 'T', "SIZE", struct sopts, table,
+	    "table size, e.g. 72x48in (default: the ruleset's)"),
+	CLI_FN("points", 0, "P", struct sopts, rq, points_opt, 0, 0,
+	    "points a side (default: the ruleset's battle)"),
+	CLI_SET("balanced", 0, struct sopts, balanced,
+	    "try candidates (and adjust forces) until Blue's\n"
+	    "score is within 45 to 55 percent; says how many\n"
+	    "it took"),
+	CLI_STR("scenario", 'f', "FILE", struct sopts, from,
+	    "read the scenario from FILE.yaml (edited by\n"
+	    "hand, say) instead of generating one; test\n"
+	    "it and print its briefing (FILE is never\n"
+	    "written over); the ruleset may be left out:\n"
+	    "the file names it, as for play --scenario"),
+	CLI_FN("density", 'd', "D", struct sopts, rq, density_opt, 0, 0,
+	    "terrain: sparse, normal (default) or dense"),
+	CLI_FN("special", 'S', "R", struct sopts, rq, special_opt, 0, 0,
+	    "random (default), none, vital-ground,\n"
+	    "forced-march, early-dusk, reconnaissance"),
+	CLI_LANG("the language of the labels it prints: en, de, fr\n"
+	         "(default: the ruleset's lang:, else English)"),
+	CLI_TEMPLATE("T",
+	    "a template NAME or PATH (default:\n"
+	    "scenario-briefing): fonts, colours, margin,\n"
+	    "the sections of the orders page"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_QUIET("print only errors"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_JSON("print what was made as JSON on standard output\n"
+	         "(files, title, points, balance, diagnostics;\n"
+	         "README.md)"),
+	CLI_HELP,
+	CLI_END,
+};
 
 static struct ruleset *scenario_ruleset(const char *);
 
 static int
 cmd_scenario(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "seed", required_argument, NULL, 's' },
-		{ "points", required_argument, NULL, OPT_POINTS },
-		{ "table", required_argument, NULL, 'T' },
-		{ "games", required_argument, NULL, 'n' },
-		{ "balanced", no_argument, NULL, OPT_BALANCED },
-		{ "scenario", required_argument, NULL, 'f' },
-		{ "density", required_argument, NULL, 'd' },
-		{ "special", required_argument, NULL, 'S' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "output", required_argument, NULL, 'o' },
-		CLI_LANG_OPTION,
-		{ "template", required_argument, NULL, 't' },
-		{ "print-template", no_argument, NULL, OPT_PRINT_TEMPLATE },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_common c;
 	struct sopts o;
 	struct ruleset *rs;
 	struct cli_json js;
-	long long v;
-	int ch, worst, rc, json = 0, print = 0;
-	const char *pwhy;
-	double pw, ph;
+	int worst, rc, json;
 	const char *why;
 
 	memset(&o, 0, sizeof(o));
-	o.rq.seed = 1;
 	o.rq.density = 1;
 	o.rq.special = -1;
-	o.games = 1000;
-	o.jobs = 2;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "s:T:n:f:d:S:j:p:o:t:qvh", opts,
-	            NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			if (cli_parse_count(optarg, 0, (long long)1 << 53, &v))
-				return usage_error("scenario",
-				    "--seed %s: needs a "
-				    "whole number from 0 to 2^53",
-				    optarg);
-			o.rq.seed = (uint64_t)v;
-			break;
-		case OPT_POINTS:
-			if (cli_parse_count(optarg, 1, 1000000, &v))
-				return usage_error("scenario",
-				    "--points %s: needs "
-				    "a whole number from 1 to 1000000",
-				    optarg);
-			o.rq.points = (int)v;
-			free(o.points_opt);
-			o.points_opt = xasprintf("scenario: --points %s",
-			    optarg);
-			break;
-		case 'T':
-			o.table = optarg;
-			break;
-		case 'n':
-			if (cli_parse_count(optarg, 1, 10000000, &v))
-				return usage_error("scenario",
-				    "--games %s: needs "
-				    "a whole number from 1 to 10000000",
-				    optarg);
-			o.games = (long)v;
-			break;
-		case OPT_BALANCED:
-			o.balanced = 1;
-			break;
-		case 'f':
-			o.from = optarg;
-			break;
-		case 'd':
-			o.rq.density = strcmp(optarg, "sparse") == 0 ? 0 :
-			    strcmp(optarg, "normal") == 0            ? 1 :
-			    strcmp(optarg, "dense") == 0             ? 2 :
-			                                               -1;
-			if (o.rq.density < 0)
-				return usage_error("scenario",
-				    "--density is "
-				    "sparse, normal or dense");
-			break;
-		case 'S':
-			if (parse_special(optarg, &o.rq.special) != 0)
-				return usage_error("scenario",
-				    "--special is "
-				    "random, none, vital-ground, forced-march, "
-				    "early-dusk or reconnaissance");
-			break;
-		case 'j':
-			if (cli_parse_count(optarg, 1, 8, &v))
-				return usage_error("scenario",
-				    "--jobs needs a "
-				    "number from 1 to 8");
-			o.jobs = (int)v;
-			break;
-		case 'p':
-			if (paper_parse(optarg, &pw, &ph, &pwhy) == -1)
-				return usage_error("scenario",
-				    "--paper %s: %s", optarg, pwhy);
-			o.paper = optarg;
-			break;
-		case 'o':
-			o.out = optarg;
-			break;
-		case OPT_LANG:
-			if (cli_lang_opt("scenario", optarg) == -1)
-				return EXIT_USAGE;
-			break;
-		case 't':
-			o.tmpl = optarg;
-			break;
-		case OPT_PRINT_TEMPLATE:
-			print = 1;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'v':
-			break;
-		case 'J':
-			json = 1;
-			break;
-		case 'h':
-			command_help(command_find("scenario"), stdout);
-			return EXIT_CLEAN;
-		default:
-			return usage_error("scenario", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
+	if ((rc = cli_parse(&scenario_command, argc, argv, &c, &o)) !=
+	    CLI_GO) {
+		free(o.points_opt);
+		return rc;
 	}
-	if (print)
-		return cli_print_template("scenario", o.tmpl);
+	o.rq.seed = c.seed;
+	o.games = c.games;
+	o.jobs = c.jobs;
+	o.paper = c.paper;
+	o.out = c.output;
+	o.tmpl = c.tmpl;
+	o.quiet = c.quiet;
+	json = c.json;
 	/* With --scenario the file names its ruleset, as for play. */
 	if (optind >= argc && o.from == NULL)
 		return usage_error("scenario", "no ruleset given");
@@ -649,83 +626,57 @@ cmd_scenario(int argc, char **argv)
 }
 
 const struct command scenario_command = {
-	"scenario",
-	cmd_scenario,
-	"scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
-	"-o FILE.pdf\n"
-	"       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
-	"A generated scenario, balanced by test games: a seeded battlefield,\n"
-	"two forces picked to a points total (unit values from the engine's\n"
-	"exact odds and self-play), deployment zones, one or two objectives\n"
-	"with victory conditions, a turn limit and an optional special rule.\n"
-	"N games between the greedy players measure Blue's score (a draw\n"
-	"counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
-	"briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
-	"scenario itself: edit it and replay it with\n"
-	"`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
-	"(engine: none) gets its default battle's forces on both sides (or\n"
-	"one unit of each type), or forces to points when its Units table\n"
-	"has a Points column (and --points, or no battle of its own), and\n"
-	"the files say it is NOT balanced by play.\n"
-	"\n"
-	"  -o, --output FILE   the briefing (.pdf, or .png/.svg a file a\n"
-	"                      page); the YAML goes beside it\n"
-	"  -p, --paper P       A4, Letter, … (default: ruleset, then locale)\n"
-	"  -s, --seed S        scenario seed (default 1); same seed, same files\n"
-	"  -n, --games N       test games (default 1000)\n"
-	"  -j, --jobs J        threads for the games (default 2; results do\n"
-	"                      not depend on it)\n"
-	"  -T, --table SIZE    table size, e.g. 72x48in (default: the ruleset's)\n"
-	"      --points P      points a side (default: the ruleset's battle)\n"
-	"      --balanced      try candidates (and adjust forces) until Blue's\n"
-	"                      score is within 45 to 55 percent; says how many\n"
-	"                      it took\n"
-	"  -f, --scenario FILE read the scenario from FILE.yaml (edited by\n"
-	"                      hand, say) instead of generating one; test\n"
-	"                      it and print its briefing (FILE is never\n"
-	"                      written over); the ruleset may be left out:\n"
-	"                      the file names it, as for play --scenario\n"
-	"  -d, --density D     terrain: sparse, normal (default) or dense\n"
-	"  -S, --special R     random (default), none, vital-ground,\n"
-	"                      forced-march, early-dusk, reconnaissance\n"
-	"      --lang TAG      the language of the labels it prints: en, de, fr\n"
-	"                      (default: the ruleset's lang:, else English)\n"
-	"  -t, --template T    a template NAME or PATH (default:\n"
-	"                      scenario-briefing): fonts, colours, margin,\n"
-	"                      the sections of the orders page\n"
-	"      --print-template  print the template (-t's, else the default)\n"
-	"                      to standard output, to start one's own\n"
-	"  -q, --quiet         print only errors\n"
-	"  -v, --verbose       the default: errors, warnings, notes, files\n"
-	"      --json          print what was made as JSON on standard output\n"
-	"                      (files, title, points, balance, diagnostics;\n"
-	"                      README.md)\n"
-	"  -h, --help          this help\n"
-	"\n"
-	"Earlier spellings still work, with a note: -p N (points), -P\n"
-	"(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
-	"the template), -b (balanced), --from (scenario).\n",
+	.name = "scenario",
+	.run = cmd_scenario,
+	.synopsis =
+	    "scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
+	    "-o FILE.pdf\n"
+	    "       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
+	.about =
+	    "A generated scenario, balanced by test games: a seeded battlefield,\n"
+	    "two forces picked to a points total (unit values from the engine's\n"
+	    "exact odds and self-play), deployment zones, one or two objectives\n"
+	    "with victory conditions, a turn limit and an optional special rule.\n"
+	    "N games between the greedy players measure Blue's score (a draw\n"
+	    "counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
+	    "briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
+	    "scenario itself: edit it and replay it with\n"
+	    "`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
+	    "(engine: none) gets its default battle's forces on both sides (or\n"
+	    "one unit of each type), or forces to points when its Units table\n"
+	    "has a Points column (and --points, or no battle of its own), and\n"
+	    "the files say it is NOT balanced by play.\n"
+	    "\n",
+	.opts = scenario_options,
+	.col = 22,
+	.after =
+	    "\n"
+	    "Earlier spellings still work, with a note: -p N (points), -P\n"
+	    "(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
+	    "the template), -b (balanced), --from (scenario).\n",
 };
 
-/* Product for build: a balanced scenario of seed 1. */
-PRODUCT_OF(scenario);
-
+/* Product for build: a balanced scenario of build's seed (1 unless
+ * given), games and jobs, on its paper, with its template. */
 int
-product_scenario(const struct ruleset *rs, const char *path, int quiet)
+product_scenario(const struct ruleset *rs, const char *path,
+    const struct cli_common *c)
 {
 	struct sopts o;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	o.rq.seed = 1;
+	o.rq.seed = c->seed;
 	o.rq.density = 1;
 	o.rq.special = -1;
-	o.games = 1000;
-	o.jobs = 2;
+	o.games = c->games;
+	o.jobs = c->jobs;
 	/* A print-only ruleset's scenario is not balanced: it says so. */
 	o.balanced = !eng_show_of(rs)->print_only;
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
 	o.out = path;
-	o.quiet = quiet;
+	o.quiet = c->quiet;
 	rc = make_scenario(rs, &o);
 	if (rc == EXIT_ERRORS + 2)
 		return 1;

@@ -59,6 +59,16 @@ command_find(const char *name)
 	return (p = product_find(name)) != NULL ? p->cmd : NULL;
 }
 
+const struct command *
+command_nth(size_t i)
+{
+	size_t n = sizeof(commands) / sizeof(commands[0]) - 1;
+
+	if (i < n)
+		return commands[i].cmd;
+	return products[i - n].cmd; /* NULL in the table's last row */
+}
+
 int
 usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -79,12 +89,6 @@ usage_error(const char *cmd, const char *fmt, ...)
 	fprintf(stderr, " (try 'sandtable help%s%s')\n", cmd ? " " : "",
 	    cmd ? cmd : "");
 	return EXIT_USAGE;
-}
-
-void
-command_help(const struct command *c, FILE *fp)
-{
-	fprintf(fp, "usage: sandtable %s\n\n%s", c->synopsis, c->help);
 }
 
 static void
@@ -127,13 +131,11 @@ main_help(FILE *fp)
 static void
 main_commands(FILE *fp)
 {
-	const struct product *p;
+	const struct command *c;
 	size_t i;
 
-	for (i = 0; commands[i].cmd != NULL; i++)
-		fprintf(fp, "%s\n", commands[i].cmd->name);
-	for (p = products; p->cmd != NULL; p++)
-		fprintf(fp, "%s\n", p->cmd->name);
+	for (i = 0; (c = command_nth(i)) != NULL; i++)
+		fprintf(fp, "%s\n", c->name);
 }
 
 /* --json: the message goes into the JSON too, its severity from its
@@ -366,6 +368,10 @@ main(int argc, char *argv[])
 		main_commands(stdout);
 		return EXIT_CLEAN;
 	}
+	if (strcmp(argv[1], "--options") == 0) {
+		cli_options_list(stdout);
+		return EXIT_CLEAN;
+	}
 	if (strcmp(argv[1], "help") == 0) {
 		if (argc < 3) {
 			main_help(stdout);
@@ -395,13 +401,8 @@ main(int argc, char *argv[])
 		    getenv("SANDTABLE_FIFO_WAIT"));
 		return EXIT_ERRORS;
 	}
+	/* Spellings of earlier versions, with a note; then the command
+	 * reads its options (cli_parse(): -q takes effect there). */
 	cli_respell(c->name, argc - 1, argv + 1);
-	/* -q is the same on every command: errors only (no warnings, no
-	 * notes, no progress bar); each command also leaves out its own
-	 * "wrote" lines. */
-	if (cli_quiet(argc - 1, argv + 1)) {
-		diags_set_level(SEV_ERROR);
-		progress_set_quiet(1);
-	}
 	return c->run(argc - 1, argv + 1);
 }

@@ -31,14 +31,17 @@ PRODUCT_OF(rulebook);
 /*
  * A seventh product touches:
  *   src/cli/cmd_NAME.c  PRODUCT_OF(NAME); its command, NAME_command
- *                       (options, help, run),
- *                       and its entry point, product_NAME;
+ *                       (its table of options, help, run),
+ *                       and its entry point, product_NAME, which takes
+ *                       build's common options (struct cli_common);
  *   this file           its PRODUCT_OF line above and its row below.
  * That is all the code: build makes it and lists it in index.json,
- * --help, --commands and --products list it, the completion offers it.
- * Its documentation is checked against this table by
+ * --help, --commands, --products and --options list it, the completion
+ * offers it. Its documentation is checked against this table by
  * tests/check/products.sh, which fails until src/cli/sandtable.1 has its
- * entry under Products and its files in the entry of build.
+ * entry under Products and its files in the entry of build, and by
+ * tests/check/cli_scheme.sh, until that entry and the completion name
+ * each of its options.
  *
  * The order is build's, and so index.json's and --help's.
  */

@@ -14,8 +14,9 @@ _sandtable()
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
-	# The letters mean the same in every command (sandtable --help):
-	# -p paper, -T table, -g grid, -t template, -f scenario file.
+	# What follows each option of every command (sandtable --options
+	# lists them; tests/check/cli_scheme.sh holds this list to it). The
+	# letters mean the same in every command (sandtable --help).
 	case "$prev" in
 	-o|--output|--report|--write-terrain|-f|--scenario)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -33,33 +34,43 @@ _sandtable()
 		COMPREPLY=($(compgen -W "poker bridge tarot mini index" -- "$cur")); return ;;
 	-T|--table)
 		COMPREPLY=($(compgen -W "6x4ft 4x4ft 3x3ft portable" -- "$cur")); return ;;
-	--density)
+	-d|--density)
 		COMPREPLY=($(compgen -W "sparse normal dense" -- "$cur")); return ;;
-	--special|-S)
+	-S|--special)
 		COMPREPLY=($(compgen -W "random none vital-ground forced-march early-dusk reconnaissance" -- "$cur")); return ;;
 	--origin)
 		COMPREPLY=($(compgen -W "tl tr bl br" -- "$cur")); return ;;
+	--hex-size)
+		COMPREPLY=($(compgen -W "flats corners" -- "$cur")); return ;;
 	--lang)
 		# The languages of the catalogues; any tag is taken (English).
 		COMPREPLY=($(compgen -W "en de fr" -- "$cur")); return ;;
 	--base)
 		COMPREPLY=($(compgen -W "$(sandtable bases --presets 2>/dev/null | cut -f1)" -- "$cur")); return ;;
-	# Values that are not files: nothing to offer.
-	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset|--hex-size)
+	# odds --dice EXPR: an expression, not a file.
+	--dice)
+		[[ "$cur" == -* ]] && COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
 		return ;;
+	# Values that are not files: nothing to offer.
+	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset)
+		return ;;
+	# Options that take no value: the next word is completed as any.
+	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w)
+		;;
 	esac
 	if [ "$cmd" = help ]; then
 		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
 		return
 	fi
-	# dice EXPR, odds --dice EXPR: an expression, not a file.
-	if [ "$cmd" = dice ] || [ "$prev" = --dice ]; then
+	# dice EXPR: an expression, not a file.
+	if [ "$cmd" = dice ]; then
 		[[ "$cur" == -* ]] && COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
 		return
 	fi
+	# The command's options from its table (sandtable --options).
 	if [[ "$cur" == -* ]]; then
 		local opts
-		opts=$(sandtable help "$cmd" 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
+		opts=$(sandtable --options 2>/dev/null | awk -F '\t' -v c="$cmd" '$1 == c { print $2 }')
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 		return
 	fi

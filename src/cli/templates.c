@@ -173,32 +173,22 @@ list_templates(FILE *fp)
 	rnd_template_dirs_free(dirs, nd);
 }
 
+static const struct cli_opt templates_options[] = {
+	CLI_QUIET("(accepted; nothing to leave out)"),
+	CLI_VERBOSE("(accepted)"),
+	CLI_HELP,
+	CLI_END,
+};
+
 static int
 cmd_templates(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int ch;
+	struct cli_common c;
+	int rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'q':
-		case 'v':
-			break;
-		case 'h':
-			command_help(command_find("templates"), stdout);
-			return EXIT_CLEAN;
-		default:
-			return usage_error("templates", "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
+	if ((rc = cli_parse(&templates_command, argc, argv, &c, NULL)) !=
+	    CLI_GO)
+		return rc;
 	if (optind < argc)
 		return usage_error("templates", "no arguments, not '%s'",
 		    argv[optind]);
@@ -207,22 +197,22 @@ cmd_templates(int argc, char **argv)
 }
 
 const struct command templates_command = {
-	"templates",
-	cmd_templates,
-	"templates",
-	"List the templates the products can use, a line each, tab-separated:\n"
-	"the NAME that -t takes, the product it is for (its product: key; -\n"
-	"when it says none) and the file. A NAME is looked for in ./templates,\n"
-	"then $XDG_DATA_HOME/sandtable/templates (~/.local/share/sandtable/\n"
-	"templates when XDG_DATA_HOME is not set), then the installed data\n"
-	"directory; the first found is used, and a later one of the same name\n"
-	"is listed with a fourth field, shadowed. Each product prints the\n"
-	"template it would use with --print-template, to start one's own:\n"
-	"\n"
-	"    sandtable map --print-template > templates/my-map.yaml\n"
-	"    sandtable map -t my-map -T 6x4ft -o map.pdf\n"
-	"\n"
-	"  -q, --quiet           (accepted; nothing to leave out)\n"
-	"  -v, --verbose         (accepted)\n"
-	"  -h, --help            this help\n",
+	.name = "templates",
+	.run = cmd_templates,
+	.synopsis = "templates",
+	.about =
+	    "List the templates the products can use, a line each, tab-separated:\n"
+	    "the NAME that -t takes, the product it is for (its product: key; -\n"
+	    "when it says none) and the file. A NAME is looked for in ./templates,\n"
+	    "then $XDG_DATA_HOME/sandtable/templates (~/.local/share/sandtable/\n"
+	    "templates when XDG_DATA_HOME is not set), then the installed data\n"
+	    "directory; the first found is used, and a later one of the same name\n"
+	    "is listed with a fourth field, shadowed. Each product prints the\n"
+	    "template it would use with --print-template, to start one's own:\n"
+	    "\n"
+	    "    sandtable map --print-template > templates/my-map.yaml\n"
+	    "    sandtable map -t my-map -T 6x4ft -o map.pdf\n"
+	    "\n",
+	.opts = templates_options,
+	.col = 24,
 };

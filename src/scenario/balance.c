@@ -62,13 +62,13 @@ static void
 play_range(const struct sc_games *gm, void *state, uint64_t seed, long from,
     long to, int jobs, struct sc_balance *b)
 {
-	struct job j[8];
+	struct job *j;
 	int k;
 
 	if (to - from < jobs)
 		jobs = 1;
+	j = xcalloc((size_t)jobs, sizeof(*j));
 	for (k = 0; k < jobs; k++) {
-		memset(&j[k], 0, sizeof(j[k]));
 		j[k].gm = gm;
 		j[k].state = state;
 		j[k].seed = seed;
@@ -84,6 +84,7 @@ play_range(const struct sc_games *gm, void *state, uint64_t seed, long from,
 		b->at_limit += j[k].at_limit;
 		b->turns_sum += j[k].turns;
 	}
+	free(j);
 }
 
 /* Set rate and interval from the counts. */
@@ -118,8 +119,6 @@ measure(struct scenario *s, const struct sc_games *gm, long games,
 		return -1;
 	if (jobs < 1)
 		jobs = 1;
-	if (jobs > 8)
-		jobs = 8;
 	b->seed = seed;
 	b->wins[0] = b->wins[1] = b->draws = b->at_limit = b->turns_sum = 0;
 	for (done = 0; done < games; done = next) {

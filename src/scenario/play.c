@@ -406,16 +406,14 @@ static double
 extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
     int jobs)
 {
-	struct vjob j[8];
+	struct vjob *j;
 	int k;
 	double s = 0;
 
 	if (jobs < 1)
 		jobs = 1;
-	if (jobs > 8)
-		jobs = 8;
+	j = xcalloc((size_t)jobs, sizeof(*j));
 	for (k = 0; k < jobs; k++) {
-		memset(&j[k], 0, sizeof(j[k]));
 		j[k].ctx = c;
 		j[k].turns = c->turn_limit > 0 && c->turn_limit < VALUE_TURNS ?
 		    c->turn_limit :
@@ -429,6 +427,7 @@ extra_score(const struct eng_ctx *c, int type, long games, uint64_t seed,
 	eng_fan_out(vjob_run, j, sizeof(j[0]), jobs);
 	for (k = 0; k < jobs; k++)
 		s += j[k].score;
+	free(j);
 	return s / games;
 }
 

@@ -49,6 +49,94 @@ for want in "p --paper reference" "p --paper cards" "p --paper bases" \
 	grep -qx "$want" "$tmp/letters" && pass "-$want" || fail "-$want" "not in help"
 done
 
+# One option table (issue 31): every option of every command, as
+# `sandtable --options` lists the table, is in that command's --help,
+# named in its entry of the man page, and in the completion's list of
+# what follows each option (an option with a value in an arm that
+# completes it, one without in the arm of flags): none can drift.
+MAN=src/cli/sandtable.1
+COMP=src/cli/sandtable.bash
+"$BIN" --options >"$tmp/options" 2>"$tmp/err" || fail "--options" "$(cat "$tmp/err")"
+n=$(wc -l <"$tmp/options")
+bad=$(awk -F '\t' 'NF != 4 || $2 !~ /^--[a-z][a-z-]*$/ || $3 !~ /^-[a-zA-Z]?$/ { print NR ": " $0 }' "$tmp/options" | head -3)
+[ "$n" -ge 120 ] && [ -z "$bad" ] && pass "--options lists $n options, a command's each" ||
+    fail "--options lists the options" "$n lines; $bad"
+[ "$(cut -f1 "$tmp/options" | uniq)" = "$("$BIN" --commands)" ] &&
+    pass "--options covers every command, in --commands' order" ||
+    fail "--options covers every command" "$(cut -f1 "$tmp/options" | uniq | tr '\n' ' ')"
+# The flags each man page entry names: the words after Fl up to the next
+# macro (".It Cm map Oo Fl q | v | h Oc": -q, -v, -h).
+awk '/^\.It Cm / { cmd = $3 } /^\.(El|Ss|Sh)/ { cmd = "" }
+    cmd != "" { fl = 0
+	for (i = 1; i <= NF; i++) { w = $i
+		if (w ~ /^\.?Fl$/) { fl = 1; continue }
+		if (w ~ /^\.?[A-Z][a-z][a-z]?$/) { fl = 0; continue }
+		if (fl && w != "|") { gsub(/\\/, "", w); print cmd " -" w } } }' "$MAN" |
+    sort -u >"$tmp/manflags"
+# The options the completion's arms name: "value --paper", "flag --dots".
+awk '/case "\$prev" in/ { on = 1; next } on && /^\tesac/ { on = 0 }
+    on && /^\t# Options that take no value/ { flags = 1 }
+    on && /^\t-[-|a-zA-Z0-9]*\)/ { sub(/^\t/, ""); sub(/\).*/, "")
+	n = split($0, p, "|")
+	for (i = 1; i <= n; i++) print (flags ? "flag " : "value ") p[i]
+	flags = 0 }' "$COMP" | sort -u >"$tmp/compopts"
+badhelp="" badman="" badcomp=""
+while IFS="$(printf '\t')" read -r c long letter arg; do
+	"$BIN" help "$c" >"$tmp/h" 2>/dev/null
+	if [ "$letter" = - ]; then want="      $long"; else want="  $letter, $long"; fi
+	[ "$arg" = - ] || want="$want $arg"
+	grep -q -- "^$want\( \|$\)" "$tmp/h" || badhelp="$badhelp $c:$long"
+	grep -qx -- "$c $long" "$tmp/manflags" ||
+	    { [ "$letter" != - ] && grep -qx -- "$c $letter" "$tmp/manflags"; } || badman="$badman $c:$long"
+	kind=value other=flag
+	[ "$arg" = - ] && kind=flag other=value
+	for w in $long $letter; do
+		[ "$w" = - ] && continue
+		grep -qx -- "$kind $w" "$tmp/compopts" && ! grep -qx -- "$other $w" "$tmp/compopts" ||
+		    badcomp="$badcomp $w($kind)"
+	done
+done <"$tmp/options"
+[ -s "$tmp/options" ] && [ -z "$badhelp" ] && pass "--help shows every option of the table" ||
+    fail "--help shows every option of the table" "$badhelp"
+[ -s "$tmp/manflags" ] && [ -z "$badman" ] && pass "the man page names every option of every command" ||
+    fail "the man page names every option of every command" "$badman"
+[ -s "$tmp/compopts" ] && [ -z "$badcomp" ] && pass "the completion knows what follows every option" ||
+    fail "the completion knows what follows every option" "$(echo "$badcomp" | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+
+# The common options: one check and one message for a bad value in every
+# command that takes it ("sandtable: CMD: --paper B99: not a paper
+# size: …", exit 2; --games from 0 where none is played, else from 1).
+for o in "--paper B99" "--jobs 0" "--seed x" "--games x" "--lang d_e!"; do
+	: >"$tmp/msgs"
+	for c in $(awk -F '\t' -v o="${o%% *}" '$2 == o { print $1 }' "$tmp/options"); do
+		"$BIN" "$c" ${o%% *} "${o#* }" >/dev/null 2>"$tmp/err"
+		rc=$?
+		sed "s/^sandtable: $c: /sandtable: CMD: /; s/ (try 'sandtable help $c')\$//; s/from [01] to/from LO to/" \
+		    "$tmp/err" >>"$tmp/msgs"
+		[ $rc -eq 2 ] || echo "$c: exit $rc" >>"$tmp/msgs"
+	done
+	m=$(sort -u "$tmp/msgs")
+	[ "$(echo "$m" | wc -l)" -eq 1 ] && echo "$m" | grep -q "^sandtable: CMD: ${o%% *} '*${o#* }'*: " &&
+	    pass "$o: one message in every command" || fail "$o: one message in every command" "$m"
+done
+# A value missing is said so in every command (some said "unknown
+# option"); an unknown letter in a cluster is named by itself.
+for a in "check -n" "play --seed" "odds --dice" "scenario --points" "map -T" "build -o"; do
+	t "$a: a value missing" 2 $a
+	grep -q "^sandtable: ${a%% *}: option '${a#* }' needs a value" "$tmp/err" &&
+	    pass "$a: says the value is missing" || fail "$a: says the value is missing" "$(cat "$tmp/err")"
+done
+t "check -qx: an unknown letter" 2 check -qx "$D"
+grep -q "^sandtable: check: unknown option '-x'" "$tmp/err" && pass "check -qx names -x" ||
+    fail "check -qx names -x" "$(cat "$tmp/err")"
+
+# --jobs is 2 unless given, in every command that takes it.
+for c in $(awk -F '\t' '$2 == "--jobs" { print $1 }' "$tmp/options"); do
+	"$BIN" help "$c" | sed -n '/^  -j, --jobs/,/^ \{1,6\}-/p' | sed '$d' | tr '\n' ' ' |
+	    grep -q "(default 2\|(2)" && pass "$c: --jobs default 2" ||
+	    fail "$c: --jobs default 2" "$("$BIN" help "$c" | grep -A1 -- --jobs)"
+done
+
 # -q and -v on every command (before --help: both are read).
 for c in $("$BIN" --commands); do
 	"$BIN" "$c" -q -v --help >/dev/null 2>"$tmp/err" && pass "$c takes -q and -v" ||

@@ -37,7 +37,7 @@ t "a rulebook template's bad margin fails the book" 1 "rb.yaml:1:9: error: templ
 	echo "FAIL: no book written with a bad template"
 t "play --games past 1,000,000 is refused" 2 "--games '2000000': needs a whole number from 1 to 1000000" \
 	"$BIN" play "$R" --games 2000000
-t "report --games past 1,000,000 is refused" 2 "bad --games '2000000'" \
+t "report --games past 1,000,000 is refused" 2 "report: --games '2000000': needs a whole number from 0 to 1000000" \
 	"$BIN" report -q "$R" --games 2000000 -o "$tmp/r.pdf"
 # A scenario's ruleset: that cannot be read names the scenario's line too.
 "$BIN" scenario -q "$R" -o "$tmp/s.pdf" 2>/dev/null

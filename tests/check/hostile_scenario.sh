@@ -341,7 +341,7 @@ t "scenario --points 1 blames the option" 1 \
 	"$BIN" scenario "$MOD" --points 1 -q -o "$tmp/x.pdf"
 t "scenario --table junk names its value" 2 "scenario: --table 9xjunk:" 60 \
 	"$BIN" scenario "$MOD" --table 9xjunk -q -o "$tmp/x.pdf"
-t "scenario --games 1e12 says the range" 2 "from 1 to 10000000" 10 \
+t "scenario --games 1e12 says the range" 2 "scenario: --games '1e12': needs a whole number from 1 to 1000000" 10 \
 	"$BIN" scenario "$MOD" --games 1e12 -q -o "$tmp/x.pdf"
 t "map --cell 0 names the option" 1 "^sandtable: map: --cell 0: the cell size" 10 \
 	"$BIN" map --cell 0 -o "$tmp/x.pdf"
@@ -357,7 +357,7 @@ t "map --table junk" 1 "^sandtable: map: --table 9xjunk: bad table size" 10 \
 t "map --overlap too large names the option" 1 \
 	"^sandtable: map: --overlap 200mm: the overlap is more than half a tile" 10 \
 	"$BIN" map "$MOD" --overlap 200mm -o "$tmp/x.pdf"
-t "map --paper too small names the option" 1 \
+t "map --paper too small names the option" 2 \
 	"^sandtable: map: --paper 20x20mm: paper size out of range" 10 \
 	"$BIN" map --paper 20x20mm -o "$tmp/x.pdf"
 

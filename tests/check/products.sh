@@ -112,6 +112,19 @@ if command -v bash >/dev/null 2>&1; then
 	comp sandtable help "" >"$tmp/c2"
 	{ cat "$tmp/commands"; echo help; } | sort >"$tmp/want2"
 	same "the completion of help offers every command" "$tmp/c2" "$tmp/want2"
+	# A command's options come from its table (sandtable --options).
+	bad=""
+	for c in $(cat "$tmp/commands"); do
+		[ "$c" = dice ] && continue
+		comp sandtable "$c" -- >"$tmp/c3"
+		"$BIN" --options | awk -F '\t' -v c="$c" '$1 == c { print $2 }' | sort >"$tmp/want3"
+		cmp -s "$tmp/c3" "$tmp/want3" || bad="$bad $c"
+	done
+	[ -z "$bad" ] && pass "the completion offers each command's options" ||
+		fail "the completion offers each command's options" "$bad"
+	comp sandtable build -p "" >"$tmp/c4"
+	grep -qx Letter "$tmp/c4" && pass "the completion offers papers after -p" ||
+		fail "the completion offers papers after -p" "$(tr '\n' ' ' <"$tmp/c4")"
 fi
 
 # build writes each product's files under the table's names, in its
