@@ -15,6 +15,24 @@
 
 enum blk_kind { BLK_HEADING, BLK_PARA, BLK_ITEM, BLK_TABLE, BLK_CUSTOM };
 
+/*
+ * What a table cell's text measures in layout units (Pango units of a
+ * layout at RND_LAYOUT_PT, which are the same at every size: see
+ * internal.h): on one line, its width, height and widest word, and
+ * whether it has a character no font has.
+ */
+struct cellm {
+	int w, h, word;
+	int unknown;
+};
+
+/* A cell of a table: its measures, and its height wh wrapped at the
+ * width ww (layout units) it was wrapped at last (0: none). */
+struct cell {
+	struct cellm m;
+	int ww, wh;
+};
+
 /* What a block measures at one scale. */
 struct meas {
 	double indent;     /* mm, left */
@@ -24,10 +42,9 @@ struct meas {
 	double *top;       /* nlines + 1 line tops; top[nlines] = height */
 	double *base;      /* baselines */
 	int nlines;
-	PangoLayout **clay; /* table cells */
-	double *colw, *rowh;
-	double tpt; /* a table's text size (pt) when its own, or 0 */
-	double h;   /* whole height */
+	double *colw, *rowh; /* a table's (its cells' layouts: to draw) */
+	double tpt;          /* a table's text size (pt) when its own, or 0 */
+	double h;            /* whole height */
 };
 
 struct blk {
@@ -50,6 +67,7 @@ struct blk {
 	double *nat, *min; /* table column widths at wpt (text scales) */
 	double wpt;
 	int hyphenated; /* its cells carry soft hyphens (rnd_flow_table_hyph) */
+	struct cell *cell; /* a table's cells measured (table_natural) */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -147,22 +165,14 @@ rnd_flow_style(const struct rnd_flow *f)
 	return &f->st;
 }
 
-/* Drop a measurement of a block with ncells table cells. */
+/* Drop a measurement of a block. */
 static void
-meas_free(struct meas *m, size_t ncells)
+meas_free(struct meas *m)
 {
-	size_t i;
-
 	if (m->lay != NULL)
 		g_object_unref(m->lay);
 	if (m->blay != NULL)
 		g_object_unref(m->blay);
-	if (m->clay != NULL) {
-		for (i = 0; i < ncells; i++)
-			if (m->clay[i] != NULL)
-				g_object_unref(m->clay[i]);
-		free(m->clay);
-	}
 	free(m->top);
 	free(m->base);
 	free(m->colw);
@@ -174,7 +184,7 @@ meas_free(struct meas *m, size_t ncells)
 static void
 blk_unmeasure(struct blk *b)
 {
-	meas_free(&b->m, b->nrows * b->ncols);
+	meas_free(&b->m);
 }
 
 void
@@ -188,7 +198,7 @@ rnd_flow_free(struct rnd_flow *f)
 		struct blk *b = &f->v[i];
 
 		blk_unmeasure(b);
-		meas_free(&b->saved, b->nrows * b->ncols);
+		meas_free(&b->saved);
 		free(b->markup);
 		free(b->bullet);
 		for (j = 0; j < b->nrows * b->ncols; j++)
@@ -196,6 +206,7 @@ rnd_flow_free(struct rnd_flow *f)
 		free(b->cells);
 		free(b->nat);
 		free(b->min);
+		free(b->cell);
 	}
 	free(f->v);
 	free(f->spl.v);
@@ -457,30 +468,97 @@ char_widths(PangoLayout *l, int n)
 	return cw;
 }
 
-/* Width of a cell's text unwrapped (*nat) and of its widest word (*min),
- * from one layout: words are the runs between allowed line breaks. */
-static void
-cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
-    double *min)
+/*
+ * The memo of cell measures, for the process: a table's cells are
+ * measured once however many flows (a sheet makes one for each size it
+ * tries, a book two) and sizes ask for them. A layout of each cell would
+ * not do: a table may have 50,000 cells, and the layouts' memo holds a
+ * few thousand. Keys are the font, the width (-1: unwrapped) in layout
+ * units and the markup; at most CELL_MEMO_MAX, then it starts again.
+ */
+#define CELL_MEMO_MAX 131072
+
+struct cell_entry {
+	struct cellm m;
+	char key[]; /* the hash table's key */
+};
+
+static GHashTable *cell_memo;
+static char *cell_keybuf;
+static size_t cell_keycap;
+
+/* Returns the key of a cell's text in family (bold) at width w (layout
+ * units, -1 unwrapped), in a buffer the next call writes over. */
+static const char *
+cell_key(const char *family, int bold, int w, const char *s)
 {
-	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
+	size_t nf = strlen(family != NULL ? family : ""), ns = strlen(s);
+	char head[32];
+	int nh = snprintf(head, sizeof(head), "\x1f%d\x1f%d\x1f", bold, w);
+
+	if (nf + (size_t)nh + ns + 1 > cell_keycap) {
+		cell_keycap = nf + (size_t)nh + ns + 1;
+		cell_keybuf = xrealloc(cell_keybuf, cell_keycap);
+	}
+	memcpy(cell_keybuf, family != NULL ? family : "", nf);
+	memcpy(cell_keybuf + nf, head, (size_t)nh);
+	memcpy(cell_keybuf + nf + nh, s, ns + 1);
+	return cell_keybuf;
+}
+
+/* Returns what the memo holds for key, or NULL. */
+static const struct cellm *
+cell_memo_find(const char *key)
+{
+	struct cell_entry *e;
+
+	if (cell_memo == NULL)
+		return NULL;
+	e = g_hash_table_lookup(cell_memo, key);
+	return e != NULL ? &e->m : NULL;
+}
+
+/* Keep m under key in the memo. */
+static void
+cell_memo_put(const char *key, const struct cellm *m)
+{
+	size_t n = strlen(key);
+	struct cell_entry *e = xmalloc(sizeof(*e) + n + 1);
+
+	if (cell_memo == NULL)
+		cell_memo = g_hash_table_new_full(g_str_hash, g_str_equal,
+		    NULL, free);
+	if (g_hash_table_size(cell_memo) >= CELL_MEMO_MAX)
+		g_hash_table_remove_all(cell_memo);
+	e->m = *m;
+	memcpy(e->key, key, n + 1);
+	g_hash_table_replace(cell_memo, e->key, e);
+}
+
+/* What a cell's markup measures on one line (see struct cellm), laid out
+ * at pt: the width of its widest word is that of the longest run between
+ * allowed line breaks. */
+static void
+cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
+    struct cellm *m)
+{
+	const char *key = cell_key(f->st.font, bold, -1, markup);
+	const struct cellm *known = cell_memo_find(key);
+	PangoLayout *l;
 	const PangoLogAttr *la;
-	double *known = g_object_get_data(G_OBJECT(l), "rnd-widths");
 	int n, i, s0 = 0, *cw;
 
-	/* A cached layout keeps its answer (same text, font and size). */
 	if (known != NULL) {
-		*nat = known[0];
-		*min = known[1];
-		g_object_unref(l);
+		*m = *known;
 		return;
 	}
-	rnd_layout_size(l, nat, NULL);
-	*min = 0;
+	l = flow_layout_pt(f->st.font, pt, bold, 0, markup);
+	pango_layout_get_size(l, &m->w, &m->h);
+	m->word = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
 	cw = char_widths(l, n);
 	for (i = 1; i < n; i++) {
-		double w;
+		int w;
 
 		if (!la[i].is_line_break && i != n - 1)
 			continue;
@@ -488,43 +566,47 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 		 * i - 1. */
 		for (w = 0; s0 < i; s0++)
 			w += cw[s0];
-		w = w / PANGO_SCALE * rnd_layout_scale(l);
-		if (w > *min)
-			*min = w;
+		if (w > m->word)
+			m->word = w;
 	}
 	free(cw);
-	if (*min == 0)
-		*min = *nat;
-	known = xcalloc(2, sizeof(double));
-	known[0] = *nat;
-	known[1] = *min;
-	g_object_set_data_full(G_OBJECT(l), "rnd-widths", known, free);
+	m->unknown = pango_layout_get_unknown_glyphs_count(l) > 0;
 	g_object_unref(l);
+	cell_memo_put(key, m);
 }
 
 /* Measure a table's natural and widest-word column widths at the flow's
- * scale, once: without hinting, text widths scale with the size. */
+ * scale, once, from its cells' measures: without hinting, text widths
+ * scale with the size. */
 static void
 table_natural(struct rnd_flow *f, struct blk *b)
 {
 	size_t r, c;
+	double k;
 
 	if (b->nat != NULL)
 		return;
 	b->nat = xcalloc(b->ncols, sizeof(double));
 	b->min = xcalloc(b->ncols, sizeof(double));
+	free(b->cell);
+	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
 	b->wpt = role_pt(f, 0.96);
+	k = rnd_pt_scale(b->wpt);
 	for (r = 0; r < b->nrows; r++)
 		for (c = 0; c < b->ncols; c++) {
-			const char *s = b->cells[r * b->ncols + c];
-			int bold = b->header && r == 0;
-			double n, m;
+			struct cellm *m = &b->cell[r * b->ncols + c].m;
+			double n, w;
 
-			cell_widths(f, s, bold, &n, &m);
+			cell_natural(f, b->cells[r * b->ncols + c],
+			    b->header && r == 0, b->wpt, m);
+			n = (double)m->w / PANGO_SCALE * k;
+			w = (double)m->word / PANGO_SCALE * k;
+			if (w == 0)
+				w = n;
 			if (n > b->nat[c])
 				b->nat[c] = n;
-			if (m > b->min[c])
-				b->min[c] = m;
+			if (w > b->min[c])
+				b->min[c] = w;
 		}
 }
 
@@ -688,46 +770,75 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
-/* The layout of cell (r, c) in its column. A cell whose text fits the
- * column on one line is the same unwrapped, and that layout serves every
- * column width (and table_natural made it at the widths' size). */
+/* Returns the layout of cell (r, c) in its column (caller unrefs). A
+ * cell whose text fits the column on one line is the same unwrapped, and
+ * that layout serves every column width. */
 static PangoLayout *
-cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
 	const char *s = b->cells[r * b->ncols + c];
-	int bold = b->header && r == 0, pw;
+	int bold = b->header && r == 0;
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
-	PangoLayout *l = flow_layout_pt(f->st.font, pt, bold, 0, s);
 
-	pango_layout_get_size(l, &pw, NULL);
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
-	if (w > 0 && pw + 16 < (int)(w / rnd_layout_scale(l) * PANGO_SCALE))
-		return l;
-	g_object_unref(l);
+	if (w > 0 &&
+	    b->cell[r * b->ncols + c].m.w + 16 <
+	        (int)(w / rnd_pt_scale(pt) * PANGO_SCALE))
+		w = 0;
 	return flow_layout_pt(f->st.font, pt, bold, w, s);
 }
 
-/* Measure a table at width w: cell layouts and row heights. */
+/* Returns the height (mm) of cell (r, c) in its column, as its layout
+ * (cell_layout) has it: from its measures when it fits on one line, else
+ * wrapped at the column's width, which is measured once. */
+static double
+cell_height(struct rnd_flow *f, struct blk *b, size_t r, size_t c)
+{
+	struct cell *ce = &b->cell[r * b->ncols + c];
+	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
+	double k = rnd_pt_scale(pt);
+	int lw = w > 0 ? (int)(w / k * PANGO_SCALE) : 0;
+	const struct cellm *known;
+	const char *key;
+
+	if (w <= 0 || ce->m.w + 16 < lw)
+		return (double)ce->m.h / PANGO_SCALE * k;
+	if (ce->ww != lw) {
+		key = cell_key(f->st.font, b->header && r == 0, lw,
+		    b->cells[r * b->ncols + c]);
+		if ((known = cell_memo_find(key)) != NULL)
+			ce->wh = known->h;
+		else {
+			PangoLayout *l = cell_layout(f, b, r, c);
+			struct cellm m = { 0, 0, 0, 0 };
+
+			pango_layout_get_size(l, &m.w, &m.h);
+			g_object_unref(l);
+			ce->wh = m.h;
+			cell_memo_put(key, &m);
+		}
+		ce->ww = lw;
+	}
+	return (double)ce->wh / PANGO_SCALE * k;
+}
+
+/* Measure a table at width w: column widths and row heights. */
 static void
 table_measure(struct rnd_flow *f, struct blk *b, double w)
 {
 	size_t r, c;
 
 	table_widths(f, b, w);
-	b->m.clay = xcalloc(b->nrows * b->ncols, sizeof(PangoLayout *));
 	b->m.rowh = xcalloc(b->nrows, sizeof(double));
 	b->m.h = 0;
 	for (r = 0; r < b->nrows; r++) {
 		double rh = 0;
 
 		for (c = 0; c < b->ncols; c++) {
-			PangoLayout *l = cell_layout(f, b, r, c);
-			double h;
+			double h = cell_height(f, b, r, c);
 
-			rnd_layout_size(l, NULL, &h);
 			if (h > rh)
 				rh = h;
-			b->m.clay[r * b->ncols + c] = l;
 		}
 		b->m.rowh[r] = rh + 2 * CELL_PADY;
 		b->m.h += b->m.rowh[r];
@@ -857,13 +968,21 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 	int n = blk_units(b), k;
 
 	if (b->kind == BLK_TABLE) {
+		/* Rows added one at a time, as rows_h adds them: the most
+		 * rows of a long table in one pass, not one a row. */
+		double h = b->header && a > 1 ? b->m.rowh[0] : 0;
+		int fit = 0;
+
 		if (!at_top && b->nrows < 12)
 			return 0; /* short tables keep together */
-		for (k = n; k > a; k--)
-			if (rows_h(b, a, k) <= room &&
-			    k - a >= (b->header && a == 0 ? 2 : 1))
-				return k;
-		return 0;
+		for (k = a + 1; k <= n; k++) {
+			h += b->m.rowh[k - 1];
+			if (!(h <= room))
+				break;
+			if (k - a >= (b->header && a == 0 ? 2 : 1))
+				fit = k;
+		}
+		return fit;
 	}
 	if (b->kind != BLK_PARA && b->kind != BLK_ITEM)
 		return 0;
@@ -1012,9 +1131,11 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		cairo_fill(cr);
 	}
 	for (c = 0; c < b->ncols; c++) {
+		PangoLayout *l = cell_layout(f, b, r, c);
+
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
-		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c],
-		    cx + CELL_PADX, y + CELL_PADY);
+		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
+		g_object_unref(l);
 		cx += b->m.colw[c];
 	}
 	return b->m.rowh[r];
@@ -1122,7 +1243,7 @@ flow_save(struct rnd_flow *f, struct placing *pl)
 	for (i = 0; i < f->n; i++) {
 		struct blk *b = &f->v[i];
 
-		meas_free(&b->saved, b->nrows * b->ncols);
+		meas_free(&b->saved);
 		b->saved = b->m;
 		memset(&b->m, 0, sizeof(b->m));
 	}
@@ -1143,7 +1264,7 @@ flow_restore(struct rnd_flow *f, struct placing *pl)
 	for (i = 0; i < f->n; i++) {
 		struct blk *b = &f->v[i];
 
-		meas_free(&b->m, b->nrows * b->ncols);
+		meas_free(&b->m);
 		b->m = b->saved;
 		memset(&b->saved, 0, sizeof(b->saved));
 	}
@@ -1375,6 +1496,20 @@ rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 	return best < 0 ? 0 : f->st.size_pt - RND_STEP_PT * best;
 }
 
+/* Warn when cell (r, c) of table b has a character no font has. */
+static void
+table_glyph_check(const struct rnd_flow *f, const struct blk *b, size_t r,
+    size_t c, struct diags *dg)
+{
+	PangoLayout *l;
+
+	if (!b->cell[r * b->ncols + c].m.unknown)
+		return;
+	l = cell_layout(f, b, r, c);
+	rnd_glyph_check(l, b->pos, dg);
+	g_object_unref(l);
+}
+
 /* Warn about what the pieces of pl print: a block cut at BLK_MAX_CHARS,
  * a character no font has. */
 static void
@@ -1399,10 +1534,8 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		if (b->kind == BLK_TABLE) {
 			for (r = pc->a; r < pc->b; r++)
 				for (c = 0; c < (int)b->ncols; c++)
-					rnd_glyph_check(b->m.clay[(size_t)r *
-					                        b->ncols +
-					                    (size_t)c],
-					    b->pos, dg);
+					table_glyph_check(f, b, (size_t)r,
+					    (size_t)c, dg);
 		} else if (pc->a == 0) {
 			rnd_glyph_check(b->m.lay, b->pos, dg);
 			rnd_glyph_check(b->m.blay, b->pos, dg);

@@ -183,6 +183,9 @@ void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
 /* A layout's scale: the size of its font / RND_LAYOUT_PT (mm drawn for
  * each mm laid out). */
 double rnd_layout_scale(PangoLayout *);
+/* The scale of a layout of a font at pt, as rnd_layout_scale() gives it:
+ * a size in layout units times it is the size in mm at pt. */
+double rnd_pt_scale(double pt);
 /* Wrap (or ellipsize) a layout at width_mm. */
 void rnd_layout_set_width(PangoLayout *, double width_mm);
 /* The Pango size (units) of a markup span at pt in a layout of font f. */
