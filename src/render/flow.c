@@ -26,10 +26,13 @@ struct cellm {
 	int unknown;
 };
 
-/* A cell of a table: its measures, and its height wh wrapped at the
- * width ww (layout units) it was wrapped at last (0: none). */
+/* A cell of a table: its measures; the layout it was measured with, if
+ * it was measured here (to draw it on one line at that size); its height
+ * wh wrapped at the width ww (layout units) it was wrapped at last (0:
+ * none). */
 struct cell {
 	struct cellm m;
+	PangoLayout *lay;
 	int ww, wh;
 };
 
@@ -187,27 +190,46 @@ blk_unmeasure(struct blk *b)
 	meas_free(&b->m);
 }
 
+/* Drop a table's cell measures and the layouts they keep. */
+static void
+cells_free(struct blk *b)
+{
+	size_t i;
+
+	for (i = 0; b->cell != NULL && i < b->nrows * b->ncols; i++)
+		if (b->cell[i].lay != NULL)
+			g_object_unref(b->cell[i].lay);
+	free(b->cell);
+	b->cell = NULL;
+}
+
+/* Free what a block holds. */
+static void
+blk_free(struct blk *b)
+{
+	size_t j;
+
+	blk_unmeasure(b);
+	meas_free(&b->saved);
+	free(b->markup);
+	free(b->bullet);
+	for (j = 0; j < b->nrows * b->ncols; j++)
+		free(b->cells[j]);
+	free(b->cells);
+	free(b->nat);
+	free(b->min);
+	cells_free(b);
+}
+
 void
 rnd_flow_free(struct rnd_flow *f)
 {
-	size_t i, j;
+	size_t i;
 
 	if (f == NULL)
 		return;
-	for (i = 0; i < f->n; i++) {
-		struct blk *b = &f->v[i];
-
-		blk_unmeasure(b);
-		meas_free(&b->saved);
-		free(b->markup);
-		free(b->bullet);
-		for (j = 0; j < b->nrows * b->ncols; j++)
-			free(b->cells[j]);
-		free(b->cells);
-		free(b->nat);
-		free(b->min);
-		free(b->cell);
-	}
+	for (i = 0; i < f->n; i++)
+		blk_free(&f->v[i]);
 	free(f->v);
 	free(f->spl.v);
 	free(f->fin.v);
@@ -360,6 +382,7 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 		    &b->cut);
 		b->bytes += strlen(b->cells[i]) + 1;
 	}
+	b->cell = xcalloc(nrows * ncols, sizeof(*b->cell));
 }
 
 void
@@ -488,21 +511,32 @@ static char *cell_keybuf;
 static size_t cell_keycap;
 
 /* Returns the key of a cell's text in family (bold) at width w (layout
- * units, -1 unwrapped), in a buffer the next call writes over. */
+ * units, -1 unwrapped), in a buffer the next call writes over: the
+ * family, a separator (in no font name), b or r, the width in hex (or
+ * -), a separator, the text. printf would cost more than the look-up. */
 static const char *
 cell_key(const char *family, int bold, int w, const char *s)
 {
 	size_t nf = strlen(family != NULL ? family : ""), ns = strlen(s);
-	char head[32];
-	int nh = snprintf(head, sizeof(head), "\x1f%d\x1f%d\x1f", bold, w);
+	char *p;
+	int k;
 
-	if (nf + (size_t)nh + ns + 1 > cell_keycap) {
-		cell_keycap = nf + (size_t)nh + ns + 1;
+	if (nf + ns + 16 > cell_keycap) {
+		cell_keycap = nf + ns + 16;
 		cell_keybuf = xrealloc(cell_keybuf, cell_keycap);
 	}
-	memcpy(cell_keybuf, family != NULL ? family : "", nf);
-	memcpy(cell_keybuf + nf, head, (size_t)nh);
-	memcpy(cell_keybuf + nf + nh, s, ns + 1);
+	p = cell_keybuf;
+	memcpy(p, family != NULL ? family : "", nf);
+	p += nf;
+	*p++ = '\x1f';
+	*p++ = bold ? 'b' : 'r';
+	if (w < 0)
+		*p++ = '-';
+	for (k = 28; w >= 0 && k >= 0; k -= 4)
+		if ((w >> k) != 0 || k == 0)
+			*p++ = "0123456789abcdef"[(w >> k) & 0xf];
+	*p++ = '\x1f';
+	memcpy(p, s, ns + 1);
 	return cell_keybuf;
 }
 
@@ -537,10 +571,11 @@ cell_memo_put(const char *key, const struct cellm *m)
 
 /* What a cell's markup measures on one line (see struct cellm), laid out
  * at pt: the width of its widest word is that of the longest run between
- * allowed line breaks. */
+ * allowed line breaks. When it is measured here (not found in the memo)
+ * and lay is not NULL, *lay gets the layout (caller unrefs). */
 static void
 cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
-    struct cellm *m)
+    struct cellm *m, PangoLayout **lay)
 {
 	const char *key = cell_key(f->st.font, bold, -1, markup);
 	const struct cellm *known = cell_memo_find(key);
@@ -552,7 +587,14 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 		*m = *known;
 		return;
 	}
-	l = flow_layout_pt(f->st.font, pt, bold, 0, markup);
+	/* Not from the layouts' memo: a big table would only push out of it
+	 * what is used again; the cell keeps it. */
+	{
+		struct rnd_font font = { f->st.font, pt, bold, 0 };
+
+		l = rnd_layout_ctx(rnd_context_shared(), &font, 0);
+		rnd_layout_markup(l, markup);
+	}
 	pango_layout_get_size(l, &m->w, &m->h);
 	m->word = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
@@ -571,7 +613,10 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 	}
 	free(cw);
 	m->unknown = pango_layout_get_unknown_glyphs_count(l) > 0;
-	g_object_unref(l);
+	if (lay != NULL)
+		*lay = l;
+	else
+		g_object_unref(l);
 	cell_memo_put(key, m);
 }
 
@@ -588,17 +633,17 @@ table_natural(struct rnd_flow *f, struct blk *b)
 		return;
 	b->nat = xcalloc(b->ncols, sizeof(double));
 	b->min = xcalloc(b->ncols, sizeof(double));
-	free(b->cell);
-	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
 	b->wpt = role_pt(f, 0.96);
 	k = rnd_pt_scale(b->wpt);
 	for (r = 0; r < b->nrows; r++)
 		for (c = 0; c < b->ncols; c++) {
-			struct cellm *m = &b->cell[r * b->ncols + c].m;
+			struct cell *ce = &b->cell[r * b->ncols + c];
+			struct cellm *m = &ce->m;
 			double n, w;
 
 			cell_natural(f, b->cells[r * b->ncols + c],
-			    b->header && r == 0, b->wpt, m);
+			    b->header && r == 0, b->wpt, m,
+			    ce->lay == NULL ? &ce->lay : NULL);
 			n = (double)m->w / PANGO_SCALE * k;
 			w = (double)m->word / PANGO_SCALE * k;
 			if (w == 0)
@@ -657,6 +702,8 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 		free(b->cells[i]);
 		b->cells[i] = h;
 	}
+	cells_free(b);
+	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
 	b->hyphenated = 1;
 	free(b->nat);
 	free(b->min);
@@ -776,16 +823,19 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 static PangoLayout *
 cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
-	const char *s = b->cells[r * b->ncols + c];
-	int bold = b->header && r == 0;
+	const struct cell *ce = &b->cell[r * b->ncols + c];
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
 
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
-	if (w > 0 &&
-	    b->cell[r * b->ncols + c].m.w + 16 <
-	        (int)(w / rnd_pt_scale(pt) * PANGO_SCALE))
+	if (w <= 0 ||
+	    ce->m.w + 16 < (int)(w / rnd_pt_scale(pt) * PANGO_SCALE)) {
+		if (ce->lay != NULL &&
+		    rnd_layout_scale(ce->lay) == rnd_pt_scale(pt))
+			return g_object_ref(ce->lay);
 		w = 0;
-	return flow_layout_pt(f->st.font, pt, bold, w, s);
+	}
+	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
+	    b->cells[r * b->ncols + c]);
 }
 
 /* Returns the height (mm) of cell (r, c) in its column, as its layout
