@@ -46,6 +46,8 @@ struct meas {
 	double *base;      /* baselines */
 	int nlines;
 	double *colw, *rowh; /* a table's (its cells' layouts: to draw) */
+	PangoLayout *cap;    /* a table's caption (a part's), or NULL */
+	double caph;         /* its height, with the space under it */
 	double tpt;          /* a table's text size (pt) when its own, or 0 */
 	double h;            /* whole height */
 };
@@ -71,6 +73,7 @@ struct blk {
 	double wpt;
 	int hyphenated; /* its cells carry soft hyphens (rnd_flow_table_hyph) */
 	struct cell *cell; /* a table's cells measured (table_natural) */
+	char *caption;     /* markup over a table's first row, or NULL */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -107,8 +110,10 @@ struct rnd_flow {
 	int own_tables;               /* a table too wide shrinks alone (see
 				rnd_flow_own_tables) */
 	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
-	size_t nmeas; /* blocks [0, nmeas) are measured at scale */
-	double colw;  /* for the column width colw */
+	double parts_w; /* a table too wide for it goes in parts (or 0) */
+	double tmin_pt; /* a table's own size goes no lower (0: min_pt) */
+	size_t nmeas;   /* blocks [0, nmeas) are measured at scale */
+	double colw;    /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -151,6 +156,13 @@ rnd_flow_table_hyph(struct rnd_flow *f, const struct rnd_hyph *h)
 }
 
 void
+rnd_flow_table_parts(struct rnd_flow *f, double width_mm, double least_pt)
+{
+	f->parts_w = width_mm;
+	f->tmin_pt = least_pt;
+}
+
+void
 rnd_flow_guess(struct rnd_flow *f, double size_pt)
 {
 	f->guess_pt = size_pt;
@@ -176,6 +188,8 @@ meas_free(struct meas *m)
 		g_object_unref(m->lay);
 	if (m->blay != NULL)
 		g_object_unref(m->blay);
+	if (m->cap != NULL)
+		g_object_unref(m->cap);
 	free(m->top);
 	free(m->base);
 	free(m->colw);
@@ -219,6 +233,7 @@ blk_free(struct blk *b)
 	free(b->nat);
 	free(b->min);
 	cells_free(b);
+	free(b->caption);
 }
 
 void
@@ -318,6 +333,8 @@ blk_text(const char *markup, int *cut)
 	return s;
 }
 
+static void table_parts(struct rnd_flow *);
+
 /* Returns a new zeroed block at the end of the flow. */
 static struct blk *
 blk_add(struct rnd_flow *f, enum blk_kind k, struct pos p)
@@ -383,6 +400,8 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 		b->bytes += strlen(b->cells[i]) + 1;
 	}
 	b->cell = xcalloc(nrows * ncols, sizeof(*b->cell));
+	if (f->parts_w > 0 && ncols > 1)
+		table_parts(f);
 }
 
 void
@@ -655,6 +674,166 @@ table_natural(struct rnd_flow *f, struct blk *b)
 		}
 }
 
+/* The least size (pt) of a table's own (rnd_flow_own_tables). */
+static double
+table_least_pt(const struct rnd_flow *f)
+{
+	return f->tmin_pt > 0 ? f->tmin_pt : f->st.min_pt;
+}
+
+/* Returns the size (pt) at which the words of table b (natural widths
+ * measured) just fit width avail, less the cells' padding, to the 0.05
+ * pt below. */
+static double
+table_fit_pt(const struct blk *b, double avail)
+{
+	double wsum = 0;
+	size_t c;
+
+	for (c = 0; c < b->ncols; c++)
+		wsum += b->min[c];
+	return floor(b->wpt * (avail - 0.2 * b->ncols) / wsum * 20) / 20;
+}
+
+/* The width (mm) column c of table b needs in a column of its own: its
+ * widest word (natural widths measured), with the slack and padding
+ * table_widths gives it. */
+static double
+col_need(const struct blk *b, size_t c)
+{
+	return b->min[c] + 0.2 + 2 * CELL_PADX;
+}
+
+/* Returns the caption of a part of a table of ncols columns: its columns
+ * [s, e), after the first when key (caller frees). */
+static char *
+part_caption(size_t s, size_t e, size_t ncols, int key, int part, int parts)
+{
+	char *t, *m;
+
+	if (key && e - s > 1)
+		t = xasprintf(_("Column 1, and columns %zu to %zu of %zu "
+		                "(part %d of %d)"),
+		    s + 1, e, ncols, part, parts);
+	else if (key)
+		t = xasprintf(_("Column 1, and column %zu of %zu (part %d of "
+		                "%d)"),
+		    e, ncols, part, parts);
+	else if (e - s > 1)
+		t = xasprintf(_("Columns %zu to %zu of %zu (part %d of %d)"),
+		    s + 1, e, ncols, part, parts);
+	else
+		t = xasprintf(_("Column %zu of %zu (part %d of %d)"), e, ncols,
+		    part, parts);
+	m = rnd_markup_escape(t);
+	free(t);
+	t = xasprintf("<i>%s</i>", m);
+	free(m);
+	return t;
+}
+
+/* The columns [s, e) of table t, after its first when key, as a new
+ * table block at the end of the flow, under caption (taken). */
+static void
+part_add(struct rnd_flow *f, const struct blk *t, size_t s, size_t e, int key,
+    char *caption)
+{
+	struct blk *b = blk_add(f, BLK_TABLE, t->pos);
+	size_t r, c, k = 0;
+
+	b->nrows = t->nrows;
+	b->ncols = (e - s) + (key ? 1 : 0);
+	b->header = t->header;
+	b->cut = t->cut && s == 0; /* one warning for the table */
+	b->caption = caption;
+	b->cells = xcalloc(b->nrows * b->ncols, sizeof(char *));
+	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
+	for (r = 0; r < t->nrows; r++)
+		for (c = key ? s - 1 : s; c < e; c++, k++) {
+			/* The first column's cells, then those of [s, e). */
+			size_t i = r * t->ncols + (c == s - 1 ? 0 : c);
+
+			b->cells[k] = xstrdup(t->cells[i]);
+			if (t->cell[i].lay != NULL)
+				b->cell[k].lay = g_object_ref(t->cell[i].lay);
+		}
+	for (k = 0; k < b->nrows * b->ncols; k++)
+		b->bytes += strlen(b->cells[k]) + 1;
+}
+
+/* Returns the end of the part of table b from column s, in width w
+ * (after its first column when key): as many columns as fit, at least
+ * one, at most most. */
+static size_t
+part_end(const struct blk *b, size_t s, int key, double w, size_t most)
+{
+	double used = key ? col_need(b, 0) : 0;
+	size_t e = s;
+
+	while (e < b->ncols && e - s < most &&
+	    (e == s || used + col_need(b, e) <= w - 1e-6))
+		used += col_need(b, e++);
+	return e;
+}
+
+/*
+ * The last block, a table, in parts when its words do not fit the width
+ * f->parts_w at the flow's full size, nor (own tables) at the least size
+ * of its own: each part as many of its columns as fit at the full size
+ * with their words whole, after its first column (a row's name, as a
+ * rule) when that takes at most a third of the width, the parts as alike
+ * in columns as that allows, each under a caption naming its columns. A
+ * book's table of 40 columns would else be set a letter or two a line,
+ * its cells broken between letters.
+ */
+static void
+table_parts(struct rnd_flow *f)
+{
+	struct blk t;
+	double w = f->parts_w, smin = 0, scale = f->scale, avail;
+	size_t c, s, n = 0, parts = 0, i, *end;
+	int key;
+
+	f->scale = 1.0;
+	table_natural(f, &f->v[f->n - 1]);
+	f->scale = scale;
+	t = f->v[f->n - 1];
+	/* The sums table_widths makes at the full size. */
+	avail = w - 2 * CELL_PADX * t.ncols;
+	for (c = 0; c < t.ncols; c++)
+		smin += t.min[c] + 0.2;
+	if (smin <= avail ||
+	    (f->own_tables && table_fit_pt(&t, avail) >= table_least_pt(f)))
+		return;
+	/* The first column again in every part, unless it is wide or some
+	 * column would not fit beside it; no parts when a column's words do
+	 * not fit even alone (they break either way). */
+	key = col_need(&t, 0) <= w / 3;
+	for (c = 0; c < t.ncols; c++) {
+		if (col_need(&t, c) > w)
+			return;
+		if (c > 0 && col_need(&t, 0) + col_need(&t, c) > w - 1e-6)
+			key = 0;
+	}
+	if (part_end(&t, 0, 0, w, t.ncols) < 2)
+		key = 0;
+	for (s = 0; s < t.ncols; s = part_end(&t, s, key && s > 0, w, t.ncols))
+		parts++;
+	/* Each part its share of the columns left, where they fit. */
+	end = xcalloc(t.ncols, sizeof(size_t));
+	for (s = 0; s < t.ncols; s = end[n++])
+		end[n] = part_end(&t, s, key && s > 0, w,
+		    n < parts ? (t.ncols - s + parts - n - 1) / (parts - n) :
+		                t.ncols);
+	f->n--; /* t's parts take its place */
+	for (i = 0, s = 0; i < n; s = end[i++])
+		part_add(f, &t, s, end[i], key && s > 0,
+		    part_caption(s, end[i], t.ncols, key && s > 0, (int)i + 1,
+		        (int)n));
+	free(end);
+	blk_free(&t);
+}
+
 /* Returns 1 when the words of table b (natural widths measured) overflow
  * a column of width w at the flow's scale and shrinking would help: then
  * the flow does not fit at this scale (see flow_try). The same sums as
@@ -693,7 +872,7 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 	if (f->thyph == NULL || b->hyphenated)
 		return;
 	for (c = 0; c < b->ncols; c++)
-		smin += b->min[c] * f->st.min_pt / b->wpt + 0.2;
+		smin += b->min[c] * table_least_pt(f) / b->wpt + 0.2;
 	if (smin <= avail)
 		return;
 	for (i = 0; i < b->nrows * b->ncols; i++) {
@@ -737,12 +916,9 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	 * shrinks alone, to where they fit (to the 0.05 pt) or to the
 	 * least size, and the text around it keeps its size. */
 	if (f->own_tables && !(smin <= avail)) {
-		double wsum = 0, pt;
+		double pt = table_fit_pt(b, avail);
 
-		for (c = 0; c < b->ncols; c++)
-			wsum += b->min[c];
-		pt = floor(b->wpt * (avail - 0.2 * b->ncols) / wsum * 20) / 20;
-		b->m.tpt = pt < f->st.min_pt ? f->st.min_pt : pt;
+		b->m.tpt = pt < table_least_pt(f) ? table_least_pt(f) : pt;
 		k = b->m.tpt / b->wpt;
 	}
 	smin = 0;
@@ -881,6 +1057,13 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 	table_widths(f, b, w);
 	b->m.rowh = xcalloc(b->nrows, sizeof(double));
 	b->m.h = 0;
+	if (b->caption != NULL) {
+		b->m.cap = flow_layout_pt(f->st.font, table_pt(f, b), 0, w,
+		    b->caption);
+		rnd_layout_size(b->m.cap, NULL, &b->m.caph);
+		b->m.caph += 2 * CELL_PADY;
+		b->m.h = b->m.caph;
+	}
 	for (r = 0; r < b->nrows; r++) {
 		double rh = 0;
 
@@ -968,11 +1151,12 @@ flow_upto(struct rnd_flow *f, size_t n)
 		blk_measure(f, &f->v[f->nmeas], f->colw);
 }
 
-/* Height of rows [a, b) of a table, with the header repeated when a > 1. */
+/* Height of rows [a, b) of a table, with the header repeated when a > 1
+ * and the caption over row 0. */
 static double
 rows_h(const struct blk *b, int a, int e)
 {
-	double h = 0;
+	double h = a == 0 ? b->m.caph : 0;
 	int r;
 
 	if (b->header && a > 1)
@@ -1020,7 +1204,9 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 	if (b->kind == BLK_TABLE) {
 		/* Rows added one at a time, as rows_h adds them: the most
 		 * rows of a long table in one pass, not one a row. */
-		double h = b->header && a > 1 ? b->m.rowh[0] : 0;
+		double h = a == 0      ? b->m.caph :
+		    b->header && a > 1 ? b->m.rowh[0] :
+		                         0;
 		int fit = 0;
 
 		if (!at_top && b->nrows < 12)
@@ -1191,17 +1377,24 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 	return b->m.rowh[r];
 }
 
-/* Draw rows [a, e) of a table at (x, y), header repeated. */
+/* Draw rows [a, e) of a table at (x, y), header repeated, caption over
+ * row 0. */
 static void
 draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
     double x, double y, int a, int e)
 {
-	double w = 0, y0 = y;
+	double w = 0, y0;
 	size_t c;
 	int r;
 
 	for (c = 0; c < b->ncols; c++)
 		w += b->m.colw[c];
+	if (a == 0 && b->m.cap != NULL) {
+		rnd_set_rgb(cr, f->st.text);
+		rnd_layout_draw(cr, b->m.cap, x, y);
+		y += b->m.caph;
+	}
+	y0 = y;
 	if (b->header && a > 1)
 		y += draw_row(f, cr, b, 0, x, y, w, 0);
 	for (r = a; r < e; r++)

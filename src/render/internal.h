@@ -344,6 +344,12 @@ void rnd_flow_guess(struct rnd_flow *, double size_pt);
  * shrinking the whole flow (a reference sheet's wide odds table); off
  * (the default): the flow shrinks. */
 void rnd_flow_own_tables(struct rnd_flow *, int on);
+/* A table whose words do not fit width_mm at the flow's full size, nor
+ * (own tables) at least_pt, the least size of its own, is printed in
+ * parts of its columns at the full size, each with its first column and
+ * a caption, its words whole (a book's); width_mm 0 (the default): not,
+ * and a table's own size goes down to min_pt. */
+void rnd_flow_table_parts(struct rnd_flow *, double width_mm, double least_pt);
 /* A table whose words are too wide for its column even at min_pt (own
  * tables) breaks them where h allows, with a hyphen, instead of between
  * any two letters (h is borrowed; NULL: no hyphenation). */

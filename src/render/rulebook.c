@@ -59,6 +59,8 @@ struct book {
  * is room for this many of its lines. */
 #define BOOK_INDEX_GAP 8.0
 #define BOOK_INDEX_MIN 8
+/* A table's own size is at least this of the text's (8 pt at 10). */
+#define BOOK_TABLE_LEAST 0.8
 
 /* Sections that are not rules to read in a book: the test games (the
  * engine's; the examples of play among them are drawn where their rules
@@ -688,6 +690,11 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 
 	/* Where each heading falls. */
 	f = rnd_flow_new(&b.st);
+	/* A table too wide for the page takes a smaller size of its own, to
+	 * BOOK_TABLE_LEAST of the text's; one too wide even so goes in parts
+	 * of its columns at the text's size: its words whole either way. */
+	rnd_flow_own_tables(f, 1);
+	rnd_flow_table_parts(f, b.fr.w, b.st.size_pt * BOOK_TABLE_LEAST);
 	book_body(&b, f);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
