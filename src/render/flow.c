@@ -74,6 +74,7 @@ struct blk {
 	int hyphenated; /* its cells carry soft hyphens (rnd_flow_table_hyph) */
 	struct cell *cell; /* a table's cells measured (table_natural) */
 	char *caption;     /* markup over a table's first row, or NULL */
+	size_t omitted;    /* a note in place of a table of so many rows */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -110,10 +111,13 @@ struct rnd_flow {
 	int own_tables;               /* a table too wide shrinks alone (see
 				rnd_flow_own_tables) */
 	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
-	double parts_w; /* a table too wide for it goes in parts (or 0) */
-	double tmin_pt; /* a table's own size goes no lower (0: min_pt) */
-	size_t nmeas;   /* blocks [0, nmeas) are measured at scale */
-	double colw;    /* for the column width colw */
+	double parts_w;   /* a table too wide for it goes in parts (or 0) */
+	double tmin_pt;   /* a table's own size goes no lower (0: min_pt) */
+	double long_room; /* a table taller at the least size: a note */
+	double long_colw; /* in columns this wide */
+	char *long_where; /* the note's last sentence, or NULL */
+	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
+	double colw;      /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -160,6 +164,21 @@ rnd_flow_table_parts(struct rnd_flow *f, double width_mm, double least_pt)
 {
 	f->parts_w = width_mm;
 	f->tmin_pt = least_pt;
+}
+
+void
+rnd_flow_long_tables(struct rnd_flow *f, const struct rnd_frame *fr, int pages,
+    const char *where)
+{
+	int p;
+
+	f->long_room = 0;
+	f->long_colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	for (p = 0; p < pages; p++)
+		f->long_room += (fr->h - (p == 0 ? fr->first_top : 0)) *
+		    fr->cols;
+	free(f->long_where);
+	f->long_where = where != NULL ? xstrdup(where) : NULL;
 }
 
 void
@@ -249,6 +268,7 @@ rnd_flow_free(struct rnd_flow *f)
 	free(f->spl.v);
 	free(f->fin.v);
 	free(f->label);
+	free(f->long_where);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -333,6 +353,7 @@ blk_text(const char *markup, int *cut)
 	return s;
 }
 
+static int table_omit(struct rnd_flow *);
 static void table_parts(struct rnd_flow *);
 
 /* Returns a new zeroed block at the end of the flow. */
@@ -400,6 +421,8 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 		b->bytes += strlen(b->cells[i]) + 1;
 	}
 	b->cell = xcalloc(nrows * ncols, sizeof(*b->cell));
+	if (f->long_room > 0 && table_omit(f))
+		return;
 	if (f->parts_w > 0 && ncols > 1)
 		table_parts(f);
 }
@@ -641,9 +664,9 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 
 /* Measure a table's natural and widest-word column widths at the flow's
  * scale, once, from its cells' measures: without hinting, text widths
- * scale with the size. */
+ * scale with the size. keep: a cell measured here keeps its layout. */
 static void
-table_natural(struct rnd_flow *f, struct blk *b)
+table_natural(struct rnd_flow *f, struct blk *b, int keep)
 {
 	size_t r, c;
 	double k;
@@ -662,7 +685,7 @@ table_natural(struct rnd_flow *f, struct blk *b)
 
 			cell_natural(f, b->cells[r * b->ncols + c],
 			    b->header && r == 0, b->wpt, m,
-			    ce->lay == NULL ? &ce->lay : NULL);
+			    keep && ce->lay == NULL ? &ce->lay : NULL);
 			n = (double)m->w / PANGO_SCALE * k;
 			w = (double)m->word / PANGO_SCALE * k;
 			if (w == 0)
@@ -795,7 +818,7 @@ table_parts(struct rnd_flow *f)
 	int key;
 
 	f->scale = 1.0;
-	table_natural(f, &f->v[f->n - 1]);
+	table_natural(f, &f->v[f->n - 1], 1);
 	f->scale = scale;
 	t = f->v[f->n - 1];
 	/* The sums table_widths makes at the full size. */
@@ -887,7 +910,7 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 	free(b->nat);
 	free(b->min);
 	b->nat = b->min = NULL;
-	table_natural(f, b);
+	table_natural(f, b, 1);
 }
 
 /* Choose column widths within w: natural widths when they fit; else
@@ -902,7 +925,7 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
 	size_t c;
 
-	table_natural(f, b);
+	table_natural(f, b, 1);
 	b->m.tpt = 0;
 	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++)
@@ -1076,6 +1099,114 @@ table_measure(struct rnd_flow *f, struct blk *b, double w)
 		b->m.rowh[r] = rh + 2 * CELL_PADY;
 		b->m.h += b->m.rowh[r];
 	}
+}
+
+/* Returns the height (mm) table b (natural widths measured) takes at the
+ * least at the flow's least size: each row a line of its tallest cell,
+ * as wrapping only adds lines. */
+static double
+table_least_h(const struct rnd_flow *f, const struct blk *b)
+{
+	double pt = f->st.min_pt, k, h = 0;
+	size_t r, c;
+
+	if (f->own_tables && table_least_pt(f) < pt)
+		pt = table_least_pt(f);
+	k = rnd_pt_scale(pt);
+	for (r = 0; r < b->nrows; r++) {
+		int mh = 0;
+
+		for (c = 0; c < b->ncols; c++)
+			if (b->cell[r * b->ncols + c].m.h > mh)
+				mh = b->cell[r * b->ncols + c].m.h;
+		h += (double)mh / PANGO_SCALE * k + 2 * CELL_PADY;
+	}
+	return h;
+}
+
+/* Returns 1 when table b (natural widths measured) is taller than room
+ * at the least size the flow tries, in a column of width colw: its rows
+ * measured as a try there would, one at a time, until they are. Words
+ * too wide break between letters here, not where they hyphenate (which
+ * takes as many lines or more), so the cells stay as they are. */
+static int
+table_taller(struct rnd_flow *f, struct blk *b, double colw, double room)
+{
+	const struct rnd_hyph *hyph = f->thyph;
+	double scale = f->scale, h = 0;
+	long too_wide = f->too_wide;
+	int steps = (int)floor(
+	    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+	size_t r, c;
+
+	f->scale = (f->st.size_pt - RND_STEP_PT * (steps > 0 ? steps : 0)) /
+	    f->st.size_pt;
+	f->thyph = NULL;
+	table_widths(f, b, colw);
+	for (r = 0; r < b->nrows && h <= room; r++) {
+		double rh = 0;
+
+		for (c = 0; c < b->ncols; c++) {
+			double ch = cell_height(f, b, r, c);
+
+			if (ch > rh)
+				rh = ch;
+		}
+		h += rh + 2 * CELL_PADY;
+	}
+	blk_unmeasure(b);
+	f->scale = scale;
+	f->too_wide = too_wide;
+	f->thyph = hyph;
+	return h > room;
+}
+
+/*
+ * The last block, a table, replaced by a note when it would not fit the
+ * room of rnd_flow_long_tables even at the least size (a sheet's 1,000
+ * rows, or 200 of 49 columns broken a letter a line): the flow is laid
+ * out at the size the rest asks for, rather than shrunk to the least for
+ * a table it cannot hold whole, and nothing lays out its cells again.
+ * Decided from each row's tallest cell on one line when that is enough
+ * (no cell is laid out wrapped), else from its rows measured at the
+ * least size until they are too tall. Returns 1 when it was.
+ */
+static int
+table_omit(struct rnd_flow *f)
+{
+	struct blk t, *b;
+	double scale = f->scale;
+	size_t rows;
+	char *n, *e;
+
+	/* Its layouts are not kept: a table left out draws none, and one
+	 * that is not is drawn at the sheet's size. */
+	f->scale = 1.0;
+	table_natural(f, &f->v[f->n - 1], 0);
+	f->scale = scale;
+	if (table_least_h(f, &f->v[f->n - 1]) <= f->long_room &&
+	    !table_taller(f, &f->v[f->n - 1], f->long_colw, f->long_room))
+		return 0;
+	t = f->v[f->n - 1];
+	rows = t.nrows - (t.header ? 1 : 0);
+	n = xasprintf(P_("A table of %zu row is left out here: it does not "
+	                 "fit these pages at any size.",
+	                  "A table of %zu rows is left out here: it does not "
+	                  "fit these pages at any size.",
+	                  rows),
+	    rows);
+	e = rnd_markup_escape(n);
+	free(n);
+	f->n--; /* the note takes its place */
+	b = blk_add(f, BLK_PARA, t.pos);
+	b->markup = xasprintf("<i>%s%s%s</i>", e,
+	    f->long_where != NULL ? " " : "",
+	    f->long_where != NULL ? f->long_where : "");
+	b->bytes = strlen(b->markup);
+	b->omitted = rows;
+	free(e);
+	blk_free(&t);
+	return 1;
 }
 
 /* Measure block b for a column width at the flow's scale. */
@@ -1536,7 +1667,7 @@ flow_natural(struct rnd_flow *f)
 
 	for (i = 0; i < f->n; i++)
 		if (f->v[i].kind == BLK_TABLE)
-			table_natural(f, &f->v[i]);
+			table_natural(f, &f->v[i], 1);
 }
 
 /* Returns 1 when a try at the flow's scale would fail because a table's
@@ -1765,6 +1896,13 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		const struct piece *pc = &pl->v[i];
 		struct blk *b = &f->v[pc->blk];
 
+		if (pc->a == 0 && b->omitted > 0)
+			diag_add(dg, SEV_WARNING, b->pos,
+			    "%s%sa table of %zu rows does not fit even at the "
+			    "least size: it is left out, with a note in its "
+			    "place",
+			    f->label ? f->label : "", f->label ? ": " : "",
+			    b->omitted);
 		if (pc->a == 0 && b->cut)
 			diag_add(dg, SEV_WARNING, b->pos,
 			    "%s%sonly the first %d "

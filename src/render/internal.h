@@ -350,6 +350,12 @@ void rnd_flow_own_tables(struct rnd_flow *, int on);
  * a caption, its words whole (a book's); width_mm 0 (the default): not,
  * and a table's own size goes down to min_pt. */
 void rnd_flow_table_parts(struct rnd_flow *, double width_mm, double least_pt);
+/* A table that would not fit pages pages of frame even at the least
+ * size, each row a line, is left out: a note in its place says so (with
+ * the sentence where, markup, after it; may be NULL), and a warning names
+ * its line. */
+void rnd_flow_long_tables(struct rnd_flow *, const struct rnd_frame *,
+    int pages, const char *where);
 /* A table whose words are too wide for its column even at min_pt (own
  * tables) breaks them where h allows, with a hyphen, instead of between
  * any two letters (h is borrowed; NULL: no hyphenation). */
