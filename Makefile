@@ -10,7 +10,7 @@ MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
 PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp \
-           librsvg-2.0 gdk-pixbuf-2.0
+           librsvg-2.0 gdk-pixbuf-2.0 libpng
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
 # libhyphen (with its English, German and French dictionaries).
@@ -21,7 +21,7 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
-           librsvg2-dev libgdk-pixbuf-2.0-dev gcovr strace time
+           librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev gcovr strace time
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE

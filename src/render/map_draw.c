@@ -61,6 +61,46 @@ pts_visible(const struct map_view *v, const struct tr_point *p, size_t n,
 	    y0 - pad <= v->y1;
 }
 
+/*
+ * 1 when the smooth curve through p (as curve() draws it, closed or
+ * open), grown by pad, meets the view. The curve strays beyond its
+ * points, as far as its control points (a sixth of the span round each
+ * point): the points' box alone lost the part of a hill that bulged
+ * across the edge of a tile, or of a band of a PNG.
+ */
+static int
+curve_visible(const struct map_view *v, const struct tr_point *p, size_t n,
+    int closed, double pad)
+{
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	double dx, dy;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct tr_point *a =
+		    &p[closed ? (i + n - 1) % n : (i ? i - 1 : 0)];
+		const struct tr_point *c =
+		    &p[closed ? (i + 1) % n : (i + 1 < n ? i + 1 : n - 1)];
+
+		dx = fabs(c->x - a->x) / 6, dy = fabs(c->y - a->y) / 6;
+		x0 = fmin(x0, p[i].x - dx), x1 = fmax(x1, p[i].x + dx);
+		y0 = fmin(y0, p[i].y - dy), y1 = fmax(y1, p[i].y + dy);
+	}
+	return x1 + pad >= v->x0 && x0 - pad <= v->x1 && y1 + pad >= v->y0 &&
+	    y0 - pad <= v->y1;
+}
+
+/* The whole picture v is part of (x0, y0, x1, y1): see map_view. */
+static void
+view_whole(const struct map_view *v, double b[4])
+{
+	if (v->ex1 > v->ex0) {
+		b[0] = v->ex0, b[1] = v->ey0, b[2] = v->ex1, b[3] = v->ey1;
+		return;
+	}
+	b[0] = v->x0, b[1] = v->y0, b[2] = v->x1, b[3] = v->y1;
+}
+
 /* ---- shapes at print resolution ---- */
 
 /*
@@ -534,16 +574,24 @@ wood_trees(cairo_t *cr, const struct tr_line *l, struct lattice *t,
 	free(c.v);
 }
 
-/* The lattice of trees over view v (empty when absurdly large). */
+/* The lattice of trees over view v (empty when absurdly large: that is
+ * judged on the whole picture, so that a band of a PNG has trees
+ * exactly where the whole image has them). */
 static void
 lattice_init(struct lattice *t, double s, const struct map_view *v)
 {
-	double w = (v->x1 - fmax(v->x0, 0)) / s + 4,
-	       h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+	double b[4], w, h;
 
 	memset(t, 0, sizeof(*t));
 	t->s = s;
+	view_whole(v, b);
+	w = (b[2] - fmax(b[0], 0)) / s + 4;
+	h = (b[3] - fmax(b[1], 0)) / s + 4;
 	if (!(w > 0 && h > 0 && w * h <= 4e6))
+		return;
+	w = (v->x1 - fmax(v->x0, 0)) / s + 4;
+	h = (v->y1 - fmax(v->y0, 0)) / s + 4;
+	if (!(w > 0 && h > 0))
 		return;
 	t->i0 = (int)floor((fmax(v->x0, 0) - s) / s) - 1;
 	t->j0 = (int)floor((fmax(v->y0, 0) - s) / s) - 1;
@@ -567,7 +615,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 		for (k = 0; k < bf->hills[i].n; k++) {
 			const struct tr_line *l = &bf->hills[i].contours[k];
 
-			if (!pts_visible(v, l->v, l->n, 1))
+			if (!curve_visible(v, l->v, l->n, 1, 1))
 				continue;
 			shape(cr, l->v, l->n, 1, v, 1);
 			rnd_set_rgb(cr, hill_fill[k < 4 ? k : 3]);
@@ -579,7 +627,7 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	for (i = 0; i < bf->nwoods; i++) {
 		const struct tr_line *l = &bf->woods[i];
 
-		if (!pts_visible(v, l->v, l->n, 1))
+		if (!curve_visible(v, l->v, l->n, 1, 1))
 			continue;
 		shape(cr, l->v, l->n, 1, v, 1);
 		rnd_set_rgb(cr, WOOD_FILL);
@@ -599,13 +647,13 @@ draw_free_terrain(cairo_t *cr, const struct battlefield *bf,
 	for (i = 0; i < bf->nrivers; i++) {
 		const struct tr_path *p = &bf->rivers[i];
 
-		if (!pts_visible(v, p->path.v, p->path.n, p->width))
+		if (!curve_visible(v, p->path.v, p->path.n, 0, p->width))
 			continue;
 		band(cr, p->path.v, p->path.n, p->width, BANK, WATER, 0.5, v);
 	}
 	for (i = 0; i < bf->nroads; i++)
-		if (pts_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
-		        bf->roads[i].width))
+		if (curve_visible(v, bf->roads[i].path.v, bf->roads[i].path.n,
+		        0, bf->roads[i].width))
 			band(cr, bf->roads[i].path.v, bf->roads[i].path.n,
 			    bf->roads[i].width, ROAD_EDGE, ROAD_FILL, 0.35, v);
 	/* Fords over the roads that cross by them. */
@@ -846,12 +894,178 @@ draw_snapped_terrain(cairo_t *cr, const struct rnd_map_opts *o,
 
 /* ---- grid, dots, labels ---- */
 
+/*
+ * Stamps. A PDF or SVG page writes out every point it is given: a hex
+ * grid of 250,000 cells is a million of them on the tiles and a million
+ * more on the assembly plan, and dots are 13 a cell. A grid repeats
+ * every two columns and rows, so the part of a block of STAMP x STAMP
+ * cells is drawn once into a recording surface, which the page holds
+ * once (a PDF form XObject, an SVG <use>) and paints at each such block
+ * in view. A raster page draws every cell, as it always did.
+ */
+#define STAMP 16 /* even: a block starts on the parity of its offsets */
+/* Fewer blocks in view than this: every cell (a small grid's page). */
+#define STAMP_MIN_BLOCKS 4
+
+/* 1 when cr draws on a vector page (PDF, SVG). */
+static int
+vector_page(cairo_t *cr)
+{
+	cairo_surface_type_t t = cairo_surface_get_type(cairo_get_target(cr));
+
+	return t == CAIRO_SURFACE_TYPE_PDF || t == CAIRO_SURFACE_TYPE_SVG;
+}
+
+/*
+ * 1 when block (bx, by) is stamped: all its cells in the grid, and when
+ * inner is set (grid lines) none on its border, so that each cell owns
+ * the edges of the reference block's cells.
+ */
+static int
+block_stamped(const struct grid *g, int bx, int by, int inner)
+{
+	if (inner)
+		return bx >= 1 && by >= 1 && (bx + 1) * STAMP <= g->cols - 1 &&
+		    (by + 1) * STAMP <= g->rows - 1;
+	return bx >= 0 && by >= 0 && (bx + 1) * STAMP <= g->cols &&
+	    (by + 1) * STAMP <= g->rows;
+}
+
+/* How many stamped blocks meet cells c0..c1, r0..r1. */
+static int
+blocks_in(const struct grid *g, int c0, int c1, int r0, int r1, int inner)
+{
+	int bx, by, n = 0;
+
+	for (by = r0 / STAMP; by <= r1 / STAMP; by++)
+		for (bx = c0 / STAMP; bx <= c1 / STAMP; bx++)
+			n += block_stamped(g, bx, by, inner);
+	return n;
+}
+
+/* 1 when cell (c, r) is drawn by its block's stamp. */
+static int
+cell_stamped(const struct grid *g, int c, int r, int inner)
+{
+	return block_stamped(g, c / STAMP, r / STAMP, inner);
+}
+
+/*
+ * A stamp: the recording of block (rb, rb), bounded by the block and two
+ * cells and the line width round it (the bounds are the form's box in a
+ * PDF; one of cairo's own, the ink's rounded to whole units, cut the
+ * strokes along the block's lower edge). Its origin is the bounds' top
+ * left, at (ox, oy) on the table: cairo's SVG writer clips a recording
+ * whose bounds start elsewhere in the wrong place.
+ */
+struct stamp {
+	cairo_surface_t *s;
+	double ox, oy;
+	int rb;
+};
+
+/* Start stamp st of block (rb, rb); returns the context to draw it with
+ * in table mm (the caller destroys it). */
+static cairo_t *
+stamp_begin(struct stamp *st, const struct grid *g, int rb, double line)
+{
+	double x0, y0, x1, y1, m = 2 * g->cell + line;
+	cairo_rectangle_t ext = { 0, 0, 0, 0 };
+	cairo_t *sc;
+
+	grid_center(g, rb * STAMP, rb * STAMP, &x0, &y0);
+	grid_center(g, (rb + 1) * STAMP - 1, (rb + 1) * STAMP - 1, &x1, &y1);
+	st->ox = x0 - m;
+	st->oy = y0 - m;
+	st->rb = rb;
+	ext.width = x1 - x0 + 2 * m;
+	ext.height = y1 - y0 + 2 * m;
+	st->s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
+	    &ext);
+	sc = cairo_create(st->s);
+	cairo_translate(sc, -st->ox, -st->oy);
+	return sc;
+}
+
+/* Paint stamp st at every stamped block that meets cells c0..c1,
+ * r0..r1, and free it. */
+static void
+stamp_paint(cairo_t *cr, const struct grid *g, struct stamp *st, int c0,
+    int c1, int r0, int r1, int inner)
+{
+	double x0, y0, x, y;
+	int bx, by;
+
+	grid_center(g, st->rb * STAMP, st->rb * STAMP, &x0, &y0);
+	for (by = r0 / STAMP; by <= r1 / STAMP; by++)
+		for (bx = c0 / STAMP; bx <= c1 / STAMP; bx++) {
+			if (!block_stamped(g, bx, by, inner))
+				continue;
+			grid_center(g, bx * STAMP, by * STAMP, &x, &y);
+			cairo_set_source_surface(cr, st->s, st->ox + (x - x0),
+			    st->oy + (y - y0));
+			cairo_paint(cr);
+		}
+	cairo_surface_destroy(st->s);
+}
+
+/* The edges that cell (c, r) owns, as one or two polylines: the owner
+ * of an edge is the cell with the lower index, or the only cell when
+ * the edge is on the border. */
+static void
+hex_edges(cairo_t *cr, const struct grid *g, int c, int r)
+{
+	double xs[6], ys[6];
+	int own[6], e, e0 = 0, k, on = 0, n, nc, nr;
+
+	n = grid_corners(g, c, r, xs, ys);
+	for (e = 0; e < n; e++)
+		own[e] = !grid_neighbour(g, c, r, e, &nc, &nr) ||
+		    nr * g->cols + nc > r * g->cols + c;
+	/* Start after an edge not owned, so the owned edges join into one
+	 * or two polylines (a smaller PDF). */
+	for (e = 0; e < n; e++)
+		if (own[e] && !own[(e + n - 1) % n])
+			e0 = e;
+	for (k = 0; k < n; k++) {
+		e = (e0 + k) % n;
+		if (!own[e]) {
+			on = 0;
+			continue;
+		}
+		if (!on)
+			cairo_move_to(cr, xs[e], ys[e]);
+		cairo_line_to(cr, xs[(e + 1) % n], ys[(e + 1) % n]);
+		on = 1;
+	}
+}
+
+/* Stamp st: the hex edges of block (1, 1), stroked as draw_grid_lines
+ * strokes them. */
+static void
+hex_stamp(struct stamp *st, const struct grid *g, double line, unsigned ink)
+{
+	cairo_t *sc = stamp_begin(st, g, 1, line);
+	int c, r;
+
+	rnd_set_rgb(sc, ink);
+	cairo_set_line_width(sc, line);
+	cairo_set_line_join(sc, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(sc, CAIRO_LINE_CAP_ROUND);
+	for (r = STAMP; r < 2 * STAMP; r++)
+		for (c = STAMP; c < 2 * STAMP; c++)
+			hex_edges(sc, g, c, r);
+	cairo_stroke(sc);
+	cairo_destroy(sc);
+}
+
 static void
 draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v,
     unsigned ink)
 {
-	int c, r, c0, c1, r0, r1, e, nc, nr, n;
-	double xs[6], ys[6], x, y;
+	int c, r, c0, c1, r0, r1, stamped;
+	double x, y;
+	struct stamp st;
 
 	cairo_save(cr);
 	rnd_set_rgb(cr, ink);
@@ -877,59 +1091,67 @@ draw_grid_lines(cairo_t *cr, const struct grid *g, const struct map_view *v,
 		cairo_restore(cr);
 		return;
 	}
-	/* Hexes: each edge once — the owner is the cell with the lower
-	 * index, or the only cell when the edge is on the border. */
+	/* Hexes: each edge once, by the cell that owns it. */
 	view_cells(g, v, &c0, &c1, &r0, &r1);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	stamped = vector_page(cr) &&
+	    blocks_in(g, c0, c1, r0, r1, 1) >= STAMP_MIN_BLOCKS;
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++)
+			if (!stamped || !cell_stamped(g, c, r, 1))
+				hex_edges(cr, g, c, r);
+	cairo_stroke(cr);
+	if (stamped) {
+		hex_stamp(&st, g, v->line, ink);
+		stamp_paint(cr, g, &st, c0, c1, r0, r1, 1);
+	}
+	cairo_restore(cr);
+}
+
+/* A centre dot of radius rad at each cell from c0, r0 to c1, r1 that
+ * is not stamped (stamped 0: every one). */
+static void
+dots_path(cairo_t *cr, const struct grid *g, int c0, int c1, int r0, int r1,
+    double rad, int stamped)
+{
+	double x, y;
+	int c, r;
+
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
-			int own[6], e0 = 0, k, on = 0;
-
-			n = grid_corners(g, c, r, xs, ys);
-			for (e = 0; e < n; e++)
-				own[e] = !grid_neighbour(g, c, r, e, &nc,
-				             &nr) ||
-				    nr * g->cols + nc > r * g->cols + c;
-			/* Start after an edge not owned, so the owned edges
-			 * join into one or two polylines (a smaller PDF). */
-			for (e = 0; e < n; e++)
-				if (own[e] && !own[(e + n - 1) % n])
-					e0 = e;
-			for (k = 0; k < n; k++) {
-				e = (e0 + k) % n;
-				if (!own[e]) {
-					on = 0;
-					continue;
-				}
-				if (!on)
-					cairo_move_to(cr, xs[e], ys[e]);
-				cairo_line_to(cr, xs[(e + 1) % n],
-				    ys[(e + 1) % n]);
-				on = 1;
-			}
+			if (stamped && cell_stamped(g, c, r, 0))
+				continue;
+			grid_center(g, c, r, &x, &y);
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
 		}
-	cairo_stroke(cr);
-	cairo_restore(cr);
 }
 
 static void
 draw_dots(cairo_t *cr, const struct grid *g, const struct map_view *v,
     unsigned ink)
 {
-	int c, r, c0, c1, r0, r1;
-	double x, y, rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
+	int c0, c1, r0, r1, stamped;
+	double rad = fmin(fmax(g->cell * 0.012, 0.4), 1.0);
+	struct stamp st;
+	cairo_t *sc;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
+	stamped = vector_page(cr) &&
+	    blocks_in(g, c0, c1, r0, r1, 0) >= STAMP_MIN_BLOCKS;
 	cairo_save(cr);
-	for (r = r0; r <= r1; r++)
-		for (c = c0; c <= c1; c++) {
-			grid_center(g, c, r, &x, &y);
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, x, y, rad, 0, 2 * M_PI);
-		}
 	rnd_set_rgb(cr, ink);
+	dots_path(cr, g, c0, c1, r0, r1, rad, stamped);
 	cairo_fill(cr);
+	if (stamped) {
+		sc = stamp_begin(&st, g, 0, 2 * rad);
+		rnd_set_rgb(sc, ink);
+		dots_path(sc, g, 0, STAMP - 1, 0, STAMP - 1, rad, 0);
+		cairo_fill(sc);
+		cairo_destroy(sc);
+		stamp_paint(cr, g, &st, c0, c1, r0, r1, 0);
+	}
 	cairo_restore(cr);
 }
 
@@ -1006,38 +1228,108 @@ label_origin(const struct grid *g, int c, int r, double fs, double w,
 	*y += -s / sqrt(3) + d + fs * 0.76;
 }
 
-void
-map_label_boxes(cairo_t *cr, const struct rnd_map_opts *o, double fs,
-    double x0, double y0, double x1, double y1)
-{
-	const struct grid *g = o->grid;
-	struct map_view v = { x0, y0, x1, y1, 0, fs, 0 };
-	int c, r, c0, c1, r0, r1;
-	cairo_text_extents_t te;
-	double x, y, pad = fs * 0.25;
-	char buf[64];
+/* The labels' font at size fs, measured once: the advance of each
+ * printable ASCII character (a label of those is as wide as their sum,
+ * as cairo_text_extents adds them), and the font for any other. */
+struct map_labels {
+	const struct rnd_map_opts *o;
+	double fs;
+	cairo_scaled_font_t *sf;
+	struct ascii_glyphs ag;
+};
 
-	if (o->label_fmt == NULL || g->kind == RS_GRID_NONE)
-		return;
-	view_cells(g, &v, &c0, &c1, &r0, &r1);
+struct map_labels *
+map_labels_new(cairo_t *cr, const struct rnd_map_opts *o, double fs)
+{
+	struct map_labels *ml = xcalloc(1, sizeof(*ml));
+
+	ml->o = o;
+	ml->fs = fs;
 	cairo_save(cr);
 	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
-	/* The path is not part of the saved state: the rectangles stay. */
+	ascii_glyphs(cr, &ml->ag);
+	ml->sf = cairo_scaled_font_reference(cairo_get_scaled_font(cr));
+	cairo_restore(cr);
+	return ml;
+}
+
+void
+map_labels_free(struct map_labels *ml)
+{
+	if (ml == NULL)
+		return;
+	cairo_scaled_font_destroy(ml->sf);
+	free(ml);
+}
+
+/* The width of label s. */
+static double
+label_width(const struct map_labels *ml, const char *s)
+{
+	cairo_text_extents_t te;
+	const char *p;
+	double w = 0;
+
+	if (!is_ascii(s)) {
+		cairo_scaled_font_text_extents(ml->sf, s, &te);
+		return te.x_advance;
+	}
+	for (p = s; *p != '\0'; p++)
+		w += ml->ag.adv[*p - 32];
+	return w;
+}
+
+/* 1 when the rectangle x0, y0, x1, y1 meets b (x0, y0, x1, y1). */
+static int
+meets(double x0, double y0, double x1, double y1, const double b[4])
+{
+	return !(x1 < b[0] || x0 > b[2] || y1 < b[1] || y0 > b[3]);
+}
+
+size_t
+map_label_boxes(const struct map_labels *ml, const double view[4],
+    const double *near, int nnear, double **out, size_t *cap)
+{
+	const struct grid *g = ml->o->grid;
+	struct map_view v = { view[0], view[1], view[2], view[3], 0, 0, 0, 0,
+		0, 0, 0 };
+	int c, r, c0, c1, r0, r1, k;
+	double x, y, w, fs = ml->fs, pad = fs * 0.25, b[4];
+	size_t n = 0;
+	char buf[64];
+
+	if (ml->o->label_fmt == NULL || g->kind == RS_GRID_NONE)
+		return 0;
+	view_cells(g, &v, &c0, &c1, &r0, &r1);
 	for (r = r0; r <= r1; r++)
 		for (c = c0; c <= c1; c++) {
-			rnd_map_label(buf, sizeof(buf), o->label_fmt, c, r,
-			    g->cols, g->rows, o->origin);
-			cairo_text_extents(cr, buf, &te);
-			label_origin(g, c, r, fs, te.x_advance, &x, &y);
-			if (x + te.x_advance < x0 || x > x1 ||
-			    y + fs * 0.24 < y0 || y - fs * 0.76 > y1)
+			rnd_map_label(buf, sizeof(buf), ml->o->label_fmt, c, r,
+			    g->cols, g->rows, ml->o->origin);
+			w = label_width(ml, buf);
+			label_origin(g, c, r, fs, w, &x, &y);
+			/* The text, as map_draw places it. */
+			b[0] = x, b[1] = y - fs * 0.76;
+			b[2] = x + w, b[3] = y + fs * 0.24;
+			if (!meets(b[0], b[1], b[2], b[3], view))
 				continue;
-			cairo_rectangle(cr, x - pad, y - fs * 0.76 - pad,
-			    te.x_advance + 2 * pad, fs + 2 * pad);
+			for (k = 0; k < nnear; k++)
+				if (meets(b[0], b[1], b[2], b[3],
+				        near + 4 * k))
+					break;
+			if (nnear > 0 && k == nnear)
+				continue;
+			if (n + 4 > *cap) {
+				*cap = *cap ? 2 * *cap : 64;
+				*out = xrealloc(*out, *cap * sizeof(**out));
+			}
+			(*out)[n++] = x - pad;
+			(*out)[n++] = y - fs * 0.76 - pad;
+			(*out)[n++] = w + 2 * pad;
+			(*out)[n++] = fs + 2 * pad;
 		}
-	cairo_restore(cr);
+	return n / 4;
 }
 
 /*
@@ -1051,7 +1343,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 {
 	const struct grid *g = o->grid;
 	int c, r, c0, c1, r0, r1;
-	double x, y, fs = v->font, w;
+	double x, y, fs = v->font, w, e[4];
 	struct ascii_glyphs ag;
 	cairo_glyph_t *gv = NULL;
 	size_t ng = 0, capg = 0;
@@ -1059,6 +1351,7 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 	const char *p;
 
 	view_cells(g, v, &c0, &c1, &r0, &r1);
+	view_whole(v, e);
 	cairo_save(cr);
 	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -1083,9 +1376,9 @@ draw_labels(cairo_t *cr, const struct rnd_map_opts *o,
 			 * that holds it whole (tiles overlap by more than a
 			 * label's width): a cut one printed a fragment, or
 			 * text off the sheet that a search still finds. */
-			if (x < v->x0 - 1e-6 || x + w > v->x1 + 1e-6 ||
-			    y - fs * 0.8 < v->y0 - 1e-6 ||
-			    y + fs * 0.25 > v->y1 + 1e-6)
+			if (x < e[0] - 1e-6 || x + w > e[2] + 1e-6 ||
+			    y - fs * 0.8 < e[1] - 1e-6 ||
+			    y + fs * 0.25 > e[3] + 1e-6)
 				continue;
 			if (!is_ascii(buf)) {
 				cairo_move_to(cr, x, y);

@@ -26,6 +26,9 @@ struct map_view {
 	double line;           /* grid line width in table mm */
 	double font;           /* label size in table mm */
 	int png;               /* raster output: crisp lines, no border */
+	/* The whole picture the view is a part of (a band of a PNG): a
+	 * label is left out only where it would cut it. All 0: the view. */
+	double ex0, ey0, ex1, ey1;
 };
 
 /*
@@ -36,13 +39,22 @@ struct map_view {
 void map_draw(cairo_t *, const struct rnd_map_opts *, const struct tr_cells *,
     const struct map_view *);
 
+/* The cell labels' font at one size, measured once in a context. */
+struct map_labels;
+/* Measure the labels' font at size fs (table mm) in cr's transform. */
+struct map_labels *map_labels_new(cairo_t *, const struct rnd_map_opts *,
+    double fs);
+void map_labels_free(struct map_labels *);
+
 /*
- * Add to cr's path a rectangle (table mm) around each cell label at font
- * size fs that meets the box x0, y0, x1, y1: where marks and lines drawn
- * over the map must not go.
+ * The boxes (x, y, w, h in table mm, four doubles each, into *out of
+ * *cap doubles, grown as needed) around each cell label that meets the
+ * rectangle view (x0, y0, x1, y1) and, when nnear > 0, one of the nnear
+ * rectangles near (four doubles each): where marks and lines drawn over
+ * the map must not go. Returns how many boxes.
  */
-void map_label_boxes(cairo_t *, const struct rnd_map_opts *, double fs,
-    double x0, double y0, double x1, double y1);
+size_t map_label_boxes(const struct map_labels *, const double view[4],
+    const double *near, int nnear, double **out, size_t *cap);
 
 /*
  * A key to the terrain kinds the battlefield has, in rows from (x, y)

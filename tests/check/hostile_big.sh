@@ -29,14 +29,16 @@ t() {
 	name=$1 secs=$2
 	shift 2
 	if [ -x /usr/bin/time ]; then
-		timeout "$secs" /usr/bin/time -f %M -o "$tmp/rss" "$@" \
+		timeout "$secs" /usr/bin/time -f "%M %U %S" -o "$tmp/rss" "$@" \
 			>"$tmp/out" 2>"$tmp/err"
 	else
-		echo 0 >"$tmp/rss"
+		echo "0 0 0" >"$tmp/rss"
 		timeout "$secs" "$@" >"$tmp/out" 2>"$tmp/err"
 	fi
 	got=$?
-	kb=$(tail -1 "$tmp/rss" 2>/dev/null)
+	# CPU seconds (user and system) for the caller.
+	cpu=$(tail -1 "$tmp/rss" 2>/dev/null | awk '{ printf "%.2f", $2 + $3 }')
+	kb=$(tail -1 "$tmp/rss" 2>/dev/null | awk '{ print $1 }')
 	case $kb in '' | *[!0-9]*) kb=0 ;; esac
 	if [ "$got" -eq 124 ]; then
 		echo "FAIL: $name: over $secs s"
@@ -125,6 +127,17 @@ t "report of 256 morale types of 1 to 20 dice" 30 "$BIN" report -q "$tmp/mix.md"
 # Self-play and the whole build (before: 163 s).
 t "play, 256 morale types of 1 to 20 dice" 30 "$BIN" play --games 200 "$tmp/mix.md"
 t "build of 256 firepower types" 90 "$BIN" build -q -o "$tmp/build" "$tmp/fp.md"
+# Every product in under 5 s (of CPU: the machine may be shared) times
+# SANDTABLE_SLOW; the scenario values units from at most four budgets of
+# 2,400 self-play games, not 100 a type (before: 25,700 games, 3.3 s).
+awk -v c="${cpu:-0}" -v k="${SANDTABLE_SLOW:-1}" 'BEGIN { exit !(c <= 5 * k) }' &&
+	echo "PASS: the build of 256 types takes under 5 s of CPU ($cpu s)" ||
+	echo "FAIL: the build of 256 types takes under 5 s of CPU: $cpu s"
+g=$(pdftotext "$tmp/build/fp/scenario.pdf" - 2>/dev/null | tr '\n' ' ' |
+	sed -n 's/.*from \([0-9,]*\) self-play games.*/\1/p' | tr -d ,)
+[ -n "$g" ] && [ "$g" -le 9600 ] &&
+	echo "PASS: unit values from at most 9,600 self-play games ($g)" ||
+	echo "FAIL: unit values from at most 9,600 self-play games: '$g'"
 n=$(ls "$tmp/build/fp" 2>/dev/null | grep -c '\.pdf$')
 [ "$n" -ge 6 ] && echo "PASS: the build made every product ($n PDFs)" ||
 	echo "FAIL: the build made every product: $n PDFs"

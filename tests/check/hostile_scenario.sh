@@ -16,6 +16,12 @@ MOD=$(pwd)/rulesets/morschauser-modern.md
 awk() { LC_ALL=C command awk "$@"; }
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1: $2"; }
+# png_px FILE: the width and height a PNG's header gives.
+png_px() {
+	od -An -tu1 -j16 -N8 "$1" 2>/dev/null |
+	    awk '{ for (i = 1; i <= 8; i++) n[i > 4] = n[i > 4] * 256 + $i
+	    print n[0], n[1] }'
+}
 
 # t NAME WANT-STATUS PATTERN-IN-STDERR SECONDS COMMAND...
 t() {
@@ -124,6 +130,68 @@ t "round terrain: tiled PDF" 0 "" 20 \
 size=$(wc -c <"$tmp/round.pdf")
 [ "$size" -lt 2500000 ] && pass "tiles hold only what they show ($size bytes)" ||
 	fail "tiles hold only what they show" "$size bytes"
+
+# ---- the map at its limits: 250,000 cells, 64 million pixels ----
+# Every input within the limits makes its map in under 5 s and 256 MB
+# (README, Limits and hostile input). held NAME SECONDS COMMAND...: exit
+# 0 in SECONDS of CPU (user and system; the machine may be shared, so
+# wall time says less: it only has to stay under 8 times that) times
+# SANDTABLE_SLOW, and under 256 MB resident unless SANDTABLE_SLOW is
+# over 1 (a sanitizer's shadow memory). The limits sit between what the
+# map takes now and what it took before (in brackets, CPU s and MB).
+SLOW=${SANDTABLE_SLOW:-1}
+held() {
+	name=$1 secs=$2
+	shift 2
+	wall=$(awk -v s="$secs" -v k="$SLOW" 'BEGIN { printf "%d", 8 * s * k + 0.5 }')
+	if [ ! -x /usr/bin/time ]; then
+		t "$name" 0 "" "$wall" "$@"
+		return
+	fi
+	timeout "$wall" /usr/bin/time -f "%U %S %M" \
+	    -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -- $(tail -1 "$tmp/time" 2>/dev/null)
+	cpu=$(awk -v u="${1:-0}" -v s="${2:-0}" 'BEGIN { printf "%.2f", u + s }')
+	mb=$((${3:-0} / 1024))
+	if [ "$got" -ne 0 ]; then
+		fail "$name" "exit $got: $(head -c 300 "$tmp/err")"
+	elif awk -v c="$cpu" -v l="$secs" -v k="$SLOW" \
+	    'BEGIN { exit !(c > l * k) }'; then
+		fail "$name" "$cpu s of CPU, over $secs s"
+	elif [ "$SLOW" -le 1 ] && [ "$mb" -ge 256 ]; then
+		fail "$name" "$mb MB resident, over 256"
+	else
+		pass "$name ($cpu s, $mb MB)"
+	fi
+}
+SQ="--grid square --cell 4mm --table 2000x2000mm"   # 500 x 500
+HEX="--grid hex --cell 4.29mm --table 2000x2000mm"  # 537 x 465
+# Crosshairs kept off labels and seams clipped by them (before: 3.8 s).
+held "250,000 squares, tiled PDF, in 2.5 s" 2.5 \
+	"$BIN" map -q $SQ -o "$tmp/lim.pdf"
+held "250,000 squares, 4-digit labels and dots, in 3 s" 3 \
+	"$BIN" map -q $SQ --labels '%02c%02r' --dots -o "$tmp/lim.pdf"
+# Hex lines and dots stamped in blocks (before: 15 s and 194 MB; on one
+# page 7 s and 240 MB).
+held "249,705 hexes, tiled PDF, in 5 s" 5 "$BIN" map -q $HEX -o "$tmp/lim.pdf"
+held "249,705 pointy hexes with dots, tiled PDF, in 5 s" 5 \
+	"$BIN" map -q --grid hex-pointy --cell 4.29mm --table 2000x2000mm \
+	--dots -o "$tmp/lim.pdf"
+held "249,705 hexes with dots on one page, in 3 s" 3 \
+	"$BIN" map -q $HEX --paper none --dots -o "$tmp/lim.pdf"
+held "250,000 squares as SVG, labels and dots, in 5 s" 5 \
+	"$BIN" map -q $SQ --labels on --dots -o "$tmp/lim.svg"
+# PNGs drawn in bands (before: 276 MB at 64 MP; 977 MB and 6 s for the
+# hexes).
+held "a PNG of 64 million pixels (10032 x 6688), in 5 s and 256 MB" 5 \
+	"$BIN" map -q "$MOD" --seed 1 --px-per-cell 418 --labels on \
+	-o "$tmp/lim.png"
+[ "$(png_px "$tmp/lim.png")" = "10032 6688" ] &&
+	pass "the 64-million-pixel PNG is whole" ||
+	fail "the 64-million-pixel PNG is whole" "$(png_px "$tmp/lim.png")"
+held "249,705 hexes as a PNG of 64 million pixels, in 5 s and 256 MB" 5 \
+	"$BIN" map -q $HEX --px-per-cell 16 -o "$tmp/lim.png"
 
 # ---- one step past each limit: a placed error, nothing written ----
 lim() { # NAME PATTERN YAML-BODY (after "terrain:")

@@ -243,6 +243,63 @@ Test(labels, formats_and_origins)
 	    -1);
 }
 
+/* The numbers of a label as snprintf would print them (rnd_map_label
+ * formats them by hand: a map labels up to 250,000 cells, twice). */
+static void
+label_by_printf(char *buf, size_t sz, const char *fmt, int col, int row)
+{
+	size_t n = 0;
+	char piece[32];
+	int zero, width;
+
+	buf[0] = '\0';
+	for (; *fmt != '\0' && n + 1 < sz; fmt++) {
+		if (*fmt != '%') {
+			buf[n++] = *fmt;
+			continue;
+		}
+		fmt++;
+		zero = *fmt == '0';
+		if (zero)
+			fmt++;
+		for (width = 0; *fmt >= '0' && *fmt <= '9'; fmt++)
+			width = width < 9 ? width * 10 + (*fmt - '0') : 9;
+		if (*fmt == '%')
+			snprintf(piece, sizeof(piece), "%%");
+		else
+			snprintf(piece, sizeof(piece), zero ? "%0*d" : "%*d",
+			    width, *fmt == 'c' ? col : row);
+		snprintf(buf + n, sz - n, "%s", piece);
+		n += strlen(buf + n);
+	}
+	buf[n < sz ? n : sz - 1] = '\0';
+}
+
+Test(labels, numbers_as_printf_prints_them)
+{
+	static const char *const fmts[] = { "%c%r", "%02c%02r", "%3c-%03r",
+		"%9c%09r", "%0c|%0r", "r%r c%c 100%%", "%12c", "%99r%c",
+		NULL };
+	static const int vals[] = { 1, 7, 9, 10, 99, 100, 999, 1000, 12345,
+		250000 };
+	static const size_t sizes[] = { 1, 2, 3, 5, 8, 64 };
+	char got[64], want[64];
+	size_t f, i, k;
+
+	for (f = 0; fmts[f] != NULL; f++)
+		for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+			for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]);
+			     k++) {
+				int v = vals[i], w = vals[(i + 3) % 10];
+
+				rnd_map_label(got, sizes[k], fmts[f], v - 1,
+				    w - 1, v, w, RND_ORIGIN_TL);
+				label_by_printf(want, sizes[k], fmts[f], v, w);
+				cr_assert_str_eq(got, want, "%s, %d, %d, %zu",
+				    fmts[f], v, w, sizes[k]);
+			}
+}
+
 Test(terrain, same_seed_same_battlefield)
 {
 	struct battlefield *a = tr_generate(42, 1828.8, 1219.2, TR_KINDS_ALL);
