@@ -116,6 +116,7 @@ struct rnd_flow {
 	double long_room; /* a table taller at the least size: a note */
 	double long_colw; /* in columns this wide */
 	char *long_where; /* the note's last sentence, or NULL */
+	size_t kept;      /* bytes the layouts its cells keep take, about */
 	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
 	double colw;      /* for the column width colw */
 };
@@ -125,6 +126,10 @@ struct rnd_flow {
 
 #define CELL_PADX 0.65
 #define CELL_PADY 0.45
+
+/* A part's column takes its natural width, its text on one line, up to
+ * this of the part's (and at least its widest word's). */
+#define PART_COL_MAX 0.4
 
 /* Returns a new empty flow. */
 struct rnd_flow *
@@ -662,6 +667,29 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 	cell_memo_put(key, m);
 }
 
+/* About the bytes a layout of markup on one line takes (a 7-character
+ * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
+ * cells of a flow keep (49,000 cells of a few characters). */
+#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
+#define KEEP_MAX (64u << 20)
+
+/* Cell ce, n mm wide on one line, keeps l, the layout it was measured
+ * with (to draw it), while the flow's cells keep at most KEEP_MAX, and
+ * unless it is wider than a book's column may be: it is drawn wrapped
+ * then. l is taken. */
+static void
+cell_keep(struct rnd_flow *f, struct cell *ce, PangoLayout *l, double n,
+    const char *markup)
+{
+	if ((f->parts_w > 0 && n > f->parts_w * PART_COL_MAX) ||
+	    f->kept + KEEP_BYTES(markup) > KEEP_MAX) {
+		g_object_unref(l);
+		return;
+	}
+	ce->lay = l;
+	f->kept += KEEP_BYTES(markup);
+}
+
 /* Measure a table's natural and widest-word column widths at the flow's
  * scale, once, from its cells' measures: without hinting, text widths
  * scale with the size. keep: a cell measured here keeps its layout. */
@@ -681,13 +709,17 @@ table_natural(struct rnd_flow *f, struct blk *b, int keep)
 		for (c = 0; c < b->ncols; c++) {
 			struct cell *ce = &b->cell[r * b->ncols + c];
 			struct cellm *m = &ce->m;
+			PangoLayout *l = NULL;
 			double n, w;
 
 			cell_natural(f, b->cells[r * b->ncols + c],
 			    b->header && r == 0, b->wpt, m,
-			    keep && ce->lay == NULL ? &ce->lay : NULL);
+			    keep && ce->lay == NULL ? &l : NULL);
 			n = (double)m->w / PANGO_SCALE * k;
 			w = (double)m->word / PANGO_SCALE * k;
+			if (l != NULL)
+				cell_keep(f, ce, l, n,
+				    b->cells[r * b->ncols + c]);
 			if (w == 0)
 				w = n;
 			if (n > b->nat[c])
@@ -725,6 +757,19 @@ static double
 col_need(const struct blk *b, size_t c)
 {
 	return b->min[c] + 0.2 + 2 * CELL_PADX;
+}
+
+/* The width (mm) column c of table b takes in a part w wide, with the
+ * slack and padding table_widths gives it: a part of a few columns whose
+ * cells keep to a line reads better than one of many whose cells wrap,
+ * and lays out in a fraction of the time. */
+static double
+col_want(const struct blk *b, size_t c, double w)
+{
+	double want = b->nat[c] < w * PART_COL_MAX ? b->nat[c] :
+	                                             w * PART_COL_MAX;
+
+	return (want > b->min[c] ? want : b->min[c]) + 0.2 + 2 * CELL_PADX;
 }
 
 /* Returns the caption of a part of a table of ncols columns: its columns
@@ -785,25 +830,26 @@ part_add(struct rnd_flow *f, const struct blk *t, size_t s, size_t e, int key,
 }
 
 /* Returns the end of the part of table b from column s, in width w
- * (after its first column when key): as many columns as fit, at least
- * one, at most most. */
+ * (after its first column when key): as many columns as fit at the
+ * widths they want (col_want), at least one, at most most. */
 static size_t
 part_end(const struct blk *b, size_t s, int key, double w, size_t most)
 {
-	double used = key ? col_need(b, 0) : 0;
+	double used = key ? col_want(b, 0, w) : 0;
 	size_t e = s;
 
 	while (e < b->ncols && e - s < most &&
-	    (e == s || used + col_need(b, e) <= w - 1e-6))
-		used += col_need(b, e++);
+	    (e == s || used + col_want(b, e, w) <= w - 1e-6))
+		used += col_want(b, e++, w);
 	return e;
 }
 
 /*
  * The last block, a table, in parts when its words do not fit the width
  * f->parts_w at the flow's full size, nor (own tables) at the least size
- * of its own: each part as many of its columns as fit at the full size
- * with their words whole, after its first column (a row's name, as a
+ * of its own: each part as many of its columns as fit at the full size,
+ * each at its natural width up to PART_COL_MAX of the part's and at
+ * least its widest word's, after its first column (a row's name, as a
  * rule) when that takes at most a third of the width, the parts as alike
  * in columns as that allows, each under a caption naming its columns. A
  * book's table of 40 columns would else be set a letter or two a line,
@@ -831,11 +877,12 @@ table_parts(struct rnd_flow *f)
 	/* The first column again in every part, unless it is wide or some
 	 * column would not fit beside it; no parts when a column's words do
 	 * not fit even alone (they break either way). */
-	key = col_need(&t, 0) <= w / 3;
+	key = col_want(&t, 0, w) <= w / 3;
 	for (c = 0; c < t.ncols; c++) {
 		if (col_need(&t, c) > w)
 			return;
-		if (c > 0 && col_need(&t, 0) + col_need(&t, c) > w - 1e-6)
+		if (c > 0 &&
+		    col_want(&t, 0, w) + col_want(&t, c, w) > w - 1e-6)
 			key = 0;
 	}
 	if (part_end(&t, 0, 0, w, t.ncols) < 2)

@@ -148,6 +148,23 @@ grep -q -w w0 "$tmp/b.txt" && grep -q -w w48999 "$tmp/b.txt" && [ "$n" -eq 49000
 	grep -q "Column 1, and columns 42 to 49 of 49 (part 6 of 6)" "$tmp/b.txt" &&
 	echo "PASS: a 1,000 x 49 prose table: every cell of the book's whole, w0 to w48999" ||
 	echo "FAIL: a 1,000 x 49 prose table: every cell of the book's whole: $n of 49000"
+# The same with cells of three words: parts of columns at their widest
+# word wrapped every cell, laid out twice more (7.3 s); at their natural
+# width, up to two fifths of the page, they keep to a line.
+awk 'BEGIN { for (c = 0; c < 49; c++) printf "| C%d ", c; print "|"
+	for (c = 0; c < 49; c++) printf "|---"; print "|"
+	for (r = 0; r < 1000; r++) { for (c = 0; c < 49; c++) printf "| cell %d here ", r * 49 + c; print "|" } }' |
+	prose "$tmp/t49w.md"
+tt "a 1,000 x 49 table of three-word cells: rulebook" 0 "" \
+	5 "$BIN" rulebook "$tmp/t49w.md" -o "$tmp/b.pdf"
+pdftotext "$tmp/b.pdf" - 2>/dev/null | grep -c "^cell [0-9]* here" >"$tmp/n"
+pdftotext -layout "$tmp/b.pdf" - 2>/dev/null | grep -q "cell 48999 here" &&
+	[ "$(cat "$tmp/n")" -ge 49000 ] &&
+	echo "PASS: a 1,000 x 49 table of three-word cells: each on a line" ||
+	echo "FAIL: a 1,000 x 49 table of three-word cells: each on a line ($(cat "$tmp/n"))"
+tt "a 1,000 x 49 table of three-word cells: reference" 0 \
+	"t49w.md:$L:1: warning: a table of 1000 rows does not fit" \
+	5 "$BIN" reference "$tmp/t49w.md" -o "$tmp/r.pdf"
 
 # Names: 4,000-character unit and weapon names took 33 s for the
 # reference; past the reader's limit (80 characters, README) each is
