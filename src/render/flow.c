@@ -29,11 +29,12 @@ struct cellm {
 /* A cell of a table: its measures; the layout it was measured with, if
  * it was measured here (to draw it on one line at that size); its height
  * wh wrapped at the width ww (layout units) it was wrapped at last (0:
- * none). */
+ * none), and its layout there, if it was made here (to draw it). */
 struct cell {
 	struct cellm m;
 	PangoLayout *lay;
 	int ww, wh;
+	PangoLayout *wlay;
 };
 
 /* What a block measures at one scale. */
@@ -234,9 +235,12 @@ cells_free(struct blk *b)
 {
 	size_t i;
 
-	for (i = 0; b->cell != NULL && i < b->nrows * b->ncols; i++)
+	for (i = 0; b->cell != NULL && i < b->nrows * b->ncols; i++) {
 		if (b->cell[i].lay != NULL)
 			g_object_unref(b->cell[i].lay);
+		if (b->cell[i].wlay != NULL)
+			g_object_unref(b->cell[i].wlay);
+	}
 	free(b->cell);
 	b->cell = NULL;
 }
@@ -671,6 +675,7 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
  * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
  * cells of a flow keep (49,000 cells of a few characters). */
 #define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
+#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
 #define KEEP_MAX (64u << 20)
 
 /* Cell ce, n mm wide on one line, keeps l, the layout it was measured
@@ -1071,15 +1076,17 @@ cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
 	const struct cell *ce = &b->cell[r * b->ncols + c];
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
+	int lw = w > 0 ? (int)(w / rnd_pt_scale(pt) * PANGO_SCALE) : 0;
 
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
-	if (w <= 0 ||
-	    ce->m.w + 16 < (int)(w / rnd_pt_scale(pt) * PANGO_SCALE)) {
+	if (w <= 0 || ce->m.w + 16 < lw) {
 		if (ce->lay != NULL &&
 		    rnd_layout_scale(ce->lay) == rnd_pt_scale(pt))
 			return g_object_ref(ce->lay);
 		w = 0;
-	}
+	} else if (ce->wlay != NULL && ce->ww == lw &&
+	    rnd_layout_scale(ce->wlay) == rnd_pt_scale(pt))
+		return g_object_ref(ce->wlay);
 	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
 	    b->cells[r * b->ncols + c]);
 }
@@ -1100,18 +1107,34 @@ cell_height(struct rnd_flow *f, struct blk *b, size_t r, size_t c)
 	if (w <= 0 || ce->m.w + 16 < lw)
 		return (double)ce->m.h / PANGO_SCALE * k;
 	if (ce->ww != lw) {
-		key = cell_key(f->st.font, b->header && r == 0, lw,
-		    b->cells[r * b->ncols + c]);
+		const char *s = b->cells[r * b->ncols + c];
+
+		if (ce->wlay != NULL) {
+			g_object_unref(ce->wlay);
+			ce->wlay = NULL;
+			f->kept -= WKEEP_BYTES(s);
+		}
+		key = cell_key(f->st.font, b->header && r == 0, lw, s);
 		if ((known = cell_memo_find(key)) != NULL)
 			ce->wh = known->h;
 		else {
-			PangoLayout *l = cell_layout(f, b, r, c);
+			/* As cell_layout would make it, but kept here (to
+			 * draw it) rather than in the layouts' memo. */
+			struct rnd_font font = { f->st.font, pt,
+				b->header && r == 0, 0 };
+			PangoLayout *l = rnd_layout_ctx(rnd_context_shared(),
+			    &font, w);
 			struct cellm m = { 0, 0, 0, 0 };
 
+			rnd_layout_markup(l, s);
 			pango_layout_get_size(l, &m.w, &m.h);
-			g_object_unref(l);
 			ce->wh = m.h;
 			cell_memo_put(key, &m);
+			if (f->kept + WKEEP_BYTES(s) <= KEEP_MAX) {
+				ce->wlay = l;
+				f->kept += WKEEP_BYTES(s);
+			} else
+				g_object_unref(l);
 		}
 		ce->ww = lw;
 	}
