@@ -15,6 +15,28 @@
 
 enum blk_kind { BLK_HEADING, BLK_PARA, BLK_ITEM, BLK_TABLE, BLK_CUSTOM };
 
+/*
+ * What a table cell's text measures in layout units (Pango units of a
+ * layout at RND_LAYOUT_PT, which are the same at every size: see
+ * internal.h): on one line, its width, height and widest word, and
+ * whether it has a character no font has.
+ */
+struct cellm {
+	int w, h, word;
+	int unknown;
+};
+
+/* A cell of a table: its measures; the layout it was measured with, if
+ * it was measured here (to draw it on one line at that size); its height
+ * wh wrapped at the width ww (layout units) it was wrapped at last (0:
+ * none), and its layout there, if it was made here (to draw it). */
+struct cell {
+	struct cellm m;
+	PangoLayout *lay;
+	int ww, wh;
+	PangoLayout *wlay;
+};
+
 /* What a block measures at one scale. */
 struct meas {
 	double indent;     /* mm, left */
@@ -24,10 +46,11 @@ struct meas {
 	double *top;       /* nlines + 1 line tops; top[nlines] = height */
 	double *base;      /* baselines */
 	int nlines;
-	PangoLayout **clay; /* table cells */
-	double *colw, *rowh;
-	double tpt; /* a table's text size (pt) when its own, or 0 */
-	double h;   /* whole height */
+	double *colw, *rowh; /* a table's (its cells' layouts: to draw) */
+	PangoLayout *cap;    /* a table's caption (a part's), or NULL */
+	double caph;         /* its height, with the space under it */
+	double tpt;          /* a table's text size (pt) when its own, or 0 */
+	double h;            /* whole height */
 };
 
 struct blk {
@@ -50,6 +73,9 @@ struct blk {
 	double *nat, *min; /* table column widths at wpt (text scales) */
 	double wpt;
 	int hyphenated; /* its cells carry soft hyphens (rnd_flow_table_hyph) */
+	struct cell *cell; /* a table's cells measured (table_natural) */
+	char *caption;     /* markup over a table's first row, or NULL */
+	size_t omitted;    /* a note in place of a table of so many rows */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -86,8 +112,14 @@ struct rnd_flow {
 	int own_tables;               /* a table too wide shrinks alone (see
 				rnd_flow_own_tables) */
 	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
-	size_t nmeas; /* blocks [0, nmeas) are measured at scale */
-	double colw;  /* for the column width colw */
+	double parts_w;   /* a table too wide for it goes in parts (or 0) */
+	double tmin_pt;   /* a table's own size goes no lower (0: min_pt) */
+	double long_room; /* a table taller at the least size: a note */
+	double long_colw; /* in columns this wide */
+	char *long_where; /* the note's last sentence, or NULL */
+	size_t kept;      /* bytes the layouts its cells keep take, about */
+	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
+	double colw;      /* for the column width colw */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -95,6 +127,10 @@ struct rnd_flow {
 
 #define CELL_PADX 0.65
 #define CELL_PADY 0.45
+
+/* A part's column takes its natural width, its text on one line, up to
+ * this of the part's (and at least its widest word's). */
+#define PART_COL_MAX 0.4
 
 /* Returns a new empty flow. */
 struct rnd_flow *
@@ -130,6 +166,28 @@ rnd_flow_table_hyph(struct rnd_flow *f, const struct rnd_hyph *h)
 }
 
 void
+rnd_flow_table_parts(struct rnd_flow *f, double width_mm, double least_pt)
+{
+	f->parts_w = width_mm;
+	f->tmin_pt = least_pt;
+}
+
+void
+rnd_flow_long_tables(struct rnd_flow *f, const struct rnd_frame *fr, int pages,
+    const char *where)
+{
+	int p;
+
+	f->long_room = 0;
+	f->long_colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
+	for (p = 0; p < pages; p++)
+		f->long_room += (fr->h - (p == 0 ? fr->first_top : 0)) *
+		    fr->cols;
+	free(f->long_where);
+	f->long_where = where != NULL ? xstrdup(where) : NULL;
+}
+
+void
 rnd_flow_guess(struct rnd_flow *f, double size_pt)
 {
 	f->guess_pt = size_pt;
@@ -147,22 +205,16 @@ rnd_flow_style(const struct rnd_flow *f)
 	return &f->st;
 }
 
-/* Drop a measurement of a block with ncells table cells. */
+/* Drop a measurement of a block. */
 static void
-meas_free(struct meas *m, size_t ncells)
+meas_free(struct meas *m)
 {
-	size_t i;
-
 	if (m->lay != NULL)
 		g_object_unref(m->lay);
 	if (m->blay != NULL)
 		g_object_unref(m->blay);
-	if (m->clay != NULL) {
-		for (i = 0; i < ncells; i++)
-			if (m->clay[i] != NULL)
-				g_object_unref(m->clay[i]);
-		free(m->clay);
-	}
+	if (m->cap != NULL)
+		g_object_unref(m->cap);
 	free(m->top);
 	free(m->base);
 	free(m->colw);
@@ -174,33 +226,58 @@ meas_free(struct meas *m, size_t ncells)
 static void
 blk_unmeasure(struct blk *b)
 {
-	meas_free(&b->m, b->nrows * b->ncols);
+	meas_free(&b->m);
+}
+
+/* Drop a table's cell measures and the layouts they keep. */
+static void
+cells_free(struct blk *b)
+{
+	size_t i;
+
+	for (i = 0; b->cell != NULL && i < b->nrows * b->ncols; i++) {
+		if (b->cell[i].lay != NULL)
+			g_object_unref(b->cell[i].lay);
+		if (b->cell[i].wlay != NULL)
+			g_object_unref(b->cell[i].wlay);
+	}
+	free(b->cell);
+	b->cell = NULL;
+}
+
+/* Free what a block holds. */
+static void
+blk_free(struct blk *b)
+{
+	size_t j;
+
+	blk_unmeasure(b);
+	meas_free(&b->saved);
+	free(b->markup);
+	free(b->bullet);
+	for (j = 0; j < b->nrows * b->ncols; j++)
+		free(b->cells[j]);
+	free(b->cells);
+	free(b->nat);
+	free(b->min);
+	cells_free(b);
+	free(b->caption);
 }
 
 void
 rnd_flow_free(struct rnd_flow *f)
 {
-	size_t i, j;
+	size_t i;
 
 	if (f == NULL)
 		return;
-	for (i = 0; i < f->n; i++) {
-		struct blk *b = &f->v[i];
-
-		blk_unmeasure(b);
-		meas_free(&b->saved, b->nrows * b->ncols);
-		free(b->markup);
-		free(b->bullet);
-		for (j = 0; j < b->nrows * b->ncols; j++)
-			free(b->cells[j]);
-		free(b->cells);
-		free(b->nat);
-		free(b->min);
-	}
+	for (i = 0; i < f->n; i++)
+		blk_free(&f->v[i]);
 	free(f->v);
 	free(f->spl.v);
 	free(f->fin.v);
 	free(f->label);
+	free(f->long_where);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -285,6 +362,9 @@ blk_text(const char *markup, int *cut)
 	return s;
 }
 
+static int table_omit(struct rnd_flow *);
+static void table_parts(struct rnd_flow *);
+
 /* Returns a new zeroed block at the end of the flow. */
 static struct blk *
 blk_add(struct rnd_flow *f, enum blk_kind k, struct pos p)
@@ -349,6 +429,11 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 		    &b->cut);
 		b->bytes += strlen(b->cells[i]) + 1;
 	}
+	b->cell = xcalloc(nrows * ncols, sizeof(*b->cell));
+	if (f->long_room > 0 && table_omit(f))
+		return;
+	if (f->parts_w > 0 && ncols > 1)
+		table_parts(f);
 }
 
 void
@@ -457,30 +542,116 @@ char_widths(PangoLayout *l, int n)
 	return cw;
 }
 
-/* Width of a cell's text unwrapped (*nat) and of its widest word (*min),
- * from one layout: words are the runs between allowed line breaks. */
-static void
-cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
-    double *min)
+/*
+ * The memo of cell measures, for the process: a table's cells are
+ * measured once however many flows (a sheet makes one for each size it
+ * tries, a book two) and sizes ask for them. A layout of each cell would
+ * not do: a table may have 50,000 cells, and the layouts' memo holds a
+ * few thousand. Keys are the font, the width (-1: unwrapped) in layout
+ * units and the markup; at most CELL_MEMO_MAX, then it starts again.
+ */
+#define CELL_MEMO_MAX 131072
+
+struct cell_entry {
+	struct cellm m;
+	char key[]; /* the hash table's key */
+};
+
+static GHashTable *cell_memo;
+static char *cell_keybuf;
+static size_t cell_keycap;
+
+/* Returns the key of a cell's text in family (bold) at width w (layout
+ * units, -1 unwrapped), in a buffer the next call writes over: the
+ * family, a separator (in no font name), b or r, the width in hex (or
+ * -), a separator, the text. printf would cost more than the look-up. */
+static const char *
+cell_key(const char *family, int bold, int w, const char *s)
 {
-	PangoLayout *l = flow_layout(f, f->st.font, 0.96, bold, 0, markup);
+	size_t nf = strlen(family != NULL ? family : ""), ns = strlen(s);
+	char *p;
+	int k;
+
+	if (nf + ns + 16 > cell_keycap) {
+		cell_keycap = nf + ns + 16;
+		cell_keybuf = xrealloc(cell_keybuf, cell_keycap);
+	}
+	p = cell_keybuf;
+	memcpy(p, family != NULL ? family : "", nf);
+	p += nf;
+	*p++ = '\x1f';
+	*p++ = bold ? 'b' : 'r';
+	if (w < 0)
+		*p++ = '-';
+	for (k = 28; w >= 0 && k >= 0; k -= 4)
+		if ((w >> k) != 0 || k == 0)
+			*p++ = "0123456789abcdef"[(w >> k) & 0xf];
+	*p++ = '\x1f';
+	memcpy(p, s, ns + 1);
+	return cell_keybuf;
+}
+
+/* Returns what the memo holds for key, or NULL. */
+static const struct cellm *
+cell_memo_find(const char *key)
+{
+	struct cell_entry *e;
+
+	if (cell_memo == NULL)
+		return NULL;
+	e = g_hash_table_lookup(cell_memo, key);
+	return e != NULL ? &e->m : NULL;
+}
+
+/* Keep m under key in the memo. */
+static void
+cell_memo_put(const char *key, const struct cellm *m)
+{
+	size_t n = strlen(key);
+	struct cell_entry *e = xmalloc(sizeof(*e) + n + 1);
+
+	if (cell_memo == NULL)
+		cell_memo = g_hash_table_new_full(g_str_hash, g_str_equal,
+		    NULL, free);
+	if (g_hash_table_size(cell_memo) >= CELL_MEMO_MAX)
+		g_hash_table_remove_all(cell_memo);
+	e->m = *m;
+	memcpy(e->key, key, n + 1);
+	g_hash_table_replace(cell_memo, e->key, e);
+}
+
+/* What a cell's markup measures on one line (see struct cellm), laid out
+ * at pt: the width of its widest word is that of the longest run between
+ * allowed line breaks. When it is measured here (not found in the memo)
+ * and lay is not NULL, *lay gets the layout (caller unrefs). */
+static void
+cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
+    struct cellm *m, PangoLayout **lay)
+{
+	const char *key = cell_key(f->st.font, bold, -1, markup);
+	const struct cellm *known = cell_memo_find(key);
+	PangoLayout *l;
 	const PangoLogAttr *la;
-	double *known = g_object_get_data(G_OBJECT(l), "rnd-widths");
 	int n, i, s0 = 0, *cw;
 
-	/* A cached layout keeps its answer (same text, font and size). */
 	if (known != NULL) {
-		*nat = known[0];
-		*min = known[1];
-		g_object_unref(l);
+		*m = *known;
 		return;
 	}
-	rnd_layout_size(l, nat, NULL);
-	*min = 0;
+	/* Not from the layouts' memo: a big table would only push out of it
+	 * what is used again; the cell keeps it. */
+	{
+		struct rnd_font font = { f->st.font, pt, bold, 0 };
+
+		l = rnd_layout_ctx(rnd_context_shared(), &font, 0);
+		rnd_layout_markup(l, markup);
+	}
+	pango_layout_get_size(l, &m->w, &m->h);
+	m->word = 0;
 	la = pango_layout_get_log_attrs_readonly(l, &n);
 	cw = char_widths(l, n);
 	for (i = 1; i < n; i++) {
-		double w;
+		int w;
 
 		if (!la[i].is_line_break && i != n - 1)
 			continue;
@@ -488,44 +659,254 @@ cell_widths(struct rnd_flow *f, const char *markup, int bold, double *nat,
 		 * i - 1. */
 		for (w = 0; s0 < i; s0++)
 			w += cw[s0];
-		w = w / PANGO_SCALE * rnd_layout_scale(l);
-		if (w > *min)
-			*min = w;
+		if (w > m->word)
+			m->word = w;
 	}
 	free(cw);
-	if (*min == 0)
-		*min = *nat;
-	known = xcalloc(2, sizeof(double));
-	known[0] = *nat;
-	known[1] = *min;
-	g_object_set_data_full(G_OBJECT(l), "rnd-widths", known, free);
-	g_object_unref(l);
+	m->unknown = pango_layout_get_unknown_glyphs_count(l) > 0;
+	if (lay != NULL)
+		*lay = l;
+	else
+		g_object_unref(l);
+	cell_memo_put(key, m);
+}
+
+/* About the bytes a layout of markup on one line takes (a 7-character
+ * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
+ * cells of a flow keep (49,000 cells of a few characters). */
+#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
+#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
+#define KEEP_MAX (64u << 20)
+
+/* Cell ce, n mm wide on one line, keeps l, the layout it was measured
+ * with (to draw it), while the flow's cells keep at most KEEP_MAX, and
+ * unless it is wider than a book's column may be: it is drawn wrapped
+ * then. l is taken. */
+static void
+cell_keep(struct rnd_flow *f, struct cell *ce, PangoLayout *l, double n,
+    const char *markup)
+{
+	if ((f->parts_w > 0 && n > f->parts_w * PART_COL_MAX) ||
+	    f->kept + KEEP_BYTES(markup) > KEEP_MAX) {
+		g_object_unref(l);
+		return;
+	}
+	ce->lay = l;
+	f->kept += KEEP_BYTES(markup);
 }
 
 /* Measure a table's natural and widest-word column widths at the flow's
- * scale, once: without hinting, text widths scale with the size. */
+ * scale, once, from its cells' measures: without hinting, text widths
+ * scale with the size. keep: a cell measured here keeps its layout. */
 static void
-table_natural(struct rnd_flow *f, struct blk *b)
+table_natural(struct rnd_flow *f, struct blk *b, int keep)
 {
 	size_t r, c;
+	double k;
 
 	if (b->nat != NULL)
 		return;
 	b->nat = xcalloc(b->ncols, sizeof(double));
 	b->min = xcalloc(b->ncols, sizeof(double));
 	b->wpt = role_pt(f, 0.96);
+	k = rnd_pt_scale(b->wpt);
 	for (r = 0; r < b->nrows; r++)
 		for (c = 0; c < b->ncols; c++) {
-			const char *s = b->cells[r * b->ncols + c];
-			int bold = b->header && r == 0;
-			double n, m;
+			struct cell *ce = &b->cell[r * b->ncols + c];
+			struct cellm *m = &ce->m;
+			PangoLayout *l = NULL;
+			double n, w;
 
-			cell_widths(f, s, bold, &n, &m);
+			cell_natural(f, b->cells[r * b->ncols + c],
+			    b->header && r == 0, b->wpt, m,
+			    keep && ce->lay == NULL ? &l : NULL);
+			n = (double)m->w / PANGO_SCALE * k;
+			w = (double)m->word / PANGO_SCALE * k;
+			if (l != NULL)
+				cell_keep(f, ce, l, n,
+				    b->cells[r * b->ncols + c]);
+			if (w == 0)
+				w = n;
 			if (n > b->nat[c])
 				b->nat[c] = n;
-			if (m > b->min[c])
-				b->min[c] = m;
+			if (w > b->min[c])
+				b->min[c] = w;
 		}
+}
+
+/* The least size (pt) of a table's own (rnd_flow_own_tables). */
+static double
+table_least_pt(const struct rnd_flow *f)
+{
+	return f->tmin_pt > 0 ? f->tmin_pt : f->st.min_pt;
+}
+
+/* Returns the size (pt) at which the words of table b (natural widths
+ * measured) just fit width avail, less the cells' padding, to the 0.05
+ * pt below. */
+static double
+table_fit_pt(const struct blk *b, double avail)
+{
+	double wsum = 0;
+	size_t c;
+
+	for (c = 0; c < b->ncols; c++)
+		wsum += b->min[c];
+	return floor(b->wpt * (avail - 0.2 * b->ncols) / wsum * 20) / 20;
+}
+
+/* The width (mm) column c of table b needs in a column of its own: its
+ * widest word (natural widths measured), with the slack and padding
+ * table_widths gives it. */
+static double
+col_need(const struct blk *b, size_t c)
+{
+	return b->min[c] + 0.2 + 2 * CELL_PADX;
+}
+
+/* The width (mm) column c of table b takes in a part w wide, with the
+ * slack and padding table_widths gives it: a part of a few columns whose
+ * cells keep to a line reads better than one of many whose cells wrap,
+ * and lays out in a fraction of the time. */
+static double
+col_want(const struct blk *b, size_t c, double w)
+{
+	double want = b->nat[c] < w * PART_COL_MAX ? b->nat[c] :
+	                                             w * PART_COL_MAX;
+
+	return (want > b->min[c] ? want : b->min[c]) + 0.2 + 2 * CELL_PADX;
+}
+
+/* Returns the caption of a part of a table of ncols columns: its columns
+ * [s, e), after the first when key (caller frees). */
+static char *
+part_caption(size_t s, size_t e, size_t ncols, int key, int part, int parts)
+{
+	char *t, *m;
+
+	if (key && e - s > 1)
+		t = xasprintf(_("Column 1, and columns %zu to %zu of %zu "
+		                "(part %d of %d)"),
+		    s + 1, e, ncols, part, parts);
+	else if (key)
+		t = xasprintf(_("Column 1, and column %zu of %zu (part %d of "
+		                "%d)"),
+		    e, ncols, part, parts);
+	else if (e - s > 1)
+		t = xasprintf(_("Columns %zu to %zu of %zu (part %d of %d)"),
+		    s + 1, e, ncols, part, parts);
+	else
+		t = xasprintf(_("Column %zu of %zu (part %d of %d)"), e, ncols,
+		    part, parts);
+	m = rnd_markup_escape(t);
+	free(t);
+	t = xasprintf("<i>%s</i>", m);
+	free(m);
+	return t;
+}
+
+/* The columns [s, e) of table t, after its first when key, as a new
+ * table block at the end of the flow, under caption (taken). */
+static void
+part_add(struct rnd_flow *f, const struct blk *t, size_t s, size_t e, int key,
+    char *caption)
+{
+	struct blk *b = blk_add(f, BLK_TABLE, t->pos);
+	size_t r, c, k = 0;
+
+	b->nrows = t->nrows;
+	b->ncols = (e - s) + (key ? 1 : 0);
+	b->header = t->header;
+	b->cut = t->cut && s == 0; /* one warning for the table */
+	b->caption = caption;
+	b->cells = xcalloc(b->nrows * b->ncols, sizeof(char *));
+	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
+	for (r = 0; r < t->nrows; r++)
+		for (c = key ? s - 1 : s; c < e; c++, k++) {
+			/* The first column's cells, then those of [s, e). */
+			size_t i = r * t->ncols + (c == s - 1 ? 0 : c);
+
+			b->cells[k] = xstrdup(t->cells[i]);
+			if (t->cell[i].lay != NULL)
+				b->cell[k].lay = g_object_ref(t->cell[i].lay);
+		}
+	for (k = 0; k < b->nrows * b->ncols; k++)
+		b->bytes += strlen(b->cells[k]) + 1;
+}
+
+/* Returns the end of the part of table b from column s, in width w
+ * (after its first column when key): as many columns as fit at the
+ * widths they want (col_want), at least one, at most most. */
+static size_t
+part_end(const struct blk *b, size_t s, int key, double w, size_t most)
+{
+	double used = key ? col_want(b, 0, w) : 0;
+	size_t e = s;
+
+	while (e < b->ncols && e - s < most &&
+	    (e == s || used + col_want(b, e, w) <= w - 1e-6))
+		used += col_want(b, e++, w);
+	return e;
+}
+
+/*
+ * The last block, a table, in parts when its words do not fit the width
+ * f->parts_w at the flow's full size, nor (own tables) at the least size
+ * of its own: each part as many of its columns as fit at the full size,
+ * each at its natural width up to PART_COL_MAX of the part's and at
+ * least its widest word's, after its first column (a row's name, as a
+ * rule) when that takes at most a third of the width, the parts as alike
+ * in columns as that allows, each under a caption naming its columns. A
+ * book's table of 40 columns would else be set a letter or two a line,
+ * its cells broken between letters.
+ */
+static void
+table_parts(struct rnd_flow *f)
+{
+	struct blk t;
+	double w = f->parts_w, smin = 0, scale = f->scale, avail;
+	size_t c, s, n = 0, parts = 0, i, *end;
+	int key;
+
+	f->scale = 1.0;
+	table_natural(f, &f->v[f->n - 1], 1);
+	f->scale = scale;
+	t = f->v[f->n - 1];
+	/* The sums table_widths makes at the full size. */
+	avail = w - 2 * CELL_PADX * t.ncols;
+	for (c = 0; c < t.ncols; c++)
+		smin += t.min[c] + 0.2;
+	if (smin <= avail ||
+	    (f->own_tables && table_fit_pt(&t, avail) >= table_least_pt(f)))
+		return;
+	/* The first column again in every part, unless it is wide or some
+	 * column would not fit beside it; no parts when a column's words do
+	 * not fit even alone (they break either way). */
+	key = col_want(&t, 0, w) <= w / 3;
+	for (c = 0; c < t.ncols; c++) {
+		if (col_need(&t, c) > w)
+			return;
+		if (c > 0 &&
+		    col_want(&t, 0, w) + col_want(&t, c, w) > w - 1e-6)
+			key = 0;
+	}
+	if (part_end(&t, 0, 0, w, t.ncols) < 2)
+		key = 0;
+	for (s = 0; s < t.ncols; s = part_end(&t, s, key && s > 0, w, t.ncols))
+		parts++;
+	/* Each part its share of the columns left, where they fit. */
+	end = xcalloc(t.ncols, sizeof(size_t));
+	for (s = 0; s < t.ncols; s = end[n++])
+		end[n] = part_end(&t, s, key && s > 0, w,
+		    n < parts ? (t.ncols - s + parts - n - 1) / (parts - n) :
+		                t.ncols);
+	f->n--; /* t's parts take its place */
+	for (i = 0, s = 0; i < n; s = end[i++])
+		part_add(f, &t, s, end[i], key && s > 0,
+		    part_caption(s, end[i], t.ncols, key && s > 0, (int)i + 1,
+		        (int)n));
+	free(end);
+	blk_free(&t);
 }
 
 /* Returns 1 when the words of table b (natural widths measured) overflow
@@ -566,7 +947,7 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 	if (f->thyph == NULL || b->hyphenated)
 		return;
 	for (c = 0; c < b->ncols; c++)
-		smin += b->min[c] * f->st.min_pt / b->wpt + 0.2;
+		smin += b->min[c] * table_least_pt(f) / b->wpt + 0.2;
 	if (smin <= avail)
 		return;
 	for (i = 0; i < b->nrows * b->ncols; i++) {
@@ -575,11 +956,13 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 		free(b->cells[i]);
 		b->cells[i] = h;
 	}
+	cells_free(b);
+	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
 	b->hyphenated = 1;
 	free(b->nat);
 	free(b->min);
 	b->nat = b->min = NULL;
-	table_natural(f, b);
+	table_natural(f, b, 1);
 }
 
 /* Choose column widths within w: natural widths when they fit; else
@@ -594,7 +977,7 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	double snat = 0, smin = 0, avail = w - 2 * CELL_PADX * b->ncols, k;
 	size_t c;
 
-	table_natural(f, b);
+	table_natural(f, b, 1);
 	b->m.tpt = 0;
 	k = role_pt(f, 0.96) / b->wpt;
 	for (c = 0; c < b->ncols; c++)
@@ -608,12 +991,9 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	 * shrinks alone, to where they fit (to the 0.05 pt) or to the
 	 * least size, and the text around it keeps its size. */
 	if (f->own_tables && !(smin <= avail)) {
-		double wsum = 0, pt;
+		double pt = table_fit_pt(b, avail);
 
-		for (c = 0; c < b->ncols; c++)
-			wsum += b->min[c];
-		pt = floor(b->wpt * (avail - 0.2 * b->ncols) / wsum * 20) / 20;
-		b->m.tpt = pt < f->st.min_pt ? f->st.min_pt : pt;
+		b->m.tpt = pt < table_least_pt(f) ? table_least_pt(f) : pt;
 		k = b->m.tpt / b->wpt;
 	}
 	smin = 0;
@@ -688,50 +1068,215 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
-/* The layout of cell (r, c) in its column. A cell whose text fits the
- * column on one line is the same unwrapped, and that layout serves every
- * column width (and table_natural made it at the widths' size). */
+/* Returns the layout of cell (r, c) in its column (caller unrefs). A
+ * cell whose text fits the column on one line is the same unwrapped, and
+ * that layout serves every column width. */
 static PangoLayout *
-cell_layout(struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
-	const char *s = b->cells[r * b->ncols + c];
-	int bold = b->header && r == 0, pw;
+	const struct cell *ce = &b->cell[r * b->ncols + c];
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
-	PangoLayout *l = flow_layout_pt(f->st.font, pt, bold, 0, s);
+	int lw = w > 0 ? (int)(w / rnd_pt_scale(pt) * PANGO_SCALE) : 0;
 
-	pango_layout_get_size(l, &pw, NULL);
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
-	if (w > 0 && pw + 16 < (int)(w / rnd_layout_scale(l) * PANGO_SCALE))
-		return l;
-	g_object_unref(l);
-	return flow_layout_pt(f->st.font, pt, bold, w, s);
+	if (w <= 0 || ce->m.w + 16 < lw) {
+		if (ce->lay != NULL &&
+		    rnd_layout_scale(ce->lay) == rnd_pt_scale(pt))
+			return g_object_ref(ce->lay);
+		w = 0;
+	} else if (ce->wlay != NULL && ce->ww == lw &&
+	    rnd_layout_scale(ce->wlay) == rnd_pt_scale(pt))
+		return g_object_ref(ce->wlay);
+	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
+	    b->cells[r * b->ncols + c]);
 }
 
-/* Measure a table at width w: cell layouts and row heights. */
+/* Returns the height (mm) of cell (r, c) in its column, as its layout
+ * (cell_layout) has it: from its measures when it fits on one line, else
+ * wrapped at the column's width, which is measured once. */
+static double
+cell_height(struct rnd_flow *f, struct blk *b, size_t r, size_t c)
+{
+	struct cell *ce = &b->cell[r * b->ncols + c];
+	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
+	double k = rnd_pt_scale(pt);
+	int lw = w > 0 ? (int)(w / k * PANGO_SCALE) : 0;
+	const struct cellm *known;
+	const char *key;
+
+	if (w <= 0 || ce->m.w + 16 < lw)
+		return (double)ce->m.h / PANGO_SCALE * k;
+	if (ce->ww != lw) {
+		const char *s = b->cells[r * b->ncols + c];
+
+		if (ce->wlay != NULL) {
+			g_object_unref(ce->wlay);
+			ce->wlay = NULL;
+			f->kept -= WKEEP_BYTES(s);
+		}
+		key = cell_key(f->st.font, b->header && r == 0, lw, s);
+		if ((known = cell_memo_find(key)) != NULL)
+			ce->wh = known->h;
+		else {
+			/* As cell_layout would make it, but kept here (to
+			 * draw it) rather than in the layouts' memo. */
+			struct rnd_font font = { f->st.font, pt,
+				b->header && r == 0, 0 };
+			PangoLayout *l = rnd_layout_ctx(rnd_context_shared(),
+			    &font, w);
+			struct cellm m = { 0, 0, 0, 0 };
+
+			rnd_layout_markup(l, s);
+			pango_layout_get_size(l, &m.w, &m.h);
+			ce->wh = m.h;
+			cell_memo_put(key, &m);
+			if (f->kept + WKEEP_BYTES(s) <= KEEP_MAX) {
+				ce->wlay = l;
+				f->kept += WKEEP_BYTES(s);
+			} else
+				g_object_unref(l);
+		}
+		ce->ww = lw;
+	}
+	return (double)ce->wh / PANGO_SCALE * k;
+}
+
+/* Measure a table at width w: column widths and row heights. */
 static void
 table_measure(struct rnd_flow *f, struct blk *b, double w)
 {
 	size_t r, c;
 
 	table_widths(f, b, w);
-	b->m.clay = xcalloc(b->nrows * b->ncols, sizeof(PangoLayout *));
 	b->m.rowh = xcalloc(b->nrows, sizeof(double));
 	b->m.h = 0;
+	if (b->caption != NULL) {
+		b->m.cap = flow_layout_pt(f->st.font, table_pt(f, b), 0, w,
+		    b->caption);
+		rnd_layout_size(b->m.cap, NULL, &b->m.caph);
+		b->m.caph += 2 * CELL_PADY;
+		b->m.h = b->m.caph;
+	}
 	for (r = 0; r < b->nrows; r++) {
 		double rh = 0;
 
 		for (c = 0; c < b->ncols; c++) {
-			PangoLayout *l = cell_layout(f, b, r, c);
-			double h;
+			double h = cell_height(f, b, r, c);
 
-			rnd_layout_size(l, NULL, &h);
 			if (h > rh)
 				rh = h;
-			b->m.clay[r * b->ncols + c] = l;
 		}
 		b->m.rowh[r] = rh + 2 * CELL_PADY;
 		b->m.h += b->m.rowh[r];
 	}
+}
+
+/* Returns the height (mm) table b (natural widths measured) takes at the
+ * least at the flow's least size: each row a line of its tallest cell,
+ * as wrapping only adds lines. */
+static double
+table_least_h(const struct rnd_flow *f, const struct blk *b)
+{
+	double pt = f->st.min_pt, k, h = 0;
+	size_t r, c;
+
+	if (f->own_tables && table_least_pt(f) < pt)
+		pt = table_least_pt(f);
+	k = rnd_pt_scale(pt);
+	for (r = 0; r < b->nrows; r++) {
+		int mh = 0;
+
+		for (c = 0; c < b->ncols; c++)
+			if (b->cell[r * b->ncols + c].m.h > mh)
+				mh = b->cell[r * b->ncols + c].m.h;
+		h += (double)mh / PANGO_SCALE * k + 2 * CELL_PADY;
+	}
+	return h;
+}
+
+/* Returns 1 when table b (natural widths measured) is taller than room
+ * at the least size the flow tries, in a column of width colw: its rows
+ * measured as a try there would, one at a time, until they are. Words
+ * too wide break between letters here, not where they hyphenate (which
+ * takes as many lines or more), so the cells stay as they are. */
+static int
+table_taller(struct rnd_flow *f, struct blk *b, double colw, double room)
+{
+	const struct rnd_hyph *hyph = f->thyph;
+	double scale = f->scale, h = 0;
+	long too_wide = f->too_wide;
+	int steps = (int)floor(
+	    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+	size_t r, c;
+
+	f->scale = (f->st.size_pt - RND_STEP_PT * (steps > 0 ? steps : 0)) /
+	    f->st.size_pt;
+	f->thyph = NULL;
+	table_widths(f, b, colw);
+	for (r = 0; r < b->nrows && h <= room; r++) {
+		double rh = 0;
+
+		for (c = 0; c < b->ncols; c++) {
+			double ch = cell_height(f, b, r, c);
+
+			if (ch > rh)
+				rh = ch;
+		}
+		h += rh + 2 * CELL_PADY;
+	}
+	blk_unmeasure(b);
+	f->scale = scale;
+	f->too_wide = too_wide;
+	f->thyph = hyph;
+	return h > room;
+}
+
+/*
+ * The last block, a table, replaced by a note when it would not fit the
+ * room of rnd_flow_long_tables even at the least size (a sheet's 1,000
+ * rows, or 200 of 49 columns broken a letter a line): the flow is laid
+ * out at the size the rest asks for, rather than shrunk to the least for
+ * a table it cannot hold whole, and nothing lays out its cells again.
+ * Decided from each row's tallest cell on one line when that is enough
+ * (no cell is laid out wrapped), else from its rows measured at the
+ * least size until they are too tall. Returns 1 when it was.
+ */
+static int
+table_omit(struct rnd_flow *f)
+{
+	struct blk t, *b;
+	double scale = f->scale;
+	size_t rows;
+	char *n, *e;
+
+	/* Its layouts are not kept: a table left out draws none, and one
+	 * that is not is drawn at the sheet's size. */
+	f->scale = 1.0;
+	table_natural(f, &f->v[f->n - 1], 0);
+	f->scale = scale;
+	if (table_least_h(f, &f->v[f->n - 1]) <= f->long_room &&
+	    !table_taller(f, &f->v[f->n - 1], f->long_colw, f->long_room))
+		return 0;
+	t = f->v[f->n - 1];
+	rows = t.nrows - (t.header ? 1 : 0);
+	n = xasprintf(P_("A table of %zu row is left out here: it does not "
+	                 "fit these pages at any size.",
+	                  "A table of %zu rows is left out here: it does not "
+	                  "fit these pages at any size.",
+	                  rows),
+	    rows);
+	e = rnd_markup_escape(n);
+	free(n);
+	f->n--; /* the note takes its place */
+	b = blk_add(f, BLK_PARA, t.pos);
+	b->markup = xasprintf("<i>%s%s%s</i>", e,
+	    f->long_where != NULL ? " " : "",
+	    f->long_where != NULL ? f->long_where : "");
+	b->bytes = strlen(b->markup);
+	b->omitted = rows;
+	free(e);
+	blk_free(&t);
+	return 1;
 }
 
 /* Measure block b for a column width at the flow's scale. */
@@ -807,11 +1352,12 @@ flow_upto(struct rnd_flow *f, size_t n)
 		blk_measure(f, &f->v[f->nmeas], f->colw);
 }
 
-/* Height of rows [a, b) of a table, with the header repeated when a > 1. */
+/* Height of rows [a, b) of a table, with the header repeated when a > 1
+ * and the caption over row 0. */
 static double
 rows_h(const struct blk *b, int a, int e)
 {
-	double h = 0;
+	double h = a == 0 ? b->m.caph : 0;
 	int r;
 
 	if (b->header && a > 1)
@@ -857,13 +1403,23 @@ units_fit(const struct blk *b, int a, double room, int at_top)
 	int n = blk_units(b), k;
 
 	if (b->kind == BLK_TABLE) {
+		/* Rows added one at a time, as rows_h adds them: the most
+		 * rows of a long table in one pass, not one a row. */
+		double h = a == 0      ? b->m.caph :
+		    b->header && a > 1 ? b->m.rowh[0] :
+		                         0;
+		int fit = 0;
+
 		if (!at_top && b->nrows < 12)
 			return 0; /* short tables keep together */
-		for (k = n; k > a; k--)
-			if (rows_h(b, a, k) <= room &&
-			    k - a >= (b->header && a == 0 ? 2 : 1))
-				return k;
-		return 0;
+		for (k = a + 1; k <= n; k++) {
+			h += b->m.rowh[k - 1];
+			if (!(h <= room))
+				break;
+			if (k - a >= (b->header && a == 0 ? 2 : 1))
+				fit = k;
+		}
+		return fit;
 	}
 	if (b->kind != BLK_PARA && b->kind != BLK_ITEM)
 		return 0;
@@ -1012,25 +1568,34 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		cairo_fill(cr);
 	}
 	for (c = 0; c < b->ncols; c++) {
+		PangoLayout *l = cell_layout(f, b, r, c);
+
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
-		rnd_layout_draw(cr, b->m.clay[r * b->ncols + c],
-		    cx + CELL_PADX, y + CELL_PADY);
+		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
+		g_object_unref(l);
 		cx += b->m.colw[c];
 	}
 	return b->m.rowh[r];
 }
 
-/* Draw rows [a, e) of a table at (x, y), header repeated. */
+/* Draw rows [a, e) of a table at (x, y), header repeated, caption over
+ * row 0. */
 static void
 draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
     double x, double y, int a, int e)
 {
-	double w = 0, y0 = y;
+	double w = 0, y0;
 	size_t c;
 	int r;
 
 	for (c = 0; c < b->ncols; c++)
 		w += b->m.colw[c];
+	if (a == 0 && b->m.cap != NULL) {
+		rnd_set_rgb(cr, f->st.text);
+		rnd_layout_draw(cr, b->m.cap, x, y);
+		y += b->m.caph;
+	}
+	y0 = y;
 	if (b->header && a > 1)
 		y += draw_row(f, cr, b, 0, x, y, w, 0);
 	for (r = a; r < e; r++)
@@ -1122,7 +1687,7 @@ flow_save(struct rnd_flow *f, struct placing *pl)
 	for (i = 0; i < f->n; i++) {
 		struct blk *b = &f->v[i];
 
-		meas_free(&b->saved, b->nrows * b->ncols);
+		meas_free(&b->saved);
 		b->saved = b->m;
 		memset(&b->m, 0, sizeof(b->m));
 	}
@@ -1143,7 +1708,7 @@ flow_restore(struct rnd_flow *f, struct placing *pl)
 	for (i = 0; i < f->n; i++) {
 		struct blk *b = &f->v[i];
 
-		meas_free(&b->m, b->nrows * b->ncols);
+		meas_free(&b->m);
 		b->m = b->saved;
 		memset(&b->saved, 0, sizeof(b->saved));
 	}
@@ -1172,7 +1737,7 @@ flow_natural(struct rnd_flow *f)
 
 	for (i = 0; i < f->n; i++)
 		if (f->v[i].kind == BLK_TABLE)
-			table_natural(f, &f->v[i]);
+			table_natural(f, &f->v[i], 1);
 }
 
 /* Returns 1 when a try at the flow's scale would fail because a table's
@@ -1375,6 +1940,20 @@ rnd_flow_fit(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 	return best < 0 ? 0 : f->st.size_pt - RND_STEP_PT * best;
 }
 
+/* Warn when cell (r, c) of table b has a character no font has. */
+static void
+table_glyph_check(const struct rnd_flow *f, const struct blk *b, size_t r,
+    size_t c, struct diags *dg)
+{
+	PangoLayout *l;
+
+	if (!b->cell[r * b->ncols + c].m.unknown)
+		return;
+	l = cell_layout(f, b, r, c);
+	rnd_glyph_check(l, b->pos, dg);
+	g_object_unref(l);
+}
+
 /* Warn about what the pieces of pl print: a block cut at BLK_MAX_CHARS,
  * a character no font has. */
 static void
@@ -1387,6 +1966,13 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		const struct piece *pc = &pl->v[i];
 		struct blk *b = &f->v[pc->blk];
 
+		if (pc->a == 0 && b->omitted > 0)
+			diag_add(dg, SEV_WARNING, b->pos,
+			    "%s%sa table of %zu rows does not fit even at the "
+			    "least size: it is left out, with a note in its "
+			    "place",
+			    f->label ? f->label : "", f->label ? ": " : "",
+			    b->omitted);
 		if (pc->a == 0 && b->cut)
 			diag_add(dg, SEV_WARNING, b->pos,
 			    "%s%sonly the first %d "
@@ -1399,10 +1985,8 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		if (b->kind == BLK_TABLE) {
 			for (r = pc->a; r < pc->b; r++)
 				for (c = 0; c < (int)b->ncols; c++)
-					rnd_glyph_check(b->m.clay[(size_t)r *
-					                        b->ncols +
-					                    (size_t)c],
-					    b->pos, dg);
+					table_glyph_check(f, b, (size_t)r,
+					    (size_t)c, dg);
 		} else if (pc->a == 0) {
 			rnd_glyph_check(b->m.lay, b->pos, dg);
 			rnd_glyph_check(b->m.blay, b->pos, dg);

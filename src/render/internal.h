@@ -183,6 +183,9 @@ void rnd_layout_size(PangoLayout *, double *w_mm, double *h_mm);
 /* A layout's scale: the size of its font / RND_LAYOUT_PT (mm drawn for
  * each mm laid out). */
 double rnd_layout_scale(PangoLayout *);
+/* The scale of a layout of a font at pt, as rnd_layout_scale() gives it:
+ * a size in layout units times it is the size in mm at pt. */
+double rnd_pt_scale(double pt);
 /* Wrap (or ellipsize) a layout at width_mm. */
 void rnd_layout_set_width(PangoLayout *, double width_mm);
 /* The Pango size (units) of a markup span at pt in a layout of font f. */
@@ -341,6 +344,18 @@ void rnd_flow_guess(struct rnd_flow *, double size_pt);
  * shrinking the whole flow (a reference sheet's wide odds table); off
  * (the default): the flow shrinks. */
 void rnd_flow_own_tables(struct rnd_flow *, int on);
+/* A table whose words do not fit width_mm at the flow's full size, nor
+ * (own tables) at least_pt, the least size of its own, is printed in
+ * parts of its columns at the full size, each with its first column and
+ * a caption, its words whole (a book's); width_mm 0 (the default): not,
+ * and a table's own size goes down to min_pt. */
+void rnd_flow_table_parts(struct rnd_flow *, double width_mm, double least_pt);
+/* A table that would not fit pages pages of frame even at the least
+ * size, each row a line, is left out: a note in its place says so (with
+ * the sentence where, markup, after it; may be NULL), and a warning names
+ * its line. */
+void rnd_flow_long_tables(struct rnd_flow *, const struct rnd_frame *,
+    int pages, const char *where);
 /* A table whose words are too wide for its column even at min_pt (own
  * tables) breaks them where h allows, with a hyphen, instead of between
  * any two letters (h is borrowed; NULL: no hyphenation). */

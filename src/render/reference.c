@@ -22,8 +22,10 @@ struct ref {
 	int condense;
 	double band_h, margin;
 	const char *footer;
-	struct rnd_mark_key key; /* the units' pictures or symbols */
-	struct rnd_hyph *hyph;   /* the ruleset's language, for tables */
+	struct rnd_mark_key key;    /* the units' pictures or symbols */
+	struct rnd_hyph *hyph;      /* the ruleset's language, for tables */
+	const struct rnd_frame *fr; /* the sides' frame */
+	int pages;
 };
 
 /* Add a table of strings (copied, escaped) to the flow. */
@@ -588,6 +590,10 @@ ref_build(struct ref *r, double pt)
 	/* A wide odds table takes a size of its own: the prose keeps its. */
 	rnd_flow_own_tables(r->flow, 1);
 	rnd_flow_table_hyph(r->flow, r->hyph);
+	/* A table the sides could not hold even at the least size (1,000
+	 * rows of a prose section) is left out, with a note. */
+	rnd_flow_long_tables(r->flow, r->fr, r->pages,
+	    _("The rulebook prints it in full."));
 	return ref_sections(r);
 }
 
@@ -694,6 +700,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	fr.w = pw - 2 * r.margin;
 	fr.h = ph - 2 * r.margin - 3;
 	fr.first_top = r.band_h + 4;
+	r.fr = &fr;
+	r.pages = pages;
 
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;

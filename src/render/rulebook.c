@@ -8,8 +8,9 @@
  * foot of each page its number; the PDF outline has every section.
  *
  * The body is laid out once without drawing (rnd_flow_layout) to learn
- * on which page each heading falls, then drawn after the title page and
- * the contents, whose length is known from the number of entries.
+ * on which page each heading falls, then laid out again and drawn after
+ * the title page and the contents, whose length is known from the number
+ * of entries.
  * templates/rulebook.yaml gives the fonts, sizes, margins and colours.
  */
 #include <stdlib.h>
@@ -58,6 +59,8 @@ struct book {
  * is room for this many of its lines. */
 #define BOOK_INDEX_GAP 8.0
 #define BOOK_INDEX_MIN 8
+/* A table's own size is at least this of the text's (8 pt at 10). */
+#define BOOK_TABLE_LEAST 0.8
 
 /* Sections that are not rules to read in a book: the test games (the
  * engine's; the examples of play among them are drawn where their rules
@@ -166,7 +169,7 @@ book_close(struct book *b, struct rnd_flow *f, char **open, int level)
  * the flow, with the examples of play at the end of their sections; the
  * headings (levels 1 to 3) into b->h in the same order. */
 static void
-book_body(struct book *b, struct rnd_flow *f, int record)
+book_body(struct book *b, struct rnd_flow *f)
 {
 	const struct rs_md *doc = b->rs->doc;
 	char *open[4] = { NULL, NULL, NULL, NULL };
@@ -189,7 +192,7 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 		if (skip || m->kind == RS_MD_FOOTNOTE_DEF)
 			continue;
 		book_refs(b, m);
-		if (m->kind == RS_MD_HEADING && record) {
+		if (m->kind == RS_MD_HEADING) {
 			struct bhead x;
 
 			x.text = rs_md_text(m);
@@ -206,15 +209,13 @@ book_body(struct book *b, struct rnd_flow *f, int record)
 	for (i = 0, left = 0; i < b->o->nexamples; i++)
 		left += b->exc[i].number == 0;
 	if (left > 0) {
-		if (record) {
-			struct bhead x;
+		struct bhead x;
 
-			x.text = xstrdup(_("Examples of play"));
-			x.level = 2;
-			x.page = 0;
-			x.pos = b->rs->title_pos;
-			XPUSH(b->h, b->nh, b->caph, x);
-		}
+		x.text = xstrdup(_("Examples of play"));
+		x.level = 2;
+		x.page = 0;
+		x.pos = b->rs->title_pos;
+		XPUSH(b->h, b->nh, b->caph, x);
 		rnd_flow_heading(f, b->rs->title_pos, 2,
 		    _("Examples of play"));
 		book_examples(b, f, NULL);
@@ -689,7 +690,12 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 
 	/* Where each heading falls. */
 	f = rnd_flow_new(&b.st);
-	book_body(&b, f, 1);
+	/* A table too wide for the page takes a smaller size of its own, to
+	 * BOOK_TABLE_LEAST of the text's; one too wide even so goes in parts
+	 * of its columns at the text's size: its words whole either way. */
+	rnd_flow_own_tables(f, 1);
+	rnd_flow_table_parts(f, b.fr.w, b.st.size_pt * BOOK_TABLE_LEAST);
+	book_body(&b, f);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
 		diag_add(dg, SEV_ERROR, rs->title_pos,
@@ -700,8 +706,6 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	}
 	book_pages(&b, f, b.body_pages);
 	book_index_plan(&b, f);
-	rnd_flow_free(f);
-	f = NULL;
 	b.toc_pages = book_toc_pages(&b);
 	/* With its contents and index pages. */
 	if (1 + b.toc_pages + b.body_pages - b.index_shared +
@@ -728,8 +732,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		rnd_doc_set_booklet(doc, sheet_w, sheet_h);
 	book_title(&b, doc);
 	book_contents(&b, doc);
-	f = rnd_flow_new(&b.st);
-	book_body(&b, f, 0);
+	/* The same blocks, laid out again now that the examples' links know
+	 * their pages, and drawn. */
 	if (rnd_flow_render(f, doc, b.pw, b.ph, &b.fr, BOOK_MAX_PAGES,
 	        book_decorate, &b, NULL) != b.body_pages)
 		diag_add(dg, SEV_WARNING, rs->title_pos,

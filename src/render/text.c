@@ -94,13 +94,25 @@ size_quark(void)
 	return q;
 }
 
+/* Returns the scale of a layout of su Pango units of size (see
+ * layout_font). */
+static double
+su_scale(int su)
+{
+	return su > 0 ? su / (RND_LAYOUT_PT * PANGO_SCALE) : 1;
+}
+
 double
 rnd_layout_scale(PangoLayout *l)
 {
-	int su = GPOINTER_TO_INT(
-	    g_object_get_qdata(G_OBJECT(l), size_quark()));
+	return su_scale(
+	    GPOINTER_TO_INT(g_object_get_qdata(G_OBJECT(l), size_quark())));
+}
 
-	return su > 0 ? su / (RND_LAYOUT_PT * PANGO_SCALE) : 1;
+double
+rnd_pt_scale(double pt)
+{
+	return su_scale((int)(pt * PANGO_SCALE));
 }
 
 void

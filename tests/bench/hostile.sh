@@ -28,6 +28,11 @@ rep '<' 500000 | with_prose >"$T/angles.md"
 	printf '| Column A | Column B | Column C |\n|---|---|---|\n'
 	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "| row %d | some words | more words |\n", i }'
 } | with_prose >"$T/table100k.md"
+# A prose table at the limits: 1,000 rows of 49 columns (issue 30).
+awk 'BEGIN { for (c = 0; c < 49; c++) printf "| C%d ", c; print "|"
+	for (c = 0; c < 49; c++) printf "|---"; print "|"
+	for (r = 0; r < 1000; r++) { for (c = 0; c < 49; c++) printf "| w%d ", r * 49 + c; print "|" } }' |
+	with_prose >"$T/table49.md"
 name=$(rep x 4000)
 sed "0,/^| Rifle /s//| $name /" "$MOD" >"$T/name4k.md"
 title=$(rep T 100000)
@@ -93,6 +98,8 @@ run "reference, 400 KB of [" "$BIN" reference -q "$T/brackets.md" -o "$T/o.pdf"
 run "reference, 500 KB of <" "$BIN" reference -q "$T/angles.md" -o "$T/o.pdf"
 run "report, 500 KB of <" "$BIN" report -q --games 100 "$T/angles.md" -o "$T/o.pdf"
 run "reference, a prose table of 100k rows" "$BIN" reference -q "$T/table100k.md" -o "$T/o.pdf"
+run "reference, a prose table of 1,000 x 49" "$BIN" reference -q "$T/table49.md" -o "$T/o.pdf"
+run "rulebook, a prose table of 1,000 x 49" "$BIN" rulebook -q "$T/table49.md" -o "$T/o.pdf"
 run "reference, a 4,000-character unit name" "$BIN" reference -q "$T/name4k.md" -o "$T/o.pdf"
 run "build, a 100 KB title" "$BIN" build -q "$T/title100k.md" -o "$T/out"
 if [ -f "$T/names80.md" ]; then

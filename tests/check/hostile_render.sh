@@ -33,6 +33,39 @@ no() {
 		echo "PASS: $2"
 	fi
 }
+# tt NAME WANT-STATUS PATTERN-IN-STDERR SECONDS COMMAND...: as t, and the
+# command takes at most SECONDS (times SLOW) of CPU and 256 MB
+# (/usr/bin/time; without it, SECONDS of the clock and no memory).
+tt() {
+	name=$1 want=$2 pat=$3 lim=$(($4 * SLOW))
+	shift 4
+	rm -f "$tmp/time"
+	if [ -x /usr/bin/time ]; then
+		timeout 60 /usr/bin/time -f "%U %S %M" -o "$tmp/time" "$@" \
+		    >"$tmp/out" 2>"$tmp/err"
+		got=$?
+		use=$(tail -1 "$tmp/time" 2>/dev/null |
+		    awk '{ printf "%.1f s of CPU, %d MB", $1 + $2, $3 / 1024 }')
+		over=$(tail -1 "$tmp/time" 2>/dev/null |
+		    awk -v l="$lim" '{ print ($1 + $2 > l || $3 > 256 * 1024) }')
+	else
+		s=$(date +%s)
+		timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+		got=$?
+		e=$(date +%s)
+		use="$((e - s)) s"
+		over=$([ $((e - s)) -gt "$lim" ] && echo 1 || echo 0)
+	fi
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL: $name: exit $got, wanted $want: $(head -c 200 "$tmp/err")"
+	elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+		echo "FAIL: $name: no '$pat' in: $(head -c 200 "$tmp/err")"
+	elif [ "${over:-1}" != 0 ]; then
+		echo "FAIL: $name: ${use:-no time}, over $lim s or 256 MB"
+	else
+		echo "PASS: $name ($use)"
+	fi
+}
 # prose FILE: the bundled ruleset and a section of prose from stdin
 prose() {
 	{ cat "$MOD"; printf '\n## Hostile\n\n'; cat; printf '\n'; } >"$1"
@@ -86,6 +119,52 @@ awk 'BEGIN { print "| a | b |"; print "|---|---|"; for (i = 0; i < 1000; i++) pr
 	prose "$tmp/rows1000.md"
 t "a prose table of 1,000 rows is fine" 0 "" "$BIN" reference "$tmp/rows1000.md" -o "$tmp/r.pdf"
 no "error" "a prose table of 1,000 rows: no error"
+
+# A prose table at the limits, 1,000 rows of 49 columns (49,000 cells):
+# its cells were laid out again at every size the reference tried (33.6 s
+# of CPU, 203 MB) and broken a letter a line in the rulebook (12 s). Now
+# the sheet leaves it out with a note (it could not hold it at any size)
+# and keeps its size for the rest; the book prints it in parts of its
+# columns, every cell whole.
+awk 'BEGIN { for (c = 0; c < 49; c++) printf "| C%d ", c; print "|"
+	for (c = 0; c < 49; c++) printf "|---"; print "|"
+	for (r = 0; r < 1000; r++) { for (c = 0; c < 49; c++) printf "| w%d ", r * 49 + c; print "|" } }' |
+	prose "$tmp/t49.md"
+tt "a 1,000 x 49 prose table: reference" 0 \
+	"t49.md:$L:1: warning: a table of 1000 rows does not fit even at the least size: it is left out" \
+	5 "$BIN" reference "$tmp/t49.md" -o "$tmp/r.pdf"
+no "this and what follows is left out" "a 1,000 x 49 prose table: the rest of the sheet all there"
+pdftotext "$tmp/r.pdf" - 2>/dev/null | tr '\n' ' ' |
+	grep -q "A table of 1000 rows is left out here: it does not fit these pages at any size. The rulebook prints it in full." &&
+	[ "$(pdfinfo "$tmp/r.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')" = 2 ] &&
+	echo "PASS: a 1,000 x 49 prose table: the sheet's note in its place" ||
+	echo "FAIL: a 1,000 x 49 prose table: the sheet's note in its place"
+tt "a 1,000 x 49 prose table: rulebook" 0 "" \
+	5 "$BIN" rulebook "$tmp/t49.md" -o "$tmp/b.pdf"
+no "warning" "a 1,000 x 49 prose table: rulebook without a warning"
+pdftotext "$tmp/b.pdf" "$tmp/b.txt" 2>/dev/null
+n=$(grep -o -w 'w[0-9]*' "$tmp/b.txt" | sort -u | wc -l)
+grep -q -w w0 "$tmp/b.txt" && grep -q -w w48999 "$tmp/b.txt" && [ "$n" -eq 49000 ] &&
+	grep -q "Column 1, and columns 42 to 49 of 49 (part 6 of 6)" "$tmp/b.txt" &&
+	echo "PASS: a 1,000 x 49 prose table: every cell of the book's whole, w0 to w48999" ||
+	echo "FAIL: a 1,000 x 49 prose table: every cell of the book's whole: $n of 49000"
+# The same with cells of three words: parts of columns at their widest
+# word wrapped every cell, laid out twice more (7.3 s); at their natural
+# width, up to two fifths of the page, they keep to a line.
+awk 'BEGIN { for (c = 0; c < 49; c++) printf "| C%d ", c; print "|"
+	for (c = 0; c < 49; c++) printf "|---"; print "|"
+	for (r = 0; r < 1000; r++) { for (c = 0; c < 49; c++) printf "| cell %d here ", r * 49 + c; print "|" } }' |
+	prose "$tmp/t49w.md"
+tt "a 1,000 x 49 table of three-word cells: rulebook" 0 "" \
+	5 "$BIN" rulebook "$tmp/t49w.md" -o "$tmp/b.pdf"
+pdftotext "$tmp/b.pdf" - 2>/dev/null | grep -c "^cell [0-9]* here" >"$tmp/n"
+pdftotext -layout "$tmp/b.pdf" - 2>/dev/null | grep -q "cell 48999 here" &&
+	[ "$(cat "$tmp/n")" -ge 49000 ] &&
+	echo "PASS: a 1,000 x 49 table of three-word cells: each on a line" ||
+	echo "FAIL: a 1,000 x 49 table of three-word cells: each on a line ($(cat "$tmp/n"))"
+tt "a 1,000 x 49 table of three-word cells: reference" 0 \
+	"t49w.md:$L:1: warning: a table of 1000 rows does not fit" \
+	5 "$BIN" reference "$tmp/t49w.md" -o "$tmp/r.pdf"
 
 # Names: 4,000-character unit and weapon names took 33 s for the
 # reference; past the reader's limit (80 characters, README) each is

@@ -283,3 +283,96 @@ Test(text, scaled_layouts_measure_and_wrap_as_their_size)
 	free(mk);
 	free(s);
 }
+
+/* A table of nrows x ncols cells "wR.C" (a header row of "Head C"), added
+ * to f at line 500. */
+static void
+add_table(struct rnd_flow *f, size_t nrows, size_t ncols)
+{
+	struct pos p = { "rules.md", 500, 1 };
+	char **cells = xcalloc(nrows * ncols, sizeof(char *));
+	size_t i;
+
+	for (i = 0; i < nrows * ncols; i++)
+		cells[i] = i < ncols ?
+		    xasprintf("Head %zu", i) :
+		    xasprintf("w%zu.%zu", i / ncols, i % ncols);
+	rnd_flow_table(f, p, nrows, ncols, cells, 1);
+	for (i = 0; i < nrows * ncols; i++)
+		free(cells[i]);
+	free(cells);
+}
+
+/* A book's table too wide for its page even at its least size of its own
+ * goes in parts of its columns, each under a caption, its words whole (no
+ * warning); one a little too wide takes a smaller size and stays whole. */
+Test(flow, a_wide_table_goes_in_parts_with_words_whole)
+{
+	static const struct rnd_style book = { "DejaVu Sans", "DejaVu Sans",
+		"DejaVu Sans Mono", 10, 10, 0x000000, 0x6b1d1d, 0xeeeeee,
+		0x6b1d1d, NULL };
+	struct rnd_placed pl[200];
+	size_t ncols[] = { 30, 11 }, want[] = { 3, 1 }, k, n, i;
+
+	for (k = 0; k < 2; k++) {
+		struct diags dg = { 0 };
+		struct rnd_flow *f = rnd_flow_new(&book);
+
+		rnd_flow_own_tables(f, 1);
+		rnd_flow_table_parts(f, 128, 8);
+		add_table(f, 20, ncols[k]);
+		if (want[k] > 1)
+			cr_assert_geq(rnd_flow_count(f), want[k],
+			    "%zu columns: %zu blocks", ncols[k],
+			    rnd_flow_count(f));
+		else
+			cr_assert_eq(rnd_flow_count(f), 1);
+		cr_assert_geq(render(f, 1, 5, &dg, NULL), 1);
+		cr_assert_eq(diags_count(&dg, SEV_WARNING), 0);
+		n = rnd_flow_placed(f, pl, 200);
+		for (i = 0; i < n; i++)
+			cr_assert_eq(pl[i].kind, 't');
+		rnd_flow_free(f);
+		diags_free(&dg);
+	}
+}
+
+/* A table no page of the frame could hold even at the least size is left
+ * out: a note in its place, a warning at its line, the rest at full size;
+ * a table that might fit is kept. */
+Test(flow, a_table_no_page_could_hold_is_a_note)
+{
+	struct rnd_frame fr = { 10, 10, 128, 190, 2, 5, 0 };
+	struct rnd_placed pl[200];
+	size_t rows[] = { 400, 12 }, k, n, i;
+
+	for (k = 0; k < 2; k++) {
+		struct diags dg = { 0 };
+		struct rnd_flow *f = sample(1);
+		double scale = 0;
+		int tables = 0;
+
+		rnd_flow_long_tables(f, &fr, 1, "See the book.");
+		add_table(f, rows[k], 3);
+		cr_assert_eq(render(f, 2, 1, &dg, &scale), 1);
+		n = rnd_flow_placed(f, pl, 200);
+		for (i = 0; i < n; i++)
+			tables += pl[i].kind == 't' &&
+			    pl[i].block + 1 == rnd_flow_count(f);
+		if (k == 0) {
+			cr_assert_eq(tables, 0);
+			cr_assert_float_eq(scale, 1.0, 1e-9);
+			cr_assert_eq(diags_count(&dg, SEV_WARNING), 1);
+			cr_assert_eq(dg.v[0].line, 500);
+			cr_assert(strstr(dg.v[0].msg,
+			              "a table of 399 rows does not fit even "
+			              "at the least size") != NULL,
+			    "%s", dg.v[0].msg);
+		} else {
+			cr_assert_eq(tables, 1);
+			cr_assert_eq(diags_count(&dg, SEV_WARNING), 0);
+		}
+		rnd_flow_free(f);
+		diags_free(&dg);
+	}
+}
