@@ -166,17 +166,16 @@ pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
 static int
 roll_strike(const struct dt_tables *t, int cap, mpq_t *s)
 {
-	struct dx_dist r;
+	const struct dx_dist *r = do_dist(t, &t->melee_roll.dx);
 	int32_t v;
 	int k;
 
-	if (dx_dist(&t->melee_roll.dx, &r) != 0)
+	if (r == NULL)
 		return -1;
-	for (v = r.lo; v <= r.hi; v++) {
+	for (v = r->lo; v <= r->hi; v++) {
 		k = v <= 0 ? 0 : v > cap ? cap : v;
-		mpq_add(s[k], s[k], r.p[v - r.lo]);
+		mpq_add(s[k], s[k], r->p[v - r->lo]);
 	}
-	dx_dist_free(&r);
 	return 0;
 }
 

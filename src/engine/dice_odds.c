@@ -35,13 +35,8 @@ do_fire_init(struct do_fire *f)
 void
 do_fire_clear(struct do_fire *f)
 {
-	int k;
-
-	if (f->damage != NULL) {
-		for (k = 0; k <= f->wounds; k++)
-			mpq_clear(f->damage[k]);
-		free(f->damage);
-	}
+	if (f->own)
+		do_volley_free(f->v);
 	mpq_clears(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack,
 	    f->expected, NULL);
 	memset(f, 0, sizeof(*f));
@@ -113,93 +108,19 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 }
 
 /*
- * The capped convolution r = x * y over 0..cap: a total of cap or more
- * is cap (the unit is gone). tmp is scratch.
+ * The volley (dice_volley.c) and the steps of one attack: to hit, to
+ * wound and the save failed multiply to the chance q it gets through;
+ * it takes a Wound when its Damage also rolls 1 or more. Accumulated
+ * shooting: "one attack" is one hit.
  */
-static void
-conv_capped(mpq_t *r, mpq_t *const x, mpq_t *const y, int cap, mpq_t tmp)
-{
-	int i, j, k;
-
-	for (k = 0; k <= cap; k++)
-		mpq_set_ui(r[k], 0, 1);
-	for (i = 0; i <= cap; i++) {
-		if (mpq_sgn(x[i]) == 0)
-			continue;
-		for (j = 0; j <= cap; j++) {
-			if (mpq_sgn(y[j]) == 0)
-				continue;
-			k = i + j > cap ? cap : i + j;
-			mpq_mul(tmp, x[i], y[j]);
-			mpq_add(r[k], r[k], tmp);
-		}
-	}
-}
-
-static mpq_t *
-vec_new(int cap)
-{
-	mpq_t *v = xcalloc((size_t)cap + 1, sizeof(*v));
-	int k;
-
-	for (k = 0; k <= cap; k++)
-		mpq_init(v[k]);
-	return v;
-}
-
-static void
-vec_free(mpq_t *v, int cap)
-{
-	int k;
-
-	for (k = 0; k <= cap; k++)
-		mpq_clear(v[k]);
-	free(v);
-}
-
-/*
- * Accumulated shooting's volley into f: the Attacks rolled plus mod are
- * the hits (halved, rounded down, for a unit that takes half), capped
- * at cap. "One attack" is one hit.
- */
-static void
-accumulated_odds(const struct dx_dist *na, int mod, int half, int cap,
-    struct do_fire *f)
-{
-	mpq_t tmp;
-	int32_t n;
-	int h;
-
-	mpq_set_ui(f->p_hit, 1, 1);
-	mpq_set_ui(f->p_wound, 1, 1);
-	mpq_set_ui(f->p_unsaved, 1, 1);
-	mpq_set_ui(f->p_attack, 1, 1);
-	mpq_init(tmp);
-	for (n = na->lo; n <= na->hi; n++) {
-		h = n + mod;
-		if (half && h > 0)
-			h /= 2;
-		h = h < 0 ? 0 : h > cap ? cap : h;
-		mpq_add(f->damage[h], f->damage[h], na->p[n - na->lo]);
-	}
-	mpq_set_ui(f->expected, 0, 1);
-	for (h = 1; h <= cap; h++) {
-		mpq_set_ui(tmp, (unsigned long)h, 1);
-		mpq_mul(tmp, tmp, f->damage[h]);
-		mpq_add(f->expected, f->expected, tmp);
-	}
-	mpq_clear(tmp);
-}
-
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
     int target, int mod, int left, struct do_fire *f)
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
-	struct dx_dist na, dd;
-	mpq_t *one, *cur, *nxt, *sw, tmp, q;
-	int cap, k, n, v, top;
+	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap;
+	mpq_t q;
 
 	/* A unit of no Wounds written is one that a single wound removes;
 	 * a wounded one has only its Wounds left to lose. */
@@ -207,72 +128,26 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	if (left > 0 && left < cap)
 		cap = left;
 	f->wounds = cap;
-	f->damage = vec_new(cap);
-	if (dx_dist(&w->attacks.dx, &na) != 0)
-		return -1;
-	if (t->shooting == DT_SHOOT_ACCUMULATED) {
-		accumulated_odds(&na, mod,
-		    t->half_hits >> rs->units[target].cls & 1, cap, f);
-		dx_dist_free(&na);
-		return 0;
+	mpq_init(q);
+	if (accumulated) {
+		mpq_set_ui(f->p_hit, 1, 1);
+		mpq_set_ui(f->p_wound, 1, 1);
+		mpq_set_ui(f->p_unsaved, 1, 1);
+		mpq_set_ui(f->p_attack, 1, 1);
+		half = t->half_hits >> rs->units[target].cls & 1;
+	} else {
+		attack_steps(rs, t, w, u, mod, f);
+		mpq_mul(q, f->p_hit, f->p_wound);
+		mpq_mul(q, q, f->p_unsaved);
 	}
-	attack_steps(rs, t, w, u, mod, f);
-	if (dx_dist(&w->damage.dx, &dd) != 0) {
-		dx_dist_free(&na);
-		return -1;
+	f->v = do_volley_get(t, w, accumulated, q, mod, half, cap, &f->own);
+	if (f->v != NULL) {
+		f->damage = (const mpq_t *)f->v->p;
+		mpq_set(f->expected, f->v->mean);
+		mpq_set(f->p_attack, f->v->p_attack);
 	}
-	mpq_inits(tmp, q, NULL);
-	mpq_mul(q, f->p_hit, f->p_wound);
-	mpq_mul(q, q, f->p_unsaved);
-
-	/* One attack's damage: none when it fails or its Damage rolls 0 or
-	 * less, else the Damage rolled, capped. */
-	one = vec_new(cap);
-	mpq_set_ui(tmp, 1, 1);
-	mpq_sub(one[0], tmp, q);
-	for (v = dd.lo; v <= dd.hi; v++) {
-		k = v <= 0 ? 0 : v > cap ? cap : v;
-		mpq_mul(tmp, q, dd.p[v - dd.lo]);
-		mpq_add(one[k], one[k], tmp);
-	}
-	mpq_set_ui(tmp, 1, 1);
-	mpq_sub(f->p_attack, tmp, one[0]);
-
-	/* The volley: cur is the damage of n attacks; each count of attacks
-	 * weighs in with its chance (a count of 0 or less is no attack). */
-	cur = vec_new(cap);
-	nxt = vec_new(cap);
-	mpq_set_ui(cur[0], 1, 1);
-	top = na.hi > 0 ? na.hi : 0;
-	for (n = 0; n <= top; n++) {
-		dx_p_eq(&na, n, q);
-		if (n == 0)
-			dx_p_at_most(&na, 0, q);
-		if (mpq_sgn(q) != 0)
-			for (k = 0; k <= cap; k++) {
-				mpq_mul(tmp, q, cur[k]);
-				mpq_add(f->damage[k], f->damage[k], tmp);
-			}
-		if (n == top)
-			break;
-		conv_capped(nxt, cur, one, cap, tmp);
-		sw = cur;
-		cur = nxt;
-		nxt = sw;
-	}
-	mpq_set_ui(f->expected, 0, 1);
-	for (k = 1; k <= cap; k++) {
-		mpq_set_ui(tmp, (unsigned long)k, 1);
-		mpq_mul(tmp, tmp, f->damage[k]);
-		mpq_add(f->expected, f->expected, tmp);
-	}
-	vec_free(one, cap);
-	vec_free(cur, cap);
-	vec_free(nxt, cap);
-	mpq_clears(tmp, q, NULL);
-	dx_dist_free(&na);
-	dx_dist_free(&dd);
-	return 0;
+	mpq_clear(q);
+	return f->v != NULL ? 0 : -1;
 }
 
 int
@@ -344,13 +219,20 @@ name_ok(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
-/* The melee roll's distribution, for an opposed melee; 0 or -1 (none). */
+/* Whether the melee is an opposed roll whose roll has a distribution. */
 static int
-melee_roll(const struct dt_tables *t, struct dx_dist *roll)
+melee_roll(const struct dt_tables *t)
 {
-	if (t->melee != DT_MELEE_OPPOSED)
-		return -1;
-	return dx_dist(&t->melee_roll.dx, roll);
+	return t->melee == DT_MELEE_OPPOSED &&
+	    do_dist(t, &t->melee_roll.dx) != NULL;
+}
+
+/* One opposed roll of a against b, kept by the memo. */
+static const struct dx_opposed *
+pair_odds(const struct ruleset *rs, const struct dt_tables *t, int a, int b)
+{
+	return do_opposed_pair(t, do_factor(t, rs, a, b),
+	    do_factor(t, rs, b, a));
 }
 
 /* A unit type's Wounds: none written is one a single wound removes. */
@@ -406,8 +288,7 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	const struct dt_tables *t = tables_of(c);
 	struct eng_odds_fire fe;
 	struct eng_odds_melee me;
-	struct dx_opposed op;
-	struct dx_dist roll;
+	const struct dx_opposed *op;
 	struct do_fire f;
 	size_t a, k, b;
 
@@ -431,28 +312,26 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 		fights_odds(c, o);
 		return;
 	}
-	if (melee_roll(t, &roll) != 0)
+	if (!melee_roll(t))
 		return;
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			op = pair_odds(rs, t, (int)a, (int)b);
 			memset(&me, 0, sizeof(me));
 			me.attacker = (int)a;
 			me.defender = (int)b;
 			me.situation = "contact";
 			me.a_power = do_factor(t, rs, (int)a, (int)b);
 			me.d_power = do_factor(t, rs, (int)b, (int)a);
-			me.attacker_wins = to_q(op.a_wins);
-			me.defender_wins = to_q(op.b_wins);
+			me.attacker_wins = to_q(op->a_wins);
+			me.defender_wins = to_q(op->b_wins);
 			me.both_destroyed = eng_q_make(0, 1);
 			/* One roll settles it, a tie included: the Melee
 			 * outcomes table says what equal totals do. */
 			me.expected_rolls = eng_q_make(1, 1);
-			me.resolves = mpq_cmp_ui(op.tie, 1, 1) != 0;
+			me.resolves = mpq_cmp_ui(op->tie, 1, 1) != 0;
 			XPUSH(o->melee, o->nmelee, o->capmelee, me);
-			dx_opposed_clear(&op);
 		}
-	dx_dist_free(&roll);
 }
 
 /* A test game's odds of a melee by accumulated hits or the pipeline:
@@ -510,8 +389,7 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 {
 	const struct ruleset *rs = g->ctx->rs;
 	const struct dt_tables *t = tables_of(g->ctx);
-	struct dx_opposed op;
-	struct dx_dist roll;
+	const struct dx_opposed *op;
 	struct do_fire f;
 	int rc = 0;
 
@@ -537,25 +415,23 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	}
 	if (c->kind == 2 && t->melee != DT_MELEE_OPPOSED)
 		return fight_contest(g, c, key, q);
-	if (c->kind != 2 || melee_roll(t, &roll) != 0)
+	if (c->kind != 2 || !melee_roll(t))
 		return -1;
-	do_opposed(&roll, c->a_power, c->b_power, &op);
+	op = do_opposed_pair(t, c->a_power, c->b_power);
 	if (!strcmp(key, "attacker_wins"))
-		*q = to_q(op.a_wins);
+		*q = to_q(op->a_wins);
 	else if (!strcmp(key, "defender_wins"))
-		*q = to_q(op.b_wins);
+		*q = to_q(op->b_wins);
 	else if (!strcmp(key, "attacker_double"))
-		*q = to_q(op.a_mult);
+		*q = to_q(op->a_mult);
 	else if (!strcmp(key, "defender_double"))
-		*q = to_q(op.b_mult);
+		*q = to_q(op->b_mult);
 	else if (!strcmp(key, "equal"))
-		*q = to_q(op.tie);
+		*q = to_q(op->tie);
 	else if (!strcmp(key, "both_destroyed"))
 		*q = eng_q_make(0, 1);
 	else
 		rc = -1;
-	dx_opposed_clear(&op);
-	dx_dist_free(&roll);
 	return rc;
 }
 
@@ -614,23 +490,20 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
  * removable; a pair whose totals are always equal is never decided
  * (told once for the pair, a <= b). */
 static void
-melee_finding(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dx_dist *roll, size_t a, size_t b, unsigned char *removable,
-    struct diags *d)
+melee_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
+    size_t b, unsigned char *removable, struct diags *d)
 {
-	struct dx_opposed op;
+	const struct dx_opposed *op = pair_odds(rs, t, (int)a, (int)b);
 
-	do_melee_odds(rs, t, roll, (int)a, (int)b, &op);
-	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op.a_mult) > 0) ||
-	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op.a_wins) > 0) ||
-	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op.tie) > 0))
+	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op->a_mult) > 0) ||
+	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op->a_wins) > 0) ||
+	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op->tie) > 0))
 		removable[b] = 1;
-	if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
+	if (a <= b && mpq_cmp_ui(op->tie, 1, 1) == 0)
 		diag_add(d, SEV_WARNING, rs->units[a].pos,
 		    "a melee of %s and "
 		    "%s can never be decided: their totals are always equal",
 		    rs->units[a].name, rs->units[b].name);
-	dx_opposed_clear(&op);
 }
 
 /*
@@ -671,7 +544,6 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
 	const struct rs_unit *u;
 	struct do_strikes m;
-	struct dx_dist roll;
 	size_t a, k, b;
 
 	(void)st;
@@ -689,12 +561,10 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				fight_finding(c, &m, (int)a, (int)b, removable,
 				    d);
 		do_strikes_clear(&m);
-	} else if (melee_roll(t, &roll) == 0) {
+	} else if (melee_roll(t)) {
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
-				melee_finding(rs, t, &roll, a, b, removable,
-				    d);
-		dx_dist_free(&roll);
+				melee_finding(rs, t, a, b, removable, d);
 	}
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
@@ -741,11 +611,9 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
     struct eng_tables *out)
 {
 	struct eng_table *x;
-	struct dx_opposed op;
-	struct dx_dist roll;
 	size_t a, b;
 
-	if (rs->nunits == 0 || melee_roll(t, &roll) != 0)
+	if (rs->nunits == 0 || !melee_roll(t))
 		return;
 	x = eng_table_add(out,
 	    _("Melee: chance the attacker (row) beats the "
@@ -765,12 +633,10 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
 		for (b = 0; b < rs->nunits; b++) {
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
-			set_cell(cell(x, a, b), op.a_mult);
-			dx_opposed_clear(&op);
+			set_cell(cell(x, a, b),
+			    pair_odds(rs, t, (int)a, (int)b)->a_mult);
 		}
 	}
-	dx_dist_free(&roll);
 }
 
 /* The report: the damage of each volley at each target, exactly. */
@@ -1044,8 +910,7 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
-	struct dx_opposed op;
-	struct dx_dist roll;
+	const struct dx_opposed *op;
 	json_t *e, *x;
 	size_t a, b;
 
@@ -1054,14 +919,14 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 		fights_json(c, fa, fb, out);
 		return;
 	}
-	if (melee_roll(t, &roll) != 0)
+	if (!melee_roll(t))
 		return;
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			op = pair_odds(rs, t, (int)a, (int)b);
 			e = json_object();
 			x = json_object();
 			json_object_set_new(e, _("attacker"),
@@ -1072,16 +937,14 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			    json_integer(do_factor(t, rs, (int)a, (int)b)));
 			json_object_set_new(e, "defender_factor",
 			    json_integer(do_factor(t, rs, (int)b, (int)a)));
-			put(e, x, "attacker_wins", op.a_wins);
-			put(e, x, "defender_wins", op.b_wins);
-			put(e, x, "attacker_double", op.a_mult);
-			put(e, x, "defender_double", op.b_mult);
-			put(e, x, "equal", op.tie);
+			put(e, x, "attacker_wins", op->a_wins);
+			put(e, x, "defender_wins", op->b_wins);
+			put(e, x, "attacker_double", op->a_mult);
+			put(e, x, "defender_double", op->b_mult);
+			put(e, x, "equal", op->tie);
 			json_object_set_new(e, "exact", x);
 			out->entry(e, out->arg);
-			dx_opposed_clear(&op);
 		}
-	dx_dist_free(&roll);
 }
 
 void
@@ -1213,8 +1076,7 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 {
 	const struct dt_tables *t = ctx->fam_data;
 	int die = ctx->rs->die, need, diff;
-	struct dx_dist r, ra;
-	struct dx_opposed op;
+	const struct dx_opposed *op;
 	mpq_t q;
 
 	mpq_init(q);
@@ -1232,29 +1094,23 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		    mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
-	if (t == NULL || t->melee != DT_MELEE_OPPOSED ||
-	    dx_dist(&t->melee_roll.dx, &r) != 0)
+	if (t == NULL || !melee_roll(t))
 		return;
 	for (diff = -DI_TALLY_DIFF_MAX; diff <= DI_TALLY_DIFF_MAX; diff++) {
 		long w = (long)st->tally[DI_TALLY_MELEE(diff, 0)];
 		long n = w + (long)st->tally[DI_TALLY_MELEE(diff, 1)] +
 		    (long)st->tally[DI_TALLY_MELEE(diff, 2)];
 
-		if (n == 0 || dx_dist(&t->melee_roll.dx, &ra) != 0)
+		if (n == 0)
 			continue;
 		/* The attacker's total: the same roll, shifted by diff. */
-		ra.lo += diff;
-		ra.hi += diff;
-		dx_opposed(&ra, &r, 2, &op);
+		op = do_opposed_pair(t, diff, 0);
 		/* Short enough for the report's labels, which end in "…"
 		 * past 40% of the page. */
 		eng_outcome_add(o,
 		    xasprintf(_("Opposed roll, factors %+d: "
 		                "attacker higher"),
 		        diff),
-		    w, n, mpq_get_d(op.a_wins), q_text(op.a_wins));
-		dx_opposed_clear(&op);
-		dx_dist_free(&ra);
+		    w, n, mpq_get_d(op->a_wins), q_text(op->a_wins));
 	}
-	dx_dist_free(&r);
 }

@@ -11,14 +11,52 @@
 
 #include "dice_tables.h"
 
+/*
+ * The memo (dice_volley.c): each distinct expression's distribution and
+ * each distinct volley of a ruleset worked out once, kept with its
+ * tables (dt_tables.memo) until dt_free(). A volley is its weapon's
+ * Attacks and Damage expressions, the chance q that one attack gets
+ * through (pipeline) or the modifier and halving of accumulated hits,
+ * and the cap: the same weapon at unit types whose steps multiply to the
+ * same q shares one. At most DO_MEMO_LIMBS limbs of numbers are kept;
+ * past that a volley is worked out for its caller alone.
+ */
+#define DO_MEMO_LIMBS (1u << 23)
+struct dv_expr;
+struct json_t;
+struct do_volley {
+	struct dv_expr *att, *dmg; /* the memo's expressions (dmg: pipeline) */
+	int accumulated, mod, half;
+	mpq_t q;        /* pipeline: one attack through; accumulated: 0 */
+	int cap;        /* the target's Wounds (left) */
+	mpq_t *p;       /* P(damage = k), k = 0..cap (cap: removed) */
+	mpq_t mean;     /* of the capped damage */
+	mpq_t p_attack; /* one attack takes at least one Wound */
+	struct json_t *reals, *exact; /* its odds entry's, made once */
+	struct do_volley *next;
+};
+/* The volley of w into a volley the memo keeps (*own 0) or the caller's
+ * to free with do_volley_free() (*own 1); NULL when an expression has no
+ * distribution. */
+struct do_volley *do_volley_get(const struct dt_tables *,
+    const struct dt_weapon *w, int accumulated, const mpq_t q, int mod,
+    int half, int cap, int *own);
+void do_volley_free(struct do_volley *);
+/* The distribution of x, kept by the memo: no free; NULL when it has
+ * none. */
+const struct dx_dist *do_dist(const struct dt_tables *, const struct dx *x);
+
 /* One weapon's volley at one unit type. */
 struct do_fire {
 	mpq_t p_hit, p_wound, p_unsaved; /* the steps of one attack */
-	mpq_t p_attack;   /* one attack removes at least one wound */
-	int wounds;       /* the target's Wounds: the cap of damage */
-	mpq_t *damage;    /* P(damage = k), k = 0..wounds (wounds: removed) */
-	mpq_t expected;   /* the mean of the capped damage */
-	int cannot_wound; /* the Wound table's cell is - */
+	mpq_t p_attack;      /* one attack removes at least one wound */
+	int wounds;          /* the target's Wounds: the cap of damage */
+	const mpq_t *damage; /* P(damage = k), k = 0..wounds (wounds:
+	                        * removed): v's */
+	mpq_t expected;      /* the mean of the capped damage */
+	int cannot_wound;    /* the Wound table's cell is - */
+	struct do_volley *v; /* the volley: the memo's, or own */
+	int own;
 };
 void do_fire_init(struct do_fire *);
 void do_fire_clear(struct do_fire *);
@@ -41,6 +79,10 @@ void do_melee_odds(const struct ruleset *, const struct dt_tables *,
 /* One opposed roll of the roll plus fa against the roll plus fb. */
 void do_opposed(const struct dx_dist *roll, int fa, int fb,
     struct dx_opposed *o);
+/* The same for the ruleset's melee roll, kept by the memo (no clear);
+ * NULL when the roll has no distribution. */
+const struct dx_opposed *do_opposed_pair(const struct dt_tables *, int fa,
+    int fb);
 
 /*
  * A melee by accumulated hits or the pipeline (dice_melee.c), of unit
