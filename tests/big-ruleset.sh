@@ -15,7 +15,8 @@
 #              dice limits allow: 100d6 attacks, 20d100kh10 damage); DICE is
 #              every added unit's Wounds (default "mixed": 1 to 6; 99 is the
 #              limit), MELEE the Combat table's melee (opposed, accumulated
-#              or pipeline; default as the ruleset: opposed).
+#              or pipeline; default as the ruleset: opposed; when given, the
+#              test games, written for opposed rolls, are left out).
 #
 # The bundled units, weapons, battle and test games stay as they are, so the
 # ruleset still checks clean. Names are made of regiments, arms and roles,
@@ -177,6 +178,7 @@ FNR == NR {
 	next
 }
 FNR == 1 {
+	sect = ""
 	nunit = bu
 	nadd = 256 - bw
 	# a morale unit carries one weapon: as many as there are new units
@@ -185,6 +187,8 @@ FNR == 1 {
 }
 {
 	if ($0 ~ /^## /) sect = $0
+	if (fam == "dice" && melee != "" && sect == "## Test games")
+		next
 	if (fam == "dice" && melee != "" && sect == "## Combat" &&
 	    $0 ~ /^\| melee  /)
 		$0 = "| melee        | " melee " |"
