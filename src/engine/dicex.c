@@ -812,22 +812,25 @@ score(const struct dx_term *t, int v)
  * highest): state (m dice placed so far, score of the kept ones). Once
  * the k best are placed, the rest fall anywhere below, which one power
  * counts, so the states stay below k.
+ *
+ * At a value of weight w, with r the weight of the values after it, a
+ * state of m placed puts c more there in C(n - m, c) w^c ways (coef[m][c]
+ * for c < k - m); every c from k - m up completes the k kept, in
+ * fin[m] = sum C(n - m, c) w^c r^(n - m - c) ways, one product for all
+ * of them. Each m's scores run over lo[m]..hi[m], the only ones visited:
+ * 20d100kh10 is some 200,000 states, a few products each.
  */
 static void
 keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 {
 	int n = t->n, k = t->keep, smax, m, c, i, s, step, first, last;
-	int nv = die->hi - die->lo + 1, placed, cell;
-	/* C(r, c) for r <= DX_MAX_KEEP_DICE fits an unsigned long. */
-	unsigned long binom[DX_MAX_KEEP_DICE + 1][DX_MAX_KEEP_DICE + 1];
+	int nv = die->hi - die->lo + 1, cell;
+	int lo[DX_MAX_KEEP_DICE + 1], hi[DX_MAX_KEEP_DICE + 1];
+	int nlo[DX_MAX_KEEP_DICE + 1], nhi[DX_MAX_KEEP_DICE + 1];
 	mpz_t *dp, *nx, wpow[DX_MAX_KEEP_DICE + 1], rpow[DX_MAX_KEEP_DICE + 1];
+	mpz_t coef[DX_MAX_KEEP_DICE][DX_MAX_KEEP_DICE], fin[DX_MAX_KEEP_DICE];
 	mpz_t rest, x;
 
-	for (m = 0; m <= n; m++)
-		for (c = 0; c <= m; c++)
-			binom[m][c] = c == 0 || c == m ?
-			    1 :
-			    binom[m - 1][c - 1] + binom[m - 1][c];
 	smax = t->succ_op != DX_NONE ? k : k * die->hi;
 	cell = smax + 1;
 	wd_init(out, 0, smax);
@@ -839,14 +842,22 @@ keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 	}
 	for (c = 0; c <= n; c++)
 		mpz_inits(wpow[c], rpow[c], NULL);
+	for (m = 0; m < k; m++) {
+		mpz_init(fin[m]);
+		for (c = 0; c < k; c++)
+			mpz_init(coef[m][c]);
+		lo[m] = cell;
+		hi[m] = -1;
+	}
 	mpz_inits(rest, x, NULL);
 	mpz_set_ui(dp[0], 1);
+	lo[0] = hi[0] = 0;
 	mpz_set(rest, die->tot);
 	first = t->keep_low ? 0 : nv - 1;
 	last = t->keep_low ? nv - 1 : 0;
 	step = t->keep_low ? 1 : -1;
 	for (i = first;; i += step) {
-		int sv = score(t, die->lo + i);
+		int sv = score(t, die->lo + i), used = mpz_sgn(die->w[i]) != 0;
 
 		/* rest: the weight of the values after this one. */
 		mpz_sub(rest, rest, die->w[i]);
@@ -856,33 +867,48 @@ keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 			mpz_mul(wpow[c], wpow[c - 1], die->w[i]);
 			mpz_mul(rpow[c], rpow[c - 1], rest);
 		}
-		for (m = 0; m < k * cell; m++)
-			mpz_set_ui(nx[m], 0);
-		for (m = 0; m < k; m++)
-			for (s = 0; s <= smax; s++) {
-				if (mpz_sgn(dp[m * cell + s]) == 0)
-					continue;
-				for (c = 0; c <= n - m; c++) {
-					if (c > 0 && mpz_sgn(die->w[i]) == 0)
-						break;
-					/* C(n - m, c) w^c ways put c here. */
-					mpz_mul(x, dp[m * cell + s], wpow[c]);
-					mpz_mul_ui(x, x, binom[n - m][c]);
-					placed = m + c;
-					if (placed < k)
-						mpz_add(nx[placed * cell + s +
-						            c * sv],
-						    nx[placed * cell + s +
-						        c * sv],
-						    x);
-					else
-						mpz_addmul(out->w[s +
-						               (k - m) * sv],
-						    x, rpow[n - placed]);
-				}
+		for (m = 0; m < k; m++) {
+			mpz_set_ui(fin[m], 0);
+			for (c = 0; c <= n - m; c++) {
+				mpz_bin_uiui(x, (unsigned long)(n - m),
+				    (unsigned long)c);
+				mpz_mul(x, x, wpow[c]);
+				if (c < k - m)
+					mpz_set(coef[m][c], x);
+				else
+					mpz_addmul(fin[m], x, rpow[n - m - c]);
 			}
-		for (m = 0; m < k * cell; m++)
-			mpz_swap(dp[m], nx[m]);
+			nlo[m] = cell;
+			nhi[m] = -1;
+		}
+		for (m = 0; m < k; m++)
+			for (s = lo[m]; s <= hi[m]; s++) {
+				const __mpz_struct *d = dp[m * cell + s];
+
+				if (mpz_sgn(d) == 0)
+					continue;
+				for (c = 0; c < k - m && (c == 0 || used);
+				     c++) {
+					int to = (m + c) * cell + s + c * sv;
+
+					mpz_addmul(nx[to], d, coef[m][c]);
+					if (s + c * sv < nlo[m + c])
+						nlo[m + c] = s + c * sv;
+					if (s + c * sv > nhi[m + c])
+						nhi[m + c] = s + c * sv;
+				}
+				if (used)
+					mpz_addmul(out->w[s + (k - m) * sv], d,
+					    fin[m]);
+			}
+		for (m = 0; m < k; m++) {
+			for (s = lo[m]; s <= hi[m]; s++)
+				mpz_set_ui(dp[m * cell + s], 0);
+			for (s = nlo[m]; s <= nhi[m]; s++)
+				mpz_swap(dp[m * cell + s], nx[m * cell + s]);
+			lo[m] = nlo[m];
+			hi[m] = nhi[m];
+		}
 		if (i == last)
 			break;
 	}
@@ -893,6 +919,11 @@ keep_dist(const struct dx_term *t, const struct wd *die, struct wd *out)
 	}
 	for (c = 0; c <= n; c++)
 		mpz_clears(wpow[c], rpow[c], NULL);
+	for (m = 0; m < k; m++) {
+		mpz_clear(fin[m]);
+		for (c = 0; c < k; c++)
+			mpz_clear(coef[m][c]);
+	}
 	free(dp);
 	free(nx);
 	mpz_clears(rest, x, NULL);
