@@ -308,6 +308,11 @@ table_maps(struct rnd_report *r, const struct eng_ctx *c)
 		m->text = xcalloc(e->nrows * e->ncols + 1, sizeof(char *));
 		for (k = 0; k < e->nrows; k++)
 			m->rows[k] = xstrdup(e->rows[k]);
+		if (e->rowcount != NULL) {
+			m->rowcount = xcalloc(e->nrows + 1, sizeof(size_t));
+			memcpy(m->rowcount, e->rowcount,
+			    e->nrows * sizeof(size_t));
+		}
 		for (k = 0; k < e->ncols; k++)
 			m->cols[k] = xstrdup(e->cols[k]);
 		for (k = 0; k < e->nrows * e->ncols; k++)
@@ -323,7 +328,7 @@ table_maps(struct rnd_report *r, const struct eng_ctx *c)
 
 /* A heat map with more rows or columns than this shares those that are
  * alike (README, Limits and hostile input). */
-#define MAP_SHARE_OVER 64
+#define MAP_SHARE_OVER ENG_TABLE_SHARE_OVER
 
 /* Returns 1 when the n cells from a and from b, step apart, are alike. */
 static int
@@ -344,11 +349,30 @@ cells_alike(const struct rnd_matrix *m, size_t a, size_t b, size_t n,
 	return 1;
 }
 
+/* The rows row i of m stands for. */
+static size_t
+row_count(const struct rnd_matrix *m, size_t i)
+{
+	return m->rowcount != NULL ? m->rowcount[i] : 1;
+}
+
+/* The rows m stands for. */
+static size_t
+rows_of(const struct rnd_matrix *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nrows; i++)
+		n += row_count(m, i);
+	return n;
+}
+
 /*
  * Share the rows of m whose cells are all alike (by == 0) or its columns
  * (by == 1): the first keeps its place, named "NAME (+N alike)". With 256
  * unit types of four weapons the fire map has 1,024 rows but only a few
- * different ones.
+ * different ones. A row the family gave once for several (rowcount)
+ * counts as that many.
  */
 static void
 matrix_share(struct rnd_matrix *m, int by)
@@ -388,9 +412,11 @@ matrix_share(struct rnd_matrix *m, int by)
 				break;
 		if (j == nrep)
 			rep[nrep++] = i;
-		cnt[j]++;
+		cnt[j] += by ? 1 : row_count(m, i);
 	}
-	if (nrep == nl)
+	for (j = 0; j < nrep && cnt[j] == 1; j++)
+		;
+	if (nrep == nl && j == nrep)
 		goto out;
 	nlab = xcalloc(nrep + 1, sizeof(char *));
 	nv = xcalloc(nrep * no + 1, sizeof(double));
@@ -421,6 +447,10 @@ matrix_share(struct rnd_matrix *m, int by)
 	free(m->v);
 	m->text = ntext;
 	m->v = nv;
+	if (!by) {
+		free(m->rowcount);
+		m->rowcount = NULL;
+	}
 	if (by) {
 		m->cols = nlab;
 		m->ncols = nrep;
@@ -439,7 +469,7 @@ out:
 static void
 matrix_shrink(struct rnd_matrix *m)
 {
-	size_t r = m->nrows, c = m->ncols;
+	size_t r = rows_of(m), c = m->ncols;
 	char *note;
 
 	if (r <= MAP_SHARE_OVER && c <= MAP_SHARE_OVER)

@@ -242,6 +242,22 @@ full_wounds(const struct dt_tables *t, int u)
 	return t->units[u].wounds > 0 ? t->units[u].wounds : 1;
 }
 
+/* Whether neither a's strike at b nor b's at a can take a Wound: the
+ * melee never ends. -1 when an expression has no distribution. */
+static int
+never_ends(const struct eng_ctx *c, struct do_strikes *m, int a, int b)
+{
+	mpq_t *s;
+	int ab;
+
+	if ((s = do_strike_get(c, m, a, b)) == NULL)
+		return -1;
+	ab = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if ((s = do_strike_get(c, m, b, a)) == NULL)
+		return -1;
+	return ab && mpq_cmp_ui(s[0], 1, 1) == 0;
+}
+
 /*
  * The melee entries of a melee by accumulated hits or the pipeline: each
  * pair fought to its end from full Wounds. A pair over the chain's limit
@@ -253,30 +269,41 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
 	struct eng_odds_melee me;
+	const struct do_fight *f;
 	struct do_strikes m;
-	struct do_fight f;
 	int a, b, lim = do_chain_limit(c);
 
 	do_strikes_init(&m, c);
 	for (a = 0; a < (int)rs->nunits; a++)
 		for (b = 0; b < (int)rs->nunits; b++) {
-			do_fight_init(&f);
-			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			        full_wounds(t, b), lim, &m, &f) == 0 &&
-			    (f.chained || !f.resolves)) {
-				memset(&me, 0, sizeof(me));
-				me.attacker = a;
-				me.defender = b;
-				me.situation = "contact";
-				/* No factors: the strikes are the odds. */
-				me.attacker_wins = to_q(f.a_wins);
-				me.defender_wins = to_q(f.b_wins);
-				me.both_destroyed = to_q(f.both);
-				me.expected_rolls = to_q(f.rounds);
-				me.resolves = f.resolves;
+			memset(&me, 0, sizeof(me));
+			me.attacker = a;
+			me.defender = b;
+			me.situation = "contact";
+			/* Over the limit only a melee that never ends has an
+			 * entry (its chances 0): its strikes tell. */
+			if ((long)full_wounds(t, a) * full_wounds(t, b) >
+			    lim) {
+				if (never_ends(c, &m, a, b) != 1)
+					continue;
+				me.attacker_wins = eng_q_make(0, 1);
+				me.defender_wins = me.attacker_wins;
+				me.both_destroyed = me.attacker_wins;
+				me.expected_rolls = me.attacker_wins;
 				XPUSH(o->melee, o->nmelee, o->capmelee, me);
+				continue;
 			}
-			do_fight_clear(&f);
+			f = do_fight_get(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m);
+			if (f == NULL || (!f->chained && f->resolves))
+				continue;
+			/* No factors: the strikes are the odds. */
+			me.attacker_wins = to_q(f->a_wins);
+			me.defender_wins = to_q(f->b_wins);
+			me.both_destroyed = to_q(f->both);
+			me.expected_rolls = to_q(f->rounds);
+			me.resolves = f->resolves;
+			XPUSH(o->melee, o->nmelee, o->capmelee, me);
 		}
 	do_strikes_clear(&m);
 }
@@ -518,20 +545,23 @@ fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
     unsigned char *removable, struct diags *d)
 {
 	const struct ruleset *rs = c->rs;
-	struct do_fight f;
+	int ab, ba; /* each side's strike takes nothing for certain */
+	mpq_t *s;
 
-	do_fight_init(&f);
-	if (do_fight_odds(c, a, b, 1, 1, 0, m, &f) == 0) {
-		if (mpq_cmp_ui(f.b_loses[0], 1, 1) != 0)
-			removable[b] = 1;
-		if (a <= b && !f.resolves)
-			diag_add(d, SEV_WARNING, rs->units[a].pos,
-			    "a melee "
-			    "of %s and %s can never end: neither can ever "
-			    "remove the other",
-			    rs->units[a].name, rs->units[b].name);
-	}
-	do_fight_clear(&f);
+	if ((s = do_strike_get(c, m, a, b)) == NULL)
+		return;
+	ab = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if ((s = do_strike_get(c, m, b, a)) == NULL)
+		return;
+	ba = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if (!ab)
+		removable[b] = 1;
+	if (a <= b && ab && ba)
+		diag_add(d, SEV_WARNING, rs->units[a].pos,
+		    "a melee "
+		    "of %s and %s can never end: neither can ever "
+		    "remove the other",
+		    rs->units[a].name, rs->units[b].name);
 }
 
 void
@@ -639,23 +669,95 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	}
 }
 
+/* A row of the report's damage table: a volley of a shooter's weapon at
+ * a target, and the memo's volley (NULL: a row of its own). */
+struct damage_row {
+	size_t a, k, b;
+	const struct do_volley *v;
+};
+
+/*
+ * The rows of the damage table in order into rows, *n of them: with
+ * merge, a row whose volley is the memo's same one as an earlier row's
+ * is counted there (count) instead — with 256 unit types of four weapons
+ * and Wounds 99 the table has 262,144 rows of 100 cells, a few thousand
+ * different.
+ */
+static struct damage_row *
+damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
+    size_t **count, size_t *n)
+{
+	size_t total = volleys(rs) * rs->nunits, slots = 1, h, a, k, b;
+	struct damage_row *rows = xcalloc(total + 1, sizeof(*rows));
+	size_t *seen, *cnt = xcalloc(total + 1, sizeof(size_t));
+	struct do_fire f;
+
+	while (slots < 2 * total)
+		slots *= 2;
+	seen = xcalloc(slots, sizeof(size_t)); /* row + 1; 0: none */
+	*n = 0;
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				const struct do_volley *v = NULL;
+
+				do_fire_init(&f);
+				if (merge &&
+				    do_fire_odds(rs, t,
+				        rs->units[a].weapons[k], (int)b, 0, 0,
+				        &f) == 0 &&
+				    !f.own)
+					v = f.v;
+				do_fire_clear(&f);
+				h = ((uintptr_t)v >> 4) * 2654435761u &
+				    (slots - 1);
+				while (v != NULL && seen[h] != 0 &&
+				    rows[seen[h] - 1].v != v)
+					h = (h + 1) & (slots - 1);
+				if (v != NULL && seen[h] != 0) {
+					cnt[seen[h] - 1]++;
+					continue;
+				}
+				if (v != NULL)
+					seen[h] = *n + 1;
+				rows[*n].a = a;
+				rows[*n].k = k;
+				rows[*n].b = b;
+				rows[*n].v = v;
+				cnt[(*n)++] = 1;
+			}
+	free(seen);
+	*count = cnt;
+	return rows;
+}
+
 /* The report: the damage of each volley at each target, exactly. */
 static void
 report_damage(const struct ruleset *rs, const struct dt_tables *t,
     struct eng_tables *out)
 {
+	struct damage_row *rows;
 	struct eng_table *x;
 	struct do_fire f;
-	size_t a, k, b, row = 0;
-	int maxw = 1, i, n;
+	size_t nrows, row, *count;
+	int maxw = 1, i, n, merge;
 
 	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
 		return;
-	for (b = 0; b < rs->nunits; b++)
-		if (t->units[b].wounds > maxw)
-			maxw = t->units[b].wounds;
-	x = eng_table_add(out, _("Shooting: damage of one volley"),
-	    volleys(rs) * rs->nunits, (size_t)maxw + 1);
+	for (row = 0; row < rs->nunits; row++)
+		if (t->units[row].wounds > maxw)
+			maxw = t->units[row].wounds;
+	/* A table the report shares the alike rows of (cmd_report.c): the
+	 * rows of one volley are given once. */
+	merge = volleys(rs) * rs->nunits > ENG_TABLE_SHARE_OVER ||
+	    (size_t)maxw + 1 > ENG_TABLE_SHARE_OVER;
+	rows = damage_rows(rs, t, merge, &count, &nrows);
+	x = eng_table_add(out, _("Shooting: damage of one volley"), nrows,
+	    (size_t)maxw + 1);
+	if (merge)
+		x->rowcount = count;
+	else
+		free(count);
 	x->rowhead = xstrdup(_("shooter: weapon at target"));
 	x->colhead = xstrdup(_("wounds taken"));
 	/* The legend is one line beside the map: what a row's last cell
@@ -672,25 +774,22 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	          "saved, taking Damage"));
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
-	for (a = 0; a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++)
-			for (b = 0; b < rs->nunits; b++, row++) {
-				int wi = rs->units[a].weapons[k];
+	for (row = 0; row < nrows; row++) {
+		const struct damage_row *r = &rows[row];
+		int wi = rs->units[r->a].weapons[r->k];
 
-				x->rows[row] = xasprintf("%s: %s at %s",
-				    rs->units[a].name, rs->weapons[wi].name,
-				    rs->units[b].name);
-				do_fire_init(&f);
-				/* A volley with no distribution: no cell. */
-				n = do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				        &f) == 0 ?
-				    f.wounds :
-				    -1;
-				for (i = 0; i <= n; i++)
-					set_cell(cell(x, row, (size_t)i),
-					    f.damage[i]);
-				do_fire_clear(&f);
-			}
+		x->rows[row] = xasprintf("%s: %s at %s", rs->units[r->a].name,
+		    rs->weapons[wi].name, rs->units[r->b].name);
+		do_fire_init(&f);
+		/* A volley with no distribution: no cell. */
+		n = do_fire_odds(rs, t, wi, (int)r->b, 0, 0, &f) == 0 ?
+		    f.wounds :
+		    -1;
+		for (i = 0; i <= n; i++)
+			set_cell(cell(x, row, (size_t)i), f.damage[i]);
+		do_fire_clear(&f);
+	}
+	free(rows);
 }
 
 /* The sheet of a melee by accumulated hits or the pipeline: the first
@@ -703,7 +802,7 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 	const struct dt_tables *t = tables_of(c);
 	struct eng_table *x;
 	struct do_strikes m;
-	struct do_fight f;
+	mpq_t *v;
 	size_t a, b;
 
 	if (rs->nunits == 0)
@@ -727,12 +826,12 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
 		for (b = 0; b < rs->nunits; b++) {
-			do_fight_init(&f);
-			/* The first round only: the chain is not read. */
-			if (do_fight_odds(c, (int)a, (int)b, 1,
-			        full_wounds(t, (int)b), 0, &m, &f) == 0)
-				set_cell(cell(x, a, b), f.b_loses[f.wb]);
-			do_fight_clear(&f);
+			/* The first round only: a's strike takes all of
+			 * b's Wounds. */
+			v = do_strike_get(c, &m, (int)a, (int)b);
+			if (v != NULL)
+				set_cell(cell(x, a, b),
+				    v[full_wounds(t, (int)b)]);
 		}
 	}
 	do_strikes_clear(&m);
@@ -851,7 +950,7 @@ put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
  */
 static json_t *
 fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a, int b,
-    struct do_fight *f)
+    const struct do_fight *f)
 {
 	json_t *e = json_object(), *x = json_object();
 
@@ -884,8 +983,8 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
+	const struct do_fight *f;
 	struct do_strikes m;
-	struct do_fight f;
 	int a, b, lim = do_chain_limit(c);
 
 	do_strikes_init(&m, c);
@@ -894,12 +993,11 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
-			do_fight_init(&f);
-			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			        full_wounds(t, b), lim, &m, &f) == 0)
-				out->entry(fight_entry(rs, t, a, b, &f),
+			f = do_fight_get(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m);
+			if (f != NULL)
+				out->entry(fight_entry(rs, t, a, b, f),
 				    out->arg);
-			do_fight_clear(&f);
 		}
 	do_strikes_clear(&m);
 }

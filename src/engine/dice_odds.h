@@ -112,18 +112,35 @@ struct do_fight {
 /*
  * The strikes of each unit type at each, kept while a hook works out
  * many pairs (unit types whose weapons that reach the contact distance
- * are the same strike alike; by accumulated hits all do), at most
- * DO_STRIKES_KEPT values: past that they are worked out again.
+ * are the same strike alike, by accumulated hits all do; unit types of
+ * the same Wounds, and by the pipeline the same Toughness and Save, are
+ * struck alike), at most DO_STRIKES_KEPT values: past that they are
+ * worked out again. So are the melees of pairs whose strikes each way
+ * and Wounds are the same: 65,536 pairs of 256 unit types are a few
+ * different melees.
  */
 #define DO_STRIKES_KEPT (1u << 20)
+#define DO_FIGHT_SLOTS 4096 /* hash buckets of melees kept */
+struct do_fight_kept;
 struct do_strikes {
 	const struct eng_ctx *c;
 	int n;
 	int *rep;    /* the first unit type striking as this one */
-	mpq_t **v;   /* [rep * n + target]: P(k), k = 0..its Wounds */
+	int *trep;   /* the first unit type struck as this one */
+	mpq_t **v;   /* [rep * n + trep]: P(k), k = 0..its Wounds */
 	size_t kept; /* values held */
+	struct do_fight_kept **fights; /* the melees kept */
+	size_t fkept;                  /* their values */
+	struct do_fight scratch;       /* a melee not kept */
+	mpq_t *sscratch;               /* a strike not kept */
+	int sfull;                     /* its Wounds */
 };
 void do_strikes_init(struct do_strikes *, const struct eng_ctx *);
+/* x's strike at y in m: P(y loses k), k = 0..y's full Wounds (the last:
+ * all of them); it lasts until m is cleared, or when m is full until the
+ * next call. NULL when an expression has no distribution. */
+mpq_t *do_strike_get(const struct eng_ctx *, struct do_strikes *, int x,
+    int y);
 void do_strikes_clear(struct do_strikes *);
 void do_fight_init(struct do_fight *);
 void do_fight_clear(struct do_fight *);
@@ -134,6 +151,11 @@ void do_fight_clear(struct do_fight *);
  * distribution. */
 int do_fight_odds(const struct eng_ctx *, int a, int b, int wa, int wb,
     int limit, struct do_strikes *m, struct do_fight *);
+/* The same melee kept in m (read only; it lasts until m is cleared, or
+ * when m is full until the next call); NULL when an expression has no
+ * distribution. */
+const struct do_fight *do_fight_get(const struct eng_ctx *, int a, int b,
+    int wa, int wb, int limit, struct do_strikes *m);
 /* The largest wa * wb worked out to the end for the ruleset of c: at
  * most DO_CHAIN_MAX, and all pairs of unit types from full Wounds
  * within DO_CHAIN_WORK. */

@@ -564,7 +564,15 @@ struct eng_table {
 	size_t nrows, ncols;
 	char **rows, **cols;
 	struct eng_chance *cells; /* nrows * ncols, row by row */
+	/* The rows each row stands for, when the family gave rows that are
+	 * alike once (NULL: one each): a report table over
+	 * ENG_TABLE_SHARE_OVER rows or columns, whose alike rows the report
+	 * shows once anyway. */
+	size_t *rowcount;
 };
+/* A report heat map with more rows or columns than this shows its alike
+ * rows and columns once (README, Limits and hostile input). */
+#define ENG_TABLE_SHARE_OVER 64
 struct eng_tables {
 	struct eng_table *v;
 	size_t n, cap;
