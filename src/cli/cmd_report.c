@@ -464,13 +464,50 @@ out:
 	free(h);
 }
 
-/* A big heat map shares its rows and columns that are alike, and its
- * note says so. */
+/* A heat map shows at most this many different rows, and columns: the
+ * first ones (README, Limits and hostile input). */
+#define MAP_SHOW_MAX 128
+
+/* Keep the first nr rows and nc columns of m. */
+static void
+matrix_cut(struct rnd_matrix *m, size_t nr, size_t nc)
+{
+	double *v = xcalloc(nr * nc + 1, sizeof(double));
+	char **text = m->text ? xcalloc(nr * nc + 1, sizeof(char *)) : NULL;
+	size_t i, k;
+
+	for (i = 0; i < m->nrows; i++)
+		for (k = 0; k < m->ncols; k++) {
+			size_t c = i * m->ncols + k;
+
+			if (i < nr && k < nc) {
+				v[i * nc + k] = m->v[c];
+				if (text != NULL) {
+					text[i * nc + k] = m->text[c];
+					m->text[c] = NULL;
+				}
+			} else if (m->text != NULL)
+				free(m->text[c]);
+		}
+	for (i = nr; i < m->nrows; i++)
+		free(m->rows[i]);
+	for (k = nc; k < m->ncols; k++)
+		free(m->cols[k]);
+	free(m->v);
+	free(m->text);
+	m->v = v;
+	m->text = text;
+	m->nrows = nr;
+	m->ncols = nc;
+}
+
+/* A big heat map shares its rows and columns that are alike, shows at
+ * most MAP_SHOW_MAX different ones, and its note says so. */
 static void
 matrix_shrink(struct rnd_matrix *m)
 {
-	size_t r = rows_of(m), c = m->ncols;
-	char *note;
+	size_t r = rows_of(m), c = m->ncols, dr, dc;
+	char *note, *more;
 
 	if (r <= MAP_SHARE_OVER && c <= MAP_SHARE_OVER)
 		return;
@@ -478,14 +515,28 @@ matrix_shrink(struct rnd_matrix *m)
 	matrix_share(m, 1);
 	if (m->nrows == r && m->ncols == c)
 		return;
+	dr = m->nrows;
+	dc = m->ncols;
+	if (dr > MAP_SHOW_MAX || dc > MAP_SHOW_MAX)
+		matrix_cut(m, dr < MAP_SHOW_MAX ? dr : MAP_SHOW_MAX,
+		    dc < MAP_SHOW_MAX ? dc : MAP_SHOW_MAX);
 	note = xasprintf(
 	    _("%s%sRows and columns whose cells are all alike are "
 	      "shown once, \"+N alike\" after the first one's name (%zu of %zu "
 	      "%s, %zu of %zu %s)."),
-	    m->note ? m->note : "", m->note ? " " : "", m->nrows, r,
-	    P_("row", "rows", r), m->ncols, c, P_("column", "columns", c));
+	    m->note ? m->note : "", m->note ? " " : "", dr, r,
+	    P_("row", "rows", r), dc, c, P_("column", "columns", c));
 	free(m->note);
 	m->note = note;
+	if (m->nrows == dr && m->ncols == dc)
+		return;
+	/* TRANSLATORS: after the note on alike rows and columns. */
+	more = xasprintf(_("%s The map shows the first %zu of these %zu rows "
+	                   "and %zu of %zu columns; sandtable odds lists them "
+	                   "all."),
+	    m->note, m->nrows, dr, m->ncols, dc);
+	free(m->note);
+	m->note = more;
 }
 
 /* The exact odds tables as heat maps, one per melee situation. */
