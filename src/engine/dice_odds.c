@@ -874,14 +874,50 @@ put(json_t *e, json_t *x, const char *key, const mpq_t v)
 	json_object_set_new(x, key, q_str(v));
 }
 
+/*
+ * A volley's "damage" reals and its "exact" object, made once and kept
+ * with the memo's volley: entries at unit types that share a volley
+ * share them by reference, and the odds document writes each once
+ * (cmd_odds.c). A volley that is not the memo's has its own.
+ */
+static void
+volley_doc(const struct do_fire *f, json_t **reals, json_t **exact)
+{
+	struct do_volley *v = f->v;
+	json_t *dx;
+	int i;
+
+	if (!f->own && v->reals != NULL) {
+		*reals = json_incref(v->reals);
+		*exact = json_incref(v->exact);
+		return;
+	}
+	*reals = json_array();
+	*exact = json_object();
+	dx = json_array();
+	for (i = 0; i <= f->wounds; i++) {
+		json_array_append_new(*reals,
+		    json_real(mpq_get_d(f->damage[i])));
+		json_array_append_new(dx, q_str(f->damage[i]));
+	}
+	json_object_set_new(*exact, "p_wound_per_attack", q_str(f->p_attack));
+	json_object_set_new(*exact, "damage", dx);
+	json_object_set_new(*exact, "p_removed", q_str(f->damage[f->wounds]));
+	json_object_set_new(*exact, "expected_damage", q_str(f->expected));
+	if (!f->own) {
+		v->reals = json_incref(*reals);
+		v->exact = json_incref(*exact);
+	}
+}
+
 static void
 shooting_json(const struct ruleset *rs, const struct dt_tables *t,
     const char *fa, const char *fb, const struct eng_sink *out)
 {
-	json_t *e, *x, *dr, *dx;
+	json_t *e, *dr, *x;
 	struct do_fire f;
 	size_t a, k, b;
-	int wi, i;
+	int wi;
 
 	out->table("shooting", out->arg);
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
@@ -898,8 +934,8 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 					do_fire_clear(&f);
 					continue;
 				}
+				volley_doc(&f, &dr, &x);
 				e = json_object();
-				x = json_object();
 				json_object_set_new(e, "shooter",
 				    json_string(rs->units[a].name));
 				json_object_set_new(e, "weapon",
@@ -908,19 +944,13 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 				    json_string(rs->units[b].name));
 				json_object_set_new(e, "wounds",
 				    json_integer(f.wounds));
-				put(e, x, "p_wound_per_attack", f.p_attack);
-				dr = json_array();
-				dx = json_array();
-				for (i = 0; i <= f.wounds; i++) {
-					json_array_append_new(dr,
-					    json_real(mpq_get_d(f.damage[i])));
-					json_array_append_new(dx,
-					    q_str(f.damage[i]));
-				}
+				json_object_set_new(e, "p_wound_per_attack",
+				    json_real(mpq_get_d(f.p_attack)));
 				json_object_set_new(e, "damage", dr);
-				json_object_set_new(x, "damage", dx);
-				put(e, x, "p_removed", f.damage[f.wounds]);
-				put(e, x, "expected_damage", f.expected);
+				json_object_set_new(e, "p_removed",
+				    json_real(mpq_get_d(f.damage[f.wounds])));
+				json_object_set_new(e, "expected_damage",
+				    json_real(mpq_get_d(f.expected)));
 				json_object_set_new(e, "exact", x);
 				out->entry(e, out->arg);
 				do_fire_clear(&f);
