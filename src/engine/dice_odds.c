@@ -1075,6 +1075,144 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 		}
 }
 
+/* ---- the size of the odds document ---- */
+
+/* Bytes of a line of the document, a real, an entry's keys. */
+enum { DOC_LINE = 12, DOC_REAL = 14, DOC_ENTRY = 300 };
+
+/* A fraction's text, in quotes, on a line. */
+static size_t
+q_bytes(const mpq_t x)
+{
+	return mpz_sizeinbase(mpq_numref(x), 10) +
+	    mpz_sizeinbase(mpq_denref(x), 10) + 3 + DOC_LINE;
+}
+
+/* A volley's shared values: its reals and its exact fractions (kept with
+ * the memo's volley once counted). */
+static size_t
+volley_bytes(const struct do_fire *f)
+{
+	size_t n = 4 * DOC_LINE;
+	int k;
+
+	if (!f->own && f->v->doc != 0)
+		return f->v->doc;
+	for (k = 0; k <= f->wounds; k++)
+		n += DOC_LINE + DOC_REAL + q_bytes(f->damage[k]);
+	n += q_bytes(f->p_attack) + q_bytes(f->damage[f->wounds]) +
+	    q_bytes(f->expected);
+	if (!f->own)
+		f->v->doc = n;
+	return n;
+}
+
+static size_t
+shooting_bytes(const struct ruleset *rs, const struct dt_tables *t,
+    const char *fa, const char *fb, size_t limit)
+{
+	size_t a, k, b, n = 0;
+	struct do_fire f;
+
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
+		if (!name_ok(fa, rs->units[a].name))
+			continue;
+		for (k = 0; k < rs->units[a].nweapons && n <= limit; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				int wi = rs->units[a].weapons[k];
+
+				if (!name_ok(fb, rs->units[b].name))
+					continue;
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
+				        &f) == 0)
+					n += DOC_ENTRY + volley_bytes(&f) +
+					    strlen(rs->units[a].name) +
+					    strlen(rs->weapons[wi].name) +
+					    strlen(rs->units[b].name);
+				do_fire_clear(&f);
+			}
+	}
+	return n;
+}
+
+/* A strike's fractions, counted once a strike the memo keeps. */
+static size_t
+strike_bytes(const struct eng_ctx *c, struct do_strikes *m, size_t *seen,
+    int x, int y)
+{
+	size_t slot = (size_t)m->rep[x] * (size_t)m->n + (size_t)m->trep[y];
+	int k, full = full_wounds(tables_of(c), y);
+	mpq_t *v;
+
+	if (seen[slot] != 0)
+		return seen[slot];
+	if ((v = do_strike_get(c, m, x, y)) == NULL)
+		return 0;
+	for (k = 0; k <= full; k++)
+		seen[slot] += DOC_LINE + DOC_REAL + q_bytes(v[k]);
+	return seen[slot];
+}
+
+static size_t
+melee_bytes(const struct eng_ctx *c, const char *fa, const char *fb,
+    size_t limit)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	const struct dx_opposed *op;
+	struct do_strikes m;
+	size_t a, b, n = 0, *seen = NULL;
+
+	if (t->melee != DT_MELEE_OPPOSED) {
+		do_strikes_init(&m, c);
+		seen = xcalloc(rs->nunits * rs->nunits + 1, sizeof(size_t));
+	} else if (!melee_roll(t))
+		return 0;
+	for (a = 0; a < rs->nunits && n <= limit; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			if (!name_ok(fa, rs->units[a].name) ||
+			    !name_ok(fb, rs->units[b].name))
+				continue;
+			n += DOC_ENTRY + strlen(rs->units[a].name) +
+			    strlen(rs->units[b].name);
+			if (seen != NULL) {
+				/* The first round each way, the ends. */
+				n += strike_bytes(c, &m, seen, (int)b,
+				         (int)a) +
+				    strike_bytes(c, &m, seen, (int)a, (int)b) +
+				    4 * (DOC_LINE + DOC_REAL + 40);
+				continue;
+			}
+			op = pair_odds(rs, t, (int)a, (int)b);
+			n += q_bytes(op->a_wins) + q_bytes(op->b_wins) +
+			    q_bytes(op->a_mult) + q_bytes(op->b_mult) +
+			    q_bytes(op->tie) + 5 * (DOC_LINE + DOC_REAL);
+		}
+	if (seen != NULL) {
+		free(seen);
+		do_strikes_clear(&m);
+	}
+	return n;
+}
+
+/*
+ * About how many bytes of JSON do_odds_doc() writes for a and b: each
+ * entry's keys and names, each real and each fraction's digits, the
+ * shared values of a volley once for every entry that shows them (they
+ * are written each time). Counting stops past limit.
+ */
+size_t
+do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
+    size_t limit)
+{
+	size_t n = shooting_bytes(c->rs, tables_of(c), a, b, limit);
+
+	if (n > limit)
+		return n;
+	return n + melee_bytes(c, a, b, limit - n);
+}
+
 void
 do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
     const struct eng_sink *out)

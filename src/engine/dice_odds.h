@@ -32,6 +32,7 @@ struct do_volley {
 	mpq_t *p;       /* P(damage = k), k = 0..cap (cap: removed) */
 	mpq_t mean;     /* of the capped damage */
 	mpq_t p_attack; /* one attack takes at least one Wound */
+	size_t doc; /* bytes of its text in the odds document; 0: unknown */
 	struct json_t *reals, *exact; /* its odds entry's, made once */
 	struct do_volley *next;
 };
@@ -176,5 +177,7 @@ void do_odds_doc(const struct eng_ctx *, const char *a, const char *b,
     const struct eng_sink *);
 void do_odds_text(const struct eng_ctx *, const char *a, const char *b,
     FILE *);
+size_t do_odds_size(const struct eng_ctx *, const char *a, const char *b,
+    size_t limit);
 
 #endif

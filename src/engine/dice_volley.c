@@ -327,6 +327,7 @@ volley_new(const struct do_volley *key, int cap)
 	*v = *key;
 	v->next = NULL;
 	v->reals = v->exact = NULL;
+	v->doc = 0;
 	v->cap = cap;
 	mpq_init(v->q);
 	mpq_set(v->q, key->q);

@@ -686,6 +686,11 @@ struct eng_show {
 	/* The same document as text tables (with odds_doc). */
 	void (*odds_text)(const struct eng_ctx *, const char *a, const char *b,
 	    FILE *);
+	/* About how many bytes of JSON odds_doc would write for a and b:
+	 * counting stops past limit (any answer over it will do). NULL: a
+	 * family whose document is always small. */
+	size_t (*odds_size)(const struct eng_ctx *, const char *a,
+	    const char *b, size_t limit);
 	/* How a battle of this family ends early, for a scenario's
 	 * briefing: "one side has no units left" (without a stop). */
 	void (*end_words)(const struct ruleset *, char *buf, size_t sz);
