@@ -108,11 +108,42 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 }
 
 /*
- * The volley (dice_volley.c) and the steps of one attack: to hit, to
- * wound and the save failed multiply to the chance q it gets through;
- * it takes a Wound when its Damage also rolls 1 or more. Accumulated
- * shooting: "one attack" is one hit.
+ * The steps of one attack: to hit, to wound and the save failed
+ * multiply to the chance q it gets through; it takes a Wound when its
+ * Damage also rolls 1 or more. Accumulated shooting: "one attack" is
+ * one hit.
  */
+int
+do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, int mod, struct do_fire *f)
+{
+	const struct dt_weapon *w = &t->weapons[wi];
+	const struct dt_unit *u = &t->units[target];
+	int rc = 0;
+	mpq_t x;
+
+	f->wounds = u->wounds > 0 ? u->wounds : 1;
+	mpq_init(x);
+	if (do_p_positive(t, &w->attacks.dx, x) != 0)
+		rc = -1;
+	else if (t->shooting == DT_SHOOT_ACCUMULATED) {
+		mpq_set_ui(f->p_hit, 1, 1);
+		mpq_set_ui(f->p_wound, 1, 1);
+		mpq_set_ui(f->p_unsaved, 1, 1);
+		mpq_set_ui(f->p_attack, 1, 1);
+	} else {
+		attack_steps(rs, t, w, u, mod, f);
+		if (do_p_positive(t, &w->damage.dx, x) != 0)
+			rc = -1;
+		mpq_mul(f->p_attack, f->p_hit, f->p_wound);
+		mpq_mul(f->p_attack, f->p_attack, f->p_unsaved);
+		mpq_mul(f->p_attack, f->p_attack, x);
+	}
+	mpq_clear(x);
+	return rc;
+}
+
+/* The volley (dice_volley.c) with the steps of one attack. */
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
     int target, int mod, int left, struct do_fire *f)
@@ -308,6 +339,47 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 	do_strikes_clear(&m);
 }
 
+/* prof[b]: the first unit type with b's Toughness and Save. */
+static size_t *
+target_profiles(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t *prof = xcalloc(rs->nunits + 1, sizeof(size_t)), b, z;
+
+	for (b = 0; b < rs->nunits; b++)
+		for (prof[b] = b, z = 0; z < b; z++)
+			if (prof[z] == z &&
+			    t->units[z].toughness == t->units[b].toughness &&
+			    t->units[z].save == t->units[b].save) {
+				prof[b] = z;
+				break;
+			}
+	return prof;
+}
+
+/* One attack of a weapon at a target profile, worked out once. */
+struct fire_step {
+	int have, rc;
+	struct eng_q p;
+};
+
+static int
+fire_step(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    size_t target, struct fire_step *st, struct eng_q *p)
+{
+	struct do_fire f;
+
+	if (!st->have) {
+		do_fire_init(&f);
+		st->rc = do_fire_steps(rs, t, wi, (int)target, 0, &f);
+		if (st->rc == 0)
+			st->p = to_q(f.p_attack);
+		do_fire_clear(&f);
+		st->have = 1;
+	}
+	*p = st->p;
+	return st->rc;
+}
+
 void
 do_odds(const struct eng_ctx *c, struct eng_odds *o)
 {
@@ -316,25 +388,29 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	struct eng_odds_fire fe;
 	struct eng_odds_melee me;
 	const struct dx_opposed *op;
-	struct do_fire f;
-	size_t a, k, b;
+	struct fire_step *st;
+	size_t a, k, b, *prof;
 
 	memset(o, 0, sizeof(*o));
+	/* One attack's chance depends on the target's Toughness and Save
+	 * only: each weapon's once for each such pair. */
+	prof = target_profiles(rs, t);
+	st = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*st));
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
 		for (k = 0; k < rs->units[a].nweapons; k++)
 			for (b = 0; b < rs->nunits; b++) {
 				fe.shooter = (int)a;
 				fe.weapon = rs->units[a].weapons[k];
 				fe.target = (int)b;
-				do_fire_init(&f);
-				if (do_fire_odds(rs, t, fe.weapon, (int)b, 0,
-				        0, &f) == 0) {
-					fe.p_hit = to_q(f.p_attack);
+				if (fire_step(rs, t, fe.weapon, prof[b],
+				        &st[(size_t)fe.weapon * rs->nunits +
+				            prof[b]],
+				        &fe.p_hit) == 0)
 					XPUSH(o->fire, o->nfire, o->capfire,
 					    fe);
-				}
-				do_fire_clear(&f);
 			}
+	free(st);
+	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {
 		fights_odds(c, o);
 		return;
@@ -475,42 +551,72 @@ destroys(const struct dt_outcome *out)
 	return 0;
 }
 
+/* Whether a weapon's volleys at a unit type can never take a Wound,
+ * worked out once for each target profile. */
+struct harm {
+	int have, rc, harmless, cannot_wound;
+};
+
+static void
+harm_of(const struct ruleset *rs, const struct dt_tables *t, int wi, size_t b,
+    struct harm *h)
+{
+	struct do_fire f;
+	mpq_t x;
+
+	/* No damage for certain (the volley's P(0) is 1): no attack can
+	 * take a Wound, or there is no attack. By the pipeline that is
+	 * told without the volley. */
+	do_fire_init(&f);
+	mpq_init(x);
+	if (t->shooting == DT_SHOOT_ACCUMULATED) {
+		h->rc = do_fire_odds(rs, t, wi, (int)b, 0, 0, &f);
+		h->harmless = h->rc == 0 && mpq_cmp_ui(f.damage[0], 1, 1) == 0;
+	} else {
+		h->rc = do_fire_steps(rs, t, wi, (int)b, 0, &f);
+		h->harmless = h->rc == 0 &&
+		    (mpq_sgn(f.p_attack) == 0 ||
+		        (do_p_positive(t, &t->weapons[wi].attacks.dx, x) ==
+		                0 &&
+		            mpq_sgn(x) == 0));
+	}
+	h->cannot_wound = f.cannot_wound;
+	h->have = 1;
+	mpq_clear(x);
+	do_fire_clear(&f);
+}
+
 /*
  * One volley's findings: a target it can never harm is a note (a
  * weapon too light for some armour is a choice designers make), and a
  * volley that can take a wound marks it removable (lost Wounds are never
  * regained, so volleys enough remove it). told: the (weapon, target)
- * pairs already noted.
+ * pairs already noted; h: the weapon's harm at the target's profile.
  */
 static void
 fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
-    int wi, size_t b, unsigned char *told, unsigned char *removable,
-    struct diags *d)
+    int wi, size_t b, struct harm *h, unsigned char *told,
+    unsigned char *removable, struct diags *d)
 {
 	size_t at = (size_t)wi * rs->nunits + b;
-	struct do_fire f;
 
-	do_fire_init(&f);
-	if (do_fire_odds(rs, t, wi, (int)b, 0, 0, &f) != 0) {
-		do_fire_clear(&f);
+	if (!h->have)
+		harm_of(rs, t, wi, b, h);
+	if (h->rc != 0)
 		return;
-	}
-	if (mpq_cmp_ui(f.damage[0], 1, 1) < 0)
+	if (!h->harmless)
 		removable[b] = 1;
-	/* No damage for certain: no attack can wound, or (accumulated
-	 * shooting, Attacks that roll 0 or less) there is no attack. */
-	if (mpq_cmp_ui(f.damage[0], 1, 1) == 0 && !told[at]) {
+	if (h->harmless && !told[at]) {
 		told[at] = 1;
 		diag_add(d, SEV_NOTE, rs->weapons[wi].pos,
 		    "weapon '%s' (of "
 		    "%s) can never harm %s: %s",
 		    rs->weapons[wi].name, rs->units[a].name, rs->units[b].name,
-		    f.cannot_wound ?
+		    h->cannot_wound ?
 		        "the Wound table gives - for its Strength against that "
 		        "Toughness" :
 		        "no volley of it can take a wound");
 	}
-	do_fire_clear(&f);
 }
 
 /* One melee pair's findings: a defender some outcome can destroy is
@@ -572,18 +678,28 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	const struct dt_tables *t = tables_of(c);
 	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
+	struct harm *h = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*h));
+	size_t a, k, b, wi, *prof = target_profiles(rs, t);
 	const struct rs_unit *u;
 	struct do_strikes m;
-	size_t a, k, b;
 
 	(void)st;
+	/* By the pipeline a weapon harms the unit types of one Toughness
+	 * and Save alike; accumulated hits depend on the Wounds and class. */
+	for (b = 0; t->shooting == DT_SHOOT_ACCUMULATED && b < rs->nunits; b++)
+		prof[b] = b;
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
 		u = &rs->units[a];
 		for (k = 0; k < u->nweapons; k++)
-			for (b = 0; b < rs->nunits; b++)
-				fire_finding(rs, t, a, u->weapons[k], b, told,
+			for (b = 0; b < rs->nunits; b++) {
+				wi = (size_t)u->weapons[k];
+				fire_finding(rs, t, a, (int)wi, b,
+				    &h[wi * rs->nunits + prof[b]], told,
 				    removable, d);
+			}
 	}
+	free(h);
+	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {
 		do_strikes_init(&m, c);
 		for (a = 0; a < rs->nunits; a++)
@@ -687,10 +803,27 @@ static struct damage_row *
 damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
     size_t **count, size_t *n)
 {
-	size_t total = volleys(rs) * rs->nunits, slots = 1, h, a, k, b;
+	size_t total = volleys(rs) * rs->nunits, slots = 1, h, a, k, b, z, wi;
 	struct damage_row *rows = xcalloc(total + 1, sizeof(*rows));
 	size_t *seen, *cnt = xcalloc(total + 1, sizeof(size_t));
+	size_t *vp = xcalloc(rs->nunits + 1, sizeof(size_t));
+	/* A weapon's volley at the unit types of one Toughness, Save,
+	 * Wounds and class is one: looked up once. */
+	const struct do_volley **vk = xcalloc(rs->nweapons * rs->nunits + 1,
+	    sizeof(*vk));
+	unsigned char *vhave = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	struct do_fire f;
+
+	for (b = 0; b < rs->nunits; b++)
+		for (vp[b] = b, z = 0; z < b; z++)
+			if (vp[z] == z &&
+			    t->units[z].toughness == t->units[b].toughness &&
+			    t->units[z].save == t->units[b].save &&
+			    t->units[z].wounds == t->units[b].wounds &&
+			    rs->units[z].cls == rs->units[b].cls) {
+				vp[b] = z;
+				break;
+			}
 
 	while (slots < 2 * total)
 		slots *= 2;
@@ -699,16 +832,20 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 	for (a = 0; a < rs->nunits; a++)
 		for (k = 0; k < rs->units[a].nweapons; k++)
 			for (b = 0; b < rs->nunits; b++) {
-				const struct do_volley *v = NULL;
+				const struct do_volley *v;
 
-				do_fire_init(&f);
-				if (merge &&
-				    do_fire_odds(rs, t,
-				        rs->units[a].weapons[k], (int)b, 0, 0,
-				        &f) == 0 &&
-				    !f.own)
-					v = f.v;
-				do_fire_clear(&f);
+				wi = (size_t)rs->units[a].weapons[k];
+				z = wi * rs->nunits + vp[b];
+				if (merge && !vhave[z]) {
+					do_fire_init(&f);
+					if (do_fire_odds(rs, t, (int)wi,
+					        (int)b, 0, 0, &f) == 0 &&
+					    !f.own)
+						vk[z] = f.v;
+					do_fire_clear(&f);
+					vhave[z] = 1;
+				}
+				v = merge ? vk[z] : NULL;
 				h = ((uintptr_t)v >> 4) * 2654435761u &
 				    (slots - 1);
 				while (v != NULL && seen[h] != 0 &&
@@ -727,6 +864,9 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 				cnt[(*n)++] = 1;
 			}
 	free(seen);
+	free(vp);
+	free(vk);
+	free(vhave);
 	*count = cnt;
 	return rows;
 }

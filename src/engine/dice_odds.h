@@ -46,6 +46,9 @@ void do_volley_free(struct do_volley *);
 /* The distribution of x, kept by the memo: no free; NULL when it has
  * none. */
 const struct dx_dist *do_dist(const struct dt_tables *, const struct dx *x);
+/* P(x >= 1) into out (initialised); 0, or -1 when x has no
+ * distribution. */
+int do_p_positive(const struct dt_tables *, const struct dx *x, mpq_t out);
 
 /* One weapon's volley at one unit type. */
 struct do_fire {
@@ -67,6 +70,10 @@ void do_fire_clear(struct do_fire *);
  * expression has no distribution. */
 int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
     int target, int mod, int left, struct do_fire *);
+/* The same without the volley: one attack's steps and p_attack only (no
+ * damage), which are all the odds panels and most findings read. */
+int do_fire_steps(const struct ruleset *, const struct dt_tables *, int w,
+    int target, int mod, struct do_fire *);
 
 /* A unit type's Combat factor against another's class (0: none). */
 int do_factor(const struct dt_tables *, const struct ruleset *, int unit,

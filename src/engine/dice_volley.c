@@ -67,6 +67,8 @@ struct dv_expr {
 	struct dx_weights w; /* whole weights */
 	struct dx_dist d;    /* fractions, made when first asked for */
 	int have_d;
+	mpq_t pos; /* P(X >= 1), made when first asked for */
+	int have_pos;
 	struct powers *pw;    /* as a Damage, at the memo's cap; NULL: none */
 	struct dv_expr *next; /* hash chain */
 };
@@ -657,6 +659,8 @@ do_memo_free(struct do_memo *m)
 				dx_weights_free(&e->w);
 			if (e->have_d)
 				dx_dist_free(&e->d);
+			if (e->have_pos)
+				mpq_clear(e->pos);
 			powers_free(e->pw);
 			free(e);
 		}
@@ -761,4 +765,28 @@ do_opposed_pair(const struct dt_tables *t, int fa, int fb)
 out:
 	pthread_mutex_unlock(&m->lock);
 	return p != NULL ? &p->o : NULL;
+}
+
+int
+do_p_positive(const struct dt_tables *t, const struct dx *x, mpq_t out)
+{
+	struct do_memo *m = t->memo;
+	struct dv_expr *e;
+	int32_t v;
+
+	pthread_mutex_lock(&m->lock);
+	e = expr_of(m, x);
+	if (e->ok && !e->have_pos) {
+		mpq_init(e->pos);
+		for (v = e->w.lo > 1 ? e->w.lo : 1; v <= e->w.hi; v++)
+			mpz_add(mpq_numref(e->pos), mpq_numref(e->pos),
+			    e->w.w[v - e->w.lo]);
+		mpz_set(mpq_denref(e->pos), e->w.tot);
+		mpq_canonicalize(e->pos);
+		e->have_pos = 1;
+	}
+	if (e->ok)
+		mpq_set(out, e->pos);
+	pthread_mutex_unlock(&m->lock);
+	return e->ok ? 0 : -1;
 }
