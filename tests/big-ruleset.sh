@@ -1,6 +1,7 @@
 #!/bin/sh
-# big-ruleset.sh FAMILY [UNITS] [DICE]: prints a ruleset at the stated
-# limits on standard output, for the hostile-input checks and for profiling.
+# big-ruleset.sh FAMILY [UNITS] [DICE] [MELEE]: prints a ruleset at the
+# stated limits on standard output, for the hostile-input checks and for
+# profiling.
 #
 #   firepower  rulesets/morschauser-modern.md with its Units table filled up
 #              to UNITS unit types (default 256) and its Weapons table to 256
@@ -8,19 +9,32 @@
 #   morale     rulesets/gauntlet-ancients.md with its Units table filled up to
 #              UNITS unit types, each added one with DICE fire and melee dice
 #              (default 20; "mixed" gives 1 to 20) and a weapon of its own.
+#   dice       rulesets/dice-skirmish.md with its Units table filled up to
+#              UNITS unit types of four weapons each, its Weapons table to 256
+#              weapons of assorted Attacks and Damage (a few as large as the
+#              dice limits allow: 100d6 attacks, 20d100kh10 damage); DICE is
+#              every added unit's Wounds (default "mixed": 1 to 6; 99 is the
+#              limit), MELEE the Combat table's melee (opposed, accumulated
+#              or pipeline; default as the ruleset: opposed; when given, the
+#              test games, written for opposed rolls, are left out).
 #
 # The bundled units, weapons, battle and test games stay as they are, so the
 # ruleset still checks clean. Names are made of regiments, arms and roles,
 # up to 80 characters. Run from the top of the source tree.
-fam=${1:?usage: big-ruleset.sh firepower|morale [UNITS] [DICE]}
+fam=${1:?usage: big-ruleset.sh firepower|morale|dice [UNITS] [DICE] [MELEE]}
 n=${2:-256}
-dice=${3:-20}
+case $fam in
+dice) dice=${3:-mixed} ;;
+*) dice=${3:-20} ;;
+esac
+melee=${4:-}
 case $fam in
 firepower) src=rulesets/morschauser-modern.md ;;
 morale) src=rulesets/gauntlet-ancients.md ;;
+dice) src=rulesets/dice-skirmish.md ;;
 *) echo "big-ruleset.sh: unknown family '$fam'" >&2; exit 2 ;;
 esac
-LC_ALL=C awk -v fam="$fam" -v n="$n" -v dice="$dice" '
+LC_ALL=C awk -v fam="$fam" -v n="$n" -v dice="$dice" -v melee="$melee" '
 BEGIN {
 	split("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th 11th 12th", ord, " ")
 	nreg = split("Royal Fusiliers|Highland Light Infantry|Grenadier Guards|" \
@@ -52,6 +66,12 @@ BEGIN {
 	cls[0] = "infantry"; cls[1] = "artillery"; cls[2] = "vehicle"
 	mcls[0] = "infantry"; mcls[1] = "cavalry"; mcls[2] = "elephant"
 	mcls[3] = "chariot"
+	# dice: the six classes; Toughness and Strength within the Wound
+	# table of dice-skirmish.md (3, 4, 6 and 2 to 5)
+	ndcls = split("infantry cavalry vehicle artillery elephant chariot", dcls, " ")
+	ntough = split("3 4 6", tough, " ")
+	natt = split("1|2|d6|2d6|d6+1|3d6kh2|4d6>=4|d3+2|2d6kl1|d6!|3|d10", att, "|")
+	ndmg = split("1|1|d3|2|d6|2d6kh1|1|d3+1", dmg, "|")
 	nunit = 0; nweap = 0; state = 0
 }
 function pad80(s) {
@@ -77,7 +97,7 @@ function wname(j,  s) {
 		s = mk[int(j / nwk) % nmk + 1] " " wk[j % nwk + 1]
 	else
 		s = mw[j % nmw + 1] " of the " nat[int(j / nmw) % nnat + 1] " Pattern"
-	if (fam == "morale" && j >= nmw * nnat)
+	if (fam != "firepower" && j >= nmw * nnat)
 		s = s " (Late Issue)"
 	return s
 }
@@ -117,6 +137,35 @@ function mo_units(  i, d, c, tr, fd, md) {
 		    40 + i % 5 * 20, 4 + i % 3, fd, md, wname(i % nadd), tr
 	}
 }
+function di_units(  i, k, ws, w, c, cb) {
+	for (i = 0; nunit < n; i++) {
+		nunit++
+		ws = ""
+		for (k = 0; k < 4; k++)
+			ws = ws (k ? ", " : "") wname((i * 4 + k) % nadd)
+		w = (dice == "mixed") ? 1 + i % 6 : dice
+		c = dcls[i % ndcls + 1]
+		cb = (i % 5 == 2) ? (2 + i % 4) ", " (i % 3) " against cavalry" : \
+		    (i % 5 == 4) ? (3 + i % 2) ", " (1 + i % 5) " against foot" : i % 7
+		printf "| %s | %s | %d | %s | %d+ | %s | %s | %s | %s | |\n", uname(i), c,
+		    8 + i % 5 * 4, ws, 3 + i % 3, cb, tough[i % ntough + 1],
+		    (i % 6 == 5) ? "-" : (2 + i % 5) "+", w
+	}
+}
+function di_weapons(  j, a, d) {
+	for (j = 0; j < nadd; j++) {
+		a = att[j % natt + 1]
+		d = dmg[int(j / natt) % ndmg + 1]
+		# a few at the dice limits
+		if (j % 41 == 7)
+			a = "100d6"
+		if (j % 43 == 11)
+			d = "20d100kh10"
+		printf "| %s | %d | %s | %s | %d | %d | %s | |\n", wname(j),
+		    (j % 9 == 0) ? 2 : 10 + j % 6 * 10, a,
+		    (j % 10 == 9) ? "-" : (2 + j % 5) "+", 2 + j % 4, -(j % 4), d
+	}
+}
 function mo_weapons(  j) {
 	for (j = 0; j < nadd; j++)
 		printf "| %s | %d | 6 | | |\n", wname(j), 30 + j % 8 * 30
@@ -129,6 +178,7 @@ FNR == NR {
 	next
 }
 FNR == 1 {
+	sect = ""
 	nunit = bu
 	nadd = 256 - bw
 	# a morale unit carries one weapon: as many as there are new units
@@ -137,13 +187,22 @@ FNR == 1 {
 }
 {
 	if ($0 ~ /^## /) sect = $0
+	if (fam == "dice" && melee != "" && sect == "## Test games")
+		next
+	if (fam == "dice" && melee != "" && sect == "## Combat" &&
+	    $0 ~ /^\| melee  /)
+		$0 = "| melee        | " melee " |"
 	if (intab && $0 !~ /^\|/) {
 		if (intab == "u" && fam == "firepower")
 			fp_units()
+		else if (intab == "u" && fam == "dice")
+			di_units()
 		else if (intab == "u")
 			mo_units()
 		else if (fam == "firepower")
 			fp_weapons()
+		else if (fam == "dice")
+			di_weapons()
 		else
 			mo_weapons()
 		intab = ""

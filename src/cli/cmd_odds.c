@@ -32,6 +32,10 @@ match(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
+/* The largest odds document written, in megabytes of JSON (the text
+ * tables are about half as long): README, Limits and hostile input. */
+#define ODDS_MAX_MB 512
+
 /* The odds as two text tables. */
 static void
 print_text(const struct ruleset *rs, const struct eng_odds *o, const char *a,
@@ -88,7 +92,8 @@ print_text(const struct ruleset *rs, const struct eng_odds *o, const char *a,
  * 65,536 melee entries but only a handful of different rounds.
  */
 #define JW_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10))
-#define JW_SLOTS 8192 /* kept texts: a power of two */
+#define JW_SLOTS 65536            /* kept texts: a power of two */
+#define JW_KEPT_BYTES (64u << 20) /* at most this much of them */
 
 struct jw_kept {
 	json_t *v; /* a reference, so that the address stays this value's */
@@ -105,7 +110,7 @@ struct jw {
 	int base;             /* the object's own depth: 1, in the array */
 	long entries;         /* entries of the open table; -1: none */
 	struct jw_kept *kept; /* open addressing by address */
-	size_t nkept;
+	size_t nkept, kept_bytes;
 };
 
 static void
@@ -278,7 +283,8 @@ jw_shared(struct jw *w, json_t *v, int depth)
 	}
 	s = jw_dump(v, depth + w->base, &len);
 	jw_put(w, s, len);
-	if (w->nkept >= JW_SLOTS / 2) { /* full: write without keeping */
+	if (w->nkept >= JW_SLOTS / 2 || w->kept_bytes + len > JW_KEPT_BYTES) {
+		/* full: write without keeping */
 		free(s);
 		return;
 	}
@@ -287,6 +293,7 @@ jw_shared(struct jw *w, json_t *v, int depth)
 	k->text = s;
 	k->len = len;
 	w->nkept++;
+	w->kept_bytes += len;
 }
 
 /* Write v whose first character goes at nesting depth. */
@@ -532,6 +539,20 @@ cmd_odds(int argc, char **argv)
 		goto out;
 	}
 	show = c->fam->show;
+	/* A document past ODDS_MAX_MB would take minutes to write and to
+	 * read: a part of it is asked for with unit names instead. */
+	if (show != NULL && show->odds_size != NULL &&
+	    show->odds_size(c, ua, ub, (size_t)ODDS_MAX_MB << 20) >
+	        (size_t)ODDS_MAX_MB << 20) {
+		cli_error("odds: %s: the odds of %s would be more than "
+		          "%d MB of JSON (the limit); name a unit, or two, "
+		          "for those of its matchups: sandtable odds %s UNIT "
+		          "[UNIT]",
+		    argv[optind], ua == NULL ? "every matchup" : "these units",
+		    ODDS_MAX_MB, argv[optind]);
+		status = EXIT_ERRORS;
+		goto out;
+	}
 	if (json) {
 		struct eng_sink s;
 		struct jw w;

@@ -308,6 +308,11 @@ table_maps(struct rnd_report *r, const struct eng_ctx *c)
 		m->text = xcalloc(e->nrows * e->ncols + 1, sizeof(char *));
 		for (k = 0; k < e->nrows; k++)
 			m->rows[k] = xstrdup(e->rows[k]);
+		if (e->rowcount != NULL) {
+			m->rowcount = xcalloc(e->nrows + 1, sizeof(size_t));
+			memcpy(m->rowcount, e->rowcount,
+			    e->nrows * sizeof(size_t));
+		}
 		for (k = 0; k < e->ncols; k++)
 			m->cols[k] = xstrdup(e->cols[k]);
 		for (k = 0; k < e->nrows * e->ncols; k++)
@@ -323,7 +328,7 @@ table_maps(struct rnd_report *r, const struct eng_ctx *c)
 
 /* A heat map with more rows or columns than this shares those that are
  * alike (README, Limits and hostile input). */
-#define MAP_SHARE_OVER 64
+#define MAP_SHARE_OVER ENG_TABLE_SHARE_OVER
 
 /* Returns 1 when the n cells from a and from b, step apart, are alike. */
 static int
@@ -344,11 +349,30 @@ cells_alike(const struct rnd_matrix *m, size_t a, size_t b, size_t n,
 	return 1;
 }
 
+/* The rows row i of m stands for. */
+static size_t
+row_count(const struct rnd_matrix *m, size_t i)
+{
+	return m->rowcount != NULL ? m->rowcount[i] : 1;
+}
+
+/* The rows m stands for. */
+static size_t
+rows_of(const struct rnd_matrix *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nrows; i++)
+		n += row_count(m, i);
+	return n;
+}
+
 /*
  * Share the rows of m whose cells are all alike (by == 0) or its columns
  * (by == 1): the first keeps its place, named "NAME (+N alike)". With 256
  * unit types of four weapons the fire map has 1,024 rows but only a few
- * different ones.
+ * different ones. A row the family gave once for several (rowcount)
+ * counts as that many.
  */
 static void
 matrix_share(struct rnd_matrix *m, int by)
@@ -388,9 +412,11 @@ matrix_share(struct rnd_matrix *m, int by)
 				break;
 		if (j == nrep)
 			rep[nrep++] = i;
-		cnt[j]++;
+		cnt[j] += by ? 1 : row_count(m, i);
 	}
-	if (nrep == nl)
+	for (j = 0; j < nrep && cnt[j] == 1; j++)
+		;
+	if (nrep == nl && j == nrep)
 		goto out;
 	nlab = xcalloc(nrep + 1, sizeof(char *));
 	nv = xcalloc(nrep * no + 1, sizeof(double));
@@ -421,6 +447,10 @@ matrix_share(struct rnd_matrix *m, int by)
 	free(m->v);
 	m->text = ntext;
 	m->v = nv;
+	if (!by) {
+		free(m->rowcount);
+		m->rowcount = NULL;
+	}
 	if (by) {
 		m->cols = nlab;
 		m->ncols = nrep;
@@ -434,13 +464,50 @@ out:
 	free(h);
 }
 
-/* A big heat map shares its rows and columns that are alike, and its
- * note says so. */
+/* A heat map shows at most this many different rows, and columns: the
+ * first ones (README, Limits and hostile input). */
+#define MAP_SHOW_MAX 128
+
+/* Keep the first nr rows and nc columns of m. */
+static void
+matrix_cut(struct rnd_matrix *m, size_t nr, size_t nc)
+{
+	double *v = xcalloc(nr * nc + 1, sizeof(double));
+	char **text = m->text ? xcalloc(nr * nc + 1, sizeof(char *)) : NULL;
+	size_t i, k;
+
+	for (i = 0; i < m->nrows; i++)
+		for (k = 0; k < m->ncols; k++) {
+			size_t c = i * m->ncols + k;
+
+			if (i < nr && k < nc) {
+				v[i * nc + k] = m->v[c];
+				if (text != NULL) {
+					text[i * nc + k] = m->text[c];
+					m->text[c] = NULL;
+				}
+			} else if (m->text != NULL)
+				free(m->text[c]);
+		}
+	for (i = nr; i < m->nrows; i++)
+		free(m->rows[i]);
+	for (k = nc; k < m->ncols; k++)
+		free(m->cols[k]);
+	free(m->v);
+	free(m->text);
+	m->v = v;
+	m->text = text;
+	m->nrows = nr;
+	m->ncols = nc;
+}
+
+/* A big heat map shares its rows and columns that are alike, shows at
+ * most MAP_SHOW_MAX different ones, and its note says so. */
 static void
 matrix_shrink(struct rnd_matrix *m)
 {
-	size_t r = m->nrows, c = m->ncols;
-	char *note;
+	size_t r = rows_of(m), c = m->ncols, dr, dc;
+	char *note, *more;
 
 	if (r <= MAP_SHARE_OVER && c <= MAP_SHARE_OVER)
 		return;
@@ -448,14 +515,28 @@ matrix_shrink(struct rnd_matrix *m)
 	matrix_share(m, 1);
 	if (m->nrows == r && m->ncols == c)
 		return;
+	dr = m->nrows;
+	dc = m->ncols;
+	if (dr > MAP_SHOW_MAX || dc > MAP_SHOW_MAX)
+		matrix_cut(m, dr < MAP_SHOW_MAX ? dr : MAP_SHOW_MAX,
+		    dc < MAP_SHOW_MAX ? dc : MAP_SHOW_MAX);
 	note = xasprintf(
 	    _("%s%sRows and columns whose cells are all alike are "
 	      "shown once, \"+N alike\" after the first one's name (%zu of %zu "
 	      "%s, %zu of %zu %s)."),
-	    m->note ? m->note : "", m->note ? " " : "", m->nrows, r,
-	    P_("row", "rows", r), m->ncols, c, P_("column", "columns", c));
+	    m->note ? m->note : "", m->note ? " " : "", dr, r,
+	    P_("row", "rows", r), dc, c, P_("column", "columns", c));
 	free(m->note);
 	m->note = note;
+	if (m->nrows == dr && m->ncols == dc)
+		return;
+	/* TRANSLATORS: after the note on alike rows and columns. */
+	more = xasprintf(_("%s The map shows the first %zu of these %zu rows "
+	                   "and %zu of %zu columns; sandtable odds lists them "
+	                   "all."),
+	    m->note, m->nrows, dr, m->ncols, dc);
+	free(m->note);
+	m->note = more;
 }
 
 /* The exact odds tables as heat maps, one per melee situation. */

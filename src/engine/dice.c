@@ -391,6 +391,7 @@ static const struct eng_show di_show = {
 	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,
 	.odds_text = do_odds_text,
+	.odds_size = do_odds_size,
 };
 
 const struct eng_family eng_dice = {

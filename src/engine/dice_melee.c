@@ -53,6 +53,15 @@ struct chain {
 	int needrow[4], needcol[4];
 };
 
+/* A melee kept by do_fight_get(): the slots of its strikes each way (as
+ * strike_full() keeps them), the Wounds, whether it is fought out. */
+struct do_fight_kept {
+	size_t sa, sb;
+	int wa, wb, chain, rc;
+	struct do_fight f;
+	struct do_fight_kept *next;
+};
+
 static mpq_t *
 vec_new(size_t n)
 {
@@ -166,17 +175,16 @@ pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
 static int
 roll_strike(const struct dt_tables *t, int cap, mpq_t *s)
 {
-	struct dx_dist r;
+	const struct dx_dist *r = do_dist(t, &t->melee_roll.dx);
 	int32_t v;
 	int k;
 
-	if (dx_dist(&t->melee_roll.dx, &r) != 0)
+	if (r == NULL)
 		return -1;
-	for (v = r.lo; v <= r.hi; v++) {
+	for (v = r->lo; v <= r->hi; v++) {
 		k = v <= 0 ? 0 : v > cap ? cap : v;
-		mpq_add(s[k], s[k], r.p[v - r.lo]);
+		mpq_add(s[k], s[k], r->p[v - r->lo]);
 	}
-	dx_dist_free(&r);
 	return 0;
 }
 
@@ -196,6 +204,20 @@ full_of(const struct eng_ctx *c, int y)
 	const struct dt_tables *t = c->fam_data;
 
 	return t->units[y].wounds > 0 ? t->units[y].wounds : 1;
+}
+
+/* Whether y and z are struck alike: the same Wounds, and by the
+ * pipeline (its volleys' steps) the same Toughness and Save. */
+static int
+alike_target(const struct eng_ctx *c, int y, int z)
+{
+	const struct dt_tables *t = c->fam_data;
+	const struct dt_unit *uy = &t->units[y], *uz = &t->units[z];
+
+	if (full_of(c, y) != full_of(c, z))
+		return 0;
+	return t->melee == DT_MELEE_ACCUMULATED ||
+	    (uy->toughness == uz->toughness && uy->save == uz->save);
 }
 
 /* Whether x and z strike alike: a melee by accumulated hits always; by
@@ -229,18 +251,28 @@ do_strikes_init(struct do_strikes *m, const struct eng_ctx *c)
 	m->c = c;
 	m->n = n;
 	m->rep = xcalloc((size_t)n + 1, sizeof(int));
+	m->trep = xcalloc((size_t)n + 1, sizeof(int));
 	m->v = xcalloc((size_t)n * (size_t)n + 1, sizeof(mpq_t *));
-	for (x = 0; x < n; x++)
+	m->fights = xcalloc(DO_FIGHT_SLOTS, sizeof(*m->fights));
+	do_fight_init(&m->scratch);
+	for (x = 0; x < n; x++) {
 		for (m->rep[x] = x, z = 0; z < x; z++)
 			if (m->rep[z] == z && alike(c, x, z)) {
 				m->rep[x] = z;
 				break;
 			}
+		for (m->trep[x] = x, z = 0; z < x; z++)
+			if (m->trep[z] == z && alike_target(c, x, z)) {
+				m->trep[x] = z;
+				break;
+			}
+	}
 }
 
 void
 do_strikes_clear(struct do_strikes *m)
 {
+	struct do_fight_kept *e, *en;
 	size_t k;
 
 	for (k = 0; m->v != NULL && k < (size_t)m->n * (size_t)m->n; k++)
@@ -248,40 +280,97 @@ do_strikes_clear(struct do_strikes *m)
 			vec_free(m->v[k],
 			    (size_t)full_of(m->c, (int)(k % (size_t)m->n)) +
 			        1);
+	for (k = 0; m->fights != NULL && k < DO_FIGHT_SLOTS; k++)
+		for (e = m->fights[k]; e != NULL; e = en) {
+			en = e->next;
+			do_fight_clear(&e->f);
+			free(e);
+		}
+	if (m->fights != NULL)
+		do_fight_clear(&m->scratch);
+	vec_free(m->sscratch, (size_t)m->sfull + 1);
+	free(m->fights);
 	free(m->v);
 	free(m->rep);
+	free(m->trep);
 	memset(m, 0, sizeof(*m));
 }
 
 /*
- * x's strike at y, capped at cap (at most y's full Wounds), into s:
- * worked out at y's full Wounds, or taken from m (kept there while it
- * holds fewer than DO_STRIKES_KEPT values), then capped.
+ * x's strike at y at y's full Wounds: taken from m, or worked out and
+ * kept there while it holds fewer than DO_STRIKES_KEPT values; *own
+ * when it is not kept (the caller frees it). NULL when an expression
+ * has no distribution.
+ */
+static mpq_t *
+strike_full(const struct eng_ctx *c, struct do_strikes *m, int x, int y,
+    int *own)
+{
+	int full = full_of(c, y);
+	mpq_t *v, **slot = NULL;
+
+	*own = 0;
+	if (m != NULL)
+		slot = &m->v[(size_t)m->rep[x] * (size_t)m->n +
+		    (size_t)m->trep[y]];
+	if (slot != NULL && *slot != NULL)
+		return *slot;
+	v = vec_new((size_t)full + 1);
+	if (strike_of(c, x, y, full, v) != 0) {
+		vec_free(v, (size_t)full + 1);
+		return NULL;
+	}
+	if (slot != NULL && m->kept + full + 1 <= DO_STRIKES_KEPT) {
+		m->kept += (size_t)full + 1;
+		*slot = v;
+	} else
+		*own = 1;
+	return v;
+}
+
+mpq_t *
+do_strike_get(const struct eng_ctx *c, struct do_strikes *m, int x, int y)
+{
+	mpq_t *v;
+	int own;
+
+	vec_free(m->sscratch, (size_t)m->sfull + 1);
+	m->sscratch = NULL;
+	v = strike_full(c, m, x, y, &own);
+	if (own) {
+		m->sscratch = v;
+		m->sfull = full_of(c, y);
+	}
+	return v;
+}
+
+/*
+ * x's strike at y, capped at cap (at most y's full Wounds), into s
+ * (zero): the strike at y's full Wounds, capped.
  */
 static int
 strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y, int cap,
     mpq_t *s)
 {
-	int full = full_of(c, y), k, rc = 0;
-	mpq_t *v, **slot = NULL;
+	int full = full_of(c, y), k, own;
+	mpq_t *v = strike_full(c, m, x, y, &own);
 
-	if (m != NULL)
-		slot = &m->v[(size_t)m->rep[x] * (size_t)m->n + (size_t)y];
-	if (slot != NULL && *slot != NULL)
-		v = *slot;
-	else {
-		v = vec_new((size_t)full + 1);
-		rc = strike_of(c, x, y, full, v);
-	}
-	for (k = 0; rc == 0 && k <= full; k++)
-		mpq_add(s[k < cap ? k : cap], s[k < cap ? k : cap], v[k]);
-	if (slot != NULL && *slot == NULL && rc == 0 &&
-	    m->kept + full + 1 <= DO_STRIKES_KEPT) {
-		m->kept += (size_t)full + 1;
-		*slot = v;
-	} else if (slot == NULL || *slot != v)
+	if (v == NULL)
+		return -1;
+	for (k = 0; k < cap; k++)
+		mpq_set(s[k], v[k]);
+	/* The tail summed at cap, or (fewer sums, the same fraction: a
+	 * strike's chances add up to 1) 1 less what is below it. */
+	if (2 * cap < full) {
+		mpq_set_ui(s[cap], 1, 1);
+		for (k = 0; k < cap; k++)
+			mpq_sub(s[cap], s[cap], v[k]);
+	} else
+		for (k = cap; k <= full; k++)
+			mpq_add(s[cap], s[cap], v[k]);
+	if (own)
 		vec_free(v, (size_t)full + 1);
-	return rc;
+	return 0;
 }
 
 /* The rounds' order (the file's comment): the places of its cycle. */
@@ -545,20 +634,21 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	mpq_init(ch.q);
 	ch.sa = vec_new((size_t)ch.wa + 1);
 	ch.sb = vec_new((size_t)ch.wb + 1);
-	ch.ta = vec_new((size_t)ch.wa + 1);
-	ch.tb = vec_new((size_t)ch.wb + 1);
 	if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
 	    strike_at(c, m, a, b, ch.wb, ch.sb) != 0)
 		goto out;
 	rc = 0;
-	tails(ch.ta, ch.sa, ch.wa);
-	tails(ch.tb, ch.sb, ch.wb);
 	first_round(&ch, f);
 	mpq_mul(ch.q, ch.sa[0], ch.sb[0]);
 	f->resolves = mpq_cmp_ui(ch.q, 1, 1) != 0;
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
 	if (!f->chained)
 		goto out;
+	/* The chain's sums of the strikes' tails. */
+	ch.ta = vec_new((size_t)ch.wa + 1);
+	ch.tb = vec_new((size_t)ch.wb + 1);
+	tails(ch.ta, ch.sa, ch.wa);
+	tails(ch.tb, ch.sb, ch.wb);
 	for (n = 0; n < (size_t)ch.np; n++) {
 		ch.needrow[(n + 1) % ch.np] |= ch.first[n] != FIRST_B;
 		ch.needcol[(n + 1) % ch.np] |= ch.first[n] == FIRST_B;
@@ -591,4 +681,45 @@ out:
 	vec_free(ch.tb, (size_t)ch.wb + 1);
 	mpq_clear(ch.q);
 	return rc;
+}
+
+const struct do_fight *
+do_fight_get(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
+    struct do_strikes *m)
+{
+	size_t n = (size_t)m->n, sa, sb, h;
+	struct do_fight_kept *e;
+	int chain, rc;
+
+	wa = wa < 1 ? 1 : wa;
+	wb = wb < 1 ? 1 : wb;
+	/* b's strike at a, a's at b; f.chained is resolves and this. */
+	sa = (size_t)m->rep[b] * n + (size_t)m->trep[a];
+	sb = (size_t)m->rep[a] * n + (size_t)m->trep[b];
+	chain = (long)wa * wb <= limit;
+	h = ((sa * 31u + sb) * 131u + (size_t)wa * 7u + (size_t)wb * 3u +
+	        (size_t)chain) &
+	    (DO_FIGHT_SLOTS - 1);
+	for (e = m->fights[h]; e != NULL; e = e->next)
+		if (e->sa == sa && e->sb == sb && e->wa == wa && e->wb == wb &&
+		    e->chain == chain)
+			return e->rc == 0 ? &e->f : NULL;
+	if (m->fkept + (size_t)(wa + wb) + 8 > DO_STRIKES_KEPT) {
+		do_fight_clear(&m->scratch);
+		do_fight_init(&m->scratch);
+		rc = do_fight_odds(c, a, b, wa, wb, limit, m, &m->scratch);
+		return rc == 0 ? &m->scratch : NULL;
+	}
+	e = xcalloc(1, sizeof(*e));
+	e->sa = sa;
+	e->sb = sb;
+	e->wa = wa;
+	e->wb = wb;
+	e->chain = chain;
+	do_fight_init(&e->f);
+	e->rc = do_fight_odds(c, a, b, wa, wb, limit, m, &e->f);
+	m->fkept += (size_t)(wa + wb) + 8;
+	e->next = m->fights[h];
+	m->fights[h] = e;
+	return e->rc == 0 ? &e->f : NULL;
 }

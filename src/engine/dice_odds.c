@@ -35,13 +35,8 @@ do_fire_init(struct do_fire *f)
 void
 do_fire_clear(struct do_fire *f)
 {
-	int k;
-
-	if (f->damage != NULL) {
-		for (k = 0; k <= f->wounds; k++)
-			mpq_clear(f->damage[k]);
-		free(f->damage);
-	}
+	if (f->own)
+		do_volley_free(f->v);
 	mpq_clears(f->p_hit, f->p_wound, f->p_unsaved, f->p_attack,
 	    f->expected, NULL);
 	memset(f, 0, sizeof(*f));
@@ -113,93 +108,50 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 }
 
 /*
- * The capped convolution r = x * y over 0..cap: a total of cap or more
- * is cap (the unit is gone). tmp is scratch.
+ * The steps of one attack: to hit, to wound and the save failed
+ * multiply to the chance q it gets through; it takes a Wound when its
+ * Damage also rolls 1 or more. Accumulated shooting: "one attack" is
+ * one hit.
  */
-static void
-conv_capped(mpq_t *r, mpq_t *const x, mpq_t *const y, int cap, mpq_t tmp)
+int
+do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, int mod, struct do_fire *f)
 {
-	int i, j, k;
+	const struct dt_weapon *w = &t->weapons[wi];
+	const struct dt_unit *u = &t->units[target];
+	int rc = 0;
+	mpq_t x;
 
-	for (k = 0; k <= cap; k++)
-		mpq_set_ui(r[k], 0, 1);
-	for (i = 0; i <= cap; i++) {
-		if (mpq_sgn(x[i]) == 0)
-			continue;
-		for (j = 0; j <= cap; j++) {
-			if (mpq_sgn(y[j]) == 0)
-				continue;
-			k = i + j > cap ? cap : i + j;
-			mpq_mul(tmp, x[i], y[j]);
-			mpq_add(r[k], r[k], tmp);
-		}
+	f->wounds = u->wounds > 0 ? u->wounds : 1;
+	mpq_init(x);
+	if (do_p_positive(t, &w->attacks.dx, x) != 0)
+		rc = -1;
+	else if (t->shooting == DT_SHOOT_ACCUMULATED) {
+		mpq_set_ui(f->p_hit, 1, 1);
+		mpq_set_ui(f->p_wound, 1, 1);
+		mpq_set_ui(f->p_unsaved, 1, 1);
+		mpq_set_ui(f->p_attack, 1, 1);
+	} else {
+		attack_steps(rs, t, w, u, mod, f);
+		if (do_p_positive(t, &w->damage.dx, x) != 0)
+			rc = -1;
+		mpq_mul(f->p_attack, f->p_hit, f->p_wound);
+		mpq_mul(f->p_attack, f->p_attack, f->p_unsaved);
+		mpq_mul(f->p_attack, f->p_attack, x);
 	}
+	mpq_clear(x);
+	return rc;
 }
 
-static mpq_t *
-vec_new(int cap)
-{
-	mpq_t *v = xcalloc((size_t)cap + 1, sizeof(*v));
-	int k;
-
-	for (k = 0; k <= cap; k++)
-		mpq_init(v[k]);
-	return v;
-}
-
-static void
-vec_free(mpq_t *v, int cap)
-{
-	int k;
-
-	for (k = 0; k <= cap; k++)
-		mpq_clear(v[k]);
-	free(v);
-}
-
-/*
- * Accumulated shooting's volley into f: the Attacks rolled plus mod are
- * the hits (halved, rounded down, for a unit that takes half), capped
- * at cap. "One attack" is one hit.
- */
-static void
-accumulated_odds(const struct dx_dist *na, int mod, int half, int cap,
-    struct do_fire *f)
-{
-	mpq_t tmp;
-	int32_t n;
-	int h;
-
-	mpq_set_ui(f->p_hit, 1, 1);
-	mpq_set_ui(f->p_wound, 1, 1);
-	mpq_set_ui(f->p_unsaved, 1, 1);
-	mpq_set_ui(f->p_attack, 1, 1);
-	mpq_init(tmp);
-	for (n = na->lo; n <= na->hi; n++) {
-		h = n + mod;
-		if (half && h > 0)
-			h /= 2;
-		h = h < 0 ? 0 : h > cap ? cap : h;
-		mpq_add(f->damage[h], f->damage[h], na->p[n - na->lo]);
-	}
-	mpq_set_ui(f->expected, 0, 1);
-	for (h = 1; h <= cap; h++) {
-		mpq_set_ui(tmp, (unsigned long)h, 1);
-		mpq_mul(tmp, tmp, f->damage[h]);
-		mpq_add(f->expected, f->expected, tmp);
-	}
-	mpq_clear(tmp);
-}
-
+/* The volley (dice_volley.c) with the steps of one attack. */
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
     int target, int mod, int left, struct do_fire *f)
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
-	struct dx_dist na, dd;
-	mpq_t *one, *cur, *nxt, *sw, tmp, q;
-	int cap, k, n, v, top;
+	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap;
+	mpq_t q;
 
 	/* A unit of no Wounds written is one that a single wound removes;
 	 * a wounded one has only its Wounds left to lose. */
@@ -207,72 +159,26 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	if (left > 0 && left < cap)
 		cap = left;
 	f->wounds = cap;
-	f->damage = vec_new(cap);
-	if (dx_dist(&w->attacks.dx, &na) != 0)
-		return -1;
-	if (t->shooting == DT_SHOOT_ACCUMULATED) {
-		accumulated_odds(&na, mod,
-		    t->half_hits >> rs->units[target].cls & 1, cap, f);
-		dx_dist_free(&na);
-		return 0;
+	mpq_init(q);
+	if (accumulated) {
+		mpq_set_ui(f->p_hit, 1, 1);
+		mpq_set_ui(f->p_wound, 1, 1);
+		mpq_set_ui(f->p_unsaved, 1, 1);
+		mpq_set_ui(f->p_attack, 1, 1);
+		half = t->half_hits >> rs->units[target].cls & 1;
+	} else {
+		attack_steps(rs, t, w, u, mod, f);
+		mpq_mul(q, f->p_hit, f->p_wound);
+		mpq_mul(q, q, f->p_unsaved);
 	}
-	attack_steps(rs, t, w, u, mod, f);
-	if (dx_dist(&w->damage.dx, &dd) != 0) {
-		dx_dist_free(&na);
-		return -1;
+	f->v = do_volley_get(t, w, accumulated, q, mod, half, cap, &f->own);
+	if (f->v != NULL) {
+		f->damage = (const mpq_t *)f->v->p;
+		mpq_set(f->expected, f->v->mean);
+		mpq_set(f->p_attack, f->v->p_attack);
 	}
-	mpq_inits(tmp, q, NULL);
-	mpq_mul(q, f->p_hit, f->p_wound);
-	mpq_mul(q, q, f->p_unsaved);
-
-	/* One attack's damage: none when it fails or its Damage rolls 0 or
-	 * less, else the Damage rolled, capped. */
-	one = vec_new(cap);
-	mpq_set_ui(tmp, 1, 1);
-	mpq_sub(one[0], tmp, q);
-	for (v = dd.lo; v <= dd.hi; v++) {
-		k = v <= 0 ? 0 : v > cap ? cap : v;
-		mpq_mul(tmp, q, dd.p[v - dd.lo]);
-		mpq_add(one[k], one[k], tmp);
-	}
-	mpq_set_ui(tmp, 1, 1);
-	mpq_sub(f->p_attack, tmp, one[0]);
-
-	/* The volley: cur is the damage of n attacks; each count of attacks
-	 * weighs in with its chance (a count of 0 or less is no attack). */
-	cur = vec_new(cap);
-	nxt = vec_new(cap);
-	mpq_set_ui(cur[0], 1, 1);
-	top = na.hi > 0 ? na.hi : 0;
-	for (n = 0; n <= top; n++) {
-		dx_p_eq(&na, n, q);
-		if (n == 0)
-			dx_p_at_most(&na, 0, q);
-		if (mpq_sgn(q) != 0)
-			for (k = 0; k <= cap; k++) {
-				mpq_mul(tmp, q, cur[k]);
-				mpq_add(f->damage[k], f->damage[k], tmp);
-			}
-		if (n == top)
-			break;
-		conv_capped(nxt, cur, one, cap, tmp);
-		sw = cur;
-		cur = nxt;
-		nxt = sw;
-	}
-	mpq_set_ui(f->expected, 0, 1);
-	for (k = 1; k <= cap; k++) {
-		mpq_set_ui(tmp, (unsigned long)k, 1);
-		mpq_mul(tmp, tmp, f->damage[k]);
-		mpq_add(f->expected, f->expected, tmp);
-	}
-	vec_free(one, cap);
-	vec_free(cur, cap);
-	vec_free(nxt, cap);
-	mpq_clears(tmp, q, NULL);
-	dx_dist_free(&na);
-	dx_dist_free(&dd);
-	return 0;
+	mpq_clear(q);
+	return f->v != NULL ? 0 : -1;
 }
 
 int
@@ -344,13 +250,20 @@ name_ok(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
-/* The melee roll's distribution, for an opposed melee; 0 or -1 (none). */
+/* Whether the melee is an opposed roll whose roll has a distribution. */
 static int
-melee_roll(const struct dt_tables *t, struct dx_dist *roll)
+melee_roll(const struct dt_tables *t)
 {
-	if (t->melee != DT_MELEE_OPPOSED)
-		return -1;
-	return dx_dist(&t->melee_roll.dx, roll);
+	return t->melee == DT_MELEE_OPPOSED &&
+	    do_dist(t, &t->melee_roll.dx) != NULL;
+}
+
+/* One opposed roll of a against b, kept by the memo. */
+static const struct dx_opposed *
+pair_odds(const struct ruleset *rs, const struct dt_tables *t, int a, int b)
+{
+	return do_opposed_pair(t, do_factor(t, rs, a, b),
+	    do_factor(t, rs, b, a));
 }
 
 /* A unit type's Wounds: none written is one a single wound removes. */
@@ -358,6 +271,22 @@ static int
 full_wounds(const struct dt_tables *t, int u)
 {
 	return t->units[u].wounds > 0 ? t->units[u].wounds : 1;
+}
+
+/* Whether neither a's strike at b nor b's at a can take a Wound: the
+ * melee never ends. -1 when an expression has no distribution. */
+static int
+never_ends(const struct eng_ctx *c, struct do_strikes *m, int a, int b)
+{
+	mpq_t *s;
+	int ab;
+
+	if ((s = do_strike_get(c, m, a, b)) == NULL)
+		return -1;
+	ab = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if ((s = do_strike_get(c, m, b, a)) == NULL)
+		return -1;
+	return ab && mpq_cmp_ui(s[0], 1, 1) == 0;
 }
 
 /*
@@ -371,32 +300,84 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
 	struct eng_odds_melee me;
+	const struct do_fight *f;
 	struct do_strikes m;
-	struct do_fight f;
 	int a, b, lim = do_chain_limit(c);
 
 	do_strikes_init(&m, c);
 	for (a = 0; a < (int)rs->nunits; a++)
 		for (b = 0; b < (int)rs->nunits; b++) {
-			do_fight_init(&f);
-			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			        full_wounds(t, b), lim, &m, &f) == 0 &&
-			    (f.chained || !f.resolves)) {
-				memset(&me, 0, sizeof(me));
-				me.attacker = a;
-				me.defender = b;
-				me.situation = "contact";
-				/* No factors: the strikes are the odds. */
-				me.attacker_wins = to_q(f.a_wins);
-				me.defender_wins = to_q(f.b_wins);
-				me.both_destroyed = to_q(f.both);
-				me.expected_rolls = to_q(f.rounds);
-				me.resolves = f.resolves;
+			memset(&me, 0, sizeof(me));
+			me.attacker = a;
+			me.defender = b;
+			me.situation = "contact";
+			/* Over the limit only a melee that never ends has an
+			 * entry (its chances 0): its strikes tell. */
+			if ((long)full_wounds(t, a) * full_wounds(t, b) >
+			    lim) {
+				if (never_ends(c, &m, a, b) != 1)
+					continue;
+				me.attacker_wins = eng_q_make(0, 1);
+				me.defender_wins = me.attacker_wins;
+				me.both_destroyed = me.attacker_wins;
+				me.expected_rolls = me.attacker_wins;
 				XPUSH(o->melee, o->nmelee, o->capmelee, me);
+				continue;
 			}
-			do_fight_clear(&f);
+			f = do_fight_get(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m);
+			if (f == NULL || (!f->chained && f->resolves))
+				continue;
+			/* No factors: the strikes are the odds. */
+			me.attacker_wins = to_q(f->a_wins);
+			me.defender_wins = to_q(f->b_wins);
+			me.both_destroyed = to_q(f->both);
+			me.expected_rolls = to_q(f->rounds);
+			me.resolves = f->resolves;
+			XPUSH(o->melee, o->nmelee, o->capmelee, me);
 		}
 	do_strikes_clear(&m);
+}
+
+/* prof[b]: the first unit type with b's Toughness and Save. */
+static size_t *
+target_profiles(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t *prof = xcalloc(rs->nunits + 1, sizeof(size_t)), b, z;
+
+	for (b = 0; b < rs->nunits; b++)
+		for (prof[b] = b, z = 0; z < b; z++)
+			if (prof[z] == z &&
+			    t->units[z].toughness == t->units[b].toughness &&
+			    t->units[z].save == t->units[b].save) {
+				prof[b] = z;
+				break;
+			}
+	return prof;
+}
+
+/* One attack of a weapon at a target profile, worked out once. */
+struct fire_step {
+	int have, rc;
+	struct eng_q p;
+};
+
+static int
+fire_step(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    size_t target, struct fire_step *st, struct eng_q *p)
+{
+	struct do_fire f;
+
+	if (!st->have) {
+		do_fire_init(&f);
+		st->rc = do_fire_steps(rs, t, wi, (int)target, 0, &f);
+		if (st->rc == 0)
+			st->p = to_q(f.p_attack);
+		do_fire_clear(&f);
+		st->have = 1;
+	}
+	*p = st->p;
+	return st->rc;
 }
 
 void
@@ -406,53 +387,54 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	const struct dt_tables *t = tables_of(c);
 	struct eng_odds_fire fe;
 	struct eng_odds_melee me;
-	struct dx_opposed op;
-	struct dx_dist roll;
-	struct do_fire f;
-	size_t a, k, b;
+	const struct dx_opposed *op;
+	struct fire_step *st;
+	size_t a, k, b, *prof;
 
 	memset(o, 0, sizeof(*o));
+	/* One attack's chance depends on the target's Toughness and Save
+	 * only: each weapon's once for each such pair. */
+	prof = target_profiles(rs, t);
+	st = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*st));
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
 		for (k = 0; k < rs->units[a].nweapons; k++)
 			for (b = 0; b < rs->nunits; b++) {
 				fe.shooter = (int)a;
 				fe.weapon = rs->units[a].weapons[k];
 				fe.target = (int)b;
-				do_fire_init(&f);
-				if (do_fire_odds(rs, t, fe.weapon, (int)b, 0,
-				        0, &f) == 0) {
-					fe.p_hit = to_q(f.p_attack);
+				if (fire_step(rs, t, fe.weapon, prof[b],
+				        &st[(size_t)fe.weapon * rs->nunits +
+				            prof[b]],
+				        &fe.p_hit) == 0)
 					XPUSH(o->fire, o->nfire, o->capfire,
 					    fe);
-				}
-				do_fire_clear(&f);
 			}
+	free(st);
+	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {
 		fights_odds(c, o);
 		return;
 	}
-	if (melee_roll(t, &roll) != 0)
+	if (!melee_roll(t))
 		return;
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			op = pair_odds(rs, t, (int)a, (int)b);
 			memset(&me, 0, sizeof(me));
 			me.attacker = (int)a;
 			me.defender = (int)b;
 			me.situation = "contact";
 			me.a_power = do_factor(t, rs, (int)a, (int)b);
 			me.d_power = do_factor(t, rs, (int)b, (int)a);
-			me.attacker_wins = to_q(op.a_wins);
-			me.defender_wins = to_q(op.b_wins);
+			me.attacker_wins = to_q(op->a_wins);
+			me.defender_wins = to_q(op->b_wins);
 			me.both_destroyed = eng_q_make(0, 1);
 			/* One roll settles it, a tie included: the Melee
 			 * outcomes table says what equal totals do. */
 			me.expected_rolls = eng_q_make(1, 1);
-			me.resolves = mpq_cmp_ui(op.tie, 1, 1) != 0;
+			me.resolves = mpq_cmp_ui(op->tie, 1, 1) != 0;
 			XPUSH(o->melee, o->nmelee, o->capmelee, me);
-			dx_opposed_clear(&op);
 		}
-	dx_dist_free(&roll);
 }
 
 /* A test game's odds of a melee by accumulated hits or the pipeline:
@@ -510,8 +492,7 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 {
 	const struct ruleset *rs = g->ctx->rs;
 	const struct dt_tables *t = tables_of(g->ctx);
-	struct dx_opposed op;
-	struct dx_dist roll;
+	const struct dx_opposed *op;
 	struct do_fire f;
 	int rc = 0;
 
@@ -537,25 +518,23 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	}
 	if (c->kind == 2 && t->melee != DT_MELEE_OPPOSED)
 		return fight_contest(g, c, key, q);
-	if (c->kind != 2 || melee_roll(t, &roll) != 0)
+	if (c->kind != 2 || !melee_roll(t))
 		return -1;
-	do_opposed(&roll, c->a_power, c->b_power, &op);
+	op = do_opposed_pair(t, c->a_power, c->b_power);
 	if (!strcmp(key, "attacker_wins"))
-		*q = to_q(op.a_wins);
+		*q = to_q(op->a_wins);
 	else if (!strcmp(key, "defender_wins"))
-		*q = to_q(op.b_wins);
+		*q = to_q(op->b_wins);
 	else if (!strcmp(key, "attacker_double"))
-		*q = to_q(op.a_mult);
+		*q = to_q(op->a_mult);
 	else if (!strcmp(key, "defender_double"))
-		*q = to_q(op.b_mult);
+		*q = to_q(op->b_mult);
 	else if (!strcmp(key, "equal"))
-		*q = to_q(op.tie);
+		*q = to_q(op->tie);
 	else if (!strcmp(key, "both_destroyed"))
 		*q = eng_q_make(0, 1);
 	else
 		rc = -1;
-	dx_opposed_clear(&op);
-	dx_dist_free(&roll);
 	return rc;
 }
 
@@ -572,65 +551,92 @@ destroys(const struct dt_outcome *out)
 	return 0;
 }
 
+/* Whether a weapon's volleys at a unit type can never take a Wound,
+ * worked out once for each target profile. */
+struct harm {
+	int have, rc, harmless, cannot_wound;
+};
+
+static void
+harm_of(const struct ruleset *rs, const struct dt_tables *t, int wi, size_t b,
+    struct harm *h)
+{
+	struct do_fire f;
+	mpq_t x;
+
+	/* No damage for certain (the volley's P(0) is 1): no attack can
+	 * take a Wound, or there is no attack. By the pipeline that is
+	 * told without the volley. */
+	do_fire_init(&f);
+	mpq_init(x);
+	if (t->shooting == DT_SHOOT_ACCUMULATED) {
+		h->rc = do_fire_odds(rs, t, wi, (int)b, 0, 0, &f);
+		h->harmless = h->rc == 0 && mpq_cmp_ui(f.damage[0], 1, 1) == 0;
+	} else {
+		h->rc = do_fire_steps(rs, t, wi, (int)b, 0, &f);
+		h->harmless = h->rc == 0 &&
+		    (mpq_sgn(f.p_attack) == 0 ||
+		        (do_p_positive(t, &t->weapons[wi].attacks.dx, x) ==
+		                0 &&
+		            mpq_sgn(x) == 0));
+	}
+	h->cannot_wound = f.cannot_wound;
+	h->have = 1;
+	mpq_clear(x);
+	do_fire_clear(&f);
+}
+
 /*
  * One volley's findings: a target it can never harm is a note (a
  * weapon too light for some armour is a choice designers make), and a
  * volley that can take a wound marks it removable (lost Wounds are never
  * regained, so volleys enough remove it). told: the (weapon, target)
- * pairs already noted.
+ * pairs already noted; h: the weapon's harm at the target's profile.
  */
 static void
 fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
-    int wi, size_t b, unsigned char *told, unsigned char *removable,
-    struct diags *d)
+    int wi, size_t b, struct harm *h, unsigned char *told,
+    unsigned char *removable, struct diags *d)
 {
 	size_t at = (size_t)wi * rs->nunits + b;
-	struct do_fire f;
 
-	do_fire_init(&f);
-	if (do_fire_odds(rs, t, wi, (int)b, 0, 0, &f) != 0) {
-		do_fire_clear(&f);
+	if (!h->have)
+		harm_of(rs, t, wi, b, h);
+	if (h->rc != 0)
 		return;
-	}
-	if (mpq_cmp_ui(f.damage[0], 1, 1) < 0)
+	if (!h->harmless)
 		removable[b] = 1;
-	/* No damage for certain: no attack can wound, or (accumulated
-	 * shooting, Attacks that roll 0 or less) there is no attack. */
-	if (mpq_cmp_ui(f.damage[0], 1, 1) == 0 && !told[at]) {
+	if (h->harmless && !told[at]) {
 		told[at] = 1;
 		diag_add(d, SEV_NOTE, rs->weapons[wi].pos,
 		    "weapon '%s' (of "
 		    "%s) can never harm %s: %s",
 		    rs->weapons[wi].name, rs->units[a].name, rs->units[b].name,
-		    f.cannot_wound ?
+		    h->cannot_wound ?
 		        "the Wound table gives - for its Strength against that "
 		        "Toughness" :
 		        "no volley of it can take a wound");
 	}
-	do_fire_clear(&f);
 }
 
 /* One melee pair's findings: a defender some outcome can destroy is
  * removable; a pair whose totals are always equal is never decided
  * (told once for the pair, a <= b). */
 static void
-melee_finding(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dx_dist *roll, size_t a, size_t b, unsigned char *removable,
-    struct diags *d)
+melee_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
+    size_t b, unsigned char *removable, struct diags *d)
 {
-	struct dx_opposed op;
+	const struct dx_opposed *op = pair_odds(rs, t, (int)a, (int)b);
 
-	do_melee_odds(rs, t, roll, (int)a, (int)b, &op);
-	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op.a_mult) > 0) ||
-	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op.a_wins) > 0) ||
-	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op.tie) > 0))
+	if ((destroys(&t->out[DT_RES_DOUBLE]) && mpq_sgn(op->a_mult) > 0) ||
+	    (destroys(&t->out[DT_RES_BEATEN]) && mpq_sgn(op->a_wins) > 0) ||
+	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op->tie) > 0))
 		removable[b] = 1;
-	if (a <= b && mpq_cmp_ui(op.tie, 1, 1) == 0)
+	if (a <= b && mpq_cmp_ui(op->tie, 1, 1) == 0)
 		diag_add(d, SEV_WARNING, rs->units[a].pos,
 		    "a melee of %s and "
 		    "%s can never be decided: their totals are always equal",
 		    rs->units[a].name, rs->units[b].name);
-	dx_opposed_clear(&op);
 }
 
 /*
@@ -645,20 +651,23 @@ fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
     unsigned char *removable, struct diags *d)
 {
 	const struct ruleset *rs = c->rs;
-	struct do_fight f;
+	int ab, ba; /* each side's strike takes nothing for certain */
+	mpq_t *s;
 
-	do_fight_init(&f);
-	if (do_fight_odds(c, a, b, 1, 1, 0, m, &f) == 0) {
-		if (mpq_cmp_ui(f.b_loses[0], 1, 1) != 0)
-			removable[b] = 1;
-		if (a <= b && !f.resolves)
-			diag_add(d, SEV_WARNING, rs->units[a].pos,
-			    "a melee "
-			    "of %s and %s can never end: neither can ever "
-			    "remove the other",
-			    rs->units[a].name, rs->units[b].name);
-	}
-	do_fight_clear(&f);
+	if ((s = do_strike_get(c, m, a, b)) == NULL)
+		return;
+	ab = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if ((s = do_strike_get(c, m, b, a)) == NULL)
+		return;
+	ba = mpq_cmp_ui(s[0], 1, 1) == 0;
+	if (!ab)
+		removable[b] = 1;
+	if (a <= b && ab && ba)
+		diag_add(d, SEV_WARNING, rs->units[a].pos,
+		    "a melee "
+		    "of %s and %s can never end: neither can ever "
+		    "remove the other",
+		    rs->units[a].name, rs->units[b].name);
 }
 
 void
@@ -669,19 +678,28 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	const struct dt_tables *t = tables_of(c);
 	unsigned char *told = xcalloc(rs->nweapons * rs->nunits + 1, 1);
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
+	struct harm *h = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*h));
+	size_t a, k, b, wi, *prof = target_profiles(rs, t);
 	const struct rs_unit *u;
 	struct do_strikes m;
-	struct dx_dist roll;
-	size_t a, k, b;
 
 	(void)st;
+	/* By the pipeline a weapon harms the unit types of one Toughness
+	 * and Save alike; accumulated hits depend on the Wounds and class. */
+	for (b = 0; t->shooting == DT_SHOOT_ACCUMULATED && b < rs->nunits; b++)
+		prof[b] = b;
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
 		u = &rs->units[a];
 		for (k = 0; k < u->nweapons; k++)
-			for (b = 0; b < rs->nunits; b++)
-				fire_finding(rs, t, a, u->weapons[k], b, told,
+			for (b = 0; b < rs->nunits; b++) {
+				wi = (size_t)u->weapons[k];
+				fire_finding(rs, t, a, (int)wi, b,
+				    &h[wi * rs->nunits + prof[b]], told,
 				    removable, d);
+			}
 	}
+	free(h);
+	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {
 		do_strikes_init(&m, c);
 		for (a = 0; a < rs->nunits; a++)
@@ -689,12 +707,10 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				fight_finding(c, &m, (int)a, (int)b, removable,
 				    d);
 		do_strikes_clear(&m);
-	} else if (melee_roll(t, &roll) == 0) {
+	} else if (melee_roll(t)) {
 		for (a = 0; a < rs->nunits; a++)
 			for (b = 0; b < rs->nunits; b++)
-				melee_finding(rs, t, &roll, a, b, removable,
-				    d);
-		dx_dist_free(&roll);
+				melee_finding(rs, t, a, b, removable, d);
 	}
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
@@ -741,11 +757,9 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
     struct eng_tables *out)
 {
 	struct eng_table *x;
-	struct dx_opposed op;
-	struct dx_dist roll;
 	size_t a, b;
 
-	if (rs->nunits == 0 || melee_roll(t, &roll) != 0)
+	if (rs->nunits == 0 || !melee_roll(t))
 		return;
 	x = eng_table_add(out,
 	    _("Melee: chance the attacker (row) beats the "
@@ -765,12 +779,96 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
 		for (b = 0; b < rs->nunits; b++) {
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
-			set_cell(cell(x, a, b), op.a_mult);
-			dx_opposed_clear(&op);
+			set_cell(cell(x, a, b),
+			    pair_odds(rs, t, (int)a, (int)b)->a_mult);
 		}
 	}
-	dx_dist_free(&roll);
+}
+
+/* A row of the report's damage table: a volley of a shooter's weapon at
+ * a target, and the memo's volley (NULL: a row of its own). */
+struct damage_row {
+	size_t a, k, b;
+	const struct do_volley *v;
+};
+
+/*
+ * The rows of the damage table in order into rows, *n of them: with
+ * merge, a row whose volley is the memo's same one as an earlier row's
+ * is counted there (count) instead — with 256 unit types of four weapons
+ * and Wounds 99 the table has 262,144 rows of 100 cells, a few thousand
+ * different.
+ */
+static struct damage_row *
+damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
+    size_t **count, size_t *n)
+{
+	size_t total = volleys(rs) * rs->nunits, slots = 1, h, a, k, b, z, wi;
+	struct damage_row *rows = xcalloc(total + 1, sizeof(*rows));
+	size_t *seen, *cnt = xcalloc(total + 1, sizeof(size_t));
+	size_t *vp = xcalloc(rs->nunits + 1, sizeof(size_t));
+	/* A weapon's volley at the unit types of one Toughness, Save,
+	 * Wounds and class is one: looked up once. */
+	const struct do_volley **vk = xcalloc(rs->nweapons * rs->nunits + 1,
+	    sizeof(*vk));
+	unsigned char *vhave = xcalloc(rs->nweapons * rs->nunits + 1, 1);
+	struct do_fire f;
+
+	for (b = 0; b < rs->nunits; b++)
+		for (vp[b] = b, z = 0; z < b; z++)
+			if (vp[z] == z &&
+			    t->units[z].toughness == t->units[b].toughness &&
+			    t->units[z].save == t->units[b].save &&
+			    t->units[z].wounds == t->units[b].wounds &&
+			    rs->units[z].cls == rs->units[b].cls) {
+				vp[b] = z;
+				break;
+			}
+
+	while (slots < 2 * total)
+		slots *= 2;
+	seen = xcalloc(slots, sizeof(size_t)); /* row + 1; 0: none */
+	*n = 0;
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				const struct do_volley *v;
+
+				wi = (size_t)rs->units[a].weapons[k];
+				z = wi * rs->nunits + vp[b];
+				if (merge && !vhave[z]) {
+					do_fire_init(&f);
+					if (do_fire_odds(rs, t, (int)wi,
+					        (int)b, 0, 0, &f) == 0 &&
+					    !f.own)
+						vk[z] = f.v;
+					do_fire_clear(&f);
+					vhave[z] = 1;
+				}
+				v = merge ? vk[z] : NULL;
+				h = ((uintptr_t)v >> 4) * 2654435761u &
+				    (slots - 1);
+				while (v != NULL && seen[h] != 0 &&
+				    rows[seen[h] - 1].v != v)
+					h = (h + 1) & (slots - 1);
+				if (v != NULL && seen[h] != 0) {
+					cnt[seen[h] - 1]++;
+					continue;
+				}
+				if (v != NULL)
+					seen[h] = *n + 1;
+				rows[*n].a = a;
+				rows[*n].k = k;
+				rows[*n].b = b;
+				rows[*n].v = v;
+				cnt[(*n)++] = 1;
+			}
+	free(seen);
+	free(vp);
+	free(vk);
+	free(vhave);
+	*count = cnt;
+	return rows;
 }
 
 /* The report: the damage of each volley at each target, exactly. */
@@ -778,18 +876,28 @@ static void
 report_damage(const struct ruleset *rs, const struct dt_tables *t,
     struct eng_tables *out)
 {
+	struct damage_row *rows;
 	struct eng_table *x;
 	struct do_fire f;
-	size_t a, k, b, row = 0;
-	int maxw = 1, i, n;
+	size_t nrows, row, *count;
+	int maxw = 1, i, n, merge;
 
 	if (t->shooting == DT_SHOOT_NONE || volleys(rs) == 0)
 		return;
-	for (b = 0; b < rs->nunits; b++)
-		if (t->units[b].wounds > maxw)
-			maxw = t->units[b].wounds;
-	x = eng_table_add(out, _("Shooting: damage of one volley"),
-	    volleys(rs) * rs->nunits, (size_t)maxw + 1);
+	for (row = 0; row < rs->nunits; row++)
+		if (t->units[row].wounds > maxw)
+			maxw = t->units[row].wounds;
+	/* A table the report shares the alike rows of (cmd_report.c): the
+	 * rows of one volley are given once. */
+	merge = volleys(rs) * rs->nunits > ENG_TABLE_SHARE_OVER ||
+	    (size_t)maxw + 1 > ENG_TABLE_SHARE_OVER;
+	rows = damage_rows(rs, t, merge, &count, &nrows);
+	x = eng_table_add(out, _("Shooting: damage of one volley"), nrows,
+	    (size_t)maxw + 1);
+	if (merge)
+		x->rowcount = count;
+	else
+		free(count);
 	x->rowhead = xstrdup(_("shooter: weapon at target"));
 	x->colhead = xstrdup(_("wounds taken"));
 	/* The legend is one line beside the map: what a row's last cell
@@ -806,25 +914,22 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 	          "saved, taking Damage"));
 	for (i = 0; i <= maxw; i++)
 		x->cols[i] = xasprintf("%d", i);
-	for (a = 0; a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++)
-			for (b = 0; b < rs->nunits; b++, row++) {
-				int wi = rs->units[a].weapons[k];
+	for (row = 0; row < nrows; row++) {
+		const struct damage_row *r = &rows[row];
+		int wi = rs->units[r->a].weapons[r->k];
 
-				x->rows[row] = xasprintf("%s: %s at %s",
-				    rs->units[a].name, rs->weapons[wi].name,
-				    rs->units[b].name);
-				do_fire_init(&f);
-				/* A volley with no distribution: no cell. */
-				n = do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				        &f) == 0 ?
-				    f.wounds :
-				    -1;
-				for (i = 0; i <= n; i++)
-					set_cell(cell(x, row, (size_t)i),
-					    f.damage[i]);
-				do_fire_clear(&f);
-			}
+		x->rows[row] = xasprintf("%s: %s at %s", rs->units[r->a].name,
+		    rs->weapons[wi].name, rs->units[r->b].name);
+		do_fire_init(&f);
+		/* A volley with no distribution: no cell. */
+		n = do_fire_odds(rs, t, wi, (int)r->b, 0, 0, &f) == 0 ?
+		    f.wounds :
+		    -1;
+		for (i = 0; i <= n; i++)
+			set_cell(cell(x, row, (size_t)i), f.damage[i]);
+		do_fire_clear(&f);
+	}
+	free(rows);
 }
 
 /* The sheet of a melee by accumulated hits or the pipeline: the first
@@ -837,7 +942,7 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 	const struct dt_tables *t = tables_of(c);
 	struct eng_table *x;
 	struct do_strikes m;
-	struct do_fight f;
+	mpq_t *v;
 	size_t a, b;
 
 	if (rs->nunits == 0)
@@ -861,12 +966,12 @@ sheet_fight(const struct eng_ctx *c, struct eng_tables *out)
 		x->rows[a] = xstrdup(rs->units[a].name);
 		x->cols[a] = xstrdup(rs->units[a].name);
 		for (b = 0; b < rs->nunits; b++) {
-			do_fight_init(&f);
-			/* The first round only: the chain is not read. */
-			if (do_fight_odds(c, (int)a, (int)b, 1,
-			        full_wounds(t, (int)b), 0, &m, &f) == 0)
-				set_cell(cell(x, a, b), f.b_loses[f.wb]);
-			do_fight_clear(&f);
+			/* The first round only: a's strike takes all of
+			 * b's Wounds. */
+			v = do_strike_get(c, &m, (int)a, (int)b);
+			if (v != NULL)
+				set_cell(cell(x, a, b),
+				    v[full_wounds(t, (int)b)]);
 		}
 	}
 	do_strikes_clear(&m);
@@ -909,14 +1014,50 @@ put(json_t *e, json_t *x, const char *key, const mpq_t v)
 	json_object_set_new(x, key, q_str(v));
 }
 
+/*
+ * A volley's "damage" reals and its "exact" object, made once and kept
+ * with the memo's volley: entries at unit types that share a volley
+ * share them by reference, and the odds document writes each once
+ * (cmd_odds.c). A volley that is not the memo's has its own.
+ */
+static void
+volley_doc(const struct do_fire *f, json_t **reals, json_t **exact)
+{
+	struct do_volley *v = f->v;
+	json_t *dx;
+	int i;
+
+	if (!f->own && v->reals != NULL) {
+		*reals = json_incref(v->reals);
+		*exact = json_incref(v->exact);
+		return;
+	}
+	*reals = json_array();
+	*exact = json_object();
+	dx = json_array();
+	for (i = 0; i <= f->wounds; i++) {
+		json_array_append_new(*reals,
+		    json_real(mpq_get_d(f->damage[i])));
+		json_array_append_new(dx, q_str(f->damage[i]));
+	}
+	json_object_set_new(*exact, "p_wound_per_attack", q_str(f->p_attack));
+	json_object_set_new(*exact, "damage", dx);
+	json_object_set_new(*exact, "p_removed", q_str(f->damage[f->wounds]));
+	json_object_set_new(*exact, "expected_damage", q_str(f->expected));
+	if (!f->own) {
+		v->reals = json_incref(*reals);
+		v->exact = json_incref(*exact);
+	}
+}
+
 static void
 shooting_json(const struct ruleset *rs, const struct dt_tables *t,
     const char *fa, const char *fb, const struct eng_sink *out)
 {
-	json_t *e, *x, *dr, *dx;
+	json_t *e, *dr, *x;
 	struct do_fire f;
 	size_t a, k, b;
-	int wi, i;
+	int wi;
 
 	out->table("shooting", out->arg);
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
@@ -933,8 +1074,8 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 					do_fire_clear(&f);
 					continue;
 				}
+				volley_doc(&f, &dr, &x);
 				e = json_object();
-				x = json_object();
 				json_object_set_new(e, "shooter",
 				    json_string(rs->units[a].name));
 				json_object_set_new(e, "weapon",
@@ -943,19 +1084,13 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 				    json_string(rs->units[b].name));
 				json_object_set_new(e, "wounds",
 				    json_integer(f.wounds));
-				put(e, x, "p_wound_per_attack", f.p_attack);
-				dr = json_array();
-				dx = json_array();
-				for (i = 0; i <= f.wounds; i++) {
-					json_array_append_new(dr,
-					    json_real(mpq_get_d(f.damage[i])));
-					json_array_append_new(dx,
-					    q_str(f.damage[i]));
-				}
+				json_object_set_new(e, "p_wound_per_attack",
+				    json_real(mpq_get_d(f.p_attack)));
 				json_object_set_new(e, "damage", dr);
-				json_object_set_new(x, "damage", dx);
-				put(e, x, "p_removed", f.damage[f.wounds]);
-				put(e, x, "expected_damage", f.expected);
+				json_object_set_new(e, "p_removed",
+				    json_real(mpq_get_d(f.damage[f.wounds])));
+				json_object_set_new(e, "expected_damage",
+				    json_real(mpq_get_d(f.expected)));
 				json_object_set_new(e, "exact", x);
 				out->entry(e, out->arg);
 				do_fire_clear(&f);
@@ -985,7 +1120,7 @@ put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
  */
 static json_t *
 fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a, int b,
-    struct do_fight *f)
+    const struct do_fight *f)
 {
 	json_t *e = json_object(), *x = json_object();
 
@@ -1018,8 +1153,8 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
+	const struct do_fight *f;
 	struct do_strikes m;
-	struct do_fight f;
 	int a, b, lim = do_chain_limit(c);
 
 	do_strikes_init(&m, c);
@@ -1028,12 +1163,11 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
-			do_fight_init(&f);
-			if (do_fight_odds(c, a, b, full_wounds(t, a),
-			        full_wounds(t, b), lim, &m, &f) == 0)
-				out->entry(fight_entry(rs, t, a, b, &f),
+			f = do_fight_get(c, a, b, full_wounds(t, a),
+			    full_wounds(t, b), lim, &m);
+			if (f != NULL)
+				out->entry(fight_entry(rs, t, a, b, f),
 				    out->arg);
-			do_fight_clear(&f);
 		}
 	do_strikes_clear(&m);
 }
@@ -1044,8 +1178,7 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
-	struct dx_opposed op;
-	struct dx_dist roll;
+	const struct dx_opposed *op;
 	json_t *e, *x;
 	size_t a, b;
 
@@ -1054,14 +1187,14 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 		fights_json(c, fa, fb, out);
 		return;
 	}
-	if (melee_roll(t, &roll) != 0)
+	if (!melee_roll(t))
 		return;
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
-			do_melee_odds(rs, t, &roll, (int)a, (int)b, &op);
+			op = pair_odds(rs, t, (int)a, (int)b);
 			e = json_object();
 			x = json_object();
 			json_object_set_new(e, _("attacker"),
@@ -1072,16 +1205,152 @@ melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			    json_integer(do_factor(t, rs, (int)a, (int)b)));
 			json_object_set_new(e, "defender_factor",
 			    json_integer(do_factor(t, rs, (int)b, (int)a)));
-			put(e, x, "attacker_wins", op.a_wins);
-			put(e, x, "defender_wins", op.b_wins);
-			put(e, x, "attacker_double", op.a_mult);
-			put(e, x, "defender_double", op.b_mult);
-			put(e, x, "equal", op.tie);
+			put(e, x, "attacker_wins", op->a_wins);
+			put(e, x, "defender_wins", op->b_wins);
+			put(e, x, "attacker_double", op->a_mult);
+			put(e, x, "defender_double", op->b_mult);
+			put(e, x, "equal", op->tie);
 			json_object_set_new(e, "exact", x);
 			out->entry(e, out->arg);
-			dx_opposed_clear(&op);
 		}
-	dx_dist_free(&roll);
+}
+
+/* ---- the size of the odds document ---- */
+
+/* Bytes of a line of the document, a real, an entry's keys. */
+enum { DOC_LINE = 12, DOC_REAL = 14, DOC_ENTRY = 300 };
+
+/* A fraction's text, in quotes, on a line. */
+static size_t
+q_bytes(const mpq_t x)
+{
+	return mpz_sizeinbase(mpq_numref(x), 10) +
+	    mpz_sizeinbase(mpq_denref(x), 10) + 3 + DOC_LINE;
+}
+
+/* A volley's shared values: its reals and its exact fractions (kept with
+ * the memo's volley once counted). */
+static size_t
+volley_bytes(const struct do_fire *f)
+{
+	size_t n = 4 * DOC_LINE;
+	int k;
+
+	if (!f->own && f->v->doc != 0)
+		return f->v->doc;
+	for (k = 0; k <= f->wounds; k++)
+		n += DOC_LINE + DOC_REAL + q_bytes(f->damage[k]);
+	n += q_bytes(f->p_attack) + q_bytes(f->damage[f->wounds]) +
+	    q_bytes(f->expected);
+	if (!f->own)
+		f->v->doc = n;
+	return n;
+}
+
+static size_t
+shooting_bytes(const struct ruleset *rs, const struct dt_tables *t,
+    const char *fa, const char *fb, size_t limit)
+{
+	size_t a, k, b, n = 0;
+	struct do_fire f;
+
+	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
+		if (!name_ok(fa, rs->units[a].name))
+			continue;
+		for (k = 0; k < rs->units[a].nweapons && n <= limit; k++)
+			for (b = 0; b < rs->nunits; b++) {
+				int wi = rs->units[a].weapons[k];
+
+				if (!name_ok(fb, rs->units[b].name))
+					continue;
+				do_fire_init(&f);
+				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
+				        &f) == 0)
+					n += DOC_ENTRY + volley_bytes(&f) +
+					    strlen(rs->units[a].name) +
+					    strlen(rs->weapons[wi].name) +
+					    strlen(rs->units[b].name);
+				do_fire_clear(&f);
+			}
+	}
+	return n;
+}
+
+/* A strike's fractions, counted once a strike the memo keeps. */
+static size_t
+strike_bytes(const struct eng_ctx *c, struct do_strikes *m, size_t *seen,
+    int x, int y)
+{
+	size_t slot = (size_t)m->rep[x] * (size_t)m->n + (size_t)m->trep[y];
+	int k, full = full_wounds(tables_of(c), y);
+	mpq_t *v;
+
+	if (seen[slot] != 0)
+		return seen[slot];
+	if ((v = do_strike_get(c, m, x, y)) == NULL)
+		return 0;
+	for (k = 0; k <= full; k++)
+		seen[slot] += DOC_LINE + DOC_REAL + q_bytes(v[k]);
+	return seen[slot];
+}
+
+static size_t
+melee_bytes(const struct eng_ctx *c, const char *fa, const char *fb,
+    size_t limit)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	const struct dx_opposed *op;
+	struct do_strikes m;
+	size_t a, b, n = 0, *seen = NULL;
+
+	if (t->melee != DT_MELEE_OPPOSED) {
+		do_strikes_init(&m, c);
+		seen = xcalloc(rs->nunits * rs->nunits + 1, sizeof(size_t));
+	} else if (!melee_roll(t))
+		return 0;
+	for (a = 0; a < rs->nunits && n <= limit; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			if (!name_ok(fa, rs->units[a].name) ||
+			    !name_ok(fb, rs->units[b].name))
+				continue;
+			n += DOC_ENTRY + strlen(rs->units[a].name) +
+			    strlen(rs->units[b].name);
+			if (seen != NULL) {
+				/* The first round each way, the ends. */
+				n += strike_bytes(c, &m, seen, (int)b,
+				         (int)a) +
+				    strike_bytes(c, &m, seen, (int)a, (int)b) +
+				    4 * (DOC_LINE + DOC_REAL + 40);
+				continue;
+			}
+			op = pair_odds(rs, t, (int)a, (int)b);
+			n += q_bytes(op->a_wins) + q_bytes(op->b_wins) +
+			    q_bytes(op->a_mult) + q_bytes(op->b_mult) +
+			    q_bytes(op->tie) + 5 * (DOC_LINE + DOC_REAL);
+		}
+	if (seen != NULL) {
+		free(seen);
+		do_strikes_clear(&m);
+	}
+	return n;
+}
+
+/*
+ * About how many bytes of JSON do_odds_doc() writes for a and b: each
+ * entry's keys and names, each real and each fraction's digits, the
+ * shared values of a volley once for every entry that shows them (they
+ * are written each time). Counting stops past limit.
+ */
+size_t
+do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
+    size_t limit)
+{
+	size_t n = shooting_bytes(c->rs, tables_of(c), a, b, limit);
+
+	if (n > limit)
+		return n;
+	return n + melee_bytes(c, a, b, limit - n);
 }
 
 void
@@ -1213,8 +1482,7 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 {
 	const struct dt_tables *t = ctx->fam_data;
 	int die = ctx->rs->die, need, diff;
-	struct dx_dist r, ra;
-	struct dx_opposed op;
+	const struct dx_opposed *op;
 	mpq_t q;
 
 	mpq_init(q);
@@ -1232,29 +1500,23 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		    mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
-	if (t == NULL || t->melee != DT_MELEE_OPPOSED ||
-	    dx_dist(&t->melee_roll.dx, &r) != 0)
+	if (t == NULL || !melee_roll(t))
 		return;
 	for (diff = -DI_TALLY_DIFF_MAX; diff <= DI_TALLY_DIFF_MAX; diff++) {
 		long w = (long)st->tally[DI_TALLY_MELEE(diff, 0)];
 		long n = w + (long)st->tally[DI_TALLY_MELEE(diff, 1)] +
 		    (long)st->tally[DI_TALLY_MELEE(diff, 2)];
 
-		if (n == 0 || dx_dist(&t->melee_roll.dx, &ra) != 0)
+		if (n == 0)
 			continue;
 		/* The attacker's total: the same roll, shifted by diff. */
-		ra.lo += diff;
-		ra.hi += diff;
-		dx_opposed(&ra, &r, 2, &op);
+		op = do_opposed_pair(t, diff, 0);
 		/* Short enough for the report's labels, which end in "…"
 		 * past 40% of the page. */
 		eng_outcome_add(o,
 		    xasprintf(_("Opposed roll, factors %+d: "
 		                "attacker higher"),
 		        diff),
-		    w, n, mpq_get_d(op.a_wins), q_text(op.a_wins));
-		dx_opposed_clear(&op);
-		dx_dist_free(&ra);
+		    w, n, mpq_get_d(op->a_wins), q_text(op->a_wins));
 	}
-	dx_dist_free(&r);
 }

@@ -11,14 +11,56 @@
 
 #include "dice_tables.h"
 
+/*
+ * The memo (dice_volley.c): each distinct expression's distribution and
+ * each distinct volley of a ruleset worked out once, kept with its
+ * tables (dt_tables.memo) until dt_free(). A volley is its weapon's
+ * Attacks and Damage expressions, the chance q that one attack gets
+ * through (pipeline) or the modifier and halving of accumulated hits,
+ * and the cap: the same weapon at unit types whose steps multiply to the
+ * same q shares one. At most DO_MEMO_LIMBS limbs of numbers are kept;
+ * past that a volley is worked out for its caller alone.
+ */
+#define DO_MEMO_LIMBS (1u << 23)
+struct dv_expr;
+struct json_t;
+struct do_volley {
+	struct dv_expr *att, *dmg; /* the memo's expressions (dmg: pipeline) */
+	int accumulated, mod, half;
+	mpq_t q;        /* pipeline: one attack through; accumulated: 0 */
+	int cap;        /* the target's Wounds (left) */
+	mpq_t *p;       /* P(damage = k), k = 0..cap (cap: removed) */
+	mpq_t mean;     /* of the capped damage */
+	mpq_t p_attack; /* one attack takes at least one Wound */
+	size_t doc; /* bytes of its text in the odds document; 0: unknown */
+	struct json_t *reals, *exact; /* its odds entry's, made once */
+	struct do_volley *next;
+};
+/* The volley of w into a volley the memo keeps (*own 0) or the caller's
+ * to free with do_volley_free() (*own 1); NULL when an expression has no
+ * distribution. */
+struct do_volley *do_volley_get(const struct dt_tables *,
+    const struct dt_weapon *w, int accumulated, const mpq_t q, int mod,
+    int half, int cap, int *own);
+void do_volley_free(struct do_volley *);
+/* The distribution of x, kept by the memo: no free; NULL when it has
+ * none. */
+const struct dx_dist *do_dist(const struct dt_tables *, const struct dx *x);
+/* P(x >= 1) into out (initialised); 0, or -1 when x has no
+ * distribution. */
+int do_p_positive(const struct dt_tables *, const struct dx *x, mpq_t out);
+
 /* One weapon's volley at one unit type. */
 struct do_fire {
 	mpq_t p_hit, p_wound, p_unsaved; /* the steps of one attack */
-	mpq_t p_attack;   /* one attack removes at least one wound */
-	int wounds;       /* the target's Wounds: the cap of damage */
-	mpq_t *damage;    /* P(damage = k), k = 0..wounds (wounds: removed) */
-	mpq_t expected;   /* the mean of the capped damage */
-	int cannot_wound; /* the Wound table's cell is - */
+	mpq_t p_attack;      /* one attack removes at least one wound */
+	int wounds;          /* the target's Wounds: the cap of damage */
+	const mpq_t *damage; /* P(damage = k), k = 0..wounds (wounds:
+	                        * removed): v's */
+	mpq_t expected;      /* the mean of the capped damage */
+	int cannot_wound;    /* the Wound table's cell is - */
+	struct do_volley *v; /* the volley: the memo's, or own */
+	int own;
 };
 void do_fire_init(struct do_fire *);
 void do_fire_clear(struct do_fire *);
@@ -28,6 +70,10 @@ void do_fire_clear(struct do_fire *);
  * expression has no distribution. */
 int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
     int target, int mod, int left, struct do_fire *);
+/* The same without the volley: one attack's steps and p_attack only (no
+ * damage), which are all the odds panels and most findings read. */
+int do_fire_steps(const struct ruleset *, const struct dt_tables *, int w,
+    int target, int mod, struct do_fire *);
 
 /* A unit type's Combat factor against another's class (0: none). */
 int do_factor(const struct dt_tables *, const struct ruleset *, int unit,
@@ -41,6 +87,10 @@ void do_melee_odds(const struct ruleset *, const struct dt_tables *,
 /* One opposed roll of the roll plus fa against the roll plus fb. */
 void do_opposed(const struct dx_dist *roll, int fa, int fb,
     struct dx_opposed *o);
+/* The same for the ruleset's melee roll, kept by the memo (no clear);
+ * NULL when the roll has no distribution. */
+const struct dx_opposed *do_opposed_pair(const struct dt_tables *, int fa,
+    int fb);
 
 /*
  * A melee by accumulated hits or the pipeline (dice_melee.c), of unit
@@ -70,18 +120,35 @@ struct do_fight {
 /*
  * The strikes of each unit type at each, kept while a hook works out
  * many pairs (unit types whose weapons that reach the contact distance
- * are the same strike alike; by accumulated hits all do), at most
- * DO_STRIKES_KEPT values: past that they are worked out again.
+ * are the same strike alike, by accumulated hits all do; unit types of
+ * the same Wounds, and by the pipeline the same Toughness and Save, are
+ * struck alike), at most DO_STRIKES_KEPT values: past that they are
+ * worked out again. So are the melees of pairs whose strikes each way
+ * and Wounds are the same: 65,536 pairs of 256 unit types are a few
+ * different melees.
  */
 #define DO_STRIKES_KEPT (1u << 20)
+#define DO_FIGHT_SLOTS 4096 /* hash buckets of melees kept */
+struct do_fight_kept;
 struct do_strikes {
 	const struct eng_ctx *c;
 	int n;
 	int *rep;    /* the first unit type striking as this one */
-	mpq_t **v;   /* [rep * n + target]: P(k), k = 0..its Wounds */
+	int *trep;   /* the first unit type struck as this one */
+	mpq_t **v;   /* [rep * n + trep]: P(k), k = 0..its Wounds */
 	size_t kept; /* values held */
+	struct do_fight_kept **fights; /* the melees kept */
+	size_t fkept;                  /* their values */
+	struct do_fight scratch;       /* a melee not kept */
+	mpq_t *sscratch;               /* a strike not kept */
+	int sfull;                     /* its Wounds */
 };
 void do_strikes_init(struct do_strikes *, const struct eng_ctx *);
+/* x's strike at y in m: P(y loses k), k = 0..y's full Wounds (the last:
+ * all of them); it lasts until m is cleared, or when m is full until the
+ * next call. NULL when an expression has no distribution. */
+mpq_t *do_strike_get(const struct eng_ctx *, struct do_strikes *, int x,
+    int y);
 void do_strikes_clear(struct do_strikes *);
 void do_fight_init(struct do_fight *);
 void do_fight_clear(struct do_fight *);
@@ -92,6 +159,11 @@ void do_fight_clear(struct do_fight *);
  * distribution. */
 int do_fight_odds(const struct eng_ctx *, int a, int b, int wa, int wb,
     int limit, struct do_strikes *m, struct do_fight *);
+/* The same melee kept in m (read only; it lasts until m is cleared, or
+ * when m is full until the next call); NULL when an expression has no
+ * distribution. */
+const struct do_fight *do_fight_get(const struct eng_ctx *, int a, int b,
+    int wa, int wb, int limit, struct do_strikes *m);
 /* The largest wa * wb worked out to the end for the ruleset of c: at
  * most DO_CHAIN_MAX, and all pairs of unit types from full Wounds
  * within DO_CHAIN_WORK. */
@@ -112,5 +184,7 @@ void do_odds_doc(const struct eng_ctx *, const char *a, const char *b,
     const struct eng_sink *);
 void do_odds_text(const struct eng_ctx *, const char *a, const char *b,
     FILE *);
+size_t do_odds_size(const struct eng_ctx *, const char *a, const char *b,
+    size_t limit);
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dice_odds.h"
 #include "dice_tables.h"
 
 /* A unit owes a quality test at the end of the turn (fell below half). */
@@ -1251,21 +1252,20 @@ dp_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 /* ---- what the greedy player expects of a shot ---- */
 
 static double
-mean_of(const struct dt_expr *e, int *ok)
+mean_of(const struct dt_tables *t, const struct dt_expr *e, int *ok)
 {
-	struct dx_dist d;
+	const struct dx_dist *d;
 	double m = 0;
 	int32_t v;
 
 	if (e->text == NULL)
 		return 1;
-	if (dx_dist(&e->dx, &d) != 0) {
+	if ((d = do_dist(t, &e->dx)) == NULL) {
 		*ok = 0;
 		return 0;
 	}
-	for (v = d.lo; v <= d.hi; v++)
-		m += v * d.pd[v - d.lo];
-	dx_dist_free(&d);
+	for (v = d->lo; v <= d->hi; v++)
+		m += v * d->pd[v - d->lo];
 	return m;
 }
 
@@ -1302,8 +1302,8 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 	t->ev = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(double));
 	for (w = 0; w < rs->nweapons; w++) {
 		const struct dt_weapon *wp = &t->weapons[w];
-		double att = mean_of(&wp->attacks, &ok);
-		double dmg = mean_of(&wp->damage, &ok);
+		double att = mean_of(t, &wp->attacks, &ok);
+		double dmg = mean_of(t, &wp->damage, &ok);
 
 		for (u = 0; u < rs->nunits; u++) {
 			const struct dt_unit *du = &t->units[u];

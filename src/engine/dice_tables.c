@@ -1158,6 +1158,8 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 			rc = -1;
 	if (rc == 0 && t->wound_given && wound_holes(rs, t, d) != 0)
 		rc = -1;
+	if (rc == 0)
+		t->memo = do_memo_new(t, rs->nunits);
 	return rc;
 }
 
@@ -1167,5 +1169,6 @@ dt_free(struct dt_tables *t)
 	free(t->units);
 	free(t->weapons);
 	free(t->ev);
+	do_memo_free(t->memo);
 	memset(t, 0, sizeof(*t));
 }

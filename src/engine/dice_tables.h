@@ -178,6 +178,9 @@ struct dt_tables {
 	int nunits;
 	double reach; /* free table: centres of units in contact are
 	                    * at most this far apart on each axis */
+	/* Exact odds worked out once (dice_volley.c); dt_read() makes it
+	 * for tables that read. */
+	struct do_memo *memo;
 };
 
 /*
@@ -190,6 +193,8 @@ struct dt_tables {
 int dt_read(const struct ruleset *, double contact_mm, int given,
     struct dt_tables *, struct diags *);
 void dt_free(struct dt_tables *);
+struct do_memo *do_memo_new(const struct dt_tables *, size_t nunits);
+void do_memo_free(struct do_memo *);
 
 /* ---- play (dice_play.c) ---- */
 /* What play needs beyond the tables (the greedy player's expectations).

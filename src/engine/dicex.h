@@ -120,6 +120,17 @@ struct dx_dist {
 	mpq_t *p;
 	double *pd;
 };
+/* The same as whole numbers over one total, not reduced: P(X = lo + i)
+ * = w[i] / tot, tot the ways the dice can fall (6^n for n d6). */
+struct dx_weights {
+	int32_t lo, hi;
+	mpz_t *w;
+	mpz_t tot;
+};
+/* The weights of an expression (the caller frees them with
+ * dx_weights_free()). Returns 0; -1 (out empty) when dx_check() fails. */
+int dx_weights(const struct dx *, struct dx_weights *);
+void dx_weights_free(struct dx_weights *);
 /* The distribution of an expression (the caller frees it with
  * dx_dist_free()). Returns 0; -1 (out empty) when dx_check() fails. */
 int dx_dist(const struct dx *, struct dx_dist *);

@@ -564,7 +564,15 @@ struct eng_table {
 	size_t nrows, ncols;
 	char **rows, **cols;
 	struct eng_chance *cells; /* nrows * ncols, row by row */
+	/* The rows each row stands for, when the family gave rows that are
+	 * alike once (NULL: one each): a report table over
+	 * ENG_TABLE_SHARE_OVER rows or columns, whose alike rows the report
+	 * shows once anyway. */
+	size_t *rowcount;
 };
+/* A report heat map with more rows or columns than this shows its alike
+ * rows and columns once (README, Limits and hostile input). */
+#define ENG_TABLE_SHARE_OVER 64
 struct eng_tables {
 	struct eng_table *v;
 	size_t n, cap;
@@ -678,6 +686,11 @@ struct eng_show {
 	/* The same document as text tables (with odds_doc). */
 	void (*odds_text)(const struct eng_ctx *, const char *a, const char *b,
 	    FILE *);
+	/* About how many bytes of JSON odds_doc would write for a and b:
+	 * counting stops past limit (any answer over it will do). NULL: a
+	 * family whose document is always small. */
+	size_t (*odds_size)(const struct eng_ctx *, const char *a,
+	    const char *b, size_t limit);
 	/* How a battle of this family ends early, for a scenario's
 	 * briefing: "one side has no units left" (without a stop). */
 	void (*end_words)(const struct ruleset *, char *buf, size_t sz);

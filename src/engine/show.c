@@ -50,6 +50,7 @@ eng_tables_free(struct eng_tables *t)
 		free(x->rows);
 		free(x->cols);
 		free(x->cells);
+		free(x->rowcount);
 		free(x->title);
 		free(x->title_wide);
 		free(x->rowhead);

@@ -43,6 +43,7 @@ matrix_free(struct rnd_matrix *m)
 	free(m->cols);
 	free(m->text);
 	free(m->v);
+	free(m->rowcount);
 	free(m->title);
 	free(m->rowhead);
 	free(m->colhead);

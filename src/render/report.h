@@ -56,7 +56,8 @@ struct rnd_matrix {
 	char **rows, **cols;
 	size_t nrows, ncols;
 	double *v;
-	char **text; /* nrows * ncols, or NULL */
+	char **text;      /* nrows * ncols, or NULL */
+	size_t *rowcount; /* the rows each row stands for; NULL: one */
 };
 
 /* One unit type in the self-play battles. kills < 0: not known. */

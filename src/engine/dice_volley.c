@@ -1,0 +1,792 @@
+/*
+ * dice_volley.c: the damage of a volley of the dice family, exactly,
+ * and the memo that works out each distinct one once (dice_odds.h).
+ *
+ * A volley is Attacks attacks, each through (hit, wounded, not saved)
+ * with chance q and then taking Damage; the damage of the whole volley
+ * is capped at the target's Wounds. Attack by attack over the capped
+ * damage that is Attacks convolutions of Wounds + 1 values each, and
+ * 100d6 attacks of 20d100kh10 damage at 99 Wounds took half a minute.
+ * Here instead: an attack that takes at least one Wound does so with
+ * chance r = q P(Damage >= 1); the number S of such attacks is binomial
+ * in each count of attacks, and only S below s_max = ceil(cap / least
+ * damage) matters (s_max of them remove the target whatever they roll):
+ *
+ *   P(damage = k) = sum over s < s_max of P(S = s) P(Y_1 + ... + Y_s = k)
+ *                   (+ P(S >= s_max) at k = cap)
+ *
+ * with Y one damaging attack's Wounds, capped (capping commutes with
+ * adding). P(S = s) is a pass over the counts of attacks keeping s_max +
+ * 1 numbers; the sums of Y, which do not depend on q or on Attacks, are
+ * kept with the Damage expression. Everything is whole numbers over one
+ * denominator (no gcd until the end), and each result is the same
+ * fraction the attack-by-attack convolution gives: rationals are exact,
+ * and capping at a lower cap is summing the tail, so a volley is worked
+ * out once at the ruleset's largest Wounds and each lower cap is read
+ * from it.
+ *
+ * The memo belongs to the ruleset's tables (dt_read() makes it, dt_free()
+ * frees it): each distinct expression's weights and distribution, each
+ * distinct volley — the same weapon at unit types whose steps give the
+ * same q, or two weapons with the same Attacks and Damage — and each cap
+ * of it asked for. It holds at most DO_MEMO_LIMBS limbs of numbers; past
+ * that a volley is worked out for its caller alone.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "dice_odds.h"
+
+#define EXPR_SLOTS 1024    /* hash buckets of expressions */
+#define VOLLEY_SLOTS 16384 /* of volleys */
+#define PAIR_SLOTS 256     /* of opposed rolls */
+
+/* One opposed roll of the melee roll plus fa against it plus fb. */
+struct pair {
+	int fa, fb;
+	struct dx_opposed o;
+	struct pair *next;
+};
+
+/* One Damage expression's damaging attack at the memo's cap: weights
+ * yw[k] of k Wounds (k = 1..cap, the last cap or more) over yt, the
+ * least k with a weight, and the sums of s such attacks, ys[s][k] over
+ * yt^s, for s < n. */
+struct powers {
+	int cap, ymin, n, max;
+	mpz_t *yw, yt, pos;
+	mpz_t **ys;
+};
+
+struct dv_expr {
+	struct dx dx;
+	int ok;              /* it has a distribution */
+	struct dx_weights w; /* whole weights */
+	struct dx_dist d;    /* fractions, made when first asked for */
+	int have_d;
+	mpq_t pos; /* P(X >= 1), made when first asked for */
+	int have_pos;
+	struct powers *pw;    /* as a Damage, at the memo's cap; NULL: none */
+	struct dv_expr *next; /* hash chain */
+};
+
+struct do_memo {
+	pthread_mutex_t lock;
+	int cap; /* the largest Wounds of a unit type */
+	struct dv_expr *ex[EXPR_SLOTS];
+	struct do_volley *vt[VOLLEY_SLOTS];
+	struct pair *pt[PAIR_SLOTS];
+	size_t limbs; /* held by what is kept */
+};
+
+/* ---- numbers ---- */
+
+static mpz_t *
+zvec(size_t n)
+{
+	mpz_t *v = xcalloc(n + 1, sizeof(*v));
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		mpz_init(v[k]);
+	return v;
+}
+
+static void
+zvec_free(mpz_t *v, size_t n)
+{
+	size_t k;
+
+	if (v == NULL)
+		return;
+	for (k = 0; k < n; k++)
+		mpz_clear(v[k]);
+	free(v);
+}
+
+static size_t
+zlimbs(const mpz_t *v, size_t n)
+{
+	size_t k, l = 0;
+
+	for (k = 0; k < n; k++)
+		l += mpz_size(v[k]) + 2;
+	return l;
+}
+
+static size_t
+qlimbs(mpq_t *v, size_t n)
+{
+	size_t k, l = 0;
+
+	for (k = 0; k < n; k++)
+		l += mpz_size(mpq_numref(v[k])) + mpz_size(mpq_denref(v[k])) +
+		    4;
+	return l;
+}
+
+/* ---- expressions ---- */
+
+static int
+same_dx(const struct dx *a, const struct dx *b)
+{
+	const struct dx_term *x, *y;
+	int i;
+
+	if (a->nterms != b->nterms || a->constant != b->constant ||
+	    a->lo != b->lo || a->hi != b->hi)
+		return 0;
+	for (i = 0; i < a->nterms; i++) {
+		x = &a->t[i];
+		y = &b->t[i];
+		if (x->sign != y->sign || x->n != y->n ||
+		    x->sides != y->sides || x->keep != y->keep ||
+		    x->keep_low != y->keep_low ||
+		    x->reroll_op != y->reroll_op ||
+		    x->reroll_t != y->reroll_t || x->explode != y->explode ||
+		    x->succ_op != y->succ_op || x->succ_t != y->succ_t ||
+		    x->lo != y->lo || x->hi != y->hi)
+			return 0;
+	}
+	return 1;
+}
+
+static size_t
+hash_dx(const struct dx *x)
+{
+	size_t h = (size_t)x->nterms * 31u + (size_t)(uint32_t)x->constant;
+	int i;
+
+	h = h * 131u + (size_t)(uint32_t)x->lo;
+	h = h * 131u + (size_t)(uint32_t)x->hi;
+	for (i = 0; i < x->nterms; i++)
+		h = h * 131u + (size_t)x->t[i].n * 257u + x->t[i].sides +
+		    (size_t)x->t[i].keep * 7u + x->t[i].explode;
+	return h;
+}
+
+static void
+powers_free(struct powers *p)
+{
+	int s;
+
+	if (p == NULL)
+		return;
+	for (s = 0; s < p->n; s++)
+		zvec_free(p->ys[s], (size_t)p->cap + 1);
+	free(p->ys);
+	zvec_free(p->yw, (size_t)p->cap + 1);
+	mpz_clears(p->yt, p->pos, NULL);
+	free(p);
+}
+
+/* The memo's entry for x, made (weights worked out) on first use. Called
+ * with the lock held. */
+static struct dv_expr *
+expr_of(struct do_memo *m, const struct dx *x)
+{
+	size_t h = hash_dx(x) & (EXPR_SLOTS - 1);
+	struct dv_expr *e;
+
+	for (e = m->ex[h]; e != NULL; e = e->next)
+		if (same_dx(&e->dx, x))
+			return e;
+	e = xcalloc(1, sizeof(*e));
+	e->dx = *x;
+	e->ok = dx_weights(x, &e->w) == 0;
+	if (e->ok)
+		m->limbs += zlimbs(e->w.w, (size_t)(e->w.hi - e->w.lo + 1));
+	e->next = m->ex[h];
+	m->ex[h] = e;
+	return e;
+}
+
+/* e's distribution as fractions, from its weights. */
+static const struct dx_dist *
+expr_dist(struct do_memo *m, struct dv_expr *e)
+{
+	int32_t i, n;
+
+	if (!e->ok)
+		return NULL;
+	if (e->have_d)
+		return &e->d;
+	n = e->w.hi - e->w.lo + 1;
+	e->d.lo = e->w.lo;
+	e->d.hi = e->w.hi;
+	e->d.p = xcalloc((size_t)n, sizeof(*e->d.p));
+	e->d.pd = xcalloc((size_t)n, sizeof(*e->d.pd));
+	for (i = 0; i < n; i++) {
+		mpq_init(e->d.p[i]);
+		mpz_set(mpq_numref(e->d.p[i]), e->w.w[i]);
+		mpz_set(mpq_denref(e->d.p[i]), e->w.tot);
+		mpq_canonicalize(e->d.p[i]);
+		e->d.pd[i] = mpq_get_d(e->d.p[i]);
+	}
+	m->limbs += qlimbs(e->d.p, (size_t)n);
+	e->have_d = 1;
+	return &e->d;
+}
+
+/* A damaging attack of Damage e capped at cap, with no sums yet. */
+static struct powers *
+powers_new(const struct dv_expr *e, int cap)
+{
+	struct powers *p = xcalloc(1, sizeof(*p));
+	const struct dx_weights *w = &e->w;
+	int32_t v;
+	int k;
+
+	p->cap = cap;
+	p->yw = zvec((size_t)cap + 1);
+	mpz_inits(p->yt, p->pos, NULL);
+	for (v = w->lo > 1 ? w->lo : 1; v <= w->hi; v++) {
+		k = v > cap ? cap : v;
+		mpz_add(p->yw[k], p->yw[k], w->w[v - w->lo]);
+	}
+	for (k = 1; k <= cap; k++)
+		mpz_add(p->pos, p->pos, p->yw[k]);
+	mpz_set(p->yt, p->pos);
+	for (p->ymin = 1; p->ymin < cap && mpz_sgn(p->yw[p->ymin]) == 0;
+	     p->ymin++)
+		;
+	return p;
+}
+
+/* The sums of up to n damaging attacks: ys[s] = ys[s - 1] * Y, capped. */
+static void
+powers_extend(struct powers *p, int n)
+{
+	int s, i, j, cap = p->cap;
+
+	if (n <= p->n)
+		return;
+	if (n > p->max) {
+		p->max = n;
+		p->ys = xrealloc(p->ys, (size_t)n * sizeof(*p->ys));
+	}
+	for (s = p->n; s < n; s++) {
+		mpz_t *y = p->ys[s] = zvec((size_t)cap + 1);
+
+		if (s == 0) {
+			mpz_set_ui(y[0], 1);
+			continue;
+		}
+		for (i = 0; i <= cap; i++) {
+			const __mpz_struct *a = p->ys[s - 1][i];
+
+			if (mpz_sgn(a) == 0)
+				continue;
+			if (i == cap) {
+				/* Removed already: whatever the next
+				 * attack takes. */
+				mpz_addmul(y[cap], a, p->yt);
+				continue;
+			}
+			for (j = p->ymin; j <= cap; j++)
+				if (mpz_sgn(p->yw[j]) != 0)
+					mpz_addmul(y[i + j > cap ? cap :
+					                           i + j],
+					    a, p->yw[j]);
+		}
+	}
+	p->n = n;
+}
+
+/* ---- volleys ---- */
+
+static void
+volley_free(struct do_volley *v)
+{
+	int k;
+
+	if (v == NULL)
+		return;
+	for (k = 0; k <= v->cap; k++)
+		mpq_clear(v->p[k]);
+	free(v->p);
+	mpq_clears(v->q, v->mean, v->p_attack, NULL);
+	json_decref(v->reals);
+	json_decref(v->exact);
+	free(v);
+}
+
+void
+do_volley_free(struct do_volley *v)
+{
+	volley_free(v);
+}
+
+static struct do_volley *
+volley_new(const struct do_volley *key, int cap)
+{
+	struct do_volley *v = xcalloc(1, sizeof(*v));
+	int k;
+
+	*v = *key;
+	v->next = NULL;
+	v->reals = v->exact = NULL;
+	v->doc = 0;
+	v->cap = cap;
+	mpq_init(v->q);
+	mpq_set(v->q, key->q);
+	mpq_init(v->mean);
+	mpq_init(v->p_attack);
+	v->p = xcalloc((size_t)cap + 1, sizeof(*v->p));
+	for (k = 0; k <= cap; k++)
+		mpq_init(v->p[k]);
+	return v;
+}
+
+/* v->mean from v->p. */
+static void
+volley_mean(struct do_volley *v)
+{
+	mpq_t x;
+	int k;
+
+	mpq_init(x);
+	mpq_set_ui(v->mean, 0, 1);
+	for (k = 1; k <= v->cap; k++) {
+		mpq_set_ui(x, (unsigned long)k, 1);
+		mpq_mul(x, x, v->p[k]);
+		mpq_add(v->mean, v->mean, x);
+	}
+	mpq_clear(x);
+}
+
+/* Accumulated shooting: the Attacks rolled plus mod are the hits
+ * (halved, rounded down, for a unit that takes half), capped. */
+static void
+volley_accumulated(const struct dx_dist *na, struct do_volley *v)
+{
+	int32_t n;
+	int h;
+
+	for (n = na->lo; n <= na->hi; n++) {
+		h = n + v->mod;
+		if (v->half && h > 0)
+			h /= 2;
+		h = h < 0 ? 0 : h > v->cap ? v->cap : h;
+		mpq_add(v->p[h], v->p[h], na->p[n - na->lo]);
+	}
+	volley_mean(v);
+}
+
+/*
+ * B after one more attack: a damaging one (ra of rb) adds one to s, the
+ * last place holding s_max or more.
+ */
+static void
+binomial_step(mpz_t *b, int smax, const mpz_t ra, const mpz_t rn,
+    const mpz_t rb, mpz_t tmp)
+{
+	int s;
+
+	mpz_mul(b[smax], b[smax], rb);
+	mpz_addmul(b[smax], b[smax - 1], ra);
+	for (s = smax - 1; s > 0; s--) {
+		mpz_mul(tmp, b[s - 1], ra);
+		mpz_mul(b[s], b[s], rn);
+		mpz_add(b[s], b[s], tmp);
+	}
+	mpz_mul(b[0], b[0], rn);
+}
+
+/*
+ * acc[s] = the weight of s damaging attacks (s < smax; acc[smax]: smax or
+ * more) over the whole volley, over ntot rb^top (the file's comment):
+ * the attacks' count n from its least to top, B the binomial weights of
+ * n attacks over rb^n, acc = acc rb + w(n) B. A count of 0 or less is
+ * no attack.
+ */
+static void
+damaging_counts(const struct dx_weights *na, const mpz_t ra, const mpz_t rb,
+    int smax, mpz_t *acc)
+{
+	int32_t n0 = na->lo > 0 ? na->lo : 0, n, top = na->hi, s;
+	mpz_t *b = zvec((size_t)smax + 1), rn, w, x, y;
+
+	mpz_inits(rn, w, x, y, NULL);
+	mpz_sub(rn, rb, ra);
+	/* n0 attacks at once: C(n0, s) ra^s rn^(n0 - s), the rest in the
+	 * last place. */
+	mpz_pow_ui(y, rb, (unsigned long)n0);
+	mpz_set(b[smax], y);
+	for (s = 0; s < smax && s <= n0; s++) {
+		mpz_bin_uiui(b[s], (unsigned long)n0, (unsigned long)s);
+		mpz_pow_ui(x, ra, (unsigned long)s);
+		mpz_mul(b[s], b[s], x);
+		mpz_pow_ui(x, rn, (unsigned long)(n0 - s));
+		mpz_mul(b[s], b[s], x);
+		mpz_sub(b[smax], b[smax], b[s]);
+	}
+	for (n = na->lo; n <= n0; n++)
+		mpz_add(w, w, na->w[n - na->lo]);
+	for (s = 0; s <= smax; s++)
+		mpz_mul(acc[s], b[s], w);
+	for (n = n0 + 1; n <= top; n++) {
+		binomial_step(b, smax, ra, rn, rb, x);
+		for (s = 0; s <= smax; s++) {
+			mpz_mul(acc[s], acc[s], rb);
+			mpz_addmul(acc[s], b[s], na->w[n - na->lo]);
+		}
+	}
+	zvec_free(b, (size_t)smax + 1);
+	mpz_clears(rn, w, x, y, NULL);
+}
+
+/*
+ * The pipeline's volley into v (v->cap at most the powers' cap): na the
+ * Attacks' weights, q one attack through, p Damage's damaging attack at
+ * its cap, dtot Damage's total weight.
+ */
+static void
+volley_pipeline(const struct dx_weights *na, struct powers *p,
+    const mpz_t dtot, struct do_volley *v)
+{
+	int cap = v->cap, smax, s, k;
+	mpz_t *acc, *num, ra, rb, den, f, x;
+	mpq_t r;
+
+	if (mpq_sgn(v->q) == 0 || na->hi <= 0 || mpz_sgn(p->pos) == 0) {
+		mpq_set_ui(v->p[0], 1, 1);
+		mpq_set_ui(v->mean, 0, 1);
+		return;
+	}
+	/* r = q P(Damage >= 1), reduced: the numbers stay small. */
+	mpq_init(r);
+	mpz_set(mpq_numref(r), p->pos);
+	mpz_set(mpq_denref(r), dtot);
+	mpq_canonicalize(r);
+	mpq_mul(r, r, v->q);
+	mpz_inits(ra, rb, den, f, x, NULL);
+	mpz_set(ra, mpq_numref(r));
+	mpz_set(rb, mpq_denref(r));
+	mpq_clear(r);
+	smax = (cap + p->ymin - 1) / p->ymin;
+	if (smax > na->hi + 1)
+		smax = na->hi + 1;
+	acc = zvec((size_t)smax + 1);
+	damaging_counts(na, ra, rb, smax, acc);
+	powers_extend(p, smax);
+	/* num[k] = sum_s acc[s] yt^(smax-1-s) ys[s][k]; over ntot rb^top
+	 * yt^(smax-1). */
+	num = zvec((size_t)cap + 1);
+	mpz_set_ui(f, 1);
+	for (s = smax - 1; s >= 0; s--) {
+		if (mpz_sgn(acc[s]) != 0) {
+			mpz_mul(x, acc[s], f);
+			for (k = 0; k <= cap; k++)
+				if (mpz_sgn(p->ys[s][k]) != 0)
+					mpz_addmul(num[k], x, p->ys[s][k]);
+		}
+		if (s > 0)
+			mpz_mul(f, f, p->yt);
+	}
+	/* f is yt^(smax-1) now. */
+	mpz_addmul(num[cap], acc[smax], f);
+	mpz_pow_ui(den, rb, (unsigned long)na->hi);
+	mpz_mul(den, den, na->tot);
+	mpz_mul(den, den, f);
+	mpz_set_ui(x, 0);
+	for (k = 0; k <= cap; k++) {
+		mpz_addmul_ui(x, num[k], (unsigned long)k);
+		mpz_set(mpq_numref(v->p[k]), num[k]);
+		mpz_set(mpq_denref(v->p[k]), den);
+		mpq_canonicalize(v->p[k]);
+	}
+	mpz_set(mpq_numref(v->mean), x);
+	mpz_set(mpq_denref(v->mean), den);
+	mpq_canonicalize(v->mean);
+	zvec_free(acc, (size_t)smax + 1);
+	zvec_free(num, (size_t)cap + 1);
+	mpz_clears(ra, rb, den, f, x, NULL);
+}
+
+static size_t
+hash_volley(const struct do_volley *k)
+{
+	size_t h = (size_t)(uintptr_t)k->att * 2654435761u;
+
+	h ^= (size_t)(uintptr_t)k->dmg * 40503u;
+	h = h * 31u + (size_t)k->cap;
+	h = h * 31u + (size_t)(k->mod + 64) * 3u + (size_t)k->half;
+	h = h * 31u + (size_t)k->accumulated;
+	h = h * 31u + mpz_getlimbn(mpq_numref(k->q), 0);
+	h = h * 31u + mpz_getlimbn(mpq_denref(k->q), 0);
+	return h ^ (h >> 17);
+}
+
+static int
+same_volley(const struct do_volley *a, const struct do_volley *b)
+{
+	return a->att == b->att && a->dmg == b->dmg && a->cap == b->cap &&
+	    a->accumulated == b->accumulated && a->mod == b->mod &&
+	    a->half == b->half && mpq_equal(a->q, b->q);
+}
+
+static struct do_volley *
+find_volley(struct do_memo *m, const struct do_volley *key, size_t *slot)
+{
+	struct do_volley *v;
+
+	*slot = hash_volley(key) & (VOLLEY_SLOTS - 1);
+	for (v = m->vt[*slot]; v != NULL; v = v->next)
+		if (same_volley(v, key))
+			return v;
+	return NULL;
+}
+
+/* Keep v when the memo has room; returns whether it was kept. */
+static int
+keep_volley(struct do_memo *m, struct do_volley *v, size_t slot)
+{
+	size_t l = qlimbs(v->p, (size_t)v->cap + 1) + 8;
+
+	if (m->limbs + l > DO_MEMO_LIMBS)
+		return 0;
+	m->limbs += l;
+	v->next = m->vt[slot];
+	m->vt[slot] = v;
+	return 1;
+}
+
+/* The damaging attack of Damage e at the memo's cap; *own when it is
+ * the caller's to free (the memo is full). */
+static struct powers *
+powers_of(struct do_memo *m, struct dv_expr *e, int *own)
+{
+	*own = 0;
+	if (e->pw != NULL)
+		return e->pw;
+	if (m->limbs + (size_t)m->cap * 4 > DO_MEMO_LIMBS) {
+		*own = 1;
+		return powers_new(e, m->cap);
+	}
+	e->pw = powers_new(e, m->cap);
+	m->limbs += zlimbs(e->pw->yw, (size_t)m->cap + 1);
+	return e->pw;
+}
+
+/* The volley of key worked out at the memo's cap (or at key's, when
+ * higher). */
+static struct do_volley *
+volley_make(struct do_memo *m, const struct do_volley *key, int cap)
+{
+	struct do_volley *v = volley_new(key, cap);
+	struct powers *p;
+	size_t before;
+	int own;
+
+	if (key->accumulated) {
+		volley_accumulated(expr_dist(m, key->att), v);
+		mpq_set_ui(v->p_attack, 1, 1);
+		return v;
+	}
+	p = powers_of(m, key->dmg, &own);
+	/* One attack takes a Wound: through, and its Damage 1 or more. */
+	mpz_set(mpq_numref(v->p_attack), p->pos);
+	mpz_set(mpq_denref(v->p_attack), key->dmg->w.tot);
+	mpq_canonicalize(v->p_attack);
+	mpq_mul(v->p_attack, v->p_attack, v->q);
+	if (own || cap > p->cap) {
+		if (!own)
+			p = powers_new(key->dmg, cap);
+		own = 1;
+	}
+	before = own ? 0 : (size_t)p->n;
+	volley_pipeline(&key->att->w, p, key->dmg->w.tot, v);
+	if (own)
+		powers_free(p);
+	else if ((size_t)p->n > before) {
+		int s;
+
+		for (s = (int)before; s < p->n; s++)
+			m->limbs += zlimbs(p->ys[s], (size_t)p->cap + 1);
+	}
+	return v;
+}
+
+/* base capped lower, at key's cap: the tail summed at the cap. */
+static struct do_volley *
+volley_capped(const struct do_volley *base, const struct do_volley *key)
+{
+	struct do_volley *v = volley_new(key, key->cap);
+	int k;
+
+	for (k = 0; k <= base->cap; k++) {
+		int c = k < v->cap ? k : v->cap;
+
+		mpq_add(v->p[c], v->p[c], base->p[k]);
+	}
+	volley_mean(v);
+	mpq_set(v->p_attack, base->p_attack);
+	return v;
+}
+
+struct do_memo *
+do_memo_new(const struct dt_tables *t, size_t nunits)
+{
+	struct do_memo *m = xcalloc(1, sizeof(*m));
+	size_t u;
+
+	pthread_mutex_init(&m->lock, NULL);
+	m->cap = 1;
+	for (u = 0; u < nunits; u++)
+		if (t->units[u].wounds > m->cap)
+			m->cap = t->units[u].wounds;
+	return m;
+}
+
+void
+do_memo_free(struct do_memo *m)
+{
+	struct dv_expr *e, *en;
+	struct do_volley *v, *vn;
+	struct pair *p, *pn;
+	size_t i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < EXPR_SLOTS; i++)
+		for (e = m->ex[i]; e != NULL; e = en) {
+			en = e->next;
+			if (e->ok)
+				dx_weights_free(&e->w);
+			if (e->have_d)
+				dx_dist_free(&e->d);
+			if (e->have_pos)
+				mpq_clear(e->pos);
+			powers_free(e->pw);
+			free(e);
+		}
+	for (i = 0; i < VOLLEY_SLOTS; i++)
+		for (v = m->vt[i]; v != NULL; v = vn) {
+			vn = v->next;
+			volley_free(v);
+		}
+	for (i = 0; i < PAIR_SLOTS; i++)
+		for (p = m->pt[i]; p != NULL; p = pn) {
+			pn = p->next;
+			dx_opposed_clear(&p->o);
+			free(p);
+		}
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+const struct dx_dist *
+do_dist(const struct dt_tables *t, const struct dx *x)
+{
+	const struct dx_dist *d;
+
+	pthread_mutex_lock(&t->memo->lock);
+	d = expr_dist(t->memo, expr_of(t->memo, x));
+	pthread_mutex_unlock(&t->memo->lock);
+	return d;
+}
+
+struct do_volley *
+do_volley_get(const struct dt_tables *t, const struct dt_weapon *w,
+    int accumulated, const mpq_t q, int mod, int half, int cap, int *own)
+{
+	struct do_memo *m = t->memo;
+	struct do_volley key, *base, *v;
+	size_t slot, bslot;
+	int bcap, bown = 0;
+
+	memset(&key, 0, sizeof(key));
+	pthread_mutex_lock(&m->lock);
+	key.att = expr_of(m, &w->attacks.dx);
+	key.dmg = accumulated ? NULL : expr_of(m, &w->damage.dx);
+	*own = 0;
+	if (!key.att->ok || (key.dmg != NULL && !key.dmg->ok)) {
+		pthread_mutex_unlock(&m->lock);
+		return NULL;
+	}
+	key.accumulated = accumulated;
+	key.mod = accumulated ? mod : 0;
+	key.half = accumulated ? half : 0;
+	/* mpq_t is an array: key.q shares q's numbers, read only. */
+	memcpy(key.q, q, sizeof(mpq_t));
+	key.cap = cap;
+	if ((v = find_volley(m, &key, &slot)) != NULL)
+		goto out;
+	/* Worked out at the largest cap, then read at this one. */
+	bcap = cap > m->cap ? cap : m->cap;
+	key.cap = bcap;
+	if ((base = find_volley(m, &key, &bslot)) == NULL) {
+		base = volley_make(m, &key, bcap);
+		if (!keep_volley(m, base, bslot))
+			bown = 1;
+	}
+	key.cap = cap;
+	if (cap == bcap) {
+		v = base;
+		*own = bown;
+		goto out;
+	}
+	v = volley_capped(base, &key);
+	if (bown)
+		volley_free(base);
+	if (!keep_volley(m, v, slot))
+		*own = 1;
+out:
+	pthread_mutex_unlock(&m->lock);
+	return v;
+}
+
+const struct dx_opposed *
+do_opposed_pair(const struct dt_tables *t, int fa, int fb)
+{
+	struct do_memo *m = t->memo;
+	size_t h = ((size_t)(fa + 1024) * 131u + (size_t)(fb + 1024)) &
+	    (PAIR_SLOTS - 1);
+	const struct dx_dist *roll;
+	struct pair *p;
+
+	pthread_mutex_lock(&m->lock);
+	for (p = m->pt[h]; p != NULL; p = p->next)
+		if (p->fa == fa && p->fb == fb)
+			goto out;
+	roll = expr_dist(m, expr_of(m, &t->melee_roll.dx));
+	if (roll == NULL)
+		goto out;
+	p = xcalloc(1, sizeof(*p));
+	p->fa = fa;
+	p->fb = fb;
+	do_opposed(roll, fa, fb, &p->o);
+	p->next = m->pt[h];
+	m->pt[h] = p;
+out:
+	pthread_mutex_unlock(&m->lock);
+	return p != NULL ? &p->o : NULL;
+}
+
+int
+do_p_positive(const struct dt_tables *t, const struct dx *x, mpq_t out)
+{
+	struct do_memo *m = t->memo;
+	struct dv_expr *e;
+	int32_t v;
+
+	pthread_mutex_lock(&m->lock);
+	e = expr_of(m, x);
+	if (e->ok && !e->have_pos) {
+		mpq_init(e->pos);
+		for (v = e->w.lo > 1 ? e->w.lo : 1; v <= e->w.hi; v++)
+			mpz_add(mpq_numref(e->pos), mpq_numref(e->pos),
+			    e->w.w[v - e->w.lo]);
+		mpz_set(mpq_denref(e->pos), e->w.tot);
+		mpq_canonicalize(e->pos);
+		e->have_pos = 1;
+	}
+	if (e->ok)
+		mpq_set(out, e->pos);
+	pthread_mutex_unlock(&m->lock);
+	return e->ok ? 0 : -1;
+}
