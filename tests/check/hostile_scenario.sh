@@ -180,8 +180,11 @@ held "249,705 pointy hexes with dots, tiled PDF, in 5 s" 5 \
 	--dots -o "$tmp/lim.pdf"
 held "249,705 hexes with dots on one page, in 3 s" 3 \
 	"$BIN" map -q $HEX --paper none --dots -o "$tmp/lim.pdf"
+# (cairo 1.16's SVG surface loses 472 bytes of a recording surface painted
+# as a source, inside cairo; a sanitizer build's leak check is off for
+# this one command, not for the others.)
 held "250,000 squares as SVG, labels and dots, in 5 s" 5 \
-	"$BIN" map -q $SQ --labels on --dots -o "$tmp/lim.svg"
+	env ASAN_OPTIONS=detect_leaks=0 "$BIN" map -q $SQ --labels on --dots -o "$tmp/lim.svg"
 # PNGs drawn in bands (before: 276 MB at 64 MP; 977 MB and 6 s for the
 # hexes).
 held "a PNG of 64 million pixels (10032 x 6688), in 5 s and 256 MB" 5 \
