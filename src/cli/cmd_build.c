@@ -283,13 +283,23 @@ build_one(const char *file, const char *outdir, int quiet)
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs;
 	struct progress bar;
+	struct eng_ctx *keep = NULL;
+	struct diags kd = { 0 };
 	char *dir, *stage;
 	int left = -1;
 
 	rnd_fonts_warm();
 	file_inputs_forget();
 	rs = cli_load(file, &worst);
+	/* A context held for the whole build: what a family works out once
+	 * for a ruleset (the dice family's exact odds) is shared by the
+	 * products' own contexts instead of worked out for each. */
+	if (rs != NULL)
+		keep = eng_ctx_new(rs, -1, 0, &kd);
+	diags_free(&kd);
 	if (rs != NULL && play_test_games(rs) == -1) {
+		eng_ctx_free(keep);
+		keep = NULL;
 		rs_free(rs);
 		rs = NULL;
 	}
@@ -307,6 +317,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
 		free(dir);
+		eng_ctx_free(keep);
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
@@ -343,6 +354,7 @@ build_one(const char *file, const char *outdir, int quiet)
 		    file);
 		free(made);
 		free(dir);
+		eng_ctx_free(keep);
 		rs_free(rs);
 		return rc;
 	}
@@ -357,6 +369,7 @@ build_one(const char *file, const char *outdir, int quiet)
 	}
 	free(made);
 	free(dir);
+	eng_ctx_free(keep);
 	rs_free(rs);
 	return rc;
 }
