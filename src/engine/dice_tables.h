@@ -204,6 +204,9 @@ void do_memo_free(struct do_memo *);
  * cell that asks for the most. Returns 0 or -1.
  */
 #define DO_WORK_MAX 500e6
+/* And each volley's fractions within about this many digits: 100d6
+ * attacks of 20d100kh10 at Wounds 99 are 1,800. */
+#define DO_VOLLEY_DIGITS 5000
 int do_work_check(const struct ruleset *, const struct dt_tables *, int cap,
     struct diags *);
 

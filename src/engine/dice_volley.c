@@ -902,12 +902,12 @@ through(const struct dt_tables *t, int die, const struct dt_weapon *w,
  */
 static double
 volley_work(const struct dx *att, const struct dx *dmg, double qbits, int cap,
-    double *powers)
+    double *powers, double *limbs)
 {
 	double rbits, ln, ly;
 	int lo = att->lo > 0 ? att->lo : 0, hi = att->hi, ymin, smax, ny;
 
-	*powers = 0;
+	*powers = *limbs = 0;
 	if (hi <= 0 || dmg->hi < 1)
 		return 0;
 	ymin = dmg->lo > 1 ? dmg->lo : 1;
@@ -921,23 +921,25 @@ volley_work(const struct dx *att, const struct dx *dmg, double qbits, int cap,
 	ln = 1 + hi * rbits / 64;
 	ly = 1 + smax * dx_total_bits(dmg) / 64;
 	*powers = (double)smax * (cap + 1) * ny * ly;
+	*limbs = ln + ly;
 	return ((double)hi - lo + 1 + smax) * (smax + 1) * ln +
 	    (double)smax * (cap + 1) * (ln + ly);
 }
 
 /* The volleys of weapon wi at every unit type, each distinct chance of
- * getting through once, into *v; the sums of its Damage into *powers. */
+ * getting through once, into *v; the sums of its Damage into *powers;
+ * the limbs of its largest denominator into *limbs. */
 static void
 weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
-    int wi, double *v, double *powers)
+    int wi, double *v, double *powers, double *limbs)
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	unsigned long *seen = xcalloc(2 * rs->nunits + 2, sizeof(*seen));
 	unsigned long num, den;
 	size_t u, k, nseen = 0;
-	double p;
+	double p, l;
 
-	*v = *powers = 0;
+	*v = *powers = *limbs = 0;
 	for (u = 0; u < rs->nunits; u++) {
 		through(t, rs->die, w, &t->units[u], &num, &den);
 		for (k = 0; k < nseen; k++)
@@ -948,9 +950,11 @@ weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
 		seen[2 * nseen] = num;
 		seen[2 * nseen++ + 1] = den;
 		*v += volley_work(&w->attacks.dx, &w->damage.dx,
-		    log2((double)den), cap, &p);
+		    log2((double)den), cap, &p, &l);
 		if (p > *powers)
 			*powers = p;
+		if (l > *limbs)
+			*limbs = l;
 	}
 	free(seen);
 }
@@ -987,7 +991,7 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	const struct dx **done = xcalloc(2 * rs->nweapons + 2, sizeof(*done));
 	unsigned char *carried = xcalloc(rs->nweapons + 1, 1);
 	struct work top = { 0, { NULL, 0, 0 }, NULL, -1 };
-	double total = 0, v, p, *pw;
+	double total = 0, v, p, l, *pw;
 	size_t a, k, nd = 0, wi, j;
 	int pipe = t->shooting == DT_SHOOT_PIPELINE ||
 	    t->melee == DT_MELEE_PIPELINE;
@@ -1011,7 +1015,22 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	for (wi = 0; pipe && wi < rs->nweapons; wi++) {
 		if (!carried[wi])
 			continue;
-		weapon_volleys(rs, t, cap, (int)wi, &v, &p);
+		weapon_volleys(rs, t, cap, (int)wi, &v, &p, &l);
+		/* A volley's chances are fractions of l limbs: the
+		 * document writes each, and a gcd reduces each. */
+		if (l * 64 * 0.30103 > DO_VOLLEY_DIGITS) {
+			diag_add(d, SEV_ERROR, t->weapons[wi].attacks.pos,
+			    "weapon '%s': the exact chances of one volley of it "
+			    "would be fractions of about %.0f digits, more than "
+			    "the %d the dice family allows: fewer Attacks, a "
+			    "Damage that rolls less or fewer Wounds",
+			    rs->weapons[wi].name, l * 64 * 0.30103,
+			    DO_VOLLEY_DIGITS);
+			free(pw);
+			free(done);
+			free(carried);
+			return -1;
+		}
 		for (j = 0; j < wi; j++)
 			if (same_dx(&t->weapons[j].damage.dx,
 			        &t->weapons[wi].damage.dx))
