@@ -303,13 +303,23 @@ build_one(const char *file, const struct build_opts *bo)
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs;
 	struct progress bar;
+	struct eng_ctx *keep = NULL;
+	struct diags kd = { 0 };
 	char *dir, *stage;
 	int left = -1;
 
 	rnd_fonts_warm();
 	file_inputs_forget();
 	rs = cli_load(file, &worst);
+	/* A context held for the whole build: what a family works out once
+	 * for a ruleset (the dice family's exact odds) is shared by the
+	 * products' own contexts instead of worked out for each. */
+	if (rs != NULL)
+		keep = eng_ctx_new(rs, -1, 0, &kd);
+	diags_free(&kd);
 	if (rs != NULL && play_test_games(rs) == -1) {
+		eng_ctx_free(keep);
+		keep = NULL;
 		rs_free(rs);
 		rs = NULL;
 	}
@@ -327,6 +337,7 @@ build_one(const char *file, const struct build_opts *bo)
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
 		free(dir);
+		eng_ctx_free(keep);
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
@@ -363,6 +374,7 @@ build_one(const char *file, const struct build_opts *bo)
 		    file);
 		free(made);
 		free(dir);
+		eng_ctx_free(keep);
 		rs_free(rs);
 		return rc;
 	}
@@ -377,6 +389,7 @@ build_one(const char *file, const struct build_opts *bo)
 	}
 	free(made);
 	free(dir);
+	eng_ctx_free(keep);
 	rs_free(rs);
 	return rc;
 }

@@ -586,19 +586,33 @@ harm_of(const struct ruleset *rs, const struct dt_tables *t, int wi, size_t b,
 	do_fire_clear(&f);
 }
 
+/* A note that a weapon can never harm some unit types, for one reason:
+ * the first unit type that carries it, the targets in order. */
+struct harm_note {
+	size_t wi, a;
+	int cannot_wound;
+	size_t *b, nb;
+};
+struct harm_notes {
+	struct harm_note *v;
+	size_t n, cap;
+	size_t *of; /* [wi * 2 + cannot_wound]: note + 1; 0 none */
+};
+
 /*
- * One volley's findings: a target it can never harm is a note (a
- * weapon too light for some armour is a choice designers make), and a
- * volley that can take a wound marks it removable (lost Wounds are never
+ * One volley's findings: a target it can never harm is noted (a weapon
+ * too light for some armour is a choice designers make), and a volley
+ * that can take a wound marks it removable (lost Wounds are never
  * regained, so volleys enough remove it). told: the (weapon, target)
  * pairs already noted; h: the weapon's harm at the target's profile.
  */
 static void
 fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
     int wi, size_t b, struct harm *h, unsigned char *told,
-    unsigned char *removable, struct diags *d)
+    unsigned char *removable, struct harm_notes *hn)
 {
-	size_t at = (size_t)wi * rs->nunits + b;
+	size_t at = (size_t)wi * rs->nunits + b, *k;
+	struct harm_note x, *e;
 
 	if (!h->have)
 		harm_of(rs, t, wi, b, h);
@@ -606,17 +620,66 @@ fire_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
 		return;
 	if (!h->harmless)
 		removable[b] = 1;
-	if (h->harmless && !told[at]) {
-		told[at] = 1;
-		diag_add(d, SEV_NOTE, rs->weapons[wi].pos,
+	if (!h->harmless || told[at])
+		return;
+	told[at] = 1;
+	k = &hn->of[(size_t)wi * 2 + (h->cannot_wound != 0)];
+	if (*k == 0) {
+		memset(&x, 0, sizeof(x));
+		x.wi = (size_t)wi;
+		x.a = a;
+		x.cannot_wound = h->cannot_wound != 0;
+		x.b = xcalloc(rs->nunits + 1, sizeof(size_t));
+		XPUSH(hn->v, hn->n, hn->cap, x);
+		*k = hn->n;
+	}
+	e = &hn->v[*k - 1];
+	e->b[e->nb++] = b;
+}
+
+/*
+ * The notes, one for each weapon and reason: "can never harm A", "A and
+ * B", "A, B, C and 12 more" — 256 unit types of four weapons could make
+ * thousands of notes, one a pair, which would crowd out every other
+ * finding past the diagnostics' limit.
+ */
+static void
+harm_notes_add(const struct ruleset *rs, struct harm_notes *hn,
+    struct diags *d)
+{
+	size_t i, j;
+	char *list, *s;
+
+	for (i = 0; i < hn->n; i++) {
+		const struct harm_note *e = &hn->v[i];
+
+		list = xstrdup(rs->units[e->b[0]].name);
+		for (j = 1; j < e->nb && j < 3; j++) {
+			s = xasprintf("%s%s%s", list,
+			    j + 1 == e->nb ? " and " : ", ",
+			    rs->units[e->b[j]].name);
+			free(list);
+			list = s;
+		}
+		if (e->nb > 3) {
+			s = xasprintf("%s and %zu more unit types", list,
+			    e->nb - 3);
+			free(list);
+			list = s;
+		}
+		diag_add(d, SEV_NOTE, rs->weapons[e->wi].pos,
 		    "weapon '%s' (of "
 		    "%s) can never harm %s: %s",
-		    rs->weapons[wi].name, rs->units[a].name, rs->units[b].name,
-		    h->cannot_wound ?
+		    rs->weapons[e->wi].name, rs->units[e->a].name, list,
+		    e->cannot_wound ?
 		        "the Wound table gives - for its Strength against that "
 		        "Toughness" :
 		        "no volley of it can take a wound");
+		free(list);
+		free(e->b);
 	}
+	free(hn->v);
+	free(hn->of);
 }
 
 /* One melee pair's findings: a defender some outcome can destroy is
@@ -680,6 +743,7 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	unsigned char *removable = xcalloc(rs->nunits + 1, 1);
 	struct harm *h = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*h));
 	size_t a, k, b, wi, *prof = target_profiles(rs, t);
+	struct harm_notes hn = { NULL, 0, 0, NULL };
 	const struct rs_unit *u;
 	struct do_strikes m;
 
@@ -688,6 +752,7 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	 * and Save alike; accumulated hits depend on the Wounds and class. */
 	for (b = 0; t->shooting == DT_SHOOT_ACCUMULATED && b < rs->nunits; b++)
 		prof[b] = b;
+	hn.of = xcalloc(rs->nweapons * 2 + 1, sizeof(size_t));
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
 		u = &rs->units[a];
 		for (k = 0; k < u->nweapons; k++)
@@ -695,9 +760,10 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				wi = (size_t)u->weapons[k];
 				fire_finding(rs, t, a, (int)wi, b,
 				    &h[wi * rs->nunits + prof[b]], told,
-				    removable, d);
+				    removable, &hn);
 			}
 	}
+	harm_notes_add(rs, &hn, d);
 	free(h);
 	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {

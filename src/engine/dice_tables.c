@@ -1125,6 +1125,19 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 	return rc;
 }
 
+/* The largest Wounds of a unit type (one for none written). */
+static int
+largest_wounds(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+	int w = 1;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (t->units[u].wounds > w)
+			w = t->units[u].wounds;
+	return w;
+}
+
 int
 dt_read(const struct ruleset *rs, double contact_mm, int given,
     struct dt_tables *t, struct diags *d)
@@ -1159,7 +1172,9 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 	if (rc == 0 && t->wound_given && wound_holes(rs, t, d) != 0)
 		rc = -1;
 	if (rc == 0)
-		t->memo = do_memo_new(t, rs->nunits);
+		t->memo = do_memo_new(rs, t);
+	if (rc == 0 && do_work_check(rs, t, largest_wounds(rs, t), d) != 0)
+		rc = -1;
 	return rc;
 }
 

@@ -193,8 +193,22 @@ struct dt_tables {
 int dt_read(const struct ruleset *, double contact_mm, int given,
     struct dt_tables *, struct diags *);
 void dt_free(struct dt_tables *);
-struct do_memo *do_memo_new(const struct dt_tables *, size_t nunits);
+/* The memo of the ruleset's exact odds (dice_volley.c): shared by the
+ * tables of every context of one ruleset, freed with the last. */
+struct do_memo *do_memo_new(const struct ruleset *, const struct dt_tables *);
 void do_memo_free(struct do_memo *);
+/*
+ * The budget of a ruleset's exact odds (dice_volley.c): its distinct
+ * expressions' distributions and distinct volleys at Wounds cap within
+ * DO_WORK_MAX steps of dx_work(), about 2 s; past that an error at the
+ * cell that asks for the most. Returns 0 or -1.
+ */
+#define DO_WORK_MAX 500e6
+/* And each volley's fractions within about this many digits: 100d6
+ * attacks of 20d100kh10 at Wounds 99 are 1,800. */
+#define DO_VOLLEY_DIGITS 5000
+int do_work_check(const struct ruleset *, const struct dt_tables *, int cap,
+    struct diags *);
 
 /* ---- play (dice_play.c) ---- */
 /* What play needs beyond the tables (the greedy player's expectations).

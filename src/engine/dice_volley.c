@@ -32,6 +32,7 @@
  * of it asked for. It holds at most DO_MEMO_LIMBS limbs of numbers; past
  * that a volley is worked out for its caller alone.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,10 @@ struct dv_expr {
 
 struct do_memo {
 	pthread_mutex_t lock;
-	int cap; /* the largest Wounds of a unit type */
+	const struct ruleset *rs; /* whose tables it serves */
+	int refs;                 /* the tables that use it */
+	struct do_memo *next;     /* in memos */
+	int cap;                  /* the largest Wounds of a unit type */
 	struct dv_expr *ex[EXPR_SLOTS];
 	struct do_volley *vt[VOLLEY_SLOTS];
 	struct pair *pt[PAIR_SLOTS];
@@ -628,17 +632,40 @@ volley_capped(const struct do_volley *base, const struct do_volley *key)
 	return v;
 }
 
+/*
+ * The memos in use, one a ruleset: every context made of a ruleset (a
+ * product's, a test game's on a board of its own, each product of a
+ * build) reads the same tables from it, so they share one and work each
+ * expression and volley out once. The last to let go frees it.
+ */
+static pthread_mutex_t memos_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct do_memo *memos;
+
 struct do_memo *
-do_memo_new(const struct dt_tables *t, size_t nunits)
+do_memo_new(const struct ruleset *rs, const struct dt_tables *t)
 {
-	struct do_memo *m = xcalloc(1, sizeof(*m));
+	struct do_memo *m;
 	size_t u;
 
+	pthread_mutex_lock(&memos_lock);
+	for (m = memos; m != NULL && m->rs != rs; m = m->next)
+		;
+	if (m != NULL) {
+		m->refs++;
+		goto out;
+	}
+	m = xcalloc(1, sizeof(*m));
 	pthread_mutex_init(&m->lock, NULL);
+	m->rs = rs;
+	m->refs = 1;
 	m->cap = 1;
-	for (u = 0; u < nunits; u++)
+	for (u = 0; u < rs->nunits; u++)
 		if (t->units[u].wounds > m->cap)
 			m->cap = t->units[u].wounds;
+	m->next = memos;
+	memos = m;
+out:
+	pthread_mutex_unlock(&memos_lock);
 	return m;
 }
 
@@ -647,11 +674,21 @@ do_memo_free(struct do_memo *m)
 {
 	struct dv_expr *e, *en;
 	struct do_volley *v, *vn;
+	struct do_memo **at;
 	struct pair *p, *pn;
 	size_t i;
 
 	if (m == NULL)
 		return;
+	pthread_mutex_lock(&memos_lock);
+	if (--m->refs > 0) {
+		pthread_mutex_unlock(&memos_lock);
+		return;
+	}
+	for (at = &memos; *at != m; at = &(*at)->next)
+		;
+	*at = m->next;
+	pthread_mutex_unlock(&memos_lock);
 	for (i = 0; i < EXPR_SLOTS; i++)
 		for (e = m->ex[i]; e != NULL; e = en) {
 			en = e->next;
@@ -789,4 +826,248 @@ do_p_positive(const struct dt_tables *t, const struct dx *x, mpq_t out)
 		mpq_set(out, e->pos);
 	pthread_mutex_unlock(&m->lock);
 	return e->ok ? 0 : -1;
+}
+
+/* ---- the budget ---- */
+
+/* A part of a ruleset's exact odds: the steps it takes and the cell
+ * that asks for it. */
+struct work {
+	double steps;
+	struct pos pos;
+	const char *what; /* "Attacks", "Damage", "melee roll", "volleys" */
+	int weapon;       /* -1: none */
+};
+
+/* The chance a roll of face or more on a die of n faces, as p / n. */
+static unsigned long
+faces_up(int face, int n)
+{
+	return face <= 1 ? (unsigned long)n :
+	    face > n     ? 0 :
+	                   (unsigned long)(n - face + 1);
+}
+
+static unsigned long
+gcd_ul(unsigned long a, unsigned long b)
+{
+	while (b != 0) {
+		unsigned long r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* One attack of w at u getting through (dice_odds.c, attack_steps()) as
+ * num / den, reduced; the Fire modifiers left out, as in the odds. */
+static void
+through(const struct dt_tables *t, int die, const struct dt_weapon *w,
+    const struct dt_unit *u, unsigned long *num, unsigned long *den)
+{
+	unsigned long n = 1, d = 1, g;
+	int si, ti, need;
+
+	if (w->to_hit > 0) {
+		n *= faces_up(w->to_hit, die);
+		d *= (unsigned long)die;
+	}
+	if (t->wound_given && w->strength >= 0 && u->toughness >= 0) {
+		for (si = 0; si < t->nstr && t->str[si] != w->strength; si++)
+			;
+		for (ti = 0; ti < t->ntough && t->tough[ti] != u->toughness;
+		     ti++)
+			;
+		if (si < t->nstr && ti < t->ntough) {
+			need = t->need[si][ti];
+			n *= need <= 0 ? 0 : faces_up(need, die);
+			d *= (unsigned long)die;
+		}
+	}
+	if (u->save > 0) {
+		n *= (unsigned long)die - faces_up(u->save + w->ap, die);
+		d *= (unsigned long)die;
+	}
+	g = gcd_ul(n, d);
+	*num = n / (g ? g : 1);
+	*den = d / (g ? g : 1);
+}
+
+/*
+ * The steps of one volley (the file's comment): the binomial pass over
+ * the counts of attacks, the sums of the damaging attacks (*powers: kept
+ * with the Damage, counted once for it) and putting the two together.
+ * rbits: the bits of one damaging attack's chance's denominator.
+ */
+static double
+volley_work(const struct dx *att, const struct dx *dmg, double qbits, int cap,
+    double *powers, double *limbs)
+{
+	double rbits, ln, ly;
+	int lo = att->lo > 0 ? att->lo : 0, hi = att->hi, ymin, smax, ny;
+
+	*powers = *limbs = 0;
+	if (hi <= 0 || dmg->hi < 1)
+		return 0;
+	ymin = dmg->lo > 1 ? dmg->lo : 1;
+	if (ymin > cap)
+		ymin = cap;
+	smax = (cap + ymin - 1) / ymin;
+	if (smax > hi + 1)
+		smax = hi + 1;
+	ny = (dmg->hi < cap ? dmg->hi : cap) - ymin + 1;
+	rbits = qbits + (dmg->lo < 1 ? dx_total_bits(dmg) : 0);
+	ln = 1 + hi * rbits / 64;
+	ly = 1 + smax * dx_total_bits(dmg) / 64;
+	*powers = (double)smax * (cap + 1) * ny * ly;
+	*limbs = ln + ly;
+	return ((double)hi - lo + 1 + smax) * (smax + 1) * ln +
+	    (double)smax * (cap + 1) * (ln + ly);
+}
+
+/* The volleys of weapon wi at every unit type, each distinct chance of
+ * getting through once, into *v; the sums of its Damage into *powers;
+ * the limbs of its largest denominator into *limbs. */
+static void
+weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
+    int wi, double *v, double *powers, double *limbs)
+{
+	const struct dt_weapon *w = &t->weapons[wi];
+	unsigned long *seen = xcalloc(2 * rs->nunits + 2, sizeof(*seen));
+	unsigned long num, den;
+	size_t u, k, nseen = 0;
+	double p, l;
+
+	*v = *powers = *limbs = 0;
+	for (u = 0; u < rs->nunits; u++) {
+		through(t, rs->die, w, &t->units[u], &num, &den);
+		for (k = 0; k < nseen; k++)
+			if (seen[2 * k] == num && seen[2 * k + 1] == den)
+				break;
+		if (num == 0 || k < nseen)
+			continue;
+		seen[2 * nseen] = num;
+		seen[2 * nseen++ + 1] = den;
+		*v += volley_work(&w->attacks.dx, &w->damage.dx,
+		    log2((double)den), cap, &p, &l);
+		if (p > *powers)
+			*powers = p;
+		if (l > *limbs)
+			*limbs = l;
+	}
+	free(seen);
+}
+
+/* Add e's distribution to the work unless an earlier cell has the same
+ * expression; returns its work item, the heaviest so far in *top. */
+static void
+expr_work(const struct dt_expr *e, const char *what, int weapon,
+    const struct dx **done, size_t *ndone, double *total, struct work *top)
+{
+	size_t i;
+	double s;
+
+	if (e->text == NULL && weapon >= 0 && strcmp(what, "Damage") == 0)
+		return; /* no Damage written: 1 */
+	for (i = 0; i < *ndone; i++)
+		if (same_dx(done[i], &e->dx))
+			return;
+	done[(*ndone)++] = &e->dx;
+	s = dx_work(&e->dx);
+	*total += s;
+	if (s > top->steps) {
+		top->steps = s;
+		top->pos = e->pos;
+		top->what = what;
+		top->weapon = weapon;
+	}
+}
+
+int
+do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
+    struct diags *d)
+{
+	const struct dx **done = xcalloc(2 * rs->nweapons + 2, sizeof(*done));
+	unsigned char *carried = xcalloc(rs->nweapons + 1, 1);
+	struct work top = { 0, { NULL, 0, 0 }, NULL, -1 };
+	double total = 0, v, p, l, *pw;
+	size_t a, k, nd = 0, wi, j;
+	int pipe = t->shooting == DT_SHOOT_PIPELINE ||
+	    t->melee == DT_MELEE_PIPELINE;
+
+	/* Every expression's distribution (the greedy player's means). */
+	for (wi = 0; wi < rs->nweapons; wi++) {
+		expr_work(&t->weapons[wi].attacks, "Attacks", (int)wi, done,
+		    &nd, &total, &top);
+		expr_work(&t->weapons[wi].damage, "Damage", (int)wi, done, &nd,
+		    &total, &top);
+	}
+	if (t->melee != DT_MELEE_PIPELINE)
+		expr_work(&t->melee_roll, "melee roll", -1, done, &nd, &total,
+		    &top);
+	/* Every volley of a weapon some unit carries; the sums of a Damage
+	 * once for all the weapons that roll it. */
+	pw = xcalloc(rs->nweapons + 1, sizeof(*pw));
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons; k++)
+			carried[rs->units[a].weapons[k]] = 1;
+	for (wi = 0; pipe && wi < rs->nweapons; wi++) {
+		if (!carried[wi])
+			continue;
+		weapon_volleys(rs, t, cap, (int)wi, &v, &p, &l);
+		/* A volley's chances are fractions of l limbs: the
+		 * document writes each, and a gcd reduces each. */
+		if (l * 64 * 0.30103 > DO_VOLLEY_DIGITS) {
+			diag_add(d, SEV_ERROR, t->weapons[wi].attacks.pos,
+			    "weapon '%s': the exact chances of one volley of it "
+			    "would be fractions of about %.0f digits, more than "
+			    "the %d the dice family allows: fewer Attacks, a "
+			    "Damage that rolls less or fewer Wounds",
+			    rs->weapons[wi].name, l * 64 * 0.30103,
+			    DO_VOLLEY_DIGITS);
+			free(pw);
+			free(done);
+			free(carried);
+			return -1;
+		}
+		for (j = 0; j < wi; j++)
+			if (same_dx(&t->weapons[j].damage.dx,
+			        &t->weapons[wi].damage.dx))
+				break;
+		pw[j] = pw[j] > p ? pw[j] : p;
+		total += v;
+		if (v > top.steps) {
+			top.steps = v;
+			top.pos = t->weapons[wi].attacks.pos;
+			top.what = "volleys";
+			top.weapon = (int)wi;
+		}
+	}
+	for (wi = 0; wi < rs->nweapons; wi++)
+		total += pw[wi];
+	free(pw);
+	free(done);
+	free(carried);
+	if (total <= DO_WORK_MAX)
+		return 0;
+	if (top.weapon >= 0)
+		diag_add(d, SEV_ERROR, top.pos,
+		    "weapon '%s': the exact odds of the ruleset would take "
+		    "about %.0f million steps, more than the %.0f million the "
+		    "dice family allows; the %s of this weapon take the most "
+		    "(%.0f million): fewer or smaller Attacks, a Damage that "
+		    "keeps from fewer dice or rolls less, or fewer Wounds",
+		    rs->weapons[top.weapon].name, total / 1e6,
+		    DO_WORK_MAX / 1e6,
+		    strcmp(top.what, "volleys") == 0 ? "volleys" : top.what,
+		    top.steps / 1e6);
+	else
+		diag_add(d, SEV_ERROR, top.pos,
+		    "the exact odds of the ruleset would take about %.0f "
+		    "million steps, more than the %.0f million the dice family "
+		    "allows; the melee roll takes the most (%.0f million): "
+		    "keep from fewer dice",
+		    total / 1e6, DO_WORK_MAX / 1e6, top.steps / 1e6);
+	return -1;
 }

@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1047,6 +1048,62 @@ expr_weights(const struct dx *x, struct wd *acc)
 		wd_clear(&t);
 		*acc = tmp;
 	}
+}
+
+/* log2 of the ways one die of t can fall (wd.tot of die_dist()). */
+static double
+die_bits(const struct dx_term *t)
+{
+	double b = log2((double)t->sides);
+
+	if (t->explode)
+		return b * (DX_EXPLODE_DEPTH + 1) + (t->reroll_op ? b : 0);
+	return t->reroll_op != DX_NONE ? 2 * b : b;
+}
+
+double
+dx_total_bits(const struct dx *x)
+{
+	double bits = 0;
+	int i;
+
+	for (i = 0; i < x->nterms; i++)
+		bits += x->t[i].n * die_bits(&x->t[i]);
+	return bits;
+}
+
+/*
+ * Steps, each a product of numbers of a limb, weighted by the limbs of
+ * the numbers: keep, the values times the states of (dice placed, score)
+ * times the counts placed at once; a sum, the doubling convolutions; the
+ * terms' convolution. A model within a small factor of the time, for a
+ * budget, not a promise.
+ */
+double
+dx_work(const struct dx *x)
+{
+	double w = 0, range = 1, limbs, f, k, r;
+	int32_t lo, hi;
+	int i;
+
+	for (i = 0; i < x->nterms; i++) {
+		const struct dx_term *t = &x->t[i];
+
+		limbs = 1 + t->n * die_bits(t) / 64;
+		f = die_max(t);
+		k = t->keep;
+		if (t->keep)
+			w += (f * f * k * k / 4 + f * k) * (k + 1) * limbs;
+		else if (t->succ_op != DX_NONE)
+			w += (double)t->n * t->n * limbs;
+		else
+			w += (t->n * f) * (t->n * f) * limbs;
+		term_range(t, &lo, &hi);
+		r = (double)hi - lo + 1;
+		w += range * r * (1 + dx_total_bits(x) / 64);
+		range += r;
+	}
+	return w;
 }
 
 int

@@ -131,6 +131,14 @@ struct dx_weights {
  * dx_weights_free()). Returns 0; -1 (out empty) when dx_check() fails. */
 int dx_weights(const struct dx *, struct dx_weights *);
 void dx_weights_free(struct dx_weights *);
+/* About the work of dx_weights() for x, in steps of a product of two
+ * numbers of a limb (64 bits) each: 20d100kh10 is some 10 million,
+ * 100d6 2 million, 2d6 a dozen. For the budgets of callers that work
+ * out many. */
+double dx_work(const struct dx *);
+/* log2 of the total weight dx_weights() gives x (the ways its dice can
+ * fall): the bits of the denominators of its chances, at most. */
+double dx_total_bits(const struct dx *);
 /* The distribution of an expression (the caller frees it with
  * dx_dist_free()). Returns 0; -1 (out empty) when dx_check() fails. */
 int dx_dist(const struct dx *, struct dx_dist *);

@@ -584,3 +584,146 @@ Test(dice_odds, contest_odds)
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "defender_double", &q), 0);
 	cr_assert(eng_q_eq(q, eng_q_make(1, 36)));
 }
+
+/*
+ * Every volley against the attack-by-attack convolution the family used
+ * to do (each attack's damage capped, convolved Attacks times, each count
+ * weighed by its chance), fraction for fraction, at every Wounds a target
+ * can have left: Attacks of 0 or less, Damage of 0 or less, success
+ * counts, explosions, keep, a cap that a few attacks reach.
+ */
+static const char tricky[] =
+    "---\ntitle: T\nengine: dice\nmeasure: cm\n---\n\n## Units\n\n"
+    "| Unit | Class | Move | Weapons | Combat | Toughness | Save | Wounds |\n"
+    "|---|---|---|---|---|---|---|---|\n"
+    "| One | infantry | 10 | Fan, Dud, Burst, Rain | 3 | 3 | 5+ | 1 |\n"
+    "| Three | infantry | 10 | Pike, Fan | 2 | 3 | - | 3 |\n"
+    "| Seven | infantry | 10 | Fan | 2 | 6 | 4+ | 7 |\n"
+    "\n## Weapons\n\n"
+    "| Weapon | Range | Attacks | To hit | Strength | AP | Damage |\n"
+    "|---|---|---|---|---|---|---|\n"
+    "| Fan | 30 | 2d6kh1 | 4+ | 3 | 0 | d6-3 |\n"
+    "| Dud | 30 | d6-2 | 3+ | 3 | -1 | 2d3 |\n"
+    "| Burst | 30 | 5d6>=4 | - | 3 | 0 | d6! |\n"
+    "| Rain | 30 | 12 | 5+ | 3 | 0 | 3 |\n"
+    "| Pike | 30 | max(d6,3) | 2+ | 3 | -2 | d3+1 |\n"
+    "\n## Combat\n\n| Setting | Value |\n|---|---|\n"
+    "| shooting | pipeline |\n| melee | opposed |\n| contact | 3cm |\n"
+    "| quality test | none |\n| melee roll | d6 |\n"
+    "\n## Wound table\n\n| Strength | 3 | 6 |\n|---|---|---|\n"
+    "| 3 | 4+ | 6+ |\n"
+    "\n## Melee outcomes\n\n| Result | Effect |\n|---|---|\n"
+    "| beaten | recoil 1 base |\n| beaten by double | destroyed |\n"
+    "| equal | both recoil |\n";
+
+/* The old way: r[k] = sum over n of P(N = n) one^(*n)[k], capped. */
+static void
+convolved(const struct dx_dist *na, const struct dx_dist *dd, const mpq_t q,
+    int cap, mpq_t *r, mpq_t mean)
+{
+	mpq_t one[8], cur[8], nxt[8], x, w;
+	int k, i, j, n;
+	int32_t v;
+
+	mpq_inits(x, w, NULL);
+	for (k = 0; k <= cap; k++) {
+		mpq_inits(one[k], cur[k], nxt[k], NULL);
+		mpq_set_ui(r[k], 0, 1);
+	}
+	mpq_set_ui(one[0], 1, 1);
+	mpq_sub(one[0], one[0], q);
+	for (v = dd->lo; v <= dd->hi; v++) {
+		k = v <= 0 ? 0 : v > cap ? cap : v;
+		mpq_mul(x, q, dd->p[v - dd->lo]);
+		mpq_add(one[k], one[k], x);
+	}
+	mpq_set_ui(cur[0], 1, 1);
+	for (n = 0; n <= (na->hi > 0 ? na->hi : 0); n++) {
+		if (n == 0)
+			dx_p_at_most(na, 0, w);
+		else
+			dx_p_eq(na, n, w);
+		for (k = 0; k <= cap; k++) {
+			mpq_mul(x, w, cur[k]);
+			mpq_add(r[k], r[k], x);
+		}
+		for (k = 0; k <= cap; k++)
+			mpq_set_ui(nxt[k], 0, 1);
+		for (i = 0; i <= cap; i++)
+			for (j = 0; j <= cap; j++) {
+				k = i + j > cap ? cap : i + j;
+				mpq_mul(x, cur[i], one[j]);
+				mpq_add(nxt[k], nxt[k], x);
+			}
+		for (k = 0; k <= cap; k++)
+			mpq_set(cur[k], nxt[k]);
+	}
+	mpq_set_ui(mean, 0, 1);
+	for (k = 1; k <= cap; k++) {
+		mpq_set_ui(x, (unsigned long)k, 1);
+		mpq_mul(x, x, r[k]);
+		mpq_add(mean, mean, x);
+	}
+	for (k = 0; k <= cap; k++)
+		mpq_clears(one[k], cur[k], nxt[k], NULL);
+	mpq_clears(x, w, NULL);
+}
+
+Test(dice_odds, volley_matches_convolution)
+{
+	struct dx_dist na, dd, one_attack;
+	struct do_fire f;
+	mpq_t q, r[8], mean, once[1];
+	size_t w, u;
+	int left, k, checked = 0;
+
+	teardown();
+	load_text(tricky, strlen(tricky));
+	mpq_inits(q, mean, once[0], NULL);
+	/* Attacks 1, for the chance of one attack. */
+	memset(&one_attack, 0, sizeof(one_attack));
+	one_attack.lo = one_attack.hi = 1;
+	one_attack.p = once;
+	for (k = 0; k < 8; k++)
+		mpq_init(r[k]);
+	for (w = 0; w < rs->nweapons; w++) {
+		cr_assert_eq(dx_dist(&tab.weapons[w].attacks.dx, &na), 0);
+		cr_assert_eq(dx_dist(&tab.weapons[w].damage.dx, &dd), 0);
+		for (u = 0; u < rs->nunits; u++)
+			for (left = tab.units[u].wounds; left >= 1; left--) {
+				do_fire_init(&f);
+				cr_assert_eq(do_fire_odds(rs, &tab, (int)w,
+				                 (int)u, 0, left, &f),
+				    0);
+				cr_assert_eq(f.wounds, left);
+				mpq_mul(q, f.p_hit, f.p_wound);
+				mpq_mul(q, q, f.p_unsaved);
+				convolved(&na, &dd, q, left, r, mean);
+				for (k = 0; k <= left; k++)
+					cr_assert(mpq_equal(r[k], f.damage[k]),
+					    "%s at %s, %d left: damage %d",
+					    rs->weapons[w].name,
+					    rs->units[u].name, left, k);
+				cr_assert(mpq_equal(mean, f.expected),
+				    "%s at %s: mean", rs->weapons[w].name,
+				    rs->units[u].name);
+				/* One attack takes a Wound: 1 less the
+				 * chance that one attack takes none. */
+				mpq_set_ui(once[0], 1, 1);
+				convolved(&one_attack, &dd, q, left, r, mean);
+				mpq_set_ui(q, 1, 1);
+				mpq_sub(q, q, r[0]);
+				cr_assert(mpq_equal(q, f.p_attack),
+				    "%s at %s: p_attack", rs->weapons[w].name,
+				    rs->units[u].name);
+				do_fire_clear(&f);
+				checked++;
+			}
+		dx_dist_free(&na);
+		dx_dist_free(&dd);
+	}
+	cr_assert_eq(checked, 5 * (1 + 3 + 7));
+	for (k = 0; k < 8; k++)
+		mpq_clear(r[k]);
+	mpq_clears(q, mean, once[0], NULL);
+}

@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../src/engine/dicex.h"
@@ -590,4 +591,140 @@ Test(dicex, check_refuses_hand_made)
 	y = x;
 	y.nterms = 9;
 	cr_assert_eq(dx_check(&y), -1);
+}
+
+/*
+ * Keep, against every way the dice can fall: n dice of one die's
+ * distribution (rerolled, exploding) enumerated, the k best (or worst)
+ * kept, summed or counted against a test. The order-statistics DP of
+ * keep_dist() must give the same fractions.
+ */
+static void
+keep_brute(const char *die, int n, int k, int low, int succ, const char *expr)
+{
+	struct dx_dist one, d;
+	int idx[8], val[8], kept[8], i, j, m, s, t, carry, nv;
+	mpq_t *want, p;
+	int32_t lo, hi, v;
+
+	dist_of(die, &one);
+	dist_of(expr, &d);
+	nv = one.hi - one.lo + 1;
+	lo = d.lo;
+	hi = d.hi;
+	want = calloc((size_t)(hi - lo + 1), sizeof(*want));
+	for (v = lo; v <= hi; v++)
+		mpq_init(want[v - lo]);
+	mpq_init(p);
+	memset(idx, 0, sizeof(idx));
+	for (;;) {
+		mpq_set_ui(p, 1, 1);
+		for (i = 0; i < n; i++) {
+			val[i] = one.lo + idx[i];
+			mpq_mul(p, p, one.p[idx[i]]);
+		}
+		/* The k best (worst) values, by selection. */
+		for (i = 0; i < n; i++)
+			kept[i] = 0;
+		for (m = 0; m < k; m++) {
+			for (j = -1, i = 0; i < n; i++)
+				if (!kept[i] &&
+				    (j < 0 ||
+				        (low ? val[i] < val[j] :
+				               val[i] > val[j])))
+					j = i;
+			kept[j] = 1;
+		}
+		for (s = 0, i = 0; i < n; i++)
+			if (kept[i])
+				s += succ ? val[i] >= succ : val[i];
+		t = s - lo;
+		if (t >= 0 && t <= hi - lo && mpq_sgn(p) != 0)
+			mpq_add(want[t], want[t], p);
+		for (i = 0, carry = 1; i < n && carry; i++) {
+			if (++idx[i] < nv)
+				carry = 0;
+			else
+				idx[i] = 0;
+		}
+		if (carry)
+			break;
+	}
+	for (v = lo; v <= hi; v++)
+		cr_assert(mpq_equal(want[v - lo], d.p[v - lo]), "%s = %d",
+		    expr, v);
+	for (v = lo; v <= hi; v++)
+		mpq_clear(want[v - lo]);
+	free(want);
+	mpq_clear(p);
+	dx_dist_free(&one);
+	dx_dist_free(&d);
+}
+
+Test(dicex, keep_against_every_fall)
+{
+	keep_brute("d6", 4, 3, 0, 0, "4d6kh3");
+	keep_brute("d6", 5, 2, 1, 0, "5d6kl2");
+	keep_brute("d10", 4, 1, 0, 0, "4d10kh1");
+	keep_brute("d4", 6, 3, 0, 0, "6d4kh3");
+	keep_brute("d6r1", 4, 2, 0, 0, "4d6r1kh2");
+	keep_brute("d4!", 4, 2, 0, 0, "4d4!kh2");
+	keep_brute("d8", 4, 2, 0, 5, "4d8kh2>=5");
+	keep_brute("d6", 5, 4, 1, 4, "5d6kl4>=4");
+}
+
+/* dx_opposed() in one pass against every pair of values, by 2 and 3. */
+Test(dicex, opposed_against_every_pair)
+{
+	static const char *const e[][2] = { { "2d6kh1", "d6" },
+		{ "d6!-3", "3d6kl1" }, { "d10-4", "d10-6" },
+		{ "2d20kh1", "2d20kl1+5" }, { "4d6>=5", "d3-1" } };
+	struct dx_dist a, b;
+	struct dx_opposed o;
+	mpq_t aw, tie, bw, am, bm, x;
+	size_t n;
+	int32_t i, j;
+	int mult;
+
+	mpq_inits(aw, tie, bw, am, bm, x, NULL);
+	for (n = 0; n < sizeof(e) / sizeof(e[0]); n++)
+		for (mult = 2; mult <= 3; mult++) {
+			dist_of(e[n][0], &a);
+			dist_of(e[n][1], &b);
+			mpq_set_ui(aw, 0, 1);
+			mpq_set_ui(tie, 0, 1);
+			mpq_set_ui(bw, 0, 1);
+			mpq_set_ui(am, 0, 1);
+			mpq_set_ui(bm, 0, 1);
+			for (i = a.lo; i <= a.hi; i++)
+				for (j = b.lo; j <= b.hi; j++) {
+					mpq_mul(x, a.p[i - a.lo],
+					    b.p[j - b.lo]);
+					if (i > j) {
+						mpq_add(aw, aw, x);
+						if (i >= mult * j)
+							mpq_add(am, am, x);
+					} else if (i < j) {
+						mpq_add(bw, bw, x);
+						if (j >= mult * i)
+							mpq_add(bm, bm, x);
+					} else
+						mpq_add(tie, tie, x);
+				}
+			dx_opposed(&a, &b, mult, &o);
+			cr_assert(mpq_equal(aw, o.a_wins), "%s v %s", e[n][0],
+			    e[n][1]);
+			cr_assert(mpq_equal(tie, o.tie), "%s v %s: tie",
+			    e[n][0], e[n][1]);
+			cr_assert(mpq_equal(bw, o.b_wins), "%s v %s: b",
+			    e[n][0], e[n][1]);
+			cr_assert(mpq_equal(am, o.a_mult), "%s v %s: a by %d",
+			    e[n][0], e[n][1], mult);
+			cr_assert(mpq_equal(bm, o.b_mult), "%s v %s: b by %d",
+			    e[n][0], e[n][1], mult);
+			dx_opposed_clear(&o);
+			dx_dist_free(&a);
+			dx_dist_free(&b);
+		}
+	mpq_clears(aw, tie, bw, am, bm, x, NULL);
 }
