@@ -535,6 +535,50 @@ piece_among(const struct eng_board *bd, const int *cand, int n, double x,
 }
 
 /*
+ * The samples s of n along a to a + (dx, dy) that can lie in piece t:
+ * *lo to *hi, from where the line crosses the piece's bounding box
+ * grown by 1 mm, widened by one sample each way. Outside that range no
+ * sample is within 1 mm of the box, so passing over it there changes
+ * nothing; inside, the exact test decides.
+ */
+static void
+piece_samples(const struct eng_terrain *t, double ax, double ay, double dx,
+    double dy, int n, int *lo, int *hi)
+{
+	double b[4], t0 = 0, t1 = 1, u, v;
+	int k;
+
+	switch (t->shape) {
+	case ENG_SHAPE_CIRCLE:
+		b[0] = t->x - t->r, b[1] = t->x + t->r;
+		b[2] = t->y - t->r, b[3] = t->y + t->r;
+		break;
+	case ENG_SHAPE_RECT:
+		b[0] = t->x, b[1] = t->x + t->w;
+		b[2] = t->y, b[3] = t->y + t->h;
+		break;
+	case ENG_SHAPE_BAND:
+	default:
+		b[0] = fmin(t->x, t->x2) - t->r, b[1] = fmax(t->x, t->x2) + t->r;
+		b[2] = fmin(t->y, t->y2) - t->r, b[3] = fmax(t->y, t->y2) + t->r;
+		break;
+	}
+	for (k = 0; k < 2; k++) {
+		double o = k ? ay : ax, d = k ? dy : dx;
+		double m0 = b[2 * k] - 1.0, m1 = b[2 * k + 1] + 1.0;
+
+		if (fabs(d) < 1e-12)
+			continue; /* the box test of terrain_blocks holds */
+		u = (m0 - o) / d;
+		v = (m1 - o) / d;
+		t0 = fmax(t0, fmin(u, v));
+		t1 = fmin(t1, fmax(u, v));
+	}
+	*lo = t0 > t1 ? n : (int)floor(t0 * n) - 1;
+	*hi = t0 > t1 ? -1 : (int)ceil(t1 * n) + 1;
+}
+
+/*
  * Free table: whether a wood or hill of kindmask between a and b hides
  * one from the other; a piece that holds either end does not
  * (Clarification 15). The line is sampled every 2 mm; only the pieces
@@ -548,6 +592,7 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 {
 	const struct eng_board *bd = g->board;
 	int pa, pb, p, s, n, i, nc = 0, cand[ENG_MAX_TERRAIN], other = 0;
+	int lo[ENG_MAX_TERRAIN], hi[ENG_MAX_TERRAIN], s0, s1;
 	double dx = b->x - a->x, dy = b->y - a->y, len, step;
 
 	if (bd->nt == 0 || mask == 0)
@@ -569,9 +614,24 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 	len = sqrt(dx * dx + dy * dy);
 	step = 2.0;
 	n = (int)(len / step) + 1;
-	for (s = 1; s < n; s++) {
-		p = piece_among(bd, cand, nc, a->x + dx * s / n + 1e-7,
-		    a->y + dy * s / n + 2e-7);
+	/* Only a sample in a piece that holds neither end can block. */
+	s0 = n;
+	s1 = 0;
+	for (i = 0; i < nc; i++) {
+		piece_samples(&bd->t[cand[i]], a->x, a->y, dx, dy, n, &lo[i],
+		    &hi[i]);
+		if (cand[i] + 1 != pa && cand[i] + 1 != pb) {
+			s0 = lo[i] < s0 ? lo[i] : s0;
+			s1 = hi[i] > s1 ? hi[i] : s1;
+		}
+	}
+	for (s = s0 < 1 ? 1 : s0; s < n && s <= s1; s++) {
+		double x = a->x + dx * s / n + 1e-7, y = a->y + dy * s / n + 2e-7;
+
+		for (p = 0, i = 0; i < nc && p == 0; i++)
+			if (s >= lo[i] && s <= hi[i] &&
+			    piece_depth(&bd->t[cand[i]], x, y) > 0)
+				p = cand[i] + 1;
 		if (p != 0 && p != pa && p != pb)
 			return 1;
 	}
