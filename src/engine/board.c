@@ -559,8 +559,10 @@ piece_samples(const struct eng_terrain *t, double ax, double ay, double dx,
 		break;
 	case ENG_SHAPE_BAND:
 	default:
-		b[0] = fmin(t->x, t->x2) - t->r, b[1] = fmax(t->x, t->x2) + t->r;
-		b[2] = fmin(t->y, t->y2) - t->r, b[3] = fmax(t->y, t->y2) + t->r;
+		b[0] = fmin(t->x, t->x2) - t->r,
+		b[1] = fmax(t->x, t->x2) + t->r;
+		b[2] = fmin(t->y, t->y2) - t->r,
+		b[3] = fmax(t->y, t->y2) + t->r;
 		break;
 	}
 	for (k = 0; k < 2; k++) {
@@ -626,7 +628,8 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 		}
 	}
 	for (s = s0 < 1 ? 1 : s0; s < n && s <= s1; s++) {
-		double x = a->x + dx * s / n + 1e-7, y = a->y + dy * s / n + 2e-7;
+		double x = a->x + dx * s / n + 1e-7,
+		       y = a->y + dy * s / n + 2e-7;
 
 		for (p = 0, i = 0; i < nc && p == 0; i++)
 			if (s >= lo[i] && s <= hi[i] &&
