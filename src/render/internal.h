@@ -514,6 +514,9 @@ struct rnd_svg_cost {
  * its images, filter primitives librsvg cannot draw in bounded time). */
 int rnd_svg_vet(const char *doc, size_t len, struct rnd_svg_cost *c, char *why,
     size_t sz);
+/* The number v with its thousands separated by commas, in buf (at most
+ * sz bytes), for a picture's messages (svg_vet.c). Returns buf. */
+const char *rnd_grouped(double v, char *buf, size_t sz);
 /* Sides of a symbol's frame: either (a white rectangle), Blue's (a blue
  * rectangle), Red's (a red diamond). */
 #define RND_SIDE_ANY (-1)

@@ -107,26 +107,6 @@ why(const GError *err)
 	return buf;
 }
 
-/* The number v with its thousands separated by commas, in buf. */
-static const char *
-grouped(double v, char *buf, size_t sz)
-{
-	char tmp[64];
-	size_t n, i, k = 0;
-
-	if (!(v < 1e18))
-		return snprintf(buf, sz, "more than 10^18"), buf;
-	snprintf(tmp, sizeof(tmp), "%.0f", v);
-	n = strlen(tmp);
-	for (i = 0; i < n && k + 2 < sz; i++) {
-		if (i > 0 && (n - i) % 3 == 0)
-			buf[k++] = ',';
-		buf[k++] = tmp[i];
-	}
-	buf[k] = '\0';
-	return buf;
-}
-
 /* Set p's reason (formatted), unless it has one. */
 static void pic_fail(struct pic *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -243,7 +223,7 @@ work_part(const struct pic *p)
 		if (part[i] > part[best])
 			best = i;
 	snprintf(buf, sizeof(buf), "most of it %s %s",
-	    grouped(n[best], g, sizeof(g)), what[best]);
+	    rnd_grouped(n[best], g, sizeof(g)), what[best]);
 	return buf;
 }
 
@@ -701,9 +681,9 @@ store_new(const struct ruleset *rs)
 			    "brings the work of the ruleset's pictures to %s "
 			    "(this one %s, %s), more than the %s they may "
 			    "take together",
-			    grouped(total, g1, sizeof(g1)),
-			    grouped(p->work, g2, sizeof(g2)), work_part(p),
-			    grouped(RS_MAX_PICTURES_WORK, g3, sizeof(g3)));
+			    rnd_grouped(total, g1, sizeof(g1)),
+			    rnd_grouped(p->work, g2, sizeof(g2)), work_part(p),
+			    rnd_grouped(RS_MAX_PICTURES_WORK, g3, sizeof(g3)));
 		}
 	}
 	/* Decoded and drawn only when every picture is within its limits

@@ -107,9 +107,10 @@ struct vet {
 
 /* ---- small helpers ---- */
 
-/* The number v with thousands separated by commas, in buf. */
-static const char *
-grouped(double v, char *buf, size_t sz)
+/* The number v with its thousands separated by commas, in buf (at most
+ * sz bytes); "more than 10^18" from 10^18 on. Returns buf. */
+const char *
+rnd_grouped(double v, char *buf, size_t sz)
 {
 	char tmp[64];
 	size_t n, i, k = 0;
@@ -538,7 +539,7 @@ add_ref(struct vet *vt, int node, const char *id, size_t n, int how)
 		char g[32];
 
 		refuse(vt, "has more than %s references between its elements",
-		    grouped(RS_MAX_SVG_ELEMENTS * 4.0, g, sizeof(g)));
+		    rnd_grouped(RS_MAX_SVG_ELEMENTS * 4.0, g, sizeof(g)));
 	}
 }
 
@@ -823,7 +824,7 @@ embedded(struct vet *vt, int node, const char *v)
 		    "embeds an image of %lld x %lld pixels (line %d), more "
 		    "than the %s an image may have",
 		    w, h, line(vt),
-		    grouped(RS_MAX_IMAGE_PIXELS, g, sizeof(g)));
+		    rnd_grouped(RS_MAX_IMAGE_PIXELS, g, sizeof(g)));
 	}
 	if (!vt->failed)
 		vt->pixels += w * h;
@@ -924,9 +925,10 @@ shape(struct vet *vt, int node, const char *name, const xmlChar **a, int na)
 				    "has a path of %s numbers (line %d), more "
 				    "than the %s a path may have (librsvg's "
 				    "time grows with their square)",
-				    grouped(m.numbers, g1, sizeof(g1)),
+				    rnd_grouped(m.numbers, g1, sizeof(g1)),
 				    line(vt),
-				    grouped(RS_MAX_SVG_PATH, g2, sizeof(g2)));
+				    rnd_grouped(RS_MAX_SVG_PATH, g2,
+				        sizeof(g2)));
 			}
 			vt->v[node].q[Q_NUMBERS] += m.numbers;
 			vt->v[node].q[Q_PATHSQ] += m.numbers * m.numbers;
@@ -990,7 +992,7 @@ vet_start(void *ctx, const xmlChar *local, const xmlChar *prefix,
 		refuse(vt,
 		    "has more than %s elements, the most a picture may "
 		    "have",
-		    grouped(RS_MAX_SVG_ELEMENTS, g, sizeof(g)));
+		    rnd_grouped(RS_MAX_SVG_ELEMENTS, g, sizeof(g)));
 		halt(vt);
 		return;
 	}
@@ -1479,16 +1481,16 @@ rnd_svg_vet(const char *doc, size_t len, struct rnd_svg_cost *c, char *why,
 		    "expands to %s elements (its <use> and other references "
 		    "counted where they draw), more than the %s a picture may "
 		    "have",
-		    grouped(c->elements, g1, sizeof(g1)),
-		    grouped(RS_MAX_SVG_ELEMENTS, g2, sizeof(g2)));
+		    rnd_grouped(c->elements, g1, sizeof(g1)),
+		    rnd_grouped(RS_MAX_SVG_ELEMENTS, g2, sizeof(g2)));
 		return -1;
 	}
 	if (c->pixels > RS_MAX_IMAGE_PIXELS) {
 		snprintf(why, sz,
 		    "embeds images of %s pixels together, more than the %s "
 		    "an image may have",
-		    grouped((double)c->pixels, g1, sizeof(g1)),
-		    grouped(RS_MAX_IMAGE_PIXELS, g2, sizeof(g2)));
+		    rnd_grouped((double)c->pixels, g1, sizeof(g1)),
+		    rnd_grouped(RS_MAX_IMAGE_PIXELS, g2, sizeof(g2)));
 		return -1;
 	}
 	return 0;

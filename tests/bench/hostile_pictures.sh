@@ -41,36 +41,10 @@ list() { # PREFIX N: PREFIX0.png ... PREFIX(N-1).png
 	done
 }
 
-# run LABEL COMMAND...: prints wall s, CPU s, peak MB and the exit status.
-run() {
-	label=$1
-	shift
-	s=$(date +%s%N)
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f "%U %S %M" -o "$T/time" timeout 300 "$@" \
-		    >/dev/null 2>"$T/err"
-		rc=$?
-	else
-		timeout 300 "$@" >/dev/null 2>"$T/err"
-		rc=$?
-		echo "0 0 0" >"$T/time"
-	fi
-	e=$(date +%s%N)
-	set -- $(tail -1 "$T/time")
-	cpu=$(echo "$1 $2" | awk '{ printf "%.2f", $1 + $2 }')
-	mb=$(( ${3:-0} / 1024 ))
-	wall=$(echo "$s $e" | awk '{ printf "%.2f", ($2 - $1) / 1e9 }')
-	verdict=ok
-	if [ "$rc" -gt 2 ]; then
-		verdict="CRASH/TIMEOUT"
-	elif [ "$mb" -gt 256 ] || awk -v c="$cpu" 'BEGIN { exit !(c > 5) }'; then
-		verdict="OVER 5 s / 256 MB"
-	fi
-	why=""
-	[ "$rc" -ne 0 ] && why=" — $(grep -m1 'error' "$T/err" | sed 's/^sandtable: [^ ]* //' | cut -c1-110)"
-	printf 'pictures %-46s %6s s wall %6s s CPU %5s MB exit %s %s%s\n' \
-	    "$label:" "$wall" "$cpu" "$mb" "$rc" "$verdict" "$why"
-}
+# run LABEL COMMAND... (lib.sh): prints wall s, CPU s, peak MB and the
+# exit status.
+. "$(dirname "$0")/lib.sh"
+RUN_TAG=pictures RUN_WIDTH=46 RUN_TRIM='s/^sandtable: [^ ]* //' RUN_CUT=110
 # each LABEL RULESET: check, cards and build of it.
 each() {
 	run "check, $1" "$BIN" check -q "$2"

@@ -10,27 +10,16 @@ trap 'rm -rf "$T"' EXIT
 MOD=rulesets/morschauser-modern.md
 export LC_ALL=C
 
+. "$(dirname "$0")/lib.sh"
+RUN_CUT=80
 run() { # LABEL COMMAND...: wall s, CPU s, peak MB and the exit status
 	label=$1
 	shift
-	s=$(date +%s%N)
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f "%U %S %M" -o "$T/time" timeout 300 "$@" \
-		    >/dev/null 2>"$T/err"
-		rc=$?
-	else
-		timeout 300 "$@" >/dev/null 2>"$T/err"
-		rc=$?
-		echo "0 0 0" >"$T/time"
-	fi
-	e=$(date +%s%N)
-	set -- $(tail -1 "$T/time")
-	why=""
-	[ "$rc" -ne 0 ] && why=" — $(grep -m1 'error' "$T/err" | sed 's/^sandtable: //' | cut -c1-80)"
-	awk -v l="$label" -v s="$s" -v e="$e" -v u="$1" -v y="$2" -v m="$3" \
-	    -v rc="$rc" -v why="$why" 'BEGIN {
+	measure "$@"
+	awk -v l="$label" -v w="$wall" -v c="$cpu" -v m="$mb" -v rc="$rc" \
+	    -v why="$(failure)" 'BEGIN {
 	    printf "limit %-46s %5.2f s wall %5.2f s CPU %4d MB exit %d%s\n",
-	        l ":", (e - s) / 1e9, u + y, m / 1024, rc, why }'
+	        l ":", w, c, m, rc, why }'
 }
 
 # A ruleset of 8 MiB: the Modern rules and prose up to the limit (short
