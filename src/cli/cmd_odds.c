@@ -403,10 +403,11 @@ jw_member(const char *key, json_t *v, void *arg)
 }
 
 static void
-jw_table(const char *key, void *arg)
+jw_table(const char *key, const char *title, void *arg)
 {
 	struct jw *w = arg;
 
+	(void)title; /* the text's; JSON has keys */
 	jw_key(w, key);
 	jw_put(w, "[", 1);
 	w->entries = 0;
@@ -427,7 +428,7 @@ jw_entry(json_t *v, void *arg)
 }
 
 static void
-jw_begin(struct jw *w, struct eng_sink *s, FILE *f)
+jw_begin(struct jw *w, struct chk_json_sink *s, FILE *f)
 {
 	memset(w, 0, sizeof(*w));
 	w->f = f;
@@ -554,22 +555,22 @@ cmd_odds(int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		struct eng_sink s;
+		struct chk_json_sink s;
 		struct jw w;
 
 		/* Streamed: the keys of every element, around the odds. */
 		jw_begin(&w, &s, stdout);
 		jw_member("path", json_string(argv[optind]), &w);
 		jw_member("name", json_string(rs->name), &w);
-		chk_odds_document(c, ua, ub, &s);
+		chk_odds_json(c, ua, ub, &s);
 		jw_member("ok", json_boolean(diags_worst(&js.d) < SEV_ERROR),
 		    &w);
 		jw_member("diagnostics", cli_json_diags(&js.d), &w);
 		jw_end(&w);
 		cli_json_drop(&js);
 		json = 0;
-	} else if (show != NULL && show->odds_text != NULL)
-		show->odds_text(c, ua, ub, stdout);
+	} else if (show != NULL && show->odds_doc != NULL)
+		odds_doc_text(c, ua, ub, stdout);
 	else {
 		if (c->fam->odds != NULL)
 			c->fam->odds(c, &o);
