@@ -253,8 +253,9 @@ void progress_end(struct progress *);
 void progress_callback(void *arg, unsigned long done, unsigned long total);
 
 struct eng_ctx;
-/* odds_doc.c: a family's odds document (eng_show.odds_doc) as text
- * tables, entry by entry; units a and b filter (NULL: all). */
+/* odds_doc.c: the odds document of `sandtable odds` (the family's own,
+ * or the fire and melee tables of odds()) as text tables, entry by
+ * entry; units a and b filter (NULL: all). */
 void odds_doc_text(const struct eng_ctx *, const char *a, const char *b,
     FILE *);
 

@@ -1,10 +1,10 @@
 /*
- * odds_doc.c: `sandtable odds` as text for a family with an odds
- * document of its own (eng_show.odds_doc): the document's values as
- * they come (chk_odds_json()), one line an entry under its table's
- * title, in the layout of the family's tables — the dice family's
- * volleys and melees, the morale family's hit distributions, morale
- * tests (a grid) and melee rounds.
+ * odds_doc.c: `sandtable odds` as text: the document's values as they
+ * come (chk_odds_json()), one line an entry under its table's title, in
+ * the layout of its tables — the generic fire and melee tables of
+ * odds(), or a family's own document (eng_show.odds_doc): the dice
+ * family's volleys and melees, the morale family's hit distributions,
+ * morale tests (a grid) and melee rounds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,14 +227,92 @@ mt_entry(json_t *e, void *arg)
 	json_decref(e);
 }
 
+/* ---- the generic fire and melee tables (chk_odds_stream) ---- */
+
+/* A chance as "4/7 (0.571)", or "1" when whole, into buf. */
+static void
+qtext(char *buf, size_t sz, const json_t *real, const json_t *exact)
+{
+	const char *x = json_string_value(exact);
+	char b[32];
+
+	if (x == NULL)
+		x = "";
+	fmt_double(b, sizeof(b), json_real_value(real), 3);
+	if (strchr(x, '/') == NULL)
+		snprintf(buf, sz, "%s", x);
+	else
+		snprintf(buf, sz, "%s (%s)", x, b);
+}
+
+static void
+gt_table(const char *key, const char *title, void *arg)
+{
+	FILE *f = arg;
+
+	if (strcmp(key, "fire") == 0) {
+		fprintf(f, "%s\n", title);
+		fprintf(f, "  %-18s %-17s %-18s %s\n", "shooter", "weapon",
+		    "target", "p_hit");
+		return;
+	}
+	fprintf(f, "\n%s\n", title);
+	fprintf(f, "  %-16s %-16s %-8s %-15s %-15s %-15s %s\n", "attacker",
+	    "defender", "where", "attacker_wins", "defender_wins",
+	    "both_destroyed", "rolls");
+}
+
+/* One chance of a melee entry: its real and its exact fraction. */
+static void
+chance_text(char *buf, size_t sz, const json_t *e, const char *key)
+{
+	qtext(buf, sz, json_object_get(e, key),
+	    json_object_get(json_object_get(e, "exact"), key));
+}
+
+static void
+gt_entry(json_t *e, void *arg)
+{
+	FILE *f = arg;
+	char x[96], y[96], z[96], r[96];
+
+	if (json_object_get(e, "shooter") != NULL) {
+		qtext(x, sizeof(x), json_object_get(e, "p_hit"),
+		    json_object_get(e, "exact"));
+		fprintf(f, "  %-18s %-17s %-18s %s\n", str(e, "shooter"),
+		    str(e, "weapon"), str(e, "target"), x);
+	} else if (!json_is_true(json_object_get(e, "resolves")))
+		fprintf(f, "  %-16s %-16s %-8s never resolves\n",
+		    str(e, "attacker"), str(e, "defender"),
+		    str(e, "situation"));
+	else {
+		chance_text(x, sizeof(x), e, "attacker_wins");
+		chance_text(y, sizeof(y), e, "defender_wins");
+		chance_text(z, sizeof(z), e, "both_destroyed");
+		chance_text(r, sizeof(r), e, "expected_rolls");
+		fprintf(f, "  %-16s %-16s %-8s %-15s %-15s %-15s %s\n",
+		    str(e, "attacker"), str(e, "defender"),
+		    str(e, "situation"), x, y, z, r);
+	}
+	json_decref(e);
+}
+
 /* ---- by family ---- */
 
 void
 odds_doc_text(const struct eng_ctx *c, const char *a, const char *b, FILE *f)
 {
 	struct chk_json_sink s = { dt_member, dt_table, dt_entry, f };
+	const struct eng_show *sh = c->fam->show;
 	struct mtext t;
 
+	if (sh == NULL || sh->odds_doc == NULL) {
+		s.member = mt_member; /* drops members: there are none */
+		s.table = gt_table;
+		s.entry = gt_entry;
+		chk_odds_json(c, a, b, &s);
+		return;
+	}
 	if (strcmp(c->fam->name, "morale") != 0) {
 		chk_odds_json(c, a, b, &s);
 		return;
