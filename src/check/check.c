@@ -342,120 +342,84 @@ name_ok(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
+/* A chance of the generic tables, exactly as eng_q_format() says it. */
 static void
-tree_member(const char *key, json_t *v, void *arg)
+emit_q(const struct eng_emit *out, const char *key, struct eng_q q)
 {
-	struct chk_tree *t = arg;
+	mpq_t x;
 
-	json_object_set_new(t->o, key, v);
-}
-
-static void
-tree_table(const char *key, void *arg)
-{
-	struct chk_tree *t = arg;
-
-	t->arr = json_array();
-	json_object_set_new(t->o, key, t->arr);
-}
-
-static void
-tree_entry(json_t *v, void *arg)
-{
-	struct chk_tree *t = arg;
-
-	json_array_append_new(t->arr, v);
-}
-
-void
-chk_tree_sink(struct eng_sink *s, struct chk_tree *t)
-{
-	s->member = tree_member;
-	s->table = tree_table;
-	s->entry = tree_entry;
-	s->arg = t;
-	t->arr = NULL;
+	mpq_init(x);
+	mpz_set_si(mpq_numref(x), (long)q.num);
+	mpz_set_si(mpq_denref(x), (long)q.den);
+	out->exact(out->arg, key, x);
+	mpq_clear(x);
 }
 
 void
 chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
-    const char *a, const char *b, const struct eng_sink *out)
+    const char *a, const char *b, const struct eng_emit *out)
 {
 	const struct ruleset *rs = c->rs;
+	void *x = out->arg;
 	size_t i;
 
-	out->table("fire", out->arg);
+	out->table(x, "fire",
+	    "Fire: chance that one shot destroys the target");
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
 		const char *sn = rs->units[f->shooter].name,
 		           *tn = rs->units[f->target].name;
-		json_t *e;
 		if (!name_ok(a, sn) || !name_ok(b, tn))
 			continue;
-		e = json_object();
-		json_object_set_new(e, "shooter", json_string(sn));
-		json_object_set_new(e, "weapon",
-		    json_string(rs->weapons[f->weapon].name));
-		json_object_set_new(e, "target", json_string(tn));
-		json_object_set_new(e, "p_hit", chk_q_real(f->p_hit));
-		json_object_set_new(e, "exact", chk_q_string(f->p_hit));
-		out->entry(e, out->arg);
+		out->open(x, NULL, 0);
+		out->string(x, "shooter", sn);
+		out->string(x, "weapon", rs->weapons[f->weapon].name);
+		out->string(x, "target", tn);
+		out->real(x, "p_hit", eng_q_double(f->p_hit));
+		emit_q(out, "exact", f->p_hit);
+		out->close(x);
 	}
-	out->table("melee", out->arg);
+	out->table(x, "melee",
+	    "Melee: draws rolled again until one result (attacker_wins: "
+	    "only the defender is removed)");
 	for (i = 0; i < od->nmelee; i++) {
 		const struct eng_odds_melee *m = &od->melee[i];
 		const char *an = rs->units[m->attacker].name,
 		           *dn = rs->units[m->defender].name;
-		json_t *e, *x;
 		if (!name_ok(a, an) || !name_ok(b, dn))
 			continue;
-		e = json_object();
-		json_object_set_new(e, "attacker", json_string(an));
-		json_object_set_new(e, "defender", json_string(dn));
-		json_object_set_new(e, "situation", json_string(m->situation));
-		json_object_set_new(e, "attacker_power",
-		    json_integer(m->a_power));
-		json_object_set_new(e, "defender_power",
-		    json_integer(m->d_power));
-		json_object_set_new(e, "attacker_wins",
-		    chk_q_real(m->attacker_wins));
-		json_object_set_new(e, "defender_wins",
-		    chk_q_real(m->defender_wins));
-		json_object_set_new(e, "both_destroyed",
-		    chk_q_real(m->both_destroyed));
-		json_object_set_new(e, "expected_rolls",
-		    m->resolves ? chk_q_real(m->expected_rolls) : json_null());
-		json_object_set_new(e, "resolves", json_boolean(m->resolves));
-		x = json_object();
-		json_object_set_new(x, "attacker_wins",
-		    chk_q_string(m->attacker_wins));
-		json_object_set_new(x, "defender_wins",
-		    chk_q_string(m->defender_wins));
-		json_object_set_new(x, "both_destroyed",
-		    chk_q_string(m->both_destroyed));
-		json_object_set_new(x, "expected_rolls",
-		    m->resolves ? chk_q_string(m->expected_rolls) :
-		                  json_null());
-		json_object_set_new(e, "exact", x);
-		out->entry(e, out->arg);
+		out->open(x, NULL, 0);
+		out->string(x, "attacker", an);
+		out->string(x, "defender", dn);
+		out->string(x, "situation", m->situation);
+		out->integer(x, "attacker_power", m->a_power);
+		out->integer(x, "defender_power", m->d_power);
+		out->real(x, "attacker_wins", eng_q_double(m->attacker_wins));
+		out->real(x, "defender_wins", eng_q_double(m->defender_wins));
+		out->real(x, "both_destroyed",
+		    eng_q_double(m->both_destroyed));
+		if (m->resolves)
+			out->real(x, "expected_rolls",
+			    eng_q_double(m->expected_rolls));
+		else
+			out->null(x, "expected_rolls");
+		out->boolean(x, "resolves", m->resolves);
+		out->open(x, "exact", 0);
+		emit_q(out, "attacker_wins", m->attacker_wins);
+		emit_q(out, "defender_wins", m->defender_wins);
+		emit_q(out, "both_destroyed", m->both_destroyed);
+		if (m->resolves)
+			emit_q(out, "expected_rolls", m->expected_rolls);
+		else
+			out->null(x, "expected_rolls");
+		out->close(x);
+		out->close(x);
 	}
-}
-
-json_t *
-chk_odds_json(const struct eng_ctx *c, const struct eng_odds *od,
-    const char *a, const char *b)
-{
-	struct chk_tree t = { json_object(), NULL };
-	struct eng_sink s;
-
-	chk_tree_sink(&s, &t);
-	chk_odds_stream(c, od, a, b, &s);
-	return t.o;
 }
 
 void
 chk_odds_document(const struct eng_ctx *c, const char *a, const char *b,
-    const struct eng_sink *s)
+    const struct eng_emit *s)
 {
 	const struct eng_show *sh = c->fam->show;
 	struct eng_odds o;

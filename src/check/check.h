@@ -71,23 +71,31 @@ size_t chk_agree(const struct eng_ctx *, const struct eng_stats *,
     struct chk_agree **);
 void chk_agree_free(struct chk_agree *, size_t);
 
-/* The odds tables of `odds --json`, "fire" and "melee", into a sink;
- * unit names a and b filter (NULL: all). */
+/* The odds tables of `odds`, "fire" and "melee", into an emitter; unit
+ * names a and b filter (NULL: all). */
 void chk_odds_stream(const struct eng_ctx *, const struct eng_odds *,
-    const char *a, const char *b, const struct eng_sink *);
-/* The same as one JSON object. */
-json_t *chk_odds_json(const struct eng_ctx *, const struct eng_odds *,
-    const char *a, const char *b);
-/* `sandtable odds --json` for any family: its own document when it has
- * one (eng_show.odds_doc), else the fire and melee tables of odds(). */
+    const char *a, const char *b, const struct eng_emit *);
+/* `sandtable odds` for any family: its own document when it has one
+ * (eng_show.odds_doc), else the fire and melee tables of odds(). */
 void chk_odds_document(const struct eng_ctx *, const char *a, const char *b,
-    const struct eng_sink *);
-/* A sink that gathers the tables into one JSON object (*o, which the
- * caller makes and frees); *arr is its own. */
-struct chk_tree {
-	json_t *o, *arr;
+    const struct eng_emit *);
+/*
+ * The same document as JSON values (odds_json.c), handed on item by
+ * item: member() each member that is not a table, table() the opening
+ * of each table (its key and title), entry() each entry of the table
+ * last opened. Each callee takes the reference it is given. A value the
+ * family shares (eng_emit.share) is made once, kept until the document
+ * ends and handed on again by reference: its reference count is above
+ * 1, and a writer may keep what it made of it.
+ */
+struct chk_json_sink {
+	void (*member)(const char *key, json_t *, void *arg);
+	void (*table)(const char *key, const char *title, void *arg);
+	void (*entry)(json_t *, void *arg);
+	void *arg;
 };
-void chk_tree_sink(struct eng_sink *, struct chk_tree *);
+void chk_odds_json(const struct eng_ctx *, const char *a, const char *b,
+    const struct chk_json_sink *);
 /* A rational as a JSON real (JSON_REAL_PRECISION applies when dumped). */
 json_t *chk_q_real(struct eng_q);
 json_t *chk_q_string(struct eng_q);

@@ -252,6 +252,13 @@ void progress_end(struct progress *);
 /* Matches progress_fn of base.h: arg is a struct progress. */
 void progress_callback(void *arg, unsigned long done, unsigned long total);
 
+struct eng_ctx;
+/* odds_doc.c: the odds document of `sandtable odds` (the family's own,
+ * or the fire and melee tables of odds()) as text tables, entry by
+ * entry; units a and b filter (NULL: all). */
+void odds_doc_text(const struct eng_ctx *, const char *a, const char *b,
+    FILE *);
+
 /*
  * The odds panels of the reference sheet (cards 0) or of the unit cards
  * (cards 1, one panel per unit), from the engine's exact odds. Returns 0,

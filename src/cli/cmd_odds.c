@@ -12,75 +12,9 @@
 #include "cli.h"
 #include "json.h"
 
-/* "4/7 (0.571)" into buf. */
-static void
-qtext(char *buf, size_t sz, struct eng_q q)
-{
-	char a[48], b[32];
-
-	eng_q_format(a, sizeof(a), q);
-	fmt_double(b, sizeof(b), eng_q_double(q), 3);
-	if (q.den == 1)
-		snprintf(buf, sz, "%s", a);
-	else
-		snprintf(buf, sz, "%s (%s)", a, b);
-}
-
-static int
-match(const char *filter, const char *name)
-{
-	return filter == NULL || strcasecmp(filter, name) == 0;
-}
-
 /* The largest odds document written, in megabytes of JSON (the text
  * tables are about half as long): README, Limits and hostile input. */
 #define ODDS_MAX_MB 512
-
-/* The odds as two text tables. */
-static void
-print_text(const struct ruleset *rs, const struct eng_odds *o, const char *a,
-    const char *b)
-{
-	char x[96], y[96], z[96], e[96];
-	size_t i;
-
-	printf("Fire: chance that one shot destroys the target\n");
-	printf("  %-18s %-17s %-18s %s\n", "shooter", "weapon", "target",
-	    "p_hit");
-	for (i = 0; i < o->nfire; i++) {
-		const struct eng_odds_fire *f = &o->fire[i];
-		if (!match(a, rs->units[f->shooter].name) ||
-		    !match(b, rs->units[f->target].name))
-			continue;
-		qtext(x, sizeof(x), f->p_hit);
-		printf("  %-18s %-17s %-18s %s\n", rs->units[f->shooter].name,
-		    rs->weapons[f->weapon].name, rs->units[f->target].name, x);
-	}
-	printf("\nMelee: draws rolled again until one result (attacker_wins: "
-	       "only the defender is removed)\n");
-	printf("  %-16s %-16s %-8s %-15s %-15s %-15s %s\n", "attacker",
-	    "defender", "where", "attacker_wins", "defender_wins",
-	    "both_destroyed", "rolls");
-	for (i = 0; i < o->nmelee; i++) {
-		const struct eng_odds_melee *m = &o->melee[i];
-		if (!match(a, rs->units[m->attacker].name) ||
-		    !match(b, rs->units[m->defender].name))
-			continue;
-		if (!m->resolves) {
-			printf("  %-16s %-16s %-8s never resolves\n",
-			    rs->units[m->attacker].name,
-			    rs->units[m->defender].name, m->situation);
-			continue;
-		}
-		qtext(x, sizeof(x), m->attacker_wins);
-		qtext(y, sizeof(y), m->defender_wins);
-		qtext(z, sizeof(z), m->both_destroyed);
-		qtext(e, sizeof(e), m->expected_rolls);
-		printf("  %-16s %-16s %-8s %-15s %-15s %-15s %s\n",
-		    rs->units[m->attacker].name, rs->units[m->defender].name,
-		    m->situation, x, y, z, e);
-	}
-}
 
 /*
  * The odds as JSON, written while they are made, in the layout that
@@ -403,10 +337,11 @@ jw_member(const char *key, json_t *v, void *arg)
 }
 
 static void
-jw_table(const char *key, void *arg)
+jw_table(const char *key, const char *title, void *arg)
 {
 	struct jw *w = arg;
 
+	(void)title; /* the text's; JSON has keys */
 	jw_key(w, key);
 	jw_put(w, "[", 1);
 	w->entries = 0;
@@ -427,7 +362,7 @@ jw_entry(json_t *v, void *arg)
 }
 
 static void
-jw_begin(struct jw *w, struct eng_sink *s, FILE *f)
+jw_begin(struct jw *w, struct chk_json_sink *s, FILE *f)
 {
 	memset(w, 0, sizeof(*w));
 	w->f = f;
@@ -486,7 +421,6 @@ cmd_odds(int argc, char **argv)
 	struct odds_own own = { NULL };
 	struct cli_common opt;
 	struct diags d = { 0 };
-	struct eng_odds o = { 0 };
 	const struct eng_show *show;
 	struct eng_ctx *c;
 	struct ruleset *rs;
@@ -554,28 +488,22 @@ cmd_odds(int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		struct eng_sink s;
+		struct chk_json_sink s;
 		struct jw w;
 
 		/* Streamed: the keys of every element, around the odds. */
 		jw_begin(&w, &s, stdout);
 		jw_member("path", json_string(argv[optind]), &w);
 		jw_member("name", json_string(rs->name), &w);
-		chk_odds_document(c, ua, ub, &s);
+		chk_odds_json(c, ua, ub, &s);
 		jw_member("ok", json_boolean(diags_worst(&js.d) < SEV_ERROR),
 		    &w);
 		jw_member("diagnostics", cli_json_diags(&js.d), &w);
 		jw_end(&w);
 		cli_json_drop(&js);
 		json = 0;
-	} else if (show != NULL && show->odds_text != NULL)
-		show->odds_text(c, ua, ub, stdout);
-	else {
-		if (c->fam->odds != NULL)
-			c->fam->odds(c, &o);
-		print_text(rs, &o, ua, ub);
-	}
-	eng_odds_free(&o);
+	} else
+		odds_doc_text(c, ua, ub, stdout);
 out:
 	/* Nothing streamed: the element says why. */
 	if (json) {

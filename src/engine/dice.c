@@ -390,7 +390,6 @@ static const struct eng_show di_show = {
 	.tables = do_tables,
 	.outcomes = do_outcomes,
 	.odds_doc = do_odds_doc,
-	.odds_text = do_odds_text,
 	.odds_size = do_odds_size,
 };
 

@@ -20,8 +20,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <jansson.h>
-
 #include "dice_odds.h"
 
 void
@@ -1062,70 +1060,89 @@ do_tables(const struct eng_ctx *c, enum eng_tables_for what,
 
 /* ---- sandtable odds ---- */
 
-static json_t *
-q_str(const mpq_t x)
-{
-	char *s = q_text(x);
-	json_t *j = json_string(s);
+/* Key as a real in the entry and as a fraction in its "exact". */
+struct ex {
+	const struct eng_emit *out;
+	int exact; /* 0: the entry's reals; 1: its "exact" object */
+};
 
-	free(s);
-	return j;
+static void
+put(const struct ex *x, const char *key, const mpq_t v)
+{
+	if (x->exact)
+		x->out->exact(x->out->arg, key, v);
+	else
+		x->out->real(x->out->arg, key, mpq_get_d(v));
 }
 
-/* Key as a real in e and as a fraction in x. */
+/* The distribution v[0..n] under key, reals or fractions. */
 static void
-put(json_t *e, json_t *x, const char *key, const mpq_t v)
+put_dist(const struct ex *x, const char *key, const mpq_t *v, int n)
 {
-	json_object_set_new(e, key, json_real(mpq_get_d(v)));
-	json_object_set_new(x, key, q_str(v));
+	int i;
+
+	x->out->open(x->out->arg, key, 1);
+	for (i = 0; i <= n; i++)
+		put(x, NULL, v[i]);
+	x->out->close(x->out->arg);
 }
 
 /*
- * A volley's "damage" reals and its "exact" object, made once and kept
- * with the memo's volley: entries at unit types that share a volley
- * share them by reference, and the odds document writes each once
- * (cmd_odds.c). A volley that is not the memo's has its own.
+ * A volley's "damage" reals (x->exact 0) or its "exact" object: shared
+ * by the memo's volley, part 0 and 1, so that entries at unit types
+ * that share a volley show the same values and the odds document writes
+ * them once (cmd_odds.c). A volley that is not the memo's has its own.
  */
 static void
-volley_doc(const struct do_fire *f, json_t **reals, json_t **exact)
+volley_doc(const struct ex *x, const struct do_fire *f)
 {
-	struct do_volley *v = f->v;
-	json_t *dx;
-	int i;
+	const struct eng_emit *o = x->out;
+	const char *key = x->exact ? "exact" : "damage";
 
-	if (!f->own && v->reals != NULL) {
-		*reals = json_incref(v->reals);
-		*exact = json_incref(v->exact);
+	if (!f->own && o->share(o->arg, key, f->v, x->exact))
+		return;
+	if (!x->exact) {
+		put_dist(x, key, f->damage, f->wounds);
 		return;
 	}
-	*reals = json_array();
-	*exact = json_object();
-	dx = json_array();
-	for (i = 0; i <= f->wounds; i++) {
-		json_array_append_new(*reals,
-		    json_real(mpq_get_d(f->damage[i])));
-		json_array_append_new(dx, q_str(f->damage[i]));
-	}
-	json_object_set_new(*exact, "p_wound_per_attack", q_str(f->p_attack));
-	json_object_set_new(*exact, "damage", dx);
-	json_object_set_new(*exact, "p_removed", q_str(f->damage[f->wounds]));
-	json_object_set_new(*exact, "expected_damage", q_str(f->expected));
-	if (!f->own) {
-		v->reals = json_incref(*reals);
-		v->exact = json_incref(*exact);
-	}
+	o->open(o->arg, key, 0);
+	put(x, "p_wound_per_attack", f->p_attack);
+	put_dist(x, "damage", f->damage, f->wounds);
+	put(x, "p_removed", f->damage[f->wounds]);
+	put(x, "expected_damage", f->expected);
+	o->close(o->arg);
 }
 
 static void
-shooting_json(const struct ruleset *rs, const struct dt_tables *t,
-    const char *fa, const char *fb, const struct eng_sink *out)
+shooting_entry(const struct ruleset *rs, const struct do_fire *f, size_t a,
+    int wi, size_t b, const struct eng_emit *o)
 {
-	json_t *e, *dr, *x;
+	struct ex r = { o, 0 }, x = { o, 1 };
+
+	o->open(o->arg, NULL, 0);
+	o->string(o->arg, "shooter", rs->units[a].name);
+	o->string(o->arg, "weapon", rs->weapons[wi].name);
+	o->string(o->arg, "target", rs->units[b].name);
+	o->integer(o->arg, "wounds", f->wounds);
+	put(&r, "p_wound_per_attack", f->p_attack);
+	volley_doc(&r, f);
+	put(&r, "p_removed", f->damage[f->wounds]);
+	put(&r, "expected_damage", f->expected);
+	volley_doc(&x, f);
+	o->close(o->arg);
+}
+
+static void
+shooting_doc(const struct ruleset *rs, const struct dt_tables *t,
+    const char *fa, const char *fb, const struct eng_emit *out)
+{
 	struct do_fire f;
 	size_t a, k, b;
 	int wi;
 
-	out->table("shooting", out->arg);
+	out->table(out->arg, "shooting",
+	    "Shooting: one volley (chance one attack wounds; damage 0, 1, "
+	    "… up to the target's Wounds; removed; mean)");
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
 		if (!name_ok(fa, rs->units[a].name))
 			continue;
@@ -1136,47 +1153,24 @@ shooting_json(const struct ruleset *rs, const struct dt_tables *t,
 				wi = rs->units[a].weapons[k];
 				do_fire_init(&f);
 				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				        &f) != 0) {
-					do_fire_clear(&f);
-					continue;
-				}
-				volley_doc(&f, &dr, &x);
-				e = json_object();
-				json_object_set_new(e, "shooter",
-				    json_string(rs->units[a].name));
-				json_object_set_new(e, "weapon",
-				    json_string(rs->weapons[wi].name));
-				json_object_set_new(e, "target",
-				    json_string(rs->units[b].name));
-				json_object_set_new(e, "wounds",
-				    json_integer(f.wounds));
-				json_object_set_new(e, "p_wound_per_attack",
-				    json_real(mpq_get_d(f.p_attack)));
-				json_object_set_new(e, "damage", dr);
-				json_object_set_new(e, "p_removed",
-				    json_real(mpq_get_d(f.damage[f.wounds])));
-				json_object_set_new(e, "expected_damage",
-				    json_real(mpq_get_d(f.expected)));
-				json_object_set_new(e, "exact", x);
-				out->entry(e, out->arg);
+				        &f) == 0)
+					shooting_entry(rs, &f, a, wi, b, out);
 				do_fire_clear(&f);
 			}
 	}
 }
 
-/* The distribution v[0..n] as reals in e and fractions in x. */
+/* A fight's chances, reals or fractions. */
 static void
-put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
+fight_chances(const struct ex *x, const struct do_fight *f)
 {
-	json_t *dr = json_array(), *dx = json_array();
-	int i;
-
-	for (i = 0; i <= n; i++) {
-		json_array_append_new(dr, json_real(mpq_get_d(v[i])));
-		json_array_append_new(dx, q_str(v[i]));
+	if (f->chained || !f->resolves) {
+		put(x, "attacker_wins", f->a_wins);
+		put(x, "defender_wins", f->b_wins);
+		put(x, "both_destroyed", f->both);
 	}
-	json_object_set_new(e, key, dr);
-	json_object_set_new(x, key, dx);
+	if (f->chained)
+		put(x, "expected_rounds", f->rounds);
 }
 
 /*
@@ -1184,38 +1178,35 @@ put_dist(json_t *e, json_t *x, const char *key, mpq_t *v, int n)
  * round's losses; the melee to its end when it was worked out
  * (fought_out), its mean rounds when it can end.
  */
-static json_t *
+static void
 fight_entry(const struct ruleset *rs, const struct dt_tables *t, int a, int b,
-    const struct do_fight *f)
+    const struct do_fight *f, const struct eng_emit *o)
 {
-	json_t *e = json_object(), *x = json_object();
+	struct ex r = { o, 0 }, x = { o, 1 };
 
-	json_object_set_new(e, _("attacker"), json_string(rs->units[a].name));
-	json_object_set_new(e, _("defender"), json_string(rs->units[b].name));
-	json_object_set_new(e, "mechanism",
-	    json_string(t->melee == DT_MELEE_ACCUMULATED ? "accumulated" :
-	                                                   "pipeline"));
-	json_object_set_new(e, "attacker_wounds", json_integer(f->wa));
-	json_object_set_new(e, "defender_wounds", json_integer(f->wb));
-	put_dist(e, x, "attacker_loses", f->a_loses, f->wa);
-	put_dist(e, x, "defender_loses", f->b_loses, f->wb);
-	json_object_set_new(e, "resolves", json_boolean(f->resolves));
-	json_object_set_new(e, "fought_out",
-	    json_boolean(f->chained || !f->resolves));
-	if (f->chained || !f->resolves) {
-		put(e, x, "attacker_wins", f->a_wins);
-		put(e, x, "defender_wins", f->b_wins);
-		put(e, x, "both_destroyed", f->both);
-	}
-	if (f->chained)
-		put(e, x, "expected_rounds", f->rounds);
-	json_object_set_new(e, "exact", x);
-	return e;
+	o->open(o->arg, NULL, 0);
+	o->string(o->arg, _("attacker"), rs->units[a].name);
+	o->string(o->arg, _("defender"), rs->units[b].name);
+	o->string(o->arg, "mechanism",
+	    t->melee == DT_MELEE_ACCUMULATED ? "accumulated" : "pipeline");
+	o->integer(o->arg, "attacker_wounds", f->wa);
+	o->integer(o->arg, "defender_wounds", f->wb);
+	put_dist(&r, "attacker_loses", f->a_loses, f->wa);
+	put_dist(&r, "defender_loses", f->b_loses, f->wb);
+	o->boolean(o->arg, "resolves", f->resolves);
+	o->boolean(o->arg, "fought_out", f->chained || !f->resolves);
+	fight_chances(&r, f);
+	o->open(o->arg, "exact", 0);
+	put_dist(&x, "attacker_loses", f->a_loses, f->wa);
+	put_dist(&x, "defender_loses", f->b_loses, f->wb);
+	fight_chances(&x, f);
+	o->close(o->arg);
+	o->close(o->arg);
 }
 
 static void
-fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
-    const struct eng_sink *out)
+fights_doc(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_emit *out)
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
@@ -1232,52 +1223,64 @@ fights_json(const struct eng_ctx *c, const char *fa, const char *fb,
 			f = do_fight_get(c, a, b, full_wounds(t, a),
 			    full_wounds(t, b), lim, &m);
 			if (f != NULL)
-				out->entry(fight_entry(rs, t, a, b, f),
-				    out->arg);
+				fight_entry(rs, t, a, b, f, out);
 		}
 	do_strikes_clear(&m);
 }
 
+/* An opposed roll's chances, reals or fractions. */
 static void
-melee_json(const struct eng_ctx *c, const char *fa, const char *fb,
-    const struct eng_sink *out)
+opposed_chances(const struct ex *x, const struct dx_opposed *op)
+{
+	put(x, "attacker_wins", op->a_wins);
+	put(x, "defender_wins", op->b_wins);
+	put(x, "attacker_double", op->a_mult);
+	put(x, "defender_double", op->b_mult);
+	put(x, "equal", op->tie);
+}
+
+static void
+melee_doc(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_emit *o)
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
-	const struct dx_opposed *op;
-	json_t *e, *x;
+	struct ex r = { o, 0 }, x = { o, 1 };
 	size_t a, b;
 
-	out->table("melee", out->arg);
+	o->table(o->arg, "melee",
+	    t->melee == DT_MELEE_OPPOSED ?
+	        "Melee: one opposed roll (attacker wins, defender wins, "
+	        "equal; beaten by double each way)" :
+	        "Melee: fought to its end (attacker wins, defender wins, "
+	        "both removed; mean rounds), and the Wounds each loses in "
+	        "the first round (0, 1, … up to its Wounds)");
 	if (t->melee != DT_MELEE_OPPOSED) {
-		fights_json(c, fa, fb, out);
+		fights_doc(c, fa, fb, o);
 		return;
 	}
 	if (!melee_roll(t))
 		return;
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
+			const struct dx_opposed *op;
+
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
 			op = pair_odds(rs, t, (int)a, (int)b);
-			e = json_object();
-			x = json_object();
-			json_object_set_new(e, _("attacker"),
-			    json_string(rs->units[a].name));
-			json_object_set_new(e, _("defender"),
-			    json_string(rs->units[b].name));
-			json_object_set_new(e, "attacker_factor",
-			    json_integer(do_factor(t, rs, (int)a, (int)b)));
-			json_object_set_new(e, "defender_factor",
-			    json_integer(do_factor(t, rs, (int)b, (int)a)));
-			put(e, x, "attacker_wins", op->a_wins);
-			put(e, x, "defender_wins", op->b_wins);
-			put(e, x, "attacker_double", op->a_mult);
-			put(e, x, "defender_double", op->b_mult);
-			put(e, x, "equal", op->tie);
-			json_object_set_new(e, "exact", x);
-			out->entry(e, out->arg);
+			o->open(o->arg, NULL, 0);
+			o->string(o->arg, _("attacker"), rs->units[a].name);
+			o->string(o->arg, _("defender"), rs->units[b].name);
+			o->integer(o->arg, "attacker_factor",
+			    do_factor(t, rs, (int)a, (int)b));
+			o->integer(o->arg, "defender_factor",
+			    do_factor(t, rs, (int)b, (int)a));
+			opposed_chances(&r, op);
+			o->open(o->arg, "exact", 0);
+			opposed_chances(&x, op);
+			o->close(o->arg);
+			o->close(o->arg);
 		}
 }
 
@@ -1421,119 +1424,14 @@ do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
 
 void
 do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
-    const struct eng_sink *out)
+    const struct eng_emit *out)
 {
 	const struct dt_tables *t = tables_of(c);
 
-	out->member("ruleset", json_string(c->rs->name), out->arg);
-	out->member("engine", json_string("dice"), out->arg);
-	shooting_json(c->rs, t, a, b, out);
-	melee_json(c, a, b, out);
-}
-
-/* The document as text: one line an entry, under its table's title. */
-struct tx {
-	FILE *f;
-	int opposed; /* the melee is by opposed roll */
-};
-
-static void
-tx_member(const char *key, json_t *v, void *arg)
-{
-	if (json_is_string(v))
-		fprintf(((struct tx *)arg)->f, "%s: %s\n", key,
-		    json_string_value(v));
-	json_decref(v);
-}
-
-static void
-tx_table(const char *key, void *arg)
-{
-	const struct tx *x = arg;
-
-	fprintf(x->f, "\n%s\n",
-	    strcmp(key, "shooting") == 0 ?
-	        "Shooting: one volley (chance one attack wounds; damage 0, 1, "
-	        "… up to the target's Wounds; removed; mean)" :
-	        x->opposed ?
-	        "Melee: one opposed roll (attacker wins, defender wins, equal; "
-	        "beaten by double each way)" :
-	        "Melee: fought to its end (attacker wins, defender wins, both "
-	        "removed; mean rounds), and the Wounds each loses in the first "
-	        "round (0, 1, … up to its Wounds)");
-}
-
-static const char *
-ex(const json_t *e, const char *key)
-{
-	const char *s = json_string_value(
-	    json_object_get(json_object_get(e, "exact"), key));
-
-	return s != NULL ? s : "-";
-}
-
-/* A distribution of the exact document, [p0 p1 …]. */
-static void
-tx_dist(FILE *f, const json_t *e, const char *key)
-{
-	const json_t *d = json_object_get(json_object_get(e, "exact"), key);
-	size_t i;
-
-	fputc('[', f);
-	for (i = 0; i < json_array_size(d); i++)
-		fprintf(f, "%s%s", i ? " " : "",
-		    json_string_value(json_array_get(d, i)));
-	fputc(']', f);
-}
-
-static void
-tx_entry(json_t *e, void *arg)
-{
-	FILE *f = ((struct tx *)arg)->f;
-
-	if (json_object_get(e, "shooter") != NULL) {
-		fprintf(f, "  %s: %s at %s  %s  ",
-		    json_string_value(json_object_get(e, "shooter")),
-		    json_string_value(json_object_get(e, "weapon")),
-		    json_string_value(json_object_get(e, "target")),
-		    ex(e, "p_wound_per_attack"));
-		tx_dist(f, e, "damage");
-		fprintf(f, "  removed %s  mean %s\n", ex(e, "p_removed"),
-		    ex(e, "expected_damage"));
-	} else if (json_object_get(e, "mechanism") != NULL) {
-		fprintf(f, "  %s v %s  ",
-		    json_string_value(json_object_get(e, _("attacker"))),
-		    json_string_value(json_object_get(e, _("defender"))));
-		if (!json_is_true(json_object_get(e, "resolves")))
-			fprintf(f, "never ends");
-		else if (!json_is_true(json_object_get(e, "fought_out")))
-			fprintf(f, "not worked out (Wounds over the limit)");
-		else
-			fprintf(f, "%s %s %s  rounds %s",
-			    ex(e, "attacker_wins"), ex(e, "defender_wins"),
-			    ex(e, "both_destroyed"), ex(e, "expected_rounds"));
-		fprintf(f, "  first round ");
-		tx_dist(f, e, "attacker_loses");
-		fputc(' ', f);
-		tx_dist(f, e, "defender_loses");
-		fputc('\n', f);
-	} else
-		fprintf(f, "  %s v %s  %s %s %s  double %s %s\n",
-		    json_string_value(json_object_get(e, _("attacker"))),
-		    json_string_value(json_object_get(e, _("defender"))),
-		    ex(e, "attacker_wins"), ex(e, "defender_wins"),
-		    ex(e, "equal"), ex(e, "attacker_double"),
-		    ex(e, "defender_double"));
-	json_decref(e);
-}
-
-void
-do_odds_text(const struct eng_ctx *c, const char *a, const char *b, FILE *f)
-{
-	struct tx x = { f, tables_of(c)->melee == DT_MELEE_OPPOSED };
-	struct eng_sink s = { tx_member, tx_table, tx_entry, &x };
-
-	do_odds_doc(c, a, b, &s);
+	out->string(out->arg, "ruleset", c->rs->name);
+	out->string(out->arg, "engine", "dice");
+	shooting_doc(c->rs, t, a, b, out);
+	melee_doc(c, a, b, out);
 }
 
 /*

@@ -23,7 +23,6 @@
  */
 #define DO_MEMO_LIMBS (1u << 23)
 struct dv_expr;
-struct json_t;
 struct do_volley {
 	struct dv_expr *att, *dmg; /* the memo's expressions (dmg: pipeline) */
 	int accumulated, mod, half;
@@ -33,7 +32,6 @@ struct do_volley {
 	mpq_t mean;     /* of the capped damage */
 	mpq_t p_attack; /* one attack takes at least one Wound */
 	size_t doc; /* bytes of its text in the odds document; 0: unknown */
-	struct json_t *reals, *exact; /* its odds entry's, made once */
 	struct do_volley *next;
 };
 /* The volley of w into a volley the memo keeps (*own 0) or the caller's
@@ -181,9 +179,7 @@ void do_outcomes(const struct eng_ctx *, const struct eng_stats *,
 void do_tables(const struct eng_ctx *, enum eng_tables_for,
     struct eng_tables *);
 void do_odds_doc(const struct eng_ctx *, const char *a, const char *b,
-    const struct eng_sink *);
-void do_odds_text(const struct eng_ctx *, const char *a, const char *b,
-    FILE *);
+    const struct eng_emit *);
 size_t do_odds_size(const struct eng_ctx *, const char *a, const char *b,
     size_t limit);
 

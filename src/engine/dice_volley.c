@@ -37,8 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "dice_odds.h"
 
 #define EXPR_SLOTS 1024    /* hash buckets of expressions */
@@ -313,8 +311,6 @@ volley_free(struct do_volley *v)
 		mpq_clear(v->p[k]);
 	free(v->p);
 	mpq_clears(v->q, v->mean, v->p_attack, NULL);
-	json_decref(v->reals);
-	json_decref(v->exact);
 	free(v);
 }
 
@@ -332,7 +328,6 @@ volley_new(const struct do_volley *key, int cap)
 
 	*v = *key;
 	v->next = NULL;
-	v->reals = v->exact = NULL;
 	v->doc = 0;
 	v->cap = cap;
 	mpq_init(v->q);

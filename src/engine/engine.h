@@ -81,6 +81,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <gmp.h>
+
 #include "../base/base.h"
 #include "../ruleset/ruleset.h"
 
@@ -607,21 +609,36 @@ struct eng_words {
 	const char *key, *words;
 };
 
-struct json_t;
 /*
- * Where the odds tables of `sandtable odds --json` go, entry by entry,
- * so that the odds of a big ruleset are never held whole (256 unit
- * types make 65,536 melee entries): member() gets each top-level member
- * that is not a table, table() opens each table (a JSON array) in order,
- * and entry() gets each entry of the table last opened. Each callee
- * takes the reference it is given. Values that many entries share (the
- * hits of 20 dice) are one json_t, referenced again: a sink may keep
- * what it made of one.
+ * Where a family's odds document (`sandtable odds`) goes, value by value
+ * as it is made, so that the odds of a big ruleset are never held whole
+ * (256 unit types make 65,536 melee entries). The document is members:
+ * values, and tables of entries (table() opens one; its entries are
+ * open(NULL, 0) … close(), members of the document follow it). A value
+ * goes under key in an object, with key NULL in a list; open() begins an
+ * object or a list (list 1), close() ends the last one begun. A chance is
+ * given exact() (its fraction) or real() (the double the family gives
+ * beside it); how either is written is the emitter's. A table's title
+ * says what its entries are, in words.
+ *
+ * Values that many entries share (the hits of 20 dice): share() before
+ * one names it by id and part (the family's, alive as long as the
+ * document). It returns 1 when the emitter put in what it kept of that
+ * value under key, and the family emits nothing more of it; 0 when the
+ * next value, an object or list opened under key, is that one, which the
+ * emitter may keep.
  */
-struct eng_sink {
-	void (*member)(const char *key, struct json_t *, void *arg);
-	void (*table)(const char *key, void *arg);
-	void (*entry)(struct json_t *, void *arg);
+struct eng_emit {
+	void (*table)(void *arg, const char *key, const char *title);
+	void (*open)(void *arg, const char *key, int list);
+	void (*close)(void *arg);
+	void (*string)(void *arg, const char *key, const char *);
+	void (*integer)(void *arg, const char *key, long);
+	void (*boolean)(void *arg, const char *key, int);
+	void (*null)(void *arg, const char *key);
+	void (*real)(void *arg, const char *key, double);
+	void (*exact)(void *arg, const char *key, const mpq_t);
+	int (*share)(void *arg, const char *key, const void *id, int part);
 	void *arg;
 };
 
@@ -678,14 +695,11 @@ struct eng_show {
 	 * report's order (may be NULL). */
 	void (*outcomes)(const struct eng_ctx *, const struct eng_stats *,
 	    struct eng_outcomes *);
-	/* `sandtable odds --json` when the family has more to say than the
-	 * fire and melee tables of odds(): its own document, into a sink
+	/* `sandtable odds` when the family has more to say than the fire
+	 * and melee tables of odds(): its own document, into an emitter
 	 * (units a and b filter; NULL all). May be NULL. */
 	void (*odds_doc)(const struct eng_ctx *, const char *a, const char *b,
-	    const struct eng_sink *);
-	/* The same document as text tables (with odds_doc). */
-	void (*odds_text)(const struct eng_ctx *, const char *a, const char *b,
-	    FILE *);
+	    const struct eng_emit *);
 	/* About how many bytes of JSON odds_doc would write for a and b:
 	 * counting stops past limit (any answer over it will do). NULL: a
 	 * family whose document is always small. */

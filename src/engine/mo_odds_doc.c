@@ -1,54 +1,54 @@
 /*
  * mo_odds_doc.c: the exact odds tables of the morale family (`sandtable
- * odds` on an "engine: morale" ruleset, eng_show.odds_doc) as JSON: hit distributions of
- * every unit's fire and melee dice, the chance of passing a morale test
- * for each morale and modifier total, and one melee round for each pair
- * of unit types. Reals at the top level, exact fractions under "exact".
+ * odds` on an "engine: morale" ruleset, eng_show.odds_doc), into an
+ * emitter: hit distributions of every unit's fire and melee dice, the
+ * chance of passing a morale test for each morale and modifier total,
+ * and one melee round for each pair of unit types. Reals at the top
+ * level of an entry, exact fractions under "exact".
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include <jansson.h>
-
 #include "engine.h"
 #include "morale.h"
 
-/* Returns x as a JSON real. */
-static json_t *
-q_real(const struct mo_q *x)
+/* Key as a real: the nearest double. */
+static void
+q_real(const struct eng_emit *o, const char *key, const struct mo_q *x)
 {
-	return json_real(mo_q_double(x));
+	o->real(o->arg, key, mo_q_double(x));
 }
 
-/* Returns x as a JSON string "n/d". */
-static json_t *
-q_str(const struct mo_q *x)
+/* Key as an exact fraction: num / (2^a 3^b), in lowest terms already. */
+static void
+q_exact(const struct eng_emit *o, const char *key, const struct mo_q *x)
 {
-	char *s = mo_q_str(x);
-	json_t *j = json_string(s);
+	mpq_t q;
 
-	free(s);
-	return j;
+	mpq_init(q);
+	mpz_import(mpq_numref(q), MO_QLIMBS, -1, sizeof(x->n[0]), 0, 0, x->n);
+	mpz_ui_pow_ui(mpq_denref(q), 3, (unsigned long)x->b);
+	mpz_mul_2exp(mpq_denref(q), mpq_denref(q), (mp_bitcnt_t)x->a);
+	o->exact(o->arg, key, q);
+	mpq_clear(q);
 }
 
 /*
- * Every distinct distribution and melee round, worked out and made JSON
- * once: with 256 unit types of 20 dice the melee table has 65,536
- * entries but only a handful of different rounds. A distribution depends
- * on the dice, the faces that hit and the saving throw; a round on both
- * sides' dice and faces. The entries share these values by reference.
+ * Every distinct distribution and melee round worked out once, and
+ * shared with the emitter (eng_emit.share): with 256 unit types of 20
+ * dice the melee table has 65,536 entries but only a handful of
+ * different rounds. A distribution depends on the dice, the faces that
+ * hit and the saving throw; a round on both sides' dice and faces.
  */
 struct memo_dist {
-	json_t *reals, *exact; /* NULL: not yet made */
-	struct mo_q p0;        /* the chance of no hit */
+	int made;
+	struct mo_dist d;
 };
 
 struct memo_melee {
-	json_t *aw, *dw, *tb;    /* reals */
-	json_t *a_hits, *d_hits; /* reals, shared with the dists */
-	json_t *exact;           /* the entry's whole "exact" object */
+	struct mo_q aw, dw, tb;
+	const struct memo_dist *ah, *dh; /* the hits of each side */
 };
 
 struct memo {
@@ -65,26 +65,13 @@ memo_new(void)
 static void
 memo_free(struct memo *m)
 {
-	struct memo_melee *e;
 	int i, k, j, l;
 
 	for (i = 0; i <= MO_MAX_DICE; i++)
-		for (k = 0; k < 7; k++) {
-			for (j = 0; j < 2; j++) {
-				json_decref(m->dist[i][k][j].reals);
-				json_decref(m->dist[i][k][j].exact);
-			}
+		for (k = 0; k < 7; k++)
 			for (j = 0; j <= MO_MAX_DICE; j++)
-				for (l = 0; l < 7; l++) {
-					if ((e = m->melee[i][k][j][l]) == NULL)
-						continue;
-					json_decref(e->aw);
-					json_decref(e->dw);
-					json_decref(e->tb);
-					json_decref(e->exact);
-					free(e);
-				}
-		}
+				for (l = 0; l < 7; l++)
+					free(m->melee[i][k][j][l]);
 	free(m);
 }
 
@@ -95,33 +82,16 @@ dice_ix(int dice)
 	return dice < 0 ? 0 : dice > MO_MAX_DICE ? MO_MAX_DICE : dice;
 }
 
-/* Returns the reals and the exact fractions of a distribution. */
-static json_t *
-dist_arrays(const struct mo_dist *d, json_t **exact)
-{
-	json_t *r = json_array();
-	int h;
-
-	*exact = json_array();
-	for (h = 0; h <= d->max; h++) {
-		json_array_append_new(r, q_real(&d->p[h]));
-		json_array_append_new(*exact, q_str(&d->p[h]));
-	}
-	return r;
-}
-
 /* The hits of dice d6 with a die modifier, saved or not (memoised). */
 static const struct memo_dist *
 memo_dist(struct memo *m, int dice, int die_mod, int saved)
 {
 	struct memo_dist *e =
 	    &m->dist[dice_ix(dice)][mo_hit_faces(die_mod)][saved != 0];
-	struct mo_dist d;
 
-	if (e->reals == NULL) {
-		mo_hits_dist(&d, dice, die_mod, saved);
-		e->reals = dist_arrays(&d, &e->exact);
-		e->p0 = d.p[0];
+	if (!e->made) {
+		mo_hits_dist(&e->d, dice, die_mod, saved);
+		e->made = 1;
 	}
 	return e;
 }
@@ -132,7 +102,6 @@ memo_melee(struct memo *m, int ad, int am, int dd, int dm)
 {
 	struct memo_melee **slot = &m->melee[dice_ix(ad)][mo_hit_faces(am)]
 	                                    [dice_ix(dd)][mo_hit_faces(dm)];
-	const struct memo_dist *ah, *dh;
 	struct memo_melee *e;
 	struct mo_melee r;
 
@@ -140,28 +109,31 @@ memo_melee(struct memo *m, int ad, int am, int dd, int dm)
 		return *slot;
 	e = *slot = xcalloc(1, sizeof(*e));
 	mo_melee_odds(&r, ad, am, 0, dd, dm, 0);
-	ah = memo_dist(m, ad, am, 0);
-	dh = memo_dist(m, dd, dm, 0);
-	e->aw = q_real(&r.a_wins);
-	e->dw = q_real(&r.d_wins);
-	e->tb = q_real(&r.tiebreak);
-	e->a_hits = ah->reals;
-	e->d_hits = dh->reals;
-	e->exact = json_object();
-	json_object_set_new(e->exact, "attacker_wins", q_str(&r.a_wins));
-	json_object_set_new(e->exact, "defender_wins", q_str(&r.d_wins));
-	json_object_set_new(e->exact, "tiebreak", q_str(&r.tiebreak));
-	json_object_set(e->exact, "attacker_hits", ah->exact);
-	json_object_set(e->exact, "defender_hits", dh->exact);
+	e->ah = memo_dist(m, ad, am, 0);
+	e->dh = memo_dist(m, dd, dm, 0);
+	e->aw = r.a_wins;
+	e->dw = r.d_wins;
+	e->tb = r.tiebreak;
 	return e;
 }
 
-/* Set "hits" (reals) on e and "hits" (exact) on x from a distribution. */
+/* A distribution under key: its reals (exact 0) or its fractions, made
+ * once and shared (part 0 and 1 of d). */
 static void
-dist_json(json_t *e, json_t *x, const char *key, const struct memo_dist *d)
+dist_doc(const struct eng_emit *o, const char *key, const struct memo_dist *d,
+    int exact)
 {
-	json_object_set(e, key, d->reals);
-	json_object_set(x, key, d->exact);
+	int h;
+
+	if (o->share(o->arg, key, d, exact))
+		return;
+	o->open(o->arg, key, 1);
+	for (h = 0; h <= d->d.max; h++)
+		if (exact)
+			q_exact(o, NULL, &d->d.p[h]);
+		else
+			q_real(o, NULL, &d->d.p[h]);
+	o->close(o->arg);
 }
 
 /* Returns 1 when the filter is unset or names the unit. */
@@ -188,17 +160,17 @@ fire_mod(const struct ruleset *rs, const struct rs_unit *u)
 /* The fire table: each shooter, steady and disorganised (its hits are
  * then saved on 4-6). */
 static void
-fire_json(const struct ruleset *rs, const char *a, struct memo *m,
-    const struct eng_sink *out)
+fire_doc(const struct ruleset *rs, const char *a, struct memo *m,
+    const struct eng_emit *o)
 {
 	const struct memo_dist *d;
-	json_t *e, *x;
 	struct mo_q one, p;
 	size_t i;
 	int sv;
 
 	mo_q_set(&one, 1, 0, 0);
-	out->table("fire", out->arg);
+	o->table(o->arg, "fire",
+	    "Fire: hits of each unit's fire dice (6s hit), p(0 hits) p(1) …");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
@@ -208,26 +180,23 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
 		for (sv = 0; sv <= 1; sv++) {
 			d = memo_dist(m, u->fire_dice, fire_mod(rs, u),
 			    sv ? mo_save_faces(rs) : 0);
-			mo_q_sub(&p, &one, &d->p0);
-			e = json_object();
-			x = json_object();
-			json_object_set_new(e, "shooter",
-			    json_string(u->name));
-			json_object_set_new(e, "weapon",
-			    json_string(rs->weapons[u->weapons[0]].name));
-			json_object_set_new(e, "range_mm",
-			    json_real(rs->weapons[u->weapons[0]].range_mm));
-			json_object_set_new(e, "dice",
-			    json_integer(u->fire_dice));
-			json_object_set_new(e, "die_modifier",
-			    json_integer(fire_mod(rs, u)));
-			json_object_set_new(e, "disorganised",
-			    json_boolean(sv));
-			json_object_set_new(e, "p_hit", q_real(&p));
-			json_object_set_new(x, "p_hit", q_str(&p));
-			dist_json(e, x, "hits", d);
-			json_object_set_new(e, "exact", x);
-			out->entry(e, out->arg);
+			mo_q_sub(&p, &one, &d->d.p[0]);
+			o->open(o->arg, NULL, 0);
+			o->string(o->arg, "shooter", u->name);
+			o->string(o->arg, "weapon",
+			    rs->weapons[u->weapons[0]].name);
+			o->real(o->arg, "range_mm",
+			    rs->weapons[u->weapons[0]].range_mm);
+			o->integer(o->arg, "dice", u->fire_dice);
+			o->integer(o->arg, "die_modifier", fire_mod(rs, u));
+			o->boolean(o->arg, "disorganised", sv);
+			q_real(o, "p_hit", &p);
+			dist_doc(o, "hits", d, 0);
+			o->open(o->arg, "exact", 0);
+			q_exact(o, "p_hit", &p);
+			dist_doc(o, "hits", d, 1);
+			o->close(o->arg);
+			o->close(o->arg);
 		}
 	}
 }
@@ -236,14 +205,15 @@ fire_json(const struct ruleset *rs, const char *a, struct memo *m,
  * a flank when that changes its modifier: pikes), steady and
  * disorganised. */
 static void
-melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
-    const struct eng_sink *out)
+melee_dice_doc(const struct ruleset *rs, const char *a, struct memo *m,
+    const struct eng_emit *o)
 {
-	json_t *e, *x;
+	const struct memo_dist *d;
 	size_t i;
 	int sv, front, mod;
 
-	out->table("melee_dice", out->arg);
+	o->table(o->arg, "melee_dice",
+	    "Melee dice: hits of each unit's melee dice, modifiers included");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
@@ -254,23 +224,20 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 			if (!front && mod == mo_melee_die_mod(rs, u, 1))
 				continue;
 			for (sv = 0; sv <= 1; sv++) {
-				e = json_object();
-				x = json_object();
-				json_object_set_new(e, "unit",
-				    json_string(u->name));
-				json_object_set_new(e, "situation",
-				    json_string(front ? "front" : "flank"));
-				json_object_set_new(e, "dice",
-				    json_integer(u->melee_dice));
-				json_object_set_new(e, "die_modifier",
-				    json_integer(mod));
-				json_object_set_new(e, "disorganised",
-				    json_boolean(sv));
-				dist_json(e, x, "hits",
-				    memo_dist(m, u->melee_dice, mod,
-				        sv ? mo_save_faces(rs) : 0));
-				json_object_set_new(e, "exact", x);
-				out->entry(e, out->arg);
+				d = memo_dist(m, u->melee_dice, mod,
+				    sv ? mo_save_faces(rs) : 0);
+				o->open(o->arg, NULL, 0);
+				o->string(o->arg, "unit", u->name);
+				o->string(o->arg, "situation",
+				    front ? "front" : "flank");
+				o->integer(o->arg, "dice", u->melee_dice);
+				o->integer(o->arg, "die_modifier", mod);
+				o->boolean(o->arg, "disorganised", sv);
+				dist_doc(o, "hits", d, 0);
+				o->open(o->arg, "exact", 0);
+				dist_doc(o, "hits", d, 1);
+				o->close(o->arg);
+				o->close(o->arg);
 			}
 		}
 	}
@@ -279,9 +246,8 @@ melee_dice_json(const struct ruleset *rs, const char *a, struct memo *m,
 /* The morale test table: every current morale from 1 to the highest
  * grade, every modifier total the Morale modifiers table can make. */
 static void
-tests_json(const struct ruleset *rs, const struct eng_sink *out)
+tests_doc(const struct ruleset *rs, const struct eng_emit *o)
 {
-	json_t *e;
 	struct mo_q p;
 	int lo = 0, hi = 0, top = 1, m, t;
 	size_t i;
@@ -296,16 +262,18 @@ tests_json(const struct ruleset *rs, const struct eng_sink *out)
 	for (i = 0; i < rs->nunits; i++)
 		if (rs->units[i].morale > top)
 			top = rs->units[i].morale;
-	out->table("morale_tests", out->arg);
+	o->table(o->arg, "morale_tests",
+	    "Morale tests: chance of passing (one die, not above morale + "
+	    "modifiers)");
 	for (m = 1; m <= top; m++)
 		for (t = lo; t <= hi; t++) {
 			mo_morale_pass(&p, m, t);
-			e = json_object();
-			json_object_set_new(e, "morale", json_integer(m));
-			json_object_set_new(e, "modifier", json_integer(t));
-			json_object_set_new(e, "p_pass", q_real(&p));
-			json_object_set_new(e, "exact", q_str(&p));
-			out->entry(e, out->arg);
+			o->open(o->arg, NULL, 0);
+			o->integer(o->arg, "morale", m);
+			o->integer(o->arg, "modifier", t);
+			q_real(o, "p_pass", &p);
+			q_exact(o, "exact", &p);
+			o->close(o->arg);
 		}
 }
 
@@ -317,45 +285,61 @@ charges(const struct rs_unit *u)
 	    u->cls != RS_CLASS_ARTILLERY;
 }
 
-/* One melee entry: attacker a charging defender d in a situation. */
-static json_t *
-melee_entry(const struct ruleset *rs, struct memo *mm, const struct rs_unit *a,
-    const struct rs_unit *d, const char *situation, int d_front)
+/* A melee round's exact chances, made once and shared. */
+static void
+round_exact(const struct eng_emit *o, const struct memo_melee *m)
 {
-	json_t *e = json_object();
+	if (o->share(o->arg, "exact", m, 0))
+		return;
+	o->open(o->arg, "exact", 0);
+	q_exact(o, "attacker_wins", &m->aw);
+	q_exact(o, "defender_wins", &m->dw);
+	q_exact(o, "tiebreak", &m->tb);
+	dist_doc(o, "attacker_hits", m->ah, 1);
+	dist_doc(o, "defender_hits", m->dh, 1);
+	o->close(o->arg);
+}
+
+/* One melee entry: attacker a charging defender d in a situation. */
+static void
+melee_entry(const struct ruleset *rs, struct memo *mm, const struct rs_unit *a,
+    const struct rs_unit *d, const char *situation, int d_front,
+    const struct eng_emit *o)
+{
 	const struct memo_melee *m;
 	int strikes = d->melee_dice > 0 && !(d->traits & RS_TRAIT_LIGHT);
 	int am = mo_melee_die_mod(rs, a, 1),
 	    dm = mo_melee_die_mod(rs, d, d_front);
 
 	m = memo_melee(mm, a->melee_dice, am, strikes ? d->melee_dice : 0, dm);
-	json_object_set_new(e, "attacker", json_string(a->name));
-	json_object_set_new(e, "defender", json_string(d->name));
-	json_object_set_new(e, "situation", json_string(situation));
-	json_object_set_new(e, "attacker_dice", json_integer(a->melee_dice));
-	json_object_set_new(e, "attacker_modifier", json_integer(am));
-	json_object_set_new(e, "defender_dice",
-	    json_integer(strikes ? d->melee_dice : 0));
-	json_object_set_new(e, "defender_modifier", json_integer(dm));
-	json_object_set(e, "attacker_wins", m->aw);
-	json_object_set(e, "defender_wins", m->dw);
-	json_object_set(e, "tiebreak", m->tb);
-	json_object_set(e, "attacker_hits", m->a_hits);
-	json_object_set(e, "defender_hits", m->d_hits);
-	json_object_set(e, "exact", m->exact);
-	return e;
+	o->open(o->arg, NULL, 0);
+	o->string(o->arg, "attacker", a->name);
+	o->string(o->arg, "defender", d->name);
+	o->string(o->arg, "situation", situation);
+	o->integer(o->arg, "attacker_dice", a->melee_dice);
+	o->integer(o->arg, "attacker_modifier", am);
+	o->integer(o->arg, "defender_dice", strikes ? d->melee_dice : 0);
+	o->integer(o->arg, "defender_modifier", dm);
+	q_real(o, "attacker_wins", &m->aw);
+	q_real(o, "defender_wins", &m->dw);
+	q_real(o, "tiebreak", &m->tb);
+	dist_doc(o, "attacker_hits", m->ah, 0);
+	dist_doc(o, "defender_hits", m->dh, 0);
+	round_exact(o, m);
+	o->close(o->arg);
 }
 
 /* The melee table: every unit that may charge against every unit; the
  * defender faces the charge ("front"; open order troops are "caught"),
  * and pikes also on a flank, where they may not turn. */
 static void
-melee_json(const struct ruleset *rs, const char *a, const char *b,
-    struct memo *m, const struct eng_sink *out)
+melee_doc(const struct ruleset *rs, const char *a, const char *b,
+    struct memo *m, const struct eng_emit *out)
 {
 	size_t i, j;
 
-	out->table("melee", out->arg);
+	out->table(out->arg, "melee",
+	    "Melee: one round; equal hits go to a tie-break (1/2 each)");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *x = &rs->units[i];
 
@@ -366,189 +350,29 @@ melee_json(const struct ruleset *rs, const char *a, const char *b,
 
 			if (!name_ok(b, y->name))
 				continue;
-			out->entry(melee_entry(rs, m, x, y,
-			               (y->traits & RS_TRAIT_LIGHT) ?
-			                   "caught" :
-			                   "front",
-			               1),
-			    out->arg);
+			melee_entry(rs, m, x, y,
+			    (y->traits & RS_TRAIT_LIGHT) ? "caught" : "front",
+			    1, out);
 			if (mo_melee_die_mod(rs, y, 0) !=
 			    mo_melee_die_mod(rs, y, 1))
-				out->entry(melee_entry(rs, m, x, y, "flank",
-				               0),
-				    out->arg);
+				melee_entry(rs, m, x, y, "flank", 0, out);
 		}
 	}
 }
 
 void
 mo_odds_doc(const struct eng_ctx *ctx, const char *a, const char *b,
-    const struct eng_sink *out)
+    const struct eng_emit *out)
 {
 	const struct ruleset *rs = ctx->rs;
 	struct memo *m = memo_new();
 
-	out->member("ruleset", json_string(rs->name), out->arg);
-	out->member("engine", json_string("morale"), out->arg);
-	out->member("hits_per_morale", json_integer(rs->hits_per_morale),
-	    out->arg);
-	fire_json(rs, a, m, out);
-	melee_dice_json(rs, a, m, out);
-	tests_json(rs, out);
-	melee_json(rs, a, b, m, out);
+	out->string(out->arg, "ruleset", rs->name);
+	out->string(out->arg, "engine", "morale");
+	out->integer(out->arg, "hits_per_morale", rs->hits_per_morale);
+	fire_doc(rs, a, m, out);
+	melee_dice_doc(rs, a, m, out);
+	tests_doc(rs, out);
+	melee_doc(rs, a, b, m, out);
 	memo_free(m);
-}
-
-/* Print a JSON array of reals as "0.482 0.386 …" (3 decimals). */
-static void
-print_reals(FILE *f, const json_t *a)
-{
-	char b[32];
-	size_t i;
-
-	for (i = 0; i < json_array_size(a); i++) {
-		fmt_double(b, sizeof(b), json_real_value(json_array_get(a, i)),
-		    3);
-		fprintf(f, "%s%s", i ? " " : "", b);
-	}
-}
-
-/* The morale family's tables as text, entry by entry as they come; the
- * morale tests, a small grid, are kept until their table ends. */
-struct mtext {
-	char table[16];
-	json_t *tests;
-	FILE *f;
-};
-
-/* The morale-test grid: modifiers across, morale down. */
-static void
-print_tests(FILE *f, const json_t *tests)
-{
-	const json_t *e;
-	size_t i;
-	int last;
-
-	fprintf(f,
-	    "\nMorale tests: chance of passing (one die, not above morale "
-	    "+ modifiers)\n  morale  modifier:");
-	json_array_foreach(tests, i,
-	    e) if (json_integer_value(json_object_get(e, "morale")) == 1 &&
-	    json_integer_value(json_object_get(e, "modifier")) >= -6)
-	    fprintf(f, " %+5d",
-	        (int)json_integer_value(json_object_get(e, "modifier")));
-	last = -1;
-	json_array_foreach(tests, i, e)
-	{
-		int m = (int)json_integer_value(json_object_get(e, "morale"));
-		int t = (int)json_integer_value(
-		    json_object_get(e, "modifier"));
-
-		if (m != last)
-			fprintf(f, "\n  %6d          ", m);
-		last = m;
-		if (t >= -6)
-			fprintf(f, " %5s",
-			    json_string_value(json_object_get(e, "exact")));
-	}
-	fprintf(f, "\n");
-}
-
-static void
-mt_member(const char *key, json_t *v, void *arg)
-{
-	(void)key;
-	(void)arg;
-	json_decref(v);
-}
-
-static void
-mt_table(const char *key, void *arg)
-{
-	struct mtext *t = arg;
-	FILE *f = t->f;
-
-	snprintf(t->table, sizeof(t->table), "%s", key);
-	if (strcmp(key, "fire") == 0)
-		fprintf(f,
-		    "Fire: hits of each unit's fire dice (6s hit), p(0 hits) "
-		    "p(1) …\n");
-	else if (strcmp(key, "melee_dice") == 0)
-		fprintf(f,
-		    "\nMelee dice: hits of each unit's melee dice, "
-		    "modifiers included\n");
-	else if (strcmp(key, "melee") == 0) {
-		print_tests(t->f, t->tests);
-		fprintf(f,
-		    "\nMelee: one round; equal hits go to a tie-break (1/2 "
-		    "each)\n");
-		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
-		    "defender", "where", "attacker_wins", "defender_wins",
-		    "tiebreak");
-	}
-}
-
-static void
-mt_entry(json_t *e, void *arg)
-{
-	struct mtext *t = arg;
-	FILE *f = t->f;
-	char x[32], y[32], z[32];
-
-	if (strcmp(t->table, "fire") == 0) {
-		fprintf(f, "  %-22s %-10s %2d dice%s  ",
-		    json_string_value(json_object_get(e, "shooter")),
-		    json_string_value(json_object_get(e, "weapon")),
-		    (int)json_integer_value(json_object_get(e, "dice")),
-		    json_is_true(json_object_get(e, "disorganised")) ?
-		        ", saved" :
-		        "       ");
-		print_reals(t->f, json_object_get(e, "hits"));
-		fprintf(f, "\n");
-	} else if (strcmp(t->table, "melee_dice") == 0) {
-		fprintf(f, "  %-22s %-6s %2d dice %+d%s  ",
-		    json_string_value(json_object_get(e, "unit")),
-		    json_string_value(json_object_get(e, "situation")),
-		    (int)json_integer_value(json_object_get(e, "dice")),
-		    (int)json_integer_value(
-		        json_object_get(e, "die_modifier")),
-		    json_is_true(json_object_get(e, "disorganised")) ?
-		        ", saved" :
-		        "       ");
-		print_reals(t->f, json_object_get(e, "hits"));
-		fprintf(f, "\n");
-	} else if (strcmp(t->table, "morale_tests") == 0) {
-		json_array_append(t->tests, e);
-	} else {
-		fmt_double(x, sizeof(x),
-		    json_real_value(json_object_get(e, "attacker_wins")), 4);
-		fmt_double(y, sizeof(y),
-		    json_real_value(json_object_get(e, "defender_wins")), 4);
-		fmt_double(z, sizeof(z),
-		    json_real_value(json_object_get(e, "tiebreak")), 4);
-		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n",
-		    json_string_value(json_object_get(e, "attacker")),
-		    json_string_value(json_object_get(e, "defender")),
-		    json_string_value(json_object_get(e, "situation")), x, y,
-		    z);
-	}
-	json_decref(e);
-}
-
-/* The same tables as text (eng_show.odds_text), entry by entry. */
-void
-mo_odds_text(const struct eng_ctx *ctx, const char *a, const char *b, FILE *f)
-{
-	struct eng_sink s;
-	struct mtext t;
-
-	memset(&t, 0, sizeof(t));
-	t.tests = json_array();
-	t.f = f;
-	s.member = mt_member;
-	s.table = mt_table;
-	s.entry = mt_entry;
-	s.arg = &t;
-	mo_odds_doc(ctx, a, b, &s);
-	json_decref(t.tests);
 }

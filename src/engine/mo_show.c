@@ -334,7 +334,6 @@ const struct eng_show mo_show = {
 	.tables = mo_tables,
 	.outcomes = mo_outcomes,
 	.odds_doc = mo_odds_doc,
-	.odds_text = mo_odds_text,
 	.end_words = mo_end_words,
 	.marker = mo_marker,
 };

@@ -245,11 +245,9 @@ void mo_phase_run(struct eng_game *, enum mo_phase, int scripted);
 int mo_phase_find(const char *);
 
 /* What the products show of the family (mo_show.c), and its odds
- * document of `sandtable odds` as JSON and as text (mo_odds_doc.c). */
+ * document of `sandtable odds` (mo_odds_doc.c). */
 extern const struct eng_show mo_show;
 void mo_odds_doc(const struct eng_ctx *, const char *a, const char *b,
-    const struct eng_sink *);
-void mo_odds_text(const struct eng_ctx *, const char *a, const char *b,
-    FILE *);
+    const struct eng_emit *);
 
 #endif

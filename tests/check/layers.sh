@@ -50,8 +50,10 @@ printf '#include <cairo.h>\n' >>"$tmp/src/engine/rng.c"
 printf '#include "../render/render.h"\n' >>"$tmp/src/ruleset/model.c"
 printf '#include <yaml.h>\n' >>"$tmp/src/scenario/grid.c"
 printf '#include <jansson.h>\n' >>"$tmp/src/base/text.c"
-sed -i '/#include <jansson.h>/d' "$tmp/src/engine/mo_odds_doc.c"
-python3 tests/check/layers_deps.py "$tmp" tests/check/layers.rules "$CFLAGS_ALL" >"$tmp/out"
+# A known breach that is not there (the rules' copy lists one).
+cp tests/check/layers.rules "$tmp/layers.rules"
+printf 'known src/engine/mo_odds_doc.c jansson planted\n' >>"$tmp/layers.rules"
+python3 tests/check/layers_deps.py "$tmp" "$tmp/layers.rules" "$CFLAGS_ALL" >"$tmp/out"
 for want in "src/engine/rng.c (engine) may not include cairo" \
     "src/ruleset/model.c (ruleset) may not include render" \
     "src/scenario/grid.c (scenario) may not include libyaml" \

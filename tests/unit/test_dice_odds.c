@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "../../src/check/check.h"
 #include "../../src/engine/dice_odds.h"
 #include "../../src/engine/engine.h"
 
@@ -302,10 +303,11 @@ sk_member(const char *key, json_t *v, void *arg)
 }
 
 static void
-sk_table(const char *key, void *arg)
+sk_table(const char *key, const char *title, void *arg)
 {
 	struct doc *d = arg;
 
+	(void)title;
 	d->last = json_array();
 	json_object_set_new(d->root, key, d->last);
 }
@@ -320,10 +322,10 @@ static json_t *
 odds_doc(const char *a, const char *b)
 {
 	struct doc d = { json_object(), NULL };
-	struct eng_sink s = { sk_member, sk_table, sk_entry, &d };
+	struct chk_json_sink s = { sk_member, sk_table, sk_entry, &d };
 
 	cr_assert_not_null(eng_dice.show->odds_doc);
-	eng_dice.show->odds_doc(&ctx, a, b, &s);
+	chk_odds_json(&ctx, a, b, &s);
 	return d.root;
 }
 
