@@ -716,8 +716,7 @@ void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
 
 /* ---- a rule family ---- */
 struct eng_family {
-	const char *name; /* "firepower" */
-	enum rs_engine engine;
+	const char *name; /* "firepower": its engine: name, in any case */
 	const struct eng_rule *rules;
 	int nrules;
 	/* Whether rule k can apply to this ruleset at all (a mechanism its
@@ -788,6 +787,14 @@ struct eng_family {
 	size_t (*markers)(const struct ruleset *, char ***out);
 	/* What the print products and the report show of it. */
 	const struct eng_show *show;
+	/* What it needs of the reader's model, said at each place the
+	 * reader noted (struct rs_check: a unit, a weapon, no Weapons
+	 * table, the whole), into d in their order: eng_family_check()
+	 * puts them among the reader's messages. NULL: nothing. */
+	void (*check)(const struct ruleset *, const struct rs_check *,
+	    struct diags *d);
+	/* The model's fields of it that rs_dump() prints (RS_DUMP_*). */
+	unsigned dump_fields;
 };
 void eng_markers_free(char **, size_t);
 
@@ -807,25 +814,38 @@ int eng_settings_read(const struct ruleset *, const struct eng_family *,
  */
 int eng_front_check(const struct ruleset *, struct diags *);
 /*
- * The columns of the game's own stats (Units and Weapons tables) that
- * the family that plays rs does not read: a note for each table naming
- * them (printed on the cards, not played), placed among the reader's
- * messages where the table was read (rs_own_cols.diag_at), as d is the
- * list the reader was given. None for a print-only ruleset.
+ * What only the family can tell of a ruleset once read, d the list the
+ * reader was given: an unknown engine: (the names known from the
+ * family table); at each place the reader noted (rs->checks), the
+ * core's findings and the family's check hook's — a note on the columns
+ * of the game's own stats it does not read (printed on the cards, not
+ * played), what it needs of each unit and weapon — among the reader's
+ * messages; a warning for a second section of the family's own (it
+ * reads the first), and eng_front_check. Returns 0, or -1 on errors.
  */
-void eng_own_notes(const struct ruleset *, struct diags *);
-/* What only the family can tell of a ruleset once read: eng_own_notes,
- * a warning for a second section of the family's own (it reads the
- * first), and eng_front_check. Returns 0, or -1 on errors. */
 int eng_family_check(const struct ruleset *, struct diags *);
+/* The no-Weapons-table finding of c (RS_CHECK_NO_WEAPONS): needs the
+ * family that cannot play without weapons (its check hook), or NULL
+ * when only a unit naming a weapon wants the table. */
+void eng_no_weapons(const struct ruleset *, const struct rs_check *c,
+    const struct eng_family *needs, struct diags *);
 /* The index of the own-stat column named name (as names compare) in
  * oc, or -1. */
 int eng_own_col(const struct rs_own_cols *, const char *name);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
-/* The family that plays an engine, or NULL when none is built in. */
-const struct eng_family *eng_family_find(enum rs_engine);
+/* The family an engine: name names (in any case), or NULL: none is
+ * built in of that name (NULL, none: print only). */
+const struct eng_family *eng_family_find(const char *name);
+/* The name of the family that plays rs, or "none". */
+const char *eng_engine_name(const struct ruleset *);
+/* The families' engine: names for a message, from the family table:
+ * each after pre, the last joined by last ("engine: firepower, engine:
+ * morale or engine: dice"); caller frees. */
+char *eng_family_names(const char *pre, const char *last);
+/* rs_dump() as the family that plays rs names it and its fields. */
+void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;
 extern const struct eng_family eng_dice;

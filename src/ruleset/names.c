@@ -155,13 +155,10 @@ rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *kind)
 	return -1;
 }
 
-const char *
-rs_engine_name(enum rs_engine e)
+int
+rs_print_only(const struct ruleset *rs)
 {
-	return e == RS_ENGINE_FIREPOWER ? "firepower" :
-	    e == RS_ENGINE_MORALE       ? "morale" :
-	    e == RS_ENGINE_DICE         ? "dice" :
-	                                  "none";
+	return rs->engine == NULL || strcasecmp(rs->engine, "none") == 0;
 }
 
 const char *
