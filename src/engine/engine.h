@@ -34,7 +34,8 @@
  * and its struct eng_show, never by asking which one it is. The files a
  * new family NAME touches:
  *   src/engine/NAME.c     the family: fill a `const struct eng_family
- *                         eng_NAME` (firepower.c, morale.c);
+ *                         eng_NAME` (firepower.c, morale.c, dice.c),
+ *                         whose .name is its `engine:` name;
  *   src/engine/NAME_show.c  its `struct eng_show`: the stats a card
  *                         shows, the wording of its odds panels and
  *                         heat maps, its own tables of exact chances,
@@ -42,15 +43,20 @@
  *                         odds, its end-of-battle words and markers
  *                         (fp_show.c, mo_show.c);
  *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
- *   src/engine/game.c     one row in families[];
- *   src/ruleset/ruleset.h, front.c, names.c  its `engine:` name (enum
- *                         rs_engine and the front matter's spelling);
+ *   src/engine/game.c     one row in families[]: eng_family_find()
+ *                         resolves the reader's engine: name there, and
+ *                         the messages that list the engines (unknown
+ *                         engine, print only) are made from it;
  *   the columns and sections of its own it reads: declare them in
  *                         unit_cols, weapon_cols and sections, and read
  *                         them from the own-stat cells (eng_own_col,
  *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
+ * The reader (src/ruleset/) knows no family: it keeps the engine: name
+ * as written and notes where a family's findings stand among its own
+ * (struct rs_check); what the family needs of a unit, a weapon or the
+ * whole (firepower: a Melee; morale: a Morale) is its check hook's.
  * What the family must do:
  *   1. its rule table: stable ids "area.rule", rule 0 is the initiative
  *      roll (eng_initiative() counts it); count every application with
@@ -71,6 +77,10 @@
  *   6. odds() lists its fire and melee matchups; the reference sheet,
  *      the cards, the report and `sandtable odds` are drawn from them
  *      and from eng_show (odds_doc when it has more to say).
+ *   7. check() says what it needs of the reader's model at each place
+ *      the reader noted (a unit without a value it plays, no Weapons
+ *      table when it cannot play without one …); eng_family_check()
+ *      puts those messages where the reader met the item.
  *
  * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
  */

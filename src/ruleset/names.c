@@ -2,7 +2,8 @@
  * names.c: the words of a ruleset — how the reader compares names and
  * recognises an empty cell, the length limit on names and titles, and
  * the vocabularies of unit classes, traits and terrain kinds, read from
- * a cell and named again for print (with the engines and grids).
+ * a cell and named again for print (with the grids); whether a ruleset
+ * is print only (the engines are the engine's to name).
  */
 #include <ctype.h>
 #include <stdio.h>
