@@ -253,8 +253,7 @@ chk_stats_json(const struct ruleset *rs, const struct chk_result *r)
 	int k;
 
 	json_object_set_new(o, "ruleset", name_json(rs->name));
-	json_object_set_new(o, "engine",
-	    json_string(rs_engine_name(rs->engine)));
+	json_object_set_new(o, "engine", json_string(eng_engine_name(rs)));
 	json_object_set_new(o, "games", json_integer(st->games));
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
 	w = json_object();
@@ -310,7 +309,7 @@ chk_json(const struct ruleset *rs, const struct chk_result *r)
 		o = json_object();
 		json_object_set_new(o, "ruleset", name_json(rs->name));
 		json_object_set_new(o, "engine",
-		    json_string(rs_engine_name(rs->engine)));
+		    json_string(eng_engine_name(rs)));
 	}
 	json_object_set_new(o, "played", json_true());
 	tg = json_object();

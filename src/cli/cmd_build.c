@@ -58,7 +58,7 @@ write_summary(const struct ruleset *rs, const char *dir)
 	int rc = -1;
 
 	if (atomic_open(&af, path, &why) == 0) {
-		rs_dump(rs, af.fp);
+		eng_dump(rs, af.fp);
 		rc = atomic_commit(&af, &why);
 	}
 	if (rc == -1) {
@@ -124,8 +124,7 @@ write_index(const struct ruleset *rs, const char *dir, const struct made *made,
 	json_object_set_new(root, "ruleset", json_string(rs->path));
 	json_object_set_new(root, "name", json_string(rs->name));
 	json_object_set_new(root, "title", json_string(rs->title));
-	json_object_set_new(root, "engine",
-	    json_string(rs_engine_name(rs->engine)));
+	json_object_set_new(root, "engine", json_string(eng_engine_name(rs)));
 	for (i = 0; i < nmade; i++) {
 		json_t *f = json_object();
 		char *fp = xasprintf("%s/%s", dir, made[i].file);

@@ -169,12 +169,12 @@ cmd_check(int argc, char **argv)
 		}
 		/* With --json, standard output is the JSON alone. */
 		if (verbose && !json && !stdout_pdf) {
-			rs_dump(rs, stdout);
+			eng_dump(rs, stdout);
 			eng_settings_dump(rs, stdout);
 		}
 		if (!quiet && !json && !stdout_pdf)
 			printf("%s: %s, %zu %s, %zu %s, %zu test %s read\n",
-			    rs->path, rs_engine_name(rs->engine), rs->nunits,
+			    rs->path, eng_engine_name(rs), rs->nunits,
 			    plural((long long)rs->nunits, "unit", "units"),
 			    rs->nweapons,
 			    plural((long long)rs->nweapons, "weapon",
@@ -237,7 +237,7 @@ cmd_check(int argc, char **argv)
 			json_object_set_new(jo, "ruleset",
 			    cli_json_text(rs->name));
 			json_object_set_new(jo, "engine",
-			    json_string(rs_engine_name(rs->engine)));
+			    json_string(eng_engine_name(rs)));
 			json_object_set_new(jo, "played", json_false());
 			/* Nothing played: what was read and found is all
 			 * there is to report. */

@@ -769,7 +769,7 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 		fill_read(&r, rs, &rd);
 	r.title = xstrdup(rs->title != NULL ? rs->title : rs->name);
 	r.ruleset = xstrdup(rs->path);
-	r.engine = xstrdup(rs_engine_name(rs->engine));
+	r.engine = xstrdup(eng_engine_name(rs));
 	r.seed = (unsigned long long)res->seed;
 	r.games = res->games;
 	r.tests_total = res->tests;

@@ -316,8 +316,8 @@ int
 cli_playable(const struct ruleset *rs, const char *path)
 {
 	struct diags d = { 0 };
-
 	const struct eng_show *sh = eng_show_of(rs);
+	char *names;
 
 	if (!sh->print_only)
 		return 0;
@@ -326,12 +326,15 @@ cli_playable(const struct ruleset *rs, const char *path)
 		    "%s: nothing to play: "
 		    "%s",
 		    path, sh->unplayed);
-	else
+	else {
+		names = eng_family_names("engine: ", " or ");
 		diag_add(&d, SEV_ERROR, rs->engine_pos,
 		    "%s has no engine: "
-		    "nothing to play (the ruleset is print only; engine: "
-		    "firepower or engine: morale has it played)",
-		    path);
+		    "nothing to play (the ruleset is print only; %s has it "
+		    "played)",
+		    path, names);
+		free(names);
+	}
 	diags_print(&d, stderr);
 	diags_free(&d);
 	return -1;

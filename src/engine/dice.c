@@ -393,9 +393,18 @@ static const struct eng_show di_show = {
 	.odds_size = do_odds_size,
 };
 
+/* What the dice family needs of the reader's model: a Weapons table
+ * (the rest of its columns are its own, read when prepared). */
+static void
+di_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
+{
+	if (c->kind == RS_CHECK_NO_WEAPONS)
+		eng_no_weapons(rs, c, &eng_dice, d);
+}
+
 const struct eng_family eng_dice = {
 	.name = "dice",
-	.engine = RS_ENGINE_DICE,
+	.check = di_check,
 	.rules = di_rules,
 	.nrules = DI_R__MAX,
 	.applies = di_applies,

@@ -34,7 +34,8 @@
  * and its struct eng_show, never by asking which one it is. The files a
  * new family NAME touches:
  *   src/engine/NAME.c     the family: fill a `const struct eng_family
- *                         eng_NAME` (firepower.c, morale.c);
+ *                         eng_NAME` (firepower.c, morale.c, dice.c),
+ *                         whose .name is its `engine:` name;
  *   src/engine/NAME_show.c  its `struct eng_show`: the stats a card
  *                         shows, the wording of its odds panels and
  *                         heat maps, its own tables of exact chances,
@@ -42,15 +43,20 @@
  *                         odds, its end-of-battle words and markers
  *                         (fp_show.c, mo_show.c);
  *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
- *   src/engine/game.c     one row in families[];
- *   src/ruleset/ruleset.h, front.c, names.c  its `engine:` name (enum
- *                         rs_engine and the front matter's spelling);
+ *   src/engine/game.c     one row in families[]: eng_family_find()
+ *                         resolves the reader's engine: name there, and
+ *                         the messages that list the engines (unknown
+ *                         engine, print only) are made from it;
  *   the columns and sections of its own it reads: declare them in
  *                         unit_cols, weapon_cols and sections, and read
  *                         them from the own-stat cells (eng_own_col,
  *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
+ * The reader (src/ruleset/) knows no family: it keeps the engine: name
+ * as written and notes where a family's findings stand among its own
+ * (struct rs_check); what the family needs of a unit, a weapon or the
+ * whole (firepower: a Melee; morale: a Morale) is its check hook's.
  * What the family must do:
  *   1. its rule table: stable ids "area.rule", rule 0 is the initiative
  *      roll (eng_initiative() counts it); count every application with
@@ -71,6 +77,10 @@
  *   6. odds() lists its fire and melee matchups; the reference sheet,
  *      the cards, the report and `sandtable odds` are drawn from them
  *      and from eng_show (odds_doc when it has more to say).
+ *   7. check() says what it needs of the reader's model at each place
+ *      the reader noted (a unit without a value it plays, no Weapons
+ *      table when it cannot play without one …); eng_family_check()
+ *      puts those messages where the reader met the item.
  *
  * Knows no Markdown, Cairo or CLI; reads the ruleset model only.
  */
@@ -730,8 +740,7 @@ void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
 
 /* ---- a rule family ---- */
 struct eng_family {
-	const char *name; /* "firepower" */
-	enum rs_engine engine;
+	const char *name; /* "firepower": its engine: name, in any case */
 	const struct eng_rule *rules;
 	int nrules;
 	/* Whether rule k can apply to this ruleset at all (a mechanism its
@@ -802,6 +811,14 @@ struct eng_family {
 	size_t (*markers)(const struct ruleset *, char ***out);
 	/* What the print products and the report show of it. */
 	const struct eng_show *show;
+	/* What it needs of the reader's model, said at each place the
+	 * reader noted (struct rs_check: a unit, a weapon, no Weapons
+	 * table, the whole), into d in their order: eng_family_check()
+	 * puts them among the reader's messages. NULL: nothing. */
+	void (*check)(const struct ruleset *, const struct rs_check *,
+	    struct diags *d);
+	/* The model's fields of it that rs_dump() prints (RS_DUMP_*). */
+	unsigned dump_fields;
 };
 void eng_markers_free(char **, size_t);
 
@@ -821,25 +838,38 @@ int eng_settings_read(const struct ruleset *, const struct eng_family *,
  */
 int eng_front_check(const struct ruleset *, struct diags *);
 /*
- * The columns of the game's own stats (Units and Weapons tables) that
- * the family that plays rs does not read: a note for each table naming
- * them (printed on the cards, not played), placed among the reader's
- * messages where the table was read (rs_own_cols.diag_at), as d is the
- * list the reader was given. None for a print-only ruleset.
+ * What only the family can tell of a ruleset once read, d the list the
+ * reader was given: an unknown engine: (the names known from the
+ * family table); at each place the reader noted (rs->checks), the
+ * core's findings and the family's check hook's — a note on the columns
+ * of the game's own stats it does not read (printed on the cards, not
+ * played), what it needs of each unit and weapon — among the reader's
+ * messages; a warning for a second section of the family's own (it
+ * reads the first), and eng_front_check. Returns 0, or -1 on errors.
  */
-void eng_own_notes(const struct ruleset *, struct diags *);
-/* What only the family can tell of a ruleset once read: eng_own_notes,
- * a warning for a second section of the family's own (it reads the
- * first), and eng_front_check. Returns 0, or -1 on errors. */
 int eng_family_check(const struct ruleset *, struct diags *);
+/* The no-Weapons-table finding of c (RS_CHECK_NO_WEAPONS): needs the
+ * family that cannot play without weapons (its check hook), or NULL
+ * when only a unit naming a weapon wants the table. */
+void eng_no_weapons(const struct ruleset *, const struct rs_check *c,
+    const struct eng_family *needs, struct diags *);
 /* The index of the own-stat column named name (as names compare) in
  * oc, or -1. */
 int eng_own_col(const struct rs_own_cols *, const char *name);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
-/* The family that plays an engine, or NULL when none is built in. */
-const struct eng_family *eng_family_find(enum rs_engine);
+/* The family an engine: name names (in any case), or NULL: none is
+ * built in of that name (NULL, none: print only). */
+const struct eng_family *eng_family_find(const char *name);
+/* The name of the family that plays rs, or "none". */
+const char *eng_engine_name(const struct ruleset *);
+/* The families' engine: names for a message, from the family table:
+ * each after pre, the last joined by last ("engine: firepower, engine:
+ * morale or engine: dice"); caller frees. */
+char *eng_family_names(const char *pre, const char *last);
+/* rs_dump() as the family that plays rs names it and its fields. */
+void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;
 extern const struct eng_family eng_dice;

@@ -1277,9 +1277,55 @@ fp_setup(struct eng_game *g)
 	(void)g;
 }
 
+/* What firepower needs of the reader's model: a melee power for each
+ * unit (unless it never melees), Hits on and something destroyed for
+ * each weapon, a Weapons table; and it has no 'break'. */
+static void
+fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
+{
+	const struct rs_unit *u;
+	const struct rs_weapon *w;
+
+	switch (c->kind) {
+	case RS_CHECK_UNIT:
+		u = &rs->units[c->item];
+		if (u->melee == -1 && !(u->traits & RS_TRAIT_NO_MELEE))
+			diag_add(d, SEV_ERROR, u->pos,
+			    "unit '%s' has no Melee "
+			    "(give a melee power, or the trait no-melee)",
+			    u->name);
+		break;
+	case RS_CHECK_WEAPON:
+		w = &rs->weapons[c->item];
+		if (rs_faces_none(&w->hit_faces))
+			diag_add(d, SEV_ERROR, w->pos,
+			    "weapon '%s' has no Hits on", w->name);
+		if (w->destroys == 0)
+			diag_add(d, SEV_WARNING, w->pos,
+			    "weapon '%s' destroys nothing", w->name);
+		break;
+	case RS_CHECK_NO_WEAPONS:
+		eng_no_weapons(rs, c, &eng_firepower, d);
+		break;
+	case RS_CHECK_WHOLE:
+		if (rs->break_pct > 0)
+			diag_add(d, SEV_WARNING, rs->break_pos,
+			    "'break' is a rule "
+			    "of the morale family; the firepower family "
+			    "ignores it");
+		break;
+	case RS_CHECK_ENGINE:
+	case RS_CHECK_OWN:
+	case RS_CHECK_TESTGAME:
+	case RS_CHECK_NO_ENGINE:
+		break;
+	}
+}
+
 const struct eng_family eng_firepower = {
 	.name = "firepower",
-	.engine = RS_ENGINE_FIREPOWER,
+	.check = fp_check,
+	.dump_fields = RS_DUMP_DESTROYS,
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
 	.applies = fp_applies,

@@ -8,26 +8,61 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine.h"
 
-/* The rule families built in: a new family is one row here (and its
- * `engine:` name in ruleset/model.c). */
+/* The rule families built in: a new family is one row here. */
 static const struct eng_family *const families[] = {
 	&eng_firepower,
 	&eng_morale,
 	&eng_dice,
 };
+#define NFAMILIES (sizeof(families) / sizeof(families[0]))
 
 const struct eng_family *
-eng_family_find(enum rs_engine e)
+eng_family_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
-		if (families[i]->engine == e)
+	for (i = 0; name != NULL && i < NFAMILIES; i++)
+		if (strcasecmp(families[i]->name, name) == 0)
 			return families[i];
 	return NULL;
+}
+
+const char *
+eng_engine_name(const struct ruleset *rs)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+
+	return f != NULL ? f->name : "none";
+}
+
+char *
+eng_family_names(const char *pre, const char *last)
+{
+	char *s = xstrdup(""), *t;
+	size_t i;
+
+	for (i = 0; i < NFAMILIES; i++) {
+		t = xasprintf("%s%s%s%s", s,
+		    i == 0                 ? "" :
+		        i + 1 == NFAMILIES ? last :
+		                             ", ",
+		    pre, families[i]->name);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+void
+eng_dump(const struct ruleset *rs, FILE *fp)
+{
+	const struct eng_family *f = eng_family_find(rs->engine);
+
+	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump_fields : 0, fp);
 }
 
 /* Name a length for a message, in the ruleset's measure. */
@@ -140,13 +175,13 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 
 	/* Print only: nothing to play, and nothing wrong; the commands
 	 * say so in their own words (check's summary, play's error). */
-	if (rs->engine == RS_ENGINE_NONE)
+	if (rs_print_only(rs))
 		return NULL;
 	if (eng_family_find(rs->engine) == NULL) {
 		diag_add(d, SEV_NOTE, at,
 		    "engine '%s' is not played yet in "
 		    "this version: test games and self-play skipped",
-		    rs_engine_name(rs->engine));
+		    rs->engine);
 		return NULL;
 	}
 	if (rs->nunits > RS_MAX_UNITS || rs->nweapons > RS_MAX_WEAPONS) {

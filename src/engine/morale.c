@@ -1134,9 +1134,25 @@ mo_applies(const struct eng_ctx *c, int rule)
 	}
 }
 
+/* What the morale family needs of the reader's model: a morale grade
+ * for each unit. */
+static void
+mo_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
+{
+	const struct rs_unit *u;
+
+	if (c->kind != RS_CHECK_UNIT)
+		return;
+	u = &rs->units[c->item];
+	if (u->morale == 0)
+		diag_add(d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
+		    u->name);
+}
+
 const struct eng_family eng_morale = {
 	.name = "morale",
-	.engine = RS_ENGINE_MORALE,
+	.check = mo_check,
+	.dump_fields = RS_DUMP_HITS_PER_MORALE,
 	.rules = mo_rules,
 	.nrules = MO_R__N,
 	.applies = mo_applies,

@@ -258,8 +258,7 @@ reads_col(const char *const *names, const char *h)
 	return 0;
 }
 
-/* The note on one table's own columns that f does not read, at its
- * place among the reader's messages. */
+/* The note on one table's own columns that f does not read. */
 static void
 own_note(const struct rs_own_cols *oc, const char *what,
     const char *const *reads, const struct eng_family *f, struct diags *d)
@@ -280,7 +279,7 @@ own_note(const struct rs_own_cols *oc, const char *what,
 	/* A family plays what it knows; the designer should hear once, not
 	 * per column, that the rest is printed only. */
 	if (cols > 0)
-		diag_insert(d, oc->diag_at, SEV_NOTE, oc->table_pos,
+		diag_add(d, SEV_NOTE, oc->table_pos,
 		    "the %s "
 		    "table's column%s %s %s the game's own: printed on the "
 		    "cards and the reference sheet, not played by the %s "
@@ -290,23 +289,85 @@ own_note(const struct rs_own_cols *oc, const char *what,
 }
 
 void
-eng_own_notes(const struct ruleset *rs, struct diags *d)
+eng_no_weapons(const struct ruleset *rs, const struct rs_check *c,
+    const struct eng_family *needs, struct diags *d)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
-	const struct rs_own_cols *u = &rs->unit_own, *w = &rs->weapon_own;
-	int units_later;
+	if (c->text != NULL)
+		diag_add(d, SEV_ERROR, c->pos,
+		    "no weapons: '%s' "
+		    "is not a section sandtable reads; did you mean "
+		    "'## Weapons'?",
+		    c->text);
+	else if (needs != NULL)
+		diag_add(d, SEV_ERROR, c->pos,
+		    "no weapons: a %s ruleset needs "
+		    "a '## Weapons' section with a table",
+		    needs->name);
+	else if (c->n > 0 && c->item < rs->nunits)
+		diag_add(d, SEV_ERROR, c->name_pos,
+		    "no weapons: "
+		    "unit '%s' has weapon '%s'%s, but there is no "
+		    "'## Weapons' section with a table",
+		    rs->units[c->item].name, c->name,
+		    c->n > 1 ? " (and other units "
+		               "name weapons too)" :
+		               "");
+}
 
-	if (f == NULL)
-		return;
-	/* The later place first, so that the earlier index still holds. */
-	units_later = u->diag_at > w->diag_at ||
-	    (u->diag_at == w->diag_at &&
-	        u->table_pos.line > w->table_pos.line);
-	if (units_later)
-		own_note(u, "Units", f->unit_cols, f, d);
-	own_note(w, "Weapons", f->weapon_cols, f, d);
-	if (!units_later)
-		own_note(u, "Units", f->unit_cols, f, d);
+/* What is said at the place c the reader noted, f the family that plays
+ * (NULL: none): the core's findings, then the family's. */
+static void
+check_at(const struct ruleset *rs, const struct eng_family *f,
+    const struct rs_check *c, struct diags *d)
+{
+	size_t n = d->n;
+	char *s;
+
+	switch (c->kind) {
+	case RS_CHECK_ENGINE:
+		if (f != NULL || rs_print_only(rs))
+			break;
+		s = eng_family_names("", ", ");
+		diag_add(d, SEV_ERROR, rs->engine_pos,
+		    "unknown engine '%s' (known: none, %s)", rs->engine, s);
+		free(s);
+		break;
+	case RS_CHECK_OWN:
+		if (f != NULL && c->item == 0)
+			own_note(&rs->unit_own, "Units", f->unit_cols, f, d);
+		else if (f != NULL)
+			own_note(&rs->weapon_own, "Weapons", f->weapon_cols, f,
+			    d);
+		break;
+	case RS_CHECK_TESTGAME:
+		s = eng_family_names("engine: ", " or ");
+		diag_add(d, SEV_ERROR, c->pos,
+		    "a test game, but the "
+		    "ruleset has no engine to play it (print only); give "
+		    "%s, or remove the block",
+		    s);
+		free(s);
+		break;
+	case RS_CHECK_NO_ENGINE:
+		s = eng_family_names("engine: ", " or ");
+		diag_add(d, SEV_NOTE, c->pos,
+		    "no engine in the "
+		    "front matter: print only, as engine: none (%s has it "
+		    "played)",
+		    s);
+		free(s);
+		break;
+	case RS_CHECK_NO_WEAPONS: /* below, if the family says nothing */
+	case RS_CHECK_UNIT:
+	case RS_CHECK_WEAPON:
+	case RS_CHECK_WHOLE:
+		break;
+	}
+	if (f != NULL && f->check != NULL)
+		f->check(rs, c, d);
+	/* A unit names a weapon: the table is missing whoever plays. */
+	if (c->kind == RS_CHECK_NO_WEAPONS && d->n == n && c->n > 0)
+		eng_no_weapons(rs, c, NULL, d);
 }
 
 /* A section of the family's own given twice with a table: the family
@@ -333,7 +394,27 @@ own_sections(const struct ruleset *rs, struct diags *d)
 int
 eng_family_check(const struct ruleset *rs, struct diags *d)
 {
-	eng_own_notes(rs, d);
+	const struct eng_family *f = eng_family_find(rs->engine);
+	struct diags out = { 0 };
+	size_t i, k = 0;
+
+	/* The reader's messages with the findings of each place it noted
+	 * put in where it met it, into a new list of the same limit. */
+	out.limit = d->limit;
+	for (i = 0; i <= rs->nchecks; i++) {
+		for (; k < d->n && (i == rs->nchecks || k < rs->checks[i].at);
+		     k++) {
+			struct pos p = { d->v[k].file, d->v[k].line,
+				d->v[k].col };
+
+			diag_add(&out, d->v[k].sev, p, "%s", d->v[k].msg);
+		}
+		if (i < rs->nchecks)
+			check_at(rs, f, &rs->checks[i], &out);
+	}
+	out.dropped += d->dropped;
+	diags_free(d);
+	*d = out;
 	own_sections(rs, d);
 	return eng_front_check(rs, d);
 }

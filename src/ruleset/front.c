@@ -270,21 +270,12 @@ front_engine(struct reader *r, const struct rs_node *fm)
 	if ((v = rs_node_get(fm, "engine")) == NULL)
 		return;
 	rs->engine_pos = v->pos;
-	s = fm_scalar(r, fm, "engine");
-	/* none: the designer's own game, printed and never played. */
-	if (s != NULL && strcasecmp(s, "none") == 0)
-		rs->engine = RS_ENGINE_NONE;
-	else if (s != NULL && strcasecmp(s, "firepower") == 0)
-		rs->engine = RS_ENGINE_FIREPOWER;
-	else if (s != NULL && strcasecmp(s, "morale") == 0)
-		rs->engine = RS_ENGINE_MORALE;
-	else if (s != NULL && strcasecmp(s, "dice") == 0)
-		rs->engine = RS_ENGINE_DICE;
-	else if (s != NULL)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "unknown engine '%s' "
-		    "(known: none, firepower, morale, dice)",
-		    s);
+	/* The name only: which family it names, or none, is the engine's
+	 * business (eng_family_check), its message said here. */
+	if ((s = fm_scalar(r, fm, "engine")) == NULL)
+		return;
+	rs->engine = xstrdup(s);
+	rd_check(r, RS_CHECK_ENGINE, 0);
 }
 
 /* The bases of all units: "30mm" (square) or "40x20mm" (frontage by

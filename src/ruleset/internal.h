@@ -70,6 +70,9 @@ void rd_front(struct reader *, const struct rs_node *fm);
 void rd_resolve(struct reader *);
 /* No Weapons table: said once, if the family or a unit needs one. */
 void rd_no_weapons(struct reader *);
+/* A place where the rule family has its say (struct rs_check), after
+ * the messages given so far. */
+struct rs_check *rd_check(struct reader *, enum rs_check_kind, size_t item);
 
 /* ---- Markdown tables (mdtable.c) ---- */
 

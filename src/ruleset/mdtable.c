@@ -180,6 +180,7 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 	oc->table_pos = t->pos;
 	oc->diag_at = r->d->n;
 	oc->read = 1;
+	rd_check(r, RS_CHECK_OWN, oc == &r->rs->unit_own ? 0 : 1);
 }
 
 /* The cells of a row under the game's own columns, into own (an empty

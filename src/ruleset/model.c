@@ -119,6 +119,12 @@ rs_free(struct ruleset *rs)
 	}
 	free(rs->tests);
 	free(rs->forces);
+	for (i = 0; i < rs->nchecks; i++) {
+		free(rs->checks[i].text);
+		free(rs->checks[i].name);
+	}
+	free(rs->checks);
+	free(rs->engine);
 	rs_node_free(rs->front);
 	rs_md_free(rs->doc);
 	free(rs->title);
@@ -210,7 +216,8 @@ dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
 }
 
 void
-rs_dump(const struct ruleset *rs, FILE *fp)
+rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
+    FILE *fp)
 {
 	size_t i, k;
 	char buf[256];
@@ -220,7 +227,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 	fprintf(fp, "title: %s\n", rs->title ? rs->title : "-");
 	fprintf(fp, "author: %s\n", rs->author ? rs->author : "-");
 	fprintf(fp, "year: %s\n", rs->year ? rs->year : "-");
-	fprintf(fp, "engine: %s\n", rs_engine_name(rs->engine));
+	fprintf(fp, "engine: %s\n", engine);
 	fprintf(fp, "measure: %s\n", len_unit_name(rs->measure));
 	dump_len(fp, "base:", rs->base_w_mm, u);
 	dump_len(fp, " x", rs->base_d_mm, u);
@@ -232,7 +239,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 	if (rs->grid != RS_GRID_NONE)
 		dump_len(fp, "", rs->cell_mm, u);
 	fputc('\n', fp);
-	if (rs->engine == RS_ENGINE_MORALE)
+	if (fields & RS_DUMP_HITS_PER_MORALE)
 		fprintf(fp, "hits per morale point: %d\n",
 		    rs->hits_per_morale);
 	fprintf(fp, "\nunits (%zu)\n", rs->nunits);
@@ -269,7 +276,7 @@ rs_dump(const struct ruleset *rs, FILE *fp)
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
 		dump_faces(fp, &w->hit_faces);
-		if (rs->engine == RS_ENGINE_FIREPOWER) {
+		if (fields & RS_DUMP_DESTROYS) {
 			fputs(", destroys ", fp);
 			dump_classes(fp, w->destroys);
 		}

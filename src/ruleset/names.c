@@ -2,7 +2,8 @@
  * names.c: the words of a ruleset — how the reader compares names and
  * recognises an empty cell, the length limit on names and titles, and
  * the vocabularies of unit classes, traits and terrain kinds, read from
- * a cell and named again for print (with the engines and grids).
+ * a cell and named again for print (with the grids); whether a ruleset
+ * is print only (the engines are the engine's to name).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -155,13 +156,10 @@ rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *kind)
 	return -1;
 }
 
-const char *
-rs_engine_name(enum rs_engine e)
+int
+rs_print_only(const struct ruleset *rs)
 {
-	return e == RS_ENGINE_FIREPOWER ? "firepower" :
-	    e == RS_ENGINE_MORALE       ? "morale" :
-	    e == RS_ENGINE_DICE         ? "dice" :
-	                                  "none";
+	return rs->engine == NULL || strcasecmp(rs->engine, "none") == 0;
 }
 
 const char *

@@ -216,16 +216,12 @@ read_testgame(struct reader *r, const struct rs_md *code)
 
 	/* A test game is played by the engine; a print-only ruleset has
 	 * none, and a test game nobody plays would pass for checked. */
-	if (r->rs->engine == RS_ENGINE_NONE) {
+	if (rs_print_only(r->rs)) {
 		/* Front matter that could not be read has no engine: its
-		 * error is the cause, said already. */
-		if (r->front_failed)
-			return;
-		diag_add(r->d, SEV_ERROR, code->pos,
-		    "a test game, but the "
-		    "ruleset has no engine to play it (print only); give "
-		    "engine: firepower or engine: morale, or remove the "
-		    "block");
+		 * error is the cause, said already. The error names the
+		 * engines that play, which the engine words. */
+		if (!r->front_failed)
+			rd_check(r, RS_CHECK_TESTGAME, 0)->pos = code->pos;
 		return;
 	}
 	if (r->rs->ntests >= RS_MAX_TESTGAMES) {

@@ -1,16 +1,16 @@
 /*
  * resolve.c: what can be checked only once the whole file is read. A
  * unit's weapons are names until the Weapons table is known, the
- * battle's forces name units, and each rule family needs some columns
- * (firepower: Melee and Hits on; morale: Morale; dice: Weapons with
- * Range, the rest of its columns are its own, checked by the engine); then what the model
- * as a whole lacks — a title, a sequence of play (no engine is a note:
- * the ruleset is print only). No units and no weapons are said before
+ * battle's forces name units; then what the model as a whole lacks — a
+ * title, a sequence of play. What a rule family needs of each unit and
+ * weapon, and of the whole, is the family's to say (its check hook): the
+ * places where it does are noted (rd_check). No units and no weapons are said before
  * (read.c, rd_no_weapons), and a name that is unknown only because its
  * table is missing is not reported again. Messages point at the item,
  * or at the top of the file for what is missing altogether.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -38,22 +38,12 @@ unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
 	}
 }
 
-/* What a unit needs: a melee power (firepower, unless it never melees),
- * a morale grade (morale), and a move a table can hold. */
+/* What a unit needs whatever plays it: a move a table can hold (after
+ * what the family needs of it). */
 static void
-check_unit(struct reader *r, const struct rs_unit *u)
+check_unit(struct reader *r, const struct rs_unit *u, size_t i)
 {
-	enum rs_engine e = r->rs->engine;
-
-	if (e == RS_ENGINE_FIREPOWER && u->melee == -1 &&
-	    !(u->traits & RS_TRAIT_NO_MELEE))
-		diag_add(r->d, SEV_ERROR, u->pos,
-		    "unit '%s' has no Melee "
-		    "(give a melee power, or the trait no-melee)",
-		    u->name);
-	if (e == RS_ENGINE_MORALE && u->morale == 0)
-		diag_add(r->d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
-		    u->name);
+	rd_check(r, RS_CHECK_UNIT, i);
 	if (u->move_mm > 10000)
 		diag_add(r->d, SEV_ERROR, u->pos,
 		    "unit '%s' moves more than "
@@ -61,21 +51,28 @@ check_unit(struct reader *r, const struct rs_unit *u)
 		    u->name);
 }
 
-/* A weapon no unit carries, and what a firepower weapon needs. */
+/* A weapon no unit carries (then what the family needs of it). */
 static void
-check_weapon(struct reader *r, const struct rs_weapon *w, int used)
+check_weapon(struct reader *r, const struct rs_weapon *w, size_t i, int used)
 {
-	int fp = r->rs->engine == RS_ENGINE_FIREPOWER;
-
 	if (!used && r->rs->nunits > 0)
 		diag_add(r->d, SEV_WARNING, w->pos,
 		    "weapon '%s' is carried by no unit", w->name);
-	if (fp && rs_faces_none(&w->hit_faces))
-		diag_add(r->d, SEV_ERROR, w->pos, "weapon '%s' has no Hits on",
-		    w->name);
-	if (fp && w->destroys == 0)
-		diag_add(r->d, SEV_WARNING, w->pos,
-		    "weapon '%s' destroys nothing", w->name);
+	rd_check(r, RS_CHECK_WEAPON, i);
+}
+
+struct rs_check *
+rd_check(struct reader *r, enum rs_check_kind kind, size_t item)
+{
+	struct ruleset *rs = r->rs;
+	struct rs_check c;
+
+	memset(&c, 0, sizeof(c));
+	c.kind = kind;
+	c.at = r->d->n;
+	c.item = item;
+	XPUSH(rs->checks, rs->nchecks, rs->capchecks, c);
+	return &rs->checks[rs->nchecks - 1];
 }
 
 /*
@@ -90,37 +87,29 @@ void
 rd_no_weapons(struct reader *r)
 {
 	struct ruleset *rs = r->rs;
-	struct pos at = { rs->path, 1, 1 };
+	struct rs_check *c;
 	size_t i, first = 0, named = 0;
-	int need = rs->engine == RS_ENGINE_FIREPOWER ||
-	    rs->engine == RS_ENGINE_DICE;
 
 	for (i = 0; i < rs->nunits && i < r->npend; i++)
 		if (r->pend[i].n > 0 && named++ == 0)
 			first = i;
-	if (!need && named == 0)
-		return;
-	r->weapons_said = 1;
-	if (r->weapons_title != NULL)
-		diag_add(r->d, SEV_ERROR, r->weapons_like,
-		    "no weapons: '%s' "
-		    "is not a section sandtable reads; did you mean "
-		    "'## Weapons'?",
-		    r->weapons_title);
-	else if (need)
-		diag_add(r->d, SEV_ERROR, at,
-		    "no weapons: a %s ruleset needs "
-		    "a '## Weapons' section with a table",
-		    rs_engine_name(rs->engine));
-	else
-		diag_add(r->d, SEV_ERROR, r->pend[first].pos[0],
-		    "no weapons: "
-		    "unit '%s' has weapon '%s'%s, but there is no "
-		    "'## Weapons' section with a table",
-		    rs->units[first].name, r->pend[first].names[0],
-		    named > 1 ? " (and other units "
-		                "name weapons too)" :
-		                "");
+	/* Said where a unit names a weapon, or where the family needs
+	 * weapons: which, and how, is the engine's to say. */
+	if (named > 0)
+		r->weapons_said = 1;
+	c = rd_check(r, RS_CHECK_NO_WEAPONS, first);
+	c->n = named;
+	if (r->weapons_title != NULL) {
+		c->pos = r->weapons_like;
+		c->text = xstrdup(r->weapons_title);
+	} else {
+		c->pos.file = rs->path;
+		c->pos.line = c->pos.col = 1;
+	}
+	if (named > 0) {
+		c->name_pos = r->pend[first].pos[0];
+		c->name = xstrdup(r->pend[first].names[0]);
+	}
 }
 
 /* The unit of each battle force. A force keeps only the position of its
@@ -159,21 +148,16 @@ check_whole(struct reader *r)
 	if (rs->title == NULL && rs->front != NULL &&
 	    rs_node_get(rs->front, "title") == NULL)
 		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
-	if (rs->break_pct > 0 && rs->engine == RS_ENGINE_FIREPOWER)
-		diag_add(r->d, SEV_WARNING, rs->break_pos,
-		    "'break' is a rule "
-		    "of the morale family; the firepower family ignores it");
+	rd_check(r, RS_CHECK_WHOLE, 0);
 	/* Without engine: the ruleset is print only, as with engine: none;
-	 * a note, not an error, as a designer's own game needs no engine.
+	 * a note, not an error, as a designer's own game needs no engine
+	 * (worded by the engine, which knows the families that play).
 	 * Later notes about the engine point at the front matter too. */
-	if (rs->engine == RS_ENGINE_NONE && rs->front != NULL &&
+	if (rs->engine == NULL && rs->front != NULL &&
 	    rs->front->kind == RS_NODE_MAP &&
 	    rs_node_get(rs->front, "engine") == NULL) {
 		rs->engine_pos = rs->front->pos;
-		diag_add(r->d, SEV_NOTE, rs->engine_pos,
-		    "no engine in the "
-		    "front matter: print only, as engine: none (engine: "
-		    "firepower or engine: morale has it played)");
+		rd_check(r, RS_CHECK_NO_ENGINE, 0)->pos = rs->engine_pos;
 	}
 	if (rs->nphases == 0 && rs->nunits > 0 && !r->phases_said)
 		diag_add(r->d, SEV_WARNING, top,
@@ -192,10 +176,10 @@ rd_resolve(struct reader *r)
 	for (i = 0; i < rs->nunits && i < r->npend; i++) {
 		if (!r->weapons_said)
 			unit_weapons(r, &rs->units[i], &r->pend[i], used);
-		check_unit(r, &rs->units[i]);
+		check_unit(r, &rs->units[i], i);
 	}
 	for (i = 0; i < rs->nweapons; i++)
-		check_weapon(r, &rs->weapons[i], used[i]);
+		check_weapon(r, &rs->weapons[i], i, used[i]);
 	free(used);
 	resolve_forces(r);
 	check_whole(r);

@@ -43,13 +43,6 @@
  * declaration, comments and a doctype: a licence may come first). */
 #define RS_MAX_SVG_PROLOG (64u * 1024)
 
-enum rs_engine {
-	RS_ENGINE_NONE,
-	RS_ENGINE_FIREPOWER,
-	RS_ENGINE_MORALE,
-	RS_ENGINE_DICE
-};
-
 /* Unit classes; a weapon's "destroys" is a mask of (1u << class). */
 enum rs_class {
 	RS_CLASS_INFANTRY,
@@ -385,6 +378,37 @@ struct rs_keep {
 	void (*free_p)(void *);
 };
 
+/*
+ * The places where the rule family that plays a ruleset has its say
+ * (eng_family_check): the reader knows no family, so it judges nothing
+ * by one's needs; it notes each place where a family's finding would
+ * stand among its own, in the order met, and the engine puts the
+ * family's findings there.
+ */
+enum rs_check_kind {
+	RS_CHECK_ENGINE,     /* the engine: name (rs->engine, engine_pos) */
+	RS_CHECK_OWN,        /* the game's own columns of a table: item 0
+	                      * Units (rs->unit_own), 1 Weapons */
+	RS_CHECK_TESTGAME,   /* a test game in a print-only ruleset, at pos */
+	RS_CHECK_NO_WEAPONS, /* no Weapons table: text a heading like it,
+	                      * at pos; name a unit's first weapon (unit
+	                      * item, at name_pos) and n the units that
+	                      * name one */
+	RS_CHECK_UNIT,       /* rs->units[item], its weapons looked up */
+	RS_CHECK_WEAPON,     /* rs->weapons[item] */
+	RS_CHECK_WHOLE,      /* the ruleset as a whole */
+	RS_CHECK_NO_ENGINE   /* front matter without engine: (at pos) */
+};
+
+struct rs_check {
+	enum rs_check_kind kind;
+	size_t at; /* how many messages the reader had given */
+	size_t item;
+	struct pos pos, name_pos;
+	char *text, *name;
+	size_t n;
+};
+
 struct ruleset {
 	char *path; /* as given; the file of every pos */
 	char *src;  /* the file's text as read (NUL-terminated) */
@@ -393,7 +417,7 @@ struct ruleset {
 	char *title, *author, *year, *version;
 	char *lang; /* lang: a language tag, or NULL */
 	struct pos title_pos;
-	enum rs_engine engine;
+	char *engine; /* engine: as written; NULL: not given */
 	struct pos engine_pos;
 	enum unit_of_length measure;
 	double base_w_mm, base_d_mm;
@@ -435,6 +459,8 @@ struct ruleset {
 	size_t nclasses, capclasses;
 	struct rs_table *tables; /* sections the reader does not read */
 	size_t ntables, captables;
+	struct rs_check *checks; /* where the rule family has its say */
+	size_t nchecks, capchecks;
 
 	struct rs_node *front; /* the whole front matter, for extra keys */
 	struct rs_md *doc;     /* the whole body as a Markdown tree */
@@ -483,7 +509,9 @@ int rs_name_eq(const char *, const char *);
 /* 1 when the reader reads this front-matter key (the others are a rule
  * family's settings, or unknown: the engine tells them apart). */
 int rs_front_key_read(const char *key);
-const char *rs_engine_name(enum rs_engine);
+/* Whether the ruleset is print only: no engine given, or engine: none
+ * (the designer's own game, printed and never played). */
+int rs_print_only(const struct ruleset *);
 const char *rs_class_name(enum rs_class);
 /* A unit's class as products print it: a known class's name, or the
  * game's own word as first written. */
@@ -508,8 +536,13 @@ int rs_grid_parse(const char *, enum unit_of_length bare, enum rs_grid *,
 void rs_traits_format(char *buf, size_t sz, unsigned traits);
 
 /* The plain-text summary written to out/NAME/ruleset.txt and used by the
- * regression tests (a -T tree style dump). */
-void rs_dump(const struct ruleset *, FILE *);
+ * regression tests (a -T tree style dump): engine is the name of the
+ * family that plays it ("none"), fields the model's fields of a family
+ * it prints (RS_DUMP_*; eng_dump() gives both). */
+#define RS_DUMP_HITS_PER_MORALE 0x1u
+#define RS_DUMP_DESTROYS 0x2u
+void rs_dump(const struct ruleset *, const char *engine, unsigned fields,
+    FILE *);
 
 /*
  * Parse a YAML document held in memory into a generic tree; used for

@@ -107,7 +107,7 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	size_t k;
 
 	u->cls = RS_CLASS_INFANTRY;
-	if (rs->engine != RS_ENGINE_NONE) {
+	if (!rs_print_only(rs)) {
 		diag_add(r->d, SEV_ERROR, c->pos,
 		    "unit '%s' has unknown class "
 		    "'%s' (a rule family plays infantry, artillery, vehicle, "

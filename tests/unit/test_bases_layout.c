@@ -324,12 +324,12 @@ Test(bases_markers, by_family)
 	size_t n;
 
 	memset(&rs, 0, sizeof(rs));
-	rs.engine = RS_ENGINE_FIREPOWER;
+	rs.engine = (char *)"firepower";
 	n = bl_markers(&rs, &m);
 	cr_assert_eq(n, 1);
 	cr_assert_str_eq(m[0], "In ford");
 	bl_markers_free(m, n);
-	rs.engine = RS_ENGINE_MORALE;
+	rs.engine = (char *)"morale";
 	rs.hits_per_morale = 3;
 	n = bl_markers(&rs, &m);
 	cr_assert_eq(n, 7);

@@ -94,7 +94,7 @@ Test(engine_findings, morale_is_a_note_until_it_is_played)
 
 	cr_assert_not_null(rs);
 	rc = chk_run(rs, &o, &r, &f);
-	if (eng_family_find(RS_ENGINE_MORALE) == NULL) {
+	if (eng_family_find("morale") == NULL) {
 		cr_assert_eq(rc, 1);
 		cr_assert(has(&f, SEV_NOTE, "not played yet"));
 	} else
