@@ -360,10 +360,15 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 {
 	const struct ruleset *rs = c->rs;
 	void *x = out->arg;
+	int uw = eng_names_width(rs, 0), ww = eng_names_width(rs, 1);
 	size_t i;
 
 	out->table(x, "fire",
 	    "Fire: chance that one shot destroys the target");
+	out->column(x, "shooter", "shooter", uw);
+	out->column(x, "weapon", "weapon", ww);
+	out->column(x, "target", "target", uw);
+	out->column(x, "exact", "destroyed", 0);
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
 		const char *sn = rs->units[f->shooter].name,
@@ -378,9 +383,18 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		emit_q(out, "exact", f->p_hit);
 		out->close(x);
 	}
-	out->table(x, "melee",
-	    "Melee: draws rolled again until one result (attacker_wins: "
-	    "only the defender is removed)");
+	out->table(x, "melee", "Melee: draws rolled again until one result");
+	out->column(x, "attacker", "attacker", uw);
+	out->column(x, "defender", "defender", uw);
+	out->column(x, "situation", "where", 6);
+	out->column(x, "exact.attacker_wins", "attacker wins", 15);
+	out->column(x, "exact.defender_wins", "defender wins", 15);
+	out->column(x, "exact.both_destroyed", "both destroyed", 15);
+	out->column(x, "exact.expected_rolls", "rolls", 0);
+	out->note(x, "attacker wins: only the defender is removed");
+	out->note(x,
+	    "rolls: the mean number of rolls; - where the melee "
+	    "never resolves");
 	for (i = 0; i < od->nmelee; i++) {
 		const struct eng_odds_melee *m = &od->melee[i];
 		const char *an = rs->units[m->attacker].name,

@@ -99,6 +99,23 @@ je_table(void *arg, const char *key, const char *title)
 	j->sink->table(key, title, j->sink->arg);
 }
 
+/* Columns and notes are for lines of text: JSON has keys. */
+static void
+je_column(void *arg, const char *key, const char *head, int width)
+{
+	(void)arg;
+	(void)key;
+	(void)head;
+	(void)width;
+}
+
+static void
+je_note(void *arg, const char *text)
+{
+	(void)arg;
+	(void)text;
+}
+
 static void
 je_open(void *arg, const char *key, int list)
 {
@@ -193,9 +210,18 @@ void
 chk_odds_json(const struct eng_ctx *c, const char *a, const char *b,
     const struct chk_json_sink *sink)
 {
-	struct eng_emit e = { je_table, je_open, je_close, je_string,
-		je_integer, je_boolean, je_null, je_real, je_exact, je_share,
-		NULL };
+	struct eng_emit e = { .table = je_table,
+		.column = je_column,
+		.note = je_note,
+		.open = je_open,
+		.close = je_close,
+		.string = je_string,
+		.integer = je_integer,
+		.boolean = je_boolean,
+		.null = je_null,
+		.real = je_real,
+		.exact = je_exact,
+		.share = je_share };
 	struct je j;
 	size_t i;
 

@@ -1,10 +1,23 @@
 /*
- * odds_doc.c: `sandtable odds` as text: the document's values as they
- * come (chk_odds_json()), one line an entry under its table's title, in
- * the layout of its tables — the generic fire and melee tables of
- * odds(), or a family's own document (eng_show.odds_doc): the dice
- * family's volleys and melees, the morale family's hit distributions,
- * morale tests (a grid) and melee rounds.
+ * odds_doc.c: `sandtable odds` as text, laid out from the document's
+ * shape alone (struct eng_emit, engine.h), whatever the family: a member
+ * on a line of its own ("ruleset: …"), each table under its title as
+ * lines of the columns its family declared (eng_emit.column), heads
+ * first, then the table's notes.
+ *
+ * The lines are written entry by entry as the family emits them, never
+ * the table whole (256 unit types make 65,536 melee entries): a column
+ * is as wide as its head or the width its family declared (its longest
+ * unit name), not as its widest value, which would take every entry to
+ * know; a longer value pushes the rest of its line along. Only the entry
+ * being emitted is held, the text of its cells.
+ *
+ * A value is written by its type: an integer or a real (4 decimals)
+ * right-aligned; a string as it is, an exact chance ("4/7 (0.571)", or
+ * "1" when whole, of a width that varies too much to align on), a
+ * boolean (yes or no) left-aligned; null, or a value the entry lacks, as
+ * "-"; a list of reals as "0.482 0.386 …" (3 decimals), a list of
+ * anything else in brackets.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,318 +26,443 @@
 #include "../check/check.h"
 #include "cli.h"
 
-/* ---- the dice family ---- */
+#define OT_DEPTH 16 /* the deepest a document nests */
+#define OT_COLS 16  /* the most columns a table declares */
+#define OT_NOTES 8  /* the most notes under a table */
+#define OT_PATH 256 /* the longest key path of a value */
 
-static void
-dt_member(const char *key, json_t *v, void *arg)
-{
-	if (json_is_string(v))
-		fprintf(arg, "%s: %s\n", key, json_string_value(v));
-	json_decref(v);
-}
-
-static void
-dt_table(const char *key, const char *title, void *arg)
-{
-	(void)key;
-	fprintf(arg, "\n%s\n", title);
-}
-
-/* The fraction of key under the entry's "exact"; "-" when none. */
-static const char *
-ex(const json_t *e, const char *key)
-{
-	const char *s = json_string_value(
-	    json_object_get(json_object_get(e, "exact"), key));
-
-	return s != NULL ? s : "-";
-}
-
-/* A distribution of the exact document, [p0 p1 …]. */
-static void
-ex_dist(FILE *f, const json_t *e, const char *key)
-{
-	const json_t *d = json_object_get(json_object_get(e, "exact"), key);
-	size_t i;
-
-	fputc('[', f);
-	for (i = 0; i < json_array_size(d); i++)
-		fprintf(f, "%s%s", i ? " " : "",
-		    json_string_value(json_array_get(d, i)));
-	fputc(']', f);
-}
-
-static const char *
-str(const json_t *e, const char *key)
-{
-	return json_string_value(json_object_get(e, key));
-}
-
-static void
-dt_entry(json_t *e, void *arg)
-{
-	FILE *f = arg;
-
-	if (json_object_get(e, "shooter") != NULL) {
-		fprintf(f, "  %s: %s at %s  %s  ", str(e, "shooter"),
-		    str(e, "weapon"), str(e, "target"),
-		    ex(e, "p_wound_per_attack"));
-		ex_dist(f, e, "damage");
-		fprintf(f, "  removed %s  mean %s\n", ex(e, "p_removed"),
-		    ex(e, "expected_damage"));
-	} else if (json_object_get(e, "mechanism") != NULL) {
-		fprintf(f, "  %s v %s  ", str(e, _("attacker")),
-		    str(e, _("defender")));
-		if (!json_is_true(json_object_get(e, "resolves")))
-			fprintf(f, "never ends");
-		else if (!json_is_true(json_object_get(e, "fought_out")))
-			fprintf(f, "not worked out (Wounds over the limit)");
-		else
-			fprintf(f, "%s %s %s  rounds %s",
-			    ex(e, "attacker_wins"), ex(e, "defender_wins"),
-			    ex(e, "both_destroyed"), ex(e, "expected_rounds"));
-		fprintf(f, "  first round ");
-		ex_dist(f, e, "attacker_loses");
-		fputc(' ', f);
-		ex_dist(f, e, "defender_loses");
-		fputc('\n', f);
-	} else
-		fprintf(f, "  %s v %s  %s %s %s  double %s %s\n",
-		    str(e, _("attacker")), str(e, _("defender")),
-		    ex(e, "attacker_wins"), ex(e, "defender_wins"),
-		    ex(e, "equal"), ex(e, "attacker_double"),
-		    ex(e, "defender_double"));
-	json_decref(e);
-}
-
-/* ---- the morale family ---- */
-
-/* Its tables entry by entry as they come; the morale tests, a small
- * grid, are kept until their table ends. */
-struct mtext {
-	char table[16];
-	json_t *tests;
-	char *tests_title;
-	FILE *f;
+/* A column of the table open: its key path, head, width and the cell of
+ * the entry being emitted. */
+struct ot_col {
+	char *key, *head;
+	int width;
+	int right;  /* a number: right-aligned (its first value's type) */
+	int typed;  /* right is known */
+	char *cell; /* NULL: the entry has no such value */
+	size_t len, cap;
+	int reals_only; /* a list whose elements are all reals */
 };
 
-/* A JSON array of reals as "0.482 0.386 …" (3 decimals). */
-static void
-print_reals(FILE *f, const json_t *a)
-{
-	char b[32];
-	size_t i;
+struct ot {
+	FILE *f;
+	int written; /* a line was: a blank one goes before a title */
+	int in_table;
+	int in_entry; /* depth 1 and below are an entry's */
+	long entries; /* of the table open */
+	struct ot_col col[OT_COLS];
+	int ncol;
+	char *note[OT_NOTES];
+	int nnote;
+	int depth;
+	char path[OT_PATH];        /* the key path of the value open */
+	size_t plen[OT_DEPTH + 1]; /* its length before each depth's key */
+	/* At each depth, what is open: an object (-2), a list no column
+	 * shows (-1), or the column a list fills. */
+	int list[OT_DEPTH + 1];
+};
 
-	for (i = 0; i < json_array_size(a); i++) {
-		fmt_double(b, sizeof(b), json_real_value(json_array_get(a, i)),
-		    3);
-		fprintf(f, "%s%s", i ? " " : "", b);
+/* Append s to the cell of column c. */
+static void
+cell_add(struct ot_col *c, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (c->cell == NULL || c->len + n + 1 > c->cap) {
+		c->cap = 2 * (c->len + n + 1) + 32;
+		c->cell = xrealloc(c->cell, c->cap);
+		if (c->len == 0)
+			c->cell[0] = '\0';
+	}
+	memcpy(c->cell + c->len, s, n + 1);
+	c->len += n;
+}
+
+static void
+cell_set(struct ot_col *c, const char *s, int number)
+{
+	c->len = 0;
+	cell_add(c, s);
+	if (!c->typed) {
+		c->right = number;
+		c->typed = 1;
 	}
 }
 
+/* Returns the width of column c: its head's or its declared one. */
 static int
-num(const json_t *e, const char *key)
+col_width(const struct ot_col *c)
 {
-	return (int)json_integer_value(json_object_get(e, key));
+	int h = (int)utf8_chars(c->head);
+
+	return c->width > h ? c->width : h;
 }
 
-/* The morale-test grid: modifiers across, morale down. */
+/* One line of cells (text[i] for column i), padded to the widths. */
 static void
-print_tests(FILE *f, const char *title, const json_t *tests)
+put_line(struct ot *t, const char *const *text)
 {
-	const json_t *e;
-	size_t i;
-	int last;
+	int i, pad, w;
 
-	fprintf(f, "\n%s\n  morale  modifier:", title);
-	json_array_foreach(tests, i, e)
-	{
-		if (num(e, "morale") == 1 && num(e, "modifier") >= -6)
-			fprintf(f, " %+5d", num(e, "modifier"));
+	fputs("  ", t->f);
+	for (i = 0; i < t->ncol; i++) {
+		w = col_width(&t->col[i]);
+		pad = w - (int)utf8_chars(text[i]);
+		if (pad < 0)
+			pad = 0;
+		if (i > 0)
+			fputs("  ", t->f);
+		if (t->col[i].right)
+			fprintf(t->f, "%*s%s", pad, "", text[i]);
+		else if (i + 1 < t->ncol)
+			fprintf(t->f, "%s%*s", text[i], pad, "");
+		else
+			fputs(text[i], t->f);
 	}
-	last = -1;
-	json_array_foreach(tests, i, e)
-	{
-		int m = num(e, "morale"), t = num(e, "modifier");
-
-		if (m != last)
-			fprintf(f, "\n  %6d          ", m);
-		last = m;
-		if (t >= -6)
-			fprintf(f, " %5s", str(e, "exact"));
-	}
-	fprintf(f, "\n");
+	fputc('\n', t->f);
 }
 
 static void
-mt_member(const char *key, json_t *v, void *arg)
+put_heads(struct ot *t)
 {
-	(void)key;
-	(void)arg;
-	json_decref(v);
+	const char *text[OT_COLS];
+	int i;
+
+	for (i = 0; i < t->ncol; i++)
+		text[i] = t->col[i].head;
+	put_line(t, text);
 }
 
 static void
-mt_table(const char *key, const char *title, void *arg)
+put_entry(struct ot *t)
 {
-	struct mtext *t = arg;
-	FILE *f = t->f;
+	const char *text[OT_COLS];
+	int i;
 
-	snprintf(t->table, sizeof(t->table), "%s", key);
-	if (strcmp(key, "fire") == 0)
-		fprintf(f, "%s\n", title);
-	else if (strcmp(key, "melee_dice") == 0)
-		fprintf(f, "\n%s\n", title);
-	else if (strcmp(key, "morale_tests") == 0) {
-		free(t->tests_title);
-		t->tests_title = xstrdup(title);
-	} else if (strcmp(key, "melee") == 0) {
-		print_tests(f, t->tests_title ? t->tests_title : "", t->tests);
-		fprintf(f, "\n%s\n", title);
-		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n", "attacker",
-		    "defender", "where", "attacker_wins", "defender_wins",
-		    "tiebreak");
+	if (t->entries++ == 0)
+		put_heads(t);
+	for (i = 0; i < t->ncol; i++)
+		text[i] = t->col[i].cell != NULL ? t->col[i].cell : "-";
+	put_line(t, text);
+	/* The first entry's types align the column from now on. */
+	for (i = 0; i < t->ncol; i++) {
+		free(t->col[i].cell);
+		t->col[i].cell = NULL;
+		t->col[i].len = t->col[i].cap = 0;
+		t->col[i].typed = 1;
 	}
 }
 
+/* The table open ends: its heads when it had no entry, its notes. */
 static void
-mt_entry(json_t *e, void *arg)
+table_end(struct ot *t)
 {
-	struct mtext *t = arg;
-	FILE *f = t->f;
-	char x[32], y[32], z[32];
+	int i;
 
-	if (strcmp(t->table, "fire") == 0) {
-		fprintf(f, "  %-22s %-10s %2d dice%s  ", str(e, "shooter"),
-		    str(e, "weapon"), num(e, "dice"),
-		    json_is_true(json_object_get(e, "disorganised")) ?
-		        ", saved" :
-		        "       ");
-		print_reals(f, json_object_get(e, "hits"));
-		fprintf(f, "\n");
-	} else if (strcmp(t->table, "melee_dice") == 0) {
-		fprintf(f, "  %-22s %-6s %2d dice %+d%s  ", str(e, "unit"),
-		    str(e, "situation"), num(e, "dice"),
-		    num(e, "die_modifier"),
-		    json_is_true(json_object_get(e, "disorganised")) ?
-		        ", saved" :
-		        "       ");
-		print_reals(f, json_object_get(e, "hits"));
-		fprintf(f, "\n");
-	} else if (strcmp(t->table, "morale_tests") == 0) {
-		json_array_append(t->tests, e);
-	} else {
-		fmt_double(x, sizeof(x),
-		    json_real_value(json_object_get(e, "attacker_wins")), 4);
-		fmt_double(y, sizeof(y),
-		    json_real_value(json_object_get(e, "defender_wins")), 4);
-		fmt_double(z, sizeof(z),
-		    json_real_value(json_object_get(e, "tiebreak")), 4);
-		fprintf(f, "  %-22s %-22s %-7s %-14s %-14s %s\n",
-		    str(e, "attacker"), str(e, "defender"),
-		    str(e, "situation"), x, y, z);
+	if (!t->in_table)
+		return;
+	if (t->entries == 0 && t->ncol > 0)
+		put_heads(t);
+	for (i = 0; i < t->nnote; i++) {
+		fprintf(t->f, "  * %s\n", t->note[i]);
+		free(t->note[i]);
 	}
-	json_decref(e);
-}
-
-/* ---- the generic fire and melee tables (chk_odds_stream) ---- */
-
-/* A chance as "4/7 (0.571)", or "1" when whole, into buf. */
-static void
-qtext(char *buf, size_t sz, const json_t *real, const json_t *exact)
-{
-	const char *x = json_string_value(exact);
-	char b[32];
-
-	if (x == NULL)
-		x = "";
-	fmt_double(b, sizeof(b), json_real_value(real), 3);
-	if (strchr(x, '/') == NULL)
-		snprintf(buf, sz, "%s", x);
-	else
-		snprintf(buf, sz, "%s (%s)", x, b);
+	for (i = 0; i < t->ncol; i++) {
+		free(t->col[i].key);
+		free(t->col[i].head);
+		free(t->col[i].cell);
+	}
+	t->ncol = t->nnote = 0;
+	t->in_table = 0;
 }
 
 static void
-gt_table(const char *key, const char *title, void *arg)
+ot_table(void *arg, const char *key, const char *title)
 {
-	FILE *f = arg;
+	struct ot *t = arg;
 
-	if (strcmp(key, "fire") == 0) {
-		fprintf(f, "%s\n", title);
-		fprintf(f, "  %-18s %-17s %-18s %s\n", "shooter", "weapon",
-		    "target", "p_hit");
+	(void)key; /* JSON's; the title says it in words */
+	table_end(t);
+	fprintf(t->f, "%s%s\n", t->written ? "\n" : "", title);
+	t->written = 1;
+	t->in_table = 1;
+	t->entries = 0;
+}
+
+static void
+ot_column(void *arg, const char *key, const char *head, int width)
+{
+	struct ot *t = arg;
+	struct ot_col *c;
+
+	if (t->ncol >= OT_COLS)
+		return;
+	c = &t->col[t->ncol++];
+	memset(c, 0, sizeof(*c));
+	c->key = xstrdup(key);
+	c->head = xstrdup(head);
+	c->width = width;
+}
+
+static void
+ot_note(void *arg, const char *text)
+{
+	struct ot *t = arg;
+
+	if (t->nnote < OT_NOTES)
+		t->note[t->nnote++] = xstrdup(text);
+}
+
+/* Returns the column of key path p, or -1. */
+static int
+col_of(const struct ot *t, const char *p)
+{
+	int i;
+
+	for (i = 0; i < t->ncol; i++)
+		if (strcmp(t->col[i].key, p) == 0)
+			return i;
+	return -1;
+}
+
+/* Returns the column of the value key where the document is, or -1. */
+static int
+col_at(const struct ot *t, const char *key)
+{
+	char p[2 * OT_PATH];
+
+	if (key == NULL)
+		return -1;
+	snprintf(p, sizeof(p), "%s%s%s", t->path, t->path[0] ? "." : "", key);
+	return col_of(t, p);
+}
+
+/* Returns 1 when a column shows key or a value inside it. */
+static int
+shown(const struct ot *t, const char *key)
+{
+	char p[2 * OT_PATH];
+	size_t n;
+	int i;
+
+	if (key == NULL)
+		return 0;
+	n = (size_t)snprintf(p, sizeof(p), "%s%s%s", t->path,
+	    t->path[0] ? "." : "", key);
+	if (n >= sizeof(p))
+		return 0;
+	for (i = 0; i < t->ncol; i++)
+		if (strncmp(t->col[i].key, p, n) == 0 &&
+		    (t->col[i].key[n] == '\0' || t->col[i].key[n] == '.'))
+			return 1;
+	return 0;
+}
+
+/*
+ * A value s (its text) of a number (right-aligned) or not, under key
+ * where the document is: a member's line, an element of a list that a
+ * column shows, or the cell of a column; anything else is not shown.
+ * real says it is a real, for a list of reals.
+ */
+static void
+value(struct ot *t, const char *key, const char *s, int number, int real)
+{
+	struct ot_col *c;
+	int i, l;
+
+	if (t->depth == 0) {
+		table_end(t);
+		fprintf(t->f, "%s: %s\n", key, s);
+		t->written = 1;
 		return;
 	}
-	fprintf(f, "\n%s\n", title);
-	fprintf(f, "  %-16s %-16s %-8s %-15s %-15s %-15s %s\n", "attacker",
-	    "defender", "where", "attacker_wins", "defender_wins",
-	    "both_destroyed", "rolls");
-}
-
-/* One chance of a melee entry: its real and its exact fraction. */
-static void
-chance_text(char *buf, size_t sz, const json_t *e, const char *key)
-{
-	qtext(buf, sz, json_object_get(e, key),
-	    json_object_get(json_object_get(e, "exact"), key));
-}
-
-static void
-gt_entry(json_t *e, void *arg)
-{
-	FILE *f = arg;
-	char x[96], y[96], z[96], r[96];
-
-	if (json_object_get(e, "shooter") != NULL) {
-		qtext(x, sizeof(x), json_object_get(e, "p_hit"),
-		    json_object_get(e, "exact"));
-		fprintf(f, "  %-18s %-17s %-18s %s\n", str(e, "shooter"),
-		    str(e, "weapon"), str(e, "target"), x);
-	} else if (!json_is_true(json_object_get(e, "resolves")))
-		fprintf(f, "  %-16s %-16s %-8s never resolves\n",
-		    str(e, "attacker"), str(e, "defender"),
-		    str(e, "situation"));
-	else {
-		chance_text(x, sizeof(x), e, "attacker_wins");
-		chance_text(y, sizeof(y), e, "defender_wins");
-		chance_text(z, sizeof(z), e, "both_destroyed");
-		chance_text(r, sizeof(r), e, "expected_rolls");
-		fprintf(f, "  %-16s %-16s %-8s %-15s %-15s %-15s %s\n",
-		    str(e, "attacker"), str(e, "defender"),
-		    str(e, "situation"), x, y, z, r);
+	if (!t->in_entry)
+		return;
+	l = t->list[t->depth];
+	if (l >= 0) {
+		c = &t->col[l];
+		if (c->len > 0)
+			cell_add(c, " ");
+		cell_add(c, s);
+		c->reals_only &= real;
+		return;
 	}
-	json_decref(e);
+	if (l == -1) /* in a list no column shows */
+		return;
+	if ((i = col_at(t, key)) >= 0)
+		cell_set(&t->col[i], s, number);
 }
 
-/* ---- by family ---- */
+/* Whether value() would show a value under key: its text need not be
+ * made when not. */
+static int
+wanted(const struct ot *t, const char *key)
+{
+	if (t->depth == 0)
+		return 1;
+	if (!t->in_entry || t->list[t->depth] == -1)
+		return 0;
+	return t->list[t->depth] >= 0 || col_at(t, key) >= 0;
+}
+
+/* Open an object or list under key: an entry (in a table, at the top),
+ * a value of one, or a member's (not shown). */
+static void
+ot_open(void *arg, const char *key, int list)
+{
+	struct ot *t = arg;
+	int d = t->depth, c = -2;
+	size_t n = d == 0 ? 0 : strlen(t->path);
+
+	if (d >= OT_DEPTH)
+		abort();
+	if (d == 0)
+		t->in_entry = t->in_table && key == NULL;
+	t->plen[d] = n;
+	t->path[n] = '\0';
+	if (d > 0 && key != NULL)
+		snprintf(t->path + n, sizeof(t->path) - n, "%s%s",
+		    n > 0 ? "." : "", key);
+	if (d > 0 && t->list[d] != -2)
+		c = -1; /* in a list: not shown */
+	else if (list)
+		c = t->in_entry && d > 0 ? col_of(t, t->path) : -1;
+	if (c >= 0) {
+		cell_set(&t->col[c], "", 0);
+		t->col[c].reals_only = 1;
+	}
+	t->list[++t->depth] = c;
+}
+
+static void
+ot_close(void *arg)
+{
+	struct ot *t = arg;
+	int l = t->list[t->depth--];
+	struct ot_col *c;
+	char *s;
+
+	if (l >= 0 && !(c = &t->col[l])->reals_only) {
+		s = xasprintf("[%s]", c->cell);
+		c->len = 0;
+		cell_add(c, s);
+		free(s);
+	}
+	t->path[t->plen[t->depth]] = '\0';
+	if (t->depth == 0 && t->in_entry) {
+		put_entry(t);
+		t->in_entry = 0;
+	}
+}
+
+static void
+ot_string(void *arg, const char *key, const char *s)
+{
+	value(arg, key, s, 0, 0);
+}
+
+static void
+ot_integer(void *arg, const char *key, long v)
+{
+	char b[32];
+
+	if (!wanted(arg, key))
+		return;
+	snprintf(b, sizeof(b), "%ld", v);
+	value(arg, key, b, 1, 0);
+}
+
+static void
+ot_boolean(void *arg, const char *key, int v)
+{
+	value(arg, key, v ? "yes" : "no", 0, 0);
+}
+
+static void
+ot_null(void *arg, const char *key)
+{
+	value(arg, key, "-", 0, 0);
+}
+
+/* A real: 4 decimals, or 3 in a list, trailing zeros dropped there. */
+static void
+ot_real(void *arg, const char *key, double v)
+{
+	struct ot *t = arg;
+	char b[40];
+	size_t n;
+
+	if (!wanted(t, key))
+		return;
+	if (t->depth > 0 && t->list[t->depth] >= 0) {
+		fmt_double(b, sizeof(b), v, 3);
+		value(t, key, b, 1, 1);
+		return;
+	}
+	fmt_double(b, sizeof(b), v, 4);
+	if (strchr(b, '.') == NULL)
+		strcat(b, ".");
+	while ((n = strlen(strchr(b, '.'))) < 5)
+		strcat(b, "0");
+	value(t, key, b, 1, 1);
+}
+
+/* An exact chance: "4/7 (0.571)", "1" when whole, "4/7" in a list. */
+static void
+ot_exact(void *arg, const char *key, const mpq_t x)
+{
+	struct ot *t = arg;
+	void (*gfree)(void *, size_t);
+	char b[32], *q, *s;
+
+	if (!wanted(t, key))
+		return;
+	q = mpq_get_str(NULL, 10, x);
+	if (strchr(q, '/') == NULL || (t->depth > 0 && t->list[t->depth] >= 0))
+		value(t, key, q, 0, 0);
+	else {
+		fmt_double(b, sizeof(b), mpq_get_d(x), 3);
+		s = xasprintf("%s (%s)", q, b);
+		value(t, key, s, 0, 0);
+		free(s);
+	}
+	mp_get_memory_functions(NULL, NULL, &gfree);
+	gfree(q, strlen(q) + 1);
+}
+
+/* A value the family shares: given in full when a column shows it or a
+ * value inside it, else left out (1: nothing more to emit of it). */
+static int
+ot_share(void *arg, const char *key, const void *id, int part)
+{
+	struct ot *t = arg;
+
+	(void)id;
+	(void)part;
+	return !(t->in_entry && t->depth > 0 && t->list[t->depth] == -2 &&
+	    shown(t, key));
+}
 
 void
 odds_doc_text(const struct eng_ctx *c, const char *a, const char *b, FILE *f)
 {
-	struct chk_json_sink s = { dt_member, dt_table, dt_entry, f };
-	const struct eng_show *sh = c->fam->show;
-	struct mtext t;
+	struct ot t;
+	struct eng_emit e = { .table = ot_table,
+		.column = ot_column,
+		.note = ot_note,
+		.open = ot_open,
+		.close = ot_close,
+		.string = ot_string,
+		.integer = ot_integer,
+		.boolean = ot_boolean,
+		.null = ot_null,
+		.real = ot_real,
+		.exact = ot_exact,
+		.share = ot_share,
+		.arg = &t };
 
-	if (sh == NULL || sh->odds_doc == NULL) {
-		s.member = mt_member; /* drops members: there are none */
-		s.table = gt_table;
-		s.entry = gt_entry;
-		chk_odds_json(c, a, b, &s);
-		return;
-	}
-	if (strcmp(c->fam->name, "morale") != 0) {
-		chk_odds_json(c, a, b, &s);
-		return;
-	}
 	memset(&t, 0, sizeof(t));
-	t.tests = json_array();
 	t.f = f;
-	s.member = mt_member;
-	s.table = mt_table;
-	s.entry = mt_entry;
-	s.arg = &t;
-	chk_odds_json(c, a, b, &s);
-	json_decref(t.tests);
-	free(t.tests_title);
+	t.list[0] = -2;
+	chk_odds_document(c, a, b, &e);
+	table_end(&t);
 }

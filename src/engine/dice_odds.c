@@ -1140,9 +1140,21 @@ shooting_doc(const struct ruleset *rs, const struct dt_tables *t,
 	size_t a, k, b;
 	int wi;
 
-	out->table(out->arg, "shooting",
-	    "Shooting: one volley (chance one attack wounds; damage 0, 1, "
-	    "… up to the target's Wounds; removed; mean)");
+	int uw = eng_names_width(rs, 0), ww = eng_names_width(rs, 1);
+	void *x = out->arg;
+
+	out->table(x, "shooting",
+	    "Shooting: one volley of each weapon at each target");
+	out->column(x, "shooter", "shooter", uw);
+	out->column(x, "weapon", "weapon", ww);
+	out->column(x, "target", "target", uw);
+	out->column(x, "exact.p_wound_per_attack", "an attack wounds", 15);
+	out->column(x, "exact.p_removed", "removed", 15);
+	out->column(x, "exact.expected_damage", "mean damage", 15);
+	out->column(x, "exact.damage", "damage 0, 1, …", 0);
+	out->note(x,
+	    "damage: the chance of each number of Wounds lost, 0, "
+	    "1, … up to the target's Wounds (removed: all of them)");
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++) {
 		if (!name_ok(fa, rs->units[a].name))
 			continue;
@@ -1239,6 +1251,41 @@ opposed_chances(const struct ex *x, const struct dx_opposed *op)
 	put(x, "equal", op->tie);
 }
 
+/* The melee table's columns: an opposed roll's five chances, or a
+ * fight's end and its first round's losses. */
+static void
+melee_columns(const struct ruleset *rs, const struct dt_tables *t,
+    const struct eng_emit *o)
+{
+	int uw = eng_names_width(rs, 0);
+	void *x = o->arg;
+
+	o->column(x, _("attacker"), "attacker", uw);
+	o->column(x, _("defender"), "defender", uw);
+	o->column(x, "exact.attacker_wins", "attacker wins", 15);
+	o->column(x, "exact.defender_wins", "defender wins", 15);
+	if (t->melee == DT_MELEE_OPPOSED) {
+		o->column(x, "exact.equal", "equal", 15);
+		o->column(x, "exact.attacker_double", "attacker double", 15);
+		o->column(x, "exact.defender_double", "defender double", 0);
+		o->note(x,
+		    "double: the chance of beating the other side by "
+		    "double");
+		return;
+	}
+	o->column(x, "exact.both_destroyed", "both removed", 15);
+	o->column(x, "exact.expected_rounds", "mean rounds", 15);
+	o->column(x, "resolves", "ends", 4);
+	o->column(x, "exact.attacker_loses", "attacker loses", 0);
+	o->column(x, "exact.defender_loses", "defender loses", 0);
+	o->note(x,
+	    "loses: the chance of each number of Wounds lost in the "
+	    "first round, 0, 1, … up to the side's Wounds");
+	o->note(x,
+	    "-: not worked out (Wounds over the limit), or a melee "
+	    "that never ends has no mean rounds");
+}
+
 static void
 melee_doc(const struct eng_ctx *c, const char *fa, const char *fb,
     const struct eng_emit *o)
@@ -1250,11 +1297,9 @@ melee_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 
 	o->table(o->arg, "melee",
 	    t->melee == DT_MELEE_OPPOSED ?
-	        "Melee: one opposed roll (attacker wins, defender wins, "
-	        "equal; beaten by double each way)" :
-	        "Melee: fought to its end (attacker wins, defender wins, "
-	        "both removed; mean rounds), and the Wounds each loses in "
-	        "the first round (0, 1, … up to its Wounds)");
+	        "Melee: one opposed roll" :
+	        "Melee: fought to its end, and its first round");
+	melee_columns(rs, t, o);
 	if (t->melee != DT_MELEE_OPPOSED) {
 		fights_doc(c, fa, fb, o);
 		return;

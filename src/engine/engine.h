@@ -637,9 +637,21 @@ struct eng_words {
  * value under key, and the family emits nothing more of it; 0 when the
  * next value, an object or list opened under key, is that one, which the
  * emitter may keep.
+ *
+ * How a table is laid out in lines (the text of `sandtable odds`) is the
+ * emitter's too; the family says only what to show: column() names a
+ * value of each entry (key "exact.p_hit": p_hit in the entry's object
+ * "exact") and its head, and the least width of its values (0: the
+ * head's); note() a sentence to be read under the table. Both come after
+ * table() and before its first entry, columns in the order shown; an
+ * entry's values that no column names are left out of the lines. JSON
+ * has no use for either.
  */
 struct eng_emit {
 	void (*table)(void *arg, const char *key, const char *title);
+	void (
+	    *column)(void *arg, const char *key, const char *head, int width);
+	void (*note)(void *arg, const char *text);
 	void (*open)(void *arg, const char *key, int list);
 	void (*close)(void *arg);
 	void (*string)(void *arg, const char *key, const char *);
@@ -726,6 +738,9 @@ struct eng_show {
 /* The description of the family that plays rs; a print-only one (every
  * stat, no odds) when no family does. Never NULL. */
 const struct eng_show *eng_show_of(const struct ruleset *);
+/* The widest name of rs's unit types (weapons 0) or weapons (1), in
+ * characters: an odds table's column of them is that wide. */
+int eng_names_width(const struct ruleset *, int weapons);
 /* The words for a melee situation (the key itself when unknown). */
 const char *eng_situation_words(const struct eng_show *, const char *key);
 /* A length as a marker shows it: 9″ or 40 mm. Returns buf. */

@@ -157,6 +157,19 @@ fire_mod(const struct ruleset *rs, const struct rs_unit *u)
 	return mo_fire_die_mod(rs, u) + 6 - low;
 }
 
+/* The columns of a table of dice: how many, their modifier, and
+ * whether the hits are saved (a disorganised unit's). */
+static void
+dice_columns(const struct eng_emit *o)
+{
+	o->column(o->arg, "dice", "dice", 0);
+	o->column(o->arg, "die_modifier", "modifier", 0);
+	o->column(o->arg, "disorganised", "saved", 0);
+	o->note(o->arg,
+	    "saved: the unit is disorganised, and its hits are "
+	    "saved");
+}
+
 /* The fire table: each shooter, steady and disorganised (its hits are
  * then saved on 4-6). */
 static void
@@ -170,7 +183,12 @@ fire_doc(const struct ruleset *rs, const char *a, struct memo *m,
 
 	mo_q_set(&one, 1, 0, 0);
 	o->table(o->arg, "fire",
-	    "Fire: hits of each unit's fire dice (6s hit), p(0 hits) p(1) …");
+	    "Fire: hits of each unit's fire dice (6s hit)");
+	o->column(o->arg, "shooter", "shooter", eng_names_width(rs, 0));
+	o->column(o->arg, "weapon", "weapon", eng_names_width(rs, 1));
+	dice_columns(o);
+	o->column(o->arg, "p_hit", "any hit", 6);
+	o->column(o->arg, "hits", "p(0 hits) p(1) …", 0);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
@@ -214,6 +232,10 @@ melee_dice_doc(const struct ruleset *rs, const char *a, struct memo *m,
 
 	o->table(o->arg, "melee_dice",
 	    "Melee dice: hits of each unit's melee dice, modifiers included");
+	o->column(o->arg, "unit", "unit", eng_names_width(rs, 0));
+	o->column(o->arg, "situation", "where", 6);
+	dice_columns(o);
+	o->column(o->arg, "hits", "p(0 hits) p(1) …", 0);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
@@ -265,6 +287,9 @@ tests_doc(const struct ruleset *rs, const struct eng_emit *o)
 	o->table(o->arg, "morale_tests",
 	    "Morale tests: chance of passing (one die, not above morale + "
 	    "modifiers)");
+	o->column(o->arg, "morale", "morale", 0);
+	o->column(o->arg, "modifier", "modifier", 0);
+	o->column(o->arg, "exact", "pass", 0);
 	for (m = 1; m <= top; m++)
 		for (t = lo; t <= hi; t++) {
 			mo_morale_pass(&p, m, t);
@@ -340,6 +365,15 @@ melee_doc(const struct ruleset *rs, const char *a, const char *b,
 
 	out->table(out->arg, "melee",
 	    "Melee: one round; equal hits go to a tie-break (1/2 each)");
+	out->column(out->arg, "attacker", "attacker", eng_names_width(rs, 0));
+	out->column(out->arg, "defender", "defender", eng_names_width(rs, 0));
+	out->column(out->arg, "situation", "where", 6);
+	out->column(out->arg, "attacker_wins", "attacker wins", 0);
+	out->column(out->arg, "defender_wins", "defender wins", 0);
+	out->column(out->arg, "tiebreak", "tie-break", 0);
+	out->note(out->arg,
+	    "tie-break: the chance that the round goes to "
+	    "it");
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *x = &rs->units[i];
 

@@ -104,6 +104,20 @@ eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
 	return buf;
 }
 
+int
+eng_names_width(const struct ruleset *rs, int weapons)
+{
+	size_t i, n = weapons ? rs->nweapons : rs->nunits, w = 0, k;
+
+	for (i = 0; i < n; i++) {
+		k = utf8_chars(
+		    weapons ? rs->weapons[i].name : rs->units[i].name);
+		if (k > w)
+			w = k;
+	}
+	return (int)w;
+}
+
 const char *
 eng_situation_words(const struct eng_show *s, const char *key)
 {
