@@ -420,7 +420,11 @@ ot_exact(void *arg, const char *key, const mpq_t x)
 	if (strchr(q, '/') == NULL || (t->depth > 0 && t->list[t->depth] >= 0))
 		value(t, key, q, 0, 0);
 	else {
-		fmt_double(b, sizeof(b), mpq_get_d(x), 3);
+		/* A chance too small for three decimals is not 0. */
+		if (mpq_sgn(x) > 0 && mpq_get_d(x) < 0.0005)
+			snprintf(b, sizeof(b), "<0.001");
+		else
+			fmt_double(b, sizeof(b), mpq_get_d(x), 3);
 		s = xasprintf("%s (%s)", q, b);
 		value(t, key, s, 0, 0);
 		free(s);
