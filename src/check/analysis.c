@@ -177,8 +177,9 @@ ana_count(enum ana_count k)
 {
 	const char *e;
 
-	/* Asked once; printed at exit, by the process that counted (a
-	 * build of several rulesets forks one a ruleset). */
+	/* Asked once; printed by exit(). A build of several rulesets at
+	 * once makes each in a child that leaves by _exit(), printing
+	 * nothing: count one ruleset, or -j 1. */
 	if (counting == -1) {
 		counting = (e = getenv("SANDTABLE_COUNT")) != NULL &&
 		    *e != '\0' && strcmp(e, "0") != 0;

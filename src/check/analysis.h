@@ -72,7 +72,7 @@ int ana_check(struct analysis *, const struct chk_opts *, struct chk_result *,
 
 /* How many times this process prepared an engine, worked out the odds,
  * played the test games, the examples and self-play: printed on
- * stderr at exit when SANDTABLE_COUNT is set (tests/check/analysis.sh
+ * stderr at exit() when SANDTABLE_COUNT is set (tests/check/analysis.sh
  * holds build to once each). */
 enum ana_count {
 	ANA_PREPARE,
