@@ -95,6 +95,10 @@ int diags_quiet(void);
 void diags_capture(struct diags *to);
 void diags_capture_add(enum severity, const char *msg);
 void diags_free(struct diags *);
+/* Add the findings of from to to, as if they had been added there (to's
+ * limit applies, what from dropped counts as dropped): what was worked
+ * out once, handed to each who asks. */
+void diags_append(struct diags *to, const struct diags *from);
 const char *severity_name(enum severity);
 
 /* ---- labels in the ruleset's language (i18n.c) ----

@@ -184,6 +184,19 @@ diags_print(const struct diags *d, FILE *fp)
 }
 
 void
+diags_append(struct diags *to, const struct diags *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++)
+		diag_add(to, from->v[i].sev,
+		    (struct pos){ from->v[i].file, from->v[i].line,
+		        from->v[i].col },
+		    "%s", from->v[i].msg);
+	to->dropped += from->dropped;
+}
+
+void
 diags_free(struct diags *d)
 {
 	size_t i;

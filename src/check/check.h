@@ -11,6 +11,8 @@
 
 #include "../engine/engine.h"
 
+struct analysis;
+
 struct chk_opts {
 	long games; /* self-play games (0: none) */
 	uint64_t seed;
@@ -24,7 +26,9 @@ struct chk_opts {
 };
 
 struct chk_result {
-	struct eng_ctx *ctx; /* NULL: the ruleset is not played */
+	struct eng_ctx *ctx;  /* NULL: the ruleset is not played */
+	struct analysis *ana; /* what it was worked out from (analysis.h) */
+	int own;              /* ana is this result's (chk_run()) */
 	int tests, tests_failed;
 	uint64_t test_cov[ENG_MAX_RULES];
 	struct eng_stats st; /* valid when opts.games > 0 */
@@ -34,7 +38,9 @@ struct chk_result {
 };
 
 /*
- * Play a ruleset: its test games, then self-play, then the findings.
+ * Play a ruleset on an engine of its own (analysis.c; a product shares
+ * one analysis instead, analysis.h): its test games, then self-play,
+ * then the findings.
  * Failures, coverage warnings and findings go to diags. Returns 0 when
  * it was played, 1 when its engine is not played (a note says so), -1
  * when it cannot be played (an error says why).

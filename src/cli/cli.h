@@ -186,13 +186,16 @@ const struct command *command_nth(size_t i);
 
 /*
  * A product: made by its own command, and by `sandtable build` through
- * its entry point, which writes it for a checked ruleset at path
- * (atomically), plus any other file of its row beside it, with the
- * common options build was given: paper, template (this product's),
+ * its entry point, which writes it for the analysis of a checked ruleset
+ * (analysis.h: build makes one a ruleset, and every product shares it)
+ * at path (atomically), plus any other file of its row beside it, with
+ * the common options build was given: paper, template (this product's),
  * seed, games, jobs, quiet. Returns 0 when written, -1 on failure
  * (reported on stderr), 1 when the product is not made in this version.
+ * A product works out nothing the analysis has: it asks it.
  */
-typedef int (*product_fn)(const struct ruleset *, const char *path,
+struct analysis;
+typedef int (*product_fn)(struct analysis *, const char *path,
     const struct cli_common *);
 
 /* What a product needs or uses (struct product). */
@@ -218,7 +221,7 @@ struct product {
  * cmd_NAME.c before it defines them). */
 #define PRODUCT_OF(name)                                                      \
 	extern const struct command name##_command;                           \
-	int product_##name(const struct ruleset *, const char *,              \
+	int product_##name(struct analysis *, const char *,                   \
 	    const struct cli_common *)
 
 extern const struct product products[];
@@ -265,7 +268,7 @@ void odds_doc_text(const struct eng_ctx *, const char *a, const char *b,
  * or -1 when the ruleset's engine is not played (set left empty).
  */
 struct rnd_odds_set;
-int cli_odds_panels(const struct ruleset *, int cards, struct rnd_odds_set *);
+int cli_odds_panels(struct analysis *, int cards, struct rnd_odds_set *);
 
 /*
  * The sheet products (reference: cards 0; unit cards: cards 1): write
@@ -274,7 +277,7 @@ int cli_odds_panels(const struct ruleset *, int cards, struct rnd_odds_set *);
  * ruleset and write it (returns the exit status).
  */
 struct rnd_opts;
-int cli_sheet_write(const struct ruleset *, const char *path,
+int cli_sheet_write(struct analysis *, const char *path,
     const struct rnd_opts *, int cards);
 int cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
     const struct rnd_opts *, int quiet, int cards);

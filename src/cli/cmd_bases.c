@@ -11,6 +11,7 @@
 #include "../render/bases_layout.h"
 #include "../render/render.h"
 #include "cli.h"
+#include "../check/analysis.h"
 
 /* Its command and its entry point for build (products.c). */
 PRODUCT_OF(bases);
@@ -226,9 +227,9 @@ const struct command bases_command = {
 };
 
 int
-product_bases(const struct ruleset *rs, const char *path,
-    const struct cli_common *c)
+product_bases(struct analysis *a, const char *path, const struct cli_common *c)
 {
+	const struct ruleset *rs = a->rs;
 	struct rnd_bases_opts o;
 
 	rnd_bases_opts_init(&o);

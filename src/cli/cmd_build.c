@@ -20,7 +20,7 @@
 
 #include "../render/render.h"
 #include "cli.h"
-#include "../check/check.h"
+#include "../check/analysis.h"
 #include "json.h"
 
 /* --json (README.md, JSON): one element per ruleset into build_js (NULL
@@ -160,7 +160,7 @@ write_index(const struct ruleset *rs, const char *dir, const struct made *made,
  * when a test game failed or the ruleset cannot be played.
  */
 static int
-play_test_games(const struct ruleset *rs)
+play_test_games(struct analysis *a)
 {
 	struct chk_opts o = { .games = 0,
 		.seed = 1,
@@ -172,7 +172,9 @@ play_test_games(const struct ruleset *rs)
 	struct diags d = { 0 };
 	int rc;
 
-	rc = chk_run(rs, &o, &r, &d);
+	/* The analysis keeps the games: the report does not play them
+	 * again. */
+	rc = ana_check(a, &o, &r, &d);
 	diags_print(&d, stderr);
 	if (rc == -1 || r.tests_failed > 0 || diags_worst(&d) >= SEV_ERROR)
 		rc = -1;
@@ -248,10 +250,10 @@ build_has(const struct ruleset *rs)
  * or skipped as the table and the product say), or -1 (reported).
  */
 static int
-build_product(const struct product *p, const struct ruleset *rs,
-    const char *stage, const struct build_opts *bo, struct made *made,
-    size_t *nmade)
+build_product(const struct product *p, struct analysis *a, const char *stage,
+    const struct build_opts *bo, struct made *made, size_t *nmade)
 {
+	const struct ruleset *rs = a->rs;
 	struct cli_common c = bo->c;
 	struct stat st;
 	char *path;
@@ -265,7 +267,7 @@ build_product(const struct product *p, const struct ruleset *rs,
 	c.tmpl = bo->tmpl[p - products];
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
-	r = p->make(rs, path, &c);
+	r = p->make(a, path, &c);
 	free(path);
 	if (r != 0)
 		return r < 0 ? -1 : 0;
@@ -302,23 +304,21 @@ build_one(const char *file, const struct build_opts *bo)
 	int worst, rc = EXIT_CLEAN;
 	struct ruleset *rs;
 	struct progress bar;
-	struct eng_ctx *keep = NULL;
-	struct diags kd = { 0 };
+	struct analysis *a = NULL;
 	char *dir, *stage;
 	int left = -1;
 
 	rnd_fonts_warm();
 	file_inputs_forget();
 	rs = cli_load(file, &worst);
-	/* A context held for the whole build: what a family works out once
-	 * for a ruleset (the dice family's exact odds) is shared by the
-	 * products' own contexts instead of worked out for each. */
+	/* One analysis for the whole build: the engine prepared once, the
+	 * test games played once, the odds and self-play worked out once
+	 * when a product first asks, and shared by every product. */
 	if (rs != NULL)
-		keep = eng_ctx_new(rs, -1, 0, &kd);
-	diags_free(&kd);
-	if (rs != NULL && play_test_games(rs) == -1) {
-		eng_ctx_free(keep);
-		keep = NULL;
+		a = ana_new(rs, -1, 0);
+	if (rs != NULL && play_test_games(a) == -1) {
+		ana_free(a);
+		a = NULL;
 		rs_free(rs);
 		rs = NULL;
 	}
@@ -336,7 +336,7 @@ build_one(const char *file, const struct build_opts *bo)
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
 		free(dir);
-		eng_ctx_free(keep);
+		ana_free(a);
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
@@ -353,7 +353,7 @@ build_one(const char *file, const struct build_opts *bo)
 		made[nmade++].file = "ruleset.txt";
 	for (p = products; p->cmd != NULL && rc == EXIT_CLEAN; p++) {
 		progress_update(&bar, (unsigned long)(p - products) + 1);
-		if (build_product(p, rs, stage, bo, made, &nmade) == -1)
+		if (build_product(p, a, stage, bo, made, &nmade) == -1)
 			rc = EXIT_ERRORS;
 	}
 	progress_end(&bar);
@@ -373,7 +373,7 @@ build_one(const char *file, const struct build_opts *bo)
 		    file);
 		free(made);
 		free(dir);
-		eng_ctx_free(keep);
+		ana_free(a);
 		rs_free(rs);
 		return rc;
 	}
@@ -388,7 +388,7 @@ build_one(const char *file, const struct build_opts *bo)
 	}
 	free(made);
 	free(dir);
-	eng_ctx_free(keep);
+	ana_free(a);
 	rs_free(rs);
 	return rc;
 }

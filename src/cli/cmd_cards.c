@@ -135,13 +135,12 @@ const struct command cards_command = {
 };
 
 int
-product_cards(const struct ruleset *rs, const char *path,
-    const struct cli_common *c)
+product_cards(struct analysis *a, const char *path, const struct cli_common *c)
 {
 	struct rnd_opts o;
 
 	rnd_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
-	return cli_sheet_write(rs, path, &o, 1);
+	return cli_sheet_write(a, path, &o, 1);
 }

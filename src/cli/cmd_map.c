@@ -14,6 +14,7 @@
 #include "../render/render.h"
 #include "../scenario/terrain.h"
 #include "cli.h"
+#include "../check/analysis.h"
 
 /* Its command and its entry point for build (products.c). */
 PRODUCT_OF(map);
@@ -481,9 +482,9 @@ const struct command map_command = {
 };
 
 int
-product_map(const struct ruleset *rs, const char *path,
-    const struct cli_common *c)
+product_map(struct analysis *a, const char *path, const struct cli_common *c)
 {
+	const struct ruleset *rs = a->rs;
 	struct map_req q;
 
 	/* The build's map: the ruleset's table and grid, on its paper,

@@ -60,7 +60,7 @@ const struct command reference_command = {
 };
 
 int
-product_reference(const struct ruleset *rs, const char *path,
+product_reference(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
 	struct rnd_opts o;
@@ -68,5 +68,5 @@ product_reference(const struct ruleset *rs, const char *path,
 	rnd_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
-	return cli_sheet_write(rs, path, &o, 0);
+	return cli_sheet_write(a, path, &o, 0);
 }

@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "../check/check.h"
+#include "../check/analysis.h"
 #include "../render/report.h"
 #include "../render/render.h"
 #include "cli.h"
@@ -541,28 +541,26 @@ matrix_shrink(struct rnd_matrix *m)
 
 /* The exact odds tables as heat maps, one per melee situation. */
 static void
-fill_odds(struct rnd_report *r, const struct eng_ctx *c)
+fill_odds(struct rnd_report *r, struct analysis *a)
 {
+	const struct eng_ctx *c = a->ctx;
 	const struct eng_show *sh = c->fam->show;
-	struct eng_odds od;
+	const struct eng_odds *od;
 	const char *sits[8];
 	size_t nsits = 0, i, first = r->nmaps;
 
-	memset(&od, 0, sizeof(od));
-	if (c->fam->odds == NULL || sh == NULL)
+	if (sh == NULL || (od = ana_odds(a)) == NULL)
 		return;
-	c->fam->odds(c, &od);
-	for (i = 0; i < od.nmelee && nsits < 8; i++)
-		name_index(sits, &nsits, od.melee[i].situation);
+	for (i = 0; i < od->nmelee && nsits < 8; i++)
+		name_index(sits, &nsits, od->melee[i].situation);
 	for (i = 0; i < nsits; i++)
-		melee_map(r, c->rs, sh, &od, sits[i]);
-	if (sh->fire_map && od.nfire > 0)
-		fire_map(r, c->rs, sh, &od);
+		melee_map(r, c->rs, sh, od, sits[i]);
+	if (sh->fire_map && od->nfire > 0)
+		fire_map(r, c->rs, sh, od);
 	if (sh->tables != NULL)
 		table_maps(r, c);
 	for (i = first; i < r->nmaps; i++)
 		matrix_shrink(&r->maps[i]);
-	eng_odds_free(&od);
 }
 
 /* The text of line n of data (1-based), blanks trimmed, at most 100
@@ -687,16 +685,15 @@ fill_read(struct rnd_report *r, const struct ruleset *rs, struct diags *rd)
  * ruleset's level-2 sections have one, as the rulebook places them. */
 static void
 fill_examples(struct rnd_report *r, const struct ruleset *rs,
-    const struct eng_ctx *c)
+    struct analysis *a)
 {
-	struct eng_example *ex;
-	struct diags quiet = { 0 };
+	const struct eng_example *ex;
 	char *have = NULL, *lack = NULL, *t, *v;
 	size_t i;
 	int n, failed, k, with = 0, secs = 0;
 
-	n = eng_examples(c, &quiet, &ex, &failed);
-	diags_free(&quiet);
+	/* What they say is the rulebook's and check's to give. */
+	n = ana_examples(a, NULL, &ex, &failed);
 	for (i = 0; rs->doc != NULL && i < rs->doc->nkids; i++) {
 		const struct rs_md *m = rs->doc->kids[i];
 		int found = 0;
@@ -730,7 +727,6 @@ fill_examples(struct rnd_report *r, const struct ruleset *rs,
 		rnd_report_fact(r, _("sections without an example"), lack);
 	free(have);
 	free(lack);
-	eng_examples_free(ex, n);
 }
 
 /* Each rule of the family that can apply to the ruleset, where it is
@@ -782,9 +778,9 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 			fill_games(&r, rs, &res->st);
 			fill_agree(&r, res->ctx, &res->st);
 		}
-		fill_odds(&r, res->ctx);
+		fill_odds(&r, res->ana);
 		fill_rules(&r, res);
-		fill_examples(&r, rs, res->ctx);
+		fill_examples(&r, rs, res->ana);
 	}
 	rnd_opts_init(&o);
 	o.paper = paper;
@@ -800,9 +796,10 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
  * diagnostics of the run are printed unless quiet (errors always).
  */
 static int
-report_run(const struct ruleset *rs, const char *path, const char *paper,
+report_run(struct analysis *a, const char *path, const char *paper,
     const char *tmpl, const struct chk_opts *co, int quiet, int bar_on)
 {
+	const struct ruleset *rs = a->rs;
 	struct chk_result res;
 	struct chk_opts o = *co;
 	struct diags d = { 0 }, out = { 0 };
@@ -815,7 +812,7 @@ report_run(const struct ruleset *rs, const char *path, const char *paper,
 	bar.on = bar.on && bar_on;
 	o.progress = progress_callback;
 	o.parg = &bar;
-	if (chk_run(rs, &o, &res, &d) != -1) {
+	if (ana_check(a, &o, &res, &d) != -1) {
 		bar.label = "report: drawing";
 		bar.last_ms = 0;
 		progress_update(&bar, bar.total);
@@ -905,6 +902,7 @@ cmd_report(int argc, char **argv)
 	struct cli_json js;
 	json_t *own_json = NULL;
 	char *path;
+	struct analysis *a;
 	struct ruleset *rs;
 
 	if ((rc = cli_parse(&report_command, argc, argv, &c, &own)) != CLI_GO)
@@ -946,7 +944,11 @@ cmd_report(int argc, char **argv)
 	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
 	    (path = cli_out_begin(out, "pdf")) == NULL)
 		goto done;
-	rc = report_run(rs, path, paper, tmpl, &co, quiet && !json, 1);
+	/* The analysis build would share, made the same way (on --grid's
+	 * board when given). */
+	a = ana_new(rs, co.grid, co.cell_mm);
+	rc = report_run(a, path, paper, tmpl, &co, quiet && !json, 1);
+	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	/* With --json, standard output is the JSON alone. */
@@ -987,7 +989,7 @@ const struct command report_command = {
 /* For `sandtable build`: the report with build's paper, template, games,
  * seed and jobs, quietly (build draws its own progress bar). */
 int
-product_report(const struct ruleset *rs, const char *path,
+product_report(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
 	/* The figures are the same for any number of jobs. */
@@ -998,7 +1000,7 @@ product_report(const struct ruleset *rs, const char *path,
 		.cell_mm = 0,
 		.tests = 1 };
 
-	return report_run(rs, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
+	return report_run(a, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
 	    0 :
 	    -1;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../check/analysis.h"
 #include "../engine/engine.h"
 #include "../render/render.h"
 
@@ -13,19 +14,16 @@ PRODUCT_OF(rulebook);
 /* The family's rule ids and sections, for the book's index (none for
  * a print-only ruleset); those that cannot apply to it are left out. */
 static struct rnd_book_rule *
-book_rules(const struct ruleset *rs, size_t *n)
+book_rules(const struct analysis *a, size_t *n)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_find(a->rs->engine);
+	const struct eng_ctx *c = a->ctx;
 	struct rnd_book_rule *v;
-	struct diags d = { 0 };
-	struct eng_ctx *c;
 	int k;
 
 	*n = 0;
 	if (f == NULL || f->nrules == 0)
 		return NULL;
-	c = eng_ctx_new(rs, -1, 0, &d);
-	diags_free(&d);
 	v = xcalloc((size_t)f->nrules, sizeof(*v));
 	for (k = 0; k < f->nrules; k++)
 		if (c == NULL || eng_rule_applies(c, k)) {
@@ -33,46 +31,39 @@ book_rules(const struct ruleset *rs, size_t *n)
 			v[*n].section = f->rules[k].section;
 			(*n)++;
 		}
-	eng_ctx_free(c);
 	return v;
 }
 
 /*
- * Play the test games marked as examples, keeping the engine's record of
- * each for the book. One that fails is an error (at its step, as `check`
- * reports it): the book is not written. Returns how many, or -1.
+ * The test games marked as examples (the analysis plays them once, and
+ * keeps the engine's record of each), for the book. One that fails is
+ * an error (at its step, as `check` reports it): the book is not
+ * written. Returns how many, or -1.
  */
 static int
-book_examples(const struct ruleset *rs, struct rnd_example **exv,
-    struct eng_example **engv, struct diags *d)
+book_examples(struct analysis *a, struct rnd_example **exv, struct diags *d)
 {
-	struct diags quiet = { 0 };
-	struct eng_ctx *c;
+	const struct ruleset *rs = a->rs;
+	const struct eng_example *engv;
+	const struct diags *prep = &a->prep;
 	size_t i;
 	int n, failed;
 
 	*exv = NULL;
-	*engv = NULL;
 	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
 		return 0;
 	/* The context's warnings are check's to give, not the book's. */
-	c = eng_ctx_new(rs, -1, 0, &quiet);
-	if (c == NULL) {
-		for (i = 0; i < quiet.n; i++)
-			if (quiet.v[i].sev >= SEV_ERROR)
-				diag_add(d, quiet.v[i].sev,
-				    (struct pos){ quiet.v[i].file,
-				        quiet.v[i].line, quiet.v[i].col },
-				    "%s", quiet.v[i].msg);
-		diags_free(&quiet);
+	if (a->ctx == NULL) {
+		for (i = 0; i < prep->n; i++)
+			if (prep->v[i].sev >= SEV_ERROR)
+				diag_add(d, prep->v[i].sev,
+				    (struct pos){ prep->v[i].file,
+				        prep->v[i].line, prep->v[i].col },
+				    "%s", prep->v[i].msg);
 		return -1;
 	}
-	diags_free(&quiet);
-	n = eng_examples(c, d, engv, &failed);
-	eng_ctx_free(c);
+	n = ana_examples(a, d, &engv, &failed);
 	if (failed > 0) {
-		eng_examples_free(*engv, n);
-		*engv = NULL;
 		diag_add(d, SEV_ERROR, rs->title_pos,
 		    "rulebook: %d example%s "
 		    "of play failed as test game%s; the book is not written",
@@ -81,32 +72,30 @@ book_examples(const struct ruleset *rs, struct rnd_example **exv,
 	}
 	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
 	for (i = 0; i < (size_t)n; i++) {
-		(*exv)[i].rec = &(*engv)[i].rec;
-		(*exv)[i].caption = (*engv)[i].caption;
-		(*exv)[i].section = (*engv)[i].section;
-		(*exv)[i].pos = (*engv)[i].t->pos;
+		(*exv)[i].rec = &engv[i].rec;
+		(*exv)[i].caption = engv[i].caption;
+		(*exv)[i].section = engv[i].section;
+		(*exv)[i].pos = engv[i].t->pos;
 	}
 	return n;
 }
 
 static int
-book_write(const struct ruleset *rs, const char *path, const char *paper,
+book_write(struct analysis *a, const char *path, const char *paper,
     int booklet, const char *lang, const char *tmpl)
 {
 	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
 		tmpl };
-	struct rnd_book_rule *rules = book_rules(rs, &o.nrules);
+	struct rnd_book_rule *rules = book_rules(a, &o.nrules);
 	struct rnd_example *ex = NULL;
-	struct eng_example *eng = NULL;
 	struct diags d = { 0 };
 	int rc = -1, n;
 
 	o.rules = rules;
-	if ((n = book_examples(rs, &ex, &eng, &d)) >= 0) {
+	if ((n = book_examples(a, &ex, &d)) >= 0) {
 		o.examples = ex;
 		o.nexamples = (size_t)n;
-		rc = rnd_rulebook(rs, path, &o, &d);
-		eng_examples_free(eng, n);
+		rc = rnd_rulebook(a->rs, path, &o, &d);
 	}
 	diags_print(&d, stderr);
 	diags_free(&d);
@@ -152,6 +141,7 @@ cmd_rulebook(int argc, char **argv)
 	struct rulebook_own own = { 0 };
 	struct cli_common c;
 	const char *out;
+	struct analysis *a;
 	struct ruleset *rs;
 	char *path;
 	int worst, rc;
@@ -175,8 +165,11 @@ cmd_rulebook(int argc, char **argv)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = book_write(rs, path, c.paper, own.booklet, cli_lang_tag(rs),
+	/* The analysis build would share, made the same way. */
+	a = ana_new(rs, -1, 0);
+	rc = book_write(a, path, c.paper, own.booklet, cli_lang_tag(rs),
 	    c.tmpl);
+	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !c.quiet && !CLI_IS_STDOUT(out))
@@ -207,8 +200,8 @@ const struct command rulebook_command = {
 };
 
 int
-product_rulebook(const struct ruleset *rs, const char *path,
+product_rulebook(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
-	return book_write(rs, path, c->paper, 0, cli_lang_tag(rs), c->tmpl);
+	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl);
 }

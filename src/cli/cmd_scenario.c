@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "../check/analysis.h"
 #include "../render/scenario.h"
 #include "../scenario/play.h"
 #include "../render/render.h"
@@ -258,8 +259,9 @@ now(void)
  * than EXIT_ERRORS (3) when the ruleset's engine is not played.
  */
 static int
-make_scenario(const struct ruleset *rs, const struct sopts *o)
+make_scenario(struct analysis *a, const struct sopts *o)
 {
+	const struct ruleset *rs = a->rs;
 	struct diags d = { 0 };
 	struct sc_engine *e = NULL;
 	struct sc_values val = { 0 };
@@ -287,11 +289,15 @@ make_scenario(const struct ruleset *rs, const struct sopts *o)
 			goto out;
 		goto write;
 	}
-	if ((e = sc_engine_new(rs, &d)) == NULL) {
+	/* The analysis's engine and odds; what preparing it said is
+	 * this product's to print too. */
+	diags_append(&d, &a->prep);
+	if (a->ctx == NULL) {
 		if (diags_worst(&d) < SEV_ERROR)
 			rc = EXIT_ERRORS + 2;
 		goto out;
 	}
+	e = sc_engine_share(a->ctx, ana_odds(a));
 	if (sc_unit_values(e, VALUE_GAMES, 1, o->jobs, &val) != 0) {
 		struct pos at = { rs->path, 0, 0 };
 
@@ -510,6 +516,7 @@ cmd_scenario(int argc, char **argv)
 {
 	struct cli_common c;
 	struct sopts o;
+	struct analysis *a;
 	struct ruleset *rs;
 	struct cli_json js;
 	int worst, rc, json;
@@ -604,7 +611,10 @@ cmd_scenario(int argc, char **argv)
 	/* With --json, standard output is the JSON alone. */
 	if (json)
 		o.json = json_object();
-	rc = make_scenario(rs, &o);
+	/* The analysis build would share, made the same way. */
+	a = ana_new(rs, -1, 0);
+	rc = make_scenario(a, &o);
+	ana_free(a);
 	free(o.table_opt);
 	free(o.points_opt);
 	if (rc == EXIT_ERRORS + 2) {
@@ -659,9 +669,10 @@ const struct command scenario_command = {
 /* Product for build: a balanced scenario of build's seed (1 unless
  * given), games and jobs, on its paper, with its template. */
 int
-product_scenario(const struct ruleset *rs, const char *path,
+product_scenario(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
+	const struct ruleset *rs = a->rs;
 	struct sopts o;
 	int rc;
 
@@ -677,7 +688,7 @@ product_scenario(const struct ruleset *rs, const char *path,
 	o.tmpl = c->tmpl;
 	o.out = path;
 	o.quiet = c->quiet;
-	rc = make_scenario(rs, &o);
+	rc = make_scenario(a, &o);
 	if (rc == EXIT_ERRORS + 2)
 		return 1;
 	return rc == EXIT_CLEAN ? 0 : -1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../check/analysis.h"
 #include "../engine/engine.h"
 #include "../render/render.h"
 
@@ -610,25 +611,21 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 }
 
 int
-cli_odds_panels(const struct ruleset *rs, int cards, struct rnd_odds_set *set)
+cli_odds_panels(struct analysis *a, int cards, struct rnd_odds_set *set)
 {
-	struct diags d = { 0 };
-	struct eng_ctx *ctx = eng_ctx_new(rs, -1, 0, &d);
+	const struct ruleset *rs = a->rs;
+	const struct eng_ctx *ctx = a->ctx;
+	const struct eng_odds *odp;
 	const struct eng_show *sh;
-	struct eng_odds od;
 	struct oddsix x;
 	size_t u;
 
 	memset(set, 0, sizeof(*set));
-	diags_free(&d);
-	if (ctx == NULL || ctx->fam->odds == NULL || ctx->fam->show == NULL) {
-		eng_ctx_free(ctx);
+	if (ctx == NULL || ctx->fam->show == NULL ||
+	    (odp = ana_odds(a)) == NULL)
 		return -1;
-	}
-	memset(&od, 0, sizeof(od));
-	ctx->fam->odds(ctx, &od);
 	sh = ctx->fam->show;
-	oddsix_init(&x, rs, &od, sh->situation);
+	oddsix_init(&x, rs, odp, sh->situation);
 	if (cards) {
 		char *in_battle = xcalloc(rs->nunits + 1, 1);
 
@@ -646,7 +643,7 @@ cli_odds_panels(const struct ruleset *rs, int cards, struct rnd_odds_set *set)
 		/* Fire first, then melee; but a fire matrix numbered as the
 		 * melee matrix comes after it, whose rows give the numbers. */
 		melee_matrix(rs, sh, &x, set, num);
-		if (fire_matrix(rs, sh, &od, &x, num, set) == 0 &&
+		if (fire_matrix(rs, sh, odp, &x, num, set) == 0 &&
 		    set->n == 2) {
 			o = set->v[0];
 			set->v[0] = set->v[1];
@@ -656,7 +653,5 @@ cli_odds_panels(const struct ruleset *rs, int cards, struct rnd_odds_set *set)
 		family_tables(ctx, sh, set);
 	}
 	oddsix_free(&x);
-	eng_odds_free(&od);
-	eng_ctx_free(ctx);
 	return 0;
 }

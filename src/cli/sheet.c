@@ -7,19 +7,21 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../check/analysis.h"
 #include "../render/render.h"
 
 int
-cli_sheet_write(const struct ruleset *rs, const char *path,
-    const struct rnd_opts *o, int cards)
+cli_sheet_write(struct analysis *a, const char *path, const struct rnd_opts *o,
+    int cards)
 {
+	const struct ruleset *rs = a->rs;
 	struct diags d = { 0 };
 	struct rnd_opts with = *o;
 	struct rnd_odds_set odds;
 	int rc;
 
 	/* The engine's exact odds, when it plays this ruleset. */
-	if (with.odds == NULL && cli_odds_panels(rs, cards, &odds) == 0)
+	if (with.odds == NULL && cli_odds_panels(a, cards, &odds) == 0)
 		with.odds = &odds;
 	else
 		memset(&odds, 0, sizeof(odds));
@@ -35,6 +37,7 @@ int
 cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
     const struct rnd_opts *o, int quiet, int cards)
 {
+	struct analysis *a;
 	struct ruleset *rs;
 	char *path;
 	int worst, rc;
@@ -60,7 +63,10 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	rc = cli_sheet_write(rs, path, o, cards);
+	/* The analysis build would share, made the same way. */
+	a = ana_new(rs, -1, 0);
+	rc = cli_sheet_write(a, path, o, cards);
+	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))

@@ -17,7 +17,9 @@
 #include "play.h"
 
 struct sc_engine {
-	struct eng_ctx *ctx;
+	const struct eng_ctx *ctx;
+	struct eng_ctx *own;         /* ctx, when sc_engine_new() made it */
+	const struct eng_odds *odds; /* the odds, when given to share */
 	const struct ruleset *rs;
 };
 
@@ -207,8 +209,19 @@ sc_engine_new(const struct ruleset *rs, struct diags *d)
 	if (c == NULL)
 		return NULL;
 	e = xcalloc(1, sizeof(*e));
-	e->ctx = c;
+	e->ctx = e->own = c;
 	e->rs = rs;
+	return e;
+}
+
+struct sc_engine *
+sc_engine_share(const struct eng_ctx *c, const struct eng_odds *odds)
+{
+	struct sc_engine *e = xcalloc(1, sizeof(*e));
+
+	e->ctx = c;
+	e->odds = odds;
+	e->rs = c->rs;
 	return e;
 }
 
@@ -217,7 +230,7 @@ sc_engine_free(struct sc_engine *e)
 {
 	if (e == NULL)
 		return;
-	eng_ctx_free(e->ctx);
+	eng_ctx_free(e->own);
 	free(e);
 }
 
@@ -468,7 +481,9 @@ sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
 		games = least;
 	/* A family without exact odds yet values its units by self-play
 	 * alone (odds_power() reads an empty list as no one's edge). */
-	if (e->ctx->fam->odds != NULL)
+	if (e->odds != NULL)
+		o = *e->odds;
+	else if (e->ctx->fam->odds != NULL)
 		e->ctx->fam->odds(e->ctx, &o);
 	reach = 0;
 	for (i = 0; i < n; i++)
@@ -476,7 +491,9 @@ sc_unit_values(struct sc_engine *e, long games, uint64_t seed, int jobs,
 	if (!(reach > 0))
 		reach = 300;
 	odds_power(rs, &o, reach, off, thr);
-	eng_odds_free(&o);
+	/* Shared odds are their owner's to free. */
+	if (e->odds == NULL)
+		eng_odds_free(&o);
 	base = extra_score(e->ctx, -1, games, seed, jobs);
 	for (i = 0; i < n; i++) {
 		vo[i] = sqrt((off[i] + 0.05) / (thr[i] + 0.05)) *

@@ -14,6 +14,11 @@ struct sc_engine; /* a ruleset prepared for play */
 /* Prepare a ruleset; NULL when its engine is not played (a note or an
  * error in diags says why). */
 struct sc_engine *sc_engine_new(const struct ruleset *, struct diags *);
+/* The same over a context prepared already, and its exact odds (NULL:
+ * worked out when needed), both the caller's and outliving it (a run
+ * that makes several products prepares the engine once). */
+struct sc_engine *sc_engine_share(const struct eng_ctx *,
+    const struct eng_odds *);
 void sc_engine_free(struct sc_engine *);
 /* The games of scenarios through this engine, for sc_measure and
  * sc_balance. */

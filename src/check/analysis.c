@@ -1,0 +1,344 @@
+/*
+ * analysis.c: one analysis of a ruleset (analysis.h), and the check
+ * pipeline over it — test games, rule coverage, self-play and findings.
+ * `sandtable build` used to prepare the engine eight times for one
+ * ruleset, work out the odds four times and play the test games twice,
+ * once a product; each is now done once, when first asked, and kept.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "analysis.h"
+
+/* s followed by a and b (s freed; NULL is empty). */
+static char *
+append(char *s, const char *a, const char *b)
+{
+	char *r = xasprintf("%s%s%s", s != NULL ? s : "", a, b);
+
+	free(s);
+	return r;
+}
+
+/* The rules named in the coverage warning, unless all are asked for. */
+#define CHK_COVERAGE_NAMED 8
+
+/*
+ * One warning for the rules that can apply to the ruleset and that no
+ * test game applied: how many, and their ids (the first few, unless
+ * all is set: check -v, whose table lists each rule too).
+ */
+static void
+coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
+    int all, struct diags *d)
+{
+	const struct eng_family *f = r->ctx->fam;
+	struct pos at = rs->tests != NULL && rs->ntests > 0 ?
+	    rs->tests[0].pos :
+	    rs->engine_pos;
+	int k, n = 0, miss = 0;
+	char *ids = NULL;
+
+	for (k = 0; k < f->nrules; k++)
+		n += eng_rule_applies(r->ctx, k);
+	if (rs->ntests == 0) {
+		diag_add(d, SEV_WARNING, at,
+		    "no test games: %s%d %s of the %s "
+		    "engine %s exercised by a test game",
+		    n == 1 ? "" : "none of the ", n,
+		    plural(n, "rule", "rules"), f->name,
+		    plural(n, "is not", "is"));
+		return;
+	}
+	for (k = 0; k < f->nrules; k++) {
+		if (r->test_cov[k] != 0 || !eng_rule_applies(r->ctx, k))
+			continue;
+		if (all || miss < CHK_COVERAGE_NAMED)
+			ids = append(ids, miss ? ", " : "", f->rules[k].id);
+		else if (miss == CHK_COVERAGE_NAMED)
+			ids = append(ids, ", …", "");
+		miss++;
+	}
+	if (miss > 0)
+		diag_add(d, SEV_WARNING, at,
+		    "%d of %d rule%s %s exercised by "
+		    "no test game: %s%s",
+		    miss, n, n == 1 ? "" : "s", miss == 1 ? "is" : "are", ids,
+		    all || miss <= CHK_COVERAGE_NAMED ?
+		        "" :
+		        " (check -v lists each rule)");
+	free(ids);
+}
+
+/* Whether the Markdown tree has a heading with this text (or its
+ * German or French, in lang). */
+static int
+has_heading(const char *lang, const struct rs_md *m, const char *title)
+{
+	size_t i;
+	int found = 0;
+	char *t;
+
+	if (m == NULL)
+		return 0;
+	if (m->kind == RS_MD_HEADING) {
+		t = rs_md_text(m);
+		/* In lang: de or fr, a German or French title too. */
+		found = t != NULL &&
+		    strcasecmp(rs_heading_en(lang, t), title) == 0;
+		free(t);
+		return found;
+	}
+	for (i = 0; i < m->nkids && !found; i++)
+		found = has_heading(lang, m->kids[i], title);
+	return found;
+}
+
+/* Each rule that can apply names the section of the ruleset that states
+ * it: a note for a section the ruleset does not have (once per
+ * section). */
+static void
+section_notes(const struct ruleset *rs, const struct eng_ctx *c,
+    struct diags *d)
+{
+	const struct eng_family *f = c->fam;
+	int k, j, seen;
+
+	for (k = 0; k < f->nrules; k++) {
+		if (!eng_rule_applies(c, k))
+			continue;
+		for (seen = 0, j = 0; j < k; j++)
+			if (eng_rule_applies(c, j) &&
+			    strcmp(f->rules[j].section, f->rules[k].section) ==
+			        0)
+				seen = 1;
+		if (!seen &&
+		    !has_heading(rs->lang, rs->doc, f->rules[k].section))
+			diag_add(d, SEV_NOTE, rs->engine_pos,
+			    "the %s engine's "
+			    "rules such as %s are stated in a section '%s', "
+			    "which this ruleset does not have",
+			    f->name, f->rules[k].id, f->rules[k].section);
+	}
+}
+
+/* Findings of self-play that every family shares. */
+static void
+selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
+    struct diags *d)
+{
+	const struct eng_stats *st = &r->st;
+	struct pos at = rs->engine_pos;
+	int s;
+
+	if (st->games == 0)
+		return;
+	if (st->games >= 100 &&
+	    (st->first_player_wins * 10 < (st->wins[0] + st->wins[1]) * 4 ||
+	        st->first_player_wins * 10 > (st->wins[0] + st->wins[1]) * 6))
+		diag_add(d, SEV_NOTE, at,
+		    "the side that moves first won %ld "
+		    "of %ld decided self-play games",
+		    st->first_player_wins, st->wins[0] + st->wins[1]);
+	if (st->timeouts * 2 > st->games)
+		diag_add(d, SEV_WARNING, at,
+		    "%ld of %ld self-play %s did "
+		    "not end before the turn limit (%d %s)",
+		    st->timeouts, st->games,
+		    plural(st->games, "game", "games"), r->ctx->turn_limit,
+		    plural(r->ctx->turn_limit, "turn", "turns"));
+	for (s = 0; s < 2 && st->games >= 20; s++)
+		if (st->wins[s] == 0)
+			diag_add(d, SEV_WARNING, at,
+			    "%s never won a mirror "
+			    "match in %ld self-play games",
+			    s ? "red" : "blue", st->games);
+}
+
+/* ---- counts (SANDTABLE_COUNT) ---- */
+
+static unsigned long counts[ANA__COUNTS];
+static int counting = -1;
+
+static void
+counts_print(void)
+{
+	fprintf(stderr,
+	    "sandtable: counts: prepare %lu, odds %lu, "
+	    "test games %lu, examples %lu, self-play %lu\n",
+	    counts[ANA_PREPARE], counts[ANA_ODDS], counts[ANA_TESTS],
+	    counts[ANA_EXAMPLES], counts[ANA_SELFPLAY]);
+}
+
+void
+ana_count(enum ana_count k)
+{
+	const char *e;
+
+	/* Asked once; printed by exit(). A build of several rulesets at
+	 * once makes each in a child that leaves by _exit(), printing
+	 * nothing: count one ruleset, or -j 1. */
+	if (counting == -1) {
+		counting = (e = getenv("SANDTABLE_COUNT")) != NULL &&
+		    *e != '\0' && strcmp(e, "0") != 0;
+		if (counting)
+			atexit(counts_print);
+	}
+	counts[k]++;
+}
+
+/* ---- the analysis ---- */
+
+struct analysis *
+ana_new(const struct ruleset *rs, int grid, double cell_mm)
+{
+	struct analysis *a = xcalloc(1, sizeof(*a));
+	size_t i;
+
+	a->rs = rs;
+	ana_count(ANA_PREPARE);
+	a->ctx = eng_ctx_new(rs, grid, cell_mm, &a->prep);
+	if (a->ctx == NULL) {
+		a->state = 1;
+		for (i = 0; i < a->prep.n; i++)
+			if (a->prep.v[i].sev == SEV_ERROR)
+				a->state = -1;
+	}
+	return a;
+}
+
+void
+ana_free(struct analysis *a)
+{
+	if (a == NULL)
+		return;
+	if (a->odds_done)
+		eng_odds_free(&a->odds);
+	if (a->ex_done)
+		eng_examples_free(a->ex, a->nex);
+	diags_free(&a->prep);
+	diags_free(&a->test_diags);
+	diags_free(&a->ex_diags);
+	free(a->plays);
+	eng_ctx_free(a->ctx);
+	free(a);
+}
+
+const struct eng_odds *
+ana_odds(struct analysis *a)
+{
+	if (a->ctx == NULL || a->ctx->fam->odds == NULL)
+		return NULL;
+	if (!a->odds_done) {
+		ana_count(ANA_ODDS);
+		memset(&a->odds, 0, sizeof(a->odds));
+		a->ctx->fam->odds(a->ctx, &a->odds);
+		a->odds_done = 1;
+	}
+	return &a->odds;
+}
+
+int
+ana_examples(struct analysis *a, struct diags *d,
+    const struct eng_example **out, int *failed)
+{
+	*out = NULL;
+	*failed = 0;
+	if (a->ctx == NULL)
+		return 0;
+	if (!a->ex_done) {
+		ana_count(ANA_EXAMPLES);
+		a->nex = eng_examples(a->ctx, &a->ex_diags, &a->ex,
+		    &a->ex_failed);
+		a->ex_done = 1;
+	}
+	if (d != NULL)
+		diags_append(d, &a->ex_diags);
+	*out = a->ex;
+	*failed = a->ex_failed;
+	return a->nex;
+}
+
+/* Self-play of games games at seed, played the first time it is asked
+ * for (with o's jobs and progress), then kept. */
+static const struct eng_stats *
+ana_selfplay(struct analysis *a, const struct chk_opts *o)
+{
+	struct ana_play *p;
+	size_t i;
+
+	for (i = 0; i < a->nplays; i++)
+		if (a->plays[i].games == o->games &&
+		    a->plays[i].seed == o->seed)
+			return &a->plays[i].st;
+	ana_count(ANA_SELFPLAY);
+	a->plays = xrealloc(a->plays, (a->nplays + 1) * sizeof(*a->plays));
+	p = &a->plays[a->nplays++];
+	memset(p, 0, sizeof(*p));
+	p->games = o->games;
+	p->seed = o->seed;
+	eng_selfplay_progress(a->ctx, o->games, o->seed, o->jobs, &p->st,
+	    o->progress, o->parg);
+	return &p->st;
+}
+
+int
+ana_check(struct analysis *a, const struct chk_opts *o, struct chk_result *r,
+    struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+
+	memset(r, 0, sizeof(*r));
+	r->games = o->games;
+	r->seed = o->seed;
+	r->jobs = o->jobs;
+	r->ana = a;
+	r->ctx = a->ctx;
+	diags_append(d, &a->prep);
+	if (a->ctx == NULL)
+		return a->state;
+	if (o->tests) {
+		if (!a->tests_done) {
+			ana_count(ANA_TESTS);
+			a->tests_failed = eng_testgames_run(a->ctx,
+			    &a->test_diags, a->test_cov, &a->tests);
+			a->tests_done = 1;
+		}
+		diags_append(d, &a->test_diags);
+		r->tests = a->tests;
+		r->tests_failed = a->tests_failed;
+		memcpy(r->test_cov, a->test_cov, sizeof(r->test_cov));
+		coverage_warnings(rs, r, o->all_rules, d);
+		section_notes(rs, r->ctx, d);
+	}
+	if (o->games > 0)
+		r->st = *ana_selfplay(a, o);
+	if (r->ctx->fam->findings != NULL)
+		r->ctx->fam->findings(r->ctx, o->games > 0 ? &r->st : NULL, d);
+	selfplay_findings(rs, r, d);
+	return 0;
+}
+
+/* ---- the check pipeline on a context of its own ---- */
+
+int
+chk_run(const struct ruleset *rs, const struct chk_opts *o,
+    struct chk_result *r, struct diags *d)
+{
+	int rc = ana_check(ana_new(rs, o->grid, o->cell_mm), o, r, d);
+
+	r->own = 1;
+	return rc;
+}
+
+void
+chk_result_free(struct chk_result *r)
+{
+	if (r->own)
+		ana_free(r->ana);
+	r->ana = NULL;
+	r->own = 0;
+	r->ctx = NULL;
+}
