@@ -922,6 +922,15 @@ int eng_initiative(struct eng_game *);
 int eng_check_end(struct eng_game *);
 /* Play a whole game with the built-in players. */
 void eng_game_play(struct eng_game *);
+/*
+ * A game's life: eng_game_init(), the units placed (eng_battle_setup()
+ * or eng_game_add()), then eng_game_ready() — the family sets up its own
+ * state, which every game needs, test games too — and, for a game the
+ * built-in players play, eng_game_run(): ready, the roll for the first
+ * turn, and play to the end.
+ */
+void eng_game_ready(struct eng_game *);
+void eng_game_run(struct eng_game *);
 
 /* ---- self-play (selfplay.c) ---- */
 /*

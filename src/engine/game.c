@@ -351,6 +351,21 @@ eng_battle_setup(struct eng_game *g)
 		}
 }
 
+void
+eng_game_ready(struct eng_game *g)
+{
+	if (g->ctx->fam != NULL && g->ctx->fam->setup != NULL)
+		g->ctx->fam->setup(g);
+}
+
+void
+eng_game_run(struct eng_game *g)
+{
+	eng_game_ready(g);
+	eng_initiative(g);
+	eng_game_play(g);
+}
+
 /* Initiative: each side rolls, the higher goes first, ties again. */
 int
 eng_initiative(struct eng_game *g)

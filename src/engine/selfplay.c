@@ -39,10 +39,7 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 		g->player[!greedy_side] = ENG_PLAYER_RANDOM;
 	}
 	eng_battle_setup(g);
-	if (c->fam->setup != NULL)
-		c->fam->setup(g);
-	eng_initiative(g);
-	eng_game_play(g);
+	eng_game_run(g);
 	for (k = 0; k < ENG_MAX_RULES; k++)
 		st->cov[k] += g->cov[k];
 	for (k = 0; k < ENG_MAX_TALLY; k++)

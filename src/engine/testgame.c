@@ -1125,8 +1125,7 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	if (tg_example(&tg) || tg_terrain(&tg) || tg_units(&tg) ||
 	    tg_dice(&tg))
 		goto out;
-	if (tg.ctx->fam->setup != NULL)
-		tg.ctx->fam->setup(tg.g);
+	eng_game_ready(tg.g);
 	if (rec != NULL) {
 		rec_board(&tg);
 		rec->nu = tg.g->nu;

@@ -299,10 +299,7 @@ setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 	for (i = 0; i < p->n; i++)
 		eng_game_add(g, p->type[i], p->side[i], p->at[i][0],
 		    p->at[i][1]);
-	if (p->ctx.fam->setup != NULL)
-		p->ctx.fam->setup(g);
-	eng_initiative(g);
-	eng_game_play(g);
+	eng_game_run(g);
 	*turns = g->gturn < p->s->turns ? g->gturn : p->s->turns;
 	*at_limit = g->timeout;
 	w = g->winner;
@@ -404,10 +401,7 @@ vjob_run(void *arg)
 
 			eng_game_add(g, j->type, side, x, y);
 		}
-		if (j->ctx->fam->setup != NULL)
-			j->ctx->fam->setup(g);
-		eng_initiative(g);
-		eng_game_play(g);
+		eng_game_run(g);
 		j->score += g->winner == side ? 1 : g->winner < 0 ? 0.5 : 0;
 	}
 	free(g);
