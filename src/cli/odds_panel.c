@@ -99,7 +99,7 @@ oddsix_init(struct oddsix *x, const struct ruleset *rs,
 	for (i = od->nmelee; i-- > 0;) {
 		const struct eng_odds_melee *m = &od->melee[i];
 
-		if (strcmp(m->situation, sit) != 0)
+		if (sit != NULL && strcmp(m->situation, sit) != 0)
 			continue;
 		x->melee[m->attacker * n + m->defender] = m;
 		x->att[m->attacker] = 1;
@@ -218,6 +218,22 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * fare alike in every melee are one row and one column. num[u] (may be
  * NULL) gets the number of unit type u's column, 0 for none.
  */
+/* The melee matrix's title: the family's, or what its cells are (the
+ * attacker's chance to win) for a family that gives none. */
+static const char *
+melee_title(const struct eng_show *sh, int wide)
+{
+	if (wide)
+		return sh->melee_title_wide != NULL ?
+		    sh->melee_title_wide :
+		    /* xgettext:no-c-format */
+		    N_("Melee: % chance the attacker (row) wins against the "
+		       "defender (column number)");
+	return sh->melee_title != NULL ?
+	    sh->melee_title :
+	    N_("Melee: chance the attacker wins (row attacks column)");
+}
+
 static void
 melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
     const struct oddsix *x, struct rnd_odds_set *set, int *num)
@@ -240,8 +256,7 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	if (nd == 0)
 		goto out;
 	wide = nd > 6;
-	o = panel_new(set, wide ? sh->melee_title_wide : sh->melee_title, NULL,
-	    (size_t)nd);
+	o = panel_new(set, melee_title(sh, wide), NULL, (size_t)nd);
 	for (d = 0; d < nd; d++) {
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
 		                    group_name(rs, defs[d], cnt[defs[d]]);

@@ -1295,7 +1295,11 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		    s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
 	free(u);
-	eng_show_of(rs)->end_words(rs, end, sizeof(end));
+	/* A family that words no end of its own: losses alone end it. */
+	if (eng_show_of(rs)->end_words != NULL)
+		eng_show_of(rs)->end_words(rs, end, sizeof(end));
+	else
+		eng_end_words_plain(rs, end, sizeof(end));
 	t = xasprintf(
 	    _("The battle ends as soon as %s: the other side wins. "
 	      "Otherwise it ends after <b>%d game turns</b> (a game turn is "
