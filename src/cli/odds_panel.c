@@ -490,15 +490,15 @@ static const char *const card_heads[] = {
  * as one: two columns of the same numbers only look like a difference.
  */
 static void
-card_merge(const struct eng_show *sh, struct rnd_odds *o)
+card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
 {
 	int a = -1, d = -1, c;
 	size_t j, k;
 
-	for (c = 0; c < sh->ncard; c++) {
-		if (sh->card[c] == ENG_CARD_ATTACKING)
+	for (c = 0; c < ncard; c++) {
+		if (card[c] == ENG_CARD_ATTACKING)
 			a = c;
-		else if (sh->card[c] == ENG_CARD_DEFENDING)
+		else if (card[c] == ENG_CARD_DEFENDING)
 			d = c;
 	}
 	if (a < 0 || d < 0 || o->nrows == 0)
@@ -522,8 +522,38 @@ card_merge(const struct eng_show *sh, struct rnd_odds *o)
 }
 
 /*
+ * The columns of a card: the family's (eng_show.card), or for a family
+ * that names none, what its odds hold: a shot when it has fire odds,
+ * attacking and defending when it has melee odds. Returns how many.
+ */
+static int
+card_cols(const struct eng_show *sh, const struct oddsix *x,
+    const enum eng_card_col **card, enum eng_card_col *own)
+{
+	size_t i;
+	int n = 0, fire = 0, melee = 0;
+
+	if (sh->ncard > 0) {
+		*card = sh->card;
+		return sh->ncard;
+	}
+	for (i = 0; i < x->n * x->n; i++)
+		fire |= x->best[i] >= 0;
+	for (i = 0; i < x->n; i++)
+		melee |= x->att[i];
+	if (fire)
+		own[n++] = ENG_CARD_SHOT;
+	if (melee) {
+		own[n++] = ENG_CARD_ATTACKING;
+		own[n++] = ENG_CARD_DEFENDING;
+	}
+	*card = own;
+	return n;
+}
+
+/*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card): a shot's chance (to destroy it, or
+ * the family names (eng_show.card, else card_cols()): a shot's chance (to destroy it, or
  * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
@@ -536,14 +566,16 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
     struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	int shots = 0, c, pass;
+	enum eng_card_col own[3];
+	const enum eng_card_col *card;
+	int ncard = card_cols(sh, x, &card, own), shots = 0, c, pass;
 	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
-	size_t i, t, n = 0, nc = (size_t)sh->ncard;
+	size_t i, t, n = 0, nc = (size_t)ncard;
 	struct rnd_odds *o;
 	char *title = NULL;
 
-	for (c = 0; c < sh->ncard; c++)
-		shots |= sh->card[c] == ENG_CARD_SHOT;
+	for (c = 0; c < ncard; c++)
+		shots |= card[c] == ENG_CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
 		                            *md = melee_find(x, (int)t, u);
@@ -571,14 +603,14 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	o = panel_new(set, title ? title : _("Odds against"),
 	    rs->units[u].name, nc);
 	free(title);
-	for (c = 0; c < sh->ncard; c++) {
+	for (c = 0; c < ncard; c++) {
 		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
 		                                        NULL;
 
 		o->cols[c] = xstrdup(_(h != NULL ? h :
 		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
 		                                   sh->card_heads[c] :
-		                                   card_heads[sh->card[c]]));
+		                                   card_heads[card[c]]));
 	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
@@ -591,8 +623,8 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		md = melee_find(x, (int)t, u);
 		oka = ma != NULL && ma->resolves;
 		okd = md != NULL && md->resolves;
-		for (c = 0; c < sh->ncard; c++)
-			switch (sh->card[c]) {
+		for (c = 0; c < ncard; c++)
+			switch (card[c]) {
 			case ENG_CARD_SHOT:
 				p = x->best[(size_t)u * x->n + t];
 				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
@@ -621,7 +653,7 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
 	free(rows);
-	card_merge(sh, o);
+	card_merge(card, ncard, o);
 }
 
 int

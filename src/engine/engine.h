@@ -675,7 +675,8 @@ struct eng_show {
 	/* Odds panels: the melee situation sheets and cards assume (NULL:
 	 * each matchup's first, for a family of one situation), the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns and their
+	 * title (NULL: no fire matrix), the card's columns (none: those
+	 * its odds hold, a shot, attacking and defending) and their
 	 * headings (card_heads NULL, or an entry NULL: the words of the
 	 * column's kind, "shot kills" …) — a family says what its own
 	 * chances are. */
