@@ -136,4 +136,15 @@ done
 [ -z "$missing" ] && pass "build writes every product" ||
     fail "build writes every product" "missing or empty:$missing"
 
+# The odds reach the printed products: the reference sheet's melee
+# matrix and the cards' panels give the flip as 50%.
+if command -v pdftotext >/dev/null 2>&1; then
+	for f in reference cards; do
+		pdftotext -layout "$tmp/out.d/coin/$f.pdf" "$tmp/$f.txt" 2>/dev/null
+		grep -q 'Rider  *50%' "$tmp/$f.txt" &&
+		    pass "$f.pdf gives the flip as 50%" ||
+		    fail "$f.pdf gives the flip as 50%" "$(head -c 300 "$tmp/$f.txt")"
+	done
+fi
+
 echo "example family: $(($(date +%s) - t0)) s"
