@@ -55,6 +55,9 @@
  *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
+ * The smallest family is tests/family/coin.c (a coin-flip duel), which
+ * tests/check/example_family.sh adds to a copy of the tree as one file
+ * and one row.
  * The reader (src/ruleset/) knows no family: it keeps the engine: name
  * as written and notes where a family's findings stand among its own
  * (struct rs_check); what the family needs of a unit, a weapon or the
