@@ -185,6 +185,7 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	long *ri = index_new(rs->nunits), *ci = index_new(rs->nunits);
 	size_t nr = 0, nc = 0, i, never = 0;
 	struct rnd_matrix *m;
+	const char *note;
 	char *title, buf[64];
 
 	/* Units in the order of the ruleset, those that fight at all. */
@@ -198,7 +199,10 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	free(title);
 	m->rowhead = xstrdup(_("attacker"));
 	m->colhead = xstrdup(_("defender"));
-	m->legend = xstrdup(_(sh->melee_legend));
+	/* A family that gives no legend: what attacker_wins means. */
+	m->legend = xstrdup(sh->melee_legend != NULL ?
+	        _(sh->melee_legend) :
+	        _("chance the attacker wins (only the defender is removed)"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits; i++) {
 		if (ri[i] >= 0)
@@ -223,10 +227,13 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = xstrdup(buf);
 	}
-	m->note = xasprintf("%s%s%s %s", _(sh->melee_note), never ? " " : "",
+	note = sh->melee_note != NULL ? _(sh->melee_note) : NULL;
+	m->note = xasprintf("%s%s%s%s%s", note != NULL ? note : "",
+	    note != NULL && never ? " " : "",
 	    never ?
 	        _("Cells marked n/a are melees that can never be decided.") :
 	        "",
+	    note != NULL || never ? " " : "",
 	    _("The command sandtable odds prints each as an exact fraction."));
 	free(ri);
 	free(ci);

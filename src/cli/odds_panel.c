@@ -100,7 +100,7 @@ oddsix_init(struct oddsix *x, const struct ruleset *rs,
 	for (i = od->nmelee; i-- > 0;) {
 		const struct eng_odds_melee *m = &od->melee[i];
 
-		if (strcmp(m->situation, sit) != 0)
+		if (sit != NULL && strcmp(m->situation, sit) != 0)
 			continue;
 		x->melee[m->attacker * n + m->defender] = m;
 		x->att[m->attacker] = 1;
@@ -219,6 +219,22 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * fare alike in every melee are one row and one column. num[u] (may be
  * NULL) gets the number of unit type u's column, 0 for none.
  */
+/* The melee matrix's title: the family's, or what its cells are (the
+ * attacker's chance to win) for a family that gives none. */
+static const char *
+melee_title(const struct eng_show *sh, int wide)
+{
+	if (wide)
+		return sh->melee_title_wide != NULL ?
+		    sh->melee_title_wide :
+		    /* xgettext:no-c-format */
+		    N_("Melee: % chance the attacker (row) wins against the "
+		       "defender (column number)");
+	return sh->melee_title != NULL ?
+	    sh->melee_title :
+	    N_("Melee: chance the attacker wins (row attacks column)");
+}
+
 static void
 melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
     const struct oddsix *x, struct rnd_odds_set *set, int *num)
@@ -241,8 +257,7 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	if (nd == 0)
 		goto out;
 	wide = nd > 6;
-	o = panel_new(set, wide ? sh->melee_title_wide : sh->melee_title, NULL,
-	    (size_t)nd);
+	o = panel_new(set, melee_title(sh, wide), NULL, (size_t)nd);
 	for (d = 0; d < nd; d++) {
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
 		                    group_name(rs, defs[d], cnt[defs[d]]);
@@ -476,15 +491,15 @@ static const char *const card_heads[] = {
  * as one: two columns of the same numbers only look like a difference.
  */
 static void
-card_merge(const struct eng_show *sh, struct rnd_odds *o)
+card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
 {
 	int a = -1, d = -1, c;
 	size_t j, k;
 
-	for (c = 0; c < sh->ncard; c++) {
-		if (sh->card[c] == ENG_CARD_ATTACKING)
+	for (c = 0; c < ncard; c++) {
+		if (card[c] == ENG_CARD_ATTACKING)
 			a = c;
-		else if (sh->card[c] == ENG_CARD_DEFENDING)
+		else if (card[c] == ENG_CARD_DEFENDING)
 			d = c;
 	}
 	if (a < 0 || d < 0 || o->nrows == 0)
@@ -508,8 +523,38 @@ card_merge(const struct eng_show *sh, struct rnd_odds *o)
 }
 
 /*
+ * The columns of a card: the family's (eng_show.card), or for a family
+ * that names none, what its odds hold: a shot when it has fire odds,
+ * attacking and defending when it has melee odds. Returns how many.
+ */
+static int
+card_cols(const struct eng_show *sh, const struct oddsix *x,
+    const enum eng_card_col **card, enum eng_card_col *own)
+{
+	size_t i;
+	int n = 0, fire = 0, melee = 0;
+
+	if (sh->ncard > 0) {
+		*card = sh->card;
+		return sh->ncard;
+	}
+	for (i = 0; i < x->n * x->n; i++)
+		fire |= x->best[i] >= 0;
+	for (i = 0; i < x->n; i++)
+		melee |= x->att[i];
+	if (fire)
+		own[n++] = ENG_CARD_SHOT;
+	if (melee) {
+		own[n++] = ENG_CARD_ATTACKING;
+		own[n++] = ENG_CARD_DEFENDING;
+	}
+	*card = own;
+	return n;
+}
+
+/*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card): a shot's chance (to destroy it, or
+ * the family names (eng_show.card, else card_cols()): a shot's chance (to destroy it, or
  * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
@@ -522,14 +567,16 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
     struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	int shots = 0, c, pass;
+	enum eng_card_col own[3];
+	const enum eng_card_col *card;
+	int ncard = card_cols(sh, x, &card, own), shots = 0, c, pass;
 	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
-	size_t i, t, n = 0, nc = (size_t)sh->ncard;
+	size_t i, t, n = 0, nc = (size_t)ncard;
 	struct rnd_odds *o;
 	char *title = NULL;
 
-	for (c = 0; c < sh->ncard; c++)
-		shots |= sh->card[c] == ENG_CARD_SHOT;
+	for (c = 0; c < ncard; c++)
+		shots |= card[c] == ENG_CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
 		                            *md = melee_find(x, (int)t, u);
@@ -557,14 +604,14 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	o = panel_new(set, title ? title : _("Odds against"),
 	    rs->units[u].name, nc);
 	free(title);
-	for (c = 0; c < sh->ncard; c++) {
+	for (c = 0; c < ncard; c++) {
 		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
 		                                        NULL;
 
 		o->cols[c] = xstrdup(_(h != NULL ? h :
 		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
 		                                   sh->card_heads[c] :
-		                                   card_heads[sh->card[c]]));
+		                                   card_heads[card[c]]));
 	}
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
@@ -577,8 +624,8 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		md = melee_find(x, (int)t, u);
 		oka = ma != NULL && ma->resolves;
 		okd = md != NULL && md->resolves;
-		for (c = 0; c < sh->ncard; c++)
-			switch (sh->card[c]) {
+		for (c = 0; c < ncard; c++)
+			switch (card[c]) {
 			case ENG_CARD_SHOT:
 				p = x->best[(size_t)u * x->n + t];
 				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
@@ -607,7 +654,7 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		panel_row(o, xstrdup(rs->units[t].name), cells);
 	}
 	free(rows);
-	card_merge(sh, o);
+	card_merge(card, ncard, o);
 }
 
 int

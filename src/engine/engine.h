@@ -42,17 +42,22 @@
  *                         the outcomes its tallies hold against exact
  *                         odds, its end-of-battle words and markers
  *                         (fp_show.c, mo_show.c);
- *   src/engine/engine.h   `extern const struct eng_family eng_NAME;`
- *   src/engine/game.c     one row in families[]: eng_family_find()
- *                         resolves the reader's engine: name there, and
- *                         the messages that list the engines (unknown
- *                         engine, print only) are made from it;
+ *   src/engine/game.c     one row F(NAME) in ENG_FAMILIES, which
+ *                         declares eng_NAME and lists it in families[]:
+ *                         eng_family_find() resolves the reader's
+ *                         engine: name there, and the messages that list
+ *                         the engines (unknown engine, print only) are
+ *                         made from it (engine.h declares the built-in
+ *                         ones too, for the unit tests);
  *   the columns and sections of its own it reads: declare them in
  *                         unit_cols, weapon_cols and sections, and read
  *                         them from the own-stat cells (eng_own_col,
  *                         own_pos) and rs_table_find();
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
+ * The smallest family is tests/family/coin.c (a coin-flip duel), which
+ * tests/check/example_family.sh adds to a copy of the tree as one file
+ * and one row.
  * The reader (src/ruleset/) knows no family: it keeps the engine: name
  * as written and notes where a family's findings stand among its own
  * (struct rs_check); what the family needs of a unit, a weapon or the
@@ -682,9 +687,11 @@ struct eng_show {
 	 * game's own: for a family whose units are mostly its own columns,
 	 * Move alone would take a row the odds panel needs. */
 	int card_one_grid;
-	/* Odds panels: the melee situation sheets and cards assume, the
+	/* Odds panels: the melee situation sheets and cards assume (NULL:
+	 * each matchup's first, for a family of one situation), the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns and their
+	 * title (NULL: no fire matrix), the card's columns (none: those
+	 * its odds hold, a shot, attacking and defending) and their
 	 * headings (card_heads NULL, or an entry NULL: the words of the
 	 * column's kind, "shot kills" …) — a family says what its own
 	 * chances are. */

@@ -12,12 +12,22 @@
 
 #include "engine.h"
 
-/* The rule families built in: a new family is one row here. */
-static const struct eng_family *const families[] = {
-	&eng_firepower,
-	&eng_morale,
-	&eng_dice,
-};
+/*
+ * The rule families built in: a new family is one row here, F(NAME) for
+ * its `const struct eng_family eng_NAME`, which the row both declares and
+ * lists (so that nothing else need name it). Every row ends with a
+ * backslash, the last one too.
+ */
+#define ENG_FAMILIES(F)                                                       \
+	F(firepower)                                                          \
+	F(morale)                                                             \
+	F(dice)                                                               \
+	/* end of the families */
+
+#define FAM_DECL(name) extern const struct eng_family eng_##name;
+#define FAM_ROW(name) &eng_##name,
+ENG_FAMILIES(FAM_DECL)
+static const struct eng_family *const families[] = { ENG_FAMILIES(FAM_ROW) };
 #define NFAMILIES (sizeof(families) / sizeof(families[0]))
 
 const struct eng_family *

@@ -611,7 +611,13 @@ static void
 unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
     char **brief)
 {
-	eng_show_of(sh->rs)->marker(sh->rs, u, sh->unit, full, brief);
+	const struct eng_show *f = eng_show_of(sh->rs);
+
+	/* A family that gives none: move, melee and the weapons. */
+	if (f->marker != NULL)
+		f->marker(sh->rs, u, sh->unit, full, brief);
+	else
+		eng_marker_weapons(sh->rs, u, sh->unit, full, brief);
 }
 
 /* Warn (once per unit) that a base label had to shrink or shorten, and

@@ -787,8 +787,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 /* ---- page 2: orders of battle and rules ---- */
 
 /* The combat column: melee power, morale, dice — what the unit has —
- * then the game's own stats; nothing of them is "no melee" where a
- * family plays the ruleset, and only a dash where none does (it has no
+ * then the game's own stats; nothing of them is "no melee" where the
+ * family plays a melee power (a unit without one never melees), and
+ * only a dash where it does not, or none plays the ruleset (it has no
  * melee rule to be without). */
 static char *
 combat_str(const struct ruleset *rs, const struct rs_unit *u)
@@ -822,9 +823,12 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 		own = t;
 	}
 	if (*own == '\0') {
+		const struct eng_show *f = eng_show_of(rs);
+
 		free(own);
-		own = xstrdup(
-		    eng_show_of(rs)->print_only ? "—" : _("no melee"));
+		own = xstrdup(!f->print_only && (f->stats & ENG_STAT_MELEE) ?
+		        _("no melee") :
+		        "—");
 	}
 	return own;
 }
@@ -1295,7 +1299,11 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		    s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
 	free(u);
-	eng_show_of(rs)->end_words(rs, end, sizeof(end));
+	/* A family that words no end of its own: losses alone end it. */
+	if (eng_show_of(rs)->end_words != NULL)
+		eng_show_of(rs)->end_words(rs, end, sizeof(end));
+	else
+		eng_end_words_plain(rs, end, sizeof(end));
 	t = xasprintf(
 	    _("The battle ends as soon as %s: the other side wins. "
 	      "Otherwise it ends after <b>%d game turns</b> (a game turn is "
