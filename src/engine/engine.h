@@ -71,6 +71,9 @@
  *      the sources fix are settings (eng_setting: key, kind, default,
  *      range), read into ctx->set before prepare() (settings.c), that
  *      gauges() and markers() read too;
+ *   2a. its own per-game state is state_size bytes at g->fam_state (a
+ *      game is made with eng_game_new() for its family), set up by
+ *      setup() once the units are placed;
  *   3. play_turn() plays one turn with g->player[] and must advance
  *      g->sturns / g->gturn and end the battle (eng_check_end());
  *   4. step() plays the scripted steps of test games (move, fire,
@@ -110,7 +113,6 @@
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
 #define ENG_MAX_TALLY 256        /* family's outcome counters per game */
 #define ENG_NAME 24              /* test-game unit labels */
-#define ENG_FAMILY_STATE 28672   /* bytes of family-private game state */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };
 enum eng_player { ENG_PLAYER_RANDOM, ENG_PLAYER_GREEDY };
@@ -415,8 +417,8 @@ struct eng_game {
 	uint32_t fights[3];
 	int fight_a, fight_b;      /* the units of the last one */
 	int8_t occ[ENG_MAX_CELLS]; /* grid: unit index at a cell, or -1 */
-	_Alignas(
-	    16) unsigned char fam_state[ENG_FAMILY_STATE]; /* family-private */
+	/* The family's own state, its state_size bytes (eng_game_new()). */
+	_Alignas(16) unsigned char fam_state[];
 };
 
 /* ---- geometry (board.c) ---- */
@@ -776,6 +778,9 @@ struct eng_family {
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);
 	void (*release)(struct eng_ctx *);
+	/* The bytes of its own per-game state (eng_game.fam_state): a game
+	 * of this family is made with that many, and no more. */
+	size_t state_size;
 	/* A new game's units are placed: set up family state (all of
 	 * fam_state the family reads; eng_game_init() clears fam_state
 	 * only for families without this hook). */
@@ -913,6 +918,9 @@ void eng_ctx_free(struct eng_ctx *);
 void eng_ctx_convert(struct eng_ctx *, const struct eng_board *,
     struct diags *);
 
+/* A game of the context's family, with room for the family's own state
+ * (state_size); free() it. Every game is made so. */
+struct eng_game *eng_game_new(const struct eng_ctx *);
 /* Empty game on the context's board; dice random from (seed, game). */
 void eng_game_init(struct eng_game *, const struct eng_ctx *, uint64_t seed,
     uint64_t game);

@@ -248,6 +248,13 @@ eng_ctx_free(struct eng_ctx *c)
 	free(c);
 }
 
+struct eng_game *
+eng_game_new(const struct eng_ctx *c)
+{
+	return xcalloc(1, sizeof(struct eng_game) +
+	    (c->fam != NULL ? c->fam->state_size : 0));
+}
+
 void
 eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
     uint64_t game)
@@ -281,7 +288,8 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	/* A family with a setup hook sets up its own state (24 KiB of
 	 * zeros per game are a cost in self-play). */
 	if (c->fam == NULL || c->fam->setup == NULL)
-		memset(g->fam_state, 0, sizeof(g->fam_state));
+		memset(g->fam_state, 0,
+		    c->fam != NULL ? c->fam->state_size : 0);
 }
 
 int

@@ -24,9 +24,6 @@
 #include "morale.h"
 #include "morale_internal.h"
 
-_Static_assert(sizeof(struct mo_state) <= ENG_FAMILY_STATE,
-    "the morale family's game state must fit eng_game.fam_state");
-
 /* ---- rule ids ---- */
 static const struct eng_rule mo_rules[] = {
 	[MO_R_INITIATIVE] = { "move.initiative", "Clarifications",
@@ -1152,6 +1149,7 @@ mo_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 const struct eng_family eng_morale = {
 	.name = "morale",
 	.check = mo_check,
+	.state_size = sizeof(struct mo_state),
 	.dump_fields = RS_DUMP_HITS_PER_MORALE,
 	.rules = mo_rules,
 	.nrules = MO_R__N,

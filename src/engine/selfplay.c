@@ -76,7 +76,7 @@ static void *
 run_job(void *arg)
 {
 	struct job *j = arg;
-	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_game *g = eng_game_new(j->ctx);
 	long i;
 
 	for (i = j->from; i < j->to; i++) {

@@ -1096,7 +1096,7 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	tg.rec = rec;
 	if (rec != NULL)
 		memset(rec, 0, sizeof(*rec));
-	tg.g = xmalloc(sizeof(*tg.g));
+	tg.g = eng_game_new(base);
 	if (tg_board(&tg, base) != 0)
 		goto out;
 	eng_game_init(tg.g, tg.ctx, 0, 0);

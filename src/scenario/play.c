@@ -289,7 +289,7 @@ static int
 setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 {
 	struct sc_setup *p = arg;
-	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_game *g = eng_game_new(&p->ctx);
 	int alive[2 * SC_MAX_SIDE], i, w;
 	double xy[2 * SC_MAX_SIDE][2];
 
@@ -382,7 +382,7 @@ static void *
 vjob_run(void *arg)
 {
 	struct vjob *j = arg;
-	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_game *g = eng_game_new(j->ctx);
 	const struct eng_board *b = &j->ctx->board;
 	long i;
 	int side;

@@ -80,7 +80,7 @@ Test(engine_odds, played_melees_agree_with_exact_odds)
 	struct ruleset *rs = load();
 	struct diags d = { 0 };
 	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_NONE, 0, &d);
-	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_game *g = eng_game_new(c);
 	struct eng_action a;
 	struct eng_odds_melee m;
 	long n = 20000, i, aw = 0, dw = 0, both = 0, rolls = 0;
@@ -172,7 +172,7 @@ Test(engine_odds, fire_frequency_agrees_with_p_hit)
 	struct ruleset *rs = load();
 	struct diags d = { 0 };
 	struct eng_ctx *c = eng_ctx_new(rs, RS_GRID_NONE, 0, &d);
-	struct eng_game *g = xmalloc(sizeof(*g));
+	struct eng_game *g = eng_game_new(c);
 	struct eng_action a;
 	long n = 20000, i, hits = 0;
 	char err[128];

@@ -191,7 +191,7 @@ Test(morale, the_break_point_ends_battles_sooner, .timeout = 60)
 static struct eng_game *
 duel(const struct eng_ctx *c, const char *ta, const char *tb, uint64_t n)
 {
-	struct eng_game *g = xcalloc(1, sizeof(*g));
+	struct eng_game *g = eng_game_new(c);
 	const struct ruleset *rs = c->rs;
 
 	eng_game_init(g, c, 99, n);
@@ -393,7 +393,7 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 static void
 check_distance_table(const struct eng_ctx *c)
 {
-	struct eng_game *g = xcalloc(1, sizeof(*g));
+	struct eng_game *g = eng_game_new(c);
 	const struct mo_state *s = (const struct mo_state *)(const void *)
 	                               g->fam_state;
 	long n;
@@ -480,7 +480,7 @@ Test(morale, facings_are_angles_when_the_battle_ends)
 
 	cr_assert_not_null(c);
 	for (n = 0; n < 20; n++) {
-		struct eng_game *g = xcalloc(1, sizeof(*g));
+		struct eng_game *g = eng_game_new(c);
 		const struct mo_state *s;
 
 		eng_game_init(g, c, 7, n);
