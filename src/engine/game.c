@@ -251,8 +251,9 @@ eng_ctx_free(struct eng_ctx *c)
 struct eng_game *
 eng_game_new(const struct eng_ctx *c)
 {
-	return xcalloc(1, sizeof(struct eng_game) +
-	    (c->fam != NULL ? c->fam->state_size : 0));
+	return xcalloc(1,
+	    sizeof(struct eng_game) +
+	        (c->fam != NULL ? c->fam->state_size : 0));
 }
 
 void
