@@ -26,18 +26,19 @@ chk_grid_parse(const char *s, enum unit_of_length bare, int *grid,
 }
 
 json_t *
-chk_q_real(struct eng_q q)
+chk_q_real(const struct eng_q *q)
 {
 	return json_real(eng_q_double(q));
 }
 
 json_t *
-chk_q_string(struct eng_q q)
+chk_q_string(const struct eng_q *q)
 {
-	char b[64];
+	char *b = eng_q_str(q);
+	json_t *j = json_string(b);
 
-	eng_q_format(b, sizeof(b), q);
-	return json_string(b);
+	free(b);
+	return j;
 }
 
 /* A double rounded to 4 decimals, so that output is stable. */
@@ -156,17 +157,11 @@ name_ok(const char *filter, const char *name)
 	return filter == NULL || strcasecmp(filter, name) == 0;
 }
 
-/* A chance of the generic tables, exactly as eng_q_format() says it. */
+/* A chance of the generic tables, exactly. */
 static void
-emit_q(const struct eng_emit *out, const char *key, struct eng_q q)
+emit_q(const struct eng_emit *out, const char *key, const struct eng_q *q)
 {
-	mpq_t x;
-
-	mpq_init(x);
-	mpz_set_si(mpq_numref(x), (long)q.num);
-	mpz_set_si(mpq_denref(x), (long)q.den);
-	out->exact(out->arg, key, x);
-	mpq_clear(x);
+	out->exact(out->arg, key, q->v);
 }
 
 void
@@ -194,8 +189,8 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		out->string(x, "shooter", sn);
 		out->string(x, "weapon", rs->weapons[f->weapon].name);
 		out->string(x, "target", tn);
-		out->real(x, "p_hit", eng_q_double(f->p_hit));
-		emit_q(out, "exact", f->p_hit);
+		out->real(x, "p_hit", eng_q_double(&f->p_hit));
+		emit_q(out, "exact", &f->p_hit);
 		out->close(x);
 	}
 	out->table(x, "melee", "Melee: draws rolled again until one result");
@@ -222,22 +217,22 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		out->string(x, "situation", m->situation);
 		out->integer(x, "attacker_power", m->a_power);
 		out->integer(x, "defender_power", m->d_power);
-		out->real(x, "attacker_wins", eng_q_double(m->attacker_wins));
-		out->real(x, "defender_wins", eng_q_double(m->defender_wins));
+		out->real(x, "attacker_wins", eng_q_double(&m->attacker_wins));
+		out->real(x, "defender_wins", eng_q_double(&m->defender_wins));
 		out->real(x, "both_destroyed",
-		    eng_q_double(m->both_destroyed));
+		    eng_q_double(&m->both_destroyed));
 		if (m->resolves)
 			out->real(x, "expected_rolls",
-			    eng_q_double(m->expected_rolls));
+			    eng_q_double(&m->expected_rolls));
 		else
 			out->null(x, "expected_rolls");
 		out->boolean(x, "resolves", m->resolves);
 		out->open(x, "exact", 0);
-		emit_q(out, "attacker_wins", m->attacker_wins);
-		emit_q(out, "defender_wins", m->defender_wins);
-		emit_q(out, "both_destroyed", m->both_destroyed);
+		emit_q(out, "attacker_wins", &m->attacker_wins);
+		emit_q(out, "defender_wins", &m->defender_wins);
+		emit_q(out, "both_destroyed", &m->both_destroyed);
 		if (m->resolves)
-			emit_q(out, "expected_rolls", m->expected_rolls);
+			emit_q(out, "expected_rolls", &m->expected_rolls);
 		else
 			out->null(x, "expected_rolls");
 		out->close(x);

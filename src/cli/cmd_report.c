@@ -186,7 +186,7 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	size_t nr = 0, nc = 0, i, never = 0;
 	struct rnd_matrix *m;
 	const char *note;
-	char *title, buf[64];
+	char *title;
 
 	/* Units in the order of the ruleset, those that fight at all. */
 	for (i = 0; i < od->nmelee; i++)
@@ -222,10 +222,9 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 			never++;
 			continue;
 		}
-		m->v[a * nc + d] = eng_q_double(e->attacker_wins);
-		eng_q_format(buf, sizeof(buf), e->attacker_wins);
+		m->v[a * nc + d] = eng_q_double(&e->attacker_wins);
 		free(m->text[a * nc + d]);
-		m->text[a * nc + d] = xstrdup(buf);
+		m->text[a * nc + d] = eng_q_str(&e->attacker_wins);
 	}
 	note = sh->melee_note != NULL ? _(sh->melee_note) : NULL;
 	m->note = xasprintf("%s%s%s%s%s", note != NULL ? note : "",
@@ -248,7 +247,6 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 	size_t nw = rs->nweapons, nr = 0, nc = 0, i;
 	long *ri = index_new(rs->nunits * nw), *ci = index_new(rs->nunits);
 	struct rnd_matrix *m;
-	char buf[64];
 
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
@@ -281,10 +279,9 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		           ri[(size_t)f->shooter * nw + (size_t)f->weapon],
 		       d = (size_t)ci[f->target];
 
-		m->v[a * nc + d] = eng_q_double(f->p_hit);
-		eng_q_format(buf, sizeof(buf), f->p_hit);
+		m->v[a * nc + d] = eng_q_double(&f->p_hit);
 		free(m->text[a * nc + d]);
-		m->text[a * nc + d] = xstrdup(buf);
+		m->text[a * nc + d] = eng_q_str(&f->p_hit);
 	}
 	m->note = xstrdup(sh->fire_map_note != NULL ?
 	        _(sh->fire_map_note) :

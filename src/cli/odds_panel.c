@@ -89,7 +89,7 @@ oddsix_init(struct oddsix *x, const struct ruleset *rs,
 		x->best[i] = -1.0;
 	for (i = 0; i < od->nfire; i++) {
 		const struct eng_odds_fire *f = &od->fire[i];
-		double p = eng_q_double(f->p_hit);
+		double p = eng_q_double(&f->p_hit);
 
 		if (p > x->best[f->shooter * n + f->target])
 			x->best[f->shooter * n + f->target] = p;
@@ -147,7 +147,8 @@ melee_cell(const struct oddsix *x, size_t a, size_t d)
 {
 	const struct eng_odds_melee *m = melee_find(x, (int)a, (int)d);
 
-	return m == NULL || !m->resolves ? -1 : eng_q_double(m->attacker_wins);
+	return m == NULL || !m->resolves ? -1 :
+	                                   eng_q_double(&m->attacker_wins);
 }
 
 /* Returns 1 when unit types u and v fare alike in every melee, as
@@ -278,8 +279,8 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 			if (defs[d] == a)
 				col = d + 1;
 			cells[d] = m == NULL || !m->resolves ? xstrdup("n/a") :
-			    wide ? pct_bare(eng_q_double(m->attacker_wins)) :
-			           pct(eng_q_double(m->attacker_wins));
+			    wide ? pct_bare(eng_q_double(&m->attacker_wins)) :
+			           pct(eng_q_double(&m->attacker_wins));
 		}
 		name = group_name(rs, a, cnt[a]);
 		panel_row(o,
@@ -632,12 +633,12 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				break;
 			case ENG_CARD_ATTACKING:
 				cells[c] = oka ?
-				    pct(eng_q_double(ma->attacker_wins)) :
+				    pct(eng_q_double(&ma->attacker_wins)) :
 				    xstrdup(dash);
 				break;
 			case ENG_CARD_DEFENDING:
 				cells[c] = okd ?
-				    pct(eng_q_double(md->defender_wins)) :
+				    pct(eng_q_double(&md->defender_wins)) :
 				    xstrdup(dash);
 				break;
 			case ENG_CARD_ROUND:
@@ -645,9 +646,9 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 				 * row may be there for its shot alone (no
 				 * melee odds: melee by accumulated hits). */
 				cells[c] = oka ?
-				    pct(eng_q_double(ma->attacker_wins)) :
+				    pct(eng_q_double(&ma->attacker_wins)) :
 				    okd ?
-				    pct(eng_q_double(md->defender_wins)) :
+				    pct(eng_q_double(&md->defender_wins)) :
 				    xstrdup(dash);
 				break;
 			}

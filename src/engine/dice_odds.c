@@ -211,20 +211,6 @@ do_melee_odds(const struct ruleset *rs, const struct dt_tables *t,
 
 /* ---- the hooks ---- */
 
-/* x as an eng_q: exact when it fits in 64 bits, else to the nearest
- * 2^-40 (no ruleset of d6s comes near). */
-static struct eng_q
-to_q(const mpq_t x)
-{
-	const double scale = 1099511627776.0; /* 2^40 */
-
-	if (mpz_fits_slong_p(mpq_numref(x)) && mpz_fits_slong_p(mpq_denref(x)))
-		return eng_q_make(mpz_get_si(mpq_numref(x)),
-		    mpz_get_si(mpq_denref(x)));
-	return eng_q_make((int64_t)(mpq_get_d(x) * scale + 0.5),
-	    (int64_t)scale);
-}
-
 static char *
 q_text(const mpq_t x)
 {
@@ -297,7 +283,7 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
-	struct eng_odds_melee me;
+	struct eng_odds_melee *me;
 	const struct do_fight *f;
 	struct do_strikes m;
 	int a, b, lim = do_chain_limit(c);
@@ -305,21 +291,12 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 	do_strikes_init(&m, c);
 	for (a = 0; a < (int)rs->nunits; a++)
 		for (b = 0; b < (int)rs->nunits; b++) {
-			memset(&me, 0, sizeof(me));
-			me.attacker = a;
-			me.defender = b;
-			me.situation = "contact";
 			/* Over the limit only a melee that never ends has an
 			 * entry (its chances 0): its strikes tell. */
 			if ((long)full_wounds(t, a) * full_wounds(t, b) >
 			    lim) {
-				if (never_ends(c, &m, a, b) != 1)
-					continue;
-				me.attacker_wins = eng_q_make(0, 1);
-				me.defender_wins = me.attacker_wins;
-				me.both_destroyed = me.attacker_wins;
-				me.expected_rolls = me.attacker_wins;
-				XPUSH(o->melee, o->nmelee, o->capmelee, me);
+				if (never_ends(c, &m, a, b) == 1)
+					eng_odds_add_melee(o, a, b, "contact");
 				continue;
 			}
 			f = do_fight_get(c, a, b, full_wounds(t, a),
@@ -327,12 +304,12 @@ fights_odds(const struct eng_ctx *c, struct eng_odds *o)
 			if (f == NULL || (!f->chained && f->resolves))
 				continue;
 			/* No factors: the strikes are the odds. */
-			me.attacker_wins = to_q(f->a_wins);
-			me.defender_wins = to_q(f->b_wins);
-			me.both_destroyed = to_q(f->both);
-			me.expected_rolls = to_q(f->rounds);
-			me.resolves = f->resolves;
-			XPUSH(o->melee, o->nmelee, o->capmelee, me);
+			me = eng_odds_add_melee(o, a, b, "contact");
+			eng_q_set_mpq(&me->attacker_wins, f->a_wins);
+			eng_q_set_mpq(&me->defender_wins, f->b_wins);
+			eng_q_set_mpq(&me->both_destroyed, f->both);
+			eng_q_set_mpq(&me->expected_rolls, f->rounds);
+			me->resolves = f->resolves;
 		}
 	do_strikes_clear(&m);
 }
@@ -357,24 +334,24 @@ target_profiles(const struct ruleset *rs, const struct dt_tables *t)
 /* One attack of a weapon at a target profile, worked out once. */
 struct fire_step {
 	int have, rc;
-	struct eng_q p;
+	mpq_t p; /* initialised when have */
 };
 
 static int
 fire_step(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    size_t target, struct fire_step *st, struct eng_q *p)
+    size_t target, struct fire_step *st)
 {
 	struct do_fire f;
 
 	if (!st->have) {
 		do_fire_init(&f);
 		st->rc = do_fire_steps(rs, t, wi, (int)target, 0, &f);
+		mpq_init(st->p);
 		if (st->rc == 0)
-			st->p = to_q(f.p_attack);
+			mpq_set(st->p, f.p_attack);
 		do_fire_clear(&f);
 		st->have = 1;
 	}
-	*p = st->p;
 	return st->rc;
 }
 
@@ -383,30 +360,31 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 {
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
-	struct eng_odds_fire fe;
-	struct eng_odds_melee me;
+	struct eng_odds_melee *me;
 	const struct dx_opposed *op;
-	struct fire_step *st;
-	size_t a, k, b, *prof;
+	struct fire_step *st, *sp;
+	size_t a, k, b, *prof, nst = rs->nweapons * rs->nunits;
+	int wi;
 
 	memset(o, 0, sizeof(*o));
 	/* One attack's chance depends on the target's Toughness and Save
 	 * only: each weapon's once for each such pair. */
 	prof = target_profiles(rs, t);
-	st = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(*st));
+	st = xcalloc(nst + 1, sizeof(*st));
 	for (a = 0; t->shooting != DT_SHOOT_NONE && a < rs->nunits; a++)
 		for (k = 0; k < rs->units[a].nweapons; k++)
 			for (b = 0; b < rs->nunits; b++) {
-				fe.shooter = (int)a;
-				fe.weapon = rs->units[a].weapons[k];
-				fe.target = (int)b;
-				if (fire_step(rs, t, fe.weapon, prof[b],
-				        &st[(size_t)fe.weapon * rs->nunits +
-				            prof[b]],
-				        &fe.p_hit) == 0)
-					XPUSH(o->fire, o->nfire, o->capfire,
-					    fe);
+				wi = rs->units[a].weapons[k];
+				sp = &st[(size_t)wi * rs->nunits + prof[b]];
+				if (fire_step(rs, t, wi, prof[b], sp) == 0)
+					eng_q_set_mpq(&eng_odds_add_fire(o,
+					                  (int)a, wi, (int)b)
+					                   ->p_hit,
+					    sp->p);
 			}
+	for (k = 0; k < nst; k++)
+		if (st[k].have)
+			mpq_clear(st[k].p);
 	free(st);
 	free(prof);
 	if (t->melee != DT_MELEE_OPPOSED) {
@@ -418,20 +396,15 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
 			op = pair_odds(rs, t, (int)a, (int)b);
-			memset(&me, 0, sizeof(me));
-			me.attacker = (int)a;
-			me.defender = (int)b;
-			me.situation = "contact";
-			me.a_power = do_factor(t, rs, (int)a, (int)b);
-			me.d_power = do_factor(t, rs, (int)b, (int)a);
-			me.attacker_wins = to_q(op->a_wins);
-			me.defender_wins = to_q(op->b_wins);
-			me.both_destroyed = eng_q_make(0, 1);
+			me = eng_odds_add_melee(o, (int)a, (int)b, "contact");
+			me->a_power = do_factor(t, rs, (int)a, (int)b);
+			me->d_power = do_factor(t, rs, (int)b, (int)a);
+			eng_q_set_mpq(&me->attacker_wins, op->a_wins);
+			eng_q_set_mpq(&me->defender_wins, op->b_wins);
 			/* One roll settles it, a tie included: the Melee
 			 * outcomes table says what equal totals do. */
-			me.expected_rolls = eng_q_make(1, 1);
-			me.resolves = mpq_cmp_ui(op->tie, 1, 1) != 0;
-			XPUSH(o->melee, o->nmelee, o->capmelee, me);
+			eng_q_set_si(&me->expected_rolls, 1, 1);
+			me->resolves = mpq_cmp_ui(op->tie, 1, 1) != 0;
 		}
 }
 
@@ -458,13 +431,13 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 	    !f.chained)
 		rc = -1;
 	else if (!strcmp(key, "attacker_wins"))
-		*q = to_q(f.a_wins);
+		eng_q_set_mpq(q, f.a_wins);
 	else if (!strcmp(key, "defender_wins"))
-		*q = to_q(f.b_wins);
+		eng_q_set_mpq(q, f.b_wins);
 	else if (!strcmp(key, "both_destroyed"))
-		*q = to_q(f.both);
+		eng_q_set_mpq(q, f.both);
 	else if (!strcmp(key, "expected_rounds"))
-		*q = to_q(f.rounds);
+		eng_q_set_mpq(q, f.rounds);
 	else
 		rc = -1;
 	do_fight_clear(&f);
@@ -504,11 +477,11 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
 		    !strcmp(key, "p_wound_per_attack"))
-			*q = to_q(f.p_attack);
+			eng_q_set_mpq(q, f.p_attack);
 		else if (!strcmp(key, "p_removed"))
-			*q = to_q(f.damage[f.wounds]);
+			eng_q_set_mpq(q, f.damage[f.wounds]);
 		else if (!strcmp(key, "expected_damage"))
-			*q = to_q(f.expected);
+			eng_q_set_mpq(q, f.expected);
 		else
 			rc = -1;
 		do_fire_clear(&f);
@@ -520,17 +493,17 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		return -1;
 	op = do_opposed_pair(t, c->a_power, c->b_power);
 	if (!strcmp(key, "attacker_wins"))
-		*q = to_q(op->a_wins);
+		eng_q_set_mpq(q, op->a_wins);
 	else if (!strcmp(key, "defender_wins"))
-		*q = to_q(op->b_wins);
+		eng_q_set_mpq(q, op->b_wins);
 	else if (!strcmp(key, "attacker_double"))
-		*q = to_q(op->a_mult);
+		eng_q_set_mpq(q, op->a_mult);
 	else if (!strcmp(key, "defender_double"))
-		*q = to_q(op->b_mult);
+		eng_q_set_mpq(q, op->b_mult);
 	else if (!strcmp(key, "equal"))
-		*q = to_q(op->tie);
+		eng_q_set_mpq(q, op->tie);
 	else if (!strcmp(key, "both_destroyed"))
-		*q = eng_q_make(0, 1);
+		eng_q_set_si(q, 0, 1);
 	else
 		rc = -1;
 	return rc;

@@ -209,21 +209,35 @@ eng_die_n(struct eng_dice *d, int sides)
 	return 1 + (int)eng_rng_below(&d->rng, (uint32_t)sides);
 }
 
-/* ---- exact rationals (rational.c); num/den normalised, den > 0 ---- */
+/* ---- exact rationals (rational.c) ----
+ * A GMP rational, exact at any size, in lowest terms. Each is
+ * eng_q_init()ed before use and eng_q_clear()ed after; a struct that holds
+ * one clears it in its own free function (eng_odds_free,
+ * eng_record_free). A copy of the struct by value moves the value: the
+ * old place must not be cleared too. */
 struct eng_q {
-	int64_t num, den;
+	mpq_t v;
 };
-struct eng_q eng_q_make(int64_t num, int64_t den);
-struct eng_q eng_q_add(struct eng_q, struct eng_q);
-struct eng_q eng_q_sub(struct eng_q, struct eng_q);
-struct eng_q eng_q_mul(struct eng_q, struct eng_q);
-struct eng_q eng_q_div(struct eng_q, struct eng_q);
-int eng_q_cmp(struct eng_q, struct eng_q);
-int eng_q_eq(struct eng_q, struct eng_q);
-double eng_q_double(struct eng_q);
-/* "4/7", or "1" / "0" for whole numbers, into buf. */
-void eng_q_format(char *buf, size_t sz, struct eng_q);
-/* Parse "4/7", "1", "0.25" (exact decimal). Returns 0 or -1. */
+void eng_q_init(struct eng_q *); /* to 0 */
+void eng_q_clear(struct eng_q *);
+void eng_q_set(struct eng_q *, const struct eng_q *);
+void eng_q_set_si(struct eng_q *, long num, long den);
+void eng_q_set_mpq(struct eng_q *, const mpq_t);
+void eng_q_add(struct eng_q *, const struct eng_q *, const struct eng_q *);
+void eng_q_sub(struct eng_q *, const struct eng_q *, const struct eng_q *);
+void eng_q_mul(struct eng_q *, const struct eng_q *, const struct eng_q *);
+void eng_q_div(struct eng_q *, const struct eng_q *, const struct eng_q *);
+int eng_q_cmp(const struct eng_q *, const struct eng_q *);
+int eng_q_eq(const struct eng_q *, const struct eng_q *);
+/* Whether q is num/den (den > 0). */
+int eng_q_is(const struct eng_q *, long num, long den);
+/* num/den when both fit in a long; 0, or -1 when they do not. */
+int eng_q_small(const struct eng_q *, long *num, long *den);
+double eng_q_double(const struct eng_q *);
+/* "4/7", or "1" / "0" for whole numbers; caller frees. */
+char *eng_q_str(const struct eng_q *);
+/* Parse "4/7", "1", "0.25" (exact decimal) into an initialised q.
+ * Returns 0 or -1. */
 int eng_q_parse(const char *, struct eng_q *);
 
 /* ---- board (board.c) ---- */
@@ -502,12 +516,21 @@ struct eng_odds_melee {
 	struct eng_q expected_rolls; /* valid when resolves */
 	int resolves;                /* 0: the melee can never end */
 };
+/* The table owns its entries' chances: an entry is added with them
+ * initialised (to 0), and eng_odds_free() clears them. */
 struct eng_odds {
 	struct eng_odds_fire *fire;
 	size_t nfire, capfire;
 	struct eng_odds_melee *melee;
 	size_t nmelee, capmelee;
 };
+struct eng_odds_fire *eng_odds_add_fire(struct eng_odds *, int shooter,
+    int weapon, int target);
+struct eng_odds_melee *eng_odds_add_melee(struct eng_odds *, int attacker,
+    int defender, const char *situation);
+/* A melee entry of one's own, outside a table: its four chances. */
+void eng_odds_melee_init(struct eng_odds_melee *);
+void eng_odds_melee_clear(struct eng_odds_melee *);
 void eng_odds_free(struct eng_odds *);
 
 /* ---- statistics of self-play ---- */
@@ -807,7 +830,8 @@ struct eng_family {
 	 * keeps it in a form of its own (morale: worked out when read).
 	 * NULL: the family does not play facing (fronts are not drawn). */
 	double (*facing)(const struct eng_game *, int unit);
-	/* Exact odds of a contest by key ("attacker_wins", "p_hit"). 0/-1. */
+	/* Exact odds of a contest by key ("attacker_wins", "p_hit") into
+	 * the caller's initialised q. 0/-1. */
 	int (*contest_odds)(const struct eng_game *,
 	    const struct eng_contest *, const char *key, struct eng_q *);
 	/* All fire and melee matchups of the ruleset. */

@@ -901,27 +901,49 @@ fp_play_turn(struct eng_game *g)
 
 /* ---- exact odds ---- */
 
+/* o's chances are initialised (eng_odds_melee_init, or a table's). */
 void
 fp_melee_odds(int pa, int pd, struct eng_odds_melee *o)
 {
-	struct eng_q a = eng_q_make(pa, 6), d = eng_q_make(pd, 6),
-	             one = eng_q_make(1, 1), na = eng_q_sub(one, a),
-	             nd = eng_q_sub(one, d), draw = eng_q_mul(na, nd), end;
+	struct eng_q a, d, one, na, nd, end;
 
 	o->a_power = pa;
 	o->d_power = pd;
 	o->resolves = pa > 0 || pd > 0;
 	if (!o->resolves) {
-		o->attacker_wins = o->defender_wins = o->both_destroyed =
-		    o->expected_rolls = eng_q_make(0, 1);
+		eng_q_set_si(&o->attacker_wins, 0, 1);
+		eng_q_set_si(&o->defender_wins, 0, 1);
+		eng_q_set_si(&o->both_destroyed, 0, 1);
+		eng_q_set_si(&o->expected_rolls, 0, 1);
 		return;
 	}
+	eng_q_init(&a);
+	eng_q_init(&d);
+	eng_q_init(&one);
+	eng_q_init(&na);
+	eng_q_init(&nd);
+	eng_q_init(&end);
+	eng_q_set_si(&a, pa, 6);
+	eng_q_set_si(&d, pd, 6);
+	eng_q_set_si(&one, 1, 1);
+	eng_q_sub(&na, &one, &a);
+	eng_q_sub(&nd, &one, &d);
 	/* Draws are rolled again until a result: condition on one. */
-	end = eng_q_sub(one, draw);
-	o->attacker_wins = eng_q_div(eng_q_mul(a, nd), end);
-	o->defender_wins = eng_q_div(eng_q_mul(na, d), end);
-	o->both_destroyed = eng_q_div(eng_q_mul(a, d), end);
-	o->expected_rolls = eng_q_div(one, end);
+	eng_q_mul(&end, &na, &nd);
+	eng_q_sub(&end, &one, &end);
+	eng_q_mul(&o->attacker_wins, &a, &nd);
+	eng_q_div(&o->attacker_wins, &o->attacker_wins, &end);
+	eng_q_mul(&o->defender_wins, &na, &d);
+	eng_q_div(&o->defender_wins, &o->defender_wins, &end);
+	eng_q_mul(&o->both_destroyed, &a, &d);
+	eng_q_div(&o->both_destroyed, &o->both_destroyed, &end);
+	eng_q_div(&o->expected_rolls, &one, &end);
+	eng_q_clear(&a);
+	eng_q_clear(&d);
+	eng_q_clear(&one);
+	eng_q_clear(&na);
+	eng_q_clear(&nd);
+	eng_q_clear(&end);
 }
 
 static int
@@ -929,27 +951,30 @@ fp_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
 {
 	struct eng_odds_melee m;
+	int rc = 0;
 
 	if (c->kind == 1) {
 		if (strcmp(key, "p_hit") != 0)
 			return -1;
-		*q = eng_q_make(hit_faces(g->ctx->rs->weapons[c->weapon]
-		                              .hit_faces.w[0]),
+		eng_q_set_si(q,
+		    hit_faces(g->ctx->rs->weapons[c->weapon].hit_faces.w[0]),
 		    6);
 		return 0;
 	}
+	eng_odds_melee_init(&m);
 	fp_melee_odds(c->a_power, c->b_power, &m);
 	if (strcmp(key, "attacker_wins") == 0)
-		*q = m.attacker_wins;
+		eng_q_set(q, &m.attacker_wins);
 	else if (strcmp(key, "defender_wins") == 0)
-		*q = m.defender_wins;
+		eng_q_set(q, &m.defender_wins);
 	else if (strcmp(key, "both_destroyed") == 0)
-		*q = m.both_destroyed;
+		eng_q_set(q, &m.both_destroyed);
 	else if (strcmp(key, "expected_rolls") == 0)
-		*q = m.expected_rolls;
+		eng_q_set(q, &m.expected_rolls);
 	else
-		return -1;
-	return 0;
+		rc = -1;
+	eng_odds_melee_clear(&m);
+	return rc;
 }
 
 const char *
@@ -973,16 +998,12 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 			const struct rs_weapon *w =
 			    &rs->weapons[rs->units[a].weapons[k]];
 			for (b = 0; b < rs->nunits; b++) {
-				struct eng_odds_fire f;
-				f.shooter = (int)a;
-				f.weapon = rs->units[a].weapons[k];
-				f.target = (int)b;
-				f.p_hit = (w->destroys >> rs->units[b].cls) &
-				        1 ?
-				    eng_q_make(hit_faces(w->hit_faces.w[0]),
-				        6) :
-				    eng_q_make(0, 1);
-				XPUSH(o->fire, o->nfire, o->capfire, f);
+				struct eng_odds_fire *f = eng_odds_add_fire(o,
+				    (int)a, rs->units[a].weapons[k], (int)b);
+
+				if ((w->destroys >> rs->units[b].cls) & 1)
+					eng_q_set_si(&f->p_hit,
+					    hit_faces(w->hit_faces.w[0]), 6);
 			}
 		}
 	for (a = 0; a < rs->nunits; a++)
@@ -991,18 +1012,15 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 			    !fp_type_melees(&rs->units[b]))
 				continue;
 			for (s = 0; s < 3; s++) {
-				struct eng_odds_melee m;
 				int pa = rs->units[a].melee -
 				    (s == FP_SIT_UPHILL ?
 				            (int)c->set.v[FP_SET_UPHILL] :
 				            s > 0);
-				memset(&m, 0, sizeof(m));
+
 				fp_melee_odds(pa < 0 ? 0 : pa,
-				    rs->units[b].melee, &m);
-				m.attacker = (int)a;
-				m.defender = (int)b;
-				m.situation = fp_situation_name(s);
-				XPUSH(o->melee, o->nmelee, o->capmelee, m);
+				    rs->units[b].melee,
+				    eng_odds_add_melee(o, (int)a, (int)b,
+				        fp_situation_name(s)));
 			}
 		}
 }

@@ -32,10 +32,12 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
     struct eng_outcomes *o)
 {
 	struct eng_odds_melee m;
-	char buf[64];
+	struct eng_q q;
 	int pa, pd, f;
 
 	(void)ctx;
+	eng_odds_melee_init(&m);
+	eng_q_init(&q);
 	for (pa = 0; pa <= 6; pa++)
 		for (pd = 0; pd <= 6; pd++) {
 			long a = (long)st->tally[FP_TALLY_MELEE(pa, pd,
@@ -47,29 +49,29 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 
 			if (n == 0)
 				continue;
-			memset(&m, 0, sizeof(m));
 			fp_melee_odds(pa, pd, &m);
-			eng_q_format(buf, sizeof(buf), m.attacker_wins);
 			eng_outcome_add(o,
 			    xasprintf(_("Melee, power %d v %d: "
 			                "attacker wins"),
 			        pa, pd),
-			    a, n, eng_q_double(m.attacker_wins), xstrdup(buf));
+			    a, n, eng_q_double(&m.attacker_wins),
+			    eng_q_str(&m.attacker_wins));
 		}
 	for (f = 1; f <= 6; f++) {
 		long h = (long)st->tally[FP_TALLY_SHOT(f, 1)];
 		long n = h + (long)st->tally[FP_TALLY_SHOT(f, 0)];
-		struct eng_q q = eng_q_make(f, 6);
 
 		if (n == 0)
 			continue;
-		eng_q_format(buf, sizeof(buf), q);
+		eng_q_set_si(&q, f, 6);
 		eng_outcome_add(o,
 		    xasprintf(P_("Shot hitting on %d face: a hit",
 		                  "Shot hitting on %d faces: a hit", f),
 		        f),
-		    h, n, eng_q_double(q), xstrdup(buf));
+		    h, n, eng_q_double(&q), eng_q_str(&q));
 	}
+	eng_odds_melee_clear(&m);
+	eng_q_clear(&q);
 }
 
 const struct eng_show fp_show = {

@@ -433,9 +433,64 @@ eng_game_play(struct eng_game *g)
 		g->ctx->fam->play_turn(g);
 }
 
+struct eng_odds_fire *
+eng_odds_add_fire(struct eng_odds *o, int shooter, int weapon, int target)
+{
+	struct eng_odds_fire f, *e;
+
+	memset(&f, 0, sizeof(f));
+	f.shooter = shooter;
+	f.weapon = weapon;
+	f.target = target;
+	XPUSH(o->fire, o->nfire, o->capfire, f);
+	e = &o->fire[o->nfire - 1];
+	eng_q_init(&e->p_hit);
+	return e;
+}
+
+struct eng_odds_melee *
+eng_odds_add_melee(struct eng_odds *o, int attacker, int defender,
+    const char *situation)
+{
+	struct eng_odds_melee m, *e;
+
+	memset(&m, 0, sizeof(m));
+	m.attacker = attacker;
+	m.defender = defender;
+	m.situation = situation;
+	XPUSH(o->melee, o->nmelee, o->capmelee, m);
+	e = &o->melee[o->nmelee - 1];
+	eng_odds_melee_init(e);
+	return e;
+}
+
+void
+eng_odds_melee_init(struct eng_odds_melee *m)
+{
+	eng_q_init(&m->attacker_wins);
+	eng_q_init(&m->defender_wins);
+	eng_q_init(&m->both_destroyed);
+	eng_q_init(&m->expected_rolls);
+}
+
+void
+eng_odds_melee_clear(struct eng_odds_melee *m)
+{
+	eng_q_clear(&m->attacker_wins);
+	eng_q_clear(&m->defender_wins);
+	eng_q_clear(&m->both_destroyed);
+	eng_q_clear(&m->expected_rolls);
+}
+
 void
 eng_odds_free(struct eng_odds *o)
 {
+	size_t i;
+
+	for (i = 0; i < o->nfire; i++)
+		eng_q_clear(&o->fire[i].p_hit);
+	for (i = 0; i < o->nmelee; i++)
+		eng_odds_melee_clear(&o->melee[i]);
 	free(o->fire);
 	free(o->melee);
 	memset(o, 0, sizeof(*o));

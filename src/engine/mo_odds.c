@@ -235,26 +235,19 @@ mo_q_sub(struct mo_q *r, const struct mo_q *x, const struct mo_q *y)
 	q_reduce(r);
 }
 
-int
-mo_q_to_i64(const struct mo_q *x, int64_t *num, int64_t *den)
+void
+mo_q_to_mpq(const struct mo_q *x, mpq_t r)
 {
-	uint64_t d = 1;
-	int i;
+	mpz_t t;
 
-	for (i = 2; i < MO_QLIMBS; i++)
-		if (x->n[i] != 0)
-			return -1;
-	if (x->n[1] >= 0x80000000u)
-		return -1;
-	for (i = 0; i < x->a; i++)
-		if ((d *= 2) > ((uint64_t)1 << 62))
-			return -1;
-	for (i = 0; i < x->b; i++)
-		if ((d *= 3) > ((uint64_t)1 << 62))
-			return -1;
-	*num = (int64_t)(((uint64_t)x->n[1] << 32) | x->n[0]);
-	*den = (int64_t)d;
-	return 0;
+	mpz_import(mpq_numref(r), MO_QLIMBS, -1, sizeof(x->n[0]), 0, 0, x->n);
+	mpz_init(t);
+	mpz_ui_pow_ui(mpq_denref(r), 2, (unsigned long)x->a);
+	mpz_ui_pow_ui(t, 3, (unsigned long)x->b);
+	mpz_mul(mpq_denref(r), mpq_denref(r), t);
+	mpz_clear(t);
+	/* Reduced already (q_reduce); this keeps GMP's own promise. */
+	mpq_canonicalize(r);
 }
 
 void

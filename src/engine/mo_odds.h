@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include <gmp.h>
+
 #include "../ruleset/ruleset.h"
 
 #define MO_QLIMBS 20   /* 640 bits: enough for 2 x 20 dice with saves */
@@ -34,8 +36,8 @@ void mo_q_sub(struct mo_q *r, const struct mo_q *x, const struct mo_q *y);
 void mo_q_mul(struct mo_q *r, const struct mo_q *x, const struct mo_q *y);
 /* Returns <0, 0, >0 as x is less than, equal to or greater than y. */
 int mo_q_cmp(const struct mo_q *x, const struct mo_q *y);
-/* Numerator and denominator as int64; returns 0, or -1 when too big. */
-int mo_q_to_i64(const struct mo_q *x, int64_t *num, int64_t *den);
+/* r = x exactly, for the odds the family gives the core. */
+void mo_q_to_mpq(const struct mo_q *x, mpq_t r);
 /* Returns the nearest double. */
 double mo_q_double(const struct mo_q *x);
 /* Returns x as "n/d" ("0" and "1" for those values); caller frees. */

@@ -832,15 +832,11 @@ mo_contest_record(struct eng_game *g, int kind, int a, int b, int att_dice,
 	s->contest_def_saved = def_saved;
 }
 
-/* Store an exact probability as an eng_q; -1 when it does not fit. */
+/* Store an exact probability as an eng_q (any size: 0). */
 static int
 to_eng_q(const struct mo_q *x, struct eng_q *q)
 {
-	int64_t num, den;
-
-	if (mo_q_to_i64(x, &num, &den) != 0)
-		return -1;
-	*q = eng_q_make(num, den);
+	mo_q_to_mpq(x, q->v);
 	return 0;
 }
 
@@ -878,7 +874,7 @@ mo_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	if (!strcmp(key, "tiebreak"))
 		return to_eng_q(&m.tiebreak, q);
 	if (!strcmp(key, "both_destroyed")) {
-		*q = eng_q_make(0, 1);
+		eng_q_set_si(q, 0, 1);
 		return 0;
 	}
 	return -1;
@@ -905,15 +901,11 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			continue;
 		mo_hits_dist(&d, x->fire_dice, c->fire_mod[a], 0);
 		mo_q_sub(&t, &one, &d.p[0]);
-		for (b = 0; b < rs->nunits; b++) {
-			struct eng_odds_fire f;
-
-			f.shooter = (int)a;
-			f.weapon = x->weapons[0];
-			f.target = (int)b;
-			if (to_eng_q(&t, &f.p_hit) == 0)
-				XPUSH(o->fire, o->nfire, o->capfire, f);
-		}
+		for (b = 0; b < rs->nunits; b++)
+			to_eng_q(&t,
+			    &eng_odds_add_fire(o, (int)a, x->weapons[0],
+			        (int)b)
+			         ->p_hit);
 	}
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *x = &rs->units[a];
@@ -923,23 +915,18 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			continue;
 		for (b = 0; b < rs->nunits; b++) {
 			const struct rs_unit *y = &rs->units[b];
-			struct eng_odds_melee e;
+			struct eng_odds_melee *e;
 
 			const struct melee_memo *k = melee_memo_get(&memo,
 			    x->melee_dice, type_melee_mod(c, x, 1),
 			    type_strikes(y) ? y->melee_dice : 0,
 			    type_melee_mod(c, y, 1));
 
-			memset(&e, 0, sizeof(e));
-			e.attacker = (int)a;
-			e.defender = (int)b;
-			e.situation = "front";
-			e.resolves = 1;
-			e.expected_rolls = eng_q_make(1, 1);
-			e.both_destroyed = eng_q_make(0, 1);
-			if (to_eng_q(&k->att_wins, &e.attacker_wins) == 0 &&
-			    to_eng_q(&k->def_wins, &e.defender_wins) == 0)
-				XPUSH(o->melee, o->nmelee, o->capmelee, e);
+			e = eng_odds_add_melee(o, (int)a, (int)b, "front");
+			e->resolves = 1;
+			eng_q_set_si(&e->expected_rolls, 1, 1);
+			to_eng_q(&k->att_wins, &e->attacker_wins);
+			to_eng_q(&k->def_wins, &e->defender_wins);
 		}
 	}
 	melee_memos_free(&memo);

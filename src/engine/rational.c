@@ -1,7 +1,9 @@
 /*
- * rational.c: exact fractions for the odds. Numerators and denominators
- * stay small in every table sandtable computes (powers of 6 at most), so
- * 64-bit integers with a gcd after each step are enough.
+ * rational.c: exact fractions for the odds. A GMP rational, so that a
+ * chance is exact whatever its size: dice of a hundred sides, or many
+ * dice, give denominators far past 64 bits, and an int64 would have to
+ * round them (or overflow). Odds are worked out once per ruleset, never
+ * in self-play, so GMP's cost does not matter.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,165 +11,199 @@
 
 #include "engine.h"
 
-static int64_t
-gcd64(int64_t a, int64_t b)
+void
+eng_q_init(struct eng_q *q)
 {
-	if (a < 0)
-		a = -a;
-	if (b < 0)
-		b = -b;
-	while (b != 0) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
+	mpq_init(q->v);
 }
 
-/* Returns num/den in lowest terms with a positive denominator (0/1 when
- * den is 0, which no caller asks for). */
-struct eng_q
-eng_q_make(int64_t num, int64_t den)
+void
+eng_q_clear(struct eng_q *q)
 {
-	struct eng_q q;
-	int64_t g;
+	mpq_clear(q->v);
+}
 
+void
+eng_q_set(struct eng_q *r, const struct eng_q *a)
+{
+	mpq_set(r->v, a->v);
+}
+
+/* r = num/den in lowest terms (0 when den is 0, which no caller asks
+ * for). */
+void
+eng_q_set_si(struct eng_q *r, long num, long den)
+{
 	if (den == 0) {
-		q.num = 0;
-		q.den = 1;
-		return q;
+		mpq_set_ui(r->v, 0, 1);
+		return;
 	}
-	if (den < 0) {
-		num = -num;
-		den = -den;
-	}
-	g = gcd64(num, den);
-	if (g == 0)
-		g = 1;
-	q.num = num / g;
-	q.den = den / g;
-	return q;
+	mpz_set_si(mpq_numref(r->v), num);
+	mpz_set_si(mpq_denref(r->v), den);
+	mpq_canonicalize(r->v);
 }
 
-struct eng_q
-eng_q_add(struct eng_q a, struct eng_q b)
+void
+eng_q_set_mpq(struct eng_q *r, const mpq_t x)
 {
-	int64_t g = gcd64(a.den, b.den);
-
-	return eng_q_make(a.num * (b.den / g) + b.num * (a.den / g),
-	    a.den / g * b.den);
+	mpq_set(r->v, x);
 }
 
-struct eng_q
-eng_q_sub(struct eng_q a, struct eng_q b)
+void
+eng_q_add(struct eng_q *r, const struct eng_q *a, const struct eng_q *b)
 {
-	b.num = -b.num;
-	return eng_q_add(a, b);
+	mpq_add(r->v, a->v, b->v);
 }
 
-struct eng_q
-eng_q_mul(struct eng_q a, struct eng_q b)
+void
+eng_q_sub(struct eng_q *r, const struct eng_q *a, const struct eng_q *b)
 {
-	int64_t g1 = gcd64(a.num, b.den), g2 = gcd64(b.num, a.den);
-
-	if (g1 == 0)
-		g1 = 1;
-	if (g2 == 0)
-		g2 = 1;
-	return eng_q_make((a.num / g1) * (b.num / g2),
-	    (a.den / g2) * (b.den / g1));
+	mpq_sub(r->v, a->v, b->v);
 }
 
-struct eng_q
-eng_q_div(struct eng_q a, struct eng_q b)
+void
+eng_q_mul(struct eng_q *r, const struct eng_q *a, const struct eng_q *b)
 {
-	struct eng_q inv = eng_q_make(b.den, b.num);
+	mpq_mul(r->v, a->v, b->v);
+}
 
-	return eng_q_mul(a, inv);
+/* r = a/b; 0 when b is 0 (as a division by a zero-denominator fraction
+ * gave before: no caller divides by a chance that can be 0). */
+void
+eng_q_div(struct eng_q *r, const struct eng_q *a, const struct eng_q *b)
+{
+	if (mpq_sgn(b->v) == 0)
+		mpq_set_ui(r->v, 0, 1);
+	else
+		mpq_div(r->v, a->v, b->v);
 }
 
 /* Returns <0, 0, >0 as a is less than, equal to, greater than b. */
 int
-eng_q_cmp(struct eng_q a, struct eng_q b)
+eng_q_cmp(const struct eng_q *a, const struct eng_q *b)
 {
-	__int128 l = (__int128)a.num * b.den, r = (__int128)b.num * a.den;
+	int c = mpq_cmp(a->v, b->v);
 
-	return l < r ? -1 : l > r;
+	return c < 0 ? -1 : c > 0;
 }
 
 int
-eng_q_eq(struct eng_q a, struct eng_q b)
+eng_q_eq(const struct eng_q *a, const struct eng_q *b)
 {
-	return a.num == b.num && a.den == b.den;
+	return mpq_equal(a->v, b->v) != 0;
 }
 
+/* Whether q is num/den (den > 0, in any terms). */
+int
+eng_q_is(const struct eng_q *q, long num, long den)
+{
+	return mpq_cmp_si(q->v, num, (unsigned long)den) == 0;
+}
+
+/* Numerator and denominator when both fit in a long; returns 0, or -1
+ * when either does not. */
+int
+eng_q_small(const struct eng_q *q, long *num, long *den)
+{
+	if (!mpz_fits_slong_p(mpq_numref(q->v)) ||
+	    !mpz_fits_slong_p(mpq_denref(q->v)))
+		return -1;
+	*num = mpz_get_si(mpq_numref(q->v));
+	*den = mpz_get_si(mpq_denref(q->v));
+	return 0;
+}
+
+/*
+ * A fraction that fits in two longs is divided as two doubles, the
+ * rounding every figure printed so far was made with; a bigger one is
+ * left to GMP (towards zero, within one unit of the last place).
+ */
 double
-eng_q_double(struct eng_q q)
+eng_q_double(const struct eng_q *q)
 {
-	return (double)q.num / (double)q.den;
+	long num, den;
+
+	if (eng_q_small(q, &num, &den) == 0)
+		return (double)num / (double)den;
+	return mpq_get_d(q->v);
 }
 
-void
-eng_q_format(char *buf, size_t sz, struct eng_q q)
+char *
+eng_q_str(const struct eng_q *q)
 {
-	if (q.den == 1)
-		snprintf(buf, sz, "%lld", (long long)q.num);
-	else
-		snprintf(buf, sz, "%lld/%lld", (long long)q.num,
-		    (long long)q.den);
+	size_t sz = mpz_sizeinbase(mpq_numref(q->v), 10) +
+	    mpz_sizeinbase(mpq_denref(q->v), 10) + 3;
+	char *s = xmalloc(sz);
+
+	return mpq_get_str(s, 10, q->v);
 }
 
-/* Parse an integer of at most 15 digits; returns chars used or -1. */
-static int
-parse_digits(const char *s, int64_t *v, int *ndig)
+/* Sets z to the digits at s (as many as there are); returns how many,
+ * 0 when none. */
+static size_t
+parse_digits(const char *s, mpz_t z)
 {
-	int n = 0;
+	size_t n = strspn(s, "0123456789");
+	char *d;
 
-	*v = 0;
-	while (s[n] >= '0' && s[n] <= '9') {
-		if (n >= 15)
-			return -1;
-		*v = *v * 10 + (s[n] - '0');
-		n++;
-	}
-	*ndig = n;
+	if (n == 0)
+		return 0;
+	d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	mpz_set_str(z, d, 10);
+	free(d);
 	return n;
 }
 
-/* Returns 0 and the value of "4/7", "-1", "0.25", or -1. */
+/* Returns 0 and the value of "4/7", "-1", "0.25", or -1. Any number of
+ * digits: a test game may expect a chance of any size. */
 int
 eng_q_parse(const char *s, struct eng_q *q)
 {
-	int64_t a, b, scale = 1;
-	int neg = 0, n, nd, i;
+	mpz_t a, b, scale;
+	size_t n;
+	int neg = 0, rc = -1;
 
+	mpz_init(a);
+	mpz_init_set_ui(b, 1);
+	mpz_init(scale);
 	while (*s == ' ')
 		s++;
 	if (*s == '-') {
 		neg = 1;
 		s++;
 	}
-	if ((n = parse_digits(s, &a, &nd)) <= 0)
-		return -1;
+	if ((n = parse_digits(s, a)) == 0)
+		goto out;
 	s += n;
 	if (*s == '/') {
-		if ((n = parse_digits(s + 1, &b, &nd)) <= 0 || b == 0)
-			return -1;
+		if ((n = parse_digits(s + 1, b)) == 0 || mpz_sgn(b) == 0)
+			goto out;
 		s += 1 + n;
 	} else if (*s == '.') {
-		if ((n = parse_digits(s + 1, &b, &nd)) <= 0)
-			return -1;
-		for (i = 0; i < nd; i++)
-			scale *= 10;
-		a = a * scale + b;
-		b = scale;
+		if ((n = parse_digits(s + 1, b)) == 0)
+			goto out;
+		/* a.b is (a * 10^n + b) / 10^n. */
+		mpz_ui_pow_ui(scale, 10, (unsigned long)n);
+		mpz_mul(a, a, scale);
+		mpz_add(a, a, b);
+		mpz_swap(b, scale);
 		s += 1 + n;
-	} else
-		b = 1;
+	}
 	while (*s == ' ')
 		s++;
 	if (*s != '\0')
-		return -1;
-	*q = eng_q_make(neg ? -a : a, b);
-	return 0;
+		goto out;
+	if (neg)
+		mpz_neg(a, a);
+	mpz_set(mpq_numref(q->v), a);
+	mpz_set(mpq_denref(q->v), b);
+	mpq_canonicalize(q->v);
+	rc = 0;
+out:
+	mpz_clear(a);
+	mpz_clear(b);
+	mpz_clear(scale);
+	return rc;
 }

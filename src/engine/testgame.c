@@ -643,12 +643,16 @@ rec_end(struct tg *tg)
 	     k++) {
 		struct eng_q q;
 
+		eng_q_init(&q);
 		if (g->ctx->fam->contest_odds(g, &g->contest,
 		        eng_odds_keys[k].key, &q) == 0) {
+			/* The record takes q over: eng_record_free clears
+			 * it. */
 			r->odds[r->nodds].key = eng_odds_keys[k].key;
 			r->odds[r->nodds].q = q;
 			r->nodds++;
-		}
+		} else
+			eng_q_clear(&q);
 	}
 }
 
@@ -661,6 +665,8 @@ eng_record_free(struct eng_record *r)
 		return;
 	for (i = 0; i < r->nsteps; i++)
 		free(r->steps[i].after);
+	for (i = 0; i < (size_t)r->nodds; i++)
+		eng_q_clear(&r->odds[i].q);
 	free(r->steps);
 	free(r->start);
 	memset(r, 0, sizeof(*r));
@@ -837,47 +843,62 @@ expect_rules(struct tg *tg, const struct rs_node *v, int want)
 	return 0;
 }
 
+/* One expected chance of the contest: want, as written at pos, against
+ * the family's got. 0 or -1 (reported). */
+static int
+expect_odd(struct tg *tg, const struct rs_node *k, const struct rs_node *v,
+    struct eng_q *want, struct eng_q *got)
+{
+	const struct eng_game *g = tg->g;
+	const char *key = scalar(k);
+	char *a, *b;
+	int rc;
+
+	if (scalar(v) == NULL || eng_q_parse(v->scalar, want) != 0)
+		return fail(tg, v->pos, 0,
+		    "odds are "
+		    "fractions such as 4/7");
+	if (key == NULL || g->ctx->fam->contest_odds == NULL ||
+	    g->ctx->fam->contest_odds(g, &g->contest, key, got) != 0)
+		return fail(tg, k->pos, 0,
+		    "no odds '%s' for "
+		    "this %s",
+		    key ? key : "", g->contest.kind == 1 ? "fire" : "melee");
+	if (eng_q_eq(want, got))
+		return 0;
+	a = eng_q_str(want);
+	b = eng_q_str(got);
+	rc = fail(tg, v->pos, 0,
+	    "expected %s "
+	    "%s, but it is %s",
+	    key, a, b);
+	free(a);
+	free(b);
+	return rc;
+}
+
 static int
 expect_odds(struct tg *tg, const struct rs_node *v)
 {
-	const struct eng_game *g = tg->g;
 	struct eng_q want, got;
-	char a[48], b[48];
-	const char *key;
 	size_t i;
+	int rc = 0;
 
 	if (v->kind != RS_NODE_MAP)
 		return fail(tg, v->pos, 0,
 		    "odds must be a mapping such as "
 		    "{ attacker_wins: 4/7 }");
-	if (g->contest.kind == 0)
+	if (tg->g->contest.kind == 0)
 		return fail(tg, v->pos, 0,
 		    "expected odds, but no fire or "
 		    "melee was resolved");
-	for (i = 0; i + 1 < v->nkids; i += 2) {
-		key = scalar(v->kids[i]);
-		if (scalar(v->kids[i + 1]) == NULL ||
-		    eng_q_parse(v->kids[i + 1]->scalar, &want) != 0)
-			return fail(tg, v->kids[i + 1]->pos, 0,
-			    "odds are "
-			    "fractions such as 4/7");
-		if (key == NULL || g->ctx->fam->contest_odds == NULL ||
-		    g->ctx->fam->contest_odds(g, &g->contest, key, &got) != 0)
-			return fail(tg, v->kids[i]->pos, 0,
-			    "no odds '%s' for "
-			    "this %s",
-			    key ? key : "",
-			    g->contest.kind == 1 ? "fire" : "melee");
-		if (!eng_q_eq(want, got)) {
-			eng_q_format(a, sizeof(a), want);
-			eng_q_format(b, sizeof(b), got);
-			return fail(tg, v->kids[i + 1]->pos, 0,
-			    "expected %s "
-			    "%s, but it is %s",
-			    key, a, b);
-		}
-	}
-	return 0;
+	eng_q_init(&want);
+	eng_q_init(&got);
+	for (i = 0; rc == 0 && i + 1 < v->nkids; i += 2)
+		rc = expect_odd(tg, v->kids[i], v->kids[i + 1], &want, &got);
+	eng_q_clear(&want);
+	eng_q_clear(&got);
+	return rc;
 }
 
 /* One unit's expectation; 0 or -1. */

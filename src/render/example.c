@@ -764,30 +764,33 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 		                      _("Exact odds of the first melee:"));
 		for (i = 0; i < r->nodds; i++) {
 			const char *words = r->odds[i].key;
+			const struct eng_q *x = &r->odds[i].q;
 			char q[48];
 			size_t j;
-			double p = r->odds[i].q.den != 0 ?
-			    (double)r->odds[i].q.num /
-			        (double)r->odds[i].q.den :
-			    0;
+			double p = eng_q_double(x);
+			long num, den;
+			/* A fraction a player can read; else the figure. */
+			int readable = eng_q_small(x, &num, &den) == 0 &&
+			    den <= 999;
 
 			for (j = 0; eng_odds_keys[j].key != NULL; j++)
 				if (strcmp(eng_odds_keys[j].key, words) == 0)
 					words = _(eng_odds_keys[j].words);
 
-			/* A fraction a player can read; else the figure. */
-			if (r->odds[i].q.den > 999 || r->odds[i].q.den < 1)
+			if (readable) {
+				char *fr = eng_q_str(x);
+
+				snprintf(q, sizeof(q), "%s", fr);
+				free(fr);
+			} else
 				snprintf(q, sizeof(q), "%.2f", p);
-			else
-				eng_q_format(q, sizeof(q), r->odds[i].q);
 			if (strncmp(r->odds[i].key, "expected", 8) == 0)
 				cat(&s, "%s%s %s", shown++ ? "; " : "", q,
 				    words);
-			else if (r->odds[i].q.num != 0)
+			else if (mpq_sgn(x->v) != 0)
 				cat(&s, "%s%s %s%s(%.0f%%)",
 				    shown++ ? "; " : "", words,
-				    r->odds[i].q.den > 999 ? "" : q,
-				    r->odds[i].q.den > 999 ? "" : " ",
+				    readable ? q : "", readable ? " " : "",
 				    100 * p);
 		}
 		cat(&s, ".");

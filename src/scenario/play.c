@@ -341,7 +341,7 @@ odds_power(const struct ruleset *rs, const struct eng_odds *o, double reach,
 	memset(mw, 0, sizeof(mw));
 	for (k = 0; k < o->nfire; k++) {
 		const struct eng_odds_fire *f = &o->fire[k];
-		double p = eng_q_double(f->p_hit) *
+		double p = eng_q_double(&f->p_hit) *
 		    fmin(1, rs->weapons[f->weapon].range_mm / reach);
 
 		if (p > best[f->shooter][f->target])
@@ -352,7 +352,7 @@ odds_power(const struct ruleset *rs, const struct eng_odds *o, double reach,
 
 		if (strcmp(m->situation, "open") != 0)
 			continue;
-		mw[m->attacker][m->defender] = eng_q_double(m->attacker_wins);
+		mw[m->attacker][m->defender] = eng_q_double(&m->attacker_wins);
 	}
 	for (i = 0; i < n; i++) {
 		off[i] = threat[i] = 0;

@@ -261,8 +261,6 @@ co_prepare(struct eng_ctx *c, struct diags *d)
 }
 
 /* Every flip is heads or tails, one each in two. */
-static const struct eng_q co_half = { 1, 2 };
-
 static int
 co_contest_odds(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
@@ -270,10 +268,10 @@ co_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 	(void)g;
 	(void)c;
 	if (strcmp(key, "attacker_wins") == 0)
-		*q = co_half;
+		eng_q_set_si(q, 1, 2);
 	else if (strcmp(key, "defender_wins") == 0 ||
 	    strcmp(key, "both_destroyed") == 0)
-		*q = eng_q_make(0, 1);
+		eng_q_set_si(q, 0, 1);
 	else
 		return -1;
 	return 0;
@@ -283,20 +281,15 @@ co_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 static void
 co_odds(const struct eng_ctx *c, struct eng_odds *o)
 {
-	struct eng_odds_melee m;
+	struct eng_odds_melee *m;
 	size_t a, b;
 
 	for (a = 0; a < c->rs->nunits; a++)
 		for (b = 0; b < c->rs->nunits; b++) {
-			memset(&m, 0, sizeof(m));
-			m.attacker = (int)a;
-			m.defender = (int)b;
-			m.situation = "contact";
-			m.attacker_wins = co_half;
-			m.defender_wins = m.both_destroyed = eng_q_make(0, 1);
-			m.expected_rolls = eng_q_make(1, 1);
-			m.resolves = 1;
-			XPUSH(o->melee, o->nmelee, o->capmelee, m);
+			m = eng_odds_add_melee(o, (int)a, (int)b, "contact");
+			eng_q_set_si(&m->attacker_wins, 1, 2);
+			eng_q_set_si(&m->expected_rolls, 1, 1);
+			m->resolves = 1;
 		}
 }
 

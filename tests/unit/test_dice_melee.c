@@ -472,22 +472,16 @@ Test(dice_melee, family_odds_and_findings)
 		}
 		if (m->attacker == BLADE && m->defender == BOW) {
 			cr_assert(m->resolves);
-			cr_assert(
-			    eng_q_eq(m->attacker_wins, eng_q_make(1, 1)));
+			cr_assert(eng_q_is(&m->attacker_wins, 1, 1));
 			/* Each round Blade hits with 1/2: 2 rounds. */
-			cr_assert(
-			    eng_q_eq(m->expected_rolls, eng_q_make(2, 1)));
+			cr_assert(eng_q_is(&m->expected_rolls, 2, 1));
 			sure++;
 		}
 		if (m->attacker == BLADE && m->defender == BLADE) {
-			cr_assert(
-			    eng_q_eq(m->attacker_wins, eng_q_make(3, 5)));
-			cr_assert(
-			    eng_q_eq(m->defender_wins, eng_q_make(2, 5)));
-			cr_assert(
-			    eng_q_eq(m->both_destroyed, eng_q_make(0, 1)));
-			cr_assert(
-			    eng_q_eq(m->expected_rolls, eng_q_make(4, 3)));
+			cr_assert(eng_q_is(&m->attacker_wins, 3, 5));
+			cr_assert(eng_q_is(&m->defender_wins, 2, 5));
+			cr_assert(eng_q_is(&m->both_destroyed, 0, 1));
+			cr_assert(eng_q_is(&m->expected_rolls, 4, 3));
 			alt++;
 		}
 	}
@@ -608,6 +602,7 @@ Test(dice_melee, contest_odds)
 	struct eng_contest c = { 0 };
 	struct eng_q q;
 
+	eng_q_init(&q);
 	load_pipeline("alternate");
 	g.ctx = ctx;
 	g.nu = 2;
@@ -617,17 +612,18 @@ Test(dice_melee, contest_odds)
 	c.a = 0;
 	c.b = 1;
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_wins", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(61, 75)));
+	cr_assert(eng_q_is(&q, 61, 75));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "expected_rounds", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(16, 9)));
+	cr_assert(eng_q_is(&q, 16, 9));
 	c.a_hits = 1;
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_wins", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(3, 5)));
+	cr_assert(eng_q_is(&q, 3, 5));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "defender_wins", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(2, 5)));
+	cr_assert(eng_q_is(&q, 2, 5));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "both_destroyed", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(0, 1)));
+	cr_assert(eng_q_is(&q, 0, 1));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "equal", &q), -1);
+	eng_q_clear(&q);
 	unload();
 }
 

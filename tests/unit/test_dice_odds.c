@@ -271,18 +271,15 @@ Test(dice_odds, family_odds)
 		if (o.fire[i].shooter == SHOOTER &&
 		    o.fire[i].weapon == VOLLEY &&
 		    o.fire[i].target == SHOOTER) {
-			cr_assert(
-			    eng_q_eq(o.fire[i].p_hit, eng_q_make(5, 18)));
+			cr_assert(eng_q_is(&o.fire[i].p_hit, 5, 18));
 			seen++;
 		}
 	cr_assert_eq(seen, 1);
 	for (i = 0; i < o.nmelee; i++)
 		if (o.melee[i].attacker == SHOOTER &&
 		    o.melee[i].defender == WALL) {
-			cr_assert(eng_q_eq(o.melee[i].attacker_wins,
-			    eng_q_make(7, 12)));
-			cr_assert(eng_q_eq(o.melee[i].defender_wins,
-			    eng_q_make(5, 18)));
+			cr_assert(eng_q_is(&o.melee[i].attacker_wins, 7, 12));
+			cr_assert(eng_q_is(&o.melee[i].defender_wins, 5, 18));
 			cr_assert(o.melee[i].resolves);
 			cr_assert_str_eq(o.melee[i].situation, sh->situation);
 		}
@@ -394,13 +391,14 @@ Test(dice_odds, tables)
 {
 	struct eng_tables t = { 0 };
 	struct eng_odds o;
-	char buf[32];
+	char *buf;
 
 	memset(&o, 0, sizeof(o));
 	eng_dice.odds(&ctx, &o);
 	cr_assert_gt(o.nfire, 0);
-	eng_q_format(buf, sizeof(buf), o.fire[0].p_hit);
+	buf = eng_q_str(&o.fire[0].p_hit);
 	cr_assert_str_eq(buf, "5/18");
+	free(buf);
 	eng_odds_free(&o);
 	eng_dice.show->tables(&ctx, ENG_TABLES_SHEET, &t);
 	cr_assert_eq(t.n, 1);
@@ -555,6 +553,7 @@ Test(dice_odds, contest_odds)
 	struct eng_contest c = { 0 };
 	struct eng_q q;
 
+	eng_q_init(&q);
 	g.ctx = &ctx;
 	g.nu = 2;
 	g.u[0].type = SHOOTER;
@@ -565,12 +564,12 @@ Test(dice_odds, contest_odds)
 	c.b = 0;
 	c.weapon = VOLLEY;
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_hit", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(5, 18)));
+	cr_assert(eng_q_is(&q, 5, 18));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "expected_damage", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(25, 9)));
+	cr_assert(eng_q_is(&q, 25, 9));
 	/* All ten through: (5/18)^10 = 9765625/3570467226624. */
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_removed", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(9765625, 3570467226624)));
+	cr_assert(eng_q_is(&q, 9765625, 3570467226624));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "tiebreak", &q), -1);
 	c.kind = 2;
 	c.a = 0;
@@ -578,13 +577,14 @@ Test(dice_odds, contest_odds)
 	c.a_power = 3;
 	c.b_power = 2;
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_wins", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(21, 36)));
+	cr_assert(eng_q_is(&q, 21, 36));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "equal", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(5, 36)));
+	cr_assert(eng_q_is(&q, 5, 36));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_double", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(1, 6)));
+	cr_assert(eng_q_is(&q, 1, 6));
 	cr_assert_eq(eng_dice.contest_odds(&g, &c, "defender_double", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(1, 36)));
+	cr_assert(eng_q_is(&q, 1, 36));
+	eng_q_clear(&q);
 }
 
 /*

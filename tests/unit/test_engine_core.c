@@ -84,43 +84,81 @@ Test(engine_dice, scripted_dice_in_order_then_out)
 
 Test(engine_q, normalised_and_arithmetic)
 {
-	struct eng_q a = eng_q_make(2, 4), b = eng_q_make(-1, -3), c;
-	char buf[32];
+	struct eng_q a, b, c;
+	char *buf;
 
-	cr_assert_eq(a.num, 1);
-	cr_assert_eq(a.den, 2);
-	cr_assert_eq(b.num, 1);
-	cr_assert_eq(b.den, 3);
-	c = eng_q_add(a, b);
-	cr_assert(eng_q_eq(c, eng_q_make(5, 6)));
-	c = eng_q_sub(b, a);
-	cr_assert(eng_q_eq(c, eng_q_make(-1, 6)));
-	c = eng_q_mul(a, b);
-	cr_assert(eng_q_eq(c, eng_q_make(1, 6)));
-	c = eng_q_div(a, b);
-	cr_assert(eng_q_eq(c, eng_q_make(3, 2)));
-	cr_assert_lt(eng_q_cmp(b, a), 0);
-	eng_q_format(buf, sizeof(buf), eng_q_make(8, 14));
+	eng_q_init(&a);
+	eng_q_init(&b);
+	eng_q_init(&c);
+	eng_q_set_si(&a, 2, 4);
+	eng_q_set_si(&b, -1, -3);
+	cr_assert(eng_q_is(&a, 1, 2));
+	cr_assert(eng_q_is(&b, 1, 3));
+	eng_q_add(&c, &a, &b);
+	cr_assert(eng_q_is(&c, 5, 6));
+	eng_q_sub(&c, &b, &a);
+	cr_assert(eng_q_is(&c, -1, 6));
+	eng_q_mul(&c, &a, &b);
+	cr_assert(eng_q_is(&c, 1, 6));
+	eng_q_div(&c, &a, &b);
+	cr_assert(eng_q_is(&c, 3, 2));
+	cr_assert_lt(eng_q_cmp(&b, &a), 0);
+	eng_q_set_si(&c, 8, 14);
+	buf = eng_q_str(&c);
 	cr_assert_str_eq(buf, "4/7");
-	eng_q_format(buf, sizeof(buf), eng_q_make(6, 6));
+	free(buf);
+	eng_q_set_si(&c, 6, 6);
+	buf = eng_q_str(&c);
 	cr_assert_str_eq(buf, "1");
+	free(buf);
+	eng_q_clear(&a);
+	eng_q_clear(&b);
+	eng_q_clear(&c);
+}
+
+/* No size overflows: (2^62 + 1)/3^40 squared and back is exact, and its
+ * figure is printed whole, where an int64 fraction overflowed. */
+Test(engine_q, big_values_are_exact)
+{
+	struct eng_q a, b;
+	char *buf;
+
+	eng_q_init(&a);
+	eng_q_init(&b);
+	cr_assert_eq(eng_q_parse("4611686018427387905/12157665459056928801",
+	                 &a),
+	    0);
+	eng_q_mul(&b, &a, &a);
+	buf = eng_q_str(&b);
+	cr_assert_str_eq(buf,
+	    "21267647932558653975684285001340289025/"
+	    "147808829414345923316083210206383297601");
+	free(buf);
+	eng_q_div(&b, &b, &a);
+	cr_assert(eng_q_eq(&a, &b));
+	cr_assert_float_eq(eng_q_double(&a),
+	    4611686018427387905.0 / 12157665459056928801.0, 1e-15);
+	eng_q_clear(&a);
+	eng_q_clear(&b);
 }
 
 Test(engine_q, parse)
 {
 	struct eng_q q;
 
+	eng_q_init(&q);
 	cr_assert_eq(eng_q_parse("4/7", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(4, 7)));
+	cr_assert(eng_q_is(&q, 4, 7));
 	cr_assert_eq(eng_q_parse("0.25", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(1, 4)));
+	cr_assert(eng_q_is(&q, 1, 4));
 	cr_assert_eq(eng_q_parse("1", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(1, 1)));
+	cr_assert(eng_q_is(&q, 1, 1));
 	cr_assert_eq(eng_q_parse("-2/4", &q), 0);
-	cr_assert(eng_q_eq(q, eng_q_make(-1, 2)));
+	cr_assert(eng_q_is(&q, -1, 2));
 	cr_assert_eq(eng_q_parse("x", &q), -1);
 	cr_assert_eq(eng_q_parse("1/0", &q), -1);
 	cr_assert_eq(eng_q_parse("1/2/3", &q), -1);
+	eng_q_clear(&q);
 }
 
 Test(engine_board, lengths_to_cells)

@@ -15,19 +15,24 @@ Test(engine_odds, rifle_against_machine_gun)
 
 	/* Per roll: both 4/6*2/6 = 2/9, attacker only 4/6*4/6 = 4/9,
 	 * defender only 2/6*2/6 = 1/9, draw 2/9; draws rolled again. */
+	eng_odds_melee_init(&m);
 	fp_melee_odds(4, 2, &m);
 	cr_assert(m.resolves);
-	cr_assert(eng_q_eq(m.attacker_wins, eng_q_make(4, 7)));
-	cr_assert(eng_q_eq(m.defender_wins, eng_q_make(1, 7)));
-	cr_assert(eng_q_eq(m.both_destroyed, eng_q_make(2, 7)));
-	cr_assert(eng_q_eq(m.expected_rolls, eng_q_make(9, 7)));
+	cr_assert(eng_q_is(&m.attacker_wins, 4, 7));
+	cr_assert(eng_q_is(&m.defender_wins, 1, 7));
+	cr_assert(eng_q_is(&m.both_destroyed, 2, 7));
+	cr_assert(eng_q_is(&m.expected_rolls, 9, 7));
+	eng_odds_melee_clear(&m);
 }
 
 Test(engine_odds, every_pair_sums_to_one)
 {
 	struct eng_odds_melee m;
+	struct eng_q sum;
 	int a, d;
 
+	eng_odds_melee_init(&m);
+	eng_q_init(&sum);
 	for (a = 0; a <= 6; a++)
 		for (d = 0; d <= 6; d++) {
 			fp_melee_odds(a, d, &m);
@@ -35,22 +40,24 @@ Test(engine_odds, every_pair_sums_to_one)
 				cr_assert_not(m.resolves);
 				continue;
 			}
-			cr_assert(eng_q_eq(eng_q_add(eng_q_add(m.attacker_wins,
-			                                 m.defender_wins),
-			                       m.both_destroyed),
-			              eng_q_make(1, 1)),
-			    "%d vs %d", a, d);
+			eng_q_add(&sum, &m.attacker_wins, &m.defender_wins);
+			eng_q_add(&sum, &sum, &m.both_destroyed);
+			cr_assert(eng_q_is(&sum, 1, 1), "%d vs %d", a, d);
 		}
+	eng_odds_melee_clear(&m);
+	eng_q_clear(&sum);
 }
 
 Test(engine_odds, power_zero_can_only_lose)
 {
 	struct eng_odds_melee m;
 
+	eng_odds_melee_init(&m);
 	fp_melee_odds(0, 4, &m);
-	cr_assert(eng_q_eq(m.defender_wins, eng_q_make(1, 1)));
-	cr_assert(eng_q_eq(m.attacker_wins, eng_q_make(0, 1)));
-	cr_assert(eng_q_eq(m.expected_rolls, eng_q_make(3, 2)));
+	cr_assert(eng_q_is(&m.defender_wins, 1, 1));
+	cr_assert(eng_q_is(&m.attacker_wins, 0, 1));
+	cr_assert(eng_q_is(&m.expected_rolls, 3, 2));
+	eng_odds_melee_clear(&m);
 }
 
 static struct ruleset *
@@ -66,10 +73,9 @@ load(void)
 
 /* Within 4.5 standard errors of p after n trials. */
 static void
-agrees(long k, long n, struct eng_q q, const char *what)
+agrees(long k, long n, double p, const char *what)
 {
-	double p = eng_q_double(q), f = (double)k / n,
-	       se = sqrt(p * (1 - p) / n);
+	double f = (double)k / n, se = sqrt(p * (1 - p) / n);
 
 	cr_assert_leq(fabs(f - p), 4.5 * se + 1e-12,
 	    "%s: %ld/%ld = %f, exact %f", what, k, n, f, p);
@@ -104,10 +110,12 @@ Test(engine_odds, played_melees_agree_with_exact_odds)
 		both += !g->u[0].alive && !g->u[1].alive;
 		rolls += (long)g->dice.rolled / 2;
 	}
+	eng_odds_melee_init(&m);
 	fp_melee_odds(4, 2, &m);
-	agrees(aw, n, m.attacker_wins, "attacker wins");
-	agrees(dw, n, m.defender_wins, "defender wins");
-	agrees(both, n, m.both_destroyed, "both destroyed");
+	agrees(aw, n, eng_q_double(&m.attacker_wins), "attacker wins");
+	agrees(dw, n, eng_q_double(&m.defender_wins), "defender wins");
+	agrees(both, n, eng_q_double(&m.both_destroyed), "both destroyed");
+	eng_odds_melee_clear(&m);
 	cr_assert_float_eq((double)rolls / n, 9.0 / 7, 0.03);
 	free(g);
 	eng_ctx_free(c);
@@ -127,6 +135,7 @@ Test(engine_odds, self_play_frequencies_agree_with_exact_odds)
 	char what[64];
 
 	cr_assert_not_null(c);
+	eng_odds_melee_init(&m);
 	eng_selfplay(c, 4000, 11, 2, &st);
 	/* Every melee the players fought, by the powers it was fought at:
 	 * its three results against the exact odds. */
@@ -140,15 +149,17 @@ Test(engine_odds, self_play_frequencies_agree_with_exact_odds)
 			fp_melee_odds(pa, pd, &m);
 			snprintf(what, sizeof(what), "%d v %d attacker", pa,
 			    pd);
-			agrees((long)t[FP_T_ATT_WINS], n, m.attacker_wins,
-			    what);
+			agrees((long)t[FP_T_ATT_WINS], n,
+			    eng_q_double(&m.attacker_wins), what);
 			snprintf(what, sizeof(what), "%d v %d defender", pa,
 			    pd);
-			agrees((long)t[FP_T_DEF_WINS], n, m.defender_wins,
-			    what);
+			agrees((long)t[FP_T_DEF_WINS], n,
+			    eng_q_double(&m.defender_wins), what);
 			snprintf(what, sizeof(what), "%d v %d both", pa, pd);
-			agrees((long)t[FP_T_BOTH], n, m.both_destroyed, what);
+			agrees((long)t[FP_T_BOTH], n,
+			    eng_q_double(&m.both_destroyed), what);
 		}
+	eng_odds_melee_clear(&m);
 	cr_assert_geq(pairs, 2, "self-play fought too few melees");
 	/* Every shot, by the number of faces that hit. */
 	for (f = 1; f <= 6; f++) {
@@ -159,7 +170,7 @@ Test(engine_odds, self_play_frequencies_agree_with_exact_odds)
 			continue;
 		k = (long)st.tally[FP_TALLY_SHOT(f, 1)];
 		snprintf(what, sizeof(what), "shots hitting on %d faces", f);
-		agrees(k, n, eng_q_make(f, 6), what);
+		agrees(k, n, (double)f / 6, what);
 	}
 	cr_assert_gt(shots, 10000);
 	eng_ctx_free(c);
@@ -194,7 +205,7 @@ Test(engine_odds, fire_frequency_agrees_with_p_hit)
 		    "%s", err);
 		hits += !g->u[1].alive;
 	}
-	agrees(hits, n, eng_q_make(1, 2), "machine gun p_hit");
+	agrees(hits, n, 0.5, "machine gun p_hit");
 	free(g);
 	eng_ctx_free(c);
 	diags_free(&d);
