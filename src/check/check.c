@@ -25,22 +25,6 @@ chk_grid_parse(const char *s, enum unit_of_length bare, int *grid,
 	return 0;
 }
 
-json_t *
-chk_q_real(const struct eng_q *q)
-{
-	return json_real(eng_q_double(q));
-}
-
-json_t *
-chk_q_string(const struct eng_q *q)
-{
-	char *b = eng_q_str(q);
-	json_t *j = json_string(b);
-
-	free(b);
-	return j;
-}
-
 /* A double rounded to 4 decimals, so that output is stable. */
 static json_t *
 real4(double v)

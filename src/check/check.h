@@ -102,8 +102,5 @@ struct chk_json_sink {
 };
 void chk_odds_json(const struct eng_ctx *, const char *a, const char *b,
     const struct chk_json_sink *);
-/* A rational as a JSON real (JSON_REAL_PRECISION applies when dumped). */
-json_t *chk_q_real(const struct eng_q *);
-json_t *chk_q_string(const struct eng_q *);
 
 #endif
