@@ -167,9 +167,9 @@ extern const struct command check_command, build_command, play_command,
     odds_command, dice_command, templates_command;
 
 /*
- * Templates (templates.c). The default template's name of a product
- * (reference, unit-cards, battle-map, scenario-briefing, bases, report,
- * rulebook), NULL for a command that is not a product.
+ * Templates (templates.c). The default template's name of a product,
+ * as its row names it (struct product), NULL for a command that is not
+ * a product or a product without a template.
  */
 const char *cli_template_default(const char *product);
 /* --print-template: the file the product would read (spec, else its
@@ -211,6 +211,9 @@ struct product {
 	/* What build names its files, NULL after the last: the entry point
 	 * is given files[0] and writes the others beside it. */
 	const char *files[PRODUCT_MAX_FILES];
+	/* Its default template, templates/NAME.yaml (NULL: it reads
+	 * none): the one name of it, given to render when -t is not. */
+	const char *tmpl;
 	/* needs: what must be there for it to be made (build skips it
 	 * otherwise); uses: what it draws on when it is there. */
 	unsigned needs, uses;
@@ -354,7 +357,7 @@ int scenario_play(const char *ruleset, const char *file, long games,
 /*
  * The validation report of a ruleset from the results of the check
  * pipeline (cmd_report.c): res is a struct chk_result, d the run's
- * diagnostics; tmpl the template (NULL: report). Returns 0 written, -1
+ * diagnostics; tmpl the template (its row's unless -t). Returns 0, -1
  * failed (reason in out).
  */
 struct chk_result;

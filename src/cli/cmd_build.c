@@ -264,7 +264,8 @@ build_product(const struct product *p, struct analysis *a, const char *stage,
 		return 0;
 	/* The build's options, this product's template, quietly (build
 	 * says what it wrote, and draws its own progress bar). */
-	c.tmpl = bo->tmpl[p - products];
+	c.tmpl = bo->tmpl[p - products] != NULL ? bo->tmpl[p - products] :
+	                                          p->tmpl;
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
 	r = p->make(a, path, &c);
@@ -611,8 +612,7 @@ build_templates(struct build_opts *bo)
 		return usage_error("build",
 		    "-t given %d times: one template a product", c->ntmpl);
 	for (i = 0; i < c->ntmpl && rc == CLI_GO; i++) {
-		if ((path = rnd_template_path(c->tmpls[i], NULL, &d)) ==
-		    NULL) {
+		if ((path = rnd_template_path(c->tmpls[i], &d)) == NULL) {
 			diags_print(&d, stderr);
 			diags_free(&d);
 			return EXIT_ERRORS;

@@ -246,6 +246,10 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 		         own)) != CLI_GO)
 			return rc;
 	}
+	/* A product's template, when -t is not given, is its row's: the
+	 * one place that names it. */
+	if (c->tmpl == NULL)
+		c->tmpl = cli_template_default(cmd->name);
 	/* Every option read first: a bad one is reported before it. */
 	if (c->print_template)
 		return cli_print_template(cmd->name, c->tmpl);

@@ -1473,8 +1473,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	size_t u0;
 
 	memset(&c, 0, sizeof(c));
-	if ((t = rnd_template_load(opts->tmpl, "unit-cards", "cards", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "cards", &tfile, dg)) == NULL)
 		return -1;
 	c.rs = rs;
 	c.tmpl = t;

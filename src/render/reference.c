@@ -641,8 +641,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	int rc = -1, pages;
 
 	memset(&r, 0, sizeof(r));
-	if ((t = rnd_template_load(opts->tmpl, "reference", "reference",
-	         &tfile, dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) ==
+	    NULL)
 		goto out;
 	rnd_tmpl_keys(t, ref_keys, "setting", dg);
 	r.rs = rs;

@@ -43,10 +43,10 @@ const char *rnd_paper_locale(void);
 size_t rnd_template_dirs(char **dirs);
 void rnd_template_dirs_free(char **dirs, size_t n);
 /* The file a template spec names: a PATH (it has a '/' or ends in .yaml
- * or .yml) as it is, else NAME.yaml in the first directory that has it;
- * spec NULL: dflt. Returns it (caller frees), or NULL with an error in
- * dg naming the directories looked in. */
-char *rnd_template_path(const char *spec, const char *dflt, struct diags *);
+ * or .yml) as it is, else NAME.yaml in the first directory that has it.
+ * Returns it (caller frees), or NULL with an error in dg naming the
+ * directories looked in (or saying that spec is NULL). */
+char *rnd_template_path(const char *spec, struct diags *);
 /* The `product:` of the template at path (caller frees), or NULL when it
  * says none or cannot be read. */
 char *rnd_template_product(const char *path);
@@ -94,7 +94,7 @@ void rnd_odds_set_free(struct rnd_odds_set *);
  * template's or the default. */
 struct rnd_opts {
 	const char *paper;               /* --paper, or NULL */
-	const char *tmpl;                /* --template NAME|PATH, or NULL */
+	const char *tmpl;                /* NAME|PATH: -t, else the row's */
 	const struct rnd_odds_set *odds; /* NULL or empty: no odds panel */
 	/* cards */
 	const char *card;   /* poker, bridge, tarot, mini, index */
@@ -151,7 +151,7 @@ struct rnd_book_opts {
 	const struct rnd_example *examples;
 	size_t nexamples;
 	const char *lang; /* --lang, or NULL: the ruleset's lang: */
-	const char *tmpl; /* --template NAME|PATH, or NULL: rulebook */
+	const char *tmpl; /* NAME|PATH: -t, else the product row's */
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

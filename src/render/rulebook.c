@@ -627,8 +627,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	b.rs = rs;
 	b.o = o;
 	b.dg = dg;
-	if ((t = rnd_template_load(o->tmpl, "rulebook", "rulebook", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(o->tmpl, "rulebook", &tfile, dg)) == NULL)
 		return -1;
 	rnd_tmpl_keys(t, book_keys, "setting", dg);
 	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {
