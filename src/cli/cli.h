@@ -219,16 +219,19 @@ struct product {
 	unsigned needs, uses;
 	product_fn make;
 };
-/* The products in the order build makes them; the last has cmd NULL. */
-/* Declare product NAME's command and entry point (products.c, and
+/* Declare product NAME's row, command and entry point (products.c, and
  * cmd_NAME.c before it defines them). */
 #define PRODUCT_OF(name)                                                      \
+	extern const struct product name##_product;                           \
 	extern const struct command name##_command;                           \
 	int product_##name(struct analysis *, const char *,                   \
 	    const struct cli_common *)
 
-extern const struct product products[];
+/* The products in the order build makes them, then NULL. */
+extern const struct product *const products[];
+/* Product NAME's row and its place in products[], or NULL and -1. */
 const struct product *product_find(const char *name);
+int product_index(const char *name);
 /*
  * --lang TAG, the same on every product command and on build
  * (products.c): cli_lang_opt() checks and keeps it (0, or -1 with a usage

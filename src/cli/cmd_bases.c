@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "../check/analysis.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(bases);
 
 /* Print the preset base sizes. */
@@ -237,3 +237,14 @@ product_bases(struct analysis *a, const char *path, const struct cli_common *c)
 	o.tmpl = c->tmpl;
 	return run(rs, path, &o) == EXIT_CLEAN ? 0 : -1;
 }
+
+/* Its row of the product table (products.c). */
+const struct product bases_product = {
+	.cmd = &bases_command,
+	.summary = "Base templates, range rulers and markers at true scale.",
+	.files = { "bases.pdf" },
+	.tmpl = "bases",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_bases,
+};

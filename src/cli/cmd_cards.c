@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(cards);
 
 /* A length option ("none" and "1/8in" allowed); returns 0 or -1. */
@@ -144,3 +144,15 @@ product_cards(struct analysis *a, const char *path, const struct cli_common *c)
 	o.tmpl = c->tmpl;
 	return cli_sheet_write(a, path, &o, 1);
 }
+
+/* Its row of the product table (products.c). */
+const struct product cards_product = {
+	.cmd = &cards_command,
+	.summary =
+	    "One card per unit type, n-up on the sheet with crop marks.",
+	.files = { "cards.pdf" },
+	.tmpl = "unit-cards",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_cards,
+};

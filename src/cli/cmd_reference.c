@@ -5,7 +5,7 @@
 #include "cli.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(reference);
 
 static const struct cli_opt reference_options[] = {
@@ -70,3 +70,14 @@ product_reference(struct analysis *a, const char *path,
 	o.tmpl = c->tmpl;
 	return cli_sheet_write(a, path, &o, 0);
 }
+
+/* Its row of the product table (products.c). */
+const struct product reference_product = {
+	.cmd = &reference_command,
+	.summary = "A quick-reference sheet: tables, sequence of play, odds.",
+	.files = { "reference.pdf" },
+	.tmpl = "reference",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_reference,
+};

@@ -18,7 +18,7 @@
 #include "cli.h"
 #include "json.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(report);
 
 /* Add a win-rate row of k in n with its interval. */
@@ -1011,3 +1011,15 @@ product_report(struct analysis *a, const char *path,
 	    0 :
 	    -1;
 }
+
+/* Its row of the product table (products.c). */
+const struct product report_product = {
+	.cmd = &report_command,
+	.summary =
+	    "The validation report: findings, win rates, odds, coverage.",
+	.files = { "report.pdf" },
+	.tmpl = "report",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
+	.make = product_report,
+};

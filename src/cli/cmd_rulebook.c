@@ -8,7 +8,7 @@
 #include "../engine/engine.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(rulebook);
 
 /* The family's rule ids and sections, for the book's index (none for
@@ -205,3 +205,14 @@ product_rulebook(struct analysis *a, const char *path,
 {
 	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl);
 }
+
+/* Its row of the product table (products.c). */
+const struct product rulebook_product = {
+	.cmd = &rulebook_command,
+	.summary = "The whole ruleset as a book: contents, sections, index.",
+	.files = { "rulebook.pdf" },
+	.tmpl = "rulebook",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_rulebook,
+};
