@@ -104,6 +104,14 @@ struct cli_opt {
 	{                                                                     \
 		n, l, a, OPT_FN, offsetof(T, field), fn, lo, hi, h            \
 	}
+/* --dump: the product's layout as text on standard output (render's
+ * dump.c), into the FILE * at field of T (sheet.c). */
+int cli_dump_opt(const char *cmd, const struct cli_opt *, const char *arg,
+    void *own);
+#define CLI_DUMP(T, field)                                                    \
+	CLI_FN("dump", 0, NULL, T, field, cli_dump_opt, 0, 0,                 \
+	    "print the layout (one line per page and box,\n"                  \
+	    "tab-separated, millimetres)")
 
 /* One default for everything that runs in parallel: this is a 2-core
  * target (build's processes, self-play's and the scenario's threads). */

@@ -94,6 +94,7 @@ static const struct cli_opt cards_options[] = {
 	    "bleed, with TrimBox and BleedBox (for print\n"
 	    "shops); with --backs each back follows its\n"
 	    "front"),
+	CLI_DUMP(struct rnd_opts, dump),
 	CLI_LANG("the language of the labels it prints: en, de,\n"
 	         "fr (default: the ruleset's lang:, else\n"
 	         "English)"),

@@ -21,6 +21,7 @@ static const struct cli_opt reference_options[] = {
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
+	CLI_DUMP(struct rnd_opts, dump),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,
@@ -34,10 +35,9 @@ cmd_reference(int argc, char **argv)
 	struct rnd_opts o;
 	int rc;
 
-	if ((rc = cli_parse(&reference_command, argc, argv, &c, NULL)) !=
-	    CLI_GO)
-		return rc;
 	rnd_opts_init(&o);
+	if ((rc = cli_parse(&reference_command, argc, argv, &c, &o)) != CLI_GO)
+		return rc;
 	o.paper = c.paper;
 	o.tmpl = c.tmpl;
 	return cli_sheet_main("reference", argc, argv, c.output, &o, c.quiet,

@@ -327,6 +327,18 @@ struct rnd_placed {
 };
 size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
+/*
+ * --dump (dump.c): one box a line on fp (nothing when fp is NULL) —
+ * kind, page, x, y, w, h (mm), then what (may be NULL).
+ */
+void rnd_dump_box(FILE *fp, const char *kind, int page, double x, double y,
+    double w, double h, const char *what);
+/* The last render's (box 0) or box's (box 1) pieces in frame fr, as
+ * boxes of kind heading, text, table or custom, pages counted from
+ * page1; what they hold is the block's number and its lines or rows
+ * drawn (N lines A-B of C), a heading's text after. */
+void rnd_flow_dump(const struct rnd_flow *, const struct rnd_frame *fr,
+    int box, int page1, FILE *fp);
 /* Lay the flow out at full size without drawing it, for
  * rnd_flow_placed(): the pages it takes, or -1 when it does not fit
  * max_pages. */

@@ -96,6 +96,7 @@ struct rnd_opts {
 	const char *paper;               /* --paper, or NULL */
 	const char *tmpl;                /* NAME|PATH: -t, else the row's */
 	const struct rnd_odds_set *odds; /* NULL or empty: no odds panel */
+	FILE *dump; /* --dump: the layout as text on it (dump.c), or NULL */
 	/* cards */
 	const char *card;   /* poker, bridge, tarot, mini, index */
 	double bleed_mm;    /* < 0: template's; 0 none */
