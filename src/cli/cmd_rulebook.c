@@ -82,10 +82,10 @@ book_examples(struct analysis *a, struct rnd_example **exv, struct diags *d)
 
 static int
 book_write(struct analysis *a, const char *path, const char *paper,
-    int booklet, const char *lang, const char *tmpl)
+    int booklet, const char *lang, const char *tmpl, FILE *dump)
 {
 	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
-		tmpl };
+		tmpl, dump };
 	struct rnd_book_rule *rules = book_rules(a, &o.nrules);
 	struct rnd_example *ex = NULL;
 	struct diags d = { 0 };
@@ -107,6 +107,7 @@ book_write(struct analysis *a, const char *path, const char *paper,
 /* rulebook's own option. */
 struct rulebook_own {
 	int booklet;
+	FILE *dump; /* --dump */
 };
 
 static const struct cli_opt rulebook_options[] = {
@@ -129,6 +130,7 @@ static const struct cli_opt rulebook_options[] = {
 	    "landscape side in saddle-stitch order, padded\n"
 	    "with blank pages to a multiple of four: print\n"
 	    "both sides (flip on the short edge), fold, staple"),
+	CLI_DUMP(struct rulebook_own, dump),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,
@@ -156,6 +158,10 @@ cmd_rulebook(int argc, char **argv)
 		return usage_error("rulebook", "one ruleset at a time");
 	if (out == NULL)
 		return usage_error("rulebook", "no output file (-o FILE.pdf)");
+	if (CLI_IS_STDOUT(out) && own.dump != NULL)
+		return usage_error("rulebook",
+		    "--dump prints to standard output: -o - cannot be used "
+		    "with it");
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
@@ -168,11 +174,12 @@ cmd_rulebook(int argc, char **argv)
 	/* The analysis build would share, made the same way. */
 	a = ana_new(rs, -1, 0);
 	rc = book_write(a, path, c.paper, own.booklet, cli_lang_tag(rs),
-	    c.tmpl);
+	    c.tmpl, own.dump);
 	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
-	if (rc == 0 && !c.quiet && !CLI_IS_STDOUT(out))
+	/* --dump's lines are the output: nothing else on stdout. */
+	if (rc == 0 && !c.quiet && own.dump == NULL && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
@@ -203,7 +210,8 @@ int
 product_rulebook(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
-	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl);
+	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl,
+	    NULL);
 }
 
 /* Its row of the product table (products.c). */

@@ -153,6 +153,10 @@ struct rnd_book_opts {
 	size_t nexamples;
 	const char *lang; /* --lang, or NULL: the ruleset's lang: */
 	const char *tmpl; /* NAME|PATH: -t, else the product row's */
+	/* --dump: the layout as text on it (dump.c), or NULL: each page
+	 * (as read, before a booklet's imposition), the body's frames and
+	 * the pieces of its text. */
+	FILE *dump;
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

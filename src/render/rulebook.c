@@ -602,6 +602,26 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 static const char *const book_keys[] = { "margin", "font", "heading-font",
 	"mono-font", "size", "min-size", "colours", "product", NULL };
 
+/* --dump: every page, the frame of each page of the body, then the
+ * pieces of the body as drawn (flow.c), on the pages as numbered. */
+static void
+book_dump(const struct book *b, const struct rnd_flow *f, int pages, FILE *fp)
+{
+	int p, k;
+
+	if (fp == NULL)
+		return;
+	for (p = 1; p <= pages; p++) {
+		rnd_dump_box(fp, "page", p, 0, 0, b->pw, b->ph, NULL);
+		k = p - b->first_body;
+		if (k >= 0 && k < b->body_pages)
+			rnd_dump_box(fp, "frame", p, b->fr.x,
+			    b->fr.y + (k == 0 ? b->fr.first_top : 0), b->fr.w,
+			    b->fr.h - (k == 0 ? b->fr.first_top : 0), NULL);
+	}
+	rnd_flow_dump(f, &b->fr, 0, b->first_body, fp);
+}
+
 int
 rnd_rulebook(const struct ruleset *rs, const char *path,
     const struct rnd_book_opts *o, struct diags *dg)
@@ -746,6 +766,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		diag_add(dg, SEV_WARNING, rs->title_pos,
 		    "rulebook: the index "
 		    "took other pages than counted");
+	book_dump(&b, f, rnd_doc_pages(doc), o->dump);
 	rc = rnd_doc_close(doc);
 	doc = NULL;
 out:

@@ -1,6 +1,7 @@
 #!/bin/sh
-# layout_dump.sh BIN: --dump of reference and cards (issue 31, item 4: a
-# layout dump a product, so that tests pin layouts as text). One layout
+# layout_dump.sh BIN: --dump of reference, cards and rulebook (issue 31,
+# item 4: a layout dump a product, so that tests pin layouts as text).
+# One layout
 # is pinned whole: the art cards of Modern, whose every box comes from
 # the template's fields and the paper, not from font metrics
 # (layouts/cards-morschauser-modern-art.txt; after an intended change,
@@ -70,9 +71,10 @@ got=$(awk -F'\t' '$1 == "heading" {
 [ "$got" = "$want" ] &&
     pass "reference --dump: the template's sections in order" ||
     fail "reference --dump: the template's sections in order" "$got"
-# Every box of text inside its side's frame; in a column, each below the
-# one before (0.001 mm for rounding).
-bad=$(awk -F'\t' '
+# inside FILE: every box of text inside its page's frame; in a column,
+# each below the one before (0.001 mm for rounding); at least 20.
+inside() {
+	awk -F'\t' '
 $1 == "frame" { fx[$2] = $3; fy[$2] = $4; fw[$2] = $5; fh[$2] = $6; next }
 $1 == "page" || $1 == "band" { next }
 {
@@ -86,7 +88,9 @@ $1 == "page" || $1 == "band" { next }
 	bottom[k] = $4 + $6
 	n++
 }
-END { if (n < 20) print "only " n " boxes" }' "$T/ref.txt")
+END { if (n < 20) print "only " n " boxes" }' "$1"
+}
+bad=$(inside "$T/ref.txt")
 [ -z "$bad" ] && pass "reference --dump: every box in its frame, none overlapping" ||
     fail "reference --dump: every box in its frame, none overlapping" "$(echo "$bad" | head -3)"
 
@@ -113,6 +117,22 @@ $1 == "heading" || $1 == "text" || $1 == "table" || $1 == "custom" {
 }' "$T/cards.txt")
 [ -z "$bad" ] && pass "cards --dump: bands, bodies and text inside their cards" ||
     fail "cards --dump: bands, bodies and text inside their cards" "$(echo "$bad" | head -3)"
+
+# The rulebook of Saltmarsh: its body's text inside the frames, from the
+# title's heading on the first page after the contents; the same PDF.
+"$BIN" rulebook rulesets/dice-skirmish.md -p A4 -o "$T/book.pdf" --dump \
+    >"$T/book.txt" 2>"$T/book.err"
+bad=$(inside "$T/book.txt")
+[ -z "$bad" ] && pass "rulebook --dump: every box in its frame, none overlapping" ||
+    fail "rulebook --dump: every box in its frame, none overlapping" "$(echo "$bad" | head -3) $(head -3 "$T/book.err")"
+first=$(grep -v -E '^(page|frame)	' "$T/book.txt" | head -1 | cut -f1,2,7)
+[ "$first" = "heading	3	0 lines 0-1 of 1 Saltmarsh Reckoning" ] &&
+    pass "rulebook --dump: the body begins on page 3 with the title" ||
+    fail "rulebook --dump: the body begins on page 3 with the title" "$first"
+"$BIN" rulebook rulesets/dice-skirmish.md -p A4 -q -o "$T/book2.pdf"
+cmp -s "$T/book.pdf" "$T/book2.pdf" &&
+    pass "rulebook: the same PDF with --dump as without" ||
+    fail "rulebook: the same PDF with --dump as without" "they differ"
 
 # The lines are the output: -o - would mix them with the PDF.
 "$BIN" reference "$ANC" -o - --dump >/dev/null 2>"$T/err"
