@@ -5,80 +5,10 @@
 
 #include "cli.h"
 #include "../check/analysis.h"
-#include "../engine/engine.h"
 #include "../render/render.h"
 
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(rulebook);
-
-/* The family's rule ids and sections, for the book's index (none for
- * a print-only ruleset); those that cannot apply to it are left out. */
-static struct rnd_book_rule *
-book_rules(const struct analysis *a, size_t *n)
-{
-	const struct eng_family *f = eng_family_find(a->rs->engine);
-	const struct eng_ctx *c = a->ctx;
-	struct rnd_book_rule *v;
-	int k;
-
-	*n = 0;
-	if (f == NULL || f->nrules == 0)
-		return NULL;
-	v = xcalloc((size_t)f->nrules, sizeof(*v));
-	for (k = 0; k < f->nrules; k++)
-		if (c == NULL || eng_rule_applies(c, k)) {
-			v[*n].id = f->rules[k].id;
-			v[*n].section = f->rules[k].section;
-			(*n)++;
-		}
-	return v;
-}
-
-/*
- * The test games marked as examples (the analysis plays them once, and
- * keeps the engine's record of each), for the book. One that fails is
- * an error (at its step, as `check` reports it): the book is not
- * written. Returns how many, or -1.
- */
-static int
-book_examples(struct analysis *a, struct rnd_example **exv, struct diags *d)
-{
-	const struct ruleset *rs = a->rs;
-	const struct eng_example *engv;
-	const struct diags *prep = &a->prep;
-	size_t i;
-	int n, failed;
-
-	*exv = NULL;
-	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
-		return 0;
-	/* The context's warnings are check's to give, not the book's. */
-	if (a->ctx == NULL) {
-		for (i = 0; i < prep->n; i++)
-			if (prep->v[i].sev >= SEV_ERROR)
-				diag_add(d, prep->v[i].sev,
-				    (struct pos){ prep->v[i].file,
-				        prep->v[i].line, prep->v[i].col },
-				    "%s", prep->v[i].msg);
-		return -1;
-	}
-	n = ana_examples(a, d, &engv, &failed);
-	if (failed > 0) {
-		diag_add(d, SEV_ERROR, rs->title_pos,
-		    "rulebook: %d example%s "
-		    "of play failed as test game%s; the book is not written",
-		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
-		return -1;
-	}
-	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
-	for (i = 0; i < (size_t)n; i++) {
-		(*exv)[i].rec = &engv[i].rec;
-		(*exv)[i].caption = engv[i].caption;
-		(*exv)[i].section = engv[i].section;
-		(*exv)[i].pos = engv[i].t->pos;
-	}
-	return n;
-}
 
 static int
 book_write(struct analysis *a, const char *path, const char *paper,
@@ -86,21 +16,12 @@ book_write(struct analysis *a, const char *path, const char *paper,
 {
 	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
 		tmpl, dump };
-	struct rnd_book_rule *rules = book_rules(a, &o.nrules);
-	struct rnd_example *ex = NULL;
 	struct diags d = { 0 };
-	int rc = -1, n;
+	int rc;
 
-	o.rules = rules;
-	if ((n = book_examples(a, &ex, &d)) >= 0) {
-		o.examples = ex;
-		o.nexamples = (size_t)n;
-		rc = rnd_rulebook(a->rs, path, &o, &d);
-	}
+	rc = rnd_rulebook_of(a, path, &o, &d);
 	diags_print(&d, stderr);
 	diags_free(&d);
-	free(ex);
-	free(rules);
 	return rc;
 }
 

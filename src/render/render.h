@@ -160,6 +160,13 @@ struct rnd_book_opts {
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);
+/* The rulebook of an analysis (check/analysis.h): the family's rules
+ * that apply to its ruleset for the index, and its examples of play
+ * (played once by the analysis; one that fails is an error and no book
+ * is written), added to opts' paper, booklet, lang, tmpl and dump. */
+struct analysis;
+int rnd_rulebook_of(struct analysis *, const char *path,
+    const struct rnd_book_opts *, struct diags *);
 /* Read and decode every unit's picture as the products will (src/render/
  * picture.c; they draw what this read, kept with the ruleset), for
  * `check`: a picture that cannot be decoded, or is past its limits or the

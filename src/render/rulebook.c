@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../check/analysis.h"
 #include "internal.h"
 
 /* A heading of the body, and the page (of the flow, from 0) it is on. */
@@ -784,5 +785,95 @@ out:
 	free(b.icount);
 	rs_node_free(t);
 	free(tfile);
+	return rc;
+}
+
+/* The family's rule ids and sections, for the book's index (none for
+ * a print-only ruleset); those that cannot apply to it are left out. */
+static struct rnd_book_rule *
+analysis_rules(const struct analysis *a, size_t *n)
+{
+	const struct eng_family *f = eng_family_find(a->rs->engine);
+	const struct eng_ctx *c = a->ctx;
+	struct rnd_book_rule *v;
+	int k;
+
+	*n = 0;
+	if (f == NULL || f->nrules == 0)
+		return NULL;
+	v = xcalloc((size_t)f->nrules, sizeof(*v));
+	for (k = 0; k < f->nrules; k++)
+		if (c == NULL || eng_rule_applies(c, k)) {
+			v[*n].id = f->rules[k].id;
+			v[*n].section = f->rules[k].section;
+			(*n)++;
+		}
+	return v;
+}
+
+/*
+ * The test games marked as examples (the analysis plays them once, and
+ * keeps the engine's record of each), for the book. One that fails is
+ * an error (at its step, as `check` reports it): the book is not
+ * written. Returns how many, or -1.
+ */
+static int
+analysis_examples(struct analysis *a, struct rnd_example **exv,
+    struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+	const struct eng_example *engv;
+	const struct diags *prep = &a->prep;
+	size_t i;
+	int n, failed;
+
+	*exv = NULL;
+	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
+		return 0;
+	/* The context's warnings are check's to give, not the book's. */
+	if (a->ctx == NULL) {
+		for (i = 0; i < prep->n; i++)
+			if (prep->v[i].sev >= SEV_ERROR)
+				diag_add(d, prep->v[i].sev,
+				    (struct pos){ prep->v[i].file,
+				        prep->v[i].line, prep->v[i].col },
+				    "%s", prep->v[i].msg);
+		return -1;
+	}
+	n = ana_examples(a, d, &engv, &failed);
+	if (failed > 0) {
+		diag_add(d, SEV_ERROR, rs->title_pos,
+		    "rulebook: %d example%s "
+		    "of play failed as test game%s; the book is not written",
+		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
+		return -1;
+	}
+	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
+	for (i = 0; i < (size_t)n; i++) {
+		(*exv)[i].rec = &engv[i].rec;
+		(*exv)[i].caption = engv[i].caption;
+		(*exv)[i].section = engv[i].section;
+		(*exv)[i].pos = engv[i].t->pos;
+	}
+	return n;
+}
+
+int
+rnd_rulebook_of(struct analysis *a, const char *path,
+    const struct rnd_book_opts *opts, struct diags *d)
+{
+	struct rnd_book_opts o = *opts;
+	struct rnd_book_rule *rules = analysis_rules(a, &o.nrules);
+	struct rnd_example *ex = NULL;
+	int rc = -1, n;
+
+	o.rules = rules;
+	if ((n = analysis_examples(a, &ex, d)) >= 0) {
+		o.examples = ex;
+		o.nexamples = (size_t)n;
+		rc = rnd_rulebook(a->rs, path, &o, d);
+	}
+	free(ex);
+	free(rules);
 	return rc;
 }
