@@ -126,7 +126,7 @@ static const struct cli_opt bases_options[] = {
 	    "leave out the status markers\n"
 	    "(these three: default the template's)"),
 	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default: bases): font,\n"
+	    "a template NAME or PATH (default: {template}): font,\n"
 	    "label sizes, margin, ink, what is printed"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),

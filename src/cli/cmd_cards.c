@@ -74,7 +74,7 @@ static const struct cli_opt cards_options[] = {
 	    "A5, A4, A3, Letter, Legal, Tabloid or WxH\n"
 	    "(default: the ruleset's paper, else the\n"
 	    "template's, else the locale's, else A4)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: unit-cards)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_FN("card", 0, "SIZE", struct rnd_opts, card, card_opt, 0, 0,

@@ -404,7 +404,7 @@ static const struct cli_opt map_options[] = {
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default: battle-map):\n"
+	    "a template NAME or PATH (default: {template}):\n"
 	    "fonts, colours, the plan's steps and key"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),

@@ -16,7 +16,7 @@ static const struct cli_opt reference_options[] = {
 	    "template's, else the locale's, else A4)"),
 	CLI_TEMPLATE("T",
 	    "a template NAME (templates/NAME.yaml) or PATH\n"
-	    "(default: reference)"),
+	    "(default: {template})"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"

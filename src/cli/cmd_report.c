@@ -886,7 +886,7 @@ static const struct cli_opt report_options[] = {
 	    "to try a template on"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: report)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_QUIET("print only errors: no warnings, no progress bar"),

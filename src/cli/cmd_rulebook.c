@@ -39,7 +39,7 @@ static const struct cli_opt rulebook_options[] = {
 	    "A4, Letter, A5, … (default: the ruleset's,\n"
 	    "else PAPERSIZE or /etc/papersize, else the\n"
 	    "locale's)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: rulebook)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_LANG("the language of the book's own words and of\n"
