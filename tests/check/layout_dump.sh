@@ -65,7 +65,7 @@ got=$(grep -E '^(page|band|frame)	' "$T/ref.txt")
     pass "reference --dump: two A4 sides, the title band, the frames" ||
     fail "reference --dump: two A4 sides, the title band, the frames" "$got"
 want="Units|Weapons|Odds|Sequence of play|Terrain|Morale modifiers|Melee modifiers"
-got=$(awk -F'\t' '$1 == "heading" {
+got=$(LC_ALL=C awk -F'\t' '$1 == "heading" {
 	sub(/^[0-9]+ lines [0-9]+-[0-9]+ of [0-9]+ /, "", $7); print $7 }' \
     "$T/ref.txt" | grep -E "^($want)\$" | paste -sd'|' -)
 [ "$got" = "$want" ] &&
@@ -74,7 +74,7 @@ got=$(awk -F'\t' '$1 == "heading" {
 # inside FILE: every box of text inside its page's frame; in a column,
 # each below the one before (0.001 mm for rounding); at least 20.
 inside() {
-	awk -F'\t' '
+	LC_ALL=C awk -F'\t' '
 $1 == "frame" { fx[$2] = $3; fy[$2] = $4; fw[$2] = $5; fh[$2] = $6; next }
 $1 == "page" || $1 == "band" { next }
 {
@@ -100,7 +100,7 @@ bad=$(inside "$T/ref.txt")
 n=$(grep -c '^card	' "$T/cards.txt")
 [ "$n" -eq 13 ] && pass "cards --dump: 13 cards for 13 unit types" ||
     fail "cards --dump: 13 cards for 13 unit types" "$n: $(head -3 "$T/cards.err")"
-bad=$(awk -F'\t' '
+bad=$(LC_ALL=C awk -F'\t' '
 function out(what) { print what ": " $0 }
 $1 == "card" { cx = $3; cy = $4; cw = $5; ch = $6; next }
 $1 == "band" || $1 == "body" {
