@@ -104,6 +104,14 @@ struct cli_opt {
 	{                                                                     \
 		n, l, a, OPT_FN, offsetof(T, field), fn, lo, hi, h            \
 	}
+/* --dump: the product's layout as text on standard output (render's
+ * dump.c), into the FILE * at field of T (sheet.c). */
+int cli_dump_opt(const char *cmd, const struct cli_opt *, const char *arg,
+    void *own);
+#define CLI_DUMP(T, field)                                                    \
+	CLI_FN("dump", 0, NULL, T, field, cli_dump_opt, 0, 0,                 \
+	    "print the layout (one line per page and box,\n"                  \
+	    "tab-separated, millimetres)")
 
 /* One default for everything that runs in parallel: this is a 2-core
  * target (build's processes, self-play's and the scenario's threads). */
@@ -167,9 +175,9 @@ extern const struct command check_command, build_command, play_command,
     odds_command, dice_command, templates_command;
 
 /*
- * Templates (templates.c). The default template's name of a product
- * (reference, unit-cards, battle-map, scenario-briefing, bases, report,
- * rulebook), NULL for a command that is not a product.
+ * Templates (templates.c). The default template's name of a product,
+ * as its row names it (struct product), NULL for a command that is not
+ * a product or a product without a template.
  */
 const char *cli_template_default(const char *product);
 /* --print-template: the file the product would read (spec, else its
@@ -211,21 +219,27 @@ struct product {
 	/* What build names its files, NULL after the last: the entry point
 	 * is given files[0] and writes the others beside it. */
 	const char *files[PRODUCT_MAX_FILES];
+	/* Its default template, templates/NAME.yaml (NULL: it reads
+	 * none): the one name of it, given to render when -t is not. */
+	const char *tmpl;
 	/* needs: what must be there for it to be made (build skips it
 	 * otherwise); uses: what it draws on when it is there. */
 	unsigned needs, uses;
 	product_fn make;
 };
-/* The products in the order build makes them; the last has cmd NULL. */
-/* Declare product NAME's command and entry point (products.c, and
+/* Declare product NAME's row, command and entry point (products.c, and
  * cmd_NAME.c before it defines them). */
 #define PRODUCT_OF(name)                                                      \
+	extern const struct product name##_product;                           \
 	extern const struct command name##_command;                           \
 	int product_##name(struct analysis *, const char *,                   \
 	    const struct cli_common *)
 
-extern const struct product products[];
+/* The products in the order build makes them, then NULL. */
+extern const struct product *const products[];
+/* Product NAME's row and its place in products[], or NULL and -1. */
 const struct product *product_find(const char *name);
+int product_index(const char *name);
 /*
  * --lang TAG, the same on every product command and on build
  * (products.c): cli_lang_opt() checks and keeps it (0, or -1 with a usage
@@ -354,7 +368,7 @@ int scenario_play(const char *ruleset, const char *file, long games,
 /*
  * The validation report of a ruleset from the results of the check
  * pipeline (cmd_report.c): res is a struct chk_result, d the run's
- * diagnostics; tmpl the template (NULL: report). Returns 0 written, -1
+ * diagnostics; tmpl the template (its row's unless -t). Returns 0, -1
  * failed (reason in out).
  */
 struct chk_result;

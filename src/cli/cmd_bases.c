@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "../check/analysis.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(bases);
 
 /* Print the preset base sizes. */
@@ -126,7 +126,7 @@ static const struct cli_opt bases_options[] = {
 	    "leave out the status markers\n"
 	    "(these three: default the template's)"),
 	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default: bases): font,\n"
+	    "a template NAME or PATH (default: {template}): font,\n"
 	    "label sizes, margin, ink, what is printed"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
@@ -237,3 +237,14 @@ product_bases(struct analysis *a, const char *path, const struct cli_common *c)
 	o.tmpl = c->tmpl;
 	return run(rs, path, &o) == EXIT_CLEAN ? 0 : -1;
 }
+
+/* Its row of the product table (products.c). */
+const struct product bases_product = {
+	.cmd = &bases_command,
+	.summary = "Base templates, range rulers and markers at true scale.",
+	.files = { "bases.pdf" },
+	.tmpl = "bases",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_bases,
+};

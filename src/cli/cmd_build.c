@@ -246,13 +246,15 @@ build_has(const struct ruleset *rs)
 }
 
 /*
- * Make product p in stage: its files are added to made. Returns 0 (made,
- * or skipped as the table and the product say), or -1 (reported).
+ * Make product k of the table in stage: its files are added to made.
+ * Returns 0 (made, or skipped as the table and the product say), or -1
+ * (reported).
  */
 static int
-build_product(const struct product *p, struct analysis *a, const char *stage,
+build_product(size_t k, struct analysis *a, const char *stage,
     const struct build_opts *bo, struct made *made, size_t *nmade)
 {
+	const struct product *p = products[k];
 	const struct ruleset *rs = a->rs;
 	struct cli_common c = bo->c;
 	struct stat st;
@@ -264,7 +266,7 @@ build_product(const struct product *p, struct analysis *a, const char *stage,
 		return 0;
 	/* The build's options, this product's template, quietly (build
 	 * says what it wrote, and draws its own progress bar). */
-	c.tmpl = bo->tmpl[p - products];
+	c.tmpl = bo->tmpl[k] != NULL ? bo->tmpl[k] : p->tmpl;
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
 	r = p->make(a, path, &c);
@@ -298,7 +300,7 @@ build_product(const struct product *p, struct analysis *a, const char *stage,
 static int
 build_one(const char *file, const struct build_opts *bo)
 {
-	const struct product *p;
+	size_t k;
 	struct made *made;
 	size_t nmade = 0, nprod = 0;
 	int worst, rc = EXIT_CLEAN;
@@ -340,7 +342,7 @@ build_one(const char *file, const struct build_opts *bo)
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}
-	for (p = products; p->cmd != NULL; p++)
+	while (products[nprod] != NULL)
 		nprod++;
 	/* Every product's files, ruleset.txt and index.json. */
 	made = xcalloc(nprod * PRODUCT_MAX_FILES + 2, sizeof(*made));
@@ -351,9 +353,9 @@ build_one(const char *file, const struct build_opts *bo)
 		rc = EXIT_ERRORS;
 	else
 		made[nmade++].file = "ruleset.txt";
-	for (p = products; p->cmd != NULL && rc == EXIT_CLEAN; p++) {
-		progress_update(&bar, (unsigned long)(p - products) + 1);
-		if (build_product(p, a, stage, bo, made, &nmade) == -1)
+	for (k = 0; k < nprod && rc == EXIT_CLEAN; k++) {
+		progress_update(&bar, (unsigned long)k + 1);
+		if (build_product(k, a, stage, bo, made, &nmade) == -1)
 			rc = EXIT_ERRORS;
 	}
 	progress_end(&bar);
@@ -602,34 +604,32 @@ static int
 build_templates(struct build_opts *bo)
 {
 	const struct cli_common *c = &bo->c;
-	const struct product *p;
 	struct diags d = { 0 };
 	char *path, *name;
-	int i, rc = CLI_GO;
+	int i, k, rc = CLI_GO;
 
 	if (c->ntmpl > CLI_TMPL_MAX)
 		return usage_error("build",
 		    "-t given %d times: one template a product", c->ntmpl);
 	for (i = 0; i < c->ntmpl && rc == CLI_GO; i++) {
-		if ((path = rnd_template_path(c->tmpls[i], NULL, &d)) ==
-		    NULL) {
+		if ((path = rnd_template_path(c->tmpls[i], &d)) == NULL) {
 			diags_print(&d, stderr);
 			diags_free(&d);
 			return EXIT_ERRORS;
 		}
 		name = rnd_template_product(path);
-		p = name != NULL ? product_find(name) : NULL;
-		if (p == NULL)
+		k = name != NULL ? product_index(name) : -1;
+		if (k < 0)
 			rc = usage_error("build",
 			    "-t %s: the template's product: key names no "
 			    "product, so build cannot tell which it is for",
 			    c->tmpls[i]);
-		else if (bo->tmpl[p - products] != NULL)
+		else if (bo->tmpl[k] != NULL)
 			rc = usage_error("build",
 			    "-t %s: a second template for the %s (-t %s)",
-			    c->tmpls[i], name, bo->tmpl[p - products]);
+			    c->tmpls[i], name, bo->tmpl[k]);
 		else
-			bo->tmpl[p - products] = c->tmpls[i];
+			bo->tmpl[k] = c->tmpls[i];
 		free(name);
 		free(path);
 	}

@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(cards);
 
 /* A length option ("none" and "1/8in" allowed); returns 0 or -1. */
@@ -74,7 +74,7 @@ static const struct cli_opt cards_options[] = {
 	    "A5, A4, A3, Letter, Legal, Tabloid or WxH\n"
 	    "(default: the ruleset's paper, else the\n"
 	    "template's, else the locale's, else A4)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: unit-cards)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_FN("card", 0, "SIZE", struct rnd_opts, card, card_opt, 0, 0,
@@ -94,6 +94,7 @@ static const struct cli_opt cards_options[] = {
 	    "bleed, with TrimBox and BleedBox (for print\n"
 	    "shops); with --backs each back follows its\n"
 	    "front"),
+	CLI_DUMP(struct rnd_opts, dump),
 	CLI_LANG("the language of the labels it prints: en, de,\n"
 	         "fr (default: the ruleset's lang:, else\n"
 	         "English)"),
@@ -144,3 +145,15 @@ product_cards(struct analysis *a, const char *path, const struct cli_common *c)
 	o.tmpl = c->tmpl;
 	return cli_sheet_write(a, path, &o, 1);
 }
+
+/* Its row of the product table (products.c). */
+const struct product cards_product = {
+	.cmd = &cards_command,
+	.summary =
+	    "One card per unit type, n-up on the sheet with crop marks.",
+	.files = { "cards.pdf" },
+	.tmpl = "unit-cards",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_cards,
+};

@@ -215,7 +215,7 @@ cmd_check(int argc, char **argv)
 			if ((path = cli_out_begin(report_pdf, "pdf")) !=
 			    NULL) {
 				wrc = cli_report_write(rs, &r, &d, path, NULL,
-				    NULL, &out);
+				    cli_template_default("report"), &out);
 				if (cli_out_end(report_pdf, path, wrc == 0) !=
 				    0)
 					wrc = -1;

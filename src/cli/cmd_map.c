@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "../check/analysis.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(map);
 
 /* What the user asked for; NULL / -1 means "the default". */
@@ -404,7 +404,7 @@ static const struct cli_opt map_options[] = {
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default: battle-map):\n"
+	    "a template NAME or PATH (default: {template}):\n"
 	    "fonts, colours, the plan's steps and key"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
@@ -498,3 +498,14 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c)
 	q.quiet = 1;
 	return map_make(rs, &q) == 0 ? 0 : -1;
 }
+
+/* Its row of the product table (products.c). */
+const struct product map_product = {
+	.cmd = &map_command,
+	.summary = "A battle map at true scale: PDF tiles, or PNG and SVG.",
+	.files = { "map.pdf" },
+	.tmpl = "battle-map",
+	.needs = 0,
+	.uses = PRODUCT_RULESET | PRODUCT_SCENARIO,
+	.make = product_map,
+};

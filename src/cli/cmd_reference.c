@@ -5,7 +5,7 @@
 #include "cli.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(reference);
 
 static const struct cli_opt reference_options[] = {
@@ -16,11 +16,12 @@ static const struct cli_opt reference_options[] = {
 	    "template's, else the locale's, else A4)"),
 	CLI_TEMPLATE("T",
 	    "a template NAME (templates/NAME.yaml) or PATH\n"
-	    "(default: reference)"),
+	    "(default: {template})"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
+	CLI_DUMP(struct rnd_opts, dump),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,
@@ -34,10 +35,9 @@ cmd_reference(int argc, char **argv)
 	struct rnd_opts o;
 	int rc;
 
-	if ((rc = cli_parse(&reference_command, argc, argv, &c, NULL)) !=
-	    CLI_GO)
-		return rc;
 	rnd_opts_init(&o);
+	if ((rc = cli_parse(&reference_command, argc, argv, &c, &o)) != CLI_GO)
+		return rc;
 	o.paper = c.paper;
 	o.tmpl = c.tmpl;
 	return cli_sheet_main("reference", argc, argv, c.output, &o, c.quiet,
@@ -70,3 +70,14 @@ product_reference(struct analysis *a, const char *path,
 	o.tmpl = c->tmpl;
 	return cli_sheet_write(a, path, &o, 0);
 }
+
+/* Its row of the product table (products.c). */
+const struct product reference_product = {
+	.cmd = &reference_command,
+	.summary = "A quick-reference sheet: tables, sequence of play, odds.",
+	.files = { "reference.pdf" },
+	.tmpl = "reference",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_reference,
+};

@@ -18,7 +18,7 @@
 #include "cli.h"
 #include "json.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(report);
 
 /* Add a win-rate row of k in n with its interval. */
@@ -883,7 +883,7 @@ static const struct cli_opt report_options[] = {
 	    "to try a template on"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: report)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_QUIET("print only errors: no warnings, no progress bar"),
@@ -1008,3 +1008,15 @@ product_report(struct analysis *a, const char *path,
 	    0 :
 	    -1;
 }
+
+/* Its row of the product table (products.c). */
+const struct product report_product = {
+	.cmd = &report_command,
+	.summary =
+	    "The validation report: findings, win rates, odds, coverage.",
+	.files = { "report.pdf" },
+	.tmpl = "report",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
+	.make = product_report,
+};

@@ -5,108 +5,30 @@
 
 #include "cli.h"
 #include "../check/analysis.h"
-#include "../engine/engine.h"
 #include "../render/render.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(rulebook);
-
-/* The family's rule ids and sections, for the book's index (none for
- * a print-only ruleset); those that cannot apply to it are left out. */
-static struct rnd_book_rule *
-book_rules(const struct analysis *a, size_t *n)
-{
-	const struct eng_family *f = eng_family_find(a->rs->engine);
-	const struct eng_ctx *c = a->ctx;
-	struct rnd_book_rule *v;
-	int k;
-
-	*n = 0;
-	if (f == NULL || f->nrules == 0)
-		return NULL;
-	v = xcalloc((size_t)f->nrules, sizeof(*v));
-	for (k = 0; k < f->nrules; k++)
-		if (c == NULL || eng_rule_applies(c, k)) {
-			v[*n].id = f->rules[k].id;
-			v[*n].section = f->rules[k].section;
-			(*n)++;
-		}
-	return v;
-}
-
-/*
- * The test games marked as examples (the analysis plays them once, and
- * keeps the engine's record of each), for the book. One that fails is
- * an error (at its step, as `check` reports it): the book is not
- * written. Returns how many, or -1.
- */
-static int
-book_examples(struct analysis *a, struct rnd_example **exv, struct diags *d)
-{
-	const struct ruleset *rs = a->rs;
-	const struct eng_example *engv;
-	const struct diags *prep = &a->prep;
-	size_t i;
-	int n, failed;
-
-	*exv = NULL;
-	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
-		return 0;
-	/* The context's warnings are check's to give, not the book's. */
-	if (a->ctx == NULL) {
-		for (i = 0; i < prep->n; i++)
-			if (prep->v[i].sev >= SEV_ERROR)
-				diag_add(d, prep->v[i].sev,
-				    (struct pos){ prep->v[i].file,
-				        prep->v[i].line, prep->v[i].col },
-				    "%s", prep->v[i].msg);
-		return -1;
-	}
-	n = ana_examples(a, d, &engv, &failed);
-	if (failed > 0) {
-		diag_add(d, SEV_ERROR, rs->title_pos,
-		    "rulebook: %d example%s "
-		    "of play failed as test game%s; the book is not written",
-		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
-		return -1;
-	}
-	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
-	for (i = 0; i < (size_t)n; i++) {
-		(*exv)[i].rec = &engv[i].rec;
-		(*exv)[i].caption = engv[i].caption;
-		(*exv)[i].section = engv[i].section;
-		(*exv)[i].pos = engv[i].t->pos;
-	}
-	return n;
-}
 
 static int
 book_write(struct analysis *a, const char *path, const char *paper,
-    int booklet, const char *lang, const char *tmpl)
+    int booklet, const char *lang, const char *tmpl, FILE *dump)
 {
 	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
-		tmpl };
-	struct rnd_book_rule *rules = book_rules(a, &o.nrules);
-	struct rnd_example *ex = NULL;
+		tmpl, dump };
 	struct diags d = { 0 };
-	int rc = -1, n;
+	int rc;
 
-	o.rules = rules;
-	if ((n = book_examples(a, &ex, &d)) >= 0) {
-		o.examples = ex;
-		o.nexamples = (size_t)n;
-		rc = rnd_rulebook(a->rs, path, &o, &d);
-	}
+	rc = rnd_rulebook_of(a, path, &o, &d);
 	diags_print(&d, stderr);
 	diags_free(&d);
-	free(ex);
-	free(rules);
 	return rc;
 }
 
 /* rulebook's own option. */
 struct rulebook_own {
 	int booklet;
+	FILE *dump; /* --dump */
 };
 
 static const struct cli_opt rulebook_options[] = {
@@ -117,7 +39,7 @@ static const struct cli_opt rulebook_options[] = {
 	    "A4, Letter, A5, … (default: the ruleset's,\n"
 	    "else PAPERSIZE or /etc/papersize, else the\n"
 	    "locale's)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: rulebook)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_LANG("the language of the book's own words and of\n"
@@ -129,6 +51,7 @@ static const struct cli_opt rulebook_options[] = {
 	    "landscape side in saddle-stitch order, padded\n"
 	    "with blank pages to a multiple of four: print\n"
 	    "both sides (flip on the short edge), fold, staple"),
+	CLI_DUMP(struct rulebook_own, dump),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,
@@ -156,6 +79,10 @@ cmd_rulebook(int argc, char **argv)
 		return usage_error("rulebook", "one ruleset at a time");
 	if (out == NULL)
 		return usage_error("rulebook", "no output file (-o FILE.pdf)");
+	if (CLI_IS_STDOUT(out) && own.dump != NULL)
+		return usage_error("rulebook",
+		    "--dump prints to standard output: -o - cannot be used "
+		    "with it");
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
@@ -168,11 +95,12 @@ cmd_rulebook(int argc, char **argv)
 	/* The analysis build would share, made the same way. */
 	a = ana_new(rs, -1, 0);
 	rc = book_write(a, path, c.paper, own.booklet, cli_lang_tag(rs),
-	    c.tmpl);
+	    c.tmpl, own.dump);
 	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
-	if (rc == 0 && !c.quiet && !CLI_IS_STDOUT(out))
+	/* --dump's lines are the output: nothing else on stdout. */
+	if (rc == 0 && !c.quiet && own.dump == NULL && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
@@ -203,5 +131,17 @@ int
 product_rulebook(struct analysis *a, const char *path,
     const struct cli_common *c)
 {
-	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl);
+	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl,
+	    NULL);
 }
+
+/* Its row of the product table (products.c). */
+const struct product rulebook_product = {
+	.cmd = &rulebook_command,
+	.summary = "The whole ruleset as a book: contents, sections, index.",
+	.files = { "rulebook.pdf" },
+	.tmpl = "rulebook",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE,
+	.make = product_rulebook,
+};

@@ -22,7 +22,7 @@
 #include "cli.h"
 #include "json.h"
 
-/* Its command and its entry point for build (products.c). */
+/* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(scenario);
 
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
@@ -835,3 +835,14 @@ out:
 	free(rpath);
 	return rc;
 }
+
+/* Its row of the product table (products.c). */
+const struct product scenario_product = {
+	.cmd = &scenario_command,
+	.summary = "A scenario balanced by test games: briefing PDF and YAML.",
+	.files = { "scenario.pdf", "scenario.yaml" },
+	.tmpl = "scenario-briefing",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
+	.make = product_scenario,
+};

@@ -66,7 +66,8 @@ command_nth(size_t i)
 
 	if (i < n)
 		return commands[i].cmd;
-	return products[i - n].cmd; /* NULL in the table's last row */
+	/* NULL after the table's last row. */
+	return products[i - n] != NULL ? products[i - n]->cmd : NULL;
 }
 
 int
@@ -94,7 +95,7 @@ usage_error(const char *cmd, const char *fmt, ...)
 static void
 main_help(FILE *fp)
 {
-	const struct product *p;
+	const struct product *const *pp, *p;
 	size_t i;
 
 	fputs(
@@ -112,7 +113,7 @@ main_help(FILE *fp)
 	fputs("\n"
 	      "Products (each a command; build makes them all):\n",
 	    fp);
-	for (p = products; p->cmd != NULL; p++)
+	for (pp = products; (p = *pp) != NULL; pp++)
 		fprintf(fp, "  %-10s %s\n", p->cmd->name, p->summary);
 	fputs(
 	    "\n"

@@ -246,6 +246,10 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 		         own)) != CLI_GO)
 			return rc;
 	}
+	/* A product's template, when -t is not given, is its row's: the
+	 * one place that names it. */
+	if (c->tmpl == NULL)
+		c->tmpl = cli_template_default(cmd->name);
 	/* Every option read first: a bad one is reported before it. */
 	if (c->print_template)
 		return cli_print_template(cmd->name, c->tmpl);
@@ -261,9 +265,27 @@ label(char *buf, size_t sz, const struct cli_opt *o)
 	    o->arg ? " " : "", o->arg ? o->arg : "");
 }
 
+/* The n bytes of help at s, "{template}" in them as tmpl: a product's
+ * default template is named by its row alone (products.c). */
+static void
+help_put(FILE *fp, const char *s, size_t n, const char *tmpl)
+{
+	static const char mark[] = "{template}";
+	const char *m;
+
+	while (tmpl != NULL && (m = strstr(s, mark)) != NULL &&
+	    (size_t)(m - s) + sizeof(mark) - 1 <= n) {
+		fprintf(fp, "%.*s%s", (int)(m - s), s, tmpl);
+		n -= (size_t)(m - s) + sizeof(mark) - 1;
+		s = m + sizeof(mark) - 1;
+	}
+	fprintf(fp, "%.*s", (int)n, s);
+}
+
 void
 command_help(const struct command *c, FILE *fp)
 {
+	const char *tmpl = cli_template_default(c->name);
 	const struct cli_opt *o;
 	const char *s, *nl;
 	char buf[128];
@@ -275,9 +297,12 @@ command_help(const struct command *c, FILE *fp)
 		 * after a label that reaches it; its lines under it. */
 		n = label(buf, sizeof(buf), o);
 		fprintf(fp, "%s%*s", buf, n < c->col ? c->col - n : 2, "");
-		for (s = o->help; (nl = strchr(s, '\n')) != NULL; s = nl + 1)
-			fprintf(fp, "%.*s\n%*s", (int)(nl - s), s, c->col, "");
-		fprintf(fp, "%s\n", s);
+		for (s = o->help; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
+			help_put(fp, s, (size_t)(nl - s), tmpl);
+			fprintf(fp, "\n%*s", c->col, "");
+		}
+		help_put(fp, s, strlen(s), tmpl);
+		fputc('\n', fp);
 	}
 	if (c->after != NULL)
 		fputs(c->after, fp);

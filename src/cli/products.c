@@ -16,75 +16,56 @@
 
 #include "cli.h"
 
-/* Each product's file, cmd_NAME.c, defines its command (NAME_command)
- * and its entry point for build (product_NAME); PRODUCT_OF (cli.h)
- * declares both, here and in that file, so that the compiler holds the
- * definition to the one signature. */
-PRODUCT_OF(reference);
-PRODUCT_OF(cards);
-PRODUCT_OF(map);
-PRODUCT_OF(scenario);
-PRODUCT_OF(bases);
-PRODUCT_OF(report);
-PRODUCT_OF(rulebook);
-
 /*
- * A seventh product touches:
- *   src/cli/cmd_NAME.c  PRODUCT_OF(NAME); its command, NAME_command
- *                       (its table of options, help, run),
- *                       and its entry point, product_NAME, which takes
- *                       build's common options (struct cli_common);
- *   this file           its PRODUCT_OF line above and its row below.
- * That is all the code: build makes it and lists it in index.json,
- * --help, --commands, --products and --options list it, the completion
- * offers it. Its documentation is checked against this table by
+ * The products, in build's order (and so index.json's and --help's): a
+ * product is one row here, P(NAME) for the row NAME_product that its
+ * file, src/cli/cmd_NAME.c, defines (struct product, cli.h: its command,
+ * summary, files, template, needs and entry point). PRODUCT_OF declares
+ * them, here and in that file, so that the compiler holds the
+ * definitions to the one signature.
+ *
+ * A new product is that file and its row: build makes it and lists it
+ * in index.json, --help, --commands, --products and --options list it,
+ * the completion offers it (tests/check/example_product.sh adds
+ * tests/product/roster.c so and checks that git diff shows nothing
+ * else). Its documentation is checked against this table by
  * tests/check/products.sh, which fails until src/cli/sandtable.1 has its
  * entry under Products and its files in the entry of build, and by
  * tests/check/cli_scheme.sh, until that entry and the completion name
  * each of its options.
- *
- * The order is build's, and so index.json's and --help's.
  */
-const struct product products[] = {
-	{ &reference_command,
-	    "A quick-reference sheet: tables, sequence of play, odds.",
-	    { "reference.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
-	    product_reference },
-	{ &cards_command,
-	    "One card per unit type, n-up on the sheet with crop marks.",
-	    { "cards.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE, product_cards },
-	{ &map_command,
-	    "A battle map at true scale: PDF tiles, or PNG and SVG.",
-	    { "map.pdf" }, 0, PRODUCT_RULESET | PRODUCT_SCENARIO,
-	    product_map },
-	{ &scenario_command,
-	    "A scenario balanced by test games: briefing PDF and YAML.",
-	    { "scenario.pdf", "scenario.yaml" }, PRODUCT_RULESET,
-	    PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
-	    product_scenario },
-	{ &bases_command,
-	    "Base templates, range rulers and markers at true scale.",
-	    { "bases.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE, product_bases },
-	{ &report_command,
-	    "The validation report: findings, win rates, odds, coverage.",
-	    { "report.pdf" }, PRODUCT_RULESET,
-	    PRODUCT_ENGINE | PRODUCT_SELFPLAY, product_report },
-	{ &rulebook_command,
-	    "The whole ruleset as a book: contents, sections, index.",
-	    { "rulebook.pdf" }, PRODUCT_RULESET, PRODUCT_ENGINE,
-	    product_rulebook },
-	{ NULL, NULL, { NULL }, 0, 0, NULL },
-};
+#define PRODUCTS(P)                                                           \
+	P(reference)                                                          \
+	P(cards)                                                              \
+	P(map)                                                                \
+	P(scenario)                                                           \
+	P(bases)                                                              \
+	P(report)                                                             \
+	P(rulebook)                                                           \
+	/* end of the products */
+
+#define PRODUCT_DECL(name) PRODUCT_OF(name);
+#define PRODUCT_ROW(name) &name##_product,
+PRODUCTS(PRODUCT_DECL)
+const struct product *const products[] = { PRODUCTS(PRODUCT_ROW) NULL };
+
+int
+product_index(const char *name)
+{
+	int i;
+
+	for (i = 0; products[i] != NULL; i++)
+		if (strcmp(products[i]->cmd->name, name) == 0)
+			return i;
+	return -1;
+}
 
 const struct product *
 product_find(const char *name)
 {
-	const struct product *p;
+	int i = product_index(name);
 
-	for (p = products; p->cmd != NULL; p++)
-		if (strcmp(p->cmd->name, name) == 0)
-			return p;
-	return NULL;
+	return i >= 0 ? products[i] : NULL;
 }
 
 /* --lang TAG, when given (cli_lang_opt). */
@@ -160,10 +141,10 @@ print_needs(FILE *fp, unsigned set)
 void
 products_list(FILE *fp)
 {
-	const struct product *p;
+	const struct product *const *pp, *p;
 	size_t i;
 
-	for (p = products; p->cmd != NULL; p++) {
+	for (pp = products; (p = *pp) != NULL; pp++) {
 		fprintf(fp, "%s\t", p->cmd->name);
 		for (i = 0; i < PRODUCT_MAX_FILES && p->files[i] != NULL; i++)
 			fprintf(fp, "%s%s", i > 0 ? " " : "", p->files[i]);

@@ -34,6 +34,18 @@ cli_sheet_write(struct analysis *a, const char *path, const struct rnd_opts *o,
 }
 
 int
+cli_dump_opt(const char *cmd, const struct cli_opt *row, const char *arg,
+    void *own)
+{
+	FILE *fp = stdout;
+
+	(void)cmd;
+	(void)arg;
+	memcpy((char *)own + row->off, &fp, sizeof(fp));
+	return CLI_GO;
+}
+
+int
 cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
     const struct rnd_opts *o, int quiet, int cards)
 {
@@ -48,6 +60,10 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 		return usage_error(cmd, "one ruleset at a time");
 	if (out == NULL)
 		return usage_error(cmd, "no output file (-o FILE.pdf)");
+	if (CLI_IS_STDOUT(out) && o->dump != NULL)
+		return usage_error(cmd,
+		    "--dump prints to standard output: -o - cannot be used "
+		    "with it");
 	rnd_fonts_warm();
 	if ((rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;
@@ -69,7 +85,8 @@ cli_sheet_main(const char *cmd, int argc, char **argv, const char *out,
 	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
-	if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+	/* --dump's lines are the output: nothing else on stdout. */
+	if (rc == 0 && !quiet && o->dump == NULL && !CLI_IS_STDOUT(out))
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;

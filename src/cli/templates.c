@@ -17,39 +17,27 @@
 /* A template is at most this long (as render reads it). */
 #define TMPL_MAX (1024 * 1024)
 
-static const struct {
-	const char *product, *name;
-} defaults[] = {
-	{ "reference", "reference" },
-	{ "cards", "unit-cards" },
-	{ "map", "battle-map" },
-	{ "scenario", "scenario-briefing" },
-	{ "bases", "bases" },
-	{ "report", "report" },
-	{ "rulebook", "rulebook" },
-};
-
 const char *
 cli_template_default(const char *product)
 {
-	size_t i;
+	const struct product *p = product_find(product);
 
-	for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
-		if (strcmp(defaults[i].product, product) == 0)
-			return defaults[i].name;
-	return NULL;
+	return p != NULL ? p->tmpl : NULL;
 }
 
 int
 cli_print_template(const char *product, const char *spec)
 {
 	struct diags d = { 0 };
-	char *path, *data = NULL, *why = NULL, *for_;
+	char *path = NULL, *data = NULL, *why = NULL, *for_;
 	size_t len;
 	int rc = EXIT_ERRORS;
 
-	path = rnd_template_path(spec, cli_template_default(product), &d);
-	if (path == NULL)
+	if (spec == NULL && (spec = cli_template_default(product)) == NULL) {
+		cli_error("%s: reads no template", product);
+		goto out;
+	}
+	if ((path = rnd_template_path(spec, &d)) == NULL)
 		goto out;
 	if (file_slurp(path, TMPL_MAX, &data, &len, &why) != 0) {
 		cli_error("%s: cannot read template: %s", path,

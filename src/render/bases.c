@@ -1166,8 +1166,7 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	char *title = NULL, label[32], *tfile = NULL;
 	int n, rc = -1;
 
-	if ((t = rnd_template_load(o->tmpl, "bases", "bases", &tfile, d)) ==
-	    NULL)
+	if ((t = rnd_template_load(o->tmpl, "bases", &tfile, d)) == NULL)
 		return -1;
 	if (bases_look(t, o, &with, d) == -1) {
 		rs_node_free(t);

@@ -19,7 +19,7 @@ struct rnd_bases_opts {
 	int rulers;        /* print the range rulers and gauges */
 	int markers;       /* print the status markers */
 	                   /* guides, rulers, markers: -1 the template's */
-	const char *tmpl;  /* --template NAME|PATH; NULL: bases */
+	const char *tmpl;  /* NAME|PATH: -t, else the product row's */
 	FILE *dump;        /* the layout as text (tab-separated), or NULL */
 };
 

@@ -49,6 +49,7 @@ struct cards {
 	struct rnd_card_layout lay;
 	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
 	int no_odds;   /* the layout has no odds: weapon notes keep room */
+	int page;      /* the page being drawn, from 1 (for --dump) */
 };
 
 /* The parts of a card's body, for struct cards' skip. */
@@ -1086,6 +1087,9 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 	for (i = 0; i < c->lay.n; i++) {
 		const struct rnd_card_field *fd = &c->lay.v[i];
 		double fx = x + fd->x, fy = y + fd->y;
+
+		rnd_dump_box(c->opts->dump, "field", c->page, fx, fy, fd->w,
+		    fd->h, rnd_cf_name(fd->kind));
 		unsigned ink = fd->fill == RND_CF_CLASS_RGB ? 0xffffff :
 		                                              st->text;
 		struct rnd_font tf = { st->font, st->min_pt, 0, 0 };
@@ -1186,10 +1190,14 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	size_t i, ui = (size_t)(u - c->rs->units);
 	int cut;
 
+	rnd_dump_box(c->opts->dump, "card", c->page, x, y, c->cw, c->ch,
+	    u->name);
 	if (c->lay.n > 0) {
 		card_front_fields(c, cr, u, x, y);
 		return;
 	}
+	rnd_dump_box(c->opts->dump, "band", c->page, x, y, c->cw, c->band_h,
+	    NULL);
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
 	/* Background, band into the bleed. */
@@ -1276,6 +1284,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	 * card of this size has no room for. */
 	memset(&dg, 0, sizeof(dg));
 	cut = rnd_flow_box(f, cr, &fr, &dg) == -1;
+	rnd_dump_box(c->opts->dump, "body", c->page, fr.x, fr.y, fr.w, fr.h,
+	    NULL);
+	rnd_flow_dump(f, &fr, 1, c->page, c->opts->dump);
 	for (i = cut ? 1 : 0; i < dg.n; i++) {
 		struct pos p = { dg.v[i].file, dg.v[i].line, dg.v[i].col };
 
@@ -1302,6 +1313,8 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	char *title;
 	PangoLayout *l;
 
+	rnd_dump_box(c->opts->dump, "back", c->page, x, y, c->cw, c->ch,
+	    u->name);
 	cairo_save(cr);
 	rnd_set_rgb(cr, card_rgb(c, u));
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
@@ -1430,6 +1443,18 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	return diags_count(dg, SEV_ERROR) > errs ? -1 : 0;
 }
 
+/* Begin a page of w x h (bleed b), the next for --dump. */
+static cairo_t *
+cards_page(struct cards *c, struct rnd_doc *doc, double w, double h, double b)
+{
+	cairo_t *cr = rnd_doc_page_begin(doc, w, h, b);
+
+	c->page++;
+	rnd_dump_box(c->opts->dump, "page", c->page, 0, 0, w + 2 * b,
+	    h + 2 * b, NULL);
+	return cr;
+}
+
 /* One card per page: media box = card + bleed, TrimBox = the card; a
  * back after each front when asked. */
 static void
@@ -1439,12 +1464,12 @@ cards_single(struct cards *c, struct rnd_doc *doc)
 
 	for (i = 0; i < c->rs->nunits; i++) {
 		const struct rs_unit *u = &c->rs->units[i];
-		cairo_t *cr = rnd_doc_page_begin(doc, c->cw, c->ch, c->bleed);
+		cairo_t *cr = cards_page(c, doc, c->cw, c->ch, c->bleed);
 
 		rnd_doc_outline(doc, 0, u->name, 0);
 		card_front(c, cr, u, c->bleed, c->bleed);
 		if (c->backs) {
-			cr = rnd_doc_page_begin(doc, c->cw, c->ch, c->bleed);
+			cr = cards_page(c, doc, c->cw, c->ch, c->bleed);
 			card_back(c, cr, u, c->bleed, c->bleed);
 		}
 	}
@@ -1473,8 +1498,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	size_t u0;
 
 	memset(&c, 0, sizeof(c));
-	if ((t = rnd_template_load(opts->tmpl, "unit-cards", "cards", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "cards", &tfile, dg)) == NULL)
 		return -1;
 	c.rs = rs;
 	c.tmpl = t;
@@ -1541,7 +1565,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	doc = rnd_doc_new(path, &meta, dg);
 	rnd_doc_set_print_at_scale(doc);
 	for (u0 = 0, sheet = 1; u0 < rs->nunits; u0 += (size_t)per, sheet++) {
-		cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
+		cairo_t *cr = cards_page(&c, doc, pw, ph, 0);
 		int top;
 
 		label = xasprintf(_("Sheet %d: fronts"), sheet);
@@ -1564,7 +1588,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 			rnd_calibration_line(cr, (pw - 160) / 2, ph - 6.5);
 		if (!c.backs)
 			continue;
-		cr = rnd_doc_page_begin(doc, pw, ph, 0);
+		cr = cards_page(&c, doc, pw, ph, 0);
 		label = xasprintf(_("Sheet %d: backs"), sheet);
 		rnd_doc_outline(doc, 0, label, 0);
 		free(label);

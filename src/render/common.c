@@ -9,6 +9,7 @@ rnd_opts_init(struct rnd_opts *o)
 	o->paper = NULL;
 	o->tmpl = NULL;
 	o->odds = NULL;
+	o->dump = NULL;
 	o->card = NULL;
 	o->bleed_mm = -1;
 	o->crop_len_mm = -1;

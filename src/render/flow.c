@@ -1906,6 +1906,52 @@ rnd_flow_placed(const struct rnd_flow *f, struct rnd_placed *out, size_t max)
 	return f->fin.n;
 }
 
+void
+rnd_flow_dump(const struct rnd_flow *f, const struct rnd_frame *fr, int box,
+    int page1, FILE *fp)
+{
+	double colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols, top;
+	const char *kind, *s;
+	char *what, *o;
+	size_t i;
+
+	if (fp == NULL)
+		return;
+	for (i = 0; i < f->fin.n; i++) {
+		const struct piece *pc = &f->fin.v[i];
+		const struct blk *b = &f->v[pc->blk];
+
+		kind = b->kind == BLK_HEADING ? "heading" :
+		    b->kind == BLK_TABLE      ? "table" :
+		    b->kind == BLK_CUSTOM     ? "custom" :
+		                                "text";
+		what = xasprintf("%zu %s %d-%d of %d%s", pc->blk,
+		    b->kind == BLK_TABLE ? "rows" : "lines", pc->a, pc->b,
+		    blk_units(b), b->kind == BLK_HEADING ? " " : "");
+		/* A heading's text, its markup left out. */
+		if (b->kind == BLK_HEADING && b->markup != NULL) {
+			o = what;
+			what = xmalloc(strlen(o) + strlen(b->markup) + 1);
+			strcpy(what, o);
+			free(o);
+			o = what + strlen(what);
+			for (s = b->markup; *s != '\0'; s++) {
+				if (*s == '<')
+					while (s[1] != '\0' && *s != '>')
+						s++;
+				else
+					*o++ = *s;
+			}
+			*o = '\0';
+		}
+		top = fr->y + (box || pc->page == 0 ? fr->first_top : 0);
+		rnd_dump_box(fp, kind, page1 + pc->page,
+		    fr->x + pc->col * (colw + fr->gutter), top + pc->y, colw,
+		    units_h(b, pc->a, pc->b), what);
+		free(what);
+	}
+}
+
 /* Returns 1 when the flow fits max_pages at body size size_pt, else 0:
  * one try, where rnd_flow_fit searches every size. */
 int

@@ -327,6 +327,18 @@ struct rnd_placed {
 };
 size_t rnd_flow_placed(const struct rnd_flow *, struct rnd_placed *,
     size_t max);
+/*
+ * --dump (dump.c): one box a line on fp (nothing when fp is NULL) —
+ * kind, page, x, y, w, h (mm), then what (may be NULL).
+ */
+void rnd_dump_box(FILE *fp, const char *kind, int page, double x, double y,
+    double w, double h, const char *what);
+/* The last render's (box 0) or box's (box 1) pieces in frame fr, as
+ * boxes of kind heading, text, table or custom, pages counted from
+ * page1; what they hold is the block's number and its lines or rows
+ * drawn (N lines A-B of C), a heading's text after. */
+void rnd_flow_dump(const struct rnd_flow *, const struct rnd_frame *fr,
+    int box, int page1, FILE *fp);
 /* Lay the flow out at full size without drawing it, for
  * rnd_flow_placed(): the pages it takes, or -1 when it does not fit
  * max_pages. */
@@ -409,14 +421,14 @@ void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
 /*
  * Find and parse a template: spec is a NAME (looked up as NAME.yaml in
  * the directories of rnd_template_dirs, render.h) or a PATH (contains
- * '/' or ends in .yaml). dflt is the name used when spec is NULL. A
- * template whose `product:` is not product (the command's name) is an
+ * '/' or ends in .yaml); the caller gives the product's default when
+ * no -t was (its row in cli/products.c names it). A template whose `product:` is not product (the command's name) is an
  * error at that key; one without is taken. Returns the YAML
  * tree (caller frees with rs_node_free) or NULL with an error in diags.
  * *file gets the path read (caller frees) so later messages can name it.
  */
-struct rs_node *rnd_template_load(const char *spec, const char *dflt,
-    const char *product, char **file, struct diags *);
+struct rs_node *rnd_template_load(const char *spec, const char *product,
+    char **file, struct diags *);
 /* A template file is at most this long (bytes). */
 #define RND_TMPL_MAX (1024 * 1024)
 #define RND_TMPL_MAX_STR 200 /* characters of a text value (a font name) */

@@ -1126,8 +1126,7 @@ rnd_map(const char *path, const struct rnd_map_opts *opts, struct diags *dg)
 	char *tfile = NULL;
 	int rc;
 
-	if ((t = rnd_template_load(opts->tmpl, "battle-map", "map", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "map", &tfile, dg)) == NULL)
 		return -1;
 	rc = map_look_from(t, &look, dg);
 	if (rc == 0) {

@@ -40,7 +40,7 @@ struct rnd_map_opts {
 	                                * RND_TILE_OVERLAP) */
 	/* PNG */
 	double px_per_cell; /* pixels per cell (per inch, no grid) */
-	const char *tmpl;   /* --template NAME|PATH; NULL: battle-map */
+	const char *tmpl;   /* NAME|PATH: -t, else the product row's */
 	/* Set by rnd_map from the template; NULL: the defaults. */
 	const struct rnd_map_look *look;
 };

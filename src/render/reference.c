@@ -624,6 +624,30 @@ ref_grow(struct ref *r, const struct rnd_frame *fr, int pages)
 	return ref_build(r, base);
 }
 
+/* --dump: each side, the title band, the frame of the text, then every
+ * piece of the text as it was drawn (flow.c). */
+static void
+ref_dump(const struct ref *r, const struct rnd_frame *fr, double pw, double ph,
+    int pages, FILE *fp)
+{
+	const struct ruleset *rs = r->rs;
+	int p;
+
+	if (fp == NULL)
+		return;
+	for (p = 1; p <= pages; p++) {
+		rnd_dump_box(fp, "page", p, 0, 0, pw, ph, NULL);
+		if (p == 1)
+			rnd_dump_box(fp, "band", p, r->margin, r->margin,
+			    pw - 2 * r->margin, r->band_h,
+			    rs->title != NULL ? rs->title : rs->name);
+		rnd_dump_box(fp, "frame", p, fr->x,
+		    fr->y + (p == 1 ? fr->first_top : 0), fr->w,
+		    fr->h - (p == 1 ? fr->first_top : 0), NULL);
+	}
+	rnd_flow_dump(r->flow, fr, 0, 1, fp);
+}
+
 /* Returns 0 written, -1 failed (errors in dg). */
 int
 rnd_reference(const struct ruleset *rs, const char *path,
@@ -641,8 +665,8 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	int rc = -1, pages;
 
 	memset(&r, 0, sizeof(r));
-	if ((t = rnd_template_load(opts->tmpl, "reference", "reference",
-	         &tfile, dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "reference", &tfile, dg)) ==
+	    NULL)
 		goto out;
 	rnd_tmpl_keys(t, ref_keys, "setting", dg);
 	r.rs = rs;
@@ -724,8 +748,9 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	 * filled them at the least size already). */
 	if (ref_grow(&r, &fr, pages) == -1)
 		goto out;
-	rnd_flow_render(r.flow, doc, pw, ph, &fr, pages, ref_decorate, &r,
-	    NULL);
+	pages = rnd_flow_render(r.flow, doc, pw, ph, &fr, pages, ref_decorate,
+	    &r, NULL);
+	ref_dump(&r, &fr, pw, ph, pages, opts->dump);
 	rc = rnd_doc_close(doc);
 	doc = NULL;
 out:

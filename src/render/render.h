@@ -43,10 +43,10 @@ const char *rnd_paper_locale(void);
 size_t rnd_template_dirs(char **dirs);
 void rnd_template_dirs_free(char **dirs, size_t n);
 /* The file a template spec names: a PATH (it has a '/' or ends in .yaml
- * or .yml) as it is, else NAME.yaml in the first directory that has it;
- * spec NULL: dflt. Returns it (caller frees), or NULL with an error in
- * dg naming the directories looked in. */
-char *rnd_template_path(const char *spec, const char *dflt, struct diags *);
+ * or .yml) as it is, else NAME.yaml in the first directory that has it.
+ * Returns it (caller frees), or NULL with an error in dg naming the
+ * directories looked in (or saying that spec is NULL). */
+char *rnd_template_path(const char *spec, struct diags *);
 /* The `product:` of the template at path (caller frees), or NULL when it
  * says none or cannot be read. */
 char *rnd_template_product(const char *path);
@@ -94,8 +94,9 @@ void rnd_odds_set_free(struct rnd_odds_set *);
  * template's or the default. */
 struct rnd_opts {
 	const char *paper;               /* --paper, or NULL */
-	const char *tmpl;                /* --template NAME|PATH, or NULL */
+	const char *tmpl;                /* NAME|PATH: -t, else the row's */
 	const struct rnd_odds_set *odds; /* NULL or empty: no odds panel */
+	FILE *dump; /* --dump: the layout as text on it (dump.c), or NULL */
 	/* cards */
 	const char *card;   /* poker, bridge, tarot, mini, index */
 	double bleed_mm;    /* < 0: template's; 0 none */
@@ -151,9 +152,20 @@ struct rnd_book_opts {
 	const struct rnd_example *examples;
 	size_t nexamples;
 	const char *lang; /* --lang, or NULL: the ruleset's lang: */
-	const char *tmpl; /* --template NAME|PATH, or NULL: rulebook */
+	const char *tmpl; /* NAME|PATH: -t, else the product row's */
+	/* --dump: the layout as text on it (dump.c), or NULL: each page
+	 * (as read, before a booklet's imposition), the body's frames and
+	 * the pieces of its text. */
+	FILE *dump;
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
+    const struct rnd_book_opts *, struct diags *);
+/* The rulebook of an analysis (check/analysis.h): the family's rules
+ * that apply to its ruleset for the index, and its examples of play
+ * (played once by the analysis; one that fails is an error and no book
+ * is written), added to opts' paper, booklet, lang, tmpl and dump. */
+struct analysis;
+int rnd_rulebook_of(struct analysis *, const char *path,
     const struct rnd_book_opts *, struct diags *);
 /* Read and decode every unit's picture as the products will (src/render/
  * picture.c; they draw what this read, kept with the ruleset), for

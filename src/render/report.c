@@ -1225,8 +1225,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 
 	memset(&p, 0, sizeof(p));
 	errs = diags_count(dg, SEV_ERROR);
-	if ((t = rnd_template_load(opts->tmpl, "report", "report", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(opts->tmpl, "report", &tfile, dg)) == NULL)
 		return -1;
 	nsec = report_look(t, &margin, order, dg);
 	if (nsec < 0 || diags_count(dg, SEV_ERROR) > errs) {

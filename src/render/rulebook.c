@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../check/analysis.h"
 #include "internal.h"
 
 /* A heading of the body, and the page (of the flow, from 0) it is on. */
@@ -602,6 +603,26 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 static const char *const book_keys[] = { "margin", "font", "heading-font",
 	"mono-font", "size", "min-size", "colours", "product", NULL };
 
+/* --dump: every page, the frame of each page of the body, then the
+ * pieces of the body as drawn (flow.c), on the pages as numbered. */
+static void
+book_dump(const struct book *b, const struct rnd_flow *f, int pages, FILE *fp)
+{
+	int p, k;
+
+	if (fp == NULL)
+		return;
+	for (p = 1; p <= pages; p++) {
+		rnd_dump_box(fp, "page", p, 0, 0, b->pw, b->ph, NULL);
+		k = p - b->first_body;
+		if (k >= 0 && k < b->body_pages)
+			rnd_dump_box(fp, "frame", p, b->fr.x,
+			    b->fr.y + (k == 0 ? b->fr.first_top : 0), b->fr.w,
+			    b->fr.h - (k == 0 ? b->fr.first_top : 0), NULL);
+	}
+	rnd_flow_dump(f, &b->fr, 0, b->first_body, fp);
+}
+
 int
 rnd_rulebook(const struct ruleset *rs, const char *path,
     const struct rnd_book_opts *o, struct diags *dg)
@@ -627,8 +648,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	b.rs = rs;
 	b.o = o;
 	b.dg = dg;
-	if ((t = rnd_template_load(o->tmpl, "rulebook", "rulebook", &tfile,
-	         dg)) == NULL)
+	if ((t = rnd_template_load(o->tmpl, "rulebook", &tfile, dg)) == NULL)
 		return -1;
 	rnd_tmpl_keys(t, book_keys, "setting", dg);
 	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {
@@ -747,6 +767,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		diag_add(dg, SEV_WARNING, rs->title_pos,
 		    "rulebook: the index "
 		    "took other pages than counted");
+	book_dump(&b, f, rnd_doc_pages(doc), o->dump);
 	rc = rnd_doc_close(doc);
 	doc = NULL;
 out:
@@ -764,5 +785,95 @@ out:
 	free(b.icount);
 	rs_node_free(t);
 	free(tfile);
+	return rc;
+}
+
+/* The family's rule ids and sections, for the book's index (none for
+ * a print-only ruleset); those that cannot apply to it are left out. */
+static struct rnd_book_rule *
+analysis_rules(const struct analysis *a, size_t *n)
+{
+	const struct eng_family *f = eng_family_find(a->rs->engine);
+	const struct eng_ctx *c = a->ctx;
+	struct rnd_book_rule *v;
+	int k;
+
+	*n = 0;
+	if (f == NULL || f->nrules == 0)
+		return NULL;
+	v = xcalloc((size_t)f->nrules, sizeof(*v));
+	for (k = 0; k < f->nrules; k++)
+		if (c == NULL || eng_rule_applies(c, k)) {
+			v[*n].id = f->rules[k].id;
+			v[*n].section = f->rules[k].section;
+			(*n)++;
+		}
+	return v;
+}
+
+/*
+ * The test games marked as examples (the analysis plays them once, and
+ * keeps the engine's record of each), for the book. One that fails is
+ * an error (at its step, as `check` reports it): the book is not
+ * written. Returns how many, or -1.
+ */
+static int
+analysis_examples(struct analysis *a, struct rnd_example **exv,
+    struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+	const struct eng_example *engv;
+	const struct diags *prep = &a->prep;
+	size_t i;
+	int n, failed;
+
+	*exv = NULL;
+	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
+		return 0;
+	/* The context's warnings are check's to give, not the book's. */
+	if (a->ctx == NULL) {
+		for (i = 0; i < prep->n; i++)
+			if (prep->v[i].sev >= SEV_ERROR)
+				diag_add(d, prep->v[i].sev,
+				    (struct pos){ prep->v[i].file,
+				        prep->v[i].line, prep->v[i].col },
+				    "%s", prep->v[i].msg);
+		return -1;
+	}
+	n = ana_examples(a, d, &engv, &failed);
+	if (failed > 0) {
+		diag_add(d, SEV_ERROR, rs->title_pos,
+		    "rulebook: %d example%s "
+		    "of play failed as test game%s; the book is not written",
+		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
+		return -1;
+	}
+	*exv = xcalloc((size_t)n + 1, sizeof(**exv));
+	for (i = 0; i < (size_t)n; i++) {
+		(*exv)[i].rec = &engv[i].rec;
+		(*exv)[i].caption = engv[i].caption;
+		(*exv)[i].section = engv[i].section;
+		(*exv)[i].pos = engv[i].t->pos;
+	}
+	return n;
+}
+
+int
+rnd_rulebook_of(struct analysis *a, const char *path,
+    const struct rnd_book_opts *opts, struct diags *d)
+{
+	struct rnd_book_opts o = *opts;
+	struct rnd_book_rule *rules = analysis_rules(a, &o.nrules);
+	struct rnd_example *ex = NULL;
+	int rc = -1, n;
+
+	o.rules = rules;
+	if ((n = analysis_examples(a, &ex, d)) >= 0) {
+		o.examples = ex;
+		o.nexamples = (size_t)n;
+		rc = rnd_rulebook(a->rs, path, &o, d);
+	}
+	free(ex);
+	free(rules);
 	return rc;
 }

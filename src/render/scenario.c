@@ -1556,8 +1556,7 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	char *tfile = NULL;
 	int failed, bad;
 
-	if ((tm = rnd_template_load(o->tmpl, "scenario-briefing", "scenario",
-	         &tfile, d)) == NULL)
+	if ((tm = rnd_template_load(o->tmpl, "scenario", &tfile, d)) == NULL)
 		return -1;
 	bad = sc_look(tm, d);
 	/* The fonts' names point into the template: it is freed once the

@@ -16,7 +16,7 @@ struct rnd_scenario_opts {
 	const char *paper;           /* --paper, or NULL */
 	const struct sc_values *val; /* unit points (NULL: not printed) */
 	int balanced;     /* -1 not asked, 0 not reached, 1 reached */
-	const char *tmpl; /* --template NAME|PATH; NULL: scenario-briefing */
+	const char *tmpl; /* NAME|PATH: -t, else the product row's */
 };
 
 /*

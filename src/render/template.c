@@ -83,14 +83,18 @@ template_product(const struct rs_node *t, const char *product,
 }
 
 char *
-rnd_template_path(const char *spec, const char *dflt, struct diags *dg)
+rnd_template_path(const char *spec, struct diags *dg)
 {
 	struct pos p = { NULL, 0, 0 };
 	char *dirs[RND_TMPL_DIRS], *path, *where, *more;
 	size_t i, nd, n;
 
-	if (spec == NULL)
-		spec = dflt;
+	/* The default is the product row's (cli/products.c), filled in
+	 * there: render keeps no second map of products to templates. */
+	if (spec == NULL) {
+		diag_add(dg, SEV_ERROR, p, "no template given");
+		return NULL;
+	}
 	n = strlen(spec);
 	if (strchr(spec, '/') != NULL ||
 	    (n > 5 && strcasecmp(spec + n - 5, ".yaml") == 0) ||
@@ -114,8 +118,8 @@ rnd_template_path(const char *spec, const char *dflt, struct diags *dg)
 
 /* Returns the template tree or NULL (error in diags). */
 struct rs_node *
-rnd_template_load(const char *spec, const char *dflt, const char *product,
-    char **file, struct diags *dg)
+rnd_template_load(const char *spec, const char *product, char **file,
+    struct diags *dg)
 {
 	struct pos p = { NULL, 0, 0 };
 	struct rs_node *t = NULL;
@@ -123,7 +127,7 @@ rnd_template_load(const char *spec, const char *dflt, const char *product,
 	size_t len;
 
 	*file = NULL;
-	if ((path = rnd_template_path(spec, dflt, dg)) == NULL)
+	if ((path = rnd_template_path(spec, dg)) == NULL)
 		return NULL;
 	p.file = path;
 	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {

@@ -463,6 +463,7 @@ Test(png, cells_are_exactly_100_px)
 	int fd, stride, x, y, prev = -1, lines = 0;
 
 	memset(&o, 0, sizeof(o));
+	o.tmpl = "battle-map";
 	o.grid = &g;
 	o.lines = 1;
 	o.px_per_cell = 100;

@@ -87,8 +87,10 @@ Test(own, free_classes_printed)
 	diags_free(&d);
 	memset(&d, 0, sizeof(d));
 	snprintf(cmd, sizeof(cmd), "%s/c.pdf", dir);
+	o.tmpl = "unit-cards";
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/r.pdf", dir);
+	o.tmpl = "reference";
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd),
 	    "pdftotext %s/c.pdf - ; "
@@ -197,8 +199,10 @@ Test(own, d10_hits_print_as_faces)
 	cr_assert_not_null(mkdtemp(dir));
 	rnd_opts_init(&o);
 	snprintf(cmd, sizeof(cmd), "%s/r.pdf", dir);
+	o.tmpl = "reference";
 	cr_assert_eq(rnd_reference(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd), "%s/c.pdf", dir);
+	o.tmpl = "unit-cards";
 	cr_assert_eq(rnd_cards(rs, cmd, &o, &d), 0);
 	snprintf(cmd, sizeof(cmd),
 	    "pdftotext %s/r.pdf -; "

@@ -156,6 +156,7 @@ sample(const char *path, size_t *len)
 	rnd_report_init(&r);
 	rnd_report_sample(&r);
 	rnd_opts_init(&o);
+	o.tmpl = "report";
 	cr_assert_eq(rnd_report(NULL, &r, path, &o, &dg), 0);
 	cr_assert_eq(diags_worst(&dg), -1);
 	rnd_report_free(&r);

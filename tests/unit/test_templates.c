@@ -82,11 +82,11 @@ Test(templates, product_key_is_checked)
 	cr_assert_not_null(mkdtemp(dir));
 	path = xasprintf("%s/x.yaml", dir);
 	put(path, "product: map\nfont: DejaVu Sans\n");
-	t = rnd_template_load(path, "battle-map", "map", &file, &dg);
+	t = rnd_template_load(path, "map", &file, &dg);
 	cr_assert_not_null(t, "a map template for the map");
 	rs_node_free(t);
 	free(file);
-	t = rnd_template_load(path, "bases", "bases", &file, &dg);
+	t = rnd_template_load(path, "bases", &file, &dg);
 	cr_assert_null(t, "a map template refused by the bases");
 	cr_assert_eq(dg.n, 1);
 	cr_assert_eq(dg.v[0].line, 1);
@@ -96,7 +96,7 @@ Test(templates, product_key_is_checked)
 	memset(&dg, 0, sizeof(dg));
 	/* No product: key: taken (templates written before it). */
 	put(path, "font: DejaVu Sans\n");
-	t = rnd_template_load(path, "bases", "bases", &file, &dg);
+	t = rnd_template_load(path, "bases", &file, &dg);
 	cr_assert_not_null(t);
 	cr_assert_eq(dg.n, 0);
 	rs_node_free(t);
@@ -158,11 +158,11 @@ Test(templates, a_name_is_found_in_the_first_directory_that_has_it)
 	/* Run from the temporary directory: no ./templates there. */
 	cwd = getcwd(NULL, 0);
 	cr_assert_eq(chdir(dir), 0);
-	path = rnd_template_path("mine", "report", &dg);
+	path = rnd_template_path("mine", &dg);
 	cr_assert_not_null(path);
 	cr_assert_str_eq(path, file);
 	free(path);
-	cr_assert_null(rnd_template_path("nosuch", "report", &dg));
+	cr_assert_null(rnd_template_path("nosuch", &dg));
 	cr_assert_eq(dg.n, 1);
 	cr_assert(strstr(dg.v[0].msg, sub) != NULL,
 	    "the message names the user directory: %s", dg.v[0].msg);

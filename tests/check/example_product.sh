@@ -1,0 +1,163 @@
+#!/bin/sh
+# example_product.sh BIN: a product is one file and one row (issue 31,
+# item 4 and Proof). In a copy of the source tree, the roster of
+# tests/product/roster.c (the unit types as CSV) is added as
+# src/cli/cmd_roster.c and its row P(roster) to PRODUCTS in
+# src/cli/products.c; git diff of that addition must show those two files
+# and nothing else, products.c one line added. The copy then builds, and
+# `roster` writes the CSV, build makes it into out/NAME/ and names it in
+# index.json, and --help, --products, --commands, --options and `roster
+# --help` list it. The documentation (sandtable.1, the completion) is
+# the product's own to write: products.sh and cli_scheme.sh hold every
+# row of the table to it, so in the copy they fail for the roster, and
+# only for it (which shows that they follow the table). BIN is not used:
+# the test builds its own. It skips (exit 0) only when there is no C
+# compiler.
+cd "$(dirname "$0")/../.." || exit 2
+root=$(pwd)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+CC=${CC:-cc}
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+if ! command -v "$CC" >/dev/null 2>&1; then
+	echo "PASS: example product: SKIP, no C compiler ($CC)"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+t0=$(date +%s)
+
+# The tree as git knows it (the working copy of each tracked file), a
+# repository of its own whose first commit is the pristine tree.
+mkdir "$tmp/tree"
+if ! git ls-files -z | xargs -0 cp -p --parents -t "$tmp/tree" 2>"$tmp/err"; then
+	fail "copy the source tree" "$(head -c 300 "$tmp/err")"
+	exit 0
+fi
+cd "$tmp/tree" || exit 2
+{
+	git init -q . &&
+	    git add -A &&
+	    git -c user.name=t -c user.email=t@t -c commit.gpgsign=false \
+	        commit -q -m pristine
+} >"$tmp/err" 2>&1 || {
+	fail "git repository of the copy" "$(head -c 300 "$tmp/err")"
+	exit 0
+}
+
+# The one file and the one row: P(roster) after the last row, its
+# backslash where the others have theirs.
+cp "$root/tests/product/roster.c" src/cli/cmd_roster.c
+awk '
+/^\tP\([a-z_0-9]+\) *\\$/ { last = $0 }
+/^\t\/\* end of the products \*\/$/ && last != "" && !done {
+	row = "\tP(roster)"
+	pad = length(last) - 1 - length(row)
+	printf "%s%" (pad > 0 ? pad : 1) "s\\\n", row, ""
+	done = 1
+}
+{ print }
+END { if (!done) exit 1 }
+' src/cli/products.c >"$tmp/products.c" && mv "$tmp/products.c" src/cli/products.c ||
+    { fail "add the row P(roster)" "src/cli/products.c has no PRODUCTS list ending in '/* end of the products */'"; exit 0; }
+
+# What the addition changed: exactly the file and the row.
+git add -A
+git diff --cached --numstat >"$tmp/numstat"
+git diff --cached --stat >"$tmp/stat"
+sed 's/^/    /' "$tmp/stat"
+want=$(printf '%s\n' "$(wc -l <"$root/tests/product/roster.c" | tr -d ' ')	0	src/cli/cmd_roster.c" \
+    "1	0	src/cli/products.c")
+got=$(sort -k3 "$tmp/numstat")
+[ "$got" = "$want" ] &&
+    pass "the addition is src/cli/cmd_roster.c and one line of src/cli/products.c" ||
+    fail "the addition is src/cli/cmd_roster.c and one line of src/cli/products.c" "$(cat "$tmp/numstat")"
+
+# A test binary of the copy.
+if make -j2 sandtable >"$tmp/make" 2>&1 && [ -x sandtable ]; then
+	pass "the copy with the roster builds"
+else
+	fail "the copy with the roster builds" "$(grep -i 'error' "$tmp/make" | head -5)"
+	exit 0
+fi
+BIN=$tmp/tree/sandtable
+R=rulesets/gauntlet-ancients.md
+
+# t NAME ARGS...: runs the test binary, which must exit 0.
+t() {
+	name=$1
+	shift
+	timeout 120 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq 0 ]; then pass "$name"; else
+		fail "$name" "exit $got: $(head -c 300 "$tmp/err")"; fi
+}
+
+# The command: a header and a line a unit type.
+t "roster" roster "$R" -o "$tmp/roster.csv"
+grep -q "wrote $tmp/roster.csv" "$tmp/out" && pass "roster says what it wrote" ||
+    fail "roster says what it wrote" "$(head -c 300 "$tmp/out")"
+head -1 "$tmp/roster.csv" | grep -q '^unit,move_mm,base_w_mm,base_d_mm' &&
+    grep -q '^"Levy Infantry",' "$tmp/roster.csv" &&
+    pass "roster.csv: its header, and a line for Levy Infantry" ||
+    fail "roster.csv: its header, and a line for Levy Infantry" "$(head -c 300 "$tmp/roster.csv")"
+t "roster -o -" roster -q "$R" -o -
+cmp -s "$tmp/out" "$tmp/roster.csv" && pass "roster -o - writes the same" ||
+    fail "roster -o - writes the same" "$(head -c 200 "$tmp/out")"
+
+# build: the roster in out/NAME/ beside the other products, the same
+# bytes as the command's, and in index.json.
+t "build" build -q -o "$tmp/out.d" "$R"
+d=$tmp/out.d/gauntlet-ancients
+cmp -s "$d/roster.csv" "$tmp/roster.csv" &&
+    pass "build writes roster.csv, as roster does" ||
+    fail "build writes roster.csv, as roster does" "$(ls "$d" | tr '\n' ' ')"
+[ -s "$d/reference.pdf" ] && [ -s "$d/rulebook.pdf" ] &&
+    pass "build still writes the other products" ||
+    fail "build still writes the other products" "$(ls "$d" | tr '\n' ' ')"
+grep -q '"roster.csv"' "$d/index.json" && grep -q '"roster"' "$d/index.json" &&
+    pass "index.json names roster.csv and its product" ||
+    fail "index.json names roster.csv and its product" "$(head -c 400 "$d/index.json")"
+
+# Everything that lists the products follows the table.
+t "--help" --help
+grep -q '^  roster  *The unit types as CSV' "$tmp/out" &&
+    pass "--help lists roster with its summary" ||
+    fail "--help lists roster with its summary" "$(grep -A12 Products "$tmp/out")"
+t "--products" --products
+grep -q "$(printf '^roster\troster.csv\truleset\t-\t')" "$tmp/out" &&
+    pass "--products: roster, roster.csv, needs a ruleset" ||
+    fail "--products: roster, roster.csv, needs a ruleset" "$(cat "$tmp/out")"
+t "--commands" --commands
+grep -q '^roster' "$tmp/out" && pass "--commands lists roster" ||
+    fail "--commands lists roster" "$(cat "$tmp/out")"
+t "--options" --options
+grep -q "$(printf '^roster\t--output\t-o\tFILE')" "$tmp/out" &&
+    pass "--options lists roster's -o" ||
+    fail "--options lists roster's -o" "$(grep roster "$tmp/out")"
+t "roster --help" roster --help
+grep -q 'roster \[options\] RULESET -o FILE.csv' "$tmp/out" &&
+    pass "roster --help: its synopsis" ||
+    fail "roster --help: its synopsis" "$(head -c 300 "$tmp/out")"
+t "help roster" help roster
+grep -q 'roster \[options\] RULESET' "$tmp/out" && pass "help roster finds it" ||
+    fail "help roster finds it" "$(head -c 300 "$tmp/out")"
+
+# The documentation checks follow the table: they fail for the roster,
+# whose man page entry is not written, and for nothing else.
+for c in products cli_scheme; do
+	sh tests/check/$c.sh "$BIN" >"$tmp/$c" 2>&1
+	other=$(grep '^FAIL' "$tmp/$c" | grep -v roster)
+	if [ -n "$other" ]; then
+		fail "$c.sh in the copy fails only for the roster" "$other"
+	elif grep -q '^FAIL.*roster' "$tmp/$c"; then
+		pass "$c.sh in the copy asks for the roster's documentation"
+	else
+		fail "$c.sh in the copy asks for the roster's documentation" \
+		    "no FAIL names it"
+	fi
+done
+
+echo "example product: $(($(date +%s) - t0)) s"
