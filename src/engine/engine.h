@@ -839,8 +839,9 @@ struct eng_family {
 	 * puts them among the reader's messages. NULL: nothing. */
 	void (*check)(const struct ruleset *, const struct rs_check *,
 	    struct diags *d);
-	/* The model's fields of it that rs_dump() prints (RS_DUMP_*). */
-	unsigned dump_fields;
+	/* What rs_dump() prints of what it reads beyond the model: its
+	 * settings, its columns (rs_dump_fn). NULL: nothing. */
+	rs_dump_fn *dump;
 };
 void eng_markers_free(char **, size_t);
 
@@ -890,7 +891,7 @@ const char *eng_engine_name(const struct ruleset *);
  * each after pre, the last joined by last ("engine: firepower, engine:
  * morale or engine: dice"); caller frees. */
 char *eng_family_names(const char *pre, const char *last);
-/* rs_dump() as the family that plays rs names it and its fields. */
+/* rs_dump() as the family that plays rs names it and dumps its own. */
 void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;

@@ -1322,10 +1322,36 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	}
 }
 
+/* ruleset.txt: the classes each weapon destroys (all, or "-" for
+ * none). */
+static void
+fp_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
+{
+	unsigned mask;
+	int c, first = 1;
+
+	if (at != RS_DUMP_WEAPON)
+		return;
+	mask = rs->weapons[item].destroys;
+	fputs(", destroys ", fp);
+	if (mask == RS_CLASS_ALL) {
+		fputs("all", fp);
+		return;
+	}
+	for (c = 0; c < RS_CLASS__MAX; c++)
+		if (mask & (1u << c)) {
+			fprintf(fp, "%s%s", first ? "" : ",",
+			    rs_class_name((enum rs_class)c));
+			first = 0;
+		}
+	if (first)
+		fputs("-", fp);
+}
+
 const struct eng_family eng_firepower = {
 	.name = "firepower",
 	.check = fp_check,
-	.dump_fields = RS_DUMP_DESTROYS,
+	.dump = fp_dump,
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
 	.applies = fp_applies,

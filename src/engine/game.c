@@ -72,7 +72,7 @@ eng_dump(const struct ruleset *rs, FILE *fp)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
 
-	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump_fields : 0, fp);
+	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump : NULL, fp);
 }
 
 /* Name a length for a message, in the ruleset's measure. */

@@ -403,7 +403,8 @@ mo_odds_doc(const struct eng_ctx *ctx, const char *a, const char *b,
 
 	out->string(out->arg, "ruleset", rs->name);
 	out->string(out->arg, "engine", "morale");
-	out->integer(out->arg, "hits_per_morale", rs->hits_per_morale);
+	out->integer(out->arg, "hits_per_morale",
+	    (long)ctx->set.v[MO_SET_HITS]);
 	fire_doc(rs, a, m, out);
 	melee_dice_doc(rs, a, m, out);
 	tests_doc(rs, out);

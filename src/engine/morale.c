@@ -421,7 +421,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	}
 	rc |= prep_sequence(c, rs, d);
 	rc |= prep_mods(c, rs, d);
-	c->hits_per_morale = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+	c->hits_per_morale = (int)ctx->set.v[MO_SET_HITS];
 	/* Movement: halt within 30mm; Morale modifiers: support 60mm;
 	 * Clarification 15; saves on 4-6 (the settings' defaults). */
 	c->stop_dist = eng_board_len(&ctx->board, ctx->set.v[MO_SET_HALT],
@@ -1015,6 +1015,8 @@ static const struct eng_setting mo_settings[] = {
 	    1000, "no friend within it: the unit is unsupported" },
 	[MO_SET_SAVE] = { "saving_throw", ENG_SET_FACES, 0x70, 0x02, 0x7e,
 	    "faces that save a hit from a disorganised enemy" },
+	[MO_SET_HITS] = { "hits_per_morale", ENG_SET_INT, 3, 1, 20,
+	    "hits that cost a unit a point of morale" },
 };
 
 /* The stop distance, at which a move ends. Returns the number of
@@ -1038,7 +1040,11 @@ mo_markers(const struct ruleset *rs, char ***out)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int i, per_point = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+	struct eng_values set;
+	int i, per_point;
+
+	eng_settings_read(rs, &eng_morale, &set, NULL);
+	per_point = (int)set.v[MO_SET_HITS];
 
 	XPUSH(v, n, cap, xstrdup(_("Disordered")));
 	XPUSH(v, n, cap, xstrdup(_("Routing")));
@@ -1149,10 +1155,24 @@ mo_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		    u->name);
 }
 
+/* ruleset.txt: the hits a point of morale costs, as the model dumped
+ * it when it held them. */
+static void
+mo_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
+{
+	struct eng_values set;
+
+	(void)item;
+	if (at != RS_DUMP_HEAD)
+		return;
+	eng_settings_read(rs, &eng_morale, &set, NULL);
+	fprintf(fp, "hits per morale point: %d\n", (int)set.v[MO_SET_HITS]);
+}
+
 const struct eng_family eng_morale = {
 	.name = "morale",
 	.check = mo_check,
-	.dump_fields = RS_DUMP_HITS_PER_MORALE,
+	.dump = mo_dump,
 	.rules = mo_rules,
 	.nrules = MO_R__N,
 	.applies = mo_applies,

@@ -107,7 +107,8 @@ enum mo_set {
 	MO_SET_FREE_BONUS,
 	MO_SET_FREE_CLEAR,
 	MO_SET_SUPPORT,
-	MO_SET_SAVE
+	MO_SET_SAVE,
+	MO_SET_HITS
 };
 
 /* Per ruleset, read-only (eng_ctx.fam_data). */

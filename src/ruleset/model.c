@@ -183,25 +183,6 @@ dump_faces(FILE *fp, const struct rs_faces *faces)
 	fputs(buf[0] ? buf : "-", fp);
 }
 
-static void
-dump_classes(FILE *fp, unsigned mask)
-{
-	int c, first = 1;
-
-	if (mask == RS_CLASS_ALL) {
-		fputs("all", fp);
-		return;
-	}
-	for (c = 0; c < RS_CLASS__MAX; c++)
-		if (mask & (1u << c)) {
-			fprintf(fp, "%s%s", first ? "" : ",",
-			    rs_class_name((enum rs_class)c));
-			first = 0;
-		}
-	if (first)
-		fputs("-", fp);
-}
-
 /* The game's own stats of a unit or weapon, "Quality 3+"; nothing when
  * the table has none (so the dump of a ruleset without them is as it
  * was). */
@@ -216,7 +197,7 @@ dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
 }
 
 void
-rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
+rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
     FILE *fp)
 {
 	size_t i, k;
@@ -239,9 +220,8 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 	if (rs->grid != RS_GRID_NONE)
 		dump_len(fp, "", rs->cell_mm, u);
 	fputc('\n', fp);
-	if (fields & RS_DUMP_HITS_PER_MORALE)
-		fprintf(fp, "hits per morale point: %d\n",
-		    rs->hits_per_morale);
+	if (fam != NULL)
+		fam(rs, RS_DUMP_HEAD, 0, fp);
 	fprintf(fp, "\nunits (%zu)\n", rs->nunits);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *un = &rs->units[i];
@@ -276,10 +256,8 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
 		dump_faces(fp, &w->hit_faces);
-		if (fields & RS_DUMP_DESTROYS) {
-			fputs(", destroys ", fp);
-			dump_classes(fp, w->destroys);
-		}
+		if (fam != NULL)
+			fam(rs, RS_DUMP_WEAPON, i, fp);
 		if (w->traits & RS_WTRAIT_INDIRECT)
 			fputs(", indirect", fp);
 		dump_own(fp, &rs->weapon_own, w->own);

@@ -425,12 +425,11 @@ struct ruleset {
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
-	char *paper;         /* NULL: not set */
-	int die;             /* faces of the game's die: 4, 6 … 100 */
-	struct pos die_pos;  /* of the dice: key's value; line 0: default */
-	int hits_per_morale; /* morale family; default 3 */
-	int turn_limit;      /* default battle; 0: engine default */
-	int break_pct;       /* default battle, morale family: the share
+	char *paper;        /* NULL: not set */
+	int die;            /* faces of the game's die: 4, 6 … 100 */
+	struct pos die_pos; /* of the dice: key's value; line 0: default */
+	int turn_limit;     /* default battle; 0: engine default */
+	int break_pct;      /* default battle, morale family: the share
 	                       * of its fighting units (%) whose loss breaks
 	                       * an army; 0: all of them */
 	struct pos break_pos;
@@ -537,11 +536,14 @@ void rs_traits_format(char *buf, size_t sz, unsigned traits);
 
 /* The plain-text summary written to out/NAME/ruleset.txt and used by the
  * regression tests (a -T tree style dump): engine is the name of the
- * family that plays it ("none"), fields the model's fields of a family
- * it prints (RS_DUMP_*; eng_dump() gives both). */
-#define RS_DUMP_HITS_PER_MORALE 0x1u
-#define RS_DUMP_DESTROYS 0x2u
-void rs_dump(const struct ruleset *, const char *engine, unsigned fields,
+ * family that plays it ("none"). What a family reads of the ruleset the
+ * model does not hold, so the family prints it itself (fam, may be
+ * NULL; eng_dump() gives both): lines after the grid's (at RS_DUMP_HEAD),
+ * and items of unit or weapon `item`'s line after its numbers. */
+enum rs_dump_at { RS_DUMP_HEAD, RS_DUMP_UNIT, RS_DUMP_WEAPON };
+typedef void rs_dump_fn(const struct ruleset *, enum rs_dump_at, size_t item,
+    FILE *);
+void rs_dump(const struct ruleset *, const char *engine, rs_dump_fn *fam,
     FILE *);
 
 /*

@@ -357,7 +357,8 @@ Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
 	rs_free(rs);
 }
 
-/* hits_per_morale (front matter): with 1, every hit costs a point. */
+/* hits_per_morale (a setting, in the front matter): with 1, every hit
+ * costs a point. */
 Test(morale, hits_per_morale_comes_from_the_front_matter)
 {
 	struct diags d = { 0 };
@@ -368,7 +369,7 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 	static const int dice[] = { 6, 6, 1, 1 };
 
 	cr_assert_not_null(c);
-	cr_assert_eq(rs->hits_per_morale, 1);
+	cr_assert_eq(c->set.v[MO_SET_HITS], 1); /* a setting of the family */
 	g = duel(c, "Close Order Archers", "Close Order Infantry", 0);
 	g->u[1].c[MO_C_GRADE] = 6;
 	eng_unit_place(g, 1, 200, 190);
