@@ -72,7 +72,8 @@ eng_dump(const struct ruleset *rs, FILE *fp)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
 
-	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump : NULL, fp);
+	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump : NULL,
+	    f != NULL && f->show != NULL ? f->show->stat_cols : NULL, fp);
 }
 
 /* Name a length for a message, in the ruleset's measure. */

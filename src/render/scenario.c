@@ -794,13 +794,16 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 static char *
 combat_str(const struct ruleset *rs, const struct rs_unit *u)
 {
-	char buf[96] = "", *own, *t;
+	const struct eng_show *sh = eng_show_of(rs);
+	char buf[96] = "", m[32], *own, *t;
 	size_t n = 0, k;
 	int pts;
 
-	if (u->melee >= 0 && u->morale == 0)
+	/* The family's melee power (a stat it shows, as text). */
+	if (sh->stat != NULL &&
+	    sh->stat(rs, u, ENG_STAT_MELEE, m, sizeof(m)) && u->morale == 0)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("melee %d"),
-		    u->melee);
+		    (int)strtol(m, NULL, 10));
 	if (u->morale > 0)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
 		    _("%smorale %d"), n ? ", " : "", u->morale);
@@ -815,7 +818,8 @@ combat_str(const struct ruleset *rs, const struct rs_unit *u)
 	own = xstrdup(buf);
 	pts = sc_own_values(rs, NULL);
 	for (k = 0; k < rs->unit_own.n; k++) {
-		if ((int)k == pts || u->own[k] == NULL)
+		if ((int)k == pts || u->own[k] == NULL ||
+		    rnd_own_hidden(rs, k))
 			continue;
 		t = xasprintf("%s%s%s\xc2\xa0%s", own, *own ? ", " : "",
 		    rs->unit_own.head[k], u->own[k]);
@@ -917,7 +921,8 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	for (e = 0; e < rs->nunits; e++)
 		if (rs->units[e].morale > 0 || rs->units[e].fire_dice > 0)
 			colw[4] = 38;
-	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
+	if (rnd_unit_own_cols(rs, NULL) >
+	    (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
 
 	/* A short column is as wide as its heading in the language of the

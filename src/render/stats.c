@@ -77,7 +77,9 @@ rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *u)
 static unsigned
 stats_used(const struct ruleset *rs)
 {
-	unsigned m = 0, shown = eng_show_of(rs)->stats;
+	const struct eng_show *sh = eng_show_of(rs);
+	unsigned m = 0, shown = sh->stats;
+	char buf[32];
 	size_t i;
 
 	for (i = 0; i < rs->nunits; i++) {
@@ -86,7 +88,8 @@ stats_used(const struct ruleset *rs)
 		m |= ENG_STAT_MOVE;
 		if (u->road_move_mm > 0)
 			m |= ENG_STAT_ROAD;
-		if (u->melee >= 0)
+		if (sh->stat != NULL &&
+		    sh->stat(rs, u, ENG_STAT_MELEE, buf, sizeof(buf)))
 			m |= ENG_STAT_MELEE;
 		if (u->morale > 0)
 			m |= ENG_STAT_MORALE;
@@ -109,6 +112,7 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 	static const char *abbr[] = { N_("Move"), N_("Road"), N_("Melee"),
 		N_("Morale"), N_("Fire"), N_("Melee") };
 	static const char *dash = "\xe2\x80\x94";
+	const struct eng_show *sh = eng_show_of(rs);
 	unsigned used = stats_used(rs);
 	size_t n = 0;
 	int k;
@@ -131,9 +135,10 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 				    u->road_move_mm);
 			break;
 		case 2:
-			if (u->melee >= 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->melee);
+			if (sh->stat == NULL ||
+			    !sh->stat(rs, u, ENG_STAT_MELEE, s->value,
+			        sizeof(s->value)))
+				s->value[0] = '\0';
 			break;
 		case 3:
 			snprintf(s->value, sizeof(s->value), "%d", u->morale);
@@ -156,19 +161,43 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 	return n;
 }
 
-size_t
-rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
-    struct rnd_stat *out)
+int
+rnd_own_hidden(const struct ruleset *rs, size_t k)
 {
-	size_t k;
+	return k < rs->unit_own.n &&
+	    eng_col_named(eng_show_of(rs)->stat_cols, rs->unit_own.head[k]);
+}
 
-	for (k = 0; k < oc->n; k++) {
-		out[k].label = oc->head[k];
-		out[k].abbr = oc->head[k];
-		snprintf(out[k].value, sizeof(out[k].value), "%s",
+size_t
+rnd_unit_own_cols(const struct ruleset *rs, size_t *col)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < rs->unit_own.n && n < RS_MAX_OWN_STATS; k++)
+		if (!rnd_own_hidden(rs, k)) {
+			if (col != NULL)
+				col[n] = k;
+			n++;
+		}
+	return n;
+}
+
+size_t
+rnd_own_stats(const struct ruleset *rs, const struct rs_own_cols *oc,
+    char *const *own, struct rnd_stat *out)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < oc->n && n < RS_MAX_OWN_STATS; k++) {
+		if (oc == &rs->unit_own && rnd_own_hidden(rs, k))
+			continue;
+		out[n].label = oc->head[k];
+		out[n].abbr = oc->head[k];
+		snprintf(out[n].value, sizeof(out[n].value), "%s",
 		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+		n++;
 	}
-	return oc->n;
+	return n;
 }
 
 /*

@@ -187,18 +187,30 @@ dump_faces(FILE *fp, const struct rs_faces *faces)
  * the table has none (so the dump of a ruleset without them is as it
  * was). */
 static void
-dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
+dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own,
+    const char *const *skip)
 {
-	size_t k;
+	const char *const *s;
+	size_t k, n = 0;
 
-	for (k = 0; k < oc->n; k++)
+	/* The game's own up to what a card holds (the engine says the rest
+	 * is too many). */
+	for (k = 0; k < oc->n && n < RS_MAX_OWN_STATS; k++) {
+		for (s = skip;
+		     s != NULL && *s != NULL && !rs_name_eq(*s, oc->head[k]);
+		     s++)
+			;
+		if (s != NULL && *s != NULL)
+			continue;
+		n++;
 		fprintf(fp, ", %s %s", oc->head[k],
 		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+	}
 }
 
 void
 rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
-    FILE *fp)
+    const char *const *cols, FILE *fp)
 {
 	size_t i, k;
 	char buf[256];
@@ -231,8 +243,8 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 		dump_len(fp, ", move", un->move_mm, u);
 		if (un->road_move_mm > 0)
 			dump_len(fp, ", road", un->road_move_mm, u);
-		if (un->melee >= 0)
-			fprintf(fp, ", melee %d", un->melee);
+		if (fam != NULL)
+			fam(rs, RS_DUMP_UNIT, i, fp);
 		if (un->morale)
 			fprintf(fp, ", morale %d", un->morale);
 		if (un->fire_dice || un->melee_dice)
@@ -245,7 +257,7 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 			rs_traits_format(buf, sizeof(buf), un->traits);
 			fprintf(fp, ", traits %s", buf);
 		}
-		dump_own(fp, &rs->unit_own, un->own);
+		dump_own(fp, &rs->unit_own, un->own, cols);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nweapons (%zu)\n", rs->nweapons);
@@ -260,7 +272,7 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 			fam(rs, RS_DUMP_WEAPON, i, fp);
 		if (w->traits & RS_WTRAIT_INDIRECT)
 			fputs(", indirect", fp);
-		dump_own(fp, &rs->weapon_own, w->own);
+		dump_own(fp, &rs->weapon_own, w->own, NULL);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nterrain (%zu)\n", rs->nterrain);
