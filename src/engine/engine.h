@@ -679,8 +679,9 @@ struct eng_show {
 	const char *unplayed;
 	unsigned stats; /* enum eng_stat_bit */
 	/* A unit's value of stat (one bit of stats beyond Move and Road
-	 * move, which are the model's) as a card prints it into buf: 1,
-	 * or 0 when the unit has none. NULL: no unit has any. */
+	 * move, which are the model's) as a card prints it into buf (""
+	 * a dash): 1, or 0 when the unit has none. NULL: no unit has
+	 * any. */
 	int (*stat)(const struct ruleset *, const struct rs_unit *,
 	    unsigned stat, char *buf, size_t sz);
 	/* The Units table's own columns (eng_family.unit_cols) it shows as

@@ -24,6 +24,7 @@ fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
 {
 	int m = fp_melee(rs, u);
 
+	buf[0] = '\0';
 	if (stat != ENG_STAT_MELEE || m < 0)
 		return 0;
 	snprintf(buf, sz, "%d", m);

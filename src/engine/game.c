@@ -300,7 +300,6 @@ eng_game_add(struct eng_game *g, int type, int side, double x, double y)
 	u->side = (uint8_t)side;
 	u->alive = 1;
 	u->facing = side == ENG_BLUE ? 0 : M_PI;
-	u->morale = (int16_t)g->ctx->rs->units[type].morale;
 	u->x = -1e9;
 	u->y = -1e9;
 	eng_unit_place(g, i, x, y);

@@ -379,6 +379,11 @@ struct rnd_stat {
  * returns how many. A stat no unit of the ruleset has is left out. */
 size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
     struct rnd_stat *out);
+/* A unit's value of a stat of its family (eng_show.stat; stat an
+ * enum eng_stat_bit past Move and Road move) into buf, as a card
+ * prints it ("" for a dash): 1 when the unit has it, else 0. */
+int rnd_unit_stat(const struct ruleset *, const struct rs_unit *,
+    unsigned stat, char *buf, size_t sz);
 /* The game's own stats of a unit or weapon (oc: rs->unit_own or
  * weapon_own) under their headings, an empty cell as a dash, but for the
  * Units table's columns the family shows as its stats (rnd_own_hidden);

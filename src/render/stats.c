@@ -77,9 +77,8 @@ rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *u)
 static unsigned
 stats_used(const struct ruleset *rs)
 {
-	const struct eng_show *sh = eng_show_of(rs);
-	unsigned m = 0, shown = sh->stats;
-	char buf[32];
+	unsigned m = 0, shown = eng_show_of(rs)->stats, bit;
+	char buf[RS_MAX_NAME * 4 + 1];
 	size_t i;
 
 	for (i = 0; i < rs->nunits; i++) {
@@ -88,17 +87,22 @@ stats_used(const struct ruleset *rs)
 		m |= ENG_STAT_MOVE;
 		if (u->road_move_mm > 0)
 			m |= ENG_STAT_ROAD;
-		if (sh->stat != NULL &&
-		    sh->stat(rs, u, ENG_STAT_MELEE, buf, sizeof(buf)))
-			m |= ENG_STAT_MELEE;
-		if (u->morale > 0)
-			m |= ENG_STAT_MORALE;
-		if (u->fire_dice > 0)
-			m |= ENG_STAT_FIRE_DICE;
-		if (u->melee_dice > 0)
-			m |= ENG_STAT_MELEE_DICE;
+		for (bit = ENG_STAT_MELEE; bit <= ENG_STAT_MELEE_DICE;
+		     bit <<= 1)
+			if (rnd_unit_stat(rs, u, bit, buf, sizeof(buf)))
+				m |= bit;
 	}
 	return m & shown;
+}
+
+int
+rnd_unit_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
+    char *buf, size_t sz)
+{
+	const struct eng_show *sh = eng_show_of(rs);
+
+	buf[0] = '\0';
+	return sh->stat != NULL && sh->stat(rs, u, stat, buf, sz);
 }
 
 /* Returns the number of stats written to out. */
@@ -112,7 +116,6 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 	static const char *abbr[] = { N_("Move"), N_("Road"), N_("Melee"),
 		N_("Morale"), N_("Fire"), N_("Melee") };
 	static const char *dash = "\xe2\x80\x94";
-	const struct eng_show *sh = eng_show_of(rs);
 	unsigned used = stats_used(rs);
 	size_t n = 0;
 	int k;
@@ -134,24 +137,9 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 				rnd_len(rs, s->value, sizeof(s->value),
 				    u->road_move_mm);
 			break;
-		case 2:
-			if (sh->stat == NULL ||
-			    !sh->stat(rs, u, ENG_STAT_MELEE, s->value,
-			        sizeof(s->value)))
-				s->value[0] = '\0';
-			break;
-		case 3:
-			snprintf(s->value, sizeof(s->value), "%d", u->morale);
-			break;
-		case 4:
-			if (u->fire_dice > 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->fire_dice);
-			break;
-		case 5:
-			if (u->melee_dice > 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->melee_dice);
+		default: /* the family's: its value, or a dash */
+			rnd_unit_stat(rs, u, 1u << k, s->value,
+			    sizeof(s->value));
 			break;
 		}
 		if (s->value[0] == '\0')

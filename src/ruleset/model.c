@@ -245,11 +245,6 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 			dump_len(fp, ", road", un->road_move_mm, u);
 		if (fam != NULL)
 			fam(rs, RS_DUMP_UNIT, i, fp);
-		if (un->morale)
-			fprintf(fp, ", morale %d", un->morale);
-		if (un->fire_dice || un->melee_dice)
-			fprintf(fp, ", dice %d/%d", un->fire_dice,
-			    un->melee_dice);
 		for (k = 0; k < un->nweapons; k++)
 			fprintf(fp, "%s%s", k ? ", " : ", weapons ",
 			    rs->weapons[un->weapons[k]].name);

@@ -269,9 +269,6 @@ struct rs_unit {
 	struct pos cls_pos;
 	double move_mm;
 	double road_move_mm; /* 0: no road move */
-	int morale;          /* morale family: grade; 0 unused */
-	int fire_dice;       /* morale family; 0 none */
-	int melee_dice;      /* morale family; 0 none */
 	size_t nweapons;
 	int weapons
 	    [RS_MAX_WEAPONS_PER_UNIT]; /* indices into ruleset weapons */

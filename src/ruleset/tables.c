@@ -22,9 +22,6 @@ static const char *const COL_UNIT[] = { "Unit", "Unit type", "Name", NULL };
 static const char *const COL_CLASS[] = { "Class", "Type", NULL };
 static const char *const COL_MOVE[] = { "Move", "Movement", "Off road", NULL };
 static const char *const COL_ROAD[] = { "Road move", "On road", "Road", NULL };
-static const char *const COL_MORALE[] = { "Morale", NULL };
-static const char *const COL_FIRED[] = { "Fire dice", NULL };
-static const char *const COL_MELEED[] = { "Melee dice", NULL };
 static const char *const COL_WEAPONS[] = { "Weapons", "Weapon", NULL };
 static const char *const COL_BASE[] = { "Base", NULL };
 static const char *const COL_TRAITS[] = { "Traits", "Special", NULL };
@@ -89,8 +86,7 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 /* Where the Units table's columns are: an index, or -1 when it has none
  * of that name. */
 struct unit_cols {
-	int unit, cls, move, road, morale, fire_dice, melee_dice, weapons,
-	    base, traits, notes, image, symbol;
+	int unit, cls, move, road, weapons, base, traits, notes, image, symbol;
 	int own[RS_MAX_OWN_COLS]; /* the game's own stats (rs->unit_own) */
 };
 
@@ -133,8 +129,9 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	u->cls_free = (int)k + 1;
 }
 
-/* The numbers of a unit: its class, moves, melee power, morale and dice,
- * each reported at its cell when it is bad. */
+/* The numbers of a unit the reader reads: its class and moves, each
+ * reported at its cell when it is bad (a family reads its own: the
+ * rs_check noted after them). */
 static void
 unit_numbers(struct reader *r, const struct unit_cols *c,
     const struct cell *row, struct rs_unit *u)
@@ -150,14 +147,6 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
 		rd_cell_len(r, &row[c->move], "Move", &u->move_mm);
 	if (c->road >= 0 && !rd_is_none(row[c->road].text))
 		rd_cell_len(r, &row[c->road], "Road move", &u->road_move_mm);
-	if (c->morale >= 0 && !rd_is_none(row[c->morale].text))
-		rd_cell_int(r, &row[c->morale], "Morale", 1, 12, &u->morale);
-	if (c->fire_dice >= 0 && !rd_is_none(row[c->fire_dice].text))
-		rd_cell_int(r, &row[c->fire_dice], "Fire dice", 0, 20,
-		    &u->fire_dice);
-	if (c->melee_dice >= 0 && !rd_is_none(row[c->melee_dice].text))
-		rd_cell_int(r, &row[c->melee_dice], "Melee dice", 0, 20,
-		    &u->melee_dice);
 }
 
 /* A unit's base: the ruleset's, or its own "30mm" (square) or "40x20mm"
@@ -259,9 +248,8 @@ void
 rd_units(struct reader *r, const struct table *t, int arg)
 {
 	static const char *const *const known[] = { COL_UNIT, COL_CLASS,
-		COL_MOVE, COL_ROAD, COL_MORALE, COL_FIRED, COL_MELEED,
-		COL_WEAPONS, COL_BASE, COL_TRAITS, COL_NOTES, COL_IMAGE,
-		COL_SYMBOL, NULL };
+		COL_MOVE, COL_ROAD, COL_WEAPONS, COL_BASE, COL_TRAITS,
+		COL_NOTES, COL_IMAGE, COL_SYMBOL, NULL };
 	struct unit_cols c;
 	size_t i;
 
@@ -270,9 +258,6 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.cls = rd_table_col(t, COL_CLASS);
 	c.move = rd_table_col(t, COL_MOVE);
 	c.road = rd_table_col(t, COL_ROAD);
-	c.morale = rd_table_col(t, COL_MORALE);
-	c.fire_dice = rd_table_col(t, COL_FIRED);
-	c.melee_dice = rd_table_col(t, COL_MELEED);
 	c.weapons = rd_table_col(t, COL_WEAPONS);
 	c.base = rd_table_col(t, COL_BASE);
 	c.traits = rd_table_col(t, COL_TRAITS);

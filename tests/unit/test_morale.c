@@ -218,8 +218,9 @@ melee_freq(const struct eng_ctx *c, const char *ta, const char *tb,
 	double p, f, se;
 	char *s;
 
-	mo_melee_odds(&m, a->melee_dice, mo_melee_die_mod(c->rs, a, 1), 0,
-	    b->melee_dice, mo_melee_die_mod(c->rs, b, 1), 0);
+	mo_melee_odds(&m, mo_melee_dice(c->rs, a),
+	    mo_melee_die_mod(c->rs, a, 1), 0, mo_melee_dice(c->rs, b),
+	    mo_melee_die_mod(c->rs, b, 1), 0);
 	s = mo_q_str(&m.a_wins);
 	cr_assert_str_eq(s, want);
 	free(s);
