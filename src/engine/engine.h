@@ -52,7 +52,14 @@
  *   the columns and sections of its own it reads: declare them in
  *                         unit_cols, weapon_cols and sections, and read
  *                         them from the own-stat cells (eng_own_col,
- *                         own_pos) and rs_table_find();
+ *                         eng_unit_cell, eng_cell_int) and
+ *                         rs_table_find(); say a bad cell in check() at
+ *                         RS_CHECK_UNIT_CELLS; a column it shows as a
+ *                         card stat (firepower's Melee, morale's Morale
+ *                         and dice) goes in eng_show.stat_cols with its
+ *                         value from eng_show.stat, and ruleset.txt
+ *                         gets it from the dump hook; its numbers that
+ *                         are not a unit's are settings (below);
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
  * The smallest family is tests/family/coin.c (a coin-flip duel), which
