@@ -52,7 +52,14 @@
  *   the columns and sections of its own it reads: declare them in
  *                         unit_cols, weapon_cols and sections, and read
  *                         them from the own-stat cells (eng_own_col,
- *                         own_pos) and rs_table_find();
+ *                         eng_unit_cell, eng_cell_int) and
+ *                         rs_table_find(); say a bad cell in check() at
+ *                         RS_CHECK_UNIT_CELLS; a column it shows as a
+ *                         card stat (firepower's Melee, morale's Morale
+ *                         and dice) goes in eng_show.stat_cols with its
+ *                         value from eng_show.stat, and ruleset.txt
+ *                         gets it from the dump hook; its numbers that
+ *                         are not a unit's are settings (below);
  *   rulesets/FORMAT.md, README.md  its columns and rules; and a ruleset
  *                         with test games under tests/.
  * The smallest family is tests/family/coin.c (a coin-flip duel), which
@@ -702,7 +709,17 @@ struct eng_show {
 	 * whose mechanisms are not written yet): play and odds refuse and
 	 * check sums up with these words. NULL: no family (print only). */
 	const char *unplayed;
-	unsigned stats;      /* enum eng_stat_bit */
+	unsigned stats; /* enum eng_stat_bit */
+	/* A unit's value of stat (one bit of stats beyond Move and Road
+	 * move, which are the model's) as a card prints it into buf (""
+	 * a dash): 1, or 0 when the unit has none. NULL: no unit has
+	 * any. */
+	int (*stat)(const struct ruleset *, const struct rs_unit *,
+	    unsigned stat, char *buf, size_t sz);
+	/* The Units table's own columns (eng_family.unit_cols) it shows as
+	 * those stats: not among the game's own (NULL-terminated, or
+	 * NULL: none). */
+	const char *const *stat_cols;
 	int weapon_destroys; /* weapons show the classes they destroy */
 	/* Weapons show the faces they hit on (a "Hits on" column): not a
 	 * family whose weapons roll To hit of their own columns, where
@@ -868,8 +885,9 @@ struct eng_family {
 	 * puts them among the reader's messages. NULL: nothing. */
 	void (*check)(const struct ruleset *, const struct rs_check *,
 	    struct diags *d);
-	/* The model's fields of it that rs_dump() prints (RS_DUMP_*). */
-	unsigned dump_fields;
+	/* What rs_dump() prints of what it reads beyond the model: its
+	 * settings, its columns (rs_dump_fn). NULL: nothing. */
+	rs_dump_fn *dump;
 };
 void eng_markers_free(char **, size_t);
 
@@ -907,6 +925,18 @@ void eng_no_weapons(const struct ruleset *, const struct rs_check *c,
 /* The index of the own-stat column named name (as names compare) in
  * oc, or -1. */
 int eng_own_col(const struct rs_own_cols *, const char *name);
+/* Unit u's cell under the first of its own columns named one of names
+ * (NULL-terminated), its place into *at (may be NULL): NULL when the
+ * table has no such column or the cell says none (rs_is_none). */
+const char *eng_unit_cell(const struct ruleset *, const struct rs_unit *,
+    const char *const *names, struct pos *at);
+/* A whole number cell s as the reader reads its numbers (a leading '+'
+ * allowed), what its column in messages: 0 with *v, or -1 with an error
+ * at `at` in d (may be NULL). */
+int eng_cell_int(const char *s, const char *what, int lo, int hi,
+    struct pos at, int *v, struct diags *d);
+/* Whether heading h is one of the NULL-terminated names (NULL: none). */
+int eng_col_named(const char *const *names, const char *h);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
@@ -919,7 +949,7 @@ const char *eng_engine_name(const struct ruleset *);
  * each after pre, the last joined by last ("engine: firepower, engine:
  * morale or engine: dice"); caller frees. */
 char *eng_family_names(const char *pre, const char *last);
-/* rs_dump() as the family that plays rs names it and its fields. */
+/* rs_dump() as the family that plays rs names it and dumps its own. */
 void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;
 extern const struct eng_family eng_morale;

@@ -113,24 +113,6 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 
 /* ---- unit facts ---- */
 
-/* Per unit type, what the players ask most often (fam_data). */
-struct fp_type {
-	uint8_t melees, vehicle, cls;
-	int8_t melee;
-	int nweap;
-	int w[RS_MAX_WEAPONS_PER_UNIT];
-	double p[RS_MAX_WEAPONS_PER_UNIT];  /* chance to hit */
-	double r2[RS_MAX_WEAPONS_PER_UNIT]; /* range squared */
-	unsigned destroys[RS_MAX_WEAPONS_PER_UNIT];
-	int indirect[RS_MAX_WEAPONS_PER_UNIT];
-};
-
-static inline const struct fp_type *
-ftype(const struct eng_game *g, int i)
-{
-	return &((const struct fp_type *)g->ctx->fam_data)[g->u[i].type];
-}
-
 static inline double
 d2(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b)
@@ -148,11 +130,25 @@ in_melee_range(const struct eng_game *g, int i, int j)
 	return d2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
 }
 
+const char *const fp_unit_cols[] = { "Melee", "Melee power", NULL };
+
+int
+fp_melee(const struct ruleset *rs, const struct rs_unit *u)
+{
+	struct pos at;
+	const char *s = eng_unit_cell(rs, u, fp_unit_cols, &at);
+	int v;
+
+	if (s == NULL)
+		return -1;
+	return eng_cell_int(s, "Melee", 0, 6, at, &v, NULL) == 0 ? v : -2;
+}
+
 /* Infantry and artillery melee; vehicles never do (Clarification 7). */
 int
-fp_type_melees(const struct rs_unit *u)
+fp_type_melees(const struct ruleset *rs, const struct rs_unit *u)
 {
-	return u->melee >= 0 && !(u->traits & RS_TRAIT_NO_MELEE) &&
+	return fp_melee(rs, u) >= 0 && !(u->traits & RS_TRAIT_NO_MELEE) &&
 	    u->cls != RS_CLASS_VEHICLE;
 }
 
@@ -223,7 +219,7 @@ static int
 attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 {
 	const struct eng_unit *ua = &g->u[a], *ub = &g->u[b];
-	int p = utype(g, a)->melee, ha, hb;
+	int p = ftype(g, a)->melee, ha, hb;
 	double za = eng_board_height(g->board, ua->x, ua->y, &ha);
 	double zb = eng_board_height(g->board, ub->x, ub->y, &hb);
 
@@ -259,7 +255,7 @@ attack_power(struct eng_game *g, int a, int b, int *situation, int count)
 int
 fp_fight(struct eng_game *g, int a, int b)
 {
-	int pa, pb = utype(g, b)->melee, sit, da, db, ra, rb, rolls = 0;
+	int pa, pb = ftype(g, b)->melee, sit, da, db, ra, rb, rolls = 0;
 
 	pa = attack_power(g, a, b, &sit, 1);
 	g->fights[2]++;
@@ -670,7 +666,7 @@ try_fire(struct eng_game *g, int i, const struct foes *f, int rnd)
 static int
 melee_good(const struct eng_game *g, int a, int b)
 {
-	int pa = utype(g, a)->melee, pb = utype(g, b)->melee;
+	int pa = ftype(g, a)->melee, pb = ftype(g, b)->melee;
 
 	return pa * (6 - pb) >= pb * (6 - pa);
 }
@@ -1008,17 +1004,17 @@ fp_odds(const struct eng_ctx *c, struct eng_odds *o)
 		}
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
-			if (!fp_type_melees(&rs->units[a]) ||
-			    !fp_type_melees(&rs->units[b]))
+			if (!fp_type_melees(rs, &rs->units[a]) ||
+			    !fp_type_melees(rs, &rs->units[b]))
 				continue;
 			for (s = 0; s < 3; s++) {
-				int pa = rs->units[a].melee -
+				int pa = fp_melee(rs, &rs->units[a]) -
 				    (s == FP_SIT_UPHILL ?
 				            (int)c->set.v[FP_SET_UPHILL] :
 				            s > 0);
 
 				fp_melee_odds(pa < 0 ? 0 : pa,
-				    rs->units[b].melee,
+				    fp_melee(rs, &rs->units[b]),
 				    eng_odds_add_melee(o, (int)a, (int)b,
 				        fp_situation_name(s)));
 			}
@@ -1045,9 +1041,9 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 		const struct rs_unit *u = &rs->units[a];
 		int meleeable = 0, harms_any = 0;
 		for (b = 0; b < rs->nunits; b++)
-			if (fp_type_melees(u) &&
-			    fp_type_melees(&rs->units[b]) &&
-			    rs->units[b].melee > 0)
+			if (fp_type_melees(rs, u) &&
+			    fp_type_melees(rs, &rs->units[b]) &&
+			    fp_melee(rs, &rs->units[b]) > 0)
 				meleeable = 1;
 		if (!((any >> u->cls) & 1) && !meleeable)
 			diag_add(d, SEV_WARNING, u->pos,
@@ -1061,7 +1057,7 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 				        rs->units[b].cls) &
 				    1)
 					harms_any = 1;
-		if (fp_type_melees(u) && u->melee > 0)
+		if (fp_type_melees(rs, u) && fp_melee(rs, u) > 0)
 			harms_any = 1;
 		if (!harms_any)
 			diag_add(d, SEV_WARNING, u->pos,
@@ -1072,13 +1068,13 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 		for (b = 0; b < rs->nunits; b++)
 			for (s = 0; s < 2; s++) {
 				/* The worse of uphill and from a ford. */
-				int pa = u->melee -
+				int pa = fp_melee(rs, u) -
 				    (s ? (up > 1 ? up : 1) : 0);
-				if (!fp_type_melees(u) ||
-				    !fp_type_melees(&rs->units[b]))
+				if (!fp_type_melees(rs, u) ||
+				    !fp_type_melees(rs, &rs->units[b]))
 					continue;
 				if ((pa < 0 ? 0 : pa) == 0 &&
-				    rs->units[b].melee <= 0)
+				    fp_melee(rs, &rs->units[b]) <= 0)
 					diag_add(d, SEV_WARNING, u->pos,
 					    "a melee "
 					    "of '%s' against '%s'%s can never "
@@ -1136,11 +1132,11 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
-		ft[i].melees = (uint8_t)fp_type_melees(u);
+		ft[i].melees = (uint8_t)fp_type_melees(rs, u);
 		ft[i].vehicle = u->cls == RS_CLASS_VEHICLE ||
 		    (u->traits & RS_TRAIT_NO_MELEE);
 		ft[i].cls = (uint8_t)u->cls;
-		ft[i].melee = (int8_t)u->melee;
+		ft[i].melee = (int8_t)fp_melee(rs, u);
 		ft[i].nweap = (int)u->nweapons;
 		for (k = 0; k < ft[i].nweap; k++) {
 			const struct rs_weapon *w =
@@ -1209,9 +1205,9 @@ fp_applies(const struct eng_ctx *c, int rule)
 		veh |= v;
 		runs |= (u->traits & RS_TRAIT_RUNS_DOWN) != 0;
 		scout |= v && !(u->traits & RS_TRAIT_RUNS_DOWN);
-		nomelee |= !fp_type_melees(u);
-		melee |= fp_type_melees(u);
-		weak |= fp_type_melees(u) && u->melee <= pen;
+		nomelee |= !fp_type_melees(rs, u);
+		melee |= fp_type_melees(rs, u);
+		weak |= fp_type_melees(rs, u) && fp_melee(rs, u) <= pen;
 		road |= c->kinds[i].road_move > c->kinds[i].move;
 		for (k = 0; k < u->nweapons; k++)
 			if ((w = u->weapons[k]) >= 0 &&
@@ -1303,11 +1299,20 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 {
 	const struct rs_unit *u;
 	const struct rs_weapon *w;
+	const char *s;
+	struct pos at;
+	int v;
 
 	switch (c->kind) {
+	case RS_CHECK_UNIT_CELLS:
+		/* Where the reader read the numbers it reads itself. */
+		if ((s = eng_unit_cell(rs, &rs->units[c->item], fp_unit_cols,
+		         &at)) != NULL)
+			eng_cell_int(s, "Melee", 0, 6, at, &v, d);
+		break;
 	case RS_CHECK_UNIT:
 		u = &rs->units[c->item];
-		if (u->melee == -1 && !(u->traits & RS_TRAIT_NO_MELEE))
+		if (fp_melee(rs, u) == -1 && !(u->traits & RS_TRAIT_NO_MELEE))
 			diag_add(d, SEV_ERROR, u->pos,
 			    "unit '%s' has no Melee "
 			    "(give a melee power, or the trait no-melee)",
@@ -1333,6 +1338,7 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 			    "ignores it");
 		break;
 	case RS_CHECK_ENGINE:
+	case RS_CHECK_OWN_COL:
 	case RS_CHECK_OWN:
 	case RS_CHECK_TESTGAME:
 	case RS_CHECK_NO_ENGINE:
@@ -1340,10 +1346,39 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	}
 }
 
+/* ruleset.txt: the classes each weapon destroys (all, or "-" for
+ * none). */
+static void
+fp_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
+{
+	unsigned mask;
+	int c, first = 1, m;
+
+	if (at == RS_DUMP_UNIT && (m = fp_melee(rs, &rs->units[item])) >= 0)
+		fprintf(fp, ", melee %d", m);
+	if (at != RS_DUMP_WEAPON)
+		return;
+	mask = rs->weapons[item].destroys;
+	fputs(", destroys ", fp);
+	if (mask == RS_CLASS_ALL) {
+		fputs("all", fp);
+		return;
+	}
+	for (c = 0; c < RS_CLASS__MAX; c++)
+		if (mask & (1u << c)) {
+			fprintf(fp, "%s%s", first ? "" : ",",
+			    rs_class_name((enum rs_class)c));
+			first = 0;
+		}
+	if (first)
+		fputs("-", fp);
+}
+
 const struct eng_family eng_firepower = {
 	.name = "firepower",
 	.check = fp_check,
-	.dump_fields = RS_DUMP_DESTROYS,
+	.unit_cols = fp_unit_cols,
+	.dump = fp_dump,
 	.rules = fp_rules,
 	.nrules = FP_R__MAX,
 	.applies = fp_applies,

@@ -61,8 +61,14 @@ extern const struct eng_rule fp_rules[FP_R__MAX];
 /* Exact odds of a melee between powers pa (attacker) and pd. */
 void fp_melee_odds(int pa, int pd, struct eng_odds_melee *);
 const char *fp_situation_name(int);
+/* The Units table's columns of its own: Melee (or the sources' word,
+ * Melee power). */
+extern const char *const fp_unit_cols[];
 /* Whether a unit type melees (infantry, artillery; never vehicles). */
-int fp_type_melees(const struct rs_unit *);
+int fp_type_melees(const struct ruleset *, const struct rs_unit *);
+/* A unit's melee power, its Melee column (the family's own, read from
+ * its cell): 0 to 6, -1 none, -2 not a power (fp_check says so). */
+int fp_melee(const struct ruleset *, const struct rs_unit *);
 
 /* What the products show of the family (fp_show.c). */
 extern const struct eng_show fp_show;

@@ -27,10 +27,28 @@ utype(const struct eng_game *g, int i)
 	return &g->ctx->rs->units[g->u[i].type];
 }
 
+/* Per unit type, what the players ask most often (fam_data). */
+struct fp_type {
+	uint8_t melees, vehicle, cls;
+	int8_t melee;
+	int nweap;
+	int w[RS_MAX_WEAPONS_PER_UNIT];
+	double p[RS_MAX_WEAPONS_PER_UNIT];  /* chance to hit */
+	double r2[RS_MAX_WEAPONS_PER_UNIT]; /* range squared */
+	unsigned destroys[RS_MAX_WEAPONS_PER_UNIT];
+	int indirect[RS_MAX_WEAPONS_PER_UNIT];
+};
+
+static inline const struct fp_type *
+ftype(const struct eng_game *g, int i)
+{
+	return &((const struct fp_type *)g->ctx->fam_data)[g->u[i].type];
+}
+
 static inline int
 melees(const struct eng_game *g, int i)
 {
-	return fp_type_melees(utype(g, i));
+	return ftype(g, i)->melees;
 }
 
 static inline int

@@ -172,7 +172,7 @@ collide(struct eng_game *g, int i, int j, struct walk *w, double left,
 	const struct rs_unit *e = utype(g, j);
 
 	if (w->runs_down && g->u[j].side != g->u[i].side) {
-		if (e->cls == RS_CLASS_VEHICLE || !fp_type_melees(e)) {
+		if (e->cls == RS_CLASS_VEHICLE || !melees(g, j)) {
 			ENG_COVER(g, FP_R_VEH_NO_RUN_DOWN_VEHICLE);
 			return 0;
 		}

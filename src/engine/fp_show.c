@@ -17,6 +17,20 @@ static const enum eng_card_col fp_card[] = {
 	ENG_CARD_DEFENDING,
 };
 
+/* A card's Melee: the unit's power. */
+static int
+fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
+    char *buf, size_t sz)
+{
+	int m = fp_melee(rs, u);
+
+	buf[0] = '\0';
+	if (stat != ENG_STAT_MELEE || m < 0)
+		return 0;
+	snprintf(buf, sz, "%d", m);
+	return 1;
+}
+
 /* The melee situations of fp_odds(), for the attacker. */
 static const struct eng_words fp_situations[] = {
 	{ "open", "open ground" },
@@ -76,6 +90,8 @@ fp_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 
 const struct eng_show fp_show = {
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MELEE,
+	.stat = fp_stat,
+	.stat_cols = fp_unit_cols,
 	.weapon_destroys = 1,
 	.weapon_hits_on = 1,
 	.situation = "open",

@@ -72,7 +72,8 @@ eng_dump(const struct ruleset *rs, FILE *fp)
 {
 	const struct eng_family *f = eng_family_find(rs->engine);
 
-	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump_fields : 0, fp);
+	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump : NULL,
+	    f != NULL && f->show != NULL ? f->show->stat_cols : NULL, fp);
 }
 
 /* Name a length for a message, in the ruleset's measure. */
@@ -308,7 +309,6 @@ eng_game_add(struct eng_game *g, int type, int side, double x, double y)
 	u->side = (uint8_t)side;
 	u->alive = 1;
 	u->facing = side == ENG_BLUE ? 0 : M_PI;
-	u->morale = (int16_t)g->ctx->rs->units[type].morale;
 	u->x = -1e9;
 	u->y = -1e9;
 	eng_unit_place(g, i, x, y);

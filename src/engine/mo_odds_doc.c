@@ -192,11 +192,11 @@ fire_doc(const struct ruleset *rs, const char *a, struct memo *m,
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
-		if (u->fire_dice <= 0 || u->nweapons == 0 ||
+		if (mo_fire_dice(rs, u) <= 0 || u->nweapons == 0 ||
 		    !name_ok(a, u->name))
 			continue;
 		for (sv = 0; sv <= 1; sv++) {
-			d = memo_dist(m, u->fire_dice, fire_mod(rs, u),
+			d = memo_dist(m, mo_fire_dice(rs, u), fire_mod(rs, u),
 			    sv ? mo_save_faces(rs) : 0);
 			mo_q_sub(&p, &one, &d->d.p[0]);
 			o->open(o->arg, NULL, 0);
@@ -205,7 +205,7 @@ fire_doc(const struct ruleset *rs, const char *a, struct memo *m,
 			    rs->weapons[u->weapons[0]].name);
 			o->real(o->arg, "range_mm",
 			    rs->weapons[u->weapons[0]].range_mm);
-			o->integer(o->arg, "dice", u->fire_dice);
+			o->integer(o->arg, "dice", mo_fire_dice(rs, u));
 			o->integer(o->arg, "die_modifier", fire_mod(rs, u));
 			o->boolean(o->arg, "disorganised", sv);
 			q_real(o, "p_hit", &p);
@@ -239,20 +239,21 @@ melee_dice_doc(const struct ruleset *rs, const char *a, struct memo *m,
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 
-		if (u->melee_dice <= 0 || !name_ok(a, u->name))
+		if (mo_melee_dice(rs, u) <= 0 || !name_ok(a, u->name))
 			continue;
 		for (front = 1; front >= 0; front--) {
 			mod = mo_melee_die_mod(rs, u, front);
 			if (!front && mod == mo_melee_die_mod(rs, u, 1))
 				continue;
 			for (sv = 0; sv <= 1; sv++) {
-				d = memo_dist(m, u->melee_dice, mod,
+				d = memo_dist(m, mo_melee_dice(rs, u), mod,
 				    sv ? mo_save_faces(rs) : 0);
 				o->open(o->arg, NULL, 0);
 				o->string(o->arg, "unit", u->name);
 				o->string(o->arg, "situation",
 				    front ? "front" : "flank");
-				o->integer(o->arg, "dice", u->melee_dice);
+				o->integer(o->arg, "dice",
+				    mo_melee_dice(rs, u));
 				o->integer(o->arg, "die_modifier", mod);
 				o->boolean(o->arg, "disorganised", sv);
 				dist_doc(o, "hits", d, 0);
@@ -282,8 +283,8 @@ tests_doc(const struct ruleset *rs, const struct eng_emit *o)
 				hi += rs->mods[i].value;
 		}
 	for (i = 0; i < rs->nunits; i++)
-		if (rs->units[i].morale > top)
-			top = rs->units[i].morale;
+		if (mo_grade(rs, &rs->units[i]) > top)
+			top = mo_grade(rs, &rs->units[i]);
 	o->table(o->arg, "morale_tests",
 	    "Morale tests: chance of passing (one die, not above morale + "
 	    "modifiers)");
@@ -304,9 +305,9 @@ tests_doc(const struct ruleset *rs, const struct eng_emit *o)
 
 /* Returns 1 when units of type u may charge (Melee: closing in). */
 static int
-charges(const struct rs_unit *u)
+charges(const struct ruleset *rs, const struct rs_unit *u)
 {
-	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT) &&
+	return mo_melee_dice(rs, u) > 0 && !(u->traits & RS_TRAIT_LIGHT) &&
 	    u->cls != RS_CLASS_ARTILLERY;
 }
 
@@ -332,18 +333,21 @@ melee_entry(const struct ruleset *rs, struct memo *mm, const struct rs_unit *a,
     const struct eng_emit *o)
 {
 	const struct memo_melee *m;
-	int strikes = d->melee_dice > 0 && !(d->traits & RS_TRAIT_LIGHT);
+	int strikes = mo_melee_dice(rs, d) > 0 &&
+	    !(d->traits & RS_TRAIT_LIGHT);
 	int am = mo_melee_die_mod(rs, a, 1),
 	    dm = mo_melee_die_mod(rs, d, d_front);
 
-	m = memo_melee(mm, a->melee_dice, am, strikes ? d->melee_dice : 0, dm);
+	m = memo_melee(mm, mo_melee_dice(rs, a), am,
+	    strikes ? mo_melee_dice(rs, d) : 0, dm);
 	o->open(o->arg, NULL, 0);
 	o->string(o->arg, "attacker", a->name);
 	o->string(o->arg, "defender", d->name);
 	o->string(o->arg, "situation", situation);
-	o->integer(o->arg, "attacker_dice", a->melee_dice);
+	o->integer(o->arg, "attacker_dice", mo_melee_dice(rs, a));
 	o->integer(o->arg, "attacker_modifier", am);
-	o->integer(o->arg, "defender_dice", strikes ? d->melee_dice : 0);
+	o->integer(o->arg, "defender_dice",
+	    strikes ? mo_melee_dice(rs, d) : 0);
 	o->integer(o->arg, "defender_modifier", dm);
 	q_real(o, "attacker_wins", &m->aw);
 	q_real(o, "defender_wins", &m->dw);
@@ -377,7 +381,7 @@ melee_doc(const struct ruleset *rs, const char *a, const char *b,
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *x = &rs->units[i];
 
-		if (!charges(x) || !name_ok(a, x->name))
+		if (!charges(rs, x) || !name_ok(a, x->name))
 			continue;
 		for (j = 0; j < rs->nunits; j++) {
 			const struct rs_unit *y = &rs->units[j];
@@ -403,7 +407,8 @@ mo_odds_doc(const struct eng_ctx *ctx, const char *a, const char *b,
 
 	out->string(out->arg, "ruleset", rs->name);
 	out->string(out->arg, "engine", "morale");
-	out->integer(out->arg, "hits_per_morale", rs->hits_per_morale);
+	out->integer(out->arg, "hits_per_morale",
+	    (long)ctx->set.v[MO_SET_HITS]);
 	fire_doc(rs, a, m, out);
 	melee_dice_doc(rs, a, m, out);
 	tests_doc(rs, out);

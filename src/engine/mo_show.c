@@ -44,7 +44,8 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 	int h, k;
 
 	for (u = 0; u < rs->nunits; u++)
-		n += rs->units[u].fire_dice > 0 && rs->units[u].nweapons > 0;
+		n += mo_fire_dice(rs, &rs->units[u]) > 0 &&
+		    rs->units[u].nweapons > 0;
 	if (n == 0)
 		return;
 	t = eng_table_add(out, _("Fire: hits scored by one volley"), n, 4);
@@ -54,9 +55,10 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 		const struct rs_unit *un = &rs->units[u];
 		double p3 = 0.0;
 
-		if (un->fire_dice <= 0 || un->nweapons == 0)
+		if (mo_fire_dice(rs, un) <= 0 || un->nweapons == 0)
 			continue;
-		mo_hits_dist(&dist, un->fire_dice, mo_fire_die_mod(rs, un), 0);
+		mo_hits_dist(&dist, mo_fire_dice(rs, un),
+		    mo_fire_die_mod(rs, un), 0);
 		mo_q_set(&q3, 0, 0, 0);
 		for (h = 0; h <= 3; h++) {
 			cell(t, row, (size_t)h)->p = 0.0;
@@ -79,8 +81,8 @@ sheet_volleys(const struct ruleset *rs, struct eng_tables *out)
 		cell(t, row, 3)->p = p3;
 		cell(t, row, 3)->exact = mo_q_str(&q3);
 		t->rows[row++] = xasprintf(P_("%s (%d die)", "%s (%d dice)",
-		                               un->fire_dice),
-		    un->name, un->fire_dice);
+		                               mo_fire_dice(rs, un)),
+		    un->name, mo_fire_dice(rs, un));
 	}
 }
 
@@ -96,9 +98,10 @@ sheet_tests(const struct ruleset *rs, struct eng_tables *out)
 	size_t u, n = 0, row = 0;
 
 	for (u = 0; u < rs->nunits; u++)
-		if (rs->units[u].morale > 0 && rs->units[u].morale < 13 &&
-		    !seen[rs->units[u].morale]) {
-			seen[rs->units[u].morale] = 1;
+		if (mo_grade(rs, &rs->units[u]) > 0 &&
+		    mo_grade(rs, &rs->units[u]) < 13 &&
+		    !seen[mo_grade(rs, &rs->units[u])]) {
+			seen[mo_grade(rs, &rs->units[u])] = 1;
 			n++;
 		}
 	t = eng_table_add(out,
@@ -133,8 +136,8 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 	int h, maxd = 0;
 
 	for (k = 0; k < rs->nunits; k++) {
-		int dice = melee ? rs->units[k].melee_dice :
-		                   rs->units[k].fire_dice;
+		int dice = melee ? mo_melee_dice(rs, &rs->units[k]) :
+		                   mo_fire_dice(rs, &rs->units[k]);
 
 		if (dice > 0) {
 			n++;
@@ -159,7 +162,7 @@ report_hits(const struct ruleset *rs, int melee, struct eng_tables *out)
 		t->cols[h] = xasprintf("%d", h);
 	for (k = 0; k < rs->nunits; k++) {
 		const struct rs_unit *u = &rs->units[k];
-		int dice = melee ? u->melee_dice : u->fire_dice;
+		int dice = melee ? mo_melee_dice(rs, u) : mo_fire_dice(rs, u);
 
 		if (dice <= 0)
 			continue;
@@ -287,6 +290,36 @@ dice(char *buf, size_t sz, int n)
 		snprintf(buf, sz, "\xe2\x80\x94");
 }
 
+/* A card's Morale, Fire dice and Melee dice: the unit's, from its
+ * cells. The Morale prints as a number even when the unit has none (0),
+ * as cards printed it when the model held it. */
+static int
+mo_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
+    char *buf, size_t sz)
+{
+	struct mo_cols c;
+	int v;
+
+	buf[0] = '\0';
+	mo_unit_cols(rs, u, &c);
+	switch (stat) {
+	case ENG_STAT_MORALE:
+		snprintf(buf, sz, "%d", c.grade);
+		return c.grade > 0;
+	case ENG_STAT_FIRE_DICE:
+		v = c.fire;
+		break;
+	case ENG_STAT_MELEE_DICE:
+		v = c.melee;
+		break;
+	default:
+		return 0;
+	}
+	if (v > 0)
+		snprintf(buf, sz, "%d", v);
+	return v > 0;
+}
+
 /* A marker: move and morale, fire and melee dice. */
 static void
 mo_marker(const struct ruleset *rs, const struct rs_unit *u,
@@ -296,22 +329,24 @@ mo_marker(const struct ruleset *rs, const struct rs_unit *u,
 
 	(void)rs;
 	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
-	dice(fd, sizeof(fd), u->fire_dice);
-	dice(md, sizeof(md), u->melee_dice);
+	dice(fd, sizeof(fd), mo_fire_dice(rs, u));
+	dice(md, sizeof(md), mo_melee_dice(rs, u));
 	*full = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%d\n%s" NBSP
 	                  "%s \xc2\xb7 %s" NBSP "%s",
-	    _("Move"), mv, _("Morale"), u->morale, _("Fire"), fd, _("Melee"),
-	    md);
+	    _("Move"), mv, _("Morale"), mo_grade(rs, u), _("Fire"), fd,
+	    _("Melee"), md);
 	/* TRANSLATORS: Move, Morale, Fire and Melee in one or two letters,
 	 * on a unit marker of the scenario map. */
 	*brief = xasprintf("%s" NBSP "%s %s" NBSP "%d %s" NBSP "%s %s" NBSP
 	                   "%s",
-	    _("Mv"), mv, _("Mo"), u->morale, _("F"), fd, _("M"), md);
+	    _("Mv"), mv, _("Mo"), mo_grade(rs, u), _("F"), fd, _("M"), md);
 }
 
 const struct eng_show mo_show = {
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MORALE |
 	    ENG_STAT_FIRE_DICE | ENG_STAT_MELEE_DICE,
+	.stat = mo_stat,
+	.stat_cols = mo_unit_col_names,
 	.weapon_destroys = 0,
 	.weapon_hits_on = 1,
 	.situation = "front",

@@ -331,11 +331,62 @@ type_melee_mod(const struct mo_ctx *c, const struct rs_unit *u, int front)
 	return v;
 }
 
+/* The Units table's columns of the family's own: a unit's morale grade
+ * and its fire and melee dice. */
+const char *const mo_unit_col_names[] = { "Morale", "Fire dice", "Melee dice",
+	NULL };
+
+/* A cell of column k of mo_unit_col_names as a number, in its range (as
+ * the reader read them): 0 when none or not a number, which d (may be
+ * NULL) hears of. */
+static int
+unit_col(const struct ruleset *rs, const struct rs_unit *u, int k,
+    struct diags *d)
+{
+	static const int lo[] = { 1, 0, 0 }, hi[] = { 12, 20, 20 };
+	const char *const name[] = { mo_unit_col_names[k], NULL };
+	struct pos at;
+	const char *s = eng_unit_cell(rs, u, name, &at);
+	int v;
+
+	if (s == NULL ||
+	    eng_cell_int(s, name[0], lo[k], hi[k], at, &v, d) != 0)
+		return 0;
+	return v;
+}
+
+int
+mo_grade(const struct ruleset *rs, const struct rs_unit *u)
+{
+	return unit_col(rs, u, 0, NULL);
+}
+
+int
+mo_fire_dice(const struct ruleset *rs, const struct rs_unit *u)
+{
+	return unit_col(rs, u, 1, NULL);
+}
+
+int
+mo_melee_dice(const struct ruleset *rs, const struct rs_unit *u)
+{
+	return unit_col(rs, u, 2, NULL);
+}
+
+void
+mo_unit_cols(const struct ruleset *rs, const struct rs_unit *u,
+    struct mo_cols *c)
+{
+	c->grade = mo_grade(rs, u);
+	c->fire = mo_fire_dice(rs, u);
+	c->melee = mo_melee_dice(rs, u);
+}
+
 /* Returns 1 when unit type u strikes back when charged to its front. */
 static int
-type_strikes(const struct rs_unit *u)
+type_strikes(const struct ruleset *rs, const struct rs_unit *u)
 {
-	return u->melee_dice > 0 && !(u->traits & RS_TRAIT_LIGHT);
+	return mo_melee_dice(rs, u) > 0 && !(u->traits & RS_TRAIT_LIGHT);
 }
 
 /*
@@ -418,7 +469,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	}
 	rc |= prep_sequence(c, rs, d);
 	rc |= prep_mods(c, rs, d);
-	c->hits_per_morale = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+	c->hits_per_morale = (int)ctx->set.v[MO_SET_HITS];
 	/* Movement: halt within 30mm; Morale modifiers: support 60mm;
 	 * Clarification 15; saves on 4-6 (the settings' defaults). */
 	c->stop_dist = eng_board_len(&ctx->board, ctx->set.v[MO_SET_HALT],
@@ -433,6 +484,7 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];
 
+		mo_unit_cols(rs, u, &c->cols[a]);
 		c->fire_mod[a] = mo_fire_die_mod(rs, u);
 		if (u->nweapons > 0 && u->weapons[0] >= 0) {
 			/* A d6 (prepare() sees to it): faces 1-6. */
@@ -449,8 +501,8 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 			const struct rs_unit *x = &rs->units[a];
 			const struct rs_unit *y = &rs->units[b];
 			const struct melee_memo *k = melee_memo_get(&memo,
-			    x->melee_dice, type_melee_mod(c, x, 1),
-			    type_strikes(y) ? y->melee_dice : 0,
+			    c->cols[a].melee, type_melee_mod(c, x, 1),
+			    type_strikes(rs, y) ? c->cols[b].melee : 0,
 			    type_melee_mod(c, y, 1));
 
 			c->p_win[a][b] = (float)mo_q_double(&k->att_wins);
@@ -480,14 +532,14 @@ mo_setup(struct eng_game *g)
 	mo_space_setup(g);
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
-		const struct rs_unit *t = unit_type(g, i);
 
 		s->fire_range[i] = mo_fire_range_of(g, i);
-		if (u->alive && type_charges(t))
+		if (u->alive && unit_charges(g, i))
 			s->fit_at_start[u->side]++;
 		if (u->c[MO_C_GRADE] == 0)
-			u->c[MO_C_GRADE] = (int16_t)(t->morale > 0 ?
-			        t->morale :
+			u->c[MO_C_GRADE] = (int16_t)(type_cols(g, i)->grade >
+			            0 ?
+			        type_cols(g, i)->grade :
 			        5);
 		if (!(u->flags & ENG_UF_LOST_MELEE))
 			u->c[MO_C_FOE] = -1;
@@ -897,9 +949,9 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *x = &rs->units[a];
 
-		if (x->fire_dice <= 0 || x->nweapons == 0)
+		if (mo_fire_dice(rs, x) <= 0 || x->nweapons == 0)
 			continue;
-		mo_hits_dist(&d, x->fire_dice, c->fire_mod[a], 0);
+		mo_hits_dist(&d, mo_fire_dice(rs, x), c->fire_mod[a], 0);
 		mo_q_sub(&t, &one, &d.p[0]);
 		for (b = 0; b < rs->nunits; b++)
 			to_eng_q(&t,
@@ -910,7 +962,8 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *x = &rs->units[a];
 
-		if (x->melee_dice <= 0 || (x->traits & RS_TRAIT_LIGHT) ||
+		if (mo_melee_dice(rs, x) <= 0 ||
+		    (x->traits & RS_TRAIT_LIGHT) ||
 		    x->cls == RS_CLASS_ARTILLERY)
 			continue;
 		for (b = 0; b < rs->nunits; b++) {
@@ -918,8 +971,8 @@ mo_odds(const struct eng_ctx *ctx, struct eng_odds *o)
 			struct eng_odds_melee *e;
 
 			const struct melee_memo *k = melee_memo_get(&memo,
-			    x->melee_dice, type_melee_mod(c, x, 1),
-			    type_strikes(y) ? y->melee_dice : 0,
+			    mo_melee_dice(rs, x), type_melee_mod(c, x, 1),
+			    type_strikes(rs, y) ? mo_melee_dice(rs, y) : 0,
 			    type_melee_mod(c, y, 1));
 
 			e = eng_odds_add_melee(o, (int)a, (int)b, "front");
@@ -947,13 +1000,13 @@ mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
 
 	(void)st;
 	for (a = 0; a < rs->nunits; a++)
-		if (type_charges(&rs->units[a]) &&
+		if (type_charges(rs, &rs->units[a]) &&
 		    rs->units[a].move_mm > fastest)
 			fastest = rs->units[a].move_mm;
 	for (a = 0; a < rs->nunits; a++) {
 		const struct rs_unit *u = &rs->units[a];
-		int shoots = u->fire_dice > 0 && u->nweapons > 0;
-		int fights = u->melee_dice > 0 &&
+		int shoots = mo_fire_dice(rs, u) > 0 && u->nweapons > 0;
+		int fights = mo_melee_dice(rs, u) > 0 &&
 		    !(u->traits & RS_TRAIT_LIGHT);
 
 		if (!shoots && !fights)
@@ -999,6 +1052,8 @@ static const struct eng_setting mo_settings[] = {
 	    1000, "no friend within it: the unit is unsupported" },
 	[MO_SET_SAVE] = { "saving_throw", ENG_SET_FACES, 0x70, 0x02, 0x7e,
 	    "faces that save a hit from a disorganised enemy" },
+	[MO_SET_HITS] = { "hits_per_morale", ENG_SET_INT, 3, 1, 20,
+	    "hits that cost a unit a point of morale" },
 };
 
 /* The stop distance, at which a move ends. Returns the number of
@@ -1022,7 +1077,11 @@ mo_markers(const struct ruleset *rs, char ***out)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int i, per_point = rs->hits_per_morale > 0 ? rs->hits_per_morale : 3;
+	struct eng_values set;
+	int i, per_point;
+
+	eng_settings_read(rs, &eng_morale, &set, NULL);
+	per_point = (int)set.v[MO_SET_HITS];
 
 	XPUSH(v, n, cap, xstrdup(_("Disordered")));
 	XPUSH(v, n, cap, xstrdup(_("Routing")));
@@ -1065,7 +1124,7 @@ mo_applies(const struct eng_ctx *c, int rule)
 		const struct rs_unit *u = &rs->units[i];
 
 		traits |= u->traits;
-		shoots |= u->fire_dice > 0 && u->nweapons > 0;
+		shoots |= mo_fire_dice(rs, u) > 0 && u->nweapons > 0;
 		mounts |= mounted(u);
 		foot |= !mounted(u);
 		elephants |= u->cls == RS_CLASS_ELEPHANT;
@@ -1124,20 +1183,47 @@ static void
 mo_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 {
 	const struct rs_unit *u;
+	int k;
 
-	if (c->kind != RS_CHECK_UNIT)
+	if (c->kind != RS_CHECK_UNIT && c->kind != RS_CHECK_UNIT_CELLS)
 		return;
 	u = &rs->units[c->item];
-	if (u->morale == 0)
+	/* Its columns' numbers, where the reader read its own. */
+	if (c->kind == RS_CHECK_UNIT_CELLS)
+		for (k = 0; k < 3; k++)
+			unit_col(rs, u, k, d);
+	else if (mo_grade(rs, u) == 0)
 		diag_add(d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
 		    u->name);
+}
+
+/* ruleset.txt: the hits a point of morale costs, as the model dumped
+ * it when it held them. */
+static void
+mo_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
+{
+	struct eng_values set;
+	struct mo_cols c;
+
+	if (at == RS_DUMP_UNIT) {
+		mo_unit_cols(rs, &rs->units[item], &c);
+		if (c.grade)
+			fprintf(fp, ", morale %d", c.grade);
+		if (c.fire || c.melee)
+			fprintf(fp, ", dice %d/%d", c.fire, c.melee);
+	}
+	if (at != RS_DUMP_HEAD)
+		return;
+	eng_settings_read(rs, &eng_morale, &set, NULL);
+	fprintf(fp, "hits per morale point: %d\n", (int)set.v[MO_SET_HITS]);
 }
 
 const struct eng_family eng_morale = {
 	.name = "morale",
 	.check = mo_check,
 	.state_size = sizeof(struct mo_state),
-	.dump_fields = RS_DUMP_HITS_PER_MORALE,
+	.dump = mo_dump,
+	.unit_cols = mo_unit_col_names,
 	.rules = mo_rules,
 	.nrules = MO_R__N,
 	.applies = mo_applies,

@@ -107,8 +107,24 @@ enum mo_set {
 	MO_SET_FREE_BONUS,
 	MO_SET_FREE_CLEAR,
 	MO_SET_SUPPORT,
-	MO_SET_SAVE
+	MO_SET_SAVE,
+	MO_SET_HITS
 };
+
+/* A unit type's columns of the family's own (Morale, Fire dice, Melee
+ * dice), read from its cells (mo_unit_cols); 0: none, or not a number
+ * (mo_check says so). */
+struct mo_cols {
+	int grade, fire, melee;
+};
+/* The Units table's columns of its own, as mo_unit_cols() reads them. */
+extern const char *const mo_unit_col_names[];
+void mo_unit_cols(const struct ruleset *, const struct rs_unit *,
+    struct mo_cols *);
+/* Each of them alone. */
+int mo_grade(const struct ruleset *, const struct rs_unit *);
+int mo_fire_dice(const struct ruleset *, const struct rs_unit *);
+int mo_melee_dice(const struct ruleset *, const struct rs_unit *);
 
 /* Per ruleset, read-only (eng_ctx.fam_data). */
 struct mo_ctx {
@@ -130,6 +146,7 @@ struct mo_ctx {
 	int die_mod[MO_DIE__N]; /* values from the Melee modifiers */
 	int has_die_mod[MO_DIE__N];
 	int fire_mod[RS_MAX_UNITS]; /* fire die modifier per unit type */
+	struct mo_cols cols[RS_MAX_UNITS]; /* each type's own columns */
 	/* The greedy player's chance that a charger of type a beats a
 	 * defender of type d (to its front, defender facing it). */
 	float p_win[RS_MAX_UNITS][RS_MAX_UNITS];

@@ -28,7 +28,7 @@ mo_fire_range_of(const struct eng_game *g, int i)
 {
 	const struct rs_unit *t = unit_type(g, i);
 
-	if (t->fire_dice <= 0 || t->nweapons == 0)
+	if (type_cols(g, i)->fire <= 0 || t->nweapons == 0)
 		return -1;
 	return g->ctx->kinds[g->u[i].type].range[0];
 }
@@ -209,15 +209,15 @@ mo_shoot(struct eng_game *g, int i, int j)
 		mod += 6 - low;
 	}
 	ENG_COVER(g, MO_R_FIRE);
-	mo_contest_record(g, 1, i, j, t->fire_dice, mod,
+	mo_contest_record(g, 1, i, j, type_cols(g, i)->fire, mod,
 	    (g->u[i].flags & ENG_UF_DISORDERED) != 0, 0, 0, 0);
 	if (!mo_in_front(g, j, i)) {
 		ENG_COVER(g, MO_R_FIRE_FLANK);
 		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
 	}
-	hits = mo_roll_hits(g, i, t->fire_dice, mod);
-	if (mod == 0 && t->fire_dice <= 6)
-		g->tally[MO_TALLY_FIRE(t->fire_dice,
+	hits = mo_roll_hits(g, i, type_cols(g, i)->fire, mod);
+	if (mod == 0 && type_cols(g, i)->fire <= 6)
+		g->tally[MO_TALLY_FIRE(type_cols(g, i)->fire,
 		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, hits)]++;
 	state(g)->pending_hits[j] = (int16_t)(state(g)->pending_hits[j] +
 	    hits);

@@ -82,12 +82,30 @@ steady(const struct eng_game *g, int i)
 	return (g->u[i].alive != 0) & !(g->u[i].flags & ENG_UF_ROUTING);
 }
 
+/* Returns unit i's type's own columns (Morale, Fire dice, Melee dice),
+ * as prepared. */
+static inline const struct mo_cols *
+type_cols(const struct eng_game *g, int i)
+{
+	return &prep(g)->cols[g->u[i].type];
+}
+
 /* Returns 1 when units of type t may ever charge: melee dice, not open
  * order, not artillery (Melee: closing in). */
 static inline int
-type_charges(const struct rs_unit *t)
+type_charges(const struct ruleset *rs, const struct rs_unit *t)
 {
-	return t->melee_dice > 0 && !(t->traits & RS_TRAIT_LIGHT) &&
+	return mo_melee_dice(rs, t) > 0 && !(t->traits & RS_TRAIT_LIGHT) &&
+	    t->cls != RS_CLASS_ARTILLERY;
+}
+
+/* type_charges() of unit i's type, from the prepared columns. */
+static inline int
+unit_charges(const struct eng_game *g, int i)
+{
+	const struct rs_unit *t = unit_type(g, i);
+
+	return type_cols(g, i)->melee > 0 && !(t->traits & RS_TRAIT_LIGHT) &&
 	    t->cls != RS_CLASS_ARTILLERY;
 }
 

@@ -32,14 +32,13 @@
 const char *
 mo_charge_illegal(struct eng_game *g, int i, int j, int count)
 {
-	const struct rs_unit *t = unit_type(g, i);
 	double stop = prep(g)->stop_dist;
 
 	if (!g->u[i].alive)
 		return "it is not on the table";
 	if (g->u[i].flags & ENG_UF_ROUTING)
 		return "it is routing";
-	if (!type_charges(t))
+	if (!unit_charges(g, i))
 		return "it never charges";
 	if (g->u[i].morale <= 2) {
 		if (count)
@@ -73,14 +72,14 @@ declare_charges(struct eng_game *g)
 		g->u[i].c[MO_C_CHARGE] = 0;
 		m |= (uint64_t)((g->u[i].alive != 0) &
 		         !(g->u[i].flags & ENG_UF_ROUTING) &
-		         (unit_type(g, i)->melee_dice > 0))
+		         (type_cols(g, i)->melee > 0))
 		    << i;
 	}
 	for (; m != 0; m &= m - 1) {
 		i = __builtin_ctzll(m);
 		/* The charger's own conditions of mo_charge_illegal() first:
 		 * when they fail, no target is legal. */
-		if (!engaged(g, i) || !type_charges(unit_type(g, i)) ||
+		if (!engaged(g, i) || !unit_charges(g, i) ||
 		    g->u[i].morale <= 2)
 			continue;
 		best = -1;
@@ -414,7 +413,6 @@ static void
 fight(struct eng_game *g, int t)
 {
 	struct mo_state *s = state(g);
-	const struct rs_unit *type = unit_type(g, t);
 	int c, opp = -1, nfront = 0, nflank = 0, nchargers = 0;
 	int att_hits = 0, def_hits = 0, att_mod = 0, def_mod = 0, strike, win;
 	uint64_t rest;
@@ -438,21 +436,21 @@ fight(struct eng_game *g, int t)
 	FOR_CHARGERS(g, t, rest, c)
 	{
 		att_mod = melee_mod(g, c, t);
-		att_hits += mo_roll_hits(g, c, unit_type(g, c)->melee_dice,
+		att_hits += mo_roll_hits(g, c, type_cols(g, c)->melee,
 		    att_mod);
 	}
-	strike = steady(g, t) && type->melee_dice > 0 &&
+	strike = steady(g, t) && type_cols(g, t)->melee > 0 &&
 	    !(g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE);
 	if (!strike &&
 	    (g->u[t].c[MO_C_TURN] & MO_T_NO_STRIKE || !steady(g, t)))
 		ENG_COVER(g, MO_R_NO_STRIKE);
 	if (strike) {
 		def_mod = melee_mod(g, t, opp);
-		def_hits = mo_roll_hits(g, t, type->melee_dice, def_mod);
+		def_hits = mo_roll_hits(g, t, type_cols(g, t)->melee, def_mod);
 	}
-	mo_contest_record(g, 2, opp, t, unit_type(g, opp)->melee_dice, att_mod,
+	mo_contest_record(g, 2, opp, t, type_cols(g, opp)->melee, att_mod,
 	    (g->u[opp].flags & ENG_UF_DISORDERED) != 0,
-	    strike ? type->melee_dice : 0, def_mod,
+	    strike ? type_cols(g, t)->melee : 0, def_mod,
 	    (g->u[t].flags & ENG_UF_DISORDERED) != 0);
 	if (s->contest_recorded && g->contest.b == t && g->contest.kind == 2)
 		s->contest_chargers = nchargers;
@@ -463,9 +461,9 @@ fight(struct eng_game *g, int t)
 	if (nchargers == 1 && att_mod == 0 && def_mod == 0 &&
 	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
 	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
-	    unit_type(g, opp)->melee_dice <= 6 && type->melee_dice <= 6)
-		g->tally[MO_TALLY_MELEE(unit_type(g, opp)->melee_dice,
-		    strike ? type->melee_dice : 0, win)]++;
+	    type_cols(g, opp)->melee <= 6 && type_cols(g, t)->melee <= 6)
+		g->tally[MO_TALLY_MELEE(type_cols(g, opp)->melee,
+		    strike ? type_cols(g, t)->melee : 0, win)]++;
 	if (win)
 		lose(g, t, opp);
 	else

@@ -415,7 +415,8 @@ mo_player_move(struct eng_game *g, int i)
 	 * catch, else the nearest that stands, when there is one. */
 	if (d > prep(g)->stop_dist + 1e-3 &&
 	    ((g->u[foe].flags & ENG_UF_ROUTING) ||
-	        (g->player[u->side] != ENG_PLAYER_RANDOM && type_charges(t) &&
+	        (g->player[u->side] != ENG_PLAYER_RANDOM &&
+	            unit_charges(g, i) &&
 	            (unit_type(g, foe)->traits & RS_TRAIT_LIGHT)))) {
 		int k, j, stands = -1, catchable = -1;
 		double stands_d2 = 1e300, catch_d2 = 1e300, d2;
@@ -437,7 +438,7 @@ mo_player_move(struct eng_game *g, int i)
 				catchable = j;
 			}
 		}
-		if (catchable >= 0 && type_charges(t) &&
+		if (catchable >= 0 && unit_charges(g, i) &&
 		    g->player[u->side] != ENG_PLAYER_RANDOM) {
 			foe = catchable;
 			d = sqrt(catch_d2);
@@ -465,7 +466,7 @@ mo_player_move(struct eng_game *g, int i)
 		}
 	} else if (d <= prep(g)->stop_dist + 1e-6)
 		step = 0;
-	else if ((t->traits & RS_TRAIT_LIGHT) || t->melee_dice <= 0 ||
+	else if ((t->traits & RS_TRAIT_LIGHT) || type_cols(g, i)->melee <= 0 ||
 	    u->morale <= 2) {
 		want = range > 0 ? range - 5 : d;
 		if (want < prep(g)->stop_dist + 5)

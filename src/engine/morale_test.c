@@ -299,7 +299,7 @@ mo_record(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		if (steady(g, i))
 			count[g->u[i].side]++;
-		if (steady(g, i) && type_charges(unit_type(g, i)))
+		if (steady(g, i) && unit_charges(g, i))
 			fit[g->u[i].side]++;
 		g->u[i].c[MO_C_TURN] = 0;
 		g->u[i].flags &= (uint16_t)~ENG_UF_TURN;

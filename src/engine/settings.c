@@ -248,9 +248,8 @@ eng_own_col(const struct rs_own_cols *oc, const char *name)
 	return -1;
 }
 
-/* Whether heading h is one of the NULL-terminated names. */
-static int
-reads_col(const char *const *names, const char *h)
+int
+eng_col_named(const char *const *names, const char *h)
 {
 	for (; names != NULL && *names != NULL; names++)
 		if (rs_name_eq(*names, h))
@@ -258,19 +257,105 @@ reads_col(const char *const *names, const char *h)
 	return 0;
 }
 
-/* The note on one table's own columns that f does not read. */
+const char *
+eng_unit_cell(const struct ruleset *rs, const struct rs_unit *u,
+    const char *const *names, struct pos *at)
+{
+	int k = -1;
+
+	for (; names != NULL && *names != NULL && k < 0; names++)
+		k = eng_own_col(&rs->unit_own, *names);
+	if (k < 0 || u->own[k] == NULL || rs_is_none(u->own[k]))
+		return NULL;
+	if (at != NULL)
+		*at = u->own_pos[k];
+	return u->own[k];
+}
+
+int
+eng_cell_int(const char *s, const char *what, int lo, int hi, struct pos at,
+    int *v, struct diags *d)
+{
+	const char *p = *s == '+' ? s + 1 : s;
+	char *end;
+	long x = strtol(p, &end, 10);
+
+	if (end == p || *end != '\0') {
+		if (d != NULL)
+			diag_add(d, SEV_ERROR, at,
+			    "%s '%s' is not a whole number", what, s);
+		return -1;
+	}
+	if (x < lo || x > hi) {
+		if (d != NULL)
+			diag_add(d, SEV_ERROR, at,
+			    "%s %ld is out of range (%d to %d)", what, x, lo,
+			    hi);
+		return -1;
+	}
+	*v = (int)x;
+	return 0;
+}
+
+/* The Units table's own columns f shows as its stats (eng_show.stat_cols),
+ * which are not the game's own: the card's limit does not count them. */
+static const char *const *
+stat_cols(const struct eng_family *f, size_t table)
+{
+	return f != NULL && f->show != NULL && table == 0 ?
+	    f->show->stat_cols :
+	    NULL;
+}
+
+/* An own column met (RS_CHECK_OWN_COL, rs->checks[i]): the game's own
+ * stats past what a card holds are an error, once a table, at the first
+ * column past them. */
+static void
+own_col(const struct ruleset *rs, const struct eng_family *f, size_t i,
+    struct diags *d)
+{
+	const struct rs_check *c = &rs->checks[i];
+	const char *const *fam = stat_cols(f, c->item);
+	size_t n = 0;
+
+	if (eng_col_named(fam, c->text))
+		return;
+	/* The table's columns before it: back to the table's own note,
+	 * which ends the previous table of the kind. */
+	while (i-- > 0 &&
+	    !(rs->checks[i].kind == RS_CHECK_OWN &&
+	        rs->checks[i].item == c->item))
+		if (rs->checks[i].kind == RS_CHECK_OWN_COL &&
+		    rs->checks[i].item == c->item &&
+		    !eng_col_named(fam, rs->checks[i].text))
+			n++;
+	if (n == RS_MAX_OWN_STATS)
+		diag_add(d, SEV_ERROR, c->pos,
+		    "more than %d columns "
+		    "of the game's own stats in the %s table (the limit: what "
+		    "fits a unit card)",
+		    RS_MAX_OWN_STATS, c->item == 0 ? "Units" : "Weapons");
+}
+
+/* The note on one table's own columns that f does not read (of the
+ * game's own up to the card's limit). */
 static void
 own_note(const struct rs_own_cols *oc, const char *what,
-    const char *const *reads, const struct eng_family *f, struct diags *d)
+    const char *const *reads, const char *const *shown,
+    const struct eng_family *f, struct diags *d)
 {
 	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
-	size_t k, n = 0, cols = 0;
+	size_t k, n = 0, cols = 0, own = 0;
 
 	if (!oc->read)
 		return;
 	list[0] = '\0';
 	for (k = 0; k < oc->n; k++) {
-		if (reads_col(reads, oc->head[k]))
+		if (eng_col_named(shown, oc->head[k]))
+			continue;
+		if (own++ >= RS_MAX_OWN_STATS)
+			break;
+		if (eng_col_named(reads, oc->head[k]))
 			continue;
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 		    n ? ", " : "", oc->head[k]);
@@ -332,12 +417,16 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		    "unknown engine '%s' (known: none, %s)", rs->engine, s);
 		free(s);
 		break;
+	case RS_CHECK_OWN_COL:
+		own_col(rs, f, (size_t)(c - rs->checks), d);
+		break;
 	case RS_CHECK_OWN:
 		if (f != NULL && c->item == 0)
-			own_note(&rs->unit_own, "Units", f->unit_cols, f, d);
+			own_note(&rs->unit_own, "Units", f->unit_cols,
+			    stat_cols(f, 0), f, d);
 		else if (f != NULL)
-			own_note(&rs->weapon_own, "Weapons", f->weapon_cols, f,
-			    d);
+			own_note(&rs->weapon_own, "Weapons", f->weapon_cols,
+			    NULL, f, d);
 		break;
 	case RS_CHECK_TESTGAME:
 		s = eng_family_names("engine: ", " or ");
@@ -358,6 +447,7 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		free(s);
 		break;
 	case RS_CHECK_NO_WEAPONS: /* below, if the family says nothing */
+	case RS_CHECK_UNIT_CELLS:
 	case RS_CHECK_UNIT:
 	case RS_CHECK_WEAPON:
 	case RS_CHECK_WHOLE:

@@ -142,7 +142,8 @@ void
 eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
     enum unit_of_length unit, char **full, char **brief)
 {
-	char mv[32], r[32], *w = NULL, *t;
+	const struct eng_show *sh = eng_show_of(rs);
+	char mv[32], r[32], m[32], *w = NULL, *t;
 	size_t k;
 
 	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
@@ -155,9 +156,9 @@ eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
 		free(w);
 		w = t;
 	}
-	if (u->melee >= 0)
-		*brief = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%d",
-		    _("Move"), mv, _("Melee"), u->melee);
+	if (sh->stat != NULL && sh->stat(rs, u, ENG_STAT_MELEE, m, sizeof(m)))
+		*brief = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%s",
+		    _("Move"), mv, _("Melee"), m);
 	else
 		*brief = xasprintf("%s" NBSP "%s", _("Move"), mv);
 	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);

@@ -317,7 +317,7 @@ card_weapon_own(const struct ruleset *rs, const struct rs_weapon *w, int run)
 {
 	struct rnd_stat st[RS_MAX_OWN_STATS];
 	char *s = xstrdup(""), *t, *h, *v;
-	size_t k, n = rnd_own_stats(&rs->weapon_own, w->own, st);
+	size_t k, n = rnd_own_stats(rs, &rs->weapon_own, w->own, st);
 
 	for (k = 0; k < n; k++) {
 		h = rnd_markup_escape(st[k].label);
@@ -595,7 +595,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	 * else in a grid of their own. */
 	*own = *sr;
 	own->own_from = 0;
-	own->n = rnd_own_stats(&rs->unit_own, u->own, own->st);
+	own->n = rnd_own_stats(rs, &rs->unit_own, u->own, own->st);
 	if (eng_show_of(rs)->card_one_grid) {
 		memcpy(sr->st + sr->n, own->st, own->n * sizeof(own->st[0]));
 		sr->n += own->n;

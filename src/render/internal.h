@@ -391,11 +391,24 @@ struct rnd_stat {
  * returns how many. A stat no unit of the ruleset has is left out. */
 size_t rnd_unit_stats(const struct ruleset *, const struct rs_unit *,
     struct rnd_stat *out);
+/* A unit's value of a stat of its family (eng_show.stat; stat an
+ * enum eng_stat_bit past Move and Road move) into buf, as a card
+ * prints it ("" for a dash): 1 when the unit has it, else 0. */
+int rnd_unit_stat(const struct ruleset *, const struct rs_unit *,
+    unsigned stat, char *buf, size_t sz);
 /* The game's own stats of a unit or weapon (oc: rs->unit_own or
- * weapon_own) under their headings, an empty cell as a dash; returns how
- * many (oc->n). */
-size_t rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
-    struct rnd_stat *out);
+ * weapon_own) under their headings, an empty cell as a dash, but for the
+ * Units table's columns the family shows as its stats (rnd_own_hidden);
+ * returns how many. */
+size_t rnd_own_stats(const struct ruleset *, const struct rs_own_cols *oc,
+    char *const *own, struct rnd_stat *out);
+/* Whether the Units table's own column k is one the family reads and
+ * shows among its stats (eng_show.stat_cols: firepower's Melee), not as
+ * the game's own. */
+int rnd_own_hidden(const struct ruleset *, size_t k);
+/* The Units table's own columns shown as the game's own: their indices
+ * into col (may be NULL; room for RS_MAX_OWN_STATS); returns how many. */
+size_t rnd_unit_own_cols(const struct ruleset *, size_t *col);
 /* A length in the ruleset's measure: 9" or 80 mm. */
 void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
 /* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */

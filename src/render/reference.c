@@ -69,19 +69,20 @@ ref_units_own(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
 	struct rnd_stat own[RS_MAX_OWN_STATS];
-	size_t i, k, nc = 1 + rs->unit_own.n;
+	size_t col[RS_MAX_OWN_STATS], no = rnd_unit_own_cols(rs, col);
+	size_t i, k, nc = 1 + no;
 	char **cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 
 	cells[0] = xstrdup(_("Unit"));
-	for (k = 0; k < rs->unit_own.n; k++)
-		cells[1 + k] = xstrdup(rs->unit_own.head[k]);
+	for (k = 0; k < no; k++)
+		cells[1 + k] = xstrdup(rs->unit_own.head[col[k]]);
 	for (i = 0; i < rs->nunits; i++) {
-		rnd_own_stats(&rs->unit_own, rs->units[i].own, own);
+		rnd_own_stats(rs, &rs->unit_own, rs->units[i].own, own);
 		cells[(i + 1) * nc] = xstrdup(rs->units[i].name);
-		for (k = 0; k < rs->unit_own.n; k++)
+		for (k = 0; k < no; k++)
 			cells[(i + 1) * nc + 1 + k] = xstrdup(own[k].value);
 	}
-	ref_table(r, rs->unit_own.pos[0], rs->nunits + 1, nc, cells);
+	ref_table(r, rs->unit_own.pos[col[0]], rs->nunits + 1, nc, cells);
 	free(cells);
 }
 
@@ -92,6 +93,7 @@ ref_units(struct ref *r)
 {
 	const struct ruleset *rs = r->rs;
 	struct rnd_stat st[RND_MAX_STATS], own[RS_MAX_OWN_STATS];
+	size_t col[RS_MAX_OWN_STATS], nown = rnd_unit_own_cols(rs, col);
 	size_t i, k, ns, no, nc, wc = 0;
 	char **cells, buf[128], *e, *t;
 
@@ -105,7 +107,7 @@ ref_units(struct ref *r)
 	ns = rnd_unit_stats(rs, &rs->units[0], st);
 	/* The game's own stats join the table while it stays readable in a
 	 * column of the sheet; more get a table of their own after it. */
-	no = 2 + ns + rs->unit_own.n <= REF_UNIT_COLS ? rs->unit_own.n : 0;
+	no = 2 + ns + nown <= REF_UNIT_COLS ? nown : 0;
 	nc = 1 + ns + no + wc;
 	cells = xcalloc((rs->nunits + 1) * nc, sizeof(char *));
 	cells[0] = xstrdup(_("Unit"));
@@ -118,7 +120,8 @@ ref_units(struct ref *r)
 		    xstrdup(st[k].abbr);
 	/* The game's own stats, after the family's, under its headings. */
 	for (k = 0; k < no; k++)
-		cells[1 + ns + k] = rnd_markup_escape(rs->unit_own.head[k]);
+		cells[1 + ns + k] = rnd_markup_escape(
+		    rs->unit_own.head[col[k]]);
 	if (wc)
 		cells[1 + ns + no] = xstrdup(_("Weapons"));
 	for (i = 0; i < rs->nunits; i++) {
@@ -138,7 +141,7 @@ ref_units(struct ref *r)
 			row[1 + k] = rnd_markup_escape(t);
 			free(t);
 		}
-		rnd_own_stats(&rs->unit_own, u->own, own);
+		rnd_own_stats(rs, &rs->unit_own, u->own, own);
 		for (k = 0; k < no; k++)
 			row[1 + ns + k] = rnd_markup_escape(own[k].value);
 		if (wc) {
@@ -154,7 +157,7 @@ ref_units(struct ref *r)
 	for (i = 0; i < (rs->nunits + 1) * nc; i++)
 		free(cells[i]);
 	free(cells);
-	if (no < rs->unit_own.n)
+	if (no < nown)
 		ref_units_own(r);
 }
 
@@ -202,7 +205,7 @@ ref_weapons(struct ref *r)
 			rnd_classes(buf, sizeof(buf), w->destroys);
 			row[c++] = xstrdup(buf);
 		}
-		rnd_own_stats(&rs->weapon_own, w->own, own);
+		rnd_own_stats(rs, &rs->weapon_own, w->own, own);
 		for (k = 0; k < rs->weapon_own.n; k++)
 			row[c++] = xstrdup(own[k].value);
 		if (notes)

@@ -794,28 +794,36 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 static char *
 combat_str(const struct ruleset *rs, const struct rs_unit *u)
 {
-	char buf[96] = "", *own, *t;
+	char buf[96] = "", v[4][RS_MAX_NAME * 4 + 1], *own, *t;
 	size_t n = 0, k;
-	int pts;
+	int pts, has[4];
 
-	if (u->melee >= 0 && u->morale == 0)
+	/* The family's stats (melee power; morale and dice), as numbers. */
+	for (k = 0; k < 4; k++)
+		has[k] = rnd_unit_stat(rs, u, ENG_STAT_MELEE << k, v[k],
+		    sizeof(v[k]));
+	if (has[0] && !has[1])
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, _("melee %d"),
-		    u->melee);
-	if (u->morale > 0)
+		    (int)strtol(v[0], NULL, 10));
+	if (has[1])
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-		    _("%smorale %d"), n ? ", " : "", u->morale);
-	if (u->fire_dice > 0)
+		    _("%smorale %d"), n ? ", " : "",
+		    (int)strtol(v[1], NULL, 10));
+	if (has[2])
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-		    _("%sfire %dd"), n ? ", " : "", u->fire_dice);
-	if (u->melee_dice > 0)
+		    _("%sfire %dd"), n ? ", " : "",
+		    (int)strtol(v[2], NULL, 10));
+	if (has[3])
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-		    _("%smelee %dd"), n ? ", " : "", u->melee_dice);
+		    _("%smelee %dd"), n ? ", " : "",
+		    (int)strtol(v[3], NULL, 10));
 	/* The game's own stats, as the cards give them (the Points column
 	 * has a column of its own here). */
 	own = xstrdup(buf);
 	pts = sc_own_values(rs, NULL);
 	for (k = 0; k < rs->unit_own.n; k++) {
-		if ((int)k == pts || u->own[k] == NULL)
+		if ((int)k == pts || u->own[k] == NULL ||
+		    rnd_own_hidden(rs, k))
 			continue;
 		t = xasprintf("%s%s%s\xc2\xa0%s", own, *own ? ", " : "",
 		    rs->unit_own.head[k], u->own[k]);
@@ -905,7 +913,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		N_("Points") };
 	double cx[8], y0 = y, h, rowh, fixed = 0;
 	const struct sc_force *f = &s->side[side];
-	char *t, mv[32], rm[32];
+	char *t, mv[32], rm[32], tmp[RS_MAX_NAME * 4 + 1];
 	const char *mark;
 	char *pts_words = NULL;
 	size_t e;
@@ -915,9 +923,13 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	 * they have stats of the game's own. */
 	colw[4] = 24;
 	for (e = 0; e < rs->nunits; e++)
-		if (rs->units[e].morale > 0 || rs->units[e].fire_dice > 0)
+		if (rnd_unit_stat(rs, &rs->units[e], ENG_STAT_MORALE, tmp,
+		        sizeof(tmp)) ||
+		    rnd_unit_stat(rs, &rs->units[e], ENG_STAT_FIRE_DICE, tmp,
+		        sizeof(tmp)))
 			colw[4] = 38;
-	if (rs->unit_own.n > (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
+	if (rnd_unit_own_cols(rs, NULL) >
+	    (sc_own_values(rs, NULL) >= 0 ? 1u : 0u))
 		colw[4] = 50;
 
 	/* A short column is as wide as its heading in the language of the

@@ -77,7 +77,8 @@ rnd_unit_traits(char *buf, size_t sz, const struct rs_unit *u)
 static unsigned
 stats_used(const struct ruleset *rs)
 {
-	unsigned m = 0, shown = eng_show_of(rs)->stats;
+	unsigned m = 0, shown = eng_show_of(rs)->stats, bit;
+	char buf[RS_MAX_NAME * 4 + 1];
 	size_t i;
 
 	for (i = 0; i < rs->nunits; i++) {
@@ -86,16 +87,22 @@ stats_used(const struct ruleset *rs)
 		m |= ENG_STAT_MOVE;
 		if (u->road_move_mm > 0)
 			m |= ENG_STAT_ROAD;
-		if (u->melee >= 0)
-			m |= ENG_STAT_MELEE;
-		if (u->morale > 0)
-			m |= ENG_STAT_MORALE;
-		if (u->fire_dice > 0)
-			m |= ENG_STAT_FIRE_DICE;
-		if (u->melee_dice > 0)
-			m |= ENG_STAT_MELEE_DICE;
+		for (bit = ENG_STAT_MELEE; bit <= ENG_STAT_MELEE_DICE;
+		     bit <<= 1)
+			if (rnd_unit_stat(rs, u, bit, buf, sizeof(buf)))
+				m |= bit;
 	}
 	return m & shown;
+}
+
+int
+rnd_unit_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
+    char *buf, size_t sz)
+{
+	const struct eng_show *sh = eng_show_of(rs);
+
+	buf[0] = '\0';
+	return sh->stat != NULL && sh->stat(rs, u, stat, buf, sz);
 }
 
 /* Returns the number of stats written to out. */
@@ -130,23 +137,9 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 				rnd_len(rs, s->value, sizeof(s->value),
 				    u->road_move_mm);
 			break;
-		case 2:
-			if (u->melee >= 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->melee);
-			break;
-		case 3:
-			snprintf(s->value, sizeof(s->value), "%d", u->morale);
-			break;
-		case 4:
-			if (u->fire_dice > 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->fire_dice);
-			break;
-		case 5:
-			if (u->melee_dice > 0)
-				snprintf(s->value, sizeof(s->value), "%d",
-				    u->melee_dice);
+		default: /* the family's: its value, or a dash */
+			rnd_unit_stat(rs, u, 1u << k, s->value,
+			    sizeof(s->value));
 			break;
 		}
 		if (s->value[0] == '\0')
@@ -156,19 +149,43 @@ rnd_unit_stats(const struct ruleset *rs, const struct rs_unit *u,
 	return n;
 }
 
-size_t
-rnd_own_stats(const struct rs_own_cols *oc, char *const *own,
-    struct rnd_stat *out)
+int
+rnd_own_hidden(const struct ruleset *rs, size_t k)
 {
-	size_t k;
+	return k < rs->unit_own.n &&
+	    eng_col_named(eng_show_of(rs)->stat_cols, rs->unit_own.head[k]);
+}
 
-	for (k = 0; k < oc->n; k++) {
-		out[k].label = oc->head[k];
-		out[k].abbr = oc->head[k];
-		snprintf(out[k].value, sizeof(out[k].value), "%s",
+size_t
+rnd_unit_own_cols(const struct ruleset *rs, size_t *col)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < rs->unit_own.n && n < RS_MAX_OWN_STATS; k++)
+		if (!rnd_own_hidden(rs, k)) {
+			if (col != NULL)
+				col[n] = k;
+			n++;
+		}
+	return n;
+}
+
+size_t
+rnd_own_stats(const struct ruleset *rs, const struct rs_own_cols *oc,
+    char *const *own, struct rnd_stat *out)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < oc->n && n < RS_MAX_OWN_STATS; k++) {
+		if (oc == &rs->unit_own && rnd_own_hidden(rs, k))
+			continue;
+		out[n].label = oc->head[k];
+		out[n].abbr = oc->head[k];
+		snprintf(out[n].value, sizeof(out[n].value), "%s",
 		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+		n++;
 	}
-	return oc->n;
+	return n;
 }
 
 /*

@@ -1,9 +1,8 @@
 /*
  * front.c: the YAML front matter of a ruleset — title and credits,
  * paper, the measure (bare numbers here and in the tables are in it),
- * the engine, bases, table, grid, the morale family's hits, and the
- * default battle (turns, break point, deployment depth, forces). It is
- * read before the body; a unit named in the forces is found once the
+ * the engine, bases, table, grid, and the default battle (turns, break
+ * point, deployment depth, forces). It is read before the body; a unit named in the forces is found once the
  * tables are read (resolve.c).
  */
 #include <stdio.h>
@@ -168,8 +167,8 @@ rs_front_key_read(const char *key)
 {
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
-		"paper", "dice", "hits_per_morale", "battle", "description",
-		"license", "lang", "source", NULL };
+		"paper", "dice", "battle", "description", "license", "lang",
+		"source", NULL };
 	const char *const *k;
 
 	for (k = keys; *k != NULL; k++)
@@ -398,7 +397,6 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	front_table(r, fm);
 	front_grid(r, fm);
 	front_dice(r, fm);
-	fm_int(r, fm, "hits_per_morale", 1, 20, &r->rs->hits_per_morale);
 	if ((v = rs_node_get(fm, "battle")) != NULL)
 		read_battle(r, v);
 }

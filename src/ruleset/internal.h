@@ -105,8 +105,9 @@ void rd_table_unknown_cols(struct reader *, const struct table *,
 /*
  * The columns of a Units or Weapons table that are none of known: the
  * game's own stats, into oc with their indices in col (at most
- * RS_MAX_OWN_STATS; a heading twice, or past the limit, is an error at
- * it). Which of them a family reads is the engine's business: its note
+ * RS_MAX_OWN_COLS; a heading twice, or past that, is an error at it;
+ * the limit of the game's own, RS_MAX_OWN_STATS, is the engine's, which
+ * knows the family's columns). Which of them a family reads is the engine's business: its note
  * on the others goes where the table was read (oc->diag_at).
  */
 void rd_table_own_cols(struct reader *, const struct table *,

@@ -156,7 +156,16 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 			    h->text, t->what, oc->pos[k].line, oc->pos[k].col);
 			continue;
 		}
-		if (oc->n >= RS_MAX_OWN_STATS) {
+		/* The limit of the game's own stats is said here, by the
+		 * engine, which knows which are the family's. */
+		if (oc->n < RS_MAX_OWN_COLS) {
+			struct rs_check *c = rd_check(r, RS_CHECK_OWN_COL,
+			    oc == &r->rs->unit_own ? 0 : 1);
+
+			c->pos = h->pos;
+			c->text = xstrdup(h->text);
+		}
+		if (oc->n >= RS_MAX_OWN_COLS) {
 			/* Once: the columns past it are the same mistake. */
 			if (!full++)
 				diag_add(r->d, SEV_ERROR, h->pos,
@@ -164,7 +173,7 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 				    "than %d columns of the game's own stats "
 				    "in the %s table (the limit: what fits a "
 				    "unit card)",
-				    RS_MAX_OWN_STATS, t->what);
+				    RS_MAX_OWN_COLS, t->what);
 			continue;
 		}
 		if (rd_name_long(r->d, h->pos, "column heading", h->text,

@@ -183,41 +183,34 @@ dump_faces(FILE *fp, const struct rs_faces *faces)
 	fputs(buf[0] ? buf : "-", fp);
 }
 
-static void
-dump_classes(FILE *fp, unsigned mask)
-{
-	int c, first = 1;
-
-	if (mask == RS_CLASS_ALL) {
-		fputs("all", fp);
-		return;
-	}
-	for (c = 0; c < RS_CLASS__MAX; c++)
-		if (mask & (1u << c)) {
-			fprintf(fp, "%s%s", first ? "" : ",",
-			    rs_class_name((enum rs_class)c));
-			first = 0;
-		}
-	if (first)
-		fputs("-", fp);
-}
-
 /* The game's own stats of a unit or weapon, "Quality 3+"; nothing when
  * the table has none (so the dump of a ruleset without them is as it
  * was). */
 static void
-dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own)
+dump_own(FILE *fp, const struct rs_own_cols *oc, char *const *own,
+    const char *const *skip)
 {
-	size_t k;
+	const char *const *s;
+	size_t k, n = 0;
 
-	for (k = 0; k < oc->n; k++)
+	/* The game's own up to what a card holds (the engine says the rest
+	 * is too many). */
+	for (k = 0; k < oc->n && n < RS_MAX_OWN_STATS; k++) {
+		for (s = skip;
+		     s != NULL && *s != NULL && !rs_name_eq(*s, oc->head[k]);
+		     s++)
+			;
+		if (s != NULL && *s != NULL)
+			continue;
+		n++;
 		fprintf(fp, ", %s %s", oc->head[k],
 		    own[k] != NULL ? own[k] : "\xe2\x80\x94");
+	}
 }
 
 void
-rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
-    FILE *fp)
+rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
+    const char *const *cols, FILE *fp)
 {
 	size_t i, k;
 	char buf[256];
@@ -239,9 +232,8 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 	if (rs->grid != RS_GRID_NONE)
 		dump_len(fp, "", rs->cell_mm, u);
 	fputc('\n', fp);
-	if (fields & RS_DUMP_HITS_PER_MORALE)
-		fprintf(fp, "hits per morale point: %d\n",
-		    rs->hits_per_morale);
+	if (fam != NULL)
+		fam(rs, RS_DUMP_HEAD, 0, fp);
 	fprintf(fp, "\nunits (%zu)\n", rs->nunits);
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *un = &rs->units[i];
@@ -251,13 +243,8 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 		dump_len(fp, ", move", un->move_mm, u);
 		if (un->road_move_mm > 0)
 			dump_len(fp, ", road", un->road_move_mm, u);
-		if (un->melee >= 0)
-			fprintf(fp, ", melee %d", un->melee);
-		if (un->morale)
-			fprintf(fp, ", morale %d", un->morale);
-		if (un->fire_dice || un->melee_dice)
-			fprintf(fp, ", dice %d/%d", un->fire_dice,
-			    un->melee_dice);
+		if (fam != NULL)
+			fam(rs, RS_DUMP_UNIT, i, fp);
 		for (k = 0; k < un->nweapons; k++)
 			fprintf(fp, "%s%s", k ? ", " : ", weapons ",
 			    rs->weapons[un->weapons[k]].name);
@@ -265,7 +252,7 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 			rs_traits_format(buf, sizeof(buf), un->traits);
 			fprintf(fp, ", traits %s", buf);
 		}
-		dump_own(fp, &rs->unit_own, un->own);
+		dump_own(fp, &rs->unit_own, un->own, cols);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nweapons (%zu)\n", rs->nweapons);
@@ -276,13 +263,11 @@ rs_dump(const struct ruleset *rs, const char *engine, unsigned fields,
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
 		dump_faces(fp, &w->hit_faces);
-		if (fields & RS_DUMP_DESTROYS) {
-			fputs(", destroys ", fp);
-			dump_classes(fp, w->destroys);
-		}
+		if (fam != NULL)
+			fam(rs, RS_DUMP_WEAPON, i, fp);
 		if (w->traits & RS_WTRAIT_INDIRECT)
 			fputs(", indirect", fp);
-		dump_own(fp, &rs->weapon_own, w->own);
+		dump_own(fp, &rs->weapon_own, w->own, NULL);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nterrain (%zu)\n", rs->nterrain);

@@ -49,6 +49,12 @@ rd_is_none(const char *s)
 	    strcasecmp(s, "n/a") == 0 || strcasecmp(s, "none") == 0;
 }
 
+int
+rs_is_none(const char *s)
+{
+	return rd_is_none(s);
+}
+
 /*
  * Names and titles are printed on cards, headings and tabs: past max
  * characters they are an error at their place (a name of 100 KB would

@@ -700,7 +700,6 @@ ruleset_new(const char *path, const char *data, size_t len)
 	rs->base_w_mm = rs->base_d_mm = 25.4;
 	rs->table_w_mm = 1828.8;
 	rs->table_h_mm = 1219.2;
-	rs->hits_per_morale = 3;
 	rs->die = 6;
 	return rs;
 }

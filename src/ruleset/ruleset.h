@@ -23,8 +23,11 @@
 #define RS_MAX_NAME 80     /* characters: units, weapons, terrain, phases */
 #define RS_MAX_TITLE 200   /* characters: title, author, test game names … */
 #define RS_MAX_OWN_STATS 8 /* own stat columns a table: what a card holds */
-#define RS_MAX_GAUGES 16   /* rows of the Gauges table */
-#define RS_MAX_MARKERS 16  /* rows of the Markers table */
+/* Columns the reader keeps as own: the game's own stats and a family's
+ * columns (which it may show elsewhere: the engine counts the limit). */
+#define RS_MAX_OWN_COLS (RS_MAX_OWN_STATS + 8)
+#define RS_MAX_GAUGES 16  /* rows of the Gauges table */
+#define RS_MAX_MARKERS 16 /* rows of the Markers table */
 /* A unit's picture (Image column): at most this many bytes on disk and
  * this many pixels (a PNG or JPEG, and the images an SVG embeds
  * together; see src/render/picture.c). */
@@ -199,8 +202,8 @@ int rs_node_pct(const struct rs_node *, long *);
  */
 struct rs_own_cols {
 	size_t n;
-	char *head[RS_MAX_OWN_STATS];
-	struct pos pos[RS_MAX_OWN_STATS];
+	char *head[RS_MAX_OWN_COLS];
+	struct pos pos[RS_MAX_OWN_COLS];
 	/* The table, and how many messages the reader had given when it
 	 * read it: the family's note on the columns it does not play goes
 	 * there (eng_own_notes), among the reader's messages on the table. */
@@ -253,8 +256,8 @@ struct rs_weapon {
 	unsigned destroys;         /* mask of 1u << rs_class (firepower) */
 	unsigned traits;           /* rs_weapon_trait */
 	char *notes;               /* free text of the Notes column, or NULL */
-	char *own[RS_MAX_OWN_STATS]; /* by rs->weapon_own; NULL: empty */
-	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
+	char *own[RS_MAX_OWN_COLS]; /* by rs->weapon_own; NULL: empty */
+	struct pos own_pos[RS_MAX_OWN_COLS]; /* each own cell's place */
 };
 
 struct rs_unit {
@@ -266,10 +269,6 @@ struct rs_unit {
 	struct pos cls_pos;
 	double move_mm;
 	double road_move_mm; /* 0: no road move */
-	int melee;           /* firepower: melee power (roll-under); -1 none */
-	int morale;          /* morale family: grade; 0 unused */
-	int fire_dice;       /* morale family; 0 none */
-	int melee_dice;      /* morale family; 0 none */
 	size_t nweapons;
 	int weapons
 	    [RS_MAX_WEAPONS_PER_UNIT]; /* indices into ruleset weapons */
@@ -278,8 +277,8 @@ struct rs_unit {
 	double base_w_mm,
 	    base_d_mm; /* footprint; from Base column or front matter */
 	char *notes;
-	char *own[RS_MAX_OWN_STATS]; /* by rs->unit_own; NULL: empty */
-	struct pos own_pos[RS_MAX_OWN_STATS]; /* each own cell's place */
+	char *own[RS_MAX_OWN_COLS];          /* by rs->unit_own; NULL: empty */
+	struct pos own_pos[RS_MAX_OWN_COLS]; /* each own cell's place */
 	/* The Image column: the path as written, and the file it names
 	 * (relative to the ruleset's directory), checked to be a regular,
 	 * readable PNG, JPEG or SVG file; NULL: none. */
@@ -387,6 +386,10 @@ struct rs_keep {
  */
 enum rs_check_kind {
 	RS_CHECK_ENGINE,     /* the engine: name (rs->engine, engine_pos) */
+	RS_CHECK_OWN_COL,    /* an own column of a table (item as below)
+	                      * met, heading text at pos, before the reader
+	                      * kept it: the limit of the game's own stats
+	                      * is counted there (the family's do not) */
 	RS_CHECK_OWN,        /* the game's own columns of a table: item 0
 	                      * Units (rs->unit_own), 1 Weapons */
 	RS_CHECK_TESTGAME,   /* a test game in a print-only ruleset, at pos */
@@ -394,6 +397,9 @@ enum rs_check_kind {
 	                      * at pos; name a unit's first weapon (unit
 	                      * item, at name_pos) and n the units that
 	                      * name one */
+	RS_CHECK_UNIT_CELLS, /* rs->units[item]'s row read up to its
+	                      * numbers: a family's own numbers are said
+	                      * there (firepower: a bad Melee) */
 	RS_CHECK_UNIT,       /* rs->units[item], its weapons looked up */
 	RS_CHECK_WEAPON,     /* rs->weapons[item] */
 	RS_CHECK_WHOLE,      /* the ruleset as a whole */
@@ -425,12 +431,11 @@ struct ruleset {
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
-	char *paper;         /* NULL: not set */
-	int die;             /* faces of the game's die: 4, 6 … 100 */
-	struct pos die_pos;  /* of the dice: key's value; line 0: default */
-	int hits_per_morale; /* morale family; default 3 */
-	int turn_limit;      /* default battle; 0: engine default */
-	int break_pct;       /* default battle, morale family: the share
+	char *paper;        /* NULL: not set */
+	int die;            /* faces of the game's die: 4, 6 … 100 */
+	struct pos die_pos; /* of the dice: key's value; line 0: default */
+	int turn_limit;     /* default battle; 0: engine default */
+	int break_pct;      /* default battle, morale family: the share
 	                       * of its fighting units (%) whose loss breaks
 	                       * an army; 0: all of them */
 	struct pos break_pos;
@@ -505,6 +510,8 @@ const struct rs_table *rs_table_find(const struct ruleset *,
 /* Names, headings and titles equal as the reader compares them: without
  * case, spaces, '-', '_' and '.' ("To hit" == "to-hit"). */
 int rs_name_eq(const char *, const char *);
+/* Whether a cell says "none": empty, a dash, "n/a" or "none". */
+int rs_is_none(const char *);
 
 /* 1 when the reader reads this front-matter key (the others are a rule
  * family's settings, or unknown: the engine tells them apart). */
@@ -537,12 +544,17 @@ void rs_traits_format(char *buf, size_t sz, unsigned traits);
 
 /* The plain-text summary written to out/NAME/ruleset.txt and used by the
  * regression tests (a -T tree style dump): engine is the name of the
- * family that plays it ("none"), fields the model's fields of a family
- * it prints (RS_DUMP_*; eng_dump() gives both). */
-#define RS_DUMP_HITS_PER_MORALE 0x1u
-#define RS_DUMP_DESTROYS 0x2u
-void rs_dump(const struct ruleset *, const char *engine, unsigned fields,
+ * family that plays it ("none"). What a family reads of the ruleset the
+ * model does not hold, so the family prints it itself (fam, may be
+ * NULL; eng_dump() gives both): lines after the grid's (at RS_DUMP_HEAD),
+ * and items of unit or weapon `item`'s line after its numbers; cols
+ * (NULL-terminated, or NULL) the Units table's own columns it prints
+ * that way, left out of the unit's own stats. */
+enum rs_dump_at { RS_DUMP_HEAD, RS_DUMP_UNIT, RS_DUMP_WEAPON };
+typedef void rs_dump_fn(const struct ruleset *, enum rs_dump_at, size_t item,
     FILE *);
+void rs_dump(const struct ruleset *, const char *engine, rs_dump_fn *fam,
+    const char *const *cols, FILE *);
 
 /*
  * Parse a YAML document held in memory into a generic tree; used for

@@ -22,10 +22,6 @@ static const char *const COL_UNIT[] = { "Unit", "Unit type", "Name", NULL };
 static const char *const COL_CLASS[] = { "Class", "Type", NULL };
 static const char *const COL_MOVE[] = { "Move", "Movement", "Off road", NULL };
 static const char *const COL_ROAD[] = { "Road move", "On road", "Road", NULL };
-static const char *const COL_MELEE[] = { "Melee", "Melee power", NULL };
-static const char *const COL_MORALE[] = { "Morale", NULL };
-static const char *const COL_FIRED[] = { "Fire dice", NULL };
-static const char *const COL_MELEED[] = { "Melee dice", NULL };
 static const char *const COL_WEAPONS[] = { "Weapons", "Weapon", NULL };
 static const char *const COL_BASE[] = { "Base", NULL };
 static const char *const COL_TRAITS[] = { "Traits", "Special", NULL };
@@ -90,9 +86,8 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 /* Where the Units table's columns are: an index, or -1 when it has none
  * of that name. */
 struct unit_cols {
-	int unit, cls, move, road, melee, morale, fire_dice, melee_dice,
-	    weapons, base, traits, notes, image, symbol;
-	int own[RS_MAX_OWN_STATS]; /* the game's own stats (rs->unit_own) */
+	int unit, cls, move, road, weapons, base, traits, notes, image, symbol;
+	int own[RS_MAX_OWN_COLS]; /* the game's own stats (rs->unit_own) */
 };
 
 /*
@@ -134,8 +129,9 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	u->cls_free = (int)k + 1;
 }
 
-/* The numbers of a unit: its class, moves, melee power, morale and dice,
- * each reported at its cell when it is bad. */
+/* The numbers of a unit the reader reads: its class and moves, each
+ * reported at its cell when it is bad (a family reads its own: the
+ * rs_check noted after them). */
 static void
 unit_numbers(struct reader *r, const struct unit_cols *c,
     const struct cell *row, struct rs_unit *u)
@@ -151,17 +147,6 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
 		rd_cell_len(r, &row[c->move], "Move", &u->move_mm);
 	if (c->road >= 0 && !rd_is_none(row[c->road].text))
 		rd_cell_len(r, &row[c->road], "Road move", &u->road_move_mm);
-	if (c->melee >= 0 && !rd_is_none(row[c->melee].text) &&
-	    rd_cell_int(r, &row[c->melee], "Melee", 0, 6, &u->melee) == -1)
-		u->melee = -2; /* reported: no second message */
-	if (c->morale >= 0 && !rd_is_none(row[c->morale].text))
-		rd_cell_int(r, &row[c->morale], "Morale", 1, 12, &u->morale);
-	if (c->fire_dice >= 0 && !rd_is_none(row[c->fire_dice].text))
-		rd_cell_int(r, &row[c->fire_dice], "Fire dice", 0, 20,
-		    &u->fire_dice);
-	if (c->melee_dice >= 0 && !rd_is_none(row[c->melee_dice].text))
-		rd_cell_int(r, &row[c->melee_dice], "Melee dice", 0, 20,
-		    &u->melee_dice);
 }
 
 /* A unit's base: the ruleset's, or its own "30mm" (square) or "40x20mm"
@@ -205,7 +190,6 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	memset(&u, 0, sizeof(u));
 	memset(&p, 0, sizeof(p));
 	u.pos = name->pos;
-	u.melee = -1;
 	if (rd_is_none(name->text)) {
 		diag_add(r->d, SEV_ERROR, name->pos, "unit without a name");
 		return 0;
@@ -225,6 +209,9 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 		return 0;
 	u.name = xstrdup(name->text);
 	unit_numbers(r, c, row, &u);
+	/* The family's own numbers are its to read: said here, in the
+	 * row's order (the unit is pushed below, whatever else it has). */
+	rd_check(r, RS_CHECK_UNIT_CELLS, rs->nunits);
 	if (c->traits >= 0 && !rd_is_none(row[c->traits].text)) {
 		tmp = xstrdup(row[c->traits].text);
 		rd_split_list(tmp, trait_item, r, row[c->traits].pos,
@@ -261,9 +248,8 @@ void
 rd_units(struct reader *r, const struct table *t, int arg)
 {
 	static const char *const *const known[] = { COL_UNIT, COL_CLASS,
-		COL_MOVE, COL_ROAD, COL_MELEE, COL_MORALE, COL_FIRED,
-		COL_MELEED, COL_WEAPONS, COL_BASE, COL_TRAITS, COL_NOTES,
-		COL_IMAGE, COL_SYMBOL, NULL };
+		COL_MOVE, COL_ROAD, COL_WEAPONS, COL_BASE, COL_TRAITS,
+		COL_NOTES, COL_IMAGE, COL_SYMBOL, NULL };
 	struct unit_cols c;
 	size_t i;
 
@@ -272,10 +258,6 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	c.cls = rd_table_col(t, COL_CLASS);
 	c.move = rd_table_col(t, COL_MOVE);
 	c.road = rd_table_col(t, COL_ROAD);
-	c.melee = rd_table_col(t, COL_MELEE);
-	c.morale = rd_table_col(t, COL_MORALE);
-	c.fire_dice = rd_table_col(t, COL_FIRED);
-	c.melee_dice = rd_table_col(t, COL_MELEED);
 	c.weapons = rd_table_col(t, COL_WEAPONS);
 	c.base = rd_table_col(t, COL_BASE);
 	c.traits = rd_table_col(t, COL_TRAITS);
@@ -393,7 +375,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	    ch = rd_table_col(t, COL_HITS), cd = rd_table_col(t, COL_DESTROYS),
 	    ct = rd_table_col(t, COL_TRAITS), cn = rd_table_col(t, COL_NOTES);
 	struct ruleset *rs = r->rs;
-	int own[RS_MAX_OWN_STATS];
+	int own[RS_MAX_OWN_COLS];
 	size_t i;
 	char *tmp;
 

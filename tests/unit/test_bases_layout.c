@@ -330,7 +330,6 @@ Test(bases_markers, by_family)
 	cr_assert_str_eq(m[0], "In ford");
 	bl_markers_free(m, n);
 	rs.engine = (char *)"morale";
-	rs.hits_per_morale = 3;
 	n = bl_markers(&rs, &m);
 	cr_assert_eq(n, 7);
 	cr_assert_str_eq(m[0], "Disordered");

@@ -218,8 +218,9 @@ melee_freq(const struct eng_ctx *c, const char *ta, const char *tb,
 	double p, f, se;
 	char *s;
 
-	mo_melee_odds(&m, a->melee_dice, mo_melee_die_mod(c->rs, a, 1), 0,
-	    b->melee_dice, mo_melee_die_mod(c->rs, b, 1), 0);
+	mo_melee_odds(&m, mo_melee_dice(c->rs, a),
+	    mo_melee_die_mod(c->rs, a, 1), 0, mo_melee_dice(c->rs, b),
+	    mo_melee_die_mod(c->rs, b, 1), 0);
 	s = mo_q_str(&m.a_wins);
 	cr_assert_str_eq(s, want);
 	free(s);
@@ -357,7 +358,8 @@ Test(morale, self_play_frequencies_agree_with_exact_odds, .timeout = 120)
 	rs_free(rs);
 }
 
-/* hits_per_morale (front matter): with 1, every hit costs a point. */
+/* hits_per_morale (a setting, in the front matter): with 1, every hit
+ * costs a point. */
 Test(morale, hits_per_morale_comes_from_the_front_matter)
 {
 	struct diags d = { 0 };
@@ -368,7 +370,7 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 	static const int dice[] = { 6, 6, 1, 1 };
 
 	cr_assert_not_null(c);
-	cr_assert_eq(rs->hits_per_morale, 1);
+	cr_assert_eq(c->set.v[MO_SET_HITS], 1); /* a setting of the family */
 	g = duel(c, "Close Order Archers", "Close Order Infantry", 0);
 	g->u[1].c[MO_C_GRADE] = 6;
 	eng_unit_place(g, 1, 200, 190);
