@@ -145,7 +145,12 @@ name_ok(const char *filter, const char *name)
 static void
 emit_q(const struct eng_emit *out, const char *key, const struct eng_q *q)
 {
-	out->exact(out->arg, key, q->v);
+	mpq_t x;
+
+	mpq_init(x);
+	eng_q_get_mpq(q, x);
+	out->exact(out->arg, key, x);
+	mpq_clear(x);
 }
 
 void

@@ -217,19 +217,24 @@ eng_die_n(struct eng_dice *d, int sides)
 }
 
 /* ---- exact rationals (rational.c) ----
- * A GMP rational, exact at any size, in lowest terms. Each is
- * eng_q_init()ed before use and eng_q_clear()ed after; a struct that holds
- * one clears it in its own free function (eng_odds_free,
- * eng_record_free). A copy of the struct by value moves the value: the
- * old place must not be cleared too. */
+ * An exact fraction of any size, in lowest terms: held in two int64 when
+ * it fits (no allocation: a ruleset's odds are many small fractions),
+ * else a GMP rational on the heap. Each is eng_q_init()ed before use and
+ * eng_q_clear()ed after; a struct that holds one clears it in its own
+ * free function (eng_odds_free, eng_record_free). A copy of the struct
+ * by value moves the value: the old place must not be cleared too. Read
+ * it only through these functions. */
 struct eng_q {
-	mpq_t v;
+	int64_t num, den; /* the value when big is NULL; den > 0 */
+	mpq_t *big;       /* else the value */
 };
 void eng_q_init(struct eng_q *); /* to 0 */
 void eng_q_clear(struct eng_q *);
 void eng_q_set(struct eng_q *, const struct eng_q *);
 void eng_q_set_si(struct eng_q *, long num, long den);
 void eng_q_set_mpq(struct eng_q *, const mpq_t);
+/* x = q, x mpq_init()ed. */
+void eng_q_get_mpq(const struct eng_q *, mpq_t x);
 void eng_q_add(struct eng_q *, const struct eng_q *, const struct eng_q *);
 void eng_q_sub(struct eng_q *, const struct eng_q *, const struct eng_q *);
 void eng_q_mul(struct eng_q *, const struct eng_q *, const struct eng_q *);

@@ -888,7 +888,12 @@ mo_contest_record(struct eng_game *g, int kind, int a, int b, int att_dice,
 static int
 to_eng_q(const struct mo_q *x, struct eng_q *q)
 {
-	mo_q_to_mpq(x, q->v);
+	mpq_t v;
+
+	mpq_init(v);
+	mo_q_to_mpq(x, v);
+	eng_q_set_mpq(q, v);
+	mpq_clear(v);
 	return 0;
 }
 

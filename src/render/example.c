@@ -787,7 +787,7 @@ ex_text(const struct ruleset *rs, const struct eng_record *r,
 			if (strncmp(r->odds[i].key, "expected", 8) == 0)
 				cat(&s, "%s%s %s", shown++ ? "; " : "", q,
 				    words);
-			else if (mpq_sgn(x->v) != 0)
+			else if (!eng_q_is(x, 0, 1))
 				cat(&s, "%s%s %s%s(%.0f%%)",
 				    shown++ ? "; " : "", words,
 				    readable ? q : "", readable ? " " : "",
