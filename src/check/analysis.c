@@ -321,24 +321,11 @@ ana_check(struct analysis *a, const struct chk_opts *o, struct chk_result *r,
 	return 0;
 }
 
-/* ---- the check pipeline on a context of its own ---- */
-
-int
-chk_run(const struct ruleset *rs, const struct chk_opts *o,
-    struct chk_result *r, struct diags *d)
-{
-	int rc = ana_check(ana_new(rs, o->grid, o->cell_mm), o, r, d);
-
-	r->own = 1;
-	return rc;
-}
-
+/* The result borrows the analysis: ana_free() frees what it points
+ * to. */
 void
 chk_result_free(struct chk_result *r)
 {
-	if (r->own)
-		ana_free(r->ana);
 	r->ana = NULL;
-	r->own = 0;
 	r->ctx = NULL;
 }

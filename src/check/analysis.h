@@ -63,9 +63,10 @@ int ana_examples(struct analysis *, struct diags *d,
 /*
  * The check pipeline over the analysis: what preparing said, the test
  * games (played once), self-play of o->games at o->seed (played once
- * for each such pair), then the findings, into d and r; as chk_run()
- * returns. r->ana is a, r->ctx its context: chk_result_free() leaves
- * them to ana_free().
+ * for each such pair), then the findings, into d and r. Returns 0 when
+ * it was played, 1 when its engine is not played (a note says so), -1
+ * when it cannot be played (an error says why). r->ana is a, r->ctx
+ * its context: chk_result_free() leaves them to ana_free().
  */
 int ana_check(struct analysis *, const struct chk_opts *, struct chk_result *,
     struct diags *);

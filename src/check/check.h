@@ -28,7 +28,6 @@ struct chk_opts {
 struct chk_result {
 	struct eng_ctx *ctx;  /* NULL: the ruleset is not played */
 	struct analysis *ana; /* what it was worked out from (analysis.h) */
-	int own;              /* ana is this result's (chk_run()) */
 	int tests, tests_failed;
 	uint64_t test_cov[ENG_MAX_RULES];
 	struct eng_stats st; /* valid when opts.games > 0 */
@@ -37,16 +36,8 @@ struct chk_result {
 	int jobs;
 };
 
-/*
- * Play a ruleset on an engine of its own (analysis.c; a product shares
- * one analysis instead, analysis.h): its test games, then self-play,
- * then the findings.
- * Failures, coverage warnings and findings go to diags. Returns 0 when
- * it was played, 1 when its engine is not played (a note says so), -1
- * when it cannot be played (an error says why).
- */
-int chk_run(const struct ruleset *, const struct chk_opts *,
-    struct chk_result *, struct diags *);
+/* A result of ana_check() (analysis.h) is done with; the analysis
+ * keeps what it points to. */
 void chk_result_free(struct chk_result *);
 
 /* Parse a --grid value: "none", "square 3in", "hex 30mm"; bare numbers

@@ -240,7 +240,8 @@ build_has(const struct ruleset *rs)
 {
 	unsigned has = PRODUCT_RULESET;
 
-	if (eng_family_find(rs->engine) != NULL)
+	/* Print only (the none family) plays nothing. */
+	if (eng_family_of(rs)->play_turn != NULL)
 		has |= PRODUCT_ENGINE | PRODUCT_SELFPLAY;
 	return has;
 }

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "../check/analysis.h"
 #include "../check/check.h"
 #include "cli.h"
 #include "json.h"
@@ -145,6 +146,7 @@ cmd_check(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		struct diags d = { 0 }, read = { 0 };
 		struct chk_result r;
+		struct analysis *a;
 		json_t *el = json ? cli_json_element(argv[i]) : NULL;
 
 		rs = cli_load_keep(argv[i], &worst, &read);
@@ -189,7 +191,10 @@ cmd_check(int argc, char **argv)
 			bar.on = bar.on && !quiet;
 			o.progress = progress_callback;
 			o.parg = &bar;
-			rc = chk_run(rs, &o, &r, &d);
+			/* Made as a product makes it, on --grid's board
+			 * when given. */
+			a = ana_new(rs, o.grid, o.cell_mm);
+			rc = ana_check(a, &o, &r, &d);
 			progress_end(&bar);
 		}
 		/* -q leaves out the warnings and notes (main()). */
@@ -264,6 +269,7 @@ cmd_check(int argc, char **argv)
 			    diags_count(&read, SEV_NOTE) +
 			        diags_count(&d, SEV_NOTE));
 		chk_result_free(&r);
+		ana_free(a);
 		diags_free(&d);
 		diags_free(&read);
 		rs_free(rs);

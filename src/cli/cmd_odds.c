@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "../check/analysis.h"
 #include "../check/check.h"
 #include "cli.h"
 #include "json.h"
@@ -420,9 +421,9 @@ cmd_odds(int argc, char **argv)
 {
 	struct odds_own own = { NULL };
 	struct cli_common opt;
-	struct diags d = { 0 };
+	struct analysis *an;
 	const struct eng_show *show;
-	struct eng_ctx *c;
+	const struct eng_ctx *c;
 	struct ruleset *rs;
 	const char *ua = NULL, *ub = NULL, *dice;
 	int json, worst, status;
@@ -447,7 +448,7 @@ cmd_odds(int argc, char **argv)
 		    "one ruleset and at most two units");
 	if (json)
 		cli_json_begin(&js);
-	c = NULL;
+	an = NULL;
 	if ((rs = cli_load(argv[optind], &worst)) == NULL ||
 	    cli_playable(rs, argv[optind]) == -1) {
 		status = EXIT_ERRORS;
@@ -464,12 +465,14 @@ cmd_odds(int argc, char **argv)
 		status = EXIT_ERRORS;
 		goto out;
 	}
-	c = eng_ctx_new(rs, -1, 0, &d);
+	/* Made as a product makes it. The document is streamed from the
+	 * prepared engine, matchup by matchup, not held whole. */
+	an = ana_new(rs, -1, 0);
+	c = an->ctx;
 	/* Only what stops the odds matters here: grid warnings do not. */
 	if (c == NULL) {
-		diags_print(&d, stderr);
-		status = diags_worst(&d) >= SEV_ERROR ? EXIT_ERRORS :
-		                                        EXIT_CLEAN;
+		diags_print(&an->prep, stderr);
+		status = an->state < 0 ? EXIT_ERRORS : EXIT_CLEAN;
 		goto out;
 	}
 	show = c->fam->show;
@@ -512,8 +515,7 @@ out:
 		if (cli_json_end(&js) != 0)
 			status = EXIT_ERRORS;
 	}
-	eng_ctx_free(c);
-	diags_free(&d);
+	ana_free(an);
 	rs_free(rs);
 	return status;
 }

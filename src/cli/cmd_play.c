@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "../check/analysis.h"
 #include "../check/check.h"
 #include "cli.h"
 #include "json.h"
@@ -77,6 +78,7 @@ cmd_play(int argc, char **argv)
 	struct cli_common c;
 	struct chk_opts o = { .grid = -1, .cell_mm = 0, .tests = 0 };
 	struct chk_result r;
+	struct analysis *a;
 	struct diags d = { 0 };
 	struct ruleset *rs;
 	const char *grid, *scenario;
@@ -123,7 +125,10 @@ cmd_play(int argc, char **argv)
 		progress_begin(&bar, "self-play", (unsigned long)o.games);
 		o.progress = progress_callback;
 		o.parg = &bar;
-		rc = chk_run(rs, &o, &r, &d);
+		/* Made as a product makes it, on --grid's board when
+		 * given. */
+		a = ana_new(rs, o.grid, o.cell_mm);
+		rc = ana_check(a, &o, &r, &d);
 		progress_end(&bar);
 	}
 	diags_print(&d, stderr);
@@ -134,6 +139,7 @@ cmd_play(int argc, char **argv)
 	else if (rc == 0)
 		print_stats(rs, &r);
 	chk_result_free(&r);
+	ana_free(a);
 	diags_free(&d);
 out:
 	if (json) {

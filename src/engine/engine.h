@@ -945,15 +945,21 @@ int eng_col_named(const char *const *names, const char *h);
 /* Print the family's settings for `check -v`: key, value, default. */
 void eng_settings_dump(const struct ruleset *, FILE *);
 
-/* The family an engine: name names (in any case), or NULL: none is
- * built in of that name (NULL, none: print only). */
+/* The family an engine: name names (in any case; "none": print only),
+ * or NULL: none is built in of that name. */
 const struct eng_family *eng_family_find(const char *name);
+/* The family of rs: eng_none when it names no engine; NULL only for a
+ * name no row has (an error the reader reports at it). */
+const struct eng_family *eng_family_of(const struct ruleset *);
 /* The name of the family that plays rs, or "none". */
 const char *eng_engine_name(const struct ruleset *);
-/* The families' engine: names for a message, from the family table:
- * each after pre, the last joined by last ("engine: firepower, engine:
- * morale or engine: dice"); caller frees. */
+/* The playing families' engine: names for a message, from the family
+ * table: each after pre, the last joined by last ("engine: firepower,
+ * engine: morale or engine: dice"); caller frees. */
 char *eng_family_names(const char *pre, const char *last);
+/* Every row's name, none first ("none, firepower, morale, dice"), for
+ * the known engines of a message; caller frees. */
+char *eng_family_known(void);
 /* rs_dump() as the family that plays rs names it and dumps its own. */
 void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;

@@ -16,9 +16,11 @@
  * The rule families built in: a new family is one row here, F(NAME) for
  * its `const struct eng_family eng_NAME`, which the row both declares and
  * lists (so that nothing else need name it). Every row ends with a
- * backslash, the last one too.
+ * backslash, the last one too. none, print only, is first: the list of
+ * known engines in messages starts with it.
  */
 #define ENG_FAMILIES(F)                                                       \
+	F(none)                                                               \
 	F(firepower)                                                          \
 	F(morale)                                                             \
 	F(dice)                                                               \
@@ -41,36 +43,63 @@ eng_family_find(const char *name)
 	return NULL;
 }
 
+const struct eng_family *
+eng_family_of(const struct ruleset *rs)
+{
+	return eng_family_find(rs->engine != NULL ? rs->engine : "none");
+}
+
 const char *
 eng_engine_name(const struct ruleset *rs)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 
+	/* A name no row has is an error the reader reported; nothing of
+	 * it is played. */
 	return f != NULL ? f->name : "none";
 }
 
-char *
-eng_family_names(const char *pre, const char *last)
+/* The names of the families (those that play, unless all), each after
+ * pre, the last joined by last. */
+static char *
+family_names(const char *pre, const char *last, int all)
 {
 	char *s = xstrdup(""), *t;
-	size_t i;
+	size_t i, n = 0, k = 0;
 
+	for (i = 0; i < NFAMILIES; i++)
+		n += all || families[i]->play_turn != NULL;
 	for (i = 0; i < NFAMILIES; i++) {
+		if (!all && families[i]->play_turn == NULL)
+			continue;
 		t = xasprintf("%s%s%s%s", s,
-		    i == 0                 ? "" :
-		        i + 1 == NFAMILIES ? last :
-		                             ", ",
+		    k == 0         ? "" :
+		        k + 1 == n ? last :
+		                     ", ",
 		    pre, families[i]->name);
+		k++;
 		free(s);
 		s = t;
 	}
 	return s;
 }
 
+char *
+eng_family_names(const char *pre, const char *last)
+{
+	return family_names(pre, last, 0);
+}
+
+char *
+eng_family_known(void)
+{
+	return family_names("", ", ", 1);
+}
+
 void
 eng_dump(const struct ruleset *rs, FILE *fp)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 
 	rs_dump(rs, eng_engine_name(rs), f != NULL ? f->dump : NULL,
 	    f != NULL && f->show != NULL ? f->show->stat_cols : NULL, fp);
@@ -180,31 +209,32 @@ struct eng_ctx *
 eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
     struct diags *d)
 {
+	const struct eng_family *f = eng_family_of(rs);
 	struct eng_ctx *c;
 	const char *why;
 	struct pos at = rs->engine_pos;
 
-	/* Print only: nothing to play, and nothing wrong; the commands
-	 * say so in their own words (check's summary, play's error). */
-	if (rs_print_only(rs))
-		return NULL;
-	if (eng_family_find(rs->engine) == NULL) {
+	if (f == NULL) {
 		diag_add(d, SEV_NOTE, at,
 		    "engine '%s' is not played yet in "
 		    "this version: test games and self-play skipped",
 		    rs->engine);
 		return NULL;
 	}
+	/* Print only: nothing to play, and nothing wrong; the commands
+	 * say so in their own words (check's summary, play's error). */
+	if (f->play_turn == NULL)
+		return NULL;
 	if (rs->nunits > RS_MAX_UNITS || rs->nweapons > RS_MAX_WEAPONS) {
 		diag_add(d, SEV_ERROR, at,
 		    "too many units or weapons to play");
 		return NULL;
 	}
-	if (classes_unplayed(rs, eng_family_find(rs->engine), d))
+	if (classes_unplayed(rs, f, d))
 		return NULL;
 	c = xcalloc(1, sizeof(*c));
 	c->rs = rs;
-	c->fam = eng_family_find(rs->engine);
+	c->fam = f;
 	if (grid < 0) {
 		grid = rs->grid;
 		cell_mm = rs->cell_mm;
@@ -244,7 +274,7 @@ eng_ctx_free(struct eng_ctx *c)
 {
 	if (c == NULL)
 		return;
-	if (c->fam != NULL && c->fam->release != NULL)
+	if (c->fam->release != NULL)
 		c->fam->release(c);
 	free(c);
 }
@@ -252,9 +282,7 @@ eng_ctx_free(struct eng_ctx *c)
 struct eng_game *
 eng_game_new(const struct eng_ctx *c)
 {
-	return xcalloc(1,
-	    sizeof(struct eng_game) +
-	        (c->fam != NULL ? c->fam->state_size : 0));
+	return xcalloc(1, sizeof(struct eng_game) + c->fam->state_size);
 }
 
 void
@@ -289,9 +317,8 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 		memset(g->occ, -1, (size_t)c->board.cols * c->board.rows);
 	/* A family with a setup hook sets up its own state (24 KiB of
 	 * zeros per game are a cost in self-play). */
-	if (c->fam == NULL || c->fam->setup == NULL)
-		memset(g->fam_state, 0,
-		    c->fam != NULL ? c->fam->state_size : 0);
+	if (c->fam->setup == NULL)
+		memset(g->fam_state, 0, c->fam->state_size);
 }
 
 int
@@ -373,7 +400,7 @@ eng_battle_setup(struct eng_game *g)
 void
 eng_game_ready(struct eng_game *g)
 {
-	if (g->ctx->fam != NULL && g->ctx->fam->setup != NULL)
+	if (g->ctx->fam->setup != NULL)
 		g->ctx->fam->setup(g);
 }
 

@@ -218,7 +218,7 @@ eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
 int
 eng_front_check(const struct ruleset *rs, struct diags *d)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 	const struct rs_node *fm = rs->front;
 	struct eng_values v;
 	const char *key;
@@ -399,8 +399,9 @@ eng_no_weapons(const struct ruleset *rs, const struct rs_check *c,
 		               "");
 }
 
-/* What is said at the place c the reader noted, f the family that plays
- * (NULL: none): the core's findings, then the family's. */
+/* What is said at the place c the reader noted, f the ruleset's family
+ * (NULL: an engine name no row has): the core's findings, then the
+ * family's. */
 static void
 check_at(const struct ruleset *rs, const struct eng_family *f,
     const struct rs_check *c, struct diags *d)
@@ -410,21 +411,24 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 
 	switch (c->kind) {
 	case RS_CHECK_ENGINE:
-		if (f != NULL || rs_print_only(rs))
+		if (f != NULL)
 			break;
-		s = eng_family_names("", ", ");
+		s = eng_family_known();
 		diag_add(d, SEV_ERROR, rs->engine_pos,
-		    "unknown engine '%s' (known: none, %s)", rs->engine, s);
+		    "unknown engine '%s' (known: %s)", rs->engine, s);
 		free(s);
 		break;
 	case RS_CHECK_OWN_COL:
 		own_col(rs, f, (size_t)(c - rs->checks), d);
 		break;
 	case RS_CHECK_OWN:
-		if (f != NULL && c->item == 0)
+		/* What a family does not play: print only plays nothing. */
+		if (f == NULL || f->play_turn == NULL)
+			break;
+		if (c->item == 0)
 			own_note(&rs->unit_own, "Units", f->unit_cols,
 			    stat_cols(f, 0), f, d);
-		else if (f != NULL)
+		else
 			own_note(&rs->weapon_own, "Weapons", f->weapon_cols,
 			    NULL, f, d);
 		break;
@@ -466,7 +470,7 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 static void
 own_sections(const struct ruleset *rs, struct diags *d)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 	const char *const *sec;
 	size_t i, n;
 
@@ -484,7 +488,7 @@ own_sections(const struct ruleset *rs, struct diags *d)
 int
 eng_family_check(const struct ruleset *rs, struct diags *d)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 	struct diags out = { 0 };
 	size_t i, k = 0;
 
@@ -512,7 +516,7 @@ eng_family_check(const struct ruleset *rs, struct diags *d)
 void
 eng_settings_dump(const struct ruleset *rs, FILE *fp)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 	struct eng_values v;
 	char buf[64], def[64];
 	int i;

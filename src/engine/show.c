@@ -165,20 +165,14 @@ eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
 	free(w);
 }
 
-/* A ruleset no family plays: every stat it gives, no odds. */
-static const struct eng_show show_none = {
-	.print_only = 1,
-	.stats = ENG_STAT_ALL,
-	.weapon_destroys = 0,
-	.weapon_hits_on = 1,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
-};
-
+/* A family without a show of its own, and an engine name no row has
+ * (an error the reader reported), are shown as print only. */
 const struct eng_show *
 eng_show_of(const struct ruleset *rs)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 
-	return f != NULL && f->show != NULL ? f->show : &show_none;
+	if (f == NULL || f->show == NULL)
+		f = eng_family_find("none");
+	return f->show;
 }

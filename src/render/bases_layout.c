@@ -443,8 +443,8 @@ bl_ranges_free(struct bl_range *r, size_t n)
 size_t
 bl_gauges(const struct ruleset *rs, struct eng_gauge *out)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
-	size_t n = f != NULL && f->gauges != NULL ? f->gauges(rs, out) : 0, i;
+	const struct eng_family *f = eng_family_of(rs);
+	size_t n = f->gauges != NULL ? f->gauges(rs, out) : 0, i;
 
 	/* The ruleset's own Gauges table, after the family's. */
 	for (i = 0; i < rs->ngauges && i < RS_MAX_GAUGES; i++) {
@@ -457,11 +457,11 @@ bl_gauges(const struct ruleset *rs, struct eng_gauge *out)
 size_t
 bl_markers(const struct ruleset *rs, char ***out)
 {
-	const struct eng_family *f = eng_family_find(rs->engine);
+	const struct eng_family *f = eng_family_of(rs);
 	size_t n, i;
 
 	*out = NULL;
-	n = f != NULL && f->markers != NULL ? f->markers(rs, out) : 0;
+	n = f->markers != NULL ? f->markers(rs, out) : 0;
 	/* The ruleset's own Markers table, after the family's. */
 	if (rs->nmarkers > 0)
 		*out = xrealloc(*out, (n + rs->nmarkers) * sizeof(**out));

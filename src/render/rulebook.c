@@ -793,13 +793,13 @@ out:
 static struct rnd_book_rule *
 analysis_rules(const struct analysis *a, size_t *n)
 {
-	const struct eng_family *f = eng_family_find(a->rs->engine);
+	const struct eng_family *f = eng_family_of(a->rs);
 	const struct eng_ctx *c = a->ctx;
 	struct rnd_book_rule *v;
 	int k;
 
 	*n = 0;
-	if (f == NULL || f->nrules == 0)
+	if (f->nrules == 0)
 		return NULL;
 	v = xcalloc((size_t)f->nrules, sizeof(*v));
 	for (k = 0; k < f->nrules; k++)
@@ -828,7 +828,7 @@ analysis_examples(struct analysis *a, struct rnd_example **exv,
 	int n, failed;
 
 	*exv = NULL;
-	if (eng_family_find(rs->engine) == NULL || rs->ntests == 0)
+	if (eng_family_of(rs)->play_turn == NULL || rs->ntests == 0)
 		return 0;
 	/* The context's warnings are check's to give, not the book's. */
 	if (a->ctx == NULL) {

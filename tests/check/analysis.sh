@@ -36,10 +36,38 @@ got=$(grep '^sandtable: counts:' "$tmp/err")
 [ "$got" = "$ONCE" ] && pass "report: each worked out once" ||
 	fail "report: each worked out once" "${got:-no counts}"
 
-# Products ask the analysis: only it, and the commands that are not
-# products (odds; play --scenario through sc_engine_new), prepare one.
-bad=$(grep -l 'eng_ctx_new(' src/cli/*.c src/render/*.c src/scenario/*.c \
-	src/check/*.c 2>/dev/null | grep -v -e '^src/check/analysis\.c$' \
-	-e '^src/cli/cmd_odds\.c$' -e '^src/scenario/play\.c$' | tr '\n' ' ')
-[ -z "$bad" ] && pass "no product prepares an engine of its own" ||
-	fail "no product prepares an engine of its own" "$bad"
+# The commands that are not products make their analysis as products
+# do: odds streams its document from the prepared engine (no odds
+# worked out whole), check plays the test games and self-play, each
+# once. (Rulesets that are played: a print-only one prepares nothing.)
+for r in rulesets/*.md; do
+	[ "$(basename "$r")" = FORMAT.md ] && continue
+	n=$(basename "$r" .md)
+	SANDTABLE_COUNT=1 "$BIN" odds "$r" >/dev/null 2>"$tmp/err"
+	got=$(grep '^sandtable: counts:' "$tmp/err")
+	want="sandtable: counts: prepare 1, odds 0, test games 0, examples 0, self-play 0"
+	[ "$got" = "$want" ] && pass "odds $n: the engine prepared once" ||
+		fail "odds $n: the engine prepared once" "${got:-no counts}"
+	SANDTABLE_COUNT=1 "$BIN" odds --json "$r" >/dev/null 2>"$tmp/err"
+	got=$(grep '^sandtable: counts:' "$tmp/err")
+	[ "$got" = "$want" ] && pass "odds --json $n: the engine prepared once" ||
+		fail "odds --json $n: the engine prepared once" "${got:-no counts}"
+	SANDTABLE_COUNT=1 "$BIN" check -q --games 20 "$r" >/dev/null 2>"$tmp/err"
+	got=$(grep '^sandtable: counts:' "$tmp/err")
+	want="sandtable: counts: prepare 1, odds 0, test games 1, examples 0, self-play 1"
+	[ "$got" = "$want" ] && pass "check $n: each worked out once" ||
+		fail "check $n: each worked out once" "${got:-no counts}"
+done
+# On --grid's board, as report makes it.
+SANDTABLE_COUNT=1 "$BIN" check -q --games 20 --grid none \
+	rulesets/morschauser-modern.md >/dev/null 2>"$tmp/err"
+got=$(grep '^sandtable: counts:' "$tmp/err")
+[ "$got" = "$want" ] && pass "check --grid: each worked out once" ||
+	fail "check --grid: each worked out once" "${got:-no counts}"
+
+# Every command asks the analysis: only it, and play --scenario
+# (sc_engine_new: the scenario layer is below check), prepares one.
+bad=$(grep -rl --include='*.[ch]' 'eng_ctx_new(' src | grep -v -e '^src/engine/' \
+	-e '^src/check/analysis\.c$' -e '^src/scenario/play\.c$' | tr '\n' ' ')
+[ -z "$bad" ] && pass "no command prepares an engine of its own" ||
+	fail "no command prepares an engine of its own" "$bad"

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "../../src/check/analysis.h"
 #include "../../src/check/check.h"
 
 static const char flawed[] =
@@ -59,10 +60,12 @@ Test(engine_findings, flawed_ruleset)
 		.cell_mm = 0,
 		.tests = 1 };
 	struct chk_result r;
+	struct analysis *a;
 
 	cr_assert_not_null(rs);
 	cr_assert_lt(diags_worst(&d), SEV_ERROR, "%s", d.n ? d.v[0].msg : "");
-	cr_assert_eq(chk_run(rs, &o, &r, &f), 0);
+	a = ana_new(rs, -1, 0);
+	cr_assert_eq(ana_check(a, &o, &r, &f), 0);
 	cr_assert(has(&f, SEV_WARNING, "melee of 'Blob' against 'Blob'"));
 	cr_assert(has(&f, SEV_WARNING, "nothing can destroy unit 'Fort'"));
 	cr_assert(has(&f, SEV_WARNING, "unit 'Blob' can destroy nothing"));
@@ -74,6 +77,7 @@ Test(engine_findings, flawed_ruleset)
 	cr_assert(has(&f, SEV_WARNING, "never won a mirror match"));
 	cr_assert(has(&f, SEV_WARNING, "no test games"));
 	chk_result_free(&r);
+	ana_free(a);
 	diags_free(&d);
 	diags_free(&f);
 	rs_free(rs);
@@ -90,10 +94,12 @@ Test(engine_findings, morale_is_a_note_until_it_is_played)
 		.cell_mm = 0,
 		.tests = 1 };
 	struct chk_result r;
+	struct analysis *a;
 	int rc;
 
 	cr_assert_not_null(rs);
-	rc = chk_run(rs, &o, &r, &f);
+	a = ana_new(rs, -1, 0);
+	rc = ana_check(a, &o, &r, &f);
 	if (eng_family_find("morale") == NULL) {
 		cr_assert_eq(rc, 1);
 		cr_assert(has(&f, SEV_NOTE, "not played yet"));
@@ -101,6 +107,7 @@ Test(engine_findings, morale_is_a_note_until_it_is_played)
 		cr_assert_eq(rc, 0);
 	cr_assert_lt(diags_worst(&f), SEV_ERROR);
 	chk_result_free(&r);
+	ana_free(a);
 	diags_free(&d);
 	diags_free(&f);
 	rs_free(rs);

@@ -60,6 +60,42 @@ Test(show, print_only_rulesets_get_a_description)
 	cr_assert_eq(eng_show_of(&rs), eng_family_find("morale")->show);
 }
 
+/* Print only is a row of the family table: no engine and engine: none
+ * both find it; it has no rules, plays nothing and prepares no engine.
+ * The messages list it among the known engines, not among those that
+ * have a ruleset played. */
+Test(show, print_only_is_the_none_family)
+{
+	struct ruleset rs;
+	struct diags d = { 0 };
+	const struct eng_family *f;
+	char *s;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.engine = NULL;
+	f = eng_family_of(&rs);
+	cr_assert_not_null(f);
+	cr_assert_str_eq(f->name, "none");
+	cr_assert_eq(f, eng_family_find("NONE"));
+	cr_assert_eq(f->nrules, 0);
+	cr_assert_null(f->play_turn);
+	cr_assert(f->show->print_only);
+	cr_assert_eq(eng_show_of(&rs), f->show);
+	cr_assert_str_eq(eng_engine_name(&rs), "none");
+	cr_assert_null(eng_ctx_new(&rs, -1, 0, &d));
+	cr_assert_eq(d.n, 0);
+	rs.engine = (char *)"none";
+	cr_assert_eq(eng_family_of(&rs), f);
+	rs.engine = (char *)"bogus";
+	cr_assert_null(eng_family_of(&rs));
+	s = eng_family_known();
+	cr_assert_str_eq(s, "none, firepower, morale, dice");
+	free(s);
+	s = eng_family_names("", ", ");
+	cr_assert_str_eq(s, "firepower, morale, dice");
+	free(s);
+}
+
 /* The agreement check takes the outcomes self-play saw at least
  * CHK_AGREE_MIN times, with their exact chance and a Wilson interval. */
 Test(show, agreement_reads_the_family_tallies)

@@ -1,0 +1,26 @@
+/*
+ * none.c: the print-only family (engine: none, or no engine at all).
+ * It plays nothing and has no rules, but it is a row of the family
+ * table like the others, so that every ruleset that names no engine
+ * has a family, and what asks for one need not ask first whether
+ * there is one.
+ */
+#include <stdio.h>
+
+#include "engine.h"
+
+/* Every stat the ruleset gives is shown, and no odds. */
+static const struct eng_show show_none = {
+	.print_only = 1,
+	.stats = ENG_STAT_ALL,
+	.weapon_destroys = 0,
+	.weapon_hits_on = 1,
+	.end_words = eng_end_words_plain,
+	.marker = eng_marker_weapons,
+};
+
+/* No play_turn: eng_ctx_new() prepares no engine for it. */
+const struct eng_family eng_none = {
+	.name = "none",
+	.show = &show_none,
+};
