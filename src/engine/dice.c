@@ -334,7 +334,15 @@ static const struct eng_words di_situations[] = {
 	{ NULL, NULL },
 };
 
+/* The Wounds a unit has taken, as an example of play tells them. */
+static const struct eng_ugauge di_ugauges[] = {
+	{ "hits", N_("<b>%s</b> has %d hits"), N_("<b>%s</b> has %d hits"),
+	    N_("<b>%s</b> has %d hit") },
+};
+
 static const struct eng_show di_show = {
+	.ugauges = di_ugauges,
+	.nugauges = 1,
 	/* Played (dice_play.c): test games, self-play and play run; the
 	 * exact odds are another file's. */
 	.print_only = 0,
@@ -413,6 +421,7 @@ const struct eng_family eng_dice = {
 	.release = di_release,
 	.setup = dp_setup,
 	.unit_key = dp_unit_key,
+	.unit_gauges = dp_unit_gauges,
 	.play_turn = dp_play_turn,
 	.step = dp_step,
 	.expect_unit = dp_expect_unit,

@@ -7,8 +7,9 @@
  * the pipeline, quality tests, the greedy and random players and the
  * scripted steps of test games. The tables are dice_tables.c's.
  *
- * A unit's Wounds lost are kept in its `hits`, so that a new unit (all
- * zero) is whole and the family needs no per-game state of its own.
+ * A unit's Wounds lost are kept in its counter c[DP_C_TAKEN], so that a
+ * new unit (all zero) is whole and the family needs no per-game state of
+ * its own.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +21,10 @@
 
 /* A unit owes a quality test at the end of the turn (fell below half). */
 #define DP_UF_OWES_TEST ENG_UF_FAMILY1
+/* The Wounds a unit has taken, in the counter the other phases leave
+ * free (c[0], c[1]: a shot kept for the shooting phase; c[2]: in
+ * contact after its move). */
+#define DP_C_TAKEN 3
 
 /* Terrain that blocks a line of sight (FORMAT.md: woods and hills). */
 #define DP_SIGHT_BLOCK ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL))
@@ -43,7 +48,7 @@ dunit(const struct eng_game *g, int i)
 static inline int
 wounds_left(const struct eng_game *g, int i)
 {
-	return dunit(g, i)->wounds - g->u[i].hits;
+	return dunit(g, i)->wounds - g->u[i].c[DP_C_TAKEN];
 }
 
 static inline int
@@ -158,8 +163,8 @@ record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 	g->contest.b = b;
 	g->contest.weapon = w;
 	g->contest.situation = situation;
-	g->contest.a_hits = g->u[a].hits;
-	g->contest.b_hits = g->u[b].hits;
+	g->contest.a_hits = g->u[a].c[DP_C_TAKEN];
+	g->contest.b_hits = g->u[b].c[DP_C_TAKEN];
 }
 
 /* ---- the conditions of the modifiers ---- */
@@ -252,7 +257,8 @@ take(struct eng_game *g, int i, int n, int by, int removed_rule)
 
 	if (n <= 0 || !g->u[i].alive)
 		return;
-	g->u[i].hits = (int16_t)(g->u[i].hits + (n < before ? n : before));
+	g->u[i].c[DP_C_TAKEN] = (int16_t)(g->u[i].c[DP_C_TAKEN] +
+	    (n < before ? n : before));
 	after = wounds_left(g, i);
 	if (after <= 0) {
 		ENG_COVER(g, removed_rule);
@@ -1213,8 +1219,15 @@ dp_unit_key(struct eng_game *g, int i, const char *key,
 		snprintf(err, sz, "wounds: a whole number from 1 to %d", full);
 		return -1;
 	}
-	g->u[i].hits = (int16_t)(full - n);
+	g->u[i].c[DP_C_TAKEN] = (int16_t)(full - n);
 	return 0;
+}
+
+/* Family hook: the Wounds unit i has taken (di_show.ugauges). */
+void
+dp_unit_gauges(const struct eng_game *g, int i, int *out)
+{
+	out[0] = g->u[i].c[DP_C_TAKEN];
 }
 
 /* `A: { wounds: 2 }`: the Wounds it has left. */

@@ -222,6 +222,7 @@ int dp_unit_key(struct eng_game *, int unit, const char *key,
     const struct rs_node *value, char *err, size_t errsz);
 int dp_expect_unit(const struct eng_game *, int unit, const struct rs_node *,
     char *err, size_t errsz);
+void dp_unit_gauges(const struct eng_game *, int unit, int *out);
 
 /*
  * g->tally of the dice family, summed by self-play for the report's

@@ -8,8 +8,10 @@
  *   rationals exact odds (struct eng_q)
  *   board     a free table in millimetres or a square/hex grid in cells;
  *             terrain pieces (hill, wood, river, ford, road, …); sight
- *   units     fixed-size state, room for every family (facing, hits,
- *             morale, flags, a few free counters)
+ *   units     fixed-size state, what every family has (place, facing,
+ *             the turn's flags) and a few flag bits and counters free
+ *             for the family; the rest of a unit's state (hits, morale)
+ *             is the family's own (eng_game.fam_state)
  *   game      fixed-size state: no allocation while a game is played
  *   families  struct eng_family: the hooks a rule family fills in
  *             (firepower.c, morale.c, dice.c), and what it reads of a
@@ -324,11 +326,6 @@ enum eng_unit_flag {
 	ENG_UF_FIRED = 1u << 1,       /* fired this turn */
 	ENG_UF_MELEE_START = 1u << 2, /* fought its start-of-move melee */
 	ENG_UF_MELEE_END = 1u << 3,   /* fought its end-of-move melee */
-	ENG_UF_IN_FORD = 1u << 4,     /* entered a ford; leaves next turn */
-	ENG_UF_DISORDERED = 1u << 5,  /* morale family */
-	ENG_UF_ROUTING = 1u << 6,     /* morale family */
-	ENG_UF_RALLIED = 1u << 7,     /* morale family: rallied from a rout */
-	ENG_UF_LOST_MELEE = 1u << 8,  /* morale family: falls back next turn */
 	ENG_UF_FAMILY1 = 1u << 12,    /* free for the family */
 	ENG_UF_FAMILY2 = 1u << 13,
 	ENG_UF_FAMILY3 = 1u << 14,
@@ -344,8 +341,6 @@ struct eng_unit {
 	uint8_t side;  /* ENG_BLUE / ENG_RED */
 	uint8_t alive;
 	uint16_t flags;      /* enum eng_unit_flag */
-	int16_t hits;        /* morale family: hits taken */
-	int16_t morale;      /* morale family: current morale */
 	int16_t c[4];        /* free counters for the family */
 	char name[ENG_NAME]; /* test-game label ("A"), or "" */
 };
@@ -706,6 +701,19 @@ struct eng_emit {
 	void *arg;
 };
 
+/*
+ * A number the family keeps of each unit that the rulebook's examples of
+ * play tell when a step changes it ("A has 2 hits"): its words, N_()
+ * msgids with the unit's name in markup (%s) and the new value (%d):
+ * rises and falls by which way it went, one when it is now 1 (NULL: as
+ * rises and falls say).
+ */
+#define ENG_MAX_UGAUGES 2
+struct eng_ugauge {
+	const char *key; /* "hits" */
+	const char *rises, *falls, *one;
+};
+
 struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
@@ -764,6 +772,10 @@ struct eng_show {
 	 * chance is of (NULL: a hit with one shot, which the target's
 	 * class may make 0). */
 	const char *fire_map_title, *fire_map_legend, *fire_map_note;
+	/* What an example of play tells of a unit's state, in this order
+	 * (eng_family.unit_gauges gives the values). */
+	const struct eng_ugauge *ugauges;
+	int nugauges;
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);
@@ -848,6 +860,9 @@ struct eng_family {
 	 * (err says why), -1 unknown key. */
 	int (*expect_unit)(const struct eng_game *, int unit,
 	    const struct rs_node *, char *err, size_t errsz);
+	/* Unit's values of the family's show->ugauges, into out[] in their
+	 * order. NULL: none. */
+	void (*unit_gauges)(const struct eng_game *, int unit, int *out);
 	/* A unit's facing in radians, for a family that plays facing and
 	 * keeps it in a form of its own (morale: worked out when read).
 	 * NULL: the family does not play facing (fronts are not drawn). */
@@ -1055,7 +1070,7 @@ struct eng_rec_unit {
 	double x, y;   /* centre */
 	double hw, hd; /* half the base (on a grid, of the marker) */
 	double facing; /* radians, 0 towards Red's edge */
-	int hits, morale;
+	int gauge[ENG_MAX_UGAUGES]; /* the family's (show->ugauges) */
 };
 struct eng_rec_step {
 	enum eng_act_kind kind;

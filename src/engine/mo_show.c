@@ -342,7 +342,18 @@ mo_marker(const struct ruleset *rs, const struct rs_unit *u,
 	    _("Mv"), mv, _("Mo"), mo_grade(rs, u), _("F"), fd, _("M"), md);
 }
 
+/* Morale: a unit's hits and the morale they leave it, as an example of
+ * play tells them. */
+static const struct eng_ugauge mo_ugauges[] = {
+	{ "hits", N_("<b>%s</b> has %d hits"), N_("<b>%s</b> has %d hits"),
+	    N_("<b>%s</b> has %d hit") },
+	{ "morale", N_("<b>%s</b>\xe2\x80\x99s morale rises to %d"),
+	    N_("<b>%s</b>\xe2\x80\x99s morale falls to %d"), NULL },
+};
+
 const struct eng_show mo_show = {
+	.ugauges = mo_ugauges,
+	.nugauges = 2,
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MORALE |
 	    ENG_STAT_FIRE_DICE | ENG_STAT_MELEE_DICE,
 	.stat = mo_stat,

@@ -541,10 +541,12 @@ mo_setup(struct eng_game *g)
 			            0 ?
 			        type_cols(g, i)->grade :
 			        5);
-		if (!(u->flags & ENG_UF_LOST_MELEE))
+		if (!(u->flags & MO_UF_LOST_MELEE))
 			u->c[MO_C_FOE] = -1;
-		m = u->c[MO_C_GRADE] - u->hits / prep(g)->hits_per_morale;
-		u->morale = (int16_t)(m < 0 ? 0 : m);
+		if (!s->keyed_hits)
+			s->hits[i] = 0;
+		m = u->c[MO_C_GRADE] - s->hits[i] / prep(g)->hits_per_morale;
+		s->morale[i] = (int16_t)(m < 0 ? 0 : m);
 	}
 	if (g->gturn <= 0)
 		g->gturn = 1;
@@ -575,6 +577,14 @@ set_flag(struct eng_unit *u, unsigned f, int on)
 		u->flags &= (uint16_t)~f;
 }
 
+/* Family hook: unit i's hits and current morale (mo_show.ugauges). */
+static void
+mo_unit_gauges(const struct eng_game *g, int i, int *out)
+{
+	out[0] = cstate(g)->hits[i];
+	out[1] = cstate(g)->morale[i];
+}
+
 /* Family hook: a test game's unit key (morale, hits, disordered,
  * routing, rallied, fired_on_flank). Returns 0, or -1 with err. */
 static int
@@ -599,7 +609,8 @@ mo_unit_key(struct eng_game *g, int i, const char *key,
 			snprintf(err, errsz, "hits is a number of hits");
 			return -1;
 		}
-		u->hits = (int16_t)n;
+		state(g)->hits[i] = (int16_t)n;
+		state(g)->keyed_hits = 1;
 		return 0;
 	}
 	if (b < 0) {
@@ -610,11 +621,11 @@ mo_unit_key(struct eng_game *g, int i, const char *key,
 		return -1;
 	}
 	if (!strcmp(key, "disordered") || !strcmp(key, "disorganised"))
-		set_flag(u, ENG_UF_DISORDERED, b);
+		set_flag(u, MO_UF_DISORDERED, b);
 	else if (!strcmp(key, "routing"))
-		set_flag(u, ENG_UF_ROUTING | (b ? ENG_UF_DISORDERED : 0), b);
+		set_flag(u, MO_UF_ROUTING | (b ? MO_UF_DISORDERED : 0), b);
 	else if (!strcmp(key, "rallied"))
-		set_flag(u, ENG_UF_RALLIED | (b ? ENG_UF_DISORDERED : 0), b);
+		set_flag(u, MO_UF_RALLIED | (b ? MO_UF_DISORDERED : 0), b);
 	else if (!strcmp(key, "fired_on_flank"))
 		u->c[MO_C_TURN] = (int16_t)(b ? MO_T_FLANK_FIRED : 0);
 	else {
@@ -766,16 +777,16 @@ state_word(const struct eng_game *g, int i, const char *s)
 	unsigned f = g->u[i].flags;
 
 	if (!strcmp(s, "disordered") || !strcmp(s, "disorganised"))
-		return (f & ENG_UF_DISORDERED) != 0;
+		return (f & MO_UF_DISORDERED) != 0;
 	if (!strcmp(s, "routing"))
-		return (f & ENG_UF_ROUTING) != 0;
+		return (f & MO_UF_ROUTING) != 0;
 	if (!strcmp(s, "rallied"))
-		return (f & ENG_UF_RALLIED) != 0;
+		return (f & MO_UF_RALLIED) != 0;
 	if (!strcmp(s, "falls back") || !strcmp(s, "falls_back"))
-		return (f & ENG_UF_LOST_MELEE) != 0;
+		return (f & MO_UF_LOST_MELEE) != 0;
 	if (!strcmp(s, "steady"))
 		return g->u[i].alive &&
-		    !(f & (ENG_UF_DISORDERED | ENG_UF_ROUTING));
+		    !(f & (MO_UF_DISORDERED | MO_UF_ROUTING));
 	return -1;
 }
 
@@ -808,7 +819,8 @@ mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 		if (key == NULL || !strcmp(key, "at") || !strcmp(key, "alive"))
 			continue;
 		if (!strcmp(key, "hits") || !strcmp(key, "morale")) {
-			int have = key[0] == 'h' ? u->hits : u->morale;
+			int have = key[0] == 'h' ? cstate(g)->hits[i] :
+			                           cstate(g)->morale[i];
 
 			if (rs_node_int(x, &n))
 				return -1;
@@ -1239,6 +1251,7 @@ const struct eng_family eng_morale = {
 	.release = mo_release,
 	.setup = mo_setup,
 	.unit_key = mo_unit_key,
+	.unit_gauges = mo_unit_gauges,
 	.play_turn = mo_play_turn,
 	.step = mo_step,
 	.expect_unit = mo_expect_unit,

@@ -176,13 +176,20 @@ enum {
 	MO_T_TRIED = 1 << 6, /* tried to rally this turn */
 };
 
+/* A unit's state under the Morale rules, in the flag bits the core
+ * leaves to the family (eng_unit.flags). */
+#define MO_UF_DISORDERED ENG_UF_FAMILY1
+#define MO_UF_ROUTING ENG_UF_FAMILY2
+#define MO_UF_RALLIED ENG_UF_FAMILY3    /* rallied from a rout */
+#define MO_UF_LOST_MELEE ENG_UF_FAMILY4 /* falls back next turn */
+
 /*
- * Per game (eng_game.fam_state). Besides the hits pending and the first
- * contest, it holds what makes the family fast (morale_space.c): each
- * unit's centre and half base copied beside the core's, by unit and by
- * side, the squared distances between enemies, each unit's nearest
- * enemy, float boxes for quick overlap tests, and the sine and cosine of
- * each unit's facing. None of it changes a rule; all of it follows the
+ * Per game (eng_game.fam_state). Besides each unit's hits and morale,
+ * the hits pending and the first contest, it holds what makes the family
+ * fast (morale_space.c): each unit's centre and half base copied beside
+ * the core's, by unit and by side, the squared distances between
+ * enemies, each unit's nearest enemy, float boxes for quick overlap
+ * tests, and the sine and cosine of each unit's facing. None of it changes a rule; all of it follows the
  * units as they move (place(), mo_remove()).
  */
 struct mo_state {
@@ -251,6 +258,13 @@ struct mo_state {
 	 * k] for unit i of side s and the k-th unit of the other side (at
 	 * most 32 x 32 pairs, as the sides share ENG_MAX_UNITS). */
 	double enemy_dist2[2][ENG_MAX_UNITS / 2 * ENG_MAX_UNITS / 2];
+	/* Each unit's hits taken and its current morale (its grade less a
+	 * point for every hits_per_morale hits), worked out at setup from
+	 * the hits: none, or what a test game's units were given
+	 * (keyed_hits: a unit key set some, before setup; a test game's
+	 * state starts all zero, and self-play never sets it). */
+	int16_t hits[ENG_MAX_UNITS], morale[ENG_MAX_UNITS];
+	int keyed_hits;
 };
 
 extern const struct eng_family eng_morale;

@@ -172,7 +172,7 @@ fire_target(const struct eng_game *g, int i, int near)
 int
 mo_roll_hits(struct eng_game *g, int i, int n, int die_mod)
 {
-	int k, hits = 0, saved = (g->u[i].flags & ENG_UF_DISORDERED) != 0;
+	int k, hits = 0, saved = (g->u[i].flags & MO_UF_DISORDERED) != 0;
 	int kept = 0;
 
 	for (k = 0; k < n; k++)
@@ -210,7 +210,7 @@ mo_shoot(struct eng_game *g, int i, int j)
 	}
 	ENG_COVER(g, MO_R_FIRE);
 	mo_contest_record(g, 1, i, j, type_cols(g, i)->fire, mod,
-	    (g->u[i].flags & ENG_UF_DISORDERED) != 0, 0, 0, 0);
+	    (g->u[i].flags & MO_UF_DISORDERED) != 0, 0, 0, 0);
 	if (!mo_in_front(g, j, i)) {
 		ENG_COVER(g, MO_R_FIRE_FLANK);
 		g->u[j].c[MO_C_TURN] |= MO_T_FLANK_FIRED;
@@ -218,7 +218,7 @@ mo_shoot(struct eng_game *g, int i, int j)
 	hits = mo_roll_hits(g, i, type_cols(g, i)->fire, mod);
 	if (mod == 0 && type_cols(g, i)->fire <= 6)
 		g->tally[MO_TALLY_FIRE(type_cols(g, i)->fire,
-		    (g->u[i].flags & ENG_UF_DISORDERED) != 0, hits)]++;
+		    (g->u[i].flags & MO_UF_DISORDERED) != 0, hits)]++;
 	state(g)->pending_hits[j] = (int16_t)(state(g)->pending_hits[j] +
 	    hits);
 	state(g)->pending_mask |= (uint64_t)1 << j;
@@ -240,7 +240,7 @@ mo_firing(struct eng_game *g, int near)
 	for (i = 0; i < g->nu; i++)
 		m |= (uint64_t)((g->u[i].alive != 0) &
 		         (s->fire_range[i] >= 0) &
-		         !(g->u[i].flags & (ENG_UF_ROUTING | ENG_UF_FIRED)))
+		         !(g->u[i].flags & (MO_UF_ROUTING | ENG_UF_FIRED)))
 		    << i;
 	for (; m != 0; m &= m - 1) {
 		i = __builtin_ctzll(m);

@@ -79,7 +79,7 @@ mounted(const struct rs_unit *t)
 static inline int
 steady(const struct eng_game *g, int i)
 {
-	return (g->u[i].alive != 0) & !(g->u[i].flags & ENG_UF_ROUTING);
+	return (g->u[i].alive != 0) & !(g->u[i].flags & MO_UF_ROUTING);
 }
 
 /* Returns unit i's type's own columns (Morale, Fire dice, Melee dice),

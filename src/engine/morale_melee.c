@@ -36,11 +36,11 @@ mo_charge_illegal(struct eng_game *g, int i, int j, int count)
 
 	if (!g->u[i].alive)
 		return "it is not on the table";
-	if (g->u[i].flags & ENG_UF_ROUTING)
+	if (g->u[i].flags & MO_UF_ROUTING)
 		return "it is routing";
 	if (!unit_charges(g, i))
 		return "it never charges";
-	if (g->u[i].morale <= 2) {
+	if (cstate(g)->morale[i] <= 2) {
 		if (count)
 			ENG_COVER(g, MO_R_ONLY_DEFEND);
 		return "at morale 2 or less it may only defend";
@@ -71,7 +71,7 @@ declare_charges(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		g->u[i].c[MO_C_CHARGE] = 0;
 		m |= (uint64_t)((g->u[i].alive != 0) &
-		         !(g->u[i].flags & ENG_UF_ROUTING) &
+		         !(g->u[i].flags & MO_UF_ROUTING) &
 		         (type_cols(g, i)->melee > 0))
 		    << i;
 	}
@@ -80,7 +80,7 @@ declare_charges(struct eng_game *g)
 		/* The charger's own conditions of mo_charge_illegal() first:
 		 * when they fail, no target is legal. */
 		if (!engaged(g, i) || !unit_charges(g, i) ||
-		    g->u[i].morale <= 2)
+		    cstate(g)->morale[i] <= 2)
 			continue;
 		best = -1;
 		best_p = -1;
@@ -97,8 +97,8 @@ declare_charges(struct eng_game *g)
 			p = prep(g)->p_win[g->u[i].type][g->u[j].type];
 			/* A disorganised target that fails its test routs
 			 * without striking: the charge wins. */
-			if (g->u[j].flags & ENG_UF_DISORDERED) {
-				int morale = g->u[j].morale +
+			if (g->u[j].flags & MO_UF_DISORDERED) {
+				int morale = cstate(g)->morale[j] +
 				    prep(g)->morale_mod[MO_MOD_DISORDERED];
 				float fail = morale >= 6 ? 0.0f :
 				    morale <= 0          ? 1.0f :
@@ -108,7 +108,7 @@ declare_charges(struct eng_game *g)
 			}
 			if (!mo_in_front(g, j, i))
 				p += 0.2f; /* a flank attack */
-			if (g->u[j].flags & ENG_UF_ROUTING)
+			if (g->u[j].flags & MO_UF_ROUTING)
 				p = 1;
 			if (g->player[g->u[i].side] == ENG_PLAYER_RANDOM)
 				p = (float)eng_rng_below(&g->ai, 100) / 100;
@@ -270,7 +270,7 @@ target_test(struct eng_game *g, int t)
 		mods += mo_mod_apply(g, MO_MOD_FORTIFICATIONS);
 	if (mo_test(g, t, mods))
 		return;
-	if (g->u[t].flags & ENG_UF_DISORDERED) {
+	if (g->u[t].flags & MO_UF_DISORDERED) {
 		/* Already disorganised: it routs and does not strike. */
 		ENG_COVER(g, MO_R_TARGET_ROUTS);
 		g->u[t].c[MO_C_TURN] |= MO_T_NO_STRIKE;
@@ -333,7 +333,7 @@ mo_pre_morale(struct eng_game *g, int scripted)
 		}
 		if (!passed)
 			continue;
-		if (g->u[t].flags & ENG_UF_ROUTING)
+		if (g->u[t].flags & MO_UF_ROUTING)
 			g->u[t].c[MO_C_TURN] |= MO_T_NO_STRIKE;
 		else
 			target_test(g, t);
@@ -379,13 +379,13 @@ lose(struct eng_game *g, int loser, int winner)
 	ENG_COVER(g, MO_R_LOSER);
 	state(g)->pending_hits[loser]++;
 	state(g)->pending_mask |= (uint64_t)1 << loser;
-	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
+	if (u->flags & (MO_UF_DISORDERED | MO_UF_ROUTING)) {
 		ENG_COVER(g, MO_R_LOSER_ROUTS);
-		if (!(u->flags & ENG_UF_ROUTING))
+		if (!(u->flags & MO_UF_ROUTING))
 			ENG_COVER(g, MO_R_ROUT);
-		u->flags |= ENG_UF_ROUTING | ENG_UF_DISORDERED;
+		u->flags |= MO_UF_ROUTING | MO_UF_DISORDERED;
 	} else {
-		u->flags |= ENG_UF_DISORDERED | ENG_UF_LOST_MELEE;
+		u->flags |= MO_UF_DISORDERED | MO_UF_LOST_MELEE;
 		u->c[MO_C_FOE] = (int16_t)winner;
 	}
 	u->c[MO_C_TURN] |= MO_T_NEW_DISORDER;
@@ -449,9 +449,9 @@ fight(struct eng_game *g, int t)
 		def_hits = mo_roll_hits(g, t, type_cols(g, t)->melee, def_mod);
 	}
 	mo_contest_record(g, 2, opp, t, type_cols(g, opp)->melee, att_mod,
-	    (g->u[opp].flags & ENG_UF_DISORDERED) != 0,
+	    (g->u[opp].flags & MO_UF_DISORDERED) != 0,
 	    strike ? type_cols(g, t)->melee : 0, def_mod,
-	    (g->u[t].flags & ENG_UF_DISORDERED) != 0);
+	    (g->u[t].flags & MO_UF_DISORDERED) != 0);
 	if (s->contest_recorded && g->contest.b == t && g->contest.kind == 2)
 		s->contest_chargers = nchargers;
 	s->pending_hits[t] = (int16_t)(s->pending_hits[t] + att_hits);
@@ -459,8 +459,8 @@ fight(struct eng_game *g, int t)
 	s->pending_mask |= (uint64_t)1 << t | (uint64_t)1 << opp;
 	win = att_hits > def_hits ? 1 : att_hits < def_hits ? 0 : tiebreak(g);
 	if (nchargers == 1 && att_mod == 0 && def_mod == 0 &&
-	    !(g->u[opp].flags & ENG_UF_DISORDERED) &&
-	    !(strike && (g->u[t].flags & ENG_UF_DISORDERED)) &&
+	    !(g->u[opp].flags & MO_UF_DISORDERED) &&
+	    !(strike && (g->u[t].flags & MO_UF_DISORDERED)) &&
 	    type_cols(g, opp)->melee <= 6 && type_cols(g, t)->melee <= 6)
 		g->tally[MO_TALLY_MELEE(type_cols(g, opp)->melee,
 		    strike ? type_cols(g, t)->melee : 0, win)]++;

@@ -240,11 +240,11 @@ mo_forced_moves(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 
-		if (!u->alive || !(u->flags & ENG_UF_LOST_MELEE))
+		if (!u->alive || !(u->flags & MO_UF_LOST_MELEE))
 			continue;
-		u->flags &= (uint16_t)~ENG_UF_LOST_MELEE;
+		u->flags &= (uint16_t)~MO_UF_LOST_MELEE;
 		u->flags |= ENG_UF_MOVED;
-		if (u->flags & ENG_UF_ROUTING)
+		if (u->flags & MO_UF_ROUTING)
 			continue; /* flees below instead */
 		foe = u->c[MO_C_FOE];
 		ENG_COVER(g, MO_R_FALL_BACK);
@@ -258,7 +258,7 @@ mo_forced_moves(struct eng_game *g)
 	for (i = 0; i < g->nu; i++) {
 		struct eng_unit *u = &g->u[i];
 
-		if (!u->alive || !(u->flags & ENG_UF_ROUTING))
+		if (!u->alive || !(u->flags & MO_UF_ROUTING))
 			continue;
 		ENG_COVER(g, MO_R_ROUT_MOVE);
 		u->flags |= ENG_UF_MOVED;
@@ -310,9 +310,9 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 
 	if (allow < 0)
 		allow = move_allowance(g, i);
-	if (u->flags & (ENG_UF_ROUTING | ENG_UF_MOVED)) {
+	if (u->flags & (MO_UF_ROUTING | ENG_UF_MOVED)) {
 		snprintf(err, errsz, "%s may not move now (%s)", u->name,
-		    u->flags & ENG_UF_ROUTING ? "routing" : "already moved");
+		    u->flags & MO_UF_ROUTING ? "routing" : "already moved");
 		return -1;
 	}
 	for (k = 0; k < npath; k++) {
@@ -414,7 +414,7 @@ mo_player_move(struct eng_game *g, int i)
 	 * closes with the nearest enemy that stands and that it can
 	 * catch, else the nearest that stands, when there is one. */
 	if (d > prep(g)->stop_dist + 1e-3 &&
-	    ((g->u[foe].flags & ENG_UF_ROUTING) ||
+	    ((g->u[foe].flags & MO_UF_ROUTING) ||
 	        (g->player[u->side] != ENG_PLAYER_RANDOM &&
 	            unit_charges(g, i) &&
 	            (unit_type(g, foe)->traits & RS_TRAIT_LIGHT)))) {
@@ -467,7 +467,7 @@ mo_player_move(struct eng_game *g, int i)
 	} else if (d <= prep(g)->stop_dist + 1e-6)
 		step = 0;
 	else if ((t->traits & RS_TRAIT_LIGHT) || type_cols(g, i)->melee <= 0 ||
-	    u->morale <= 2) {
+	    cstate(g)->morale[i] <= 2) {
 		want = range > 0 ? range - 5 : d;
 		if (want < prep(g)->stop_dist + 5)
 			want = prep(g)->stop_dist + 5;

@@ -31,18 +31,18 @@ grade(const struct eng_game *g, int i)
 static void
 mo_hit(struct eng_game *g, int i, int hits)
 {
-	struct eng_unit *u = &g->u[i];
+	struct mo_state *s = state(g);
 	int per_point = prep(g)->hits_per_morale, m;
 
-	if (hits <= 0 || !u->alive)
+	if (hits <= 0 || !g->u[i].alive)
 		return;
 	/* Morale: every hits_per_morale hits cost one point. */
-	if ((u->hits + hits) / per_point > u->hits / per_point)
+	if ((s->hits[i] + hits) / per_point > s->hits[i] / per_point)
 		ENG_COVER(g, MO_R_MORALE_POINT);
-	u->hits = (int16_t)(u->hits + hits);
-	m = grade(g, i) - u->hits / per_point;
-	u->morale = (int16_t)(m < 0 ? 0 : m);
-	if (u->morale <= 0) {
+	s->hits[i] = (int16_t)(s->hits[i] + hits);
+	m = grade(g, i) - s->hits[i] / per_point;
+	s->morale[i] = (int16_t)(m < 0 ? 0 : m);
+	if (s->morale[i] <= 0) {
 		ENG_COVER(g, MO_R_DISPERSED);
 		mo_remove(g, i);
 	}
@@ -75,13 +75,13 @@ mo_fail(struct eng_game *g, int i)
 {
 	struct eng_unit *u = &g->u[i];
 
-	if (u->flags & (ENG_UF_DISORDERED | ENG_UF_ROUTING)) {
-		if (!(u->flags & ENG_UF_ROUTING))
+	if (u->flags & (MO_UF_DISORDERED | MO_UF_ROUTING)) {
+		if (!(u->flags & MO_UF_ROUTING))
 			ENG_COVER(g, MO_R_ROUT);
-		u->flags |= ENG_UF_ROUTING | ENG_UF_DISORDERED;
+		u->flags |= MO_UF_ROUTING | MO_UF_DISORDERED;
 	} else {
 		ENG_COVER(g, MO_R_DISORDER);
-		u->flags |= ENG_UF_DISORDERED;
+		u->flags |= MO_UF_DISORDERED;
 	}
 	u->c[MO_C_TURN] |= MO_T_NEW_DISORDER;
 }
@@ -161,9 +161,9 @@ mo_mods_every_test(struct eng_game *g, int i)
 	const struct eng_unit *u = &g->u[i];
 	int v = 0;
 
-	if (u->flags & ENG_UF_ROUTING)
+	if (u->flags & MO_UF_ROUTING)
 		v += mo_mod_apply(g, MO_MOD_ROUTING);
-	else if (u->flags & ENG_UF_DISORDERED)
+	else if (u->flags & MO_UF_DISORDERED)
 		v += mo_mod_apply(g, MO_MOD_DISORDERED);
 	if (u->c[MO_C_TURN] & MO_T_FLANK_FIRED)
 		v += mo_mod_apply(g, MO_MOD_FIRED_ON_FLANK);
@@ -177,7 +177,7 @@ mo_test(struct eng_game *g, int i, int mods)
 	int die = eng_die(&g->dice);
 
 	/* Morale: a score higher than current morale fails. */
-	return die <= g->u[i].morale + mods;
+	return die <= cstate(g)->morale[i] + mods;
 }
 
 /* ---- rally ---- */
@@ -192,11 +192,11 @@ mo_may_rally(struct eng_game *g, int i, int count)
 
 	if (!u->alive || (u->c[MO_C_TURN] & (MO_T_NEW_DISORDER | MO_T_TRIED)))
 		return 0;
-	if (u->flags & ENG_UF_ROUTING)
+	if (u->flags & MO_UF_ROUTING)
 		return 1;
-	if (!(u->flags & ENG_UF_DISORDERED))
+	if (!(u->flags & MO_UF_DISORDERED))
 		return 0;
-	if (u->flags & ENG_UF_RALLIED) {
+	if (u->flags & MO_UF_RALLIED) {
 		if (count)
 			ENG_COVER(g, MO_R_RALLY_NEVER);
 		return 0;
@@ -209,20 +209,20 @@ void
 mo_rally_unit(struct eng_game *g, int i)
 {
 	struct eng_unit *u = &g->u[i];
-	int routing = (u->flags & ENG_UF_ROUTING) != 0;
+	int routing = (u->flags & MO_UF_ROUTING) != 0;
 	int pass = mo_test(g, i, mo_mods_every_test(g, i));
 
 	u->c[MO_C_TURN] |= MO_T_TRIED;
 	if (routing && pass) {
 		ENG_COVER(g, MO_R_RALLY_ROUT);
-		u->flags &= (uint16_t)~ENG_UF_ROUTING;
-		u->flags |= ENG_UF_RALLIED | ENG_UF_DISORDERED;
+		u->flags &= (uint16_t)~MO_UF_ROUTING;
+		u->flags |= MO_UF_RALLIED | MO_UF_DISORDERED;
 	} else if (routing) {
 		ENG_COVER(g, MO_R_RALLY_ROUT_FAIL);
 		mo_hit(g, i, 1);
 	} else if (pass) {
 		ENG_COVER(g, MO_R_RALLY_DISORDER);
-		u->flags &= (uint16_t)~ENG_UF_DISORDERED;
+		u->flags &= (uint16_t)~MO_UF_DISORDERED;
 	} else {
 		ENG_COVER(g, MO_R_RALLY_DISORDER_FAIL);
 		mo_fail(g, i);
@@ -235,9 +235,9 @@ rally_chance(const struct eng_game *g, int i)
 {
 	const struct eng_unit *u = &g->u[i];
 	const struct mo_ctx *c = prep(g);
-	int m = u->morale;
+	int m = cstate(g)->morale[i];
 
-	if (u->flags & ENG_UF_ROUTING)
+	if (u->flags & MO_UF_ROUTING)
 		m += c->morale_mod[MO_MOD_ROUTING];
 	else
 		m += c->morale_mod[MO_MOD_DISORDERED];
@@ -260,7 +260,7 @@ mo_rally(struct eng_game *g, int scripted)
 			continue;
 		if (scripted)
 			try = 1;
-		else if (g->u[i].flags & ENG_UF_ROUTING)
+		else if (g->u[i].flags & MO_UF_ROUTING)
 			try = 1;
 		else if (g->player[g->u[i].side] == ENG_PLAYER_RANDOM)
 			try = eng_rng_below(&g->ai, 2);

@@ -506,8 +506,9 @@ rec_units(const struct tg *tg, struct eng_rec_unit *v)
 		    u->facing;
 		if (!isfinite(v[i].facing))
 			v[i].facing = 0;
-		v[i].hits = u->hits;
-		v[i].morale = u->morale;
+		memset(v[i].gauge, 0, sizeof(v[i].gauge));
+		if (g->ctx->fam->unit_gauges != NULL)
+			g->ctx->fam->unit_gauges(g, i, v[i].gauge);
 	}
 }
 

@@ -83,8 +83,8 @@ ex_window(const struct eng_record *r, double w, struct win *v)
 			if (st->after[i].alive != r->start[i].alive ||
 			    st->after[i].x != r->start[i].x ||
 			    st->after[i].y != r->start[i].y ||
-			    st->after[i].hits != r->start[i].hits ||
-			    st->after[i].morale != r->start[i].morale)
+			    memcmp(st->after[i].gauge, r->start[i].gauge,
+			        sizeof(r->start[i].gauge)) != 0)
 				actor[i] = any = 1;
 	}
 	for (k = 0; k <= r->nsteps; k++) {
@@ -558,14 +558,15 @@ cat(char **s, const char *fmt, ...)
 	*s = t;
 }
 
-/* What changed in a step, between units before and after: moves,
- * hits, morale, the destroyed. */
+/* What changed in a step, between units before and after: moves, the
+ * family's gauges (hits, morale), the destroyed. */
 static void
-ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
-    const struct eng_rec_unit *a, int nu, int moved_unit)
+ex_changes(char **s, const struct ruleset *rs, const struct eng_show *sh,
+    const struct eng_rec_unit *b, const struct eng_rec_unit *a, int nu,
+    int moved_unit)
 {
 	static const char *const sep[2] = { " \xe2\x86\x92 ", "; " };
-	int i, any = 0;
+	int i, j, any = 0;
 
 	for (i = 0; i < nu; i++) {
 		char *d, *nm;
@@ -586,20 +587,25 @@ ex_changes(char **s, const struct ruleset *rs, const struct eng_rec_unit *b,
 			cat(s, _("<b>%s</b> moves %s"), nm, d);
 			free(d);
 		}
-		if (a[i].hits != b[i].hits) {
+		for (j = 0;
+		     sh != NULL && j < sh->nugauges && j < ENG_MAX_UGAUGES;
+		     j++) {
+			const struct eng_ugauge *gg = &sh->ugauges[j];
+			const char *w;
+
+			if (a[i].gauge[j] == b[i].gauge[j])
+				continue;
+			w = a[i].gauge[j] < b[i].gauge[j] ? gg->falls :
+			                                    gg->rises;
+			if (a[i].gauge[j] == 1 && gg->one != NULL)
+				w = gg->one;
 			cat(s, "%s", sep[any++ > 0]);
-			cat(s,
-			    a[i].hits == 1 ? _("<b>%s</b> has %d hit") :
-			                     _("<b>%s</b> has %d hits"),
-			    nm, a[i].hits);
-		}
-		if (a[i].morale != b[i].morale) {
-			cat(s, "%s", sep[any++ > 0]);
-			cat(s,
-			    a[i].morale < b[i].morale ?
-			        _("<b>%s</b>\xe2\x80\x99s morale falls to %d") :
-			        _("<b>%s</b>\xe2\x80\x99s morale rises to %d"),
-			    nm, a[i].morale);
+			/* The family's N_() words, each of one %s and one
+			 * %d, which xgettext checks as c-format. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+			cat(s, _(w), nm, a[i].gauge[j]);
+#pragma GCC diagnostic pop
 		}
 		free(nm);
 	}
@@ -680,8 +686,8 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
 			cat(&s, _(" \xe2\x80\xa6 (%d in all)"), st->ndice);
 		cat(&s, ".");
 	}
-	ex_changes(&s, rs, before, st->after, r->nu,
-	    st->kind == ENG_ACT_MOVE ? st->unit : -1);
+	ex_changes(&s, rs, r->fam != NULL ? r->fam->show : NULL, before,
+	    st->after, r->nu, st->kind == ENG_ACT_MOVE ? st->unit : -1);
 	for (i = 0; i < st->nrules && r->fam != NULL; i++) {
 		rule = st->rules[i];
 		e = rnd_markup_escape(r->fam->rules[rule].text);

@@ -231,10 +231,10 @@ melee_freq(const struct eng_ctx *c, const char *ta, const char *tb,
 		g->u[0].c[MO_C_CHARGE] = 2;
 		mo_phase_run(g, MO_PH_PRE_MORALE, 1);
 		mo_phase_run(g, MO_PH_MELEE, 1);
-		cr_assert(g->u[0].flags & ENG_UF_DISORDERED ||
-		        g->u[1].flags & ENG_UF_DISORDERED,
+		cr_assert(g->u[0].flags & MO_UF_DISORDERED ||
+		        g->u[1].flags & MO_UF_DISORDERED,
 		    "one side lost");
-		wins += (g->u[1].flags & ENG_UF_DISORDERED) != 0;
+		wins += (g->u[1].flags & MO_UF_DISORDERED) != 0;
 		free(g);
 	}
 	f = (double)wins / n;
@@ -279,8 +279,8 @@ Test(morale, fire_frequencies_agree_with_exact_odds, .timeout = 60)
 		eng_unit_place(g, 1, 200, 190);
 		c->fam->setup(g);
 		mo_phase_run(g, MO_PH_FIRING, 1);
-		cr_assert_leq(g->u[1].hits, 4);
-		count[g->u[1].hits]++;
+		cr_assert_leq(((struct mo_state *)g->fam_state)->hits[1], 4);
+		count[((struct mo_state *)g->fam_state)->hits[1]]++;
 		free(g);
 	}
 	for (h = 0; h <= 4; h++) {
@@ -379,8 +379,9 @@ Test(morale, hits_per_morale_comes_from_the_front_matter)
 	g->dice.nscript = 4;
 	g->dice.next = 0;
 	mo_phase_run(g, MO_PH_FIRING, 1);
-	cr_assert_eq(g->u[1].hits, 2);
-	cr_assert_eq(g->u[1].morale, 4, "two hits, two points");
+	cr_assert_eq(((struct mo_state *)g->fam_state)->hits[1], 2);
+	cr_assert_eq(((struct mo_state *)g->fam_state)->morale[1], 4,
+	    "two hits, two points");
 	cr_assert_eq(g->dice.out, 0);
 	free(g);
 	eng_ctx_free(c);

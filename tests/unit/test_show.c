@@ -42,6 +42,32 @@ Test(show, every_family_describes_itself)
 
 /* A ruleset no family plays still gets a description: every stat,
  * plain end-of-battle words, weapons on its markers. */
+/* The gauges an example of play tells of a unit (hits, morale) fit the
+ * record's room, each has words, and a family that shows some gives
+ * their values. */
+Test(show, unit_gauges_fit_and_have_words)
+{
+	const char *const e[] = { "firepower", "morale", "dice" };
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		const struct eng_family *f = eng_family_find(e[i]);
+		const struct eng_show *s;
+
+		cr_assert_not_null(f);
+		s = f->show;
+		cr_assert_leq(s->nugauges, ENG_MAX_UGAUGES, "%s", f->name);
+		cr_assert_eq(s->nugauges > 0, f->unit_gauges != NULL, "%s",
+		    f->name);
+		for (k = 0; k < s->nugauges; k++) {
+			cr_assert_not_null(s->ugauges[k].key);
+			cr_assert_not_null(s->ugauges[k].rises);
+			cr_assert_not_null(s->ugauges[k].falls);
+		}
+	}
+}
+
 Test(show, print_only_rulesets_get_a_description)
 {
 	struct ruleset rs;
