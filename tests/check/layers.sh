@@ -66,3 +66,17 @@ done
 n=$(grep -c '^FAIL' "$tmp/out")
 [ "$n" -eq 5 ] && echo "PASS: the planted tree fails on its 5 breaches, no more" ||
     echo "FAIL: the planted tree fails on its 5 breaches, no more: $n: $(grep FAIL "$tmp/out")"
+
+# The layers at link level, from nm of the built objects: what each
+# object calls is defined in a layer it may use. And its check: with the
+# engine allowed no base, the engine's calls into base must fail it.
+obj=build/src
+[ -d "$obj" ] || obj=build-san/src
+python3 tests/check/layers_link.py "$obj" tests/check/layers.rules
+sed 's/^layer engine   base /layer engine   /' tests/check/layers.rules \
+    >"$tmp/narrow.rules"
+python3 tests/check/layers_link.py "$obj" "$tmp/narrow.rules" >"$tmp/link"
+grep -q '^FAIL: layers at link level: .* (engine) calls .* of base$' \
+    "$tmp/link" &&
+    echo "PASS: a narrowed layer fails the link-level check" ||
+    echo "FAIL: a narrowed layer fails the link-level check: $(head -3 "$tmp/link")"
