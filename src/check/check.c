@@ -204,8 +204,10 @@ chk_odds_stream(const struct eng_ctx *c, const struct eng_odds *od,
 		out->string(x, "attacker", an);
 		out->string(x, "defender", dn);
 		out->string(x, "situation", m->situation);
-		out->integer(x, "attacker_power", m->a_power);
-		out->integer(x, "defender_power", m->d_power);
+		if (m->powers) {
+			out->integer(x, "attacker_power", m->a_power);
+			out->integer(x, "defender_power", m->d_power);
+		}
 		out->real(x, "attacker_wins", eng_q_double(&m->attacker_wins));
 		out->real(x, "defender_wins", eng_q_double(&m->defender_wins));
 		out->real(x, "both_destroyed",

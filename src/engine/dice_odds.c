@@ -397,6 +397,7 @@ do_odds(const struct eng_ctx *c, struct eng_odds *o)
 		for (b = 0; b < rs->nunits; b++) {
 			op = pair_odds(rs, t, (int)a, (int)b);
 			me = eng_odds_add_melee(o, (int)a, (int)b, "contact");
+			me->powers = 1;
 			me->a_power = do_factor(t, rs, (int)a, (int)b);
 			me->d_power = do_factor(t, rs, (int)b, (int)a);
 			eng_q_set_mpq(&me->attacker_wins, op->a_wins);

@@ -518,7 +518,9 @@ struct eng_odds_fire {
 struct eng_odds_melee {
 	int attacker, defender; /* rs unit indices */
 	const char *situation;  /* "open", "uphill", "river", … */
-	int a_power, d_power;
+	/* Each side's power in the melee, for a family whose melee is
+	 * power against power (powers 1); else left out of the odds. */
+	int powers, a_power, d_power;
 	struct eng_q attacker_wins, defender_wins, both_destroyed;
 	struct eng_q expected_rolls; /* valid when resolves */
 	int resolves;                /* 0: the melee can never end */

@@ -903,6 +903,7 @@ fp_melee_odds(int pa, int pd, struct eng_odds_melee *o)
 {
 	struct eng_q a, d, one, na, nd, end;
 
+	o->powers = 1;
 	o->a_power = pa;
 	o->d_power = pd;
 	o->resolves = pa > 0 || pd > 0;

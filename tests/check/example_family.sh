@@ -125,6 +125,10 @@ t "odds --json" odds --json "$R"
 n=$(grep -c '"attacker_wins": "1/2"' "$tmp/out")
 [ "$n" -eq 4 ] && pass "odds --json: 4 matchups at exactly 1/2" ||
     fail "odds --json: 4 matchups at exactly 1/2" "$n: $(head -c 400 "$tmp/out")"
+# A melee that is not power against power has no powers in its odds.
+grep -q '_power' "$tmp/out" &&
+    fail "odds --json: no powers for a family without them" "$(grep -m1 _power "$tmp/out")" ||
+    pass "odds --json: no powers for a family without them"
 
 # build: every product, none empty.
 t "build" build -q -o "$tmp/out.d" "$R"
