@@ -9,7 +9,15 @@
 cd "$(dirname "$0")/../.." || exit 2
 above="src/cli src/render src/scenario src/check"
 
-hits=$(grep -rnE 'RS_ENGINE_|->engine *[!=]=' $above)
+# A family is found by name in the engine's table: above it, neither a
+# ruleset's engine: nor a family's name is compared with one of them.
+# family_checks DIR: where the layers above the engine in DIR do.
+family_checks() {
+	fam='"(none|firepower|morale|dice)"'
+	cmp='(strn?(case)?cmp|rs_name_eq)\('
+	(cd "$1" && grep -rnE "$cmp[^;]*(->engine|->name)[^;]*$fam|$cmp[^;]*$fam[^;]*(->engine|->name)|eng_family_find\($fam" $above)
+}
+hits=$(family_checks .)
 if [ -z "$hits" ]; then echo "PASS: no family checks above the engine"
 else echo "FAIL: no family checks above the engine: $(echo "$hits" | head -3)"; fi
 
@@ -50,6 +58,13 @@ printf '#include <cairo.h>\n' >>"$tmp/src/engine/rng.c"
 printf '#include "../render/render.h"\n' >>"$tmp/src/ruleset/model.c"
 printf '#include <yaml.h>\n' >>"$tmp/src/scenario/grid.c"
 printf '#include <jansson.h>\n' >>"$tmp/src/base/text.c"
+# Family checks in two spellings (the family's name, the ruleset's
+# engine:) must be found.
+printf 'static int f(const struct eng_ctx *c) { return strcmp(c->fam->name, "morale") == 0; }\n' >>"$tmp/src/render/stats.c"
+printf 'static int g(const struct ruleset *rs) { return !strcasecmp("dice", rs->engine); }\n' >>"$tmp/src/cli/sheet.c"
+n=$(family_checks "$tmp" | wc -l)
+[ "$n" -eq 2 ] && echo "PASS: planted family checks are found" ||
+    echo "FAIL: planted family checks are found: $n"
 # A known breach that is not there (the rules' copy lists one).
 cp tests/check/layers.rules "$tmp/layers.rules"
 printf 'known src/engine/mo_odds_doc.c jansson planted\n' >>"$tmp/layers.rules"
