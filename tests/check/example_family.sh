@@ -8,75 +8,9 @@
 # tests/family/coin.md. BIN is not used: the test builds its own. It
 # skips (exit 0) only when there is no C compiler.
 cd "$(dirname "$0")/../.." || exit 2
-root=$(pwd)
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
-CC=${CC:-cc}
-
-pass() { echo "PASS: $1"; }
-fail() { echo "FAIL: $1: $2"; }
-
-if ! command -v "$CC" >/dev/null 2>&1; then
-	echo "PASS: example family: SKIP, no C compiler ($CC)"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-t0=$(date +%s)
-
-# The tree as git knows it (the working copy of each tracked file), a
-# repository of its own whose first commit is the pristine tree.
-mkdir "$tmp/tree"
-if ! git ls-files -z | xargs -0 cp -p --parents -t "$tmp/tree" 2>"$tmp/err"; then
-	fail "copy the source tree" "$(head -c 300 "$tmp/err")"
-	exit 0
-fi
-cd "$tmp/tree" || exit 2
-{
-	git init -q . &&
-	    git add -A &&
-	    git -c user.name=t -c user.email=t@t -c commit.gpgsign=false \
-	        commit -q -m pristine
-} >"$tmp/err" 2>&1 || {
-	fail "git repository of the copy" "$(head -c 300 "$tmp/err")"
-	exit 0
-}
-
-# The one file and the one row: F(coin) after the last row, its
-# backslash where the others have theirs.
-cp "$root/tests/family/coin.c" src/engine/coin.c
-awk '
-/^\tF\([a-z_0-9]+\) *\\$/ { last = $0 }
-/^\t\/\* end of the families \*\/$/ && last != "" && !done {
-	row = "\tF(coin)"
-	pad = length(last) - 1 - length(row)
-	printf "%s%" (pad > 0 ? pad : 1) "s\\\n", row, ""
-	done = 1
-}
-{ print }
-END { if (!done) exit 1 }
-' src/engine/game.c >"$tmp/game.c" && mv "$tmp/game.c" src/engine/game.c ||
-    { fail "add the row F(coin)" "src/engine/game.c has no ENG_FAMILIES list ending in '/* end of the families */'"; exit 0; }
-
-# What the addition changed: exactly the file and the row.
-git add -A
-git diff --cached --numstat >"$tmp/numstat"
-git diff --cached --stat >"$tmp/stat"
-sed 's/^/    /' "$tmp/stat"
-want=$(printf '%s\n' "$(wc -l <"$root/tests/family/coin.c" | tr -d ' ')	0	src/engine/coin.c" \
-    "1	0	src/engine/game.c")
-got=$(sort -k3 "$tmp/numstat")
-[ "$got" = "$want" ] &&
-    pass "the addition is src/engine/coin.c and one line of src/engine/game.c" ||
-    fail "the addition is src/engine/coin.c and one line of src/engine/game.c" "$(cat "$tmp/numstat")"
-
-# A test binary of the copy.
-if make -j2 >"$tmp/make" 2>&1 && [ -x sandtable ]; then
-	pass "the copy with the coin family builds"
-else
-	fail "the copy with the coin family builds" "$(grep -i 'error' "$tmp/make" | head -5)"
-	exit 0
-fi
-BIN=$tmp/tree/sandtable
+. tests/plugin.sh
+plug_in family tests/family/coin.c src/engine/coin.c src/engine/game.c F \
+    families coin "the coin family" || exit 0
 R=$tmp/coin.md
 cp "$root/tests/family/coin.md" "$R"
 
