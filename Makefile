@@ -105,11 +105,22 @@ $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 cflags:
 	@echo $(CFLAGS)
 
+# The message table's texts as macros MSGF_ID, which diag_msg(.., MSG(ID),
+# ..) hands the compiler to check each call's arguments against (base.h).
+# Kept in the tree, so that every build and the fuzzers find it.
+src/base/msgs_fmt.inc: src/base/msgs.def
+	$(SAY) GEN $@
+	$(Q){ echo '/* msgs_fmt.inc: made by make from msgs.def; do not edit. */'; \
+	    sed -n -E 's/^MSG_ROW\(([A-Z0-9_]+), *[A-Z]+, *(".*")\)$$/#define MSGF_\1 \2/p' $<; } >$@.tmp && mv $@.tmp $@
+
 # The template of the catalogues, from the strings marked _(), N_() and
-# P_() (singular and plural).
+# P_() (singular and plural); and the template of the diagnostics' texts,
+# the message table's (not translated yet: sandtable says them in English).
 pot:
 	xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 --add-comments=TRANSLATORS \
 	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
+	xgettext -L C -kMSG_ROW:3 --from-code=UTF-8 --package-name=sandtable \
+	    -o src/po/messages.pot src/base/msgs.def
 
 $(BUILD)/libsandtable.a: $(LIBOBJ)
 	$(SAY) AR $@
@@ -120,6 +131,9 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(SAY) CC $<
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Every object includes base.h, which includes the table's texts.
+$(LIBOBJ) $(MAINOBJ) $(UNITOBJ): src/base/msgs_fmt.inc
 
 -include $(LIBOBJ:.o=.d) $(MAINOBJ:.o=.d) $(UNITOBJ:.o=.d)
 

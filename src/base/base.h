@@ -50,9 +50,42 @@ struct pos {
 /* ---- diagnostics ---- */
 enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR };
 
+/*
+ * The message table (mandoc's pattern): every diagnostic sandtable gives
+ * is one row of src/base/msgs.def, MSG_ROW(ID, SEVERITY, "text"), the
+ * text a printf format. A call names its row, MSG(ID), and gives the
+ * format's arguments; the compiler checks them against the text, which
+ * src/base/msgs_fmt.inc holds as MSGF_ID (make writes it from msgs.def).
+ * A row's code, printed by --json and `sandtable --messages`, is its ID
+ * in lower case with hyphens ("unknown-front-matter-key").
+ */
+enum msg {
+#define MSG_ROW(id, sev, text) MSG_##id,
+#include "msgs.def"
+#undef MSG_ROW
+	MSG__COUNT,
+	MSG_NONE = -1 /* a message that names no row (a copy's source) */
+};
+#include "msgs_fmt.inc"
+/* A row as the two arguments diag_msg() takes: its number and text. */
+#define MSG(id) MSG_##id, MSGF_##id
+
+struct msg_row {
+	const char *id; /* "UNKNOWN_FRONT_MATTER_KEY" */
+	enum severity sev;
+	const char *text;
+};
+extern const struct msg_row msgs[MSG__COUNT];
+/* Row m's code into buf (sz >= 64): "unknown-front-matter-key". */
+char *msg_code(enum msg m, char *buf, size_t sz);
+/* `sandtable --messages`: a row a line, tab-separated (code, severity,
+ * text). */
+void msgs_list(FILE *);
+
 struct diag {
 	enum severity sev;
-	char *file; /* owned copy */
+	enum msg code; /* its row, or MSG_NONE */
+	char *file;    /* owned copy */
 	int line, col;
 	char *msg;
 };
@@ -66,17 +99,28 @@ struct diags {
 	size_t dropped;
 };
 
-void diag_add(struct diags *, enum severity, struct pos, const char *fmt, ...)
+/*
+ * Add row m of the message table at p, with its severity: call it as
+ * diag_msg(d, p, MSG(ID), args...), which gives m and fmt, its text.
+ * diag_vmsg() is the same from a va_list, for a reader's own error
+ * function (which takes MSG(ID) too).
+ */
+void diag_msg(struct diags *, struct pos, enum msg m, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-void diag_vadd(struct diags *, enum severity, struct pos, const char *,
+void diag_vmsg(struct diags *, struct pos, enum msg m, const char *fmt,
     va_list) __attribute__((format(printf, 4, 0)));
 /*
- * Add a finding at index `at` of the list (clamped to its end), the ones
+ * Add row m at index `at` of the list (clamped to its end), the ones
  * after it moved down: a message that can be worded only later (by the
  * rule family, once known) still stands where the reader met its cause.
  */
-void diag_insert(struct diags *, size_t at, enum severity, struct pos,
+void diag_msg_at(struct diags *, size_t at, struct pos, enum msg m,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Add row m worded as text already (a message whose parts its caller
+ * put together, such as a test game's name before the row's text). */
+void diag_msg_text(struct diags *, struct pos, enum msg m, const char *text);
+/* Add a copy of x (its row, severity, place and words). */
+void diag_copy(struct diags *, const struct diag *x);
 /* Worst severity recorded, or -1 when the list is empty. */
 int diags_worst(const struct diags *);
 size_t diags_count(const struct diags *, enum severity);

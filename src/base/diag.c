@@ -1,4 +1,5 @@
 /* diag.c: findings with a source position, printed in the mandoc style. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,46 +23,98 @@ severity_name(enum severity s)
 	}
 }
 
+const struct msg_row msgs[MSG__COUNT] = {
+#define MSG_ROW(id, sev, text) { #id, SEV_##sev, text },
+#include "msgs.def"
+#undef MSG_ROW
+};
+
+char *
+msg_code(enum msg m, char *buf, size_t sz)
+{
+	const char *s = m >= 0 && m < MSG__COUNT ? msgs[m].id : "";
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 1 < sz; i++)
+		buf[i] = s[i] == '_' ? '-' :
+		                       (char)tolower((unsigned char)s[i]);
+	if (sz > 0)
+		buf[i] = '\0';
+	return buf;
+}
+
 void
-diag_vadd(struct diags *d, enum severity sev, struct pos p, const char *fmt,
-    va_list ap)
+msgs_list(FILE *fp)
+{
+	char code[128];
+	int m;
+
+	for (m = 0; m < MSG__COUNT; m++)
+		fprintf(fp, "%s\t%s\t%s\n",
+		    msg_code((enum msg)m, code, sizeof(code)),
+		    severity_name(msgs[m].sev), msgs[m].text);
+}
+
+/* Add a message of severity sev, row m, worded as raw (taken). */
+static void
+add(struct diags *d, enum severity sev, enum msg m, struct pos p, char *raw)
 {
 	struct diag x;
 	size_t limit = d->limit ? d->limit : DIAG_DEFAULT_LIMIT;
-	char *raw;
 
 	if (d->n >= limit) {
 		/* Keep the worst severity visible even when dropping. */
 		d->dropped++;
 		if (sev == SEV_ERROR && diags_worst(d) < SEV_ERROR && d->n > 0)
 			d->v[d->n - 1].sev = SEV_ERROR;
+		free(raw);
 		return;
 	}
 	x.sev = sev;
+	x.code = m;
 	/* Names and messages may quote the input: no control character
 	 * reaches a terminal. */
 	x.file = p.file ? str_escape(p.file) : NULL;
 	x.line = p.line;
 	x.col = p.col;
-	raw = xvasprintf(fmt, ap);
 	x.msg = str_escape(raw);
 	free(raw);
 	XPUSH(d->v, d->n, d->cap, x);
 }
 
 void
-diag_add(struct diags *d, enum severity sev, struct pos p, const char *fmt,
-    ...)
+diag_vmsg(struct diags *d, struct pos p, enum msg m, const char *fmt,
+    va_list ap)
+{
+	add(d, msgs[m].sev, m, p, xvasprintf(fmt, ap));
+}
+
+void
+diag_msg(struct diags *d, struct pos p, enum msg m, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	diag_vadd(d, sev, p, fmt, ap);
+	diag_vmsg(d, p, m, fmt, ap);
 	va_end(ap);
 }
 
 void
-diag_insert(struct diags *d, size_t at, enum severity sev, struct pos p,
+diag_msg_text(struct diags *d, struct pos p, enum msg m, const char *text)
+{
+	add(d, msgs[m].sev, m, p, xstrdup(text));
+}
+
+void
+diag_copy(struct diags *d, const struct diag *x)
+{
+	struct pos p = { x->file, x->line, x->col };
+
+	add(d, x->sev, x->code, p, xstrdup(x->msg));
+}
+
+void
+diag_msg_at(struct diags *d, size_t at, struct pos p, enum msg m,
     const char *fmt, ...)
 {
 	struct diag x;
@@ -69,7 +122,7 @@ diag_insert(struct diags *d, size_t at, enum severity sev, struct pos p,
 	va_list ap;
 
 	va_start(ap, fmt);
-	diag_vadd(d, sev, p, fmt, ap);
+	diag_vmsg(d, p, m, fmt, ap);
 	va_end(ap);
 	if (d->n == n || at >= n)
 		return; /* dropped past the limit, or at the end already */
@@ -118,7 +171,7 @@ diags_capture_add(enum severity sev, const char *msg)
 	struct pos p = { NULL, 0, 0 };
 
 	if (captured != NULL)
-		diag_add(captured, sev, p, "%s", msg);
+		add(captured, sev, MSG_NONE, p, xstrdup(msg));
 }
 
 /* Copy d into the capture: every severity, whatever -q prints, since a
@@ -130,17 +183,11 @@ capture(const struct diags *d)
 
 	if (captured == NULL || captured == d)
 		return;
-	for (i = 0; i < d->n; i++) {
-		struct pos p = { d->v[i].file, d->v[i].line, d->v[i].col };
-
-		diag_add(captured, d->v[i].sev, p, "%s", d->v[i].msg);
-	}
-	if (d->dropped) {
-		char *m = xasprintf("%zu more messages not shown", d->dropped);
-
-		diags_capture_add(SEV_NOTE, m);
-		free(m);
-	}
+	for (i = 0; i < d->n; i++)
+		diag_copy(captured, &d->v[i]);
+	if (d->dropped)
+		diag_msg(captured, (struct pos){ NULL, 0, 0 },
+		    MSG(MORE_MESSAGES_NOT_SHOWN), d->dropped);
 }
 
 void
@@ -178,9 +225,11 @@ diags_print(const struct diags *d, FILE *fp)
 		}
 		fprintf(fp, "%s: %s\n", severity_name(x->sev), x->msg);
 	}
-	if (d->dropped && print_level <= SEV_NOTE)
-		fprintf(fp, "sandtable: note: %zu more messages not shown\n",
-		    d->dropped);
+	if (d->dropped && print_level <= SEV_NOTE) {
+		fputs("sandtable: note: ", fp);
+		fprintf(fp, MSGF_MORE_MESSAGES_NOT_SHOWN, d->dropped);
+		fputc('\n', fp);
+	}
 }
 
 void
@@ -189,10 +238,7 @@ diags_append(struct diags *to, const struct diags *from)
 	size_t i;
 
 	for (i = 0; i < from->n; i++)
-		diag_add(to, from->v[i].sev,
-		    (struct pos){ from->v[i].file, from->v[i].line,
-		        from->v[i].col },
-		    "%s", from->v[i].msg);
+		diag_copy(to, &from->v[i]);
 	to->dropped += from->dropped;
 }
 

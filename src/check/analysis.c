@@ -44,9 +44,7 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 	for (k = 0; k < f->nrules; k++)
 		n += eng_rule_applies(r->ctx, k);
 	if (rs->ntests == 0) {
-		diag_add(d, SEV_WARNING, at,
-		    "no test games: %s%d %s of the %s "
-		    "engine %s exercised by a test game",
+		diag_msg(d, at, MSG(NO_TEST_GAMES),
 		    n == 1 ? "" : "none of the ", n,
 		    plural(n, "rule", "rules"), f->name,
 		    plural(n, "is not", "is"));
@@ -62,10 +60,8 @@ coverage_warnings(const struct ruleset *rs, const struct chk_result *r,
 		miss++;
 	}
 	if (miss > 0)
-		diag_add(d, SEV_WARNING, at,
-		    "%d of %d rule%s %s exercised by "
-		    "no test game: %s%s",
-		    miss, n, n == 1 ? "" : "s", miss == 1 ? "is" : "are", ids,
+		diag_msg(d, at, MSG(RULE_EXERCISED_NO_TEST_GAME), miss, n,
+		    n == 1 ? "" : "s", miss == 1 ? "is" : "are", ids,
 		    all || miss <= CHK_COVERAGE_NAMED ?
 		        "" :
 		        " (check -v lists each rule)");
@@ -116,11 +112,9 @@ section_notes(const struct ruleset *rs, const struct eng_ctx *c,
 				seen = 1;
 		if (!seen &&
 		    !has_heading(rs->lang, rs->doc, f->rules[k].section))
-			diag_add(d, SEV_NOTE, rs->engine_pos,
-			    "the %s engine's "
-			    "rules such as %s are stated in a section '%s', "
-			    "which this ruleset does not have",
-			    f->name, f->rules[k].id, f->rules[k].section);
+			diag_msg(d, rs->engine_pos,
+			    MSG(ENGINE_RULES_SUCH_STATED_SECTION), f->name,
+			    f->rules[k].id, f->rules[k].section);
 	}
 }
 
@@ -138,22 +132,16 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 	if (st->games >= 100 &&
 	    (st->first_player_wins * 10 < (st->wins[0] + st->wins[1]) * 4 ||
 	        st->first_player_wins * 10 > (st->wins[0] + st->wins[1]) * 6))
-		diag_add(d, SEV_NOTE, at,
-		    "the side that moves first won %ld "
-		    "of %ld decided self-play games",
+		diag_msg(d, at, MSG(SIDE_MOVES_FIRST_WON_DECIDED),
 		    st->first_player_wins, st->wins[0] + st->wins[1]);
 	if (st->timeouts * 2 > st->games)
-		diag_add(d, SEV_WARNING, at,
-		    "%ld of %ld self-play %s did "
-		    "not end before the turn limit (%d %s)",
-		    st->timeouts, st->games,
-		    plural(st->games, "game", "games"), r->ctx->turn_limit,
+		diag_msg(d, at, MSG(SELF_PLAY_DID_NOT_END), st->timeouts,
+		    st->games, plural(st->games, "game", "games"),
+		    r->ctx->turn_limit,
 		    plural(r->ctx->turn_limit, "turn", "turns"));
 	for (s = 0; s < 2 && st->games >= 20; s++)
 		if (st->wins[s] == 0)
-			diag_add(d, SEV_WARNING, at,
-			    "%s never won a mirror "
-			    "match in %ld self-play games",
+			diag_msg(d, at, MSG(NEVER_WON_MIRROR_MATCH_SELF),
 			    s ? "red" : "blue", st->games);
 }
 

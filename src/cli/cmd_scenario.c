@@ -301,7 +301,7 @@ make_scenario(struct analysis *a, const struct sopts *o)
 	if (sc_unit_values(e, VALUE_GAMES, 1, o->jobs, &val) != 0) {
 		struct pos at = { rs->path, 0, 0 };
 
-		diag_add(&d, SEV_ERROR, at, "the ruleset has no units");
+		diag_msg(&d, at, MSG(RULESET_NO_UNITS));
 		goto out;
 	}
 	if (rq.points == 0)
@@ -311,10 +311,7 @@ make_scenario(struct analysis *a, const struct sopts *o)
 		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
 			goto out;
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			diag_add(&d, SEV_ERROR, s->at_table,
-			    "the scenario cannot "
-			    "be played: its table does not make an engine's "
-			    "board");
+			diag_msg(&d, s->at_table, MSG(SCENARIO_CANNOT_PLAYED));
 			goto out;
 		}
 		s->bal.candidates = 1;
@@ -327,9 +324,8 @@ make_scenario(struct analysis *a, const struct sopts *o)
 		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
 			struct pos at = { rs->path, 0, 0 };
 
-			diag_add(&d, SEV_ERROR, at,
-			    "the scenario cannot be "
-			    "played on the engine's board");
+			diag_msg(&d, at,
+			    MSG(SCENARIO_CANNOT_PLAYED_ENGINE_BOARD));
 			goto out;
 		}
 		s->bal.candidates = 1;
@@ -353,14 +349,14 @@ write:
 	    atomic_write(yaml, text, strlen(text), &why) != 0) {
 		struct pos at = { yaml, 0, 0 };
 
-		diag_add(&d, SEV_ERROR, at, "%s", why);
+		diag_msg(&d, at, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 		goto out;
 	}
 	if (file_group_end(&why) != 0) {
 		struct pos at = { NULL, 0, 0 };
 
-		diag_add(&d, SEV_ERROR, at, "%s", why);
+		diag_msg(&d, at, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 		goto out;
 	}
@@ -708,8 +704,7 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 	struct ruleset *rs = rs_read(path, &rd);
 
 	if (rs == NULL)
-		diag_add(d, SEV_ERROR, at,
-		    "the ruleset '%s' cannot be read: %s", path,
+		diag_msg(d, at, MSG(RULESET_CANNOT_READ), path,
 		    rd.n > 0 ? rd.v[rd.n - 1].msg : "unreadable");
 	else {
 		eng_family_check(rs, &rd);
@@ -717,9 +712,7 @@ named_ruleset(const char *path, struct pos at, struct diags *d)
 		/* Where the scenario names it, so the user knows why it
 		 * was read at all. */
 		if (diags_worst(&rd) >= SEV_ERROR && at.file != NULL)
-			diag_add(d, SEV_ERROR, at,
-			    "the ruleset '%s' named here has errors (above)",
-			    path);
+			diag_msg(d, at, MSG(RULESET_NAMED_HERE_ERRORS), path);
 	}
 	if (rs != NULL && diags_worst(&rd) >= SEV_ERROR) {
 		rs_free(rs);
@@ -790,9 +783,7 @@ scenario_play(const char *ruleset, const char *file, long games, uint64_t seed,
 		goto out;
 	gm = sc_engine_games(e);
 	if (sc_measure(s, &gm, games, seed, jobs) != 0) {
-		diag_add(&d, SEV_ERROR, s->at_table,
-		    "the scenario cannot be "
-		    "played: its table does not make an engine's board");
+		diag_msg(&d, s->at_table, MSG(SCENARIO_CANNOT_PLAYED));
 		goto out;
 	}
 	fmt_double(a, sizeof(a), s->bal.rate, 4);

@@ -41,6 +41,7 @@ json_t *
 cli_json_diags(const struct diags *d)
 {
 	json_t *arr = json_array(), *o;
+	char code[128];
 	size_t i;
 
 	for (i = 0; i < d->n; i++) {
@@ -55,6 +56,12 @@ cli_json_diags(const struct diags *d)
 		json_object_set_new(o, "col", json_integer(x->col));
 		json_object_set_new(o, "severity",
 		    json_string(severity_name(x->sev)));
+		/* The message table's row ("" for a message of the command
+		 * line, which has none). */
+		json_object_set_new(o, "code",
+		    json_string(x->code == MSG_NONE ?
+		            "" :
+		            msg_code(x->code, code, sizeof(code))));
 		json_object_set_new(o, "message", cli_json_text(x->msg));
 		json_array_append_new(arr, o);
 	}

@@ -121,6 +121,7 @@ main_help(FILE *fp)
 	    "  -h, --help      this help\n"
 	    "  -V, --version   print the version\n"
 	    "      --products  each product's files in a build, what it needs\n"
+	    "      --messages  every message sandtable gives: code, severity, text\n"
 	    "\n"
 	    "'sandtable help COMMAND' shows a command's options.\n"
 	    "The ruleset format is described in rulesets/FORMAT.md.\n",
@@ -300,11 +301,8 @@ cli_load_keep(const char *path, int *worst, struct diags *keep)
 	diags_print(&d, stderr);
 	/* A file that cannot be read is an input error like any other. */
 	*worst = rs == NULL ? SEV_ERROR : diags_worst(&d);
-	for (i = 0; keep != NULL && i < d.n; i++) {
-		struct pos p = { d.v[i].file, d.v[i].line, d.v[i].col };
-
-		diag_add(keep, d.v[i].sev, p, "%s", d.v[i].msg);
-	}
+	for (i = 0; keep != NULL && i < d.n; i++)
+		diag_copy(keep, &d.v[i]);
 	diags_free(&d);
 	if (rs != NULL && *worst >= SEV_ERROR) {
 		rs_free(rs);
@@ -323,17 +321,11 @@ cli_playable(const struct ruleset *rs, const char *path)
 	if (!sh->print_only)
 		return 0;
 	if (sh->unplayed != NULL)
-		diag_add(&d, SEV_ERROR, rs->engine_pos,
-		    "%s: nothing to play: "
-		    "%s",
-		    path, sh->unplayed);
+		diag_msg(&d, rs->engine_pos, MSG(NOTHING_PLAY), path,
+		    sh->unplayed);
 	else {
 		names = eng_family_names("engine: ", " or ");
-		diag_add(&d, SEV_ERROR, rs->engine_pos,
-		    "%s has no engine: "
-		    "nothing to play (the ruleset is print only; %s has it "
-		    "played)",
-		    path, names);
+		diag_msg(&d, rs->engine_pos, MSG(NO_ENGINE), path, names);
 		free(names);
 	}
 	diags_print(&d, stderr);
@@ -374,6 +366,10 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "--options") == 0) {
 		cli_options_list(stdout);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "--messages") == 0) {
+		msgs_list(stdout);
 		return EXIT_CLEAN;
 	}
 	if (strcmp(argv[1], "help") == 0) {

@@ -10,7 +10,7 @@ _sandtable()
 	local commands
 	commands="$(sandtable --commands 2>/dev/null) help"
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "$commands --help --version --products" -- "$cur"))
+		COMPREPLY=($(compgen -W "$commands --help --version --products --commands --options --messages" -- "$cur"))
 		return
 	fi
 	cmd=${COMP_WORDS[1]}

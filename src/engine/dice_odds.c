@@ -639,9 +639,7 @@ harm_notes_add(const struct ruleset *rs, struct harm_notes *hn,
 			free(list);
 			list = s;
 		}
-		diag_add(d, SEV_NOTE, rs->weapons[e->wi].pos,
-		    "weapon '%s' (of "
-		    "%s) can never harm %s: %s",
+		diag_msg(d, rs->weapons[e->wi].pos, MSG(WEAPON_CAN_NEVER_HARM),
 		    rs->weapons[e->wi].name, rs->units[e->a].name, list,
 		    e->cannot_wound ?
 		        "the Wound table gives - for its Strength against that "
@@ -668,9 +666,7 @@ melee_finding(const struct ruleset *rs, const struct dt_tables *t, size_t a,
 	    (destroys(&t->out[DT_RES_EQUAL]) && mpq_sgn(op->tie) > 0))
 		removable[b] = 1;
 	if (a <= b && mpq_cmp_ui(op->tie, 1, 1) == 0)
-		diag_add(d, SEV_WARNING, rs->units[a].pos,
-		    "a melee of %s and "
-		    "%s can never be decided: their totals are always equal",
+		diag_msg(d, rs->units[a].pos, MSG(MELEE_CAN_NEVER_DECIDED),
 		    rs->units[a].name, rs->units[b].name);
 }
 
@@ -698,10 +694,7 @@ fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
 	if (!ab)
 		removable[b] = 1;
 	if (a <= b && ab && ba)
-		diag_add(d, SEV_WARNING, rs->units[a].pos,
-		    "a melee "
-		    "of %s and %s can never end: neither can ever "
-		    "remove the other",
+		diag_msg(d, rs->units[a].pos, MSG(MELEE_CAN_NEVER_END),
 		    rs->units[a].name, rs->units[b].name);
 }
 
@@ -752,11 +745,8 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	}
 	for (b = 0; b < rs->nunits; b++)
 		if (!removable[b])
-			diag_add(d, SEV_WARNING, rs->units[b].pos,
-			    "unit '%s' "
-			    "can never be removed: no volley can take a Wound "
-			    "from it and no melee can destroy it",
-			    rs->units[b].name);
+			diag_msg(d, rs->units[b].pos,
+			    MSG(UNIT_CAN_NEVER_REMOVED), rs->units[b].name);
 	free(told);
 	free(removable);
 }

@@ -209,20 +209,16 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
 		;
 	if (j == NCOMBAT) {
-		diag_add(d, SEV_ERROR, kp,
-		    "unknown Combat setting '%s' "
-		    "(known: shooting, melee, turn, quality test, contact, "
-		    "melee roll, half hits, hits to destroy)",
-		    k);
+		diag_msg(d, kp, MSG(UNKNOWN_COMBAT_SETTING), k);
 		return -1;
 	}
 	if (seen[j]++) {
-		diag_add(d, SEV_ERROR, kp, "Combat setting '%s' given twice",
+		diag_msg(d, kp, MSG(COMBAT_SETTING_GIVEN_TWICE),
 		    combat_keys[j].name);
 		return -1;
 	}
 	if (*v == '\0') {
-		diag_add(d, SEV_ERROR, vp, "Combat setting '%s' has no Value",
+		diag_msg(d, vp, MSG(COMBAT_SETTING_NO_VALUE),
 		    combat_keys[j].name);
 		return -1;
 	}
@@ -231,9 +227,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 1:
 	case 2:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
-			diag_add(d, SEV_ERROR, vp,
-			    "unknown %s '%s' (known: "
-			    "%s)",
+			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
 			    combat_keys[j].name, v,
 			    words_list(words, sizeof(words),
 			        combat_keys[j].words));
@@ -248,24 +242,18 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		return 0;
 	case 3:
 		if (quality_when(v, &t->quality, &col) != 0) {
-			diag_add(d, SEV_ERROR, at_col(vp, col),
-			    "unknown "
-			    "quality test '%s' (known: none, or a list of "
-			    "below half and beaten)",
+			diag_msg(d, at_col(vp, col), MSG(UNKNOWN_QUALITY_TEST),
 			    v);
 			return -1;
 		}
 		return 0;
 	case 4:
 		if (len_parse(v, rs->measure, &t->contact_mm, &why) != 0) {
-			diag_add(d, SEV_ERROR, vp, "contact '%s': %s", v, why);
+			diag_msg(d, vp, MSG(CONTACT_NOT_LENGTH), v, why);
 			return -1;
 		}
 		if (t->contact_mm < 1 || t->contact_mm > 1000) {
-			diag_add(d, SEV_ERROR, vp,
-			    "contact '%s' is out of "
-			    "range (1 mm to 1 m)",
-			    v);
+			diag_msg(d, vp, MSG(CONTACT_OUT_RANGE), v);
 			return -1;
 		}
 		t->contact_pos = vp;
@@ -273,31 +261,23 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 6:
 		if (half_classes(v, &t->half_hits, &col) != 0) {
 			t->half_hits = 0;
-			diag_add(d, SEV_ERROR, at_col(vp, col),
-			    "half hits "
-			    "'%s': write none, or a list of classes (infantry, "
-			    "cavalry, artillery, vehicle, elephant, chariot, "
-			    "foot, mounted)",
-			    v);
+			diag_msg(d, at_col(vp, col),
+			    MSG(HALF_HITS_WRITE_NONE_LIST), v);
 			return -1;
 		}
 		t->half_pos = vp;
 		return 0;
 	case 7:
 		if (whole(v, 1, DT_MAX_STAT, &t->hits_to_destroy) != 0) {
-			diag_add(d, SEV_ERROR, vp,
-			    "hits to destroy '%s' is not "
-			    "a whole number from 1 to %d",
-			    v, DT_MAX_STAT);
+			diag_msg(d, vp, MSG(HITS_DESTROY_NOT_WHOLE_NUMBER), v,
+			    DT_MAX_STAT);
 			return -1;
 		}
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
-			diag_add(d, SEV_ERROR, at_col(vp, col),
-			    "melee roll "
-			    "'%s' is not a dice expression: %s",
-			    v, why);
+			diag_msg(d, at_col(vp, col),
+			    MSG(MELEE_ROLL_NOT_DICE_EXPRESSION), v, why);
 			return -1;
 		}
 		t->melee_roll.pos = vp;
@@ -318,10 +298,8 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 
 	dt_expr_check("d6", &t->melee_roll, &col, &why);
 	if (c == NULL) {
-		diag_add(d, SEV_ERROR, rs->engine_pos,
-		    "the dice family needs "
-		    "a '## Combat' section with a Setting | Value table "
-		    "(shooting: pipeline, melee: opposed …)");
+		diag_msg(d, rs->engine_pos,
+		    MSG(DICE_FAMILY_NEEDS_COMBAT_SECTION));
 		return -1;
 	}
 	for (i = 0; i < c->ncols; i++) {
@@ -331,18 +309,15 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 			vc = (int)i;
 	}
 	if (sc < 0 || vc < 0) {
-		diag_add(d, SEV_ERROR, c->pos,
-		    "the Combat table needs the "
-		    "columns Setting and Value");
+		diag_msg(d, c->pos, MSG(COMBAT_TABLE_NEEDS_COLUMNS_SETTING));
 		return -1;
 	}
 	for (i = 1; i < c->nrows; i++) {
 		if (*RS_CELL(c, i, sc) == '\0') {
 			/* A value with no setting says nothing it could mean. */
 			if (*RS_CELL(c, i, vc) != '\0') {
-				diag_add(d, SEV_ERROR, RS_CPOS(c, i, sc),
-				    "a "
-				    "Combat row without a Setting");
+				diag_msg(d, RS_CPOS(c, i, sc),
+				    MSG(COMBAT_ROW_WITHOUT_SETTING));
 				rc = -1;
 			}
 			continue;
@@ -352,26 +327,20 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 	}
 	for (i = 0; i < 2; i++)
 		if (!seen[i]) {
-			diag_add(d, SEV_ERROR, c->pos,
-			    "the Combat table does "
-			    "not say how %s is resolved (a row '%s')",
+			diag_msg(d, c->pos, MSG(COMBAT_TABLE_DOES_NOT_SAY),
 			    combat_keys[i].name, combat_keys[i].name);
 			rc = -1;
 		}
 	if (seen[6] && t->half_hits != 0 &&
 	    t->shooting != DT_SHOOT_ACCUMULATED) {
-		diag_add(d, SEV_ERROR, t->half_pos,
-		    "half hits is a rule of "
-		    "accumulated shooting: this Combat table's shooting is "
-		    "%s",
+		diag_msg(d, t->half_pos,
+		    MSG(HALF_HITS_RULE_ACCUMULATED_SHOOTING),
 		    combat_keys[0].words[t->shooting]);
 		rc = -1;
 	}
 	if (seen[4] && given) {
-		diag_add(d, SEV_ERROR,
-		    t->contact_pos.line ? t->contact_pos : c->pos,
-		    "contact is given twice: in the front matter and "
-		    "in the Combat table");
+		diag_msg(d, t->contact_pos.line ? t->contact_pos : c->pos,
+		    MSG(CONTACT_GIVEN_TWICE));
 		rc = -1;
 	}
 	return rc;
@@ -401,32 +370,24 @@ wound_head(const struct rs_table *w, struct dt_tables *t, struct diags *d)
 	int v, rc = 0;
 
 	if (w->ncols < 2 || w->nrows < 2) {
-		diag_add(d, SEV_ERROR, w->pos,
-		    "the Wound table needs a row "
-		    "for each Strength and a column for each Toughness");
+		diag_msg(d, w->pos, MSG(WOUND_TABLE_NEEDS_ROW_STRENGTH));
 		return -2;
 	}
 	if (w->ncols - 1 > DT_MAX_WOUND || w->nrows - 1 > DT_MAX_WOUND) {
-		diag_add(d, SEV_ERROR, w->pos,
-		    "the Wound table has more than "
-		    "%d rows or columns",
+		diag_msg(d, w->pos, MSG(WOUND_TABLE_MORE_ROWS_COLUMNS),
 		    DT_MAX_WOUND);
 		return -2;
 	}
 	for (j = 1; j < w->ncols; j++) {
 		if (whole(RS_CELL(w, 0, j), 0, DT_MAX_STAT, &v) != 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j),
-			    "Wound table "
-			    "column '%s' is not a Toughness (a whole number, "
-			    "0 to %d)",
+			diag_msg(d, RS_CPOS(w, 0, j),
+			    MSG(WOUND_TABLE_COLUMN_NOT_TOUGHNESS),
 			    RS_CELL(w, 0, j), DT_MAX_STAT);
 			rc = -1;
 			v = -1;
 		} else if (index_of(t->tough, t->ntough, v) >= 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, 0, j),
-			    "Wound table "
-			    "column for Toughness %d twice",
-			    v);
+			diag_msg(d, RS_CPOS(w, 0, j),
+			    MSG(WOUND_TABLE_COLUMN_TOUGHNESS_TWICE), v);
 			rc = -1;
 			v = -1;
 		}
@@ -453,18 +414,13 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 		const char *s = RS_CELL(w, i, 0);
 
 		if (whole(s, 0, DT_MAX_STAT, &v) != 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0),
-			    "Wound table "
-			    "row '%s' is not a Strength (a whole number, 0 to "
-			    "%d)",
-			    s, DT_MAX_STAT);
+			diag_msg(d, RS_CPOS(w, i, 0),
+			    MSG(WOUND_TABLE_ROW_NOT_STRENGTH), s, DT_MAX_STAT);
 			rc = -1;
 			v = -1;
 		} else if (index_of(t->str, t->nstr, v) >= 0) {
-			diag_add(d, SEV_ERROR, RS_CPOS(w, i, 0),
-			    "Wound table "
-			    "row for Strength %d twice",
-			    v);
+			diag_msg(d, RS_CPOS(w, i, 0),
+			    MSG(WOUND_TABLE_ROW_STRENGTH_TWICE), v);
 			rc = -1;
 			v = -1;
 		}
@@ -473,17 +429,12 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 			s = RS_CELL(w, i, j);
 			t->need[t->nstr][j - 1] = -1;
 			if (*s == '\0') {
-				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j),
-				    "the "
-				    "Wound table has no roll here: write one "
-				    "(4+) or - (cannot wound)");
+				diag_msg(d, RS_CPOS(w, i, j),
+				    MSG(WOUND_TABLE_NO_ROLL_HERE));
 				rc = -1;
 			} else if (roll(s, rs->die, &n) != 0) {
-				diag_add(d, SEV_ERROR, RS_CPOS(w, i, j),
-				    "'%s' "
-				    "is not a roll to wound: write 4+ (4 or "
-				    "more on a d%d) or - (cannot wound)",
-				    s, rs->die);
+				diag_msg(d, RS_CPOS(w, i, j),
+				    MSG(NOT_ROLL_WOUND), s, rs->die);
 				rc = -1;
 			} else
 				t->need[t->nstr][j - 1] = (signed char)n;
@@ -604,23 +555,18 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 			*--e = '\0';
 		ip = at_col(at, (int)(item - buf) + 1);
 		if (o->nfx >= DT_MAX_FX) {
-			diag_add(d, SEV_ERROR, ip,
-			    "more than %d effects in "
-			    "one outcome",
+			diag_msg(d, ip, MSG(MORE_EFFECTS_ONE_OUTCOME),
 			    DT_MAX_FX);
 			return -1;
 		}
 		if (effect(rs, item, &o->fx[o->nfx], &why) != 0) {
-			diag_add(d, SEV_ERROR, ip, "unknown effect '%s' (%s)",
-			    item, why);
+			diag_msg(d, ip, MSG(UNKNOWN_EFFECT), item, why);
 			rc = -1;
 			continue;
 		}
 		if (!fx_allowed(r, o->fx[o->nfx].kind)) {
-			diag_add(d, SEV_ERROR, ip,
-			    "'%s' is not an effect of "
-			    "'%s'",
-			    item, rname);
+			diag_msg(d, ip, MSG(NOT_EFFECT_OF_RESULT), item,
+			    rname);
 			rc = -1;
 			continue;
 		}
@@ -629,11 +575,8 @@ effects(const struct ruleset *rs, const char *cell, struct pos at,
 		 * end. */
 		if (o->fx[o->nfx].kind == DT_FX_FIGHT_AGAIN &&
 		    o->fx[o->nfx].amount == 0) {
-			diag_add(d, SEV_ERROR, ip,
-			    "'%s' can fight the same "
-			    "melee for ever ('%s' may come up every time): "
-			    "give a limit, 'fight again at most 2 times'",
-			    item, rname);
+			diag_msg(d, ip, MSG(CAN_FIGHT_SAME_MELEE_EVER), item,
+			    rname);
 			rc = -1;
 			continue;
 		}
@@ -670,9 +613,7 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 			ecol = (int)i;
 	}
 	if (rcol < 0 || ecol < 0) {
-		diag_add(d, SEV_ERROR, o->pos,
-		    "the %s table needs the "
-		    "columns Result and Effect",
+		diag_msg(d, o->pos, MSG(TABLE_NEEDS_COLUMNS_RESULT_EFFECT),
 		    o->section);
 		return -1;
 	}
@@ -682,28 +623,23 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 		for (r = lo; r <= hi && !rs_name_eq(result_words[r], res); r++)
 			;
 		if (r > hi) {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol),
-			    "unknown "
-			    "result '%s' in the %s table (known: %s%s%s)",
-			    res, o->section, result_words[lo],
+			diag_msg(d, RS_CPOS(o, i, rcol),
+			    MSG(UNKNOWN_RESULT_TABLE), res, o->section,
+			    result_words[lo],
 			    lo + 1 < hi ? ", beaten by double, " : ", ",
 			    result_words[hi]);
 			rc = -1;
 			continue;
 		}
 		if (t->out[r].given++) {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, rcol),
-			    "result "
-			    "'%s' twice in the %s table",
-			    res, o->section);
+			diag_msg(d, RS_CPOS(o, i, rcol),
+			    MSG(RESULT_TWICE_TABLE), res, o->section);
 			rc = -1;
 			continue;
 		}
 		t->out[r].pos = RS_CPOS(o, i, ecol);
 		if (*RS_CELL(o, i, ecol) == '\0') {
-			diag_add(d, SEV_ERROR, RS_CPOS(o, i, ecol),
-			    "result "
-			    "'%s' has no Effect (write nothing if none)",
+			diag_msg(d, RS_CPOS(o, i, ecol), MSG(RESULT_NO_EFFECT),
 			    res);
 			rc = -1;
 		} else if (effects(rs, RS_CELL(o, i, ecol),
@@ -713,10 +649,8 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 	}
 	for (r = lo; r <= hi; r++)
 		if ((need >> r & 1) && !t->out[r].given) {
-			diag_add(d, SEV_ERROR, o->pos,
-			    "the %s table has no "
-			    "row for '%s'",
-			    o->section, result_words[r]);
+			diag_msg(d, o->pos, MSG(TABLE_NO_ROW), o->section,
+			    result_words[r]);
 			rc = -1;
 		}
 	return rc;
@@ -737,10 +671,7 @@ read_melee_outcomes(const struct ruleset *rs, struct dt_tables *t,
 		    t, d);
 	if (t->melee != DT_MELEE_OPPOSED)
 		return 0;
-	diag_add(d, SEV_ERROR, rs->engine_pos,
-	    "an opposed melee needs a "
-	    "'## Melee outcomes' section with a Result | Effect table "
-	    "(beaten, equal)");
+	diag_msg(d, rs->engine_pos, MSG(OPPOSED_MELEE_NEEDS_MELEE_OUTCOMES));
 	return -1;
 }
 
@@ -757,10 +688,7 @@ read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
 		    1u << DT_RES_FAILED, t, d);
 	if (t->quality == 0 && !tests)
 		return 0;
-	diag_add(d, SEV_ERROR, rs->engine_pos,
-	    "quality tests need a "
-	    "'## Quality test' section with a Result | Effect table "
-	    "(passed, failed)");
+	diag_msg(d, rs->engine_pos, MSG(QUALITY_TESTS_NEED_QUALITY_TEST));
 	return -1;
 }
 
@@ -858,73 +786,46 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && t->hits_to_destroy > 0)
 		du->wounds = t->hits_to_destroy;
 	else if (s == NULL) {
-		diag_add(d, SEV_ERROR, at,
-		    "unit '%s' has no Wounds (or write "
-		    "the Combat setting hits to destroy)",
-		    u->name);
+		diag_msg(d, at, MSG(UNIT_NO_WOUNDS), u->name);
 		rc = -1;
 	} else if (whole(s, 1, DT_MAX_STAT, &du->wounds) != 0) {
-		diag_add(d, SEV_ERROR, at,
-		    "Wounds '%s' of unit '%s' is not a "
-		    "whole number from 1 to %d",
-		    s, u->name, DT_MAX_STAT);
+		diag_msg(d, at, MSG(WOUNDS_UNIT_NOT_WHOLE_NUMBER), s, u->name,
+		    DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Toughness", &at);
 	if (s == NULL && t->wound_given && save) {
-		diag_add(d, SEV_ERROR, at,
-		    "unit '%s' has no Toughness (the "
-		    "Wound table needs it)",
-		    u->name);
+		diag_msg(d, at, MSG(UNIT_NO_TOUGHNESS), u->name);
 		rc = -1;
 	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &du->toughness)) {
-		diag_add(d, SEV_ERROR, at,
-		    "Toughness '%s' of unit '%s' is not "
-		    "a whole number from 0 to %d",
-		    s, u->name, DT_MAX_STAT);
+		diag_msg(d, at, MSG(TOUGHNESS_UNIT_NOT_WHOLE_NUMBER), s,
+		    u->name, DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Save", &at);
 	if (s == NULL && save) {
-		diag_add(d, SEV_ERROR, at,
-		    "unit '%s' has no Save (write a "
-		    "roll, 4+, or - for none)",
-		    u->name);
+		diag_msg(d, at, MSG(UNIT_NO_SAVE), u->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &du->save) != 0) {
-		diag_add(d, SEV_ERROR, at,
-		    "Save '%s' of unit '%s' is not a "
-		    "roll: write 4+ (4 or more on a d%d) or - (no save)",
-		    s, u->name, rs->die);
+		diag_msg(d, at, MSG(SAVE_UNIT_NOT_ROLL), s, u->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
 	if (s == NULL && (t->quality || tests)) {
-		diag_add(d, SEV_ERROR, at,
-		    "unit '%s' has no Quality (quality "
-		    "tests need it: a roll, 4+)",
-		    u->name);
+		diag_msg(d, at, MSG(UNIT_NO_QUALITY), u->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
-		diag_add(d, SEV_ERROR, at,
-		    "Quality '%s' of unit '%s' is not "
-		    "a roll: write 4+ (passes on 4 or more on a d%d)",
-		    s, u->name, rs->die);
+		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
+		    rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Combat", &at);
 	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
-		diag_add(d, SEV_ERROR, at,
-		    "unit '%s' has no Combat (its "
-		    "factor in an opposed melee)",
-		    u->name);
+		diag_msg(d, at, MSG(UNIT_NO_COMBAT), u->name);
 		rc = -1;
 	} else if (s != NULL && combat_factor(s, du->combat, &col) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col),
-		    "Combat '%s' of unit "
-		    "'%s' is not a factor: 4, or 5, 3 against cavalry "
-		    "(0 to 20)",
-		    s, u->name);
+		diag_msg(d, at_col(at, col), MSG(COMBAT_UNIT_NOT_FACTOR), s,
+		    u->name);
 		rc = -1;
 	}
 	return rc;
@@ -945,53 +846,36 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	dw->to_hit = -1;
 	s = own(oc, w->own, w->own_pos, w->pos, "Attacks", &at);
 	if (s == NULL) {
-		diag_add(d, SEV_ERROR, at, "weapon '%s' has no Attacks",
-		    w->name);
+		diag_msg(d, at, MSG(WEAPON_NO_ATTACKS), w->name);
 		rc = -1;
 	} else if (dt_expr_check(s, &dw->attacks, &col, &why) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col),
-		    "Attacks '%s' of weapon "
-		    "'%s' is not a dice expression: %s",
-		    s, w->name, why);
+		diag_msg(d, at_col(at, col),
+		    MSG(ATTACKS_WEAPON_NOT_DICE_EXPRESSION), s, w->name, why);
 		rc = -1;
 	}
 	dw->attacks.pos = at;
 	s = own(oc, w->own, w->own_pos, w->pos, "To hit", &at);
 	if (s == NULL && t->shooting == DT_SHOOT_PIPELINE) {
-		diag_add(d, SEV_ERROR, at,
-		    "weapon '%s' has no To hit (write a "
-		    "roll, 4+, or - to hit always)",
-		    w->name);
+		diag_msg(d, at, MSG(WEAPON_NO_HIT), w->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &dw->to_hit) != 0) {
-		diag_add(d, SEV_ERROR, at,
-		    "To hit '%s' of weapon '%s' is not "
-		    "a roll: write 4+ (4 or more on a d%d) or - (hits always)",
-		    s, w->name, rs->die);
+		diag_msg(d, at, MSG(HIT_WEAPON_NOT_ROLL), s, w->name, rs->die);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "Strength", &at);
 	if (s == NULL && t->wound_given) {
-		diag_add(d, SEV_ERROR, at,
-		    "weapon '%s' has no Strength (the "
-		    "Wound table needs it)",
-		    w->name);
+		diag_msg(d, at, MSG(WEAPON_NO_STRENGTH), w->name);
 		rc = -1;
 	} else if (s != NULL && whole(s, 0, DT_MAX_STAT, &dw->strength)) {
-		diag_add(d, SEV_ERROR, at,
-		    "Strength '%s' of weapon '%s' is not "
-		    "a whole number from 0 to %d",
-		    s, w->name, DT_MAX_STAT);
+		diag_msg(d, at, MSG(STRENGTH_WEAPON_NOT_WHOLE_NUMBER), s,
+		    w->name, DT_MAX_STAT);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "AP", &at);
 	dw->ap = 0;
 	if (s != NULL && !is_none(s) &&
 	    (whole(s, -6, 6, &dw->ap) != 0 || (*s == '+'))) {
-		diag_add(d, SEV_ERROR, at,
-		    "AP '%s' of weapon '%s' is not a "
-		    "whole number from -6 to 6 (-1: saves one worse)",
-		    s, w->name);
+		diag_msg(d, at, MSG(AP_WEAPON_NOT_WHOLE_NUMBER), s, w->name);
 		rc = -1;
 	}
 	dw->ap = abs(dw->ap);
@@ -999,10 +883,8 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL)
 		dt_expr_check("1", &dw->damage, &col, &why);
 	else if (dt_expr_check(s, &dw->damage, &col, &why) != 0) {
-		diag_add(d, SEV_ERROR, at_col(at, col),
-		    "Damage '%s' of weapon "
-		    "'%s' is not a dice expression: %s",
-		    s, w->name, why);
+		diag_msg(d, at_col(at, col),
+		    MSG(DAMAGE_WEAPON_NOT_DICE_EXPRESSION), s, w->name, why);
 		rc = -1;
 	}
 	dw->damage.pos = at;
@@ -1038,14 +920,10 @@ wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 				    index_of(t->tough, t->ntough, tt) >= 0)
 					continue;
 				told[s][tt] = 1;
-				diag_add(d, SEV_ERROR, w->pos,
-				    "the Wound table "
-				    "has no roll for Strength %d against "
-				    "Toughness %d ('%s' of %s shooting at %s, "
-				    "line %d): add the %s",
-				    s, tt, rs->weapons[wi].name,
-				    rs->units[a].name, rs->units[b].name,
-				    rs->units[b].pos.line,
+				diag_msg(d, w->pos,
+				    MSG(WOUND_TABLE_NO_ROLL_STRENGTH), s, tt,
+				    rs->weapons[wi].name, rs->units[a].name,
+				    rs->units[b].name, rs->units[b].pos.line,
 				    index_of(t->str, t->nstr, s) < 0 ?
 				        "row" :
 				        "column");
@@ -1086,9 +964,7 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 			val = t->mmod;
 			given = &t->nmmod;
 		} else {
-			diag_add(d, SEV_ERROR, m->pos,
-			    "the dice family reads "
-			    "no %s (only Fire modifiers and Melee modifiers)",
+			diag_msg(d, m->pos, MSG(DICE_FAMILY_READS_NO),
 			    other[m->scope]);
 			rc = -1;
 			continue;
@@ -1103,17 +979,13 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 				o += (size_t)snprintf(known + o,
 				    o < sizeof(known) ? sizeof(known) - o : 0,
 				    "%s%s", j ? ", " : "", keys[j]);
-			diag_add(d, SEV_ERROR, m->pos,
-			    "the dice family does not "
-			    "know the %s key '%s' (known: %s)",
+			diag_msg(d, m->pos, MSG(DICE_FAMILY_DOES_NOT_KNOW),
 			    other[m->scope], m->key, known);
 			rc = -1;
 			continue;
 		}
 		if (val[k] != 0) {
-			diag_add(d, SEV_ERROR, m->pos,
-			    "%s key '%s' is given "
-			    "twice",
+			diag_msg(d, m->pos, MSG(KEY_GIVEN_TWICE),
 			    other[m->scope], keys[k]);
 			rc = -1;
 			continue;

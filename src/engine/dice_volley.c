@@ -1014,11 +1014,8 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 		/* A volley's chances are fractions of l limbs: the
 		 * document writes each, and a gcd reduces each. */
 		if (l * 64 * 0.30103 > DO_VOLLEY_DIGITS) {
-			diag_add(d, SEV_ERROR, t->weapons[wi].attacks.pos,
-			    "weapon '%s': the exact chances of one volley of it "
-			    "would be fractions of about %.0f digits, more than "
-			    "the %d the dice family allows: fewer Attacks, a "
-			    "Damage that rolls less or fewer Wounds",
+			diag_msg(d, t->weapons[wi].attacks.pos,
+			    MSG(WEAPON_EXACT_CHANCES_ONE_VOLLEY),
 			    rs->weapons[wi].name, l * 64 * 0.30103,
 			    DO_VOLLEY_DIGITS);
 			free(pw);
@@ -1047,22 +1044,13 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	if (total <= DO_WORK_MAX)
 		return 0;
 	if (top.weapon >= 0)
-		diag_add(d, SEV_ERROR, top.pos,
-		    "weapon '%s': the exact odds of the ruleset would take "
-		    "about %.0f million steps, more than the %.0f million the "
-		    "dice family allows; the %s of this weapon take the most "
-		    "(%.0f million): fewer or smaller Attacks, a Damage that "
-		    "keeps from fewer dice or rolls less, or fewer Wounds",
+		diag_msg(d, top.pos, MSG(WEAPON_EXACT_ODDS_RULESET_WOULD),
 		    rs->weapons[top.weapon].name, total / 1e6,
 		    DO_WORK_MAX / 1e6,
 		    strcmp(top.what, "volleys") == 0 ? "volleys" : top.what,
 		    top.steps / 1e6);
 	else
-		diag_add(d, SEV_ERROR, top.pos,
-		    "the exact odds of the ruleset would take about %.0f "
-		    "million steps, more than the %.0f million the dice family "
-		    "allows; the melee roll takes the most (%.0f million): "
-		    "keep from fewer dice",
+		diag_msg(d, top.pos, MSG(EXACT_ODDS_RULESET_WOULD_TAKE),
 		    total / 1e6, DO_WORK_MAX / 1e6, top.steps / 1e6);
 	return -1;
 }

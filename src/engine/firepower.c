@@ -1047,10 +1047,7 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 			    fp_melee(rs, &rs->units[b]) > 0)
 				meleeable = 1;
 		if (!((any >> u->cls) & 1) && !meleeable)
-			diag_add(d, SEV_WARNING, u->pos,
-			    "nothing can destroy "
-			    "unit '%s': no weapon destroys %s and it never "
-			    "melees",
+			diag_msg(d, u->pos, MSG(NOTHING_CAN_DESTROY_UNIT),
 			    u->name, rs_class_name(u->cls));
 		for (k = 0; k < u->nweapons; k++)
 			for (b = 0; b < rs->nunits; b++)
@@ -1061,10 +1058,7 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 		if (fp_type_melees(rs, u) && fp_melee(rs, u) > 0)
 			harms_any = 1;
 		if (!harms_any)
-			diag_add(d, SEV_WARNING, u->pos,
-			    "unit '%s' can destroy "
-			    "nothing: its weapons harm no unit and it does not "
-			    "melee",
+			diag_msg(d, u->pos, MSG(UNIT_CAN_DESTROY_NOTHING),
 			    u->name);
 		for (b = 0; b < rs->nunits; b++)
 			for (s = 0; s < 2; s++) {
@@ -1076,10 +1070,8 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 					continue;
 				if ((pa < 0 ? 0 : pa) == 0 &&
 				    fp_melee(rs, &rs->units[b]) <= 0)
-					diag_add(d, SEV_WARNING, u->pos,
-					    "a melee "
-					    "of '%s' against '%s'%s can never "
-					    "end: both have melee power 0",
+					diag_msg(d, u->pos,
+					    MSG(MELEE_AGAINST_CAN_NEVER_END),
 					    u->name, rs->units[b].name,
 					    s ? " uphill or from a river" :
 					        "");
@@ -1088,17 +1080,14 @@ fp_findings(const struct eng_ctx *c, const struct eng_stats *st,
 	for (k = 0; k < rs->nweapons; k++) {
 		const struct rs_weapon *w = &rs->weapons[k];
 		if (c->wrange[k] <= 0 && c->board.grid != RS_GRID_NONE)
-			diag_add(d, SEV_WARNING, w->pos,
-			    "weapon '%s' reaches "
-			    "no cell on the grid: it can never fire",
+			diag_msg(d, w->pos, MSG(WEAPON_REACHES_NO_CELL_GRID),
 			    w->name);
 		else if (w->range_mm >= diag && diag > 0) {
 			len_format(l, sizeof(l), w->range_mm,
 			    rs->measure == LEN_NONE ? LEN_MM : rs->measure);
-			diag_add(d, SEV_NOTE, w->pos,
-			    "weapon '%s' (%s) reaches "
-			    "across the whole table: its range never matters",
-			    w->name, l);
+			diag_msg(d, w->pos,
+			    MSG(WEAPON_REACHES_ACROSS_WHOLE_TABLE), w->name,
+			    l);
 		}
 	}
 }
@@ -1116,11 +1105,8 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	/* Every chance of the family is a d6's. */
 	if (rs->die != 6) {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, rs->die_pos,
-			    "the firepower "
-			    "family plays only a d6, not a d%d (dice: d6, or "
-			    "no dice: key)",
-			    rs->die);
+			diag_msg(d, rs->die_pos,
+			    MSG(FIREPOWER_FAMILY_PLAYS_ONLY_D6), rs->die);
 		return -1;
 	}
 	/* Melee range is 2" (the setting); on a grid the cells it covers,
@@ -1314,29 +1300,23 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	case RS_CHECK_UNIT:
 		u = &rs->units[c->item];
 		if (fp_melee(rs, u) == -1 && !(u->traits & RS_TRAIT_NO_MELEE))
-			diag_add(d, SEV_ERROR, u->pos,
-			    "unit '%s' has no Melee "
-			    "(give a melee power, or the trait no-melee)",
-			    u->name);
+			diag_msg(d, u->pos, MSG(UNIT_NO_MELEE), u->name);
 		break;
 	case RS_CHECK_WEAPON:
 		w = &rs->weapons[c->item];
 		if (rs_faces_none(&w->hit_faces))
-			diag_add(d, SEV_ERROR, w->pos,
-			    "weapon '%s' has no Hits on", w->name);
+			diag_msg(d, w->pos, MSG(WEAPON_NO_HITS), w->name);
 		if (w->destroys == 0)
-			diag_add(d, SEV_WARNING, w->pos,
-			    "weapon '%s' destroys nothing", w->name);
+			diag_msg(d, w->pos, MSG(WEAPON_DESTROYS_NOTHING),
+			    w->name);
 		break;
 	case RS_CHECK_NO_WEAPONS:
 		eng_no_weapons(rs, c, &eng_firepower, d);
 		break;
 	case RS_CHECK_WHOLE:
 		if (rs->break_pct > 0)
-			diag_add(d, SEV_WARNING, rs->break_pos,
-			    "'break' is a rule "
-			    "of the morale family; the firepower family "
-			    "ignores it");
+			diag_msg(d, rs->break_pos,
+			    MSG(BREAK_RULE_MORALE_FAMILY_FIREPOWER));
 		break;
 	case RS_CHECK_ENGINE:
 	case RS_CHECK_OWN_COL:

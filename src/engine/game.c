@@ -126,10 +126,8 @@ conv(const struct eng_ctx *c, const struct eng_board *b, double mm,
 		len_name(c->rs, mm, l, sizeof(l));
 		len_name(c->rs, b->cell_mm, cell, sizeof(cell));
 		fmt_double(q, sizeof(q), mm / b->cell_mm, 2);
-		diag_add(d, SEV_WARNING, pos,
-		    "%s of '%s' (%s) is %s cells of "
-		    "%s on the grid; taken as %d",
-		    what, name, l, q, cell, (int)v);
+		diag_msg(d, pos, MSG(CELLS_GRID_TAKEN), what, name, l, q, cell,
+		    (int)v);
 	}
 	return v;
 }
@@ -196,10 +194,9 @@ classes_unplayed(const struct ruleset *rs, const struct eng_family *f,
 
 		if (f->classes & (1u << u->cls))
 			continue;
-		diag_add(d, SEV_ERROR, u->cls_pos.line ? u->cls_pos : u->pos,
-		    "unit '%s' is of class '%s', which the %s family does not "
-		    "play (it knows: %s)",
-		    u->name, rs_class_name(u->cls), f->name, known);
+		diag_msg(d, u->cls_pos.line ? u->cls_pos : u->pos,
+		    MSG(UNIT_CLASS_FAMILY_DOES_NOT), u->name,
+		    rs_class_name(u->cls), f->name, known);
 		bad++;
 	}
 	return bad;
@@ -215,9 +212,7 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	struct pos at = rs->engine_pos;
 
 	if (f == NULL) {
-		diag_add(d, SEV_NOTE, at,
-		    "engine '%s' is not played yet in "
-		    "this version: test games and self-play skipped",
+		diag_msg(d, at, MSG(ENGINE_NOT_PLAYED_YET_VERSION),
 		    rs->engine);
 		return NULL;
 	}
@@ -226,8 +221,7 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	if (f->play_turn == NULL)
 		return NULL;
 	if (rs->nunits > RS_MAX_UNITS || rs->nweapons > RS_MAX_WEAPONS) {
-		diag_add(d, SEV_ERROR, at,
-		    "too many units or weapons to play");
+		diag_msg(d, at, MSG(TOO_MANY_UNITS_WEAPONS_PLAY));
 		return NULL;
 	}
 	if (classes_unplayed(rs, f, d))
@@ -241,8 +235,8 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	}
 	if (eng_board_init(&c->board, rs->table_w_mm, rs->table_h_mm,
 	        (enum rs_grid)grid, cell_mm, &why) != 0) {
-		diag_add(d, SEV_ERROR, rs->grid_pos.line ? rs->grid_pos : at,
-		    "cannot play on this board: %s", why);
+		diag_msg(d, rs->grid_pos.line ? rs->grid_pos : at,
+		    MSG(CANNOT_PLAY_BOARD), why);
 		free(c);
 		return NULL;
 	}
@@ -258,11 +252,7 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	/* A family whose mechanisms are not written yet has had its tables
 	 * checked; nothing of it can be played. */
 	if (c->fam->play_turn == NULL || c->fam->step == NULL) {
-		diag_add(d, SEV_NOTE, at,
-		    "the %s family does not play yet in "
-		    "this version: its tables are checked; test games, "
-		    "self-play and odds are skipped",
-		    c->fam->name);
+		diag_msg(d, at, MSG(FAMILY_DOES_NOT_PLAY_YET), c->fam->name);
 		eng_ctx_free(c);
 		return NULL;
 	}

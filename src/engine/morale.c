@@ -229,18 +229,18 @@ mo_play_turn(struct eng_game *g)
 /* ---- reading the ruleset, setting up a game ---- */
 
 /* Add an error to d when there is one. */
-static void prep_error(struct diags *, struct pos, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
+static void prep_error(struct diags *, struct pos, enum msg, const char *, ...)
+    __attribute__((format(printf, 4, 5)));
 
 static void
-prep_error(struct diags *d, struct pos p, const char *fmt, ...)
+prep_error(struct diags *d, struct pos p, enum msg m, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (d == NULL)
 		return;
 	va_start(ap, fmt);
-	diag_vadd(d, SEV_ERROR, p, fmt, ap);
+	diag_vmsg(d, p, m, fmt, ap);
 	va_end(ap);
 }
 
@@ -255,11 +255,7 @@ prep_sequence(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 	for (i = 0; i < rs->nphases && c->nphase < 15; i++) {
 		if ((k = mo_phase_find(rs->phases[i].name)) < 0) {
 			prep_error(d, rs->phases[i].pos,
-			    "the morale engine "
-			    "does not know the step '%s' (known: Movement, "
-			    "Firing, Rally, Pre-melee firing, Pre-melee "
-			    "morale, Melee, Record)",
-			    rs->phases[i].name);
+			    MSG(MORALE_UNKNOWN_STEP), rs->phases[i].name);
 			rc = -1;
 			continue;
 		}
@@ -289,8 +285,7 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 					break;
 			if (k == MO_MOD__N) {
 				prep_error(d, m->pos,
-				    "the morale engine does "
-				    "not know the morale modifier '%s'",
+				    MSG(MORALE_UNKNOWN_MORALE_MODIFIER),
 				    m->key);
 				rc = -1;
 				continue;
@@ -303,8 +298,7 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 					break;
 			if (k == MO_DIE__N) {
 				prep_error(d, m->pos,
-				    "the morale engine does "
-				    "not know the melee modifier '%s'",
+				    MSG(MORALE_UNKNOWN_MELEE_MODIFIER),
 				    m->key);
 				rc = -1;
 				continue;
@@ -460,11 +454,8 @@ mo_prepare(struct eng_ctx *ctx, struct diags *d)
 	/* Fire, melee and morale are tests on a d6. */
 	if (rs->die != 6) {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, rs->die_pos,
-			    "the morale family "
-			    "plays only a d6, not a d%d (dice: d6, or no dice: "
-			    "key)",
-			    rs->die);
+			diag_msg(d, rs->die_pos,
+			    MSG(MORALE_FAMILY_PLAYS_ONLY_D6), rs->die);
 		return -1;
 	}
 	rc |= prep_sequence(c, rs, d);
@@ -1027,27 +1018,18 @@ mo_findings(const struct eng_ctx *ctx, const struct eng_stats *st,
 		    !(u->traits & RS_TRAIT_LIGHT);
 
 		if (!shoots && !fights)
-			diag_add(d, SEV_WARNING, u->pos,
-			    "unit '%s' can harm "
-			    "nothing: it has no fire dice and never fights a "
-			    "melee",
+			diag_msg(d, u->pos, MSG(UNIT_CAN_HARM_NOTHING),
 			    u->name);
 		if (fights && mo_hit_faces(mo_melee_die_mod(rs, u, 1)) == 0)
-			diag_add(d, SEV_NOTE, u->pos,
-			    "unit '%s' can never "
-			    "score a melee hit (its die modifier is %d): it "
-			    "wins a melee only on the tie-break",
+			diag_msg(d, u->pos, MSG(UNIT_CAN_NEVER_SCORE_MELEE),
 			    u->name, mo_melee_die_mod(rs, u, 1));
 		if ((u->traits & RS_TRAIT_LIGHT) && fastest > 0 &&
 		    u->move_mm > fastest) {
 			fmt_double(x, sizeof(x), u->move_mm, 2);
 			fmt_double(y, sizeof(y), fastest, 2);
-			diag_add(d, SEV_NOTE, u->pos,
-			    "unit '%s' outpaces every "
-			    "unit that may charge (%smm against %smm): it is "
-			    "caught only against the table edge or other "
-			    "units",
-			    u->name, x, y);
+			diag_msg(d, u->pos,
+			    MSG(UNIT_OUTPACES_EVERY_UNIT_CHARGE), u->name, x,
+			    y);
 		}
 	}
 }
@@ -1210,8 +1192,7 @@ mo_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		for (k = 0; k < 3; k++)
 			unit_col(rs, u, k, d);
 	else if (mo_grade(rs, u) == 0)
-		diag_add(d, SEV_ERROR, u->pos, "unit '%s' has no Morale",
-		    u->name);
+		diag_msg(d, u->pos, MSG(UNIT_NO_MORALE), u->name);
 }
 
 /* ruleset.txt: the hits a point of morale costs, as the model dumped

@@ -120,24 +120,20 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 	int bad = 0;
 
 	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(d, SEV_ERROR, v->pos, "'%s' must be a single value",
-		    s->key);
+		diag_msg(d, v->pos, MSG(SETTING_NOT_SINGLE_VALUE), s->key);
 		return -1;
 	}
 	switch (s->kind) {
 	case ENG_SET_LENGTH:
 		if (len_parse(v->scalar, rs->measure, out, &why) != 0) {
-			diag_add(d, SEV_ERROR, v->pos, "'%s': %s", s->key,
+			diag_msg(d, v->pos, MSG(SETTING_NOT_LENGTH), s->key,
 			    why);
 			return -1;
 		}
 		break;
 	case ENG_SET_FACES:
 		if (faces_parse(v->scalar, &mask) != 0) {
-			diag_add(d, SEV_ERROR, v->pos,
-			    "'%s' must be faces of "
-			    "a d6, like 4-6, 4+ or 5, 6",
-			    s->key);
+			diag_msg(d, v->pos, MSG(SETTING_NOT_D6_FACES), s->key);
 			return -1;
 		}
 		*out = mask;
@@ -153,17 +149,14 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 		break;
 	}
 	if (bad) {
-		diag_add(d, SEV_ERROR, v->pos, "'%s' must be a whole number%s",
-		    s->key, s->kind == ENG_SET_PCT ? " (a percentage)" : "");
+		diag_msg(d, v->pos, MSG(SETTING_NOT_WHOLE_NUMBER), s->key,
+		    s->kind == ENG_SET_PCT ? " (a percentage)" : "");
 		return -1;
 	}
 	if (*out < s->min - 1e-9 || *out > s->max + 1e-9) {
 		/* Length bounds in mm: round in any measure. */
-		diag_add(d, SEV_ERROR, v->pos,
-		    "'%s' %s is out of range (%s "
-		    "to %s)",
-		    s->key, v->scalar,
-		    value_format(lo, sizeof(lo), s, s->min, LEN_MM),
+		diag_msg(d, v->pos, MSG(SETTING_OUT_OF_RANGE), s->key,
+		    v->scalar, value_format(lo, sizeof(lo), s, s->min, LEN_MM),
 		    value_format(hi, sizeof(hi), s, s->max, LEN_MM));
 		return -1;
 	}
@@ -231,8 +224,8 @@ eng_front_check(const struct ruleset *rs, struct diags *d)
 		if (key == NULL || rs_front_key_read(key))
 			continue;
 		if (setting_find(f, key) < 0)
-			diag_add(d, SEV_WARNING, fm->kids[i]->pos,
-			    "unknown front matter key '%s' (ignored)", key);
+			diag_msg(d, fm->kids[i]->pos,
+			    MSG(UNKNOWN_FRONT_MATTER_KEY), key);
 	}
 	return eng_settings_read(rs, f, &v, d);
 }
@@ -282,14 +275,12 @@ eng_cell_int(const char *s, const char *what, int lo, int hi, struct pos at,
 
 	if (end == p || *end != '\0') {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, at,
-			    "%s '%s' is not a whole number", what, s);
+			diag_msg(d, at, MSG(VALUE_NOT_WHOLE_NUMBER), what, s);
 		return -1;
 	}
 	if (x < lo || x > hi) {
 		if (d != NULL)
-			diag_add(d, SEV_ERROR, at,
-			    "%s %ld is out of range (%d to %d)", what, x, lo,
+			diag_msg(d, at, MSG(VALUE_OUT_OF_RANGE), what, x, lo,
 			    hi);
 		return -1;
 	}
@@ -330,10 +321,7 @@ own_col(const struct ruleset *rs, const struct eng_family *f, size_t i,
 		    !eng_col_named(fam, rs->checks[i].text))
 			n++;
 	if (n == RS_MAX_OWN_STATS)
-		diag_add(d, SEV_ERROR, c->pos,
-		    "more than %d columns "
-		    "of the game's own stats in the %s table (the limit: what "
-		    "fits a unit card)",
+		diag_msg(d, c->pos, MSG(MORE_COLUMNS_GAME_OWN_STATS),
 		    RS_MAX_OWN_STATS, c->item == 0 ? "Units" : "Weapons");
 }
 
@@ -364,12 +352,8 @@ own_note(const struct rs_own_cols *oc, const char *what,
 	/* A family plays what it knows; the designer should hear once, not
 	 * per column, that the rest is printed only. */
 	if (cols > 0)
-		diag_add(d, SEV_NOTE, oc->table_pos,
-		    "the %s "
-		    "table's column%s %s %s the game's own: printed on the "
-		    "cards and the reference sheet, not played by the %s "
-		    "family",
-		    what, cols > 1 ? "s" : "", list, cols > 1 ? "are" : "is",
+		diag_msg(d, oc->table_pos, MSG(TABLE_COLUMN_GAME_OWN), what,
+		    cols > 1 ? "s" : "", list, cols > 1 ? "are" : "is",
 		    f->name);
 }
 
@@ -378,21 +362,13 @@ eng_no_weapons(const struct ruleset *rs, const struct rs_check *c,
     const struct eng_family *needs, struct diags *d)
 {
 	if (c->text != NULL)
-		diag_add(d, SEV_ERROR, c->pos,
-		    "no weapons: '%s' "
-		    "is not a section sandtable reads; did you mean "
-		    "'## Weapons'?",
+		diag_msg(d, c->pos, MSG(NO_WEAPONS_NOT_SECTION_SANDTABLE),
 		    c->text);
 	else if (needs != NULL)
-		diag_add(d, SEV_ERROR, c->pos,
-		    "no weapons: a %s ruleset needs "
-		    "a '## Weapons' section with a table",
+		diag_msg(d, c->pos, MSG(NO_WEAPONS_RULESET_NEEDS_WEAPONS),
 		    needs->name);
 	else if (c->n > 0 && c->item < rs->nunits)
-		diag_add(d, SEV_ERROR, c->name_pos,
-		    "no weapons: "
-		    "unit '%s' has weapon '%s'%s, but there is no "
-		    "'## Weapons' section with a table",
+		diag_msg(d, c->name_pos, MSG(NO_WEAPONS_UNIT_WEAPON_BUT),
 		    rs->units[c->item].name, c->name,
 		    c->n > 1 ? " (and other units "
 		               "name weapons too)" :
@@ -414,8 +390,8 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		if (f != NULL)
 			break;
 		s = eng_family_known();
-		diag_add(d, SEV_ERROR, rs->engine_pos,
-		    "unknown engine '%s' (known: %s)", rs->engine, s);
+		diag_msg(d, rs->engine_pos, MSG(UNKNOWN_ENGINE), rs->engine,
+		    s);
 		free(s);
 		break;
 	case RS_CHECK_OWN_COL:
@@ -434,20 +410,12 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		break;
 	case RS_CHECK_TESTGAME:
 		s = eng_family_names("engine: ", " or ");
-		diag_add(d, SEV_ERROR, c->pos,
-		    "a test game, but the "
-		    "ruleset has no engine to play it (print only); give "
-		    "%s, or remove the block",
-		    s);
+		diag_msg(d, c->pos, MSG(TEST_GAME_BUT_RULESET_NO), s);
 		free(s);
 		break;
 	case RS_CHECK_NO_ENGINE:
 		s = eng_family_names("engine: ", " or ");
-		diag_add(d, SEV_NOTE, c->pos,
-		    "no engine in the "
-		    "front matter: print only, as engine: none (%s has it "
-		    "played)",
-		    s);
+		diag_msg(d, c->pos, MSG(NO_ENGINE_FRONT_MATTER), s);
 		free(s);
 		break;
 	case RS_CHECK_NO_WEAPONS: /* below, if the family says nothing */
@@ -478,11 +446,8 @@ own_sections(const struct ruleset *rs, struct diags *d)
 	     sec++)
 		for (i = n = 0; i < rs->ntables; i++)
 			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
-				diag_add(d, SEV_WARNING,
-				    rs->tables[i].head_pos,
-				    "second '%s' section with a table: the %s "
-				    "family reads the first (ignored)",
-				    *sec, f->name);
+				diag_msg(d, rs->tables[i].head_pos,
+				    MSG(SECOND_SECTION_TABLE), *sec, f->name);
 }
 
 int
@@ -497,12 +462,8 @@ eng_family_check(const struct ruleset *rs, struct diags *d)
 	out.limit = d->limit;
 	for (i = 0; i <= rs->nchecks; i++) {
 		for (; k < d->n && (i == rs->nchecks || k < rs->checks[i].at);
-		     k++) {
-			struct pos p = { d->v[k].file, d->v[k].line,
-				d->v[k].col };
-
-			diag_add(&out, d->v[k].sev, p, "%s", d->v[k].msg);
-		}
+		     k++)
+			diag_copy(&out, &d->v[k]);
 		if (i < rs->nchecks)
 			check_at(rs, f, &rs->checks[i], &out);
 	}

@@ -27,13 +27,14 @@ struct tg {
 	struct eng_record *rec; /* NULL: no record kept */
 };
 
-/* Report a failure at pos (once per test game); returns -1. */
-static int fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Report a failure at pos (once per test game), row m of the message
+ * table after the game's name and step; returns -1. */
+static int fail(struct tg *tg, struct pos at, int step, enum msg m,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 static int
-fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
+fail(struct tg *tg, struct pos at, int step, enum msg m, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[512], *full;
 	va_list ap;
 
 	if (tg->failed)
@@ -45,11 +46,12 @@ fail(struct tg *tg, struct pos at, int step, const char *fmt, ...)
 	if (at.line == 0)
 		at = tg->t->pos;
 	if (step > 0)
-		diag_add(tg->d, SEV_ERROR, at, "test game '%s', step %d: %s",
-		    tg->t->name, step, msg);
+		full = xasprintf("test game '%s', step %d: %s", tg->t->name,
+		    step, msg);
 	else
-		diag_add(tg->d, SEV_ERROR, at, "test game '%s': %s",
-		    tg->t->name, msg);
+		full = xasprintf("test game '%s': %s", tg->t->name, msg);
+	diag_msg_text(tg->d, at, m, full);
+	free(full);
 	return -1;
 }
 
@@ -143,29 +145,26 @@ tg_board(struct tg *tg, const struct eng_ctx *base)
 		return 0;
 	}
 	if (b != NULL && b->kind != RS_NODE_MAP)
-		return fail(tg, b->pos, 0,
-		    "'board' must be a mapping "
-		    "(size, grid)");
+		return fail(tg, b->pos, 0, MSG(BOARD_MUST_MAPPING));
 	if (b != NULL && (v = rs_node_get(b, "size")) != NULL &&
 	    (scalar(v) == NULL ||
 	        len_parse_pair(v->scalar, m, &w, &h, &why) != 0))
-		return fail(tg, v->pos, 0, "board size must be like 24x24in");
+		return fail(tg, v->pos, 0, MSG(BOARD_SIZE_MUST_LIKE_X24IN));
 	if (b != NULL && (v = rs_node_get(b, "grid")) != NULL &&
 	    (scalar(v) == NULL ||
 	        rs_grid_parse(v->scalar, m, &grid, &cell, &why) != 0 ||
 	        (grid != RS_GRID_NONE && cell == 0)))
-		return fail(tg, v->pos, 0,
-		    "grid must be none, square 3in, "
-		    "hex 30mm or hex-pointy 30mm");
+		return fail(tg, v->pos, 0, MSG(GRID_MUST_NONE_SQUARE_HEX));
 	tg->ctx = xmalloc(sizeof(*tg->ctx));
 	*tg->ctx = *base;
 	tg->own_ctx = 1;
 	tg->ctx->fam_data = NULL;
 	if (eng_board_init(&tg->ctx->board, w, h, grid, cell, &why) != 0)
-		return fail(tg, b != NULL ? b->pos : tg->t->pos, 0, "%s", why);
+		return fail(tg, b != NULL ? b->pos : tg->t->pos, 0,
+		    MSG(TEST_BOARD_BAD), why);
 	eng_ctx_convert(tg->ctx, &tg->ctx->board, NULL);
 	if (base->fam->prepare != NULL && base->fam->prepare(tg->ctx, NULL))
-		return fail(tg, tg->t->pos, 0, "the board cannot be played");
+		return fail(tg, tg->t->pos, 0, MSG(BOARD_CANNOT_PLAYED));
 	return 0;
 }
 
@@ -195,7 +194,7 @@ tg_terrain(struct tg *tg)
 	if (tr == NULL)
 		return 0;
 	if (tr->kind != RS_NODE_SEQ)
-		return fail(tg, tr->pos, 0, "'terrain' must be a list");
+		return fail(tg, tr->pos, 0, MSG(TERRAIN_MUST_LIST));
 	for (i = 0; i < tr->nkids; i++) {
 		p = tr->kids[i];
 		memset(&t, 0, sizeof(t));
@@ -204,16 +203,14 @@ tg_terrain(struct tg *tg)
 		    scalar(v = rs_node_get(p, "kind")) == NULL ||
 		    (k = kind_from_name(v->scalar)) < 0)
 			return fail(tg, p->pos, 0,
-			    "a terrain piece needs a "
-			    "kind (hill, wood, river, ford, road, …)");
+			    MSG(TERRAIN_PIECE_NEEDS_KIND));
 		t.kind = (enum rs_terrain_kind)k;
 		if ((v = rs_node_get(p, "at")) != NULL) {
 			t.shape = ENG_SHAPE_CIRCLE;
 			if (tg_point(tg, v, &t.x, &t.y) ||
 			    tg_len(tg, rs_node_get(p, "radius"), &t.r))
 				return fail(tg, v->pos, 0,
-				    "a round piece "
-				    "needs at: [x, y] and radius");
+				    MSG(ROUND_PIECE_NEEDS));
 		} else if ((v = rs_node_get(p, "rect")) != NULL) {
 			t.shape = ENG_SHAPE_RECT;
 			if (v->kind != RS_NODE_SEQ || v->nkids != 4 ||
@@ -222,25 +219,20 @@ tg_terrain(struct tg *tg)
 			    tg_len(tg, v->kids[2], &t.w) ||
 			    tg_len(tg, v->kids[3], &t.h))
 				return fail(tg, v->pos, 0,
-				    "rect must be "
-				    "[x, y, width, height]");
+				    MSG(RECT_MUST_X_Y_WIDTH));
 		} else if ((v = rs_node_get(p, "from")) != NULL) {
 			t.shape = ENG_SHAPE_BAND;
 			if (tg_point(tg, v, &t.x, &t.y) ||
 			    tg_point(tg, rs_node_get(p, "to"), &t.x2, &t.y2) ||
 			    tg_len(tg, rs_node_get(p, "width"), &t.r))
 				return fail(tg, v->pos, 0,
-				    "a river or road "
-				    "needs from, to and width");
+				    MSG(RIVER_ROAD_NEEDS_WIDTH));
 			t.r /= 2;
 		} else
 			return fail(tg, p->pos, 0,
-			    "a terrain piece needs at "
-			    "and radius, rect, or from and to");
+			    MSG(TERRAIN_PIECE_NEEDS_RADIUS_RECT));
 		if (eng_board_add(&tg->ctx->board, &t) != 0)
-			return fail(tg, p->pos, 0,
-			    "more than %d terrain "
-			    "pieces",
+			return fail(tg, p->pos, 0, MSG(MORE_TERRAIN_PIECES),
 			    ENG_MAX_TERRAIN);
 	}
 	return 0;
@@ -274,56 +266,42 @@ tg_units(struct tg *tg)
 
 	if (us == NULL || us->kind != RS_NODE_MAP || us->nkids == 0)
 		return fail(tg, us ? us->pos : tg->t->pos, 0,
-		    "a test game "
-		    "needs units: a mapping from labels to units");
+		    MSG(TEST_GAME_NEEDS_UNITS));
 	for (i = 0; i + 1 < us->nkids; i += 2) {
 		lab = scalar(us->kids[i]);
 		u = us->kids[i + 1];
 		if (lab != NULL && strlen(lab) >= ENG_NAME)
 			return fail(tg, us->kids[i]->pos, 0,
-			    "unit label '%s' is "
-			    "longer than %d characters",
-			    lab, ENG_NAME - 1);
+			    MSG(UNIT_LABEL_LONGER_CHARACTERS), lab,
+			    ENG_NAME - 1);
 		if (lab != NULL && unit_by_name(g, lab) >= 0)
 			return fail(tg, us->kids[i]->pos, 0,
-			    "unit label '%s' "
-			    "is used twice",
-			    lab);
+			    MSG(UNIT_LABEL_USED_TWICE), lab);
 		if (lab == NULL || u->kind != RS_NODE_MAP)
 			return fail(tg, u->pos, 0,
-			    "unit '%s' must be a "
-			    "mapping { side, type, at }",
-			    lab ? lab : "?");
+			    MSG(UNIT_MUST_MAPPING_SIDE_TYPE), lab ? lab : "?");
 		if ((side = side_from_name(scalar(rs_node_get(u, "side")))) <
 		    0)
-			return fail(tg, u->pos, 0,
-			    "unit '%s' needs side: "
-			    "blue or red",
-			    lab);
+			return fail(tg, u->pos, 0, MSG(UNIT_NEEDS_SIDE), lab);
 		v = rs_node_get(u, "type");
 		if (scalar(v) == NULL ||
 		    (type = rs_unit_find(tg->ctx->rs, v->scalar)) < 0)
 			return fail(tg, v ? v->pos : u->pos, 0,
-			    "unit '%s': "
-			    "unknown type '%s'",
-			    lab, scalar(v) ? v->scalar : "");
+			    MSG(UNIT_UNKNOWN_TYPE), lab,
+			    scalar(v) ? v->scalar : "");
 		v = rs_node_get(u, "at");
 		if (tg_place(tg, v, &x, &y) != 0)
 			return fail(tg, v ? v->pos : u->pos, 0,
-			    "unit '%s' "
-			    "needs at: [x, y]",
-			    lab);
+			    MSG(TEST_UNIT_NEEDS_AT), lab);
 		if (x < 0 || y < 0 ||
 		    x > tg->ctx->board.w -
 		            (tg->ctx->board.grid != RS_GRID_NONE) ||
 		    y > tg->ctx->board.h -
 		            (tg->ctx->board.grid != RS_GRID_NONE))
-			return fail(tg, v->pos, 0,
-			    "unit '%s' stands off the "
-			    "board",
+			return fail(tg, v->pos, 0, MSG(UNIT_STANDS_OFF_BOARD),
 			    lab);
 		if ((idx = eng_game_add(g, type, side, x, y)) < 0)
-			return fail(tg, u->pos, 0, "more than %d units",
+			return fail(tg, u->pos, 0, MSG(MORE_UNITS),
 			    ENG_MAX_UNITS);
 		snprintf(g->u[idx].name, ENG_NAME, "%s", lab);
 		for (j = 0; j + 1 < u->nkids; j += 2) {
@@ -334,7 +312,7 @@ tg_units(struct tg *tg)
 			if (!strcmp(key, "facing")) {
 				if (rs_node_double(u->kids[j + 1], &deg))
 					return fail(tg, u->kids[j + 1]->pos, 0,
-					    "facing is in degrees");
+					    MSG(FACING_DEGREES));
 				g->u[idx].facing = deg * M_PI / 180;
 				continue;
 			}
@@ -343,9 +321,8 @@ tg_units(struct tg *tg)
 			    tg->ctx->fam->unit_key(g, idx, key, u->kids[j + 1],
 			        err, sizeof(err)) != 0)
 				return fail(tg, u->kids[j]->pos, 0,
-				    "unit '%s': "
-				    "%s",
-				    lab, err[0] ? err : "unknown key");
+				    MSG(TEST_UNIT_KEY_BAD), lab,
+				    err[0] ? err : "unknown key");
 		}
 	}
 	return 0;
@@ -377,19 +354,17 @@ tg_dice(struct tg *tg)
 		tg->dice_node = v;
 		if (v->kind != RS_NODE_SEQ || v->nkids > TG_MAX_DICE)
 			return fail(tg, v->pos, 0,
-			    "dice must be a list of "
-			    "numbers 1 to 6");
+			    MSG(DICE_MUST_LIST_NUMBERS));
 		for (i = 0; i < v->nkids; i++) {
 			if (rs_node_int(v->kids[i], &n) || n < 1 || n > 6)
 				return fail(tg, v->kids[i]->pos, 0,
-				    "a die "
-				    "shows 1 to 6");
+				    MSG(TEST_DIE_OUT_OF_RANGE));
 			tg->dice[tg->ndice++] = (int)n;
 		}
 	}
 	if ((v = rs_node_get(doc, "seed")) != NULL) {
 		if (rs_node_int(v, &n) || n < 0)
-			return fail(tg, v->pos, 0, "seed must be a number");
+			return fail(tg, v->pos, 0, MSG(SEED_MUST_NUMBER));
 		eng_rng_seed(&g->dice.rng, (uint64_t)n, 0);
 		eng_rng_seed(&g->ai, (uint64_t)n, 1);
 	} else {
@@ -400,21 +375,18 @@ tg_dice(struct tg *tg)
 	if ((v = rs_node_get(doc, "turns")) != NULL) {
 		if (rs_node_int(v, &n) || n < 1 || n > 10000)
 			return fail(tg, v->pos, 0,
-			    "turns must be a number of "
-			    "game turns");
+			    MSG(TURNS_MUST_NUMBER_GAME_TURNS));
 		g->turn_limit = (int)n;
 	}
 	if ((v = rs_node_get(doc, "first")) != NULL) {
 		if ((g->side = side_from_name(scalar(v))) < 0)
-			return fail(tg, v->pos, 0,
-			    "first must be blue or red");
+			return fail(tg, v->pos, 0, MSG(FIRST_MUST_BLUE_RED));
 		g->first = g->opener = g->side;
 	}
 	if ((v = rs_node_get(doc, "players")) != NULL) {
 		if (v->kind != RS_NODE_SEQ || v->nkids != 2)
 			return fail(tg, v->pos, 0,
-			    "players must be [blue, "
-			    "red], each greedy or random");
+			    MSG(PLAYERS_MUST_BLUE_RED_GREEDY));
 		for (i = 0; i < 2; i++) {
 			const char *p = scalar(v->kids[i]);
 			if (p != NULL && strcasecmp(p, "greedy") == 0)
@@ -423,8 +395,7 @@ tg_dice(struct tg *tg)
 				g->player[i] = ENG_PLAYER_RANDOM;
 			else
 				return fail(tg, v->kids[i]->pos, 0,
-				    "a player "
-				    "is greedy or random");
+				    MSG(PLAYER_GREEDY_RANDOM));
 		}
 	}
 	return 0;
@@ -707,14 +678,12 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		}
 	}
 	if (verb == NULL)
-		return fail(tg, s->pos, no,
-		    "a step is a word (end turn) or a "
-		    "mapping (move: {…})");
+		return fail(tg, s->pos, no, MSG(STEP_WORD_MAPPING));
 	a.verb = verb;
 	a.node = v;
 	*verbp = verb;
 	if (g->over)
-		return fail(tg, s->pos, no, "the battle is already over");
+		return fail(tg, s->pos, no, MSG(BATTLE_ALREADY_OVER));
 	if (strcmp(verb, "end turn") == 0)
 		a.kind = ENG_ACT_END_TURN;
 	else if (strcmp(verb, "initiative") == 0) {
@@ -724,7 +693,7 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 	} else if (strcmp(verb, "play") == 0) {
 		w = scalar(v);
 		if (w == NULL || (n = strtol(w, NULL, 10)) <= 0 || n > 10000)
-			return fail(tg, s->pos, no, "play: N turns");
+			return fail(tg, s->pos, no, MSG(PLAY_N_TURNS));
 		ap->kind = ENG_ACT_FAMILY;
 		return play_turns(g, n);
 	} else if (strcmp(verb, "move") == 0) {
@@ -733,10 +702,7 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		    (a.unit = unit_by_name(g,
 		         scalar(rs_node_get(v, "unit")))) < 0 ||
 		    move_path(tg, v, &a) != 0)
-			return fail(tg, s->pos, no,
-			    "move: { unit: A, to: "
-			    "[x, y] } or { unit: A, path: [[x, y], …] } with "
-			    "a unit of the test game");
+			return fail(tg, s->pos, no, MSG(MOVE_UNIT_X_Y_UNIT));
 	} else if (strcmp(verb, "fire") == 0) {
 		a.kind = ENG_ACT_FIRE;
 		if (v == NULL || v->kind != RS_NODE_MAP ||
@@ -745,19 +711,17 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		    (a.target = unit_by_name(g,
 		         scalar(rs_node_get(v, "target")))) < 0)
 			return fail(tg, s->pos, no,
-			    "fire: { unit: A, target: "
-			    "B, weapon: W } with units of the test game");
+			    MSG(FIRE_UNIT_TARGET_B_WEAPON));
 		if ((w = scalar(rs_node_get(v, "weapon"))) != NULL &&
 		    (a.weapon = rs_weapon_find(tg->ctx->rs, w)) < 0)
-			return fail(tg, s->pos, no, "unknown weapon '%s'", w);
+			return fail(tg, s->pos, no, MSG(UNKNOWN_WEAPON), w);
 	} else if (strcmp(verb, "melee") == 0) {
 		a.kind = ENG_ACT_MELEE;
 		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
 		    (a.unit = unit_by_name(g, scalar(v->kids[0]))) < 0 ||
 		    (a.target = unit_by_name(g, scalar(v->kids[1]))) < 0)
 			return fail(tg, s->pos, no,
-			    "melee: [A, B] with units "
-			    "of the test game");
+			    MSG(MELEE_B_UNITS_TEST_GAME));
 	} else
 		a.kind = ENG_ACT_FAMILY;
 	rc = g->ctx->fam->step(g, &a, err, sizeof(err));
@@ -766,17 +730,16 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		w = scalar(refused);
 		if (rc == 0)
 			return fail(tg, s->pos, no,
-			    "expected the step to be "
-			    "refused, but it was played");
+			    MSG(EXPECTED_STEP_REFUSED_BUT_PLAYED));
 		if (w != NULL && strcmp(w, "true") != 0 &&
 		    strstr(err, w) == NULL)
-			return fail(tg, s->pos, no, "refused, but with '%s'",
-			    err);
+			return fail(tg, s->pos, no,
+			    MSG(TEST_REFUSED_OTHERWISE), err);
 		*was_refused = 1;
 		return 0;
 	}
 	if (rc != 0)
-		return fail(tg, s->pos, no, "%s",
+		return fail(tg, s->pos, no, MSG(TEST_STEP_FAILED),
 		    err[0] ? err : "the step cannot be played");
 	return 0;
 }
@@ -825,21 +788,18 @@ expect_rules(struct tg *tg, const struct rs_node *v, int want)
 	int r;
 
 	if (v->kind != RS_NODE_SEQ)
-		return fail(tg, v->pos, 0, "rules must be a list of rule ids");
+		return fail(tg, v->pos, 0, MSG(RULES_MUST_LIST_RULE_IDS));
 	for (i = 0; i < v->nkids; i++) {
 		const char *id = scalar(v->kids[i]);
 		if (id == NULL || (r = rule_applied(tg->g, id)) == -2)
 			return fail(tg, v->kids[i]->pos, 0,
-			    "unknown rule id "
-			    "'%s'",
-			    id ? id : "");
+			    MSG(UNKNOWN_RULE_ID), id ? id : "");
+		if (r != want && want)
+			return fail(tg, v->kids[i]->pos, 0,
+			    MSG(EXPECTED_RULE_APPLY_BUT_DID), id);
 		if (r != want)
 			return fail(tg, v->kids[i]->pos, 0,
-			    want ? "expected "
-			           "rule %s to apply, but it did not" :
-			           "expected "
-			           "rule %s not to apply, but it did",
-			    id);
+			    MSG(EXPECTED_RULE_NOT_APPLY_BUT), id);
 	}
 	return 0;
 }
@@ -856,23 +816,16 @@ expect_odd(struct tg *tg, const struct rs_node *k, const struct rs_node *v,
 	int rc;
 
 	if (scalar(v) == NULL || eng_q_parse(v->scalar, want) != 0)
-		return fail(tg, v->pos, 0,
-		    "odds are "
-		    "fractions such as 4/7");
+		return fail(tg, v->pos, 0, MSG(ODDS_FRACTIONS_SUCH));
 	if (key == NULL || g->ctx->fam->contest_odds == NULL ||
 	    g->ctx->fam->contest_odds(g, &g->contest, key, got) != 0)
-		return fail(tg, k->pos, 0,
-		    "no odds '%s' for "
-		    "this %s",
+		return fail(tg, k->pos, 0, MSG(TEST_NO_SUCH_ODDS),
 		    key ? key : "", g->contest.kind == 1 ? "fire" : "melee");
 	if (eng_q_eq(want, got))
 		return 0;
 	a = eng_q_str(want);
 	b = eng_q_str(got);
-	rc = fail(tg, v->pos, 0,
-	    "expected %s "
-	    "%s, but it is %s",
-	    key, a, b);
+	rc = fail(tg, v->pos, 0, MSG(TEST_EXPECTED_VALUE), key, a, b);
 	free(a);
 	free(b);
 	return rc;
@@ -887,12 +840,9 @@ expect_odds(struct tg *tg, const struct rs_node *v)
 
 	if (v->kind != RS_NODE_MAP)
 		return fail(tg, v->pos, 0,
-		    "odds must be a mapping such as "
-		    "{ attacker_wins: 4/7 }");
+		    MSG(ODDS_MUST_MAPPING_SUCH_ATTACKER));
 	if (tg->g->contest.kind == 0)
-		return fail(tg, v->pos, 0,
-		    "expected odds, but no fire or "
-		    "melee was resolved");
+		return fail(tg, v->pos, 0, MSG(EXPECTED_ODDS_BUT_NO_FIRE));
 	eng_q_init(&want);
 	eng_q_init(&got);
 	for (i = 0; rc == 0 && i + 1 < v->nkids; i += 2)
@@ -914,16 +864,13 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 	size_t k;
 
 	if (i < 0)
-		return fail(tg, v->pos, 0, "unknown expectation or unit '%s'",
-		    lab);
+		return fail(tg, v->pos, 0, MSG(TEST_UNKNOWN_EXPECTATION), lab);
 	if (scalar(v) != NULL &&
 	    (strcmp(v->scalar, "alive") == 0 ||
 	        strcmp(v->scalar, "destroyed") == 0)) {
 		want = strcmp(v->scalar, "alive") == 0;
 		if (g->u[i].alive != want)
-			return fail(tg, v->pos, 0,
-			    "expected %s %s, but it is "
-			    "%s",
+			return fail(tg, v->pos, 0, MSG(TEST_EXPECTED_VALUE),
 			    lab, v->scalar,
 			    g->u[i].alive ? "alive" : "destroyed");
 		return 0;
@@ -933,22 +880,20 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 			want = scalar(al) && strcmp(al->scalar, "true") == 0;
 			if (g->u[i].alive != want)
 				return fail(tg, al->pos, 0,
-				    "expected %s %s, "
-				    "but it is %s",
-				    lab, want ? "alive" : "destroyed",
+				    MSG(TEST_EXPECTED_VALUE), lab,
+				    want ? "alive" : "destroyed",
 				    g->u[i].alive ? "alive" : "destroyed");
 		}
 		if ((at = rs_node_get(v, "at")) != NULL) {
 			if (tg_place(tg, at, &x, &y) != 0)
-				return fail(tg, at->pos, 0, "at: [x, y]");
+				return fail(tg, at->pos, 0,
+				    MSG(TEST_AT_NEEDS_XY));
 			if (g->board->grid != RS_GRID_NONE) {
 				if (x != g->u[i].x || y != g->u[i].y)
 					return fail(tg, at->pos, 0,
-					    "expected %s "
-					    "in square [%d, %d] (counted from "
-					    "0), but it is in [%d, %d]",
-					    lab, (int)x, (int)y,
-					    (int)g->u[i].x, (int)g->u[i].y);
+					    MSG(TEST_EXPECTED_SQUARE), lab,
+					    (int)x, (int)y, (int)g->u[i].x,
+					    (int)g->u[i].y);
 			} else {
 				double f = len_unit_mm(
 				    g->ctx->rs->measure == LEN_NONE ?
@@ -963,10 +908,8 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 					fmt_double(p[2], 32, g->u[i].x / f, 2);
 					fmt_double(p[3], 32, g->u[i].y / f, 2);
 					return fail(tg, at->pos, 0,
-					    "expected "
-					    "%s at [%s, %s], but it is at [%s, "
-					    "%s]",
-					    lab, p[0], p[1], p[2], p[3]);
+					    MSG(TEST_EXPECTED_POSITION), lab,
+					    p[0], p[1], p[2], p[3]);
 				}
 			}
 		}
@@ -985,8 +928,8 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 	if (rc == 1)
 		return 0;
 	if (rc == 0)
-		return fail(tg, v->pos, 0, "expected %s: %s", lab, err);
-	return fail(tg, v->pos, 0, "unknown expectation for %s%s%s", lab,
+		return fail(tg, v->pos, 0, MSG(TEST_EXPECTED_STATE), lab, err);
+	return fail(tg, v->pos, 0, MSG(TEST_UNKNOWN_EXPECTATION_FOR), lab,
 	    err[0] ? ": " : "", err);
 }
 
@@ -1003,12 +946,13 @@ tg_expect(struct tg *tg)
 	if (e == NULL)
 		return 0;
 	if (e->kind != RS_NODE_MAP)
-		return fail(tg, e->pos, 0, "'expect' must be a mapping");
+		return fail(tg, e->pos, 0, MSG(EXPECT_MUST_MAPPING));
 	for (i = 0; i + 1 < e->nkids; i += 2) {
 		key = scalar(e->kids[i]);
 		v = e->kids[i + 1];
 		if (key == NULL)
-			return fail(tg, e->kids[i]->pos, 0, "bad expectation");
+			return fail(tg, e->kids[i]->pos, 0,
+			    MSG(TEST_BAD_EXPECTATION));
 		if (strcmp(key, "rules") == 0) {
 			if (expect_rules(tg, v, 1))
 				return -1;
@@ -1024,29 +968,23 @@ tg_expect(struct tg *tg)
 			                                  side_from_name(s);
 			if (s == NULL || (w < 0 && strcmp(s, "draw") != 0))
 				return fail(tg, v->pos, 0,
-				    "winner is blue, "
-				    "red or draw");
+				    MSG(WINNER_BLUE_RED_DRAW));
 			if (!g->over)
 				return fail(tg, v->pos, 0,
-				    "expected %s to "
-				    "win, but the battle is not over",
-				    s);
+				    MSG(EXPECTED_WIN_BUT_BATTLE_NOT), s);
 			if (g->winner != w)
 				return fail(tg, v->pos, 0,
-				    "expected winner "
-				    "%s, but it is %s",
-				    s,
+				    MSG(EXPECTED_WINNER_BUT), s,
 				    g->winner < 0 ? "draw" :
 				        g->winner ? "red" :
 				                    "blue");
 		} else if (strcmp(key, "turn") == 0) {
 			if (rs_node_int(v, &n))
-				return fail(tg, v->pos, 0, "turn: N");
+				return fail(tg, v->pos, 0,
+				    MSG(TEST_TURN_NEEDS_N));
 			if (g->gturn != n)
 				return fail(tg, v->pos, 0,
-				    "expected game turn "
-				    "%ld, but it is %d",
-				    n, g->gturn);
+				    MSG(EXPECTED_GAME_TURN_BUT), n, g->gturn);
 		} else if (expect_unit(tg, key, v))
 			return -1;
 	}
@@ -1082,14 +1020,11 @@ tg_example(struct tg *tg)
 
 	if ((v = rs_node_get(tg->t->doc, "example")) != NULL &&
 	    scalar(v) == NULL)
-		return fail(tg, v->pos, 0,
-		    "example is true, false or a "
-		    "caption");
+		return fail(tg, v->pos, 0, MSG(EXAMPLE_TRUE_FALSE_CAPTION));
 	if ((v = rs_node_get(tg->t->doc, "section")) != NULL &&
 	    (scalar(v) == NULL || !has_section(tg->ctx->rs, v->scalar)))
 		return fail(tg, v->pos, 0,
-		    "section must name a heading of "
-		    "the ruleset%s%s%s",
+		    MSG(SECTION_MUST_NAME_HEADING_RULESET),
 		    scalar(v) ? " ('" : "", scalar(v) ? v->scalar : "",
 		    scalar(v) ? "' is none)" : "");
 	return 0;
@@ -1127,9 +1062,7 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	/* `break: 50%`: the army break point (morale family). */
 	if ((tlv = rs_node_get(t->doc, "break")) != NULL) {
 		if (rs_node_pct(tlv, &tl) != 0 || tl < 1 || tl > 100) {
-			fail(&tg, tlv->pos, 0,
-			    "break: N%%, an army break "
-			    "point from 1%% to 100%%");
+			fail(&tg, tlv->pos, 0, MSG(BREAK_N_ARMY_BREAK_POINT));
 			goto out;
 		}
 		tg.g->break_pct = (int)tl;
@@ -1137,9 +1070,7 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	/* `turns: N`: a turn limit for the test game (morale family). */
 	if ((tlv = rs_node_get(t->doc, "turns")) != NULL) {
 		if (rs_node_int(tlv, &tl) != 0 || tl < 1 || tl > 10000) {
-			fail(&tg, tlv->pos, 0,
-			    "turns: N, a turn limit of 1 or "
-			    "more");
+			fail(&tg, tlv->pos, 0, MSG(TURNS_N_TURN_LIMIT_MORE));
 			goto out;
 		}
 		tg.g->turn_limit = (int)tl;
@@ -1159,11 +1090,11 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	}
 	steps = rs_node_get(t->doc, "do");
 	if (steps != NULL && steps->kind != RS_NODE_SEQ) {
-		fail(&tg, steps->pos, 0, "'do' must be a list of steps");
+		fail(&tg, steps->pos, 0, MSG(DO_MUST_LIST_STEPS));
 		goto out;
 	}
 	if (steps != NULL && steps->nkids > ENG_TEST_MAX_STEPS) {
-		fail(&tg, steps->pos, 0, "more than %d steps in one test game",
+		fail(&tg, steps->pos, 0, MSG(MORE_STEPS_ONE_TEST_GAME),
 		    ENG_TEST_MAX_STEPS);
 		goto out;
 	}
@@ -1172,17 +1103,13 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 			goto out;
 		if (tg.g->dice.out) {
 			fail(&tg, steps->kids[i]->pos, (int)i + 1,
-			    "ran out of "
-			    "dice: the test game lists %zu and the game "
-			    "rolled more",
-			    tg.ndice);
+			    MSG(RAN_OUT_DICE), tg.ndice);
 			goto out;
 		}
 	}
 	if (tg.g->dice.script != NULL && tg.g->dice.next < tg.ndice) {
 		fail(&tg, tg.dice_node->pos, 0,
-		    "%zu of the %zu listed dice "
-		    "were not rolled",
+		    MSG(LISTED_DICE_WERE_NOT_ROLLED),
 		    tg.ndice - tg.g->dice.next, tg.ndice);
 		goto out;
 	}

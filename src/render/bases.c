@@ -147,7 +147,7 @@ sheet_paper(struct sheet *sh)
 
 	if (rnd_paper_choose(sh->o->paper, sh->rs, &w, &h, &from, &why) ==
 	    -1) {
-		diag_add(sh->d, SEV_ERROR, nopos(), "%s: %s",
+		diag_msg(sh->d, nopos(), MSG(PAPER_NOT_CHOSEN),
 		    from ? from : "paper", why);
 		return -1;
 	}
@@ -167,9 +167,7 @@ sheet_paper(struct sheet *sh)
 	}
 	top = sh->cal[0].y < sh->cal[1].y ? sh->cal[0].y : sh->cal[1].y;
 	if (top - CAL_GAP - MARGIN < 10) {
-		diag_add(sh->d, SEV_ERROR, nopos(),
-		    "the paper is too small "
-		    "for the calibration box and anything beside it");
+		diag_msg(sh->d, nopos(), MSG(PAPER_TOO_SMALL_CALIBRATION_BOX));
 		return -1;
 	}
 	/* Above the block, full width; and right of it, block height. */
@@ -265,21 +263,13 @@ too_big(struct sheet *sh, struct pos p, const char *what, double w, double h)
 	fmt_double(e, sizeof(e), r->h, 1);
 	/* An option that caused it is named; else the ruleset. */
 	if (p.file == NULL && sh->o->base != NULL && *what == 't')
-		diag_add(sh->d, SEV_ERROR, p,
-		    "--base %s: %s (%s x %s mm) is "
-		    "larger than the paper allows (%s x %s mm inside the "
-		    "margins, beside the calibration box); use a larger "
-		    "--paper or a smaller --base",
+		diag_msg(sh->d, p, MSG(BASE_LARGER_PAPER_ALLOWS_USE),
 		    sh->o->base, what, a, b, c, e);
 	else {
 		if (p.file == NULL)
 			p.file = sh->rs->path;
-		diag_add(sh->d, SEV_ERROR, p,
-		    "%s (%s x %s mm) is larger than "
-		    "the paper allows (%s x %s mm inside the margins, beside "
-		    "the calibration box); use a larger --paper%s",
-		    what, a, b, c, e,
-		    *what == 't' ? " or a smaller --base" : "");
+		diag_msg(sh->d, p, MSG(LARGER_PAPER_ALLOWS_USE_LARGER), what,
+		    a, b, c, e, *what == 't' ? " or a smaller --base" : "");
 	}
 	return -1;
 }
@@ -299,9 +289,8 @@ add_bases(struct sheet *sh, const struct bl_size *forced)
 		p.unit = (int)u;
 		unit_size(sh, u, forced, &p.size);
 		if (p.size.w <= 0 || p.size.d <= 0) {
-			diag_add(sh->d, SEV_ERROR, sh->rs->units[u].pos,
-			    "unit '%s' has a base of zero size",
-			    sh->rs->units[u].name);
+			diag_msg(sh->d, sh->rs->units[u].pos,
+			    MSG(UNIT_BASE_ZERO_SIZE), sh->rs->units[u].name);
 			return -1;
 		}
 		if ((n = unit_count(sh, u)) == 0)
@@ -641,10 +630,7 @@ label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
 	sh->warned[p->unit] = 1;
 	size_name(sh, &p->size, buf, sizeof(buf));
 	if (f->candidate < 0) {
-		diag_add(sh->d, SEV_WARNING, u->pos,
-		    "label of '%s' left off: "
-		    "it does not fit its %s base",
-		    u->name, buf);
+		diag_msg(sh->d, u->pos, MSG(LABEL_LEFT_OFF), u->name, buf);
 		return;
 	}
 	if (how[f->candidate].named)
@@ -654,15 +640,11 @@ label_warning(struct sheet *sh, const struct piece *p, const struct bl_fit *f,
 		snprintf(what, sizeof(what), "%s", how[f->candidate].text);
 	fmt_double(pt, sizeof(pt), f->size_pt, 2);
 	if (f->shrunk)
-		diag_add(sh->d, SEV_WARNING, u->pos,
-		    "label of '%s' set at %s "
-		    "pt%s%s to fit its %s base",
-		    u->name, pt, *what ? ", " : "", what, buf);
+		diag_msg(sh->d, u->pos, MSG(LABEL_SET_PT_FIT_BASE), u->name,
+		    pt, *what ? ", " : "", what, buf);
 	else
-		diag_add(sh->d, SEV_WARNING, u->pos,
-		    "label of '%s' printed %s "
-		    "to fit its %s base",
-		    u->name, what, buf);
+		diag_msg(sh->d, u->pos, MSG(LABEL_PRINTED_FIT_BASE), u->name,
+		    what, buf);
 }
 
 /* Draw the label of a base; warns once per unit when it had to shrink
@@ -912,9 +894,7 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	}
 	if (f.candidate != 0 && f.candidate != 1 && p->part == 1 &&
 	    *r->label != '\0')
-		diag_add(sh->d, SEV_WARNING, rs_pos(sh),
-		    "ruler %s: the list of "
-		    "its users left off (no room)",
+		diag_msg(sh->d, rs_pos(sh), MSG(RULER_LIST_USERS_LEFT_OFF),
 		    len);
 	if (p->part > 1)
 		ruler_join(cr, p, 0, (int)(p->part - 2));
@@ -957,10 +937,7 @@ draw_marker(struct sheet *sh, cairo_t *cr, struct piece *p)
 		draw_text_box(cr, m, f.size_pt, 1, p->it.x + 1, p->it.y + 1,
 		    p->it.w - 2, p->it.h - 2, &p->label);
 	else
-		diag_add(sh->d, SEV_WARNING, rs_pos(sh),
-		    "marker '%s' left blank: "
-		    "its text does not fit",
-		    p->text);
+		diag_msg(sh->d, rs_pos(sh), MSG(MARKER_LEFT_BLANK), p->text);
 	cairo_rectangle(cr, p->it.x, p->it.y, p->it.w, p->it.h);
 	cut(cr);
 	free(m);
@@ -1135,8 +1112,8 @@ sheet_layout(struct sheet *sh)
 
 	if (sh->o->base != NULL &&
 	    bl_size_parse(sh->o->base, &forced, &why) == -1) {
-		diag_add(sh->d, SEV_ERROR, nopos(), "--base '%s': %s",
-		    sh->o->base, why);
+		diag_msg(sh->d, nopos(), MSG(BASE_OPTION_BAD), sh->o->base,
+		    why);
 		return -1;
 	}
 	if (sheet_paper(sh) == -1 ||
@@ -1146,9 +1123,8 @@ sheet_layout(struct sheet *sh)
 	if (sh->o->markers)
 		add_markers(sh, sh->o->base ? &forced : NULL);
 	if (sh->npc == 0) {
-		diag_add(sh->d, SEV_ERROR, nopos(),
-		    "nothing to print: the "
-		    "ruleset has no units in its battle");
+		diag_msg(sh->d, nopos(),
+		    MSG(NOTHING_TO_PRINT_NO_UNITS_IN_BATTLE));
 		return -1;
 	}
 	return (sh->npages = pack(sh)) < 0 ? -1 : 0;

@@ -36,8 +36,7 @@ cf_len(const struct rs_node *v, const char *key, double whole, double *mm,
 	size_t n;
 
 	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: field setting '%s' must be a single value",
+		diag_msg(dg, v->pos, MSG(TEMPLATE_FIELD_SETTING_MUST_SINGLE),
 		    key);
 		return -1;
 	}
@@ -63,8 +62,7 @@ cf_len(const struct rs_node *v, const char *key, double whole, double *mm,
 	} else if (len_parse(v->scalar, LEN_MM, mm, &why) == 0 &&
 	    isfinite(*mm))
 		return 0;
-	diag_add(dg, SEV_ERROR, v->pos,
-	    "template: field setting '%s': %s: '%s'", key,
+	diag_msg(dg, v->pos, MSG(TEMPLATE_FIELD_SETTING), key,
 	    why != NULL ? why : "not a length", v->scalar);
 	return -1;
 }
@@ -104,8 +102,7 @@ cf_word(const struct rs_node *f, const char *key, const char *const *words,
 	for (i = 0; v->kind == RS_NODE_SCALAR && words[i] != NULL; i++)
 		if (strcasecmp(v->scalar, words[i]) == 0)
 			return i;
-	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be %s", key,
-	    expect);
+	diag_msg(dg, v->pos, MSG(TEMPLATE_VALUE_BAD), key, expect);
 	return -1;
 }
 
@@ -126,10 +123,7 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 	char a[32], b[32];
 
 	if (f->kind != RS_NODE_MAP) {
-		diag_add(dg, SEV_ERROR, f->pos,
-		    "template: field '%s' must be a map of x, y, width, "
-		    "height and its look",
-		    name);
+		diag_msg(dg, f->pos, MSG(TEMPLATE_FIELD_MUST_MAP_X), name);
 		return -1;
 	}
 	rnd_tmpl_keys(f, cf_keys, "field setting", dg);
@@ -137,10 +131,8 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 		const struct rs_node *v = rs_node_get(f, box[k]);
 
 		if (v == NULL) {
-			diag_add(dg, SEV_ERROR, f->pos,
-			    "template: field '%s' has no %s (a box needs x, "
-			    "y, width and height)",
-			    name, box[k]);
+			diag_msg(dg, f->pos, MSG(TEMPLATE_FIELD_NO), name,
+			    box[k]);
 			return -1;
 		}
 		if (cf_len(v, box[k], whole[k], &d[k], dg) == -1)
@@ -152,9 +144,8 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 	fd->h = d[3];
 	for (k = 2; k < 4; k++)
 		if (d[k] <= 0) {
-			diag_add(dg, SEV_ERROR, rs_node_get(f, box[k])->pos,
-			    "template: field '%s': %s must be more than 0",
-			    name, box[k]);
+			diag_msg(dg, rs_node_get(f, box[k])->pos,
+			    MSG(TEMPLATE_FIELD_MUST_MORE), name, box[k]);
 			return -1;
 		}
 	/* Inside the trim: a box past the cut would be cut off. */
@@ -162,21 +153,18 @@ cf_read(const struct rs_node *f, struct rnd_card_field *fd, double cw,
 		double lo = d[k], hi = d[k] + d[k + 2];
 
 		if (lo < -1e-6) {
-			diag_add(dg, SEV_ERROR, rs_node_get(f, box[k])->pos,
-			    "template: field '%s' starts outside the card: "
-			    "%s is below 0",
-			    name, box[k]);
+			diag_msg(dg, rs_node_get(f, box[k])->pos,
+			    MSG(TEMPLATE_FIELD_STARTS_OUTSIDE_CARD), name,
+			    box[k]);
 			return -1;
 		}
 		if (hi > whole[k] + 1e-6) {
 			fmt_double(a, sizeof(a), whole[k], 2);
 			fmt_double(b, sizeof(b), hi, 2);
-			diag_add(dg, SEV_ERROR,
-			    rs_node_get(f, box[k + 2])->pos,
-			    "template: field '%s' runs past the card's %s "
-			    "edge: %s + %s is %s mm, the card %s mm %s",
-			    name, k == 0 ? "right" : "bottom", box[k],
-			    box[k + 2], b, a, k == 0 ? "wide" : "high");
+			diag_msg(dg, rs_node_get(f, box[k + 2])->pos,
+			    MSG(TEMPLATE_FIELD_RUNS_PAST_CARD), name,
+			    k == 0 ? "right" : "bottom", box[k], box[k + 2], b,
+			    a, k == 0 ? "wide" : "high");
 			return -1;
 		}
 	}
@@ -213,10 +201,8 @@ cf_overlaps(const struct rnd_card_layout *lay, struct diags *dg)
 			    fmax(p->y, q->y);
 
 			if (ox > 0.01 && oy > 0.01)
-				diag_add(dg, SEV_WARNING, q->pos,
-				    "template: field '%s' overlaps field "
-				    "'%s' (line %d): one prints over the "
-				    "other",
+				diag_msg(dg, q->pos,
+				    MSG(TEMPLATE_FIELD_OVERLAPS_FIELD_ONE),
 				    rnd_cf_name(q->kind), rnd_cf_name(p->kind),
 				    p->pos.line);
 		}
@@ -234,9 +220,7 @@ rnd_card_fields(const struct rs_node *fields, double cw, double ch,
 	    (fields->kind == RS_NODE_SCALAR && fields->scalar[0] == '\0'))
 		return 0;
 	if (fields->kind != RS_NODE_MAP) {
-		diag_add(dg, SEV_ERROR, fields->pos,
-		    "template: 'fields' must be a map of field names (name, "
-		    "class, picture, stats, weapons …) to boxes");
+		diag_msg(dg, fields->pos, MSG(TEMPLATE_FIELDS_MUST_MAP_FIELD));
 		return -1;
 	}
 	for (i = 0; i + 1 < fields->nkids; i += 2) {
@@ -249,10 +233,7 @@ rnd_card_fields(const struct rs_node *fields, double cw, double ch,
 			if (strcmp(cf_names[k], key->scalar) == 0)
 				break;
 		if (k == RND_CF__MAX) {
-			diag_add(dg, SEV_WARNING, key->pos,
-			    "template: unknown field '%s' (ignored; fields "
-			    "are name, class, picture, symbol, stats, "
-			    "weapons, traits, notes, odds, body and credits)",
+			diag_msg(dg, key->pos, MSG(TEMPLATE_UNKNOWN_FIELD),
 			    key->scalar);
 			continue;
 		}
@@ -260,9 +241,8 @@ rnd_card_fields(const struct rs_node *fields, double cw, double ch,
 			if (lay->v[j].kind == (enum rnd_cf_kind)k)
 				break;
 		if (j < lay->n) {
-			diag_add(dg, SEV_WARNING, key->pos,
-			    "template: field '%s' is placed already (line "
-			    "%d); this one is ignored",
+			diag_msg(dg, key->pos,
+			    MSG(TEMPLATE_FIELD_PLACED_ALREADY_ONE),
 			    key->scalar, lay->v[j].pos.line);
 			continue;
 		}
@@ -287,10 +267,8 @@ rnd_card_fields(const struct rs_node *fields, double cw, double ch,
 				if (q == RND_CF_STATS || q == RND_CF_WEAPONS ||
 				    q == RND_CF_TRAITS || q == RND_CF_NOTES ||
 				    q == RND_CF_ODDS)
-					diag_add(dg, SEV_WARNING,
-					    lay->v[j].pos,
-					    "template: field '%s' is in "
-					    "'body' as well: it prints twice",
+					diag_msg(dg, lay->v[j].pos,
+					    MSG(TEMPLATE_FIELD_BODY_WELL_PRINTS),
 					    rnd_cf_name(q));
 			}
 	if (rc == 0)

@@ -777,11 +777,8 @@ card_left_out(struct cards *c, const struct rnd_flow *f,
 		free(part[i]);
 	}
 	fmt_double(pt, sizeof(pt), c->st.min_pt, 2);
-	diag_add(c->dg, SEV_WARNING, u->pos,
-	    "card '%s': does not fit even "
-	    "at %s pt on a %s card; left out: %s (a larger --card holds "
-	    "more)",
-	    u->name, pt, c->card_name, what != NULL ? what : "what follows");
+	diag_msg(c->dg, u->pos, MSG(CARD_DOES_NOT_FIT_EVEN), u->name, pt,
+	    c->card_name, what != NULL ? what : "what follows");
 	free(what);
 }
 
@@ -978,9 +975,7 @@ field_text(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 		rnd_layout_size(l, NULL, &h);
 		fmt_double(pt, sizeof(pt), least, 2);
-		diag_add(c->dg, SEV_WARNING, gpos,
-		    "%s: does not fit its box even at %s pt: cut short", lab,
-		    pt);
+		diag_msg(c->dg, gpos, MSG(DOES_NOT_FIT_BOX_EVEN), lab, pt);
 		free(lab);
 	}
 	rnd_layout_set_width(l, fd->w);
@@ -1287,11 +1282,8 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_dump_box(c->opts->dump, "body", c->page, fr.x, fr.y, fr.w, fr.h,
 	    NULL);
 	rnd_flow_dump(f, &fr, 1, c->page, c->opts->dump);
-	for (i = cut ? 1 : 0; i < dg.n; i++) {
-		struct pos p = { dg.v[i].file, dg.v[i].line, dg.v[i].col };
-
-		diag_add(c->dg, dg.v[i].sev, p, "%s", dg.v[i].msg);
-	}
+	for (i = cut ? 1 : 0; i < dg.n; i++)
+		diag_copy(c->dg, &dg.v[i]);
 	diags_free(&dg);
 	if (cut)
 		card_left_out(c, f, u, &cp);
@@ -1374,10 +1366,7 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		if (len_parse_pair(*card, LEN_NONE, &c->cw, &c->ch, &why) ==
 		        -1 ||
 		    c->cw < 25 || c->ch < 25 || c->cw > 300 || c->ch > 300) {
-			diag_add(dg, SEV_ERROR, p,
-			    "card size '%s': use poker, "
-			    "bridge, tarot, mini, index or WxH with units "
-			    "(25 mm to 300 mm)",
+			diag_msg(dg, p, MSG(CARD_SIZE_USE_POKER_BRIDGE),
 			    *card);
 			return -1;
 		}
@@ -1425,17 +1414,12 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 
 		fmt_double(w, sizeof(w), c->cw, 1);
 		fmt_double(h, sizeof(h), c->ch, 1);
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, k),
-		    "template: "
-		    "band-height, frame and safe-margin leave no room for text "
-		    "on a %s x %s mm card",
-		    w, h);
+		diag_msg(dg, rnd_tmpl_pos(t, k),
+		    MSG(TEMPLATE_BAND_HEIGHT_FRAME_SAFE), w, h);
 		return -1;
 	}
 	if (c->bleed < 0 || c->bleed > 10) {
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "bleed"),
-		    "bleed must be "
-		    "0 to 10 mm");
+		diag_msg(dg, rnd_tmpl_pos(t, "bleed"), MSG(BLEED_MUST_MM));
 		return -1;
 	}
 	if (card_layout_setup(c, dg) == -1)
@@ -1515,7 +1499,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	if (rs->nunits == 0) {
 		struct pos p = { rs->path, 0, 0 };
 
-		diag_add(dg, SEV_ERROR, p, "no units: no cards to print");
+		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
 		goto out;
 	}
 	memset(&meta, 0, sizeof(meta));
@@ -1551,8 +1535,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	if ((per = cols * rows) == 0) {
 		struct pos p = { NULL, 0, 0 };
 
-		diag_add(dg, SEV_ERROR, p,
-		    "a %s card does not fit on the paper", card);
+		diag_msg(dg, p, MSG(CARD_DOES_NOT_FIT_PAPER), card);
 		goto out;
 	}
 	x0 = (pw - cols * cellw) / 2 + c.bleed;

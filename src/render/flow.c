@@ -2013,16 +2013,12 @@ flow_warn(struct rnd_flow *f, const struct placing *pl, struct diags *dg)
 		struct blk *b = &f->v[pc->blk];
 
 		if (pc->a == 0 && b->omitted > 0)
-			diag_add(dg, SEV_WARNING, b->pos,
-			    "%s%sa table of %zu rows does not fit even at the "
-			    "least size: it is left out, with a note in its "
-			    "place",
+			diag_msg(dg, b->pos, MSG(TABLE_ROWS_DOES_NOT_FIT),
 			    f->label ? f->label : "", f->label ? ": " : "",
 			    b->omitted);
 		if (pc->a == 0 && b->cut)
-			diag_add(dg, SEV_WARNING, b->pos,
-			    "%s%sonly the first %d "
-			    "characters of this %s are printed",
+			diag_msg(dg, b->pos,
+			    MSG(ONLY_FIRST_CHARACTERS_PRINTED),
 			    f->label ? f->label : "", f->label ? ": " : "",
 			    BLK_MAX_CHARS,
 			    b->kind == BLK_TABLE ? "table's "
@@ -2071,11 +2067,10 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 		char pt[32];
 
 		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
-		diag_add(rnd_doc_diags(doc), SEV_WARNING, f->v[miss].pos,
-		    "%s%sdoes not fit on %d page%s even at %s pt: this and what "
-		    "follows is left out",
-		    f->label ? f->label : "", f->label ? ": " : "", max_pages,
-		    max_pages == 1 ? "" : "s", pt);
+		diag_msg(rnd_doc_diags(doc), f->v[miss].pos,
+		    MSG(DOES_NOT_FIT_PAGE_EVEN), f->label ? f->label : "",
+		    f->label ? ": " : "", max_pages, max_pages == 1 ? "" : "s",
+		    pt);
 	}
 	flow_warn(f, &pl, rnd_doc_diags(doc));
 	for (i = 0; i < pl.n; i++)
@@ -2136,9 +2131,7 @@ rnd_flow_box(struct rnd_flow *f, cairo_t *cr, const struct rnd_frame *fr,
 		char pt[32];
 
 		fmt_double(pt, sizeof(pt), role_pt(f, 1.0), 2);
-		diag_add(dg, SEV_WARNING, f->v[miss].pos,
-		    "%s%sdoes not fit "
-		    "even at %s pt: this and what follows is left out",
+		diag_msg(dg, f->v[miss].pos, MSG(DOES_NOT_FIT_EVEN_PT),
 		    f->label ? f->label : "", f->label ? ": " : "", pt);
 		rc = -1;
 	}

@@ -731,15 +731,12 @@ map_pdf(const char *path, const struct rnd_map_opts *o,
 	if (o->paper_w > 0 &&
 	    rnd_map_tiling(o->grid->table_w, o->grid->table_h, o->paper_w,
 	        o->paper_h, o->overlap, &t, &why) == -1) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s: %s", path, why);
+		diag_msg(dg, nowhere, MSG(MAP_TILING_FAILED), path, why);
 		return -1;
 	}
 	if (o->paper_w <= 0 &&
 	    (o->grid->table_w > 5080 || o->grid->table_h > 5080)) {
-		diag_add(dg, SEV_ERROR, nowhere,
-		    "%s: the table is larger than "
-		    "a PDF page can be (200 in); give --paper",
-		    path);
+		diag_msg(dg, nowhere, MSG(TABLE_LARGER_PDF_PAGE_CAN), path);
 		return -1;
 	}
 	d = rnd_doc_new(path, &meta, dg);
@@ -959,11 +956,8 @@ map_png(const char *path, const struct rnd_map_opts *o,
 	ph = round(j.h * j.scale);
 	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
 	    ph > RND_MAP_MAX_PX || pw * ph > RND_MAP_MAX_PIXELS) {
-		diag_add(dg, SEV_ERROR, nowhere,
-		    "%s: the image would be %.0f x "
-		    "%.0f pixels (1 to %d a side, 64 million in all); use "
-		    "fewer --px-per-cell",
-		    path, pw, ph, RND_MAP_MAX_PX);
+		diag_msg(dg, nowhere, MSG(IMAGE_WOULD_X_PIXELS_USE), path, pw,
+		    ph, RND_MAP_MAX_PX);
 		return -1;
 	}
 	j.pw = (int)pw;
@@ -988,7 +982,7 @@ out:
 	cairo_surface_destroy(j.band);
 	free(j.rgb);
 	if (rc == -1) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 	}
 	return rc;
@@ -1009,7 +1003,7 @@ map_svg(const char *path, const struct rnd_map_opts *o,
 	int rc = -1;
 
 	if (atomic_open(&af, path, &why) == -1) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 		return -1;
 	}
@@ -1033,7 +1027,7 @@ map_svg(const char *path, const struct rnd_map_opts *o,
 		rc = atomic_commit(&af, &why);
 	cairo_surface_destroy(s);
 	if (rc == -1) {
-		diag_add(dg, SEV_ERROR, nowhere, "%s", why);
+		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 	}
 	return rc;
@@ -1107,10 +1101,7 @@ map_write(const char *path, const struct rnd_map_opts *o, struct diags *dg)
 	else if (ends_with(path, ".pdf"))
 		rc = map_pdf(path, o, tc, dg);
 	else {
-		diag_add(dg, SEV_ERROR, nowhere,
-		    "%s: the output must end in "
-		    ".pdf, .png or .svg",
-		    path);
+		diag_msg(dg, nowhere, MSG(OUTPUT_MUST_END_PDF_PNG), path);
 		rc = -1;
 	}
 	tr_cells_free(tc);

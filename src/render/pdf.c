@@ -436,8 +436,7 @@ out:
 		qpdf_error e = qpdf_get_error(q);
 		struct pos p = { d->path, 0, 0 };
 
-		diag_add(d->diags, SEV_ERROR, p,
-		    "PDF post-processing failed: %s",
+		diag_msg(d->diags, p, MSG(PDF_POST_PROCESSING_FAILED),
 		    e != NULL ? qpdf_get_error_full_text(q, e) :
 		                "unknown error");
 	}
@@ -535,7 +534,7 @@ image_write(struct rnd_doc *d)
 		name = image_name(d, i);
 		if (atomic_check(name, sig, &why) != 0) {
 			p.file = NULL;
-			diag_add(d->diags, SEV_ERROR, p, "%s", why);
+			diag_msg(d->diags, p, MSG(OUTPUT_NOT_WRITTEN), why);
 			free(why);
 			free(name);
 			return -1;
@@ -546,8 +545,8 @@ image_write(struct rnd_doc *d)
 	file_group_begin();
 	for (i = 0; i < d->npages; i++) {
 		if (image_page(d, i, &out, &n) != 0) {
-			diag_add(d->diags, SEV_ERROR, p,
-			    "cannot draw page %zu as an image", i + 1);
+			diag_msg(d->diags, p, MSG(CANNOT_DRAW_PAGE_IMAGE),
+			    i + 1);
 			free(out);
 			file_group_abandon();
 			return -1;
@@ -555,7 +554,7 @@ image_write(struct rnd_doc *d)
 		name = image_name(d, i);
 		if (atomic_write(name, out, n, &why) == -1) {
 			p.file = NULL;
-			diag_add(d->diags, SEV_ERROR, p, "%s", why);
+			diag_msg(d->diags, p, MSG(OUTPUT_NOT_WRITTEN), why);
 			free(why);
 			free(name);
 			free(out);
@@ -575,7 +574,7 @@ image_write(struct rnd_doc *d)
 	}
 	if (file_group_end(&why) == -1) {
 		p.file = NULL;
-		diag_add(d->diags, SEV_ERROR, p, "%s", why);
+		diag_msg(d->diags, p, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 		return -1;
 	}
@@ -605,7 +604,7 @@ rnd_doc_close(struct rnd_doc *d)
 	rnd_doc_page_end(d);
 	last_path[0] = '\0';
 	if (d->npages == 0 && !d->failed) {
-		diag_add(d->diags, SEV_ERROR, p, "nothing to print");
+		diag_msg(d->diags, p, MSG(NOTHING_TO_PRINT));
 		d->failed = 1;
 	}
 	if (d->kind != DOC_PDF) {
@@ -616,7 +615,7 @@ rnd_doc_close(struct rnd_doc *d)
 	cairo_surface_finish(d->surface);
 	if (!d->failed &&
 	    cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
-		diag_add(d->diags, SEV_ERROR, p, "cannot draw the PDF: %s",
+		diag_msg(d->diags, p, MSG(CANNOT_DRAW_PDF),
 		    cairo_status_to_string(cairo_surface_status(d->surface)));
 		d->failed = 1;
 	}
@@ -626,7 +625,7 @@ rnd_doc_close(struct rnd_doc *d)
 		goto out;
 	if (atomic_write(d->path, out, outlen, &why) == -1) {
 		p.file = NULL; /* why names the file */
-		diag_add(d->diags, SEV_ERROR, p, "%s", why);
+		diag_msg(d->diags, p, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 		goto out;
 	}

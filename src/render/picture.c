@@ -719,8 +719,8 @@ store_new(const struct ruleset *rs)
 		if (strncmp(p->why, "brings the work", 15) == 0 &&
 		    (long)i != over)
 			continue;
-		diag_add(&st->dg, SEV_ERROR, u->image_pos,
-		    "unit '%s': Image '%s' %s", u->name, u->image, p->why);
+		diag_msg(&st->dg, u->image_pos, MSG(UNIT_IMAGE), u->name,
+		    u->image, p->why);
 		st->failed++;
 	}
 	return st;
@@ -742,12 +742,8 @@ rnd_pics_new(const struct ruleset *rs, struct diags *dg, int *failed)
 		} else
 			ps->own = 1;
 	}
-	for (i = 0; i < ps->st->dg.n; i++) {
-		const struct diag *d = &ps->st->dg.v[i];
-		struct pos at = { d->file, d->line, d->col };
-
-		diag_add(dg, d->sev, at, "%s", d->msg);
-	}
+	for (i = 0; i < ps->st->dg.n; i++)
+		diag_copy(dg, &ps->st->dg.v[i]);
 	*failed = ps->st->failed;
 	ps->sizes = xcalloc(ps->st->n ? ps->st->n : 1, sizeof(*ps->sizes));
 	return ps;

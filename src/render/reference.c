@@ -509,9 +509,7 @@ ref_sections(struct ref *r)
 	int rc = 0;
 
 	if (s != NULL && s->kind != RS_NODE_SEQ) {
-		diag_add(r->dg, SEV_ERROR, s->pos,
-		    "template: 'sections' must be "
-		    "a list");
+		diag_msg(r->dg, s->pos, MSG(TEMPLATE_SECTIONS_MUST_LIST));
 		return -1;
 	}
 	n = s != NULL ? s->nkids : 7;
@@ -522,10 +520,8 @@ ref_sections(struct ref *r)
 			if (strcmp(kinds[k].name, name) == 0)
 				break;
 		if (name == NULL || kinds[k].name == NULL) {
-			diag_add(r->dg, SEV_ERROR, s->kids[i]->pos,
-			    "template: "
-			    "unknown section '%s' (units, weapons, terrain, "
-			    "modifiers, sequence, odds, rules)",
+			diag_msg(r->dg, s->kids[i]->pos,
+			    MSG(TEMPLATE_UNKNOWN_REFERENCE_SECTION),
 			    name ? name : "?");
 			rc = -1;
 			continue;
@@ -552,22 +548,19 @@ ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
 	if ((w - (fr->cols - 1) * fr->gutter) / fr->cols < REF_MIN_COL) {
 		fmt_double(a, sizeof(a), w, 1);
 		fmt_double(b, sizeof(b), fr->gutter, 1);
-		diag_add(r->dg, SEV_ERROR,
+		diag_msg(r->dg,
 		    rnd_tmpl_pos(t,
 		        rs_node_get(t, "gutter") != NULL ? "gutter" :
 		                                           "columns"),
-		    "template: %d "
-		    "columns with %s mm gutters do not fit %s mm of paper "
-		    "(columns are at least %d mm wide)",
-		    fr->cols, b, a, (int)REF_MIN_COL);
+		    MSG(TEMPLATE_COLUMNS_MM_GUTTERS_DO), fr->cols, b, a,
+		    (int)REF_MIN_COL);
 		return -1;
 	}
 	if (h - r->band_h - 4 < REF_MIN_BODY) {
 		fmt_double(a, sizeof(a), h, 1);
-		diag_add(r->dg, SEV_ERROR, rnd_tmpl_pos(t, "title-height"),
-		    "template: the title band leaves less than %d mm of the "
-		    "%s mm of paper for the text",
-		    (int)REF_MIN_BODY, a);
+		diag_msg(r->dg, rnd_tmpl_pos(t, "title-height"),
+		    MSG(TEMPLATE_TITLE_BAND_LEAVES_LESS), (int)REF_MIN_BODY,
+		    a);
 		return -1;
 	}
 	return 0;
@@ -711,13 +704,13 @@ rnd_reference(const struct ruleset *rs, const char *path,
 		pw = ph;
 		ph = x;
 	} else if (strcmp(orient, "portrait") != 0)
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "orientation"),
-		    "template: orientation must be landscape or portrait");
+		diag_msg(dg, rnd_tmpl_pos(t, "orientation"),
+		    MSG(TEMPLATE_ORIENTATION_MUST_LANDSCAPE_PORTRAIT));
 	fr.cols = (int)rnd_tmpl_num(t, "columns", 3, 1, 8, dg);
 	fr.gutter = rnd_tmpl_len(t, "gutter", 6, 0, 50, dg);
 	if (2 * r.margin + 40 > pw || 2 * r.margin + 40 > ph)
-		diag_add(dg, SEV_ERROR, rnd_tmpl_pos(t, "margin"),
-		    "template: margin leaves no room on the paper");
+		diag_msg(dg, rnd_tmpl_pos(t, "margin"),
+		    MSG(TEMPLATE_MARGIN_LEAVES_NO_ROOM));
 	else if (ref_room(&r, t, pw, ph, &fr) == -1)
 		goto out;
 	if (diags_count(dg, SEV_ERROR) > errs)

@@ -1186,9 +1186,7 @@ report_look(const struct rs_node *t, double *margin, size_t *order,
 		return (int)NSECTIONS;
 	}
 	if (sec->kind != RS_NODE_SEQ) {
-		diag_add(dg, SEV_ERROR, sec->pos,
-		    "template: 'sections' must be a list such as [rates, "
-		    "coverage]");
+		diag_msg(dg, sec->pos, MSG(TEMPLATE_REPORT_SECTIONS_LIST));
 		return -1;
 	}
 	for (i = 0; i < sec->nkids && n < NSECTIONS; i++) {
@@ -1198,9 +1196,8 @@ report_look(const struct rs_node *t, double *margin, size_t *order,
 			if (strcmp(v->scalar, report_sections[k].name) == 0)
 				break;
 		if (k == NSECTIONS) {
-			diag_add(dg, SEV_ERROR, v->pos,
-			    "template: unknown section '%s' (rates, length, "
-			    "maps, agree, units, coverage)",
+			diag_msg(dg, v->pos,
+			    MSG(TEMPLATE_UNKNOWN_REPORT_SECTION),
 			    v->kind == RS_NODE_SCALAR ? v->scalar : "?");
 			return -1;
 		}
@@ -1238,8 +1235,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 		        &why) == -1) {
 			struct pos ps = { NULL, 0, 0 };
 
-			diag_add(dg, SEV_ERROR, ps, "%s: bad paper: %s", from,
-			    why);
+			diag_msg(dg, ps, MSG(BAD_PAPER), from, why);
 			rs_node_free(t);
 			free(tfile);
 			return -1;

@@ -652,7 +652,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		return -1;
 	rnd_tmpl_keys(t, book_keys, "setting", dg);
 	if (rnd_paper_choose(o->paper, rs, &b.pw, &b.ph, &from, &why) != 0) {
-		diag_add(dg, SEV_ERROR, rs->title_pos, "%s: %s", from, why);
+		diag_msg(dg, rs->title_pos, MSG(PAPER_NOT_CHOSEN), from, why);
 		goto out;
 	}
 	/* A booklet: the paper is the sheet, landscape; a page is half of
@@ -718,9 +718,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	book_body(&b, f);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
-		diag_add(dg, SEV_ERROR, rs->title_pos,
-		    "rulebook: the ruleset does not fit in %d pages (the "
-		    "most a book may have)",
+		diag_msg(dg, rs->title_pos, MSG(RULEBOOK_RULESET_DOES_NOT_FIT),
 		    BOOK_MAX_PAGES);
 		goto out;
 	}
@@ -731,9 +729,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	if (1 + b.toc_pages + b.body_pages - b.index_shared +
 	        book_index_pages(&b) >
 	    BOOK_MAX_PAGES) {
-		diag_add(dg, SEV_ERROR, rs->title_pos,
-		    "rulebook: the book would take %d pages with its "
-		    "contents and index, more than the %d a book may have",
+		diag_msg(dg, rs->title_pos,
+		    MSG(RULEBOOK_BOOK_WOULD_TAKE_PAGES),
 		    1 + b.toc_pages + b.body_pages - b.index_shared +
 		        book_index_pages(&b),
 		    BOOK_MAX_PAGES);
@@ -756,17 +753,15 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	 * their pages, and drawn. */
 	if (rnd_flow_render(f, doc, b.pw, b.ph, &b.fr, BOOK_MAX_PAGES,
 	        book_decorate, &b, NULL) != b.body_pages)
-		diag_add(dg, SEV_WARNING, rs->title_pos,
-		    "rulebook: the body "
-		    "took other pages than the contents counted");
+		diag_msg(dg, rs->title_pos,
+		    MSG(RULEBOOK_BODY_TOOK_OTHER_PAGES));
 	if (b.index_shared)
 		rnd_doc_outline_page(doc, 0, _("Index of rules"),
 		    (size_t)b.index_first, b.body_end + BOOK_INDEX_GAP);
 	book_index(&b, doc);
 	if (rnd_doc_pages(doc) != b.index_first - 1 + book_index_pages(&b))
-		diag_add(dg, SEV_WARNING, rs->title_pos,
-		    "rulebook: the index "
-		    "took other pages than counted");
+		diag_msg(dg, rs->title_pos,
+		    MSG(RULEBOOK_INDEX_TOOK_OTHER_PAGES));
 	book_dump(&b, f, rnd_doc_pages(doc), o->dump);
 	rc = rnd_doc_close(doc);
 	doc = NULL;
@@ -834,18 +829,14 @@ analysis_examples(struct analysis *a, struct rnd_example **exv,
 	if (a->ctx == NULL) {
 		for (i = 0; i < prep->n; i++)
 			if (prep->v[i].sev >= SEV_ERROR)
-				diag_add(d, prep->v[i].sev,
-				    (struct pos){ prep->v[i].file,
-				        prep->v[i].line, prep->v[i].col },
-				    "%s", prep->v[i].msg);
+				diag_copy(d, &prep->v[i]);
 		return -1;
 	}
 	n = ana_examples(a, d, &engv, &failed);
 	if (failed > 0) {
-		diag_add(d, SEV_ERROR, rs->title_pos,
-		    "rulebook: %d example%s "
-		    "of play failed as test game%s; the book is not written",
-		    failed, failed == 1 ? "" : "s", failed == 1 ? "" : "s");
+		diag_msg(d, rs->title_pos,
+		    MSG(RULEBOOK_EXAMPLE_PLAY_FAILED_TEST), failed,
+		    failed == 1 ? "" : "s", failed == 1 ? "" : "s");
 		return -1;
 	}
 	*exv = xcalloc((size_t)n + 1, sizeof(**exv));

@@ -1524,9 +1524,7 @@ sc_look(const struct rs_node *t, struct diags *dg)
 	GREY = rnd_tmpl_rgb(c, "muted", 0x606060, dg);
 	sc_sections = SEC_DEPLOY | SEC_OBJ | SEC_VICTORY | SEC_SPECIAL;
 	if (sq != NULL && sq->kind != RS_NODE_SEQ)
-		diag_add(dg, SEV_ERROR, sq->pos,
-		    "template: 'sections' must be a list such as "
-		    "[deployment, objectives, victory, special-rule]");
+		diag_msg(dg, sq->pos, MSG(TEMPLATE_SCENARIO_SECTIONS_LIST));
 	else if (sq != NULL) {
 		sc_sections = 0;
 		for (i = 0; i < sq->nkids; i++) {
@@ -1539,11 +1537,8 @@ sc_look(const struct rs_node *t, struct diags *dg)
 			if (k < sizeof(secs) / sizeof(secs[0]))
 				sc_sections |= secs[k].bit;
 			else
-				diag_add(dg, SEV_ERROR, v->pos,
-				    "template: unknown section '%s' "
-				    "(deployment, objectives, victory, "
-				    "special-rule; the balance is always "
-				    "printed)",
+				diag_msg(dg, v->pos,
+				    MSG(TEMPLATE_UNKNOWN_SCENARIO_SECTION),
 				    v->kind == RS_NODE_SCALAR ? v->scalar :
 				                                "?");
 		}
@@ -1576,7 +1571,7 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 	if (bad ||
 	    rnd_paper_choose(o->paper, rs, &pw, &ph, &from, &why) != 0) {
 		if (!bad)
-			diag_add(d, SEV_ERROR, at, "%s: %s", from, why);
+			diag_msg(d, at, MSG(PAPER_NOT_CHOSEN), from, why);
 		rs_node_free(tm);
 		free(tfile);
 		return -1;

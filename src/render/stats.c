@@ -220,7 +220,7 @@ rnd_tmpl_font_check(const struct rs_node *t, const char *key,
 		if (strcmp(dg->v[i].msg, msg) == 0 && dg->v[i].line == at.line)
 			break;
 	if (i == dg->n)
-		diag_add(dg, SEV_WARNING, at, "%s", msg);
+		diag_msg(dg, at, MSG(FONT_MISSING), msg);
 	free(msg);
 	free(used);
 }

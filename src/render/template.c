@@ -68,17 +68,13 @@ template_product(const struct rs_node *t, const char *product,
 	if (v == NULL || product == NULL)
 		return 0;
 	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: 'product' must be a single value");
+		diag_msg(dg, v->pos, MSG(TEMPLATE_PRODUCT_MUST_SINGLE_VALUE));
 		return -1;
 	}
 	if (strcmp(v->scalar, product) == 0)
 		return 0;
-	diag_add(dg, SEV_ERROR, v->pos,
-	    "template: this template is for the %s, not the %s: give "
-	    "%s a template whose product is %s (sandtable templates lists "
-	    "them)",
-	    v->scalar, product, product, product);
+	diag_msg(dg, v->pos, MSG(TEMPLATE_FOR_OTHER_PRODUCT), v->scalar,
+	    product, product, product);
 	return -1;
 }
 
@@ -92,7 +88,7 @@ rnd_template_path(const char *spec, struct diags *dg)
 	/* The default is the product row's (cli/products.c), filled in
 	 * there: render keeps no second map of products to templates. */
 	if (spec == NULL) {
-		diag_add(dg, SEV_ERROR, p, "no template given");
+		diag_msg(dg, p, MSG(NO_TEMPLATE_GIVEN));
 		return NULL;
 	}
 	n = strlen(spec);
@@ -109,8 +105,7 @@ rnd_template_path(const char *spec, struct diags *dg)
 		free(where);
 		where = more;
 	}
-	diag_add(dg, SEV_ERROR, p, "template '%s' not found (looked in %s)",
-	    spec, where);
+	diag_msg(dg, p, MSG(TEMPLATE_NOT_FOUND), spec, where);
 	free(where);
 	rnd_template_dirs_free(dirs, nd);
 	return NULL;
@@ -131,7 +126,7 @@ rnd_template_load(const char *spec, const char *product, char **file,
 		return NULL;
 	p.file = path;
 	if (file_slurp(path, RND_TMPL_MAX, &data, &len, &why) != 0) {
-		diag_add(dg, SEV_ERROR, p, "cannot read template: %s",
+		diag_msg(dg, p, MSG(CANNOT_READ_TEMPLATE),
 		    why != NULL ? why : "larger than 1 MiB");
 		free(why);
 		free(path);
@@ -140,9 +135,7 @@ rnd_template_load(const char *spec, const char *product, char **file,
 	t = rs_yaml_parse(path, data, len, 0, dg);
 	free(data);
 	if (t != NULL && t->kind != RS_NODE_MAP) {
-		diag_add(dg, SEV_ERROR, t->pos,
-		    "a template is a map of "
-		    "settings");
+		diag_msg(dg, t->pos, MSG(TEMPLATE_MAP_SETTINGS));
 		rs_node_free(t);
 		t = NULL;
 	}
@@ -152,7 +145,7 @@ rnd_template_load(const char *spec, const char *product, char **file,
 	}
 	if (t == NULL) {
 		if (diags_worst(dg) < SEV_ERROR)
-			diag_add(dg, SEV_ERROR, p, "cannot read template");
+			diag_msg(dg, p, MSG(TEMPLATE_UNREADABLE));
 		free(path); /* messages keep their own copy of the name */
 		return NULL;
 	}
@@ -167,10 +160,7 @@ tmpl_scalar(const struct rs_node *m, const char *key, struct diags *dg)
 	const struct rs_node *v = m != NULL ? rs_node_get(m, key) : NULL;
 
 	if (v != NULL && v->kind != RS_NODE_SCALAR) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: '%s' must be a single "
-		    "value",
-		    key);
+		diag_msg(dg, v->pos, MSG(TEMPLATE_MUST_SINGLE_VALUE), key);
 		return NULL;
 	}
 	return v;
@@ -187,10 +177,8 @@ tmpl_range(const struct rs_node *v, const char *key, double d, double dflt,
 		return d;
 	fmt_double(a, sizeof(a), lo, 2);
 	fmt_double(b, sizeof(b), hi, 2);
-	diag_add(dg, SEV_ERROR, v->pos,
-	    "template: '%s' must be from %s%s to "
-	    "%s%s, not '%s'",
-	    key, a, unit, b, unit, v->scalar);
+	diag_msg(dg, v->pos, MSG(TEMPLATE_VALUE_OUT_OF_RANGE), key, a, unit, b,
+	    unit, v->scalar);
 	return dflt;
 }
 
@@ -204,10 +192,8 @@ rnd_tmpl_num(const struct rs_node *m, const char *key, double dflt, double lo,
 	if (v == NULL)
 		return dflt;
 	if (rs_node_double(v, &d) == -1) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: '%s' must be a "
-		    "number, not '%s'",
-		    key, v->scalar);
+		diag_msg(dg, v->pos, MSG(TEMPLATE_MUST_NUMBER_NOT), key,
+		    v->scalar);
 		return dflt;
 	}
 	return tmpl_range(v, key, d, dflt, lo, hi, "", dg);
@@ -224,8 +210,7 @@ rnd_tmpl_len(const struct rs_node *m, const char *key, double dflt, double lo,
 	if (v == NULL)
 		return dflt;
 	if (len_parse(v->scalar, LEN_MM, &d, &why) == -1) {
-		diag_add(dg, SEV_ERROR, v->pos, "template: '%s': %s", key,
-		    why);
+		diag_msg(dg, v->pos, MSG(TEMPLATE_NOT_LENGTH), key, why);
 		return dflt;
 	}
 	return tmpl_range(v, key, d, dflt, lo, hi, " mm", dg);
@@ -240,10 +225,8 @@ rnd_tmpl_str(const struct rs_node *m, const char *key, const char *dflt,
 	/* A font name or a label: a line's worth, not a megabyte for
 	 * fontconfig to match. */
 	if (v != NULL && utf8_chars(v->scalar) > RND_TMPL_MAX_STR) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: '%s' is longer "
-		    "than %d characters",
-		    key, RND_TMPL_MAX_STR);
+		diag_msg(dg, v->pos, MSG(TEMPLATE_LONGER_CHARACTERS), key,
+		    RND_TMPL_MAX_STR);
 		return dflt;
 	}
 	return v != NULL ? v->scalar : dflt;
@@ -273,10 +256,8 @@ rnd_tmpl_rgb(const struct rs_node *m, const char *key, unsigned dflt,
 	if (v == NULL)
 		return dflt;
 	if (rnd_colour_parse(v->scalar, &rgb) == -1) {
-		diag_add(dg, SEV_ERROR, v->pos,
-		    "template: '%s' must be a colour "
-		    "like \"#1f3a5f\" or a name like navy, not '%s'",
-		    key, v->scalar);
+		diag_msg(dg, v->pos, MSG(TEMPLATE_MUST_COLOUR_LIKE_F3A5F), key,
+		    v->scalar);
 		return dflt;
 	}
 	return rgb;
@@ -296,8 +277,7 @@ rnd_tmpl_bool(const struct rs_node *m, const char *key, int dflt,
 	if (strcasecmp(v->scalar, "false") == 0 ||
 	    strcasecmp(v->scalar, "no") == 0)
 		return 0;
-	diag_add(dg, SEV_ERROR, v->pos, "template: '%s' must be true or false",
-	    key);
+	diag_msg(dg, v->pos, MSG(TEMPLATE_MUST_TRUE_FALSE), key);
 	return dflt;
 }
 
@@ -329,10 +309,8 @@ rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
 			if (strcmp(known[k], key->scalar) == 0)
 				break;
 		if (known[k] == NULL)
-			diag_add(dg, SEV_WARNING, key->pos,
-			    "template: unknown %s "
-			    "'%s' (ignored)",
-			    what, key->scalar);
+			diag_msg(dg, key->pos, MSG(TEMPLATE_UNKNOWN), what,
+			    key->scalar);
 	}
 }
 
@@ -349,8 +327,7 @@ rnd_paper_for(const struct rs_node *t, const char *opt,
 	if (opt == NULL && (rs == NULL || rs->paper == NULL) && tp != NULL &&
 	    tp->kind == RS_NODE_SCALAR) {
 		if (rnd_paper_parse(tp->scalar, w, h, &why) == -1) {
-			diag_add(dg, SEV_ERROR, tp->pos, "template: paper: %s",
-			    why);
+			diag_msg(dg, tp->pos, MSG(TEMPLATE_PAPER), why);
 			return -1;
 		}
 		if (*w > *h) {
@@ -364,7 +341,7 @@ rnd_paper_for(const struct rs_node *t, const char *opt,
 	if (rnd_paper_choose(opt, rs, w, h, &from, &why) == -1) {
 		if (strcmp(from, "ruleset") == 0 && rs != NULL)
 			p.file = rs->path;
-		diag_add(dg, SEV_ERROR, p, "%s paper '%s': %s", from,
+		diag_msg(dg, p, MSG(PAPER_BAD), from,
 		    strcmp(from, "ruleset") == 0 ? rs->paper : opt, why);
 		return -1;
 	}

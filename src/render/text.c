@@ -583,6 +583,6 @@ rnd_glyph_check(PangoLayout *l, struct pos pos, struct diags *dg)
 		if (strcmp(dg->v[i].msg, msg) == 0)
 			break;
 	if (i == dg->n)
-		diag_add(dg, SEV_WARNING, pos, "%s", msg);
+		diag_msg(dg, pos, MSG(FONT_MISSING), msg);
 	free(msg);
 }

@@ -21,8 +21,7 @@ fm_scalar(struct reader *r, const struct rs_node *n, const char *key)
 	if (v == NULL)
 		return NULL;
 	if (v->kind != RS_NODE_SCALAR) {
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "'%s' must be a single value", key);
+		diag_msg(r->d, v->pos, MSG(SETTING_NOT_SINGLE_VALUE), key);
 		return NULL;
 	}
 	return v->scalar;
@@ -54,11 +53,10 @@ fm_int(struct reader *r, const struct rs_node *fm, const char *key, int lo,
 	if (v == NULL)
 		return;
 	if (rs_node_int(v, &x) == -1)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "'%s' must be a whole number", key);
+		diag_msg(r->d, v->pos, MSG(FRONT_NOT_WHOLE_NUMBER), key);
 	else if (x < lo || x > hi)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "'%s' %ld is out of range (%d to %d)", key, x, lo, hi);
+		diag_msg(r->d, v->pos, MSG(FRONT_OUT_OF_RANGE), key, x, lo,
+		    hi);
 	else
 		*out = (int)x;
 }
@@ -73,7 +71,7 @@ fm_len(struct reader *r, const struct rs_node *fm, const char *key, double *mm)
 		return;
 	if (v->kind != RS_NODE_SCALAR ||
 	    len_parse(v->scalar, r->rs->measure, mm, &why) == -1)
-		diag_add(r->d, SEV_ERROR, v->pos, "'%s': %s", key,
+		diag_msg(r->d, v->pos, MSG(SETTING_NOT_LENGTH), key,
 		    v->kind != RS_NODE_SCALAR ? "expected a length" : why);
 }
 
@@ -88,17 +86,12 @@ read_break(struct reader *r, const struct rs_node *b)
 		return;
 	r->rs->break_pos = v->pos;
 	if (rs_node_pct(v, &x) == -1) {
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "'break' must be a share "
-		    "of the army's fighting units, such as 50%%, not '%s'",
+		diag_msg(r->d, v->pos, MSG(BREAK_MUST_SHARE_ARMY_FIGHTING),
 		    v->kind == RS_NODE_SCALAR ? v->scalar : "a list");
 		return;
 	}
 	if (x < 1 || x > 100) {
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "'break' %ld%% is out of "
-		    "range (1%% to 100%%)",
-		    x);
+		diag_msg(r->d, v->pos, MSG(BREAK_OUT_RANGE), x);
 		return;
 	}
 	r->rs->break_pct = (int)x;
@@ -112,9 +105,7 @@ read_battle(struct reader *r, const struct rs_node *b)
 	long x;
 
 	if (b->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, b->pos,
-		    "'battle' must be a mapping "
-		    "(turns, deploy, forces)");
+		diag_msg(r->d, b->pos, MSG(BATTLE_MUST_MAPPING));
 		return;
 	}
 	fm_int(r, b, "turns", 1, 10000, &r->rs->turn_limit);
@@ -129,17 +120,13 @@ read_battle(struct reader *r, const struct rs_node *b)
 		len_format(dep, sizeof(dep), r->rs->deploy_mm, r->rs->measure);
 		len_format(half, sizeof(half), r->rs->table_h_mm / 2,
 		    r->rs->measure);
-		diag_add(r->d, SEV_ERROR, f->pos,
-		    "'deploy' %s is as deep as half the table or more (%s): "
-		    "the two sides' zones would meet",
-		    dep, half);
+		diag_msg(r->d, f->pos, MSG(DEPLOY_DEEP_HALF_TABLE_MORE), dep,
+		    half);
 	}
 	if ((f = rs_node_get(b, "forces")) == NULL)
 		return;
 	if (f->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, f->pos,
-		    "'forces' must map unit "
-		    "names to counts (Rifle: 4)");
+		diag_msg(r->d, f->pos, MSG(FORCES_MUST_MAP_UNIT_NAMES));
 		return;
 	}
 	for (i = 0; i + 1 < f->nkids; i += 2) {
@@ -149,10 +136,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 		fc.unit = -1;
 		if (rs_node_int(f->kids[i + 1], &x) == -1 || x < 0 ||
 		    x > 1000) {
-			diag_add(r->d, SEV_ERROR, f->kids[i + 1]->pos,
-			    "count of '%s' must be a whole number from 0 to "
-			    "1000",
-			    f->kids[i]->scalar);
+			diag_msg(r->d, f->kids[i + 1]->pos,
+			    MSG(COUNT_MUST_WHOLE_NUMBER), f->kids[i]->scalar);
 			continue;
 		}
 		fc.count = (int)x;
@@ -208,8 +193,8 @@ front_paper(struct reader *r, const struct rs_node *fm)
 	/* The products take the same papers: what check passes, build can
 	 * make. */
 	if (paper_parse(s, &pw, &ph, &why) == -1)
-		diag_add(r->d, SEV_ERROR, rs_node_get(fm, "paper")->pos,
-		    "paper '%s': %s", s, why);
+		diag_msg(r->d, rs_node_get(fm, "paper")->pos,
+		    MSG(FRONT_PAPER_BAD), s, why);
 	else
 		r->rs->paper = xstrdup(s);
 }
@@ -233,8 +218,8 @@ front_lang(struct reader *r, const struct rs_node *fm)
 		    (s[i] >= 'A' && s[i] <= 'Z') ||
 		    (i >= 2 && (s[i] == '-' || s[i] == '_'));
 	if (!ok)
-		diag_add(r->d, SEV_ERROR, rs_node_get(fm, "lang")->pos,
-		    "lang '%s': a language tag such as en, en-GB or de_CH", s);
+		diag_msg(r->d, rs_node_get(fm, "lang")->pos,
+		    MSG(LANG_LANGUAGE_TAG_SUCH_EN), s);
 	else
 		r->rs->lang = xstrdup(s);
 }
@@ -251,10 +236,7 @@ front_measure(struct reader *r, const struct rs_node *fm)
 		return;
 	s = fm_scalar(r, fm, "measure");
 	if (s != NULL && (rs->measure = len_unit_from_name(s)) == LEN_NONE) {
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "unknown measure '%s' (use "
-		    "in, mm or cm)",
-		    s);
+		diag_msg(r->d, v->pos, MSG(UNKNOWN_MEASURE), s);
 		rs->measure = LEN_MM;
 	}
 }
@@ -292,15 +274,14 @@ front_base(struct reader *r, const struct rs_node *fm)
 	if (s != NULL && strpbrk(s, "xX") != NULL) {
 		if (len_parse_pair(s, rs->measure, &rs->base_w_mm,
 		        &rs->base_d_mm, &why) == -1)
-			diag_add(r->d, SEV_ERROR, v->pos, "base: %s", why);
+			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
 	} else if (s != NULL) {
 		if (len_parse(s, rs->measure, &rs->base_w_mm, &why) == -1)
-			diag_add(r->d, SEV_ERROR, v->pos, "base: %s", why);
+			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
 		rs->base_d_mm = rs->base_w_mm;
 	}
 	if (rs->base_w_mm > 1000 || rs->base_d_mm > 1000)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "base is larger than a metre");
+		diag_msg(r->d, v->pos, MSG(BASE_LARGER_METRE));
 }
 
 static void
@@ -315,13 +296,10 @@ front_table(struct reader *r, const struct rs_node *fm)
 		return;
 	if (len_parse_pair(s, rs->measure, &rs->table_w_mm, &rs->table_h_mm,
 	        &why) == -1)
-		diag_add(r->d, SEV_ERROR, v->pos, "table: %s", why);
+		diag_msg(r->d, v->pos, MSG(FRONT_TABLE_BAD), why);
 	else if (rs->table_w_mm < 100 || rs->table_h_mm < 100 ||
 	    rs->table_w_mm > 100000 || rs->table_h_mm > 100000)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "table size '%s' is "
-		    "impossible (10 cm to 100 m a side)",
-		    s);
+		diag_msg(r->d, v->pos, MSG(TABLE_SIZE_IMPOSSIBLE), s);
 }
 
 /* The grid, in the spellings of rs_grid_parse (model.c). */
@@ -338,13 +316,11 @@ front_grid(struct reader *r, const struct rs_node *fm)
 		return;
 	rs->grid_pos = v->pos;
 	if (rs_grid_parse(s, rs->measure, &g, &rs->cell_mm, &why) != 0)
-		diag_add(r->d, SEV_ERROR, v->pos, "grid '%s': %s", s, why);
+		diag_msg(r->d, v->pos, MSG(FRONT_GRID_BAD), s, why);
 	else if ((rs->grid = g) != RS_GRID_NONE && rs->cell_mm == 0)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "grid needs a cell size, like 'square 3in'");
+		diag_msg(r->d, v->pos, MSG(GRID_NEEDS_CELL_SIZE_LIKE));
 	else if (rs->grid != RS_GRID_NONE && rs->cell_mm < 2)
-		diag_add(r->d, SEV_ERROR, v->pos,
-		    "grid cell is smaller than 2 mm");
+		diag_msg(r->d, v->pos, MSG(GRID_CELL_SMALLER_MM));
 }
 
 /* The game's die: d4, d6, d8, d10, d12, d20 or d100 (the faces Hits on
@@ -370,10 +346,7 @@ front_dice(struct reader *r, const struct rs_node *fm)
 			r->rs->die = (int)n;
 			return;
 		}
-	diag_add(r->d, SEV_ERROR, v->pos,
-	    "unknown die '%s' (known: d4, d6, "
-	    "d8, d10, d12, d20, d100)",
-	    s);
+	diag_msg(r->d, v->pos, MSG(UNKNOWN_DIE), s);
 }
 
 /* The front matter, key by key. The measure comes before every length
@@ -384,8 +357,7 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	const struct rs_node *v;
 
 	if (fm->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, fm->pos,
-		    "front matter must be a YAML mapping (key: value)");
+		diag_msg(r->d, fm->pos, MSG(FRONT_MATTER_MUST_YAML_MAPPING));
 		return;
 	}
 	front_credits(r, fm);

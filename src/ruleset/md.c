@@ -128,10 +128,7 @@ md_no_control(struct mdctx *c, struct rs_md *m, char *text)
 
 	if (!str_control(text, &cp))
 		return;
-	diag_add(c->d, SEV_ERROR, m->pos,
-	    "control character U+%04lX (from "
-	    "a character reference): not allowed in a ruleset",
-	    cp);
+	diag_msg(c->d, m->pos, MSG(CONTROL_CHARACTER_REFERENCE), cp);
 	for (p = (unsigned char *)text; *p != '\0'; p++)
 		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' &&
 		        *p != '\f') ||
@@ -201,9 +198,8 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 	if (depth >= RS_MAX_DEPTH) {
 		/* Too deep: keep the text, drop the structure. */
 		if (!c->warned_depth) {
-			diag_add(c->d, SEV_WARNING, m->pos,
-			    "Markdown nesting deeper than %d levels is "
-			    "flattened",
+			diag_msg(c->d, m->pos,
+			    MSG(MARKDOWN_NESTING_DEEPER_LEVELS_FLATTENED),
 			    RS_MAX_DEPTH);
 			c->warned_depth = 1;
 		}
@@ -374,11 +370,11 @@ header_cols(const char *s, size_t a, size_t e)
 }
 
 /* An error at line ln, column col. */
-static void guard_err(struct guard *, int, int, const char *, ...)
-    __attribute__((format(printf, 4, 5)));
+static void guard_err(struct guard *, int, int, enum msg, const char *, ...)
+    __attribute__((format(printf, 5, 6)));
 
 static void
-guard_err(struct guard *g, int ln, int col, const char *fmt, ...)
+guard_err(struct guard *g, int ln, int col, enum msg m, const char *fmt, ...)
 {
 	struct pos at;
 	va_list ap;
@@ -387,7 +383,7 @@ guard_err(struct guard *g, int ln, int col, const char *fmt, ...)
 	at.line = ln;
 	at.col = col;
 	va_start(ap, fmt);
-	diag_vadd(g->d, SEV_ERROR, at, fmt, ap);
+	diag_vmsg(g->d, at, m, fmt, ap);
 	va_end(ap);
 }
 
@@ -400,9 +396,7 @@ guard_pipes(struct guard *g, size_t a, size_t e, int ln)
 
 	for (i = a; i < e; i++)
 		if (g->in[i] == '|' && ++n == MD_MAX_PIPES + 1) {
-			guard_err(g, ln, (int)(i - a) + 1,
-			    "more than %d '|' "
-			    "on a line of a table (the rest are ignored)",
+			guard_err(g, ln, (int)(i - a) + 1, MSG(TOO_MANY_PIPES),
 			    MD_MAX_PIPES);
 			for (; i < e; i++)
 				if (g->in[i] == '|')
@@ -436,9 +430,7 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 			    body[e] != '\r')
 				blank = 0;
 		if (!blank && ++lines > MD_MAX_LINES) {
-			guard_err(&g, ln, 1,
-			    "more than %d lines of Markdown "
-			    "(the rest are not read)",
+			guard_err(&g, ln, 1, MSG(MORE_LINES_MARKDOWN),
 			    MD_MAX_LINES);
 			*len = a;
 			break;
@@ -450,9 +442,7 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 				break;
 		if (i < e) {
 			guard_err(&g, ln, (int)(i - a) + 1,
-			    "more than %d of the "
-			    "characters " MD_MARKS " (the rest are not read)",
-			    MD_MAX_MARKS);
+			    MSG(TOO_MANY_MARK_CHARACTERS), MD_MAX_MARKS);
 			*len = a;
 			break;
 		}
@@ -461,17 +451,13 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 		else if (g.cols > 0) { /* a row */
 			guard_pipes(&g, a, e, ln);
 			if (++g.rows > RS_MAX_TABLE_ROWS) {
-				guard_err(&g, ln, 1,
-				    "a table has more than %d "
-				    "rows (the rest are ignored)",
+				guard_err(&g, ln, 1, MSG(TABLE_MORE_ROWS),
 				    RS_MAX_TABLE_ROWS);
 				guard_blank(&g, a, e);
 				g.cols = 0;
 			} else if ((g.cells += (size_t)g.cols) >
 			    MD_MAX_CELLS) {
-				guard_err(&g, ln, 1,
-				    "more than %d table cells "
-				    "(the rest are ignored)",
+				guard_err(&g, ln, 1, MSG(MORE_TABLE_CELLS),
 				    MD_MAX_CELLS);
 				guard_blank(&g, a, e);
 				g.cols = 0;
@@ -485,15 +471,12 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 			 * as text, and the table is lost without a word. */
 			if (hc > 0 && hc != c && c <= MD_MAX_COLS)
 				guard_err(&g, ln, 1,
-				    "this table's delimiter row has "
-				    "%d cells and its header row (line %d) %d: "
-				    "Markdown reads them as text, not a table",
-				    c, ln - 1, hc);
+				    MSG(TABLE_DELIMITER_ROW_CELLS_HEADER), c,
+				    ln - 1, hc);
 			else if (c > MD_MAX_COLS || g.full) {
 				if (!g.full)
 					guard_err(&g, ln, 1,
-					    "a table has more "
-					    "than %d columns (it is ignored)",
+					    MSG(TABLE_MORE_COLUMNS),
 					    MD_MAX_COLS);
 				guard_blank(&g, a, e);
 			} else {

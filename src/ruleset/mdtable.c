@@ -59,10 +59,9 @@ rd_table_load(struct table *t, const struct rs_md *m, const char *what,
 		cell_from(&t->head[j], row->kids[j]);
 	for (i = 1; i < m->nkids; i++) {
 		if (t->nrows >= RS_MAX_TABLE_ROWS) {
-			diag_add(t->d, SEV_ERROR, m->kids[i]->pos,
-			    "the %s table "
-			    "has more than %d rows (the rest are ignored)",
-			    what, RS_MAX_TABLE_ROWS);
+			diag_msg(t->d, m->kids[i]->pos,
+			    MSG(NAMED_TABLE_TOO_MANY_ROWS), what,
+			    RS_MAX_TABLE_ROWS);
 			break;
 		}
 		struct cell *cells = xcalloc(t->ncols ? t->ncols : 1,
@@ -106,9 +105,9 @@ rd_table_unknown_cols(struct reader *r, const struct table *t,
 			for (a = *k; *a != NULL && !ok; a++)
 				ok = rd_name_eq(t->head[j].text, *a);
 		if (!ok)
-			diag_add(r->d, SEV_WARNING, t->head[j].pos,
-			    "unknown column '%s' in the %s table (ignored)",
-			    t->head[j].text, t->what);
+			diag_msg(r->d, t->head[j].pos,
+			    MSG(UNKNOWN_COLUMN_TABLE), t->head[j].text,
+			    t->what);
 	}
 }
 
@@ -140,19 +139,15 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 			continue;
 		/* A column without a heading has no name to print it under. */
 		if (h->text[0] == '\0') {
-			diag_add(r->d, SEV_WARNING, h->pos,
-			    "a column "
-			    "without a heading in the %s table (ignored)",
-			    t->what);
+			diag_msg(r->d, h->pos,
+			    MSG(COLUMN_WITHOUT_HEADING_TABLE), t->what);
 			continue;
 		}
 		for (k = 0; k < oc->n && !rd_name_eq(oc->head[k], h->text);
 		     k++)
 			;
 		if (k < oc->n) {
-			diag_add(r->d, SEV_ERROR, h->pos,
-			    "column '%s' twice "
-			    "in the %s table (first at %d:%d)",
+			diag_msg(r->d, h->pos, MSG(COLUMN_TWICE_TABLE),
 			    h->text, t->what, oc->pos[k].line, oc->pos[k].col);
 			continue;
 		}
@@ -168,11 +163,8 @@ rd_table_own_cols(struct reader *r, const struct table *t,
 		if (oc->n >= RS_MAX_OWN_COLS) {
 			/* Once: the columns past it are the same mistake. */
 			if (!full++)
-				diag_add(r->d, SEV_ERROR, h->pos,
-				    "more "
-				    "than %d columns of the game's own stats "
-				    "in the %s table (the limit: what fits a "
-				    "unit card)",
+				diag_msg(r->d, h->pos,
+				    MSG(MORE_COLUMNS_GAME_OWN_STATS),
 				    RS_MAX_OWN_COLS, t->what);
 			continue;
 		}
@@ -229,13 +221,13 @@ rd_cell_int(struct reader *r, const struct cell *c, const char *what, int lo,
 		s++;
 	v = strtol(s, &end, 10);
 	if (end == s || *end != '\0') {
-		diag_add(r->d, SEV_ERROR, c->pos,
-		    "%s '%s' is not a whole number", what, c->text);
+		diag_msg(r->d, c->pos, MSG(VALUE_NOT_WHOLE_NUMBER), what,
+		    c->text);
 		return -1;
 	}
 	if (v < lo || v > hi) {
-		diag_add(r->d, SEV_ERROR, c->pos,
-		    "%s %ld is out of range (%d to %d)", what, v, lo, hi);
+		diag_msg(r->d, c->pos, MSG(VALUE_OUT_OF_RANGE), what, v, lo,
+		    hi);
 		return -1;
 	}
 	*out = (int)v;
@@ -249,7 +241,7 @@ rd_cell_len(struct reader *r, const struct cell *c, const char *what,
 	const char *why;
 
 	if (len_parse(c->text, r->rs->measure, mm, &why) == -1) {
-		diag_add(r->d, SEV_ERROR, c->pos, "%s '%s': %s", what, c->text,
+		diag_msg(r->d, c->pos, MSG(CELL_NOT_LENGTH), what, c->text,
 		    why);
 		return -1;
 	}

@@ -72,10 +72,7 @@ rd_name_long(struct diags *d, struct pos at, const char *what,
 	while (name[cut] != '\0' && k < 40)
 		if (((unsigned char)name[++cut] & 0xc0) != 0x80)
 			k++;
-	diag_add(d, SEV_ERROR, at,
-	    "%s of %zu characters: the limit is %zu "
-	    "(\"%.*s…\")",
-	    what, n, max, (int)cut, name);
+	diag_msg(d, at, MSG(TEXT_TOO_LONG), what, n, max, (int)cut, name);
 	return -1;
 }
 

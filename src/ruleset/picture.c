@@ -230,8 +230,7 @@ rd_unit_image(struct reader *r, const struct cell *c, struct rs_unit *u)
 		return;
 	file = beside(r->rs->path, c->text);
 	if (image_problem(file, &kind, why, sizeof(why)) != NULL) {
-		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s': Image '%s' %s",
-		    u->name, c->text, why);
+		diag_msg(r->d, c->pos, MSG(UNIT_IMAGE), u->name, c->text, why);
 		free(file);
 		return;
 	}
@@ -252,10 +251,8 @@ rd_unit_symbol(struct reader *r, const struct cell *c, struct rs_unit *u)
 			u->symbol_set = 1;
 			return;
 		}
-		diag_add(r->d, SEV_ERROR, c->pos,
-		    "unit '%s': unknown Symbol "
-		    "'%s' (known: %s)",
-		    u->name, c->text, rs_symbol_names());
+		diag_msg(r->d, c->pos, MSG(UNIT_UNKNOWN_SYMBOL), u->name,
+		    c->text, rs_symbol_names());
 	}
 	u->symbol = rs_symbol_guess(r->rs, u);
 }

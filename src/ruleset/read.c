@@ -31,15 +31,11 @@ text_check(const char *file, const char *s, size_t len, struct diags *d)
 		at.line = line;
 		at.col = col;
 		if (u[i] == 0) {
-			diag_add(d, SEV_ERROR, at,
-			    "binary file (NUL byte): not a Markdown ruleset");
+			diag_msg(d, at, MSG(BINARY_FILE_NOT_MARKDOWN_RULESET));
 			return -1;
 		}
 		if ((n = utf8_seq(u + i, len - i, &cp)) == 0) {
-			diag_add(d, SEV_ERROR, at,
-			    "invalid UTF-8 byte 0x%02x "
-			    "(save the file as UTF-8)",
-			    u[i]);
+			diag_msg(d, at, MSG(INVALID_UTF_BYTE_X), u[i]);
 			return -1;
 		}
 		/* Tab, line feed, carriage return and form feed are text;
@@ -47,10 +43,7 @@ text_check(const char *file, const char *s, size_t len, struct diags *d)
 		 * drive a terminal) are not. */
 		if (is_control(cp) && cp != '\t' && cp != '\n' && cp != '\r' &&
 		    cp != '\f') {
-			diag_add(d, SEV_ERROR, at,
-			    "control character U+%04lX: "
-			    "not allowed in a ruleset",
-			    cp);
+			diag_msg(d, at, MSG(CONTROL_CHARACTER), cp);
 			return -1;
 		}
 		if (cp == '\n') {
@@ -183,23 +176,19 @@ check_testgame_units(struct reader *r, const struct rs_node *doc)
 	if (units == NULL)
 		return;
 	if (units->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, units->pos,
-		    "test game 'units' must "
-		    "map names to units ({ side: blue, type: Rifle, "
-		    "at: [0, 0] })");
+		diag_msg(r->d, units->pos, MSG(TEST_GAME_UNITS_MUST_MAP));
 		return;
 	}
 	for (i = 0; i + 1 < units->nkids; i += 2) {
 		ty = rs_node_get(units->kids[i + 1], "type");
 		if (ty == NULL)
-			diag_add(r->d, SEV_ERROR, units->kids[i + 1]->pos,
-			    "test game unit '%s' has no type",
+			diag_msg(r->d, units->kids[i + 1]->pos,
+			    MSG(TEST_GAME_UNIT_NO_TYPE),
 			    units->kids[i]->scalar);
 		else if (ty->kind != RS_NODE_SCALAR ||
 		    (rs_unit_find(r->rs, ty->scalar) < 0 && !r->units_said))
-			diag_add(r->d, SEV_ERROR, ty->pos,
-			    "test game unit "
-			    "'%s' has unknown type '%s'",
+			diag_msg(r->d, ty->pos,
+			    MSG(TEST_GAME_UNIT_UNKNOWN_TYPE),
 			    units->kids[i]->scalar,
 			    ty->kind == RS_NODE_SCALAR ? ty->scalar : "?");
 	}
@@ -225,7 +214,7 @@ read_testgame(struct reader *r, const struct rs_md *code)
 		return;
 	}
 	if (r->rs->ntests >= RS_MAX_TESTGAMES) {
-		diag_add(r->d, SEV_ERROR, code->pos, "more than %d test games",
+		diag_msg(r->d, code->pos, MSG(MORE_TEST_GAMES),
 		    RS_MAX_TESTGAMES);
 		return;
 	}
@@ -235,8 +224,7 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	if (doc == NULL)
 		return;
 	if (doc->kind != RS_NODE_MAP) {
-		diag_add(r->d, SEV_ERROR, code->pos,
-		    "a test game must be a YAML mapping");
+		diag_msg(r->d, code->pos, MSG(TEST_GAME_MUST_YAML_MAPPING));
 		rs_node_free(doc);
 		return;
 	}
@@ -534,23 +522,16 @@ said_missing(struct reader *r, const int *head, const int *seen,
 
 	if (r->rs->nunits == 0) {
 		if (u->heading != NULL && !head[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, u->pos,
-			    "no units: '%s' is "
-			    "not a section sandtable reads; did you mean "
-			    "'## Units'?",
-			    u->heading);
+			diag_msg(r->d, u->pos,
+			    MSG(NO_UNITS_NOT_SECTION_SANDTABLE), u->heading);
 		else if (seen[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, units_head,
-			    "no units: the "
-			    "Units table could not be read (see above)");
+			diag_msg(r->d, units_head,
+			    MSG(NO_UNITS_UNITS_TABLE_COULD));
 		else if (head[SEC_UNITS])
-			diag_add(r->d, SEV_ERROR, units_head,
-			    "no units: the "
-			    "'## Units' section has no table");
+			diag_msg(r->d, units_head,
+			    MSG(NO_UNITS_UNITS_SECTION_NO));
 		else
-			diag_add(r->d, SEV_ERROR, top,
-			    "no units: a ruleset "
-			    "needs a '## Units' section with a table");
+			diag_msg(r->d, top, MSG(NO_UNITS_RULESET_NEEDS_UNITS));
 		r->units_said = 1;
 	}
 	if (r->rs->nweapons == 0) {
@@ -570,9 +551,7 @@ said_missing(struct reader *r, const int *head, const int *seen,
 			continue;
 		if (i == SEC_PHASES)
 			r->phases_said = 1;
-		diag_add(r->d, SEV_WARNING, like[i].pos,
-		    "'%s' is read as "
-		    "prose, not as the %s section; did you mean '## %s'?",
+		diag_msg(r->d, like[i].pos, MSG(READ_PROSE_NOT_SECTION_DID),
 		    like[i].heading, sections[i].title, sections[i].title);
 	}
 	for (i = 0; i < NSECTIONS; i++)
@@ -653,10 +632,8 @@ body:
 			continue;
 		if (m->kind == RS_MD_TABLE && sec->table != NULL) {
 			if (seen[sec - sections]++) {
-				diag_add(r->d, SEV_WARNING, m->pos,
-				    "second "
-				    "table in the %s section (ignored)",
-				    sec->title);
+				diag_msg(r->d, m->pos,
+				    MSG(SECOND_TABLE_SECTION), sec->title);
 				continue;
 			}
 			rd_table_load(&t, m, sec->title, r->d);
@@ -722,22 +699,15 @@ read_front_matter(struct reader *r, const char *data, size_t len, size_t *bs)
 	if (dots > 0) {
 		struct pos dp = { rs->path, dots, 1 };
 
-		diag_add(r->d, SEV_ERROR, dp,
-		    "YAML: '...' (end of document) in the front matter: "
-		    "the front matter ends with a line '---'");
+		diag_msg(r->d, dp, MSG(YAML_FRONT_MATTER_FRONT_MATTER));
 	}
 	if (fmline == -1) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "front matter is not closed (a "
-		    "line '---' must end it)");
+		diag_msg(r->d, at, MSG(FRONT_MATTER_NOT_CLOSED));
 		*bs = 0;
 		return 0;
 	}
 	if (fmline == 0) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "no front matter: a ruleset "
-		    "starts with a '---' line, then YAML (title, engine …), "
-		    "then '---'");
+		diag_msg(r->d, at, MSG(NO_FRONT_MATTER));
 		return 0;
 	}
 	rs->front = rs_yaml_parse(rs->path, data + fs, fl, 1, r->d);
@@ -775,9 +745,7 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	if (len == 0) {
 		struct pos at = { rs->path, 1, 1 };
 
-		diag_add(d, SEV_ERROR, at,
-		    "empty file: a ruleset needs front "
-		    "matter and a Units table");
+		diag_msg(d, at, MSG(EMPTY_FILE_RULESET_NEEDS_FRONT));
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;
 	}
@@ -796,8 +764,7 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	    memchr(data, '\r', len) != NULL) {
 		struct pos at = { rs->path, 1, 1 };
 
-		diag_add(d, SEV_ERROR, at,
-		    "lines end in CR only; save with LF line ends");
+		diag_msg(d, at, MSG(LINES_END_CR_ONLY_SAVE));
 		rs->doc = md_parse(rs->path, "", 0, d);
 		return rs;
 	}
@@ -831,7 +798,7 @@ rs_read(const char *path, struct diags *d)
 		if (strcmp(path, "-") == 0)
 			at.file = "stdin";
 
-		diag_add(d, SEV_ERROR, at, "%s", why);
+		diag_msg(d, at, MSG(INPUT_NOT_READ), why);
 		free(why);
 		if (!big)
 			return NULL;

@@ -25,11 +25,9 @@ unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
 
 	for (k = 0; k < p->n; k++) {
 		if ((w = rs_weapon_find(r->rs, p->names[k])) < 0) {
-			diag_add(r->d, SEV_ERROR, p->pos[k],
-			    "unit '%s' has "
-			    "weapon '%s', which the Weapons table does not "
-			    "list",
-			    u->name, p->names[k]);
+			diag_msg(r->d, p->pos[k],
+			    MSG(UNIT_WEAPON_WEAPONS_TABLE_DOES), u->name,
+			    p->names[k]);
 			continue;
 		}
 		used[w]++;
@@ -45,10 +43,7 @@ check_unit(struct reader *r, const struct rs_unit *u, size_t i)
 {
 	rd_check(r, RS_CHECK_UNIT, i);
 	if (u->move_mm > 10000)
-		diag_add(r->d, SEV_ERROR, u->pos,
-		    "unit '%s' moves more than "
-		    "10 m a turn",
-		    u->name);
+		diag_msg(r->d, u->pos, MSG(UNIT_MOVES_MORE_M_TURN), u->name);
 }
 
 /* A weapon no unit carries (then what the family needs of it). */
@@ -56,8 +51,7 @@ static void
 check_weapon(struct reader *r, const struct rs_weapon *w, size_t i, int used)
 {
 	if (!used && r->rs->nunits > 0)
-		diag_add(r->d, SEV_WARNING, w->pos,
-		    "weapon '%s' is carried by no unit", w->name);
+		diag_msg(r->d, w->pos, MSG(WEAPON_CARRIED_NO_UNIT), w->name);
 	rd_check(r, RS_CHECK_WEAPON, i);
 }
 
@@ -133,8 +127,8 @@ resolve_forces(struct reader *r)
 		/* With no units at all, that is the error (said). */
 		if ((rs->forces[i].unit = rs_unit_find(rs, nm)) < 0 &&
 		    !r->units_said)
-			diag_add(r->d, SEV_ERROR, rs->forces[i].pos,
-			    "battle force names unknown unit '%s'", nm);
+			diag_msg(r->d, rs->forces[i].pos,
+			    MSG(BATTLE_FORCE_NAMES_UNKNOWN_UNIT), nm);
 	}
 }
 
@@ -147,7 +141,7 @@ check_whole(struct reader *r)
 
 	if (rs->title == NULL && rs->front != NULL &&
 	    rs_node_get(rs->front, "title") == NULL)
-		diag_add(r->d, SEV_ERROR, top, "no title in the front matter");
+		diag_msg(r->d, top, MSG(NO_TITLE_FRONT_MATTER));
 	rd_check(r, RS_CHECK_WHOLE, 0);
 	/* Without engine: the ruleset is print only, as with engine: none;
 	 * a note, not an error, as a designer's own game needs no engine
@@ -160,9 +154,7 @@ check_whole(struct reader *r)
 		rd_check(r, RS_CHECK_NO_ENGINE, 0)->pos = rs->engine_pos;
 	}
 	if (rs->nphases == 0 && rs->nunits > 0 && !r->phases_said)
-		diag_add(r->d, SEV_WARNING, top,
-		    "no sequence of play (an "
-		    "ordered list under '## Sequence of play')");
+		diag_msg(r->d, top, MSG(NO_SEQUENCE_PLAY));
 }
 
 void

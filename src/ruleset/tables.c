@@ -58,8 +58,7 @@ unit_weapon_item(struct reader *r, const char *name, struct pos at, void *arg)
 	struct unitctx *uc = arg;
 
 	if (uc->nw >= RS_MAX_WEAPONS_PER_UNIT) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "unit '%s' has more than %d weapons", uc->u->name,
+		diag_msg(r->d, at, MSG(UNIT_MORE_WEAPONS), uc->u->name,
 		    RS_MAX_WEAPONS_PER_UNIT);
 		return;
 	}
@@ -77,10 +76,7 @@ trait_item(struct reader *r, const char *name, struct pos at, void *arg)
 		*traits |= bit;
 		return;
 	}
-	diag_add(r->d, SEV_ERROR, at,
-	    "unknown trait '%s' (known: runs-down, "
-	    "no-melee, light, pike, armoured, levy, heavy)",
-	    name);
+	diag_msg(r->d, at, MSG(UNKNOWN_TRAIT), name);
 }
 
 /* Where the Units table's columns are: an index, or -1 when it has none
@@ -103,17 +99,12 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 
 	u->cls = RS_CLASS_INFANTRY;
 	if (!rs_print_only(rs)) {
-		diag_add(r->d, SEV_ERROR, c->pos,
-		    "unit '%s' has unknown class "
-		    "'%s' (a rule family plays infantry, artillery, vehicle, "
-		    "cavalry, elephant or chariot, each some of them; with "
-		    "engine: none any word is a class)",
-		    u->name, c->text);
+		diag_msg(r->d, c->pos, MSG(UNIT_UNKNOWN_CLASS), u->name,
+		    c->text);
 		return;
 	}
 	if (rd_is_none(c->text)) {
-		diag_add(r->d, SEV_ERROR, c->pos, "unit '%s' has no Class",
-		    u->name);
+		diag_msg(r->d, c->pos, MSG(UNIT_NO_CLASS), u->name);
 		return;
 	}
 	if (rd_name_long(r->d, c->pos, "class", c->text, RS_MAX_NAME))
@@ -141,8 +132,7 @@ unit_numbers(struct reader *r, const struct unit_cols *c,
 	        &u->cls) == -1)
 		unit_free_class(r, &row[c->cls], u);
 	if (rd_is_none(row[c->move].text))
-		diag_add(r->d, SEV_ERROR, row[c->move].pos,
-		    "unit '%s' has no Move", u->name);
+		diag_msg(r->d, row[c->move].pos, MSG(UNIT_NO_MOVE), u->name);
 	else
 		rd_cell_len(r, &row[c->move], "Move", &u->move_mm);
 	if (c->road >= 0 && !rd_is_none(row[c->road].text))
@@ -164,8 +154,7 @@ unit_base(struct reader *r, const struct cell *b, struct rs_unit *u)
 	        len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
 	            &u->base_d_mm, &why) :
 	        len_parse(b->text, r->rs->measure, &u->base_w_mm, &why))
-		diag_add(r->d, SEV_ERROR, b->pos, "Base '%s': %s", b->text,
-		    why);
+		diag_msg(r->d, b->pos, MSG(UNIT_BASE_BAD), b->text, why);
 	else if (strchr(b->text, 'x') == NULL)
 		u->base_d_mm = u->base_w_mm;
 }
@@ -191,17 +180,15 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	memset(&p, 0, sizeof(p));
 	u.pos = name->pos;
 	if (rd_is_none(name->text)) {
-		diag_add(r->d, SEV_ERROR, name->pos, "unit without a name");
+		diag_msg(r->d, name->pos, MSG(UNIT_WITHOUT_NAME));
 		return 0;
 	}
 	if (rs->nunits >= RS_MAX_UNITS) {
-		diag_add(r->d, SEV_ERROR, name->pos, "more than %d unit types",
-		    RS_MAX_UNITS);
+		diag_msg(r->d, name->pos, MSG(MORE_UNIT_TYPES), RS_MAX_UNITS);
 		return -1;
 	}
 	if (rs_unit_find(rs, name->text) >= 0) {
-		diag_add(r->d, SEV_ERROR, name->pos, "duplicate unit '%s'",
-		    name->text);
+		diag_msg(r->d, name->pos, MSG(DUPLICATE_UNIT), name->text);
 		return 0;
 	}
 	if (rd_name_long(r->d, name->pos, "unit name", name->text,
@@ -280,9 +267,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 			miss[n++] = "Move";
 		miss[n] = NULL;
 		m = rd_columns_said(r->rs->lang, miss);
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Units table needs the columns %s (missing: %s)", w,
-		    m);
+		diag_msg(r->d, t->pos, MSG(UNITS_TABLE_NEEDS_COLUMNS), w, m);
 		free(w);
 		free(m);
 		return;
@@ -313,10 +298,8 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 
 	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
 		if (v > die) {
-			diag_add(r->d, SEV_WARNING, at,
-			    "weapon '%s' never "
-			    "hits: '%s' on a d%d, which rolls at most %d",
-			    fc->weapon, s, die, die);
+			diag_msg(r->d, at, MSG(WEAPON_NEVER_HITS), fc->weapon,
+			    s, die, die);
 			return;
 		}
 		for (f = v; f <= die; f++)
@@ -324,8 +307,7 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	if (end == s || *end != '\0' || v < 1 || v > die) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "die face '%s' is not a number from 1 to %d", s, die);
+		diag_msg(r->d, at, MSG(DIE_FACE_NOT_NUMBER), s, die);
 		return;
 	}
 	rs_faces_set(fc->faces, (int)v);
@@ -343,11 +325,7 @@ class_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	if (rd_class_parse(s, &c) == -1) {
-		diag_add(r->d, SEV_ERROR, at,
-		    "unknown class '%s' (known: "
-		    "all, infantry, artillery, vehicle, cavalry, elephant, "
-		    "chariot)",
-		    s);
+		diag_msg(r->d, at, MSG(UNKNOWN_CLASS), s);
 		return;
 	}
 	*mask |= 1u << c;
@@ -361,8 +339,7 @@ wtrait_item(struct reader *r, const char *s, struct pos at, void *arg)
 	if (rd_name_eq(s, "indirect"))
 		*t |= RS_WTRAIT_INDIRECT;
 	else
-		diag_add(r->d, SEV_ERROR, at,
-		    "unknown weapon trait '%s' (known: indirect)", s);
+		diag_msg(r->d, at, MSG(UNKNOWN_WEAPON_TRAIT), s);
 }
 
 /* The Weapons table: one weapon a row. */
@@ -385,8 +362,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		static const char *const need[] = { "Weapon", "Range", NULL };
 		char *w = rd_columns_said(rs->lang, need);
 
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Weapons table needs the columns %s", w);
+		diag_msg(r->d, t->pos, MSG(WEAPONS_TABLE_NEEDS_COLUMNS), w);
 		free(w);
 		return;
 	}
@@ -397,18 +373,17 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		memset(&w, 0, sizeof(w));
 		w.pos = row[cw].pos;
 		if (rd_is_none(row[cw].text)) {
-			diag_add(r->d, SEV_ERROR, row[cw].pos,
-			    "weapon without a name");
+			diag_msg(r->d, row[cw].pos, MSG(WEAPON_WITHOUT_NAME));
 			continue;
 		}
 		if (rs->nweapons >= RS_MAX_WEAPONS) {
-			diag_add(r->d, SEV_ERROR, w.pos,
-			    "more than %d weapons", RS_MAX_WEAPONS);
+			diag_msg(r->d, w.pos, MSG(MORE_WEAPONS),
+			    RS_MAX_WEAPONS);
 			break;
 		}
 		if (rs_weapon_find(rs, row[cw].text) >= 0) {
-			diag_add(r->d, SEV_ERROR, w.pos,
-			    "duplicate weapon '%s'", row[cw].text);
+			diag_msg(r->d, w.pos, MSG(DUPLICATE_WEAPON),
+			    row[cw].text);
 			continue;
 		}
 		if (rd_name_long(r->d, w.pos, "weapon name", row[cw].text,
@@ -416,12 +391,12 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			continue;
 		w.name = xstrdup(row[cw].text);
 		if (rd_is_none(row[cr].text))
-			diag_add(r->d, SEV_ERROR, row[cr].pos,
-			    "weapon '%s' has no Range", w.name);
+			diag_msg(r->d, row[cr].pos, MSG(WEAPON_NO_RANGE),
+			    w.name);
 		else if (rd_cell_len(r, &row[cr], "Range", &w.range_mm) == 0 &&
 		    w.range_mm <= 0)
-			diag_add(r->d, SEV_ERROR, row[cr].pos,
-			    "weapon '%s' has a zero Range", w.name);
+			diag_msg(r->d, row[cr].pos, MSG(WEAPON_ZERO_RANGE),
+			    w.name);
 		if (ch >= 0 && !rd_is_none(row[ch].text)) {
 			struct facectx fc = { &w.hit_faces, w.name };
 
@@ -468,8 +443,7 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 		static const char *const need[] = { "Terrain", "Kind", NULL };
 		char *w = rd_columns_said(r->rs->lang, need);
 
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Terrain table needs the columns %s", w);
+		diag_msg(r->d, t->pos, MSG(TERRAIN_TABLE_NEEDS_COLUMNS), w);
 		free(w);
 		return;
 	}
@@ -482,10 +456,7 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 		if (rd_terrain_kind_parse(rd_value_en(r->rs->lang,
 		                              row[ck].text),
 		        &kind) == -1) {
-			diag_add(r->d, SEV_ERROR, row[ck].pos,
-			    "unknown "
-			    "terrain kind '%s' (known: open, hill, wood, "
-			    "river, ford, road, town, fortification)",
+			diag_msg(r->d, row[ck].pos, MSG(UNKNOWN_TERRAIN_KIND),
 			    row[ck].text);
 			continue;
 		}
@@ -523,8 +494,7 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 		static const char *const need[] = { "Gauge", "Length", NULL };
 		char *w = rd_columns_said(r->rs->lang, need);
 
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Gauges table needs the columns %s", w);
+		diag_msg(r->d, t->pos, MSG(GAUGES_TABLE_NEEDS_COLUMNS), w);
 		free(w);
 		return;
 	}
@@ -533,36 +503,28 @@ rd_gauges(struct reader *r, const struct table *t, int arg)
 		struct rs_gauge g;
 
 		if (i == RS_MAX_GAUGES) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos,
-			    "more than %d "
-			    "gauges (the rest are not read)",
+			diag_msg(r->d, row[cn].pos, MSG(MORE_GAUGES),
 			    RS_MAX_GAUGES);
 			return;
 		}
 		memset(&g, 0, sizeof(g));
 		g.pos = row[cn].pos;
 		if (rd_is_none(row[cn].text)) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos,
-			    "a gauge needs "
-			    "a name");
+			diag_msg(r->d, row[cn].pos, MSG(GAUGE_NEEDS_NAME));
 			continue;
 		}
 		if (rd_name_long(r->d, row[cn].pos, "gauge name", row[cn].text,
 		        RS_MAX_NAME))
 			continue;
 		if (rd_is_none(row[cl].text)) {
-			diag_add(r->d, SEV_ERROR, row[cl].pos,
-			    "gauge '%s' has "
-			    "no Length",
+			diag_msg(r->d, row[cl].pos, MSG(GAUGE_NO_LENGTH),
 			    row[cn].text);
 			continue;
 		}
 		if (rd_cell_len(r, &row[cl], "Length", &g.mm) != 0)
 			continue;
 		if (g.mm < 1) {
-			diag_add(r->d, SEV_ERROR, row[cl].pos,
-			    "gauge '%s' is "
-			    "shorter than 1 mm",
+			diag_msg(r->d, row[cl].pos, MSG(GAUGE_SHORTER_MM),
 			    row[cn].text);
 			continue;
 		}
@@ -625,9 +587,7 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the Markers table needs "
-		    "the column Marker");
+		diag_msg(r->d, t->pos, MSG(MARKERS_TABLE_NEEDS_COLUMN_MARKER));
 		return;
 	}
 	for (i = 0; i < t->nrows; i++) {
@@ -635,9 +595,7 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 		struct rs_marker m;
 
 		if (i == RS_MAX_MARKERS) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos,
-			    "more than %d "
-			    "markers (the rest are not read)",
+			diag_msg(r->d, row[cn].pos, MSG(MORE_MARKERS),
 			    RS_MAX_MARKERS);
 			return;
 		}
@@ -645,9 +603,7 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 		m.pos = row[cn].pos;
 		m.rgb = 0xffffff;
 		if (rd_is_none(row[cn].text)) {
-			diag_add(r->d, SEV_ERROR, row[cn].pos,
-			    "a marker needs "
-			    "a label");
+			diag_msg(r->d, row[cn].pos, MSG(MARKER_NEEDS_LABEL));
 			continue;
 		}
 		if (rd_name_long(r->d, row[cn].pos, "marker label",
@@ -655,10 +611,7 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 			continue;
 		if (cc >= 0 && !rd_is_none(row[cc].text) &&
 		    colour_parse(row[cc].text, &m.rgb) != 0) {
-			diag_add(r->d, SEV_ERROR, row[cc].pos,
-			    "unknown colour "
-			    "'%s' (use #rrggbb or black, white, grey, red, "
-			    "orange, yellow, green, blue, purple, brown)",
+			diag_msg(r->d, row[cc].pos, MSG(UNKNOWN_COLOUR),
 			    row[cc].text);
 			continue;
 		}
@@ -683,9 +636,7 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 
 	rd_table_unknown_cols(r, t, known);
 	if (cm < 0 || ck < 0 || cv < 0) {
-		diag_add(r->d, SEV_ERROR, t->pos,
-		    "the %s table needs the "
-		    "columns Modifier, Key and Value",
+		diag_msg(r->d, t->pos, MSG(TABLE_NEEDS_COLUMNS_MODIFIER_KEY),
 		    t->what);
 		return;
 	}
@@ -697,13 +648,12 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 		m.pos = row[ck].pos;
 		m.scope = scope;
 		if (rd_is_none(row[ck].text)) {
-			diag_add(r->d, SEV_ERROR, row[ck].pos,
-			    "modifier without a Key");
+			diag_msg(r->d, row[ck].pos, MSG(MODIFIER_WITHOUT_KEY));
 			continue;
 		}
 		if (rs_mod_find(r->rs, scope, row[ck].text) != NULL) {
-			diag_add(r->d, SEV_ERROR, row[ck].pos,
-			    "duplicate modifier '%s'", row[ck].text);
+			diag_msg(r->d, row[ck].pos, MSG(DUPLICATE_MODIFIER),
+			    row[ck].text);
 			continue;
 		}
 		if (rd_cell_int(r, &row[cv], "Value", -6, 6, &m.value) == -1)

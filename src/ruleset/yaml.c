@@ -77,10 +77,8 @@ no_colon(struct ybuild *b, const yaml_mark_t *k, const yaml_mark_t *m)
 	at.file = b->file;
 	at.line = (int)k->line + 1 + b->line0;
 	at.col = (int)k->column + 1;
-	diag_add(b->d, SEV_ERROR, at,
-	    "YAML: no ':' after the key in '%.*s' "
-	    "(libyaml notices on line %d)",
-	    n > 40 ? 40 : n, s, (int)m->line + 1 + b->line0);
+	diag_msg(b->d, at, MSG(YAML_NO_AFTER_KEY), n > 40 ? 40 : n, s,
+	    (int)m->line + 1 + b->line0);
 }
 
 /*
@@ -132,13 +130,11 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 	at.line = (int)m->line + 1 + b->line0;
 	at.col = (int)m->column + 1;
 	if (at.line != line)
-		diag_add(b->d, SEV_ERROR, at,
-		    "YAML: %s%s%s (libyaml notices "
-		    "on line %d)",
+		diag_msg(b->d, at, MSG(YAML_SYNTAX_AT_LINE),
 		    p->problem ? p->problem : "syntax error", ctx ? " " : "",
 		    ctx ? ctx : "", line);
 	else
-		diag_add(b->d, SEV_ERROR, at, "YAML: %s%s%s",
+		diag_msg(b->d, at, MSG(YAML_SYNTAX),
 		    p->problem ? p->problem : "syntax error", ctx ? " " : "",
 		    ctx ? ctx : "");
 }
@@ -199,10 +195,9 @@ dup_keys(struct ybuild *b, const struct rs_node *map)
 	}
 	qsort(pairs, np, 2 * sizeof(*pairs), pair_cmp);
 	for (i = 0; i < np; i++)
-		diag_add(b->d, SEV_ERROR, pairs[2 * i + 1].n->pos,
-		    "YAML: key "
-		    "'%s' given twice (first on line %d)",
-		    pairs[2 * i + 1].n->scalar, pairs[2 * i].n->pos.line);
+		diag_msg(b->d, pairs[2 * i + 1].n->pos,
+		    MSG(YAML_KEY_GIVEN_TWICE), pairs[2 * i + 1].n->scalar,
+		    pairs[2 * i].n->pos.line);
 	free(v);
 	free(pairs);
 	return np > 0 ? -1 : 0;
@@ -233,25 +228,19 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
 		/* A "\0" escape would cut the value short where it stands. */
 		if (strlen(n->scalar) != ev->data.scalar.length) {
-			diag_add(b->d, SEV_ERROR, at,
-			    "YAML: control character "
-			    "U+0000 in a value: not allowed");
+			diag_msg(b->d, at, MSG(YAML_NUL_IN_VALUE));
 			rs_node_free(n);
 			return NULL;
 		}
 		if (str_control(n->scalar, &cp)) {
 			/* "\e]0;…" would reach a terminal or a PDF. */
-			diag_add(b->d, SEV_ERROR, at,
-			    "YAML: control character "
-			    "U+%04lX in a value: not allowed",
-			    cp);
+			diag_msg(b->d, at, MSG(YAML_CONTROL_CHARACTER), cp);
 			rs_node_free(n);
 			return NULL;
 		}
 		return n;
 	case YAML_ALIAS_EVENT:
-		diag_add(b->d, SEV_ERROR, at,
-		    "YAML: aliases (*name) are not supported");
+		diag_msg(b->d, at, MSG(YAML_ALIASES_NOT_SUPPORTED));
 		return NULL;
 	case YAML_SEQUENCE_START_EVENT:
 		kind = RS_NODE_SEQ;
@@ -269,12 +258,12 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT:
 	default:
-		diag_add(b->d, SEV_ERROR, at, "YAML: unexpected event");
+		diag_msg(b->d, at, MSG(YAML_UNEXPECTED_EVENT));
 		return NULL;
 	}
 	if (depth >= RS_MAX_DEPTH) {
-		diag_add(b->d, SEV_ERROR, at,
-		    "YAML: nesting deeper than %d levels", RS_MAX_DEPTH);
+		diag_msg(b->d, at, MSG(YAML_NESTING_DEEPER_LEVELS),
+		    RS_MAX_DEPTH);
 		return NULL;
 	}
 	n = node_new(kind, b, &ev->start_mark);
@@ -289,8 +278,8 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 			break;
 		}
 		if (b->nodes > YAML_MAX_NODES) {
-			diag_add(b->d, SEV_ERROR, at,
-			    "YAML: more than %d nodes", YAML_MAX_NODES);
+			diag_msg(b->d, at, MSG(YAML_MORE_NODES),
+			    YAML_MAX_NODES);
 			yaml_event_delete(&e);
 			rs_node_free(n);
 			return NULL;
@@ -303,8 +292,8 @@ parse_node(struct ybuild *b, yaml_parser_t *p, yaml_event_t *ev, int depth)
 		}
 		if (kind == RS_NODE_MAP && n->nkids % 2 == 0 &&
 		    kid->kind != RS_NODE_SCALAR) {
-			diag_add(b->d, SEV_ERROR, kid->pos,
-			    "YAML: mapping keys must be plain text");
+			diag_msg(b->d, kid->pos,
+			    MSG(YAML_MAPPING_KEYS_MUST_PLAIN));
 			rs_node_free(kid);
 			rs_node_free(n);
 			return NULL;
@@ -359,8 +348,8 @@ rs_yaml_parse(const char *file, const char *data, size_t len, int line0,
 				struct pos at = { file,
 					(int)e.start_mark.line + 1 + line0,
 					(int)e.start_mark.column + 1 };
-				diag_add(d, SEV_ERROR, at,
-				    "YAML: only one document is allowed");
+				diag_msg(d, at,
+				    MSG(YAML_ONLY_ONE_DOCUMENT_ALLOWED));
 				rs_node_free(root);
 				root = NULL;
 				done = 2;

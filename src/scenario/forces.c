@@ -35,10 +35,8 @@ sc_default_force(const struct ruleset *rs, struct sc_force *f, struct diags *d)
 			n += rs->forces[i].count;
 		}
 	if (n > SC_MAX_SIDE) {
-		diag_add(d, SEV_ERROR, rs->forces[0].pos,
-		    "the battle's forces "
-		    "field %d units; a scenario takes at most %d a side",
-		    n, SC_MAX_SIDE);
+		diag_msg(d, rs->forces[0].pos,
+		    MSG(BATTLE_FORCES_FIELD_UNITS_SCENARIO), n, SC_MAX_SIDE);
 		sc_force_free(f);
 		return -1;
 	}

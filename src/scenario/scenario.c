@@ -542,18 +542,16 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	}
 	depth = sc_deploy_depth(rs, h);
 	if ((why = check_table(rs, w, h, depth, buf, sizeof(buf))) != NULL) {
-		diag_add(d, SEV_ERROR, at_table, "%s", why);
+		diag_msg(d, at_table, MSG(SCENARIO_TABLE_BAD), why);
 		return NULL;
 	}
 	if (rq->forces == NULL && cheap == 0) {
-		diag_add(d, SEV_ERROR, at, "no unit has a points value");
+		diag_msg(d, at, MSG(NO_UNIT_POINTS_VALUE));
 		return NULL;
 	}
 	if (rq->forces == NULL && points < cheap) {
 		snprintf(c, sizeof(c), "%d", cheap);
-		diag_add(d, SEV_ERROR, at_points,
-		    "%d %s nothing: the "
-		    "cheapest unit costs %s %s",
+		diag_msg(d, at_points, MSG(NOTHING_CHEAPEST_UNIT_COSTS),
 		    points, plural(points, "point buys", "points buy"), c,
 		    plural(cheap, "point", "points"));
 		return NULL;
@@ -591,10 +589,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 			        floor(room / snap_unit(rs)) * snap_unit(rs));
 		if (deep[side] > 1 && dd <= depth + 1e-6) {
 			if (rq->special >= 0 && rq->special < SC_SPECIAL__MAX)
-				diag_add(d, SEV_WARNING, at,
-				    "the table has no "
-				    "room for a deeper deployment zone: "
-				    "special rule '%s' is not played",
+				diag_msg(d, at,
+				    MSG(TABLE_NO_ROOM_DEEPER_DEPLOYMENT),
 				    sc_special_name(s->special));
 			s->special = SC_SPECIAL_NONE;
 		}
@@ -626,8 +622,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 				    rq->forces->v[i].type,
 				    rq->forces->v[i].count);
 	else if (gen_forces(s, val, points, rq->seed) == -1) {
-		diag_add(d, SEV_ERROR, at_points, "no force fits %d %s",
-		    points, plural(points, "point", "points"));
+		diag_msg(d, at_points, MSG(NO_FORCE_FITS), points,
+		    plural(points, "point", "points"));
 		sc_free(s);
 		return NULL;
 	}
@@ -636,9 +632,7 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		int n = sc_force_units(&s->side[side]);
 
 		if (sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
-			diag_add(d, SEV_ERROR, at_table,
-			    "the table is too small to "
-			    "deploy %d %s in a zone",
+			diag_msg(d, at_table, MSG(TABLE_TOO_SMALL_DEPLOY_ZONE),
 			    n, plural(n, "unit", "units"));
 			sc_free(s);
 			return NULL;

@@ -256,12 +256,13 @@ struct sreader {
 	int bad;
 };
 
-static void serr(struct sreader *r, const struct rs_node *n, const char *fmt,
-    ...) __attribute__((format(printf, 3, 4)));
+static void serr(struct sreader *r, const struct rs_node *n, enum msg m,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* An error at node n (or at the file), marking the read bad. */
 static void
-serr(struct sreader *r, const struct rs_node *n, const char *fmt, ...)
+serr(struct sreader *r, const struct rs_node *n, enum msg m, const char *fmt,
+    ...)
 {
 	struct pos at = { r->file, 0, 0 };
 	va_list ap;
@@ -269,7 +270,7 @@ serr(struct sreader *r, const struct rs_node *n, const char *fmt, ...)
 	if (n != NULL)
 		at = n->pos;
 	va_start(ap, fmt);
-	diag_vadd(r->d, SEV_ERROR, at, fmt, ap);
+	diag_vmsg(r->d, at, m, fmt, ap);
 	va_end(ap);
 	r->bad = 1;
 }
@@ -290,7 +291,7 @@ get_len(struct sreader *r, const struct rs_node *n, const char *what,
 
 	if (scalar(n) == NULL ||
 	    len_parse(n->scalar, r->measure, mm, &why) == -1) {
-		serr(r, n, "%s: %s", what, why);
+		serr(r, n, MSG(SCENARIO_NOT_LENGTH), what, why);
 		return -1;
 	}
 	*mm = len_file_mm(*mm);
@@ -303,12 +304,11 @@ get_int(struct sreader *r, const struct rs_node *parent,
     const struct rs_node *n, const char *what, long lo, long hi, long *v)
 {
 	if (n == NULL) {
-		serr(r, parent, "missing '%s'", what);
+		serr(r, parent, MSG(SCENARIO_MISSING_KEY), what);
 		return -1;
 	}
 	if (rs_node_int(n, v) == -1 || *v < lo || *v > hi) {
-		serr(r, n, "'%s' must be a whole number from %ld to %ld", what,
-		    lo, hi);
+		serr(r, n, MSG(SCENARIO_NOT_WHOLE_NUMBER), what, lo, hi);
 		return -1;
 	}
 	return 0;
@@ -322,7 +322,7 @@ get_tuple(struct sreader *r, const struct rs_node *parent,
 	int i;
 
 	if (n == NULL || n->kind != RS_NODE_SEQ || n->nkids != (size_t)k) {
-		serr(r, n != NULL ? n : parent, "'%s' must be %s", what,
+		serr(r, n != NULL ? n : parent, MSG(SCENARIO_VALUE_BAD), what,
 		    k == 2 ? "a point [x, y]" :
 		             "a rectangle [x, y, width, "
 		             "depth]");
@@ -347,9 +347,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 	int t;
 
 	if (n == NULL || n->kind != RS_NODE_MAP) {
-		serr(r, n != NULL ? n : root,
-		    "'%s' must be a map with deploy "
-		    "and forces",
+		serr(r, n != NULL ? n : root, MSG(MUST_MAP_DEPLOY_FORCES),
 		    key);
 		return;
 	}
@@ -364,9 +362,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 	}
 	f = rs_node_get(n, "forces");
 	if (f == NULL || f->kind != RS_NODE_MAP || f->nkids == 0) {
-		serr(r, f != NULL ? f : n,
-		    "'%s' needs forces: a map of unit "
-		    "names to counts",
+		serr(r, f != NULL ? f : n, MSG(NEEDS_FORCES_MAP_UNIT_NAMES),
 		    key);
 		return;
 	}
@@ -376,7 +372,7 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 
 		t = name != NULL ? rs_unit_find(r->rs, name) : -1;
 		if (t < 0) {
-			serr(r, f->kids[i], "unknown unit '%s' (not in %s)",
+			serr(r, f->kids[i], MSG(UNKNOWN_UNIT),
 			    name != NULL ? name : "?", r->rs->path);
 			continue;
 		}
@@ -404,8 +400,7 @@ read_objectives(struct sreader *r, struct scenario *s,
 	if (l == NULL)
 		return;
 	if (l->kind != RS_NODE_SEQ || l->nkids > SC_MAX_OBJECTIVES) {
-		serr(r, l, "'objectives' must be a list of at most %d",
-		    SC_MAX_OBJECTIVES);
+		serr(r, l, MSG(OBJECTIVES_MUST_LIST_MOST), SC_MAX_OBJECTIVES);
 		return;
 	}
 	for (i = 0; i < l->nkids; i++) {
@@ -414,9 +409,7 @@ read_objectives(struct sreader *r, struct scenario *s,
 
 		o = l->kids[i];
 		if (o->kind != RS_NODE_MAP) {
-			serr(r, o,
-			    "an objective is a map: name, at, radius, "
-			    "value");
+			serr(r, o, MSG(OBJECTIVE_MAP));
 			continue;
 		}
 		name = scalar(rs_node_get(o, "name"));
@@ -427,13 +420,12 @@ read_objectives(struct sreader *r, struct scenario *s,
 		ob->y = v[1];
 		ob->radius = 0;
 		if (rs_node_get(o, "radius") == NULL)
-			serr(r, o, "missing 'radius'");
+			serr(r, o, MSG(MISSING_RADIUS));
 		else if (get_len(r, rs_node_get(o, "radius"), "radius",
 		             &ob->radius) == 0 &&
 		    !(ob->radius > 0))
 			serr(r, rs_node_get(o, "radius"),
-			    "'radius' must be "
-			    "greater than zero");
+			    MSG(RADIUS_MUST_GREATER_ZERO));
 		val = 1;
 		if (rs_node_get(o, "value") != NULL)
 			get_int(r, o, rs_node_get(o, "value"), "value", 0, 100,
@@ -459,9 +451,7 @@ read_special(struct sreader *r, struct scenario *s, const struct rs_node *n)
 			s->special = (enum sc_special)i;
 			return;
 		}
-	serr(r, n,
-	    "unknown special rule '%s' (none, vital-ground, "
-	    "forced-march, early-dusk, reconnaissance)",
+	serr(r, n, MSG(UNKNOWN_SPECIAL_RULE),
 	    scalar(n) != NULL ? n->scalar : "?");
 }
 
@@ -527,16 +517,14 @@ sc_parse(const char *file, const char *data, size_t len,
 	if (root == NULL)
 		return NULL;
 	if (root->kind != RS_NODE_MAP) {
-		serr(&r, root,
-		    "a scenario file is a map (scenario, blue, red, "
-		    "objectives, terrain …)");
+		serr(&r, root, MSG(SCENARIO_FILE_MAP));
 		goto out;
 	}
 	if ((n = rs_node_get(root, "measure")) != NULL) {
 		r.measure = scalar(n) ? len_unit_from_name(n->scalar) :
 		                        LEN_NONE;
 		if (r.measure == LEN_NONE) {
-			serr(&r, n, "unknown measure (mm, cm, in or ft)");
+			serr(&r, n, MSG(SCENARIO_UNKNOWN_MEASURE));
 			r.measure = LEN_MM;
 		}
 	}
@@ -597,7 +585,7 @@ sc_read(const char *path, const struct ruleset *rs, struct diags *d)
 	struct pos at = { path, 0, 0 };
 
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s", why);
+		diag_msg(d, at, MSG(INPUT_NOT_READ), why);
 		free(why);
 		return NULL;
 	}
@@ -618,7 +606,7 @@ sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 	const char *v;
 
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s", why);
+		diag_msg(d, at, MSG(INPUT_NOT_READ), why);
 		free(why);
 		return NULL;
 	}
@@ -629,13 +617,10 @@ sc_read_ruleset_path(const char *path, struct pos *rat, struct diags *d)
 			p = ruleset_seen(v, path);
 			*rat = n->pos;
 		} else if (n != NULL)
-			diag_add(d, SEV_ERROR, n->pos,
-			    "'ruleset' must be the "
-			    "path of a ruleset");
+			diag_msg(d, n->pos, MSG(RULESET_MUST_PATH_RULESET));
 		else
-			diag_add(d, SEV_ERROR, root->pos,
-			    "the scenario names no "
-			    "ruleset (a 'ruleset:' line); give the ruleset too");
+			diag_msg(d, root->pos,
+			    MSG(SCENARIO_NAMES_NO_RULESET_GIVE));
 	}
 	rs_node_free(root);
 	free(data);
@@ -671,9 +656,8 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 	int side, n, bad = 0, i;
 
 	if (s->turns < 1) {
-		diag_add(d, SEV_ERROR, place(rs, s->at_turns),
-		    "the turn limit "
-		    "must be at least 1");
+		diag_msg(d, place(rs, s->at_turns),
+		    MSG(TURN_LIMIT_MUST_LEAST));
 		bad = 1;
 	}
 	for (side = 0; side < 2; side++) {
@@ -682,42 +666,39 @@ sc_validate(const struct scenario *s, const struct ruleset *rs,
 
 		n = sc_force_units(&s->side[side]);
 		if (n < 1 || n > SC_MAX_SIDE) {
-			diag_add(d, SEV_ERROR, place(rs, s->at_forces[side]),
-			    "%s fields %d units: a side needs 1 to %d", who, n,
-			    SC_MAX_SIDE);
+			diag_msg(d, place(rs, s->at_forces[side]),
+			    MSG(FIELDS_UNITS_SIDE_NEEDS), who, n, SC_MAX_SIDE);
 			bad = 1;
 		}
 		if (!(z->w > 0) || !(z->h > 0) || z->x < -1e-6 ||
 		    z->y < -1e-6 || z->x + z->w > s->table_w + 1e-6 ||
 		    z->y + z->h > s->table_h + 1e-6) {
-			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
-			    "%s's deployment zone is not on the table", who);
+			diag_msg(d, place(rs, s->at_zone[side]),
+			    MSG(DEPLOYMENT_ZONE_NOT_TABLE), who);
 			bad = 1;
 		} else if (n >= 1 && n <= SC_MAX_SIDE &&
 		    sc_deploy(s, rs, side, xy, SC_MAX_SIDE) < n) {
-			diag_add(d, SEV_ERROR, place(rs, s->at_zone[side]),
-			    "%s's deployment zone has room for fewer than its "
-			    "%d %s",
-			    who, n, plural(n, "unit", "units"));
+			diag_msg(d, place(rs, s->at_zone[side]),
+			    MSG(DEPLOYMENT_ZONE_ROOM_FEWER), who, n,
+			    plural(n, "unit", "units"));
 			bad = 1;
 		}
 	}
 	if (overlap(&s->zone[0], &s->zone[1])) {
 		if (s->at_zone[SC_BLUE].file != NULL)
-			diag_add(d, SEV_ERROR, s->at_zone[SC_RED],
-			    "the "
-			    "deployment zones overlap (Blue's is on line %d)",
+			diag_msg(d, s->at_zone[SC_RED],
+			    MSG(DEPLOYMENT_ZONES_OVERLAP_AT_LINE),
 			    s->at_zone[SC_BLUE].line);
 		else
-			diag_add(d, SEV_ERROR, place(rs, s->at_zone[SC_RED]),
-			    "the deployment zones overlap");
+			diag_msg(d, place(rs, s->at_zone[SC_RED]),
+			    MSG(DEPLOYMENT_ZONES_OVERLAP_2));
 		bad = 1;
 	}
 	for (i = 0; i < s->nobj; i++)
 		if (s->obj[i].x < 0 || s->obj[i].y < 0 ||
 		    s->obj[i].x > s->table_w || s->obj[i].y > s->table_h) {
-			diag_add(d, SEV_ERROR, place(rs, s->at_obj[i]),
-			    "objective '%s' is off the table", s->obj[i].name);
+			diag_msg(d, place(rs, s->at_obj[i]),
+			    MSG(OBJECTIVE_OFF_TABLE), s->obj[i].name);
 			bad = 1;
 		}
 	return bad ? -1 : 0;

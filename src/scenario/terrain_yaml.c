@@ -30,7 +30,7 @@ terr(struct treader *t, const struct rs_node *n, const char *file,
 
 	if (n != NULL)
 		at = n->pos;
-	diag_add(t->d, SEV_ERROR, at, "%s%s%s", msg, what ? ": " : "",
+	diag_msg(t->d, at, MSG(TERRAIN_FILE_BAD), msg, what ? ": " : "",
 	    what ? what : "");
 	t->bad = 1;
 }
@@ -61,10 +61,7 @@ count_points(struct treader *t, const struct rs_node *n, size_t k)
 {
 	if ((t->points += k) <= TR_MAX_TOTAL_POINTS)
 		return 0;
-	diag_add(t->d, SEV_ERROR, n->pos,
-	    "too many points in the file (the "
-	    "limit is %d, fords and buildings included)",
-	    TR_MAX_TOTAL_POINTS);
+	diag_msg(t->d, n->pos, MSG(TOO_MANY_POINTS_FILE), TR_MAX_TOTAL_POINTS);
 	t->bad = 1;
 	return -1;
 }
@@ -120,9 +117,7 @@ count_length(struct treader *t, const struct rs_node *n,
 		    l->v[0].y - l->v[l->n - 1].y);
 	if (t->length <= TR_MAX_ROUNDS * 2 * (t->tw + t->th))
 		return 0;
-	diag_add(t->d, SEV_ERROR, n->pos,
-	    "the outlines and paths of the file "
-	    "are too long together (the limit is %d times round the table)",
+	diag_msg(t->d, n->pos, MSG(OUTLINES_PATHS_FILE_TOO_LONG),
 	    TR_MAX_ROUNDS);
 	t->bad = 1;
 	return -1;
@@ -149,10 +144,7 @@ get_points(struct treader *t, const struct rs_node *n,
 		return -1;
 	}
 	if (n->nkids > TR_MAX_POINTS) {
-		diag_add(t->d, SEV_ERROR, n->pos,
-		    "too many points (the limit "
-		    "is %d in an outline or path)",
-		    TR_MAX_POINTS);
+		diag_msg(t->d, n->pos, MSG(TOO_MANY_POINTS), TR_MAX_POINTS);
 		t->bad = 1;
 		return -1;
 	}
@@ -355,12 +347,7 @@ tr_axes_y_up(const struct rs_node *root, struct diags *d, const char *file)
 	/* d NULL: asked again, once the reader has said it. */
 	if (a == NULL) {
 		if (d != NULL)
-			diag_add(d, SEV_NOTE, at,
-			    "no 'axes:' key: read as a "
-			    "file of an earlier version, y down from the top "
-			    "(Red's) edge; files written now say 'axes: y-up' "
-			    "(y up from Blue's edge, as in test games and on "
-			    "the map's labels)");
+			diag_msg(d, at, MSG(NO_AXES_KEY_READ_FILE));
 		return 0;
 	}
 	if (a->kind == RS_NODE_SCALAR && strcmp(a->scalar, "y-up") == 0)
@@ -368,9 +355,7 @@ tr_axes_y_up(const struct rs_node *root, struct diags *d, const char *file)
 	if (a->kind == RS_NODE_SCALAR && strcmp(a->scalar, "y-down") == 0)
 		return 0;
 	if (d != NULL)
-		diag_add(d, SEV_ERROR, a->pos,
-		    "axes: expected y-up (or "
-		    "y-down, the files of earlier versions)");
+		diag_msg(d, a->pos, MSG(AXES_EXPECTED_Y_UP));
 	return -1;
 }
 
@@ -458,9 +443,7 @@ tr_parse(const char *file, const char *data, size_t len, double table_w,
 	if (list != NULL && list->kind != RS_NODE_SEQ)
 		terr(&t, list, file, "terrain must be a list", NULL);
 	else if (list != NULL && list->nkids > TR_MAX_FEATURES) {
-		diag_add(d, SEV_ERROR, list->pos,
-		    "too many terrain items (the "
-		    "limit is %d)",
+		diag_msg(d, list->pos, MSG(TOO_MANY_TERRAIN_ITEMS),
 		    TR_MAX_FEATURES);
 		t.bad = 1;
 	} else
@@ -486,7 +469,7 @@ tr_read(const char *path, double table_w, double table_h, struct diags *d)
 	struct pos at = { path, 0, 0 };
 
 	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		diag_add(d, SEV_ERROR, at, "%s", why);
+		diag_msg(d, at, MSG(INPUT_NOT_READ), why);
 		free(why);
 		return NULL;
 	}

@@ -45,7 +45,7 @@ for e in d:
     if not isinstance(e["ok"], bool) or not isinstance(e["path"], str):
         print("ok or path of the wrong type"); sys.exit(1)
     for x in e["diagnostics"]:
-        if sorted(x) != ["col", "file", "line", "message", "severity"] or \
+        if sorted(x) != ["code", "col", "file", "line", "message", "severity"] or \
                 x["severity"] not in ("note", "warning", "error") or \
                 not isinstance(x["line"], int) or not isinstance(x["col"], int):
             print("a diagnostic of another shape: %s" % x); sys.exit(1)
@@ -59,7 +59,7 @@ PY
 		why=$(jq -e --argjson n "$n" 'type == "array" and length == $n and
 		    all(.[]; has("path") and has("name") and has("ok") and
 		    (.diagnostics | all(.[]; has("file") and has("line") and
-		    has("col") and has("severity") and has("message")))))' \
+		    has("col") and has("severity") and has("code") and has("message")))))' \
 		    "$file" 2>&1 >/dev/null) || why="not of the shape: $why"
 	else
 		why="neither python3 nor jq to read JSON"

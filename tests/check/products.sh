@@ -107,7 +107,7 @@ if command -v bash >/dev/null 2>&1; then
 			_sandtable; printf "%s\n" "${COMPREPLY[@]}"' sh "$COMP" "$@" | sort
 	}
 	comp sandtable "" >"$tmp/c1"
-	{ cat "$tmp/commands"; printf 'help\n--help\n--version\n--products\n'; } | sort >"$tmp/want1"
+	{ cat "$tmp/commands"; printf 'help\n--help\n--version\n--products\n--commands\n--options\n--messages\n'; } | sort >"$tmp/want1"
 	same "the completion offers every command" "$tmp/c1" "$tmp/want1"
 	comp sandtable help "" >"$tmp/c2"
 	{ cat "$tmp/commands"; echo help; } | sort >"$tmp/want2"

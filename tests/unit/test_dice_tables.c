@@ -229,19 +229,22 @@ Test(reads, expr_check_plain_forms)
 	cr_assert_eq(dt_expr_check("999999d6", &e, &col, &why), -1);
 }
 
-Test(reads, diag_insert_places_a_message)
+Test(reads, diag_msg_at_places_a_message)
 {
 	struct diags d = { 0 };
 	struct pos p = { "f", 1, 1 };
 
-	diag_add(&d, SEV_ERROR, p, "a");
-	diag_add(&d, SEV_ERROR, p, "c");
-	diag_insert(&d, 1, SEV_NOTE, p, "b");
-	diag_insert(&d, 99, SEV_NOTE, p, "d");
+	diag_msg_text(&d, p, MSG_RULESET_NO_UNITS, "a");
+	diag_msg_text(&d, p, MSG_RULESET_NO_UNITS, "c");
+	diag_msg_at(&d, 1, p, MSG(MORE_MESSAGES_NOT_SHOWN), (size_t)1);
+	diag_msg_at(&d, 99, p, MSG(MORE_MESSAGES_NOT_SHOWN), (size_t)2);
 	cr_assert_eq(d.n, 4);
 	cr_assert_str_eq(d.v[0].msg, "a");
-	cr_assert_str_eq(d.v[1].msg, "b");
+	cr_assert_str_eq(d.v[1].msg, "1 more messages not shown");
+	cr_assert_eq(d.v[1].sev, SEV_NOTE);
+	cr_assert_eq(d.v[1].code, MSG_MORE_MESSAGES_NOT_SHOWN);
 	cr_assert_str_eq(d.v[2].msg, "c");
-	cr_assert_str_eq(d.v[3].msg, "d");
+	cr_assert_eq(d.v[2].sev, SEV_ERROR);
+	cr_assert_str_eq(d.v[3].msg, "2 more messages not shown");
 	diags_free(&d);
 }
