@@ -59,7 +59,8 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
 LDLIBS  += $(PKG_LIBS) $(NOPCLIBS) -lm -pthread
 
-LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
+# A product is a folder of render (src/render/NAME/): its files are render's.
+LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c src/render/*/*.c)))
 LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
 MAINOBJ := $(BUILD)/src/cli/main.o
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
@@ -109,7 +110,7 @@ cflags:
 # P_() (singular and plural).
 pot:
 	xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 --add-comments=TRANSLATORS \
-	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
+	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c src/render/*/*.c))
 
 $(BUILD)/libsandtable.a: $(LIBOBJ)
 	$(SAY) AR $@
@@ -195,7 +196,7 @@ fuzz: deps
 
 FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
 RENDERSRC = $(wildcard src/base/*.c src/ruleset/*.c src/engine/*.c src/check/*.c \
-            src/scenario/*.c src/render/*.c)
+            src/scenario/*.c src/render/*.c src/render/*/*.c)
 
 build-fuzz/fuzz_template: tests/fuzz/fuzz_template.c $(RENDERSRC)
 	@mkdir -p build-fuzz
@@ -219,7 +220,7 @@ fuzz-run: fuzz
 # C files with the checked-in .clang-format: `make format` rewrites them in
 # place, `make format-check` names each file it would change and fails.
 CLANG_FORMAT ?= clang-format
-FMTSRC := $(sort $(wildcard src/*/*.[ch] tests/*/*.[ch]))
+FMTSRC := $(sort $(wildcard src/*/*.[ch] src/render/*/*.[ch] tests/*/*.[ch]))
 
 clang-format-dep:
 	@command -v $(CLANG_FORMAT) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \

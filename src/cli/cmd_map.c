@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../render/map.h"
+#include "../render/map/map.h"
 #include "../render/render.h"
 #include "../scenario/terrain.h"
 #include "cli.h"
@@ -482,7 +482,8 @@ const struct command map_command = {
 };
 
 int
-product_map(struct analysis *a, const char *path, const struct cli_common *c)
+product_map(struct analysis *a, const char *path, const struct cli_common *c,
+    const void *own, struct diags *d)
 {
 	const struct ruleset *rs = a->rs;
 	struct map_req q;
@@ -496,6 +497,8 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c)
 	q.seed = c->seed;
 	q.seed_given = 1;
 	q.quiet = 1;
+	(void)own;
+	(void)d;
 	return map_make(rs, &q) == 0 ? 0 : -1;
 }
 

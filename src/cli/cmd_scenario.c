@@ -15,7 +15,7 @@
 #include <jansson.h>
 
 #include "../check/analysis.h"
-#include "../render/scenario.h"
+#include "../render/scenario/scenario.h"
 #include "../scenario/play.h"
 #include "../render/render.h"
 #include "../engine/engine.h"
@@ -405,27 +405,29 @@ out:
 /* --points P: a whole number from 1 to 1000000; the option as given is
  * kept, to blame for points that cannot be met. */
 static int
-points_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+points_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	struct sopts *o = own;
 	long long v;
 
 	(void)row;
-	if (cli_parse_count(arg, 1, 1000000, &v))
-		return usage_error(cmd,
+	if (cli_parse_count(arg, 1, 1000000, &v)) {
+		snprintf(why, CLI_WHY_MAX,
 		    "--points %s: needs a whole number from 1 to 1000000",
 		    arg);
+		return EXIT_USAGE;
+	}
 	o->rq.points = (int)v;
 	free(o->points_opt);
-	o->points_opt = xasprintf("%s: --points %s", cmd, arg);
+	o->points_opt = xasprintf("%s: --points %s", "scenario", arg);
 	return CLI_GO;
 }
 
 /* --density: sparse, normal or dense. */
 static int
-density_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+density_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	static const char *const names[] = { "sparse", "normal", "dense" };
 	struct sopts *o = own;
@@ -437,13 +439,14 @@ density_opt(const char *cmd, const struct cli_opt *row, const char *arg,
 			o->rq.density = i;
 			return CLI_GO;
 		}
-	return usage_error(cmd, "--density is sparse, normal or dense");
+	snprintf(why, CLI_WHY_MAX, "--density is sparse, normal or dense");
+	return EXIT_USAGE;
 }
 
 /* --special: a name, "none" or "random". */
 static int
-special_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+special_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	struct sopts *o = own;
 	int i;
@@ -458,9 +461,10 @@ special_opt(const char *cmd, const struct cli_opt *row, const char *arg,
 			o->rq.special = i;
 			return CLI_GO;
 		}
-	return usage_error(cmd,
+	snprintf(why, CLI_WHY_MAX,
 	    "--special is random, none, vital-ground, forced-march, "
 	    "early-dusk or reconnaissance");
+	return EXIT_USAGE;
 }
 
 static const struct cli_opt scenario_options[] = {
@@ -670,7 +674,7 @@ const struct command scenario_command = {
  * given), games and jobs, on its paper, with its template. */
 int
 product_scenario(struct analysis *a, const char *path,
-    const struct cli_common *c)
+    const struct cli_common *c, const void *own, struct diags *d)
 {
 	const struct ruleset *rs = a->rs;
 	struct sopts o;
@@ -688,6 +692,8 @@ product_scenario(struct analysis *a, const char *path,
 	o.tmpl = c->tmpl;
 	o.out = path;
 	o.quiet = c->quiet;
+	(void)own;
+	(void)d;
 	rc = make_scenario(a, &o);
 	if (rc == EXIT_ERRORS + 2)
 		return 1;

@@ -408,5 +408,7 @@ main(int argc, char *argv[])
 	/* Spellings of earlier versions, with a note; then the command
 	 * reads its options (cli_parse(): -q takes effect there). */
 	cli_respell(c->name, argc - 1, argv + 1);
+	if (c->run == NULL)
+		return product_main(product_find(c->name), argc - 1, argv + 1);
 	return c->run(argc - 1, argv + 1);
 }

@@ -19,12 +19,15 @@
 /*
  * The products, in build's order (and so index.json's and --help's): a
  * product is one row here, P(NAME) for the row NAME_product that its
- * file, src/cli/cmd_NAME.c, defines (struct product, cli.h: its command,
- * summary, files, template, needs and entry point). PRODUCT_OF declares
+ * folder src/render/NAME/ defines (struct product, render/product.h: its
+ * command, summary, files, template, needs, own options and entry point;
+ * the CLI runs its command from the row, product_cmd.c) — or, for map,
+ * scenario and report, whose commands do more than write one file, still
+ * src/cli/cmd_NAME.c. PRODUCT_OF declares
  * them, here and in that file, so that the compiler holds the
  * definitions to the one signature.
  *
- * A new product is that file and its row: build makes it and lists it
+ * A new product is that folder and its row: build makes it and lists it
  * in index.json, --help, --commands, --products and --options list it,
  * the completion offers it (tests/check/example_product.sh adds
  * tests/product/roster.c so and checks that git diff shows nothing

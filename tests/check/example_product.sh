@@ -1,8 +1,8 @@
 #!/bin/sh
 # example_product.sh BIN: a product is one file and one row (issue 31,
 # item 4 and Proof). In a copy of the source tree, the roster of
-# tests/product/roster.c (the unit types as CSV) is added as
-# src/cli/cmd_roster.c and its row P(roster) to PRODUCTS in
+# tests/product/roster.c (the unit types as CSV) is added as its folder,
+# src/render/roster/roster.c, and its row P(roster) to PRODUCTS in
 # src/cli/products.c; git diff of that addition must show those two files
 # and nothing else, products.c one line added. The copy then builds, and
 # `roster` writes the CSV, build makes it into out/NAME/ and names it in
@@ -15,7 +15,7 @@
 # compiler.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/plugin.sh
-plug_in product tests/product/roster.c src/cli/cmd_roster.c src/cli/products.c \
+plug_in product tests/product/roster.c src/render/roster/roster.c src/cli/products.c \
     P products roster "the roster" || exit 0
 R=rulesets/gauntlet-ancients.md
 

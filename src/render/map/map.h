@@ -14,9 +14,9 @@
 #ifndef SANDTABLE_RENDER_MAP_H
 #define SANDTABLE_RENDER_MAP_H
 
-#include "../base/base.h"
-#include "../scenario/grid.h"
-#include "../scenario/terrain.h"
+#include "../../base/base.h"
+#include "../../scenario/grid.h"
+#include "../../scenario/terrain.h"
 
 /* Corner where labels count from. */
 enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };

@@ -1,8 +1,9 @@
 /*
- * cmd_report.c: sandtable report — the validation report with plots.
- * Runs the check pipeline (test games, self-play, findings), turns its
- * results into the plain struct rnd_report (figures, intervals, tables)
- * and hands that to render/, which only draws.
+ * report/product.c: the validation report made from the results of the
+ * check pipeline (test games, self-play, findings): they are turned into
+ * the plain struct rnd_report (figures, intervals, tables) that
+ * report.c only draws. The command (src/cli/cmd_report.c) runs the
+ * pipeline; `check --report` writes the report this way too.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,14 +13,10 @@
 
 #include <jansson.h>
 
-#include "../check/analysis.h"
-#include "../render/report.h"
-#include "../render/render.h"
-#include "cli.h"
-#include "json.h"
-
-/* Its row, command and entry point for build (products.c). */
-PRODUCT_OF(report);
+#include "../../check/analysis.h"
+#include "../../check/check.h"
+#include "../render.h"
+#include "report.h"
 
 /* Add a win-rate row of k in n with its interval. */
 static void
@@ -755,7 +752,7 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
  * failed (the reason is in out).
  */
 int
-cli_report_write(const struct ruleset *rs, const struct chk_result *res,
+rnd_report_write(const struct ruleset *rs, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
     const char *tmpl, struct diags *out)
 {
@@ -793,230 +790,3 @@ cli_report_write(const struct ruleset *rs, const struct chk_result *res,
 	rnd_report_free(&r);
 	return rc;
 }
-
-/*
- * Check rs (test games, self-play of games games) and write its report,
- * with a progress bar when bar is set. Returns 0 written, -1 failed;
- * diagnostics of the run are printed unless quiet (errors always).
- */
-static int
-report_run(struct analysis *a, const char *path, const char *paper,
-    const char *tmpl, const struct chk_opts *co, int quiet, int bar_on)
-{
-	const struct ruleset *rs = a->rs;
-	struct chk_result res;
-	struct chk_opts o = *co;
-	struct diags d = { 0 }, out = { 0 };
-	struct progress bar;
-	size_t i;
-	int rc = -1;
-
-	/* The bar follows self-play game by game, then says it draws. */
-	progress_begin(&bar, "report: playing", 2);
-	bar.on = bar.on && bar_on;
-	o.progress = progress_callback;
-	o.parg = &bar;
-	if (ana_check(a, &o, &res, &d) != -1) {
-		bar.label = "report: drawing";
-		bar.last_ms = 0;
-		progress_update(&bar, bar.total);
-		rc = cli_report_write(rs, &res, &d, path, paper, tmpl, &out);
-	}
-	progress_end(&bar);
-	for (i = 0; i < d.n; i++)
-		if (!quiet || d.v[i].sev == SEV_ERROR) {
-			struct diags one = d;
-
-			one.v = &d.v[i];
-			one.n = 1;
-			one.dropped = 0;
-			diags_print(&one, stderr);
-		}
-	diags_print(&out, stderr);
-	chk_result_free(&res);
-	diags_free(&d);
-	diags_free(&out);
-	return rc;
-}
-
-/* Write the sample report (made-up numbers) to out. Returns the exit
- * status. */
-static int
-report_sample(const char *out, const char *paper, const char *tmpl)
-{
-	struct rnd_report r;
-	struct rnd_opts o;
-	struct diags dg = { 0 };
-	int rc;
-
-	rnd_report_init(&r);
-	rnd_report_sample(&r);
-	rnd_opts_init(&o);
-	o.paper = paper;
-	o.tmpl = tmpl;
-	rc = rnd_report(NULL, &r, out, &o, &dg);
-	diags_print(&dg, stderr);
-	diags_free(&dg);
-	rnd_report_free(&r);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
-}
-
-/* report's own options. */
-struct report_own {
-	const char *grid;
-	int sample;
-};
-
-static const struct cli_opt report_options[] = {
-	CLI_OUTPUT("FILE", "FILE.pdf, or .png/.svg: a file a page (required)"),
-	CLI_GAMES(0, "N", "self-play games of the default battle (1000)"),
-	CLI_SEED("S", "seed of the dice (1)"),
-	CLI_JOBS("J", "threads for self-play (2); same figures for any J"),
-	CLI_PAPER("P",
-	    "paper: A4, Letter, 210x297mm, … (else the\n"
-	    "ruleset's, then the locale's)"),
-	CLI_STR("grid", 'g', "G", struct report_own, grid,
-	    "play on this grid instead of the ruleset's:\n"
-	    "none, square 3in, hex 30mm"),
-	CLI_SET("sample", 0, struct report_own, sample,
-	    "a report of made-up figures, without a ruleset,\n"
-	    "to try a template on"),
-	CLI_LANG("the language of the labels it prints: en, de, fr\n"
-	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
-	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
-	                   "to standard output, to start one's own"),
-	CLI_QUIET("print only errors: no warnings, no progress bar"),
-	CLI_VERBOSE("the default: errors, warnings, notes, files"),
-	CLI_JSON("print what was written as JSON on standard\n"
-	         "output (files, diagnostics; README.md)"),
-	CLI_HELP,
-	CLI_END,
-};
-
-/* sandtable report: returns the exit status. */
-static int
-cmd_report(int argc, char **argv)
-{
-	struct report_own own = { NULL, 0 };
-	struct cli_common c;
-	struct chk_opts co = { .grid = -1, .cell_mm = 0, .tests = 1 };
-	const char *out, *paper, *grid, *tmpl;
-	int quiet, worst, rc, json;
-	struct cli_json js;
-	json_t *own_json = NULL;
-	char *path;
-	struct analysis *a;
-	struct ruleset *rs;
-
-	if ((rc = cli_parse(&report_command, argc, argv, &c, &own)) != CLI_GO)
-		return rc;
-	co.games = c.games;
-	co.seed = c.seed;
-	co.jobs = c.jobs;
-	out = c.output;
-	paper = c.paper;
-	tmpl = c.tmpl;
-	grid = own.grid;
-	quiet = c.quiet;
-	json = c.json;
-	if (out == NULL)
-		return usage_error("report",
-		    "no output file given (-o FILE.pdf)");
-	if (json && CLI_IS_STDOUT(out))
-		return usage_error("report",
-		    "--json and -o - both write to "
-		    "standard output: name the PDF");
-	if (own.sample)
-		return report_sample(out, paper, tmpl);
-	if (optind >= argc)
-		return usage_error("report", "no ruleset given");
-	if (optind + 1 < argc)
-		return usage_error("report", "one ruleset at a time");
-	if (grid != NULL &&
-	    chk_grid_parse(grid, LEN_IN, &co.grid, &co.cell_mm) != 0)
-		return usage_error("report",
-		    "--grid is none, square 3in or "
-		    "hex 30mm");
-	rnd_fonts_warm();
-	if (json)
-		cli_json_begin(&js);
-	rc = -1;
-	rs = cli_load(argv[optind], &worst);
-	if (rs != NULL)
-		cli_lang_use(rs);
-	if (rs == NULL || cli_output_check(out, CLI_PDF) == -1 ||
-	    (path = cli_out_begin(out, "pdf")) == NULL)
-		goto done;
-	/* The analysis build would share, made the same way (on --grid's
-	 * board when given). */
-	a = ana_new(rs, co.grid, co.cell_mm);
-	rc = report_run(a, path, paper, tmpl, &co, quiet && !json, 1);
-	ana_free(a);
-	if (cli_out_end(out, path, rc == 0) != 0)
-		rc = -1;
-	/* With --json, standard output is the JSON alone. */
-	if (rc == 0 && json)
-		own_json = json_pack("{s:[s]}", "files", out);
-	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, rnd_written(out));
-done:
-	if (json) {
-		js.failed = rc != 0;
-		cli_json_add(&js, cli_json_element(argv[optind]), rs,
-		    own_json);
-		if (cli_json_end(&js) != 0)
-			rc = -1;
-	}
-	rs_free(rs);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
-}
-
-const struct command report_command = {
-	.name = "report",
-	.run = cmd_report,
-	.synopsis = "report [options] RULESET -o FILE.pdf",
-	.about =
-	    "Check the ruleset (test games, self-play, odds, rule coverage) and\n"
-	    "write the validation report: a summary with the findings and their\n"
-	    "source lines, win rates with 95% confidence intervals, a histogram\n"
-	    "of game length, heat maps of the exact melee and fire odds, unit\n"
-	    "survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
-	    "give the same bytes. The report is written even when test games\n"
-	    "fail (they are in it); exit 1 when the ruleset has errors or the\n"
-	    "file cannot be written.\n"
-	    "\n",
-	.opts = report_options,
-	.col = 21,
-};
-
-/* For `sandtable build`: the report with build's paper, template, games,
- * seed and jobs, quietly (build draws its own progress bar). */
-int
-product_report(struct analysis *a, const char *path,
-    const struct cli_common *c)
-{
-	/* The figures are the same for any number of jobs. */
-	struct chk_opts co = { .games = c->games,
-		.seed = c->seed,
-		.jobs = c->jobs,
-		.grid = -1,
-		.cell_mm = 0,
-		.tests = 1 };
-
-	return report_run(a, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
-	    0 :
-	    -1;
-}
-
-/* Its row of the product table (products.c). */
-const struct product report_product = {
-	.cmd = &report_command,
-	.summary =
-	    "The validation report: findings, win rates, odds, coverage.",
-	.files = { "report.pdf" },
-	.tmpl = "report",
-	.needs = PRODUCT_RULESET,
-	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
-	.make = product_report,
-};

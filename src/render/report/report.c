@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
+#include "../chart.h"
 #include "report.h"
 
 /* The type of the report, from templates/report.yaml (report_look): set

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "render.h"
+#include "../render.h"
 
 /* A finding of the check (test game failure, static finding, self-play
  * finding), with the source position it names. */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/engine.h"
-#include "map_internal.h"
+#include "../../engine/engine.h"
+#include "../map/map_internal.h"
 #include "scenario.h"
 
 /*

@@ -9,8 +9,8 @@
 #ifndef SANDTABLE_RENDER_SCENARIO_H
 #define SANDTABLE_RENDER_SCENARIO_H
 
-#include "../scenario/scenario.h"
-#include "render.h"
+#include "../../scenario/scenario.h"
+#include "../render.h"
 
 struct rnd_scenario_opts {
 	const char *paper;           /* --paper, or NULL */
