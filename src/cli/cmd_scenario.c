@@ -25,9 +25,6 @@
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(scenario);
 
-#define VALUE_GAMES 2400 /* self-play games in all for unit values */
-#define MAX_CANDIDATES 40
-
 struct sopts {
 	struct sc_request rq;
 	long games;
@@ -38,42 +35,6 @@ struct sopts {
 	const char *from; /* --from FILE.yaml: read, do not generate */
 	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
 };
-
-/* FILE.pdf (.png, .svg) → FILE.yaml (caller frees). */
-static char *
-yaml_path(const char *pdf)
-{
-	size_t n = strlen(pdf);
-
-	if (n > 4 &&
-	    (strcasecmp(pdf + n - 4, ".pdf") == 0 ||
-	        strcasecmp(pdf + n - 4, ".png") == 0 ||
-	        strcasecmp(pdf + n - 4, ".svg") == 0))
-		return xasprintf("%.*s.yaml", (int)(n - 4), pdf);
-	return xasprintf("%s.yaml", pdf);
-}
-
-/* The default points: the default battle's force at these values, or
- * eight average units. */
-static int
-default_points(const struct ruleset *rs, const struct sc_values *v)
-{
-	size_t i;
-	int p = 0, sum = 0, n = 0;
-
-	for (i = 0; i < rs->nforces; i++)
-		if (rs->forces[i].unit >= 0 &&
-		    (size_t)rs->forces[i].unit < v->n)
-			p += v->v[rs->forces[i].unit] * rs->forces[i].count;
-	if (p > 0)
-		return p;
-	for (i = 0; i < v->n; i++)
-		if (v->v[i] > 0) {
-			sum += v->v[i];
-			n++;
-		}
-	return n > 0 ? 8 * sum / n : 0;
-}
 
 /* Print what was made. */
 static void
@@ -162,88 +123,6 @@ print_diags(const struct diags *d, int quiet)
 		}
 }
 
-/* 1 when two paths name the same file. */
-static int
-same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	if (strcmp(a, b) == 0)
-		return 1;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* A scenario read from a (perhaps hand-edited) file, its forces priced
- * at the engine's values. Returns it or NULL (errors in d). */
-static struct scenario *
-from_file(const struct ruleset *rs, const char *path,
-    const struct sc_values *val, struct diags *d)
-{
-	struct scenario *s = sc_read(path, rs, d);
-	size_t i;
-	int side;
-
-	if (s == NULL || sc_validate(s, rs, d) != 0) {
-		sc_free(s);
-		return NULL;
-	}
-	/* The file written names the ruleset it was checked against: the
-	 * one given, which is where it is now (the file read may have moved
-	 * away from the one it names). */
-	free(s->ruleset);
-	s->ruleset = xstrdup(rs->path);
-	for (side = 0; side < 2; side++) {
-		s->side[side].points = 0;
-		for (i = 0; i < s->side[side].n; i++)
-			s->side[side].points += s->side[side].v[i].count *
-			    val->v[s->side[side].v[i].type];
-	}
-	if (s->points == 0)
-		s->points = s->side[0].points > s->side[1].points ?
-		    s->side[0].points :
-		    s->side[1].points;
-	return s;
-}
-
-/*
- * The scenario of a print-only ruleset: nothing plays it, so nothing
- * prices its units or measures its balance. Both sides field the
- * default battle's forces (or one unit of each type), on a generated
- * or given battlefield; val gets a zero for every unit (no points are
- * printed). Returns it, or NULL (errors in d).
- */
-static struct scenario *
-unplayed(const struct ruleset *rs, const struct sopts *o,
-    struct sc_values *val, struct diags *d)
-{
-	struct sc_request rq = o->rq;
-	struct scenario *s;
-	struct sc_force f;
-	int priced;
-
-	val->n = rs->nunits;
-	val->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
-	priced = sc_own_values(rs, val) >= 0;
-	if (o->from != NULL)
-		return from_file(rs, o->from, val, d);
-	/* Forces to points from the ruleset's own Points column, when asked
-	 * (--points) or when it names no battle of its own. */
-	if (priced && (rq.points > 0 || rs->nforces == 0) &&
-	    sc_cheapest(val->v, val->n) > 0) {
-		if (rq.points == 0)
-			rq.points = default_points(rs, val);
-		return sc_generate(rs, rs->path, &rq, val, d);
-	}
-	if (sc_default_force(rs, &f, d) != 0)
-		return NULL;
-	rq.forces = &f;
-	rq.points = 0;
-	s = sc_generate(rs, rs->path, &rq, val, d);
-	sc_force_free(&f);
-	return s;
-}
-
 /* Monotonic seconds. */
 static double
 now(void)
@@ -255,117 +134,51 @@ now(void)
 }
 
 /*
- * Generate, measure, write. Returns EXIT_CLEAN, EXIT_ERRORS, or 1 more
- * than EXIT_ERRORS (3) when the ruleset's engine is not played.
+ * Generate, measure, write (render/scenario/product.c), and say what was
+ * made. Returns EXIT_CLEAN, EXIT_ERRORS, or 1 more than EXIT_ERRORS (3)
+ * when the ruleset's engine is not played.
  */
 static int
 make_scenario(struct analysis *a, const struct sopts *o)
 {
 	const struct ruleset *rs = a->rs;
 	struct diags d = { 0 };
-	struct sc_engine *e = NULL;
-	struct sc_values val = { 0 };
-	struct sc_games gm;
-	struct scenario *s = NULL;
-	struct rnd_scenario_opts ro = { o->paper, NULL, -1, o->tmpl };
-	struct sc_request rq = o->rq;
+	struct rnd_sc_req q = { o->rq, o->games, o->balanced, o->jobs, o->from,
+		o->paper, o->tmpl, NULL, NULL };
+	struct rnd_sc_made m = { 0 };
+	struct scenario *s;
 	struct progress bar;
-	char *yaml = NULL, *text = NULL, *why = NULL;
-	int rc = EXIT_ERRORS, ok = 0;
+	char *yaml = NULL;
+	int rc = EXIT_ERRORS, made;
 	double t0 = now();
 
 	/* Both outputs are checked before the games are played. */
 	if (o->from != NULL)
 		file_note_input(o->from);
-	yaml = yaml_path(o->out);
+	yaml = rnd_scenario_yaml_path(o->out);
 	if (cli_output_check(o->out, CLI_PDF) == -1 ||
-	    ((o->from == NULL || !same_file(o->from, yaml)) &&
+	    ((o->from == NULL || !rnd_same_file(o->from, yaml)) &&
 	        cli_output_check(yaml, SC_YAML_FIRST) == -1))
 		goto out;
 	free(yaml);
 	yaml = NULL;
-	if (eng_show_of(rs)->print_only) {
-		if ((s = unplayed(rs, o, &val, &d)) == NULL)
-			goto out;
-		goto write;
+	if (o->balanced && o->from == NULL && !eng_show_of(rs)->print_only &&
+	    a->ctx != NULL) {
+		progress_begin(&bar, "balancing", RND_SC_CANDIDATES);
+		q.progress = progress_callback;
+		q.parg = &bar;
 	}
-	/* The analysis's engine and odds; what preparing it said is
-	 * this product's to print too. */
-	diags_append(&d, &a->prep);
-	if (a->ctx == NULL) {
-		if (diags_worst(&d) < SEV_ERROR)
-			rc = EXIT_ERRORS + 2;
-		goto out;
-	}
-	e = sc_engine_share(a->ctx, ana_odds(a));
-	if (sc_unit_values(e, VALUE_GAMES, 1, o->jobs, &val) != 0) {
-		struct pos at = { rs->path, 0, 0 };
-
-		diag_add(&d, SEV_ERROR, at, "the ruleset has no units");
-		goto out;
-	}
-	if (rq.points == 0)
-		rq.points = default_points(rs, &val);
-	gm = sc_engine_games(e);
-	if (o->from != NULL) {
-		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
-			goto out;
-		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			diag_add(&d, SEV_ERROR, s->at_table,
-			    "the scenario cannot "
-			    "be played: its table does not make an engine's "
-			    "board");
-			goto out;
-		}
-		s->bal.candidates = 1;
-	} else if (o->balanced) {
-		progress_begin(&bar, "balancing", MAX_CANDIDATES);
-		s = sc_balance(rs, rs->path, &rq, &val, &gm, o->games, o->jobs,
-		    MAX_CANDIDATES, &ok, progress_callback, &bar, &d);
+	made = rnd_scenario_make(a, &q, &m, &d);
+	if (q.progress != NULL)
 		progress_end(&bar);
-	} else if ((s = sc_generate(rs, rs->path, &rq, &val, &d)) != NULL) {
-		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			struct pos at = { rs->path, 0, 0 };
-
-			diag_add(&d, SEV_ERROR, at,
-			    "the scenario cannot be "
-			    "played on the engine's board");
-			goto out;
-		}
-		s->bal.candidates = 1;
-	}
-	if (s == NULL)
+	if (made == 1 && diags_worst(&d) < SEV_ERROR)
+		rc = EXIT_ERRORS + 2;
+	if (made != 0 ||
+	    rnd_scenario_write(rs, &m, &q, o->out, &yaml, &d) != 0)
 		goto out;
-write:
-	if (sc_validate(s, rs, &d) != 0)
-		goto out;
-	ro.val = &val;
-	ro.balanced = o->balanced ? ok : -1;
-	yaml = yaml_path(o->out);
-	text = sc_to_yaml_at(s, rs, yaml);
-	/* The PDF and its YAML are one version: renamed together, with
-	 * the directory locked against another run writing them. */
-	file_group_begin();
-	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
-		goto out;
-	/* Never write over the file the scenario was read from. */
-	if ((o->from == NULL || !same_file(o->from, yaml)) &&
-	    atomic_write(yaml, text, strlen(text), &why) != 0) {
-		struct pos at = { yaml, 0, 0 };
-
-		diag_add(&d, SEV_ERROR, at, "%s", why);
-		free(why);
-		goto out;
-	}
-	if (file_group_end(&why) != 0) {
-		struct pos at = { NULL, 0, 0 };
-
-		diag_add(&d, SEV_ERROR, at, "%s", why);
-		free(why);
-		goto out;
-	}
+	s = m.s;
 	if (o->json != NULL)
-		json_made(o->json, s, o->out, yaml, o->balanced, ok);
+		json_made(o->json, s, o->out, yaml, o->balanced, m.ok);
 	else if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
 		printf(
 		    "%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
@@ -388,17 +201,14 @@ write:
 		    plural(nr, "unit", "units"), s->turns,
 		    plural(s->turns, "turn", "turns"));
 	} else if (!o->quiet)
-		report(rs->path, s, o->out, yaml, o->balanced, ok, now() - t0);
+		report(rs->path, s, o->out, yaml, o->balanced, m.ok,
+		    now() - t0);
 	rc = EXIT_CLEAN;
 out:
-	file_group_abandon(); /* what was not renamed, when it failed */
 	print_diags(&d, o->quiet);
 	diags_free(&d);
 	free(yaml);
-	free(text);
-	sc_free(s);
-	sc_values_free(&val);
-	sc_engine_free(e);
+	rnd_sc_made_free(&m);
 	return rc;
 }
 

@@ -9,6 +9,8 @@
 #ifndef SANDTABLE_RENDER_SCENARIO_H
 #define SANDTABLE_RENDER_SCENARIO_H
 
+#include "../../base/base.h"
+#include "../../scenario/play.h"
 #include "../../scenario/scenario.h"
 #include "../render.h"
 
@@ -25,6 +27,47 @@ struct rnd_scenario_opts {
  */
 int rnd_scenario(const struct ruleset *, const struct scenario *,
     const char *path, const struct rnd_scenario_opts *, struct diags *);
+
+/*
+ * The scenario product (product.c). What the command or build asks for:
+ * rq (seed, points, table, density, special), the games of its measure,
+ * --balanced, the threads, a file to read instead of generating, paper
+ * and template, and the progress of the balancing search (NULL: none).
+ */
+#define RND_SC_CANDIDATES 40 /* the balancing search's most candidates */
+struct rnd_sc_req {
+	struct sc_request rq;
+	long games;
+	int balanced, jobs;
+	const char *from;
+	const char *paper, *tmpl;
+	progress_fn progress;
+	void *parg;
+};
+/* What was made: the scenario, its unit values, the engine that played
+ * it, whether the search balanced it. */
+struct rnd_sc_made {
+	struct scenario *s;
+	struct sc_values val;
+	struct sc_engine *e;
+	int ok;
+};
+/*
+ * Generate (or read) the scenario of the analysis and measure it.
+ * Returns 0 made, -1 failed, 1 when the ruleset's engine is not played;
+ * the diagnostics in d. Free m with rnd_sc_made_free() in every case.
+ */
+int rnd_scenario_make(struct analysis *, const struct rnd_sc_req *,
+    struct rnd_sc_made *m, struct diags *d);
+/* Write the briefing to out and its YAML beside it as one version;
+ * 0 with the YAML's path in *yaml (caller frees), or -1 (d). */
+int rnd_scenario_write(const struct ruleset *, const struct rnd_sc_made *,
+    const struct rnd_sc_req *, const char *out, char **yaml, struct diags *d);
+void rnd_sc_made_free(struct rnd_sc_made *);
+/* FILE.pdf (.png, .svg) → FILE.yaml (caller frees). */
+char *rnd_scenario_yaml_path(const char *pdf);
+/* 1 when two paths name the same file. */
+int rnd_same_file(const char *a, const char *b);
 
 /*
  * The short marks of the unit types on the map, indexed by type, unique
