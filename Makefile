@@ -81,7 +81,7 @@ RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 .PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind \
         format format-check clang-format-dep coverage pot cflags
 
-all: $(BIN)
+all: $(BIN) $(BUILD)/sandtable.1
 
 # A line a step ("CC src/engine/dice.c"); make V=1 prints the commands.
 ifeq ($(V),1)
@@ -95,6 +95,13 @@ endif
 $(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a | $(MOFILES)
 	$(SAY) LD $@
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The man page: src/cli/sandtable.1 with the products' entries and
+# build's files made from the table of products by the binary
+# (src/cli/man.sh); installed from here.
+$(BUILD)/sandtable.1: src/cli/sandtable.1 src/cli/man.sh $(BIN)
+	$(SAY) MAN $@
+	$(Q)sh src/cli/man.sh src/cli/sandtable.1 ./$(BIN) >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 	@mkdir -p $(dir $@)
@@ -240,7 +247,7 @@ install: all
 	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
 	install -m 644 templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 rulesets/*.md $(DESTDIR)$(DATADIR)/rulesets/
-	install -m 644 src/cli/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
+	install -m 644 $(BUILD)/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
 	install -m 644 src/cli/sandtable.bash $(DESTDIR)$(COMPDIR)/sandtable
 	for mo in $(MOFILES); do \
 	  l=$$(basename $$(dirname $$(dirname $$mo))); \

@@ -65,6 +65,10 @@ const char *cli_lang_tag(const struct ruleset *rs);
 /* `sandtable --products`: a product a line, tab-separated (name, files,
  * needs, uses, summary). */
 void products_list(FILE *);
+/* `sandtable --man-products` (hidden): the entries of the man page's
+ * Products, in mdoc, one a row in the table's order: its synopsis from
+ * its option rows, its own words (man), the files of a build. */
+void products_man(FILE *);
 
 /* A progress bar on stderr, drawn only on a terminal (progress.c). */
 struct progress {

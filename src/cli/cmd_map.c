@@ -511,4 +511,9 @@ const struct product map_product = {
 	.needs = 0,
 	.uses = PRODUCT_RULESET | PRODUCT_SCENARIO,
 	.make = product_map,
+	.man =
+	    "A battle map at true scale: PDF tiled over paper with an assembly\n"
+	    "plan, or PNG and SVG of exactly the table for virtual tabletops.\n",
+	.man_build =
+	    "the ruleset's table and grid with the terrain of seed 1.\n",
 };

@@ -245,4 +245,8 @@ const struct product report_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
 	.make = product_report,
+	.man =
+	    "The validation report with charts;\n"
+	    ".Cm report Fl -sample Fl o Ar file.pdf\n"
+	    "draws one of made-up figures, without a ruleset, to try a template on.\n",
 };

@@ -661,4 +661,21 @@ const struct product scenario_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
 	.make = product_scenario,
+	.man =
+	    "A generated scenario, its balance measured by self-play\n"
+	    ".Fl ( -balanced :\n"
+	    "until Blue's score is within 45 to 55 percent);\n"
+	    "writes the briefing and\n"
+	    ".Ar file Ns .yaml ,\n"
+	    "which names its ruleset by the path from its own directory.\n"
+	    "With\n"
+	    ".Fl f\n"
+	    "it reads an edited scenario instead, and the ruleset may be left out\n"
+	    "(the file names it).\n",
+	.man_build =
+	    "balanced, of seed 1.\n"
+	    "A print-only ruleset\n"
+	    ".Pq Cm engine : none\n"
+	    "gets its default battle's forces on both sides and a briefing that\n"
+	    "says it is not balanced by play.\n",
 };

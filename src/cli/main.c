@@ -368,6 +368,12 @@ main(int argc, char *argv[])
 		products_list(stdout);
 		return EXIT_CLEAN;
 	}
+	/* Hidden: the man page's entries of the products, made from the
+	 * table at build time (src/cli/man.sh). */
+	if (strcmp(argv[1], "--man-products") == 0) {
+		products_man(stdout);
+		return EXIT_CLEAN;
+	}
 	if (strcmp(argv[1], "--commands") == 0) {
 		main_commands(stdout);
 		return EXIT_CLEAN;

@@ -203,6 +203,10 @@ struct product {
 	 * otherwise); uses: what it draws on when it is there. */
 	unsigned needs, uses;
 	product_fn make;
+	/* Its entry in the man page (mdoc), after the synopsis that its
+	 * option rows make: what it is (NULL: its summary), then after
+	 * "In a build:" and its files, man_build (NULL: nothing more). */
+	const char *man, *man_build;
 	/* The extension of the file its command writes (NULL: "pdf", the
 	 * output checked to be a PDF if it is there already; any other is
 	 * not looked into). */

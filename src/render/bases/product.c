@@ -200,6 +200,14 @@ const struct product bases_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_bases,
+	.man =
+	    "Base templates, range rulers and status markers at true scale;\n"
+	    ".Fl -dump\n"
+	    "prints the layout, one tab-separated line a page and piece (the old\n"
+	    ".Fl T\n"
+	    "still works, with a note), and\n"
+	    ".Cm bases Fl -presets\n"
+	    "lists the preset base sizes.\n",
 	.own_size = sizeof(struct rnd_bases_opts),
 	.own_init = own_init,
 	.dump = 1,

@@ -159,6 +159,11 @@ const struct product cards_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_cards,
+	.man = "One card per unit type, n-up with crop marks;\n"
+	       ".Fl -dump\n"
+	       "prints the layout as\n"
+	       ".Cm reference\n"
+	       "does, each card's fields or band, body and text included.\n",
 	.own_size = sizeof(struct rnd_opts),
 	.own_init = own_init,
 	.dump = 1,

@@ -74,6 +74,12 @@ const struct product reference_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_reference,
+	.man =
+	    "A landscape quick-reference sheet of at most two sides, with the\n"
+	    "engine's odds;\n"
+	    ".Fl -dump\n"
+	    "prints the layout, one tab-separated line a page and box (kind, page,\n"
+	    "x, y, width and height in millimetres, what it holds).\n",
 	.own_size = sizeof(struct rnd_opts),
 	.own_init = own_init,
 	.dump = 1,

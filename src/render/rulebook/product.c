@@ -85,6 +85,19 @@ const struct product rulebook_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_rulebook,
+	.man =
+	    "The whole ruleset typeset as a book: title page, contents with page\n"
+	    "numbers and links, every section with its tables, hyphenated, with\n"
+	    "footnotes, an index of the rule family's rule ids; running heads, page\n"
+	    "numbers, a PDF outline.\n"
+	    "Test games marked\n"
+	    ".Ic example:\n"
+	    "are played and drawn as examples of play where their rules are\n"
+	    "explained; one that fails is an error and no book is written.\n"
+	    ".Fl -dump\n"
+	    "prints the layout as\n"
+	    ".Cm reference\n"
+	    "does: every page, the body's frames and the pieces of its text.\n",
 	.own_size = sizeof(struct rulebook_own),
 	.dump = 1,
 	.dump_off = offsetof(struct rulebook_own, dump),
