@@ -221,7 +221,8 @@ cmd_check(int argc, char **argv)
 			if ((path = cli_out_begin(report_pdf, "pdf")) !=
 			    NULL) {
 				wrc = rnd_report_write(rs, &r, &d, path, NULL,
-				    cli_template_default("report"), &out);
+				    cli_template_default("report"), NULL,
+				    &out);
 				if (cli_out_end(report_pdf, path, wrc == 0) !=
 				    0)
 					wrc = -1;

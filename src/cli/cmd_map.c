@@ -26,6 +26,7 @@ struct map_req {
 	const char *tmpl;
 	uint64_t seed; /* with seed_given: terrain from this seed */
 	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
+	FILE *dump; /* --dump */
 };
 
 /* Everything a map is made from, owned here. */
@@ -345,13 +346,15 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	            cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
 		rc = EXIT_ERRORS;
 	j.o.tmpl = q->tmpl;
+	j.o.dump = q->dump;
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
 	if (rc == 0 && q->write_terrain != NULL)
 		rc = write_terrain(&j, q->write_terrain);
 	diags_print(&d, stderr);
 	diags_free(&d);
-	if (rc == 0 && !q->quiet)
+	/* --dump's lines are the output: nothing else on stdout. */
+	if (rc == 0 && !q->quiet && q->dump == NULL)
 		printf("%s: wrote %s: %s\n", rs != NULL ? rs->path : "map",
 		    q->out, j.desc);
 	job_free(&j);
@@ -408,6 +411,9 @@ static const struct cli_opt map_options[] = {
 	    "fonts, colours, the plan's steps and key"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
+	CLI_FN("dump", 0, NULL, struct map_req, dump, rnd_dump_opt, 0, 0,
+	    "print the PDF's layout (one line per page,\n"
+	    "plan and tile, tab-separated, millimetres)"),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,
@@ -437,6 +443,10 @@ cmd_map(int argc, char **argv)
 		    ".png or .svg)");
 	if (argc - optind > 1)
 		return usage_error("map", "one ruleset at most");
+	if (CLI_IS_STDOUT(q.out) && q.dump != NULL)
+		return usage_error("map",
+		    "--dump prints to standard output: -o - cannot be used "
+		    "with it");
 	rnd_fonts_warm();
 	if (optind < argc && (rs = cli_load(argv[optind], &worst)) == NULL)
 		return EXIT_ERRORS;

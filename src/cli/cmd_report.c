@@ -19,13 +19,15 @@
 PRODUCT_OF(report);
 
 /*
- * Check rs (test games, self-play of games games) and write its report,
- * with a progress bar when bar is set. Returns 0 written, -1 failed;
- * diagnostics of the run are printed unless quiet (errors always).
+ * Check rs (test games, self-play of games games) and write its report
+ * (its layout to dump when not NULL), with a progress bar when bar is
+ * set. Returns 0 written, -1 failed; diagnostics of the run are printed
+ * unless quiet (errors always).
  */
 static int
 report_run(struct analysis *a, const char *path, const char *paper,
-    const char *tmpl, const struct chk_opts *co, int quiet, int bar_on)
+    const char *tmpl, FILE *dump, const struct chk_opts *co, int quiet,
+    int bar_on)
 {
 	const struct ruleset *rs = a->rs;
 	struct chk_result res;
@@ -44,7 +46,8 @@ report_run(struct analysis *a, const char *path, const char *paper,
 		bar.label = "report: drawing";
 		bar.last_ms = 0;
 		progress_update(&bar, bar.total);
-		rc = rnd_report_write(rs, &res, &d, path, paper, tmpl, &out);
+		rc = rnd_report_write(rs, &res, &d, path, paper, tmpl, dump,
+		    &out);
 	}
 	progress_end(&bar);
 	for (i = 0; i < d.n; i++)
@@ -66,7 +69,7 @@ report_run(struct analysis *a, const char *path, const char *paper,
 /* Write the sample report (made-up numbers) to out. Returns the exit
  * status. */
 static int
-report_sample(const char *out, const char *paper, const char *tmpl)
+report_sample(const char *out, const char *paper, const char *tmpl, FILE *dump)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -78,6 +81,7 @@ report_sample(const char *out, const char *paper, const char *tmpl)
 	rnd_opts_init(&o);
 	o.paper = paper;
 	o.tmpl = tmpl;
+	o.dump = dump;
 	rc = rnd_report(NULL, &r, out, &o, &dg);
 	diags_print(&dg, stderr);
 	diags_free(&dg);
@@ -89,6 +93,7 @@ report_sample(const char *out, const char *paper, const char *tmpl)
 struct report_own {
 	const char *grid;
 	int sample;
+	FILE *dump; /* --dump */
 };
 
 static const struct cli_opt report_options[] = {
@@ -110,6 +115,7 @@ static const struct cli_opt report_options[] = {
 	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
+	CLI_DUMP(struct report_own, dump),
 	CLI_QUIET("print only errors: no warnings, no progress bar"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was written as JSON on standard\n"
@@ -122,7 +128,7 @@ static const struct cli_opt report_options[] = {
 static int
 cmd_report(int argc, char **argv)
 {
-	struct report_own own = { NULL, 0 };
+	struct report_own own = { NULL, 0, NULL };
 	struct cli_common c;
 	struct chk_opts co = { .grid = -1, .cell_mm = 0, .tests = 1 };
 	const char *out, *paper, *grid, *tmpl;
@@ -151,8 +157,12 @@ cmd_report(int argc, char **argv)
 		return usage_error("report",
 		    "--json and -o - both write to "
 		    "standard output: name the PDF");
+	if (own.dump != NULL && (json || CLI_IS_STDOUT(out)))
+		return usage_error("report",
+		    "--dump prints to standard output: -o - and --json "
+		    "cannot be used with it");
 	if (own.sample)
-		return report_sample(out, paper, tmpl);
+		return report_sample(out, paper, tmpl, own.dump);
 	if (optind >= argc)
 		return usage_error("report", "no ruleset given");
 	if (optind + 1 < argc)
@@ -175,14 +185,15 @@ cmd_report(int argc, char **argv)
 	/* The analysis build would share, made the same way (on --grid's
 	 * board when given). */
 	a = ana_new(rs, co.grid, co.cell_mm);
-	rc = report_run(a, path, paper, tmpl, &co, quiet && !json, 1);
+	rc = report_run(a, path, paper, tmpl, own.dump, &co, quiet && !json,
+	    1);
 	ana_free(a);
 	if (cli_out_end(out, path, rc == 0) != 0)
 		rc = -1;
 	/* With --json, standard output is the JSON alone. */
 	if (rc == 0 && json)
 		own_json = json_pack("{s:[s]}", "files", out);
-	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out))
+	else if (rc == 0 && !quiet && !CLI_IS_STDOUT(out) && own.dump == NULL)
 		printf("%s: wrote %s\n", rs->path, rnd_written(out));
 done:
 	if (json) {
@@ -230,7 +241,8 @@ product_report(struct analysis *a, const char *path,
 
 	(void)own;
 	(void)d;
-	return report_run(a, path, c->paper, c->tmpl, &co, c->quiet, 0) == 0 ?
+	return report_run(a, path, c->paper, c->tmpl, NULL, &co, c->quiet,
+	           0) == 0 ?
 	    0 :
 	    -1;
 }

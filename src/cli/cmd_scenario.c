@@ -34,6 +34,7 @@ struct sopts {
 	const char *tmpl; /* --template, or NULL */
 	const char *from; /* --from FILE.yaml: read, do not generate */
 	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
+	FILE *dump;                   /* --dump */
 };
 
 /* Print what was made. */
@@ -144,7 +145,7 @@ make_scenario(struct analysis *a, const struct sopts *o)
 	const struct ruleset *rs = a->rs;
 	struct diags d = { 0 };
 	struct rnd_sc_req q = { o->rq, o->games, o->balanced, o->jobs, o->from,
-		o->paper, o->tmpl, NULL, NULL };
+		o->paper, o->tmpl, NULL, NULL, o->dump };
 	struct rnd_sc_made m = { 0 };
 	struct scenario *s;
 	struct progress bar;
@@ -179,6 +180,8 @@ make_scenario(struct analysis *a, const struct sopts *o)
 	s = m.s;
 	if (o->json != NULL)
 		json_made(o->json, s, o->out, yaml, o->balanced, m.ok);
+	else if (o->dump != NULL)
+		; /* --dump's lines are the output: nothing else on stdout. */
 	else if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
 		printf(
 		    "%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
@@ -314,6 +317,10 @@ static const struct cli_opt scenario_options[] = {
 	    "the sections of the orders page"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
+	CLI_FN("dump", 0, NULL, struct sopts, dump, rnd_dump_opt, 0, 0,
+	    "print the briefing's layout (one line per page,\n"
+	    "map, force and section, tab-separated,\n"
+	    "millimetres)"),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was made as JSON on standard output\n"
@@ -365,6 +372,9 @@ cmd_scenario(int argc, char **argv)
 		return usage_error("scenario",
 		    "-o -: a scenario is two files "
 		    "(FILE.pdf and FILE.yaml beside it): name the PDF");
+	if (json && o.dump != NULL)
+		return usage_error("scenario",
+		    "--json and --dump both write to standard output");
 	if (o.from != NULL && o.balanced)
 		return usage_error("scenario",
 		    "--scenario reads a scenario as "

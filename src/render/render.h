@@ -204,6 +204,6 @@ extern const struct rnd_card_size rnd_card_sizes[];
 struct chk_result;
 int rnd_report_write(const struct ruleset *, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
-    const char *tmpl, struct diags *out);
+    const char *tmpl, FILE *dump, struct diags *out);
 
 #endif

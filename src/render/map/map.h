@@ -41,6 +41,7 @@ struct rnd_map_opts {
 	/* PNG */
 	double px_per_cell; /* pixels per cell (per inch, no grid) */
 	const char *tmpl;   /* NAME|PATH: -t, else the product row's */
+	FILE *dump; /* --dump: the PDF's layout as text (dump.c), or NULL */
 	/* Set by rnd_map from the template; NULL: the defaults. */
 	const struct rnd_map_look *look;
 };

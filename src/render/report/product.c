@@ -754,7 +754,7 @@ fill_rules(struct rnd_report *r, const struct chk_result *res)
 int
 rnd_report_write(const struct ruleset *rs, const struct chk_result *res,
     const struct diags *d, const char *path, const char *paper,
-    const char *tmpl, struct diags *out)
+    const char *tmpl, FILE *dump, struct diags *out)
 {
 	struct rnd_report r;
 	struct rnd_opts o;
@@ -786,6 +786,7 @@ rnd_report_write(const struct ruleset *rs, const struct chk_result *res,
 	rnd_opts_init(&o);
 	o.paper = paper;
 	o.tmpl = tmpl;
+	o.dump = dump;
 	rc = rnd_report(rs, &r, path, &o, out);
 	rnd_report_free(&r);
 	return rc;

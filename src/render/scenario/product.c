@@ -202,7 +202,7 @@ rnd_scenario_write(const struct ruleset *rs, const struct rnd_sc_made *m,
     const struct rnd_sc_req *o, const char *out, char **yamlp, struct diags *d)
 {
 	struct rnd_scenario_opts ro = { o->paper, &m->val,
-		o->balanced ? m->ok : -1, o->tmpl };
+		o->balanced ? m->ok : -1, o->tmpl, o->dump };
 	const struct scenario *s = m->s;
 	char *yaml, *text, *why = NULL;
 	int rc = -1;

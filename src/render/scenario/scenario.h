@@ -19,6 +19,7 @@ struct rnd_scenario_opts {
 	const struct sc_values *val; /* unit points (NULL: not printed) */
 	int balanced;     /* -1 not asked, 0 not reached, 1 reached */
 	const char *tmpl; /* NAME|PATH: -t, else the product row's */
+	FILE *dump;       /* --dump: the layout as text (dump.c), or NULL */
 };
 
 /*
@@ -43,6 +44,7 @@ struct rnd_sc_req {
 	const char *paper, *tmpl;
 	progress_fn progress;
 	void *parg;
+	FILE *dump; /* --dump, or NULL */
 };
 /* What was made: the scenario, its unit values, the engine that played
  * it, whether the search balanced it. */
