@@ -98,6 +98,9 @@ void odds_doc_text(const struct eng_ctx *, const char *a, const char *b,
  * diagnostics printed, as build makes every product; 0, -1 or 1.
  */
 int product_main(const struct product *, int argc, char **argv);
+/* The runs of the product commands that do more than product_main()
+ * does (product_cmd.c names them): cmd_report.c. */
+int cmd_report(int argc, char **argv);
 int product_make(const struct product *, struct analysis *, const char *path,
     const struct cli_common *, const void *own);
 

@@ -1,7 +1,9 @@
 /*
  * cmd_report.c: sandtable report — the validation report with plots.
- * Runs the check pipeline (test games, self-play, findings) and hands its
- * results to render/report/, which makes the report of them.
+ * Runs the check pipeline (test games, self-play, findings) with a
+ * progress bar and hands its results to render/report/, which makes the
+ * report of them; --sample and --json. Its row, options and build's
+ * entry point are render/report/product.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,7 @@
 #include "cli.h"
 #include "json.h"
 
-/* Its row, command and entry point for build (products.c). */
+/* Its row and command (render/report/product.c). */
 PRODUCT_OF(report);
 
 /*
@@ -89,43 +91,9 @@ report_sample(const char *out, const char *paper, const char *tmpl, FILE *dump)
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
-/* report's own options. */
-struct report_own {
-	const char *grid;
-	int sample;
-	FILE *dump; /* --dump */
-};
-
-static const struct cli_opt report_options[] = {
-	CLI_OUTPUT("FILE", "FILE.pdf, or .png/.svg: a file a page (required)"),
-	CLI_GAMES(0, "N", "self-play games of the default battle (1000)"),
-	CLI_SEED("S", "seed of the dice (1)"),
-	CLI_JOBS("J", "threads for self-play (2); same figures for any J"),
-	CLI_PAPER("P",
-	    "paper: A4, Letter, 210x297mm, … (else the\n"
-	    "ruleset's, then the locale's)"),
-	CLI_STR("grid", 'g', "G", struct report_own, grid,
-	    "play on this grid instead of the ruleset's:\n"
-	    "none, square 3in, hex 30mm"),
-	CLI_SET("sample", 0, struct report_own, sample,
-	    "a report of made-up figures, without a ruleset,\n"
-	    "to try a template on"),
-	CLI_LANG("the language of the labels it prints: en, de, fr\n"
-	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
-	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
-	                   "to standard output, to start one's own"),
-	CLI_DUMP(struct report_own, dump),
-	CLI_QUIET("print only errors: no warnings, no progress bar"),
-	CLI_VERBOSE("the default: errors, warnings, notes, files"),
-	CLI_JSON("print what was written as JSON on standard\n"
-	         "output (files, diagnostics; README.md)"),
-	CLI_HELP,
-	CLI_END,
-};
-
-/* sandtable report: returns the exit status. */
-static int
+/* sandtable report, run from its row (product_cmd.c): returns the exit
+ * status. */
+int
 cmd_report(int argc, char **argv)
 {
 	struct report_own own = { NULL, 0, NULL };
@@ -206,59 +174,3 @@ done:
 	rs_free(rs);
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
-
-const struct command report_command = {
-	.name = "report",
-	.run = cmd_report,
-	.synopsis = "report [options] RULESET -o FILE.pdf",
-	.about =
-	    "Check the ruleset (test games, self-play, odds, rule coverage) and\n"
-	    "write the validation report: a summary with the findings and their\n"
-	    "source lines, win rates with 95% confidence intervals, a histogram\n"
-	    "of game length, heat maps of the exact melee and fire odds, unit\n"
-	    "survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
-	    "give the same bytes. The report is written even when test games\n"
-	    "fail (they are in it); exit 1 when the ruleset has errors or the\n"
-	    "file cannot be written.\n"
-	    "\n",
-	.opts = report_options,
-	.col = 21,
-};
-
-/* For `sandtable build`: the report with build's paper, template, games,
- * seed and jobs, quietly (build draws its own progress bar). */
-int
-product_report(struct analysis *a, const char *path,
-    const struct cli_common *c, const void *own, struct diags *d)
-{
-	/* The figures are the same for any number of jobs. */
-	struct chk_opts co = { .games = c->games,
-		.seed = c->seed,
-		.jobs = c->jobs,
-		.grid = -1,
-		.cell_mm = 0,
-		.tests = 1 };
-
-	(void)own;
-	(void)d;
-	return report_run(a, path, c->paper, c->tmpl, NULL, &co, c->quiet,
-	           0) == 0 ?
-	    0 :
-	    -1;
-}
-
-/* Its row of the product table (products.c). */
-const struct product report_product = {
-	.cmd = &report_command,
-	.summary =
-	    "The validation report: findings, win rates, odds, coverage.",
-	.files = { "report.pdf" },
-	.tmpl = "report",
-	.needs = PRODUCT_RULESET,
-	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
-	.make = product_report,
-	.man =
-	    "The validation report with charts;\n"
-	    ".Cm report Fl -sample Fl o Ar file.pdf\n"
-	    "draws one of made-up figures, without a ruleset, to try a template on.\n",
-};

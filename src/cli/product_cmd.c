@@ -90,13 +90,30 @@ product_write(const struct product *p, int argc, char **argv,
 	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
 }
 
+/*
+ * The product commands that do more than write one file of one ruleset
+ * (report: the check pipeline's progress, --sample, --json), whose rows
+ * are render's like every other: their own run, src/cli/cmd_NAME.c.
+ */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} own_runs[] = {
+	{ "report", cmd_report },
+};
+
 int
 product_main(const struct product *p, int argc, char **argv)
 {
 	struct cli_common c;
-	void *own = xcalloc(1, p->own_size > 0 ? p->own_size : 1);
+	void *own;
+	size_t i;
 	int rc;
 
+	for (i = 0; i < sizeof(own_runs) / sizeof(own_runs[0]); i++)
+		if (strcmp(own_runs[i].name, p->cmd->name) == 0)
+			return own_runs[i].run(argc, argv);
+	own = xcalloc(1, p->own_size > 0 ? p->own_size : 1);
 	if (p->own_init != NULL)
 		p->own_init(own);
 	if ((rc = cli_parse(p->cmd, argc, argv, &c, own)) == CLI_GO)

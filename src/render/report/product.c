@@ -15,8 +15,12 @@
 
 #include "../../check/analysis.h"
 #include "../../check/check.h"
+#include "../product.h"
 #include "../render.h"
 #include "report.h"
+
+/* Its row, command and entry point for build (products.c). */
+PRODUCT_OF(report);
 
 /* Add a win-rate row of k in n with its interval. */
 static void
@@ -791,3 +795,104 @@ rnd_report_write(const struct ruleset *rs, const struct chk_result *res,
 	rnd_report_free(&r);
 	return rc;
 }
+
+static const struct cli_opt report_options[] = {
+	CLI_OUTPUT("FILE", "FILE.pdf, or .png/.svg: a file a page (required)"),
+	CLI_GAMES(0, "N", "self-play games of the default battle (1000)"),
+	CLI_SEED("S", "seed of the dice (1)"),
+	CLI_JOBS("J", "threads for self-play (2); same figures for any J"),
+	CLI_PAPER("P",
+	    "paper: A4, Letter, 210x297mm, … (else the\n"
+	    "ruleset's, then the locale's)"),
+	CLI_STR("grid", 'g', "G", struct report_own, grid,
+	    "play on this grid instead of the ruleset's:\n"
+	    "none, square 3in, hex 30mm"),
+	CLI_SET("sample", 0, struct report_own, sample,
+	    "a report of made-up figures, without a ruleset,\n"
+	    "to try a template on"),
+	CLI_LANG("the language of the labels it prints: en, de, fr\n"
+	         "(default: the ruleset's lang:, else English)"),
+	CLI_TEMPLATE("T", "a template NAME or PATH (default: {template})"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_DUMP(struct report_own, dump),
+	CLI_QUIET("print only errors: no warnings, no progress bar"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_JSON("print what was written as JSON on standard\n"
+	         "output (files, diagnostics; README.md)"),
+	CLI_HELP,
+	CLI_END,
+};
+
+const struct command report_command = {
+	.name = "report",
+	.synopsis = "report [options] RULESET -o FILE.pdf",
+	.about =
+	    "Check the ruleset (test games, self-play, odds, rule coverage) and\n"
+	    "write the validation report: a summary with the findings and their\n"
+	    "source lines, win rates with 95% confidence intervals, a histogram\n"
+	    "of game length, heat maps of the exact melee and fire odds, unit\n"
+	    "survival, and rule coverage. Same inputs, seed and SOURCE_DATE_EPOCH\n"
+	    "give the same bytes. The report is written even when test games\n"
+	    "fail (they are in it); exit 1 when the ruleset has errors or the\n"
+	    "file cannot be written.\n"
+	    "\n",
+	.opts = report_options,
+	.col = 21,
+};
+
+/* For `sandtable build`: the report with build's paper, template, games,
+ * seed and jobs, quietly (build draws its own progress bar). */
+int
+product_report(struct analysis *a, const char *path,
+    const struct cli_common *c, const void *own, struct diags *d)
+{
+	/* The figures are the same for any number of jobs. */
+	struct chk_opts co = { .games = c->games,
+		.seed = c->seed,
+		.jobs = c->jobs,
+		.grid = -1,
+		.cell_mm = 0,
+		.tests = 1 };
+	struct chk_result res;
+	struct diags run = { 0 }, out = { 0 };
+	size_t i;
+	int rc = -1;
+
+	(void)own;
+	if (ana_check(a, &co, &res, &run) != -1)
+		rc = rnd_report_write(a->rs, &res, &run, path, c->paper,
+		    c->tmpl, NULL, &out);
+	/* The run's diagnostics (errors only when quiet), then the
+	 * report's. */
+	for (i = 0; i < run.n; i++)
+		if (!c->quiet || run.v[i].sev == SEV_ERROR) {
+			struct diags one = run;
+
+			one.v = &run.v[i];
+			one.n = 1;
+			one.dropped = 0;
+			diags_append(d, &one);
+		}
+	diags_append(d, &out);
+	chk_result_free(&res);
+	diags_free(&run);
+	diags_free(&out);
+	return rc == 0 ? 0 : -1;
+}
+
+/* Its row of the product table (products.c). */
+const struct product report_product = {
+	.cmd = &report_command,
+	.summary =
+	    "The validation report: findings, win rates, odds, coverage.",
+	.files = { "report.pdf" },
+	.tmpl = "report",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY,
+	.make = product_report,
+	.man =
+	    "The validation report with charts;\n"
+	    ".Cm report Fl -sample Fl o Ar file.pdf\n"
+	    "draws one of made-up figures, without a ruleset, to try a template on.\n",
+};
