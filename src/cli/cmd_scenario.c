@@ -3,7 +3,9 @@
  * forces to a points total, deployment, objectives, turn limit, special
  * rule), measured by test games between the greedy players and, with
  * --balanced, searched until it is fair; written as a PDF briefing and a
- * YAML file beside it. Also `sandtable play --scenario FILE`.
+ * YAML file beside it (render/scenario/product.c makes and writes it, and
+ * holds its row and options): this says what was made, as text or
+ * --json. Also `sandtable play --scenario FILE`.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,20 +24,8 @@
 #include "cli.h"
 #include "json.h"
 
-/* Its row, command and entry point for build (products.c). */
+/* Its row and command (render/scenario/product.c). */
 PRODUCT_OF(scenario);
-
-struct sopts {
-	struct sc_request rq;
-	long games;
-	int balanced, jobs, quiet;
-	json_t *json; /* --json: what was made goes here, not on stdout */
-	const char *paper, *out, *table;
-	const char *tmpl; /* --template, or NULL */
-	const char *from; /* --from FILE.yaml: read, do not generate */
-	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
-	FILE *dump;                   /* --dump */
-};
 
 /* Print what was made. */
 static void
@@ -215,124 +205,11 @@ out:
 	return rc;
 }
 
-/* --points P: a whole number from 1 to 1000000; the option as given is
- * kept, to blame for points that cannot be met. */
-static int
-points_opt(const struct cli_opt *row, const char *arg, void *own,
-    char why[CLI_WHY_MAX])
-{
-	struct sopts *o = own;
-	long long v;
-
-	(void)row;
-	if (cli_parse_count(arg, 1, 1000000, &v)) {
-		snprintf(why, CLI_WHY_MAX,
-		    "--points %s: needs a whole number from 1 to 1000000",
-		    arg);
-		return EXIT_USAGE;
-	}
-	o->rq.points = (int)v;
-	free(o->points_opt);
-	o->points_opt = xasprintf("%s: --points %s", "scenario", arg);
-	return CLI_GO;
-}
-
-/* --density: sparse, normal or dense. */
-static int
-density_opt(const struct cli_opt *row, const char *arg, void *own,
-    char why[CLI_WHY_MAX])
-{
-	static const char *const names[] = { "sparse", "normal", "dense" };
-	struct sopts *o = own;
-	int i;
-
-	(void)row;
-	for (i = 0; i < 3; i++)
-		if (strcmp(arg, names[i]) == 0) {
-			o->rq.density = i;
-			return CLI_GO;
-		}
-	snprintf(why, CLI_WHY_MAX, "--density is sparse, normal or dense");
-	return EXIT_USAGE;
-}
-
-/* --special: a name, "none" or "random". */
-static int
-special_opt(const struct cli_opt *row, const char *arg, void *own,
-    char why[CLI_WHY_MAX])
-{
-	struct sopts *o = own;
-	int i;
-
-	(void)row;
-	if (strcmp(arg, "random") == 0) {
-		o->rq.special = -1;
-		return CLI_GO;
-	}
-	for (i = 0; i < SC_SPECIAL__MAX; i++)
-		if (strcmp(arg, sc_special_name((enum sc_special)i)) == 0) {
-			o->rq.special = i;
-			return CLI_GO;
-		}
-	snprintf(why, CLI_WHY_MAX,
-	    "--special is random, none, vital-ground, forced-march, "
-	    "early-dusk or reconnaissance");
-	return EXIT_USAGE;
-}
-
-static const struct cli_opt scenario_options[] = {
-	CLI_OUTPUT("FILE",
-	    "the briefing (.pdf, or .png/.svg a file a\n"
-	    "page); the YAML goes beside it"),
-	CLI_PAPER("P", "A4, Letter, … (default: ruleset, then locale)"),
-	CLI_SEED("S", "scenario seed (default 1); same seed, same files"),
-	CLI_GAMES(1, "N", "test games (default 1000)"),
-	CLI_JOBS("J",
-	    "threads for the games (default 2; results do\n"
-	    "not depend on it)"),
-	CLI_STR("table", 'T', "SIZE", struct sopts, table,
-	    "table size, e.g. 72x48in (default: the ruleset's)"),
-	CLI_FN("points", 0, "P", struct sopts, rq, points_opt, 0, 0,
-	    "points a side (default: the ruleset's battle)"),
-	CLI_SET("balanced", 0, struct sopts, balanced,
-	    "try candidates (and adjust forces) until Blue's\n"
-	    "score is within 45 to 55 percent; says how many\n"
-	    "it took"),
-	CLI_STR("scenario", 'f', "FILE", struct sopts, from,
-	    "read the scenario from FILE.yaml (edited by\n"
-	    "hand, say) instead of generating one; test\n"
-	    "it and print its briefing (FILE is never\n"
-	    "written over); the ruleset may be left out:\n"
-	    "the file names it, as for play --scenario"),
-	CLI_FN("density", 'd', "D", struct sopts, rq, density_opt, 0, 0,
-	    "terrain: sparse, normal (default) or dense"),
-	CLI_FN("special", 'S', "R", struct sopts, rq, special_opt, 0, 0,
-	    "random (default), none, vital-ground,\n"
-	    "forced-march, early-dusk, reconnaissance"),
-	CLI_LANG("the language of the labels it prints: en, de, fr\n"
-	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default:\n"
-	    "scenario-briefing): fonts, colours, margin,\n"
-	    "the sections of the orders page"),
-	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
-	                   "to standard output, to start one's own"),
-	CLI_FN("dump", 0, NULL, struct sopts, dump, rnd_dump_opt, 0, 0,
-	    "print the briefing's layout (one line per page,\n"
-	    "map, force and section, tab-separated,\n"
-	    "millimetres)"),
-	CLI_QUIET("print only errors"),
-	CLI_VERBOSE("the default: errors, warnings, notes, files"),
-	CLI_JSON("print what was made as JSON on standard output\n"
-	         "(files, title, points, balance, diagnostics;\n"
-	         "README.md)"),
-	CLI_HELP,
-	CLI_END,
-};
-
 static struct ruleset *scenario_ruleset(const char *);
 
-static int
+/* sandtable scenario, run from its row (product_cmd.c): returns the
+ * exit status. */
+int
 cmd_scenario(int argc, char **argv)
 {
 	struct cli_common c;
@@ -457,67 +334,6 @@ cmd_scenario(int argc, char **argv)
 	}
 	rs_free(rs);
 	return rc;
-}
-
-const struct command scenario_command = {
-	.name = "scenario",
-	.run = cmd_scenario,
-	.synopsis =
-	    "scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
-	    "-o FILE.pdf\n"
-	    "       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
-	.about =
-	    "A generated scenario, balanced by test games: a seeded battlefield,\n"
-	    "two forces picked to a points total (unit values from the engine's\n"
-	    "exact odds and self-play), deployment zones, one or two objectives\n"
-	    "with victory conditions, a turn limit and an optional special rule.\n"
-	    "N games between the greedy players measure Blue's score (a draw\n"
-	    "counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
-	    "briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
-	    "scenario itself: edit it and replay it with\n"
-	    "`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
-	    "(engine: none) gets its default battle's forces on both sides (or\n"
-	    "one unit of each type), or forces to points when its Units table\n"
-	    "has a Points column (and --points, or no battle of its own), and\n"
-	    "the files say it is NOT balanced by play.\n"
-	    "\n",
-	.opts = scenario_options,
-	.col = 22,
-	.after =
-	    "\n"
-	    "Earlier spellings still work, with a note: -p N (points), -P\n"
-	    "(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
-	    "the template), -b (balanced), --from (scenario).\n",
-};
-
-/* Product for build: a balanced scenario of build's seed (1 unless
- * given), games and jobs, on its paper, with its template. */
-int
-product_scenario(struct analysis *a, const char *path,
-    const struct cli_common *c, const void *own, struct diags *d)
-{
-	const struct ruleset *rs = a->rs;
-	struct sopts o;
-	int rc;
-
-	memset(&o, 0, sizeof(o));
-	o.rq.seed = c->seed;
-	o.rq.density = 1;
-	o.rq.special = -1;
-	o.games = c->games;
-	o.jobs = c->jobs;
-	/* A print-only ruleset's scenario is not balanced: it says so. */
-	o.balanced = !eng_show_of(rs)->print_only;
-	o.paper = c->paper;
-	o.tmpl = c->tmpl;
-	o.out = path;
-	o.quiet = c->quiet;
-	(void)own;
-	(void)d;
-	rc = make_scenario(a, &o);
-	if (rc == EXIT_ERRORS + 2)
-		return 1;
-	return rc == EXIT_CLEAN ? 0 : -1;
 }
 
 /* ---- sandtable play --scenario FILE ---- */
@@ -661,31 +477,3 @@ out:
 	free(rpath);
 	return rc;
 }
-
-/* Its row of the product table (products.c). */
-const struct product scenario_product = {
-	.cmd = &scenario_command,
-	.summary = "A scenario balanced by test games: briefing PDF and YAML.",
-	.files = { "scenario.pdf", "scenario.yaml" },
-	.tmpl = "scenario-briefing",
-	.needs = PRODUCT_RULESET,
-	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
-	.make = product_scenario,
-	.man =
-	    "A generated scenario, its balance measured by self-play\n"
-	    ".Fl ( -balanced :\n"
-	    "until Blue's score is within 45 to 55 percent);\n"
-	    "writes the briefing and\n"
-	    ".Ar file Ns .yaml ,\n"
-	    "which names its ruleset by the path from its own directory.\n"
-	    "With\n"
-	    ".Fl f\n"
-	    "it reads an edited scenario instead, and the ruleset may be left out\n"
-	    "(the file names it).\n",
-	.man_build =
-	    "balanced, of seed 1.\n"
-	    "A print-only ruleset\n"
-	    ".Pq Cm engine : none\n"
-	    "gets its default battle's forces on both sides and a briefing that\n"
-	    "says it is not balanced by play.\n",
-};

@@ -92,13 +92,15 @@ product_write(const struct product *p, int argc, char **argv,
 
 /*
  * The product commands that do more than write one file of one ruleset
- * (report: the check pipeline's progress, --sample, --json), whose rows
+ * (scenario: its two files said, --json; report: the check pipeline's
+ * progress, --sample, --json), whose rows
  * are render's like every other: their own run, src/cli/cmd_NAME.c.
  */
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } own_runs[] = {
+	{ "scenario", cmd_scenario },
 	{ "report", cmd_report },
 };
 

@@ -2,10 +2,11 @@
  * scenario/product.c: the scenario its briefing shows — generated to a
  * points total (or read from a file), its forces priced and its balance
  * measured by the games of the analysis's engine, searched until fair
- * when asked — and the briefing written with its YAML beside it. The
- * command, src/cli/cmd_scenario.c, checks the outputs and says what was
- * made.
+ * when asked — and the briefing written with its YAML beside it; its
+ * row, options and build's entry point. The command's run,
+ * src/cli/cmd_scenario.c, checks the outputs and says what was made.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,11 @@
 #include "../../check/analysis.h"
 #include "../../engine/engine.h"
 #include "../../scenario/play.h"
+#include "../product.h"
 #include "scenario.h"
+
+/* Its row, command and entry point for build (products.c). */
+PRODUCT_OF(scenario);
 
 #define VALUE_GAMES 2400 /* self-play games in all for unit values */
 
@@ -251,3 +256,267 @@ rnd_sc_made_free(struct rnd_sc_made *m)
 	sc_engine_free(m->e);
 	memset(m, 0, sizeof(*m));
 }
+
+/* A whole number from lo to hi, as the CLI's counts are read; 0 or -1. */
+static int
+parse_count(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
+		return -1;
+	return 0;
+}
+
+/* --points P: a whole number from 1 to 1000000; the option as given is
+ * kept, to blame for points that cannot be met. */
+static int
+points_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
+{
+	struct sopts *o = own;
+	long long v;
+
+	(void)row;
+	if (parse_count(arg, 1, 1000000, &v)) {
+		snprintf(why, CLI_WHY_MAX,
+		    "--points %s: needs a whole number from 1 to 1000000",
+		    arg);
+		return EXIT_USAGE;
+	}
+	o->rq.points = (int)v;
+	free(o->points_opt);
+	o->points_opt = xasprintf("%s: --points %s", "scenario", arg);
+	return CLI_GO;
+}
+
+/* --density: sparse, normal or dense. */
+static int
+density_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
+{
+	static const char *const names[] = { "sparse", "normal", "dense" };
+	struct sopts *o = own;
+	int i;
+
+	(void)row;
+	for (i = 0; i < 3; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			o->rq.density = i;
+			return CLI_GO;
+		}
+	snprintf(why, CLI_WHY_MAX, "--density is sparse, normal or dense");
+	return EXIT_USAGE;
+}
+
+/* --special: a name, "none" or "random". */
+static int
+special_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
+{
+	struct sopts *o = own;
+	int i;
+
+	(void)row;
+	if (strcmp(arg, "random") == 0) {
+		o->rq.special = -1;
+		return CLI_GO;
+	}
+	for (i = 0; i < SC_SPECIAL__MAX; i++)
+		if (strcmp(arg, sc_special_name((enum sc_special)i)) == 0) {
+			o->rq.special = i;
+			return CLI_GO;
+		}
+	snprintf(why, CLI_WHY_MAX,
+	    "--special is random, none, vital-ground, forced-march, "
+	    "early-dusk or reconnaissance");
+	return EXIT_USAGE;
+}
+
+static const struct cli_opt scenario_options[] = {
+	CLI_OUTPUT("FILE",
+	    "the briefing (.pdf, or .png/.svg a file a\n"
+	    "page); the YAML goes beside it"),
+	CLI_PAPER("P", "A4, Letter, … (default: ruleset, then locale)"),
+	CLI_SEED("S", "scenario seed (default 1); same seed, same files"),
+	CLI_GAMES(1, "N", "test games (default 1000)"),
+	CLI_JOBS("J",
+	    "threads for the games (default 2; results do\n"
+	    "not depend on it)"),
+	CLI_STR("table", 'T', "SIZE", struct sopts, table,
+	    "table size, e.g. 72x48in (default: the ruleset's)"),
+	CLI_FN("points", 0, "P", struct sopts, rq, points_opt, 0, 0,
+	    "points a side (default: the ruleset's battle)"),
+	CLI_SET("balanced", 0, struct sopts, balanced,
+	    "try candidates (and adjust forces) until Blue's\n"
+	    "score is within 45 to 55 percent; says how many\n"
+	    "it took"),
+	CLI_STR("scenario", 'f', "FILE", struct sopts, from,
+	    "read the scenario from FILE.yaml (edited by\n"
+	    "hand, say) instead of generating one; test\n"
+	    "it and print its briefing (FILE is never\n"
+	    "written over); the ruleset may be left out:\n"
+	    "the file names it, as for play --scenario"),
+	CLI_FN("density", 'd', "D", struct sopts, rq, density_opt, 0, 0,
+	    "terrain: sparse, normal (default) or dense"),
+	CLI_FN("special", 'S', "R", struct sopts, rq, special_opt, 0, 0,
+	    "random (default), none, vital-ground,\n"
+	    "forced-march, early-dusk, reconnaissance"),
+	CLI_LANG("the language of the labels it prints: en, de, fr\n"
+	         "(default: the ruleset's lang:, else English)"),
+	CLI_TEMPLATE("T",
+	    "a template NAME or PATH (default:\n"
+	    "scenario-briefing): fonts, colours, margin,\n"
+	    "the sections of the orders page"),
+	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
+	                   "to standard output, to start one's own"),
+	CLI_FN("dump", 0, NULL, struct sopts, dump, rnd_dump_opt, 0, 0,
+	    "print the briefing's layout (one line per page,\n"
+	    "map, force and section, tab-separated,\n"
+	    "millimetres)"),
+	CLI_QUIET("print only errors"),
+	CLI_VERBOSE("the default: errors, warnings, notes, files"),
+	CLI_JSON("print what was made as JSON on standard output\n"
+	         "(files, title, points, balance, diagnostics;\n"
+	         "README.md)"),
+	CLI_HELP,
+	CLI_END,
+};
+
+const struct command scenario_command = {
+	.name = "scenario",
+	.synopsis =
+	    "scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
+	    "-o FILE.pdf\n"
+	    "       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
+	.about =
+	    "A generated scenario, balanced by test games: a seeded battlefield,\n"
+	    "two forces picked to a points total (unit values from the engine's\n"
+	    "exact odds and self-play), deployment zones, one or two objectives\n"
+	    "with victory conditions, a turn limit and an optional special rule.\n"
+	    "N games between the greedy players measure Blue's score (a draw\n"
+	    "counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
+	    "briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
+	    "scenario itself: edit it and replay it with\n"
+	    "`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
+	    "(engine: none) gets its default battle's forces on both sides (or\n"
+	    "one unit of each type), or forces to points when its Units table\n"
+	    "has a Points column (and --points, or no battle of its own), and\n"
+	    "the files say it is NOT balanced by play.\n"
+	    "\n",
+	.opts = scenario_options,
+	.col = 22,
+	.after =
+	    "\n"
+	    "Earlier spellings still work, with a note: -p N (points), -P\n"
+	    "(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
+	    "the template), -b (balanced), --from (scenario).\n",
+};
+
+/* The run's diagnostics into d: errors only when quiet (the ruleset's
+ * warnings are check's business). */
+static void
+append_diags(struct diags *d, const struct diags *run, int quiet)
+{
+	size_t i;
+
+	for (i = 0; i < run->n; i++)
+		if (!quiet || run->v[i].sev == SEV_ERROR) {
+			struct diags one = *run;
+
+			one.v = &run->v[i];
+			one.n = 1;
+			one.dropped = 0;
+			diags_append(d, &one);
+		}
+}
+
+/* 0 when path may be written with a file beginning with begins; else
+ * -1 with the error in d. */
+static int
+output_ok(const char *path, const char *begins, struct diags *d)
+{
+	struct pos nowhere = { NULL, 0, 0 };
+	char *why = NULL;
+
+	if (atomic_check(path, begins, &why) == 0)
+		return 0;
+	diag_add(d, SEV_ERROR, nowhere, "%s", why);
+	free(why);
+	return -1;
+}
+
+/* Product for build: a balanced scenario of build's seed (1 unless
+ * given), games and jobs, on its paper, with its template. */
+int
+product_scenario(struct analysis *a, const char *path,
+    const struct cli_common *c, const void *own, struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+	struct rnd_sc_req q;
+	struct rnd_sc_made m = { 0 };
+	struct diags run = { 0 };
+	char *yaml = rnd_scenario_yaml_path(path), *wrote = NULL;
+	int made = -1, rc;
+
+	(void)own;
+	memset(&q, 0, sizeof(q));
+	q.rq.seed = c->seed;
+	q.rq.density = 1;
+	q.rq.special = -1;
+	q.games = c->games;
+	q.jobs = c->jobs;
+	/* A print-only ruleset's scenario is not balanced: it says so. */
+	q.balanced = !eng_show_of(rs)->print_only;
+	q.paper = c->paper;
+	q.tmpl = c->tmpl;
+	/* Both outputs are checked before the games are played. */
+	if (output_ok(path, "%PDF-", &run) == 0 &&
+	    output_ok(yaml, SC_YAML_FIRST, &run) == 0) {
+		made = rnd_scenario_make(a, &q, &m, &run);
+		if (made == 0 &&
+		    rnd_scenario_write(rs, &m, &q, path, &wrote, &run) != 0)
+			made = -1;
+	}
+	/* Not made when the ruleset's engine is not played (and nothing
+	 * else went wrong). */
+	rc = made == 1 && diags_worst(&run) < SEV_ERROR ? 1 :
+	    made == 0                                   ? 0 :
+	                                                  -1;
+	append_diags(d, &run, c->quiet);
+	diags_free(&run);
+	rnd_sc_made_free(&m);
+	free(wrote);
+	free(yaml);
+	return rc;
+}
+
+/* Its row of the product table (products.c). */
+const struct product scenario_product = {
+	.cmd = &scenario_command,
+	.summary = "A scenario balanced by test games: briefing PDF and YAML.",
+	.files = { "scenario.pdf", "scenario.yaml" },
+	.tmpl = "scenario-briefing",
+	.needs = PRODUCT_RULESET,
+	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
+	.make = product_scenario,
+	.man =
+	    "A generated scenario, its balance measured by self-play\n"
+	    ".Fl ( -balanced :\n"
+	    "until Blue's score is within 45 to 55 percent);\n"
+	    "writes the briefing and\n"
+	    ".Ar file Ns .yaml ,\n"
+	    "which names its ruleset by the path from its own directory.\n"
+	    "With\n"
+	    ".Fl f\n"
+	    "it reads an edited scenario instead, and the ruleset may be left out\n"
+	    "(the file names it).\n",
+	.man_build =
+	    "balanced, of seed 1.\n"
+	    "A print-only ruleset\n"
+	    ".Pq Cm engine : none\n"
+	    "gets its default battle's forces on both sides and a briefing that\n"
+	    "says it is not balanced by play.\n",
+};

@@ -9,6 +9,10 @@
 #ifndef SANDTABLE_RENDER_SCENARIO_H
 #define SANDTABLE_RENDER_SCENARIO_H
 
+#include <stdio.h>
+
+#include <jansson.h>
+
 #include "../../base/base.h"
 #include "../../scenario/play.h"
 #include "../../scenario/scenario.h"
@@ -81,5 +85,19 @@ int rnd_same_file(const char *a, const char *b);
 #define RND_MARK_SZ 24
 char (*rnd_unit_marks(const struct ruleset *,
     const struct scenario *))[RND_MARK_SZ];
+
+/* scenario's own options (their rows in product.c) and what its command
+ * (src/cli/cmd_scenario.c) adds to them. */
+struct sopts {
+	struct sc_request rq;
+	long games;
+	int balanced, jobs, quiet;
+	json_t *json; /* --json: what was made goes here, not on stdout */
+	const char *paper, *out, *table;
+	const char *tmpl; /* --template, or NULL */
+	const char *from; /* --from FILE.yaml: read, do not generate */
+	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
+	FILE *dump;                   /* --dump */
+};
 
 #endif
