@@ -99,7 +99,9 @@ void odds_doc_text(const struct eng_ctx *, const char *a, const char *b,
  */
 int product_main(const struct product *, int argc, char **argv);
 /* The runs of the product commands that do more than product_main()
- * does (product_cmd.c names them): cmd_scenario.c, cmd_report.c. */
+ * does (product_cmd.c names them): cmd_map.c, cmd_scenario.c,
+ * cmd_report.c. */
+int cmd_map(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int product_make(const struct product *, struct analysis *, const char *path,

@@ -92,14 +92,16 @@ product_write(const struct product *p, int argc, char **argv,
 
 /*
  * The product commands that do more than write one file of one ruleset
- * (scenario: its two files said, --json; report: the check pipeline's
- * progress, --sample, --json), whose rows
+ * (map: no ruleset or one, PNG and SVG, --write-terrain; scenario: its
+ * two files said, --json; report: the check pipeline's progress,
+ * --sample, --json), whose rows
  * are render's like every other: their own run, src/cli/cmd_NAME.c.
  */
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } own_runs[] = {
+	{ "map", cmd_map },
 	{ "scenario", cmd_scenario },
 	{ "report", cmd_report },
 };
