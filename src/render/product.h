@@ -3,7 +3,7 @@
  * options and help as data, the common options every product command
  * takes, and its entry point over the analysis. A product is a folder
  * src/render/NAME/ holding its drawing code and its row; the table of
- * rows is src/cli/products.c. The CLI runs a product's command one way
+ * rows is src/render/products.c. The CLI runs a product's command one way
  * from its row (src/cli/product_cmd.c) and build makes it through the
  * same entry point; nothing here includes the CLI.
  */

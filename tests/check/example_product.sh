@@ -3,7 +3,7 @@
 # item 4 and Proof). In a copy of the source tree, the roster of
 # tests/product/roster.c (the unit types as CSV) is added as its folder,
 # src/render/roster/roster.c, and its row P(roster) to PRODUCTS in
-# src/cli/products.c; git diff of that addition must show those two files
+# src/render/products.c; git diff of that addition must show those two files
 # and nothing else, products.c one line added. The copy then builds, and
 # `roster` writes the CSV, build makes it into out/NAME/ and names it in
 # index.json, and --help, --products, --commands, --options and `roster
@@ -15,7 +15,7 @@
 # compiler.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/plugin.sh
-plug_in product tests/product/roster.c src/render/roster/roster.c src/cli/products.c \
+plug_in product tests/product/roster.c src/render/roster/roster.c src/render/products.c \
     P products roster "the roster" || exit 0
 R=rulesets/gauntlet-ancients.md
 

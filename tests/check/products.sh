@@ -1,5 +1,5 @@
 #!/bin/sh
-# The product table (src/cli/products.c) and everything that lists the
+# The product table (src/render/products.c) and everything that lists the
 # products agree: --help, --commands, --products, `help NAME`, the man
 # page, the bash completion, build's directory and its index.json. A new
 # product (or command) that is missing from one of them fails here.

@@ -4,7 +4,7 @@
  * in mm). It is not built into sandtable: tests/check/example_product.sh
  * copies it to src/render/roster/roster.c, a product's folder, in a copy
  * of the tree and adds its row, P(roster), to PRODUCTS in
- * src/cli/products.c — the whole of what a new product takes. Its
+ * src/render/products.c — the whole of what a new product takes. Its
  * command is run from the row as every product's is. It reads no
  * template and needs only a ruleset.
  */
