@@ -28,7 +28,8 @@ void cli_options_list(FILE *);
 
 /*
  * Each cmd_NAME.c defines NAME_command. main.c lists the commands that
- * are not products; the products are listed by their table (products.c).
+ * are not products; the products are listed by their table
+ * (src/render/products.c), their commands in their folders.
  */
 extern const struct command check_command, build_command, play_command,
     odds_command, dice_command, templates_command;

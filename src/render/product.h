@@ -153,8 +153,9 @@ struct cli_common {
 
 struct command {
 	const char *name;
-	/* NULL: a product's command, run the one way every product is
-	 * (the CLI's product_main: its options, the analysis, its make). */
+	/* NULL: a product's command, run from its row by the CLI's
+	 * product_main() (its options, the analysis, its make; map,
+	 * scenario and report by their runs in src/cli/cmd_NAME.c). */
 	int (*run)(int argc, char **argv);
 	const char *synopsis;
 	const char *about;          /* the help's text before the options */
