@@ -59,7 +59,8 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
 LDLIBS  += $(PKG_LIBS) $(NOPCLIBS) -lm -pthread
 
-LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c)))
+# A product is a folder of render (src/render/NAME/): its files are render's.
+LIBSRC  := $(sort $(filter-out src/cli/main.c,$(wildcard src/*/*.c src/render/*/*.c)))
 LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
 MAINOBJ := $(BUILD)/src/cli/main.o
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
@@ -80,7 +81,7 @@ RULESETS := $(filter-out rulesets/FORMAT.md,$(RULESETS))
 .PHONY: all deps test unit regress out bench install uninstall clean fuzz fuzz-run valgrind \
         format format-check clang-format-dep coverage pot cflags
 
-all: $(BIN)
+all: $(BIN) $(BUILD)/sandtable.1
 
 # A line a step ("CC src/engine/dice.c"); make V=1 prints the commands.
 ifeq ($(V),1)
@@ -94,6 +95,13 @@ endif
 $(BIN): $(MAINOBJ) $(BUILD)/libsandtable.a | $(MOFILES)
 	$(SAY) LD $@
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The man page: src/cli/sandtable.1 with the products' entries and
+# build's files made from the table of products by the binary
+# (src/cli/man.sh); installed from here.
+$(BUILD)/sandtable.1: src/cli/sandtable.1 src/cli/man.sh $(BIN)
+	$(SAY) MAN $@
+	$(Q)sh src/cli/man.sh src/cli/sandtable.1 ./$(BIN) >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/locale/%/LC_MESSAGES/sandtable.mo: src/po/%.po
 	@mkdir -p $(dir $@)
@@ -118,7 +126,7 @@ src/base/msgs_fmt.inc: src/base/msgs.def
 # the message table's (not translated yet: sandtable says them in English).
 pot:
 	xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 --add-comments=TRANSLATORS \
-	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c))
+	    --package-name=sandtable -o src/po/sandtable.pot $(sort $(wildcard src/*/*.c src/render/*/*.c))
 	xgettext -L C -kMSG_ROW:3 --from-code=UTF-8 --package-name=sandtable \
 	    -o src/po/messages.pot src/base/msgs.def
 
@@ -209,7 +217,7 @@ fuzz: deps
 
 FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
 RENDERSRC = $(wildcard src/base/*.c src/ruleset/*.c src/engine/*.c src/check/*.c \
-            src/scenario/*.c src/render/*.c)
+            src/scenario/*.c src/render/*.c src/render/*/*.c)
 
 build-fuzz/fuzz_template: tests/fuzz/fuzz_template.c $(RENDERSRC)
 	@mkdir -p build-fuzz
@@ -233,7 +241,7 @@ fuzz-run: fuzz
 # C files with the checked-in .clang-format: `make format` rewrites them in
 # place, `make format-check` names each file it would change and fails.
 CLANG_FORMAT ?= clang-format
-FMTSRC := $(sort $(wildcard src/*/*.[ch] tests/*/*.[ch]))
+FMTSRC := $(sort $(wildcard src/*/*.[ch] src/render/*/*.[ch] tests/*/*.[ch]))
 
 clang-format-dep:
 	@command -v $(CLANG_FORMAT) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
@@ -253,7 +261,7 @@ install: all
 	install -m 755 sandtable $(DESTDIR)$(BINDIR)/sandtable
 	install -m 644 templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 rulesets/*.md $(DESTDIR)$(DATADIR)/rulesets/
-	install -m 644 src/cli/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
+	install -m 644 $(BUILD)/sandtable.1 $(DESTDIR)$(MANDIR)/sandtable.1
 	install -m 644 src/cli/sandtable.bash $(DESTDIR)$(COMPDIR)/sandtable
 	for mo in $(MOFILES); do \
 	  l=$$(basename $$(dirname $$(dirname $$mo))); \

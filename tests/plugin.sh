@@ -44,6 +44,7 @@ plug_in() {
 
 	# The one file and the one row: after the last row, its backslash
 	# where the others have theirs.
+	mkdir -p "$(dirname "$dest")"
 	cp "$root/$src" "$dest"
 	awk -v m="$macro" -v row="	$macro($name)" -v end="$end" '
 	index($0, "\t" m "(") == 1 && /\\$/ { last = $0 }

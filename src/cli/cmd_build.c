@@ -270,7 +270,7 @@ build_product(size_t k, struct analysis *a, const char *stage,
 	c.tmpl = bo->tmpl[k] != NULL ? bo->tmpl[k] : p->tmpl;
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
-	r = p->make(a, path, &c);
+	r = product_make(p, a, path, &c, NULL);
 	free(path);
 	if (r != 0)
 		return r < 0 ? -1 : 0;

@@ -8,6 +8,7 @@
 
 #include "../check/analysis.h"
 #include "../check/check.h"
+#include "../render/render.h"
 #include "cli.h"
 #include "json.h"
 
@@ -219,8 +220,9 @@ cmd_check(int argc, char **argv)
 			wrc = -1;
 			if ((path = cli_out_begin(report_pdf, "pdf")) !=
 			    NULL) {
-				wrc = cli_report_write(rs, &r, &d, path, NULL,
-				    cli_template_default("report"), &out);
+				wrc = rnd_report_write(rs, &r, &d, path, NULL,
+				    cli_template_default("report"), NULL,
+				    &out);
 				if (cli_out_end(report_pdf, path, wrc == 0) !=
 				    0)
 					wrc = -1;

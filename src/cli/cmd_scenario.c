@@ -3,7 +3,9 @@
  * forces to a points total, deployment, objectives, turn limit, special
  * rule), measured by test games between the greedy players and, with
  * --balanced, searched until it is fair; written as a PDF briefing and a
- * YAML file beside it. Also `sandtable play --scenario FILE`.
+ * YAML file beside it (render/scenario/product.c makes and writes it, and
+ * holds its row and options): this says what was made, as text or
+ * --json. Also `sandtable play --scenario FILE`.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,65 +17,15 @@
 #include <jansson.h>
 
 #include "../check/analysis.h"
-#include "../render/scenario.h"
+#include "../render/scenario/scenario.h"
 #include "../scenario/play.h"
 #include "../render/render.h"
 #include "../engine/engine.h"
 #include "cli.h"
 #include "json.h"
 
-/* Its row, command and entry point for build (products.c). */
+/* Its row and command (render/scenario/product.c). */
 PRODUCT_OF(scenario);
-
-#define VALUE_GAMES 2400 /* self-play games in all for unit values */
-#define MAX_CANDIDATES 40
-
-struct sopts {
-	struct sc_request rq;
-	long games;
-	int balanced, jobs, quiet;
-	json_t *json; /* --json: what was made goes here, not on stdout */
-	const char *paper, *out, *table;
-	const char *tmpl; /* --template, or NULL */
-	const char *from; /* --from FILE.yaml: read, do not generate */
-	char *table_opt, *points_opt; /* "scenario: --table 1x1mm" … */
-};
-
-/* FILE.pdf (.png, .svg) → FILE.yaml (caller frees). */
-static char *
-yaml_path(const char *pdf)
-{
-	size_t n = strlen(pdf);
-
-	if (n > 4 &&
-	    (strcasecmp(pdf + n - 4, ".pdf") == 0 ||
-	        strcasecmp(pdf + n - 4, ".png") == 0 ||
-	        strcasecmp(pdf + n - 4, ".svg") == 0))
-		return xasprintf("%.*s.yaml", (int)(n - 4), pdf);
-	return xasprintf("%s.yaml", pdf);
-}
-
-/* The default points: the default battle's force at these values, or
- * eight average units. */
-static int
-default_points(const struct ruleset *rs, const struct sc_values *v)
-{
-	size_t i;
-	int p = 0, sum = 0, n = 0;
-
-	for (i = 0; i < rs->nforces; i++)
-		if (rs->forces[i].unit >= 0 &&
-		    (size_t)rs->forces[i].unit < v->n)
-			p += v->v[rs->forces[i].unit] * rs->forces[i].count;
-	if (p > 0)
-		return p;
-	for (i = 0; i < v->n; i++)
-		if (v->v[i] > 0) {
-			sum += v->v[i];
-			n++;
-		}
-	return n > 0 ? 8 * sum / n : 0;
-}
 
 /* Print what was made. */
 static void
@@ -162,88 +114,6 @@ print_diags(const struct diags *d, int quiet)
 		}
 }
 
-/* 1 when two paths name the same file. */
-static int
-same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	if (strcmp(a, b) == 0)
-		return 1;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* A scenario read from a (perhaps hand-edited) file, its forces priced
- * at the engine's values. Returns it or NULL (errors in d). */
-static struct scenario *
-from_file(const struct ruleset *rs, const char *path,
-    const struct sc_values *val, struct diags *d)
-{
-	struct scenario *s = sc_read(path, rs, d);
-	size_t i;
-	int side;
-
-	if (s == NULL || sc_validate(s, rs, d) != 0) {
-		sc_free(s);
-		return NULL;
-	}
-	/* The file written names the ruleset it was checked against: the
-	 * one given, which is where it is now (the file read may have moved
-	 * away from the one it names). */
-	free(s->ruleset);
-	s->ruleset = xstrdup(rs->path);
-	for (side = 0; side < 2; side++) {
-		s->side[side].points = 0;
-		for (i = 0; i < s->side[side].n; i++)
-			s->side[side].points += s->side[side].v[i].count *
-			    val->v[s->side[side].v[i].type];
-	}
-	if (s->points == 0)
-		s->points = s->side[0].points > s->side[1].points ?
-		    s->side[0].points :
-		    s->side[1].points;
-	return s;
-}
-
-/*
- * The scenario of a print-only ruleset: nothing plays it, so nothing
- * prices its units or measures its balance. Both sides field the
- * default battle's forces (or one unit of each type), on a generated
- * or given battlefield; val gets a zero for every unit (no points are
- * printed). Returns it, or NULL (errors in d).
- */
-static struct scenario *
-unplayed(const struct ruleset *rs, const struct sopts *o,
-    struct sc_values *val, struct diags *d)
-{
-	struct sc_request rq = o->rq;
-	struct scenario *s;
-	struct sc_force f;
-	int priced;
-
-	val->n = rs->nunits;
-	val->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
-	priced = sc_own_values(rs, val) >= 0;
-	if (o->from != NULL)
-		return from_file(rs, o->from, val, d);
-	/* Forces to points from the ruleset's own Points column, when asked
-	 * (--points) or when it names no battle of its own. */
-	if (priced && (rq.points > 0 || rs->nforces == 0) &&
-	    sc_cheapest(val->v, val->n) > 0) {
-		if (rq.points == 0)
-			rq.points = default_points(rs, val);
-		return sc_generate(rs, rs->path, &rq, val, d);
-	}
-	if (sc_default_force(rs, &f, d) != 0)
-		return NULL;
-	rq.forces = &f;
-	rq.points = 0;
-	s = sc_generate(rs, rs->path, &rq, val, d);
-	sc_force_free(&f);
-	return s;
-}
-
 /* Monotonic seconds. */
 static double
 now(void)
@@ -255,113 +125,53 @@ now(void)
 }
 
 /*
- * Generate, measure, write. Returns EXIT_CLEAN, EXIT_ERRORS, or 1 more
- * than EXIT_ERRORS (3) when the ruleset's engine is not played.
+ * Generate, measure, write (render/scenario/product.c), and say what was
+ * made. Returns EXIT_CLEAN, EXIT_ERRORS, or 1 more than EXIT_ERRORS (3)
+ * when the ruleset's engine is not played.
  */
 static int
 make_scenario(struct analysis *a, const struct sopts *o)
 {
 	const struct ruleset *rs = a->rs;
 	struct diags d = { 0 };
-	struct sc_engine *e = NULL;
-	struct sc_values val = { 0 };
-	struct sc_games gm;
-	struct scenario *s = NULL;
-	struct rnd_scenario_opts ro = { o->paper, NULL, -1, o->tmpl };
-	struct sc_request rq = o->rq;
+	struct rnd_sc_req q = { o->rq, o->games, o->balanced, o->jobs, o->from,
+		o->paper, o->tmpl, NULL, NULL, o->dump };
+	struct rnd_sc_made m = { 0 };
+	struct scenario *s;
 	struct progress bar;
-	char *yaml = NULL, *text = NULL, *why = NULL;
-	int rc = EXIT_ERRORS, ok = 0;
+	char *yaml = NULL;
+	int rc = EXIT_ERRORS, made;
 	double t0 = now();
 
 	/* Both outputs are checked before the games are played. */
 	if (o->from != NULL)
 		file_note_input(o->from);
-	yaml = yaml_path(o->out);
+	yaml = rnd_scenario_yaml_path(o->out);
 	if (cli_output_check(o->out, CLI_PDF) == -1 ||
-	    ((o->from == NULL || !same_file(o->from, yaml)) &&
+	    ((o->from == NULL || !rnd_same_file(o->from, yaml)) &&
 	        cli_output_check(yaml, SC_YAML_FIRST) == -1))
 		goto out;
 	free(yaml);
 	yaml = NULL;
-	if (eng_show_of(rs)->print_only) {
-		if ((s = unplayed(rs, o, &val, &d)) == NULL)
-			goto out;
-		goto write;
+	if (o->balanced && o->from == NULL && !eng_show_of(rs)->print_only &&
+	    a->ctx != NULL) {
+		progress_begin(&bar, "balancing", RND_SC_CANDIDATES);
+		q.progress = progress_callback;
+		q.parg = &bar;
 	}
-	/* The analysis's engine and odds; what preparing it said is
-	 * this product's to print too. */
-	diags_append(&d, &a->prep);
-	if (a->ctx == NULL) {
-		if (diags_worst(&d) < SEV_ERROR)
-			rc = EXIT_ERRORS + 2;
-		goto out;
-	}
-	e = sc_engine_share(a->ctx, ana_odds(a));
-	if (sc_unit_values(e, VALUE_GAMES, 1, o->jobs, &val) != 0) {
-		struct pos at = { rs->path, 0, 0 };
-
-		diag_msg(&d, at, MSG(RULESET_NO_UNITS));
-		goto out;
-	}
-	if (rq.points == 0)
-		rq.points = default_points(rs, &val);
-	gm = sc_engine_games(e);
-	if (o->from != NULL) {
-		if ((s = from_file(rs, o->from, &val, &d)) == NULL)
-			goto out;
-		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			diag_msg(&d, s->at_table, MSG(SCENARIO_CANNOT_PLAYED));
-			goto out;
-		}
-		s->bal.candidates = 1;
-	} else if (o->balanced) {
-		progress_begin(&bar, "balancing", MAX_CANDIDATES);
-		s = sc_balance(rs, rs->path, &rq, &val, &gm, o->games, o->jobs,
-		    MAX_CANDIDATES, &ok, progress_callback, &bar, &d);
+	made = rnd_scenario_make(a, &q, &m, &d);
+	if (q.progress != NULL)
 		progress_end(&bar);
-	} else if ((s = sc_generate(rs, rs->path, &rq, &val, &d)) != NULL) {
-		if (sc_measure(s, &gm, o->games, rq.seed, o->jobs) != 0) {
-			struct pos at = { rs->path, 0, 0 };
-
-			diag_msg(&d, at,
-			    MSG(SCENARIO_CANNOT_PLAYED_ENGINE_BOARD));
-			goto out;
-		}
-		s->bal.candidates = 1;
-	}
-	if (s == NULL)
+	if (made == 1 && diags_worst(&d) < SEV_ERROR)
+		rc = EXIT_ERRORS + 2;
+	if (made != 0 ||
+	    rnd_scenario_write(rs, &m, &q, o->out, &yaml, &d) != 0)
 		goto out;
-write:
-	if (sc_validate(s, rs, &d) != 0)
-		goto out;
-	ro.val = &val;
-	ro.balanced = o->balanced ? ok : -1;
-	yaml = yaml_path(o->out);
-	text = sc_to_yaml_at(s, rs, yaml);
-	/* The PDF and its YAML are one version: renamed together, with
-	 * the directory locked against another run writing them. */
-	file_group_begin();
-	if (rnd_scenario(rs, s, o->out, &ro, &d) != 0)
-		goto out;
-	/* Never write over the file the scenario was read from. */
-	if ((o->from == NULL || !same_file(o->from, yaml)) &&
-	    atomic_write(yaml, text, strlen(text), &why) != 0) {
-		struct pos at = { yaml, 0, 0 };
-
-		diag_msg(&d, at, MSG(OUTPUT_NOT_WRITTEN), why);
-		free(why);
-		goto out;
-	}
-	if (file_group_end(&why) != 0) {
-		struct pos at = { NULL, 0, 0 };
-
-		diag_msg(&d, at, MSG(OUTPUT_NOT_WRITTEN), why);
-		free(why);
-		goto out;
-	}
+	s = m.s;
 	if (o->json != NULL)
-		json_made(o->json, s, o->out, yaml, o->balanced, ok);
+		json_made(o->json, s, o->out, yaml, o->balanced, m.ok);
+	else if (o->dump != NULL)
+		; /* --dump's lines are the output: nothing else on stdout. */
 	else if (!o->quiet && s->bal.games == 0 && s->side[SC_BLUE].points > 0)
 		printf(
 		    "%s: wrote %s, %s: %s — Blue %d %s, Red %d %s (the "
@@ -384,130 +194,22 @@ write:
 		    plural(nr, "unit", "units"), s->turns,
 		    plural(s->turns, "turn", "turns"));
 	} else if (!o->quiet)
-		report(rs->path, s, o->out, yaml, o->balanced, ok, now() - t0);
+		report(rs->path, s, o->out, yaml, o->balanced, m.ok,
+		    now() - t0);
 	rc = EXIT_CLEAN;
 out:
-	file_group_abandon(); /* what was not renamed, when it failed */
 	print_diags(&d, o->quiet);
 	diags_free(&d);
 	free(yaml);
-	free(text);
-	sc_free(s);
-	sc_values_free(&val);
-	sc_engine_free(e);
+	rnd_sc_made_free(&m);
 	return rc;
 }
 
-/* --points P: a whole number from 1 to 1000000; the option as given is
- * kept, to blame for points that cannot be met. */
-static int
-points_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
-{
-	struct sopts *o = own;
-	long long v;
-
-	(void)row;
-	if (cli_parse_count(arg, 1, 1000000, &v))
-		return usage_error(cmd,
-		    "--points %s: needs a whole number from 1 to 1000000",
-		    arg);
-	o->rq.points = (int)v;
-	free(o->points_opt);
-	o->points_opt = xasprintf("%s: --points %s", cmd, arg);
-	return CLI_GO;
-}
-
-/* --density: sparse, normal or dense. */
-static int
-density_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
-{
-	static const char *const names[] = { "sparse", "normal", "dense" };
-	struct sopts *o = own;
-	int i;
-
-	(void)row;
-	for (i = 0; i < 3; i++)
-		if (strcmp(arg, names[i]) == 0) {
-			o->rq.density = i;
-			return CLI_GO;
-		}
-	return usage_error(cmd, "--density is sparse, normal or dense");
-}
-
-/* --special: a name, "none" or "random". */
-static int
-special_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
-{
-	struct sopts *o = own;
-	int i;
-
-	(void)row;
-	if (strcmp(arg, "random") == 0) {
-		o->rq.special = -1;
-		return CLI_GO;
-	}
-	for (i = 0; i < SC_SPECIAL__MAX; i++)
-		if (strcmp(arg, sc_special_name((enum sc_special)i)) == 0) {
-			o->rq.special = i;
-			return CLI_GO;
-		}
-	return usage_error(cmd,
-	    "--special is random, none, vital-ground, forced-march, "
-	    "early-dusk or reconnaissance");
-}
-
-static const struct cli_opt scenario_options[] = {
-	CLI_OUTPUT("FILE",
-	    "the briefing (.pdf, or .png/.svg a file a\n"
-	    "page); the YAML goes beside it"),
-	CLI_PAPER("P", "A4, Letter, … (default: ruleset, then locale)"),
-	CLI_SEED("S", "scenario seed (default 1); same seed, same files"),
-	CLI_GAMES(1, "N", "test games (default 1000)"),
-	CLI_JOBS("J",
-	    "threads for the games (default 2; results do\n"
-	    "not depend on it)"),
-	CLI_STR("table", 'T', "SIZE", struct sopts, table,
-	    "table size, e.g. 72x48in (default: the ruleset's)"),
-	CLI_FN("points", 0, "P", struct sopts, rq, points_opt, 0, 0,
-	    "points a side (default: the ruleset's battle)"),
-	CLI_SET("balanced", 0, struct sopts, balanced,
-	    "try candidates (and adjust forces) until Blue's\n"
-	    "score is within 45 to 55 percent; says how many\n"
-	    "it took"),
-	CLI_STR("scenario", 'f', "FILE", struct sopts, from,
-	    "read the scenario from FILE.yaml (edited by\n"
-	    "hand, say) instead of generating one; test\n"
-	    "it and print its briefing (FILE is never\n"
-	    "written over); the ruleset may be left out:\n"
-	    "the file names it, as for play --scenario"),
-	CLI_FN("density", 'd', "D", struct sopts, rq, density_opt, 0, 0,
-	    "terrain: sparse, normal (default) or dense"),
-	CLI_FN("special", 'S', "R", struct sopts, rq, special_opt, 0, 0,
-	    "random (default), none, vital-ground,\n"
-	    "forced-march, early-dusk, reconnaissance"),
-	CLI_LANG("the language of the labels it prints: en, de, fr\n"
-	         "(default: the ruleset's lang:, else English)"),
-	CLI_TEMPLATE("T",
-	    "a template NAME or PATH (default:\n"
-	    "scenario-briefing): fonts, colours, margin,\n"
-	    "the sections of the orders page"),
-	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
-	                   "to standard output, to start one's own"),
-	CLI_QUIET("print only errors"),
-	CLI_VERBOSE("the default: errors, warnings, notes, files"),
-	CLI_JSON("print what was made as JSON on standard output\n"
-	         "(files, title, points, balance, diagnostics;\n"
-	         "README.md)"),
-	CLI_HELP,
-	CLI_END,
-};
-
 static struct ruleset *scenario_ruleset(const char *);
 
-static int
+/* sandtable scenario, run from its row (product_cmd.c): returns the
+ * exit status. */
+int
 cmd_scenario(int argc, char **argv)
 {
 	struct cli_common c;
@@ -547,6 +249,9 @@ cmd_scenario(int argc, char **argv)
 		return usage_error("scenario",
 		    "-o -: a scenario is two files "
 		    "(FILE.pdf and FILE.yaml beside it): name the PDF");
+	if (json && o.dump != NULL)
+		return usage_error("scenario",
+		    "--json and --dump both write to standard output");
 	if (o.from != NULL && o.balanced)
 		return usage_error("scenario",
 		    "--scenario reads a scenario as "
@@ -629,65 +334,6 @@ cmd_scenario(int argc, char **argv)
 	}
 	rs_free(rs);
 	return rc;
-}
-
-const struct command scenario_command = {
-	.name = "scenario",
-	.run = cmd_scenario,
-	.synopsis =
-	    "scenario RULESET [-s S] [--points P] [-T SIZE] [-n N] [--balanced] "
-	    "-o FILE.pdf\n"
-	    "       sandtable scenario [RULESET] -f FILE.yaml -o FILE.pdf",
-	.about =
-	    "A generated scenario, balanced by test games: a seeded battlefield,\n"
-	    "two forces picked to a points total (unit values from the engine's\n"
-	    "exact odds and self-play), deployment zones, one or two objectives\n"
-	    "with victory conditions, a turn limit and an optional special rule.\n"
-	    "N games between the greedy players measure Blue's score (a draw\n"
-	    "counts half) with its 95% Wilson interval. Writes FILE.pdf, a\n"
-	    "briefing (map, orders of battle, rules, balance), and FILE.yaml, the\n"
-	    "scenario itself: edit it and replay it with\n"
-	    "`sandtable play --scenario FILE.yaml`. A print-only ruleset\n"
-	    "(engine: none) gets its default battle's forces on both sides (or\n"
-	    "one unit of each type), or forces to points when its Units table\n"
-	    "has a Points column (and --points, or no battle of its own), and\n"
-	    "the files say it is NOT balanced by play.\n"
-	    "\n",
-	.opts = scenario_options,
-	.col = 22,
-	.after =
-	    "\n"
-	    "Earlier spellings still work, with a note: -p N (points), -P\n"
-	    "(paper), -t SIZE (table: a value such as 72x48in; any other -t is\n"
-	    "the template), -b (balanced), --from (scenario).\n",
-};
-
-/* Product for build: a balanced scenario of build's seed (1 unless
- * given), games and jobs, on its paper, with its template. */
-int
-product_scenario(struct analysis *a, const char *path,
-    const struct cli_common *c)
-{
-	const struct ruleset *rs = a->rs;
-	struct sopts o;
-	int rc;
-
-	memset(&o, 0, sizeof(o));
-	o.rq.seed = c->seed;
-	o.rq.density = 1;
-	o.rq.special = -1;
-	o.games = c->games;
-	o.jobs = c->jobs;
-	/* A print-only ruleset's scenario is not balanced: it says so. */
-	o.balanced = !eng_show_of(rs)->print_only;
-	o.paper = c->paper;
-	o.tmpl = c->tmpl;
-	o.out = path;
-	o.quiet = c->quiet;
-	rc = make_scenario(a, &o);
-	if (rc == EXIT_ERRORS + 2)
-		return 1;
-	return rc == EXIT_CLEAN ? 0 : -1;
 }
 
 /* ---- sandtable play --scenario FILE ---- */
@@ -826,14 +472,3 @@ out:
 	free(rpath);
 	return rc;
 }
-
-/* Its row of the product table (products.c). */
-const struct product scenario_product = {
-	.cmd = &scenario_command,
-	.summary = "A scenario balanced by test games: briefing PDF and YAML.",
-	.files = { "scenario.pdf", "scenario.yaml" },
-	.tmpl = "scenario-briefing",
-	.needs = PRODUCT_RULESET,
-	.uses = PRODUCT_ENGINE | PRODUCT_SELFPLAY | PRODUCT_SCENARIO,
-	.make = product_scenario,
-};

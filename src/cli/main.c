@@ -360,6 +360,12 @@ main(int argc, char *argv[])
 		products_list(stdout);
 		return EXIT_CLEAN;
 	}
+	/* Hidden: the man page's entries of the products, made from the
+	 * table at build time (src/cli/man.sh). */
+	if (strcmp(argv[1], "--man-products") == 0) {
+		products_man(stdout);
+		return EXIT_CLEAN;
+	}
 	if (strcmp(argv[1], "--commands") == 0) {
 		main_commands(stdout);
 		return EXIT_CLEAN;
@@ -404,5 +410,7 @@ main(int argc, char *argv[])
 	/* Spellings of earlier versions, with a note; then the command
 	 * reads its options (cli_parse(): -q takes effect there). */
 	cli_respell(c->name, argc - 1, argv + 1);
+	if (c->run == NULL)
+		return product_main(product_find(c->name), argc - 1, argv + 1);
 	return c->run(argc - 1, argv + 1);
 }

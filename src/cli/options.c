@@ -137,8 +137,15 @@ take(const struct command *cmd, const struct cli_opt *o, const char *arg,
 		rc = o->kind == OPT_SET;
 		memcpy((char *)own + o->off, &rc, sizeof(rc));
 		return CLI_GO;
-	case OPT_FN:
-		return o->parse(cmd->name, o, arg, own);
+	case OPT_FN: {
+		char msg[CLI_WHY_MAX] = "";
+		int got = o->parse(o, arg, own, msg);
+
+		/* The row's message, as the CLI prints its usage errors. */
+		if (got == EXIT_USAGE)
+			usage_error(cmd->name, "%s", msg);
+		return got;
+	}
 	}
 	return CLI_GO;
 }

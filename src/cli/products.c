@@ -1,9 +1,7 @@
 /*
- * products.c: the table of products. Everything that lists the products
- * follows it: `sandtable build` makes them in this order and names them
- * in index.json, --help lists them with their summaries, `sandtable
- * help NAME` and NAME itself find their command, and the bash completion
- * asks `sandtable --commands`.
+ * products.c: what the CLI does with the table of products
+ * (src/render/products.c): --lang, --products, the man page's entries
+ * (--man-products), and which of the files given are rulesets.
  */
 #include <sys/stat.h>
 
@@ -15,58 +13,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-
-/*
- * The products, in build's order (and so index.json's and --help's): a
- * product is one row here, P(NAME) for the row NAME_product that its
- * file, src/cli/cmd_NAME.c, defines (struct product, cli.h: its command,
- * summary, files, template, needs and entry point). PRODUCT_OF declares
- * them, here and in that file, so that the compiler holds the
- * definitions to the one signature.
- *
- * A new product is that file and its row: build makes it and lists it
- * in index.json, --help, --commands, --products and --options list it,
- * the completion offers it (tests/check/example_product.sh adds
- * tests/product/roster.c so and checks that git diff shows nothing
- * else). Its documentation is checked against this table by
- * tests/check/products.sh, which fails until src/cli/sandtable.1 has its
- * entry under Products and its files in the entry of build, and by
- * tests/check/cli_scheme.sh, until that entry and the completion name
- * each of its options.
- */
-#define PRODUCTS(P)                                                           \
-	P(reference)                                                          \
-	P(cards)                                                              \
-	P(map)                                                                \
-	P(scenario)                                                           \
-	P(bases)                                                              \
-	P(report)                                                             \
-	P(rulebook)                                                           \
-	/* end of the products */
-
-#define PRODUCT_DECL(name) PRODUCT_OF(name);
-#define PRODUCT_ROW(name) &name##_product,
-PRODUCTS(PRODUCT_DECL)
-const struct product *const products[] = { PRODUCTS(PRODUCT_ROW) NULL };
-
-int
-product_index(const char *name)
-{
-	int i;
-
-	for (i = 0; products[i] != NULL; i++)
-		if (strcmp(products[i]->cmd->name, name) == 0)
-			return i;
-	return -1;
-}
-
-const struct product *
-product_find(const char *name)
-{
-	int i = product_index(name);
-
-	return i >= 0 ? products[i] : NULL;
-}
 
 /* --lang TAG, when given (cli_lang_opt). */
 static char *lang_opt;
@@ -153,6 +99,121 @@ products_list(FILE *fp)
 		fputc('\t', fp);
 		print_needs(fp, p->uses);
 		fprintf(fp, "\t%s\n", p->summary);
+	}
+}
+
+/* The name of an option's value in the man page: the common options'
+ * own words, else the help's in lower case, or the option's name for a
+ * one-letter one (--points P: points). */
+static void
+man_arg(FILE *fp, const struct cli_opt *o)
+{
+	const char *s;
+
+	switch (o->kind) {
+	case OPT_PAPER:
+		fputs(" Ar paper", fp);
+		return;
+	case OPT_TEMPLATE:
+		fputs(" Ar template", fp);
+		return;
+	case OPT_LANG:
+		fputs(" Ar tag", fp);
+		return;
+	case OPT_JOBS:
+		fputs(" Ar jobs", fp);
+		return;
+	case OPT_SEED:
+		fputs(" Ar seed", fp);
+		return;
+	case OPT_GAMES:
+		fputs(" Ar games", fp);
+		return;
+	case OPT_OUTPUT:
+	case OPT_PRINT_TEMPLATE:
+	case OPT_QUIET:
+	case OPT_VERBOSE:
+	case OPT_HELP:
+	case OPT_JSON:
+	case OPT_STR:
+	case OPT_SET:
+	case OPT_UNSET:
+	case OPT_FN:
+		break;
+	}
+	if (o->arg == NULL)
+		return;
+	if (o->arg[0] != '\0' && o->arg[1] == '\0') {
+		fprintf(fp, " Ar %s", o->name);
+		return;
+	}
+	fputs(" Ar ", fp);
+	for (s = o->arg; *s != '\0'; s++)
+		fputc(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s, fp);
+}
+
+/* The synopsis of a product's entry: ".It Cm NAME", its options in the
+ * table's order, -q | v | h, -o and the ruleset as its synopsis has it
+ * ("[RULESET]": it may be left out). */
+static void
+man_synopsis(FILE *fp, const struct command *c, const char *ext)
+{
+	const struct cli_opt *o;
+	const char *out = strstr(c->synopsis, "-o FILE");
+	size_t n;
+
+	fprintf(fp, ".It Cm %s", c->name);
+	for (o = c->opts; o->name != NULL; o++) {
+		if (o->kind == OPT_OUTPUT || o->kind == OPT_QUIET ||
+		    o->kind == OPT_VERBOSE || o->kind == OPT_HELP)
+			continue;
+		if (o->letter != 0)
+			fprintf(fp, " Oo Fl %c", o->letter);
+		else
+			fprintf(fp, " Oo Fl -%s", o->name);
+		man_arg(fp, o);
+		fputs(" Oc", fp);
+	}
+	fputs(" Oo Fl q | v | h Oc", fp);
+	/* -o FILE.pdf|.png|.svg as the synopsis says, else FILE.EXT. */
+	if (out != NULL) {
+		out += strlen("-o ");
+		n = strcspn(out, " \n");
+		fputs(" Fl o Ar ", fp);
+		for (; n > 0; n--, out++)
+			fputc(*out >= 'A' && *out <= 'Z' ? *out - 'A' + 'a' :
+			                                   *out,
+			    fp);
+	} else
+		fprintf(fp, " Fl o Ar file.%s", ext);
+	fputs(strstr(c->synopsis, "[RULESET]") != NULL ? " Op Ar ruleset\n" :
+	                                                 " Ar ruleset\n",
+	    fp);
+}
+
+void
+products_man(FILE *fp)
+{
+	const struct product *const *pp, *p;
+	size_t i, n;
+
+	for (pp = products; (p = *pp) != NULL; pp++) {
+		man_synopsis(fp, p->cmd, p->ext != NULL ? p->ext : "pdf");
+		if (p->man != NULL)
+			fputs(p->man, fp);
+		else
+			fprintf(fp, "%s\n", p->summary);
+		for (n = 0; n < PRODUCT_MAX_FILES && p->files[n] != NULL; n++)
+			;
+		fputs("In a build:\n", fp);
+		for (i = 0; i < n; i++)
+			fprintf(fp, "%s.Pa %s%s\n", i > 0 ? "and\n" : "",
+			    p->files[i],
+			    i + 1 < n                ? "" :
+			        p->man_build != NULL ? " ," :
+			                               " .");
+		if (p->man_build != NULL)
+			fputs(p->man_build, fp);
 	}
 }
 

@@ -435,7 +435,7 @@ void rnd_style_from(struct rnd_style *, const struct rs_node *tmpl,
  * Find and parse a template: spec is a NAME (looked up as NAME.yaml in
  * the directories of rnd_template_dirs, render.h) or a PATH (contains
  * '/' or ends in .yaml); the caller gives the product's default when
- * no -t was (its row in cli/products.c names it). A template whose `product:` is not product (the command's name) is an
+ * no -t was (its row in render/products.c names it). A template whose `product:` is not product (the command's name) is an
  * error at that key; one without is taken. Returns the YAML
  * tree (caller frees with rs_node_free) or NULL with an error in diags.
  * *file gets the path read (caller frees) so later messages can name it.

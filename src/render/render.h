@@ -109,6 +109,18 @@ struct rnd_opts {
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);
 /*
+ * The odds panels of the reference sheet (cards 0) or of the unit cards
+ * (cards 1, one panel per unit), from the engine's exact odds
+ * (odds_panel.c). Returns 0, or -1 when the ruleset's engine is not
+ * played (set left empty).
+ */
+struct analysis;
+int rnd_odds_panels(struct analysis *, int cards, struct rnd_odds_set *);
+/* A sheet product (reference: cards 0; unit cards: cards 1) with the
+ * engine's odds panels (odds_panel.c); 0 or -1, diagnostics in d. */
+int rnd_sheet_write(struct analysis *, const char *path,
+    const struct rnd_opts *, int cards, struct diags *d);
+/*
  * Start loading the fonts now: Pango reads the fontconfig set-up in a
  * thread of its own, which then overlaps with reading the ruleset and
  * working out the odds instead of holding up the first text drawn.
@@ -182,5 +194,16 @@ struct rnd_card_size {
 	double w_mm, h_mm;
 };
 extern const struct rnd_card_size rnd_card_sizes[];
+
+/*
+ * The validation report of a ruleset from the results of the check
+ * pipeline (report/product.c): res is a struct chk_result, d the run's
+ * diagnostics; tmpl the template (its row's unless -t). Returns 0, -1
+ * failed (reason in out).
+ */
+struct chk_result;
+int rnd_report_write(const struct ruleset *, const struct chk_result *res,
+    const struct diags *d, const char *path, const char *paper,
+    const char *tmpl, FILE *dump, struct diags *out);
 
 #endif

@@ -85,7 +85,7 @@ rnd_template_path(const char *spec, struct diags *dg)
 	char *dirs[RND_TMPL_DIRS], *path, *where, *more;
 	size_t i, nd, n;
 
-	/* The default is the product row's (cli/products.c), filled in
+	/* The default is the product row's (render/products.c), filled in
 	 * there: render keeps no second map of products to templates. */
 	if (spec == NULL) {
 		diag_msg(dg, p, MSG(NO_TEMPLATE_GIVEN));

@@ -8,7 +8,7 @@ trap 'rm -rf "$tmp"' EXIT
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1: $2"; }
 
-xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 -o "$tmp/now.pot" src/*/*.c 2>"$tmp/err" &&
+xgettext -k_ -kN_ -kP_:1,2 --from-code=UTF-8 -o "$tmp/now.pot" src/*/*.c src/render/*/*.c 2>"$tmp/err" &&
     pass "xgettext reads the sources" || fail "xgettext reads the sources" "$(cat "$tmp/err")"
 for l in de fr; do
 	msgfmt --check -o "$tmp/$l.mo" "src/po/$l.po" 2>"$tmp/err" &&

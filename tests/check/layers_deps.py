@@ -29,7 +29,11 @@ for layer in sorted(os.listdir(os.path.join(root, "src"))):
     if layer not in layers:
         print(f"FAIL: src/{layer}/ is a folder no rule names (layers.rules)")
         continue
-    for f in sorted(os.listdir(d)):
+    # A folder inside a layer's folder (a product, src/render/NAME/) is
+    # that layer's.
+    names = sorted(os.path.relpath(os.path.join(p, f), d)
+                   for p, _, fs in os.walk(d) for f in fs)
+    for f in names:
         if not f.endswith((".c", ".h")):
             continue
         rel = f"src/{layer}/{f}"

@@ -5,7 +5,8 @@ nm of the built objects. The include check (layers_deps.py) sees what a
 file may name; this one sees what it calls, which a declaration written
 by hand, without the header, would hide from the first.
 
-usage: layers_link.py OBJDIR RULES  (OBJDIR: build/src, its LAYER/*.o)
+usage: layers_link.py OBJDIR RULES  (OBJDIR: build/src, its LAYER/*.o and
+LAYER/FOLDER/*.o)
 """
 import glob
 import os
@@ -41,7 +42,10 @@ def main():
     may = rules(rulesfile)
     where, uses = {}, {}
     for layer in may:
-        for obj in sorted(glob.glob(os.path.join(objdir, layer, "*.o"))):
+        # Objects in a folder of the layer's folder (a product,
+        # render/NAME/) are the layer's.
+        for obj in sorted(glob.glob(os.path.join(objdir, layer, "**", "*.o"),
+                                    recursive=True)):
             d, u = symbols(obj)
             for s in d:
                 where[s] = layer

@@ -1,5 +1,6 @@
 #!/bin/sh
-# layout_dump.sh BIN: --dump of reference, cards and rulebook (issue 31,
+# layout_dump.sh BIN: --dump of reference, cards, rulebook, map, scenario
+# and report (issue 31,
 # item 4: a layout dump a product, so that tests pin layouts as text).
 # One layout
 # is pinned whole: the art cards of Modern, whose every box comes from
@@ -133,6 +134,70 @@ first=$(grep -v -E '^(page|frame)	' "$T/book.txt" | head -1 | cut -f1,2,7)
 cmp -s "$T/book.pdf" "$T/book2.pdf" &&
     pass "rulebook: the same PDF with --dump as without" ||
     fail "rulebook: the same PDF with --dump as without" "they differ"
+
+# The map of Modern on A4: the assembly plan, then a page a tile. The
+# tiles are the table's geometry alone (no fonts): 7 across and 7 down,
+# each 283 x 187 mm at the margins of its landscape page, the next one
+# 275 mm on (8 mm overlap), the last what is left of the table; the plan
+# fits its page; the PDF is the same.
+"$BIN" map "$MOD" -p A4 -o "$T/map.pdf" --dump >"$T/map.txt" 2>"$T/map.err"
+n=$(grep -c '^tile	' "$T/map.txt")
+pages=$(pdfinfo "$T/map.pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
+[ "$n" -eq 49 ] && [ "$pages" = 50 ] &&
+    pass "map --dump: 49 tiles after the plan, a page each" ||
+    fail "map --dump: 49 tiles after the plan, a page each" "$n tiles, $pages pages: $(head -3 "$T/map.err")"
+want="$(printf '%s\n' "tile	2	7	7	283	187	1-1 at 0 0" \
+    "tile	3	7	7	283	187	1-2 at 275 0" "tile	50	7	7	178.8	145.2	7-7 at 1650 1074")"
+got=$(grep -E '	(1-1|1-2|7-7) at ' "$T/map.txt")
+[ "$got" = "$want" ] && pass "map --dump: the tiles where the tiling puts them" ||
+    fail "map --dump: the tiles where the tiling puts them" "$got"
+bad=$(LC_ALL=C awk -F'\t' '$1 == "page" { w[$2] = $5; h[$2] = $6; next }
+    $3 < 0 || $4 < 0 || $3 + $5 > w[$2] + 0.001 || $4 + $6 > h[$2] + 0.001 { print }' "$T/map.txt")
+[ -z "$bad" ] && grep -q '^plan	1	' "$T/map.txt" &&
+    pass "map --dump: the plan and every tile inside its page" ||
+    fail "map --dump: the plan and every tile inside its page" "$(echo "$bad" | head -3)"
+"$BIN" map "$MOD" -p A4 -q -o "$T/map2.pdf"
+cmp -s "$T/map.pdf" "$T/map2.pdf" && pass "map: the same PDF with --dump as without" ||
+    fail "map: the same PDF with --dump as without" "they differ"
+got=$("$BIN" map "$MOD" -p none -o "$T/one.pdf" --dump 2>&1 | cut -f1-6)
+[ "$got" = "$(printf 'page\t1\t0\t0\t1848.8\t1253.2\nmap\t1\t10\t10\t1828.8\t1219.2')" ] &&
+    pass "map -p none --dump: the whole table on one page" ||
+    fail "map -p none --dump: the whole table on one page" "$got"
+
+# The scenario of Ancients: the map inside page 1, then the orders of
+# battle: both forces and every section inside the page, none over the
+# one above it in its column; the same PDF.
+"$BIN" scenario "$ANC" -n 20 -p A4 -o "$T/sc.pdf" --dump >"$T/sc.txt" 2>"$T/sc.err"
+bad=$(LC_ALL=C awk -F'\t' '
+$1 == "page" { w[$2] = $5; h[$2] = $6; next }
+{ e = 0.001
+  if ($3 < 0 || $4 < 0 || $3 + $5 > w[$2] + e || $4 + $6 > h[$2] + e)
+	print "outside: " $0
+  k = $2 " " $3
+  if ((k in bottom) && $4 < bottom[k] - e) print "overlaps: " $0
+  bottom[k] = $4 + $6; n[$1]++ }
+END { if (n["map"] != 1 || n["force"] < 2 || n["section"] < 4)
+	print "map " n["map"] ", forces " n["force"] ", sections " n["section"] }' "$T/sc.txt")
+[ -z "$bad" ] && [ "$(grep -c '^page	' "$T/sc.txt")" -ge 2 ] &&
+    pass "scenario --dump: the map, the forces and the sections inside their pages" ||
+    fail "scenario --dump: the map, the forces and the sections inside their pages" "$(echo "$bad" | head -3) $(head -3 "$T/sc.err")"
+"$BIN" scenario "$ANC" -n 20 -p A4 -q -o "$T/sc2.pdf"
+cmp -s "$T/sc.pdf" "$T/sc2.pdf" && pass "scenario: the same PDF with --dump as without" ||
+    fail "scenario: the same PDF with --dump as without" "they differ"
+
+# The sample report (made-up figures, no games): its summary tiles,
+# headings, texts, tables and charts inside each page's frame, none over
+# the one above it; the findings' table on page 1; the same PDF.
+"$BIN" report --sample -p A4 -o "$T/rep.pdf" --dump >"$T/rep.txt" 2>"$T/rep.err"
+bad=$(inside "$T/rep.txt")
+[ -z "$bad" ] && [ "$(grep -c '^tile	1	' "$T/rep.txt")" -eq 4 ] &&
+    grep -q '^heading	1	.*	Findings$' "$T/rep.txt" &&
+    [ "$(grep -c '^chart	' "$T/rep.txt")" -ge 3 ] &&
+    pass "report --dump: four tiles, then every box in its frame, none overlapping" ||
+    fail "report --dump: four tiles, then every box in its frame, none overlapping" "$(echo "$bad" | head -3) $(head -3 "$T/rep.err")"
+"$BIN" report --sample -p A4 -q -o "$T/rep2.pdf"
+cmp -s "$T/rep.pdf" "$T/rep2.pdf" && pass "report: the same PDF with --dump as without" ||
+    fail "report: the same PDF with --dump as without" "they differ"
 
 # The lines are the output: -o - would mix them with the PDF.
 "$BIN" reference "$ANC" -o - --dump >/dev/null 2>"$T/err"

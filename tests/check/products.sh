@@ -1,5 +1,5 @@
 #!/bin/sh
-# The product table (src/cli/products.c) and everything that lists the
+# The product table (src/render/products.c) and everything that lists the
 # products agree: --help, --commands, --products, `help NAME`, the man
 # page, the bash completion, build's directory and its index.json. A new
 # product (or command) that is missing from one of them fails here.
@@ -8,7 +8,11 @@ case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
-MAN=src/cli/sandtable.1
+# The man page as the build makes it: src/cli/sandtable.1 with the
+# products' entries and build's files from BIN's table (src/cli/man.sh).
+MAN=$tmp/sandtable.1
+sh src/cli/man.sh src/cli/sandtable.1 "$BIN" >"$MAN" 2>"$tmp/manerr" ||
+    echo "FAIL: the man page is made from the table: $(head -c 300 "$tmp/manerr")"
 COMP=src/cli/sandtable.bash
 
 pass() { echo "PASS: $1"; }

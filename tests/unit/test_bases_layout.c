@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../src/render/bases_layout.h"
+#include "../../src/render/bases/bases_layout.h"
 
 static struct bl_size
 size_of(const char *spec)

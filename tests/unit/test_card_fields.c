@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "../../src/render/card_fields.h"
+#include "../../src/render/cards/card_fields.h"
 
 /* Read fields from YAML text for a poker card; returns rnd_card_fields'
  * answer (the tree and messages in *t and dg; caller frees). */

@@ -8,7 +8,7 @@
 
 #include <cairo.h>
 
-#include "../../src/render/map.h"
+#include "../../src/render/map/map.h"
 #include "../../src/scenario/terrain.h"
 
 static struct grid

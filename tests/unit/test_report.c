@@ -8,7 +8,7 @@
 
 #include "../../src/render/chart.h"
 #include "../../src/engine/engine.h"
-#include "../../src/render/report.h"
+#include "../../src/render/report/report.h"
 
 #define PX 4.0 /* pixels per mm of the test image */
 

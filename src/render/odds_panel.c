@@ -7,10 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "../check/analysis.h"
 #include "../engine/engine.h"
-#include "../render/render.h"
+#include "render.h"
 
 /* "57%", "<1%", ">99%", "—" for zero: whole percents, locale-free. */
 static char *
@@ -659,7 +658,7 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 }
 
 int
-cli_odds_panels(struct analysis *a, int cards, struct rnd_odds_set *set)
+rnd_odds_panels(struct analysis *a, int cards, struct rnd_odds_set *set)
 {
 	const struct ruleset *rs = a->rs;
 	const struct eng_ctx *ctx = a->ctx;
@@ -702,4 +701,24 @@ cli_odds_panels(struct analysis *a, int cards, struct rnd_odds_set *set)
 	}
 	oddsix_free(&x);
 	return 0;
+}
+
+int
+rnd_sheet_write(struct analysis *a, const char *path, const struct rnd_opts *o,
+    int cards, struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+	struct rnd_opts with = *o;
+	struct rnd_odds_set odds;
+	int rc;
+
+	/* The engine's exact odds, when it plays this ruleset. */
+	if (with.odds == NULL && rnd_odds_panels(a, cards, &odds) == 0)
+		with.odds = &odds;
+	else
+		memset(&odds, 0, sizeof(odds));
+	rc = cards ? rnd_cards(rs, path, &with, d) :
+	             rnd_reference(rs, path, &with, d);
+	rnd_odds_set_free(&odds);
+	return rc;
 }

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/engine.h"
+#include "../../engine/engine.h"
 #include "card_fields.h"
-#include "internal.h"
+#include "../internal.h"
 
 #define NBSP "\xc2\xa0"
 

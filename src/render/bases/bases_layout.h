@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-#include "../base/base.h"
-#include "../ruleset/ruleset.h"
-#include "../engine/engine.h"
+#include "../../base/base.h"
+#include "../../ruleset/ruleset.h"
+#include "../../engine/engine.h"
 
 enum bl_shape { BL_RECT, BL_ROUND, BL_OVAL };
 

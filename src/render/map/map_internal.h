@@ -5,7 +5,7 @@
 #ifndef SANDTABLE_RENDER_MAP_INTERNAL_H
 #define SANDTABLE_RENDER_MAP_INTERNAL_H
 
-#include "internal.h"
+#include "../internal.h"
 #include "map.h"
 
 /* The look of a map (templates/battle-map.yaml). */

@@ -12,8 +12,9 @@
 #define SANDTABLE_RENDER_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
-#include "render.h"
+#include "../render.h"
 
 /* A finding of the check (test game failure, static finding, self-play
  * finding), with the source position it names. */
@@ -142,5 +143,12 @@ int rnd_report(const struct ruleset *, const struct rnd_report *,
 /* A report filled with made-up numbers of every kind, for tests and
  * `sandtable report --sample`. */
 void rnd_report_sample(struct rnd_report *);
+
+/* report's own options (its rows in product.c; src/cli/cmd_report.c). */
+struct report_own {
+	const char *grid;
+	int sample;
+	FILE *dump; /* --dump */
+};
 
 #endif

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/engine.h"
-#include "internal.h"
+#include "../../engine/engine.h"
+#include "../internal.h"
 
 struct ref {
 	const struct ruleset *rs;

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "render.h"
-#include "../engine/engine.h"
+#include "../internal.h"
+#include "../render.h"
+#include "../../engine/engine.h"
 
 #define EX_DIAG_MAX_H 50.0 /* mm: the tallest diagram */
 #define EX_MAX_SCALE 0.6   /* page mm for a mm of the table, at most */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/engine.h"
-#include "map_internal.h"
+#include "../../engine/engine.h"
+#include "../map/map_internal.h"
 #include "scenario.h"
 
 /*
@@ -642,7 +642,7 @@ small_h(const char *t, double w)
 static void
 page_map(struct rnd_doc *doc, const struct ruleset *rs,
     const struct scenario *s, char (*marks)[RND_MARK_SZ],
-    struct rnd_pics *pics, double pw, double ph)
+    struct rnd_pics *pics, double pw, double ph, FILE *dump)
 {
 	cairo_t *cr = rnd_doc_page_begin(doc, pw, ph, 0);
 	struct box boxes[2 * SC_MAX_SIDE];
@@ -732,6 +732,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	mh = s->table_h * k;
 	mx = (pw - mw) / 2;
 	my = y;
+	/* --dump: the page and the table on it. */
+	rnd_dump_box(dump, "page", 1, 0, 0, pw, ph, NULL);
+	rnd_dump_box(dump, "map", 1, mx, my, mw, mh, s->title);
 	memset(&mo, 0, sizeof(mo));
 	if (grid_init(&g, grid ? rs->grid : RS_GRID_NONE, rs->cell_mm,
 	        s->table_w, s->table_h, &why) != 0)
@@ -1091,6 +1094,7 @@ struct flow {
 	/* A dry run draws on recordings and counts the pages. */
 	int dry, pages;
 	cairo_surface_t *rec;
+	FILE *dump; /* --dump (NULL in a dry run) */
 };
 
 /* The flow's next page: the document's, or in a dry run a recording. */
@@ -1113,6 +1117,9 @@ flow_page_begin(struct flow *f)
 	f->pages++;
 	if (!f->dry) {
 		f->cr = rnd_doc_page_begin(f->doc, f->pw, f->ph, 0);
+		/* The map is page 1. */
+		rnd_dump_box(f->dump, "page", f->pages + 1, 0, 0, f->pw, f->ph,
+		    NULL);
 		return;
 	}
 	f->rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
@@ -1174,8 +1181,13 @@ section_height(cairo_t *cr, double w, const char *markup)
 static void
 flow_section(struct flow *f, const char *head, const char *markup)
 {
+	double h;
+
 	room(f, section_height(f->cr, f->w, markup));
-	f->y += section(f->cr, f->x, f->y, f->w, head, markup);
+	h = section(f->cr, f->x, f->y, f->w, head, markup);
+	rnd_dump_box(f->dump, "section", f->pages + 1, f->x, f->y, f->w, h - 4,
+	    head);
+	f->y += h;
 }
 
 /* A section heading and a paragraph (Pango markup); returns height. */
@@ -1228,7 +1240,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
     char (*marks)[RND_MARK_SZ], double pw, double ph, int dry)
 {
 	struct flow fl = { doc, NULL, M, pw, ph, 0, 1, M, pw - 2 * M, 0, 0, M,
-		dry, 0, NULL };
+		dry, 0, NULL, dry ? NULL : o->dump };
 	cairo_t *cr;
 	double w = pw - 2 * M, x = M;
 
@@ -1264,9 +1276,12 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		while (next < s->side[side].n) {
 			if (fl.col > 0 || fl.y + 20 > ph - M)
 				orders_page(&fl, x, w);
-			fl.y += draw_force(fl.cr, rs, s, o, marks, side, x,
-			            fl.y, w, &next, ph - M, cont) +
-			    4;
+			double h = draw_force(fl.cr, rs, s, o, marks, side, x,
+			    fl.y, w, &next, ph - M, cont);
+
+			rnd_dump_box(fl.dump, "force", fl.pages + 1, x, fl.y,
+			    w, h, _(side_name[side]));
+			fl.y += h + 4;
 			cont = 1;
 			if (next < s->side[side].n)
 				orders_page(&fl, x, w);
@@ -1593,7 +1608,7 @@ rnd_scenario(const struct ruleset *rs, const struct scenario *s,
 		pw = ph;
 		ph = t;
 	}
-	page_map(doc, rs, s, marks, pics, pw, ph);
+	page_map(doc, rs, s, marks, pics, pw, ph, o->dump);
 	orders_fitted(doc, rs, s, o, marks, pw, ph);
 	free(marks);
 	rnd_pics_free(pics);

@@ -1,9 +1,10 @@
-/* cmd_reference.c: sandtable reference — the quick-reference sheet. */
+/* reference/product.c: the quick-reference sheet's row: its command's
+ * options and help, and its entry point. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "../render/render.h"
+#include "../product.h"
+#include "../render.h"
 
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(reference);
@@ -28,25 +29,8 @@ static const struct cli_opt reference_options[] = {
 	CLI_END,
 };
 
-static int
-cmd_reference(int argc, char **argv)
-{
-	struct cli_common c;
-	struct rnd_opts o;
-	int rc;
-
-	rnd_opts_init(&o);
-	if ((rc = cli_parse(&reference_command, argc, argv, &c, &o)) != CLI_GO)
-		return rc;
-	o.paper = c.paper;
-	o.tmpl = c.tmpl;
-	return cli_sheet_main("reference", argc, argv, c.output, &o, c.quiet,
-	    0);
-}
-
 const struct command reference_command = {
 	.name = "reference",
-	.run = cmd_reference,
 	.synopsis = "reference [options] RULESET -o FILE.pdf",
 	.about =
 	    "A quick-reference sheet: unit and weapon tables, sequence of play,\n"
@@ -59,16 +43,26 @@ const struct command reference_command = {
 	.col = 24,
 };
 
+/* Its defaults: rnd_opts_init()'s. */
+static void
+own_init(void *own)
+{
+	rnd_opts_init(own);
+}
+
 int
 product_reference(struct analysis *a, const char *path,
-    const struct cli_common *c)
+    const struct cli_common *c, const void *own, struct diags *d)
 {
 	struct rnd_opts o;
 
-	rnd_opts_init(&o);
+	if (own != NULL)
+		o = *(const struct rnd_opts *)own;
+	else
+		rnd_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
-	return cli_sheet_write(a, path, &o, 0);
+	return rnd_sheet_write(a, path, &o, 0, d);
 }
 
 /* Its row of the product table (products.c). */
@@ -80,4 +74,14 @@ const struct product reference_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_reference,
+	.man =
+	    "A landscape quick-reference sheet of at most two sides, with the\n"
+	    "engine's odds;\n"
+	    ".Fl -dump\n"
+	    "prints the layout, one tab-separated line a page and box (kind, page,\n"
+	    "x, y, width and height in millimetres, what it holds).\n",
+	.own_size = sizeof(struct rnd_opts),
+	.own_init = own_init,
+	.dump = 1,
+	.dump_off = offsetof(struct rnd_opts, dump),
 };

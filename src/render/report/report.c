@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
+#include "../chart.h"
 #include "report.h"
 
 /* The type of the report, from templates/report.yaml (report_look): set
@@ -192,8 +192,17 @@ struct page {
 	double pw, ph; /* paper */
 	double x, w;   /* text column */
 	double top, bottom;
-	double y; /* where the next block goes */
+	double y;   /* where the next block goes */
+	FILE *dump; /* --dump: the layout as text (dump.c), or NULL */
 };
+
+/* --dump: a box of the current page. */
+static void
+dump(const struct page *p, const char *kind, double x, double y, double w,
+    double h, const char *what)
+{
+	rnd_dump_box(p->dump, kind, rnd_doc_pages(p->doc), x, y, w, h, what);
+}
 
 /* Running head and page number of the current page. */
 static void
@@ -231,6 +240,8 @@ page_new(struct page *p)
 {
 	p->cr = rnd_doc_page_begin(p->doc, p->pw, p->ph, 0);
 	p->y = p->top;
+	dump(p, "page", 0, 0, p->pw, p->ph, NULL);
+	dump(p, "frame", p->x, p->top, p->w, p->bottom - p->top, NULL);
 	page_furniture(p);
 }
 
@@ -247,20 +258,28 @@ page_need(struct page *p, double h)
 static void
 heading(struct page *p, const char *s, double keep)
 {
+	double h;
+
 	page_need(p, 12 + keep);
 	if (p->y > p->top)
 		p->y += 4;
 	rnd_doc_outline(p->doc, 0, s, p->y);
 	rnd_set_rgb(p->cr, ink_head);
-	p->y += rnd_text(p->cr, &f_head, p->x, p->y, p->w, 0, 0, s) + 2;
+	h = rnd_text(p->cr, &f_head, p->x, p->y, p->w, 0, 0, s);
+	dump(p, "heading", p->x, p->y, p->w, h, s);
+	p->y += h + 2;
 }
 
 /* A paragraph of plain text. */
 static void
 para(struct page *p, const struct rnd_font *f, const char *s)
 {
+	double h;
+
 	rnd_set_rgb(p->cr, ink_text);
-	p->y += rnd_text(p->cr, f, p->x, p->y, p->w, 0, 0, s) + 2;
+	h = rnd_text(p->cr, f, p->x, p->y, p->w, 0, 0, s);
+	dump(p, "text", p->x, p->y, p->w, h, NULL);
+	p->y += h + 2;
 }
 
 /*
@@ -291,8 +310,12 @@ measure(block_fn fn, double w, const void *arg)
 static void
 place(struct page *p, block_fn fn, const void *arg)
 {
+	double h;
+
 	page_need(p, measure(fn, p->w, arg));
-	p->y += fn(p->cr, p->x, p->y, p->w, arg) + 3;
+	h = fn(p->cr, p->x, p->y, p->w, arg);
+	dump(p, "chart", p->x, p->y, p->w, h, NULL);
+	p->y += h + 3;
 }
 
 /* ---- page 1: summary ---- */
@@ -335,7 +358,7 @@ summary_tiles(struct page *p)
 	const struct rnd_report *r = p->r;
 	double gap = 4, tw = (p->w - 3 * gap) / 4, th = 20;
 	char big[4][48];
-	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING);
+	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING), i;
 
 	if (r->print_only)
 		snprintf(big[0], sizeof(big[0]), "%zu", r->nunits_read);
@@ -355,6 +378,8 @@ summary_tiles(struct page *p)
 	    P_("warning", "warnings", nw), 0);
 	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], _("notes"),
 	    0);
+	for (i = 0; i < 4; i++)
+		dump(p, "tile", p->x + i * (tw + gap), p->y, tw, th, big[i]);
 	p->y += th + 5;
 }
 
@@ -438,6 +463,8 @@ table_flow(struct page *p, const struct rnd_table *t)
 {
 	struct rnd_table tt = *t, small;
 	size_t from = 0, next;
+	char rows[64];
+	double h;
 
 	tt.font_pt = table_font(p, t, NULL);
 	while (from < t->nrows || (t->nrows == 0 && from == 0)) {
@@ -450,9 +477,12 @@ table_flow(struct page *p, const struct rnd_table *t)
 		    table_fits(&tt, p->w, p->bottom - p->top, next) >=
 		        t->nrows)
 			small.nrows = t->nrows - TABLE_LAST_ROWS;
-		p->y += rnd_chart_table(p->cr, p->x, p->y, p->w,
-		            p->bottom - p->y, &small, from, &next) +
-		    3;
+		h = rnd_chart_table(p->cr, p->x, p->y, p->w, p->bottom - p->y,
+		    &small, from, &next);
+		snprintf(rows, sizeof(rows), "rows %zu-%zu of %zu", from, next,
+		    t->nrows);
+		dump(p, "table", p->x, p->y, p->w, h, rows);
+		p->y += h + 3;
 		if (next >= t->nrows)
 			break;
 		page_new(p);
@@ -1253,6 +1283,7 @@ rnd_report(const struct ruleset *rs, const struct rnd_report *r,
 	                 "coverage");
 	meta.keywords = "wargame, rules, validation";
 	p.doc = rnd_doc_new(path, &meta, dg);
+	p.dump = opts->dump;
 	p.r = r;
 	p.rs = rs;
 	p.x = margin >= 0 ? margin : p.pw < 180 ? 12 : 18;

@@ -1,29 +1,15 @@
-/* cmd_rulebook.c: sandtable rulebook — the whole ruleset as a book. */
+/* rulebook/product.c: the row of the whole ruleset as a book: its
+ * command's options and help, and its entry point. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "../check/analysis.h"
-#include "../render/render.h"
+#include "../../check/analysis.h"
+#include "../product.h"
+#include "../render.h"
 
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(rulebook);
-
-static int
-book_write(struct analysis *a, const char *path, const char *paper,
-    int booklet, const char *lang, const char *tmpl, FILE *dump)
-{
-	struct rnd_book_opts o = { paper, booklet, NULL, 0, NULL, 0, lang,
-		tmpl, dump };
-	struct diags d = { 0 };
-	int rc;
-
-	rc = rnd_rulebook_of(a, path, &o, &d);
-	diags_print(&d, stderr);
-	diags_free(&d);
-	return rc;
-}
 
 /* rulebook's own option. */
 struct rulebook_own {
@@ -58,57 +44,8 @@ static const struct cli_opt rulebook_options[] = {
 	CLI_END,
 };
 
-static int
-cmd_rulebook(int argc, char **argv)
-{
-	struct rulebook_own own = { 0 };
-	struct cli_common c;
-	const char *out;
-	struct analysis *a;
-	struct ruleset *rs;
-	char *path;
-	int worst, rc;
-
-	if ((rc = cli_parse(&rulebook_command, argc, argv, &c, &own)) !=
-	    CLI_GO)
-		return rc;
-	out = c.output;
-	if (optind >= argc)
-		return usage_error("rulebook", "no ruleset given");
-	if (optind + 1 < argc)
-		return usage_error("rulebook", "one ruleset at a time");
-	if (out == NULL)
-		return usage_error("rulebook", "no output file (-o FILE.pdf)");
-	if (CLI_IS_STDOUT(out) && own.dump != NULL)
-		return usage_error("rulebook",
-		    "--dump prints to standard output: -o - cannot be used "
-		    "with it");
-	rnd_fonts_warm();
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	cli_lang_use(rs);
-	if (cli_output_check(out, CLI_PDF) == -1 ||
-	    (path = cli_out_begin(out, "pdf")) == NULL) {
-		rs_free(rs);
-		return EXIT_ERRORS;
-	}
-	/* The analysis build would share, made the same way. */
-	a = ana_new(rs, -1, 0);
-	rc = book_write(a, path, c.paper, own.booklet, cli_lang_tag(rs),
-	    c.tmpl, own.dump);
-	ana_free(a);
-	if (cli_out_end(out, path, rc == 0) != 0)
-		rc = -1;
-	/* --dump's lines are the output: nothing else on stdout. */
-	if (rc == 0 && !c.quiet && own.dump == NULL && !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, rnd_written(out));
-	rs_free(rs);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
-}
-
 const struct command rulebook_command = {
 	.name = "rulebook",
-	.run = cmd_rulebook,
 	.synopsis = "rulebook [options] RULESET -o FILE.pdf",
 	.about =
 	    "The whole ruleset typeset as a book to read and print: a title page\n"
@@ -129,10 +66,14 @@ const struct command rulebook_command = {
 
 int
 product_rulebook(struct analysis *a, const char *path,
-    const struct cli_common *c)
+    const struct cli_common *c, const void *own, struct diags *d)
 {
-	return book_write(a, path, c->paper, 0, cli_lang_tag(a->rs), c->tmpl,
-	    NULL);
+	static const struct rulebook_own none = { 0 };
+	const struct rulebook_own *my = own != NULL ? own : &none;
+	struct rnd_book_opts o = { c->paper, my->booklet, NULL, 0, NULL, 0,
+		c->lang, c->tmpl, my->dump };
+
+	return rnd_rulebook_of(a, path, &o, d);
 }
 
 /* Its row of the product table (products.c). */
@@ -144,4 +85,20 @@ const struct product rulebook_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_rulebook,
+	.man =
+	    "The whole ruleset typeset as a book: title page, contents with page\n"
+	    "numbers and links, every section with its tables, hyphenated, with\n"
+	    "footnotes, an index of the rule family's rule ids; running heads, page\n"
+	    "numbers, a PDF outline.\n"
+	    "Test games marked\n"
+	    ".Ic example:\n"
+	    "are played and drawn as examples of play where their rules are\n"
+	    "explained; one that fails is an error and no book is written.\n"
+	    ".Fl -dump\n"
+	    "prints the layout as\n"
+	    ".Cm reference\n"
+	    "does: every page, the body's frames and the pieces of its text.\n",
+	.own_size = sizeof(struct rulebook_own),
+	.dump = 1,
+	.dump_off = offsetof(struct rulebook_own, dump),
 };

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "render.h"
+#include "../render.h"
 
 struct rnd_bases_opts {
 	const char *paper; /* --paper, or NULL: ruleset, locale, A4 */

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../check/analysis.h"
-#include "internal.h"
+#include "../../check/analysis.h"
+#include "../internal.h"
 
 /* A heading of the body, and the page (of the flow, from 0) it is on. */
 struct bhead {

@@ -1,17 +1,19 @@
 /*
- * cmd_bases.c: sandtable bases — base templates, range rulers and status
- * markers at true scale, as a PDF.
+ * bases/product.c: the row of the base templates, range rulers and status
+ * markers at true scale: its command's options (as data, with their
+ * checks) and help, and its entry point.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../render/bases.h"
-#include "../render/bases_layout.h"
-#include "../render/render.h"
-#include "cli.h"
-#include "../check/analysis.h"
+#include "../../check/analysis.h"
+#include "../product.h"
+#include "../render.h"
+#include "bases.h"
+#include "bases_layout.h"
 
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(bases);
@@ -34,30 +36,33 @@ list_presets(FILE *fp)
 	}
 }
 
-/* Write the product and print its diagnostics; returns an exit status. */
+/* A whole number from lo to hi, as the CLI's counts are read; 0 or -1. */
 static int
-run(const struct ruleset *rs, const char *out, const struct rnd_bases_opts *o)
+parse_count(const char *s, long long lo, long long hi, long long *v)
 {
-	struct diags d = { 0 };
-	int rc = rnd_bases(rs, out, o, &d);
+	char *end;
 
-	diags_print(&d, stderr);
-	diags_free(&d);
-	return rc == 0 ? EXIT_CLEAN : EXIT_ERRORS;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
+		return -1;
+	return 0;
 }
 
 /* --count N: from the row's lo to its hi, into the int at its off. */
 static int
-count_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+count_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	long long v;
 	int n;
 
-	if (cli_parse_count(arg, row->lo, row->hi, &v) == -1)
-		return usage_error(cmd,
+	if (parse_count(arg, row->lo, row->hi, &v) == -1) {
+		snprintf(why, CLI_WHY_MAX,
 		    "--%s wants a whole number from %lld to %lld, not '%s'",
 		    row->name, row->lo, row->hi, arg);
+		return EXIT_USAGE;
+	}
 	n = (int)v;
 	memcpy((char *)own + row->off, &n, sizeof(n));
 	return CLI_GO;
@@ -65,42 +70,32 @@ count_opt(const char *cmd, const struct cli_opt *row, const char *arg,
 
 /* --tray N: 0 (none) or 2 to the row's hi (a tray of one is none). */
 static int
-tray_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+tray_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	long long v;
 	int n;
 
-	if (cli_parse_count(arg, 0, row->hi, &v) == -1 || v == 1)
-		return usage_error(cmd,
+	if (parse_count(arg, 0, row->hi, &v) == -1 || v == 1) {
+		snprintf(why, CLI_WHY_MAX,
 		    "--%s wants 0 (none) or 2 to %lld bases, not '%s'",
 		    row->name, row->hi, arg);
+		return EXIT_USAGE;
+	}
 	n = (int)v;
 	memcpy((char *)own + row->off, &n, sizeof(n));
 	return CLI_GO;
 }
 
-/* --dump: the layout on standard output. */
+/* --presets: list them on standard output, and stop. */
 static int
-dump_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+presets_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
-	(void)cmd;
-	(void)row;
-	(void)arg;
-	((struct rnd_bases_opts *)own)->dump = stdout;
-	return CLI_GO;
-}
-
-/* --presets: list them, and stop. */
-static int
-presets_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
-{
-	(void)cmd;
 	(void)row;
 	(void)arg;
 	(void)own;
+	(void)why;
 	list_presets(stdout);
 	return EXIT_CLEAN;
 }
@@ -130,7 +125,8 @@ static const struct cli_opt bases_options[] = {
 	    "label sizes, margin, ink, what is printed"),
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
-	CLI_FN("dump", 0, NULL, struct rnd_bases_opts, dump, dump_opt, 0, 0,
+	CLI_FN("dump", 0, NULL, struct rnd_bases_opts, dump, rnd_dump_opt, 0,
+	    0,
 	    "print the layout (one line per page and piece,\n"
 	    "tab-separated, millimetres)"),
 	CLI_FN("presets", 0, NULL, struct rnd_bases_opts, dump, presets_opt, 0,
@@ -143,61 +139,8 @@ static const struct cli_opt bases_options[] = {
 	CLI_END,
 };
 
-static int
-cmd_bases(int argc, char **argv)
-{
-	struct rnd_bases_opts o;
-	struct cli_common c;
-	const char *out;
-	struct ruleset *rs;
-	int worst, rc, quiet;
-	char *path;
-
-	rnd_bases_opts_init(&o);
-	if ((rc = cli_parse(&bases_command, argc, argv, &c, &o)) != CLI_GO)
-		return rc;
-	o.paper = c.paper;
-	o.tmpl = c.tmpl;
-	out = c.output;
-	quiet = c.quiet;
-	if (optind >= argc)
-		return usage_error("bases", "no ruleset given");
-	if (optind + 1 < argc)
-		return usage_error("bases", "one ruleset at a time");
-	if (out == NULL)
-		return usage_error("bases", "no output file (-o FILE.pdf)");
-	rnd_fonts_warm();
-	if ((rs = cli_load(argv[optind], &worst)) == NULL)
-		return EXIT_ERRORS;
-	cli_lang_use(rs);
-	if (cli_output_check(out, CLI_PDF) == -1) {
-		rs_free(rs);
-		return EXIT_ERRORS;
-	}
-	if (CLI_IS_STDOUT(out) && o.dump != NULL) {
-		rs_free(rs);
-		return usage_error("bases",
-		    "--dump prints to standard output: "
-		    "-o - cannot be used with it");
-	}
-	if ((path = cli_out_begin(out, "pdf")) == NULL) {
-		rs_free(rs);
-		return EXIT_ERRORS;
-	}
-	rc = run(rs, path, &o);
-	if (cli_out_end(out, path, rc == EXIT_CLEAN) != 0)
-		rc = EXIT_ERRORS;
-	/* --dump's lines are the output: nothing else on stdout. */
-	if (rc == EXIT_CLEAN && !quiet && o.dump == NULL &&
-	    !CLI_IS_STDOUT(out))
-		printf("%s: wrote %s\n", rs->path, rnd_written(out));
-	rs_free(rs);
-	return rc;
-}
-
 const struct command bases_command = {
 	.name = "bases",
-	.run = cmd_bases,
 	.synopsis = "bases [options] RULESET -o FILE.pdf",
 	.about =
 	    "Base templates, range rulers and status markers at true scale.\n"
@@ -226,16 +169,26 @@ const struct command bases_command = {
 	    "(Kings of War squares).\n",
 };
 
-int
-product_bases(struct analysis *a, const char *path, const struct cli_common *c)
+/* Its defaults: rnd_bases_opts_init()'s. */
+static void
+own_init(void *own)
 {
-	const struct ruleset *rs = a->rs;
+	rnd_bases_opts_init(own);
+}
+
+int
+product_bases(struct analysis *a, const char *path, const struct cli_common *c,
+    const void *own, struct diags *d)
+{
 	struct rnd_bases_opts o;
 
-	rnd_bases_opts_init(&o);
+	if (own != NULL)
+		o = *(const struct rnd_bases_opts *)own;
+	else
+		rnd_bases_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
-	return run(rs, path, &o) == EXIT_CLEAN ? 0 : -1;
+	return rnd_bases(a->rs, path, &o, d) == 0 ? 0 : -1;
 }
 
 /* Its row of the product table (products.c). */
@@ -247,4 +200,16 @@ const struct product bases_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_bases,
+	.man =
+	    "Base templates, range rulers and status markers at true scale;\n"
+	    ".Fl -dump\n"
+	    "prints the layout, one tab-separated line a page and piece (the old\n"
+	    ".Fl T\n"
+	    "still works, with a note), and\n"
+	    ".Cm bases Fl -presets\n"
+	    "lists the preset base sizes.\n",
+	.own_size = sizeof(struct rnd_bases_opts),
+	.own_init = own_init,
+	.dump = 1,
+	.dump_off = offsetof(struct rnd_bases_opts, dump),
 };

@@ -493,6 +493,18 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
 	rnd_map_tile_name(name, sizeof(name), col, row);
+	/* --dump: the page (the plan is page 1), and the part of the table
+	 * it shows, named, with where on the table it begins. */
+	if (o->dump != NULL) {
+		char at[128], ax[32], ay[32];
+
+		fmt_double(ax, sizeof(ax), x, 3);
+		fmt_double(ay, sizeof(ay), y, 3);
+		snprintf(at, sizeof(at), "%s at %s %s", name, ax, ay);
+		rnd_dump_box(o->dump, "page", num + 1, 0, 0, t->page_w,
+		    t->page_h, NULL);
+		rnd_dump_box(o->dump, "tile", num + 1, M, M, w, h, at);
+	}
 	rnd_doc_outline(d, 0, name, 0);
 	draw_part(cr, o, tc, M, M, x, y, w, h);
 	cairo_save(cr);
@@ -623,6 +635,11 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	bw = pw - 2 * M;
 	bh = ph - y - 4 - RND_TILE_BOTTOM - 26 - RND_AXES_KEY_H - 2;
 	k = fmin(bw / t->table_w, bh / t->table_h);
+	if (o->dump != NULL) {
+		rnd_dump_box(o->dump, "page", 1, 0, 0, pw, ph, NULL);
+		rnd_dump_box(o->dump, "plan", 1, M, y + 4, t->table_w * k,
+		    t->table_h * k, o->grid_desc);
+	}
 	cairo_save(cr);
 	cairo_translate(cr, M, y + 4);
 	cairo_scale(cr, k, k);
@@ -704,6 +721,9 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	char *s;
 
 	rnd_doc_outline(d, 0, o->title ? o->title : _("Map"), 0);
+	rnd_dump_box(o->dump, "page", 1, 0, 0, pw, ph, NULL);
+	rnd_dump_box(o->dump, "map", 1, M, M, g->table_w, g->table_h,
+	    o->grid_desc);
 	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
 	s = xasprintf("<b>%s</b>  \xc2\xb7  %s",
 	    o->title ? o->title : _("Map"), o->grid_desc ? o->grid_desc : "");

@@ -11,7 +11,7 @@
 
 #include "bases.h"
 #include "bases_layout.h"
-#include "internal.h"
+#include "../internal.h"
 
 /*
  * The look, from templates/bases.yaml (bases_look): set at the start of

@@ -1,11 +1,12 @@
-/* cmd_cards.c: sandtable cards — unit cards, n-up with crop marks. */
+/* cards/product.c: the unit cards' row: its command's options (as
+ * data, with their checks) and help, and its entry point. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
-#include "../render/render.h"
+#include "../product.h"
+#include "../render.h"
 
 /* Its row, command and entry point for build (products.c). */
 PRODUCT_OF(cards);
@@ -31,39 +32,46 @@ len_parse_opt(const char *s, double *mm)
  * millimetres (the bleed's limit is the option's, the crop marks' the
  * template's), into the double at the row's off. */
 static int
-len_opt(const char *cmd, const struct cli_opt *row, const char *arg, void *own)
+len_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	double mm;
 
-	if (len_parse_opt(arg, &mm) == -1)
-		return usage_error(cmd,
+	if (len_parse_opt(arg, &mm) == -1) {
+		snprintf(why, CLI_WHY_MAX,
 		    "--%s '%s': not a length with a unit (3mm, 0.125in, "
 		    "1/8in, none)",
 		    row->name, arg);
-	if (mm > (double)row->hi)
-		return usage_error(cmd, "--%s %s: from 0 to %lld mm",
+		return EXIT_USAGE;
+	}
+	if (mm > (double)row->hi) {
+		snprintf(why, CLI_WHY_MAX, "--%s %s: from 0 to %lld mm",
 		    row->name, arg, row->hi);
+		return EXIT_USAGE;
+	}
 	memcpy((char *)own + row->off, &mm, sizeof(mm));
 	return CLI_GO;
 }
 
 /* --card: a known name or WxH with units. */
 static int
-card_opt(const char *cmd, const struct cli_opt *row, const char *arg,
-    void *own)
+card_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
 {
 	const struct rnd_card_size *c;
-	const char *why;
+	const char *bad;
 	double w, h;
 
 	for (c = rnd_card_sizes; c->name != NULL; c++)
 		if (strcasecmp(c->name, arg) == 0)
 			break;
-	if (c->name == NULL && len_parse_pair(arg, LEN_NONE, &w, &h, &why))
-		return usage_error(cmd,
+	if (c->name == NULL && len_parse_pair(arg, LEN_NONE, &w, &h, &bad)) {
+		snprintf(why, CLI_WHY_MAX,
 		    "--card %s: use poker, bridge, tarot, mini, index or WxH "
 		    "with units",
 		    arg);
+		return EXIT_USAGE;
+	}
 	memcpy((char *)own + row->off, &arg, sizeof(arg));
 	return CLI_GO;
 }
@@ -104,24 +112,8 @@ static const struct cli_opt cards_options[] = {
 	CLI_END,
 };
 
-static int
-cmd_cards(int argc, char **argv)
-{
-	struct cli_common c;
-	struct rnd_opts o;
-	int rc;
-
-	rnd_opts_init(&o);
-	if ((rc = cli_parse(&cards_command, argc, argv, &c, &o)) != CLI_GO)
-		return rc;
-	o.paper = c.paper;
-	o.tmpl = c.tmpl;
-	return cli_sheet_main("cards", argc, argv, c.output, &o, c.quiet, 1);
-}
-
 const struct command cards_command = {
 	.name = "cards",
-	.run = cmd_cards,
 	.synopsis = "cards [options] RULESET -o FILE.pdf",
 	.about =
 	    "One card per unit type (name, class, stats, weapons with ranges,\n"
@@ -135,15 +127,26 @@ const struct command cards_command = {
 	    "Earlier spellings still work, with a note: -c (card), -b (bleed).\n",
 };
 
+/* Its defaults: rnd_opts_init()'s. */
+static void
+own_init(void *own)
+{
+	rnd_opts_init(own);
+}
+
 int
-product_cards(struct analysis *a, const char *path, const struct cli_common *c)
+product_cards(struct analysis *a, const char *path, const struct cli_common *c,
+    const void *own, struct diags *d)
 {
 	struct rnd_opts o;
 
-	rnd_opts_init(&o);
+	if (own != NULL)
+		o = *(const struct rnd_opts *)own;
+	else
+		rnd_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
-	return cli_sheet_write(a, path, &o, 1);
+	return rnd_sheet_write(a, path, &o, 1, d);
 }
 
 /* Its row of the product table (products.c). */
@@ -156,4 +159,13 @@ const struct product cards_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_cards,
+	.man = "One card per unit type, n-up with crop marks;\n"
+	       ".Fl -dump\n"
+	       "prints the layout as\n"
+	       ".Cm reference\n"
+	       "does, each card's fields or band, body and text included.\n",
+	.own_size = sizeof(struct rnd_opts),
+	.own_init = own_init,
+	.dump = 1,
+	.dump_off = offsetof(struct rnd_opts, dump),
 };

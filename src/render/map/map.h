@@ -14,9 +14,9 @@
 #ifndef SANDTABLE_RENDER_MAP_H
 #define SANDTABLE_RENDER_MAP_H
 
-#include "../base/base.h"
-#include "../scenario/grid.h"
-#include "../scenario/terrain.h"
+#include "../../base/base.h"
+#include "../../scenario/grid.h"
+#include "../../scenario/terrain.h"
 
 /* Corner where labels count from. */
 enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
@@ -41,6 +41,7 @@ struct rnd_map_opts {
 	/* PNG */
 	double px_per_cell; /* pixels per cell (per inch, no grid) */
 	const char *tmpl;   /* NAME|PATH: -t, else the product row's */
+	FILE *dump; /* --dump: the PDF's layout as text (dump.c), or NULL */
 	/* Set by rnd_map from the template; NULL: the defaults. */
 	const struct rnd_map_look *look;
 };
@@ -105,5 +106,38 @@ int rnd_map(const char *path, const struct rnd_map_opts *, struct diags *);
 /* The largest PNG: a side in pixels, and pixels in all (256 MB). */
 #define RND_MAP_MAX_PX 20000
 #define RND_MAP_MAX_PIXELS (64.0 * 1024 * 1024)
+
+/* ---- the map product (product.c) ---- */
+/* What the user asked for; NULL / -1 means "the default". */
+struct map_req {
+	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
+	const char *labels, *origin, *scenario, *write_terrain, *ppc;
+	const char *tmpl;
+	uint64_t seed; /* with seed_given: terrain from this seed */
+	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
+	FILE *dump; /* --dump */
+};
+
+/* Everything a map is made from, owned by it (rnd_map_job_free). */
+struct map_job {
+	struct grid grid;
+	struct battlefield *bf;
+	struct rnd_map_opts o;
+	char *desc;
+};
+
+/*
+ * Work out the whole map from the ruleset (may be NULL) and the request:
+ * 0, or EXIT_ERRORS with the message for the user in *msg (caller frees;
+ * "map: --cell 0: …") or the terrain file's errors in d. Free j with
+ * rnd_map_job_free() in every case.
+ */
+int rnd_map_setup(const struct ruleset *, const struct map_req *,
+    struct map_job *j, char **msg, struct diags *d);
+void rnd_map_job_free(struct map_job *);
+/* Write the job's terrain as YAML, in the map's measure; 0, or
+ * EXIT_ERRORS with the message in *msg (caller frees). */
+int rnd_map_terrain_write(const struct map_job *, const char *path,
+    char **msg);
 
 #endif

@@ -7,7 +7,7 @@
 #ifndef SANDTABLE_RENDER_CARD_FIELDS_H
 #define SANDTABLE_RENDER_CARD_FIELDS_H
 
-#include "internal.h"
+#include "../internal.h"
 
 /* What a box holds. */
 enum rnd_cf_kind {
