@@ -354,8 +354,6 @@ static const struct eng_show di_show = {
 	.weapon_hits_on = 0,
 	/* Move and five stats of its own: one grid on a card. */
 	.card_one_grid = 1,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
 	/* The exact odds (dice_odds.c): by opposed roll one fight is one
 	 * roll; by accumulated hits or the pipeline the melee is fought
 	 * to its end (dice_melee.c). The words fit either. */

@@ -716,6 +716,32 @@ struct eng_ugauge {
 	const char *rises, *falls, *one;
 };
 
+/*
+ * A unit's key stat as data (eng_show.unit_facts): its key ("morale"),
+ * its label and short label as N_() msgids ("Morale", "Mo"; brief NULL:
+ * the label), and its value as written ("" none). How stats are laid
+ * out — in lines, with short labels where room is short, a dash for
+ * none — is the product's (the bases sheet's markers).
+ */
+#define ENG_MAX_FACTS 8
+struct eng_fact {
+	const char *key, *label, *brief;
+	char value[24];
+};
+
+/*
+ * What ends a battle before its last turn, as data (eng_show.end): a
+ * side loses when it has no units left, or with unfit, no unit fit to
+ * fight (a unit the family counts out of the fight though on the
+ * table); and with break_pct > 0, when its army breaks, that share (%)
+ * of its fighting units lost. How it is said is the product's (the
+ * scenario's briefing).
+ */
+struct eng_end {
+	int unfit;
+	int break_pct;
+};
+
 struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
@@ -795,13 +821,18 @@ struct eng_show {
 	 * family whose document is always small. */
 	size_t (*odds_size)(const struct eng_ctx *, const char *a,
 	    const char *b, size_t limit);
-	/* How a battle of this family ends early, for a scenario's
-	 * briefing: "one side has no units left" (without a stop). */
-	void (*end_words)(const struct ruleset *, char *buf, size_t sz);
-	/* A unit's key stats for its marker on the bases sheet, long (may
-	 * hold a newline) and brief, lengths in unit; caller frees. */
-	void (*marker)(const struct ruleset *, const struct rs_unit *,
-	    enum unit_of_length, char **full, char **brief);
+	/* What ends a battle of this family before its last turn, for
+	 * rs, into *out (cleared by the caller). NULL: losses alone (a
+	 * side with no units left loses). */
+	void (*end)(const struct ruleset *, struct eng_end *out);
+	/* A unit's key stats beyond its Move (the model's), in order, into
+	 * out[ENG_MAX_FACTS]; returns how many. NULL: none. */
+	size_t (*unit_facts)(const struct ruleset *, const struct rs_unit *,
+	    struct eng_fact *out);
+	/* A unit's fire is a stat of its own (unit_facts gives it), not
+	 * its weapons: its weapons and their ranges are not among its key
+	 * stats. 0: they are (a family whose units fire their weapons). */
+	int fire_is_stat;
 };
 /* The description of the family that plays rs; a print-only one (every
  * stat, no odds) when no family does. Never NULL. */
@@ -813,13 +844,6 @@ int eng_names_width(const struct ruleset *, int weapons);
 const char *eng_situation_words(const struct eng_show *, const char *key);
 /* A length as a marker shows it: 9″ or 40 mm. Returns buf. */
 char *eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length);
-/* eng_show.end_words for a battle that nothing but losses ends early:
- * "one side has no units left". */
-void eng_end_words_plain(const struct ruleset *, char *buf, size_t sz);
-/* eng_show.marker for a family whose units are their weapons: move and
- * melee, and the weapons with their ranges. */
-void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
-    enum unit_of_length, char **full, char **brief);
 
 /* ---- a rule family ---- */
 struct eng_family {

@@ -31,6 +31,21 @@ fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
 	return 1;
 }
 
+/* A unit's key stats beyond Move: its melee power, when it has one
+ * (its weapons, which the products list, are its fire). */
+static size_t
+fp_unit_facts(const struct ruleset *rs, const struct rs_unit *u,
+    struct eng_fact *out)
+{
+	if (!fp_stat(rs, u, ENG_STAT_MELEE, out[0].value,
+	        sizeof(out[0].value)))
+		return 0;
+	out[0].key = "melee";
+	out[0].label = N_("Melee");
+	out[0].brief = NULL;
+	return 1;
+}
+
 /* The melee situations of fp_odds(), for the attacker. */
 static const struct eng_words fp_situations[] = {
 	{ "open", "open ground" },
@@ -111,6 +126,5 @@ const struct eng_show fp_show = {
 	    "cell is the defender winning or both removed."),
 	.fire_map = 1,
 	.outcomes = fp_outcomes,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
+	.unit_facts = fp_unit_facts,
 };
