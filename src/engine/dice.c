@@ -352,8 +352,6 @@ static const struct eng_show di_show = {
 	/* To hit and the rest are the weapons' own columns (under the
 	 * name on a card); no weapon has faces it hits on. */
 	.weapon_hits_on = 0,
-	/* Move and five stats of its own: one grid on a card. */
-	.card_one_grid = 1,
 	/* The exact odds (dice_odds.c): by opposed roll one fight is one
 	 * roll; by accumulated hits or the pipeline the melee is fought
 	 * to its end (dice_melee.c). The words fit either. */

@@ -766,10 +766,6 @@ struct eng_show {
 	 * family whose weapons roll To hit of their own columns, where
 	 * the column would be a dash for every weapon. */
 	int weapon_hits_on;
-	/* A card draws the family's stats (Move) in one grid with the
-	 * game's own: for a family whose units are mostly its own columns,
-	 * Move alone would take a row the odds panel needs. */
-	int card_one_grid;
 	/* Odds panels: the melee situation sheets and cards assume (NULL:
 	 * each matchup's first, for a family of one situation), the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
