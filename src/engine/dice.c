@@ -372,20 +372,19 @@ static const struct eng_show di_show = {
 	.card_head = di_card_head,
 	.ncard = sizeof(di_card) / sizeof(di_card[0]),
 	.situations = di_situations,
-	.melee_legend = N_(
+	.melee_of.legend = N_(
 	    "chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
 	    "stands (accumulated hits, pipeline)"),
-	.melee_note = N_(
+	.melee_of.note = N_(
 	    "Exact odds. By opposed roll, one roll: each side "
 	    "rolls the melee roll plus its Combat against the other's class; "
 	    "the Melee outcomes table says what beaten, beaten by double and "
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
 	    "round by round from full Wounds until a unit is removed."),
-	.fire_map = 1,
-	.fire_map_title = N_("Shooting: chance one attack wounds"),
-	.fire_map_legend = N_("chance one attack takes at least one Wound"),
-	.fire_map_note = N_(
+	.fire_of.title = N_("Shooting: chance one attack wounds"),
+	.fire_of.legend = N_("chance one attack takes at least one Wound"),
+	.fire_of.note = N_(
 	    "Exact odds that one attack at a target in range "
 	    "and sight takes at least one of its Wounds, by the Combat "
 	    "table's shooting (hit, wound and save, or accumulated hits); 0 "

@@ -742,6 +742,18 @@ struct eng_end {
 	int break_pct;
 };
 
+/*
+ * What one kind of a family's exact chances is, as a table of them is
+ * described (N_() msgids): the title of all of them, what one chance is
+ * (legend), what they assume and how they are worked out (note). NULL:
+ * the common case in the product's words (melee: the attacker wins and
+ * only the defender is removed; fire: a hit with one shot, which the
+ * target's class may make 0).
+ */
+struct eng_chances_of {
+	const char *title, *legend, *note;
+};
+
 struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
@@ -769,7 +781,9 @@ struct eng_show {
 	/* Odds panels: the melee situation sheets and cards assume (NULL:
 	 * each matchup's first, for a family of one situation), the
 	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns (none: those
+	 * title (NULL: no fire chances are shown, on the sheet or in the
+	 * report: a family whose fire does not depend on its target), the
+	 * card's columns (none: those
 	 * its odds hold, a shot, attacking and defending) and their
 	 * headings (card_heads NULL, or an entry NULL: the words of the
 	 * column's kind, "shot kills" …) — a family says what its own
@@ -787,15 +801,11 @@ struct eng_show {
 	 * card_heads says. */
 	const char *(*card_head)(const struct ruleset *, int c);
 	int ncard;
-	/* The report's heat maps: each situation in words, the melee map's
-	 * legend and note, and whether fire gets a chance-to-hit map. */
+	/* Each melee situation in words. */
 	const struct eng_words *situations; /* ended by { NULL } */
-	const char *melee_legend, *melee_note;
-	int fire_map;
-	/* The fire map's title, legend and note: what the family's fire
-	 * chance is of (NULL: a hit with one shot, which the target's
-	 * class may make 0). */
-	const char *fire_map_title, *fire_map_legend, *fire_map_note;
+	/* What the chances of its melee and fire matchups (eng_odds:
+	 * attacker_wins, p_hit) are, for any table of them. */
+	struct eng_chances_of melee_of, fire_of;
 	/* What an example of play tells of a unit's state, in this order
 	 * (eng_family.unit_gauges gives the values). */
 	const struct eng_ugauge *ugauges;

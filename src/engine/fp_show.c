@@ -119,12 +119,11 @@ const struct eng_show fp_show = {
 	.card = fp_card,
 	.ncard = 3,
 	.situations = fp_situations,
-	.melee_legend = N_("chance the attacker wins (only the defender is "
-	                   "removed)"),
-	.melee_note = N_(
+	.melee_of.legend = N_("chance the attacker wins (only the defender "
+	                      "is removed)"),
+	.melee_of.note = N_(
 	    "Exact odds with draws rolled again; the rest of each "
 	    "cell is the defender winning or both removed."),
-	.fire_map = 1,
 	.outcomes = fp_outcomes,
 	.unit_facts = fp_unit_facts,
 };

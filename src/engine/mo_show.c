@@ -352,12 +352,11 @@ const struct eng_show mo_show = {
 	.card = mo_card,
 	.ncard = 1,
 	.situations = mo_situations,
-	.melee_legend = N_("chance the attacker wins the round"),
-	.melee_note = N_(
+	.melee_of.legend = N_("chance the attacker wins the round"),
+	.melee_of.note = N_(
 	    "Exact odds of one round of melee, both units fighting "
 	    "to their front: more hits wins, equal hits are settled by a die "
 	    "each."),
-	.fire_map = 0,
 	.tables = mo_tables,
 	.outcomes = mo_outcomes,
 	.odds_doc = mo_odds_doc,

@@ -27,8 +27,8 @@ Test(show, every_family_describes_itself)
 		cr_assert_not_null(s->situation);
 		cr_assert_not_null(s->melee_title);
 		cr_assert_not_null(s->melee_title_wide);
-		cr_assert_not_null(s->melee_legend);
-		cr_assert_not_null(s->melee_note);
+		cr_assert_not_null(s->melee_of.legend);
+		cr_assert_not_null(s->melee_of.note);
 		cr_assert_not_null(s->unit_facts);
 		cr_assert_gt(s->ncard, 0);
 		for (k = 0; k < s->ncard; k++)
