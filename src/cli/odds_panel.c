@@ -473,13 +473,21 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
  * for about that many rows (README, Limits and hostile input). */
 #define CARD_MAX_ROWS 13
 
+/* The columns of a unit card's odds panel, against each enemy type. */
+enum card_col {
+	CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
+	CARD_ATTACKING, /* chance to win a melee attacking it */
+	CARD_DEFENDING, /* chance to win a melee it attacks */
+	CARD_ROUND,     /* chance to win a round, whoever charged */
+};
+
 /* The heading of each kind of card column, where the family does not
- * word its own (eng_show.card_heads). */
+ * say its chance in a few words (eng_chances_of.head). */
 static const char *const card_heads[] = {
-	[ENG_CARD_SHOT] = N_("shot kills"),
-	[ENG_CARD_ATTACKING] = N_("attacking"),
-	[ENG_CARD_DEFENDING] = N_("defending"),
-	[ENG_CARD_ROUND] = N_("wins a round"),
+	[CARD_SHOT] = N_("shot kills"),
+	[CARD_ATTACKING] = N_("attacking"),
+	[CARD_DEFENDING] = N_("defending"),
+	[CARD_ROUND] = N_("wins a round"),
 };
 
 /* The heading of an attacking and a defending column that say the same
@@ -492,15 +500,15 @@ static const char *const card_heads[] = {
  * as one: two columns of the same numbers only look like a difference.
  */
 static void
-card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
+card_merge(const enum card_col *card, int ncard, struct rnd_odds *o)
 {
 	int a = -1, d = -1, c;
 	size_t j, k;
 
 	for (c = 0; c < ncard; c++) {
-		if (card[c] == ENG_CARD_ATTACKING)
+		if (card[c] == CARD_ATTACKING)
 			a = c;
-		else if (card[c] == ENG_CARD_DEFENDING)
+		else if (card[c] == CARD_DEFENDING)
 			d = c;
 	}
 	if (a < 0 || d < 0 || o->nrows == 0)
@@ -524,38 +532,47 @@ card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
 }
 
 /*
- * The columns of a card: the family's (eng_show.card), or for a family
- * that names none, what its odds hold: a shot when it has fire odds,
- * attacking and defending when it has melee odds. Returns how many.
+ * The columns of a card, from what the family's chances are: a shot
+ * when it shows fire chances (eng_show.fire_title), and one melee
+ * column whoever charged when that changes nothing
+ * (eng_show.melee_either_way), else attacking and defending. Returns
+ * how many.
  */
 static int
-card_cols(const struct eng_show *sh, const struct oddsix *x,
-    const enum eng_card_col **card, enum eng_card_col *own)
+card_cols(const struct eng_show *sh, enum card_col *card)
 {
-	size_t i;
-	int n = 0, fire = 0, melee = 0;
+	int n = 0;
 
-	if (sh->ncard > 0) {
-		*card = sh->card;
-		return sh->ncard;
+	if (sh->fire_title != NULL)
+		card[n++] = CARD_SHOT;
+	if (sh->melee_either_way)
+		card[n++] = CARD_ROUND;
+	else {
+		card[n++] = CARD_ATTACKING;
+		card[n++] = CARD_DEFENDING;
 	}
-	for (i = 0; i < x->n * x->n; i++)
-		fire |= x->best[i] >= 0;
-	for (i = 0; i < x->n; i++)
-		melee |= x->att[i];
-	if (fire)
-		own[n++] = ENG_CARD_SHOT;
-	if (melee) {
-		own[n++] = ENG_CARD_ATTACKING;
-		own[n++] = ENG_CARD_DEFENDING;
-	}
-	*card = own;
 	return n;
+}
+
+/* A card column's heading: the family's chance in a few words, or the
+ * words of the column's kind. */
+static const char *
+card_head(const struct ruleset *rs, const struct eng_show *sh, enum card_col c)
+{
+	struct eng_chances_of m = sh->melee_of;
+
+	if (sh->melee_of_rs != NULL)
+		sh->melee_of_rs(rs, &m);
+	if (c == CARD_SHOT && sh->fire_of.head != NULL)
+		return sh->fire_of.head;
+	if (c == CARD_ROUND && m.head != NULL)
+		return m.head;
+	return card_heads[c];
 }
 
 /*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card, else card_cols()): a shot's chance (to destroy it, or
+ * card_cols() gives: a shot's chance (to destroy it, or
  * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
@@ -568,16 +585,15 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
     struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	enum eng_card_col own[3];
-	const enum eng_card_col *card;
-	int ncard = card_cols(sh, x, &card, own), shots = 0, c, pass;
+	enum card_col card[3];
+	int ncard = card_cols(sh, card), shots = 0, c, pass;
 	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
 	size_t i, t, n = 0, nc = (size_t)ncard;
 	struct rnd_odds *o;
 	char *title = NULL;
 
 	for (c = 0; c < ncard; c++)
-		shots |= card[c] == ENG_CARD_SHOT;
+		shots |= card[c] == CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
 		                            *md = melee_find(x, (int)t, u);
@@ -605,15 +621,8 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	o = panel_new(set, title ? title : _("Odds against"),
 	    rs->units[u].name, nc);
 	free(title);
-	for (c = 0; c < ncard; c++) {
-		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
-		                                        NULL;
-
-		o->cols[c] = xstrdup(_(h != NULL ? h :
-		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
-		                                   sh->card_heads[c] :
-		                                   card_heads[card[c]]));
-	}
+	for (c = 0; c < ncard; c++)
+		o->cols[c] = xstrdup(_(card_head(rs, sh, card[c])));
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
@@ -627,21 +636,21 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		okd = md != NULL && md->resolves;
 		for (c = 0; c < ncard; c++)
 			switch (card[c]) {
-			case ENG_CARD_SHOT:
+			case CARD_SHOT:
 				p = x->best[(size_t)u * x->n + t];
 				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
 				break;
-			case ENG_CARD_ATTACKING:
+			case CARD_ATTACKING:
 				cells[c] = oka ?
 				    pct(eng_q_double(&ma->attacker_wins)) :
 				    xstrdup(dash);
 				break;
-			case ENG_CARD_DEFENDING:
+			case CARD_DEFENDING:
 				cells[c] = okd ?
 				    pct(eng_q_double(&md->defender_wins)) :
 				    xstrdup(dash);
 				break;
-			case ENG_CARD_ROUND:
+			case CARD_ROUND:
 				/* Either way round, when there is a melee: a
 				 * row may be there for its shot alone (no
 				 * melee odds: melee by accumulated hits). */

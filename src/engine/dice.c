@@ -306,27 +306,18 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 	return 1;
 }
 
-/* A card's odds against each enemy type: one attack of its best weapon,
- * and one fight — the opposed roll is the same whoever attacked, so a
- * column each way would say the same twice. The attack's chance is of
- * at least one Wound (p_attack), not of a kill, and the fight's that
- * the unit's total beats the enemy's: the headings say so. */
-static const enum eng_card_col di_card[] = { ENG_CARD_SHOT, ENG_CARD_ROUND };
-static const char *const di_card_heads[] = { N_("attack wounds"),
-	N_("melee roll wins") };
-/* The melee column of a melee fought to its end (accumulated hits, the
- * pipeline): the chance the unit removes the enemy, not one roll's. */
-static const char *
-di_card_head(const struct ruleset *rs, int c)
+/* A melee fought to its end (accumulated hits, the pipeline): its
+ * chance is that the unit removes the enemy, not one roll's. */
+static void
+di_melee_of_rs(const struct ruleset *rs, struct eng_chances_of *out)
 {
 	const struct rs_table *t = rs_table_find(rs, "Combat");
 	size_t i;
 
-	for (i = 1; c == 1 && t != NULL && t->ncols >= 2 && i < t->nrows; i++)
+	for (i = 1; t != NULL && t->ncols >= 2 && i < t->nrows; i++)
 		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
 		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
-			return N_("wins the melee");
-	return NULL;
+			out->head = N_("wins the melee");
 }
 
 static const struct eng_words di_situations[] = {
@@ -367,11 +358,14 @@ static const struct eng_show di_show = {
 	    /* xgettext:no-c-format */
 	N_("Shooting: % chance one attack wounds (row "
 	   "shoots column; units numbered as in the melee table)"),
-	.card = di_card,
-	.card_heads = di_card_heads,
-	.card_head = di_card_head,
-	.ncard = sizeof(di_card) / sizeof(di_card[0]),
+	/* One attack of its best weapon, and one fight — the opposed roll
+	 * is the same whoever attacked. The attack's chance is of at least
+	 * one Wound (p_attack), not of a kill, and the fight's that the
+	 * unit's total beats the enemy's: the heads say so. */
+	.melee_either_way = 1,
+	.melee_of_rs = di_melee_of_rs,
 	.situations = di_situations,
+	.melee_of.head = N_("melee roll wins"),
 	.melee_of.legend = N_(
 	    "chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
@@ -383,6 +377,7 @@ static const struct eng_show di_show = {
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
 	    "round by round from full Wounds until a unit is removed."),
 	.fire_of.title = N_("Shooting: chance one attack wounds"),
+	.fire_of.head = N_("attack wounds"),
 	.fire_of.legend = N_("chance one attack takes at least one Wound"),
 	.fire_of.note = N_(
 	    "Exact odds that one attack at a target in range "

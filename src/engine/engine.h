@@ -587,14 +587,6 @@ enum eng_stat_bit {
 };
 #define ENG_STAT_ALL 0x3fu
 
-/* The columns of a unit card's odds panel, against each enemy type. */
-enum eng_card_col {
-	ENG_CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
-	ENG_CARD_ATTACKING, /* chance to win a melee attacking it */
-	ENG_CARD_DEFENDING, /* chance to win a melee it attacks */
-	ENG_CARD_ROUND,     /* chance to win a round, whoever charged */
-};
-
 /* An exact chance as a table shows it: p < 0 is none (the cell is
  * left empty); exact is the fraction ("4/7"), owned by the table. */
 struct eng_chance {
@@ -745,13 +737,15 @@ struct eng_end {
 /*
  * What one kind of a family's exact chances is, as a table of them is
  * described (N_() msgids): the title of all of them, what one chance is
- * (legend), what they assume and how they are worked out (note). NULL:
+ * (legend, and in a few words, head), what they assume and how they are
+ * worked out (note). NULL:
  * the common case in the product's words (melee: the attacker wins and
  * only the defender is removed; fire: a hit with one shot, which the
  * target's class may make 0).
  */
 struct eng_chances_of {
 	const char *title, *legend, *note;
+	const char *head; /* one chance in a few words ("attack wounds") */
 };
 
 struct eng_show {
@@ -780,32 +774,30 @@ struct eng_show {
 	int weapon_hits_on;
 	/* Odds panels: the melee situation sheets and cards assume (NULL:
 	 * each matchup's first, for a family of one situation), the
-	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire chances are shown, on the sheet or in the
-	 * report: a family whose fire does not depend on its target), the
-	 * card's columns (none: those
-	 * its odds hold, a shot, attacking and defending) and their
-	 * headings (card_heads NULL, or an entry NULL: the words of the
-	 * column's kind, "shot kills" …) — a family says what its own
-	 * chances are. */
+	 * reference sheet's melee title (narrow and wide matrix) and its
+	 * fire title (NULL: no fire chances are shown, on the sheet, the
+	 * cards or in the report: a family whose fire does not depend on
+	 * its target) — a family says what its own chances are. */
 	const char *situation;
 	const char *melee_title, *melee_title_wide, *fire_title;
 	/* The fire matrix's title when its target columns are numbered as
 	 * the wide melee matrix numbers its rows (more than six targets,
 	 * whose names would break inside words); NULL: always names. */
 	const char *fire_title_wide;
-	const enum eng_card_col *card;
-	const char *const *card_heads;
-	/* The heading of card column c when it depends on the ruleset (a
-	 * family with several mechanisms); NULL, or NULL returned: as
-	 * card_heads says. */
-	const char *(*card_head)(const struct ruleset *, int c);
-	int ncard;
+	/* A melee's chances are the same whoever charged (b's
+	 * defender_wins against a is a's attacker_wins against b): one
+	 * number says how a unit fares against an enemy, not two. */
+	int melee_either_way;
 	/* Each melee situation in words. */
 	const struct eng_words *situations; /* ended by { NULL } */
 	/* What the chances of its melee and fire matchups (eng_odds:
 	 * attacker_wins, p_hit) are, for any table of them. */
 	struct eng_chances_of melee_of, fire_of;
+	/* What the melee chances are for rs, when that depends on the
+	 * ruleset (a family with several mechanisms): *out starts as
+	 * melee_of. NULL: melee_of. */
+	void (
+	    *melee_of_rs)(const struct ruleset *, struct eng_chances_of *out);
 	/* What an example of play tells of a unit's state, in this order
 	 * (eng_family.unit_gauges gives the values). */
 	const struct eng_ugauge *ugauges;

@@ -10,13 +10,6 @@
 
 #include "firepower.h"
 
-/* A card's odds against each enemy: a shot, a melee either way. */
-static const enum eng_card_col fp_card[] = {
-	ENG_CARD_SHOT,
-	ENG_CARD_ATTACKING,
-	ENG_CARD_DEFENDING,
-};
-
 /* A card's Melee: the unit's power. */
 static int
 fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
@@ -116,8 +109,6 @@ const struct eng_show fp_show = {
 	    "Melee: % chance the attacker (row) wins against "
 	    "the defender (column number)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),
-	.card = fp_card,
-	.ncard = 3,
 	.situations = fp_situations,
 	.melee_of.legend = N_("chance the attacker wins (only the defender "
 	                      "is removed)"),

@@ -12,10 +12,6 @@
 
 #include "morale.h"
 
-/* A card's odds against each enemy: one round, whoever charged (both
- * fight to their front, and a volley does not depend on its target). */
-static const enum eng_card_col mo_card[] = { ENG_CARD_ROUND };
-
 static const struct eng_words mo_situations[] = {
 	{ "front", "one round, both to their front" },
 	{ NULL, NULL },
@@ -349,8 +345,9 @@ const struct eng_show mo_show = {
 	    "Melee: % chance the attacker (row) wins a round "
 	    "against the defender (column number)"),
 	.fire_title = NULL,
-	.card = mo_card,
-	.ncard = 1,
+	/* One round, whoever charged: both fight to their front (and a
+	 * volley does not depend on its target: no fire_title). */
+	.melee_either_way = 1,
 	.situations = mo_situations,
 	.melee_of.legend = N_("chance the attacker wins the round"),
 	.melee_of.note = N_(
