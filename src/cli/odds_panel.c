@@ -220,20 +220,62 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * fare alike in every melee are one row and one column. num[u] (may be
  * NULL) gets the number of unit type u's column, 0 for none.
  */
+/*
+ * A matrix's titles, as it names its columns and as it numbers them (the
+ * wide layout: bare percentages, the number before each row's name), in
+ * the words of the matrix's cells (N_() msgids).
+ */
+static const struct {
+	const char *named, *numbered;
+} titles[] = {
+	{ N_("Melee: chance the attacker wins (row attacks column)"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) wins against the "
+	       "defender (column number)") },
+	{ N_("Melee: chance the attacker wins a round (row attacks "
+	     "column)"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) wins a round "
+	       "against the defender (column number)") },
+	{ N_("Shooting: chance one attack wounds (row shoots column)"),
+	    /* xgettext:no-c-format */
+	    N_("Shooting: % chance one attack wounds (row "
+	       "shoots column; units numbered as in the melee table)") },
+	{ N_("Melee: chance the attacker (row) beats the defender (column) "
+	     "by double in one fight"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) beats "
+	       "the defender (column number) by double in one fight") },
+};
+
+/* The title of a matrix that numbers its columns, from its title (a
+ * msgid, or its translation): NULL when the panel has no numbered
+ * wording of it (the matrix keeps its names). */
+static const char *
+title_numbered(const char *title)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(titles) / sizeof(titles[0]); i++)
+		if (strcmp(title, titles[i].named) == 0 ||
+		    strcmp(title, _(titles[i].named)) == 0)
+			return titles[i].numbered;
+	return NULL;
+}
+
 /* The melee matrix's title: the family's, or what its cells are (the
- * attacker's chance to win) for a family that gives none. */
+ * attacker's chance to win) for a family that gives none; wide, as it
+ * numbers its columns (its own words when it has no other). */
 static const char *
 melee_title(const struct eng_show *sh, int wide)
 {
-	if (wide)
-		return sh->melee_title_wide != NULL ?
-		    sh->melee_title_wide :
-		    /* xgettext:no-c-format */
-		    N_("Melee: % chance the attacker (row) wins against the "
-		       "defender (column number)");
-	return sh->melee_title != NULL ?
+	const char *t = sh->melee_title != NULL ?
 	    sh->melee_title :
 	    N_("Melee: chance the attacker wins (row attacks column)");
+
+	if (wide && title_numbered(t) != NULL)
+		return title_numbered(t);
+	return t;
 }
 
 static void
@@ -388,7 +430,7 @@ panel_share(struct rnd_odds *o)
  * Chance to hit per weapon (rows) and target unit (columns), when the
  * family's sheet shows it. num (may be NULL): each unit type's number
  * in the wide melee matrix; with more than six targets, all numbered,
- * and a title for it (eng_show.fire_title_wide), the columns are those
+ * and a numbered title for its own (title_numbered()), the columns are those
  * numbers and the cells bare percentages, as in that matrix: seven
  * names across a column of the sheet break inside words. Returns 1
  * numbered, 0 named, -1 no matrix.
@@ -400,14 +442,16 @@ fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
 {
 	struct rnd_odds *o;
 	size_t w, t;
-	int wide = num != NULL && sh->fire_title_wide != NULL &&
-	    rs->nunits > 6;
+	int wide;
 
 	if (od->nfire == 0 || sh->fire_title == NULL)
 		return -1;
+	wide = num != NULL && title_numbered(sh->fire_title) != NULL &&
+	    rs->nunits > 6;
 	for (t = 0; wide && t < rs->nunits; t++)
 		wide = num[t] > 0;
-	o = panel_new(set, wide ? sh->fire_title_wide : sh->fire_title, NULL,
+	o = panel_new(set,
+	    wide ? title_numbered(sh->fire_title) : sh->fire_title, NULL,
 	    rs->nunits);
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = wide ? xasprintf("%d", num[t]) :
@@ -440,15 +484,15 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
 	sh->tables(ctx, ENG_TABLES_SHEET, &t);
 	for (i = 0; i < t.n; i++) {
 		const struct eng_table *e = &t.v[i];
-		int wide = e->title_wide != NULL && e->ncols > 6 &&
+		int wide = title_numbered(e->title) != NULL && e->ncols > 6 &&
 		    e->nrows == e->ncols;
 		struct rnd_odds *o;
 
 		/* Numbered as the melee matrix: rows and columns the same. */
 		for (c = 0; wide && c < e->ncols; c++)
 			wide = strcmp(e->rows[c], e->cols[c]) == 0;
-		o = panel_new(set, wide ? e->title_wide : e->title, NULL,
-		    e->ncols);
+		o = panel_new(set, wide ? title_numbered(e->title) : e->title,
+		    NULL, e->ncols);
 		for (c = 0; c < e->ncols; c++)
 			o->cols[c] = wide ? xasprintf("%zu", c + 1) :
 			                    xstrdup(e->cols[c]);

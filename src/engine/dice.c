@@ -349,15 +349,8 @@ static const struct eng_show di_show = {
 	.situation = "contact",
 	.melee_title = N_("Melee: chance the attacker wins (row attacks "
 	                  "column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_("Melee: % chance the attacker (row) wins "
-	                       "against the defender (column number)"),
 	.fire_title = N_("Shooting: chance one attack wounds (row shoots "
 	                 "column)"),
-	.fire_title_wide =
-	    /* xgettext:no-c-format */
-	N_("Shooting: % chance one attack wounds (row "
-	   "shoots column; units numbered as in the melee table)"),
 	/* One attack of its best weapon, and one fight — the opposed roll
 	 * is the same whoever attacked. The attack's chance is of at least
 	 * one Wound (p_attack), not of a kill, and the fight's that the

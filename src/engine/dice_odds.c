@@ -803,10 +803,6 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	    _("Melee: chance the attacker (row) beats the "
 	      "defender (column) by double in one fight"),
 	    rs->nunits, rs->nunits);
-	x->title_wide = xstrdup(
-	    /* xgettext:no-c-format */
-	    _("Melee: % chance the attacker (row) beats "
-	      "the defender (column number) by double in one fight"));
 	x->rowhead = xstrdup(_("attacker"));
 	x->colhead = xstrdup(_("defender"));
 	x->legend = xstrdup(_("chance the attacker's total is at least double "

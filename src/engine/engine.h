@@ -596,11 +596,10 @@ struct eng_chance {
 /* A labelled table of exact chances that the family works out itself
  * (beyond the fire and melee matchups of odds()). */
 struct eng_table {
-	char *title; /* "Fire: hits scored by one volley" */
-	/* The sheet's title when it numbers the columns (rows and columns
-	 * the same unit types, more than six), the number before each
-	 * row's name, and gives bare percentages; NULL: never. */
-	char *title_wide;
+	/* "Fire: hits scored by one volley"; a sheet may number the
+	 * columns when rows and columns are the same unit types, more than
+	 * six, if it has a numbered wording of the title. */
+	char *title;
 	char *rowhead, *colhead; /* what rows and columns are (report) */
 	char *legend;            /* what a cell is (report) */
 	char *note;              /* the situation it assumes (report) */
@@ -774,16 +773,12 @@ struct eng_show {
 	int weapon_hits_on;
 	/* Odds panels: the melee situation sheets and cards assume (NULL:
 	 * each matchup's first, for a family of one situation), the
-	 * reference sheet's melee title (narrow and wide matrix) and its
+	 * reference sheet's melee title and its
 	 * fire title (NULL: no fire chances are shown, on the sheet, the
 	 * cards or in the report: a family whose fire does not depend on
 	 * its target) — a family says what its own chances are. */
 	const char *situation;
-	const char *melee_title, *melee_title_wide, *fire_title;
-	/* The fire matrix's title when its target columns are numbered as
-	 * the wide melee matrix numbers its rows (more than six targets,
-	 * whose names would break inside words); NULL: always names. */
-	const char *fire_title_wide;
+	const char *melee_title, *fire_title;
 	/* A melee's chances are the same whoever charged (b's
 	 * defender_wins against a is a's attacker_wins against b): one
 	 * number says how a unit fares against an enemy, not two. */

@@ -105,9 +105,6 @@ const struct eng_show fp_show = {
 	.situation = "open",
 	.melee_title = N_(
 	    "Melee: chance the attacker wins (row attacks column)"),
-	.melee_title_wide = /* xgettext:no-c-format */ N_(
-	    "Melee: % chance the attacker (row) wins against "
-	    "the defender (column number)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),
 	.situations = fp_situations,
 	.melee_of.legend = N_("chance the attacker wins (only the defender "

@@ -341,9 +341,6 @@ const struct eng_show mo_show = {
 	.melee_title = N_(
 	    "Melee: chance the attacker wins a round (row attacks "
 	    "column)"),
-	.melee_title_wide = /* xgettext:no-c-format */ N_(
-	    "Melee: % chance the attacker (row) wins a round "
-	    "against the defender (column number)"),
 	.fire_title = NULL,
 	/* One round, whoever charged: both fight to their front (and a
 	 * volley does not depend on its target: no fire_title). */

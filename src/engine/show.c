@@ -52,7 +52,6 @@ eng_tables_free(struct eng_tables *t)
 		free(x->cells);
 		free(x->rowcount);
 		free(x->title);
-		free(x->title_wide);
 		free(x->rowhead);
 		free(x->colhead);
 		free(x->legend);

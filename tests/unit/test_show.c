@@ -25,7 +25,6 @@ Test(show, every_family_describes_itself)
 		cr_assert(s->stats & ENG_STAT_MOVE);
 		cr_assert_not_null(s->situation);
 		cr_assert_not_null(s->melee_title);
-		cr_assert_not_null(s->melee_title_wide);
 		cr_assert_not_null(s->melee_of.legend);
 		cr_assert_not_null(s->melee_of.note);
 		cr_assert_not_null(s->unit_facts);
