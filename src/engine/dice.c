@@ -402,6 +402,7 @@ const struct eng_family eng_dice = {
 	.classes = RS_CLASS_ALL,
 	.prepare = di_prepare,
 	.release = di_release,
+	.state_size = sizeof(struct dp_state),
 	.setup = dp_setup,
 	.unit_key = dp_unit_key,
 	.unit_gauges = dp_unit_gauges,

@@ -359,9 +359,10 @@ struct eng_contest {
 	int a, b;   /* unit indices: shooter/attacker, target/defender */
 	int weapon; /* rs weapon index (fire) */
 	int a_power, b_power; /* melee: powers after penalties */
-	int situation;      /* family's own code (firepower: open/uphill/river;
+	int situation; /* family's own code (firepower: open/uphill/river;
 	                    * dice: a volley's To hit modifier) */
-	int a_hits, b_hits; /* each unit's hits when the contest began */
+	/* What else its odds start from (the units' state when it began)
+	 * is the family's own state (eng_game.fam_state). */
 };
 
 /* ---- settings: the numbers a family plays with (settings.c) ---- */
