@@ -433,6 +433,9 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			    NULL, f, d);
 		break;
 	case RS_CHECK_TESTGAME:
+		/* Print only plays no test game. */
+		if (f == NULL || f->show == NULL || !f->show->print_only)
+			break;
 		s = eng_family_names("engine: ", " or ");
 		diag_add(d, SEV_ERROR, c->pos,
 		    "a test game, but the "

@@ -392,7 +392,7 @@ enum rs_check_kind {
 	                      * is counted there (the family's do not) */
 	RS_CHECK_OWN,        /* the game's own columns of a table: item 0
 	                      * Units (rs->unit_own), 1 Weapons */
-	RS_CHECK_TESTGAME,   /* a test game in a print-only ruleset, at pos */
+	RS_CHECK_TESTGAME,   /* a test game, at pos (its block's fence) */
 	RS_CHECK_NO_WEAPONS, /* no Weapons table: text a heading like it,
 	                      * at pos; name a unit's first weapon (unit
 	                      * item, at name_pos) and n the units that
