@@ -444,6 +444,22 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		    s);
 		free(s);
 		break;
+	case RS_CHECK_CLASS:
+		/* Print only takes any word for a class, as a name; a family
+		 * plays only the classes it knows. */
+		if (f == NULL || f->show == NULL || !f->show->print_only)
+			diag_add(d, SEV_ERROR, c->pos,
+			    "unit '%s' has unknown class "
+			    "'%s' (a rule family plays infantry, artillery, "
+			    "vehicle, cavalry, elephant or chariot, each some "
+			    "of them; with engine: none any word is a class)",
+			    c->name, c->text);
+		else if (rs_is_none(c->text))
+			diag_add(d, SEV_ERROR, c->pos,
+			    "unit '%s' has no Class", c->name);
+		else
+			rs_name_long(d, c->pos, "class", c->text, RS_MAX_NAME);
+		break;
 	case RS_CHECK_NO_ENGINE:
 		s = eng_family_names("engine: ", " or ");
 		diag_add(d, SEV_NOTE, c->pos,
