@@ -402,7 +402,6 @@ struct eng_ctx {
 	double melee_range;            /* board units */
 	struct eng_values set;         /* the family's settings */
 	int turn_limit;                /* game turns */
-	int break_pct;                 /* army break point (%); 0: none */
 	double deploy;                 /* depth of deployment, board units */
 	void *fam_data;                /* family's prepared data */
 };
@@ -419,8 +418,6 @@ struct eng_game {
 	int gturn;      /* game turn, 1-based (one turn for each side) */
 	int sturns;     /* side turns played */
 	int turn_limit; /* game turns; 0: none */
-	int break_pct;  /* morale family: a side whose fighting units are
-	                    * down by this share (%) is beaten; 0: all */
 	int over;       /* the battle has ended */
 	int winner;     /* side, or -1 for a draw */
 	int timeout;    /* ended on the turn limit */
@@ -866,6 +863,12 @@ struct eng_family {
 	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err. */
 	int (*unit_key)(struct eng_game *, int unit, const char *key,
 	    const struct rs_node *value, char *err, size_t errsz);
+	/* A test game's own keys of the family's (morale: break: 50%), of
+	 * its YAML doc, into a new test game before its units are placed;
+	 * called for every test game. Returns 0, or -1 with the place in
+	 * *at and a message in err. NULL: none. */
+	int (*test_keys)(struct eng_game *, const struct rs_node *doc,
+	    struct pos *at, char *err, size_t errsz);
 	/* Play one turn with the built-in players: the family decides what
 	 * a turn is (firepower: one side's; morale: all phases of both).
 	 * Must advance gturn and set over/winner when the battle ends. */
