@@ -571,6 +571,20 @@ struct eng_gauge {
  * Print products and the report learn about a family only from this
  * description, as data (and a few hooks where the family words or
  * computes something itself): they never ask which family it is.
+ *
+ * It holds facts, never wording or layout chosen for one product: a
+ * unit's stats and key stats as (key, label, value) (stat, unit_facts),
+ * what its chances are (melee_of, fire_of: title, legend, note, a few
+ * words), whether a melee is the same whoever charged, what ends a
+ * battle (end: losses, units unfit to fight, a broken share), tables of
+ * exact chances with their titles and notes. Each product lays them out
+ * from their shape and words them itself, by rules of its own that name
+ * no family: the cards put a Move that is all a playing family gives in
+ * the grid of the game's own stats, and choose their odds columns from
+ * the chances; the reference sheet numbers a matrix's columns under the
+ * numbered wording it has of the matrix's title; the bases sheet sets a
+ * unit's key stats two a line, with short labels when more than two
+ * would crowd its one line; the scenario words the end of a battle.
  */
 
 /* The unit stats a card and the reference sheet show, in this order;
@@ -769,12 +783,12 @@ struct eng_show {
 	 * family whose weapons roll To hit of their own columns, where
 	 * the column would be a dash for every weapon. */
 	int weapon_hits_on;
-	/* Odds panels: the melee situation sheets and cards assume (NULL:
-	 * each matchup's first, for a family of one situation), the
-	 * reference sheet's melee title and its
-	 * fire title (NULL: no fire chances are shown, on the sheet, the
-	 * cards or in the report: a family whose fire does not depend on
-	 * its target) — a family says what its own chances are. */
+	/* The melee situation odds tables assume (NULL: each matchup's
+	 * first, for a family of one situation); the title of its melee
+	 * chances, attacker by defender; and the title of its fire
+	 * chances, shooter by target (NULL: no fire chances are shown, on
+	 * the sheet, the cards or in the report: a family whose fire does
+	 * not depend on its target). A family says what its chances are. */
 	const char *situation;
 	const char *melee_title, *fire_title;
 	/* A melee's chances are the same whoever charged (b's
