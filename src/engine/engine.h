@@ -38,12 +38,12 @@
  *   src/engine/NAME.c     the family: fill a `const struct eng_family
  *                         eng_NAME` (firepower.c, morale.c, dice.c),
  *                         whose .name is its `engine:` name;
- *   src/engine/NAME_show.c  its `struct eng_show`: the stats a card
- *                         shows, the wording of its odds panels and
- *                         heat maps, its own tables of exact chances,
- *                         the outcomes its tallies hold against exact
- *                         odds, its end-of-battle words and markers
- *                         (fp_show.c, mo_show.c);
+ *   src/engine/NAME_show.c  its `struct eng_show`, facts as data: the
+ *                         stats a card shows, a unit's key stats, what
+ *                         its chances are, its own tables of exact
+ *                         chances, the outcomes its tallies hold against
+ *                         exact odds, what ends its battles (fp_show.c,
+ *                         mo_show.c);
  *   src/engine/game.c     one row F(NAME) in ENG_FAMILIES, which
  *                         declares eng_NAME and lists it in families[]:
  *                         eng_family_find() resolves the reader's
