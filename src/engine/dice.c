@@ -306,27 +306,18 @@ di_gauges(const struct ruleset *rs, struct eng_gauge *out)
 	return 1;
 }
 
-/* A card's odds against each enemy type: one attack of its best weapon,
- * and one fight — the opposed roll is the same whoever attacked, so a
- * column each way would say the same twice. The attack's chance is of
- * at least one Wound (p_attack), not of a kill, and the fight's that
- * the unit's total beats the enemy's: the headings say so. */
-static const enum eng_card_col di_card[] = { ENG_CARD_SHOT, ENG_CARD_ROUND };
-static const char *const di_card_heads[] = { N_("attack wounds"),
-	N_("melee roll wins") };
-/* The melee column of a melee fought to its end (accumulated hits, the
- * pipeline): the chance the unit removes the enemy, not one roll's. */
-static const char *
-di_card_head(const struct ruleset *rs, int c)
+/* A melee fought to its end (accumulated hits, the pipeline): its
+ * chance is that the unit removes the enemy, not one roll's. */
+static void
+di_melee_of_rs(const struct ruleset *rs, struct eng_chances_of *out)
 {
 	const struct rs_table *t = rs_table_find(rs, "Combat");
 	size_t i;
 
-	for (i = 1; c == 1 && t != NULL && t->ncols >= 2 && i < t->nrows; i++)
+	for (i = 1; t != NULL && t->ncols >= 2 && i < t->nrows; i++)
 		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
 		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
-			return N_("wins the melee");
-	return NULL;
+			out->head = N_("wins the melee");
 }
 
 static const struct eng_words di_situations[] = {
@@ -352,44 +343,36 @@ static const struct eng_show di_show = {
 	/* To hit and the rest are the weapons' own columns (under the
 	 * name on a card); no weapon has faces it hits on. */
 	.weapon_hits_on = 0,
-	/* Move and five stats of its own: one grid on a card. */
-	.card_one_grid = 1,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
 	/* The exact odds (dice_odds.c): by opposed roll one fight is one
 	 * roll; by accumulated hits or the pipeline the melee is fought
 	 * to its end (dice_melee.c). The words fit either. */
 	.situation = "contact",
 	.melee_title = N_("Melee: chance the attacker wins (row attacks "
 	                  "column)"),
-	/* xgettext:no-c-format */
-	.melee_title_wide = N_("Melee: % chance the attacker (row) wins "
-	                       "against the defender (column number)"),
 	.fire_title = N_("Shooting: chance one attack wounds (row shoots "
 	                 "column)"),
-	.fire_title_wide =
-	    /* xgettext:no-c-format */
-	N_("Shooting: % chance one attack wounds (row "
-	   "shoots column; units numbered as in the melee table)"),
-	.card = di_card,
-	.card_heads = di_card_heads,
-	.card_head = di_card_head,
-	.ncard = sizeof(di_card) / sizeof(di_card[0]),
+	/* One attack of its best weapon, and one fight — the opposed roll
+	 * is the same whoever attacked. The attack's chance is of at least
+	 * one Wound (p_attack), not of a kill, and the fight's that the
+	 * unit's total beats the enemy's: the heads say so. */
+	.melee_either_way = 1,
+	.melee_of_rs = di_melee_of_rs,
 	.situations = di_situations,
-	.melee_legend = N_(
+	.melee_of.head = N_("melee roll wins"),
+	.melee_of.legend = N_(
 	    "chance the attacker wins: its total beats the "
 	    "defender's (opposed roll), or it removes the defender and "
 	    "stands (accumulated hits, pipeline)"),
-	.melee_note = N_(
+	.melee_of.note = N_(
 	    "Exact odds. By opposed roll, one roll: each side "
 	    "rolls the melee roll plus its Combat against the other's class; "
 	    "the Melee outcomes table says what beaten, beaten by double and "
 	    "equal do. By accumulated hits or the pipeline, the melee fought "
 	    "round by round from full Wounds until a unit is removed."),
-	.fire_map = 1,
-	.fire_map_title = N_("Shooting: chance one attack wounds"),
-	.fire_map_legend = N_("chance one attack takes at least one Wound"),
-	.fire_map_note = N_(
+	.fire_of.title = N_("Shooting: chance one attack wounds"),
+	.fire_of.head = N_("attack wounds"),
+	.fire_of.legend = N_("chance one attack takes at least one Wound"),
+	.fire_of.note = N_(
 	    "Exact odds that one attack at a target in range "
 	    "and sight takes at least one of its Wounds, by the Combat "
 	    "table's shooting (hit, wound and save, or accumulated hits); 0 "
@@ -419,6 +402,7 @@ const struct eng_family eng_dice = {
 	.classes = RS_CLASS_ALL,
 	.prepare = di_prepare,
 	.release = di_release,
+	.state_size = sizeof(struct dp_state),
 	.setup = dp_setup,
 	.unit_key = dp_unit_key,
 	.unit_gauges = dp_unit_gauges,

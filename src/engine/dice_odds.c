@@ -419,6 +419,7 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
     const char *key, struct eng_q *q)
 {
 	const struct dt_tables *t = tables_of(g->ctx);
+	const struct dp_state *st = (const void *)g->fam_state;
 	int ta = g->u[c->a].type, tb = g->u[c->b].type, rc = 0;
 	struct do_fight f;
 
@@ -426,8 +427,8 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 		return -1;
 
 	do_fight_init(&f);
-	if (do_fight_odds(g->ctx, ta, tb, full_wounds(t, ta) - c->a_hits,
-	        full_wounds(t, tb) - c->b_hits, do_chain_limit(g->ctx), NULL,
+	if (do_fight_odds(g->ctx, ta, tb, full_wounds(t, ta) - st->taken_a,
+	        full_wounds(t, tb) - st->taken_b, do_chain_limit(g->ctx), NULL,
 	        &f) != 0 ||
 	    !f.chained)
 		rc = -1;
@@ -464,6 +465,7 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 {
 	const struct ruleset *rs = g->ctx->rs;
 	const struct dt_tables *t = tables_of(g->ctx);
+	const struct dp_state *st = (const void *)g->fam_state;
 	const struct dx_opposed *op;
 	struct do_fire f;
 	int rc = 0;
@@ -474,7 +476,8 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		 * shot at, with the volley's modifiers. */
 		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
 		        c->situation,
-		        full_wounds(t, g->u[c->b].type) - c->b_hits, &f) != 0)
+		        full_wounds(t, g->u[c->b].type) - st->taken_b,
+		        &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
 		    !strcmp(key, "p_wound_per_attack"))
@@ -793,10 +796,6 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	    _("Melee: chance the attacker (row) beats the "
 	      "defender (column) by double in one fight"),
 	    rs->nunits, rs->nunits);
-	x->title_wide = xstrdup(
-	    /* xgettext:no-c-format */
-	    _("Melee: % chance the attacker (row) beats "
-	      "the defender (column number) by double in one fight"));
 	x->rowhead = xstrdup(_("attacker"));
 	x->colhead = xstrdup(_("defender"));
 	x->legend = xstrdup(_("chance the attacker's total is at least double "

@@ -167,6 +167,13 @@ const struct do_fight *do_fight_get(const struct eng_ctx *, int a, int b,
  * within DO_CHAIN_WORK. */
 int do_chain_limit(const struct eng_ctx *);
 
+/* The family's own state of a game (eng_game.fam_state): the Wounds
+ * each unit of the game's contest (eng_game.contest: a, b) had taken
+ * when it began, which a test game's odds start from. */
+struct dp_state {
+	int taken_a, taken_b;
+};
+
 /* The family's hooks (eng_family, eng_show). */
 int do_contest_odds(const struct eng_game *, const struct eng_contest *,
     const char *key, struct eng_q *);

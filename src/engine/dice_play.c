@@ -8,8 +8,8 @@
  * scripted steps of test games. The tables are dice_tables.c's.
  *
  * A unit's Wounds lost are kept in its counter c[DP_C_TAKEN], so that a
- * new unit (all zero) is whole and the family needs no per-game state of
- * its own.
+ * new unit (all zero) is whole; the family's own state of a game
+ * (struct dp_state) is only what the contest's odds start from.
  */
 #include <math.h>
 #include <stdio.h>
@@ -151,6 +151,8 @@ nearest_enemy(const struct eng_game *g, int i)
 static void
 record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 {
+	struct dp_state *st;
+
 	if (kind == 1 || kind == 2) {
 		g->fights[kind]++;
 		g->fight_a = a;
@@ -163,8 +165,9 @@ record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 	g->contest.b = b;
 	g->contest.weapon = w;
 	g->contest.situation = situation;
-	g->contest.a_hits = g->u[a].c[DP_C_TAKEN];
-	g->contest.b_hits = g->u[b].c[DP_C_TAKEN];
+	st = (struct dp_state *)(void *)g->fam_state;
+	st->taken_a = g->u[a].c[DP_C_TAKEN];
+	st->taken_b = g->u[b].c[DP_C_TAKEN];
 }
 
 /* ---- the conditions of the modifiers ---- */
@@ -1073,12 +1076,13 @@ dp_play_turn(struct eng_game *g)
 		end_turn(g, 1);
 }
 
-/* The family keeps its state in the units: nothing more to set up (and
- * the hook spares self-play the core's clearing of fam_state). */
+/* The family keeps its state in the units, but for what the contest's
+ * odds start from (the hook spares self-play the core's clearing of
+ * fam_state). */
 void
 dp_setup(struct eng_game *g)
 {
-	(void)g;
+	memset(g->fam_state, 0, sizeof(struct dp_state));
 }
 
 /* ---- scripted steps ---- */

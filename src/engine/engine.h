@@ -38,12 +38,12 @@
  *   src/engine/NAME.c     the family: fill a `const struct eng_family
  *                         eng_NAME` (firepower.c, morale.c, dice.c),
  *                         whose .name is its `engine:` name;
- *   src/engine/NAME_show.c  its `struct eng_show`: the stats a card
- *                         shows, the wording of its odds panels and
- *                         heat maps, its own tables of exact chances,
- *                         the outcomes its tallies hold against exact
- *                         odds, its end-of-battle words and markers
- *                         (fp_show.c, mo_show.c);
+ *   src/engine/NAME_show.c  its `struct eng_show`, facts as data: the
+ *                         stats a card shows, a unit's key stats, what
+ *                         its chances are, its own tables of exact
+ *                         chances, the outcomes its tallies hold against
+ *                         exact odds, what ends its battles (fp_show.c,
+ *                         mo_show.c);
  *   src/engine/game.c     one row F(NAME) in ENG_FAMILIES, which
  *                         declares eng_NAME and lists it in families[]:
  *                         eng_family_find() resolves the reader's
@@ -359,9 +359,10 @@ struct eng_contest {
 	int a, b;   /* unit indices: shooter/attacker, target/defender */
 	int weapon; /* rs weapon index (fire) */
 	int a_power, b_power; /* melee: powers after penalties */
-	int situation;      /* family's own code (firepower: open/uphill/river;
+	int situation; /* family's own code (firepower: open/uphill/river;
 	                    * dice: a volley's To hit modifier) */
-	int a_hits, b_hits; /* each unit's hits when the contest began */
+	/* What else its odds start from (the units' state when it began)
+	 * is the family's own state (eng_game.fam_state). */
 };
 
 /* ---- settings: the numbers a family plays with (settings.c) ---- */
@@ -401,7 +402,6 @@ struct eng_ctx {
 	double melee_range;            /* board units */
 	struct eng_values set;         /* the family's settings */
 	int turn_limit;                /* game turns */
-	int break_pct;                 /* army break point (%); 0: none */
 	double deploy;                 /* depth of deployment, board units */
 	void *fam_data;                /* family's prepared data */
 };
@@ -418,8 +418,6 @@ struct eng_game {
 	int gturn;      /* game turn, 1-based (one turn for each side) */
 	int sturns;     /* side turns played */
 	int turn_limit; /* game turns; 0: none */
-	int break_pct;  /* morale family: a side whose fighting units are
-	                    * down by this share (%) is beaten; 0: all */
 	int over;       /* the battle has ended */
 	int winner;     /* side, or -1 for a draw */
 	int timeout;    /* ended on the turn limit */
@@ -573,6 +571,20 @@ struct eng_gauge {
  * Print products and the report learn about a family only from this
  * description, as data (and a few hooks where the family words or
  * computes something itself): they never ask which family it is.
+ *
+ * It holds facts, never wording or layout chosen for one product: a
+ * unit's stats and key stats as (key, label, value) (stat, unit_facts),
+ * what its chances are (melee_of, fire_of: title, legend, note, a few
+ * words), whether a melee is the same whoever charged, what ends a
+ * battle (end: losses, units unfit to fight, a broken share), tables of
+ * exact chances with their titles and notes. Each product lays them out
+ * from their shape and words them itself, by rules of its own that name
+ * no family: the cards put a Move that is all a playing family gives in
+ * the grid of the game's own stats, and choose their odds columns from
+ * the chances; the reference sheet numbers a matrix's columns under the
+ * numbered wording it has of the matrix's title; the bases sheet sets a
+ * unit's key stats two a line, with short labels when more than two
+ * would crowd its one line; the scenario words the end of a battle.
  */
 
 /* The unit stats a card and the reference sheet show, in this order;
@@ -587,14 +599,6 @@ enum eng_stat_bit {
 };
 #define ENG_STAT_ALL 0x3fu
 
-/* The columns of a unit card's odds panel, against each enemy type. */
-enum eng_card_col {
-	ENG_CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
-	ENG_CARD_ATTACKING, /* chance to win a melee attacking it */
-	ENG_CARD_DEFENDING, /* chance to win a melee it attacks */
-	ENG_CARD_ROUND,     /* chance to win a round, whoever charged */
-};
-
 /* An exact chance as a table shows it: p < 0 is none (the cell is
  * left empty); exact is the fraction ("4/7"), owned by the table. */
 struct eng_chance {
@@ -604,11 +608,10 @@ struct eng_chance {
 /* A labelled table of exact chances that the family works out itself
  * (beyond the fire and melee matchups of odds()). */
 struct eng_table {
-	char *title; /* "Fire: hits scored by one volley" */
-	/* The sheet's title when it numbers the columns (rows and columns
-	 * the same unit types, more than six), the number before each
-	 * row's name, and gives bare percentages; NULL: never. */
-	char *title_wide;
+	/* "Fire: hits scored by one volley"; a sheet may number the
+	 * columns when rows and columns are the same unit types, more than
+	 * six, if it has a numbered wording of the title. */
+	char *title;
 	char *rowhead, *colhead; /* what rows and columns are (report) */
 	char *legend;            /* what a cell is (report) */
 	char *note;              /* the situation it assumes (report) */
@@ -716,6 +719,46 @@ struct eng_ugauge {
 	const char *rises, *falls, *one;
 };
 
+/*
+ * A unit's key stat as data (eng_show.unit_facts): its key ("morale"),
+ * its label and short label as N_() msgids ("Morale", "Mo"; brief NULL:
+ * the label), and its value as written ("" none). How stats are laid
+ * out — in lines, with short labels where room is short, a dash for
+ * none — is the product's (the bases sheet's markers).
+ */
+#define ENG_MAX_FACTS 8
+struct eng_fact {
+	const char *key, *label, *brief;
+	char value[24];
+};
+
+/*
+ * What ends a battle before its last turn, as data (eng_show.end): a
+ * side loses when it has no units left, or with unfit, no unit fit to
+ * fight (a unit the family counts out of the fight though on the
+ * table); and with break_pct > 0, when its army breaks, that share (%)
+ * of its fighting units lost. How it is said is the product's (the
+ * scenario's briefing).
+ */
+struct eng_end {
+	int unfit;
+	int break_pct;
+};
+
+/*
+ * What one kind of a family's exact chances is, as a table of them is
+ * described (N_() msgids): the title of all of them, what one chance is
+ * (legend, and in a few words, head), what they assume and how they are
+ * worked out (note). NULL:
+ * the common case in the product's words (melee: the attacker wins and
+ * only the defender is removed; fire: a hit with one shot, which the
+ * target's class may make 0).
+ */
+struct eng_chances_of {
+	const char *title, *legend, *note;
+	const char *head; /* one chance in a few words ("attack wounds") */
+};
+
 struct eng_show {
 	/* No family plays the ruleset (engine: none): products leave out
 	 * what needs one (odds, self-play), and play and odds refuse. */
@@ -740,40 +783,28 @@ struct eng_show {
 	 * family whose weapons roll To hit of their own columns, where
 	 * the column would be a dash for every weapon. */
 	int weapon_hits_on;
-	/* A card draws the family's stats (Move) in one grid with the
-	 * game's own: for a family whose units are mostly its own columns,
-	 * Move alone would take a row the odds panel needs. */
-	int card_one_grid;
-	/* Odds panels: the melee situation sheets and cards assume (NULL:
-	 * each matchup's first, for a family of one situation), the
-	 * reference sheet's melee title (narrow and wide matrix), its fire
-	 * title (NULL: no fire matrix), the card's columns (none: those
-	 * its odds hold, a shot, attacking and defending) and their
-	 * headings (card_heads NULL, or an entry NULL: the words of the
-	 * column's kind, "shot kills" …) — a family says what its own
-	 * chances are. */
+	/* The melee situation odds tables assume (NULL: each matchup's
+	 * first, for a family of one situation); the title of its melee
+	 * chances, attacker by defender; and the title of its fire
+	 * chances, shooter by target (NULL: no fire chances are shown, on
+	 * the sheet, the cards or in the report: a family whose fire does
+	 * not depend on its target). A family says what its chances are. */
 	const char *situation;
-	const char *melee_title, *melee_title_wide, *fire_title;
-	/* The fire matrix's title when its target columns are numbered as
-	 * the wide melee matrix numbers its rows (more than six targets,
-	 * whose names would break inside words); NULL: always names. */
-	const char *fire_title_wide;
-	const enum eng_card_col *card;
-	const char *const *card_heads;
-	/* The heading of card column c when it depends on the ruleset (a
-	 * family with several mechanisms); NULL, or NULL returned: as
-	 * card_heads says. */
-	const char *(*card_head)(const struct ruleset *, int c);
-	int ncard;
-	/* The report's heat maps: each situation in words, the melee map's
-	 * legend and note, and whether fire gets a chance-to-hit map. */
+	const char *melee_title, *fire_title;
+	/* A melee's chances are the same whoever charged (b's
+	 * defender_wins against a is a's attacker_wins against b): one
+	 * number says how a unit fares against an enemy, not two. */
+	int melee_either_way;
+	/* Each melee situation in words. */
 	const struct eng_words *situations; /* ended by { NULL } */
-	const char *melee_legend, *melee_note;
-	int fire_map;
-	/* The fire map's title, legend and note: what the family's fire
-	 * chance is of (NULL: a hit with one shot, which the target's
-	 * class may make 0). */
-	const char *fire_map_title, *fire_map_legend, *fire_map_note;
+	/* What the chances of its melee and fire matchups (eng_odds:
+	 * attacker_wins, p_hit) are, for any table of them. */
+	struct eng_chances_of melee_of, fire_of;
+	/* What the melee chances are for rs, when that depends on the
+	 * ruleset (a family with several mechanisms): *out starts as
+	 * melee_of. NULL: melee_of. */
+	void (
+	    *melee_of_rs)(const struct ruleset *, struct eng_chances_of *out);
 	/* What an example of play tells of a unit's state, in this order
 	 * (eng_family.unit_gauges gives the values). */
 	const struct eng_ugauge *ugauges;
@@ -795,13 +826,18 @@ struct eng_show {
 	 * family whose document is always small. */
 	size_t (*odds_size)(const struct eng_ctx *, const char *a,
 	    const char *b, size_t limit);
-	/* How a battle of this family ends early, for a scenario's
-	 * briefing: "one side has no units left" (without a stop). */
-	void (*end_words)(const struct ruleset *, char *buf, size_t sz);
-	/* A unit's key stats for its marker on the bases sheet, long (may
-	 * hold a newline) and brief, lengths in unit; caller frees. */
-	void (*marker)(const struct ruleset *, const struct rs_unit *,
-	    enum unit_of_length, char **full, char **brief);
+	/* What ends a battle of this family before its last turn, for
+	 * rs, into *out (cleared by the caller). NULL: losses alone (a
+	 * side with no units left loses). */
+	void (*end)(const struct ruleset *, struct eng_end *out);
+	/* A unit's key stats beyond its Move (the model's), in order, into
+	 * out[ENG_MAX_FACTS]; returns how many. NULL: none. */
+	size_t (*unit_facts)(const struct ruleset *, const struct rs_unit *,
+	    struct eng_fact *out);
+	/* A unit's fire is a stat of its own (unit_facts gives it), not
+	 * its weapons: its weapons and their ranges are not among its key
+	 * stats. 0: they are (a family whose units fire their weapons). */
+	int fire_is_stat;
 };
 /* The description of the family that plays rs; a print-only one (every
  * stat, no odds) when no family does. Never NULL. */
@@ -813,13 +849,6 @@ int eng_names_width(const struct ruleset *, int weapons);
 const char *eng_situation_words(const struct eng_show *, const char *key);
 /* A length as a marker shows it: 9″ or 40 mm. Returns buf. */
 char *eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length);
-/* eng_show.end_words for a battle that nothing but losses ends early:
- * "one side has no units left". */
-void eng_end_words_plain(const struct ruleset *, char *buf, size_t sz);
-/* eng_show.marker for a family whose units are their weapons: move and
- * melee, and the weapons with their ranges. */
-void eng_marker_weapons(const struct ruleset *, const struct rs_unit *,
-    enum unit_of_length, char **full, char **brief);
 
 /* ---- a rule family ---- */
 struct eng_family {
@@ -848,6 +877,12 @@ struct eng_family {
 	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err. */
 	int (*unit_key)(struct eng_game *, int unit, const char *key,
 	    const struct rs_node *value, char *err, size_t errsz);
+	/* A test game's own keys of the family's (morale: break: 50%), of
+	 * its YAML doc, into a new test game before its units are placed;
+	 * called for every test game. Returns 0, or -1 with the place in
+	 * *at and a message in err. NULL: none. */
+	int (*test_keys)(struct eng_game *, const struct rs_node *doc,
+	    struct pos *at, char *err, size_t errsz);
 	/* Play one turn with the built-in players: the family decides what
 	 * a turn is (firepower: one side's; morale: all phases of both).
 	 * Must advance gturn and set over/winner when the battle ends. */

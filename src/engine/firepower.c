@@ -1322,6 +1322,7 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	case RS_CHECK_OWN_COL:
 	case RS_CHECK_OWN:
 	case RS_CHECK_TESTGAME:
+	case RS_CHECK_CLASS:
 	case RS_CHECK_NO_ENGINE:
 		break;
 	}

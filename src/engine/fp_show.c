@@ -10,13 +10,6 @@
 
 #include "firepower.h"
 
-/* A card's odds against each enemy: a shot, a melee either way. */
-static const enum eng_card_col fp_card[] = {
-	ENG_CARD_SHOT,
-	ENG_CARD_ATTACKING,
-	ENG_CARD_DEFENDING,
-};
-
 /* A card's Melee: the unit's power. */
 static int
 fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
@@ -28,6 +21,21 @@ fp_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
 	if (stat != ENG_STAT_MELEE || m < 0)
 		return 0;
 	snprintf(buf, sz, "%d", m);
+	return 1;
+}
+
+/* A unit's key stats beyond Move: its melee power, when it has one
+ * (its weapons, which the products list, are its fire). */
+static size_t
+fp_unit_facts(const struct ruleset *rs, const struct rs_unit *u,
+    struct eng_fact *out)
+{
+	if (!fp_stat(rs, u, ENG_STAT_MELEE, out[0].value,
+	        sizeof(out[0].value)))
+		return 0;
+	out[0].key = "melee";
+	out[0].label = N_("Melee");
+	out[0].brief = NULL;
 	return 1;
 }
 
@@ -97,20 +105,13 @@ const struct eng_show fp_show = {
 	.situation = "open",
 	.melee_title = N_(
 	    "Melee: chance the attacker wins (row attacks column)"),
-	.melee_title_wide = /* xgettext:no-c-format */ N_(
-	    "Melee: % chance the attacker (row) wins against "
-	    "the defender (column number)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),
-	.card = fp_card,
-	.ncard = 3,
 	.situations = fp_situations,
-	.melee_legend = N_("chance the attacker wins (only the defender is "
-	                   "removed)"),
-	.melee_note = N_(
+	.melee_of.legend = N_("chance the attacker wins (only the defender "
+	                      "is removed)"),
+	.melee_of.note = N_(
 	    "Exact odds with draws rolled again; the rest of each "
 	    "cell is the defender winning or both removed."),
-	.fire_map = 1,
 	.outcomes = fp_outcomes,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
+	.unit_facts = fp_unit_facts,
 };

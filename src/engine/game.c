@@ -167,8 +167,6 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b, struct diags *d)
 	}
 	if (c->turn_limit <= 0)
 		c->turn_limit = rs->turn_limit > 0 ? rs->turn_limit : 30;
-	if (c->break_pct <= 0)
-		c->break_pct = rs->break_pct;
 	c->deploy = rs->deploy_mm > 0 ? rs->deploy_mm : b->h * b->cell_mm / 4;
 	if (b->grid != RS_GRID_NONE)
 		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
@@ -290,7 +288,6 @@ eng_game_init(struct eng_game *g, const struct eng_ctx *c, uint64_t seed,
 	g->gturn = 1;
 	g->sturns = 0;
 	g->turn_limit = c->turn_limit;
-	g->break_pct = c->break_pct;
 	g->over = 0;
 	g->winner = -1;
 	g->timeout = 0;

@@ -3,20 +3,14 @@
  * family (the ancients game): the stats a card gives, the wording of
  * its odds panels, its own tables of exact chances (hits of a volley and
  * of a melee round, morale tests), the outcomes self-play tallies
- * (morale.h) against their exact odds, how a battle ends and what a
- * unit's marker says.
+ * (morale.h) against their exact odds, how a battle ends and a unit's
+ * key stats.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "morale.h"
-
-#define NBSP "\xc2\xa0"
-
-/* A card's odds against each enemy: one round, whoever charged (both
- * fight to their front, and a volley does not depend on its target). */
-static const enum eng_card_col mo_card[] = { ENG_CARD_ROUND };
 
 static const struct eng_words mo_situations[] = {
 	{ "front", "one round, both to their front" },
@@ -268,26 +262,10 @@ mo_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 /* End of battle: a side with no unit fit to fight loses, and so does
  * one whose army breaks. */
 static void
-mo_end_words(const struct ruleset *rs, char *buf, size_t sz)
+mo_end(const struct ruleset *rs, struct eng_end *out)
 {
-	if (rs->break_pct > 0)
-		snprintf(buf, sz,
-		    _("one side's army breaks (it has lost %d%% of "
-		      "its fighting units) or has no unit fit to fight left"),
-		    rs->break_pct);
-	else
-		snprintf(buf, sz, "%s",
-		    _("one side has no unit fit to fight left"));
-}
-
-/* Dice as a marker shows them: a count, or a dash for none. */
-static void
-dice(char *buf, size_t sz, int n)
-{
-	if (n > 0)
-		snprintf(buf, sz, "%d", n);
-	else
-		snprintf(buf, sz, "\xe2\x80\x94");
+	out->unfit = 1;
+	out->break_pct = rs->break_pct;
 }
 
 /* A card's Morale, Fire dice and Melee dice: the unit's, from its
@@ -320,26 +298,25 @@ mo_stat(const struct ruleset *rs, const struct rs_unit *u, unsigned stat,
 	return v > 0;
 }
 
-/* A marker: move and morale, fire and melee dice. */
-static void
-mo_marker(const struct ruleset *rs, const struct rs_unit *u,
-    enum unit_of_length unit, char **full, char **brief)
+/* A unit's key stats beyond Move: its morale, fire and melee dice
+ * (none: ""). */
+static size_t
+mo_unit_facts(const struct ruleset *rs, const struct rs_unit *u,
+    struct eng_fact *out)
 {
-	char mv[32], fd[16], md[16];
+	int fd = mo_fire_dice(rs, u), md = mo_melee_dice(rs, u);
 
-	(void)rs;
-	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
-	dice(fd, sizeof(fd), mo_fire_dice(rs, u));
-	dice(md, sizeof(md), mo_melee_dice(rs, u));
-	*full = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%d\n%s" NBSP
-	                  "%s \xc2\xb7 %s" NBSP "%s",
-	    _("Move"), mv, _("Morale"), mo_grade(rs, u), _("Fire"), fd,
-	    _("Melee"), md);
-	/* TRANSLATORS: Move, Morale, Fire and Melee in one or two letters,
-	 * on a unit marker of the scenario map. */
-	*brief = xasprintf("%s" NBSP "%s %s" NBSP "%d %s" NBSP "%s %s" NBSP
-	                   "%s",
-	    _("Mv"), mv, _("Mo"), mo_grade(rs, u), _("F"), fd, _("M"), md);
+	/* TRANSLATORS: Morale, Fire and Melee in one or two letters, on a
+	 * unit marker of the scenario map. */
+	out[0] = (struct eng_fact){ "morale", N_("Morale"), N_("Mo"), "" };
+	out[1] = (struct eng_fact){ "fire_dice", N_("Fire"), N_("F"), "" };
+	out[2] = (struct eng_fact){ "melee_dice", N_("Melee"), N_("M"), "" };
+	snprintf(out[0].value, sizeof(out[0].value), "%d", mo_grade(rs, u));
+	if (fd > 0)
+		snprintf(out[1].value, sizeof(out[1].value), "%d", fd);
+	if (md > 0)
+		snprintf(out[2].value, sizeof(out[2].value), "%d", md);
+	return 3;
 }
 
 /* Morale: a unit's hits and the morale they leave it, as an example of
@@ -364,22 +341,20 @@ const struct eng_show mo_show = {
 	.melee_title = N_(
 	    "Melee: chance the attacker wins a round (row attacks "
 	    "column)"),
-	.melee_title_wide = /* xgettext:no-c-format */ N_(
-	    "Melee: % chance the attacker (row) wins a round "
-	    "against the defender (column number)"),
 	.fire_title = NULL,
-	.card = mo_card,
-	.ncard = 1,
+	/* One round, whoever charged: both fight to their front (and a
+	 * volley does not depend on its target: no fire_title). */
+	.melee_either_way = 1,
 	.situations = mo_situations,
-	.melee_legend = N_("chance the attacker wins the round"),
-	.melee_note = N_(
+	.melee_of.legend = N_("chance the attacker wins the round"),
+	.melee_of.note = N_(
 	    "Exact odds of one round of melee, both units fighting "
 	    "to their front: more hits wins, equal hits are settled by a die "
 	    "each."),
-	.fire_map = 0,
 	.tables = mo_tables,
 	.outcomes = mo_outcomes,
 	.odds_doc = mo_odds_doc,
-	.end_words = mo_end_words,
-	.marker = mo_marker,
+	.end = mo_end,
+	.unit_facts = mo_unit_facts,
+	.fire_is_stat = 1,
 };

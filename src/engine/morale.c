@@ -539,6 +539,10 @@ mo_setup(struct eng_game *g)
 		m = u->c[MO_C_GRADE] - s->hits[i] / prep(g)->hits_per_morale;
 		s->morale[i] = (int16_t)(m < 0 ? 0 : m);
 	}
+	/* The default battle's break point (battle: break), unless a test
+	 * game gave its own. */
+	if (!s->keyed_break)
+		s->break_pct = g->ctx->rs->break_pct;
 	if (g->gturn <= 0)
 		g->gturn = 1;
 }
@@ -574,6 +578,26 @@ mo_unit_gauges(const struct eng_game *g, int i, int *out)
 {
 	out[0] = cstate(g)->hits[i];
 	out[1] = cstate(g)->morale[i];
+}
+
+/* Family hook: a test game's own keys: `break: 50%`, the army break
+ * point (none without it, whatever the ruleset's battle says). Returns
+ * 0, or -1 with err at *at. */
+static int
+mo_test_keys(struct eng_game *g, const struct rs_node *doc, struct pos *at,
+    char *err, size_t errsz)
+{
+	const struct rs_node *v = rs_node_get(doc, "break");
+	long n = 0;
+
+	if (v != NULL && (rs_node_pct(v, &n) != 0 || n < 1 || n > 100)) {
+		*at = v->pos;
+		snprintf(err, errsz, MSGF_BREAK_N_ARMY_BREAK_POINT);
+		return -1;
+	}
+	state(g)->break_pct = (int)n;
+	state(g)->keyed_break = 1;
+	return 0;
 }
 
 /* Family hook: a test game's unit key (morale, hits, disordered,
@@ -1231,6 +1255,7 @@ const struct eng_family eng_morale = {
 	.prepare = mo_prepare,
 	.release = mo_release,
 	.setup = mo_setup,
+	.test_keys = mo_test_keys,
 	.unit_key = mo_unit_key,
 	.unit_gauges = mo_unit_gauges,
 	.play_turn = mo_play_turn,

@@ -265,6 +265,11 @@ struct mo_state {
 	 * state starts all zero, and self-play never sets it). */
 	int16_t hits[ENG_MAX_UNITS], morale[ENG_MAX_UNITS];
 	int keyed_hits;
+	/* The army break point (%; 0: none, a side is beaten when it has
+	 * no fighting unit left): the ruleset's battle: break, or in a
+	 * test game its own break: (keyed_break: mo_test_keys() set it,
+	 * before setup). */
+	int break_pct, keyed_break;
 };
 
 extern const struct eng_family eng_morale;

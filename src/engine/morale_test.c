@@ -279,10 +279,9 @@ mo_rally(struct eng_game *g, int scripted)
 static int
 broken(const struct eng_game *g, int side, int fit)
 {
-	int n = cstate(g)->fit_at_start[side];
+	int n = cstate(g)->fit_at_start[side], pct = cstate(g)->break_pct;
 
-	return g->break_pct > 0 && n > 0 &&
-	    (n - fit) * 100 >= n * g->break_pct;
+	return pct > 0 && n > 0 && (n - fit) * 100 >= n * pct;
 }
 
 /* Record: the battle ends when a side has no unit fit to fight (on the
@@ -311,7 +310,7 @@ mo_record(struct eng_game *g)
 		ENG_COVER(g, MO_R_END_BROKEN);
 		g->over = 1;
 		g->winner = fit[0] ? ENG_BLUE : fit[1] ? ENG_RED : -1;
-	} else if (g->break_pct > 0 &&
+	} else if (cstate(g)->break_pct > 0 &&
 	    (broken(g, 0, fit[0]) || broken(g, 1, fit[1]))) {
 		ENG_COVER(g, MO_R_END_ARMY_BREAKS);
 		g->over = 1;

@@ -15,8 +15,6 @@ static const struct eng_show show_none = {
 	.stats = ENG_STAT_ALL,
 	.weapon_destroys = 0,
 	.weapon_hits_on = 1,
-	.end_words = eng_end_words_plain,
-	.marker = eng_marker_weapons,
 };
 
 /* No play_turn: eng_ctx_new() prepares no engine for it. */

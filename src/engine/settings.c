@@ -409,9 +409,23 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			    NULL, f, d);
 		break;
 	case RS_CHECK_TESTGAME:
+		/* Print only plays no test game. */
+		if (f == NULL || f->show == NULL || !f->show->print_only)
+			break;
 		s = eng_family_names("engine: ", " or ");
 		diag_msg(d, c->pos, MSG(TEST_GAME_BUT_RULESET_NO), s);
 		free(s);
+		break;
+	case RS_CHECK_CLASS:
+		/* Print only takes any word for a class, as a name; a family
+		 * plays only the classes it knows. */
+		if (f == NULL || f->show == NULL || !f->show->print_only)
+			diag_msg(d, c->pos, MSG(UNIT_UNKNOWN_CLASS), c->name,
+			    c->text);
+		else if (rs_is_none(c->text))
+			diag_msg(d, c->pos, MSG(UNIT_NO_CLASS), c->name);
+		else
+			rs_name_long(d, c->pos, "class", c->text, RS_MAX_NAME);
 		break;
 	case RS_CHECK_NO_ENGINE:
 		s = eng_family_names("engine: ", " or ");

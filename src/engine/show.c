@@ -52,7 +52,6 @@ eng_tables_free(struct eng_tables *t)
 		free(x->cells);
 		free(x->rowcount);
 		free(x->title);
-		free(x->title_wide);
 		free(x->rowhead);
 		free(x->colhead);
 		free(x->legend);
@@ -127,42 +126,6 @@ eng_situation_words(const struct eng_show *s, const char *key)
 		if (strcmp(w->key, key) == 0)
 			return w->words;
 	return key;
-}
-
-void
-eng_end_words_plain(const struct ruleset *rs, char *buf, size_t sz)
-{
-	(void)rs;
-	snprintf(buf, sz, "%s", _("one side has no units left"));
-}
-
-/* A marker's stats: move and melee, and under them the weapons with
- * their ranges. */
-void
-eng_marker_weapons(const struct ruleset *rs, const struct rs_unit *u,
-    enum unit_of_length unit, char **full, char **brief)
-{
-	const struct eng_show *sh = eng_show_of(rs);
-	char mv[32], r[32], m[32], *w = NULL, *t;
-	size_t k;
-
-	eng_len_label(mv, sizeof(mv), u->move_mm, unit);
-	for (k = 0; k < u->nweapons; k++) {
-		const struct rs_weapon *wp = &rs->weapons[u->weapons[k]];
-
-		eng_len_label(r, sizeof(r), wp->range_mm, unit);
-		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
-		        xasprintf("%s" NBSP "%s", wp->name, r);
-		free(w);
-		w = t;
-	}
-	if (sh->stat != NULL && sh->stat(rs, u, ENG_STAT_MELEE, m, sizeof(m)))
-		*brief = xasprintf("%s" NBSP "%s \xc2\xb7 %s" NBSP "%s",
-		    _("Move"), mv, _("Melee"), m);
-	else
-		*brief = xasprintf("%s" NBSP "%s", _("Move"), mv);
-	*full = w ? xasprintf("%s\n%s", *brief, w) : xstrdup(*brief);
-	free(w);
 }
 
 /* A family without a show of its own, and an engine name no row has

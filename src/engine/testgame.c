@@ -1043,6 +1043,8 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 {
 	struct tg tg;
 	const struct rs_node *steps, *tlv;
+	struct pos at = { NULL, 0, 0 };
+	char err[256];
 	size_t i;
 	long tl;
 	int k;
@@ -1058,14 +1060,11 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 		goto out;
 	eng_game_init(tg.g, tg.ctx, 0, 0);
 	tg.g->turn_limit = 0;
-	tg.g->break_pct = 0;
-	/* `break: 50%`: the army break point (morale family). */
-	if ((tlv = rs_node_get(t->doc, "break")) != NULL) {
-		if (rs_node_pct(tlv, &tl) != 0 || tl < 1 || tl > 100) {
-			fail(&tg, tlv->pos, 0, MSG(BREAK_N_ARMY_BREAK_POINT));
-			goto out;
-		}
-		tg.g->break_pct = (int)tl;
+	/* The family's own keys (morale: `break: 50%`). */
+	if (tg.ctx->fam->test_keys != NULL &&
+	    tg.ctx->fam->test_keys(tg.g, t->doc, &at, err, sizeof(err)) != 0) {
+		fail(&tg, at, 0, MSG(TEST_KEY_BAD), err);
+		goto out;
 	}
 	/* `turns: N`: a turn limit for the test game (morale family). */
 	if ((tlv = rs_node_get(t->doc, "turns")) != NULL) {

@@ -219,20 +219,62 @@ group_name(const struct ruleset *rs, int u, size_t n)
  * fare alike in every melee are one row and one column. num[u] (may be
  * NULL) gets the number of unit type u's column, 0 for none.
  */
+/*
+ * A matrix's titles, as it names its columns and as it numbers them (the
+ * wide layout: bare percentages, the number before each row's name), in
+ * the words of the matrix's cells (N_() msgids).
+ */
+static const struct {
+	const char *named, *numbered;
+} titles[] = {
+	{ N_("Melee: chance the attacker wins (row attacks column)"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) wins against the "
+	       "defender (column number)") },
+	{ N_("Melee: chance the attacker wins a round (row attacks "
+	     "column)"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) wins a round "
+	       "against the defender (column number)") },
+	{ N_("Shooting: chance one attack wounds (row shoots column)"),
+	    /* xgettext:no-c-format */
+	    N_("Shooting: % chance one attack wounds (row "
+	       "shoots column; units numbered as in the melee table)") },
+	{ N_("Melee: chance the attacker (row) beats the defender (column) "
+	     "by double in one fight"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) beats "
+	       "the defender (column number) by double in one fight") },
+};
+
+/* The title of a matrix that numbers its columns, from its title (a
+ * msgid, or its translation): NULL when the panel has no numbered
+ * wording of it (the matrix keeps its names). */
+static const char *
+title_numbered(const char *title)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(titles) / sizeof(titles[0]); i++)
+		if (strcmp(title, titles[i].named) == 0 ||
+		    strcmp(title, _(titles[i].named)) == 0)
+			return titles[i].numbered;
+	return NULL;
+}
+
 /* The melee matrix's title: the family's, or what its cells are (the
- * attacker's chance to win) for a family that gives none. */
+ * attacker's chance to win) for a family that gives none; wide, as it
+ * numbers its columns (its own words when it has no other). */
 static const char *
 melee_title(const struct eng_show *sh, int wide)
 {
-	if (wide)
-		return sh->melee_title_wide != NULL ?
-		    sh->melee_title_wide :
-		    /* xgettext:no-c-format */
-		    N_("Melee: % chance the attacker (row) wins against the "
-		       "defender (column number)");
-	return sh->melee_title != NULL ?
+	const char *t = sh->melee_title != NULL ?
 	    sh->melee_title :
 	    N_("Melee: chance the attacker wins (row attacks column)");
+
+	if (wide && title_numbered(t) != NULL)
+		return title_numbered(t);
+	return t;
 }
 
 static void
@@ -387,7 +429,7 @@ panel_share(struct rnd_odds *o)
  * Chance to hit per weapon (rows) and target unit (columns), when the
  * family's sheet shows it. num (may be NULL): each unit type's number
  * in the wide melee matrix; with more than six targets, all numbered,
- * and a title for it (eng_show.fire_title_wide), the columns are those
+ * and a numbered title for its own (title_numbered()), the columns are those
  * numbers and the cells bare percentages, as in that matrix: seven
  * names across a column of the sheet break inside words. Returns 1
  * numbered, 0 named, -1 no matrix.
@@ -399,14 +441,16 @@ fire_matrix(const struct ruleset *rs, const struct eng_show *sh,
 {
 	struct rnd_odds *o;
 	size_t w, t;
-	int wide = num != NULL && sh->fire_title_wide != NULL &&
-	    rs->nunits > 6;
+	int wide;
 
 	if (od->nfire == 0 || sh->fire_title == NULL)
 		return -1;
+	wide = num != NULL && title_numbered(sh->fire_title) != NULL &&
+	    rs->nunits > 6;
 	for (t = 0; wide && t < rs->nunits; t++)
 		wide = num[t] > 0;
-	o = panel_new(set, wide ? sh->fire_title_wide : sh->fire_title, NULL,
+	o = panel_new(set,
+	    wide ? title_numbered(sh->fire_title) : sh->fire_title, NULL,
 	    rs->nunits);
 	for (t = 0; t < rs->nunits; t++)
 		o->cols[t] = wide ? xasprintf("%d", num[t]) :
@@ -439,15 +483,15 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
 	sh->tables(ctx, ENG_TABLES_SHEET, &t);
 	for (i = 0; i < t.n; i++) {
 		const struct eng_table *e = &t.v[i];
-		int wide = e->title_wide != NULL && e->ncols > 6 &&
+		int wide = title_numbered(e->title) != NULL && e->ncols > 6 &&
 		    e->nrows == e->ncols;
 		struct rnd_odds *o;
 
 		/* Numbered as the melee matrix: rows and columns the same. */
 		for (c = 0; wide && c < e->ncols; c++)
 			wide = strcmp(e->rows[c], e->cols[c]) == 0;
-		o = panel_new(set, wide ? e->title_wide : e->title, NULL,
-		    e->ncols);
+		o = panel_new(set, wide ? title_numbered(e->title) : e->title,
+		    NULL, e->ncols);
 		for (c = 0; c < e->ncols; c++)
 			o->cols[c] = wide ? xasprintf("%zu", c + 1) :
 			                    xstrdup(e->cols[c]);
@@ -472,13 +516,21 @@ family_tables(const struct eng_ctx *ctx, const struct eng_show *sh,
  * for about that many rows (README, Limits and hostile input). */
 #define CARD_MAX_ROWS 13
 
+/* The columns of a unit card's odds panel, against each enemy type. */
+enum card_col {
+	CARD_SHOT,      /* best chance of one shot (odds' p_hit) */
+	CARD_ATTACKING, /* chance to win a melee attacking it */
+	CARD_DEFENDING, /* chance to win a melee it attacks */
+	CARD_ROUND,     /* chance to win a round, whoever charged */
+};
+
 /* The heading of each kind of card column, where the family does not
- * word its own (eng_show.card_heads). */
+ * say its chance in a few words (eng_chances_of.head). */
 static const char *const card_heads[] = {
-	[ENG_CARD_SHOT] = N_("shot kills"),
-	[ENG_CARD_ATTACKING] = N_("attacking"),
-	[ENG_CARD_DEFENDING] = N_("defending"),
-	[ENG_CARD_ROUND] = N_("wins a round"),
+	[CARD_SHOT] = N_("shot kills"),
+	[CARD_ATTACKING] = N_("attacking"),
+	[CARD_DEFENDING] = N_("defending"),
+	[CARD_ROUND] = N_("wins a round"),
 };
 
 /* The heading of an attacking and a defending column that say the same
@@ -491,15 +543,15 @@ static const char *const card_heads[] = {
  * as one: two columns of the same numbers only look like a difference.
  */
 static void
-card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
+card_merge(const enum card_col *card, int ncard, struct rnd_odds *o)
 {
 	int a = -1, d = -1, c;
 	size_t j, k;
 
 	for (c = 0; c < ncard; c++) {
-		if (card[c] == ENG_CARD_ATTACKING)
+		if (card[c] == CARD_ATTACKING)
 			a = c;
-		else if (card[c] == ENG_CARD_DEFENDING)
+		else if (card[c] == CARD_DEFENDING)
 			d = c;
 	}
 	if (a < 0 || d < 0 || o->nrows == 0)
@@ -523,38 +575,47 @@ card_merge(const enum eng_card_col *card, int ncard, struct rnd_odds *o)
 }
 
 /*
- * The columns of a card: the family's (eng_show.card), or for a family
- * that names none, what its odds hold: a shot when it has fire odds,
- * attacking and defending when it has melee odds. Returns how many.
+ * The columns of a card, from what the family's chances are: a shot
+ * when it shows fire chances (eng_show.fire_title), and one melee
+ * column whoever charged when that changes nothing
+ * (eng_show.melee_either_way), else attacking and defending. Returns
+ * how many.
  */
 static int
-card_cols(const struct eng_show *sh, const struct oddsix *x,
-    const enum eng_card_col **card, enum eng_card_col *own)
+card_cols(const struct eng_show *sh, enum card_col *card)
 {
-	size_t i;
-	int n = 0, fire = 0, melee = 0;
+	int n = 0;
 
-	if (sh->ncard > 0) {
-		*card = sh->card;
-		return sh->ncard;
+	if (sh->fire_title != NULL)
+		card[n++] = CARD_SHOT;
+	if (sh->melee_either_way)
+		card[n++] = CARD_ROUND;
+	else {
+		card[n++] = CARD_ATTACKING;
+		card[n++] = CARD_DEFENDING;
 	}
-	for (i = 0; i < x->n * x->n; i++)
-		fire |= x->best[i] >= 0;
-	for (i = 0; i < x->n; i++)
-		melee |= x->att[i];
-	if (fire)
-		own[n++] = ENG_CARD_SHOT;
-	if (melee) {
-		own[n++] = ENG_CARD_ATTACKING;
-		own[n++] = ENG_CARD_DEFENDING;
-	}
-	*card = own;
 	return n;
+}
+
+/* A card column's heading: the family's chance in a few words, or the
+ * words of the column's kind. */
+static const char *
+card_head(const struct ruleset *rs, const struct eng_show *sh, enum card_col c)
+{
+	struct eng_chances_of m = sh->melee_of;
+
+	if (sh->melee_of_rs != NULL)
+		sh->melee_of_rs(rs, &m);
+	if (c == CARD_SHOT && sh->fire_of.head != NULL)
+		return sh->fire_of.head;
+	if (c == CARD_ROUND && m.head != NULL)
+		return m.head;
+	return card_heads[c];
 }
 
 /*
  * One card's panel: this unit against each enemy type, in the columns
- * the family names (eng_show.card, else card_cols()): a shot's chance (to destroy it, or
+ * card_cols() gives: a shot's chance (to destroy it, or
  * what the family's fire odds are of, in its own heading), the
  * chance to win a melee attacking it or defending against it, or to win
  * one round of melee whoever charged. Rows where nothing can happen are
@@ -567,16 +628,15 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
     struct rnd_odds_set *set)
 {
 	static const char *const dash = "\xe2\x80\x94";
-	enum eng_card_col own[3];
-	const enum eng_card_col *card;
-	int ncard = card_cols(sh, x, &card, own), shots = 0, c, pass;
+	enum card_col card[3];
+	int ncard = card_cols(sh, card), shots = 0, c, pass;
 	int *rows = xcalloc(rs->nunits + 1, sizeof(int));
 	size_t i, t, n = 0, nc = (size_t)ncard;
 	struct rnd_odds *o;
 	char *title = NULL;
 
 	for (c = 0; c < ncard; c++)
-		shots |= card[c] == ENG_CARD_SHOT;
+		shots |= card[c] == CARD_SHOT;
 	for (t = 0; t < rs->nunits; t++) {
 		const struct eng_odds_melee *ma = melee_find(x, u, (int)t),
 		                            *md = melee_find(x, (int)t, u);
@@ -604,15 +664,8 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 	o = panel_new(set, title ? title : _("Odds against"),
 	    rs->units[u].name, nc);
 	free(title);
-	for (c = 0; c < ncard; c++) {
-		const char *h = sh->card_head != NULL ? sh->card_head(rs, c) :
-		                                        NULL;
-
-		o->cols[c] = xstrdup(_(h != NULL ? h :
-		        sh->card_heads != NULL && sh->card_heads[c] != NULL ?
-		                                   sh->card_heads[c] :
-		                                   card_heads[card[c]]));
-	}
+	for (c = 0; c < ncard; c++)
+		o->cols[c] = xstrdup(_(card_head(rs, sh, card[c])));
 	for (i = 0; i < n && i < CARD_MAX_ROWS; i++) {
 		const struct eng_odds_melee *ma, *md;
 		char **cells = xcalloc(nc, sizeof(char *));
@@ -626,21 +679,21 @@ card_panel(const struct ruleset *rs, const struct eng_show *sh,
 		okd = md != NULL && md->resolves;
 		for (c = 0; c < ncard; c++)
 			switch (card[c]) {
-			case ENG_CARD_SHOT:
+			case CARD_SHOT:
 				p = x->best[(size_t)u * x->n + t];
 				cells[c] = p < 0 ? xstrdup(dash) : pct(p);
 				break;
-			case ENG_CARD_ATTACKING:
+			case CARD_ATTACKING:
 				cells[c] = oka ?
 				    pct(eng_q_double(&ma->attacker_wins)) :
 				    xstrdup(dash);
 				break;
-			case ENG_CARD_DEFENDING:
+			case CARD_DEFENDING:
 				cells[c] = okd ?
 				    pct(eng_q_double(&md->defender_wins)) :
 				    xstrdup(dash);
 				break;
-			case ENG_CARD_ROUND:
+			case CARD_ROUND:
 				/* Either way round, when there is a melee: a
 				 * row may be there for its shot alone (no
 				 * melee odds: melee by accumulated hits). */

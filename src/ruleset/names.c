@@ -55,6 +55,13 @@ rs_is_none(const char *s)
 	return rd_is_none(s);
 }
 
+int
+rs_name_long(struct diags *d, struct pos at, const char *what,
+    const char *name, size_t max)
+{
+	return rd_name_long(d, at, what, name, max);
+}
+
 /*
  * Names and titles are printed on cards, headings and tabs: past max
  * characters they are an error at their place (a name of 100 KB would
@@ -157,12 +164,6 @@ rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *kind)
 			return 0;
 		}
 	return -1;
-}
-
-int
-rs_print_only(const struct ruleset *rs)
-{
-	return rs->engine == NULL || strcasecmp(rs->engine, "none") == 0;
 }
 
 const char *

@@ -203,16 +203,14 @@ read_testgame(struct reader *r, const struct rs_md *code)
 	struct rs_node *doc;
 	const struct rs_node *nm;
 
-	/* A test game is played by the engine; a print-only ruleset has
-	 * none, and a test game nobody plays would pass for checked. */
-	if (rs_print_only(r->rs)) {
-		/* Front matter that could not be read has no engine: its
-		 * error is the cause, said already. The error names the
-		 * engines that play, which the engine words. */
-		if (!r->front_failed)
-			rd_check(r, RS_CHECK_TESTGAME, 0)->pos = code->pos;
+	/* Front matter that could not be read has no engine to play a
+	 * test game: its error is the cause, said already. */
+	if (r->front_failed)
 		return;
-	}
+	/* Whether the ruleset's family plays test games (a print-only one
+	 * does not, and a test game nobody plays would pass for checked)
+	 * is the engine's to say, here. */
+	rd_check(r, RS_CHECK_TESTGAME, 0)->pos = code->pos;
 	if (r->rs->ntests >= RS_MAX_TESTGAMES) {
 		diag_msg(r->d, code->pos, MSG(MORE_TEST_GAMES),
 		    RS_MAX_TESTGAMES);

@@ -392,7 +392,9 @@ enum rs_check_kind {
 	                      * is counted there (the family's do not) */
 	RS_CHECK_OWN,        /* the game's own columns of a table: item 0
 	                      * Units (rs->unit_own), 1 Weapons */
-	RS_CHECK_TESTGAME,   /* a test game in a print-only ruleset, at pos */
+	RS_CHECK_TESTGAME,   /* a test game, at pos (its block's fence) */
+	RS_CHECK_CLASS,      /* a unit's class none of the known words:
+	                      * text, of unit name, at pos (its cell) */
 	RS_CHECK_NO_WEAPONS, /* no Weapons table: text a heading like it,
 	                      * at pos; name a unit's first weapon (unit
 	                      * item, at name_pos) and n the units that
@@ -512,13 +514,14 @@ const struct rs_table *rs_table_find(const struct ruleset *,
 int rs_name_eq(const char *, const char *);
 /* Whether a cell says "none": empty, a dash, "n/a" or "none". */
 int rs_is_none(const char *);
+/* A name (what: "class") longer than max characters: an error at its
+ * place, -1; else 0. */
+int rs_name_long(struct diags *, struct pos, const char *what,
+    const char *name, size_t max);
 
 /* 1 when the reader reads this front-matter key (the others are a rule
  * family's settings, or unknown: the engine tells them apart). */
 int rs_front_key_read(const char *key);
-/* Whether the ruleset is print only: no engine given, or engine: none
- * (the designer's own game, printed and never played). */
-int rs_print_only(const struct ruleset *);
 const char *rs_class_name(enum rs_class);
 /* A unit's class as products print it: a known class's name, or the
  * game's own word as first written. */

@@ -87,27 +87,26 @@ struct unit_cols {
 };
 
 /*
- * A class that is none of the known words: in a print-only ruleset a word
- * of the game's own, kept as first written (later rows that write it in
- * another case share it); a family plays only the classes it knows.
+ * A class that is none of the known words: a word of the game's own,
+ * kept as first written (later rows that write it in another case share
+ * it). Whether the ruleset may have one is its family's to say (print
+ * only takes any word; a family plays only the classes it knows): the
+ * engine says it at the place noted here (RS_CHECK_CLASS), and a word
+ * that is none or too long for a name is not kept.
  */
 static void
 unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 {
 	struct ruleset *rs = r->rs;
+	struct rs_check *ck;
 	size_t k;
 
 	u->cls = RS_CLASS_INFANTRY;
-	if (!rs_print_only(rs)) {
-		diag_msg(r->d, c->pos, MSG(UNIT_UNKNOWN_CLASS), u->name,
-		    c->text);
-		return;
-	}
-	if (rd_is_none(c->text)) {
-		diag_msg(r->d, c->pos, MSG(UNIT_NO_CLASS), u->name);
-		return;
-	}
-	if (rd_name_long(r->d, c->pos, "class", c->text, RS_MAX_NAME))
+	ck = rd_check(r, RS_CHECK_CLASS, 0);
+	ck->pos = c->pos;
+	ck->text = xstrdup(c->text);
+	ck->name = xstrdup(u->name);
+	if (rd_is_none(c->text) || utf8_chars(c->text) > RS_MAX_NAME)
 		return;
 	for (k = 0; k < rs->nclasses; k++)
 		if (strcasecmp(rs->classes[k], c->text) == 0)

@@ -21,8 +21,8 @@ cmp -s "$tmp/fmt" src/base/msgs_fmt.inc && pass "msgs_fmt.inc is made from msgs.
 # unused DEF: the rows of DEF no source of src/ gives.
 unused() {
 	sed -n 's/^MSG_ROW(\([A-Z0-9_]*\),.*/\1/p' "$1" >"$tmp/ids"
-	find src -name '*.c' -exec grep -ohE 'MSG(\(|_)[A-Z0-9_]+' {} + |
-	    sed -E 's/^MSG(\(|_)//' | sort -u >"$tmp/used"
+	find src -name '*.c' -exec grep -ohE 'MSGF?(\(|_)[A-Z0-9_]+' {} + |
+	    sed -E 's/^MSGF?(\(|_)//' | sort -u >"$tmp/used"
 	sort -u "$tmp/ids" | comm -23 - "$tmp/used"
 }
 rows=$(grep -c '^MSG_ROW(' "$DEF")

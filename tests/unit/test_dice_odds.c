@@ -4,6 +4,7 @@
  * play yet and eng_ctx_new() gives no context for it; and the time all
  * pairs of the bundled dice ruleset take. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -549,42 +550,45 @@ Test(dice_odds, accumulated_capped)
  * attacks and the melee of d6+3 against d6+2 above. */
 Test(dice_odds, contest_odds)
 {
-	static struct eng_game g;
+	/* A game with the family's own state (what the odds start from). */
+	struct eng_game *g = calloc(1,
+	    sizeof(struct eng_game) + eng_dice.state_size);
 	struct eng_contest c = { 0 };
 	struct eng_q q;
 
 	eng_q_init(&q);
-	g.ctx = &ctx;
-	g.nu = 2;
-	g.u[0].type = SHOOTER;
-	g.u[1].type = WALL;
+	g->ctx = &ctx;
+	g->nu = 2;
+	g->u[0].type = SHOOTER;
+	g->u[1].type = WALL;
 	cr_assert_not_null(eng_dice.contest_odds);
 	c.kind = 1;
 	c.a = 0;
 	c.b = 0;
 	c.weapon = VOLLEY;
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_hit", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "p_hit", &q), 0);
 	cr_assert(eng_q_is(&q, 5, 18));
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "expected_damage", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "expected_damage", &q), 0);
 	cr_assert(eng_q_is(&q, 25, 9));
 	/* All ten through: (5/18)^10 = 9765625/3570467226624. */
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "p_removed", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "p_removed", &q), 0);
 	cr_assert(eng_q_is(&q, 9765625, 3570467226624));
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "tiebreak", &q), -1);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "tiebreak", &q), -1);
 	c.kind = 2;
 	c.a = 0;
 	c.b = 1;
 	c.a_power = 3;
 	c.b_power = 2;
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_wins", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "attacker_wins", &q), 0);
 	cr_assert(eng_q_is(&q, 21, 36));
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "equal", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "equal", &q), 0);
 	cr_assert(eng_q_is(&q, 5, 36));
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "attacker_double", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "attacker_double", &q), 0);
 	cr_assert(eng_q_is(&q, 1, 6));
-	cr_assert_eq(eng_dice.contest_odds(&g, &c, "defender_double", &q), 0);
+	cr_assert_eq(eng_dice.contest_odds(g, &c, "defender_double", &q), 0);
 	cr_assert(eng_q_is(&q, 1, 36));
 	eng_q_clear(&q);
+	free(g);
 }
 
 /*

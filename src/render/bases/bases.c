@@ -594,19 +594,69 @@ size_name(const struct sheet *sh, const struct bl_size *s, char *buf,
 	        LEN_MM);
 }
 
-/* The key stats of a unit, long (may hold a newline) and short, as the
- * family words them. */
+/* A stat as a marker shows it: its label and value, a dash for none. */
+static char *
+stat_add(char *line, const char *sep, const char *label, const char *value)
+{
+	char *t = xasprintf("%s%s%s" NBSP "%s", line, sep, label,
+	    *value != '\0' ? value : "\xe2\x80\x94");
+
+	free(line);
+	return t;
+}
+
+/* The key stats of a unit from the facts its family gives (Move first,
+ * the model's): long, two a line and its weapons with their ranges
+ * under them unless its fire is a stat; and brief, one line, with the
+ * short labels when more than two stats would crowd it. */
 static void
 unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
     char **brief)
 {
 	const struct eng_show *f = eng_show_of(sh->rs);
+	struct eng_fact v[ENG_MAX_FACTS + 1];
+	char r[32], *w = NULL, *t;
+	size_t n = 1, i, k;
 
-	/* A family that gives none: move, melee and the weapons. */
-	if (f->marker != NULL)
-		f->marker(sh->rs, u, sh->unit, full, brief);
-	else
-		eng_marker_weapons(sh->rs, u, sh->unit, full, brief);
+	memset(v, 0, sizeof(v));
+	v[0].key = "move";
+	v[0].label = N_("Move");
+	/* TRANSLATORS: Move in one or two letters, on a unit marker of the
+	 * scenario map. */
+	v[0].brief = N_("Mv");
+	eng_len_label(v[0].value, sizeof(v[0].value), u->move_mm, sh->unit);
+	if (f->unit_facts != NULL)
+		n += f->unit_facts(sh->rs, u, v + 1);
+	*full = xstrdup("");
+	*brief = xstrdup("");
+	for (i = 0; i < n; i++) {
+		const char *sep = i == 0 ? "" : i % 2 ? " \xc2\xb7 " : "\n";
+
+		*full = stat_add(*full, sep, _(v[i].label), v[i].value);
+		if (n > 2)
+			*brief = stat_add(*brief, i ? " " : "",
+			    _(v[i].brief != NULL ? v[i].brief : v[i].label),
+			    v[i].value);
+	}
+	if (n <= 2) {
+		free(*brief);
+		*brief = xstrdup(*full);
+	}
+	for (k = 0; !f->fire_is_stat && k < u->nweapons; k++) {
+		const struct rs_weapon *wp = &sh->rs->weapons[u->weapons[k]];
+
+		eng_len_label(r, sizeof(r), wp->range_mm, sh->unit);
+		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
+		        xasprintf("%s" NBSP "%s", wp->name, r);
+		free(w);
+		w = t;
+	}
+	if (w != NULL) {
+		t = xasprintf("%s\n%s", *full, w);
+		free(*full);
+		free(w);
+		*full = t;
+	}
 }
 
 /* Warn (once per unit) that a base label had to shrink or shorten, and

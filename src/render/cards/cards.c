@@ -574,6 +574,14 @@ card_odds_narrow(const struct rs_unit *u, struct rnd_flow *f,
 	free(cap);
 }
 
+/* Whether a family that plays gives no stat of its own, only the
+ * model's moves (eng_show.stat NULL). */
+static int
+moves_alone(const struct eng_show *sh)
+{
+	return !sh->print_only && sh->stat == NULL;
+}
+
 /* The weapons, traits, notes and odds of a unit into a flow. */
 static void
 card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
@@ -591,12 +599,13 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	sr->own_from = sr->n;
 	sr->rgb = card_rgb(c, u);
 	/* The game's own stats, after the ones its family plays: in the
-	 * same grid when the family asks (its Move alone would take a row),
-	 * else in a grid of their own. */
+	 * same grid when a family that plays gives none but the moves (Move
+	 * alone would take a row the odds panel needs), else in a grid of
+	 * their own. */
 	*own = *sr;
 	own->own_from = 0;
 	own->n = rnd_own_stats(rs, &rs->unit_own, u->own, own->st);
-	if (eng_show_of(rs)->card_one_grid) {
+	if (moves_alone(eng_show_of(rs))) {
 		memcpy(sr->st + sr->n, own->st, own->n * sizeof(own->st[0]));
 		sr->n += own->n;
 		own->n = 0;

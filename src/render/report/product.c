@@ -201,8 +201,8 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 	m->rowhead = xstrdup(_("attacker"));
 	m->colhead = xstrdup(_("defender"));
 	/* A family that gives no legend: what attacker_wins means. */
-	m->legend = xstrdup(sh->melee_legend != NULL ?
-	        _(sh->melee_legend) :
+	m->legend = xstrdup(sh->melee_of.legend != NULL ?
+	        _(sh->melee_of.legend) :
 	        _("chance the attacker wins (only the defender is removed)"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits; i++) {
@@ -227,7 +227,7 @@ melee_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = eng_q_str(&e->attacker_wins);
 	}
-	note = sh->melee_note != NULL ? _(sh->melee_note) : NULL;
+	note = sh->melee_of.note != NULL ? _(sh->melee_of.note) : NULL;
 	m->note = xasprintf("%s%s%s%s%s", note != NULL ? note : "",
 	    note != NULL && never ? " " : "",
 	    never ?
@@ -257,14 +257,14 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		key_index(ci, &nc, (size_t)f->target);
 	}
 	m = rnd_report_matrix(r,
-	    sh->fire_map_title != NULL ?
-	        _(sh->fire_map_title) :
+	    sh->fire_of.title != NULL ?
+	        _(sh->fire_of.title) :
 	        _("Fire: chance of a hit with one shot"),
 	    nr, nc);
 	m->rowhead = xstrdup(_("shooter: weapon"));
 	m->colhead = xstrdup(_("target"));
-	m->legend = xstrdup(sh->fire_map_legend != NULL ?
-	        _(sh->fire_map_legend) :
+	m->legend = xstrdup(sh->fire_of.legend != NULL ?
+	        _(sh->fire_of.legend) :
 	        _("chance to hit"));
 	m->text = xcalloc(nr * nc + 1, sizeof(char *));
 	for (i = 0; i < rs->nunits * nw; i++)
@@ -284,8 +284,8 @@ fire_map(struct rnd_report *r, const struct ruleset *rs,
 		free(m->text[a * nc + d]);
 		m->text[a * nc + d] = eng_q_str(&f->p_hit);
 	}
-	m->note = xstrdup(sh->fire_map_note != NULL ?
-	        _(sh->fire_map_note) :
+	m->note = xstrdup(sh->fire_of.note != NULL ?
+	        _(sh->fire_of.note) :
 	        _("Exact odds of one shot at a target in range and sight; 0 where "
 	          "the weapon cannot harm that class of unit."));
 	free(ri);
@@ -560,7 +560,8 @@ fill_odds(struct rnd_report *r, struct analysis *a)
 		name_index(sits, &nsits, od->melee[i].situation);
 	for (i = 0; i < nsits; i++)
 		melee_map(r, c->rs, sh, od, sits[i]);
-	if (sh->fire_map && od->nfire > 0)
+	/* Fire chances the family shows (it titles them). */
+	if (sh->fire_title != NULL && od->nfire > 0)
 		fire_map(r, c->rs, sh, od);
 	if (sh->tables != NULL)
 		table_maps(r, c);

@@ -1232,6 +1232,33 @@ where(const struct ruleset *rs, const struct scenario *s, double x, double y)
 	    b);
 }
 
+/* How a battle ends before its last turn, in words, from what the
+ * family says ends it (eng_show.end; none: losses alone). */
+static void
+end_words(const struct ruleset *rs, char *buf, size_t sz)
+{
+	const struct eng_show *sh = eng_show_of(rs);
+	struct eng_end e = { 0 };
+
+	if (sh->end != NULL)
+		sh->end(rs, &e);
+	if (e.break_pct > 0 && e.unfit)
+		snprintf(buf, sz,
+		    _("one side's army breaks (it has lost %d%% of "
+		      "its fighting units) or has no unit fit to fight left"),
+		    e.break_pct);
+	else if (e.break_pct > 0)
+		snprintf(buf, sz,
+		    _("one side's army breaks (it has lost %d%% of "
+		      "its units) or has no units left"),
+		    e.break_pct);
+	else if (e.unfit)
+		snprintf(buf, sz, "%s",
+		    _("one side has no unit fit to fight left"));
+	else
+		snprintf(buf, sz, "%s", _("one side has no units left"));
+}
+
 /* Page 2: orders of battle, deployment, objectives, victory, balance;
  * returns the pages it took (a dry run draws nothing). */
 static int
@@ -1326,11 +1353,7 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		    s->nobj > 1 ? _("Objectives") : _("Objective"), u);
 	free(t);
 	free(u);
-	/* A family that words no end of its own: losses alone end it. */
-	if (eng_show_of(rs)->end_words != NULL)
-		eng_show_of(rs)->end_words(rs, end, sizeof(end));
-	else
-		eng_end_words_plain(rs, end, sizeof(end));
+	end_words(rs, end, sizeof(end));
 	t = xasprintf(
 	    _("The battle ends as soon as %s: the other side wins. "
 	      "Otherwise it ends after <b>%d game turns</b> (a game turn is "
