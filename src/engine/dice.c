@@ -170,7 +170,7 @@ by_class(const struct ruleset *rs, const struct dt_tables *t)
 	int k;
 
 	for (u = 0; u < rs->nunits; u++)
-		for (k = 1; k < RS_CLASS__MAX; k++)
+		for (k = 1; k < RS_CLASS_SLOTS; k++)
 			if (t->units[u].combat[k] != t->units[u].combat[0])
 				return 1;
 	return 0;
@@ -417,6 +417,7 @@ const struct eng_family eng_dice = {
 	.nrules = DI_R__MAX,
 	.applies = di_applies,
 	.classes = RS_CLASS_ALL,
+	.own_classes = 1,
 	.prepare = di_prepare,
 	.release = di_release,
 	.setup = dp_setup,

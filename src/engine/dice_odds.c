@@ -163,7 +163,7 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_wound, 1, 1);
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
-		half = t->half_hits >> rs->units[target].cls & 1;
+		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
 	} else {
 		attack_steps(rs, t, w, u, mod, f);
 		mpq_mul(q, f->p_hit, f->p_wound);
@@ -183,7 +183,7 @@ int
 do_factor(const struct dt_tables *t, const struct ruleset *rs, int unit,
     int enemy)
 {
-	int f = t->units[unit].combat[rs->units[enemy].cls];
+	int f = t->units[unit].combat[rs_class_slot(&rs->units[enemy])];
 
 	return f < 0 ? 0 : f;
 }
@@ -848,7 +848,8 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 			    t->units[z].toughness == t->units[b].toughness &&
 			    t->units[z].save == t->units[b].save &&
 			    t->units[z].wounds == t->units[b].wounds &&
-			    rs->units[z].cls == rs->units[b].cls) {
+			    rs_class_slot(&rs->units[z]) ==
+			        rs_class_slot(&rs->units[b])) {
 				vp[b] = z;
 				break;
 			}

@@ -687,7 +687,8 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 	    mod;
 	if (mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
-	if (t->half_hits >> g->ctx->rs->units[g->u[j].type].cls & 1) {
+	if (t->half_hits >> rs_class_slot(&g->ctx->rs->units[g->u[j].type]) &
+	    1) {
 		ENG_COVER(g, DI_R_SHOOT_HALF);
 		n = n > 0 ? n / 2 : n;
 	}
@@ -790,10 +791,10 @@ static int
 factor(struct eng_game *g, int i, int j)
 {
 	const struct dt_unit *du = dunit(g, i);
-	int cls = g->ctx->rs->units[g->u[j].type].cls, k, f;
+	int cls = rs_class_slot(&g->ctx->rs->units[g->u[j].type]), k, f;
 
 	f = du->combat[cls];
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		if (du->combat[k] != f) {
 			ENG_COVER(g, DI_R_MELEE_FACTOR_CLASS);
 			break;

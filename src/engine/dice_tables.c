@@ -160,10 +160,10 @@ quality_when(const char *v, unsigned *mask, int *col)
  * infantry and artillery; mounted: cavalry, elephant and chariot).
  * Returns 0, or -1 with the column of the bad item. */
 static int
-half_classes(const char *v, unsigned *mask, int *col)
+half_classes(const struct ruleset *rs, const char *v, unsigned *mask, int *col)
 {
 	char buf[256], *item, *save = NULL;
-	enum rs_class c;
+	int c;
 
 	*mask = 0;
 	if (is_none(v))
@@ -184,11 +184,7 @@ half_classes(const char *v, unsigned *mask, int *col)
 			    1u << RS_CLASS_ELEPHANT | 1u << RS_CLASS_CHARIOT;
 			continue;
 		}
-		for (c = 0;
-		     c < RS_CLASS__MAX && !rs_name_eq(rs_class_name(c), item);
-		     c++)
-			;
-		if (c == RS_CLASS__MAX)
+		if ((c = rs_class_slot_find(rs, item)) < 0)
 			return -1;
 		*mask |= 1u << c;
 	}
@@ -259,7 +255,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		t->contact_pos = vp;
 		return 0;
 	case 6:
-		if (half_classes(v, &t->half_hits, &col) != 0) {
+		if (half_classes(rs, v, &t->half_hits, &col) != 0) {
 			t->half_hits = 0;
 			diag_msg(d, at_col(vp, col),
 			    MSG(HALF_HITS_WRITE_NONE_LIST), v);
@@ -712,14 +708,13 @@ own(const struct rs_own_cols *oc, char *const *cells, const struct pos *cp,
  * artillery; mounted: cavalry, elephant and chariot). Returns 0, or -1
  * with the column of the bad item. */
 static int
-combat_factor(const char *s, int *f, int *col)
+combat_factor(const struct ruleset *rs, const char *s, int *f, int *col)
 {
 	char buf[256], *item, *save = NULL, *w, *end;
-	enum rs_class c;
 	long v;
-	int k, all = -1;
+	int k, c, all = -1;
 
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		f[k] = -1;
 	snprintf(buf, sizeof(buf), "%s", s);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
@@ -750,16 +745,12 @@ combat_factor(const char *s, int *f, int *col)
 			f[RS_CLASS_CAVALRY] = f[RS_CLASS_ELEPHANT] =
 			    f[RS_CLASS_CHARIOT] = (int)v;
 		else {
-			for (c = 0; c < RS_CLASS__MAX &&
-			     !rs_name_eq(rs_class_name(c), w);
-			     c++)
-				;
-			if (c == RS_CLASS__MAX)
+			if ((c = rs_class_slot_find(rs, w)) < 0)
 				return -1;
 			f[c] = (int)v;
 		}
 	}
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		if (f[k] < 0)
 			f[k] = all;
 	return 0;
@@ -780,7 +771,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 
 	du->toughness = du->save = du->quality = -1;
 	du->wounds = 0;
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		du->combat[k] = -1;
 	s = own(oc, u->own, u->own_pos, u->pos, "Wounds", &at);
 	if (s == NULL && t->hits_to_destroy > 0)
@@ -823,7 +814,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
 		diag_msg(d, at, MSG(UNIT_NO_COMBAT), u->name);
 		rc = -1;
-	} else if (s != NULL && combat_factor(s, du->combat, &col) != 0) {
+	} else if (s != NULL && combat_factor(rs, s, du->combat, &col) != 0) {
 		diag_msg(d, at_col(at, col), MSG(COMBAT_UNIT_NOT_FACTOR), s,
 		    u->name);
 		rc = -1;

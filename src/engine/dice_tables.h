@@ -139,7 +139,8 @@ struct dt_unit {
 	int save;
 	int wounds; /* 0: none */
 	int quality;
-	int combat[RS_CLASS__MAX]; /* factor against each class; -1 none */
+	int combat[RS_CLASS_SLOTS]; /* factor against each class slot
+	                             * (rs_class_slot); -1 none */
 };
 struct dt_weapon {
 	struct dt_expr attacks, damage;

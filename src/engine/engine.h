@@ -194,7 +194,7 @@ struct eng_dice {
 	struct eng_rng rng;
 	const int *script; /* NULL: random */
 	size_t nscript, next;
-	int out; /* scripted dice ran out, or one was not a face */
+	int out;       /* scripted dice ran out, or one was not a face */
 	size_t bad;    /* 1 + the index of the die that was not a face */
 	int bad_sides; /* the die it was rolled for */
 	unsigned long rolled;
@@ -837,6 +837,10 @@ struct eng_family {
 	/* The unit classes it plays, a mask of (1u << rs_class): a unit of
 	 * another class is an error when the ruleset is prepared. */
 	unsigned classes;
+	/* It plays classes of the game's own words too ("trooper": a unit's
+	 * rs_class_slot() beyond the six); else such a class is an error
+	 * at its cell. */
+	int own_classes;
 	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);
@@ -972,6 +976,9 @@ const struct eng_family *eng_family_find(const char *name);
 /* The family of rs: eng_none when it names no engine; NULL only for a
  * name no row has (an error the reader reports at it). */
 const struct eng_family *eng_family_of(const struct ruleset *);
+/* The classes f plays among the six, for a message: "infantry,
+ * artillery, vehicle" into buf. Returns buf. */
+char *eng_family_classes(const struct eng_family *f, char *buf, size_t sz);
 /* The name of the family that plays rs, or "none". */
 const char *eng_engine_name(const struct ruleset *);
 /* The playing families' engine: names for a message, from the family

@@ -418,6 +418,16 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		diag_msg(d, c->pos, MSG(NO_ENGINE_FRONT_MATTER), s);
 		free(s);
 		break;
+	case RS_CHECK_OWN_CLASS:
+		/* The six classes' families: the word is no class of theirs. */
+		if (f != NULL && f->play_turn != NULL && !f->own_classes) {
+			char known[128];
+
+			eng_family_classes(f, known, sizeof(known));
+			diag_msg(d, c->pos, MSG(UNIT_UNKNOWN_CLASS),
+			    rs->units[c->item].name, c->text, f->name, known);
+		}
+		break;
 	case RS_CHECK_NO_WEAPONS: /* below, if the family says nothing */
 	case RS_CHECK_UNIT_CELLS:
 	case RS_CHECK_UNIT:

@@ -87,22 +87,19 @@ struct unit_cols {
 };
 
 /*
- * A class that is none of the known words: in a print-only ruleset a word
- * of the game's own, kept as first written (later rows that write it in
- * another case share it); a family plays only the classes it knows.
+ * A class that is none of the known words: a word of the game's own,
+ * kept as first written (later rows that write it in another case share
+ * it). A family that plays only the known classes says so where it
+ * stands (RS_CHECK_OWN_CLASS).
  */
 static void
 unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 {
 	struct ruleset *rs = r->rs;
+	struct rs_check *ck;
 	size_t k;
 
 	u->cls = RS_CLASS_INFANTRY;
-	if (!rs_print_only(rs)) {
-		diag_msg(r->d, c->pos, MSG(UNIT_UNKNOWN_CLASS), u->name,
-		    c->text);
-		return;
-	}
 	if (rd_is_none(c->text)) {
 		diag_msg(r->d, c->pos, MSG(UNIT_NO_CLASS), u->name);
 		return;
@@ -112,12 +109,20 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	for (k = 0; k < rs->nclasses; k++)
 		if (strcasecmp(rs->classes[k], c->text) == 0)
 			break;
+	if (k == RS_MAX_OWN_CLASSES) {
+		diag_msg(r->d, c->pos, MSG(MORE_OWN_CLASSES),
+		    RS_MAX_OWN_CLASSES);
+		return;
+	}
 	if (k == rs->nclasses) {
 		char *w = xstrdup(c->text);
 
 		XPUSH(rs->classes, rs->nclasses, rs->capclasses, w);
 	}
 	u->cls_free = (int)k + 1;
+	ck = rd_check(r, RS_CHECK_OWN_CLASS, rs->nunits);
+	ck->pos = c->pos;
+	ck->text = xstrdup(c->text);
 }
 
 /* The numbers of a unit the reader reads: its class and moves, each

@@ -1,0 +1,73 @@
+#!/bin/sh
+# The dice family plays the game's own classes (issue 32): a Class of the
+# designer's word is a class its rules name ("3, 1 against rider"), the
+# odds follow it, the products print it; the firepower family still
+# refuses one at its cell; a ruleset has at most 26 of its own.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+R=tests/rulesets/dice-classes.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+timeout 60 "$BIN" check -n 100 "$R" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q 'unknown class' "$tmp/err" &&
+	pass "check plays classes of the game's own (trooper, rider)" ||
+	fail "check plays classes of the game's own" "exit $rc: $(head -c 300 "$tmp/err")"
+
+# Slingers (trooper) fight riders at 1, riders fight all at 5: d10+1
+# beats d10+5 in 15 of the 100 pairs of faces; Slingers against
+# Slingers at 3 each.
+timeout 60 "$BIN" odds --json "$R" Slingers >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))[0]
+m = {(x["attacker"], x["defender"]): x for x in d["melee"]}
+a = m[("Slingers", "Lancers")]
+b = m[("Slingers", "Slingers")]
+ok = a["exact"]["attacker_wins"] == "3/20" and a["attacker_factor"] == 1 \
+    and b["attacker_factor"] == 3 and b["exact"]["equal"] == "1/10"
+sys.exit(0 if ok else 1)
+PY
+then pass "a Combat factor against the game's own class: 3/20"
+else fail "a Combat factor against the game's own class" "$(head -c 400 "$tmp/j")"; fi
+
+# half hits of the game's own class.
+sed -e 's/| shooting | pipeline |/| shooting | accumulated |/' \
+    -e 's/| contact  | 2cm      |/| contact  | 2cm      |\n| half hits | trooper |/' "$R" >"$tmp/half.md"
+timeout 60 "$BIN" check -n 0 "$tmp/half.md" >/dev/null 2>"$tmp/err" ||
+	grep -q 'half hits' "$tmp/err" &&
+	fail "half hits: trooper is read" "$(grep half "$tmp/err" | head -2)" ||
+	pass "half hits: trooper is read"
+sed 's/| half hits | trooper |/| half hits | soldier |/' "$tmp/half.md" >"$tmp/half2.md"
+timeout 60 "$BIN" check -n 0 "$tmp/half2.md" >/dev/null 2>"$tmp/err"
+grep -q "half hits.*soldier" "$tmp/err" && pass "half hits: a class no unit has is an error" ||
+	fail "half hits: a class no unit has is an error" "$(head -c 300 "$tmp/err")"
+
+# The cards print the designer's word.
+timeout 60 "$BIN" cards "$R" -o "$tmp/c.pdf" >/dev/null 2>"$tmp/err" &&
+	pdftotext "$tmp/c.pdf" - | grep -qi 'trooper' &&
+	pass "the cards print the class trooper" ||
+	fail "the cards print the class trooper" "$(head -c 300 "$tmp/err")"
+
+# The firepower family plays the six: trooper is an error at its cell.
+sed -e 's/^engine: dice/engine: firepower/' -e 's/^dice: d10/dice: d6/' "$R" >"$tmp/fp.md"
+timeout 60 "$BIN" check -n 0 "$tmp/fp.md" >/dev/null 2>"$tmp/err"
+grep -q "fp.md:17:13: error: unit 'Slingers' has unknown class 'trooper' (the firepower family plays infantry, artillery, vehicle)" "$tmp/err" &&
+	pass "firepower: a class of the game's own is an error at its cell" ||
+	fail "firepower: a class of the game's own is an error at its cell" "$(grep class "$tmp/err" | head -2)"
+
+# At most 26 classes of the game's own: the 27th is an error at it.
+{ sed -n '1,/^## Units/p' "$R"
+  printf '\n| Unit | Class | Move | Weapons | Combat | Toughness | Save | Wounds |\n'
+  printf '|---|---|---|---|---|---|---|---|\n'
+  for i in $(seq 1 27); do printf '| U%d | kind%d | 10 | Sling | 3 | 3 | 9+ | 2 |\n' "$i" "$i"; done
+  sed -n '/^## Weapons/,$p' "$R" | sed '/^## Test games/,$d'; } >"$tmp/many.md"
+timeout 60 "$BIN" check -n 0 "$tmp/many.md" >/dev/null 2>"$tmp/err"
+grep -q "error: more than 26 classes of the game's own" "$tmp/err" &&
+	pass "the 27th class of the game's own is an error" ||
+	fail "the 27th class of the game's own is an error" "$(head -c 300 "$tmp/err")"
