@@ -517,7 +517,10 @@ quality_test(struct eng_game *g, int i)
 		return;
 	ENG_COVER(g, DI_R_QUALITY_TEST);
 	/* "-" (0) or none written: the unit never fails. */
-	pass = q <= 0 || die(g) >= q;
+	pass = q <= 0 ||
+	    (tabs(g)->test_roll_given ?
+	            dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
+	            die(g)) >= q;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
 	(void)apply(g, i, nearest_enemy(g, i),
 	    pass ? DT_RES_PASSED : DT_RES_FAILED, -1);

@@ -98,6 +98,7 @@ static const struct {
 	{ "melee roll", { NULL } },
 	{ "half hits", { NULL } },
 	{ "hits to destroy", { NULL } },
+	{ "test roll", { NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -269,6 +270,15 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    DT_MAX_STAT);
 			return -1;
 		}
+		return 0;
+	case 8:
+		if (dt_expr_check(v, &t->test_roll, &col, &why) != 0) {
+			diag_msg(d, at_col(vp, col),
+			    MSG(TEST_ROLL_NOT_DICE_EXPRESSION), v, why);
+			return -1;
+		}
+		t->test_roll.pos = vp;
+		t->test_roll_given = 1;
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
@@ -805,7 +815,14 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && (t->quality || tests)) {
 		diag_msg(d, at, MSG(UNIT_NO_QUALITY), u->name);
 		rc = -1;
-	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
+	} else if (s != NULL && t->test_roll_given &&
+	    roll(s, t->test_roll.dx.hi, &du->quality) != 0) {
+		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_TEST_TOTAL), s, u->name,
+		    t->test_roll.text, (int)t->test_roll.dx.lo,
+		    (int)t->test_roll.dx.hi);
+		rc = -1;
+	} else if (s != NULL && !t->test_roll_given &&
+	    roll(s, rs->die, &du->quality) != 0) {
 		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
 		    rs->die);
 		rc = -1;

@@ -164,6 +164,11 @@ struct dt_tables {
 	double contact_mm;         /* the Combat table's, else the setting's */
 	struct pos contact_pos;    /* the Combat table's value; line 0: none */
 	struct dt_expr melee_roll; /* opposed: what each side rolls */
+	/* What a quality test rolls: the Combat table's test roll ("2d6"),
+	 * a unit passing on a total of its Quality or more; test_roll_given
+	 * 0: one die of the ruleset's. */
+	struct dt_expr test_roll;
+	int test_roll_given;
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
 	int wound_given;

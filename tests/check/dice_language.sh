@@ -1,8 +1,12 @@
 #!/bin/sh
-# The dice family plays the game's own classes (issue 32): a Class of the
-# designer's word is a class its rules name ("3, 1 against rider"), the
-# odds follow it, the products print it; the firepower family still
-# refuses one at its cell; a ruleset has at most 26 of its own.
+# The dice family as a rules language for designers' mechanisms (issue
+# 32), a mechanism at a time.
+# - The game's own classes: a Class of the designer's word is a class its
+#   rules name ("3, 1 against rider"), the odds follow it, the products
+#   print it; the firepower family still refuses one at its cell; a
+#   ruleset has at most 26 of its own.
+# - Tests on several dice: the Combat table's test roll (2d6) is what a
+#   quality test rolls, passing on a total of the unit's Quality or more.
 BIN=${1:-./sandtable}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 tmp=$(mktemp -d)
@@ -71,3 +75,31 @@ timeout 60 "$BIN" check -n 0 "$tmp/many.md" >/dev/null 2>"$tmp/err"
 grep -q "error: more than 26 classes of the game's own" "$tmp/err" &&
 	pass "the 27th class of the game's own is an error" ||
 	fail "the 27th class of the game's own is an error" "$(head -c 300 "$tmp/err")"
+
+# Tests on 2d6: the nerve test's test games (a 6 fails Quality 8+, an 8
+# passes) pass, and every rule of the test is exercised.
+N=tests/rulesets/dice-nerve.md
+timeout 60 "$BIN" check -n 50 "$N" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '2 test games played, 0 failed' "$tmp/out" &&
+	pass "a 2d6 test roll: its test games pass" ||
+	fail "a 2d6 test roll: its test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+timeout 60 "$BIN" check -v -n 0 "$N" >"$tmp/out" 2>&1
+for r in quality.test quality.below_half quality.passed quality.failed; do
+	# check -v: rule, section, times in test games, in self-play.
+	n=$(awk -v r="$r" '$1 == r { print $(NF - 1) }' "$tmp/out")
+	[ "${n:-0}" -ge 1 ] && pass "the 2d6 test games exercise $r" ||
+		fail "the 2d6 test games exercise $r" "$(grep "$r" "$tmp/out" | head -1)"
+done
+# A Quality the test roll cannot make, and a test roll that is no dice
+# expression: errors at their cells, naming the roll's range.
+sed 's/| 6+      |$/| 13+     |/' "$N" >"$tmp/q.md"
+timeout 60 "$BIN" check -n 0 "$tmp/q.md" >/dev/null 2>"$tmp/err"
+grep -q "q.md:15:.*error: Quality '13+' of unit 'Guards' is not a total of the test roll 2d6: write 7+ (passes on 7 or more; the roll makes 2 to 12)" "$tmp/err" &&
+	pass "Quality 13+ on 2d6 is an error at its cell" ||
+	fail "Quality 13+ on 2d6 is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| test roll    | 2d6        |/| test roll    | 2d        |/' "$N" >"$tmp/r.md"
+timeout 60 "$BIN" check -n 0 "$tmp/r.md" >/dev/null 2>"$tmp/err"
+grep -q "r.md:33:.*error: test roll '2d' is not a dice expression" "$tmp/err" &&
+	pass "a test roll that is no dice expression is an error at its cell" ||
+	fail "a test roll that is no dice expression is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
