@@ -1294,6 +1294,94 @@ melee_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 		}
 }
 
+/* The chance to pass a quality test needing a total of need, into q: the
+ * test roll (one die of the ruleset's unless the Combat table gives one)
+ * making need or more (need 0: "-", never fails). Returns 0 when the
+ * roll's distribution is out of reach. */
+static int
+test_pass(const struct ruleset *rs, const struct dt_tables *t, int need,
+    mpq_t q)
+{
+	const struct dx_dist *dd;
+	int32_t v;
+
+	if (need <= 0) {
+		mpq_set_ui(q, 1, 1);
+		return 1;
+	}
+	if (!t->test_roll_given) {
+		mpq_set_ui(q,
+		    (unsigned long)(need > rs->die ? 0 : rs->die - need + 1),
+		    (unsigned long)rs->die);
+		mpq_canonicalize(q);
+		return 1;
+	}
+	if ((dd = do_dist(t, &t->test_roll.dx)) == NULL)
+		return 0;
+	mpq_set_ui(q, 0, 1);
+	for (v = need > dd->lo ? need : dd->lo; v <= dd->hi; v++)
+		mpq_add(q, q, dd->p[v - dd->lo]);
+	return 1;
+}
+
+/* Whether any unit has a Quality a test can fail. */
+static int
+any_test(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (t->units[u].quality > 0)
+			return 1;
+	return 0;
+}
+
+/* The quality tests: each unit's chance to pass (a unit named by either
+ * filter, or every unit). */
+static void
+tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_emit *o)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct ex r = { o, 0 }, x = { o, 1 };
+	char roll[16];
+	size_t u;
+	mpq_t q;
+
+	if (!any_test(rs, t))
+		return;
+	if (t->test_roll_given)
+		snprintf(roll, sizeof(roll), "%s", t->test_roll.text);
+	else
+		snprintf(roll, sizeof(roll), "d%d", rs->die);
+	o->table(o->arg, "tests", "Quality tests: the chance to pass");
+	o->column(o->arg, "unit", "unit", eng_names_width(rs, 0));
+	o->column(o->arg, "quality", "quality", 8);
+	o->column(o->arg, "roll", "roll", 10);
+	o->column(o->arg, "exact.p_pass", "passes", 0);
+	mpq_init(q);
+	for (u = 0; u < rs->nunits; u++) {
+		if ((fa != NULL || fb != NULL) &&
+		    !(fa != NULL && strcasecmp(fa, rs->units[u].name) == 0) &&
+		    !(fb != NULL && strcasecmp(fb, rs->units[u].name) == 0))
+			continue;
+		if (t->units[u].quality < 0 ||
+		    !test_pass(rs, t, t->units[u].quality, q))
+			continue;
+		o->open(o->arg, NULL, 0);
+		o->string(o->arg, "unit", rs->units[u].name);
+		o->integer(o->arg, "quality", t->units[u].quality);
+		o->string(o->arg, "roll", roll);
+		put(&r, "p_pass", q);
+		o->open(o->arg, "exact", 0);
+		put(&x, "p_pass", q);
+		o->close(o->arg);
+		o->close(o->arg);
+	}
+	mpq_clear(q);
+}
+
 /* ---- the size of the odds document ---- */
 
 /* Bytes of a line of the document, a real, an entry's keys. */
@@ -1429,7 +1517,9 @@ do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
 
 	if (n > limit)
 		return n;
-	return n + melee_bytes(c, a, b, limit - n);
+	n += melee_bytes(c, a, b, limit - n);
+	/* The tests: an entry a unit, of small fractions. */
+	return n + c->rs->nunits * DOC_ENTRY;
 }
 
 void
@@ -1442,6 +1532,7 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 	out->string(out->arg, "engine", "dice");
 	shooting_doc(c->rs, t, a, b, out);
 	melee_doc(c, a, b, out);
+	tests_doc(c, a, b, out);
 }
 
 /*
@@ -1472,6 +1563,18 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		eng_outcome_add(o,
 		    xasprintf(_("Attack hitting on %d+: a hit"), need), h, n,
 		    mpq_get_d(q), q_text(q));
+	}
+	/* Quality tests by the total they need: the unit passes on its
+	 * Quality or more of the test roll. */
+	for (need = 1; t != NULL && need <= DI_TALLY_NEED_MAX; need++) {
+		long h = (long)st->tally[DI_TALLY_TEST(need, 1)];
+		long n = h + (long)st->tally[DI_TALLY_TEST(need, 0)];
+
+		if (n == 0 || !test_pass(ctx->rs, t, need, q))
+			continue;
+		eng_outcome_add(o,
+		    xasprintf(_("Quality test needing %d+: passed"), need), h,
+		    n, mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
 	if (t == NULL || !melee_roll(t))

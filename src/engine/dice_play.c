@@ -521,6 +521,8 @@ quality_test(struct eng_game *g, int i)
 	    (tabs(g)->test_roll_given ?
 	            dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
 	            die(g)) >= q;
+	if (q > 0 && q <= DI_TALLY_NEED_MAX)
+		g->tally[DI_TALLY_TEST(q, pass)]++;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
 	(void)apply(g, i, nearest_enemy(g, i),
 	    pass ? DT_RES_PASSED : DT_RES_FAILED, -1);

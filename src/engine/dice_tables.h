@@ -235,12 +235,14 @@ void dp_unit_gauges(const struct eng_game *, int unit, int *out);
  * agreement check (eng_show.outcomes): attacks by the face To hit needs
  * (1 to 32) and whether they hit; opposed melee rounds by the attacker's
  * factor less the defender's (-16 to 16) and the result (0 the attacker's
- * total is higher, 1 equal, 2 lower).
+ * total is higher, 1 equal, 2 lower); quality tests by the total the
+ * unit's Quality needs (1 to 32) and whether it passed.
  */
 #define DI_TALLY_NEED_MAX 32
 #define DI_TALLY_HIT(need, hit) ((need)*2 + (hit))
 #define DI_TALLY_DIFF_MAX 16
 #define DI_TALLY_MELEE(diff, r) (80 + ((diff) + DI_TALLY_DIFF_MAX) * 3 + (r))
+#define DI_TALLY_TEST(need, pass) (180 + (need)*2 + (pass))
 
 /*
  * A dice expression in a cell, in the whole language of dicex.h (keep,

@@ -103,3 +103,20 @@ timeout 60 "$BIN" check -n 0 "$tmp/r.md" >/dev/null 2>"$tmp/err"
 grep -q "r.md:33:.*error: test roll '2d' is not a dice expression" "$tmp/err" &&
 	pass "a test roll that is no dice expression is an error at its cell" ||
 	fail "a test roll that is no dice expression is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+# The exact chance to pass: 2d6 makes 6 or more in 26 of 36 ways, 8 or
+# more in 15; odds prints it as a table, and its JSON as "tests".
+timeout 60 "$BIN" odds --json "$N" >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+t = {x["unit"]: x for x in json.load(open(sys.argv[1]))[0]["tests"]}
+ok = t["Guards"]["exact"]["p_pass"] == "13/18" and \
+    t["Skirmishers"]["exact"]["p_pass"] == "5/12" and \
+    t["Guards"]["roll"] == "2d6" and t["Guards"]["quality"] == 6
+sys.exit(0 if ok else 1)
+PY
+then pass "odds --json: the chance to pass a 2d6 test, exact"
+else fail "odds --json: the chance to pass a 2d6 test, exact" "$(head -c 300 "$tmp/err")"; fi
+timeout 60 "$BIN" odds "$N" >"$tmp/t" 2>"$tmp/err"
+grep -q 'Quality tests: the chance to pass' "$tmp/t" &&
+	grep -qE '^ +Skirmishers +8 +2d6 +5/12 \(0\.417\)' "$tmp/t" &&
+	pass "odds: the tests' table" || fail "odds: the tests' table" "$(tail -4 "$tmp/t")"
