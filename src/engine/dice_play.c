@@ -508,20 +508,41 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 
 static int apply(struct eng_game *, int, int, enum dt_result, int);
 
+/* One test roll: the Combat table's, else a die of the ruleset's. */
+static int
+test_total(struct eng_game *g)
+{
+	return tabs(g)->test_roll_given ?
+	    dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
+	    die(g);
+}
+
 static void
 quality_test(struct eng_game *g, int i)
 {
 	int q = dunit(g, i)->quality, pass;
+	struct dt_roll r;
 
 	if (!g->u[i].alive)
 		return;
 	ENG_COVER(g, DI_R_QUALITY_TEST);
+	/* The unit's keywords on its tests: a modifier, a re-roll of a
+	 * failed test (the whole test roll, once). */
+	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw, &r);
 	/* "-" (0) or none written: the unit never fails. */
-	pass = q <= 0 ||
-	    (tabs(g)->test_roll_given ?
-	            dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
-	            die(g)) >= q;
-	if (q > 0 && q <= DI_TALLY_NEED_MAX)
+	pass = q <= 0 || test_total(g) >= r.need;
+	if (q > 0 && !pass && r.reroll) {
+		ENG_COVER(g, DI_R_KEYWORD_REROLL);
+		pass = test_total(g) >= r.need;
+	}
+	if (r.keyed && q > 0) {
+		ENG_COVER(g, DI_R_KEYWORD);
+		if (r.modded)
+			ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
+	}
+	/* Self-play's tests against their exact chance: those no keyword
+	 * changes. */
+	if (q > 0 && q <= DI_TALLY_NEED_MAX && !r.keyed)
 		g->tally[DI_TALLY_TEST(q, pass)]++;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
 	(void)apply(g, i, nearest_enemy(g, i),
@@ -618,6 +639,31 @@ wound_need(const struct dt_tables *t, int s, int tough)
 	return t->need[a][b] > 0 ? t->need[a][b] : 0;
 }
 
+/*
+ * One roll of a step with its keywords: its DT_ROLL_* result, the rules
+ * of the keywords counted. A roll without keywords is one die against
+ * the face needed (dice_keywords.c reads the same rule for the odds).
+ */
+static int
+step_roll(struct eng_game *g, const struct dt_roll *r)
+{
+	int res, again;
+
+	if (!r->keyed)
+		return die(g) >= r->need ? DT_ROLL_PLAIN : DT_ROLL_FAIL;
+	res = dt_roll_play(r, &g->dice, g->ctx->rs->die, &again);
+	ENG_COVER(g, DI_R_KEYWORD);
+	if (r->modded)
+		ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
+	if (again)
+		ENG_COVER(g, DI_R_KEYWORD_REROLL);
+	if (res == DT_ROLL_WOUNDS)
+		ENG_COVER(g, DI_R_KEYWORD_WOUNDS);
+	if (res == DT_ROLL_NO_SAVE)
+		ENG_COVER(g, DI_R_KEYWORD_NO_SAVE);
+	return res;
+}
+
 /* Weapon w of unit i strikes unit j by the pipeline, each To hit roll
  * changed by mod. */
 static void
@@ -626,21 +672,34 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	const struct dt_tables *t = tabs(g);
 	const struct dt_weapon *wp = &t->weapons[w];
 	const struct dt_unit *du = dunit(g, j);
-	int n, k, need, wn, sv, d;
+	struct dt_roll hr, wr, sr;
+	int n, k, need, wn, d, res;
 
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
 	/* The face a To hit roll needs, the modifiers taken off it. */
 	need = wp->to_hit - mod < 1 ? 1 : wp->to_hit - mod;
 	if (wp->to_hit > 0 && mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
+	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, &hr);
+	if (!hr.keyed)
+		hr.need = need;
+	wn = 0;
+	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
+	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
+		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, &wr);
+	if (du->save > 0)
+		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
+		    &sr);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
+		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
-			int hit = die(g) >= need;
-
-			if (need <= DI_TALLY_NEED_MAX)
-				g->tally[DI_TALLY_HIT(need, hit)]++;
-			if (!hit) {
+			res = step_roll(g, &hr);
+			/* Self-play's hits against their exact chance: the
+			 * rolls no keyword changes. */
+			if (!hr.keyed && need <= DI_TALLY_NEED_MAX)
+				g->tally[DI_TALLY_HIT(need, res != 0)]++;
+			if (res == DT_ROLL_FAIL) {
 				ENG_COVER(g, DI_R_SHOOT_MISS);
 				continue;
 			}
@@ -648,22 +707,25 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 		ENG_COVER(g, DI_R_SHOOT_HIT);
 		if (t->wound_given && wp->strength >= 0 &&
 		    du->toughness >= 0) {
-			if ((wn = wound_need(t, wp->strength,
-			         du->toughness)) == 0) {
+			if (wn == 0) {
 				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
 				continue;
 			}
-			ENG_COVER(g, DI_R_SHOOT_WOUND);
-			if (die(g) < wn)
-				continue;
+			/* A hit that wounds without a roll, or cannot be
+			 * saved, skips the wound roll. */
+			if (res == DT_ROLL_PLAIN) {
+				ENG_COVER(g, DI_R_SHOOT_WOUND);
+				if ((res = step_roll(g, &wr)) == DT_ROLL_FAIL)
+					continue;
+			}
 		}
-		if (du->save > 0) {
-			sv = du->save + wp->ap;
+		if (du->save > 0 && res != DT_ROLL_NO_SAVE) {
 			if (wp->ap > 0)
 				ENG_COVER(g, DI_R_SHOOT_AP);
 			ENG_COVER(g, DI_R_SHOOT_SAVE);
 			/* A save worse than the die's faces is no save. */
-			if (sv <= g->ctx->rs->die && die(g) >= sv)
+			if (dt_roll_rolls(&sr, g->ctx->rs->die) &&
+			    step_roll(g, &sr) != DT_ROLL_FAIL)
 				continue;
 		}
 		ENG_COVER(g, DI_R_SHOOT_DAMAGE);
@@ -1328,7 +1390,12 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 			const struct dt_unit *du = &t->units[u];
 			double p = 1;
 
-			if (t->shooting != DT_SHOOT_ACCUMULATED) {
+			/* Keywords: the exact chance of an attack. */
+			if (t->shooting != DT_SHOOT_ACCUMULATED &&
+			    (wp->kw.n > 0 || du->kw.n > 0))
+				p = do_attack_chance(rs, t, (int)w, (int)u) *
+				    dmg;
+			else if (t->shooting != DT_SHOOT_ACCUMULATED) {
 				p = p_face(wp->to_hit, die);
 				if (t->wound_given && wp->strength >= 0 &&
 				    du->toughness >= 0)

@@ -774,6 +774,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	const struct rs_unit *u = &rs->units[i];
 	const struct rs_own_cols *oc = &rs->unit_own;
 	const char *s;
+	char owner[RS_MAX_NAME * 4 + 16];
 	struct pos at;
 	int k, col, rc = 0;
 	int save = t->shooting == DT_SHOOT_PIPELINE ||
@@ -836,6 +837,10 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		    u->name);
 		rc = -1;
 	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Keywords", &at);
+	snprintf(owner, sizeof(owner), "unit '%s'", u->name);
+	if (dt_read_kwlist(rs, t, s, at, owner, 0, &du->kw, d) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -847,6 +852,7 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	const struct rs_weapon *w = &rs->weapons[i];
 	const struct rs_own_cols *oc = &rs->weapon_own;
 	const char *s, *why;
+	char owner[RS_MAX_NAME * 4 + 16];
 	struct pos at;
 	int col, rc = 0;
 
@@ -896,6 +902,10 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		rc = -1;
 	}
 	dw->damage.pos = at;
+	s = own(oc, w->own, w->own_pos, w->pos, "Keywords", &at);
+	snprintf(owner, sizeof(owner), "weapon '%s'", w->name);
+	if (dt_read_kwlist(rs, t, s, at, owner, 1, &dw->kw, d) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -1036,6 +1046,8 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 	if (read_melee_outcomes(rs, t, d) != 0)
 		rc = -1;
 	if (read_mods(rs, t, d) != 0)
+		rc = -1;
+	if (dt_read_keywords(rs, t, d) != 0)
 		rc = -1;
 	/* An outcome that says "test quality" asks for Quality too. */
 	for (r = 0; r < DT_RES__MAX; r++)

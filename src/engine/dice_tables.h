@@ -53,6 +53,11 @@ enum {
 	DI_R_QUALITY_BELOW_HALF,
 	DI_R_QUALITY_PASSED,
 	DI_R_QUALITY_FAILED,
+	DI_R_KEYWORD,
+	DI_R_KEYWORD_MODIFIER,
+	DI_R_KEYWORD_REROLL,
+	DI_R_KEYWORD_WOUNDS,
+	DI_R_KEYWORD_NO_SAVE,
 	DI_R__MAX
 };
 
@@ -132,6 +137,74 @@ struct dt_outcome {
 	int nfx;
 };
 
+/*
+ * Keywords (dice_keywords.c): a row of the Keywords table is a name
+ * ("Deadly", "Deadly(X)" when it takes a number), the roll it acts on and
+ * its effects; a weapon's or a unit's Keywords cell a list of them with
+ * their X. A roll made with its keywords is a struct dt_roll.
+ */
+#define DT_MAX_KEYWORDS 32 /* rows of the Keywords table */
+#define DT_MAX_KW_PER 8    /* keywords of one weapon or unit */
+#define DT_MAX_KFX 4       /* effects of one keyword */
+#define DT_MAX_KW_NAME 40  /* characters of a keyword's name */
+enum dt_step {
+	DT_STEP_HIT,
+	DT_STEP_WOUND,
+	DT_STEP_SAVE,
+	DT_STEP_TEST,
+	DT_STEP__N
+};
+enum dt_kfx_kind {
+	DT_KFX_MOD,          /* +n: the face needed n lower */
+	DT_KFX_REROLL_FAILS, /* a failed roll is rolled again, once */
+	DT_KFX_REROLL_ONES,  /* a natural 1 is rolled again, once */
+	DT_KFX_ALWAYS,       /* a natural n or more succeeds */
+	DT_KFX_NEVER,        /* a natural n or less fails */
+	DT_KFX_WOUNDS,       /* to hit: a success on n+ wounds, no roll */
+	DT_KFX_NO_SAVE       /* a success on n+ cannot be saved */
+};
+struct dt_kfx {
+	enum dt_kfx_kind kind;
+	int n;    /* the modifier (signed) or the face */
+	int x;    /* n is the keyword's X instead */
+	int sign; /* of a modifier +X or -X */
+};
+struct dt_keyword {
+	char name[DT_MAX_KW_NAME + 1];
+	struct pos pos;
+	enum dt_step step;
+	int takes_x;
+	struct dt_kfx fx[DT_MAX_KFX];
+	int nfx;
+};
+struct dt_kwlist {
+	struct {
+		int k; /* index into dt_tables.kw */
+		int x; /* its X (0: it takes none) */
+	} v[DT_MAX_KW_PER];
+	int n;
+};
+enum { DT_REROLL_FAILS = 1, DT_REROLL_ONES = 2 };
+/* What a roll of one die gives: failure, a success, a success that
+ * wounds without a roll, one that cannot be saved. */
+enum {
+	DT_ROLL_FAIL,
+	DT_ROLL_PLAIN,
+	DT_ROLL_WOUNDS,
+	DT_ROLL_NO_SAVE,
+	DT_ROLL__N
+};
+struct dt_roll {
+	int need;      /* the face needed, modifiers taken off */
+	int reroll;    /* 0, DT_REROLL_FAILS or DT_REROLL_ONES */
+	int always;    /* a natural face this or more succeeds; 0 none */
+	int never;     /* a natural face this or less fails; 0 none */
+	int wounds_on; /* a success on this natural face or more wounds */
+	int nosave_on; /* ... cannot be saved */
+	int keyed;     /* a keyword acts on it */
+	int modded;    /* a keyword's modifier among them */
+};
+
 /* A unit's numbers for the family; a roll is the face needed (4 for
  * "4+"), 0 for "-" (no save), -1 when not written. */
 struct dt_unit {
@@ -141,12 +214,14 @@ struct dt_unit {
 	int quality;
 	int combat[RS_CLASS_SLOTS]; /* factor against each class slot
 	                             * (rs_class_slot); -1 none */
+	struct dt_kwlist kw;        /* its saves' and tests' keywords */
 };
 struct dt_weapon {
 	struct dt_expr attacks, damage;
-	int to_hit;   /* face needed; 0: "-", hits always */
-	int strength; /* -1: none */
-	int ap;       /* how much worse the save is, 0-6 */
+	int to_hit;          /* face needed; 0: "-", hits always */
+	int strength;        /* -1: none */
+	int ap;              /* how much worse the save is, 0-6 */
+	struct dt_kwlist kw; /* its to hit and to wound rolls' keywords */
 };
 
 struct dt_tables {
@@ -169,6 +244,8 @@ struct dt_tables {
 	 * 0: one die of the ruleset's. */
 	struct dt_expr test_roll;
 	int test_roll_given;
+	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
+	int nkw;
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
 	int wound_given;
@@ -251,5 +328,26 @@ void dp_unit_gauges(const struct eng_game *, int unit, int *out);
  */
 int dt_expr_check(const char *text, struct dt_expr *, int *col,
     const char **why);
+
+/* The Keywords table into t (none: no keywords). Returns 0, or -1. */
+int dt_read_keywords(const struct ruleset *, struct dt_tables *,
+    struct diags *);
+/* A Keywords cell (NULL: none) of owner ("weapon 'Bow'"), a weapon's
+ * (weapon 1) or a unit's, at at, into out. Returns 0, or -1. */
+int dt_read_kwlist(const struct ruleset *, const struct dt_tables *,
+    const char *cell, struct pos at, const char *owner, int weapon,
+    struct dt_kwlist *out, struct diags *);
+/* A roll of step st needing need (a face, or a total for a test), mod
+ * added, with the keywords of kw (NULL: none) that act on st. */
+void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
+    const struct dt_kwlist *kw, struct dt_roll *);
+/* The exact chances of each DT_ROLL_* result of one die of die faces. */
+void dt_roll_odds(const struct dt_roll *, int die, mpq_t p[DT_ROLL__N]);
+/* Roll it with the game's dice: its DT_ROLL_* result; *rerolled 1 when
+ * the first die was rolled again. */
+int dt_roll_play(const struct dt_roll *, struct eng_dice *, int die,
+    int *rerolled);
+/* Whether the roll is rolled at all (a save no face can make is not). */
+int dt_roll_rolls(const struct dt_roll *, int die);
 
 #endif

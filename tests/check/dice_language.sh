@@ -120,3 +120,63 @@ timeout 60 "$BIN" odds "$N" >"$tmp/t" 2>"$tmp/err"
 grep -q 'Quality tests: the chance to pass' "$tmp/t" &&
 	grep -qE '^ +Skirmishers +8 +2d6 +5/12 \(0\.417\)' "$tmp/t" &&
 	pass "odds: the tests' table" || fail "odds: the tests' table" "$(tail -4 "$tmp/t")"
+
+# Keywords: re-rolls, natural faces that wound without a roll or cannot
+# be saved, a better save, a steadier test — exact, and played by the
+# test games (every keyword rule exercised).
+K=tests/rulesets/dice-keywords.md
+timeout 60 "$BIN" check -n 50 "$K" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '4 test games played, 0 failed' "$tmp/out" &&
+	pass "keywords: the test games pass" ||
+	fail "keywords: the test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+timeout 60 "$BIN" check -v -n 0 "$K" >"$tmp/out" 2>&1
+for r in keyword.roll keyword.modifier keyword.reroll keyword.wounds keyword.no_save; do
+	n=$(awk -v r="$r" '$1 == r { print $(NF - 1) }' "$tmp/out")
+	[ "${n:-0}" -ge 1 ] && pass "the keyword test games exercise $r" ||
+		fail "the keyword test games exercise $r" "$(grep "$r" "$tmp/out" | head -1)"
+done
+timeout 60 "$BIN" odds --json "$K" >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))[0]
+s = {(x["weapon"], x["target"]): x["exact"]["p_wound_per_attack"] for x in d["shooting"]}
+t = {x["unit"]: x["exact"]["p_pass"] for x in d["tests"]}
+# Maul gun (3+, re-roll failures, on 6: wounds) at Scavengers (3+, 6+):
+# 2/3 x 2/3 x 5/6 + 2/9 x 5/6; at Wardens (4+, save 3+ made 2+, never
+# on 1): 2/3 x 1/2 x 1/6 + 2/9 x 1/6; Scrapper (4+, re-roll 1s) at
+# Wardens (5+, on 5+: no save): 7/12 x 1/3; Veteran (+1, re-roll
+# failures) on 4+: 2/3 + 1/3 x 2/3.
+ok = s[("Maul gun", "Scavengers")] == "5/9" and \
+    s[("Maul gun", "Wardens")] == "5/54" and \
+    s[("Scrapper", "Wardens")] == "7/36" and \
+    t["Wardens"] == "8/9" and t["Scavengers"] == "1/3"
+sys.exit(0 if ok else 1)
+PY
+then pass "keywords: the exact chances of an attack and a test"
+else fail "keywords: the exact chances of an attack and a test" "$(head -c 300 "$tmp/err")"; fi
+
+# Bad keywords: each an error at its cell.
+# kbad NAME SED-SCRIPT MESSAGE: the ruleset so changed gets MESSAGE.
+kbad() {
+	sed "$2" "$K" >"$tmp/k.md"
+	timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
+	grep -q -- "$3" "$tmp/err" && pass "keywords: $1" ||
+		fail "keywords: $1" "$(grep -v note: "$tmp/err" | head -c 300)"
+}
+kbad "an unknown keyword" 's/Precise, Lethal |/Precise, Lethel |/' \
+    "k.md:26:74: error: unknown keyword 'Lethel' of weapon 'Maul gun' (known: Precise, Steady, Lethal, Rending(X), Shielded, Veteran)"
+kbad "a keyword that takes X given none" 's/Steady, Rending(5) |/Steady, Rending |/' \
+    "error: keyword 'Rending' takes a number: Rending(2)"
+kbad "a number to one that takes none" 's/Precise, Lethal |/Precise(2), Lethal |/' \
+    "error: keyword 'Precise' takes no number: write Precise"
+kbad "a weapon's roll on a unit" 's/| Shielded, Veteran |/| Shielded, Lethal |/' \
+    "error: keyword 'Lethal' acts on to hit rolls, which are a weapon's keywords, not those of unit 'Wardens'"
+kbad "an effect it does not know" 's/| re-roll failures         |/| re-roll everything       |/' \
+    "error: 're-roll everything' is not an effect of keyword 'Precise'"
+kbad "a face the die has not" 's/Steady, Rending(5) |/Steady, Rending(7) |/' \
+    "error: keyword 'Rending': 7 is not a face of the d6"
+kbad "a keyword defined twice" 's/| Steady     | to hit   |/| Precise    | to hit   |/' \
+    "error: keyword 'Precise' twice in the Keywords table (first on line"
+kbad "wounds on a save" 's/| +1, never on 1           |/| on 6: wounds             |/' \
+    "error: 'on 6: wounds' is not an effect of keyword 'Shielded'"
