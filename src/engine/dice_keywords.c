@@ -47,6 +47,36 @@ number(const char *s, int lo, int hi, int *v, int *x)
 	return 0;
 }
 
+static const struct {
+	const char *words;
+	unsigned when;
+} conditions[] = {
+	{ "in cover", DT_WHEN_COVER },
+	{ "at long range", DT_WHEN_LONG },
+	{ "after moving", DT_WHEN_MOVED },
+	{ "below half", DT_WHEN_BELOW_HALF },
+};
+
+/* A condition at the end of s ("+1 in cover"): taken off s into *when. */
+static void
+condition(char *s, unsigned *when)
+{
+	size_t n = strlen(s), k, c;
+
+	*when = 0;
+	for (c = 0; c < sizeof(conditions) / sizeof(conditions[0]); c++) {
+		k = strlen(conditions[c].words);
+		if (n > k && isspace((unsigned char)s[n - k - 1]) &&
+		    strcasecmp(s + n - k, conditions[c].words) == 0) {
+			*when = conditions[c].when;
+			for (n -= k;
+			     n > 0 && isspace((unsigned char)s[n - 1]);)
+				s[--n] = '\0';
+			return;
+		}
+	}
+}
+
 /*
  * One effect of a keyword on a roll of step st. "on 6+: wounds", "+1",
  * "re-roll failures", "always on 6", "never on 1". Returns 0, or -1 with
@@ -63,6 +93,7 @@ effect(char *s, enum dt_step st, int die, struct dt_kfx *f, const char **why)
 		s++;
 	for (p = s + strlen(s); p > s && isspace((unsigned char)p[-1]);)
 		*--p = '\0';
+	condition(s, &f->when);
 	if (*s == '+' || *s == '-') {
 		sign = *s == '+' ? 1 : -1;
 		f->kind = DT_KFX_MOD;
@@ -395,7 +426,7 @@ least(int a, int b)
 
 void
 dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, struct dt_roll *r)
+    const struct dt_kwlist *kw, unsigned when, struct dt_roll *r)
 {
 	int i, f, v;
 
@@ -409,6 +440,9 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
 		for (f = 0; f < k->nfx; f++) {
 			const struct dt_kfx *e = &k->fx[f];
 
+			/* An effect acts when all its conditions hold. */
+			if ((e->when & when) != e->when)
+				continue;
 			v = e->x ? kw->v[i].x : e->n;
 			switch (e->kind) {
 			case DT_KFX_MOD:
@@ -504,6 +538,20 @@ dt_roll_play(const struct dt_roll *r, struct eng_dice *dice, int die,
 	if (*rerolled)
 		res = face(r, eng_die_n(dice, die));
 	return res;
+}
+
+unsigned
+dt_kw_conditions(const struct dt_tables *t, int attack)
+{
+	unsigned m = 0;
+	int k, f;
+
+	for (k = 0; k < t->nkw; k++)
+		if ((t->kw[k].step == DT_STEP_HIT ||
+		        t->kw[k].step == DT_STEP_WOUND) == (attack != 0))
+			for (f = 0; f < t->kw[k].nfx; f++)
+				m |= t->kw[k].fx[f].when;
+	return m;
 }
 
 int

@@ -99,8 +99,8 @@ step_odds(const struct ruleset *rs, const struct dt_roll *r,
  */
 static void
 attack_steps(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dt_weapon *w, const struct dt_unit *u, int mod,
-    struct do_fire *f, mpq_t q)
+    const struct dt_weapon *w, const struct dt_unit *u, int mod, unsigned hw,
+    unsigned sw, struct do_fire *f, mpq_t q)
 {
 	mpq_t h[DT_ROLL__N], wd[DT_ROLL__N], sv[DT_ROLL__N], x;
 	struct dt_roll r;
@@ -111,7 +111,7 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 	mpq_init(x);
 	/* A modifier makes the face needed that much lower; "-" hits. */
 	if (w->to_hit > 0) {
-		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, &r);
+		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, &r);
 		step_odds(rs, &r, h);
 	} else
 		mpq_set_ui(h[DT_ROLL_PLAIN], 1, 1);
@@ -125,12 +125,14 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 			mpq_set_ui(wd[DT_ROLL_PLAIN], 0, 1);
 			f->cannot_wound = 1;
 		} else {
-			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, &r);
+			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw,
+			    &r);
 			step_odds(rs, &r, wd);
 		}
 	}
 	if (u->save > 0) {
-		dt_roll_make(t, DT_STEP_SAVE, u->save + w->ap, 0, &u->kw, &r);
+		dt_roll_make(t, DT_STEP_SAVE, u->save + w->ap, 0, &u->kw, sw,
+		    &r);
 		if (dt_roll_rolls(&r, rs->die))
 			step_odds(rs, &r, sv);
 		else
@@ -173,7 +175,8 @@ do_attack_chance(const struct ruleset *rs, const struct dt_tables *t, int wi,
 
 	do_fire_init(&f);
 	mpq_init(q);
-	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, &f, q);
+	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, &f,
+	    q);
 	v = mpq_get_d(q);
 	mpq_clear(q);
 	do_fire_clear(&f);
@@ -205,7 +208,7 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
 	} else {
-		attack_steps(rs, t, w, u, mod, f, f->p_attack);
+		attack_steps(rs, t, w, u, mod, 0, 0, f, f->p_attack);
 		if (do_p_positive(t, &w->damage.dx, x) != 0)
 			rc = -1;
 		mpq_mul(f->p_attack, f->p_attack, x);
@@ -217,8 +220,13 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 /* The volley (dice_volley.c) with the steps of one attack. */
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    int target, int mod, int left, struct do_fire *f)
+    int target, int situation, int left, struct do_fire *f)
 {
+	/* The To hit modifier, and the conditions of the attacks' rolls
+	 * and of the target's saves (0: in the open). */
+	int mod = DT_SITUATION_MOD(situation);
+	unsigned hw = DT_SITUATION_HIT(situation),
+	         sw = DT_SITUATION_SAVE(situation);
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
 	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap;
@@ -238,7 +246,7 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_attack, 1, 1);
 		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
 	} else
-		attack_steps(rs, t, w, u, mod, f, q);
+		attack_steps(rs, t, w, u, mod, hw, sw, f, q);
 	f->v = do_volley_get(t, w, accumulated, q, mod, half, cap, &f->own);
 	if (f->v != NULL) {
 		f->damage = (const mpq_t *)f->v->p;
@@ -1406,7 +1414,7 @@ test_pass(const struct ruleset *rs, const struct dt_tables *t, int need,
 
 	if (need <= 0)
 		return test_once(rs, t, need, q);
-	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, &r);
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, &r);
 	/* A total of 0 or less is no total a roll can miss. */
 	if (!test_once(rs, t, r.need > 0 ? r.need : 1, q))
 		return 0;

@@ -209,6 +209,45 @@ fire_mod(const struct eng_game *g, int i, int w, int j)
 	return m;
 }
 
+/*
+ * The keyword conditions (enum dt_when) of a roll of unit i's against
+ * unit j with weapon w (-1: none, as in a test): in cover and at long
+ * range are j's (the target; for a save or test, j is the unit itself),
+ * after moving and below half i's. shooting: w is shooting (at long
+ * range needs Range).
+ */
+static unsigned
+when_of(const struct eng_game *g, int i, int j, int w)
+{
+	unsigned m = 0;
+	double half;
+
+	if (in_cover(g, j))
+		m |= DT_WHEN_COVER;
+	if (w >= 0 && i != j) {
+		half = g->ctx->wrange[w] / 2;
+		if (dist2(g, &g->u[i], &g->u[j]) > half * half + 1e-6)
+			m |= DT_WHEN_LONG;
+	}
+	if (g->u[i].flags & ENG_UF_MOVED)
+		m |= DT_WHEN_MOVED;
+	if (2 * wounds_left(g, i) < dunit(g, i)->wounds)
+		m |= DT_WHEN_BELOW_HALF;
+	return m;
+}
+
+/* The conditions of a volley of weapon w of unit i at unit j, reckoned
+ * when it begins: of its attacks' rolls, and of j's saves (j's own
+ * state, and i's range). */
+static void
+volley_when(const struct eng_game *g, int i, int w, int j, unsigned *hw,
+    unsigned *sw)
+{
+	*hw = when_of(g, i, j, w);
+	*sw = (when_of(g, j, j, -1) & ~(unsigned)DT_WHEN_LONG) |
+	    (*hw & DT_WHEN_LONG);
+}
+
 /* The Melee modifiers of unit i fighting unit j (attacking: in its own
  * side's melee, so a unit that moved this turn charged), summed. */
 static int
@@ -528,7 +567,8 @@ quality_test(struct eng_game *g, int i)
 	ENG_COVER(g, DI_R_QUALITY_TEST);
 	/* The unit's keywords on its tests: a modifier, a re-roll of a
 	 * failed test (the whole test roll, once). */
-	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw, &r);
+	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
+	    when_of(g, i, i, -1), &r);
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || test_total(g) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
@@ -673,6 +713,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	const struct dt_weapon *wp = &t->weapons[w];
 	const struct dt_unit *du = dunit(g, j);
 	struct dt_roll hr, wr, sr;
+	unsigned hw, sw;
 	int n, k, need, wn, d, res;
 
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
@@ -680,16 +721,17 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	need = wp->to_hit - mod < 1 ? 1 : wp->to_hit - mod;
 	if (wp->to_hit > 0 && mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
-	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, &hr);
+	volley_when(g, i, w, j, &hw, &sw);
+	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw, &hr);
 	if (!hr.keyed)
 		hr.need = need;
 	wn = 0;
 	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
 	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
-		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, &wr);
+		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw, &wr);
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
-		    &sr);
+		    sw, &sr);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
@@ -766,9 +808,15 @@ static void
 shoot(struct eng_game *g, int i, int w, int j)
 {
 	int mod = fire_mod(g, i, w, j);
+	unsigned hw, sw;
 
 	g->u[i].flags |= ENG_UF_FIRED;
-	record(g, 1, i, j, w, mod);
+	volley_when(g, i, w, j, &hw, &sw);
+	/* A test game's odds: the volley's modifier and the conditions of
+	 * the keywords that acted (none but those a keyword names). */
+	record(g, 1, i, j, w,
+	    DT_SITUATION(mod, hw & dt_kw_conditions(tabs(g), 1),
+	        sw & dt_kw_conditions(tabs(g), 0)));
 	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
 		accumulate(g, i, w, j, mod);
 	else

@@ -99,6 +99,8 @@ static const struct {
 	{ "half hits", { NULL } },
 	{ "hits to destroy", { NULL } },
 	{ "test roll", { NULL } },
+	{ "every unit", { NULL } },
+	{ "every weapon", { NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -270,6 +272,12 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    DT_MAX_STAT);
 			return -1;
 		}
+		return 0;
+	case 9:
+	case 10:
+		/* Read once the Keywords table is (dt_read). */
+		t->every[j - 9] = v;
+		t->every_pos[j - 9] = vp;
 		return 0;
 	case 8:
 		if (dt_expr_check(v, &t->test_roll, &col, &why) != 0) {
@@ -700,6 +708,25 @@ read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
 
 /* ---- units and weapons ---- */
 
+/* The keywords every unit (or weapon) has, after its own in l. Returns
+ * 0, or -1 when they are too many together. */
+static int
+every(const struct dt_kwlist *all, const char *owner, struct pos at,
+    struct dt_kwlist *l, struct diags *d)
+{
+	int i;
+
+	for (i = 0; i < all->n; i++) {
+		if (l->n == DT_MAX_KW_PER) {
+			diag_msg(d, at, MSG(KEYWORDS_TOO_MANY), owner,
+			    DT_MAX_KW_PER);
+			return -1;
+		}
+		l->v[l->n++] = all->v[i];
+	}
+	return 0;
+}
+
 /* The cell of unit or weapon own stats under heading name: its text
  * (NULL when the table has no such column or the cell is empty) and
  * place (the row's name when there is no column). */
@@ -839,7 +866,8 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Keywords", &at);
 	snprintf(owner, sizeof(owner), "unit '%s'", u->name);
-	if (dt_read_kwlist(rs, t, s, at, owner, 0, &du->kw, d) != 0)
+	if (dt_read_kwlist(rs, t, s, at, owner, 0, &du->kw, d) != 0 ||
+	    every(&t->every_kw[0], owner, at, &du->kw, d) != 0)
 		rc = -1;
 	return rc;
 }
@@ -904,7 +932,8 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	dw->damage.pos = at;
 	s = own(oc, w->own, w->own_pos, w->pos, "Keywords", &at);
 	snprintf(owner, sizeof(owner), "weapon '%s'", w->name);
-	if (dt_read_kwlist(rs, t, s, at, owner, 1, &dw->kw, d) != 0)
+	if (dt_read_kwlist(rs, t, s, at, owner, 1, &dw->kw, d) != 0 ||
+	    every(&t->every_kw[1], owner, at, &dw->kw, d) != 0)
 		rc = -1;
 	return rc;
 }
@@ -1049,6 +1078,12 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 		rc = -1;
 	if (dt_read_keywords(rs, t, d) != 0)
 		rc = -1;
+	/* The keywords every unit and every weapon has. */
+	for (k = 0; k < 2; k++)
+		if (dt_read_kwlist(rs, t, t->every[k], t->every_pos[k],
+		        k ? "every weapon" : "every unit", k, &t->every_kw[k],
+		        d) != 0)
+			rc = -1;
 	/* An outcome that says "test quality" asks for Quality too. */
 	for (r = 0; r < DT_RES__MAX; r++)
 		for (k = 0; k < t->out[r].nfx; k++)

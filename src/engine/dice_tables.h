@@ -163,11 +163,23 @@ enum dt_kfx_kind {
 	DT_KFX_WOUNDS,       /* to hit: a success on n+ wounds, no roll */
 	DT_KFX_NO_SAVE       /* a success on n+ cannot be saved */
 };
+/* When an effect acts (its condition, written after it: "+1 in cover");
+ * of a to hit or to wound roll, the target in cover, beyond half the
+ * weapon's Range, the shooter moved or below half its Wounds; of a save
+ * or test, the unit itself (and the shooter at long range). */
+enum dt_when {
+	DT_WHEN_COVER = 1u << 0,
+	DT_WHEN_LONG = 1u << 1,
+	DT_WHEN_MOVED = 1u << 2,
+	DT_WHEN_BELOW_HALF = 1u << 3
+};
+#define DT_WHEN_BITS 4
 struct dt_kfx {
 	enum dt_kfx_kind kind;
-	int n;    /* the modifier (signed) or the face */
-	int x;    /* n is the keyword's X instead */
-	int sign; /* of a modifier +X or -X */
+	int n;         /* the modifier (signed) or the face */
+	int x;         /* n is the keyword's X instead */
+	int sign;      /* of a modifier +X or -X */
+	unsigned when; /* the conditions it needs (all of them); 0 always */
 };
 struct dt_keyword {
 	char name[DT_MAX_KW_NAME + 1];
@@ -246,6 +258,11 @@ struct dt_tables {
 	int test_roll_given;
 	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
 	int nkw;
+	/* The Combat settings every unit and every weapon (0, 1): the
+	 * keywords each has besides its own, as written and read. */
+	const char *every[2];
+	struct pos every_pos[2];
+	struct dt_kwlist every_kw[2];
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
 	int wound_given;
@@ -338,15 +355,28 @@ int dt_read_kwlist(const struct ruleset *, const struct dt_tables *,
     const char *cell, struct pos at, const char *owner, int weapon,
     struct dt_kwlist *out, struct diags *);
 /* A roll of step st needing need (a face, or a total for a test), mod
- * added, with the keywords of kw (NULL: none) that act on st. */
+ * added, with the keywords of kw (NULL: none) that act on st and whose
+ * conditions when holds (enum dt_when). */
 void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, struct dt_roll *);
+    const struct dt_kwlist *kw, unsigned when, struct dt_roll *);
+/* A volley's conditions packed into a contest's situation with its To
+ * hit modifier: those of its attacks' rolls, and of the target's saves,
+ * DT_WHEN_BITS each; a volley of none is its modifier alone. */
+#define DT_SITUATION(mod, hit_when, save_when)                                \
+	((mod) + 1024 * (int)((hit_when) | (save_when) << DT_WHEN_BITS))
+#define DT_SITUATION_WHEN(s) ((unsigned)(((s) + 512) / 1024))
+#define DT_SITUATION_MOD(s) ((s)-1024 * (int)DT_SITUATION_WHEN(s))
+#define DT_SITUATION_HIT(s) (DT_SITUATION_WHEN(s) & 15u)
+#define DT_SITUATION_SAVE(s) (DT_SITUATION_WHEN(s) >> DT_WHEN_BITS)
 /* The exact chances of each DT_ROLL_* result of one die of die faces. */
 void dt_roll_odds(const struct dt_roll *, int die, mpq_t p[DT_ROLL__N]);
 /* Roll it with the game's dice: its DT_ROLL_* result; *rerolled 1 when
  * the first die was rolled again. */
 int dt_roll_play(const struct dt_roll *, struct eng_dice *, int die,
     int *rerolled);
+/* The conditions the keywords of attack rolls (attack 1: to hit, to
+ * wound) or of saves and tests (0) name. */
+unsigned dt_kw_conditions(const struct dt_tables *, int attack);
 /* Whether the roll is rolled at all (a save no face can make is not). */
 int dt_roll_rolls(const struct dt_roll *, int die);
 

@@ -127,7 +127,7 @@ grep -q 'Quality tests: the chance to pass' "$tmp/t" &&
 K=tests/rulesets/dice-keywords.md
 timeout 60 "$BIN" check -n 50 "$K" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q '4 test games played, 0 failed' "$tmp/out" &&
+[ "$rc" -eq 0 ] && grep -q '5 test games played, 0 failed' "$tmp/out" &&
 	pass "keywords: the test games pass" ||
 	fail "keywords: the test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
 timeout 60 "$BIN" check -v -n 0 "$K" >"$tmp/out" 2>&1
@@ -165,7 +165,7 @@ kbad() {
 		fail "keywords: $1" "$(grep -v note: "$tmp/err" | head -c 300)"
 }
 kbad "an unknown keyword" 's/Precise, Lethal |/Precise, Lethel |/' \
-    "k.md:26:74: error: unknown keyword 'Lethel' of weapon 'Maul gun' (known: Precise, Steady, Lethal, Rending(X), Shielded, Veteran)"
+    "k.md:26:74: error: unknown keyword 'Lethel' of weapon 'Maul gun' (known: Precise, Steady, Lethal, Rending(X), Shielded, Veteran, Cover, Sure)"
 kbad "a keyword that takes X given none" 's/Steady, Rending(5) |/Steady, Rending |/' \
     "error: keyword 'Rending' takes a number: Rending(2)"
 kbad "a number to one that takes none" 's/Precise, Lethal |/Precise(2), Lethal |/' \
@@ -180,3 +180,12 @@ kbad "a keyword defined twice" 's/| Steady     | to hit   |/| Precise    | to hi
     "error: keyword 'Precise' twice in the Keywords table (first on line"
 kbad "wounds on a save" 's/| +1, never on 1           |/| on 6: wounds             |/' \
     "error: 'on 6: wounds' is not an effect of keyword 'Shielded'"
+kbad "a condition it does not know" 's/| +1 in cover              |/| +1 in the rain           |/' \
+    "error: '+1 in the rain' is not an effect of keyword 'Cover'"
+kbad "every unit given a weapon's keyword" 's/| every unit   | Cover      |/| every unit   | Cover, Sure |/' \
+    "error: keyword 'Sure' acts on to hit rolls, which are a weapon's keywords, not those of every unit"
+# Without the wood the save is not made: the cover test game fails.
+sed 's/  - { kind: wood, rect: \[0, 24, 20, 10\] }/  - { kind: wood, rect: [30, 40, 5, 5] }/' "$K" >"$tmp/k.md"
+timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
+grep -q "expected S: wounds 2, but it has 1" "$tmp/err" &&
+	pass "a save is better in cover only" || fail "a save is better in cover only" "$(grep error "$tmp/err" | head -2)"
