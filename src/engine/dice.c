@@ -243,6 +243,18 @@ keyword_used(const struct ruleset *rs, const struct dt_tables *t, int rule)
 	return 0;
 }
 
+/* Whether a unit has a Save to make. */
+static int
+any_save(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (t->units[u].save > 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The rules of the mechanisms the Combat table chose, and of the tables
  * and columns the ruleset gives: the rules of accumulated melee are no
@@ -270,9 +282,11 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_SHOOT_ATTACKS:
 	case DI_R_SHOOT_HIT:
 	case DI_R_SHOOT_MISS:
-	case DI_R_SHOOT_SAVE:
 	case DI_R_SHOOT_DAMAGE:
 		return pipe;
+	case DI_R_SHOOT_SAVE:
+		/* A game where every Save is "-" has no save step. */
+		return pipe && any_save(c->rs, t);
 	case DI_R_SHOOT_WOUND:
 		return pipe && t->wound_given;
 	case DI_R_SHOOT_NO_WOUND:
@@ -282,7 +296,7 @@ di_applies(const struct eng_ctx *c, int rule)
 					return pipe && t->wound_given;
 		return 0;
 	case DI_R_SHOOT_AP:
-		return pipe && any_ap(c->rs, t);
+		return pipe && any_ap(c->rs, t) && any_save(c->rs, t);
 	case DI_R_SHOOT_MODIFIER:
 		return t->nfmod > 0 && t->shooting != DT_SHOOT_NONE;
 	case DI_R_SHOOT_REMOVED:
@@ -463,12 +477,31 @@ static const struct eng_show di_show = {
 	.odds_size = do_odds_size,
 };
 
+/* Whether the Combat table says setting is word. */
+static int
+combat_says(const struct ruleset *rs, const char *setting, const char *word)
+{
+	const struct rs_table *c = rs_table_find(rs, "Combat");
+	size_t i;
+
+	for (i = 1; c != NULL && c->ncols >= 2 && i < c->nrows; i++)
+		if (rs_name_eq(RS_CELL(c, i, 0), setting))
+			return rs_name_eq(RS_CELL(c, i, 1), word);
+	return 0;
+}
+
 /* What the dice family needs of the reader's model: a Weapons table
- * (the rest of its columns are its own, read when prepared). */
+ * (the rest of its columns are its own, read when prepared), unless no
+ * one shoots and melee is not by the weapons (a melee-only game). */
 static void
 di_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 {
-	if (c->kind == RS_CHECK_NO_WEAPONS)
+	if (c->kind != RS_CHECK_NO_WEAPONS)
+		return;
+	if (combat_says(rs, "shooting", "none") &&
+	    !combat_says(rs, "melee", "pipeline"))
+		eng_no_weapons(rs, c, NULL, d);
+	else
 		eng_no_weapons(rs, c, &eng_dice, d);
 }
 

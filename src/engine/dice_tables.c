@@ -245,6 +245,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    v);
 			return -1;
 		}
+		t->quality_pos = vp;
 		return 0;
 	case 4:
 		if (len_parse(v, rs->measure, &t->contact_mm, &why) != 0) {
@@ -1072,6 +1073,11 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 		rc = -1;
 	if (read_wound(rs, t, d) != 0)
 		rc = -1;
+	/* Only an opposed melee has a beaten unit to test. */
+	if ((t->quality & DT_Q_BEATEN) && t->melee != DT_MELEE_OPPOSED) {
+		diag_msg(d, t->quality_pos, MSG(QUALITY_BEATEN_NEEDS_OPPOSED));
+		rc = -1;
+	}
 	if (read_melee_outcomes(rs, t, d) != 0)
 		rc = -1;
 	if (read_mods(rs, t, d) != 0)

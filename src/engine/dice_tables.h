@@ -241,6 +241,7 @@ struct dt_tables {
 	enum dt_melee melee;
 	enum dt_turn turn;
 	unsigned quality;          /* enum dt_qwhen */
+	struct pos quality_pos;    /* its Value cell */
 	unsigned half_hits;        /* classes (1 << rs_class) that take half
 	                         * the hits of accumulated shooting */
 	struct pos half_pos;       /* its Value cell */

@@ -189,3 +189,27 @@ sed 's/  - { kind: wood, rect: \[0, 24, 20, 10\] }/  - { kind: wood, rect: [30, 
 timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
 grep -q "expected S: wounds 2, but it has 1" "$tmp/err" &&
 	pass "a save is better in cover only" || fail "a save is better in cover only" "$(grep error "$tmp/err" | head -2)"
+
+# A melee-only game needs no Weapons table; quality test: beaten needs
+# an opposed melee; a game where every Save is "-" has no save step.
+M=tests/rulesets/dice-melee-only.md
+timeout 60 "$BIN" check -n 50 "$M" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '1 test game played, 0 failed' "$tmp/out" &&
+	pass "a melee-only game plays without weapons" ||
+	fail "a melee-only game plays without weapons" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| melee        | opposed    |/| melee        | accumulated |/' "$M" >"$tmp/m.md"
+timeout 60 "$BIN" check -n 0 "$tmp/m.md" >/dev/null 2>"$tmp/err"
+grep -q "m.md:25:17: error: quality test 'beaten' needs melee: opposed" "$tmp/err" &&
+	pass "quality test: beaten without an opposed melee is an error at it" ||
+	fail "quality test: beaten without an opposed melee is an error at it" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| shooting     | none       |/| shooting     | pipeline   |/' "$M" >"$tmp/m2.md"
+timeout 60 "$BIN" check -n 0 "$tmp/m2.md" >/dev/null 2>"$tmp/err"
+grep -q "error: no weapons: a dice ruleset needs a '## Weapons' section" "$tmp/err" &&
+	pass "a game that shoots still needs weapons" ||
+	fail "a game that shoots still needs weapons" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed -E 's/\| (8\+|9\+) +\| ([23]) +\|$/| - | \2 |/' tests/rulesets/dice-classes.md >"$tmp/ns.md"
+timeout 60 "$BIN" check -v -n 0 "$tmp/ns.md" >"$tmp/out" 2>&1
+grep -qE '^ +shoot\.save .*does not apply' "$tmp/out" &&
+	pass "no Save anywhere: the save step does not apply" ||
+	fail "no Save anywhere: the save step does not apply" "$(grep 'shoot.save' "$tmp/out")"
