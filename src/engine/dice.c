@@ -99,6 +99,16 @@ static const struct eng_rule di_rules[] = {
 	    "the Quality test table's passed row" },
 	[DI_R_QUALITY_FAILED] = { "quality.failed", "Quality test",
 	    "the Quality test table's failed row" },
+	[DI_R_KEYWORD] = { "keyword.roll", "Keywords",
+	    "a roll is made with the keywords that act on it" },
+	[DI_R_KEYWORD_MODIFIER] = { "keyword.modifier", "Keywords",
+	    "a keyword's modifier changes the face or total needed" },
+	[DI_R_KEYWORD_REROLL] = { "keyword.reroll", "Keywords",
+	    "a keyword re-rolls a failure or a 1, once" },
+	[DI_R_KEYWORD_WOUNDS] = { "keyword.wounds", "Keywords",
+	    "a hit on the keyword's natural face wounds without a roll" },
+	[DI_R_KEYWORD_NO_SAVE] = { "keyword.no_save", "Keywords",
+	    "a success on the keyword's natural face cannot be saved" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -113,11 +123,11 @@ static const struct eng_setting di_settings[] = {
 
 /* What it reads beyond the reader's model. */
 static const char *const di_unit_cols[] = { "Quality", "Combat", "Toughness",
-	"Save", "Wounds", NULL };
+	"Save", "Wounds", "Keywords", NULL };
 static const char *const di_weapon_cols[] = { "Attacks", "To hit", "Strength",
-	"AP", "Damage", NULL };
+	"AP", "Damage", "Keywords", NULL };
 static const char *const di_sections[] = { "Combat", "Wound table",
-	"Melee outcomes", "Quality test", NULL };
+	"Melee outcomes", "Quality test", "Keywords", NULL };
 
 /* Read and check every table into ctx->fam_data; the contact distance
  * and turn limit into ctx. Returns 0, or -1 when a table is bad. */
@@ -170,7 +180,7 @@ by_class(const struct ruleset *rs, const struct dt_tables *t)
 	int k;
 
 	for (u = 0; u < rs->nunits; u++)
-		for (k = 1; k < RS_CLASS__MAX; k++)
+		for (k = 1; k < RS_CLASS_SLOTS; k++)
 			if (t->units[u].combat[k] != t->units[u].combat[0])
 				return 1;
 	return 0;
@@ -183,6 +193,64 @@ any_ap(const struct ruleset *rs, const struct dt_tables *t)
 
 	for (w = 0; w < rs->nweapons; w++)
 		if (t->weapons[w].ap > 0)
+			return 1;
+	return 0;
+}
+
+/* Whether an effect of kind k is in a keyword some weapon or unit has
+ * (k < 0: any keyword), on a roll that is made (a test only when units
+ * test). */
+static int
+kw_has(const struct dt_tables *t, const struct dt_kwlist *l, int k, int tests)
+{
+	int i, f;
+
+	for (i = 0; i < l->n; i++) {
+		const struct dt_keyword *kw = &t->kw[l->v[i].k];
+
+		if (kw->step == DT_STEP_TEST && !tests)
+			continue;
+		for (f = 0; f < kw->nfx; f++)
+			if (k < 0 || (int)kw->fx[f].kind == k ||
+			    (k == DT_KFX_REROLL_FAILS &&
+			        kw->fx[f].kind == DT_KFX_REROLL_ONES))
+				return 1;
+	}
+	return 0;
+}
+
+/* The keyword rules that can apply: a kind of effect some weapon or unit
+ * has (the pipeline makes the to hit, wound and save rolls). */
+static int
+keyword_used(const struct ruleset *rs, const struct dt_tables *t, int rule)
+{
+	int pipe = t->shooting == DT_SHOOT_PIPELINE ||
+	    t->melee == DT_MELEE_PIPELINE,
+	    k = rule == DI_R_KEYWORD_MODIFIER ? DT_KFX_MOD :
+	    rule == DI_R_KEYWORD_REROLL       ? DT_KFX_REROLL_FAILS :
+	    rule == DI_R_KEYWORD_WOUNDS       ? DT_KFX_WOUNDS :
+	    rule == DI_R_KEYWORD_NO_SAVE      ? DT_KFX_NO_SAVE :
+	                                        -1;
+	size_t i;
+
+	for (i = 0; i < rs->nweapons; i++)
+		if (pipe && kw_has(t, &t->weapons[i].kw, k, 0))
+			return 1;
+	for (i = 0; i < rs->nunits; i++)
+		if (kw_has(t, &t->units[i].kw, k, t->quality != 0) &&
+		    (pipe || t->quality != 0))
+			return 1;
+	return 0;
+}
+
+/* Whether a unit has a Save to make. */
+static int
+any_save(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (t->units[u].save > 0)
 			return 1;
 	return 0;
 }
@@ -214,9 +282,11 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_SHOOT_ATTACKS:
 	case DI_R_SHOOT_HIT:
 	case DI_R_SHOOT_MISS:
-	case DI_R_SHOOT_SAVE:
 	case DI_R_SHOOT_DAMAGE:
 		return pipe;
+	case DI_R_SHOOT_SAVE:
+		/* A game where every Save is "-" has no save step. */
+		return pipe && any_save(c->rs, t);
 	case DI_R_SHOOT_WOUND:
 		return pipe && t->wound_given;
 	case DI_R_SHOOT_NO_WOUND:
@@ -226,7 +296,7 @@ di_applies(const struct eng_ctx *c, int rule)
 					return pipe && t->wound_given;
 		return 0;
 	case DI_R_SHOOT_AP:
-		return pipe && any_ap(c->rs, t);
+		return pipe && any_ap(c->rs, t) && any_save(c->rs, t);
 	case DI_R_SHOOT_MODIFIER:
 		return t->nfmod > 0 && t->shooting != DT_SHOOT_NONE;
 	case DI_R_SHOOT_REMOVED:
@@ -270,6 +340,12 @@ di_applies(const struct eng_ctx *c, int rule)
 		return tests;
 	case DI_R_QUALITY_BELOW_HALF:
 		return (t->quality & DT_Q_BELOW_HALF) != 0;
+	case DI_R_KEYWORD:
+	case DI_R_KEYWORD_MODIFIER:
+	case DI_R_KEYWORD_REROLL:
+	case DI_R_KEYWORD_WOUNDS:
+	case DI_R_KEYWORD_NO_SAVE:
+		return keyword_used(c->rs, t, rule);
 	default:
 		return 1;
 	}
@@ -384,12 +460,31 @@ static const struct eng_show di_show = {
 	.odds_size = do_odds_size,
 };
 
+/* Whether the Combat table says setting is word. */
+static int
+combat_says(const struct ruleset *rs, const char *setting, const char *word)
+{
+	const struct rs_table *c = rs_table_find(rs, "Combat");
+	size_t i;
+
+	for (i = 1; c != NULL && c->ncols >= 2 && i < c->nrows; i++)
+		if (rs_name_eq(RS_CELL(c, i, 0), setting))
+			return rs_name_eq(RS_CELL(c, i, 1), word);
+	return 0;
+}
+
 /* What the dice family needs of the reader's model: a Weapons table
- * (the rest of its columns are its own, read when prepared). */
+ * (the rest of its columns are its own, read when prepared), unless no
+ * one shoots and melee is not by the weapons (a melee-only game). */
 static void
 di_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 {
-	if (c->kind == RS_CHECK_NO_WEAPONS)
+	if (c->kind != RS_CHECK_NO_WEAPONS)
+		return;
+	if (combat_says(rs, "shooting", "none") &&
+	    !combat_says(rs, "melee", "pipeline"))
+		eng_no_weapons(rs, c, NULL, d);
+	else
 		eng_no_weapons(rs, c, &eng_dice, d);
 }
 
@@ -400,6 +495,7 @@ const struct eng_family eng_dice = {
 	.nrules = DI_R__MAX,
 	.applies = di_applies,
 	.classes = RS_CLASS_ALL,
+	.own_classes = 1,
 	.prepare = di_prepare,
 	.release = di_release,
 	.state_size = sizeof(struct dp_state),

@@ -67,42 +67,120 @@ index_of(const int *v, int n, int x)
 	return -1;
 }
 
+/* The chances of each result of a step's roll into p: a roll without
+ * keywords as before them (a face of need or more, need 1 or less
+ * always), else as dt_roll_odds() reckons it. */
+static void
+step_odds(const struct ruleset *rs, const struct dt_roll *r,
+    mpq_t p[DT_ROLL__N])
+{
+	int k;
+
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_set_ui(p[k], 0, 1);
+	if (r->keyed) {
+		dt_roll_odds(r, rs->die, p);
+		return;
+	}
+	p_roll(p[DT_ROLL_PLAIN], r->need, rs->die);
+	mpq_set_ui(p[DT_ROLL_FAIL], 1, 1);
+	mpq_sub(p[DT_ROLL_FAIL], p[DT_ROLL_FAIL], p[DT_ROLL_PLAIN]);
+}
+
 /*
- * The three steps of one attack into f: to hit ("-" or none written
- * hits always), to wound (no Wound table, or no Strength or Toughness:
- * wounds always; a "-" cell never), and the save failed (the Save made
- * worse by AP; none, or worse than the die can roll, always fails).
+ * The steps of one attack into f, and the chance q it gets through:
+ * to hit ("-" or none written hits always), to wound (no Wound table,
+ * or no Strength or Toughness: wounds always; a "-" cell never), and
+ * the save failed (the Save made worse by AP; none, or worse than the
+ * die can roll, always fails), each with the keywords that act on it
+ * (dice_keywords.c): a hit that wounds without a roll skips the wound
+ * roll, one that cannot be saved skips the save (and, on a to hit roll,
+ * the wound roll too); a "-" cell wounds never, whatever the hit.
  */
 static void
 attack_steps(const struct ruleset *rs, const struct dt_tables *t,
-    const struct dt_weapon *w, const struct dt_unit *u, int mod,
-    struct do_fire *f)
+    const struct dt_weapon *w, const struct dt_unit *u, int mod, unsigned hw,
+    unsigned sw, struct do_fire *f, mpq_t q)
 {
-	mpq_t saved;
-	int si, ti, need;
+	mpq_t h[DT_ROLL__N], wd[DT_ROLL__N], sv[DT_ROLL__N], x;
+	struct dt_roll r;
+	int si, ti, need, k;
 
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_inits(h[k], wd[k], sv[k], NULL);
+	mpq_init(x);
 	/* A modifier makes the face needed that much lower; "-" hits. */
-	p_roll(f->p_hit,
-	    w->to_hit > 0 ? (w->to_hit - mod < 1 ? 1 : w->to_hit - mod) : 0,
-	    rs->die);
-	mpq_set_ui(f->p_wound, 1, 1);
+	if (w->to_hit > 0) {
+		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, &r);
+		step_odds(rs, &r, h);
+	} else
+		mpq_set_ui(h[DT_ROLL_PLAIN], 1, 1);
+	mpq_set_ui(wd[DT_ROLL_PLAIN], 1, 1);
 	if (t->wound_given && w->strength >= 0 && u->toughness >= 0 &&
 	    (si = index_of(t->str, t->nstr, w->strength)) >= 0 &&
 	    (ti = index_of(t->tough, t->ntough, u->toughness)) >= 0) {
 		need = t->need[si][ti];
 		if (need <= 0) {
 			/* "-" (a hole is an error when read). */
-			mpq_set_ui(f->p_wound, 0, 1);
+			mpq_set_ui(wd[DT_ROLL_PLAIN], 0, 1);
 			f->cannot_wound = 1;
-		} else
-			p_roll(f->p_wound, need, rs->die);
+		} else {
+			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw,
+			    &r);
+			step_odds(rs, &r, wd);
+		}
 	}
-	mpq_init(saved);
-	if (u->save > 0)
-		p_roll(saved, u->save + w->ap, rs->die);
-	mpq_set_ui(f->p_unsaved, 1, 1);
-	mpq_sub(f->p_unsaved, f->p_unsaved, saved);
-	mpq_clear(saved);
+	if (u->save > 0) {
+		dt_roll_make(t, DT_STEP_SAVE, u->save + w->ap, 0, &u->kw, sw,
+		    &r);
+		if (dt_roll_rolls(&r, rs->die))
+			step_odds(rs, &r, sv);
+		else
+			mpq_set_ui(sv[DT_ROLL_FAIL], 1, 1);
+	} else
+		mpq_set_ui(sv[DT_ROLL_FAIL], 1, 1);
+	/* The steps as the products show them: a hit, a wound, a save
+	 * failed, whatever the keywords make of them. */
+	mpq_set_ui(f->p_hit, 1, 1);
+	mpq_sub(f->p_hit, f->p_hit, h[DT_ROLL_FAIL]);
+	mpq_set_ui(f->p_wound, 1, 1);
+	mpq_sub(f->p_wound, f->p_wound, wd[DT_ROLL_FAIL]);
+	if (f->cannot_wound)
+		mpq_set_ui(f->p_wound, 0, 1);
+	mpq_set(f->p_unsaved, sv[DT_ROLL_FAIL]);
+	/* q = hit plain x (wound plain or wounds x unsaved + wound no
+	 * save) + hit wounds x unsaved + hit no save; nothing gets
+	 * through a "-" cell. */
+	mpq_add(x, wd[DT_ROLL_PLAIN], wd[DT_ROLL_WOUNDS]);
+	mpq_mul(x, x, f->p_unsaved);
+	mpq_add(x, x, wd[DT_ROLL_NO_SAVE]);
+	mpq_mul(q, h[DT_ROLL_PLAIN], x);
+	mpq_mul(x, h[DT_ROLL_WOUNDS], f->p_unsaved);
+	mpq_add(q, q, x);
+	mpq_add(q, q, h[DT_ROLL_NO_SAVE]);
+	if (f->cannot_wound)
+		mpq_set_ui(q, 0, 1);
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_clears(h[k], wd[k], sv[k], NULL);
+	mpq_clear(x);
+}
+
+double
+do_attack_chance(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target)
+{
+	struct do_fire f;
+	mpq_t q;
+	double v;
+
+	do_fire_init(&f);
+	mpq_init(q);
+	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, &f,
+	    q);
+	v = mpq_get_d(q);
+	mpq_clear(q);
+	do_fire_clear(&f);
+	return v;
 }
 
 /*
@@ -130,11 +208,9 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
 	} else {
-		attack_steps(rs, t, w, u, mod, f);
+		attack_steps(rs, t, w, u, mod, 0, 0, f, f->p_attack);
 		if (do_p_positive(t, &w->damage.dx, x) != 0)
 			rc = -1;
-		mpq_mul(f->p_attack, f->p_hit, f->p_wound);
-		mpq_mul(f->p_attack, f->p_attack, f->p_unsaved);
 		mpq_mul(f->p_attack, f->p_attack, x);
 	}
 	mpq_clear(x);
@@ -144,8 +220,13 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 /* The volley (dice_volley.c) with the steps of one attack. */
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    int target, int mod, int left, struct do_fire *f)
+    int target, int situation, int left, struct do_fire *f)
 {
+	/* The To hit modifier, and the conditions of the attacks' rolls
+	 * and of the target's saves (0: in the open). */
+	int mod = DT_SITUATION_MOD(situation);
+	unsigned hw = DT_SITUATION_HIT(situation),
+	         sw = DT_SITUATION_SAVE(situation);
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
 	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap;
@@ -163,12 +244,9 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_wound, 1, 1);
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
-		half = t->half_hits >> rs->units[target].cls & 1;
-	} else {
-		attack_steps(rs, t, w, u, mod, f);
-		mpq_mul(q, f->p_hit, f->p_wound);
-		mpq_mul(q, q, f->p_unsaved);
-	}
+		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
+	} else
+		attack_steps(rs, t, w, u, mod, hw, sw, f, q);
 	f->v = do_volley_get(t, w, accumulated, q, mod, half, cap, &f->own);
 	if (f->v != NULL) {
 		f->damage = (const mpq_t *)f->v->p;
@@ -183,7 +261,7 @@ int
 do_factor(const struct dt_tables *t, const struct ruleset *rs, int unit,
     int enemy)
 {
-	int f = t->units[unit].combat[rs->units[enemy].cls];
+	int f = t->units[unit].combat[rs_class_slot(&rs->units[enemy])];
 
 	return f < 0 ? 0 : f;
 }
@@ -847,7 +925,8 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 			    t->units[z].toughness == t->units[b].toughness &&
 			    t->units[z].save == t->units[b].save &&
 			    t->units[z].wounds == t->units[b].wounds &&
-			    rs->units[z].cls == rs->units[b].cls) {
+			    rs_class_slot(&rs->units[z]) ==
+			        rs_class_slot(&rs->units[b])) {
 				vp[b] = z;
 				break;
 			}
@@ -1292,6 +1371,121 @@ melee_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 		}
 }
 
+/* The chance to pass a quality test needing a total of need, into q: the
+ * test roll (one die of the ruleset's unless the Combat table gives one)
+ * making need or more (need 0: "-", never fails). Returns 0 when the
+ * roll's distribution is out of reach. */
+static int
+test_once(const struct ruleset *rs, const struct dt_tables *t, int need,
+    mpq_t q)
+{
+	const struct dx_dist *dd;
+	int32_t v;
+
+	if (need <= 0) {
+		mpq_set_ui(q, 1, 1);
+		return 1;
+	}
+	if (!t->test_roll_given) {
+		mpq_set_ui(q,
+		    (unsigned long)(need > rs->die ? 0 : rs->die - need + 1),
+		    (unsigned long)rs->die);
+		mpq_canonicalize(q);
+		return 1;
+	}
+	if ((dd = do_dist(t, &t->test_roll.dx)) == NULL)
+		return 0;
+	mpq_set_ui(q, 0, 1);
+	for (v = need > dd->lo ? need : dd->lo; v <= dd->hi; v++)
+		mpq_add(q, q, dd->p[v - dd->lo]);
+	return 1;
+}
+
+/* The same for a unit whose keywords kw (NULL: none) act on its tests:
+ * their modifiers taken off the total needed, a failed test rolled
+ * again once when one re-rolls failures: p + (1 - p) p. */
+static int
+test_pass(const struct ruleset *rs, const struct dt_tables *t, int need,
+    const struct dt_kwlist *kw, mpq_t q)
+{
+	struct dt_roll r;
+	mpq_t f;
+
+	if (need <= 0)
+		return test_once(rs, t, need, q);
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, &r);
+	/* A total of 0 or less is no total a roll can miss. */
+	if (!test_once(rs, t, r.need > 0 ? r.need : 1, q))
+		return 0;
+	if (r.reroll) {
+		mpq_init(f);
+		mpq_set_ui(f, 1, 1);
+		mpq_sub(f, f, q);
+		mpq_mul(f, f, q);
+		mpq_add(q, q, f);
+		mpq_clear(f);
+	}
+	return 1;
+}
+
+/* Whether any unit has a Quality a test can fail. */
+static int
+any_test(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u;
+
+	for (u = 0; u < rs->nunits; u++)
+		if (t->units[u].quality > 0)
+			return 1;
+	return 0;
+}
+
+/* The quality tests: each unit's chance to pass (a unit named by either
+ * filter, or every unit). */
+static void
+tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_emit *o)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct ex r = { o, 0 }, x = { o, 1 };
+	char roll[16];
+	size_t u;
+	mpq_t q;
+
+	if (!any_test(rs, t))
+		return;
+	if (t->test_roll_given)
+		snprintf(roll, sizeof(roll), "%s", t->test_roll.text);
+	else
+		snprintf(roll, sizeof(roll), "d%d", rs->die);
+	o->table(o->arg, "tests", "Quality tests: the chance to pass");
+	o->column(o->arg, "unit", "unit", eng_names_width(rs, 0));
+	o->column(o->arg, "quality", "quality", 8);
+	o->column(o->arg, "roll", "roll", 10);
+	o->column(o->arg, "exact.p_pass", "passes", 0);
+	mpq_init(q);
+	for (u = 0; u < rs->nunits; u++) {
+		if ((fa != NULL || fb != NULL) &&
+		    !(fa != NULL && strcasecmp(fa, rs->units[u].name) == 0) &&
+		    !(fb != NULL && strcasecmp(fb, rs->units[u].name) == 0))
+			continue;
+		if (t->units[u].quality < 0 ||
+		    !test_pass(rs, t, t->units[u].quality, &t->units[u].kw, q))
+			continue;
+		o->open(o->arg, NULL, 0);
+		o->string(o->arg, "unit", rs->units[u].name);
+		o->integer(o->arg, "quality", t->units[u].quality);
+		o->string(o->arg, "roll", roll);
+		put(&r, "p_pass", q);
+		o->open(o->arg, "exact", 0);
+		put(&x, "p_pass", q);
+		o->close(o->arg);
+		o->close(o->arg);
+	}
+	mpq_clear(q);
+}
+
 /* ---- the size of the odds document ---- */
 
 /* Bytes of a line of the document, a real, an entry's keys. */
@@ -1427,7 +1621,9 @@ do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
 
 	if (n > limit)
 		return n;
-	return n + melee_bytes(c, a, b, limit - n);
+	n += melee_bytes(c, a, b, limit - n);
+	/* The tests: an entry a unit, of small fractions. */
+	return n + c->rs->nunits * DOC_ENTRY;
 }
 
 void
@@ -1440,6 +1636,7 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 	out->string(out->arg, "engine", "dice");
 	shooting_doc(c->rs, t, a, b, out);
 	melee_doc(c, a, b, out);
+	tests_doc(c, a, b, out);
 }
 
 /*
@@ -1470,6 +1667,18 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		eng_outcome_add(o,
 		    xasprintf(_("Attack hitting on %d+: a hit"), need), h, n,
 		    mpq_get_d(q), q_text(q));
+	}
+	/* Quality tests by the total they need: the unit passes on its
+	 * Quality or more of the test roll. */
+	for (need = 1; t != NULL && need <= DI_TALLY_NEED_MAX; need++) {
+		long h = (long)st->tally[DI_TALLY_TEST(need, 1)];
+		long n = h + (long)st->tally[DI_TALLY_TEST(need, 0)];
+
+		if (n == 0 || !test_pass(ctx->rs, t, need, NULL, q))
+			continue;
+		eng_outcome_add(o,
+		    xasprintf(_("Quality test needing %d+: passed"), need), h,
+		    n, mpq_get_d(q), q_text(q));
 	}
 	mpq_clear(q);
 	if (t == NULL || !melee_roll(t))

@@ -73,6 +73,12 @@ int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
 int do_fire_steps(const struct ruleset *, const struct dt_tables *, int w,
     int target, int mod, struct do_fire *);
 
+/* The chance one attack of weapon w gets through to unit type target
+ * (hit, wounded, not saved, with their keywords; no modifiers): what the
+ * greedy player weighs a shot by. */
+double do_attack_chance(const struct ruleset *, const struct dt_tables *,
+    int w, int target);
+
 /* A unit type's Combat factor against another's class (0: none). */
 int do_factor(const struct dt_tables *, const struct ruleset *, int unit,
     int enemy);

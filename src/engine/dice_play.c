@@ -212,6 +212,45 @@ fire_mod(const struct eng_game *g, int i, int w, int j)
 	return m;
 }
 
+/*
+ * The keyword conditions (enum dt_when) of a roll of unit i's against
+ * unit j with weapon w (-1: none, as in a test): in cover and at long
+ * range are j's (the target; for a save or test, j is the unit itself),
+ * after moving and below half i's. shooting: w is shooting (at long
+ * range needs Range).
+ */
+static unsigned
+when_of(const struct eng_game *g, int i, int j, int w)
+{
+	unsigned m = 0;
+	double half;
+
+	if (in_cover(g, j))
+		m |= DT_WHEN_COVER;
+	if (w >= 0 && i != j) {
+		half = g->ctx->wrange[w] / 2;
+		if (dist2(g, &g->u[i], &g->u[j]) > half * half + 1e-6)
+			m |= DT_WHEN_LONG;
+	}
+	if (g->u[i].flags & ENG_UF_MOVED)
+		m |= DT_WHEN_MOVED;
+	if (2 * wounds_left(g, i) < dunit(g, i)->wounds)
+		m |= DT_WHEN_BELOW_HALF;
+	return m;
+}
+
+/* The conditions of a volley of weapon w of unit i at unit j, reckoned
+ * when it begins: of its attacks' rolls, and of j's saves (j's own
+ * state, and i's range). */
+static void
+volley_when(const struct eng_game *g, int i, int w, int j, unsigned *hw,
+    unsigned *sw)
+{
+	*hw = when_of(g, i, j, w);
+	*sw = (when_of(g, j, j, -1) & ~(unsigned)DT_WHEN_LONG) |
+	    (*hw & DT_WHEN_LONG);
+}
+
 /* The Melee modifiers of unit i fighting unit j (attacking: in its own
  * side's melee, so a unit that moved this turn charged), summed. */
 static int
@@ -511,16 +550,43 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 
 static int apply(struct eng_game *, int, int, enum dt_result, int);
 
+/* One test roll: the Combat table's, else a die of the ruleset's. */
+static int
+test_total(struct eng_game *g)
+{
+	return tabs(g)->test_roll_given ?
+	    dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
+	    die(g);
+}
+
 static void
 quality_test(struct eng_game *g, int i)
 {
 	int q = dunit(g, i)->quality, pass;
+	struct dt_roll r;
 
 	if (!g->u[i].alive)
 		return;
 	ENG_COVER(g, DI_R_QUALITY_TEST);
+	/* The unit's keywords on its tests: a modifier, a re-roll of a
+	 * failed test (the whole test roll, once). */
+	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
+	    when_of(g, i, i, -1), &r);
 	/* "-" (0) or none written: the unit never fails. */
-	pass = q <= 0 || die(g) >= q;
+	pass = q <= 0 || test_total(g) >= r.need;
+	if (q > 0 && !pass && r.reroll) {
+		ENG_COVER(g, DI_R_KEYWORD_REROLL);
+		pass = test_total(g) >= r.need;
+	}
+	if (r.keyed && q > 0) {
+		ENG_COVER(g, DI_R_KEYWORD);
+		if (r.modded)
+			ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
+	}
+	/* Self-play's tests against their exact chance: those no keyword
+	 * changes. */
+	if (q > 0 && q <= DI_TALLY_NEED_MAX && !r.keyed)
+		g->tally[DI_TALLY_TEST(q, pass)]++;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
 	(void)apply(g, i, nearest_enemy(g, i),
 	    pass ? DT_RES_PASSED : DT_RES_FAILED, -1);
@@ -616,6 +682,31 @@ wound_need(const struct dt_tables *t, int s, int tough)
 	return t->need[a][b] > 0 ? t->need[a][b] : 0;
 }
 
+/*
+ * One roll of a step with its keywords: its DT_ROLL_* result, the rules
+ * of the keywords counted. A roll without keywords is one die against
+ * the face needed (dice_keywords.c reads the same rule for the odds).
+ */
+static int
+step_roll(struct eng_game *g, const struct dt_roll *r)
+{
+	int res, again;
+
+	if (!r->keyed)
+		return die(g) >= r->need ? DT_ROLL_PLAIN : DT_ROLL_FAIL;
+	res = dt_roll_play(r, &g->dice, g->ctx->rs->die, &again);
+	ENG_COVER(g, DI_R_KEYWORD);
+	if (r->modded)
+		ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
+	if (again)
+		ENG_COVER(g, DI_R_KEYWORD_REROLL);
+	if (res == DT_ROLL_WOUNDS)
+		ENG_COVER(g, DI_R_KEYWORD_WOUNDS);
+	if (res == DT_ROLL_NO_SAVE)
+		ENG_COVER(g, DI_R_KEYWORD_NO_SAVE);
+	return res;
+}
+
 /* Weapon w of unit i strikes unit j by the pipeline, each To hit roll
  * changed by mod. */
 static void
@@ -624,21 +715,36 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	const struct dt_tables *t = tabs(g);
 	const struct dt_weapon *wp = &t->weapons[w];
 	const struct dt_unit *du = dunit(g, j);
-	int n, k, need, wn, sv, d;
+	struct dt_roll hr, wr, sr;
+	unsigned hw, sw;
+	int n, k, need, wn, d, res;
 
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
 	/* The face a To hit roll needs, the modifiers taken off it. */
 	need = wp->to_hit - mod < 1 ? 1 : wp->to_hit - mod;
 	if (wp->to_hit > 0 && mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
+	volley_when(g, i, w, j, &hw, &sw);
+	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw, &hr);
+	if (!hr.keyed)
+		hr.need = need;
+	wn = 0;
+	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
+	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
+		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw, &wr);
+	if (du->save > 0)
+		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
+		    sw, &sr);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
+		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
-			int hit = die(g) >= need;
-
-			if (need <= DI_TALLY_NEED_MAX)
-				g->tally[DI_TALLY_HIT(need, hit)]++;
-			if (!hit) {
+			res = step_roll(g, &hr);
+			/* Self-play's hits against their exact chance: the
+			 * rolls no keyword changes. */
+			if (!hr.keyed && need <= DI_TALLY_NEED_MAX)
+				g->tally[DI_TALLY_HIT(need, res != 0)]++;
+			if (res == DT_ROLL_FAIL) {
 				ENG_COVER(g, DI_R_SHOOT_MISS);
 				continue;
 			}
@@ -646,22 +752,25 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 		ENG_COVER(g, DI_R_SHOOT_HIT);
 		if (t->wound_given && wp->strength >= 0 &&
 		    du->toughness >= 0) {
-			if ((wn = wound_need(t, wp->strength,
-			         du->toughness)) == 0) {
+			if (wn == 0) {
 				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
 				continue;
 			}
-			ENG_COVER(g, DI_R_SHOOT_WOUND);
-			if (die(g) < wn)
-				continue;
+			/* A hit that wounds without a roll, or cannot be
+			 * saved, skips the wound roll. */
+			if (res == DT_ROLL_PLAIN) {
+				ENG_COVER(g, DI_R_SHOOT_WOUND);
+				if ((res = step_roll(g, &wr)) == DT_ROLL_FAIL)
+					continue;
+			}
 		}
-		if (du->save > 0) {
-			sv = du->save + wp->ap;
+		if (du->save > 0 && res != DT_ROLL_NO_SAVE) {
 			if (wp->ap > 0)
 				ENG_COVER(g, DI_R_SHOOT_AP);
 			ENG_COVER(g, DI_R_SHOOT_SAVE);
 			/* A save worse than the die's faces is no save. */
-			if (sv <= g->ctx->rs->die && die(g) >= sv)
+			if (dt_roll_rolls(&sr, g->ctx->rs->die) &&
+			    step_roll(g, &sr) != DT_ROLL_FAIL)
 				continue;
 		}
 		ENG_COVER(g, DI_R_SHOOT_DAMAGE);
@@ -690,7 +799,8 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 	    mod;
 	if (mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
-	if (t->half_hits >> g->ctx->rs->units[g->u[j].type].cls & 1) {
+	if (t->half_hits >> rs_class_slot(&g->ctx->rs->units[g->u[j].type]) &
+	    1) {
 		ENG_COVER(g, DI_R_SHOOT_HALF);
 		n = n > 0 ? n / 2 : n;
 	}
@@ -701,9 +811,15 @@ static void
 shoot(struct eng_game *g, int i, int w, int j)
 {
 	int mod = fire_mod(g, i, w, j);
+	unsigned hw, sw;
 
 	g->u[i].flags |= ENG_UF_FIRED;
-	record(g, 1, i, j, w, mod);
+	volley_when(g, i, w, j, &hw, &sw);
+	/* A test game's odds: the volley's modifier and the conditions of
+	 * the keywords that acted (none but those a keyword names). */
+	record(g, 1, i, j, w,
+	    DT_SITUATION(mod, hw & dt_kw_conditions(tabs(g), 1),
+	        sw & dt_kw_conditions(tabs(g), 0)));
 	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
 		accumulate(g, i, w, j, mod);
 	else
@@ -793,10 +909,10 @@ static int
 factor(struct eng_game *g, int i, int j)
 {
 	const struct dt_unit *du = dunit(g, i);
-	int cls = g->ctx->rs->units[g->u[j].type].cls, k, f;
+	int cls = rs_class_slot(&g->ctx->rs->units[g->u[j].type]), k, f;
 
 	f = du->combat[cls];
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		if (du->combat[k] != f) {
 			ENG_COVER(g, DI_R_MELEE_FACTOR_CLASS);
 			break;
@@ -1326,7 +1442,12 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 			const struct dt_unit *du = &t->units[u];
 			double p = 1;
 
-			if (t->shooting != DT_SHOOT_ACCUMULATED) {
+			/* Keywords: the exact chance of an attack. */
+			if (t->shooting != DT_SHOOT_ACCUMULATED &&
+			    (wp->kw.n > 0 || du->kw.n > 0))
+				p = do_attack_chance(rs, t, (int)w, (int)u) *
+				    dmg;
+			else if (t->shooting != DT_SHOOT_ACCUMULATED) {
 				p = p_face(wp->to_hit, die);
 				if (t->wound_given && wp->strength >= 0 &&
 				    du->toughness >= 0)

@@ -98,6 +98,9 @@ static const struct {
 	{ "melee roll", { NULL } },
 	{ "half hits", { NULL } },
 	{ "hits to destroy", { NULL } },
+	{ "test roll", { NULL } },
+	{ "every unit", { NULL } },
+	{ "every weapon", { NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -160,10 +163,10 @@ quality_when(const char *v, unsigned *mask, int *col)
  * infantry and artillery; mounted: cavalry, elephant and chariot).
  * Returns 0, or -1 with the column of the bad item. */
 static int
-half_classes(const char *v, unsigned *mask, int *col)
+half_classes(const struct ruleset *rs, const char *v, unsigned *mask, int *col)
 {
 	char buf[256], *item, *save = NULL;
-	enum rs_class c;
+	int c;
 
 	*mask = 0;
 	if (is_none(v))
@@ -184,11 +187,7 @@ half_classes(const char *v, unsigned *mask, int *col)
 			    1u << RS_CLASS_ELEPHANT | 1u << RS_CLASS_CHARIOT;
 			continue;
 		}
-		for (c = 0;
-		     c < RS_CLASS__MAX && !rs_name_eq(rs_class_name(c), item);
-		     c++)
-			;
-		if (c == RS_CLASS__MAX)
+		if ((c = rs_class_slot_find(rs, item)) < 0)
 			return -1;
 		*mask |= 1u << c;
 	}
@@ -246,6 +245,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    v);
 			return -1;
 		}
+		t->quality_pos = vp;
 		return 0;
 	case 4:
 		if (len_parse(v, rs->measure, &t->contact_mm, &why) != 0) {
@@ -259,7 +259,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		t->contact_pos = vp;
 		return 0;
 	case 6:
-		if (half_classes(v, &t->half_hits, &col) != 0) {
+		if (half_classes(rs, v, &t->half_hits, &col) != 0) {
 			t->half_hits = 0;
 			diag_msg(d, at_col(vp, col),
 			    MSG(HALF_HITS_WRITE_NONE_LIST), v);
@@ -273,6 +273,21 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			    DT_MAX_STAT);
 			return -1;
 		}
+		return 0;
+	case 9:
+	case 10:
+		/* Read once the Keywords table is (dt_read). */
+		t->every[j - 9] = v;
+		t->every_pos[j - 9] = vp;
+		return 0;
+	case 8:
+		if (dt_expr_check(v, &t->test_roll, &col, &why) != 0) {
+			diag_msg(d, at_col(vp, col),
+			    MSG(TEST_ROLL_NOT_DICE_EXPRESSION), v, why);
+			return -1;
+		}
+		t->test_roll.pos = vp;
+		t->test_roll_given = 1;
 		return 0;
 	default:
 		if (dt_expr_check(v, &t->melee_roll, &col, &why) != 0) {
@@ -694,6 +709,25 @@ read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
 
 /* ---- units and weapons ---- */
 
+/* The keywords every unit (or weapon) has, after its own in l. Returns
+ * 0, or -1 when they are too many together. */
+static int
+every(const struct dt_kwlist *all, const char *owner, struct pos at,
+    struct dt_kwlist *l, struct diags *d)
+{
+	int i;
+
+	for (i = 0; i < all->n; i++) {
+		if (l->n == DT_MAX_KW_PER) {
+			diag_msg(d, at, MSG(KEYWORDS_TOO_MANY), owner,
+			    DT_MAX_KW_PER);
+			return -1;
+		}
+		l->v[l->n++] = all->v[i];
+	}
+	return 0;
+}
+
 /* The cell of unit or weapon own stats under heading name: its text
  * (NULL when the table has no such column or the cell is empty) and
  * place (the row's name when there is no column). */
@@ -712,14 +746,13 @@ own(const struct rs_own_cols *oc, char *const *cells, const struct pos *cp,
  * artillery; mounted: cavalry, elephant and chariot). Returns 0, or -1
  * with the column of the bad item. */
 static int
-combat_factor(const char *s, int *f, int *col)
+combat_factor(const struct ruleset *rs, const char *s, int *f, int *col)
 {
 	char buf[256], *item, *save = NULL, *w, *end;
-	enum rs_class c;
 	long v;
-	int k, all = -1;
+	int k, c, all = -1;
 
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		f[k] = -1;
 	snprintf(buf, sizeof(buf), "%s", s);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
@@ -750,16 +783,12 @@ combat_factor(const char *s, int *f, int *col)
 			f[RS_CLASS_CAVALRY] = f[RS_CLASS_ELEPHANT] =
 			    f[RS_CLASS_CHARIOT] = (int)v;
 		else {
-			for (c = 0; c < RS_CLASS__MAX &&
-			     !rs_name_eq(rs_class_name(c), w);
-			     c++)
-				;
-			if (c == RS_CLASS__MAX)
+			if ((c = rs_class_slot_find(rs, w)) < 0)
 				return -1;
 			f[c] = (int)v;
 		}
 	}
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		if (f[k] < 0)
 			f[k] = all;
 	return 0;
@@ -773,6 +802,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	const struct rs_unit *u = &rs->units[i];
 	const struct rs_own_cols *oc = &rs->unit_own;
 	const char *s;
+	char owner[RS_MAX_NAME * 4 + 16];
 	struct pos at;
 	int k, col, rc = 0;
 	int save = t->shooting == DT_SHOOT_PIPELINE ||
@@ -780,7 +810,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 
 	du->toughness = du->save = du->quality = -1;
 	du->wounds = 0;
-	for (k = 0; k < RS_CLASS__MAX; k++)
+	for (k = 0; k < RS_CLASS_SLOTS; k++)
 		du->combat[k] = -1;
 	s = own(oc, u->own, u->own_pos, u->pos, "Wounds", &at);
 	if (s == NULL && t->hits_to_destroy > 0)
@@ -814,7 +844,14 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && (t->quality || tests)) {
 		diag_msg(d, at, MSG(UNIT_NO_QUALITY), u->name);
 		rc = -1;
-	} else if (s != NULL && roll(s, rs->die, &du->quality) != 0) {
+	} else if (s != NULL && t->test_roll_given &&
+	    roll(s, t->test_roll.dx.hi, &du->quality) != 0) {
+		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_TEST_TOTAL), s, u->name,
+		    t->test_roll.text, (int)t->test_roll.dx.lo,
+		    (int)t->test_roll.dx.hi);
+		rc = -1;
+	} else if (s != NULL && !t->test_roll_given &&
+	    roll(s, rs->die, &du->quality) != 0) {
 		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
 		    rs->die);
 		rc = -1;
@@ -823,11 +860,16 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
 		diag_msg(d, at, MSG(UNIT_NO_COMBAT), u->name);
 		rc = -1;
-	} else if (s != NULL && combat_factor(s, du->combat, &col) != 0) {
+	} else if (s != NULL && combat_factor(rs, s, du->combat, &col) != 0) {
 		diag_msg(d, at_col(at, col), MSG(COMBAT_UNIT_NOT_FACTOR), s,
 		    u->name);
 		rc = -1;
 	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Keywords", &at);
+	snprintf(owner, sizeof(owner), "unit '%s'", u->name);
+	if (dt_read_kwlist(rs, t, s, at, owner, 0, &du->kw, d) != 0 ||
+	    every(&t->every_kw[0], owner, at, &du->kw, d) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -839,6 +881,7 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	const struct rs_weapon *w = &rs->weapons[i];
 	const struct rs_own_cols *oc = &rs->weapon_own;
 	const char *s, *why;
+	char owner[RS_MAX_NAME * 4 + 16];
 	struct pos at;
 	int col, rc = 0;
 
@@ -888,6 +931,11 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		rc = -1;
 	}
 	dw->damage.pos = at;
+	s = own(oc, w->own, w->own_pos, w->pos, "Keywords", &at);
+	snprintf(owner, sizeof(owner), "weapon '%s'", w->name);
+	if (dt_read_kwlist(rs, t, s, at, owner, 1, &dw->kw, d) != 0 ||
+	    every(&t->every_kw[1], owner, at, &dw->kw, d) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -1025,10 +1073,23 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 		rc = -1;
 	if (read_wound(rs, t, d) != 0)
 		rc = -1;
+	/* Only an opposed melee has a beaten unit to test. */
+	if ((t->quality & DT_Q_BEATEN) && t->melee != DT_MELEE_OPPOSED) {
+		diag_msg(d, t->quality_pos, MSG(QUALITY_BEATEN_NEEDS_OPPOSED));
+		rc = -1;
+	}
 	if (read_melee_outcomes(rs, t, d) != 0)
 		rc = -1;
 	if (read_mods(rs, t, d) != 0)
 		rc = -1;
+	if (dt_read_keywords(rs, t, d) != 0)
+		rc = -1;
+	/* The keywords every unit and every weapon has. */
+	for (k = 0; k < 2; k++)
+		if (dt_read_kwlist(rs, t, t->every[k], t->every_pos[k],
+		        k ? "every weapon" : "every unit", k, &t->every_kw[k],
+		        d) != 0)
+			rc = -1;
 	/* An outcome that says "test quality" asks for Quality too. */
 	for (r = 0; r < DT_RES__MAX; r++)
 		for (k = 0; k < t->out[r].nfx; k++)

@@ -53,6 +53,11 @@ enum {
 	DI_R_QUALITY_BELOW_HALF,
 	DI_R_QUALITY_PASSED,
 	DI_R_QUALITY_FAILED,
+	DI_R_KEYWORD,
+	DI_R_KEYWORD_MODIFIER,
+	DI_R_KEYWORD_REROLL,
+	DI_R_KEYWORD_WOUNDS,
+	DI_R_KEYWORD_NO_SAVE,
 	DI_R__MAX
 };
 
@@ -132,6 +137,86 @@ struct dt_outcome {
 	int nfx;
 };
 
+/*
+ * Keywords (dice_keywords.c): a row of the Keywords table is a name
+ * ("Deadly", "Deadly(X)" when it takes a number), the roll it acts on and
+ * its effects; a weapon's or a unit's Keywords cell a list of them with
+ * their X. A roll made with its keywords is a struct dt_roll.
+ */
+#define DT_MAX_KEYWORDS 32 /* rows of the Keywords table */
+#define DT_MAX_KW_PER 8    /* keywords of one weapon or unit */
+#define DT_MAX_KFX 4       /* effects of one keyword */
+#define DT_MAX_KW_NAME 40  /* characters of a keyword's name */
+enum dt_step {
+	DT_STEP_HIT,
+	DT_STEP_WOUND,
+	DT_STEP_SAVE,
+	DT_STEP_TEST,
+	DT_STEP__N
+};
+enum dt_kfx_kind {
+	DT_KFX_MOD,          /* +n: the face needed n lower */
+	DT_KFX_REROLL_FAILS, /* a failed roll is rolled again, once */
+	DT_KFX_REROLL_ONES,  /* a natural 1 is rolled again, once */
+	DT_KFX_ALWAYS,       /* a natural n or more succeeds */
+	DT_KFX_NEVER,        /* a natural n or less fails */
+	DT_KFX_WOUNDS,       /* to hit: a success on n+ wounds, no roll */
+	DT_KFX_NO_SAVE       /* a success on n+ cannot be saved */
+};
+/* When an effect acts (its condition, written after it: "+1 in cover");
+ * of a to hit or to wound roll, the target in cover, beyond half the
+ * weapon's Range, the shooter moved or below half its Wounds; of a save
+ * or test, the unit itself (and the shooter at long range). */
+enum dt_when {
+	DT_WHEN_COVER = 1u << 0,
+	DT_WHEN_LONG = 1u << 1,
+	DT_WHEN_MOVED = 1u << 2,
+	DT_WHEN_BELOW_HALF = 1u << 3
+};
+#define DT_WHEN_BITS 4
+struct dt_kfx {
+	enum dt_kfx_kind kind;
+	int n;         /* the modifier (signed) or the face */
+	int x;         /* n is the keyword's X instead */
+	int sign;      /* of a modifier +X or -X */
+	unsigned when; /* the conditions it needs (all of them); 0 always */
+};
+struct dt_keyword {
+	char name[DT_MAX_KW_NAME + 1];
+	struct pos pos;
+	enum dt_step step;
+	int takes_x;
+	struct dt_kfx fx[DT_MAX_KFX];
+	int nfx;
+};
+struct dt_kwlist {
+	struct {
+		int k; /* index into dt_tables.kw */
+		int x; /* its X (0: it takes none) */
+	} v[DT_MAX_KW_PER];
+	int n;
+};
+enum { DT_REROLL_FAILS = 1, DT_REROLL_ONES = 2 };
+/* What a roll of one die gives: failure, a success, a success that
+ * wounds without a roll, one that cannot be saved. */
+enum {
+	DT_ROLL_FAIL,
+	DT_ROLL_PLAIN,
+	DT_ROLL_WOUNDS,
+	DT_ROLL_NO_SAVE,
+	DT_ROLL__N
+};
+struct dt_roll {
+	int need;      /* the face needed, modifiers taken off */
+	int reroll;    /* 0, DT_REROLL_FAILS or DT_REROLL_ONES */
+	int always;    /* a natural face this or more succeeds; 0 none */
+	int never;     /* a natural face this or less fails; 0 none */
+	int wounds_on; /* a success on this natural face or more wounds */
+	int nosave_on; /* ... cannot be saved */
+	int keyed;     /* a keyword acts on it */
+	int modded;    /* a keyword's modifier among them */
+};
+
 /* A unit's numbers for the family; a roll is the face needed (4 for
  * "4+"), 0 for "-" (no save), -1 when not written. */
 struct dt_unit {
@@ -139,13 +224,16 @@ struct dt_unit {
 	int save;
 	int wounds; /* 0: none */
 	int quality;
-	int combat[RS_CLASS__MAX]; /* factor against each class; -1 none */
+	int combat[RS_CLASS_SLOTS]; /* factor against each class slot
+	                             * (rs_class_slot); -1 none */
+	struct dt_kwlist kw;        /* its saves' and tests' keywords */
 };
 struct dt_weapon {
 	struct dt_expr attacks, damage;
-	int to_hit;   /* face needed; 0: "-", hits always */
-	int strength; /* -1: none */
-	int ap;       /* how much worse the save is, 0-6 */
+	int to_hit;          /* face needed; 0: "-", hits always */
+	int strength;        /* -1: none */
+	int ap;              /* how much worse the save is, 0-6 */
+	struct dt_kwlist kw; /* its to hit and to wound rolls' keywords */
 };
 
 struct dt_tables {
@@ -153,6 +241,7 @@ struct dt_tables {
 	enum dt_melee melee;
 	enum dt_turn turn;
 	unsigned quality;          /* enum dt_qwhen */
+	struct pos quality_pos;    /* its Value cell */
 	unsigned half_hits;        /* classes (1 << rs_class) that take half
 	                         * the hits of accumulated shooting */
 	struct pos half_pos;       /* its Value cell */
@@ -163,6 +252,18 @@ struct dt_tables {
 	double contact_mm;         /* the Combat table's, else the setting's */
 	struct pos contact_pos;    /* the Combat table's value; line 0: none */
 	struct dt_expr melee_roll; /* opposed: what each side rolls */
+	/* What a quality test rolls: the Combat table's test roll ("2d6"),
+	 * a unit passing on a total of its Quality or more; test_roll_given
+	 * 0: one die of the ruleset's. */
+	struct dt_expr test_roll;
+	int test_roll_given;
+	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
+	int nkw;
+	/* The Combat settings every unit and every weapon (0, 1): the
+	 * keywords each has besides its own, as written and read. */
+	const char *every[2];
+	struct pos every_pos[2];
+	struct dt_kwlist every_kw[2];
 	/* The Wound table: need[s][t] for Strength str[s] against
 	 * Toughness tough[t]; 0 cannot wound, -1 a hole (empty cell). */
 	int wound_given;
@@ -229,12 +330,14 @@ void dp_unit_gauges(const struct eng_game *, int unit, int *out);
  * agreement check (eng_show.outcomes): attacks by the face To hit needs
  * (1 to 32) and whether they hit; opposed melee rounds by the attacker's
  * factor less the defender's (-16 to 16) and the result (0 the attacker's
- * total is higher, 1 equal, 2 lower).
+ * total is higher, 1 equal, 2 lower); quality tests by the total the
+ * unit's Quality needs (1 to 32) and whether it passed.
  */
 #define DI_TALLY_NEED_MAX 32
 #define DI_TALLY_HIT(need, hit) ((need)*2 + (hit))
 #define DI_TALLY_DIFF_MAX 16
 #define DI_TALLY_MELEE(diff, r) (80 + ((diff) + DI_TALLY_DIFF_MAX) * 3 + (r))
+#define DI_TALLY_TEST(need, pass) (180 + (need)*2 + (pass))
 
 /*
  * A dice expression in a cell, in the whole language of dicex.h (keep,
@@ -243,5 +346,39 @@ void dp_unit_gauges(const struct eng_game *, int unit, int *out);
  */
 int dt_expr_check(const char *text, struct dt_expr *, int *col,
     const char **why);
+
+/* The Keywords table into t (none: no keywords). Returns 0, or -1. */
+int dt_read_keywords(const struct ruleset *, struct dt_tables *,
+    struct diags *);
+/* A Keywords cell (NULL: none) of owner ("weapon 'Bow'"), a weapon's
+ * (weapon 1) or a unit's, at at, into out. Returns 0, or -1. */
+int dt_read_kwlist(const struct ruleset *, const struct dt_tables *,
+    const char *cell, struct pos at, const char *owner, int weapon,
+    struct dt_kwlist *out, struct diags *);
+/* A roll of step st needing need (a face, or a total for a test), mod
+ * added, with the keywords of kw (NULL: none) that act on st and whose
+ * conditions when holds (enum dt_when). */
+void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
+    const struct dt_kwlist *kw, unsigned when, struct dt_roll *);
+/* A volley's conditions packed into a contest's situation with its To
+ * hit modifier: those of its attacks' rolls, and of the target's saves,
+ * DT_WHEN_BITS each; a volley of none is its modifier alone. */
+#define DT_SITUATION(mod, hit_when, save_when)                                \
+	((mod) + 1024 * (int)((hit_when) | (save_when) << DT_WHEN_BITS))
+#define DT_SITUATION_WHEN(s) ((unsigned)(((s) + 512) / 1024))
+#define DT_SITUATION_MOD(s) ((s)-1024 * (int)DT_SITUATION_WHEN(s))
+#define DT_SITUATION_HIT(s) (DT_SITUATION_WHEN(s) & 15u)
+#define DT_SITUATION_SAVE(s) (DT_SITUATION_WHEN(s) >> DT_WHEN_BITS)
+/* The exact chances of each DT_ROLL_* result of one die of die faces. */
+void dt_roll_odds(const struct dt_roll *, int die, mpq_t p[DT_ROLL__N]);
+/* Roll it with the game's dice: its DT_ROLL_* result; *rerolled 1 when
+ * the first die was rolled again. */
+int dt_roll_play(const struct dt_roll *, struct eng_dice *, int die,
+    int *rerolled);
+/* The conditions the keywords of attack rolls (attack 1: to hit, to
+ * wound) or of saves and tests (0) name. */
+unsigned dt_kw_conditions(const struct dt_tables *, int attack);
+/* Whether the roll is rolled at all (a save no face can make is not). */
+int dt_roll_rolls(const struct dt_roll *, int die);
 
 #endif

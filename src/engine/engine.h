@@ -184,25 +184,29 @@ eng_rng_below(struct eng_rng *r, uint32_t n)
 
 /*
  * Dice: random (from rng) or scripted (a test game's `dice:` list, used
- * in order). A scripted stream that runs out sets `out` and returns 1
- * from then on (1 ends every roll-under melee, so loops stop); the test
- * runner reports the failure.
+ * in order, a die of any size taking the next). A scripted stream that
+ * runs out, or whose next die is not a face of the die rolled (a 7
+ * listed for a d6), sets `out` and returns 1 from then on (1 ends every
+ * roll-under melee, so loops stop); the test runner reports the failure,
+ * the second at the listed die.
  */
 struct eng_dice {
 	struct eng_rng rng;
 	const int *script; /* NULL: random */
 	size_t nscript, next;
-	int out; /* scripted dice ran out */
+	int out;       /* scripted dice ran out, or one was not a face */
+	size_t bad;    /* 1 + the index of the die that was not a face */
+	int bad_sides; /* the die it was rolled for */
 	unsigned long rolled;
 };
-/* The next die of a scripted stream (eng_die()). */
-int eng_die_scripted(struct eng_dice *);
+/* The next die of a scripted stream, for a die of sides faces. */
+int eng_die_scripted(struct eng_dice *, int sides);
 /* One six-sided die, 1..6. */
 static inline int
 eng_die(struct eng_dice *d)
 {
 	if (d->script != NULL)
-		return eng_die_scripted(d);
+		return eng_die_scripted(d, 6);
 	d->rolled++;
 	return 1 + (int)eng_rng_below(&d->rng, 6);
 }
@@ -213,7 +217,7 @@ static inline int
 eng_die_n(struct eng_dice *d, int sides)
 {
 	if (d->script != NULL)
-		return eng_die_scripted(d);
+		return eng_die_scripted(d, sides);
 	d->rolled++;
 	return 1 + (int)eng_rng_below(&d->rng, (uint32_t)sides);
 }
@@ -862,6 +866,10 @@ struct eng_family {
 	/* The unit classes it plays, a mask of (1u << rs_class): a unit of
 	 * another class is an error when the ruleset is prepared. */
 	unsigned classes;
+	/* It plays classes of the game's own words too ("trooper": a unit's
+	 * rs_class_slot() beyond the six); else such a class is an error
+	 * at its cell. */
+	int own_classes;
 	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);
@@ -1003,6 +1011,9 @@ const struct eng_family *eng_family_find(const char *name);
 /* The family of rs: eng_none when it names no engine; NULL only for a
  * name no row has (an error the reader reports at it). */
 const struct eng_family *eng_family_of(const struct ruleset *);
+/* The classes f plays among the six, for a message: "infantry,
+ * artillery, vehicle" into buf. Returns buf. */
+char *eng_family_classes(const struct eng_family *f, char *buf, size_t sz);
 /* The name of the family that plays rs, or "none". */
 const char *eng_engine_name(const struct ruleset *);
 /* The playing families' engine: names for a message, from the family

@@ -172,6 +172,20 @@ eng_ctx_convert(struct eng_ctx *c, const struct eng_board *b, struct diags *d)
 		c->deploy = floor(c->deploy / b->cell_mm + 1e-6);
 }
 
+char *
+eng_family_classes(const struct eng_family *f, char *buf, size_t sz)
+{
+	size_t n = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < RS_CLASS__MAX && n < sz; k++)
+		if (f->classes & (1u << k))
+			n += (size_t)snprintf(buf + n, sz - n, "%s%s",
+			    n ? ", " : "", rs_class_name(k));
+	return buf;
+}
+
 /* A family plays only the classes it knows: an error at each unit of
  * another class, naming the ones it knows. Returns how many. */
 static int
@@ -179,14 +193,10 @@ classes_unplayed(const struct ruleset *rs, const struct eng_family *f,
     struct diags *d)
 {
 	char known[128];
-	size_t i, n = 0;
-	int k, bad = 0;
+	size_t i;
+	int bad = 0;
 
-	known[0] = '\0';
-	for (k = 0; k < RS_CLASS__MAX; k++)
-		if (f->classes & (1u << k))
-			n += (size_t)snprintf(known + n, sizeof(known) - n,
-			    "%s%s", n ? ", " : "", rs_class_name(k));
+	eng_family_classes(f, known, sizeof(known));
 	for (i = 0; i < rs->nunits; i++) {
 		const struct rs_unit *u = &rs->units[i];
 

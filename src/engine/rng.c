@@ -30,11 +30,17 @@ eng_rng_seed(struct eng_rng *r, uint64_t seed, uint64_t stream)
 }
 
 int
-eng_die_scripted(struct eng_dice *d)
+eng_die_scripted(struct eng_dice *d, int sides)
 {
 	d->rolled++;
-	if (d->next >= d->nscript) {
+	if (d->out || d->next >= d->nscript) {
 		d->out = 1;
+		return 1;
+	}
+	if (d->script[d->next] > sides) {
+		d->out = 1;
+		d->bad = d->next + 1;
+		d->bad_sides = sides;
 		return 1;
 	}
 	return d->script[d->next++];

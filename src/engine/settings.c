@@ -417,14 +417,19 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		free(s);
 		break;
 	case RS_CHECK_CLASS:
-		/* Print only takes any word for a class, as a name; a family
-		 * plays only the classes it knows. */
-		if (f == NULL || f->show == NULL || !f->show->print_only)
-			diag_msg(d, c->pos, MSG(UNIT_UNKNOWN_CLASS), c->name,
-			    c->text);
-		else if (rs_is_none(c->text))
+		/* Print only and a family of the game's own classes (dice)
+		 * take any word for a class, as a name; the six classes'
+		 * families (firepower, morale) play only those they know. */
+		if (rs_is_none(c->text))
 			diag_msg(d, c->pos, MSG(UNIT_NO_CLASS), c->name);
-		else
+		else if (f != NULL && f->play_turn != NULL &&
+		    !f->own_classes) {
+			char known[128];
+
+			eng_family_classes(f, known, sizeof(known));
+			diag_msg(d, c->pos, MSG(UNIT_UNKNOWN_CLASS), c->name,
+			    c->text, f->name, known);
+		} else
 			rs_name_long(d, c->pos, "class", c->text, RS_MAX_NAME);
 		break;
 	case RS_CHECK_NO_ENGINE:

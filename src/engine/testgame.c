@@ -356,9 +356,10 @@ tg_dice(struct tg *tg)
 			return fail(tg, v->pos, 0,
 			    MSG(DICE_MUST_LIST_NUMBERS));
 		for (i = 0; i < v->nkids; i++) {
-			if (rs_node_int(v->kids[i], &n) || n < 1 || n > 6)
+			if (rs_node_int(v->kids[i], &n) || n < 1 ||
+			    n > RS_MAX_FACES)
 				return fail(tg, v->kids[i]->pos, 0,
-				    MSG(TEST_DIE_OUT_OF_RANGE));
+				    MSG(TEST_DIE_OUT_OF_RANGE), RS_MAX_FACES);
 			tg->dice[tg->ndice++] = (int)n;
 		}
 	}
@@ -1100,6 +1101,14 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 	for (i = 0; steps != NULL && i < steps->nkids; i++) {
 		if (tg_step(&tg, steps->kids[i], (int)i + 1) != 0)
 			goto out;
+		if (tg.g->dice.bad > 0) {
+			size_t bad = tg.g->dice.bad - 1;
+
+			fail(&tg, tg.dice_node->kids[bad]->pos, (int)i + 1,
+			    MSG(TEST_DIE_NOT_A_FACE), tg.dice[bad], bad + 1,
+			    tg.g->dice.bad_sides);
+			goto out;
+		}
 		if (tg.g->dice.out) {
 			fail(&tg, steps->kids[i]->pos, (int)i + 1,
 			    MSG(RAN_OUT_DICE), tg.ndice);

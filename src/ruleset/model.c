@@ -40,6 +40,27 @@ rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope, const char *key)
 	return NULL;
 }
 
+int
+rs_class_slot(const struct rs_unit *u)
+{
+	return u->cls_free > 0 ? RS_CLASS__MAX + u->cls_free - 1 : (int)u->cls;
+}
+
+int
+rs_class_slot_find(const struct ruleset *rs, const char *word)
+{
+	size_t k;
+	int c;
+
+	for (c = 0; c < RS_CLASS__MAX; c++)
+		if (rs_name_eq(rs_class_name((enum rs_class)c), word))
+			return c;
+	for (k = 0; k < rs->nclasses; k++)
+		if (rs_name_eq(rs->classes[k], word))
+			return RS_CLASS__MAX + (int)k;
+	return -1;
+}
+
 const char *
 rs_unit_class(const struct ruleset *rs, const struct rs_unit *u)
 {

@@ -57,6 +57,11 @@ enum rs_class {
 	RS_CLASS__MAX
 };
 #define RS_CLASS_ALL ((1u << RS_CLASS__MAX) - 1)
+/* The game's own classes (a word that is none of the six: "trooper"),
+ * at most RS_MAX_OWN_CLASSES a ruleset; with the six, a class is one of
+ * RS_CLASS_SLOTS, a mask of them fitting 32 bits (rs_class_slot). */
+#define RS_MAX_OWN_CLASSES 26
+#define RS_CLASS_SLOTS (RS_CLASS__MAX + RS_MAX_OWN_CLASSES)
 
 /*
  * The military map symbol a unit is drawn with when it has no picture:
@@ -526,6 +531,12 @@ const char *rs_class_name(enum rs_class);
 /* A unit's class as products print it: a known class's name, or the
  * game's own word as first written. */
 const char *rs_unit_class(const struct ruleset *, const struct rs_unit *);
+/* A unit's class as one of RS_CLASS_SLOTS: a known class's number, or
+ * RS_CLASS__MAX + k for the game's own class k. rs_class_slot_find() is
+ * the slot of a class word (a known class, or one of the game's own as
+ * its units write it, in any case), or -1. */
+int rs_class_slot(const struct rs_unit *);
+int rs_class_slot_find(const struct ruleset *, const char *word);
 const char *rs_terrain_kind_name(enum rs_terrain_kind);
 /* The ruleset's own name for a kind of terrain ("Hedgerow" for wood),
  * or NULL when it gives none but the kind's word: products then keep

@@ -111,6 +111,11 @@ unit_free_class(struct reader *r, const struct cell *c, struct rs_unit *u)
 	for (k = 0; k < rs->nclasses; k++)
 		if (strcasecmp(rs->classes[k], c->text) == 0)
 			break;
+	if (k == RS_MAX_OWN_CLASSES) {
+		diag_msg(r->d, c->pos, MSG(MORE_OWN_CLASSES),
+		    RS_MAX_OWN_CLASSES);
+		return;
+	}
 	if (k == rs->nclasses) {
 		char *w = xstrdup(c->text);
 

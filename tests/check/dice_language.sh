@@ -1,0 +1,215 @@
+#!/bin/sh
+# The dice family as a rules language for designers' mechanisms (issue
+# 32), a mechanism at a time.
+# - The game's own classes: a Class of the designer's word is a class its
+#   rules name ("3, 1 against rider"), the odds follow it, the products
+#   print it; the firepower family still refuses one at its cell; a
+#   ruleset has at most 26 of its own.
+# - Tests on several dice: the Combat table's test roll (2d6) is what a
+#   quality test rolls, passing on a total of the unit's Quality or more.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+R=tests/rulesets/dice-classes.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+timeout 60 "$BIN" check -n 100 "$R" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q 'unknown class' "$tmp/err" &&
+	pass "check plays classes of the game's own (trooper, rider)" ||
+	fail "check plays classes of the game's own" "exit $rc: $(head -c 300 "$tmp/err")"
+
+# Slingers (trooper) fight riders at 1, riders fight all at 5: d10+1
+# beats d10+5 in 15 of the 100 pairs of faces; Slingers against
+# Slingers at 3 each.
+timeout 60 "$BIN" odds --json "$R" Slingers >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))[0]
+m = {(x["attacker"], x["defender"]): x for x in d["melee"]}
+a = m[("Slingers", "Lancers")]
+b = m[("Slingers", "Slingers")]
+ok = a["exact"]["attacker_wins"] == "3/20" and a["attacker_factor"] == 1 \
+    and b["attacker_factor"] == 3 and b["exact"]["equal"] == "1/10"
+sys.exit(0 if ok else 1)
+PY
+then pass "a Combat factor against the game's own class: 3/20"
+else fail "a Combat factor against the game's own class" "$(head -c 400 "$tmp/j")"; fi
+
+# half hits of the game's own class.
+sed -e 's/| shooting | pipeline |/| shooting | accumulated |/' \
+    -e 's/| contact  | 2cm      |/| contact  | 2cm      |\n| half hits | trooper |/' "$R" >"$tmp/half.md"
+timeout 60 "$BIN" check -n 0 "$tmp/half.md" >/dev/null 2>"$tmp/err" ||
+	grep -q 'half hits' "$tmp/err" &&
+	fail "half hits: trooper is read" "$(grep half "$tmp/err" | head -2)" ||
+	pass "half hits: trooper is read"
+sed 's/| half hits | trooper |/| half hits | soldier |/' "$tmp/half.md" >"$tmp/half2.md"
+timeout 60 "$BIN" check -n 0 "$tmp/half2.md" >/dev/null 2>"$tmp/err"
+grep -q "half hits.*soldier" "$tmp/err" && pass "half hits: a class no unit has is an error" ||
+	fail "half hits: a class no unit has is an error" "$(head -c 300 "$tmp/err")"
+
+# The cards print the designer's word.
+timeout 60 "$BIN" cards "$R" -o "$tmp/c.pdf" >/dev/null 2>"$tmp/err" &&
+	pdftotext "$tmp/c.pdf" - | grep -qi 'trooper' &&
+	pass "the cards print the class trooper" ||
+	fail "the cards print the class trooper" "$(head -c 300 "$tmp/err")"
+
+# The firepower family plays the six: trooper is an error at its cell.
+sed -e 's/^engine: dice/engine: firepower/' -e 's/^dice: d10/dice: d6/' "$R" >"$tmp/fp.md"
+timeout 60 "$BIN" check -n 0 "$tmp/fp.md" >/dev/null 2>"$tmp/err"
+grep -q "fp.md:17:13: error: unit 'Slingers' has unknown class 'trooper' (the firepower family plays infantry, artillery, vehicle)" "$tmp/err" &&
+	pass "firepower: a class of the game's own is an error at its cell" ||
+	fail "firepower: a class of the game's own is an error at its cell" "$(grep class "$tmp/err" | head -2)"
+
+# At most 26 classes of the game's own: the 27th is an error at it.
+{ sed -n '1,/^## Units/p' "$R"
+  printf '\n| Unit | Class | Move | Weapons | Combat | Toughness | Save | Wounds |\n'
+  printf '|---|---|---|---|---|---|---|---|\n'
+  for i in $(seq 1 27); do printf '| U%d | kind%d | 10 | Sling | 3 | 3 | 9+ | 2 |\n' "$i" "$i"; done
+  sed -n '/^## Weapons/,$p' "$R" | sed '/^## Test games/,$d'; } >"$tmp/many.md"
+timeout 60 "$BIN" check -n 0 "$tmp/many.md" >/dev/null 2>"$tmp/err"
+grep -q "error: more than 26 classes of the game's own" "$tmp/err" &&
+	pass "the 27th class of the game's own is an error" ||
+	fail "the 27th class of the game's own is an error" "$(head -c 300 "$tmp/err")"
+
+# Tests on 2d6: the nerve test's test games (a 6 fails Quality 8+, an 8
+# passes) pass, and every rule of the test is exercised.
+N=tests/rulesets/dice-nerve.md
+timeout 60 "$BIN" check -n 50 "$N" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '2 test games played, 0 failed' "$tmp/out" &&
+	pass "a 2d6 test roll: its test games pass" ||
+	fail "a 2d6 test roll: its test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+timeout 60 "$BIN" check -v -n 0 "$N" >"$tmp/out" 2>&1
+for r in quality.test quality.below_half quality.passed quality.failed; do
+	# check -v: rule, section, times in test games, in self-play.
+	n=$(awk -v r="$r" '$1 == r { print $(NF - 1) }' "$tmp/out")
+	[ "${n:-0}" -ge 1 ] && pass "the 2d6 test games exercise $r" ||
+		fail "the 2d6 test games exercise $r" "$(grep "$r" "$tmp/out" | head -1)"
+done
+# A Quality the test roll cannot make, and a test roll that is no dice
+# expression: errors at their cells, naming the roll's range.
+sed 's/| 6+      |$/| 13+     |/' "$N" >"$tmp/q.md"
+timeout 60 "$BIN" check -n 0 "$tmp/q.md" >/dev/null 2>"$tmp/err"
+grep -q "q.md:15:.*error: Quality '13+' of unit 'Guards' is not a total of the test roll 2d6: write 7+ (passes on 7 or more; the roll makes 2 to 12)" "$tmp/err" &&
+	pass "Quality 13+ on 2d6 is an error at its cell" ||
+	fail "Quality 13+ on 2d6 is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| test roll    | 2d6        |/| test roll    | 2d        |/' "$N" >"$tmp/r.md"
+timeout 60 "$BIN" check -n 0 "$tmp/r.md" >/dev/null 2>"$tmp/err"
+grep -q "r.md:33:.*error: test roll '2d' is not a dice expression" "$tmp/err" &&
+	pass "a test roll that is no dice expression is an error at its cell" ||
+	fail "a test roll that is no dice expression is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+# The exact chance to pass: 2d6 makes 6 or more in 26 of 36 ways, 8 or
+# more in 15; odds prints it as a table, and its JSON as "tests".
+timeout 60 "$BIN" odds --json "$N" >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+t = {x["unit"]: x for x in json.load(open(sys.argv[1]))[0]["tests"]}
+ok = t["Guards"]["exact"]["p_pass"] == "13/18" and \
+    t["Skirmishers"]["exact"]["p_pass"] == "5/12" and \
+    t["Guards"]["roll"] == "2d6" and t["Guards"]["quality"] == 6
+sys.exit(0 if ok else 1)
+PY
+then pass "odds --json: the chance to pass a 2d6 test, exact"
+else fail "odds --json: the chance to pass a 2d6 test, exact" "$(head -c 300 "$tmp/err")"; fi
+timeout 60 "$BIN" odds "$N" >"$tmp/t" 2>"$tmp/err"
+grep -q 'Quality tests: the chance to pass' "$tmp/t" &&
+	grep -qE '^ +Skirmishers +8 +2d6 +5/12 \(0\.417\)' "$tmp/t" &&
+	pass "odds: the tests' table" || fail "odds: the tests' table" "$(tail -4 "$tmp/t")"
+
+# Keywords: re-rolls, natural faces that wound without a roll or cannot
+# be saved, a better save, a steadier test — exact, and played by the
+# test games (every keyword rule exercised).
+K=tests/rulesets/dice-keywords.md
+timeout 60 "$BIN" check -n 50 "$K" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '5 test games played, 0 failed' "$tmp/out" &&
+	pass "keywords: the test games pass" ||
+	fail "keywords: the test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+timeout 60 "$BIN" check -v -n 0 "$K" >"$tmp/out" 2>&1
+for r in keyword.roll keyword.modifier keyword.reroll keyword.wounds keyword.no_save; do
+	n=$(awk -v r="$r" '$1 == r { print $(NF - 1) }' "$tmp/out")
+	[ "${n:-0}" -ge 1 ] && pass "the keyword test games exercise $r" ||
+		fail "the keyword test games exercise $r" "$(grep "$r" "$tmp/out" | head -1)"
+done
+timeout 60 "$BIN" odds --json "$K" >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))[0]
+s = {(x["weapon"], x["target"]): x["exact"]["p_wound_per_attack"] for x in d["shooting"]}
+t = {x["unit"]: x["exact"]["p_pass"] for x in d["tests"]}
+# Maul gun (3+, re-roll failures, on 6: wounds) at Scavengers (3+, 6+):
+# 2/3 x 2/3 x 5/6 + 2/9 x 5/6; at Wardens (4+, save 3+ made 2+, never
+# on 1): 2/3 x 1/2 x 1/6 + 2/9 x 1/6; Scrapper (4+, re-roll 1s) at
+# Wardens (5+, on 5+: no save): 7/12 x 1/3; Veteran (+1, re-roll
+# failures) on 4+: 2/3 + 1/3 x 2/3.
+ok = s[("Maul gun", "Scavengers")] == "5/9" and \
+    s[("Maul gun", "Wardens")] == "5/54" and \
+    s[("Scrapper", "Wardens")] == "7/36" and \
+    t["Wardens"] == "8/9" and t["Scavengers"] == "1/3"
+sys.exit(0 if ok else 1)
+PY
+then pass "keywords: the exact chances of an attack and a test"
+else fail "keywords: the exact chances of an attack and a test" "$(head -c 300 "$tmp/err")"; fi
+
+# Bad keywords: each an error at its cell.
+# kbad NAME SED-SCRIPT MESSAGE: the ruleset so changed gets MESSAGE.
+kbad() {
+	sed "$2" "$K" >"$tmp/k.md"
+	timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
+	grep -q -- "$3" "$tmp/err" && pass "keywords: $1" ||
+		fail "keywords: $1" "$(grep -v note: "$tmp/err" | head -c 300)"
+}
+kbad "an unknown keyword" 's/Precise, Lethal |/Precise, Lethel |/' \
+    "k.md:26:74: error: unknown keyword 'Lethel' of weapon 'Maul gun' (known: Precise, Steady, Lethal, Rending(X), Shielded, Veteran, Cover, Sure)"
+kbad "a keyword that takes X given none" 's/Steady, Rending(5) |/Steady, Rending |/' \
+    "error: keyword 'Rending' takes a number: Rending(2)"
+kbad "a number to one that takes none" 's/Precise, Lethal |/Precise(2), Lethal |/' \
+    "error: keyword 'Precise' takes no number: write Precise"
+kbad "a weapon's roll on a unit" 's/| Shielded, Veteran |/| Shielded, Lethal |/' \
+    "error: keyword 'Lethal' acts on to hit rolls, which are a weapon's keywords, not those of unit 'Wardens'"
+kbad "an effect it does not know" 's/| re-roll failures         |/| re-roll everything       |/' \
+    "error: 're-roll everything' is not an effect of keyword 'Precise'"
+kbad "a face the die has not" 's/Steady, Rending(5) |/Steady, Rending(7) |/' \
+    "error: keyword 'Rending': 7 is not a face of the d6"
+kbad "a keyword defined twice" 's/| Steady     | to hit   |/| Precise    | to hit   |/' \
+    "error: keyword 'Precise' twice in the Keywords table (first on line"
+kbad "wounds on a save" 's/| +1, never on 1           |/| on 6: wounds             |/' \
+    "error: 'on 6: wounds' is not an effect of keyword 'Shielded'"
+kbad "a condition it does not know" 's/| +1 in cover              |/| +1 in the rain           |/' \
+    "error: '+1 in the rain' is not an effect of keyword 'Cover'"
+kbad "every unit given a weapon's keyword" 's/| every unit   | Cover      |/| every unit   | Cover, Sure |/' \
+    "error: keyword 'Sure' acts on to hit rolls, which are a weapon's keywords, not those of every unit"
+# Without the wood the save is not made: the cover test game fails.
+sed 's/  - { kind: wood, rect: \[0, 24, 20, 10\] }/  - { kind: wood, rect: [30, 40, 5, 5] }/' "$K" >"$tmp/k.md"
+timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
+grep -q "expected S: wounds 2, but it has 1" "$tmp/err" &&
+	pass "a save is better in cover only" || fail "a save is better in cover only" "$(grep error "$tmp/err" | head -2)"
+
+# A melee-only game needs no Weapons table; quality test: beaten needs
+# an opposed melee; a game where every Save is "-" has no save step.
+M=tests/rulesets/dice-melee-only.md
+timeout 60 "$BIN" check -n 50 "$M" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '1 test game played, 0 failed' "$tmp/out" &&
+	pass "a melee-only game plays without weapons" ||
+	fail "a melee-only game plays without weapons" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| melee        | opposed    |/| melee        | accumulated |/' "$M" >"$tmp/m.md"
+timeout 60 "$BIN" check -n 0 "$tmp/m.md" >/dev/null 2>"$tmp/err"
+grep -q "m.md:25:17: error: quality test 'beaten' needs melee: opposed" "$tmp/err" &&
+	pass "quality test: beaten without an opposed melee is an error at it" ||
+	fail "quality test: beaten without an opposed melee is an error at it" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| shooting     | none       |/| shooting     | pipeline   |/' "$M" >"$tmp/m2.md"
+timeout 60 "$BIN" check -n 0 "$tmp/m2.md" >/dev/null 2>"$tmp/err"
+grep -q "error: no weapons: a dice ruleset needs a '## Weapons' section" "$tmp/err" &&
+	pass "a game that shoots still needs weapons" ||
+	fail "a game that shoots still needs weapons" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed -E 's/\| (8\+|9\+) +\| ([23]) +\|$/| - | \2 |/' tests/rulesets/dice-classes.md >"$tmp/ns.md"
+timeout 60 "$BIN" check -v -n 0 "$tmp/ns.md" >"$tmp/out" 2>&1
+grep -qE '^ +shoot\.save .*does not apply' "$tmp/out" &&
+	pass "no Save anywhere: the save step does not apply" ||
+	fail "no Save anywhere: the save step does not apply" "$(grep 'shoot.save' "$tmp/out")"
