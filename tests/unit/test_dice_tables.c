@@ -190,7 +190,8 @@ Test(reads, dice_plays)
 	cr_assert_not(eng_show_of(rs)->print_only);
 	cr_assert_null(eng_show_of(rs)->unplayed);
 	/* A default battle plays to its end with the greedy players. */
-	g = calloc(1, sizeof(*g));
+	/* Sized by the family: the dice family's own state follows. */
+	g = eng_game_new(c);
 	cr_assert_not_null(g);
 	eng_game_init(g, c, 1, 0);
 	eng_battle_setup(g);
