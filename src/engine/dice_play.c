@@ -1070,6 +1070,45 @@ end_turn(struct eng_game *g, int sides)
 
 /* ---- the built-in players ---- */
 
+/*
+ * The enemy the greedy player's unit i closes on: under melee: opposed,
+ * the one it charges on the best exact melee edge (medge), the nearer of
+ * two as good; none (it holds where it is) when it would lose to every
+ * enemy, unless its side has fewer units left and must attack. Under
+ * another melee, the nearest enemy.
+ */
+static int
+greedy_goal(const struct eng_game *g, int i)
+{
+	const struct dt_tables *t = tabs(g);
+	double best = -1e9, e, d2, bd2 = 1e300;
+	int j, goal = -1, mine = 0, theirs = 0;
+
+	if (t->medge == NULL)
+		return nearest_enemy(g, i);
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive)
+			continue;
+		if (g->u[j].side == g->u[i].side) {
+			mine++;
+			continue;
+		}
+		theirs++;
+		e = t->medge[g->u[i].type * t->nunits + g->u[j].type];
+		d2 = dist2(g, &g->u[i], &g->u[j]);
+		if (e > best + 1e-9 || (e > best - 1e-9 && d2 < bd2)) {
+			best = e;
+			bd2 = d2;
+			goal = j;
+		}
+	}
+	/* A charge that loses more often than it wins waits for a better
+	 * one, unless the side is behind and must attack. */
+	if (best < 0 && mine >= theirs)
+		return -1;
+	return goal;
+}
+
 static void
 move_unit(struct eng_game *g, int i, int rnd)
 {
@@ -1110,7 +1149,7 @@ move_unit(struct eng_game *g, int i, int rnd)
 			g->u[i].c[1] = (int16_t)w;
 			return;
 		}
-		if ((goal = nearest_enemy(g, i)) < 0)
+		if ((goal = greedy_goal(g, i)) < 0)
 			return;
 		path[0][0] = g->u[goal].x;
 		path[0][1] = g->u[goal].y;
@@ -1432,6 +1471,26 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 			t->reach = h;
 	}
 	t->reach = c->melee_range + 2 * t->reach + 1e-6;
+	if (t->melee == DT_MELEE_OPPOSED &&
+	    do_dist(t, &t->melee_roll.dx) != NULL) {
+		size_t b;
+
+		t->medge = xcalloc(rs->nunits * rs->nunits + 1,
+		    sizeof(double));
+		for (u = 0; u < rs->nunits; u++)
+			for (b = 0; b < rs->nunits; b++) {
+				const struct dx_opposed *op =
+				    do_opposed_pair(t,
+				        do_factor(t, rs, (int)u, (int)b),
+				        do_factor(t, rs, (int)b, (int)u));
+
+				t->medge[u * rs->nunits + b] =
+				    mpq_get_d(op->a_wins) +
+				    mpq_get_d(op->a_mult) -
+				    mpq_get_d(op->b_wins) -
+				    mpq_get_d(op->b_mult);
+			}
+	}
 	t->ev = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(double));
 	for (w = 0; w < rs->nweapons; w++) {
 		const struct dt_weapon *wp = &t->weapons[w];

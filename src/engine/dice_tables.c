@@ -1117,6 +1117,7 @@ dt_free(struct dt_tables *t)
 	free(t->units);
 	free(t->weapons);
 	free(t->ev);
+	free(t->medge);
 	do_memo_free(t->memo);
 	memset(t, 0, sizeof(*t));
 }

@@ -276,6 +276,11 @@ struct dt_tables {
 	/* For the greedy player (dice_play.c): the expected Wounds a shot
 	 * of weapon w takes from a unit of type u, ev[w * nunits + u]. */
 	double *ev;
+	/* The greedy player's melee edge of unit type a charging b under
+	 * melee: opposed, [a * nunits + b]: the exact chance a's total is
+	 * higher less the chance b's is, each beating the other by double
+	 * counted twice; NULL under another melee. */
+	double *medge;
 	int nunits;
 	double reach; /* free table: centres of units in contact are
 	                    * at most this far apart on each axis */
