@@ -991,8 +991,6 @@ const char *const dt_mmod_keys[DT_MM__N] = { "uphill", "in_cover", "charging",
 static int
 read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 {
-	static const char *const other[] = { "Morale modifiers",
-		"Melee modifiers", "Fire modifiers", "Melee power modifiers" };
 	size_t i;
 	int k, n, rc = 0, *val, *given;
 	const char *const *keys;
@@ -1001,19 +999,19 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 	for (i = 0; i < rs->nmods; i++) {
 		const struct rs_modifier *m = &rs->mods[i];
 
-		if (m->scope == RS_MOD_FIRE_DIE) {
+		if (strcmp(m->section, "Fire modifiers") == 0) {
 			keys = dt_fmod_keys;
 			n = DT_FM__N;
 			val = t->fmod;
 			given = &t->nfmod;
-		} else if (m->scope == RS_MOD_MELEE_DIE) {
+		} else if (strcmp(m->section, "Melee modifiers") == 0) {
 			keys = dt_mmod_keys;
 			n = DT_MM__N;
 			val = t->mmod;
 			given = &t->nmmod;
 		} else {
 			diag_msg(d, m->pos, MSG(DICE_FAMILY_READS_NO),
-			    other[m->scope]);
+			    m->section);
 			rc = -1;
 			continue;
 		}
@@ -1028,13 +1026,13 @@ read_mods(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 				    o < sizeof(known) ? sizeof(known) - o : 0,
 				    "%s%s", j ? ", " : "", keys[j]);
 			diag_msg(d, m->pos, MSG(DICE_FAMILY_DOES_NOT_KNOW),
-			    other[m->scope], m->key, known);
+			    m->section, m->key, known);
 			rc = -1;
 			continue;
 		}
 		if (val[k] != 0) {
-			diag_msg(d, m->pos, MSG(KEY_GIVEN_TWICE),
-			    other[m->scope], keys[k]);
+			diag_msg(d, m->pos, MSG(KEY_GIVEN_TWICE), m->section,
+			    keys[k]);
 			rc = -1;
 			continue;
 		}

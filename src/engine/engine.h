@@ -870,6 +870,9 @@ struct eng_family {
 	 * rs_class_slot() beyond the six); else such a class is an error
 	 * at its cell. */
 	int own_classes;
+	/* It plays the default battle's army break point (battle:
+	 * break: 50%); else a ruleset that gives one is warned. */
+	int plays_break;
 	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);

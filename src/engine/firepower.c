@@ -1314,10 +1314,6 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		eng_no_weapons(rs, c, &eng_firepower, d);
 		break;
 	case RS_CHECK_WHOLE:
-		if (rs->break_pct > 0)
-			diag_msg(d, rs->break_pos,
-			    MSG(BREAK_RULE_MORALE_FAMILY_FIREPOWER));
-		break;
 	case RS_CHECK_ENGINE:
 	case RS_CHECK_OWN_COL:
 	case RS_CHECK_OWN:

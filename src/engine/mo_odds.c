@@ -419,9 +419,9 @@ mo_melee_odds(struct mo_melee *m, int a_dice, int a_mod, int a_saved,
 
 /* Returns the value of a modifier, 0 when the table lacks it. */
 static int
-mod_value(const struct ruleset *rs, enum rs_mod_scope scope, const char *key)
+mod_value(const struct ruleset *rs, const char *section, const char *key)
 {
-	const struct rs_modifier *m = rs_mod_find(rs, scope, key);
+	const struct rs_modifier *m = rs_mod_find(rs, section, key);
 
 	return m != NULL ? m->value : 0;
 }
@@ -434,11 +434,11 @@ mo_melee_die_mod(const struct ruleset *rs, const struct rs_unit *u,
 
 	/* Melee modifiers: pikes to their front, armoured, levies. */
 	if ((u->traits & RS_TRAIT_PIKE) && to_front)
-		v += mod_value(rs, RS_MOD_MELEE_DIE, "pike_front");
+		v += mod_value(rs, "Melee modifiers", "pike_front");
 	if (u->traits & RS_TRAIT_ARMOURED)
-		v += mod_value(rs, RS_MOD_MELEE_DIE, "armoured");
+		v += mod_value(rs, "Melee modifiers", "armoured");
 	if (u->traits & RS_TRAIT_LEVY)
-		v += mod_value(rs, RS_MOD_MELEE_DIE, "levy");
+		v += mod_value(rs, "Melee modifiers", "levy");
 	return v;
 }
 
@@ -450,9 +450,9 @@ mo_fire_die_mod(const struct ruleset *rs, const struct rs_unit *u)
 	/* The source has no fire modifiers; a Fire modifiers table keyed
 	 * by the same trait keys is honoured. */
 	if (u->traits & RS_TRAIT_ARMOURED)
-		v += mod_value(rs, RS_MOD_FIRE_DIE, "armoured");
+		v += mod_value(rs, "Fire modifiers", "armoured");
 	if (u->traits & RS_TRAIT_LEVY)
-		v += mod_value(rs, RS_MOD_FIRE_DIE, "levy");
+		v += mod_value(rs, "Fire modifiers", "levy");
 	return v;
 }
 

@@ -276,7 +276,7 @@ tests_doc(const struct ruleset *rs, const struct eng_emit *o)
 	size_t i;
 
 	for (i = 0; i < rs->nmods; i++)
-		if (rs->mods[i].scope == RS_MOD_MORALE) {
+		if (strcmp(rs->mods[i].section, "Morale modifiers") == 0) {
 			if (rs->mods[i].value < 0)
 				lo += rs->mods[i].value;
 			else

@@ -279,7 +279,7 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 	for (i = 0; i < rs->nmods; i++) {
 		const struct rs_modifier *m = &rs->mods[i];
 
-		if (m->scope == RS_MOD_MORALE) {
+		if (strcmp(m->section, "Morale modifiers") == 0) {
 			for (k = 0; k < MO_MOD__N; k++)
 				if (strcasecmp(m->key, mo_mod_keys[k]) == 0)
 					break;
@@ -292,7 +292,7 @@ prep_mods(struct mo_ctx *c, const struct ruleset *rs, struct diags *d)
 			}
 			c->morale_mod[k] = m->value;
 			c->has_morale_mod[k] = 1;
-		} else if (m->scope == RS_MOD_MELEE_DIE) {
+		} else if (strcmp(m->section, "Melee modifiers") == 0) {
 			for (k = 0; k < MO_DIE__N; k++)
 				if (strcasecmp(m->key, die_keys[k]) == 0)
 					break;
@@ -1252,6 +1252,7 @@ const struct eng_family eng_morale = {
 	.classes = 1u << RS_CLASS_INFANTRY | 1u << RS_CLASS_ARTILLERY |
 	    1u << RS_CLASS_CAVALRY | 1u << RS_CLASS_ELEPHANT |
 	    1u << RS_CLASS_CHARIOT,
+	.plays_break = 1,
 	.prepare = mo_prepare,
 	.release = mo_release,
 	.setup = mo_setup,

@@ -441,7 +441,14 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 	case RS_CHECK_UNIT_CELLS:
 	case RS_CHECK_UNIT:
 	case RS_CHECK_WEAPON:
+		break;
 	case RS_CHECK_WHOLE:
+		/* The default battle's army break point: a family plays
+		 * it or says it does not. */
+		if (rs->break_pct > 0 && f != NULL && f->play_turn != NULL &&
+		    !f->plays_break)
+			diag_msg(d, rs->break_pos, MSG(BREAK_NOT_PLAYED),
+			    f->name);
 		break;
 	}
 	if (f != NULL && f->check != NULL)

@@ -128,8 +128,8 @@ void rd_split_list(char *s,
     struct reader *, struct pos at, void *arg);
 
 /* ---- the tables of the body (tables.c) ---- */
-/* Each reads one table into r->rs; arg is the modifier scope of
- * rd_mods (enum rs_mod_scope) and unused by the others. */
+/* Each reads one table into r->rs (arg unused; rd_mods keeps the
+ * table's section, its what, with each modifier). */
 void rd_units(struct reader *, const struct table *, int arg);
 void rd_weapons(struct reader *, const struct table *, int arg);
 void rd_terrain(struct reader *, const struct table *, int arg);

@@ -29,12 +29,12 @@ rs_weapon_find(const struct ruleset *rs, const char *name)
 }
 
 const struct rs_modifier *
-rs_mod_find(const struct ruleset *rs, enum rs_mod_scope scope, const char *key)
+rs_mod_find(const struct ruleset *rs, const char *section, const char *key)
 {
 	size_t i;
 
 	for (i = 0; i < rs->nmods; i++)
-		if (rs->mods[i].scope == scope &&
+		if (strcmp(rs->mods[i].section, section) == 0 &&
 		    strcasecmp(rs->mods[i].key, key) == 0)
 			return &rs->mods[i];
 	return NULL;
@@ -312,14 +312,10 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 		    rs->markers[i].pos.col, rs->markers[i].label,
 		    (unsigned)rs->markers[i].rgb);
 	fprintf(fp, "\nmodifiers (%zu)\n", rs->nmods);
-	for (i = 0; i < rs->nmods; i++) {
-		static const char *const sc[] = { "morale", "melee die",
-			"fire die", "melee power" };
-
-		fprintf(fp, "  %d:%d %s %s %+d\n", rs->mods[i].pos.line,
-		    rs->mods[i].pos.col, sc[rs->mods[i].scope],
-		    rs->mods[i].key, rs->mods[i].value);
-	}
+	for (i = 0; i < rs->nmods; i++)
+		fprintf(fp, "  %d:%d %s: %s %+d\n", rs->mods[i].pos.line,
+		    rs->mods[i].pos.col, rs->mods[i].section, rs->mods[i].key,
+		    rs->mods[i].value);
 	fprintf(fp, "\nsequence of play (%zu)\n", rs->nphases);
 	for (i = 0; i < rs->nphases; i++)
 		fprintf(fp, "  %d:%d %zu. %s\n", rs->phases[i].pos.line,

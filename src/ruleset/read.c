@@ -278,10 +278,10 @@ static const struct section {
 	{ "Gauges", NULL, rd_gauges, 0, NULL },
 	{ "Markers", NULL, rd_markers, 0, NULL },
 	{ "Sequence of play", "Turn sequence", NULL, 0, read_phases },
-	{ "Morale modifiers", NULL, rd_mods, RS_MOD_MORALE, NULL },
-	{ "Melee modifiers", NULL, rd_mods, RS_MOD_MELEE_DIE, NULL },
-	{ "Fire modifiers", NULL, rd_mods, RS_MOD_FIRE_DIE, NULL },
-	{ "Melee power modifiers", NULL, rd_mods, RS_MOD_MELEE_POWER, NULL },
+	{ "Morale modifiers", NULL, rd_mods, 0, NULL },
+	{ "Melee modifiers", NULL, rd_mods, 0, NULL },
+	{ "Fire modifiers", NULL, rd_mods, 0, NULL },
+	{ "Melee power modifiers", NULL, rd_mods, 0, NULL },
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 /* The places in sections[] of the ones named elsewhere. */

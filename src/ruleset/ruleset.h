@@ -318,17 +318,13 @@ struct rs_marker {
 	uint32_t rgb; /* 0xrrggbb */
 };
 
-/* A modifier row: which rule it tunes (key), by how much. */
-enum rs_mod_scope {
-	RS_MOD_MORALE,
-	RS_MOD_MELEE_DIE,
-	RS_MOD_FIRE_DIE,
-	RS_MOD_MELEE_POWER
-};
-
+/* A modifier row: which rule it tunes (key), by how much, and the
+ * modifiers section it stands in, by its English title ("Melee
+ * modifiers"; the reader's, static): the family that plays the ruleset
+ * says which sections it reads, and what their keys mean. */
 struct rs_modifier {
 	struct pos pos;
-	enum rs_mod_scope scope;
+	const char *section;
 	char *key;  /* e.g. "disordered", "pike_front" */
 	char *text; /* the Modifier column as written */
 	int value;
@@ -502,7 +498,7 @@ enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 int rs_unit_find(const struct ruleset *, const char *name);
 int rs_weapon_find(const struct ruleset *, const char *name);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
-    enum rs_mod_scope, const char *key);
+    const char *section, const char *key);
 
 /* The English title of a section heading in lang (de, fr): "Einheiten"
  * in German is "Units"; else title itself (lang.c). */

@@ -627,7 +627,7 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 /* ---- modifiers ---- */
 
 /* A table of modifiers (Morale, Melee, Fire, Melee power): one a row, by
- * Key, for the scope arg (enum rs_mod_scope). */
+ * Key, each keeping its section (the table's what). */
 void
 rd_mods(struct reader *r, const struct table *t, int arg)
 {
@@ -635,9 +635,9 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 		COL_VALUE, COL_NOTES, NULL };
 	int cm = rd_table_col(t, COL_MODIFIER), ck = rd_table_col(t, COL_KEY),
 	    cv = rd_table_col(t, COL_VALUE);
-	enum rs_mod_scope scope = (enum rs_mod_scope)arg;
 	size_t i;
 
+	(void)arg;
 	rd_table_unknown_cols(r, t, known);
 	if (cm < 0 || ck < 0 || cv < 0) {
 		diag_msg(r->d, t->pos, MSG(TABLE_NEEDS_COLUMNS_MODIFIER_KEY),
@@ -650,12 +650,12 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 
 		memset(&m, 0, sizeof(m));
 		m.pos = row[ck].pos;
-		m.scope = scope;
+		m.section = t->what;
 		if (rd_is_none(row[ck].text)) {
 			diag_msg(r->d, row[ck].pos, MSG(MODIFIER_WITHOUT_KEY));
 			continue;
 		}
-		if (rs_mod_find(r->rs, scope, row[ck].text) != NULL) {
+		if (rs_mod_find(r->rs, t->what, row[ck].text) != NULL) {
 			diag_msg(r->d, row[ck].pos, MSG(DUPLICATE_MODIFIER),
 			    row[ck].text);
 			continue;

@@ -247,14 +247,14 @@ ref_terrain(struct ref *r)
 
 /* One modifiers table for a scope, when the ruleset has any. */
 static void
-ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
+ref_mods_scope(struct ref *r, const char *sc, const char *title)
 {
 	const struct ruleset *rs = r->rs;
 	char **cells;
 	size_t i, n = 0, k = 1;
 
 	for (i = 0; i < rs->nmods; i++)
-		n += rs->mods[i].scope == sc;
+		n += strcmp(rs->mods[i].section, sc) == 0;
 	if (n == 0)
 		return;
 	cells = xcalloc((n + 1) * 2, sizeof(char *));
@@ -263,7 +263,7 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 	for (i = 0; i < rs->nmods; i++) {
 		const struct rs_modifier *m = &rs->mods[i];
 
-		if (m->scope != sc)
+		if (strcmp(m->section, sc) != 0)
 			continue;
 		cells[2 * k] = xstrdup(m->text != NULL ? m->text : m->key);
 		cells[2 * k + 1] = m->value > 0 ? xasprintf("+%d", m->value) :
@@ -272,7 +272,7 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 		k++;
 	}
 	for (i = 0; i < rs->nmods; i++)
-		if (rs->mods[i].scope == sc)
+		if (strcmp(rs->mods[i].section, sc) == 0)
 			break;
 	rnd_flow_heading(r->flow, rs->mods[i].pos, 2, title);
 	ref_table(r, rs->mods[i].pos, n + 1, 2, cells);
@@ -282,10 +282,10 @@ ref_mods_scope(struct ref *r, enum rs_mod_scope sc, const char *title)
 static void
 ref_modifiers(struct ref *r)
 {
-	ref_mods_scope(r, RS_MOD_MORALE, _("Morale modifiers"));
-	ref_mods_scope(r, RS_MOD_MELEE_DIE, _("Melee modifiers"));
-	ref_mods_scope(r, RS_MOD_FIRE_DIE, _("Fire modifiers"));
-	ref_mods_scope(r, RS_MOD_MELEE_POWER, _("Melee power"));
+	ref_mods_scope(r, "Morale modifiers", _("Morale modifiers"));
+	ref_mods_scope(r, "Melee modifiers", _("Melee modifiers"));
+	ref_mods_scope(r, "Fire modifiers", _("Fire modifiers"));
+	ref_mods_scope(r, "Melee power modifiers", _("Melee power"));
 }
 
 /* Sequence of play: numbered phases, name in bold. */
