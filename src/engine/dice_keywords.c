@@ -195,7 +195,7 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 {
 	struct dt_keyword *k = &t->kw[t->nkw];
 	const char *roll = RS_CELL(tb, i, col[1]), *why = NULL;
-	char buf[256], said[256], *item, *save = NULL;
+	char *buf, said[256], *item, *save = NULL;
 	int j, st, rc = 0;
 
 	memset(k, 0, sizeof(*k));
@@ -223,14 +223,16 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 		return -1;
 	}
 	k->step = (enum dt_step)st;
-	snprintf(buf, sizeof(buf), "%s", RS_CELL(tb, i, col[2]));
+	/* The cell whole (a copy cut short would end in half an effect). */
+	buf = xstrdup(RS_CELL(tb, i, col[2]));
 	for (item = strtok_r(buf, ",", &save); item != NULL;
 	     item = strtok_r(NULL, ",", &save)) {
 		if (k->nfx == DT_MAX_KFX) {
 			diag_msg(d, RS_CPOS(tb, i, col[2]),
 			    MSG(KEYWORD_TOO_MANY_EFFECTS), k->name,
 			    DT_MAX_KFX);
-			return -1;
+			rc = -1;
+			break;
 		}
 		while (isspace((unsigned char)*item))
 			item++;
@@ -259,6 +261,7 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 		    k->name);
 		rc = -1;
 	}
+	free(buf);
 	/* Kept even with a bad effect, so that its uses are no more
 	 * errors. */
 	t->nkw++;
@@ -329,14 +332,14 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
     const char *cell, struct pos at, const char *owner, int weapon,
     struct dt_kwlist *out, struct diags *d)
 {
-	char buf[512], known[512], *item, *save = NULL, *open, *end;
+	char *buf, known[512], *item, *save = NULL, *open, *end;
 	const struct dt_keyword *k;
 	int i, x, rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (cell == NULL)
 		return 0;
-	snprintf(buf, sizeof(buf), "%s", cell);
+	buf = xstrdup(cell);
 	for (item = strtok_r(buf, ",", &save); item != NULL;
 	     item = strtok_r(NULL, ",", &save)) {
 		struct pos p = at;
@@ -400,7 +403,8 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 		if (out->n == DT_MAX_KW_PER) {
 			diag_msg(d, p, MSG(KEYWORDS_TOO_MANY), owner,
 			    DT_MAX_KW_PER);
-			return -1;
+			rc = -1;
+			break;
 		}
 		out->v[out->n].k = i;
 		out->v[out->n].x = x < 0 ? 0 : x;
@@ -414,6 +418,7 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 			}
 		out->n++;
 	}
+	free(buf);
 	return rc;
 }
 
@@ -508,18 +513,22 @@ again(const struct dt_roll *r, int f, int res)
 void
 dt_roll_odds(const struct dt_roll *r, int die, mpq_t p[DT_ROLL__N])
 {
-	unsigned long ways[DT_ROLL__N] = { 0 };
-	int f, g, res;
+	unsigned long ways[DT_ROLL__N] = { 0 }, once[DT_ROLL__N] = { 0 };
+	int f, res;
 	int k;
 
+	/* Over die² ways: a kept first face is die of them, a re-rolled
+	 * one spreads as a single roll does (once). */
+	for (f = 1; f <= die; f++)
+		once[face(r, f)]++;
 	for (f = 1; f <= die; f++) {
 		res = face(r, f);
 		if (!again(r, f, res)) {
 			ways[res] += (unsigned long)die;
 			continue;
 		}
-		for (g = 1; g <= die; g++)
-			ways[face(r, g)]++;
+		for (k = 0; k < DT_ROLL__N; k++)
+			ways[k] += once[k];
 	}
 	for (k = 0; k < DT_ROLL__N; k++) {
 		mpq_set_ui(p[k], ways[k],

@@ -213,3 +213,23 @@ timeout 60 "$BIN" check -v -n 0 "$tmp/ns.md" >"$tmp/out" 2>&1
 grep -qE '^ +shoot\.save .*does not apply' "$tmp/out" &&
 	pass "no Save anywhere: the save step does not apply" ||
 	fail "no Save anywhere: the save step does not apply" "$(grep 'shoot.save' "$tmp/out")"
+
+# Keyword limits, each an error at its place: 32 keywords, 8 a unit or
+# weapon, 4 effects a keyword; a long cell is read whole.
+{ sed -n '1,/^| Sure       | to hit   |/p' "$K"
+  for i in $(seq 1 30); do printf '| Extra%d | save | +1 |\n' "$i"; done
+  sed -n '/^| Sure       | to hit   |/,$p' "$K" | sed 1d; } >"$tmp/many.md"
+timeout 60 "$BIN" check -n 0 "$tmp/many.md" >/dev/null 2>"$tmp/err"
+grep -q "error: more than 32 keywords" "$tmp/err" && pass "keywords: the 33rd is an error" ||
+	fail "keywords: the 33rd is an error" "$(grep -v note: "$tmp/err" | head -c 300)"
+kbad "nine keywords on a unit" 's/| Shielded, Veteran |/| Shielded, Veteran, Cover, Cover, Cover, Cover, Cover, Cover |/' \
+    "error: unit 'Wardens' has more than 8 keywords"
+kbad "five effects" 's/| re-roll failures         |/| +1, +1, +1, +1, re-roll failures |/' \
+    "error: keyword 'Precise' has more than 4 effects"
+# An effect past 300 characters (spaces before its condition) is read
+# whole, not cut: the ruleset checks clean.
+long=$(printf '%0300d' 0 | tr 0 ' ')
+sed "s/| re-roll failures         |/| re-roll failures, +1${long}after moving |/" "$K" >"$tmp/k.md"
+timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
+! grep -q 'error' "$tmp/err" && pass "keywords: a long effect is read whole" ||
+	fail "keywords: a long effect is read whole" "$(grep error "$tmp/err" | head -c 300)"
