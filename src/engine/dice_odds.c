@@ -890,6 +890,43 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 	}
 }
 
+static int test_pass(const struct ruleset *, const struct dt_tables *,
+    int need, const struct dt_kwlist *, mpq_t);
+static int any_test(const struct ruleset *, const struct dt_tables *);
+
+/* The sheet's quality tests: each unit's chance to pass, with the test
+ * roll and its keywords (none when no unit has a Quality to fail). */
+static void
+sheet_tests(const struct ruleset *rs, const struct dt_tables *t,
+    struct eng_tables *out)
+{
+	struct eng_table *x;
+	size_t u, n = 0;
+	mpq_t q;
+
+	if (!any_test(rs, t))
+		return;
+	for (u = 0; u < rs->nunits; u++)
+		n += t->units[u].quality >= 0;
+	x = eng_table_add(out, _("Quality test: chance to pass"), n, 1);
+	x->rowhead = xstrdup(_("unit"));
+	x->colhead = xstrdup(_("test"));
+	x->legend = xstrdup(_("chance the unit passes its quality test"));
+	x->note = xstrdup(_("The test roll making the unit's Quality or more, "
+	                    "with its test keywords."));
+	x->cols[0] = xstrdup(_("passes"));
+	mpq_init(q);
+	for (u = 0, n = 0; u < rs->nunits; u++) {
+		if (t->units[u].quality < 0)
+			continue;
+		x->rows[n] = xstrdup(rs->units[u].name);
+		if (test_pass(rs, t, t->units[u].quality, &t->units[u].kw, q))
+			set_cell(cell(x, n, 0), q);
+		n++;
+	}
+	mpq_clear(q);
+}
+
 /* A row of the report's damage table: a volley of a shooter's weapon at
  * a target, and the memo's volley (NULL: a row of its own). */
 struct damage_row {
@@ -1098,6 +1135,8 @@ do_tables(const struct eng_ctx *c, enum eng_tables_for what,
 		sheet_fight(c, out);
 	else
 		report_damage(c->rs, t, out);
+	if (what == ENG_TABLES_SHEET)
+		sheet_tests(c->rs, t, out);
 }
 
 /* ---- sandtable odds ---- */

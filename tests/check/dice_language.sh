@@ -233,3 +233,11 @@ sed "s/| re-roll failures         |/| re-roll failures, +1${long}after moving |/
 timeout 60 "$BIN" check -n 0 "$tmp/k.md" >/dev/null 2>"$tmp/err"
 ! grep -q 'error' "$tmp/err" && pass "keywords: a long effect is read whole" ||
 	fail "keywords: a long effect is read whole" "$(grep error "$tmp/err" | head -c 300)"
+
+# The reference sheet prints each unit's chance to pass its test.
+timeout 60 "$BIN" reference -q "$N" -o "$tmp/n.pdf" 2>"$tmp/err"
+pdftotext -layout "$tmp/n.pdf" - 2>/dev/null >"$tmp/n.txt"
+grep -q 'Quality test: chance to pass' "$tmp/n.txt" &&
+	grep -qE 'Guards +72%' "$tmp/n.txt" && grep -qE 'Skirmishers +42%' "$tmp/n.txt" &&
+	pass "the reference sheet: each unit's chance to pass its 2d6 test" ||
+	fail "the reference sheet: each unit's chance to pass its 2d6 test" "$(grep -A3 'chance to pass' "$tmp/n.txt" | head -5)"
