@@ -182,12 +182,19 @@ ana_count(enum ana_count k)
 struct analysis *
 ana_new(const struct ruleset *rs, int grid, double cell_mm)
 {
+	return ana_new_focus(rs, grid, cell_mm, -1, -1);
+}
+
+struct analysis *
+ana_new_focus(const struct ruleset *rs, int grid, double cell_mm, int ua,
+    int ub)
+{
 	struct analysis *a = xcalloc(1, sizeof(*a));
 	size_t i;
 
 	a->rs = rs;
 	ana_count(ANA_PREPARE);
-	a->ctx = eng_ctx_new(rs, grid, cell_mm, &a->prep);
+	a->ctx = eng_ctx_new_focus(rs, grid, cell_mm, ua, ub, &a->prep);
 	if (a->ctx == NULL) {
 		a->state = 1;
 		for (i = 0; i < a->prep.n; i++)

@@ -48,6 +48,11 @@ struct analysis {
  * worked out yet. Never NULL; rs must outlive it.
  */
 struct analysis *ana_new(const struct ruleset *, int grid, double cell_mm);
+/* The same for what concerns unit types ua and ub alone (indices; ub -1:
+ * ua with itself): `odds RULESET A B`, whose pair has its odds however
+ * large the rest of the ruleset (eng_ctx_new_focus). */
+struct analysis *ana_new_focus(const struct ruleset *, int grid,
+    double cell_mm, int ua, int ub);
 void ana_free(struct analysis *);
 
 /* The exact odds (computed once), or NULL when the ruleset is not

@@ -467,7 +467,11 @@ cmd_odds(int argc, char **argv)
 	}
 	/* Made as a product makes it. The document is streamed from the
 	 * prepared engine, matchup by matchup, not held whole. */
-	an = ana_new(rs, -1, 0);
+	/* A pair named: the engine works out its odds alone, so that a
+	 * ruleset too large to work out whole still answers for it (one
+	 * unit named asks for its matchups with every other). */
+	an = ana_new_focus(rs, -1, 0, ub != NULL ? rs_unit_find(rs, ua) : -1,
+	    ub != NULL ? rs_unit_find(rs, ub) : -1);
 	c = an->ctx;
 	/* Only what stops the odds matters here: grid warnings do not. */
 	if (c == NULL) {

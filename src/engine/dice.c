@@ -138,7 +138,7 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 	int whole;
 
 	if (dt_read(c->rs, c->set.v[DI_SET_CONTACT],
-	        c->set.given[DI_SET_CONTACT], t, d) != 0) {
+	        c->set.given[DI_SET_CONTACT], c->focus, t, d) != 0) {
 		dt_free(t);
 		free(t);
 		return -1;

@@ -1494,8 +1494,14 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 	t->ev = xcalloc(rs->nweapons * rs->nunits + 1, sizeof(double));
 	for (w = 0; w < rs->nweapons; w++) {
 		const struct dt_weapon *wp = &t->weapons[w];
-		double att = mean_of(t, &wp->attacks, &ok);
-		double dmg = mean_of(t, &wp->damage, &ok);
+		double att, dmg;
+
+		/* A context of a few unit types (odds A B) plays nothing:
+		 * the greedy player's means are of no use there. */
+		if (t->focus[0] >= 0)
+			break;
+		att = mean_of(t, &wp->attacks, &ok);
+		dmg = mean_of(t, &wp->damage, &ok);
 
 		for (u = 0; u < rs->nunits; u++) {
 			const struct dt_unit *du = &t->units[u];

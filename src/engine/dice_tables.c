@@ -1051,19 +1051,28 @@ largest_wounds(const struct ruleset *rs, const struct dt_tables *t)
 	int w = 1;
 
 	for (u = 0; u < rs->nunits; u++)
-		if (t->units[u].wounds > w)
+		if (t->units[u].wounds > w && dt_in_focus(t, u))
 			w = t->units[u].wounds;
 	return w;
 }
 
 int
+dt_in_focus(const struct dt_tables *t, size_t u)
+{
+	return t->focus[0] < 0 || (int)u == t->focus[0] ||
+	    (int)u == t->focus[1];
+}
+
+int
 dt_read(const struct ruleset *rs, double contact_mm, int given,
-    struct dt_tables *t, struct diags *d)
+    const int focus[2], struct dt_tables *t, struct diags *d)
 {
 	size_t i;
 	int rc = 0, tests = 0, r, k;
 
 	memset(t, 0, sizeof(*t));
+	t->focus[0] = focus[0];
+	t->focus[1] = focus[1];
 	t->contact_mm = contact_mm;
 	t->units = xcalloc(rs->nunits + 1, sizeof(*t->units));
 	t->weapons = xcalloc(rs->nweapons + 1, sizeof(*t->weapons));

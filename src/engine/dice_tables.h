@@ -257,6 +257,9 @@ struct dt_tables {
 	 * 0: one die of the ruleset's. */
 	struct dt_expr test_roll;
 	int test_roll_given;
+	/* The unit types a command asks about (eng_ctx.focus), -1 none:
+	 * the memo's cap and the work check count only theirs. */
+	int focus[2];
 	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
 	int nkw;
 	/* The Combat settings every unit and every weapon (0, 1): the
@@ -297,7 +300,9 @@ struct dt_tables {
  * the front matter). Returns 0, or -1 when an error was reported.
  */
 int dt_read(const struct ruleset *, double contact_mm, int given,
-    struct dt_tables *, struct diags *);
+    const int focus[2], struct dt_tables *, struct diags *);
+/* Whether unit type u is one the tables serve (all, without a focus). */
+int dt_in_focus(const struct dt_tables *, size_t u);
 void dt_free(struct dt_tables *);
 /* The memo of the ruleset's exact odds (dice_volley.c): shared by the
  * tables of every context of one ruleset, freed with the last. */

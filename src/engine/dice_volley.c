@@ -78,6 +78,7 @@ struct do_memo {
 	int refs;                 /* the tables that use it */
 	struct do_memo *next;     /* in memos */
 	int cap;                  /* the largest Wounds of a unit type */
+	int focus[2];             /* the tables' (dt_tables.focus) */
 	struct dv_expr *ex[EXPR_SLOTS];
 	struct do_volley *vt[VOLLEY_SLOTS];
 	struct pair *pt[PAIR_SLOTS];
@@ -643,7 +644,12 @@ do_memo_new(const struct ruleset *rs, const struct dt_tables *t)
 	size_t u;
 
 	pthread_mutex_lock(&memos_lock);
-	for (m = memos; m != NULL && m->rs != rs; m = m->next)
+	/* A context of a few unit types (a focus) has a memo of its own,
+	 * at their cap. */
+	for (m = memos; m != NULL &&
+	     (m->rs != rs || m->focus[0] != t->focus[0] ||
+	         m->focus[1] != t->focus[1]);
+	     m = m->next)
 		;
 	if (m != NULL) {
 		m->refs++;
@@ -653,9 +659,11 @@ do_memo_new(const struct ruleset *rs, const struct dt_tables *t)
 	pthread_mutex_init(&m->lock, NULL);
 	m->rs = rs;
 	m->refs = 1;
+	m->focus[0] = t->focus[0];
+	m->focus[1] = t->focus[1];
 	m->cap = 1;
 	for (u = 0; u < rs->nunits; u++)
-		if (t->units[u].wounds > m->cap)
+		if (t->units[u].wounds > m->cap && dt_in_focus(t, u))
 			m->cap = t->units[u].wounds;
 	m->next = memos;
 	memos = m;
@@ -936,6 +944,8 @@ weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
 
 	*v = *powers = *limbs = 0;
 	for (u = 0; u < rs->nunits; u++) {
+		if (!dt_in_focus(t, u))
+			continue;
 		through(t, rs->die, w, &t->units[u], &num, &den);
 		for (k = 0; k < nseen; k++)
 			if (seen[2 * k] == num && seen[2 * k + 1] == den)
@@ -991,8 +1001,16 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	int pipe = t->shooting == DT_SHOOT_PIPELINE ||
 	    t->melee == DT_MELEE_PIPELINE;
 
-	/* Every expression's distribution (the greedy player's means). */
+	pw = xcalloc(rs->nweapons + 1, sizeof(*pw));
+	for (a = 0; a < rs->nunits; a++)
+		for (k = 0; k < rs->units[a].nweapons && dt_in_focus(t, a);
+		     k++)
+			carried[rs->units[a].weapons[k]] = 1;
+	/* Every expression's distribution (the greedy player's means); with
+	 * a focus, those of its unit types' weapons. */
 	for (wi = 0; wi < rs->nweapons; wi++) {
+		if (t->focus[0] >= 0 && !carried[wi])
+			continue;
 		expr_work(&t->weapons[wi].attacks, "Attacks", (int)wi, done,
 		    &nd, &total, &top);
 		expr_work(&t->weapons[wi].damage, "Damage", (int)wi, done, &nd,
@@ -1003,10 +1021,6 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 		    &top);
 	/* Every volley of a weapon some unit carries; the sums of a Damage
 	 * once for all the weapons that roll it. */
-	pw = xcalloc(rs->nweapons + 1, sizeof(*pw));
-	for (a = 0; a < rs->nunits; a++)
-		for (k = 0; k < rs->units[a].nweapons; k++)
-			carried[rs->units[a].weapons[k]] = 1;
 	for (wi = 0; pipe && wi < rs->nweapons; wi++) {
 		if (!carried[wi])
 			continue;

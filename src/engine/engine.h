@@ -407,7 +407,12 @@ struct eng_ctx {
 	struct eng_values set;         /* the family's settings */
 	int turn_limit;                /* game turns */
 	double deploy;                 /* depth of deployment, board units */
-	void *fam_data;                /* family's prepared data */
+	/* The unit types a command asks about (odds A B), -1 none: a
+	 * family may work out what only they need, so that a pair of a
+	 * ruleset too large to work out whole still has its odds; such a
+	 * context serves that command alone (eng_ctx_new_focus). */
+	int focus[2];
+	void *fam_data; /* family's prepared data */
 };
 
 struct eng_game {
@@ -1043,6 +1048,10 @@ extern const struct eng_family eng_dice;
  */
 struct eng_ctx *eng_ctx_new(const struct ruleset *, int grid, double cell_mm,
     struct diags *);
+/* The same, for the unit types a and b alone (indices; b may be a):
+ * what the family works out, and its limits, are theirs. */
+struct eng_ctx *eng_ctx_new_focus(const struct ruleset *, int grid,
+    double cell_mm, int a, int b, struct diags *);
 void eng_ctx_free(struct eng_ctx *);
 /* Fill ctx->kinds/wrange/melee_range for a board (test games with a
  * board of their own use a copy of the ctx). */

@@ -214,6 +214,13 @@ struct eng_ctx *
 eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
     struct diags *d)
 {
+	return eng_ctx_new_focus(rs, grid, cell_mm, -1, -1, d);
+}
+
+struct eng_ctx *
+eng_ctx_new_focus(const struct ruleset *rs, int grid, double cell_mm, int a,
+    int b, struct diags *d)
+{
 	const struct eng_family *f = eng_family_of(rs);
 	struct eng_ctx *c;
 	const char *why;
@@ -237,6 +244,8 @@ eng_ctx_new(const struct ruleset *rs, int grid, double cell_mm,
 	c = xcalloc(1, sizeof(*c));
 	c->rs = rs;
 	c->fam = f;
+	c->focus[0] = a;
+	c->focus[1] = a >= 0 && b < 0 ? a : b;
 	if (grid < 0) {
 		grid = rs->grid;
 		cell_mm = rs->cell_mm;

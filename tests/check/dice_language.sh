@@ -241,3 +241,25 @@ grep -q 'Quality test: chance to pass' "$tmp/n.txt" &&
 	grep -qE 'Guards +72%' "$tmp/n.txt" && grep -qE 'Skirmishers +42%' "$tmp/n.txt" &&
 	pass "the reference sheet: each unit's chance to pass its 2d6 test" ||
 	fail "the reference sheet: each unit's chance to pass its 2d6 test" "$(grep -A3 'chance to pass' "$tmp/n.txt" | head -5)"
+
+# Asked for one pair, odds answers for it however large the rest: 256
+# unit types on a d100 are past the budget whole (an error naming the
+# weapon), and one pair of them takes well under a second.
+sh tests/big-ruleset.sh dice 256 99 opposed 2>/dev/null | sed 's/^dice: d6$/dice: d100/' >"$tmp/big.md"
+timeout 60 "$BIN" odds "$tmp/big.md" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "more than the 500 million the dice family allows" "$tmp/err" &&
+	pass "odds of a ruleset past the budget: refused whole" ||
+	fail "odds of a ruleset past the budget: refused whole" "exit $rc: $(head -c 200 "$tmp/err")"
+s=$(LC_ALL=C; /usr/bin/time -f '%U %M' timeout 60 "$BIN" odds --json "$tmp/big.md" 'Reed Wardens' 'Reed Wardens' 2>"$tmp/time" >"$tmp/j"; echo $?)
+t=$(tail -1 "$tmp/time")
+if [ "$s" -eq 0 ] && python3 -c "
+import json, sys
+d = json.load(open('$tmp/j'))[0]
+m = d['melee'][0]
+sys.exit(0 if m['exact']['attacker_wins'] == '5/12' and len(d['melee']) == 1 else 1)" &&
+    LC_ALL=C awk -v t="$t" 'BEGIN { split(t, a, " "); exit !(a[1] < 2 && a[2] < 256000) }'; then
+	pass "odds of one pair of a ruleset past the budget: answered ($t: s of CPU, kB)"
+else
+	fail "odds of one pair of a ruleset past the budget: answered" "exit $s, $t: $(head -c 200 "$tmp/j")"
+fi

@@ -62,8 +62,8 @@ load_text(const char *text, size_t len)
 	rs = rs_parse("t.md", text, len, &d);
 	cr_assert_not_null(rs);
 	eng_family_check(rs, &d);
-	cr_assert_eq(dt_read(rs, 30, 0, &tab, &d), 0, "%s",
-	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(dt_read(rs, 30, 0, (const int[2]){ -1, -1 }, &tab, &d), 0,
+	    "%s", d.n ? d.v[0].msg : "");
 	for (i = 0; i < d.n; i++)
 		cr_assert_neq(d.v[i].sev, SEV_ERROR, "%s", d.v[i].msg);
 	diags_free(&d);

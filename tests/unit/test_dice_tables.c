@@ -146,8 +146,8 @@ Test(reads, dice_tables_read)
 	struct dt_tables t;
 
 	diags_free(&d);
-	cr_assert_eq(dt_read(rs, 25.4, 0, &t, &d), 0, "%s",
-	    d.n ? d.v[0].msg : "");
+	cr_assert_eq(dt_read(rs, 25.4, 0, (const int[2]){ -1, -1 }, &t, &d), 0,
+	    "%s", d.n ? d.v[0].msg : "");
 	cr_assert_eq(t.shooting, DT_SHOOT_PIPELINE);
 	cr_assert_eq(t.melee, DT_MELEE_OPPOSED);
 	cr_assert_float_eq(t.contact_mm, 30, 1e-9);
