@@ -524,6 +524,10 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 	return rc;
 }
 
+static const char *const mr_keys[4];
+static void melee_result(const struct ruleset *, const struct dt_tables *,
+    int a, int d, int fa, int fd, mpq_t v[4]);
+
 /*
  * A test game's odds: expectations, from the contest the play code
  * recorded: a and b are the game's units, weapon the weapon (fire);
@@ -586,8 +590,26 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		eng_q_set_mpq(q, op->tie);
 	else if (!strcmp(key, "both_destroyed"))
 		eng_q_set_si(q, 0, 1);
-	else
+	else {
+		/* What the melee does, as the Melee outcomes table plays
+		 * it from the contest's factors. */
+		mpq_t v[4];
+		int k;
+
 		rc = -1;
+		for (k = 0; k < 4; k++)
+			mpq_init(v[k]);
+		for (k = 0; k < 4 && strcmp(key, mr_keys[k]) != 0; k++)
+			;
+		if (k < 4) {
+			melee_result(rs, t, g->u[c->a].type, g->u[c->b].type,
+			    c->a_power, c->b_power, v);
+			eng_q_set_mpq(q, v[k]);
+			rc = 0;
+		}
+		for (k = 0; k < 4; k++)
+			mpq_clear(v[k]);
+	}
 	return rc;
 }
 
@@ -1525,6 +1547,329 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	mpq_clear(q);
 }
 
+/* ---- an opposed melee as the Melee outcomes table plays it ---- */
+
+/*
+ * What one opposed melee does to each unit, exactly, in the open: the
+ * roll (beaten, beaten by double, equal) picks the Melee outcomes row,
+ * "fight again" fights it again while its limit lasts, and the row's
+ * effects act in order on the unit it names (the loser; on equal the
+ * attacker): recoil and fall back give ground, destroyed and rout
+ * remove, both recoil moves both, test quality takes the Quality test
+ * (its passed or failed row), and with quality test: beaten a beaten
+ * unit still there tests after. A unit's state: 0 held its ground, 1
+ * gave ground, 2 removed; p[a][d] the chance of each pair of states.
+ */
+enum { MR_HELD, MR_GROUND, MR_REMOVED, MR__N };
+struct mresult {
+	mpq_t p[MR__N][MR__N];
+};
+
+static void
+mr_init(struct mresult *m)
+{
+	int i, j;
+
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			mpq_init(m->p[i][j]);
+}
+
+static void
+mr_clear(struct mresult *m)
+{
+	int i, j;
+
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			mpq_clear(m->p[i][j]);
+}
+
+/* m += k x, state by state. */
+static void
+mr_add(struct mresult *m, const struct mresult *x, const mpq_t k)
+{
+	mpq_t y;
+	int i, j;
+
+	mpq_init(y);
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++) {
+			mpq_mul(y, x->p[i][j], k);
+			mpq_add(m->p[i][j], m->p[i][j], y);
+		}
+	mpq_clear(y);
+}
+
+/* The state of side s (0 attacker, 1 defender) of the pair (i, j). */
+#define MR_OF(s, i, j) ((s) == 0 ? (i) : (j))
+
+/* Unit s takes state st (a removed unit stays removed). */
+static void
+mr_set(struct mresult *m, int s, int st)
+{
+	struct mresult x;
+	int i, j, ni, nj;
+
+	mr_init(&x);
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++) {
+			ni = i;
+			nj = j;
+			if (s == 0 && i != MR_REMOVED && st > i)
+				ni = st;
+			if (s == 1 && j != MR_REMOVED && st > j)
+				nj = st;
+			mpq_add(x.p[ni][nj], x.p[ni][nj], m->p[i][j]);
+		}
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			mpq_set(m->p[i][j], x.p[i][j]);
+	mr_clear(&x);
+}
+
+static void mr_row(const struct ruleset *, const struct dt_tables *,
+    const int unit[2], int r, int s, struct mresult *);
+
+/* Unit s's quality test: its Quality test table's passed or failed row,
+ * by the chance it passes (in the open). */
+static void
+mr_test(const struct ruleset *rs, const struct dt_tables *t, const int unit[2],
+    int s, struct mresult *m)
+{
+	struct mresult pass, fail;
+	const struct dt_unit *u = &t->units[unit[s]];
+	mpq_t q, nq;
+	int i, j;
+
+	mr_init(&pass);
+	mr_init(&fail);
+	mpq_inits(q, nq, NULL);
+	if (!test_pass(rs, t, u->quality, &u->kw, q))
+		mpq_set_ui(q, 1, 1);
+	mpq_set_ui(nq, 1, 1);
+	mpq_sub(nq, nq, q);
+	/* Only the pairs where the unit is still there test. */
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			if (MR_OF(s, i, j) == MR_REMOVED) {
+				mpq_set(pass.p[i][j], m->p[i][j]);
+			} else {
+				mpq_mul(pass.p[i][j], m->p[i][j], q);
+				mpq_mul(fail.p[i][j], m->p[i][j], nq);
+			}
+	mr_row(rs, t, unit, DT_RES_PASSED, s, &pass);
+	mr_row(rs, t, unit, DT_RES_FAILED, s, &fail);
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			mpq_add(m->p[i][j], pass.p[i][j], fail.p[i][j]);
+	mpq_clears(q, nq, NULL);
+	mr_clear(&pass);
+	mr_clear(&fail);
+}
+
+/* The effects of outcome row r on unit s (its foe the other), in order;
+ * "fight again", spent, does nothing here. */
+static void
+mr_row(const struct ruleset *rs, const struct dt_tables *t, const int unit[2],
+    int r, int s, struct mresult *m)
+{
+	const struct dt_outcome *o = &t->out[r];
+	int n;
+
+	for (n = 0; n < o->nfx; n++)
+		switch (o->fx[n].kind) {
+		case DT_FX_NOTHING:
+		case DT_FX_FIGHT_AGAIN:
+			break;
+		case DT_FX_RECOIL:
+		case DT_FX_FALL_BACK:
+			mr_set(m, s, MR_GROUND);
+			break;
+		case DT_FX_BOTH_RECOIL:
+			mr_set(m, s, MR_GROUND);
+			mr_set(m, !s, MR_GROUND);
+			break;
+		case DT_FX_DESTROYED:
+		case DT_FX_ROUT:
+			mr_set(m, s, MR_REMOVED);
+			break;
+		case DT_FX_TEST:
+			mr_test(rs, t, unit, s, m);
+			break;
+		}
+}
+
+/* The row's "fight again" limit, 0 none. */
+static int
+mr_again(const struct dt_outcome *o)
+{
+	int n;
+
+	for (n = 0; n < o->nfx; n++)
+		if (o->fx[n].kind == DT_FX_FIGHT_AGAIN)
+			return (int)o->fx[n].amount;
+	return 0;
+}
+
+/* The melee of unit types a and d (factors fa, fd) fought again times
+ * times already, into m (initialised, zero); next: the same fought once
+ * more (NULL when no row fights again so often). */
+static void
+mr_fight(const struct ruleset *rs, const struct dt_tables *t,
+    const int unit[2], int fa, int fd, int times, const struct mresult *next,
+    struct mresult *m)
+{
+	const struct dx_opposed *op = do_opposed_pair(t, fa, fd);
+	int dbl = t->out[DT_RES_DOUBLE].given, k;
+	struct {
+		int row, s;
+		mpq_t p;
+	} c[5];
+	struct mresult x;
+	mpq_t one;
+
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	/* Attacker higher (not by double), by double; defender so; equal. */
+	for (k = 0; k < 5; k++)
+		mpq_init(c[k].p);
+	c[0].row = DT_RES_BEATEN, c[0].s = 1;
+	mpq_set(c[0].p, op->a_wins);
+	c[1].row = DT_RES_DOUBLE, c[1].s = 1;
+	c[2].row = DT_RES_BEATEN, c[2].s = 0;
+	mpq_set(c[2].p, op->b_wins);
+	c[3].row = DT_RES_DOUBLE, c[3].s = 0;
+	c[4].row = DT_RES_EQUAL, c[4].s = 0;
+	mpq_set(c[4].p, op->tie);
+	if (dbl) {
+		mpq_sub(c[0].p, c[0].p, op->a_mult);
+		mpq_set(c[1].p, op->a_mult);
+		mpq_sub(c[2].p, c[2].p, op->b_mult);
+		mpq_set(c[3].p, op->b_mult);
+	}
+	for (k = 0; k < 5; k++) {
+		if (mpq_sgn(c[k].p) == 0)
+			continue;
+		mr_init(&x);
+		if (times < mr_again(&t->out[c[k].row]) && next != NULL)
+			mr_add(&x, next, one);
+		else {
+			mpq_set_ui(x.p[MR_HELD][MR_HELD], 1, 1);
+			mr_row(rs, t, unit, c[k].row, c[k].s, &x);
+			/* quality test: beaten — the loser still there. */
+			if (c[k].row != DT_RES_EQUAL &&
+			    (t->quality & DT_Q_BEATEN))
+				mr_test(rs, t, unit, c[k].s, &x);
+		}
+		mr_add(m, &x, c[k].p);
+		mr_clear(&x);
+	}
+	for (k = 0; k < 5; k++)
+		mpq_clear(c[k].p);
+	mpq_clear(one);
+}
+
+/* The chance unit s of m ends in state st. */
+static void
+mr_marginal(const struct mresult *m, int s, int st, mpq_t q)
+{
+	int i, j;
+
+	mpq_set_ui(q, 0, 1);
+	for (i = 0; i < MR__N; i++)
+		for (j = 0; j < MR__N; j++)
+			if (MR_OF(s, i, j) == st)
+				mpq_add(q, q, m->p[i][j]);
+}
+
+static const char *const mr_keys[4] = { "attacker_removed", "defender_removed",
+	"attacker_gives_ground", "defender_gives_ground" };
+
+/* The result of an opposed melee of unit types a and d, factors fa and
+ * fd: the four chances of mr_keys into v. */
+static void
+melee_result(const struct ruleset *rs, const struct dt_tables *t, int a, int d,
+    int fa, int fd, mpq_t v[4])
+{
+	const int unit[2] = { a, d };
+	struct mresult m, next;
+	int r, times, most = 0;
+
+	/* Fought again times times: worked out from the most any row
+	 * allows down to none, each from the one after it. */
+	for (r = 0; r < DT_RES_PASSED; r++)
+		if (mr_again(&t->out[r]) > most)
+			most = mr_again(&t->out[r]);
+	mr_init(&next);
+	for (times = most; times >= 0; times--) {
+		mr_init(&m);
+		mr_fight(rs, t, unit, fa, fd, times,
+		    times < most ? &next : NULL, &m);
+		mr_clear(&next);
+		next = m; /* next now owns m's fractions (one clear below) */
+	}
+	mr_marginal(&m, 0, MR_REMOVED, v[0]);
+	mr_marginal(&m, 1, MR_REMOVED, v[1]);
+	mr_marginal(&m, 0, MR_GROUND, v[2]);
+	mr_marginal(&m, 1, MR_GROUND, v[3]);
+	mr_clear(&m);
+}
+
+/* The opposed melees' results, a table of the odds document. */
+static void
+results_doc(const struct eng_ctx *c, const char *fa, const char *fb,
+    const struct eng_emit *o)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	struct ex r = { o, 0 }, x = { o, 1 };
+	int uw = eng_names_width(rs, 0), k;
+	size_t a, b;
+	mpq_t v[4];
+
+	if (t->melee != DT_MELEE_OPPOSED || !melee_roll(t))
+		return;
+	o->table(o->arg, "melee_result",
+	    "Melee: what one opposed melee does, as the Melee outcomes "
+	    "table plays it");
+	o->column(o->arg, _("attacker"), "attacker", uw);
+	o->column(o->arg, _("defender"), "defender", uw);
+	o->column(o->arg, "exact.defender_removed", "defender removed", 17);
+	o->column(o->arg, "exact.attacker_removed", "attacker removed", 17);
+	o->column(o->arg, "exact.defender_gives_ground",
+	    "defender gives ground", 22);
+	o->column(o->arg, "exact.attacker_gives_ground",
+	    "attacker gives ground", 0);
+	o->note(o->arg,
+	    "in the open: a unit that recoils or falls back gives ground; "
+	    "fight again, test quality and quality test: beaten are taken "
+	    "as the tables say");
+	for (k = 0; k < 4; k++)
+		mpq_init(v[k]);
+	for (a = 0; a < rs->nunits; a++)
+		for (b = 0; b < rs->nunits; b++) {
+			if (!name_ok(fa, rs->units[a].name) ||
+			    !name_ok(fb, rs->units[b].name))
+				continue;
+			melee_result(rs, t, (int)a, (int)b,
+			    do_factor(t, rs, (int)a, (int)b),
+			    do_factor(t, rs, (int)b, (int)a), v);
+			o->open(o->arg, NULL, 0);
+			o->string(o->arg, _("attacker"), rs->units[a].name);
+			o->string(o->arg, _("defender"), rs->units[b].name);
+			for (k = 0; k < 4; k++)
+				put(&r, mr_keys[k], v[k]);
+			o->open(o->arg, "exact", 0);
+			for (k = 0; k < 4; k++)
+				put(&x, mr_keys[k], v[k]);
+			o->close(o->arg);
+			o->close(o->arg);
+		}
+	for (k = 0; k < 4; k++)
+		mpq_clear(v[k]);
+}
+
 /* ---- the size of the odds document ---- */
 
 /* Bytes of a line of the document, a real, an entry's keys. */
@@ -1661,7 +2006,11 @@ do_odds_size(const struct eng_ctx *c, const char *a, const char *b,
 	if (n > limit)
 		return n;
 	n += melee_bytes(c, a, b, limit - n);
-	/* The tests: an entry a unit, of small fractions. */
+	/* The melees' results (opposed: an entry a pair of small
+	 * fractions, as their rolls) and the tests (an entry a unit). */
+	if (tables_of(c)->melee == DT_MELEE_OPPOSED)
+		n += (a != NULL ? 1 : c->rs->nunits) *
+		    (b != NULL ? 1 : c->rs->nunits) * DOC_ENTRY;
 	return n + c->rs->nunits * DOC_ENTRY;
 }
 
@@ -1675,6 +2024,7 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 	out->string(out->arg, "engine", "dice");
 	shooting_doc(c->rs, t, a, b, out);
 	melee_doc(c, a, b, out);
+	results_doc(c, a, b, out);
 	tests_doc(c, a, b, out);
 }
 

@@ -195,7 +195,7 @@ grep -q "expected S: wounds 2, but it has 1" "$tmp/err" &&
 M=tests/rulesets/dice-melee-only.md
 timeout 60 "$BIN" check -n 50 "$M" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q '1 test game played, 0 failed' "$tmp/out" &&
+[ "$rc" -eq 0 ] && grep -q '2 test games played, 0 failed' "$tmp/out" &&
 	pass "a melee-only game plays without weapons" ||
 	fail "a melee-only game plays without weapons" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
 sed 's/| melee        | opposed    |/| melee        | accumulated |/' "$M" >"$tmp/m.md"
@@ -263,3 +263,18 @@ sys.exit(0 if m['exact']['attacker_wins'] == '5/12' and len(d['melee']) == 1 els
 else
 	fail "odds of one pair of a ruleset past the budget: answered" "exit $s, $t: $(head -c 200 "$tmp/j")"
 fi
+
+# An opposed melee as its tables play it: Guards (3) against Skirmishers
+# (2), d6 each, beaten by double destroys, beaten recoils and then tests
+# (2d6, Quality 8+: fails 7/12 of the time, and routs): the defender is
+# removed 59/144 (brute force over the 36 rolls and the test).
+timeout 60 "$BIN" odds --json "$M" Guards Skirmishers >"$tmp/j" 2>"$tmp/err"
+if python3 - "$tmp/j" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))[0]["melee_result"][0]["exact"]
+sys.exit(0 if (r["defender_removed"], r["attacker_removed"],
+               r["defender_gives_ground"], r["attacker_gives_ground"]) ==
+         ("59/144", "7/72", "25/144", "13/72") else 1)
+PY
+then pass "an opposed melee's result, the quality test taken: 59/144 removed"
+else fail "an opposed melee's result, the quality test taken" "$(head -c 300 "$tmp/j")"; fi
