@@ -94,6 +94,19 @@ effect(char *s, enum dt_step st, int die, struct dt_kfx *f, const char **why)
 	for (p = s + strlen(s); p > s && isspace((unsigned char)p[-1]);)
 		*--p = '\0';
 	condition(s, &f->when);
+	n = (int)strlen(s);
+	if (n > 15 && strcasecmp(s + n - 15, " per wound lost") == 0) {
+		f->per_lost = 1;
+		s[n -= 15] = '\0';
+		while (n > 0 && isspace((unsigned char)s[n - 1]))
+			s[--n] = '\0';
+		if (*s != '+' && *s != '-') {
+			*why =
+			    "per wound lost follows a modifier: -1 per wound "
+			    "lost";
+			return -1;
+		}
+	}
 	if (*s == '+' || *s == '-') {
 		sign = *s == '+' ? 1 : -1;
 		f->kind = DT_KFX_MOD;
@@ -431,7 +444,7 @@ least(int a, int b)
 
 void
 dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, unsigned when, struct dt_roll *r)
+    const struct dt_kwlist *kw, unsigned when, int lost, struct dt_roll *r)
 {
 	int i, f, v;
 
@@ -451,8 +464,9 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
 			v = e->x ? kw->v[i].x : e->n;
 			switch (e->kind) {
 			case DT_KFX_MOD:
-				mod += e->x ? e->sign * v : v;
-				r->modded = 1;
+				mod += (e->x ? e->sign * v : v) *
+				    (e->per_lost ? lost : 1);
+				r->modded |= !e->per_lost || lost > 0;
 				break;
 			case DT_KFX_REROLL_FAILS:
 				r->reroll = DT_REROLL_FAILS;

@@ -111,7 +111,8 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 	mpq_init(x);
 	/* A modifier makes the face needed that much lower; "-" hits. */
 	if (w->to_hit > 0) {
-		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, &r);
+		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, 0,
+		    &r);
 		step_odds(rs, &r, h);
 	} else
 		mpq_set_ui(h[DT_ROLL_PLAIN], 1, 1);
@@ -125,14 +126,14 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 			mpq_set_ui(wd[DT_ROLL_PLAIN], 0, 1);
 			f->cannot_wound = 1;
 		} else {
-			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw,
+			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw, 0,
 			    &r);
 			step_odds(rs, &r, wd);
 		}
 	}
 	if (u->save > 0) {
 		dt_roll_make(t, DT_STEP_SAVE, u->save + w->ap, 0, &u->kw, sw,
-		    &r);
+		    0, &r);
 		if (dt_roll_rolls(&r, rs->die))
 			step_odds(rs, &r, sv);
 		else
@@ -1474,7 +1475,7 @@ test_pass(const struct ruleset *rs, const struct dt_tables *t, int need,
 
 	if (need <= 0)
 		return test_once(rs, t, need, q);
-	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, &r);
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, &r);
 	/* A total of 0 or less is no total a roll can miss. */
 	if (!test_once(rs, t, r.need > 0 ? r.need : 1, q))
 		return 0;

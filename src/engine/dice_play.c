@@ -571,7 +571,7 @@ quality_test(struct eng_game *g, int i)
 	/* The unit's keywords on its tests: a modifier, a re-roll of a
 	 * failed test (the whole test roll, once). */
 	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
-	    when_of(g, i, i, -1), &r);
+	    when_of(g, i, i, -1), dunit(g, i)->wounds - wounds_left(g, i), &r);
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || test_total(g) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
@@ -725,16 +725,18 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	if (wp->to_hit > 0 && mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	volley_when(g, i, w, j, &hw, &sw);
-	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw, &hr);
+	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw,
+	    dunit(g, i)->wounds - wounds_left(g, i), &hr);
 	if (!hr.keyed)
 		hr.need = need;
 	wn = 0;
 	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
 	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
-		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw, &wr);
+		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw,
+		    dunit(g, i)->wounds - wounds_left(g, i), &wr);
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
-		    sw, &sr);
+		    sw, du->wounds - wounds_left(g, j), &sr);
 	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;

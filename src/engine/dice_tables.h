@@ -180,6 +180,7 @@ struct dt_kfx {
 	int x;         /* n is the keyword's X instead */
 	int sign;      /* of a modifier +X or -X */
 	unsigned when; /* the conditions it needs (all of them); 0 always */
+	int per_lost;  /* a modifier per Wound the unit has lost */
 };
 struct dt_keyword {
 	char name[DT_MAX_KW_NAME + 1];
@@ -367,9 +368,11 @@ int dt_read_kwlist(const struct ruleset *, const struct dt_tables *,
     struct dt_kwlist *out, struct diags *);
 /* A roll of step st needing need (a face, or a total for a test), mod
  * added, with the keywords of kw (NULL: none) that act on st and whose
- * conditions when holds (enum dt_when). */
+ * conditions when holds (enum dt_when); lost: the Wounds the unit making
+ * the roll has lost (a shooter's, a saving or testing unit's), for a
+ * modifier "per wound lost". */
 void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, unsigned when, struct dt_roll *);
+    const struct dt_kwlist *kw, unsigned when, int lost, struct dt_roll *);
 /* A volley's conditions packed into a contest's situation with its To
  * hit modifier: those of its attacks' rolls, and of the target's saves,
  * DT_WHEN_BITS each; a volley of none is its modifier alone. */

@@ -278,3 +278,23 @@ sys.exit(0 if (r["defender_removed"], r["attacker_removed"],
 PY
 then pass "an opposed melee's result, the quality test taken: 59/144 removed"
 else fail "an opposed melee's result, the quality test taken" "$(head -c 300 "$tmp/j")"; fi
+
+# Accumulated damage on a test: -1 per wound lost. In the nerve game a
+# Skirmisher that has lost 2 Wounds needs 10 on 2d6, not 8: the test
+# game where 6 and 2 held now routs; in the open the chance is as before.
+{ sed -n '1,/^## Wound table/p' "$N" | sed '$d'
+  printf '## Keywords\n\n| Keyword | Roll | Effect |\n|---|---|---|\n| Shaken | test | -1 per wound lost |\n\n'
+  sed -n '/^## Wound table/,$p' "$N"; } |
+    sed 's/| test roll    | 2d6        |/| test roll    | 2d6        |\n| every unit   | Shaken     |/' >"$tmp/sh.md"
+timeout 60 "$BIN" check -n 0 "$tmp/sh.md" >/dev/null 2>"$tmp/err"
+grep -q "test game 'nerve holds on 2d6 at 6 and 2': expected S: wounds 1, but it has 0" "$tmp/err" &&
+	! grep -q "nerve fails on 2d6 at 3 and 3" "$tmp/err" &&
+	pass "-1 per wound lost: a wounded unit's test is harder" ||
+	fail "-1 per wound lost: a wounded unit's test is harder" "$(grep -v note: "$tmp/err" | head -c 300)"
+timeout 60 "$BIN" odds --json "$tmp/sh.md" >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+t = {x['unit']: x['exact']['p_pass'] for x in json.load(open('$tmp/j'))[0]['tests']}
+sys.exit(0 if t['Guards'] == '13/18' else 1)" &&
+	pass "-1 per wound lost: in the open, the test's chance is unchanged" ||
+	fail "-1 per wound lost: in the open, the test's chance is unchanged" "$(head -c 200 "$tmp/j")"
