@@ -99,6 +99,8 @@ static const struct eng_rule di_rules[] = {
 	    "the Quality test table's passed row" },
 	[DI_R_QUALITY_FAILED] = { "quality.failed", "Quality test",
 	    "the Quality test table's failed row" },
+	[DI_R_QUALITY_FAILED_BY] = { "quality.failed_by", "Quality test",
+	    "the Quality test table's failed by N or more row" },
 	[DI_R_KEYWORD] = { "keyword.roll", "Keywords",
 	    "a roll is made with the keywords that act on it" },
 	[DI_R_KEYWORD_MODIFIER] = { "keyword.modifier", "Keywords",
@@ -340,6 +342,8 @@ di_applies(const struct eng_ctx *c, int rule)
 		return tests;
 	case DI_R_QUALITY_BELOW_HALF:
 		return (t->quality & DT_Q_BELOW_HALF) != 0;
+	case DI_R_QUALITY_FAILED_BY:
+		return tests && t->fail_by > 0;
 	case DI_R_KEYWORD:
 	case DI_R_KEYWORD_MODIFIER:
 	case DI_R_KEYWORD_REROLL:

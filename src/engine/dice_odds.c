@@ -1463,6 +1463,40 @@ test_once(const struct ruleset *rs, const struct dt_tables *t, int need,
 	return 1;
 }
 
+/* The chance a test needing need (after keywords: see test_pass) fails
+ * by by or more, into q: its last total (the re-roll's, when failures
+ * are rolled again) need - by or less. 0 when out of reach. */
+static int
+test_failed_by(const struct ruleset *rs, const struct dt_tables *t, int need,
+    const struct dt_kwlist *kw, int by, mpq_t q)
+{
+	struct dt_roll r;
+	mpq_t one, f;
+	int rc = 1;
+
+	mpq_set_ui(q, 0, 1);
+	if (need <= 0 || by <= 0)
+		return 1;
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, &r);
+	if (r.need - by + 1 <= 0)
+		return 1; /* no total is so low */
+	mpq_inits(one, f, NULL);
+	mpq_set_ui(one, 1, 1);
+	/* P(total <= r.need - by) = 1 - P(total >= r.need - by + 1). */
+	if (!test_once(rs, t, r.need - by + 1, q))
+		rc = 0;
+	mpq_sub(q, one, q);
+	/* Re-rolled failures: the first failed, then the re-roll so. */
+	if (rc && r.reroll) {
+		if (!test_once(rs, t, r.need > 0 ? r.need : 1, f))
+			rc = 0;
+		mpq_sub(f, one, f);
+		mpq_mul(q, q, f);
+	}
+	mpq_clears(one, f, NULL);
+	return rc;
+}
+
 /* The same for a unit whose keywords kw (NULL: none) act on its tests:
  * their modifiers taken off the total needed, a failed test rolled
  * again once when one re-rolls failures: p + (1 - p) p. */
@@ -1511,9 +1545,9 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	const struct ruleset *rs = c->rs;
 	const struct dt_tables *t = tables_of(c);
 	struct ex r = { o, 0 }, x = { o, 1 };
-	char roll[16];
+	char roll[16], fails[32];
 	size_t u;
-	mpq_t q;
+	mpq_t q, qb;
 
 	if (!any_test(rs, t))
 		return;
@@ -1523,9 +1557,14 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 		snprintf(roll, sizeof(roll), "d%d", rs->die);
 	o->table(o->arg, "tests", "Quality tests: the chance to pass");
 	o->column(o->arg, "unit", "unit", eng_names_width(rs, 0));
+	mpq_init(qb);
 	o->column(o->arg, "quality", "quality", 8);
 	o->column(o->arg, "roll", "roll", 10);
-	o->column(o->arg, "exact.p_pass", "passes", 0);
+	o->column(o->arg, "exact.p_pass", "passes", t->fail_by > 0 ? 16 : 0);
+	if (t->fail_by > 0) {
+		snprintf(fails, sizeof(fails), "fails by %d+", t->fail_by);
+		o->column(o->arg, "exact.p_failed_by", fails, 0);
+	}
 	mpq_init(q);
 	for (u = 0; u < rs->nunits; u++) {
 		if ((fa != NULL || fb != NULL) &&
@@ -1540,12 +1579,20 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 		o->integer(o->arg, "quality", t->units[u].quality);
 		o->string(o->arg, "roll", roll);
 		put(&r, "p_pass", q);
+		if (t->fail_by > 0 &&
+		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
+		        t->fail_by, qb))
+			put(&r, "p_failed_by", qb);
 		o->open(o->arg, "exact", 0);
 		put(&x, "p_pass", q);
+		if (t->fail_by > 0 &&
+		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
+		        t->fail_by, qb))
+			put(&x, "p_failed_by", qb);
 		o->close(o->arg);
 		o->close(o->arg);
 	}
-	mpq_clear(q);
+	mpq_clears(q, qb, NULL);
 }
 
 /* ---- an opposed melee as the Melee outcomes table plays it ---- */
@@ -1638,18 +1685,24 @@ static void
 mr_test(const struct ruleset *rs, const struct dt_tables *t, const int unit[2],
     int s, struct mresult *m)
 {
-	struct mresult pass, fail;
+	struct mresult pass, fail, by;
 	const struct dt_unit *u = &t->units[unit[s]];
-	mpq_t q, nq;
+	mpq_t q, nq, qb;
 	int i, j;
 
 	mr_init(&pass);
 	mr_init(&fail);
-	mpq_inits(q, nq, NULL);
+	mr_init(&by);
+	mpq_inits(q, nq, qb, NULL);
 	if (!test_pass(rs, t, u->quality, &u->kw, q))
 		mpq_set_ui(q, 1, 1);
+	/* Failed by the table's margin or more: its own row. */
+	if (t->fail_by > 0 &&
+	    !test_failed_by(rs, t, u->quality, &u->kw, t->fail_by, qb))
+		mpq_set_ui(qb, 0, 1);
 	mpq_set_ui(nq, 1, 1);
 	mpq_sub(nq, nq, q);
+	mpq_sub(nq, nq, qb);
 	/* Only the pairs where the unit is still there test. */
 	for (i = 0; i < MR__N; i++)
 		for (j = 0; j < MR__N; j++)
@@ -1658,15 +1711,20 @@ mr_test(const struct ruleset *rs, const struct dt_tables *t, const int unit[2],
 			} else {
 				mpq_mul(pass.p[i][j], m->p[i][j], q);
 				mpq_mul(fail.p[i][j], m->p[i][j], nq);
+				mpq_mul(by.p[i][j], m->p[i][j], qb);
 			}
 	mr_row(rs, t, unit, DT_RES_PASSED, s, &pass);
 	mr_row(rs, t, unit, DT_RES_FAILED, s, &fail);
+	mr_row(rs, t, unit, DT_RES_FAILED_BY, s, &by);
 	for (i = 0; i < MR__N; i++)
-		for (j = 0; j < MR__N; j++)
+		for (j = 0; j < MR__N; j++) {
 			mpq_add(m->p[i][j], pass.p[i][j], fail.p[i][j]);
-	mpq_clears(q, nq, NULL);
+			mpq_add(m->p[i][j], m->p[i][j], by.p[i][j]);
+		}
+	mpq_clears(q, nq, qb, NULL);
 	mr_clear(&pass);
 	mr_clear(&fail);
+	mr_clear(&by);
 }
 
 /* The effects of outcome row r on unit s (its foe the other), in order;

@@ -562,7 +562,7 @@ test_total(struct eng_game *g)
 static void
 quality_test(struct eng_game *g, int i)
 {
-	int q = dunit(g, i)->quality, pass;
+	int q = dunit(g, i)->quality, pass, total = 0, res;
 	struct dt_roll r;
 
 	if (!g->u[i].alive)
@@ -573,10 +573,10 @@ quality_test(struct eng_game *g, int i)
 	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
 	    when_of(g, i, i, -1), dunit(g, i)->wounds - wounds_left(g, i), &r);
 	/* "-" (0) or none written: the unit never fails. */
-	pass = q <= 0 || test_total(g) >= r.need;
+	pass = q <= 0 || (total = test_total(g)) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
 		ENG_COVER(g, DI_R_KEYWORD_REROLL);
-		pass = test_total(g) >= r.need;
+		pass = (total = test_total(g)) >= r.need;
 	}
 	if (r.keyed && q > 0) {
 		ENG_COVER(g, DI_R_KEYWORD);
@@ -588,8 +588,15 @@ quality_test(struct eng_game *g, int i)
 	if (q > 0 && q <= DI_TALLY_NEED_MAX && !r.keyed)
 		g->tally[DI_TALLY_TEST(q, pass)]++;
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
-	(void)apply(g, i, nearest_enemy(g, i),
-	    pass ? DT_RES_PASSED : DT_RES_FAILED, -1);
+	/* A failure by the Quality test table's margin or more takes its
+	 * "failed by N or more" row. */
+	res = pass ? DT_RES_PASSED : DT_RES_FAILED;
+	if (!pass && tabs(g)->fail_by > 0 &&
+	    r.need - total >= tabs(g)->fail_by) {
+		ENG_COVER(g, DI_R_QUALITY_FAILED_BY);
+		res = DT_RES_FAILED_BY;
+	}
+	(void)apply(g, i, nearest_enemy(g, i), (enum dt_result)res, -1);
 }
 
 /* The row's "fight again" limit, 0 none. */

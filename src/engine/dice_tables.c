@@ -465,7 +465,7 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 static int
 fx_allowed(enum dt_result r, enum dt_fx fx)
 {
-	if (r == DT_RES_PASSED || r == DT_RES_FAILED)
+	if (r == DT_RES_PASSED || r == DT_RES_FAILED || r == DT_RES_FAILED_BY)
 		return fx == DT_FX_NOTHING || fx == DT_FX_FALL_BACK ||
 		    fx == DT_FX_DESTROYED || fx == DT_FX_ROUT;
 	if (fx == DT_FX_ROUT)
@@ -608,7 +608,25 @@ static const char *const result_words[DT_RES__MAX] = {
 	"equal",
 	"passed",
 	"failed",
+	"failed by N or more",
 };
+
+/* "failed by N or more" (N 1 to 100) into *n. Returns 0, or -1. */
+static int
+failed_by(const char *s, int *n)
+{
+	char *end;
+	long v;
+
+	if (strncasecmp(s, "failed by ", 10) != 0 ||
+	    !isdigit((unsigned char)s[10]))
+		return -1;
+	v = strtol(s + 10, &end, 10);
+	if (v < 1 || v > 100 || strcasecmp(end, " or more") != 0)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
 
 /*
  * An outcome table (Result | Effect) for results lo..hi; the results in
@@ -637,6 +655,17 @@ read_outcomes(const struct ruleset *rs, const struct rs_table *o, int lo,
 
 		for (r = lo; r <= hi && !rs_name_eq(result_words[r], res); r++)
 			;
+		/* "failed by 3 or more": the margin of a failed test. */
+		if (r > hi && hi == DT_RES_FAILED_BY &&
+		    failed_by(res, &t->fail_by) == 0)
+			r = DT_RES_FAILED_BY;
+		if (r > hi && hi == DT_RES_FAILED_BY) {
+			diag_msg(d, RS_CPOS(o, i, rcol),
+			    MSG(UNKNOWN_RESULT_QUALITY_TABLE), res,
+			    o->section);
+			rc = -1;
+			continue;
+		}
 		if (r > hi) {
 			diag_msg(d, RS_CPOS(o, i, rcol),
 			    MSG(UNKNOWN_RESULT_TABLE), res, o->section,
@@ -699,7 +728,7 @@ read_quality(const struct ruleset *rs, struct dt_tables *t, int tests,
 	const struct rs_table *q = rs_table_find(rs, "Quality test");
 
 	if (q != NULL)
-		return read_outcomes(rs, q, DT_RES_PASSED, DT_RES_FAILED,
+		return read_outcomes(rs, q, DT_RES_PASSED, DT_RES_FAILED_BY,
 		    1u << DT_RES_FAILED, t, d);
 	if (t->quality == 0 && !tests)
 		return 0;

@@ -53,6 +53,7 @@ enum {
 	DI_R_QUALITY_BELOW_HALF,
 	DI_R_QUALITY_PASSED,
 	DI_R_QUALITY_FAILED,
+	DI_R_QUALITY_FAILED_BY,
 	DI_R_KEYWORD,
 	DI_R_KEYWORD_MODIFIER,
 	DI_R_KEYWORD_REROLL,
@@ -114,6 +115,7 @@ enum dt_result {
 	DT_RES_EQUAL,
 	DT_RES_PASSED,
 	DT_RES_FAILED,
+	DT_RES_FAILED_BY, /* "failed by N or more" (dt_tables.fail_by) */
 	DT_RES__MAX
 };
 enum dt_fx {
@@ -241,7 +243,8 @@ struct dt_tables {
 	enum dt_shoot shooting;
 	enum dt_melee melee;
 	enum dt_turn turn;
-	unsigned quality;          /* enum dt_qwhen */
+	unsigned quality; /* enum dt_qwhen */
+	int fail_by; /* the Quality test's "failed by N or more": N; 0 none */
 	struct pos quality_pos;    /* its Value cell */
 	unsigned half_hits;        /* classes (1 << rs_class) that take half
 	                         * the hits of accumulated shooting */

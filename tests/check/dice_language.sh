@@ -81,11 +81,11 @@ grep -q "error: more than 26 classes of the game's own" "$tmp/err" &&
 N=tests/rulesets/dice-nerve.md
 timeout 60 "$BIN" check -n 50 "$N" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q '2 test games played, 0 failed' "$tmp/out" &&
+[ "$rc" -eq 0 ] && grep -q '3 test games played, 0 failed' "$tmp/out" &&
 	pass "a 2d6 test roll: its test games pass" ||
 	fail "a 2d6 test roll: its test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
 timeout 60 "$BIN" check -v -n 0 "$N" >"$tmp/out" 2>&1
-for r in quality.test quality.below_half quality.passed quality.failed; do
+for r in quality.test quality.below_half quality.passed quality.failed quality.failed_by; do
 	# check -v: rule, section, times in test games, in self-play.
 	n=$(awk -v r="$r" '$1 == r { print $(NF - 1) }' "$tmp/out")
 	[ "${n:-0}" -ge 1 ] && pass "the 2d6 test games exercise $r" ||
@@ -281,14 +281,13 @@ else fail "an opposed melee's result, the quality test taken" "$(head -c 300 "$t
 
 # Accumulated damage on a test: -1 per wound lost. In the nerve game a
 # Skirmisher that has lost 2 Wounds needs 10 on 2d6, not 8: the test
-# game where 6 and 2 held now routs; in the open the chance is as before.
+# game where 6 and 2 held now fails; in the open the chance is as before.
 { sed -n '1,/^## Wound table/p' "$N" | sed '$d'
   printf '## Keywords\n\n| Keyword | Roll | Effect |\n|---|---|---|\n| Shaken | test | -1 per wound lost |\n\n'
   sed -n '/^## Wound table/,$p' "$N"; } |
     sed 's/| test roll    | 2d6        |/| test roll    | 2d6        |\n| every unit   | Shaken     |/' >"$tmp/sh.md"
 timeout 60 "$BIN" check -n 0 "$tmp/sh.md" >/dev/null 2>"$tmp/err"
-grep -q "test game 'nerve holds on 2d6 at 6 and 2': expected S: wounds 1, but it has 0" "$tmp/err" &&
-	! grep -q "nerve fails on 2d6 at 3 and 3" "$tmp/err" &&
+grep -q "test game 'nerve holds on 2d6 at 6 and 2': expected rule quality.passed to apply, but it did not" "$tmp/err" &&
 	pass "-1 per wound lost: a wounded unit's test is harder" ||
 	fail "-1 per wound lost: a wounded unit's test is harder" "$(grep -v note: "$tmp/err" | head -c 300)"
 timeout 60 "$BIN" odds --json "$tmp/sh.md" >"$tmp/j" 2>/dev/null
@@ -298,3 +297,19 @@ t = {x['unit']: x['exact']['p_pass'] for x in json.load(open('$tmp/j'))[0]['test
 sys.exit(0 if t['Guards'] == '13/18' else 1)" &&
 	pass "-1 per wound lost: in the open, the test's chance is unchanged" ||
 	fail "-1 per wound lost: in the open, the test's chance is unchanged" "$(head -c 200 "$tmp/j")"
+
+# A test failed by a margin: failed by 3 or more on 2d6 is a total of 5
+# or less needing 8 (10 ways in 36), 3 or less needing 6 (3 in 36).
+timeout 60 "$BIN" odds --json "$N" >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+t = {x['unit']: x['exact'] for x in json.load(open('$tmp/j'))[0]['tests']}
+sys.exit(0 if t['Skirmishers']['p_failed_by'] == '5/18' and
+         t['Guards']['p_failed_by'] == '1/12' else 1)" &&
+	pass "a test failed by 3 or more: 5/18 and 1/12, exact" ||
+	fail "a test failed by 3 or more" "$(head -c 300 "$tmp/j")"
+sed 's/| failed by 3 or more | rout           |/| failed by 0 or more | rout           |/' "$N" >"$tmp/fb.md"
+timeout 60 "$BIN" check -n 0 "$tmp/fb.md" >/dev/null 2>"$tmp/err"
+grep -q "error: unknown result 'failed by 0 or more' in the Quality test table (known: passed, failed, failed by N or more, N from 1 to 100)" "$tmp/err" &&
+	pass "failed by 0 or more is an error at its cell" ||
+	fail "failed by 0 or more is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
