@@ -7,11 +7,12 @@
  * dt_roll_odds() gives its exact chances and dt_roll_play() rolls it,
  * the one reading the other's rule, so odds and play agree.
  *
- * The effects: a modifier (+1, -X), a re-roll of the failures or of the
- * 1s (once: a re-rolled die is never re-rolled), a natural face that
- * always succeeds or always fails, and on a to hit or to wound roll a
- * natural face from which the success wounds without a roll or cannot
- * be saved.
+ * The effects: a modifier (+1, -X, -1 per wound lost), a re-roll of the
+ * failures or of the 1s (once: a re-rolled die is never re-rolled), a
+ * natural face that always succeeds or always fails, and on a to hit or
+ * to wound roll a natural face from which the success wounds without a
+ * roll or cannot be saved. Each may end in a condition ("+1 in cover"),
+ * and acts only when the roll's conditions (enum dt_when) hold it.
  */
 #include <ctype.h>
 #include <stdio.h>
