@@ -1,7 +1,36 @@
 /* common.c: small shared pieces of the public render API. */
 #include <stdlib.h>
 
+#include "product.h"
 #include "render.h"
+
+int
+rnd_output_ok(const char *path, const char *begins, struct diags *d)
+{
+	struct pos nowhere = { NULL, 0, 0 };
+	char *why = NULL;
+
+	if (atomic_check(path, begins, &why) == 0)
+		return 0;
+	diag_msg(d, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
+	free(why);
+	return -1;
+}
+
+int
+rnd_sheet_product(struct analysis *a, const char *path,
+    const struct cli_common *c, const void *own, int cards, struct diags *d)
+{
+	struct rnd_opts o;
+
+	if (own != NULL)
+		o = *(const struct rnd_opts *)own;
+	else
+		rnd_opts_init(&o);
+	o.paper = c->paper;
+	o.tmpl = c->tmpl;
+	return rnd_sheet_write(a, path, &o, cards, d);
+}
 
 void
 rnd_opts_init(struct rnd_opts *o)

@@ -184,6 +184,14 @@ struct analysis;
 typedef int (*product_fn)(struct analysis *, const char *path,
     const struct cli_common *, const void *own, struct diags *d);
 
+/* Shared by the products' entry points (common.c): whether path may be
+ * written over by a file that begins with begins (0; else -1, the error
+ * in d); the reference sheet's (cards 0) and the cards' (1) entry, with
+ * own its rnd_opts or NULL. */
+int rnd_output_ok(const char *path, const char *begins, struct diags *d);
+int rnd_sheet_product(struct analysis *, const char *path,
+    const struct cli_common *, const void *own, int cards, struct diags *d);
+
 /* What a product needs or uses (struct product). */
 #define PRODUCT_RULESET 0x01  /* a ruleset read without errors */
 #define PRODUCT_ENGINE 0x02   /* a rule family that plays the ruleset */

@@ -138,15 +138,7 @@ int
 product_cards(struct analysis *a, const char *path, const struct cli_common *c,
     const void *own, struct diags *d)
 {
-	struct rnd_opts o;
-
-	if (own != NULL)
-		o = *(const struct rnd_opts *)own;
-	else
-		rnd_opts_init(&o);
-	o.paper = c->paper;
-	o.tmpl = c->tmpl;
-	return rnd_sheet_write(a, path, &o, 1, d);
+	return rnd_sheet_product(a, path, c, own, 1, d);
 }
 
 /* Its row of the product table (products.c). */

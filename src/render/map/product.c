@@ -386,21 +386,6 @@ const struct command map_command = {
 	    "template).\n",
 };
 
-/* 0 when path may be written with a file beginning with begins; else
- * -1 with the error in d. */
-static int
-output_ok(const char *path, const char *begins, struct diags *d)
-{
-	struct pos nowhere = { NULL, 0, 0 };
-	char *why = NULL;
-
-	if (atomic_check(path, begins, &why) == 0)
-		return 0;
-	diag_msg(d, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
-	free(why);
-	return -1;
-}
-
 int
 product_map(struct analysis *a, const char *path, const struct cli_common *c,
     const void *own, struct diags *d)
@@ -427,7 +412,8 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c,
 	free(msg);
 	j.o.tmpl = q.tmpl;
 	if (rc == 0 &&
-	    (output_ok(path, "%PDF-", d) != 0 || rnd_map(path, &j.o, d) != 0))
+	    (rnd_output_ok(path, "%PDF-", d) != 0 ||
+	        rnd_map(path, &j.o, d) != 0))
 		rc = -1;
 	rnd_map_job_free(&j);
 	return rc == 0 ? 0 : -1;

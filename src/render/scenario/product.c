@@ -429,21 +429,6 @@ append_diags(struct diags *d, const struct diags *run, int quiet)
 		}
 }
 
-/* 0 when path may be written with a file beginning with begins; else
- * -1 with the error in d. */
-static int
-output_ok(const char *path, const char *begins, struct diags *d)
-{
-	struct pos nowhere = { NULL, 0, 0 };
-	char *why = NULL;
-
-	if (atomic_check(path, begins, &why) == 0)
-		return 0;
-	diag_msg(d, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
-	free(why);
-	return -1;
-}
-
 /* Product for build: a balanced scenario of build's seed (1 unless
  * given), games and jobs, on its paper, with its template. */
 int
@@ -469,8 +454,8 @@ product_scenario(struct analysis *a, const char *path,
 	q.paper = c->paper;
 	q.tmpl = c->tmpl;
 	/* Both outputs are checked before the games are played. */
-	if (output_ok(path, "%PDF-", &run) == 0 &&
-	    output_ok(yaml, SC_YAML_FIRST, &run) == 0) {
+	if (rnd_output_ok(path, "%PDF-", &run) == 0 &&
+	    rnd_output_ok(yaml, SC_YAML_FIRST, &run) == 0) {
 		made = rnd_scenario_make(a, &q, &m, &run);
 		if (made == 0 &&
 		    rnd_scenario_write(rs, &m, &q, path, &wrote, &run) != 0)
