@@ -1875,7 +1875,28 @@ melee_result(const struct ruleset *rs, const struct dt_tables *t, int a, int d,
 	mr_clear(&m);
 }
 
-/* The opposed melees' results, a table of the odds document. */
+/* Whether unit types u and v test alike: the same Quality and the same
+ * keywords (a result depends on nothing else of theirs). */
+static int
+tests_alike(const struct dt_tables *t, size_t u, size_t v)
+{
+	const struct dt_unit *a = &t->units[u], *b = &t->units[v];
+
+	return a->quality == b->quality && a->kw.n == b->kw.n &&
+	    memcmp(a->kw.v, b->kw.v, (size_t)a->kw.n * sizeof(a->kw.v[0])) ==
+	    0;
+}
+
+/* One result worked out, by the factors and the two test classes. */
+struct mr_memo {
+	int fa, fd, ca, cd, used;
+	mpq_t v[4];
+};
+
+/* The opposed melees' results, a table of the odds document. Pairs of
+ * the same factors whose units test alike have the same result: each is
+ * worked out once (256 unit types are 65,536 pairs, a few hundred
+ * different). */
 static void
 results_doc(const struct eng_ctx *c, const char *fa, const char *fb,
     const struct eng_emit *o)
@@ -1884,7 +1905,8 @@ results_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	const struct dt_tables *t = tables_of(c);
 	struct ex r = { o, 0 }, x = { o, 1 };
 	int uw = eng_names_width(rs, 0), k;
-	size_t a, b;
+	size_t a, b, h, nmemo, nused = 0, *cls;
+	struct mr_memo *memo;
 	mpq_t v[4];
 
 	if (t->melee != DT_MELEE_OPPOSED || !melee_roll(t))
@@ -1906,14 +1928,55 @@ results_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	    "as the tables say");
 	for (k = 0; k < 4; k++)
 		mpq_init(v[k]);
+	/* Each unit's test class: the first unit type that tests alike. */
+	cls = xcalloc(rs->nunits + 1, sizeof(*cls));
+	for (a = 0; a < rs->nunits; a++)
+		for (cls[a] = a, b = 0; b < a; b++)
+			if (cls[b] == b && tests_alike(t, a, b)) {
+				cls[a] = b;
+				break;
+			}
+	nmemo = 4 * rs->nunits + 64;
+	memo = xcalloc(nmemo, sizeof(*memo));
 	for (a = 0; a < rs->nunits; a++)
 		for (b = 0; b < rs->nunits; b++) {
+			int f1, f2;
+
 			if (!name_ok(fa, rs->units[a].name) ||
 			    !name_ok(fb, rs->units[b].name))
 				continue;
-			melee_result(rs, t, (int)a, (int)b,
-			    do_factor(t, rs, (int)a, (int)b),
-			    do_factor(t, rs, (int)b, (int)a), v);
+			f1 = do_factor(t, rs, (int)a, (int)b);
+			f2 = do_factor(t, rs, (int)b, (int)a);
+			h = ((size_t)f1 * 131 + (size_t)f2 * 31 + cls[a] * 7 +
+			        cls[b]) %
+			    nmemo;
+			while (memo[h].used &&
+			    (memo[h].fa != f1 || memo[h].fd != f2 ||
+			        memo[h].ca != (int)cls[a] ||
+			        memo[h].cd != (int)cls[b]))
+				h = (h + 1) % nmemo;
+			if (!memo[h].used) {
+				/* Full: work it out alone (not kept). */
+				if (nused + 1 >= nmemo) {
+					melee_result(rs, t, (int)a, (int)b, f1,
+					    f2, v);
+					goto emit;
+				}
+				memo[h].used = 1;
+				nused++;
+				memo[h].fa = f1;
+				memo[h].fd = f2;
+				memo[h].ca = (int)cls[a];
+				memo[h].cd = (int)cls[b];
+				melee_result(rs, t, (int)a, (int)b, f1, f2, v);
+				for (k = 0; k < 4; k++) {
+					mpq_init(memo[h].v[k]);
+					mpq_set(memo[h].v[k], v[k]);
+				}
+			} else
+				for (k = 0; k < 4; k++)
+					mpq_set(v[k], memo[h].v[k]);
+emit:
 			o->open(o->arg, NULL, 0);
 			o->string(o->arg, _("attacker"), rs->units[a].name);
 			o->string(o->arg, _("defender"), rs->units[b].name);
@@ -1925,6 +1988,12 @@ results_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 			o->close(o->arg);
 			o->close(o->arg);
 		}
+	for (h = 0; h < nmemo; h++)
+		if (memo[h].used)
+			for (k = 0; k < 4; k++)
+				mpq_clear(memo[h].v[k]);
+	free(memo);
+	free(cls);
 	for (k = 0; k < 4; k++)
 		mpq_clear(v[k]);
 }
