@@ -164,11 +164,9 @@ int cli_out_end(const char *out, char *path, int ok);
 /* The first bytes of each kind of output, for cli_output_check. */
 #define CLI_PDF "%PDF-"
 
-/* Parse a whole number within [lo, hi] (option values, options.c); 0
- * or -1. */
-int cli_parse_count(const char *, long long lo, long long hi, long long *);
-/* The same for option opt of cmd, printing a usage error that gives the
- * whole range when arg is not in it; 0 or -1. */
+/* A whole number within [lo, hi] for option opt of cmd (options.c; read
+ * by rnd_parse_count), printing a usage error that gives the whole range
+ * when arg is not in it; 0 or -1. */
 int cli_count_opt(const char *cmd, const char *opt, const char *arg,
     long long lo, long long hi, long long *v);
 /* `sandtable play --scenario FILE` (cmd_scenario.c): replay a scenario

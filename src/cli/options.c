@@ -8,7 +8,6 @@
  * -q, -v, -h, --json, -j, -s, -n) are read here, the same way in every
  * command: one meaning, one default, one message for a bad value.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,22 +19,10 @@
 #define OPTS_MAX 48
 
 int
-cli_parse_count(const char *s, long long lo, long long hi, long long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
-		return -1;
-	return 0;
-}
-
-int
 cli_count_opt(const char *cmd, const char *opt, const char *arg, long long lo,
     long long hi, long long *v)
 {
-	if (cli_parse_count(arg, lo, hi, v) == 0)
+	if (rnd_parse_count(arg, lo, hi, v) == 0)
 		return 0;
 	usage_error(cmd, "%s '%s': needs a whole number from %lld to %lld",
 	    opt, arg, lo, hi);

@@ -1,8 +1,21 @@
 /* common.c: small shared pieces of the public render API. */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "product.h"
 #include "render.h"
+
+int
+rnd_parse_count(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
+		return -1;
+	return 0;
+}
 
 int
 rnd_output_ok(const char *path, const char *begins, struct diags *d)

@@ -189,6 +189,9 @@ typedef int (*product_fn)(struct analysis *, const char *path,
  * in d); the reference sheet's (cards 0) and the cards' (1) entry, with
  * own its rnd_opts or NULL. */
 int rnd_output_ok(const char *path, const char *begins, struct diags *d);
+/* A whole number from lo to hi, as every count option is read (a
+ * product's own, and the CLI's common ones): 0, or -1. */
+int rnd_parse_count(const char *s, long long lo, long long hi, long long *v);
 int rnd_sheet_product(struct analysis *, const char *path,
     const struct cli_common *, const void *own, int cards, struct diags *d);
 

@@ -3,7 +3,6 @@
  * markers at true scale: its command's options (as data, with their
  * checks) and help, and its entry point.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,19 +35,6 @@ list_presets(FILE *fp)
 	}
 }
 
-/* A whole number from lo to hi, as the CLI's counts are read; 0 or -1. */
-static int
-parse_count(const char *s, long long lo, long long hi, long long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
-		return -1;
-	return 0;
-}
-
 /* --count N: from the row's lo to its hi, into the int at its off. */
 static int
 count_opt(const struct cli_opt *row, const char *arg, void *own,
@@ -57,7 +43,7 @@ count_opt(const struct cli_opt *row, const char *arg, void *own,
 	long long v;
 	int n;
 
-	if (parse_count(arg, row->lo, row->hi, &v) == -1) {
+	if (rnd_parse_count(arg, row->lo, row->hi, &v) == -1) {
 		snprintf(why, CLI_WHY_MAX,
 		    "--%s wants a whole number from %lld to %lld, not '%s'",
 		    row->name, row->lo, row->hi, arg);
@@ -76,7 +62,7 @@ tray_opt(const struct cli_opt *row, const char *arg, void *own,
 	long long v;
 	int n;
 
-	if (parse_count(arg, 0, row->hi, &v) == -1 || v == 1) {
+	if (rnd_parse_count(arg, 0, row->hi, &v) == -1 || v == 1) {
 		snprintf(why, CLI_WHY_MAX,
 		    "--%s wants 0 (none) or 2 to %lld bases, not '%s'",
 		    row->name, row->hi, arg);

@@ -6,7 +6,6 @@
  * row, options and build's entry point. The command's run,
  * src/cli/cmd_scenario.c, checks the outputs and says what was made.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,19 +252,6 @@ rnd_sc_made_free(struct rnd_sc_made *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* A whole number from lo to hi, as the CLI's counts are read; 0 or -1. */
-static int
-parse_count(const char *s, long long lo, long long hi, long long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || *v < lo || *v > hi)
-		return -1;
-	return 0;
-}
-
 /* --points P: a whole number from 1 to 1000000; the option as given is
  * kept, to blame for points that cannot be met. */
 static int
@@ -276,7 +262,7 @@ points_opt(const struct cli_opt *row, const char *arg, void *own,
 	long long v;
 
 	(void)row;
-	if (parse_count(arg, 1, 1000000, &v)) {
+	if (rnd_parse_count(arg, 1, 1000000, &v)) {
 		snprintf(why, CLI_WHY_MAX,
 		    "--points %s: needs a whole number from 1 to 1000000",
 		    arg);
