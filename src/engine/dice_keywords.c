@@ -326,8 +326,7 @@ keyword_find(const struct dt_tables *t, const char *s)
 	return -1;
 }
 
-/* "Precise, Rending, Sure (2)" for a message: the keywords of a step
- * (all steps when st < 0) into buf. */
+/* "Precise, Rending(X), Sure" for a message: every keyword into buf. */
 static char *
 keyword_names(const struct dt_tables *t, char *buf, size_t sz)
 {
@@ -348,7 +347,7 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 {
 	char *buf, known[512], *item, *save = NULL, *open, *end;
 	const struct dt_keyword *k;
-	int i, x, rc = 0;
+	int i, f, x, rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (cell == NULL)
@@ -422,13 +421,14 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 		}
 		out->v[out->n].k = i;
 		out->v[out->n].x = x < 0 ? 0 : x;
-		/* X as a face must be one of the die's. */
-		for (int f = 0; f < k->nfx; f++)
+		/* X as a face must be one of the die's (said once). */
+		for (f = 0; f < k->nfx; f++)
 			if (k->fx[f].x && k->fx[f].kind != DT_KFX_MOD &&
 			    (x < 1 || x > rs->die)) {
 				diag_msg(d, p, MSG(KEYWORD_X_NOT_FACE),
 				    k->name, x, rs->die);
 				rc = -1;
+				break;
 			}
 		out->n++;
 	}

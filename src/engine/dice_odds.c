@@ -1547,6 +1547,7 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	struct ex r = { o, 0 }, x = { o, 1 };
 	char roll[16], fails[32];
 	size_t u;
+	int by;
 	mpq_t q, qb;
 
 	if (!any_test(rs, t))
@@ -1577,17 +1578,17 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 		o->open(o->arg, NULL, 0);
 		o->string(o->arg, "unit", rs->units[u].name);
 		o->integer(o->arg, "quality", t->units[u].quality);
+		/* Worked out once, said as a real and as a fraction. */
+		by = t->fail_by > 0 &&
+		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
+		        t->fail_by, qb);
 		o->string(o->arg, "roll", roll);
 		put(&r, "p_pass", q);
-		if (t->fail_by > 0 &&
-		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
-		        t->fail_by, qb))
+		if (by)
 			put(&r, "p_failed_by", qb);
 		o->open(o->arg, "exact", 0);
 		put(&x, "p_pass", q);
-		if (t->fail_by > 0 &&
-		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
-		        t->fail_by, qb))
+		if (by)
 			put(&x, "p_failed_by", qb);
 		o->close(o->arg);
 		o->close(o->arg);
