@@ -246,9 +246,18 @@ static void
 volley_when(const struct eng_game *g, int i, int w, int j, unsigned *hw,
     unsigned *sw)
 {
+	const struct dt_tables *t = tabs(g);
+
+	/* Only what a keyword names: the terrain is not looked at in a
+	 * game whose keywords name no condition. */
+	*hw = *sw = 0;
+	if ((t->conds[0] | t->conds[1]) == 0)
+		return;
 	*hw = when_of(g, i, j, w);
 	*sw = (when_of(g, j, j, -1) & ~(unsigned)DT_WHEN_LONG) |
 	    (*hw & DT_WHEN_LONG);
+	*hw &= t->conds[1];
+	*sw &= t->conds[0];
 }
 
 /* The Melee modifiers of unit i fighting unit j (attacking: in its own
@@ -571,7 +580,8 @@ quality_test(struct eng_game *g, int i)
 	/* The unit's keywords on its tests: a modifier, a re-roll of a
 	 * failed test (the whole test roll, once). */
 	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
-	    when_of(g, i, i, -1), dunit(g, i)->wounds - wounds_left(g, i), &r);
+	    tabs(g)->conds[0] ? when_of(g, i, i, -1) & tabs(g)->conds[0] : 0,
+	    dunit(g, i)->wounds - wounds_left(g, i), &r);
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || (total = test_total(g)) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
@@ -826,9 +836,7 @@ shoot(struct eng_game *g, int i, int w, int j)
 	volley_when(g, i, w, j, &hw, &sw);
 	/* A test game's odds: the volley's modifier and the conditions of
 	 * the keywords that acted (none but those a keyword names). */
-	record(g, 1, i, j, w,
-	    DT_SITUATION(mod, hw & dt_kw_conditions(tabs(g), 1),
-	        sw & dt_kw_conditions(tabs(g), 0)));
+	record(g, 1, i, j, w, DT_SITUATION(mod, hw, sw));
 	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
 		accumulate(g, i, w, j, mod);
 	else

@@ -266,6 +266,9 @@ struct dt_tables {
 	int focus[2];
 	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
 	int nkw;
+	/* The conditions the keywords name (dt_kw_conditions): of attack
+	 * rolls [1], of saves and tests [0]; a game reckons only these. */
+	unsigned conds[2];
 	/* The Combat settings every unit and every weapon (0, 1): the
 	 * keywords each has besides its own, as written and read. */
 	const char *every[2];
