@@ -111,6 +111,11 @@ static const struct eng_rule di_rules[] = {
 	    "a hit on the keyword's natural face wounds without a roll" },
 	[DI_R_KEYWORD_NO_SAVE] = { "keyword.no_save", "Keywords",
 	    "a success on the keyword's natural face cannot be saved" },
+	[DI_R_SHOOT_MODELS] = { "shoot.models", "Units",
+	    "a unit's weapons make their Attacks once for each model it has "
+	    "left" },
+	[DI_R_SHOOT_EXCESS_LOST] = { "shoot.excess_lost", "Combat",
+	    "damage past the Wounds left of the model it falls on is lost" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -125,7 +130,7 @@ static const struct eng_setting di_settings[] = {
 
 /* What it reads beyond the reader's model. */
 static const char *const di_unit_cols[] = { "Quality", "Combat", "Toughness",
-	"Save", "Wounds", "Keywords", NULL };
+	"Save", "Wounds", "Models", "Keywords", NULL };
 static const char *const di_weapon_cols[] = { "Attacks", "To hit", "Strength",
 	"AP", "Damage", "Keywords", NULL };
 static const char *const di_sections[] = { "Combat", "Wound table",
@@ -350,6 +355,10 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_KEYWORD_WOUNDS:
 	case DI_R_KEYWORD_NO_SAVE:
 		return keyword_used(c->rs, t, rule);
+	case DI_R_SHOOT_MODELS:
+		return t->models;
+	case DI_R_SHOOT_EXCESS_LOST:
+		return pipe && dt_excess_lost(c->rs, t);
 	default:
 		return 1;
 	}

@@ -51,7 +51,42 @@ struct chain {
 	/* The sums a place's round reads: those of the place after one
 	 * where a strikes first (or both at once) and one where b does. */
 	int needrow[4], needcol[4];
+	/* Strikes that depend on the state (units of models, models_matter):
+	 * b's strike at a with m models left at a of i Wounds left is
+	 * va[m * (wa + 1) + i], P(k) for k = 0..i (the last, i or more);
+	 * a's at b vb[m * (wb + 1) + j]; ma[i], mb[j] the models of each
+	 * with so many Wounds left. sa, sb, ta, tb are then unused but for
+	 * the first round. */
+	int dep;
+	mpq_t **va, **vb;
+	int *ma, *mb;
 };
+
+/* b's strike at a in state (i, j): its chances of k < i, and of i or
+ * more (the tail); a's at b the same. */
+static inline const mpq_t *
+sa_of(const struct chain *ch, int i, int j)
+{
+	return ch->dep ? ch->va[ch->mb[j] * (ch->wa + 1) + i] : ch->sa;
+}
+
+static inline const __mpq_struct *
+ta_of(const struct chain *ch, int i, int j)
+{
+	return ch->dep ? ch->va[ch->mb[j] * (ch->wa + 1) + i][i] : ch->ta[i];
+}
+
+static inline const mpq_t *
+sb_of(const struct chain *ch, int i, int j)
+{
+	return ch->dep ? ch->vb[ch->ma[i] * (ch->wb + 1) + j] : ch->sb;
+}
+
+static inline const __mpq_struct *
+tb_of(const struct chain *ch, int i, int j)
+{
+	return ch->dep ? ch->vb[ch->ma[i] * (ch->wb + 1) + j][j] : ch->tb[j];
+}
 
 /* A melee kept by do_fight_get(): the slots of its strikes each way (as
  * strike_full() keeps them), the Wounds, whether it is fought out. */
@@ -136,7 +171,8 @@ add_volley(mpq_t *s, const mpq_t *x, const mpq_t *y, int cap)
  * expression has no distribution.
  */
 static int
-pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
+pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, int models,
+    mpq_t *s)
 {
 	const struct ruleset *rs = c->rs;
 	struct dt_tables t = *(const struct dt_tables *)c->fam_data;
@@ -154,7 +190,7 @@ pipeline_strike(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
 		if (c->wrange[w] > c->melee_range + 1e-9)
 			continue;
 		do_fire_init(&f);
-		if (do_fire_odds(rs, &t, w, y, 0, 0, &f) != 0)
+		if (do_fire_odds(rs, &t, w, y, 0, cap, models, &f) != 0)
 			rc = -1;
 		else {
 			/* The volley capped at cap rather than at the
@@ -188,14 +224,29 @@ roll_strike(const struct dt_tables *t, int cap, mpq_t *s)
 	return 0;
 }
 
+/* x's strike at y with cap Wounds left, x having its models full
+ * (models 0) or that many. */
 static int
-strike_of(const struct eng_ctx *c, int x, int y, int cap, mpq_t *s)
+strike_of(const struct eng_ctx *c, int x, int y, int cap, int models, mpq_t *s)
 {
 	const struct dt_tables *t = c->fam_data;
 
 	if (t->melee == DT_MELEE_ACCUMULATED)
 		return roll_strike(t, cap, s);
-	return pipeline_strike(c, x, y, cap, s);
+	return pipeline_strike(c, x, y, cap,
+	    models > 0 ? models : t->units[x].models, s);
+}
+
+/* Whether a strike of a or b depends on the Wounds either has left: a
+ * melee by the pipeline of a unit of models (its Attacks fall as its
+ * models do, and a model's excess damage may be lost). */
+static int
+models_matter(const struct eng_ctx *c, int a, int b)
+{
+	const struct dt_tables *t = c->fam_data;
+
+	return t->melee == DT_MELEE_PIPELINE &&
+	    (t->units[a].models > 1 || t->units[b].models > 1);
 }
 
 static int
@@ -214,7 +265,7 @@ alike_target(const struct eng_ctx *c, int y, int z)
 	const struct dt_tables *t = c->fam_data;
 	const struct dt_unit *uy = &t->units[y], *uz = &t->units[z];
 
-	if (full_of(c, y) != full_of(c, z))
+	if (full_of(c, y) != full_of(c, z) || uy->models != uz->models)
 		return 0;
 	return t->melee == DT_MELEE_ACCUMULATED ||
 	    (uy->toughness == uz->toughness && uy->save == uz->save);
@@ -230,9 +281,12 @@ alike(const struct eng_ctx *c, int x, int z)
 	int nx = 0, nz = 0;
 	size_t k;
 
-	if (((const struct dt_tables *)c->fam_data)->melee ==
-	    DT_MELEE_ACCUMULATED)
+	const struct dt_tables *t = c->fam_data;
+
+	if (t->melee == DT_MELEE_ACCUMULATED)
 		return 1;
+	if (t->units[x].models != t->units[z].models)
+		return 0;
 	for (k = 0; k < ux->nweapons; k++)
 		if (c->wrange[ux->weapons[k]] <= c->melee_range + 1e-9)
 			wx[nx++] = ux->weapons[k];
@@ -316,7 +370,7 @@ strike_full(const struct eng_ctx *c, struct do_strikes *m, int x, int y,
 	if (slot != NULL && *slot != NULL)
 		return *slot;
 	v = vec_new((size_t)full + 1);
-	if (strike_of(c, x, y, full, v) != 0) {
+	if (strike_of(c, x, y, full, 0, v) != 0) {
 		vec_free(v, (size_t)full + 1);
 		return NULL;
 	}
@@ -416,22 +470,24 @@ static void
 sum_row(struct chain *ch, int p, int i, int j, mpq_t tmp)
 {
 	mpq_t *r = &ch->row[at(ch, p, i, j)];
+	const mpq_t *sa = sa_of(ch, i, j);
 	int k;
 
-	mpq_mul(*r, ch->ta[i], ch->v[at(ch, p, 0, j)]);
+	mpq_mul(*r, ta_of(ch, i, j), ch->v[at(ch, p, 0, j)]);
 	for (k = 0; k < i; k++)
-		addmul(*r, ch->sa[k], ch->v[at(ch, p, i - k, j)], tmp);
+		addmul(*r, sa[k], ch->v[at(ch, p, i - k, j)], tmp);
 }
 
 static void
 sum_col(struct chain *ch, int p, int i, int j, mpq_t tmp)
 {
 	mpq_t *r = &ch->col[at(ch, p, i, j)];
+	const mpq_t *sb = sb_of(ch, i, j);
 	int k;
 
-	mpq_mul(*r, ch->tb[j], ch->v[at(ch, p, i, 0)]);
+	mpq_mul(*r, tb_of(ch, i, j), ch->v[at(ch, p, i, 0)]);
 	for (k = 0; k < j; k++)
-		addmul(*r, ch->sb[k], ch->v[at(ch, p, i, j - k)], tmp);
+		addmul(*r, sb[k], ch->v[at(ch, p, i, j - k)], tmp);
 }
 
 /*
@@ -443,35 +499,33 @@ static void
 round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r, mpq_t tmp)
 {
 	int n = (p + 1) % ch->np, k;
+	const mpq_t *sa = sa_of(ch, i, j), *sb = sb_of(ch, i, j);
+	const __mpq_struct *ta = ta_of(ch, i, j), *tb = tb_of(ch, i, j);
 	mpq_t part;
 
 	mpq_init(part);
 	mpq_set_ui(r, (unsigned long)cost, 1);
 	if (ch->first[p] == FIRST_B) {
 		/* b strikes; if a stands, it strikes back (col). */
-		addmul(r, ch->ta[i], ch->v[at(ch, n, 0, j)], tmp);
+		addmul(r, ta, ch->v[at(ch, n, 0, j)], tmp);
 		for (k = 1; k < i; k++)
-			addmul(r, ch->sa[k], ch->col[at(ch, n, i - k, j)],
-			    tmp);
-		mpq_mul(part, ch->tb[j], ch->v[at(ch, n, i, 0)]);
+			addmul(r, sa[k], ch->col[at(ch, n, i - k, j)], tmp);
+		mpq_mul(part, tb, ch->v[at(ch, n, i, 0)]);
 		for (k = 1; k < j; k++)
-			addmul(part, ch->sb[k], ch->v[at(ch, n, i, j - k)],
-			    tmp);
-		addmul(r, ch->sa[0], part, tmp);
+			addmul(part, sb[k], ch->v[at(ch, n, i, j - k)], tmp);
+		addmul(r, sa[0], part, tmp);
 	} else {
 		/* a strikes (and b at once, or back if it stands): row. */
 		if (ch->first[p] == FIRST_A)
-			addmul(r, ch->tb[j], ch->v[at(ch, n, i, 0)], tmp);
+			addmul(r, tb, ch->v[at(ch, n, i, 0)], tmp);
 		else
-			addmul(r, ch->tb[j], ch->row[at(ch, n, i, 0)], tmp);
+			addmul(r, tb, ch->row[at(ch, n, i, 0)], tmp);
 		for (k = 1; k < j; k++)
-			addmul(r, ch->sb[k], ch->row[at(ch, n, i, j - k)],
-			    tmp);
-		mpq_mul(part, ch->ta[i], ch->v[at(ch, n, 0, j)]);
+			addmul(r, sb[k], ch->row[at(ch, n, i, j - k)], tmp);
+		mpq_mul(part, ta, ch->v[at(ch, n, 0, j)]);
 		for (k = 1; k < i; k++)
-			addmul(part, ch->sa[k], ch->v[at(ch, n, i - k, j)],
-			    tmp);
-		addmul(r, ch->sb[0], part, tmp);
+			addmul(part, sa[k], ch->v[at(ch, n, i - k, j)], tmp);
+		addmul(r, sb[0], part, tmp);
 	}
 	mpq_clear(part);
 }
@@ -484,10 +538,16 @@ round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r, mpq_t tmp)
 static void
 solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 {
-	mpq_t r[4], num, qk;
+	mpq_t r[4], num, qk, q;
 	int p;
 
-	mpq_inits(num, qk, NULL);
+	mpq_inits(num, qk, q, NULL);
+	/* A round that changes nothing: the same in every state, or (units
+	 * of models) this state's. */
+	if (ch->dep)
+		mpq_mul(q, sa_of(ch, i, j)[0], sb_of(ch, i, j)[0]);
+	else
+		mpq_set(q, ch->q);
 	for (p = 0; p < ch->np; p++) {
 		mpq_init(r[p]);
 		round_rest(ch, p, i, j, cost, r[p], tmp);
@@ -495,13 +555,13 @@ solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 	mpq_set_ui(qk, 1, 1);
 	for (p = 0; p < ch->np; p++) {
 		addmul(num, qk, r[p], tmp);
-		mpq_mul(qk, qk, ch->q);
+		mpq_mul(qk, qk, q);
 	}
 	mpq_set_ui(tmp, 1, 1);
 	mpq_sub(qk, tmp, qk);
 	mpq_div(ch->v[at(ch, 0, i, j)], num, qk);
 	for (p = ch->np - 1; p > 0; p--) {
-		mpq_mul(tmp, ch->q, ch->v[at(ch, (p + 1) % ch->np, i, j)]);
+		mpq_mul(tmp, q, ch->v[at(ch, (p + 1) % ch->np, i, j)]);
 		mpq_add(ch->v[at(ch, p, i, j)], r[p], tmp);
 	}
 	for (p = 0; p < ch->np; p++) {
@@ -511,7 +571,7 @@ solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 			sum_col(ch, p, i, j, tmp);
 		mpq_clear(r[p]);
 	}
-	mpq_clears(num, qk, NULL);
+	mpq_clears(num, qk, q, NULL);
 }
 
 /*
@@ -534,8 +594,9 @@ pass(struct chain *ch, int what, mpq_t out)
 			mpq_set_ui(ch->v[at(ch, p, 0, j)], what == Q_B_WINS,
 			    1);
 	}
-	/* The strike back after b is removed at once (accumulated). */
-	for (p = 0; p < ch->np; p++)
+	/* The strike back after b is removed at once (accumulated; a
+	 * chain of units of models strikes in turns). */
+	for (p = 0; p < ch->np && !ch->dep; p++)
 		for (i = 1; ch->needrow[p] && i <= ch->wa; i++)
 			sum_row(ch, p, i, 0, tmp);
 	for (j = 1; j <= ch->wb; j++)
@@ -619,6 +680,80 @@ do_chain_limit(const struct eng_ctx *c)
 	return DO_CHAIN_MAX;
 }
 
+/*
+ * The strikes of a chain of units of models in every state (chain.va,
+ * vb): each of b's numbers of models at each of a's Wounds left, and
+ * a's at b's. Returns 0, or -1 when an expression has no distribution.
+ */
+static int
+dep_strikes(const struct eng_ctx *c, int a, int b, struct chain *ch)
+{
+	const struct dt_tables *t = c->fam_data;
+	int i, j, m, na = t->units[a].models, nb = t->units[b].models;
+
+	ch->dep = 1;
+	ch->ma = xcalloc((size_t)ch->wa + 1, sizeof(int));
+	ch->mb = xcalloc((size_t)ch->wb + 1, sizeof(int));
+	for (i = 0; i <= ch->wa; i++)
+		ch->ma[i] = dt_models_left(t, a, i);
+	for (j = 0; j <= ch->wb; j++)
+		ch->mb[j] = dt_models_left(t, b, j);
+	ch->va = xcalloc((size_t)(nb + 1) * ((size_t)ch->wa + 1),
+	    sizeof(*ch->va));
+	ch->vb = xcalloc((size_t)(na + 1) * ((size_t)ch->wb + 1),
+	    sizeof(*ch->vb));
+	for (j = 1; j <= ch->wb; j++)
+		for (i = 1, m = ch->mb[j]; i <= ch->wa; i++) {
+			mpq_t **v = &ch->va[m * (ch->wa + 1) + i];
+
+			if (*v != NULL)
+				continue;
+			*v = vec_new((size_t)i + 1);
+			if (strike_of(c, b, a, i, m, *v) != 0)
+				return -1;
+		}
+	for (i = 1; i <= ch->wa; i++)
+		for (j = 1, m = ch->ma[i]; j <= ch->wb; j++) {
+			mpq_t **v = &ch->vb[m * (ch->wb + 1) + j];
+
+			if (*v != NULL)
+				continue;
+			*v = vec_new((size_t)j + 1);
+			if (strike_of(c, a, b, j, m, *v) != 0)
+				return -1;
+		}
+	/* Every state must be one a round can leave (the chain divides by
+	 * 1 - q^P): a unit with a model left strikes as surely as a whole
+	 * one can harm, so this holds when the first state's does. */
+	for (i = 1; i <= ch->wa; i++)
+		for (j = 1; j <= ch->wb; j++)
+			if (mpq_cmp_ui(sa_of(ch, i, j)[0], 1, 1) == 0 &&
+			    mpq_cmp_ui(sb_of(ch, i, j)[0], 1, 1) == 0)
+				return -1;
+	return 0;
+}
+
+static void
+dep_free(struct chain *ch)
+{
+	size_t k, n;
+
+	if (!ch->dep)
+		return;
+	n = ((size_t)ch->ma[ch->wa] + 1) * ((size_t)ch->wb + 1);
+	for (k = 0; k < n; k++)
+		if (ch->vb[k] != NULL)
+			vec_free(ch->vb[k], k % ((size_t)ch->wb + 1) + 1);
+	n = ((size_t)ch->mb[ch->wb] + 1) * ((size_t)ch->wa + 1);
+	for (k = 0; k < n; k++)
+		if (ch->va[k] != NULL)
+			vec_free(ch->va[k], k % ((size_t)ch->wa + 1) + 1);
+	free(ch->va);
+	free(ch->vb);
+	free(ch->ma);
+	free(ch->mb);
+}
+
 int
 do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
     struct do_strikes *m, struct do_fight *f)
@@ -634,7 +769,14 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	mpq_init(ch.q);
 	ch.sa = vec_new((size_t)ch.wa + 1);
 	ch.sb = vec_new((size_t)ch.wb + 1);
-	if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
+	/* Units of models strike with the models they have left. */
+	if (models_matter(c, a, b)) {
+		if (strike_of(c, b, a, ch.wa,
+		        dt_models_left(c->fam_data, b, ch.wb), ch.sa) != 0 ||
+		    strike_of(c, a, b, ch.wb,
+		        dt_models_left(c->fam_data, a, ch.wa), ch.sb) != 0)
+			goto out;
+	} else if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
 	    strike_at(c, m, a, b, ch.wb, ch.sb) != 0)
 		goto out;
 	rc = 0;
@@ -644,6 +786,11 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
 	if (!f->chained)
 		goto out;
+	if (models_matter(c, a, b) && dep_strikes(c, a, b, &ch) != 0) {
+		f->chained = 0;
+		rc = -1;
+		goto out;
+	}
 	/* The chain's sums of the strikes' tails. */
 	ch.ta = vec_new((size_t)ch.wa + 1);
 	ch.tb = vec_new((size_t)ch.wb + 1);
@@ -675,6 +822,7 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	vec_free(ch.row, n);
 	vec_free(ch.col, n);
 out:
+	dep_free(&ch);
 	vec_free(ch.sa, (size_t)ch.wa + 1);
 	vec_free(ch.sb, (size_t)ch.wb + 1);
 	vec_free(ch.ta, (size_t)ch.wa + 1);

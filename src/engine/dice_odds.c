@@ -221,7 +221,7 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 /* The volley (dice_volley.c) with the steps of one attack. */
 int
 do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    int target, int situation, int left, struct do_fire *f)
+    int target, int situation, int left, int models, struct do_fire *f)
 {
 	/* The To hit modifier, and the conditions of the attacks' rolls
 	 * and of the target's saves (0: in the open). */
@@ -230,7 +230,8 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	         sw = DT_SITUATION_SAVE(situation);
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
-	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap;
+	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap,
+	    wpm;
 	mpq_t q;
 
 	/* A unit of no Wounds written is one that a single wound removes;
@@ -248,7 +249,14 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
 	} else
 		attack_steps(rs, t, w, u, mod, hw, sw, f, q);
-	f->v = do_volley_get(t, w, accumulated, q, mod, half, cap, &f->own);
+	/* A model's excess damage lost matters with several models and a
+	 * Damage above 1. */
+	wpm = !t->excess_spills && u->models > 1 && u->wpm >= 1 &&
+	        w->damage.dx.hi > 1 ?
+	    u->wpm :
+	    0;
+	f->v = do_volley_get(t, w, models, accumulated, q, mod, half, cap, wpm,
+	    &f->own);
 	if (f->v != NULL) {
 		f->damage = (const mpq_t *)f->v->p;
 		mpq_set(f->expected, f->v->mean);
@@ -560,6 +568,8 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
 		        c->situation,
 		        full_wounds(t, g->u[c->b].type) - st->taken_b,
+		        dt_models_left(t, g->u[c->a].type,
+		            full_wounds(t, g->u[c->a].type) - st->taken_a),
 		        &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
@@ -646,7 +656,7 @@ harm_of(const struct ruleset *rs, const struct dt_tables *t, int wi, size_t b,
 	do_fire_init(&f);
 	mpq_init(x);
 	if (t->shooting == DT_SHOOT_ACCUMULATED) {
-		h->rc = do_fire_odds(rs, t, wi, (int)b, 0, 0, &f);
+		h->rc = do_fire_odds(rs, t, wi, (int)b, 0, 0, 1, &f);
 		h->harmless = h->rc == 0 && mpq_cmp_ui(f.damage[0], 1, 1) == 0;
 	} else {
 		h->rc = do_fire_steps(rs, t, wi, (int)b, 0, &f);
@@ -985,6 +995,7 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 			    t->units[z].toughness == t->units[b].toughness &&
 			    t->units[z].save == t->units[b].save &&
 			    t->units[z].wounds == t->units[b].wounds &&
+			    t->units[z].models == t->units[b].models &&
 			    rs_class_slot(&rs->units[z]) ==
 			        rs_class_slot(&rs->units[b])) {
 				vp[b] = z;
@@ -1002,10 +1013,13 @@ damage_rows(const struct ruleset *rs, const struct dt_tables *t, int merge,
 
 				wi = (size_t)rs->units[a].weapons[k];
 				z = wi * rs->nunits + vp[b];
-				if (merge && !vhave[z]) {
+				/* A unit of models makes a volley of its
+				 * own with the weapon. */
+				if (merge && (!vhave[z] || t->models)) {
 					do_fire_init(&f);
 					if (do_fire_odds(rs, t, (int)wi,
-					        (int)b, 0, 0, &f) == 0 &&
+					        (int)b, 0, 0,
+					        t->units[a].models, &f) == 0 &&
 					    !f.own)
 						vk[z] = f.v;
 					do_fire_clear(&f);
@@ -1088,7 +1102,8 @@ report_damage(const struct ruleset *rs, const struct dt_tables *t,
 		    rs->weapons[wi].name, rs->units[r->b].name);
 		do_fire_init(&f);
 		/* A volley with no distribution: no cell. */
-		n = do_fire_odds(rs, t, wi, (int)r->b, 0, 0, &f) == 0 ?
+		n = do_fire_odds(rs, t, wi, (int)r->b, 0, 0,
+		        t->units[r->a].models, &f) == 0 ?
 		    f.wounds :
 		    -1;
 		for (i = 0; i <= n; i++)
@@ -1269,7 +1284,7 @@ shooting_doc(const struct ruleset *rs, const struct dt_tables *t,
 				wi = rs->units[a].weapons[k];
 				do_fire_init(&f);
 				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				        &f) == 0)
+				        t->units[a].models, &f) == 0)
 					shooting_entry(rs, &f, a, wi, b, out);
 				do_fire_clear(&f);
 			}
@@ -2049,7 +2064,7 @@ shooting_bytes(const struct ruleset *rs, const struct dt_tables *t,
 					continue;
 				do_fire_init(&f);
 				if (do_fire_odds(rs, t, wi, (int)b, 0, 0,
-				        &f) == 0)
+				        t->units[a].models, &f) == 0)
 					n += DOC_ENTRY + volley_bytes(&f) +
 					    strlen(rs->units[a].name) +
 					    strlen(rs->weapons[wi].name) +

@@ -26,6 +26,8 @@ struct dv_expr;
 struct do_volley {
 	struct dv_expr *att, *dmg; /* the memo's expressions (dmg: pipeline) */
 	int accumulated, mod, half;
+	int wpm;        /* the target's Wounds a model when a model's excess
+	                 * damage is lost (dt_excess_lost); 0: none */
 	mpq_t q;        /* pipeline: one attack through; accumulated: 0 */
 	int cap;        /* the target's Wounds (left) */
 	mpq_t *p;       /* P(damage = k), k = 0..cap (cap: removed) */
@@ -38,8 +40,8 @@ struct do_volley {
  * to free with do_volley_free() (*own 1); NULL when an expression has no
  * distribution. */
 struct do_volley *do_volley_get(const struct dt_tables *,
-    const struct dt_weapon *w, int accumulated, const mpq_t q, int mod,
-    int half, int cap, int *own);
+    const struct dt_weapon *w, int models, int accumulated, const mpq_t q,
+    int mod, int half, int cap, int wpm, int *own);
 void do_volley_free(struct do_volley *);
 /* The distribution of x, kept by the memo: no free; NULL when it has
  * none. */
@@ -64,10 +66,11 @@ void do_fire_init(struct do_fire *);
 void do_fire_clear(struct do_fire *);
 /* The volley of weapon w at unit type target in f (initialised), each
  * To hit roll (or the hits, accumulated) changed by mod, against the
- * Wounds it has left (left; 0 or less: whole). Returns 0, or -1 when an
+ * Wounds it has left (left; 0 or less: whole), made by a unit of models
+ * models (its Attacks rolled once for each; 1 or less: once). Returns 0, or -1 when an
  * expression has no distribution. */
 int do_fire_odds(const struct ruleset *, const struct dt_tables *, int w,
-    int target, int mod, int left, struct do_fire *);
+    int target, int mod, int left, int models, struct do_fire *);
 /* The same without the volley: one attack's steps and p_attack only (no
  * damage), which are all the odds panels and most findings read. */
 int do_fire_steps(const struct ruleset *, const struct dt_tables *, int w,

@@ -321,6 +321,50 @@ take(struct eng_game *g, int i, int n, int by, int removed_rule)
 		g->u[i].flags |= DP_UF_OWES_TEST;
 }
 
+/*
+ * An unsaved wound of d Damage on unit i, from unit `by`: with a unit of
+ * models whose excess damage is lost, no more than the Wounds the model
+ * it falls on has left (each model's Wounds are taken in turn, so the
+ * one wounded already).
+ */
+static void
+take_wound(struct eng_game *g, int i, int d, int by)
+{
+	const struct dt_unit *du = dunit(g, i);
+	int left = wounds_left(g, i), cur;
+
+	if (du->models > 1 && du->wpm >= 1 && !tabs(g)->excess_spills &&
+	    d > 1) {
+		cur = left -
+		    (dt_models_left(tabs(g), g->u[i].type, left) - 1) *
+		        du->wpm;
+		if (d > cur) {
+			ENG_COVER(g, DI_R_SHOOT_EXCESS_LOST);
+			d = cur;
+		}
+	}
+	take(g, i, d, by, DI_R_SHOOT_REMOVED);
+}
+
+/*
+ * The Attacks of weapon wp of unit i: the expression rolled once for
+ * each model the unit has left (a unit of one model, once).
+ */
+static int
+attacks_of(struct eng_game *g, int i, const struct dt_weapon *wp)
+{
+	int m = dt_models_left(tabs(g), g->u[i].type, wounds_left(g, i)),
+	    n = 0;
+
+	if (wp->attacks.text == NULL)
+		return m;
+	if (dunit(g, i)->models > 1)
+		ENG_COVER(g, DI_R_SHOOT_MODELS);
+	while (m-- > 0)
+		n += dx_roll(&wp->attacks.dx, &g->dice);
+	return n;
+}
+
 /* ---- movement ---- */
 
 /* Whether unit i, standing at (x, y), would be in contact with one of
@@ -754,7 +798,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
 		    sw, du->wounds - wounds_left(g, j), &sr);
-	n = wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) : 1;
+	n = attacks_of(g, i, wp);
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
@@ -796,7 +840,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 		d = wp->damage.text != NULL ?
 		    dx_roll(&wp->damage.dx, &g->dice) :
 		    1;
-		take(g, j, d, i, DI_R_SHOOT_REMOVED);
+		take_wound(g, j, d, i);
 	}
 }
 
@@ -813,9 +857,7 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 	int n;
 
 	ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
-	n = (wp->attacks.text != NULL ? dx_roll(&wp->attacks.dx, &g->dice) :
-	                                1) +
-	    mod;
+	n = attacks_of(g, i, wp) + mod;
 	if (mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	if (t->half_hits >> rs_class_slot(&g->ctx->rs->units[g->u[j].type]) &
@@ -858,10 +900,11 @@ fire_check(const struct eng_game *g, int i, int w, int j)
 }
 
 static inline double
-expect(const struct eng_game *g, int w, int j)
+expect(const struct eng_game *g, int i, int w, int j)
 {
 	const struct dt_tables *t = tabs(g);
-	double e = t->ev[w * t->nunits + g->u[j].type];
+	double e = t->ev[w * t->nunits + g->u[j].type] *
+	    dt_models_left(t, g->u[i].type, wounds_left(g, i));
 	int left = wounds_left(g, j);
 
 	/* Wounds beyond what the target has left are wasted. */
@@ -899,7 +942,7 @@ pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 			double e;
 
 			r = g->ctx->wrange[w];
-			if (d2 > r * r + 1e-6 || (e = expect(g, w, j)) <= 0)
+			if (d2 > r * r + 1e-6 || (e = expect(g, i, w, j)) <= 0)
 				continue;
 			t.e = rnd ? (double)eng_rng_below(&g->ai, 1000) : e;
 			t.j = j;

@@ -101,6 +101,7 @@ static const struct {
 	{ "test roll", { NULL } },
 	{ "every unit", { NULL } },
 	{ "every weapon", { NULL } },
+	{ "excess damage", { "lost", "carries over", NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -279,6 +280,16 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		/* Read once the Keywords table is (dt_read). */
 		t->every[j - 9] = v;
 		t->every_pos[j - 9] = vp;
+		return 0;
+	case 11:
+		if ((w = word_of(combat_keys[j].words, v)) < 0) {
+			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
+			    combat_keys[j].name, v,
+			    words_list(words, sizeof(words),
+			        combat_keys[j].words));
+			return -1;
+		}
+		t->excess_spills = w;
 		return 0;
 	case 8:
 		if (dt_expr_check(v, &t->test_roll, &col, &why) != 0) {
@@ -852,6 +863,25 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		    DT_MAX_STAT);
 		rc = -1;
 	}
+	/* A unit of models: its Wounds are each model's. */
+	du->models = 1;
+	s = own(oc, u->own, u->own_pos, u->pos, "Models", &at);
+	du->models_pos = at;
+	if (s != NULL && whole(s, 1, DT_MAX_MODELS, &du->models) != 0) {
+		diag_msg(d, at, MSG(MODELS_UNIT_NOT_WHOLE_NUMBER), s, u->name,
+		    DT_MAX_MODELS);
+		du->models = 1;
+		rc = -1;
+	} else if (s != NULL && du->wounds > 0 &&
+	    du->models * du->wounds > DT_MAX_STAT) {
+		diag_msg(d, at, MSG(MODELS_TOO_MANY_WOUNDS), u->name,
+		    du->models, du->wounds, du->models * du->wounds,
+		    DT_MAX_STAT);
+		du->models = 1;
+		rc = -1;
+	}
+	du->wpm = du->wounds;
+	du->wounds *= du->models;
 	s = own(oc, u->own, u->own_pos, u->pos, "Toughness", &at);
 	if (s == NULL && t->wound_given && save) {
 		diag_msg(d, at, MSG(UNIT_NO_TOUGHNESS), u->name);
@@ -1086,6 +1116,33 @@ largest_wounds(const struct ruleset *rs, const struct dt_tables *t)
 }
 
 int
+dt_models_left(const struct dt_tables *t, int u, int left)
+{
+	const struct dt_unit *du = &t->units[u];
+
+	if (left <= 0)
+		return 0;
+	if (du->models <= 1 || du->wpm <= 0)
+		return 1;
+	return (left + du->wpm - 1) / du->wpm;
+}
+
+int
+dt_excess_lost(const struct ruleset *rs, const struct dt_tables *t)
+{
+	size_t u, k;
+	int many = 0, dmg = 0;
+
+	if (t->excess_spills)
+		return 0;
+	for (u = 0; u < rs->nunits; u++)
+		many |= t->units[u].models > 1;
+	for (k = 0; k < rs->nweapons; k++)
+		dmg |= t->weapons[k].damage.dx.hi > 1;
+	return many && dmg;
+}
+
+int
 dt_in_focus(const struct dt_tables *t, size_t u)
 {
 	return t->focus[0] < 0 || (int)u == t->focus[0] ||
@@ -1134,9 +1191,12 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 			tests |= t->out[r].fx[k].kind == DT_FX_TEST;
 	if (read_quality(rs, t, tests, d) != 0)
 		rc = -1;
-	for (i = 0; i < rs->nunits; i++)
+	for (i = 0; i < rs->nunits; i++) {
 		if (read_unit(rs, i, t, tests, &t->units[i], d) != 0)
 			rc = -1;
+		if (t->units[i].models > 1)
+			t->models = 1;
+	}
 	for (i = 0; i < rs->nweapons; i++)
 		if (read_weapon(rs, i, t, &t->weapons[i], d) != 0)
 			rc = -1;

@@ -59,13 +59,16 @@ enum {
 	DI_R_KEYWORD_REROLL,
 	DI_R_KEYWORD_WOUNDS,
 	DI_R_KEYWORD_NO_SAVE,
+	DI_R_SHOOT_MODELS,
+	DI_R_SHOOT_EXCESS_LOST,
 	DI_R__MAX
 };
 
-#define DT_MAX_WOUND 32 /* rows (Strength) and columns (Toughness) */
-#define DT_MAX_STAT 99  /* Strength, Toughness, Wounds */
-#define DT_MAX_FX 4     /* effects in one outcome cell */
-#define DT_MAX_AGAIN 10 /* "fight again at most N times" */
+#define DT_MAX_WOUND 32  /* rows (Strength) and columns (Toughness) */
+#define DT_MAX_STAT 99   /* Strength, Toughness, Wounds */
+#define DT_MAX_FX 4      /* effects in one outcome cell */
+#define DT_MAX_AGAIN 10  /* "fight again at most N times" */
+#define DT_MAX_MODELS 50 /* models of one unit */
 
 enum dt_shoot { DT_SHOOT_PIPELINE, DT_SHOOT_ACCUMULATED, DT_SHOOT_NONE };
 enum dt_melee { DT_MELEE_OPPOSED, DT_MELEE_ACCUMULATED, DT_MELEE_PIPELINE };
@@ -225,7 +228,10 @@ struct dt_roll {
 struct dt_unit {
 	int toughness; /* -1: none */
 	int save;
-	int wounds; /* 0: none */
+	int wounds; /* 0: none; of the whole unit, all its models */
+	int models; /* 1 unless a Models column gives more */
+	int wpm;    /* the Wounds of one model: wounds / models */
+	struct pos models_pos;
 	int quality;
 	int combat[RS_CLASS_SLOTS]; /* factor against each class slot
 	                             * (rs_class_slot); -1 none */
@@ -250,6 +256,9 @@ struct dt_tables {
 	                         * the hits of accumulated shooting */
 	struct pos half_pos;       /* its Value cell */
 	int hits_to_destroy;       /* Wounds of a unit with none written; 0 */
+	int models;                /* a unit type has more than one model */
+	int excess_spills;         /* excess damage: carries over (1) or is
+	                            * lost (0) */
 	int fmod[DT_FM__N];        /* the Fire modifiers' values, 0: none */
 	int mmod[DT_MM__N];        /* the Melee modifiers' */
 	int nfmod, nmmod;          /* how many of each are given */
@@ -308,6 +317,12 @@ struct dt_tables {
  */
 int dt_read(const struct ruleset *, double contact_mm, int given,
     const int focus[2], struct dt_tables *, struct diags *);
+/* The models of unit type u that stand with left Wounds (0 or less:
+ * none), each model's Wounds taken in turn (FORMAT.md). */
+int dt_models_left(const struct dt_tables *, int u, int left);
+/* Whether damage past a model's Wounds is lost in some volley: a unit
+ * of several models, a Damage that can exceed 1. */
+int dt_excess_lost(const struct ruleset *, const struct dt_tables *);
 /* Whether unit type u is one the tables serve (all, without a focus). */
 int dt_in_focus(const struct dt_tables *, size_t u);
 void dt_free(struct dt_tables *);

@@ -56,12 +56,16 @@ struct pair {
  * yt^s, for s < n. */
 struct powers {
 	int cap, ymin, n, max;
+	int wpm; /* a unit of models of wpm Wounds each, whose excess damage
+	          * is lost: each damaging attack takes no more than the
+	          * Wounds its model has left (0: capped at cap only) */
 	mpz_t *yw, yt, pos;
 	mpz_t **ys;
 };
 
 struct dv_expr {
 	struct dx dx;
+	int copies;          /* the sum of this many rolls of dx (models) */
 	int ok;              /* it has a distribution */
 	struct dx_weights w; /* whole weights */
 	struct dx_dist d;    /* fractions, made when first asked for */
@@ -188,18 +192,59 @@ powers_free(struct powers *p)
 
 /* The memo's entry for x, made (weights worked out) on first use. Called
  * with the lock held. */
+static struct dv_expr *expr_of_n(struct do_memo *, const struct dx *, int);
+
 static struct dv_expr *
 expr_of(struct do_memo *m, const struct dx *x)
 {
-	size_t h = hash_dx(x) & (EXPR_SLOTS - 1);
-	struct dv_expr *e;
+	return expr_of_n(m, x, 1);
+}
+
+/* out = a * b: the weights of the sum of two independent rolls. */
+static void
+weights_sum(const struct dx_weights *a, const struct dx_weights *b,
+    struct dx_weights *out)
+{
+	int32_t i, j, n = a->hi - a->lo + b->hi - b->lo + 1;
+
+	out->lo = a->lo + b->lo;
+	out->hi = a->hi + b->hi;
+	out->w = zvec((size_t)n);
+	mpz_init(out->tot);
+	mpz_mul(out->tot, a->tot, b->tot);
+	for (i = 0; i <= a->hi - a->lo; i++)
+		if (mpz_sgn(a->w[i]) != 0)
+			for (j = 0; j <= b->hi - b->lo; j++)
+				mpz_addmul(out->w[i + j], a->w[i], b->w[j]);
+}
+
+/* The memo's entry for the sum of n rolls of x (the Attacks of a unit of
+ * n models), made on first use. Called with the lock held. */
+static struct dv_expr *
+expr_of_n(struct do_memo *m, const struct dx *x, int n)
+{
+	size_t h = (hash_dx(x) + (size_t)(n - 1) * 40503u) & (EXPR_SLOTS - 1);
+	struct dv_expr *e, *one;
+	struct dx_weights acc;
+	int k;
 
 	for (e = m->ex[h]; e != NULL; e = e->next)
-		if (same_dx(&e->dx, x))
+		if (e->copies == n && same_dx(&e->dx, x))
 			return e;
+	one = n > 1 ? expr_of_n(m, x, 1) : NULL;
 	e = xcalloc(1, sizeof(*e));
 	e->dx = *x;
-	e->ok = dx_weights(x, &e->w) == 0;
+	e->copies = n;
+	if (one == NULL)
+		e->ok = dx_weights(x, &e->w) == 0;
+	else if ((e->ok = one->ok) != 0) {
+		weights_sum(&one->w, &one->w, &e->w);
+		for (k = 2; k < n; k++) {
+			weights_sum(&e->w, &one->w, &acc);
+			dx_weights_free(&e->w);
+			e->w = acc;
+		}
+	}
 	if (e->ok)
 		m->limbs += zlimbs(e->w.w, (size_t)(e->w.hi - e->w.lo + 1));
 	e->next = m->ex[h];
@@ -263,7 +308,7 @@ powers_new(const struct dv_expr *e, int cap)
 static void
 powers_extend(struct powers *p, int n)
 {
-	int s, i, j, cap = p->cap;
+	int s, i, j, room, cap = p->cap;
 
 	if (n <= p->n)
 		return;
@@ -289,10 +334,15 @@ powers_extend(struct powers *p, int n)
 				mpz_addmul(y[cap], a, p->yt);
 				continue;
 			}
+			/* What one more attack can take: the Wounds left,
+			 * or those of the model it falls on. */
+			room = cap - i;
+			if (p->wpm > 0)
+				room -= (room - 1) / p->wpm * p->wpm;
 			for (j = p->ymin; j <= cap; j++)
 				if (mpz_sgn(p->yw[j]) != 0)
-					mpz_addmul(y[i + j > cap ? cap :
-					                           i + j],
+					mpz_addmul(y[i +
+					               (j > room ? room : j)],
 					    a, p->yw[j]);
 		}
 	}
@@ -467,7 +517,9 @@ volley_pipeline(const struct dx_weights *na, struct powers *p,
 	mpz_set(ra, mpq_numref(r));
 	mpz_set(rb, mpq_denref(r));
 	mpq_clear(r);
-	smax = (cap + p->ymin - 1) / p->ymin;
+	/* Each damaging attack takes at least ymin, or (a model's Wounds
+	 * apart) at least 1. */
+	smax = p->wpm > 0 ? cap : (cap + p->ymin - 1) / p->ymin;
 	if (smax > na->hi + 1)
 		smax = na->hi + 1;
 	acc = zvec((size_t)smax + 1);
@@ -516,6 +568,7 @@ hash_volley(const struct do_volley *k)
 	h = h * 31u + (size_t)k->cap;
 	h = h * 31u + (size_t)(k->mod + 64) * 3u + (size_t)k->half;
 	h = h * 31u + (size_t)k->accumulated;
+	h = h * 31u + (size_t)k->wpm;
 	h = h * 31u + mpz_getlimbn(mpq_numref(k->q), 0);
 	h = h * 31u + mpz_getlimbn(mpq_denref(k->q), 0);
 	return h ^ (h >> 17);
@@ -526,7 +579,7 @@ same_volley(const struct do_volley *a, const struct do_volley *b)
 {
 	return a->att == b->att && a->dmg == b->dmg && a->cap == b->cap &&
 	    a->accumulated == b->accumulated && a->mod == b->mod &&
-	    a->half == b->half && mpq_equal(a->q, b->q);
+	    a->half == b->half && a->wpm == b->wpm && mpq_equal(a->q, b->q);
 }
 
 static struct do_volley *
@@ -593,10 +646,11 @@ volley_make(struct do_memo *m, const struct do_volley *key, int cap)
 	mpz_set(mpq_denref(v->p_attack), key->dmg->w.tot);
 	mpq_canonicalize(v->p_attack);
 	mpq_mul(v->p_attack, v->p_attack, v->q);
-	if (own || cap > p->cap) {
+	if (own || cap > p->cap || key->wpm > 0) {
 		if (!own)
 			p = powers_new(key->dmg, cap);
 		own = 1;
+		p->wpm = key->wpm;
 	}
 	before = own ? 0 : (size_t)p->n;
 	volley_pipeline(&key->att->w, p, key->dmg->w.tot, v);
@@ -731,8 +785,9 @@ do_dist(const struct dt_tables *t, const struct dx *x)
 }
 
 struct do_volley *
-do_volley_get(const struct dt_tables *t, const struct dt_weapon *w,
-    int accumulated, const mpq_t q, int mod, int half, int cap, int *own)
+do_volley_get(const struct dt_tables *t, const struct dt_weapon *w, int models,
+    int accumulated, const mpq_t q, int mod, int half, int cap, int wpm,
+    int *own)
 {
 	struct do_memo *m = t->memo;
 	struct do_volley key, *base, *v;
@@ -741,7 +796,7 @@ do_volley_get(const struct dt_tables *t, const struct dt_weapon *w,
 
 	memset(&key, 0, sizeof(key));
 	pthread_mutex_lock(&m->lock);
-	key.att = expr_of(m, &w->attacks.dx);
+	key.att = expr_of_n(m, &w->attacks.dx, models > 1 ? models : 1);
 	key.dmg = accumulated ? NULL : expr_of(m, &w->damage.dx);
 	*own = 0;
 	if (!key.att->ok || (key.dmg != NULL && !key.dmg->ok)) {
@@ -754,8 +809,17 @@ do_volley_get(const struct dt_tables *t, const struct dt_weapon *w,
 	/* mpq_t is an array: key.q shares q's numbers, read only. */
 	memcpy(key.q, q, sizeof(mpq_t));
 	key.cap = cap;
+	key.wpm = accumulated ? 0 : wpm;
 	if ((v = find_volley(m, &key, &slot)) != NULL)
 		goto out;
+	/* Lost excess damage: the Wounds left are no cap of a larger
+	 * volley (where each model's Wounds begin counts). */
+	if (key.wpm > 0) {
+		v = volley_make(m, &key, cap);
+		if (!keep_volley(m, v, slot))
+			*own = 1;
+		goto out;
+	}
 	/* Worked out at the largest cap, then read at this one. */
 	bcap = cap > m->cap ? cap : m->cap;
 	key.cap = bcap;
@@ -934,14 +998,18 @@ volley_work(const struct dx *att, const struct dx *dmg, double qbits, int cap,
  * the limbs of its largest denominator into *limbs. */
 static void
 weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
-    int wi, double *v, double *powers, double *limbs)
+    int wi, int models, double *v, double *powers, double *limbs)
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	unsigned long *seen = xcalloc(2 * rs->nunits + 2, sizeof(*seen));
 	unsigned long num, den;
 	size_t u, k, nseen = 0;
 	double p, l;
+	struct dx att = w->attacks.dx;
 
+	/* The Attacks of models models: their sum. */
+	att.lo *= models;
+	att.hi *= models;
 	*v = *powers = *limbs = 0;
 	for (u = 0; u < rs->nunits; u++) {
 		if (!dt_in_focus(t, u))
@@ -954,8 +1022,8 @@ weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
 			continue;
 		seen[2 * nseen] = num;
 		seen[2 * nseen++ + 1] = den;
-		*v += volley_work(&w->attacks.dx, &w->damage.dx,
-		    log2((double)den), cap, &p, &l);
+		*v += volley_work(&att, &w->damage.dx, log2((double)den), cap,
+		    &p, &l);
 		if (p > *powers)
 			*powers = p;
 		if (l > *limbs)
@@ -987,6 +1055,18 @@ expr_work(const struct dt_expr *e, const char *what, int weapon,
 		top->what = what;
 		top->weapon = weapon;
 	}
+}
+
+/* Whether unit type a carries weapon wi. */
+static int
+carries(const struct ruleset *rs, size_t a, size_t wi)
+{
+	size_t k;
+
+	for (k = 0; k < rs->units[a].nweapons; k++)
+		if ((size_t)rs->units[a].weapons[k] == wi)
+			return 1;
+	return 0;
 }
 
 int
@@ -1024,7 +1104,22 @@ do_work_check(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	for (wi = 0; pipe && wi < rs->nweapons; wi++) {
 		if (!carried[wi])
 			continue;
-		weapon_volleys(rs, t, cap, (int)wi, &v, &p, &l);
+		weapon_volleys(rs, t, cap, (int)wi, 1, &v, &p, &l);
+		/* The same for each number of models that carries it: the
+		 * sums of their Attacks (about m^2 / 2 products of the
+		 * expression's range squared) and their volleys. */
+		for (a = 0; a < rs->nunits; a++) {
+			int m = t->units[a].models;
+			double r = (double)t->weapons[wi].attacks.dx.hi -
+			    t->weapons[wi].attacks.dx.lo + 1,
+			       v2;
+
+			if (m <= 1 || !dt_in_focus(t, a) ||
+			    !carries(rs, a, wi))
+				continue;
+			weapon_volleys(rs, t, cap, (int)wi, m, &v2, &p, &l);
+			v += v2 + (double)m * m / 2 * r * r;
+		}
 		/* A volley's chances are fractions of l limbs: the
 		 * document writes each, and a gcd reduces each. */
 		if (l * 64 * 0.30103 > DO_VOLLEY_DIGITS) {

@@ -313,3 +313,49 @@ timeout 60 "$BIN" check -n 0 "$tmp/fb.md" >/dev/null 2>"$tmp/err"
 grep -q "error: unknown result 'failed by 0 or more' in the Quality test table (known: passed, failed, failed by N or more, N from 1 to 100)" "$tmp/err" &&
 	pass "failed by 0 or more is an error at its cell" ||
 	fail "failed by 0 or more is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+
+# Units of models: a squad's Attacks are each model's, the damage past a
+# model's Wounds is lost (or carries over), the limits are errors at
+# their cells, and the exact figures follow the models.
+M=tests/rulesets/dice-models.md
+for f in "$M" tests/rulesets/dice-models-melee.md; do
+	timeout 60 "$BIN" check -n 200 "$f" >"$tmp/out" 2>"$tmp/err"
+	grep -q 'test games\{0,1\} played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
+		pass "$(basename "$f"): its test games of models pass" ||
+		fail "$(basename "$f"): its test games of models pass" "$(grep -v note: "$tmp/err" | head -c 300)"
+done
+timeout 60 "$BIN" check -v -n 0 "$M" >"$tmp/out" 2>/dev/null
+grep -Eq '^  shoot.models +Units +2 ' "$tmp/out" && grep -Eq '^  shoot.excess_lost +Combat +2 ' "$tmp/out" &&
+	pass "shoot.models and shoot.excess_lost are exercised by test games" ||
+	fail "shoot.models and shoot.excess_lost are exercised" "$(grep -E 'shoot.(models|excess)' "$tmp/out")"
+timeout 60 "$BIN" odds --json "$M" >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+s = {(x['shooter'], x['target']): x['exact'] for x in json.load(open('$tmp/j'))[0]['shooting']}
+ok = s[('Riflemen', 'Brutes')]['expected_damage'] == '5/12' and \
+     s[('Cannon', 'Brutes')]['expected_damage'] == '2/3' and \
+     s[('Riflemen', 'Riflemen')]['p_removed'] == '1/7776'
+sys.exit(0 if ok else 1)" &&
+	pass "five riflemen make five attacks in the exact odds: 5/12, 1/7776" ||
+	fail "five riflemen in the exact odds" "$(head -c 300 "$tmp/j")"
+# Carries over: the gun's third point of damage passes to the next brute.
+sed 's/| excess damage | lost     |/| excess damage | carries over |/' "$M" >"$tmp/co.md"
+timeout 60 "$BIN" check -n 0 "$tmp/co.md" >/dev/null 2>"$tmp/err"
+grep -q "test game 'a gun's damage past the wounded brute is lost': expected B: wounds 6, but it has 5" "$tmp/err" &&
+	pass "excess damage: carries over passes the rest to the next model" ||
+	fail "excess damage: carries over" "$(grep -v note: "$tmp/err" | head -c 400)"
+sed 's/| excess damage | lost     |/| excess damage | spills   |/' "$M" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -Eq ":[0-9]+:[0-9]+: error: unknown excess damage 'spills'.*lost or carries over" "$tmp/err" &&
+	pass "an unknown excess damage is an error at its cell" ||
+	fail "an unknown excess damage is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/^| Riflemen | trooper | 12   | Rifle   | 5      |/| Riflemen | trooper | 12   | Rifle   | 51     |/' "$M" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -q ":19:40: error: Models '51' of unit 'Riflemen' is not a whole number from 1 to 50" "$tmp/err" &&
+	pass "51 models is an error at its cell" ||
+	fail "51 models is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/^| Brutes   | brute   | 10   | Cleaver | 3      | 3      |/| Brutes   | brute   | 10   | Cleaver | 40     | 3      |/' "$M" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -q ":20:40: error: unit 'Brutes': 40 models of 3 Wounds are 120 Wounds, more than the 99 a unit may have" "$tmp/err" &&
+	pass "40 models of 3 Wounds is an error at its cell" ||
+	fail "40 models of 3 Wounds is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"

@@ -292,7 +292,8 @@ strike(int x, int y, int cap, double *s)
 		if (ctx->wrange[u->weapons[k]] > ctx->melee_range + 1e-9)
 			continue;
 		do_fire_init(&f);
-		cr_assert_eq(do_fire_odds(rs, &pt, u->weapons[k], y, 0, 0, &f),
+		cr_assert_eq(do_fire_odds(rs, &pt, u->weapons[k], y, 0, 0, 1,
+		                 &f),
 		    0);
 		memset(n, 0, sizeof(n));
 		for (i = 0; i <= cap; i++)

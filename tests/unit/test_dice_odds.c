@@ -115,7 +115,7 @@ Test(dice_odds, pipeline_binomial)
 	int k, i;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, VOLLEY, SHOOTER, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, VOLLEY, SHOOTER, 0, 0, 1, &f), 0);
 	assert_q(f.p_hit, 2, 3);
 	assert_q(f.p_wound, 1, 2);
 	assert_q(f.p_unsaved, 5, 6);
@@ -159,7 +159,7 @@ Test(dice_odds, cannot_wound)
 	int seen = 0;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PEA, WALL, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PEA, WALL, 0, 0, 1, &f), 0);
 	cr_assert(f.cannot_wound);
 	assert_q(f.p_attack, 0, 1);
 	assert_q(f.damage[0], 1, 1);
@@ -190,7 +190,7 @@ Test(dice_odds, ap_removes_the_save)
 	struct do_fire f;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PICK, KNIGHT, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PICK, KNIGHT, 0, 0, 1, &f), 0);
 	assert_q(f.p_unsaved, 1, 1);
 	assert_q(f.p_attack, 1, 4);
 	/* One attack, one damage: 3/4 none, 1/4 one wound of 3. */
@@ -200,7 +200,7 @@ Test(dice_odds, ap_removes_the_save)
 	do_fire_clear(&f);
 	/* Without AP the Knight saves on 4+: 1/4 * 1/2 = 1/8. */
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, PEA, KNIGHT, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, PEA, KNIGHT, 0, 0, 1, &f), 0);
 	/* Pea: hit 1/2, wound 5+ 1/3, unsaved 1/2 = 1/12. */
 	assert_q(f.p_attack, 1, 12);
 	do_fire_clear(&f);
@@ -217,7 +217,7 @@ Test(dice_odds, damage_capped)
 	struct do_fire f;
 
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, MAUL, DUO, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, MAUL, DUO, 0, 0, 1, &f), 0);
 	cr_assert_eq(f.wounds, 2);
 	assert_q(f.p_hit, 1, 1);
 	assert_q(f.damage[0], 1, 2);
@@ -521,7 +521,7 @@ Test(dice_odds, accumulated_capped)
 	teardown();
 	load_text(s3, strlen(s3));
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, 0, 0, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, 0, 0, 0, 0, 1, &f), 0);
 	assert_q(f.p_attack, 1, 1);
 	cr_assert_eq(f.wounds, 3);
 	assert_q(f.damage[0], 1, 3);
@@ -531,7 +531,7 @@ Test(dice_odds, accumulated_capped)
 	assert_q(f.expected, 3, 2);
 	do_fire_clear(&f);
 	do_fire_init(&f);
-	cr_assert_eq(do_fire_odds(rs, &tab, 1, 0, 0, 0, &f), 0);
+	cr_assert_eq(do_fire_odds(rs, &tab, 1, 0, 0, 0, 1, &f), 0);
 	assert_q(f.damage[0], 1, 1);
 	assert_q(f.expected, 0, 1);
 	do_fire_clear(&f);
@@ -699,7 +699,7 @@ Test(dice_odds, volley_matches_convolution)
 			for (left = tab.units[u].wounds; left >= 1; left--) {
 				do_fire_init(&f);
 				cr_assert_eq(do_fire_odds(rs, &tab, (int)w,
-				                 (int)u, 0, left, &f),
+				                 (int)u, 0, left, 1, &f),
 				    0);
 				cr_assert_eq(f.wounds, left);
 				mpq_mul(q, f.p_hit, f.p_wound);
