@@ -26,6 +26,7 @@
  * P Wa Wb (Wa + Wb) products of rationals: DO_CHAIN_MAX bounds Wa Wb,
  * and DO_CHAIN_WORK the sum over all pairs of a ruleset.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -651,25 +652,72 @@ places(const struct eng_ctx *c)
 	return ch.np;
 }
 
+/*
+ * About the bits of the denominators of x's strike at y: each weapon of
+ * x that reaches, once for each of its models, its Attacks' dice and each
+ * attack's three dice (hit, wound, save), and the Damage summed up to y's
+ * Wounds; the melee roll's dice for accumulated hits. The chain's values
+ * are sums of products of strikes along the rounds, so their fractions
+ * grow with (wa + wb) times this, and each product with their square.
+ */
+static double
+strike_bits(const struct eng_ctx *c, int x, int y)
+{
+	const struct dt_tables *t = c->fam_data;
+	const struct rs_unit *u = &c->rs->units[x];
+	double bits = 0, qb = 3 * log2((double)c->rs->die);
+	int m = t->units[x].models;
+	size_t k;
+
+	if (t->melee == DT_MELEE_ACCUMULATED)
+		return dx_total_bits(&t->melee_roll.dx);
+	for (k = 0; k < u->nweapons; k++) {
+		const struct dt_weapon *w = &t->weapons[u->weapons[k]];
+
+		if (c->wrange[u->weapons[k]] > c->melee_range + 1e-9)
+			continue;
+		bits += m *
+		    ((w->attacks.dx.hi > 0 ? w->attacks.dx.hi : 0) * qb +
+		        dx_total_bits(&w->attacks.dx));
+		bits += full_of(c, y) * dx_total_bits(&w->damage.dx);
+	}
+	return bits;
+}
+
+double
+do_chain_work(const struct eng_ctx *c, int a, int b, int wa, int wb)
+{
+	double ab = strike_bits(c, a, b), ba = strike_bits(c, b, a),
+	       limbs = (wa + wb) * (ab > ba ? ab : ba) / 64;
+
+	return (double)places(c) * wa * wb * (wa + wb) *
+	    (1 + (limbs / 8) * (limbs / 8));
+}
+
 int
 do_chain_limit(const struct eng_ctx *c)
 {
 	const struct dt_tables *t = c->fam_data;
-	long n[DT_MAX_STAT + 1] = { 0 }, work[DO_CHAIN_MAX + 1] = { 0 };
-	long np = places(c), sum = 0;
-	size_t u;
-	int wa, wb, w, p, lim = 0;
+	double work[DO_CHAIN_MAX + 1] = { 0 }, sum = 0;
+	size_t a, b, n = c->rs->nunits;
+	int wa, wb, p, lim = 0;
 
-	for (u = 0; u < c->rs->nunits; u++) {
-		w = t->units[u].wounds;
-		n[w < 1 ? 1 : w > DT_MAX_STAT ? DT_MAX_STAT : w]++;
-	}
-	/* The work of all pairs by the product of their Wounds. */
-	for (wa = 1; wa <= DT_MAX_STAT; wa++)
-		for (wb = 1; n[wa] > 0 && wb <= DT_MAX_STAT; wb++)
-			if (n[wb] > 0 && wa * wb <= DO_CHAIN_MAX)
-				work[wa * wb] += n[wa] * n[wb] * np * wa * wb *
-				    (wa + wb);
+	/* The work of all pairs by the product of their Wounds; a pair
+	 * that alone is past the budget is never fought out (do_fight_odds)
+	 * and counts for nothing here. */
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			double w;
+
+			wa = full_of(c, (int)a);
+			wb = full_of(c, (int)b);
+			if (wa * wb > DO_CHAIN_MAX)
+				continue;
+			w = do_chain_work(c, (int)a, (int)b, wa, wb);
+			if (w <= DO_CHAIN_WORK)
+				work[wa * wb] += w;
+		}
+	(void)t;
 	/* The largest product whose pairs, with all smaller, fit. */
 	for (p = 1; p <= DO_CHAIN_MAX; p++) {
 		if ((sum += work[p]) > DO_CHAIN_WORK)
@@ -784,6 +832,12 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	mpq_mul(ch.q, ch.sa[0], ch.sb[0]);
 	f->resolves = mpq_cmp_ui(ch.q, 1, 1) != 0;
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
+	/* A pair whose fractions alone would grow past the budget. */
+	if (f->chained &&
+	    do_chain_work(c, a, b, ch.wa, ch.wb) > DO_CHAIN_WORK) {
+		f->chained = 0;
+		f->heavy = 1;
+	}
 	if (!f->chained)
 		goto out;
 	if (models_matter(c, a, b) && dep_strikes(c, a, b, &ch) != 0) {

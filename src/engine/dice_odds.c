@@ -812,6 +812,64 @@ fight_finding(const struct eng_ctx *c, struct do_strikes *m, int a, int b,
 		    rs->units[a].name, rs->units[b].name);
 }
 
+/*
+ * The melee pairs whose exact odds are of their first round only, and
+ * why, so that no dash goes unexplained: a pair whose chain alone would
+ * be past the budget (strikes of many dice: large fractions), and the
+ * pairs whose Wounds multiply to more than the limit all pairs together
+ * leave (do_chain_limit()). Pairs that never end are told elsewhere.
+ */
+static void
+unfought_notes(const struct eng_ctx *c, struct do_strikes *m, struct diags *d)
+{
+	const struct ruleset *rs = c->rs;
+	const struct dt_tables *t = tables_of(c);
+	int lim = do_chain_limit(c), a, b, wa, wb, k, n[2] = { 0, 0 };
+	int first[2][2] = { { -1, -1 }, { -1, -1 } };
+	double w, heavy = 0;
+	char more[64];
+
+	for (a = 0; a < (int)rs->nunits; a++)
+		for (b = 0; b < (int)rs->nunits; b++) {
+			wa = full_wounds(t, a);
+			wb = full_wounds(t, b);
+			if ((long)wa * wb <= DO_CHAIN_MAX &&
+			    (w = do_chain_work(c, a, b, wa, wb)) >
+			        DO_CHAIN_WORK)
+				k = 0;
+			else if ((long)wa * wb > lim)
+				k = 1;
+			else
+				continue;
+			if (never_ends(c, m, a, b) != 0)
+				continue;
+			if (n[k]++ == 0) {
+				first[k][0] = a;
+				first[k][1] = b;
+				if (k == 0)
+					heavy = w;
+			}
+		}
+	for (k = 0; k < 2; k++) {
+		if (n[k] == 0)
+			continue;
+		snprintf(more, sizeof(more),
+		    n[k] > 1 ? " (and %d more pairs)" : "", n[k] - 1);
+		if (k == 0)
+			diag_msg(d, rs->units[first[0][0]].pos,
+			    MSG(MELEE_FIRST_ROUND_ONLY_HEAVY),
+			    rs->units[first[0][0]].name,
+			    rs->units[first[0][1]].name, more, heavy / 1e6,
+			    DO_CHAIN_WORK / 1e6);
+		else
+			diag_msg(d, rs->units[first[1][0]].pos,
+			    MSG(MELEE_FIRST_ROUND_ONLY_LIMIT),
+			    rs->units[first[1][0]].name,
+			    rs->units[first[1][1]].name, more, lim,
+			    DO_CHAIN_WORK / 1e6);
+	}
+}
+
 void
 do_findings(const struct eng_ctx *c, const struct eng_stats *st,
     struct diags *d)
@@ -851,6 +909,7 @@ do_findings(const struct eng_ctx *c, const struct eng_stats *st,
 			for (b = 0; b < rs->nunits; b++)
 				fight_finding(c, &m, (int)a, (int)b, removable,
 				    d);
+		unfought_notes(c, &m, d);
 		do_strikes_clear(&m);
 	} else if (melee_roll(t)) {
 		for (a = 0; a < rs->nunits; a++)

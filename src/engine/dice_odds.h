@@ -113,12 +113,18 @@ const struct dx_opposed *do_opposed_pair(const struct dt_tables *, int fa,
  */
 #define DO_CHAIN_MAX 400
 #define DO_CHAIN_WORK 200000
+/* The work of the pair as the budget counts it: its steps, each weighed
+ * by the size of its fractions (strikes of many dice make large ones):
+ * P wa wb (wa + wb) (1 + (L / 8)^2), L the limbs a value of its chain
+ * may take. A pair alone past DO_CHAIN_WORK is not worked out. */
+double do_chain_work(const struct eng_ctx *, int a, int b, int wa, int wb);
 struct do_fight {
 	int wa, wb;     /* Wounds left at the start */
 	mpq_t *a_loses; /* the first round: P(a loses k), k = 0..wa */
 	mpq_t *b_loses; /* the same for b, k = 0..wb */
 	int resolves;   /* 0: neither can ever remove the other */
 	int chained;    /* the ends below were worked out */
+	int heavy;      /* not: its fractions past the budget alone */
 	mpq_t a_wins;   /* b removed, a stands */
 	mpq_t b_wins;   /* a removed, b stands */
 	mpq_t both;     /* both removed in one round (accumulated) */

@@ -359,3 +359,17 @@ timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
 grep -q ":20:40: error: unit 'Brutes': 40 models of 3 Wounds are 120 Wounds, more than the 99 a unit may have" "$tmp/err" &&
 	pass "40 models of 3 Wounds is an error at its cell" ||
 	fail "40 models of 3 Wounds is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+# A melee whose fractions alone would grow past the budget (eighty dice
+# a strike) is not fought out, says so in a note, and takes no time.
+sed 's/^| Rifle   | 40    | 1       |/| Rifle   | 2     | 80d6    |/' tests/rulesets/dice-models-melee.md >"$tmp/heavy.md"
+timeout 20 "$BIN" check -n 20 "$tmp/heavy.md" >/dev/null 2>"$tmp/err"
+grep -q "note: the exact odds of the melee of Riflemen and Riflemen (and [0-9]* more pairs) are of its first round only: fought to its end, its fractions would grow too large" "$tmp/err" &&
+	pass "a melee too heavy to fight out is named in a note" ||
+	fail "a melee too heavy to fight out is named in a note" "$(grep -v 'note: the dice' "$tmp/err" | head -c 400)"
+timeout 20 "$BIN" odds --json "$tmp/heavy.md" Riflemen Brutes >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+m = [x for x in json.load(open('$tmp/j'))[0]['melee'] if x['attacker'] == 'Riflemen' and x['defender'] == 'Brutes']
+sys.exit(0 if m and m[0]['fought_out'] is False else 1)" &&
+	pass "the heavy pair has its first round only (fought_out false)" ||
+	fail "the heavy pair has its first round only" "$(head -c 300 "$tmp/j")"
