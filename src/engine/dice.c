@@ -111,6 +111,20 @@ static const struct eng_rule di_rules[] = {
 	    "a hit on the keyword's natural face wounds without a roll" },
 	[DI_R_KEYWORD_NO_SAVE] = { "keyword.no_save", "Keywords",
 	    "a success on the keyword's natural face cannot be saved" },
+	[DI_R_UNIT_ACTIVATION] = { "game.unit_activation", "Sequence of play",
+	    "turn: units — the sides activate a unit each in turn; a unit "
+	    "moves, shoots and fights" },
+	[DI_R_ORDER_DICE] = { "game.order_dice", "Sequence of play",
+	    "turn: order dice — the side of the die drawn from the bag "
+	    "activates a unit" },
+	[DI_R_ACTIVATION_TEST] = { "activation.test", "Sequence of play",
+	    "a unit activating tests its Quality first" },
+	[DI_R_ACTIVATION_FAILED] = { "activation.failed", "Sequence of play",
+	    "a unit that fails its activation test does nothing this turn" },
+	[DI_R_ACTIVATION_TURN_ENDS] = { "activation.turn_ends",
+	    "Sequence of play",
+	    "failed activation: turn ends — the side's activations end for "
+	    "the turn" },
 	[DI_R_SHOOT_MODELS] = { "shoot.models", "Units",
 	    "a unit's weapons make their Attacks once for each model it has "
 	    "left" },
@@ -233,6 +247,7 @@ keyword_used(const struct ruleset *rs, const struct dt_tables *t, int rule)
 {
 	int pipe = t->shooting == DT_SHOOT_PIPELINE ||
 	    t->melee == DT_MELEE_PIPELINE,
+	    tests = t->quality != 0 || t->activation_test,
 	    k = rule == DI_R_KEYWORD_MODIFIER ? DT_KFX_MOD :
 	    rule == DI_R_KEYWORD_REROLL       ? DT_KFX_REROLL_FAILS :
 	    rule == DI_R_KEYWORD_WOUNDS       ? DT_KFX_WOUNDS :
@@ -243,9 +258,9 @@ keyword_used(const struct ruleset *rs, const struct dt_tables *t, int rule)
 	for (i = 0; i < rs->nweapons; i++)
 		if (pipe && kw_has(t, &t->weapons[i].kw, k, 0))
 			return 1;
+	/* Units test their Quality for quality tests and activations. */
 	for (i = 0; i < rs->nunits; i++)
-		if (kw_has(t, &t->units[i].kw, k, t->quality != 0) &&
-		    (pipe || t->quality != 0))
+		if (kw_has(t, &t->units[i].kw, k, tests) && (pipe || tests))
 			return 1;
 	return 0;
 }
@@ -283,6 +298,15 @@ di_applies(const struct eng_ctx *c, int rule)
 		return t->turn == DT_TURN_ALTERNATE;
 	case DI_R_PHASED:
 		return t->turn == DT_TURN_PHASED;
+	case DI_R_UNIT_ACTIVATION:
+		return t->turn == DT_TURN_UNITS;
+	case DI_R_ORDER_DICE:
+		return t->turn == DT_TURN_ORDER_DICE;
+	case DI_R_ACTIVATION_TEST:
+	case DI_R_ACTIVATION_FAILED:
+		return t->activation_test;
+	case DI_R_ACTIVATION_TURN_ENDS:
+		return t->activation_test && t->failed == DT_FAILED_TURN_ENDS;
 	case DI_R_SHOOT_RANGE:
 	case DI_R_SHOOT_SIGHT:
 		return t->shooting != DT_SHOOT_NONE;

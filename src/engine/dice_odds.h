@@ -184,9 +184,14 @@ int do_chain_limit(const struct eng_ctx *);
 
 /* The family's own state of a game (eng_game.fam_state): the Wounds
  * each unit of the game's contest (eng_game.contest: a, b) had taken
- * when it began, which a test game's odds start from. */
+ * when it began, which a test game's odds start from; and a test game's
+ * activations under turn: units or order dice (dice_play.c), each 1
+ * more than it is so that a new game's zeros say none: the side that
+ * leads the game turn, the side of the last activation, the unit
+ * activated now, the side of an order die drawn and not yet used. */
 struct dp_state {
 	int taken_a, taken_b;
+	int lead, last, cur, drawn;
 };
 
 /* The family's hooks (eng_family, eng_show). */

@@ -1,6 +1,7 @@
 /*
- * dice_play.c: the dice family plays — the turn (alternate, or phased:
- * both sides in each phase), movement up to the Move and stopping at the
+ * dice_play.c: the dice family plays — the turn (alternate, phased:
+ * both sides in each phase, or activations of a unit at a time, in turn
+ * or by order dice, with their activation tests), movement up to the Move and stopping at the
  * contact distance, shooting by the pipeline (Attacks, To hit, the Wound
  * table, Save worsened by AP, Damage off Wounds) or by accumulated hits,
  * melee by opposed roll (the Melee outcomes table), accumulated hits or
@@ -21,6 +22,15 @@
 
 /* A unit owes a quality test at the end of the turn (fell below half). */
 #define DP_UF_OWES_TEST ENG_UF_FAMILY1
+/* Activations (FORMAT.md, Play): the unit has activated this game turn
+ * (or lost its activation), failed its activation test, lost its
+ * activation when its side's activations ended; an idle unit does
+ * nothing for the rest of the game turn. */
+#define DP_UF_ACTED ENG_UF_FAMILY2
+#define DP_UF_FAILED ENG_UF_FAMILY3
+#define DP_UF_LOST ENG_UF_FAMILY4
+#define DP_UF_IDLE (DP_UF_FAILED | DP_UF_LOST)
+#define DP_UF_ACTIVATION (DP_UF_ACTED | DP_UF_IDLE)
 /* The Wounds a unit has taken, in the counter the other phases leave
  * free (c[0], c[1]: a shot kept for the shooting phase; c[2]: in
  * contact after its move). */
@@ -49,6 +59,28 @@ static inline int
 wounds_left(const struct eng_game *g, int i)
 {
 	return dunit(g, i)->wounds - g->u[i].c[DP_C_TAKEN];
+}
+
+/* Whether units activate one at a time (turn: units, order dice). */
+static inline int
+by_unit(const struct eng_game *g)
+{
+	return tabs(g)->turn == DT_TURN_UNITS ||
+	    tabs(g)->turn == DT_TURN_ORDER_DICE;
+}
+
+/* Whether a unit acts only once it has activated: one at a time, or
+ * after an activation test. */
+static inline int
+activates(const struct eng_game *g)
+{
+	return by_unit(g) || tabs(g)->activation_test;
+}
+
+static inline struct dp_state *
+state(struct eng_game *g)
+{
+	return (struct dp_state *)(void *)g->fam_state;
 }
 
 static inline int
@@ -612,17 +644,18 @@ test_total(struct eng_game *g)
 	    die(g);
 }
 
-static void
-quality_test(struct eng_game *g, int i)
+/*
+ * Unit i's test roll, the quality test's and the activation test's: the
+ * test roll against its Quality with its test keywords (a modifier, a
+ * re-roll of a failed test: the whole test roll, once). Returns whether
+ * it passed; *short_by: the total needed less the last total rolled.
+ */
+static int
+test_roll(struct eng_game *g, int i, int *short_by)
 {
-	int q = dunit(g, i)->quality, pass, total = 0, res;
+	int q = dunit(g, i)->quality, pass, total = 0;
 	struct dt_roll r;
 
-	if (!g->u[i].alive)
-		return;
-	ENG_COVER(g, DI_R_QUALITY_TEST);
-	/* The unit's keywords on its tests: a modifier, a re-roll of a
-	 * failed test (the whole test roll, once). */
 	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
 	    tabs(g)->conds[0] ? when_of(g, i, i, -1) & tabs(g)->conds[0] : 0,
 	    dunit(g, i)->wounds - wounds_left(g, i), &r);
@@ -641,16 +674,59 @@ quality_test(struct eng_game *g, int i)
 	 * changes. */
 	if (q > 0 && q <= DI_TALLY_NEED_MAX && !r.keyed)
 		g->tally[DI_TALLY_TEST(q, pass)]++;
+	*short_by = r.need - total;
+	return pass;
+}
+
+static void
+quality_test(struct eng_game *g, int i)
+{
+	int pass, by, res;
+
+	if (!g->u[i].alive)
+		return;
+	ENG_COVER(g, DI_R_QUALITY_TEST);
+	pass = test_roll(g, i, &by);
 	ENG_COVER(g, pass ? DI_R_QUALITY_PASSED : DI_R_QUALITY_FAILED);
 	/* A failure by the Quality test table's margin or more takes its
 	 * "failed by N or more" row. */
 	res = pass ? DT_RES_PASSED : DT_RES_FAILED;
-	if (!pass && tabs(g)->fail_by > 0 &&
-	    r.need - total >= tabs(g)->fail_by) {
+	if (!pass && tabs(g)->fail_by > 0 && by >= tabs(g)->fail_by) {
 		ENG_COVER(g, DI_R_QUALITY_FAILED_BY);
 		res = DT_RES_FAILED_BY;
 	}
 	(void)apply(g, i, nearest_enemy(g, i), (enum dt_result)res, -1);
+}
+
+/*
+ * Unit i activates (FORMAT.md, Play: activations): it takes its
+ * activation test when the Combat table asks for one — the test roll
+ * against its Quality, not the Quality test table's rows. Returns 1
+ * when it acts, 0 when it failed and does nothing this game turn; under
+ * failed activation: turn ends, its side's units not yet activated lose
+ * their activations too.
+ */
+static int
+activate(struct eng_game *g, int i)
+{
+	int by, k;
+
+	g->u[i].flags |= DP_UF_ACTED;
+	if (!tabs(g)->activation_test)
+		return 1;
+	ENG_COVER(g, DI_R_ACTIVATION_TEST);
+	if (test_roll(g, i, &by))
+		return 1;
+	ENG_COVER(g, DI_R_ACTIVATION_FAILED);
+	g->u[i].flags |= DP_UF_FAILED;
+	if (tabs(g)->failed != DT_FAILED_TURN_ENDS)
+		return 0;
+	ENG_COVER(g, DI_R_ACTIVATION_TURN_ENDS);
+	for (k = 0; k < g->nu; k++)
+		if (g->u[k].alive && g->u[k].side == g->u[i].side &&
+		    !(g->u[k].flags & DP_UF_ACTED))
+			g->u[k].flags |= DP_UF_ACTED | DP_UF_LOST;
+	return 0;
 }
 
 /* The row's "fight again" limit, 0 none. */
@@ -1072,15 +1148,18 @@ fight(struct eng_game *g, int a, int b)
 
 /* ---- turns ---- */
 
-/* Every unit of the side still in contact fights one melee. */
+/* Every unit of the side still in contact fights one melee; where
+ * units activate, only one that activated and did not fail. */
 static void
 melee_phase(struct eng_game *g, int side)
 {
-	int i, j;
+	int i, j, act = activates(g);
 
 	for (i = 0; i < g->nu && !g->over; i++)
 		if (g->u[i].alive && g->u[i].side == side &&
 		    !(g->u[i].flags & ENG_UF_MELEE_START) &&
+		    (!act ||
+		        (g->u[i].flags & DP_UF_ACTIVATION) == DP_UF_ACTED) &&
 		    (j = contact_enemy(g, i)) >= 0)
 			fight(g, i, j);
 }
@@ -1123,7 +1202,8 @@ end_turn(struct eng_game *g, int sides)
 		ENG_COVER(g, DI_R_ALTERNATE);
 	for (i = 0; i < g->nu; i++)
 		if (sides == 2 || g->u[i].side == g->side)
-			g->u[i].flags &= (uint16_t)~ENG_UF_TURN;
+			g->u[i].flags &= (uint16_t) ~(
+			    ENG_UF_TURN | DP_UF_ACTIVATION);
 	if (eng_check_end(g) && g->timeout)
 		ENG_COVER(g, DI_R_END_TURN_LIMIT);
 }
@@ -1259,13 +1339,150 @@ side_phase(struct eng_game *g, int side, int shooting)
 			order[j] = t;
 		}
 	for (i = 0; i < n && !g->over; i++) {
-		if (!g->u[order[i]].alive)
+		if (!g->u[order[i]].alive ||
+		    (g->u[order[i]].flags & DP_UF_IDLE))
 			continue;
 		if (shooting)
 			shoot_unit(g, order[i], rnd);
-		else
+		/* An activation test is taken when the unit would move. */
+		else if (!tabs(g)->activation_test || activate(g, order[i]))
 			move_unit(g, order[i], rnd);
 	}
+}
+
+/* The units of side not yet activated this game turn, into v (may be
+ * NULL); returns how many. */
+static int
+ready(const struct eng_game *g, int side, int *v)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive && g->u[i].side == side &&
+		    !(g->u[i].flags & DP_UF_ACTED)) {
+			if (v != NULL)
+				v[n] = i;
+			n++;
+		}
+	return n;
+}
+
+/* The unit of side its player activates next: greedy, the first in
+ * the order of deployment; random, any. -1: none. */
+static int
+pick_unit(struct eng_game *g, int side)
+{
+	int v[ENG_MAX_UNITS], n = ready(g, side, v);
+
+	if (n == 0)
+		return -1;
+	if (g->player[side] == ENG_PLAYER_RANDOM)
+		return v[eng_rng_below(&g->ai, (uint32_t)n)];
+	return v[0];
+}
+
+/*
+ * An order die drawn from the bag (turn: order dice): the bag holds a
+ * die for each unit not yet activated, blue's numbered first, and the
+ * draw is a roll of one die of as many faces; a bag of one side's dice
+ * needs no roll. Returns the side, or -1 when the bag is empty.
+ */
+static int
+draw(struct eng_game *g)
+{
+	int nb = ready(g, ENG_BLUE, NULL), nr = ready(g, ENG_RED, NULL);
+
+	if (nb + nr == 0)
+		return -1;
+	ENG_COVER(g, DI_R_ORDER_DICE);
+	if (nr == 0 || nb == 0)
+		return nr == 0 ? ENG_BLUE : ENG_RED;
+	return eng_die_n(&g->dice, nb + nr) <= nb ? ENG_BLUE : ENG_RED;
+}
+
+/* The melee that ends unit i's activation: it fights the enemy it is
+ * in contact with, unless it fought one of its own this game turn. */
+static void
+unit_melee(struct eng_game *g, int i)
+{
+	int j;
+
+	if (i < 0 || g->over || !g->u[i].alive ||
+	    (g->u[i].flags & (DP_UF_IDLE | ENG_UF_MELEE_START)) ||
+	    (j = contact_enemy(g, i)) < 0)
+		return;
+	g->side = g->u[i].side;
+	fight(g, i, j);
+}
+
+/* Unit i's activation with the built-in players: its activation test,
+ * then it moves, shoots and fights the melee it is in. */
+static void
+unit_acts(struct eng_game *g, int i)
+{
+	int rnd = g->player[g->u[i].side] == ENG_PLAYER_RANDOM;
+
+	g->side = g->u[i].side;
+	if (!activate(g, i))
+		return;
+	move_unit(g, i, rnd);
+	if (!g->over && g->u[i].alive)
+		shoot_unit(g, i, rnd);
+	unit_melee(g, i);
+}
+
+/* The game turn is over (turn: units, order dice): the melees owed, the
+ * side that led first, then the quality tests owed; the other side
+ * leads the next game turn. */
+static void
+end_game_turn(struct eng_game *g)
+{
+	struct dp_state *st = state(g);
+
+	unit_melee(g, st->cur - 1);
+	if (g->over)
+		return;
+	if (st->lead > 0)
+		g->side = st->lead - 1;
+	end_turn(g, 2);
+	st->lead = st->last = st->cur = st->drawn = 0;
+}
+
+/*
+ * A game turn of activations with the built-in players, from where a
+ * test game left it: under turn: units the sides activate a unit each
+ * in turn, the one that leads first, and a side with none left passes;
+ * under order dice the side of each die drawn activates one.
+ */
+static void
+units_turn(struct eng_game *g)
+{
+	struct dp_state *st = state(g);
+	int order = tabs(g)->turn == DT_TURN_ORDER_DICE, side, i;
+
+	unit_melee(g, st->cur - 1);
+	st->cur = 0;
+	if (st->lead == 0)
+		st->lead = g->side + 1;
+	side = st->last > 0 ? !(st->last - 1) : st->lead - 1;
+	while (!g->over) {
+		if (order && st->drawn > 0)
+			side = st->drawn - 1;
+		else if (order && (side = draw(g)) < 0)
+			break;
+		st->drawn = 0;
+		if (!order) {
+			if (ready(g, side, NULL) == 0)
+				side = !side;
+			if (ready(g, side, NULL) == 0)
+				break;
+			ENG_COVER(g, DI_R_UNIT_ACTIVATION);
+		}
+		if ((i = pick_unit(g, side)) >= 0)
+			unit_acts(g, i);
+		side = !side;
+	}
+	end_game_turn(g);
 }
 
 /* One turn with the built-in players: alternate, the side whose turn
@@ -1273,6 +1490,10 @@ side_phase(struct eng_game *g, int side, int shooting)
 void
 dp_play_turn(struct eng_game *g)
 {
+	if (by_unit(g)) {
+		units_turn(g);
+		return;
+	}
 	if (tabs(g)->turn == DT_TURN_PHASED) {
 		ENG_COVER(g, DI_R_PHASED);
 		side_phase(g, g->side, 0);
@@ -1383,16 +1604,175 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 	return 0;
 }
 
+static const char *
+side_name(int side)
+{
+	return side == ENG_BLUE ? "blue" : "red";
+}
+
+/* Where units activate: whether unit i may act now — it activated and
+ * did not fail, and (one at a time) its activation is the one under
+ * way. Returns 0, or -1 refused. */
+static int
+acts_check(struct eng_game *g, int i, char *err, size_t sz)
+{
+	const struct eng_unit *u = &g->u[i];
+
+	if (u->flags & DP_UF_FAILED)
+		return eng_refuse(g, DI_R_ACTIVATION_FAILED, err, sz,
+		    "%s failed its activation test and does nothing this "
+		    "turn",
+		    u->name);
+	if (u->flags & DP_UF_LOST)
+		return eng_refuse(g, DI_R_ACTIVATION_TURN_ENDS, err, sz,
+		    "%s does nothing this turn: its side's activations "
+		    "ended",
+		    u->name);
+	if (!(u->flags & DP_UF_ACTED))
+		return eng_refuse(g, -1, err, sz,
+		    "%s has not activated this turn (activate: %s first)",
+		    u->name, u->name);
+	if (by_unit(g) && state(g)->cur != i + 1)
+		return eng_refuse(g, -1, err, sz,
+		    "%s's activation is over: only the unit activated now "
+		    "acts",
+		    u->name);
+	return 0;
+}
+
+/* The side whose activation comes next under turn: units: the leading
+ * side first, then the other side to the last one's, a side with no
+ * unit left to activate passing. */
+static int
+next_side(struct eng_game *g)
+{
+	const struct dp_state *st = state(g);
+	int side = st->last > 0 ? !(st->last - 1) :
+	    st->lead > 0        ? st->lead - 1 :
+	                          g->side;
+
+	return ready(g, side, NULL) > 0 ? side : !side;
+}
+
+/* `activate: A`: A activates — under turn: units in its side's turn of
+ * activations, under order dice on a die of its side (the one a draw
+ * step drew, or one taken from the bag), with an activation test only
+ * among its side's units in its side's turn — and takes its activation
+ * test. The activation under way ends first, with its melee. */
+static int
+step_activate(struct eng_game *g, const struct eng_action *a, char *err,
+    size_t sz)
+{
+	struct dp_state *st = state(g);
+	const char *name = a->node != NULL && a->node->kind == RS_NODE_SCALAR ?
+	    a->node->scalar :
+	    NULL;
+	struct eng_unit *u;
+	int i, side;
+
+	if (!activates(g))
+		return eng_refuse(g, -1, err, sz,
+		    "activate: no unit activates in this game (turn: units "
+		    "or order dice, or an activation test)");
+	for (i = 0; name != NULL && i < g->nu && strcmp(g->u[i].name, name);
+	     i++)
+		;
+	if (name == NULL || i == g->nu)
+		return eng_refuse(g, -1, err, sz,
+		    "activate: a unit of the test game (activate: A)");
+	u = &g->u[i];
+	if (!u->alive)
+		return eng_refuse(g, -1, err, sz, "%s has been destroyed",
+		    u->name);
+	if (u->flags & DP_UF_LOST)
+		return eng_refuse(g, DI_R_ACTIVATION_TURN_ENDS, err, sz,
+		    "%s cannot activate: its side's activations ended this "
+		    "turn",
+		    u->name);
+	if (u->flags & DP_UF_ACTED)
+		return eng_refuse(g, -1, err, sz,
+		    "%s has already activated this turn", u->name);
+	side = !by_unit(g)                 ? g->side :
+	    tabs(g)->turn == DT_TURN_UNITS ? next_side(g) :
+	    st->drawn > 0                  ? st->drawn - 1 :
+	                                     u->side;
+	if (u->side != side)
+		return eng_refuse(g, -1, err, sz,
+		    "%s cannot activate: it is %s's %s", u->name,
+		    side_name(side),
+		    !by_unit(g)       ? "turn" :
+		        st->drawn > 0 ? "order die" :
+		                        "activation");
+	if (by_unit(g)) {
+		unit_melee(g, st->cur - 1);
+		st->cur = 0;
+		if (!u->alive)
+			return eng_refuse(g, -1, err, sz,
+			    "%s has been destroyed", u->name);
+		if (st->lead == 0)
+			st->lead = g->side + 1;
+		if (tabs(g)->turn == DT_TURN_UNITS)
+			ENG_COVER(g, DI_R_UNIT_ACTIVATION);
+		else if (st->drawn == 0)
+			ENG_COVER(g, DI_R_ORDER_DICE);
+		st->drawn = 0;
+		st->last = side + 1;
+		st->cur = i + 1;
+		g->side = side;
+	}
+	(void)activate(g, i);
+	return 0;
+}
+
+/* `draw` (turn: order dice): an order die drawn from the bag, with the
+ * test game's dice; the activation under way ends first. */
+static int
+step_draw(struct eng_game *g, char *err, size_t sz)
+{
+	struct dp_state *st = state(g);
+	int side;
+
+	if (tabs(g)->turn != DT_TURN_ORDER_DICE)
+		return eng_refuse(g, -1, err, sz,
+		    "draw: there is no bag of order dice (turn: order dice)");
+	if (st->drawn > 0)
+		return eng_refuse(g, -1, err, sz,
+		    "the order die drawn is not used yet: activate a unit of "
+		    "%s",
+		    side_name(st->drawn - 1));
+	unit_melee(g, st->cur - 1);
+	st->cur = 0;
+	if (st->lead == 0)
+		st->lead = g->side + 1;
+	if ((side = draw(g)) < 0)
+		return eng_refuse(g, -1, err, sz,
+		    "the bag is empty: every unit has activated (end turn)");
+	st->drawn = side + 1;
+	g->side = side;
+	return 0;
+}
+
 int
 dp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	struct eng_unit *u;
 
 	if (a->kind == ENG_ACT_END_TURN) {
-		end_turn(g, 1);
+		if (by_unit(g))
+			end_game_turn(g);
+		else
+			end_turn(g, 1);
 		return 0;
 	}
+	if (a->kind == ENG_ACT_FAMILY && a->verb != NULL &&
+	    strcmp(a->verb, "activate") == 0)
+		return step_activate(g, a, err, sz);
+	if (a->kind == ENG_ACT_FAMILY && a->verb != NULL &&
+	    strcmp(a->verb, "draw") == 0)
+		return step_draw(g, err, sz);
 	if (eng_step_check(g, a, err, sz) != 0)
+		return -1;
+	if (activates(g) && acts_check(g, a->unit, err, sz) != 0)
 		return -1;
 	u = &g->u[a->unit];
 	switch (a->kind) {

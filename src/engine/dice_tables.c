@@ -92,7 +92,7 @@ static const struct {
 } combat_keys[] = {
 	{ "shooting", { "pipeline", "accumulated", "none", NULL } },
 	{ "melee", { "opposed", "accumulated", "pipeline", NULL } },
-	{ "turn", { "alternate", "phased", NULL } },
+	{ "turn", { "alternate", "phased", "units", "order dice", NULL } },
 	{ "quality test", { "none", "below half", "beaten", NULL } },
 	{ "contact", { NULL } },
 	{ "melee roll", { NULL } },
@@ -101,6 +101,8 @@ static const struct {
 	{ "test roll", { NULL } },
 	{ "every unit", { NULL } },
 	{ "every weapon", { NULL } },
+	{ "activation test", { "none", "quality", NULL } },
+	{ "failed activation", { "unit stays", "turn ends", NULL } },
 	{ "excess damage", { "lost", "carries over", NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
@@ -201,15 +203,20 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
     int sc, int vc, int *seen, struct dt_tables *t, struct diags *d)
 {
 	const char *k = RS_CELL(c, i, sc), *v = RS_CELL(c, i, vc), *why;
+	const char *names[NCOMBAT + 1];
 	struct pos kp = RS_CPOS(c, i, sc), vp = RS_CPOS(c, i, vc);
-	char words[128];
+	char words[256];
 	size_t j;
 	int w, col;
 
 	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
 		;
 	if (j == NCOMBAT) {
-		diag_msg(d, kp, MSG(UNKNOWN_COMBAT_SETTING), k);
+		for (j = 0; j < NCOMBAT; j++)
+			names[j] = combat_keys[j].name;
+		names[NCOMBAT] = NULL;
+		diag_msg(d, kp, MSG(UNKNOWN_COMBAT_SETTING), k,
+		    words_list(words, sizeof(words), names));
 		return -1;
 	}
 	if (seen[j]++) {
@@ -226,6 +233,9 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 0:
 	case 1:
 	case 2:
+	case 11:
+	case 12:
+	case 13:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
 			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
 			    combat_keys[j].name, v,
@@ -237,8 +247,16 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			t->shooting = (enum dt_shoot)w;
 		else if (j == 1)
 			t->melee = (enum dt_melee)w;
-		else
+		else if (j == 2)
 			t->turn = (enum dt_turn)w;
+		else if (j == 11)
+			t->activation_test = w;
+		else if (j == 13)
+			t->excess_spills = w;
+		else {
+			t->failed = (enum dt_failed)w;
+			t->failed_pos = vp;
+		}
 		return 0;
 	case 3:
 		if (quality_when(v, &t->quality, &col) != 0) {
@@ -280,16 +298,6 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 		/* Read once the Keywords table is (dt_read). */
 		t->every[j - 9] = v;
 		t->every_pos[j - 9] = vp;
-		return 0;
-	case 11:
-		if ((w = word_of(combat_keys[j].words, v)) < 0) {
-			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
-			    combat_keys[j].name, v,
-			    words_list(words, sizeof(words),
-			        combat_keys[j].words));
-			return -1;
-		}
-		t->excess_spills = w;
 		return 0;
 	case 8:
 		if (dt_expr_check(v, &t->test_roll, &col, &why) != 0) {
@@ -362,6 +370,20 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 		diag_msg(d, t->half_pos,
 		    MSG(HALF_HITS_RULE_ACCUMULATED_SHOOTING),
 		    combat_keys[0].words[t->shooting]);
+		rc = -1;
+	}
+	/* A failed activation ends the side's activations: there are a
+	 * side's activations to end only when a side acts as one
+	 * (alternate) or its units take turns with the other's (units). */
+	if (rc != 0)
+		; /* a bad row: its value is not what the designer meant */
+	else if (t->failed == DT_FAILED_TURN_ENDS && !t->activation_test) {
+		diag_msg(d, t->failed_pos, MSG(FAILED_ACTIVATION_NEEDS_TEST));
+		rc = -1;
+	} else if (t->failed == DT_FAILED_TURN_ENDS &&
+	    t->turn != DT_TURN_ALTERNATE && t->turn != DT_TURN_UNITS) {
+		diag_msg(d, t->failed_pos, MSG(FAILED_ACTIVATION_NEEDS_TURN),
+		    combat_keys[2].words[t->turn]);
 		rc = -1;
 	}
 	if (seen[4] && given) {
@@ -900,7 +922,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
-	if (s == NULL && (t->quality || tests)) {
+	if (s == NULL && (t->quality || tests || t->activation_test)) {
 		diag_msg(d, at, MSG(UNIT_NO_QUALITY), u->name);
 		rc = -1;
 	} else if (s != NULL && t->test_roll_given &&

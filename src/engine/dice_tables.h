@@ -59,6 +59,11 @@ enum {
 	DI_R_KEYWORD_REROLL,
 	DI_R_KEYWORD_WOUNDS,
 	DI_R_KEYWORD_NO_SAVE,
+	DI_R_UNIT_ACTIVATION,
+	DI_R_ORDER_DICE,
+	DI_R_ACTIVATION_TEST,
+	DI_R_ACTIVATION_FAILED,
+	DI_R_ACTIVATION_TURN_ENDS,
 	DI_R_SHOOT_MODELS,
 	DI_R_SHOOT_EXCESS_LOST,
 	DI_R__MAX
@@ -72,7 +77,18 @@ enum {
 
 enum dt_shoot { DT_SHOOT_PIPELINE, DT_SHOOT_ACCUMULATED, DT_SHOOT_NONE };
 enum dt_melee { DT_MELEE_OPPOSED, DT_MELEE_ACCUMULATED, DT_MELEE_PIPELINE };
-enum dt_turn { DT_TURN_ALTERNATE, DT_TURN_PHASED };
+/* The turn (FORMAT.md, Play): whole sides, both sides each phase, a
+ * unit of each side in turn, a unit of the side whose order die is
+ * drawn. */
+enum dt_turn {
+	DT_TURN_ALTERNATE,
+	DT_TURN_PHASED,
+	DT_TURN_UNITS,
+	DT_TURN_ORDER_DICE
+};
+/* What a unit that fails its activation test loses: its own action, or
+ * its side's activations for the rest of the game turn. */
+enum dt_failed { DT_FAILED_UNIT_STAYS, DT_FAILED_TURN_ENDS };
 /* When a unit tests its Quality (a mask). */
 enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
 
@@ -249,7 +265,10 @@ struct dt_tables {
 	enum dt_shoot shooting;
 	enum dt_melee melee;
 	enum dt_turn turn;
-	unsigned quality; /* enum dt_qwhen */
+	int activation_test;   /* a unit activating tests its Quality */
+	enum dt_failed failed; /* what a failed activation test does */
+	struct pos failed_pos; /* the failed activation Value cell */
+	unsigned quality;      /* enum dt_qwhen */
 	int fail_by; /* the Quality test's "failed by N or more": N; 0 none */
 	struct pos quality_pos;    /* its Value cell */
 	unsigned half_hits;        /* classes (1 << rs_class) that take half
