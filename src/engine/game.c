@@ -418,15 +418,16 @@ eng_game_run(struct eng_game *g)
 	eng_game_play(g);
 }
 
-/* Initiative: each side rolls, the higher goes first, ties again. */
+/* Initiative: each side rolls a die of the ruleset's (a d6 unless it
+ * says: eng_die_n(6) is eng_die()), the higher goes first, ties again. */
 int
 eng_initiative(struct eng_game *g)
 {
-	int a, b, tries = 0;
+	int a, b, tries = 0, die = g->ctx->rs->die > 1 ? g->ctx->rs->die : 6;
 
 	do {
-		a = eng_die(&g->dice);
-		b = eng_die(&g->dice);
+		a = eng_die_n(&g->dice, die);
+		b = eng_die_n(&g->dice, die);
 	} while (a == b && !g->dice.out && ++tries < 1000);
 	g->first = g->side = a > b ? ENG_BLUE : ENG_RED;
 	/* Families that roll every turn (morale): the battle's opener is

@@ -868,12 +868,12 @@ rnd_example_draw(cairo_t *cr, void *arg, double x, double y, double w,
 	double pt = fmax(6.5, c->st->size_pt * scale * 0.72), y0 = y, th;
 	struct win v;
 	PangoLayout *l;
-	char *cap, *e, *text;
+	char *cap, *text;
 
-	/* Caption. */
-	e = rnd_markup_escape(c->ex->caption);
-	cap = xasprintf(_("Example %d \xc2\xb7 %s"), c->number, e);
-	free(e);
+	/* Caption: plain text (rnd_layout_text), not markup, so that an
+	 * apostrophe is not written as "&apos;". */
+	cap = xasprintf(_("Example %d \xc2\xb7 %s"), c->number,
+	    c->ex->caption);
 	l = rnd_layout_new(cr, &cf, w);
 	rnd_layout_text(l, cap);
 	rnd_layout_size(l, NULL, &th);
