@@ -130,6 +130,13 @@ static const struct eng_rule di_rules[] = {
 	    "left" },
 	[DI_R_SHOOT_EXCESS_LOST] = { "shoot.excess_lost", "Combat",
 	    "damage past the Wounds left of the model it falls on is lost" },
+	[DI_R_MELEE_AT_ONCE] = { "melee.at_once", "Melee",
+	    "both strike at once, each with the models it had when the round "
+	    "began" },
+	[DI_R_MELEE_ATTACKER_ONLY] = { "melee.attacker_only", "Melee",
+	    "only the attacker strikes; the other does not strike back" },
+	[DI_R_MELEE_INITIATIVE] = { "melee.initiative", "Melee",
+	    "the higher Initiative strikes first; equal ones at once" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -144,7 +151,7 @@ static const struct eng_setting di_settings[] = {
 
 /* What it reads beyond the reader's model. */
 static const char *const di_unit_cols[] = { "Quality", "Combat", "Toughness",
-	"Save", "Wounds", "Models", "Keywords", NULL };
+	"Save", "Wounds", "Models", "Initiative", "Keywords", NULL };
 static const char *const di_weapon_cols[] = { "Attacks", "To hit", "Strength",
 	"AP", "Damage", "Keywords", NULL };
 static const char *const di_sections[] = { "Combat", "Wound table",
@@ -383,6 +390,17 @@ di_applies(const struct eng_ctx *c, int rule)
 		return t->models;
 	case DI_R_SHOOT_EXCESS_LOST:
 		return pipe && dt_excess_lost(c->rs, t);
+	case DI_R_MELEE_AT_ONCE:
+		/* By initiative, a unit type meets its own kind at once. */
+		return t->melee == DT_MELEE_PIPELINE &&
+		    (t->strikes == DT_STRIKES_AT_ONCE ||
+		        t->strikes == DT_STRIKES_INITIATIVE);
+	case DI_R_MELEE_ATTACKER_ONLY:
+		return t->melee == DT_MELEE_PIPELINE &&
+		    t->strikes == DT_STRIKES_ONLY;
+	case DI_R_MELEE_INITIATIVE:
+		return t->melee == DT_MELEE_PIPELINE &&
+		    t->strikes == DT_STRIKES_INITIATIVE;
 	default:
 		return 1;
 	}

@@ -32,9 +32,10 @@
 
 #include "dice_odds.h"
 
-/* Who strikes first in a round: one side, then the other back; or both
- * at once (accumulated). */
-enum { FIRST_A, FIRST_B, AT_ONCE };
+/* Who strikes first in a round: one side, then the other back; both at
+ * once (accumulated, or the pipeline's strikes: at once); one side only
+ * (strikes: attacker only). */
+enum { FIRST_A, FIRST_B, AT_ONCE, ONLY_A, ONLY_B };
 
 /* What a pass of the chain works out: a state's value is the chance it
  * ends in that way, or (rounds) the rounds still to fight. */
@@ -428,22 +429,68 @@ strike_at(const struct eng_ctx *c, struct do_strikes *m, int x, int y, int cap,
 	return 0;
 }
 
-/* The rounds' order (the file's comment): the places of its cycle. */
+/*
+ * The rounds' order (the file's comment): the places of its cycle, whose
+ * side's turn each is (a's at place 0), and who strikes in each as the
+ * Combat setting strikes says: the side whose turn it is first, both at
+ * once, that side alone, or the higher Initiative of a and b first
+ * (-1: no pair, for the count of places alone).
+ */
 static void
-order_of(const struct dt_tables *t, struct chain *ch)
+order_of(const struct eng_ctx *c, int a, int b, struct chain *ch)
 {
+	const struct dt_tables *t = c->fam_data;
+	static const int phased[4] = { 0, 1, 1, 0 };
+	int p, ia = 0, ib = 0, side;
+
 	if (t->melee == DT_MELEE_ACCUMULATED) {
 		ch->np = 1;
 		ch->first[0] = AT_ONCE;
-	} else if (t->turn == DT_TURN_PHASED) {
-		ch->np = 4;
-		ch->first[0] = ch->first[3] = FIRST_A;
-		ch->first[1] = ch->first[2] = FIRST_B;
-	} else {
-		ch->np = 2;
-		ch->first[0] = FIRST_A;
-		ch->first[1] = FIRST_B;
+		return;
 	}
+	ch->np = t->turn == DT_TURN_PHASED ? 4 : 2;
+	if (a >= 0 && b >= 0) {
+		ia = t->units[a].initiative;
+		ib = t->units[b].initiative;
+	}
+	for (p = 0; p < ch->np; p++) {
+		side = ch->np == 4 ? phased[p] : p;
+		switch (t->strikes) {
+		case DT_STRIKES_AT_ONCE:
+			ch->first[p] = AT_ONCE;
+			break;
+		case DT_STRIKES_ONLY:
+			ch->first[p] = side ? ONLY_B : ONLY_A;
+			break;
+		case DT_STRIKES_INITIATIVE:
+			ch->first[p] = ia > ib ? FIRST_A :
+			    ia < ib            ? FIRST_B :
+			                         AT_ONCE;
+			break;
+		case DT_STRIKES_FIRST:
+		default:
+			ch->first[p] = side ? FIRST_B : FIRST_A;
+			break;
+		}
+	}
+}
+
+/* The chance a round at place p of state (i, j) changes nothing: both
+ * strikes take nothing, or the one strike (one side only). */
+static void
+place_q(const struct chain *ch, int p, int i, int j, mpq_t q)
+{
+	const mpq_t *sa = ch->dep ? sa_of(ch, i, j) : ch->sa,
+	            *sb = ch->dep ? sb_of(ch, i, j) : ch->sb;
+
+	if (ch->first[p] == ONLY_A)
+		mpq_set(q, sb[0]);
+	else if (ch->first[p] == ONLY_B)
+		mpq_set(q, sa[0]);
+	else if (!ch->dep)
+		mpq_set(q, ch->q);
+	else
+		mpq_mul(q, sa[0], sb[0]);
 }
 
 static inline size_t
@@ -506,7 +553,33 @@ round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r, mpq_t tmp)
 
 	mpq_init(part);
 	mpq_set_ui(r, (unsigned long)cost, 1);
-	if (ch->first[p] == FIRST_B) {
+	if (ch->first[p] == ONLY_A || ch->first[p] == ONLY_B) {
+		/* One strike, none back. */
+		if (ch->first[p] == ONLY_A) {
+			addmul(r, tb, ch->v[at(ch, n, i, 0)], tmp);
+			for (k = 1; k < j; k++)
+				addmul(r, sb[k], ch->v[at(ch, n, i, j - k)],
+				    tmp);
+		} else {
+			addmul(r, ta, ch->v[at(ch, n, 0, j)], tmp);
+			for (k = 1; k < i; k++)
+				addmul(r, sa[k], ch->v[at(ch, n, i - k, j)],
+				    tmp);
+		}
+	} else if (ch->first[p] == AT_ONCE && ch->dep) {
+		/* Both at once with the models of (i, j): every pair of
+		 * losses (sa[i], sb[j]: i or more, j or more). */
+		int ka, kb;
+
+		for (ka = 0; ka <= i; ka++)
+			for (kb = 0; kb <= j; kb++) {
+				if (ka == 0 && kb == 0)
+					continue;
+				mpq_mul(part, sa[ka], sb[kb]);
+				addmul(r, part,
+				    ch->v[at(ch, n, i - ka, j - kb)], tmp);
+			}
+	} else if (ch->first[p] == FIRST_B) {
 		/* b strikes; if a stands, it strikes back (col). */
 		addmul(r, ta, ch->v[at(ch, n, 0, j)], tmp);
 		for (k = 1; k < i; k++)
@@ -539,30 +612,28 @@ round_rest(struct chain *ch, int p, int i, int j, int cost, mpq_t r, mpq_t tmp)
 static void
 solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 {
-	mpq_t r[4], num, qk, q;
+	mpq_t r[4], q[4], num, qk;
 	int p;
 
-	mpq_inits(num, qk, q, NULL);
-	/* A round that changes nothing: the same in every state, or (units
-	 * of models) this state's. */
-	if (ch->dep)
-		mpq_mul(q, sa_of(ch, i, j)[0], sb_of(ch, i, j)[0]);
-	else
-		mpq_set(q, ch->q);
+	mpq_inits(num, qk, NULL);
+	/* A round that changes nothing: at each place the same in every
+	 * state, or (units of models) this state's. */
 	for (p = 0; p < ch->np; p++) {
 		mpq_init(r[p]);
+		mpq_init(q[p]);
+		place_q(ch, p, i, j, q[p]);
 		round_rest(ch, p, i, j, cost, r[p], tmp);
 	}
 	mpq_set_ui(qk, 1, 1);
 	for (p = 0; p < ch->np; p++) {
 		addmul(num, qk, r[p], tmp);
-		mpq_mul(qk, qk, q);
+		mpq_mul(qk, qk, q[p]);
 	}
 	mpq_set_ui(tmp, 1, 1);
 	mpq_sub(qk, tmp, qk);
 	mpq_div(ch->v[at(ch, 0, i, j)], num, qk);
 	for (p = ch->np - 1; p > 0; p--) {
-		mpq_mul(tmp, q, ch->v[at(ch, (p + 1) % ch->np, i, j)]);
+		mpq_mul(tmp, q[p], ch->v[at(ch, (p + 1) % ch->np, i, j)]);
 		mpq_add(ch->v[at(ch, p, i, j)], r[p], tmp);
 	}
 	for (p = 0; p < ch->np; p++) {
@@ -571,8 +642,9 @@ solve_state(struct chain *ch, int i, int j, int cost, mpq_t tmp)
 		if (ch->needcol[p])
 			sum_col(ch, p, i, j, tmp);
 		mpq_clear(r[p]);
+		mpq_clear(q[p]);
 	}
-	mpq_clears(num, qk, q, NULL);
+	mpq_clears(num, qk, NULL);
 }
 
 /*
@@ -617,12 +689,55 @@ tails(mpq_t *t, mpq_t *const s, int n)
 		mpq_add(t[k], t[k + 1], s[k]);
 }
 
-/* One round from the start, at place 0: the Wounds each side loses. */
-static void
-first_round(const struct chain *ch, struct do_fight *f)
+/*
+ * x's losses (wx Wounds) to y's strike back, into loses (in: y's strike
+ * with the models it has at the start): y strikes back only when it
+ * stands after x's strike took k of its wy Wounds (first: P(k), the
+ * last wy or more), and (units of models, dep) with the models it then
+ * has left. Returns 0, or -1 when an expression has no distribution.
+ */
+static int
+strike_back(const struct eng_ctx *c, int y, int x, int wx, int wy,
+    const mpq_t *first, mpq_t *loses, int dep)
 {
-	mpq_t stand, tmp;
-	int k;
+	const struct dt_tables *t = c->fam_data;
+	mpq_t *sum = vec_new((size_t)wx + 1), *s = NULL, tmp;
+	int k, ky, m, have = -1, rc = 0;
+
+	mpq_init(tmp);
+	for (ky = 0; ky < wy && rc == 0; ky++) {
+		if (mpq_sgn(first[ky]) == 0)
+			continue;
+		m = dt_models_left(t, y, wy - ky);
+		if (!dep)
+			s = loses;
+		else if (m != have) {
+			vec_free(s, (size_t)wx + 1);
+			s = vec_new((size_t)wx + 1);
+			rc = strike_of(c, y, x, wx, m, s);
+			have = m;
+		}
+		for (k = 0; k <= wx && rc == 0; k++)
+			addmul(sum[k], first[ky], s[k], tmp);
+	}
+	if (dep)
+		vec_free(s, (size_t)wx + 1);
+	/* y removed: no strike back. */
+	mpq_add(sum[0], sum[0], first[wy]);
+	for (k = 0; k <= wx; k++)
+		mpq_set(loses[k], sum[k]);
+	vec_free(sum, (size_t)wx + 1);
+	mpq_clear(tmp);
+	return rc;
+}
+
+/* One round from the start, at place 0: the Wounds each side loses.
+ * Returns 0, or -1 when an expression has no distribution. */
+static int
+first_round(const struct eng_ctx *c, int a, int b, const struct chain *ch,
+    struct do_fight *f)
+{
+	int k, dep = models_matter(c, a, b);
 
 	f->a_loses = vec_new((size_t)ch->wa + 1);
 	f->b_loses = vec_new((size_t)ch->wb + 1);
@@ -630,16 +745,21 @@ first_round(const struct chain *ch, struct do_fight *f)
 		mpq_set(f->b_loses[k], ch->sb[k]);
 	for (k = 0; k <= ch->wa; k++)
 		mpq_set(f->a_loses[k], ch->sa[k]);
-	if (ch->first[0] != FIRST_A)
-		return;
-	/* b strikes back only when it stands. */
-	mpq_inits(stand, tmp, NULL);
-	mpq_set_ui(tmp, 1, 1);
-	mpq_sub(stand, tmp, ch->sb[ch->wb]);
-	for (k = 0; k <= ch->wa; k++)
-		mpq_mul(f->a_loses[k], f->a_loses[k], stand);
-	mpq_add(f->a_loses[0], f->a_loses[0], ch->sb[ch->wb]);
-	mpq_clears(stand, tmp, NULL);
+	switch (ch->first[0]) {
+	case FIRST_A:
+		return strike_back(c, b, a, ch->wa, ch->wb, ch->sb, f->a_loses,
+		    dep);
+	case FIRST_B:
+		return strike_back(c, a, b, ch->wb, ch->wa, ch->sa, f->b_loses,
+		    dep);
+	case ONLY_A:
+		for (k = 0; k <= ch->wa; k++)
+			mpq_set_ui(f->a_loses[k], k == 0, 1);
+		return 0;
+	case AT_ONCE:
+	default:
+		return 0;
+	}
 }
 
 /* The places of the turns' order of the ruleset of c. */
@@ -648,7 +768,7 @@ places(const struct eng_ctx *c)
 {
 	struct chain ch;
 
-	order_of(c->fam_data, &ch);
+	order_of(c, -1, -1, &ch);
 	return ch.np;
 }
 
@@ -690,7 +810,17 @@ do_chain_work(const struct eng_ctx *c, int a, int b, int wa, int wb)
 	double ab = strike_bits(c, a, b), ba = strike_bits(c, b, a),
 	       limbs = (wa + wb) * (ab > ba ? ab : ba) / 64;
 
-	return (double)places(c) * wa * wb * (wa + wb) *
+	const struct dt_tables *t = c->fam_data;
+	/* Strikes at once of units of models: each state sums every pair
+	 * of losses, wa wb of them, not wa + wb. */
+	double sums = wa + wb;
+
+	if (models_matter(c, a, b) &&
+	    (t->strikes == DT_STRIKES_AT_ONCE ||
+	        (t->strikes == DT_STRIKES_INITIATIVE &&
+	            t->units[a].initiative == t->units[b].initiative)))
+		sums = (double)wa * wb;
+	return (double)places(c) * wa * wb * sums *
 	    (1 + (limbs / 8) * (limbs / 8));
 }
 
@@ -813,7 +943,7 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	memset(&ch, 0, sizeof(ch));
 	f->wa = ch.wa = wa < 1 ? 1 : wa;
 	f->wb = ch.wb = wb < 1 ? 1 : wb;
-	order_of(c->fam_data, &ch);
+	order_of(c, a, b, &ch);
 	mpq_init(ch.q);
 	ch.sa = vec_new((size_t)ch.wa + 1);
 	ch.sb = vec_new((size_t)ch.wb + 1);
@@ -827,8 +957,9 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	} else if (strike_at(c, m, b, a, ch.wa, ch.sa) != 0 ||
 	    strike_at(c, m, a, b, ch.wb, ch.sb) != 0)
 		goto out;
-	rc = 0;
-	first_round(&ch, f);
+	rc = first_round(c, a, b, &ch, f);
+	if (rc != 0)
+		goto out;
 	mpq_mul(ch.q, ch.sa[0], ch.sb[0]);
 	f->resolves = mpq_cmp_ui(ch.q, 1, 1) != 0;
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
@@ -851,7 +982,8 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	tails(ch.ta, ch.sa, ch.wa);
 	tails(ch.tb, ch.sb, ch.wb);
 	for (n = 0; n < (size_t)ch.np; n++) {
-		ch.needrow[(n + 1) % ch.np] |= ch.first[n] != FIRST_B;
+		ch.needrow[(n + 1) % ch.np] |= ch.first[n] == FIRST_A ||
+		    (ch.first[n] == AT_ONCE && !ch.dep);
 		ch.needcol[(n + 1) % ch.np] |= ch.first[n] == FIRST_B;
 	}
 	n = (size_t)ch.np * ((size_t)ch.wa + 1) * ((size_t)ch.wb + 1);

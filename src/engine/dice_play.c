@@ -380,12 +380,15 @@ take_wound(struct eng_game *g, int i, int d, int by)
 
 /*
  * The Attacks of weapon wp of unit i: the expression rolled once for
- * each model the unit has left (a unit of one model, once).
+ * each model the unit has left (a unit of one model, once), or (models
+ * 0 or more: a melee's strike at once) for each of so many.
  */
 static int
-attacks_of(struct eng_game *g, int i, const struct dt_weapon *wp)
+attacks_of(struct eng_game *g, int i, const struct dt_weapon *wp, int models)
 {
-	int m = dt_models_left(tabs(g), g->u[i].type, wounds_left(g, i)),
+	int m = models >= 0 ?
+	    models :
+	    dt_models_left(tabs(g), g->u[i].type, wounds_left(g, i)),
 	    n = 0;
 
 	if (wp->attacks.text == NULL)
@@ -847,7 +850,7 @@ step_roll(struct eng_game *g, const struct dt_roll *r)
 /* Weapon w of unit i strikes unit j by the pipeline, each To hit roll
  * changed by mod. */
 static void
-pipeline(struct eng_game *g, int i, int w, int j, int mod)
+pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 {
 	const struct dt_tables *t = tabs(g);
 	const struct dt_weapon *wp = &t->weapons[w];
@@ -874,7 +877,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod)
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
 		    sw, du->wounds - wounds_left(g, j), &sr);
-	n = attacks_of(g, i, wp);
+	n = attacks_of(g, i, wp, models);
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
@@ -933,7 +936,7 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 	int n;
 
 	ENG_COVER(g, DI_R_SHOOT_ACCUMULATED);
-	n = attacks_of(g, i, wp) + mod;
+	n = attacks_of(g, i, wp, -1) + mod;
 	if (mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	if (t->half_hits >> rs_class_slot(&g->ctx->rs->units[g->u[j].type]) &
@@ -958,7 +961,7 @@ shoot(struct eng_game *g, int i, int w, int j)
 	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
 		accumulate(g, i, w, j, mod);
 	else
-		pipeline(g, i, w, j, mod);
+		pipeline(g, i, w, j, mod, -1);
 }
 
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
@@ -1057,9 +1060,10 @@ factor(struct eng_game *g, int i, int j)
 }
 
 /* Weapons of unit i that reach the contact distance strike unit j,
- * each To hit roll changed by the Melee modifiers mod. */
+ * each To hit roll changed by the Melee modifiers mod, with the models i
+ * has left (models -1) or so many (a strike at once). */
 static void
-strike(struct eng_game *g, int i, int j, int mod)
+strike(struct eng_game *g, int i, int j, int mod, int models)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
 	size_t k;
@@ -1067,7 +1071,34 @@ strike(struct eng_game *g, int i, int j, int mod)
 	for (k = 0; k < ut->nweapons && g->u[j].alive; k++)
 		if (g->ctx->wrange[ut->weapons[k]] <=
 		    g->ctx->melee_range + 1e-9)
-			pipeline(g, i, ut->weapons[k], j, mod);
+			pipeline(g, i, ut->weapons[k], j, mod, models);
+}
+
+/* Who strikes first in a melee by the pipeline of a (attacking) and b
+ * (enum dt_strikes): 0 a, then b back; 1 b, then a back; 2 both at
+ * once; 3 a alone. */
+static int
+strike_order(struct eng_game *g, int a, int b)
+{
+	const struct dt_tables *t = tabs(g);
+	int ia = dunit(g, a)->initiative, ib = dunit(g, b)->initiative;
+
+	switch (t->strikes) {
+	case DT_STRIKES_AT_ONCE:
+		ENG_COVER(g, DI_R_MELEE_AT_ONCE);
+		return 2;
+	case DT_STRIKES_ONLY:
+		ENG_COVER(g, DI_R_MELEE_ATTACKER_ONLY);
+		return 3;
+	case DT_STRIKES_INITIATIVE:
+		ENG_COVER(g, DI_R_MELEE_INITIATIVE);
+		if (ia == ib)
+			ENG_COVER(g, DI_R_MELEE_AT_ONCE);
+		return ia > ib ? 0 : ia < ib ? 1 : 2;
+	case DT_STRIKES_FIRST:
+	default:
+		return 0;
+	}
 }
 
 /* Unit a (whose side's turn it is) fights unit b. */
@@ -1105,10 +1136,19 @@ fight(struct eng_game *g, int a, int b)
 		return;
 	}
 	if (t->melee == DT_MELEE_PIPELINE) {
+		int ord = strike_order(g, a, b), first = ord == 1 ? b : a,
+		    other = ord == 1 ? a : b, mo;
+
 		ENG_COVER(g, DI_R_MELEE_PIPELINE);
-		strike(g, a, b, ma);
-		if (g->u[b].alive && g->u[a].alive)
-			strike(g, b, a, mb);
+		/* At once: the other strikes with the models it had when
+		 * the round began, even if the first strike removed it. */
+		mo = dt_models_left(t, g->u[other].type,
+		    wounds_left(g, other));
+		strike(g, first, other, first == a ? ma : mb, -1);
+		if (ord == 2)
+			strike(g, other, first, other == a ? ma : mb, mo);
+		else if (ord != 3 && g->u[first].alive && g->u[other].alive)
+			strike(g, other, first, other == a ? ma : mb, -1);
 		return;
 	}
 	ca = factor(g, a, b) + ma;

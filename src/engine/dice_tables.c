@@ -104,6 +104,9 @@ static const struct {
 	{ "activation test", { "none", "quality", NULL } },
 	{ "failed activation", { "unit stays", "turn ends", NULL } },
 	{ "excess damage", { "lost", "carries over", NULL } },
+	{ "strikes",
+	    { "attacker first", "at once", "attacker only", "by initiative",
+	        NULL } },
 };
 #define NCOMBAT (sizeof(combat_keys) / sizeof(combat_keys[0]))
 
@@ -236,6 +239,7 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 11:
 	case 12:
 	case 13:
+	case 14:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
 			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
 			    combat_keys[j].name, v,
@@ -253,7 +257,10 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			t->activation_test = w;
 		else if (j == 13)
 			t->excess_spills = w;
-		else {
+		else if (j == 14) {
+			t->strikes = (enum dt_strikes)w;
+			t->strikes_pos = vp;
+		} else {
 			t->failed = (enum dt_failed)w;
 			t->failed_pos = vp;
 		}
@@ -365,6 +372,13 @@ read_combat(const struct ruleset *rs, struct dt_tables *t, int given,
 			    combat_keys[i].name, combat_keys[i].name);
 			rc = -1;
 		}
+	/* Who strikes is a question of the pipeline's melee only: an
+	 * opposed roll is both at once, accumulated hits too. */
+	if (seen[14] && t->melee != DT_MELEE_PIPELINE) {
+		diag_msg(d, t->strikes_pos, MSG(STRIKES_NEEDS_PIPELINE),
+		    combat_keys[1].words[t->melee]);
+		rc = -1;
+	}
 	if (seen[6] && t->half_hits != 0 &&
 	    t->shooting != DT_SHOOT_ACCUMULATED) {
 		diag_msg(d, t->half_pos,
@@ -935,6 +949,17 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	    roll(s, rs->die, &du->quality) != 0) {
 		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
 		    rs->die);
+		rc = -1;
+	}
+	s = own(oc, u->own, u->own_pos, u->pos, "Initiative", &at);
+	du->initiative = -1;
+	if (s == NULL && t->strikes == DT_STRIKES_INITIATIVE &&
+	    t->melee == DT_MELEE_PIPELINE) {
+		diag_msg(d, at, MSG(UNIT_NO_INITIATIVE), u->name);
+		rc = -1;
+	} else if (s != NULL && whole(s, 0, 20, &du->initiative) != 0) {
+		diag_msg(d, at, MSG(INITIATIVE_UNIT_NOT_WHOLE_NUMBER), s,
+		    u->name);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Combat", &at);

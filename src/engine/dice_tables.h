@@ -66,6 +66,9 @@ enum {
 	DI_R_ACTIVATION_TURN_ENDS,
 	DI_R_SHOOT_MODELS,
 	DI_R_SHOOT_EXCESS_LOST,
+	DI_R_MELEE_AT_ONCE,
+	DI_R_MELEE_ATTACKER_ONLY,
+	DI_R_MELEE_INITIATIVE,
 	DI_R__MAX
 };
 
@@ -89,6 +92,16 @@ enum dt_turn {
 /* What a unit that fails its activation test loses: its own action, or
  * its side's activations for the rest of the game turn. */
 enum dt_failed { DT_FAILED_UNIT_STAYS, DT_FAILED_TURN_ENDS };
+/* Who strikes in a melee by the pipeline (the Combat setting strikes):
+ * the attacker, then the other back; both at once, each with the models
+ * it had when the round began; the attacker alone; the higher Initiative
+ * first, equal ones at once. */
+enum dt_strikes {
+	DT_STRIKES_FIRST,
+	DT_STRIKES_AT_ONCE,
+	DT_STRIKES_ONLY,
+	DT_STRIKES_INITIATIVE
+};
 /* When a unit tests its Quality (a mask). */
 enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
 
@@ -244,9 +257,10 @@ struct dt_roll {
 struct dt_unit {
 	int toughness; /* -1: none */
 	int save;
-	int wounds; /* 0: none; of the whole unit, all its models */
-	int models; /* 1 unless a Models column gives more */
-	int wpm;    /* the Wounds of one model: wounds / models */
+	int wounds;     /* 0: none; of the whole unit, all its models */
+	int models;     /* 1 unless a Models column gives more */
+	int initiative; /* strikes: by initiative; -1 not written */
+	int wpm;        /* the Wounds of one model: wounds / models */
 	struct pos models_pos;
 	int quality;
 	int combat[RS_CLASS_SLOTS]; /* factor against each class slot
@@ -265,10 +279,12 @@ struct dt_tables {
 	enum dt_shoot shooting;
 	enum dt_melee melee;
 	enum dt_turn turn;
-	int activation_test;   /* a unit activating tests its Quality */
-	enum dt_failed failed; /* what a failed activation test does */
-	struct pos failed_pos; /* the failed activation Value cell */
-	unsigned quality;      /* enum dt_qwhen */
+	int activation_test; /* a unit activating tests its Quality */
+	enum dt_strikes strikes;
+	struct pos strikes_pos; /* its Value cell; line 0: not given */
+	enum dt_failed failed;  /* what a failed activation test does */
+	struct pos failed_pos;  /* the failed activation Value cell */
+	unsigned quality;       /* enum dt_qwhen */
 	int fail_by; /* the Quality test's "failed by N or more": N; 0 none */
 	struct pos quality_pos;    /* its Value cell */
 	unsigned half_hits;        /* classes (1 << rs_class) that take half

@@ -373,3 +373,31 @@ m = [x for x in json.load(open('$tmp/j'))[0]['melee'] if x['attacker'] == 'Rifle
 sys.exit(0 if m and m[0]['fought_out'] is False else 1)" &&
 	pass "the heavy pair has its first round only (fought_out false)" ||
 	fail "the heavy pair has its first round only" "$(head -c 300 "$tmp/j")"
+
+# Who strikes in a melee by the pipeline: by initiative (the higher
+# first, equal ones at once with the models they began with), at once,
+# the attacker only; an error with another melee or a bad Initiative.
+S=tests/rulesets/dice-strikes.md
+timeout 60 "$BIN" check -n 200 "$S" >"$tmp/out" 2>"$tmp/err"
+grep -q 'test games played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
+	pass "strikes: by initiative and at once, by scripted melees" ||
+	fail "strikes: by initiative and at once" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| strikes       | by initiative |/| strikes       | attacker only |/' "$S" >"$tmp/only.md"
+timeout 60 "$BIN" odds --json "$tmp/only.md" Riflemen Brutes >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+m = {(x['attacker'], x['defender']): x for x in json.load(open('$tmp/j'))[0]['melee']}
+x = m[('Riflemen', 'Brutes')]
+sys.exit(0 if x['exact']['attacker_loses'][0] == '1' and x['fought_out'] else 1)" &&
+	pass "strikes: attacker only: the defender never strikes back in the first round" ||
+	fail "strikes: attacker only" "$(head -c 300 "$tmp/j")"
+sed 's/| excess damage | lost     |/| excess damage | lost     |\n| strikes       | at once  |/' "$M" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -Eq ":[0-9]+:[0-9]+: error: strikes says who strikes first in a melee by the pipeline; this game's melee is opposed" "$tmp/err" &&
+	pass "strikes with an opposed melee is an error at its cell" ||
+	fail "strikes with an opposed melee is an error" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/^| Brutes   | brute   | 10   | Cleaver         | 3      | 3      | 2          |/| Brutes   | brute   | 10   | Cleaver         | 3      | 3      | fast       |/' "$S" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -Eq ":20:[0-9]+: error: Initiative 'fast' of unit 'Brutes' is not a whole number from 0 to 20" "$tmp/err" &&
+	pass "a bad Initiative is an error at its cell" ||
+	fail "a bad Initiative is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"

@@ -185,24 +185,29 @@ Test(dice_models, volley_of_models_is_exact)
 	rs_free(rs);
 }
 
-/* A melee by the pipeline of two units of three models of three Wounds
- * (d3 Damage, excess lost) fought to its end by the family's own turns
- * (each end of turn fights the side's melee, its unit striking first),
- * 20,000 times, against the exact chain: each chance within four
- * standard errors, and the mean rounds within four of theirs. */
-Test(dice_models, melee_of_models_to_its_end)
+/* One mode of strikes: a melee by the pipeline of two units of three
+ * models of three Wounds (d3 Damage, excess lost) fought to its end by
+ * the family's own turns (each end of turn fights the side's melee, its
+ * unit attacking), n times, against the exact chain: each end within
+ * four standard errors, the mean rounds within 0.05, and the attacker's
+ * losses in the first round (the defender striking back with the models
+ * it has left) within four standard errors each. */
+static void
+melee_mode(enum dt_strikes mode, long n)
 {
 	struct diags d = { 0 };
 	struct ruleset *rs = rs_read("rulesets/dice-models-melee.md", &d);
 	struct eng_ctx *c;
 	struct do_fight f;
-	long n = 20000, i, won = 0, lost = 0, rounds = 0;
-	double pa, pb, se;
+	long i, won = 0, lost = 0, rounds = 0, first[10] = { 0 };
+	double pa, pb, se, p, fr;
+	int k;
 
 	cr_assert_not_null(rs);
 	eng_family_check(rs, &d);
 	c = eng_ctx_new(rs, -1, 0, &d);
 	cr_assert_not_null(c);
+	((struct dt_tables *)c->fam_data)->strikes = mode;
 	do_fight_init(&f);
 	cr_assert_eq(do_fight_odds(c, 1, 1, 9, 9, 400, NULL, &f), 0);
 	cr_assert(f.chained, "the melee of units of models is fought out");
@@ -210,7 +215,7 @@ Test(dice_models, melee_of_models_to_its_end)
 		struct eng_game *g = eng_game_new(c);
 		struct eng_action act;
 		char err[256];
-		int a, b, k;
+		int a, b;
 
 		eng_game_init(g, c, 11, (uint64_t)i);
 		a = eng_game_add(g, 1, 0, 300, 300);
@@ -222,6 +227,8 @@ Test(dice_models, melee_of_models_to_its_end)
 		for (k = 0; k < 400 && g->u[a].alive && g->u[b].alive; k++) {
 			cr_assert_eq(c->fam->step(g, &act, err, sizeof(err)),
 			    0, "%s", err);
+			if (k == 0)
+				first[g->u[a].alive ? g->u[a].c[3] : 9]++;
 			rounds++;
 		}
 		won += g->u[a].alive && !g->u[b].alive;
@@ -231,18 +238,44 @@ Test(dice_models, melee_of_models_to_its_end)
 	pa = mpq_get_d(f.a_wins);
 	pb = mpq_get_d(f.b_wins);
 	se = sqrt(pa * (1 - pa) / (double)n);
-	cr_assert(fabs((double)won / (double)n - pa) <= 4 * se,
-	    "attacker wins: played %.4f, exact %.4f", (double)won / (double)n,
-	    pa);
-	cr_assert(fabs((double)lost / (double)n - pb) <= 4 * se,
-	    "defender wins: played %.4f, exact %.4f", (double)lost / (double)n,
-	    pb);
+	cr_assert(fabs((double)won / (double)n - pa) <= 4 * se + 1e-9,
+	    "strikes %d: attacker wins: played %.4f, exact %.4f", (int)mode,
+	    (double)won / (double)n, pa);
+	se = sqrt(pb * (1 - pb) / (double)n);
+	cr_assert(fabs((double)lost / (double)n - pb) <= 4 * se + 1e-9,
+	    "strikes %d: defender wins: played %.4f, exact %.4f", (int)mode,
+	    (double)lost / (double)n, pb);
 	cr_assert(fabs((double)rounds / (double)n - mpq_get_d(f.rounds)) <
 	        0.05,
-	    "rounds: played %.4f, exact %.4f", (double)rounds / (double)n,
-	    mpq_get_d(f.rounds));
+	    "strikes %d: rounds: played %.4f, exact %.4f", (int)mode,
+	    (double)rounds / (double)n, mpq_get_d(f.rounds));
+	/* The first round: the attacker's Wounds lost (9: removed). */
+	for (k = 0; k <= 9; k++) {
+		p = mpq_get_d(f.a_loses[k]);
+		fr = (double)first[k] / (double)n;
+		se = sqrt(p * (1 - p) / (double)n);
+		cr_assert(fabs(fr - p) <= 4 * se + 1e-9,
+		    "strikes %d: the attacker loses %d in the first round: "
+		    "played %.4f, exact %.4f",
+		    (int)mode, k, fr, p);
+	}
 	do_fight_clear(&f);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
+}
+
+Test(dice_models, melee_of_models_to_its_end)
+{
+	melee_mode(DT_STRIKES_FIRST, 20000);
+}
+
+Test(dice_models, melee_of_models_at_once)
+{
+	melee_mode(DT_STRIKES_AT_ONCE, 12000);
+}
+
+Test(dice_models, melee_of_models_attacker_only)
+{
+	melee_mode(DT_STRIKES_ONLY, 12000);
 }
