@@ -351,6 +351,14 @@ take(struct eng_game *g, int i, int n, int by, int removed_rule)
 	if ((tabs(g)->quality & DT_Q_BELOW_HALF) && 2 * after < du->wounds &&
 	    2 * before >= du->wounds)
 		g->u[i].flags |= DP_UF_OWES_TEST;
+	/* A unit of models that loses one tests at the end of the turn
+	 * (once, however many it loses). */
+	if ((tabs(g)->quality & DT_Q_LOST_MODEL) &&
+	    dt_models_left(tabs(g), g->u[i].type, after) <
+	        dt_models_left(tabs(g), g->u[i].type, before)) {
+		ENG_COVER(g, DI_R_QUALITY_LOST_MODEL);
+		g->u[i].flags |= DP_UF_OWES_TEST;
+	}
 }
 
 /*
@@ -1213,7 +1221,12 @@ quality_phase(struct eng_game *g)
 		if (g->u[i].flags & DP_UF_OWES_TEST) {
 			g->u[i].flags &= (uint16_t)~DP_UF_OWES_TEST;
 			if (g->u[i].alive) {
-				ENG_COVER(g, DI_R_QUALITY_BELOW_HALF);
+				/* Owed for falling below half, or (that
+				 * too may be asked) for a model lost. */
+				if ((tabs(g)->quality & DT_Q_BELOW_HALF) &&
+				    2 * wounds_left(g, i) <
+				        dunit(g, i)->wounds)
+					ENG_COVER(g, DI_R_QUALITY_BELOW_HALF);
 				quality_test(g, i);
 			}
 		}

@@ -93,7 +93,8 @@ static const struct {
 	{ "shooting", { "pipeline", "accumulated", "none", NULL } },
 	{ "melee", { "opposed", "accumulated", "pipeline", NULL } },
 	{ "turn", { "alternate", "phased", "units", "order dice", NULL } },
-	{ "quality test", { "none", "below half", "beaten", NULL } },
+	{ "quality test",
+	    { "none", "below half", "beaten", "lost a model", NULL } },
 	{ "contact", { NULL } },
 	{ "melee roll", { NULL } },
 	{ "half hits", { NULL } },
@@ -161,6 +162,8 @@ quality_when(const char *v, unsigned *mask, int *col)
 			*mask |= DT_Q_BELOW_HALF;
 		else if (w == 2)
 			*mask |= DT_Q_BEATEN;
+		else if (w == 3)
+			*mask |= DT_Q_LOST_MODEL;
 	}
 	return 0;
 }

@@ -69,6 +69,7 @@ enum {
 	DI_R_MELEE_AT_ONCE,
 	DI_R_MELEE_ATTACKER_ONLY,
 	DI_R_MELEE_INITIATIVE,
+	DI_R_QUALITY_LOST_MODEL,
 	DI_R__MAX
 };
 
@@ -103,7 +104,11 @@ enum dt_strikes {
 	DT_STRIKES_INITIATIVE
 };
 /* When a unit tests its Quality (a mask). */
-enum dt_qwhen { DT_Q_BELOW_HALF = 1u << 0, DT_Q_BEATEN = 1u << 1 };
+enum dt_qwhen {
+	DT_Q_BELOW_HALF = 1u << 0,
+	DT_Q_BEATEN = 1u << 1,
+	DT_Q_LOST_MODEL = 1u << 2 /* a unit of models loses one */
+};
 
 /*
  * A dice expression as written in a cell ("d6", "2d6kh1+1", "3"): its

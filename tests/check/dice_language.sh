@@ -401,3 +401,10 @@ timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
 grep -Eq ":20:[0-9]+: error: Initiative 'fast' of unit 'Brutes' is not a whole number from 0 to 20" "$tmp/err" &&
 	pass "a bad Initiative is an error at its cell" ||
 	fail "a bad Initiative is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+
+# A test owed for a model lost: a squad that loses one tests at the end
+# of the turn; a model wounded but standing does not make it test.
+timeout 60 "$BIN" check -n 100 tests/rulesets/dice-nerve-models.md >"$tmp/out" 2>"$tmp/err"
+grep -q 'test games played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
+	pass "quality test: lost a model, by scripted volleys" ||
+	fail "quality test: lost a model" "$(grep -v note: "$tmp/err" | head -c 300)"
