@@ -985,6 +985,9 @@ sheet_melee(const struct ruleset *rs, const struct dt_tables *t,
 static int test_pass(const struct ruleset *, const struct dt_tables *,
     int need, const struct dt_kwlist *, mpq_t);
 static int any_test(const struct ruleset *, const struct dt_tables *);
+static int test_failed_by(const struct ruleset *, const struct dt_tables *,
+    int need, const struct dt_kwlist *, int by, mpq_t);
+static int removes(const struct dt_outcome *);
 
 /* The sheet's quality tests: each unit's chance to pass, with the test
  * roll and its keywords (none when no unit has a Quality to fail). */
@@ -1000,13 +1003,20 @@ sheet_tests(const struct ruleset *rs, const struct dt_tables *t,
 		return;
 	for (u = 0; u < rs->nunits; u++)
 		n += t->units[u].quality >= 0;
-	x = eng_table_add(out, _("Quality test: chance to pass"), n, 1);
+	/* With a "failed by N or more" row, its chance too: "routs" when
+	 * that row removes the unit. */
+	x = eng_table_add(out, _("Quality test: chance to pass"), n,
+	    t->fail_by > 0 ? 2 : 1);
 	x->rowhead = xstrdup(_("unit"));
 	x->colhead = xstrdup(_("test"));
 	x->legend = xstrdup(_("chance the unit passes its quality test"));
 	x->note = xstrdup(_("The test roll making the unit's Quality or more, "
 	                    "with its test keywords."));
 	x->cols[0] = xstrdup(_("passes"));
+	if (t->fail_by > 0)
+		x->cols[1] = removes(&t->out[DT_RES_FAILED_BY]) ?
+		    xstrdup(_("routs")) :
+		    xasprintf(_("fails by %d or more"), t->fail_by);
 	mpq_init(q);
 	for (u = 0, n = 0; u < rs->nunits; u++) {
 		if (t->units[u].quality < 0)
@@ -1014,9 +1024,26 @@ sheet_tests(const struct ruleset *rs, const struct dt_tables *t,
 		x->rows[n] = xstrdup(rs->units[u].name);
 		if (test_pass(rs, t, t->units[u].quality, &t->units[u].kw, q))
 			set_cell(cell(x, n, 0), q);
+		if (t->fail_by > 0 &&
+		    test_failed_by(rs, t, t->units[u].quality, &t->units[u].kw,
+		        t->fail_by, q))
+			set_cell(cell(x, n, 1), q);
 		n++;
 	}
 	mpq_clear(q);
+}
+
+/* Whether outcome o removes the unit (rout, destroyed). */
+static int
+removes(const struct dt_outcome *o)
+{
+	int k;
+
+	for (k = 0; k < o->nfx; k++)
+		if (o->fx[k].kind == DT_FX_ROUT ||
+		    o->fx[k].kind == DT_FX_DESTROYED)
+			return 1;
+	return 0;
 }
 
 /* A row of the report's damage table: a volley of a shooter's weapon at

@@ -408,3 +408,18 @@ timeout 60 "$BIN" check -n 100 tests/rulesets/dice-nerve-models.md >"$tmp/out" 2
 grep -q 'test games played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
 	pass "quality test: lost a model, by scripted volleys" ||
 	fail "quality test: lost a model" "$(grep -v note: "$tmp/err" | head -c 300)"
+
+# The reference sheet's quality tests give the chance of the "failed by
+# N or more" row beside the chance to pass: "routs" when it removes the
+# unit, else "fails by N or more".
+timeout 60 "$BIN" reference -q "$N" -o "$tmp/ref.pdf" 2>/dev/null
+pdftotext -layout "$tmp/ref.pdf" - 2>/dev/null >"$tmp/ref.txt"
+grep -Eq 'passes +routs' "$tmp/ref.txt" && grep -Eq 'Skirmishers +42% +28%' "$tmp/ref.txt" &&
+	pass "the sheet's quality tests give the chance to rout" ||
+	fail "the sheet's quality tests give the chance to rout" "$(grep -o 'Quality test.\{0,200\}' "$tmp/ref.txt")"
+sed 's/| failed by 3 or more | rout           |/| failed by 3 or more | fall back 20cm |/' "$N" >"$tmp/fb.md"
+timeout 60 "$BIN" reference -q "$tmp/fb.md" -o "$tmp/ref.pdf" 2>/dev/null
+pdftotext -layout "$tmp/ref.pdf" - 2>/dev/null >"$tmp/ref.txt"
+grep -Eq 'passes +fails by 3 or more' "$tmp/ref.txt" &&
+	pass "a failed-by row that does not remove is named by its margin" ||
+	fail "a failed-by row that does not remove is named by its margin" "$(grep -o 'Quality test.\{0,200\}' "$tmp/ref.txt")"
