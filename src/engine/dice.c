@@ -139,6 +139,8 @@ static const struct eng_rule di_rules[] = {
 	    "the higher Initiative strikes first; equal ones at once" },
 	[DI_R_QUALITY_LOST_MODEL] = { "quality.lost_model", "Quality test",
 	    "a unit that loses a model tests at the end of the turn" },
+	[DI_R_QUALITY_WOUNDED] = { "quality.wounded", "Quality test",
+	    "a unit that loses Wounds tests at the end of the turn" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -400,6 +402,8 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_MELEE_ATTACKER_ONLY:
 		return t->melee == DT_MELEE_PIPELINE &&
 		    t->strikes == DT_STRIKES_ONLY;
+	case DI_R_QUALITY_WOUNDED:
+		return (t->quality & DT_Q_WOUNDED) != 0;
 	case DI_R_QUALITY_LOST_MODEL:
 		return (t->quality & DT_Q_LOST_MODEL) && t->models;
 	case DI_R_MELEE_INITIATIVE:

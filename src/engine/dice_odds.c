@@ -853,8 +853,10 @@ unfought_notes(const struct eng_ctx *c, struct do_strikes *m, struct diags *d)
 	for (k = 0; k < 2; k++) {
 		if (n[k] == 0)
 			continue;
-		snprintf(more, sizeof(more),
-		    n[k] > 1 ? " (and %d more pairs)" : "", n[k] - 1);
+		more[0] = '\0';
+		if (n[k] > 1)
+			snprintf(more, sizeof(more), " (and %d more pairs)",
+			    n[k] - 1);
 		if (k == 0)
 			diag_msg(d, rs->units[first[0][0]].pos,
 			    MSG(MELEE_FIRST_ROUND_ONLY_HEAVY),

@@ -351,8 +351,12 @@ take(struct eng_game *g, int i, int n, int by, int removed_rule)
 	if ((tabs(g)->quality & DT_Q_BELOW_HALF) && 2 * after < du->wounds &&
 	    2 * before >= du->wounds)
 		g->u[i].flags |= DP_UF_OWES_TEST;
-	/* A unit of models that loses one tests at the end of the turn
-	 * (once, however many it loses). */
+	/* A unit that loses Wounds, or (a unit of models) a model, tests
+	 * at the end of the turn (once, however many it loses). */
+	if (tabs(g)->quality & DT_Q_WOUNDED) {
+		ENG_COVER(g, DI_R_QUALITY_WOUNDED);
+		g->u[i].flags |= DP_UF_OWES_TEST;
+	}
 	if ((tabs(g)->quality & DT_Q_LOST_MODEL) &&
 	    dt_models_left(tabs(g), g->u[i].type, after) <
 	        dt_models_left(tabs(g), g->u[i].type, before)) {

@@ -88,13 +88,14 @@ at_col(struct pos p, int col)
 /* The Combat table's settings and their words. */
 static const struct {
 	const char *name;
-	const char *const words[5];
+	const char *const words[6];
 } combat_keys[] = {
 	{ "shooting", { "pipeline", "accumulated", "none", NULL } },
 	{ "melee", { "opposed", "accumulated", "pipeline", NULL } },
 	{ "turn", { "alternate", "phased", "units", "order dice", NULL } },
 	{ "quality test",
-	    { "none", "below half", "beaten", "lost a model", NULL } },
+	    { "none", "below half", "beaten", "lost a model", "wounded",
+	        NULL } },
 	{ "contact", { NULL } },
 	{ "melee roll", { NULL } },
 	{ "half hits", { NULL } },
@@ -164,6 +165,8 @@ quality_when(const char *v, unsigned *mask, int *col)
 			*mask |= DT_Q_BEATEN;
 		else if (w == 3)
 			*mask |= DT_Q_LOST_MODEL;
+		else if (w == 4)
+			*mask |= DT_Q_WOUNDED;
 	}
 	return 0;
 }

@@ -70,6 +70,7 @@ enum {
 	DI_R_MELEE_ATTACKER_ONLY,
 	DI_R_MELEE_INITIATIVE,
 	DI_R_QUALITY_LOST_MODEL,
+	DI_R_QUALITY_WOUNDED,
 	DI_R__MAX
 };
 
@@ -107,7 +108,8 @@ enum dt_strikes {
 enum dt_qwhen {
 	DT_Q_BELOW_HALF = 1u << 0,
 	DT_Q_BEATEN = 1u << 1,
-	DT_Q_LOST_MODEL = 1u << 2 /* a unit of models loses one */
+	DT_Q_LOST_MODEL = 1u << 2, /* a unit of models loses one */
+	DT_Q_WOUNDED = 1u << 3     /* a unit loses Wounds */
 };
 
 /*

@@ -423,3 +423,11 @@ pdftotext -layout "$tmp/ref.pdf" - 2>/dev/null >"$tmp/ref.txt"
 grep -Eq 'passes +fails by 3 or more' "$tmp/ref.txt" &&
 	pass "a failed-by row that does not remove is named by its margin" ||
 	fail "a failed-by row that does not remove is named by its margin" "$(grep -o 'Quality test.\{0,200\}' "$tmp/ref.txt")"
+# quality test: wounded — any Wounds lost make the unit test: the
+# veteran who stands tests too (its test roll runs past the scripted
+# dice), and the squad's test is owed for the wound, not the model.
+sed 's/| quality test | lost a model |/| quality test | wounded      |/' tests/rulesets/dice-nerve-models.md >"$tmp/nw.md"
+timeout 60 "$BIN" check -n 0 "$tmp/nw.md" >/dev/null 2>"$tmp/err"
+grep -q "test game 'a veteran wounded but not fallen does not test', step 2: ran out of dice" "$tmp/err" &&
+	pass "quality test: wounded makes a wounded unit test" ||
+	fail "quality test: wounded makes a wounded unit test" "$(grep -v note: "$tmp/err" | head -c 300)"
