@@ -121,8 +121,12 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->ngauges; i++)
 		free(rs->gauges[i].name);
 	free(rs->gauges);
-	for (i = 0; i < rs->nmarkers; i++)
+	for (i = 0; i < rs->nmarkers; i++) {
 		free(rs->markers[i].label);
+		free(rs->markers[i].placed);
+		free(rs->markers[i].removed);
+		free(rs->markers[i].most);
+	}
 	free(rs->markers);
 	for (i = 0; i < rs->nmods; i++) {
 		free(rs->mods[i].key);
