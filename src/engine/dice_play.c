@@ -1039,10 +1039,11 @@ shoot(struct eng_game *g, int i, int w, int j)
 		accumulate(g, i, w, j, mod);
 	else
 		pipeline(g, i, w, j, mod);
-	/* Markers: once the volley is over, its rolls made. */
-	mark(g, j, DT_MK_SHOT_AT);
-	if (g->u[j].c[DP_C_TAKEN] > taken)
-		mark(g, j, DT_MK_WOUNDED);
+	/* Markers: once the volley is over, its rolls made; one of a
+	 * marker that both events name. */
+	mark(g, j,
+	    DT_MK_SHOT_AT |
+	        (g->u[j].c[DP_C_TAKEN] > taken ? DT_MK_WOUNDED : 0u));
 }
 
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
