@@ -141,6 +141,14 @@ static const struct eng_rule di_rules[] = {
 	    "a unit that loses a model tests at the end of the turn" },
 	[DI_R_QUALITY_WOUNDED] = { "quality.wounded", "Quality test",
 	    "a unit that loses Wounds tests at the end of the turn" },
+	[DI_R_MARKER_PLACED] = { "marker.placed", "Markers",
+	    "an event of a marker's Placed gives the unit one, up to its "
+	    "Most" },
+	[DI_R_MARKER_REMOVED] = { "marker.removed", "Markers",
+	    "a marker goes as its Removed says" },
+	[DI_R_MARKER_MODIFIER] = { "marker.modifier", "Keywords",
+	    "a keyword's modifier per marker the unit carries changes its "
+	    "roll" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -288,6 +296,51 @@ any_save(const struct ruleset *rs, const struct dt_tables *t)
 	return 0;
 }
 
+/* Whether some marker is placed by an event that can happen: a volley
+ * (shooting), a loss of Wounds, a test (tests: any test is taken), a
+ * unit beaten in an opposed melee (read only then). */
+static int
+markers_placed(const struct dt_tables *t, int shoot, int tests)
+{
+	unsigned can = DT_MK_WOUNDED | DT_MK_BEATEN;
+
+	if (shoot || t->shooting == DT_SHOOT_ACCUMULATED)
+		can |= DT_MK_SHOT_AT;
+	if (tests || t->activation_test)
+		can |= DT_MK_FAILED_TEST;
+	return (t->mk_placed & can) != 0;
+}
+
+/* Whether a keyword that counts a marker acts on a roll some weapon or
+ * unit makes (as keyword_used: a weapon's to hit and to wound rolls
+ * under the pipeline, a unit's saves under it and its tests when units
+ * test). */
+static int
+markers_read(const struct ruleset *rs, const struct dt_tables *t, int pipe,
+    int tests)
+{
+	size_t i;
+	int k, f;
+
+	tests |= t->activation_test;
+	for (i = 0; i < rs->nweapons + rs->nunits; i++) {
+		const struct dt_kwlist *l = i < rs->nweapons ?
+		    &t->weapons[i].kw :
+		    &t->units[i - rs->nweapons].kw;
+
+		for (k = 0; k < l->n; k++) {
+			const struct dt_keyword *kw = &t->kw[l->v[k].k];
+
+			if (kw->step == DT_STEP_TEST ? !tests : !pipe)
+				continue;
+			for (f = 0; f < kw->nfx; f++)
+				if (kw->fx[f].per_mk)
+					return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * The rules of the mechanisms the Combat table chose, and of the tables
  * and columns the ruleset gives: the rules of accumulated melee are no
@@ -409,6 +462,13 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_MELEE_INITIATIVE:
 		return t->melee == DT_MELEE_PIPELINE &&
 		    t->strikes == DT_STRIKES_INITIATIVE;
+	case DI_R_MARKER_PLACED:
+		return markers_placed(t, shoot, tests);
+	case DI_R_MARKER_REMOVED:
+		/* Markers a unit may carry that go. */
+		return t->mk_removed != 0 && markers_placed(t, shoot, tests);
+	case DI_R_MARKER_MODIFIER:
+		return markers_read(c->rs, t, pipe, tests);
 	default:
 		return 1;
 	}
@@ -559,6 +619,7 @@ const struct eng_family eng_dice = {
 	.applies = di_applies,
 	.classes = RS_CLASS_ALL,
 	.own_classes = 1,
+	.plays_markers = 1,
 	.prepare = di_prepare,
 	.release = di_release,
 	.state_size = sizeof(struct dp_state),

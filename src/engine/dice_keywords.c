@@ -78,16 +78,30 @@ condition(char *s, unsigned *when)
 	}
 }
 
+/* Where " per " begins in s (any case), or NULL. */
+static char *
+per_of(char *s)
+{
+	char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if (strncasecmp(p, " per ", 5) == 0)
+			return p;
+	return NULL;
+}
+
 /*
  * One effect of a keyword on a roll of step st. "on 6+: wounds", "+1",
- * "re-roll failures", "always on 6", "never on 1". Returns 0, or -1 with
- * a reason.
+ * "-1 per wound lost", "-1 per Pin" (a marker of rs's), "re-roll
+ * failures", "always on 6", "never on 1". Returns 0, or -1 with a
+ * reason, or with *marker the name of a marker rs has not (why NULL).
  */
 static int
-effect(char *s, enum dt_step st, int die, struct dt_kfx *f, const char **why)
+effect(const struct ruleset *rs, char *s, enum dt_step st, struct dt_kfx *f,
+    const char **why, const char **marker)
 {
 	char *colon, *p;
-	int n, sign;
+	int n, sign, die = rs->die;
 
 	memset(f, 0, sizeof(*f));
 	while (isspace((unsigned char)*s))
@@ -95,16 +109,27 @@ effect(char *s, enum dt_step st, int die, struct dt_kfx *f, const char **why)
 	for (p = s + strlen(s); p > s && isspace((unsigned char)p[-1]);)
 		*--p = '\0';
 	condition(s, &f->when);
-	n = (int)strlen(s);
-	if (n > 15 && strcasecmp(s + n - 15, " per wound lost") == 0) {
-		f->per_lost = 1;
-		s[n -= 15] = '\0';
-		while (n > 0 && isspace((unsigned char)s[n - 1]))
+	/* A modifier times a count: the Wounds lost, or a marker's. */
+	if ((p = per_of(s)) != NULL) {
+		*p = '\0';
+		p += 5;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (rs_name_eq(p, "wound lost"))
+			f->per_lost = 1;
+		else if ((n = dt_marker_find(rs, p)) >= 0)
+			f->per_mk = n + 1;
+		else {
+			*why = NULL;
+			*marker = p;
+			return -1;
+		}
+		for (n = (int)strlen(s);
+		     n > 0 && isspace((unsigned char)s[n - 1]);)
 			s[--n] = '\0';
 		if (*s != '+' && *s != '-') {
-			*why =
-			    "per wound lost follows a modifier: -1 per wound "
-			    "lost";
+			*why = "per wound lost and per MARKER follow a "
+			       "modifier: -1 per wound lost, -1 per Pin";
 			return -1;
 		}
 	}
@@ -208,7 +233,7 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
     const int col[3], struct dt_tables *t, struct diags *d)
 {
 	struct dt_keyword *k = &t->kw[t->nkw];
-	const char *roll = RS_CELL(tb, i, col[1]), *why = NULL;
+	const char *roll = RS_CELL(tb, i, col[1]), *why = NULL, *mk = NULL;
 	char *buf, said[256], *item, *save = NULL;
 	int j, st, rc = 0;
 
@@ -251,8 +276,20 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 		while (isspace((unsigned char)*item))
 			item++;
 		snprintf(said, sizeof(said), "%s", item);
-		if (effect(item, k->step, rs->die, &k->fx[k->nfx], &why) !=
+		if (effect(rs, item, k->step, &k->fx[k->nfx], &why, &mk) !=
 		    0) {
+			struct pos at = RS_CPOS(tb, i, col[2]);
+			char
+			    names[RS_MAX_MARKERS * (RS_MAX_NAME * 4 + 2) + 64];
+
+			rc = -1;
+			if (why == NULL) {
+				at.col += (int)(mk - buf);
+				diag_msg(d, at, MSG(KEYWORD_MARKER_UNKNOWN),
+				    k->name, mk,
+				    dt_marker_names(rs, names, sizeof(names)));
+				continue;
+			}
 			diag_msg(d,
 			    (struct pos){ RS_CPOS(tb, i, col[2]).file,
 			        RS_CPOS(tb, i, col[2]).line,
@@ -268,6 +305,8 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 			rc = -1;
 			continue;
 		}
+		if (k->fx[k->nfx].per_mk)
+			t->mk_read |= 1u << k->step;
 		k->nfx++;
 	}
 	if (k->nfx == 0 && rc == 0) {
@@ -445,9 +484,10 @@ least(int a, int b)
 
 void
 dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, unsigned when, int lost, struct dt_roll *r)
+    const struct dt_kwlist *kw, unsigned when, int lost, uint64_t marks,
+    struct dt_roll *r)
 {
-	int i, f, v;
+	int i, f, v, times;
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; kw != NULL && i < kw->n; i++) {
@@ -465,9 +505,14 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
 			v = e->x ? kw->v[i].x : e->n;
 			switch (e->kind) {
 			case DT_KFX_MOD:
-				mod += (e->x ? e->sign * v : v) *
-				    (e->per_lost ? lost : 1);
-				r->modded |= !e->per_lost || lost > 0;
+				times = e->per_lost ?
+				    lost :
+				    e->per_mk ?
+				    DT_MK_COUNT(marks, e->per_mk - 1) :
+				    1;
+				mod += (e->x ? e->sign * v : v) * times;
+				r->modded |= times > 0;
+				r->marked |= e->per_mk && times > 0;
 				break;
 			case DT_KFX_REROLL_FAILS:
 				r->reroll = DT_REROLL_FAILS;

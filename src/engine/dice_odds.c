@@ -100,7 +100,7 @@ step_odds(const struct ruleset *rs, const struct dt_roll *r,
 static void
 attack_steps(const struct ruleset *rs, const struct dt_tables *t,
     const struct dt_weapon *w, const struct dt_unit *u, int mod, unsigned hw,
-    unsigned sw, struct do_fire *f, mpq_t q)
+    unsigned sw, uint64_t ma, uint64_t mb, struct do_fire *f, mpq_t q)
 {
 	mpq_t h[DT_ROLL__N], wd[DT_ROLL__N], sv[DT_ROLL__N], x;
 	struct dt_roll r;
@@ -111,7 +111,7 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 	mpq_init(x);
 	/* A modifier makes the face needed that much lower; "-" hits. */
 	if (w->to_hit > 0) {
-		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, 0,
+		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, 0, ma,
 		    &r);
 		step_odds(rs, &r, h);
 	} else
@@ -127,13 +127,13 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 			f->cannot_wound = 1;
 		} else {
 			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw, 0,
-			    &r);
+			    ma, &r);
 			step_odds(rs, &r, wd);
 		}
 	}
 	if (u->save > 0) {
 		dt_roll_make(t, DT_STEP_SAVE, u->save + w->ap, 0, &u->kw, sw,
-		    0, &r);
+		    0, mb, &r);
 		if (dt_roll_rolls(&r, rs->die))
 			step_odds(rs, &r, sv);
 		else
@@ -176,8 +176,8 @@ do_attack_chance(const struct ruleset *rs, const struct dt_tables *t, int wi,
 
 	do_fire_init(&f);
 	mpq_init(q);
-	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, &f,
-	    q);
+	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, 0, 0,
+	    &f, q);
 	v = mpq_get_d(q);
 	mpq_clear(q);
 	do_fire_clear(&f);
@@ -209,7 +209,7 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
 	} else {
-		attack_steps(rs, t, w, u, mod, 0, 0, f, f->p_attack);
+		attack_steps(rs, t, w, u, mod, 0, 0, 0, 0, f, f->p_attack);
 		if (do_p_positive(t, &w->damage.dx, x) != 0)
 			rc = -1;
 		mpq_mul(f->p_attack, f->p_attack, x);
@@ -218,10 +218,12 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	return rc;
 }
 
-/* The volley (dice_volley.c) with the steps of one attack. */
-int
-do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
-    int target, int situation, int left, int models, struct do_fire *f)
+/* The volley (dice_volley.c) with the steps of one attack, the
+ * shooter carrying the markers ma and the target mb (DT_MK_COUNT). */
+static int
+fire_odds_marked(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, int situation, int left, int models, uint64_t ma, uint64_t mb,
+    struct do_fire *f)
 {
 	/* The To hit modifier, and the conditions of the attacks' rolls
 	 * and of the target's saves (0: in the open). */
@@ -248,7 +250,7 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_attack, 1, 1);
 		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
 	} else
-		attack_steps(rs, t, w, u, mod, hw, sw, f, q);
+		attack_steps(rs, t, w, u, mod, hw, sw, ma, mb, f, q);
 	/* A model's excess damage lost matters with several models and a
 	 * Damage above 1. */
 	wpm = !t->excess_spills && u->models > 1 && u->wpm >= 1 &&
@@ -264,6 +266,14 @@ do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	}
 	mpq_clear(q);
 	return f->v != NULL ? 0 : -1;
+}
+
+int
+do_fire_odds(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, int situation, int left, int models, struct do_fire *f)
+{
+	return fire_odds_marked(rs, t, wi, target, situation, left, models, 0,
+	    0, f);
 }
 
 int
@@ -534,6 +544,35 @@ fight_contest(const struct eng_game *g, const struct eng_contest *c,
 }
 
 static const char *const mr_keys[4];
+
+/*
+ * Whether markers change the rolls of the melee whose odds key asks
+ * for, which its odds leave out: by the pipeline a keyword that counts
+ * a marker on a to hit, to wound or save roll, either unit carrying one
+ * when it began or a strike placing one (wounded); an opposed melee's
+ * outcome (mr_keys) with such a keyword on a test, either carrying one
+ * or a failed test placing one. An opposed roll itself reads none.
+ */
+static int
+melee_marked(const struct dt_tables *t, const struct dp_state *st,
+    const char *key)
+{
+	unsigned roll = 1u << DT_STEP_HIT | 1u << DT_STEP_WOUND |
+	    1u << DT_STEP_SAVE;
+	int k;
+
+	if (t->melee == DT_MELEE_PIPELINE)
+		return (t->mk_read & roll) &&
+		    ((st->mk_a | st->mk_b) != 0 ||
+		        (t->mk_placed & DT_MK_WOUNDED));
+	if (t->melee != DT_MELEE_OPPOSED || !(t->mk_read & 1u << DT_STEP_TEST))
+		return 0;
+	for (k = 0; k < 4 && strcmp(key, mr_keys[k]) != 0; k++)
+		;
+	return k < 4 &&
+	    ((st->mk_a | st->mk_b) != 0 || (t->mk_placed & DT_MK_FAILED_TEST));
+}
+
 static void melee_result(const struct ruleset *, const struct dt_tables *,
     int a, int d, int fa, int fd, mpq_t v[4]);
 
@@ -565,12 +604,12 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		do_fire_init(&f);
 		/* Against the Wounds the target had left when it was
 		 * shot at, with the volley's modifiers. */
-		if (do_fire_odds(rs, t, c->weapon, g->u[c->b].type,
+		if (fire_odds_marked(rs, t, c->weapon, g->u[c->b].type,
 		        c->situation,
 		        full_wounds(t, g->u[c->b].type) - st->taken_b,
 		        dt_models_left(t, g->u[c->a].type,
 		            full_wounds(t, g->u[c->a].type) - st->taken_a),
-		        &f) != 0)
+		        st->mk_a, st->mk_b, &f) != 0)
 			rc = -1;
 		else if (!strcmp(key, "p_hit") ||
 		    !strcmp(key, "p_wound_per_attack"))
@@ -584,6 +623,8 @@ do_contest_odds(const struct eng_game *g, const struct eng_contest *c,
 		do_fire_clear(&f);
 		return rc;
 	}
+	if (c->kind == 2 && melee_marked(t, st, key))
+		return ENG_ODDS_MARKERS;
 	if (c->kind == 2 && t->melee != DT_MELEE_OPPOSED)
 		return fight_contest(g, c, key, q);
 	if (c->kind != 2 || !melee_roll(t))
@@ -1580,7 +1621,7 @@ test_failed_by(const struct ruleset *rs, const struct dt_tables *t, int need,
 	mpq_set_ui(q, 0, 1);
 	if (need <= 0 || by <= 0)
 		return 1;
-	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, &r);
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, 0, &r);
 	if (r.need - by + 1 <= 0)
 		return 1; /* no total is so low */
 	mpq_inits(one, f, NULL);
@@ -1612,7 +1653,7 @@ test_pass(const struct ruleset *rs, const struct dt_tables *t, int need,
 
 	if (need <= 0)
 		return test_once(rs, t, need, q);
-	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, &r);
+	dt_roll_make(t, DT_STEP_TEST, need, 0, kw, 0, 0, 0, &r);
 	/* A total of 0 or less is no total a roll can miss. */
 	if (!test_once(rs, t, r.need > 0 ? r.need : 1, q))
 		return 0;

@@ -192,6 +192,10 @@ int do_chain_limit(const struct eng_ctx *);
 struct dp_state {
 	int taken_a, taken_b;
 	int lead, last, cur, drawn;
+	/* Each unit's markers (DT_MK_COUNT), and those the contest's two
+	 * units carried when it began. */
+	uint64_t mk[ENG_MAX_UNITS];
+	uint64_t mk_a, mk_b;
 };
 
 /* The family's hooks (eng_family, eng_show). */

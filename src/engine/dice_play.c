@@ -13,6 +13,7 @@
  * (struct dp_state) is only what the contest's odds start from.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,9 @@
  * free (c[0], c[1]: a shot kept for the shooting phase; c[2]: in
  * contact after its move). */
 #define DP_C_TAKEN 3
+/* A test game gave the unit its markers (`markers:`): setup keeps
+ * them. */
+#define DP_UF_MARKED ENG_UF_FAMILY5
 
 /* Terrain that blocks a line of sight (FORMAT.md: woods and hills). */
 #define DP_SIGHT_BLOCK ((1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL))
@@ -200,6 +204,74 @@ record(struct eng_game *g, int kind, int a, int b, int w, int situation)
 	st = (struct dp_state *)(void *)g->fam_state;
 	st->taken_a = g->u[a].c[DP_C_TAKEN];
 	st->taken_b = g->u[b].c[DP_C_TAKEN];
+	st->mk_a = st->mk[a];
+	st->mk_b = st->mk[b];
+}
+
+/* ---- markers (FORMAT.md, Markers) ---- */
+
+/* Unit i's markers (DT_MK_COUNT). */
+static inline uint64_t
+marks(const struct eng_game *g, int i)
+{
+	return ((const struct dp_state *)(const void *)g->fam_state)->mk[i];
+}
+
+/* Event ev (enum dt_mk_event) befalls unit i: one more of each marker
+ * it places, up to the marker's Most. */
+static void
+mark(struct eng_game *g, int i, unsigned ev)
+{
+	const struct dt_tables *t = tabs(g);
+	uint64_t *m;
+	int k, n;
+
+	if (!(t->mk_placed & ev) || !g->u[i].alive)
+		return;
+	m = &state(g)->mk[i];
+	for (k = 0; k < t->nmk; k++)
+		if ((t->mk[k].placed & ev) &&
+		    (n = DT_MK_COUNT(*m, k)) < t->mk[k].most) {
+			*m = DT_MK_SET(*m, k, n + 1);
+			ENG_COVER(g, DI_R_MARKER_PLACED);
+		}
+}
+
+/* An occasion markers go on unit i: the markers whose Removed has way
+ * one lose one, those whose Removed has way all lose them all. */
+static void
+unmark(struct eng_game *g, int i, unsigned one, unsigned all)
+{
+	const struct dt_tables *t = tabs(g);
+	uint64_t *m;
+	int k, n;
+
+	if (!(t->mk_removed & (one | all)))
+		return;
+	m = &state(g)->mk[i];
+	for (k = 0; k < t->nmk; k++) {
+		if ((n = DT_MK_COUNT(*m, k)) == 0)
+			continue;
+		if (t->mk[k].removed & all)
+			n = 0;
+		else if (t->mk[k].removed & one)
+			n--;
+		else
+			continue;
+		*m = DT_MK_SET(*m, k, n);
+		ENG_COVER(g, DI_R_MARKER_REMOVED);
+	}
+}
+
+/* Unit i took a test (a quality or activation test): a failure places
+ * the markers of failed test, a pass removes those that go on one. */
+static void
+test_marks(struct eng_game *g, int i, int pass)
+{
+	if (pass)
+		unmark(g, i, DT_MK_ONE_PASSED, DT_MK_ALL_PASSED);
+	else
+		mark(g, i, DT_MK_FAILED_TEST);
 }
 
 /* ---- the conditions of the modifiers ---- */
@@ -673,7 +745,7 @@ test_roll(struct eng_game *g, int i, int *short_by)
 
 	dt_roll_make(tabs(g), DT_STEP_TEST, q, 0, &dunit(g, i)->kw,
 	    tabs(g)->conds[0] ? when_of(g, i, i, -1) & tabs(g)->conds[0] : 0,
-	    dunit(g, i)->wounds - wounds_left(g, i), &r);
+	    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &r);
 	/* "-" (0) or none written: the unit never fails. */
 	pass = q <= 0 || (total = test_total(g)) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
@@ -684,6 +756,8 @@ test_roll(struct eng_game *g, int i, int *short_by)
 		ENG_COVER(g, DI_R_KEYWORD);
 		if (r.modded)
 			ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
+		if (r.marked)
+			ENG_COVER(g, DI_R_MARKER_MODIFIER);
 	}
 	/* Self-play's tests against their exact chance: those no keyword
 	 * changes. */
@@ -711,6 +785,7 @@ quality_test(struct eng_game *g, int i)
 		res = DT_RES_FAILED_BY;
 	}
 	(void)apply(g, i, nearest_enemy(g, i), (enum dt_result)res, -1);
+	test_marks(g, i, pass);
 }
 
 /*
@@ -730,7 +805,9 @@ activate(struct eng_game *g, int i)
 	if (!tabs(g)->activation_test)
 		return 1;
 	ENG_COVER(g, DI_R_ACTIVATION_TEST);
-	if (test_roll(g, i, &by))
+	k = test_roll(g, i, &by);
+	test_marks(g, i, k);
+	if (k)
 		return 1;
 	ENG_COVER(g, DI_R_ACTIVATION_FAILED);
 	g->u[i].flags |= DP_UF_FAILED;
@@ -856,6 +933,8 @@ step_roll(struct eng_game *g, const struct dt_roll *r)
 		ENG_COVER(g, DI_R_KEYWORD_WOUNDS);
 	if (res == DT_ROLL_NO_SAVE)
 		ENG_COVER(g, DI_R_KEYWORD_NO_SAVE);
+	if (r->marked)
+		ENG_COVER(g, DI_R_MARKER_MODIFIER);
 	return res;
 }
 
@@ -878,17 +957,17 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	volley_when(g, i, w, j, &hw, &sw);
 	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw,
-	    dunit(g, i)->wounds - wounds_left(g, i), &hr);
+	    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &hr);
 	if (!hr.keyed)
 		hr.need = need;
 	wn = 0;
 	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
 	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
 		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw,
-		    dunit(g, i)->wounds - wounds_left(g, i), &wr);
+		    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &wr);
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
-		    sw, du->wounds - wounds_left(g, j), &sr);
+		    sw, du->wounds - wounds_left(g, j), marks(g, j), &sr);
 	n = attacks_of(g, i, wp, models);
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
@@ -962,7 +1041,7 @@ accumulate(struct eng_game *g, int i, int w, int j, int mod)
 static void
 shoot(struct eng_game *g, int i, int w, int j)
 {
-	int mod = fire_mod(g, i, w, j);
+	int mod = fire_mod(g, i, w, j), taken;
 	unsigned hw, sw;
 
 	g->u[i].flags |= ENG_UF_FIRED;
@@ -970,10 +1049,16 @@ shoot(struct eng_game *g, int i, int w, int j)
 	/* A test game's odds: the volley's modifier and the conditions of
 	 * the keywords that acted (none but those a keyword names). */
 	record(g, 1, i, j, w, DT_SITUATION(mod, hw, sw));
+	taken = g->u[j].c[DP_C_TAKEN];
 	if (tabs(g)->shooting == DT_SHOOT_ACCUMULATED)
 		accumulate(g, i, w, j, mod);
 	else
 		pipeline(g, i, w, j, mod, -1);
+	/* Markers: once the volley is over, its rolls made; one of a
+	 * marker that both events name. */
+	mark(g, j,
+	    DT_MK_SHOT_AT |
+	        (g->u[j].c[DP_C_TAKEN] > taken ? DT_MK_WOUNDED : 0u));
 }
 
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
@@ -1078,12 +1163,17 @@ static void
 strike(struct eng_game *g, int i, int j, int mod, int models)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
+	int taken = g->u[j].c[DP_C_TAKEN];
 	size_t k;
 
 	for (k = 0; k < ut->nweapons && g->u[j].alive; k++)
 		if (g->ctx->wrange[ut->weapons[k]] <=
 		    g->ctx->melee_range + 1e-9)
 			pipeline(g, i, ut->weapons[k], j, mod, models);
+	/* Markers: once the strike is over (the other strikes back with
+	 * them). */
+	if (g->u[j].c[DP_C_TAKEN] > taken)
+		mark(g, j, DT_MK_WOUNDED);
 }
 
 /* Who strikes first in a melee by the pipeline of a (attacking) and b
@@ -1118,7 +1208,7 @@ static void
 fight(struct eng_game *g, int a, int b)
 {
 	const struct dt_tables *t = tabs(g);
-	int times = 0, ra, rb, ca, cb, lo, hi, again;
+	int times = 0, ra, rb, ca, cb, lo, hi, again, beaten;
 	int ma = melee_mod(g, a, b, 1), mb = melee_mod(g, b, a, 0);
 	enum dt_result r;
 
@@ -1145,6 +1235,10 @@ fight(struct eng_game *g, int a, int b)
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + mb;
 		take(g, b, ra, a, DI_R_MELEE_DESTROYED);
 		take(g, a, rb, b, DI_R_MELEE_DESTROYED);
+		if (ra > 0)
+			mark(g, b, DT_MK_WOUNDED);
+		if (rb > 0)
+			mark(g, a, DT_MK_WOUNDED);
 		return;
 	}
 	if (t->melee == DT_MELEE_PIPELINE) {
@@ -1165,6 +1259,7 @@ fight(struct eng_game *g, int a, int b)
 	}
 	ca = factor(g, a, b) + ma;
 	cb = factor(g, b, a) + mb;
+	beaten = -1;
 	for (again = 1; again; times++) {
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
@@ -1191,11 +1286,16 @@ fight(struct eng_game *g, int a, int b)
 				r = DT_RES_BEATEN;
 			}
 			again = apply(g, loser, winner, r, times);
+			if (!again)
+				beaten = loser;
 			if (!again && (t->quality & DT_Q_BEATEN) &&
 			    g->u[loser].alive)
 				quality_test(g, loser);
 		}
 	}
+	/* Markers: once the melee is over, its row's effects applied. */
+	if (beaten >= 0)
+		mark(g, beaten, DT_MK_BEATEN);
 }
 
 /* ---- turns ---- */
@@ -1250,6 +1350,11 @@ end_turn(struct eng_game *g, int sides)
 		quality_phase(g);
 	if (g->over)
 		return;
+	/* Markers that go at the end of the turn: of the side whose turn
+	 * it was; of both at the end of a game turn of both sides. */
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive && (sides == 2 || g->u[i].side == g->side))
+			unmark(g, i, DT_MK_ONE_END, DT_MK_ALL_END);
 	g->sturns += sides;
 	g->gturn = g->sturns / 2 + 1;
 	/* Phased turns: the side that acts first in each phase changes
@@ -1570,12 +1675,21 @@ dp_play_turn(struct eng_game *g)
 }
 
 /* The family keeps its state in the units, but for what the contest's
- * odds start from (the hook spares self-play the core's clearing of
- * fam_state). */
+ * odds start from and the units' markers (the hook spares self-play the
+ * core's clearing of fam_state); a test game's `markers:` are kept. */
 void
 dp_setup(struct eng_game *g)
 {
-	memset(g->fam_state, 0, sizeof(struct dp_state));
+	struct dp_state *st = state(g);
+	int i;
+
+	memset(st, 0, offsetof(struct dp_state, mk));
+	st->mk_a = st->mk_b = 0;
+	for (i = 0; i < ENG_MAX_UNITS; i++)
+		if (i >= g->nu || !(g->u[i].flags & DP_UF_MARKED))
+			st->mk[i] = 0;
+		else
+			g->u[i].flags &= (uint16_t)~DP_UF_MARKED;
 }
 
 /* ---- scripted steps ---- */
@@ -1859,16 +1973,82 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 
 /* ---- test-game keys ---- */
 
-/* `wounds: N`: the unit starts with N Wounds left. */
+/*
+ * A test game's `markers: { Pin: 2 }` (a unit key, start) or expectation
+ * (expect): each marker named and its count, 0 to its Most; at: the
+ * place of a bad one. Returns 0 (an expectation: all met), 1 an
+ * expectation not met, -1 a bad entry (err says why).
+ */
+static int
+markers_of(const struct eng_game *g, int i, const struct rs_node *v,
+    uint64_t *set, char *err, size_t sz, struct pos *at)
+{
+	const struct ruleset *rs = g->ctx->rs;
+	const struct dt_tables *t = tabs(g);
+	char names[RS_MAX_MARKERS * (RS_MAX_NAME * 4 + 2) + 64];
+	size_t k;
+	long n;
+	int m;
+
+	if (v->kind != RS_NODE_MAP) {
+		*at = v->pos;
+		snprintf(err, sz,
+		    "markers: a mapping of markers to counts, "
+		    "{ Pin: 2 }");
+		return -1;
+	}
+	for (k = 0; k + 1 < v->nkids; k += 2) {
+		const char *name = v->kids[k]->scalar;
+
+		if (name == NULL || (m = dt_marker_find(rs, name)) < 0) {
+			*at = v->kids[k]->pos;
+			snprintf(err, sz, "unknown marker '%s' (known: %s)",
+			    name != NULL ? name : "",
+			    dt_marker_names(rs, names, sizeof(names)));
+			return -1;
+		}
+		if (rs_node_int(v->kids[k + 1], &n) != 0 || n < 0 ||
+		    n > t->mk[m].most) {
+			*at = v->kids[k + 1]->pos;
+			snprintf(err, sz,
+			    "markers: %s is a whole number from 0 to %d (its "
+			    "Most)",
+			    rs->markers[m].label, t->mk[m].most);
+			return -1;
+		}
+		if (set != NULL)
+			*set = DT_MK_SET(*set, m, n);
+		else if (DT_MK_COUNT(marks(g, i), m) != n) {
+			*at = v->kids[k + 1]->pos;
+			snprintf(err, sz, "markers: %s %ld, but it has %d",
+			    rs->markers[m].label, n,
+			    DT_MK_COUNT(marks(g, i), m));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* `wounds: N`: the unit starts with N Wounds left; `markers: { Pin: 2
+ * }`: with so many markers. */
 int
 dp_unit_key(struct eng_game *g, int i, const char *key,
-    const struct rs_node *v, char *err, size_t sz)
+    const struct rs_node *v, char *err, size_t sz, struct pos *at)
 {
 	int full = dunit(g, i)->wounds;
 	long n;
 
+	if (strcmp(key, "markers") == 0) {
+		g->u[i].flags |= DP_UF_MARKED;
+		state(g)->mk[i] = 0;
+		return markers_of(g, i, v, &state(g)->mk[i], err, sz, at) ==
+		        0 ?
+		    0 :
+		    -1;
+	}
 	if (strcmp(key, "wounds") != 0) {
-		snprintf(err, sz, "unknown key '%s' (known: wounds)", key);
+		snprintf(err, sz, "unknown key '%s' (known: wounds, markers)",
+		    key);
 		return -1;
 	}
 	if (rs_node_int(v, &n) != 0 || n < 1 || n > full) {
@@ -1886,14 +2066,15 @@ dp_unit_gauges(const struct eng_game *g, int i, int *out)
 	out[0] = g->u[i].c[DP_C_TAKEN];
 }
 
-/* `A: { wounds: 2 }`: the Wounds it has left. */
+/* `A: { wounds: 2 }`: the Wounds it has left; `A: { markers: { Pin: 1
+ * } }`: the markers it carries (those named; 0 for none). */
 int
 dp_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
-    char *err, size_t sz)
+    char *err, size_t sz, struct pos *at)
 {
 	size_t k;
 	long n;
-	int have = 0;
+	int have = 0, rc;
 
 	if (v->kind != RS_NODE_MAP)
 		return -1;
@@ -1902,9 +2083,17 @@ dp_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
 
 		if (key == NULL || !strcmp(key, "at") || !strcmp(key, "alive"))
 			continue;
+		if (!strcmp(key, "markers")) {
+			rc = markers_of(g, i, v->kids[k + 1], NULL, err, sz,
+			    at);
+			if (rc != 0)
+				return rc < 0 ? -1 : 0;
+			continue;
+		}
 		if (strcmp(key, "wounds") != 0 ||
 		    rs_node_int(v->kids[k + 1], &n) != 0) {
-			snprintf(err, sz, "unknown key '%s' (known: wounds)",
+			snprintf(err, sz,
+			    "unknown key '%s' (known: wounds, markers)",
 			    key != NULL ? key : "");
 			return -1;
 		}

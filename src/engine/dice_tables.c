@@ -1230,6 +1230,8 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 		rc = -1;
 	if (dt_read_keywords(rs, t, d) != 0)
 		rc = -1;
+	if (dt_read_markers(rs, t, d) != 0)
+		rc = -1;
 	t->conds[0] = dt_kw_conditions(t, 0);
 	t->conds[1] = dt_kw_conditions(t, 1);
 	/* The keywords every unit and every weapon has. */

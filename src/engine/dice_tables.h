@@ -71,6 +71,9 @@ enum {
 	DI_R_MELEE_INITIATIVE,
 	DI_R_QUALITY_LOST_MODEL,
 	DI_R_QUALITY_WOUNDED,
+	DI_R_MARKER_PLACED,
+	DI_R_MARKER_REMOVED,
+	DI_R_MARKER_MODIFIER,
 	DI_R__MAX
 };
 
@@ -79,6 +82,37 @@ enum {
 #define DT_MAX_FX 4      /* effects in one outcome cell */
 #define DT_MAX_AGAIN 10  /* "fight again at most N times" */
 #define DT_MAX_MODELS 50 /* models of one unit */
+#define DT_MAX_MOST 10   /* markers of one kind on one unit */
+
+/*
+ * Lasting markers (FORMAT.md, Markers; dice_markers.c): the Markers
+ * table's Placed column, the events that give a unit one; its Removed
+ * column, the ways they go; Most, the most a unit carries. A unit's
+ * counts are packed in 64 bits, 4 a marker (RS_MAX_MARKERS of them, each
+ * at most DT_MAX_MOST).
+ */
+enum dt_mk_event {
+	DT_MK_SHOT_AT = 1u << 0,     /* a volley aims at it */
+	DT_MK_WOUNDED = 1u << 1,     /* it loses Wounds to a volley, a strike
+	                              * or a melee round */
+	DT_MK_FAILED_TEST = 1u << 2, /* it fails a quality or activation
+	                              * test */
+	DT_MK_BEATEN = 1u << 3       /* it is beaten in an opposed melee */
+};
+enum dt_mk_way {
+	DT_MK_ONE_END = 1u << 0,    /* one at the end of its side's turn */
+	DT_MK_ALL_END = 1u << 1,    /* all at the end of its side's turn */
+	DT_MK_ONE_PASSED = 1u << 2, /* one when it passes a test */
+	DT_MK_ALL_PASSED = 1u << 3  /* all when it passes a test */
+};
+struct dt_marker {
+	unsigned placed;  /* enum dt_mk_event */
+	unsigned removed; /* enum dt_mk_way */
+	int most;
+};
+#define DT_MK_COUNT(m, k) ((int)(((m) >> (4 * (k))) & 15u))
+#define DT_MK_SET(m, k, n)                                                    \
+	(((m) & ~((uint64_t)15u << (4 * (k)))) | ((uint64_t)(n) << (4 * (k))))
 
 enum dt_shoot { DT_SHOOT_PIPELINE, DT_SHOOT_ACCUMULATED, DT_SHOOT_NONE };
 enum dt_melee { DT_MELEE_OPPOSED, DT_MELEE_ACCUMULATED, DT_MELEE_PIPELINE };
@@ -222,6 +256,7 @@ struct dt_kfx {
 	int sign;      /* of a modifier +X or -X */
 	unsigned when; /* the conditions it needs (all of them); 0 always */
 	int per_lost;  /* a modifier per Wound the unit has lost */
+	int per_mk;    /* a modifier per marker: 1 + its index; 0 none */
 };
 struct dt_keyword {
 	char name[DT_MAX_KW_NAME + 1];
@@ -257,6 +292,7 @@ struct dt_roll {
 	int nosave_on; /* ... cannot be saved */
 	int keyed;     /* a keyword acts on it */
 	int modded;    /* a keyword's modifier among them */
+	int marked;    /* a modifier per marker the unit carries acted */
 };
 
 /* A unit's numbers for the family; a roll is the face needed (4 for
@@ -317,6 +353,12 @@ struct dt_tables {
 	int focus[2];
 	struct dt_keyword kw[DT_MAX_KEYWORDS]; /* the Keywords table */
 	int nkw;
+	/* The Markers table as played (dice_markers.c), by rs marker
+	 * index; the events that place any and the ways any go (masks);
+	 * the steps (1 << enum dt_step) some keyword reads a marker on. */
+	struct dt_marker mk[RS_MAX_MARKERS];
+	int nmk;
+	unsigned mk_placed, mk_removed, mk_read;
 	/* The conditions the keywords name (dt_kw_conditions): of attack
 	 * rolls [1], of saves and tests [0]; a game reckons only these. */
 	unsigned conds[2];
@@ -394,9 +436,9 @@ void dp_play_turn(struct eng_game *);
 int dp_step(struct eng_game *, const struct eng_action *, char *err,
     size_t errsz);
 int dp_unit_key(struct eng_game *, int unit, const char *key,
-    const struct rs_node *value, char *err, size_t errsz);
+    const struct rs_node *value, char *err, size_t errsz, struct pos *at);
 int dp_expect_unit(const struct eng_game *, int unit, const struct rs_node *,
-    char *err, size_t errsz);
+    char *err, size_t errsz, struct pos *at);
 void dp_unit_gauges(const struct eng_game *, int unit, int *out);
 
 /*
@@ -433,9 +475,11 @@ int dt_read_kwlist(const struct ruleset *, const struct dt_tables *,
  * added, with the keywords of kw (NULL: none) that act on st and whose
  * conditions when holds (enum dt_when); lost: the Wounds the unit making
  * the roll has lost (a shooter's, a saving or testing unit's), for a
- * modifier "per wound lost". */
+ * modifier "per wound lost"; marks: that unit's markers (DT_MK_COUNT),
+ * for a modifier "per MARKER". */
 void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
-    const struct dt_kwlist *kw, unsigned when, int lost, struct dt_roll *);
+    const struct dt_kwlist *kw, unsigned when, int lost, uint64_t marks,
+    struct dt_roll *);
 /* A volley's conditions packed into a contest's situation with its To
  * hit modifier: those of its attacks' rolls, and of the target's saves,
  * DT_WHEN_BITS each; a volley of none is its modifier alone. */
@@ -454,6 +498,15 @@ int dt_roll_play(const struct dt_roll *, struct eng_dice *, int die,
 /* The conditions the keywords of attack rolls (attack 1: to hit, to
  * wound) or of saves and tests (0) name. */
 unsigned dt_kw_conditions(const struct dt_tables *, int attack);
+/* The Markers table's Placed, Removed and Most into t (dice_markers.c).
+ * Returns 0, or -1 with an error at each bad cell. */
+int dt_read_markers(const struct ruleset *, struct dt_tables *,
+    struct diags *);
+/* The marker named s (its label, as names compare), or -1. */
+int dt_marker_find(const struct ruleset *, const char *s);
+/* Every marker's label for a message ("Pin, Fatigue"), into buf. */
+char *dt_marker_names(const struct ruleset *, char *buf, size_t sz);
+
 /* Whether the roll is rolled at all (a save no face can make is not). */
 int dt_roll_rolls(const struct dt_roll *, int die);
 

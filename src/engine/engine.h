@@ -120,6 +120,7 @@
 #define ENG_MAX_PATH 16          /* waypoints of one scripted move */
 #define ENG_TEST_MAX_STEPS 1000  /* steps of one test game */
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
+#define ENG_ODDS_MARKERS (-2)    /* contest_odds(): not with markers */
 #define ENG_MAX_TALLY 256        /* family's outcome counters per game */
 #define ENG_NAME 24              /* test-game unit labels */
 
@@ -330,6 +331,7 @@ enum eng_unit_flag {
 	ENG_UF_FIRED = 1u << 1,       /* fired this turn */
 	ENG_UF_MELEE_START = 1u << 2, /* fought its start-of-move melee */
 	ENG_UF_MELEE_END = 1u << 3,   /* fought its end-of-move melee */
+	ENG_UF_FAMILY5 = 1u << 11,    /* free for the family */
 	ENG_UF_FAMILY1 = 1u << 12,    /* free for the family */
 	ENG_UF_FAMILY2 = 1u << 13,
 	ENG_UF_FAMILY3 = 1u << 14,
@@ -878,6 +880,9 @@ struct eng_family {
 	/* It plays the default battle's army break point (battle:
 	 * break: 50%); else a ruleset that gives one is warned. */
 	int plays_break;
+	/* It plays the Markers table's Placed, Removed and Most columns
+	 * (the dice family); else a ruleset that gives them is told. */
+	int plays_markers;
 	/* Per ruleset, after the core filled ctx (board, kinds, ranges):
 	 * family data and warnings (lengths off the grid …). 0 or -1. */
 	int (*prepare)(struct eng_ctx *, struct diags *);
@@ -890,9 +895,12 @@ struct eng_family {
 	 * only for families without this hook). */
 	void (*setup)(struct eng_game *);
 	/* A test game's unit entry has a key the core does not know
-	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err. */
+	 * (morale: 4, disordered: true). Returns 0 taken, -1 with err, said
+	 * at *at: the key's place, unless the family names a place within
+	 * its value (as expect_unit's, the expectation's). */
 	int (*unit_key)(struct eng_game *, int unit, const char *key,
-	    const struct rs_node *value, char *err, size_t errsz);
+	    const struct rs_node *value, char *err, size_t errsz,
+	    struct pos *at);
 	/* A test game's own keys of the family's (morale: break: 50%), of
 	 * its YAML doc, into a new test game before its units are placed;
 	 * called for every test game. Returns 0, or -1 with the place in
@@ -912,7 +920,7 @@ struct eng_family {
 	 * skips the core's keys `at` and `alive`). Returns 1 met, 0 not met
 	 * (err says why), -1 unknown key. */
 	int (*expect_unit)(const struct eng_game *, int unit,
-	    const struct rs_node *, char *err, size_t errsz);
+	    const struct rs_node *, char *err, size_t errsz, struct pos *at);
 	/* Unit's values of the family's show->ugauges, into out[] in their
 	 * order. NULL: none. */
 	void (*unit_gauges)(const struct eng_game *, int unit, int *out);
@@ -921,7 +929,9 @@ struct eng_family {
 	 * NULL: the family does not play facing (fronts are not drawn). */
 	double (*facing)(const struct eng_game *, int unit);
 	/* Exact odds of a contest by key ("attacker_wins", "p_hit") into
-	 * the caller's initialised q. 0/-1. */
+	 * the caller's initialised q. 0, -1 (no such key), or
+	 * ENG_ODDS_MARKERS: markers change the contest's rolls and its odds
+	 * are not worked out. */
 	int (*contest_odds)(const struct eng_game *,
 	    const struct eng_contest *, const char *key, struct eng_q *);
 	/* All fire and melee matchups of the ruleset. */

@@ -1320,6 +1320,7 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	case RS_CHECK_TESTGAME:
 	case RS_CHECK_CLASS:
 	case RS_CHECK_NO_ENGINE:
+	case RS_CHECK_MARKERS:
 		break;
 	}
 }

@@ -604,11 +604,13 @@ mo_test_keys(struct eng_game *g, const struct rs_node *doc, struct pos *at,
  * routing, rallied, fired_on_flank). Returns 0, or -1 with err. */
 static int
 mo_unit_key(struct eng_game *g, int i, const char *key,
-    const struct rs_node *v, char *err, size_t errsz)
+    const struct rs_node *v, char *err, size_t errsz, struct pos *at)
 {
 	struct eng_unit *u = &g->u[i];
 	long n;
 	int b = node_bool(v);
+
+	(void)at;
 
 	if (!strcmp(key, "morale") || !strcmp(key, "grade")) {
 		if (rs_node_int(v, &n) || n < 1 || n > 12) {
@@ -809,13 +811,15 @@ state_word(const struct eng_game *g, int i, const char *s)
  * met (err says why), -1 unknown. */
 static int
 mo_expect_unit(const struct eng_game *g, int i, const struct rs_node *v,
-    char *err, size_t errsz)
+    char *err, size_t errsz, struct pos *at)
 {
 	const struct eng_unit *u = &g->u[i];
 	size_t k;
 	long n;
 	double deg, diff;
 	int r, b;
+
+	(void)at;
 
 	if (v->kind == RS_NODE_SCALAR) {
 		if ((r = state_word(g, i, v->scalar)) < 0)

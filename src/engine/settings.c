@@ -442,6 +442,20 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 	case RS_CHECK_UNIT:
 	case RS_CHECK_WEAPON:
 		break;
+	case RS_CHECK_MARKERS:
+		/* The columns markers are played by: a family that does
+		 * not play them prints the markers only. */
+		if (f == NULL || f->plays_markers)
+			break;
+		if (f->play_turn != NULL)
+			diag_msg(d, c->pos, MSG(MARKERS_COLUMNS_NOT_PLAYED),
+			    c->n > 1 ? "s" : "", c->text,
+			    c->n > 1 ? "are" : "is", f->name);
+		else
+			diag_msg(d, c->pos, MSG(MARKERS_COLUMNS_PRINT_ONLY),
+			    c->n > 1 ? "s" : "", c->text,
+			    c->n > 1 ? "are" : "is");
+		break;
 	case RS_CHECK_WHOLE:
 		/* The default battle's army break point: a family plays
 		 * it or says it does not. */

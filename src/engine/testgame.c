@@ -263,6 +263,7 @@ tg_units(struct tg *tg)
 	double x, y, deg;
 	size_t i, j;
 	int type, side, idx;
+	struct pos at;
 
 	if (us == NULL || us->kind != RS_NODE_MAP || us->nkids == 0)
 		return fail(tg, us ? us->pos : tg->t->pos, 0,
@@ -317,12 +318,12 @@ tg_units(struct tg *tg)
 				continue;
 			}
 			err[0] = '\0';
+			at = u->kids[j]->pos;
 			if (tg->ctx->fam->unit_key == NULL ||
 			    tg->ctx->fam->unit_key(g, idx, key, u->kids[j + 1],
-			        err, sizeof(err)) != 0)
-				return fail(tg, u->kids[j]->pos, 0,
-				    MSG(TEST_UNIT_KEY_BAD), lab,
-				    err[0] ? err : "unknown key");
+			        err, sizeof(err), &at) != 0)
+				return fail(tg, at, 0, MSG(TEST_UNIT_KEY_BAD),
+				    lab, err[0] ? err : "unknown key");
 		}
 	}
 	return 0;
@@ -814,14 +815,18 @@ expect_odd(struct tg *tg, const struct rs_node *k, const struct rs_node *v,
 	const struct eng_game *g = tg->g;
 	const char *key = scalar(k);
 	char *a, *b;
-	int rc;
+	int rc = 0;
 
 	if (scalar(v) == NULL || eng_q_parse(v->scalar, want) != 0)
 		return fail(tg, v->pos, 0, MSG(ODDS_FRACTIONS_SUCH));
 	if (key == NULL || g->ctx->fam->contest_odds == NULL ||
-	    g->ctx->fam->contest_odds(g, &g->contest, key, got) != 0)
+	    (rc = g->ctx->fam->contest_odds(g, &g->contest, key, got)) != 0) {
+		if (rc == ENG_ODDS_MARKERS)
+			return fail(tg, k->pos, 0, MSG(TEST_ODDS_MARKERS), key,
+			    g->contest.kind == 1 ? "fire" : "melee");
 		return fail(tg, k->pos, 0, MSG(TEST_NO_SUCH_ODDS),
 		    key ? key : "", g->contest.kind == 1 ? "fire" : "melee");
+	}
 	if (eng_q_eq(want, got))
 		return 0;
 	a = eng_q_str(want);
@@ -862,6 +867,7 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 	int i = unit_by_name(g, lab), rc, want;
 	char err[256] = "";
 	double x, y, tol;
+	struct pos pos;
 	size_t k;
 
 	if (i < 0)
@@ -923,14 +929,15 @@ expect_unit(struct tg *tg, const char *lab, const struct rs_node *v)
 		if (k + 1 >= v->nkids)
 			return 0;
 	}
+	pos = v->pos;
 	rc = g->ctx->fam->expect_unit == NULL ?
 	    -1 :
-	    g->ctx->fam->expect_unit(g, i, v, err, sizeof(err));
+	    g->ctx->fam->expect_unit(g, i, v, err, sizeof(err), &pos);
 	if (rc == 1)
 		return 0;
 	if (rc == 0)
-		return fail(tg, v->pos, 0, MSG(TEST_EXPECTED_STATE), lab, err);
-	return fail(tg, v->pos, 0, MSG(TEST_UNKNOWN_EXPECTATION_FOR), lab,
+		return fail(tg, pos, 0, MSG(TEST_EXPECTED_STATE), lab, err);
+	return fail(tg, pos, 0, MSG(TEST_UNKNOWN_EXPECTATION_FOR), lab,
 	    err[0] ? ": " : "", err);
 }
 

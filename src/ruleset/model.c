@@ -121,8 +121,12 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->ngauges; i++)
 		free(rs->gauges[i].name);
 	free(rs->gauges);
-	for (i = 0; i < rs->nmarkers; i++)
+	for (i = 0; i < rs->nmarkers; i++) {
 		free(rs->markers[i].label);
+		free(rs->markers[i].placed);
+		free(rs->markers[i].removed);
+		free(rs->markers[i].most);
+	}
 	free(rs->markers);
 	for (i = 0; i < rs->nmods; i++) {
 		free(rs->mods[i].key);
@@ -307,10 +311,20 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 	}
 	if (rs->nmarkers > 0)
 		fprintf(fp, "\nmarkers (%zu)\n", rs->nmarkers);
-	for (i = 0; i < rs->nmarkers; i++)
-		fprintf(fp, "  %d:%d %s: #%06x\n", rs->markers[i].pos.line,
-		    rs->markers[i].pos.col, rs->markers[i].label,
-		    (unsigned)rs->markers[i].rgb);
+	for (i = 0; i < rs->nmarkers; i++) {
+		const struct rs_marker *m = &rs->markers[i];
+
+		fprintf(fp, "  %d:%d %s: #%06x", m->pos.line, m->pos.col,
+		    m->label, (unsigned)m->rgb);
+		/* The columns a family plays markers by, as written. */
+		if (m->placed != NULL)
+			fprintf(fp, "; placed %s", m->placed);
+		if (m->removed != NULL)
+			fprintf(fp, "; removed %s", m->removed);
+		if (m->most != NULL)
+			fprintf(fp, "; most %s", m->most);
+		fputc('\n', fp);
+	}
 	fprintf(fp, "\nmodifiers (%zu)\n", rs->nmods);
 	for (i = 0; i < rs->nmods; i++)
 		fprintf(fp, "  %d:%d %s: %s %+d\n", rs->mods[i].pos.line,

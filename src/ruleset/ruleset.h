@@ -316,6 +316,11 @@ struct rs_marker {
 	struct pos pos;
 	char *label;
 	uint32_t rgb; /* 0xrrggbb */
+	/* The cells a rule family plays markers by (the dice family:
+	 * FORMAT.md, Markers), as written, NULL when empty or no column:
+	 * Placed, Removed, Most. */
+	char *placed, *removed, *most;
+	struct pos placed_pos, removed_pos, most_pos;
 };
 
 /* A modifier row: which rule it tunes (key), by how much, and the
@@ -406,7 +411,10 @@ enum rs_check_kind {
 	RS_CHECK_UNIT,       /* rs->units[item], its weapons looked up */
 	RS_CHECK_WEAPON,     /* rs->weapons[item] */
 	RS_CHECK_WHOLE,      /* the ruleset as a whole */
-	RS_CHECK_NO_ENGINE   /* front matter without engine: (at pos) */
+	RS_CHECK_NO_ENGINE,  /* front matter without engine: (at pos) */
+	RS_CHECK_MARKERS     /* the Markers table has the columns a family
+	                      * plays markers by: text their headings as
+	                      * written, n how many, pos the first's */
 };
 
 struct rs_check {

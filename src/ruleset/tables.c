@@ -11,6 +11,7 @@
  * of the sections table; a new column is its names below, in the
  * reader's known list, and an rd_table_col() lookup.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -39,6 +40,9 @@ static const char *const COL_GAUGE[] = { "Gauge", NULL };
 static const char *const COL_LENGTH[] = { "Length", NULL };
 static const char *const COL_MARKER[] = { "Marker", NULL };
 static const char *const COL_COLOUR[] = { "Colour", "Color", NULL };
+static const char *const COL_PLACED[] = { "Placed", NULL };
+static const char *const COL_REMOVED[] = { "Removed", NULL };
+static const char *const COL_MOST[] = { "Most", NULL };
 static const char *const COL_MODIFIER[] = { "Modifier", "Situation", NULL };
 static const char *const COL_KEY[] = { "Key", NULL };
 static const char *const COL_VALUE[] = { "Value", NULL };
@@ -575,25 +579,70 @@ colour_parse(const char *s, uint32_t *rgb)
 	return -1;
 }
 
+/* A cell of the columns a family plays markers by: its text (NULL
+ * when empty or there is no such column) and place. */
+static char *
+marker_cell(const struct cell *row, int c, struct pos *at)
+{
+	if (c < 0 || rd_is_none(row[c].text))
+		return NULL;
+	*at = row[c].pos;
+	return xstrdup(row[c].text);
+}
+
+/* Where the family has its say on the columns it plays markers by
+ * (Placed, Removed, Most): their headings, at the first. */
+static void
+marker_cols_check(struct reader *r, const struct table *t, const int *cols,
+    int n)
+{
+	struct rs_check *ck = NULL;
+	char buf[3 * (RS_MAX_NAME * 4 + 2) + 1];
+	size_t len = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < n; k++) {
+		if (cols[k] < 0)
+			continue;
+		if (ck == NULL) {
+			ck = rd_check(r, RS_CHECK_MARKERS, 0);
+			ck->pos = t->head[cols[k]].pos;
+		}
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+		    len ? ", " : "", t->head[cols[k]].text);
+		ck->n++;
+	}
+	if (ck != NULL)
+		ck->text = xstrdup(buf);
+}
+
 /*
  * The Markers table: a label and a colour a row (white without one),
  * printed as status markers on the bases sheet. At most RS_MAX_MARKERS
- * rows, as the Gauges table.
+ * rows, as the Gauges table. The columns Placed, Removed and Most are
+ * kept as written for the family that plays markers (the dice family
+ * reads them; another says it does not).
  */
 void
 rd_markers(struct reader *r, const struct table *t, int arg)
 {
 	static const char *const *const known[] = { COL_MARKER, COL_COLOUR,
-		COL_NOTES, NULL };
+		COL_PLACED, COL_REMOVED, COL_MOST, COL_NOTES, NULL };
 	int cn = rd_table_col(t, COL_MARKER), cc = rd_table_col(t, COL_COLOUR);
+	int play[3];
 	size_t i;
 
 	(void)arg;
+	play[0] = rd_table_col(t, COL_PLACED);
+	play[1] = rd_table_col(t, COL_REMOVED);
+	play[2] = rd_table_col(t, COL_MOST);
 	rd_table_unknown_cols(r, t, known);
 	if (cn < 0) {
 		diag_msg(r->d, t->pos, MSG(MARKERS_TABLE_NEEDS_COLUMN_MARKER));
 		return;
 	}
+	marker_cols_check(r, t, play, 3);
 	for (i = 0; i < t->nrows; i++) {
 		struct cell *row = t->rows[i];
 		struct rs_marker m;
@@ -620,6 +669,9 @@ rd_markers(struct reader *r, const struct table *t, int arg)
 			continue;
 		}
 		m.label = xstrdup(row[cn].text);
+		m.placed = marker_cell(row, play[0], &m.placed_pos);
+		m.removed = marker_cell(row, play[1], &m.removed_pos);
+		m.most = marker_cell(row, play[2], &m.most_pos);
 		XPUSH(r->rs->markers, r->rs->nmarkers, r->rs->capmarkers, m);
 	}
 }
