@@ -149,6 +149,12 @@ static const struct eng_rule di_rules[] = {
 	[DI_R_MARKER_MODIFIER] = { "marker.modifier", "Keywords",
 	    "a keyword's modifier per marker the unit carries changes its "
 	    "roll" },
+	[DI_R_KEYWORD_EXTRA_HITS] = { "keyword.extra_hits", "Keywords",
+	    "a hit on the keyword's natural face scores extra hits, each "
+	    "rolling to wound" },
+	[DI_R_KEYWORD_MORTAL] = { "keyword.mortal_wounds", "Keywords",
+	    "a success on the keyword's natural face is mortal wounds: no "
+	    "save, no Damage roll" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -271,6 +277,8 @@ keyword_used(const struct ruleset *rs, const struct dt_tables *t, int rule)
 	    rule == DI_R_KEYWORD_REROLL       ? DT_KFX_REROLL_FAILS :
 	    rule == DI_R_KEYWORD_WOUNDS       ? DT_KFX_WOUNDS :
 	    rule == DI_R_KEYWORD_NO_SAVE      ? DT_KFX_NO_SAVE :
+	    rule == DI_R_KEYWORD_EXTRA_HITS   ? DT_KFX_EXTRA_HITS :
+	    rule == DI_R_KEYWORD_MORTAL       ? DT_KFX_MORTAL :
 	                                        -1;
 	size_t i;
 
@@ -442,6 +450,8 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_KEYWORD_REROLL:
 	case DI_R_KEYWORD_WOUNDS:
 	case DI_R_KEYWORD_NO_SAVE:
+	case DI_R_KEYWORD_EXTRA_HITS:
+	case DI_R_KEYWORD_MORTAL:
 		return keyword_used(c->rs, t, rule);
 	case DI_R_SHOOT_MODELS:
 		return t->models;

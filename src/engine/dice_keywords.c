@@ -11,7 +11,8 @@
  * failures or of the 1s (once: a re-rolled die is never re-rolled), a
  * natural face that always succeeds or always fails, and on a to hit or
  * to wound roll a natural face from which the success wounds without a
- * roll or cannot be saved. Each may end in a condition ("+1 in cover"),
+ * roll or cannot be saved, is K mortal wounds (no save, no Damage: the
+ * attack goes no further) or, to hit, scores K extra hits. Each may end in a condition ("+1 in cover"),
  * and acts only when the roll's conditions (enum dt_when) hold it.
  */
 #include <ctype.h>
@@ -88,6 +89,50 @@ per_of(char *s)
 		if (strncasecmp(p, " per ", 5) == 0)
 			return p;
 	return NULL;
+}
+
+/*
+ * The effect after "on N+:" that makes more of a success: "K extra hits"
+ * ("1 extra hit"; to hit rolls) or "K mortal wounds" ("1 mortal wound";
+ * to hit and to wound rolls), K from 1 to DT_MAX_TRIGGER or X, into f.
+ * Returns 0, or -1 when p is neither.
+ */
+static int
+trigger(const char *p, enum dt_step st, struct dt_kfx *f)
+{
+	static const struct {
+		const char *one, *many;
+		enum dt_kfx_kind kind;
+	} words[] = {
+		{ "extra hit", "extra hits", DT_KFX_EXTRA_HITS },
+		{ "mortal wound", "mortal wounds", DT_KFX_MORTAL },
+	};
+	char num[16];
+	const char *rest;
+	size_t i, n;
+
+	n = strcspn(p, " \t");
+	if (n == 0 || n >= sizeof(num))
+		return -1;
+	memcpy(num, p, n);
+	num[n] = '\0';
+	for (rest = p + n; isspace((unsigned char)*rest); rest++)
+		;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!rs_name_eq(rest, words[i].one) &&
+		    !rs_name_eq(rest, words[i].many))
+			continue;
+		if (words[i].kind == DT_KFX_EXTRA_HITS && st != DT_STEP_HIT)
+			return -1;
+		if (st != DT_STEP_HIT && st != DT_STEP_WOUND)
+			return -1;
+		if (number(num, 1, DT_MAX_TRIGGER, &f->count, &f->count_x) !=
+		    0)
+			return -1;
+		f->kind = words[i].kind;
+		return 0;
+	}
+	return -1;
 }
 
 /*
@@ -189,10 +234,13 @@ effect(const struct ruleset *rs, char *s, enum dt_step st, struct dt_kfx *f,
 		else if (rs_name_eq(p, "no save") &&
 		    (st == DT_STEP_HIT || st == DT_STEP_WOUND))
 			f->kind = DT_KFX_NO_SAVE;
+		else if (trigger(p, st, f) == 0)
+			;
 		else {
-			*why =
-			    "on N+: wounds (to hit rolls) or on N+: no save "
-			    "(to hit and to wound rolls)";
+			*why = "on N+: wounds (to hit rolls), on N+: no save, "
+			       "on N+: K mortal wounds (to hit and to wound "
+			       "rolls) or on N+: K extra hits (to hit rolls), "
+			       "K from 1 to 6 or X";
 			return -1;
 		}
 		n = (int)strlen(s + 3);
@@ -205,7 +253,8 @@ effect(const struct ruleset *rs, char *s, enum dt_step st, struct dt_kfx *f,
 		return 0;
 	}
 	*why = "an effect is +N, -N, re-roll failures, re-roll 1s, always on "
-	       "N+, never on N, on N+: wounds or on N+: no save";
+	       "N+, never on N, on N+: wounds, on N+: no save, on N+: K "
+	       "extra hits or on N+: K mortal wounds";
 	return -1;
 }
 
@@ -299,7 +348,8 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 			rc = -1;
 			continue;
 		}
-		if (k->fx[k->nfx].x && !k->takes_x) {
+		if ((k->fx[k->nfx].x || k->fx[k->nfx].count_x) &&
+		    !k->takes_x) {
 			diag_msg(d, RS_CPOS(tb, i, col[2]),
 			    MSG(KEYWORD_X_NOT_TAKEN), k->name, k->name);
 			rc = -1;
@@ -460,8 +510,9 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 		}
 		out->v[out->n].k = i;
 		out->v[out->n].x = x < 0 ? 0 : x;
-		/* X as a face must be one of the die's (said once). */
-		for (f = 0; f < k->nfx; f++)
+		/* X as a face must be one of the die's, as a count of extra
+		 * hits or mortal wounds 1 to 6 (said once). */
+		for (f = 0; f < k->nfx; f++) {
 			if (k->fx[f].x && k->fx[f].kind != DT_KFX_MOD &&
 			    (x < 1 || x > rs->die)) {
 				diag_msg(d, p, MSG(KEYWORD_X_NOT_FACE),
@@ -469,6 +520,14 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 				rc = -1;
 				break;
 			}
+			if (k->fx[f].count_x &&
+			    (x < 1 || x > DT_MAX_TRIGGER)) {
+				diag_msg(d, p, MSG(KEYWORD_X_NOT_COUNT),
+				    k->name, x, DT_MAX_TRIGGER);
+				rc = -1;
+				break;
+			}
+		}
 		out->n++;
 	}
 	free(buf);
@@ -487,7 +546,7 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
     const struct dt_kwlist *kw, unsigned when, int lost, uint64_t marks,
     struct dt_roll *r)
 {
-	int i, f, v, times;
+	int i, f, v, c, times;
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; kw != NULL && i < kw->n; i++) {
@@ -533,6 +592,18 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
 			case DT_KFX_NO_SAVE:
 				r->nosave_on = least(r->nosave_on, v);
 				break;
+			/* Of several, the lowest face and the most. */
+			case DT_KFX_EXTRA_HITS:
+				r->extra_on = least(r->extra_on, v);
+				c = e->count_x ? kw->v[i].x : e->count;
+				r->extra_n = c > r->extra_n ? c : r->extra_n;
+				break;
+			case DT_KFX_MORTAL:
+				r->mortal_on = least(r->mortal_on, v);
+				c = e->count_x ? kw->v[i].x : e->count;
+				r->mortal_n = c > r->mortal_n ? c :
+				                                r->mortal_n;
+				break;
 			}
 		}
 	}
@@ -555,11 +626,15 @@ face(const struct dt_roll *r, int f)
 		ok = f >= r->need;
 	if (!ok)
 		return 0;
+	if (r->mortal_on > 0 && f >= r->mortal_on)
+		return DT_ROLL_MORTAL;
 	if (r->nosave_on > 0 && f >= r->nosave_on)
-		return DT_ROLL_NO_SAVE;
-	if (r->wounds_on > 0 && f >= r->wounds_on)
-		return DT_ROLL_WOUNDS;
-	return DT_ROLL_PLAIN;
+		ok = DT_ROLL_NO_SAVE;
+	else if (r->wounds_on > 0 && f >= r->wounds_on)
+		ok = DT_ROLL_WOUNDS;
+	else
+		ok = DT_ROLL_PLAIN;
+	return r->extra_on > 0 && f >= r->extra_on ? ok + DT_ROLL_EXTRA : ok;
 }
 
 /* Whether a first face f that gave result res is rolled again. */
@@ -629,4 +704,29 @@ dt_roll_rolls(const struct dt_roll *r, int die)
 	/* A roll that nothing but a face beyond the die could make is not
 	 * rolled, unless a natural face always succeeds. */
 	return r->need <= die || r->always > 0;
+}
+
+int
+dt_kw_triggers(const struct dt_tables *t, const struct dt_kwlist *kw,
+    int *extra)
+{
+	int i, f, any = 0, n;
+
+	*extra = 0;
+	for (i = 0; kw != NULL && i < kw->n; i++) {
+		const struct dt_keyword *k = &t->kw[kw->v[i].k];
+
+		for (f = 0; f < k->nfx; f++) {
+			const struct dt_kfx *e = &k->fx[f];
+
+			if (e->kind != DT_KFX_EXTRA_HITS &&
+			    e->kind != DT_KFX_MORTAL)
+				continue;
+			any = 1;
+			n = e->count_x ? kw->v[i].x : e->count;
+			if (e->kind == DT_KFX_EXTRA_HITS && n > *extra)
+				*extra = n;
+		}
+	}
+	return any;
 }

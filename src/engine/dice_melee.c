@@ -786,7 +786,7 @@ strike_bits(const struct eng_ctx *c, int x, int y)
 	const struct dt_tables *t = c->fam_data;
 	const struct rs_unit *u = &c->rs->units[x];
 	double bits = 0, qb = 3 * log2((double)c->rs->die);
-	int m = t->units[x].models;
+	int m = t->units[x].models, extra;
 	size_t k;
 
 	if (t->melee == DT_MELEE_ACCUMULATED)
@@ -796,6 +796,12 @@ strike_bits(const struct eng_ctx *c, int x, int y)
 
 		if (c->wrange[u->weapons[k]] > c->melee_range + 1e-9)
 			continue;
+		/* Extra hits: each attack's more hits, each with its wound
+		 * and save rolls and Damage (dice_volley.c). */
+		if (dt_kw_triggers(t, &w->kw, &extra))
+			bits += m *
+			    (w->attacks.dx.hi > 0 ? w->attacks.dx.hi : 0) *
+			    extra * (qb + dx_total_bits(&w->damage.dx));
 		bits += m *
 		    ((w->attacks.dx.hi > 0 ? w->attacks.dx.hi : 0) * qb +
 		        dx_total_bits(&w->attacks.dx));

@@ -87,6 +87,93 @@ step_odds(const struct ruleset *rs, const struct dt_roll *r,
 	mpq_sub(p[DT_ROLL_FAIL], p[DT_ROLL_FAIL], p[DT_ROLL_PLAIN]);
 }
 
+void
+do_shape_init(struct do_shape *sh)
+{
+	int k;
+
+	memset(sh, 0, sizeof(*sh));
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_init(sh->hit[k]);
+	mpq_inits(sh->go[0], sh->go[1], sh->go[2], sh->mortal, NULL);
+}
+
+void
+do_shape_clear(struct do_shape *sh)
+{
+	int k;
+
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_clear(sh->hit[k]);
+	mpq_clears(sh->go[0], sh->go[1], sh->go[2], sh->mortal, NULL);
+	memset(sh, 0, sizeof(*sh));
+}
+
+/*
+ * The attack's triggers into sh (initialised) from its to hit results h
+ * and wound results wd, f's unsaved chance, the rolls hr and wr (wr:
+ * the wound roll's when one is made): sh->on when an
+ * extra hit or a mortal wound can come of it. A Wound table "-" lets
+ * nothing through, mortal wounds neither.
+ */
+static void
+attack_shape(mpq_t h[DT_ROLL__N], mpq_t wd[DT_ROLL__N],
+    const struct do_fire *f, const struct dt_roll *hr,
+    const struct dt_roll *wr, struct do_shape *sh)
+{
+	int k;
+
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_set(sh->hit[k], h[k]);
+	/* A plain hit rolls to wound (plain, or a wound of no save, or
+	 * mortal wounds), then a plain wound is saved or not. */
+	mpq_add(sh->go[0], wd[DT_ROLL_PLAIN], wd[DT_ROLL_WOUNDS]);
+	mpq_mul(sh->go[0], sh->go[0], f->p_unsaved);
+	mpq_add(sh->go[0], sh->go[0], wd[DT_ROLL_NO_SAVE]);
+	mpq_set(sh->go[1], f->p_unsaved);
+	mpq_set_ui(sh->go[2], 1, 1);
+	mpq_set(sh->mortal, wd[DT_ROLL_MORTAL]);
+	sh->extra = hr->extra_n;
+	sh->mortal_hit = hr->mortal_n;
+	sh->mortal_wound = mpq_sgn(wd[DT_ROLL_MORTAL]) ? wr->mortal_n : 0;
+	sh->on = !f->cannot_wound &&
+	    (mpq_sgn(h[DT_ROLL_MORTAL]) || mpq_sgn(h[DT_ROLL_PLAIN_X]) ||
+	        mpq_sgn(h[DT_ROLL_WOUNDS_X]) ||
+	        mpq_sgn(h[DT_ROLL_NO_SAVE_X]) || mpq_sgn(sh->mortal));
+}
+
+void
+do_shape_p_attack(const struct do_shape *sh, const mpq_t pos, mpq_t out)
+{
+	mpq_t z[3], x, zp;
+	int c, e;
+
+	mpq_inits(z[0], z[1], z[2], x, zp, NULL);
+	/* z[c]: a hit that goes on as c takes nothing (no unsaved wound
+	 * of Damage 1 or more, no mortal wounds). */
+	for (c = 0; c < 3; c++) {
+		mpq_mul(x, sh->go[c], pos);
+		mpq_set_ui(z[c], 1, 1);
+		mpq_sub(z[c], z[c], x);
+	}
+	mpq_sub(z[0], z[0], sh->mortal);
+	/* zp = z[0]^extra: every extra hit takes nothing. */
+	mpq_set_ui(zp, 1, 1);
+	for (e = 0; e < sh->extra; e++)
+		mpq_mul(zp, zp, z[0]);
+	mpq_set(out, sh->hit[DT_ROLL_FAIL]);
+	for (c = 0; c < 3; c++) {
+		mpq_mul(x, sh->hit[DT_ROLL_PLAIN + c], z[c]);
+		mpq_add(out, out, x);
+		mpq_mul(x, sh->hit[DT_ROLL_PLAIN_X + c], z[c]);
+		mpq_mul(x, x, zp);
+		mpq_add(out, out, x);
+	}
+	mpq_set_ui(x, 1, 1);
+	mpq_sub(out, x, out);
+	mpq_clears(z[0], z[1], z[2], x, zp, NULL);
+}
+
 /*
  * The steps of one attack into f, and the chance q it gets through:
  * to hit ("-" or none written hits always), to wound (no Wound table,
@@ -100,8 +187,10 @@ step_odds(const struct ruleset *rs, const struct dt_roll *r,
 static void
 attack_steps(const struct ruleset *rs, const struct dt_tables *t,
     const struct dt_weapon *w, const struct dt_unit *u, int mod, unsigned hw,
-    unsigned sw, uint64_t ma, uint64_t mb, struct do_fire *f, mpq_t q)
+    unsigned sw, uint64_t ma, uint64_t mb, struct do_fire *f, mpq_t q,
+    struct do_shape *sh)
 {
+	struct dt_roll hr, wr;
 	mpq_t h[DT_ROLL__N], wd[DT_ROLL__N], sv[DT_ROLL__N], x;
 	struct dt_roll r;
 	int si, ti, need, k;
@@ -110,10 +199,12 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 		mpq_inits(h[k], wd[k], sv[k], NULL);
 	mpq_init(x);
 	/* A modifier makes the face needed that much lower; "-" hits. */
+	memset(&hr, 0, sizeof(hr));
+	memset(&wr, 0, sizeof(wr));
 	if (w->to_hit > 0) {
 		dt_roll_make(t, DT_STEP_HIT, w->to_hit, mod, &w->kw, hw, 0, ma,
-		    &r);
-		step_odds(rs, &r, h);
+		    &hr);
+		step_odds(rs, &hr, h);
 	} else
 		mpq_set_ui(h[DT_ROLL_PLAIN], 1, 1);
 	mpq_set_ui(wd[DT_ROLL_PLAIN], 1, 1);
@@ -127,8 +218,8 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 			f->cannot_wound = 1;
 		} else {
 			dt_roll_make(t, DT_STEP_WOUND, need, 0, &w->kw, hw, 0,
-			    ma, &r);
-			step_odds(rs, &r, wd);
+			    ma, &wr);
+			step_odds(rs, &wr, wd);
 		}
 	}
 	if (u->save > 0) {
@@ -161,6 +252,8 @@ attack_steps(const struct ruleset *rs, const struct dt_tables *t,
 	mpq_add(q, q, h[DT_ROLL_NO_SAVE]);
 	if (f->cannot_wound)
 		mpq_set_ui(q, 0, 1);
+	if (sh != NULL)
+		attack_shape(h, wd, f, &hr, &wr, sh);
 	for (k = 0; k < DT_ROLL__N; k++)
 		mpq_clears(h[k], wd[k], sv[k], NULL);
 	mpq_clear(x);
@@ -177,9 +270,45 @@ do_attack_chance(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	do_fire_init(&f);
 	mpq_init(q);
 	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, 0, 0,
-	    &f, q);
+	    &f, q, NULL);
 	v = mpq_get_d(q);
 	mpq_clear(q);
+	do_fire_clear(&f);
+	return v;
+}
+
+double
+do_attack_mean(const struct ruleset *rs, const struct dt_tables *t, int wi,
+    int target, double dmg)
+{
+	struct do_shape sh;
+	struct do_fire f;
+	double v, go[3], hits;
+	int c;
+	mpq_t q;
+
+	do_fire_init(&f);
+	do_shape_init(&sh);
+	mpq_init(q);
+	attack_steps(rs, t, &t->weapons[wi], &t->units[target], 0, 0, 0, 0, 0,
+	    &f, q, &sh);
+	v = mpq_get_d(q) * dmg;
+	if (sh.on) {
+		/* Each hit that goes on: its unsaved wound's Damage, or its
+		 * mortal wounds; a hit with extra hits, as many more plain
+		 * ones; mortal wounds on the to hit roll. */
+		for (c = 0; c < 3; c++)
+			go[c] = mpq_get_d(sh.go[c]) * dmg;
+		go[0] += mpq_get_d(sh.mortal) * sh.mortal_wound;
+		v = mpq_get_d(sh.hit[DT_ROLL_MORTAL]) * sh.mortal_hit;
+		for (c = 0; c < 3; c++) {
+			hits = mpq_get_d(sh.hit[DT_ROLL_PLAIN_X + c]);
+			v += mpq_get_d(sh.hit[DT_ROLL_PLAIN + c]) * go[c] +
+			    hits * (go[c] + sh.extra * go[0]);
+		}
+	}
+	mpq_clear(q);
+	do_shape_clear(&sh);
 	do_fire_clear(&f);
 	return v;
 }
@@ -196,6 +325,7 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 {
 	const struct dt_weapon *w = &t->weapons[wi];
 	const struct dt_unit *u = &t->units[target];
+	struct do_shape sh;
 	int rc = 0;
 	mpq_t x;
 
@@ -209,10 +339,15 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_unsaved, 1, 1);
 		mpq_set_ui(f->p_attack, 1, 1);
 	} else {
-		attack_steps(rs, t, w, u, mod, 0, 0, 0, 0, f, f->p_attack);
+		do_shape_init(&sh);
+		attack_steps(rs, t, w, u, mod, 0, 0, 0, 0, f, f->p_attack, &sh);
 		if (do_p_positive(t, &w->damage.dx, x) != 0)
 			rc = -1;
-		mpq_mul(f->p_attack, f->p_attack, x);
+		if (sh.on)
+			do_shape_p_attack(&sh, x, f->p_attack);
+		else
+			mpq_mul(f->p_attack, f->p_attack, x);
+		do_shape_clear(&sh);
 	}
 	mpq_clear(x);
 	return rc;
@@ -234,6 +369,7 @@ fire_odds_marked(const struct ruleset *rs, const struct dt_tables *t, int wi,
 	const struct dt_unit *u = &t->units[target];
 	int accumulated = t->shooting == DT_SHOOT_ACCUMULATED, half = 0, cap,
 	    wpm;
+	struct do_shape sh;
 	mpq_t q;
 
 	/* A unit of no Wounds written is one that a single wound removes;
@@ -243,6 +379,7 @@ fire_odds_marked(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		cap = left;
 	f->wounds = cap;
 	mpq_init(q);
+	do_shape_init(&sh);
 	if (accumulated) {
 		mpq_set_ui(f->p_hit, 1, 1);
 		mpq_set_ui(f->p_wound, 1, 1);
@@ -250,15 +387,16 @@ fire_odds_marked(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_attack, 1, 1);
 		half = t->half_hits >> rs_class_slot(&rs->units[target]) & 1;
 	} else
-		attack_steps(rs, t, w, u, mod, hw, sw, ma, mb, f, q);
+		attack_steps(rs, t, w, u, mod, hw, sw, ma, mb, f, q, &sh);
 	/* A model's excess damage lost matters with several models and a
 	 * Damage above 1. */
 	wpm = !t->excess_spills && u->models > 1 && u->wpm >= 1 &&
 	        w->damage.dx.hi > 1 ?
 	    u->wpm :
 	    0;
-	f->v = do_volley_get(t, w, models, accumulated, q, mod, half, cap, wpm,
-	    &f->own);
+	f->v = do_volley_get(t, w, models, accumulated, q, sh.on ? &sh : NULL,
+	    mod, half, cap, wpm, &f->own);
+	do_shape_clear(&sh);
 	if (f->v != NULL) {
 		f->damage = (const mpq_t *)f->v->p;
 		mpq_set(f->expected, f->v->mean);

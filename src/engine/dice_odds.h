@@ -22,17 +22,40 @@
  * past that a volley is worked out for its caller alone.
  */
 #define DO_MEMO_LIMBS (1u << 23)
+/*
+ * One attack whose rolls have triggers (FORMAT.md, Keywords: extra hits
+ * and mortal wounds): what its to hit roll gives, and what each hit
+ * that goes on then does. Such a volley is no longer attacks each
+ * through with one chance, and takes the general path (dice_volley.c).
+ */
+struct do_shape {
+	mpq_t hit[DT_ROLL__N]; /* the to hit roll's results */
+	mpq_t go[3];           /* a hit that goes on as DT_ROLL_PLAIN, _WOUNDS,
+	                * _NO_SAVE (go[res - DT_ROLL_PLAIN]): P(it is an
+	                * unsaved wound, which takes its Damage) */
+	mpq_t mortal; /* a plain hit: P(mortal wounds on its wound roll) */
+	int extra;    /* the extra hits of a DT_ROLL_*_X hit */
+	int mortal_hit, mortal_wound; /* the mortal wounds of each roll */
+	int on;                       /* a trigger can act: the general path */
+};
+void do_shape_init(struct do_shape *);
+void do_shape_clear(struct do_shape *);
+/* P(one attack of shape sh takes at least one Wound), pos P(Damage >=
+ * 1), into out. */
+void do_shape_p_attack(const struct do_shape *sh, const mpq_t pos, mpq_t out);
 struct dv_expr;
 struct do_volley {
 	struct dv_expr *att, *dmg; /* the memo's expressions (dmg: pipeline) */
 	int accumulated, mod, half;
-	int wpm;        /* the target's Wounds a model when a model's excess
+	int wpm; /* the target's Wounds a model when a model's excess
 	                 * damage is lost (dt_excess_lost); 0: none */
-	mpq_t q;        /* pipeline: one attack through; accumulated: 0 */
-	int cap;        /* the target's Wounds (left) */
-	mpq_t *p;       /* P(damage = k), k = 0..cap (cap: removed) */
-	mpq_t mean;     /* of the capped damage */
-	mpq_t p_attack; /* one attack takes at least one Wound */
+	mpq_t q; /* pipeline: one attack through; accumulated: 0 */
+	struct do_shape *sh; /* the attack's triggers (the general path);
+	                      * NULL: none, each attack through with q */
+	int cap;             /* the target's Wounds (left) */
+	mpq_t *p;            /* P(damage = k), k = 0..cap (cap: removed) */
+	mpq_t mean;          /* of the capped damage */
+	mpq_t p_attack;      /* one attack takes at least one Wound */
 	size_t doc; /* bytes of its text in the odds document; 0: unknown */
 	struct do_volley *next;
 };
@@ -41,7 +64,7 @@ struct do_volley {
  * distribution. */
 struct do_volley *do_volley_get(const struct dt_tables *,
     const struct dt_weapon *w, int models, int accumulated, const mpq_t q,
-    int mod, int half, int cap, int wpm, int *own);
+    const struct do_shape *sh, int mod, int half, int cap, int wpm, int *own);
 void do_volley_free(struct do_volley *);
 /* The distribution of x, kept by the memo: no free; NULL when it has
  * none. */
@@ -81,6 +104,12 @@ int do_fire_steps(const struct ruleset *, const struct dt_tables *, int w,
  * greedy player weighs a shot by. */
 double do_attack_chance(const struct ruleset *, const struct dt_tables *,
     int w, int target);
+/* The Wounds one attack of weapon w at unit type target takes on
+ * average (no modifiers, no cap), dmg its Damage's mean: q dmg without
+ * triggers; with them its unsaved wounds times dmg and its mortal
+ * wounds. */
+double do_attack_mean(const struct ruleset *, const struct dt_tables *, int w,
+    int target, double dmg);
 
 /* A unit type's Combat factor against another's class (0: none). */
 int do_factor(const struct dt_tables *, const struct ruleset *, int unit,

@@ -929,13 +929,66 @@ step_roll(struct eng_game *g, const struct dt_roll *r)
 		ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
 	if (again)
 		ENG_COVER(g, DI_R_KEYWORD_REROLL);
-	if (res == DT_ROLL_WOUNDS)
+	if (DT_ROLL_BASE(res) == DT_ROLL_WOUNDS)
 		ENG_COVER(g, DI_R_KEYWORD_WOUNDS);
-	if (res == DT_ROLL_NO_SAVE)
+	if (DT_ROLL_BASE(res) == DT_ROLL_NO_SAVE)
 		ENG_COVER(g, DI_R_KEYWORD_NO_SAVE);
 	if (r->marked)
 		ENG_COVER(g, DI_R_MARKER_MODIFIER);
+	if (DT_ROLL_HAS_EXTRA(res))
+		ENG_COVER(g, DI_R_KEYWORD_EXTRA_HITS);
 	return res;
+}
+
+/* The rolls of one attack of a volley: weapon wp's at a unit, to hit,
+ * to wound and the save. */
+struct attack {
+	const struct dt_weapon *wp;
+	struct dt_roll hr, wr, sr;
+};
+
+/*
+ * One hit of unit i on unit j that goes on, res its to hit result (an
+ * extra hit is a plain one): the wound roll (none for a hit that wounds
+ * or cannot be saved), the save (none for a wound that cannot be saved),
+ * the Damage; or mortal wounds on the wound roll, which take their
+ * Wounds, one each, and nothing more.
+ */
+static void
+hit_on(struct eng_game *g, int i, int j, const struct attack *a, int res)
+{
+	const struct dt_tables *t = tabs(g);
+	const struct dt_unit *du = dunit(g, j);
+	int d;
+
+	if (t->wound_given && a->wp->strength >= 0 && du->toughness >= 0) {
+		/* A hit that wounds without a roll, or cannot be saved,
+		 * skips the wound roll. */
+		if (res == DT_ROLL_PLAIN) {
+			ENG_COVER(g, DI_R_SHOOT_WOUND);
+			if ((res = step_roll(g, &a->wr)) == DT_ROLL_FAIL)
+				return;
+			if (res == DT_ROLL_MORTAL) {
+				ENG_COVER(g, DI_R_KEYWORD_MORTAL);
+				take(g, j, a->wr.mortal_n, i,
+				    DI_R_SHOOT_REMOVED);
+				return;
+			}
+		}
+	}
+	if (du->save > 0 && res != DT_ROLL_NO_SAVE) {
+		if (a->wp->ap > 0)
+			ENG_COVER(g, DI_R_SHOOT_AP);
+		ENG_COVER(g, DI_R_SHOOT_SAVE);
+		/* A save worse than the die's faces is no save. */
+		if (dt_roll_rolls(&a->sr, g->ctx->rs->die) &&
+		    step_roll(g, &a->sr) != DT_ROLL_FAIL)
+			return;
+	}
+	ENG_COVER(g, DI_R_SHOOT_DAMAGE);
+	d = a->wp->damage.text != NULL ? dx_roll(&a->wp->damage.dx, &g->dice) :
+	                                 1;
+	take_wound(g, j, d, i);
 }
 
 /* Weapon w of unit i strikes unit j by the pipeline, each To hit roll
@@ -946,9 +999,9 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 	const struct dt_tables *t = tabs(g);
 	const struct dt_weapon *wp = &t->weapons[w];
 	const struct dt_unit *du = dunit(g, j);
-	struct dt_roll hr, wr, sr;
+	struct attack a;
 	unsigned hw, sw;
-	int n, k, need, wn, d, res;
+	int n, k, need, wn, res, h, nh;
 
 	ENG_COVER(g, DI_R_SHOOT_ATTACKS);
 	/* The face a To hit roll needs, the modifiers taken off it. */
@@ -956,26 +1009,28 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 	if (wp->to_hit > 0 && mod != 0)
 		ENG_COVER(g, DI_R_SHOOT_MODIFIER);
 	volley_when(g, i, w, j, &hw, &sw);
+	memset(&a, 0, sizeof(a));
+	a.wp = wp;
 	dt_roll_make(t, DT_STEP_HIT, wp->to_hit, mod, &wp->kw, hw,
-	    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &hr);
-	if (!hr.keyed)
-		hr.need = need;
+	    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &a.hr);
+	if (!a.hr.keyed)
+		a.hr.need = need;
 	wn = 0;
 	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
 	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
 		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw,
-		    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &wr);
+		    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &a.wr);
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
-		    sw, du->wounds - wounds_left(g, j), marks(g, j), &sr);
+		    sw, du->wounds - wounds_left(g, j), marks(g, j), &a.sr);
 	n = attacks_of(g, i, wp, models);
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
-			res = step_roll(g, &hr);
+			res = step_roll(g, &a.hr);
 			/* Self-play's hits against their exact chance: the
 			 * rolls no keyword changes. */
-			if (!hr.keyed && need <= DI_TALLY_NEED_MAX)
+			if (!a.hr.keyed && need <= DI_TALLY_NEED_MAX)
 				g->tally[DI_TALLY_HIT(need, res != 0)]++;
 			if (res == DT_ROLL_FAIL) {
 				ENG_COVER(g, DI_R_SHOOT_MISS);
@@ -984,33 +1039,23 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 		}
 		ENG_COVER(g, DI_R_SHOOT_HIT);
 		if (t->wound_given && wp->strength >= 0 &&
-		    du->toughness >= 0) {
-			if (wn == 0) {
-				ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
-				continue;
-			}
-			/* A hit that wounds without a roll, or cannot be
-			 * saved, skips the wound roll. */
-			if (res == DT_ROLL_PLAIN) {
-				ENG_COVER(g, DI_R_SHOOT_WOUND);
-				if ((res = step_roll(g, &wr)) == DT_ROLL_FAIL)
-					continue;
-			}
+		    du->toughness >= 0 && wn == 0) {
+			ENG_COVER(g, DI_R_SHOOT_NO_WOUND);
+			continue;
 		}
-		if (du->save > 0 && res != DT_ROLL_NO_SAVE) {
-			if (wp->ap > 0)
-				ENG_COVER(g, DI_R_SHOOT_AP);
-			ENG_COVER(g, DI_R_SHOOT_SAVE);
-			/* A save worse than the die's faces is no save. */
-			if (dt_roll_rolls(&sr, g->ctx->rs->die) &&
-			    step_roll(g, &sr) != DT_ROLL_FAIL)
-				continue;
+		/* Mortal wounds on the to hit roll: their Wounds, one
+		 * each, and the attack goes no further. */
+		if (res == DT_ROLL_MORTAL) {
+			ENG_COVER(g, DI_R_KEYWORD_MORTAL);
+			take(g, j, a.hr.mortal_n, i, DI_R_SHOOT_REMOVED);
+			continue;
 		}
-		ENG_COVER(g, DI_R_SHOOT_DAMAGE);
-		d = wp->damage.text != NULL ?
-		    dx_roll(&wp->damage.dx, &g->dice) :
-		    1;
-		take_wound(g, j, d, i);
+		/* The hit, then its extra hits, each a plain hit that rolls
+		 * to wound, one after another. */
+		nh = DT_ROLL_HAS_EXTRA(res) ? 1 + a.hr.extra_n : 1;
+		for (h = 0; h < nh && g->u[j].alive; h++)
+			hit_on(g, i, j, &a,
+			    h == 0 ? DT_ROLL_BASE(res) : DT_ROLL_PLAIN);
 	}
 }
 
@@ -2181,6 +2226,7 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 	for (w = 0; w < rs->nweapons; w++) {
 		const struct dt_weapon *wp = &t->weapons[w];
 		double att, dmg;
+		int trig, extra;
 
 		/* A context of a few unit types (odds A B) plays nothing:
 		 * the greedy player's means are of no use there. */
@@ -2188,13 +2234,18 @@ dp_prepare(const struct eng_ctx *c, struct dt_tables *t)
 			break;
 		att = mean_of(t, &wp->attacks, &ok);
 		dmg = mean_of(t, &wp->damage, &ok);
+		trig = dt_kw_triggers(t, &wp->kw, &extra);
 
 		for (u = 0; u < rs->nunits; u++) {
 			const struct dt_unit *du = &t->units[u];
 			double p = 1;
 
+			/* Triggers: the Wounds an attack takes on average,
+			 * its extra hits and mortal wounds with them. */
+			if (t->shooting != DT_SHOOT_ACCUMULATED && trig)
+				p = do_attack_mean(rs, t, (int)w, (int)u, dmg);
 			/* Keywords: the exact chance of an attack. */
-			if (t->shooting != DT_SHOOT_ACCUMULATED &&
+			else if (t->shooting != DT_SHOOT_ACCUMULATED &&
 			    (wp->kw.n > 0 || du->kw.n > 0))
 				p = do_attack_chance(rs, t, (int)w, (int)u) *
 				    dmg;

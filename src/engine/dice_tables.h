@@ -74,6 +74,8 @@ enum {
 	DI_R_MARKER_PLACED,
 	DI_R_MARKER_REMOVED,
 	DI_R_MARKER_MODIFIER,
+	DI_R_KEYWORD_EXTRA_HITS,
+	DI_R_KEYWORD_MORTAL,
 	DI_R__MAX
 };
 
@@ -236,8 +238,11 @@ enum dt_kfx_kind {
 	DT_KFX_ALWAYS,       /* a natural n or more succeeds */
 	DT_KFX_NEVER,        /* a natural n or less fails */
 	DT_KFX_WOUNDS,       /* to hit: a success on n+ wounds, no roll */
-	DT_KFX_NO_SAVE       /* a success on n+ cannot be saved */
+	DT_KFX_NO_SAVE,      /* a success on n+ cannot be saved */
+	DT_KFX_EXTRA_HITS,   /* to hit: a hit on n+ scores count more hits */
+	DT_KFX_MORTAL        /* a success on n+ is count mortal wounds */
 };
+#define DT_MAX_TRIGGER 6 /* the extra hits or mortal wounds of one effect */
 /* When an effect acts (its condition, written after it: "+1 in cover");
  * of a to hit or to wound roll, the target in cover, beyond half the
  * weapon's Range, the shooter moved or below half its Wounds; of a save
@@ -257,6 +262,8 @@ struct dt_kfx {
 	unsigned when; /* the conditions it needs (all of them); 0 always */
 	int per_lost;  /* a modifier per Wound the unit has lost */
 	int per_mk;    /* a modifier per marker: 1 + its index; 0 none */
+	int count;     /* extra hits or mortal wounds: how many (1-6) */
+	int count_x;   /* count is the keyword's X instead */
 };
 struct dt_keyword {
 	char name[DT_MAX_KW_NAME + 1];
@@ -275,14 +282,25 @@ struct dt_kwlist {
 };
 enum { DT_REROLL_FAILS = 1, DT_REROLL_ONES = 2 };
 /* What a roll of one die gives: failure, a success, a success that
- * wounds without a roll, one that cannot be saved. */
+ * wounds without a roll, one that cannot be saved; a success that is
+ * mortal wounds (the attack goes no further); and the first three with
+ * the roll's extra hits (DT_ROLL_EXTRA: one of PLAIN, WOUNDS, NO_SAVE
+ * plus this). */
 enum {
 	DT_ROLL_FAIL,
 	DT_ROLL_PLAIN,
 	DT_ROLL_WOUNDS,
 	DT_ROLL_NO_SAVE,
+	DT_ROLL_MORTAL,
+	DT_ROLL_PLAIN_X,
+	DT_ROLL_WOUNDS_X,
+	DT_ROLL_NO_SAVE_X,
 	DT_ROLL__N
 };
+#define DT_ROLL_EXTRA (DT_ROLL_PLAIN_X - DT_ROLL_PLAIN)
+/* A result without its extra hits, and whether it has them. */
+#define DT_ROLL_BASE(r) ((r) >= DT_ROLL_PLAIN_X ? (r)-DT_ROLL_EXTRA : (r))
+#define DT_ROLL_HAS_EXTRA(r) ((r) >= DT_ROLL_PLAIN_X)
 struct dt_roll {
 	int need;      /* the face needed, modifiers taken off */
 	int reroll;    /* 0, DT_REROLL_FAILS or DT_REROLL_ONES */
@@ -290,6 +308,12 @@ struct dt_roll {
 	int never;     /* a natural face this or less fails; 0 none */
 	int wounds_on; /* a success on this natural face or more wounds */
 	int nosave_on; /* ... cannot be saved */
+	int extra_on;  /* a success on this natural face or more scores
+	                * extra_n more hits (to hit; 0 none) */
+	int extra_n;
+	int mortal_on; /* a success on this natural face or more is
+	                * mortal_n mortal wounds instead (0 none) */
+	int mortal_n;
 	int keyed;     /* a keyword acts on it */
 	int modded;    /* a keyword's modifier among them */
 	int marked;    /* a modifier per marker the unit carries acted */
@@ -507,6 +531,11 @@ int dt_marker_find(const struct ruleset *, const char *s);
 /* Every marker's label for a message ("Pin, Fatigue"), into buf. */
 char *dt_marker_names(const struct ruleset *, char *buf, size_t sz);
 
+/* Whether the keywords kw (a weapon's) have a trigger, extra hits or
+ * mortal wounds, in any condition: 1, the most extra hits into *extra;
+ * else 0. */
+int dt_kw_triggers(const struct dt_tables *, const struct dt_kwlist *kw,
+    int *extra);
 /* Whether the roll is rolled at all (a save no face can make is not). */
 int dt_roll_rolls(const struct dt_roll *, int die);
 

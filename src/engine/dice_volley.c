@@ -362,6 +362,10 @@ volley_free(struct do_volley *v)
 		mpq_clear(v->p[k]);
 	free(v->p);
 	mpq_clears(v->q, v->mean, v->p_attack, NULL);
+	if (v->sh != NULL) {
+		do_shape_clear(v->sh);
+		free(v->sh);
+	}
 	free(v);
 }
 
@@ -369,6 +373,42 @@ void
 do_volley_free(struct do_volley *v)
 {
 	volley_free(v);
+}
+
+static void
+shape_copy(struct do_shape *to, const struct do_shape *from)
+{
+	int k;
+
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_set(to->hit[k], from->hit[k]);
+	for (k = 0; k < 3; k++)
+		mpq_set(to->go[k], from->go[k]);
+	mpq_set(to->mortal, from->mortal);
+	to->extra = from->extra;
+	to->mortal_hit = from->mortal_hit;
+	to->mortal_wound = from->mortal_wound;
+	to->on = from->on;
+}
+
+static int
+same_shape(const struct do_shape *a, const struct do_shape *b)
+{
+	int k;
+
+	if (a == NULL || b == NULL)
+		return a == b;
+	if (a->extra != b->extra || a->mortal_hit != b->mortal_hit ||
+	    a->mortal_wound != b->mortal_wound ||
+	    !mpq_equal(a->mortal, b->mortal))
+		return 0;
+	for (k = 0; k < DT_ROLL__N; k++)
+		if (!mpq_equal(a->hit[k], b->hit[k]))
+			return 0;
+	for (k = 0; k < 3; k++)
+		if (!mpq_equal(a->go[k], b->go[k]))
+			return 0;
+	return 1;
 }
 
 static struct do_volley *
@@ -383,6 +423,11 @@ volley_new(const struct do_volley *key, int cap)
 	v->cap = cap;
 	mpq_init(v->q);
 	mpq_set(v->q, key->q);
+	if (key->sh != NULL) {
+		v->sh = xcalloc(1, sizeof(*v->sh));
+		do_shape_init(v->sh);
+		shape_copy(v->sh, key->sh);
+	}
 	mpq_init(v->mean);
 	mpq_init(v->p_attack);
 	v->p = xcalloc((size_t)cap + 1, sizeof(*v->p));
@@ -559,6 +604,329 @@ volley_pipeline(const struct dx_weights *na, struct powers *p,
 	mpz_clears(ra, rb, den, f, x, NULL);
 }
 
+/* ---- the general path: attacks with triggers ---- */
+
+/*
+ * A volley whose attacks have triggers (extra hits, mortal wounds) is
+ * no binomial count of damaging attacks: one attack may roll several
+ * Damages and make mortal wounds, one after another. It is worked out as
+ * a chain over the Wounds left: T[L][L'] the chance one attack leaves L'
+ * of L (each of its hits in turn: an unsaved wound's Damage, no more
+ * than the Wounds left or than its model has left, or mortal wounds, a
+ * Wound each), and the volley is the Attacks' mixture of T's powers
+ * from the full Wounds. Whole numbers over one denominator: T's over
+ * td, the chain's after n attacks over td^n. Without a model's excess
+ * lost, what an attack takes does not depend on the Wounds left, so one
+ * row of T gives every other.
+ */
+struct chain {
+	int cap, wpm, extra, mh, mw;
+	mpz_t *yw, *suf;     /* Damage capped: weights of k = 0..cap (0: none
+	                  * taken), and suf[k] those of k or more */
+	mpz_t tot;           /* Damage's total weight */
+	mpz_t gd, gn[3], mn; /* a hit going on: go[c], mortal, over gd */
+	mpz_t hd, hn[DT_ROLL__N]; /* the to hit results over hd */
+	mpz_t *gpow;              /* (gd tot)^i, i = 0..extra + 1 */
+	mpz_t **t;                /* T[L][L'] over td */
+	mpz_t td;
+};
+
+/* The least common denominator of v[0..n-1] into d, and each v times it
+ * into num. */
+static void
+common_den(mpq_t *v, int n, mpz_t d, mpz_t *num)
+{
+	int k;
+
+	mpz_set_ui(d, 1);
+	for (k = 0; k < n; k++)
+		mpz_lcm(d, d, mpq_denref(v[k]));
+	for (k = 0; k < n; k++) {
+		mpz_divexact(num[k], d, mpq_denref(v[k]));
+		mpz_mul(num[k], num[k], mpq_numref(v[k]));
+	}
+}
+
+/* The Wounds one more unsaved wound may take from L left: all of them,
+ * or those of the model it falls on. */
+static int
+chain_room(const struct chain *ch, int L)
+{
+	return ch->wpm > 0 && L > 0 ? L - (L - 1) / ch->wpm * ch->wpm : L;
+}
+
+/* y = one hit that goes on as c (0 plain, 1 wounds, 2 no save) after x,
+ * x[0..hi]: y is over gd tot times x's denominator. */
+static void
+hit_go(const struct chain *ch, int c, mpz_t *x, mpz_t *y, int hi, mpz_t tmp)
+{
+	int L, k, room;
+
+	for (L = 0; L <= hi; L++)
+		mpz_set_ui(y[L], 0);
+	for (L = 0; L <= hi; L++) {
+		if (mpz_sgn(x[L]) == 0)
+			continue;
+		if (L == 0) {
+			mpz_addmul(y[0], x[0], ch->gpow[1]);
+			continue;
+		}
+		/* Nothing comes of it. */
+		mpz_sub(tmp, ch->gd, ch->gn[c]);
+		if (c == 0)
+			mpz_sub(tmp, tmp, ch->mn);
+		mpz_mul(tmp, tmp, ch->tot);
+		mpz_addmul(y[L], x[L], tmp);
+		/* An unsaved wound: its Damage, no more than room. */
+		if (mpz_sgn(ch->gn[c]) != 0) {
+			room = chain_room(ch, L);
+			mpz_mul(tmp, x[L], ch->gn[c]);
+			for (k = 0; k < room; k++)
+				if (mpz_sgn(ch->yw[k]) != 0)
+					mpz_addmul(y[L - k], tmp, ch->yw[k]);
+			mpz_addmul(y[L - room], tmp, ch->suf[room]);
+		}
+		/* Mortal wounds on the wound roll. */
+		if (c == 0 && mpz_sgn(ch->mn) != 0) {
+			mpz_mul(tmp, x[L], ch->mn);
+			mpz_addmul(y[L > ch->mw ? L - ch->mw : 0], tmp,
+			    ch->tot);
+		}
+	}
+}
+
+/* Row L of T into row[0..L] (over td): one attack from L Wounds left,
+ * its to hit roll and then each of its hits; a, b, e scratch. */
+static void
+attack_row(const struct chain *ch, int L, mpz_t *row, mpz_t *a, mpz_t *b,
+    mpz_t *e, mpz_t tmp)
+{
+	int c, i, k, x = ch->extra;
+
+	for (k = 0; k <= L; k++) {
+		mpz_set_ui(row[k], 0);
+		mpz_set_ui(e[k], 0);
+	}
+	mpz_set_ui(e[L], 1);
+	mpz_mul(tmp, ch->hn[DT_ROLL_FAIL], ch->gpow[x + 1]);
+	mpz_add(row[L], row[L], tmp);
+	/* Mortal wounds on the to hit roll: nothing more. */
+	mpz_mul(tmp, ch->hn[DT_ROLL_MORTAL], ch->gpow[x + 1]);
+	mpz_add(row[L > ch->mh ? L - ch->mh : 0],
+	    row[L > ch->mh ? L - ch->mh : 0], tmp);
+	for (c = 0; c < 3; c++) {
+		const __mpz_struct *plain = ch->hn[DT_ROLL_PLAIN + c],
+		                   *more = ch->hn[DT_ROLL_PLAIN_X + c];
+
+		if (mpz_sgn(plain) == 0 && mpz_sgn(more) == 0)
+			continue;
+		hit_go(ch, c, e, a, L, tmp);
+		if (mpz_sgn(plain) != 0) {
+			mpz_mul(tmp, plain, ch->gpow[x]);
+			for (k = 0; k <= L; k++)
+				mpz_addmul(row[k], a[k], tmp);
+		}
+		if (mpz_sgn(more) == 0)
+			continue;
+		/* The extra hits, each a plain hit, in turn. */
+		for (i = 0; i < x; i++) {
+			hit_go(ch, 0, a, b, L, tmp);
+			for (k = 0; k <= L; k++)
+				mpz_swap(a[k], b[k]);
+		}
+		for (k = 0; k <= L; k++)
+			mpz_addmul(row[k], a[k], more);
+	}
+}
+
+static void
+chain_init(struct chain *ch, const struct do_shape *sh,
+    const struct dx_weights *dw, int cap, int wpm)
+{
+	int32_t v;
+	int k, L;
+	mpz_t *scratch;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->cap = cap;
+	ch->wpm = wpm;
+	ch->extra = sh->extra;
+	ch->mh = sh->mortal_hit;
+	ch->mw = sh->mortal_wound;
+	ch->yw = zvec((size_t)cap + 1);
+	ch->suf = zvec((size_t)cap + 2);
+	mpz_init_set(ch->tot, dw->tot);
+	for (v = dw->lo; v <= dw->hi; v++) {
+		k = v < 0 ? 0 : v > cap ? cap : v;
+		mpz_add(ch->yw[k], ch->yw[k], dw->w[v - dw->lo]);
+	}
+	for (k = cap; k >= 0; k--)
+		mpz_add(ch->suf[k], ch->suf[k + 1], ch->yw[k]);
+	mpz_inits(ch->gd, ch->gn[0], ch->gn[1], ch->gn[2], ch->mn, ch->hd,
+	    ch->td, NULL);
+	{
+		mpq_t g[4];
+
+		for (k = 0; k < 3; k++) {
+			mpq_init(g[k]);
+			mpq_set(g[k], sh->go[k]);
+		}
+		mpq_init(g[3]);
+		mpq_set(g[3], sh->mortal);
+		scratch = zvec(4);
+		common_den(g, 4, ch->gd, scratch);
+		for (k = 0; k < 3; k++)
+			mpz_set(ch->gn[k], scratch[k]);
+		mpz_set(ch->mn, scratch[3]);
+		zvec_free(scratch, 4);
+		for (k = 0; k < 4; k++)
+			mpq_clear(g[k]);
+	}
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpz_init(ch->hn[k]);
+	{
+		mpq_t h[DT_ROLL__N];
+
+		for (k = 0; k < DT_ROLL__N; k++) {
+			mpq_init(h[k]);
+			mpq_set(h[k], sh->hit[k]);
+		}
+		common_den(h, DT_ROLL__N, ch->hd, ch->hn);
+		for (k = 0; k < DT_ROLL__N; k++)
+			mpq_clear(h[k]);
+	}
+	ch->gpow = zvec((size_t)ch->extra + 2);
+	mpz_set_ui(ch->gpow[0], 1);
+	for (k = 1; k <= ch->extra + 1; k++) {
+		mpz_mul(ch->gpow[k], ch->gpow[k - 1], ch->gd);
+		mpz_mul(ch->gpow[k], ch->gpow[k], ch->tot);
+	}
+	mpz_mul(ch->td, ch->hd, ch->gpow[ch->extra + 1]);
+	/* T, lower triangular: row L holds L' = 0..L. */
+	ch->t = xcalloc((size_t)cap + 1, sizeof(*ch->t));
+	for (L = 0; L <= cap; L++)
+		ch->t[L] = zvec((size_t)L + 1);
+	{
+		mpz_t *a = zvec((size_t)cap + 1), *b = zvec((size_t)cap + 1),
+		      *e = zvec((size_t)cap + 1), tmp;
+
+		mpz_init(tmp);
+		mpz_set(ch->t[0][0], ch->td);
+		if (wpm > 0)
+			for (L = 1; L <= cap; L++)
+				attack_row(ch, L, ch->t[L], a, b, e, tmp);
+		else if (cap > 0) {
+			/* What an attack takes, k = cap - L' of row cap, is
+			 * the same from any L (the rest capped at L). */
+			attack_row(ch, cap, ch->t[cap], a, b, e, tmp);
+			for (L = 1; L < cap; L++) {
+				for (k = 0; k < L; k++)
+					mpz_set(ch->t[L][L - k],
+					    ch->t[cap][cap - k]);
+				for (k = L; k <= cap; k++)
+					mpz_add(ch->t[L][0], ch->t[L][0],
+					    ch->t[cap][cap - k]);
+			}
+		}
+		mpz_clear(tmp);
+		zvec_free(a, (size_t)cap + 1);
+		zvec_free(b, (size_t)cap + 1);
+		zvec_free(e, (size_t)cap + 1);
+	}
+}
+
+static void
+chain_clear(struct chain *ch)
+{
+	int L, k;
+
+	for (L = 0; L <= ch->cap; L++)
+		zvec_free(ch->t[L], (size_t)L + 1);
+	free(ch->t);
+	zvec_free(ch->gpow, (size_t)ch->extra + 2);
+	zvec_free(ch->yw, (size_t)ch->cap + 1);
+	zvec_free(ch->suf, (size_t)ch->cap + 2);
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpz_clear(ch->hn[k]);
+	mpz_clears(ch->tot, ch->gd, ch->gn[0], ch->gn[1], ch->gn[2], ch->mn,
+	    ch->hd, ch->td, NULL);
+}
+
+/*
+ * The volley of attacks of shape sh into v (its Damage dw, its target
+ * of v->cap Wounds, wpm Wounds a model when a model's excess is lost):
+ * the chain from the full Wounds over every count of attacks na, acc =
+ * acc td + w(n) v_n as the count grows.
+ */
+static void
+volley_general(const struct dx_weights *na, const struct do_shape *sh,
+    const struct dx_weights *dw, int wpm, struct do_volley *v)
+{
+	int cap = v->cap, L, k;
+	int32_t n, n0 = na->lo > 0 ? na->lo : 0;
+	struct chain ch;
+	mpz_t *x, *y, *acc, w0, den;
+	mpq_t pos;
+
+	mpq_init(pos);
+	for (n = dw->lo > 1 ? dw->lo : 1; n <= dw->hi; n++)
+		mpz_add(mpq_numref(pos), mpq_numref(pos), dw->w[n - dw->lo]);
+	mpz_set(mpq_denref(pos), dw->tot);
+	mpq_canonicalize(pos);
+	do_shape_p_attack(sh, pos, v->p_attack);
+	mpq_clear(pos);
+	if (na->hi <= 0) {
+		mpq_set_ui(v->p[0], 1, 1);
+		mpq_set_ui(v->mean, 0, 1);
+		return;
+	}
+	chain_init(&ch, sh, dw, cap, wpm);
+	x = zvec((size_t)cap + 1);
+	y = zvec((size_t)cap + 1);
+	acc = zvec((size_t)cap + 1);
+	mpz_inits(w0, den, NULL);
+	for (n = na->lo; n <= n0; n++)
+		mpz_add(w0, w0, na->w[n - na->lo]);
+	mpz_set_ui(x[cap], 1);
+	for (n = 0; n <= na->hi; n++) {
+		if (n > 0) {
+			for (L = 0; L <= cap; L++)
+				mpz_set_ui(y[L], 0);
+			for (L = cap; L >= 0; L--) {
+				if (mpz_sgn(x[L]) == 0)
+					continue;
+				for (k = 0; k <= L; k++)
+					if (mpz_sgn(ch.t[L][k]) != 0)
+						mpz_addmul(y[k], x[L],
+						    ch.t[L][k]);
+			}
+			for (L = 0; L <= cap; L++)
+				mpz_swap(x[L], y[L]);
+		}
+		if (n < n0)
+			continue;
+		for (L = 0; L <= cap; L++) {
+			if (n > n0)
+				mpz_mul(acc[L], acc[L], ch.td);
+			mpz_addmul(acc[L], x[L],
+			    n == n0 ? w0 : na->w[n - na->lo]);
+		}
+	}
+	mpz_pow_ui(den, ch.td, (unsigned long)na->hi);
+	mpz_mul(den, den, na->tot);
+	for (k = 0; k <= cap; k++) {
+		mpz_set(mpq_numref(v->p[k]), acc[cap - k]);
+		mpz_set(mpq_denref(v->p[k]), den);
+		mpq_canonicalize(v->p[k]);
+	}
+	volley_mean(v);
+	mpz_clears(w0, den, NULL);
+	zvec_free(x, (size_t)cap + 1);
+	zvec_free(y, (size_t)cap + 1);
+	zvec_free(acc, (size_t)cap + 1);
+	chain_clear(&ch);
+}
+
 static size_t
 hash_volley(const struct do_volley *k)
 {
@@ -571,6 +939,10 @@ hash_volley(const struct do_volley *k)
 	h = h * 31u + (size_t)k->wpm;
 	h = h * 31u + mpz_getlimbn(mpq_numref(k->q), 0);
 	h = h * 31u + mpz_getlimbn(mpq_denref(k->q), 0);
+	if (k->sh != NULL)
+		h = h * 31u + mpz_getlimbn(mpq_numref(k->sh->go[0]), 0) +
+		    (size_t)k->sh->extra * 7u +
+		    mpz_getlimbn(mpq_numref(k->sh->hit[DT_ROLL_PLAIN]), 0);
 	return h ^ (h >> 17);
 }
 
@@ -579,7 +951,8 @@ same_volley(const struct do_volley *a, const struct do_volley *b)
 {
 	return a->att == b->att && a->dmg == b->dmg && a->cap == b->cap &&
 	    a->accumulated == b->accumulated && a->mod == b->mod &&
-	    a->half == b->half && a->wpm == b->wpm && mpq_equal(a->q, b->q);
+	    a->half == b->half && a->wpm == b->wpm && mpq_equal(a->q, b->q) &&
+	    same_shape(a->sh, b->sh);
 }
 
 static struct do_volley *
@@ -638,6 +1011,11 @@ volley_make(struct do_memo *m, const struct do_volley *key, int cap)
 	if (key->accumulated) {
 		volley_accumulated(expr_dist(m, key->att), v);
 		mpq_set_ui(v->p_attack, 1, 1);
+		return v;
+	}
+	if (key->sh != NULL) {
+		volley_general(&key->att->w, key->sh, &key->dmg->w, key->wpm,
+		    v);
 		return v;
 	}
 	p = powers_of(m, key->dmg, &own);
@@ -786,8 +1164,8 @@ do_dist(const struct dt_tables *t, const struct dx *x)
 
 struct do_volley *
 do_volley_get(const struct dt_tables *t, const struct dt_weapon *w, int models,
-    int accumulated, const mpq_t q, int mod, int half, int cap, int wpm,
-    int *own)
+    int accumulated, const mpq_t q, const struct do_shape *sh, int mod,
+    int half, int cap, int wpm, int *own)
 {
 	struct do_memo *m = t->memo;
 	struct do_volley key, *base, *v;
@@ -810,6 +1188,9 @@ do_volley_get(const struct dt_tables *t, const struct dt_weapon *w, int models,
 	memcpy(key.q, q, sizeof(mpq_t));
 	key.cap = cap;
 	key.wpm = accumulated ? 0 : wpm;
+	/* The shape's numbers are read only too; a volley kept copies
+	 * them. */
+	key.sh = accumulated ? NULL : (struct do_shape *)sh;
 	if ((v = find_volley(m, &key, &slot)) != NULL)
 		goto out;
 	/* Lost excess damage: the Wounds left are no cap of a larger
@@ -993,6 +1374,32 @@ volley_work(const struct dx *att, const struct dx *dmg, double qbits, int cap,
 	    (double)smax * (cap + 1) * (ln + ly);
 }
 
+/*
+ * The steps of one volley by the general path (attacks with triggers,
+ * extra extra hits at most): T's rows (every hit of an attack through
+ * each row: as many rows as Wounds when a model's excess is lost, else
+ * one), and the chain over the counts of attacks, its values growing by
+ * T's denominator, of about tbits, at each attack.
+ */
+static double
+volley_work_general(const struct dx *att, const struct dx *dmg, double qbits,
+    int die, int extra, int cap, int wpm, double *limbs)
+{
+	double tbits, lt, rows, hi = att->hi, c2 = (cap + 1.0) * (cap + 2) / 2;
+
+	*limbs = 0;
+	if (att->hi <= 0)
+		return 0;
+	tbits = (1.0 + extra) *
+	        (qbits + 2 * log2((double)die) + dx_total_bits(dmg)) +
+	    2 * log2((double)die);
+	lt = 1 + (1.0 + extra) * tbits / 64;
+	rows = wpm > 0 ? c2 * (wpm < cap ? wpm : cap) : c2;
+	*limbs = 1 + hi * tbits / 64 + dx_total_bits(att) / 64;
+	return 3 * (1.0 + extra) * rows * lt +
+	    c2 * (hi + hi * hi * tbits / 128) + hi * (cap + 1) * *limbs;
+}
+
 /* The volleys of weapon wi at every unit type, each distinct chance of
  * getting through once, into *v; the sums of its Damage into *powers;
  * the limbs of its largest denominator into *limbs. */
@@ -1006,6 +1413,7 @@ weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
 	size_t u, k, nseen = 0;
 	double p, l;
 	struct dx att = w->attacks.dx;
+	int extra, trig = dt_kw_triggers(t, &w->kw, &extra), wpm;
 
 	/* The Attacks of models models: their sum. */
 	att.lo *= models;
@@ -1022,8 +1430,19 @@ weapon_volleys(const struct ruleset *rs, const struct dt_tables *t, int cap,
 			continue;
 		seen[2 * nseen] = num;
 		seen[2 * nseen++ + 1] = den;
-		*v += volley_work(&att, &w->damage.dx, log2((double)den), cap,
-		    &p, &l);
+		/* Triggers: the general path (its rows for each Wounds
+		 * when a model's excess is lost). */
+		if (trig) {
+			wpm = !t->excess_spills && t->units[u].models > 1 &&
+			        w->damage.dx.hi > 1 ?
+			    t->units[u].wpm :
+			    0;
+			*v += volley_work_general(&att, &w->damage.dx,
+			    log2((double)den), rs->die, extra, cap, wpm, &l);
+			p = 0;
+		} else
+			*v += volley_work(&att, &w->damage.dx,
+			    log2((double)den), cap, &p, &l);
 		if (p > *powers)
 			*powers = p;
 		if (l > *limbs)

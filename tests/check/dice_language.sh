@@ -431,3 +431,60 @@ timeout 60 "$BIN" check -n 0 "$tmp/nw.md" >/dev/null 2>"$tmp/err"
 grep -q "test game 'a veteran wounded but not fallen does not test', step 2: ran out of dice" "$tmp/err" &&
 	pass "quality test: wounded makes a wounded unit test" ||
 	fail "quality test: wounded makes a wounded unit test" "$(grep -v note: "$tmp/err" | head -c 300)"
+# Triggers (issue 32, mechanism 6): a natural face that scores extra hits
+# (each rolling to wound) or is mortal wounds (no save, no Damage roll).
+T=tests/rulesets/dice-triggers.md
+timeout 60 "$BIN" check -v -n 100 "$T" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q 'test game.*failed\|error' "$tmp/err" &&
+	pass "triggers: the test games pass" ||
+	fail "triggers: the test games pass" "exit $rc: $(grep -v note: "$tmp/err" | head -c 300)"
+for r in keyword.extra_hits keyword.mortal_wounds; do
+	n=$(awk -v r="$r" '$1 == r { print $4 }' "$tmp/out")
+	[ "${n:-0}" -ge 1 ] && pass "the trigger test games exercise $r" ||
+		fail "the trigger test games exercise $r" "$(grep "$r" "$tmp/out" | head -1)"
+done
+# They apply only where a keyword has them: not in the keywords fixture.
+timeout 60 "$BIN" check -v -n 0 "$K" >"$tmp/out" 2>/dev/null
+grep -q "keyword.extra_hits .*does not apply" "$tmp/out" &&
+	grep -q "keyword.mortal_wounds .*does not apply" "$tmp/out" &&
+	pass "triggers: their rules do not apply without them" ||
+	fail "triggers: their rules do not apply without them" "$(grep 'keyword\.' "$tmp/out" | head -c 300)"
+# The exact odds (FORMAT.md's worked example, and the volleys worked out
+# by hand attack by attack): an extra hit on a six and two mortal wounds
+# on a six to wound at Wounds 3 without a save; a mortal wound on a six
+# to hit, Damage 2 on Wardens of 2 Wounds a model, excess lost.
+timeout 60 "$BIN" odds --json "$T" >"$tmp/j" 2>"$tmp/err"
+python3 -c "
+import json, sys
+s = {(x['weapon'], x['target']): x['exact'] for x in json.load(open('$tmp/j'))[0]['shooting']}
+r = s[('Ripper', 'Reavers')]
+h = s[('Hexgun', 'Wardens')]
+ok = r['p_wound_per_attack'] == '7/24' and r['damage'] == ['17/24', '1/6', '11/108', '5/216'] and \
+     r['expected_damage'] == '95/216' and h['p_wound_per_attack'] == '1/4' and \
+     h['damage'] == ['729/4096', '243/1024', '81/256', '255/2048', '435/4096', '1/48', '103/6144']
+sys.exit(0 if ok else 1)" &&
+	pass "triggers: the exact volleys (7/24, 95/216; 103/6144 with excess lost)" ||
+	fail "triggers: the exact volleys" "$(head -c 400 "$tmp/j")"
+# Bad triggers: each an error at its cell.
+tbad() {
+	sed "$2" "$T" >"$tmp/t.md"
+	timeout 60 "$BIN" check -n 0 "$tmp/t.md" >/dev/null 2>"$tmp/err"
+	grep -q -- "$3" "$tmp/err" && pass "triggers: $1" ||
+		fail "triggers: $1" "$(grep -v note: "$tmp/err" | head -c 300)"
+}
+tbad "extra hits on a to wound roll" 's/| Devastating  | to wound | on 6: 2 mortal wounds           |/| Devastating  | to wound | on 6: 2 extra hits              |/' \
+    "t.md:[0-9]*:[0-9]*: error: 'on 6: 2 extra hits' is not an effect of keyword 'Devastating'"
+tbad "seven extra hits" 's/on 6: X extra hits /on 6: 7 extra hits /' \
+    "error: 'on 6: 7 extra hits' is not an effect of keyword 'Sustained'.*K from 1 to 6 or X"
+tbad "mortal wounds on a save" 's/| Hexed        | to hit   | on 6: 1 mortal wound            |/| Hexed        | save     | on 6: 1 mortal wound            |/' \
+    "error: 'on 6: 1 mortal wound' is not an effect of keyword 'Hexed'"
+tbad "an X of extra hits past 6" 's/Sustained(1), Devastating |/Sustained(9), Devastating |/' \
+    "t.md:[0-9]*:[0-9]*: error: keyword 'Sustained': 9 extra hits or mortal wounds: give 1 to 6"
+# A heavy volley is refused at its cell, and takes no time.
+sed 's/^| Hexgun | 40    | 2       |/| Hexgun | 40    | 40d6    |/' "$T" |
+	sed 's/| Wardens | warden  | 10   | Hexgun, Glaive | 3 | 2  |/| Wardens | warden  | 10   | Hexgun, Glaive | 33 | 3  |/' >"$tmp/heavy.md"
+timeout 20 "$BIN" odds "$tmp/heavy.md" >/dev/null 2>"$tmp/err"
+grep -q "heavy.md:[0-9]*:[0-9]*: error: weapon 'Hexgun'" "$tmp/err" &&
+	pass "triggers: a volley past the budget is an error at its Attacks" ||
+	fail "triggers: a volley past the budget is an error at its Attacks" "$(grep -v note: "$tmp/err" | head -c 300)"

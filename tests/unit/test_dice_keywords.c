@@ -72,6 +72,18 @@ Test(keywords, odds_are_what_play_rolls)
 			r.wounds_on = 3;
 			r.nosave_on = die;
 			agree(&r, die);
+			/* Triggers: extra hits from one face, mortal wounds
+			 * from a higher one (they take its place). */
+			r.extra_on = die - 1 > 0 ? die - 1 : 1;
+			r.extra_n = 2;
+			agree(&r, die);
+			r.mortal_on = die;
+			r.mortal_n = 1;
+			agree(&r, die);
+			r.reroll = DT_REROLL_ONES;
+			r.extra_on = 2;
+			r.mortal_on = 4;
+			agree(&r, die);
 		}
 	}
 }
