@@ -340,7 +340,8 @@ do_fire_steps(const struct ruleset *rs, const struct dt_tables *t, int wi,
 		mpq_set_ui(f->p_attack, 1, 1);
 	} else {
 		do_shape_init(&sh);
-		attack_steps(rs, t, w, u, mod, 0, 0, 0, 0, f, f->p_attack, &sh);
+		attack_steps(rs, t, w, u, mod, 0, 0, 0, 0, f, f->p_attack,
+		    &sh);
 		if (do_p_positive(t, &w->damage.dx, x) != 0)
 			rc = -1;
 		if (sh.on)

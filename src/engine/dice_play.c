@@ -1019,7 +1019,8 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 	if (t->wound_given && wp->strength >= 0 && du->toughness >= 0 &&
 	    (wn = wound_need(t, wp->strength, du->toughness)) > 0)
 		dt_roll_make(t, DT_STEP_WOUND, wn, 0, &wp->kw, hw,
-		    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &a.wr);
+		    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i),
+		    &a.wr);
 	if (du->save > 0)
 		dt_roll_make(t, DT_STEP_SAVE, du->save + wp->ap, 0, &du->kw,
 		    sw, du->wounds - wounds_left(g, j), marks(g, j), &a.sr);

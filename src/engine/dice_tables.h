@@ -314,9 +314,9 @@ struct dt_roll {
 	int mortal_on; /* a success on this natural face or more is
 	                * mortal_n mortal wounds instead (0 none) */
 	int mortal_n;
-	int keyed;     /* a keyword acts on it */
-	int modded;    /* a keyword's modifier among them */
-	int marked;    /* a modifier per marker the unit carries acted */
+	int keyed;  /* a keyword acts on it */
+	int modded; /* a keyword's modifier among them */
+	int marked; /* a modifier per marker the unit carries acted */
 };
 
 /* A unit's numbers for the family; a roll is the face needed (4 for

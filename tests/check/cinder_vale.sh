@@ -25,7 +25,7 @@ rc=$?
 grep -Eq 'test games played, 0 failed; ([0-9]+) of \1 rules exercised by test games' "$tmp/out" &&
 	pass "its test games pass and cover every rule it applies" ||
 	fail "its test games cover every rule" "$(grep 'test games played' "$tmp/out")"
-for r in game.unit_activation activation.test activation.failed shoot.models \
+for r in game.unit_activation activation.test activation.failed shoot.models marker.placed marker.removed marker.modifier \
     shoot.excess_lost keyword.reroll keyword.no_save keyword.modifier \
     melee.pipeline quality.failed_by; do
 	grep -Eq "^  $r +[A-Za-z ]+ +[1-9][0-9]* +[0-9]+" "$tmp/out" &&
