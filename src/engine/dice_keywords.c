@@ -541,6 +541,8 @@ least(int a, int b)
 	return a == 0 ? b : b == 0 || a < b ? a : b;
 }
 
+static int same_roll(const struct dt_roll *, const struct dt_roll *);
+
 void
 dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
     const struct dt_kwlist *kw, unsigned when, int lost, uint64_t marks,
@@ -609,6 +611,86 @@ dt_roll_make(const struct dt_tables *t, enum dt_step st, int need, int mod,
 	}
 	/* A modifier makes the face needed that much lower. */
 	r->need = need - mod;
+	r->tslot = -1;
+	if (r->keyed)
+		for (i = 0; i < t->ntsig; i++)
+			if (t->tstep[i] == st && same_roll(&t->tsig[i], r)) {
+				r->tslot = i;
+				break;
+			}
+}
+
+/* Whether a and b are the same roll (their tally places apart). */
+static int
+same_roll(const struct dt_roll *a, const struct dt_roll *b)
+{
+	return a->need == b->need && a->reroll == b->reroll &&
+	    a->always == b->always && a->never == b->never &&
+	    a->wounds_on == b->wounds_on && a->nosave_on == b->nosave_on &&
+	    a->extra_on == b->extra_on && a->extra_n == b->extra_n &&
+	    a->mortal_on == b->mortal_on && a->mortal_n == b->mortal_n;
+}
+
+/* Add roll r of step st to t's tallied rolls unless it is there. */
+static void
+tsig_add(struct dt_tables *t, enum dt_step st, const struct dt_roll *r)
+{
+	int i;
+
+	if (!r->keyed || r->tslot >= 0 || t->ntsig >= DT_MAX_TSIG)
+		return;
+	for (i = 0; i < t->ntsig; i++)
+		if (t->tstep[i] == st && same_roll(&t->tsig[i], r))
+			return;
+	t->tsig[t->ntsig] = *r;
+	t->tsig[t->ntsig].tslot = t->ntsig;
+	t->tstep[t->ntsig++] = st;
+}
+
+void
+dt_tsig_build(const struct ruleset *rs, struct dt_tables *t)
+{
+	struct dt_roll r;
+	size_t w, u, v;
+	int s, k;
+
+	t->ntsig = 0;
+	for (w = 0; w < rs->nweapons; w++) {
+		const struct dt_weapon *wp = &t->weapons[w];
+
+		if (wp->to_hit > 0) {
+			dt_roll_make(t, DT_STEP_HIT, wp->to_hit, 0, &wp->kw, 0,
+			    0, 0, &r);
+			tsig_add(t, DT_STEP_HIT, &r);
+		}
+		/* Its Strength's row of the Wound table, each Toughness. */
+		for (s = 0; s < t->nstr && t->str[s] != wp->strength; s++)
+			;
+		for (k = 0; t->wound_given && s < t->nstr && k < t->ntough;
+		     k++) {
+			if (t->need[s][k] <= 0)
+				continue;
+			dt_roll_make(t, DT_STEP_WOUND, t->need[s][k], 0,
+			    &wp->kw, 0, 0, 0, &r);
+			tsig_add(t, DT_STEP_WOUND, &r);
+		}
+	}
+	for (u = 0; u < rs->nunits; u++) {
+		const struct dt_unit *du = &t->units[u];
+
+		for (v = 0; du->save > 0 && v < rs->nweapons; v++) {
+			dt_roll_make(t, DT_STEP_SAVE,
+			    du->save + t->weapons[v].ap, 0, &du->kw, 0, 0, 0,
+			    &r);
+			if (dt_roll_rolls(&r, rs->die))
+				tsig_add(t, DT_STEP_SAVE, &r);
+		}
+		if (du->quality > 0) {
+			dt_roll_make(t, DT_STEP_TEST, du->quality, 0, &du->kw,
+			    0, 0, 0, &r);
+			tsig_add(t, DT_STEP_TEST, &r);
+		}
+	}
 }
 
 /* What a kept natural face f of roll r gives: 0 fail, else a

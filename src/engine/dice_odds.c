@@ -2440,6 +2440,112 @@ do_odds_doc(const struct eng_ctx *c, const char *a, const char *b,
 	tests_doc(c, a, b, out);
 }
 
+/* What the keywords make of roll r, for a label: " (re-roll 1s, always
+ * 6+)", into buf. */
+static char *
+roll_words(const struct dt_roll *r, char *buf, size_t sz)
+{
+	size_t n = 0;
+
+#define RW(...)                                                               \
+	n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, __VA_ARGS__)
+	buf[0] = '\0';
+	if (r->reroll == DT_REROLL_FAILS)
+		RW("%sre-roll failures", n ? ", " : " (");
+	if (r->reroll == DT_REROLL_ONES)
+		RW("%sre-roll 1s", n ? ", " : " (");
+	if (r->always > 0)
+		RW("%salways %d+", n ? ", " : " (", r->always);
+	if (r->never > 0)
+		RW("%snever %d", n ? ", " : " (", r->never);
+	if (r->wounds_on > 0)
+		RW("%swounds %d+", n ? ", " : " (", r->wounds_on);
+	if (r->nosave_on > 0)
+		RW("%sno save %d+", n ? ", " : " (", r->nosave_on);
+	if (r->extra_on > 0)
+		RW("%s%d extra %d+", n ? ", " : " (", r->extra_n, r->extra_on);
+	if (r->mortal_on > 0)
+		RW("%s%d mortal %d+", n ? ", " : " (", r->mortal_n,
+		    r->mortal_on);
+	if (n > 0)
+		RW(")");
+#undef RW
+	return buf;
+}
+
+/*
+ * The keyed rolls self-play tallied, each by what it is (dt_tsig_build):
+ * a hit, a wound, a save, a test passed, against the exact chance the
+ * keywords give it (the odds' own rule, dt_roll_odds; a test's by the
+ * test roll, a failure rolled again).
+ */
+static void
+keyed_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
+    struct eng_outcomes *o, mpq_t q)
+{
+	const struct dt_tables *t = ctx->fam_data;
+	mpq_t p[DT_ROLL__N], f;
+	char words[128];
+	int s, k;
+
+	if (t == NULL)
+		return;
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_init(p[k]);
+	mpq_init(f);
+	for (s = 0; s < t->ntsig; s++) {
+		const struct dt_roll *r = &t->tsig[s];
+		long h = (long)st->tally[DI_TALLY_KEYED(s, 1)];
+		long n = h + (long)st->tally[DI_TALLY_KEYED(s, 0)];
+		char *label;
+
+		if (n == 0)
+			continue;
+		if (t->tstep[s] == DT_STEP_TEST) {
+			if (!test_once(ctx->rs, t, r->need > 0 ? r->need : 1,
+			        q))
+				continue;
+			if (r->reroll) {
+				mpq_set_ui(f, 1, 1);
+				mpq_sub(f, f, q);
+				mpq_mul(f, f, q);
+				mpq_add(q, q, f);
+			}
+		} else {
+			dt_roll_odds(r, ctx->rs->die, p);
+			mpq_set_ui(q, 1, 1);
+			mpq_sub(q, q, p[DT_ROLL_FAIL]);
+		}
+		roll_words(r, words, sizeof(words));
+		switch (t->tstep[s]) {
+		case DT_STEP_HIT:
+			label = xasprintf(_("Keyed hit roll of %d+%s: a hit"),
+			    r->need, words);
+			break;
+		case DT_STEP_WOUND:
+			label =
+			    xasprintf(_("Keyed wound roll of %d+%s: a wound"),
+			        r->need, words);
+			break;
+		case DT_STEP_SAVE:
+			label = xasprintf(_("Keyed save of %d+%s: saved"),
+			    r->need, words);
+			break;
+		case DT_STEP_TEST:
+		case DT_STEP__N:
+		default:
+			label =
+			    xasprintf(_("Keyed test needing %d+%s: passed"),
+			        r->need, words);
+			break;
+		}
+		eng_outcome_add(o, label, h, n, mpq_get_d(q), q_text(q));
+	}
+	for (k = 0; k < DT_ROLL__N; k++)
+		mpq_clear(p[k]);
+	mpq_clear(f);
+}
+
 /*
  * The outcomes self-play tallied (dice_play.c), each against its exact
  * chance: attacks that hit by the face To hit needs on the ruleset's
@@ -2481,6 +2587,7 @@ do_outcomes(const struct eng_ctx *ctx, const struct eng_stats *st,
 		    xasprintf(_("Quality test needing %d+: passed"), need), h,
 		    n, mpq_get_d(q), q_text(q));
 	}
+	keyed_outcomes(ctx, st, o, q);
 	mpq_clear(q);
 	if (t == NULL || !melee_roll(t))
 		return;

@@ -763,6 +763,8 @@ test_roll(struct eng_game *g, int i, int *short_by)
 	 * changes. */
 	if (q > 0 && q <= DI_TALLY_NEED_MAX && !r.keyed)
 		g->tally[DI_TALLY_TEST(q, pass)]++;
+	else if (q > 0 && r.tslot >= 0)
+		g->tally[DI_TALLY_KEYED(r.tslot, pass)]++;
 	*short_by = r.need - total;
 	return pass;
 }
@@ -937,6 +939,10 @@ step_roll(struct eng_game *g, const struct dt_roll *r)
 		ENG_COVER(g, DI_R_MARKER_MODIFIER);
 	if (DT_ROLL_HAS_EXTRA(res))
 		ENG_COVER(g, DI_R_KEYWORD_EXTRA_HITS);
+	/* Self-play's keyed rolls against their exact chance, by what
+	 * they are (dt_tsig_build). */
+	if (r->tslot >= 0)
+		g->tally[DI_TALLY_KEYED(r->tslot, res != DT_ROLL_FAIL)]++;
 	return res;
 }
 

@@ -1258,6 +1258,8 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 	if (rc == 0 && t->wound_given && wound_holes(rs, t, d) != 0)
 		rc = -1;
 	if (rc == 0)
+		dt_tsig_build(rs, t);
+	if (rc == 0)
 		t->memo = do_memo_new(rs, t);
 	if (rc == 0 && do_work_check(rs, t, largest_wounds(rs, t), d) != 0)
 		rc = -1;

@@ -84,6 +84,7 @@ enum {
 #define DT_MAX_FX 4      /* effects in one outcome cell */
 #define DT_MAX_AGAIN 10  /* "fight again at most N times" */
 #define DT_MAX_MODELS 50 /* models of one unit */
+#define DT_MAX_TSIG 64   /* keyed rolls the agreement check tallies */
 #define DT_MAX_MOST 10   /* markers of one kind on one unit */
 
 /*
@@ -317,6 +318,7 @@ struct dt_roll {
 	int keyed;  /* a keyword acts on it */
 	int modded; /* a keyword's modifier among them */
 	int marked; /* a modifier per marker the unit carries acted */
+	int tslot;  /* its place among the tallied keyed rolls, -1 none */
 };
 
 /* A unit's numbers for the family; a roll is the face needed (4 for
@@ -411,6 +413,12 @@ struct dt_tables {
 	int nunits;
 	double reach; /* free table: centres of units in contact are
 	                    * at most this far apart on each axis */
+	/* The keyed rolls self-play tallies against their exact chance
+	 * (dt_tsig_build): each distinct roll a weapon's to hit and to
+	 * wound, a unit's save and test make in the open, by step. */
+	struct dt_roll tsig[DT_MAX_TSIG];
+	enum dt_step tstep[DT_MAX_TSIG];
+	int ntsig;
 	/* Exact odds worked out once (dice_volley.c); dt_read() makes it
 	 * for tables that read. */
 	struct do_memo *memo;
@@ -478,6 +486,9 @@ void dp_unit_gauges(const struct eng_game *, int unit, int *out);
 #define DI_TALLY_DIFF_MAX 16
 #define DI_TALLY_MELEE(diff, r) (80 + ((diff) + DI_TALLY_DIFF_MAX) * 3 + (r))
 #define DI_TALLY_TEST(need, pass) (180 + (need)*2 + (pass))
+/* Keyed rolls (a keyword acts on them) by what they are, dt_tables.tsig:
+ * whether each succeeded (a hit, a wound, a save, a test passed). */
+#define DI_TALLY_KEYED(slot, ok) (256 + (slot)*2 + (ok))
 
 /*
  * A dice expression in a cell, in the whole language of dicex.h (keep,
@@ -519,6 +530,9 @@ void dt_roll_odds(const struct dt_roll *, int die, mpq_t p[DT_ROLL__N]);
  * the first die was rolled again. */
 int dt_roll_play(const struct dt_roll *, struct eng_dice *, int die,
     int *rerolled);
+/* The keyed rolls the tables' units and weapons make in the open into
+ * t->tsig (at most DT_MAX_TSIG; the rest are not tallied). */
+void dt_tsig_build(const struct ruleset *, struct dt_tables *);
 /* The conditions the keywords of attack rolls (attack 1: to hit, to
  * wound) or of saves and tests (0) name. */
 unsigned dt_kw_conditions(const struct dt_tables *, int attack);

@@ -121,7 +121,7 @@
 #define ENG_TEST_MAX_STEPS 1000  /* steps of one test game */
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
 #define ENG_ODDS_MARKERS (-2)    /* contest_odds(): not with markers */
-#define ENG_MAX_TALLY 256        /* family's outcome counters per game */
+#define ENG_MAX_TALLY 512        /* family's outcome counters per game */
 #define ENG_NAME 24              /* test-game unit labels */
 
 enum { ENG_BLUE = 0, ENG_RED = 1 };

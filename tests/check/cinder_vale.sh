@@ -67,3 +67,14 @@ pdftotext "$tmp/b/cinder-vale/rulebook.pdf" "$tmp/book.txt" 2>/dev/null
 grep -q "each model's attacks" "$tmp/book.txt" && ! grep -q '&apos;\|&amp;' "$tmp/book.txt" &&
 	pass "an example's caption prints its apostrophe" ||
 	fail "an example's caption prints its apostrophe" "$(grep -n 'Example' "$tmp/book.txt" | head -5)"
+
+# The report sets self-play's keyed rolls (re-rolls, triggers, cover)
+# against their exact chance: the Ash Hounds' Savage hits (5+ on a d10,
+# 1s rolled again: 33/50) and the Steady tests (4+, failures rolled
+# again: 91/100).
+timeout 120 "$BIN" report -q "$R" -o "$tmp/rep.pdf" 2>/dev/null
+pdftotext -layout "$tmp/rep.pdf" - 2>/dev/null >"$tmp/rep.txt"
+grep -Eq 'Keyed hit roll of 5\+ \(re-roll 1s\): a hit +6[0-9.]+% .*exact 33/50' "$tmp/rep.txt" &&
+	grep -Eq 'Keyed test needing 4\+ \(re-roll failures\): passed +9[0-9.]+% .*exact 91/100' "$tmp/rep.txt" &&
+	pass "the report's agreement covers keyed rolls" ||
+	fail "the report's agreement covers keyed rolls" "$(grep -E 'Keyed' "$tmp/rep.txt" | head -5)"
