@@ -141,6 +141,8 @@ static const struct eng_rule di_rules[] = {
 	    "a unit that loses a model tests at the end of the turn" },
 	[DI_R_QUALITY_WOUNDED] = { "quality.wounded", "Quality test",
 	    "a unit that loses Wounds tests at the end of the turn" },
+	[DI_R_MELEE_PURSUED] = { "melee.pursued", "Melee outcomes",
+	    "the winner follows the unit it beat back into contact" },
 	[DI_R_MARKER_PLACED] = { "marker.placed", "Markers",
 	    "an event of a marker's Placed gives the unit one, up to its "
 	    "Most" },
@@ -465,6 +467,8 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_MELEE_ATTACKER_ONLY:
 		return t->melee == DT_MELEE_PIPELINE &&
 		    t->strikes == DT_STRIKES_ONLY;
+	case DI_R_MELEE_PURSUED:
+		return has_fx(t, tests, DT_FX_PURSUED);
 	case DI_R_QUALITY_WOUNDED:
 		return (t->quality & DT_Q_WOUNDED) != 0;
 	case DI_R_QUALITY_LOST_MODEL:

@@ -2024,6 +2024,7 @@ mr_row(const struct ruleset *rs, const struct dt_tables *t, const int unit[2],
 		switch (o->fx[n].kind) {
 		case DT_FX_NOTHING:
 		case DT_FX_FIGHT_AGAIN:
+		case DT_FX_PURSUED:
 			break;
 		case DT_FX_RECOIL:
 		case DT_FX_FALL_BACK:

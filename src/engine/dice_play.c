@@ -721,6 +721,7 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 /* ---- quality tests and outcomes ---- */
 
 static int apply(struct eng_game *, int, int, enum dt_result, int);
+static void pursue(struct eng_game *, int, double, double, int);
 
 /* One test roll: the Combat table's, else a die of the ruleset's. */
 static int
@@ -849,8 +850,8 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 {
 	const struct dt_outcome *o = &tabs(g)->out[r];
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	double len;
-	int n;
+	double len, x0 = g->u[i].x, y0 = g->u[i].y;
+	int n, pursued = 0;
 
 	if (times >= 0 && times < again_of(o)) {
 		ENG_COVER(g, DI_R_MELEE_AGAIN);
@@ -890,9 +891,37 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 		case DT_FX_TEST:
 			quality_test(g, i);
 			break;
+		case DT_FX_PURSUED:
+			pursued = 1; /* once the row's moves are made */
+			break;
 		}
 	}
+	if (pursued)
+		pursue(g, foe, g->u[i].x - x0, g->u[i].y - y0, i);
 	return 0;
+}
+
+/* Winner w follows the unit it beat (i), which gave ground by (dx, dy):
+ * the same way and as far, staying in contact, unless the table's edge,
+ * a river or another unit is in the way (then it holds). */
+static void
+pursue(struct eng_game *g, int w, double dx, double dy, int i)
+{
+	const struct eng_kind *k;
+	double x, y;
+
+	if (w < 0 || !g->u[w].alive || !g->u[i].alive ||
+	    (fabs(dx) < 1e-9 && fabs(dy) < 1e-9))
+		return;
+	k = &g->ctx->kinds[g->u[w].type];
+	x = g->u[w].x + dx;
+	y = g->u[w].y + dy;
+	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
+	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9 ||
+	    blocked_at(g, w, x, y))
+		return;
+	ENG_COVER(g, DI_R_MELEE_PURSUED);
+	place(g, w, x, y);
 }
 
 /* ---- shooting ---- */

@@ -523,6 +523,9 @@ fx_allowed(enum dt_result r, enum dt_fx fx)
 		    fx == DT_FX_DESTROYED || fx == DT_FX_ROUT;
 	if (fx == DT_FX_ROUT)
 		return 0;
+	/* A winner pursues a beaten unit. */
+	if (fx == DT_FX_PURSUED)
+		return r == DT_RES_BEATEN || r == DT_RES_DOUBLE;
 	return fx != DT_FX_BOTH_RECOIL || r == DT_RES_EQUAL;
 }
 
@@ -540,13 +543,15 @@ effect(const struct ruleset *rs, const char *s, struct dt_effect *e,
 	*why =
 	    "known: nothing, destroyed, recoil N bases, fall back "
 	    "LENGTH, both recoil, fight again at most N times, test quality, "
-	    "rout";
+	    "rout, pursued";
 	if (rs_name_eq(s, "nothing") || rs_name_eq(s, "steady"))
 		e->kind = DT_FX_NOTHING;
 	else if (rs_name_eq(s, "destroyed"))
 		e->kind = DT_FX_DESTROYED;
 	else if (rs_name_eq(s, "rout") || rs_name_eq(s, "routs"))
 		e->kind = DT_FX_ROUT;
+	else if (rs_name_eq(s, "pursued"))
+		e->kind = DT_FX_PURSUED;
 	else if (rs_name_eq(s, "test quality") ||
 	    rs_name_eq(s, "quality test"))
 		e->kind = DT_FX_TEST;

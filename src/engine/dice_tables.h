@@ -71,6 +71,7 @@ enum {
 	DI_R_MELEE_INITIATIVE,
 	DI_R_QUALITY_LOST_MODEL,
 	DI_R_QUALITY_WOUNDED,
+	DI_R_MELEE_PURSUED,
 	DI_R_MARKER_PLACED,
 	DI_R_MARKER_REMOVED,
 	DI_R_MARKER_MODIFIER,
@@ -202,7 +203,8 @@ enum dt_fx {
 	DT_FX_BOTH_RECOIL,
 	DT_FX_FIGHT_AGAIN,
 	DT_FX_TEST,
-	DT_FX_ROUT
+	DT_FX_ROUT,
+	DT_FX_PURSUED /* the winner follows the beaten unit back */
 };
 struct dt_effect {
 	enum dt_fx kind;

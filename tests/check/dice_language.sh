@@ -488,3 +488,16 @@ timeout 20 "$BIN" odds "$tmp/heavy.md" >/dev/null 2>"$tmp/err"
 grep -q "heavy.md:[0-9]*:[0-9]*: error: weapon 'Hexgun'" "$tmp/err" &&
 	pass "triggers: a volley past the budget is an error at its Attacks" ||
 	fail "triggers: a volley past the budget is an error at its Attacks" "$(grep -v note: "$tmp/err" | head -c 300)"
+
+# pursued: the winner follows the beaten unit back into contact, or holds
+# when the way is blocked; an error on a row that beats no one.
+P=tests/rulesets/dice-pursuit.md
+timeout 60 "$BIN" check -n 100 "$P" >"$tmp/out" 2>"$tmp/err"
+grep -q 'test games played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
+	pass "pursued: the winner follows, or holds, by scripted melees" ||
+	fail "pursued: the winner follows, or holds" "$(grep -v note: "$tmp/err" | head -c 300)"
+sed 's/| equal            | nothing       |/| equal            | pursued       |/' "$P" >"$tmp/bad.md"
+timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
+grep -Eq ":[0-9]+:[0-9]+: error: .*pursued.*equal" "$tmp/err" &&
+	pass "pursued on the equal row is an error at its cell" ||
+	fail "pursued on the equal row is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
