@@ -252,9 +252,11 @@ effect(const struct ruleset *rs, char *s, enum dt_step st, struct dt_kfx *f,
 		}
 		return 0;
 	}
-	*why = "an effect is +N, -N, re-roll failures, re-roll 1s, always on "
-	       "N+, never on N, on N+: wounds, on N+: no save, on N+: K "
-	       "extra hits or on N+: K mortal wounds";
+	*why = "an effect is +N, -N (or -N per wound lost, -N per MARKER), "
+	       "re-roll failures, re-roll 1s, always on N+, never on N, on "
+	       "N+: wounds, on N+: no save, on N+: K extra hits or on N+: K "
+	       "mortal wounds, each maybe ending in a condition (in cover, "
+	       "at long range, after moving, below half)";
 	return -1;
 }
 

@@ -810,53 +810,72 @@ strike_bits(const struct eng_ctx *c, int x, int y)
 	return bits;
 }
 
-double
-do_chain_work(const struct eng_ctx *c, int a, int b, int wa, int wb)
+/* The steps of the chain of a against b from wa and wb Wounds, P wa wb
+ * (wa + wb); *limbs (may be NULL) the limbs a value of it may take. */
+static double
+chain_steps(const struct eng_ctx *c, int a, int b, int wa, int wb,
+    double *limbs)
 {
-	double ab = strike_bits(c, a, b), ba = strike_bits(c, b, a),
-	       limbs = (wa + wb) * (ab > ba ? ab : ba) / 64;
-
 	const struct dt_tables *t = c->fam_data;
+	double ab = strike_bits(c, a, b), ba = strike_bits(c, b, a),
+	       sums = wa + wb;
+
+	if (limbs != NULL)
+		*limbs = (wa + wb) * (ab > ba ? ab : ba) / 64;
 	/* Strikes at once of units of models: each state sums every pair
 	 * of losses, wa wb of them, not wa + wb. */
-	double sums = wa + wb;
-
 	if (models_matter(c, a, b) &&
 	    (t->strikes == DT_STRIKES_AT_ONCE ||
 	        (t->strikes == DT_STRIKES_INITIATIVE &&
 	            t->units[a].initiative == t->units[b].initiative)))
 		sums = (double)wa * wb;
-	return (double)places(c) * wa * wb * sums *
-	    (1 + (limbs / 8) * (limbs / 8));
+	return (double)places(c) * wa * wb * sums;
+}
+
+double
+do_chain_work(const struct eng_ctx *c, int a, int b, int wa, int wb)
+{
+	double limbs, steps = chain_steps(c, a, b, wa, wb, &limbs);
+
+	return steps * (1 + (limbs / 8) * (limbs / 8));
 }
 
 int
 do_chain_limit(const struct eng_ctx *c)
 {
 	const struct dt_tables *t = c->fam_data;
-	double work[DO_CHAIN_MAX + 1] = { 0 }, sum = 0;
+	double work[DO_CHAIN_MAX + 1] = { 0 },
+	                           weighed[DO_CHAIN_MAX + 1] = { 0 }, sum = 0,
+	                           wsum = 0;
 	size_t a, b, n = c->rs->nunits;
 	int wa, wb, p, lim = 0;
 
-	/* The work of all pairs by the product of their Wounds; a pair
-	 * that alone is past the budget is never fought out (do_fight_odds)
-	 * and counts for nothing here. */
+	/* The work of all pairs by the product of their Wounds, in steps
+	 * and weighed by their fractions' size; a pair that alone is past
+	 * DO_CHAIN_PAIR is never fought out (do_fight_odds) and counts for
+	 * nothing here. Asked about a few unit types (odds A B), theirs. */
 	for (a = 0; a < n; a++)
 		for (b = 0; b < n; b++) {
 			double w;
 
+			if (!dt_in_focus(t, a) || !dt_in_focus(t, b))
+				continue;
 			wa = full_of(c, (int)a);
 			wb = full_of(c, (int)b);
 			if (wa * wb > DO_CHAIN_MAX)
 				continue;
 			w = do_chain_work(c, (int)a, (int)b, wa, wb);
-			if (w <= DO_CHAIN_WORK)
-				work[wa * wb] += w;
+			if (w > DO_CHAIN_PAIR)
+				continue;
+			work[wa * wb] += chain_steps(c, (int)a, (int)b, wa, wb,
+			    NULL);
+			weighed[wa * wb] += w;
 		}
-	(void)t;
 	/* The largest product whose pairs, with all smaller, fit. */
 	for (p = 1; p <= DO_CHAIN_MAX; p++) {
-		if ((sum += work[p]) > DO_CHAIN_WORK)
+		sum += work[p];
+		wsum += weighed[p];
+		if (sum > DO_CHAIN_WORK || wsum > DO_CHAIN_WEIGHED)
 			return lim;
 		if (work[p] > 0)
 			lim = p;
@@ -971,7 +990,7 @@ do_fight_odds(const struct eng_ctx *c, int a, int b, int wa, int wb, int limit,
 	f->chained = f->resolves && (long)ch.wa * ch.wb <= limit;
 	/* A pair whose fractions alone would grow past the budget. */
 	if (f->chained &&
-	    do_chain_work(c, a, b, ch.wa, ch.wb) > DO_CHAIN_WORK) {
+	    do_chain_work(c, a, b, ch.wa, ch.wb) > DO_CHAIN_PAIR) {
 		f->chained = 0;
 		f->heavy = 1;
 	}

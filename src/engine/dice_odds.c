@@ -1015,7 +1015,7 @@ unfought_notes(const struct eng_ctx *c, struct do_strikes *m, struct diags *d)
 			wb = full_wounds(t, b);
 			if ((long)wa * wb <= DO_CHAIN_MAX &&
 			    (w = do_chain_work(c, a, b, wa, wb)) >
-			        DO_CHAIN_WORK)
+			        DO_CHAIN_PAIR)
 				k = 0;
 			else if ((long)wa * wb > lim)
 				k = 1;
@@ -1042,7 +1042,7 @@ unfought_notes(const struct eng_ctx *c, struct do_strikes *m, struct diags *d)
 			    MSG(MELEE_FIRST_ROUND_ONLY_HEAVY),
 			    rs->units[first[0][0]].name,
 			    rs->units[first[0][1]].name, more, heavy / 1e6,
-			    DO_CHAIN_WORK / 1e6);
+			    DO_CHAIN_PAIR / 1e6);
 		else
 			diag_msg(d, rs->units[first[1][0]].pos,
 			    MSG(MELEE_FIRST_ROUND_ONLY_LIMIT),
@@ -1846,7 +1846,12 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	o->column(o->arg, "roll", "roll", 10);
 	o->column(o->arg, "exact.p_pass", "passes", t->fail_by > 0 ? 16 : 0);
 	if (t->fail_by > 0) {
-		snprintf(fails, sizeof(fails), "fails by %d+", t->fail_by);
+		/* As the sheet heads it: "routs" when that row removes. */
+		if (removes(&t->out[DT_RES_FAILED_BY]))
+			snprintf(fails, sizeof(fails), "routs");
+		else
+			snprintf(fails, sizeof(fails), "fails by %d+",
+			    t->fail_by);
 		o->column(o->arg, "exact.p_failed_by", fails, 0);
 	}
 	mpq_init(q);

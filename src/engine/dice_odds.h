@@ -142,10 +142,13 @@ const struct dx_opposed *do_opposed_pair(const struct dt_tables *, int fa,
  */
 #define DO_CHAIN_MAX 400
 #define DO_CHAIN_WORK 200000
-/* The work of the pair as the budget counts it: its steps, each weighed
- * by the size of its fractions (strikes of many dice make large ones):
- * P wa wb (wa + wb) (1 + (L / 8)^2), L the limbs a value of its chain
- * may take. A pair alone past DO_CHAIN_WORK is not worked out. */
+/* The work of the pair weighed by the size of its fractions (strikes of
+ * many dice make large ones): P wa wb (wa + wb) (1 + (L / 8)^2), L the
+ * limbs a value of its chain may take; a unit of it is some 0.06 to 0.25
+ * microseconds. A pair alone past DO_CHAIN_PAIR is not worked out, and
+ * all pairs together within DO_CHAIN_WEIGHED as within DO_CHAIN_WORK. */
+#define DO_CHAIN_PAIR 4e6
+#define DO_CHAIN_WEIGHED 8e6
 double do_chain_work(const struct eng_ctx *, int a, int b, int wa, int wb);
 struct do_fight {
 	int wa, wb;     /* Wounds left at the start */

@@ -1084,6 +1084,10 @@ int eng_initiative(struct eng_game *);
 /* End of battle: a side with no units loses; on the turn limit the side
  * with more units wins, equal numbers draw. Sets over/winner/timeout;
  * returns g->over. */
+/* The game turn g is in, or (ended by its turn limit) the last it
+ * played: a game of turns: 6 that ran its course played 6, whatever
+ * turn number the family's count has moved on to. */
+int eng_game_turn(const struct eng_game *);
 int eng_check_end(struct eng_game *);
 /* Play a whole game with the built-in players. */
 void eng_game_play(struct eng_game *);

@@ -439,6 +439,14 @@ eng_initiative(struct eng_game *g)
 }
 
 int
+eng_game_turn(const struct eng_game *g)
+{
+	if (g->timeout && g->turn_limit > 0 && g->gturn > g->turn_limit)
+		return g->turn_limit;
+	return g->gturn;
+}
+
+int
 eng_check_end(struct eng_game *g)
 {
 	if (g->alive[0] == 0 || g->alive[1] == 0) {

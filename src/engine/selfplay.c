@@ -59,7 +59,7 @@ play_one(const struct eng_ctx *c, uint64_t seed, long i, long games,
 		st->timeouts++;
 	if (g->winner >= 0 && g->winner == g->opener)
 		st->first_player_wins++;
-	t = g->gturn;
+	t = eng_game_turn(g);
 	st->turns_sum += t;
 	st->turns_sumsq += (long long)t * t;
 	if (t > st->turns_max)

@@ -990,9 +990,10 @@ tg_expect(struct tg *tg)
 			if (rs_node_int(v, &n))
 				return fail(tg, v->pos, 0,
 				    MSG(TEST_TURN_NEEDS_N));
-			if (g->gturn != n)
+			if (eng_game_turn(g) != n)
 				return fail(tg, v->pos, 0,
-				    MSG(EXPECTED_GAME_TURN_BUT), n, g->gturn);
+				    MSG(EXPECTED_GAME_TURN_BUT), n,
+				    eng_game_turn(g));
 		} else if (expect_unit(tg, key, v))
 			return -1;
 	}

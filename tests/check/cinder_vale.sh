@@ -78,3 +78,11 @@ grep -Eq 'Keyed hit roll of 5\+ \(re-roll 1s\): a hit +6[0-9.]+% .*exact 33/50' 
 	grep -Eq 'Keyed test needing 4\+ \(re-roll failures\): passed +9[0-9.]+% .*exact 91/100' "$tmp/rep.txt" &&
 	pass "the report's agreement covers keyed rolls" ||
 	fail "the report's agreement covers keyed rolls" "$(grep -E 'Keyed' "$tmp/rep.txt" | head -5)"
+
+# A game ended by its turn limit played that many turns: self-play's
+# longest game is 16 turns, not 17.
+timeout 120 "$BIN" play -q -n 300 "$R" >"$tmp/out" 2>&1
+max=$(sed -n 's/.*turns mean [0-9.]*, sd [0-9.]*, max \([0-9]*\).*/\1/p' "$tmp/out")
+[ "${max:-99}" -le 16 ] && [ "${max:-0}" -ge 14 ] &&
+	pass "self-play's longest game is within the 16-turn limit ($max)" ||
+	fail "self-play's longest game is within the turn limit" "$(cat "$tmp/out")"

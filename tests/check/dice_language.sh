@@ -501,3 +501,15 @@ timeout 60 "$BIN" check -n 0 "$tmp/bad.md" >/dev/null 2>"$tmp/err"
 grep -Eq ":[0-9]+:[0-9]+: error: .*pursued.*equal" "$tmp/err" &&
 	pass "pursued on the equal row is an error at its cell" ||
 	fail "pursued on the equal row is an error at its cell" "$(grep -v note: "$tmp/err" | head -c 300)"
+# Units of models striking with many dice in a pipeline melee are fought
+# out when their weighed work allows (the grimdark pair of 5 x 3 Wounds
+# against 5 x 2), and asked for one pair, its odds are that pair's alone.
+sed 's/^| Rifle   | 40    | 1       |/| Rifle   | 2     | 6       |/' tests/rulesets/dice-models-melee.md |
+    sed 's/^| Riflemen | trooper | 12   | Rifle   | 5      | 1      |/| Riflemen | trooper | 12   | Rifle   | 5      | 2      |/' >"$tmp/mm.md"
+timeout 20 "$BIN" odds --json "$tmp/mm.md" >"$tmp/j" 2>/dev/null
+python3 -c "
+import json, sys
+m = [x for x in json.load(open('$tmp/j'))[0]['melee'] if x['attacker'] in ('Riflemen', 'Brutes') and x['defender'] in ('Riflemen', 'Brutes')]
+sys.exit(0 if len(m) == 4 and all(x['fought_out'] for x in m) else 1)" &&
+	pass "melees of units of models with several dice a strike are fought out" ||
+	fail "melees of units of models are fought out" "$(head -c 300 "$tmp/j")"
