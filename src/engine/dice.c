@@ -143,6 +143,10 @@ static const struct eng_rule di_rules[] = {
 	    "a unit that loses Wounds tests at the end of the turn" },
 	[DI_R_MELEE_PURSUED] = { "melee.pursued", "Melee outcomes",
 	    "the winner follows the unit it beat back into contact" },
+	[DI_R_FACING] = { "facing.flank", "Movement",
+	    "a unit faces the way it last moved; an attack from beyond 45 "
+	    "degrees of its front comes from its flank, of its back from its "
+	    "rear" },
 	[DI_R_MARKER_PLACED] = { "marker.placed", "Markers",
 	    "an event of a marker's Placed gives the unit one, up to its "
 	    "Most" },
@@ -467,6 +471,8 @@ di_applies(const struct eng_ctx *c, int rule)
 	case DI_R_MELEE_ATTACKER_ONLY:
 		return t->melee == DT_MELEE_PIPELINE &&
 		    t->strikes == DT_STRIKES_ONLY;
+	case DI_R_FACING:
+		return t->facing;
 	case DI_R_MELEE_PURSUED:
 		return has_fx(t, tests, DT_FX_PURSUED);
 	case DI_R_QUALITY_WOUNDED:

@@ -57,6 +57,8 @@ static const struct {
 	{ "at long range", DT_WHEN_LONG },
 	{ "after moving", DT_WHEN_MOVED },
 	{ "below half", DT_WHEN_BELOW_HALF },
+	{ "from the flank", DT_WHEN_FLANK },
+	{ "from the rear", DT_WHEN_REAR },
 };
 
 /* A condition at the end of s ("+1 in cover"): taken off s into *when. */
@@ -256,7 +258,8 @@ effect(const struct ruleset *rs, char *s, enum dt_step st, struct dt_kfx *f,
 	       "re-roll failures, re-roll 1s, always on N+, never on N, on "
 	       "N+: wounds, on N+: no save, on N+: K extra hits or on N+: K "
 	       "mortal wounds, each maybe ending in a condition (in cover, "
-	       "at long range, after moving, below half)";
+	       "at long range, after moving, below half, from the flank, "
+	       "from the rear)";
 	return -1;
 }
 

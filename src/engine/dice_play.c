@@ -323,6 +323,27 @@ fire_mod(const struct eng_game *g, int i, int w, int j)
  * after moving and below half i's. shooting: w is shooting (at long
  * range needs Range).
  */
+/*
+ * Where unit `from` stands about unit j's facing (FORMAT.md, Facing):
+ * in its front (0), flank (DT_WHEN_FLANK) or rear (DT_WHEN_REAR) — the
+ * quarter its centre is in, the quarters bounded by the lines at 45
+ * degrees either side of j's facing and of its back; a centre on a
+ * boundary is in the front, or in the flank rather than the rear.
+ */
+static unsigned
+sector(const struct eng_game *g, int j, int from)
+{
+	double dx = g->u[from].x - g->u[j].x, dy = g->u[from].y - g->u[j].y,
+	       len = sqrt(dx * dx + dy * dy), c;
+
+	if (len < 1e-9)
+		return 0;
+	c = (dx * sin(g->u[j].facing) + dy * cos(g->u[j].facing)) / len;
+	if (c >= M_SQRT1_2 - 1e-9)
+		return 0;
+	return c > -M_SQRT1_2 - 1e-9 ? DT_WHEN_FLANK : DT_WHEN_REAR;
+}
+
 static unsigned
 when_of(const struct eng_game *g, int i, int j, int w)
 {
@@ -340,6 +361,9 @@ when_of(const struct eng_game *g, int i, int j, int w)
 		m |= DT_WHEN_MOVED;
 	if (2 * wounds_left(g, i) < dunit(g, i)->wounds)
 		m |= DT_WHEN_BELOW_HALF;
+	/* Where the attack comes from, by the target's facing. */
+	if (i != j && tabs(g)->facing)
+		m |= sector(g, j, i);
 	return m;
 }
 
@@ -358,8 +382,10 @@ volley_when(const struct eng_game *g, int i, int w, int j, unsigned *hw,
 	if ((t->conds[0] | t->conds[1]) == 0)
 		return;
 	*hw = when_of(g, i, j, w);
+	/* A save's conditions are the unit's own, but for the range and
+	 * the side of the attack it saves against. */
 	*sw = (when_of(g, j, j, -1) & ~(unsigned)DT_WHEN_LONG) |
-	    (*hw & DT_WHEN_LONG);
+	    (*hw & (DT_WHEN_LONG | DT_WHEN_FLANK | DT_WHEN_REAR));
 	*hw &= t->conds[1];
 	*sw &= t->conds[0];
 }
@@ -382,6 +408,15 @@ melee_mod(const struct eng_game *g, int i, int j, int attacking)
 		m += t->mmod[DT_MM_CHARGING];
 	if (2 * wounds_left(g, i) < dunit(g, i)->wounds)
 		m += t->mmod[DT_MM_BELOW_HALF];
+	/* Unit i in its enemy's flank or rear. */
+	if (t->facing && (t->mmod[DT_MM_FLANK] || t->mmod[DT_MM_REAR])) {
+		unsigned s = sector(g, j, i);
+
+		if (s == DT_WHEN_FLANK)
+			m += t->mmod[DT_MM_FLANK];
+		else if (s == DT_WHEN_REAR)
+			m += t->mmod[DT_MM_REAR];
+	}
 	return m;
 }
 
@@ -621,6 +656,9 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 		}
 		dx /= len;
 		dy /= len;
+		/* A unit faces the way it moves (where facing is read). */
+		if (tabs(g)->facing)
+			g->u[i].facing = atan2(dx, dy);
 		if (river_ahead(g, x, y, dx, dy, &go))
 			left = go; /* halted at the bank: the path ends */
 		nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
@@ -1127,6 +1165,8 @@ shoot(struct eng_game *g, int i, int w, int j)
 
 	g->u[i].flags |= ENG_UF_FIRED;
 	volley_when(g, i, w, j, &hw, &sw);
+	if ((hw | sw) & (DT_WHEN_FLANK | DT_WHEN_REAR))
+		ENG_COVER(g, DI_R_FACING);
 	/* A test game's odds: the volley's modifier and the conditions of
 	 * the keywords that acted (none but those a keyword names). */
 	record(g, 1, i, j, w, DT_SITUATION(mod, hw, sw));
@@ -1296,6 +1336,9 @@ fight(struct eng_game *g, int a, int b)
 	ENG_COVER(g, DI_R_MELEE_CONTACT);
 	if (ma != 0 || mb != 0)
 		ENG_COVER(g, DI_R_MELEE_MODIFIER);
+	if (t->facing && (t->mmod[DT_MM_FLANK] || t->mmod[DT_MM_REAR]) &&
+	    (sector(g, b, a) || sector(g, a, b)))
+		ENG_COVER(g, DI_R_FACING);
 	g->u[a].flags |= ENG_UF_MELEE_START;
 	g->u[b].flags |= ENG_UF_MELEE_END;
 	if (g->contest.kind == 0) {

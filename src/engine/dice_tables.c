@@ -1101,7 +1101,7 @@ wound_holes(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 const char *const dt_fmod_keys[DT_FM__N] = { "long_range", "moved",
 	"target_in_cover", "target_uphill" };
 const char *const dt_mmod_keys[DT_MM__N] = { "uphill", "in_cover", "charging",
-	"below_half" };
+	"below_half", "flank", "rear" };
 
 /* The Fire and Melee modifiers: each key one the family knows, each
  * at most once; no other modifier table. Returns 0, or -1. */
@@ -1239,6 +1239,9 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 		rc = -1;
 	t->conds[0] = dt_kw_conditions(t, 0);
 	t->conds[1] = dt_kw_conditions(t, 1);
+	t->facing = ((t->conds[0] | t->conds[1]) &
+	                (DT_WHEN_FLANK | DT_WHEN_REAR)) != 0 ||
+	    t->mmod[DT_MM_FLANK] != 0 || t->mmod[DT_MM_REAR] != 0;
 	/* The keywords every unit and every weapon has. */
 	for (k = 0; k < 2; k++)
 		if (dt_read_kwlist(rs, t, t->every[k], t->every_pos[k],

@@ -72,6 +72,7 @@ enum {
 	DI_R_QUALITY_LOST_MODEL,
 	DI_R_QUALITY_WOUNDED,
 	DI_R_MELEE_PURSUED,
+	DI_R_FACING,
 	DI_R_MARKER_PLACED,
 	DI_R_MARKER_REMOVED,
 	DI_R_MARKER_MODIFIER,
@@ -179,6 +180,8 @@ enum dt_mmod {
 	DT_MM_IN_COVER,
 	DT_MM_CHARGING,
 	DT_MM_BELOW_HALF,
+	DT_MM_FLANK, /* the unit fights in its enemy's flank */
+	DT_MM_REAR,  /* ... rear */
 	DT_MM__N
 };
 extern const char *const dt_fmod_keys[DT_FM__N];
@@ -254,9 +257,11 @@ enum dt_when {
 	DT_WHEN_COVER = 1u << 0,
 	DT_WHEN_LONG = 1u << 1,
 	DT_WHEN_MOVED = 1u << 2,
-	DT_WHEN_BELOW_HALF = 1u << 3
+	DT_WHEN_BELOW_HALF = 1u << 3,
+	DT_WHEN_FLANK = 1u << 4, /* the attack comes from the target's flank */
+	DT_WHEN_REAR = 1u << 5   /* ... from its rear */
 };
-#define DT_WHEN_BITS 4
+#define DT_WHEN_BITS 6
 struct dt_kfx {
 	enum dt_kfx_kind kind;
 	int n;         /* the modifier (signed) or the face */
@@ -357,12 +362,14 @@ struct dt_tables {
 	struct pos failed_pos;  /* the failed activation Value cell */
 	unsigned quality;       /* enum dt_qwhen */
 	int fail_by; /* the Quality test's "failed by N or more": N; 0 none */
-	struct pos quality_pos;    /* its Value cell */
-	unsigned half_hits;        /* classes (1 << rs_class) that take half
+	struct pos quality_pos; /* its Value cell */
+	unsigned half_hits;     /* classes (1 << rs_class) that take half
 	                         * the hits of accumulated shooting */
-	struct pos half_pos;       /* its Value cell */
-	int hits_to_destroy;       /* Wounds of a unit with none written; 0 */
-	int models;                /* a unit type has more than one model */
+	struct pos half_pos;    /* its Value cell */
+	int hits_to_destroy;    /* Wounds of a unit with none written; 0 */
+	int models;             /* a unit type has more than one model */
+	int facing; /* a condition or modifier reads facing: units face the
+	             * way they last moved */
 	int excess_spills;         /* excess damage: carries over (1) or is
 	                            * lost (0) */
 	int fmod[DT_FM__N];        /* the Fire modifiers' values, 0: none */
@@ -524,7 +531,7 @@ void dt_roll_make(const struct dt_tables *, enum dt_step st, int need, int mod,
 	((mod) + 1024 * (int)((hit_when) | (save_when) << DT_WHEN_BITS))
 #define DT_SITUATION_WHEN(s) ((unsigned)(((s) + 512) / 1024))
 #define DT_SITUATION_MOD(s) ((s)-1024 * (int)DT_SITUATION_WHEN(s))
-#define DT_SITUATION_HIT(s) (DT_SITUATION_WHEN(s) & 15u)
+#define DT_SITUATION_HIT(s) (DT_SITUATION_WHEN(s) & ((1u << DT_WHEN_BITS) - 1))
 #define DT_SITUATION_SAVE(s) (DT_SITUATION_WHEN(s) >> DT_WHEN_BITS)
 /* The exact chances of each DT_ROLL_* result of one die of die faces. */
 void dt_roll_odds(const struct dt_roll *, int die, mpq_t p[DT_ROLL__N]);

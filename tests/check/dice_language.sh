@@ -513,3 +513,11 @@ m = [x for x in json.load(open('$tmp/j'))[0]['melee'] if x['attacker'] in ('Rifl
 sys.exit(0 if len(m) == 4 and all(x['fought_out'] for x in m) else 1)" &&
 	pass "melees of units of models with several dice a strike are fought out" ||
 	fail "melees of units of models are fought out" "$(head -c 300 "$tmp/j")"
+
+# Facing: a unit faces the way it last moved; an attack from its flank or
+# rear reads a keyword's "from the flank" / "from the rear" and the Melee
+# modifiers flank and rear.
+timeout 60 "$BIN" check -n 100 tests/rulesets/dice-facing.md >"$tmp/out" 2>"$tmp/err"
+grep -q 'test games played, 0 failed' "$tmp/out" && ! grep -q ': error:' "$tmp/err" &&
+	pass "facing: flank and rear by scripted volleys and a melee" ||
+	fail "facing: flank and rear" "$(grep -v note: "$tmp/err" | head -c 300)"
