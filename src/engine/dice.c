@@ -143,6 +143,11 @@ static const struct eng_rule di_rules[] = {
 	    "a unit that loses Wounds tests at the end of the turn" },
 	[DI_R_MELEE_PURSUED] = { "melee.pursued", "Melee outcomes",
 	    "the winner follows the unit it beat back into contact" },
+	[DI_R_QUALITY_FALL_BACK] = { "quality.fall_back", "Quality test",
+	    "a test's fall back: move straight away from the nearest enemy" },
+	[DI_R_QUALITY_ROUT] = { "quality.rout", "Quality test",
+	    "a test's rout or destroyed removes the unit, as a fall back it "
+	    "cannot make does" },
 	[DI_R_FACING] = { "facing.flank", "Movement",
 	    "a unit faces the way it last moved; an attack from beyond 45 "
 	    "degrees of its front comes from its flank, of its back from its "
@@ -208,12 +213,22 @@ di_prepare(struct eng_ctx *c, struct diags *d)
 /* Whether an outcome that can happen has an effect of this kind: the
  * Melee outcomes table's under melee: opposed, the Quality test table's
  * when units test. */
+static int has_fx_in(const struct dt_tables *, int, enum dt_fx, int, int);
+
 static int
 has_fx(const struct dt_tables *t, int tests, enum dt_fx fx)
 {
+	return has_fx_in(t, tests, fx, 0, DT_RES__MAX);
+}
+
+/* The same among the results lo to hi - 1 only: the Melee outcomes
+ * table's (0 to DT_RES_PASSED) or the Quality test table's. */
+static int
+has_fx_in(const struct dt_tables *t, int tests, enum dt_fx fx, int lo, int hi)
+{
 	int r, k;
 
-	for (r = 0; r < DT_RES__MAX; r++) {
+	for (r = lo; r < hi; r++) {
 		if (r < DT_RES_PASSED ? t->melee != DT_MELEE_OPPOSED : !tests)
 			continue;
 		for (k = 0; k < t->out[r].nfx; k++)
@@ -428,15 +443,24 @@ di_applies(const struct eng_ctx *c, int rule)
 		return has_fx(t, tests, DT_FX_RECOIL) ||
 		    has_fx(t, tests, DT_FX_BOTH_RECOIL);
 	case DI_R_MELEE_FALL_BACK:
-		return has_fx(t, tests, DT_FX_FALL_BACK);
+		return has_fx_in(t, tests, DT_FX_FALL_BACK, 0, DT_RES_PASSED);
+	case DI_R_QUALITY_FALL_BACK:
+		return has_fx_in(t, tests, DT_FX_FALL_BACK, DT_RES_PASSED,
+		    DT_RES__MAX);
 	case DI_R_MELEE_DESTROYED:
 		/* Also a unit that cannot give ground. */
 		return t->melee == DT_MELEE_ACCUMULATED ||
-		    has_fx(t, tests, DT_FX_DESTROYED) ||
-		    has_fx(t, tests, DT_FX_ROUT) ||
-		    has_fx(t, tests, DT_FX_RECOIL) ||
-		    has_fx(t, tests, DT_FX_BOTH_RECOIL) ||
-		    has_fx(t, tests, DT_FX_FALL_BACK);
+		    has_fx_in(t, tests, DT_FX_DESTROYED, 0, DT_RES_PASSED) ||
+		    has_fx_in(t, tests, DT_FX_RECOIL, 0, DT_RES_PASSED) ||
+		    has_fx_in(t, tests, DT_FX_BOTH_RECOIL, 0, DT_RES_PASSED) ||
+		    has_fx_in(t, tests, DT_FX_FALL_BACK, 0, DT_RES_PASSED);
+	case DI_R_QUALITY_ROUT:
+		return has_fx_in(t, tests, DT_FX_DESTROYED, DT_RES_PASSED,
+		           DT_RES__MAX) ||
+		    has_fx_in(t, tests, DT_FX_ROUT, DT_RES_PASSED,
+		        DT_RES__MAX) ||
+		    has_fx_in(t, tests, DT_FX_FALL_BACK, DT_RES_PASSED,
+		        DT_RES__MAX);
 	case DI_R_MELEE_AGAIN:
 		return has_fx(t, tests, DT_FX_FIGHT_AGAIN);
 	case DI_R_MELEE_ACCUMULATED:

@@ -726,7 +726,7 @@ blocked_at(const struct eng_game *g, int i, double x, double y)
 /* Move unit i straight away from unit `from` by dist board units; off
  * the table it is destroyed (Clarifications: it cannot give ground). */
 static void
-give_ground(struct eng_game *g, int i, int from, double dist)
+give_ground(struct eng_game *g, int i, int from, double dist, int removed)
 {
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double dx = 0, dy = 0, len = 0, x, y;
@@ -749,7 +749,7 @@ give_ground(struct eng_game *g, int i, int from, double dist)
 	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
 	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9 ||
 	    blocked_at(g, i, x, y)) {
-		ENG_COVER(g, DI_R_MELEE_DESTROYED);
+		ENG_COVER(g, removed);
 		kill(g, i, from);
 		return;
 	}
@@ -889,7 +889,10 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 	const struct dt_outcome *o = &tabs(g)->out[r];
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double len, x0 = g->u[i].x, y0 = g->u[i].y;
-	int n, pursued = 0;
+	int n, pursued = 0,
+	       /* A Quality test row's removal is its own rule. */
+	    removed = r >= DT_RES_PASSED ? DI_R_QUALITY_ROUT :
+	                                   DI_R_MELEE_DESTROYED;
 
 	if (times >= 0 && times < again_of(o)) {
 		ENG_COVER(g, DI_R_MELEE_AGAIN);
@@ -903,25 +906,28 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 			break;
 		case DT_FX_RECOIL:
 			ENG_COVER(g, DI_R_MELEE_RECOIL);
-			give_ground(g, i, foe, e->amount * 2 * k->hd);
+			give_ground(g, i, foe, e->amount * 2 * k->hd, removed);
 			break;
 		case DT_FX_BOTH_RECOIL:
 			ENG_COVER(g, DI_R_MELEE_RECOIL);
-			give_ground(g, i, foe, 2 * k->hd);
+			give_ground(g, i, foe, 2 * k->hd, removed);
 			if (foe >= 0 && g->u[foe].alive)
 				give_ground(g, foe, i,
-				    2 * g->ctx->kinds[g->u[foe].type].hd);
+				    2 * g->ctx->kinds[g->u[foe].type].hd,
+				    removed);
 			break;
 		case DT_FX_FALL_BACK:
-			ENG_COVER(g, DI_R_MELEE_FALL_BACK);
+			ENG_COVER(g,
+			    r >= DT_RES_PASSED ? DI_R_QUALITY_FALL_BACK :
+			                         DI_R_MELEE_FALL_BACK);
 			len = g->board->grid == RS_GRID_NONE ?
 			    e->amount :
 			    e->amount / g->board->cell_mm;
-			give_ground(g, i, foe, len);
+			give_ground(g, i, foe, len, removed);
 			break;
 		case DT_FX_DESTROYED:
 		case DT_FX_ROUT:
-			ENG_COVER(g, DI_R_MELEE_DESTROYED);
+			ENG_COVER(g, removed);
 			kill(g, i, foe);
 			break;
 		case DT_FX_FIGHT_AGAIN:

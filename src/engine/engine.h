@@ -116,7 +116,7 @@
 #define ENG_MAX_UNITS 64         /* both sides, one game */
 #define ENG_MAX_TERRAIN 32       /* terrain pieces on one board */
 #define ENG_MAX_CELLS 16384      /* grid boards: columns * rows */
-#define ENG_MAX_RULES 64         /* rule ids of one family */
+#define ENG_MAX_RULES 96         /* rule ids of one family */
 #define ENG_MAX_PATH 16          /* waypoints of one scripted move */
 #define ENG_TEST_MAX_STEPS 1000  /* steps of one test game */
 #define ENG_TEST_MAX_TURNS 10000 /* game turns one test game may play */
