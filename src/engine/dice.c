@@ -9,6 +9,7 @@
  * Play, the players and test-game steps are in dice_play.c; the exact
  * odds, findings and the odds document in dice_odds.c.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -529,22 +530,40 @@ di_release(struct eng_ctx *c)
 
 /* The contact distance: the Combat table's when it gives one that
  * reads, else the setting's. Returns the number of gauges. */
-static size_t
-di_gauges(const struct ruleset *rs, struct eng_gauge *out)
+/* The Combat table's contact when it gives one that reads, else NAN. */
+static double
+combat_contact(const struct ruleset *rs)
 {
 	const struct rs_table *c = rs_table_find(rs, "Combat");
-	struct eng_values v;
 	const char *why;
-	double mm;
+	double mm, v = NAN;
 	size_t i;
 
-	eng_settings_read(rs, &eng_dice, &v, NULL);
-	out[0].mm = v.v[DI_SET_CONTACT];
 	for (i = 1; c != NULL && c->ncols >= 2 && i < c->nrows; i++)
 		if (rs_name_eq(RS_CELL(c, i, 0), "contact") &&
 		    len_parse(RS_CELL(c, i, 1), rs->measure, &mm, &why) == 0 &&
 		    mm >= 1 && mm <= 1000)
-			out[0].mm = mm;
+			v = mm;
+	return v;
+}
+
+static double
+di_setting_played(const struct ruleset *rs, int k, const char **from)
+{
+	*from = "the Combat table's contact";
+	return k == DI_SET_CONTACT ? combat_contact(rs) : NAN;
+}
+
+static size_t
+di_gauges(const struct ruleset *rs, struct eng_gauge *out)
+{
+	struct eng_values v;
+	double mm;
+
+	eng_settings_read(rs, &eng_dice, &v, NULL);
+	out[0].mm = v.v[DI_SET_CONTACT];
+	if (!isnan(mm = combat_contact(rs)))
+		out[0].mm = mm;
 	out[0].label = _("Contact");
 	return 1;
 }
@@ -682,6 +701,7 @@ const struct eng_family eng_dice = {
 	.weapon_cols = di_weapon_cols,
 	.sections = di_sections,
 	.gauges = di_gauges,
+	.setting_played = di_setting_played,
 	.markers = NULL,
 	.show = &di_show,
 };

@@ -955,6 +955,12 @@ struct eng_family {
 	/* The family's gauges for a ruleset, at the lengths its settings
 	 * give, into out[ENG_MAX_GAUGES]; returns how many. May be NULL. */
 	size_t (*gauges)(const struct ruleset *, struct eng_gauge *out);
+	/* The value the family plays for its setting k when a table of the
+	 * ruleset gives it instead of the front matter (the dice family's
+	 * Combat table's contact), with where it comes from in *from; NAN
+	 * when the setting's own is played. May be NULL. */
+	double (
+	    *setting_played)(const struct ruleset *, int k, const char **from);
 	/* The status markers a table needs for a ruleset ("Disordered",
 	 * "1 hit" …), none that cannot apply to it: *out gets an array of
 	 * strings the caller frees with eng_markers_free(); returns how

@@ -539,5 +539,16 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 		else
 			fprintf(fp, "  %s: %s (default): %s\n", s->key, buf,
 			    s->text);
+		/* A table of the ruleset that gives it instead. */
+		if (f->setting_played != NULL) {
+			const char *from = NULL;
+			double p = f->setting_played(rs, i, &from);
+
+			if (!isnan(p))
+				fprintf(fp, "    played: %s, %s\n",
+				    value_format(def, sizeof(def), s, p,
+				        rs->measure),
+				    from != NULL ? from : "");
+		}
 	}
 }
