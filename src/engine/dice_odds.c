@@ -1169,7 +1169,6 @@ static int test_pass(const struct ruleset *, const struct dt_tables *,
 static int any_test(const struct ruleset *, const struct dt_tables *);
 static int test_failed_by(const struct ruleset *, const struct dt_tables *,
     int need, const struct dt_kwlist *, int by, mpq_t);
-static int removes(const struct dt_outcome *);
 
 /* The sheet's quality tests: each unit's chance to pass, with the test
  * roll and its keywords (none when no unit has a Quality to fail). */
@@ -1196,7 +1195,7 @@ sheet_tests(const struct ruleset *rs, const struct dt_tables *t,
 	                    "with its test keywords."));
 	x->cols[0] = xstrdup(_("passes"));
 	if (t->fail_by > 0)
-		x->cols[1] = removes(&t->out[DT_RES_FAILED_BY]) ?
+		x->cols[1] = destroys(&t->out[DT_RES_FAILED_BY]) ?
 		    xstrdup(_("routs")) :
 		    xasprintf(_("fails by %d or more"), t->fail_by);
 	mpq_init(q);
@@ -1213,19 +1212,6 @@ sheet_tests(const struct ruleset *rs, const struct dt_tables *t,
 		n++;
 	}
 	mpq_clear(q);
-}
-
-/* Whether outcome o removes the unit (rout, destroyed). */
-static int
-removes(const struct dt_outcome *o)
-{
-	int k;
-
-	for (k = 0; k < o->nfx; k++)
-		if (o->fx[k].kind == DT_FX_ROUT ||
-		    o->fx[k].kind == DT_FX_DESTROYED)
-			return 1;
-	return 0;
 }
 
 /* A row of the report's damage table: a volley of a shooter's weapon at
@@ -1847,7 +1833,7 @@ tests_doc(const struct eng_ctx *c, const char *fa, const char *fb,
 	o->column(o->arg, "exact.p_pass", "passes", t->fail_by > 0 ? 16 : 0);
 	if (t->fail_by > 0) {
 		/* As the sheet heads it: "routs" when that row removes. */
-		if (removes(&t->out[DT_RES_FAILED_BY]))
+		if (destroys(&t->out[DT_RES_FAILED_BY]))
 			snprintf(fails, sizeof(fails), "routs");
 		else
 			snprintf(fails, sizeof(fails), "fails by %d+",

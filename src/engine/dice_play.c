@@ -723,12 +723,23 @@ blocked_at(const struct eng_game *g, int i, double x, double y)
 	return 0;
 }
 
+/* Whether unit i could stand at (x, y): wholly on the table, in no
+ * river that is not a ford and on no other unit's base. */
+static int
+stands_at(const struct eng_game *g, int i, double x, double y)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+
+	return x - k->hw >= -1e-9 && y - k->hd >= -1e-9 &&
+	    x + k->hw <= g->board->w + 1e-9 &&
+	    y + k->hd <= g->board->h + 1e-9 && !blocked_at(g, i, x, y);
+}
+
 /* Move unit i straight away from unit `from` by dist board units; off
  * the table it is destroyed (Clarifications: it cannot give ground). */
 static void
 give_ground(struct eng_game *g, int i, int from, double dist, int removed)
 {
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double dx = 0, dy = 0, len = 0, x, y;
 
 	if (!g->u[i].alive)
@@ -746,9 +757,7 @@ give_ground(struct eng_game *g, int i, int from, double dist, int removed)
 	}
 	x = g->u[i].x + dx / len * dist;
 	y = g->u[i].y + dy / len * dist;
-	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
-	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9 ||
-	    blocked_at(g, i, x, y)) {
+	if (!stands_at(g, i, x, y)) {
 		ENG_COVER(g, removed);
 		kill(g, i, from);
 		return;
@@ -951,18 +960,14 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 static void
 pursue(struct eng_game *g, int w, double dx, double dy, int i)
 {
-	const struct eng_kind *k;
 	double x, y;
 
 	if (w < 0 || !g->u[w].alive || !g->u[i].alive ||
 	    (fabs(dx) < 1e-9 && fabs(dy) < 1e-9))
 		return;
-	k = &g->ctx->kinds[g->u[w].type];
 	x = g->u[w].x + dx;
 	y = g->u[w].y + dy;
-	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
-	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9 ||
-	    blocked_at(g, w, x, y))
+	if (!stands_at(g, w, x, y))
 		return;
 	ENG_COVER(g, DI_R_MELEE_PURSUED);
 	place(g, w, x, y);

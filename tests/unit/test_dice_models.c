@@ -16,6 +16,7 @@
 #include "../../src/engine/dice_odds.h"
 #include "../../src/engine/engine.h"
 #include "../../src/ruleset/ruleset.h"
+#include "dice_ref.h"
 
 /* d[R] for R = 0..full: the chance of R Wounds left. One attack through
  * with chance q takes its Damage's roll, no more than the Wounds left
@@ -61,28 +62,6 @@ one_attack(mpq_t *d, int full, const mpq_t q, const struct dx_dist *dmg,
 	}
 	free(n);
 	mpq_clears(x, nq, NULL);
-}
-
-/* out = the distribution of a + b. */
-static void
-conv(const struct dx_dist *a, const struct dx_dist *b, struct dx_dist *out)
-{
-	int32_t i, j, n = a->hi - a->lo + b->hi - b->lo + 1;
-	mpq_t x;
-
-	out->lo = a->lo + b->lo;
-	out->hi = a->hi + b->hi;
-	out->p = calloc((size_t)n, sizeof(*out->p));
-	out->pd = calloc((size_t)n, sizeof(*out->pd));
-	for (i = 0; i < n; i++)
-		mpq_init(out->p[i]);
-	mpq_init(x);
-	for (i = 0; i <= a->hi - a->lo; i++)
-		for (j = 0; j <= b->hi - b->lo; j++) {
-			mpq_mul(x, a->p[i], b->p[j]);
-			mpq_add(out->p[i + j], out->p[i + j], x);
-		}
-	mpq_clear(x);
 }
 
 static const char *const atts[] = { "1", "2", "d3", "d6", "2d3-2", "d4+1" };
@@ -136,7 +115,7 @@ Test(dice_models, volley_of_models_is_exact)
 		for (k = 1; k < models; k++) {
 			struct dx_dist sum;
 
-			conv(&da, &one, &sum);
+			ref_dist_sum(&da, &one, &sum);
 			if (k > 1)
 				dx_dist_free(&da);
 			da = sum;

@@ -17,6 +17,7 @@
 #include "../../src/engine/dice_odds.h"
 #include "../../src/engine/engine.h"
 #include "../../src/ruleset/ruleset.h"
+#include "dice_ref.h"
 
 /* One roll as the reference reads it, from the effects it was given. */
 struct spec {
@@ -223,28 +224,6 @@ one_attack(const struct ref *r, mpq_t *d)
 	mpq_clear(x);
 }
 
-/* out = the distribution of a + b. */
-static void
-conv(const struct dx_dist *a, const struct dx_dist *b, struct dx_dist *out)
-{
-	int32_t i, j, n = a->hi - a->lo + b->hi - b->lo + 1;
-	mpq_t x;
-
-	out->lo = a->lo + b->lo;
-	out->hi = a->hi + b->hi;
-	out->p = calloc((size_t)n, sizeof(*out->p));
-	out->pd = calloc((size_t)n, sizeof(*out->pd));
-	for (i = 0; i < n; i++)
-		mpq_init(out->p[i]);
-	mpq_init(x);
-	for (i = 0; i <= a->hi - a->lo; i++)
-		for (j = 0; j <= b->hi - b->lo; j++) {
-			mpq_mul(x, a->p[i], b->p[j]);
-			mpq_add(out->p[i + j], out->p[i + j], x);
-		}
-	mpq_clear(x);
-}
-
 static const char *const atts[] = { "1", "2", "d3", "d6", "2d3-2", "d4+1" };
 static const char *const dmgs[] = { "1", "2", "3", "d3", "d6", "d3+1",
 	"d6-2" };
@@ -379,7 +358,7 @@ Test(dice_triggers, volley_with_triggers_is_exact)
 		for (k = 1; k < models; k++) {
 			struct dx_dist sum;
 
-			conv(&da, &one, &sum);
+			ref_dist_sum(&da, &one, &sum);
 			if (k > 1)
 				dx_dist_free(&da);
 			da = sum;
