@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "geom.h"
 
 #define EPS 1e-9
 
@@ -382,19 +383,71 @@ seg_box(double px, double py, double qx, double qy, double cx, double cy,
 }
 
 /*
+ * What blocks a line of sight on a grid, cell by cell (eng_sight): the
+ * wood squares passed so far, and the height a hill square must pass.
+ */
+struct cell_sight {
+	int units;
+	unsigned mask;
+	double wood;     /* cells of wood passed */
+	double wood_max; /* cells of wood a line may pass */
+	double top;      /* a hill square higher than this blocks */
+};
+
+static void
+cell_sight_init(const struct eng_game *g, const struct eng_unit *a,
+    const struct eng_unit *b, int units, unsigned mask, struct cell_sight *cs)
+{
+	const struct eng_board *bd = g->board;
+	int h;
+
+	cs->units = units;
+	cs->mask = bd->nt ? mask : 0;
+	cs->wood = 0;
+	cs->wood_max = g->ctx->wood_depth / bd->cell_mm + 1e-9;
+	cs->top = fmax(eng_board_height(bd, a->x, a->y, &h),
+	              eng_board_height(bd, b->x, b->y, &h)) +
+	    g->ctx->hill_rise / bd->cell_mm + 1e-9;
+}
+
+/* Whether the line is blocked at cell c, between its ends. */
+static int
+cell_blocks(const struct eng_game *g, struct cell_sight *cs, int c)
+{
+	const struct eng_board *bd = g->board;
+	double x, y;
+	int h;
+
+	if (cs->units && g->occ[c] >= 0)
+		return 1;
+	if ((cs->mask >> RS_TERRAIN_WOOD & 1) &&
+	    (bd->cell_kinds[c] >> RS_TERRAIN_WOOD & 1) &&
+	    (cs->wood += 1) > cs->wood_max)
+		return 1;
+	if ((cs->mask >> RS_TERRAIN_HILL & 1) &&
+	    (bd->cell_kinds[c] >> RS_TERRAIN_HILL & 1)) {
+		x = c % bd->cols;
+		y = c / bd->cols;
+		if (eng_board_height(bd, x, y, &h) > cs->top)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Square grid: walk the cells the line between two cell centres passes
- * through (a line through a corner touches neither cell beside it), and
- * return 1 at the first one, not an end, that holds a unit (units) or a
- * wood or hill piece of mask other than the ends' pieces.
+ * through and return 1 at the first one, not an end, that blocks it
+ * (cell_blocks). A line through a corner passes between the two cells
+ * beside it, unless both hold a unit.
  */
 static int
 square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b, int units, unsigned mask, int pa, int pb)
+    const struct eng_unit *b, struct cell_sight *cs)
 {
 	const struct eng_board *bd = g->board;
 	int cx = (int)(a->x + 0.5), cy = (int)(a->y + 0.5);
 	int tx = (int)(b->x + 0.5), ty = (int)(b->y + 0.5);
-	int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy), c, p;
+	int sx = (tx > cx) - (tx < cx), sy = (ty > cy) - (ty < cy);
 	double dx = tx - cx, dy = ty - cy;
 	double mx = sx ? 0.5 / fabs(dx) : INFINITY,
 	       my = sy ? 0.5 / fabs(dy) : INFINITY;
@@ -404,6 +457,10 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 
 	while ((cx != tx || cy != ty) && guard++ < 10000) {
 		if (fabs(mx - my) < 1e-9) {
+			if (cs->units &&
+			    g->occ[cy * bd->cols + cx + sx] >= 0 &&
+			    g->occ[(cy + sy) * bd->cols + cx] >= 0)
+				return 1;
 			cx += sx;
 			cy += sy;
 			mx += ddx;
@@ -417,11 +474,7 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 		}
 		if (cx == tx && cy == ty)
 			break;
-		c = cy * bd->cols + cx;
-		if (units && g->occ[c] >= 0)
-			return 1;
-		if (mask && (p = bd->cell_piece[c]) != 0 && p != pa &&
-		    p != pb && (mask >> bd->t[p - 1].kind & 1))
+		if (cell_blocks(g, cs, cy * bd->cols + cx))
 			return 1;
 	}
 	return 0;
@@ -432,16 +485,15 @@ square_line_blocked(const struct eng_game *g, const struct eng_unit *a,
  * one for each step of their distance (the centre of the line's point
  * at each step, a hair to one side so that a line along an edge takes
  * the same side all the way); returns 1 at the first one, not an end,
- * that holds a unit (units) or a wood or hill piece of mask other than
- * the ends' pieces.
+ * that blocks it (cell_blocks).
  */
 static int
 hex_line_blocked(const struct eng_game *g, const struct eng_unit *a,
-    const struct eng_unit *b, int units, unsigned mask, int pa, int pb)
+    const struct eng_unit *b, struct cell_sight *cs)
 {
 	const struct eng_board *bd = g->board;
 	double ax, ay, bx, by, x, y, cx, cy;
-	int n = hex_cells(bd, a->x, a->y, b->x, b->y), s, c, p;
+	int n = hex_cells(bd, a->x, a->y, b->x, b->y), s, c;
 	int ca = eng_cell(bd, a->x, a->y), cb = eng_cell(bd, b->x, b->y);
 
 	eng_board_point(bd, a->x, a->y, &ax, &ay);
@@ -453,10 +505,7 @@ hex_line_blocked(const struct eng_game *g, const struct eng_unit *a,
 		c = eng_cell(bd, cx, cy);
 		if (c < 0 || c == ca || c == cb)
 			continue;
-		if (units && g->occ[c] >= 0)
-			return 1;
-		if (mask && (p = bd->cell_piece[c]) != 0 && p != pa &&
-		    p != pb && (mask >> bd->t[p - 1].kind & 1))
+		if (cell_blocks(g, cs, c))
 			return 1;
 	}
 	return 0;
@@ -520,139 +569,94 @@ piece_misses(const struct eng_terrain *t, double x0, double y0, double x1,
 	return a1 + m < x0 || a0 - m > x1 || b1 + m < y0 || b0 - m > y1;
 }
 
-/* The first piece (index + 1) of the n pieces in cand that holds
- * (x, y), or 0: eng_board_piece_at() over a subset. */
-static int
-piece_among(const struct eng_board *bd, const int *cand, int n, double x,
-    double y)
+void
+eng_piece_shape(const struct eng_terrain *t, struct geo_shape *s)
 {
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (piece_depth(&bd->t[cand[i]], x, y) > 0)
-			return cand[i] + 1;
-	return 0;
-}
-
-/*
- * The samples s of n along a to a + (dx, dy) that can lie in piece t:
- * *lo to *hi, from where the line crosses the piece's bounding box
- * grown by 1 mm, widened by one sample each way. Outside that range no
- * sample is within 1 mm of the box, so passing over it there changes
- * nothing; inside, the exact test decides.
- */
-static void
-piece_samples(const struct eng_terrain *t, double ax, double ay, double dx,
-    double dy, int n, int *lo, int *hi)
-{
-	double b[4], t0 = 0, t1 = 1, u, v;
-	int k;
-
 	switch (t->shape) {
 	case ENG_SHAPE_CIRCLE:
-		b[0] = t->x - t->r, b[1] = t->x + t->r;
-		b[2] = t->y - t->r, b[3] = t->y + t->r;
+		geo_disc(s, t->x, t->y, t->r);
 		break;
 	case ENG_SHAPE_RECT:
-		b[0] = t->x, b[1] = t->x + t->w;
-		b[2] = t->y, b[3] = t->y + t->h;
+		geo_box(s, t->x + t->w / 2, t->y + t->h / 2, t->w / 2,
+		    t->h / 2);
 		break;
 	case ENG_SHAPE_BAND:
 	default:
-		b[0] = fmin(t->x, t->x2) - t->r,
-		b[1] = fmax(t->x, t->x2) + t->r;
-		b[2] = fmin(t->y, t->y2) - t->r,
-		b[3] = fmax(t->y, t->y2) + t->r;
+		geo_band(s, t->x, t->y, t->x2, t->y2, t->r);
 		break;
 	}
-	for (k = 0; k < 2; k++) {
-		double o = k ? ay : ax, d = k ? dy : dx;
-		double m0 = b[2 * k] - 1.0, m1 = b[2 * k + 1] + 1.0;
-
-		if (fabs(d) < 1e-12)
-			continue; /* the box test of terrain_blocks holds */
-		u = (m0 - o) / d;
-		v = (m1 - o) / d;
-		t0 = fmax(t0, fmin(u, v));
-		t1 = fmin(t1, fmax(u, v));
-	}
-	*lo = t0 > t1 ? n : (int)floor(t0 * n) - 1;
-	*hi = t0 > t1 ? -1 : (int)ceil(t1 * n) + 1;
 }
 
 /*
- * Free table: whether a wood or hill of kindmask between a and b hides
- * one from the other; a piece that holds either end does not
- * (Clarification 15). The line is sampled every 2 mm; only the pieces
- * whose bounding box meets the line's can hold a sample, so the others
- * are passed over (the first piece holding a point is the same), and a
- * line that meets none, or only those that hold its ends, is clear.
+ * Free table: whether woods or hills of mask hide b from a, exactly.
+ * The line's stretches inside woods (one interval per piece, from
+ * geo_sweep of a point along it) are joined and measured against
+ * wood_depth; each hill's ground is raised against a level line
+ * hill_rise above the higher unit (geo_rise). Only the pieces whose
+ * bounding box meets the line's can count.
  */
 static int
 terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, unsigned mask)
 {
 	const struct eng_board *bd = g->board;
-	int pa, pb, p, s, n, i, nc = 0, cand[ENG_MAX_TERRAIN], other = 0;
-	int lo[ENG_MAX_TERRAIN], hi[ENG_MAX_TERRAIN], s0, s1;
-	double dx = b->x - a->x, dy = b->y - a->y, len, step;
+	double dx = b->x - a->x, dy = b->y - a->y, len = hypot(dx, dy);
+	double iv[ENG_MAX_TERRAIN][2], t0, t1, run, end, top = -1;
+	struct geo_shape pt, s;
+	int i, j, n = 0, h;
 
 	if (bd->nt == 0 || mask == 0)
 		return 0;
-	for (i = 0; i < bd->nt; i++)
-		if ((mask >> bd->t[i].kind & 1) &&
-		    !piece_misses(&bd->t[i], fmin(a->x, b->x),
-		        fmin(a->y, b->y), fmax(a->x, b->x), fmax(a->y, b->y),
-		        1.0))
-			cand[nc++] = i;
-	if (nc == 0)
-		return 0;
-	pa = piece_among(bd, cand, nc, a->x, a->y);
-	pb = piece_among(bd, cand, nc, b->x, b->y);
-	for (i = 0; i < nc; i++)
-		other |= cand[i] + 1 != pa && cand[i] + 1 != pb;
-	if (!other)
-		return 0;
-	len = sqrt(dx * dx + dy * dy);
-	step = 2.0;
-	n = (int)(len / step) + 1;
-	/* Only a sample in a piece that holds neither end can block. */
-	s0 = n;
-	s1 = 0;
-	for (i = 0; i < nc; i++) {
-		piece_samples(&bd->t[cand[i]], a->x, a->y, dx, dy, n, &lo[i],
-		    &hi[i]);
-		if (cand[i] + 1 != pa && cand[i] + 1 != pb) {
-			s0 = lo[i] < s0 ? lo[i] : s0;
-			s1 = hi[i] > s1 ? hi[i] : s1;
+	geo_disc(&pt, a->x, a->y, 0);
+	for (i = 0; i < bd->nt; i++) {
+		const struct eng_terrain *t = &bd->t[i];
+
+		if (!(mask >> t->kind & 1) ||
+		    piece_misses(t, fmin(a->x, b->x), fmin(a->y, b->y),
+		        fmax(a->x, b->x), fmax(a->y, b->y), 0))
+			continue;
+		eng_piece_shape(t, &s);
+		if (t->kind == RS_TERRAIN_WOOD) {
+			if (!geo_sweep(&pt, dx, dy, &s, 0, &t0, &t1))
+				continue;
+			/* In order of their starts, for joining below. */
+			for (j = n++; j > 0 && iv[j - 1][0] > t0; j--) {
+				iv[j][0] = iv[j - 1][0];
+				iv[j][1] = iv[j - 1][1];
+			}
+			iv[j][0] = t0;
+			iv[j][1] = t1;
+		} else if (t->kind == RS_TERRAIN_HILL) {
+			if (top < 0)
+				top =
+				    fmax(eng_board_height(bd, a->x, a->y, &h),
+				        eng_board_height(bd, b->x, b->y, &h)) +
+				    g->ctx->hill_rise;
+			if (geo_rise(&s, a->x, a->y, top, b->x, b->y, top) >
+			    1e-9)
+				return 1;
 		}
 	}
-	for (s = s0 < 1 ? 1 : s0; s < n && s <= s1; s++) {
-		double x = a->x + dx * s / n + 1e-7,
-		       y = a->y + dy * s / n + 2e-7;
-
-		for (p = 0, i = 0; i < nc && p == 0; i++)
-			if (s >= lo[i] && s <= hi[i] &&
-			    piece_depth(&bd->t[cand[i]], x, y) > 0)
-				p = cand[i] + 1;
-		if (p != 0 && p != pa && p != pb)
-			return 1;
+	for (run = 0, end = 0, i = 0; i < n; i++) {
+		t0 = fmax(iv[i][0], end);
+		if (iv[i][1] > t0)
+			run += iv[i][1] - t0;
+		end = fmax(end, iv[i][1]);
 	}
-	return 0;
+	return run * len > g->ctx->wood_depth + 1e-9;
 }
 
 int
 eng_sight(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b, int units, unsigned kindmask)
 {
-	if (g->board->grid != RS_GRID_NONE) {
-		unsigned m = g->board->nt ? kindmask : 0;
-		int pa = m ? eng_board_piece_at(g->board, a->x, a->y, m) : 0;
-		int pb = m ? eng_board_piece_at(g->board, b->x, b->y, m) : 0;
+	struct cell_sight cs;
 
+	if (g->board->grid != RS_GRID_NONE) {
+		cell_sight_init(g, a, b, units, kindmask, &cs);
 		return g->board->grid == RS_GRID_SQUARE ?
-		    !square_line_blocked(g, a, b, units, m, pa, pb) :
-		    !hex_line_blocked(g, a, b, units, m, pa, pb);
+		    !square_line_blocked(g, a, b, &cs) :
+		    !hex_line_blocked(g, a, b, &cs);
 	}
 	if (units && units_block(g, a, b))
 		return 0;

@@ -392,6 +392,20 @@ struct eng_setting {
 	const char *text; /* one line: what it does */
 };
 #define ENG_MAX_SETTINGS 8 /* settings of one family */
+/* The settings of sight over terrain, for a family whose shooting is
+ * blocked by woods and hills to list among its own (eng_sight). */
+#define ENG_SETTING_WOOD_DEPTH                                                  \
+	{                                                                       \
+		"wood_depth", ENG_SET_LENGTH, 2 * 25.4, 0, 1000,                \
+		    "a line of sight may run this far through woods; further, " \
+		    "they block it"                                             \
+	}
+#define ENG_SETTING_HILL_RISE                                                     \
+	{                                                                         \
+		"hill_rise", ENG_SET_LENGTH, 25.4, 0, 1000,                       \
+		    "a hill hides what is behind it where its ground rises more " \
+		    "than this above the higher of the two units"                 \
+	}
 /* The values a ruleset gives a family's settings, in its order. */
 struct eng_values {
 	double v[ENG_MAX_SETTINGS];  /* length: mm; faces: bit f = face f */
@@ -407,8 +421,12 @@ struct eng_ctx {
 	double wrange[RS_MAX_WEAPONS]; /* weapon ranges, board units */
 	double melee_range;            /* board units */
 	struct eng_values set;         /* the family's settings */
-	int turn_limit;                /* game turns */
-	double deploy;                 /* depth of deployment, board units */
+	/* Sight over terrain, from the family's settings wood_depth and
+	 * hill_rise (ENG_SETTING_WOOD_DEPTH, ENG_SETTING_HILL_RISE), mm;
+	 * 0 when it lists neither. */
+	double wood_depth, hill_rise;
+	int turn_limit; /* game turns */
+	double deploy;  /* depth of deployment, board units */
 	/* The unit types a command asks about (odds A B), -1 none: a
 	 * family may work out what only they need, so that a pair of a
 	 * ruleset too large to work out whole still has its odds; such a
@@ -460,9 +478,21 @@ double eng_dist2(const struct eng_game *, const struct eng_unit *,
 /* The same for a unit of half extents (hw, hd) standing at (x, y). */
 double eng_dist2_at(const struct eng_game *, double x, double y, double hw,
     double hd, const struct eng_unit *);
-/* Whether the straight line between two units' centres is clear of
- * other units' bases (units != 0) and of the given terrain kinds
- * (mask); a wood or hill piece that holds either end does not block. */
+/* A terrain piece as a shape of geom.h, in its board units. */
+struct geo_shape;
+void eng_piece_shape(const struct eng_terrain *, struct geo_shape *);
+/*
+ * Whether the straight line between two units' centres is clear of
+ * other units' bases (units != 0, whatever their height) and of the
+ * given terrain kinds (mask), exactly (geom.c): woods block a line that
+ * runs more than ctx->wood_depth through them in all; a hill blocks
+ * where its ground (rising evenly from its edge: the height of a spot
+ * is how far inside the edge it lies) stands more than ctx->hill_rise
+ * above the higher of the two units. On a grid each wood square between
+ * the two counts its whole width, a hill square its centre's height,
+ * and a line through the corner of two squares is blocked when both
+ * block it.
+ */
 int eng_sight(const struct eng_game *, const struct eng_unit *,
     const struct eng_unit *, int units, unsigned kindmask);
 /* Grid: the cell index at (x, y), or -1 off the board. */

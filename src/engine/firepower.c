@@ -1160,6 +1160,8 @@ static const struct eng_setting fp_settings[] = {
 	    "melee power an attacker loses meleeing uphill" },
 	[FP_SET_FORD_TURNS] = { "ford_turns", ENG_SET_INT, 2, 1, 10,
 	    "turns a unit takes to cross a ford" },
+	[FP_SET_WOOD_DEPTH] = ENG_SETTING_WOOD_DEPTH,
+	[FP_SET_HILL_RISE] = ENG_SETTING_HILL_RISE,
 };
 
 /*

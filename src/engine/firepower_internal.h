@@ -106,7 +106,13 @@ struct walk {
 };
 
 /* The family's settings, in the order of fp_settings[] (firepower.c). */
-enum fp_set { FP_SET_MELEE_RANGE, FP_SET_UPHILL, FP_SET_FORD_TURNS };
+enum fp_set {
+	FP_SET_MELEE_RANGE,
+	FP_SET_UPHILL,
+	FP_SET_FORD_TURNS,
+	FP_SET_WOOD_DEPTH,
+	FP_SET_HILL_RISE
+};
 /* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
 enum { FP_C_FORD };
 /* Fought a melee this turn where it stands: its shot at this end of the

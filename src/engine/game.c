@@ -225,6 +225,7 @@ eng_ctx_new_focus(const struct ruleset *rs, int grid, double cell_mm, int a,
 	struct eng_ctx *c;
 	const char *why;
 	struct pos at = rs->engine_pos;
+	int k;
 
 	if (f == NULL) {
 		diag_msg(d, at, MSG(ENGINE_NOT_PLAYED_YET_VERSION),
@@ -260,6 +261,12 @@ eng_ctx_new_focus(const struct ruleset *rs, int grid, double cell_mm, int a,
 	if (eng_settings_read(rs, c->fam, &c->set, d) != 0) {
 		free(c);
 		return NULL;
+	}
+	for (k = 0; k < c->fam->nsettings && k < ENG_MAX_SETTINGS; k++) {
+		if (strcmp(c->fam->settings[k].key, "wood_depth") == 0)
+			c->wood_depth = c->set.v[k];
+		if (strcmp(c->fam->settings[k].key, "hill_rise") == 0)
+			c->hill_rise = c->set.v[k];
 	}
 	eng_ctx_convert(c, &c->board, d);
 	if (c->fam->prepare != NULL && c->fam->prepare(c, d) != 0) {
