@@ -118,6 +118,33 @@ section_notes(const struct ruleset *rs, const struct eng_ctx *c,
 	}
 }
 
+/* A weapon that some unit carries and no game can use: the family
+ * says why (weapon_usable). */
+static void
+weapon_findings(const struct ruleset *rs, const struct eng_ctx *c,
+    struct diags *d)
+{
+	const char *why;
+	size_t w, u, k;
+
+	if (c->fam->weapon_usable == NULL)
+		return;
+	for (w = 0; w < rs->nweapons; w++) {
+		for (u = 0; u < rs->nunits; u++) {
+			for (k = 0; k < rs->units[u].nweapons; k++)
+				if (rs->units[u].weapons[k] == (int)w)
+					break;
+			if (k < rs->units[u].nweapons)
+				break;
+		}
+		why = NULL;
+		if (u < rs->nunits && !c->fam->weapon_usable(c, (int)w, &why))
+			diag_msg(d, rs->weapons[w].pos, MSG(WEAPON_NEVER_USED),
+			    rs->weapons[w].name, rs->units[u].name,
+			    why != NULL ? why : "");
+	}
+}
+
 /* Findings of self-play that every family shares. */
 static void
 selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
@@ -312,6 +339,7 @@ ana_check(struct analysis *a, const struct chk_opts *o, struct chk_result *r,
 		r->st = *ana_selfplay(a, o);
 	if (r->ctx->fam->findings != NULL)
 		r->ctx->fam->findings(r->ctx, o->games > 0 ? &r->st : NULL, d);
+	weapon_findings(rs, r->ctx, d);
 	selfplay_findings(rs, r, d);
 	return 0;
 }

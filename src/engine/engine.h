@@ -970,6 +970,12 @@ struct eng_family {
 	 * NULL): unwinnable melees, units nothing can destroy, … */
 	void (*findings)(const struct eng_ctx *, const struct eng_stats *,
 	    struct diags *);
+	/* Whether weapon w (an index into rs->weapons) can ever be used in
+	 * a game: 0 when no game of the ruleset can use it, with why, a
+	 * sentence of the rules that forbids it ("its Range is within the
+	 * contact distance, and a unit in contact may not shoot"); NULL:
+	 * every weapon can be. The core notes each one never used. */
+	int (*weapon_usable)(const struct eng_ctx *, int w, const char **why);
 	/* The numbers it plays with that a ruleset may set (settings.c). */
 	const struct eng_setting *settings;
 	int nsettings;
