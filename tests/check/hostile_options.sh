@@ -46,5 +46,5 @@ t "a scenario naming /dev/zero as its ruleset names its line" 1 "z.yaml:[0-9]*:[
 	"$BIN" play --scenario "$tmp/z.yaml"
 # A deployment zone as deep as half the table is refused at its line.
 sed 's/^  deploy: .*/  deploy: 999999mm/' "$R" >"$tmp/dep.md"
-t "battle: deploy: 999999mm is refused at its line" 1 "dep.md:13:11: error: 'deploy' .* half the table" \
+t "battle: deploy: 999999mm is refused at its line" 1 "dep.md:$(grep -n '^  deploy:' "$tmp/dep.md" | cut -d: -f1):11: error: 'deploy' .* half the table" \
 	"$BIN" check -q --games 0 "$tmp/dep.md"

@@ -34,9 +34,27 @@ else
 	fail "settings: without melee_range the default 2\" applies" "rc=$rc"
 fi
 
+# 2b. The sight settings play: with wood_depth 4in Modern's rifle sees
+#     the machine gun 3.5" inside the wood that its test game says is
+#     hidden; with hill_rise 5in the crest no longer hides the far slope.
+sed 's/^grid: square 3in$/&\nwood_depth: 4in/' rulesets/morschauser-modern.md >"$tmp/wd.md"
+"$BIN" check -n 0 "$tmp/wd.md" >"$tmp/out" 2>"$tmp/err"
+grep -q "a line of sight runs up to 2 inches through a wood, no further', step 1: expected the step to be refused" "$tmp/err" &&
+    ! grep -q "a hill's crest hides" "$tmp/err" &&
+    pass "settings: wood_depth plays" ||
+    fail "settings: wood_depth plays" "$(grep error "$tmp/err" | head -3)"
+sed 's/^grid: square 3in$/&\nhill_rise: 5in/' rulesets/morschauser-modern.md >"$tmp/hr.md"
+"$BIN" check -n 0 "$tmp/hr.md" >"$tmp/out" 2>"$tmp/err"
+grep -q "a hill's crest hides one lower slope from the other, and a unit near the top sees over', step 1: expected the step to be refused" "$tmp/err" &&
+    ! grep -q "through a wood" "$tmp/err" &&
+    pass "settings: hill_rise plays" ||
+    fail "settings: hill_rise plays" "$(grep error "$tmp/err" | head -3)"
+
 # 3. check -v lists each setting, its value and whether it is the default.
 "$BIN" check -v -n 0 "$HR" >"$tmp/out" 2>/dev/null
-if grep -q '^settings (3)$' "$tmp/out" &&
+if grep -q '^settings (5)$' "$tmp/out" &&
+    grep -q '^  wood_depth: 5.08 cm (default): a line of sight may run' "$tmp/out" &&
+    grep -q '^  hill_rise: 2.54 cm (default): ' "$tmp/out" &&
     grep -q '^  melee_range: 3 cm (default 5.08 cm): ' "$tmp/out" &&
     grep -q '^  uphill_penalty: 1 (default): ' "$tmp/out" &&
     grep -q '^  ford_turns: 2 (default): ' "$tmp/out"; then
