@@ -81,6 +81,17 @@ d2_at(const struct eng_game *g, double x, double y, double hw, double hd,
 	return eng_dist2_at(g, x, y, hw, hd, v);
 }
 
+/* Whether j stands (or stood) in melee range of unit i. */
+static inline int
+fp_melee_in_range(const struct eng_game *g, int i, int j)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double r = g->ctx->melee_range;
+
+	return d2_at(g, g->u[i].x, g->u[i].y, k->hw, k->hd, &g->u[j]) <=
+	    r * r + EPS;
+}
+
 static inline int
 in_ford(const struct eng_game *g, double x, double y)
 {
@@ -101,16 +112,20 @@ struct walk {
 	int started_in_ford;
 	int vehicle, melee, runs_down;
 	int scripted;
+	int named; /* test game: index + 1 of the enemy it fights at the end
+	           * when stopped in range of several (0: its pick) */
 	/* results */
 	int blocked_by; /* melee enemy that stopped the move, or -1 */
 };
 
 /* The family's settings, in the order of fp_settings[] (firepower.c). */
 enum fp_set { FP_SET_MELEE_RANGE, FP_SET_UPHILL, FP_SET_FORD_TURNS };
-/* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
-enum { FP_C_FORD };
+/* The unit counters (eng_unit.c) the family keeps: turns in a ford; the
+ * index + 1 of the enemy it last attacked in a melee. */
+enum { FP_C_FORD, FP_C_FOUGHT };
 /* Fought a melee this turn where it stands: its shot at this end of the
- * move was the melee (Clarification 4); moving away clears it. */
+ * move was the melee (Clarification 4); a move that takes it out of
+ * melee range of where that enemy stood clears it. */
 #define FP_UF_FOUGHT_HERE ENG_UF_FAMILY1
 
 /* ---- firepower.c ---- */
@@ -122,6 +137,9 @@ int fp_melee_neighbour(const struct eng_game *, int i, double x, double y);
 int fp_melee_enemy(const struct eng_game *, int i);
 /* End of the battle as soon as one side has no units left. */
 void fp_after_loss(struct eng_game *);
+/* The opponent i melees among the enemies in range: the one it is most
+ * likely to beat (rnd: any one); -1 none. */
+int fp_pick_opponent(struct eng_game *, int i, int rnd);
 /* Fight a melee, a attacking b. Returns 0. */
 int fp_fight(struct eng_game *, int a, int b);
 

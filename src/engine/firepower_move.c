@@ -280,6 +280,15 @@ collide(struct eng_game *g, int i, int j, struct walk *w, double left,
 	return 0;
 }
 
+/* The distance a sweep asks for "within r": r itself, with half the
+ * slack of the engine's test of a squared distance (d2 <= r2 + EPS), so
+ * that where a move stops within r the engine finds it within r. */
+static inline double
+within(double r)
+{
+	return sqrt(r * r + EPS / 2);
+}
+
 /* Count a vehicle passing through enemy melee range without stopping. */
 static void
 note_vehicle_range(struct eng_game *g, int i, double x, double y)
@@ -509,6 +518,7 @@ note_vehicle_pass(struct eng_game *g, int i, const struct geo_shape *base,
     double dx, double dy, double upto)
 {
 	struct geo_shape o;
+	double reach = within(g->ctx->melee_range);
 	int j;
 
 	for (j = 0; j < g->nu; j++) {
@@ -517,8 +527,7 @@ note_vehicle_pass(struct eng_game *g, int i, const struct geo_shape *base,
 		if (!v->alive || v->side == g->u[i].side || !melees(g, j))
 			continue;
 		geo_box(&o, v->x, v->y, kv->hw, kv->hd);
-		if (first_meet(base, dx, dy, &o, g->ctx->melee_range + 1e-9) <=
-		    upto) {
+		if (first_meet(base, dx, dy, &o, reach) <= upto) {
 			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
 			return;
 		}
@@ -594,7 +603,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 					continue;
 				geo_box(&o, v->x, v->y, kv->hw, kv->hd);
 				if ((t = first_meet(&base, dx, dy, &o,
-				         mr + 1e-9)) >= te)
+				         within(mr))) >= te)
 					continue;
 				e = EV_MELEE, te = t, who = j, place = t;
 				/* The built-in player's halt short of it. */
@@ -608,7 +617,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			const struct eng_kind *kv = &g->ctx->kinds[v->type];
 			geo_box(&o, v->x, v->y, kv->hw, kv->hd);
 			if ((t = first_meet(&base, dx, dy, &o,
-			         sqrt(w->stop_r2) + 1e-9)) < te)
+			         sqrt(w->stop_r2 + EPS / 2))) < te)
 				e = EV_TARGET, te = t, place = t;
 		}
 		if (te > ta + 1e-12) {
@@ -668,7 +677,7 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = utype(g, i);
 	double allow, x0 = u->x, y0 = u->y;
-	int j, stays;
+	int stays;
 
 	w->vehicle = is_vehicle(g, i);
 	w->melee = melees(g, i);
@@ -690,9 +699,9 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 		u->c[FP_C_FORD] = 0;
 	}
 	/* Already in melee range of another enemy: it may not slip past. */
-	if ((j = fp_melee_enemy(g, i)) >= 0) {
+	if (fp_melee_enemy(g, i) >= 0) {
 		ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
-		w->blocked_by = j;
+		w->blocked_by = fp_pick_opponent(g, i, 0);
 	} else if (stays)
 		ENG_COVER(g, FP_R_FORD_STOP);
 	else {
@@ -701,15 +710,26 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 			walk_grid(g, i, w, allow);
 		else
 			walk_free(g, i, w, allow);
-		if (w->blocked_by >= 0)
+		if (w->blocked_by >= 0) {
 			ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
+			/* Stopped in range of several at once: the commander
+			 * picks (Clarification 6). */
+			if (u->alive && fp_melee_enemy(g, i) >= 0)
+				w->blocked_by = fp_pick_opponent(g, i, 0);
+		}
 		if (!w->started_in_ford && u->alive && in_ford(g, u->x, u->y))
 			u->c[FP_C_FORD] = 1;
 	}
-	/* Away from where it fought at the start, it stands at the other
-	 * end of its move, where it may fire (Clarification 4); a move cut
-	 * short at once (the bisection's crumb) leaves it where it was. */
-	if (fabs(u->x - x0) > EPS || fabs(u->y - y0) > EPS)
+	/* The opponent a test game names, when in range at the end. */
+	if (w->blocked_by >= 0 && w->named > 0 && g->u[w->named - 1].alive &&
+	    fp_melee_in_range(g, i, w->named - 1))
+		w->blocked_by = w->named - 1;
+	/* It fires at the other end of its move only once the move has
+	 * taken it out of melee range of where the enemy it fought stood
+	 * (Clarification 4). */
+	if ((u->flags & FP_UF_FOUGHT_HERE) && u->c[FP_C_FOUGHT] > 0 &&
+	    (fabs(u->x - x0) > EPS || fabs(u->y - y0) > EPS) &&
+	    !fp_melee_in_range(g, i, u->c[FP_C_FOUGHT] - 1))
 		u->flags &= (uint16_t)~FP_UF_FOUGHT_HERE;
 	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
 	    !(u->flags & ENG_UF_MELEE_END)) {
