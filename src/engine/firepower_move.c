@@ -97,6 +97,44 @@ piece_shape(const struct eng_terrain *tp, struct geo_shape *s)
 	}
 }
 
+/* Shape s's bounding box, grown by g: lo x, lo y, hi x, hi y. */
+static void
+bounds(const struct geo_shape *s, double g, double box[4])
+{
+	int k;
+
+	box[0] = box[2] = s->p[0][0];
+	box[1] = box[3] = s->p[0][1];
+	for (k = 1; k < s->n; k++) {
+		box[0] = fmin(box[0], s->p[k][0]);
+		box[2] = fmax(box[2], s->p[k][0]);
+		box[1] = fmin(box[1], s->p[k][1]);
+		box[3] = fmax(box[3], s->p[k][1]);
+	}
+	g += s->r;
+	box[0] -= g;
+	box[1] -= g;
+	box[2] += g;
+	box[3] += g;
+}
+
+/* geo_sweep, after a test of bounding boxes that passes over what the
+ * move cannot come within d of (the exact sweep is the costly part). */
+static int
+sweep(const struct geo_shape *a, double dx, double dy,
+    const struct geo_shape *b, double d, double *t0, double *t1)
+{
+	double ba[4], bb[4];
+
+	bounds(a, 0, ba);
+	bounds(b, d + 1e-9, bb);
+	if (fmax(ba[2], ba[2] + dx) < bb[0] ||
+	    fmin(ba[0], ba[0] + dx) > bb[2] ||
+	    fmax(ba[3], ba[3] + dy) < bb[1] || fmin(ba[1], ba[1] + dy) > bb[3])
+		return 0;
+	return geo_sweep(a, dx, dy, b, d, t0, t1);
+}
+
 static const int king[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
 	{ 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
 
@@ -199,7 +237,7 @@ path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 			if (b->t[k].kind != RS_TERRAIN_ROAD)
 				continue;
 			piece_shape(&b->t[k], &s);
-			if (geo_sweep(&pt, dx, dy, &s, 0, &a[n], &e[n]))
+			if (sweep(&pt, dx, dy, &s, 0, &a[n], &e[n]))
 				n++;
 		}
 		if (!covered(a, e, n, l > len - done ? (len - done) / l : 1))
@@ -410,7 +448,7 @@ first_meet(const struct geo_shape *a, double dx, double dy,
 {
 	double t0, t1;
 
-	return geo_sweep(a, dx, dy, b, d, &t0, &t1) ? t0 : INFINITY;
+	return sweep(a, dx, dy, b, d, &t0, &t1) ? t0 : INFINITY;
 }
 
 /* The first t in [0, 1] at which the centre, moving from (x, y) by
@@ -457,9 +495,9 @@ enters_water(const struct eng_board *b, const struct geo_shape *base,
 			continue;
 		piece_shape(tp, &s);
 		if (tp->kind == RS_TERRAIN_FORD) {
-			if (geo_sweep(base, dx, dy, &s, 0, &t0, &t1))
+			if (sweep(base, dx, dy, &s, 0, &t0, &t1))
 				f0[nf] = t0, f1[nf++] = t1;
-		} else if (geo_sweep(inner, dx, dy, &s, 0, &t0, &t1)) {
+		} else if (sweep(inner, dx, dy, &s, 0, &t0, &t1)) {
 			r0[nr] = t0;
 			r1[nr] = t1;
 			touch[nr++] = first_meet(base, dx, dy, &s, 0);
@@ -510,24 +548,112 @@ enters_ford(const struct eng_board *b, double x, double y, double dx,
 	return best;
 }
 
+/* The first t in [0, 1] at which point p, moved by (dx, dy), lies in
+ * the box of half extents (a, b) round the origin, or INFINITY. */
+static double
+rect_entry(double px, double py, double dx, double dy, double a, double b)
+{
+	double lo = 0, hi = 1, t1, t2, p[2] = { px, py }, d[2] = { dx, dy },
+	       h[2] = { a, b };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (d[k] == 0) {
+			if (fabs(p[k]) > h[k])
+				return INFINITY;
+			continue;
+		}
+		t1 = (-h[k] - p[k]) / d[k];
+		t2 = (h[k] - p[k]) / d[k];
+		if (t1 > t2) {
+			double x = t1;
+			t1 = t2;
+			t2 = x;
+		}
+		lo = fmax(lo, t1);
+		hi = fmin(hi, t2);
+		if (lo > hi)
+			return INFINITY;
+	}
+	return lo;
+}
+
+/* The same for the disc of radius r round the origin. */
+static double
+disc_entry(double px, double py, double dx, double dy, double r)
+{
+	double A = dx * dx + dy * dy, B = px * dx + py * dy,
+	       C = px * px + py * py - r * r, q, t0, t1;
+
+	if (C <= 0)
+		return 0;
+	if (A == 0 || (q = B * B - A * C) < 0)
+		return INFINITY;
+	q = sqrt(q);
+	t0 = (-B - q) / A;
+	t1 = (-B + q) / A;
+	if (t1 < 0 || t0 > 1)
+		return INFINITY;
+	return fmax(t0, 0);
+}
+
+/*
+ * Two bases, both upright boxes: the first t in [0, 1] at which a point
+ * at (px, py) from the centre of a box of half extents (W, H), moved by
+ * (dx, dy), comes within d of the box, or INFINITY. Two bases meet where
+ * the centre of one meets their Minkowski difference, such a box (their
+ * half extents added) grown by d: two boxes and four corner discs, each
+ * met exactly (the sweep of geom.h, in closed form for this one case).
+ */
+double
+fp_box_meet(double px, double py, double dx, double dy, double W, double H,
+    double d)
+{
+	double t, c;
+	int sx, sy;
+
+	if (rect_entry(px, py, dx, dy, W + d, H + d) == INFINITY)
+		return INFINITY;
+	t = fmin(rect_entry(px, py, dx, dy, W + d, H),
+	    rect_entry(px, py, dx, dy, W, H + d));
+	if (d > 0)
+		for (sx = -1; sx <= 1; sx += 2)
+			for (sy = -1; sy <= 1; sy += 2)
+				if ((c = disc_entry(px - sx * W, py - sy * H,
+				         dx, dy, d)) < t)
+					t = c;
+	return t;
+}
+
+/* The first t at which a base of half extents (hw, hd) at (x, y), moved
+ * by (dx, dy), comes within d of v's base, or INFINITY. */
+static double
+base_meet(const struct eng_game *g, double x, double y, double hw, double hd,
+    double dx, double dy, const struct eng_unit *v, double d)
+{
+	const struct eng_kind *kv = &g->ctx->kinds[v->type];
+
+	return fp_box_meet(x - v->x, y - v->y, dx, dy, hw + kv->hw,
+	    hd + kv->hd, d);
+}
+
 /* Count a vehicle passing through enemy melee range without stopping:
  * its base, moved by (dx, dy) up to t = upto, comes within melee range
  * of an enemy that melees (coverage of Clarification 7 only). */
 static void
-note_vehicle_pass(struct eng_game *g, int i, const struct geo_shape *base,
-    double dx, double dy, double upto)
+note_vehicle_pass(struct eng_game *g, int i, double x, double y, double dx,
+    double dy, double upto)
 {
-	struct geo_shape o;
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double reach = within(g->ctx->melee_range);
 	int j;
 
 	for (j = 0; j < g->nu; j++) {
 		const struct eng_unit *v = &g->u[j];
-		const struct eng_kind *kv = &g->ctx->kinds[v->type];
 		if (!v->alive || v->side == g->u[i].side || !melees(g, j))
 			continue;
-		geo_box(&o, v->x, v->y, kv->hw, kv->hd);
-		if (first_meet(base, dx, dy, &o, reach) <= upto) {
+		if (base_meet(g, x, y, k->hw, k->hd, dx, dy, v, reach) <=
+		    upto) {
 			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
 			return;
 		}
@@ -549,7 +675,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
 	const struct eng_board *b = g->board;
-	struct geo_shape base, inner, o;
+	struct geo_shape base, inner;
 	double used = 0, x0, y0, dx, dy, len, te, at, t, place, ta;
 	double mr = g->ctx->melee_range;
 	int p, j, who;
@@ -578,14 +704,14 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			e = EV_RIVER, te = t, place = at;
 		for (j = 0; j < g->nu; j++) {
 			const struct eng_unit *v = &g->u[j];
-			const struct eng_kind *kv = &g->ctx->kinds[v->type];
 			if (!v->alive || j == i)
 				continue;
-			geo_box(&o, v->x, v->y, kv->hw, kv->hd);
-			if ((t = first_meet(&inner, dx, dy, &o, 0)) < te) {
+			if ((t = base_meet(g, x0, y0, k->hw - 5e-7,
+			         k->hd - 5e-7, dx, dy, v, 0)) < te) {
 				e = EV_COLLIDE, te = t, who = j;
 				place = fmin(t,
-				    first_meet(&base, dx, dy, &o, 0));
+				    base_meet(g, x0, y0, k->hw, k->hd, dx, dy,
+				        v, 0));
 			}
 		}
 		/* A ford crossed in one turn (ford_turns: 1) does not stop. */
@@ -596,27 +722,22 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		if (w->melee)
 			for (j = 0; j < g->nu; j++) {
 				const struct eng_unit *v = &g->u[j];
-				const struct eng_kind *kv =
-				    &g->ctx->kinds[v->type];
 				if (!v->alive || v->side == u->side ||
 				    !melees(g, j))
 					continue;
-				geo_box(&o, v->x, v->y, kv->hw, kv->hd);
-				if ((t = first_meet(&base, dx, dy, &o,
-				         within(mr))) >= te)
+				if ((t = base_meet(g, x0, y0, k->hw, k->hd, dx,
+				         dy, v, within(mr))) >= te)
 					continue;
 				e = EV_MELEE, te = t, who = j, place = t;
 				/* The built-in player's halt short of it. */
 				if (w->avoid_melee)
 					place = fmax(0,
-					    first_meet(&base, dx, dy, &o,
-					        mr + 1e-6));
+					    base_meet(g, x0, y0, k->hw, k->hd,
+					        dx, dy, v, mr + 1e-6));
 			}
 		if (w->target >= 0 && w->target != i) {
 			const struct eng_unit *v = &g->u[w->target];
-			const struct eng_kind *kv = &g->ctx->kinds[v->type];
-			geo_box(&o, v->x, v->y, kv->hw, kv->hd);
-			if ((t = first_meet(&base, dx, dy, &o,
+			if ((t = base_meet(g, x0, y0, k->hw, k->hd, dx, dy, v,
 			         sqrt(w->stop_r2 + EPS / 2))) < te)
 				e = EV_TARGET, te = t, place = t;
 		}
@@ -625,7 +746,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			 * end. */
 			t = fmin(ta, 1);
 			if (w->vehicle && mr > 0)
-				note_vehicle_pass(g, i, &base, dx, dy, t);
+				note_vehicle_pass(g, i, x0, y0, dx, dy, t);
 			if (ta >= 1 - 1e-12) {
 				eng_unit_place(g, i, w->path[p][0],
 				    w->path[p][1]);
@@ -638,7 +759,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			return EV_NONE;
 		}
 		if (w->vehicle && mr > 0)
-			note_vehicle_pass(g, i, &base, dx, dy, place);
+			note_vehicle_pass(g, i, x0, y0, dx, dy, place);
 		eng_unit_place(g, i, x0 + dx * place, y0 + dy * place);
 		switch (e) {
 		case EV_RIVER:
