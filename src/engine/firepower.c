@@ -60,8 +60,7 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	    "(Clarification 4)" },
 	[FP_R_FIRE_AFTER_MELEE] = { "fire.not_where_fought", "Clarifications",
 	    "a unit does not fire where it fought a melee this turn, won or "
-	    "not; after a melee at the start it fires only once its move has "
-	    "taken it out of melee range of where its enemy stood "
+	    "not, nor before it has moved out of melee range of the spot "
 	    "(Clarification 4)" },
 	[FP_R_MELEE_COMPULSORY] = { "melee.compulsory", "Melee",
 	    "a unit in melee range must melee before it moves or fires" },

@@ -1,7 +1,7 @@
 /*
  * firepower_internal.h: what firepower.c and firepower_move.c share, and
- * nothing else includes: facts about units kept static inline (the
- * movement's hot loop asks them of every unit at every step), the walk a
+ * nothing else includes but its unit test: facts about units kept static inline (the
+ * movement asks them of every unit on every leg of a move), the walk a
  * move follows, and the entry points of each file.
  */
 #ifndef SANDTABLE_FIREPOWER_INTERNAL_H
