@@ -60,8 +60,8 @@ const struct eng_rule fp_rules[FP_R__MAX] = {
 	    "(Clarification 4)" },
 	[FP_R_FIRE_AFTER_MELEE] = { "fire.not_where_fought", "Clarifications",
 	    "a unit does not fire where it fought a melee this turn, won or "
-	    "not; after a melee at the start it fires only once it has "
-	    "moved away (Clarification 4)" },
+	    "not, nor before it has moved out of melee range of the spot "
+	    "(Clarification 4)" },
 	[FP_R_MELEE_COMPULSORY] = { "melee.compulsory", "Melee",
 	    "a unit in melee range must melee before it moves or fires" },
 	[FP_R_MELEE_BLOCKED_END] = { "melee.blocked_end", "Melee",
@@ -125,9 +125,7 @@ d2(const struct eng_game *g, const struct eng_unit *a,
 static inline int
 in_melee_range(const struct eng_game *g, int i, int j)
 {
-	double r = g->ctx->melee_range;
-
-	return d2(g, &g->u[i], &g->u[j]) <= r * r + EPS;
+	return fp_melee_in_range(g, i, j);
 }
 
 const char *const fp_unit_cols[] = { "Melee", "Melee power", NULL };
@@ -274,6 +272,7 @@ fp_fight(struct eng_game *g, int a, int b)
 	/* The melee is the attacker's action at this end of its move: it
 	 * does not fire from here too (Clarification 4). */
 	g->u[a].flags |= FP_UF_FOUGHT_HERE;
+	g->u[a].c[FP_C_FOUGHT] = (int16_t)(b + 1);
 	for (;;) {
 		da = eng_die(&g->dice);
 		db = eng_die(&g->dice);
@@ -311,11 +310,12 @@ fp_fight(struct eng_game *g, int a, int b)
 }
 
 /* A unit that begins its move in melee range fights first: returns the
- * opponent it fought, or -1. pick chooses among several (-1: first). */
+ * opponent it fought, or -1. pick chooses among several (-1: the one the
+ * built-in player's evaluation picks, Clarification 6). */
 static int
 start_melee(struct eng_game *g, int i, int pick)
 {
-	int j = pick >= 0 ? pick : fp_melee_enemy(g, i);
+	int j = pick >= 0 ? pick : fp_pick_opponent(g, i, 0);
 
 	if (j < 0 || (g->u[i].flags & (ENG_UF_MELEE_START | ENG_UF_MOVED)))
 		return -1;
@@ -399,15 +399,28 @@ end_turn(struct eng_game *g)
 {
 	int i;
 
-	for (i = 0; i < g->nu && !g->over; i++)
-		if (g->u[i].alive && g->u[i].side == g->side &&
-		    !(g->u[i].flags &
-		        (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) &&
+	/* A unit that did not move fights where it stands: the melee of
+	 * the start of its move if it has not fought it, then the one of
+	 * its end while an enemy is still in range (Clarification 6). */
+	for (i = 0; i < g->nu && !g->over; i++) {
+		struct eng_unit *u = &g->u[i];
+		if (!u->alive || u->side != g->side)
+			continue;
+		if (!(u->flags &
+		        (ENG_UF_MELEE_START | ENG_UF_MELEE_END |
+		            ENG_UF_MOVED)) &&
 		    fp_melee_enemy(g, i) >= 0) {
 			ENG_COVER(g, FP_R_MELEE_COMPULSORY);
-			g->u[i].flags |= ENG_UF_MELEE_START;
-			fp_fight(g, i, fp_melee_enemy(g, i));
+			u->flags |= ENG_UF_MELEE_START;
+			fp_fight(g, i, fp_pick_opponent(g, i, 0));
 		}
+		if (!g->over && u->alive && !(u->flags & ENG_UF_MELEE_END) &&
+		    fp_melee_enemy(g, i) >= 0) {
+			ENG_COVER(g, FP_R_MELEE_COMPULSORY);
+			u->flags |= ENG_UF_MELEE_END;
+			fp_fight(g, i, fp_pick_opponent(g, i, 0));
+		}
+	}
 	if (g->over)
 		return;
 	g->sturns++;
@@ -459,10 +472,17 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 		    "%s is in "
 		    "melee range and must melee instead of firing",
 		    u->name);
-	if (u->flags & FP_UF_FOUGHT_HERE)
+	if ((u->flags & FP_UF_FOUGHT_HERE) &&
+	    (u->flags & (ENG_UF_MOVED | ENG_UF_MELEE_END)) != ENG_UF_MOVED)
 		return eng_refuse(g, FP_R_FIRE_AFTER_MELEE, err, sz,
 		    "%s has "
 		    "fought a melee where it stands and may not fire there",
+		    u->name);
+	if (u->flags & FP_UF_FOUGHT_HERE)
+		return eng_refuse(g, FP_R_FIRE_AFTER_MELEE, err, sz,
+		    "%s has "
+		    "not moved out of melee range of where it fought, and may not "
+		    "fire",
 		    u->name);
 	if (a->weapon >= 0) {
 		if ((slot = weapon_slot(g, a->unit, a->weapon)) < 0)
@@ -540,6 +560,9 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 {
 	struct walk w;
 	struct eng_unit *u;
+	const struct rs_node *m;
+	const char *name;
+	int j;
 
 	if (a->kind == ENG_ACT_END_TURN) {
 		end_turn(g);
@@ -563,7 +586,29 @@ fp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 		w.path = (double(*)[2])a->path;
 		w.target = -1;
 		w.scripted = 1;
-		return fp_move(g, a->unit, &w);
+		if (a->node != NULL &&
+		    (m = rs_node_get(a->node, "melee")) != NULL) {
+			name = m->kind == RS_NODE_SCALAR && m->scalar ?
+			    m->scalar :
+			    "";
+			for (j = 0; j < g->nu; j++)
+				if (strcmp(g->u[j].name, name) == 0)
+					w.named = j + 1;
+			if (w.named == 0 ||
+			    g->u[w.named - 1].side == u->side ||
+			    !g->u[w.named - 1].alive)
+				return eng_refuse(g, -1, err, sz,
+				    "melee: '%s' is not an enemy on the "
+				    "table",
+				    name);
+		}
+		fp_move(g, a->unit, &w);
+		if (w.named > 0 && w.blocked_by != w.named - 1)
+			return eng_refuse(g, FP_R_MELEE_RANGE, err, sz,
+			    "%s is not in melee range of %s at the end of its "
+			    "move",
+			    g->u[w.named - 1].name, u->name);
+		return 0;
 	case ENG_ACT_FIRE:
 		return step_fire(g, a, err, sz);
 	case ENG_ACT_MELEE:
@@ -680,14 +725,18 @@ p_attacker_wins(int pa, int pd)
 	return draw >= 36 ? 0 : (double)(pa * (6 - pd)) / (36 - draw);
 }
 
-/* The melee opponent among those in range: the one greedy i is most
- * likely to beat alone (exact odds), or any one for random. */
-static int
-pick_opponent(struct eng_game *g, int i, int rnd)
+/* The melee opponent among those in range: the one i is most likely to
+ * beat alone (exact odds; of equal odds the first listed), or any one for
+ * random (rnd); -1 none. The built-in players' evaluation, and the
+ * engine's where a test game names none (Clarification 6). */
+int
+fp_pick_opponent(struct eng_game *g, int i, int rnd)
 {
 	double bv = -1, v;
 	int j, best = -1;
 
+	if (!melees(g, i))
+		return -1;
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
 		    !melees(g, j) || !in_melee_range(g, i, j))
@@ -784,7 +833,7 @@ greedy_unit(struct eng_game *g, int i)
 	int goal, melee, fired;
 
 	if (fp_melee_enemy(g, i) >= 0)
-		start_melee(g, i, pick_opponent(g, i, 0));
+		start_melee(g, i, fp_pick_opponent(g, i, 0));
 	if (!g->u[i].alive || g->over)
 		return;
 	foes_of(g, i, &f);
@@ -836,7 +885,7 @@ random_unit(struct eng_game *g, int i)
 	double path[1][2], m = k->road_move > k->move ? k->road_move : k->move;
 
 	if (fp_melee_enemy(g, i) >= 0)
-		start_melee(g, i, pick_opponent(g, i, 1));
+		start_melee(g, i, fp_pick_opponent(g, i, 1));
 	if (!g->u[i].alive || g->over)
 		return;
 	if (eng_rng_below(&g->ai, 2))

@@ -1,7 +1,7 @@
 /*
  * firepower_internal.h: what firepower.c and firepower_move.c share, and
- * nothing else includes: facts about units kept static inline (the
- * movement's hot loop asks them of every unit at every step), the walk a
+ * nothing else includes but its unit test: facts about units kept static inline (the
+ * movement asks them of every unit on every leg of a move), the walk a
  * move follows, and the entry points of each file.
  */
 #ifndef SANDTABLE_FIREPOWER_INTERNAL_H
@@ -81,6 +81,17 @@ d2_at(const struct eng_game *g, double x, double y, double hw, double hd,
 	return eng_dist2_at(g, x, y, hw, hd, v);
 }
 
+/* Whether j stands (or stood) in melee range of unit i. */
+static inline int
+fp_melee_in_range(const struct eng_game *g, int i, int j)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double r = g->ctx->melee_range;
+
+	return d2_at(g, g->u[i].x, g->u[i].y, k->hw, k->hd, &g->u[j]) <=
+	    r * r + EPS;
+}
+
 static inline int
 in_ford(const struct eng_game *g, double x, double y)
 {
@@ -101,6 +112,8 @@ struct walk {
 	int started_in_ford;
 	int vehicle, melee, runs_down;
 	int scripted;
+	int named; /* test game: index + 1 of the enemy it fights at the end
+	           * when stopped in range of several (0: its pick) */
 	/* results */
 	int blocked_by; /* melee enemy that stopped the move, or -1 */
 };
@@ -113,10 +126,12 @@ enum fp_set {
 	FP_SET_WOOD_DEPTH,
 	FP_SET_HILL_RISE
 };
-/* The unit counters (eng_unit.c) the family keeps: turns in a ford. */
-enum { FP_C_FORD };
+/* The unit counters (eng_unit.c) the family keeps: turns in a ford; the
+ * index + 1 of the enemy it last attacked in a melee. */
+enum { FP_C_FORD, FP_C_FOUGHT };
 /* Fought a melee this turn where it stands: its shot at this end of the
- * move was the melee (Clarification 4); moving away clears it. */
+ * move was the melee (Clarification 4); a move that takes it out of
+ * melee range of where that enemy stood clears it. */
 #define FP_UF_FOUGHT_HERE ENG_UF_FAMILY1
 
 /* ---- firepower.c ---- */
@@ -128,11 +143,19 @@ int fp_melee_neighbour(const struct eng_game *, int i, double x, double y);
 int fp_melee_enemy(const struct eng_game *, int i);
 /* End of the battle as soon as one side has no units left. */
 void fp_after_loss(struct eng_game *);
+/* The opponent i melees among the enemies in range: the one it is most
+ * likely to beat (rnd: any one); -1 none. */
+int fp_pick_opponent(struct eng_game *, int i, int rnd);
 /* Fight a melee, a attacking b. Returns 0. */
 int fp_fight(struct eng_game *, int a, int b);
 
 /* ---- firepower_move.c ---- */
 
+/* The first t in [0, 1] at which a point at (px, py) from the centre
+ * of a box of half extents (W, H), moved by (dx, dy), comes within d of
+ * the box, or INFINITY: two bases meeting, exactly. */
+double fp_box_meet(double px, double py, double dx, double dy, double W,
+    double H, double d);
 /* Move unit i along w (Movement), fighting at the end of the move when
  * stopped in melee range. Returns 0. */
 int fp_move(struct eng_game *, int i, struct walk *w);

@@ -6,9 +6,10 @@
  * tanks pass through melee range and run down infantry and artillery,
  * Clarifications 7, 8 and 9; scout cars stop), the rivers and fords of
  * Special rules (Clarification 12), no move through another base
- * (Clarification 7), and moving on a grid (Playing on a grid). A free
- * table is walked in small steps, the point where something happens found
- * by bisection; a grid is walked cell by cell.
+ * (Clarification 7), and moving on a grid (Playing on a grid). On a free
+ * table each leg of a move is swept exactly (geom.h): the first point
+ * where anything happens is found by geo_sweep, with no step size; a grid
+ * is walked cell by cell.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "engine.h"
 #include "firepower.h"
 #include "firepower_internal.h"
+#include "geom.h"
 
 /* ---- movement ---- */
 
@@ -29,7 +31,8 @@ enum ev {
 	EV_TARGET
 };
 
-/* What happens when unit i stands at (x, y); *who gets the unit. */
+/* What happens when unit i stands in cell (x, y) of a grid; *who gets
+ * the unit. */
 static enum ev
 event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
     int *who)
@@ -38,44 +41,29 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	double r2 = g->ctx->melee_range * g->ctx->melee_range + EPS;
 	unsigned kinds;
-	int j, grid = b->grid != RS_GRID_NONE, c, melee_hit = -1;
+	int j, c, melee_hit = -1;
 
-	if (x < -EPS || y < -EPS || x > b->w - (grid ? 1 : 0) + EPS ||
-	    y > b->h - (grid ? 1 : 0) + EPS)
+	if (x < -EPS || y < -EPS || x > b->w - 1 + EPS || y > b->h - 1 + EPS)
 		return EV_EDGE;
 	kinds = b->nt ? eng_board_kinds_at(b, x, y) : 0;
 	if ((kinds >> RS_TERRAIN_RIVER & 1) && !(kinds >> RS_TERRAIN_FORD & 1))
 		return EV_RIVER;
-	if (grid) {
-		c = eng_cell(b, x, y);
-		if (c >= 0 && g->occ[c] >= 0 && g->occ[c] != i) {
-			*who = g->occ[c];
-			return EV_COLLIDE;
-		}
+	c = eng_cell(b, x, y);
+	if (c >= 0 && g->occ[c] >= 0 && g->occ[c] != i) {
+		*who = g->occ[c];
+		return EV_COLLIDE;
 	}
 	if (b->grid == RS_GRID_SQUARE && g->ctx->melee_range == 1) {
 		if (w->melee)
 			melee_hit = fp_melee_neighbour(g, i, x, y);
-		goto terrain;
-	}
-	for (j = 0; j < g->nu; j++) {
-		const struct eng_unit *v = &g->u[j];
-		const struct eng_kind *kv;
-		if (!v->alive || j == i)
-			continue;
-		if (!grid) {
-			kv = &g->ctx->kinds[v->type];
-			if (fabs(x - v->x) < k->hw + kv->hw - 1e-6 &&
-			    fabs(y - v->y) < k->hd + kv->hd - 1e-6) {
-				*who = j;
-				return EV_COLLIDE;
-			}
+	} else if (w->melee)
+		for (j = 0; j < g->nu && melee_hit < 0; j++) {
+			const struct eng_unit *v = &g->u[j];
+			if (v->alive && j != i && v->side != g->u[i].side &&
+			    melees(g, j) &&
+			    d2_at(g, x, y, k->hw, k->hd, v) <= r2)
+				melee_hit = j;
 		}
-		if (melee_hit < 0 && v->side != g->u[i].side && w->melee &&
-		    melees(g, j) && d2_at(g, x, y, k->hw, k->hd, v) <= r2)
-			melee_hit = j;
-	}
-terrain:
 	/* A ford crossed in one turn (ford_turns: 1) does not stop. */
 	if ((kinds >> RS_TERRAIN_FORD & 1) && !w->started_in_ford &&
 	    g->ctx->set.v[FP_SET_FORD_TURNS] > 1)
@@ -90,34 +78,170 @@ terrain:
 	return EV_NONE;
 }
 
-/* Whether a vehicle's whole planned path lies on a road (Clarification
- * 13): sampled along the waypoints, up to the road move. */
+/* A piece of terrain as a shape of geom.h. */
+static void
+piece_shape(const struct eng_terrain *tp, struct geo_shape *s)
+{
+	switch (tp->shape) {
+	case ENG_SHAPE_CIRCLE:
+		geo_disc(s, tp->x, tp->y, tp->r);
+		break;
+	case ENG_SHAPE_RECT:
+		geo_box(s, tp->x + tp->w / 2, tp->y + tp->h / 2, tp->w / 2,
+		    tp->h / 2);
+		break;
+	case ENG_SHAPE_BAND:
+	default:
+		geo_band(s, tp->x, tp->y, tp->x2, tp->y2, tp->r);
+		break;
+	}
+}
+
+/* Shape s's bounding box, grown by g: lo x, lo y, hi x, hi y. */
+static void
+bounds(const struct geo_shape *s, double g, double box[4])
+{
+	int k;
+
+	box[0] = box[2] = s->p[0][0];
+	box[1] = box[3] = s->p[0][1];
+	for (k = 1; k < s->n; k++) {
+		box[0] = fmin(box[0], s->p[k][0]);
+		box[2] = fmax(box[2], s->p[k][0]);
+		box[1] = fmin(box[1], s->p[k][1]);
+		box[3] = fmax(box[3], s->p[k][1]);
+	}
+	g += s->r;
+	box[0] -= g;
+	box[1] -= g;
+	box[2] += g;
+	box[3] += g;
+}
+
+/* geo_sweep, after a test of bounding boxes that passes over what the
+ * move cannot come within d of (the exact sweep is the costly part). */
+static int
+sweep(const struct geo_shape *a, double dx, double dy,
+    const struct geo_shape *b, double d, double *t0, double *t1)
+{
+	double ba[4], bb[4];
+
+	bounds(a, 0, ba);
+	bounds(b, d + 1e-9, bb);
+	if (fmax(ba[2], ba[2] + dx) < bb[0] ||
+	    fmin(ba[0], ba[0] + dx) > bb[2] ||
+	    fmax(ba[3], ba[3] + dy) < bb[1] || fmin(ba[1], ba[1] + dy) > bb[3])
+		return 0;
+	return geo_sweep(a, dx, dy, b, d, t0, t1);
+}
+
+static const int king[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+	{ 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+
+/* Grid: the next cell (*nx, *ny) of a walk from cell (cx, cy) toward
+ * cell (tx, ty): a king step on squares, on hexes the neighbour that
+ * brings the waypoint nearest. u: the unit walking. */
+static void
+grid_next(const struct eng_game *g, const struct eng_unit *u, int cx, int cy,
+    int tx, int ty, int *nx, int *ny)
+{
+	struct eng_unit at = *u, tmp = *u;
+	double bd = 1e9, d;
+	int k;
+
+	*nx = cx + (tx > cx) - (tx < cx);
+	*ny = cy + (ty > cy) - (ty < cy);
+	if (g->board->grid == RS_GRID_SQUARE)
+		return;
+	at.x = cx;
+	at.y = cy;
+	tmp.x = tx;
+	tmp.y = ty;
+	for (k = 0; k < 8; k++) {
+		double ax = cx + king[k][0], ay = cy + king[k][1];
+		if (eng_dist2_at(g, ax, ay, 0.5, 0.5, &at) != 1)
+			continue;
+		d = eng_dist2_at(g, ax, ay, 0.5, 0.5, &tmp);
+		if (d < bd) {
+			bd = d;
+			*nx = (int)ax;
+			*ny = (int)ay;
+		}
+	}
+}
+
+/* Whether [0, upto] lies in the union of the n intervals [a[k], b[k]]. */
+static int
+covered(double *a, double *b, int n, double upto)
+{
+	double reach = 0;
+	int k, more = 1;
+
+	while (more && reach < upto - 1e-12) {
+		more = 0;
+		for (k = 0; k < n; k++)
+			if (a[k] <= reach + 1e-12 && b[k] > reach + 1e-12) {
+				reach = b[k];
+				more = 1;
+			}
+	}
+	return reach >= upto - 1e-12;
+}
+
+/*
+ * Whether a vehicle's whole planned path lies on a road (Clarification
+ * 13), up to the road move: on a free table, the centre's path covered
+ * by the union of the road pieces (each piece met along each leg over
+ * one interval, geo_sweep of the centre against it); on a grid, every
+ * cell of the walk a road cell.
+ */
 static int
 path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 {
-	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, s, step, done = 0;
-	int p, n, q;
+	const struct eng_board *b = g->board;
+	double x = g->u[i].x, y = g->u[i].y, dx, dy, l, done = 0;
+	double a[ENG_MAX_TERRAIN], e[ENG_MAX_TERRAIN];
+	struct geo_shape pt, s;
+	int p, n, k, cx, cy, tx, ty, nx, ny;
 
-	if (g->board->nt == 0)
+	if (b->nt == 0)
 		return 0;
-	step = g->board->grid != RS_GRID_NONE ? 0.25 : 1.0;
-	for (p = 0; p < w->npath && done < len; p++) {
+	if (b->grid != RS_GRID_NONE) {
+		cx = iround(x);
+		cy = iround(y);
+		if (!(eng_board_kinds_at(b, cx, cy) >> RS_TERRAIN_ROAD & 1))
+			return 0;
+		for (p = 0; p < w->npath; p++) {
+			tx = iround(w->path[p][0]);
+			ty = iround(w->path[p][1]);
+			while ((cx != tx || cy != ty) && done < len - EPS) {
+				grid_next(g, &g->u[i], cx, cy, tx, ty, &nx,
+				    &ny);
+				cx = nx;
+				cy = ny;
+				done += 1;
+				if (!(eng_board_kinds_at(b, cx, cy) >>
+				            RS_TERRAIN_ROAD &
+				        1))
+					return 0;
+			}
+		}
+		return 1;
+	}
+	for (p = 0; p < w->npath && done < len - EPS; p++) {
 		dx = w->path[p][0] - x;
 		dy = w->path[p][1] - y;
-		l = g->board->grid == RS_GRID_SQUARE ?
-		    fmax(fabs(dx), fabs(dy)) :
-		    sqrt(dx * dx + dy * dy);
-		n = (int)(l / step) + 1;
-		for (q = 0; q <= n; q++) {
-			s = (double)q / n;
-			if (done + s * l > len + EPS)
-				break;
-			if (!(eng_board_kinds_at(g->board, x + dx * s,
-			          y + dy * s) >>
-			            RS_TERRAIN_ROAD &
-			        1))
-				return 0;
+		l = sqrt(dx * dx + dy * dy);
+		geo_disc(&pt, x, y, 0);
+		for (n = 0, k = 0; k < b->nt; k++) {
+			if (b->t[k].kind != RS_TERRAIN_ROAD)
+				continue;
+			piece_shape(&b->t[k], &s);
+			if (sweep(&pt, dx, dy, &s, 0, &a[n], &e[n]))
+				n++;
 		}
+		if (!covered(a, e, n, l > len - done ? (len - done) / l : 1))
+			return 0;
 		done += l;
 		x = w->path[p][0];
 		y = w->path[p][1];
@@ -194,6 +318,15 @@ collide(struct eng_game *g, int i, int j, struct walk *w, double left,
 	return 0;
 }
 
+/* The distance a sweep asks for "within r": r itself, with half the
+ * slack of the engine's test of a squared distance (d2 <= r2 + EPS), so
+ * that where a move stops within r the engine finds it within r. */
+static inline double
+within(double r)
+{
+	return sqrt(r * r + EPS / 2);
+}
+
 /* Count a vehicle passing through enemy melee range without stopping. */
 static void
 note_vehicle_range(struct eng_game *g, int i, double x, double y)
@@ -221,8 +354,6 @@ note_vehicle_range(struct eng_game *g, int i, double x, double y)
 static enum ev
 walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 {
-	static const int sq[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-		{ 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
 	struct eng_unit *u = &g->u[i];
 	double used = 0;
 	int p, who = -1, nx, ny, k, best, cx, cy, tx, ty;
@@ -238,30 +369,7 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				break;
 			int sx = (tx > cx) - (tx < cx),
 			    sy = (ty > cy) - (ty < cy);
-			nx = cx + sx;
-			ny = cy + sy;
-			if (g->board->grid != RS_GRID_SQUARE) {
-				/* Hex: the neighbour that brings the
-				 * waypoint nearest (distance is hex). */
-				struct eng_unit tmp = *u;
-				double bd = 1e9, d;
-				tmp.x = tx;
-				tmp.y = ty;
-				for (k = 0; k < 8; k++) {
-					double ax = cx + sq[k][0],
-					       ay = cy + sq[k][1];
-					if (eng_dist2_at(g, ax, ay, 0.5, 0.5,
-					        u) != 1)
-						continue;
-					d = eng_dist2_at(g, ax, ay, 0.5, 0.5,
-					    &tmp);
-					if (d < bd) {
-						bd = d;
-						nx = (int)ax;
-						ny = (int)ay;
-					}
-				}
-			}
+			grid_next(g, u, cx, cy, tx, ty, &nx, &ny);
 			if (used + 1 > allow + EPS) {
 				if (w->scripted)
 					ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
@@ -276,8 +384,8 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				    abs(tx - cx) :
 				    abs(ty - cy);
 				for (best = -1, k = 0; k < 8; k++) {
-					int ax = cx + sq[k][0],
-					    ay = cy + sq[k][1];
+					int ax = cx + king[k][0],
+					    ay = cy + king[k][1];
 					int d1 = abs(tx - ax) > abs(ty - ay) ?
 					    abs(tx - ax) :
 					    abs(ty - ay);
@@ -293,8 +401,8 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 				}
 				if (best < 0)
 					return EV_COLLIDE;
-				nx = cx + sq[best][0];
-				ny = cy + sq[best][1];
+				nx = cx + king[best][0];
+				ny = cy + king[best][1];
 				e = event_at(g, i, w, nx, ny, &who);
 			}
 			if (e == EV_EDGE)
@@ -330,28 +438,247 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 	return EV_NONE;
 }
 
-/* Free-table walk: small steps along each leg; the exact point where an
- * event begins is found by bisection. Returns the event that ended it. */
+/* ---- the free table: exact ---- */
+
+/* The first t in [0, 1] of a move by (dx, dy) that brings shape a
+ * within d of shape b, or INFINITY. */
+static double
+first_meet(const struct geo_shape *a, double dx, double dy,
+    const struct geo_shape *b, double d)
+{
+	double t0, t1;
+
+	return sweep(a, dx, dy, b, d, &t0, &t1) ? t0 : INFINITY;
+}
+
+/* The first t in [0, 1] at which the centre, moving from (x, y) by
+ * (dx, dy), leaves the table (beyond EPS, as event_at), or INFINITY;
+ * *at gets the t where it reaches the edge. */
+static double
+leaves_table(const struct eng_board *b, double x, double y, double dx,
+    double dy, double *at)
+{
+	double t = INFINITY, e = INFINITY, c;
+
+	if (dx < 0 && (c = (-EPS - x) / dx) < t)
+		t = c, e = fmax(0, -x / dx);
+	if (dx > 0 && (c = (b->w + EPS - x) / dx) < t)
+		t = c, e = fmax(0, (b->w - x) / dx);
+	if (dy < 0 && (c = (-EPS - y) / dy) < t)
+		t = c, e = fmax(0, -y / dy);
+	if (dy > 0 && (c = (b->h + EPS - y) / dy) < t)
+		t = c, e = fmax(0, (b->h - y) / dy);
+	*at = e;
+	return t <= 1 ? fmax(t, 0) : INFINITY;
+}
+
+/*
+ * Where a base moved by (dx, dy) first enters the water (Clarification
+ * 12): the first t at which it overlaps a river without touching a ford,
+ * or INFINITY; *at gets where the move halts, its base touching the
+ * water (or, leaving a ford along the river, touching the ford).
+ */
+static double
+enters_water(const struct eng_board *b, const struct geo_shape *base,
+    const struct geo_shape *inner, double dx, double dy, double *at)
+{
+	double r0[ENG_MAX_TERRAIN], r1[ENG_MAX_TERRAIN],
+	    touch[ENG_MAX_TERRAIN], f0[ENG_MAX_TERRAIN], f1[ENG_MAX_TERRAIN];
+	double best = INFINITY, c, t0, t1;
+	int nr = 0, nf = 0, k, q, t;
+	struct geo_shape s;
+
+	for (t = 0; t < b->nt; t++) {
+		const struct eng_terrain *tp = &b->t[t];
+		if (tp->kind != RS_TERRAIN_RIVER &&
+		    tp->kind != RS_TERRAIN_FORD)
+			continue;
+		piece_shape(tp, &s);
+		if (tp->kind == RS_TERRAIN_FORD) {
+			if (sweep(base, dx, dy, &s, 0, &t0, &t1))
+				f0[nf] = t0, f1[nf++] = t1;
+		} else if (sweep(inner, dx, dy, &s, 0, &t0, &t1)) {
+			r0[nr] = t0;
+			r1[nr] = t1;
+			touch[nr++] = first_meet(base, dx, dy, &s, 0);
+		}
+	}
+	if (nr == 0)
+		return INFINITY;
+	/* The water without a ford begins where a river's does, or where
+	 * the base stops touching a ford while still in a river. */
+	for (k = 0; k < nr + nf; k++) {
+		c = k < nr ? r0[k] : f1[k - nr];
+		if (c >= best || (k >= nr && c >= 1))
+			continue;
+		for (q = 0; q < nr; q++)
+			if (r0[q] <= c && c < r1[q])
+				break;
+		if (q == nr)
+			continue;
+		for (q = 0; q < nf; q++)
+			if (q != k - nr && f0[q] <= c &&
+			    (k < nr ? c <= f1[q] : c < f1[q]))
+				break;
+		if (q < nf)
+			continue;
+		best = c;
+		*at = k < nr ? fmin(touch[k], c) : c;
+	}
+	return best;
+}
+
+/* The first t at which the centre, moved by (dx, dy) from (x, y),
+ * enters a ford, or INFINITY. */
+static double
+enters_ford(const struct eng_board *b, double x, double y, double dx,
+    double dy)
+{
+	struct geo_shape p, s;
+	double best = INFINITY, t;
+	int k;
+
+	geo_disc(&p, x, y, 0);
+	for (k = 0; k < b->nt; k++)
+		if (b->t[k].kind == RS_TERRAIN_FORD) {
+			piece_shape(&b->t[k], &s);
+			if ((t = first_meet(&p, dx, dy, &s, 0)) < best)
+				best = t;
+		}
+	return best;
+}
+
+/* The first t in [0, 1] at which point p, moved by (dx, dy), lies in
+ * the box of half extents (a, b) round the origin, or INFINITY. */
+static double
+rect_entry(double px, double py, double dx, double dy, double a, double b)
+{
+	double lo = 0, hi = 1, t1, t2, p[2] = { px, py }, d[2] = { dx, dy },
+	       h[2] = { a, b };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (d[k] == 0) {
+			if (fabs(p[k]) > h[k])
+				return INFINITY;
+			continue;
+		}
+		t1 = (-h[k] - p[k]) / d[k];
+		t2 = (h[k] - p[k]) / d[k];
+		if (t1 > t2) {
+			double x = t1;
+			t1 = t2;
+			t2 = x;
+		}
+		lo = fmax(lo, t1);
+		hi = fmin(hi, t2);
+		if (lo > hi)
+			return INFINITY;
+	}
+	return lo;
+}
+
+/* The same for the disc of radius r round the origin. */
+static double
+disc_entry(double px, double py, double dx, double dy, double r)
+{
+	double A = dx * dx + dy * dy, B = px * dx + py * dy,
+	       C = px * px + py * py - r * r, q, t0, t1;
+
+	if (C <= 0)
+		return 0;
+	if (A == 0 || (q = B * B - A * C) < 0)
+		return INFINITY;
+	q = sqrt(q);
+	t0 = (-B - q) / A;
+	t1 = (-B + q) / A;
+	if (t1 < 0 || t0 > 1)
+		return INFINITY;
+	return fmax(t0, 0);
+}
+
+/*
+ * Two bases, both upright boxes: the first t in [0, 1] at which a point
+ * at (px, py) from the centre of a box of half extents (W, H), moved by
+ * (dx, dy), comes within d of the box, or INFINITY. Two bases meet where
+ * the centre of one meets their Minkowski difference, such a box (their
+ * half extents added) grown by d: two boxes and four corner discs, each
+ * met exactly (the sweep of geom.h, in closed form for this one case).
+ */
+double
+fp_box_meet(double px, double py, double dx, double dy, double W, double H,
+    double d)
+{
+	double t, c;
+	int sx, sy;
+
+	if (rect_entry(px, py, dx, dy, W + d, H + d) == INFINITY)
+		return INFINITY;
+	t = fmin(rect_entry(px, py, dx, dy, W + d, H),
+	    rect_entry(px, py, dx, dy, W, H + d));
+	if (d > 0)
+		for (sx = -1; sx <= 1; sx += 2)
+			for (sy = -1; sy <= 1; sy += 2)
+				if ((c = disc_entry(px - sx * W, py - sy * H,
+				         dx, dy, d)) < t)
+					t = c;
+	return t;
+}
+
+/* The first t at which a base of half extents (hw, hd) at (x, y), moved
+ * by (dx, dy), comes within d of v's base, or INFINITY. */
+static double
+base_meet(const struct eng_game *g, double x, double y, double hw, double hd,
+    double dx, double dy, const struct eng_unit *v, double d)
+{
+	const struct eng_kind *kv = &g->ctx->kinds[v->type];
+
+	return fp_box_meet(x - v->x, y - v->y, dx, dy, hw + kv->hw,
+	    hd + kv->hd, d);
+}
+
+/* Count a vehicle passing through enemy melee range without stopping:
+ * its base, moved by (dx, dy) up to t = upto, comes within melee range
+ * of an enemy that melees (coverage of Clarification 7 only). */
+static void
+note_vehicle_pass(struct eng_game *g, int i, double x, double y, double dx,
+    double dy, double upto)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double reach = within(g->ctx->melee_range);
+	int j;
+
+	for (j = 0; j < g->nu; j++) {
+		const struct eng_unit *v = &g->u[j];
+		if (!v->alive || v->side == g->u[i].side || !melees(g, j))
+			continue;
+		if (base_meet(g, x, y, k->hw, k->hd, dx, dy, v, reach) <=
+		    upto) {
+			ENG_COVER(g, FP_R_VEH_IGNORE_RANGE);
+			return;
+		}
+	}
+}
+
+/*
+ * Free-table walk, exact: along each leg, the first t at which an event
+ * begins, found by sweeping the base along the leg (geo_sweep) against
+ * every base and piece of terrain: the centre leaving the table, the
+ * base entering the water (Clarification 12), overlapping another base,
+ * coming within melee range of an enemy that melees (exactly 2"
+ * included), the centre entering a ford, the built-in player's stop.
+ * Returns the event that ended it.
+ */
 static enum ev
 walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 {
 	struct eng_unit *u = &g->u[i];
 	const struct eng_kind *k = &g->ctx->kinds[u->type];
-	double used = 0, step = fmax(fmin(k->hw, k->hd), 0.5);
-	int t;
-
-	/* Small enough steps that no base and no piece of terrain can be
-	 * stepped over; bisection then finds where an event begins. */
-	for (t = 0; t < g->board->nt; t++) {
-		const struct eng_terrain *tp = &g->board->t[t];
-		double m = tp->shape == ENG_SHAPE_RECT ?
-		    fmin(tp->w, tp->h) / 2 :
-		    tp->r;
-		if (m > 0.5 && m < step)
-			step = m;
-	}
-	double x0, y0, dx, dy, len, ux, uy, s, lo, hi, m, px, py;
-	int p, who = -1, n;
+	const struct eng_board *b = g->board;
+	struct geo_shape base, inner;
+	double used = 0, x0, y0, dx, dy, len, te, at, t, place, ta;
+	double mr = g->ctx->melee_range;
+	int p, j, who;
 	enum ev e;
 
 	for (p = 0; p < w->npath; p++) {
@@ -362,69 +689,101 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		len = sqrt(dx * dx + dy * dy);
 		if (len < 1e-9)
 			continue;
-		ux = dx / len;
-		uy = dy / len;
-		lo = 0;
-		for (n = 1;; n++) {
-			s = fmin(n * step, len);
-			if (used + s > allow + EPS) {
-				s = allow - used;
-				if (s <= lo + 1e-12)
-					goto allowance;
+		geo_box(&base, x0, y0, k->hw, k->hd);
+		geo_box(&inner, x0, y0, k->hw - 5e-7, k->hd - 5e-7);
+		/* The allowance ends the move at ta (> 1: not on this leg). */
+		ta = (allow - used) / len;
+		e = EV_NONE;
+		te = INFINITY;
+		place = 0;
+		who = -1;
+		if ((t = leaves_table(b, x0, y0, dx, dy, &at)) < te)
+			e = EV_EDGE, te = t, place = at;
+		if (b->nt &&
+		    (t = enters_water(b, &base, &inner, dx, dy, &at)) < te)
+			e = EV_RIVER, te = t, place = at;
+		for (j = 0; j < g->nu; j++) {
+			const struct eng_unit *v = &g->u[j];
+			if (!v->alive || j == i)
+				continue;
+			if ((t = base_meet(g, x0, y0, k->hw - 5e-7,
+			         k->hd - 5e-7, dx, dy, v, 0)) < te) {
+				e = EV_COLLIDE, te = t, who = j;
+				place = fmin(t,
+				    base_meet(g, x0, y0, k->hw, k->hd, dx, dy,
+				        v, 0));
 			}
-			e = event_at(g, i, w, x0 + ux * s, y0 + uy * s, &who);
-			if (e != EV_NONE)
-				break;
-			lo = s;
-			if (w->vehicle)
-				note_vehicle_range(g, i, x0 + ux * s,
-				    y0 + uy * s);
-			if (used + s >= allow - EPS && s < len - 1e-9) {
-				eng_unit_place(g, i, x0 + ux * s, y0 + uy * s);
-				goto allowance;
+		}
+		/* A ford crossed in one turn (ford_turns: 1) does not stop. */
+		if (b->nt && !w->started_in_ford &&
+		    g->ctx->set.v[FP_SET_FORD_TURNS] > 1 &&
+		    (t = enters_ford(b, x0, y0, dx, dy)) < te)
+			e = EV_FORD, te = t, place = t;
+		if (w->melee)
+			for (j = 0; j < g->nu; j++) {
+				const struct eng_unit *v = &g->u[j];
+				if (!v->alive || v->side == u->side ||
+				    !melees(g, j))
+					continue;
+				if ((t = base_meet(g, x0, y0, k->hw, k->hd, dx,
+				         dy, v, within(mr))) >= te)
+					continue;
+				e = EV_MELEE, te = t, who = j, place = t;
+				/* The built-in player's halt short of it. */
+				if (w->avoid_melee)
+					place = fmax(0,
+					    base_meet(g, x0, y0, k->hw, k->hd,
+					        dx, dy, v, mr + 1e-6));
 			}
-			if (s >= len)
-				break;
+		if (w->target >= 0 && w->target != i) {
+			const struct eng_unit *v = &g->u[w->target];
+			if ((t = base_meet(g, x0, y0, k->hw, k->hd, dx, dy, v,
+			         sqrt(w->stop_r2 + EPS / 2))) < te)
+				e = EV_TARGET, te = t, place = t;
 		}
-		if (e == EV_NONE) {
-			eng_unit_place(g, i, w->path[p][0], w->path[p][1]);
-			used += len;
-			continue;
+		if (te > ta + 1e-12) {
+			/* Nothing happens before the allowance or the leg's
+			 * end. */
+			t = fmin(ta, 1);
+			if (w->vehicle && mr > 0)
+				note_vehicle_pass(g, i, x0, y0, dx, dy, t);
+			if (ta >= 1 - 1e-12) {
+				eng_unit_place(g, i, w->path[p][0],
+				    w->path[p][1]);
+				used += len;
+				continue;
+			}
+			eng_unit_place(g, i, x0 + dx * t, y0 + dy * t);
+			if (w->scripted)
+				ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
+			return EV_NONE;
 		}
-		/* The event begins between lo and s. */
-		hi = s;
-		for (n = 0; n < 32; n++) {
-			m = (lo + hi) / 2;
-			if (event_at(g, i, w, x0 + ux * m, y0 + uy * m,
-			        &who) == EV_NONE)
-				lo = m;
-			else
-				hi = m;
-		}
-		e = event_at(g, i, w, x0 + ux * hi, y0 + uy * hi, &who);
-		if (e == EV_EDGE || e == EV_RIVER || e == EV_COLLIDE ||
-		    (e == EV_MELEE && w->avoid_melee)) {
-			px = x0 + ux * lo;
-			py = y0 + uy * lo;
-			eng_unit_place(g, i, px, py);
-			if (e == EV_RIVER)
-				ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
-			if (e == EV_COLLIDE)
-				collide(g, i, who, w, allow - used - lo, ux,
-				    uy);
-			return e;
-		}
-		eng_unit_place(g, i, x0 + ux * hi, y0 + uy * hi);
-		if (e == EV_FORD)
+		if (w->vehicle && mr > 0)
+			note_vehicle_pass(g, i, x0, y0, dx, dy, place);
+		eng_unit_place(g, i, x0 + dx * place, y0 + dy * place);
+		switch (e) {
+		case EV_RIVER:
+			ENG_COVER(g, FP_R_RIVER_IMPASSABLE);
+			break;
+		case EV_COLLIDE:
+			collide(g, i, who, w, allow - used - place * len,
+			    dx / len, dy / len);
+			break;
+		case EV_FORD:
 			ENG_COVER(g, FP_R_FORD_STOP);
-		if (e == EV_MELEE)
-			w->blocked_by = who;
+			break;
+		case EV_MELEE:
+			if (!w->avoid_melee)
+				w->blocked_by = who;
+			break;
+		case EV_NONE:
+		case EV_EDGE:
+		case EV_TARGET:
+		default:
+			break;
+		}
 		return e;
 	}
-	return EV_NONE;
-allowance:
-	if (w->scripted)
-		ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
 	return EV_NONE;
 }
 
@@ -439,7 +798,7 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 	struct eng_unit *u = &g->u[i];
 	const struct rs_unit *t = utype(g, i);
 	double allow, x0 = u->x, y0 = u->y;
-	int j, stays;
+	int stays;
 
 	w->vehicle = is_vehicle(g, i);
 	w->melee = melees(g, i);
@@ -461,9 +820,9 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 		u->c[FP_C_FORD] = 0;
 	}
 	/* Already in melee range of another enemy: it may not slip past. */
-	if ((j = fp_melee_enemy(g, i)) >= 0) {
+	if (fp_melee_enemy(g, i) >= 0) {
 		ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
-		w->blocked_by = j;
+		w->blocked_by = fp_pick_opponent(g, i, 0);
 	} else if (stays)
 		ENG_COVER(g, FP_R_FORD_STOP);
 	else {
@@ -472,15 +831,26 @@ fp_move(struct eng_game *g, int i, struct walk *w)
 			walk_grid(g, i, w, allow);
 		else
 			walk_free(g, i, w, allow);
-		if (w->blocked_by >= 0)
+		if (w->blocked_by >= 0) {
 			ENG_COVER(g, FP_R_MOVE_MELEE_STOP);
+			/* Stopped in range of several at once: the commander
+			 * picks (Clarification 6). */
+			if (u->alive && fp_melee_enemy(g, i) >= 0)
+				w->blocked_by = fp_pick_opponent(g, i, 0);
+		}
 		if (!w->started_in_ford && u->alive && in_ford(g, u->x, u->y))
 			u->c[FP_C_FORD] = 1;
 	}
-	/* Away from where it fought at the start, it stands at the other
-	 * end of its move, where it may fire (Clarification 4); a move cut
-	 * short at once (the bisection's crumb) leaves it where it was. */
-	if (fabs(u->x - x0) > EPS || fabs(u->y - y0) > EPS)
+	/* The opponent a test game names, when in range at the end. */
+	if (w->blocked_by >= 0 && w->named > 0 && g->u[w->named - 1].alive &&
+	    fp_melee_in_range(g, i, w->named - 1))
+		w->blocked_by = w->named - 1;
+	/* It fires at the other end of its move only once the move has
+	 * taken it out of melee range of where the enemy it fought stood
+	 * (Clarification 4). */
+	if ((u->flags & FP_UF_FOUGHT_HERE) && u->c[FP_C_FOUGHT] > 0 &&
+	    (fabs(u->x - x0) > EPS || fabs(u->y - y0) > EPS) &&
+	    !fp_melee_in_range(g, i, u->c[FP_C_FOUGHT] - 1))
 		u->flags &= (uint16_t)~FP_UF_FOUGHT_HERE;
 	if (w->blocked_by >= 0 && u->alive && g->u[w->blocked_by].alive &&
 	    !(u->flags & ENG_UF_MELEE_END)) {

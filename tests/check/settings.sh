@@ -145,7 +145,7 @@ fi
 RS=rulesets/morschauser-modern.md
 ford_game() { # NAME MOVES EXPECT
 	printf '\n```test-game\nname: %s\nboard: { size: 24x24in, grid: none }\n' "$1"
-	printf 'terrain:\n  - { kind: river, from: [0, 12], to: [24, 12], width: 2 }\n'
+	printf 'terrain:\n  - { kind: river, from: [0, 12], to: [24, 12], width: 3 }\n'
 	printf '  - { kind: ford, at: [12, 12], radius: 1.5 }\nunits:\n'
 	printf '  A: { side: blue, type: Rifle, at: [12, 8] }\n'
 	printf '  R: { side: red, type: Rifle, at: [22, 22] }\ndo:\n'
