@@ -150,6 +150,37 @@ fp_type_melees(const struct ruleset *rs, const struct rs_unit *u)
 	    u->cls != RS_CLASS_VEHICLE;
 }
 
+/*
+ * Whether weapon w can ever fire (eng_family.weapon_usable): a unit in
+ * melee range of an enemy that melees melees instead (Melee;
+ * Clarification 4), so a weapon of no more than melee range fires only
+ * from a unit that never melees or at a unit that never melees (a
+ * vehicle, Clarification 7) — one of the ruleset's, of a class the
+ * weapon harms.
+ */
+static int
+fp_weapon_usable(const struct eng_ctx *c, int w, const char **why)
+{
+	const struct ruleset *rs = c->rs;
+	size_t u, k;
+
+	if (c->wrange[w] > c->melee_range + EPS)
+		return 1;
+	for (u = 0; u < rs->nunits; u++) {
+		const struct rs_unit *t = &rs->units[u];
+
+		if (!fp_type_melees(rs, t) &&
+		    (rs->weapons[w].destroys >> t->cls & 1))
+			return 1;
+		for (k = 0; k < t->nweapons; k++)
+			if (t->weapons[k] == w && !fp_type_melees(rs, t))
+				return 1;
+	}
+	*why = "its Range is within melee range, and a unit in melee range "
+	       "of an enemy that melees fights a melee instead of firing";
+	return 0;
+}
+
 /* Square grid, melee range 1: the first enemy of i that melees in the
  * 8 cells round (x, y), or -1. */
 int
@@ -1424,6 +1455,7 @@ const struct eng_family eng_firepower = {
 	.contest_odds = fp_contest_odds,
 	.odds = fp_odds,
 	.findings = fp_findings,
+	.weapon_usable = fp_weapon_usable,
 	.settings = fp_settings,
 	.nsettings = sizeof(fp_settings) / sizeof(fp_settings[0]),
 	.gauges = fp_gauges,
