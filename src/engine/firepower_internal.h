@@ -151,11 +151,6 @@ int fp_fight(struct eng_game *, int a, int b);
 
 /* ---- firepower_move.c ---- */
 
-/* The first t in [0, 1] at which a point at (px, py) from the centre
- * of a box of half extents (W, H), moved by (dx, dy), comes within d of
- * the box, or INFINITY: two bases meeting, exactly. */
-double fp_box_meet(double px, double py, double dx, double dy, double W,
-    double H, double d);
 /* Move unit i along w (Movement), fighting at the end of the move when
  * stopped in melee range. Returns 0. */
 int fp_move(struct eng_game *, int i, struct walk *w);

@@ -78,25 +78,6 @@ event_at(struct eng_game *g, int i, struct walk *w, double x, double y,
 	return EV_NONE;
 }
 
-/* A piece of terrain as a shape of geom.h. */
-static void
-piece_shape(const struct eng_terrain *tp, struct geo_shape *s)
-{
-	switch (tp->shape) {
-	case ENG_SHAPE_CIRCLE:
-		geo_disc(s, tp->x, tp->y, tp->r);
-		break;
-	case ENG_SHAPE_RECT:
-		geo_box(s, tp->x + tp->w / 2, tp->y + tp->h / 2, tp->w / 2,
-		    tp->h / 2);
-		break;
-	case ENG_SHAPE_BAND:
-	default:
-		geo_band(s, tp->x, tp->y, tp->x2, tp->y2, tp->r);
-		break;
-	}
-}
-
 /* Shape s's bounding box, grown by g: lo x, lo y, hi x, hi y. */
 static void
 bounds(const struct geo_shape *s, double g, double box[4])
@@ -236,7 +217,7 @@ path_on_road(struct eng_game *g, int i, const struct walk *w, double len)
 		for (n = 0, k = 0; k < b->nt; k++) {
 			if (b->t[k].kind != RS_TERRAIN_ROAD)
 				continue;
-			piece_shape(&b->t[k], &s);
+			eng_piece_shape(&b->t[k], &s);
 			if (sweep(&pt, dx, dy, &s, 0, &a[n], &e[n]))
 				n++;
 		}
@@ -493,7 +474,7 @@ enters_water(const struct eng_board *b, const struct geo_shape *base,
 		if (tp->kind != RS_TERRAIN_RIVER &&
 		    tp->kind != RS_TERRAIN_FORD)
 			continue;
-		piece_shape(tp, &s);
+		eng_piece_shape(tp, &s);
 		if (tp->kind == RS_TERRAIN_FORD) {
 			if (sweep(base, dx, dy, &s, 0, &t0, &t1))
 				f0[nf] = t0, f1[nf++] = t1;
@@ -541,88 +522,11 @@ enters_ford(const struct eng_board *b, double x, double y, double dx,
 	geo_disc(&p, x, y, 0);
 	for (k = 0; k < b->nt; k++)
 		if (b->t[k].kind == RS_TERRAIN_FORD) {
-			piece_shape(&b->t[k], &s);
+			eng_piece_shape(&b->t[k], &s);
 			if ((t = first_meet(&p, dx, dy, &s, 0)) < best)
 				best = t;
 		}
 	return best;
-}
-
-/* The first t in [0, 1] at which point p, moved by (dx, dy), lies in
- * the box of half extents (a, b) round the origin, or INFINITY. */
-static double
-rect_entry(double px, double py, double dx, double dy, double a, double b)
-{
-	double lo = 0, hi = 1, t1, t2, p[2] = { px, py }, d[2] = { dx, dy },
-	       h[2] = { a, b };
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		if (d[k] == 0) {
-			if (fabs(p[k]) > h[k])
-				return INFINITY;
-			continue;
-		}
-		t1 = (-h[k] - p[k]) / d[k];
-		t2 = (h[k] - p[k]) / d[k];
-		if (t1 > t2) {
-			double x = t1;
-			t1 = t2;
-			t2 = x;
-		}
-		lo = fmax(lo, t1);
-		hi = fmin(hi, t2);
-		if (lo > hi)
-			return INFINITY;
-	}
-	return lo;
-}
-
-/* The same for the disc of radius r round the origin. */
-static double
-disc_entry(double px, double py, double dx, double dy, double r)
-{
-	double A = dx * dx + dy * dy, B = px * dx + py * dy,
-	       C = px * px + py * py - r * r, q, t0, t1;
-
-	if (C <= 0)
-		return 0;
-	if (A == 0 || (q = B * B - A * C) < 0)
-		return INFINITY;
-	q = sqrt(q);
-	t0 = (-B - q) / A;
-	t1 = (-B + q) / A;
-	if (t1 < 0 || t0 > 1)
-		return INFINITY;
-	return fmax(t0, 0);
-}
-
-/*
- * Two bases, both upright boxes: the first t in [0, 1] at which a point
- * at (px, py) from the centre of a box of half extents (W, H), moved by
- * (dx, dy), comes within d of the box, or INFINITY. Two bases meet where
- * the centre of one meets their Minkowski difference, such a box (their
- * half extents added) grown by d: two boxes and four corner discs, each
- * met exactly (the sweep of geom.h, in closed form for this one case).
- */
-double
-fp_box_meet(double px, double py, double dx, double dy, double W, double H,
-    double d)
-{
-	double t, c;
-	int sx, sy;
-
-	if (rect_entry(px, py, dx, dy, W + d, H + d) == INFINITY)
-		return INFINITY;
-	t = fmin(rect_entry(px, py, dx, dy, W + d, H),
-	    rect_entry(px, py, dx, dy, W, H + d));
-	if (d > 0)
-		for (sx = -1; sx <= 1; sx += 2)
-			for (sy = -1; sy <= 1; sy += 2)
-				if ((c = disc_entry(px - sx * W, py - sy * H,
-				         dx, dy, d)) < t)
-					t = c;
-	return t;
 }
 
 /* The first t at which a base of half extents (hw, hd) at (x, y), moved
@@ -633,7 +537,7 @@ base_meet(const struct eng_game *g, double x, double y, double hw, double hd,
 {
 	const struct eng_kind *kv = &g->ctx->kinds[v->type];
 
-	return fp_box_meet(x - v->x, y - v->y, dx, dy, hw + kv->hw,
+	return geo_box_meet(x - v->x, y - v->y, dx, dy, hw + kv->hw,
 	    hd + kv->hd, d);
 }
 

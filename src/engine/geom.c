@@ -411,3 +411,80 @@ geo_rise(const struct geo_shape *s, double ax, double ay, double za, double bx,
 	}
 	return best;
 }
+
+/* The first t in [0, 1] at which point p, moved by (dx, dy), lies in
+ * the box of half extents (a, b) round the origin, or INFINITY. */
+static double
+box_entry(double px, double py, double dx, double dy, double a, double b)
+{
+	double lo = 0, hi = 1, t1, t2, p[2] = { px, py }, d[2] = { dx, dy },
+	       h[2] = { a, b };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (d[k] == 0) {
+			if (fabs(p[k]) > h[k])
+				return INFINITY;
+			continue;
+		}
+		t1 = (-h[k] - p[k]) / d[k];
+		t2 = (h[k] - p[k]) / d[k];
+		if (t1 > t2) {
+			double x = t1;
+			t1 = t2;
+			t2 = x;
+		}
+		lo = fmax(lo, t1);
+		hi = fmin(hi, t2);
+		if (lo > hi)
+			return INFINITY;
+	}
+	return lo;
+}
+
+/* The same for the disc of radius r round the origin. */
+static double
+disc_entry(double px, double py, double dx, double dy, double r)
+{
+	double A = dx * dx + dy * dy, B = px * dx + py * dy,
+	       C = px * px + py * py - r * r, q, t0, t1;
+
+	if (C <= 0)
+		return 0;
+	if (A == 0 || (q = B * B - A * C) < 0)
+		return INFINITY;
+	q = sqrt(q);
+	t0 = (-B - q) / A;
+	t1 = (-B + q) / A;
+	if (t1 < 0 || t0 > 1)
+		return INFINITY;
+	return fmax(t0, 0);
+}
+
+/*
+ * Two bases, both upright boxes: the first t in [0, 1] at which a point
+ * at (px, py) from the centre of a box of half extents (W, H), moved by
+ * (dx, dy), comes within d of the box, or INFINITY. Two bases meet where
+ * the centre of one meets their Minkowski difference, such a box (their
+ * half extents added) grown by d: two boxes and four corner discs, each
+ * met exactly (geo_sweep in closed form for this one case).
+ */
+double
+geo_box_meet(double px, double py, double dx, double dy, double W, double H,
+    double d)
+{
+	double t, c;
+	int sx, sy;
+
+	if (box_entry(px, py, dx, dy, W + d, H + d) == INFINITY)
+		return INFINITY;
+	t = fmin(box_entry(px, py, dx, dy, W + d, H),
+	    box_entry(px, py, dx, dy, W, H + d));
+	if (d > 0)
+		for (sx = -1; sx <= 1; sx += 2)
+			for (sy = -1; sy <= 1; sy += 2)
+				if ((c = disc_entry(px - sx * W, py - sy * H,
+				         dx, dy, d)) < t)
+					t = c;
+	return t;
+}

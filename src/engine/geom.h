@@ -46,6 +46,16 @@ int geo_sweep(const struct geo_shape *a, double dx, double dy,
     const struct geo_shape *b, double d, double *t0, double *t1);
 
 /*
+ * Two upright boxes, the common case, in closed form: the first t in
+ * [0, 1] at which a point at (px, py) from the centre of a box of half
+ * extents (W, H), moved by (dx, dy), comes within d of the box, or
+ * INFINITY; with W and H the two bases' half extents added, where one
+ * base moving meets the other (geo_sweep's answer, *t0).
+ */
+double geo_box_meet(double px, double py, double dx, double dy, double W,
+    double H, double d);
+
+/*
  * Depth of a point inside a piece of ground: how far it lies from the
  * shape's outline, > 0 inside, <= 0 outside (minus the distance to the
  * shape). A box's depth is to its nearest side; a disc's and a band's

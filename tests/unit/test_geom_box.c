@@ -1,6 +1,6 @@
 /*
- * The firepower family's closed-form meeting of two bases
- * (fp_box_meet, firepower_move.c) against the general sweep of geom.h
+ * The closed-form meeting of two upright bases (geo_box_meet, geom.c)
+ * against the general sweep of geom.h
  * (itself checked against an outline reference in test_geom.c): random
  * boxes, moves and distances, and a lattice where moves graze corners,
  * run along sides and start touching.
@@ -9,7 +9,6 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "../../src/engine/firepower_internal.h"
 #include "../../src/engine/geom.h"
 
 static uint64_t st = 0x2545f4914f6cdd1du;
@@ -35,7 +34,7 @@ one(double px, double py, double dx, double dy, double W, double H, double d)
 	geo_box(&a, px, py, w1, h1);
 	geo_box(&b, 0, 0, W - w1, H - h1);
 	want = geo_sweep(&a, dx, dy, &b, d, &t0, &t1) ? t0 : INFINITY;
-	got = fp_box_meet(px, py, dx, dy, W, H, d);
+	got = geo_box_meet(px, py, dx, dy, W, H, d);
 	if (isinf(want) || isinf(got)) {
 		/* A graze the two see on either side of touching. */
 		if (isinf(want) != isinf(got)) {
@@ -63,7 +62,7 @@ one(double px, double py, double dx, double dy, double W, double H, double d)
 	    dx, dy, W, H, d, got, want);
 }
 
-Test(fp_move, bases_meet_as_geom_sweeps_them_random)
+Test(geom_box, bases_meet_as_geom_sweeps_them_random)
 {
 	int n;
 
@@ -73,7 +72,7 @@ Test(fp_move, bases_meet_as_geom_sweeps_them_random)
 		    n % 3 == 0 ? 0 : rnd() * 3);
 }
 
-Test(fp_move, bases_meet_as_geom_sweeps_them_lattice)
+Test(geom_box, bases_meet_as_geom_sweeps_them_lattice)
 {
 	int px, py, dx, dy, d;
 
