@@ -206,6 +206,39 @@ mo_overlaps(const struct eng_game *g, int i, double x, double y)
 
 /* ---- forced moves ---- */
 
+/* Returns where a point moving from the origin along the unit vector
+ * (ux, uy) first enters the box of half sizes (hx, hy) centred at
+ * (ox, oy), by the slab test, a hair wider; len + 1 when it does not
+ * within len, or is inside it at the start. */
+static double
+slab_enter(double ox, double oy, double hx, double hy, double ux, double uy,
+    double len)
+{
+	double t0 = 0, t1 = len, lo, hi;
+
+	hx += 1e-9;
+	hy += 1e-9;
+	if (fabs(ux) < 1e-12) {
+		if (fabs(ox) > hx)
+			return len + 1;
+	} else {
+		lo = (ox - hx) / ux;
+		hi = (ox + hx) / ux;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	if (fabs(uy) < 1e-12) {
+		if (fabs(oy) > hy)
+			return len + 1;
+	} else {
+		lo = (oy - hy) / uy;
+		hi = (oy + hy) / uy;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	return t0 <= t1 && t0 > 0 ? t0 : len + 1;
+}
+
 /*
  * The path of a forced move of unit i from (x, y) straight along the
  * unit vector (ux, uy) for len (Clarifications 12, 13, 14): how far it
@@ -222,9 +255,9 @@ mo_forced_path(const struct eng_game *g, int i, double x, double y, double ux,
 	const struct mo_state *s = cstate(g);
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	struct geo_shape a, b;
-	double best = len, t, t0, t1, ex, ey;
+	double best = len, t, t0, t1, ex, ey, near_t[ENG_MAX_UNITS];
 	uint64_t m;
-	int j;
+	int j, n, c, q, near_j[ENG_MAX_UNITS];
 
 	*met = MO_MET_NONE;
 	/* The table edge: where the base's leading sides reach it. */
@@ -250,12 +283,39 @@ mo_forced_path(const struct eng_game *g, int i, double x, double y, double ux,
 	    s->alive_mask & ~((uint64_t)1 << i);
 	if (m == 0)
 		return best;
-	/* A base a hair smaller meets another where they would overlap:
-	 * touching is not meeting. */
-	geo_box(&a, x, y, k->hw - 1e-6, k->hd - 1e-6);
-	for (; m != 0; m &= m - 1) {
+	/* Two upright boxes meet where the path enters the box of their
+	 * summed half sizes: a slab test (a hair wider) passes every base
+	 * the sweep meets before best and gives where, so the bases are
+	 * swept nearest first, and only until one is met. A base a hair
+	 * smaller meets another where they would overlap: touching is not
+	 * meeting, and a base beside the path that it touches is passed
+	 * by. */
+	for (n = 0; m != 0; m &= m - 1) {
 		j = __builtin_ctzll(m);
-		geo_box(&b, g->u[j].x, g->u[j].y, s->half_w[j], s->half_d[j]);
+		t = slab_enter(g->u[j].x - x, g->u[j].y - y,
+		    k->hw - 1e-6 + s->half_w[j], k->hd - 1e-6 + s->half_d[j],
+		    ux, uy, best);
+		if (t <= best) {
+			near_t[n] = t;
+			near_j[n++] = j;
+		}
+	}
+	/* The base's centre, a point, swept against the other base grown
+	 * by this base's half sizes (a hair less): the same as the base
+	 * swept against the other base, as two upright boxes sum to an
+	 * upright box, at a quarter of the corners. */
+	geo_disc(&a, x, y, 0);
+	while (n > 0) {
+		for (c = 0, q = 1; q < n; q++)
+			if (near_t[q] < near_t[c])
+				c = q;
+		if (near_t[c] > best + 1e-9)
+			break;
+		j = near_j[c];
+		near_t[c] = near_t[--n];
+		near_j[c] = near_j[n];
+		geo_box(&b, g->u[j].x, g->u[j].y, k->hw - 1e-6 + s->half_w[j],
+		    k->hd - 1e-6 + s->half_d[j]);
 		if (!geo_sweep(&a, ux * len, uy * len, &b, 0, &t0, &t1) ||
 		    t0 <= 0)
 			continue;
