@@ -776,9 +776,20 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 			return -1;
 		}
 		snprintf(what, sizeof(what), "phase: %s", mo_phase_names[ph]);
+		if (ph == MO_PH_MOVEMENT && state(g)->script_moves != 0) {
+			snprintf(err, errsz,
+			    "%s is out of turn: the forced moves come first, "
+			    "once a turn, and this turn has had %s",
+			    what,
+			    state(g)->script_moves == 1 ? "them" :
+			                                  "a free move");
+			return -1;
+		}
 		if (script_order(g, (enum mo_phase)ph, ph != MO_PH_MOVEMENT,
 		        what, err, errsz))
 			return -1;
+		if (ph == MO_PH_MOVEMENT)
+			state(g)->script_moves = 1;
 		mo_phase_run(g, (enum mo_phase)ph, 1);
 		return 0;
 	}
@@ -810,6 +821,7 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 		if (mo_move(g, i, (const double(*)[2])a->path, a->npath, -1,
 		        err, errsz) != 0)
 			return -1;
+		state(g)->script_moves = 2;
 		if (a->node != NULL &&
 		    (f = rs_node_get(a->node, "facing")) != NULL) {
 			if (rs_node_double(f, &deg)) {

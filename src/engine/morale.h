@@ -257,6 +257,9 @@ struct mo_state {
 	 * step's place in the ruleset's sequence, plus one once the whole
 	 * step has been run (mo_step()); 0 at each Record. */
 	int script_at;
+	/* Its Movement step: 1 once the forced moves are made, 2 once a
+	 * free move is (forced moves come first, once). */
+	int script_moves;
 	/* Last, as mo_setup() clears only what comes before it: the
 	 * squared distance (dist2()) between every unit and each enemy,
 	 * kept up to date as units move (entries of units off the table

@@ -123,8 +123,10 @@ declare_charges(struct eng_game *g)
 }
 
 /* Settle declarations: the side that moved first first, in unit order;
- * a charge stands unless its unit is already charged or its target is
- * already charging (Clarification 19); illegal ones are dropped. */
+ * a charge stands unless its unit is already charged or its target's
+ * own charge already stands (Clarification 19): of two units charging
+ * each other, the one of the side that moved first charges. Illegal
+ * ones are dropped. */
 static void
 settle_charges(struct eng_game *g)
 {

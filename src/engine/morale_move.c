@@ -2,8 +2,12 @@
  * morale_move.c: the Movement step. Forced moves come first
  * (Clarification 4): the losers of last turn's melees fall back one move
  * facing their enemy (Clarification 12), routing units flee one move
- * towards their own edge (Clarification 13), and a unit that leaves the
- * table is lost. Then the free moves (Movement): up to the unit's move,
+ * towards their own edge (Clarification 13), each along a straight path
+ * that stops where the base would first touch another base, friend or
+ * enemy, found exactly (mo_forced_path(), which evading also uses); a
+ * forced move that would carry the unit's centre over the table edge
+ * takes it off the table, lost, and one that would not stops at the
+ * edge. Then the free moves (Movement): up to the unit's move,
  * half again when no enemy is within twice its move (Clarification 15),
  * halting within 30mm of an enemy, and never closer to an enemy it
  * already stands within 30mm of. Last, the built-in players' choice of

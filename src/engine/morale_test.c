@@ -294,6 +294,7 @@ mo_record(struct eng_game *g)
 	int fit[2] = { 0, 0 }, count[2] = { 0, 0 }, i;
 
 	state(g)->script_at = 0;
+	state(g)->script_moves = 0;
 	mo_apply_pending(g);
 	ENG_COVER(g, MO_R_SEQUENCE);
 	for (i = 0; i < g->nu; i++) {
