@@ -44,6 +44,11 @@ static const struct eng_rule mo_rules[] = {
 	    "a routing unit moves one move towards its own edge" },
 	[MO_R_OFF_TABLE] = { "move.off_table", "Clarifications",
 	    "a unit that leaves the table is lost" },
+	[MO_R_FORCED_BLOCKED] = { "move.forced_blocked", "Clarifications",
+	    "a forced move stops where its base touches another base" },
+	[MO_R_FORCED_EDGE] = { "move.forced_edge", "Clarifications",
+	    "a forced move that keeps its centre on the table stops at the "
+	    "edge" },
 	[MO_R_FIRE] = { "fire.shoot", "Firing",
 	    "fire dice at an enemy in range and in the front sector; 6s hit" },
 	[MO_R_FIRE_HOLD] = { "fire.hold_within_30mm", "Firing",
@@ -669,6 +674,44 @@ unit_named(const struct eng_game *g, const struct rs_node *v)
 	return -1;
 }
 
+/*
+ * Hold a test game's step to the sequence of play (Sequence of play;
+ * the ruleset's order): a step of phase ph may not come once the turn
+ * has reached a later step, nor once phase ph itself has been run
+ * (run: this step runs the whole phase; Movement runs only the forced
+ * moves, which come before the free ones). Returns 0, or -1 with err.
+ */
+static int
+script_order(struct eng_game *g, enum mo_phase ph, int run, const char *what,
+    char *err, size_t errsz)
+{
+	struct mo_state *s = state(g);
+	int k, at = -1;
+
+	for (k = 0; k < prep(g)->nphase; k++)
+		if (prep(g)->phase[k] == (int)ph)
+			at = k;
+	if (at < 0)
+		return 0;
+	if (s->script_at > 2 * at) {
+		if (s->script_at & 1)
+			snprintf(err, errsz,
+			    "%s is out of turn: it belongs to the %s step, "
+			    "and this turn's %s step has been played",
+			    what, mo_phase_names[ph],
+			    mo_phase_names[prep(g)->phase[s->script_at / 2]]);
+		else
+			snprintf(err, errsz,
+			    "%s is out of turn: it belongs to the %s step, "
+			    "and this turn has reached the %s step",
+			    what, mo_phase_names[ph],
+			    mo_phase_names[prep(g)->phase[s->script_at / 2]]);
+		return -1;
+	}
+	s->script_at = 2 * at + run;
+	return 0;
+}
+
 /* The family's own steps: charge: [A, B], rally: A, phase: NAME. */
 static int
 family_step(struct eng_game *g, const struct eng_action *a, char *err,
@@ -676,6 +719,7 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 {
 	const struct rs_node *v = a->node;
 	const char *why;
+	char what[64];
 	int i, j, ph;
 
 	if (!strcmp(a->verb, "charge")) {
@@ -692,6 +736,16 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 			    g->u[i].name, g->u[j].name, why);
 			return -1;
 		}
+		if (g->u[i].c[MO_C_CHARGE] != 0) {
+			snprintf(err, errsz,
+			    "%s may not charge %s: it has declared a charge "
+			    "this turn",
+			    g->u[i].name, g->u[j].name);
+			return -1;
+		}
+		snprintf(what, sizeof(what), "%s's charge", g->u[i].name);
+		if (script_order(g, MO_PH_PRE_MORALE, 0, what, err, errsz))
+			return -1;
 		g->u[i].c[MO_C_CHARGE] = (int16_t)(j + 1);
 		return 0;
 	}
@@ -706,6 +760,9 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 			snprintf(err, errsz, "%s may not rally", g->u[i].name);
 			return -1;
 		}
+		snprintf(what, sizeof(what), "%s's rally", g->u[i].name);
+		if (script_order(g, MO_PH_RALLY, 0, what, err, errsz))
+			return -1;
 		mo_rally_unit(g, i);
 		return 0;
 	}
@@ -718,6 +775,21 @@ family_step(struct eng_game *g, const struct eng_action *a, char *err,
 			    "Melee, Record");
 			return -1;
 		}
+		snprintf(what, sizeof(what), "phase: %s", mo_phase_names[ph]);
+		if (ph == MO_PH_MOVEMENT && state(g)->script_moves != 0) {
+			snprintf(err, errsz,
+			    "%s is out of turn: the forced moves come first, "
+			    "once a turn, and this turn has had %s",
+			    what,
+			    state(g)->script_moves == 1 ? "them" :
+			                                  "a free move");
+			return -1;
+		}
+		if (script_order(g, (enum mo_phase)ph, ph != MO_PH_MOVEMENT,
+		        what, err, errsz))
+			return -1;
+		if (ph == MO_PH_MOVEMENT)
+			state(g)->script_moves = 1;
 		mo_phase_run(g, (enum mo_phase)ph, 1);
 		return 0;
 	}
@@ -736,14 +808,20 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 {
 	const char *why;
 	const struct rs_node *f;
+	char what[64];
 	double deg;
 	int i = a->unit, j = a->target;
 
 	switch (a->kind) {
 	case ENG_ACT_MOVE:
+		snprintf(what, sizeof(what), "%s's move", g->u[i].name);
+		if (!(g->u[i].flags & (MO_UF_ROUTING | ENG_UF_MOVED)) &&
+		    script_order(g, MO_PH_MOVEMENT, 0, what, err, errsz))
+			return -1;
 		if (mo_move(g, i, (const double(*)[2])a->path, a->npath, -1,
 		        err, errsz) != 0)
 			return -1;
+		state(g)->script_moves = 2;
 		if (a->node != NULL &&
 		    (f = rs_node_get(a->node, "facing")) != NULL) {
 			if (rs_node_double(f, &deg)) {
@@ -759,6 +837,17 @@ mo_step(struct eng_game *g, const struct eng_action *a, char *err,
 			    g->u[i].name, g->u[j].name, why);
 			return -1;
 		}
+		if (g->u[i].flags & ENG_UF_FIRED) {
+			snprintf(err, errsz,
+			    "%s may not shoot at %s: it has shot this turn",
+			    g->u[i].name, g->u[j].name);
+			return -1;
+		}
+		snprintf(what, sizeof(what), "%s's shot", g->u[i].name);
+		if (script_order(g,
+		        engaged(g, i) ? MO_PH_PRE_FIRING : MO_PH_FIRING, 0,
+		        what, err, errsz))
+			return -1;
 		if (engaged(g, i)) {
 			if (dist(g, i, j) > prep(g)->stop_dist + 1e-6) {
 				snprintf(err, errsz,

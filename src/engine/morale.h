@@ -22,6 +22,8 @@ enum mo_rule {
 	MO_R_FALL_BACK,
 	MO_R_ROUT_MOVE,
 	MO_R_OFF_TABLE,
+	MO_R_FORCED_BLOCKED,
+	MO_R_FORCED_EDGE,
 	MO_R_FIRE,
 	MO_R_FIRE_HOLD,
 	MO_R_FIRE_FLANK,
@@ -251,6 +253,13 @@ struct mo_state {
 	int contest_att_dice, contest_att_mod, contest_att_saved;
 	int contest_def_dice, contest_def_mod, contest_def_saved;
 	int contest_chargers;
+	/* A test game's place in the sequence of play this turn: twice the
+	 * step's place in the ruleset's sequence, plus one once the whole
+	 * step has been run (mo_step()); 0 at each Record. */
+	int script_at;
+	/* Its Movement step: 1 once the forced moves are made, 2 once a
+	 * free move is (forced moves come first, once). */
+	int script_moves;
 	/* Last, as mo_setup() clears only what comes before it: the
 	 * squared distance (dist2()) between every unit and each enemy,
 	 * kept up to date as units move (entries of units off the table

@@ -122,6 +122,24 @@ mo_fire_illegal(const struct eng_game *g, int i, int j)
 	return NULL;
 }
 
+/* Returns 1 when the built-in player of unit i shoots at enemy a rather
+ * than at b, as near: the one it fires on from a flank, then the lower
+ * current morale, then the more hits towards the next point lost (the
+ * players' choice: Clarification 22). */
+static int
+fire_rather(const struct eng_game *g, int i, int a, int b)
+{
+	const struct mo_state *s = cstate(g);
+	int per = prep(g)->hits_per_morale > 0 ? prep(g)->hits_per_morale : 1;
+	int fa = !mo_in_front(g, a, i), fb = !mo_in_front(g, b, i);
+
+	if (fa != fb)
+		return fa;
+	if (s->morale[a] != s->morale[b])
+		return s->morale[a] < s->morale[b];
+	return s->hits[a] % per > s->hits[b] % per;
+}
+
 /* Returns the target unit i shoots at: the nearest enemy it may shoot
  * (within 30mm only, when near), or -1. */
 static int
@@ -148,11 +166,14 @@ fire_target(const struct eng_game *g, int i, int near)
 			d2[n] = row[k];
 			cand[n++] = foes[k];
 		}
-	/* Nearest first; the first one it may shoot at. */
+	/* Nearest first, equally near ones as fire_rather() says; the
+	 * first one it may shoot at. */
 	while (n > 0) {
 		best = 0;
 		for (k = 1; k < n; k++)
-			if (d2[k] < d2[best])
+			if (d2[k] < d2[best] - 1e-9 ||
+			    (d2[k] <= d2[best] + 1e-9 &&
+			        fire_rather(g, i, cand[k], cand[best])))
 				best = k;
 		if (mo_partly_in_front(g, i, cand[best]) &&
 		    sight_clear(g, i, cand[best]))

@@ -293,6 +293,11 @@ void mo_record(struct eng_game *);
 
 /* Forced moves: falling back and routing. */
 void mo_forced_moves(struct eng_game *);
+/* How far a forced move of unit i from (x, y) along unit vector (ux, uy)
+ * goes, up to len, and what stops it: a unit, the edge or nothing. */
+enum { MO_MET_NONE = -1, MO_MET_EDGE = -2 };
+double mo_forced_path(const struct eng_game *, int i, double x, double y,
+    double ux, double uy, double len, int *met);
 /* A free move of unit i along a path within allow (-1: its move this
  * turn); 0, or -1 with err. */
 int mo_move(struct eng_game *, int i, const double (*path)[2], int npath,

@@ -123,12 +123,15 @@ declare_charges(struct eng_game *g)
 }
 
 /* Settle declarations: the side that moved first first, in unit order;
- * a charge stands unless its unit is already charged or its target is
- * already charging (Clarification 19); illegal ones are dropped. */
+ * a charge stands unless its unit is already charged or its target's
+ * own charge already stands (Clarification 19): of two units charging
+ * each other, the one of the side that moved first charges. Illegal
+ * ones are dropped. */
 static void
 settle_charges(struct eng_game *g)
 {
 	int pass, i, j, side;
+	uint64_t stood = 0;
 
 	for (i = 0; i < g->nu; i++)
 		g->u[i].c[MO_C_TURN] &= (int16_t) ~(MO_T_TARGET | MO_T_PASSED);
@@ -139,12 +142,15 @@ settle_charges(struct eng_game *g)
 			    g->u[i].c[MO_C_CHARGE] == 0)
 				continue;
 			j = g->u[i].c[MO_C_CHARGE] - 1;
+			/* Already charged, or its target's charge already
+			 * stands: settled before this one. */
 			if (mo_charge_illegal(g, i, j, 1) != NULL ||
 			    (g->u[i].c[MO_C_TURN] & MO_T_TARGET) ||
-			    g->u[j].c[MO_C_CHARGE] != 0) {
+			    (stood >> j & 1)) {
 				g->u[i].c[MO_C_CHARGE] = 0;
 				continue;
 			}
+			stood |= (uint64_t)1 << i;
 			g->u[j].c[MO_C_TURN] |= MO_T_TARGET;
 		}
 	}
@@ -186,8 +192,9 @@ chargers_of(const struct eng_game *g, int t)
 /* ---- Pre-melee morale ---- */
 
 /* Light troops evade the charge of a (the fastest charger): one normal
- * move straight away; caught when slower than a, or stopped by the
- * table edge or other units (Clarification 14). Returns 1 escaped. */
+ * move straight away, along a path; caught when slower than a, or when
+ * another unit's base or the table edge on the path stops it short of
+ * the full distance (Clarification 14). Returns 1 escaped. */
 static int
 evade(struct eng_game *g, int t, int a)
 {
@@ -195,6 +202,7 @@ evade(struct eng_game *g, int t, int a)
 	double mv = g->ctx->kinds[u->type].move;
 	double dx = u->x - g->u[a].x, dy = u->y - g->u[a].y, n = len2d(dx, dy);
 	double x, y;
+	int met, clear;
 
 	ENG_COVER(g, MO_R_EVADE);
 	if (n < 1e-12) {
@@ -204,8 +212,13 @@ evade(struct eng_game *g, int t, int a)
 	}
 	x = u->x + dx / n * mv;
 	y = u->y + dy / n * mv;
-	if (mv < g->ctx->kinds[g->u[a].type].move - 1e-9 ||
-	    !mo_on_table(g, t, x, y) || mo_overlaps(g, t, x, y)) {
+	if (cstate(g)->on_grid)
+		clear = mo_on_table(g, t, x, y) && !mo_overlaps(g, t, x, y);
+	else
+		clear = mo_forced_path(g, t, u->x, u->y, dx / n, dy / n, mv,
+		            &met) >= mv - 1e-9 &&
+		    met == MO_MET_NONE;
+	if (mv < g->ctx->kinds[g->u[a].type].move - 1e-9 || !clear) {
 		ENG_COVER(g, MO_R_CAUGHT);
 		u->c[MO_C_TURN] |= MO_T_NO_STRIKE;
 		return 0;
@@ -408,6 +421,21 @@ tiebreak(struct eng_game *g)
 	}
 }
 
+/* Returns 1 when a target's built-in player strikes charger c rather
+ * than charger o, both of them ones it may strike: the one its hits
+ * hurt most, the lower current morale, then the more hits towards the
+ * next point lost (Melee: several chargers). */
+static int
+strike_rather(const struct eng_game *g, int c, int o)
+{
+	const struct mo_state *s = cstate(g);
+	int per = prep(g)->hits_per_morale > 0 ? prep(g)->hits_per_morale : 1;
+
+	if (s->morale[c] != s->morale[o])
+		return s->morale[c] < s->morale[o];
+	return s->hits[c] % per > s->hits[o] % per;
+}
+
 /* One melee round at target t (Melee: the fight). */
 static void
 fight(struct eng_game *g, int t)
@@ -420,15 +448,16 @@ fight(struct eng_game *g, int t)
 	FOR_CHARGERS(g, t, rest, c)
 	{
 		nchargers++;
-		if (mo_in_front(g, t, c)) {
-			if (nfront++ == 0)
-				opp = c;
-		} else
+		if (mo_in_front(g, t, c))
+			nfront++;
+		else
 			nflank++;
 	}
-	if (opp < 0)
-		FOR_CHARGERS(g, t, rest, c)
-	if (opp < 0)
+	/* The target strikes the charger to its front, or its player's
+	 * choice among those it may strike (Melee: several chargers). */
+	FOR_CHARGERS(g, t, rest, c)
+	if ((nfront == 0 || mo_in_front(g, t, c)) &&
+	    (opp < 0 || strike_rather(g, c, opp)))
 		opp = c;
 	if (nfront > 0 && nflank > 0)
 		ENG_COVER(g, MO_R_FRONT_FLANK);

@@ -2,8 +2,12 @@
  * morale_move.c: the Movement step. Forced moves come first
  * (Clarification 4): the losers of last turn's melees fall back one move
  * facing their enemy (Clarification 12), routing units flee one move
- * towards their own edge (Clarification 13), and a unit that leaves the
- * table is lost. Then the free moves (Movement): up to the unit's move,
+ * towards their own edge (Clarification 13), each along a straight path
+ * that stops where the base would first touch another base, friend or
+ * enemy, found exactly (mo_forced_path(), which evading also uses); a
+ * forced move that would carry the unit's centre over the table edge
+ * takes it off the table, lost, and one that would not stops at the
+ * edge. Then the free moves (Movement): up to the unit's move,
  * half again when no enemy is within twice its move (Clarification 15),
  * halting within 30mm of an enemy, and never closer to an enemy it
  * already stands within 30mm of. Last, the built-in players' choice of
@@ -17,6 +21,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "geom.h"
 #include "morale.h"
 #include "morale_internal.h"
 
@@ -205,29 +210,176 @@ mo_overlaps(const struct eng_game *g, int i, double x, double y)
 
 /* ---- forced moves ---- */
 
-/* A forced move of unit i by its normal move along (ux, uy): falling
- * back or routing. Leaving the table loses the unit. */
+/* Returns where a point moving from the origin along the unit vector
+ * (ux, uy) first enters the box of half sizes (hx, hy) centred at
+ * (ox, oy), by the slab test, a hair wider; len + 1 when it does not
+ * within len, or is inside it at the start. */
+static double
+slab_enter(double ox, double oy, double hx, double hy, double ux, double uy,
+    double len)
+{
+	double t0 = 0, t1 = len, lo, hi;
+
+	hx += 1e-9;
+	hy += 1e-9;
+	if (fabs(ux) < 1e-12) {
+		if (fabs(ox) > hx)
+			return len + 1;
+	} else {
+		lo = (ox - hx) / ux;
+		hi = (ox + hx) / ux;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	if (fabs(uy) < 1e-12) {
+		if (fabs(oy) > hy)
+			return len + 1;
+	} else {
+		lo = (oy - hy) / uy;
+		hi = (oy + hy) / uy;
+		t0 = fmax(t0, fmin(lo, hi));
+		t1 = fmin(t1, fmax(lo, hi));
+	}
+	return t0 <= t1 && t0 > 0 ? t0 : len + 1;
+}
+
+/*
+ * The path of a forced move of unit i from (x, y) straight along the
+ * unit vector (ux, uy) for len (Clarifications 12, 13, 14): how far it
+ * goes before its base first touches another unit's base, friend or
+ * enemy (*met: that unit), or the table edge (*met: MO_MET_EDGE); len,
+ * with *met MO_MET_NONE, when it meets neither. Exact: each base is
+ * swept along the path (geo_sweep), the edge found by division. A base
+ * it already overlaps (none should) does not stop it.
+ */
+double
+mo_forced_path(const struct eng_game *g, int i, double x, double y, double ux,
+    double uy, double len, int *met)
+{
+	const struct mo_state *s = cstate(g);
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	struct geo_shape a, b;
+	double best = len, t, t0, t1, ex, ey, near_t[ENG_MAX_UNITS];
+	uint64_t m;
+	int j, n, c, q, near_j[ENG_MAX_UNITS];
+
+	*met = MO_MET_NONE;
+	/* The table edge: where the base's leading sides reach it. */
+	t = len + 1;
+	if (ux > 1e-12)
+		t = fmin(t, (g->board->w - k->hw - x) / ux);
+	else if (ux < -1e-12)
+		t = fmin(t, (x - k->hw) / -ux);
+	if (uy > 1e-12)
+		t = fmin(t, (g->board->h - k->hd - y) / uy);
+	else if (uy < -1e-12)
+		t = fmin(t, (y - k->hd) / -uy);
+	if (t < len - 1e-9) {
+		best = fmax(t, 0);
+		*met = MO_MET_EDGE;
+	}
+	/* The other bases the swept base may meet: those in its box. */
+	ex = x + ux * best;
+	ey = y + uy * best;
+	m = boxes_meeting(s, 0, g->nu, fmin(x, ex) - k->hw,
+	        fmax(x, ex) + k->hw, fmin(y, ey) - k->hd,
+	        fmax(y, ey) + k->hd) &
+	    s->alive_mask & ~((uint64_t)1 << i);
+	if (m == 0)
+		return best;
+	/* Two upright boxes meet where the path enters the box of their
+	 * summed half sizes: a slab test (a hair wider) passes every base
+	 * the sweep meets before best and gives where, so the bases are
+	 * swept nearest first, and only until one is met. A base a hair
+	 * smaller meets another where they would overlap: touching is not
+	 * meeting, and a base beside the path that it touches is passed
+	 * by. */
+	for (n = 0; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		t = slab_enter(g->u[j].x - x, g->u[j].y - y,
+		    k->hw - 1e-6 + s->half_w[j], k->hd - 1e-6 + s->half_d[j],
+		    ux, uy, best);
+		if (t <= best) {
+			near_t[n] = t;
+			near_j[n++] = j;
+		}
+	}
+	/* The base's centre, a point, swept against the other base grown
+	 * by this base's half sizes (a hair less): the same as the base
+	 * swept against the other base, as two upright boxes sum to an
+	 * upright box, at a quarter of the corners. */
+	geo_disc(&a, x, y, 0);
+	while (n > 0) {
+		for (c = 0, q = 1; q < n; q++)
+			if (near_t[q] < near_t[c])
+				c = q;
+		if (near_t[c] > best + 1e-9)
+			break;
+		j = near_j[c];
+		near_t[c] = near_t[--n];
+		near_j[c] = near_j[n];
+		geo_box(&b, g->u[j].x, g->u[j].y, k->hw - 1e-6 + s->half_w[j],
+		    k->hd - 1e-6 + s->half_d[j]);
+		if (!geo_sweep(&a, ux * len, uy * len, &b, 0, &t0, &t1) ||
+		    t0 <= 0)
+			continue;
+		/* On a tie the base comes before the edge. */
+		if (t0 * len <= best + 1e-12 &&
+		    (*met < 0 || t0 * len < best)) {
+			best = t0 * len;
+			*met = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * A forced move of unit i by its normal move along (ux, uy): falling
+ * back or routing. It stops where its base touches another unit's base;
+ * at the table edge it leaves the table and is lost when its full move
+ * would carry its centre over the edge, else it stops there, on the
+ * table (Clarifications 12, 13).
+ */
 static void
 forced_move(struct eng_game *g, int i, double ux, double uy)
 {
 	struct eng_unit *u = &g->u[i];
 	double mv = g->ctx->kinds[u->type].move, n = len2d(ux, uy);
-	double x, y;
+	double x, y, go;
+	int met;
 
 	if (n < 1e-12) {
 		ux = 0;
 		uy = u->side == ENG_BLUE ? -1 : 1;
 		n = 1;
 	}
-	x = u->x + ux / n * mv;
-	y = u->y + uy / n * mv;
-	if (!mo_on_table(g, i, x, y)) {
+	ux /= n;
+	uy /= n;
+	x = u->x + ux * mv;
+	y = u->y + uy * mv;
+	if (cstate(g)->on_grid) {
+		/* A grid: the end point only, as before. */
+		if (!mo_on_table(g, i, x, y)) {
+			ENG_COVER(g, MO_R_OFF_TABLE);
+			mo_remove(g, i);
+		} else
+			mo_place(g, i, x, y);
+		return;
+	}
+	go = mo_forced_path(g, i, u->x, u->y, ux, uy, mv, &met);
+	if (met == MO_MET_EDGE &&
+	    (x < -1e-9 || x > g->board->w + 1e-9 || y < -1e-9 ||
+	        y > g->board->h + 1e-9)) {
 		/* Clarification 13: a unit that leaves the table is lost. */
 		ENG_COVER(g, MO_R_OFF_TABLE);
 		mo_remove(g, i);
 		return;
 	}
-	mo_place(g, i, x, y);
+	if (met == MO_MET_EDGE)
+		ENG_COVER(g, MO_R_FORCED_EDGE);
+	else if (met >= 0)
+		ENG_COVER(g, MO_R_FORCED_BLOCKED);
+	mo_place(g, i, u->x + ux * go, u->y + uy * go);
 }
 
 /* Movement, forced moves first (Clarification 4): melee losers fall

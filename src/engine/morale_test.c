@@ -139,8 +139,10 @@ mo_unsupported(const struct eng_game *g, int i)
 	return 1;
 }
 
-/* Returns 1 when unit i defends higher ground against unit a: on a hill
- * that a is not on, or higher up its slope (Clarification 10). */
+/* Returns 1 when unit i defends higher ground against unit a: the
+ * ground under i's centre is higher than under a's, heights compared
+ * across hills, a hill's height at a point being how far inside its
+ * edge the point lies (Clarification 10). */
 int
 mo_higher_ground(const struct eng_game *g, int i, int a)
 {
@@ -148,9 +150,7 @@ mo_higher_ground(const struct eng_game *g, int i, int a)
 	double zi = eng_board_height(g->board, g->u[i].x, g->u[i].y, &hi);
 	double za = eng_board_height(g->board, g->u[a].x, g->u[a].y, &ha);
 
-	if (hi < 0)
-		return 0;
-	return ha != hi || za < zi - 1e-9;
+	return hi >= 0 && zi > za + 1e-9;
 }
 
 /* Returns the modifiers every test of unit i takes: disorder or rout
@@ -293,6 +293,8 @@ mo_record(struct eng_game *g)
 {
 	int fit[2] = { 0, 0 }, count[2] = { 0, 0 }, i;
 
+	state(g)->script_at = 0;
+	state(g)->script_moves = 0;
 	mo_apply_pending(g);
 	ENG_COVER(g, MO_R_SEQUENCE);
 	for (i = 0; i < g->nu; i++) {

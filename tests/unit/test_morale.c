@@ -9,6 +9,7 @@
 #include "../../src/engine/engine.h"
 #include "../../src/engine/mo_odds.h"
 #include "../../src/engine/morale.h"
+#include "../../src/engine/morale_internal.h"
 
 #define ANCIENTS "../rulesets/gauntlet-ancients.md"
 
@@ -510,6 +511,132 @@ Test(morale, facings_are_angles_when_the_battle_ends)
 		free(g);
 	}
 	cr_assert_gt(lazy, 0);
+	eng_ctx_free(c);
+	diags_free(&d);
+	rs_free(rs);
+}
+
+/* Returns 1 when a base of half sizes (hw, hd) a hair smaller (the
+ * forced path's "meeting": touching is not) at (x, y) overlaps unit j's
+ * base, its summed sizes widened by slack. */
+static int
+base_meets(const struct eng_game *g, int j, double x, double y, double hw,
+    double hd, double slack)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[j].type];
+
+	return fabs(x - g->u[j].x) < hw - 1e-6 + k->hw + slack &&
+	    fabs(y - g->u[j].y) < hd - 1e-6 + k->hd + slack;
+}
+
+/* Forced moves (falling back, routing, evading) go along a straight path
+ * that stops where the base first meets another base or the table edge
+ * (Clarifications 12 to 14): for random places, on a 5mm lattice a third
+ * of the time so that bases touch and moves run along their sides, and
+ * random and axis-aligned directions, no base that the moving one did not
+ * already overlap is met anywhere before the stop (2,000 points along
+ * it), the base stays on the table, and just past the stop it meets the
+ * unit named or the edge; a move that meets nothing goes its length. */
+Test(morale, forced_paths_stop_at_the_first_base_or_the_edge)
+{
+	struct diags d = { 0 };
+	struct ruleset *rs = ancients_with(NULL, NULL, &d);
+	struct eng_ctx *c = eng_ctx_new(rs, -1, 0, &d);
+	struct eng_game *g;
+	uint64_t seed = 12345;
+	int trial, i, j, k, met, blocked = 0, edges = 0, free_runs = 0;
+
+	cr_assert_not_null(c);
+	g = eng_game_new(c);
+	eng_game_init(g, c, 7, 0);
+	eng_battle_setup(g);
+	c->fam->setup(g);
+#define RND()                                                                 \
+	(seed = seed * 6364136223846793005ULL + 1442695040888963407ULL,       \
+	    (double)(seed >> 11) / 9007199254740992.0)
+	for (trial = 0; trial < 3000; trial++) {
+		int lattice = trial % 3 == 0;
+		double ux, uy, len, go, hw, hd, x, y, a, t;
+
+		for (j = 0; j < g->nu; j++) {
+			if (!g->u[j].alive)
+				continue;
+			hw = g->ctx->kinds[g->u[j].type].hw;
+			hd = g->ctx->kinds[g->u[j].type].hd;
+			x = hw + RND() * (g->board->w - 2 * hw);
+			y = hd + RND() * (g->board->h - 2 * hd);
+			if (lattice) {
+				x = hw + 5 * floor((x - hw) / 5);
+				y = hd + 5 * floor((y - hd) / 5);
+			}
+			mo_place(g, j, x, y);
+		}
+		i = (int)(RND() * g->nu);
+		if (lattice) {
+			k = (int)(RND() * 8);
+			ux = k < 2 ? (k ? 1 : -1) : k < 4 ? 0 : k & 1 ? 1 : -1;
+			uy = k < 2 ? 0 :
+			    k < 4  ? (k & 1 ? 1 : -1) :
+			    k & 2  ? 1 :
+			             -1;
+			a = sqrt(ux * ux + uy * uy);
+			ux /= a;
+			uy /= a;
+		} else {
+			a = RND() * 2 * M_PI;
+			ux = sin(a);
+			uy = cos(a);
+		}
+		len = 1 + RND() * 150;
+		x = g->u[i].x;
+		y = g->u[i].y;
+		hw = g->ctx->kinds[g->u[i].type].hw;
+		hd = g->ctx->kinds[g->u[i].type].hd;
+		go = mo_forced_path(g, i, x, y, ux, uy, len, &met);
+		cr_assert(go >= 0 && go <= len + 1e-9);
+		for (j = 0; j < g->nu; j++) {
+			if (j == i || !g->u[j].alive ||
+			    base_meets(g, j, x, y, hw, hd, 0))
+				continue;
+			for (k = 0; k <= 2000; k++) {
+				t = go * k / 2000;
+				cr_assert(!base_meets(g, j, x + ux * t,
+				              y + uy * t, hw, hd, -1e-7),
+				    "trial %d: unit %d meets unit %d at %g "
+				    "before the stop at %g",
+				    trial, i, j, t, go);
+			}
+		}
+		t = go;
+		cr_assert(x + ux * t - hw >= -1e-7 &&
+		    x + ux * t + hw <= g->board->w + 1e-7 &&
+		    y + uy * t - hd >= -1e-7 &&
+		    y + uy * t + hd <= g->board->h + 1e-7);
+		if (met >= 0) {
+			blocked++;
+			t = go + 1e-4;
+			cr_assert(base_meets(g, met, x + ux * t, y + uy * t,
+			              hw, hd, 1e-4),
+			    "trial %d: past the stop unit %d does not meet "
+			    "unit %d",
+			    trial, i, met);
+		} else if (met == MO_MET_EDGE) {
+			edges++;
+			t = go + 1e-4;
+			cr_assert(x + ux * t - hw < 0 ||
+			    x + ux * t + hw > g->board->w ||
+			    y + uy * t - hd < 0 ||
+			    y + uy * t + hd > g->board->h);
+		} else {
+			free_runs++;
+			cr_assert_float_eq(go, len, 1e-12);
+		}
+	}
+#undef RND
+	cr_assert_gt(blocked, 300);
+	cr_assert_gt(edges, 30);
+	cr_assert_gt(free_runs, 300);
+	free(g);
 	eng_ctx_free(c);
 	diags_free(&d);
 	rs_free(rs);
