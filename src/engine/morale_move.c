@@ -447,6 +447,8 @@ gets_closer(struct eng_game *g, int i, double ux, double uy)
 	return 0;
 }
 
+static int crowded(const struct eng_game *, int, double, double);
+
 /*
  * A free move of unit i along a path for a player or a test game: within
  * its allowance, halting within 30mm of an enemy; a unit within 30mm
@@ -457,8 +459,9 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
     double allow, char *err, size_t errsz)
 {
 	struct eng_unit *u = &g->u[i];
-	double len = 0, end_x = u->x, end_y = u->y, d, first = 0, leg;
+	double len = 0, end_x = u->x, end_y = u->y, d, first = 0, leg, x0, y0;
 	int k, near;
+	uint16_t flags0;
 
 	if (allow < 0)
 		allow = move_allowance(g, i);
@@ -487,6 +490,9 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		snprintf(err, errsz, "%s would leave the table", u->name);
 		return -1;
 	}
+	x0 = u->x;
+	y0 = u->y;
+	flags0 = u->flags;
 	u->flags |= ENG_UF_MOVED;
 	if (len < 1e-9)
 		return 0;
@@ -509,6 +515,16 @@ mo_move(struct eng_game *g, int i, const double (*path)[2], int npath,
 		}
 		if (move_leg(g, i, path[k][0], path[k][1], want) < want - 1e-9)
 			break;
+	}
+	/* It may pass friends but not end on one (Clarification 23): the
+	 * move is not made. Only a friend can be there: an enemy halts it
+	 * 30mm short. */
+	if (crowded(g, i, u->x, u->y)) {
+		mo_place(g, i, x0, y0);
+		u->flags = flags0;
+		snprintf(err, errsz,
+		    "%s would end its move on another unit's base", u->name);
+		return -1;
 	}
 	return 0;
 }
@@ -536,6 +552,45 @@ crowded(const struct eng_game *g, int i, double x, double y)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Cut the move of unit i to p short of the first friend's base it would
+ * run onto (geo_box_meet, bases a hair smaller: touching is no
+ * overlap). Returns 1 when some of the move is left.
+ */
+static int
+friend_short(const struct eng_game *g, int i, double *p)
+{
+	const struct mo_state *s = cstate(g);
+	double dx = p[0] - s->centre_x[i], dy = p[1] - s->centre_y[i], t,
+	       best = 1;
+	uint64_t m = s->alive_mask & s->side_mask[g->u[i].side] &
+	    ~((uint64_t)1 << i);
+	int j;
+
+	if (!s->on_grid)
+		m &= boxes_meeting(s, s->side_first[g->u[i].side],
+		    s->side_last[g->u[i].side] + 1,
+		    fmin(s->centre_x[i], p[0]) - s->half_w[i],
+		    fmax(s->centre_x[i], p[0]) + s->half_w[i],
+		    fmin(s->centre_y[i], p[1]) - s->half_d[i],
+		    fmax(s->centre_y[i], p[1]) + s->half_d[i]);
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		t = geo_box_meet(s->centre_x[i] - s->centre_x[j],
+		    s->centre_y[i] - s->centre_y[j], dx, dy,
+		    s->half_w[i] + s->half_w[j] - 1e-6,
+		    s->half_d[i] + s->half_d[j] - 1e-6, 0);
+		if (t < best)
+			best = t;
+	}
+	if (best <= 1e-6)
+		return 0;
+	best -= 1e-6;
+	p[0] = s->centre_x[i] + dx * best;
+	p[1] = s->centre_y[i] + dy * best;
+	return 1;
 }
 
 /* A player's free move of unit i (Movement): greedy closes with the
@@ -640,14 +695,11 @@ mo_player_move(struct eng_game *g, int i)
 		path[0][1] = kind->hd;
 	if (path[0][1] > g->board->h - kind->hd)
 		path[0][1] = g->board->h - kind->hd;
-	/* Players do not end a move on a friend's base: half the move,
-	 * or none. */
-	if (fabs(step) > 1e-9 && crowded(g, i, path[0][0], path[0][1])) {
-		path[0][0] = (path[0][0] + u->x) / 2;
-		path[0][1] = (path[0][1] + u->y) / 2;
-		if (crowded(g, i, path[0][0], path[0][1]))
-			step = 0;
-	}
+	/* Players do not run onto a friend's base: they stop short of
+	 * the first on the way, so that wherever the move halts it is not
+	 * on one (Clarification 23). */
+	if (fabs(step) > 1e-9 && !friend_short(g, i, path[0]))
+		step = 0;
 	if (fabs(step) > 1e-9)
 		mo_move(g, i, (const double(*)[2])path, 1, allow, err,
 		    sizeof(err));
