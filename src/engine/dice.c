@@ -591,10 +591,19 @@ di_melee_of_rs(const struct ruleset *rs, struct eng_chances_of *out)
 	const struct rs_table *t = rs_table_find(rs, "Combat");
 	size_t i;
 
+	int opposed = 1;
+
 	for (i = 1; t != NULL && t->ncols >= 2 && i < t->nrows; i++)
 		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
-		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
+		    !rs_name_eq(RS_CELL(t, i, 1), "opposed")) {
 			out->head = N_("wins the melee");
+			opposed = 0;
+		}
+	/* By opposed roll the matrix gives one roll's chance, not the
+	 * melee's (a stand-off is fought again): its title says so. */
+	if (opposed)
+		out->title = N_("Melee: chance the attacker wins one opposed "
+		                "roll (row attacks column)");
 }
 
 static const struct eng_words di_situations[] = {
