@@ -79,13 +79,14 @@ enum { DP_PHASE_MOVE, DP_PHASE_SHOOT, DP_PHASE_MELEE };
 
 /*
  * Whether a melee fights each unit once a turn (Saltmarsh, Clarification
- * 13): where the sides take turns or phases, not where units activate
- * (there units in contact fight once in each activation of either).
+ * 13): where the sides take turns (turn: alternate); not where units
+ * activate (there units in contact fight once in each activation of
+ * either), nor in phased turns (both sides fight in each game turn).
  */
 static inline int
 one_melee(const struct eng_game *g)
 {
-	return !by_unit(g);
+	return tabs(g)->turn == DT_TURN_ALTERNATE;
 }
 
 /*
@@ -191,18 +192,16 @@ contact_enemy(const struct eng_game *g, int i)
 }
 
 /*
- * Whether unit i has fought a melee this turn, attacking or attacked.
- * The flags of a side are cleared when its turn begins: in alternate
- * turns the side whose turn it is has fought when it attacked, the other
- * when it was attacked this turn.
+ * Whether unit i has fought a melee this turn, attacking or attacked,
+ * under turn: alternate. The flags of a side are cleared when its turn
+ * begins: the side whose turn it is has fought when it attacked, the
+ * other when it was attacked this turn.
  */
 static int
 fought(const struct eng_game *g, int i)
 {
 	unsigned f = g->u[i].flags;
 
-	if (tabs(g)->turn != DT_TURN_ALTERNATE)
-		return (f & (ENG_UF_MELEE_START | ENG_UF_MELEE_END)) != 0;
 	return (f &
 	           (g->u[i].side == g->side ? ENG_UF_MELEE_START :
 	                                      ENG_UF_MELEE_END)) != 0;
@@ -702,6 +701,86 @@ piece_shape(const struct eng_terrain *t, struct geo_shape *s)
 	}
 }
 
+/*
+ * Where a point moved from (x, y) by (dx, dy), t in [0, 1], is in the
+ * axis-aligned box of half extents (ex, ey) about (cx, cy): the slabs'
+ * interval. Returns 0 when it never is, else 1 with *t0 <= *t1.
+ */
+static int
+slab(double x, double y, double dx, double dy, double cx, double cy, double ex,
+    double ey, double *t0, double *t1)
+{
+	double lo = 0, hi = 1, p[2] = { x - cx, y - cy }, v[2] = { dx, dy },
+	       e[2] = { ex, ey }, a, b, t;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (v[k] == 0) {
+			if (p[k] < -e[k] || p[k] > e[k])
+				return 0;
+			continue;
+		}
+		a = (-e[k] - p[k]) / v[k];
+		b = (e[k] - p[k]) / v[k];
+		if (a > b) {
+			t = a;
+			a = b;
+			b = t;
+		}
+		lo = a > lo ? a : lo;
+		hi = b < hi ? b : hi;
+		if (lo > hi)
+			return 0;
+	}
+	*t0 = lo;
+	*t1 = hi;
+	return 1;
+}
+
+/*
+ * The first t in [0, 1] at which an axis-aligned box moved from (x, y)
+ * by (dx, dy) comes within d of another about (cx, cy), (ex, ey) the
+ * sums of their half extents; 2 when it never does. Exactly geo_sweep's
+ * first t for two boxes, without building their hull: the Minkowski
+ * difference of two axis-aligned boxes is a box, grown by d a rounded
+ * box — the box grown by d along x, the box grown by d along y, and a
+ * disc of radius d at each corner — and a move enters a union where it
+ * first enters one of its parts.
+ */
+static double
+box_first(double x, double y, double dx, double dy, double cx, double cy,
+    double ex, double ey, double d)
+{
+	double best = 2, t0, t1, a, b, c, disc, px, py;
+	int k;
+
+	if (slab(x, y, dx, dy, cx, cy, ex + d, ey, &t0, &t1))
+		best = t0;
+	if (d > 0 && slab(x, y, dx, dy, cx, cy, ex, ey + d, &t0, &t1) &&
+	    t0 < best)
+		best = t0;
+	if (d <= 0 || best <= 0)
+		return best;
+	a = dx * dx + dy * dy;
+	for (k = 0; k < 4; k++) {
+		px = x - (cx + (k & 1 ? ex : -ex));
+		py = y - (cy + (k & 2 ? ey : -ey));
+		c = px * px + py * py - d * d;
+		if (c <= 0)
+			return 0;
+		if (a <= 0)
+			continue;
+		b = px * dx + py * dy;
+		disc = b * b - a * c;
+		if (b >= 0 || disc < 0)
+			continue;
+		t0 = (-b - sqrt(disc)) / a;
+		if (t0 >= 0 && t0 <= 1 && t0 < best)
+			best = t0;
+	}
+	return best;
+}
+
 /* Unit i's base at (x, y), shrunk by `in` per side. */
 static void
 base_at(const struct eng_game *g, int i, double x, double y, double in,
@@ -811,11 +890,9 @@ band_first(const struct eng_game *g, int i, double x, double y, double dx,
     double dy)
 {
 	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-	struct geo_shape a, o;
-	double best = 2, t0, t1, len2 = dx * dx + dy * dy;
+	double best = 2, len2 = dx * dx + dy * dy;
 	int j;
 
-	base_at(g, i, x, y, DP_GAP, &a);
 	for (j = 0; j < g->nu; j++) {
 		const struct eng_kind *kj;
 		double px, py, t, r;
@@ -832,10 +909,14 @@ band_first(const struct eng_game *g, int i, double x, double y, double dx,
 		r = k->hw + k->hd + kj->hw + kj->hd;
 		if (px * px + py * py > r * r)
 			continue;
-		base_at(g, j, g->u[j].x, g->u[j].y, 0, &o);
-		if (geo_sweep(&a, dx, dy, &o, 0, &t0, &t1) && t0 < best &&
-		    !(t0 <= 0 && geo_dist(&a, &o) <= 0))
-			best = t0;
+		/* Overlap: the base shrunk by DP_GAP touches the other. */
+		t = box_first(x, y, dx, dy, g->u[j].x, g->u[j].y,
+		    k->hw - DP_GAP + kj->hw, k->hd - DP_GAP + kj->hd, 0);
+		if (t < best &&
+		    !(t <= 0 &&
+		        fabs(x - g->u[j].x) <= k->hw - DP_GAP + kj->hw &&
+		        fabs(y - g->u[j].y) <= k->hd - DP_GAP + kj->hd))
+			best = t;
 	}
 	return best;
 }
@@ -902,8 +983,8 @@ river_ahead(const struct eng_game *g, double x, double y, double dx, double dy,
 
 /*
  * One leg of a move on a free table, from (x, y) by go along the unit
- * vector (dx, dy): the first of what it meets, exactly (geo_sweep), no
- * step anywhere — an enemy's base within the contact distance (*stop
+ * vector (dx, dy): the first of what it meets, exactly (box_first()
+ * between bases, geo_sweep() against terrain), no step anywhere — an enemy's base within the contact distance (*stop
  * 1), another base or a river outside a ford (*stop 2: it halts short
  * of it, and its move ends). Returns the length it goes.
  */
@@ -911,18 +992,19 @@ static double
 leg(const struct eng_game *g, int i, double x, double y, double dx, double dy,
     double go, int *stop)
 {
-	struct geo_shape a, o;
-	double vx = dx * go, vy = dy * go, tc = 2, tb, t0, t1;
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double vx = dx * go, vy = dy * go, tc = 2, tb, t0;
 	int cand[ENG_MAX_UNITS], nc, m;
 
 	*stop = 0;
 	nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
-	base_at(g, i, x, y, 0, &a);
 	for (m = 0; m < nc; m++) {
-		base_at(g, cand[m], g->u[cand[m]].x, g->u[cand[m]].y, 0, &o);
-		if (geo_sweep(&a, vx, vy, &o, g->ctx->melee_range, &t0, &t1) &&
-		    t0 < tc)
-			tc = t0;
+		const struct eng_unit *v = &g->u[cand[m]];
+		const struct eng_kind *kj = &g->ctx->kinds[v->type];
+
+		t0 = box_first(x, y, vx, vy, v->x, v->y, k->hw + kj->hw,
+		    k->hd + kj->hd, g->ctx->melee_range);
+		tc = t0 < tc ? t0 : tc;
 	}
 	tb = band_first(g, i, x, y, vx, vy);
 	t0 = river_first(g, i, x, y, vx, vy);
