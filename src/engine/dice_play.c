@@ -1608,11 +1608,16 @@ close_weapon(const struct eng_game *g, int i)
 }
 
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
- * forbids it. Range first: it is the cheaper test. */
+ * forbids it. Range first: it is the cheaper test. A close weapon that
+ * strikes in contact (close_shoots()) reaches an enemy in contact, as
+ * in a melee, seen or not. */
 static int
 fire_check(const struct eng_game *g, int i, int w, int j)
 {
 	double r = g->ctx->wrange[w];
+
+	if (close_shoots(g) && is_close(g, w) && in_contact(g, i, j))
+		return 0;
 
 	if (dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
 		return DI_R_SHOOT_RANGE;
@@ -1644,7 +1649,7 @@ struct shot {
  * The best shot of unit i: the weapon and target with the most Wounds
  * expected (greedy), or any legal one (random: a random candidate in
  * range that it can see); close: a unit in contact, only its close
- * weapons. The shots in range are sorted best first so
+ * weapons, at an enemy in contact (seen or not). The shots in range are sorted best first so
  * that the line of sight, the dear test, is traced only until one is
  * clear. Returns the target, or -1.
  */
@@ -1664,7 +1669,7 @@ pick_shot(struct eng_game *g, int i, int rnd, int close, int *wout)
 			int w = ut->weapons[k];
 			double e;
 
-			r = g->ctx->wrange[w];
+			r = close ? g->ctx->melee_range : g->ctx->wrange[w];
 			if (d2 > r * r + 1e-6 || (close && !is_close(g, w)) ||
 			    (e = expect(g, i, w, j)) <= 0)
 				continue;
@@ -1678,7 +1683,8 @@ pick_shot(struct eng_game *g, int i, int rnd, int close, int *wout)
 		}
 	}
 	for (m = 0; m < n; m++)
-		if (eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
+		if (close ||
+		    eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
 			*wout = c[m].w;
 			return c[m].j;
 		}
