@@ -167,6 +167,10 @@ static const struct eng_rule di_rules[] = {
 	[DI_R_KEYWORD_MORTAL] = { "keyword.mortal_wounds", "Keywords",
 	    "a success on the keyword's natural face is mortal wounds: no "
 	    "save, no Damage roll" },
+	[DI_R_SHOOT_CLOSE] = { "shoot.close", "Shooting",
+	    "a close weapon (a Range at most the contact distance) strikes "
+	    "an enemy in contact in the Shoot step, where the melee is not "
+	    "fought with weapons" },
 };
 
 /* The settings: the contact distance (the Combat table may give it
@@ -521,6 +525,17 @@ di_applies(const struct eng_ctx *c, int rule)
 		return t->mk_removed != 0 && markers_placed(t, shoot, tests);
 	case DI_R_MARKER_MODIFIER:
 		return markers_read(c->rs, t, pipe, tests);
+	case DI_R_SHOOT_CLOSE:
+		/* A close weapon some unit carries. */
+		if (t->shooting == DT_SHOOT_NONE ||
+		    t->melee == DT_MELEE_PIPELINE)
+			return 0;
+		for (r = 0; r < (int)c->rs->nunits; r++)
+			for (k = 0; k < (int)c->rs->units[r].nweapons; k++)
+				if (c->wrange[c->rs->units[r].weapons[k]] <=
+				    c->melee_range + 1e-9)
+					return 1;
+		return 0;
 	default:
 		return 1;
 	}
@@ -583,10 +598,19 @@ di_melee_of_rs(const struct ruleset *rs, struct eng_chances_of *out)
 	const struct rs_table *t = rs_table_find(rs, "Combat");
 	size_t i;
 
+	int opposed = 1;
+
 	for (i = 1; t != NULL && t->ncols >= 2 && i < t->nrows; i++)
 		if (rs_name_eq(RS_CELL(t, i, 0), "melee") &&
-		    !rs_name_eq(RS_CELL(t, i, 1), "opposed"))
+		    !rs_name_eq(RS_CELL(t, i, 1), "opposed")) {
 			out->head = N_("wins the melee");
+			opposed = 0;
+		}
+	/* By opposed roll the matrix gives one roll's chance, not the
+	 * melee's (a stand-off is fought again): its title says so. */
+	if (opposed)
+		out->title = N_("Melee: chance the attacker wins one opposed "
+		                "roll (row attacks column)");
 }
 
 static const struct eng_words di_situations[] = {

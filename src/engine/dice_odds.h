@@ -224,6 +224,10 @@ int do_chain_limit(const struct eng_ctx *);
 struct dp_state {
 	int taken_a, taken_b;
 	int lead, last, cur, drawn;
+	/* The step of the sequence of play a side's turn has come to, for
+	 * a test game's steps (DP_PHASE_*): no move after a volley, no
+	 * volley after a melee. */
+	int phase;
 	/* Each unit's markers (DT_MK_COUNT), and those the contest's two
 	 * units carried when it began. */
 	uint64_t mk[ENG_MAX_UNITS];

@@ -20,6 +20,7 @@
 
 #include "dice_odds.h"
 #include "dice_tables.h"
+#include "geom.h"
 
 /* A unit owes a quality test at the end of the turn (fell below half). */
 #define DP_UF_OWES_TEST ENG_UF_FAMILY1
@@ -71,6 +72,34 @@ by_unit(const struct eng_game *g)
 {
 	return tabs(g)->turn == DT_TURN_UNITS ||
 	    tabs(g)->turn == DT_TURN_ORDER_DICE;
+}
+
+/* The steps of a side's turn a test game has come to (dp_state.phase). */
+enum { DP_PHASE_MOVE, DP_PHASE_SHOOT, DP_PHASE_MELEE };
+
+/*
+ * Whether a melee fights each unit once a turn (Saltmarsh, Clarification
+ * 13): where the sides take turns (turn: alternate); not where units
+ * activate (there units in contact fight once in each activation of
+ * either), nor in phased turns (both sides fight in each game turn).
+ */
+static inline int
+one_melee(const struct eng_game *g)
+{
+	return tabs(g)->turn == DT_TURN_ALTERNATE;
+}
+
+/*
+ * Whether a weapon that reaches no further than the contact distance (a
+ * close weapon) strikes at an enemy in contact in the Shoot step: where
+ * the melee is not fought with the weapons (opposed, accumulated), else
+ * it could never be used (Saltmarsh, Clarification 2).
+ */
+static inline int
+close_shoots(const struct eng_game *g)
+{
+	return tabs(g)->shooting != DT_SHOOT_NONE &&
+	    tabs(g)->melee != DT_MELEE_PIPELINE;
 }
 
 /* Whether a unit acts only once it has activated: one at a time, or
@@ -159,6 +188,58 @@ contact_enemy(const struct eng_game *g, int i)
 			best = d2;
 			b = j;
 		}
+	return b;
+}
+
+/*
+ * Whether unit i has fought a melee this turn, attacking or attacked,
+ * under turn: alternate. The flags of a side are cleared when its turn
+ * begins: the side whose turn it is has fought when it attacked, the
+ * other when it was attacked this turn.
+ */
+static int
+fought(const struct eng_game *g, int i)
+{
+	unsigned f = g->u[i].flags;
+
+	return (f &
+	           (g->u[i].side == g->side ? ENG_UF_MELEE_START :
+	                                      ENG_UF_MELEE_END)) != 0;
+}
+
+/*
+ * The enemy unit i fights of those in contact with it (its commander's
+ * choice, Saltmarsh, Clarification 13): under melee: opposed, the one
+ * it fights on the best exact melee edge (medge), the nearer of two as
+ * good; else the nearest. Where a unit fights once a turn, only enemies
+ * that have not fought. -1: none.
+ */
+static int
+melee_foe(const struct eng_game *g, int i)
+{
+	const struct dt_tables *t = tabs(g);
+	double best = -1e9, e = 0, bd2 = contact2(g), d2, reach = t->reach;
+	int j, b = -1, one = one_melee(g), ft = g->board->grid == RS_GRID_NONE;
+
+	if (!one)
+		return contact_enemy(g, i);
+	for (j = 0; j < g->nu; j++) {
+		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
+		    (ft &&
+		        (fabs(g->u[j].y - g->u[i].y) > reach ||
+		            fabs(g->u[j].x - g->u[i].x) > reach)) ||
+		    (d2 = dist2(g, &g->u[i], &g->u[j])) > contact2(g) ||
+		    fought(g, j))
+			continue;
+		if (t->medge != NULL)
+			e = t->medge[g->u[i].type * t->nunits + g->u[j].type];
+		if (b < 0 || e > best + 1e-9 ||
+		    (e > best - 1e-9 && d2 < bd2)) {
+			best = e;
+			bd2 = d2;
+			b = j;
+		}
+	}
 	return b;
 }
 
@@ -595,17 +676,292 @@ in_river(const struct eng_game *g, double x, double y)
 	    !(k & (1u << RS_TERRAIN_FORD));
 }
 
+/* ---- exact paths on a free table (geom.h): no step anywhere ---- */
+
+/* A margin, in board units: a base halted short of another base or of
+ * a river stops this far short of it, so that it does not overlap. */
+#define DP_GAP 1e-6
+
+/* A piece of terrain as an exact shape. */
+static void
+piece_shape(const struct eng_terrain *t, struct geo_shape *s)
+{
+	switch (t->shape) {
+	case ENG_SHAPE_CIRCLE:
+		geo_disc(s, t->x, t->y, t->r);
+		break;
+	case ENG_SHAPE_RECT:
+		geo_box(s, t->x + t->w / 2, t->y + t->h / 2, t->w / 2,
+		    t->h / 2);
+		break;
+	case ENG_SHAPE_BAND:
+	default:
+		geo_band(s, t->x, t->y, t->x2, t->y2, t->r);
+		break;
+	}
+}
+
 /*
- * A river that is not a ford is impassable (the Terrain table's
- * Impassable but at a ford): cut *go, the length to move along (dx, dy)
- * from (x, y), to the last point short of one, found in steps of a
- * quarter cell (a free table: 5 mm). Returns 1 when it was cut.
+ * Where a point moved from (x, y) by (dx, dy), t in [0, 1], is in the
+ * axis-aligned box of half extents (ex, ey) about (cx, cy): the slabs'
+ * interval. Returns 0 when it never is, else 1 with *t0 <= *t1.
+ */
+static int
+slab(double x, double y, double dx, double dy, double cx, double cy, double ex,
+    double ey, double *t0, double *t1)
+{
+	double lo = 0, hi = 1, p[2] = { x - cx, y - cy }, v[2] = { dx, dy },
+	       e[2] = { ex, ey }, a, b, t;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (v[k] == 0) {
+			if (p[k] < -e[k] || p[k] > e[k])
+				return 0;
+			continue;
+		}
+		a = (-e[k] - p[k]) / v[k];
+		b = (e[k] - p[k]) / v[k];
+		if (a > b) {
+			t = a;
+			a = b;
+			b = t;
+		}
+		lo = a > lo ? a : lo;
+		hi = b < hi ? b : hi;
+		if (lo > hi)
+			return 0;
+	}
+	*t0 = lo;
+	*t1 = hi;
+	return 1;
+}
+
+/*
+ * The first t in [0, 1] at which an axis-aligned box moved from (x, y)
+ * by (dx, dy) comes within d of another about (cx, cy), (ex, ey) the
+ * sums of their half extents; 2 when it never does. Exactly geo_sweep's
+ * first t for two boxes, without building their hull: the Minkowski
+ * difference of two axis-aligned boxes is a box, grown by d a rounded
+ * box — the box grown by d along x, the box grown by d along y, and a
+ * disc of radius d at each corner — and a move enters a union where it
+ * first enters one of its parts.
+ */
+static double
+box_first(double x, double y, double dx, double dy, double cx, double cy,
+    double ex, double ey, double d)
+{
+	double best = 2, t0, t1, a, b, c, disc, px, py;
+	int k;
+
+	if (slab(x, y, dx, dy, cx, cy, ex + d, ey, &t0, &t1))
+		best = t0;
+	if (d > 0 && slab(x, y, dx, dy, cx, cy, ex, ey + d, &t0, &t1) &&
+	    t0 < best)
+		best = t0;
+	if (d <= 0 || best <= 0)
+		return best;
+	a = dx * dx + dy * dy;
+	for (k = 0; k < 4; k++) {
+		px = x - (cx + (k & 1 ? ex : -ex));
+		py = y - (cy + (k & 2 ? ey : -ey));
+		c = px * px + py * py - d * d;
+		if (c <= 0)
+			return 0;
+		if (a <= 0)
+			continue;
+		b = px * dx + py * dy;
+		disc = b * b - a * c;
+		if (b >= 0 || disc < 0)
+			continue;
+		t0 = (-b - sqrt(disc)) / a;
+		if (t0 >= 0 && t0 <= 1 && t0 < best)
+			best = t0;
+	}
+	return best;
+}
+
+/* Unit i's base at (x, y), shrunk by `in` per side. */
+static void
+base_at(const struct eng_game *g, int i, double x, double y, double in,
+    struct geo_shape *s)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+
+	geo_box(s, x, y, k->hw - in, k->hd - in);
+}
+
+/*
+ * The part of a move of unit i's base from (x, y) by (dx, dy) where it
+ * stands wholly on the ford f: each corner's interval in f, all four
+ * together. Returns 0 when there is none.
+ */
+static int
+on_ford(const struct eng_game *g, int i, double x, double y, double dx,
+    double dy, const struct geo_shape *f, double *c0, double *c1)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	struct geo_shape p;
+	double a, b;
+	int n;
+
+	*c0 = 0;
+	*c1 = 1;
+	for (n = 0; n < 4; n++) {
+		geo_disc(&p, x + (n & 1 ? k->hw : -k->hw),
+		    y + (n & 2 ? k->hd : -k->hd), 0);
+		if (!geo_sweep(&p, dx, dy, f, DP_GAP, &a, &b))
+			return 0;
+		*c0 = a > *c0 ? a : *c0;
+		*c1 = b < *c1 ? b : *c1;
+	}
+	return *c0 <= *c1;
+}
+
+/*
+ * The first t in [0, 1] at which unit i's base, moved from (x, y) by
+ * (dx, dy), is in a river outside a ford; 2 when it never is. A river
+ * is an area a base enters or does not (Saltmarsh, Clarification 11):
+ * while any part of a base is in it, the whole base stands on a ford.
+ * A river the base stands in off a ford already (placed there) does not
+ * hold it.
+ */
+static double
+river_first(const struct eng_game *g, int i, double x, double y, double dx,
+    double dy)
+{
+	const struct eng_board *b = g->board;
+	struct geo_shape a, r, f;
+	double best = 2, t0, t1, c0[ENG_MAX_TERRAIN], c1[ENG_MAX_TERRAIN], t;
+	int k, m, nf = -1;
+
+	base_at(g, i, x, y, DP_GAP, &a);
+	for (k = 0; k < b->nt; k++) {
+		if (b->t[k].kind != RS_TERRAIN_RIVER)
+			continue;
+		piece_shape(&b->t[k], &r);
+		if (!geo_sweep(&a, dx, dy, &r, 0, &t0, &t1) || t0 >= best)
+			continue;
+		if (nf < 0) /* the fords' parts of the move, once */
+			for (nf = 0, m = 0; m < b->nt; m++) {
+				if (b->t[m].kind != RS_TERRAIN_FORD)
+					continue;
+				piece_shape(&b->t[m], &f);
+				if (on_ford(g, i, x, y, dx, dy, &f, &c0[nf],
+				        &c1[nf]))
+					nf++;
+			}
+		/* The first t of [t0, t1] on no ford. */
+		for (t = t0;;) {
+			double to = -1;
+
+			for (m = 0; m < nf; m++)
+				if (c0[m] <= t && c1[m] >= t && c1[m] > to)
+					to = c1[m];
+			if (to < 0)
+				break; /* in the river, on no ford */
+			if (to >= t1) {
+				t = 2; /* on a ford all the way */
+				break;
+			}
+			if (to <= t)
+				break; /* the ford ends there */
+			t = to;
+		}
+		/* In the river off a ford where it stands already (placed
+		 * so): it may leave. */
+		if (t <= 0 && geo_dist(&a, &r) <= 0)
+			continue;
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
+/*
+ * The first t in [0, 1] at which unit i's base, moved from (x, y) by
+ * (dx, dy), would overlap another unit's base (touching does not); 2
+ * when it never does. A base it overlaps already does not hold it.
+ * Units whose centres are further from the path than both bases'
+ * half extents are passed over unswept.
+ */
+static double
+band_first(const struct eng_game *g, int i, double x, double y, double dx,
+    double dy)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double best = 2, len2 = dx * dx + dy * dy;
+	int j;
+
+	for (j = 0; j < g->nu; j++) {
+		const struct eng_kind *kj;
+		double px, py, t, r;
+
+		if (j == i || !g->u[j].alive)
+			continue;
+		kj = &g->ctx->kinds[g->u[j].type];
+		px = g->u[j].x - x;
+		py = g->u[j].y - y;
+		t = len2 > 0 ? (px * dx + py * dy) / len2 : 0;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		px -= t * dx;
+		py -= t * dy;
+		r = k->hw + k->hd + kj->hw + kj->hd;
+		if (px * px + py * py > r * r)
+			continue;
+		/* Overlap: the base shrunk by DP_GAP touches the other. */
+		t = box_first(x, y, dx, dy, g->u[j].x, g->u[j].y,
+		    k->hw - DP_GAP + kj->hw, k->hd - DP_GAP + kj->hd, 0);
+		if (t < best &&
+		    !(t <= 0 &&
+		        fabs(x - g->u[j].x) <= k->hw - DP_GAP + kj->hw &&
+		        fabs(y - g->u[j].y) <= k->hd - DP_GAP + kj->hd))
+			best = t;
+	}
+	return best;
+}
+
+/* A t where a move of length len halts short of what it met at t. */
+static double
+short_of(double t, double len)
+{
+	t -= len > 0 ? 2 * DP_GAP / len : 0;
+	return t > 0 ? t : 0;
+}
+
+/*
+ * Whether unit i may be moved straight by (dx, dy), as a recoil, a fall
+ * back or a pursuit is: it ends wholly on the table, and on its way its
+ * base enters no river outside a ford and meets no other unit's base
+ * (touching is not meeting). On a grid, the cell it ends in.
+ */
+static int blocked_at(const struct eng_game *, int, double, double);
+
+static int
+path_clear(const struct eng_game *g, int i, double dx, double dy)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double x = g->u[i].x + dx, y = g->u[i].y + dy;
+
+	if (x - k->hw < -1e-9 || y - k->hd < -1e-9 ||
+	    x + k->hw > g->board->w + 1e-9 || y + k->hd > g->board->h + 1e-9)
+		return 0;
+	if (g->board->grid != RS_GRID_NONE)
+		return !blocked_at(g, i, x, y);
+	return river_first(g, i, g->u[i].x, g->u[i].y, dx, dy) > 1 &&
+	    band_first(g, i, g->u[i].x, g->u[i].y, dx, dy) > 1;
+}
+
+/*
+ * On a grid, a river that is not a ford is impassable: cut *go, the
+ * length to move along (dx, dy) from (x, y), to the last point short of
+ * one, cell by cell (a quarter cell). Returns 1 when it was cut.
  */
 static int
 river_ahead(const struct eng_game *g, double x, double y, double dx, double dy,
     double *go)
 {
-	double st = g->board->grid != RS_GRID_NONE ? 0.25 : 5, s, last = 0;
+	double st = 0.25, s, last = 0;
 	int k, any = 0;
 
 	for (k = 0; k < g->board->nt; k++)
@@ -626,17 +982,57 @@ river_ahead(const struct eng_game *g, double x, double y, double dx, double dy,
 }
 
 /*
+ * One leg of a move on a free table, from (x, y) by go along the unit
+ * vector (dx, dy): the first of what it meets, exactly (box_first()
+ * between bases, geo_sweep() against terrain), no step anywhere — an enemy's base within the contact distance (*stop
+ * 1), another base or a river outside a ford (*stop 2: it halts short
+ * of it, and its move ends). Returns the length it goes.
+ */
+static double
+leg(const struct eng_game *g, int i, double x, double y, double dx, double dy,
+    double go, int *stop)
+{
+	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
+	double vx = dx * go, vy = dy * go, tc = 2, tb, t0;
+	int cand[ENG_MAX_UNITS], nc, m;
+
+	*stop = 0;
+	nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
+	for (m = 0; m < nc; m++) {
+		const struct eng_unit *v = &g->u[cand[m]];
+		const struct eng_kind *kj = &g->ctx->kinds[v->type];
+
+		t0 = box_first(x, y, vx, vy, v->x, v->y, k->hw + kj->hw,
+		    k->hd + kj->hd, g->ctx->melee_range);
+		tc = t0 < tc ? t0 : tc;
+	}
+	tb = band_first(g, i, x, y, vx, vy);
+	t0 = river_first(g, i, x, y, vx, vy);
+	tb = t0 < tb ? t0 : tb;
+	if (tb <= 1 && tb <= tc) {
+		*stop = 2;
+		return short_of(tb, go) * go;
+	}
+	if (tc <= 1) {
+		*stop = 1;
+		return tc * go;
+	}
+	return go;
+}
+
+/*
  * Move unit i along the path, at most its Move; it halts where it first
- * comes within the contact distance of an enemy (found by steps of half
- * the contact distance, then halving the last step). Returns 1 when the
- * move was cut short by the allowance.
+ * comes within the contact distance of an enemy, and its move ends short
+ * of another unit's base or a river outside a ford (on a free table,
+ * exactly: leg(); on a grid, by steps of half the contact distance).
+ * Returns 1 when the move was cut short by the allowance.
  */
 static int
 walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 {
 	double left = g->ctx->kinds[g->u[i].type].move;
 	double x = g->u[i].x, y = g->u[i].y, step;
-	int k, cut = 0, cand[ENG_MAX_UNITS], nc;
+	int k, cut = 0, cand[ENG_MAX_UNITS], nc, stop;
 
 	step = g->ctx->melee_range / 2;
 	if (step < 0.5)
@@ -659,6 +1055,21 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 		/* A unit faces the way it moves (where facing is read). */
 		if (tabs(g)->facing)
 			g->u[i].facing = atan2(dx, dy);
+		if (g->board->grid == RS_GRID_NONE) {
+			go = leg(g, i, x, y, dx, dy, go, &stop);
+			if (stop == 1) {
+				ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
+				g->u[i].c[2] = 1;
+				place(g, i, x + dx * go, y + dy * go);
+				return cut;
+			}
+			if (stop == 2)
+				left = go; /* halted: the path ends */
+			x += dx * go;
+			y += dy * go;
+			left -= go;
+			continue;
+		}
 		if (river_ahead(g, x, y, dx, dy, &go))
 			left = go; /* halted at the bank: the path ends */
 		nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
@@ -696,51 +1107,37 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 }
 
 /*
- * Whether unit i cannot end a recoil or fall back at (x, y): another
- * unit's base there (on a grid, its cell), or a river that is not a
- * ford (the Clarifications: it cannot give ground, and is destroyed).
+ * Whether unit i cannot end a recoil or fall back at (x, y) on a grid:
+ * another unit in the cell, or a river that is not a ford (the
+ * Clarifications: it cannot give ground, and is destroyed).
  */
 static int
 blocked_at(const struct eng_game *g, int i, double x, double y)
 {
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
 	int j;
 
 	if (in_river(g, x, y))
 		return 1;
 	for (j = 0; j < g->nu; j++) {
-		const struct eng_kind *kj = &g->ctx->kinds[g->u[j].type];
-
 		if (j == i || !g->u[j].alive)
 			continue;
-		if (g->board->grid != RS_GRID_NONE ?
-		        eng_cell(g->board, x, y) ==
-		            eng_cell(g->board, g->u[j].x, g->u[j].y) :
-		        fabs(x - g->u[j].x) < k->hw + kj->hw - 1e-9 &&
-		            fabs(y - g->u[j].y) < k->hd + kj->hd - 1e-9)
+		if (eng_cell(g->board, x, y) ==
+		    eng_cell(g->board, g->u[j].x, g->u[j].y))
 			return 1;
 	}
 	return 0;
 }
 
-/* Whether unit i could stand at (x, y): wholly on the table, in no
- * river that is not a ford and on no other unit's base. */
-static int
-stands_at(const struct eng_game *g, int i, double x, double y)
-{
-	const struct eng_kind *k = &g->ctx->kinds[g->u[i].type];
-
-	return x - k->hw >= -1e-9 && y - k->hd >= -1e-9 &&
-	    x + k->hw <= g->board->w + 1e-9 &&
-	    y + k->hd <= g->board->h + 1e-9 && !blocked_at(g, i, x, y);
-}
-
-/* Move unit i straight away from unit `from` by dist board units; off
- * the table it is destroyed (Clarifications: it cannot give ground). */
+/*
+ * Move unit i straight away from unit `from` by dist board units along
+ * its path (path_clear()); blocked on the way — the table edge, another
+ * unit's base, a river outside a ford — it is destroyed
+ * (Clarifications: it cannot give ground).
+ */
 static void
 give_ground(struct eng_game *g, int i, int from, double dist, int removed)
 {
-	double dx = 0, dy = 0, len = 0, x, y;
+	double dx = 0, dy = 0, len = 0;
 
 	if (!g->u[i].alive)
 		return;
@@ -755,14 +1152,14 @@ give_ground(struct eng_game *g, int i, int from, double dist, int removed)
 		dy = g->u[i].side == ENG_BLUE ? -1 : 1;
 		len = 1;
 	}
-	x = g->u[i].x + dx / len * dist;
-	y = g->u[i].y + dy / len * dist;
-	if (!stands_at(g, i, x, y)) {
+	dx = dx / len * dist;
+	dy = dy / len * dist;
+	if (!path_clear(g, i, dx, dy)) {
 		ENG_COVER(g, removed);
 		kill(g, i, from);
 		return;
 	}
-	place(g, i, x, y);
+	place(g, i, g->u[i].x + dx, g->u[i].y + dy);
 }
 
 /* ---- quality tests and outcomes ---- */
@@ -960,17 +1357,13 @@ apply(struct eng_game *g, int i, int foe, enum dt_result r, int times)
 static void
 pursue(struct eng_game *g, int w, double dx, double dy, int i)
 {
-	double x, y;
-
 	if (w < 0 || !g->u[w].alive || !g->u[i].alive ||
 	    (fabs(dx) < 1e-9 && fabs(dy) < 1e-9))
 		return;
-	x = g->u[w].x + dx;
-	y = g->u[w].y + dy;
-	if (!stands_at(g, w, x, y))
+	if (!path_clear(g, w, dx, dy))
 		return;
 	ENG_COVER(g, DI_R_MELEE_PURSUED);
-	place(g, w, x, y);
+	place(g, w, g->u[w].x + dx, g->u[w].y + dy);
 }
 
 /* ---- shooting ---- */
@@ -1193,12 +1586,38 @@ shoot(struct eng_game *g, int i, int w, int j)
 	        (g->u[j].c[DP_C_TAKEN] > taken ? DT_MK_WOUNDED : 0u));
 }
 
+/* Whether weapon w is a close weapon: it reaches no further than the
+ * contact distance. */
+static inline int
+is_close(const struct eng_game *g, int w)
+{
+	return g->ctx->wrange[w] <= g->ctx->melee_range + 1e-9;
+}
+
+/* Unit i's first close weapon, or -1. */
+static int
+close_weapon(const struct eng_game *g, int i)
+{
+	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
+	size_t k;
+
+	for (k = 0; k < ut->nweapons; k++)
+		if (is_close(g, ut->weapons[k]))
+			return ut->weapons[k];
+	return -1;
+}
+
 /* Whether weapon w of unit i may shoot unit j: 0, or the rule that
- * forbids it. Range first: it is the cheaper test. */
+ * forbids it. Range first: it is the cheaper test. A close weapon that
+ * strikes in contact (close_shoots()) reaches an enemy in contact, as
+ * in a melee, seen or not. */
 static int
 fire_check(const struct eng_game *g, int i, int w, int j)
 {
 	double r = g->ctx->wrange[w];
+
+	if (close_shoots(g) && is_close(g, w) && in_contact(g, i, j))
+		return 0;
 
 	if (dist2(g, &g->u[i], &g->u[j]) > r * r + 1e-6)
 		return DI_R_SHOOT_RANGE;
@@ -1229,12 +1648,13 @@ struct shot {
 /*
  * The best shot of unit i: the weapon and target with the most Wounds
  * expected (greedy), or any legal one (random: a random candidate in
- * range that it can see). The shots in range are sorted best first so
+ * range that it can see); close: a unit in contact, only its close
+ * weapons, at an enemy in contact (seen or not). The shots in range are sorted best first so
  * that the line of sight, the dear test, is traced only until one is
  * clear. Returns the target, or -1.
  */
 static int
-pick_shot(struct eng_game *g, int i, int rnd, int *wout)
+pick_shot(struct eng_game *g, int i, int rnd, int close, int *wout)
 {
 	const struct rs_unit *ut = &g->ctx->rs->units[g->u[i].type];
 	struct shot c[ENG_MAX_UNITS * RS_MAX_WEAPONS_PER_UNIT], t;
@@ -1249,8 +1669,9 @@ pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 			int w = ut->weapons[k];
 			double e;
 
-			r = g->ctx->wrange[w];
-			if (d2 > r * r + 1e-6 || (e = expect(g, i, w, j)) <= 0)
+			r = close ? g->ctx->melee_range : g->ctx->wrange[w];
+			if (d2 > r * r + 1e-6 || (close && !is_close(g, w)) ||
+			    (e = expect(g, i, w, j)) <= 0)
 				continue;
 			t.e = rnd ? (double)eng_rng_below(&g->ai, 1000) : e;
 			t.j = j;
@@ -1262,7 +1683,8 @@ pick_shot(struct eng_game *g, int i, int rnd, int *wout)
 		}
 	}
 	for (m = 0; m < n; m++)
-		if (eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
+		if (close ||
+		    eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
 			*wout = c[m].w;
 			return c[m].j;
 		}
@@ -1435,8 +1857,10 @@ fight(struct eng_game *g, int a, int b)
 
 /* ---- turns ---- */
 
-/* Every unit of the side still in contact fights one melee; where
- * units activate, only one that activated and did not fail. */
+/* Every unit of the side still in contact fights one melee (where
+ * units fight once a turn, one that has not fought, an enemy that has
+ * not: melee_foe()); where units activate, only one that activated and
+ * did not fail. */
 static void
 melee_phase(struct eng_game *g, int side)
 {
@@ -1445,9 +1869,10 @@ melee_phase(struct eng_game *g, int side)
 	for (i = 0; i < g->nu && !g->over; i++)
 		if (g->u[i].alive && g->u[i].side == side &&
 		    !(g->u[i].flags & ENG_UF_MELEE_START) &&
+		    !(one_melee(g) && fought(g, i)) &&
 		    (!act ||
 		        (g->u[i].flags & DP_UF_ACTIVATION) == DP_UF_ACTED) &&
-		    (j = contact_enemy(g, i)) >= 0)
+		    (j = melee_foe(g, i)) >= 0)
 			fight(g, i, j);
 }
 
@@ -1490,6 +1915,7 @@ end_turn(struct eng_game *g, int sides)
 	for (i = 0; i < g->nu; i++)
 		if (g->u[i].alive && (sides == 2 || g->u[i].side == g->side))
 			unmark(g, i, DT_MK_ONE_END, DT_MK_ALL_END);
+	state(g)->phase = DP_PHASE_MOVE;
 	g->sturns += sides;
 	g->gturn = g->sturns / 2 + 1;
 	/* Phased turns: the side that acts first in each phase changes
@@ -1578,7 +2004,7 @@ move_unit(struct eng_game *g, int i, int rnd)
 	} else {
 		/* A unit with a shot worth taking holds; else it closes on
 		 * the nearest enemy, to shoot or fight. */
-		if ((j = pick_shot(g, i, 0, &w)) >= 0) {
+		if ((j = pick_shot(g, i, 0, 0, &w)) >= 0) {
 			/* Kept for the shooting phase (c[0]: target + 1,
 			 * c[1]: weapon): until then only friends move, so
 			 * only the line of sight can change. */
@@ -1600,10 +2026,18 @@ shoot_unit(struct eng_game *g, int i, int rnd)
 	int j, w = -1;
 
 	/* Shooting makes no new contact: one not in contact after its
-	 * move is not in contact now. */
-	if (g->u[i].flags & ENG_UF_FIRED ||
-	    (g->u[i].c[2] && contact_enemy(g, i) >= 0))
+	 * move is not in contact now. In contact, a close weapon only,
+	 * where it strikes so. */
+	if (g->u[i].flags & ENG_UF_FIRED)
 		return;
+	if (g->u[i].c[2] && contact_enemy(g, i) >= 0) {
+		if (close_shoots(g) &&
+		    (j = pick_shot(g, i, rnd, 1, &w)) >= 0) {
+			ENG_COVER(g, DI_R_SHOOT_CLOSE);
+			shoot(g, i, w, j);
+		}
+		return;
+	}
 	if (g->u[i].c[0] > 0) {
 		j = g->u[i].c[0] - 1;
 		w = g->u[i].c[1];
@@ -1614,7 +2048,7 @@ shoot_unit(struct eng_game *g, int i, int rnd)
 			return;
 		}
 	}
-	if ((j = pick_shot(g, i, rnd, &w)) >= 0)
+	if ((j = pick_shot(g, i, rnd, 0, &w)) >= 0)
 		shoot(g, i, w, j);
 }
 
@@ -1839,6 +2273,12 @@ step_move(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 	if (u->flags & ENG_UF_MOVED)
 		return eng_refuse(g, -1, err, sz,
 		    "%s has already moved this turn", u->name);
+	if (u->flags & (ENG_UF_FIRED | ENG_UF_MELEE_START) ||
+	    (!by_unit(g) && state(g)->phase > DP_PHASE_MOVE))
+		return eng_refuse(g, -1, err, sz,
+		    "%s cannot move now: the Move step comes before "
+		    "shooting and melee",
+		    u->name);
 	if (contact_enemy(g, a->unit) >= 0)
 		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
 		    "%s is in "
@@ -1868,11 +2308,22 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 	if (u->flags & ENG_UF_FIRED)
 		return eng_refuse(g, -1, err, sz,
 		    "%s has already shot this turn", u->name);
-	if (contact_enemy(g, a->unit) >= 0)
-		return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
-		    "%s is in "
-		    "contact and fights instead of shooting",
+	if (u->flags & ENG_UF_MELEE_START ||
+	    (!by_unit(g) && state(g)->phase > DP_PHASE_SHOOT))
+		return eng_refuse(g, -1, err, sz,
+		    "%s cannot shoot now: the Shoot step comes before "
+		    "melee",
 		    u->name);
+	/* In contact, only a close weapon strikes (where it shoots). */
+	if (contact_enemy(g, a->unit) >= 0) {
+		if (!close_shoots(g) || (w >= 0 && !is_close(g, w)) ||
+		    (w < 0 && (w = close_weapon(g, a->unit)) < 0))
+			return eng_refuse(g, DI_R_MELEE_CONTACT, err, sz,
+			    "%s is in "
+			    "contact and fights instead of shooting",
+			    u->name);
+		ENG_COVER(g, DI_R_SHOOT_CLOSE);
+	}
 	if (w >= 0) {
 		for (k = 0; k < (int)t->nweapons && t->weapons[k] != w; k++)
 			;
@@ -1906,6 +2357,8 @@ step_fire(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 		    u->name, g->u[a->target].name);
 	ENG_COVER(g, DI_R_SHOOT_RANGE);
 	ENG_COVER(g, DI_R_SHOOT_SIGHT);
+	if (state(g)->phase < DP_PHASE_SHOOT)
+		state(g)->phase = DP_PHASE_SHOOT;
 	shoot(g, a->unit, w, a->target);
 	return 0;
 }
@@ -2092,11 +2545,18 @@ dp_step(struct eng_game *g, const struct eng_action *a, char *err, size_t sz)
 			    "%s is "
 			    "not in contact with %s",
 			    u->name, g->u[a->target].name);
-		if (u->flags & ENG_UF_MELEE_START)
+		if (u->flags & ENG_UF_MELEE_START ||
+		    (one_melee(g) && fought(g, a->unit)))
 			return eng_refuse(g, -1, err, sz,
 			    "%s has fought its "
 			    "melee this turn",
 			    u->name);
+		if (one_melee(g) && fought(g, a->target))
+			return eng_refuse(g, -1, err, sz,
+			    "%s has fought its "
+			    "melee this turn",
+			    g->u[a->target].name);
+		state(g)->phase = DP_PHASE_MELEE;
 		fight(g, a->unit, a->target);
 		return 0;
 	case ENG_ACT_END_TURN:

@@ -236,6 +236,11 @@ static const struct {
 	    /* xgettext:no-c-format */
 	    N_("Melee: % chance the attacker (row) wins a round "
 	       "against the defender (column number)") },
+	{ N_("Melee: chance the attacker wins one opposed roll (row attacks "
+	     "column)"),
+	    /* xgettext:no-c-format */
+	    N_("Melee: % chance the attacker (row) wins one opposed roll "
+	       "against the defender (column number)") },
 	{ N_("Shooting: chance one attack wounds (row shoots column)"),
 	    /* xgettext:no-c-format */
 	    N_("Shooting: % chance one attack wounds (row "
@@ -262,15 +267,24 @@ title_numbered(const char *title)
 	return NULL;
 }
 
-/* The melee matrix's title: the family's, or what its cells are (the
+/* The melee matrix's title: the family's for this ruleset (its
+ * melee_of_rs title), else the family's, or what its cells are (the
  * attacker's chance to win) for a family that gives none; wide, as it
  * numbers its columns (its own words when it has no other). */
 static const char *
-melee_title(const struct eng_show *sh, int wide)
+melee_title(const struct ruleset *rs, const struct eng_show *sh, int wide)
 {
-	const char *t = sh->melee_title != NULL ?
-	    sh->melee_title :
-	    N_("Melee: chance the attacker wins (row attacks column)");
+	struct eng_chances_of m = sh->melee_of;
+	const char *t;
+
+	m.title = NULL;
+	if (sh->melee_of_rs != NULL)
+		sh->melee_of_rs(rs, &m);
+	t = m.title != NULL ? m.title :
+	    sh->melee_title != NULL ?
+	                      sh->melee_title :
+	                      N_("Melee: chance the attacker wins (row "
+	                         "attacks column)");
 
 	if (wide && title_numbered(t) != NULL)
 		return title_numbered(t);
@@ -299,7 +313,7 @@ melee_matrix(const struct ruleset *rs, const struct eng_show *sh,
 	if (nd == 0)
 		goto out;
 	wide = nd > 6;
-	o = panel_new(set, melee_title(sh, wide), NULL, (size_t)nd);
+	o = panel_new(set, melee_title(rs, sh, wide), NULL, (size_t)nd);
 	for (d = 0; d < nd; d++) {
 		o->cols[d] = wide ? xasprintf("%d", d + 1) :
 		                    group_name(rs, defs[d], cnt[defs[d]]);

@@ -5,7 +5,8 @@
 # of ("attack wounds", "melee roll wins", not "shot kills"); no "Hits on"
 # column for weapons that have no faces they hit on; the reference
 # sheet's seven-column matrices are numbered, not names broken inside
-# words; the report's fire map and the orders of battle say what the
+# words, the opposed melee matrix titled for one roll's chance (issue
+# 33: not the melee's); the report's fire map and the orders of battle say what the
 # family does. The other families keep their words.
 BIN=${1:-./sandtable}
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
@@ -142,6 +143,7 @@ done
     fail "dice reference: no name broken inside a word" "$broken"
 t=$(text "$tmp/ref.pdf")
 for s in "Shooting: % chance one attack wounds (row shoots column; units numbered as in the melee table) 1 2 3 4 5 6 7 Reed bow 17 21 8 17 3 8 21" \
+    "Melee: % chance the attacker (row) wins one opposed roll against the defender (column number) 1 2 3 4 5 6 7 1 Reed Wardens 42 58 17 58" \
     "Melee: % chance the attacker (row) beats the defender (column number) by double in one fight 1 2 3 4 5 6 7 1 Reed Wardens 6 17"; do
 	case "$t" in
 	*"$s"*) pass "dice reference: '$(echo "$s" | cut -c1-50)…'" ;;
