@@ -702,83 +702,18 @@ piece_shape(const struct eng_terrain *t, struct geo_shape *s)
 }
 
 /*
- * Where a point moved from (x, y) by (dx, dy), t in [0, 1], is in the
- * axis-aligned box of half extents (ex, ey) about (cx, cy): the slabs'
- * interval. Returns 0 when it never is, else 1 with *t0 <= *t1.
- */
-static int
-slab(double x, double y, double dx, double dy, double cx, double cy, double ex,
-    double ey, double *t0, double *t1)
-{
-	double lo = 0, hi = 1, p[2] = { x - cx, y - cy }, v[2] = { dx, dy },
-	       e[2] = { ex, ey }, a, b, t;
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		if (v[k] == 0) {
-			if (p[k] < -e[k] || p[k] > e[k])
-				return 0;
-			continue;
-		}
-		a = (-e[k] - p[k]) / v[k];
-		b = (e[k] - p[k]) / v[k];
-		if (a > b) {
-			t = a;
-			a = b;
-			b = t;
-		}
-		lo = a > lo ? a : lo;
-		hi = b < hi ? b : hi;
-		if (lo > hi)
-			return 0;
-	}
-	*t0 = lo;
-	*t1 = hi;
-	return 1;
-}
-
-/*
  * The first t in [0, 1] at which an axis-aligned box moved from (x, y)
  * by (dx, dy) comes within d of another about (cx, cy), (ex, ey) the
- * sums of their half extents; 2 when it never does. Exactly geo_sweep's
- * first t for two boxes, without building their hull: the Minkowski
- * difference of two axis-aligned boxes is a box, grown by d a rounded
- * box — the box grown by d along x, the box grown by d along y, and a
- * disc of radius d at each corner — and a move enters a union where it
- * first enters one of its parts.
+ * sums of their half extents; 2 when it never does: geom.c's closed
+ * form for two upright boxes.
  */
 static double
 box_first(double x, double y, double dx, double dy, double cx, double cy,
     double ex, double ey, double d)
 {
-	double best = 2, t0, t1, a, b, c, disc, px, py;
-	int k;
+	double t = geo_box_meet(x - cx, y - cy, dx, dy, ex, ey, d > 0 ? d : 0);
 
-	if (slab(x, y, dx, dy, cx, cy, ex + d, ey, &t0, &t1))
-		best = t0;
-	if (d > 0 && slab(x, y, dx, dy, cx, cy, ex, ey + d, &t0, &t1) &&
-	    t0 < best)
-		best = t0;
-	if (d <= 0 || best <= 0)
-		return best;
-	a = dx * dx + dy * dy;
-	for (k = 0; k < 4; k++) {
-		px = x - (cx + (k & 1 ? ex : -ex));
-		py = y - (cy + (k & 2 ? ey : -ey));
-		c = px * px + py * py - d * d;
-		if (c <= 0)
-			return 0;
-		if (a <= 0)
-			continue;
-		b = px * dx + py * dy;
-		disc = b * b - a * c;
-		if (b >= 0 || disc < 0)
-			continue;
-		t0 = (-b - sqrt(disc)) / a;
-		if (t0 >= 0 && t0 <= 1 && t0 < best)
-			best = t0;
-	}
-	return best;
+	return t <= 1 ? t : 2;
 }
 
 /* Unit i's base at (x, y), shrunk by `in` per side. */
