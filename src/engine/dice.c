@@ -705,6 +705,34 @@ di_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		eng_no_weapons(rs, c, &eng_dice, d);
 }
 
+/*
+ * Whether weapon w is ever used (eng_family.weapon_usable): a close
+ * weapon (Range at most the contact distance) strikes in melee under
+ * melee: pipeline, else in contact in the Shoot step while there is
+ * shooting (Saltmarsh's Clarification 2); a longer one only shoots.
+ */
+static int
+di_weapon_usable(const struct eng_ctx *c, int w, const char **why)
+{
+	const struct dt_tables *t = c->fam_data;
+	int close = c->wrange[w] <= c->melee_range + 1e-9;
+
+	if (t == NULL)
+		return 1;
+	if (close &&
+	    (t->melee == DT_MELEE_PIPELINE || t->shooting != DT_SHOOT_NONE))
+		return 1;
+	if (!close && t->shooting != DT_SHOOT_NONE)
+		return 1;
+	*why = close ? "its Range is within the contact distance, and with "
+	               "shooting: none and a melee by Combat no weapon "
+	               "strikes in contact" :
+	               "the Combat table gives shooting: none, and its Range "
+	               "reaches past contact, where only shooting could use "
+	               "it";
+	return 0;
+}
+
 const struct eng_family eng_dice = {
 	.name = "dice",
 	.check = di_check,
@@ -726,6 +754,7 @@ const struct eng_family eng_dice = {
 	.contest_odds = do_contest_odds,
 	.odds = do_odds,
 	.findings = do_findings,
+	.weapon_usable = di_weapon_usable,
 	.settings = di_settings,
 	.nsettings = sizeof(di_settings) / sizeof(di_settings[0]),
 	.unit_cols = di_unit_cols,

@@ -36,3 +36,21 @@ for r in rulesets/morschauser-modern.md rulesets/gauntlet-ancients.md \
 	    pass "$r: every weapon can be used" ||
 	    fail "$r: every weapon can be used" "$(grep 'never be used' "$tmp/err")"
 done
+# Dice: with shooting: none and an opposed melee no weapon is used, the
+# long ones (nothing shoots) and the close ones (the melee is by Combat).
+sed 's/^| shooting     | pipeline  |$/| shooting     | none      |/' \
+    rulesets/dice-skirmish.md >"$tmp/di.md"
+"$BIN" check -n 0 "$tmp/di.md" >"$tmp/out" 2>"$tmp/err"
+line=$(grep -n '^| Lance' "$tmp/di.md" | cut -d: -f1)
+grep -q "di.md:$line:[0-9]*: warning: weapon 'Lance' (of Saltburn Lancers) can never be used: its Range is within the contact distance" "$tmp/err" &&
+    grep -q "weapon 'Reed bow' (of Reed Wardens) can never be used: the Combat table gives shooting: none" "$tmp/err" &&
+    pass "dice: with shooting: none, no weapon of an opposed melee is used" ||
+    fail "dice: with shooting: none, no weapon is used" "$(grep 'never be used' "$tmp/err" | head -3)"
+# Under melee: pipeline the close ones strike in melee: only the long
+# ones are named.
+sed 's/^| melee        | opposed   |$/| melee        | pipeline  |/' "$tmp/di.md" >"$tmp/di2.md"
+"$BIN" check -n 0 "$tmp/di2.md" >"$tmp/out" 2>"$tmp/err"
+! grep -q "weapon 'Lance' .* can never be used" "$tmp/err" &&
+    grep -q "weapon 'Reed bow' .* can never be used" "$tmp/err" &&
+    pass "dice: under melee: pipeline a close weapon is used in melee" ||
+    fail "dice: under melee: pipeline a close weapon is used" "$(grep 'never be used' "$tmp/err" | head -3)"
