@@ -888,32 +888,54 @@ path_clear(const struct eng_game *g, int i, double dx, double dy)
 }
 
 /*
- * On a grid, a river that is not a ford is impassable: cut *go, the
- * length to move along (dx, dy) from (x, y), to the last point short of
- * one, cell by cell (a quarter cell). Returns 1 when it was cut.
+ * One leg of a move on a grid, from (x, y) by go along the unit vector
+ * (dx, dy): the cells the straight path passes through, in order (cells
+ * centred at whole board units; a path through a corner goes straight
+ * to the diagonal cell), found where it crosses their sides, with no
+ * step size. The move halts in the first cell where the unit, standing
+ * there, is in contact with an enemy of cand (*stop 1), or in the last
+ * cell before one in a river off a ford (*stop 2). Returns the length
+ * it goes: just into the halting cell, just short of the river's, or
+ * the whole go.
  */
-static int
-river_ahead(const struct eng_game *g, double x, double y, double dx, double dy,
-    double *go)
+static double
+grid_leg(const struct eng_game *g, int i, double x, double y, double dx,
+    double dy, double go, const int *cand, int nc, int *stop)
 {
-	double st = 0.25, s, last = 0;
-	int k, any = 0;
+	int cx = (int)floor(x + 0.5), cy = (int)floor(y + 0.5);
+	int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0), guard = 0;
+	double tx = sx ? (cx + 0.5 * sx - x) / dx : INFINITY;
+	double ty = sy ? (cy + 0.5 * sy - y) / dy : INFINITY;
+	double ux = sx ? 1 / fabs(dx) : INFINITY;
+	double uy = sy ? 1 / fabs(dy) : INFINITY, t;
 
-	for (k = 0; k < g->board->nt; k++)
-		any |= g->board->t[k].kind == RS_TERRAIN_RIVER;
-	if (!any)
-		return 0;
-	for (s = st;; s += st) {
-		if (s > *go)
-			s = *go;
-		if (in_river(g, x + dx * s, y + dy * s)) {
-			*go = last;
-			return 1;
+	*stop = 0;
+	while (guard++ < 4 * ENG_MAX_CELLS) {
+		t = fmin(tx, ty);
+		if (t > go)
+			break;
+		if (fabs(tx - ty) < 1e-12) {
+			cx += sx;
+			cy += sy;
+			tx += ux;
+			ty += uy;
+		} else if (tx < ty) {
+			cx += sx;
+			tx += ux;
+		} else {
+			cy += sy;
+			ty += uy;
 		}
-		last = s;
-		if (s >= *go)
-			return 0;
+		if (in_river(g, cx, cy)) {
+			*stop = 2;
+			return fmax(t - 1e-9, 0);
+		}
+		if (nc > 0 && contact_at(g, i, cx, cy, cand, nc)) {
+			*stop = 1;
+			return fmin(t + 1e-9, go);
+		}
 	}
+	return go;
 }
 
 /*
@@ -959,24 +981,21 @@ leg(const struct eng_game *g, int i, double x, double y, double dx, double dy,
  * Move unit i along the path, at most its Move; it halts where it first
  * comes within the contact distance of an enemy, and its move ends short
  * of another unit's base or a river outside a ford (on a free table,
- * exactly: leg(); on a grid, by steps of half the contact distance).
+ * exactly: leg(); on a grid, cell by cell: grid_leg()).
  * Returns 1 when the move was cut short by the allowance.
  */
 static int
 walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 {
 	double left = g->ctx->kinds[g->u[i].type].move;
-	double x = g->u[i].x, y = g->u[i].y, step;
+	double x = g->u[i].x, y = g->u[i].y;
 	int k, cut = 0, cand[ENG_MAX_UNITS], nc, stop;
 
-	step = g->ctx->melee_range / 2;
-	if (step < 0.5)
-		step = 0.5;
 	g->u[i].flags |= ENG_UF_MOVED;
 	ENG_COVER(g, DI_R_MOVE_ALLOWANCE);
 	for (k = 0; k < npath && left > 1e-9; k++) {
 		double dx = path[k][0] - x, dy = path[k][1] - y;
-		double len = sqrt(dx * dx + dy * dy), go, s, lo, hi;
+		double len = sqrt(dx * dx + dy * dy), go;
 
 		if (len < 1e-9)
 			continue;
@@ -1005,34 +1024,16 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 			left -= go;
 			continue;
 		}
-		if (river_ahead(g, x, y, dx, dy, &go))
-			left = go; /* halted at the bank: the path ends */
 		nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
-		for (lo = 0, s = step; nc > 0; s += step) {
-			if (s > go)
-				s = go;
-			if (contact_at(g, i, x + dx * s, y + dy * s, cand,
-			        nc)) {
-				int n;
-
-				for (hi = s, n = 0; n < 20; n++) {
-					double mid = (lo + hi) / 2;
-
-					if (contact_at(g, i, x + dx * mid,
-					        y + dy * mid, cand, nc))
-						hi = mid;
-					else
-						lo = mid;
-				}
-				ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
-				g->u[i].c[2] = 1;
-				place(g, i, x + dx * hi, y + dy * hi);
-				return cut;
-			}
-			lo = s;
-			if (s >= go)
-				break;
+		go = grid_leg(g, i, x, y, dx, dy, go, cand, nc, &stop);
+		if (stop == 1) {
+			ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
+			g->u[i].c[2] = 1;
+			place(g, i, x + dx * go, y + dy * go);
+			return cut;
 		}
+		if (stop == 2)
+			left = go; /* halted at the bank: the path ends */
 		x += dx * go;
 		y += dy * go;
 		left -= go;
