@@ -211,7 +211,8 @@ fought(const struct eng_game *g, int i)
  * The enemy unit i fights of those in contact with it (its commander's
  * choice, Saltmarsh, Clarification 13): under melee: opposed, the one
  * it fights on the best exact melee edge (medge), the nearer of two as
- * good; else the nearest. Where a unit fights once a turn, only enemies
+ * good; else the nearest (Cinder Vale's Melee too, for the melee that
+ * ends an activation). Where a unit fights once a turn, only enemies
  * that have not fought. -1: none.
  */
 static int
@@ -221,15 +222,13 @@ melee_foe(const struct eng_game *g, int i)
 	double best = -1e9, e = 0, bd2 = contact2(g), d2, reach = t->reach;
 	int j, b = -1, one = one_melee(g), ft = g->board->grid == RS_GRID_NONE;
 
-	if (!one)
-		return contact_enemy(g, i);
 	for (j = 0; j < g->nu; j++) {
 		if (!g->u[j].alive || g->u[j].side == g->u[i].side ||
 		    (ft &&
 		        (fabs(g->u[j].y - g->u[i].y) > reach ||
 		            fabs(g->u[j].x - g->u[i].x) > reach)) ||
 		    (d2 = dist2(g, &g->u[i], &g->u[j])) > contact2(g) ||
-		    fought(g, j))
+		    (one && fought(g, j)))
 			continue;
 		if (t->medge != NULL)
 			e = t->medge[g->u[i].type * t->nunits + g->u[j].type];
@@ -2076,7 +2075,7 @@ unit_melee(struct eng_game *g, int i)
 
 	if (i < 0 || g->over || !g->u[i].alive ||
 	    (g->u[i].flags & (DP_UF_IDLE | ENG_UF_MELEE_START)) ||
-	    (j = contact_enemy(g, i)) < 0)
+	    (j = melee_foe(g, i)) < 0)
 		return;
 	g->side = g->u[i].side;
 	fight(g, i, j);
