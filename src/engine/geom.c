@@ -476,15 +476,15 @@ geo_box_meet(double px, double py, double dx, double dy, double W, double H,
 	double t, c;
 	int sx, sy;
 
-	if (box_entry(px, py, dx, dy, W + d, H + d) == INFINITY)
-		return INFINITY;
+	if ((t = box_entry(px, py, dx, dy, W + d, H + d)) == INFINITY ||
+	    d <= 0)
+		return t; /* no corner discs: the box is all */
 	t = fmin(box_entry(px, py, dx, dy, W + d, H),
 	    box_entry(px, py, dx, dy, W, H + d));
-	if (d > 0)
-		for (sx = -1; sx <= 1; sx += 2)
-			for (sy = -1; sy <= 1; sy += 2)
-				if ((c = disc_entry(px - sx * W, py - sy * H,
-				         dx, dy, d)) < t)
-					t = c;
+	for (sx = -1; sx <= 1; sx += 2)
+		for (sy = -1; sy <= 1; sy += 2)
+			if ((c = disc_entry(px - sx * W, py - sy * H, dx, dy,
+			         d)) < t)
+				t = c;
 	return t;
 }
