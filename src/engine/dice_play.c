@@ -681,25 +681,6 @@ in_river(const struct eng_game *g, double x, double y)
  * a river stops this far short of it, so that it does not overlap. */
 #define DP_GAP 1e-6
 
-/* A piece of terrain as an exact shape. */
-static void
-piece_shape(const struct eng_terrain *t, struct geo_shape *s)
-{
-	switch (t->shape) {
-	case ENG_SHAPE_CIRCLE:
-		geo_disc(s, t->x, t->y, t->r);
-		break;
-	case ENG_SHAPE_RECT:
-		geo_box(s, t->x + t->w / 2, t->y + t->h / 2, t->w / 2,
-		    t->h / 2);
-		break;
-	case ENG_SHAPE_BAND:
-	default:
-		geo_band(s, t->x, t->y, t->x2, t->y2, t->r);
-		break;
-	}
-}
-
 /*
  * The first t in [0, 1] at which an axis-aligned box moved from (x, y)
  * by (dx, dy) comes within d of another about (cx, cy), (ex, ey) the
@@ -773,14 +754,14 @@ river_first(const struct eng_game *g, int i, double x, double y, double dx,
 	for (k = 0; k < b->nt; k++) {
 		if (b->t[k].kind != RS_TERRAIN_RIVER)
 			continue;
-		piece_shape(&b->t[k], &r);
+		eng_piece_shape(&b->t[k], &r);
 		if (!geo_sweep(&a, dx, dy, &r, 0, &t0, &t1) || t0 >= best)
 			continue;
 		if (nf < 0) /* the fords' parts of the move, once */
 			for (nf = 0, m = 0; m < b->nt; m++) {
 				if (b->t[m].kind != RS_TERRAIN_FORD)
 					continue;
-				piece_shape(&b->t[m], &f);
+				eng_piece_shape(&b->t[m], &f);
 				if (on_ford(g, i, x, y, dx, dy, &f, &c0[nf],
 				        &c1[nf]))
 					nf++;
@@ -1008,23 +989,12 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 		/* A unit faces the way it moves (where facing is read). */
 		if (tabs(g)->facing)
 			g->u[i].facing = atan2(dx, dy);
-		if (g->board->grid == RS_GRID_NONE) {
+		if (g->board->grid == RS_GRID_NONE)
 			go = leg(g, i, x, y, dx, dy, go, &stop);
-			if (stop == 1) {
-				ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
-				g->u[i].c[2] = 1;
-				place(g, i, x + dx * go, y + dy * go);
-				return cut;
-			}
-			if (stop == 2)
-				left = go; /* halted: the path ends */
-			x += dx * go;
-			y += dy * go;
-			left -= go;
-			continue;
+		else {
+			nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
+			go = grid_leg(g, i, x, y, dx, dy, go, cand, nc, &stop);
 		}
-		nc = contact_candidates(g, i, x, y, dx, dy, go, cand);
-		go = grid_leg(g, i, x, y, dx, dy, go, cand, nc, &stop);
 		if (stop == 1) {
 			ENG_COVER(g, DI_R_MOVE_CONTACT_STOP);
 			g->u[i].c[2] = 1;
@@ -1032,7 +1002,7 @@ walk(struct eng_game *g, int i, const double (*path)[2], int npath)
 			return cut;
 		}
 		if (stop == 2)
-			left = go; /* halted at the bank: the path ends */
+			left = go; /* halted: the path ends */
 		x += dx * go;
 		y += dy * go;
 		left -= go;
