@@ -325,6 +325,21 @@ char *str_escape(const char *s);
 /* The noun for a count: one for 1, many for every other count ("1 test
  * game", "0 test games", "2 test games"), as a message prints it. */
 const char *plural(long long n, const char *one, const char *many);
+/* The edit distance of a and b without case (ASCII), or more than cap
+ * when it is more (names are short; only a near miss matters). */
+size_t str_edit_distance(const char *a, const char *b, size_t cap);
+/*
+ * The name among the n in names that word seems meant for, or NULL: the
+ * nearest within one letter in a name of up to seven, two up to
+ * fourteen, three beyond ("Seeker Drones", "Reed Warden"); else the one
+ * name that begins as the word's first five letters or more do
+ * ("Needle gun" for "Needler"). NULL names are passed over.
+ */
+const char *str_closest(const char *word, const char *const *names, size_t n);
+/* "; did you mean 'NAME'?" for str_closest()'s name, or "" (buf holds
+ * it): the end of a message that names something unknown. */
+const char *str_did_you_mean(char *buf, size_t sz, const char *word,
+    const char *const *names, size_t n);
 
 /* ---- files ---- */
 /*

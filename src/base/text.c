@@ -1,6 +1,8 @@
 /* text.c: strict UTF-8 and printing untrusted text safely. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base.h"
 
@@ -145,5 +147,99 @@ str_utf8_fix(const char *s)
 		i += n;
 	}
 	buf[k] = '\0';
+	return buf;
+}
+
+size_t
+str_edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, best, c;
+	size_t r0[65], r1[65], r2[65], *pp = r0, *p = r1, *cur = r2, *t;
+
+	if (la > 64 || lb > 64 || (la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	/* Optimal string alignment: a swap of two neighbours is one edit
+	 * ("chekc"), as are an insertion, a deletion and a change. */
+	for (j = 0; j <= lb; j++)
+		p[j] = j;
+	for (i = 1; i <= la; i++) {
+		cur[0] = best = i;
+		for (j = 1; j <= lb; j++) {
+			int ai = tolower((unsigned char)a[i - 1]),
+			    bj = tolower((unsigned char)b[j - 1]);
+
+			c = p[j - 1] + (ai != bj);
+			if (p[j] + 1 < c)
+				c = p[j] + 1;
+			if (cur[j - 1] + 1 < c)
+				c = cur[j - 1] + 1;
+			if (i > 1 && j > 1 &&
+			    ai == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == bj &&
+			    pp[j - 2] + 1 < c)
+				c = pp[j - 2] + 1;
+			cur[j] = c;
+			if (c < best)
+				best = c;
+		}
+		if (best > cap)
+			return cap + 1;
+		t = pp;
+		pp = p;
+		p = cur;
+		cur = t;
+	}
+	return p[lb];
+}
+
+const char *
+str_closest(const char *word, const char *const *names, size_t n)
+{
+	size_t i, d, best = (size_t)-1, len = strlen(word), cap, pre, k;
+	const char *found = NULL, *start = NULL;
+	int starts = 0;
+
+	cap = len <= 7 ? 1 : len <= 14 ? 2 : 3;
+	for (i = 0; i < n; i++) {
+		if (names[i] == NULL || strcasecmp(names[i], word) == 0)
+			continue;
+		if ((d = str_edit_distance(word, names[i], cap)) <= cap &&
+		    d < best) {
+			best = d;
+			found = names[i];
+		}
+	}
+	if (found != NULL)
+		return found;
+	/* The word's first five letters or more, as one name begins. */
+	for (pre = 0; pre < len && isalpha((unsigned char)word[pre]); pre++)
+		;
+	if (pre < 5)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (names[i] == NULL)
+			continue;
+		for (k = 0; k < pre && names[i][k] != '\0' &&
+		     tolower((unsigned char)names[i][k]) ==
+		         tolower((unsigned char)word[k]);
+		     k++)
+			;
+		if (k == pre && start != names[i]) {
+			start = names[i];
+			starts++;
+		}
+	}
+	return starts == 1 ? start : NULL;
+}
+
+const char *
+str_did_you_mean(char *buf, size_t sz, const char *word,
+    const char *const *names, size_t n)
+{
+	const char *c = str_closest(word, names, n);
+
+	if (c == NULL || sz == 0)
+		return "";
+	snprintf(buf, sz, "; did you mean '%s'?", c);
 	return buf;
 }

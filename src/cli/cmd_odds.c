@@ -460,8 +460,11 @@ cmd_odds(int argc, char **argv)
 		ub = argv[optind + 2];
 	if ((ua && rs_unit_find(rs, ua) < 0) ||
 	    (ub && rs_unit_find(rs, ub) < 0)) {
-		cli_error("odds: %s: no unit '%s'", argv[optind],
-		    ua && rs_unit_find(rs, ua) < 0 ? ua : ub);
+		const char *miss = ua && rs_unit_find(rs, ua) < 0 ? ua : ub;
+		char hb[160];
+
+		cli_error("odds: %s: no unit '%s'%s", argv[optind], miss,
+		    rs_unit_hint(rs, miss, hb, sizeof(hb)));
 		status = EXIT_ERRORS;
 		goto out;
 	}

@@ -70,6 +70,20 @@ command_nth(size_t i)
 	return products[i - n] != NULL ? products[i - n]->cmd : NULL;
 }
 
+/* For a command name not found: "; did you mean 'check'?" or "". */
+static const char *
+command_hint(const char *name, char *buf, size_t sz)
+{
+	const char *names[64];
+	const struct command *c;
+	size_t n = 0;
+
+	while (n < sizeof(names) / sizeof(names[0]) &&
+	    (c = command_nth(n)) != NULL)
+		names[n++] = c->name;
+	return str_did_you_mean(buf, sz, name, names, n);
+}
+
 int
 usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -337,6 +351,7 @@ int
 main(int argc, char *argv[])
 {
 	const struct command *c;
+	char hb[96];
 
 	/* The user's locale, for LC_PAPER and messages: every number that
 	 * sandtable prints or reads is locale-free by construction. */
@@ -384,15 +399,16 @@ main(int argc, char *argv[])
 			return EXIT_CLEAN;
 		}
 		if ((c = command_find(argv[2])) == NULL)
-			return usage_error(NULL, "unknown command '%s'",
-			    argv[2]);
+			return usage_error(NULL, "unknown command '%s'%s",
+			    argv[2], command_hint(argv[2], hb, sizeof(hb)));
 		command_help(c, stdout);
 		return EXIT_CLEAN;
 	}
 	if (argv[1][0] == '-')
 		return usage_error(NULL, "unknown option '%s'", argv[1]);
 	if ((c = command_find(argv[1])) == NULL)
-		return usage_error(NULL, "unknown command '%s'", argv[1]);
+		return usage_error(NULL, "unknown command '%s'%s", argv[1],
+		    command_hint(argv[1], hb, sizeof(hb)));
 	/* Every product dates its files from SOURCE_DATE_EPOCH: a value that
 	 * is not a time is refused once here, before any work. */
 	if (!source_date_epoch_valid()) {

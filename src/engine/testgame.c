@@ -256,6 +256,7 @@ static int unit_by_name(const struct eng_game *, const char *);
 static int
 tg_units(struct tg *tg)
 {
+	char hintbuf[160];
 	const struct rs_node *us = rs_node_get(tg->t->doc, "units"), *u, *v;
 	struct eng_game *g = tg->g;
 	const char *lab, *key;
@@ -289,7 +290,10 @@ tg_units(struct tg *tg)
 		    (type = rs_unit_find(tg->ctx->rs, v->scalar)) < 0)
 			return fail(tg, v ? v->pos : u->pos, 0,
 			    MSG(UNIT_UNKNOWN_TYPE), lab,
-			    scalar(v) ? v->scalar : "");
+			    scalar(v) ? v->scalar : "",
+			    scalar(v) ? rs_unit_hint(tg->ctx->rs, v->scalar,
+			                    hintbuf, sizeof(hintbuf)) :
+			                "");
 		v = rs_node_get(u, "at");
 		if (tg_place(tg, v, &x, &y) != 0)
 			return fail(tg, v ? v->pos : u->pos, 0,
@@ -652,6 +656,7 @@ static int
 tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
     const char **verbp, int *was_refused)
 {
+	char hintbuf[160];
 	struct eng_game *g = tg->g;
 	struct eng_action a;
 	const struct rs_node *v = NULL, *refused = NULL;
@@ -716,7 +721,9 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 			    MSG(FIRE_UNIT_TARGET_B_WEAPON));
 		if ((w = scalar(rs_node_get(v, "weapon"))) != NULL &&
 		    (a.weapon = rs_weapon_find(tg->ctx->rs, w)) < 0)
-			return fail(tg, s->pos, no, MSG(UNKNOWN_WEAPON), w);
+			return fail(tg, s->pos, no, MSG(UNKNOWN_WEAPON), w,
+			    rs_weapon_hint(tg->ctx->rs, w, hintbuf,
+			        sizeof(hintbuf)));
 	} else if (strcmp(verb, "melee") == 0) {
 		a.kind = ENG_ACT_MELEE;
 		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||

@@ -28,6 +28,35 @@ rs_weapon_find(const struct ruleset *rs, const char *name)
 	return -1;
 }
 
+const char *
+rs_unit_hint(const struct ruleset *rs, const char *name, char *buf, size_t sz)
+{
+	const char **names = xcalloc(rs->nunits + 1, sizeof(*names));
+	const char *r;
+	size_t i;
+
+	for (i = 0; i < rs->nunits; i++)
+		names[i] = rs->units[i].name;
+	r = str_did_you_mean(buf, sz, name, names, rs->nunits);
+	free(names);
+	return r;
+}
+
+const char *
+rs_weapon_hint(const struct ruleset *rs, const char *name, char *buf,
+    size_t sz)
+{
+	const char **names = xcalloc(rs->nweapons + 1, sizeof(*names));
+	const char *r;
+	size_t i;
+
+	for (i = 0; i < rs->nweapons; i++)
+		names[i] = rs->weapons[i].name;
+	r = str_did_you_mean(buf, sz, name, names, rs->nweapons);
+	free(names);
+	return r;
+}
+
 const struct rs_modifier *
 rs_mod_find(const struct ruleset *rs, const char *section, const char *key)
 {

@@ -170,6 +170,7 @@ read_phases(struct reader *r, const struct rs_md *list)
 static void
 check_testgame_units(struct reader *r, const struct rs_node *doc)
 {
+	char hintbuf[160];
 	const struct rs_node *units = rs_node_get(doc, "units"), *ty;
 	size_t i;
 
@@ -190,7 +191,11 @@ check_testgame_units(struct reader *r, const struct rs_node *doc)
 			diag_msg(r->d, ty->pos,
 			    MSG(TEST_GAME_UNIT_UNKNOWN_TYPE),
 			    units->kids[i]->scalar,
-			    ty->kind == RS_NODE_SCALAR ? ty->scalar : "?");
+			    ty->kind == RS_NODE_SCALAR ? ty->scalar : "?",
+			    ty->kind == RS_NODE_SCALAR ?
+			        rs_unit_hint(r->rs, ty->scalar, hintbuf,
+			            sizeof(hintbuf)) :
+			        "");
 	}
 }
 
@@ -331,42 +336,6 @@ static const struct {
 	{ "Game turn", SEC_PHASES },
 };
 
-/* The edit distance of a and b without case (ASCII), or more than cap
- * when it is more: titles are short, and only a near miss matters. */
-static size_t
-edit_distance(const char *a, const char *b, size_t cap)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, best;
-	size_t row[65], diag, up, c;
-
-	if (la > 64 || lb > 64 || (la > lb ? la - lb : lb - la) > cap)
-		return cap + 1;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		best = row[0];
-		for (j = 1; j <= lb; j++) {
-			up = row[j];
-			c = diag +
-			    (tolower((unsigned char)a[i - 1]) !=
-			        tolower((unsigned char)b[j - 1]));
-			if (up + 1 < c)
-				c = up + 1;
-			if (row[j - 1] + 1 < c)
-				c = row[j - 1] + 1;
-			row[j] = c;
-			diag = up;
-			if (c < best)
-				best = c;
-		}
-		if (best > cap)
-			return cap + 1;
-	}
-	return row[lb];
-}
-
 /*
  * The section a heading the reader does not read seems meant for: one
  * of the words above, or a section's title misspelt (one letter off in
@@ -384,9 +353,10 @@ section_like(const char *title)
 			return &sections[lookalikes[i].sec];
 	for (i = 0; i < NSECTIONS; i++) {
 		cap = strlen(sections[i].title) <= 7 ? 1 : 2;
-		if (edit_distance(title, sections[i].title, cap) <= cap ||
+		if (str_edit_distance(title, sections[i].title, cap) <= cap ||
 		    (sections[i].alias != NULL &&
-		        edit_distance(title, sections[i].alias, cap) <= cap))
+		        str_edit_distance(title, sections[i].alias, cap) <=
+		            cap))
 			return &sections[i];
 	}
 	return NULL;

@@ -20,6 +20,7 @@ static void
 unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
     int *used)
 {
+	char hintbuf[160];
 	size_t k;
 	int w;
 
@@ -27,7 +28,9 @@ unit_weapons(struct reader *r, struct rs_unit *u, const struct pending *p,
 		if ((w = rs_weapon_find(r->rs, p->names[k])) < 0) {
 			diag_msg(r->d, p->pos[k],
 			    MSG(UNIT_WEAPON_WEAPONS_TABLE_DOES), u->name,
-			    p->names[k]);
+			    p->names[k],
+			    rs_weapon_hint(r->rs, p->names[k], hintbuf,
+			        sizeof(hintbuf)));
 			continue;
 		}
 		used[w]++;
@@ -112,6 +115,7 @@ rd_no_weapons(struct reader *r)
 static void
 resolve_forces(struct reader *r)
 {
+	char hintbuf[160];
 	struct ruleset *rs = r->rs;
 	const struct rs_node *fo;
 	const char *nm;
@@ -128,7 +132,8 @@ resolve_forces(struct reader *r)
 		if ((rs->forces[i].unit = rs_unit_find(rs, nm)) < 0 &&
 		    !r->units_said)
 			diag_msg(r->d, rs->forces[i].pos,
-			    MSG(BATTLE_FORCE_NAMES_UNKNOWN_UNIT), nm);
+			    MSG(BATTLE_FORCE_NAMES_UNKNOWN_UNIT), nm,
+			    rs_unit_hint(rs, nm, hintbuf, sizeof(hintbuf)));
 	}
 }
 

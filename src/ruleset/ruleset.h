@@ -505,6 +505,12 @@ enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 /* Lookups; -1 when not found. Names compare case-insensitively. */
 int rs_unit_find(const struct ruleset *, const char *name);
 int rs_weapon_find(const struct ruleset *, const char *name);
+/* For a name not found: "; did you mean 'Reed Wardens'?" when one of
+ * the units (weapons) is a near miss (str_closest), else ""; in buf. */
+const char *rs_unit_hint(const struct ruleset *, const char *name, char *buf,
+    size_t sz);
+const char *rs_weapon_hint(const struct ruleset *, const char *name, char *buf,
+    size_t sz);
 const struct rs_modifier *rs_mod_find(const struct ruleset *,
     const char *section, const char *key);
 

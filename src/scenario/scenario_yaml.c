@@ -339,6 +339,7 @@ static void
 read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
     int side)
 {
+	char hintbuf[160];
 	const char *key = side == SC_BLUE ? "blue" : "red";
 	const struct rs_node *n = rs_node_get(root, key), *f;
 	double v[4];
@@ -373,7 +374,10 @@ read_side(struct sreader *r, struct scenario *s, const struct rs_node *root,
 		t = name != NULL ? rs_unit_find(r->rs, name) : -1;
 		if (t < 0) {
 			serr(r, f->kids[i], MSG(UNKNOWN_UNIT),
-			    name != NULL ? name : "?", r->rs->path);
+			    name != NULL ? name : "?", r->rs->path,
+			    name != NULL ? rs_unit_hint(r->rs, name, hintbuf,
+			                       sizeof(hintbuf)) :
+			                   "");
 			continue;
 		}
 		if (get_int(r, f, f->kids[i + 1], name, 1, SC_MAX_SIDE,

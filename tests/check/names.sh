@@ -1,0 +1,41 @@
+#!/bin/sh
+# names.sh BIN: a name sandtable does not know gets the one it seems
+# meant for (issue 34: "did you mean" for commands, units and weapons, as
+# headings already had): a letter off, two swapped, a plural, or the
+# first word of a longer name; and nothing when nothing is near.
+BIN=${1:-./sandtable}
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+has() { # NAME FILE TEXT
+	grep -qF -- "$3" "$2" && pass "$1" ||
+	    fail "$1" "no '$3' in $(head -c 300 "$2")"
+}
+DS=rulesets/dice-skirmish.md
+
+"$BIN" chekc "$DS" >"$tmp/out" 2>"$tmp/err"
+has "a command with two letters swapped" "$tmp/err" "unknown command 'chekc'; did you mean 'check'?"
+"$BIN" help refrence >"$tmp/out" 2>"$tmp/err"
+has "help for a misspelt command" "$tmp/err" "unknown command 'refrence'; did you mean 'reference'?"
+"$BIN" xyzzy "$DS" >"$tmp/out" 2>"$tmp/err"
+grep -q "did you mean" "$tmp/err" && fail "nothing near, no guess" "$(cat "$tmp/err")" ||
+    pass "nothing near, no guess"
+"$BIN" odds "$DS" "Reed Warden" >"$tmp/out" 2>"$tmp/err"
+has "odds: a unit's name without its plural" "$tmp/err" "no unit 'Reed Warden'; did you mean 'Reed Wardens'?"
+
+# In a ruleset: a unit's weapon, a battle's force and a test game's unit.
+sed -e 's/^\(| Tide Scouts *| [a-z]* *| 18 *| \)Sling /\1Slings/' \
+    -e 's/^    Heron Crossbows: 1$/    Heron Crossbow: 1/' \
+    -e '0,/type: Reed Wardens/s//type: Reed Warden/' "$DS" >"$tmp/typo.md"
+"$BIN" check -n 0 "$tmp/typo.md" >"$tmp/out" 2>"$tmp/err"
+has "a unit's weapon misspelt" "$tmp/err" "has weapon 'Slings', which the Weapons table does not list; did you mean 'Sling'?"
+has "a battle's force misspelt" "$tmp/err" "battle force names unknown unit 'Heron Crossbow'; did you mean 'Heron Crossbows'?"
+has "a test game's unit type misspelt" "$tmp/err" "has unknown type 'Reed Warden'; did you mean 'Reed Wardens'?"
+
+# The first word of a longer name: "Heavy" for the Heavy crossbow.
+sed 's/^| Heron Crossbows   | infantry  | 10   | Heavy crossbow /| Heron Crossbows   | infantry  | 10   | Heavy bow      /' "$DS" >"$tmp/first.md"
+"$BIN" check -n 0 "$tmp/first.md" >"$tmp/out" 2>"$tmp/err"
+has "the first word of a longer name" "$tmp/err" "has weapon 'Heavy bow', which the Weapons table does not list; did you mean 'Heavy crossbow'?"
