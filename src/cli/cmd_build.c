@@ -373,7 +373,7 @@ build_one(const char *file, const struct build_opts *bo)
 	if (rc != EXIT_CLEAN) {
 		cli_error("%s: not built (errors above); previous outputs "
 		          "kept",
-		    file);
+		    rs->path);
 		free(made);
 		free(dir);
 		ana_free(a);
@@ -384,7 +384,7 @@ build_one(const char *file, const struct build_opts *bo)
 	if (!bo->quiet && build_js == NULL) {
 		size_t i;
 
-		printf("%s: %s/:", file, dir);
+		printf("%s: %s/:", rs->path, dir);
 		for (i = 0; i < nmade; i++)
 			printf(" %s", made[i].file);
 		printf("\n");

@@ -39,3 +39,10 @@ has "a test game's unit type misspelt" "$tmp/err" "has unknown type 'Reed Warden
 sed 's/^| Heron Crossbows   | infantry  | 10   | Heavy crossbow /| Heron Crossbows   | infantry  | 10   | Heavy bow      /' "$DS" >"$tmp/first.md"
 "$BIN" check -n 0 "$tmp/first.md" >"$tmp/out" 2>"$tmp/err"
 has "the first word of a longer name" "$tmp/err" "has weapon 'Heavy bow', which the Weapons table does not list; did you mean 'Heavy crossbow'?"
+
+# The input read from standard input is "stdin" in build's line as in
+# every other command's.
+"$BIN" build -o "$tmp/b" - <tests/check/none.md >"$tmp/out" 2>"$tmp/err"
+grep -q "^stdin: $tmp/b/stdin/: " "$tmp/out" &&
+    pass "build - names its input stdin" ||
+    fail "build - names its input stdin" "$(cat "$tmp/out")"
