@@ -14,7 +14,7 @@ no() { echo "FAIL: $1"; }
 "$BIN" reference -q "$MOD" -o "$tmp/ref.pdf" 2>"$tmp/err"
 pdftotext -layout "$tmp/ref.pdf" "$tmp/ref.txt"
 grep -q 'Melee: chance the attacker wins' "$tmp/ref.txt" && ok "reference has the melee panel" || no "reference has the melee panel"
-grep -E '^ *Rifle +[0-9]+% +57%' "$tmp/ref.txt" >/dev/null && ok "Rifle attacking a Machine Gun wins 57%" ||
+grep -E '(^| )Rifle +[0-9]+% +57%' "$tmp/ref.txt" >/dev/null && ok "Rifle attacking a Machine Gun wins 57%" ||
 	no "Rifle attacking a Machine Gun wins 57%: $(grep -E '^ *Rifle ' "$tmp/ref.txt" | head -3)"
 grep -q 'Fire: chance one shot destroys the target' "$tmp/ref.txt" && ok "reference has the fire panel" || no "reference has the fire panel"
 

@@ -554,9 +554,10 @@ book_index_count(const struct book *b, int first)
 
 /*
  * How the index goes onto its pages. It begins under the body's end
- * when that saves a page, or when the body's last page would hold only
- * a few lines (Modern on A4: two lines of the last clarification, alone
- * on a page); else on a page of its own. Either way its entries share
+ * when that saves a page, or when the body's last page would be less
+ * than a third full (Modern on A4: two lines of the last clarification,
+ * alone on a page; Saltmarsh's last five clarifications); else on a page
+ * of its own. Either way its entries share
  * its pages as evenly as they allow (Modern on Letter left two entries
  * on a page of their own). f: the body laid out.
  */
@@ -583,7 +584,7 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 		int k = (int)(room / lh);
 
 		shared = book_index_count(b, k);
-		if (shared <= own || b->body_end - b->fr.y < b->fr.h / 4) {
+		if (shared <= own || b->body_end - b->fr.y < b->fr.h / 3) {
 			b->index_shared = 1;
 			first = k;
 		}
