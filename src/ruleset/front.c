@@ -141,6 +141,9 @@ read_battle(struct reader *r, const struct rs_node *b)
 			continue;
 		}
 		fc.count = (int)x;
+		if (x == 0)
+			diag_msg(r->d, f->kids[i + 1]->pos,
+			    MSG(FORCE_COUNT_ZERO), f->kids[i]->scalar);
 		XPUSH(r->rs->forces, r->rs->nforces, r->rs->capforces, fc);
 	}
 }

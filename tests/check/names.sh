@@ -46,3 +46,9 @@ has "the first word of a longer name" "$tmp/err" "has weapon 'Heavy bow', which 
 grep -q "^stdin: $tmp/b/stdin/: " "$tmp/out" &&
     pass "build - names its input stdin" ||
     fail "build - names its input stdin" "$(cat "$tmp/out")"
+
+# A silent trap: a force of 0 fields nothing; say so at its count.
+sed 's/^    Heron Crossbows: 1$/    Heron Crossbows: 0/' rulesets/dice-skirmish.md >"$tmp/f0.md"
+"$BIN" check -n 0 "$tmp/f0.md" >"$tmp/out" 2>"$tmp/err"
+line=$(grep -n '^    Heron Crossbows: 0$' "$tmp/f0.md" | cut -d: -f1)
+has "a force of 0 is a warning at its count" "$tmp/err" "f0.md:$line:22: warning: battle force 'Heron Crossbows' fields no unit (a count of 0)"
