@@ -666,7 +666,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	gd = grid ?
 	    xasprintf(_(", %s %s grid"), _(rs_grid_name(rs->grid)), cell) :
 	    xstrdup("");
-	pts = xasprintf(P_("%d point", "%d points", s->points), s->points);
+	/* The target: each side's own total is under its heading. */
+	pts = xasprintf(P_("up to %d point", "up to %d points", s->points),
+	    s->points);
 	turns = xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
 	units = xasprintf(P_("%d unit", "%d units",
 	                      sc_force_units(&s->side[SC_BLUE])),
@@ -977,8 +979,12 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	        _(side_name[side]), n) :
 	    xasprintf(P_("%s — %d unit, %s", "%s — %d units, %s", n),
 	        _(side_name[side]), n,
-	        pts_words = xasprintf(P_("%d point", "%d points", f->points),
-	            f->points));
+	        pts_words = s->points > 0 ?
+	            xasprintf(P_("%d of %d point", "%d of %d points",
+	                          s->points),
+	                f->points, s->points) :
+	            xasprintf(P_("%d point", "%d points", f->points),
+	                f->points));
 	free(pts_words);
 	if (cont) {
 		char *c = xasprintf(_("%s (continued)"), t);
