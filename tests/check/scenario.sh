@@ -308,3 +308,13 @@ pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -qx '20 cm' &&
     pass "Saltmarsh briefing: the edges numbered in cm, as its table" ||
     fail "Saltmarsh briefing: the edges numbered in cm, as its table" \
     "$(pdftotext -f 1 -l 1 "$tmp/cm.pdf" - | grep -m3 ' [cm]m$')"
+# Points add up (issue 34): the subtitle gives the target, each side what
+# it has against it, and the sides' figures are the forces' own sums.
+"$BIN" scenario rulesets/morschauser-modern.md -q -o "$tmp/pts.pdf" &&
+    pdftotext -layout "$tmp/pts.pdf" "$tmp/pts.txt"
+tgt=$(sed -n 's/.* up to \([0-9]*\) points a side .*/\1/p' "$tmp/pts.txt" | head -1)
+b=$(sed -n "s/^Blue — [0-9]* units, \([0-9]*\) of $tgt points.*/\1/p" "$tmp/pts.txt" | head -1)
+r=$(sed -n "s/^Red — [0-9]* units, \([0-9]*\) of $tgt points.*/\1/p" "$tmp/pts.txt" | head -1)
+[ -n "$tgt" ] && [ -n "$b" ] && [ -n "$r" ] && [ "$b" -le "$tgt" ] && [ "$r" -le "$tgt" ] &&
+    pass "the briefing gives each side's points against the target ($b, $r of $tgt)" ||
+    fail "the briefing gives each side's points against the target" "$(grep -m3 'points' "$tmp/pts.txt")"
