@@ -50,9 +50,17 @@ report(const char *ruleset, const struct scenario *s, const char *pdf,
 	    b, c);
 	if (balanced)
 		printf("; %s after %d candidate%s%s",
-		    ok ? "balanced" : "NOT balanced", s->bal.candidates,
-		    s->bal.candidates == 1 ? "" : "s",
+		    !ok ? "NOT balanced" :
+		        sc_favoured(&s->bal) < 0 ?
+		          "balanced" :
+		          "within 45-55% but not even",
+		    s->bal.candidates, s->bal.candidates == 1 ? "" : "s",
 		    s->bal.stopped ? " (the search's limit of play)" : "");
+	if (sc_favoured(&s->bal) >= 0) {
+		fmt_double(a, sizeof(a), fabs(s->bal.rate - 0.5) * 100, 1);
+		printf("; %s favoured by %s percentage points",
+		    sc_favoured(&s->bal) == SC_BLUE ? "Blue" : "Red", a);
+	}
 	printf(" (%s s)\n", t);
 }
 
@@ -87,6 +95,12 @@ json_made(json_t *o, const struct scenario *s, const char *pdf,
 	/* null: not asked for (no --balanced). */
 	json_object_set_new(b, "balanced",
 	    balanced && s->bal.games > 0 ? json_boolean(ok) : json_null());
+	/* The side the interval favours when it leaves out 50%, else
+	 * null. */
+	json_object_set_new(b, "favoured",
+	    sc_favoured(&s->bal) < 0 ?
+	        json_null() :
+	        json_string(sc_favoured(&s->bal) == SC_BLUE ? "blue" : "red"));
 	json_object_set_new(b, "candidates", json_integer(s->bal.candidates));
 	/* true: the search stopped at its limit of play, not balanced. */
 	json_object_set_new(b, "stopped", json_boolean(s->bal.stopped));

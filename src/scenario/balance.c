@@ -340,3 +340,11 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 	}
 	return best;
 }
+
+int
+sc_favoured(const struct sc_balance *b)
+{
+	if (b->games <= 0)
+		return -1;
+	return b->lo > 0.5 ? SC_BLUE : b->hi < 0.5 ? SC_RED : -1;
+}

@@ -157,6 +157,10 @@ int sc_default_force(const struct ruleset *, struct sc_force *,
     struct diags *);
 /* Number of units of a force. */
 int sc_force_units(const struct sc_force *);
+/* The side a measured balance favours: SC_BLUE or SC_RED when its 95%
+ * interval leaves out an even game (a score of 50%), else -1: a
+ * scenario within the band is still not even then, and says so. */
+int sc_favoured(const struct sc_balance *);
 /* Add n units of a type (merging with its line). */
 void sc_force_add(struct sc_force *, int type, int n);
 /* Remove one unit of a type; 0, or -1 when there is none. */

@@ -318,3 +318,21 @@ r=$(sed -n "s/^Red — [0-9]* units, \([0-9]*\) of $tgt points.*/\1/p" "$tmp/pts
 [ -n "$tgt" ] && [ -n "$b" ] && [ -n "$r" ] && [ "$b" -le "$tgt" ] && [ "$r" -le "$tgt" ] &&
     pass "the briefing gives each side's points against the target ($b, $r of $tgt)" ||
     fail "the briefing gives each side's points against the target" "$(grep -m3 'points' "$tmp/pts.txt")"
+# Balanced only when the interval allows an even game (issue 34): Modern's
+# seed-3 search ends within 45-55% at 52.3%, 95% interval 50.1-54.5%,
+# which leaves out 50%: the summary, the briefing and --json say Blue is
+# favoured and by how much, not "balanced".
+"$BIN" scenario --balanced rulesets/morschauser-modern.md --seed 3 \
+    -o "$tmp/fav.pdf" >"$tmp/fav.out" 2>&1
+grep -q "within 45-55% but not even after [0-9]* candidates; Blue favoured by 2.3 percentage points" "$tmp/fav.out" &&
+    ! grep -q "; balanced after" "$tmp/fav.out" &&
+    pdftotext "$tmp/fav.pdf" - | tr '\n' ' ' | grep -q "but not even: Blue is favoured by 2.3 percentage points (the interval leaves out 50%)" &&
+    pass "a search within the band but not even says which side it favours" ||
+    fail "a search within the band but not even says which side it favours" "$(tail -1 "$tmp/fav.out")"
+"$BIN" scenario --balanced --json -q rulesets/morschauser-modern.md --seed 3 \
+    -o "$tmp/fav.pdf" >"$tmp/fav.json" 2>/dev/null
+grep -q '"favoured": "blue"' "$tmp/fav.json" &&
+    "$BIN" scenario --balanced --json -q rulesets/morschauser-modern.md \
+        -o "$tmp/even.pdf" 2>/dev/null | grep -q '"favoured": null' &&
+    pass "--json: favoured blue, or null when the interval allows 50%" ||
+    fail "--json: favoured" "$(grep -m1 favoured "$tmp/fav.json")"

@@ -1413,7 +1413,24 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		          "this is the closest found.") :
 		        "");
 		free(u);
-		if (o->balanced == 1) {
+		if (o->balanced == 1 && sc_favoured(&s->bal) >= 0) {
+			char by[32];
+
+			fmt_double(by, sizeof(by),
+			    fabs(s->bal.rate - 0.5) * 100, 1);
+			u = xasprintf(
+			    P_("%s Within 45–55%% after %d candidate, but not "
+			       "even: <b>%s is favoured</b> by %s percentage points (the "
+			       "interval leaves out 50%%).",
+			        "%s Within 45–55%% after %d candidates, but not "
+			        "even: <b>%s is favoured</b> by %s percentage points (the "
+			        "interval leaves out 50%%).",
+			        s->bal.candidates),
+			    t, s->bal.candidates,
+			    _(side_name[sc_favoured(&s->bal)]), by);
+			free(t);
+			t = u;
+		} else if (o->balanced == 1) {
 			u = xasprintf(
 			    P_("%s Balanced to within 45–55%% after %d "
 			       "candidate.",
