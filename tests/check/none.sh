@@ -286,3 +286,10 @@ bad=$(cd ../.. && grep -rln --include='*.[ch]' -e 'rs_print_only(' \
     src | tr '\n' ' ')
 [ -z "$bad" ] && pass "no print-only check outside the family" ||
     fail "no print-only check outside the family" "$bad"
+# The rulebook's title page claims no checking for a game no engine plays
+# (issue 34: print-only invents nothing).
+"$BIN" rulebook "$tmp/game.md" -q -o "$tmp/rb1.pdf" &&
+    pdftotext -f 1 -l 1 "$tmp/rb1.pdf" - | grep -q "^Typeset by sandtable from the ruleset's Markdown\.$" &&
+    ! pdftotext -f 1 -l 1 "$tmp/rb1.pdf" - | grep -q "checked by the engine" &&
+    pass "a print-only rulebook does not claim its rules are checked" ||
+    fail "a print-only rulebook does not claim its rules are checked" "$(pdftotext -f 1 -l 1 "$tmp/rb1.pdf" - | grep Typeset)"

@@ -291,11 +291,15 @@ book_title(struct book *b, struct rnd_doc *doc)
 		rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
 	free(s);
 	rnd_set_rgb(cr, 0x666666);
+	/* A game no engine plays, or one with no test games, is not
+	 * checked by any: the page says only what made it. */
 	rnd_text(cr, &(struct rnd_font){ b->st.font, 8, 0, 0 }, b->mx,
 	    b->ph - b->bottom, w, 1, 0,
-	    _("Typeset by sandtable from the "
-	      "ruleset's Markdown; its rules are checked by the engine's test "
-	      "games."));
+	    eng_show_of(rs)->print_only || rs->ntests == 0 ?
+	        _("Typeset by sandtable from the ruleset's Markdown.") :
+	        _("Typeset by sandtable from the "
+	          "ruleset's Markdown; its rules are checked by the engine's "
+	          "test games."));
 	rnd_doc_outline(doc, 0, _("Title"), 0);
 	rnd_doc_page_end(doc);
 }
