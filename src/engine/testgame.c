@@ -346,6 +346,31 @@ unit_by_name(const struct eng_game *g, const char *s)
 	return -1;
 }
 
+/*
+ * The first of the names a step gives (NULL: none given) that is no
+ * unit of the test game, said as such with the units it has; 0 when
+ * every name given is one (the step's form is then what is wrong).
+ */
+static int
+missing_unit(struct tg *tg, const struct eng_game *g, struct pos at, int no,
+    const char *a, const char *b)
+{
+	const char *name = a != NULL && unit_by_name(g, a) < 0 ? a :
+	    b != NULL && unit_by_name(g, b) < 0                ? b :
+	                                                         NULL;
+	char list[256];
+	size_t n = 0;
+	int i;
+
+	if (name == NULL)
+		return 0;
+	list[0] = '\0';
+	for (i = 0; i < g->nu && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+		    i ? ", " : "", g->u[i].name);
+	return fail(tg, at, no, MSG(TEST_STEP_NO_UNIT), name, list);
+}
+
 /* Dice, seed, first side, players; 0 or -1. */
 static int
 tg_dice(struct tg *tg)
@@ -709,7 +734,11 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		    (a.unit = unit_by_name(g,
 		         scalar(rs_node_get(v, "unit")))) < 0 ||
 		    move_path(tg, v, &a) != 0)
-			return fail(tg, s->pos, no, MSG(MOVE_UNIT_X_Y_UNIT));
+			return v != NULL && v->kind == RS_NODE_MAP &&
+			        missing_unit(tg, g, s->pos, no,
+			            scalar(rs_node_get(v, "unit")), NULL) ?
+			    -1 :
+			    fail(tg, s->pos, no, MSG(MOVE_UNIT_X_Y_UNIT));
 	} else if (strcmp(verb, "fire") == 0) {
 		a.kind = ENG_ACT_FIRE;
 		if (v == NULL || v->kind != RS_NODE_MAP ||
@@ -717,8 +746,13 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		         scalar(rs_node_get(v, "unit")))) < 0 ||
 		    (a.target = unit_by_name(g,
 		         scalar(rs_node_get(v, "target")))) < 0)
-			return fail(tg, s->pos, no,
-			    MSG(FIRE_UNIT_TARGET_B_WEAPON));
+			return v != NULL && v->kind == RS_NODE_MAP &&
+			        missing_unit(tg, g, s->pos, no,
+			            scalar(rs_node_get(v, "unit")),
+			            scalar(rs_node_get(v, "target"))) ?
+			    -1 :
+			    fail(tg, s->pos, no,
+			        MSG(FIRE_UNIT_TARGET_B_WEAPON));
 		if ((w = scalar(rs_node_get(v, "weapon"))) != NULL &&
 		    (a.weapon = rs_weapon_find(tg->ctx->rs, w)) < 0)
 			return fail(tg, s->pos, no, MSG(UNKNOWN_WEAPON), w,
@@ -729,8 +763,12 @@ tg_step1(struct tg *tg, const struct rs_node *s, int no, struct eng_action *ap,
 		if (v == NULL || v->kind != RS_NODE_SEQ || v->nkids != 2 ||
 		    (a.unit = unit_by_name(g, scalar(v->kids[0]))) < 0 ||
 		    (a.target = unit_by_name(g, scalar(v->kids[1]))) < 0)
-			return fail(tg, s->pos, no,
-			    MSG(MELEE_B_UNITS_TEST_GAME));
+			return v != NULL && v->kind == RS_NODE_SEQ &&
+			        v->nkids == 2 &&
+			        missing_unit(tg, g, s->pos, no,
+			            scalar(v->kids[0]), scalar(v->kids[1])) ?
+			    -1 :
+			    fail(tg, s->pos, no, MSG(MELEE_B_UNITS_TEST_GAME));
 	} else
 		a.kind = ENG_ACT_FAMILY;
 	rc = g->ctx->fam->step(g, &a, err, sizeof(err));

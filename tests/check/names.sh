@@ -52,3 +52,9 @@ sed 's/^    Heron Crossbows: 1$/    Heron Crossbows: 0/' rulesets/dice-skirmish.
 "$BIN" check -n 0 "$tmp/f0.md" >"$tmp/out" 2>"$tmp/err"
 line=$(grep -n '^    Heron Crossbows: 0$' "$tmp/f0.md" | cut -d: -f1)
 has "a force of 0 is a warning at its count" "$tmp/err" "f0.md:$line:22: warning: battle force 'Heron Crossbows' fields no unit (a count of 0)"
+
+# A test-game step that names no unit of the game says so, with the
+# units it has, not the step's template.
+sed 's/^  - fire: { unit: A, target: B }$/  - fire: { unit: A, target: C }/' rulesets/dice-skirmish.md >"$tmp/step.md"
+"$BIN" check -n 0 "$tmp/step.md" >"$tmp/out" 2>"$tmp/err"
+has "a step naming a missing unit names it" "$tmp/err" "no unit 'C' in this test game (its units: A, B)"
