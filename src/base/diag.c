@@ -209,6 +209,9 @@ diags_print(const struct diags *d, FILE *fp)
 	const struct diag *x;
 
 	capture(d);
+	/* Whole lines: rulesets built side by side print their messages
+	 * from their own threads. */
+	flockfile(fp);
 	for (i = 0; i < d->n; i++) {
 		x = &d->v[i];
 		if (x->sev < print_level)
@@ -230,6 +233,7 @@ diags_print(const struct diags *d, FILE *fp)
 		fprintf(fp, MSGF_MORE_MESSAGES_NOT_SHOWN, d->dropped);
 		fputc('\n', fp);
 	}
+	funlockfile(fp);
 }
 
 void
