@@ -196,7 +196,8 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 		return -1;
 	}
 	if (rs_unit_find(rs, name->text) >= 0) {
-		diag_msg(r->d, name->pos, MSG(DUPLICATE_UNIT), name->text);
+		diag_msg(r->d, name->pos, MSG(DUPLICATE_UNIT), name->text,
+		    rs->units[rs_unit_find(rs, name->text)].pos.line);
 		return 0;
 	}
 	if (rd_name_long(r->d, name->pos, "unit name", name->text,
@@ -391,7 +392,9 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		}
 		if (rs_weapon_find(rs, row[cw].text) >= 0) {
 			diag_msg(r->d, w.pos, MSG(DUPLICATE_WEAPON),
-			    row[cw].text);
+			    row[cw].text,
+			    rs->weapons[rs_weapon_find(rs, row[cw].text)]
+			        .pos.line);
 			continue;
 		}
 		if (rd_name_long(r->d, w.pos, "weapon name", row[cw].text,
@@ -709,7 +712,9 @@ rd_mods(struct reader *r, const struct table *t, int arg)
 		}
 		if (rs_mod_find(r->rs, t->what, row[ck].text) != NULL) {
 			diag_msg(r->d, row[ck].pos, MSG(DUPLICATE_MODIFIER),
-			    row[ck].text);
+			    row[ck].text,
+			    rs_mod_find(r->rs, t->what, row[ck].text)
+			        ->pos.line);
 			continue;
 		}
 		if (rd_cell_int(r, &row[cv], "Value", -6, 6, &m.value) == -1)

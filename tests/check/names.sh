@@ -58,3 +58,9 @@ has "a force of 0 is a warning at its count" "$tmp/err" "f0.md:$line:22: warning
 sed 's/^  - fire: { unit: A, target: B }$/  - fire: { unit: A, target: C }/' rulesets/dice-skirmish.md >"$tmp/step.md"
 "$BIN" check -n 0 "$tmp/step.md" >"$tmp/out" 2>"$tmp/err"
 has "a step naming a missing unit names it" "$tmp/err" "no unit 'C' in this test game (its units: A, B)"
+
+# A duplicate says where the first one is.
+sed 's/^| Tide Scouts /| Reed Wardens /' rulesets/dice-skirmish.md >"$tmp/dup.md"
+"$BIN" check -n 0 "$tmp/dup.md" >"$tmp/out" 2>"$tmp/err"
+first=$(grep -n '^| Reed Wardens ' "$tmp/dup.md" | head -1 | cut -d: -f1)
+has "a duplicate unit names the first one's line" "$tmp/err" "duplicate unit 'Reed Wardens' (first on line $first)"
