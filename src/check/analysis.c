@@ -244,8 +244,28 @@ ana_free(struct analysis *a)
 	diags_free(&a->test_diags);
 	diags_free(&a->ex_diags);
 	free(a->plays);
+	free(a->fielded);
+	free(a->fielded_by);
 	eng_ctx_free(a->ctx);
 	free(a);
+}
+
+void
+ana_fielded(struct analysis *a, const int *count, size_t n, const char *by)
+{
+	size_t i;
+
+	if (a->nfielded < n) {
+		a->fielded = xrealloc(a->fielded, n * sizeof(int));
+		memset(a->fielded + a->nfielded, 0,
+		    (n - a->nfielded) * sizeof(int));
+		a->nfielded = n;
+	}
+	for (i = 0; i < n; i++)
+		if (count[i] > a->fielded[i])
+			a->fielded[i] = count[i];
+	free(a->fielded_by);
+	a->fielded_by = xstrdup(by);
 }
 
 const struct eng_odds *

@@ -40,6 +40,12 @@ struct analysis {
 	 * for any number of jobs. */
 	struct ana_play *plays;
 	size_t nplays;
+	/* What the run's products put on the table beyond the default
+	 * battle (ana_fielded): by unit type, the most bases any of them
+	 * fields, both sides together, and what fields them. */
+	int *fielded;
+	size_t nfielded;
+	char *fielded_by;
 };
 
 /*
@@ -54,6 +60,14 @@ struct analysis *ana_new(const struct ruleset *, int grid, double cell_mm);
 struct analysis *ana_new_focus(const struct ruleset *, int grid,
     double cell_mm, int ua, int ub);
 void ana_free(struct analysis *);
+
+/*
+ * A product of the run fields count[u] units of each type u (both sides
+ * together; n types) in what it calls by ("the scenario Clash at the
+ * cairn"): the bases sheet of the same run cuts as many.
+ */
+void ana_fielded(struct analysis *, const int *count, size_t n,
+    const char *by);
 
 /* The exact odds (computed once), or NULL when the ruleset is not
  * played or its family has none. */

@@ -112,6 +112,8 @@ sc_own_values(const struct ruleset *rs, struct sc_values *v)
 	free(v->v);
 	v->n = rs->nunits;
 	v->v = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
+	v->games = 0;
+	v->own = 1;
 	for (i = 0; i < rs->nunits; i++) {
 		cell = rs->units[i].own[col];
 		if (cell == NULL)

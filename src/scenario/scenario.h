@@ -126,6 +126,7 @@ struct sc_values {
 	size_t n;
 	/* How the values were found, for the briefing. */
 	long games; /* self-play games used */
+	int own;    /* the designer's own Points column, as written */
 };
 void sc_values_free(struct sc_values *);
 

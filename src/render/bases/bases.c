@@ -197,7 +197,8 @@ unit_size(const struct sheet *sh, size_t u, const struct bl_size *forced,
 }
 
 /* How many bases unit u needs: --count, else both sides of the default
- * battle, else one a side when the ruleset sets no battle. */
+ * battle (one a side when the ruleset sets no battle), or as many as
+ * another product of the run fields, when that is more. */
 static int
 unit_count(const struct sheet *sh, size_t u)
 {
@@ -208,11 +209,41 @@ unit_count(const struct sheet *sh, size_t u)
 	if (sh->o->count > 0)
 		return sh->o->count;
 	if (rs->nforces == 0)
-		return 2;
+		n = 1;
 	for (i = 0; i < rs->nforces; i++)
 		if (rs->forces[i].unit == (int)u)
 			n += rs->forces[i].count;
-	return 2 * n;
+	n *= 2;
+	if (u < sh->o->nfielded && sh->o->fielded[u] > n)
+		n = sh->o->fielded[u];
+	return n;
+}
+
+/* What the bases are for, " for the default battle …" (markup), or "" with
+ * --count. */
+static char *
+for_what(const struct sheet *sh)
+{
+	char *by, *s;
+	size_t u;
+	int more = 0;
+
+	if (sh->o->count > 0 || sh->npc == 0)
+		return xstrdup("");
+	for (u = 0; u < sh->rs->nunits && u < sh->o->nfielded; u++)
+		if (sh->o->fielded[u] > 0)
+			more = 1;
+	if (!more || sh->o->fielded_by == NULL)
+		return xstrdup(sh->rs->nforces > 0 ?
+		        _(" for the default battle") :
+		        _(" for one unit of each type a side"));
+	by = rnd_markup_escape(sh->o->fielded_by);
+	s = xasprintf(sh->rs->nforces > 0 ?
+	        _(" for the default battle and %s") :
+	        _(" for %s and one unit of each type a side"),
+	    by);
+	free(by);
+	return s;
 }
 
 /* Is w x h placeable on an empty page? */
@@ -1035,7 +1066,7 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 	      "has scaled the sheet and every piece on it."));
 	t = rnd_markup_escape(sh->rs->title ? sh->rs->title : sh->rs->name);
 	{
-		char *m;
+		char *m, *fr;
 		const struct bl_size *s = NULL;
 		size_t i;
 
@@ -1044,11 +1075,13 @@ draw_calibration(struct sheet *sh, cairo_t *cr, int page)
 				s = &sh->pc[i].size;
 		if (s != NULL)
 			size_name(sh, s, sz, sizeof(sz));
+		fr = for_what(sh);
 		m = xasprintf(
-		    _("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s, "
+		    _("<b>4 in</b> \xc2\xb7 <b>%s</b>: bases%s%s%s, "
 		      "range rulers and markers \xc2\xb7 sheet %d of %d. Cut on "
 		      "the solid lines; rulers measure from their ends."),
-		    t, s ? " " : "", s ? sz : "", page, sh->npages);
+		    t, s ? " " : "", s ? sz : "", fr, page, sh->npages);
+		free(fr);
 		rnd_text(cr, &small, b->x + 1.5, b->y + 1.0, b->w - 3, 0, 1,
 		    m);
 		free(m);

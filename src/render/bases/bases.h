@@ -20,7 +20,12 @@ struct rnd_bases_opts {
 	int markers;       /* print the status markers */
 	                   /* guides, rulers, markers: -1 the template's */
 	const char *tmpl;  /* NAME|PATH: -t, else the product row's */
-	FILE *dump;        /* the layout as text (tab-separated), or NULL */
+	/* Bases by unit type that another product of the run fields, and
+	 * what it is ("the scenario …"), or NULL: the default battle's. */
+	const int *fielded;
+	size_t nfielded;
+	const char *fielded_by;
+	FILE *dump; /* the layout as text (tab-separated), or NULL */
 };
 
 /* Defaults: what to print from the template (everything, no guides),

@@ -174,6 +174,9 @@ product_bases(struct analysis *a, const char *path, const struct cli_common *c,
 		rnd_bases_opts_init(&o);
 	o.paper = c->paper;
 	o.tmpl = c->tmpl;
+	o.fielded = a->fielded;
+	o.nfielded = a->nfielded;
+	o.fielded_by = a->fielded_by;
 	return rnd_bases(a->rs, path, &o, d) == 0 ? 0 : -1;
 }
 

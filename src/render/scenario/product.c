@@ -142,6 +142,26 @@ unplayed(const struct ruleset *rs, const struct rnd_sc_req *o,
 	return s;
 }
 
+/* The scenario's units, both sides, for the bases sheet of the run. */
+static void
+fielded(struct analysis *a, const struct scenario *s)
+{
+	const struct ruleset *rs = a->rs;
+	int *n = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(int));
+	char *by = xasprintf(_("the scenario %s"), s->title);
+	size_t i;
+	int side;
+
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < s->side[side].n; i++)
+			if ((size_t)s->side[side].v[i].type < rs->nunits)
+				n[s->side[side].v[i].type] +=
+				    s->side[side].v[i].count;
+	ana_fielded(a, n, rs->nunits, by);
+	free(by);
+	free(n);
+}
+
 int
 rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
     struct rnd_sc_made *m, struct diags *d)
@@ -153,15 +173,25 @@ rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
 	struct scenario *s = NULL;
 
 	memset(m, 0, sizeof(*m));
-	if (eng_show_of(rs)->print_only)
-		return (m->s = unplayed(rs, o, val, d)) != NULL ? 0 : -1;
+	if (eng_show_of(rs)->print_only) {
+		if ((m->s = unplayed(rs, o, val, d)) == NULL)
+			return -1;
+		fielded(a, m->s);
+		return 0;
+	}
 	/* The analysis's engine and odds; what preparing it said is
 	 * this product's to print too. */
 	diags_append(d, &a->prep);
 	if (a->ctx == NULL)
 		return 1;
 	m->e = sc_engine_share(a->ctx, ana_odds(a));
-	if (sc_unit_values(m->e, VALUE_GAMES, 1, o->jobs, val) != 0) {
+	/* The designer's own Points column buys the forces, as written;
+	 * only a game without one is priced by play. */
+	if (sc_own_values(rs, val) < 0 || sc_cheapest(val->v, val->n) == 0) {
+		sc_values_free(val);
+	}
+	if (!val->own &&
+	    sc_unit_values(m->e, VALUE_GAMES, 1, o->jobs, val) != 0) {
 		struct pos at = { rs->path, 0, 0 };
 
 		diag_msg(d, at, MSG(RULESET_NO_UNITS));
@@ -194,6 +224,8 @@ rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
 		}
 		s->bal.candidates = 1;
 	}
+	if (s != NULL)
+		fielded(a, s);
 	return s != NULL ? 0 : -1;
 }
 

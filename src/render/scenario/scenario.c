@@ -667,8 +667,12 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	    xasprintf(_(", %s %s grid"), _(rs_grid_name(rs->grid)), cell) :
 	    xstrdup("");
 	/* The target: each side's own total is under its heading. */
-	pts = xasprintf(P_("up to %d point", "up to %d points", s->points),
-	    s->points);
+	pts = s->side[SC_BLUE].points > s->points ||
+	        s->side[SC_RED].points > s->points ?
+	    xasprintf(P_("about %d point", "about %d points", s->points),
+	        s->points) :
+	    xasprintf(P_("up to %d point", "up to %d points", s->points),
+	        s->points);
 	turns = xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
 	units = xasprintf(P_("%d unit", "%d units",
 	                      sc_force_units(&s->side[SC_BLUE])),
@@ -979,7 +983,12 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	        _(side_name[side]), n) :
 	    xasprintf(P_("%s — %d unit, %s", "%s — %d units, %s", n),
 	        _(side_name[side]), n,
-	        pts_words = s->points > 0 ?
+	        pts_words = s->points > 0 && f->points > s->points ?
+	            xasprintf(P_("%d points, %d over the %d, for balance",
+	                          "%d points, %d over the %d, for balance",
+	                          f->points),
+	                f->points, f->points - s->points, s->points) :
+	            s->points > 0 ?
 	            xasprintf(P_("%d of %d point", "%d of %d points",
 	                          s->points),
 	                f->points, s->points) :
@@ -1471,7 +1480,15 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 			free(t);
 			t = u;
 		}
-		if (o->val != NULL && o->val->games > 0) {
+		if (o->val != NULL && o->val->own) {
+			u = xasprintf(
+			    _("%s Unit points are the ruleset's own, "
+			      "from the Points column of its Units "
+			      "table."),
+			    t);
+			free(t);
+			t = u;
+		} else if (o->val != NULL && o->val->games > 0) {
 			thousands(g, sizeof(g), o->val->games);
 			u = xasprintf(
 			    P_("%s Unit points come from the exact odds "

@@ -1,0 +1,115 @@
+#!/bin/sh
+# agree.sh BIN: the products of one build agree with each other (issue
+# 34): the bases sheet cuts a base for every unit any product fields,
+# the scenario's points add up against its target, and a designer's own
+# Points column is printed as written, never replaced by the engine's
+# values. Prints "PASS: name" or "FAIL: name: why" per check.
+BIN=${1:-./sandtable}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+awk() { LC_ALL=C command awk "$@"; }
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+
+# fielded YAML: "COUNT NAME" lines, both sides of a scenario file added.
+fielded() {
+	awk '/^(blue|red):/ { side = 1; next }
+	/^[a-z]/ { side = 0; inf = 0 }
+	side && /^  forces:/ { inf = 1; next }
+	side && inf && /^    [^ ]/ {
+		line = $0; sub(/^ +/, "", line)
+		n = line; sub(/.*: */, "", n)
+		name = line; sub(/: *[0-9]+ *$/, "", name)
+		c[name] += n }
+	side && inf && /^  [^ ]/ { inf = 0 }
+	END { for (k in c) print c[k], k }' "$1"
+}
+
+# Every bundled ruleset: as many bases of each type as its scenario
+# fields (a base's label is the unit's name on a line of its own).
+for r in rulesets/dice-skirmish.md rulesets/gauntlet-ancients.md \
+    rulesets/morschauser-modern.md rulesets/cinder-vale.md; do
+	n=$(basename "$r" .md)
+	if ! "$BIN" build -q --games 200 "$r" -o "$T/out" 2>"$T/err"; then
+		fail "$n: build" "$(head -3 "$T/err")"
+		continue
+	fi
+	d="$T/out/$n"
+	pdftotext -raw "$d/bases.pdf" "$T/bases.txt"
+	short=$(fielded "$d/scenario.yaml" | while read -r c name; do
+		have=$(grep -cxF "$name" "$T/bases.txt")
+		[ "$have" -ge "$c" ] || echo "$name: $have bases for $c"
+	done)
+	if [ -z "$short" ] && [ -n "$(fielded "$d/scenario.yaml")" ]; then
+		pass "$n: bases for every unit the scenario fields"
+	else
+		fail "$n: bases for every unit the scenario fields" "$short"
+	fi
+	title=$(sed -n 's/^title: *//p' "$d/scenario.yaml" | head -1 |
+	    tr -d '"')
+	if pdftotext "$d/bases.pdf" - | tr '\n' ' ' |
+	    grep -qF "for the default battle and the scenario $title"; then
+		pass "$n: the bases sheet says what it is for"
+	else
+		fail "$n: the bases sheet says what it is for" "'$title'"
+	fi
+	# A side over the target says so and why; none reads 'N of M'
+	# with N over M.
+	pdftotext -layout "$d/scenario.pdf" "$T/sc.txt"
+	over=$(grep -oE '[0-9]+ of [0-9]+ points' "$T/sc.txt" |
+	    awk '$1 > $3')
+	if [ -z "$over" ]; then
+		pass "$n: no side's points read as more than its target"
+	else
+		fail "$n: no side's points read as more than its target" "$over"
+	fi
+	if grep -qE 'units, [0-9]+ points, [0-9]+ over the [0-9]+, for balance' \
+	    "$T/sc.txt"; then
+		grep -q 'about [0-9]* points a side' "$T/sc.txt" &&
+		    pass "$n: a side over the target: the subtitle says about" ||
+		    fail "$n: a side over the target: the subtitle says about" \
+		    "$(grep -m1 'points a side' "$T/sc.txt")"
+	fi
+done
+
+# A dice ruleset with a Points column of its own: the scenario buys its
+# forces with the designer's points and prints them as written.
+awk 'BEGIN { FS = OFS = "|" }
+/^\| Unit +\| Class/ { $11 = $11 "| Points " ; print; next }
+/^\|-+\|/ && !done { $11 = $11 "|--------"; done = 1; print; next }
+/^\| (Reed Wardens|Tide Scouts|Saltburn Lancers|Heron Crossbows|Mirewright Engine|Shellback Guard|Gull Riders) / {
+	p["Reed Wardens"] = 30; p["Tide Scouts"] = 20
+	p["Saltburn Lancers"] = 45; p["Heron Crossbows"] = 35
+	p["Mirewright Engine"] = 90; p["Shellback Guard"] = 40
+	p["Gull Riders"] = 25
+	name = $2; gsub(/^ +| +$/, "", name)
+	$11 = $11 "| " p[name] " "; print; next }
+{ print }' rulesets/dice-skirmish.md >"$T/pts.md"
+if ! grep -q '| 90 |' "$T/pts.md"; then
+	fail "points column: the test's ruleset" "no Points column made"
+elif ! "$BIN" scenario -q --games 200 "$T/pts.md" -o "$T/pts.pdf" \
+    2>"$T/err"; then
+	fail "points column: scenario" "$(head -3 "$T/err")"
+else
+	pdftotext -layout "$T/pts.pdf" "$T/pts.txt"
+	# Every "N × P" of the orders of battle is the designer's price.
+	bad=$(grep -oE '[0-9]+ ?× ?[0-9]+' "$T/pts.txt" |
+	    sed 's/.*× *//' | grep -vxE '30|20|45|35|90|40|25')
+	if [ -z "$bad" ] && grep -q '× *[0-9]' "$T/pts.txt"; then
+		pass "points column: the orders of battle print the designer's points"
+	else
+		fail "points column: the orders of battle print the designer's points" \
+		    "$(echo $bad)"
+	fi
+	tr '\n' ' ' <"$T/pts.txt" | tr -s ' ' |
+	    grep -q "Unit points are the ruleset's own, from the Points column" &&
+	    pass "points column: the briefing says whose points" ||
+	    fail "points column: the briefing says whose points" \
+	    "no note"
+	grep -q 'Points column' "$T/pts.txt" &&
+	    ! grep -q 'self-play games\.' "$T/pts.txt" &&
+	    pass "points column: no engine values claimed" ||
+	    fail "points column: no engine values claimed" \
+	    "$(grep 'self-play' "$T/pts.txt")"
+fi
