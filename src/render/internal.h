@@ -412,7 +412,7 @@ size_t rnd_unit_own_cols(const struct ruleset *, size_t *col);
 /* A length in the ruleset's measure: 9" or 80 mm. */
 void rnd_len(const struct ruleset *, char *buf, size_t sz, double mm);
 /* "4, 6"; "all" / "infantry, artillery"; "indirect"; into buf. */
-void rnd_hits_on(char *buf, size_t sz, const struct rs_faces *);
+void rnd_hits_on(char *buf, size_t sz, const struct rs_weapon *);
 void rnd_classes(char *buf, size_t sz, unsigned mask);
 /* A unit's class as printed: the ruleset's own name, or the built-in
  * class's in the language of the labels. */

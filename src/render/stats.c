@@ -12,13 +12,25 @@ rnd_len(const struct ruleset *rs, char *buf, size_t sz, double mm)
 	len_format(buf, sz, mm, rs->measure);
 }
 
-/* The faces that hit, "4, 6", kept on one line (no-break spaces). */
+/* The faces that hit as the designer wrote them, "4, 6" or "6+", kept on
+ * one line (no-break spaces); "—" for none. */
 void
-rnd_hits_on(char *buf, size_t sz, const struct rs_faces *faces)
+rnd_hits_on(char *buf, size_t sz, const struct rs_weapon *w)
 {
-	rs_faces_format(buf, sz, faces, ",\xc2\xa0"); /* no break inside */
-	if (buf[0] == '\0')
+	const char *s = w->hits_text;
+	size_t n = 0;
+
+	if (s == NULL || rs_faces_none(&w->hit_faces)) {
 		snprintf(buf, sz, "\xe2\x80\x94");
+		return;
+	}
+	for (; *s != '\0' && n + 3 < sz; s++)
+		if (*s == ' ') {
+			memcpy(buf + n, "\xc2\xa0", 2); /* no break inside */
+			n += 2;
+		} else
+			buf[n++] = *s;
+	buf[n] = '\0';
 }
 
 void

@@ -121,6 +121,7 @@ rs_free(struct ruleset *rs)
 	for (i = 0; i < rs->nweapons; i++) {
 		free(rs->weapons[i].name);
 		free(rs->weapons[i].notes);
+		free(rs->weapons[i].hits_text);
 		for (k = 0; k < rs->weapon_own.n; k++)
 			free(rs->weapons[i].own[k]);
 	}

@@ -258,6 +258,7 @@ struct rs_weapon {
 	char *name;
 	double range_mm;
 	struct rs_faces hit_faces; /* faces that hit (see rs_faces) */
+	char *hits_text;           /* the Hits on cell as written, or NULL */
 	unsigned destroys;         /* mask of 1u << rs_class (firepower) */
 	unsigned traits;           /* rs_weapon_trait */
 	char *notes;               /* free text of the Notes column, or NULL */

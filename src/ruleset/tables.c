@@ -414,6 +414,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 			tmp = xstrdup(row[ch].text);
 			rd_split_list(tmp, face_item, r, row[ch].pos, &fc);
 			free(tmp);
+			w.hits_text = xstrdup(row[ch].text);
 		}
 		if (cd >= 0 && !rd_is_none(row[cd].text)) {
 			tmp = xstrdup(row[cd].text);

@@ -113,3 +113,23 @@ else
 	    fail "points column: no engine values claimed" \
 	    "$(grep 'self-play' "$T/pts.txt")"
 fi
+
+# One spelling: a Hits on cell prints as the designer wrote it on every
+# product ('6+' on a d10 was '6, 7, 8, 9, 10' on the sheet and the cards,
+# '6,7,8,9,10' in the scenario and '6+' in the rulebook).
+sed -e 's/^engine: none/engine: none\ndice: d10/' -e 's/| 5, 6    |/| 6+      |/' \
+    tests/check/none.md >"$T/spell.md"
+if ! "$BIN" build -q "$T/spell.md" -o "$T/sp" 2>"$T/err"; then
+	fail "one spelling: build" "$(head -3 "$T/err")"
+else
+	for p in reference cards scenario rulebook; do
+		pdftotext -layout "$T/sp/spell/$p.pdf" "$T/$p.txt"
+		if grep -q 'Rifle .*6+' "$T/$p.txt" &&
+		    ! grep -qE '6, ?7, ?8, ?9, ?10' "$T/$p.txt"; then
+			pass "one spelling: $p prints Hits on 6+ as written"
+		else
+			fail "one spelling: $p prints Hits on 6+ as written" \
+			    "$(grep -m2 'Rifle ' "$T/$p.txt")"
+		fi
+	done
+fi

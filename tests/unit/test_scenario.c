@@ -649,7 +649,7 @@ Test(engine, unit_values_are_derived)
 Test(generate, fixed_forces)
 {
 	struct ruleset *rs = load("morschauser-modern");
-	struct sc_values v = { NULL, 0, 0 };
+	struct sc_values v = { NULL, 0, 0, 0 };
 	struct sc_request rq;
 	struct sc_force f;
 	struct scenario *s;

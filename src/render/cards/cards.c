@@ -387,7 +387,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 
 			nbsp(&r);
 			if (faces) {
-				rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+				rnd_hits_on(buf, sizeof(buf), w);
 				h = rnd_markup_escape(buf);
 				nbsp(&h);
 			}
@@ -421,7 +421,7 @@ card_weapons(struct cards *c, const struct rs_unit *u, struct rnd_flow *f)
 		if (!run)
 			row[1] = r;
 		if (faces && !run) {
-			rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+			rnd_hits_on(buf, sizeof(buf), w);
 			row[2] = rnd_markup_escape(buf);
 		}
 		n++;

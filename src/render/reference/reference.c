@@ -198,7 +198,7 @@ ref_weapons(struct ref *r)
 		rnd_len(rs, buf, sizeof(buf), w->range_mm);
 		row[c++] = xstrdup(buf);
 		if (faces) {
-			rnd_hits_on(buf, sizeof(buf), &w->hit_faces);
+			rnd_hits_on(buf, sizeof(buf), w);
 			row[c++] = xstrdup(buf);
 		}
 		if (destroys) {

@@ -863,8 +863,8 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 
 		char list[512], faces[520] = "";
 
-		rs_faces_format(list, sizeof(list), &w->hit_faces, ",");
-		if (list[0] != '\0')
+		rnd_hits_on(list, sizeof(list), w);
+		if (!rs_faces_none(&w->hit_faces))
 			snprintf(faces, sizeof(faces), _(" on %s"), list);
 		len_str(rs, r, sizeof(r), w->range_mm);
 		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
