@@ -312,27 +312,84 @@ near_road(const struct battlefield *bf, double x, double y, double d)
 	return 0;
 }
 
-/* An objective's name for terrain of kind k: "The Hedgerow" by the
- * ruleset's Terrain table, else "The wood" (word). Caller frees. */
+/*
+ * The places an objective is put at, for its name and the scenario's
+ * title, in the language of the products (the scenario file keeps them
+ * as printed): a place of the ruleset's terrain is called by the
+ * ruleset's name for it when the Terrain table gives one ("The
+ * Hedgerow"), else by the word for it; open ground is a farm or a
+ * cairn.
+ */
+enum place {
+	PL_FORD,
+	PL_HILL,
+	PL_TOWN,
+	PL_WOOD,
+	PL_ROAD,
+	PL_FARM,
+	PL_CAIRN,
+	PL__N
+};
+static const enum rs_terrain_kind place_kind[PL__N] = { RS_TERRAIN_FORD,
+	RS_TERRAIN_HILL, RS_TERRAIN_TOWN, RS_TERRAIN_WOOD, RS_TERRAIN_ROAD,
+	RS_TERRAIN_OPEN, RS_TERRAIN_OPEN };
+static const char *const place_word[PL__N] = { N_("The ford"), N_("The hill"),
+	N_("The town"), N_("The wood"), N_("The milestone"), N_("The farm"),
+	N_("The cairn") };
+/* The titles, a form of six drawn, each place in full (languages bend
+ * the place to the form: am Hof, à la ferme); make_title() has the forms
+ * for a name of the ruleset's own. */
+#define NFORMS 6
+static const char *const title_of[NFORMS][PL__N] = {
+	{ N_("Battle for the ford"), N_("Battle for the hill"),
+	    N_("Battle for the town"), N_("Battle for the wood"),
+	    N_("Battle for the milestone"), N_("Battle for the farm"),
+	    N_("Battle for the cairn") },
+	{ N_("Clash at the ford"), N_("Clash at the hill"),
+	    N_("Clash at the town"), N_("Clash at the wood"),
+	    N_("Clash at the milestone"), N_("Clash at the farm"),
+	    N_("Clash at the cairn") },
+	{ N_("Holding the ford"), N_("Holding the hill"),
+	    N_("Holding the town"), N_("Holding the wood"),
+	    N_("Holding the milestone"), N_("Holding the farm"),
+	    N_("Holding the cairn") },
+	{ N_("Action at the ford"), N_("Action at the hill"),
+	    N_("Action at the town"), N_("Action at the wood"),
+	    N_("Action at the milestone"), N_("Action at the farm"),
+	    N_("Action at the cairn") },
+	{ N_("The Fight for the ford"), N_("The Fight for the hill"),
+	    N_("The Fight for the town"), N_("The Fight for the wood"),
+	    N_("The Fight for the milestone"), N_("The Fight for the farm"),
+	    N_("The Fight for the cairn") },
+	{ N_("Affair at the ford"), N_("Affair at the hill"),
+	    N_("Affair at the town"), N_("Affair at the wood"),
+	    N_("Affair at the milestone"), N_("Affair at the farm"),
+	    N_("Affair at the cairn") },
+};
+/* An objective's name at place p, and the ruleset's own name for it or
+ * NULL into *own. Caller frees. */
 static char *
-the(const struct ruleset *rs, enum rs_terrain_kind k, const char *word)
+place_name(const struct ruleset *rs, enum place p, const char **own)
 {
-	const char *own = rs_terrain_name(rs, k);
-
-	return xasprintf("The %s", own != NULL ? own : word);
+	*own = place_kind[p] != RS_TERRAIN_OPEN ?
+	    rs_terrain_name(rs, place_kind[p]) :
+	    NULL;
+	return *own != NULL ? xasprintf(_("The %s"), *own) :
+	                      xstrdup(_(place_word[p]));
 }
 
 /* A name and place for an objective in the band between the zones,
  * within the x range [x0, x1): on a hill, a ford or the town when one
  * lies there, else in the open. */
-static void
+static enum place
 place_objective(const struct scenario *s, const struct ruleset *rs,
     struct tr_rng *g, double x0, double x1, double y0, double y1,
-    struct sc_objective *o)
+    struct sc_objective *o, const char **own)
 {
 	const struct battlefield *bf = s->bf;
 	size_t i, k;
 	double cx, cy, r;
+	enum place pl;
 	int tries;
 
 	/* A ford in range? */
@@ -344,8 +401,8 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 			    tr_rng_d6(g) >= 3) {
 				o->x = f.x;
 				o->y = f.y;
-				o->name = the(rs, RS_TERRAIN_FORD, "ford");
-				return;
+				o->name = place_name(rs, PL_FORD, own);
+				return PL_FORD;
 			}
 		}
 	/* A hill's top? */
@@ -362,8 +419,8 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		    standable(bf, cx, cy, 0) && tr_rng_d6(g) >= 3) {
 			o->x = cx;
 			o->y = cy;
-			o->name = the(rs, RS_TERRAIN_HILL, "hill");
-			return;
+			o->name = place_name(rs, PL_HILL, own);
+			return PL_HILL;
 		}
 	}
 	/* The town's middle? */
@@ -376,8 +433,8 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		if (cx >= x0 && cx < x1 && cy > y0 && cy < y1) {
 			o->x = cx;
 			o->y = cy;
-			o->name = the(rs, RS_TERRAIN_TOWN, "town");
-			return;
+			o->name = place_name(rs, PL_TOWN, own);
+			return PL_TOWN;
 		}
 	}
 	/* Open ground near the middle of the range. */
@@ -389,16 +446,19 @@ place_objective(const struct scenario *s, const struct ruleset *rs,
 		if (standable(bf, o->x, o->y, 0))
 			break;
 	}
-	o->name = tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ?
-	    the(rs, RS_TERRAIN_WOOD, "wood") :
-	    xstrdup(near_road(bf, o->x, o->y, r) ? "The milestone" :
-	            tr_rng_d6(g) <= 3            ? "The farm" :
-	                                           "The cairn");
+	pl = tr_at(bf, o->x, o->y) >> RS_TERRAIN_WOOD & 1u ? PL_WOOD :
+	    near_road(bf, o->x, o->y, r)                   ? PL_ROAD :
+	    tr_rng_d6(g) <= 3                              ? PL_FARM :
+	                                                     PL_CAIRN;
+	o->name = place_name(rs, pl, own);
+	return pl;
 }
 
-/* Objectives: one, or two (one on each half) on a 4+. */
+/* Objectives: one, or two (one on each half) on a 4+. The first one's
+ * place and own name go to *first and *own, for the title. */
 static void
-gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g)
+gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g,
+    enum place *first, const char **own)
 {
 	double y0 = s->zone[SC_RED].y + s->zone[SC_RED].h;
 	double y1 = s->zone[SC_BLUE].y, w = s->table_w, rad;
@@ -414,12 +474,19 @@ gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g)
 	s->nobj = two ? 2 : 1;
 	for (i = 0; i < s->nobj; i++) {
 		struct sc_objective *o = &s->obj[i];
+		const char *on;
+		enum place pl;
 
 		if (two)
-			place_objective(s, rs, g, i * w / 2, (i + 1) * w / 2,
-			    y0, y1, o);
+			pl = place_objective(s, rs, g, i * w / 2,
+			    (i + 1) * w / 2, y0, y1, o, &on);
 		else
-			place_objective(s, rs, g, w / 4, 3 * w / 4, y0, y1, o);
+			pl = place_objective(s, rs, g, w / 4, 3 * w / 4, y0,
+			    y1, o, &on);
+		if (i == 0) {
+			*first = pl;
+			*own = on;
+		}
 		snap_pt(rs, &o->x, &o->y);
 		/* Rounded to whole units, it stays off the zones' edges. */
 		if (!on_grid(rs) && o->y <= z0 + 1e-9 &&
@@ -432,8 +499,8 @@ gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g)
 		o->value = 1;
 	}
 	if (two && strcmp(s->obj[0].name, s->obj[1].name) == 0) {
-		char *a = xasprintf("%s (west)", s->obj[0].name);
-		char *b = xasprintf("%s (east)", s->obj[1].name);
+		char *a = xasprintf(_("%s (west)"), s->obj[0].name);
+		char *b = xasprintf(_("%s (east)"), s->obj[1].name);
 
 		free(s->obj[0].name);
 		free(s->obj[1].name);
@@ -442,22 +509,29 @@ gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g)
 	}
 }
 
-/* A title from the first objective: "The Ford", "Battle for the Hill". */
+/* A title from the first objective's place: "Clash at the cairn",
+ * "Battle for the Hedgerow". */
 static char *
-make_title(const struct scenario *s, struct tr_rng *g)
+make_title(enum place p, const char *own, struct tr_rng *g)
 {
-	static const char *const forms[] = { "Battle for", "Clash at",
-		"Holding", "Action at", "The Fight for", "Affair at" };
-	const char *o = s->obj[0].name;
-	char *lower = xstrdup(o), *t, *p;
+	uint32_t form = tr_rng_below(g, NFORMS);
 
-	if (strncmp(lower, "The ", 4) == 0)
-		lower[0] = 't';
-	if ((p = strstr(lower, " (")) != NULL)
-		*p = '\0';
-	t = xasprintf("%s %s", forms[tr_rng_below(g, 6)], lower);
-	free(lower);
-	return t;
+	if (own == NULL)
+		return xstrdup(_(title_of[form][p]));
+	switch (form) {
+	case 0:
+		return xasprintf(_("Battle for the %s"), own);
+	case 1:
+		return xasprintf(_("Clash at the %s"), own);
+	case 2:
+		return xasprintf(_("Holding the %s"), own);
+	case 3:
+		return xasprintf(_("Action at the %s"), own);
+	case 4:
+		return xasprintf(_("The Fight for the %s"), own);
+	default:
+		return xasprintf(_("Affair at the %s"), own);
+	}
 }
 
 /* Returns an error message when the table cannot hold the zones (static
@@ -529,6 +603,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	struct pos at = { rs->path, 0, 0 };
 	struct pos at_table = rq->table_at.file ? rq->table_at : at;
 	struct pos at_points = rq->points_at.file ? rq->points_at : at;
+	enum place first = PL_CAIRN;
+	const char *own = NULL;
 
 	if (!(w > 0) || !(h > 0)) {
 		w = 72 * IN_MM;
@@ -607,14 +683,19 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		s->zone[SC_BLUE].w = s->zone[SC_RED].w =
 		    floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
 	}
-	gen_objectives(s, rs, &g);
+	gen_objectives(s, rs, &g, &first, &own);
 	s->turns = pick_turns(rs, &g,
 	    s->zone[SC_BLUE].y - (s->zone[SC_RED].y + s->zone[SC_RED].h));
+	/* Nothing plays a print-only game to tune the limit by: its own
+	 * battle's turns, when it gives them (the draw above still runs,
+	 * so the rest of the scenario is the same). */
+	if (eng_show_of(rs)->print_only && rs->turn_limit > 0)
+		s->turns = rs->turn_limit;
 	if (s->special == SC_SPECIAL_EARLY_DUSK)
 		s->turns = s->turns * 2 / 3 > 4 ? s->turns * 2 / 3 : 4;
 	if (s->special == SC_SPECIAL_VITAL_GROUND)
 		s->obj[0].value = 2;
-	s->title = make_title(s, &g);
+	s->title = make_title(first, own, &g);
 	if (rq->forces != NULL)
 		for (side = 0; side < 2; side++)
 			for (i = 0; i < rq->forces->n; i++)

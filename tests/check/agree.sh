@@ -133,3 +133,54 @@ else
 		fi
 	done
 fi
+
+# Print-only invents nothing: a scenario's turn limit is the ruleset's
+# battle when it gives one, else marked as the scenario's suggestion,
+# and its victory conditions say they are the scenario's.
+sed '/^battle:/,/Mortar: 1/d' tests/check/none.md >"$T/nob.md"
+if "$BIN" scenario -q --seed 2 "$T/nob.md" -o "$T/nob.pdf" 2>"$T/err" &&
+    "$BIN" scenario -q --seed 2 tests/check/none.md -o "$T/withb.pdf" \
+    2>>"$T/err"; then
+	pdftotext "$T/nob.pdf" - | tr '\n' ' ' | tr -s ' ' >"$T/nob.txt"
+	pdftotext "$T/withb.pdf" - | tr '\n' ' ' | tr -s ' ' >"$T/withb.txt"
+	grep -q '[0-9] turns (suggested)' "$T/nob.txt" &&
+	    grep -q 'Victory conditions Suggested by this scenario, turn limit included' \
+	    "$T/nob.txt" &&
+	    pass "print-only: no battle of its own: the turn limit and victory conditions are marked as the scenario's" ||
+	    fail "print-only: no battle of its own: the turn limit and victory conditions are marked as the scenario's" \
+	    "$(grep -o '.\{40\}turns.\{40\}' "$T/nob.txt" | head -2)"
+	grep -q '· 8 turns ·' "$T/withb.txt" &&
+	    grep -q '^turns: 8$' "$T/withb.yaml" &&
+	    grep -q 'the turn limit is the ruleset' "$T/withb.txt" &&
+	    pass "print-only: the ruleset's battle of 8 turns is the scenario's limit" ||
+	    fail "print-only: the ruleset's battle of 8 turns is the scenario's limit" \
+	    "$(grep '^turns' "$T/withb.yaml")"
+else
+	fail "print-only: scenario" "$(head -3 "$T/err")"
+fi
+
+# Generated names: a place of the ruleset's terrain is called by the
+# ruleset's name for it (none.md's road is the Lane), never the generic
+# word; a French build names its scenario and objectives in French.
+names=$(for s in 1 2 3 4 5 6 7 8; do
+	"$BIN" scenario -q --seed $s "$T/nob.md" -o "$T/n$s.pdf" 2>/dev/null
+	sed -n 's/^scenario: //p; s/^- name: //p' "$T/n$s.yaml"
+done)
+if echo "$names" | grep -q 'The Lane' &&
+    ! echo "$names" | grep -qi 'milestone\|The wood'; then
+	pass "generated names: the ruleset's own terrain names"
+else
+	fail "generated names: the ruleset's own terrain names" "$(echo $names)"
+fi
+fr=$(for s in 1 2 3 4 5 6 7 8; do
+	"$BIN" scenario -q --lang fr --seed $s "$T/nob.md" -o "$T/f$s.pdf" \
+	    2>/dev/null
+	sed -n 's/^scenario: //p; s/^- name: //p' "$T/f$s.yaml"
+done)
+if [ -n "$fr" ] && ! echo "$fr" |
+    grep -qE 'Battle|Clash|Holding|Action at|Fight|Affair|The |farm|west|east' &&
+    echo "$fr" | grep -qE '^(La|Le) (ferme|cairn)|^Lane'; then
+	pass "generated names: French in a French build"
+else
+	fail "generated names: French in a French build" "$(echo $fr)"
+fi

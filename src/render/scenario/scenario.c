@@ -673,7 +673,11 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	        s->points) :
 	    xasprintf(P_("up to %d point", "up to %d points", s->points),
 	        s->points);
-	turns = xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
+	turns = eng_show_of(rs)->print_only && rs->turn_limit == 0 ?
+	    xasprintf(P_("%d turn (suggested)", "%d turns (suggested)",
+	                  s->turns),
+	        s->turns) :
+	    xasprintf(P_("%d turn", "%d turns", s->turns), s->turns);
 	units = xasprintf(P_("%d unit", "%d units",
 	                      sc_force_units(&s->side[SC_BLUE])),
 	    sc_force_units(&s->side[SC_BLUE]));
@@ -1376,6 +1380,21 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 	      "every objective it holds; the higher score wins. Equal scores: "
 	      "the side with more units left wins; equal units too: a draw."),
 	    end, s->turns);
+	/* A print-only game's rules were never read for how a battle is
+	 * won: these are the scenario's, and say so. */
+	if (eng_show_of(rs)->print_only) {
+		u = xasprintf("%s %s",
+		    rs->turn_limit > 0 ?
+		        _("<i>Suggested by this scenario (the turn limit is "
+		          "the ruleset's battle); where your rules say how a "
+		          "battle is won, play by them.</i>") :
+		        _("<i>Suggested by this scenario, turn limit "
+		          "included; where your rules say how a battle is won "
+		          "or how long it lasts, play by them.</i>"),
+		    t);
+		free(t);
+		t = u;
+	}
 	if (sc_sections & SEC_VICTORY)
 		flow_section(&fl, _("Victory conditions"), t);
 	free(t);
