@@ -124,6 +124,10 @@ void diag_copy(struct diags *, const struct diag *x);
 /* Worst severity recorded, or -1 when the list is empty. */
 int diags_worst(const struct diags *);
 size_t diags_count(const struct diags *, enum severity);
+/* 1 when an error is recorded on line of file: what follows from a cell
+ * that failed to read is not said again (mandoc's standard: the first
+ * message is the cause). */
+int diags_error_on_line(const struct diags *, const char *file, int line);
 /* Print every diagnostic as "sandtable: FILE:LINE:COL: error: MSG",
  * those below the level set (-q: errors only) left out. */
 void diags_print(const struct diags *, FILE *);

@@ -154,6 +154,19 @@ diags_count(const struct diags *d, enum severity sev)
 	return n;
 }
 
+int
+diags_error_on_line(const struct diags *d, const char *file, int line)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].sev == SEV_ERROR && d->v[i].line == line &&
+		    d->v[i].file != NULL && file != NULL &&
+		    strcmp(d->v[i].file, file) == 0)
+			return 1;
+	return 0;
+}
+
 /* Set once by the command line, before any thread starts. */
 static enum severity print_level = SEV_NOTE;
 /* --json: a copy of every diagnostic printed goes here too (diags_capture). */

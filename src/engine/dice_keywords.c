@@ -478,10 +478,16 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 				*--end = '\0';
 		}
 		if ((i = keyword_find(t, item)) < 0) {
+			const char *names[DT_MAX_KEYWORDS];
+			char hint[DT_MAX_KW_NAME * 4 + 32];
+
+			for (f = 0; f < t->nkw; f++)
+				names[f] = t->kw[f].name;
 			diag_msg(d, p, MSG(KEYWORD_UNKNOWN), item, owner,
-			    t->nkw ?
-			        keyword_names(t, known, sizeof(known)) :
-			        "none: the ruleset has no Keywords table");
+			    t->nkw ? keyword_names(t, known, sizeof(known)) :
+			             "none: the ruleset has no Keywords table",
+			    str_did_you_mean(hint, sizeof(hint), item, names,
+			        (size_t)t->nkw));
 			rc = -1;
 			continue;
 		}

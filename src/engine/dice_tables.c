@@ -833,7 +833,8 @@ own(const struct rs_own_cols *oc, char *const *cells, const struct pos *cp,
  * artillery; mounted: cavalry, elephant and chariot). Returns 0, or -1
  * with the column of the bad item. */
 static int
-combat_factor(const struct ruleset *rs, const char *s, int *f, int *col)
+combat_factor(const struct ruleset *rs, const char *s, int *f, int *col,
+    char *cls, size_t clssz)
 {
 	char buf[256], *item, *save = NULL, *w, *end;
 	long v;
@@ -870,8 +871,11 @@ combat_factor(const struct ruleset *rs, const char *s, int *f, int *col)
 			f[RS_CLASS_CAVALRY] = f[RS_CLASS_ELEPHANT] =
 			    f[RS_CLASS_CHARIOT] = (int)v;
 		else {
-			if ((c = rs_class_slot_find(rs, w)) < 0)
-				return -1;
+			if ((c = rs_class_slot_find(rs, w)) < 0) {
+				snprintf(cls, clssz, "%s", w);
+				*col = (int)(w - buf) + 1;
+				return -2;
+			}
 			f[c] = (int)v;
 		}
 	}
@@ -879,6 +883,21 @@ combat_factor(const struct ruleset *rs, const char *s, int *f, int *col)
 		if (f[k] < 0)
 			f[k] = all;
 	return 0;
+}
+
+/* "; did you mean 'cavalry'?" for a class word no unit has, or "". */
+static const char *
+class_hint(const struct ruleset *rs, const char *word, char *buf, size_t sz)
+{
+	const char *names[RS_CLASS__MAX + RS_MAX_OWN_CLASSES + 2] = { "foot",
+		"mounted" };
+	size_t n = 2, k;
+
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		names[n++] = rs_class_name((enum rs_class)k);
+	for (k = 0; k < rs->nclasses && k < RS_MAX_OWN_CLASSES; k++)
+		names[n++] = rs->classes[k];
+	return str_did_you_mean(buf, sz, word, names, n);
 }
 
 /* What the combat needs of a unit, each an error at its cell. */
@@ -889,7 +908,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	const struct rs_unit *u = &rs->units[i];
 	const struct rs_own_cols *oc = &rs->unit_own;
 	const char *s;
-	char owner[RS_MAX_NAME * 4 + 16];
+	char owner[RS_MAX_NAME * 4 + 16], cls[256], hint[300];
 	struct pos at;
 	int k, col, rc = 0;
 	int save = t->shooting == DT_SHOOT_PIPELINE ||
@@ -977,7 +996,13 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 	if (s == NULL && t->melee == DT_MELEE_OPPOSED) {
 		diag_msg(d, at, MSG(UNIT_NO_COMBAT), u->name);
 		rc = -1;
-	} else if (s != NULL && combat_factor(rs, s, du->combat, &col) != 0) {
+	} else if (s != NULL &&
+	    (k = combat_factor(rs, s, du->combat, &col, cls, sizeof(cls))) ==
+	        -2) {
+		diag_msg(d, at_col(at, col), MSG(COMBAT_UNIT_UNKNOWN_CLASS), s,
+		    u->name, cls, class_hint(rs, cls, hint, sizeof(hint)));
+		rc = -1;
+	} else if (s != NULL && k != 0) {
 		diag_msg(d, at_col(at, col), MSG(COMBAT_UNIT_NOT_FACTOR), s,
 		    u->name);
 		rc = -1;

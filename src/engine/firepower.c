@@ -1386,6 +1386,9 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		break;
 	case RS_CHECK_WEAPON:
 		w = &rs->weapons[c->item];
+		/* A cell of its row that did not read said so already. */
+		if (diags_error_on_line(d, w->pos.file, w->pos.line))
+			break;
 		if (rs_faces_none(&w->hit_faces))
 			diag_msg(d, w->pos, MSG(WEAPON_NO_HITS), w->name);
 		if (w->destroys == 0)

@@ -375,6 +375,39 @@ eng_no_weapons(const struct ruleset *rs, const struct rs_check *c,
 		               "");
 }
 
+/*
+ * A class of the game's own that no other unit has, a letter or two off
+ * another class ('infantr' beside infantry): a warning at its cell, for
+ * the typo makes a class of its own in silence.
+ */
+static void
+lone_class(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
+{
+	const char *names[RS_CLASS__MAX + RS_MAX_OWN_CLASSES];
+	char hint[RS_MAX_NAME * 4 + 32];
+	size_t i, n = 0, same = 0;
+	int k;
+
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+
+		if (u->cls_free > 0 &&
+		    strcasecmp(rs->classes[u->cls_free - 1], c->text) == 0)
+			same++;
+	}
+	if (same != 1)
+		return;
+	for (k = 0; k < RS_CLASS__MAX; k++)
+		names[n++] = rs_class_name(k);
+	for (i = 0; i < rs->nclasses && n < sizeof(names) / sizeof(names[0]);
+	     i++)
+		if (strcasecmp(rs->classes[i], c->text) != 0)
+			names[n++] = rs->classes[i];
+	if (*str_did_you_mean(hint, sizeof(hint), c->text, names, n) != '\0')
+		diag_msg(d, c->pos, MSG(UNIT_CLASS_LONE), c->name, c->text,
+		    hint);
+}
+
 /* What is said at the place c the reader noted, f the ruleset's family
  * (NULL: an engine name no row has): the core's findings, then the
  * family's. */
@@ -424,13 +457,22 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			diag_msg(d, c->pos, MSG(UNIT_NO_CLASS), c->name);
 		else if (f != NULL && f->play_turn != NULL &&
 		    !f->own_classes) {
-			char known[128];
+			char known[128], hint[RS_MAX_NAME * 4 + 32];
+			const char *names[RS_CLASS__MAX];
+			size_t nn = 0;
+			int k;
 
 			eng_family_classes(f, known, sizeof(known));
+			for (k = 0; k < RS_CLASS__MAX; k++)
+				if (f->classes & (1u << k))
+					names[nn++] = rs_class_name(k);
 			diag_msg(d, c->pos, MSG(UNIT_UNKNOWN_CLASS), c->name,
-			    c->text, f->name, known);
-		} else
-			rs_name_long(d, c->pos, "class", c->text, RS_MAX_NAME);
+			    c->text, f->name, known,
+			    str_did_you_mean(hint, sizeof(hint), c->text,
+			        names, nn));
+		} else if (rs_name_long(d, c->pos, "class", c->text,
+		               RS_MAX_NAME) == 0)
+			lone_class(rs, c, d);
 		break;
 	case RS_CHECK_NO_ENGINE:
 		s = eng_family_names("engine: ", " or ");

@@ -334,7 +334,15 @@ class_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	if (rd_class_parse(s, &c) == -1) {
-		diag_msg(r->d, at, MSG(UNKNOWN_CLASS), s);
+		const char *names[RS_CLASS__MAX + 1] = { "all" };
+		char hint[RS_MAX_NAME * 4 + 32];
+		int k;
+
+		for (k = 0; k < RS_CLASS__MAX; k++)
+			names[k + 1] = rs_class_name(k);
+		diag_msg(r->d, at, MSG(UNKNOWN_CLASS), s,
+		    str_did_you_mean(hint, sizeof(hint), s, names,
+		        RS_CLASS__MAX + 1));
 		return;
 	}
 	*mask |= 1u << c;

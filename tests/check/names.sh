@@ -64,3 +64,31 @@ sed 's/^| Tide Scouts /| Reed Wardens /' rulesets/dice-skirmish.md >"$tmp/dup.md
 "$BIN" check -n 0 "$tmp/dup.md" >"$tmp/out" 2>"$tmp/err"
 first=$(grep -n '^| Reed Wardens ' "$tmp/dup.md" | head -1 | cut -d: -f1)
 has "a duplicate unit names the first one's line" "$tmp/err" "duplicate unit 'Reed Wardens' (first on line $first)"
+
+# Classes and keywords: a class a family does not play, a Destroys class,
+# a dice Combat's class, a class of the game's own that only one unit has
+# beside a near one, and a keyword of the Keywords table.
+MM=rulesets/morschauser-modern.md
+sed -e 's/^| Rifle | infantry |/| Rifle | infantri |/' \
+    -e 's/^| Howitzer | 24" | 4, 6 | all |/| Howitzer | 24" | 4, 6 | artilery |/' \
+    "$MM" >"$tmp/cls.md"
+"$BIN" check -n 0 "$tmp/cls.md" >"$tmp/out" 2>"$tmp/err"
+has "a class the family does not play" "$tmp/err" "has unknown class 'infantri' (the firepower family plays infantry, artillery, vehicle); did you mean 'infantry'?"
+has "a Destroys class" "$tmp/err" "unknown class 'artilery' (known: all, infantry, artillery, vehicle, cavalry, elephant, chariot); did you mean 'artillery'?"
+grep -q "weapon 'Howitzer' destroys nothing" "$tmp/err" &&
+    fail "no follow-on 'destroys nothing' after the Destroys cell's error" "$(cat "$tmp/err")" ||
+    pass "no follow-on 'destroys nothing' after the Destroys cell's error"
+sed -e 's/^| Reed Wardens      | infantry  |/| Reed Wardens      | infantr   |/' \
+    -e 's/| 5, 3 against cavalry     |/| 5, 3 against cavlry      |/' \
+    "$DS" >"$tmp/dcls.md"
+"$BIN" check -n 0 "$tmp/dcls.md" >"$tmp/out" 2>"$tmp/err"
+has "a class of the game's own one letter off another" "$tmp/err" "dcls.md:37:22: warning: unit 'Reed Wardens' is the only one of class 'infantr'; did you mean 'infantry'?"
+has "a dice Combat against a misspelt class, at the word" "$tmp/err" ":91: error: Combat '5, 3 against cavlry' of unit 'Saltburn Lancers' is against 'cavlry', which is no class of the game (a class, foot or mounted); did you mean 'cavalry'?"
+"$BIN" check -n 0 "$DS" >"$tmp/out" 2>"$tmp/err"
+grep -q "only one of class" "$tmp/err" &&
+    fail "a lone class with nothing near is no warning" "$(cat "$tmp/err")" ||
+    pass "a lone class with nothing near is no warning"
+sed 's/| Savage   | Close work/| Savge    | Close work/' rulesets/cinder-vale.md \
+    >"$tmp/kw.md"
+"$BIN" check -n 0 "$tmp/kw.md" >"$tmp/out" 2>"$tmp/err"
+has "a keyword misspelt" "$tmp/err" "unknown keyword 'Savge' of weapon 'Fangs' (known: Searing, Savage, Steady, Cover, Shaken); did you mean 'Savage'?"
