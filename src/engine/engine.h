@@ -888,7 +888,8 @@ const struct eng_show *eng_show_of(const struct ruleset *);
 int eng_names_width(const struct ruleset *, int weapons);
 /* The words for a melee situation (the key itself when unknown). */
 const char *eng_situation_words(const struct eng_show *, const char *key);
-/* A length as a marker shows it: 9″ or 40 mm. Returns buf. */
+/* A length as a marker shows it, in u: 9″, 12 cm or 40 mm (len_format_as).
+ * Returns buf. */
 char *eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length);
 
 /* ---- a rule family ---- */
