@@ -406,6 +406,10 @@ struct eng_setting {
 		    "a hill hides what is behind it where its ground rises more " \
 		    "than this above the higher of the two units"                 \
 	}
+/* A setting's default in rs: its def, a length rounded to the ruleset's
+ * measure (len_round_to: 2in is 5cm in centimetres, 30mm is 1in in
+ * inches). */
+double eng_setting_default(const struct ruleset *, const struct eng_setting *);
 /* The values a ruleset gives a family's settings, in its order. */
 struct eng_values {
 	double v[ENG_MAX_SETTINGS];  /* length: mm; faces: bit f = face f */
