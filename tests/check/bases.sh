@@ -404,6 +404,17 @@ grep -qF 'Antitank Grenade 4″' "$T/ml.txt" && grep -qF 'Move 9″ · Melee 4' 
     pass "inch ruleset: labels in inches, a weapon on one line" ||
     fail "inch ruleset: labels in inches, a weapon on one line" "$(grep -oE '[A-Za-z]+ [0-9]+″' "$T/ml.txt" | sort -u | tr '\n' ' ')"
 
+# A ruleset in centimetres that gives no base or table gets metric
+# defaults: 2.5 cm bases on a 180 × 120 cm table (not 1 × 1 in bases,
+# a 182.88 cm × 121.92 cm table).
+sed '/^table: 120x90cm$/d; /^base: 3cm$/d' rulesets/dice-skirmish.md >"$T/nt.md"
+"$BIN" bases "$T/nt.md" -o "$T/nt.pdf" 2>/dev/null
+"$BIN" map -q "$T/nt.md" -o "$T/ntm.pdf" 2>/dev/null
+pdftotext "$T/nt.pdf" - 2>/dev/null | grep -qF 'bases 2.5 × 2.5 cm' &&
+    pdftotext "$T/ntm.pdf" - 2>/dev/null | grep -qF '180 cm × 120 cm' &&
+    pass "cm ruleset: default base and table in cm" ||
+    fail "cm ruleset: default base and table in cm" "$(pdftotext "$T/nt.pdf" - 2>/dev/null | grep -oE -m1 'bases [^,]*'); $(pdftotext "$T/ntm.pdf" - 2>/dev/null | grep -oE -m1 '[0-9.]+ cm × [0-9.]+ cm')"
+
 # Same inputs, same bytes; a decimal-comma locale changes nothing.
 "$BIN" bases $ANC -o "$T/d1.pdf" 2>/dev/null
 LC_ALL=de_DE.UTF-8 "$BIN" bases $ANC -o "$T/d2.pdf" 2>/dev/null
