@@ -184,8 +184,24 @@ int len_parse_pair(const char *, enum unit_of_length bare, double *w,
 enum unit_of_length len_unit_from_name(const char *);
 double len_unit_mm(enum unit_of_length);
 const char *len_unit_name(enum unit_of_length);
-/* Format mm in the given unit, shortest form: 228.6 LEN_IN -> "9\"". */
+/*
+ * The one way a length is printed: mm in the given unit (the ruleset's
+ * measure; LEN_NONE: mm), to 0.01 of the unit with no trailing zeros:
+ * 228.6 LEN_IN -> "9\"", 120 LEN_CM -> "12 cm". len_format_as with typo
+ * writes it as printed on a product: 9″ (a double prime), "12 cm" with a
+ * no-break space.
+ */
 void len_format(char *buf, size_t sz, double mm, enum unit_of_length);
+void len_format_as(char *buf, size_t sz, double mm, enum unit_of_length,
+    int typo);
+/*
+ * The step a player of a ruleset in measure u measures a length sandtable
+ * chooses to (a default, an objective's radius): half an inch (in, ft),
+ * a centimetre (cm), 5 mm (mm); 0 for LEN_NONE. len_round_to rounds mm
+ * to whole steps of u, at least one step; 0 and whole steps unchanged.
+ */
+double len_step(enum unit_of_length u);
+double len_round_to(double mm, enum unit_of_length u);
 /*
  * Files keep lengths to 0.01 mm. len_file_decimals is how many decimals a
  * number in unit u needs to keep that (mm 2, cm 3, in 4, ft 5);

@@ -257,7 +257,7 @@ fmt_double(char *buf, size_t sz, double v, int prec)
 }
 
 void
-len_format(char *buf, size_t sz, double mm, enum unit_of_length u)
+len_format_as(char *buf, size_t sz, double mm, enum unit_of_length u, int typo)
 {
 	char num[32];
 
@@ -265,9 +265,47 @@ len_format(char *buf, size_t sz, double mm, enum unit_of_length u)
 		u = LEN_MM;
 	fmt_double(num, sizeof(num), mm / len_unit_mm(u), 2);
 	if (u == LEN_IN)
-		snprintf(buf, sz, "%s\"", num);
+		snprintf(buf, sz, "%s%s", num, typo ? "\xe2\x80\xb3" : "\"");
 	else
-		snprintf(buf, sz, "%s %s", num, len_unit_name(u));
+		snprintf(buf, sz, "%s%s%s", num, typo ? "\xc2\xa0" : " ",
+		    len_unit_name(u));
+}
+
+void
+len_format(char *buf, size_t sz, double mm, enum unit_of_length u)
+{
+	len_format_as(buf, sz, mm, u, 0);
+}
+
+double
+len_step(enum unit_of_length u)
+{
+	switch (u) {
+	case LEN_IN:
+	case LEN_FT:
+		return 25.4 / 2;
+	case LEN_CM:
+		return 10.0;
+	case LEN_MM:
+		return 5.0;
+	case LEN_NONE:
+	default:
+		return 0.0;
+	}
+}
+
+double
+len_round_to(double mm, enum unit_of_length u)
+{
+	double step = len_step(u), n;
+
+	if (!(step > 0) || !(mm > 0))
+		return mm;
+	n = mm / step;
+	/* Already whole steps: the very value, not a product of them. */
+	if (fabs(n - round(n)) < 1e-6)
+		return mm;
+	return fmax(1, round(n)) * step;
 }
 
 int

@@ -406,6 +406,10 @@ struct eng_setting {
 		    "a hill hides what is behind it where its ground rises more " \
 		    "than this above the higher of the two units"                 \
 	}
+/* A setting's default in rs: its def, a length rounded to the ruleset's
+ * measure (len_round_to: 2in is 5cm in centimetres, 30mm is 1in in
+ * inches). */
+double eng_setting_default(const struct ruleset *, const struct eng_setting *);
 /* The values a ruleset gives a family's settings, in its order. */
 struct eng_values {
 	double v[ENG_MAX_SETTINGS];  /* length: mm; faces: bit f = face f */
@@ -888,7 +892,8 @@ const struct eng_show *eng_show_of(const struct ruleset *);
 int eng_names_width(const struct ruleset *, int weapons);
 /* The words for a melee situation (the key itself when unknown). */
 const char *eng_situation_words(const struct eng_show *, const char *key);
-/* A length as a marker shows it: 9″ or 40 mm. Returns buf. */
+/* A length as a marker shows it, in u: 9″, 12 cm or 40 mm (len_format_as).
+ * Returns buf. */
 char *eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length);
 
 /* ---- a rule family ---- */

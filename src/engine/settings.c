@@ -163,6 +163,15 @@ value_read(const struct ruleset *rs, const struct eng_setting *s,
 	return 0;
 }
 
+double
+eng_setting_default(const struct ruleset *rs, const struct eng_setting *s)
+{
+	/* A length the sources give in another measure is the ruleset's
+	 * own round number: 2in is 5cm in a ruleset in centimetres. */
+	return s->kind == ENG_SET_LENGTH ? len_round_to(s->def, rs->measure) :
+	                                   s->def;
+}
+
 /* The index of f's setting named key, or -1. */
 static int
 setting_find(const struct eng_family *f, const char *key)
@@ -189,7 +198,7 @@ eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
 		d = &scratch;
 	memset(out, 0, sizeof(*out));
 	for (k = 0; f != NULL && k < f->nsettings && k < ENG_MAX_SETTINGS; k++)
-		out->v[k] = f->settings[k].def;
+		out->v[k] = eng_setting_default(rs, &f->settings[k]);
 	/* In the order written, so that the messages are in line order. */
 	for (i = 0; fm != NULL && fm->kind == RS_NODE_MAP && i + 1 < fm->nkids;
 	     i += 2) {
@@ -199,7 +208,7 @@ eng_settings_read(const struct ruleset *rs, const struct eng_family *f,
 			continue;
 		if (value_read(rs, &f->settings[k], fm->kids[i + 1],
 		        &out->v[k], d) != 0) {
-			out->v[k] = f->settings[k].def;
+			out->v[k] = eng_setting_default(rs, &f->settings[k]);
 			rc = -1;
 		}
 		out->given[k] = 1;
@@ -570,13 +579,13 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 	fprintf(fp, "\nsettings (%d)\n", f->nsettings);
 	for (i = 0; i < f->nsettings; i++) {
 		const struct eng_setting *s = &f->settings[i];
+		double dv = eng_setting_default(rs, s);
 
 		value_format(buf, sizeof(buf), s, v.v[i], rs->measure);
-		/* Written as the sources have it is still the default. */
-		if (v.given[i] && v.v[i] != s->def)
+		/* Written as the default is still the default. */
+		if (v.given[i] && v.v[i] != dv)
 			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
-			    value_format(def, sizeof(def), s, s->def,
-			        rs->measure),
+			    value_format(def, sizeof(def), s, dv, rs->measure),
 			    s->text);
 		else
 			fprintf(fp, "  %s: %s (default): %s\n", s->key, buf,

@@ -91,15 +91,7 @@ eng_outcomes_free(struct eng_outcomes *o)
 char *
 eng_len_label(char *buf, size_t sz, double mm, enum unit_of_length u)
 {
-	char num[24];
-
-	if (u == LEN_IN) {
-		fmt_double(num, sizeof(num), mm / 25.4, 2);
-		snprintf(buf, sz, "%s\xe2\x80\xb3", num);
-	} else {
-		fmt_double(num, sizeof(num), mm, 1);
-		snprintf(buf, sz, "%s" NBSP "mm", num);
-	}
+	len_format_as(buf, sz, mm, u, 1);
 	return buf;
 }
 

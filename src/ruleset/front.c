@@ -242,6 +242,13 @@ front_measure(struct reader *r, const struct rs_node *fm)
 		diag_msg(r->d, v->pos, MSG(UNKNOWN_MEASURE), s);
 		rs->measure = LEN_MM;
 	}
+	/* The defaults of base and table in a metric measure are metric:
+	 * 25 mm bases on a 180 x 120 cm table, not 1 in on 72 x 48 in. */
+	if (rs->measure == LEN_CM || rs->measure == LEN_MM) {
+		rs->base_w_mm = rs->base_d_mm = 25;
+		rs->table_w_mm = 1800;
+		rs->table_h_mm = 1200;
+	}
 }
 
 static void

@@ -75,6 +75,8 @@ on_grid(const struct ruleset *rs)
 	return rs->grid != RS_GRID_NONE && rs->cell_mm > 0;
 }
 
+static double snap_unit(const struct ruleset *);
+
 /* Returns the depth of a deployment zone (mm). */
 double
 sc_deploy_depth(const struct ruleset *rs, double table_h)
@@ -83,6 +85,9 @@ sc_deploy_depth(const struct ruleset *rs, double table_h)
 
 	if (on_grid(rs))
 		d = fmax(1, floor(d / rs->cell_mm + 1e-6)) * rs->cell_mm;
+	else if (rs->deploy_mm <= 0)
+		/* Sandtable's own depth, whole units of the measure. */
+		d = fmax(1, floor(d / snap_unit(rs) + 1e-6)) * snap_unit(rs);
 	return d;
 }
 
@@ -258,6 +263,16 @@ static double
 snap_unit(const struct ruleset *rs)
 {
 	return rs->measure == LEN_IN || rs->measure == LEN_FT ? 25.4 : 10;
+}
+
+/* A length sandtable chooses off a grid, to whole units of the measure
+ * (at least one); whole units unchanged. */
+static double
+snap_whole(const struct ruleset *rs, double mm)
+{
+	double u = snap_unit(rs), n = mm / u;
+
+	return fabs(n - round(n)) < 1e-6 ? mm : fmax(1, round(n)) * u;
 }
 
 static void
@@ -465,7 +480,10 @@ gen_objectives(struct scenario *s, const struct ruleset *rs, struct tr_rng *g,
 	const double z0 = y0, z1 = y1;
 	int two = tr_rng_d6(g) >= 4, i;
 
-	rad = on_grid(rs) ? 2 * rs->cell_mm : 4 * base_w(rs, -1);
+	/* Two cells, else four bases to whole units of the measure (25 mm
+	 * bases in inches: 4", not 3.94"). */
+	rad = on_grid(rs) ? 2 * rs->cell_mm :
+	                    snap_whole(rs, 4 * base_w(rs, -1));
 	/* Keep the holding circle out of the zones when the gap allows. */
 	if (y1 - y0 > 3 * rad) {
 		y0 += rad;
@@ -652,7 +670,8 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 	if (s->special == SC_SPECIAL_RECONNAISSANCE)
 		deep[SC_BLUE] = 1.5;
 	for (side = 0; side < 2; side++) {
-		double dd = snap_len(rs, depth * deep[side]);
+		double dd = on_grid(rs) ? snap_len(rs, depth * deep[side]) :
+		                          snap_whole(rs, depth * deep[side]);
 		double room = h - depth - snap_len(rs, depth / 2);
 
 		/* A deeper zone keeps the gap check_table() asks for: as

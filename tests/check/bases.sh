@@ -370,6 +370,51 @@ rc=$?
     "$T/big.err" && pass "ruleset base too big: error at the unit's line" ||
     fail "ruleset base too big" "exit $rc: $(grep error "$T/big.err")"
 
+# One measure (issue 34): a ruleset in centimetres gets its labels, ruler
+# lengths, tick numbers and base sizes in cm, not mm; a weapon keeps its
+# name and range on one line; an inch ruleset keeps inches.
+"$BIN" bases rulesets/dice-skirmish.md -o "$T/ds.pdf" 2>/dev/null
+pdftotext -layout "$T/ds.pdf" "$T/ds.txt" 2>/dev/null
+miss=
+for s in 'Move 12 cm' 'Reed bow 40 cm,' 'Hooked spear 2 cm' 'Sling 30 cm' \
+    'Heavy crossbow 60 cm' '24 cm Move: Saltburn Lancers' \
+    '40 cm (part 1 of 2) Fire: Reed bow (Reed Wardens)' \
+    'bases 3 × 3 cm'; do
+	grep -qF "$s" "$T/ds.txt" || miss="$miss '$s'"
+done
+[ -z "$miss" ] && ! grep -qE '[0-9] mm (Move|Fire|\(part)|(Move|bow|spear|Sling) [0-9]+ mm' "$T/ds.txt" &&
+    pass "cm ruleset: bases and rulers in cm" ||
+    fail "cm ruleset: bases and rulers in cm" "missing$miss; $(grep -oE '[A-Za-z]+ [0-9]+ mm' "$T/ds.txt" | sort -u | head -3 | tr '\n' ' ')"
+# The 24 cm ruler is numbered 0 to 24, not 0 to 240.
+grep -qE '^ *0 +1 +2 +3 .* 23 +24 *$' "$T/ds.txt" &&
+    ! grep -qE ' 230 +240 *$' "$T/ds.txt" &&
+    pass "cm ruleset: rulers numbered in cm" ||
+    fail "cm ruleset: rulers numbered in cm" "$(grep -E '^ *0 ' "$T/ds.txt" | head -1 | tr -s ' ')"
+# The Cinder Vale: 4 cm bases, a 2 cm contact gauge.
+"$BIN" bases rulesets/cinder-vale.md -o "$T/cv.pdf" 2>/dev/null
+pdftotext -layout "$T/cv.pdf" "$T/cv.txt" 2>/dev/null
+grep -qF 'bases 4 × 4 cm' "$T/cv.txt" && grep -qF 'Longbow 50 cm' "$T/cv.txt" &&
+    grep -qE '^ *2 cm *$' "$T/cv.txt" && grep -qF 'Slag fist 2 cm' "$T/cv.txt" &&
+    pass "cm ruleset: Cinder Vale in cm" ||
+    fail "cm ruleset: Cinder Vale in cm" "$(grep -oE 'bases [^,]*|Longbow [0-9]+ [a-z]+' "$T/cv.txt" | head -2 | tr '\n' ' ')"
+# Modern, in inches: a two-word weapon is not split from its range.
+pdftotext -layout "$T/morschauser-modern.pdf" "$T/ml.txt" 2>/dev/null
+grep -qF 'Antitank Grenade 4″' "$T/ml.txt" && grep -qF 'Move 9″ · Melee 4' "$T/ml.txt" &&
+    grep -qF '2″ Melee range' "$T/ml.txt" &&
+    pass "inch ruleset: labels in inches, a weapon on one line" ||
+    fail "inch ruleset: labels in inches, a weapon on one line" "$(grep -oE '[A-Za-z]+ [0-9]+″' "$T/ml.txt" | sort -u | tr '\n' ' ')"
+
+# A ruleset in centimetres that gives no base or table gets metric
+# defaults: 2.5 cm bases on a 180 × 120 cm table (not 1 × 1 in bases,
+# a 182.88 cm × 121.92 cm table).
+sed '/^table: 120x90cm$/d; /^base: 3cm$/d' rulesets/dice-skirmish.md >"$T/nt.md"
+"$BIN" bases "$T/nt.md" -o "$T/nt.pdf" 2>/dev/null
+"$BIN" map -q "$T/nt.md" -o "$T/ntm.pdf" 2>/dev/null
+pdftotext "$T/nt.pdf" - 2>/dev/null | grep -qF 'bases 2.5 × 2.5 cm' &&
+    pdftotext "$T/ntm.pdf" - 2>/dev/null | grep -qF '180 cm × 120 cm' &&
+    pass "cm ruleset: default base and table in cm" ||
+    fail "cm ruleset: default base and table in cm" "$(pdftotext "$T/nt.pdf" - 2>/dev/null | grep -oE -m1 'bases [^,]*'); $(pdftotext "$T/ntm.pdf" - 2>/dev/null | grep -oE -m1 '[0-9.]+ cm × [0-9.]+ cm')"
+
 # Same inputs, same bytes; a decimal-comma locale changes nothing.
 "$BIN" bases $ANC -o "$T/d1.pdf" 2>/dev/null
 LC_ALL=de_DE.UTF-8 "$BIN" bases $ANC -o "$T/d2.pdf" 2>/dev/null

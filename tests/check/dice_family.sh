@@ -203,8 +203,9 @@ pdftotext "$tmp/dc.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "wins the melee" &
     pass "opposed melee: the card says melee roll wins"
 
 # check -v's settings say what is played where a table gives it instead:
-# Saltmarsh's Combat table contact of 2 cm, not the setting's 2.54 cm.
+# Saltmarsh's Combat table contact of 2 cm, not the setting's default:
+# the sources' 1in as the ruleset's own round number, 3 cm (not 2.54 cm).
 "$BIN" check -v -n 0 "$R" >"$tmp/out" 2>/dev/null
-grep -A1 '^  contact: 2.54 cm (default)' "$tmp/out" | grep -q "^    played: 2 cm, the Combat table's contact" &&
+grep -A1 '^  contact: 3 cm (default)' "$tmp/out" | grep -q "^    played: 2 cm, the Combat table's contact" &&
 	pass "check -v: the contact played is the Combat table's 2 cm" ||
 	fail "check -v: the contact played" "$(grep -A2 '^settings' "$tmp/out")"

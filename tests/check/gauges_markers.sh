@@ -15,7 +15,7 @@ fail() { echo "FAIL: $1: $2"; }
 #    Terrain table has neither a river nor a ford).
 "$BIN" bases "$HR" -o "$tmp/h.pdf" >/dev/null 2>&1
 pdftotext -layout "$tmp/h.pdf" "$tmp/h.txt" 2>/dev/null
-if grep -q "150 mm Command radius" "$tmp/h.txt" &&
+if grep -q "15 cm Command radius" "$tmp/h.txt" &&
     grep -q "Pinned" "$tmp/h.txt" && grep -q "Out of" "$tmp/h.txt" &&
     grep -q "command" "$tmp/h.txt"; then
 	pass "gauges and markers: the ruleset's own are printed"

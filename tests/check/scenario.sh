@@ -336,3 +336,21 @@ grep -q '"favoured": "blue"' "$tmp/fav.json" &&
         -o "$tmp/even.pdf" 2>/dev/null | grep -q '"favoured": null' &&
     pass "--json: favoured blue, or null when the interval allows 50%" ||
     fail "--json: favoured" "$(grep -m1 favoured "$tmp/fav.json")"
+
+# One measure (issue 34): lengths sandtable chooses are whole units of the
+# ruleset's measure. Modern off its grid with 25 mm bases: an objective's
+# radius of four bases is 4", not 3.94"; the Saltmarsh with no deploy:
+# a quarter of its 90 cm table is 22 cm, not 22.5 cm.
+sed -e 's/^grid: square 3in$/grid: none/' -e 's/^base: 1in$/base: 25mm/' \
+    "$MM" >"$tmp/m25.md"
+"$BIN" scenario "$tmp/m25.md" --games 50 -q -o "$tmp/m25.pdf" 2>/dev/null
+pdftotext "$tmp/m25.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q 'stands within 4" of the marker' &&
+    grep -q '^  radius: 4$' "$tmp/m25.yaml" &&
+    pass "an objective's radius in whole inches" ||
+    fail "an objective's radius in whole inches" "$(grep radius "$tmp/m25.yaml" | head -1)"
+sed '/^  deploy: 20cm$/d' rulesets/dice-skirmish.md >"$tmp/nodep.md"
+"$BIN" scenario "$tmp/nodep.md" --games 50 -S none -q -o "$tmp/nodep.pdf" 2>/dev/null
+pdftotext "$tmp/nodep.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q 'within 22 cm of the south edge' &&
+    grep -q '^  deploy: \[0, 0, 120, 22\]' "$tmp/nodep.yaml" &&
+    pass "a default deployment depth in whole centimetres" ||
+    fail "a default deployment depth in whole centimetres" "$(grep -m1 deploy "$tmp/nodep.yaml")"

@@ -53,9 +53,9 @@ grep -q "a hill's crest hides one lower slope from the other, and a unit near th
 # 3. check -v lists each setting, its value and whether it is the default.
 "$BIN" check -v -n 0 "$HR" >"$tmp/out" 2>/dev/null
 if grep -q '^settings (5)$' "$tmp/out" &&
-    grep -q '^  wood_depth: 5.08 cm (default): a line of sight may run' "$tmp/out" &&
-    grep -q '^  hill_rise: 2.54 cm (default): ' "$tmp/out" &&
-    grep -q '^  melee_range: 3 cm (default 5.08 cm): ' "$tmp/out" &&
+    grep -q '^  wood_depth: 5 cm (default): a line of sight may run' "$tmp/out" &&
+    grep -q '^  hill_rise: 3 cm (default): ' "$tmp/out" &&
+    grep -q '^  melee_range: 3 cm (default 5 cm): ' "$tmp/out" &&
     grep -q '^  uphill_penalty: 1 (default): ' "$tmp/out" &&
     grep -q '^  ford_turns: 2 (default): ' "$tmp/out"; then
 	pass "settings: check -v lists the firepower settings"
@@ -82,13 +82,13 @@ else
 	fail "settings: another family's setting is an unknown key" "$(head -2 "$tmp/err")"
 fi
 
-# 5. The bases sheet's gauges follow the settings: 30 mm melee range in
+# 5. The bases sheet's gauges follow the settings: 3 cm melee range in
 #    the Hedgerows, a 45 mm stop distance in the ancients.
 if "$BIN" bases "$HR" -o "$tmp/b.pdf" >/dev/null 2>&1 &&
-    pdftotext -layout "$tmp/b.pdf" - | grep -q '30 mm Melee range'; then
+    pdftotext -layout "$tmp/b.pdf" - | grep -q '3 cm Melee range'; then
 	pass "settings: the melee range gauge is the setting's"
 else
-	fail "settings: the melee range gauge is the setting's" "no '30 mm Melee range'"
+	fail "settings: the melee range gauge is the setting's" "no '3 cm Melee range'"
 fi
 sed 's/^engine: morale$/engine: morale\nhalt_distance: 45mm/' "$GA" >"$tmp/ga.md"
 if "$BIN" bases "$tmp/ga.md" -o "$tmp/g.pdf" >/dev/null 2>&1 &&
@@ -97,6 +97,29 @@ if "$BIN" bases "$tmp/ga.md" -o "$tmp/g.pdf" >/dev/null 2>&1 &&
 else
 	fail "settings: the stop distance gauge is the setting's" "no '45 mm Stop distance'"
 fi
+
+# 5b. A default is the ruleset's own round number in its measure, not
+#     the sources' length converted (issue 34): the firepower family's
+#     2in melee range is 5 cm in centimetres (not 5.08 cm, a 50.8 mm
+#     ruler), the morale family's 30mm stop distance 1" in inches.
+sed '/^melee_range: 3cm$/d' "$HR" >"$tmp/nomr.md"
+"$BIN" check -v -n 0 "$tmp/nomr.md" >"$tmp/out" 2>/dev/null
+"$BIN" bases "$tmp/nomr.md" -o "$tmp/nomr.pdf" >/dev/null 2>&1
+pdftotext -layout "$tmp/nomr.pdf" "$tmp/nomr.txt" 2>/dev/null
+grep -q '^  melee_range: 5 cm (default): ' "$tmp/out" &&
+    grep -q '^  wood_depth: 5 cm (default): ' "$tmp/out" &&
+    grep -q '5 cm Melee range' "$tmp/nomr.txt" &&
+    ! grep -q '50.8' "$tmp/nomr.txt" &&
+    pass "settings: a cm ruleset's default melee range is 5 cm" ||
+    fail "settings: a cm ruleset's default melee range is 5 cm" "$(grep melee_range "$tmp/out"; grep -o '[0-9.]* [a-z]* Melee range' "$tmp/nomr.txt")"
+sed 's/^measure: mm$/measure: in/' "$GA" >"$tmp/gain.md"
+"$BIN" check -v -n 0 "$tmp/gain.md" >"$tmp/out" 2>/dev/null
+"$BIN" bases "$tmp/gain.md" -o "$tmp/gain.pdf" >/dev/null 2>&1
+grep -q '^  halt_distance: 1" (default): ' "$tmp/out" &&
+    grep -q '^  unsupported_distance: 2.5" (default): ' "$tmp/out" &&
+    pdftotext -layout "$tmp/gain.pdf" - 2>/dev/null | grep -q '1″ Stop distance' &&
+    pass "settings: an inch ruleset's default stop distance is 1\"" ||
+    fail "settings: an inch ruleset's default stop distance is 1\"" "$(grep '_distance' "$tmp/out" | tr '\n' ' ')"
 
 # 6. uphill_penalty: 0 makes the uphill melee odds those of open ground.
 sed 's/^melee_range: 3cm$/uphill_penalty: 0/' "$HR" >"$tmp/flat.md"

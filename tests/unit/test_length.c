@@ -90,3 +90,34 @@ Test(length, an_exponent_is_named_as_such)
 	cr_assert_eq(len_parse("3 parsec", LEN_NONE, &v, &why), -1);
 	cr_assert(strstr(why, "unknown unit") != NULL, "%s", why);
 }
+
+Test(length, printed_on_a_product_in_the_measure)
+{
+	char buf[32];
+
+	len_format_as(buf, sizeof(buf), 120, LEN_CM, 1);
+	cr_assert_str_eq(buf,
+	    "12\xc2\xa0"
+	    "cm");
+	len_format_as(buf, sizeof(buf), 228.6, LEN_IN, 1);
+	cr_assert_str_eq(buf, "9\xe2\x80\xb3");
+	len_format_as(buf, sizeof(buf), 25, LEN_CM, 0);
+	cr_assert_str_eq(buf, "2.5 cm");
+}
+
+Test(length, a_chosen_length_is_round_in_the_measure)
+{
+	/* 2in in centimetres is 5 cm, 1in 3 cm; 30mm in inches 1",
+	 * 60mm 2.5"; 25mm bases times four are 4". */
+	cr_assert_float_eq(len_round_to(2 * 25.4, LEN_CM), 50, 1e-9);
+	cr_assert_float_eq(len_round_to(25.4, LEN_CM), 30, 1e-9);
+	cr_assert_float_eq(len_round_to(30, LEN_IN), 25.4, 1e-9);
+	cr_assert_float_eq(len_round_to(60, LEN_IN), 2.5 * 25.4, 1e-9);
+	cr_assert_float_eq(len_round_to(100, LEN_IN), 4 * 25.4, 1e-9);
+	cr_assert_float_eq(len_round_to(50.8, LEN_MM), 50, 1e-9);
+	/* Whole steps are the very value; 0 stays 0; at least a step. */
+	cr_assert_eq(len_round_to(2 * 25.4, LEN_IN), 2 * 25.4);
+	cr_assert_eq(len_round_to(0, LEN_CM), 0);
+	cr_assert_float_eq(len_round_to(2, LEN_CM), 10, 1e-9);
+	cr_assert_eq(len_round_to(33.3, LEN_NONE), 33.3);
+}

@@ -349,7 +349,8 @@ add_bases(struct sheet *sh, const struct bl_size *forced)
 	return 0;
 }
 
-/* The tick of the rulers: an inch, or 10 mm. */
+/* The tick of the rulers: an inch, or a centimetre (numbered in cm or
+ * in mm by the measure). */
 static double
 tick_mm(const struct sheet *sh)
 {
@@ -609,20 +610,24 @@ label_area(const struct bl_size *s, double x, double y)
 	return r;
 }
 
-/* How a base size is named: in inches when it is a whole number of
- * eighths of an inch, else in millimetres. */
+/* How a base size is named: in centimetres in a ruleset measured in them
+ * when it is whole millimetres; else in inches when it is a whole number
+ * of eighths of an inch; else in millimetres. */
 static void
 size_name(const struct sheet *sh, const struct bl_size *s, char *buf,
     size_t sz)
 {
 	double w8 = s->w / RND_IN_MM * 8, d8 = s->d / RND_IN_MM * 8;
 
-	(void)sh;
-	bl_size_format(buf, sz, s,
-	    fabs(w8 - floor(w8 + 0.5)) < 1e-6 &&
-	            fabs(d8 - floor(d8 + 0.5)) < 1e-6 ?
-	        LEN_IN :
-	        LEN_MM);
+	if (sh->unit == LEN_CM && fabs(s->w - round(s->w)) < 1e-6 &&
+	    fabs(s->d - round(s->d)) < 1e-6)
+		bl_size_format(buf, sz, s, LEN_CM);
+	else
+		bl_size_format(buf, sz, s,
+		    fabs(w8 - floor(w8 + 0.5)) < 1e-6 &&
+		            fabs(d8 - floor(d8 + 0.5)) < 1e-6 ?
+		        LEN_IN :
+		        LEN_MM);
 }
 
 /* A stat as a marker shows it: its label and value, a dash for none. */
@@ -636,6 +641,27 @@ stat_add(char *line, const char *sep, const char *label, const char *value)
 	return t;
 }
 
+/* s with its spaces no-break spaces. Caller frees. */
+static char *
+nbsp_words(const char *s)
+{
+	size_t n = 0;
+	const char *p;
+	char *out, *o;
+
+	for (p = s; *p != '\0'; p++)
+		n += *p == ' ' ? 2 : 1;
+	o = out = xmalloc(n + 1);
+	for (p = s; *p != '\0'; p++)
+		if (*p == ' ') {
+			*o++ = '\xc2';
+			*o++ = '\xa0';
+		} else
+			*o++ = *p;
+	*o = '\0';
+	return out;
+}
+
 /* The key stats of a unit from the facts its family gives (Move first,
  * the model's): long, two a line and its weapons with their ranges
  * under them unless its fire is a stat; and brief, one line, with the
@@ -646,7 +672,7 @@ unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
 {
 	const struct eng_show *f = eng_show_of(sh->rs);
 	struct eng_fact v[ENG_MAX_FACTS + 1];
-	char r[32], *w = NULL, *t;
+	char r[32], *w = NULL, *t, *nm;
 	size_t n = 1, i, k;
 
 	memset(v, 0, sizeof(v));
@@ -677,8 +703,12 @@ unit_stats(const struct sheet *sh, const struct rs_unit *u, char **full,
 		const struct rs_weapon *wp = &sh->rs->weapons[u->weapons[k]];
 
 		eng_len_label(r, sizeof(r), wp->range_mm, sh->unit);
-		t = w ? xasprintf("%s, %s" NBSP "%s", w, wp->name, r) :
-		        xasprintf("%s" NBSP "%s", wp->name, r);
+		/* A weapon and its range on one line ("Hooked spear 2 cm"):
+		 * the lines break between weapons. */
+		nm = nbsp_words(wp->name);
+		t = w ? xasprintf("%s, %s" NBSP "%s", w, nm, r) :
+		        xasprintf("%s" NBSP "%s", nm, r);
+		free(nm);
 		free(w);
 		w = t;
 	}
@@ -908,8 +938,7 @@ ruler_ticks(struct sheet *sh, cairo_t *cr, const struct piece *p)
 		cairo_stroke(cr);
 		if (!major)
 			continue;
-		fmt_double(num, sizeof(num), sh->unit == LEN_IN ? t / 25.4 : t,
-		    1);
+		fmt_double(num, sizeof(num), t / len_unit_mm(sh->unit), 1);
 		{
 			PangoLayout *l = rnd_layout_new(cr, &f, 0);
 			double w, h, lx;
@@ -1236,7 +1265,9 @@ rnd_bases(const struct ruleset *rs, const char *path,
 	sh.rs = rs;
 	sh.o = &with;
 	sh.d = d;
+	/* Its labels and rulers in the ruleset's measure (feet in inches). */
 	sh.unit = rs->measure == LEN_IN || rs->measure == LEN_FT ? LEN_IN :
+	    rs->measure == LEN_CM                                ? LEN_CM :
 	                                                           LEN_MM;
 	sh.warned = xcalloc(rs->nunits + 1, 1);
 	sh.pics = rnd_pics_new(rs, d, &n);

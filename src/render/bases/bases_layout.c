@@ -106,7 +106,7 @@ bl_size_format(char *buf, size_t sz, const struct bl_size *b,
 	char w[32], d[32];
 	double k;
 
-	if (u != LEN_IN)
+	if (u != LEN_IN && u != LEN_CM)
 		u = LEN_MM;
 	k = len_unit_mm(u);
 	fmt_double(w, sizeof(w), b->w / k, 2);
