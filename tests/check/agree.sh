@@ -31,9 +31,16 @@ fielded() {
 for r in rulesets/dice-skirmish.md rulesets/gauntlet-ancients.md \
     rulesets/morschauser-modern.md rulesets/cinder-vale.md; do
 	n=$(basename "$r" .md)
-	if ! "$BIN" build -q --games 200 "$r" -o "$T/out" 2>"$T/err"; then
+	if ! "$BIN" build --games 200 "$r" -o "$T/out" >/dev/null 2>"$T/err"
+	then
 		fail "$n: build" "$(head -3 "$T/err")"
 		continue
+	fi
+	# Every bundled ruleset builds with no warning about itself.
+	if grep -q ': warning:' "$T/err"; then
+		fail "$n: builds with no warning" "$(grep ': warning:' "$T/err")"
+	else
+		pass "$n: builds with no warning"
 	fi
 	d="$T/out/$n"
 	pdftotext -raw "$d/bases.pdf" "$T/bases.txt"

@@ -394,7 +394,7 @@ grep -qE '^ *0 +1 +2 +3 .* 23 +24 *$' "$T/ds.txt" &&
 "$BIN" bases rulesets/cinder-vale.md -o "$T/cv.pdf" 2>/dev/null
 pdftotext -layout "$T/cv.pdf" "$T/cv.txt" 2>/dev/null
 grep -qF 'bases 4 × 4 cm' "$T/cv.txt" && grep -qF 'Longbow 50 cm' "$T/cv.txt" &&
-    grep -qE '^ *2 cm *$' "$T/cv.txt" && grep -qF 'Slag fist 2 cm' "$T/cv.txt" &&
+    grep -qE '^ *2 cm Contact' "$T/cv.txt" && grep -qF 'Slag fist 2 cm' "$T/cv.txt" &&
     pass "cm ruleset: Cinder Vale in cm" ||
     fail "cm ruleset: Cinder Vale in cm" "$(grep -oE 'bases [^,]*|Longbow [0-9]+ [a-z]+' "$T/cv.txt" | head -2 | tr '\n' ' ')"
 # Modern, in inches: a two-word weapon is not split from its range.
@@ -426,3 +426,11 @@ cmp -s "$T/d1.pdf" "$T/d2.pdf" && cmp -s "$T/d1.pdf" "$T/gauntlet-ancients.pdf" 
 "$BIN" build $MOD -o "$T/out" -q 2>/dev/null
 [ -s "$T/out/morschauser-modern/bases.pdf" ] &&
     pass "build writes bases.pdf" || fail "build" "no bases.pdf"
+# A ruler too short for its users on one line is as deep as their list
+# needs (the 2 cm contact gauge listed nobody, with a warning).
+"$BIN" bases rulesets/dice-skirmish.md -o "$T/dsu.pdf" 2>"$T/dsu.err" >/dev/null
+pdftotext "$T/dsu.pdf" - | tr '\n' ' ' | tr -s ' ' >"$T/dsu.txt"
+! grep -q 'left off' "$T/dsu.err" &&
+    grep -qF '2 cm Contact · Fire: Hooked spear (Reed Wardens, Shellback Guard), Lance (Saltburn Lancers)' "$T/dsu.txt" &&
+    pass "a short ruler lists its users" ||
+    fail "a short ruler lists its users" "$(cat "$T/dsu.err"; grep -o '2 cm Contact.\{60\}' "$T/dsu.txt")"

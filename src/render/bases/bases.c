@@ -357,6 +357,54 @@ tick_mm(const struct sheet *sh)
 	return sh->unit == LEN_IN ? RND_IN_MM : 10.0;
 }
 
+static void measure(void *, const char *, double, double, double *, double *);
+static double ruler_label(const struct sheet *, const struct piece *,
+    char *c[3]);
+
+/* The depth a short ruler piece needs for its users on lines of the
+ * least size: the ticks and numbers (9.2 mm), then the list. */
+static double
+ruler_depth(const struct sheet *sh, const struct piece *p)
+{
+	cairo_surface_t *sf =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(sf);
+	char *c[3];
+	double lw = ruler_label(sh, p, c), w, h;
+	int i;
+
+	measure(cr, c[1], LABEL_MIN_PT, lw, &w, &h);
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	for (i = 0; i < 3; i++)
+		free(c[i]);
+	return 9.2 + h + 0.6;
+}
+
+/*
+ * A ruler piece's label, in three forms from the fullest ("12 cm  Reed
+ * bow (Reed Wardens)", the same on two lines, the length alone) into c
+ * (caller frees each), and the width its box has (mm): the same for the
+ * piece's depth and for drawing it.
+ */
+static double
+ruler_label(const struct sheet *sh, const struct piece *p, char *c[3])
+{
+	const struct bl_range *r = &sh->ranges[p->range];
+	char len[32], *lab = rnd_markup_escape(r->label), *head;
+
+	eng_len_label(len, sizeof(len), r->mm, sh->unit);
+	head = p->nparts > 1 ? xasprintf(_("<b>%s</b> (part %d of %d)"), len,
+	                           p->part, p->nparts) :
+	                       xasprintf("<b>%s</b>", len);
+	c[0] = xasprintf("%s  %s", head, lab);
+	c[1] = xasprintf("%s\n%s", head, lab);
+	c[2] = head;
+	free(lab);
+	return p->it.w - (p->part > 1 ? 7.0 : 1.5) -
+	    (p->part < p->nparts ? 7.0 : 1.5);
+}
+
 /* Add one strip per distinct range, split to fit; returns 0 or -1. */
 static int
 add_rulers(struct sheet *sh)
@@ -385,9 +433,13 @@ add_rulers(struct sheet *sh)
 			p.it.w = parts[k].to - parts[k].from;
 			/* A short piece has room across for a word or two of
 			 * its users only: it is deeper, with lines for them
-			 * at 6 pt (the list says which gauge it is). */
+			 * at 6 pt (the list says which gauge it is), as deep
+			 * as the list needs, within reason. */
 			p.it.h = p.it.w < SHORT_RULER ? RULER_H + 5.0 :
 			                                RULER_H;
+			if (p.it.w < SHORT_RULER && *sh->ranges[i].label)
+				p.it.h = fmin(3 * RULER_H,
+				    fmax(p.it.h, ruler_depth(sh, &p)));
 			p.it.group = (int)i + 1;
 			XPUSH(sh->pc, sh->npc, sh->cappc, p);
 		}
@@ -982,19 +1034,13 @@ static void
 draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 {
 	const struct bl_range *r = &sh->ranges[p->range];
-	char len[32], *lab = rnd_markup_escape(r->label), *head, *c[3];
+	char len[32], *c[3];
 	double lx = p->it.x + (p->part > 1 ? 7.0 : 1.5), lw;
 	struct bl_fit f;
 	int i;
 
 	eng_len_label(len, sizeof(len), r->mm, sh->unit);
-	head = p->nparts > 1 ? xasprintf(_("<b>%s</b> (part %d of %d)"), len,
-	                           p->part, p->nparts) :
-	                       xasprintf("<b>%s</b>", len);
-	c[0] = xasprintf("%s  %s", head, lab);
-	c[1] = xasprintf("%s\n%s", head, lab);
-	c[2] = xstrdup(head);
-	lw = p->it.x + p->it.w - (p->part < p->nparts ? 7.0 : 1.5) - lx;
+	lw = ruler_label(sh, p, c);
 	ruler_ticks(sh, cr, p);
 	f = fit(cr, (const char *const *)c, 3, lw, p->it.h - 9.2);
 	if (f.candidate >= 0) {
@@ -1014,8 +1060,6 @@ draw_ruler(struct sheet *sh, cairo_t *cr, struct piece *p)
 	cut(cr);
 	for (i = 0; i < 3; i++)
 		free(c[i]);
-	free(head);
-	free(lab);
 }
 
 /* A status marker: its word, as large as fits, and the cut line. */
