@@ -102,11 +102,75 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
     const struct eng_stats *st)
 {
 	struct chk_agree *v;
-	size_t n = chk_agree(c, st, &v), i;
+	size_t n = chk_agree(c, st, &v), i, out = 0, found = 0;
+	char pa[32], *t, *how, *verdict;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		rnd_report_agree(r, v[i].label, v[i].k, v[i].n, v[i].rate,
 		    v[i].lo, v[i].hi, v[i].p, v[i].exact);
+		if (!v[i].finding && !v[i].outside)
+			continue;
+		if (v[i].padj < 0.001)
+			snprintf(pa, sizeof(pa), "< 0.001");
+		else
+			fmt_double(pa, sizeof(pa), v[i].padj, 3);
+		t = v[i].finding ? xasprintf(_("Holm p %s: a finding"), pa) :
+		                   xasprintf(_("Holm p %s"), pa);
+		rnd_report_agree_test(r, t);
+		free(t);
+		found += v[i].finding;
+		out += v[i].outside && !v[i].finding;
+	}
+	if (n == 0)
+		goto done;
+	how =
+	    xasprintf(P_("The %zu point is tested against its exact chance "
+	                 "(two-sided exact binomial test) with Holm's "
+	                 "correction for %zu comparison: it is a finding "
+	                 "when its Holm-adjusted p is below 0.05.",
+	                  "Each of the %zu points is tested against its "
+	                  "exact chance (two-sided exact binomial test) with "
+	                  "Holm's correction for %zu comparisons: a point is "
+	                  "a finding when its Holm-adjusted p is below 0.05.",
+	                  n),
+	        n, n);
+	if (found > 0 && out > 0)
+		verdict = xasprintf(
+		    P_("%zu point disagrees and is listed among the findings; "
+		       "%zu more outside its plain 95%% whiskers (its Holm p "
+		       "beside it) is within the corrected test, as some of "
+		       "%zu points fall by chance.",
+		        "%zu points disagree and are listed among the findings; "
+		        "%zu more outside their plain 95%% whiskers (Holm p "
+		        "beside each) are within the corrected test, as some of "
+		        "%zu points fall by chance.",
+		        found),
+		    found, out, n);
+	else if (found > 0)
+		verdict = xasprintf(
+		    P_("%zu point disagrees and is listed among the findings.",
+		        "%zu points disagree and are listed among the findings.",
+		        found),
+		    found);
+	else if (out > 0)
+		verdict = xasprintf(
+		    P_("%zu point lies outside its plain 95%% whiskers (its "
+		       "Holm p beside it) and is not a finding: with %zu "
+		       "points about one in twenty falls outside by chance, "
+		       "and none has a Holm-adjusted p below 0.05.",
+		        "%zu points lie outside their plain 95%% whiskers (Holm "
+		        "p beside each) and are not findings: with %zu points "
+		        "about one in twenty falls outside by chance, and none "
+		        "has a Holm-adjusted p below 0.05.",
+		        out),
+		    out, n);
+	else
+		verdict = xstrdup(_("Every exact chance is within its "
+		                    "whiskers: no finding."));
+	r->agree_test = xasprintf("%s %s", how, verdict);
+	free(how);
+	free(verdict);
+done:
 	chk_agree_free(v, n);
 }
 

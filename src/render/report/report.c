@@ -68,8 +68,10 @@ rnd_report_free(struct rnd_report *r)
 	for (i = 0; i < r->nagree; i++) {
 		free(r->agree[i].label);
 		free(r->agree[i].exact_text);
+		free(r->agree[i].test_text);
 	}
 	free(r->agree);
+	free(r->agree_test);
 	for (i = 0; i < r->nmaps; i++)
 		matrix_free(&r->maps[i]);
 	for (i = 0; i < r->nunits; i++)
@@ -127,7 +129,8 @@ void
 rnd_report_rate(struct rnd_report *r, const char *label, long hits, long of,
     double p, double lo, double hi)
 {
-	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL };
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL,
+		NULL };
 
 	XPUSH(r->rates, r->nrates, r->caprates, x);
 }
@@ -137,9 +140,18 @@ rnd_report_agree(struct rnd_report *r, const char *label, long hits, long of,
     double p, double lo, double hi, double exact, const char *exact_text)
 {
 	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, exact,
-		dup_or_null(exact_text) };
+		dup_or_null(exact_text), NULL };
 
 	XPUSH(r->agree, r->nagree, r->capagree, x);
+}
+
+void
+rnd_report_agree_test(struct rnd_report *r, const char *test_text)
+{
+	struct rnd_rate *x = &r->agree[r->nagree - 1];
+
+	free(x->test_text);
+	x->test_text = dup_or_null(test_text);
 }
 
 /* Returns the new matrix (owned by the report). */
@@ -766,7 +778,12 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		fmt_double(lo, sizeof(lo), r[i].lo * 100, 1);
 		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
 		a->cats[i] = r[i].label;
-		if (r[i].exact_text != NULL)
+		if (r[i].exact_text != NULL && r[i].test_text != NULL)
+			a->text[i] =
+			    xasprintf(_("%s%% (%ld of %ld); exact %s; %s"), pc,
+			        r[i].hits, r[i].of, r[i].exact_text,
+			        r[i].test_text);
+		else if (r[i].exact_text != NULL)
 			a->text[i] =
 			    xasprintf(_("%s%% (%ld of %ld); exact %s"), pc,
 			        r[i].hits, r[i].of, r[i].exact_text);
@@ -801,7 +818,7 @@ rates_free(struct rates_arg *a)
 /* A rates chart with its heading and note, over pages when long. */
 static void
 rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
-    const char *title, const char *note)
+    const char *title, const char *note, const char *note2)
 {
 	struct rates_arg a;
 	size_t per;
@@ -817,6 +834,8 @@ rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
 	a.ni = per;
 	heading(p, title, measure(rates_block, p->w, &a) + 10);
 	para(p, &f_note, note);
+	if (note2 != NULL)
+		para(p, &f_note, note2);
 	for (a.i0 = 0; a.i0 < n; a.i0 += per) {
 		a.ni = n - a.i0 < per ? n - a.i0 : per;
 		place(p, rates_block, &a);
@@ -833,7 +852,8 @@ section_rates(struct page *p)
 	    _("Bars are the share of games won, whiskers the 95% confidence "
 	      "interval. A fair mirror battle keeps both sides and the first "
 	      "player near the dashed 50% line; a greedy player that beats a "
-	      "random one shows that skill matters."));
+	      "random one shows that skill matters."),
+	    NULL);
 }
 
 /* How often self-play saw each outcome against its exact chance. */
@@ -847,7 +867,8 @@ section_agree(struct page *p)
 	      "enough (without modifiers): how often the outcome came up (bar, "
 	      "with its 95% confidence interval) and its exact chance "
 	      "(diamond). A diamond far outside the whiskers would mean the "
-	      "engine does not play the odds it computes."));
+	      "engine does not play the odds it computes."),
+	    p->r->agree_test);
 }
 
 /* Returns the height of the game-length histogram (a block). */
