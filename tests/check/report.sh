@@ -227,6 +227,56 @@ for r in "$MM" "$GA"; do
 		fail "$r: self-play agrees with the exact odds" "$(grep disagrees "$tmp/err")" ||
 		pass "$r: self-play agrees with the exact odds"
 done
+# Game length counts the turns played: a battle of a 2-turn limit that no
+# game can end before it (one rifle a side, a 1-inch move and range on a
+# wide table) lasts 2 turns, not 3, in play --json and in the report.
+cat >"$tmp/two.md" <<'MD'
+---
+title: Two turns
+engine: firepower
+measure: in
+battle:
+  turns: 2
+  forces:
+    Rifle: 1
+---
+
+## Units
+
+| Unit | Class | Move | Melee | Weapons |
+|------|-------|------|-------|---------|
+| Rifle | infantry | 1 | 4 | Rifle |
+
+## Weapons
+
+| Weapon | Range | Hits on | Destroys |
+|---|---|---|---|
+| Rifle | 1 | 4, 6 | infantry, artillery |
+
+## Sequence of play
+
+1. **Initiative** - roll a die.
+2. **Turn** - move, fire and melee.
+MD
+"$BIN" play --json -n 20 "$tmp/two.md" >"$tmp/two.json" 2>/dev/null
+tr -d ' \n' <"$tmp/two.json" | grep -q '"timeouts":20,.*"turns":{"mean":2.0,"sd":0.0,"max":2}' &&
+	pass "a 2-turn battle that reaches its limit plays 2 turns (play --json)" ||
+	fail "a 2-turn battle plays 2 turns (play --json)" "$(tr -d ' \n' <"$tmp/two.json" | head -c 300)"
+# Every family: a bundled battle cut to 2 turns lasts at most 2.
+for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md "$GA" "$MM"; do
+	sed '0,/^  turns: [0-9]*$/s//  turns: 2/' "$r" >"$tmp/cut.md"
+	"$BIN" play --json -n 20 "$tmp/cut.md" 2>/dev/null | tr -d ' \n' >"$tmp/cut.json"
+	grep -q '"timeouts":[1-9][0-9]*,.*"turns":{[^}]*"max":2}' "$tmp/cut.json" &&
+		pass "$r cut to 2 turns: its longest game is 2 turns" ||
+		fail "$r cut to 2 turns: its longest game is 2 turns" "$(head -c 300 "$tmp/cut.json")"
+done
+"$BIN" report -q -n 20 "$tmp/two.md" -o "$tmp/two.pdf" 2>/dev/null
+pdftotext -layout "$tmp/two.pdf" "$tmp/two.txt"
+grep -q "20 games: mean 2 turns, sd 0, longest 2; 20 reached the turn limit of 2\." "$tmp/two.txt" &&
+	sed -n '/^Game length/,/game turns until/p' "$tmp/two.txt" |
+	grep -qE '^ +1 +2$' &&
+	pass "the report's game length of a 2-turn battle ends at 2" ||
+	fail "the report's game length of a 2-turn battle ends at 2" "$(sed -n '/^Game length/,/turn limit/p' "$tmp/two.txt" | grep -v '^ *$')"
 t "report --sample" 0 "$BIN" report --sample -o "$tmp/s.pdf"
 pdftotext "$tmp/s.pdf" - | grep -q "melee.uphill" &&
 	pass "sample report has its coverage table" ||
