@@ -105,6 +105,25 @@ value_format(char *buf, size_t sz, const struct eng_setting *s, double v,
 	return buf;
 }
 
+/* A value as check -v shows it: as the front matter would write it, a
+ * whole number with its unit ("10 game turns"). Returns buf. */
+static char *
+value_show(char *buf, size_t sz, const struct eng_setting *s, double v,
+    enum unit_of_length u)
+{
+	if (s->kind == ENG_SET_FACES) {
+		char f[32];
+
+		snprintf(buf, sz, "%s on a d6",
+		    faces_format(f, sizeof(f), (unsigned)v));
+		return buf;
+	}
+	if (s->kind != ENG_SET_INT || s->unit[0] == NULL)
+		return value_format(buf, sz, s, v, u);
+	snprintf(buf, sz, "%d %s", (int)v, s->unit[(int)v != 1]);
+	return buf;
+}
+
 /*
  * Read one setting's value from v. Returns 0 with *out, or -1 with an
  * error at the value.
@@ -529,11 +548,11 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 	for (i = 0; i < f->nsettings; i++) {
 		const struct eng_setting *s = &f->settings[i];
 
-		value_format(buf, sizeof(buf), s, v.v[i], rs->measure);
+		value_show(buf, sizeof(buf), s, v.v[i], rs->measure);
 		/* Written as the sources have it is still the default. */
 		if (v.given[i] && v.v[i] != s->def)
 			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
-			    value_format(def, sizeof(def), s, s->def,
+			    value_show(def, sizeof(def), s, s->def,
 			        rs->measure),
 			    s->text);
 		else
@@ -546,7 +565,7 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 
 			if (!isnan(p))
 				fprintf(fp, "    played: %s, %s\n",
-				    value_format(def, sizeof(def), s, p,
+				    value_show(def, sizeof(def), s, p,
 				        rs->measure),
 				    from != NULL ? from : "");
 		}

@@ -39,7 +39,7 @@ pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 pdftotext -layout "$tmp/a.pdf" "$tmp/a.txt"
 for h in "Validation report" "Findings" "Win rates" "Game length" \
     "Melee odds: open ground" "Units: survival" "Rule coverage" \
-    "95% confidence interval" "chance the attacker wins" \
+    "95% confidence interval" "chance the attacker destroys the defender" \
     "Self-play against the exact odds"; do
 	grep -q "$h" "$tmp/a.txt" && pass "report shows '$h'" ||
 		fail "report shows '$h'" "not in pdftotext output"
@@ -83,6 +83,50 @@ if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
 else
 	fail "coverage counts match play --json" "${bad:-no rules in JSON}"
 fi
+
+# A limit rule counts in self-play each time it decides something (a
+# unit's one move and shot spent, a target out of range or of a class the
+# weapon cannot harm passed over), and the page and check -v say what a
+# count is.
+bad=""
+for id in move.once fire.once fire.range fire.class move.allowance; do
+	grep -qE "^$id [1-9][0-9]*\$" "$tmp/cov" || bad="$bad $id"
+done
+[ -z "$bad" ] && pass "limit rules count in self-play" ||
+	fail "limit rules count in self-play" "0 or missing:$bad"
+tr '\n' ' ' <"$tmp/a.txt" | tr -s ' ' |
+    grep -q "a limit (a unit's one move or shot, a weapon's range, a line of sight) counts each time it refuses a test game's step, passes a target over or ends a move for a built-in player, or spends a unit's one move or shot" &&
+	pass "coverage page says what a limit rule's count is" ||
+	fail "coverage page says what a limit rule's count is" "sentence missing"
+"$BIN" check -v -n 20 "$MM" >"$tmp/v.txt" 2>/dev/null
+grep -q "times each rule decided something in play: a limit counts each time it refuses" "$tmp/v.txt" &&
+	pass "check -v says what a rule's count is" ||
+	fail "check -v says what a rule's count is" "no line under the table"
+for r in "$GA:morale.only_defend" "rulesets/dice-skirmish.md:shoot.range" \
+    "rulesets/dice-skirmish.md:shoot.sight"; do
+	"$BIN" play --json -n 100 "${r%%:*}" 2>/dev/null | grep -qE "\"${r#*:}\": [1-9]" &&
+		pass "${r#*:} counts in self-play of ${r%%:*}" ||
+		fail "${r#*:} counts in self-play of ${r%%:*}" "0 or missing"
+done
+
+# Every number says its unit and every chance what it is the chance of;
+# a tile of one note says "note", as one warning says "warning".
+grep -qE '^ +test games passed +errors +warning +note$' "$tmp/a.txt" &&
+	pass "summary tiles: 1 warning, 1 note" ||
+	fail "summary tiles: 1 warning, 1 note" "$(grep 'test games passed' "$tmp/a.txt")"
+tr '\n' ' ' <"$tmp/a.txt" | tr -s ' ' >"$tmp/a1.txt"
+for s in "chance one shot destroys the target (a hit destroys it)" \
+    "chance the attacker destroys the defender and survives, in one melee" \
+    "chance of the outcome named on the left, each time it could happen" \
+    "mean $mean turns, sd [0-9.]* turns, longest [0-9]* turns; [0-9]* reached the turn limit of 30 turns" \
+    "balance (blue's share of decided games) [0-9.]* ([0-9.]*%)" \
+    "game turns: mean / sd / max"; do
+	grep -q "$s" "$tmp/a1.txt" && pass "report says '$s'" ||
+		fail "report says '$s'" "not in the PDF text"
+done
+"$BIN" check -n 50 "$MM" 2>/dev/null | grep -qE "draws [0-9]+, [0-9]+ reached the turn limit, first player won [0-9]+; game turns mean" &&
+	pass "check's summary says what its counts are" ||
+	fail "check's summary says what its counts are" "$("$BIN" check -n 50 "$MM" 2>/dev/null | tail -1)"
 
 # The test-game figures and every rule's two counts of `check --json`.
 "$BIN" check --json "$MM" >"$tmp/check.json" 2>/dev/null
@@ -272,7 +316,8 @@ for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md "$GA" "$MM"; do
 done
 "$BIN" report -q -n 20 "$tmp/two.md" -o "$tmp/two.pdf" 2>/dev/null
 pdftotext -layout "$tmp/two.pdf" "$tmp/two.txt"
-grep -q "20 games: mean 2 turns, sd 0, longest 2; 20 reached the turn limit of 2\." "$tmp/two.txt" &&
+tr '\n' ' ' <"$tmp/two.txt" | tr -s ' ' |
+	grep -q "20 games: mean 2 turns, sd 0 turns, longest 2 turns; 20 reached the turn limit of 2 turns\." &&
 	sed -n '/^Game length/,/game turns until/p' "$tmp/two.txt" |
 	grep -qE '^ +1 +2$' &&
 	pass "the report's game length of a 2-turn battle ends at 2" ||

@@ -61,7 +61,7 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 {
 	const struct eng_stats *st = &res->st;
 	json_t *j = chk_stats_json(rs, res), *t = json_object_get(j, "turns");
-	char a[32], b[32], c[96];
+	char a[32], b[32], c[96], *one, *two;
 
 	fact_long(r, _("games (greedy against greedy, mirrored forces)"),
 	    st->games);
@@ -71,22 +71,30 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	fact_long(r, _("games that reached the turn limit"), st->timeouts);
 	fact_long(r, _("first player wins"), st->first_player_wins);
 	fmt_json_real(a, sizeof(a), json_object_get(j, "balance"));
-	rnd_report_fact(r, _("balance (blue's share of decided games)"), a);
+	fmt_double(b, sizeof(b),
+	    json_number_value(json_object_get(j, "balance")) * 100, 2);
+	snprintf(c, sizeof(c), "%s (%s%%)", a, b);
+	rnd_report_fact(r, _("balance (blue's share of decided games)"), c);
 	fmt_json_real(a, sizeof(a), json_object_get(t, "mean"));
 	fmt_json_real(b, sizeof(b), json_object_get(t, "sd"));
 	snprintf(c, sizeof(c), "%s / %s / %ld", a, b, st->turns_max);
-	rnd_report_fact(r, _("turns: mean / sd / max"), c);
+	rnd_report_fact(r, _("game turns: mean / sd / max"), c);
 	snprintf(c, sizeof(c), _("%ld of %ld"), st->greedy_wins,
 	    st->greedy_games);
 	rnd_report_fact(r, _("greedy player beat the random one"), c);
-	r->length.note = xasprintf(
-	    P_("%ld game: mean %s turns, sd %s, longest %ld; %ld reached the "
-	       "turn limit of %d.",
-	        "%ld games: mean %s turns, sd %s, longest %ld; %ld reached the "
-	        "turn limit of %d.",
-	        st->games),
-	    st->games, a, b, st->turns_max, st->timeouts,
-	    res->ctx->turn_limit);
+	one = xasprintf(P_("%ld game: mean %s turns, sd %s turns, longest %ld "
+	                   "turns;",
+	                    "%ld games: mean %s turns, sd %s turns, longest "
+	                    "%ld turns;",
+	                    st->games),
+	    st->games, a, b, st->turns_max);
+	two = xasprintf(P_("%ld reached the turn limit of %d turn.",
+	                    "%ld reached the turn limit of %d turns.",
+	                    res->ctx->turn_limit),
+	    st->timeouts, res->ctx->turn_limit);
+	r->length.note = xasprintf("%s %s", one, two);
+	free(one);
+	free(two);
 	json_decref(j);
 
 	add_rate(r, _("Blue wins (mirror battle)"), st->wins[0], st->games);
@@ -103,7 +111,7 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 {
 	struct chk_agree *v;
 	size_t n = chk_agree(c, st, &v), i, out = 0, found = 0;
-	char pa[32], *t, *how, *verdict;
+	char pa[32], *t, *how, *verdict, *one, *two;
 
 	for (i = 0; i < n; i++) {
 		rnd_report_agree(r, v[i].label, v[i].k, v[i].n, v[i].rate,
@@ -134,39 +142,37 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 	                  "a finding when its Holm-adjusted p is below 0.05.",
 	                  n),
 	        n, n);
-	if (found > 0 && out > 0)
-		verdict = xasprintf(
-		    P_("%zu point disagrees and is listed among the findings; "
-		       "%zu more outside its plain 95%% whiskers (its Holm p "
-		       "beside it) is within the corrected test, as some of "
-		       "%zu points fall by chance.",
-		        "%zu points disagree and are listed among the findings; "
-		        "%zu more outside their plain 95%% whiskers (Holm p "
-		        "beside each) are within the corrected test, as some of "
-		        "%zu points fall by chance.",
-		        found),
-		    found, out, n);
-	else if (found > 0)
-		verdict = xasprintf(
+	if (found > 0)
+		one = xasprintf(
 		    P_("%zu point disagrees and is listed among the findings.",
 		        "%zu points disagree and are listed among the findings.",
 		        found),
 		    found);
-	else if (out > 0)
-		verdict = xasprintf(
+	else
+		one = NULL;
+	if (out > 0)
+		two = xasprintf(
 		    P_("%zu point lies outside its plain 95%% whiskers (its "
-		       "Holm p beside it) and is not a finding: with %zu "
-		       "points about one in twenty falls outside by chance, "
-		       "and none has a Holm-adjusted p below 0.05.",
+		       "Holm p beside it) and is not a finding: about one in "
+		       "twenty of the %zu points falls outside by chance, and "
+		       "its Holm-adjusted p is not below 0.05.",
 		        "%zu points lie outside their plain 95%% whiskers (Holm "
-		        "p beside each) and are not findings: with %zu points "
-		        "about one in twenty falls outside by chance, and none "
-		        "has a Holm-adjusted p below 0.05.",
+		        "p beside each) and are not findings: about one in "
+		        "twenty of the %zu points falls outside by chance, and "
+		        "no Holm-adjusted p of theirs is below 0.05.",
 		        out),
 		    out, n);
 	else
+		two = NULL;
+	if (one == NULL && two == NULL)
 		verdict = xstrdup(_("Every exact chance is within its "
 		                    "whiskers: no finding."));
+	else
+		verdict = xasprintf("%s%s%s", one != NULL ? one : "",
+		    one != NULL && two != NULL ? " " : "",
+		    two != NULL ? two : "");
+	free(one);
+	free(two);
 	r->agree_test = xasprintf("%s %s", how, verdict);
 	free(how);
 	free(verdict);

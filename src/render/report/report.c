@@ -370,7 +370,8 @@ summary_tiles(struct page *p)
 	const struct rnd_report *r = p->r;
 	double gap = 4, tw = (p->w - 3 * gap) / 4, th = 20;
 	char big[4][48];
-	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING), i;
+	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING),
+	       nn = nsev(r, SEV_NOTE), i;
 
 	if (r->print_only)
 		snprintf(big[0], sizeof(big[0]), "%zu", r->nunits_read);
@@ -379,7 +380,7 @@ summary_tiles(struct page *p)
 		    r->tests_total);
 	snprintf(big[1], sizeof(big[1]), "%zu", ne);
 	snprintf(big[2], sizeof(big[2]), "%zu", nw);
-	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
+	snprintf(big[3], sizeof(big[3]), "%zu", nn);
 	page_need(p, th);
 	tile(p->cr, p->x, p->y, tw, th, big[0],
 	    r->print_only ? _("unit types read") : _("test games passed"),
@@ -388,8 +389,8 @@ summary_tiles(struct page *p)
 	    P_("error", "errors", ne), ne > 0);
 	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
 	    P_("warning", "warnings", nw), 0);
-	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], _("notes"),
-	    0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3],
+	    P_("note", "notes", nn), 0);
 	for (i = 0; i < 4; i++)
 		dump(p, "tile", p->x + i * (tw + gap), p->y, tw, th, big[i]);
 	p->y += th + 5;
@@ -572,7 +573,7 @@ sev_word(enum severity sev)
 {
 	switch (sev) {
 	case SEV_NOTE:
-		return _("note");
+		return P_("note", "notes", 1);
 	case SEV_WARNING:
 		return P_("warning", "warnings", 1);
 	case SEV_ERROR:
@@ -744,7 +745,9 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	b.ncats = a->ni;
 	b.series = &s;
 	b.nseries = 1;
-	b.axis = a->agree ? _("chance") : _("share of games won");
+	b.axis = a->agree ? _("chance of the outcome named on the left, each "
+	                      "time it could happen") :
+	                    _("share of games won");
 	b.vmax = 1;
 	b.percent = 1;
 	b.ref = a->agree ? -1 : 0.5;
@@ -1149,10 +1152,16 @@ section_coverage(struct page *p)
 	}
 	line = xasprintf(
 	    _("How often each rule of the engine was applied by the "
-	      "scripted test games and by self-play. %zu of %zu %s never "
-	      "exercised: bold on a grey band, with a black bar in the margin. "
-	      "%zu more %s exercised by only one of the two: an open bar in "
-	      "the margin."),
+	      "scripted test games and by self-play: the times it decided "
+	      "something in play. A rule that resolves (a hit, a melee) counts "
+	      "each time it resolves; a limit (a unit's one move or shot, a "
+	      "weapon's range, a line of sight) counts each time it refuses a "
+	      "test game's step, passes a target over or ends a move for a "
+	      "built-in player, or spends a unit's one move or shot; a rule of "
+	      "a situation self-play never meets stays at 0. %zu of %zu %s "
+	      "never exercised: bold on a grey band, with a black bar in the "
+	      "margin. %zu more %s exercised by only one of the two: an open "
+	      "bar in the margin."),
 	    never, r->nrules, P_("rule was", "rules were", never), half,
 	    P_("was", "were", half));
 	memset(&t, 0, sizeof(t));
