@@ -111,23 +111,29 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 {
 	struct chk_agree *v;
 	size_t n = chk_agree(c, st, &v), i, out = 0, found = 0;
-	char pa[32], *t, *how, *verdict, *one, *two;
+	char pa[32], *how, *verdict, *one = NULL, *two = NULL, *outs = NULL,
+	                             *finds = NULL, **to, *t;
 
+	/* A point outside its plain whiskers or disagreeing is marked on
+	 * its row (short, so that the chart keeps its width in any
+	 * language) and named with its Holm p in the note. */
 	for (i = 0; i < n; i++) {
 		rnd_report_agree(r, v[i].label, v[i].k, v[i].n, v[i].rate,
 		    v[i].lo, v[i].hi, v[i].p, v[i].exact);
 		if (!v[i].finding && !v[i].outside)
 			continue;
+		rnd_report_agree_test(r, "*");
 		if (v[i].padj < 0.001)
 			snprintf(pa, sizeof(pa), "< 0.001");
 		else
 			fmt_double(pa, sizeof(pa), v[i].padj, 3);
-		t = v[i].finding ? xasprintf(_("Holm p %s: a finding"), pa) :
-		                   xasprintf(_("Holm p %s"), pa);
-		rnd_report_agree_test(r, t);
-		free(t);
+		to = v[i].finding ? &finds : &outs;
+		t = xasprintf(_("%s%s%s (Holm p %s)"), *to != NULL ? *to : "",
+		    *to != NULL ? "; " : "", v[i].label, pa);
+		free(*to);
+		*to = t;
 		found += v[i].finding;
-		out += v[i].outside && !v[i].finding;
+		out += !v[i].finding;
 	}
 	if (n == 0)
 		goto done;
@@ -143,27 +149,25 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 	                  n),
 	        n, n);
 	if (found > 0)
-		one = xasprintf(
-		    P_("%zu point disagrees and is listed among the findings.",
-		        "%zu points disagree and are listed among the findings.",
-		        found),
-		    found);
-	else
-		one = NULL;
+		one =
+		    xasprintf(P_("%zu point (*) disagrees and is listed among "
+		                 "the findings: %s.",
+		                  "%zu points (*) disagree and are listed "
+		                  "among the findings: %s.",
+		                  found),
+		        found, finds);
 	if (out > 0)
 		two = xasprintf(
-		    P_("%zu point lies outside its plain 95%% whiskers (its "
-		       "Holm p beside it) and is not a finding: about one in "
-		       "twenty of the %zu points falls outside by chance, and "
-		       "its Holm-adjusted p is not below 0.05.",
-		        "%zu points lie outside their plain 95%% whiskers (Holm "
-		        "p beside each) and are not findings: about one in "
-		        "twenty of the %zu points falls outside by chance, and "
-		        "no Holm-adjusted p of theirs is below 0.05.",
+		    P_("%zu point (*) lies outside its plain 95%% whiskers and "
+		       "is not a finding: %s. About one in twenty of the %zu "
+		       "points falls outside by chance, and its Holm-adjusted "
+		       "p is not below 0.05.",
+		        "%zu points (*) lie outside their plain 95%% whiskers "
+		        "and are not findings: %s. About one in twenty of the "
+		        "%zu points falls outside by chance, and no "
+		        "Holm-adjusted p of theirs is below 0.05.",
 		        out),
-		    out, n);
-	else
-		two = NULL;
+		    out, outs, n);
 	if (one == NULL && two == NULL)
 		verdict = xstrdup(_("Every exact chance is within its "
 		                    "whiskers: no finding."));
@@ -171,12 +175,14 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 		verdict = xasprintf("%s%s%s", one != NULL ? one : "",
 		    one != NULL && two != NULL ? " " : "",
 		    two != NULL ? two : "");
-	free(one);
-	free(two);
 	r->agree_test = xasprintf("%s %s", how, verdict);
 	free(how);
 	free(verdict);
 done:
+	free(one);
+	free(two);
+	free(outs);
+	free(finds);
 	chk_agree_free(v, n);
 }
 

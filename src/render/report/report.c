@@ -783,7 +783,7 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		a->cats[i] = r[i].label;
 		if (r[i].exact_text != NULL && r[i].test_text != NULL)
 			a->text[i] =
-			    xasprintf(_("%s%% (%ld of %ld); exact %s; %s"), pc,
+			    xasprintf(_("%s%% (%ld of %ld); exact %s %s"), pc,
 			        r[i].hits, r[i].of, r[i].exact_text,
 			        r[i].test_text);
 		else if (r[i].exact_text != NULL)

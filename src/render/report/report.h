@@ -33,7 +33,7 @@ struct rnd_rate {
 	double p, lo, hi;
 	double exact;     /* the exact chance it estimates, or < 0 */
 	char *exact_text; /* e.g. "4/7", or NULL */
-	char *test_text;  /* its test against exact ("Holm p 0.31"), or NULL */
+	char *test_text;  /* its mark ("*": see agree_test), or NULL */
 };
 
 /* A histogram of whole numbers: count[i] is how often the value
