@@ -95,7 +95,7 @@ done
 [ -z "$bad" ] && pass "limit rules count in self-play" ||
 	fail "limit rules count in self-play" "0 or missing:$bad"
 tr '\n' ' ' <"$tmp/a.txt" | tr -s ' ' |
-    grep -q "a limit (a unit's one move or shot, a weapon's range, a line of sight) counts each time it refuses a test game's step, passes a target over or ends a move for a built-in player, or spends a unit's one move or shot" &&
+    grep -q "Times each rule decided something in test games and self-play (a limit: each step refused, target passed over, move ended, one move or shot spent)" &&
 	pass "coverage page says what a limit rule's count is" ||
 	fail "coverage page says what a limit rule's count is" "sentence missing"
 "$BIN" check -v -n 20 "$MM" >"$tmp/v.txt" 2>/dev/null

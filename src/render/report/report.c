@@ -1151,17 +1151,11 @@ section_coverage(struct page *p)
 		half += mark[i] == 2;
 	}
 	line = xasprintf(
-	    _("How often each rule of the engine was applied by the "
-	      "scripted test games and by self-play: the times it decided "
-	      "something in play. A rule that resolves (a hit, a melee) counts "
-	      "each time it resolves; a limit (a unit's one move or shot, a "
-	      "weapon's range, a line of sight) counts each time it refuses a "
-	      "test game's step, passes a target over or ends a move for a "
-	      "built-in player, or spends a unit's one move or shot; a rule of "
-	      "a situation self-play never meets stays at 0. %zu of %zu %s "
-	      "never exercised: bold on a grey band, with a black bar in the "
-	      "margin. %zu more %s exercised by only one of the two: an open "
-	      "bar in the margin."),
+	    _("Times each rule decided something in test games and "
+	      "self-play (a limit: each step refused, target passed over, "
+	      "move ended, one move or shot spent). %zu of %zu %s never "
+	      "exercised: grey band, black bar. %zu more %s exercised by only "
+	      "one: open bar."),
 	    never, r->nrules, P_("rule was", "rules were", never), half,
 	    P_("was", "were", half));
 	memset(&t, 0, sizeof(t));
