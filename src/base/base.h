@@ -300,6 +300,12 @@ hex_distance(enum hex_top top, int c1, int r1, int c2, int r2)
 /* The Wilson score interval (95%) of a proportion p over n trials; [0, 1]
  * when there are none. */
 void wilson95(double p, long n, double *lo, double *hi);
+/* The two-sided exact binomial test of k successes in n trials against
+ * the chance p: twice the smaller tail (at most 1). */
+double binom_p2(long k, long n, double p);
+/* Holm's step-down adjustment of m p-values p[] for m comparisons, into
+ * adj[] (same order). */
+void holm(const double *p, size_t m, double *adj);
 
 /* ---- paper ---- */
 /* The smallest paper every product can be made on: A5, either way. */

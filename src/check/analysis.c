@@ -152,6 +152,8 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 {
 	const struct eng_stats *st = &r->st;
 	struct pos at = rs->engine_pos;
+	struct chk_agree *v;
+	size_t n;
 	int s;
 
 	if (st->games == 0)
@@ -170,6 +172,10 @@ selfplay_findings(const struct ruleset *rs, const struct chk_result *r,
 		if (st->wins[s] == 0)
 			diag_msg(d, at, MSG(NEVER_WON_MIRROR_MATCH_SELF),
 			    s ? "red" : "blue", st->games);
+	/* Self-play rolls the dice the exact odds say (agree.c). */
+	n = chk_agree(r->ctx, st, &v);
+	chk_agree_diags(at, v, n, d);
+	chk_agree_free(v, n);
 }
 
 /* ---- counts (SANDTABLE_COUNT) ---- */

@@ -55,18 +55,29 @@ json_t *chk_json(const struct ruleset *, const struct chk_result *);
  * the family tallies that self-play saw at least CHK_AGREE_MIN times, k
  * of n, its rate with a 95% Wilson interval [lo, hi], and the exact
  * chance p (exact: the fraction, or a percentage when that is long).
+ * Each is tested against p (two-sided exact binomial test, pval), the
+ * m of them together by Holm's method (padj); one whose padj is below
+ * CHK_AGREE_ALPHA disagrees (finding). outside: p is outside [lo, hi].
  * Returns how many; *out is freed with chk_agree_free().
  */
 #define CHK_AGREE_MIN 30
+#define CHK_AGREE_ALPHA 0.05
 struct chk_agree {
 	char *label;
 	long k, n;
 	double rate, lo, hi, p;
 	char *exact;
+	double pval, padj;
+	int finding, outside;
 };
 size_t chk_agree(const struct eng_ctx *, const struct eng_stats *,
     struct chk_agree **);
 void chk_agree_free(struct chk_agree *, size_t);
+/* Test n rows (pval, padj, finding, outside from k, n, lo, hi, p). */
+void chk_agree_test(struct chk_agree *, size_t);
+/* A warning at `at` for each row that is a finding. */
+void chk_agree_diags(struct pos at, const struct chk_agree *, size_t,
+    struct diags *);
 
 /* The odds tables of `odds`, "fire" and "melee", into an emitter; unit
  * names a and b filter (NULL: all). */

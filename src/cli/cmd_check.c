@@ -45,15 +45,20 @@ report(const char *path, const struct chk_result *r, int verbose)
 			else
 				printf("  %-28s %-16s %23s\n", f->rules[k].id,
 				    f->rules[k].section, "does not apply");
+		printf(
+		    "  (times each rule decided something in play: a limit "
+		    "counts each time it refuses\n  a step, passes a target "
+		    "over, ends a move or spends a unit's one move or "
+		    "shot)\n");
 	}
 	if (r->games <= 0)
 		return;
 	fmt_double(mean, sizeof(mean),
 	    st->games ? (double)st->turns_sum / (double)st->games : 0, 2);
 	printf(
-	    "%s: %ld self-play %s: blue %ld, red %ld, draws %ld, turn "
-	    "limit %ld, first player %ld; turns mean %s, max %ld; greedy beat "
-	    "random %ld of %ld; %d of %d %s exercised\n",
+	    "%s: %ld self-play %s: blue %ld, red %ld, draws %ld, %ld reached "
+	    "the turn limit, first player won %ld; game turns mean %s, max "
+	    "%ld; greedy beat random %ld of %ld; %d of %d %s exercised\n",
 	    path, st->games, plural(st->games, "game", "games"), st->wins[0],
 	    st->wins[1], st->draws, st->timeouts, st->first_player_wins, mean,
 	    st->turns_max, st->greedy_wins, st->greedy_games, cov_play, nrules,

@@ -31,7 +31,7 @@ print_stats(const struct ruleset *rs, const struct chk_result *r)
 	            "win_rate")),
 	    3);
 	printf("%s: %ld self-play %s (seed %llu): blue %ld, red %ld, "
-	       "draws %ld, turn limit %ld\n",
+	       "draws %ld, %ld reached the turn limit\n",
 	    rs->path, st->games, plural(st->games, "game", "games"),
 	    (unsigned long long)r->seed, st->wins[0], st->wins[1], st->draws,
 	    st->timeouts);

@@ -185,7 +185,8 @@ static const struct eng_setting di_settings[] = {
 	[DI_SET_CONTACT] = { "contact", ENG_SET_LENGTH, 25.4, 1, 1000,
 	    "units this close to each other are in contact and fight" },
 	[DI_SET_TURN_LIMIT] = { "turn_limit", ENG_SET_INT, 10, 1, 1000,
-	    "game turns of a battle whose battle: gives no turns" },
+	    "game turns of a battle whose battle: gives no turns",
+	    { "game turn", "game turns" } },
 	[DI_SET_WOOD_DEPTH] = ENG_SETTING_WOOD_DEPTH,
 	[DI_SET_HILL_RISE] = ENG_SETTING_HILL_RISE,
 };

@@ -1575,8 +1575,16 @@ pick_shot(struct eng_game *g, int i, int rnd, int close, int *wout)
 			double e;
 
 			r = close ? g->ctx->melee_range : g->ctx->wrange[w];
-			if (d2 > r * r + 1e-6 || (close && !is_close(g, w)) ||
-			    (e = expect(g, i, w, j)) <= 0)
+			if (close && !is_close(g, w))
+				continue;
+			/* Out of range: Shooting's limit passes it over, as
+			 * it would refuse it in a test game. */
+			if (d2 > r * r + 1e-6) {
+				if (!close)
+					ENG_COVER(g, DI_R_SHOOT_RANGE);
+				continue;
+			}
+			if ((e = expect(g, i, w, j)) <= 0)
 				continue;
 			t.e = rnd ? (double)eng_rng_below(&g->ai, 1000) : e;
 			t.j = j;
@@ -1587,12 +1595,20 @@ pick_shot(struct eng_game *g, int i, int rnd, int close, int *wout)
 			c[m] = t;
 		}
 	}
-	for (m = 0; m < n; m++)
+	for (m = 0; m < n; m++) {
 		if (close ||
 		    eng_sight(g, &g->u[i], &g->u[c[m].j], 1, DP_SIGHT_BLOCK)) {
+			/* The shot passed both limits, as a test game's
+			 * shot counts them (step_fire). */
+			if (!close) {
+				ENG_COVER(g, DI_R_SHOOT_RANGE);
+				ENG_COVER(g, DI_R_SHOOT_SIGHT);
+			}
 			*wout = c[m].w;
 			return c[m].j;
 		}
+		ENG_COVER(g, DI_R_SHOOT_SIGHT);
+	}
 	return -1;
 }
 

@@ -390,6 +390,9 @@ struct eng_setting {
 	double def;       /* the sources' value (length: mm) */
 	double min, max;  /* allowed range (length: mm) */
 	const char *text; /* one line: what it does */
+	/* A whole number's unit, one and many ("turn", "turns"); NULL for
+	 * a length, a percentage or faces, which say their own. */
+	const char *unit[2];
 };
 #define ENG_MAX_SETTINGS 8 /* settings of one family */
 /* The settings of sight over terrain, for a family whose shooting is

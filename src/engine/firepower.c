@@ -698,14 +698,25 @@ best_shot(struct eng_game *g, int i, const struct foes *f, int *target,
 		dd = f->dd[k];
 		cls = ftype(g, j)->cls;
 		for (s = 0; s < t->nweap; s++) {
-			if (dd > t->r2[s] || !(t->destroys[s] >> cls & 1) ||
-			    t->p[s] <= best)
+			/* Each limit that passes a target over counts, as it
+			 * would refuse the shot in a test game. */
+			if (!(t->destroys[s] >> cls & 1)) {
+				ENG_COVER(g, FP_R_FIRE_CLASS);
+				continue;
+			}
+			if (dd > t->r2[s]) {
+				ENG_COVER(g, FP_R_FIRE_RANGE);
+				continue;
+			}
+			if (t->p[s] <= best)
 				continue;
 			if (!t->indirect[s] &&
 			    !eng_sight(g, &g->u[i], &g->u[j], 1,
 			        (1u << RS_TERRAIN_WOOD) |
-			            (1u << RS_TERRAIN_HILL)))
+			            (1u << RS_TERRAIN_HILL))) {
+				ENG_COVER(g, FP_R_FIRE_SIGHT);
 				continue;
+			}
 			best = t->p[s];
 			*target = j;
 			*weapon = t->w[s];
@@ -724,9 +735,22 @@ try_fire(struct eng_game *g, int i, const struct foes *f, int rnd)
 	struct foes own;
 	int j, w = -1;
 
-	if (g->u[i].flags & (ENG_UF_FIRED | FP_UF_FOUGHT_HERE) ||
-	    in_ford(g, g->u[i].x, g->u[i].y) || fp_melee_enemy(g, i) >= 0)
+	/* A rule that keeps the unit from firing counts, as it would
+	 * refuse the shot of a test game (its one shot: fp_play_turn). */
+	if (g->u[i].flags & ENG_UF_FIRED)
 		return 0;
+	if (g->u[i].flags & FP_UF_FOUGHT_HERE) {
+		ENG_COVER(g, FP_R_FIRE_AFTER_MELEE);
+		return 0;
+	}
+	if (in_ford(g, g->u[i].x, g->u[i].y)) {
+		ENG_COVER(g, FP_R_FIRE_FORD);
+		return 0;
+	}
+	if (fp_melee_enemy(g, i) >= 0) {
+		ENG_COVER(g, FP_R_FIRE_MELEE_INSTEAD);
+		return 0;
+	}
 	if (f == NULL) {
 		foes_of(g, i, &own);
 		f = &own;
@@ -970,6 +994,12 @@ fp_play_turn(struct eng_game *g)
 			random_unit(g, order[i]);
 		else
 			greedy_unit(g, order[i]);
+		/* Its move and its shot are spent: it is offered neither
+		 * again this turn (Movement, Fire: once per turn). */
+		if (g->u[order[i]].flags & ENG_UF_MOVED)
+			ENG_COVER(g, FP_R_MOVE_ONCE);
+		if (g->u[order[i]].flags & ENG_UF_FIRED)
+			ENG_COVER(g, FP_R_FIRE_ONCE);
 	}
 	if (!g->over)
 		end_turn(g);
@@ -1237,9 +1267,10 @@ static const struct eng_setting fp_settings[] = {
 	[FP_SET_MELEE_RANGE] = { "melee_range", ENG_SET_LENGTH, 2 * 25.4, 1,
 	    1000, "a unit this close to an enemy stops and melees" },
 	[FP_SET_UPHILL] = { "uphill_penalty", ENG_SET_INT, 1, 0, 6,
-	    "melee power an attacker loses meleeing uphill" },
+	    "melee power an attacker loses meleeing uphill",
+	    { "point of melee power", "points of melee power" } },
 	[FP_SET_FORD_TURNS] = { "ford_turns", ENG_SET_INT, 2, 1, 10,
-	    "turns a unit takes to cross a ford" },
+	    "turns a unit takes to cross a ford", { "turn", "turns" } },
 	[FP_SET_WOOD_DEPTH] = ENG_SETTING_WOOD_DEPTH,
 	[FP_SET_HILL_RISE] = ENG_SETTING_HILL_RISE,
 };

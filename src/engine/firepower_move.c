@@ -352,8 +352,9 @@ walk_grid(struct eng_game *g, int i, struct walk *w, double allow)
 			    sy = (ty > cy) - (ty < cy);
 			grid_next(g, u, cx, cy, tx, ty, &nx, &ny);
 			if (used + 1 > allow + EPS) {
-				if (w->scripted)
-					ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
+				/* The allowance ends the move, the
+				 * player's as a test game's. */
+				ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
 				return EV_NONE;
 			}
 			e = event_at(g, i, w, nx, ny, &who);
@@ -658,8 +659,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 				continue;
 			}
 			eng_unit_place(g, i, x0 + dx * t, y0 + dy * t);
-			if (w->scripted)
-				ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
+			ENG_COVER(g, FP_R_MOVE_ALLOWANCE);
 			return EV_NONE;
 		}
 		if (w->vehicle && mr > 0)

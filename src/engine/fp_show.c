@@ -107,11 +107,14 @@ const struct eng_show fp_show = {
 	    "Melee: chance the attacker wins (row attacks column)"),
 	.fire_title = N_("Fire: chance one shot destroys the target"),
 	.situations = fp_situations,
-	.melee_of.legend = N_("chance the attacker wins (only the defender "
-	                      "is removed)"),
+	.melee_of.legend = N_("chance the attacker destroys the defender "
+	                      "and survives, in one melee"),
 	.melee_of.note = N_(
 	    "Exact odds with draws rolled again; the rest of each "
 	    "cell is the defender winning or both removed."),
+	.fire_of.title = N_("Fire: chance one shot destroys the target"),
+	.fire_of.legend = N_("chance one shot destroys the target (a hit "
+	                     "destroys it)"),
 	.outcomes = fp_outcomes,
 	.unit_facts = fp_unit_facts,
 };

@@ -1163,13 +1163,14 @@ static const struct eng_setting mo_settings[] = {
 	[MO_SET_FREE_BONUS] = { "free_move_bonus", ENG_SET_PCT, 50, 0, 100,
 	    "extra move when no enemy is near (share of the move)" },
 	[MO_SET_FREE_CLEAR] = { "free_move_clear", ENG_SET_INT, 2, 1, 10,
-	    "no enemy within this many moves: the extra move" },
+	    "no enemy within this many moves: the extra move",
+	    { "move", "moves" } },
 	[MO_SET_SUPPORT] = { "unsupported_distance", ENG_SET_LENGTH, 60, 1,
 	    1000, "no friend within it: the unit is unsupported" },
 	[MO_SET_SAVE] = { "saving_throw", ENG_SET_FACES, 0x70, 0x02, 0x7e,
 	    "faces that save a hit from a disorganised enemy" },
 	[MO_SET_HITS] = { "hits_per_morale", ENG_SET_INT, 3, 1, 20,
-	    "hits that cost a unit a point of morale" },
+	    "hits that cost a unit a point of morale", { "hit", "hits" } },
 };
 
 /* The stop distance, at which a move ends. Returns the number of

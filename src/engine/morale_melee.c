@@ -79,9 +79,14 @@ declare_charges(struct eng_game *g)
 		i = __builtin_ctzll(m);
 		/* The charger's own conditions of mo_charge_illegal() first:
 		 * when they fail, no target is legal. */
-		if (!engaged(g, i) || !unit_charges(g, i) ||
-		    cstate(g)->morale[i] <= 2)
+		if (!engaged(g, i) || !unit_charges(g, i))
 			continue;
+		/* A unit that would charge but may only defend: the limit
+		 * decides, as it refuses a test game's charge. */
+		if (cstate(g)->morale[i] <= 2) {
+			ENG_COVER(g, MO_R_ONLY_DEFEND);
+			continue;
+		}
 		best = -1;
 		best_p = -1;
 		row = enemy_dist2_row(g, i);

@@ -105,6 +105,25 @@ value_format(char *buf, size_t sz, const struct eng_setting *s, double v,
 	return buf;
 }
 
+/* A value as check -v shows it: as the front matter would write it, a
+ * whole number with its unit ("10 game turns"). Returns buf. */
+static char *
+value_show(char *buf, size_t sz, const struct eng_setting *s, double v,
+    enum unit_of_length u)
+{
+	if (s->kind == ENG_SET_FACES) {
+		char f[32];
+
+		snprintf(buf, sz, "%s on a d6",
+		    faces_format(f, sizeof(f), (unsigned)v));
+		return buf;
+	}
+	if (s->kind != ENG_SET_INT || s->unit[0] == NULL)
+		return value_format(buf, sz, s, v, u);
+	snprintf(buf, sz, "%d %s", (int)v, s->unit[(int)v != 1]);
+	return buf;
+}
+
 /*
  * Read one setting's value from v. Returns 0 with *out, or -1 with an
  * error at the value.
@@ -581,11 +600,11 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 		const struct eng_setting *s = &f->settings[i];
 		double dv = eng_setting_default(rs, s);
 
-		value_format(buf, sizeof(buf), s, v.v[i], rs->measure);
+		value_show(buf, sizeof(buf), s, v.v[i], rs->measure);
 		/* Written as the default is still the default. */
 		if (v.given[i] && v.v[i] != dv)
 			fprintf(fp, "  %s: %s (default %s): %s\n", s->key, buf,
-			    value_format(def, sizeof(def), s, dv, rs->measure),
+			    value_show(def, sizeof(def), s, dv, rs->measure),
 			    s->text);
 		else
 			fprintf(fp, "  %s: %s (default): %s\n", s->key, buf,
@@ -597,7 +616,7 @@ eng_settings_dump(const struct ruleset *rs, FILE *fp)
 
 			if (!isnan(p))
 				fprintf(fp, "    played: %s, %s\n",
-				    value_format(def, sizeof(def), s, p,
+				    value_show(def, sizeof(def), s, p,
 				        rs->measure),
 				    from != NULL ? from : "");
 		}

@@ -172,9 +172,9 @@ m=$(echo "$t" | grep -o "Opposed" | wc -l)
 [ "$n" -ge 3 ] && [ "$n" -eq "$m" ] && pass "dice report: $n opposed-roll outcomes, labels short enough to print whole" ||
     fail "dice report: opposed-roll outcomes, labels short enough to print whole" "$n whole of $m: $(echo "$t" | grep -o 'Opposed.\{0,50\}' | head -2)"
 "$BIN" report -q "$MOD" -o "$tmp/mr.pdf" 2>/dev/null
-text "$tmp/mr.pdf" | grep -q "Fire: chance of a hit with one shot" &&
-    pass "Modern report: 'Fire: chance of a hit with one shot'" ||
-    fail "Modern report: 'Fire: chance of a hit with one shot'" "not found"
+text "$tmp/mr.pdf" | grep -q "Fire: chance one shot destroys the target.*chance one shot destroys the target (a hit destroys it)" &&
+    pass "Modern report: 'Fire: chance one shot destroys the target'" ||
+    fail "Modern report: 'Fire: chance one shot destroys the target'" "not found"
 
 # Orders of battle: ranges only where weapons have no faces.
 "$BIN" scenario -q "$R" --games 20 -o "$tmp/s.pdf" >/dev/null 2>&1

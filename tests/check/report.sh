@@ -39,7 +39,7 @@ pages=$(pdfinfo "$tmp/a.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 pdftotext -layout "$tmp/a.pdf" "$tmp/a.txt"
 for h in "Validation report" "Findings" "Win rates" "Game length" \
     "Melee odds: open ground" "Units: survival" "Rule coverage" \
-    "95% confidence interval" "chance the attacker wins" \
+    "95% confidence interval" "chance the attacker destroys the defender" \
     "Self-play against the exact odds"; do
 	grep -q "$h" "$tmp/a.txt" && pass "report shows '$h'" ||
 		fail "report shows '$h'" "not in pdftotext output"
@@ -83,6 +83,50 @@ if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
 else
 	fail "coverage counts match play --json" "${bad:-no rules in JSON}"
 fi
+
+# A limit rule counts in self-play each time it decides something (a
+# unit's one move and shot spent, a target out of range or of a class the
+# weapon cannot harm passed over), and the page and check -v say what a
+# count is.
+bad=""
+for id in move.once fire.once fire.range fire.class move.allowance; do
+	grep -qE "^$id [1-9][0-9]*\$" "$tmp/cov" || bad="$bad $id"
+done
+[ -z "$bad" ] && pass "limit rules count in self-play" ||
+	fail "limit rules count in self-play" "0 or missing:$bad"
+tr '\n' ' ' <"$tmp/a.txt" | tr -s ' ' |
+    grep -q "Times each rule decided something in test games and self-play (a limit: each step refused, target passed over, move ended, one move or shot spent)" &&
+	pass "coverage page says what a limit rule's count is" ||
+	fail "coverage page says what a limit rule's count is" "sentence missing"
+"$BIN" check -v -n 20 "$MM" >"$tmp/v.txt" 2>/dev/null
+grep -q "times each rule decided something in play: a limit counts each time it refuses" "$tmp/v.txt" &&
+	pass "check -v says what a rule's count is" ||
+	fail "check -v says what a rule's count is" "no line under the table"
+for r in "$GA:morale.only_defend" "rulesets/dice-skirmish.md:shoot.range" \
+    "rulesets/dice-skirmish.md:shoot.sight"; do
+	"$BIN" play --json -n 100 "${r%%:*}" 2>/dev/null | grep -qE "\"${r#*:}\": [1-9]" &&
+		pass "${r#*:} counts in self-play of ${r%%:*}" ||
+		fail "${r#*:} counts in self-play of ${r%%:*}" "0 or missing"
+done
+
+# Every number says its unit and every chance what it is the chance of;
+# a tile of one note says "note", as one warning says "warning".
+grep -qE '^ +test games passed +errors +warning +note$' "$tmp/a.txt" &&
+	pass "summary tiles: 1 warning, 1 note" ||
+	fail "summary tiles: 1 warning, 1 note" "$(grep 'test games passed' "$tmp/a.txt")"
+tr '\n' ' ' <"$tmp/a.txt" | tr -s ' ' >"$tmp/a1.txt"
+for s in "chance one shot destroys the target (a hit destroys it)" \
+    "chance the attacker destroys the defender and survives, in one melee" \
+    "chance of the outcome named on the left, each time it could happen" \
+    "mean $mean turns, sd [0-9.]* turns, longest [0-9]* turns; [0-9]* reached the turn limit of 30 turns" \
+    "balance (blue's share of decided games) [0-9.]* ([0-9.]*%)" \
+    "game turns: mean / sd / max"; do
+	grep -q "$s" "$tmp/a1.txt" && pass "report says '$s'" ||
+		fail "report says '$s'" "not in the PDF text"
+done
+"$BIN" check -n 50 "$MM" 2>/dev/null | grep -qE "draws [0-9]+, [0-9]+ reached the turn limit, first player won [0-9]+; game turns mean" &&
+	pass "check's summary says what its counts are" ||
+	fail "check's summary says what its counts are" "$("$BIN" check -n 50 "$MM" 2>/dev/null | tail -1)"
 
 # The test-game figures and every rule's two counts of `check --json`.
 "$BIN" check --json "$MM" >"$tmp/check.json" 2>/dev/null
@@ -191,6 +235,94 @@ for h in "Fire: hits from one volley" "Melee: hits in one round" \
 	grep -q "$h" "$tmp/g.txt" && pass "morale report shows '$h'" ||
 		fail "morale report shows '$h'" "not in pdftotext output"
 done
+# Self-play against the exact odds: the page says how the points are
+# tested (Holm's correction for the number of them), every point whose
+# exact chance is outside its plain 95% whiskers is marked (*) and named
+# with its Holm p and why it is no finding, and a bundled ruleset whose
+# engine plays its odds has no such finding.
+pdftotext -layout "$tmp/g.pdf" "$tmp/g.txt"
+tr '\n' ' ' <"$tmp/g.txt" | tr -s ' ' |
+    grep -q "tested against its exact chance (two-sided exact binomial test) with Holm's correction for [0-9]* comparisons: a point is a finding when its Holm-adjusted p is below 0.05" &&
+	pass "agreement page says how its points are tested" ||
+	fail "agreement page says how its points are tested" "no Holm sentence"
+awk 'match($0, /\(([0-9]+) of ([0-9]+)\); exact [0-9.\/%]+/) {
+	s = substr($0, RSTART, RLENGTH); gsub(/[();]/, "", s)
+	split(s, f, " "); k = f[1]; n = f[3]; e = f[5]
+	if (e ~ /%$/) { sub(/%/, "", e); e /= 100 }
+	else if (e ~ /\//) { split(e, q, "/"); e = q[1] / q[2] }
+	p = k / n; z = 1.959963984540054; den = 1 + z * z / n
+	mid = (p + z * z / (2 * n)) / den
+	half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+	if ((e < mid - half - 1e-4 || e > mid + half + 1e-4) && $0 !~ / \*$/)
+		print
+	out += (e < mid - half - 1e-4 || e > mid + half + 1e-4)
+	rows++ }
+    END { print "rows " rows + 0 " outside " out + 0 >"/dev/stderr" }' \
+    "$tmp/g.txt" >"$tmp/bare" 2>"$tmp/rows"
+grep -q "outside [1-9]" "$tmp/rows" && [ ! -s "$tmp/bare" ] &&
+	pass "each point outside its whiskers is marked ($(cat "$tmp/rows"))" ||
+	fail "each point outside its whiskers is marked" "$(cat "$tmp/rows" "$tmp/bare")"
+tr '\n' ' ' <"$tmp/g.txt" | tr -s ' ' |
+    grep -q "1 point (\*) lies outside its plain 95% whiskers and is not a finding: Melee round, 6 v 3 dice: charger wins (Holm p 0.627)\. About one in twenty of the 15 points falls outside by chance" &&
+	pass "agreement page says why a point outside is no finding" ||
+	fail "agreement page says why a point outside is no finding" "sentence missing"
+for r in "$MM" "$GA"; do
+	"$BIN" check "$r" >/dev/null 2>"$tmp/err"
+	grep -q "disagrees with the exact odds" "$tmp/err" &&
+		fail "$r: self-play agrees with the exact odds" "$(grep disagrees "$tmp/err")" ||
+		pass "$r: self-play agrees with the exact odds"
+done
+# Game length counts the turns played: a battle of a 2-turn limit that no
+# game can end before it (one rifle a side, a 1-inch move and range on a
+# wide table) lasts 2 turns, not 3, in play --json and in the report.
+cat >"$tmp/two.md" <<'MD'
+---
+title: Two turns
+engine: firepower
+measure: in
+battle:
+  turns: 2
+  forces:
+    Rifle: 1
+---
+
+## Units
+
+| Unit | Class | Move | Melee | Weapons |
+|------|-------|------|-------|---------|
+| Rifle | infantry | 1 | 4 | Rifle |
+
+## Weapons
+
+| Weapon | Range | Hits on | Destroys |
+|---|---|---|---|
+| Rifle | 1 | 4, 6 | infantry, artillery |
+
+## Sequence of play
+
+1. **Initiative** - roll a die.
+2. **Turn** - move, fire and melee.
+MD
+"$BIN" play --json -n 20 "$tmp/two.md" >"$tmp/two.json" 2>/dev/null
+tr -d ' \n' <"$tmp/two.json" | grep -q '"timeouts":20,.*"turns":{"mean":2.0,"sd":0.0,"max":2}' &&
+	pass "a 2-turn battle that reaches its limit plays 2 turns (play --json)" ||
+	fail "a 2-turn battle plays 2 turns (play --json)" "$(tr -d ' \n' <"$tmp/two.json" | head -c 300)"
+# Every family: a bundled battle cut to 2 turns lasts at most 2.
+for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md "$GA" "$MM"; do
+	sed '0,/^  turns: [0-9]*$/s//  turns: 2/' "$r" >"$tmp/cut.md"
+	"$BIN" play --json -n 20 "$tmp/cut.md" 2>/dev/null | tr -d ' \n' >"$tmp/cut.json"
+	grep -q '"timeouts":[1-9][0-9]*,.*"turns":{[^}]*"max":2}' "$tmp/cut.json" &&
+		pass "$r cut to 2 turns: its longest game is 2 turns" ||
+		fail "$r cut to 2 turns: its longest game is 2 turns" "$(head -c 300 "$tmp/cut.json")"
+done
+"$BIN" report -q -n 20 "$tmp/two.md" -o "$tmp/two.pdf" 2>/dev/null
+pdftotext -layout "$tmp/two.pdf" "$tmp/two.txt"
+tr '\n' ' ' <"$tmp/two.txt" | tr -s ' ' |
+	grep -q "20 games: mean 2 turns, sd 0 turns, longest 2 turns; 20 reached the turn limit of 2 turns\." &&
+	sed -n '/^Game length/,/game turns until/p' "$tmp/two.txt" |
+	grep -qE '^ +1 +2$' &&
+	pass "the report's game length of a 2-turn battle ends at 2" ||
+	fail "the report's game length of a 2-turn battle ends at 2" "$(sed -n '/^Game length/,/turn limit/p' "$tmp/two.txt" | grep -v '^ *$')"
 t "report --sample" 0 "$BIN" report --sample -o "$tmp/s.pdf"
 pdftotext "$tmp/s.pdf" - | grep -q "melee.uphill" &&
 	pass "sample report has its coverage table" ||

@@ -50,21 +50,23 @@ grep -q "a hill's crest hides one lower slope from the other, and a unit near th
     pass "settings: hill_rise plays" ||
     fail "settings: hill_rise plays" "$(grep error "$tmp/err" | head -3)"
 
-# 3. check -v lists each setting, its value and whether it is the default.
+# 3. check -v lists each setting, its value with its unit and whether it
+#    is the default.
 "$BIN" check -v -n 0 "$HR" >"$tmp/out" 2>/dev/null
 if grep -q '^settings (5)$' "$tmp/out" &&
     grep -q '^  wood_depth: 5 cm (default): a line of sight may run' "$tmp/out" &&
     grep -q '^  hill_rise: 3 cm (default): ' "$tmp/out" &&
     grep -q '^  melee_range: 3 cm (default 5 cm): ' "$tmp/out" &&
-    grep -q '^  uphill_penalty: 1 (default): ' "$tmp/out" &&
-    grep -q '^  ford_turns: 2 (default): ' "$tmp/out"; then
+    grep -q '^  uphill_penalty: 1 point of melee power (default): ' "$tmp/out" &&
+    grep -q '^  ford_turns: 2 turns (default): ' "$tmp/out"; then
 	pass "settings: check -v lists the firepower settings"
 else
 	fail "settings: check -v lists the firepower settings" "$(grep -A3 '^settings' "$tmp/out")"
 fi
 "$BIN" check -v -n 0 "$GA" >"$tmp/out" 2>/dev/null
-for k in 'halt_distance: 30 mm' 'free_move_bonus: 50%' 'free_move_clear: 2' \
-    'unsupported_distance: 60 mm' 'saving_throw: 4-6'; do
+for k in 'halt_distance: 30 mm' 'free_move_bonus: 50%' 'free_move_clear: 2 moves' \
+    'unsupported_distance: 60 mm' 'saving_throw: 4-6 on a d6' \
+    'hits_per_morale: 3 hits'; do
 	if ! grep -q "^  $k (default): " "$tmp/out"; then
 		fail "settings: check -v lists the morale settings" "no '$k'"
 		k=bad
@@ -72,6 +74,10 @@ for k in 'halt_distance: 30 mm' 'free_move_bonus: 50%' 'free_move_clear: 2' \
 	fi
 done
 [ "$k" != bad ] && pass "settings: check -v lists the morale settings"
+"$BIN" check -v -n 0 rulesets/dice-skirmish.md >"$tmp/out" 2>/dev/null
+grep -q '^  turn_limit: 10 game turns (default): ' "$tmp/out" &&
+	pass "settings: check -v gives the dice turn limit in game turns" ||
+	fail "settings: check -v gives the dice turn limit in game turns" "$(grep turn_limit "$tmp/out")"
 
 # 4. A setting of another family is an unknown key, at its line.
 sed 's/^melee_range: 3cm$/halt_distance: 3cm/' "$HR" >"$tmp/other.md"

@@ -61,7 +61,7 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 {
 	const struct eng_stats *st = &res->st;
 	json_t *j = chk_stats_json(rs, res), *t = json_object_get(j, "turns");
-	char a[32], b[32], c[96];
+	char a[32], b[32], c[96], *one, *two;
 
 	fact_long(r, _("games (greedy against greedy, mirrored forces)"),
 	    st->games);
@@ -71,22 +71,30 @@ fill_selfplay(struct rnd_report *r, const struct ruleset *rs,
 	fact_long(r, _("games that reached the turn limit"), st->timeouts);
 	fact_long(r, _("first player wins"), st->first_player_wins);
 	fmt_json_real(a, sizeof(a), json_object_get(j, "balance"));
-	rnd_report_fact(r, _("balance (blue's share of decided games)"), a);
+	fmt_double(b, sizeof(b),
+	    json_number_value(json_object_get(j, "balance")) * 100, 2);
+	snprintf(c, sizeof(c), "%s (%s%%)", a, b);
+	rnd_report_fact(r, _("balance (blue's share of decided games)"), c);
 	fmt_json_real(a, sizeof(a), json_object_get(t, "mean"));
 	fmt_json_real(b, sizeof(b), json_object_get(t, "sd"));
 	snprintf(c, sizeof(c), "%s / %s / %ld", a, b, st->turns_max);
-	rnd_report_fact(r, _("turns: mean / sd / max"), c);
+	rnd_report_fact(r, _("game turns: mean / sd / max"), c);
 	snprintf(c, sizeof(c), _("%ld of %ld"), st->greedy_wins,
 	    st->greedy_games);
 	rnd_report_fact(r, _("greedy player beat the random one"), c);
-	r->length.note = xasprintf(
-	    P_("%ld game: mean %s turns, sd %s, longest %ld; %ld reached the "
-	       "turn limit of %d.",
-	        "%ld games: mean %s turns, sd %s, longest %ld; %ld reached the "
-	        "turn limit of %d.",
-	        st->games),
-	    st->games, a, b, st->turns_max, st->timeouts,
-	    res->ctx->turn_limit);
+	one = xasprintf(P_("%ld game: mean %s turns, sd %s turns, longest %ld "
+	                   "turns;",
+	                    "%ld games: mean %s turns, sd %s turns, longest "
+	                    "%ld turns;",
+	                    st->games),
+	    st->games, a, b, st->turns_max);
+	two = xasprintf(P_("%ld reached the turn limit of %d turn.",
+	                    "%ld reached the turn limit of %d turns.",
+	                    res->ctx->turn_limit),
+	    st->timeouts, res->ctx->turn_limit);
+	r->length.note = xasprintf("%s %s", one, two);
+	free(one);
+	free(two);
 	json_decref(j);
 
 	add_rate(r, _("Blue wins (mirror battle)"), st->wins[0], st->games);
@@ -102,11 +110,79 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
     const struct eng_stats *st)
 {
 	struct chk_agree *v;
-	size_t n = chk_agree(c, st, &v), i;
+	size_t n = chk_agree(c, st, &v), i, out = 0, found = 0;
+	char pa[32], *how, *verdict, *one = NULL, *two = NULL, *outs = NULL,
+	                             *finds = NULL, **to, *t;
 
-	for (i = 0; i < n; i++)
+	/* A point outside its plain whiskers or disagreeing is marked on
+	 * its row (short, so that the chart keeps its width in any
+	 * language) and named with its Holm p in the note. */
+	for (i = 0; i < n; i++) {
 		rnd_report_agree(r, v[i].label, v[i].k, v[i].n, v[i].rate,
 		    v[i].lo, v[i].hi, v[i].p, v[i].exact);
+		if (!v[i].finding && !v[i].outside)
+			continue;
+		rnd_report_agree_test(r, "*");
+		if (v[i].padj < 0.001)
+			snprintf(pa, sizeof(pa), "< 0.001");
+		else
+			fmt_double(pa, sizeof(pa), v[i].padj, 3);
+		to = v[i].finding ? &finds : &outs;
+		t = xasprintf(_("%s%s%s (Holm p %s)"), *to != NULL ? *to : "",
+		    *to != NULL ? "; " : "", v[i].label, pa);
+		free(*to);
+		*to = t;
+		found += v[i].finding;
+		out += !v[i].finding;
+	}
+	if (n == 0)
+		goto done;
+	how =
+	    xasprintf(P_("The %zu point is tested against its exact chance "
+	                 "(two-sided exact binomial test) with Holm's "
+	                 "correction for %zu comparison: it is a finding "
+	                 "when its Holm-adjusted p is below 0.05.",
+	                  "Each of the %zu points is tested against its "
+	                  "exact chance (two-sided exact binomial test) with "
+	                  "Holm's correction for %zu comparisons: a point is "
+	                  "a finding when its Holm-adjusted p is below 0.05.",
+	                  n),
+	        n, n);
+	if (found > 0)
+		one =
+		    xasprintf(P_("%zu point (*) disagrees and is listed among "
+		                 "the findings: %s.",
+		                  "%zu points (*) disagree and are listed "
+		                  "among the findings: %s.",
+		                  found),
+		        found, finds);
+	if (out > 0)
+		two = xasprintf(
+		    P_("%zu point (*) lies outside its plain 95%% whiskers and "
+		       "is not a finding: %s. About one in twenty of the %zu "
+		       "points falls outside by chance, and its Holm-adjusted "
+		       "p is not below 0.05.",
+		        "%zu points (*) lie outside their plain 95%% whiskers "
+		        "and are not findings: %s. About one in twenty of the "
+		        "%zu points falls outside by chance, and no "
+		        "Holm-adjusted p of theirs is below 0.05.",
+		        out),
+		    out, outs, n);
+	if (one == NULL && two == NULL)
+		verdict = xstrdup(_("Every exact chance is within its "
+		                    "whiskers: no finding."));
+	else
+		verdict = xasprintf("%s%s%s", one != NULL ? one : "",
+		    one != NULL && two != NULL ? " " : "",
+		    two != NULL ? two : "");
+	r->agree_test = xasprintf("%s %s", how, verdict);
+	free(how);
+	free(verdict);
+done:
+	free(one);
+	free(two);
+	free(outs);
+	free(finds);
 	chk_agree_free(v, n);
 }
 

@@ -68,8 +68,10 @@ rnd_report_free(struct rnd_report *r)
 	for (i = 0; i < r->nagree; i++) {
 		free(r->agree[i].label);
 		free(r->agree[i].exact_text);
+		free(r->agree[i].test_text);
 	}
 	free(r->agree);
+	free(r->agree_test);
 	for (i = 0; i < r->nmaps; i++)
 		matrix_free(&r->maps[i]);
 	for (i = 0; i < r->nunits; i++)
@@ -127,7 +129,8 @@ void
 rnd_report_rate(struct rnd_report *r, const char *label, long hits, long of,
     double p, double lo, double hi)
 {
-	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL };
+	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, -1, NULL,
+		NULL };
 
 	XPUSH(r->rates, r->nrates, r->caprates, x);
 }
@@ -137,9 +140,18 @@ rnd_report_agree(struct rnd_report *r, const char *label, long hits, long of,
     double p, double lo, double hi, double exact, const char *exact_text)
 {
 	struct rnd_rate x = { xstrdup(label), hits, of, p, lo, hi, exact,
-		dup_or_null(exact_text) };
+		dup_or_null(exact_text), NULL };
 
 	XPUSH(r->agree, r->nagree, r->capagree, x);
+}
+
+void
+rnd_report_agree_test(struct rnd_report *r, const char *test_text)
+{
+	struct rnd_rate *x = &r->agree[r->nagree - 1];
+
+	free(x->test_text);
+	x->test_text = dup_or_null(test_text);
 }
 
 /* Returns the new matrix (owned by the report). */
@@ -358,7 +370,8 @@ summary_tiles(struct page *p)
 	const struct rnd_report *r = p->r;
 	double gap = 4, tw = (p->w - 3 * gap) / 4, th = 20;
 	char big[4][48];
-	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING), i;
+	size_t ne = nsev(r, SEV_ERROR), nw = nsev(r, SEV_WARNING),
+	       nn = nsev(r, SEV_NOTE), i;
 
 	if (r->print_only)
 		snprintf(big[0], sizeof(big[0]), "%zu", r->nunits_read);
@@ -367,7 +380,7 @@ summary_tiles(struct page *p)
 		    r->tests_total);
 	snprintf(big[1], sizeof(big[1]), "%zu", ne);
 	snprintf(big[2], sizeof(big[2]), "%zu", nw);
-	snprintf(big[3], sizeof(big[3]), "%zu", nsev(r, SEV_NOTE));
+	snprintf(big[3], sizeof(big[3]), "%zu", nn);
 	page_need(p, th);
 	tile(p->cr, p->x, p->y, tw, th, big[0],
 	    r->print_only ? _("unit types read") : _("test games passed"),
@@ -376,8 +389,8 @@ summary_tiles(struct page *p)
 	    P_("error", "errors", ne), ne > 0);
 	tile(p->cr, p->x + 2 * (tw + gap), p->y, tw, th, big[2],
 	    P_("warning", "warnings", nw), 0);
-	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3], _("notes"),
-	    0);
+	tile(p->cr, p->x + 3 * (tw + gap), p->y, tw, th, big[3],
+	    P_("note", "notes", nn), 0);
 	for (i = 0; i < 4; i++)
 		dump(p, "tile", p->x + i * (tw + gap), p->y, tw, th, big[i]);
 	p->y += th + 5;
@@ -560,7 +573,7 @@ sev_word(enum severity sev)
 {
 	switch (sev) {
 	case SEV_NOTE:
-		return _("note");
+		return P_("note", "notes", 1);
 	case SEV_WARNING:
 		return P_("warning", "warnings", 1);
 	case SEV_ERROR:
@@ -732,7 +745,9 @@ rates_block(cairo_t *cr, double x, double y, double w, const void *arg)
 	b.ncats = a->ni;
 	b.series = &s;
 	b.nseries = 1;
-	b.axis = a->agree ? _("chance") : _("share of games won");
+	b.axis = a->agree ? _("chance of the outcome named on the left, each "
+	                      "time it could happen") :
+	                    _("share of games won");
 	b.vmax = 1;
 	b.percent = 1;
 	b.ref = a->agree ? -1 : 0.5;
@@ -766,7 +781,12 @@ rates_fill(struct rates_arg *a, const struct rnd_rate *r, size_t n, int agree)
 		fmt_double(lo, sizeof(lo), r[i].lo * 100, 1);
 		fmt_double(hi, sizeof(hi), r[i].hi * 100, 1);
 		a->cats[i] = r[i].label;
-		if (r[i].exact_text != NULL)
+		if (r[i].exact_text != NULL && r[i].test_text != NULL)
+			a->text[i] =
+			    xasprintf(_("%s%% (%ld of %ld); exact %s %s"), pc,
+			        r[i].hits, r[i].of, r[i].exact_text,
+			        r[i].test_text);
+		else if (r[i].exact_text != NULL)
 			a->text[i] =
 			    xasprintf(_("%s%% (%ld of %ld); exact %s"), pc,
 			        r[i].hits, r[i].of, r[i].exact_text);
@@ -801,7 +821,7 @@ rates_free(struct rates_arg *a)
 /* A rates chart with its heading and note, over pages when long. */
 static void
 rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
-    const char *title, const char *note)
+    const char *title, const char *note, const char *note2)
 {
 	struct rates_arg a;
 	size_t per;
@@ -817,6 +837,8 @@ rates_section(struct page *p, const struct rnd_rate *r, size_t n, int agree,
 	a.ni = per;
 	heading(p, title, measure(rates_block, p->w, &a) + 10);
 	para(p, &f_note, note);
+	if (note2 != NULL)
+		para(p, &f_note, note2);
 	for (a.i0 = 0; a.i0 < n; a.i0 += per) {
 		a.ni = n - a.i0 < per ? n - a.i0 : per;
 		place(p, rates_block, &a);
@@ -833,7 +855,8 @@ section_rates(struct page *p)
 	    _("Bars are the share of games won, whiskers the 95% confidence "
 	      "interval. A fair mirror battle keeps both sides and the first "
 	      "player near the dashed 50% line; a greedy player that beats a "
-	      "random one shows that skill matters."));
+	      "random one shows that skill matters."),
+	    NULL);
 }
 
 /* How often self-play saw each outcome against its exact chance. */
@@ -847,7 +870,8 @@ section_agree(struct page *p)
 	      "enough (without modifiers): how often the outcome came up (bar, "
 	      "with its 95% confidence interval) and its exact chance "
 	      "(diamond). A diamond far outside the whiskers would mean the "
-	      "engine does not play the odds it computes."));
+	      "engine does not play the odds it computes."),
+	    p->r->agree_test);
 }
 
 /* Returns the height of the game-length histogram (a block). */
@@ -1127,11 +1151,11 @@ section_coverage(struct page *p)
 		half += mark[i] == 2;
 	}
 	line = xasprintf(
-	    _("How often each rule of the engine was applied by the "
-	      "scripted test games and by self-play. %zu of %zu %s never "
-	      "exercised: bold on a grey band, with a black bar in the margin. "
-	      "%zu more %s exercised by only one of the two: an open bar in "
-	      "the margin."),
+	    _("Times each rule decided something in test games and "
+	      "self-play (a limit: each step refused, target passed over, "
+	      "move ended, one move or shot spent). %zu of %zu %s never "
+	      "exercised: grey band, black bar. %zu more %s exercised by only "
+	      "one: open bar."),
 	    never, r->nrules, P_("rule was", "rules were", never), half,
 	    P_("was", "were", half));
 	memset(&t, 0, sizeof(t));

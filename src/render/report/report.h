@@ -33,6 +33,7 @@ struct rnd_rate {
 	double p, lo, hi;
 	double exact;     /* the exact chance it estimates, or < 0 */
 	char *exact_text; /* e.g. "4/7", or NULL */
+	char *test_text;  /* its mark ("*": see agree_test), or NULL */
 };
 
 /* A histogram of whole numbers: count[i] is how often the value
@@ -101,6 +102,9 @@ struct rnd_report {
 	/* Self-play frequencies against the exact odds they estimate. */
 	struct rnd_rate *agree;
 	size_t nagree, capagree;
+	/* How the points were tested, and what the test found: one line
+	 * under the agreement chart's note, or NULL. */
+	char *agree_test;
 	struct rnd_hist length;
 	struct rnd_matrix *maps; /* melee odds; hit distributions */
 	size_t nmaps, capmaps;
@@ -124,6 +128,8 @@ void rnd_report_rate(struct rnd_report *, const char *label, long hits,
 void rnd_report_agree(struct rnd_report *, const char *label, long hits,
     long of, double p, double lo, double hi, double exact,
     const char *exact_text);
+/* The last agreement row's test against its exact chance (copied). */
+void rnd_report_agree_test(struct rnd_report *, const char *test_text);
 /* A new nrows x ncols matrix, every cell -1 (no value), labels unset. */
 struct rnd_matrix *rnd_report_matrix(struct rnd_report *, const char *title,
     size_t nrows, size_t ncols);
