@@ -58,10 +58,14 @@ json_t *chk_json(const struct ruleset *, const struct chk_result *);
  * Each is tested against p (two-sided exact binomial test, pval), the
  * m of them together by Holm's method (padj); one whose padj is below
  * CHK_AGREE_ALPHA disagrees (finding). outside: p is outside [lo, hi].
+ * The level is strict because check runs on every build: at 0.05 a
+ * correct engine would warn on one seed in twenty; at 0.001, on one in a
+ * thousand, while a real disagreement (a wrong rule) shows at once in
+ * the thousands of games self-play plays.
  * Returns how many; *out is freed with chk_agree_free().
  */
 #define CHK_AGREE_MIN 30
-#define CHK_AGREE_ALPHA 0.05
+#define CHK_AGREE_ALPHA 0.001
 struct chk_agree {
 	char *label;
 	long k, n;

@@ -141,11 +141,11 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 	    xasprintf(P_("The %zu point is tested against its exact chance "
 	                 "(two-sided exact binomial test) with Holm's "
 	                 "correction for %zu comparison: it is a finding "
-	                 "when its Holm-adjusted p is below 0.05.",
+	                 "when its Holm-adjusted p is below 0.001.",
 	                  "Each of the %zu points is tested against its "
 	                  "exact chance (two-sided exact binomial test) with "
 	                  "Holm's correction for %zu comparisons: a point is "
-	                  "a finding when its Holm-adjusted p is below 0.05.",
+	                  "a finding when its Holm-adjusted p is below 0.001.",
 	                  n),
 	        n, n);
 	if (found > 0)
@@ -161,11 +161,11 @@ fill_agree(struct rnd_report *r, const struct eng_ctx *c,
 		    P_("%zu point (*) lies outside its plain 95%% whiskers and "
 		       "is not a finding: %s. About one in twenty of the %zu "
 		       "points falls outside by chance, and its Holm-adjusted "
-		       "p is not below 0.05.",
+		       "p is not below 0.001.",
 		        "%zu points (*) lie outside their plain 95%% whiskers "
 		        "and are not findings: %s. About one in twenty of the "
 		        "%zu points falls outside by chance, and no "
-		        "Holm-adjusted p of theirs is below 0.05.",
+		        "Holm-adjusted p of theirs is below 0.001.",
 		        out),
 		    out, outs, n);
 	if (one == NULL && two == NULL)
