@@ -1091,6 +1091,8 @@ char *eng_family_names(const char *pre, const char *last);
 /* Every row's name, none first ("none, firepower, morale, dice"), for
  * the known engines of a message; caller frees. */
 char *eng_family_known(void);
+/* "; did you mean 'dice'?" for an engine name near a family's, or "". */
+const char *eng_family_hint(const char *word, char *buf, size_t sz);
 /* rs_dump() as the family that plays rs names it and dumps its own. */
 void eng_dump(const struct ruleset *, FILE *);
 extern const struct eng_family eng_firepower;

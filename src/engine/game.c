@@ -90,6 +90,17 @@ eng_family_names(const char *pre, const char *last)
 	return family_names(pre, last, 0);
 }
 
+const char *
+eng_family_hint(const char *word, char *buf, size_t sz)
+{
+	const char *names[sizeof(families) / sizeof(families[0])];
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		names[i] = families[i]->name;
+	return str_did_you_mean(buf, sz, word, names, i);
+}
+
 char *
 eng_family_known(void)
 {

@@ -247,6 +247,10 @@ eng_front_check(const struct ruleset *rs, struct diags *d)
 
 	if (fm == NULL || fm->kind != RS_NODE_MAP)
 		return 0;
+	/* An engine no family has: its error is the cause, and the keys of
+	 * the family meant are not unknown keys as well. */
+	if (f == NULL && rs->engine != NULL)
+		return 0;
 	for (i = 0; i + 1 < fm->nkids; i += 2) {
 		key = fm->kids[i]->scalar;
 		if (key == NULL || rs_front_key_read(key))
@@ -358,12 +362,15 @@ own_col(const struct ruleset *rs, const struct eng_family *f, size_t i,
 static void
 own_note(const struct rs_own_cols *oc, const char *what,
     const char *const *reads, const char *const *shown,
-    const struct eng_family *f, struct diags *d)
+    const struct eng_family *f, const struct diags *read, struct diags *d)
 {
 	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
 	size_t k, n = 0, cols = 0, own = 0;
 
-	if (!oc->read)
+	/* A table that could not be read said why (in what the reader
+	 * said, read); its columns are not news. */
+	if (!oc->read ||
+	    diags_error_on_line(read, oc->table_pos.file, oc->table_pos.line))
 		return;
 	list[0] = '\0';
 	for (k = 0; k < oc->n; k++) {
@@ -437,22 +444,23 @@ lone_class(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 }
 
 /* What is said at the place c the reader noted, f the ruleset's family
- * (NULL: an engine name no row has): the core's findings, then the
- * family's. */
+ * (NULL: an engine name no row has), read what the reader said (all of
+ * it: a finding that follows from an error is left out): the core's
+ * findings, then the family's. */
 static void
 check_at(const struct ruleset *rs, const struct eng_family *f,
-    const struct rs_check *c, struct diags *d)
+    const struct rs_check *c, const struct diags *read, struct diags *d)
 {
 	size_t n = d->n;
-	char *s;
+	char *s, hint[RS_MAX_NAME * 4 + 32];
 
 	switch (c->kind) {
 	case RS_CHECK_ENGINE:
 		if (f != NULL)
 			break;
 		s = eng_family_known();
-		diag_msg(d, rs->engine_pos, MSG(UNKNOWN_ENGINE), rs->engine,
-		    s);
+		diag_msg(d, rs->engine_pos, MSG(UNKNOWN_ENGINE), rs->engine, s,
+		    eng_family_hint(rs->engine, hint, sizeof(hint)));
 		free(s);
 		break;
 	case RS_CHECK_OWN_COL:
@@ -464,10 +472,10 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			break;
 		if (c->item == 0)
 			own_note(&rs->unit_own, "Units", f->unit_cols,
-			    stat_cols(f, 0), f, d);
+			    stat_cols(f, 0), f, read, d);
 		else
 			own_note(&rs->weapon_own, "Weapons", f->weapon_cols,
-			    NULL, f, d);
+			    NULL, f, read, d);
 		break;
 	case RS_CHECK_TESTGAME:
 		/* Print only plays no test game. */
@@ -485,7 +493,7 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			diag_msg(d, c->pos, MSG(UNIT_NO_CLASS), c->name);
 		else if (f != NULL && f->play_turn != NULL &&
 		    !f->own_classes) {
-			char known[128], hint[RS_MAX_NAME * 4 + 32];
+			char known[128];
 			const char *names[RS_CLASS__MAX];
 			size_t nn = 0;
 			int k;
@@ -575,7 +583,7 @@ eng_family_check(const struct ruleset *rs, struct diags *d)
 		     k++)
 			diag_copy(&out, &d->v[k]);
 		if (i < rs->nchecks)
-			check_at(rs, f, &rs->checks[i], &out);
+			check_at(rs, f, &rs->checks[i], d, &out);
 	}
 	out.dropped += d->dropped;
 	diags_free(d);
