@@ -252,6 +252,36 @@ side_from_name(const char *s)
 
 static int unit_by_name(const struct eng_game *, const char *);
 
+/* Every key of the test game is one FORMAT.md names: a misspelt
+ * `expcet:` would leave its expectations unchecked in silence. 0 or -1. */
+static int
+tg_keys(struct tg *tg)
+{
+	static const char *const known[] = { "name", "board", "terrain",
+		"units", "first", "turns", "break", "dice", "seed", "players",
+		"do", "expect", "example", "section" };
+	const size_t nk = sizeof(known) / sizeof(known[0]);
+	const struct rs_node *doc = tg->t->doc;
+	char hint[160];
+	const char *key;
+	size_t i, k;
+
+	if (doc == NULL || doc->kind != RS_NODE_MAP)
+		return 0;
+	for (i = 0; i + 1 < doc->nkids; i += 2) {
+		if ((key = scalar(doc->kids[i])) == NULL)
+			continue;
+		for (k = 0; k < nk && strcmp(key, known[k]) != 0; k++)
+			;
+		if (k == nk)
+			return fail(tg, doc->kids[i]->pos, 0,
+			    MSG(TEST_GAME_UNKNOWN_KEY), key,
+			    str_did_you_mean(hint, sizeof(hint), key, known,
+			        nk));
+	}
+	return 0;
+}
+
 /* Units; 0 or -1. */
 static int
 tg_units(struct tg *tg)
@@ -1128,8 +1158,8 @@ eng_testgame_play(const struct eng_ctx *base, const struct rs_testgame *t,
 		}
 		tg.g->turn_limit = (int)tl;
 	}
-	if (tg_example(&tg) || tg_terrain(&tg) || tg_units(&tg) ||
-	    tg_dice(&tg))
+	if (tg_keys(&tg) || tg_example(&tg) || tg_terrain(&tg) ||
+	    tg_units(&tg) || tg_dice(&tg))
 		goto out;
 	eng_game_ready(tg.g);
 	if (rec != NULL) {

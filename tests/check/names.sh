@@ -108,3 +108,10 @@ head -1 "$tmp/err" | grep -qF "col.md:35:1: error: the Units table needs the col
     ! grep -q "note: the Units table's column Klass" "$tmp/err" &&
     pass "a required column misspelt: the error first, no note" ||
     fail "a required column misspelt: the error first, no note" "$(cat "$tmp/err")"
+
+# A test game's key misspelt: an error at it, not its expectations
+# skipped in silence.
+awk '/^expect:/ && !done { print "expcet:"; done = 1; next } { print }' "$DS" >"$tmp/tgk.md"
+"$BIN" check -n 0 "$tmp/tgk.md" >"$tmp/out" 2>"$tmp/err"
+line=$(grep -n '^expcet:' "$tmp/tgk.md" | cut -d: -f1)
+has "a test game's key misspelt" "$tmp/err" "tgk.md:$line:1: error: test game 'the initiative roll gives the first turn to the higher die': unknown key 'expcet' (a test game has name, board, terrain, units, first, turns, break, dice, seed, players, do, expect, example, section); did you mean 'expect'?"
