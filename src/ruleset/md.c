@@ -449,6 +449,17 @@ md_guard(const char *file, const char *body, size_t *len, struct diags *d)
 		if (blank)
 			g.cols = 0;
 		else if (g.cols > 0) { /* a row */
+			int rc = header_cols(body, a, e);
+
+			/* cmark fills a short row and cuts a long one, in
+			 * silence: said here, before what the columns make of
+			 * the cells moved. */
+			if (rc > 0 && rc < g.cols && rc <= MD_MAX_COLS)
+				guard_err(&g, ln, 1, MSG(TABLE_ROW_SHORT), rc,
+				    g.cols);
+			else if (rc > g.cols && rc <= MD_MAX_COLS)
+				guard_err(&g, ln, 1, MSG(TABLE_ROW_LONG), rc,
+				    g.cols);
 			guard_pipes(&g, a, e, ln);
 			if (++g.rows > RS_MAX_TABLE_ROWS) {
 				guard_err(&g, ln, 1, MSG(TABLE_MORE_ROWS),
