@@ -353,15 +353,16 @@ front_dice(struct reader *r, const struct rs_node *fm)
 }
 
 /* The front matter, key by key. The measure comes before every length
- * (base, table, grid, deployment), as bare numbers are in it. */
-void
+ * (base, table, grid, deployment), as bare numbers are in it. Returns -1
+ * when it is not a mapping (said): no setting is read. */
+int
 rd_front(struct reader *r, const struct rs_node *fm)
 {
 	const struct rs_node *v;
 
 	if (fm->kind != RS_NODE_MAP) {
 		diag_msg(r->d, fm->pos, MSG(FRONT_MATTER_MUST_YAML_MAPPING));
-		return;
+		return -1;
 	}
 	front_credits(r, fm);
 	front_paper(r, fm);
@@ -374,4 +375,5 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	front_dice(r, fm);
 	if ((v = rs_node_get(fm, "battle")) != NULL)
 		read_battle(r, v);
+	return 0;
 }

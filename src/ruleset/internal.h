@@ -63,7 +63,7 @@ struct reader {
 };
 
 /* front.c: the settings of the front matter into r->rs. */
-void rd_front(struct reader *, const struct rs_node *fm);
+int rd_front(struct reader *, const struct rs_node *fm);
 
 /* resolve.c: names between tables, and what the model as a whole
  * lacks, once the front matter and the body are read. */

@@ -1,0 +1,67 @@
+#!/bin/sh
+# first_message.sh BIN: the first message is the cause (issue 34, the
+# reader's side). A front matter that cannot be read is said in plain
+# words at the mistake and nothing follows from the settings it lost;
+# a die's faces, a missing Points cell, a language, a base and a table
+# are each said once, at their line, with what to write instead.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+cd "$(dirname "$0")" || exit 2
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+CV=../../rulesets/cinder-vale.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+# only NAME FILE.md TEXT: check FILE.md fails and says TEXT, and only it
+only() {
+	"$BIN" check "$2" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+	[ "$(cat "$tmp/err")" = "$3" ] && pass "$1" ||
+		fail "$1" "$(head -c 600 "$tmp/err")"
+}
+# first NAME FILE.md TEXT: check FILE.md says TEXT first
+first() {
+	"$BIN" check "$2" >/dev/null 2>"$tmp/err"
+	[ "$(head -n 1 "$tmp/err")" = "$3" ] && pass "$1" ||
+		fail "$1" "$(head -c 600 "$tmp/err")"
+}
+# has NAME FILE TEXT: FILE holds the fixed string TEXT
+has() {
+	grep -qF -- "$3" "$2" && pass "$1" || fail "$1" "no '$3' in: $(head -c 600 "$2")"
+}
+hasnt() {
+	grep -qF -- "$3" "$2" && fail "$1" "'$3' in: $(head -c 600 "$2")" || pass "$1"
+}
+
+# ---- 1, 2: a front matter that cannot be read ----
+# A tab in the indentation, a colon in a value, no closing '---': the
+# one message is the cause, in plain words, at the mistake; the body
+# (whose Hits on name faces of the d10 the front matter gives) is read
+# once it is fixed.
+sed '14s/^  /	/' "$CV" >"$tmp/tab.md"
+only "a tab in the front matter's indentation" "$tmp/tab.md" \
+    "sandtable: $tmp/tab.md:14:1: error: a tab is not allowed in YAML indentation: use spaces"
+sed '3s/^/  	/' "$CV" >"$tmp/tab2.md"
+only "a tab after spaces: at the tab" "$tmp/tab2.md" \
+    "sandtable: $tmp/tab2.md:3:3: error: a tab is not allowed in YAML indentation: use spaces"
+sed 's/^title: .*/title: Saltmarsh: the war/' "$CV" >"$tmp/colon.md"
+only "a colon in a value" "$tmp/colon.md" \
+    "sandtable: $tmp/colon.md:2:17: error: a colon in a value: put the value in quotes, as title: \"Saltmarsh: the war\""
+sed '22d' "$CV" >"$tmp/open.md"
+only "no closing '---': said above the first heading" "$tmp/open.md" \
+    "sandtable: $tmp/open.md:23:1: error: front matter is not closed: put a line '---' above this heading (the front matter began on line 1)"
+# A front matter that is not a mapping loses every setting too.
+printf -- '---\njust words\n---\n\n## Units\n' >"$tmp/words.md"
+only "a front matter not a mapping: its error only" "$tmp/words.md" \
+    "sandtable: $tmp/words.md:2:1: error: front matter must be a YAML mapping (key: value)"
+# The same words in a test game's YAML; libyaml's own for the rest.
+awk 'NR == 222 { sub(/^  /, "\t") } { print }' "$CV" >"$tmp/tgtab.md"
+first "a tab in a test game" "$tmp/tgtab.md" \
+    "sandtable: $tmp/tgtab.md:222:1: error: a tab is not allowed in YAML indentation: use spaces"
+sed '219s/^name: .*/name: initiative: the higher die/' "$CV" >"$tmp/tgcolon.md"
+first "a colon in a test game's value" "$tmp/tgcolon.md" \
+    "sandtable: $tmp/tgcolon.md:219:17: error: a colon in a value: put the value in quotes, as name: \"initiative: the higher die\""
+sed '3s/^author: .*/author: [sandtable/' "$CV" >"$tmp/flow.md"
+"$BIN" check "$tmp/flow.md" >/dev/null 2>"$tmp/err"
+has "libyaml's words for the rest" "$tmp/err" "error: YAML: "
