@@ -350,6 +350,7 @@ front_dice(struct reader *r, const struct rs_node *fm)
 			return;
 		}
 	diag_msg(r->d, v->pos, MSG(UNKNOWN_DIE), s);
+	r->die_said = 1;
 }
 
 /* The front matter, key by key. The measure comes before every length

@@ -60,6 +60,12 @@ struct reader {
 				  * none) */
 	char *weapons_title;
 	int front_failed; /* front matter given but not YAML */
+	/* Hits on faces above the d6 of a ruleset without dice: (or with
+	 * one not known, said): the first, where, and the highest; said
+	 * once, with the die that has them, after the Weapons table. */
+	char *face_over;
+	struct pos face_over_pos;
+	int face_over_max, die_said;
 };
 
 /* front.c: the settings of the front matter into r->rs. */

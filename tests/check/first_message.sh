@@ -65,3 +65,17 @@ first "a colon in a test game's value" "$tmp/tgcolon.md" \
 sed '3s/^author: .*/author: [sandtable/' "$CV" >"$tmp/flow.md"
 "$BIN" check "$tmp/flow.md" >/dev/null 2>"$tmp/err"
 has "libyaml's words for the rest" "$tmp/err" "error: YAML: "
+
+# ---- 3: faces above the d6, with no dice: ----
+# One error at the first face, naming the smallest die with them all;
+# not one a face.
+sed 's/| 5, 6    |/| 7, 8, 9, 10 |/; s/| 6       |/| 7, 8    |/; s/| 4, 5, 6 |/| 8+ |/' \
+    none.md >"$tmp/d10.md"
+only "faces above the d6 without dice: one error, the die named" "$tmp/d10.md" \
+    "sandtable: $tmp/d10.md:33:24: error: die face '7' is above the d6 rolled without dice: in the front matter: give dice: d10 (the smallest die with faces up to 10)"
+sed 's/| 5, 6    |/| 5, 6, 7 |/; s/| 4, 5, 6 |/| 9+ |/' none.md >"$tmp/d8.md"
+only "'9+' without dice: dice: d10" "$tmp/d8.md" \
+    "sandtable: $tmp/d8.md:33:30: error: die face '7' is above the d6 rolled without dice: in the front matter: give dice: d10 (the smallest die with faces up to 9)"
+sed 's/^engine: none/engine: none\ndice: d7/' "$tmp/d10.md" >"$tmp/d7.md"
+only "an unknown die: its error only" "$tmp/d7.md" \
+    "sandtable: $tmp/d7.md:6:7: error: unknown die 'd7' (known: d4, d6, d8, d10, d12, d20, d100)"
