@@ -6,6 +6,22 @@
 #include "ruleset.h"
 #include "internal.h"
 
+/* The Units table's own column of points (Points, Pts, Cost or Value:
+ * what a scenario picks forces by), or -1. */
+int
+rs_points_col(const struct ruleset *rs)
+{
+	static const char *const names[] = { "points", "pts", "cost",
+		"value" };
+	size_t i, k;
+
+	for (k = 0; k < rs->unit_own.n; k++)
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcasecmp(rs->unit_own.head[k], names[i]) == 0)
+				return (int)k;
+	return -1;
+}
+
 int
 rs_unit_find(const struct ruleset *rs, const char *name)
 {

@@ -504,6 +504,7 @@ enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 
 /* Lookups; -1 when not found. Names compare case-insensitively. */
 int rs_unit_find(const struct ruleset *, const char *name);
+int rs_points_col(const struct ruleset *);
 int rs_weapon_find(const struct ruleset *, const char *name);
 /* For a name not found: "; did you mean 'Reed Wardens'?" when one of
  * the units (weapons) is a near miss (str_closest), else ""; in buf. */

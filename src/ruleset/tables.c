@@ -238,6 +238,27 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	return 0;
 }
 
+/* A unit without Points when others have them: a scenario picking forces
+ * to a points total would leave it out, unsaid. An empty cell only; a
+ * "-" is a game's own word for not for sale. */
+static void
+points_missing(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	int col = rs_points_col(rs);
+	size_t i, priced = 0;
+
+	if (col < 0)
+		return;
+	for (i = 0; i < rs->nunits; i++)
+		priced += rs->units[i].own[col] != NULL;
+	for (i = 0; priced > 0 && i < rs->nunits; i++)
+		if (rs->units[i].own[col] == NULL)
+			diag_msg(r->d, rs->units[i].own_pos[col],
+			    MSG(UNIT_NO_POINTS), rs->units[i].name,
+			    rs->unit_own.head[col]);
+}
+
 /* The Units table: one unit type a row. Weapons are kept by name in
  * r->pend until the Weapons table has been read (rd_resolve). */
 void
@@ -284,6 +305,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	for (i = 0; i < t->nrows; i++)
 		if (unit_row(r, &c, t->rows[i]) == -1)
 			break;
+	points_missing(r);
 }
 
 /* ---- Weapons ---- */

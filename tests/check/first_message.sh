@@ -79,3 +79,37 @@ only "'9+' without dice: dice: d10" "$tmp/d8.md" \
 sed 's/^engine: none/engine: none\ndice: d7/' "$tmp/d10.md" >"$tmp/d7.md"
 only "an unknown die: its error only" "$tmp/d7.md" \
     "sandtable: $tmp/d7.md:6:7: error: unknown die 'd7' (known: d4, d6, d8, d10, d12, d20, d100)"
+
+# ---- 4: a unit without Points when the others have them ----
+cat >"$tmp/priced.md" <<'MD'
+---
+title: Priced
+engine: none
+dice: d10
+measure: cm
+table: 120x80cm
+---
+
+## Units
+
+| Unit | Class | Move | Points | Weapons |
+|------|-------|------|--------|---------|
+| Pikemen | foot | 10 | 30 | |
+| Musketeers | shot | 10 | | Musket |
+| Cuirassiers | horse | 20 | - | |
+
+## Weapons
+
+| Weapon | Range | Hits on |
+|--------|-------|---------|
+| Musket | 30 | 7+ |
+
+## Sequence of play
+
+1. **Move** — move every unit.
+MD
+"$BIN" check "$tmp/priced.md" >/dev/null 2>"$tmp/err"
+[ "$(grep -c 'has no Points' "$tmp/err")" = 1 ] &&
+	has "a unit without Points: a warning at its cell" "$tmp/err" \
+	    "sandtable: $tmp/priced.md:14:27: warning: unit 'Musketeers' has no Points, which the other units have: forces picked to a points total leave it out (write - if it is not for sale)" ||
+	fail "a unit without Points: one warning" "$(cat "$tmp/err")"
