@@ -5,6 +5,7 @@
  * point, deployment depth, forces). It is read before the body; a unit named in the forces is found once the
  * tables are read (resolve.c).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,27 +203,37 @@ front_paper(struct reader *r, const struct rs_node *fm)
 		r->rs->paper = xstrdup(s);
 }
 
-/* The language the ruleset is written in: a tag such as en, en-GB or
- * de_CH (letters, then an optional region), for the rulebook's
- * hyphenation. */
+/* The language the ruleset is written in: a tag such as en, en-GB, de_CH
+ * or es-419 (a code of ISO 639-1, then subtags of BCP 47 after '-' or
+ * '_'), for the products' labels and the rulebook's hyphenation. */
 static void
 front_lang(struct reader *r, const struct rs_node *fm)
 {
 	const char *s = fm_scalar(r, fm, "lang");
-	size_t i, n;
+	char hint[64];
+	size_t i, n, sub = 0;
 	int ok;
 
 	if (s == NULL)
 		return;
 	n = strlen(s);
-	ok = n >= 2 && n <= 15;
-	for (i = 0; ok && i < n; i++)
-		ok = (s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (i >= 2 && (s[i] == '-' || s[i] == '_'));
+	ok = n >= 2 && n <= 15 && isalpha((unsigned char)s[0]);
+	for (i = 0; ok && i < n; i++) {
+		if (s[i] == '-' || s[i] == '_') {
+			ok = sub > 0 && i + 1 < n;
+			sub = 0;
+		} else
+			ok = ++sub <= 8 &&
+			    (isalpha((unsigned char)s[i]) ||
+			        (isdigit((unsigned char)s[i]) &&
+			            i > strcspn(s, "-_")));
+	}
 	if (!ok)
 		diag_msg(r->d, rs_node_get(fm, "lang")->pos,
 		    MSG(LANG_LANGUAGE_TAG_SUCH_EN), s);
+	else if (!rd_lang_known(s, hint, sizeof(hint)))
+		diag_msg(r->d, rs_node_get(fm, "lang")->pos, MSG(LANG_UNKNOWN),
+		    s, hint);
 	else
 		r->rs->lang = xstrdup(s);
 }

@@ -164,6 +164,9 @@ int rd_is_none(const char *);
  * Returns 0 when name is within the limit. */
 int rd_name_long(struct diags *, struct pos, const char *what,
     const char *name, size_t max);
+/* Whether tag's language is a code of ISO 639-1; if not, a "did you
+ * mean" in hint, or "" (lang.c). */
+int rd_lang_known(const char *tag, char *hint, size_t sz);
 /* ---- a ruleset in German or French (lang.c) ----
  * The reader's English word for a column heading, or for a word of the
  * Class, Kind or Destroys columns, in the ruleset's lang (de, fr); else

@@ -113,3 +113,21 @@ MD
 	has "a unit without Points: a warning at its cell" "$tmp/err" \
 	    "sandtable: $tmp/priced.md:14:27: warning: unit 'Musketeers' has no Points, which the other units have: forces picked to a points total leave it out (write - if it is not for sale)" ||
 	fail "a unit without Points: one warning" "$(cat "$tmp/err")"
+
+# ---- 5: lang: a code of ISO 639-1 ----
+lang() {
+	sed "s/^engine: dice/engine: dice\nlang: $1/" "$CV" >"$tmp/lang.md"
+	"$BIN" check "$tmp/lang.md" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+}
+lang english
+has "lang: english: did you mean 'en'" "$tmp/err" \
+    "sandtable: $tmp/lang.md:7:7: error: lang 'english': not a language of ISO 639-1 (a code of two letters: en, de, fr …; then a region if need be: en-GB); did you mean 'en'?"
+lang xx-GB
+has "lang: xx-GB: an error at its line" "$tmp/err" \
+    "sandtable: $tmp/lang.md:7:7: error: lang 'xx-GB': not a language of ISO 639-1 (a code of two letters: en, de, fr …; then a region if need be: en-GB)"
+lang enn
+has "lang: enn: did you mean 'en'" "$tmp/err" "did you mean 'en'?"
+for l in nl es-419 de_CH zh-Hant-TW; do
+	lang "$l"
+	hasnt "lang: $l is read" "$tmp/err" "lang '"
+done
