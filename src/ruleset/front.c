@@ -273,28 +273,28 @@ front_engine(struct reader *r, const struct rs_node *fm)
 	rd_check(r, RS_CHECK_ENGINE, 0);
 }
 
-/* The bases of all units: "30mm" (square) or "40x20mm" (frontage by
- * depth). */
+/* The bases of all units: "30mm" (square), "40x20mm" (frontage by
+ * depth), "32mm round", "60x35mm oval" or a preset, as bases --base takes
+ * them (rs_base_parse); a bare number is in the measure. */
 static void
 front_base(struct reader *r, const struct rs_node *fm)
 {
 	struct ruleset *rs = r->rs;
 	const struct rs_node *v;
 	const char *s, *why;
+	double w, d;
 
-	if ((v = rs_node_get(fm, "base")) == NULL)
+	if ((v = rs_node_get(fm, "base")) == NULL ||
+	    (s = fm_scalar(r, fm, "base")) == NULL)
 		return;
-	s = fm_scalar(r, fm, "base");
-	if (s != NULL && strpbrk(s, "xX") != NULL) {
-		if (len_parse_pair(s, rs->measure, &rs->base_w_mm,
-		        &rs->base_d_mm, &why) == -1)
-			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
-	} else if (s != NULL) {
-		if (len_parse(s, rs->measure, &rs->base_w_mm, &why) == -1)
-			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
-		rs->base_d_mm = rs->base_w_mm;
+	if (rs_base_parse(s, rs->measure, &rs->base_shape, &w, &d, &why) ==
+	    -1) {
+		diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
+		return;
 	}
-	if (rs->base_w_mm > 1000 || rs->base_d_mm > 1000)
+	rs->base_w_mm = w;
+	rs->base_d_mm = d;
+	if (w > 1000 || d > 1000)
 		diag_msg(r->d, v->pos, MSG(BASE_LARGER_METRE));
 }
 

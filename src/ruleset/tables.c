@@ -156,8 +156,10 @@ unit_base(struct reader *r, const struct cell *b, struct rs_unit *u)
 
 	u->base_w_mm = r->rs->base_w_mm;
 	u->base_d_mm = r->rs->base_d_mm;
+	u->base_shape = r->rs->base_shape;
 	if (b == NULL || rd_is_none(b->text))
 		return;
+	u->base_shape = RS_BASE_RECT;
 	if (strchr(b->text, 'x') != NULL ?
 	        len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
 	            &u->base_d_mm, &why) :

@@ -131,3 +131,16 @@ for l in nl es-419 de_CH zh-Hant-TW; do
 	lang "$l"
 	hasnt "lang: $l is read" "$tmp/err" "lang '"
 done
+
+# ---- 6: base: 30mm round in the front matter, as bases --base takes it ----
+sed 's/^base: 3cm$/base: 30mm round/' ../../rulesets/dice-skirmish.md >"$tmp/round.md"
+"$BIN" check "$tmp/round.md" >/dev/null 2>"$tmp/err" || echo "exit $?" >>"$tmp/err"
+hasnt "base: 30mm round: check takes it" "$tmp/err" "error"
+"$BIN" bases -q -T -o "$tmp/round.pdf" "$tmp/round.md" >"$tmp/round.txt" 2>"$tmp/err"
+[ "$(awk -F '\t' '$1 == "base" && $11 == "round"' "$tmp/round.txt" | wc -l)" -gt 0 ] &&
+	[ "$(awk -F '\t' '$1 == "base" && $11 != "round"' "$tmp/round.txt" | wc -l)" -eq 0 ] &&
+	pass "base: 30mm round: the bases sheet cuts round bases" ||
+	fail "base: 30mm round: round bases" "$(head -c 300 "$tmp/round.txt") $(head -c 300 "$tmp/err")"
+sed 's/^base: 3cm$/base: 30x20mm round/' ../../rulesets/dice-skirmish.md >"$tmp/round2.md"
+first "base: a round base of two diameters: the option's words" "$tmp/round2.md" \
+    "sandtable: $tmp/round2.md:8:7: error: base: a round base has one diameter (use WxD oval)"
