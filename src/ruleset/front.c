@@ -115,6 +115,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 	/* Both sides' zones, from their edges, must leave ground between
 	 * them: each less than half the table's depth. */
 	if ((f = rs_node_get(b, "deploy")) != NULL && r->rs->table_h_mm > 0 &&
+	    (r->rs->table_pos.line > 0 ||
+	        rs_node_get(r->rs->front, "table") == NULL) &&
 	    r->rs->deploy_mm * 2 >= r->rs->table_h_mm) {
 		char dep[32], half[32];
 
@@ -305,15 +307,22 @@ front_table(struct reader *r, const struct rs_node *fm)
 	const struct rs_node *v;
 	const char *s, *why;
 
+	double w, h;
+
 	if ((v = rs_node_get(fm, "table")) == NULL ||
 	    (s = fm_scalar(r, fm, "table")) == NULL)
 		return;
-	if (len_parse_pair(s, rs->measure, &rs->table_w_mm, &rs->table_h_mm,
-	        &why) == -1)
+	if (len_parse_pair(s, rs->measure, &w, &h, &why) == -1)
 		diag_msg(r->d, v->pos, MSG(FRONT_TABLE_BAD), why);
-	else if (rs->table_w_mm < 100 || rs->table_h_mm < 100 ||
-	    rs->table_w_mm > 100000 || rs->table_h_mm > 100000)
+	else if (w < 100 || h < 100 || w > 100000 || h > 100000)
 		diag_msg(r->d, v->pos, MSG(TABLE_SIZE_IMPOSSIBLE), s);
+	else {
+		/* Kept only when good: what is measured against the table
+		 * (the deployment) is not said wrong on a table that is. */
+		rs->table_w_mm = w;
+		rs->table_h_mm = h;
+		rs->table_pos = v->pos;
+	}
 }
 
 /* The grid, in the spellings of rs_grid_parse (model.c). */

@@ -444,6 +444,7 @@ struct ruleset {
 	double base_w_mm, base_d_mm;
 	enum rs_base_shape base_shape; /* base: "32mm round" */
 	double table_w_mm, table_h_mm;
+	struct pos table_pos; /* table: (line 0: the default) */
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;

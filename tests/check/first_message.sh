@@ -144,3 +144,23 @@ hasnt "base: 30mm round: check takes it" "$tmp/err" "error"
 sed 's/^base: 3cm$/base: 30x20mm round/' ../../rulesets/dice-skirmish.md >"$tmp/round2.md"
 first "base: a round base of two diameters: the option's words" "$tmp/round2.md" \
     "sandtable: $tmp/round2.md:8:7: error: base: a round base has one diameter (use WxD oval)"
+
+# ---- 7: a table too small: a warning at table:, and check refuses what
+# build cannot make, at the line ----
+sed 's/^table: .*/table: 4x4/; s/^measure: cm/measure: in/' none.md >"$tmp/t4.md"
+only "table: 4x4 in inches: check says so at the line" "$tmp/t4.md" \
+    "sandtable: $tmp/t4.md:8:8: warning: table 4\" x 4\" is smaller than the Move of 'Scout car' (30\"): it crosses the table in one move (a bare number is in the measure:)
+sandtable: $tmp/t4.md:8:8: error: the table is too small to deploy 5 units in a zone"
+mkdir -p "$tmp/b4"
+"$BIN" build -q -o "$tmp/b4" "$tmp/t4.md" >/dev/null 2>"$tmp/err"
+has "table: 4x4: build says its line" "$tmp/err" \
+    "sandtable: $tmp/t4.md:8:8: error: the table is too small to deploy 5 units in a zone"
+sed 's/^table: .*/table: 4x4/; /^  deploy:/d' ../../rulesets/morschauser-modern.md |
+    awk '/^## Test games/ { exit } { print }' >"$tmp/m4.md"
+"$BIN" check "$tmp/m4.md" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+has "a played ruleset: its zones do not fit: an error at table:" "$tmp/err" \
+    "sandtable: $tmp/m4.md:9:8: error: the table is too small for two 3\" deep deployment zones with 3\" between them: it must be at least 9\" deep and 3\" wide"
+hasnt "a played ruleset: check refuses it" "$tmp/err" "exit 0"
+sed 's/^table: .*/table: 4x4/' ../../rulesets/gauntlet-ancients.md >"$tmp/g4.md"
+only "an impossible table: its error only (not the deployment's)" "$tmp/g4.md" \
+    "sandtable: $tmp/g4.md:9:8: error: table size '4x4' is impossible (10 cm to 100 m a side)"
