@@ -9,6 +9,7 @@
 #include "../check/analysis.h"
 #include "../check/check.h"
 #include "../render/render.h"
+#include "../scenario/scenario.h"
 #include "cli.h"
 #include "json.h"
 
@@ -156,6 +157,19 @@ cmd_check(int argc, char **argv)
 		json_t *el = json ? cli_json_element(argv[i]) : NULL;
 
 		rs = cli_load_keep(argv[i], &worst, &read);
+		/* What build cannot make of the table (the scenario's
+		 * zones and forces) is refused here too, at its line. */
+		if (rs != NULL && worst < SEV_ERROR) {
+			struct diags td = { 0 };
+
+			if (sc_table_check(rs, &td) != 0) {
+				worst = SEV_ERROR;
+				rs_free(rs);
+				rs = NULL;
+			}
+			diags_print(&td, stderr);
+			diags_free(&td);
+		}
 		/* A file that cannot be read is an input error, as one
 		 * with errors in it: exit 1. */
 		if (worst >= SEV_ERROR) {

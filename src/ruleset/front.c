@@ -5,6 +5,7 @@
  * point, deployment depth, forces). It is read before the body; a unit named in the forces is found once the
  * tables are read (resolve.c).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,8 @@ read_battle(struct reader *r, const struct rs_node *b)
 	/* Both sides' zones, from their edges, must leave ground between
 	 * them: each less than half the table's depth. */
 	if ((f = rs_node_get(b, "deploy")) != NULL && r->rs->table_h_mm > 0 &&
+	    (r->rs->table_pos.line > 0 ||
+	        rs_node_get(r->rs->front, "table") == NULL) &&
 	    r->rs->deploy_mm * 2 >= r->rs->table_h_mm) {
 		char dep[32], half[32];
 
@@ -202,27 +205,37 @@ front_paper(struct reader *r, const struct rs_node *fm)
 		r->rs->paper = xstrdup(s);
 }
 
-/* The language the ruleset is written in: a tag such as en, en-GB or
- * de_CH (letters, then an optional region), for the rulebook's
- * hyphenation. */
+/* The language the ruleset is written in: a tag such as en, en-GB, de_CH
+ * or es-419 (a code of ISO 639-1, then subtags of BCP 47 after '-' or
+ * '_'), for the products' labels and the rulebook's hyphenation. */
 static void
 front_lang(struct reader *r, const struct rs_node *fm)
 {
 	const char *s = fm_scalar(r, fm, "lang");
-	size_t i, n;
+	char hint[64];
+	size_t i, n, sub = 0;
 	int ok;
 
 	if (s == NULL)
 		return;
 	n = strlen(s);
-	ok = n >= 2 && n <= 15;
-	for (i = 0; ok && i < n; i++)
-		ok = (s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (i >= 2 && (s[i] == '-' || s[i] == '_'));
+	ok = n >= 2 && n <= 15 && isalpha((unsigned char)s[0]);
+	for (i = 0; ok && i < n; i++) {
+		if (s[i] == '-' || s[i] == '_') {
+			ok = sub > 0 && i + 1 < n;
+			sub = 0;
+		} else
+			ok = ++sub <= 8 &&
+			    (isalpha((unsigned char)s[i]) ||
+			        (isdigit((unsigned char)s[i]) &&
+			            i > strcspn(s, "-_")));
+	}
 	if (!ok)
 		diag_msg(r->d, rs_node_get(fm, "lang")->pos,
 		    MSG(LANG_LANGUAGE_TAG_SUCH_EN), s);
+	else if (!rd_lang_known(s, hint, sizeof(hint)))
+		diag_msg(r->d, rs_node_get(fm, "lang")->pos, MSG(LANG_UNKNOWN),
+		    s, hint);
 	else
 		r->rs->lang = xstrdup(s);
 }
@@ -269,28 +282,28 @@ front_engine(struct reader *r, const struct rs_node *fm)
 	rd_check(r, RS_CHECK_ENGINE, 0);
 }
 
-/* The bases of all units: "30mm" (square) or "40x20mm" (frontage by
- * depth). */
+/* The bases of all units: "30mm" (square), "40x20mm" (frontage by
+ * depth), "32mm round", "60x35mm oval" or a preset, as bases --base takes
+ * them (rs_base_parse); a bare number is in the measure. */
 static void
 front_base(struct reader *r, const struct rs_node *fm)
 {
 	struct ruleset *rs = r->rs;
 	const struct rs_node *v;
 	const char *s, *why;
+	double w, d;
 
-	if ((v = rs_node_get(fm, "base")) == NULL)
+	if ((v = rs_node_get(fm, "base")) == NULL ||
+	    (s = fm_scalar(r, fm, "base")) == NULL)
 		return;
-	s = fm_scalar(r, fm, "base");
-	if (s != NULL && strpbrk(s, "xX") != NULL) {
-		if (len_parse_pair(s, rs->measure, &rs->base_w_mm,
-		        &rs->base_d_mm, &why) == -1)
-			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
-	} else if (s != NULL) {
-		if (len_parse(s, rs->measure, &rs->base_w_mm, &why) == -1)
-			diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
-		rs->base_d_mm = rs->base_w_mm;
+	if (rs_base_parse(s, rs->measure, &rs->base_shape, &w, &d, &why) ==
+	    -1) {
+		diag_msg(r->d, v->pos, MSG(FRONT_BASE_BAD), why);
+		return;
 	}
-	if (rs->base_w_mm > 1000 || rs->base_d_mm > 1000)
+	rs->base_w_mm = w;
+	rs->base_d_mm = d;
+	if (w > 1000 || d > 1000)
 		diag_msg(r->d, v->pos, MSG(BASE_LARGER_METRE));
 }
 
@@ -301,15 +314,22 @@ front_table(struct reader *r, const struct rs_node *fm)
 	const struct rs_node *v;
 	const char *s, *why;
 
+	double w, h;
+
 	if ((v = rs_node_get(fm, "table")) == NULL ||
 	    (s = fm_scalar(r, fm, "table")) == NULL)
 		return;
-	if (len_parse_pair(s, rs->measure, &rs->table_w_mm, &rs->table_h_mm,
-	        &why) == -1)
+	if (len_parse_pair(s, rs->measure, &w, &h, &why) == -1)
 		diag_msg(r->d, v->pos, MSG(FRONT_TABLE_BAD), why);
-	else if (rs->table_w_mm < 100 || rs->table_h_mm < 100 ||
-	    rs->table_w_mm > 100000 || rs->table_h_mm > 100000)
+	else if (w < 100 || h < 100 || w > 100000 || h > 100000)
 		diag_msg(r->d, v->pos, MSG(TABLE_SIZE_IMPOSSIBLE), s);
+	else {
+		/* Kept only when good: what is measured against the table
+		 * (the deployment) is not said wrong on a table that is. */
+		rs->table_w_mm = w;
+		rs->table_h_mm = h;
+		rs->table_pos = v->pos;
+	}
 }
 
 /* The grid, in the spellings of rs_grid_parse (model.c). */
@@ -357,18 +377,20 @@ front_dice(struct reader *r, const struct rs_node *fm)
 			return;
 		}
 	diag_msg(r->d, v->pos, MSG(UNKNOWN_DIE), s);
+	r->die_said = 1;
 }
 
 /* The front matter, key by key. The measure comes before every length
- * (base, table, grid, deployment), as bare numbers are in it. */
-void
+ * (base, table, grid, deployment), as bare numbers are in it. Returns -1
+ * when it is not a mapping (said): no setting is read. */
+int
 rd_front(struct reader *r, const struct rs_node *fm)
 {
 	const struct rs_node *v;
 
 	if (fm->kind != RS_NODE_MAP) {
 		diag_msg(r->d, fm->pos, MSG(FRONT_MATTER_MUST_YAML_MAPPING));
-		return;
+		return -1;
 	}
 	front_credits(r, fm);
 	front_paper(r, fm);
@@ -381,4 +403,5 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	front_dice(r, fm);
 	if ((v = rs_node_get(fm, "battle")) != NULL)
 		read_battle(r, v);
+	return 0;
 }

@@ -60,10 +60,16 @@ struct reader {
 				  * none) */
 	char *weapons_title;
 	int front_failed; /* front matter given but not YAML */
+	/* Hits on faces above the d6 of a ruleset without dice: (or with
+	 * one not known, said): the first, where, and the highest; said
+	 * once, with the die that has them, after the Weapons table. */
+	char *face_over;
+	struct pos face_over_pos;
+	int face_over_max, die_said;
 };
 
 /* front.c: the settings of the front matter into r->rs. */
-void rd_front(struct reader *, const struct rs_node *fm);
+int rd_front(struct reader *, const struct rs_node *fm);
 
 /* resolve.c: names between tables, and what the model as a whole
  * lacks, once the front matter and the body are read. */
@@ -158,6 +164,9 @@ int rd_is_none(const char *);
  * Returns 0 when name is within the limit. */
 int rd_name_long(struct diags *, struct pos, const char *what,
     const char *name, size_t max);
+/* Whether tag's language is a code of ISO 639-1; if not, a "did you
+ * mean" in hint, or "" (lang.c). */
+int rd_lang_known(const char *tag, char *hint, size_t sz);
 /* ---- a ruleset in German or French (lang.c) ----
  * The reader's English word for a column heading, or for a word of the
  * Class, Kind or Destroys columns, in the ruleset's lang (de, fr); else

@@ -5,6 +5,7 @@
  * English words the reader matches. A ruleset in another language, or
  * none, is read in English only. The messages stay English.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -258,4 +259,82 @@ const char *
 rd_value_en(const char *lang, const char *word)
 {
 	return look(values, sizeof(values) / sizeof(values[0]), lang, word);
+}
+
+/* ---- the language's code ---- */
+
+/* The 184 two-letter codes of ISO 639-1. */
+static const char *const iso639[] = { "aa", "ab", "ae", "af", "ak", "am", "an",
+	"ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh", "bi", "bm", "bn",
+	"bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy",
+	"da", "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa",
+	"ff", "fi", "fj", "fo", "fr", "fy", "ga", "gd", "gl", "gn", "gu", "gv",
+	"ha", "he", "hi", "ho", "hr", "ht", "hu", "hy", "hz", "ia", "id", "ie",
+	"ig", "ii", "ik", "io", "is", "it", "iu", "ja", "jv", "ka", "kg", "ki",
+	"kj", "kk", "kl", "km", "kn", "ko", "kr", "ks", "ku", "kv", "kw", "ky",
+	"la", "lb", "lg", "li", "ln", "lo", "lt", "lu", "lv", "mg", "mh", "mi",
+	"mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb", "nd", "ne", "ng",
+	"nl", "nn", "no", "nr", "nv", "ny", "oc", "oj", "om", "or", "os", "pa",
+	"pi", "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru", "rw", "sa", "sc",
+	"sd", "se", "sg", "si", "sk", "sl", "sm", "sn", "so", "sq", "sr", "ss",
+	"st", "su", "sv", "sw", "ta", "te", "tg", "th", "ti", "tk", "tl", "tn",
+	"to", "tr", "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi",
+	"vo", "wa", "wo", "xh", "yi", "yo", "za", "zh", "zu" };
+
+/* What a writer gives for a language instead of its code: its name, its
+ * three-letter code, or a country's code. */
+static const struct word misnamed[] = { { "en", "english", NULL },
+	{ "en", "eng", NULL }, { "en", "us", NULL }, { "en", "gb", NULL },
+	{ "de", "german", NULL }, { "de", "deutsch", NULL },
+	{ "de", "deu", NULL }, { "de", "ger", NULL }, { "fr", "french", NULL },
+	{ "fr", "francais", NULL }, { "fr", "fran\xc3\xa7\x61is", NULL },
+	{ "fr", "fra", NULL }, { "fr", "fre", NULL },
+	{ "es", "spanish", NULL }, { "es", "espanol", NULL },
+	{ "es", "spa", NULL }, { "it", "italian", NULL },
+	{ "it", "italiano", NULL }, { "it", "ita", NULL },
+	{ "nl", "dutch", NULL }, { "nl", "nederlands", NULL },
+	{ "nl", "nld", NULL }, { "nl", "dut", NULL },
+	{ "pt", "portuguese", NULL }, { "pt", "por", NULL },
+	{ "pl", "polish", NULL }, { "pl", "pol", NULL },
+	{ "ru", "russian", NULL }, { "ru", "rus", NULL },
+	{ "ja", "japanese", NULL }, { "ja", "jpn", NULL },
+	{ "ja", "jp", NULL }, { "zh", "chinese", NULL }, { "zh", "zho", NULL },
+	{ "zh", "chi", NULL }, { "zh", "cn", NULL }, { "sv", "swedish", NULL },
+	{ "sv", "swe", NULL }, { "da", "danish", NULL }, { "da", "dan", NULL },
+	{ "da", "dk", NULL }, { "el", "greek", NULL }, { "el", "gr", NULL },
+	{ "cs", "czech", NULL }, { "cs", "cz", NULL },
+	{ "fi", "finnish", NULL }, { "no", "norwegian", NULL } };
+
+/*
+ * Whether the language of tag (en, en-GB, fr_CH, es-419: its letters up
+ * to the first '-' or '_') is a code of ISO 639-1. When it is not, hint
+ * gets "; did you mean 'de'?" for a language's name, its three-letter
+ * code or a code a letter off, or "".
+ */
+int
+rd_lang_known(const char *tag, char *hint, size_t sz)
+{
+	char lang[16];
+	size_t i, n = strcspn(tag, "-_");
+
+	if (sz > 0)
+		hint[0] = '\0';
+	if (n >= sizeof(lang))
+		n = sizeof(lang) - 1;
+	memcpy(lang, tag, n);
+	lang[n] = '\0';
+	for (i = 0; i < sizeof(iso639) / sizeof(iso639[0]); i++)
+		if (strcasecmp(iso639[i], lang) == 0)
+			return 1;
+	for (i = 0; i < sizeof(misnamed) / sizeof(misnamed[0]); i++)
+		if (strcasecmp(misnamed[i].own, lang) == 0) {
+			snprintf(hint, sz, "; did you mean '%s'?",
+			    misnamed[i].lang);
+			return 0;
+		}
+	/* A two-letter code a letter off is as near most others: no hint. */
+	if (n > 2)
+		str_did_you_mean(hint, sz, lang, iso639,
+		    sizeof(iso639) / sizeof(iso639[0]));
+	return 0;
 }

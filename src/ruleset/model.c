@@ -1,10 +1,127 @@
 /* model.c: lookups in, the text dump of, and freeing a ruleset. */
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "ruleset.h"
 #include "internal.h"
+
+/*
+ * Preset sizes. DBA frontages are by figure scale (40 mm for 15 mm
+ * figures, 60 mm for 25/28 mm); depths are the usual ones for the troop
+ * type. Kings of War uses squares; round bases are the common diameters.
+ */
+const struct rs_base_preset rs_base_presets[] = {
+	{ "dba15-foot", RS_BASE_RECT, 40, 15,
+	    "DBA, 15 mm figures: close foot" },
+	{ "dba15-loose", RS_BASE_RECT, 40, 20,
+	    "DBA, 15 mm figures: auxilia, psiloi" },
+	{ "dba15-mounted", RS_BASE_RECT, 40, 30,
+	    "DBA, 15 mm figures: cavalry, knights" },
+	{ "dba15-large", RS_BASE_RECT, 40, 40,
+	    "DBA, 15 mm figures: elephants, chariots" },
+	{ "dba25-foot", RS_BASE_RECT, 60, 30, "DBA, 25/28 mm figures: foot" },
+	{ "dba25-mounted", RS_BASE_RECT, 60, 40,
+	    "DBA, 25/28 mm figures: mounted" },
+	{ "dba25-large", RS_BASE_RECT, 60, 80,
+	    "DBA, 25/28 mm figures: elephants" },
+	{ "round25", RS_BASE_ROUND, 25, 25, "round 25 mm" },
+	{ "round32", RS_BASE_ROUND, 32, 32, "round 32 mm" },
+	{ "round40", RS_BASE_ROUND, 40, 40, "round 40 mm" },
+	{ "round50", RS_BASE_ROUND, 50, 50, "round 50 mm" },
+	{ "kow20", RS_BASE_RECT, 20, 20, "Kings of War square 20 mm" },
+	{ "kow25", RS_BASE_RECT, 25, 25, "Kings of War square 25 mm" },
+	{ "kow40", RS_BASE_RECT, 40, 40, "Kings of War square 40 mm" },
+	{ "kow50", RS_BASE_RECT, 50, 50, "Kings of War square 50 mm" },
+	{ NULL, RS_BASE_RECT, 0, 0, NULL },
+};
+
+/* The length part of a base size (one length or a pair) into *w, *d;
+ * *pair says which. */
+static int
+base_lengths(const char *s, enum unit_of_length u, double *w, double *d,
+    int *pair, const char **why)
+{
+	*pair = strpbrk(s, "xX") != NULL || strstr(s, "\xc3\x97") != NULL;
+	if (*pair)
+		return len_parse_pair(s, u, w, d, why);
+	if (len_parse(s, u, w, why) == -1)
+		return -1;
+	*d = *w;
+	return 0;
+}
+
+int
+rs_base_parse(const char *spec, enum unit_of_length u,
+    enum rs_base_shape *shape, double *w, double *d, const char **why)
+{
+	char *s, *sp;
+	int i, pair, rc = -1;
+
+	for (i = 0; rs_base_presets[i].name != NULL; i++)
+		if (strcasecmp(spec, rs_base_presets[i].name) == 0) {
+			*shape = rs_base_presets[i].shape;
+			*w = rs_base_presets[i].w;
+			*d = rs_base_presets[i].d;
+			return 0;
+		}
+	s = xstrdup(spec);
+	*shape = RS_BASE_RECT;
+	if ((sp = strrchr(s, ' ')) != NULL && !strchr("0123456789.", sp[1])) {
+		if (strcasecmp(sp + 1, "round") == 0)
+			*shape = RS_BASE_ROUND;
+		else if (strcasecmp(sp + 1, "oval") == 0)
+			*shape = RS_BASE_OVAL;
+		else if (sp > s && strchr("0123456789.", sp[-1]) != NULL) {
+			/* "30 furlongs": a number and its unit, unknown. */
+			if (base_lengths(spec, u, w, d, &pair, why) == 0)
+				*why = "unknown base shape (use round, oval, "
+				       "square or rect, or a preset)";
+			goto out;
+		} else if (strcasecmp(sp + 1, "square") != 0 &&
+		    strcasecmp(sp + 1, "rect") != 0) {
+			*why =
+			    "unknown base shape (use round, oval, square or "
+			    "rect, or a preset)";
+			goto out;
+		}
+		*sp = '\0';
+	}
+	if (base_lengths(s, u, w, d, &pair, why) == -1)
+		goto out;
+	if (*w <= 0 || *d <= 0)
+		*why = "a base must be larger than zero";
+	else if (*w < 5 || *d < 5)
+		*why = "a base smaller than 5 mm cannot be cut or labelled";
+	else if (*shape == RS_BASE_ROUND && pair && fabs(*w - *d) > 1e-6)
+		*why = "a round base has one diameter (use WxD oval)";
+	else if (*shape == RS_BASE_OVAL && !pair)
+		*why = "an oval base needs WIDTHxDEPTH, like 60x35mm oval";
+	else
+		rc = 0;
+out:
+	free(s);
+	return rc;
+}
+
+/* The Units table's own column of points (Points, Pts, Cost or Value:
+ * what a scenario picks forces by), or -1. */
+int
+rs_points_col(const struct ruleset *rs)
+{
+	static const char *const names[] = { "points", "pts", "cost",
+		"value" };
+	size_t i, k;
+
+	for (k = 0; k < rs->unit_own.n; k++)
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcasecmp(rs->unit_own.head[k], names[i]) == 0)
+				return (int)k;
+	return -1;
+}
 
 int
 rs_unit_find(const struct ruleset *rs, const char *name)

@@ -649,6 +649,32 @@ ruleset_new(const char *path, const char *data, size_t len)
 	return rs;
 }
 
+/* The line of the first Markdown heading ("# Title", "## Units") after
+ * the opening fence, where an unclosed front matter should have ended;
+ * 0 when there is none. */
+static int
+first_heading(const char *s, size_t len)
+{
+	size_t i = 0;
+	int line = 1;
+
+	while (i < len) {
+		if (line > 1 && s[i] == '#') {
+			size_t j = i;
+
+			while (j < len && s[j] == '#')
+				j++;
+			if (j - i <= 6 && j < len && s[j] == ' ')
+				return line;
+		}
+		while (i < len && s[i] != '\n')
+			i++;
+		i++;
+		line++;
+	}
+	return 0;
+}
+
 /*
  * Find the front matter of data and read it (rd_front). Returns the
  * line after its closing fence with the offset of the body in *bs, or 0
@@ -670,7 +696,15 @@ read_front_matter(struct reader *r, const char *data, size_t len, size_t *bs)
 		diag_msg(r->d, dp, MSG(YAML_FRONT_MATTER_FRONT_MATTER));
 	}
 	if (fmline == -1) {
-		diag_msg(r->d, at, MSG(FRONT_MATTER_NOT_CLOSED));
+		/* Said where it should have ended: above the first heading. */
+		if ((at.line = first_heading(data, len)) > 0)
+			diag_msg(r->d, at, MSG(FRONT_MATTER_NOT_CLOSED_BEFORE),
+			    1);
+		else {
+			at.line = 1;
+			diag_msg(r->d, at, MSG(FRONT_MATTER_NOT_CLOSED));
+		}
+		r->front_failed = 1;
 		*bs = 0;
 		return 0;
 	}
@@ -682,8 +716,8 @@ read_front_matter(struct reader *r, const char *data, size_t len, size_t *bs)
 	r->front_failed = rs->front == NULL;
 	/* Units, bases and lengths depend on measure: read it before the
 	 * tables. */
-	if (rs->front != NULL)
-		rd_front(r, rs->front);
+	if (rs->front != NULL && rd_front(r, rs->front) == -1)
+		r->front_failed = 1;
 	return fmline;
 }
 
@@ -744,6 +778,17 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 		for (i = 0; i < bs && i < len; i++)
 			if (body[i] != '\n')
 				body[i] = ' ';
+	/*
+	 * Front matter that could not be read leaves every setting unknown
+	 * (the die, the measure, the engine): what the body would then say
+	 * follows from that, not from the body. Its error is the cause, and
+	 * the only message; the body is read once it is fixed.
+	 */
+	if (r.front_failed) {
+		free(body);
+		rs->doc = md_parse(rs->path, "", 0, d);
+		return rs;
+	}
 	rs->doc = md_parse(rs->path, body, len, d);
 	free(body);
 	read_body(&r);

@@ -137,6 +137,41 @@ resolve_forces(struct reader *r)
 	}
 }
 
+/* A table the units outgrow: one warning at table:, for the unit with
+ * the longest Move that crosses it in one move, or else the first base
+ * wider or deeper than it. */
+static void
+check_table_size(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	double side = rs->table_w_mm > rs->table_h_mm ? rs->table_w_mm :
+	                                                rs->table_h_mm;
+	char a[32], b[32], c[32];
+	size_t i, far = 0;
+
+	if (rs->table_pos.line == 0 || rs->nunits == 0)
+		return;
+	for (i = 1; i < rs->nunits; i++)
+		if (rs->units[i].move_mm > rs->units[far].move_mm)
+			far = i;
+	len_format(a, sizeof(a), rs->table_w_mm, rs->measure);
+	len_format(b, sizeof(b), rs->table_h_mm, rs->measure);
+	if (rs->units[far].move_mm > side) {
+		len_format(c, sizeof(c), rs->units[far].move_mm, rs->measure);
+		diag_msg(r->d, rs->table_pos, MSG(TABLE_SMALLER_THAN_MOVE), a,
+		    b, rs->units[far].name, c);
+		return;
+	}
+	for (i = 0; i < rs->nunits; i++)
+		if (rs->units[i].base_w_mm > rs->table_w_mm ||
+		    rs->units[i].base_d_mm > rs->table_h_mm) {
+			diag_msg(r->d, rs->table_pos,
+			    MSG(TABLE_SMALLER_THAN_BASE), a, b,
+			    rs->units[i].name);
+			return;
+		}
+}
+
 /* What the ruleset as a whole lacks, reported at the top of the file. */
 static void
 check_whole(struct reader *r)
@@ -179,5 +214,6 @@ rd_resolve(struct reader *r)
 		check_weapon(r, &rs->weapons[i], i, used[i]);
 	free(used);
 	resolve_forces(r);
+	check_table_size(r);
 	check_whole(r);
 }

@@ -12,6 +12,9 @@
 
 #include "../base/base.h"
 
+/* The shape of a base: a rectangle, a circle or an ellipse. */
+enum rs_base_shape { RS_BASE_RECT, RS_BASE_ROUND, RS_BASE_OVAL };
+
 /* Limits on input, stated and enforced by the reader. */
 #define RS_MAX_FILE (8u * 1024 * 1024) /* bytes */
 #define RS_MAX_DEPTH 64                /* Markdown / YAML nesting */
@@ -282,6 +285,7 @@ struct rs_unit {
 	unsigned traits; /* rs_trait */
 	double base_w_mm,
 	    base_d_mm; /* footprint; from Base column or front matter */
+	enum rs_base_shape base_shape; /* the front matter's; own Base: rect */
 	char *notes;
 	char *own[RS_MAX_OWN_COLS];          /* by rs->unit_own; NULL: empty */
 	struct pos own_pos[RS_MAX_OWN_COLS]; /* each own cell's place */
@@ -439,7 +443,9 @@ struct ruleset {
 	struct pos engine_pos;
 	enum unit_of_length measure;
 	double base_w_mm, base_d_mm;
+	enum rs_base_shape base_shape; /* base: "32mm round" */
 	double table_w_mm, table_h_mm;
+	struct pos table_pos; /* table: (line 0: the default) */
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
@@ -505,6 +511,23 @@ enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 
 /* Lookups; -1 when not found. Names compare case-insensitively. */
 int rs_unit_find(const struct ruleset *, const char *name);
+int rs_points_col(const struct ruleset *);
+/* A named base size (listed by `sandtable bases --presets`). */
+struct rs_base_preset {
+	const char *name;
+	enum rs_base_shape shape;
+	double w, d; /* mm */
+	const char *what;
+};
+extern const struct rs_base_preset rs_base_presets[]; /* NULL-named end */
+/*
+ * A base size, as the front matter's base: and `bases --base` give it:
+ * "30mm", "1.5in", "40x20mm", "25mm round", "60x35mm oval", "40x20mm
+ * rect" or a preset name; a bare number is in u (LEN_NONE: refused).
+ * Returns 0, or -1 with a static reason in *why.
+ */
+int rs_base_parse(const char *spec, enum unit_of_length u,
+    enum rs_base_shape *shape, double *w, double *d, const char **why);
 int rs_weapon_find(const struct ruleset *, const char *name);
 /* For a name not found: "; did you mean 'Reed Wardens'?" when one of
  * the units (weapons) is a near miss (str_closest), else ""; in buf. */

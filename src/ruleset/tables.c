@@ -156,8 +156,10 @@ unit_base(struct reader *r, const struct cell *b, struct rs_unit *u)
 
 	u->base_w_mm = r->rs->base_w_mm;
 	u->base_d_mm = r->rs->base_d_mm;
+	u->base_shape = r->rs->base_shape;
 	if (b == NULL || rd_is_none(b->text))
 		return;
+	u->base_shape = RS_BASE_RECT;
 	if (strchr(b->text, 'x') != NULL ?
 	        len_parse_pair(b->text, r->rs->measure, &u->base_w_mm,
 	            &u->base_d_mm, &why) :
@@ -238,6 +240,27 @@ unit_row(struct reader *r, const struct unit_cols *c, const struct cell *row)
 	return 0;
 }
 
+/* A unit without Points when others have them: a scenario picking forces
+ * to a points total would leave it out, unsaid. An empty cell only; a
+ * "-" is a game's own word for not for sale. */
+static void
+points_missing(struct reader *r)
+{
+	struct ruleset *rs = r->rs;
+	int col = rs_points_col(rs);
+	size_t i, priced = 0;
+
+	if (col < 0)
+		return;
+	for (i = 0; i < rs->nunits; i++)
+		priced += rs->units[i].own[col] != NULL;
+	for (i = 0; priced > 0 && i < rs->nunits; i++)
+		if (rs->units[i].own[col] == NULL)
+			diag_msg(r->d, rs->units[i].own_pos[col],
+			    MSG(UNIT_NO_POINTS), rs->units[i].name,
+			    rs->unit_own.head[col]);
+}
+
 /* The Units table: one unit type a row. Weapons are kept by name in
  * r->pend until the Weapons table has been read (rd_resolve). */
 void
@@ -284,6 +307,7 @@ rd_units(struct reader *r, const struct table *t, int arg)
 	for (i = 0; i < t->nrows; i++)
 		if (unit_row(r, &c, t->rows[i]) == -1)
 			break;
+	points_missing(r);
 }
 
 /* ---- Weapons ---- */
@@ -293,6 +317,15 @@ struct facectx {
 	struct rs_faces *faces;
 	const char *weapon;
 };
+
+/* Whether the ruleset's family rolls any die: print only (no engine, or
+ * engine: none) or the dice family. */
+static int
+any_die(const struct ruleset *rs)
+{
+	return rs->engine == NULL || strcasecmp(rs->engine, "none") == 0 ||
+	    strcasecmp(rs->engine, "dice") == 0;
+}
 
 /* One item of Hits on: a face of the ruleset's die ("7"), or "5+", every
  * face from 5 up. A "+" past the die's faces is legal but never hits:
@@ -305,6 +338,21 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 	char *end;
 	long v = strtol(s, &end, 10), f;
 
+	/* Without dice: (or with an unknown one, said), a face above the
+	 * default d6 asks for the die that has it: said once (face_over).
+	 * Not in the firepower and morale families, which roll a d6 only:
+	 * there the face is the mistake. */
+	if ((r->rs->die_pos.line == 0 || r->die_said) && any_die(r->rs) &&
+	    end != s && v > die && v <= 100 &&
+	    (*end == '\0' || (end[0] == '+' && end[1] == '\0'))) {
+		if (r->face_over == NULL) {
+			r->face_over = xstrdup(s);
+			r->face_over_pos = at;
+		}
+		if (v > r->face_over_max)
+			r->face_over_max = (int)v;
+		return;
+	}
 	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
 		if (v > die) {
 			diag_msg(r->d, at, MSG(WEAPON_NEVER_HITS), fc->weapon,
@@ -320,6 +368,25 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	rs_faces_set(fc->faces, (int)v);
+}
+
+/* The faces above the default d6 with no dice: in the front matter, as
+ * one error at the first: the smallest standard die that has them. */
+static void
+faces_over_die(struct reader *r)
+{
+	static const int dice[] = { 8, 10, 12, 20, 100 };
+	size_t i = 0;
+
+	if (r->face_over == NULL)
+		return;
+	while (dice[i] < r->face_over_max)
+		i++;
+	if (!r->die_said)
+		diag_msg(r->d, r->face_over_pos, MSG(DIE_FACE_NO_DICE),
+		    r->face_over, r->rs->die, dice[i], r->face_over_max);
+	free(r->face_over);
+	r->face_over = NULL;
 }
 
 static void
@@ -441,6 +508,7 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		rd_row_own(r, &rs->weapon_own, own, row, w.own, w.own_pos);
 		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
 	}
+	faces_over_die(r);
 }
 
 /* ---- Terrain ---- */

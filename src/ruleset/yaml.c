@@ -81,6 +81,75 @@ no_colon(struct ybuild *b, const yaml_mark_t *k, const yaml_mark_t *m)
 	    (int)m->line + 1 + b->line0);
 }
 
+/* The start of the line of m in the YAML text. */
+static const char *
+line_of(const struct ybuild *b, const yaml_mark_t *m)
+{
+	const char *s = b->data + (m->index < b->len ? m->index : b->len);
+
+	while (s > b->data && s[-1] != '\n')
+		s--;
+	return s;
+}
+
+/* A tab in the indentation of the line of m: said at the tab, in plain
+ * words (libyaml's "found character that cannot start any token").
+ * Returns 1 when said. */
+static int
+tab_indent(struct ybuild *b, const yaml_mark_t *m)
+{
+	const char *s = line_of(b, m), *end = b->data + b->len;
+	struct pos at;
+
+	at.col = 1;
+	for (; s < end && (*s == ' ' || *s == '\t'); s++, at.col++)
+		if (*s == '\t') {
+			at.file = b->file;
+			at.line = (int)m->line + 1 + b->line0;
+			diag_msg(b->d, at, MSG(YAML_TAB_INDENT));
+			return 1;
+		}
+	return 0;
+}
+
+/* "key: a: b", a colon in a plain value, at m: said with the value as it
+ * should be, in quotes. Returns 1 when said. */
+static int
+colon_in_value(struct ybuild *b, const yaml_mark_t *m)
+{
+	const char *ls = line_of(b, m), *s, *k, *v, *e;
+	const char *colon = b->data + m->index;
+	struct pos at;
+	int kn, vn;
+
+	if (m->index >= b->len || *colon != ':')
+		return 0;
+	for (k = ls; *k == ' ' || *k == '-'; k++)
+		;
+	for (s = k; s < colon && !(s[0] == ':' && s[1] == ' '); s++)
+		if (*s == '"' || *s == '\'' || *s == '[' || *s == '{' ||
+		    *s == '#')
+			return 0;
+	if (s >= colon || s == k)
+		return 0;
+	kn = (int)(s - k);
+	for (v = s + 1; *v == ' '; v++)
+		;
+	for (e = v; e < b->data + b->len && *e != '\n' && *e != '\r'; e++)
+		;
+	while (e > v && e[-1] == ' ')
+		e--;
+	if (memchr(v, '"', (size_t)(e - v)) != NULL)
+		return 0;
+	vn = (int)(e - v);
+	at.file = b->file;
+	at.line = (int)m->line + 1 + b->line0;
+	at.col = (int)m->column + 1;
+	diag_msg(b->d, at, MSG(YAML_COLON_IN_VALUE), kn > 40 ? 40 : kn, k,
+	    vn > 60 ? 60 : vn, v);
+	return 1;
+}
+
 /*
  * Report libyaml's error where the cause is. libyaml gives the problem
  * mark, where it gave up, and a context mark, where what it was reading
@@ -119,6 +188,17 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 		no_colon(b, &p->context_mark, m);
 		return;
 	}
+	/* The common mistakes in plain words; libyaml's for the rest. */
+	if (p->problem != NULL &&
+	    (strstr(p->problem, "tab") != NULL ||
+	        (m->index < b->len && b->data[m->index] == '\t')) &&
+	    tab_indent(b, m))
+		return;
+	if (p->problem != NULL &&
+	    strcmp(p->problem,
+	        "mapping values are not allowed in this context") == 0 &&
+	    (tab_indent(b, m) || colon_in_value(b, m)))
+		return;
 	line = (int)m->line + 1 + b->line0;
 	if (ctx != NULL &&
 	    (strcmp(ctx, "while scanning a quoted scalar") == 0 ||

@@ -94,18 +94,13 @@ sc_force_free(struct sc_force *f)
 int
 sc_own_values(const struct ruleset *rs, struct sc_values *v)
 {
-	static const char *const names[] = { "points", "pts", "cost",
-		"value" };
-	size_t i, k, col = rs->unit_own.n;
+	int col = rs_points_col(rs);
 	const char *cell;
 	char *end;
+	size_t i;
 	long x;
 
-	for (k = 0; k < rs->unit_own.n && col == rs->unit_own.n; k++)
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (strcasecmp(rs->unit_own.head[k], names[i]) == 0)
-				col = k;
-	if (col == rs->unit_own.n)
+	if (col < 0)
 		return -1;
 	if (v == NULL)
 		return (int)col;

@@ -590,6 +590,51 @@ check_table(const struct ruleset *rs, double w, double h, double depth,
 	return NULL;
 }
 
+/* The scenario's table and its zones' depth into *w, *h and *depth: the
+ * request's, else the ruleset's; 0, or -1 with an error at the table
+ * when it cannot hold the zones. */
+static int
+table_of(const struct ruleset *rs, const struct sc_request *rq, double *w,
+    double *h, double *depth, struct diags *d)
+{
+	struct pos at = { rs->path, 0, 0 };
+	struct pos at_table = rq->table_at.file ? rq->table_at :
+	    rs->table_pos.line > 0              ? rs->table_pos :
+	                                          at;
+	const char *why;
+	char buf[256];
+
+	*w = rq->table_w > 0 ? rq->table_w : rs->table_w_mm;
+	*h = rq->table_h > 0 ? rq->table_h : rs->table_h_mm;
+	if (!(*w > 0) || !(*h > 0)) {
+		*w = 72 * IN_MM;
+		*h = 48 * IN_MM;
+	}
+	/* On a grid the table is whole cells, so that the cells drawn, the
+	 * engine's and the zones' all line up. */
+	if (on_grid(rs) && *w >= rs->cell_mm && *h >= rs->cell_mm) {
+		*w = floor(*w / rs->cell_mm + 1e-6) * rs->cell_mm;
+		*h = floor(*h / rs->cell_mm + 1e-6) * rs->cell_mm;
+	}
+	*depth = sc_deploy_depth(rs, *h);
+	if ((why = check_table(rs, *w, *h, *depth, buf, sizeof(buf))) !=
+	    NULL) {
+		diag_msg(d, at_table, MSG(SCENARIO_TABLE_BAD), why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the table holds the zones: 0, or -1 (said). */
+static int
+table_fits(const struct ruleset *rs, const struct sc_request *rq,
+    struct diags *d)
+{
+	double w, h, depth;
+
+	return table_of(rs, rq, &w, &h, &depth, d);
+}
+
 /* Forces for both sides; the second side's from another stream. */
 static int
 gen_forces(struct scenario *s, const struct sc_values *val, int points,
@@ -611,34 +656,21 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 {
 	struct scenario *s;
 	struct tr_rng g;
-	double w = rq->table_w > 0 ? rq->table_w : rs->table_w_mm;
-	double h = rq->table_h > 0 ? rq->table_h : rs->table_h_mm, depth;
+	double w, h, depth;
 	double deep[2] = { 1, 1 };
 	int points = rq->points, cheap = sc_cheapest(val->v, val->n), side;
 	size_t i;
-	const char *why;
-	char buf[256], c[32];
+	char c[32];
 	struct pos at = { rs->path, 0, 0 };
-	struct pos at_table = rq->table_at.file ? rq->table_at : at;
+	struct pos at_table = rq->table_at.file ? rq->table_at :
+	    rs->table_pos.line > 0              ? rs->table_pos :
+	                                          at;
 	struct pos at_points = rq->points_at.file ? rq->points_at : at;
 	enum place first = PL_CAIRN;
 	const char *own = NULL;
 
-	if (!(w > 0) || !(h > 0)) {
-		w = 72 * IN_MM;
-		h = 48 * IN_MM;
-	}
-	/* On a grid the table is whole cells, so that the cells drawn, the
-	 * engine's and the zones' all line up. */
-	if (on_grid(rs) && w >= rs->cell_mm && h >= rs->cell_mm) {
-		w = floor(w / rs->cell_mm + 1e-6) * rs->cell_mm;
-		h = floor(h / rs->cell_mm + 1e-6) * rs->cell_mm;
-	}
-	depth = sc_deploy_depth(rs, h);
-	if ((why = check_table(rs, w, h, depth, buf, sizeof(buf))) != NULL) {
-		diag_msg(d, at_table, MSG(SCENARIO_TABLE_BAD), why);
+	if (table_of(rs, rq, &w, &h, &depth, d) != 0)
 		return NULL;
-	}
 	if (rq->forces == NULL && cheap == 0) {
 		diag_msg(d, at, MSG(NO_UNIT_POINTS_VALUE));
 		return NULL;
@@ -739,4 +771,46 @@ sc_generate(const struct ruleset *rs, const char *rs_path,
 		}
 	}
 	return s;
+}
+
+/*
+ * What check asks of the table before build: that the scenario build
+ * makes fits it. Its two deployment zones with room between them
+ * (check_table(), as sc_generate() asks); for a print-only ruleset, whose
+ * scenario fields the default battle's forces (or one unit of each type)
+ * as they are, those forces in each zone too. A played ruleset's forces
+ * are picked to points by build, not known here. Errors at table: in d.
+ * Returns 0 or -1.
+ */
+int
+sc_table_check(const struct ruleset *rs, struct diags *d)
+{
+	struct sc_request rq;
+	struct sc_values val;
+	struct sc_force f;
+	struct scenario *s;
+
+	if (rs->nunits == 0)
+		return 0;
+	if (!eng_show_of(rs)->print_only) {
+		struct sc_request none;
+
+		memset(&none, 0, sizeof(none));
+		return table_fits(rs, &none, d);
+	}
+	if (sc_default_force(rs, &f, d) != 0)
+		return -1;
+	memset(&rq, 0, sizeof(rq));
+	rq.seed = 1;
+	rq.special = SC_SPECIAL_NONE;
+	rq.forces = &f;
+	val.n = rs->nunits;
+	val.v = xcalloc(rs->nunits, sizeof(int));
+	s = sc_generate(rs, rs->path, &rq, &val, d);
+	sc_force_free(&f);
+	free(val.v);
+	if (s == NULL)
+		return -1;
+	sc_free(s);
+	return 0;
 }

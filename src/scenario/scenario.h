@@ -184,6 +184,9 @@ double sc_deploy_depth(const struct ruleset *, double table_h);
  */
 struct scenario *sc_generate(const struct ruleset *, const char *rs_path,
     const struct sc_request *, const struct sc_values *, struct diags *);
+/* Whether the ruleset's table holds the scenario a build makes of it:
+ * 0, or -1 with errors at its table: line in d. */
+int sc_table_check(const struct ruleset *, struct diags *);
 void sc_free(struct scenario *);
 
 const char *sc_special_name(enum sc_special);  /* "vital-ground" */

@@ -190,7 +190,11 @@ unit_size(const struct sheet *sh, size_t u, const struct bl_size *forced,
 	if (forced != NULL)
 		*out = *forced;
 	else {
-		out->shape = BL_RECT;
+		enum rs_base_shape k = sh->rs->units[u].base_shape;
+
+		out->shape = k == RS_BASE_ROUND ? BL_ROUND :
+		    k == RS_BASE_OVAL           ? BL_OVAL :
+		                                  BL_RECT;
 		out->w = sh->rs->units[u].base_w_mm;
 		out->d = sh->rs->units[u].base_d_mm;
 	}

@@ -12,91 +12,19 @@
 
 #define EPS 1e-6
 
-/*
- * Preset sizes. DBA frontages are by figure scale (40 mm for 15 mm
- * figures, 60 mm for 25/28 mm); depths are the usual ones for the troop
- * type. Kings of War uses squares; round bases are the common diameters.
- */
-const struct bl_preset bl_presets[] = {
-	{ "dba15-foot", { BL_RECT, 40, 15 },
-	    "DBA, 15 mm figures: close foot" },
-	{ "dba15-loose", { BL_RECT, 40, 20 },
-	    "DBA, 15 mm figures: auxilia, psiloi" },
-	{ "dba15-mounted", { BL_RECT, 40, 30 },
-	    "DBA, 15 mm figures: cavalry, knights" },
-	{ "dba15-large", { BL_RECT, 40, 40 },
-	    "DBA, 15 mm figures: elephants, chariots" },
-	{ "dba25-foot", { BL_RECT, 60, 30 }, "DBA, 25/28 mm figures: foot" },
-	{ "dba25-mounted", { BL_RECT, 60, 40 },
-	    "DBA, 25/28 mm figures: mounted" },
-	{ "dba25-large", { BL_RECT, 60, 80 },
-	    "DBA, 25/28 mm figures: elephants" },
-	{ "round25", { BL_ROUND, 25, 25 }, "round 25 mm" },
-	{ "round32", { BL_ROUND, 32, 32 }, "round 32 mm" },
-	{ "round40", { BL_ROUND, 40, 40 }, "round 40 mm" },
-	{ "round50", { BL_ROUND, 50, 50 }, "round 50 mm" },
-	{ "kow20", { BL_RECT, 20, 20 }, "Kings of War square 20 mm" },
-	{ "kow25", { BL_RECT, 25, 25 }, "Kings of War square 25 mm" },
-	{ "kow40", { BL_RECT, 40, 40 }, "Kings of War square 40 mm" },
-	{ "kow50", { BL_RECT, 50, 50 }, "Kings of War square 50 mm" },
-	{ NULL, { BL_RECT, 0, 0 }, NULL },
-};
-
-/* Parse the length part of a size spec (single or pair) into *out. */
-static int
-size_lengths(const char *s, struct bl_size *out, int *pair, const char **why)
-{
-	*pair = strpbrk(s, "xX") != NULL || strstr(s, "\xc3\x97") != NULL;
-	if (*pair)
-		return len_parse_pair(s, LEN_NONE, &out->w, &out->d, why);
-	if (len_parse(s, LEN_NONE, &out->w, why) == -1)
-		return -1;
-	out->d = out->w;
-	return 0;
-}
-
+/* The option's size, by the ruleset's parser (the front matter's base:
+ * takes the same); a bare number has no unit here. */
 int
 bl_size_parse(const char *spec, struct bl_size *out, const char **why)
 {
-	char *s, *sp;
-	int i, pair, rc = -1;
+	enum rs_base_shape sh;
 
-	for (i = 0; bl_presets[i].name != NULL; i++)
-		if (strcasecmp(spec, bl_presets[i].name) == 0) {
-			*out = bl_presets[i].size;
-			return 0;
-		}
-	s = xstrdup(spec);
-	out->shape = BL_RECT;
-	if ((sp = strrchr(s, ' ')) != NULL && !strchr("0123456789.", sp[1])) {
-		if (strcasecmp(sp + 1, "round") == 0)
-			out->shape = BL_ROUND;
-		else if (strcasecmp(sp + 1, "oval") == 0)
-			out->shape = BL_OVAL;
-		else if (strcasecmp(sp + 1, "square") != 0 &&
-		    strcasecmp(sp + 1, "rect") != 0) {
-			*why =
-			    "unknown base shape (use round, oval, square or "
-			    "rect, or a preset)";
-			goto out;
-		}
-		*sp = '\0';
-	}
-	if (size_lengths(s, out, &pair, why) == -1)
-		goto out;
-	if (out->w <= 0 || out->d <= 0)
-		*why = "a base must be larger than zero";
-	else if (out->w < 5 || out->d < 5)
-		*why = "a base smaller than 5 mm cannot be cut or labelled";
-	else if (out->shape == BL_ROUND && pair && fabs(out->w - out->d) > EPS)
-		*why = "a round base has one diameter (use WxD oval)";
-	else if (out->shape == BL_OVAL && !pair)
-		*why = "an oval base needs WIDTHxDEPTH, like 60x35mm oval";
-	else
-		rc = 0;
-out:
-	free(s);
-	return rc;
+	if (rs_base_parse(spec, LEN_NONE, &sh, &out->w, &out->d, why) == -1)
+		return -1;
+	out->shape = sh == RS_BASE_ROUND ? BL_ROUND :
+	    sh == RS_BASE_OVAL           ? BL_OVAL :
+	                                   BL_RECT;
+	return 0;
 }
 
 void

@@ -23,14 +23,6 @@ struct bl_size {
 	double w, d;
 };
 
-/* A named preset size (documented in `sandtable bases --help`). */
-struct bl_preset {
-	const char *name;
-	struct bl_size size;
-	const char *what;
-};
-extern const struct bl_preset bl_presets[]; /* NULL-named end */
-
 /*
  * Parse a base size: "30mm", "1.5in", "40x20mm", "25mm round",
  * "60x35mm oval", "40x20mm rect" or a preset name. Returns 0 and fills

@@ -21,13 +21,19 @@ PRODUCT_OF(bases);
 static void
 list_presets(FILE *fp)
 {
-	const struct bl_preset *p;
+	const struct rs_base_preset *p;
 	char buf[64];
 
-	for (p = bl_presets; p->name != NULL; p++) {
+	for (p = rs_base_presets; p->name != NULL; p++) {
 		size_t chars = 0, i;
+		struct bl_size sz;
 
-		bl_size_format(buf, sizeof(buf), &p->size, LEN_MM);
+		sz.shape = p->shape == RS_BASE_ROUND ? BL_ROUND :
+		    p->shape == RS_BASE_OVAL         ? BL_OVAL :
+		                                       BL_RECT;
+		sz.w = p->w;
+		sz.d = p->d;
+		bl_size_format(buf, sizeof(buf), &sz, LEN_MM);
 		for (i = 0; buf[i] != '\0'; i++)
 			chars += (buf[i] & 0xc0) != 0x80;
 		fprintf(fp, "%-14s %s%*s %s\n", p->name, buf,

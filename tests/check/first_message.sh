@@ -1,0 +1,166 @@
+#!/bin/sh
+# first_message.sh BIN: the first message is the cause (issue 34, the
+# reader's side). A front matter that cannot be read is said in plain
+# words at the mistake and nothing follows from the settings it lost;
+# a die's faces, a missing Points cell, a language, a base and a table
+# are each said once, at their line, with what to write instead.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+cd "$(dirname "$0")" || exit 2
+tmp=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$tmp"' EXIT
+CV=../../rulesets/cinder-vale.md
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+# only NAME FILE.md TEXT: check FILE.md fails and says TEXT, and only it
+only() {
+	"$BIN" check "$2" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+	[ "$(cat "$tmp/err")" = "$3" ] && pass "$1" ||
+		fail "$1" "$(head -c 600 "$tmp/err")"
+}
+# first NAME FILE.md TEXT: check FILE.md says TEXT first
+first() {
+	"$BIN" check "$2" >/dev/null 2>"$tmp/err"
+	[ "$(head -n 1 "$tmp/err")" = "$3" ] && pass "$1" ||
+		fail "$1" "$(head -c 600 "$tmp/err")"
+}
+# has NAME FILE TEXT: FILE holds the fixed string TEXT
+has() {
+	grep -qF -- "$3" "$2" && pass "$1" || fail "$1" "no '$3' in: $(head -c 600 "$2")"
+}
+hasnt() {
+	grep -qF -- "$3" "$2" && fail "$1" "'$3' in: $(head -c 600 "$2")" || pass "$1"
+}
+
+# ---- 1, 2: a front matter that cannot be read ----
+# A tab in the indentation, a colon in a value, no closing '---': the
+# one message is the cause, in plain words, at the mistake; the body
+# (whose Hits on name faces of the d10 the front matter gives) is read
+# once it is fixed.
+sed '14s/^  /	/' "$CV" >"$tmp/tab.md"
+only "a tab in the front matter's indentation" "$tmp/tab.md" \
+    "sandtable: $tmp/tab.md:14:1: error: a tab is not allowed in YAML indentation: use spaces"
+sed '3s/^/  	/' "$CV" >"$tmp/tab2.md"
+only "a tab after spaces: at the tab" "$tmp/tab2.md" \
+    "sandtable: $tmp/tab2.md:3:3: error: a tab is not allowed in YAML indentation: use spaces"
+sed 's/^title: .*/title: Saltmarsh: the war/' "$CV" >"$tmp/colon.md"
+only "a colon in a value" "$tmp/colon.md" \
+    "sandtable: $tmp/colon.md:2:17: error: a colon in a value: put the value in quotes, as title: \"Saltmarsh: the war\""
+sed '22d' "$CV" >"$tmp/open.md"
+only "no closing '---': said above the first heading" "$tmp/open.md" \
+    "sandtable: $tmp/open.md:23:1: error: front matter is not closed: put a line '---' above this heading (the front matter began on line 1)"
+# A front matter that is not a mapping loses every setting too.
+printf -- '---\njust words\n---\n\n## Units\n' >"$tmp/words.md"
+only "a front matter not a mapping: its error only" "$tmp/words.md" \
+    "sandtable: $tmp/words.md:2:1: error: front matter must be a YAML mapping (key: value)"
+# The same words in a test game's YAML; libyaml's own for the rest.
+awk 'NR == 222 { sub(/^  /, "\t") } { print }' "$CV" >"$tmp/tgtab.md"
+first "a tab in a test game" "$tmp/tgtab.md" \
+    "sandtable: $tmp/tgtab.md:222:1: error: a tab is not allowed in YAML indentation: use spaces"
+sed '219s/^name: .*/name: initiative: the higher die/' "$CV" >"$tmp/tgcolon.md"
+first "a colon in a test game's value" "$tmp/tgcolon.md" \
+    "sandtable: $tmp/tgcolon.md:219:17: error: a colon in a value: put the value in quotes, as name: \"initiative: the higher die\""
+sed '3s/^author: .*/author: [sandtable/' "$CV" >"$tmp/flow.md"
+"$BIN" check "$tmp/flow.md" >/dev/null 2>"$tmp/err"
+has "libyaml's words for the rest" "$tmp/err" "error: YAML: "
+
+# ---- 3: faces above the d6, with no dice: ----
+# One error at the first face, naming the smallest die with them all;
+# not one a face.
+sed 's/| 5, 6    |/| 7, 8, 9, 10 |/; s/| 6       |/| 7, 8    |/; s/| 4, 5, 6 |/| 8+ |/' \
+    none.md >"$tmp/d10.md"
+only "faces above the d6 without dice: one error, the die named" "$tmp/d10.md" \
+    "sandtable: $tmp/d10.md:33:24: error: die face '7' is above the d6 rolled without dice: in the front matter: give dice: d10 (the smallest die with faces up to 10)"
+sed 's/| 5, 6    |/| 5, 6, 7 |/; s/| 4, 5, 6 |/| 9+ |/' none.md >"$tmp/d8.md"
+only "'9+' without dice: dice: d10" "$tmp/d8.md" \
+    "sandtable: $tmp/d8.md:33:30: error: die face '7' is above the d6 rolled without dice: in the front matter: give dice: d10 (the smallest die with faces up to 9)"
+sed 's/^engine: none/engine: none\ndice: d7/' "$tmp/d10.md" >"$tmp/d7.md"
+only "an unknown die: its error only" "$tmp/d7.md" \
+    "sandtable: $tmp/d7.md:6:7: error: unknown die 'd7' (known: d4, d6, d8, d10, d12, d20, d100)"
+
+# ---- 4: a unit without Points when the others have them ----
+cat >"$tmp/priced.md" <<'MD'
+---
+title: Priced
+engine: none
+dice: d10
+measure: cm
+table: 120x80cm
+---
+
+## Units
+
+| Unit | Class | Move | Points | Weapons |
+|------|-------|------|--------|---------|
+| Pikemen | foot | 10 | 30 | |
+| Musketeers | shot | 10 | | Musket |
+| Cuirassiers | horse | 20 | - | |
+
+## Weapons
+
+| Weapon | Range | Hits on |
+|--------|-------|---------|
+| Musket | 30 | 7+ |
+
+## Sequence of play
+
+1. **Move** — move every unit.
+MD
+"$BIN" check "$tmp/priced.md" >/dev/null 2>"$tmp/err"
+[ "$(grep -c 'has no Points' "$tmp/err")" = 1 ] &&
+	has "a unit without Points: a warning at its cell" "$tmp/err" \
+	    "sandtable: $tmp/priced.md:14:27: warning: unit 'Musketeers' has no Points, which the other units have: forces picked to a points total leave it out (write - if it is not for sale)" ||
+	fail "a unit without Points: one warning" "$(cat "$tmp/err")"
+
+# ---- 5: lang: a code of ISO 639-1 ----
+lang() {
+	sed "s/^engine: dice/engine: dice\nlang: $1/" "$CV" >"$tmp/lang.md"
+	"$BIN" check "$tmp/lang.md" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+}
+lang english
+has "lang: english: did you mean 'en'" "$tmp/err" \
+    "sandtable: $tmp/lang.md:7:7: error: lang 'english': not a language of ISO 639-1 (a code of two letters: en, de, fr …; then a region if need be: en-GB); did you mean 'en'?"
+lang xx-GB
+has "lang: xx-GB: an error at its line" "$tmp/err" \
+    "sandtable: $tmp/lang.md:7:7: error: lang 'xx-GB': not a language of ISO 639-1 (a code of two letters: en, de, fr …; then a region if need be: en-GB)"
+lang enn
+has "lang: enn: did you mean 'en'" "$tmp/err" "did you mean 'en'?"
+for l in nl es-419 de_CH zh-Hant-TW; do
+	lang "$l"
+	hasnt "lang: $l is read" "$tmp/err" "lang '"
+done
+
+# ---- 6: base: 30mm round in the front matter, as bases --base takes it ----
+sed 's/^base: 3cm$/base: 30mm round/' ../../rulesets/dice-skirmish.md >"$tmp/round.md"
+"$BIN" check "$tmp/round.md" >/dev/null 2>"$tmp/err" || echo "exit $?" >>"$tmp/err"
+hasnt "base: 30mm round: check takes it" "$tmp/err" "error"
+"$BIN" bases -q -T -o "$tmp/round.pdf" "$tmp/round.md" >"$tmp/round.txt" 2>"$tmp/err"
+[ "$(awk -F '\t' '$1 == "base" && $11 == "round"' "$tmp/round.txt" | wc -l)" -gt 0 ] &&
+	[ "$(awk -F '\t' '$1 == "base" && $11 != "round"' "$tmp/round.txt" | wc -l)" -eq 0 ] &&
+	pass "base: 30mm round: the bases sheet cuts round bases" ||
+	fail "base: 30mm round: round bases" "$(head -c 300 "$tmp/round.txt") $(head -c 300 "$tmp/err")"
+sed 's/^base: 3cm$/base: 30x20mm round/' ../../rulesets/dice-skirmish.md >"$tmp/round2.md"
+first "base: a round base of two diameters: the option's words" "$tmp/round2.md" \
+    "sandtable: $tmp/round2.md:8:7: error: base: a round base has one diameter (use WxD oval)"
+
+# ---- 7: a table too small: a warning at table:, and check refuses what
+# build cannot make, at the line ----
+sed 's/^table: .*/table: 4x4/; s/^measure: cm/measure: in/' none.md >"$tmp/t4.md"
+only "table: 4x4 in inches: check says so at the line" "$tmp/t4.md" \
+    "sandtable: $tmp/t4.md:8:8: warning: table 4\" x 4\" is smaller than the Move of 'Scout car' (30\"): it crosses the table in one move (a bare number is in the measure:)
+sandtable: $tmp/t4.md:8:8: error: the table is too small to deploy 5 units in a zone"
+mkdir -p "$tmp/b4"
+"$BIN" build -q -o "$tmp/b4" "$tmp/t4.md" >/dev/null 2>"$tmp/err"
+has "table: 4x4: build says its line" "$tmp/err" \
+    "sandtable: $tmp/t4.md:8:8: error: the table is too small to deploy 5 units in a zone"
+sed 's/^table: .*/table: 4x4/; /^  deploy:/d' ../../rulesets/morschauser-modern.md |
+    awk '/^## Test games/ { exit } { print }' >"$tmp/m4.md"
+"$BIN" check "$tmp/m4.md" >/dev/null 2>"$tmp/err" && echo "exit 0" >>"$tmp/err"
+has "a played ruleset: its zones do not fit: an error at table:" "$tmp/err" \
+    "sandtable: $tmp/m4.md:9:8: error: the table is too small for two 3\" deep deployment zones with 3\" between them: it must be at least 9\" deep and 3\" wide"
+hasnt "a played ruleset: check refuses it" "$tmp/err" "exit 0"
+sed 's/^table: .*/table: 4x4/' ../../rulesets/gauntlet-ancients.md >"$tmp/g4.md"
+only "an impossible table: its error only (not the deployment's)" "$tmp/g4.md" \
+    "sandtable: $tmp/g4.md:9:8: error: table size '4x4' is impossible (10 cm to 100 m a side)"
