@@ -185,5 +185,8 @@ const char *rd_value_en(const char *lang, const char *word);
 int rd_class_parse(const char *s, enum rs_class *);
 int rd_trait_parse(const char *s, unsigned *bit);
 int rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *);
+/* "; a forest is terrain of kind 'wood'" or "; did you mean …?" for a kind
+ * rd_terrain_kind_parse() does not know, or "" (in buf). */
+const char *rd_terrain_kind_hint(const char *, char *buf, size_t sz);
 
 #endif

@@ -167,6 +167,39 @@ rd_terrain_kind_parse(const char *s, enum rs_terrain_kind *kind)
 }
 
 const char *
+rd_terrain_kind_hint(const char *s, char *buf, size_t sz)
+{
+	/* The words a designer writes for a kind (a forest is a wood to
+	 * the engine), then a kind spelt a letter off. */
+	static const char *const like[][2] = { { "forest", "wood" },
+		{ "trees", "wood" }, { "jungle", "wood" },
+		{ "orchard", "wood" }, { "copse", "wood" },
+		{ "ridge", "hill" }, { "rise", "hill" }, { "slope", "hill" },
+		{ "stream", "river" }, { "brook", "river" },
+		{ "creek", "river" }, { "water", "river" },
+		{ "bridge", "ford" }, { "crossing", "ford" },
+		{ "track", "road" }, { "path", "road" }, { "street", "road" },
+		{ "village", "town" }, { "building", "town" },
+		{ "buildings", "town" }, { "houses", "town" },
+		{ "city", "town" }, { "ruins", "town" },
+		{ "wall", "fortification" }, { "walls", "fortification" },
+		{ "trench", "fortification" }, { "trenches", "fortification" },
+		{ "fort", "fortification" }, { "earthworks", "fortification" },
+		{ "field", "open" }, { "fields", "open" }, { "plain", "open" },
+		{ "grass", "open" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(like) / sizeof(like[0]); i++)
+		if (rd_name_eq(s, like[i][0])) {
+			snprintf(buf, sz, "; a %s is terrain of kind '%s'",
+			    like[i][0], like[i][1]);
+			return buf;
+		}
+	return str_did_you_mean(buf, sz, s, terrain_kind_names,
+	    RS_TERRAIN__MAX);
+}
+
+const char *
 rs_class_name(enum rs_class c)
 {
 	/* Marked for the products, which print them translated

@@ -544,8 +544,12 @@ rd_terrain(struct reader *r, const struct table *t, int arg)
 		if (rd_terrain_kind_parse(rd_value_en(r->rs->lang,
 		                              row[ck].text),
 		        &kind) == -1) {
+			char hint[RS_MAX_NAME * 4 + 64];
+
 			diag_msg(r->d, row[ck].pos, MSG(UNKNOWN_TERRAIN_KIND),
-			    row[ck].text);
+			    row[ck].text,
+			    rd_terrain_kind_hint(row[ck].text, hint,
+			        sizeof(hint)));
 			continue;
 		}
 		if (rd_name_long(r->d, row[cn].pos, "terrain name",

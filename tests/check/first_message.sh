@@ -164,3 +164,19 @@ hasnt "a played ruleset: check refuses it" "$tmp/err" "exit 0"
 sed 's/^table: .*/table: 4x4/' ../../rulesets/gauntlet-ancients.md >"$tmp/g4.md"
 only "an impossible table: its error only (not the deployment's)" "$tmp/g4.md" \
     "sandtable: $tmp/g4.md:9:8: error: table size '4x4' is impossible (10 cm to 100 m a side)"
+
+# ---- a table row a cell short or long: said at the row, first ----
+DS=../../rulesets/dice-skirmish.md
+sed 's/^| Tide Scouts       | infantry  | 18   | Sling                    | 5+      |/| Tide Scouts       | infantry  | 18   | Sling                    |/' \
+    "$DS" >"$tmp/short.md"
+first "a row a cell short: the row first" "$tmp/short.md" \
+    "sandtable: $tmp/short.md:38:1: warning: a table row of 9 cells under a header of 10: a cell left out moves the ones after it to the left"
+sed 's/^| Tide Scouts       | infantry  | 18   | Sling                    | 5+      |/| Tide Scouts       | infantry  | 18   | Sling                    | 5+      | 5+ |/' \
+    "$DS" >"$tmp/long.md"
+first "a row a cell long: the row first" "$tmp/long.md" \
+    "sandtable: $tmp/long.md:38:1: warning: a table row of 11 cells under a header of 10: the cells past the header's are not read"
+
+# ---- a terrain kind in a designer's word ----
+sed 's/^| Reed bed    | wood  |/| Reed bed    | forest |/' "$DS" >"$tmp/forest.md"
+first "a forest is a wood" "$tmp/forest.md" \
+    "sandtable: $tmp/forest.md:100:16: error: unknown terrain kind 'forest' (known: open, hill, wood, river, ford, road, town, fortification); a forest is terrain of kind 'wood'"
