@@ -191,3 +191,8 @@ if [ -n "$fr" ] && ! echo "$fr" |
 else
 	fail "generated names: French in a French build" "$(echo $fr)"
 fi
+# The stats column is as wide as its heading in the build's language.
+pdftotext -f 2 -l 2 "$T/f1.pdf" - 2>/dev/null | grep -q 'Caractéristiques' &&
+    pass "scenario: the stats column's French heading whole" ||
+    fail "scenario: the stats column's French heading whole" \
+    "$(pdftotext -f 2 -l 2 "$T/f1.pdf" - | grep -m2 'Caract')"
