@@ -212,22 +212,14 @@ ex_base(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u)
 
 static void cross(cairo_t *, double, double, double);
 
-/* A unit: its base in its side's ink, its label, its front (facing);
- * ghost != 0: the outline only (where it stood before it moved); a
- * destroyed unit is faded and crossed out. */
+/* A unit: its base in its side's ink and its front (facing); ghost != 0:
+ * the outline only (where it stood before it moved); a destroyed unit is
+ * faded and crossed out. Its label is ex_label()'s, drawn last. */
 static void
-ex_unit(cairo_t *cr, const struct ruleset *rs, const struct win *v,
-    const struct eng_rec_unit *u, int facing, int ghost, double pt)
+ex_unit(cairo_t *cr, const struct win *v, const struct eng_rec_unit *u,
+    int facing, int ghost)
 {
-	/* The label as large as the marker holds, from pt up to 11 pt. */
 	double side = 2 * fmax(fmin(u->hw, u->hd) * v->s, EX_MIN_MARK / 2);
-	struct rnd_font f = { "DejaVu Sans",
-		fmax(pt,
-		    fmin(side >= 9 ? 9 : 11,
-		        side / RND_PT_MM * (side >= 9 ? 0.3 : 0.45))),
-		1, 0 };
-	PangoLayout *l;
-	double tw, th;
 
 	ex_base(cr, v, u);
 	if (ghost) {
@@ -271,25 +263,78 @@ ex_unit(cairo_t *cr, const struct ruleset *rs, const struct win *v,
 		cairo_set_line_width(cr, 0.7);
 		cairo_stroke(cr);
 	}
+}
+
+/*
+ * A unit's label (and its symbol, when the marker has room), drawn last,
+ * over the lines of the steps: a line or arrow never crosses it, and a
+ * destroyed unit's cross shows around its letters, not through them.
+ */
+static void
+ex_label(cairo_t *cr, const struct ruleset *rs, const struct win *v,
+    const struct eng_rec_unit *u, double pt)
+{
+	double side = 2 * fmax(fmin(u->hw, u->hd) * v->s, EX_MIN_MARK / 2);
+	struct rnd_font f = { "DejaVu Sans",
+		fmax(pt,
+		    fmin(side >= 9 ? 9 : 11,
+		        side / RND_PT_MM * (side >= 9 ? 0.3 : 0.45))),
+		1, 0 };
+	PangoLayout *l;
+	double tw, th, lx, ly;
+	int sym = side >= 9 && u->type >= 0 && (size_t)u->type < rs->nunits;
+
 	l = rnd_layout_new(cr, &f, 0);
 	rnd_layout_text(l, u->name);
 	rnd_layout_size(l, &tw, &th);
+	lx = wx(v, u->x) - tw / 2;
+	ly = sym ? wy(v, u->y) + 0.6 : wy(v, u->y) - th / 2;
 	/* A marker with room shows the unit's symbol over its label, as
 	 * its card, base and scenario marker do. */
-	if (side >= 9 && u->type >= 0 && (size_t)u->type < rs->nunits) {
+	if (sym) {
 		double sh = side * 0.36, sw = sh * 1.5;
 
 		rnd_symbol_draw(cr, rs->units[u->type].symbol, RND_SIDE_ANY,
 		    wx(v, u->x) - sw / 2, wy(v, u->y) - sh - 0.4, sw, sh);
+	}
+	if (u->alive) {
 		cairo_set_source_rgb(cr, 1, 1, 1);
-		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2,
-		    wy(v, u->y) + 0.6);
+		rnd_layout_draw(cr, l, lx, ly);
 	} else {
+		/* Dark on a white halo: the cross shows through around
+		 * the letters, which stay whole. */
+		rnd_layout_path(cr, l, lx, ly);
 		cairo_set_source_rgb(cr, 1, 1, 1);
-		rnd_layout_draw(cr, l, wx(v, u->x) - tw / 2,
-		    wy(v, u->y) - th / 2);
+		cairo_set_line_width(cr, 0.5);
+		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		cairo_stroke_preserve(cr);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_fill(cr);
 	}
 	g_object_unref(l);
+}
+
+/* How far from u's centre its base (or marker) ends along the page
+ * direction (dx, dy), with a gap: where a step's line starts or ends. */
+static double
+ex_edge(const struct win *v, const struct eng_rec_unit *u, double dx,
+    double dy)
+{
+	double hw = fmax(u->hw * v->s, EX_MIN_MARK / 2);
+	double hd = fmax(u->hd * v->s, EX_MIN_MARK / 2);
+	double n = hypot(dx, dy), c = cos(u->facing), s = sin(u->facing);
+	double ux, uy, t = HUGE_VAL;
+
+	if (n <= 0)
+		return 0;
+	/* The direction in the base's own frame (cairo_rotate's). */
+	ux = (dx * c + dy * s) / n;
+	uy = (-dx * s + dy * c) / n;
+	if (fabs(ux) > 1e-12)
+		t = hw / fabs(ux);
+	if (fabs(uy) > 1e-12)
+		t = fmin(t, hd / fabs(uy));
+	return t + 0.5;
 }
 
 /* An arrowhead at (x, y) pointing along (dx, dy). */
@@ -369,10 +414,10 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 	for (i = 0; i < r->nu; i++)
 		if (hypot(end[i].x - r->start[i].x, end[i].y - r->start[i].y) >
 		    0.01)
-			ex_unit(cr, rs, v, &r->start[i], facing, 1, pt);
+			ex_unit(cr, v, &r->start[i], facing, 1);
 	/* Units at the end (the destroyed where they fell). */
 	for (i = 0; i < r->nu; i++)
-		ex_unit(cr, rs, v, &end[i], facing, 0, pt);
+		ex_unit(cr, v, &end[i], facing, 0);
 	/* Each step's action over them, numbered. */
 	for (k = 0; k < r->nsteps && k < EX_MAX_STEPS; k++) {
 		const struct eng_rec_step *st = &r->steps[k];
@@ -425,9 +470,12 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 				 * in a later phase): a solid arrow toward the
 				 * target, its number near the unit. */
 				double ex = ax + (bx - ax) * 0.7,
-				       ey = ay + (by - ay) * 0.7;
+				       ey = ay + (by - ay) * 0.7,
+				       n = hypot(bx - ax, by - ay),
+				       ta = ex_edge(v, a, bx - ax, by - ay);
 
-				cairo_move_to(cr, ax, ay);
+				cairo_move_to(cr, ax + (bx - ax) * ta / n,
+				    ay + (by - ay) * ta / n);
 				cairo_line_to(cr, ex, ey);
 				cairo_set_line_width(cr, 0.6);
 				cairo_stroke(cr);
@@ -436,16 +484,26 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 				    ay + (by - ay) * 0.3, (int)k + 1, pt);
 			} else {
 				static const double dash[] = { 1.2, 0.7 };
+				/* From the shooter's edge to the target's:
+				 * no label is crossed. */
+				double n = hypot(bx - ax, by - ay),
+				       ta = ex_edge(v, a, bx - ax, by - ay),
+				       tb = ex_edge(v, b, ax - bx, ay - by);
+				double sx = ax + (bx - ax) * ta / n,
+				       sy = ay + (by - ay) * ta / n,
+				       tx = bx - (bx - ax) * tb / n,
+				       ty = by - (by - ay) * tb / n;
 
+				if (ta + tb >= n)
+					sx = tx = mx, sy = ty = my;
 				cairo_set_dash(cr, dash, 2, 0);
-				cairo_move_to(cr, ax, ay);
-				cairo_line_to(cr, bx, by);
+				cairo_move_to(cr, sx, sy);
+				cairo_line_to(cr, tx, ty);
 				cairo_stroke(cr);
 				cairo_set_dash(cr, NULL, 0, 0);
-				arrowhead(cr, bx - (bx - ax) * 0.12,
-				    by - (by - ay) * 0.12, bx - ax, by - ay,
-				    2.2);
-				step_no(cr, mx, my, (int)k + 1, pt);
+				arrowhead(cr, tx, ty, bx - ax, by - ay, 2.2);
+				step_no(cr, (sx + tx) / 2, (sy + ty) / 2,
+				    (int)k + 1, pt);
 			}
 		} else if (st->kind == ENG_ACT_MOVE ||
 		    hypot(st->after[st->unit].x - a->x,
@@ -453,17 +511,29 @@ ex_diagram(cairo_t *cr, const struct ruleset *rs, const struct eng_record *r,
 			bx = wx(v, st->after[st->unit].x);
 			by = wy(v, st->after[st->unit].y);
 			if (hypot(bx - ax, by - ay) > 0.5) {
+				/* To the edge of where it ends: its label
+				 * stays clear. */
+				double n = hypot(bx - ax, by - ay),
+				       tb = fmin(n,
+				           ex_edge(v, &st->after[st->unit],
+				               ax - bx, ay - by));
+				double tx = bx - (bx - ax) * tb / n,
+				       ty = by - (by - ay) * tb / n;
+
 				cairo_move_to(cr, ax, ay);
-				cairo_line_to(cr, bx, by);
+				cairo_line_to(cr, tx, ty);
 				cairo_set_line_width(cr, 0.6);
 				cairo_stroke(cr);
-				arrowhead(cr, bx, by, bx - ax, by - ay, 2.4);
-				step_no(cr, (ax + bx) / 2, (ay + by) / 2,
+				arrowhead(cr, tx, ty, bx - ax, by - ay, 2.4);
+				step_no(cr, (ax + tx) / 2, (ay + ty) / 2,
 				    (int)k + 1, pt);
 			}
 		}
 		before = st->after;
 	}
+	/* The labels over everything. */
+	for (i = 0; i < r->nu; i++)
+		ex_label(cr, rs, v, &end[i], pt);
 	cairo_restore(cr);
 	cairo_rectangle(cr, v->px, v->py, w, h);
 	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
