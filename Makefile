@@ -21,7 +21,7 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
-           librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time
+           librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
