@@ -620,14 +620,25 @@ static const struct eng_words di_situations[] = {
 };
 
 /* The Wounds a unit has taken, as an example of play tells them. */
+/* A band's hits are wounds it has taken: the Wounds column counts them
+ * (Saltmarsh's shooting said 'B has 2 hits' of 2 wounds). */
 static const struct eng_ugauge di_ugauges[] = {
-	{ "hits", N_("<b>%s</b> has %d hits"), N_("<b>%s</b> has %d hits"),
-	    N_("<b>%s</b> has %d hit") },
+	{ "hits", N_("<b>%s</b> has taken %d wounds"),
+	    N_("<b>%s</b> has taken %d wounds"),
+	    N_("<b>%s</b> has taken %d wound") },
+};
+
+/* The family's own steps, as an example of play tells them. */
+static const struct eng_verb di_verbs[] = {
+	{ "activate", N_("%s is activated"), ENG_VERB_UNIT },
+	{ "draw", N_("An order die is drawn from the bag"), ENG_VERB_NONE },
+	{ NULL, NULL, ENG_VERB_NONE },
 };
 
 static const struct eng_show di_show = {
 	.ugauges = di_ugauges,
 	.nugauges = 1,
+	.verbs = di_verbs,
 	/* Played (dice_play.c): test games, self-play and play run; the
 	 * exact odds are another file's. */
 	.print_only = 0,

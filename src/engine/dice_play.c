@@ -594,8 +594,10 @@ attacks_of(struct eng_game *g, int i, const struct dt_weapon *wp, int models)
 		return m;
 	if (dunit(g, i)->models > 1)
 		ENG_COVER(g, DI_R_SHOOT_MODELS);
+	eng_dice_by(&g->dice, ENG_BY_UNIT(i));
 	while (m-- > 0)
 		n += dx_roll(&wp->attacks.dx, &g->dice);
+	eng_dice_by(&g->dice, 0);
 	return n;
 }
 
@@ -1074,11 +1076,15 @@ static void pursue(struct eng_game *, int, double, double, int);
 
 /* One test roll: the Combat table's, else a die of the ruleset's. */
 static int
-test_total(struct eng_game *g)
+test_total(struct eng_game *g, int i)
 {
-	return tabs(g)->test_roll_given ?
+	int was = eng_dice_by(&g->dice, ENG_BY_UNIT(i)), v;
+
+	v = tabs(g)->test_roll_given ?
 	    dx_roll(&tabs(g)->test_roll.dx, &g->dice) :
 	    die(g);
+	eng_dice_by(&g->dice, was);
+	return v;
 }
 
 /*
@@ -1097,10 +1103,10 @@ test_roll(struct eng_game *g, int i, int *short_by)
 	    tabs(g)->conds[0] ? when_of(g, i, i, -1) & tabs(g)->conds[0] : 0,
 	    dunit(g, i)->wounds - wounds_left(g, i), marks(g, i), &r);
 	/* "-" (0) or none written: the unit never fails. */
-	pass = q <= 0 || (total = test_total(g)) >= r.need;
+	pass = q <= 0 || (total = test_total(g, i)) >= r.need;
 	if (q > 0 && !pass && r.reroll) {
 		ENG_COVER(g, DI_R_KEYWORD_REROLL);
-		pass = (total = test_total(g)) >= r.need;
+		pass = (total = test_total(g, i)) >= r.need;
 	}
 	if (r.keyed && q > 0) {
 		ENG_COVER(g, DI_R_KEYWORD);
@@ -1295,13 +1301,18 @@ wound_need(const struct dt_tables *t, int s, int tough)
  * the face needed (dice_keywords.c reads the same rule for the odds).
  */
 static int
-step_roll(struct eng_game *g, const struct dt_roll *r)
+step_roll(struct eng_game *g, const struct dt_roll *r, int who)
 {
 	int res, again;
 
-	if (!r->keyed)
-		return die(g) >= r->need ? DT_ROLL_PLAIN : DT_ROLL_FAIL;
+	eng_dice_by(&g->dice, ENG_BY_UNIT(who));
+	if (!r->keyed) {
+		res = die(g) >= r->need ? DT_ROLL_PLAIN : DT_ROLL_FAIL;
+		eng_dice_by(&g->dice, 0);
+		return res;
+	}
 	res = dt_roll_play(r, &g->dice, g->ctx->rs->die, &again);
+	eng_dice_by(&g->dice, 0);
 	ENG_COVER(g, DI_R_KEYWORD);
 	if (r->modded)
 		ENG_COVER(g, DI_R_KEYWORD_MODIFIER);
@@ -1348,7 +1359,7 @@ hit_on(struct eng_game *g, int i, int j, const struct attack *a, int res)
 		 * skips the wound roll. */
 		if (res == DT_ROLL_PLAIN) {
 			ENG_COVER(g, DI_R_SHOOT_WOUND);
-			if ((res = step_roll(g, &a->wr)) == DT_ROLL_FAIL)
+			if ((res = step_roll(g, &a->wr, i)) == DT_ROLL_FAIL)
 				return;
 			if (res == DT_ROLL_MORTAL) {
 				ENG_COVER(g, DI_R_KEYWORD_MORTAL);
@@ -1364,12 +1375,14 @@ hit_on(struct eng_game *g, int i, int j, const struct attack *a, int res)
 		ENG_COVER(g, DI_R_SHOOT_SAVE);
 		/* A save worse than the die's faces is no save. */
 		if (dt_roll_rolls(&a->sr, g->ctx->rs->die) &&
-		    step_roll(g, &a->sr) != DT_ROLL_FAIL)
+		    step_roll(g, &a->sr, j) != DT_ROLL_FAIL)
 			return;
 	}
 	ENG_COVER(g, DI_R_SHOOT_DAMAGE);
+	eng_dice_by(&g->dice, ENG_BY_UNIT(i));
 	d = a->wp->damage.text != NULL ? dx_roll(&a->wp->damage.dx, &g->dice) :
 	                                 1;
+	eng_dice_by(&g->dice, 0);
 	take_wound(g, j, d, i);
 }
 
@@ -1410,7 +1423,7 @@ pipeline(struct eng_game *g, int i, int w, int j, int mod, int models)
 	for (k = 0; k < n && g->u[j].alive; k++) {
 		res = DT_ROLL_PLAIN;
 		if (wp->to_hit > 0) {
-			res = step_roll(g, &a.hr);
+			res = step_roll(g, &a.hr, i);
 			/* Self-play's hits against their exact chance: the
 			 * rolls no keyword changes. */
 			if (!a.hr.keyed && need <= DI_TALLY_NEED_MAX)
@@ -1709,8 +1722,11 @@ fight(struct eng_game *g, int a, int b)
 	record(g, 2, a, b, -1, 0);
 	if (t->melee == DT_MELEE_ACCUMULATED) {
 		ENG_COVER(g, DI_R_MELEE_ACCUMULATED);
+		eng_dice_by(&g->dice, ENG_BY_UNIT(a));
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ma;
+		eng_dice_by(&g->dice, ENG_BY_UNIT(b));
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + mb;
+		eng_dice_by(&g->dice, 0);
 		take(g, b, ra, a, DI_R_MELEE_DESTROYED);
 		take(g, a, rb, b, DI_R_MELEE_DESTROYED);
 		if (ra > 0)
@@ -1740,8 +1756,11 @@ fight(struct eng_game *g, int a, int b)
 	beaten = -1;
 	for (again = 1; again; times++) {
 		ENG_COVER(g, DI_R_MELEE_OPPOSED);
+		eng_dice_by(&g->dice, ENG_BY_UNIT(a));
 		ra = dx_roll(&t->melee_roll.dx, &g->dice) + ca;
+		eng_dice_by(&g->dice, ENG_BY_UNIT(b));
 		rb = dx_roll(&t->melee_roll.dx, &g->dice) + cb;
+		eng_dice_by(&g->dice, 0);
 		if (ca - cb >= -DI_TALLY_DIFF_MAX &&
 		    ca - cb <= DI_TALLY_DIFF_MAX)
 			g->tally[DI_TALLY_MELEE(ca - cb,

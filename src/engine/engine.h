@@ -199,7 +199,25 @@ struct eng_dice {
 	size_t bad;    /* 1 + the index of the die that was not a face */
 	int bad_sides; /* the die it was rolled for */
 	unsigned long rolled;
+	/* Who rolls the dice rolled now, for an example of play to say:
+	 * ENG_BY_UNIT(i), ENG_BY_SIDE(s), or 0 not said (the families set
+	 * it around a roll with eng_dice_by); by_log: each scripted die's,
+	 * when a test game keeps a record (else NULL). */
+	int by;
+	int *by_log;
 };
+#define ENG_BY_UNIT(i) (1 + (i))
+#define ENG_BY_SIDE(s) (-1 - (s))
+/* Say who rolls what follows (0: no one said); returns the one said
+ * before, to put back. */
+static inline int
+eng_dice_by(struct eng_dice *d, int by)
+{
+	int was = d->by;
+
+	d->by = by;
+	return was;
+}
 /* The next die of a scripted stream, for a die of sides faces. */
 int eng_die_scripted(struct eng_dice *, int sides);
 /* One six-sided die, 1..6. */
@@ -710,6 +728,24 @@ struct eng_words {
 };
 
 /*
+ * A family's own test-game step told as a player tells it in an example
+ * of play: its verb ("charge") and words, an N_() msgid whose %s take
+ * what `takes` says: ENG_VERB_NONE nothing, ENG_VERB_UNIT the step's
+ * unit, ENG_VERB_PAIR its unit and target, ENG_VERB_ARG its argument as
+ * written ("Melee"). Ended by { NULL }.
+ */
+enum eng_verb_takes {
+	ENG_VERB_NONE,
+	ENG_VERB_UNIT,
+	ENG_VERB_PAIR,
+	ENG_VERB_ARG
+};
+struct eng_verb {
+	const char *key, *words;
+	enum eng_verb_takes takes;
+};
+
+/*
  * Where a family's odds document (`sandtable odds`) goes, value by value
  * as it is made, so that the odds of a big ruleset are never held whole
  * (256 unit types make 65,536 melee entries). The document is members:
@@ -857,6 +893,8 @@ struct eng_show {
 	 * (eng_family.unit_gauges gives the values). */
 	const struct eng_ugauge *ugauges;
 	int nugauges;
+	/* Its own steps in words (may be NULL). */
+	const struct eng_verb *verbs;
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);
@@ -1209,6 +1247,7 @@ struct eng_rec_step {
 	int shots, melees; /* contests the step resolved (a charge: melees) */
 	int fight_a, fight_b; /* the units of its last contest, or -1 */
 	int dice[ENG_REC_DICE], ndice;
+	int by[ENG_REC_DICE]; /* who rolled each (eng_dice.by), 0: not said */
 	int rules[ENG_REC_RULES], nrules; /* family rule indices, in order */
 	struct eng_rec_unit *after;       /* nu units */
 };

@@ -305,8 +305,11 @@ fp_fight(struct eng_game *g, int a, int b)
 	g->u[a].flags |= FP_UF_FOUGHT_HERE;
 	g->u[a].c[FP_C_FOUGHT] = (int16_t)(b + 1);
 	for (;;) {
+		eng_dice_by(&g->dice, ENG_BY_UNIT(a));
 		da = eng_die(&g->dice);
+		eng_dice_by(&g->dice, ENG_BY_UNIT(b));
 		db = eng_die(&g->dice);
+		eng_dice_by(&g->dice, 0);
 		ra = da <= pa;
 		rb = db <= pb;
 		if (ra || rb)
@@ -411,7 +414,9 @@ shoot(struct eng_game *g, int i, int w, int j)
 	    !eng_sight(g, &g->u[i], &g->u[j], 1,
 	        (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL)))
 		ENG_COVER(g, FP_R_FIRE_INDIRECT);
+	eng_dice_by(&g->dice, ENG_BY_UNIT(i));
 	d = eng_die(&g->dice);
+	eng_dice_by(&g->dice, 0);
 	g->tally[FP_TALLY_SHOT(hit_faces(wp->hit_faces.w[0]),
 	    (wp->hit_faces.w[0] >> d) & 1)]++;
 	if ((wp->hit_faces.w[0] >> d) & 1) {

@@ -444,8 +444,11 @@ eng_initiative(struct eng_game *g)
 	int a, b, tries = 0, die = g->ctx->rs->die > 1 ? g->ctx->rs->die : 6;
 
 	do {
+		eng_dice_by(&g->dice, ENG_BY_SIDE(ENG_BLUE));
 		a = eng_die_n(&g->dice, die);
+		eng_dice_by(&g->dice, ENG_BY_SIDE(ENG_RED));
 		b = eng_die_n(&g->dice, die);
+		eng_dice_by(&g->dice, 0);
 	} while (a == b && !g->dice.out && ++tries < 1000);
 	g->first = g->side = a > b ? ENG_BLUE : ENG_RED;
 	/* Families that roll every turn (morale): the battle's opener is

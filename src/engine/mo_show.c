@@ -328,9 +328,18 @@ static const struct eng_ugauge mo_ugauges[] = {
 	    N_("<b>%s</b>\xe2\x80\x99s morale falls to %d"), NULL },
 };
 
+/* The family's own steps, as an example of play tells them. */
+static const struct eng_verb mo_verbs[] = {
+	{ "charge", N_("%s charges %s"), ENG_VERB_PAIR },
+	{ "rally", N_("%s tries to rally"), ENG_VERB_UNIT },
+	{ "phase", N_("The %s step is played"), ENG_VERB_ARG },
+	{ NULL, NULL, ENG_VERB_NONE },
+};
+
 const struct eng_show mo_show = {
 	.ugauges = mo_ugauges,
 	.nugauges = 2,
+	.verbs = mo_verbs,
 	.stats = ENG_STAT_MOVE | ENG_STAT_ROAD | ENG_STAT_MORALE |
 	    ENG_STAT_FIRE_DICE | ENG_STAT_MELEE_DICE,
 	.stat = mo_stat,

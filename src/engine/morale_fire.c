@@ -196,9 +196,12 @@ mo_roll_hits(struct eng_game *g, int i, int n, int die_mod)
 	int k, hits = 0, saved = (g->u[i].flags & MO_UF_DISORDERED) != 0;
 	int kept = 0;
 
+	eng_dice_by(&g->dice, ENG_BY_UNIT(i));
 	for (k = 0; k < n; k++)
 		if (eng_die(&g->dice) + die_mod >= 6)
 			hits++;
+	/* The saves are the target's: not said here. */
+	eng_dice_by(&g->dice, 0);
 	if (!saved)
 		return hits;
 	/* Saving throws: 4-6 (the setting saving_throw) cancels a hit

@@ -174,8 +174,10 @@ mo_mods_every_test(struct eng_game *g, int i)
 int
 mo_test(struct eng_game *g, int i, int mods)
 {
+	int was = eng_dice_by(&g->dice, ENG_BY_UNIT(i));
 	int die = eng_die(&g->dice);
 
+	eng_dice_by(&g->dice, was);
 	/* Morale: a score higher than current morale fails. */
 	return die <= cstate(g)->morale[i] + mods;
 }

@@ -43,5 +43,7 @@ eng_die_scripted(struct eng_dice *d, int sides)
 		d->bad_sides = sides;
 		return 1;
 	}
+	if (d->by_log != NULL)
+		d->by_log[d->next] = d->by;
 	return d->script[d->next++];
 }

@@ -20,6 +20,7 @@ struct tg {
 	int own_ctx;
 	struct eng_game *g;
 	int dice[TG_MAX_DICE];
+	int by[TG_MAX_DICE]; /* who rolled each, for the record */
 	size_t ndice;
 	const struct rs_node *dice_node;
 	struct diags *d;
@@ -432,6 +433,8 @@ tg_dice(struct tg *tg)
 		/* No seed: every die must come from the list. */
 		g->dice.script = tg->dice;
 		g->dice.nscript = tg->ndice;
+		if (tg->rec != NULL)
+			g->dice.by_log = tg->by;
 	}
 	if ((v = rs_node_get(doc, "turns")) != NULL) {
 		if (rs_node_int(v, &n) || n < 1 || n > 10000)
@@ -645,8 +648,12 @@ rec_step(struct tg *tg, const struct rs_node *s, const struct eng_action *a,
 	st->fight_b = st->shots + st->melees > 0 ? g->fight_b : -1;
 	if (g->dice.script != NULL)
 		for (k = die0; k < g->dice.next; k++) {
-			if (st->ndice < ENG_REC_DICE)
+			if (st->ndice < ENG_REC_DICE) {
 				st->dice[st->ndice] = g->dice.script[k];
+				st->by[st->ndice] = g->dice.by_log != NULL ?
+				    g->dice.by_log[k] :
+				    0;
+			}
 			st->ndice++;
 		}
 	for (q = 0; q < g->ctx->fam->nrules && q < ENG_MAX_RULES; q++)

@@ -180,7 +180,7 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish; do
 	want=$(grep -c '^example: ' "rulesets/$r.md")
 	[ "$n" -ge 6 ] && [ "$n" -eq "$want" ] && pass "$r: $n examples of play" ||
 	    fail "$r: every example of play (at least 6) is in the book" "$n of $want"
-	grep -q '^Exact odds of the first' "$tmp/ex.txt" && grep -q '^1\. .* Dice [1-6]' "$tmp/ex.txt" &&
+	grep -q '^Exact odds of the first' "$tmp/ex.txt" && grep -q '^1\. .* [A-Z] rolls [1-6]' "$tmp/ex.txt" &&
 	    pass "$r: examples give the dice and the exact odds" ||
 	    fail "$r: examples give the dice and the exact odds" ""
 done
@@ -188,7 +188,7 @@ done
 # game, under "Melee" (after its prose, before "Vehicles").
 pdftotext "$tmp/morschauser-modern.pdf" "$tmp/ex.txt"
 sed -n '/^Example [0-9]* · Melee — each side rolls/,/^Exact odds/p' "$tmp/ex.txt" | tr '\n' ' ' >"$tmp/m"
-grep -q 'fights B (Machine Gun) in melee. Dice 3, 5. → B is destroyed' "$tmp/m" &&
+grep -q 'fights B (Machine Gun) in melee. A rolls 3; B rolls 5. → B is destroyed' "$tmp/m" &&
     grep -q 'the attacker wins 4/7 (57%)' "$tmp/m" &&
     pass "Modern's melee example: dice, outcome, odds" ||
     fail "Modern's melee example: dice, outcome, odds" "$(head -c 400 "$tmp/m")"
@@ -216,7 +216,7 @@ grep -q "$blue" "$tmp/ex.svg" && ! grep -q "$blue" "$tmp/prose.svg" &&
     awk '/^Shooting$/ { s = NR } /^Example 1 · A carbine shot$/ { e = NR } /^Close combat$/ { c = NR }
         /^Example 2 · a dragoon rides in and fights$/ { d = NR } /^Examples of play$/ { x = NR }
         END { exit !(s && e > s && c > e && x > c && d > x) }' "$tmp/u.txt" &&
-    grep -q 'moves 14 cm. Dice 2, 6. → B is destroyed' "$tmp/u.txt" &&
+    grep -q 'moves 14 cm. A rolls 2; B rolls 6. → B is destroyed' "$tmp/u.txt" &&
     pass "section: places an example; the rest go to Examples of play" ||
     fail "section: places an example; the rest go to Examples of play" "$(cat "$tmp/err"; grep -n '^Example\|^Shooting\|^Close\|^Examples' "$tmp/u.txt")"
 # A bad section or example value is an error at its line, in check.
@@ -300,7 +300,7 @@ a=$(links "$tmp/morschauser-modern.pdf") b=$(links "$tmp/noex.pdf")
     pdftotext "$tmp/de2.pdf" - | tr '\n' ' ' >"$tmp/de2.txt" &&
     grep -q 'Inhalt' "$tmp/de2.txt" && grep -q 'Regelverzeichnis' "$tmp/de2.txt" &&
     grep -q 'Beispiel 4 · Melee — each side rolls' "$tmp/de2.txt" &&
-    grep -q 'A (Rifle) kämpft im Nahkampf gegen B (Machine Gun). Würfel 3, 5. → B ist vernichtet' "$tmp/de2.txt" &&
+    grep -q 'A (Rifle) kämpft im Nahkampf gegen B (Machine Gun). A würfelt 3; B würfelt 5. → B ist vernichtet' "$tmp/de2.txt" &&
     grep -q 'Genaue Chancen des ersten Nahkampfs: der Angreifer gewinnt 4/7' "$tmp/de2.txt" &&
     pass "--lang de: the book's words in German" ||
     fail "--lang de: the book's words in German" "$(grep -o 'Beispiel 4.\{0,300\}' "$tmp/de2.txt")"

@@ -681,12 +681,99 @@ ex_changes(char **s, const struct ruleset *rs, const struct eng_show *sh,
 	}
 }
 
+/* The family's words for its own step verb, or NULL. */
+static const struct eng_verb *
+ex_verb(const struct eng_record *r, const char *verb)
+{
+	const struct eng_verb *v;
+
+	if (r->fam == NULL || r->fam->show == NULL)
+		return NULL;
+	for (v = r->fam->show->verbs; v != NULL && v->key != NULL; v++)
+		if (strcmp(v->key, verb) == 0)
+			return v;
+	return NULL;
+}
+
+/* A family's step told in its words: a and b the step's unit and target
+ * (markup, may be NULL), arg its argument as written. */
+static void
+ex_verb_text(char **s, const struct eng_verb *v, const char *a, const char *b,
+    const char *arg)
+{
+	char *g = rnd_markup_escape(arg);
+
+	/* The family's N_() words, whose %s are what `takes` says, as
+	 * xgettext checks them (c-format). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	switch (v->takes) {
+	case ENG_VERB_PAIR:
+		cat(s, _(v->words), a ? a : "?", b ? b : "?");
+		break;
+	case ENG_VERB_UNIT:
+		cat(s, _(v->words), a ? a : "?");
+		break;
+	case ENG_VERB_ARG:
+		cat(s, _(v->words), g);
+		break;
+	case ENG_VERB_NONE:
+		cat(s, "%s", _(v->words));
+		break;
+	}
+#pragma GCC diagnostic pop
+	free(g);
+}
+
+/*
+ * A step's dice, each run said by who rolled it, as players say them:
+ * "A rolls 4, 4; B rolls 1, 3." (a side's roll: "Blue rolls 2"); dice no
+ * family said the roller of: "Dice 1, 3".
+ */
+static void
+ex_dice(char **s, const struct eng_record *r, const struct eng_rec_step *st,
+    const struct eng_rec_unit *before)
+{
+	int i = 0, j, n = st->ndice < ENG_REC_DICE ? st->ndice : ENG_REC_DICE;
+
+	while (i < n) {
+		int by = st->by[i];
+		char *who = NULL;
+
+		for (j = i; j < n && st->by[j] == by; j++)
+			;
+		if (by > 0 && by - 1 < r->nu)
+			who = rnd_markup_escape(before[by - 1].name);
+		if (who != NULL)
+			cat(s,
+			    i ? _("; <b>%s</b> rolls") : _(" <b>%s</b> rolls"),
+			    who);
+		else if (by < 0)
+			cat(s, i ? _("; %s rolls") : _(" %s rolls"),
+			    _(side_word[(-1 - by) & 1]));
+		else
+			cat(s, "%s%s", i ? "; " : " ",
+			    i ? _("dice") : _("Dice"));
+		for (; i < j; i++)
+			cat(s, "%s%d",
+			    st->by[i] == by && i > 0 && st->by[i - 1] == by ?
+			        ", " :
+			        " ",
+			    st->dice[i]);
+		free(who);
+	}
+	if (st->ndice > ENG_REC_DICE)
+		cat(s, _(" \xe2\x80\xa6 (%d in all)"), st->ndice);
+	cat(s, ".");
+}
+
 /* One step in words (markup). */
 static char *
 ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
     const struct eng_rec_unit *before)
 {
 	const struct eng_rec_step *st = &r->steps[k];
+	const struct eng_verb *vb;
 	char *s = NULL, *a = NULL, *b = NULL, *e;
 	int i, rule;
 
@@ -732,6 +819,8 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
 			cat(&s, "%s", _("The players play on"));
 		else if (strcmp(st->verb, "initiative") == 0)
 			cat(&s, "%s", _("Both sides roll for the first turn"));
+		else if ((vb = ex_verb(r, st->verb)) != NULL)
+			ex_verb_text(&s, vb, a, b, st->arg);
 		else if (a != NULL && b != NULL)
 			cat(&s, "<i>%s</i>: %s, %s", e, a, b);
 		else if (a != NULL)
@@ -748,14 +837,8 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
 	if (st->refused)
 		cat(&s, " \xe2\x80\x94 %s", _("refused"));
 	cat(&s, ".");
-	if (st->ndice > 0) {
-		cat(&s, " %s", _("Dice"));
-		for (i = 0; i < st->ndice && i < ENG_REC_DICE; i++)
-			cat(&s, "%s%d", i ? ", " : " ", st->dice[i]);
-		if (st->ndice > ENG_REC_DICE)
-			cat(&s, _(" \xe2\x80\xa6 (%d in all)"), st->ndice);
-		cat(&s, ".");
-	}
+	if (st->ndice > 0)
+		ex_dice(&s, r, st, before);
 	ex_changes(&s, rs, r->fam != NULL ? r->fam->show : NULL, before,
 	    st->after, r->nu, st->kind == ENG_ACT_MOVE ? st->unit : -1);
 	for (i = 0; i < st->nrules && r->fam != NULL; i++) {
