@@ -5,6 +5,7 @@
  */
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 #include <dirent.h>
@@ -12,10 +13,12 @@
 #include <fcntl.h>
 #include <glib.h>
 #include <glob.h>
+#include <poll.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../render/render.h"
@@ -74,7 +77,18 @@ write_summary(const struct ruleset *rs, const char *dir)
 struct made {
 	const char *file;
 	const char *product;
+	double secs; /* the product's time, on its first file (else 0) */
 };
+
+/* Seconds since some moment (wall clock: a watch's user waits on it). */
+static double
+seconds(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
 
 /*
  * The SHA-256 of a file, in lower-case hex as sha256sum prints it, into
@@ -263,6 +277,9 @@ build_product(size_t k, struct analysis *a, const char *stage,
 	size_t i;
 	int r;
 
+	double t0 = seconds();
+	size_t first = *nmade;
+
 	if ((p->needs & ~build_has(rs)) != 0)
 		return 0;
 	/* The build's options, this product's template, quietly (build
@@ -288,8 +305,11 @@ build_product(size_t k, struct analysis *a, const char *stage,
 			return -1;
 		}
 		made[*nmade].file = p->files[i];
+		made[*nmade].secs = 0;
 		made[(*nmade)++].product = p->cmd->name;
 	}
+	if (*nmade > first)
+		made[first].secs = seconds() - t0;
 	return 0;
 }
 
@@ -310,6 +330,7 @@ build_one(const char *file, const struct build_opts *bo)
 	struct analysis *a = NULL;
 	char *dir, *stage;
 	int left = -1;
+	double t0 = seconds();
 
 	rnd_fonts_warm();
 	file_inputs_forget();
@@ -381,7 +402,21 @@ build_one(const char *file, const struct build_opts *bo)
 		return rc;
 	}
 	build_json_files(dir, made, nmade);
-	if (!bo->quiet && build_js == NULL) {
+	if (!bo->quiet && build_js == NULL && bo->watch) {
+		/* A watch says how long each product took, one line a
+		 * build. */
+		size_t i;
+
+		printf("%s: %s/ in %.2f s:", rs->path, dir, seconds() - t0);
+		for (i = 0; i < nmade; i++)
+			if (made[i].secs > 0)
+				printf(" %s %.2f s%s", made[i].file,
+				    made[i].secs, i + 1 < nmade ? "," : "");
+			else
+				printf(" %s%s", made[i].file,
+				    i + 1 < nmade ? "," : "");
+		printf("\n");
+	} else if (!bo->quiet && build_js == NULL) {
 		size_t i;
 
 		printf("%s: %s/:", rs->path, dir);
@@ -444,19 +479,71 @@ build_all(char **files, size_t n, const struct build_opts *bo)
 	return status;
 }
 
+/* The name's end is one of the ends (".png", …). */
+static int
+ends_with_any(const char *name, const char *const *ends)
+{
+	size_t n = strlen(name), k;
+
+	for (; *ends != NULL; ends++)
+		if ((k = strlen(*ends)) <= n &&
+		    strcasecmp(name + n - k, *ends) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Mark in redo what one inotify event asks to rebuild: the ruleset
+ * saved (by its directory's watch and its name), every ruleset when a
+ * template changed, the rulesets of a directory whose picture or table
+ * file changed. Editors' temporary and backup files are not news.
+ */
+static void
+watch_event(const struct inotify_event *ev, char **files, const int *wd,
+    size_t n, const int *twd, size_t nt, char *redo)
+{
+	static const char *const pictures[] = { ".png", ".jpg", ".jpeg",
+		".svg", ".csv", NULL };
+	static const char *const yaml[] = { ".yaml", ".yml", NULL };
+	size_t i;
+
+	if (ev->len == 0 || strstr(ev->name, ".tmp") != NULL ||
+	    ev->name[0] == '.' || ev->name[strlen(ev->name) - 1] == '~')
+		return;
+	for (i = 0; i < nt; i++)
+		if (ev->wd == twd[i] && ends_with_any(ev->name, yaml)) {
+			memset(redo, 1, n);
+			return;
+		}
+	for (i = 0; i < n; i++) {
+		const char *base = strrchr(files[i], '/');
+
+		base = base != NULL ? base + 1 : files[i];
+		if (ev->wd != wd[i])
+			continue;
+		if (strcmp(ev->name, base) == 0 ||
+		    ends_with_any(ev->name, pictures))
+			redo[i] = 1;
+	}
+}
+
 /*
  * --watch: rebuild whenever a ruleset or a template changes (inotify on
- * their directories, since editors replace files by renaming). Runs until
- * interrupted.
+ * their directories, since editors replace files by renaming). A save
+ * rebuilds the ruleset saved, not the others; a burst of events (an
+ * editor's write, rename and touch) is one rebuild, started once the
+ * events have been quiet for 30 ms, with no fixed wait before it. Runs
+ * until interrupted.
  */
 static int
 build_watch(char **files, size_t n, const struct build_opts *bo)
 {
 	char buf[4096] __attribute__((aligned(8)));
-	char *dirs[RND_TMPL_DIRS], *where, *more;
-	int fd, changed;
-	size_t i, nd;
+	char *dirs[RND_TMPL_DIRS], *where, *more, *redo;
+	int fd, *wd, twd[RND_TMPL_DIRS];
+	size_t i, nd, nt = 0, nredo;
 	ssize_t len;
+	const unsigned mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE;
 
 	/* A watch runs until it is killed: into a file or a pipe, stdout
 	 * would be fully buffered and a `build --watch > log` would show
@@ -466,13 +553,14 @@ build_watch(char **files, size_t n, const struct build_opts *bo)
 		perror("sandtable: build: inotify");
 		return EXIT_ERRORS;
 	}
+	wd = xcalloc(n ? n : 1, sizeof(int));
+	redo = xcalloc(n ? n : 1, 1);
 	for (i = 0; i < n; i++) {
 		char *d = xstrdup(files[i]), *slash = strrchr(d, '/');
 
 		if (slash != NULL)
 			*slash = '\0';
-		inotify_add_watch(fd, slash ? d : ".",
-		    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
+		wd[i] = inotify_add_watch(fd, slash ? d : ".", mask);
 		free(d);
 	}
 	/* Every directory a template is looked for in that exists now:
@@ -481,9 +569,9 @@ build_watch(char **files, size_t n, const struct build_opts *bo)
 	nd = rnd_template_dirs(dirs);
 	where = xstrdup("");
 	for (i = 0; i < nd; i++) {
-		if (inotify_add_watch(fd, dirs[i],
-		        IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE) == -1)
+		if ((twd[nt] = inotify_add_watch(fd, dirs[i], mask)) == -1)
 			continue;
+		nt++;
 		more = xasprintf("%s%s%s/", where, *where ? ", " : "",
 		    dirs[i]);
 		free(where);
@@ -495,26 +583,37 @@ build_watch(char **files, size_t n, const struct build_opts *bo)
 	    n == 1 ? "" : "s", *where ? " and the templates in " : "", where);
 	free(where);
 	for (;;) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		char **which;
+
 		if ((len = read(fd, buf, sizeof(buf))) <= 0)
 			break;
-		changed = 0;
-		for (char *q = buf; q < buf + len;) {
-			const struct inotify_event *ev = (const void *)q;
+		memset(redo, 0, n);
+		/* This event and the rest of its burst. */
+		do {
+			for (char *q = buf; q < buf + len;) {
+				const struct inotify_event *ev = (const void *)
+				    q;
 
-			if (ev->len > 0 &&
-			    (strstr(ev->name, ".md") ||
-			        strstr(ev->name, ".yaml")) &&
-			    strstr(ev->name, ".tmp") == NULL)
-				changed = 1;
-			q += sizeof(*ev) + ev->len;
+				watch_event(ev, files, wd, n, twd, nt, redo);
+				q += sizeof(*ev) + ev->len;
+			}
+		} while (poll(&pf, 1, 30) == 1 &&
+		    (len = read(fd, buf, sizeof(buf))) > 0);
+		which = xcalloc(n ? n : 1, sizeof(char *));
+		for (i = nredo = 0; i < n; i++)
+			if (redo[i])
+				which[nredo++] = files[i];
+		if (nredo > 0) {
+			cli_error("build: %s%s changed, rebuilding", which[0],
+			    nredo > 1 ? " and more" : "");
+			build_all(which, nredo, bo);
 		}
-		if (!changed)
-			continue;
-		usleep(100000); /* let the editor finish its writes */
-		cli_error("build: change seen, rebuilding");
-		build_all(files, n, bo);
+		free(which);
 	}
 	close(fd);
+	free(wd);
+	free(redo);
 	return EXIT_CLEAN;
 }
 

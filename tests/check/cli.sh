@@ -115,6 +115,34 @@ grep -q '^title: Watched Rules' "$tmp/w/out/mm/ruleset.txt" 2>/dev/null &&
 kill $wpid 2>/dev/null
 wait
 
+# Watching two rulesets, a save rebuilds the one saved, not the other,
+# and its line says how long each product took (issue 36).
+mkdir -p "$tmp/w2"
+cp rulesets/morschauser-modern.md "$tmp/w2/mm.md"
+cp tests/check/none.md "$tmp/w2/nn.md"
+(cd "$tmp/w2" && exec timeout 60 "$BIN" build --watch -n 50 -o out mm.md nn.md \
+    >"$tmp/w2/log" 2>"$tmp/w2/err") &
+wpid=$!
+n=0
+while { [ ! -f "$tmp/w2/out/mm/index.json" ] || [ ! -f "$tmp/w2/out/nn/index.json" ]; } &&
+    [ $n -lt 200 ]; do sleep 0.2; n=$((n + 1)); done
+sleep 0.3
+sed -i 's/^title: .*/title: Watched Hedgerows/' "$tmp/w2/nn.md"
+n=0
+until [ "$(grep -c '^nn.md: ' "$tmp/w2/log")" -ge 2 ] || [ $n -ge 150 ]; do
+	sleep 0.2
+	n=$((n + 1))
+done
+sleep 0.5
+kill $wpid 2>/dev/null
+wait
+[ "$(grep -c '^nn.md: ' "$tmp/w2/log")" -eq 2 ] &&
+    [ "$(grep -c '^mm.md: ' "$tmp/w2/log")" -eq 1 ] &&
+    grep -q 'build: nn.md changed, rebuilding' "$tmp/w2/err" &&
+    grep -q '^nn.md: out/nn/ in [0-9.]* s: ruleset.txt, reference.pdf [0-9.]* s, cards.pdf [0-9.]* s,' "$tmp/w2/log" &&
+	echo "PASS: --watch rebuilds the ruleset saved, and says each product's time" ||
+	echo "FAIL: --watch rebuilds the ruleset saved, and says each product's time: $(cat "$tmp/w2/log" "$tmp/w2/err" | head -c 600)"
+
 # build plays the test games first: a failing one builds nothing.
 cp rulesets/morschauser-modern.md "$tmp/tg.md"
 t "build with passing test games" 0 "$BIN" build -q -o "$tmp/tgout" "$tmp/tg.md"
