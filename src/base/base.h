@@ -384,6 +384,9 @@ int file_slurp(const char *path, size_t max, char **data, size_t *len,
 void file_inputs_forget(void);
 /* Remember path as an input of this run without reading it. */
 void file_note_input(const char *path);
+/* The inputs of this run so far, by the names they were given (a copy,
+ * sorted; caller frees each and the array); *n how many. */
+char **file_inputs_list(size_t *n);
 /*
  * When path (after links) is the same file (device and inode) as an
  * input this run has read, returns that input's name as it was given;

@@ -79,6 +79,28 @@ file_note_input(const char *path)
 		input_add(&st, path);
 }
 
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+file_inputs_list(size_t *n)
+{
+	char **v;
+	size_t i;
+
+	pthread_mutex_lock(&inputs.lock);
+	v = xcalloc(inputs.n + 1, sizeof(char *));
+	for (i = 0; i < inputs.n; i++)
+		v[i] = xstrdup(inputs.v[i].name);
+	*n = inputs.n;
+	pthread_mutex_unlock(&inputs.lock);
+	qsort(v, *n, sizeof(char *), cmp_names);
+	return v;
+}
+
 const char *
 file_is_input(const char *path)
 {

@@ -47,7 +47,7 @@ static int build_json_main(int argc, char **argv, struct build_opts *,
  */
 struct build_opts {
 	const char *outdir;
-	int quiet, jobs, watch;
+	int quiet, jobs, watch, no_cache;
 	struct cli_common c;
 	const char *tmpl[CLI_TMPL_MAX];
 };
@@ -118,6 +118,182 @@ file_sha256(const char *path, char hex[65])
 	return rc;
 }
 
+/* Add a string and its end to a running hash. */
+static void
+ck_add(GChecksum *ck, const char *s)
+{
+	g_checksum_update(ck, (const guchar *)(s != NULL ? s : "(none)"),
+	    (gssize)strlen(s != NULL ? s : "(none)"));
+	g_checksum_update(ck, (const guchar *)"\n", 1);
+}
+
+/* Compare directory entries' names, for a listing in a fixed order. */
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * What a build depends on besides the files it reads, as a SHA-256 in
+ * hex (caller frees): this sandtable (its executable's hash), the
+ * options that change a product, the defaults the environment gives
+ * (SOURCE_DATE_EPOCH's date, the paper the system or locale gives, not
+ * the variables themselves: an English build under a German locale is
+ * the same build) and which template files each template directory
+ * holds (a template put in ./templates takes the place of the installed
+ * one without any file read before changing).
+ */
+static char *
+build_setup(const struct build_opts *bo)
+{
+	GChecksum *ck = g_checksum_new(G_CHECKSUM_SHA256);
+	static char exe[65];
+	char hex[65], num[64], *dirs[RND_TMPL_DIRS], *sys;
+	size_t i, nd;
+	int k;
+
+	ck_add(ck, "sandtable build setup 1");
+	/* This sandtable, hashed once a process. */
+	if (*exe == '\0' && file_sha256("/proc/self/exe", exe) != 0)
+		snprintf(exe, sizeof(exe), "?");
+	ck_add(ck, exe);
+	ck_add(ck, bo->c.paper);
+	ck_add(ck, bo->c.lang);
+	snprintf(num, sizeof(num), "%llu %ld", (unsigned long long)bo->c.seed,
+	    bo->c.games);
+	ck_add(ck, num);
+	for (k = 0; k < CLI_TMPL_MAX; k++)
+		ck_add(ck, bo->tmpl[k]);
+	ck_add(ck, getenv("SOURCE_DATE_EPOCH"));
+	sys = rnd_paper_system();
+	ck_add(ck, sys != NULL ? sys : rnd_paper_locale());
+	free(sys);
+	nd = rnd_template_dirs(dirs);
+	for (i = 0; i < nd; i++) {
+		DIR *dp = opendir(dirs[i]);
+		struct dirent *de;
+		char **names = NULL;
+		size_t n = 0, cap = 0, j;
+
+		ck_add(ck, dirs[i]);
+		while (dp != NULL && (de = readdir(dp)) != NULL) {
+			char *nm = xstrdup(de->d_name);
+
+			XPUSH(names, n, cap, nm);
+		}
+		if (dp != NULL)
+			closedir(dp);
+		if (n > 0)
+			qsort(names, n, sizeof(char *), cmp_str);
+		for (j = 0; j < n; j++) {
+			ck_add(ck, names[j]);
+			free(names[j]);
+		}
+		free(names);
+	}
+	rnd_template_dirs_free(dirs, nd);
+	snprintf(hex, sizeof(hex), "%s", g_checksum_get_string(ck));
+	g_checksum_free(ck);
+	return xstrdup(hex);
+}
+
+/* Every file a build of rs read (the run's inputs: the ruleset, its
+ * templates, a scenario or terrain file) and the pictures its units
+ * name, present or not, as names into *out (caller frees); how many. */
+static size_t
+build_inputs(const struct ruleset *rs, char ***out)
+{
+	size_t n, i;
+	char **v = file_inputs_list(&n);
+
+	v = xrealloc(v, (n + rs->nunits + 1) * sizeof(char *));
+	for (i = 0; i < rs->nunits; i++)
+		if (rs->units[i].image_file != NULL)
+			v[n++] = xstrdup(rs->units[i].image_file);
+	*out = v;
+	return n;
+}
+
+/* Whether dir holds a file a sandtable run left (".sandtable-…"). */
+static int
+leftovers(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	int found = 0;
+
+	while (dp != NULL && !found && (de = readdir(dp)) != NULL)
+		found = strncmp(de->d_name, ".sandtable-", 11) == 0;
+	if (dp != NULL)
+		closedir(dp);
+	return found;
+}
+
+/*
+ * Whether DIR/index.json of rs's last build says it was made by the same
+ * setup from files that are all as they were then, and its products are
+ * all there as it wrote them: then nothing a product reads has changed,
+ * and a build would write the same bytes.
+ */
+static int
+up_to_date(const struct ruleset *rs, const struct build_opts *bo,
+    const char *setup)
+{
+	char *path = xasprintf("%s/%s/index.json", bo->outdir, rs->name),
+	     hex[65];
+	json_t *root = json_load_file(path, 0, NULL), *b, *v, *f;
+	const char *file, *sum, *s;
+	size_t i;
+	int ok = 0, k;
+
+	free(path);
+	/* A dead run's leftovers beside it: a build sweeps them. */
+	if (leftovers(bo->outdir) ||
+	    (path = xasprintf("%s/%s", bo->outdir, rs->name),
+	        k = leftovers(path), free(path), k))
+		goto out;
+	if (root == NULL ||
+	    (b = json_object_get(root, "built_from")) == NULL ||
+	    (s = json_string_value(json_object_get(b, "setup"))) == NULL ||
+	    strcmp(s, setup) != 0)
+		goto out;
+	v = json_object_get(b, "inputs");
+	json_array_foreach(v, i, f)
+	{
+		file = json_string_value(json_object_get(f, "file"));
+		sum = json_string_value(json_object_get(f, "sha256"));
+		if (file == NULL || sum == NULL)
+			goto out;
+		if (file_sha256(file, hex) != 0)
+			snprintf(hex, sizeof(hex), "absent");
+		if (strcmp(hex, sum) != 0)
+			goto out;
+	}
+	v = json_object_get(root, "products");
+	if (json_array_size(v) == 0)
+		goto out;
+	json_array_foreach(v, i, f)
+	{
+		char *fp;
+		int same;
+
+		file = json_string_value(json_object_get(f, "file"));
+		sum = json_string_value(json_object_get(f, "sha256"));
+		if (file == NULL || sum == NULL)
+			goto out;
+		fp = xasprintf("%s/%s/%s", bo->outdir, rs->name, file);
+		same = file_sha256(fp, hex) == 0 && strcmp(hex, sum) == 0;
+		free(fp);
+		if (!same)
+			goto out;
+	}
+	ok = 1;
+out:
+	json_decref(root);
+	return ok;
+}
+
 /*
  * Write DIR/index.json: what was made for this ruleset, file by file,
  * with sizes, SHA-256 hashes and the product each file is of, so that
@@ -126,7 +302,7 @@ file_sha256(const char *path, char hex[65])
  */
 static int
 write_index(const struct ruleset *rs, const char *dir, const struct made *made,
-    size_t nmade)
+    size_t nmade, const char *setup)
 {
 	json_t *root = json_object(), *files = json_array();
 	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
@@ -156,6 +332,29 @@ write_index(const struct ruleset *rs, const char *dir, const struct made *made,
 		free(fp);
 	}
 	json_object_set_new(root, "products", files);
+	/* What it was made from, for the next build to tell whether
+	 * anything it reads has changed. */
+	if (setup != NULL) {
+		json_t *b = json_object(), *in = json_array();
+		char **names;
+		size_t n = build_inputs(rs, &names);
+
+		json_object_set_new(b, "setup", json_string(setup));
+		for (i = 0; i < n; i++) {
+			json_t *f = json_object();
+
+			json_object_set_new(f, "file", json_string(names[i]));
+			json_object_set_new(f, "sha256",
+			    json_string(file_sha256(names[i], hex) == 0 ?
+			            hex :
+			            "absent"));
+			json_array_append_new(in, f);
+			free(names[i]);
+		}
+		free(names);
+		json_object_set_new(b, "inputs", in);
+		json_object_set_new(root, "built_from", b);
+	}
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	rc = atomic_write(path, text, strlen(text), &why);
 	if (rc == -1) {
@@ -331,10 +530,26 @@ build_one(const char *file, const struct build_opts *bo)
 	char *dir, *stage;
 	int left = -1;
 	double t0 = seconds();
+	char *setup = NULL;
 
-	rnd_fonts_warm();
 	file_inputs_forget();
 	rs = cli_load(file, &worst);
+	/* Nothing it reads has changed since the last build: the same bytes
+	 * are there already (--no-cache builds anyway). */
+	if (rs != NULL) {
+		setup = build_setup(bo);
+		if (!bo->no_cache && build_js == NULL &&
+		    up_to_date(rs, bo, setup)) {
+			if (!bo->quiet)
+				printf("%s: %s/%s/ is up to date (nothing it "
+				       "reads has changed)\n",
+				    rs->path, bo->outdir, rs->name);
+			free(setup);
+			rs_free(rs);
+			return EXIT_CLEAN;
+		}
+	}
+	rnd_fonts_warm();
 	/* One analysis for the whole build: the engine prepared once, the
 	 * test games played once, the odds and self-play worked out once
 	 * when a product first asks, and shared by every product. */
@@ -350,6 +565,7 @@ build_one(const char *file, const struct build_opts *bo)
 		cli_error("%s: not built (errors above); previous outputs "
 		          "kept",
 		    file);
+		free(setup);
 		return EXIT_ERRORS;
 	}
 	build_json_ruleset(rs);
@@ -362,6 +578,7 @@ build_one(const char *file, const struct build_opts *bo)
 		free(dir);
 		ana_free(a);
 		rs_free(rs);
+		free(setup);
 		return EXIT_ERRORS;
 	}
 	while (products[nprod] != NULL)
@@ -381,7 +598,8 @@ build_one(const char *file, const struct build_opts *bo)
 			rc = EXIT_ERRORS;
 	}
 	progress_end(&bar);
-	if (rc == EXIT_CLEAN && write_index(rs, stage, made, nmade) == -1)
+	if (rc == EXIT_CLEAN &&
+	    write_index(rs, stage, made, nmade, setup) == -1)
 		rc = EXIT_ERRORS;
 	else if (rc == EXIT_CLEAN)
 		made[nmade++].file = "index.json";
@@ -399,6 +617,7 @@ build_one(const char *file, const struct build_opts *bo)
 		free(dir);
 		ana_free(a);
 		rs_free(rs);
+		free(setup);
 		return rc;
 	}
 	build_json_files(dir, made, nmade);
@@ -428,6 +647,7 @@ build_one(const char *file, const struct build_opts *bo)
 	free(dir);
 	ana_free(a);
 	rs_free(rs);
+	free(setup);
 	return rc;
 }
 
@@ -668,6 +888,9 @@ static const struct cli_opt build_options[] = {
 	CLI_JOBS("N",
 	    "build N rulesets at once, and play a product's\n"
 	    "games on N threads (default 2)"),
+	CLI_SET("no-cache", 0, struct build_opts, no_cache,
+	    "build even when nothing the products read has changed\n"
+	    "since the last build into the same folder"),
 	CLI_SET("watch", 'w', struct build_opts, watch,
 	    "rebuild when a ruleset or template changes"),
 	CLI_PAPER("P",
