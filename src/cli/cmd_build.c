@@ -158,6 +158,7 @@ build_setup(const struct build_opts *bo)
 	if (*exe == '\0' && file_sha256("/proc/self/exe", exe) != 0)
 		snprintf(exe, sizeof(exe), "?");
 	ck_add(ck, exe);
+	ck_add(ck, rnd_lib_versions());
 	ck_add(ck, bo->c.paper);
 	ck_add(ck, bo->c.lang);
 	snprintf(num, sizeof(num), "%llu %ld", (unsigned long long)bo->c.seed,

@@ -126,6 +126,10 @@ int rnd_sheet_write(struct analysis *, const char *path,
  * working out the odds instead of holding up the first text drawn.
  */
 void rnd_fonts_warm(void);
+/* The versions of the libraries that draw the products, "cairo 1.18.0,
+ * pango 1.52.1, fontconfig 21500" (static): a build's products are the
+ * same only while they are. */
+const char *rnd_lib_versions(void);
 
 /*
  * Write the product to path atomically. Returns 0 written, -1 failed (the

@@ -69,6 +69,18 @@ rnd_context_shared(void)
 	return ctx;
 }
 
+const char *
+rnd_lib_versions(void)
+{
+	static char buf[128];
+
+	if (*buf == '\0')
+		snprintf(buf, sizeof(buf), "cairo %s, pango %s, fontconfig %d",
+		    cairo_version_string(), pango_version_string(),
+		    FcGetVersion());
+	return buf;
+}
+
 void
 rnd_fonts_warm(void)
 {
