@@ -1,8 +1,9 @@
 /*
  * reference.c: the quick-reference sheet — a title band, then the unit
  * and weapon tables, sequence of play, terrain, modifiers, the odds panel
- * the CLI hands over, and the rules condensed from the prose, flowed into
- * columns on at most two sides (templates/reference.yaml decides).
+ * the CLI hands over, and each rule's short form (or the designer's own
+ * selection: FORMAT.md), flowed into columns on at most two sides
+ * (templates/reference.yaml decides).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -755,10 +756,6 @@ static const char *const ref_keys[] = { "orientation", "pages", "margin",
 	"comfortable-size", "colours", "sections", "skip", "product",
 	"table-min-size", NULL };
 
-/* A table's own size goes down to this (pt) when a template says no
- * table-min-size (nor a smaller min-size). */
-#define REF_TABLE_MIN_PT 6.5
-
 /* Body text grows at most to this (pt) when a template says no max-size. */
 #define REF_MAX_PT 10.0
 
@@ -883,10 +880,10 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	r.max_pt = rnd_tmpl_num(t, "max-size",
 	    REF_MAX_PT > r.st.size_pt ? REF_MAX_PT : r.st.size_pt, 4, 72, dg);
 	/* A table too wide for its column at the body size takes a size
-	 * of its own, down to this (the body text keeps min-size). */
-	r.table_min_pt = rnd_tmpl_num(t, "table-min-size",
-	    r.st.min_pt < REF_TABLE_MIN_PT ? r.st.min_pt : REF_TABLE_MIN_PT, 4,
-	    72, dg);
+	 * of its own, down to this (the body text keeps min-size); a
+	 * template without it, min-size as before. */
+	r.table_min_pt = rnd_tmpl_num(t, "table-min-size", r.st.min_pt, 4, 72,
+	    dg);
 	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);
