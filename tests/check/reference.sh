@@ -129,3 +129,43 @@ has "marks: a marked clarification" "$t" \
 hasnt "marks: no unmarked prose" "$t" \
     "Each unit starts the battle with its morale grade"
 hasnt "marks: the mark is not printed" "$t" "quick -->"
+
+# A mark in a nested list or a quote marks its item or paragraph there.
+sed -e 's/^## Firing$/&\n\n> A quoted rule stays. <!-- quick -->\n\n- An outer rule.\n  - An inner rule stays. <!-- quick -->/' \
+    "$T/m.md" >"$T/n.md"
+"$BIN" reference -q "$T/n.md" -o "$T/n.pdf" 2>/dev/null
+t=$(text "$T/n.pdf")
+has "marks: a quoted paragraph" "$t" "A quoted rule stays."
+has "marks: an item of a nested list" "$t" "An inner rule stays."
+hasnt "marks: not the item around it" "$t" "An outer rule."
+
+# A mark that marks nothing is a warning at it: in a heading, in a
+# table, with nothing after it.
+sed -e 's/^## Morale$/## Morale <!-- quick -->/' \
+    -e 's/^| Bow |/| Bow <!-- quick --> |/' \
+    -e 's/^## The standard battle$/<!-- quick -->\n\n&/' \
+    "$T/m.md" >"$T/d.md"
+"$BIN" reference "$T/d.md" -o "$T/d.pdf" 2>"$T/err" >/dev/null
+for at in "$(grep -n '^## Morale <!--' "$T/d.md" | cut -d: -f1):11: warning: this <!-- quick --> mark marks nothing for the quick reference (it is in a heading)" \
+    "$(grep -n '^| Bow <!--' "$T/d.md" | cut -d: -f1):7: warning: this <!-- quick --> mark marks nothing for the quick reference (it is in a table)" \
+    "$(grep -n '^<!-- quick -->$' "$T/d.md" | tail -1 | cut -d: -f1):1: warning: this <!-- quick --> mark marks nothing for the quick reference (no paragraph, list or table follows it)"; do
+	grep -qF "d.md:$at" "$T/err" &&
+	    pass "marks: a mark that marks nothing, warned at its place (${at#*(}" ||
+	    fail "marks: a mark that marks nothing, warned at its place" "no 'd.md:$at' in: $(cat "$T/err")"
+done
+[ "$(grep -c 'warning' "$T/err")" -eq 3 ] &&
+    pass "marks: once each (the sheet is laid out at several sizes)" ||
+    fail "marks: once each" "$(grep -c warning "$T/err") warnings"
+
+# Marks and a Quick reference section: the section is printed, and a
+# note at the first mark outside it says the marks are not used.
+awk '/^## Clarifications/ { print "## Quick reference\n\nOnly this.\n" } { print }' \
+    "$T/m.md" >"$T/qm.md"
+"$BIN" reference "$T/qm.md" -o "$T/qm.pdf" 2>"$T/err" >/dev/null
+l=$(grep -n '<!-- quick -->' "$T/qm.md" | head -1 | cut -d: -f1)
+grep -q "qm.md:$l:[0-9]*: note: the <!-- quick --> marks are not used: the section '## Quick reference' (line [0-9]*) is what the quick reference prints of the rules" "$T/err" &&
+    pass "marks and a Quick reference section: a note at the first mark" ||
+    fail "marks and a Quick reference section: a note at the first mark" "$(cat "$T/err")"
+t=$(text "$T/qm.pdf")
+has "marks and a Quick reference section: the section's text" "$t" "Only this."
+hasnt "marks and a Quick reference section: not the marked text" "$t" "Pre-melee firing follows"

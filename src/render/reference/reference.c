@@ -21,6 +21,7 @@ struct ref {
 	struct rnd_style st;
 	double max_pt;       /* body text grows up to this to fill the sides */
 	double table_min_pt; /* a table's own size goes no lower */
+	int told; /* the marks were checked (the rules are added often) */
 	int condense;
 	double band_h, margin;
 	const char *footer;
@@ -450,20 +451,6 @@ ref_marked(const struct rs_md *parent, size_t k)
 	return 0;
 }
 
-/* Whether the ruleset marks anything for the sheet. */
-static int
-ref_any_marked(const struct rs_md *m)
-{
-	size_t i;
-
-	if (ref_marker(m))
-		return 1;
-	for (i = 0; i < m->nkids; i++)
-		if (ref_any_marked(m->kids[i]))
-			return 1;
-	return 0;
-}
-
 /* Whether m is the heading of the designer's own sheet text. */
 static int
 ref_quick_heading(const struct ruleset *rs, const struct rs_md *m)
@@ -497,46 +484,88 @@ ref_heads_flush(struct ref *r, struct ref_heads *hd)
 		}
 }
 
-/* The marked blocks of the document, in full, under their headings;
- * of a list, its marked items (numbered as written). */
+/* The marked blocks among parent's kids, in full, under the headings
+ * they stand under (of a list, its marked items, numbered as written);
+ * and those inside its lists, items and quotes. */
 static void
-ref_rules_marked(struct ref *r)
+ref_marked_in(struct ref *r, const struct rs_md *parent, struct ref_heads *hd)
 {
-	const struct rs_md *doc = r->rs->doc;
-	struct ref_heads hd;
-	size_t i, j, l;
+	size_t k, l;
 
-	memset(&hd, 0, sizeof(hd));
-	for (i = 0; i < doc->nkids; i++) {
-		const struct rs_md *m = doc->kids[i];
+	for (k = 0; k < parent->nkids; k++) {
+		const struct rs_md *m = parent->kids[k];
 
 		if (m->kind == RS_MD_HEADING) {
 			l = m->level >= 1 && m->level <= 6 ? m->level - 1 : 5;
-			hd.h[l] = m->level >= 2 ? m : NULL;
+			hd->h[l] = m->level >= 2 ? m : NULL;
 			for (l++; l < 6; l++)
-				hd.h[l] = NULL;
-			continue;
-		}
-		if (ref_marked(doc, i)) {
-			ref_heads_flush(r, &hd);
-			rnd_flow_md(r->flow, m, 0);
-			continue;
-		}
-		if (m->kind != RS_MD_LIST)
-			continue;
-		for (j = 0; j < m->nkids; j++) {
-			/* One item as a list of its own, its number kept. */
-			struct rs_md one = *m;
-			struct rs_md *it = m->kids[j];
+				hd->h[l] = NULL;
+		} else if (ref_marked(parent, k)) {
+			ref_heads_flush(r, hd);
+			if (parent->kind == RS_MD_LIST) {
+				/* One item as a list of its own. */
+				struct rs_md one = *parent;
+				struct rs_md *it = parent->kids[k];
 
-			if (!ref_marked(m, j))
-				continue;
-			one.kids = &it;
-			one.nkids = 1;
-			one.start = m->start + (int)j;
-			ref_heads_flush(r, &hd);
-			rnd_flow_md(r->flow, &one, 0);
-		}
+				one.kids = &it;
+				one.nkids = 1;
+				one.start = parent->start + (int)k;
+				rnd_flow_md(r->flow, &one, 0);
+			} else
+				rnd_flow_md(r->flow, m, 0);
+		} else if (m->kind == RS_MD_LIST || m->kind == RS_MD_ITEM ||
+		    m->kind == RS_MD_BLOCKQUOTE)
+			ref_marked_in(r, m, hd);
+	}
+}
+
+/* The first mark under m, or NULL. */
+static const struct rs_md *
+ref_first_mark(const struct rs_md *m)
+{
+	const struct rs_md *f;
+	size_t i;
+
+	if (ref_marker(m))
+		return m;
+	for (i = 0; i < m->nkids; i++)
+		if ((f = ref_first_mark(m->kids[i])) != NULL)
+			return f;
+	return NULL;
+}
+
+/*
+ * Warn at each mark that marks nothing ref_marked_in prints: in a
+ * heading, a table or a footnote, or on a line of its own with no block
+ * after it (in an item, such a line marks the item). in: what m is in,
+ * or NULL.
+ */
+static void
+ref_marks_check(struct ref *r, const struct rs_md *m, const char *in)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_HEADING)
+		in = "it is in a heading";
+	else if (m->kind == RS_MD_TABLE)
+		in = "it is in a table";
+	else if (m->kind == RS_MD_FOOTNOTE_DEF)
+		in = "it is in a footnote";
+	for (i = 0; i < m->nkids; i++) {
+		const struct rs_md *k = m->kids[i];
+		const char *why = in;
+
+		if (why == NULL && ref_marker(k) && m->kind != RS_MD_ITEM &&
+		    m->kind != RS_MD_PARAGRAPH &&
+		    (i + 1 == m->nkids ||
+		        m->kids[i + 1]->kind == RS_MD_HEADING ||
+		        m->kids[i + 1]->kind == RS_MD_THEMATIC_BREAK ||
+		        m->kids[i + 1]->kind == RS_MD_HTML))
+			why = "no paragraph, list or table follows it";
+		if (why != NULL && ref_marker(k))
+			diag_msg(r->dg, k->pos, MSG(QUICK_MARK_MARKS_NOTHING),
+			    why);
+		ref_marks_check(r, k, in);
 	}
 }
 
@@ -550,8 +579,9 @@ static void
 ref_rules(struct ref *r)
 {
 	const struct rs_md *doc = r->rs->doc;
+	const struct rs_md *mk;
 	int on = 0;
-	size_t i, q;
+	size_t i, k, q;
 
 	if (doc == NULL)
 		return;
@@ -571,10 +601,28 @@ ref_rules(struct ref *r)
 				break;
 			rnd_flow_md(r->flow, m, 0);
 		}
+		/* Marks outside the section (in it, they are its text's). */
+		for (mk = NULL, k = 0; mk == NULL && k < doc->nkids; k++)
+			if (k < q || k >= i)
+				mk = ref_first_mark(doc->kids[k]);
+		if (!r->told && mk != NULL) {
+			char *t = rs_md_text(doc->kids[q]);
+
+			diag_msg(r->dg, mk->pos, MSG(QUICK_MARKS_SECTION_WINS),
+			    t, doc->kids[q]->pos.line);
+			free(t);
+		}
+		r->told = 1;
 		return;
 	}
-	if (ref_any_marked(doc)) {
-		ref_rules_marked(r);
+	if (ref_first_mark(doc) != NULL) {
+		struct ref_heads hd;
+
+		memset(&hd, 0, sizeof(hd));
+		ref_marked_in(r, doc, &hd);
+		if (!r->told)
+			ref_marks_check(r, doc, NULL);
+		r->told = 1;
 		return;
 	}
 	for (i = 0; i < doc->nkids; i++) {
