@@ -10,7 +10,8 @@
 #   by default each rule's first sentence, not its second;
 #   a '## Quick reference' section as written, in place of the default;
 #   <!-- quick --> marks: the marked blocks and items in full, nothing
-#     else of the prose.
+#     else of the prose;
+#   what does not fit (Ancients on A5) is warned at its line.
 BIN=${1:-./sandtable}
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 unset LC_PAPER LANG
@@ -169,3 +170,10 @@ grep -q "qm.md:$l:[0-9]*: note: the <!-- quick --> marks are not used: the secti
 t=$(text "$T/qm.pdf")
 has "marks and a Quick reference section: the section's text" "$t" "Only this."
 hasnt "marks and a Quick reference section: not the marked text" "$t" "Pre-melee firing follows"
+
+# What does not fit names its line, the odds too (the Units table's):
+# Ancients on A5, whose odds do not fit two sides.
+"$BIN" reference -p A5 rulesets/gauntlet-ancients.md -o "$T/a5.pdf" 2>"$T/err" >/dev/null
+grep -q '^sandtable: rulesets/gauntlet-ancients.md:[0-9][0-9]*:[0-9][0-9]*: warning: does not fit on 2 pages' "$T/err" &&
+    pass "A5: what does not fit is warned at its line" ||
+    fail "A5: what does not fit is warned at its line" "$(cat "$T/err")"

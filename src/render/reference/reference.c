@@ -336,6 +336,10 @@ ref_odds(struct ref *r)
 
 	if (os == NULL || os->n == 0)
 		return;
+	/* The odds are the units': a message about them names the Units
+	 * table's line. */
+	if (r->rs->nunits > 0)
+		p = r->rs->units[0].pos;
 	rnd_flow_heading(r->flow, p, 2, _("Odds"));
 	for (i = 0; i < os->n; i++) {
 		const struct rnd_odds *o = &os->v[i];
