@@ -282,7 +282,8 @@ void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
  * Add a Markdown subtree (a node, or the nodes kids[from..to) of a
  * document). condense != 0 keeps the first sentence of each paragraph and
  * list item (at least 40 characters of it) and every later sentence that
- * carries a number (a digit or a number word).
+ * carries a number (a digit or a number word); condense 2 keeps the
+ * first sentence only (the quick reference's short form of a rule).
  */
 void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
 /* Inline Markdown as Pango markup (caller frees). */

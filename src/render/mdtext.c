@@ -150,14 +150,14 @@ has_number(const char *s, size_t a, size_t e)
 
 /*
  * Which characters a condensed paragraph keeps: its first sentence (the
- * first sentence end after at least 40 characters) and every later
- * sentence that carries a number — "reduced by 1 in a river" is a rule,
+ * first sentence end after at least 40 characters) and, unless mode is 2,
+ * every later sentence that carries a number — "reduced by 1 in a river" is a rule,
  * not colour. A sentence ends at a full stop before a space or the end;
  * the space before a later sentence goes with it. Returns the flags
  * (caller frees), *n the length of the plain text.
  */
 static char *
-condense_keep(const struct rs_md *m, size_t *n)
+condense_keep(const struct rs_md *m, size_t *n, int mode)
 {
 	struct mbuf p;
 	char *keep;
@@ -177,7 +177,8 @@ condense_keep(const struct rs_md *m, size_t *n)
 			continue;
 		if (i < len)
 			i++; /* the full stop */
-		if (a == 0 || has_number(p.s, a, i))
+		/* Mode 2 (RND_FIRST_SENTENCE): the first sentence only. */
+		if (a == 0 || (mode != 2 && has_number(p.s, a, i)))
 			memset(keep + a, 1, i - a);
 		a = i;
 	}
@@ -272,7 +273,7 @@ md_markup(const struct rs_md *m, const char *mono, int condense,
 
 	memset(&b, 0, sizeof(b));
 	if (condense)
-		b.keep = keep = condense_keep(m, &b.nkeep);
+		b.keep = keep = condense_keep(m, &b.nkeep, condense);
 	b.mono = mono != NULL ? mono : "DejaVu Sans Mono";
 	b.hyph = h;
 	mb_puts(&b, "");

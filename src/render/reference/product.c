@@ -34,10 +34,11 @@ const struct command reference_command = {
 	.synopsis = "reference [options] RULESET -o FILE.pdf",
 	.about =
 	    "A quick-reference sheet: unit and weapon tables, sequence of play,\n"
-	    "terrain, modifiers and the rules condensed from the prose, on at\n"
-	    "most two landscape sides. The text shrinks to fit down to the\n"
-	    "template's minimum size; what still does not fit is a warning that\n"
-	    "names its source line.\n"
+	    "terrain, modifiers and each rule's short form (its first sentence,\n"
+	    "or the ruleset's '## Quick reference' section, or the blocks marked\n"
+	    "<!-- quick -->), on at most two landscape sides. The text shrinks to\n"
+	    "fit down to the template's minimum size (7.5 pt); what still does not\n"
+	    "fit is a warning that names its source line.\n"
 	    "\n",
 	.opts = reference_options,
 	.col = 24,

@@ -1,8 +1,9 @@
 /*
  * reference.c: the quick-reference sheet — a title band, then the unit
  * and weapon tables, sequence of play, terrain, modifiers, the odds panel
- * the CLI hands over, and the rules condensed from the prose, flowed into
- * columns on at most two sides (templates/reference.yaml decides).
+ * the CLI hands over, and each rule's short form (or the designer's own
+ * selection: FORMAT.md), flowed into columns on at most two sides
+ * (templates/reference.yaml decides).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@ struct ref {
 	struct diags *dg;
 	struct rnd_flow *flow;
 	struct rnd_style st;
-	double max_pt; /* body text grows up to this to fill the sides */
+	double max_pt;       /* body text grows up to this to fill the sides */
+	double table_min_pt; /* a table's own size goes no lower */
+	int told; /* the marks were checked (the rules are added often) */
 	int condense;
 	double band_h, margin;
 	const char *footer;
@@ -333,6 +336,10 @@ ref_odds(struct ref *r)
 
 	if (os == NULL || os->n == 0)
 		return;
+	/* The odds are the units': a message about them names the Units
+	 * table's line. */
+	if (r->rs->nunits > 0)
+		p = r->rs->units[0].pos;
 	rnd_flow_heading(r->flow, p, 2, _("Odds"));
 	for (i = 0; i < os->n; i++) {
 		const struct rnd_odds *o = &os->v[i];
@@ -379,22 +386,249 @@ ref_skipped(const struct ref *r, const char *title)
 	if (sk != NULL && sk->kind == RS_NODE_SEQ)
 		for (i = 0; i < sk->nkids; i++)
 			if (sk->kids[i]->kind == RS_NODE_SCALAR &&
-			    strcasecmp(sk->kids[i]->scalar, title) == 0)
+			    (strcasecmp(sk->kids[i]->scalar, title) == 0 ||
+			        strcasecmp(sk->kids[i]->scalar, en) == 0))
 				return 1;
 	return 0;
 }
 
-/* The prose, section by section (level-2 headings), minus skipped ones;
- * condensed to first sentences when the template says so. */
+/* Whether an HTML node is the quick-reference marker, <!-- quick -->
+ * (case and spaces as one likes). */
+static int
+ref_marker(const struct rs_md *m)
+{
+	const char *t = m->text;
+	size_t n;
+
+	if (m->kind != RS_MD_HTML || t == NULL)
+		return 0;
+	while (*t == ' ' || *t == '\t' || *t == '\n')
+		t++;
+	if (strncmp(t, "<!--", 4) != 0)
+		return 0;
+	for (t += 4; *t == ' ' || *t == '\t' || *t == '\n'; t++)
+		;
+	if (strncasecmp(t, "quick", 5) != 0)
+		return 0;
+	for (t += 5; *t == ' ' || *t == '\t' || *t == '\n'; t++)
+		;
+	n = strlen(t);
+	while (
+	    n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\n' || t[n - 1] == '\t'))
+		n--;
+	return n == 3 && strncmp(t, "-->", 3) == 0;
+}
+
+/* Whether a paragraph carries the marker among its inline nodes. */
+static int
+ref_marked_inline(const struct rs_md *m)
+{
+	size_t i;
+
+	if (ref_marker(m))
+		return 1;
+	for (i = 0; i < m->nkids; i++)
+		if (m->kids[i]->kind != RS_MD_LIST &&
+		    ref_marked_inline(m->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether block k of parent is marked: the marker on a line of its own
+ * just before it, or (a paragraph, a list item) inside it. */
+static int
+ref_marked(const struct rs_md *parent, size_t k)
+{
+	const struct rs_md *m = parent->kids[k];
+	size_t i;
+
+	if (k > 0 && ref_marker(parent->kids[k - 1]))
+		return 1;
+	if (m->kind == RS_MD_PARAGRAPH)
+		return ref_marked_inline(m);
+	if (m->kind == RS_MD_ITEM)
+		for (i = 0; i < m->nkids; i++)
+			if (ref_marker(m->kids[i]) ||
+			    (m->kids[i]->kind == RS_MD_PARAGRAPH &&
+			        ref_marked_inline(m->kids[i])))
+				return 1;
+	return 0;
+}
+
+/* Whether m is the heading of the designer's own sheet text. */
+static int
+ref_quick_heading(const struct ruleset *rs, const struct rs_md *m)
+{
+	char *t;
+	int yes;
+
+	if (m->kind != RS_MD_HEADING || m->level != 2)
+		return 0;
+	t = rs_md_text(m);
+	yes = rs_heading_eq(rs->lang, t, "Quick reference");
+	free(t);
+	return yes;
+}
+
+/* Headings waiting for the first marked block under them. */
+struct ref_heads {
+	const struct rs_md *h[6];
+};
+
+/* Print the headings waiting, and forget them. */
+static void
+ref_heads_flush(struct ref *r, struct ref_heads *hd)
+{
+	size_t l;
+
+	for (l = 0; l < 6; l++)
+		if (hd->h[l] != NULL) {
+			rnd_flow_md(r->flow, hd->h[l], 0);
+			hd->h[l] = NULL;
+		}
+}
+
+/* The marked blocks among parent's kids, in full, under the headings
+ * they stand under (of a list, its marked items, numbered as written);
+ * and those inside its lists, items and quotes. */
+static void
+ref_marked_in(struct ref *r, const struct rs_md *parent, struct ref_heads *hd)
+{
+	size_t k, l;
+
+	for (k = 0; k < parent->nkids; k++) {
+		const struct rs_md *m = parent->kids[k];
+
+		if (m->kind == RS_MD_HEADING) {
+			l = m->level >= 1 && m->level <= 6 ? m->level - 1 : 5;
+			hd->h[l] = m->level >= 2 ? m : NULL;
+			for (l++; l < 6; l++)
+				hd->h[l] = NULL;
+		} else if (ref_marked(parent, k)) {
+			ref_heads_flush(r, hd);
+			if (parent->kind == RS_MD_LIST) {
+				/* One item as a list of its own. */
+				struct rs_md one = *parent;
+				struct rs_md *it = parent->kids[k];
+
+				one.kids = &it;
+				one.nkids = 1;
+				one.start = parent->start + (int)k;
+				rnd_flow_md(r->flow, &one, 0);
+			} else
+				rnd_flow_md(r->flow, m, 0);
+		} else if (m->kind == RS_MD_LIST || m->kind == RS_MD_ITEM ||
+		    m->kind == RS_MD_BLOCKQUOTE)
+			ref_marked_in(r, m, hd);
+	}
+}
+
+/* The first mark under m, or NULL. */
+static const struct rs_md *
+ref_first_mark(const struct rs_md *m)
+{
+	const struct rs_md *f;
+	size_t i;
+
+	if (ref_marker(m))
+		return m;
+	for (i = 0; i < m->nkids; i++)
+		if ((f = ref_first_mark(m->kids[i])) != NULL)
+			return f;
+	return NULL;
+}
+
+/*
+ * Warn at each mark that marks nothing ref_marked_in prints: in a
+ * heading, a table or a footnote, or on a line of its own with no block
+ * after it (in an item, such a line marks the item). in: what m is in,
+ * or NULL.
+ */
+static void
+ref_marks_check(struct ref *r, const struct rs_md *m, const char *in)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_HEADING)
+		in = "it is in a heading";
+	else if (m->kind == RS_MD_TABLE)
+		in = "it is in a table";
+	else if (m->kind == RS_MD_FOOTNOTE_DEF)
+		in = "it is in a footnote";
+	for (i = 0; i < m->nkids; i++) {
+		const struct rs_md *k = m->kids[i];
+		const char *why = in;
+
+		if (why == NULL && ref_marker(k) && m->kind != RS_MD_ITEM &&
+		    m->kind != RS_MD_PARAGRAPH &&
+		    (i + 1 == m->nkids ||
+		        m->kids[i + 1]->kind == RS_MD_HEADING ||
+		        m->kids[i + 1]->kind == RS_MD_THEMATIC_BREAK ||
+		        m->kids[i + 1]->kind == RS_MD_HTML))
+			why = "no paragraph, list or table follows it";
+		if (why != NULL && ref_marker(k))
+			diag_msg(r->dg, k->pos, MSG(QUICK_MARK_MARKS_NOTHING),
+			    why);
+		ref_marks_check(r, k, in);
+	}
+}
+
+/*
+ * The prose: the designer's "## Quick reference" section as written,
+ * else the blocks marked <!-- quick --> in full, else section by section
+ * (level-2 headings, minus skipped ones) condensed as the template says
+ * — by default each rule's first sentence (of a paragraph, of a bullet).
+ */
 static void
 ref_rules(struct ref *r)
 {
 	const struct rs_md *doc = r->rs->doc;
+	const struct rs_md *mk;
 	int on = 0;
-	size_t i;
+	size_t i, k, q;
 
 	if (doc == NULL)
 		return;
+	for (q = 0; q < doc->nkids; q++)
+		if (ref_quick_heading(r->rs, doc->kids[q]))
+			break;
+	if (q < doc->nkids) {
+		/* Under a heading of its own unless it starts with one. */
+		if (q + 1 < doc->nkids &&
+		    doc->kids[q + 1]->kind != RS_MD_HEADING)
+			rnd_flow_heading(r->flow, doc->kids[q]->pos, 2,
+			    _("Rules"));
+		for (i = q + 1; i < doc->nkids; i++) {
+			const struct rs_md *m = doc->kids[i];
+
+			if (m->kind == RS_MD_HEADING && m->level <= 2)
+				break;
+			rnd_flow_md(r->flow, m, 0);
+		}
+		/* Marks outside the section (in it, they are its text's). */
+		for (mk = NULL, k = 0; mk == NULL && k < doc->nkids; k++)
+			if (k < q || k >= i)
+				mk = ref_first_mark(doc->kids[k]);
+		if (!r->told && mk != NULL) {
+			char *t = rs_md_text(doc->kids[q]);
+
+			diag_msg(r->dg, mk->pos, MSG(QUICK_MARKS_SECTION_WINS),
+			    t, doc->kids[q]->pos.line);
+			free(t);
+		}
+		r->told = 1;
+		return;
+	}
+	if (ref_first_mark(doc) != NULL) {
+		struct ref_heads hd;
+
+		memset(&hd, 0, sizeof(hd));
+		ref_marked_in(r, doc, &hd);
+		if (!r->told)
+			ref_marks_check(r, doc, NULL);
+		r->told = 1;
+		return;
+	}
 	for (i = 0; i < doc->nkids; i++) {
 		const struct rs_md *m = doc->kids[i];
 
@@ -410,8 +644,8 @@ ref_rules(struct ref *r)
 }
 
 /* The title band: the title on the left, shrunk (to 11 pt, then on two
- * lines, then cut short) to leave room for author, year and "Quick reference" on the
- * right. */
+ * lines, then cut short) to leave room for author, year, "Quick
+ * reference" and where the full rules are on the right. */
 static void
 ref_band(struct ref *r, cairo_t *cr, double pw)
 {
@@ -426,9 +660,10 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 	cairo_rectangle(cr, m, m, pw - 2 * m, r->band_h);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	s = xasprintf("%s%s%s\n%s", rs->author ? rs->author : "",
+	/* Where the full text is: the sheet holds each rule's short form. */
+	s = xasprintf("%s%s%s\n%s\n%s", rs->author ? rs->author : "",
 	    rs->year ? ", " : "", rs->year ? rs->year : "",
-	    _("Quick reference"));
+	    _("Quick reference"), _("Full rules: the rulebook, rulebook.pdf"));
 	sl = rnd_layout_new(cr, &sub, (pw - 2 * m) * 0.4);
 	pango_layout_set_alignment(sl, PANGO_ALIGN_RIGHT);
 	rnd_layout_text(sl, s);
@@ -570,7 +805,8 @@ ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
 static const char *const ref_keys[] = { "orientation", "pages", "margin",
 	"title-height", "paper", "columns", "gutter", "font", "heading-font",
 	"mono-font", "size", "min-size", "max-size", "condense",
-	"comfortable-size", "colours", "sections", "skip", "product", NULL };
+	"comfortable-size", "colours", "sections", "skip", "product",
+	"table-min-size", NULL };
 
 /* Body text grows at most to this (pt) when a template says no max-size. */
 #define REF_MAX_PT 10.0
@@ -585,6 +821,7 @@ ref_build(struct ref *r, double pt)
 	r->flow = rnd_flow_new(&r->st);
 	/* A wide odds table takes a size of its own: the prose keeps its. */
 	rnd_flow_own_tables(r->flow, 1);
+	rnd_flow_table_parts(r->flow, 0, r->table_min_pt);
 	rnd_flow_table_hyph(r->flow, r->hyph);
 	/* A table the sides could not hold even at the least size (1,000
 	 * rows of a prose section) is left out, with a note. */
@@ -681,9 +918,11 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	r.key.ink = r.st.text;
 	if (pages > 0)
 		goto out;
-	cond = rnd_tmpl_str(t, "condense", "auto", dg);
+	cond = rnd_tmpl_str(t, "condense", "short", dg);
 	if (strcmp(cond, "auto") == 0)
 		r.condense = -1;
+	else if (strcmp(cond, "short") == 0)
+		r.condense = 2;
 	else
 		r.condense = rnd_tmpl_bool(t, "condense", 1, dg);
 	/* comfortable-size: read (its range still checked) for templates
@@ -692,6 +931,11 @@ rnd_reference(const struct ruleset *rs, const char *path,
 	(void)rnd_tmpl_num(t, "comfortable-size", 7.5, 4, 72, dg);
 	r.max_pt = rnd_tmpl_num(t, "max-size",
 	    REF_MAX_PT > r.st.size_pt ? REF_MAX_PT : r.st.size_pt, 4, 72, dg);
+	/* A table too wide for its column at the body size takes a size
+	 * of its own, down to this (the body text keeps min-size); a
+	 * template without it, min-size as before. */
+	r.table_min_pt = rnd_tmpl_num(t, "table-min-size", r.st.min_pt, 4, 72,
+	    dg);
 	r.margin = rnd_tmpl_len(t, "margin", 9, 0, 100, dg);
 	r.band_h = rnd_tmpl_len(t, "title-height", 13, 5, 100, dg);
 	pages = (int)rnd_tmpl_num(t, "pages", 2, 1, 50, dg);
