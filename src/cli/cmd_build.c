@@ -80,6 +80,15 @@ struct made {
 	double secs; /* the product's time, on its first file (else 0) */
 };
 
+/* v with two decimals and a point, whatever the locale. */
+static void
+fmt_fixed(char *buf, size_t sz, double v)
+{
+	long c = (long)(v * 100 + 0.5);
+
+	snprintf(buf, sz, "%ld.%02ld", c / 100, c % 100);
+}
+
 /* Seconds since some moment (wall clock: a watch's user waits on it). */
 static double
 seconds(void)
@@ -626,13 +635,18 @@ build_one(const char *file, const struct build_opts *bo)
 		/* A watch says how long each product took, one line a
 		 * build. */
 		size_t i;
+		char sec[32];
 
-		printf("%s: %s/ in %.2f s:", rs->path, dir, seconds() - t0);
+		/* Numbers in their English form in every locale, as on
+		 * the terminal everywhere. */
+		fmt_fixed(sec, sizeof(sec), seconds() - t0);
+		printf("%s: %s/ in %s s:", rs->path, dir, sec);
 		for (i = 0; i < nmade; i++)
-			if (made[i].secs > 0)
-				printf(" %s %.2f s%s", made[i].file,
-				    made[i].secs, i + 1 < nmade ? "," : "");
-			else
+			if (made[i].secs > 0) {
+				fmt_fixed(sec, sizeof(sec), made[i].secs);
+				printf(" %s %s s%s", made[i].file, sec,
+				    i + 1 < nmade ? "," : "");
+			} else
 				printf(" %s%s", made[i].file,
 				    i + 1 < nmade ? "," : "");
 		printf("\n");
