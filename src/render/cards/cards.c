@@ -45,6 +45,12 @@ struct cards {
 	const char *card_name; /* "poker", "mini", "60x90mm" */
 	struct rnd_pics *pics; /* the units' pictures */
 	double last_pt; /* body size the last card took (a first guess) */
+	/* One body size for the deck (cards_measure): the body's, and each
+	 * flowing field's by its index; 0 before it is known. measuring:
+	 * the first pass, which draws nothing and says nothing. */
+	double deck_pt, field_pt[RND_CF_MAX];
+	double field_meas[RND_CF_MAX]; /* the least each field took */
+	int measuring;
 	/* The template's fields: (card_fields.h); none: the layout above. */
 	struct rnd_card_layout lay;
 	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
@@ -85,6 +91,7 @@ struct statrow {
 	 * written, rows of <= 4; n: none. */
 	size_t own_from;
 	unsigned rgb;
+	double body_pt;         /* the flow's full body size */
 	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
 	/* Values too wide for a box on one line even at the least size (a
 	 * game's own words, "5, 3 against cavalry"): they wrap at that
@@ -227,7 +234,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w, double scale,
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font labc = { st->head_font, st->min_pt, 0, 0 };
-	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1,
+	struct rnd_font val = { st->head_font, sr->body_pt * scale * 1.6, 1,
 		0 };
 	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
@@ -594,6 +601,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	size_t i, j, k;
 
 	sr->c = c;
+	sr->body_pt = rnd_flow_style(f)->size_pt;
 	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
 	sr->own_from = sr->n;
@@ -865,16 +873,18 @@ card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
 
 	*mw = 0;
 	if (rnd_pics_has(c->pics, ui)) {
-		rnd_pic_draw(c->pics, cr, ui, x + c->safe, y + c->band_h + 1.6,
-		    c->cw - 2 * c->safe, ph);
+		if (!c->measuring)
+			rnd_pic_draw(c->pics, cr, ui, x + c->safe,
+			    y + c->band_h + 1.6, c->cw - 2 * c->safe, ph);
 		return ph + 1.0;
 	}
 	if (h < 4.0)
 		return 0;
 	*mw = h * 1.5 + 1.5;
-	rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
-	    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2, h * 1.5,
-	    h);
+	if (!c->measuring)
+		rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
+		    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2,
+		    h * 1.5, h);
 	return 0;
 }
 
@@ -1023,6 +1033,7 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct rnd_frame fr = { x, y, fd->w, fd->h, 1, 0, 0 };
 	struct rnd_flow *f, *f2;
+	size_t k = (size_t)(fd - c->lay.v);
 	char *lab;
 
 	fc.skip = fd->kind == RND_CF_BODY ? 0 : ~part[fd->kind];
@@ -1034,6 +1045,8 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 		fst.font = fst.head_font = fd->font;
 	}
 	fc.st.text = fst.text = field_rgb(c, u, fd->colour, cst->text);
+	if (c->field_pt[k] > 0 && c->field_pt[k] < fst.size_pt)
+		fc.st.size_pt = fst.size_pt = c->field_pt[k];
 	f = card_flow(&fc, u, &fst, &sr, &own, &cp, 0);
 	if (rnd_flow_count(f) == 0)
 		goto out;
@@ -1056,6 +1069,9 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	rnd_flow_label(f, lab);
 	free(lab);
 	rnd_flow_box(f, cr, &fr, c->dg);
+	if (c->measuring &&
+	    (c->field_meas[k] == 0 || rnd_flow_size(f) < c->field_meas[k]))
+		c->field_meas[k] = rnd_flow_size(f);
 out:
 	parts_free(&cp);
 	rnd_flow_free(f);
@@ -1189,7 +1205,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct diags dg;
 	double b = c->bleed, s = c->safe, nh, fh, mw, ph;
-	char *st_title;
+	char *st_title, pt[32];
 	PangoLayout *l;
 	size_t i, ui = (size_t)(u - c->rs->units);
 	int cut;
@@ -1204,6 +1220,8 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	    NULL);
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
+	if (c->deck_pt > 0 && c->deck_pt < cst.size_pt)
+		cst.size_pt = c->deck_pt;
 	/* Background, band into the bleed. */
 	cairo_save(cr);
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
@@ -1288,8 +1306,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	 * card of this size has no room for. */
 	memset(&dg, 0, sizeof(dg));
 	cut = rnd_flow_box(f, cr, &fr, &dg) == -1;
+	fmt_double(pt, sizeof(pt) - 2, rnd_flow_size(f), 2);
 	rnd_dump_box(c->opts->dump, "body", c->page, fr.x, fr.y, fr.w, fr.h,
-	    NULL);
+	    strcat(pt, "pt"));
 	rnd_flow_dump(f, &fr, 1, c->page, c->opts->dump);
 	for (i = cut ? 1 : 0; i < dg.n; i++)
 		diag_copy(c->dg, &dg.v[i]);
@@ -1448,6 +1467,49 @@ cards_page(struct cards *c, struct rnd_doc *doc, double w, double h, double b)
 	return cr;
 }
 
+/*
+ * The deck's body size: every card laid out (not drawn, its messages
+ * kept for the second pass) shrinking alone, and the least size any
+ * took is the size of them all — of the body, and of each flowing field
+ * of a layout. A card the size does not hold at the least size is cut
+ * as before; the rest print at one size, not 6.5 pt here and 8.5 there.
+ */
+static void
+cards_measure(struct cards *c)
+{
+	cairo_surface_t *rec =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	struct rnd_opts o = *c->opts;
+	const struct rnd_opts *keep = c->opts;
+	struct diags dg = { 0 }, *dkeep = c->dg;
+	double least = 0;
+	size_t i;
+	int page = c->page;
+
+	o.dump = NULL;
+	c->opts = &o;
+	c->dg = &dg;
+	c->measuring = 1;
+	for (i = 0; i < c->rs->nunits; i++) {
+		cairo_save(cr);
+		card_front(c, cr, &c->rs->units[i], 0, 0);
+		cairo_restore(cr);
+		if (c->lay.n == 0 && (least == 0 || c->last_pt < least))
+			least = c->last_pt;
+	}
+	c->measuring = 0;
+	c->deck_pt = least;
+	memcpy(c->field_pt, c->field_meas, sizeof(c->field_pt));
+	c->last_pt = 0;
+	c->opts = keep;
+	c->dg = dkeep;
+	c->page = page;
+	diags_free(&dg);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+}
+
 /* One card per page: media box = card + bleed, TrimBox = the card; a
  * back after each front when asked. */
 static void
@@ -1511,6 +1573,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
 		goto out;
 	}
+	cards_measure(&c);
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
