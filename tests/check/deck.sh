@@ -65,3 +65,43 @@ for r in rulesets/*.md; do
 done
 [ $ok = 1 ] && pass "cards --dump: one body size a deck" ||
 	fail "cards --dump: one body size a deck" "$why"
+
+# --- the game's own classes: colours of their own, a template's ---
+cat >"$T/own.md" <<'MD'
+---
+title: Hearth and Hall
+---
+# Hearth and Hall
+
+## Units
+
+| Unit | Class | Move | Notes |
+|---|---|---|---|
+| Huscarls | Hearth guard | 4 | Close order. |
+| Churls | Levy | 5 | Many. |
+| Wrights | Engineers of war | 3 | Slow. |
+| Riders | cavalry | 8 | Fast. |
+| Bondi | levy | 5 | As churls. |
+MD
+# frame PDF PAGE: the colour of the card's frame (left edge, halfway).
+frame() {
+	pdftoppm -r 72 -f "$2" -l "$2" -x 3 -y 125 -W 1 -H 1 "$1" |
+		tail -c 3 | od -An -tx1 | tr -d ' \n'
+}
+"$BIN" cards -q --single "$T/own.md" -o "$T/own.pdf" 2>"$T/own.err"
+c=""
+for p in 1 2 3 4 5; do c="$c $(frame "$T/own.pdf" $p)"; done
+n=$(echo $c | tr ' ' '\n' | sort -u | wc -l)
+set -- $c
+[ "$n" = 4 ] && [ "$2" = "$5" ] &&
+	pass "own classes: a colour each, the same for the same class ($c)" ||
+	fail "own classes: a colour each, the same for the same class" "$c"
+sed 's/^class-colours:.*/class-colours:\n  levy: "#123456"\n  Hearth Guard: "#654321"/' \
+	templates/unit-cards.yaml >"$T/own.yaml"
+"$BIN" cards --single -t "$T/own.yaml" "$T/own.md" -o "$T/t.pdf" \
+	>/dev/null 2>&1 2>"$T/t.err"
+c="$(frame "$T/t.pdf" 1) $(frame "$T/t.pdf" 2) $(frame "$T/t.pdf" 5)"
+[ "$c" = "654321 123456 123456" ] && ! grep -q "yaml.*warning" "$T/t.err" &&
+	pass "class-colours: sets the colour of an own class by name" ||
+	fail "class-colours: sets the colour of an own class by name" \
+	    "$c; $(head -2 "$T/t.err")"

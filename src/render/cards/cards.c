@@ -38,6 +38,7 @@ struct cards {
 	double cw, ch, bleed, safe, band_h, frame;
 	double crop_len, crop_off;
 	unsigned cls_rgb[RS_CLASS__MAX];
+	unsigned own_rgb[RS_MAX_OWN_CLASSES]; /* the game's own classes' */
 	int backs;
 	int odds_caption;      /* a narrow card's odds under a caption (see
 			     card_odds_narrow) */
@@ -65,19 +66,26 @@ struct cards {
 #define CP_NOTES 8u
 #define CP_ODDS 16u
 
-/* The colours of the game's own classes (a print-only ruleset), by order
- * of first appearance: the same game prints the same colours every time. */
-static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23, 0x8c5a2b,
-	0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
+/*
+ * The class colours: the six known classes' (infantry, artillery,
+ * vehicle, cavalry, elephant, chariot), then six for the game's own.
+ * Any two are at least 20 apart in CIEDE2000, and 10 apart as a reader
+ * with protanopia or deuteranopia sees them (Machado 2009), and white
+ * on each has a contrast of 4.5 or more (tests/unit/test_card_colours.c).
+ */
+const unsigned rnd_class_palette[RND_CLASS_PALETTE] = { 0x19753f, 0x86014b,
+	0x173589, 0x614700, 0x595466, 0xc24e57, 0x0a4040, 0xb1529d, 0x747b09,
+	0x1378d3, 0x552f26, 0x5d7676 };
 
-/* A unit's class colour: the template's (or default) for a known class,
- * the palette's for a class of the game's own — never past either. */
+/* A unit's class colour: the template's (or default) for a known class;
+ * for a class of the game's own, the template's (class-colours: by its
+ * name), else the palette's by order of first appearance. */
 static unsigned
 card_rgb(const struct cards *c, const struct rs_unit *u)
 {
 	if (u->cls_free > 0)
-		return free_rgb[(size_t)(u->cls_free - 1) %
-		    (sizeof(free_rgb) / sizeof(free_rgb[0]))];
+		return c
+		    ->own_rgb[(size_t)(u->cls_free - 1) % RS_MAX_OWN_CLASSES];
 	return c->cls_rgb[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
 }
 
@@ -1363,18 +1371,56 @@ static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"mono-font", "size", "min-size", "colours", "class-colours", "fields",
 	"product", NULL };
 
+/*
+ * The class colours: the template's class-colours: (the six known
+ * classes, and the game's own by name), else the palette's. The game's
+ * own classes take, by order of first appearance, the palette's six of
+ * their own, then those of known classes no unit of the game has: so
+ * that up to twelve classes in a game are twelve colours.
+ */
+static void
+cards_class_rgb(struct cards *c, const struct rs_node *cc, struct diags *dg)
+{
+	const struct ruleset *rs = c->rs;
+	const char *cls[RS_CLASS__MAX + RS_MAX_OWN_CLASSES + 1];
+	unsigned avail[RND_CLASS_PALETTE];
+	int used[RS_CLASS__MAX] = { 0 };
+	size_t i, n = 0, na = 0, k = 0;
+
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		cls[n++] = rs_class_name((enum rs_class)i);
+	for (i = 0; i < rs->nclasses && i < RS_MAX_OWN_CLASSES; i++)
+		cls[n++] = rs->classes[i];
+	cls[n] = NULL;
+	rnd_tmpl_keys(cc, cls, "class", dg);
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		c->cls_rgb[i] = rnd_tmpl_rgb(cc, cls[i], rnd_class_palette[i],
+		    dg);
+	for (i = 0; i < rs->nunits; i++)
+		if (rs->units[i].cls_free == 0 &&
+		    (unsigned)rs->units[i].cls < RS_CLASS__MAX)
+			used[rs->units[i].cls] = 1;
+	for (i = RS_CLASS__MAX; i < RND_CLASS_PALETTE; i++)
+		avail[na++] = rnd_class_palette[i];
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		if (!used[i])
+			avail[na++] = rnd_class_palette[i];
+	for (i = 0; i < rs->nclasses && i < RS_MAX_OWN_CLASSES; i++) {
+		unsigned dflt = avail[k++ % na];
+
+		c->own_rgb[i] = rnd_tmpl_rgb(cc, rs->classes[i], dflt, dg);
+	}
+}
+
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
 cards_setup(struct cards *c, const char **card, struct diags *dg)
 {
-	static const char *clsdef[RS_CLASS__MAX] = { "#3b5323", "#6b1d1d",
-		"#2c4a6b", "#7a5410", "#5b3f6e", "#8a4b12" };
 	const struct rs_node *t = c->tmpl,
 	                     *cc = rs_node_get(t, "class-colours");
 	const struct rnd_opts *o = c->opts;
 	const struct rnd_card_size *cs;
 	size_t errs = diags_count(dg, SEV_ERROR);
-	int i;
 
 	rnd_tmpl_keys(t, card_keys, "setting", dg);
 	rnd_style_from(&c->st, t, dg);
@@ -1418,20 +1464,7 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		c->st.size_pt *= c->cw / 63.5 < 1.4 ? c->cw / 63.5 : 1.4;
 	c->band_h = rnd_tmpl_len(t, "band-height", 12, 5, 50, dg);
 	c->frame = rnd_tmpl_len(t, "frame", 2, 0, 20, dg);
-	{
-		const char *cls[RS_CLASS__MAX + 1];
-
-		for (i = 0; i < RS_CLASS__MAX; i++)
-			cls[i] = rs_class_name((enum rs_class)i);
-		cls[RS_CLASS__MAX] = NULL;
-		rnd_tmpl_keys(cc, cls, "class", dg);
-	}
-	for (i = 0; i < RS_CLASS__MAX; i++) {
-		const char *name = rs_class_name((enum rs_class)i);
-		unsigned dflt = (unsigned)strtoul(clsdef[i] + 1, NULL, 16);
-
-		c->cls_rgb[i] = rnd_tmpl_rgb(cc, name, dflt, dg);
-	}
+	cards_class_rgb(c, cc, dg);
 	/* The band, frame and safe margin leave a panel for the text. */
 	if (c->ch - c->band_h - c->frame - 3.8 < 3 ||
 	    c->cw - 2 * c->safe < 10 || c->cw - 2 * c->frame < 10) {
