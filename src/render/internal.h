@@ -580,4 +580,9 @@ char *rnd_credits_fit(cairo_t *, const struct rnd_font *,
     const struct ruleset *, int what, const char *before, const char *after,
     double w);
 
+/* The cards' class colours: the six known classes' in enum rs_class's
+ * order, then six for the game's own classes (cards.c). */
+#define RND_CLASS_PALETTE 12
+extern const unsigned rnd_class_palette[RND_CLASS_PALETTE];
+
 #endif

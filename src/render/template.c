@@ -300,13 +300,14 @@ rnd_tmpl_keys(const struct rs_node *m, const char *const *known,
 
 	if (m == NULL || m->kind != RS_NODE_MAP)
 		return;
+	/* Without case, as rs_node_get reads them. */
 	for (i = 0; i + 1 < m->nkids; i += 2) {
 		const struct rs_node *key = m->kids[i];
 
 		if (key->kind != RS_NODE_SCALAR)
 			continue;
 		for (k = 0; known[k] != NULL; k++)
-			if (strcmp(known[k], key->scalar) == 0)
+			if (strcasecmp(known[k], key->scalar) == 0)
 				break;
 		if (known[k] == NULL)
 			diag_msg(dg, key->pos, MSG(TEMPLATE_UNKNOWN), what,

@@ -38,6 +38,7 @@ struct cards {
 	double cw, ch, bleed, safe, band_h, frame;
 	double crop_len, crop_off;
 	unsigned cls_rgb[RS_CLASS__MAX];
+	unsigned own_rgb[RS_MAX_OWN_CLASSES]; /* the game's own classes' */
 	int backs;
 	int odds_caption;      /* a narrow card's odds under a caption (see
 			     card_odds_narrow) */
@@ -45,6 +46,12 @@ struct cards {
 	const char *card_name; /* "poker", "mini", "60x90mm" */
 	struct rnd_pics *pics; /* the units' pictures */
 	double last_pt; /* body size the last card took (a first guess) */
+	/* One body size for the deck (cards_measure): the body's, and each
+	 * flowing field's by its index; 0 before it is known. measuring:
+	 * the first pass, which draws nothing and says nothing. */
+	double deck_pt, field_pt[RND_CF_MAX];
+	double field_meas[RND_CF_MAX]; /* the least each field took */
+	int measuring;
 	/* The template's fields: (card_fields.h); none: the layout above. */
 	struct rnd_card_layout lay;
 	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
@@ -59,19 +66,26 @@ struct cards {
 #define CP_NOTES 8u
 #define CP_ODDS 16u
 
-/* The colours of the game's own classes (a print-only ruleset), by order
- * of first appearance: the same game prints the same colours every time. */
-static const unsigned free_rgb[] = { 0x2f5d62, 0x7b3f61, 0x4a5a23, 0x8c5a2b,
-	0x3e4a7a, 0x6a2c2c, 0x2d6a4f, 0x5c4b8a };
+/*
+ * The class colours: the six known classes' (infantry, artillery,
+ * vehicle, cavalry, elephant, chariot), then six for the game's own.
+ * Any two are at least 20 apart in CIEDE2000, and 10 apart as a reader
+ * with protanopia or deuteranopia sees them (Machado 2009), and white
+ * on each has a contrast of 4.5 or more (tests/unit/test_card_colours.c).
+ */
+const unsigned rnd_class_palette[RND_CLASS_PALETTE] = { 0x19753f, 0x86014b,
+	0x173589, 0x614700, 0x595466, 0xc24e57, 0x0a4040, 0xb1529d, 0x747b09,
+	0x1378d3, 0x552f26, 0x5d7676 };
 
-/* A unit's class colour: the template's (or default) for a known class,
- * the palette's for a class of the game's own — never past either. */
+/* A unit's class colour: the template's (or default) for a known class;
+ * for a class of the game's own, the template's (class-colours: by its
+ * name), else the palette's by order of first appearance. */
 static unsigned
 card_rgb(const struct cards *c, const struct rs_unit *u)
 {
 	if (u->cls_free > 0)
-		return free_rgb[(size_t)(u->cls_free - 1) %
-		    (sizeof(free_rgb) / sizeof(free_rgb[0]))];
+		return c
+		    ->own_rgb[(size_t)(u->cls_free - 1) % RS_MAX_OWN_CLASSES];
 	return c->cls_rgb[(unsigned)u->cls < RS_CLASS__MAX ? u->cls : 0];
 }
 
@@ -85,6 +99,7 @@ struct statrow {
 	 * written, rows of <= 4; n: none. */
 	size_t own_from;
 	unsigned rgb;
+	double body_pt;         /* the flow's full body size */
 	double fit_for, fit_pt; /* stat_fit's answer for a size (cache) */
 	/* Values too wide for a box on one line even at the least size (a
 	 * game's own words, "5, 3 against cavalry"): they wrap at that
@@ -227,7 +242,7 @@ stat_boxes(cairo_t *cr, void *arg, double x, double y, double w, double scale,
 	const struct rnd_style *st = &sr->c->st;
 	struct rnd_font lab = { st->font, st->min_pt, 0, 0 };
 	struct rnd_font labc = { st->head_font, st->min_pt, 0, 0 };
-	struct rnd_font val = { st->head_font, st->size_pt * scale * 1.6, 1,
+	struct rnd_font val = { st->head_font, sr->body_pt * scale * 1.6, 1,
 		0 };
 	struct rnd_font small = { st->head_font, st->min_pt, 1, 0 };
 	double gap = 1.2, bw, h = 0, lh[RS_MAX_OWN_STATS + RND_MAX_STATS], vh;
@@ -594,6 +609,7 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 	size_t i, j, k;
 
 	sr->c = c;
+	sr->body_pt = rnd_flow_style(f)->size_pt;
 	sr->fit_for = -1;
 	sr->n = rnd_unit_stats(rs, u, sr->st);
 	sr->own_from = sr->n;
@@ -865,16 +881,18 @@ card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
 
 	*mw = 0;
 	if (rnd_pics_has(c->pics, ui)) {
-		rnd_pic_draw(c->pics, cr, ui, x + c->safe, y + c->band_h + 1.6,
-		    c->cw - 2 * c->safe, ph);
+		if (!c->measuring)
+			rnd_pic_draw(c->pics, cr, ui, x + c->safe,
+			    y + c->band_h + 1.6, c->cw - 2 * c->safe, ph);
 		return ph + 1.0;
 	}
 	if (h < 4.0)
 		return 0;
 	*mw = h * 1.5 + 1.5;
-	rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
-	    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2, h * 1.5,
-	    h);
+	if (!c->measuring)
+		rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
+		    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2,
+		    h * 1.5, h);
 	return 0;
 }
 
@@ -1023,6 +1041,7 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct rnd_frame fr = { x, y, fd->w, fd->h, 1, 0, 0 };
 	struct rnd_flow *f, *f2;
+	size_t k = (size_t)(fd - c->lay.v);
 	char *lab;
 
 	fc.skip = fd->kind == RND_CF_BODY ? 0 : ~part[fd->kind];
@@ -1034,6 +1053,8 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 		fst.font = fst.head_font = fd->font;
 	}
 	fc.st.text = fst.text = field_rgb(c, u, fd->colour, cst->text);
+	if (c->field_pt[k] > 0 && c->field_pt[k] < fst.size_pt)
+		fc.st.size_pt = fst.size_pt = c->field_pt[k];
 	f = card_flow(&fc, u, &fst, &sr, &own, &cp, 0);
 	if (rnd_flow_count(f) == 0)
 		goto out;
@@ -1056,6 +1077,9 @@ field_flow(struct cards *c, cairo_t *cr, const struct rnd_card_field *fd,
 	rnd_flow_label(f, lab);
 	free(lab);
 	rnd_flow_box(f, cr, &fr, c->dg);
+	if (c->measuring &&
+	    (c->field_meas[k] == 0 || rnd_flow_size(f) < c->field_meas[k]))
+		c->field_meas[k] = rnd_flow_size(f);
 out:
 	parts_free(&cp);
 	rnd_flow_free(f);
@@ -1189,7 +1213,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	struct card_parts cp = { .n = 0 }, cp2 = { .n = 0 };
 	struct diags dg;
 	double b = c->bleed, s = c->safe, nh, fh, mw, ph;
-	char *st_title;
+	char *st_title, pt[32];
 	PangoLayout *l;
 	size_t i, ui = (size_t)(u - c->rs->units);
 	int cut;
@@ -1204,6 +1228,8 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	    NULL);
 	cst.accent = card_rgb(c, u);
 	cst.rule = card_rgb(c, u);
+	if (c->deck_pt > 0 && c->deck_pt < cst.size_pt)
+		cst.size_pt = c->deck_pt;
 	/* Background, band into the bleed. */
 	cairo_save(cr);
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
@@ -1288,8 +1314,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	 * card of this size has no room for. */
 	memset(&dg, 0, sizeof(dg));
 	cut = rnd_flow_box(f, cr, &fr, &dg) == -1;
+	fmt_double(pt, sizeof(pt) - 2, rnd_flow_size(f), 2);
 	rnd_dump_box(c->opts->dump, "body", c->page, fr.x, fr.y, fr.w, fr.h,
-	    NULL);
+	    strcat(pt, "pt"));
 	rnd_flow_dump(f, &fr, 1, c->page, c->opts->dump);
 	for (i = cut ? 1 : 0; i < dg.n; i++)
 		diag_copy(c->dg, &dg.v[i]);
@@ -1344,18 +1371,56 @@ static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"mono-font", "size", "min-size", "colours", "class-colours", "fields",
 	"product", NULL };
 
+/*
+ * The class colours: the template's class-colours: (the six known
+ * classes, and the game's own by name), else the palette's. The game's
+ * own classes take, by order of first appearance, the palette's six of
+ * their own, then those of known classes no unit of the game has: so
+ * that up to twelve classes in a game are twelve colours.
+ */
+static void
+cards_class_rgb(struct cards *c, const struct rs_node *cc, struct diags *dg)
+{
+	const struct ruleset *rs = c->rs;
+	const char *cls[RS_CLASS__MAX + RS_MAX_OWN_CLASSES + 1];
+	unsigned avail[RND_CLASS_PALETTE];
+	int used[RS_CLASS__MAX] = { 0 };
+	size_t i, n = 0, na = 0, k = 0;
+
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		cls[n++] = rs_class_name((enum rs_class)i);
+	for (i = 0; i < rs->nclasses && i < RS_MAX_OWN_CLASSES; i++)
+		cls[n++] = rs->classes[i];
+	cls[n] = NULL;
+	rnd_tmpl_keys(cc, cls, "class", dg);
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		c->cls_rgb[i] = rnd_tmpl_rgb(cc, cls[i], rnd_class_palette[i],
+		    dg);
+	for (i = 0; i < rs->nunits; i++)
+		if (rs->units[i].cls_free == 0 &&
+		    (unsigned)rs->units[i].cls < RS_CLASS__MAX)
+			used[rs->units[i].cls] = 1;
+	for (i = RS_CLASS__MAX; i < RND_CLASS_PALETTE; i++)
+		avail[na++] = rnd_class_palette[i];
+	for (i = 0; i < RS_CLASS__MAX; i++)
+		if (!used[i])
+			avail[na++] = rnd_class_palette[i];
+	for (i = 0; i < rs->nclasses && i < RS_MAX_OWN_CLASSES; i++) {
+		unsigned dflt = avail[k++ % na];
+
+		c->own_rgb[i] = rnd_tmpl_rgb(cc, rs->classes[i], dflt, dg);
+	}
+}
+
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
 cards_setup(struct cards *c, const char **card, struct diags *dg)
 {
-	static const char *clsdef[RS_CLASS__MAX] = { "#3b5323", "#6b1d1d",
-		"#2c4a6b", "#7a5410", "#5b3f6e", "#8a4b12" };
 	const struct rs_node *t = c->tmpl,
 	                     *cc = rs_node_get(t, "class-colours");
 	const struct rnd_opts *o = c->opts;
 	const struct rnd_card_size *cs;
 	size_t errs = diags_count(dg, SEV_ERROR);
-	int i;
 
 	rnd_tmpl_keys(t, card_keys, "setting", dg);
 	rnd_style_from(&c->st, t, dg);
@@ -1399,20 +1464,7 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 		c->st.size_pt *= c->cw / 63.5 < 1.4 ? c->cw / 63.5 : 1.4;
 	c->band_h = rnd_tmpl_len(t, "band-height", 12, 5, 50, dg);
 	c->frame = rnd_tmpl_len(t, "frame", 2, 0, 20, dg);
-	{
-		const char *cls[RS_CLASS__MAX + 1];
-
-		for (i = 0; i < RS_CLASS__MAX; i++)
-			cls[i] = rs_class_name((enum rs_class)i);
-		cls[RS_CLASS__MAX] = NULL;
-		rnd_tmpl_keys(cc, cls, "class", dg);
-	}
-	for (i = 0; i < RS_CLASS__MAX; i++) {
-		const char *name = rs_class_name((enum rs_class)i);
-		unsigned dflt = (unsigned)strtoul(clsdef[i] + 1, NULL, 16);
-
-		c->cls_rgb[i] = rnd_tmpl_rgb(cc, name, dflt, dg);
-	}
+	cards_class_rgb(c, cc, dg);
 	/* The band, frame and safe margin leave a panel for the text. */
 	if (c->ch - c->band_h - c->frame - 3.8 < 3 ||
 	    c->cw - 2 * c->safe < 10 || c->cw - 2 * c->frame < 10) {
@@ -1446,6 +1498,49 @@ cards_page(struct cards *c, struct rnd_doc *doc, double w, double h, double b)
 	rnd_dump_box(c->opts->dump, "page", c->page, 0, 0, w + 2 * b,
 	    h + 2 * b, NULL);
 	return cr;
+}
+
+/*
+ * The deck's body size: every card laid out (not drawn, its messages
+ * kept for the second pass) shrinking alone, and the least size any
+ * took is the size of them all — of the body, and of each flowing field
+ * of a layout. A card the size does not hold at the least size is cut
+ * as before; the rest print at one size, not 6.5 pt here and 8.5 there.
+ */
+static void
+cards_measure(struct cards *c)
+{
+	cairo_surface_t *rec =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	struct rnd_opts o = *c->opts;
+	const struct rnd_opts *keep = c->opts;
+	struct diags dg = { 0 }, *dkeep = c->dg;
+	double least = 0;
+	size_t i;
+	int page = c->page;
+
+	o.dump = NULL;
+	c->opts = &o;
+	c->dg = &dg;
+	c->measuring = 1;
+	for (i = 0; i < c->rs->nunits; i++) {
+		cairo_save(cr);
+		card_front(c, cr, &c->rs->units[i], 0, 0);
+		cairo_restore(cr);
+		if (c->lay.n == 0 && (least == 0 || c->last_pt < least))
+			least = c->last_pt;
+	}
+	c->measuring = 0;
+	c->deck_pt = least;
+	memcpy(c->field_pt, c->field_meas, sizeof(c->field_pt));
+	c->last_pt = 0;
+	c->opts = keep;
+	c->dg = dkeep;
+	c->page = page;
+	diags_free(&dg);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
 }
 
 /* One card per page: media box = card + bleed, TrimBox = the card; a
@@ -1511,6 +1606,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
 		goto out;
 	}
+	cards_measure(&c);
 	memset(&meta, 0, sizeof(meta));
 	meta.title = rs->title != NULL ? rs->title : rs->name;
 	meta.author = rs->author;
