@@ -957,7 +957,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		 * ("Caractéristiques" broke inside the word). */
 		l = rnd_layout_memo(&f_th, 0, 0, 0, 0,
 		    i == 4 && eng_show_of(rs)->print_only ? _("Stats") :
-		                                            _(head[i]));
+		                                           _(head[i]));
 		rnd_layout_size(l, &hw, NULL);
 		g_object_unref(l);
 		if (hw + 2.5 > colw[i])
