@@ -813,10 +813,10 @@ plan_notes(cairo_t *cr, const struct rnd_map_opts *o,
 	y += RND_AXES_KEY_H + 2;
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
 	s4 = plain > 0 ?
-	    xasprintf(P_("\n<b>4.</b> The hatched tile is plain table and is "
+	    xasprintf(P_("<b>4.</b> The hatched tile is plain table and is "
 	                 "not printed: lay each printed tile at its place on "
 	                 "the table, as the plan shows.",
-	                  "\n<b>4.</b> The %d hatched tiles are plain table "
+	                  "<b>4.</b> The %d hatched tiles are plain table "
 	                  "and are not printed: lay each printed tile at its "
 	                  "place on the table, as the plan shows.",
 	                  plain),
@@ -837,8 +837,14 @@ plan_notes(cairo_t *cr, const struct rnd_map_opts *o,
 	      "tiles in the left column and the top row.\n"
 	      "<b>3.</b> Lay each tile over its left and upper neighbours so the "
 	      "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	      "overlap); glue or tape.%s"),
-	    ov, s4);
+	      "overlap); glue or tape."),
+	    ov);
+	if (*s4 != '\0') {
+		char *all = xasprintf("%s\n%s", s, s4);
+
+		free(s);
+		s = all;
+	}
 	free(s4);
 	if (MAP_LOOK(o)->instructions)
 		y += rnd_text(cr, &MAP_LOOK(o)->body, x, y, w, 0, 1, s) + 5;
