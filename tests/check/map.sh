@@ -218,7 +218,7 @@ off_page() {
 		if (n) printf "%d words off the page", n }'
 }
 for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md $ANC $MOD; do
-	for p in A4 Letter; do
+	for p in A4 Letter A5; do
 		"$BIN" map -q "$r" -s 1 -p $p -o "$T/pg.pdf" 2>"$T/err"
 		got=$(off_page "$T/pg.pdf")
 		[ -s "$T/pg.pdf" ] && [ -z "$got" ] &&
@@ -227,6 +227,13 @@ for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md $ANC $MOD; do
 		rm -f "$T/pg.pdf"
 	done
 done
+# In German on A5 upright, with every tile: the longest feet on the
+# narrowest sheet.
+"$BIN" map -q tests/rulesets/de.md -s 1 -p A5 --all-tiles -o "$T/pg.pdf" 2>"$T/err"
+got=$(off_page "$T/pg.pdf")
+[ -s "$T/pg.pdf" ] && [ -z "$got" ] &&
+    pass "German map on A5: every word on its page" ||
+    fail "German map on A5: words on the page" "$got $(cat "$T/err")"
 
 # ---- tiles of plain table not printed (issue 35) ----
 # A table without a grid prints only the tiles with terrain on them (the

@@ -327,13 +327,14 @@ tile_set_init(struct tile_set *ts, const struct rnd_map_opts *o,
 				TILE_NUM(ts, c, r) = ++ts->printed;
 }
 
-/* A length on a tile's margin, in the map's measure: 28.3 (no unit). */
+/* A length on a tile's margin, in the map's measure as len_format
+ * writes it (to 0.01 of the unit), without the unit: 28.3. */
 static void
 tile_len(char *buf, size_t sz, double mm, enum unit_of_length u)
 {
 	if (u == LEN_NONE)
 		u = LEN_MM;
-	fmt_double(buf, sz, mm / len_unit_mm(u), u == LEN_MM ? 0 : 1);
+	fmt_double(buf, sz, mm / len_unit_mm(u), 2);
 }
 
 /*
@@ -652,6 +653,9 @@ tile_seams(cairo_t *cr, const struct rnd_map_opts *o,
 /* One tile page: the map to the margins, and in the band at its foot a
  * 100 mm bar and the tile's number and what it holds, so that the top
  * margin is no wider than a printer needs. */
+/* The face of the calibration bar's words (marks.c). */
+static const struct rnd_font bar_font = { "DejaVu Sans", 6.5, 0, 0 };
+
 static void
 tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
     const struct tr_cells *tc, const struct tile_set *ts, int col, int row)
@@ -710,8 +714,24 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_stroke(cr);
 	tile_seams(cr, o, t, col, row, w, h);
 	rnd_set_rgb(cr, 0x000000);
-	/* The bar starts clear of the trim mark below the map's left edge. */
-	rnd_calibration_line(cr, M + 3, fy);
+	/* The bar starts clear of the trim mark below the map's left edge;
+	 * on a sheet too narrow for its words (A5 upright), the bar alone
+	 * and "100 mm" beside it (the plan says how to print). */
+	l = rnd_layout_memo(&bar_font, 0, 0, 0, 0,
+	    _("100 mm: print at 100% (actual size)"));
+	rnd_layout_size(l, &lw, &lh);
+	g_object_unref(l);
+	if (M + 3 + 102 + lw <= t->page_w - M)
+		rnd_calibration_line(cr, M + 3, fy);
+	else {
+		cairo_save(cr);
+		cairo_rectangle(cr, M + 2, fy - 1, 101.5, 6);
+		cairo_clip(cr);
+		rnd_calibration_line(cr, M + 3, fy);
+		cairo_restore(cr);
+		rnd_text(cr, &bar_font, M + 3 + 102, fy - 0.3, 0, 0, 0,
+		    "100 mm");
+	}
 	l = rnd_layout_memo(&MAP_LOOK(o)->small, 0, 0, 0, 0, how);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
@@ -734,6 +754,16 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	l = rnd_layout_memo(&MAP_LOOK(o)->body, 0, 1, 0, 0, s);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
+	/* Too wide for the sheet: the neighbours are left to the plan. */
+	if (lw > t->page_w - 2 * M) {
+		free(s);
+		s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  %s  \xc2\xb7  "
+		                "%d of %d%s%s%s%s%s%s"),
+		    name, holds, num, ts->printed, "", "", "", "", "", "");
+		l = rnd_layout_memo(&MAP_LOOK(o)->body, 0, 1, 0, 0, s);
+		rnd_layout_size(l, &lw, &lh);
+		g_object_unref(l);
+	}
 	rnd_text(cr, &MAP_LOOK(o)->body, M, fy + 4.8, 0, 0, 1, s);
 	free(s);
 	/* The title to the right of the name, on one line (cut short with
