@@ -219,10 +219,15 @@ void
 rnd_map_tile_rect(const struct rnd_map_tiling *t, int col, int row, double *x,
     double *y, double *w, double *h)
 {
+	/* From Blue's left corner, as the cells count: whole tiles along
+	 * Blue's edge and from the left, what is left over at Red's edge
+	 * and on the right. */
+	double y1 = t->table_h - (t->rows - 1 - row) * t->step_y;
+
 	*x = col * t->step_x;
-	*y = row * t->step_y;
 	*w = fmin(t->area_w, t->table_w - *x);
-	*h = fmin(t->area_h, t->table_h - *y);
+	*y = fmax(0, y1 - t->area_h);
+	*h = y1 - *y;
 }
 
 /* ---- PDF ---- */
@@ -548,7 +553,7 @@ tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
 	cairo_surface_t *ss = cairo_image_surface_create(CAIRO_FORMAT_A8, 1,
 	    1);
 	struct mark_search ms = { cairo_create(ss), NULL, NULL, 0, 0, 0 };
-	double x, y, w, h, sx, sy;
+	double x, y, w, h, sx, sy, sw, sh;
 	int k, side;
 
 	ms.ml = map_labels_new(ms.scratch, o, label_size(o->grid->cell));
@@ -568,7 +573,8 @@ tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
 
 		if (sr < 1 || sr >= t->rows)
 			continue;
-		sy = sr * t->step_y + t->overlap / 2;
+		rnd_map_tile_rect(t, 0, sr, &sx, &sy, &sw, &sh);
+		sy += t->overlap / 2;
 		for (k = 1; k <= 3; k += 2)
 			seam_mark(cr, &ms, x + w * k / 4, sy, 1, 0, w / 4 - 5);
 	}

@@ -106,7 +106,10 @@ struct rnd_map_tiling {
  */
 int rnd_map_tiling(double table_w, double table_h, double paper_w,
     double paper_h, double overlap, struct rnd_map_tiling *, const char **why);
-/* The part of the table that tile (col, row) shows: x, y, w, h (mm). */
+/* The part of the table that tile (col, row) shows: x, y, w, h (mm;
+ * y down from Red's edge, as drawn). Tiles are whole from Blue's left
+ * corner: the last column (right) and the top row (Red's edge) are what
+ * is left. */
 void rnd_map_tile_rect(const struct rnd_map_tiling *, int col, int row,
     double *x, double *y, double *w, double *h);
 
