@@ -31,6 +31,7 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	int rc = rnd_map_setup(rs, q, &j, &msg, &d);
 	size_t n = strlen(q->out);
 	const char *kind = CLI_PDF;
+	struct rnd_map_count count = { 0, 0, 0 };
 
 	/* What setting it up said (the terrain file's diagnostics), then
 	 * why it cannot be made. */
@@ -54,6 +55,7 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 		rc = EXIT_ERRORS;
 	j.o.tmpl = q->tmpl;
 	j.o.dump = q->dump;
+	j.o.count = &count;
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
 	if (rc == 0 && q->write_terrain != NULL &&
@@ -64,9 +66,24 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	diags_print(&d, stderr);
 	diags_free(&d);
 	/* --dump's lines are the output: nothing else on stdout. */
-	if (rc == 0 && !q->quiet && q->dump == NULL)
-		printf("%s: wrote %s: %s\n", rs != NULL ? rs->path : "map",
+	/* A tiled PDF says how many sheets, and how many tiles of plain
+	 * table it left out. */
+	if (rc == 0 && !q->quiet && q->dump == NULL) {
+		printf("%s: wrote %s: %s", rs != NULL ? rs->path : "map",
 		    q->out, j.desc);
+		if (count.sheets > 0 && count.skipped > 0)
+			printf("; %d sheet%s: the plan and %d of %d tiles (%d "
+			       "of plain table not printed; --all-tiles "
+			       "prints them)",
+			    count.sheets, count.sheets == 1 ? "" : "s",
+			    count.tiles - count.skipped, count.tiles,
+			    count.skipped);
+		else if (count.sheets > 0)
+			printf("; %d sheets: the plan and %d tile%s",
+			    count.sheets, count.tiles,
+			    count.tiles == 1 ? "" : "s");
+		printf("\n");
+	}
 	rnd_map_job_free(&j);
 	return rc;
 }

@@ -55,7 +55,7 @@ _sandtable()
 	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset)
 		return ;;
 	# Options that take no value: the next word is completed as any.
-	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w)
+	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w|--all-tiles|--skip-empty)
 		;;
 	esac
 	if [ "$cmd" = help ]; then

@@ -73,7 +73,10 @@ measure() {
 if [ ! -f "$T/t.pdf" ]; then
 	fail "tile at 600 dpi" "no PDF: $(cat "$T/err")"
 else
-	# Tile 1-1 is page 2; its map starts 7 mm from the page's corner.
+	# Tile 1, at Blue's left corner, is page 2: whole (196 x 274 mm),
+	# its map 7 mm from the page's corner, its top 30.8 mm from Red's
+	# edge (12 in less 274 mm), so its first whole row's line is 27 mm
+	# down the page.
 	# A row across the middle of a cell (y = 7 + 2.5 in):
 	pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 1665 -W 4961 -H 1 "$T/t.pdf" \
 	    >"$T/row.pgm"
@@ -87,7 +90,7 @@ else
 	h=$(pgm_header <"$T/col.pgm")
 	runs "$h" <"$T/col.pgm" >"$T/col.txt"
 	measure "tile at 600 dpi: 1in cells down (11 lines)" "$T/col.txt" \
-	    7 25.4 11
+	    27 25.4 11
 	w=$(pdfinfo "$T/t.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
 	[ "$w" = "595.276" ] && pass "tile pages are A4 ($w pt)" ||
 	    fail "tile pages are A4" "page width $w pt"
@@ -120,7 +123,7 @@ tiles_case "6x4ft on Letter" 1828.8 1219.2 215.9 279.4 10 Letter 6x4ft
 tiles_case "6x4ft on A3, 20 mm overlap" 1828.8 1219.2 297 420 20 A3 6x4ft
 tiles_case "3x3ft on A4, no overlap" 914.4 914.4 210 297 0 A4 3x3ft
 
-# The overlap is on the page: tile 1-1's dashed line (where tile 1-2's edge
+# The overlap is on the page: tile 1's dashed line (where tile 2's edge
 # lies) is overlap mm inside its map's right edge: 7 + 196 - 8 mm (the
 # default overlap, 8 mm, holds a whole crosshair).
 "$BIN" map -q --cell 1in --table 12x12in --no-labels --dots --paper A4 \
@@ -130,7 +133,7 @@ pdftoppm -r 600 -f 2 -l 2 -gray -x 0 -y 4800 -W 4961 -H 1 "$T/o.pdf" \
 h=$(pgm_header <"$T/o.pgm")
 runs "$h" <"$T/o.pgm" | awk '$1 > 194.5 && $1 < 195.5 { f = 1 }
     END { exit !f }' && pass "overlap: tile edge line 8 mm inside the map" ||
-    fail "overlap line" "no dark line at 195 mm on tile 1-1"
+    fail "overlap line" "no dark line at 195 mm on tile 1"
 
 # ---- the fewest sheets (issue 18) ----
 # The Modern 6 x 4 ft table took 56 A4 sheets, the last tile column a
@@ -145,12 +148,157 @@ for pl in "A4 50" "Letter 51"; do
 	    fail "Modern map on $1" "got '$got' sheets, want at most $2"
 done
 # No tile is a sliver: the last column and row show at least a third of
-# a tile's map (tile 7-7 of the A4 map, the last page).
+# a tile's map (tile 49 of the A4 map, at Red's right corner, the last
+# page).
 "$BIN" map -q $MOD --paper A4 -o "$T/few.pdf" 2>/dev/null
 n=$(pdfinfo "$T/few.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
-pdftotext -f "$n" -l "$n" "$T/few.pdf" - 2>/dev/null | grep -q "Tile 7-7" &&
-    pass "A4 tiles: 7 x 7, the last is 7-7" ||
-    fail "A4 tiles" "last page is not tile 7-7"
+pdftotext -f "$n" -l "$n" "$T/few.pdf" - 2>/dev/null | grep -q "Tile 49 " &&
+    pass "A4 tiles: 7 x 7, the last is 49" ||
+    fail "A4 tiles" "last page is not tile 49"
+
+# ---- tiles numbered as the cells count (issue 35) ----
+# Tile 1 is the sheet at Blue's left corner and holds cell A1; the tiles
+# run along Blue's edge, then row by row towards Red, the last holding
+# X16 (Red's right corner). Each tile's foot names the cells it holds,
+# as the plan does under its number.
+pdftotext -bbox -f 1 -l 1 "$T/few.pdf" - 2>/dev/null | awk -F'"' '
+    /<word / { t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
+	if (t ~ /^[A-Z]+[0-9]+–[A-Z]+[0-9]+$/)
+		print ($2 + $6) / 2, ($4 + $8) / 2, t }' \
+    >"$T/ranges"
+first=$(awk 'NR == 1 || $1 < x - 1 || ($1 < x + 1 && $2 > y) {
+    x = $1; y = $2; t = $3 } END { print t }' "$T/ranges")
+last=$(awk 'NR == 1 || $1 > x + 1 || ($1 > x - 1 && $2 < y) {
+    x = $1; y = $2; t = $3 } END { print t }' "$T/ranges")
+p2=$(pdftotext -f 2 -l 2 "$T/few.pdf" - 2>/dev/null | grep '^Tile ')
+pn=$(pdftotext -f "$n" -l "$n" "$T/few.pdf" - 2>/dev/null | grep '^Tile ')
+case "$first $last|$p2|$pn" in
+"A1–"*" "*"–X16|Tile 1 · cells A1–"*" · 1 of 49"*"|Tile 49 · cells "*"–X16 · 49 of 49"*)
+	pass "tiles from Blue's left corner: plan $first … $last, page 2 '$p2'" ;;
+*)	fail "tiles from Blue's left corner" \
+	    "plan lower left '$first', upper right '$last'; page 2 '$p2'; last '$pn'" ;;
+esac
+# Every range on the plan is the one on its tile's own page, and tile k
+# is page k + 1.
+pdftotext "$T/few.pdf" - 2>/dev/null | awk '/^Tile [0-9]+ · cells / {
+    k++; if ($2 != k) bad = bad " page " k + 1 " is tile " $2
+    print $5 } END { if (bad) print "BAD" bad }' >"$T/feet"
+miss=$(awk '{ print $3 }' "$T/ranges" | while read -r r; do
+	grep -qx "$r" "$T/feet" || printf ' %s' "$r"; done)
+[ "$(wc -l <"$T/ranges")" -ge 40 ] && [ -z "$miss" ] &&
+    ! grep -q BAD "$T/feet" &&
+    pass "the plan's $(wc -l <"$T/ranges") cell ranges are the tiles' own" ||
+    fail "plan ranges" "not on a tile:$miss $(grep BAD "$T/feet")"
+"$BIN" map -q $ANC -g hex -o "$T/hx.pdf" 2>"$T/err"
+got=$(pdftotext -f 2 -l 2 "$T/hx.pdf" - 2>/dev/null | grep '^Tile ')
+case "$got" in
+"Tile 1 · cells 0101–"*) pass "hex tile 1 holds 0101: $got" ;;
+*) fail "hex tile 1 holds 0101" "'$got' $(cat "$T/err")" ;;
+esac
+# Without a grid, x and y from Blue's left corner: tile 1 starts at y 0.
+"$BIN" map -q $ANC -s 1 --all-tiles -o "$T/gl.pdf" 2>"$T/err"
+got=$(pdftotext -f 2 -l 2 "$T/gl.pdf" - 2>/dev/null | grep '^Tile ')
+case "$got" in
+"Tile 1 · x 0–"*" mm, y 0–"*" mm · 1 of 15"*) pass "gridless tile 1: $got" ;;
+*) fail "gridless tile 1 at Blue's left corner" "'$got' $(cat "$T/err")" ;;
+esac
+
+# ---- every word on the page; the plan's "4 in" too (issue 35) ----
+# pdftotext leaves out words off the page: the bars' "4 in" is looked
+# for as well as every word's box checked against the page's.
+off_page() {
+	pdftotext -bbox "$1" - 2>/dev/null | awk -F'"' '
+	/<page / { p++; w = $2; h = $4; four = 0 }
+	/<word / { t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
+		if ($2 < 0 || $4 < 0 || $6 > w + 0.01 || $8 > h + 0.01) {
+			n++; if (n <= 3) printf "page %d: \"%s\" at %.1f,%.1f-%.1f,%.1f of %.1f x %.1f; ",
+			    p, t, $2, $4, $6, $8, w, h }
+		if (p == 1 && t == "4") { four = $4 }
+		else if (p == 1 && t == "in" && four != 0 && $4 == four) seen = 1
+		else four = 0 }
+	END { if (!seen) printf "no \"4 in\" on the plan; "
+		if (n) printf "%d words off the page", n }'
+}
+for r in rulesets/cinder-vale.md rulesets/dice-skirmish.md $ANC $MOD; do
+	for p in A4 Letter A5; do
+		"$BIN" map -q "$r" -s 1 -p $p -o "$T/pg.pdf" 2>"$T/err"
+		got=$(off_page "$T/pg.pdf")
+		[ -s "$T/pg.pdf" ] && [ -z "$got" ] &&
+		    pass "map of $(basename "$r" .md) on $p: every word on its page, \"4 in\" too" ||
+		    fail "map of $(basename "$r" .md) on $p: words on the page" "$got $(cat "$T/err")"
+		rm -f "$T/pg.pdf"
+	done
+done
+# In German on A5 upright, with every tile: the longest feet on the
+# narrowest sheet.
+"$BIN" map -q tests/rulesets/de.md -s 1 -p A5 --all-tiles -o "$T/pg.pdf" 2>"$T/err"
+got=$(off_page "$T/pg.pdf")
+[ -s "$T/pg.pdf" ] && [ -z "$got" ] &&
+    pass "German map on A5: every word on its page" ||
+    fail "German map on A5: words on the page" "$got $(cat "$T/err")"
+
+# ---- tiles of plain table not printed (issue 35) ----
+# A table without a grid prints only the tiles with terrain on them (the
+# build's seed 1); --all-tiles prints all, as before; the line that says
+# what was written counts both. A grid keeps every tile unless
+# --skip-empty.
+for c in "cinder-vale:10:25" "dice-skirmish:10:25" "gauntlet-ancients:5:15"; do
+	IFS=: read -r r want all <<EOF_CASE
+$c
+EOF_CASE
+	out=$("$BIN" map rulesets/$r.md -s 1 -p A4 -o "$T/sk.pdf" 2>&1)
+	got=$(pdfinfo "$T/sk.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	"$BIN" map -q rulesets/$r.md -s 1 -p A4 --all-tiles -o "$T/al.pdf" 2>/dev/null
+	full=$(pdfinfo "$T/al.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	skipped=$((all - want))
+	if [ "$got" = "$((want + 1))" ] && [ "$full" = "$((all + 1))" ] &&
+	    echo "$out" | grep -q "; $got sheets: the plan and $want of $all tiles ($skipped of plain table not printed"
+	then pass "$r: $got sheets, not $full ($skipped plain tiles left out)"
+	else fail "$r: plain tiles left out" "$got sheets (want $((want + 1))), --all-tiles $full (want $((all + 1))): $out"; fi
+	pdftotext -f 1 -l 1 "$T/sk.pdf" - 2>/dev/null | tr '\n' ' ' |
+	    grep -q "not printed: plain table.*The $skipped hatched tiles are plain table" &&
+	    pass "$r: the plan marks the $skipped plain tiles" ||
+	    fail "$r: the plan marks the plain tiles" "no 'not printed: plain table' or step 4"
+done
+out=$("$BIN" map $MOD -s 1 -p A4 -o "$T/g.pdf" 2>&1)
+"$BIN" map -q $MOD -s 1 -p A4 --skip-empty -o "$T/ge.pdf" 2>/dev/null
+a=$(pdfinfo "$T/g.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+b=$(pdfinfo "$T/ge.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$a" = 50 ] && [ -n "$b" ] && [ "$b" -lt 50 ] && [ "$b" -gt 1 ] &&
+    echo "$out" | grep -q '; 50 sheets: the plan and 49 tiles$' &&
+    pass "a grid keeps its 49 tiles; --skip-empty prints $((b - 1))" ||
+    fail "grid and --skip-empty" "$a and $b sheets: $out"
+"$BIN" map $MOD --skip-empty --all-tiles -o "$T/both.pdf" 2>"$T/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q -- '--skip-empty and --all-tiles' "$T/err" &&
+    [ ! -f "$T/both.pdf" ] && pass "--skip-empty with --all-tiles: refused" ||
+    fail "--skip-empty with --all-tiles" "exit $rc: $(cat "$T/err")"
+# No tile with terrain on it is left out: every point of the terrain (as
+# --write-terrain writes it, y up from Blue's edge) lies on a printed
+# tile (as --dump places it on the table, from Blue's left corner).
+for c in "cinder-vale:10" "gauntlet-ancients:1" "dice-skirmish:10"; do
+	r=${c%%:*} k=${c#*:}
+	for seed in 1 2 3; do
+		"$BIN" map -q rulesets/$r.md -s $seed -p A4 --dump \
+		    --write-terrain "$T/tr.yaml" -o "$T/tr.pdf" >"$T/tr.dump" 2>"$T/err"
+		grep -o '\[-*[0-9.]*, -*[0-9.]*\]' "$T/tr.yaml" | tr -d '[],' |
+		    awk -v k="$k" -v r="$r/$seed" 'NR == FNR {
+			if ($1 == "tile") { n++; tw[n] = $5; th[n] = $6
+				split($0, f, "\t"); split(f[7], a, " ")
+				tx[n] = a[3]; ty[n] = a[4] }
+			next }
+		{ x = $1 * k; y = $2 * k; pts++; on = 0
+		  for (i = 1; i <= n; i++)
+			if (x >= tx[i] - 0.5 && x <= tx[i] + tw[i] + 0.5 &&
+			    y >= ty[i] - 0.5 && y <= ty[i] + th[i] + 0.5) on = 1
+		  if (!on) { off++; if (off <= 2) printf "%s: %.1f %.1f on no printed tile; ", r, x, y } }
+		END { if (!pts || !n) print r ": no terrain or no tiles"
+			else if (off) print off " points" }' "$T/tr.dump" - >>"$T/lost"
+	done
+done
+[ ! -s "$T/lost" ] &&
+    pass "no terrain on a tile left out (3 rulesets x 3 seeds)" ||
+    fail "no terrain on a tile left out" "$(head -c 400 "$T/lost")"
 
 # ---- nothing printed under 6 pt ----
 # pdftotext -bbox gives each word's box; a horizontal word's box is its
@@ -178,11 +326,12 @@ done
 # ---- hex labels clear of lines and crosshairs ----
 # Inside each cell label's box there is nothing darker than the label's
 # own grey (0x6a): no grid line (0x50), dashed overlap line (0x20) or
-# crosshair (black) crosses it. Tiles 1-1, 1-2 and 2-1 of the Ancients'
-# hex map: tile 1-2 has a column of labels where tile 1-3 begins.
+# crosshair (black) crosses it. The Ancients' hex map, 5 x 3 tiles
+# counted from Blue's left corner: the top row's first two, 11 and 12
+# (12 has a column of labels where 13 begins), and 6 under 11.
 "$BIN" map -q $ANC -g hex -o "$T/hex.pdf" 2>"$T/err"
 bad=0 seen=0
-for pg in 2 3 7; do
+for pg in 12 13 7; do
 	pdftotext -bbox -f $pg -l $pg "$T/hex.pdf" - 2>/dev/null |
 	    awk -F'"' '/<word / && /">[0-9][0-9][0-9][0-9]</ {
 		printf "%d %d %d %d\n", ($2 + 0.6) * 300 / 72,

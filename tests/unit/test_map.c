@@ -175,6 +175,14 @@ check_tiling(double tw, double th, double pw, double ph, double ov)
 		rnd_map_tile_rect(&t, 0, r, &x, &y, &w, &h);
 		cr_assert_float_eq(py + ph2 - y, ov, 1e-9);
 	}
+	/* Whole tiles from Blue's left corner: the row along Blue's edge
+	 * and the first column are whole; the top row starts at Red's
+	 * edge. */
+	rnd_map_tile_rect(&t, 0, t.rows - 1, &x, &y, &w, &h);
+	cr_assert_float_eq(w, fmin(t.area_w, tw), 1e-9);
+	cr_assert_float_eq(h, fmin(t.area_h, th), 1e-9);
+	rnd_map_tile_rect(&t, 0, 0, &x, &y, &w, &h);
+	cr_assert_float_eq(y, 0, 1e-9, "the top row starts at Red's edge");
 	/* Minimal: cols - 1 tiles would fall short. */
 	cr_assert(t.cols == 1 || (t.cols - 1) * t.step_x + ov < tw);
 	cr_assert(t.rows == 1 || (t.rows - 1) * t.step_y + ov < th);

@@ -219,18 +219,15 @@ void
 rnd_map_tile_rect(const struct rnd_map_tiling *t, int col, int row, double *x,
     double *y, double *w, double *h)
 {
-	*x = col * t->step_x;
-	*y = row * t->step_y;
-	*w = fmin(t->area_w, t->table_w - *x);
-	*h = fmin(t->area_h, t->table_h - *y);
-}
+	/* From Blue's left corner, as the cells count: whole tiles along
+	 * Blue's edge and from the left, what is left over at Red's edge
+	 * and on the right. */
+	double y1 = t->table_h - (t->rows - 1 - row) * t->step_y;
 
-void
-rnd_map_tile_name(char *buf, size_t sz, int col, int row)
-{
-	/* Row-column numbers, so that a tile's name never reads like a
-	 * cell label (A1, 0101) printed on the same sheet. */
-	snprintf(buf, sz, "%d-%d", row + 1, col + 1);
+	*x = col * t->step_x;
+	*w = fmin(t->area_w, t->table_w - *x);
+	*y = fmax(0, y1 - t->area_h);
+	*h = y1 - *y;
 }
 
 /* ---- PDF ---- */
@@ -240,6 +237,190 @@ static double
 label_size(double s)
 {
 	return fmin(fmax(s * 0.13, RND_MIN_TEXT_MM), 3.5);
+}
+
+/*
+ * The tiles a PDF prints and their numbers: counted as the cells are,
+ * from Blue's left corner (the plan's lower left) along Blue's edge,
+ * then row by row towards Red, printed tiles only, so that the sheets
+ * run 1 … printed with none missing.
+ */
+struct tile_set {
+	const struct rnd_map_tiling *t;
+	int *num;    /* by row * cols + col, rows from the top (Red's edge):
+	              * its number, 0 when it is not printed */
+	int printed; /* tiles printed */
+};
+#define TILE_NUM(ts, c, r) ((ts)->num[(r) * (ts)->t->cols + (c)])
+
+/*
+ * 1 when tile (col, row) shows any terrain: drawn alone (no grid lines,
+ * dots, labels or ruler) at 2 pixels a millimetre (fewer on a sheet
+ * larger than 1000 x 1000 mm), some pixel of it is not white.
+ */
+static int
+tile_has_terrain(const struct rnd_map_opts *o, const struct tr_cells *tc,
+    const struct rnd_map_tiling *t, int col, int row)
+{
+	struct rnd_map_opts bare = *o;
+	struct map_view v = { 0, 0, 0, 0, 0.3, 0, 1, 0, 0, 0, 0 };
+	cairo_surface_t *s;
+	cairo_t *cr;
+	const unsigned char *p;
+	double x, y, w, h, k = 2;
+	int pw, ph, i, j, stride, found = 0;
+
+	if (o->bf == NULL)
+		return 0;
+	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
+	if (w * h * k * k > 4e6)
+		k = sqrt(4e6 / (w * h));
+	pw = (int)ceil(w * k);
+	ph = (int)ceil(h * k);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, k, k);
+	cairo_translate(cr, -x, -y);
+	bare.label_fmt = NULL;
+	bare.lines = bare.dots = 0;
+	v.x0 = x, v.y0 = y, v.x1 = x + w, v.y1 = y + h;
+	v.font = label_size(o->grid->cell);
+	map_draw(cr, &bare, tc, &v);
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return 1; /* not known to be plain: printed */
+	}
+	p = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	for (j = 0; j < ph && !found; j++) {
+		const uint32_t *px = (const uint32_t *)(const void *)(p +
+		    (size_t)j * (size_t)stride);
+
+		for (i = 0; i < pw && !found; i++)
+			found = (px[i] & 0xffffff) != 0xffffff;
+	}
+	cairo_surface_destroy(s);
+	return found;
+}
+
+/* 1 when tiles of plain table are left out (see enum rnd_tiles). */
+static int
+tiles_skip(const struct rnd_map_opts *o)
+{
+	if (o->tiles != RND_TILES_AUTO)
+		return o->tiles == RND_TILES_SKIP_EMPTY;
+	return o->grid->kind == RS_GRID_NONE ||
+	    (!o->lines && !o->dots && o->label_fmt == NULL);
+}
+
+static void
+tile_set_init(struct tile_set *ts, const struct rnd_map_opts *o,
+    const struct tr_cells *tc, const struct rnd_map_tiling *t)
+{
+	int c, r, skip = tiles_skip(o);
+
+	ts->t = t;
+	ts->num = xcalloc((size_t)t->cols * (size_t)t->rows, sizeof(int));
+	ts->printed = 0;
+	for (r = t->rows - 1; r >= 0; r--)
+		for (c = 0; c < t->cols; c++)
+			if (!skip || tile_has_terrain(o, tc, t, c, r))
+				TILE_NUM(ts, c, r) = ++ts->printed;
+}
+
+/* A length on a tile's margin, in the map's measure as len_format
+ * writes it (to 0.01 of the unit), without the unit: 28.3. */
+static void
+tile_len(char *buf, size_t sz, double mm, enum unit_of_length u)
+{
+	if (u == LEN_NONE)
+		u = LEN_MM;
+	fmt_double(buf, sz, mm / len_unit_mm(u), 2);
+}
+
+/*
+ * What tile (col, row) holds, in the frame of the cells: the cells it
+ * shows (1 mm or more of), from the one at its Blue-side left corner to the
+ * one at the far corner, in *a ("A1\u2013H6"), *b empty; on a table
+ * without a grid (or a tile that shows no cell) x and y from
+ * Blue's left corner in the map's measure, in *a ("x 0\u201328.3 cm")
+ * and *b ("y 0\u201318.7 cm").
+ */
+static void
+tile_range(const struct rnd_map_opts *o, const struct rnd_map_tiling *t,
+    int col, int row, char *a, char *b, size_t sz)
+{
+	const struct grid *g = o->grid;
+	double x, y, w, h, sx, sy, xs[6], ys[6];
+	int c, r, c0, c1, r0, r1, cmin = -1, cmax = -1, rmin = -1, rmax = -1;
+	char n0[32], n1[32], l0[64], l1[64];
+	const char *unit;
+	enum unit_of_length u = o->measure == LEN_NONE ? LEN_MM : o->measure;
+
+	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
+	*b = '\0';
+	if (g->kind != RS_GRID_NONE) {
+		const char *fmt = o->label_fmt != NULL ? o->label_fmt :
+		    g->kind == RS_GRID_SQUARE          ? "%C%r" :
+		                                         "%02c%02r";
+
+		grid_pitch(g, &sx, &sy);
+		c0 = (int)floor((x - g->ox) / sx) - 1;
+		c1 = (int)ceil((x + w - g->ox) / sx) + 1;
+		r0 = (int)floor((y - g->oy) / sy) - 1;
+		r1 = (int)ceil((y + h - g->oy) / sy) + 1;
+		for (r = r0 < 0 ? 0 : r0; r <= r1 && r < g->rows; r++)
+			for (c = c0 < 0 ? 0 : c0; c <= c1 && c < g->cols;
+			     c++) {
+				int i, nc = grid_corners(g, c, r, xs, ys);
+				double bx0 = xs[0], bx1 = xs[0], by0 = ys[0],
+				       by1 = ys[0];
+
+				for (i = 1; i < nc; i++) {
+					bx0 = fmin(bx0, xs[i]);
+					bx1 = fmax(bx1, xs[i]);
+					by0 = fmin(by0, ys[i]);
+					by1 = fmax(by1, ys[i]);
+				}
+				/* A cell counts when 1 mm or more of it
+				 * shows each way. */
+				if (fmin(bx1, x + w) - fmax(bx0, x) < 1 ||
+				    fmin(by1, y + h) - fmax(by0, y) < 1)
+					continue;
+				if (cmin < 0 || c < cmin)
+					cmin = c;
+				if (c > cmax)
+					cmax = c;
+				if (rmin < 0 || r < rmin)
+					rmin = r;
+				if (r > rmax)
+					rmax = r;
+			}
+		if (cmin >= 0 &&
+		    rnd_map_label(l0, sizeof(l0), fmt, cmin, rmax, g->cols,
+		        g->rows, o->origin) == 0 &&
+		    rnd_map_label(l1, sizeof(l1), fmt, cmax, rmin, g->cols,
+		        g->rows, o->origin) == 0) {
+			if (strcmp(l0, l1) == 0)
+				snprintf(a, sz, "%s", l0);
+			else
+				snprintf(a, sz, "%s\xe2\x80\x93%s", l0, l1);
+			return;
+		}
+	}
+	unit = u == LEN_IN ? "\xe2\x80\xb3" : len_unit_name(u);
+	tile_len(n0, sizeof(n0), x, u);
+	tile_len(n1, sizeof(n1), x + w, u);
+	snprintf(a, sz, "x %s\xe2\x80\x93%s%s%s", n0, n1,
+	    u == LEN_IN ? "" : "\xc2\xa0", unit);
+	tile_len(n0, sizeof(n0), t->table_h - y - h, u);
+	tile_len(n1, sizeof(n1), t->table_h - y, u);
+	snprintf(b, sz, "y %s\xe2\x80\x93%s%s%s", n0, n1,
+	    u == LEN_IN ? "" : "\xc2\xa0", unit);
 }
 
 /* Draw the part (x, y, w, h) of the table with its top-left at (px, py)
@@ -372,7 +553,7 @@ tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
 	cairo_surface_t *ss = cairo_image_surface_create(CAIRO_FORMAT_A8, 1,
 	    1);
 	struct mark_search ms = { cairo_create(ss), NULL, NULL, 0, 0, 0 };
-	double x, y, w, h, sx, sy;
+	double x, y, w, h, sx, sy, sw, sh;
 	int k, side;
 
 	ms.ml = map_labels_new(ms.scratch, o, label_size(o->grid->cell));
@@ -392,7 +573,8 @@ tile_marks(cairo_t *cr, const struct rnd_map_opts *o,
 
 		if (sr < 1 || sr >= t->rows)
 			continue;
-		sy = sr * t->step_y + t->overlap / 2;
+		rnd_map_tile_rect(t, 0, sr, &sx, &sy, &sw, &sh);
+		sy += t->overlap / 2;
 		for (k = 1; k <= 3; k += 2)
 			seam_mark(cr, &ms, x + w * k / 4, sy, 1, 0, w / 4 - 5);
 	}
@@ -475,37 +657,53 @@ tile_seams(cairo_t *cr, const struct rnd_map_opts *o,
 }
 
 /* One tile page: the map to the margins, and in the band at its foot a
- * 100 mm bar and the tile's name, so that the top margin is no wider
- * than a printer needs. */
+ * 100 mm bar and the tile's number and what it holds, so that the top
+ * margin is no wider than a printer needs. */
+/* The face of the calibration bar's words (marks.c). */
+static const struct rnd_font bar_font = { "DejaVu Sans", 6.5, 0, 0 };
+
 static void
 tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct rnd_map_tiling *t, int col,
-    int row)
+    const struct tr_cells *tc, const struct tile_set *ts, int col, int row)
 {
+	const struct rnd_map_tiling *t = ts->t;
 	cairo_t *cr = rnd_doc_page_begin(d, t->page_w, t->page_h, 0);
 	double x, y, w, h, M = RND_TILE_MARGIN, fy = M + t->area_h + 2.0;
 	double lw, lh, room;
-	char name[32], left[32], above[32], *s;
-	int num = row * t->cols + col + 1;
+	char name[32], left[32], above[32], ra[160], rb[160], holds[330], *s;
+	int num = TILE_NUM(ts, col, row);
+	int nl = col > 0 ? TILE_NUM(ts, col - 1, row) : 0;
+	int na = row > 0 ? TILE_NUM(ts, col, row - 1) : 0;
 	PangoLayout *l;
 	const char *how = _("Dashed line: where the next tile's edge "
 	                    "lies. Crosshairs meet crosshairs.");
 
 	rnd_map_tile_rect(t, col, row, &x, &y, &w, &h);
-	rnd_map_tile_name(name, sizeof(name), col, row);
+	snprintf(name, sizeof(name), "%d", num);
+	tile_range(o, t, col, row, ra, rb, sizeof(ra));
+	if (*rb != '\0')
+		snprintf(holds, sizeof(holds), "%s, %s", ra, rb);
+	else {
+		s = xasprintf(_("cells %s"), ra);
+		snprintf(holds, sizeof(holds), "%s", s);
+		free(s);
+	}
 	/* --dump: the page (the plan is page 1), and the part of the table
-	 * it shows, named, with where on the table it begins. */
+	 * it shows, named, with its corner at Blue's left on the table (x
+	 * from Blue's left, y from Blue's edge, as the cells count). */
 	if (o->dump != NULL) {
 		char at[128], ax[32], ay[32];
 
 		fmt_double(ax, sizeof(ax), x, 3);
-		fmt_double(ay, sizeof(ay), y, 3);
+		fmt_double(ay, sizeof(ay), t->table_h - y - h, 3);
 		snprintf(at, sizeof(at), "%s at %s %s", name, ax, ay);
 		rnd_dump_box(o->dump, "page", num + 1, 0, 0, t->page_w,
 		    t->page_h, NULL);
 		rnd_dump_box(o->dump, "tile", num + 1, M, M, w, h, at);
 	}
-	rnd_doc_outline(d, 0, name, 0);
+	s = xasprintf(_("Tile %s"), name);
+	rnd_doc_outline(d, 0, s, 0);
+	free(s);
 	draw_part(cr, o, tc, M, M, x, y, w, h);
 	cairo_save(cr);
 	cairo_rectangle(cr, M, M, w, h);
@@ -522,8 +720,24 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_stroke(cr);
 	tile_seams(cr, o, t, col, row, w, h);
 	rnd_set_rgb(cr, 0x000000);
-	/* The bar starts clear of the trim mark below the map's left edge. */
-	rnd_calibration_line(cr, M + 3, fy);
+	/* The bar starts clear of the trim mark below the map's left edge;
+	 * on a sheet too narrow for its words (A5 upright), the bar alone
+	 * and "100 mm" beside it (the plan says how to print). */
+	l = rnd_layout_memo(&bar_font, 0, 0, 0, 0,
+	    _("100 mm: print at 100% (actual size)"));
+	rnd_layout_size(l, &lw, &lh);
+	g_object_unref(l);
+	if (M + 3 + 102 + lw <= t->page_w - M)
+		rnd_calibration_line(cr, M + 3, fy);
+	else {
+		cairo_save(cr);
+		cairo_rectangle(cr, M + 2, fy - 1, 101.5, 6);
+		cairo_clip(cr);
+		rnd_calibration_line(cr, M + 3, fy);
+		cairo_restore(cr);
+		rnd_text(cr, &bar_font, M + 3 + 102, fy - 0.3, 0, 0, 0,
+		    "100 mm");
+	}
 	l = rnd_layout_memo(&MAP_LOOK(o)->small, 0, 0, 0, 0, how);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
@@ -531,21 +745,31 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	if (M + 3 + 162 + lw <= t->page_w - M)
 		rnd_text(cr, &MAP_LOOK(o)->small, t->page_w - M - lw, fy - 0.3,
 		    0, 0, 0, how);
+	/* The printed neighbours it lies over: a plain one is not there. */
 	left[0] = above[0] = '\0';
-	if (col > 0)
-		rnd_map_tile_name(left, sizeof(left), col - 1, row);
-	if (row > 0)
-		rnd_map_tile_name(above, sizeof(above), col, row - 1);
-	s = xasprintf(
-	    _("<b>Tile %s</b>  \xc2\xb7  row %d, column %d  \xc2\xb7  "
-	      "%d of %d%s%s%s%s%s%s"),
-	    name, row + 1, col + 1, num, t->cols * t->rows,
-	    col || row ? _("  \xc2\xb7  lies over ") : "", left,
-	    col ? _(" (left)") : "", col && row ? _(" and ") : "",
-	    row ? above : "", row ? _(" (above)") : "");
+	if (nl > 0)
+		snprintf(left, sizeof(left), "%d", nl);
+	if (na > 0)
+		snprintf(above, sizeof(above), "%d", na);
+	s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  %s  \xc2\xb7  "
+	                "%d of %d%s%s%s%s%s%s"),
+	    name, holds, num, ts->printed,
+	    nl || na ? _("  \xc2\xb7  lies over ") : "", left,
+	    nl ? _(" (left)") : "", nl && na ? _(" and ") : "", above,
+	    na ? _(" (above)") : "");
 	l = rnd_layout_memo(&MAP_LOOK(o)->body, 0, 1, 0, 0, s);
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
+	/* Too wide for the sheet: the neighbours are left to the plan. */
+	if (lw > t->page_w - 2 * M) {
+		free(s);
+		s = xasprintf(_("<b>Tile %s</b>  \xc2\xb7  %s  \xc2\xb7  "
+		                "%d of %d%s%s%s%s%s%s"),
+		    name, holds, num, ts->printed, "", "", "", "", "", "");
+		l = rnd_layout_memo(&MAP_LOOK(o)->body, 0, 1, 0, 0, s);
+		rnd_layout_size(l, &lw, &lh);
+		g_object_unref(l);
+	}
 	rnd_text(cr, &MAP_LOOK(o)->body, M, fy + 4.8, 0, 0, 1, s);
 	free(s);
 	/* The title to the right of the name, on one line (cut short with
@@ -586,19 +810,205 @@ plan_axes(cairo_t *cr, const struct rnd_map_opts *o, double x, double y)
 	}
 }
 
-/* The assembly plan: the whole map small, with every tile outlined. */
+/* The height of the calibration bars (mm), measured once. */
+static double
+calibration_h(void)
+{
+	cairo_surface_t *s =
+	    cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(s);
+	double h = rnd_calibration(cr, 0, 0);
+
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return h;
+}
+
+/*
+ * The plan's notes under the map: the axes key, the steps and the key to
+ * the terrain, from (x, y) within width w. Returns their height; cr NULL
+ * measures them without drawing.
+ */
+static double
+plan_notes(cairo_t *cr, const struct rnd_map_opts *o,
+    const struct tile_set *ts, double x, double y, double w)
+{
+	const struct rnd_map_tiling *t = ts->t;
+	int plain = t->cols * t->rows - ts->printed;
+	double y0 = y;
+	char ov[32], *s, *s4;
+	cairo_surface_t *rec = NULL;
+
+	if (cr == NULL) {
+		rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA,
+		    NULL);
+		cr = cairo_create(rec);
+	}
+	/* Under the plan's Blue-side left corner, where A1 is. */
+	plan_axes(cr, o, x, y);
+	y += RND_AXES_KEY_H + 2;
+	fmt_double(ov, sizeof(ov), t->overlap, 1);
+	s4 = plain > 0 ?
+	    xasprintf(P_("<b>4.</b> The hatched tile is plain table and is "
+	                 "not printed: lay each printed tile at its place on "
+	                 "the table, as the plan shows.",
+	                  "<b>4.</b> The %d hatched tiles are plain table "
+	                  "and are not printed: lay each printed tile at its "
+	                  "place on the table, as the plan shows.",
+	                  plain),
+	        plain) :
+	    xstrdup("");
+	s = xasprintf(
+	    _("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
+	      "actual "
+	      "size\xe2\x80\x9d, not \xe2\x80\x9c"
+	      "fit to page\xe2\x80\x9d); the bars "
+	      "below must measure 100 mm and 4 in, and the bar at the foot of "
+	      "each tile 100 mm.\n"
+	      "<b>2.</b> Tiles are numbered as the cells count: tile 1 at "
+	      "Blue's left corner, then along Blue's edge and row by row "
+	      "towards Red; under each number, the cells the tile holds (on a "
+	      "table without a grid, its x and y from Blue's left corner). "
+	      "Trim each tile along the left and top edges of its map, except "
+	      "tiles in the left column and the top row.\n"
+	      "<b>3.</b> Lay each tile over its left and upper neighbours so the "
+	      "crosshairs meet and its edge lies on their dashed line (%s mm of "
+	      "overlap); glue or tape."),
+	    ov);
+	if (*s4 != '\0') {
+		char *all = xasprintf("%s\n%s", s, s4);
+
+		free(s);
+		s = all;
+	}
+	free(s4);
+	if (MAP_LOOK(o)->instructions)
+		y += rnd_text(cr, &MAP_LOOK(o)->body, x, y, w, 0, 1, s) + 5;
+	free(s);
+	if (o->bf != NULL && MAP_LOOK(o)->legend_on)
+		y = map_legend(cr, MAP_LOOK(o), o->bf, o->rs, x, y, w);
+	if (rec != NULL) {
+		cairo_destroy(cr);
+		cairo_surface_destroy(rec);
+	}
+	return y - y0;
+}
+
+/* A tile of plain table on the plan (x, y, w, h on the page): hatched,
+ * and said so where the words fit. */
+static void
+plan_plain(cairo_t *cr, const struct rnd_map_opts *o, double x, double y,
+    double w, double h, double fs)
+{
+	const char *l1 = _("not printed:"), *l2 = _("plain table");
+	cairo_text_extents_t e1, e2;
+	double d;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	rnd_set_rgb(cr, 0xb0b0b0);
+	cairo_set_line_width(cr, 0.2);
+	for (d = -h; d < w; d += 3) {
+		cairo_move_to(cr, x + d, y + h);
+		cairo_line_to(cr, x + d + h, y);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	cairo_save(cr);
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, fs);
+	cairo_text_extents(cr, l1, &e1);
+	cairo_text_extents(cr, l2, &e2);
+	if (fmax(e1.x_advance, e2.x_advance) + 2 <= w && 2.6 * fs + 2 <= h) {
+		/* On a white ground, over the hatching. */
+		double bw = fmax(e1.x_advance, e2.x_advance) + 1.5;
+
+		cairo_rectangle(cr, x + w / 2 - bw / 2, y + h / 2 - 1.3 * fs,
+		    bw, 2.6 * fs);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_fill(cr);
+		rnd_set_rgb(cr, 0x606060);
+		cairo_move_to(cr, x + w / 2 - e1.x_advance / 2,
+		    y + h / 2 - 0.25 * fs);
+		cairo_show_text(cr, l1);
+		cairo_move_to(cr, x + w / 2 - e2.x_advance / 2,
+		    y + h / 2 + 0.95 * fs);
+		cairo_show_text(cr, l2);
+	}
+	cairo_restore(cr);
+}
+
+/* A printed tile's number on the plan, centred in (x, y, w, h) on the
+ * page, with the cells (or x and y) it holds under it where they fit. */
+static void
+plan_name(cairo_t *cr, const struct rnd_map_opts *o, const struct tile_set *ts,
+    int c, int r, double x, double y, double w, double h, double fs)
+{
+	char name[32], ra[160], rb[160];
+	cairo_text_extents_t te, ea, eb;
+	double tfs, sfs = fmax(fs * 0.45, RND_MIN_TEXT_MM), ty;
+	int lines;
+
+	snprintf(name, sizeof(name), "%d", TILE_NUM(ts, c, r));
+	tile_range(o, ts->t, c, r, ra, rb, sizeof(ra));
+	cairo_save(cr);
+	/* The range in small type: on one line or two, or left out where it
+	 * does not fit. */
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, sfs);
+	cairo_text_extents(cr, ra, &ea);
+	memset(&eb, 0, sizeof(eb));
+	if (*rb != '\0')
+		cairo_text_extents(cr, rb, &eb);
+	lines = *rb != '\0' ? 2 : 1;
+	if (fmax(ea.x_advance, eb.x_advance) + 1 > w)
+		lines = 0;
+	/* Narrow end tiles get a smaller number, but not one under 6 pt. */
+	tfs = fmax(fmin(fs, w / (0.75 * (double)strlen(name))),
+	    RND_MIN_TEXT_MM);
+	if (tfs * 1.1 + lines * sfs * 1.2 + 1 > h)
+		lines = 0;
+	ty = y + h / 2 + tfs * 0.35 - lines * sfs * 0.6;
+	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, tfs);
+	cairo_text_extents(cr, name, &te);
+	cairo_move_to(cr, x + w / 2 - te.x_advance / 2, ty);
+	cairo_show_text(cr, name);
+	if (lines > 0) {
+		cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
+		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, sfs);
+		ty += sfs * 1.35;
+		cairo_move_to(cr, x + w / 2 - ea.x_advance / 2, ty);
+		cairo_show_text(cr, ra);
+		if (lines == 2) {
+			ty += sfs * 1.2;
+			cairo_move_to(cr, x + w / 2 - eb.x_advance / 2, ty);
+			cairo_show_text(cr, rb);
+		}
+	}
+	cairo_restore(cr);
+}
+
+/* The assembly plan: the whole map small, with every tile outlined,
+ * numbered with what it holds, or hatched when it is not printed. */
 static void
 plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
-    const struct tr_cells *tc, const struct rnd_map_tiling *t)
+    const struct tr_cells *tc, const struct tile_set *ts)
 {
+	const struct rnd_map_tiling *t = ts->t;
 	struct rnd_map_opts small = *o;
 	struct map_view v = { 0, 0, t->table_w, t->table_h, 0, 0, 0, 0, 0, 0,
 		0 };
-	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs, tfs;
+	double M = RND_TILE_MARGIN, y = M, k, bw, bh, x, ty, w, h, fs;
 	double pw = fmin(t->page_w, t->page_h),
-	       ph = fmax(t->page_w, t->page_h);
-	char name[32], *s, ov[32];
-	int c, r;
+	       ph = fmax(t->page_w, t->page_h), cal = calibration_h(), notes;
+	char *s, ov[32];
+	int c, r, all = t->cols * t->rows;
 	cairo_t *cr;
 
 	/* The plan takes the sheet's way round that shows the table larger
@@ -621,19 +1031,21 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	           "overlapping by %s mm. Assembly plan:",
 	            "%s. %d tiles (%d across, %d down) on landscape sheets, "
 	            "overlapping by %s mm. Assembly plan:",
-	            t->cols * t->rows) :
+	            all) :
 	        P_("%s. %d tile (%d across, %d down) on portrait sheet, "
 	           "overlapping by %s mm. Assembly plan:",
 	            "%s. %d tiles (%d across, %d down) on portrait sheets, "
 	            "overlapping by %s mm. Assembly plan:",
-	            t->cols * t->rows),
-	    o->grid_desc ? o->grid_desc : "", t->cols * t->rows, t->cols,
-	    t->rows, ov);
+	            all),
+	    o->grid_desc ? o->grid_desc : "", all, t->cols, t->rows, ov);
 	y += 1.5 +
 	    rnd_text(cr, &MAP_LOOK(o)->body, M, y + 1.5, pw - 2 * M, 0, 0, s);
 	free(s);
+	/* The map as large as the notes under it and the bars at the foot,
+	 * inside the margin, leave room for. */
 	bw = pw - 2 * M;
-	bh = ph - y - 4 - RND_TILE_BOTTOM - 26 - RND_AXES_KEY_H - 2;
+	notes = plan_notes(NULL, o, ts, M, 0, pw - 2 * M);
+	bh = ph - y - 4 - 2 - notes - 3 - cal - M;
 	k = fmin(bw / t->table_w, bh / t->table_h);
 	if (o->dump != NULL) {
 		rnd_dump_box(o->dump, "page", 1, 0, 0, pw, ph, NULL);
@@ -648,63 +1060,37 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	v.line = 0.2 / k;
 	map_draw(cr, &small, tc, &v);
 	cairo_restore(cr);
-	/* Tiles: outlines and names at the plan's scale. */
+	/* Tiles: outlines and numbers at the plan's scale; the plain ones
+	 * hatched. */
+	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, RND_MIN_TEXT_MM),
+	    5);
+	for (r = 0; r < t->rows; r++)
+		for (c = 0; c < t->cols; c++) {
+			rnd_map_tile_rect(t, c, r, &x, &ty, &w, &h);
+			if (TILE_NUM(ts, c, r) == 0)
+				plan_plain(cr, o, M + x * k, y + 4 + ty * k,
+				    w * k, h * k,
+				    fmax(fs * 0.45, RND_MIN_TEXT_MM));
+		}
 	cairo_save(cr);
 	rnd_set_rgb(cr, MAP_LOOK(o)->tiles);
 	cairo_set_line_width(cr, 0.3);
-	fs = fmin(fmax(fmin(t->area_w, t->area_h) * k * 0.22, RND_MIN_TEXT_MM),
-	    5);
-	cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-	cairo_set_font_size(cr, fs);
 	for (r = 0; r < t->rows; r++)
 		for (c = 0; c < t->cols; c++) {
-			cairo_text_extents_t te;
-
 			rnd_map_tile_rect(t, c, r, &x, &ty, &w, &h);
 			cairo_rectangle(cr, M + x * k, y + 4 + ty * k, w * k,
 			    h * k);
 			cairo_stroke(cr);
-			rnd_map_tile_name(name, sizeof(name), c, r);
-			/* Narrow end tiles get a smaller name, but not one
-			 * under 6 pt. */
-			tfs = fmax(fmin(fs,
-			               w * k / (0.75 * (double)strlen(name))),
-			    RND_MIN_TEXT_MM);
-			cairo_set_font_size(cr, tfs);
-			cairo_text_extents(cr, name, &te);
-			cairo_move_to(cr,
-			    M + (x + w / 2) * k - te.x_advance / 2,
-			    y + 4 + (ty + h / 2) * k + tfs * 0.35);
-			cairo_show_text(cr, name);
+			if (TILE_NUM(ts, c, r) > 0)
+				plan_name(cr, o, ts, c, r, M + x * k,
+				    y + 4 + ty * k, w * k, h * k, fs);
 		}
 	cairo_restore(cr);
 	y += 4 + t->table_h * k + 2;
-	/* Under the plan's Blue-side left corner, where A1 is. */
-	plan_axes(cr, o, M, y);
-	y += RND_AXES_KEY_H + 2;
-	s = xasprintf(
-	    _("<b>1.</b> Print every page at 100%% (\xe2\x80\x9c"
-	      "actual "
-	      "size\xe2\x80\x9d, not \xe2\x80\x9c"
-	      "fit to page\xe2\x80\x9d); the bars "
-	      "below must measure 100 mm and 4 in, and the bar at the foot of "
-	      "each tile 100 mm.\n"
-	      "<b>2.</b> Tiles are named row-column (2-3: row 2, column 3). Trim "
-	      "each tile along the left and top edges of its map, except tiles "
-	      "in column 1 and row 1.\n"
-	      "<b>3.</b> Lay each tile over its left and upper neighbours so the "
-	      "crosshairs meet and its edge lies on their dashed line (%s mm of "
-	      "overlap); glue or tape."),
-	    ov);
-	if (MAP_LOOK(o)->instructions)
-		y += rnd_text(cr, &MAP_LOOK(o)->body, M, y, pw - 2 * M, 0, 1,
-		         s) +
-		    5;
-	free(s);
-	if (o->bf != NULL && MAP_LOOK(o)->legend_on)
-		map_legend(cr, MAP_LOOK(o), o->bf, o->rs, M, y, pw - 2 * M);
-	rnd_calibration(cr, M, ph - RND_TILE_BOTTOM + 2.5);
+	plan_notes(cr, o, ts, M, y, pw - 2 * M);
+	/* The bars at the foot, inside the margin: all of "4 in" on the
+	 * sheet. */
+	rnd_calibration(cr, M, ph - M - cal);
 	rnd_doc_page_end(d);
 }
 
@@ -764,10 +1150,21 @@ map_pdf(const char *path, const struct rnd_map_opts *o,
 	if (o->paper_w <= 0)
 		single_page(d, o, tc);
 	else {
-		plan_page(d, o, tc, &t);
-		for (r = 0; r < t.rows; r++)
+		struct tile_set ts;
+
+		tile_set_init(&ts, o, tc, &t);
+		plan_page(d, o, tc, &ts);
+		/* In their numbers' order: from Blue's left corner. */
+		for (r = t.rows - 1; r >= 0; r--)
 			for (c = 0; c < t.cols; c++)
-				tile_page(d, o, tc, &t, c, r);
+				if (TILE_NUM(&ts, c, r) > 0)
+					tile_page(d, o, tc, &ts, c, r);
+		if (o->count != NULL) {
+			o->count->sheets = 1 + ts.printed;
+			o->count->tiles = t.cols * t.rows;
+			o->count->skipped = t.cols * t.rows - ts.printed;
+		}
+		free(ts.num);
 	}
 	return rnd_doc_close(d);
 }

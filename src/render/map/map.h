@@ -21,6 +21,19 @@
 /* Corner where labels count from. */
 enum rnd_origin { RND_ORIGIN_TL, RND_ORIGIN_TR, RND_ORIGIN_BL, RND_ORIGIN_BR };
 
+/* Which tiles a PDF prints: AUTO skips the tiles of plain table (no
+ * terrain on them) when the map draws no grid, and prints all when it
+ * does (the grid is content); SKIP_EMPTY and ALL say so whatever the
+ * grid. */
+enum rnd_tiles { RND_TILES_AUTO, RND_TILES_SKIP_EMPTY, RND_TILES_ALL };
+
+/* What a tiled PDF came to (for the line that says what was written). */
+struct rnd_map_count {
+	int sheets;  /* pages: the plan and the tiles printed */
+	int tiles;   /* tiles in all */
+	int skipped; /* tiles of plain table, not printed */
+};
+
 struct rnd_map_look; /* map_internal.h */
 struct rnd_map_opts {
 	const struct grid *grid;      /* the table and its grid */
@@ -35,9 +48,11 @@ struct rnd_map_opts {
 	const char *title;           /* printed on the plan and tiles */
 	const char *grid_desc;       /* e.g. "square 3in on 72x48in" */
 	/* PDF */
-	double paper_w, paper_h; /* portrait sheet; 0: one page */
-	double overlap;          /* between tiles, mm (default
+	double paper_w, paper_h;     /* portrait sheet; 0: one page */
+	double overlap;              /* between tiles, mm (default
 	                                * RND_TILE_OVERLAP) */
+	enum rnd_tiles tiles;        /* which tiles are printed */
+	struct rnd_map_count *count; /* set by a tiled PDF, or NULL */
 	/* PNG */
 	double px_per_cell; /* pixels per cell (per inch, no grid) */
 	const char *tmpl;   /* NAME|PATH: -t, else the product row's */
@@ -91,11 +106,12 @@ struct rnd_map_tiling {
  */
 int rnd_map_tiling(double table_w, double table_h, double paper_w,
     double paper_h, double overlap, struct rnd_map_tiling *, const char **why);
-/* The part of the table that tile (col, row) shows: x, y, w, h (mm). */
+/* The part of the table that tile (col, row) shows: x, y, w, h (mm;
+ * y down from Red's edge, as drawn). Tiles are whole from Blue's left
+ * corner: the last column (right) and the top row (Red's edge) are what
+ * is left. */
 void rnd_map_tile_rect(const struct rnd_map_tiling *, int col, int row,
     double *x, double *y, double *w, double *h);
-/* Name of a tile: row and column numbers, "2-3". */
-void rnd_map_tile_name(char *buf, size_t sz, int col, int row);
 
 /*
  * Write the map to path; the format follows the extension (.pdf, .png,
@@ -115,7 +131,8 @@ struct map_req {
 	const char *tmpl;
 	uint64_t seed; /* with seed_given: terrain from this seed */
 	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
-	FILE *dump; /* --dump */
+	int skip_empty, all_tiles; /* --skip-empty, --all-tiles */
+	FILE *dump;                /* --dump */
 };
 
 /* Everything a map is made from, owned by it (rnd_map_job_free). */

@@ -194,6 +194,14 @@ pick_look(const struct map_req *q, int raster, struct rnd_map_opts *o,
 	o->dots = q->dots;
 	o->lines = !q->no_lines;
 	o->snap = !q->no_snap;
+	if (q->skip_empty && q->all_tiles) {
+		*msg = xstrdup("map: --skip-empty and --all-tiles: give one "
+		               "or the other");
+		return EXIT_ERRORS;
+	}
+	o->tiles = q->skip_empty ? RND_TILES_SKIP_EMPTY :
+	    q->all_tiles         ? RND_TILES_ALL :
+	                           RND_TILES_AUTO;
 	return 0;
 }
 
@@ -328,6 +336,12 @@ static const struct cli_opt map_options[] = {
 	    "4x4ft, 3x3ft, portable (8x8 squares, 9x8 hexes)"),
 	MAP_STR("overlap", 0, "LEN", overlap,
 	    "overlap between tiles (default 8mm)"),
+	MAP_SET("skip-empty", skip_empty,
+	    "print only the tiles with terrain on them\n"
+	    "(the default with no grid)"),
+	MAP_SET("all-tiles", all_tiles,
+	    "print every tile, plain table too (the\n"
+	    "default on a grid)"),
 	MAP_STR("labels", 'l', "FMT", labels,
 	    "cell labels: %c column, %r row, %C/%R as\n"
 	    "letters, %02c zero-padded, %% percent; 'on' for\n"
