@@ -51,6 +51,8 @@ struct meas {
 	double caph;         /* its height, with the space under it */
 	double tpt;          /* a table's text size (pt) when its own, or 0 */
 	double h;            /* whole height */
+	double cw;  /* a custom block's width (its indent centres it) */
+	double csc; /* and its scale */
 };
 
 struct blk {
@@ -120,6 +122,7 @@ struct rnd_flow {
 	size_t kept;      /* bytes the layouts its cells keep take, about */
 	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
 	double colw;      /* for the column width colw */
+	double colh;      /* a column's height (0: unknown) */
 };
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
@@ -1321,10 +1324,37 @@ blk_measure(struct rnd_flow *f, struct blk *b, double colw)
 		table_measure(f, b, colw);
 		b->m.space = body * 0.7;
 		break;
-	case BLK_CUSTOM:
-		b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
+	case BLK_CUSTOM: {
+		/* A figure taller than a column (an example on A5) is drawn
+		 * narrower, centred, and if need be with its text a little
+		 * smaller (its running text never under 6.5 pt), until it
+		 * fits: else the whole flow would fail for want of a page it
+		 * can never have. Narrower makes a diagram shorter but its
+		 * text taller, so each width is tried from the widest. */
+		double w = colw, sc = f->scale, tw, ts;
+		int k;
+
+		b->m.h = b->draw(f->mcr, b->arg, 0, 0, w, sc, 0);
+		for (ts = f->scale; f->colh > 0 && b->m.h > f->colh &&
+		     f->st.size_pt * ts * 0.92 >= 6.5;
+		     ts *= 0.95)
+			for (k = 0; k <= 10 && b->m.h > f->colh; k++) {
+				double h;
+
+				tw = colw * (1 - 0.04 * k);
+				h = b->draw(f->mcr, b->arg, 0, 0, tw, ts, 0);
+				if (h <= f->colh) {
+					b->m.h = h;
+					w = tw;
+					sc = ts;
+				}
+			}
+		b->m.cw = w;
+		b->m.csc = sc;
+		b->m.indent = (colw - w) / 2;
 		b->m.space = body * 0.7;
 		break;
+	}
 	}
 }
 
@@ -1653,7 +1683,9 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		draw_table(f, cr, b, x, y, pc->a, pc->b);
 		break;
 	case BLK_CUSTOM:
-		b->draw(cr, b->arg, x, y, w, f->scale, 1);
+		b->draw(cr, b->arg, x + b->m.indent, y,
+		    b->m.cw > 0 ? b->m.cw : w,
+		    b->m.csc > 0 ? b->m.csc : f->scale, 1);
 		break;
 	}
 }
@@ -1667,6 +1699,7 @@ flow_try(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 
 	f->scale = scale;
 	f->too_wide = -1;
+	f->colh = fr->h;
 	flow_measure(f, colw);
 	f->last_miss = flow_place(f, fr, max_pages, pl);
 	/* A table whose words overflow its column counts as not fitting,
