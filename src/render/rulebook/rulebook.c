@@ -44,12 +44,29 @@ struct book {
 	struct rnd_example_ctx *exc; /* one for each example */
 	int *fn; /* footnotes referred to in the open section */
 	size_t nfn, capfn;
-	int nexamples;    /* placed so far */
-	double body_end;  /* where the body ends on its last page (mm) */
-	int index_shared; /* the index begins under the body's end */
-	int *icount;      /* index entries on each index page */
-	int ipages;       /* index pages (a shared one counted) */
+	int nexamples;      /* placed so far */
+	double body_end;    /* where the body ends on its last page (mm) */
+	int index_shared;   /* the index begins under the body's end */
+	int *icount;        /* index entries on each index page */
+	int ipages;         /* index pages (a shared one counted) */
+	struct bfig **figs; /* the prose's pictures, in order */
+	size_t nfigs, capfigs;
+	struct rnd_pics *pics;        /* theirs (figure i is its unit i) */
+	const struct rs_md **inlinks; /* links inside the book ("#name") */
+	size_t ninlinks, capinlinks;
 };
+
+/* A picture of the prose, drawn as a figure over its alt text. */
+struct bfig {
+	struct book *b;
+	size_t i; /* in b->figs, and its unit in b->pics */
+	char *alt, *file;
+	const char *name, *kind;
+	struct pos pos;
+};
+
+/* A figure's picture is at most this much of a page's frame high. */
+#define BOOK_FIG_H 0.55
 
 /* Pages of a book in all (title, contents, body, index): a long
  * published rulebook has 300 to 400. Laying out a page takes a few ms,
@@ -120,6 +137,142 @@ book_refs(struct book *b, const struct rs_md *m)
 	}
 	for (i = 0; i < m->nkids; i++)
 		book_refs(b, m->kids[i]);
+}
+
+/* What the book does not draw, a warning at its line (raw HTML); its
+ * links inside the book, to be checked once every heading is known. */
+static void
+book_undrawn(struct book *b, const struct rs_md *m)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_HTML && m->text != NULL &&
+	    strncmp(m->text, "<!--", 4) != 0) {
+		diag_msg(b->dg, m->pos, MSG(RULEBOOK_NOT_DRAWN), "raw HTML");
+		return;
+	}
+	if (m->kind == RS_MD_LINK && m->level == 0 && m->info != NULL &&
+	    m->info[0] == '#')
+		XPUSH(b->inlinks, b->ninlinks, b->capinlinks, m);
+	for (i = 0; i < m->nkids; i++)
+		book_undrawn(b, m->kids[i]);
+}
+
+/* A figure: the picture as wide as four fifths of the column (and no
+ * higher than BOOK_FIG_H of the frame), centred, its alt text under it
+ * in italics; the alt text alone when the picture cannot be drawn. */
+static double
+book_fig_draw(cairo_t *cr, void *arg, double x, double y, double w,
+    double scale, int draw)
+{
+	struct bfig *g = arg;
+	struct book *b = g->b;
+	double pt = b->st.size_pt * scale * 0.9, a, pw = 0, ph = 0, th = 0;
+	struct rnd_font font = { b->st.font, pt, 0, 1 };
+	PangoLayout *l;
+
+	if (pt < b->st.min_pt * 0.9)
+		font.size_pt = b->st.min_pt * 0.9;
+	if (font.size_pt < 6.5)
+		font.size_pt = 6.5;
+	if (b->pics != NULL && rnd_pic_aspect(b->pics, g->i, &a) == 0) {
+		pw = w * 0.8;
+		ph = pw * a;
+		if (ph > b->fr.h * BOOK_FIG_H) {
+			ph = b->fr.h * BOOK_FIG_H;
+			pw = ph / a;
+		}
+		if (draw)
+			rnd_pic_draw(b->pics, cr, g->i, x + (w - pw) / 2, y,
+			    pw, ph);
+		ph += 1.5;
+	}
+	if (g->alt[0] != '\0') {
+		l = rnd_layout_new(cr, &font, w);
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+		rnd_layout_text(l, g->alt);
+		rnd_layout_size(l, NULL, &th);
+		if (draw) {
+			rnd_set_rgb(cr, b->st.text);
+			rnd_layout_draw(cr, l, x, y + ph);
+		}
+		g_object_unref(l);
+	}
+	return ph + th;
+}
+
+/* An image of the prose (rnd_flow_on_image): a figure, or where its
+ * file cannot be drawn a warning and its alt text in its place. */
+static void
+book_image(void *arg, struct rnd_flow *f, const struct rs_md *m)
+{
+	struct book *b = arg;
+	struct bfig *g = xcalloc(1, sizeof(*g));
+	char why[256];
+
+	g->b = b;
+	g->alt = rs_md_text(m);
+	g->name = m->info != NULL ? m->info : "";
+	g->pos = m->pos;
+	g->i = b->nfigs;
+	g->file = rs_image_file(b->rs, g->name, &g->kind, why, sizeof(why));
+	if (g->file == NULL)
+		diag_msg(b->dg, m->pos, MSG(RULEBOOK_PICTURE_NOT_DRAWN),
+		    g->name, why);
+	XPUSH(b->figs, b->nfigs, b->capfigs, g);
+	rnd_flow_custom(f, m->pos, book_fig_draw, g);
+}
+
+/* The figures' pictures, read and checked as the units' are (each its
+ * limits, all of them the work of a ruleset's pictures): one that
+ * cannot be drawn is a warning at its line. */
+static void
+book_pics(struct book *b)
+{
+	struct ruleset fake;
+	struct rs_unit *u;
+	struct diags dg;
+	size_t i, k;
+	int failed;
+
+	if (b->nfigs == 0)
+		return;
+	u = xcalloc(b->nfigs, sizeof(*u));
+	for (i = 0; i < b->nfigs; i++) {
+		u[i].name = b->figs[i]->alt;
+		u[i].image = (char *)b->figs[i]->name;
+		u[i].image_file = b->figs[i]->file;
+		u[i].image_kind = b->figs[i]->kind;
+		u[i].image_pos = b->figs[i]->pos;
+	}
+	memset(&fake, 0, sizeof(fake));
+	fake.path = b->rs->path;
+	fake.units = u;
+	fake.nunits = b->nfigs;
+	memset(&dg, 0, sizeof(dg));
+	b->pics = rnd_pics_new(&fake, &dg, &failed);
+	for (k = 0; k < dg.n; k++) {
+		/* "unit 'ALT': Image 'NAME' WHY": the why. */
+		const char *w = dg.v[k].msg;
+
+		for (i = 0; i < b->nfigs; i++)
+			if (dg.v[k].line == b->figs[i]->pos.line &&
+			    dg.v[k].col == b->figs[i]->pos.col)
+				break;
+		if (i == b->nfigs)
+			continue;
+		{
+			char *pre = xasprintf("Image '%s' ", b->figs[i]->name);
+			const char *at = strstr(w, pre);
+
+			diag_msg(b->dg, b->figs[i]->pos,
+			    MSG(RULEBOOK_PICTURE_NOT_DRAWN), b->figs[i]->name,
+			    at != NULL ? at + strlen(pre) : w);
+			free(pre);
+		}
+	}
+	diags_free(&dg);
+	free(u);
 }
 
 /* The notes referred to since the last ones: at the end of the section
@@ -193,6 +346,7 @@ book_body(struct book *b, struct rnd_flow *f)
 		if (skip || m->kind == RS_MD_FOOTNOTE_DEF)
 			continue;
 		book_refs(b, m);
+		book_undrawn(b, m);
 		if (m->kind == RS_MD_HEADING) {
 			struct bhead x;
 
@@ -715,12 +869,19 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 
 	/* Where each heading falls. */
 	f = rnd_flow_new(&b.st);
+	rnd_flow_linking(f, 1);
+	rnd_flow_on_image(f, book_image, &b);
 	/* A table too wide for the page takes a smaller size of its own, to
 	 * BOOK_TABLE_LEAST of the text's; one too wide even so goes in parts
 	 * of its columns at the text's size: its words whole either way. */
 	rnd_flow_own_tables(f, 1);
 	rnd_flow_table_parts(f, b.fr.w, b.st.size_pt * BOOK_TABLE_LEAST);
 	book_body(&b, f);
+	book_pics(&b);
+	for (i = 0; i < b.ninlinks; i++)
+		if (!rnd_flow_has_dest(f, b.inlinks[i]->info + 1))
+			diag_msg(dg, b.inlinks[i]->pos,
+			    MSG(RULEBOOK_LINK_NOWHERE), b.inlinks[i]->info);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
 		diag_msg(dg, rs->title_pos, MSG(RULEBOOK_RULESET_DOES_NOT_FIT),
@@ -783,6 +944,14 @@ out:
 	rnd_hyph_close(hyph);
 	i18n_lang(was);
 	free(b.icount);
+	for (i = 0; i < b.nfigs; i++) {
+		free(b.figs[i]->alt);
+		free(b.figs[i]->file);
+		free(b.figs[i]);
+	}
+	free(b.figs);
+	free(b.inlinks);
+	rnd_pics_free(b.pics);
 	rs_node_free(t);
 	free(tfile);
 	return rc;
