@@ -130,6 +130,8 @@ struct rnd_flow {
 	char **dests; /* the destinations' names */
 	rnd_image_fn image_fn; /* draws a paragraph's images, or NULL */
 	void *image_arg;
+	rnd_table_fn table_fn; /* sees each prose table first, or NULL */
+	void *table_arg;
 	size_t ndests, capdests;
 	char **links; /* each link's target, by its id */
 	size_t nlinks, caplinks;
@@ -1759,6 +1761,20 @@ rnd_flow_on_image(struct rnd_flow *f, rnd_image_fn fn, void *arg)
 {
 	f->image_fn = fn;
 	f->image_arg = arg;
+}
+
+void
+rnd_flow_on_table(struct rnd_flow *f, rnd_table_fn fn, void *arg)
+{
+	f->table_fn = fn;
+	f->table_arg = arg;
+}
+
+rnd_table_fn
+rnd_flow_table_fn(const struct rnd_flow *f, void **arg)
+{
+	*arg = f->table_arg;
+	return f->table_fn;
 }
 
 rnd_image_fn

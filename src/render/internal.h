@@ -300,6 +300,14 @@ typedef void (
     *rnd_image_fn)(void *arg, struct rnd_flow *, const struct rs_md *image);
 void rnd_flow_on_image(struct rnd_flow *, rnd_image_fn fn, void *arg);
 rnd_image_fn rnd_flow_image_fn(const struct rnd_flow *, void **arg);
+/* A table of the prose (an RS_MD_TABLE) is given to fn first: it returns
+ * 1 when it has put the table in the flow its own way, else 0 with
+ * keep[c] set to 0 for each column c to leave out (keep has a 1 for
+ * each of the table's columns). */
+typedef int (*rnd_table_fn)(void *arg, struct rnd_flow *,
+    const struct rs_md *table, int *keep);
+void rnd_flow_on_table(struct rnd_flow *, rnd_table_fn fn, void *arg);
+rnd_table_fn rnd_flow_table_fn(const struct rnd_flow *, void **arg);
 /* A heading's name as a link to it names it: "Melee power" is
  * "melee-power" (caller frees). */
 char *rnd_md_slug(const char *text);

@@ -424,21 +424,40 @@ flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
 static void
 flow_md_table(struct rnd_flow *f, const struct rs_md *m, const char *mono)
 {
-	size_t r, c, ncols = m->nkids > 0 ? m->kids[0]->nkids : 0;
+	size_t r, c, k, ncols = m->nkids > 0 ? m->kids[0]->nkids : 0, nk;
 	char **cells;
+	int *keep;
+	void *arg;
+	rnd_table_fn fn = rnd_flow_table_fn(f, &arg);
 
 	if (ncols == 0)
 		return;
-	cells = xcalloc(m->nkids * ncols, sizeof(char *));
+	keep = xcalloc(ncols, sizeof(*keep));
+	for (c = 0; c < ncols; c++)
+		keep[c] = 1;
+	if (fn != NULL && fn(arg, f, m, keep)) {
+		free(keep);
+		return;
+	}
+	for (c = 0, nk = 0; c < ncols; c++)
+		nk += keep[c] != 0;
+	if (nk == 0) {
+		free(keep);
+		return;
+	}
+	cells = xcalloc(m->nkids * nk, sizeof(char *));
 	for (r = 0; r < m->nkids; r++)
-		for (c = 0; c < ncols; c++)
-			cells[r * ncols + c] = c < m->kids[r]->nkids ?
-			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) :
-			    xstrdup("");
-	rnd_flow_table(f, m->pos, m->nkids, ncols, cells, m->kids[0]->header);
-	for (r = 0; r < m->nkids * ncols; r++)
+		for (c = 0, k = 0; c < ncols; c++)
+			if (keep[c])
+				cells[r * nk + k++] = c < m->kids[r]->nkids ?
+				    rnd_md_markup(m->kids[r]->kids[c], mono,
+				        0) :
+				    xstrdup("");
+	rnd_flow_table(f, m->pos, m->nkids, nk, cells, m->kids[0]->header);
+	for (r = 0; r < m->nkids * nk; r++)
 		free(cells[r]);
 	free(cells);
+	free(keep);
 }
 
 /* Whether an inline subtree has text other than its images' alt text. */

@@ -96,3 +96,29 @@ done
 "$BIN" reference "$R" -p A4 -o "$T/r.pdf" >/dev/null 2>&1
 pdftotext "$T/r.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "A hedgerow with a gap"
 ok "reference: the picture's alt text stands in the text" $? ""
+
+# Players' words (issue 35): the engine's words are not printed in the
+# book. The Terrain table has no Kind column, the modifiers tables no Key
+# column (target_in_cover, meleed_by_cavalry), and the dice family's
+# Combat settings are rules in plain words, not "shooting | pipeline".
+for r in dice-skirmish gauntlet-ancients cinder-vale; do
+	"$BIN" rulebook rulesets/$r.md -p A4 -o "$T/$r.pdf" >/dev/null 2>&1
+	# The body: the index of rule ids after it is the engine's own.
+	pdftotext -layout "$T/$r.pdf" - 2>/dev/null |
+	    sed '/^ *Index of rules *$/,$d' >"$T/$r.txt"
+	grep -q "^ *Terrain  *Effect *$" "$T/$r.txt" && ! grep -q "Terrain  *Kind" "$T/$r.txt"
+	ok "$r: the Terrain table without its Kind column" $? \
+	    "$(grep -m1 "^ *Terrain  " "$T/$r.txt")"
+	! grep -q "target_in_cover\|meleed_by_cavalry\|charging  *+1\|Modifier  *Key" "$T/$r.txt"
+	ok "$r: the modifiers tables without their Key column" $? \
+	    "$(grep -m1 "target_in_cover\|meleed_by_cavalry\|Modifier  *Key" "$T/$r.txt")"
+done
+for r in dice-skirmish cinder-vale; do
+	! grep -q "^ *shooting  *pipeline\|Setting  *Value" "$T/$r.txt" &&
+	    grep -q "Shooting: roll to hit, then to wound, then the target saves." "$T/$r.txt"
+	ok "$r: the Combat settings said as rules" $? \
+	    "$(grep -m2 "pipeline\|Setting  *Value\|Shooting:" "$T/$r.txt")"
+done
+grep -q "Melee: each side rolls d6 and adds its Combat; the lower total is" "$T/dice-skirmish.txt"
+ok "dice-skirmish: its opposed melee with its melee roll" $? \
+    "$(grep -m1 "Melee:" "$T/dice-skirmish.txt")"
