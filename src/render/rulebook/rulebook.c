@@ -53,8 +53,23 @@ struct book {
 	size_t nfigs, capfigs;
 	struct rnd_pics *pics; /* theirs (figure i is its unit i) */
 	const char *section;   /* the level-2 heading over the block added */
+	struct iterm *terms;   /* the index's terms, as found */
+	size_t nterms, capterms;
+	struct iterm *ie; /* its entries: sorted, one a term */
+	size_t nie;
 	const struct rs_md **inlinks; /* links inside the book ("#name") */
 	size_t ninlinks, capinlinks;
+};
+
+/* A term of the index: a heading, a bold term, a name in the Units,
+ * Weapons or Terrain table; the block it is in (row of a table, or -1)
+ * and, laid out, its page. An entry: the term, its pages in pages. */
+struct iterm {
+	char *term;
+	size_t blk;
+	int row, page;
+	char *pages; /* an entry's: "3, 7" */
+	int first;   /* its first page's number */
 };
 
 /* A picture of the prose, drawn as a figure over its alt text. */
@@ -276,6 +291,177 @@ book_pics(struct book *b)
 	free(u);
 }
 
+/* A term for the index, its punctuation at either end left out;
+ * nothing when it is empty, long or starts with a digit. */
+static void
+book_term(struct book *b, const char *text, size_t blk, int row)
+{
+	struct iterm t;
+	const char *a = text, *e = text + strlen(text);
+
+	while (*a == ' ' || *a == '(' || *a == '"')
+		a++;
+	while (e > a && strchr(" .,:;!?)\"", e[-1]) != NULL)
+		e--;
+	/* An em or en dash at the end ("Move —"). */
+	while (e - a >= 3 && (unsigned char)e[-3] == 0xe2 &&
+	    (unsigned char)e[-2] == 0x80 &&
+	    ((unsigned char)e[-1] == 0x94 || (unsigned char)e[-1] == 0x93)) {
+		e -= 3;
+		while (e > a && e[-1] == ' ')
+			e--;
+	}
+	if (e == a || e - a > 48 || (*a >= '0' && *a <= '9'))
+		return;
+	memset(&t, 0, sizeof(t));
+	t.term = xstrndup(a, (size_t)(e - a));
+	t.blk = blk;
+	t.row = row;
+	XPUSH(b->terms, b->nterms, b->capterms, t);
+}
+
+/* The bold terms of m, in block blk. */
+static void
+book_bold(struct book *b, const struct rs_md *m, size_t blk)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_TABLE)
+		return;
+	if (m->kind == RS_MD_STRONG) {
+		char *t = rs_md_text(m);
+
+		book_term(b, t, blk, -1);
+		free(t);
+		return;
+	}
+	for (i = 0; i < m->nkids; i++)
+		book_bold(b, m->kids[i], blk);
+}
+
+/* The terms of a top-level block m that went into blocks [n0, n1) of
+ * the flow: a list whose items took a block each gives each item's
+ * terms its block. */
+static void
+book_terms_of(struct book *b, const struct rs_md *m, size_t n0, size_t n1)
+{
+	size_t i;
+
+	if (n1 <= n0)
+		return;
+	if (m->kind == RS_MD_HEADING) {
+		char *t = rs_md_text(m);
+
+		if (m->level >= 2)
+			book_term(b, t, n0, -1);
+		free(t);
+		return;
+	}
+	if (m->kind == RS_MD_LIST && n1 - n0 == m->nkids) {
+		for (i = 0; i < m->nkids; i++)
+			book_bold(b, m->kids[i], n0 + i);
+		return;
+	}
+	book_bold(b, m, n0);
+}
+
+/* The case-folded key of an index term, for sorting (caller frees). */
+static char *
+term_key(const char *t)
+{
+	char *f = g_utf8_casefold(t, -1), *k = g_utf8_collate_key(f, -1);
+	char *r = xstrdup(k);
+
+	g_free(f);
+	g_free(k);
+	return r;
+}
+
+static int
+term_cmp(const void *a, const void *b)
+{
+	const struct iterm *x = a, *y = b;
+	char *kx = term_key(x->term), *ky = term_key(y->term);
+	int c = strcmp(kx, ky);
+
+	free(kx);
+	free(ky);
+	if (c == 0)
+		c = x->page - y->page;
+	return c;
+}
+
+static int book_folio(const struct book *, int);
+
+/* The index's entries from its terms and the body laid out: each term's
+ * page, the terms sorted, one entry a term (its pages in order). */
+static void
+book_terms_plan(struct book *b, struct rnd_flow *f)
+{
+	struct rnd_placed *pl;
+	size_t n, i, k;
+
+	n = rnd_flow_placed(f, NULL, 0);
+	pl = xcalloc(n + 1, sizeof(*pl));
+	n = rnd_flow_placed(f, pl, n);
+	for (i = 0; i < b->nterms; i++) {
+		struct iterm *t = &b->terms[i];
+
+		t->page = -1;
+		for (k = 0; k < n; k++)
+			if (pl[k].block == t->blk &&
+			    (t->row < 0 ||
+			        (pl[k].a <= t->row && t->row < pl[k].b))) {
+				t->page = pl[k].page;
+				break;
+			}
+	}
+	free(pl);
+	for (i = 0; i < b->nie; i++)
+		free(b->ie[i].pages);
+	free(b->ie);
+	qsort(b->terms, b->nterms, sizeof(*b->terms), term_cmp);
+	b->ie = xcalloc(b->nterms + 1, sizeof(*b->ie));
+	b->nie = 0;
+	for (i = 0; i < b->nterms; i++) {
+		struct iterm *t = &b->terms[i], *e;
+		int same = 0, folio;
+
+		if (t->page < 0)
+			continue;
+		folio = book_folio(b, t->page);
+		if (b->nie > 0) {
+			char *kt = term_key(t->term);
+			char *ke = term_key(b->ie[b->nie - 1].term);
+
+			same = strcmp(kt, ke) == 0;
+			free(kt);
+			free(ke);
+		}
+		if (same) {
+			char *p, num[16];
+			size_t ln, lp;
+
+			e = &b->ie[b->nie - 1];
+			snprintf(num, sizeof(num), "%d", folio);
+			ln = strlen(num);
+			lp = strlen(e->pages);
+			/* Each page once. */
+			if (lp >= ln && strcmp(e->pages + lp - ln, num) == 0 &&
+			    (lp == ln || e->pages[lp - ln - 1] == ' '))
+				continue;
+			p = xasprintf("%s, %d", e->pages, folio);
+			free(e->pages);
+			e->pages = p;
+			continue;
+		}
+		e = &b->ie[b->nie++];
+		e->term = t->term;
+		e->first = folio;
+		e->pages = xasprintf("%d", folio);
+	}
+}
+
 /* Whether a table's header cell names the column en, in English or the
  * ruleset's German or French word for it (FORMAT.md, Languages). */
 static int
@@ -443,6 +629,16 @@ book_table(void *arg, struct rnd_flow *f, const struct rs_md *m, int *keep)
 	const char *melee = NULL, *roll = NULL;
 	char **set, **val;
 
+	/* The names in the tables a player looks them up in. */
+	if (rs_name_eq(sec, "Units") || rs_name_eq(sec, "Weapons") ||
+	    rs_name_eq(sec, "Terrain"))
+		for (r = 1; r < m->nkids; r++)
+			if (m->kids[r]->nkids > 0) {
+				char *t = rs_md_text(m->kids[r]->kids[0]);
+
+				book_term(b, t, rnd_flow_count(f), (int)r);
+				free(t);
+			}
 	if (rs_name_eq(sec, "Terrain") && n > 2)
 		for (c = 0; c < n; c++)
 			if (col_is(hd->kids[c], "Kind", "Art", "Nature"))
@@ -541,7 +737,7 @@ book_body(struct book *b, struct rnd_flow *f)
 	const struct rs_md *doc = b->rs->doc;
 	char *open[4] = { NULL, NULL, NULL, NULL };
 	int skip = 0;
-	size_t i, left;
+	size_t i, left, n0;
 
 	b->nexamples = 0;
 	b->nfn = 0;
@@ -561,6 +757,7 @@ book_body(struct book *b, struct rnd_flow *f)
 		book_refs(b, m);
 		book_undrawn(b, m);
 		b->section = open[2];
+		n0 = rnd_flow_count(f);
 		if (m->kind == RS_MD_HEADING) {
 			struct bhead x;
 
@@ -571,6 +768,7 @@ book_body(struct book *b, struct rnd_flow *f)
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
 		rnd_flow_md(f, m, 0);
+		book_terms_of(b, m, n0, rnd_flow_count(f));
 	}
 	book_close(b, f, open, 1);
 	/* Examples whose section the book leaves out: a section of their
@@ -683,8 +881,8 @@ book_folio(const struct book *b, int p)
  * number right, dotted leader between; a link to page `to` (printed
  * number, the PDF page index is the same: the title page is page 1). */
 static void
-book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
-    const char *text, int to)
+book_entry_n(struct book *b, cairo_t *cr, double y, double indent, int bold,
+    const char *text, int to, const char *nums)
 {
 	struct rnd_font f = { b->st.font, b->st.size_pt, bold, 0 };
 	double w = b->pw - 2 * b->mx, tw, th, nw;
@@ -702,7 +900,7 @@ book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
 	rnd_layout_draw(cr, l, b->mx + indent, y);
 	g_object_unref(l);
 	l = rnd_layout_new(cr, &f, 0);
-	rnd_layout_text(l, num);
+	rnd_layout_text(l, nums != NULL ? nums : num);
 	rnd_layout_size(l, &nw, NULL);
 	rnd_layout_draw(cr, l, b->mx + w - nw, y);
 	g_object_unref(l);
@@ -720,6 +918,13 @@ book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
 	}
 	rnd_set_rgb(cr, b->st.text);
 	cairo_tag_end(cr, CAIRO_TAG_LINK);
+}
+
+static void
+book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
+    const char *text, int to)
+{
+	book_entry_n(b, cr, y, indent, bold, text, to, NULL);
 }
 
 /* Running head and page number. */
@@ -857,30 +1062,16 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		         _("Index of rules")) +
 		    3;
 		rnd_set_rgb(cr, b->st.text);
-		y +=
-		    rnd_text(cr,
-		        &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
-		        b->mx, y, b->pw - 2 * b->mx, 0, 0,
-		        b->o->nrules > 0 ?
-		            _("The rule ids the engine's test games "
-		              "name, and the section that states each.") :
-		            _("This "
-		              "ruleset is printed, not played: it has no rule ids.")) +
+		y += rnd_text(cr,
+		         &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
+		         b->mx, y, b->pw - 2 * b->mx, 0, 0,
+		         _("The terms of the rules, the names in their tables "
+		           "and the pages they are on.")) +
 		    4;
 	}
-	for (k = 0; k < b->icount[p] && i < b->o->nrules; k++, i++) {
-		const struct rnd_book_rule *r = &b->o->rules[i];
-		int to = book_section_page(b, r->section);
-		char *s = xasprintf("%s \xe2\x80\x94 %s", r->id, r->section);
-
-		if (to > 0)
-			book_entry(b, cr, y, 0, 0, s, to);
-		else
-			rnd_text(cr,
-			    &(struct rnd_font){ b->st.font, b->st.size_pt, 0,
-			        0 },
-			    b->mx, y, b->pw - 2 * b->mx, 0, 0, s);
-		free(s);
+	for (k = 0; k < b->icount[p] && i < b->nie; k++, i++) {
+		book_entry_n(b, cr, y, 0, 0, b->ie[i].term, b->ie[i].first,
+		    b->ie[i].pages);
 		y += lh;
 	}
 }
@@ -915,7 +1106,7 @@ book_index_pages(const struct book *b)
 static int
 book_index_count(const struct book *b, int first)
 {
-	size_t n = b->o->nrules;
+	size_t n = b->nie;
 
 	if (n <= (size_t)first)
 		return 1;
@@ -938,7 +1129,7 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 {
 	double lh = b->st.size_pt * RND_PT_MM * 1.55, room;
 	struct rnd_placed *pl;
-	size_t n, i, left = b->o->nrules;
+	size_t n, i, left = b->nie;
 	int first = b->lines, shared = 0, own, p;
 
 	n = rnd_flow_placed(f, NULL, 0);
@@ -1104,6 +1295,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		goto out;
 	}
 	book_pages(&b, f, b.body_pages);
+	book_terms_plan(&b, f);
 	book_index_plan(&b, f);
 	b.toc_pages = book_toc_pages(&b);
 	/* With its contents and index pages. */
@@ -1118,6 +1310,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		goto out;
 	}
 	b.first_body = 2 + b.toc_pages;
+	book_terms_plan(&b, f); /* its pages' numbers now known */
 	b.index_first = b.first_body + b.body_pages - b.index_shared;
 
 	memset(&meta, 0, sizeof(meta));
@@ -1166,6 +1359,12 @@ out:
 	}
 	free(b.figs);
 	free(b.inlinks);
+	for (i = 0; i < b.nie; i++)
+		free(b.ie[i].pages);
+	free(b.ie);
+	for (i = 0; i < b.nterms; i++)
+		free(b.terms[i].term);
+	free(b.terms);
 	rnd_pics_free(b.pics);
 	rs_node_free(t);
 	free(tfile);
