@@ -511,13 +511,20 @@ rnd_flow_has_dest(const struct rnd_flow *f, const char *name)
 void
 rnd_flow_dest(struct rnd_flow *f, const char *name)
 {
+	if (f->n > 0)
+		rnd_flow_dest_at(f, f->n - 1, name);
+}
+
+void
+rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+{
 	struct blk *b;
 	char *n, *e;
 	int k;
 
-	if (!f->linking || f->n == 0 || *name == '\0')
+	if (!f->linking || blk >= f->n || *name == '\0')
 		return;
-	b = &f->v[f->n - 1];
+	b = &f->v[blk];
 	/* A name taken: name-1, name-2 … as GitHub names them. */
 	n = xstrdup(name);
 	for (k = 1; rnd_flow_has_dest(f, n); k++) {

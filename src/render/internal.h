@@ -292,6 +292,8 @@ void rnd_flow_linking(struct rnd_flow *, int on);
 /* The last block added is the named destination name (a name taken
  * already gets -1, -2 … after it); whether name is one. */
 void rnd_flow_dest(struct rnd_flow *, const char *name);
+/* The same for block blk (rnd_flow_count() before it was added). */
+void rnd_flow_dest_at(struct rnd_flow *, size_t blk, const char *name);
 int rnd_flow_has_dest(const struct rnd_flow *, const char *name);
 /* An image in a paragraph (an RS_MD_LINK of level 1) is given to fn,
  * after its paragraph's text, to add as a figure; with no fn (the

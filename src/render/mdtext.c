@@ -267,18 +267,63 @@ mb_link(struct mbuf *b, const struct rs_md *m)
 	free(t.s);
 }
 
+/* Text, each "Clarification N" in it a link to that clarification
+ * ("#clarification-N", where the book has it). */
+static void
+mb_text_refs(struct mbuf *b, const char *t)
+{
+	static const char word[] = "Clarification ";
+	const char *at;
+
+	while (b->f != NULL && (at = strstr(t, word)) != NULL) {
+		const char *d = at + sizeof(word) - 1, *e = d;
+		char *pre, *ref, *to, sp[40];
+		int id;
+
+		while (*e >= '0' && *e <= '9' && e - d < 4)
+			e++;
+		if (e == d || (*e >= '0' && *e <= '9') ||
+		    !mb_kept(b, b->plain + (size_t)(at - t))) {
+			pre = xstrndup(t, (size_t)(d - t));
+			mb_text(b, pre);
+			free(pre);
+			t = d;
+			continue;
+		}
+		to = xasprintf("#clarification-%.*s", (int)(e - d), d);
+		id = rnd_flow_link(b->f, to);
+		free(to);
+		pre = xstrndup(t, (size_t)(at - t));
+		mb_text(b, pre);
+		free(pre);
+		if (id >= 0) {
+			snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\">",
+			    id);
+			mb_puts(b, sp);
+		}
+		ref = xstrndup(at, (size_t)(e - at));
+		mb_text(b, ref);
+		free(ref);
+		if (id >= 0)
+			mb_puts(b, "</span>");
+		t = e;
+	}
+	mb_text(b, t);
+}
+
 /* Inline nodes into markup. */
 static void
 mb_inline(struct mbuf *b, const struct rs_md *m)
 {
 	size_t i;
+	int id = -1;
 
 	switch (m->kind) {
 	case RS_MD_LINK:
 		mb_link(b, m);
 		return;
 	case RS_MD_TEXT:
-		mb_text(b, m->text != NULL ? m->text : "");
+		mb_text_refs(b, m->text != NULL ? m->text : "");
 		return;
 	case RS_MD_CODE: {
 		char *e = g_markup_escape_text(m->text ? m->text : "", -1);
@@ -317,10 +362,26 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		}
 		return;
 	case RS_MD_EMPH:
-		mb_puts(b, "<i>");
-		break;
 	case RS_MD_STRONG:
-		mb_puts(b, "<b>");
+		/* A heading's name in italics or bold ("see *Melee*") links
+		 * to it, where the book has it. */
+		if (b->f != NULL && mb_kept(b, b->plain)) {
+			char *t = rs_md_text(m), *sl = rnd_md_slug(t);
+			char *to = xasprintf("#%s", sl);
+
+			id = rnd_flow_link(b->f, to);
+			free(to);
+			free(sl);
+			free(t);
+			if (id >= 0) {
+				char sp[40];
+
+				snprintf(sp, sizeof(sp),
+				    "<span lang=\"x-lnk%d\">", id);
+				mb_puts(b, sp);
+			}
+		}
+		mb_puts(b, m->kind == RS_MD_EMPH ? "<i>" : "<b>");
 		break;
 	case RS_MD_DOCUMENT:
 	case RS_MD_HEADING:
@@ -343,6 +404,8 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		mb_puts(b, "</i>");
 	else if (m->kind == RS_MD_STRONG)
 		mb_puts(b, "</b>");
+	if (id >= 0)
+		mb_puts(b, "</span>");
 }
 
 /* The markup of an inline subtree, hyphenated by h (may be NULL). */

@@ -122,3 +122,26 @@ done
 grep -q "Melee: each side rolls d6 and adds its Combat; the lower total is" "$T/dice-skirmish.txt"
 ok "dice-skirmish: its opposed melee with its melee roll" $? \
     "$(grep -m1 "Melee:" "$T/dice-skirmish.txt")"
+
+# Links inside the book (issue 35): "see *Melee*" (a heading's name in
+# italics or bold) links to that heading, and "Clarification 2" to the
+# clarification of that number, each a named destination.
+dests() { python3 -c "
+import re, sys
+d = open(sys.argv[1], 'rb').read()
+print(' '.join(sorted(set(x.decode() for x in re.findall(rb'/Dest *\(([^)]*)\)', d)))))
+n = re.search(rb'/Names *\[(.*?)\] *>>', d, re.S)
+print(' '.join(x.decode() for x in re.findall(rb'\(([^)]*)\) *\[', n.group(1))) if n else '')" "$1"; }
+"$BIN" rulebook rulesets/morschauser-modern.md -p A5 -o "$T/mm.pdf" >/dev/null 2>&1
+d=$(dests "$T/mm.pdf")
+case " $(echo "$d" | sed -n 1p) " in *" melee "*) r=0 ;; *) r=1 ;; esac
+case " $(echo "$d" | sed -n 2p) " in *" melee "*) ;; *) r=1 ;; esac
+ok "morschauser-modern: 'see *Melee*' links to the heading Melee" $r "$d"
+"$BIN" rulebook rulesets/dice-skirmish.md -p A5 -o "$T/ds.pdf" >/dev/null 2>&1
+d=$(dests "$T/ds.pdf")
+r=0
+for c in clarification-2 clarification-13; do
+	case " $(echo "$d" | sed -n 1p) " in *" $c "*) ;; *) r=1 ;; esac
+done
+case " $(echo "$d" | sed -n 2p) " in *" clarification-2 "*) ;; *) r=1 ;; esac
+ok "dice-skirmish: 'Clarification 2' and 'Clarification 13' link to theirs" $r "$d"

@@ -769,6 +769,23 @@ book_body(struct book *b, struct rnd_flow *f)
 		}
 		rnd_flow_md(f, m, 0);
 		book_terms_of(b, m, n0, rnd_flow_count(f));
+		/* Each clarification its place: "Clarification 4" links
+		 * there. */
+		if (open[2] != NULL &&
+		    rs_name_eq(rs_heading_en(b->rs->lang, open[2]),
+		        "Clarifications") &&
+		    m->kind == RS_MD_LIST && m->ordered &&
+		    rnd_flow_count(f) - n0 == m->nkids) {
+			size_t k;
+
+			for (k = 0; k < m->nkids; k++) {
+				char *nm = xasprintf("clarification-%d",
+				    m->start + (int)k);
+
+				rnd_flow_dest_at(f, n0 + k, nm);
+				free(nm);
+			}
+		}
 	}
 	book_close(b, f, open, 1);
 	/* Examples whose section the book leaves out: a section of their
