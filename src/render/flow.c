@@ -126,13 +126,12 @@ struct rnd_flow {
 	double colw;      /* for the column width colw */
 	double colh;      /* a column's height (0: unknown) */
 	int quote;        /* blocks added now are in a callout box */
-	int linking;  /* links and destinations are made (rnd_flow_linking) */
-	char **dests; /* the destinations' names */
+	int linking; /* links and destinations are made (rnd_flow_linking) */
+	GHashTable *dests;     /* the destinations' names (a set), or NULL */
 	rnd_image_fn image_fn; /* draws a paragraph's images, or NULL */
 	void *image_arg;
 	rnd_table_fn table_fn; /* sees each prose table first, or NULL */
 	void *table_arg;
-	size_t ndests, capdests;
 	char **links; /* each link's target, by its id */
 	size_t nlinks, caplinks;
 };
@@ -305,9 +304,8 @@ rnd_flow_free(struct rnd_flow *f)
 	for (i = 0; i < f->nlinks; i++)
 		free(f->links[i]);
 	free(f->links);
-	for (i = 0; i < f->ndests; i++)
-		free(f->dests[i]);
-	free(f->dests);
+	if (f->dests != NULL)
+		g_hash_table_destroy(f->dests);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -500,12 +498,7 @@ rnd_flow_link(struct rnd_flow *f, const char *target)
 int
 rnd_flow_has_dest(const struct rnd_flow *f, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < f->ndests; i++)
-		if (strcmp(f->dests[i], name) == 0)
-			return 1;
-	return 0;
+	return f->dests != NULL && g_hash_table_contains(f->dests, name);
 }
 
 void
@@ -531,7 +524,10 @@ rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
 		free(n);
 		n = xasprintf("%s-%d", name, k);
 	}
-	XPUSH(f->dests, f->ndests, f->capdests, n);
+	if (f->dests == NULL)
+		f->dests = g_hash_table_new_full(g_str_hash, g_str_equal, free,
+		    NULL);
+	g_hash_table_add(f->dests, n);
 	if (b->dest != NULL)
 		return; /* the block has one: the first */
 	e = tag_escape(n);

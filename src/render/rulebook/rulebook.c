@@ -69,6 +69,7 @@ struct iterm {
 	size_t blk;
 	int row, page;
 	char *pages; /* an entry's: "3, 7" */
+	char *key;   /* its sorting key (term_key) */
 	int first;   /* its first page's number */
 };
 
@@ -381,11 +382,8 @@ static int
 term_cmp(const void *a, const void *b)
 {
 	const struct iterm *x = a, *y = b;
-	char *kx = term_key(x->term), *ky = term_key(y->term);
-	int c = strcmp(kx, ky);
+	int c = strcmp(x->key, y->key);
 
-	free(kx);
-	free(ky);
 	if (c == 0)
 		c = x->page - y->page;
 	return c;
@@ -399,27 +397,39 @@ static void
 book_terms_plan(struct book *b, struct rnd_flow *f)
 {
 	struct rnd_placed *pl;
-	size_t n, i, k;
+	size_t n, i, k, *first;
 
 	n = rnd_flow_placed(f, NULL, 0);
 	pl = xcalloc(n + 1, sizeof(*pl));
 	n = rnd_flow_placed(f, pl, n);
+	/* Each block's first piece (pieces are in the blocks' order). */
+	first = xcalloc(rnd_flow_count(f) + 1, sizeof(*first));
+	for (k = 0; k <= rnd_flow_count(f); k++)
+		first[k] = n;
+	for (k = n; k-- > 0;)
+		if (pl[k].block < rnd_flow_count(f))
+			first[pl[k].block] = k;
 	for (i = 0; i < b->nterms; i++) {
 		struct iterm *t = &b->terms[i];
 
 		t->page = -1;
-		for (k = 0; k < n; k++)
-			if (pl[k].block == t->blk &&
-			    (t->row < 0 ||
-			        (pl[k].a <= t->row && t->row < pl[k].b))) {
+		if (t->blk >= rnd_flow_count(f))
+			continue;
+		for (k = first[t->blk]; k < n && pl[k].block == t->blk; k++)
+			if (t->row < 0 ||
+			    (pl[k].a <= t->row && t->row < pl[k].b)) {
 				t->page = pl[k].page;
 				break;
 			}
 	}
+	free(first);
 	free(pl);
 	for (i = 0; i < b->nie; i++)
 		free(b->ie[i].pages);
 	free(b->ie);
+	for (i = 0; i < b->nterms; i++)
+		if (b->terms[i].key == NULL)
+			b->terms[i].key = term_key(b->terms[i].term);
 	qsort(b->terms, b->nterms, sizeof(*b->terms), term_cmp);
 	b->ie = xcalloc(b->nterms + 1, sizeof(*b->ie));
 	b->nie = 0;
@@ -430,14 +440,8 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 		if (t->page < 0)
 			continue;
 		folio = book_folio(b, t->page);
-		if (b->nie > 0) {
-			char *kt = term_key(t->term);
-			char *ke = term_key(b->ie[b->nie - 1].term);
-
-			same = strcmp(kt, ke) == 0;
-			free(kt);
-			free(ke);
-		}
+		if (b->nie > 0)
+			same = strcmp(t->key, b->ie[b->nie - 1].key) == 0;
 		if (same) {
 			char *p, num[16];
 			size_t ln, lp;
@@ -457,6 +461,7 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 		}
 		e = &b->ie[b->nie++];
 		e->term = t->term;
+		e->key = t->key;
 		e->first = folio;
 		e->pages = xasprintf("%d", folio);
 	}
@@ -1379,8 +1384,10 @@ out:
 	for (i = 0; i < b.nie; i++)
 		free(b.ie[i].pages);
 	free(b.ie);
-	for (i = 0; i < b.nterms; i++)
+	for (i = 0; i < b.nterms; i++) {
 		free(b.terms[i].term);
+		free(b.terms[i].key);
+	}
 	free(b.terms);
 	rnd_pics_free(b.pics);
 	rs_node_free(t);
