@@ -59,7 +59,7 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish; do
 	n=$(wc -l <"$tmp/terms")
 	unit=$(sed -n '/^## Units/,/^## /p' "$R" | sed -n '5s/^| *\([^|]*[^ |]\) *|.*/\1/p')
 	if [ "$ids" -eq 0 ] && [ "$n" -ge 10 ] &&
-	    LC_ALL=en_US.UTF-8 sort -c -f "$tmp/terms" 2>/dev/null &&
+	    LC_ALL=C sort -c -f "$tmp/terms" 2>/dev/null &&
 	    grep -qx "Melee" "$tmp/terms" && grep -qxF "$unit" "$tmp/terms"; then
 		pass "$r: the index: $n terms, sorted, Melee and $unit among them, no rule id"
 	else

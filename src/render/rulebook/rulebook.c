@@ -366,15 +366,29 @@ book_terms_of(struct book *b, const struct rs_md *m, size_t n0, size_t n1)
 	book_bold(b, m, n0);
 }
 
-/* The case-folded key of an index term, for sorting (caller frees). */
+/* The key of an index term, for sorting (caller frees): case-folded,
+ * its accents left out (NFKD, combining marks dropped), compared byte by
+ * byte, so that the order is the same in every locale. */
 static char *
 term_key(const char *t)
 {
-	char *f = g_utf8_casefold(t, -1), *k = g_utf8_collate_key(f, -1);
-	char *r = xstrdup(k);
+	char *f = g_utf8_casefold(t, -1);
+	char *d = g_utf8_normalize(f, -1, G_NORMALIZE_ALL);
+	char *r = xstrdup(d != NULL ? d : f), *q = r;
+	const char *p;
 
+	for (p = r; *p != '\0'; p = g_utf8_next_char(p)) {
+		gunichar c = g_utf8_get_char(p);
+		const char *n = g_utf8_next_char(p);
+
+		if (c >= 0x300 && c <= 0x36f)
+			continue;
+		memmove(q, p, (size_t)(n - p));
+		q += n - p;
+	}
+	*q = '\0';
 	g_free(f);
-	g_free(k);
+	g_free(d);
 	return r;
 }
 
