@@ -51,6 +51,8 @@ struct meas {
 	double caph;         /* its height, with the space under it */
 	double tpt;          /* a table's text size (pt) when its own, or 0 */
 	double h;            /* whole height */
+	double cw;  /* a custom block's width (its indent centres it) */
+	double csc; /* and its scale */
 };
 
 struct blk {
@@ -76,6 +78,8 @@ struct blk {
 	struct cell *cell; /* a table's cells measured (table_natural) */
 	char *caption;     /* markup over a table's first row, or NULL */
 	size_t omitted;    /* a note in place of a table of so many rows */
+	int quote;         /* set in a callout box (a blockquote) */
+	char *dest; /* its named destination's tag attributes, or NULL */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -120,10 +124,28 @@ struct rnd_flow {
 	size_t kept;      /* bytes the layouts its cells keep take, about */
 	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
 	double colw;      /* for the column width colw */
+	double colh;      /* a column's height (0: unknown) */
+	int quote;        /* blocks added now are in a callout box */
+	int linking; /* links and destinations are made (rnd_flow_linking) */
+	GHashTable *dests;     /* the destinations' names (a set), or NULL */
+	rnd_image_fn image_fn; /* draws a paragraph's images, or NULL */
+	void *image_arg;
+	rnd_table_fn table_fn; /* sees each prose table first, or NULL */
+	void *table_arg;
+	char **links; /* each link's target, by its id */
+	size_t nlinks, caplinks;
 };
+
+static char *tag_escape(const char *);
 
 /* Shrink-to-fit tries sizes this far apart (pt). */
 #define RND_STEP_PT 0.5
+
+/* A callout box: its text this far in from the column's left and right
+ * (mm), and the box this far over and under its text. */
+#define QUOTE_L 4.0
+#define QUOTE_R 2.5
+#define QUOTE_PAD 1.2
 
 #define CELL_PADX 0.65
 #define CELL_PADY 0.45
@@ -255,6 +277,7 @@ blk_free(struct blk *b)
 	meas_free(&b->saved);
 	free(b->markup);
 	free(b->bullet);
+	free(b->dest);
 	for (j = 0; j < b->nrows * b->ncols; j++)
 		free(b->cells[j]);
 	free(b->cells);
@@ -278,6 +301,11 @@ rnd_flow_free(struct rnd_flow *f)
 	free(f->fin.v);
 	free(f->label);
 	free(f->long_where);
+	for (i = 0; i < f->nlinks; i++)
+		free(f->links[i]);
+	free(f->links);
+	if (f->dests != NULL)
+		g_hash_table_destroy(f->dests);
 	cairo_destroy(f->mcr);
 	cairo_surface_destroy(f->msurf);
 	free(f);
@@ -374,6 +402,7 @@ blk_add(struct rnd_flow *f, enum blk_kind k, struct pos p)
 	memset(&b, 0, sizeof(b));
 	b.kind = k;
 	b.pos = p;
+	b.quote = f->quote;
 	XPUSH(f->v, f->n, f->cap, b);
 	return &f->v[f->n - 1];
 }
@@ -434,6 +463,76 @@ rnd_flow_table(struct rnd_flow *f, struct pos p, size_t nrows, size_t ncols,
 		return;
 	if (f->parts_w > 0 && ncols > 1)
 		table_parts(f);
+}
+
+void
+rnd_flow_quote(struct rnd_flow *f, int on)
+{
+	f->quote = on;
+}
+
+int
+rnd_flow_quoting(const struct rnd_flow *f)
+{
+	return f->quote;
+}
+
+void
+rnd_flow_linking(struct rnd_flow *f, int on)
+{
+	f->linking = on;
+}
+
+int
+rnd_flow_link(struct rnd_flow *f, const char *target)
+{
+	char *a;
+
+	if (!f->linking)
+		return -1;
+	a = xstrdup(target);
+	XPUSH(f->links, f->nlinks, f->caplinks, a);
+	return (int)f->nlinks - 1;
+}
+
+int
+rnd_flow_has_dest(const struct rnd_flow *f, const char *name)
+{
+	return f->dests != NULL && g_hash_table_contains(f->dests, name);
+}
+
+void
+rnd_flow_dest(struct rnd_flow *f, const char *name)
+{
+	if (f->n > 0)
+		rnd_flow_dest_at(f, f->n - 1, name);
+}
+
+void
+rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+{
+	struct blk *b;
+	char *n, *e;
+	int k;
+
+	if (!f->linking || blk >= f->n || *name == '\0')
+		return;
+	b = &f->v[blk];
+	/* A name taken: name-1, name-2 … as GitHub names them. */
+	n = xstrdup(name);
+	for (k = 1; rnd_flow_has_dest(f, n); k++) {
+		free(n);
+		n = xasprintf("%s-%d", name, k);
+	}
+	if (f->dests == NULL)
+		f->dests = g_hash_table_new_full(g_str_hash, g_str_equal, free,
+		    NULL);
+	g_hash_table_add(f->dests, n);
+	if (b->dest != NULL)
+		return; /* the block has one: the first */
+	e = tag_escape(n);
+	b->dest = xasprintf("name='%s'", e);
+	free(e);
 }
 
 void
@@ -1299,20 +1398,23 @@ blk_measure(struct rnd_flow *f, struct blk *b, double colw)
 		break;
 	}
 	case BLK_PARA:
-		b->m.lay = flow_layout(f, f->st.font, 1.0, 0, colw, b->markup);
+		b->m.indent = b->quote ? QUOTE_L : 0;
+		b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
+		    colw - (b->quote ? QUOTE_L + QUOTE_R : 0), b->markup);
 		b->m.space = body * 0.45;
 		blk_lines(b);
 		break;
 	case BLK_ITEM: {
-		double bw;
+		double bw, q = b->quote ? QUOTE_L : 0;
 
-		b->m.indent = body * (1.2 * b->level + 1.3);
+		b->m.indent = q + body * (1.2 * b->level + 1.3);
 		b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
 		rnd_layout_size(b->m.blay, &bw, NULL);
-		if (bw + body * 0.5 > b->m.indent - body * 1.2 * b->level)
-			b->m.indent = body * 1.2 * b->level + bw + body * 0.5;
+		if (bw + body * 0.5 > b->m.indent - q - body * 1.2 * b->level)
+			b->m.indent = q + body * 1.2 * b->level + bw +
+			    body * 0.5;
 		b->m.lay = flow_layout(f, f->st.font, 1.0, 0,
-		    colw - b->m.indent, b->markup);
+		    colw - b->m.indent - (b->quote ? QUOTE_R : 0), b->markup);
 		b->m.space = body * 0.25;
 		blk_lines(b);
 		break;
@@ -1321,11 +1423,42 @@ blk_measure(struct rnd_flow *f, struct blk *b, double colw)
 		table_measure(f, b, colw);
 		b->m.space = body * 0.7;
 		break;
-	case BLK_CUSTOM:
-		b->m.h = b->draw(f->mcr, b->arg, 0, 0, colw, f->scale, 0);
+	case BLK_CUSTOM: {
+		/* A figure taller than a column (an example on A5) is drawn
+		 * narrower, centred, and if need be with its text a little
+		 * smaller (its running text never under 6.5 pt), until it
+		 * fits: else the whole flow would fail for want of a page it
+		 * can never have. Narrower makes a diagram shorter but its
+		 * text taller, so each width is tried from the widest. */
+		double w = colw, sc = f->scale, tw, ts;
+		int k;
+
+		b->m.h = b->draw(f->mcr, b->arg, 0, 0, w, sc, 0);
+		for (ts = f->scale; f->colh > 0 && b->m.h > f->colh &&
+		     f->st.size_pt * ts * 0.92 >= 6.5;
+		     ts *= 0.95)
+			for (k = 0; k <= 10 && b->m.h > f->colh; k++) {
+				double h;
+
+				tw = colw * (1 - 0.04 * k);
+				h = b->draw(f->mcr, b->arg, 0, 0, tw, ts, 0);
+				if (h <= f->colh) {
+					b->m.h = h;
+					w = tw;
+					sc = ts;
+				}
+			}
+		b->m.cw = w;
+		b->m.csc = sc;
+		b->m.indent = (colw - w) / 2;
 		b->m.space = body * 0.7;
 		break;
 	}
+	}
+	/* A callout box reaches QUOTE_PAD over and under its text: the
+	 * space between it and what is not in it leaves room for that. */
+	if (b > f->v && b->quote != b[-1].quote)
+		b->m.space += QUOTE_PAD * 1.5;
 }
 
 /* Start measuring anew for a column width at the flow's scale: blocks are
@@ -1610,6 +1743,145 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	cairo_stroke(cr);
 }
 
+/* s with the quotes and backslashes of a cairo tag's string escaped
+ * (caller frees). */
+static char *
+tag_escape(const char *s)
+{
+	char *e = xmalloc(2 * strlen(s) + 1), *q = e;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '\\')
+			*q++ = '\\';
+		*q++ = *s;
+	}
+	*q = '\0';
+	return e;
+}
+
+void
+rnd_flow_on_image(struct rnd_flow *f, rnd_image_fn fn, void *arg)
+{
+	f->image_fn = fn;
+	f->image_arg = arg;
+}
+
+void
+rnd_flow_on_table(struct rnd_flow *f, rnd_table_fn fn, void *arg)
+{
+	f->table_fn = fn;
+	f->table_arg = arg;
+}
+
+rnd_table_fn
+rnd_flow_table_fn(const struct rnd_flow *f, void **arg)
+{
+	*arg = f->table_arg;
+	return f->table_fn;
+}
+
+rnd_image_fn
+rnd_flow_image_fn(const struct rnd_flow *f, void **arg)
+{
+	*arg = f->image_arg;
+	return f->image_fn;
+}
+
+/* A callout box (a blockquote) behind a piece of a paragraph or item
+ * at y: tinted, with a rule down its left; joined to the box of the
+ * block over it when that is one too. */
+static void
+draw_quote(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
+    double x, double y, double w)
+{
+	const struct blk *b = &f->v[pc->blk];
+	double top = y - QUOTE_PAD,
+	       bot = y + units_h(b, pc->a, pc->b) + QUOTE_PAD;
+
+	if (pc->a == 0 && pc->y > 0 && pc->blk > 0 && b[-1].quote)
+		top = y - b->m.space;
+	rnd_set_rgb(cr, f->st.shade);
+	cairo_rectangle(cr, x, top, w, bot - top);
+	cairo_fill(cr);
+	rnd_set_rgb(cr, f->st.accent);
+	cairo_rectangle(cr, x, top, 0.8, bot - top);
+	cairo_fill(cr);
+	rnd_set_rgb(cr, f->st.text);
+}
+
+/* The links of lines [a, e) of a block's text drawn at (x, y): each span
+ * its markup marks lang="x-lnkN" (rnd_flow_link) a link, a rectangle a
+ * line it is on. */
+static void
+draw_links(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
+    double x, double y, int a, int e)
+{
+	PangoAttrList *al;
+	GSList *all, *l;
+	double k;
+
+	if (f->nlinks == 0 || b->m.lay == NULL ||
+	    (al = pango_layout_get_attributes(b->m.lay)) == NULL)
+		return;
+	k = rnd_layout_scale(b->m.lay) / PANGO_SCALE;
+	all = pango_attr_list_get_attributes(al);
+	for (l = all; l != NULL; l = l->next) {
+		PangoAttribute *at = l->data;
+		const char *s, *to;
+		unsigned long id;
+		char *esc, *ta;
+		int i;
+
+		if (at->klass->type != PANGO_ATTR_LANGUAGE ||
+		    (s = pango_language_to_string(
+		         ((PangoAttrLanguage *)at)->value)) == NULL ||
+		    strncmp(s, "x-lnk", 5) != 0 ||
+		    (id = strtoul(s + 5, NULL, 10)) >= f->nlinks)
+			continue;
+		/* A link inside the book to a name it does not have is
+		 * text (the book warns of it). */
+		to = f->links[id];
+		if (to[0] == '#' && !rnd_flow_has_dest(f, to + 1))
+			continue;
+		esc = tag_escape(to + (to[0] == '#'));
+		ta = xasprintf(to[0] == '#' ? "dest='%s'" : "uri='%s'", esc);
+		free(esc);
+		for (i = a; i < e; i++) {
+			PangoLayoutLine *ln =
+			    pango_layout_get_line_readonly(b->m.lay, i);
+			int s0, s1, n, j, *r;
+
+			if (ln == NULL)
+				break;
+			s0 = (int)at->start_index > ln->start_index ?
+			    (int)at->start_index :
+			    ln->start_index;
+			s1 = (int)at->end_index <
+			        ln->start_index + ln->length ?
+			    (int)at->end_index :
+			    ln->start_index + ln->length;
+			if (s0 >= s1)
+				continue;
+			pango_layout_line_get_x_ranges(ln, s0, s1, &r, &n);
+			for (j = 0; j < n; j++) {
+				char *t =
+				    xasprintf("rect=[%.3f %.3f %.3f %.3f] %s",
+				        x + r[2 * j] * k,
+				        y + b->m.top[i] - b->m.top[a],
+				        (r[2 * j + 1] - r[2 * j]) * k,
+				        b->m.top[i + 1] - b->m.top[i], ta);
+
+				cairo_tag_begin(cr, CAIRO_TAG_LINK, t);
+				cairo_tag_end(cr, CAIRO_TAG_LINK);
+				free(t);
+			}
+			g_free(r);
+		}
+		free(ta);
+	}
+	g_slist_free_full(all, (GDestroyNotify)pango_attribute_destroy);
+}
+
 /* Draw one piece in the column at x (width w), top y0. */
 static void
 draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
@@ -1617,12 +1889,16 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 {
 	const struct blk *b = &f->v[pc->blk];
 	double y = y0 + pc->y;
+	int dest = b->dest != NULL && pc->a == 0;
 
+	if (dest)
+		cairo_tag_begin(cr, CAIRO_TAG_DEST, b->dest);
 	rnd_set_rgb(cr, f->st.text);
 	switch (b->kind) {
 	case BLK_HEADING:
 		rnd_set_rgb(cr, f->st.accent);
 		draw_lines(cr, b, x, y, 0, b->m.nlines);
+		draw_links(f, cr, b, x, y, 0, b->m.nlines);
 		if (b->level <= 2) {
 			rnd_set_rgb(cr, f->st.rule);
 			cairo_set_line_width(cr, b->level <= 1 ? 0.5 : 0.3);
@@ -1633,9 +1909,14 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		}
 		break;
 	case BLK_PARA:
-		draw_lines(cr, b, x, y, pc->a, pc->b);
+		if (b->quote)
+			draw_quote(f, cr, pc, x, y, w);
+		draw_lines(cr, b, x + b->m.indent, y, pc->a, pc->b);
+		draw_links(f, cr, b, x + b->m.indent, y, pc->a, pc->b);
 		break;
 	case BLK_ITEM:
+		if (b->quote)
+			draw_quote(f, cr, pc, x, y, w);
 		if (pc->a == 0) {
 			double bw;
 
@@ -1648,14 +1929,19 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 			rnd_set_rgb(cr, f->st.text);
 		}
 		draw_lines(cr, b, x + b->m.indent, y, pc->a, pc->b);
+		draw_links(f, cr, b, x + b->m.indent, y, pc->a, pc->b);
 		break;
 	case BLK_TABLE:
 		draw_table(f, cr, b, x, y, pc->a, pc->b);
 		break;
 	case BLK_CUSTOM:
-		b->draw(cr, b->arg, x, y, w, f->scale, 1);
+		b->draw(cr, b->arg, x + b->m.indent, y,
+		    b->m.cw > 0 ? b->m.cw : w,
+		    b->m.csc > 0 ? b->m.csc : f->scale, 1);
 		break;
 	}
+	if (dest)
+		cairo_tag_end(cr, CAIRO_TAG_DEST);
 }
 
 /* Try to place at a scale; returns what flow_place returns. */
@@ -1667,6 +1953,7 @@ flow_try(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 
 	f->scale = scale;
 	f->too_wide = -1;
+	f->colh = fr->h;
 	flow_measure(f, colw);
 	f->last_miss = flow_place(f, fr, max_pages, pl);
 	/* A table whose words overflow its column counts as not fitting,
@@ -1925,9 +2212,10 @@ rnd_flow_dump(const struct rnd_flow *f, const struct rnd_frame *fr, int box,
 		    b->kind == BLK_TABLE      ? "table" :
 		    b->kind == BLK_CUSTOM     ? "custom" :
 		                                "text";
-		what = xasprintf("%zu %s %d-%d of %d%s", pc->blk,
+		what = xasprintf("%zu %s %d-%d of %d%s%s", pc->blk,
 		    b->kind == BLK_TABLE ? "rows" : "lines", pc->a, pc->b,
-		    blk_units(b), b->kind == BLK_HEADING ? " " : "");
+		    blk_units(b), b->quote ? " quote" : "",
+		    b->kind == BLK_HEADING ? " " : "");
 		/* A heading's text, its markup left out. */
 		if (b->kind == BLK_HEADING && b->markup != NULL) {
 			o = what;

@@ -278,6 +278,41 @@ void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows, size_t ncols,
 typedef double (*rnd_draw_fn)(cairo_t *, void *arg, double x, double y,
     double w, double scale, int draw);
 void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
+/* The blocks added from now on are set in a callout box (on != 0): a
+ * blockquote, tinted, with a rule down its left. */
+void rnd_flow_quote(struct rnd_flow *, int on);
+int rnd_flow_quoting(const struct rnd_flow *);
+/* A link's id, for the markup of a flow's text: a span of it marked
+ * lang="x-lnkID" is drawn with a PDF link to target, a URL, or "#NAME"
+ * for the book's named destination NAME. */
+int rnd_flow_link(struct rnd_flow *, const char *target);
+/* Links and named destinations are made in this flow (on != 0; a book's):
+ * else rnd_flow_link returns -1 and rnd_flow_dest does nothing. */
+void rnd_flow_linking(struct rnd_flow *, int on);
+/* The last block added is the named destination name (a name taken
+ * already gets -1, -2 … after it); whether name is one. */
+void rnd_flow_dest(struct rnd_flow *, const char *name);
+/* The same for block blk (rnd_flow_count() before it was added). */
+void rnd_flow_dest_at(struct rnd_flow *, size_t blk, const char *name);
+int rnd_flow_has_dest(const struct rnd_flow *, const char *name);
+/* An image in a paragraph (an RS_MD_LINK of level 1) is given to fn,
+ * after its paragraph's text, to add as a figure; with no fn (the
+ * default) its alt text stands in the text. */
+typedef void (
+    *rnd_image_fn)(void *arg, struct rnd_flow *, const struct rs_md *image);
+void rnd_flow_on_image(struct rnd_flow *, rnd_image_fn fn, void *arg);
+rnd_image_fn rnd_flow_image_fn(const struct rnd_flow *, void **arg);
+/* A table of the prose (an RS_MD_TABLE) is given to fn first: it returns
+ * 1 when it has put the table in the flow its own way, else 0 with
+ * keep[c] set to 0 for each column c to leave out (keep has a 1 for
+ * each of the table's columns). */
+typedef int (*rnd_table_fn)(void *arg, struct rnd_flow *,
+    const struct rs_md *table, int *keep);
+void rnd_flow_on_table(struct rnd_flow *, rnd_table_fn fn, void *arg);
+rnd_table_fn rnd_flow_table_fn(const struct rnd_flow *, void **arg);
+/* A heading's name as a link to it names it: "Melee power" is
+ * "melee-power" (caller frees). */
+char *rnd_md_slug(const char *text);
 /*
  * Add a Markdown subtree (a node, or the nodes kids[from..to) of a
  * document). condense != 0 keeps the first sentence of each paragraph and
@@ -517,6 +552,8 @@ struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
 void rnd_pics_free(struct rnd_pics *);
 /* Whether unit (an index into rs->units) has a picture. */
 int rnd_pics_has(const struct rnd_pics *, size_t unit);
+/* Its height over its width; returns 0, or -1 when it has none. */
+int rnd_pic_aspect(const struct rnd_pics *, size_t unit, double *h_over_w);
 /* Draw unit's picture as large as fits the box (x, y, w, h mm), its
  * aspect kept, centred. Returns 0, or -1 when it has none. */
 int rnd_pic_draw(struct rnd_pics *, cairo_t *, size_t unit, double x, double y,

@@ -18,6 +18,7 @@ struct mbuf {
 	size_t nkeep;
 	const char *mono;
 	const struct rnd_hyph *hyph; /* soft hyphens in text; NULL: none */
+	struct rnd_flow *f; /* links are links of this flow; NULL: text */
 };
 
 /* Append len bytes. */
@@ -187,15 +188,143 @@ condense_keep(const struct rs_md *m, size_t *n, int mode)
 	return keep;
 }
 
+static void mb_inline(struct mbuf *, const struct rs_md *);
+
+/* A URL as printed: escaped, never hyphenated; it may break after a
+ * slash or a dot past its scheme's "://" (a zero-width space there). */
+static void
+mb_url(struct mbuf *b, const char *url)
+{
+	const char *p, *host = strstr(url, "://");
+	char *e;
+
+	host = host != NULL ? host + 3 : url;
+	for (p = url; *p != '\0'; p++) {
+		if ((unsigned char)*p >= 0x80)
+			mb_put(b, p, 1);
+		else {
+			e = g_markup_escape_text(p, 1);
+			mb_puts(b, e);
+			g_free(e);
+		}
+		if (p >= host && (*p == '/' || *p == '.') && p[1] != '\0' &&
+		    p[1] != '/')
+			mb_puts(b, "\xe2\x80\x8b");
+	}
+}
+
+/* A link: its text, a PDF link in a flow, and for print its URL in
+ * small type after it (unless the text is the URL, or it leads inside
+ * the book). An image in a flow is drawn as a figure under its
+ * paragraph (flow_md_block), so it adds nothing here; elsewhere (a
+ * table's cell, a heading) its alt text stands for it. */
+static void
+mb_link(struct mbuf *b, const struct rs_md *m)
+{
+	const char *url = m->info != NULL ? m->info : "";
+	struct mbuf t;
+	int id = -1;
+	size_t i, start = b->plain;
+	void *arg;
+
+	memset(&t, 0, sizeof(t));
+	md_plain(&t, m);
+	if (m->level == 1 && b->f != NULL && rnd_flow_image_fn(b->f, &arg)) {
+		b->plain += t.n;
+		free(t.s);
+		return;
+	}
+	if (m->level != 1 && b->f != NULL && *url != '\0' &&
+	    mb_kept(b, start)) {
+		char sp[48];
+
+		/* A link out underlined; one to a place in the book as its
+		 * text. */
+		id = rnd_flow_link(b->f, url);
+		snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\"%s>", id,
+		    url[0] == '#' ? "" : " underline=\"low\"");
+		if (id >= 0)
+			mb_puts(b, sp);
+	}
+	if (*url != '\0' && strcmp(t.s != NULL ? t.s : "", url) == 0) {
+		/* Its text is its URL: never hyphenated, broken after a
+		 * slash or a dot. */
+		if (mb_kept(b, start))
+			mb_url(b, url);
+		b->plain += t.n;
+	} else
+		for (i = 0; i < m->nkids; i++)
+			mb_inline(b, m->kids[i]);
+	if (id >= 0)
+		mb_puts(b, "</span>");
+	if (m->level != 1 && *url != '\0' && url[0] != '#' &&
+	    mb_kept(b, start) && strcmp(t.s != NULL ? t.s : "", url) != 0 &&
+	    (strncmp(url, "mailto:", 7) != 0 ||
+	        strcmp(t.s != NULL ? t.s : "", url + 7) != 0)) {
+		mb_puts(b, " <small>(");
+		mb_url(b, url);
+		mb_puts(b, ")</small>");
+	}
+	free(t.s);
+}
+
+/* Text, each "Clarification N" in it a link to that clarification
+ * ("#clarification-N", where the book has it). */
+static void
+mb_text_refs(struct mbuf *b, const char *t)
+{
+	static const char word[] = "Clarification ";
+	const char *at;
+
+	while (b->f != NULL && (at = strstr(t, word)) != NULL) {
+		const char *d = at + sizeof(word) - 1, *e = d;
+		char *pre, *ref, *to, sp[40];
+		int id;
+
+		while (*e >= '0' && *e <= '9' && e - d < 4)
+			e++;
+		if (e == d || (*e >= '0' && *e <= '9') ||
+		    !mb_kept(b, b->plain + (size_t)(at - t))) {
+			pre = xstrndup(t, (size_t)(d - t));
+			mb_text(b, pre);
+			free(pre);
+			t = d;
+			continue;
+		}
+		to = xasprintf("#clarification-%.*s", (int)(e - d), d);
+		id = rnd_flow_link(b->f, to);
+		free(to);
+		pre = xstrndup(t, (size_t)(at - t));
+		mb_text(b, pre);
+		free(pre);
+		if (id >= 0) {
+			snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\">",
+			    id);
+			mb_puts(b, sp);
+		}
+		ref = xstrndup(at, (size_t)(e - at));
+		mb_text(b, ref);
+		free(ref);
+		if (id >= 0)
+			mb_puts(b, "</span>");
+		t = e;
+	}
+	mb_text(b, t);
+}
+
 /* Inline nodes into markup. */
 static void
 mb_inline(struct mbuf *b, const struct rs_md *m)
 {
 	size_t i;
+	int id = -1;
 
 	switch (m->kind) {
+	case RS_MD_LINK:
+		mb_link(b, m);
+		return;
 	case RS_MD_TEXT:
-		mb_text(b, m->text != NULL ? m->text : "");
+		mb_text_refs(b, m->text != NULL ? m->text : "");
 		return;
 	case RS_MD_CODE: {
 		char *e = g_markup_escape_text(m->text ? m->text : "", -1);
@@ -234,10 +363,26 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		}
 		return;
 	case RS_MD_EMPH:
-		mb_puts(b, "<i>");
-		break;
 	case RS_MD_STRONG:
-		mb_puts(b, "<b>");
+		/* A heading's name in italics or bold ("see *Melee*") links
+		 * to it, where the book has it. */
+		if (b->f != NULL && mb_kept(b, b->plain)) {
+			char *t = rs_md_text(m), *sl = rnd_md_slug(t);
+			char *to = xasprintf("#%s", sl);
+
+			id = rnd_flow_link(b->f, to);
+			free(to);
+			free(sl);
+			free(t);
+			if (id >= 0) {
+				char sp[40];
+
+				snprintf(sp, sizeof(sp),
+				    "<span lang=\"x-lnk%d\">", id);
+				mb_puts(b, sp);
+			}
+		}
+		mb_puts(b, m->kind == RS_MD_EMPH ? "<i>" : "<b>");
 		break;
 	case RS_MD_DOCUMENT:
 	case RS_MD_HEADING:
@@ -250,7 +395,6 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 	case RS_MD_TABLE:
 	case RS_MD_TABLE_ROW:
 	case RS_MD_TABLE_CELL:
-	case RS_MD_LINK:
 	case RS_MD_FOOTNOTE_DEF:
 	default:
 		break;
@@ -261,12 +405,14 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		mb_puts(b, "</i>");
 	else if (m->kind == RS_MD_STRONG)
 		mb_puts(b, "</b>");
+	if (id >= 0)
+		mb_puts(b, "</span>");
 }
 
 /* The markup of an inline subtree, hyphenated by h (may be NULL). */
 static char *
 md_markup(const struct rs_md *m, const char *mono, int condense,
-    const struct rnd_hyph *h)
+    const struct rnd_hyph *h, struct rnd_flow *f)
 {
 	struct mbuf b;
 	char *keep = NULL;
@@ -276,6 +422,7 @@ md_markup(const struct rs_md *m, const char *mono, int condense,
 		b.keep = keep = condense_keep(m, &b.nkeep, condense);
 	b.mono = mono != NULL ? mono : "DejaVu Sans Mono";
 	b.hyph = h;
+	b.f = f;
 	mb_puts(&b, "");
 	mb_inline(&b, m);
 	free(keep);
@@ -286,7 +433,7 @@ md_markup(const struct rs_md *m, const char *mono, int condense,
 char *
 rnd_md_markup(const struct rs_md *m, const char *mono, int condense)
 {
-	return md_markup(m, mono, condense, NULL);
+	return md_markup(m, mono, condense, NULL, NULL);
 }
 
 /* Prose of a flow: its style's hyphenation. */
@@ -295,11 +442,13 @@ flow_markup(struct rnd_flow *f, const struct rs_md *m, int condense)
 {
 	const struct rnd_style *st = rnd_flow_style(f);
 
-	return md_markup(m, st->mono_font, condense, st->hyph);
+	return md_markup(m, st->mono_font, condense, st->hyph, f);
 }
 
 static void flow_md_block(struct rnd_flow *, const struct rs_md *, int, int,
     const char *);
+static void md_images(struct rnd_flow *, const struct rs_md *, rnd_image_fn,
+    void *);
 
 /* A list's items, with bullets or numbers, nested lists indented. */
 static void
@@ -320,9 +469,13 @@ flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
 
 			if (k->kind == RS_MD_PARAGRAPH && first) {
 				char *mk = flow_markup(f, k, condense);
+				void *arg;
+				rnd_image_fn fn = rnd_flow_image_fn(f, &arg);
 
 				rnd_flow_item(f, k->pos, level, bullet, mk);
 				free(mk);
+				if (fn != NULL)
+					md_images(f, k, fn, arg);
 				first = 0;
 			} else
 				flow_md_block(f, k, condense, level + 1, mono);
@@ -335,21 +488,92 @@ flow_md_list(struct rnd_flow *f, const struct rs_md *m, int condense,
 static void
 flow_md_table(struct rnd_flow *f, const struct rs_md *m, const char *mono)
 {
-	size_t r, c, ncols = m->nkids > 0 ? m->kids[0]->nkids : 0;
+	size_t r, c, k, ncols = m->nkids > 0 ? m->kids[0]->nkids : 0, nk;
 	char **cells;
+	int *keep;
+	void *arg;
+	rnd_table_fn fn = rnd_flow_table_fn(f, &arg);
 
 	if (ncols == 0)
 		return;
-	cells = xcalloc(m->nkids * ncols, sizeof(char *));
+	keep = xcalloc(ncols, sizeof(*keep));
+	for (c = 0; c < ncols; c++)
+		keep[c] = 1;
+	if (fn != NULL && fn(arg, f, m, keep)) {
+		free(keep);
+		return;
+	}
+	for (c = 0, nk = 0; c < ncols; c++)
+		nk += keep[c] != 0;
+	if (nk == 0) {
+		free(keep);
+		return;
+	}
+	cells = xcalloc(m->nkids * nk, sizeof(char *));
 	for (r = 0; r < m->nkids; r++)
-		for (c = 0; c < ncols; c++)
-			cells[r * ncols + c] = c < m->kids[r]->nkids ?
-			    rnd_md_markup(m->kids[r]->kids[c], mono, 0) :
-			    xstrdup("");
-	rnd_flow_table(f, m->pos, m->nkids, ncols, cells, m->kids[0]->header);
-	for (r = 0; r < m->nkids * ncols; r++)
+		for (c = 0, k = 0; c < ncols; c++)
+			if (keep[c])
+				cells[r * nk + k++] = c < m->kids[r]->nkids ?
+				    rnd_md_markup(m->kids[r]->kids[c], mono,
+				        0) :
+				    xstrdup("");
+	rnd_flow_table(f, m->pos, m->nkids, nk, cells, m->kids[0]->header);
+	for (r = 0; r < m->nkids * nk; r++)
 		free(cells[r]);
 	free(cells);
+	free(keep);
+}
+
+/* Whether an inline subtree has text other than its images' alt text. */
+static int
+has_text_sans_images(const struct rs_md *m)
+{
+	size_t i;
+	const char *p;
+
+	if (m->kind == RS_MD_LINK && m->level == 1)
+		return 0;
+	if ((m->kind == RS_MD_TEXT || m->kind == RS_MD_CODE) &&
+	    m->text != NULL)
+		for (p = m->text; *p != '\0'; p++)
+			if (!isspace((unsigned char)*p))
+				return 1;
+	for (i = 0; i < m->nkids; i++)
+		if (has_text_sans_images(m->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* Each image of an inline subtree to fn, in order. */
+static void
+md_images(struct rnd_flow *f, const struct rs_md *m, rnd_image_fn fn,
+    void *arg)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_LINK && m->level == 1) {
+		fn(arg, f, m);
+		return;
+	}
+	for (i = 0; i < m->nkids; i++)
+		md_images(f, m->kids[i], fn, arg);
+}
+
+/* A thematic break in a book: a short rule across the middle. */
+static double
+break_draw(cairo_t *cr, void *arg, double x, double y, double w, double scale,
+    int draw)
+{
+	(void)arg;
+	(void)scale;
+	if (draw) {
+		cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+		cairo_set_line_width(cr, 0.3);
+		cairo_move_to(cr, x + w * 0.35, y + 1.5);
+		cairo_line_to(cr, x + w * 0.65, y + 1.5);
+		cairo_stroke(cr);
+	}
+	return 3;
 }
 
 /* One block node into the flow. */
@@ -362,23 +586,55 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 
 	switch (m->kind) {
 	case RS_MD_DOCUMENT:
-	case RS_MD_BLOCKQUOTE:
 		for (i = 0; i < m->nkids; i++)
 			flow_md_block(f, m->kids[i], condense, level, mono);
 		break;
-	case RS_MD_HEADING:
+	case RS_MD_BLOCKQUOTE: {
+		/* A callout box ("Designer's note"). */
+		int was = rnd_flow_quoting(f);
+
+		rnd_flow_quote(f, 1);
+		for (i = 0; i < m->nkids; i++)
+			flow_md_block(f, m->kids[i], condense, level, mono);
+		rnd_flow_quote(f, was);
+		break;
+	}
+	case RS_MD_HEADING: {
+		char *t = rs_md_text(m), *sl = rnd_md_slug(t);
+
 		mk = rnd_md_markup(m, mono, 0);
 		rnd_flow_heading(f, m->pos, m->level, mk);
+		rnd_flow_dest(f, sl);
 		free(mk);
+		free(sl);
+		free(t);
 		break;
-	case RS_MD_PARAGRAPH:
-		mk = flow_markup(f, m, condense);
-		if (level > 0)
-			rnd_flow_item(f, m->pos, level, "", mk);
-		else
-			rnd_flow_para(f, m->pos, mk);
-		free(mk);
+	}
+	case RS_MD_PARAGRAPH: {
+		void *arg;
+		rnd_image_fn fn = rnd_flow_image_fn(f, &arg);
+
+		/* With a figure for each image under the text (a paragraph of
+		 * images alone is its figures). */
+		if (fn == NULL || has_text_sans_images(m)) {
+			mk = flow_markup(f, m, condense);
+			if (level > 0)
+				rnd_flow_item(f, m->pos, level, "", mk);
+			else
+				rnd_flow_para(f, m->pos, mk);
+			free(mk);
+		}
+		if (fn != NULL)
+			md_images(f, m, fn, arg);
 		break;
+	}
+	case RS_MD_THEMATIC_BREAK: {
+		void *arg;
+
+		if (rnd_flow_image_fn(f, &arg) != NULL)
+			rnd_flow_custom(f, m->pos, break_draw, NULL);
+		break;
+	}
 	case RS_MD_LIST:
 		flow_md_list(f, m, condense, level, mono);
 		break;
@@ -415,7 +671,6 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 		}
 		break;
 	case RS_MD_ITEM:
-	case RS_MD_THEMATIC_BREAK:
 	case RS_MD_TABLE_ROW:
 	case RS_MD_TABLE_CELL:
 	case RS_MD_HTML:
@@ -430,6 +685,26 @@ flow_md_block(struct rnd_flow *f, const struct rs_md *m, int condense,
 	default:
 		break;
 	}
+}
+
+char *
+rnd_md_slug(const char *text)
+{
+	char *s = xmalloc(strlen(text) + 1), *q = s;
+	const unsigned char *p;
+
+	/* As GitHub makes a heading's anchor: lower case, letters, digits,
+	 * '-' and '_' kept (and every character past ASCII), a space a
+	 * '-', the rest left out. */
+	for (p = (const unsigned char *)text; *p != '\0'; p++)
+		if (*p >= 0x80)
+			*q++ = (char)*p;
+		else if (isalnum(*p) || *p == '-' || *p == '_')
+			*q++ = (char)tolower(*p);
+		else if (*p == ' ')
+			*q++ = '-';
+	*q = '\0';
+	return s;
 }
 
 void

@@ -780,6 +780,17 @@ pic_of(const struct rnd_pics *ps, size_t unit)
 }
 
 int
+rnd_pic_aspect(const struct rnd_pics *ps, size_t unit, double *h_over_w)
+{
+	struct pic *p = pic_of(ps, unit);
+
+	if (p == NULL || p->w <= 0 || p->h <= 0)
+		return -1;
+	*h_over_w = p->h / p->w;
+	return 0;
+}
+
+int
 rnd_pics_has(const struct rnd_pics *ps, size_t unit)
 {
 	return pic_of(ps, unit) != NULL;

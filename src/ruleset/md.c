@@ -176,6 +176,9 @@ md_convert(struct mdctx *c, cmark_node *cn, int depth)
 	case RS_MD_LINK:
 		m->info = xstrdup(
 		    cmark_node_get_url(cn) ? cmark_node_get_url(cn) : "");
+		/* An image is a link whose level is 1, its alt text its
+		 * kids. */
+		m->level = cmark_node_get_type(cn) == CMARK_NODE_IMAGE;
 		break;
 	case RS_MD_TABLE_ROW:
 		m->header = strcmp(cmark_node_get_type_string(cn),

@@ -219,6 +219,19 @@ image_problem(const char *path, const char **kind, char *why, size_t sz)
 	return *kind == NULL ? why : NULL;
 }
 
+char *
+rs_image_file(const struct ruleset *rs, const char *name, const char **kind,
+    char *why, size_t sz)
+{
+	char *file = beside(rs->path, name);
+
+	if (image_problem(file, kind, why, sz) != NULL) {
+		free(file);
+		return NULL;
+	}
+	return file;
+}
+
 void
 rd_unit_image(struct reader *r, const struct cell *c, struct rs_unit *u)
 {

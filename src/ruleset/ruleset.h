@@ -154,7 +154,7 @@ enum rs_md_kind {
 	RS_MD_CODE, /* inline code: text */
 	RS_MD_EMPH,
 	RS_MD_STRONG,
-	RS_MD_LINK, /* url in info */
+	RS_MD_LINK, /* url in info; level 1: an image (its alt text: kids) */
 	RS_MD_SOFTBREAK,
 	RS_MD_LINEBREAK,
 	RS_MD_FOOTNOTE_REF, /* level: the note's number */
@@ -165,7 +165,7 @@ enum rs_md_kind {
 struct rs_md {
 	enum rs_md_kind kind;
 	struct pos pos;
-	int level;   /* heading level */
+	int level;   /* heading level; 1 for an image (RS_MD_LINK) */
 	int ordered; /* list */
 	int start;   /* ordered list start */
 	int header;  /* table row is the header row */
@@ -489,6 +489,12 @@ struct ruleset {
 	struct rs_md *doc;     /* the whole body as a Markdown tree */
 	struct rs_keep *keep;  /* what the products keep for the run */
 };
+
+/* The file of a picture the ruleset names (a prose image), beside the
+ * ruleset as a unit's Image is, with its format ("png", "jpeg", "svg")
+ * in *kind; NULL when it cannot be drawn, why in why. */
+char *rs_image_file(const struct ruleset *, const char *name,
+    const char **kind, char *why, size_t sz);
 
 /*
  * Read and check a ruleset. Always returns a ruleset (possibly partial)

@@ -49,9 +49,23 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish; do
 	elif grep -q "test-game\|^units:$\|^expect:$" "$tmp/all.txt"; then
 	    fail "$r: no test game printed" "$(grep -m1 'test-game\|^expect:' "$tmp/all.txt")"
 	else pass "$r: no test game printed"; fi
+	# The index (issue 35): the terms a player looks up — headings, bold
+	# terms, the tables' unit, weapon and terrain names — sorted, each
+	# with its pages; no engine rule id.
+	pdftotext -layout "$B" - | sed -n '/^ *Index of rules *$/,$p' |
+	    sed -n 's/^ *\([^ ].*[^ .]\)  [ .]*\([0-9][0-9, ]*\) *$/\1/p' |
+	    grep -v "^$title" >"$tmp/terms"
 	ids=$(grep -c '^[a-z_]*\.[a-z_]* — ' "$tmp/all.txt")
-	grep -q "Index of rules" "$tmp/all.txt" && [ "$ids" -ge 10 ] &&
-	    pass "$r: the index lists the rule ids" || fail "$r: the index lists the rule ids" ""
+	n=$(wc -l <"$tmp/terms")
+	unit=$(sed -n '/^## Units/,/^## /p' "$R" | sed -n '5s/^| *\([^|]*[^ |]\) *|.*/\1/p')
+	if [ "$ids" -eq 0 ] && [ "$n" -ge 10 ] &&
+	    LC_ALL=C sort -c -f "$tmp/terms" 2>/dev/null &&
+	    grep -qx "Melee" "$tmp/terms" && grep -qxF "$unit" "$tmp/terms"; then
+		pass "$r: the index: $n terms, sorted, Melee and $unit among them, no rule id"
+	else
+		fail "$r: the index lists players' terms, sorted" \
+		    "$ids rule ids, $n terms, unit '$unit': $(head -c 400 "$tmp/terms" | tr '\n' ';')"
+	fi
 	# Running heads: the title on every body page; page numbers.
 	last=$pages
 	pdftotext -f "$last" -l "$last" "$B" - | grep -qx "$last" &&
@@ -138,11 +152,13 @@ cmp -s "$tmp/s.pdf" "$tmp/t.pdf" && pass "rulebook -o -: the same bytes" ||
 "$BIN" build -q -o "$tmp/b" rulesets/dice-skirmish.md &&
     [ -s "$tmp/b/dice-skirmish/rulebook.pdf" ] && grep -q '"rulebook.pdf"' "$tmp/b/dice-skirmish/index.json" &&
     pass "build writes rulebook.pdf" || fail "build writes rulebook.pdf" "$(ls "$tmp/b/dice-skirmish")"
-# A print-only ruleset has a book, with no rule ids.
+# A print-only ruleset has a book, its index of its terms too.
 "$BIN" rulebook tests/check/none.md -q -o "$tmp/n.pdf" 2>"$tmp/err" &&
-    pdftotext "$tmp/n.pdf" - | grep -q "printed, not played" &&
-    pass "a print-only ruleset's book says it has no rule ids" ||
-    fail "a print-only ruleset's book says it has no rule ids" "$(head -c 200 "$tmp/err")"
+    pdftotext -layout "$tmp/n.pdf" - | sed -n '/^ *Index of rules *$/,$p' >"$tmp/ni" &&
+    grep -q "^ *Riflemen  *[ .]*3 *$" "$tmp/ni" && grep -q "^ *Initiative  *[ .]*3 *$" "$tmp/ni" &&
+    grep -q "^ *Scoring  *[ .]*3 *$" "$tmp/ni" &&
+    pass "a print-only ruleset's book has an index of its terms" ||
+    fail "a print-only ruleset's book has an index of its terms" "$(head -c 200 "$tmp/err"; cat "$tmp/ni")"
 
 # --booklet: the A5 pages of the book two up on A4 landscape sides, in
 # saddle-stitch order, padded to a multiple of four; checked side by
@@ -210,9 +226,9 @@ grep -q "$blue" "$tmp/ex.svg" && ! grep -q "$blue" "$tmp/prose.svg" &&
 
 # A new user's ruleset: section: places an example under its heading; an
 # example whose rules' section the ruleset lacks goes to "Examples of
-# play" at the end.
+# play" at the end (the body read: from page 3, up to the index).
 "$BIN" rulebook tests/rulesets/examples.md -q -o "$tmp/u.pdf" 2>"$tmp/err" &&
-    pdftotext "$tmp/u.pdf" "$tmp/u.txt" &&
+    pdftotext -f 3 "$tmp/u.pdf" - | sed '/^Index of rules$/,$d' >"$tmp/u.txt" &&
     awk '/^Shooting$/ { s = NR } /^Example 1 · A carbine shot$/ { e = NR } /^Close combat$/ { c = NR }
         /^Example 2 · a dragoon rides in and fights$/ { d = NR } /^Examples of play$/ { x = NR }
         END { exit !(s && e > s && c > e && x > c && d > x) }' "$tmp/u.txt" &&

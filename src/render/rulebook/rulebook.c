@@ -44,12 +44,46 @@ struct book {
 	struct rnd_example_ctx *exc; /* one for each example */
 	int *fn; /* footnotes referred to in the open section */
 	size_t nfn, capfn;
-	int nexamples;    /* placed so far */
-	double body_end;  /* where the body ends on its last page (mm) */
-	int index_shared; /* the index begins under the body's end */
-	int *icount;      /* index entries on each index page */
-	int ipages;       /* index pages (a shared one counted) */
+	int nexamples;      /* placed so far */
+	double body_end;    /* where the body ends on its last page (mm) */
+	int index_shared;   /* the index begins under the body's end */
+	int *icount;        /* index entries on each index page */
+	int ipages;         /* index pages (a shared one counted) */
+	struct bfig **figs; /* the prose's pictures, in order */
+	size_t nfigs, capfigs;
+	struct rnd_pics *pics; /* theirs (figure i is its unit i) */
+	const char *section;   /* the level-2 heading over the block added */
+	struct iterm *terms;   /* the index's terms, as found */
+	size_t nterms, capterms;
+	struct iterm *ie; /* its entries: sorted, one a term */
+	size_t nie;
+	const struct rs_md **inlinks; /* links inside the book ("#name") */
+	size_t ninlinks, capinlinks;
 };
+
+/* A term of the index: a heading, a bold term, a name in the Units,
+ * Weapons or Terrain table; the block it is in (row of a table, or -1)
+ * and, laid out, its page. An entry: the term, its pages in pages. */
+struct iterm {
+	char *term;
+	size_t blk;
+	int row, page;
+	char *pages; /* an entry's: "3, 7" */
+	char *key;   /* its sorting key (term_key) */
+	int first;   /* its first page's number */
+};
+
+/* A picture of the prose, drawn as a figure over its alt text. */
+struct bfig {
+	struct book *b;
+	size_t i; /* in b->figs, and its unit in b->pics */
+	char *alt, *file;
+	const char *name, *kind;
+	struct pos pos;
+};
+
+/* A figure's picture is at most this much of a page's frame high. */
+#define BOOK_FIG_H 0.55
 
 /* Pages of a book in all (title, contents, body, index): a long
  * published rulebook has 300 to 400. Laying out a page takes a few ms,
@@ -122,6 +156,553 @@ book_refs(struct book *b, const struct rs_md *m)
 		book_refs(b, m->kids[i]);
 }
 
+/* What the book does not draw, a warning at its line (raw HTML); its
+ * links inside the book, to be checked once every heading is known. */
+static void
+book_undrawn(struct book *b, const struct rs_md *m)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_HTML && m->text != NULL &&
+	    strncmp(m->text, "<!--", 4) != 0) {
+		diag_msg(b->dg, m->pos, MSG(RULEBOOK_NOT_DRAWN), "raw HTML");
+		return;
+	}
+	if (m->kind == RS_MD_LINK && m->level == 0 && m->info != NULL &&
+	    m->info[0] == '#')
+		XPUSH(b->inlinks, b->ninlinks, b->capinlinks, m);
+	for (i = 0; i < m->nkids; i++)
+		book_undrawn(b, m->kids[i]);
+}
+
+/* A figure: the picture as wide as four fifths of the column (and no
+ * higher than BOOK_FIG_H of the frame), centred, its alt text under it
+ * in italics; the alt text alone when the picture cannot be drawn. */
+static double
+book_fig_draw(cairo_t *cr, void *arg, double x, double y, double w,
+    double scale, int draw)
+{
+	struct bfig *g = arg;
+	struct book *b = g->b;
+	double pt = b->st.size_pt * scale * 0.9, a, pw = 0, ph = 0, th = 0;
+	struct rnd_font font = { b->st.font, pt, 0, 1 };
+	PangoLayout *l;
+
+	if (pt < b->st.min_pt * 0.9)
+		font.size_pt = b->st.min_pt * 0.9;
+	if (font.size_pt < 6.5)
+		font.size_pt = 6.5;
+	if (b->pics != NULL && rnd_pic_aspect(b->pics, g->i, &a) == 0) {
+		pw = w * 0.8;
+		ph = pw * a;
+		if (ph > b->fr.h * BOOK_FIG_H) {
+			ph = b->fr.h * BOOK_FIG_H;
+			pw = ph / a;
+		}
+		if (draw)
+			rnd_pic_draw(b->pics, cr, g->i, x + (w - pw) / 2, y,
+			    pw, ph);
+		ph += 1.5;
+	}
+	if (g->alt[0] != '\0') {
+		l = rnd_layout_new(cr, &font, w);
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+		rnd_layout_text(l, g->alt);
+		rnd_layout_size(l, NULL, &th);
+		if (draw) {
+			rnd_set_rgb(cr, b->st.text);
+			rnd_layout_draw(cr, l, x, y + ph);
+		}
+		g_object_unref(l);
+	}
+	return ph + th;
+}
+
+/* An image of the prose (rnd_flow_on_image): a figure, or where its
+ * file cannot be drawn a warning and its alt text in its place. */
+static void
+book_image(void *arg, struct rnd_flow *f, const struct rs_md *m)
+{
+	struct book *b = arg;
+	struct bfig *g = xcalloc(1, sizeof(*g));
+	char why[256];
+
+	g->b = b;
+	g->alt = rs_md_text(m);
+	g->name = m->info != NULL ? m->info : "";
+	g->pos = m->pos;
+	g->i = b->nfigs;
+	g->file = rs_image_file(b->rs, g->name, &g->kind, why, sizeof(why));
+	if (g->file == NULL)
+		diag_msg(b->dg, m->pos, MSG(RULEBOOK_PICTURE_NOT_DRAWN),
+		    g->name, why);
+	XPUSH(b->figs, b->nfigs, b->capfigs, g);
+	rnd_flow_custom(f, m->pos, book_fig_draw, g);
+}
+
+/* The figures' pictures, read and checked as the units' are (each its
+ * limits, all of them the work of a ruleset's pictures): one that
+ * cannot be drawn is a warning at its line. */
+static void
+book_pics(struct book *b)
+{
+	struct ruleset fake;
+	struct rs_unit *u;
+	struct diags dg;
+	size_t i, k;
+	int failed;
+
+	if (b->nfigs == 0)
+		return;
+	u = xcalloc(b->nfigs, sizeof(*u));
+	for (i = 0; i < b->nfigs; i++) {
+		u[i].name = b->figs[i]->alt;
+		u[i].image = (char *)b->figs[i]->name;
+		u[i].image_file = b->figs[i]->file;
+		u[i].image_kind = b->figs[i]->kind;
+		u[i].image_pos = b->figs[i]->pos;
+	}
+	memset(&fake, 0, sizeof(fake));
+	fake.path = b->rs->path;
+	fake.units = u;
+	fake.nunits = b->nfigs;
+	memset(&dg, 0, sizeof(dg));
+	b->pics = rnd_pics_new(&fake, &dg, &failed);
+	for (k = 0; k < dg.n; k++) {
+		/* "unit 'ALT': Image 'NAME' WHY": the why. */
+		const char *w = dg.v[k].msg;
+
+		for (i = 0; i < b->nfigs; i++)
+			if (dg.v[k].line == b->figs[i]->pos.line &&
+			    dg.v[k].col == b->figs[i]->pos.col)
+				break;
+		if (i == b->nfigs)
+			continue;
+		{
+			char *pre = xasprintf("Image '%s' ", b->figs[i]->name);
+			const char *at = strstr(w, pre);
+
+			diag_msg(b->dg, b->figs[i]->pos,
+			    MSG(RULEBOOK_PICTURE_NOT_DRAWN), b->figs[i]->name,
+			    at != NULL ? at + strlen(pre) : w);
+			free(pre);
+		}
+	}
+	diags_free(&dg);
+	free(u);
+}
+
+/* A term for the index, its punctuation at either end left out;
+ * nothing when it is empty, long or starts with a digit. */
+static void
+book_term(struct book *b, const char *text, size_t blk, int row)
+{
+	struct iterm t;
+	const char *a = text, *e = text + strlen(text);
+
+	while (*a == ' ' || *a == '(' || *a == '"')
+		a++;
+	while (e > a && strchr(" .,:;!?)\"", e[-1]) != NULL)
+		e--;
+	/* An em or en dash at the end ("Move —"). */
+	while (e - a >= 3 && (unsigned char)e[-3] == 0xe2 &&
+	    (unsigned char)e[-2] == 0x80 &&
+	    ((unsigned char)e[-1] == 0x94 || (unsigned char)e[-1] == 0x93)) {
+		e -= 3;
+		while (e > a && e[-1] == ' ')
+			e--;
+	}
+	if (e == a || e - a > 48 || (*a >= '0' && *a <= '9'))
+		return;
+	memset(&t, 0, sizeof(t));
+	t.term = xstrndup(a, (size_t)(e - a));
+	t.blk = blk;
+	t.row = row;
+	XPUSH(b->terms, b->nterms, b->capterms, t);
+}
+
+/* The bold terms of m, in block blk. */
+static void
+book_bold(struct book *b, const struct rs_md *m, size_t blk)
+{
+	size_t i;
+
+	if (m->kind == RS_MD_TABLE)
+		return;
+	if (m->kind == RS_MD_STRONG) {
+		char *t = rs_md_text(m);
+
+		book_term(b, t, blk, -1);
+		free(t);
+		return;
+	}
+	for (i = 0; i < m->nkids; i++)
+		book_bold(b, m->kids[i], blk);
+}
+
+/* The terms of a top-level block m that went into blocks [n0, n1) of
+ * the flow: a list whose items took a block each gives each item's
+ * terms its block. */
+static void
+book_terms_of(struct book *b, const struct rs_md *m, size_t n0, size_t n1)
+{
+	size_t i;
+
+	if (n1 <= n0)
+		return;
+	if (m->kind == RS_MD_HEADING) {
+		char *t = rs_md_text(m);
+
+		if (m->level >= 2)
+			book_term(b, t, n0, -1);
+		free(t);
+		return;
+	}
+	if (m->kind == RS_MD_LIST && n1 - n0 == m->nkids) {
+		for (i = 0; i < m->nkids; i++)
+			book_bold(b, m->kids[i], n0 + i);
+		return;
+	}
+	book_bold(b, m, n0);
+}
+
+/* The key of an index term, for sorting (caller frees): case-folded,
+ * its accents left out (NFKD, combining marks dropped), compared byte by
+ * byte, so that the order is the same in every locale. */
+static char *
+term_key(const char *t)
+{
+	char *f = g_utf8_casefold(t, -1);
+	char *d = g_utf8_normalize(f, -1, G_NORMALIZE_ALL);
+	char *r = xstrdup(d != NULL ? d : f), *q = r;
+	const char *p;
+
+	for (p = r; *p != '\0'; p = g_utf8_next_char(p)) {
+		gunichar c = g_utf8_get_char(p);
+		const char *n = g_utf8_next_char(p);
+
+		if (c >= 0x300 && c <= 0x36f)
+			continue;
+		memmove(q, p, (size_t)(n - p));
+		q += n - p;
+	}
+	*q = '\0';
+	g_free(f);
+	g_free(d);
+	return r;
+}
+
+static int
+term_cmp(const void *a, const void *b)
+{
+	const struct iterm *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c == 0)
+		c = x->page - y->page;
+	return c;
+}
+
+static int book_folio(const struct book *, int);
+
+/* The index's entries from its terms and the body laid out: each term's
+ * page, the terms sorted, one entry a term (its pages in order). */
+static void
+book_terms_plan(struct book *b, struct rnd_flow *f)
+{
+	struct rnd_placed *pl;
+	size_t n, i, k, *first;
+
+	n = rnd_flow_placed(f, NULL, 0);
+	pl = xcalloc(n + 1, sizeof(*pl));
+	n = rnd_flow_placed(f, pl, n);
+	/* Each block's first piece (pieces are in the blocks' order). */
+	first = xcalloc(rnd_flow_count(f) + 1, sizeof(*first));
+	for (k = 0; k <= rnd_flow_count(f); k++)
+		first[k] = n;
+	for (k = n; k-- > 0;)
+		if (pl[k].block < rnd_flow_count(f))
+			first[pl[k].block] = k;
+	for (i = 0; i < b->nterms; i++) {
+		struct iterm *t = &b->terms[i];
+
+		t->page = -1;
+		if (t->blk >= rnd_flow_count(f))
+			continue;
+		for (k = first[t->blk]; k < n && pl[k].block == t->blk; k++)
+			if (t->row < 0 ||
+			    (pl[k].a <= t->row && t->row < pl[k].b)) {
+				t->page = pl[k].page;
+				break;
+			}
+	}
+	free(first);
+	free(pl);
+	for (i = 0; i < b->nie; i++)
+		free(b->ie[i].pages);
+	free(b->ie);
+	for (i = 0; i < b->nterms; i++)
+		if (b->terms[i].key == NULL)
+			b->terms[i].key = term_key(b->terms[i].term);
+	qsort(b->terms, b->nterms, sizeof(*b->terms), term_cmp);
+	b->ie = xcalloc(b->nterms + 1, sizeof(*b->ie));
+	b->nie = 0;
+	for (i = 0; i < b->nterms; i++) {
+		struct iterm *t = &b->terms[i], *e;
+		int same = 0, folio;
+
+		if (t->page < 0)
+			continue;
+		folio = book_folio(b, t->page);
+		if (b->nie > 0)
+			same = strcmp(t->key, b->ie[b->nie - 1].key) == 0;
+		if (same) {
+			char *p, num[16];
+			size_t ln, lp;
+
+			e = &b->ie[b->nie - 1];
+			snprintf(num, sizeof(num), "%d", folio);
+			ln = strlen(num);
+			lp = strlen(e->pages);
+			/* Each page once. */
+			if (lp >= ln && strcmp(e->pages + lp - ln, num) == 0 &&
+			    (lp == ln || e->pages[lp - ln - 1] == ' '))
+				continue;
+			p = xasprintf("%s, %d", e->pages, folio);
+			free(e->pages);
+			e->pages = p;
+			continue;
+		}
+		e = &b->ie[b->nie++];
+		e->term = t->term;
+		e->key = t->key;
+		e->first = folio;
+		e->pages = xasprintf("%d", folio);
+	}
+}
+
+/* Whether a table's header cell names the column en, in English or the
+ * ruleset's German or French word for it (FORMAT.md, Languages). */
+static int
+col_is(const struct rs_md *cell, const char *en, const char *de,
+    const char *fr)
+{
+	char *t = rs_md_text(cell);
+	int is = rs_name_eq(t, en) || (de != NULL && rs_name_eq(t, de)) ||
+	    (fr != NULL && rs_name_eq(t, fr));
+
+	free(t);
+	return is;
+}
+
+/* The values of a list ("below half, beaten"), each as words. */
+static char *
+combat_tests(const char *v)
+{
+	char *out = NULL, *dup = xstrdup(v), *p, *save = NULL;
+
+	for (p = strtok_r(dup, ",", &save); p != NULL;
+	     p = strtok_r(NULL, ",", &save)) {
+		const char *w;
+		char *t, *n;
+
+		while (*p == ' ')
+			p++;
+		for (t = p + strlen(p); t > p && t[-1] == ' '; t--)
+			t[-1] = '\0';
+		w = rs_name_eq(p, "below half") ?
+		    _("falls below half its Wounds") :
+		    rs_name_eq(p, "beaten")       ? _("is beaten in a melee") :
+		    rs_name_eq(p, "lost a model") ? _("loses a model") :
+		    rs_name_eq(p, "wounded")      ? _("loses Wounds") :
+		                                    p;
+		n = out == NULL ? xstrdup(w) :
+		                  xasprintf(_("%s, or when it %s"), out, w);
+		free(out);
+		out = n;
+	}
+	free(dup);
+	return out;
+}
+
+/* A Combat setting of the dice family as a rule in plain words (caller
+ * frees), or NULL when it says nothing a player needs ("none", or the
+ * melee roll an opposed melee's sentence gives). */
+static char *
+combat_words(const char *s, const char *v, const char *melee, const char *roll)
+{
+#define IS(a, b) rs_name_eq(a, b)
+	const char *w = NULL;
+	char *t;
+
+	if (IS(v, "none"))
+		return NULL;
+	if (IS(s, "shooting"))
+		w = IS(v, "pipeline") ?
+		    _("Shooting: roll to hit, then to wound, then the target "
+		      "saves.") :
+		    IS(v, "accumulated") ?
+		    _("Shooting: roll the weapon's Attacks; the roll is the "
+		      "Wounds the target loses.") :
+		    NULL;
+	else if (IS(s, "melee") && IS(v, "opposed"))
+		return xasprintf(_("Melee: each side rolls %s and adds its "
+		                   "Combat; the lower total is beaten."),
+		    roll != NULL ? roll : "d6");
+	else if (IS(s, "melee"))
+		w = IS(v, "accumulated") ?
+		    _("Melee: each side's roll is the Wounds the other "
+		      "loses.") :
+		    IS(v, "pipeline") ?
+		    _("Melee: the units' close weapons strike, as in "
+		      "shooting.") :
+		    NULL;
+	else if (IS(s, "contact"))
+		return xasprintf(_("Contact: units %s apart or closer are in "
+		                   "contact and fight a melee."),
+		    v);
+	else if (IS(s, "turn"))
+		w = IS(v, "alternate") ?
+		    _("Turns: one side, then the other.") :
+		    IS(v, "phased") ?
+		    _("Turns: both sides in each phase.") :
+		    IS(v, "units") ?
+		    _("Turns: the sides take turns activating a unit each.") :
+		    IS(v, "order dice") ?
+		    _("Turns: the side of each order die drawn from a bag "
+		      "activates a unit.") :
+		    NULL;
+	else if (IS(s, "activation test") && IS(v, "quality"))
+		w = _("A unit that activates first takes a quality test: "
+		      "failed, it does nothing this turn.");
+	else if (IS(s, "failed activation"))
+		w = IS(v, "turn ends") ?
+		    _("A failed activation ends its side's activations for "
+		      "the turn.") :
+		    IS(v, "unit stays") ?
+		    _("A failed activation costs only that unit its action.") :
+		    NULL;
+	else if (IS(s, "quality test")) {
+		char *l = combat_tests(v);
+
+		t = xasprintf(_("A unit takes a quality test when it %s."),
+		    l != NULL ? l : v);
+		free(l);
+		return t;
+	} else if (IS(s, "melee roll"))
+		return melee != NULL && IS(melee, "opposed") ?
+		    NULL :
+		    xasprintf(_("Melee roll: %s."), v);
+	else if (IS(s, "every unit"))
+		return xasprintf(_("Every unit has the keywords %s."), v);
+	else if (IS(s, "every weapon"))
+		return xasprintf(_("Every weapon has the keywords %s."), v);
+	else if (IS(s, "excess damage"))
+		w = IS(v, "lost") ?
+		    _("Damage past the Wounds a model has left is lost.") :
+		    IS(v, "carries over") ?
+		    _("Damage past the Wounds a model has left carries over "
+		      "to the next model.") :
+		    NULL;
+	else if (IS(s, "strikes"))
+		w = IS(v, "attacker first") ?
+		    _("In a melee the attacker strikes first, then the other "
+		      "back if it stands.") :
+		    IS(v, "at once") ?
+		    _("In a melee both strike at once.") :
+		    IS(v, "attacker only") ?
+		    _("In a melee only the attacker strikes.") :
+		    IS(v, "by initiative") ?
+		    _("In a melee the higher Initiative strikes first, then "
+		      "the other back if it stands.") :
+		    NULL;
+	else if (IS(s, "hits to destroy"))
+		return xasprintf(_("A unit with no Wounds of its own is "
+		                   "destroyed after %s Wounds."),
+		    v);
+	else if (IS(s, "half hits"))
+		return xasprintf(_("Half the hits of shooting, rounded down, "
+		                   "on: %s."),
+		    v);
+	else if (IS(s, "test roll"))
+		return xasprintf(_("A quality test rolls %s: the unit passes "
+		                   "on its Quality or more."),
+		    v);
+#undef IS
+	return w != NULL ? xstrdup(w) : xasprintf("%s: %s.", s, v);
+}
+
+/* A prose table as the book prints it (rnd_flow_on_table): the engine's
+ * words left to the designer's own text — the Terrain table's Kind
+ * column and a modifiers table's Key column are left out, and the dice
+ * family's Combat settings are said as rules, a bullet each. */
+static int
+book_table(void *arg, struct rnd_flow *f, const struct rs_md *m, int *keep)
+{
+	struct book *b = arg;
+	const char *sec = b->section != NULL ?
+	    rs_heading_en(b->rs->lang, b->section) :
+	    "";
+	const struct rs_md *hd = m->kids[0];
+	size_t c, r, n = hd->nkids, ls = strlen(sec);
+	const char *melee = NULL, *roll = NULL;
+	char **set, **val;
+
+	/* The names in the tables a player looks them up in. */
+	if (rs_name_eq(sec, "Units") || rs_name_eq(sec, "Weapons") ||
+	    rs_name_eq(sec, "Terrain"))
+		for (r = 1; r < m->nkids; r++)
+			if (m->kids[r]->nkids > 0) {
+				char *t = rs_md_text(m->kids[r]->kids[0]);
+
+				book_term(b, t, rnd_flow_count(f), (int)r);
+				free(t);
+			}
+	if (rs_name_eq(sec, "Terrain") && n > 2)
+		for (c = 0; c < n; c++)
+			if (col_is(hd->kids[c], "Kind", "Art", "Nature"))
+				keep[c] = 0;
+	if (ls >= 9 && rs_name_eq(sec + ls - 9, "modifiers") && n > 2)
+		for (c = 0; c < n; c++)
+			if (col_is(hd->kids[c], "Key", "Schl\xc3\xbcssel",
+			        "Cl\xc3\xa9"))
+				keep[c] = 0;
+	if (!rs_name_eq(sec, "Combat") || n != 2 ||
+	    !col_is(hd->kids[0], "Setting", NULL, NULL) ||
+	    !col_is(hd->kids[1], "Value", NULL, NULL))
+		return 0;
+	set = xcalloc(m->nkids, sizeof(*set));
+	val = xcalloc(m->nkids, sizeof(*val));
+	for (r = 1; r < m->nkids; r++) {
+		if (m->kids[r]->nkids < 2)
+			continue;
+		set[r] = rs_md_text(m->kids[r]->kids[0]);
+		val[r] = rs_md_text(m->kids[r]->kids[1]);
+		if (rs_name_eq(set[r], "melee"))
+			melee = val[r];
+		else if (rs_name_eq(set[r], "melee roll"))
+			roll = val[r];
+	}
+	for (r = 1; r < m->nkids; r++) {
+		char *w, *e;
+
+		if (set[r] == NULL ||
+		    (w = combat_words(set[r], val[r], melee, roll)) == NULL)
+			continue;
+		e = rnd_markup_escape(w);
+		rnd_flow_item(f, m->kids[r]->pos, 0, "\xe2\x80\xa2", e);
+		free(e);
+		free(w);
+	}
+	for (r = 0; r < m->nkids; r++) {
+		free(set[r]);
+		free(val[r]);
+	}
+	free(set);
+	free(val);
+	return 1;
+}
+
 /* The notes referred to since the last ones: at the end of the section
  * (level 1 or 2) that refers to them, under a short rule. */
 static void
@@ -175,7 +756,7 @@ book_body(struct book *b, struct rnd_flow *f)
 	const struct rs_md *doc = b->rs->doc;
 	char *open[4] = { NULL, NULL, NULL, NULL };
 	int skip = 0;
-	size_t i, left;
+	size_t i, left, n0;
 
 	b->nexamples = 0;
 	b->nfn = 0;
@@ -193,6 +774,9 @@ book_body(struct book *b, struct rnd_flow *f)
 		if (skip || m->kind == RS_MD_FOOTNOTE_DEF)
 			continue;
 		book_refs(b, m);
+		book_undrawn(b, m);
+		b->section = open[2];
+		n0 = rnd_flow_count(f);
 		if (m->kind == RS_MD_HEADING) {
 			struct bhead x;
 
@@ -203,6 +787,24 @@ book_body(struct book *b, struct rnd_flow *f)
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
 		rnd_flow_md(f, m, 0);
+		book_terms_of(b, m, n0, rnd_flow_count(f));
+		/* Each clarification its place: "Clarification 4" links
+		 * there. */
+		if (open[2] != NULL &&
+		    rs_name_eq(rs_heading_en(b->rs->lang, open[2]),
+		        "Clarifications") &&
+		    m->kind == RS_MD_LIST && m->ordered &&
+		    rnd_flow_count(f) - n0 == m->nkids) {
+			size_t k;
+
+			for (k = 0; k < m->nkids; k++) {
+				char *nm = xasprintf("clarification-%d",
+				    m->start + (int)k);
+
+				rnd_flow_dest_at(f, n0 + k, nm);
+				free(nm);
+			}
+		}
 	}
 	book_close(b, f, open, 1);
 	/* Examples whose section the book leaves out: a section of their
@@ -315,8 +917,8 @@ book_folio(const struct book *b, int p)
  * number right, dotted leader between; a link to page `to` (printed
  * number, the PDF page index is the same: the title page is page 1). */
 static void
-book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
-    const char *text, int to)
+book_entry_n(struct book *b, cairo_t *cr, double y, double indent, int bold,
+    const char *text, int to, const char *nums)
 {
 	struct rnd_font f = { b->st.font, b->st.size_pt, bold, 0 };
 	double w = b->pw - 2 * b->mx, tw, th, nw;
@@ -334,7 +936,7 @@ book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
 	rnd_layout_draw(cr, l, b->mx + indent, y);
 	g_object_unref(l);
 	l = rnd_layout_new(cr, &f, 0);
-	rnd_layout_text(l, num);
+	rnd_layout_text(l, nums != NULL ? nums : num);
 	rnd_layout_size(l, &nw, NULL);
 	rnd_layout_draw(cr, l, b->mx + w - nw, y);
 	g_object_unref(l);
@@ -352,6 +954,13 @@ book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
 	}
 	rnd_set_rgb(cr, b->st.text);
 	cairo_tag_end(cr, CAIRO_TAG_LINK);
+}
+
+static void
+book_entry(struct book *b, cairo_t *cr, double y, double indent, int bold,
+    const char *text, int to)
+{
+	book_entry_n(b, cr, y, indent, bold, text, to, NULL);
 }
 
 /* Running head and page number. */
@@ -489,30 +1098,16 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		         _("Index of rules")) +
 		    3;
 		rnd_set_rgb(cr, b->st.text);
-		y +=
-		    rnd_text(cr,
-		        &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
-		        b->mx, y, b->pw - 2 * b->mx, 0, 0,
-		        b->o->nrules > 0 ?
-		            _("The rule ids the engine's test games "
-		              "name, and the section that states each.") :
-		            _("This "
-		              "ruleset is printed, not played: it has no rule ids.")) +
+		y += rnd_text(cr,
+		         &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
+		         b->mx, y, b->pw - 2 * b->mx, 0, 0,
+		         _("The terms of the rules, the names in their tables "
+		           "and the pages they are on.")) +
 		    4;
 	}
-	for (k = 0; k < b->icount[p] && i < b->o->nrules; k++, i++) {
-		const struct rnd_book_rule *r = &b->o->rules[i];
-		int to = book_section_page(b, r->section);
-		char *s = xasprintf("%s \xe2\x80\x94 %s", r->id, r->section);
-
-		if (to > 0)
-			book_entry(b, cr, y, 0, 0, s, to);
-		else
-			rnd_text(cr,
-			    &(struct rnd_font){ b->st.font, b->st.size_pt, 0,
-			        0 },
-			    b->mx, y, b->pw - 2 * b->mx, 0, 0, s);
-		free(s);
+	for (k = 0; k < b->icount[p] && i < b->nie; k++, i++) {
+		book_entry_n(b, cr, y, 0, 0, b->ie[i].term, b->ie[i].first,
+		    b->ie[i].pages);
 		y += lh;
 	}
 }
@@ -547,7 +1142,7 @@ book_index_pages(const struct book *b)
 static int
 book_index_count(const struct book *b, int first)
 {
-	size_t n = b->o->nrules;
+	size_t n = b->nie;
 
 	if (n <= (size_t)first)
 		return 1;
@@ -570,7 +1165,7 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 {
 	double lh = b->st.size_pt * RND_PT_MM * 1.55, room;
 	struct rnd_placed *pl;
-	size_t n, i, left = b->o->nrules;
+	size_t n, i, left = b->nie;
 	int first = b->lines, shared = 0, own, p;
 
 	n = rnd_flow_placed(f, NULL, 0);
@@ -715,12 +1310,20 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 
 	/* Where each heading falls. */
 	f = rnd_flow_new(&b.st);
+	rnd_flow_linking(f, 1);
+	rnd_flow_on_image(f, book_image, &b);
+	rnd_flow_on_table(f, book_table, &b);
 	/* A table too wide for the page takes a smaller size of its own, to
 	 * BOOK_TABLE_LEAST of the text's; one too wide even so goes in parts
 	 * of its columns at the text's size: its words whole either way. */
 	rnd_flow_own_tables(f, 1);
 	rnd_flow_table_parts(f, b.fr.w, b.st.size_pt * BOOK_TABLE_LEAST);
 	book_body(&b, f);
+	book_pics(&b);
+	for (i = 0; i < b.ninlinks; i++)
+		if (!rnd_flow_has_dest(f, b.inlinks[i]->info + 1))
+			diag_msg(dg, b.inlinks[i]->pos,
+			    MSG(RULEBOOK_LINK_NOWHERE), b.inlinks[i]->info);
 	b.body_pages = rnd_flow_layout(f, &b.fr, BOOK_MAX_PAGES - 2);
 	if (b.body_pages < 0) {
 		diag_msg(dg, rs->title_pos, MSG(RULEBOOK_RULESET_DOES_NOT_FIT),
@@ -728,6 +1331,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		goto out;
 	}
 	book_pages(&b, f, b.body_pages);
+	book_terms_plan(&b, f);
 	book_index_plan(&b, f);
 	b.toc_pages = book_toc_pages(&b);
 	/* With its contents and index pages. */
@@ -742,6 +1346,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		goto out;
 	}
 	b.first_body = 2 + b.toc_pages;
+	book_terms_plan(&b, f); /* its pages' numbers now known */
 	b.index_first = b.first_body + b.body_pages - b.index_shared;
 
 	memset(&meta, 0, sizeof(meta));
@@ -783,6 +1388,22 @@ out:
 	rnd_hyph_close(hyph);
 	i18n_lang(was);
 	free(b.icount);
+	for (i = 0; i < b.nfigs; i++) {
+		free(b.figs[i]->alt);
+		free(b.figs[i]->file);
+		free(b.figs[i]);
+	}
+	free(b.figs);
+	free(b.inlinks);
+	for (i = 0; i < b.nie; i++)
+		free(b.ie[i].pages);
+	free(b.ie);
+	for (i = 0; i < b.nterms; i++) {
+		free(b.terms[i].term);
+		free(b.terms[i].key);
+	}
+	free(b.terms);
+	rnd_pics_free(b.pics);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -1,0 +1,147 @@
+#!/bin/sh
+# rulebook_prose.sh BIN: the Markdown a rulebook used to drop in silence
+# (issue 35): tests/rulesets/prose.md as a book on A4 and A5. A
+# blockquote is a callout box (its blocks marked quote in --dump, its
+# text in from the body's left); a link keeps its URL (a PDF link, and
+# the URL in small type after its text); a link to a heading ("#scoring")
+# goes to it (a named destination at every heading) and one to no
+# heading is a warning at its line; a picture is drawn with its alt text
+# under it, one that cannot be read is a warning at its line and its alt
+# text stands in its place; raw HTML is a warning at its line.
+BIN=${1:-./sandtable}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+cd "$(dirname "$0")/../.." || exit 2
+T=$(mktemp -d)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+trap 'rm -rf "$T"' EXIT
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+# ok NAME CONDITION-EXIT-STATUS DETAIL
+ok() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1" "$3"; fi; }
+
+R=tests/rulesets/prose.md
+for p in A4 A5; do
+	"$BIN" rulebook "$R" -p $p -o "$T/b.pdf" --dump >"$T/dump" 2>"$T/err"
+	ok "$p: the book is made" $? "$(head -c 300 "$T/err")"
+	pdftotext "$T/b.pdf" "$T/all.txt" 2>/dev/null
+	# A URL broken after a slash or dot is joined again.
+	tr '\n' ' ' <"$T/all.txt" | sed 's/\xe2\x80\x8b//g; s|\([/.]\) |\1|g' \
+	    >"$T/flat.txt"
+	links=$(python3 -c "
+import re, sys
+d = open(sys.argv[1], 'rb').read()
+print(' '.join(x.decode() for x in re.findall(rb'/URI *\(([^)]*)\)', d)))
+print(' '.join(x.decode() for x in re.findall(rb'/Dest *\(([^)]*)\)', d)))
+n = re.search(rb'/Names *\[(.*?)\] *>>', d, re.S)
+print(' '.join(x.decode() for x in re.findall(rb'\(([^)]*)\) *\[', n.group(1))) if n else '')
+print(len(re.findall(rb'/Subtype */Image', d)))" "$T/b.pdf")
+	# (A link broken over two lines is a link on each.)
+	uris=$(echo "$links" | sed -n 1p | tr ' ' '\n' | uniq | tr '\n' ' ' |
+	    sed 's/ $//')
+	dests=$(echo "$links" | sed -n 2p)
+	names=$(echo "$links" | sed -n 3p)
+	images=$(echo "$links" | sed -n 4p)
+
+	# The blockquote.
+	[ "$(grep -c ' quote$' "$T/dump")" -eq 3 ]
+	ok "$p: the blockquote's three blocks are in a callout box" $? \
+	    "$(grep -c ' quote$' "$T/dump") quote blocks"
+	python3 -c "
+import re, sys
+x = open(sys.argv[1]).read()
+w = re.findall(r'<word xMin=\"([\d.]+)\"[^>]*>([^<]*)</word>', x)
+body = min(float(a) for a, t in w if t == 'Hold')
+note = min(float(a) for a, t in w if t == 'Hedges')
+sys.exit(0 if note > body + 8 else 1)" "$(pdftotext -bbox "$T/b.pdf" - >"$T/bbox" && echo "$T/bbox")"
+	ok "$p: the callout's text is set in from the body's left" $? ""
+
+	# Links.
+	[ "$uris" = "https://example.org/hedgerow/rules.html https://example.org/hedgerow" ]
+	ok "$p: both links out are PDF links" $? "$uris"
+	grep -q "the designer's site (https://example.org/hedgerow/rules.html)" "$T/flat.txt"
+	ok "$p: a link's URL is printed after its text" $? \
+	    "$(grep -o "designer's site.\{0,60\}" "$T/flat.txt")"
+	grep -q "and at https://example.org/hedgerow; see" "$T/flat.txt"
+	ok "$p: a link whose text is its URL is printed once" $? \
+	    "$(grep -o "and at.\{0,60\}" "$T/flat.txt")"
+	[ "$dests" = "scoring" ]
+	ok "$p: 'see Scoring' links to the heading, '#nowhere' to nothing" $? \
+	    "links to: $dests"
+	case " $names " in
+	*" designers-notes "*" scoring "*" units "*) pass "$p: every heading is a named destination" ;;
+	*) fail "$p: every heading is a named destination" "$names" ;;
+	esac
+
+	# Pictures.
+	[ "${images:-0}" -ge 1 ]
+	ok "$p: the picture is drawn" $? "$images images"
+	grep -q "A hedgerow with a gap for the lane" "$T/flat.txt" &&
+	    grep -q "The crossroads from the church tower" "$T/flat.txt"
+	ok "$p: each picture's alt text is printed" $? ""
+
+	# Warnings at their lines.
+	grep -q "prose.md:67:1: warning: rulebook: the picture '../pictures/tower.png' is not drawn (no such file)" "$T/err"
+	ok "$p: a picture that cannot be read is a warning at its line" $? "$(cat "$T/err")"
+	grep -q "prose.md:69:1: warning: rulebook: raw HTML is not drawn in the rulebook" "$T/err"
+	ok "$p: raw HTML is a warning at its line" $? "$(cat "$T/err")"
+	grep -q "prose.md:63:68: warning: rulebook: the link to '#nowhere' leads to no heading" "$T/err"
+	ok "$p: a link to no heading is a warning at its line" $? "$(cat "$T/err")"
+	[ "$(wc -l <"$T/err")" -eq 3 ]
+	ok "$p: three warnings, no more" $? "$(cat "$T/err")"
+done
+
+# The reference sheet of the same ruleset: no PDF link is made there
+# (the book's alone), and the pictures' alt text stands in the text.
+"$BIN" reference "$R" -p A4 -o "$T/r.pdf" >/dev/null 2>&1
+pdftotext "$T/r.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "A hedgerow with a gap"
+ok "reference: the picture's alt text stands in the text" $? ""
+
+# Players' words (issue 35): the engine's words are not printed in the
+# book. The Terrain table has no Kind column, the modifiers tables no Key
+# column (target_in_cover, meleed_by_cavalry), and the dice family's
+# Combat settings are rules in plain words, not "shooting | pipeline".
+for r in dice-skirmish gauntlet-ancients cinder-vale; do
+	"$BIN" rulebook rulesets/$r.md -p A4 -o "$T/$r.pdf" >/dev/null 2>&1
+	# The body: the index of rule ids after it is the engine's own.
+	pdftotext -layout "$T/$r.pdf" - 2>/dev/null |
+	    sed '/^ *Index of rules *$/,$d' >"$T/$r.txt"
+	grep -q "^ *Terrain  *Effect *$" "$T/$r.txt" && ! grep -q "Terrain  *Kind" "$T/$r.txt"
+	ok "$r: the Terrain table without its Kind column" $? \
+	    "$(grep -m1 "^ *Terrain  " "$T/$r.txt")"
+	! grep -q "target_in_cover\|meleed_by_cavalry\|charging  *+1\|Modifier  *Key" "$T/$r.txt"
+	ok "$r: the modifiers tables without their Key column" $? \
+	    "$(grep -m1 "target_in_cover\|meleed_by_cavalry\|Modifier  *Key" "$T/$r.txt")"
+done
+for r in dice-skirmish cinder-vale; do
+	! grep -q "^ *shooting  *pipeline\|Setting  *Value" "$T/$r.txt" &&
+	    grep -q "Shooting: roll to hit, then to wound, then the target saves." "$T/$r.txt"
+	ok "$r: the Combat settings said as rules" $? \
+	    "$(grep -m2 "pipeline\|Setting  *Value\|Shooting:" "$T/$r.txt")"
+done
+grep -q "Melee: each side rolls d6 and adds its Combat; the lower total is" "$T/dice-skirmish.txt"
+ok "dice-skirmish: its opposed melee with its melee roll" $? \
+    "$(grep -m1 "Melee:" "$T/dice-skirmish.txt")"
+
+# Links inside the book (issue 35): "see *Melee*" (a heading's name in
+# italics or bold) links to that heading, and "Clarification 2" to the
+# clarification of that number, each a named destination.
+dests() { python3 -c "
+import re, sys
+d = open(sys.argv[1], 'rb').read()
+print(' '.join(sorted(set(x.decode() for x in re.findall(rb'/Dest *\(([^)]*)\)', d)))))
+n = re.search(rb'/Names *\[(.*?)\] *>>', d, re.S)
+print(' '.join(x.decode() for x in re.findall(rb'\(([^)]*)\) *\[', n.group(1))) if n else '')" "$1"; }
+"$BIN" rulebook rulesets/morschauser-modern.md -p A5 -o "$T/mm.pdf" >/dev/null 2>&1
+d=$(dests "$T/mm.pdf")
+case " $(echo "$d" | sed -n 1p) " in *" melee "*) r=0 ;; *) r=1 ;; esac
+case " $(echo "$d" | sed -n 2p) " in *" melee "*) ;; *) r=1 ;; esac
+ok "morschauser-modern: 'see *Melee*' links to the heading Melee" $r "$d"
+"$BIN" rulebook rulesets/dice-skirmish.md -p A5 -o "$T/ds.pdf" >/dev/null 2>&1
+d=$(dests "$T/ds.pdf")
+r=0
+for c in clarification-2 clarification-13; do
+	case " $(echo "$d" | sed -n 1p) " in *" $c "*) ;; *) r=1 ;; esac
+done
+case " $(echo "$d" | sed -n 2p) " in *" clarification-2 "*) ;; *) r=1 ;; esac
+ok "dice-skirmish: 'Clarification 2' and 'Clarification 13' link to theirs" $r "$d"
