@@ -28,3 +28,8 @@ grep -q 'with the Reed bow\. A rolls 4, 4; B rolls 1; A rolls 1\. → B has take
     pass "dice examples: wounds, and who rolled each die" ||
     fail "dice examples: wounds, and who rolled each die" \
     "$(grep -o 'with the Reed bow\..\{0,80\}' "$T/dice-skirmish.txt" | head -2)"
+grep -q '2\. B (Close Order Infantry) tries to rally\. B rolls 5\.' "$T/gauntlet-ancients.txt" &&
+    ! grep -q '[0-9]\. ? ' "$T/gauntlet-ancients.txt" &&
+    pass "a step naming its unit by its label: the unit told" ||
+    fail "a step naming its unit by its label: the unit told" \
+    "$(grep -o '2\. .\{0,40\}tries to rally.\{0,20\}' "$T/gauntlet-ancients.txt")"

@@ -819,9 +819,14 @@ ex_step_text(const struct ruleset *rs, const struct eng_record *r, size_t k,
 			cat(&s, "%s", _("The players play on"));
 		else if (strcmp(st->verb, "initiative") == 0)
 			cat(&s, "%s", _("Both sides roll for the first turn"));
-		else if ((vb = ex_verb(r, st->verb)) != NULL)
+		else if ((vb = ex_verb(r, st->verb)) != NULL) {
+			/* A step that names its unit by its label alone
+			 * (rally: B): that unit. */
+			for (i = 0; a == NULL && i < r->nu; i++)
+				if (strcmp(before[i].name, st->arg) == 0)
+					a = ex_who(rs, &before[i]);
 			ex_verb_text(&s, vb, a, b, st->arg);
-		else if (a != NULL && b != NULL)
+		} else if (a != NULL && b != NULL)
 			cat(&s, "<i>%s</i>: %s, %s", e, a, b);
 		else if (a != NULL)
 			cat(&s, "<i>%s</i>: %s", e, a);
