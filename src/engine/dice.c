@@ -639,6 +639,8 @@ static const struct eng_show di_show = {
 	.ugauges = di_ugauges,
 	.nugauges = 1,
 	.verbs = di_verbs,
+	.settings_section = "Combat",
+	.setting_words = di_setting_words,
 	/* Played (dice_play.c): test games, self-play and play run; the
 	 * exact odds are another file's. */
 	.print_only = 0,

@@ -565,4 +565,9 @@ int dt_kw_triggers(const struct dt_tables *, const struct dt_kwlist *kw,
 /* Whether the roll is rolled at all (a save no face can make is not). */
 int dt_roll_rolls(const struct dt_roll *, int die);
 
+/* dice_words.c: a row of the Combat table as a rule in a player's words
+ * (eng_show.setting_words). */
+char *di_setting_words(const char *const *keys, const char *const *values,
+    size_t n, size_t k);
+
 #endif

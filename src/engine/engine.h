@@ -895,6 +895,14 @@ struct eng_show {
 	int nugauges;
 	/* Its own steps in words (may be NULL). */
 	const struct eng_verb *verbs;
+	/* Its settings table (the section settings_section, columns
+	 * Setting and Value), row k of keys and values (n rows, NULL where
+	 * a row has none) as a rule in a player's words (caller frees), or
+	 * NULL when the row says nothing a player needs. NULL: printed as
+	 * written. */
+	const char *settings_section;
+	char *(*setting_words)(const char *const *keys,
+	    const char *const *values, size_t n, size_t k);
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);
@@ -953,6 +961,9 @@ struct eng_family {
 	 * rs_class_slot() beyond the six); else such a class is an error
 	 * at its cell. */
 	int own_classes;
+	/* It rolls a d6 only: a Hits on face above 6 is a mistake at the
+	 * face; else (dice, print only) it asks for the die that has it. */
+	int d6_only;
 	/* It plays the default battle's army break point (battle:
 	 * break: 50%); else a ruleset that gives one is warned. */
 	int plays_break;

@@ -1442,6 +1442,7 @@ fp_check(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 	case RS_CHECK_CLASS:
 	case RS_CHECK_NO_ENGINE:
 	case RS_CHECK_MARKERS:
+	case RS_CHECK_FACE_OVER:
 		break;
 	}
 }
@@ -1475,6 +1476,7 @@ fp_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
 }
 
 const struct eng_family eng_firepower = {
+	.d6_only = 1,
 	.name = "firepower",
 	.check = fp_check,
 	.unit_cols = fp_unit_cols,

@@ -1335,6 +1335,7 @@ mo_dump(const struct ruleset *rs, enum rs_dump_at at, size_t item, FILE *fp)
 }
 
 const struct eng_family eng_morale = {
+	.d6_only = 1,
 	.name = "morale",
 	.check = mo_check,
 	.state_size = sizeof(struct mo_state),

@@ -443,6 +443,55 @@ lone_class(const struct ruleset *rs, const struct rs_check *c, struct diags *d)
 		    hint);
 }
 
+/* The first of the places of kind the reader noted, or NULL. */
+static const struct rs_check *
+first_check(const struct ruleset *rs, enum rs_check_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nchecks; i++)
+		if (rs->checks[i].kind == kind)
+			return &rs->checks[i];
+	return NULL;
+}
+
+/*
+ * A Hits on face above the d6 of a ruleset without dice: (c). A family
+ * that rolls a d6 only says it at each face, the mistake being there; any
+ * other says once, at the first, the smallest die that has them all (not
+ * when the dice: it was given did not read: that is the cause).
+ */
+static void
+face_over(const struct ruleset *rs, const struct eng_family *f,
+    const struct rs_check *c, struct diags *d)
+{
+	static const int dice[] = { 8, 10, 12, 20, 100 };
+	size_t i, max = 0;
+	int k = 0;
+
+	if (f == NULL)
+		return; /* the unknown engine is the cause */
+	if (f->d6_only) {
+		if (c->text[strlen(c->text) - 1] == '+')
+			diag_msg(d, c->pos, MSG(WEAPON_NEVER_HITS), c->name,
+			    c->text, rs->die, rs->die);
+		else
+			diag_msg(d, c->pos, MSG(DIE_FACE_NOT_NUMBER), c->text,
+			    rs->die);
+		return;
+	}
+	if (c->item != 0 || c != first_check(rs, RS_CHECK_FACE_OVER))
+		return;
+	for (i = 0; i < rs->nchecks; i++)
+		if (rs->checks[i].kind == RS_CHECK_FACE_OVER &&
+		    rs->checks[i].n > max)
+			max = rs->checks[i].n;
+	while (k < 4 && (size_t)dice[k] < max)
+		k++;
+	diag_msg(d, c->pos, MSG(DIE_FACE_NO_DICE), c->text, rs->die, dice[k],
+	    (int)max);
+}
+
 /* What is said at the place c the reader noted, f the ruleset's family
  * (NULL: an engine name no row has), read what the reader said (all of
  * it: a finding that follows from an error is left out): the core's
@@ -484,6 +533,9 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		s = eng_family_names("engine: ", " or ");
 		diag_msg(d, c->pos, MSG(TEST_GAME_BUT_RULESET_NO), s);
 		free(s);
+		break;
+	case RS_CHECK_FACE_OVER:
+		face_over(rs, f, c, d);
 		break;
 	case RS_CHECK_CLASS:
 		/* Print only and a family of the game's own classes (dice)

@@ -60,12 +60,9 @@ struct reader {
 				  * none) */
 	char *weapons_title;
 	int front_failed; /* front matter given but not YAML */
-	/* Hits on faces above the d6 of a ruleset without dice: (or with
-	 * one not known, said): the first, where, and the highest; said
-	 * once, with the die that has them, after the Weapons table. */
-	char *face_over;
-	struct pos face_over_pos;
-	int face_over_max, die_said;
+	/* The front matter's dice: did not read (said): a Hits on face
+	 * above the d6 is then noted for the family to say (or not). */
+	int die_said;
 };
 
 /* front.c: the settings of the front matter into r->rs. */

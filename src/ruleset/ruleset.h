@@ -417,9 +417,14 @@ enum rs_check_kind {
 	RS_CHECK_WEAPON,     /* rs->weapons[item] */
 	RS_CHECK_WHOLE,      /* the ruleset as a whole */
 	RS_CHECK_NO_ENGINE,  /* front matter without engine: (at pos) */
-	RS_CHECK_MARKERS     /* the Markers table has the columns a family
+	RS_CHECK_MARKERS,    /* the Markers table has the columns a family
 	                      * plays markers by: text their headings as
 	                      * written, n how many, pos the first's */
+	RS_CHECK_FACE_OVER   /* a Hits on face above the d6 rolled when the
+	                      * front matter gives no dice: (item 1: one it
+	                      * could not read, said): text the face as
+	                      * written, n its number, name the weapon, at
+	                      * pos; the family says what it means */
 };
 
 struct rs_check {

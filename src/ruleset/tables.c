@@ -318,15 +318,6 @@ struct facectx {
 	const char *weapon;
 };
 
-/* Whether the ruleset's family rolls any die: print only (no engine, or
- * engine: none) or the dice family. */
-static int
-any_die(const struct ruleset *rs)
-{
-	return rs->engine == NULL || strcasecmp(rs->engine, "none") == 0 ||
-	    strcasecmp(rs->engine, "dice") == 0;
-}
-
 /* One item of Hits on: a face of the ruleset's die ("7"), or "5+", every
  * face from 5 up. A "+" past the die's faces is legal but never hits:
  * worth a warning, as the weapon is then useless. */
@@ -339,18 +330,17 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 	long v = strtol(s, &end, 10), f;
 
 	/* Without dice: (or with an unknown one, said), a face above the
-	 * default d6 asks for the die that has it: said once (face_over).
-	 * Not in the firepower and morale families, which roll a d6 only:
-	 * there the face is the mistake. */
-	if ((r->rs->die_pos.line == 0 || r->die_said) && any_die(r->rs) &&
-	    end != s && v > die && v <= 100 &&
-	    (*end == '\0' || (end[0] == '+' && end[1] == '\0'))) {
-		if (r->face_over == NULL) {
-			r->face_over = xstrdup(s);
-			r->face_over_pos = at;
-		}
-		if (v > r->face_over_max)
-			r->face_over_max = (int)v;
+	 * default d6 is the family's to say: a d6 family's mistake at the
+	 * face, else the die the ruleset seems to roll (RS_CHECK_FACE_OVER). */
+	if ((r->rs->die_pos.line == 0 || r->die_said) && end != s && v > die &&
+	    v <= 100 && (*end == '\0' || (end[0] == '+' && end[1] == '\0'))) {
+		struct rs_check *ck = rd_check(r, RS_CHECK_FACE_OVER,
+		    r->die_said ? 1 : 0);
+
+		ck->text = xstrdup(s);
+		ck->name = xstrdup(fc->weapon);
+		ck->pos = at;
+		ck->n = (size_t)v;
 		return;
 	}
 	if (end != s && v >= 1 && end[0] == '+' && end[1] == '\0') {
@@ -368,25 +358,6 @@ face_item(struct reader *r, const char *s, struct pos at, void *arg)
 		return;
 	}
 	rs_faces_set(fc->faces, (int)v);
-}
-
-/* The faces above the default d6 with no dice: in the front matter, as
- * one error at the first: the smallest standard die that has them. */
-static void
-faces_over_die(struct reader *r)
-{
-	static const int dice[] = { 8, 10, 12, 20, 100 };
-	size_t i = 0;
-
-	if (r->face_over == NULL)
-		return;
-	while (dice[i] < r->face_over_max)
-		i++;
-	if (!r->die_said)
-		diag_msg(r->d, r->face_over_pos, MSG(DIE_FACE_NO_DICE),
-		    r->face_over, r->rs->die, dice[i], r->face_over_max);
-	free(r->face_over);
-	r->face_over = NULL;
 }
 
 static void
@@ -508,7 +479,6 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 		rd_row_own(r, &rs->weapon_own, own, row, w.own, w.own_pos);
 		XPUSH(rs->weapons, rs->nweapons, rs->capweapons, w);
 	}
-	faces_over_die(r);
 }
 
 /* ---- Terrain ---- */
