@@ -183,7 +183,8 @@ enum {
 };
 static const struct eng_setting di_settings[] = {
 	[DI_SET_CONTACT] = { "contact", ENG_SET_LENGTH, 25.4, 1, 1000,
-	    "units this close to each other are in contact and fight" },
+	    "units this close to each other are in contact and fight",
+	    { NULL, NULL } },
 	[DI_SET_TURN_LIMIT] = { "turn_limit", ENG_SET_INT, 10, 1, 1000,
 	    "game turns of a battle whose battle: gives no turns",
 	    { "game turn", "game turns" } },

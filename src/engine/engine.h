@@ -419,13 +419,19 @@ struct eng_setting {
 	{                                                                       \
 		"wood_depth", ENG_SET_LENGTH, 2 * 25.4, 0, 1000,                \
 		    "a line of sight may run this far through woods; further, " \
-		    "they block it"                                             \
+		    "they block it",                                            \
+		{                                                               \
+			NULL, NULL                                              \
+		}                                                               \
 	}
 #define ENG_SETTING_HILL_RISE                                                     \
 	{                                                                         \
 		"hill_rise", ENG_SET_LENGTH, 25.4, 0, 1000,                       \
 		    "a hill hides what is behind it where its ground rises more " \
-		    "than this above the higher of the two units"                 \
+		    "than this above the higher of the two units",                \
+		{                                                                 \
+			NULL, NULL                                                \
+		}                                                                 \
 	}
 /* A setting's default in rs: its def, a length rounded to the ruleset's
  * measure (len_round_to: 2in is 5cm in centimetres, 30mm is 1in in

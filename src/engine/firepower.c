@@ -1270,7 +1270,8 @@ fp_release(struct eng_ctx *c)
  */
 static const struct eng_setting fp_settings[] = {
 	[FP_SET_MELEE_RANGE] = { "melee_range", ENG_SET_LENGTH, 2 * 25.4, 1,
-	    1000, "a unit this close to an enemy stops and melees" },
+	    1000, "a unit this close to an enemy stops and melees",
+	    { NULL, NULL } },
 	[FP_SET_UPHILL] = { "uphill_penalty", ENG_SET_INT, 1, 0, 6,
 	    "melee power an attacker loses meleeing uphill",
 	    { "point of melee power", "points of melee power" } },
