@@ -5,6 +5,7 @@
  * selection: FORMAT.md), flowed into columns on at most two sides
  * (templates/reference.yaml decides).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -773,6 +774,36 @@ ref_sections(struct ref *r)
 
 /* Returns 0 when the columns, gutters and title band fit the paper (pw x
  * ph, as turned), else -1 with an error at the template's setting. */
+/*
+ * The template's sides, margin and gutter are for A4 (or Letter, or
+ * larger). Smaller paper holds the same sheet on as many more sides as
+ * have the same area (A5: twice the sides), with the margin and gutter
+ * shrunk by the paper's linear scale, to no less than 5 mm and 3 mm
+ * (FORMAT.md, The quick-reference sheet).
+ */
+static void
+ref_small_paper(struct ref *r, double pw, double ph, int *pages,
+    double *gutter)
+{
+	const double a4 = 210.0 * 297.0;
+	double k = a4 / (pw * ph), lin;
+	long n;
+
+	if (k < 1.25)
+		return;
+	n = lround(*pages * k);
+	*pages = n > 50 ? 50 : (int)n;
+	lin = sqrt(1 / k);
+	if (r->margin * lin >= 5)
+		r->margin *= lin;
+	else if (r->margin > 5)
+		r->margin = 5;
+	if (*gutter * lin >= 3)
+		*gutter *= lin;
+	else if (*gutter > 3)
+		*gutter = 3;
+}
+
 static int
 ref_room(struct ref *r, const struct rs_node *t, double pw, double ph,
     const struct rnd_frame *fr)
@@ -952,6 +983,7 @@ rnd_reference(const struct ruleset *rs, const char *path,
 		    MSG(TEMPLATE_ORIENTATION_MUST_LANDSCAPE_PORTRAIT));
 	fr.cols = (int)rnd_tmpl_num(t, "columns", 3, 1, 8, dg);
 	fr.gutter = rnd_tmpl_len(t, "gutter", 6, 0, 50, dg);
+	ref_small_paper(&r, pw, ph, &pages, &fr.gutter);
 	if (2 * r.margin + 40 > pw || 2 * r.margin + 40 > ph)
 		diag_msg(dg, rnd_tmpl_pos(t, "margin"),
 		    MSG(TEMPLATE_MARGIN_LEAVES_NO_ROOM));
