@@ -940,8 +940,30 @@ plan_plain(cairo_t *cr, const struct rnd_map_opts *o, double x, double y,
 	cairo_restore(cr);
 }
 
+/* Text at (x, y) in the current ink on a white halo lw wide, readable
+ * over woods and contours; the text stays text. */
+static void
+plan_show(cairo_t *cr, const char *s, double x, double y, double lw)
+{
+	cairo_pattern_t *ink = cairo_pattern_reference(cairo_get_source(cr));
+
+	cairo_save(cr);
+	cairo_move_to(cr, x, y);
+	cairo_text_path(cr, s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, lw);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	cairo_set_source(cr, ink);
+	cairo_pattern_destroy(ink);
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, s);
+}
+
 /* A printed tile's number on the plan, centred in (x, y, w, h) on the
- * page, with the cells (or x and y) it holds under it where they fit. */
+ * page, with the cells (or x and y) it holds under it where they fit,
+ * on a white halo over what the tile shows. */
 static void
 plan_name(cairo_t *cr, const struct rnd_map_opts *o, const struct tile_set *ts,
     int c, int r, double x, double y, double w, double h, double fs)
@@ -976,19 +998,17 @@ plan_name(cairo_t *cr, const struct rnd_map_opts *o, const struct tile_set *ts,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, tfs);
 	cairo_text_extents(cr, name, &te);
-	cairo_move_to(cr, x + w / 2 - te.x_advance / 2, ty);
-	cairo_show_text(cr, name);
+	plan_show(cr, name, x + w / 2 - te.x_advance / 2, ty, tfs * 0.25);
 	if (lines > 0) {
 		cairo_select_font_face(cr, MAP_LOOK(o)->label_font,
 		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 		cairo_set_font_size(cr, sfs);
 		ty += sfs * 1.35;
-		cairo_move_to(cr, x + w / 2 - ea.x_advance / 2, ty);
-		cairo_show_text(cr, ra);
+		plan_show(cr, ra, x + w / 2 - ea.x_advance / 2, ty, sfs * 0.4);
 		if (lines == 2) {
 			ty += sfs * 1.2;
-			cairo_move_to(cr, x + w / 2 - eb.x_advance / 2, ty);
-			cairo_show_text(cr, rb);
+			plan_show(cr, rb, x + w / 2 - eb.x_advance / 2, ty,
+			    sfs * 0.4);
 		}
 	}
 	cairo_restore(cr);
