@@ -10,7 +10,7 @@ MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
 PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp \
-           librsvg-2.0 gdk-pixbuf-2.0 libpng libxml-2.0
+           librsvg-2.0 gdk-pixbuf-2.0 libpng libxml-2.0 lcms2
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
 # libhyphen (with its English, German and French dictionaries).
@@ -21,7 +21,8 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
-           librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3
+           librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3 \
+           liblcms2-dev icc-profiles-free qpdf
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -155,6 +156,8 @@ deps:
 	[ -f /usr/include/paper.h ] || missing="$$missing libpaper"; \
 	[ -f /usr/include/hyphen.h ] && [ -f /usr/share/hyphen/hyph_en_US.dic ] || missing="$$missing libhyphen"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	[ -f /usr/share/color/icc/sRGB.icc ] || missing="$$missing icc-profiles-free"; \
+	command -v qpdf >/dev/null 2>&1 || missing="$$missing qpdf"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v gcovr >/dev/null 2>&1 || missing="$$missing gcovr"; \
 	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \

@@ -170,6 +170,7 @@ build_setup(const struct build_opts *bo)
 	ck_add(ck, rnd_lib_versions());
 	ck_add(ck, bo->c.paper);
 	ck_add(ck, bo->c.lang);
+	ck_add(ck, rnd_pdfx_key()); /* --pdfx, --icc: its profile */
 	snprintf(num, sizeof(num), "%llu %ld", (unsigned long long)bo->c.seed,
 	    bo->c.games);
 	ck_add(ck, num);
@@ -922,6 +923,8 @@ static const struct cli_opt build_options[] = {
 	    "self-play games (default 1000)"),
 	CLI_LANG("the language of the products' labels: en, de, fr\n"
 	         "(default: each ruleset's lang:, else English)"),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors: no warnings, notes or\n"
 	          "files written"),
 	CLI_VERBOSE("say what was written (the default)"),

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "../render/render.h"
 
 /* The most rows a command may have (map has 23). */
 #define OPTS_MAX 48
@@ -115,6 +116,18 @@ take(const struct command *cmd, const struct cli_opt *o, const char *arg,
 		         CLI_GAMES_MAX, &v)) == CLI_GO)
 			c->games = (long)v;
 		return rc;
+	case OPT_PDFX:
+	case OPT_ICC: {
+		char wpx[512];
+
+		if (rnd_pdfx_set(o->kind == OPT_ICC ? arg : NULL, wpx,
+		        sizeof(wpx)) == -1)
+			return usage_error(cmd->name, "--%s%s%s: %s", o->name,
+			    arg != NULL ? " " : "", arg != NULL ? arg : "",
+			    wpx);
+		c->pdfx = 1;
+		return CLI_GO;
+	}
 	case OPT_STR:
 		/* A command's own rows are only in a table with its own. */
 		memcpy((char *)own + o->off, &arg, sizeof(arg));

@@ -129,7 +129,11 @@ man_arg(FILE *fp, const struct cli_opt *o)
 	case OPT_GAMES:
 		fputs(" Ar games", fp);
 		return;
+	case OPT_ICC:
+		fputs(" Ar file", fp);
+		return;
 	case OPT_OUTPUT:
+	case OPT_PDFX:
 	case OPT_PRINT_TEMPLATE:
 	case OPT_QUIET:
 	case OPT_VERBOSE:

@@ -22,6 +22,9 @@ _sandtable()
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	# A template: a NAME that sandtable templates lists (any product's:
 	# a wrong one is a clear error), or a file.
+	# A colour profile for --pdfx: an .icc or .icm file.
+	--icc)
+		COMPREPLY=($(compgen -f -X '!*.ic[cm]' -- "$cur") $(compgen -d -- "$cur")); return ;;
 	-t|--template)
 		COMPREPLY=($(compgen -W "$(sandtable templates 2>/dev/null | cut -f1 | sort -u)" -- "$cur")
 		    $(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur"))
@@ -55,7 +58,7 @@ _sandtable()
 	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset)
 		return ;;
 	# Options that take no value: the next word is completed as any.
-	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w|--all-tiles|--skip-empty)
+	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w|--all-tiles|--skip-empty|--pdfx)
 		;;
 	esac
 	if [ "$cmd" = help ]; then

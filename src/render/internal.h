@@ -46,6 +46,19 @@ struct rnd_meta {
 struct rnd_doc; /* opaque; one owner frees everything made in it */
 
 /*
+ * PDF/X-4 (pdfx.c): once rnd_pdfx_set() (render.h) has turned it on,
+ * every PDF closed gets its output intent, XMP, Info keys and page boxes
+ * (rnd_pdfx_apply, from pdf.c's qpdf pass, before writing) and PDF 1.6
+ * (rnd_pdfx_version, after qpdf_init_write_memory).
+ */
+int rnd_pdfx_on(void);
+#ifdef QPDF_C_H
+void rnd_pdfx_apply(qpdf_data, const char *name, const char *xmp_date,
+    const unsigned char *buf, size_t len);
+void rnd_pdfx_version(qpdf_data);
+#endif
+
+/*
  * Start a PDF that will be written to path on rnd_doc_close (atomically,
  * so a failure leaves any previous file untouched). Problems are errors
  * in diags. Never returns NULL.

@@ -422,9 +422,18 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 	}
 	if (d->booklet_w > 0)
 		impose(q, d->booklet_w, d->booklet_h);
+	if (rnd_pdfx_on()) {
+		const char *base = strrchr(d->path, '/');
+		char xdate[64];
+
+		doc_date(xdate, sizeof(xdate));
+		rnd_pdfx_apply(q, base != NULL ? base + 1 : d->path, xdate,
+		    d->buf, d->len);
+	}
 	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
 		goto out;
 	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	rnd_pdfx_version(q);
 	if (qpdf_write(q) & QPDF_ERRORS)
 		goto out;
 	*outlen = qpdf_get_buffer_length(q);

@@ -43,6 +43,8 @@ enum cli_kind {
 	OPT_JOBS,           /* -j J: 1 to CLI_JOBS_MAX */
 	OPT_SEED,           /* -s S: 0 to 2^53 */
 	OPT_GAMES,          /* -n N: lo (0 or 1) to CLI_GAMES_MAX */
+	OPT_PDFX,           /* --pdfx: PDF/X-4 with the sRGB output intent */
+	OPT_ICC,            /* --icc FILE: PDF/X-4 with this RGB profile */
 	OPT_STR,            /* const char * at off: the value as given */
 	OPT_SET,            /* int at off: 1 */
 	OPT_UNSET,          /* int at off: 0 */
@@ -91,6 +93,14 @@ struct cli_opt {
 #define CLI_JOBS(a, h) CLI_ROW("jobs", 'j', a, OPT_JOBS, 0, h)
 #define CLI_SEED(a, h) CLI_ROW("seed", 's', a, OPT_SEED, 0, h)
 #define CLI_GAMES(lo, a, h) CLI_ROW("games", 'n', a, OPT_GAMES, lo, h)
+#define CLI_PDFX                                                              \
+	CLI_ROW("pdfx", 0, NULL, OPT_PDFX, 0,                                 \
+	    "PDF/X-4 for a print shop: an sRGB output intent,\n"              \
+	    "XMP, trim and bleed boxes (README.md, Print shops)")
+#define CLI_ICC                                                               \
+	CLI_ROW("icc", 0, "FILE", OPT_ICC, 0,                                 \
+	    "PDF/X-4 with this RGB ICC profile as the output\n"               \
+	    "intent (the shop's or the screen's) instead of sRGB")
 #define CLI_END CLI_ROW(NULL, 0, NULL, OPT_STR, 0, NULL)
 
 /* The rows of a command's own options, into its struct T: the value as
@@ -149,6 +159,7 @@ struct cli_common {
 	/* The language of the labels (--lang, else the ruleset's lang:,
 	 * NULL: English), set by the CLI before a product is made. */
 	const char *lang;
+	int pdfx; /* --pdfx or --icc: PDF/X-4 (rnd_pdfx_set has its profile) */
 };
 
 struct command {

@@ -130,6 +130,16 @@ void rnd_fonts_warm(void);
  * pango 1.52.1, fontconfig 21500" (static): a build's products are the
  * same only while they are. */
 const char *rnd_lib_versions(void);
+/*
+ * PDF/X-4 for every PDF this run writes from now on (pdfx.c): the output
+ * intent's profile from icc, an RGB ICC file, or NULL for sRGB. Returns
+ * 0, or -1 with why filled (the file, and what is wrong with it).
+ */
+int rnd_pdfx_set(const char *icc, char *why, size_t whysz);
+/* The output intent's profile description, or NULL when PDF/X is off. */
+const char *rnd_pdfx_profile(void);
+/* What a PDF/X product depends on: its profile's MD5, or NULL when off. */
+const char *rnd_pdfx_key(void);
 
 /*
  * Write the product to path atomically. Returns 0 written, -1 failed (the

@@ -125,6 +125,8 @@ static const struct cli_opt bases_options[] = {
 	    0, "list the preset base sizes"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,

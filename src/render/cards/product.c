@@ -106,6 +106,8 @@ static const struct cli_opt cards_options[] = {
 	CLI_LANG("the language of the labels it prints: en, de,\n"
 	         "fr (default: the ruleset's lang:, else\n"
 	         "English)"),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,

@@ -374,6 +374,8 @@ static const struct cli_opt map_options[] = {
 	CLI_FN("dump", 0, NULL, struct map_req, dump, rnd_dump_opt, 0, 0,
 	    "print the PDF's layout (one line per page,\n"
 	    "plan and tile, tab-separated, millimetres)"),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,

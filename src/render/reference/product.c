@@ -23,6 +23,8 @@ static const struct cli_opt reference_options[] = {
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_DUMP(struct rnd_opts, dump),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,

@@ -38,6 +38,8 @@ static const struct cli_opt rulebook_options[] = {
 	    "with blank pages to a multiple of four: print\n"
 	    "both sides (flip on the short edge), fold, staple"),
 	CLI_DUMP(struct rulebook_own, dump),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_HELP,

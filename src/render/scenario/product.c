@@ -390,6 +390,8 @@ static const struct cli_opt scenario_options[] = {
 	    "print the briefing's layout (one line per page,\n"
 	    "map, force and section, tab-separated,\n"
 	    "millimetres)"),
+	CLI_PDFX,
+	CLI_ICC,
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was made as JSON on standard output\n"

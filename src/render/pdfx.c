@@ -1,0 +1,356 @@
+/*
+ * pdfx.c: PDF/X-4 for print shops (issue 37). With --pdfx every PDF a run
+ * writes gets, on close (pdf.c's qpdf pass): an output intent with its
+ * ICC profile (sRGB from Debian's icc-profiles-free, or --icc FILE: an
+ * RGB printer or display profile, checked by lcms2), /GTS_PDFXVersion
+ * (PDF/X-4) and /Trapped /False in the Info dictionary, the XMP
+ * metadata PDF/X requires (the Info's title, author, dates and the
+ * PDF/X version, a document and an instance ID), a TrimBox and a
+ * BleedBox on every page (the MediaBox where a product drew no bleed),
+ * and PDF 1.6. Cairo embeds every font; nothing is encrypted; there is
+ * no JavaScript.
+ *
+ * The colours stay RGB: an RGB output intent is PDF/X-4's way to hand
+ * them to a shop that converts to its press (README.md, Print shops).
+ * A CMYK profile is refused: it would claim colours the file does not
+ * have.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <lcms2.h>
+#include <qpdf/qpdf-c.h>
+
+#include "internal.h"
+
+/* Debian's free sRGB profile (icc-profiles-free, in make deps). */
+#define PDFX_SRGB "/usr/share/color/icc/sRGB.icc"
+/* A profile larger than this is refused (a press profile is 0.5 to
+ * 3 MB). */
+#define PDFX_ICC_MAX (8 << 20)
+
+static struct {
+	int on;
+	unsigned char *icc;
+	size_t len;
+	int n;          /* colour components: 3 */
+	char desc[256]; /* the profile's description */
+	char md5[33];   /* of the profile, for the tests and the log */
+} px;
+
+int
+rnd_pdfx_on(void)
+{
+	return px.on;
+}
+
+const char *
+rnd_pdfx_profile(void)
+{
+	return px.on ? px.desc : NULL;
+}
+
+const char *
+rnd_pdfx_key(void)
+{
+	return px.on ? px.md5 : NULL;
+}
+
+/* lcms2 reports through a handler; keep it quiet (errors come back as
+ * NULL and are said by the caller). */
+static void
+lcms_quiet(cmsContext c, cmsUInt32Number code, const char *text)
+{
+	(void)c;
+	(void)code;
+	(void)text;
+}
+
+int
+rnd_pdfx_set(const char *icc, char *why, size_t whysz)
+{
+	const char *path = icc != NULL ? icc : PDFX_SRGB;
+	cmsHPROFILE p;
+	cmsColorSpaceSignature cs;
+	cmsProfileClassSignature cl;
+	GChecksum *ck;
+	gchar *data = NULL;
+	gsize len = 0;
+	GError *err = NULL;
+
+	free(px.icc);
+	memset(&px, 0, sizeof(px));
+	if (!g_file_get_contents(path, &data, &len, &err)) {
+		snprintf(why, whysz, "%s: %s%s", path, err->message,
+		    icc == NULL ? " (make deps installs icc-profiles-free)" :
+		                  "");
+		g_error_free(err);
+		return -1;
+	}
+	if (len > PDFX_ICC_MAX) {
+		snprintf(why, whysz,
+		    "%s: %zu bytes, more than the %d MiB a "
+		    "colour profile may have",
+		    path, (size_t)len, PDFX_ICC_MAX >> 20);
+		g_free(data);
+		return -1;
+	}
+	cmsSetLogErrorHandler(lcms_quiet);
+	if ((p = cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) == NULL) {
+		snprintf(why, whysz, "%s: not an ICC colour profile", path);
+		g_free(data);
+		return -1;
+	}
+	cs = cmsGetColorSpace(p);
+	cl = cmsGetDeviceClass(p);
+	if (cs != cmsSigRgbData) {
+		snprintf(why, whysz,
+		    "%s: a %s profile: sandtable's colours "
+		    "are RGB, so the output intent is an RGB profile (the "
+		    "shop converts to its press; README.md, Print shops)",
+		    path, cs == cmsSigCmykData ? "CMYK" : "non-RGB");
+		goto bad;
+	}
+	if (cl != cmsSigDisplayClass && cl != cmsSigOutputClass &&
+	    cl != cmsSigColorSpaceClass) {
+		snprintf(why, whysz,
+		    "%s: not a display, output or colour "
+		    "space profile",
+		    path);
+		goto bad;
+	}
+	if (cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US", px.desc,
+	        sizeof(px.desc)) == 0 ||
+	    px.desc[0] == '\0')
+		snprintf(px.desc, sizeof(px.desc), "%s", "RGB");
+	cmsCloseProfile(p);
+	ck = g_checksum_new(G_CHECKSUM_MD5);
+	g_checksum_update(ck, (const guchar *)data, len);
+	snprintf(px.md5, sizeof(px.md5), "%s", g_checksum_get_string(ck));
+	g_checksum_free(ck);
+	px.icc = xmalloc(len);
+	memcpy(px.icc, data, len);
+	px.len = len;
+	px.n = 3;
+	px.on = 1;
+	g_free(data);
+	return 0;
+bad:
+	cmsCloseProfile(p);
+	g_free(data);
+	return -1;
+}
+
+/* s escaped for XML text into a new string. */
+static char *
+xml_escape(const char *s)
+{
+	GString *g = g_string_new(NULL);
+
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			g_string_append(g, "&amp;");
+			break;
+		case '<':
+			g_string_append(g, "&lt;");
+			break;
+		case '>':
+			g_string_append(g, "&gt;");
+			break;
+		case '"':
+			g_string_append(g, "&quot;");
+			break;
+		default:
+			g_string_append_c(g, *s);
+		}
+	return g_string_free(g, FALSE);
+}
+
+/* The Info dictionary's string at key in UTF-8 (a PDF text string may
+ * be UTF-16), or "" (qpdf's, valid until the next call). */
+static const char *
+info(qpdf_data q, const char *key)
+{
+	qpdf_oh d = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info"), v;
+
+	if (!qpdf_oh_is_dictionary(q, d) || !qpdf_oh_has_key(q, d, key))
+		return "";
+	v = qpdf_oh_get_key(q, d, key);
+	return qpdf_oh_is_string(q, v) ? qpdf_oh_get_utf8_value(q, v) : "";
+}
+
+/* A UUID-shaped ID from what the document is, for the XMP's document
+ * and instance IDs: the same file gets the same IDs. */
+static void
+doc_uuid(char out[37], const char *salt, const unsigned char *buf, size_t len)
+{
+	GChecksum *ck = g_checksum_new(G_CHECKSUM_SHA256);
+	const char *h;
+
+	g_checksum_update(ck, (const guchar *)salt, strlen(salt));
+	g_checksum_update(ck, buf, len);
+	h = g_checksum_get_string(ck);
+	snprintf(out, 37, "%.8s-%.4s-%.4s-%.4s-%.12s", h, h + 8, h + 12,
+	    h + 16, h + 20);
+	g_checksum_free(ck);
+}
+
+/* The XMP packet PDF/X-4 asks for. */
+static char *
+xmp_packet(qpdf_data q, const char *date, const unsigned char *buf, size_t len)
+{
+	char did[37], iid[37];
+	char *title = xml_escape(info(q, "/Title"));
+	char *author = xml_escape(info(q, "/Author"));
+	char *subject = xml_escape(info(q, "/Subject"));
+	char *keywords = xml_escape(info(q, "/Keywords"));
+	char *creator = xml_escape(info(q, "/Creator"));
+	char *producer = xml_escape(info(q, "/Producer"));
+	char *s;
+
+	doc_uuid(did, "document", buf, len);
+	doc_uuid(iid, "instance", buf, len);
+	s = xasprintf(
+	    "<?xpacket begin=\"\xef\xbb\xbf\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+	    "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
+	    " <rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+	    "  <rdf:Description rdf:about=\"\"\n"
+	    "    xmlns:dc=\"http://purl.org/dc/elements/1.1/\"\n"
+	    "    xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"\n"
+	    "    xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"\n"
+	    "    xmlns:xmpMM=\"http://ns.adobe.com/xap/1.0/mm/\"\n"
+	    "    xmlns:pdfxid=\"http://www.npes.org/pdfx/ns/id/\">\n"
+	    "   <dc:format>application/pdf</dc:format>\n"
+	    "   <dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">%s</rdf:li>"
+	    "</rdf:Alt></dc:title>\n"
+	    "%s%s%s"
+	    "%s%s%s"
+	    "   <xmp:CreateDate>%s</xmp:CreateDate>\n"
+	    "   <xmp:ModifyDate>%s</xmp:ModifyDate>\n"
+	    "   <xmp:MetadataDate>%s</xmp:MetadataDate>\n"
+	    "   <xmp:CreatorTool>%s</xmp:CreatorTool>\n"
+	    "   <pdf:Producer>%s</pdf:Producer>\n"
+	    "%s%s%s"
+	    "   <pdf:Trapped>False</pdf:Trapped>\n"
+	    "   <xmpMM:DocumentID>uuid:%s</xmpMM:DocumentID>\n"
+	    "   <xmpMM:InstanceID>uuid:%s</xmpMM:InstanceID>\n"
+	    "   <xmpMM:VersionID>1</xmpMM:VersionID>\n"
+	    "   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>\n"
+	    "   <pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>\n"
+	    "  </rdf:Description>\n"
+	    " </rdf:RDF>\n"
+	    "</x:xmpmeta>\n"
+	    "<?xpacket end=\"w\"?>",
+	    title, *author ? "   <dc:creator><rdf:Seq><rdf:li>" : "", author,
+	    *author ? "</rdf:li></rdf:Seq></dc:creator>\n" : "",
+	    *subject ? "   <dc:description><rdf:Alt><rdf:li "
+	               "xml:lang=\"x-default\">" :
+	               "",
+	    subject, *subject ? "</rdf:li></rdf:Alt></dc:description>\n" : "",
+	    date, date, date, creator, producer,
+	    *keywords ? "   <pdf:Keywords>" : "", keywords,
+	    *keywords ? "</pdf:Keywords>\n" : "", did, iid);
+	free(title);
+	free(author);
+	free(subject);
+	free(keywords);
+	free(creator);
+	free(producer);
+	return s;
+}
+
+/* A copy of box, a page's /MediaBox, as a new array. */
+static qpdf_oh
+box_copy(qpdf_data q, qpdf_oh box)
+{
+	qpdf_oh a = qpdf_oh_new_array(q);
+	int i, n = qpdf_oh_get_array_n_items(q, box);
+
+	for (i = 0; i < n; i++)
+		qpdf_oh_append_item(q, a,
+		    qpdf_oh_new_real_from_double(q,
+		        qpdf_oh_get_numeric_value(q,
+		            qpdf_oh_get_array_item(q, box, i)),
+		        3));
+	return a;
+}
+
+void
+rnd_pdfx_apply(qpdf_data q, const char *name, const char *xmp_date,
+    const unsigned char *buf, size_t len)
+{
+	qpdf_oh root = qpdf_get_root(q), trailer = qpdf_get_trailer(q);
+	qpdf_oh infod, icc, oi, ois, meta, dict;
+	char *xmp;
+	int i, n;
+
+	if (!px.on)
+		return;
+	/* A title is required: the file's name where the product gave
+	 * none. */
+	if (*info(q, "/Title") == '\0')
+		qpdf_set_info_key(q, "/Title", name);
+	qpdf_set_info_key(q, "/GTS_PDFXVersion", "PDF/X-4");
+	infod = qpdf_oh_get_key(q, trailer, "/Info");
+	if (qpdf_oh_is_dictionary(q, infod))
+		qpdf_oh_replace_key(q, infod, "/Trapped",
+		    qpdf_oh_new_name(q, "/False"));
+
+	icc = qpdf_oh_new_stream(q);
+	qpdf_oh_replace_stream_data(q, icc, px.icc, px.len,
+	    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+	dict = qpdf_oh_get_dict(q, icc);
+	qpdf_oh_replace_key(q, dict, "/N", qpdf_oh_new_integer(q, px.n));
+	icc = qpdf_make_indirect_object(q, icc);
+	oi = qpdf_oh_new_dictionary(q);
+	qpdf_oh_replace_key(q, oi, "/Type",
+	    qpdf_oh_new_name(q, "/OutputIntent"));
+	qpdf_oh_replace_key(q, oi, "/S", qpdf_oh_new_name(q, "/GTS_PDFX"));
+	qpdf_oh_replace_key(q, oi, "/OutputConditionIdentifier",
+	    qpdf_oh_new_unicode_string(q, px.desc));
+	qpdf_oh_replace_key(q, oi, "/Info",
+	    qpdf_oh_new_unicode_string(q, px.desc));
+	qpdf_oh_replace_key(q, oi, "/RegistryName",
+	    qpdf_oh_new_string(q, "http://www.color.org"));
+	qpdf_oh_replace_key(q, oi, "/DestOutputProfile", icc);
+	ois = qpdf_oh_new_array(q);
+	qpdf_oh_append_item(q, ois, oi);
+	qpdf_oh_replace_key(q, root, "/OutputIntents", ois);
+
+	xmp = xmp_packet(q, xmp_date, buf, len);
+	meta = qpdf_oh_new_stream(q);
+	qpdf_oh_replace_stream_data(q, meta, (unsigned char *)xmp, strlen(xmp),
+	    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+	dict = qpdf_oh_get_dict(q, meta);
+	qpdf_oh_replace_key(q, dict, "/Type",
+	    qpdf_oh_new_name(q, "/Metadata"));
+	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/XML"));
+	qpdf_oh_replace_key(q, root, "/Metadata",
+	    qpdf_make_indirect_object(q, meta));
+	free(xmp);
+
+	/* Every page trimmed and bled: the MediaBox where the product drew
+	 * no bleed (cards --bleed set both already). */
+	n = qpdf_get_num_pages(q);
+	for (i = 0; i < n; i++) {
+		qpdf_oh page = qpdf_get_page_n(q, (size_t)i);
+		qpdf_oh mb = qpdf_oh_get_key(q, page, "/MediaBox");
+
+		if (!qpdf_oh_has_key(q, page, "/TrimBox"))
+			qpdf_oh_replace_key(q, page, "/TrimBox",
+			    box_copy(q, mb));
+		if (!qpdf_oh_has_key(q, page, "/BleedBox"))
+			qpdf_oh_replace_key(q, page, "/BleedBox",
+			    box_copy(q, mb));
+	}
+}
+
+void
+rnd_pdfx_version(qpdf_data q)
+{
+	if (px.on)
+		qpdf_set_minimum_pdf_version(q, "1.6");
+}
