@@ -455,6 +455,9 @@ void file_unlock_dir(int fd);
 void file_group_begin(void);
 int file_group_end(char **why);
 void file_group_abandon(void);
+/* Where to read a file committed in the open group before its end: its
+ * temporary file; path itself when it is not pending. */
+const char *file_group_pending(const char *path);
 /*
  * Switch directory dir to the version made in stage (a directory beside
  * it, in the same parent) in one step: renameat2's exchange, under the

@@ -951,6 +951,17 @@ file_group_begin(void)
 		group.n = 0;
 }
 
+const char *
+file_group_pending(const char *path)
+{
+	size_t i;
+
+	for (i = 0; group.open > 0 && i < group.n; i++)
+		if (strcmp(group.v[i].shown, path) == 0)
+			return group.v[i].tmp;
+	return path;
+}
+
 static void
 group_clear(int unlink_tmp)
 {

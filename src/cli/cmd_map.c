@@ -21,9 +21,48 @@
 /* Its row and command (render/map/product.c). */
 PRODUCT_OF(map);
 
+/* --vtt LIST into a set of formats (bit k: rnd_vtt_names[k]); 0, or
+ * EXIT_USAGE with the message said. */
+static int
+vtt_parse(const char *list, unsigned *set)
+{
+	char *s = xstrdup(list), *w, *save = NULL, dym[96];
+	size_t n = 0;
+	int k;
+
+	*set = 0;
+	while (rnd_vtt_names[n] != NULL)
+		n++;
+	for (w = strtok_r(s, ", ", &save); w != NULL;
+	     w = strtok_r(NULL, ", ", &save)) {
+		if (strcmp(w, "all") == 0) {
+			*set |= (1u << n) - 1;
+			continue;
+		}
+		for (k = 0; rnd_vtt_names[k] != NULL; k++)
+			if (strcmp(w, rnd_vtt_names[k]) == 0)
+				break;
+		if (rnd_vtt_names[k] == NULL) {
+			usage_error("map",
+			    "--vtt %s: no format '%s': foundry, uvtt or "
+			    "all%s",
+			    list, w,
+			    str_did_you_mean(dym, sizeof(dym), w,
+			        rnd_vtt_names, n));
+			free(s);
+			return EXIT_USAGE;
+		}
+		*set |= 1u << k;
+	}
+	free(s);
+	if (*set == 0)
+		return usage_error("map", "--vtt '%s': no format named", list);
+	return 0;
+}
+
 /* Make the map; 0 written, EXIT_ERRORS otherwise (reported). */
 static int
-map_make(const struct ruleset *rs, const struct map_req *q)
+map_make(const struct ruleset *rs, const struct map_req *q, unsigned vtt)
 {
 	struct map_job j;
 	struct diags d = { 0 };
@@ -32,6 +71,7 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	size_t n = strlen(q->out);
 	const char *kind = CLI_PDF;
 	struct rnd_map_count count = { 0, 0, 0 };
+	int k;
 
 	/* What setting it up said (the terrain file's diagnostics), then
 	 * why it cannot be made. */
@@ -53,11 +93,36 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 	        (q->write_terrain != NULL &&
 	            cli_output_check(q->write_terrain, TR_YAML_FIRST) == -1)))
 		rc = EXIT_ERRORS;
+	for (k = 0; rc == 0 && rnd_vtt_names[k] != NULL; k++)
+		if (vtt & (1u << k)) {
+			char *p = rnd_vtt_path(q->out, k);
+
+			if (cli_output_check(p, rnd_vtt_begins(k)) == -1)
+				rc = EXIT_ERRORS;
+			free(p);
+		}
 	j.o.tmpl = q->tmpl;
 	j.o.dump = q->dump;
 	j.o.count = &count;
+	/* The PNG and its tabletop files are one version: all replaced,
+	 * or none. */
+	if (vtt != 0)
+		file_group_begin();
 	if (rc == 0 && rnd_map(q->out, &j.o, &d) == -1)
 		rc = EXIT_ERRORS;
+	if (rc == 0 && vtt != 0 && rnd_map_vtt(q->out, vtt, &j.o, &d) == -1)
+		rc = EXIT_ERRORS;
+	if (vtt != 0) {
+		char *why = NULL;
+
+		if (rc != 0)
+			file_group_abandon();
+		else if (file_group_end(&why) != 0) {
+			cli_error("%s", why);
+			free(why);
+			rc = EXIT_ERRORS;
+		}
+	}
 	if (rc == 0 && q->write_terrain != NULL &&
 	    (rc = rnd_map_terrain_write(&j, q->write_terrain, &msg)) != 0) {
 		cli_error("%s", msg);
@@ -82,6 +147,16 @@ map_make(const struct ruleset *rs, const struct map_req *q)
 			printf("; %d sheets: the plan and %d tile%s",
 			    count.sheets, count.tiles,
 			    count.tiles == 1 ? "" : "s");
+		for (k = 0; rnd_vtt_names[k] != NULL; k++)
+			if ((vtt & (1u << k)) &&
+			    (k != RND_VTT_UVTT ||
+			        j.grid.kind == RS_GRID_SQUARE ||
+			        j.grid.kind == RS_GRID_NONE)) {
+				char *p = rnd_vtt_path(q->out, k);
+
+				printf("; %s", p);
+				free(p);
+			}
 		printf("\n");
 	}
 	rnd_map_job_free(&j);
@@ -96,6 +171,7 @@ cmd_map(int argc, char **argv)
 	struct cli_common c;
 	struct map_req q;
 	struct ruleset *rs = NULL;
+	unsigned vtt = 0;
 	int worst, rc;
 
 	memset(&q, 0, sizeof(q));
@@ -113,6 +189,17 @@ cmd_map(int argc, char **argv)
 		    ".png or .svg)");
 	if (argc - optind > 1)
 		return usage_error("map", "one ruleset at most");
+	if (q.vtt != NULL) {
+		size_t n = strlen(q.out);
+
+		if ((rc = vtt_parse(q.vtt, &vtt)) != 0)
+			return rc;
+		if (n <= 4 || strcasecmp(q.out + n - 4, ".png") != 0)
+			return usage_error("map",
+			    "--vtt %s: needs -o FILE.png, the image the "
+			    "tabletop shows (not %s)",
+			    q.vtt, q.out);
+	}
 	if (CLI_IS_STDOUT(q.out) && q.dump != NULL)
 		return usage_error("map",
 		    "--dump prints to standard output: -o - cannot be used "
@@ -131,11 +218,11 @@ cmd_map(int argc, char **argv)
 		}
 		q.out = path;
 		q.quiet = 1;
-		rc = map_make(rs, &q);
+		rc = map_make(rs, &q, vtt);
 		if (cli_out_end("-", path, rc == 0) != 0)
 			rc = EXIT_ERRORS;
 	} else
-		rc = map_make(rs, &q);
+		rc = map_make(rs, &q, vtt);
 	rs_free(rs);
 	return rc;
 }

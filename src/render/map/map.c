@@ -1199,8 +1199,9 @@ to_file(void *closure, const unsigned char *data, unsigned int len)
 }
 
 /* The area a raster or SVG shows: the grid's box, or the whole table. */
-static void
-image_area(const struct grid *g, double *x, double *y, double *w, double *h)
+void
+rnd_map_image_area(const struct grid *g, double *x, double *y, double *w,
+    double *h)
 {
 	*x = g->kind == RS_GRID_NONE ? 0 : g->ox;
 	*y = g->kind == RS_GRID_NONE ? 0 : g->oy;
@@ -1388,7 +1389,7 @@ map_png(const char *path, const struct rnd_map_opts *o,
 	j.o = o;
 	j.tc = tc;
 	j.scale = o->px_per_cell / unit;
-	image_area(g, &j.x, &j.y, &j.w, &j.h);
+	rnd_map_image_area(g, &j.x, &j.y, &j.w, &j.h);
 	pw = round(j.w * j.scale);
 	ph = round(j.h * j.scale);
 	if (!(o->px_per_cell > 0) || pw < 1 || ph < 1 || pw > RND_MAP_MAX_PX ||
@@ -1444,7 +1445,7 @@ map_svg(const char *path, const struct rnd_map_opts *o,
 		free(why);
 		return -1;
 	}
-	image_area(g, &x, &y, &w, &h);
+	rnd_map_image_area(g, &x, &y, &w, &h);
 	/* Document unit mm: one user unit is one millimetre. */
 	s = cairo_svg_surface_create_for_stream(to_file, af.fp, w, h);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);

@@ -129,7 +129,8 @@ struct map_req {
 	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
 	const char *labels, *origin, *scenario, *write_terrain, *ppc;
 	const char *tmpl;
-	uint64_t seed; /* with seed_given: terrain from this seed */
+	const char *vtt; /* --vtt LIST: foundry,uvtt or all; NULL none */
+	uint64_t seed;   /* with seed_given: terrain from this seed */
 	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
 	int skip_empty, all_tiles; /* --skip-empty, --all-tiles */
 	FILE *dump;                /* --dump */
@@ -152,6 +153,26 @@ struct map_job {
 int rnd_map_setup(const struct ruleset *, const struct map_req *,
     struct map_job *j, char **msg, struct diags *d);
 void rnd_map_job_free(struct map_job *);
+/* The part of the table a PNG or SVG shows (table mm): the grid's box,
+ * or the whole table without a grid. */
+void rnd_map_image_area(const struct grid *, double *x, double *y, double *w,
+    double *h);
+
+/*
+ * Virtual tabletops (vtt.c): beside a map's PNG, the files that tell a
+ * tabletop its grid and walls. rnd_vtt_names lists the formats by name
+ * (bit k of a set is rnd_vtt_names[k]); rnd_vtt_path is the file of one
+ * beside png (caller frees), rnd_vtt_begins its first bytes (for the
+ * output check). rnd_map_vtt writes those in which for the PNG just
+ * written at png: 0, or -1 (error in diags).
+ */
+enum { RND_VTT_FOUNDRY, RND_VTT_UVTT };
+extern const char *const rnd_vtt_names[];
+char *rnd_vtt_path(const char *png, int which);
+const char *rnd_vtt_begins(int which);
+int rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *,
+    struct diags *);
+
 /* Write the job's terrain as YAML, in the map's measure; 0, or
  * EXIT_ERRORS with the message in *msg (caller frees). */
 int rnd_map_terrain_write(const struct map_job *, const char *path,

@@ -364,6 +364,10 @@ static const struct cli_opt map_options[] = {
 	MAP_SET("no-snap", no_snap, "draw terrain as shapes even on a grid"),
 	MAP_STR("write-terrain", 0, "FILE", write_terrain,
 	    "also write the terrain as YAML"),
+	MAP_STR("vtt", 0, "LIST", vtt,
+	    "beside -o FILE.png, the files a virtual tabletop\n"
+	    "reads its grid and walls from: foundry (a scene,\n"
+	    "FILE.foundry.json), uvtt (FILE.dd2vtt), or all"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_TEMPLATE("T",
