@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../render/render.h"
 
 /* --lang TAG, when given (cli_lang_opt). */
 static char *lang_opt;
@@ -59,6 +60,9 @@ cli_lang_use(const struct ruleset *rs)
 		snprintf(noted, sizeof(noted), "%s", tag);
 	}
 	i18n_lang(tag);
+	/* The products say the ruleset's words in its language (labels
+	 * may follow --lang). */
+	rnd_doc_set_lang(rs != NULL ? rs->lang : NULL);
 }
 
 /* Print the names of the bits of a needs or uses set, or "-". */

@@ -43,6 +43,16 @@ struct rnd_doc {
 	size_t nrec, caprec;
 };
 
+/* The language of what the documents say (/Lang): the ruleset's. */
+static char doc_lang[32] = "en";
+
+void
+rnd_doc_set_lang(const char *tag)
+{
+	snprintf(doc_lang, sizeof(doc_lang), "%s",
+	    tag != NULL && *tag != '\0' ? tag : "en");
+}
+
 /* What the last document this thread closed wrote, when that was more
  * than its path names (NAME-1.png … NAME-N.png), for rnd_written(). */
 static _Thread_local char last_path[1024], last_wrote[2200];
@@ -397,12 +407,20 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 	pdf_date(date, sizeof(date));
 	qpdf_set_info_key(q, "/CreationDate", date);
 	qpdf_set_info_key(q, "/ModDate", date);
-	if (d->no_scaling) {
+	{
 		qpdf_oh root = qpdf_get_root(q);
 		qpdf_oh vp = qpdf_oh_new_dictionary(q);
 
-		qpdf_oh_replace_key(q, vp, "/PrintScaling",
-		    qpdf_oh_new_name(q, "/None"));
+		/* Screen readers speak it in the ruleset's language. */
+		qpdf_oh_replace_key(q, root, "/Lang",
+		    qpdf_oh_new_string(q, doc_lang));
+		/* The viewer's title bar shows the document's title, not
+		 * its file name. */
+		qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
+		    qpdf_oh_new_bool(q, QPDF_TRUE));
+		if (d->no_scaling)
+			qpdf_oh_replace_key(q, vp, "/PrintScaling",
+			    qpdf_oh_new_name(q, "/None"));
 		qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
 	}
 	n = qpdf_get_num_pages(q);

@@ -136,6 +136,9 @@ const char *rnd_lib_versions(void);
  * 0, or -1 with why filled (the file, and what is wrong with it).
  */
 int rnd_pdfx_set(const char *icc, char *why, size_t whysz);
+/* The language every PDF written from now on is in (its /Lang): a
+ * ruleset's lang: tag, or NULL for English (pdf.c). */
+void rnd_doc_set_lang(const char *tag);
 /* The output intent's profile description, or NULL when PDF/X is off. */
 const char *rnd_pdfx_profile(void);
 /* What a PDF/X product depends on: its profile's MD5, or NULL when off. */
