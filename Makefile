@@ -24,6 +24,11 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3 \
            liblcms2-dev icc-profiles-free qpdf
 
+# The targets that build first (out, test, unit, …) compile on every
+# core unless make was given -j itself (its jobserver is then shared).
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
+PAR      = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(NPROC))
+
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # -Wswitch-enum: a switch over one of our enums names every case (a new
@@ -179,30 +184,30 @@ $(BUILD)/unit-tests: $(UNITOBJ) $(BUILD)/libsandtable.a
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null)
 
 unit: deps
-	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/unit-tests
+	@$(MAKE) --no-print-directory $(PAR) $(BIN) $(BUILD)/unit-tests
 	@cd tests && ../$(BUILD)/unit-tests --jobs 2 2>&1 | tee ../$(BUILD)/unit.log | tail -25
 
 regress: deps
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(PAR) $(BIN)
 	@tests/regress.sh ./$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/unit-tests
+	@$(MAKE) --no-print-directory $(PAR) $(BIN) $(BUILD)/unit-tests
 	@tests/run-all.sh ./$(BIN) ./$(BUILD)/unit-tests
 
 out: deps
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(PAR) $(BIN)
 	./$(BIN) build --jobs 2 $(RULESETS) -o out
 
 # memcheck over every command and product and every fixture.
 valgrind: deps
 	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
-	@$(MAKE) --no-print-directory sandtable
+	@$(MAKE) --no-print-directory $(PAR) sandtable
 	@tests/valgrind.sh ./sandtable
 
 bench: deps
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(PAR) $(BIN)
 	@tests/bench.sh ./$(BIN)
 
 # libFuzzer targets (clang): make fuzz builds them; FUZZTIME=600 make
@@ -216,7 +221,7 @@ FUZZERS   = $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/*.c))
 fuzz: deps
 	@command -v $(FUZZCC) >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang libclang-rt-14-dev >/dev/null; }
-	@$(MAKE) --no-print-directory $(FUZZERS)
+	@$(MAKE) --no-print-directory $(PAR) $(FUZZERS)
 
 FUZZSRC   = $(wildcard src/base/*.c src/ruleset/*.c)
 RENDERSRC = $(wildcard src/base/*.c src/ruleset/*.c src/engine/*.c src/check/*.c \
@@ -282,7 +287,7 @@ uninstall:
 # total, and build-cov/coverage.txt file by file. The suite runs once, in
 # the locale given; a failing test is reported, the figures still print.
 coverage: deps
-	@$(MAKE) --no-print-directory COVERAGE=1 build-cov/sandtable build-cov/unit-tests
+	@$(MAKE) --no-print-directory $(PAR) COVERAGE=1 build-cov/sandtable build-cov/unit-tests
 	@find build-cov -name '*.gcda' -delete
 	@tests/run-all.sh ./build-cov/sandtable ./build-cov/unit-tests | tail -1
 	@gcovr -r . --object-directory build-cov --filter 'src/' -j 2 \
