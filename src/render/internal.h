@@ -46,6 +46,19 @@ struct rnd_meta {
 struct rnd_doc; /* opaque; one owner frees everything made in it */
 
 /*
+ * Tagged PDF (pdf.c): what a screen reader reads, in reading order.
+ * rnd_tag_begin/end wrap what is drawn for one structure element (H1 …
+ * H6, P, L, LI, Table, TR, TH, TD, Caption, Sect); rnd_figure_begin/end
+ * a figure, with its alternative text (a unit's name, what a map tile
+ * shows), which the document's /Alt gets on close. Tags nest and end in
+ * the order they began; a tag never spans pages.
+ */
+void rnd_tag_begin(cairo_t *, const char *role);
+void rnd_tag_end(cairo_t *, const char *role);
+void rnd_figure_begin(cairo_t *, const char *alt);
+void rnd_figure_end(cairo_t *);
+
+/*
  * PDF/X-4 (pdfx.c): once rnd_pdfx_set() (render.h) has turned it on,
  * every PDF closed gets its output intent, XMP, Info keys and page boxes
  * (rnd_pdfx_apply, from pdf.c's qpdf pass, before writing) and PDF 1.6

@@ -41,7 +41,14 @@ struct rnd_doc {
 	enum { DOC_PDF, DOC_PNG, DOC_SVG } kind;
 	cairo_surface_t **rec; /* an image's pages, as recordings */
 	size_t nrec, caprec;
+	/* The alternative text of each Figure tagged, in order: cairo
+	 * 1.16 writes the structure but not /Alt; the qpdf pass adds it. */
+	char **alts;
+	size_t nalts, capalts;
 };
+
+/* The document this thread is drawing a page of, for the tags. */
+static _Thread_local struct rnd_doc *tag_doc;
 
 /* The language of what the documents say (/Lang): the ruleset's. */
 static char doc_lang[32] = "en";
@@ -226,6 +233,7 @@ rnd_doc_page_begin(struct rnd_doc *d, double w_mm, double h_mm,
 	}
 	cairo_scale(d->cr, k, k);
 	cairo_set_line_width(d->cr, 0.25);
+	tag_doc = d;
 	return d->cr;
 }
 
@@ -238,6 +246,37 @@ rnd_doc_page_end(struct rnd_doc *d)
 		cairo_show_page(d->cr);
 	cairo_destroy(d->cr);
 	d->cr = NULL;
+}
+
+void
+rnd_tag_begin(cairo_t *cr, const char *role)
+{
+	cairo_tag_begin(cr, role, "");
+}
+
+void
+rnd_tag_end(cairo_t *cr, const char *role)
+{
+	cairo_tag_end(cr, role);
+}
+
+void
+rnd_figure_begin(cairo_t *cr, const char *alt)
+{
+	struct rnd_doc *d = tag_doc;
+
+	if (d != NULL && d->kind == DOC_PDF) {
+		char *a = xstrdup(alt != NULL ? alt : "");
+
+		XPUSH(d->alts, d->nalts, d->capalts, a);
+	}
+	cairo_tag_begin(cr, "Figure", "");
+}
+
+void
+rnd_figure_end(cairo_t *cr)
+{
+	cairo_tag_end(cr, "Figure");
 }
 
 /* Returns the outline id (for children). */
@@ -390,6 +429,85 @@ impose(qpdf_data q, double w, double h)
 	free(old);
 }
 
+/*
+ * Give each Figure of the structure tree, in the tree's order (the order
+ * they were drawn in), its alternative text: the k-th from d->alts.
+ * Returns how many it gave.
+ */
+static size_t
+figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
+{
+	qpdf_oh kids;
+	int i, n;
+
+	if (depth > 64)
+		return k;
+	if (qpdf_oh_is_dictionary(q, el)) {
+		qpdf_oh s = qpdf_oh_get_key(q, el, "/S");
+
+		if (qpdf_oh_is_name(q, s) &&
+		    strcmp(qpdf_oh_get_name(q, s), "/Figure") == 0 &&
+		    k < d->nalts)
+			qpdf_oh_replace_key(q, el, "/Alt",
+			    qpdf_oh_new_unicode_string(q, d->alts[k++]));
+		if (!qpdf_oh_has_key(q, el, "/K"))
+			return k;
+		kids = qpdf_oh_get_key(q, el, "/K");
+		if (qpdf_oh_is_dictionary(q, kids))
+			return figure_alts(q, d, kids, k, depth + 1);
+		if (!qpdf_oh_is_array(q, kids))
+			return k;
+		n = qpdf_oh_get_array_n_items(q, kids);
+		for (i = 0; i < n; i++)
+			k = figure_alts(q, d,
+			    qpdf_oh_get_array_item(q, kids, i), k, depth + 1);
+	}
+	return k;
+}
+
+/*
+ * One Document element over the structure tree's top elements, as
+ * tagged PDF wants (cairo puts each top element under the root, and a
+ * document's tags are begun page by page).
+ */
+static void
+struct_document(qpdf_data q, qpdf_oh str)
+{
+	qpdf_oh kids, doc, arr;
+	int i, n;
+
+	if (!qpdf_oh_has_key(q, str, "/K"))
+		return;
+	kids = qpdf_oh_get_key(q, str, "/K");
+	if (qpdf_oh_is_dictionary(q, kids)) {
+		qpdf_oh s = qpdf_oh_get_key(q, kids, "/S");
+
+		if (qpdf_oh_is_name(q, s) &&
+		    strcmp(qpdf_oh_get_name(q, s), "/Document") == 0)
+			return;
+		arr = qpdf_oh_new_array(q);
+		qpdf_oh_append_item(q, arr, kids);
+		kids = arr;
+	}
+	if (!qpdf_oh_is_array(q, kids))
+		return;
+	doc = qpdf_oh_new_dictionary(q);
+	qpdf_oh_replace_key(q, doc, "/Type",
+	    qpdf_oh_new_name(q, "/StructElem"));
+	qpdf_oh_replace_key(q, doc, "/S", qpdf_oh_new_name(q, "/Document"));
+	qpdf_oh_replace_key(q, doc, "/P", str);
+	qpdf_oh_replace_key(q, doc, "/K", kids);
+	doc = qpdf_make_indirect_object(q, doc);
+	n = qpdf_oh_get_array_n_items(q, kids);
+	for (i = 0; i < n; i++) {
+		qpdf_oh el = qpdf_oh_get_array_item(q, kids, i);
+
+		if (qpdf_oh_is_dictionary(q, el))
+			qpdf_oh_replace_key(q, el, "/P", doc);
+	}
+	qpdf_oh_replace_key(q, str, "/K", doc);
+}
+
 /* Add the boxes and preferences; returns 0 or -1 (error in diags). */
 static int
 doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
@@ -422,6 +540,26 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 			qpdf_oh_replace_key(q, vp, "/PrintScaling",
 			    qpdf_oh_new_name(q, "/None"));
 		qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
+	}
+	{
+		qpdf_oh root = qpdf_get_root(q);
+
+		/* A structure tree: the document is tagged (cairo writes
+		 * the tree, not always /MarkInfo). */
+		if (qpdf_oh_has_key(q, root, "/StructTreeRoot")) {
+			qpdf_oh mi = qpdf_oh_new_dictionary(q);
+
+			qpdf_oh_replace_key(q, mi, "/Marked",
+			    qpdf_oh_new_bool(q, QPDF_TRUE));
+			qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
+			struct_document(q,
+			    qpdf_oh_get_key(q, root, "/StructTreeRoot"));
+			if (d->nalts > 0)
+				(void)figure_alts(q, d,
+				    qpdf_oh_get_key(q, root,
+				        "/StructTreeRoot"),
+				    0, 0);
+		}
 	}
 	n = qpdf_get_num_pages(q);
 	for (i = 0; i < n && (size_t)i < d->npages; i++) {
@@ -476,6 +614,12 @@ static void
 doc_free(struct rnd_doc *d)
 {
 	size_t i;
+
+	if (tag_doc == d)
+		tag_doc = NULL;
+	for (i = 0; i < d->nalts; i++)
+		free(d->alts[i]);
+	free(d->alts);
 
 	for (i = 0; i < d->nrec; i++)
 		cairo_surface_destroy(d->rec[i]);

@@ -32,3 +32,25 @@ EOF_CASE
 	    pass "$name: all $n PDFs say /Lang ($lang) and show their title" ||
 	    fail "$name: /Lang ($lang) and /DisplayDocTitle in every PDF" "$n PDFs;$bad $(head -2 "$T/err")"
 done
+
+# Tagged: the map's structure in reading order, one Document over it;
+# each figure says what it shows (the plan; each tile its cells).
+"$BIN" map -q rulesets/dice-skirmish.md -s 1 -o "$T/map.pdf" 2>/dev/null
+pdfinfo "$T/map.pdf" 2>/dev/null | grep -q '^Tagged: *yes' &&
+    pass "map: tagged" || fail "map: tagged" "$(pdfinfo "$T/map.pdf" 2>&1 | grep -i tag)"
+s=$(pdfinfo -struct-text "$T/map.pdf" 2>&1)
+case "$s" in
+Document*"  H1 (block)"*"Saltmarsh Reckoning"*"  Figure"*) pass "map: a Document, its title an H1, then the plan as a figure" ;;
+*) fail "map: the structure" "$(echo "$s" | head -5)" ;;
+esac
+echo "$s" | grep -q 'Syntax Warning' &&
+    fail "map: poppler reads the structure without a warning" "$(echo "$s" | grep -m2 'Syntax Warning')" ||
+    pass "map: poppler reads the structure without a warning"
+qpdf --qdf --object-streams=disable "$T/map.pdf" "$T/mapq.pdf" 2>/dev/null
+alts=$(grep -ac '/Alt' "$T/mapq.pdf")
+tiles=$(pdfinfo "$T/map.pdf" | sed -n 's/^Pages: *//p')
+# A figure a tile (pages less the plan), the plan and its bars.
+[ "$alts" -eq $((tiles - 1 + 2)) ] &&
+    grep -aq '/Alt (The assembly plan: the table in 25 tiles, 10 printed' "$T/mapq.pdf" &&
+    pass "map: $alts figures with alternative text (the plan, its bars, each tile)" ||
+    fail "map: alternative text" "$alts /Alt for $tiles pages"

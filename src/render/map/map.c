@@ -704,6 +704,11 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	s = xasprintf(_("Tile %s"), name);
 	rnd_doc_outline(d, 0, s, 0);
 	free(s);
+	/* For a screen reader: what part of the table the tile shows. */
+	s = xasprintf(_("Tile %s of %d of the map: %s"), name, ts->printed,
+	    holds);
+	rnd_figure_begin(cr, s);
+	free(s);
 	draw_part(cr, o, tc, M, M, x, y, w, h);
 	cairo_save(cr);
 	cairo_rectangle(cr, M, M, w, h);
@@ -719,6 +724,7 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cairo_set_line_width(cr, 0.15);
 	cairo_stroke(cr);
 	tile_seams(cr, o, t, col, row, w, h);
+	rnd_figure_end(cr);
 	rnd_set_rgb(cr, 0x000000);
 	/* The bar starts clear of the trim mark below the map's left edge;
 	 * on a sheet too narrow for its words (A5 upright), the bar alone
@@ -742,9 +748,12 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	rnd_layout_size(l, &lw, &lh);
 	g_object_unref(l);
 	/* The how-to beside the bar where the sheet is wide enough. */
-	if (M + 3 + 162 + lw <= t->page_w - M)
+	if (M + 3 + 162 + lw <= t->page_w - M) {
+		rnd_tag_begin(cr, "P");
 		rnd_text(cr, &MAP_LOOK(o)->small, t->page_w - M - lw, fy - 0.3,
 		    0, 0, 0, how);
+		rnd_tag_end(cr, "P");
+	}
 	/* The printed neighbours it lies over: a plain one is not there. */
 	left[0] = above[0] = '\0';
 	if (nl > 0)
@@ -770,7 +779,9 @@ tile_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 		rnd_layout_size(l, &lw, &lh);
 		g_object_unref(l);
 	}
+	rnd_tag_begin(cr, "P");
 	rnd_text(cr, &MAP_LOOK(o)->body, M, fy + 4.8, 0, 0, 1, s);
+	rnd_tag_end(cr, "P");
 	free(s);
 	/* The title to the right of the name, on one line (cut short with
 	 * an ellipsis when the sheet is narrow). */
@@ -1043,8 +1054,10 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	cr = rnd_doc_page_begin(d, pw, ph, 0);
 
 	rnd_doc_outline(d, 0, _("Assembly plan"), 0);
+	rnd_tag_begin(cr, "H1");
 	y += rnd_text(cr, &MAP_LOOK(o)->title, M, y, pw - 2 * M, 0, 0,
 	    o->title ? o->title : _("Battle map"));
+	rnd_tag_end(cr, "H1");
 	fmt_double(ov, sizeof(ov), t->overlap, 1);
 	s = xasprintf(t->landscape ?
 	        P_("%s. %d tile (%d across, %d down) on landscape sheet, "
@@ -1058,8 +1071,10 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	            "overlapping by %s mm. Assembly plan:",
 	            all),
 	    o->grid_desc ? o->grid_desc : "", all, t->cols, t->rows, ov);
+	rnd_tag_begin(cr, "P");
 	y += 1.5 +
 	    rnd_text(cr, &MAP_LOOK(o)->body, M, y + 1.5, pw - 2 * M, 0, 0, s);
+	rnd_tag_end(cr, "P");
 	free(s);
 	/* The map as large as the notes under it and the bars at the foot,
 	 * inside the margin, leave room for. */
@@ -1072,6 +1087,14 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 		rnd_dump_box(o->dump, "plan", 1, M, y + 4, t->table_w * k,
 		    t->table_h * k, o->grid_desc);
 	}
+	s = xasprintf(P_("The assembly plan: the table in %d tile, %d "
+	                 "printed, numbered from Blue's left corner",
+	                  "The assembly plan: the table in %d tiles, %d "
+	                  "printed, numbered from Blue's left corner",
+	                  all),
+	    all, ts->printed);
+	rnd_figure_begin(cr, s);
+	free(s);
 	cairo_save(cr);
 	cairo_translate(cr, M, y + 4);
 	cairo_scale(cr, k, k);
@@ -1106,11 +1129,18 @@ plan_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 				    y + 4 + ty * k, w * k, h * k, fs);
 		}
 	cairo_restore(cr);
+	rnd_figure_end(cr);
 	y += 4 + t->table_h * k + 2;
+	rnd_tag_begin(cr, "Sect");
 	plan_notes(cr, o, ts, M, y, pw - 2 * M);
+	rnd_tag_end(cr, "Sect");
 	/* The bars at the foot, inside the margin: all of "4 in" on the
 	 * sheet. */
+	rnd_figure_begin(cr,
+	    _("Calibration bars: 100 mm and 4 in, to check "
+	      "the print is at 100%"));
 	rnd_calibration(cr, M, ph - M - cal);
+	rnd_figure_end(cr);
 	rnd_doc_page_end(d);
 }
 
@@ -1130,11 +1160,15 @@ single_page(struct rnd_doc *d, const struct rnd_map_opts *o,
 	rnd_dump_box(o->dump, "page", 1, 0, 0, pw, ph, NULL);
 	rnd_dump_box(o->dump, "map", 1, M, M, g->table_w, g->table_h,
 	    o->grid_desc);
-	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
 	s = xasprintf("<b>%s</b>  \xc2\xb7  %s",
 	    o->title ? o->title : _("Map"), o->grid_desc ? o->grid_desc : "");
+	rnd_tag_begin(cr, "H1");
 	rnd_text(cr, &MAP_LOOK(o)->body, M, 3.2, pw - 2 * M, 0, 1, s);
+	rnd_tag_end(cr, "H1");
 	free(s);
+	rnd_figure_begin(cr, o->grid_desc ? o->grid_desc : _("Map"));
+	draw_part(cr, o, tc, M, M, 0, 0, g->table_w, g->table_h);
+	rnd_figure_end(cr);
 	rnd_calibration(cr, M, M + g->table_h + 2.5);
 	rnd_text(cr, &MAP_LOOK(o)->small, M + 110, M + g->table_h + 2.5,
 	    pw - 2 * M - 110, 2, 0,
