@@ -768,20 +768,24 @@ row_height(cairo_t *cr, const struct rnd_font *f, const char *const *cells,
 /* Draws one table row of height rh at y; returns nothing. */
 static void
 row_draw(cairo_t *cr, const struct rnd_font *f, const char *const *cells,
-    const struct rnd_table *t, double x, double y, double w)
+    const struct rnd_table *t, double x, double y, double w, int head)
 {
 	double cx = x;
 	size_t c;
 
+	rnd_tag_begin(cr, "TR");
 	for (c = 0; c < t->ncols; c++) {
 		double cw = t->colw[c] * w;
 		int al = t->align != NULL ? t->align[c] : 0;
 
 		grey(cr, 0);
+		rnd_tag_begin(cr, head ? "TH" : "TD");
 		rnd_text(cr, f, cx + 1, y + 0.8, cw - 2, al, 0,
 		    cells[c] != NULL ? cells[c] : "");
+		rnd_tag_end(cr, head ? "TH" : "TD");
 		cx += cw;
 	}
+	rnd_tag_end(cr, "TR");
 }
 
 /* Returns the height used; *next is the first row not drawn. */
@@ -800,7 +804,8 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 	grey(cr, 0.88);
 	cairo_rectangle(cr, x, y, w, hh);
 	cairo_fill(cr);
-	row_draw(cr, &fb, t->head, t, x, y, w);
+	rnd_tag_begin(cr, "Table");
+	row_draw(cr, &fb, t->head, t, x, y, w, 1);
 	grey(cr, 0);
 	cairo_set_line_width(cr, 0.35);
 	cairo_move_to(cr, x, y);
@@ -834,7 +839,7 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 			cairo_rectangle(cr, x - 2.1, y + 0.4, 1.0, rh - 0.8);
 			cairo_stroke(cr);
 		}
-		row_draw(cr, mk ? &fb : &f, cells, t, x, y, w);
+		row_draw(cr, mk ? &fb : &f, cells, t, x, y, w, 0);
 		y += rh;
 		grey(cr, 0.6);
 		cairo_set_line_width(cr, 0.1);
@@ -847,6 +852,7 @@ rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,
 	cairo_move_to(cr, x, y);
 	cairo_line_to(cr, x + w, y);
 	cairo_stroke(cr);
+	rnd_tag_end(cr, "Table");
 	cairo_restore(cr);
 	*next = r;
 	return y - top;

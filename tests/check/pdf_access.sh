@@ -54,3 +54,44 @@ tiles=$(pdfinfo "$T/map.pdf" | sed -n 's/^Pages: *//p')
     grep -aq '/Alt (The assembly plan: the table in 25 tiles, 10 printed' "$T/mapq.pdf" &&
     pass "map: $alts figures with alternative text (the plan, its bars, each tile)" ||
     fail "map: alternative text" "$alts /Alt for $tiles pages"
+
+# The scenario, the bases and the report: tagged, read without a
+# warning; the orders of battle a table with header cells in the
+# columns' order; each base a figure named for its unit; the report's
+# sections headings and its charts figures named for them.
+"$BIN" scenario -q -n 40 rulesets/dice-skirmish.md -o "$T/sc.pdf" 2>/dev/null
+"$BIN" bases -q rulesets/dice-skirmish.md -o "$T/ba.pdf" 2>/dev/null
+"$BIN" report -q -n 60 rulesets/dice-skirmish.md -o "$T/re.pdf" 2>/dev/null
+for f in sc ba re; do
+	s=$(pdfinfo -struct-text "$T/$f.pdf" 2>&1)
+	if ! pdfinfo "$T/$f.pdf" 2>/dev/null | grep -q '^Tagged: *yes'; then
+		fail "$f.pdf: tagged" "not tagged"
+	elif echo "$s" | grep -q 'Syntax Warning'; then
+		fail "$f.pdf: its structure read without a warning" "$(echo "$s" | grep -m1 'Syntax Warning')"
+	else
+		pass "$f.pdf: tagged, its structure read without a warning"
+	fi
+done
+s=$(pdfinfo -struct-text "$T/sc.pdf" 2>&1 | tr -s ' \n' '  ')
+case "$s" in
+*'H1 (block) "Clash at the cairn"'*'H2 (block) "Blue — '*'Table (block) TR TH "Mark" TH "Unit" TH "No." TH "Move"'*'TR TD "'*) pass "scenario: title, side headings, the orders of battle with header cells" ;;
+*) fail "scenario: the structure" "$(echo "$s" | cut -c1-300)" ;;
+esac
+qpdf --qdf --object-streams=disable "$T/ba.pdf" "$T/baq.pdf" 2>/dev/null
+python3 - "$T/baq.pdf" <<'EOF_PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+alts = []
+for m in re.finditer(rb"/Alt (\((?:[^()\\]|\\.)*\)|<[0-9a-fA-F]+>)", data):
+    v = m.group(1)
+    if v.startswith(b"<"):
+        b = bytes.fromhex(v[1:-1].decode())
+        alts.append(b[2:].decode("utf-16-be") if b.startswith(b"\xfe\xff") else b.decode("latin-1"))
+    else:
+        alts.append(v[1:-1].decode("latin-1"))
+bases = [a for a in alts if a.startswith("Base of ")]
+ok = bases and any("Reed Wardens" in a for a in bases) and any(a.startswith("Ruler of ") for a in alts)
+print(("PASS" if ok else "FAIL") + ": bases: %d figures, each base named for its unit ('%s')" % (len(alts), bases[0] if bases else "none"))
+EOF_PY
+s=$(pdfinfo -struct-text "$T/re.pdf" 2>&1 | grep -c '^  H2')
+[ "$s" -ge 5 ] && pass "report: $s section headings" || fail "report: section headings" "$s"

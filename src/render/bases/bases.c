@@ -1173,12 +1173,43 @@ draw_page(struct sheet *sh, cairo_t *cr, int n)
 {
 	size_t i;
 
+	rnd_figure_begin(cr,
+	    _("Calibration bars: 100 mm and 4 in, to check "
+	      "the print is at 100%"));
 	draw_calibration(sh, cr, n);
+	rnd_figure_end(cr);
 	for (i = 0; i < sh->npc; i++) {
 		struct piece *p = &sh->pc[i];
+		char *alt, len[32], w[32], dd[32];
 
 		if (p->it.page != n - 1)
 			continue;
+		/* For a screen reader: what the piece is, and its size. */
+		len_format_as(w, sizeof(w), p->size.w, sh->unit, 1);
+		len_format_as(dd, sizeof(dd), p->size.d, sh->unit, 1);
+		switch (p->kind) {
+		case PC_BASE:
+			alt = xasprintf(_("Base of %s, %s × %s"),
+			    sh->rs->units[p->unit].name, w, dd);
+			break;
+		case PC_TRAY:
+			alt = xasprintf(_("Movement tray of %d %s bases"),
+			    p->per_tray, sh->rs->units[p->unit].name);
+			break;
+		case PC_RULER:
+			len_format_as(len, sizeof(len),
+			    sh->ranges[p->range].mm, sh->unit, 1);
+			alt = xasprintf(_("Ruler of %s: %s"), len,
+			    sh->ranges[p->range].label);
+			break;
+		case PC_MARKER:
+		default:
+			alt = xasprintf(_("Marker: %s"),
+			    p->text != NULL ? p->text : "");
+			break;
+		}
+		rnd_figure_begin(cr, alt);
+		free(alt);
 		cairo_save(cr);
 		switch (p->kind) {
 		case PC_BASE:
@@ -1195,6 +1226,7 @@ draw_page(struct sheet *sh, cairo_t *cr, int n)
 			break;
 		}
 		cairo_restore(cr);
+		rnd_figure_end(cr);
 	}
 }
 

@@ -204,8 +204,9 @@ struct page {
 	double pw, ph; /* paper */
 	double x, w;   /* text column */
 	double top, bottom;
-	double y;   /* where the next block goes */
-	FILE *dump; /* --dump: the layout as text (dump.c), or NULL */
+	double y;       /* where the next block goes */
+	FILE *dump;     /* --dump: the layout as text (dump.c), or NULL */
+	char head[200]; /* the last heading, which names its charts */
 };
 
 /* --dump: a box of the current page. */
@@ -277,7 +278,10 @@ heading(struct page *p, const char *s, double keep)
 		p->y += 4;
 	rnd_doc_outline(p->doc, 0, s, p->y);
 	rnd_set_rgb(p->cr, ink_head);
+	rnd_tag_begin(p->cr, "H2");
 	h = rnd_text(p->cr, &f_head, p->x, p->y, p->w, 0, 0, s);
+	rnd_tag_end(p->cr, "H2");
+	snprintf(p->head, sizeof(p->head), "%s", s);
 	dump(p, "heading", p->x, p->y, p->w, h, s);
 	p->y += h + 2;
 }
@@ -289,7 +293,9 @@ para(struct page *p, const struct rnd_font *f, const char *s)
 	double h;
 
 	rnd_set_rgb(p->cr, ink_text);
+	rnd_tag_begin(p->cr, "P");
 	h = rnd_text(p->cr, f, p->x, p->y, p->w, 0, 0, s);
+	rnd_tag_end(p->cr, "P");
 	dump(p, "text", p->x, p->y, p->w, h, NULL);
 	p->y += h + 2;
 }
@@ -325,7 +331,16 @@ place(struct page *p, block_fn fn, const void *arg)
 	double h;
 
 	page_need(p, measure(fn, p->w, arg));
+	{
+		/* For a screen reader: the chart of the section's heading
+		 * (its numbers are in the tables and notes round it). */
+		char *alt = xasprintf(_("Chart: %s"), p->head);
+
+		rnd_figure_begin(p->cr, alt);
+		free(alt);
+	}
 	h = fn(p->cr, p->x, p->y, p->w, arg);
+	rnd_figure_end(p->cr);
 	dump(p, "chart", p->x, p->y, p->w, h, NULL);
 	p->y += h + 3;
 }
@@ -673,11 +688,15 @@ page_summary(struct page *p)
 
 	rnd_set_rgb(p->cr, ink_head);
 	rnd_doc_outline(p->doc, 0, _("Summary"), p->y);
+	rnd_tag_begin(p->cr, "H1");
 	p->y += rnd_text(p->cr, &f_title, p->x, p->y, p->w, 0, 0,
 	    _("Validation report"));
+	rnd_tag_end(p->cr, "H1");
+	rnd_tag_begin(p->cr, "P");
 	p->y += rnd_text(p->cr, &f_subtitle, p->x, p->y, p->w, 0, 0,
 	            r->title != NULL ? r->title : "") +
 	    2;
+	rnd_tag_end(p->cr, "P");
 	rnd_set_rgb(p->cr, ink_text);
 	if (r->print_only)
 		line = xasprintf(

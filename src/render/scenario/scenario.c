@@ -659,7 +659,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 
 	rnd_doc_outline(doc, 0, s->title, 0);
 	rnd_set_rgb(cr, INK);
+	rnd_tag_begin(cr, "H1");
 	y += rnd_text(cr, &f_title, M, y, pw - 2 * M, 0, 0, s->title);
+	rnd_tag_end(cr, "H1");
 	len_str(rs, tw, sizeof(tw), s->table_w);
 	len_str(rs, th, sizeof(th), s->table_h);
 	len_str(rs, cell, sizeof(cell), rs->cell_mm);
@@ -707,7 +709,9 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	free(turns);
 	free(units);
 	rnd_set_rgb(cr, GREY);
+	rnd_tag_begin(cr, "P");
 	y += rnd_text(cr, &f_sub, M, y + 0.5, pw - 2 * M, 0, 0, sub) + 4;
+	rnd_tag_end(cr, "P");
 	free(sub);
 	/* Under the map: the legend row, the note, the key to the unit
 	 * markers and the axes, each under the last; the map takes what
@@ -763,6 +767,18 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	v.y1 = s->table_h;
 	v.line = 0.15 / k;
 	v.font = 2 / k;
+	{
+		/* For a screen reader: what the map shows. */
+		char *alt =
+		    xasprintf(_("Map of %s: the %s × %s table with its "
+		                "terrain, each side's deployment zone, "
+		                "the objectives and a set-up of the "
+		                "units"),
+		        s->title, tw, th);
+
+		rnd_figure_begin(cr, alt);
+		free(alt);
+	}
 	cairo_save(cr);
 	cairo_translate(cr, mx, my);
 	cairo_scale(cr, k, k);
@@ -783,14 +799,19 @@ page_map(struct rnd_doc *doc, const struct ruleset *rs,
 	cairo_close_path(cr);
 	cairo_fill(cr);
 	rnd_text(cr, &f_th, mx + mw + 1.5, my + 5.5, 4, 1, 0, "N");
+	rnd_figure_end(cr);
 	reserved = draw_legend(cr, rs, s, mx, my + mh + 3.5, mw, k);
 	noteh = small_h(note, mw - reserved);
 	/* The axes of the YAML file and the test games, under the key to
 	 * the markers. */
 	rnd_set_rgb(cr, GREY);
+	rnd_tag_begin(cr, "P");
 	rnd_text(cr, &f_small, mx, my + mh + 8.5, mw - reserved, 0, 0, note);
+	rnd_tag_end(cr, "P");
 	rnd_set_rgb(cr, INK);
+	rnd_tag_begin(cr, "P");
 	rnd_text(cr, &f_small, mx, my + mh + 8.5 + noteh + 1, mw, 0, 1, key);
+	rnd_tag_end(cr, "P");
 	rnd_axes_key(cr, mx, my + mh + 8.5 + noteh + 1 + keyh + 1.5,
 	    g.kind == RS_GRID_SQUARE ? _("cell A1") : NULL);
 	free(key);
@@ -1009,7 +1030,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		free(t);
 		t = c;
 	}
+	rnd_tag_begin(cr, "H2");
 	y += rnd_text(cr, &f_head, x, y, w, 0, 0, t) + 1;
+	rnd_tag_end(cr, "H2");
 	free(t);
 	cairo_rectangle(cr, x, y, w, 5);
 	rnd_set_rgb(cr, tint(side_ink[side], 0.12));
@@ -1017,8 +1040,11 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	rnd_set_rgb(cr, INK);
 	/* A family whose weapons have no faces they hit on (their own
 	 * stats say how they strike) lists ranges only. */
+	rnd_tag_begin(cr, "Table");
+	rnd_tag_begin(cr, "TR");
 	for (i = 0; i < 7; i++)
-		if (!hide[i])
+		if (!hide[i]) {
+			rnd_tag_begin(cr, "TH");
 			rnd_text(cr, &f_th, cx[i] + 1, y + 1,
 			    cx[i + 1] - cx[i] - 2, i == 2 || i == 6 ? 2 : 0, 0,
 			    i == 4 && eng_show_of(rs)->print_only ?
@@ -1026,6 +1052,9 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			        i == 5 && !eng_show_of(rs)->weapon_hits_on ?
 			        _("Weapons: range") :
 			        _(head[i]));
+			rnd_tag_end(cr, "TH");
+		}
+	rnd_tag_end(cr, "TR");
 	y += 5.5;
 	for (e = *next; e < f->n; e++) {
 		const struct rs_unit *u = &rs->units[f->v[e].type];
@@ -1057,24 +1086,10 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			free(t);
 			break;
 		}
-		rowh = hide[5] ? 0 :
-		                 rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
-		                     cx[6] - cx[5] - 2, 0, 0, wp);
-		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8,
-		    cx[4] - cx[3] - 2, 0, 0, t);
-		rowh = fmax(rowh, h);
-		h = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8,
-		    cx[2] - cx[1] - 2, 0, 0, u->name);
-		rowh = fmax(rowh, h);
-		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
-		    0, cnt);
-		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8,
-		    cx[5] - cx[4] - 2, 0, 0, cb);
-		rowh = fmax(rowh, h);
-		if (!hide[6])
-			rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8,
-			    cx[7] - cx[6] - 2, 2, 0, pts);
-		/* the map's marker */
+		/* The cells in their columns' order, the reading order of
+		 * the row; first the map's marker. */
+		rnd_tag_begin(cr, "TR");
+		rnd_tag_begin(cr, "TD");
 		cairo_rectangle(cr, cx[0] + 1, y + 0.8, 7, 3.8);
 		rnd_set_rgb(cr, side_ink[side]);
 		cairo_fill(cr);
@@ -1085,6 +1100,39 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 			rnd_text(cr, &mf, cx[0] + 1, y + 1.45, 7, 1, 0, mark);
 		}
 		rnd_set_rgb(cr, INK);
+		rnd_tag_end(cr, "TD");
+		rnd_tag_begin(cr, "TD");
+		rowh = rnd_text(cr, &f_cell, cx[1] + 1, y + 0.8,
+		    cx[2] - cx[1] - 2, 0, 0, u->name);
+		rnd_tag_end(cr, "TD");
+		rnd_tag_begin(cr, "TD");
+		rnd_text(cr, &f_cell, cx[2] + 1, y + 0.8, cx[3] - cx[2] - 2, 2,
+		    0, cnt);
+		rnd_tag_end(cr, "TD");
+		rnd_tag_begin(cr, "TD");
+		h = rnd_text(cr, &f_cell, cx[3] + 1, y + 0.8,
+		    cx[4] - cx[3] - 2, 0, 0, t);
+		rnd_tag_end(cr, "TD");
+		rowh = fmax(rowh, h);
+		rnd_tag_begin(cr, "TD");
+		h = rnd_text(cr, &f_cell, cx[4] + 1, y + 0.8,
+		    cx[5] - cx[4] - 2, 0, 0, cb);
+		rnd_tag_end(cr, "TD");
+		rowh = fmax(rowh, h);
+		if (!hide[5]) {
+			rnd_tag_begin(cr, "TD");
+			h = rnd_text(cr, &f_cell, cx[5] + 1, y + 0.8,
+			    cx[6] - cx[5] - 2, 0, 0, wp);
+			rnd_tag_end(cr, "TD");
+			rowh = fmax(rowh, h);
+		}
+		if (!hide[6]) {
+			rnd_tag_begin(cr, "TD");
+			rnd_text(cr, &f_cell, cx[6] + 1, y + 0.8,
+			    cx[7] - cx[6] - 2, 2, 0, pts);
+			rnd_tag_end(cr, "TD");
+		}
+		rnd_tag_end(cr, "TR");
 		y += rowh + 1.6;
 		rnd_set_rgb(cr, 0xc8c8c8);
 		cairo_set_line_width(cr, 0.2);
@@ -1096,6 +1144,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		free(wp);
 		free(t);
 	}
+	rnd_tag_end(cr, "Table");
 	(void)total;
 	*next = e;
 	return y - y0;
@@ -1221,8 +1270,12 @@ section(cairo_t *cr, double x, double y, double w, const char *head,
 	double h;
 
 	rnd_set_rgb(cr, INK);
+	rnd_tag_begin(cr, "H2");
 	h = rnd_text(cr, &f_head, x, y, w, 0, 0, head) + 0.8;
+	rnd_tag_end(cr, "H2");
+	rnd_tag_begin(cr, "P");
 	h += rnd_text(cr, &f_body, x, y + h, w, 0, 1, markup);
+	rnd_tag_end(cr, "P");
 	return h + 4;
 }
 
