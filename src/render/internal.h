@@ -588,6 +588,10 @@ const char *rnd_grouped(double v, char *buf, size_t sz);
 /* Draw symbol s, its frame for side, as large as fits the box. */
 void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x, double y,
     double w, double h);
+/* A unit's symbol so (its picture aside): a class of the game's own that
+ * no keyword names has its class's letters in the frame ("HG"). */
+void rnd_unit_symbol(cairo_t *, const struct ruleset *, size_t unit, int side,
+    double x, double y, double w, double h);
 /* A unit's mark in the box: its picture when it has one (ps may be
  * NULL), else its symbol framed for side. */
 void rnd_unit_mark(cairo_t *, struct rnd_pics *ps, const struct ruleset *,

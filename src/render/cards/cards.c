@@ -890,7 +890,7 @@ card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
 		return 0;
 	*mw = h * 1.5 + 1.5;
 	if (!c->measuring)
-		rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
+		rnd_unit_symbol(cr, c->rs, ui, RND_SIDE_ANY,
 		    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2,
 		    h * 1.5, h);
 	return 0;
@@ -1161,7 +1161,7 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 			    fy, fd->w, fd->h);
 			break;
 		case RND_CF_SYMBOL:
-			rnd_symbol_draw(cr, u->symbol, RND_SIDE_ANY, fx, fy,
+			rnd_unit_symbol(cr, c->rs, ui, RND_SIDE_ANY, fx, fy,
 			    fd->w, fd->h);
 			break;
 		case RND_CF_STATS:
