@@ -550,6 +550,11 @@ struct rnd_pics;
 struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
     int *failed);
 void rnd_pics_free(struct rnd_pics *);
+/* A template's picture, its one "unit" 0: the file name (relative to
+ * the template's file tfile) read as a unit's Image is, within the same
+ * limits; a problem is an error at at naming key, and NULL. */
+struct rnd_pics *rnd_pics_tmpl(const char *tfile, const char *key,
+    const char *name, struct pos at, struct diags *);
 /* Whether unit (an index into rs->units) has a picture. */
 int rnd_pics_has(const struct rnd_pics *, size_t unit);
 /* Its height over its width; returns 0, or -1 when it has none. */
