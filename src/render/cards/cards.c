@@ -57,6 +57,7 @@ struct cards {
 	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
 	int no_odds;   /* the layout has no odds: weapon notes keep room */
 	int page;      /* the page being drawn, from 1 (for --dump) */
+	size_t *sel, nsel; /* --unit: the units printed; nsel 0: all */
 	/* The backs' look: the template's back: (cards_back_setup); none:
 	 * the class colour, the short title and the class. */
 	struct {
@@ -1713,10 +1714,11 @@ cards_measure(struct cards *c)
 static void
 cards_single(struct cards *c, struct rnd_doc *doc)
 {
-	size_t i;
+	size_t i, n = c->nsel > 0 ? c->nsel : c->rs->nunits;
 
-	for (i = 0; i < c->rs->nunits; i++) {
-		const struct rs_unit *u = &c->rs->units[i];
+	for (i = 0; i < n; i++) {
+		const struct rs_unit *u =
+		    &c->rs->units[c->nsel > 0 ? c->sel[i] : i];
 		cairo_t *cr = cards_page(c, doc, c->cw, c->ch, c->bleed);
 
 		rnd_doc_outline(doc, 0, u->name, 0);
@@ -1770,6 +1772,25 @@ rnd_cards(const struct ruleset *rs, const char *path,
 
 		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
 		goto out;
+	}
+	/* --unit: those cards alone, one a page. */
+	if (opts->nunit > 0) {
+		c.sel = xcalloc((size_t)opts->nunit, sizeof(*c.sel));
+		for (k = 0; k < opts->nunit; k++) {
+			int ui = rs_unit_find(rs, opts->unit[k]);
+			char hint[256];
+			struct pos p = { NULL, 0, 0 };
+
+			if (ui < 0) {
+				diag_msg(dg, p, MSG(CARDS_UNIT_UNKNOWN),
+				    opts->unit[k],
+				    rs_unit_hint(rs, opts->unit[k], hint,
+				        sizeof(hint)));
+				goto out;
+			}
+			c.sel[c.nsel++] = (size_t)ui;
+		}
+		c.single = 1;
 	}
 	cards_measure(&c);
 	memset(&meta, 0, sizeof(meta));
@@ -1867,6 +1888,7 @@ out:
 		rnd_doc_abandon(doc);
 	rnd_pics_free(c.pics);
 	rnd_pics_free(c.back.pic);
+	free(c.sel);
 	rs_node_free(t);
 	free(tfile);
 	return rc;
