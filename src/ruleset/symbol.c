@@ -1,8 +1,9 @@
 /*
  * symbol.c: which military map symbol a unit is drawn with when it has
  * no picture — the Symbol column's word, else a guess from keywords of
- * the unit's name and class, each a whole word or its plural. The drawing is src/render/symbol.c's; the
- * table of keywords is rulesets/FORMAT.md's, "Symbols".
+ * the unit's name and class, each a whole word or its plural. The
+ * drawing is src/render/symbol.c's; the table of keywords is
+ * rulesets/FORMAT.md's, "Symbols".
  */
 #include <ctype.h>
 #include <string.h>
@@ -173,8 +174,8 @@ word_len(const char *p)
 {
 	size_t m;
 
-	for (m = 0; isalnum((unsigned char)p[m]) || (unsigned char)p[m] >= 0x80;
-	     m++)
+	for (m = 0;
+	     isalnum((unsigned char)p[m]) || (unsigned char)p[m] >= 0x80; m++)
 		;
 	return m;
 }
@@ -210,8 +211,9 @@ has_word(const char *s, const char *kw)
 	const char *p;
 
 	for (p = s; *p != '\0'; p++)
-		if ((p == s || !(isalnum((unsigned char)p[-1]) ||
-		                    (unsigned char)p[-1] >= 0x80)) &&
+		if ((p == s ||
+		        !(isalnum((unsigned char)p[-1]) ||
+		            (unsigned char)p[-1] >= 0x80)) &&
 		    word_end(p, kw, n))
 			return 1;
 	return 0;

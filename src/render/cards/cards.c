@@ -61,19 +61,19 @@ struct cards {
 	/* The backs' look: the template's back: (cards_back_setup); none:
 	 * the class colour, the short title and the class. */
 	struct {
-		int set;            /* the template has a back: */
-		int own_rgb;        /* colour: a colour, not the class's */
-		unsigned rgb, ink;  /* the ground; the title, line, pattern */
-		const char *title;  /* NULL: the short title; "": none */
-		int pattern;        /* BACK_ */
+		int set;           /* the template has a back: */
+		int own_rgb;       /* colour: a colour, not the class's */
+		unsigned rgb, ink; /* the ground; the title, line, pattern */
+		const char *title; /* NULL: the short title; "": none */
+		int pattern;       /* BACK_ */
 		struct rnd_pics *pic; /* its picture, unit 0; or NULL */
 	} back;
 };
 
 /* The patterns of a back, as back: pattern: names them. */
 enum { BACK_NONE, BACK_STRIPES, BACK_DOTS, BACK_GRID, BACK_CHECKS };
-static const char *const back_patterns[] = { "none", "stripes", "dots",
-	"grid", "checks", NULL };
+static const char *const back_patterns[] = { "none", "stripes", "dots", "grid",
+	"checks", NULL };
 
 /* The parts of a card's body, for struct cards' skip. */
 #define CP_STATS 1u
@@ -1446,8 +1446,8 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 		rnd_layout_size(l, NULL, &h);
 		rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
 		g_object_unref(l);
-		rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14,
-		    1, 0, rnd_unit_class(c->rs, u));
+		rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1,
+		    0, rnd_unit_class(c->rs, u));
 		cairo_restore(cr);
 		return;
 	}
@@ -1484,8 +1484,8 @@ static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"product", "back", NULL };
 
 /* The settings of back:, and what each takes. */
-static const char *const back_keys[] = { "colour", "ink", "title",
-	"pattern", "picture", NULL };
+static const char *const back_keys[] = { "colour", "ink", "title", "pattern",
+	"picture", NULL };
 
 /*
  * The template's back: a map of colour ("class", the default, or a
