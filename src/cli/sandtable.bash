@@ -57,7 +57,7 @@ _sandtable()
 		[[ "$cur" == -* ]] && COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
 		return ;;
 	# Values that are not files: nothing to offer.
-	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset)
+	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset|--unit)
 		return ;;
 	# Options that take no value: the next word is completed as any.
 	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w|--all-tiles|--skip-empty|--pdfx)

@@ -58,6 +58,7 @@ rnd_opts_init(struct rnd_opts *o)
 	o->crop_off_mm = -1;
 	o->backs = -1;
 	o->single = -1;
+	o->nunit = 0;
 }
 
 void

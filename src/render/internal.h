@@ -576,6 +576,11 @@ struct rnd_pics;
 struct rnd_pics *rnd_pics_new(const struct ruleset *, struct diags *,
     int *failed);
 void rnd_pics_free(struct rnd_pics *);
+/* A template's picture, its one "unit" 0: the file name (relative to
+ * the template's file tfile) read as a unit's Image is, within the same
+ * limits; a problem is an error at at naming key, and NULL. */
+struct rnd_pics *rnd_pics_tmpl(const char *tfile, const char *key,
+    const char *name, struct pos at, struct diags *);
 /* Whether unit (an index into rs->units) has a picture. */
 int rnd_pics_has(const struct rnd_pics *, size_t unit);
 /* Its height over its width; returns 0, or -1 when it has none. */
@@ -614,6 +619,10 @@ const char *rnd_grouped(double v, char *buf, size_t sz);
 /* Draw symbol s, its frame for side, as large as fits the box. */
 void rnd_symbol_draw(cairo_t *, enum rs_symbol s, int side, double x, double y,
     double w, double h);
+/* A unit's symbol so (its picture aside): a class of the game's own that
+ * no keyword names has its class's letters in the frame ("HG"). */
+void rnd_unit_symbol(cairo_t *, const struct ruleset *, size_t unit, int side,
+    double x, double y, double w, double h);
 /* A unit's mark in the box: its picture when it has one (ps may be
  * NULL), else its symbol framed for side. */
 void rnd_unit_mark(cairo_t *, struct rnd_pics *ps, const struct ruleset *,

@@ -70,6 +70,7 @@ struct pic_store {
 	size_t nunits;
 	struct diags dg; /* what reading them found */
 	int failed;      /* units whose picture cannot be drawn */
+	const char *key; /* a template's picture (rnd_pics_tmpl): its key */
 };
 
 struct pic_size {
@@ -645,7 +646,7 @@ store_pic(struct pic_store *st, const struct rs_unit *u)
  * picture.
  */
 static struct pic_store *
-store_new(const struct ruleset *rs)
+store_new(const struct ruleset *rs, const char *key)
 {
 	struct pic_store *st = xcalloc(1, sizeof(*st));
 	double total = 0, share;
@@ -653,6 +654,7 @@ store_new(const struct ruleset *rs)
 	long over = -1; /* the unit whose picture passed the work */
 	char g1[32], g2[32], g3[32];
 
+	st->key = key;
 	st->of = xcalloc(rs->nunits ? rs->nunits : 1, sizeof(*st->of));
 	st->nunits = rs->nunits;
 	for (i = 0; i < rs->nunits; i++) {
@@ -719,8 +721,12 @@ store_new(const struct ruleset *rs)
 		if (strncmp(p->why, "brings the work", 15) == 0 &&
 		    (long)i != over)
 			continue;
-		diag_msg(&st->dg, u->image_pos, MSG(UNIT_IMAGE), u->name,
-		    u->image, p->why);
+		if (st->key != NULL)
+			diag_msg(&st->dg, u->image_pos, MSG(TEMPLATE_PICTURE),
+			    st->key, u->image, p->why);
+		else
+			diag_msg(&st->dg, u->image_pos, MSG(UNIT_IMAGE),
+			    u->name, u->image, p->why);
 		st->failed++;
 	}
 	return st;
@@ -735,7 +741,7 @@ rnd_pics_new(const struct ruleset *rs, struct diags *dg, int *failed)
 	if (rs->keep != NULL && rs->keep->p != NULL)
 		ps->st = rs->keep->p;
 	else {
-		ps->st = store_new(rs);
+		ps->st = store_new(rs, NULL);
 		if (rs->keep != NULL) {
 			rs->keep->p = ps->st;
 			rs->keep->free_p = store_free;
@@ -746,6 +752,45 @@ rnd_pics_new(const struct ruleset *rs, struct diags *dg, int *failed)
 		diag_copy(dg, &ps->st->dg.v[i]);
 	*failed = ps->st->failed;
 	ps->sizes = xcalloc(ps->st->n ? ps->st->n : 1, sizeof(*ps->sizes));
+	return ps;
+}
+
+struct rnd_pics *
+rnd_pics_tmpl(const char *tfile, const char *key, const char *name,
+    struct pos at, struct diags *dg)
+{
+	struct ruleset rs;
+	struct rs_unit u;
+	struct rnd_pics *ps;
+	const char *kind = NULL;
+	char why[256];
+	size_t i;
+
+	memset(&rs, 0, sizeof(rs));
+	memset(&u, 0, sizeof(u));
+	rs.path = (char *)tfile;
+	if ((u.image_file = rs_image_file(&rs, name, &kind, why,
+	         sizeof(why))) == NULL) {
+		diag_msg(dg, at, MSG(TEMPLATE_PICTURE), key, name, why);
+		return NULL;
+	}
+	u.name = (char *)key;
+	u.image = (char *)name;
+	u.image_kind = kind;
+	u.image_pos = at;
+	rs.units = &u;
+	rs.nunits = 1;
+	ps = xcalloc(1, sizeof(*ps));
+	ps->st = store_new(&rs, key);
+	ps->own = 1;
+	for (i = 0; i < ps->st->dg.n; i++)
+		diag_copy(dg, &ps->st->dg.v[i]);
+	ps->sizes = xcalloc(ps->st->n ? ps->st->n : 1, sizeof(*ps->sizes));
+	free(u.image_file);
+	if (ps->st->failed > 0) {
+		rnd_pics_free(ps);
+		return NULL;
+	}
 	return ps;
 }
 

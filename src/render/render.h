@@ -92,6 +92,8 @@ void rnd_odds_set_free(struct rnd_odds_set *);
 
 /* What a product is told by the CLI. Unset fields (NULL / 0) take the
  * template's or the default. */
+/* cards --unit NAME may be given this many times. */
+#define RND_MAX_UNIT_OPTS 64
 struct rnd_opts {
 	const char *paper;               /* --paper, or NULL */
 	const char *tmpl;                /* NAME|PATH: -t, else the row's */
@@ -105,6 +107,9 @@ struct rnd_opts {
 	int backs;          /* 1: mirrored backs after each sheet; 0 none */
 	int single;         /* 1: one card a page, TrimBox and BleedBox */
 	                    /* backs and single: -1 takes the template's */
+	/* --unit NAME: only these units' cards, one a page (as single) */
+	const char *unit[RND_MAX_UNIT_OPTS];
+	int nunit;
 };
 /* Fill the defaults (all "unset"). */
 void rnd_opts_init(struct rnd_opts *);

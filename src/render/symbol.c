@@ -10,7 +10,13 @@
  * rectangle in NATO's friendly blue; Red a diamond in its hostile red.
  * The rectangle is 3:2; the diamond is square and holds its icon in its
  * middle. rulesets/FORMAT.md shows each icon in words.
+ *
+ * A unit of a class of the game's own that no keyword names has no icon
+ * of APP-6's: its frame holds its class's letters instead ("HG" for
+ * Hearth guard, "TR" for Trooper), two or three capitals, no two
+ * classes of a ruleset the same (class_letters).
  */
+#include <string.h>
 #include <math.h>
 
 #include "internal.h"
@@ -239,9 +245,143 @@ icon(cairo_t *cr, enum rs_symbol s, const struct ibox *b)
 	}
 }
 
-void
-rnd_symbol_draw(cairo_t *cr, enum rs_symbol s, int side, double x, double y,
-    double w, double h)
+/* Append the capital of the character at p to out (at most sz bytes
+ * with its NUL); returns the next character. */
+static const char *
+put_upper(char *out, size_t sz, const char *p)
+{
+	gunichar c = g_unichar_toupper(g_utf8_get_char(p));
+	size_t n = strlen(out);
+
+	if (n + 7 < sz)
+		out[n + (size_t)g_unichar_to_utf8(c, out + n)] = '\0';
+	return g_utf8_next_char(p);
+}
+
+/* The letters and digits of s (its spaces and marks left out), in
+ * order, each one's start in at[], at most max of them; their count. */
+static size_t
+letters_of(const char *s, const char **at, size_t max, int *words)
+{
+	size_t n = 0;
+	int in = 0;
+
+	*words = 0;
+	for (; *s != '\0'; s = g_utf8_next_char(s)) {
+		if (!g_unichar_isalnum(g_utf8_get_char(s))) {
+			in = 0;
+			continue;
+		}
+		if (!in)
+			++*words;
+		if (n < max)
+			at[n++] = s;
+		in = 1;
+	}
+	return n;
+}
+
+/*
+ * The letters of own class k (its index in rs->classes) in out: the
+ * initials of its first three words ("Hearth guard" HG), or the first
+ * two letters of a one-word class ("Trooper" TR); when an earlier class
+ * of the ruleset has taken them, the first letter with the next letter
+ * of the class that makes them new (TO, TP …), else with a number.
+ */
+static void
+class_letters(const struct ruleset *rs, size_t k, char *out, size_t sz)
+{
+	char taken[RS_MAX_OWN_CLASSES][24];
+	size_t i, j;
+
+	for (i = 0; i <= k && i < RS_MAX_OWN_CLASSES; i++) {
+		const char *at[64], *s = rs->classes[i], *p;
+		char try[24];
+		size_t n, t;
+		int words, w, ok = 0;
+
+		n = letters_of(s, at, 64, &words);
+		try[0] = '\0';
+		if (n == 0) {
+			snprintf(taken[i], sizeof(taken[i]), "%zu", i + 1);
+			continue;
+		}
+		/* Initials: the first letter after each gap. */
+		if (words > 1) {
+			for (p = s, w = 0; *p != '\0' && w < 3;
+			     p = g_utf8_next_char(p))
+				if (g_unichar_isalnum(g_utf8_get_char(p)) &&
+				    (p == s ||
+				        !g_unichar_isalnum(g_utf8_get_char(
+				            g_utf8_prev_char(p))))) {
+					put_upper(try, sizeof(try), p);
+					w++;
+				}
+		} else {
+			put_upper(try, sizeof(try), at[0]);
+			if (n > 1)
+				put_upper(try, sizeof(try), at[1]);
+		}
+		for (t = 0; t <= n; t++) {
+			if (t > 0) {
+				/* The first letter and the t-th after it. */
+				if (t >= n) {
+					snprintf(try, sizeof(try), "%s", "");
+					put_upper(try, sizeof(try), at[0]);
+					snprintf(try + strlen(try),
+					    sizeof(try) - strlen(try), "%zu",
+					    i + 1);
+				} else {
+					try[0] = '\0';
+					put_upper(try, sizeof(try), at[0]);
+					put_upper(try, sizeof(try), at[t]);
+				}
+			}
+			for (ok = 1, j = 0; j < i; j++)
+				if (strcmp(taken[j], try) == 0)
+					ok = 0;
+			if (ok)
+				break;
+		}
+		memcpy(taken[i], try, sizeof(try));
+	}
+	snprintf(out, sz, "%s", k < RS_MAX_OWN_CLASSES ? taken[k] : "");
+}
+
+/* Letters in the icon box, as large as fit it, as paths (an icon's
+ * ink, not text to read out of the PDF). */
+static void
+letters(cairo_t *cr, const char *s, const struct ibox *b)
+{
+	struct rnd_font f = { "DejaVu Sans Condensed", 10, 1, 0 };
+	PangoLayout *l;
+	double tw, th, k;
+
+	l = rnd_layout_new(cr, &f, 0);
+	rnd_layout_text(l, s);
+	rnd_layout_size(l, &tw, &th);
+	if (tw <= 0 || th <= 0) {
+		g_object_unref(l);
+		return;
+	}
+	/* The capitals' height is about 0.55 of the line's. */
+	k = fmin(b->h * 0.56 / (th * 0.55), b->w * 0.84 / tw);
+	cairo_save(cr);
+	cairo_translate(cr, b->x + (b->w - tw * k) / 2,
+	    b->y + (b->h - th * k) / 2 + th * k * 0.035);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
+	pango_cairo_layout_path(cr, l);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	g_object_unref(l);
+}
+
+/* Symbol s, or letters instead of its icon when given, framed for
+ * side in the box. */
+static void
+symbol_draw(cairo_t *cr, enum rs_symbol s, const char *abc, int side, double x,
+    double y, double w, double h)
 {
 	struct ibox b;
 	double fw, fh, lw;
@@ -288,8 +428,34 @@ rnd_symbol_draw(cairo_t *cr, enum rs_symbol s, int side, double x, double y,
 	cairo_rectangle(cr, b.x, b.y, b.w, b.h);
 	cairo_clip(cr);
 	b.lw = lw;
-	icon(cr, s, &b);
+	if (abc != NULL && abc[0] != '\0')
+		letters(cr, abc, &b);
+	else
+		icon(cr, s, &b);
 	cairo_restore(cr);
+}
+
+void
+rnd_symbol_draw(cairo_t *cr, enum rs_symbol s, int side, double x, double y,
+    double w, double h)
+{
+	symbol_draw(cr, s, NULL, side, x, y, w, h);
+}
+
+void
+rnd_unit_symbol(cairo_t *cr, const struct ruleset *rs, size_t unit, int side,
+    double x, double y, double w, double h)
+{
+	const struct rs_unit *u;
+	char abc[24] = "";
+
+	if (unit >= rs->nunits)
+		return;
+	u = &rs->units[unit];
+	/* A class of the game's own no keyword names: its letters. */
+	if (u->symbol == RS_SYM_NONE && !u->symbol_set && u->cls_free > 0)
+		class_letters(rs, (size_t)u->cls_free - 1, abc, sizeof(abc));
+	symbol_draw(cr, u->symbol, abc, side, x, y, w, h);
 }
 
 void
@@ -300,7 +466,7 @@ rnd_unit_mark(cairo_t *cr, struct rnd_pics *ps, const struct ruleset *rs,
 		return;
 	if (rnd_pic_draw(ps, cr, unit, x, y, w, h) == 0)
 		return;
-	rnd_symbol_draw(cr, rs->units[unit].symbol, side, x, y, w, h);
+	rnd_unit_symbol(cr, rs, unit, side, x, y, w, h);
 }
 
 /*

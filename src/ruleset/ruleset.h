@@ -513,10 +513,11 @@ struct ruleset *rs_parse(const char *path, const char *data, size_t len,
 void rs_free(struct ruleset *);
 /*
  * The symbol a unit is drawn with when no Symbol cell chooses one: the
- * first keyword of the symbols' table (rulesets/FORMAT.md) that starts a
- * word of its name, else of its class; infantry and cavalry made heavy or
- * light by words and traits; else the class's own (a vehicle's armour, a
- * print-only game's own class an empty frame).
+ * first keyword of the symbols' table (rulesets/FORMAT.md) that is a
+ * word of its name (or its plural: "Guns", not "Gunners"), else of its
+ * class; infantry and cavalry made heavy or light by words and traits;
+ * else the class's own (a vehicle's armour; a game's own class none,
+ * which the renderer draws as the class's letters: rnd_unit_symbol).
  */
 enum rs_symbol rs_symbol_guess(const struct ruleset *, const struct rs_unit *);
 

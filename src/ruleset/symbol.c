@@ -1,8 +1,9 @@
 /*
  * symbol.c: which military map symbol a unit is drawn with when it has
  * no picture — the Symbol column's word, else a guess from keywords of
- * the unit's name and class. The drawing is src/render/symbol.c's; the
- * table of keywords is rulesets/FORMAT.md's, "Symbols".
+ * the unit's name and class, each a whole word or its plural. The
+ * drawing is src/render/symbol.c's; the table of keywords is
+ * rulesets/FORMAT.md's, "Symbols".
  */
 #include <ctype.h>
 #include <string.h>
@@ -84,9 +85,10 @@ rs_symbol_names(void)
 }
 
 /*
- * The keywords, most particular first: the first that starts a word of
- * the unit's name wins, else the first that starts a word of its class.
- * A keyword of two words matches them in a row.
+ * The keywords, most particular first: the first that is a word of the
+ * unit's name wins, else the first that is a word of its class. A word
+ * is the keyword whole or in a plural (word_end): "gun" is "Guns" but
+ * not "Gunners". A keyword of two words matches them in a row.
  */
 static const struct {
 	const char *kw;
@@ -124,6 +126,7 @@ static const struct {
 	{ "crossbow", RS_SYM_BOWMEN },
 	{ "longbow", RS_SYM_BOWMEN },
 	{ "skirmish", RS_SYM_SKIRMISHERS },
+	{ "skirmisher", RS_SYM_SKIRMISHERS },
 	{ "slinger", RS_SYM_SKIRMISHERS },
 	{ "javelinmen", RS_SYM_SKIRMISHERS },
 	{ "peltast", RS_SYM_SKIRMISHERS },
@@ -154,6 +157,7 @@ static const struct {
 	{ "battery", RS_SYM_ARTILLERY },
 	{ "hoplite", RS_SYM_HEAVY_INFANTRY },
 	{ "legion", RS_SYM_HEAVY_INFANTRY },
+	{ "legionary", RS_SYM_HEAVY_INFANTRY },
 	{ "infantry", RS_SYM_INFANTRY },
 	{ "foot", RS_SYM_INFANTRY },
 	{ "rifle", RS_SYM_INFANTRY },
@@ -163,7 +167,43 @@ static const struct {
 	{ "levy", RS_SYM_INFANTRY },
 };
 
-/* Whether kw starts a word of s (case aside). */
+/* The length of the run of letters and digits at p (a byte past ASCII
+ * counted a letter). */
+static size_t
+word_len(const char *p)
+{
+	size_t m;
+
+	for (m = 0;
+	     isalnum((unsigned char)p[m]) || (unsigned char)p[m] >= 0x80; m++)
+		;
+	return m;
+}
+
+/*
+ * Whether the text at p is kw (n bytes) whole, ending a word, or a
+ * plural of it: kw followed by "s", "es", "men" or "man" ("Riders",
+ * "Bowmen"), or a kw ending in y with "ies" for it ("Batteries").
+ */
+static int
+word_end(const char *p, const char *kw, size_t n)
+{
+	static const char *const ends[] = { "", "s", "es", "men", "man" };
+	size_t i, m;
+
+	if (strncasecmp(p, kw, n) == 0) {
+		m = word_len(p + n);
+		for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+			if (m == strlen(ends[i]) &&
+			    strncasecmp(p + n, ends[i], m) == 0)
+				return 1;
+	}
+	return n > 1 && tolower((unsigned char)kw[n - 1]) == 'y' &&
+	    strncasecmp(p, kw, n - 1) == 0 &&
+	    strncasecmp(p + n - 1, "ies", 3) == 0 && word_len(p + n + 2) == 0;
+}
+
+/* Whether kw is a word of s, or a plural of one (case aside). */
 static int
 has_word(const char *s, const char *kw)
 {
@@ -171,8 +211,10 @@ has_word(const char *s, const char *kw)
 	const char *p;
 
 	for (p = s; *p != '\0'; p++)
-		if ((p == s || !isalnum((unsigned char)p[-1])) &&
-		    strncasecmp(p, kw, n) == 0)
+		if ((p == s ||
+		        !(isalnum((unsigned char)p[-1]) ||
+		            (unsigned char)p[-1] >= 0x80)) &&
+		    word_end(p, kw, n))
 			return 1;
 	return 0;
 }
@@ -206,7 +248,7 @@ rs_symbol_guess(const struct ruleset *rs, const struct rs_unit *u)
 	static const char *const heavy[] = { "heavy", "armoured", "armored",
 		"close order", "cataphract", "knight", "lancer", NULL };
 	static const char *const light[] = { "light", "open order", "skirmish",
-		NULL };
+		"skirmisher", NULL };
 	static const enum rs_symbol by_class[RS_CLASS__MAX] = {
 		RS_SYM_INFANTRY, RS_SYM_ARTILLERY, RS_SYM_ARMOUR,
 		RS_SYM_CAVALRY, RS_SYM_ELEPHANT, RS_SYM_CHARIOT

@@ -104,7 +104,8 @@ Test(symbol, dice_skirmish)
 
 /* A print-only game: the Symbol column wins over every keyword, words
  * of the game's own class count, and a class of its own with no keyword
- * is an empty frame. */
+ * is none (the renderer puts the class's letters in the frame). A
+ * keyword is a whole word or its plural: Gunners are no gun. */
 static const char print_only[] = "---\n"
                                  "title: Symbols\n"
                                  "engine: none\n"
@@ -125,7 +126,15 @@ static const char print_only[] = "---\n"
                                  "| Hoplites | foot | 6 | |\n"
                                  "| Peltasts | light foot | 6 | |\n"
                                  "| Elephant Guard | beast | 6 | |\n"
-                                 "| Bazooka Team | infantry | 6 | |\n";
+                                 "| Bazooka Team | infantry | 6 | |\n"
+                                 "| Heavy Gunner | infantry | 6 | |\n"
+                                 "| Field Guns | crew | 6 | |\n"
+                                 "| Rocket Batteries | crew | 6 | |\n"
+                                 "| Longbowmen | crew | 6 | |\n"
+                                 "| Skirmishers | crew | 6 | |\n"
+                                 "| Gunslingers | crew | 6 | |\n"
+                                 "| Bowery Boys | crew | 6 | |\n"
+                                 "| Legionaries | crew | 6 | |\n";
 
 Test(symbol, keywords_column_and_fallback)
 {
@@ -135,13 +144,21 @@ Test(symbol, keywords_column_and_fallback)
 		{ "Commandos", "infantry" },
 		{ "Dragoons", "armour" },
 		{ "Panzergrenadiers", "mechanised" },
-		{ "Gunners", "artillery" },
+		{ "Gunners", "none" },
 		{ "Wyrm", "none" },
 		{ "Knights", "heavy-cavalry" },
 		{ "Hoplites", "heavy-infantry" },
 		{ "Peltasts", "skirmishers" },
 		{ "Elephant Guard", "elephant" },
 		{ "Bazooka Team", "anti-tank" },
+		{ "Heavy Gunner", "heavy-infantry" },
+		{ "Field Guns", "artillery" },
+		{ "Rocket Batteries", "artillery" },
+		{ "Longbowmen", "bowmen" },
+		{ "Skirmishers", "skirmishers" },
+		{ "Gunslingers", "none" },
+		{ "Bowery Boys", "none" },
+		{ "Legionaries", "heavy-infantry" },
 	};
 	struct diags d = { 0 };
 	struct ruleset *rs = rs_parse("sym.md", print_only, strlen(print_only),
@@ -157,6 +174,19 @@ Test(symbol, keywords_column_and_fallback)
 	cr_expect(!rs->units[rs_unit_find(rs, "Sappers")].symbol_set);
 	rs_free(rs);
 	diags_free(&d);
+}
+
+Test(symbol, cinder_vale)
+{
+	static const struct want w[] = {
+		{ "Lantern Wardens", "none" },
+		{ "Ember Archers", "bowmen" },
+		{ "Kiln Guard", "infantry" },
+		{ "Ash Hounds", "none" },
+		{ "Cinder Golem", "none" },
+	};
+
+	expect("../rulesets/cinder-vale.md", w, sizeof(w) / sizeof(w[0]));
 }
 
 Test(symbol, unknown_word_is_an_error_at_its_cell)

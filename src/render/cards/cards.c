@@ -57,7 +57,23 @@ struct cards {
 	unsigned skip; /* CP_ parts card_body leaves out (one field's flow) */
 	int no_odds;   /* the layout has no odds: weapon notes keep room */
 	int page;      /* the page being drawn, from 1 (for --dump) */
+	size_t *sel, nsel; /* --unit: the units printed; nsel 0: all */
+	/* The backs' look: the template's back: (cards_back_setup); none:
+	 * the class colour, the short title and the class. */
+	struct {
+		int set;           /* the template has a back: */
+		int own_rgb;       /* colour: a colour, not the class's */
+		unsigned rgb, ink; /* the ground; the title, line, pattern */
+		const char *title; /* NULL: the short title; "": none */
+		int pattern;       /* BACK_ */
+		struct rnd_pics *pic; /* its picture, unit 0; or NULL */
+	} back;
 };
+
+/* The patterns of a back, as back: pattern: names them. */
+enum { BACK_NONE, BACK_STRIPES, BACK_DOTS, BACK_GRID, BACK_CHECKS };
+static const char *const back_patterns[] = { "none", "stripes", "dots", "grid",
+	"checks", NULL };
 
 /* The parts of a card's body, for struct cards' skip. */
 #define CP_STATS 1u
@@ -890,7 +906,7 @@ card_mark(struct cards *c, cairo_t *cr, size_t ui, double x, double y,
 		return 0;
 	*mw = h * 1.5 + 1.5;
 	if (!c->measuring)
-		rnd_symbol_draw(cr, c->rs->units[ui].symbol, RND_SIDE_ANY,
+		rnd_unit_symbol(cr, c->rs, ui, RND_SIDE_ANY,
 		    x + c->cw - c->safe - h * 1.5, y + (c->band_h - h) / 2,
 		    h * 1.5, h);
 	return 0;
@@ -1161,7 +1177,7 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 			    fy, fd->w, fd->h);
 			break;
 		case RND_CF_SYMBOL:
-			rnd_symbol_draw(cr, u->symbol, RND_SIDE_ANY, fx, fy,
+			rnd_unit_symbol(cr, c->rs, ui, RND_SIDE_ANY, fx, fy,
 			    fd->w, fd->h);
 			break;
 		case RND_CF_STATS:
@@ -1329,7 +1345,66 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	cairo_restore(cr);
 }
 
-/* Draw one card back (mirrored position is the caller's business). */
+/* The back's pattern in the ink, faint, over the box (bleed included:
+ * the pattern runs past the cut as the ground does). */
+static void
+back_pattern(const struct cards *c, cairo_t *cr, double x, double y, double w,
+    double h)
+{
+	double step = 4.0, u, v;
+	int i, j;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	rnd_set_rgb(cr, c->back.ink);
+	cairo_set_line_width(cr, 0.6);
+	switch (c->back.pattern) {
+	case BACK_STRIPES:
+		/* Diagonals, lower left to upper right. */
+		for (u = -h; u < w; u += step) {
+			cairo_move_to(cr, x + u, y + h);
+			cairo_line_to(cr, x + u + h, y);
+		}
+		cairo_stroke(cr);
+		break;
+	case BACK_GRID:
+		for (u = step / 2; u < w; u += step) {
+			cairo_move_to(cr, x + u, y);
+			cairo_line_to(cr, x + u, y + h);
+		}
+		for (v = step / 2; v < h; v += step) {
+			cairo_move_to(cr, x, y + v);
+			cairo_line_to(cr, x + w, y + v);
+		}
+		cairo_set_line_width(cr, 0.35);
+		cairo_stroke(cr);
+		break;
+	case BACK_DOTS:
+		for (j = 0, v = step / 2; v < h + step; v += step * 0.866, j++)
+			for (u = (j % 2) * step / 2; u < w + step; u += step) {
+				cairo_new_sub_path(cr);
+				cairo_arc(cr, x + u, y + v, 0.55, 0, 2 * M_PI);
+			}
+		cairo_fill(cr);
+		break;
+	case BACK_CHECKS:
+		for (j = 0, v = 0; v < h; v += step, j++)
+			for (i = 0, u = 0; u < w; u += step, i++)
+				if ((i + j) % 2 == 0)
+					cairo_rectangle(cr, x + u, y + v, step,
+					    step);
+		cairo_fill(cr);
+		break;
+	default:
+		break;
+	}
+	cairo_restore(cr);
+}
+
+/* Draw one card back (mirrored position is the caller's business): the
+ * class colour (or the template's), its pattern and picture, a line
+ * inside the cut, the title and the class. */
 static void
 card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
     double y)
@@ -1337,29 +1412,66 @@ card_back(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	const struct rnd_style *st = &c->st;
 	struct rnd_font t = { st->head_font, st->size_pt * 1.3, 1, 0 };
 	struct rnd_font k = { st->font, st->size_pt, 0, 1 };
-	double b = c->bleed, h;
+	double b = c->bleed, h, kh, top;
 	char *title;
 	PangoLayout *l;
 
 	rnd_dump_box(c->opts->dump, "back", c->page, x, y, c->cw, c->ch,
 	    u->name);
 	cairo_save(cr);
-	rnd_set_rgb(cr, card_rgb(c, u));
+	rnd_set_rgb(cr, c->back.own_rgb ? c->back.rgb : card_rgb(c, u));
 	cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b, c->ch + 2 * b);
 	cairo_fill(cr);
-	cairo_set_source_rgb(cr, 1, 1, 1);
+	if (c->back.pattern != BACK_NONE) {
+		cairo_push_group(cr);
+		back_pattern(c, cr, x - b, y - b, c->cw + 2 * b,
+		    c->ch + 2 * b);
+		cairo_pop_group_to_source(cr);
+		cairo_paint_with_alpha(cr,
+		    c->back.pattern == BACK_CHECKS ? 0.12 : 0.22);
+	}
+	if (c->back.set)
+		rnd_set_rgb(cr, c->back.ink);
+	else
+		cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, 0.5);
 	cairo_rectangle(cr, x + 4, y + 4, c->cw - 8, c->ch - 8);
 	cairo_stroke(cr);
+	if (!c->back.set) {
+		l = rnd_layout_new(cr, &t, c->cw - 14);
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+		title = short_title(c->rs);
+		rnd_layout_text(l, title);
+		free(title);
+		rnd_layout_size(l, NULL, &h);
+		rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
+		g_object_unref(l);
+		rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1,
+		    0, rnd_unit_class(c->rs, u));
+		cairo_restore(cr);
+		return;
+	}
+	/* The title and the class under it, in the middle, or at the foot
+	 * under the picture. */
 	l = rnd_layout_new(cr, &t, c->cw - 14);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-	title = short_title(c->rs);
+	title = c->back.title != NULL ? xstrdup(c->back.title) :
+	                                short_title(c->rs);
 	rnd_layout_text(l, title);
-	free(title);
 	rnd_layout_size(l, NULL, &h);
-	rnd_layout_draw(cr, l, x + 7, y + (c->ch - h) / 2 - 3);
+	if (title[0] == '\0')
+		h = 0;
+	kh = k.size_pt * RND_PT_MM * 1.3;
+	top = c->back.pic != NULL ? y + c->ch - 8 - h - 1 - kh :
+	                            y + (c->ch - h) / 2 - 3;
+	if (c->back.pic != NULL)
+		rnd_pic_draw(c->back.pic, cr, 0, x + 8, y + 8, c->cw - 16,
+		    top - 3 - (y + 8));
+	if (h > 0)
+		rnd_layout_draw(cr, l, x + 7, top);
 	g_object_unref(l);
-	rnd_text(cr, &k, x + 7, y + (c->ch + h) / 2 - 1, c->cw - 14, 1, 0,
+	free(title);
+	rnd_text(cr, &k, x + 7, top + h + 2, c->cw - 14, 1, 0,
 	    rnd_unit_class(c->rs, u));
 	cairo_restore(cr);
 }
@@ -1369,7 +1481,59 @@ static const char *const card_keys[] = { "card", "paper", "sheet-margin",
 	"bleed", "crop-length", "crop-offset", "backs", "layout",
 	"safe-margin", "band-height", "frame", "font", "heading-font",
 	"mono-font", "size", "min-size", "colours", "class-colours", "fields",
-	"product", NULL };
+	"product", "back", NULL };
+
+/* The settings of back:, and what each takes. */
+static const char *const back_keys[] = { "colour", "ink", "title", "pattern",
+	"picture", NULL };
+
+/*
+ * The template's back: a map of colour ("class", the default, or a
+ * colour), ink (the line, title and pattern; white), title (the
+ * ruleset's short title; "" none), pattern (none, stripes, dots, grid,
+ * checks) and picture (a file beside the template). A bad value is an
+ * error at it.
+ */
+static void
+cards_back_setup(struct cards *c, const char *tfile, struct diags *dg)
+{
+	const struct rs_node *bk = rs_node_get(c->tmpl, "back"), *v;
+	const char *s;
+	size_t i;
+
+	if (bk == NULL)
+		return;
+	if (bk->kind != RS_NODE_MAP) {
+		diag_msg(dg, bk->pos, MSG(TEMPLATE_VALUE_BAD), "back",
+		    "a map of colour, ink, title, pattern and picture");
+		return;
+	}
+	c->back.set = 1;
+	c->back.ink = 0xffffff;
+	rnd_tmpl_keys(bk, back_keys, "back setting", dg);
+	s = rnd_tmpl_str(bk, "colour", "class", dg);
+	if (strcasecmp(s, "class") != 0) {
+		c->back.own_rgb = 1;
+		c->back.rgb = rnd_tmpl_rgb(bk, "colour", 0x000000, dg);
+	}
+	c->back.ink = rnd_tmpl_rgb(bk, "ink", 0xffffff, dg);
+	c->back.title = rnd_tmpl_str(bk, "title", NULL, dg);
+	s = rnd_tmpl_str(bk, "pattern", "none", dg);
+	for (i = 0; back_patterns[i] != NULL; i++)
+		if (strcasecmp(s, back_patterns[i]) == 0)
+			break;
+	if (back_patterns[i] == NULL)
+		diag_msg(dg, rnd_tmpl_pos(bk, "pattern"),
+		    MSG(TEMPLATE_VALUE_BAD), "pattern",
+		    "none, stripes, dots, grid or checks");
+	else
+		c->back.pattern = (int)i;
+	if ((v = rs_node_get(bk, "picture")) != NULL &&
+	    (s = rnd_tmpl_str(bk, "picture", NULL, dg)) != NULL &&
+	    s[0] != '\0')
+		c->back.pic = rnd_pics_tmpl(tfile, "back: picture", s, v->pos,
+		    dg);
+}
 
 /*
  * The class colours: the template's class-colours: (the six known
@@ -1414,7 +1578,8 @@ cards_class_rgb(struct cards *c, const struct rs_node *cc, struct diags *dg)
 
 /* Settings from the template and options; returns -1 on a bad one. */
 static int
-cards_setup(struct cards *c, const char **card, struct diags *dg)
+cards_setup(struct cards *c, const char **card, const char *tfile,
+    struct diags *dg)
 {
 	const struct rs_node *t = c->tmpl,
 	                     *cc = rs_node_get(t, "class-colours");
@@ -1465,6 +1630,7 @@ cards_setup(struct cards *c, const char **card, struct diags *dg)
 	c->band_h = rnd_tmpl_len(t, "band-height", 12, 5, 50, dg);
 	c->frame = rnd_tmpl_len(t, "frame", 2, 0, 20, dg);
 	cards_class_rgb(c, cc, dg);
+	cards_back_setup(c, tfile, dg);
 	/* The band, frame and safe margin leave a panel for the text. */
 	if (c->ch - c->band_h - c->frame - 3.8 < 3 ||
 	    c->cw - 2 * c->safe < 10 || c->cw - 2 * c->frame < 10) {
@@ -1548,10 +1714,11 @@ cards_measure(struct cards *c)
 static void
 cards_single(struct cards *c, struct rnd_doc *doc)
 {
-	size_t i;
+	size_t i, n = c->nsel > 0 ? c->nsel : c->rs->nunits;
 
-	for (i = 0; i < c->rs->nunits; i++) {
-		const struct rs_unit *u = &c->rs->units[i];
+	for (i = 0; i < n; i++) {
+		const struct rs_unit *u =
+		    &c->rs->units[c->nsel > 0 ? c->sel[i] : i];
 		cairo_t *cr = cards_page(c, doc, c->cw, c->ch, c->bleed);
 
 		rnd_doc_outline(doc, 0, u->name, 0);
@@ -1592,7 +1759,7 @@ rnd_cards(const struct ruleset *rs, const char *path,
 	c.tmpl = t;
 	c.opts = opts;
 	c.dg = dg;
-	if (cards_setup(&c, &card, dg) == -1)
+	if (cards_setup(&c, &card, tfile, dg) == -1)
 		goto out;
 	c.card_name = card;
 	if (rnd_paper_for(t, opts->paper, rs, &pw, &ph, dg) == -1)
@@ -1605,6 +1772,25 @@ rnd_cards(const struct ruleset *rs, const char *path,
 
 		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
 		goto out;
+	}
+	/* --unit: those cards alone, one a page. */
+	if (opts->nunit > 0) {
+		c.sel = xcalloc((size_t)opts->nunit, sizeof(*c.sel));
+		for (k = 0; k < opts->nunit; k++) {
+			int ui = rs_unit_find(rs, opts->unit[k]);
+			char hint[256];
+			struct pos p = { NULL, 0, 0 };
+
+			if (ui < 0) {
+				diag_msg(dg, p, MSG(CARDS_UNIT_UNKNOWN),
+				    opts->unit[k],
+				    rs_unit_hint(rs, opts->unit[k], hint,
+				        sizeof(hint)));
+				goto out;
+			}
+			c.sel[c.nsel++] = (size_t)ui;
+		}
+		c.single = 1;
 	}
 	cards_measure(&c);
 	memset(&meta, 0, sizeof(meta));
@@ -1701,6 +1887,8 @@ out:
 	if (doc != NULL)
 		rnd_doc_abandon(doc);
 	rnd_pics_free(c.pics);
+	rnd_pics_free(c.back.pic);
+	free(c.sel);
 	rs_node_free(t);
 	free(tfile);
 	return rc;

@@ -76,6 +76,24 @@ card_opt(const struct cli_opt *row, const char *arg, void *own,
 	return CLI_GO;
 }
 
+/* --unit NAME: one more unit's card (the ruleset says whether it has
+ * one: rnd_cards). */
+static int
+unit_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
+{
+	struct rnd_opts *o = own;
+
+	(void)row;
+	if (o->nunit >= RND_MAX_UNIT_OPTS) {
+		snprintf(why, CLI_WHY_MAX, "--unit %s: at most %d units", arg,
+		    RND_MAX_UNIT_OPTS);
+		return EXIT_USAGE;
+	}
+	o->unit[o->nunit++] = arg;
+	return CLI_GO;
+}
+
 static const struct cli_opt cards_options[] = {
 	CLI_OUTPUT("FILE", "FILE.pdf, or .png/.svg: a file a page"),
 	CLI_PAPER("PAPER",
@@ -102,6 +120,9 @@ static const struct cli_opt cards_options[] = {
 	    "bleed, with TrimBox and BleedBox (for print\n"
 	    "shops); with --backs each back follows its\n"
 	    "front"),
+	CLI_FN("unit", 0, "NAME", struct rnd_opts, nunit, unit_opt, 0, 0,
+	    "only that unit's card, one a page as with\n"
+	    "--single (-o c.png: an image); again for more"),
 	CLI_DUMP(struct rnd_opts, dump),
 	CLI_LANG("the language of the labels it prints: en, de,\n"
 	         "fr (default: the ruleset's lang:, else\n"

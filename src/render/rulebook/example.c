@@ -294,7 +294,7 @@ ex_label(cairo_t *cr, const struct ruleset *rs, const struct win *v,
 	if (sym) {
 		double sh = side * 0.36, sw = sh * 1.5;
 
-		rnd_symbol_draw(cr, rs->units[u->type].symbol, RND_SIDE_ANY,
+		rnd_unit_symbol(cr, rs, (size_t)u->type, RND_SIDE_ANY,
 		    wx(v, u->x) - sw / 2, wy(v, u->y) - sh - 0.4, sw, sh);
 	}
 	if (u->alive) {
