@@ -265,7 +265,10 @@ rnd_figure_begin(cairo_t *cr, const char *alt)
 {
 	struct rnd_doc *d = tag_doc;
 
-	if (d != NULL && d->kind == DOC_PDF) {
+	/* Only a figure drawn into the document: one measured on a
+	 * scratch surface is not in its structure. */
+	if (d != NULL && d->kind == DOC_PDF &&
+	    cairo_get_target(cr) == d->surface) {
 		char *a = xstrdup(alt != NULL ? alt : "");
 
 		XPUSH(d->alts, d->nalts, d->capalts, a);

@@ -1128,6 +1128,7 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 		cairo_rectangle(cr, x - b, y - b, c->cw + 2 * b,
 		    c->ch + 2 * b);
 	cairo_fill(cr);
+	rnd_tag_begin(cr, "Sect");
 	for (i = 0; i < c->lay.n; i++) {
 		const struct rnd_card_field *fd = &c->lay.v[i];
 		double fx = x + fd->x, fy = y + fd->y;
@@ -1155,8 +1156,10 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 			if (fd->size_pt <= 0)
 				tf.size_pt = st->size_pt * 1.45;
 			tf.bold = 1;
+			rnd_tag_begin(cr, "H2");
 			field_text(c, cr, fd, u, fx, fy, tf, 0, u->name,
 			    u->pos);
+			rnd_tag_end(cr, "H2");
 			break;
 		case RND_CF_CLASS:
 			tf.italic = 1;
@@ -1173,12 +1176,16 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 			free(s);
 			break;
 		case RND_CF_PICTURE:
+			rnd_figure_begin(cr, u->name);
 			rnd_unit_mark(cr, c->pics, c->rs, ui, RND_SIDE_ANY, fx,
 			    fy, fd->w, fd->h);
+			rnd_figure_end(cr);
 			break;
 		case RND_CF_SYMBOL:
+			rnd_figure_begin(cr, u->name);
 			rnd_unit_symbol(cr, c->rs, ui, RND_SIDE_ANY, fx, fy,
 			    fd->w, fd->h);
+			rnd_figure_end(cr);
 			break;
 		case RND_CF_STATS:
 		case RND_CF_WEAPONS:
@@ -1192,6 +1199,7 @@ card_front_fields(struct cards *c, cairo_t *cr, const struct rs_unit *u,
 			break;
 		}
 	}
+	rnd_tag_end(cr, "Sect");
 	cairo_restore(cr);
 }
 
@@ -1260,9 +1268,14 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	panel(cr, x + c->frame, y + c->band_h, c->cw - 2 * c->frame,
 	    c->ch - c->band_h - c->frame, 2.0);
 	cairo_fill(cr);
+	/* A card is a section: its name a heading, its picture or symbol a
+	 * figure named for the unit, its class and body after. */
+	rnd_tag_begin(cr, "Sect");
 	/* The unit's picture under the band, else its symbol at the band's
 	 * right (symbol.c): the name has the rest. */
+	rnd_figure_begin(cr, u->name);
 	ph = card_mark(c, cr, ui, x, y, &mw);
+	rnd_figure_end(cr);
 	/* Name, shrunk to fit the band's width. */
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	for (;;) {
@@ -1279,10 +1292,14 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	rnd_glyph_check(l, u->pos, c->dg);
 	rnd_layout_set_width(l, c->cw - 2 * s - mw);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	rnd_tag_begin(cr, "H2");
 	rnd_layout_draw(cr, l, x + s, y + 1.6);
+	rnd_tag_end(cr, "H2");
 	g_object_unref(l);
+	rnd_tag_begin(cr, "P");
 	rnd_text(cr, &cls, x + s, y + 1.6 + nh, c->cw - 2 * s - mw, 0, 0,
 	    rnd_unit_class(c->rs, u));
+	rnd_tag_end(cr, "P");
 	/* Footer: the credits (FORMAT.md: on every product), the short
 	 * title and version, with author and year where there is room. */
 	rnd_set_rgb(cr, 0x666666);
@@ -1296,7 +1313,9 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	free(st_title);
 	rnd_glyph_check(l, c->rs->title_pos, c->dg);
 	rnd_layout_size(l, NULL, &fh);
+	rnd_tag_begin(cr, "P");
 	rnd_layout_draw(cr, l, x + s, y + c->ch - c->frame - 0.8 - fh);
+	rnd_tag_end(cr, "P");
 	g_object_unref(l);
 	/* Body. */
 	fr.x = x + s;
@@ -1342,6 +1361,7 @@ card_front(struct cards *c, cairo_t *cr, const struct rs_unit *u, double x,
 	parts_free(&cp);
 	c->last_pt = rnd_flow_size(f);
 	rnd_flow_free(f);
+	rnd_tag_end(cr, "Sect");
 	cairo_restore(cr);
 }
 
