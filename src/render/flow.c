@@ -80,6 +80,7 @@ struct blk {
 	size_t omitted;    /* a note in place of a table of so many rows */
 	int quote;         /* set in a callout box (a blockquote) */
 	char *dest; /* its named destination's tag attributes, or NULL */
+	char *alt;  /* a figure's alternative text (rnd_flow_alt), or NULL */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -271,6 +272,7 @@ cells_free(struct blk *b)
 static void
 blk_free(struct blk *b)
 {
+	free(b->alt);
 	size_t j;
 
 	blk_unmeasure(b);
@@ -542,6 +544,18 @@ rnd_flow_custom(struct rnd_flow *f, struct pos p, rnd_draw_fn fn, void *arg)
 
 	b->draw = fn;
 	b->arg = arg;
+}
+
+void
+rnd_flow_alt(struct rnd_flow *f, const char *alt)
+{
+	struct blk *b;
+
+	if (f->n == 0)
+		return;
+	b = &f->v[f->n - 1];
+	free(b->alt);
+	b->alt = alt != NULL ? xstrdup(alt) : NULL;
 }
 
 /* The font size of a role at the flow's scale, never under min_pt. */
@@ -1700,14 +1714,19 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		cairo_rectangle(cr, x, y, w, b->m.rowh[r]);
 		cairo_fill(cr);
 	}
+	rnd_tag_begin(cr, "TR");
 	for (c = 0; c < b->ncols; c++) {
 		PangoLayout *l = cell_layout(f, b, r, c);
+		const char *role = b->header && r == 0 ? "TH" : "TD";
 
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
+		rnd_tag_begin(cr, role);
 		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
+		rnd_tag_end(cr, role);
 		g_object_unref(l);
 		cx += b->m.colw[c];
 	}
+	rnd_tag_end(cr, "TR");
 	return b->m.rowh[r];
 }
 
@@ -1723,9 +1742,12 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 
 	for (c = 0; c < b->ncols; c++)
 		w += b->m.colw[c];
+	rnd_tag_begin(cr, "Table");
 	if (a == 0 && b->m.cap != NULL) {
 		rnd_set_rgb(cr, f->st.text);
+		rnd_tag_begin(cr, "Caption");
 		rnd_layout_draw(cr, b->m.cap, x, y);
+		rnd_tag_end(cr, "Caption");
 		y += b->m.caph;
 	}
 	y0 = y;
@@ -1741,6 +1763,7 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	cairo_move_to(cr, x, y0);
 	cairo_line_to(cr, x + w, y0);
 	cairo_stroke(cr);
+	rnd_tag_end(cr, "Table");
 }
 
 /* s with the quotes and backslashes of a cairo tag's string escaped
@@ -1887,13 +1910,45 @@ static void
 draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
     double x, double y0, double w)
 {
+	static const char *const hroles[] = { "H1", "H2", "H3", "H4", "H5",
+		"H6" };
 	const struct blk *b = &f->v[pc->blk];
 	double y = y0 + pc->y;
 	int dest = b->dest != NULL && pc->a == 0;
+	const char *role = NULL;
 
 	if (dest)
 		cairo_tag_begin(cr, CAIRO_TAG_DEST, b->dest);
 	rnd_set_rgb(cr, f->st.text);
+	/* Tagged: what each block is, for a screen reader (a piece of a
+	 * block broken over columns or pages is one of its own). */
+	switch (b->kind) {
+	case BLK_HEADING:
+		role = hroles[b->level < 1 ? 0 :
+		        b->level > 6       ? 5 :
+		                             b->level - 1];
+		break;
+	case BLK_PARA:
+		role = "P";
+		break;
+	case BLK_ITEM:
+		role = "L";
+		break;
+	case BLK_TABLE:
+		role = NULL; /* draw_table's */
+		break;
+	case BLK_CUSTOM:
+		role = NULL; /* a figure, below */
+		break;
+	}
+	if (role != NULL)
+		rnd_tag_begin(cr, role);
+	if (b->kind == BLK_ITEM) {
+		rnd_tag_begin(cr, "LI");
+		rnd_tag_begin(cr, "LBody");
+	}
+	if (b->kind == BLK_CUSTOM)
+		rnd_figure_begin(cr, b->alt);
 	switch (b->kind) {
 	case BLK_HEADING:
 		rnd_set_rgb(cr, f->st.accent);
@@ -1940,6 +1995,14 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		    b->m.csc > 0 ? b->m.csc : f->scale, 1);
 		break;
 	}
+	if (b->kind == BLK_CUSTOM)
+		rnd_figure_end(cr);
+	if (b->kind == BLK_ITEM) {
+		rnd_tag_end(cr, "LBody");
+		rnd_tag_end(cr, "LI");
+	}
+	if (role != NULL)
+		rnd_tag_end(cr, role);
 	if (dest)
 		cairo_tag_end(cr, CAIRO_TAG_DEST);
 }

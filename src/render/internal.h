@@ -304,6 +304,9 @@ void rnd_flow_table(struct rnd_flow *, struct pos, size_t nrows, size_t ncols,
 typedef double (*rnd_draw_fn)(cairo_t *, void *arg, double x, double y,
     double w, double scale, int draw);
 void rnd_flow_custom(struct rnd_flow *, struct pos, rnd_draw_fn, void *arg);
+/* The alternative text of the block just added (a custom block: a
+ * figure), for a screen reader. */
+void rnd_flow_alt(struct rnd_flow *, const char *alt);
 /* The blocks added from now on are set in a callout box (on != 0): a
  * blockquote, tinted, with a rule down its left. */
 void rnd_flow_quote(struct rnd_flow *, int on);

@@ -95,3 +95,63 @@ print(("PASS" if ok else "FAIL") + ": bases: %d figures, each base named for its
 EOF_PY
 s=$(pdfinfo -struct-text "$T/re.pdf" 2>&1 | grep -c '^  H2')
 [ "$s" -ge 5 ] && pass "report: $s section headings" || fail "report: section headings" "$s"
+
+# The rulebook and the reference sheet: every heading of the ruleset
+# (but the test games', which the book does not print) a heading of the
+# structure, in order, at its level (## an H2); lists, tables and the
+# examples of play tagged. (poppler shows an element's first run of
+# text: a heading is matched by that much of it.)
+for c in rulebook reference; do
+	"$BIN" "$c" -q rulesets/morschauser-modern.md -o "$T/$c.pdf" 2>/dev/null
+	pdfinfo -struct-text "$T/$c.pdf" >"$T/$c.st" 2>&1
+done
+python3 - "$T/rulebook.st" rulesets/morschauser-modern.md <<'EOF_PY'
+import re, sys
+st = open(sys.argv[1]).read().splitlines()
+heads = []
+for i, l in enumerate(st):
+    m = re.match(r"^\s*H([1-6]) \(block\)$", l)
+    if m and i + 1 < len(st):
+        t = re.match(r'^\s*"(.*)"$', st[i + 1])
+        heads.append((int(m.group(1)), t.group(1) if t else ""))
+md, skip, fm = [], False, 0
+for l in open(sys.argv[2]):
+    if l.strip() == "---" and fm < 2:
+        fm += 1
+        continue
+    if fm < 2:
+        continue
+    m = re.match(r"^(#{1,6}) (.*)$", l.rstrip())
+    if not m:
+        continue
+    lvl = len(m.group(1))
+    if lvl <= 2:
+        skip = m.group(2) == "Test games"
+    if not skip:
+        md.append((lvl, m.group(2)))
+k, miss = 0, []
+for lvl, text in md:
+    norm = text.replace("fi", "\ufb01").replace("fl", "\ufb02")
+    while k < len(heads) and not (heads[k][0] == lvl and len(heads[k][1]) >= 4
+                                  and (text.startswith(heads[k][1]) or norm.startswith(heads[k][1]))):
+        k += 1
+    if k == len(heads):
+        miss.append("%s %s" % ("#" * lvl, text))
+        break
+    k += 1
+print(("PASS" if not miss else "FAIL") + ": rulebook: the ruleset's %d headings are headings of the structure, in order, at their levels%s"
+      % (len(md), "" if not miss else ": not found from '%s' on" % miss[0]))
+EOF_PY
+for c in rulebook reference; do
+	if grep -q 'Syntax Warning' "$T/$c.st"; then
+		fail "$c: the structure read without a warning" "$(grep -m1 'Syntax Warning' "$T/$c.st")"
+	elif grep -q '^  L (block)' "$T/$c.st" && grep -q '^  Table (block)' "$T/$c.st" &&
+	    grep -q '^      TH' "$T/$c.st"; then
+		pass "$c: lists, and tables with header cells, in a structure read without a warning"
+	else
+		fail "$c: lists and tables tagged" "$(grep -c 'L (block)' "$T/$c.st") lists"
+	fi
+done
+n=$(grep -c '^  Figure' "$T/rulebook.st")
+[ "$n" -ge 7 ] && pass "rulebook: the examples of play are figures ($n)" ||
+    fail "rulebook: the examples of play are figures" "$n figures"
