@@ -13,8 +13,9 @@ PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf ja
            librsvg-2.0 gdk-pixbuf-2.0 libpng libxml-2.0 lcms2
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
-# libhyphen (with its English, German and French dictionaries).
-NOPCLIBS = -lpaper -lhyphen
+# libhyphen (with its English, German and French dictionaries), libcsv
+# (RFC 4180, for tables kept in spreadsheets).
+NOPCLIBS = -lpaper -lhyphen -lcsv
 # Debian packages that provide the above, and the tools the tests use
 # (fonts-wqy-microhei: glyphs for Chinese and Japanese unit names).
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
@@ -22,7 +23,7 @@ DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
            librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3 \
-           liblcms2-dev icc-profiles-free qpdf
+           liblcms2-dev icc-profiles-free qpdf libcsv-dev
 
 # The targets that build first (out, test, unit, …) compile on every
 # core unless make was given -j itself (its jobserver is then shared).
@@ -159,6 +160,7 @@ deps:
 	done; \
 	[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing="$$missing cmark-gfm-extensions"; \
 	[ -f /usr/include/paper.h ] || missing="$$missing libpaper"; \
+	[ -f /usr/include/csv.h ] || missing="$$missing libcsv"; \
 	[ -f /usr/include/hyphen.h ] && [ -f /usr/share/hyphen/hyph_en_US.dic ] || missing="$$missing libhyphen"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	[ -f /usr/share/color/icc/sRGB.icc ] || missing="$$missing icc-profiles-free"; \

@@ -159,7 +159,7 @@ rs_front_key_read(const char *key)
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
 		"paper", "dice", "battle", "description", "license", "lang",
-		"source", NULL };
+		"source", "units", "weapons", "terrain", NULL };
 	const char *const *k;
 
 	for (k = keys; *k != NULL; k++)

@@ -63,7 +63,25 @@ struct reader {
 	/* The front matter's dice: did not read (said): a Hits on face
 	 * above the d6 is then noted for the family to say (or not). */
 	int die_said;
+	/* A section whose table is a spreadsheet that could not be read
+	 * (said there): bit 0 Units, 1 Weapons, 2 Terrain. What a missing
+	 * table would then say follows from that, and is not said. */
+	unsigned csv_failed;
 };
+
+/* The file a path written in the ruleset at rs_path names: itself when
+ * absolute, else beside the ruleset (caller frees; picture.c). */
+char *rd_beside(const char *rs_path, const char *path);
+/* A name that positions in the model may point to, kept as long as the
+ * ruleset (model.c). */
+const char *rd_keep_name(struct ruleset *, const char *name);
+/*
+ * csvtab.c: the table in the CSV file name (written in the ruleset, at
+ * at) as a Markdown table whose cells' positions are the file's lines
+ * and columns; NULL when it cannot be read (the error said at at, or in
+ * the file).
+ */
+struct rs_md *rd_csv_table(struct reader *, const char *name, struct pos at);
 
 /* front.c: the settings of the front matter into r->rs. */
 int rd_front(struct reader *, const struct rs_node *fm);

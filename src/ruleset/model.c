@@ -215,6 +215,15 @@ rs_unit_class(const struct ruleset *rs, const struct rs_unit *u)
 	return rs_class_name(u->cls);
 }
 
+const char *
+rd_keep_name(struct ruleset *rs, const char *name)
+{
+	char *s = xstrdup(name);
+
+	XPUSH(rs->names, rs->nnames, rs->capnames, s);
+	return s;
+}
+
 void
 rs_free(struct ruleset *rs)
 {
@@ -225,6 +234,9 @@ rs_free(struct ruleset *rs)
 	if (rs->keep != NULL && rs->keep->free_p != NULL)
 		rs->keep->free_p(rs->keep->p);
 	free(rs->keep);
+	for (i = 0; i < rs->nnames; i++)
+		free(rs->names[i]);
+	free(rs->names);
 	free(rs->src);
 	for (i = 0; i < rs->nunits; i++) {
 		free(rs->units[i].name);

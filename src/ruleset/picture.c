@@ -20,8 +20,8 @@
 
 /* The file a path in the ruleset at rs_path names: itself when absolute,
  * else beside the ruleset (caller frees). */
-static char *
-beside(const char *rs_path, const char *path)
+char *
+rd_beside(const char *rs_path, const char *path)
 {
 	const char *slash = strrchr(rs_path, '/');
 
@@ -223,7 +223,7 @@ char *
 rs_image_file(const struct ruleset *rs, const char *name, const char **kind,
     char *why, size_t sz)
 {
-	char *file = beside(rs->path, name);
+	char *file = rd_beside(rs->path, name);
 
 	if (image_problem(file, kind, why, sz) != NULL) {
 		free(file);
@@ -241,7 +241,7 @@ rd_unit_image(struct reader *r, const struct cell *c, struct rs_unit *u)
 
 	if (c == NULL || rd_is_none(c->text))
 		return;
-	file = beside(r->rs->path, c->text);
+	file = rd_beside(r->rs->path, c->text);
 	if (image_problem(file, &kind, why, sizeof(why)) != NULL) {
 		diag_msg(r->d, c->pos, MSG(UNIT_IMAGE), u->name, c->text, why);
 		free(file);

@@ -488,7 +488,11 @@ said_missing(struct reader *r, const int *head, const int *seen,
 	struct lookalike *u = &like[SEC_UNITS], *w = &like[SEC_WEAPONS];
 	size_t i;
 
-	if (r->rs->nunits == 0) {
+	if (r->rs->nunits == 0 && (r->csv_failed & 1))
+		r->units_said = 1;
+	if (r->rs->nweapons == 0 && (r->csv_failed & 2))
+		r->weapons_said = 1;
+	if (r->rs->nunits == 0 && !r->units_said) {
 		if (u->heading != NULL && !head[SEC_UNITS])
 			diag_msg(r->d, u->pos,
 			    MSG(NO_UNITS_NOT_SECTION_SANDTABLE), u->heading);
@@ -508,7 +512,8 @@ said_missing(struct reader *r, const int *head, const int *seen,
 			r->weapons_title = w->heading;
 			w->heading = NULL;
 		}
-		rd_no_weapons(r);
+		if (!(r->csv_failed & 2))
+			rd_no_weapons(r);
 	}
 	for (i = 0; i < NSECTIONS; i++) {
 		/* A subheading, or a heading over prose only, loses
@@ -534,6 +539,123 @@ said_missing(struct reader *r, const int *head, const int *seen,
  * not know is kept for the rule family. What is missing is then said
  * (said_missing), and test games are found anywhere.
  */
+/* Put node m into doc's top level at index i. */
+static void
+doc_insert(struct rs_md *doc, size_t i, struct rs_md *m)
+{
+	XPUSH(doc->kids, doc->nkids, doc->capkids, m);
+	memmove(&doc->kids[i + 1], &doc->kids[i],
+	    (doc->nkids - 1 - i) * sizeof(doc->kids[0]));
+	doc->kids[i] = m;
+}
+
+/* Whether a url names a CSV file. */
+static int
+is_csv(const char *url)
+{
+	size_t n = url != NULL ? strlen(url) : 0;
+
+	return n > 4 && strcasecmp(url + n - 4, ".csv") == 0 &&
+	    strstr(url, "://") == NULL;
+}
+
+/*
+ * Tables kept in spreadsheets (csvtab.c) into the document, where the
+ * reader and the products find them as any table: a paragraph that is
+ * only a link to a .csv file is replaced by its table; the front
+ * matter's units:, weapons: and terrain: put theirs under the section's
+ * heading. Both for one section, or a table of its own too: an error.
+ */
+static void
+read_csv_tables(struct reader *r)
+{
+	static const char *const keys[] = { "units", "weapons", "terrain" };
+	struct rs_md *doc = r->rs->doc;
+	const struct rs_node *fm = r->rs->front;
+	size_t i, k;
+
+	const struct section *in = NULL;
+
+	for (i = 0; i < doc->nkids; i++) {
+		struct rs_md *m = doc->kids[i], *tab;
+		char *name;
+
+		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+			char *title = rs_md_text(m);
+
+			in = section_of(
+			    rs_heading_en(r->rs->lang, rd_trim(title)));
+			free(title);
+		}
+		if (m->kind != RS_MD_PARAGRAPH || m->nkids != 1 ||
+		    m->kids[0]->kind != RS_MD_LINK || m->kids[0]->level != 0 ||
+		    !is_csv(m->kids[0]->info))
+			continue;
+		name = xstrdup(m->kids[0]->info);
+		if ((tab = rd_csv_table(r, name, m->kids[0]->pos)) != NULL) {
+			rs_md_free(m);
+			doc->kids[i] = tab;
+		} else if (in != NULL && in - sections < 3)
+			r->csv_failed |= 1u << (in - sections);
+		free(name);
+	}
+	for (k = 0; fm != NULL && k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const struct rs_node *v = rs_node_get(fm, keys[k]);
+		const struct section *want = section_of(k == 0 ? "Units" :
+		        k == 1                                 ? "Weapons" :
+		                                                 "Terrain");
+		struct rs_md *tab;
+		size_t at = doc->nkids, j;
+
+		if (v == NULL)
+			continue;
+		if (v->kind != RS_NODE_SCALAR || !is_csv(v->scalar)) {
+			diag_msg(r->d, v->pos, MSG(CSV_FRONT_NOT_CSV),
+			    keys[k]);
+			continue;
+		}
+		/* Under its section's heading, before what follows it. */
+		for (j = 0; j < doc->nkids; j++) {
+			const struct rs_md *m = doc->kids[j];
+			char *title;
+			const char *tt;
+
+			if (m->kind != RS_MD_HEADING || m->level != 2)
+				continue;
+			if (at < doc->nkids)
+				break;
+			title = rs_md_text(m);
+			tt = rs_heading_en(r->rs->lang, rd_trim(title));
+			if (section_of(tt) == want)
+				at = j + 1;
+			free(title);
+		}
+		if (at == doc->nkids &&
+		    (doc->nkids == 0 ||
+		        doc->kids[at - 1]->kind != RS_MD_HEADING)) {
+			diag_msg(r->d, v->pos, MSG(CSV_NO_SECTION), keys[k],
+			    want->title);
+			continue;
+		}
+		for (j = at; j < doc->nkids &&
+		     !(doc->kids[j]->kind == RS_MD_HEADING &&
+		         doc->kids[j]->level <= 2);
+		     j++)
+			if (doc->kids[j]->kind == RS_MD_TABLE) {
+				diag_msg(r->d, doc->kids[j]->pos,
+				    MSG(CSV_AND_TABLE), want->title, keys[k],
+				    v->scalar);
+				break;
+			}
+		if (j < doc->nkids && doc->kids[j]->kind == RS_MD_TABLE)
+			continue;
+		if ((tab = rd_csv_table(r, v->scalar, v->pos)) != NULL)
+			doc_insert(doc, at, tab);
+		else
+			r->csv_failed |= 1u << k;
+	}
+}
+
 static void
 read_body(struct reader *r)
 {
@@ -791,6 +913,7 @@ rs_parse(const char *path, const char *data, size_t len, struct diags *d)
 	}
 	rs->doc = md_parse(rs->path, body, len, d);
 	free(body);
+	read_csv_tables(&r);
 	read_body(&r);
 	rd_resolve(&r);
 	pending_free(&r);

@@ -493,6 +493,9 @@ struct ruleset {
 	struct rs_node *front; /* the whole front matter, for extra keys */
 	struct rs_md *doc;     /* the whole body as a Markdown tree */
 	struct rs_keep *keep;  /* what the products keep for the run */
+	/* File names positions point to besides path (a spreadsheet's). */
+	char **names;
+	size_t nnames, capnames;
 };
 
 /* The file of a picture the ruleset names (a prose image), beside the
