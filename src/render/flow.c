@@ -80,6 +80,8 @@ struct blk {
 	size_t omitted;    /* a note in place of a table of so many rows */
 	int quote;         /* set in a callout box (a blockquote) */
 	char *dest; /* its named destination's tag attributes, or NULL */
+	char **rowdest; /* a table's: each row's destination, or NULL */
+	int trow; /* a row of a table set as a paragraph: its row, or 0 */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -117,6 +119,7 @@ struct rnd_flow {
 				rnd_flow_own_tables) */
 	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
 	double parts_w;   /* a table too wide for it goes in parts (or 0) */
+	int rows;         /* or a paragraph a row (rnd_flow_table_rows) */
 	double tmin_pt;   /* a table's own size goes no lower (0: min_pt) */
 	double long_room; /* a table taller at the least size: a note */
 	double long_colw; /* in columns this wide */
@@ -192,6 +195,12 @@ rnd_flow_table_parts(struct rnd_flow *f, double width_mm, double least_pt)
 {
 	f->parts_w = width_mm;
 	f->tmin_pt = least_pt;
+}
+
+void
+rnd_flow_table_rows(struct rnd_flow *f, int on)
+{
+	f->rows = on;
 }
 
 void
@@ -278,6 +287,9 @@ blk_free(struct blk *b)
 	free(b->markup);
 	free(b->bullet);
 	free(b->dest);
+	for (j = 0; b->rowdest != NULL && j < b->nrows; j++)
+		free(b->rowdest[j]);
+	free(b->rowdest);
 	for (j = 0; j < b->nrows * b->ncols; j++)
 		free(b->cells[j]);
 	free(b->cells);
@@ -508,17 +520,14 @@ rnd_flow_dest(struct rnd_flow *f, const char *name)
 		rnd_flow_dest_at(f, f->n - 1, name);
 }
 
-void
-rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+/* name as a new destination's tag attributes (caller frees): a name
+ * taken is name-1, name-2 … as GitHub names them. */
+static char *
+dest_new(struct rnd_flow *f, const char *name)
 {
-	struct blk *b;
-	char *n, *e;
+	char *n, *e, *a;
 	int k;
 
-	if (!f->linking || blk >= f->n || *name == '\0')
-		return;
-	b = &f->v[blk];
-	/* A name taken: name-1, name-2 … as GitHub names them. */
 	n = xstrdup(name);
 	for (k = 1; rnd_flow_has_dest(f, n); k++) {
 		free(n);
@@ -528,11 +537,50 @@ rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
 		f->dests = g_hash_table_new_full(g_str_hash, g_str_equal, free,
 		    NULL);
 	g_hash_table_add(f->dests, n);
-	if (b->dest != NULL)
-		return; /* the block has one: the first */
 	e = tag_escape(n);
-	b->dest = xasprintf("name='%s'", e);
+	a = xasprintf("name='%s'", e);
 	free(e);
+	return a;
+}
+
+void
+rnd_flow_dest_row(struct rnd_flow *f, size_t blk, int row, const char *name)
+{
+	struct blk *b;
+	size_t i;
+
+	if (!f->linking || blk >= f->n || *name == '\0' || row < 0)
+		return;
+	b = &f->v[blk];
+	if (b->kind == BLK_TABLE) {
+		if ((size_t)row >= b->nrows)
+			return;
+		if (b->rowdest == NULL)
+			b->rowdest = xcalloc(b->nrows, sizeof(char *));
+		if (b->rowdest[row] == NULL)
+			b->rowdest[row] = dest_new(f, name);
+		return;
+	}
+	for (i = blk; i < f->n && f->v[i].trow > 0; i++)
+		if (f->v[i].trow == row) {
+			if (f->v[i].dest == NULL)
+				f->v[i].dest = dest_new(f, name);
+			return;
+		}
+}
+
+void
+rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+{
+	char *a;
+
+	if (!f->linking || blk >= f->n || *name == '\0')
+		return;
+	a = dest_new(f, name);
+	if (f->v[blk].dest != NULL)
+		free(a); /* the block has one: the first */
+	else
+		f->v[blk].dest = a;
 }
 
 void
@@ -948,6 +996,41 @@ part_end(const struct blk *b, size_t s, int key, double w, size_t most)
 	return e;
 }
 
+/* Table t (taken off the flow) as a paragraph a row, its header's
+ * words naming each value: "<b>Reed Wardens</b> — Class: infantry;
+ * Move: 12". Empty cells are left out. */
+static void
+table_rows(struct rnd_flow *f, struct blk *t)
+{
+	size_t r, c, r0 = t->header ? 1 : 0, len;
+	struct blk *b;
+	char *m, *o;
+
+	for (r = r0; r < t->nrows; r++) {
+		m = xasprintf("<b>%s</b>", t->cells[r * t->ncols]);
+		for (c = 1, len = 0; c < t->ncols; c++) {
+			const char *v = t->cells[r * t->ncols + c];
+
+			if (*v == '\0')
+				continue;
+			o = m;
+			if (t->header && *t->cells[c] != '\0')
+				m = xasprintf("%s%s%s: %s", o,
+				    len++ ? "; " : " \xe2\x80\x94 ",
+				    t->cells[c], v);
+			else
+				m = xasprintf("%s%s%s", o,
+				    len++ ? "; " : " \xe2\x80\x94 ", v);
+			free(o);
+		}
+		b = blk_add(f, BLK_PARA, t->pos);
+		b->markup = m;
+		b->bytes = strlen(m);
+		b->trow = (int)r;
+		b->cut = t->cut && r == r0;
+	}
+}
+
 /*
  * The last block, a table, in parts when its words do not fit the width
  * f->parts_w at the flow's full size, nor (own tables) at the least size
@@ -978,6 +1061,13 @@ table_parts(struct rnd_flow *f)
 	if (smin <= avail ||
 	    (f->own_tables && table_fit_pt(&t, avail) >= table_least_pt(f)))
 		return;
+	/* Or a paragraph a row (a book's narrow column). */
+	if (f->rows) {
+		f->n--;
+		table_rows(f, &t);
+		blk_free(&t);
+		return;
+	}
 	/* The first column again in every part, unless it is wide or some
 	 * column would not fit beside it; no parts when a column's words do
 	 * not fit even alone (they break either way). */
@@ -1731,9 +1821,16 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	y0 = y;
 	if (b->header && a > 1)
 		y += draw_row(f, cr, b, 0, x, y, w, 0);
-	for (r = a; r < e; r++)
+	for (r = a; r < e; r++) {
+		const char *d = b->rowdest != NULL ? b->rowdest[r] : NULL;
+
+		if (d != NULL)
+			cairo_tag_begin(cr, CAIRO_TAG_DEST, d);
 		y += draw_row(f, cr, b, (size_t)r, x, y, w,
 		    (r - (b->header ? 1 : 0)) % 2 == 1);
+		if (d != NULL)
+			cairo_tag_end(cr, CAIRO_TAG_DEST);
+	}
 	rnd_set_rgb(cr, f->st.rule);
 	cairo_set_line_width(cr, 0.2);
 	cairo_move_to(cr, x, y);

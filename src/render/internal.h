@@ -294,6 +294,11 @@ void rnd_flow_linking(struct rnd_flow *, int on);
 void rnd_flow_dest(struct rnd_flow *, const char *name);
 /* The same for block blk (rnd_flow_count() before it was added). */
 void rnd_flow_dest_at(struct rnd_flow *, size_t blk, const char *name);
+/* A named destination at row `row` of the table that begins at block
+ * blk (its first part), or at that row's paragraph when the table went
+ * a paragraph a row (rnd_flow_table_rows). */
+void rnd_flow_dest_row(struct rnd_flow *, size_t blk, int row,
+    const char *name);
 int rnd_flow_has_dest(const struct rnd_flow *, const char *name);
 /* An image in a paragraph (an RS_MD_LINK of level 1) is given to fn,
  * after its paragraph's text, to add as a figure; with no fn (the
@@ -398,6 +403,9 @@ void rnd_flow_own_tables(struct rnd_flow *, int on);
  * a caption, its words whole (a book's); width_mm 0 (the default): not,
  * and a table's own size goes down to min_pt. */
 void rnd_flow_table_parts(struct rnd_flow *, double width_mm, double least_pt);
+/* on: such a table is set a paragraph a row instead, its first cell in
+ * bold and each other value after its column's heading. */
+void rnd_flow_table_rows(struct rnd_flow *, int on);
 /* A table that would not fit pages pages of frame even at the least
  * size, each row a line, is left out: a note in its place says so (with
  * the sentence where, markup, after it; may be NULL), and a warning names
