@@ -122,6 +122,21 @@ done
 grep -q "Melee: each side rolls d6 and adds its Combat; the lower total is" "$T/dice-skirmish.txt"
 ok "dice-skirmish: its opposed melee with its melee roll" $? \
     "$(grep -m1 "Melee:" "$T/dice-skirmish.txt")"
+# Its Melee outcomes and Quality test tables in a player's words, not the
+# engine's grammar ("recoil 1 base", "fight again at most 1 time, both
+# recoil", "fall back 10cm"), and the Wound table's corner names both
+# its sides.
+w=$(tr -s ' ' <"$T/dice-skirmish.txt")
+r=0
+for s in "Beaten Moves back 1 base depth." "Beaten by double or more Destroyed." \
+    "Equal totals Fight again at once, 1 time at most; then both move back" \
+    "Passed Holds its ground." "Failed Falls back 10 cm." \
+    "Strength \\ Toughness 3 4 6"; do
+	echo "$w" | grep -qF "$s" || { r=1; echo "missing: $s"; }
+done
+echo "$w" | grep -q "recoil 1 base\|at most 1 time\|fall back 10cm\|^ *beaten \|^ *passed " && r=1
+ok "dice-skirmish: its outcome tables in a player's words" $r \
+    "$(echo "$w" | grep -m3 "recoil\|beaten\|passed\|fall back")"
 
 # Links inside the book (issue 35): "see *Melee*" (a heading's name in
 # italics or bold) links to that heading, and "Clarification 2" to the

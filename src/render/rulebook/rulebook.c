@@ -495,6 +495,57 @@ col_is(const struct rs_md *cell, const char *en, const char *de,
 	return is;
 }
 
+/* Table m of the section sec as the family says its cells to a player
+ * (eng_show.cell_words), its columns keep[c] into the flow: 1, or 0
+ * when it says every cell as written (the flow sets it). */
+static int
+book_words_table(struct book *b, struct rnd_flow *f, const struct rs_md *m,
+    const int *keep, const char *sec)
+{
+	const struct eng_show *sh = eng_show_of(b->rs);
+	const struct rs_md *hd = m->kids[0];
+	size_t r, c, k, nk = 0, n = hd->nkids;
+	char **cells, *t, *h, *w;
+	int said = 0;
+
+	if (sh == NULL || sh->cell_words == NULL)
+		return 0;
+	for (c = 0; c < n; c++)
+		nk += keep[c] != 0;
+	if (nk == 0)
+		return 0;
+	cells = xcalloc(m->nkids * nk, sizeof(char *));
+	for (r = 0; r < m->nkids; r++)
+		for (c = 0, k = 0; c < n; c++) {
+			const struct rs_md *cell = c < m->kids[r]->nkids ?
+			    m->kids[r]->kids[c] :
+			    NULL;
+
+			if (!keep[c])
+				continue;
+			t = cell != NULL ? rs_md_text(cell) : xstrdup("");
+			h = rs_md_text(hd->kids[c]);
+			w = sh->cell_words(sec, h, r, t);
+			if (w != NULL) {
+				cells[r * nk + k] = rnd_markup_escape(w);
+				said = 1;
+			} else
+				cells[r * nk + k] = cell != NULL ?
+				    rnd_md_markup(cell, b->st.mono_font, 0) :
+				    xstrdup("");
+			free(w);
+			free(h);
+			free(t);
+			k++;
+		}
+	if (said)
+		rnd_flow_table(f, m->pos, m->nkids, nk, cells, hd->header);
+	for (r = 0; r < m->nkids * nk; r++)
+		free(cells[r]);
+	free(cells);
+	return said;
+}
+
 /* A prose table as the book prints it (rnd_flow_on_table): the engine's
  * words left to the designer's own text — the Terrain table's Kind
  * column and a modifiers table's Key column are left out, and a family's
@@ -531,6 +582,9 @@ book_table(void *arg, struct rnd_flow *f, const struct rs_md *m, int *keep)
 			if (col_is(hd->kids[c], "Key", "Schl\xc3\xbcssel",
 			        "Cl\xc3\xa9"))
 				keep[c] = 0;
+	/* A table of the family's said in a player's words. */
+	if (book_words_table(b, f, m, keep, sec))
+		return 1;
 	/* The family's settings table, said as rules in its words. */
 	if (sh == NULL || sh->setting_words == NULL ||
 	    sh->settings_section == NULL ||
