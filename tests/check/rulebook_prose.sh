@@ -160,3 +160,29 @@ for c in clarification-2 clarification-13; do
 done
 case " $(echo "$d" | sed -n 2p) " in *" clarification-2 "*) ;; *) r=1 ;; esac
 ok "dice-skirmish: 'Clarification 2' and 'Clarification 13' link to theirs" $r "$d"
+
+# A cover (issue 35, Layout): "cover: PICTURE" in the front matter puts
+# the picture on the title page under the title, as large as fits, its
+# shape kept (the same resolution across and down), on A4, Letter and
+# A5; a cover that cannot be drawn is an error at its value.
+mkdir -p "$T/cov"
+cp tests/pictures/musket.png "$T/cov/art.png"
+sed 's/^engine: none$/engine: none\ncover: art.png/' tests/check/none.md \
+    >"$T/cov/c.md"
+for p in A4 Letter A5; do
+	"$BIN" rulebook "$T/cov/c.md" -p $p -o "$T/cov/c.pdf" >/dev/null \
+	    2>"$T/err"
+	pdfimages -list -f 1 -l 1 "$T/cov/c.pdf" 2>/dev/null |
+	    awk 'NR > 2 { n++; w = $4; x = $13; y = $14 }
+	    END { if (n != 1 || x != y) exit 1
+	    # Drawn at least 100 mm wide.
+	    exit !(w / x * 25.4 > 100) }'
+	ok "cover on $p: the picture on the title page, whole and large" $? \
+	    "$(pdfimages -list -f 1 -l 1 "$T/cov/c.pdf" 2>&1 | tail -n +3) $(head -c 200 "$T/err")"
+done
+pdftotext -f 1 -l 1 "$T/cov/c.pdf" - 2>/dev/null | grep -q "Hedgerow Skirmish"
+ok "cover: the title page keeps its title" $? ""
+sed 's/^cover: art.png$/cover: nothere.png/' "$T/cov/c.md" >"$T/cov/d.md"
+"$BIN" check "$T/cov/d.md" >/dev/null 2>"$T/err"
+grep -q "d.md:6:8: error: cover: the picture 'nothere.png' no such file" "$T/err"
+ok "cover: a missing picture is an error at its value" $? "$(cat "$T/err")"

@@ -57,6 +57,7 @@ struct book {
 	size_t nterms, capterms;
 	struct iterm *ie; /* its entries: sorted, one a term */
 	size_t nie;
+	int cover_failed; /* the cover's picture could not be read */
 	const struct rs_md **inlinks; /* links inside the book ("#name") */
 	size_t ninlinks, capinlinks;
 };
@@ -240,21 +241,29 @@ book_image(void *arg, struct rnd_flow *f, const struct rs_md *m)
 	rnd_flow_custom(f, m->pos, book_fig_draw, g);
 }
 
-/* The figures' pictures, read and checked as the units' are (each its
- * limits, all of them the work of a ruleset's pictures): one that
- * cannot be drawn is a warning at its line. */
+/* The figures' pictures and the cover's (the unit after them), read and
+ * checked as the units' are (each its limits, all of them the work of a
+ * ruleset's pictures): a figure's that cannot be drawn is a warning at
+ * its line, the cover's an error at its value. */
 static void
 book_pics(struct book *b)
 {
 	struct ruleset fake;
 	struct rs_unit *u;
 	struct diags dg;
-	size_t i, k;
+	size_t i, k, n = b->nfigs + (b->rs->cover_file != NULL);
 	int failed;
 
-	if (b->nfigs == 0)
+	if (n == 0)
 		return;
-	u = xcalloc(b->nfigs, sizeof(*u));
+	u = xcalloc(n, sizeof(*u));
+	if (b->rs->cover_file != NULL) {
+		u[b->nfigs].name = (char *)"cover";
+		u[b->nfigs].image = b->rs->cover;
+		u[b->nfigs].image_file = b->rs->cover_file;
+		u[b->nfigs].image_kind = b->rs->cover_kind;
+		u[b->nfigs].image_pos = b->rs->cover_pos;
+	}
 	for (i = 0; i < b->nfigs; i++) {
 		u[i].name = b->figs[i]->alt;
 		u[i].image = (char *)b->figs[i]->name;
@@ -265,13 +274,26 @@ book_pics(struct book *b)
 	memset(&fake, 0, sizeof(fake));
 	fake.path = b->rs->path;
 	fake.units = u;
-	fake.nunits = b->nfigs;
+	fake.nunits = n;
 	memset(&dg, 0, sizeof(dg));
 	b->pics = rnd_pics_new(&fake, &dg, &failed);
 	for (k = 0; k < dg.n; k++) {
 		/* "unit 'ALT': Image 'NAME' WHY": the why. */
 		const char *w = dg.v[k].msg;
 
+		if (b->rs->cover_file != NULL &&
+		    dg.v[k].line == b->rs->cover_pos.line &&
+		    dg.v[k].col == b->rs->cover_pos.col) {
+			char *pre = xasprintf("Image '%s' ", b->rs->cover);
+			const char *at = strstr(w, pre);
+
+			diag_msg(b->dg, b->rs->cover_pos,
+			    MSG(FRONT_COVER_PICTURE), b->rs->cover,
+			    at != NULL ? at + strlen(pre) : w);
+			free(pre);
+			b->cover_failed = 1;
+			continue;
+		}
 		for (i = 0; i < b->nfigs; i++)
 			if (dg.v[k].line == b->figs[i]->pos.line &&
 			    dg.v[k].col == b->figs[i]->pos.col)
@@ -775,7 +797,9 @@ book_pages(struct book *b, struct rnd_flow *f, int pages)
 	}
 }
 
-/* The title page: the title, what it is, author, year, version. */
+/* The title page: the title, what it is, author, year, version; with a
+ * cover picture (cover: in the front matter) they go to the top and the
+ * picture fills the page under them, as large as fits, its shape kept. */
 static void
 book_title(struct book *b, struct rnd_doc *doc)
 {
@@ -785,8 +809,12 @@ book_title(struct book *b, struct rnd_doc *doc)
 	struct rnd_font sf = { b->st.font, 13, 0, 1 };
 	struct rnd_font nf = { b->st.font, 11, 0, 0 };
 	double w = b->pw - 2 * b->mx, y = b->ph * 0.28;
+	int cover = b->pics != NULL && rs->cover_file != NULL &&
+	    rnd_pics_has(b->pics, b->nfigs);
 	char *s, *v;
 
+	if (cover)
+		y = b->top + 6;
 	rnd_set_rgb(cr, b->st.accent);
 	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0,
 	    rs->title != NULL ? rs->title : rs->name);
@@ -808,8 +836,11 @@ book_title(struct book *b, struct rnd_doc *doc)
 	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "", v);
 	free(v);
 	if (*s != '\0')
-		rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
+		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
 	free(s);
+	if (cover && b->ph - b->bottom - 8 - (y + 10) > 20)
+		rnd_pic_draw(b->pics, cr, b->nfigs, b->mx, y + 10, w,
+		    b->ph - b->bottom - 8 - (y + 10));
 	rnd_set_rgb(cr, 0x666666);
 	/* A game no engine plays, or one with no test games, is not
 	 * checked by any: the page says only what made it. */
@@ -1250,6 +1281,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	rnd_flow_table_rows(f, b.fr.cols > 1);
 	book_body(&b, f);
 	book_pics(&b);
+	if (b.cover_failed)
+		goto out; /* an error at the cover: key */
 	for (i = 0; i < b.ninlinks; i++)
 		if (!rnd_flow_has_dest(f, b.inlinks[i]->info + 1))
 			diag_msg(dg, b.inlinks[i]->pos,
