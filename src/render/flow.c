@@ -137,6 +137,8 @@ struct rnd_flow {
 	void *table_arg;
 	char **links; /* each link's target, by its id */
 	size_t nlinks, caplinks;
+	char **names, **name_to; /* rnd_flow_name_links */
+	size_t nnames;
 };
 
 static char *tag_escape(const char *);
@@ -316,6 +318,12 @@ rnd_flow_free(struct rnd_flow *f)
 	for (i = 0; i < f->nlinks; i++)
 		free(f->links[i]);
 	free(f->links);
+	for (i = 0; i < f->nnames; i++) {
+		free(f->names[i]);
+		free(f->name_to[i]);
+	}
+	free(f->names);
+	free(f->name_to);
 	if (f->dests != NULL)
 		g_hash_table_destroy(f->dests);
 	cairo_destroy(f->mcr);
@@ -487,6 +495,36 @@ int
 rnd_flow_quoting(const struct rnd_flow *f)
 {
 	return f->quote;
+}
+
+void
+rnd_flow_name_links(struct rnd_flow *f, const char *const *names,
+    const char *const *targets, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < f->nnames; i++) {
+		free(f->names[i]);
+		free(f->name_to[i]);
+	}
+	free(f->names);
+	free(f->name_to);
+	f->names = xcalloc(n + 1, sizeof(char *));
+	f->name_to = xcalloc(n + 1, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		f->names[i] = xstrdup(names[i]);
+		f->name_to[i] = xstrdup(targets[i]);
+	}
+	f->nnames = n;
+}
+
+size_t
+rnd_flow_names(const struct rnd_flow *f, const char *const **names,
+    const char *const **targets)
+{
+	*names = (const char *const *)f->names;
+	*targets = (const char *const *)f->name_to;
+	return f->linking ? f->nnames : 0;
 }
 
 void
@@ -1840,6 +1878,33 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	cairo_stroke(cr);
 }
 
+/*
+ * A link over the box (x, y, w, h: user space, mm) with the tag's other
+ * attributes attrs. Cairo 1.16 writes a link's rect as it is given,
+ * points from the page's top left, whatever the transformation (a box
+ * in mm landed at a third of its place); later versions take it in user
+ * space. Given in device space under the identity matrix, it is where
+ * it is drawn with either.
+ */
+void
+rnd_link_rect(cairo_t *cr, double x, double y, double w, double h,
+    const char *attrs)
+{
+	double x1 = x + w, y1 = y + h;
+	char *t;
+
+	cairo_user_to_device(cr, &x, &y);
+	cairo_user_to_device(cr, &x1, &y1);
+	t = xasprintf("rect=[%.3f %.3f %.3f %.3f] %s", x < x1 ? x : x1,
+	    y < y1 ? y : y1, fabs(x1 - x), fabs(y1 - y), attrs);
+	cairo_save(cr);
+	cairo_identity_matrix(cr);
+	cairo_tag_begin(cr, CAIRO_TAG_LINK, t);
+	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	cairo_restore(cr);
+	free(t);
+}
+
 /* s with the quotes and backslashes of a cairo tag's string escaped
  * (caller frees). */
 static char *
@@ -1960,18 +2025,11 @@ draw_links(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 			if (s0 >= s1)
 				continue;
 			pango_layout_line_get_x_ranges(ln, s0, s1, &r, &n);
-			for (j = 0; j < n; j++) {
-				char *t =
-				    xasprintf("rect=[%.3f %.3f %.3f %.3f] %s",
-				        x + r[2 * j] * k,
-				        y + b->m.top[i] - b->m.top[a],
-				        (r[2 * j + 1] - r[2 * j]) * k,
-				        b->m.top[i + 1] - b->m.top[i], ta);
-
-				cairo_tag_begin(cr, CAIRO_TAG_LINK, t);
-				cairo_tag_end(cr, CAIRO_TAG_LINK);
-				free(t);
-			}
+			for (j = 0; j < n; j++)
+				rnd_link_rect(cr, x + r[2 * j] * k,
+				    y + b->m.top[i] - b->m.top[a],
+				    (r[2 * j + 1] - r[2 * j]) * k,
+				    b->m.top[i + 1] - b->m.top[i], ta);
 			g_free(r);
 		}
 		free(ta);

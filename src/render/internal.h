@@ -289,6 +289,18 @@ int rnd_flow_link(struct rnd_flow *, const char *target);
 /* Links and named destinations are made in this flow (on != 0; a book's):
  * else rnd_flow_link returns -1 and rnd_flow_dest does nothing. */
 void rnd_flow_linking(struct rnd_flow *, int on);
+/* A PDF link over the box x, y, w, h (mm, user space) with the cairo
+ * tag attributes attrs ("dest='melee'", "uri='…'", "page=3"). */
+void rnd_link_rect(cairo_t *, double x, double y, double w, double h,
+    const char *attrs);
+/* Names whose first use in each paragraph of prose added from now on
+ * (a whole word, its case as written; not in headings or tables) links
+ * to its target ("#unit-rifle"): a unit's or weapon's row. */
+void rnd_flow_name_links(struct rnd_flow *, const char *const *names,
+    const char *const *targets, size_t n);
+/* The names and their targets (0 unless linking). */
+size_t rnd_flow_names(const struct rnd_flow *, const char *const **names,
+    const char *const **targets);
 /* The last block added is the named destination name (a name taken
  * already gets -1, -2 … after it); whether name is one. */
 void rnd_flow_dest(struct rnd_flow *, const char *name);

@@ -687,6 +687,84 @@ book_close(struct book *b, struct rnd_flow *f, char **open, int level)
 		book_notes(b, f);
 }
 
+/* The table m's section is Units or Weapons: the prefix of its rows'
+ * destinations ("unit", "weapon"), else NULL. */
+static const char *
+book_names_of(const struct book *b, const char *section)
+{
+	const char *en;
+
+	if (section == NULL)
+		return NULL;
+	en = rs_heading_en(b->rs->lang, section);
+	return rs_name_eq(en, "Units") ? "unit" :
+	    rs_name_eq(en, "Weapons")  ? "weapon" :
+	                                 NULL;
+}
+
+/* Row r's destination of a Units or Weapons table (caller frees):
+ * "unit-reed-wardens". */
+static char *
+book_row_dest(const char *kind, const struct rs_md *row)
+{
+	char *t = rs_md_text(row->kids[0]), *sl = rnd_md_slug(t);
+	char *d = xasprintf("%s-%s", kind, sl);
+
+	free(sl);
+	free(t);
+	return d;
+}
+
+/* The units' and weapons' names (the first column of the Units and
+ * Weapons tables), each a link in the prose to its row; a name in both
+ * to the unit's. Names under three characters are left alone. */
+static void
+book_name_links(struct book *b, struct rnd_flow *f)
+{
+	const struct rs_md *doc = b->rs->doc;
+	char **names = NULL, **to = NULL, *sec = NULL;
+	size_t i, r, k, n = 0, cap = 0, capt = 0, nt = 0;
+
+	for (i = 0; doc != NULL && i < doc->nkids; i++) {
+		const struct rs_md *m = doc->kids[i];
+		const char *kind;
+
+		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+			free(sec);
+			sec = m->level == 2 ? rs_md_text(m) : NULL;
+		}
+		if (m->kind != RS_MD_TABLE ||
+		    (kind = book_names_of(b, sec)) == NULL)
+			continue;
+		for (r = 1; r < m->nkids; r++) {
+			char *t;
+
+			if (m->kids[r]->nkids == 0)
+				continue;
+			t = rs_md_text(m->kids[r]->kids[0]);
+			for (k = 0; k < n && strcmp(names[k], t) != 0; k++)
+				;
+			if (k < n || strlen(t) < 3) {
+				free(t);
+				continue;
+			}
+			XPUSH(names, n, cap, t);
+			t = book_row_dest(kind, m->kids[r]);
+			XPUSH(to, nt, capt, xasprintf("#%s", t));
+			free(t);
+		}
+	}
+	free(sec);
+	rnd_flow_name_links(f, (const char *const *)names,
+	    (const char *const *)to, n);
+	for (i = 0; i < n; i++) {
+		free(names[i]);
+		free(to[i]);
+	}
+	free(names);
+	free(to);
+}
+
 /* Every top-level block of the document, minus skipped sections, into
  * the flow, with the examples of play at the end of their sections; the
  * headings (levels 1 to 3) into b->h in the same order. */
@@ -700,6 +778,7 @@ book_body(struct book *b, struct rnd_flow *f)
 
 	b->nexamples = 0;
 	b->nfn = 0;
+	book_name_links(b, f);
 	for (i = 0; i < b->o->nexamples; i++)
 		b->exc[i].number = 0;
 	for (i = 0; doc != NULL && i < doc->nkids; i++) {
@@ -728,6 +807,21 @@ book_body(struct book *b, struct rnd_flow *f)
 		}
 		rnd_flow_md(f, m, 0);
 		book_terms_of(b, m, n0, rnd_flow_count(f));
+		/* Each row of the Units and Weapons tables a destination, the
+		 * prose's names link to (book_name_links). */
+		if (m->kind == RS_MD_TABLE && rnd_flow_count(f) > n0 &&
+		    book_names_of(b, open[2]) != NULL) {
+			size_t r;
+
+			for (r = 1; r < m->nkids; r++)
+				if (m->kids[r]->nkids > 0) {
+					char *d = book_row_dest(
+					    book_names_of(b, open[2]), m->kids[r]);
+
+					rnd_flow_dest_row(f, n0, (int)r, d);
+					free(d);
+				}
+		}
 		/* Each clarification its place: "Clarification 4" links
 		 * there. */
 		if (open[2] != NULL &&
