@@ -356,14 +356,14 @@ mb_text_refs(struct mbuf *b, const char *t)
 					break;
 			/* The first in the text, the longest there. */
 			if (p != NULL &&
-			    (best == NULL || p < best || (p == best && l > bl))) {
+			    (best == NULL || p < best ||
+			        (p == best && l > bl))) {
 				best = p;
 				bi = i;
 				bl = l;
 			}
 		}
-		if (best == NULL ||
-		    !mb_kept(b, b->plain + (size_t)(best - t)))
+		if (best == NULL || !mb_kept(b, b->plain + (size_t)(best - t)))
 			break;
 		b->named[bi] = 1;
 		pre = xstrndup(t, (size_t)(best - t));
@@ -371,7 +371,8 @@ mb_text_refs(struct mbuf *b, const char *t)
 		free(pre);
 		id = rnd_flow_link(b->f, to[bi]);
 		if (id >= 0) {
-			snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\">", id);
+			snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\">",
+			    id);
 			mb_puts(b, sp);
 		}
 		pre = xstrndup(best, bl);

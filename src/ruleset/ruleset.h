@@ -454,7 +454,7 @@ struct ruleset {
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
-	char *paper;        /* NULL: not set */
+	char *paper; /* NULL: not set */
 	/* cover: the rulebook's cover picture as written, its file beside
 	 * the ruleset and format (rs_image_file); NULL: none. */
 	char *cover, *cover_file;

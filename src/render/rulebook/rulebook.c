@@ -815,8 +815,10 @@ book_body(struct book *b, struct rnd_flow *f)
 
 			for (r = 1; r < m->nkids; r++)
 				if (m->kids[r]->nkids > 0) {
-					char *d = book_row_dest(
-					    book_names_of(b, open[2]), m->kids[r]);
+					char *d =
+					    book_row_dest(book_names_of(b,
+					                      open[2]),
+					        m->kids[r]);
 
 					rnd_flow_dest_row(f, n0, (int)r, d);
 					free(d);
