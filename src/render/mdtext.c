@@ -334,12 +334,22 @@ word_edges(const char *start, const char *p, const char *e)
 static void
 mb_text_refs(struct mbuf *b, const char *t)
 {
-	const char *const *names, *const *to;
+	const char *const *names, *const *to, **at, *t0 = t;
 	size_t n = b->f != NULL ? rnd_flow_names(b->f, &names, &to) : 0, i;
+	char *known;
 
-	if (n > 0 && b->named == NULL)
+	if (n == 0 || b->nolink > 0) {
+		mb_text_clar(b, t);
+		return;
+	}
+	if (b->named == NULL)
 		b->named = xcalloc(n, 1);
-	while (n > 0 && b->nolink == 0) {
+	/* Each name's next place in the text (NULL: none), looked for
+	 * again only once the text is written past it: each name's search
+	 * goes through the text once, however many names it holds. */
+	at = xcalloc(n, sizeof(*at));
+	known = xcalloc(n, 1);
+	for (;;) {
 		const char *best = NULL, *p;
 		size_t bi = 0, bl = 0;
 		char *pre, sp[40];
@@ -350,12 +360,16 @@ mb_text_refs(struct mbuf *b, const char *t)
 
 			if (b->named[i])
 				continue;
-			for (p = strstr(t, names[i]); p != NULL;
-			     p = strstr(p + 1, names[i]))
-				if (word_edges(t, p, p + l))
-					break;
+			if (!known[i] || (at[i] != NULL && at[i] < t)) {
+				for (p = strstr(t, names[i]); p != NULL;
+				     p = strstr(p + 1, names[i]))
+					if (word_edges(t0, p, p + l))
+						break;
+				at[i] = p;
+				known[i] = 1;
+			}
 			/* The first in the text, the longest there. */
-			if (p != NULL &&
+			if ((p = at[i]) != NULL &&
 			    (best == NULL || p < best ||
 			        (p == best && l > bl))) {
 				best = p;
@@ -382,6 +396,8 @@ mb_text_refs(struct mbuf *b, const char *t)
 			mb_puts(b, "</span>");
 		t = best + bl;
 	}
+	free(at);
+	free(known);
 	mb_text_clar(b, t);
 }
 
@@ -476,7 +492,6 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 		b->nolink++;
 	for (i = 0; i < m->nkids; i++) {
 		size_t k;
-		char *run;
 
 		/* A run of text and soft breaks as one text: a name the
 		 * source breaks across its lines ("Tide\nScouts") is still
@@ -491,19 +506,18 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 			mb_inline(b, m->kids[i]);
 			continue;
 		}
-		run = xstrdup("");
-		for (; i < k; i++) {
-			char *t = xasprintf("%s%s", run,
-			    m->kids[i]->kind == RS_MD_SOFTBREAK ?
-			        " " :
-			        m->kids[i]->text);
+		{
+			GString *g = g_string_new(NULL);
 
-			free(run);
-			run = t;
+			for (; i < k; i++)
+				g_string_append(g,
+				    m->kids[i]->kind == RS_MD_SOFTBREAK ?
+				        " " :
+				        m->kids[i]->text);
+			i--;
+			mb_text_refs(b, g->str);
+			g_string_free(g, TRUE);
 		}
-		i--;
-		mb_text_refs(b, run);
-		free(run);
 	}
 	if (m->kind == RS_MD_EMPH || m->kind == RS_MD_STRONG)
 		b->nolink--;
