@@ -581,6 +581,17 @@ dest_new(struct rnd_flow *f, const char *name)
 	return a;
 }
 
+long
+rnd_flow_row_block(const struct rnd_flow *f, size_t blk, int row)
+{
+	size_t i;
+
+	for (i = blk; i < f->n && f->v[i].trow > 0; i++)
+		if (f->v[i].trow == row)
+			return (long)i;
+	return -1;
+}
+
 void
 rnd_flow_dest_row(struct rnd_flow *f, size_t blk, int row, const char *name)
 {

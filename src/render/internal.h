@@ -311,6 +311,9 @@ void rnd_flow_dest_at(struct rnd_flow *, size_t blk, const char *name);
  * a paragraph a row (rnd_flow_table_rows). */
 void rnd_flow_dest_row(struct rnd_flow *, size_t blk, int row,
     const char *name);
+/* The block of row `row` of the table that began at block blk when it
+ * went a paragraph a row, else -1 (the table is a table). */
+long rnd_flow_row_block(const struct rnd_flow *, size_t blk, int row);
 int rnd_flow_has_dest(const struct rnd_flow *, const char *name);
 /* An image in a paragraph (an RS_MD_LINK of level 1) is given to fn,
  * after its paragraph's text, to add as a figure; with no fn (the

@@ -447,10 +447,17 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 			first[pl[k].block] = k;
 	for (i = 0; i < b->nterms; i++) {
 		struct iterm *t = &b->terms[i];
+		long rb;
 
 		t->page = -1;
 		if (t->blk >= rnd_flow_count(f))
 			continue;
+		/* A table set a paragraph a row: the row's paragraph. */
+		if (t->row >= 0 &&
+		    (rb = rnd_flow_row_block(f, t->blk, t->row)) >= 0) {
+			t->blk = (size_t)rb;
+			t->row = -1;
+		}
 		for (k = first[t->blk]; k < n && pl[k].block == t->blk; k++)
 			if (t->row < 0 ||
 			    (pl[k].a <= t->row && t->row < pl[k].b)) {
