@@ -211,17 +211,20 @@ build_setup(const struct build_opts *bo)
 
 /* Every file a build of rs read (the run's inputs: the ruleset, its
  * templates, a scenario or terrain file) and the pictures its units
- * name, present or not, as names into *out (caller frees); how many. */
+ * and its cover name, present or not, as names into *out (caller
+ * frees); how many. */
 static size_t
 build_inputs(const struct ruleset *rs, char ***out)
 {
 	size_t n, i;
 	char **v = file_inputs_list(&n);
 
-	v = xrealloc(v, (n + rs->nunits + 1) * sizeof(char *));
+	v = xrealloc(v, (n + rs->nunits + 2) * sizeof(char *));
 	for (i = 0; i < rs->nunits; i++)
 		if (rs->units[i].image_file != NULL)
 			v[n++] = xstrdup(rs->units[i].image_file);
+	if (rs->cover_file != NULL) /* the rulebook's cover */
+		v[n++] = xstrdup(rs->cover_file);
 	*out = v;
 	return n;
 }

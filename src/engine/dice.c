@@ -642,6 +642,7 @@ static const struct eng_show di_show = {
 	.verbs = di_verbs,
 	.settings_section = "Combat",
 	.setting_words = di_setting_words,
+	.cell_words = di_cell_words,
 	/* Played (dice_play.c): test games, self-play and play run; the
 	 * exact odds are another file's. */
 	.print_only = 0,

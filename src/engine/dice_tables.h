@@ -569,5 +569,9 @@ int dt_roll_rolls(const struct dt_roll *, int die);
  * (eng_show.setting_words). */
 char *di_setting_words(const char *const *keys, const char *const *values,
     size_t n, size_t k);
+/* dice_words.c: a cell of the Wound table, the Melee outcomes or the
+ * Quality test table in a player's words (eng_show.cell_words). */
+char *di_cell_words(const char *section, const char *header, size_t row,
+    const char *cell);
 
 #endif

@@ -1,8 +1,11 @@
 /*
  * dice_words.c: the dice family's Combat settings said as rules, for a
- * player (the rulebook prints them so, eng_show.setting_words): the
- * family's words for its own table, not the product's.
+ * player (the rulebook prints them so, eng_show.setting_words), and the
+ * results and effects of its outcome tables said as a player says them
+ * (eng_show.cell_words): the family's words for its own tables, not the
+ * product's.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,4 +166,153 @@ di_setting_words(const char *const *keys, const char *const *values, size_t n,
 			roll = values[i];
 	}
 	return combat_words(keys[k], values[k], melee, roll);
+}
+
+/* A length as written ("10cm") with a space before its unit. */
+static char *
+spaced_len(const char *s)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p) || *p == '.')
+		p++;
+	if (p == s || *p == ' ' || *p == '\0')
+		return xstrdup(s);
+	return xasprintf("%.*s %s", (int)(p - s), s, p);
+}
+
+/* One effect of an Effect cell in words (caller frees), or NULL when it
+ * is not one the family knows (dice_tables.c, effect()). *again gets the
+ * times of a "fight again", else 0. */
+static char *
+effect_words(const char *s, int *again)
+{
+	long n;
+	char *end, *l, *w;
+
+	*again = 0;
+	if (rs_name_eq(s, "steady"))
+		return xstrdup(_("holds its ground"));
+	if (rs_name_eq(s, "nothing"))
+		return xstrdup(_("nothing happens"));
+	if (rs_name_eq(s, "destroyed"))
+		return xstrdup(_("destroyed"));
+	if (rs_name_eq(s, "rout") || rs_name_eq(s, "routs"))
+		return xstrdup(_("routs"));
+	if (rs_name_eq(s, "pursued"))
+		return xstrdup(_("pursued by the winner"));
+	if (rs_name_eq(s, "test quality") || rs_name_eq(s, "quality test"))
+		return xstrdup(_("takes a quality test"));
+	if (rs_name_eq(s, "both recoil"))
+		return xstrdup(_("both move back a base depth"));
+	if (strncasecmp(s, "recoil", 6) == 0) {
+		n = strtol(s + 6, &end, 10);
+		if (end == s + 6)
+			n = 1;
+		return xasprintf(P_("moves back %ld base depth",
+		                     "moves back %ld base depths", n),
+		    n);
+	}
+	if (strncasecmp(s, "fall back", 9) == 0) {
+		for (s += 9; *s == ' '; s++)
+			;
+		l = spaced_len(s);
+		w = xasprintf(_("falls back %s"), l);
+		free(l);
+		return w;
+	}
+	if (strncasecmp(s, "fight again", 11) == 0) {
+		for (s += 11; *s == ' '; s++)
+			;
+		if (strncasecmp(s, "at most", 7) == 0)
+			s += 7;
+		n = strtol(s, &end, 10);
+		*again = end == s ? 1 : (int)n;
+		return xasprintf(P_("fight again at once, %d time at most",
+		                     "fight again at once, %d times at most",
+		                     *again),
+		    *again);
+	}
+	return NULL;
+}
+
+/* An Effect cell ("fight again at most 1 time, both recoil") in words:
+ * "Fight again at once, 1 time at most; then both move back a base
+ * depth." NULL when an effect is not known. */
+static char *
+effects_words(const char *cell)
+{
+	char *dup = xstrdup(cell), *p, *save = NULL, *out = NULL, *w, *n;
+	int again, after = 0;
+
+	for (p = strtok_r(dup, ",", &save); p != NULL;
+	     p = strtok_r(NULL, ",", &save)) {
+		char *t;
+
+		while (*p == ' ')
+			p++;
+		for (t = p + strlen(p); t > p && t[-1] == ' '; t--)
+			t[-1] = '\0';
+		if ((w = effect_words(p, &again)) == NULL) {
+			free(out);
+			free(dup);
+			return NULL;
+		}
+		n = out == NULL ? xstrdup(w) :
+		    after       ? xasprintf(_("%s; then %s"), out, w) :
+		                  xasprintf("%s, %s", out, w);
+		after = again > 0;
+		free(out);
+		free(w);
+		out = n;
+	}
+	free(dup);
+	if (out == NULL)
+		return NULL;
+	n = xasprintf("%s.", out);
+	free(out);
+	if (islower((unsigned char)n[0]))
+		n[0] = (char)toupper((unsigned char)n[0]);
+	return n;
+}
+
+/* A result ("beaten by double") as a player says it, or NULL. */
+static char *
+result_words(const char *s)
+{
+	int n;
+
+	if (rs_name_eq(s, "beaten"))
+		return xstrdup(_("Beaten"));
+	if (rs_name_eq(s, "beaten by double"))
+		return xstrdup(_("Beaten by double or more"));
+	if (rs_name_eq(s, "equal"))
+		return xstrdup(_("Equal totals"));
+	if (rs_name_eq(s, "passed"))
+		return xstrdup(_("Passed"));
+	if (rs_name_eq(s, "failed"))
+		return xstrdup(_("Failed"));
+	if (sscanf(s, "failed by %d or more", &n) == 1)
+		return xasprintf(_("Failed by %d or more"), n);
+	return NULL;
+}
+
+char *
+di_cell_words(const char *section, const char *header, size_t row,
+    const char *cell)
+{
+	if (rs_name_eq(section, "Wound table"))
+		return row == 0 && rs_name_eq(cell, "Strength") ?
+		    xstrdup(_("Strength \\ Toughness")) :
+		    NULL;
+	if (!rs_name_eq(section, "Melee outcomes") &&
+	    !rs_name_eq(section, "Quality test"))
+		return NULL;
+	if (row == 0)
+		return NULL;
+	if (rs_name_eq(header, "Result"))
+		return result_words(cell);
+	if (rs_name_eq(header, "Effect"))
+		return effects_words(cell);
+	return NULL;
 }

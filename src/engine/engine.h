@@ -909,6 +909,12 @@ struct eng_show {
 	const char *settings_section;
 	char *(*setting_words)(const char *const *keys,
 	    const char *const *values, size_t n, size_t k);
+	/* A cell of one of its own tables (section, the English heading;
+	 * header, its column's first cell; row 0 the header itself) in a
+	 * player's words (caller frees), or NULL: printed as written. NULL:
+	 * every cell as written. */
+	char *(*cell_words)(const char *section, const char *header,
+	    size_t row, const char *cell);
 	/* The family's own tables of exact chances (may be NULL). */
 	void (*tables)(const struct eng_ctx *, enum eng_tables_for,
 	    struct eng_tables *);

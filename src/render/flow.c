@@ -79,8 +79,10 @@ struct blk {
 	char *caption;     /* markup over a table's first row, or NULL */
 	size_t omitted;    /* a note in place of a table of so many rows */
 	int quote;         /* set in a callout box (a blockquote) */
-	char *dest; /* its named destination's tag attributes, or NULL */
-	char *alt;  /* a figure's alternative text (rnd_flow_alt), or NULL */
+	char *dest;     /* its named destination's tag attributes, or NULL */
+	char *alt;      /* a figure's alternative text (rnd_flow_alt), or NULL */
+	char **rowdest; /* a table's: each row's destination, or NULL */
+	int trow; /* a row of a table set as a paragraph: its row, or 0 */
 };
 
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
@@ -118,6 +120,7 @@ struct rnd_flow {
 				rnd_flow_own_tables) */
 	const struct rnd_hyph *thyph; /* for tables too wide, or NULL */
 	double parts_w;   /* a table too wide for it goes in parts (or 0) */
+	int rows;         /* or a paragraph a row (rnd_flow_table_rows) */
 	double tmin_pt;   /* a table's own size goes no lower (0: min_pt) */
 	double long_room; /* a table taller at the least size: a note */
 	double long_colw; /* in columns this wide */
@@ -135,6 +138,8 @@ struct rnd_flow {
 	void *table_arg;
 	char **links; /* each link's target, by its id */
 	size_t nlinks, caplinks;
+	char **names, **name_to; /* rnd_flow_name_links */
+	size_t nnames;
 };
 
 static char *tag_escape(const char *);
@@ -193,6 +198,12 @@ rnd_flow_table_parts(struct rnd_flow *f, double width_mm, double least_pt)
 {
 	f->parts_w = width_mm;
 	f->tmin_pt = least_pt;
+}
+
+void
+rnd_flow_table_rows(struct rnd_flow *f, int on)
+{
+	f->rows = on;
 }
 
 void
@@ -272,7 +283,6 @@ cells_free(struct blk *b)
 static void
 blk_free(struct blk *b)
 {
-	free(b->alt);
 	size_t j;
 
 	blk_unmeasure(b);
@@ -280,6 +290,10 @@ blk_free(struct blk *b)
 	free(b->markup);
 	free(b->bullet);
 	free(b->dest);
+	free(b->alt);
+	for (j = 0; b->rowdest != NULL && j < b->nrows; j++)
+		free(b->rowdest[j]);
+	free(b->rowdest);
 	for (j = 0; j < b->nrows * b->ncols; j++)
 		free(b->cells[j]);
 	free(b->cells);
@@ -306,6 +320,12 @@ rnd_flow_free(struct rnd_flow *f)
 	for (i = 0; i < f->nlinks; i++)
 		free(f->links[i]);
 	free(f->links);
+	for (i = 0; i < f->nnames; i++) {
+		free(f->names[i]);
+		free(f->name_to[i]);
+	}
+	free(f->names);
+	free(f->name_to);
 	if (f->dests != NULL)
 		g_hash_table_destroy(f->dests);
 	cairo_destroy(f->mcr);
@@ -480,6 +500,36 @@ rnd_flow_quoting(const struct rnd_flow *f)
 }
 
 void
+rnd_flow_name_links(struct rnd_flow *f, const char *const *names,
+    const char *const *targets, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < f->nnames; i++) {
+		free(f->names[i]);
+		free(f->name_to[i]);
+	}
+	free(f->names);
+	free(f->name_to);
+	f->names = xcalloc(n + 1, sizeof(char *));
+	f->name_to = xcalloc(n + 1, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		f->names[i] = xstrdup(names[i]);
+		f->name_to[i] = xstrdup(targets[i]);
+	}
+	f->nnames = n;
+}
+
+size_t
+rnd_flow_names(const struct rnd_flow *f, const char *const **names,
+    const char *const **targets)
+{
+	*names = (const char *const *)f->names;
+	*targets = (const char *const *)f->name_to;
+	return f->linking ? f->nnames : 0;
+}
+
+void
 rnd_flow_linking(struct rnd_flow *f, int on)
 {
 	f->linking = on;
@@ -510,17 +560,14 @@ rnd_flow_dest(struct rnd_flow *f, const char *name)
 		rnd_flow_dest_at(f, f->n - 1, name);
 }
 
-void
-rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+/* name as a new destination's tag attributes (caller frees): a name
+ * taken is name-1, name-2 … as GitHub names them. */
+static char *
+dest_new(struct rnd_flow *f, const char *name)
 {
-	struct blk *b;
-	char *n, *e;
+	char *n, *e, *a;
 	int k;
 
-	if (!f->linking || blk >= f->n || *name == '\0')
-		return;
-	b = &f->v[blk];
-	/* A name taken: name-1, name-2 … as GitHub names them. */
 	n = xstrdup(name);
 	for (k = 1; rnd_flow_has_dest(f, n); k++) {
 		free(n);
@@ -530,11 +577,61 @@ rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
 		f->dests = g_hash_table_new_full(g_str_hash, g_str_equal, free,
 		    NULL);
 	g_hash_table_add(f->dests, n);
-	if (b->dest != NULL)
-		return; /* the block has one: the first */
 	e = tag_escape(n);
-	b->dest = xasprintf("name='%s'", e);
+	a = xasprintf("name='%s'", e);
 	free(e);
+	return a;
+}
+
+long
+rnd_flow_row_block(const struct rnd_flow *f, size_t blk, int row)
+{
+	size_t i;
+
+	for (i = blk; i < f->n && f->v[i].trow > 0; i++)
+		if (f->v[i].trow == row)
+			return (long)i;
+	return -1;
+}
+
+void
+rnd_flow_dest_row(struct rnd_flow *f, size_t blk, int row, const char *name)
+{
+	struct blk *b;
+	size_t i;
+
+	if (!f->linking || blk >= f->n || *name == '\0' || row < 0)
+		return;
+	b = &f->v[blk];
+	if (b->kind == BLK_TABLE) {
+		if ((size_t)row >= b->nrows)
+			return;
+		if (b->rowdest == NULL)
+			b->rowdest = xcalloc(b->nrows, sizeof(char *));
+		if (b->rowdest[row] == NULL)
+			b->rowdest[row] = dest_new(f, name);
+		return;
+	}
+	for (i = blk; i < f->n && f->v[i].trow > 0; i++)
+		if (f->v[i].trow == row) {
+			if (f->v[i].dest == NULL)
+				f->v[i].dest = dest_new(f, name);
+			return;
+		}
+}
+
+void
+rnd_flow_dest_at(struct rnd_flow *f, size_t blk, const char *name)
+{
+	char *a;
+
+	if (!f->linking || blk >= f->n || *name == '\0')
+		return;
+	a = dest_new(f, name);
+	if (f->v[blk].dest != NULL)
+		free(a); /* the block has one: the first */
+	else
+		f->v[blk].dest = a;
 }
 
 void
@@ -962,6 +1059,41 @@ part_end(const struct blk *b, size_t s, int key, double w, size_t most)
 	return e;
 }
 
+/* Table t (taken off the flow) as a paragraph a row, its header's
+ * words naming each value: "<b>Reed Wardens</b> — Class: infantry;
+ * Move: 12". Empty cells are left out. */
+static void
+table_rows(struct rnd_flow *f, struct blk *t)
+{
+	size_t r, c, r0 = t->header ? 1 : 0, len;
+	struct blk *b;
+	char *m, *o;
+
+	for (r = r0; r < t->nrows; r++) {
+		m = xasprintf("<b>%s</b>", t->cells[r * t->ncols]);
+		for (c = 1, len = 0; c < t->ncols; c++) {
+			const char *v = t->cells[r * t->ncols + c];
+
+			if (*v == '\0')
+				continue;
+			o = m;
+			if (t->header && *t->cells[c] != '\0')
+				m = xasprintf("%s%s%s: %s", o,
+				    len++ ? "; " : " \xe2\x80\x94 ",
+				    t->cells[c], v);
+			else
+				m = xasprintf("%s%s%s", o,
+				    len++ ? "; " : " \xe2\x80\x94 ", v);
+			free(o);
+		}
+		b = blk_add(f, BLK_PARA, t->pos);
+		b->markup = m;
+		b->bytes = strlen(m);
+		b->trow = (int)r;
+		b->cut = t->cut && r == r0;
+	}
+}
+
 /*
  * The last block, a table, in parts when its words do not fit the width
  * f->parts_w at the flow's full size, nor (own tables) at the least size
@@ -992,6 +1124,13 @@ table_parts(struct rnd_flow *f)
 	if (smin <= avail ||
 	    (f->own_tables && table_fit_pt(&t, avail) >= table_least_pt(f)))
 		return;
+	/* Or a paragraph a row (a book's narrow column). */
+	if (f->rows) {
+		f->n--;
+		table_rows(f, &t);
+		blk_free(&t);
+		return;
+	}
 	/* The first column again in every part, unless it is wide or some
 	 * column would not fit beside it; no parts when a column's words do
 	 * not fit even alone (they break either way). */
@@ -1753,9 +1892,16 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	y0 = y;
 	if (b->header && a > 1)
 		y += draw_row(f, cr, b, 0, x, y, w, 0);
-	for (r = a; r < e; r++)
+	for (r = a; r < e; r++) {
+		const char *d = b->rowdest != NULL ? b->rowdest[r] : NULL;
+
+		if (d != NULL)
+			cairo_tag_begin(cr, CAIRO_TAG_DEST, d);
 		y += draw_row(f, cr, b, (size_t)r, x, y, w,
 		    (r - (b->header ? 1 : 0)) % 2 == 1);
+		if (d != NULL)
+			cairo_tag_end(cr, CAIRO_TAG_DEST);
+	}
 	rnd_set_rgb(cr, f->st.rule);
 	cairo_set_line_width(cr, 0.2);
 	cairo_move_to(cr, x, y);
@@ -1764,6 +1910,33 @@ draw_table(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 	cairo_line_to(cr, x + w, y0);
 	cairo_stroke(cr);
 	rnd_tag_end(cr, "Table");
+}
+
+/*
+ * A link over the box (x, y, w, h: user space, mm) with the tag's other
+ * attributes attrs. Cairo 1.16 writes a link's rect as it is given,
+ * points from the page's top left, whatever the transformation (a box
+ * in mm landed at a third of its place); later versions take it in user
+ * space. Given in device space under the identity matrix, it is where
+ * it is drawn with either.
+ */
+void
+rnd_link_rect(cairo_t *cr, double x, double y, double w, double h,
+    const char *attrs)
+{
+	double x1 = x + w, y1 = y + h;
+	char *t;
+
+	cairo_user_to_device(cr, &x, &y);
+	cairo_user_to_device(cr, &x1, &y1);
+	t = xasprintf("rect=[%.3f %.3f %.3f %.3f] %s", x < x1 ? x : x1,
+	    y < y1 ? y : y1, fabs(x1 - x), fabs(y1 - y), attrs);
+	cairo_save(cr);
+	cairo_identity_matrix(cr);
+	cairo_tag_begin(cr, CAIRO_TAG_LINK, t);
+	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	cairo_restore(cr);
+	free(t);
 }
 
 /* s with the quotes and backslashes of a cairo tag's string escaped
@@ -1886,18 +2059,11 @@ draw_links(const struct rnd_flow *f, cairo_t *cr, const struct blk *b,
 			if (s0 >= s1)
 				continue;
 			pango_layout_line_get_x_ranges(ln, s0, s1, &r, &n);
-			for (j = 0; j < n; j++) {
-				char *t =
-				    xasprintf("rect=[%.3f %.3f %.3f %.3f] %s",
-				        x + r[2 * j] * k,
-				        y + b->m.top[i] - b->m.top[a],
-				        (r[2 * j + 1] - r[2 * j]) * k,
-				        b->m.top[i + 1] - b->m.top[i], ta);
-
-				cairo_tag_begin(cr, CAIRO_TAG_LINK, t);
-				cairo_tag_end(cr, CAIRO_TAG_LINK);
-				free(t);
-			}
+			for (j = 0; j < n; j++)
+				rnd_link_rect(cr, x + r[2 * j] * k,
+				    y + b->m.top[i] - b->m.top[a],
+				    (r[2 * j + 1] - r[2 * j]) * k,
+				    b->m.top[i + 1] - b->m.top[i], ta);
 			g_free(r);
 		}
 		free(ta);

@@ -318,11 +318,31 @@ int rnd_flow_link(struct rnd_flow *, const char *target);
 /* Links and named destinations are made in this flow (on != 0; a book's):
  * else rnd_flow_link returns -1 and rnd_flow_dest does nothing. */
 void rnd_flow_linking(struct rnd_flow *, int on);
+/* A PDF link over the box x, y, w, h (mm, user space) with the cairo
+ * tag attributes attrs ("dest='melee'", "uri='…'", "page=3"). */
+void rnd_link_rect(cairo_t *, double x, double y, double w, double h,
+    const char *attrs);
+/* Names whose first use in each paragraph of prose added from now on
+ * (a whole word, its case as written; not in headings or tables) links
+ * to its target ("#unit-rifle"): a unit's or weapon's row. */
+void rnd_flow_name_links(struct rnd_flow *, const char *const *names,
+    const char *const *targets, size_t n);
+/* The names and their targets (0 unless linking). */
+size_t rnd_flow_names(const struct rnd_flow *, const char *const **names,
+    const char *const **targets);
 /* The last block added is the named destination name (a name taken
  * already gets -1, -2 … after it); whether name is one. */
 void rnd_flow_dest(struct rnd_flow *, const char *name);
 /* The same for block blk (rnd_flow_count() before it was added). */
 void rnd_flow_dest_at(struct rnd_flow *, size_t blk, const char *name);
+/* A named destination at row `row` of the table that begins at block
+ * blk (its first part), or at that row's paragraph when the table went
+ * a paragraph a row (rnd_flow_table_rows). */
+void rnd_flow_dest_row(struct rnd_flow *, size_t blk, int row,
+    const char *name);
+/* The block of row `row` of the table that began at block blk when it
+ * went a paragraph a row, else -1 (the table is a table). */
+long rnd_flow_row_block(const struct rnd_flow *, size_t blk, int row);
 int rnd_flow_has_dest(const struct rnd_flow *, const char *name);
 /* An image in a paragraph (an RS_MD_LINK of level 1) is given to fn,
  * after its paragraph's text, to add as a figure; with no fn (the
@@ -427,6 +447,9 @@ void rnd_flow_own_tables(struct rnd_flow *, int on);
  * a caption, its words whole (a book's); width_mm 0 (the default): not,
  * and a table's own size goes down to min_pt. */
 void rnd_flow_table_parts(struct rnd_flow *, double width_mm, double least_pt);
+/* on: such a table is set a paragraph a row instead, its first cell in
+ * bold and each other value after its column's heading. */
+void rnd_flow_table_rows(struct rnd_flow *, int on);
 /* A table that would not fit pages pages of frame even at the least
  * size, each row a line, is left out: a note in its place says so (with
  * the sentence where, markup, after it; may be NULL), and a warning names

@@ -19,6 +19,8 @@ struct mbuf {
 	const char *mono;
 	const struct rnd_hyph *hyph; /* soft hyphens in text; NULL: none */
 	struct rnd_flow *f; /* links are links of this flow; NULL: text */
+	int nolink;         /* inside a link or an emphasis (a link too) */
+	char *named;        /* names linked so far (rnd_flow_name_links) */
 };
 
 /* Append len bytes. */
@@ -252,9 +254,12 @@ mb_link(struct mbuf *b, const struct rs_md *m)
 		if (mb_kept(b, start))
 			mb_url(b, url);
 		b->plain += t.n;
-	} else
+	} else {
+		b->nolink++;
 		for (i = 0; i < m->nkids; i++)
 			mb_inline(b, m->kids[i]);
+		b->nolink--;
+	}
 	if (id >= 0)
 		mb_puts(b, "</span>");
 	if (m->level != 1 && *url != '\0' && url[0] != '#' &&
@@ -271,7 +276,7 @@ mb_link(struct mbuf *b, const struct rs_md *m)
 /* Text, each "Clarification N" in it a link to that clarification
  * ("#clarification-N", where the book has it). */
 static void
-mb_text_refs(struct mbuf *b, const char *t)
+mb_text_clar(struct mbuf *b, const char *t)
 {
 	static const char word[] = "Clarification ";
 	const char *at;
@@ -310,6 +315,90 @@ mb_text_refs(struct mbuf *b, const char *t)
 		t = e;
 	}
 	mb_text(b, t);
+}
+
+/* Whether the byte before p (or start) and at e end a whole word. */
+static int
+word_edges(const char *start, const char *p, const char *e)
+{
+	unsigned char a = p > start ? (unsigned char)p[-1] : ' ';
+	unsigned char z = (unsigned char)*e;
+
+	return !(isalnum(a) || a >= 0x80 || a == '_' || a == '-') &&
+	    !(isalnum(z) || z >= 0x80 || z == '_');
+}
+
+/* Text, the first of each name of rnd_flow_name_links in the block (a
+ * whole word, its case as written) a link to its place, then its
+ * "Clarification N" references (mb_text_clar). */
+static void
+mb_text_refs(struct mbuf *b, const char *t)
+{
+	const char *const *names, *const *to, **at, *t0 = t;
+	size_t n = b->f != NULL ? rnd_flow_names(b->f, &names, &to) : 0, i;
+	char *known;
+
+	if (n == 0 || b->nolink > 0) {
+		mb_text_clar(b, t);
+		return;
+	}
+	if (b->named == NULL)
+		b->named = xcalloc(n, 1);
+	/* Each name's next place in the text (NULL: none), looked for
+	 * again only once the text is written past it: each name's search
+	 * goes through the text once, however many names it holds. */
+	at = xcalloc(n, sizeof(*at));
+	known = xcalloc(n, 1);
+	for (;;) {
+		const char *best = NULL, *p;
+		size_t bi = 0, bl = 0;
+		char *pre, sp[40];
+		int id;
+
+		for (i = 0; i < n; i++) {
+			size_t l = strlen(names[i]);
+
+			if (b->named[i])
+				continue;
+			if (!known[i] || (at[i] != NULL && at[i] < t)) {
+				for (p = strstr(t, names[i]); p != NULL;
+				     p = strstr(p + 1, names[i]))
+					if (word_edges(t0, p, p + l))
+						break;
+				at[i] = p;
+				known[i] = 1;
+			}
+			/* The first in the text, the longest there. */
+			if ((p = at[i]) != NULL &&
+			    (best == NULL || p < best ||
+			        (p == best && l > bl))) {
+				best = p;
+				bi = i;
+				bl = l;
+			}
+		}
+		if (best == NULL || !mb_kept(b, b->plain + (size_t)(best - t)))
+			break;
+		b->named[bi] = 1;
+		pre = xstrndup(t, (size_t)(best - t));
+		mb_text_clar(b, pre);
+		free(pre);
+		id = rnd_flow_link(b->f, to[bi]);
+		if (id >= 0) {
+			snprintf(sp, sizeof(sp), "<span lang=\"x-lnk%d\">",
+			    id);
+			mb_puts(b, sp);
+		}
+		pre = xstrndup(best, bl);
+		mb_text(b, pre);
+		free(pre);
+		if (id >= 0)
+			mb_puts(b, "</span>");
+		t = best + bl;
+	}
+	free(at);
+	free(known);
+	mb_text_clar(b, t);
 }
 
 /* Inline nodes into markup. */
@@ -399,8 +488,39 @@ mb_inline(struct mbuf *b, const struct rs_md *m)
 	default:
 		break;
 	}
-	for (i = 0; i < m->nkids; i++)
-		mb_inline(b, m->kids[i]);
+	if (m->kind == RS_MD_EMPH || m->kind == RS_MD_STRONG)
+		b->nolink++;
+	for (i = 0; i < m->nkids; i++) {
+		size_t k;
+
+		/* A run of text and soft breaks as one text: a name the
+		 * source breaks across its lines ("Tide\nScouts") is still
+		 * found. */
+		for (k = i; k < m->nkids &&
+		     ((m->kids[k]->kind == RS_MD_TEXT &&
+		          m->kids[k]->text != NULL) ||
+		         m->kids[k]->kind == RS_MD_SOFTBREAK);
+		     k++)
+			;
+		if (k - i < 2) {
+			mb_inline(b, m->kids[i]);
+			continue;
+		}
+		{
+			GString *g = g_string_new(NULL);
+
+			for (; i < k; i++)
+				g_string_append(g,
+				    m->kids[i]->kind == RS_MD_SOFTBREAK ?
+				        " " :
+				        m->kids[i]->text);
+			i--;
+			mb_text_refs(b, g->str);
+			g_string_free(g, TRUE);
+		}
+	}
+	if (m->kind == RS_MD_EMPH || m->kind == RS_MD_STRONG)
+		b->nolink--;
 	if (m->kind == RS_MD_EMPH)
 		mb_puts(b, "</i>");
 	else if (m->kind == RS_MD_STRONG)
@@ -426,6 +546,7 @@ md_markup(const struct rs_md *m, const char *mono, int condense,
 	mb_puts(&b, "");
 	mb_inline(&b, m);
 	free(keep);
+	free(b.named);
 	return b.s;
 }
 

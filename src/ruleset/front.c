@@ -159,7 +159,7 @@ rs_front_key_read(const char *key)
 	static const char *const keys[] = { "title", "author", "year",
 		"version", "engine", "measure", "base", "table", "grid",
 		"paper", "dice", "battle", "description", "license", "lang",
-		"source", "units", "weapons", "terrain", NULL };
+		"source", "units", "weapons", "terrain", "cover", NULL };
 	const char *const *k;
 
 	for (k = keys; *k != NULL; k++)
@@ -203,6 +203,29 @@ front_paper(struct reader *r, const struct rs_node *fm)
 		    MSG(FRONT_PAPER_BAD), s, why);
 	else
 		r->rs->paper = xstrdup(s);
+}
+
+/* cover: a picture for the rulebook's cover, a PNG, JPEG or SVG file
+ * beside the ruleset (as a unit's Image); one that cannot be drawn is an
+ * error at its value. */
+static void
+front_cover(struct reader *r, const struct rs_node *fm)
+{
+	const struct rs_node *v = rs_node_get(fm, "cover");
+	const char *s = fm_scalar(r, fm, "cover"), *kind = NULL;
+	char why[256], *file;
+
+	if (s == NULL || v == NULL)
+		return;
+	if ((file = rs_image_file(r->rs, s, &kind, why, sizeof(why))) ==
+	    NULL) {
+		diag_msg(r->d, v->pos, MSG(FRONT_COVER_PICTURE), s, why);
+		return;
+	}
+	r->rs->cover = xstrdup(s);
+	r->rs->cover_file = file;
+	r->rs->cover_kind = kind;
+	r->rs->cover_pos = v->pos;
 }
 
 /* The language the ruleset is written in: a tag such as en, en-GB, de_CH
@@ -394,6 +417,7 @@ rd_front(struct reader *r, const struct rs_node *fm)
 	}
 	front_credits(r, fm);
 	front_paper(r, fm);
+	front_cover(r, fm);
 	front_lang(r, fm);
 	front_measure(r, fm);
 	front_engine(r, fm);

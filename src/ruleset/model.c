@@ -313,6 +313,8 @@ rs_free(struct ruleset *rs)
 	rs_md_free(rs->doc);
 	free(rs->title);
 	free(rs->author);
+	free(rs->cover);
+	free(rs->cover_file);
 	free(rs->year);
 	free(rs->version);
 	free(rs->lang);

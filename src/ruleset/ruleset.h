@@ -454,7 +454,12 @@ struct ruleset {
 	enum rs_grid grid;
 	double cell_mm;
 	struct pos grid_pos;
-	char *paper;        /* NULL: not set */
+	char *paper; /* NULL: not set */
+	/* cover: the rulebook's cover picture as written, its file beside
+	 * the ruleset and format (rs_image_file); NULL: none. */
+	char *cover, *cover_file;
+	const char *cover_kind;
+	struct pos cover_pos;
 	int die;            /* faces of the game's die: 4, 6 … 100 */
 	struct pos die_pos; /* of the dice: key's value; line 0: default */
 	int turn_limit;     /* default battle; 0: engine default */

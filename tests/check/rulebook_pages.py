@@ -5,7 +5,8 @@
 #       hyphen ("Warde/ns"), or a line that begins with a full stop or
 #       comma alone;
 #   heading PAGE: a heading (or a table's caption) is the last thing on
-#       a page;
+#       a page, or in a column of a book in two (the dump's boxes by
+#       their left edge);
 #   row PAGE: a table piece holds a single row of a longer table.
 # The words come from pdftotext -bbox (a word and the words under it),
 # the headings and table pieces from the product's own --dump.
@@ -51,25 +52,25 @@ for pg in re.findall(r"<page .*?</page>", xml, re.S):
                               "a hyphen)" % (page, a, b, whole))
                 break
 
-# The dump: "KIND PAGE X Y W H N ...". The last box of each page (by its
-# bottom) must not be a heading nor a table's caption; a table piece
+# The dump: "KIND PAGE X Y W H N ...". The last box of each page's
+# column (by its bottom) must not be a heading nor a table's caption; a table piece
 # "rows A-B of N" holds more than one row of a table of several rows.
 last = {}
 for ln in open(dump, encoding="utf-8"):
     f = ln.rstrip("\n").split("\t")
     if len(f) < 7 or f[0] in ("page", "frame"):
         continue
-    p, y, h = int(f[1]), float(f[3]), float(f[5])
+    p, y, h = (int(f[1]), round(float(f[2]))), float(f[3]), float(f[5])
     if p not in last or y + h > last[p][0]:
         last[p] = (y + h, f[0], f[6])
     m = re.search(r"rows (\d+)-(\d+) of (\d+)", f[6])
     if f[0] == "table" and m:
         a, b, n = map(int, m.groups())
         if n > 2 and b - a < 2 and not (a == 0 and b == n):
-            faults.append("row %d: rows %d-%d of %d alone" % (p, a, b, n))
+            faults.append("row %d: rows %d-%d of %d alone" % (p[0], a, b, n))
 for p, (bot, kind, rest) in sorted(last.items()):
     if kind in ("heading", "caption"):
-        faults.append("heading %d: the page ends with the %s '%s'"
-                      % (p, kind, rest))
+        faults.append("heading %d: the column at x %d ends with the %s "
+                      "'%s'" % (p[0], p[1], kind, rest))
 for f in faults:
     print(f)

@@ -219,7 +219,7 @@ grep -q "^battle-map	map	.*/templates/battle-map.yaml	shadowed$" "$T/list" &&
 	pass "templates: the user's battle-map first, the installed one shadowed" ||
 	fail "templates: shadowed" "$(grep battle-map "$T/list")"
 miss=""
-for d in reference unit-cards unit-cards-portrait-art battle-map scenario-briefing bases report rulebook; do
+for d in reference unit-cards unit-cards-portrait-art battle-map scenario-briefing bases report rulebook rulebook-two-column; do
 	grep -q "^$d	" "$T/list" || miss="$miss $d"
 done
 [ -z "$miss" ] && pass "templates lists every bundled template" || fail "templates lists every bundled template" "$miss"

@@ -1001,13 +1001,10 @@ ex_links(cairo_t *cr, const struct rnd_example_ctx *c, PangoLayout *l,
 				    (int)(at - text + n) - 2, &b);
 				if (a.y != b.y)
 					continue; /* broken over two lines */
-				attr = xasprintf("rect=[%.3f %.3f %.3f %.3f] "
-				                 "page=%d",
-				    x + a.x * k, y + a.y * k,
+				attr = xasprintf("page=%d", page);
+				rnd_link_rect(cr, x + a.x * k, y + a.y * k,
 				    (b.x + b.width - a.x) * k, a.height * k,
-				    page);
-				cairo_tag_begin(cr, CAIRO_TAG_LINK, attr);
-				cairo_tag_end(cr, CAIRO_TAG_LINK);
+				    attr);
 				free(attr);
 			}
 		}

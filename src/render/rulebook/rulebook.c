@@ -57,6 +57,7 @@ struct book {
 	size_t nterms, capterms;
 	struct iterm *ie; /* its entries: sorted, one a term */
 	size_t nie;
+	int cover_failed; /* the cover's picture could not be read */
 	const struct rs_md **inlinks; /* links inside the book ("#name") */
 	size_t ninlinks, capinlinks;
 };
@@ -240,21 +241,29 @@ book_image(void *arg, struct rnd_flow *f, const struct rs_md *m)
 	rnd_flow_custom(f, m->pos, book_fig_draw, g);
 }
 
-/* The figures' pictures, read and checked as the units' are (each its
- * limits, all of them the work of a ruleset's pictures): one that
- * cannot be drawn is a warning at its line. */
+/* The figures' pictures and the cover's (the unit after them), read and
+ * checked as the units' are (each its limits, all of them the work of a
+ * ruleset's pictures): a figure's that cannot be drawn is a warning at
+ * its line, the cover's an error at its value. */
 static void
 book_pics(struct book *b)
 {
 	struct ruleset fake;
 	struct rs_unit *u;
 	struct diags dg;
-	size_t i, k;
+	size_t i, k, n = b->nfigs + (b->rs->cover_file != NULL);
 	int failed;
 
-	if (b->nfigs == 0)
+	if (n == 0)
 		return;
-	u = xcalloc(b->nfigs, sizeof(*u));
+	u = xcalloc(n, sizeof(*u));
+	if (b->rs->cover_file != NULL) {
+		u[b->nfigs].name = (char *)"cover";
+		u[b->nfigs].image = b->rs->cover;
+		u[b->nfigs].image_file = b->rs->cover_file;
+		u[b->nfigs].image_kind = b->rs->cover_kind;
+		u[b->nfigs].image_pos = b->rs->cover_pos;
+	}
 	for (i = 0; i < b->nfigs; i++) {
 		u[i].name = b->figs[i]->alt;
 		u[i].image = (char *)b->figs[i]->name;
@@ -265,13 +274,26 @@ book_pics(struct book *b)
 	memset(&fake, 0, sizeof(fake));
 	fake.path = b->rs->path;
 	fake.units = u;
-	fake.nunits = b->nfigs;
+	fake.nunits = n;
 	memset(&dg, 0, sizeof(dg));
 	b->pics = rnd_pics_new(&fake, &dg, &failed);
 	for (k = 0; k < dg.n; k++) {
 		/* "unit 'ALT': Image 'NAME' WHY": the why. */
 		const char *w = dg.v[k].msg;
 
+		if (b->rs->cover_file != NULL &&
+		    dg.v[k].line == b->rs->cover_pos.line &&
+		    dg.v[k].col == b->rs->cover_pos.col) {
+			char *pre = xasprintf("Image '%s' ", b->rs->cover);
+			const char *at = strstr(w, pre);
+
+			diag_msg(b->dg, b->rs->cover_pos,
+			    MSG(FRONT_COVER_PICTURE), b->rs->cover,
+			    at != NULL ? at + strlen(pre) : w);
+			free(pre);
+			b->cover_failed = 1;
+			continue;
+		}
 		for (i = 0; i < b->nfigs; i++)
 			if (dg.v[k].line == b->figs[i]->pos.line &&
 			    dg.v[k].col == b->figs[i]->pos.col)
@@ -425,10 +447,17 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 			first[pl[k].block] = k;
 	for (i = 0; i < b->nterms; i++) {
 		struct iterm *t = &b->terms[i];
+		long rb;
 
 		t->page = -1;
 		if (t->blk >= rnd_flow_count(f))
 			continue;
+		/* A table set a paragraph a row: the row's paragraph. */
+		if (t->row >= 0 &&
+		    (rb = rnd_flow_row_block(f, t->blk, t->row)) >= 0) {
+			t->blk = (size_t)rb;
+			t->row = -1;
+		}
 		for (k = first[t->blk]; k < n && pl[k].block == t->blk; k++)
 			if (t->row < 0 ||
 			    (pl[k].a <= t->row && t->row < pl[k].b)) {
@@ -495,6 +524,57 @@ col_is(const struct rs_md *cell, const char *en, const char *de,
 	return is;
 }
 
+/* Table m of the section sec as the family says its cells to a player
+ * (eng_show.cell_words), its columns keep[c] into the flow: 1, or 0
+ * when it says every cell as written (the flow sets it). */
+static int
+book_words_table(struct book *b, struct rnd_flow *f, const struct rs_md *m,
+    const int *keep, const char *sec)
+{
+	const struct eng_show *sh = eng_show_of(b->rs);
+	const struct rs_md *hd = m->kids[0];
+	size_t r, c, k, nk = 0, n = hd->nkids;
+	char **cells, *t, *h, *w;
+	int said = 0;
+
+	if (sh == NULL || sh->cell_words == NULL)
+		return 0;
+	for (c = 0; c < n; c++)
+		nk += keep[c] != 0;
+	if (nk == 0)
+		return 0;
+	cells = xcalloc(m->nkids * nk, sizeof(char *));
+	for (r = 0; r < m->nkids; r++)
+		for (c = 0, k = 0; c < n; c++) {
+			const struct rs_md *cell = c < m->kids[r]->nkids ?
+			    m->kids[r]->kids[c] :
+			    NULL;
+
+			if (!keep[c])
+				continue;
+			t = cell != NULL ? rs_md_text(cell) : xstrdup("");
+			h = rs_md_text(hd->kids[c]);
+			w = sh->cell_words(sec, h, r, t);
+			if (w != NULL) {
+				cells[r * nk + k] = rnd_markup_escape(w);
+				said = 1;
+			} else
+				cells[r * nk + k] = cell != NULL ?
+				    rnd_md_markup(cell, b->st.mono_font, 0) :
+				    xstrdup("");
+			free(w);
+			free(h);
+			free(t);
+			k++;
+		}
+	if (said)
+		rnd_flow_table(f, m->pos, m->nkids, nk, cells, hd->header);
+	for (r = 0; r < m->nkids * nk; r++)
+		free(cells[r]);
+	free(cells);
+	return said;
+}
+
 /* A prose table as the book prints it (rnd_flow_on_table): the engine's
  * words left to the designer's own text — the Terrain table's Kind
  * column and a modifiers table's Key column are left out, and a family's
@@ -531,6 +611,9 @@ book_table(void *arg, struct rnd_flow *f, const struct rs_md *m, int *keep)
 			if (col_is(hd->kids[c], "Key", "Schl\xc3\xbcssel",
 			        "Cl\xc3\xa9"))
 				keep[c] = 0;
+	/* A table of the family's said in a player's words. */
+	if (book_words_table(b, f, m, keep, sec))
+		return 1;
 	/* The family's settings table, said as rules in its words. */
 	if (sh == NULL || sh->setting_words == NULL ||
 	    sh->settings_section == NULL ||
@@ -611,6 +694,84 @@ book_close(struct book *b, struct rnd_flow *f, char **open, int level)
 		book_notes(b, f);
 }
 
+/* The table m's section is Units or Weapons: the prefix of its rows'
+ * destinations ("unit", "weapon"), else NULL. */
+static const char *
+book_names_of(const struct book *b, const char *section)
+{
+	const char *en;
+
+	if (section == NULL)
+		return NULL;
+	en = rs_heading_en(b->rs->lang, section);
+	return rs_name_eq(en, "Units") ? "unit" :
+	    rs_name_eq(en, "Weapons")  ? "weapon" :
+	                                 NULL;
+}
+
+/* Row r's destination of a Units or Weapons table (caller frees):
+ * "unit-reed-wardens". */
+static char *
+book_row_dest(const char *kind, const struct rs_md *row)
+{
+	char *t = rs_md_text(row->kids[0]), *sl = rnd_md_slug(t);
+	char *d = xasprintf("%s-%s", kind, sl);
+
+	free(sl);
+	free(t);
+	return d;
+}
+
+/* The units' and weapons' names (the first column of the Units and
+ * Weapons tables), each a link in the prose to its row; a name in both
+ * to the unit's. Names under three characters are left alone. */
+static void
+book_name_links(struct book *b, struct rnd_flow *f)
+{
+	const struct rs_md *doc = b->rs->doc;
+	char **names = NULL, **to = NULL, *sec = NULL;
+	size_t i, r, k, n = 0, cap = 0, capt = 0, nt = 0;
+
+	for (i = 0; doc != NULL && i < doc->nkids; i++) {
+		const struct rs_md *m = doc->kids[i];
+		const char *kind;
+
+		if (m->kind == RS_MD_HEADING && m->level <= 2) {
+			free(sec);
+			sec = m->level == 2 ? rs_md_text(m) : NULL;
+		}
+		if (m->kind != RS_MD_TABLE ||
+		    (kind = book_names_of(b, sec)) == NULL)
+			continue;
+		for (r = 1; r < m->nkids; r++) {
+			char *t;
+
+			if (m->kids[r]->nkids == 0)
+				continue;
+			t = rs_md_text(m->kids[r]->kids[0]);
+			for (k = 0; k < n && strcmp(names[k], t) != 0; k++)
+				;
+			if (k < n || strlen(t) < 3) {
+				free(t);
+				continue;
+			}
+			XPUSH(names, n, cap, t);
+			t = book_row_dest(kind, m->kids[r]);
+			XPUSH(to, nt, capt, xasprintf("#%s", t));
+			free(t);
+		}
+	}
+	free(sec);
+	rnd_flow_name_links(f, (const char *const *)names,
+	    (const char *const *)to, n);
+	for (i = 0; i < n; i++) {
+		free(names[i]);
+		free(to[i]);
+	}
+	free(names);
+	free(to);
+}
+
 /* Every top-level block of the document, minus skipped sections, into
  * the flow, with the examples of play at the end of their sections; the
  * headings (levels 1 to 3) into b->h in the same order. */
@@ -624,6 +785,7 @@ book_body(struct book *b, struct rnd_flow *f)
 
 	b->nexamples = 0;
 	b->nfn = 0;
+	book_name_links(b, f);
 	for (i = 0; i < b->o->nexamples; i++)
 		b->exc[i].number = 0;
 	for (i = 0; doc != NULL && i < doc->nkids; i++) {
@@ -652,6 +814,23 @@ book_body(struct book *b, struct rnd_flow *f)
 		}
 		rnd_flow_md(f, m, 0);
 		book_terms_of(b, m, n0, rnd_flow_count(f));
+		/* Each row of the Units and Weapons tables a destination, the
+		 * prose's names link to (book_name_links). */
+		if (m->kind == RS_MD_TABLE && rnd_flow_count(f) > n0 &&
+		    book_names_of(b, open[2]) != NULL) {
+			size_t r;
+
+			for (r = 1; r < m->nkids; r++)
+				if (m->kids[r]->nkids > 0) {
+					char *d =
+					    book_row_dest(book_names_of(b,
+					                      open[2]),
+					        m->kids[r]);
+
+					rnd_flow_dest_row(f, n0, (int)r, d);
+					free(d);
+				}
+		}
 		/* Each clarification its place: "Clarification 4" links
 		 * there. */
 		if (open[2] != NULL &&
@@ -721,7 +900,9 @@ book_pages(struct book *b, struct rnd_flow *f, int pages)
 	}
 }
 
-/* The title page: the title, what it is, author, year, version. */
+/* The title page: the title, what it is, author, year, version; with a
+ * cover picture (cover: in the front matter) they go to the top and the
+ * picture fills the page under them, as large as fits, its shape kept. */
 static void
 book_title(struct book *b, struct rnd_doc *doc)
 {
@@ -731,8 +912,12 @@ book_title(struct book *b, struct rnd_doc *doc)
 	struct rnd_font sf = { b->st.font, 13, 0, 1 };
 	struct rnd_font nf = { b->st.font, 11, 0, 0 };
 	double w = b->pw - 2 * b->mx, y = b->ph * 0.28;
+	int cover = b->pics != NULL && rs->cover_file != NULL &&
+	    rnd_pics_has(b->pics, b->nfigs);
 	char *s, *v;
 
+	if (cover)
+		y = b->top + 6;
 	rnd_set_rgb(cr, b->st.accent);
 	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0,
 	    rs->title != NULL ? rs->title : rs->name);
@@ -754,8 +939,11 @@ book_title(struct book *b, struct rnd_doc *doc)
 	    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "", v);
 	free(v);
 	if (*s != '\0')
-		rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
+		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
 	free(s);
+	if (cover && b->ph - b->bottom - 8 - (y + 10) > 20)
+		rnd_pic_draw(b->pics, cr, b->nfigs, b->mx, y + 10, w,
+		    b->ph - b->bottom - 8 - (y + 10));
 	rnd_set_rgb(cr, 0x666666);
 	/* A game no engine plays, or one with no test games, is not
 	 * checked by any: the page says only what made it. */
@@ -1065,7 +1253,8 @@ book_index_plan(struct book *b, struct rnd_flow *f)
 }
 
 static const char *const book_keys[] = { "margin", "font", "heading-font",
-	"mono-font", "size", "min-size", "colours", "product", NULL };
+	"mono-font", "size", "min-size", "colours", "product", "columns",
+	"gutter", NULL };
 
 /* --dump: every page, the frame of each page of the body, then the
  * pieces of the body as drawn (flow.c), on the pages as numbered. */
@@ -1152,6 +1341,14 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		    b.st.size_pt - 0.5;
 	b.st.min_pt = b.st.size_pt;
 	b.mx = rnd_tmpl_len(t, "margin", 20, 8, 60, dg);
+	/* Two columns when the template asks (columns: 2), but not on
+	 * paper narrower than 160 mm (A5): a column there would be 55 mm. */
+	b.fr.cols = (int)rnd_tmpl_num(t, "columns", 1, 1, 2, dg);
+	b.fr.gutter = rnd_tmpl_len(t, "gutter", 6, 2, 30, dg);
+	if (b.pw < 160)
+		b.fr.cols = 1;
+	if (b.fr.cols == 1)
+		b.fr.gutter = 0;
 	/* A value the template got wrong is an error: no book. */
 	if (diags_worst(dg) >= SEV_ERROR)
 		goto out;
@@ -1163,8 +1360,7 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	b.fr.y = b.top;
 	b.fr.w = b.pw - 2 * b.mx;
 	b.fr.h = b.ph - b.top - b.bottom;
-	b.fr.cols = 1;
-	b.fr.gutter = 0;
+
 	b.fr.first_top = 0;
 	/* Contents and index lines: a page's frame less room for the
 	 * first page's heading. */
@@ -1181,9 +1377,15 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	 * BOOK_TABLE_LEAST of the text's; one too wide even so goes in parts
 	 * of its columns at the text's size: its words whole either way. */
 	rnd_flow_own_tables(f, 1);
-	rnd_flow_table_parts(f, b.fr.w, b.st.size_pt * BOOK_TABLE_LEAST);
+	rnd_flow_table_parts(f,
+	    (b.fr.w - (b.fr.cols - 1) * b.fr.gutter) / b.fr.cols,
+	    b.st.size_pt * BOOK_TABLE_LEAST);
+	/* In a column of two, such a table is a paragraph a row. */
+	rnd_flow_table_rows(f, b.fr.cols > 1);
 	book_body(&b, f);
 	book_pics(&b);
+	if (b.cover_failed)
+		goto out; /* an error at the cover: key */
 	for (i = 0; i < b.ninlinks; i++)
 		if (!rnd_flow_has_dest(f, b.inlinks[i]->info + 1))
 			diag_msg(dg, b.inlinks[i]->pos,
