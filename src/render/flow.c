@@ -79,8 +79,8 @@ struct blk {
 	char *caption;     /* markup over a table's first row, or NULL */
 	size_t omitted;    /* a note in place of a table of so many rows */
 	int quote;         /* set in a callout box (a blockquote) */
-	char *dest;     /* its named destination's tag attributes, or NULL */
-	char *alt;      /* a figure's alternative text (rnd_flow_alt), or NULL */
+	char *dest; /* its named destination's tag attributes, or NULL */
+	char *alt;  /* a figure's alternative text (rnd_flow_alt), or NULL */
 	char **rowdest; /* a table's: each row's destination, or NULL */
 	int trow; /* a row of a table set as a paragraph: its row, or 0 */
 };

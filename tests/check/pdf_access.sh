@@ -155,3 +155,15 @@ done
 n=$(grep -c '^  Figure' "$T/rulebook.st")
 [ "$n" -ge 7 ] && pass "rulebook: the examples of play are figures ($n)" ||
     fail "rulebook: the examples of play are figures" "$n figures"
+
+# Alternative text in the flow: each example of play says which it is;
+# a card's stat boxes say their stats in words.
+qpdf --qdf --object-streams=disable "$T/rulebook.pdf" "$T/rbq.pdf" 2>/dev/null
+"$BIN" cards -q rulesets/morschauser-modern.md -o "$T/cards.pdf" 2>/dev/null
+qpdf --qdf --object-streams=disable "$T/cards.pdf" "$T/cdq.pdf" 2>/dev/null
+grep -aq '/Alt (Example 1: Fire' "$T/rbq.pdf" &&
+    pass "rulebook: an example of play's figure says which it is ('Example 1: Fire …')" ||
+    fail "rulebook: the examples' alternative text" "$(grep -a -m3 '/Alt' "$T/rbq.pdf")"
+grep -aq '/Alt (Rifle)' "$T/cdq.pdf" && grep -aq '/Alt (Move 9", Road move' "$T/cdq.pdf" &&
+    pass "cards: the unit's symbol named for it, its stat boxes in words" ||
+    fail "cards: alternative text" "$(grep -a -m3 '/Alt' "$T/cdq.pdf")"

@@ -613,6 +613,21 @@ moves_alone(const struct eng_show *sh)
 	return !sh->print_only && sh->stat == NULL;
 }
 
+/* The stat boxes said in words, for a screen reader: "Move 6, Melee
+ * 3". */
+static void
+stats_alt(struct rnd_flow *f, const struct statrow *sr)
+{
+	GString *g = g_string_new(NULL);
+	size_t i;
+
+	for (i = 0; i < sr->n; i++)
+		g_string_append_printf(g, "%s%s %s", i > 0 ? ", " : "",
+		    sr->st[i].label, sr->st[i].value);
+	rnd_flow_alt(f, g->str);
+	g_string_free(g, TRUE);
+}
+
 /* The weapons, traits, notes and odds of a unit into a flow. */
 static void
 card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
@@ -643,10 +658,14 @@ card_body(struct cards *c, const struct rs_unit *u, struct rnd_flow *f,
 		own->n = 0;
 	}
 	at = rnd_flow_count(f);
-	if (!(c->skip & CP_STATS))
+	if (!(c->skip & CP_STATS)) {
 		rnd_flow_custom(f, u->pos, stat_boxes, sr);
-	if (own->n > 0 && !(c->skip & CP_STATS))
+		stats_alt(f, sr);
+	}
+	if (own->n > 0 && !(c->skip & CP_STATS)) {
 		rnd_flow_custom(f, u->pos, stat_boxes, own);
+		stats_alt(f, own);
+	}
 	part_note(cp, f, at, xstrdup("the stats"), NULL);
 	at = rnd_flow_count(f);
 	if (!(c->skip & CP_WEAPONS))

@@ -158,6 +158,9 @@ ref_units(struct ref *r)
 	rnd_flow_table(r->flow, rs->units[0].pos, rs->nunits + 1, nc, cells,
 	    1);
 	rnd_flow_custom(r->flow, rs->units[0].pos, rnd_mark_key, &r->key);
+	rnd_flow_alt(r->flow,
+	    _("Key: each unit's picture or map symbol "
+	      "before its name"));
 	for (i = 0; i < (rs->nunits + 1) * nc; i++)
 		free(cells[i]);
 	free(cells);

@@ -136,6 +136,17 @@ book_examples(struct book *b, struct rnd_flow *f, const char *title)
 			continue;
 		c->number = ++b->nexamples;
 		rnd_flow_custom(f, b->o->examples[i].pos, rnd_example_draw, c);
+		{
+			/* For a screen reader: which example; its steps are
+			 * told in the text under the diagram. */
+			char *alt = xasprintf(_("Example %d: %s"), c->number,
+			    b->o->examples[i].caption != NULL ?
+			        b->o->examples[i].caption :
+			        "");
+
+			rnd_flow_alt(f, alt);
+			free(alt);
+		}
 	}
 }
 
@@ -239,6 +250,7 @@ book_image(void *arg, struct rnd_flow *f, const struct rs_md *m)
 		    g->name, why);
 	XPUSH(b->figs, b->nfigs, b->capfigs, g);
 	rnd_flow_custom(f, m->pos, book_fig_draw, g);
+	rnd_flow_alt(f, g->alt); /* the picture's alt text, as written */
 }
 
 /* The figures' pictures and the cover's (the unit after them), read and
