@@ -17,13 +17,14 @@ TESTPKGS = criterion
 # (RFC 4180, for tables kept in spreadsheets).
 NOPCLIBS = -lpaper -lhyphen -lcsv
 # Debian packages that provide the above, and the tools the tests use
-# (fonts-wqy-microhei: glyphs for Chinese and Japanese unit names).
+# (fonts-wqy-microhei: glyphs for Chinese and Japanese unit names;
+# chromium: the HTML rulebook read by a real browser).
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
            librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3 \
-           liblcms2-dev icc-profiles-free qpdf libcsv-dev
+           liblcms2-dev icc-profiles-free qpdf libcsv-dev chromium
 
 # The targets that build first (out, test, unit, …) compile on every
 # core unless make was given -j itself (its jobserver is then shared).
@@ -165,6 +166,7 @@ deps:
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	[ -f /usr/share/color/icc/sRGB.icc ] || missing="$$missing icc-profiles-free"; \
 	command -v qpdf >/dev/null 2>&1 || missing="$$missing qpdf"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v gcovr >/dev/null 2>&1 || missing="$$missing gcovr"; \
 	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \

@@ -163,6 +163,9 @@ int cli_out_end(const char *out, char *path, int ok);
 
 /* The first bytes of each kind of output, for cli_output_check. */
 #define CLI_PDF "%PDF-"
+#define CLI_HTML "<!DOCTYPE html>"
+/* Whether an output's name ends in .html. */
+int cli_is_html(const char *path);
 
 /* A whole number within [lo, hi] for option opt of cmd (options.c; read
  * by rnd_parse_count), printing a usage error that gives the whole range

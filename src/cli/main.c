@@ -254,6 +254,14 @@ cli_out_end(const char *out, char *path, int ok)
 }
 
 int
+cli_is_html(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 5 && strcasecmp(path + n - 5, ".html") == 0;
+}
+
+int
 cli_output_check(const char *path, const char *begins)
 {
 	const char *dot = strrchr(path, '.'), *sl = strrchr(path, '/');

@@ -69,7 +69,10 @@ product_write(const struct product *p, int argc, char **argv,
 	/* A template given as a path is an input too. */
 	if (c->tmpl != NULL && strchr(c->tmpl, '/') != NULL)
 		file_note_input(c->tmpl);
-	if (cli_output_check(out, p->ext == NULL ? CLI_PDF : NULL) == -1) {
+	if (cli_output_check(out,
+	        p->html && cli_is_html(out) ? CLI_HTML :
+	            p->ext == NULL          ? CLI_PDF :
+	                                      NULL) == -1) {
 		rs_free(rs);
 		return EXIT_ERRORS;
 	}

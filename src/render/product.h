@@ -234,6 +234,9 @@ struct product {
 	 * output checked to be a PDF if it is there already; any other is
 	 * not looked into). */
 	const char *ext;
+	/* Its command also writes FILE.html (the rulebook): one page of
+	 * HTML, checked to begin as one. */
+	int html;
 	/* Its own options (the command's rows write into them): the size
 	 * of their struct, its defaults (NULL: zeroes), and where its
 	 * --dump's FILE * is (dump: 1), so that -o - is refused with it. */

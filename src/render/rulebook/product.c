@@ -19,8 +19,9 @@ struct rulebook_own {
 
 static const struct cli_opt rulebook_options[] = {
 	CLI_OUTPUT("FILE",
-	    "FILE.pdf (- for standard output), or\n"
-	    ".png/.svg: a file a page"),
+	    "FILE.pdf (- for standard output), FILE.html\n"
+	    "(one page for a browser), or .png/.svg: a\n"
+	    "file a page"),
 	CLI_PAPER("PAPER",
 	    "A4, Letter, A5, … (default: the ruleset's,\n"
 	    "else PAPERSIZE or /etc/papersize, else the\n"
@@ -48,7 +49,7 @@ static const struct cli_opt rulebook_options[] = {
 
 const struct command rulebook_command = {
 	.name = "rulebook",
-	.synopsis = "rulebook [options] RULESET -o FILE.pdf",
+	.synopsis = "rulebook [options] RULESET -o FILE.pdf|FILE.html",
 	.about =
 	    "The whole ruleset typeset as a book to read and print: a title page\n"
 	    "(title, author, year, version), the contents with page numbers\n"
@@ -87,6 +88,7 @@ const struct product rulebook_product = {
 	.needs = PRODUCT_RULESET,
 	.uses = PRODUCT_ENGINE,
 	.make = product_rulebook,
+	.html = 1,
 	.man =
 	    "The whole ruleset typeset as a book: title page, contents with page\n"
 	    "numbers and links, every section with its tables, hyphenated, with\n"

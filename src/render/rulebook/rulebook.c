@@ -19,6 +19,7 @@
 
 #include "../../check/analysis.h"
 #include "../internal.h"
+#include "html.h"
 
 /* A heading of the body, and the page (of the flow, from 0) it is on. */
 struct bhead {
@@ -105,6 +106,12 @@ static int
 book_skip(const struct ruleset *rs, const char *title)
 {
 	return strcasecmp(rs_heading_en(rs->lang, title), "test games") == 0;
+}
+
+int
+rnd_book_skips(const struct ruleset *rs, const char *title)
+{
+	return title != NULL && book_skip(rs, title);
 }
 
 static int book_section_page(const struct book *, const char *);
@@ -1344,6 +1351,18 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 		b.exc[i].st = &b.st;
 		b.exc[i].page_of = book_page_of;
 		b.exc[i].page_arg = &b;
+	}
+	/* -o book.html: the book as one HTML file, its examples drawn by
+	 * the same code at a column's width (html.c). */
+	{
+		size_t n = strlen(path);
+
+		if (n > 5 && strcasecmp(path + n - 5, ".html") == 0) {
+			struct rnd_html h = { rs, b.exc, o->nexamples };
+
+			rc = rnd_rulebook_html(&h, path, dg);
+			goto out;
+		}
 	}
 	/* A book is read, not fitted: one size, at least the template's
 	 * minimum; smaller paper, a little smaller type. */
