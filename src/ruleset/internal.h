@@ -82,6 +82,10 @@ const char *rd_keep_name(struct ruleset *, const char *name);
  * the file).
  */
 struct rs_md *rd_csv_table(struct reader *, const char *name, struct pos at);
+/* odstab.c: the same of a sheet of an OpenDocument spreadsheet, name
+ * "stats.ods#Units" (no #: its first sheet); rows and columns as the
+ * spreadsheet numbers them. */
+struct rs_md *rd_ods_table(struct reader *, const char *name, struct pos at);
 
 /* front.c: the settings of the front matter into r->rs. */
 int rd_front(struct reader *, const struct rs_node *fm);

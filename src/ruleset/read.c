@@ -549,14 +549,29 @@ doc_insert(struct rs_md *doc, size_t i, struct rs_md *m)
 	doc->kids[i] = m;
 }
 
-/* Whether a url names a CSV file. */
+/* Whether a url names a spreadsheet: a CSV file, or an OpenDocument
+ * one (a sheet of it after '#'); 2 for the latter. */
 static int
 is_csv(const char *url)
 {
-	size_t n = url != NULL ? strlen(url) : 0;
+	const char *hash;
+	size_t n;
 
-	return n > 4 && strcasecmp(url + n - 4, ".csv") == 0 &&
-	    strstr(url, "://") == NULL;
+	if (url == NULL || strstr(url, "://") != NULL)
+		return 0;
+	hash = strchr(url, '#');
+	n = hash != NULL ? (size_t)(hash - url) : strlen(url);
+	if (n > 4 && strncasecmp(url + n - 4, ".ods", 4) == 0)
+		return 2;
+	return hash == NULL && n > 4 && strcasecmp(url + n - 4, ".csv") == 0;
+}
+
+/* The table of a spreadsheet named in the ruleset. */
+static struct rs_md *
+sheet_table(struct reader *r, const char *name, struct pos at)
+{
+	return is_csv(name) == 2 ? rd_ods_table(r, name, at) :
+	                           rd_csv_table(r, name, at);
 }
 
 /*
@@ -592,7 +607,7 @@ read_csv_tables(struct reader *r)
 		    !is_csv(m->kids[0]->info))
 			continue;
 		name = xstrdup(m->kids[0]->info);
-		if ((tab = rd_csv_table(r, name, m->kids[0]->pos)) != NULL) {
+		if ((tab = sheet_table(r, name, m->kids[0]->pos)) != NULL) {
 			rs_md_free(m);
 			doc->kids[i] = tab;
 		} else if (in != NULL && in - sections < 3)
@@ -649,7 +664,7 @@ read_csv_tables(struct reader *r)
 			}
 		if (j < doc->nkids && doc->kids[j]->kind == RS_MD_TABLE)
 			continue;
-		if ((tab = rd_csv_table(r, v->scalar, v->pos)) != NULL)
+		if ((tab = sheet_table(r, v->scalar, v->pos)) != NULL)
 			doc_insert(doc, at, tab);
 		else
 			r->csv_failed |= 1u << k;

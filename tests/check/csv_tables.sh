@@ -110,3 +110,33 @@ elif pdftotext "$T/out/g/cards.pdf" - 2>/dev/null | grep -q Pikemen; then
 else
 	fail "build: the edited spreadsheet in the cards" "no Pikemen"
 fi
+
+# An OpenDocument spreadsheet's named sheet: read, its million empty
+# rows and 16,384 empty columns ignored; a missing sheet, a file that is
+# no spreadsheet, and a zip bomb refused at once with a message.
+D=$(dirname "$0")
+python3 "$D/mkods.py" "$T/stats.ods"
+python3 "$D/mkods.py" "$T/bomb.ods" 40000000
+sed 's/units: units.csv/units: stats.ods#Units/' "$T/g.md" >"$T/ods.md"
+out=$("$BIN" check "$T/ods.md" 2>&1)
+case "$out" in
+*"2 units, 2 weapons"*) pass "stats.ods#Units: the sheet's 2 units read" ;;
+*) fail "stats.ods#Units" "$out" ;;
+esac
+"$BIN" cards -q "$T/ods.md" -o "$T/ods.pdf" 2>/dev/null
+pdftotext "$T/ods.pdf" - 2>/dev/null | grep -q 'Archers & slingers' &&
+    pass "stats.ods#Units: the cards print the sheet's names" ||
+    fail "stats.ods#Units: cards" "no 'Archers & slingers'"
+for c in "stats.ods#Nope:has no sheet named 'Nope'" "bomb.ods#Units:content.xml would take 40" "units.csv.ods:not an OpenDocument spreadsheet"; do
+	spec=${c%%:*}
+	want=${c#*:}
+	cp "$T/units.csv" "$T/units.csv.ods"
+	sed "s/units: units.csv/units: $spec/" "$T/g.md" >"$T/bad.md"
+	s=$(date +%s%N)
+	"$BIN" check -q "$T/bad.md" >/dev/null 2>"$T/err"
+	rc=$?
+	ms=$(( ($(date +%s%N) - s) / 1000000 ))
+	[ $rc -eq 1 ] && [ "$(grep -c error "$T/err")" -eq 1 ] && grep -q "$want" "$T/err" &&
+	    pass "$spec: one error, in $ms ms ($want)" ||
+	    fail "$spec: one error" "exit $rc: $(cat "$T/err")"
+done
