@@ -176,7 +176,13 @@ build_parts(const struct ruleset *rs, char hex[PART__N][65])
 	 * settings. Then each block's lines into its part, and where it
 	 * stands (its first line) into the places. */
 	k = nb > 0 ? (size_t)b[0].line - 1 : nlines;
-	ck_bytes(ck[PART_SETTINGS], s, at[k]);
+	/* Blank lines before the body move it, and change nothing else. */
+	for (i = at[k]; i > 0 &&
+	     (s[i - 1] == '\n' || s[i - 1] == ' ' || s[i - 1] == '\t' ||
+	         s[i - 1] == '\r');
+	     i--)
+		continue;
+	ck_bytes(ck[PART_SETTINGS], s, i);
 	for (i = 0; i < nb; i++) {
 		size_t from = (size_t)b[i].line - 1,
 		       to = i + 1 < nb ? (size_t)b[i + 1].line - 1 : nlines;
@@ -185,11 +191,11 @@ build_parts(const struct ruleset *rs, char hex[PART__N][65])
 			to = from;
 		snprintf(num, sizeof(num), "%d %d", b[i].line, b[i].part);
 		ck_str(ck[PART_PLACES], num);
-		snprintf(num, sizeof(num), "block %d", b[i].line);
-		ck_str(ck[b[i].part], num);
-		/* Two blocks on one line (the second starts where the first
-		 * does): that line once, in each part. */
+		/* Its text, where it ends marked, not where it stands (the
+		 * places say that): a block moved down by a line of prose
+		 * reads the same. */
 		ck_bytes(ck[b[i].part], s + at[from], at[to] - at[from]);
+		ck_bytes(ck[b[i].part], "", 1);
 	}
 	snprintf(num, sizeof(num), "%zu lines", nlines);
 	ck_str(ck[PART_PLACES], num);
