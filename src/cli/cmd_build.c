@@ -4,6 +4,7 @@
  * previous outputs stay as they were.
  */
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@
 #include <glib.h>
 #include <glob.h>
 #include <poll.h>
+#include <signal.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,7 @@ static int build_json_main(int argc, char **argv, struct build_opts *,
 struct build_opts {
 	const char *outdir;
 	int quiet, jobs, watch, no_cache;
+	int pjobs; /* products made at once (one ruleset built): -j */
 	struct cli_common c;
 	const char *tmpl[CLI_TMPL_MAX];
 };
@@ -662,6 +665,263 @@ says_end(struct says *sy, size_t kept)
 	sy->on = 0;
 }
 
+/* Products made and swapped in together (the bases sheet with the
+ * scenario whose forces it cuts, when both are made). */
+struct job {
+	size_t k[2];
+	int n;
+	char *stage;
+	int left;
+	pid_t pid;
+	double t0;
+};
+
+/* Where a job's process leaves what it made, for the build to read
+ * (and remove before the stage is swapped in): in its stage, which goes
+ * with it when the build is killed. */
+static char *
+job_note(const struct job *j)
+{
+	return xasprintf("%s/job.json", j->stage);
+}
+
+/*
+ * Make job j's products in its stage: 0 or -1 (reported). The scenario
+ * fields what the bases sheet cuts: when it is not made again, it is
+ * made for it and not shown. made[k] and secs[k] say what was made.
+ */
+static int
+job_run(struct bstate *st, struct job *j, struct analysis *a,
+    const struct build_opts *bo, int scen, int *made, double *secs)
+{
+	int i, m, helper = 0;
+	size_t f;
+
+	for (i = 0; i < j->n; i++)
+		if (scen >= 0 && !st->todo[scen] &&
+		    (products[j->k[i]]->reads & PRODUCT_READS_SCENARIO))
+			helper = 1;
+	if (helper) {
+		if (build_product(st, (size_t)scen, a, j->stage, bo, &m) == -1)
+			return -1;
+		for (f = 0;
+		     f < PRODUCT_MAX_FILES && products[scen]->files[f] != NULL;
+		     f++) {
+			char *p = xasprintf("%s/%s", j->stage,
+			    products[scen]->files[f]);
+
+			unlink(p);
+			free(p);
+		}
+	}
+	for (i = 0; i < j->n; i++) {
+		double t = seconds();
+
+		if (build_product(st, j->k[i], a, j->stage, bo,
+		        &made[j->k[i]]) == -1)
+			return -1;
+		secs[j->k[i]] = seconds() - t;
+	}
+	return 0;
+}
+
+/* In a job's process: what it made, beside its stage. */
+static void
+job_tell(const struct bstate *st, const struct job *j, const int *made,
+    const double *secs)
+{
+	json_t *o = json_object();
+	char *p = job_note(j);
+	int i;
+
+	for (i = 0; i < j->n; i++) {
+		size_t k = j->k[i];
+
+		json_object_set_new(o, products[k]->cmd->name,
+		    json_pack("{s:b, s:f, s:O}", "made", made[k], "secs",
+		        secs[k], "reads",
+		        st->reads[k] != NULL ? st->reads[k] : json_array()));
+	}
+	json_dump_file(o, p, JSON_COMPACT);
+	json_decref(o);
+	free(p);
+}
+
+/* In the build: what job j's process made (0), or -1. */
+static int
+job_heard(struct bstate *st, const struct job *j, int *made, double *secs)
+{
+	char *p = job_note(j);
+	json_t *o = json_load_file(p, 0, NULL), *v;
+	int i, rc = 0;
+
+	unlink(p);
+	free(p);
+	for (i = 0; i < j->n && rc == 0; i++) {
+		size_t k = j->k[i];
+
+		if ((v = json_object_get(o, products[k]->cmd->name)) == NULL) {
+			rc = -1;
+			break;
+		}
+		made[k] = json_is_true(json_object_get(v, "made"));
+		secs[k] = json_real_value(json_object_get(v, "secs"));
+		json_decref(st->reads[k]);
+		st->reads[k] = json_incref(json_object_get(v, "reads"));
+	}
+	json_decref(o);
+	return rc;
+}
+
+/* Swap job j's products in, with an index.json that follows, and name
+ * them: 0 or -1 (reported). */
+static int
+job_land(struct bstate *st, struct job *j, const int *made, const double *secs,
+    struct says *sy, int *sum_same, const char *sum, size_t nsum)
+{
+	int i, rc = 0;
+	size_t f;
+
+	if (!*sum_same) {
+		/* ruleset.txt with the first to land. */
+		if (write_summary(sum, nsum, j->stage) == -1)
+			return -1;
+		st->sum_where = j->stage;
+	}
+	for (i = 0; i < j->n; i++) {
+		st->where[j->k[i]] = made[j->k[i]] ? j->stage : NULL;
+		memcpy(st->rec[j->k[i]], st->fp[j->k[i]], 65);
+	}
+	if (write_index(st, j->stage) == -1 ||
+	    stage_swap(j->stage, st->dir) == -1)
+		rc = -1;
+	for (i = 0; i < j->n; i++)
+		st->where[j->k[i]] = made[j->k[i]] ? st->dir : NULL;
+	st->sum_where = st->dir;
+	if (rc == -1)
+		return -1;
+	if (!*sum_same)
+		says_file(sy, st->rs, st->dir, "ruleset.txt", 0);
+	*sum_same = 1;
+	for (i = 0; i < j->n; i++)
+		for (f = 0; made[j->k[i]] && f < PRODUCT_MAX_FILES &&
+		     products[j->k[i]]->files[f] != NULL;
+		     f++)
+			says_file(sy, st->rs, st->dir,
+			    products[j->k[i]]->files[f],
+			    f == 0 ? secs[j->k[i]] : 0);
+	return 0;
+}
+
+/*
+ * Make the products to do (st->todo) and swap each in as soon as it is
+ * made: the quick ones first; with more than one job (bo->pjobs), in
+ * processes of their own, the build swapping each in when its process
+ * ends. Returns EXIT_CLEAN or EXIT_ERRORS (reported); *landed when one
+ * was swapped in.
+ */
+static int
+build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
+    int scen, double *secs, struct says *sy, int *sum_same, const char *sum,
+    size_t nsum, int *landed)
+{
+	struct job *jobs = xcalloc(st->nprod, sizeof(*jobs));
+	int *made = xcalloc(st->nprod, sizeof(int)), *in = NULL;
+	size_t nj = 0, next = 0, running = 0, k, i;
+	int pass, rc = EXIT_CLEAN, ws, pj = bo->pjobs > 1 ? bo->pjobs : 1;
+	pid_t pid = 0;
+
+	in = xcalloc(st->nprod, sizeof(int));
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < st->nprod; k++) {
+			if (!st->todo[k] || slow(k) != pass)
+				continue;
+			if (scen >= 0 && st->todo[scen] && (size_t)scen < k &&
+			    (products[k]->reads & PRODUCT_READS_SCENARIO) &&
+			    jobs[in[scen]].n < 2) {
+				jobs[in[scen]].k[jobs[in[scen]].n++] = k;
+				continue;
+			}
+			in[k] = (int)nj;
+			jobs[nj].k[0] = k;
+			jobs[nj++].n = 1;
+		}
+	if (pj > 1 && nj > 1)
+		rnd_fonts_ready();
+	else
+		pj = 1; /* one job: no process of its own */
+	fflush(NULL);
+	while ((next < nj && rc == EXIT_CLEAN) || running > 0) {
+		struct job *j;
+
+		if (next < nj && rc == EXIT_CLEAN && running < (size_t)pj) {
+			j = &jobs[next++];
+			if ((j->stage = stage_new(st->dir, &j->left)) ==
+			    NULL) {
+				cli_error("%s: cannot create directory: %s",
+				    st->dir, strerror(errno));
+				rc = EXIT_ERRORS;
+				continue;
+			}
+			j->t0 = seconds();
+			if (pj > 1 && (pid = fork()) == 0) {
+				int r;
+
+				/* It goes when the build goes (killed). */
+				prctl(PR_SET_PDEATHSIG, SIGKILL);
+				if (getppid() == 1)
+					_exit(1);
+				r = job_run(st, j, a, bo, scen, made, secs);
+
+				if (r == 0)
+					job_tell(st, j, made, secs);
+				fflush(NULL);
+				_exit(r == 0 ? 0 : 1);
+			}
+			if (pj > 1 && pid > 0) {
+				j->pid = pid;
+				running++;
+				continue;
+			}
+			/* Here: one at a time, or no process to spare. */
+			if (job_run(st, j, a, bo, scen, made, secs) == -1 ||
+			    job_land(st, j, made, secs, sy, sum_same, sum,
+			        nsum) == -1)
+				rc = EXIT_ERRORS;
+			else
+				*landed = 1;
+			stage_drop(j->stage, j->left);
+			j->stage = NULL;
+			continue;
+		}
+		if ((pid = wait(&ws)) == -1)
+			break;
+		for (i = 0; i < nj && jobs[i].pid != pid; i++)
+			continue;
+		if (i == nj)
+			continue;
+		j = &jobs[i];
+		running--;
+		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0 ||
+		    job_heard(st, j, made, secs) == -1 ||
+		    job_land(st, j, made, secs, sy, sum_same, sum, nsum) ==
+		        -1) {
+			char *p = job_note(j);
+
+			unlink(p);
+			free(p);
+			rc = EXIT_ERRORS;
+		} else
+			*landed = 1;
+		stage_drop(j->stage, j->left);
+		j->stage = NULL;
+	}
+	free(jobs);
+	free(made);
+	free(in);
+	return rc;
+}
+
 /*
  * Check one ruleset and write its products into outdir/NAME/. Returns
  * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
@@ -688,6 +948,7 @@ build_one(const char *file, const struct build_opts *bo)
 	char parts[PART__N][65], *dir, *stage, *sum = NULL, *ip;
 	const char *s;
 	int sum_same = 0, scen;
+	double *secs;
 	GChecksum *ck;
 
 	file_inputs_forget();
@@ -710,6 +971,7 @@ build_one(const char *file, const struct build_opts *bo)
 	st.reads = xcalloc(nprod, sizeof(json_t *));
 	st.where = xcalloc(nprod, sizeof(char *));
 	st.todo = xcalloc(nprod, sizeof(int));
+	secs = xcalloc(nprod, sizeof(double));
 	st.sum_where = dir;
 	build_parts(rs, parts);
 	/* The test games' inputs: when they are as at the last build, which
@@ -777,6 +1039,9 @@ build_one(const char *file, const struct build_opts *bo)
 	/* Nothing it reads has changed since the last build: the same bytes
 	 * are there already (--no-cache builds anyway). */
 	if (usable && sum_same && k == nprod) {
+		/* A dead run's leftovers beside it go all the same. */
+		file_sweep(bo->outdir);
+		file_sweep(dir);
 		if (!bo->quiet)
 			printf("%s: %s/%s/ is up to date (nothing it "
 			       "reads has changed)\n",
@@ -823,12 +1088,15 @@ build_one(const char *file, const struct build_opts *bo)
 			rc = EXIT_ERRORS;
 		st.sum_where = stage;
 		for (k = 0; k < nprod && rc == EXIT_CLEAN; k++) {
+			double t = seconds();
+
 			progress_update(&bar, (unsigned long)k + 1);
 			if (build_product(&st, k, a, stage, bo, &made) == -1)
 				rc = EXIT_ERRORS;
 			else if (made) {
 				st.where[k] = stage;
 				memcpy(st.rec[k], st.fp[k], 65);
+				secs[k] = seconds() - t;
 			}
 		}
 		progress_end(&bar);
@@ -848,76 +1116,18 @@ build_one(const char *file, const struct build_opts *bo)
 					     products[k]->files[i] != NULL;
 					     i++)
 						says_file(&sy, rs, dir,
-						    products[k]->files[i], 0);
+						    products[k]->files[i],
+						    i == 0 ? secs[k] : 0);
 			says_file(&sy, rs, dir, "index.json", 0);
 			says_end(&sy, 0);
 		}
 		goto done;
 	}
 	/* Only what changed, each product swapped in alone as soon as it
-	 * is made: the quick ones first. */
-	for (int pass = 0; pass < 2 && rc == EXIT_CLEAN; pass++)
-		for (k = 0; k < nprod && rc == EXIT_CLEAN; k++) {
-			double t = seconds();
-
-			if (!st.todo[k] || slow(k) != pass)
-				continue;
-			if ((stage = stage_new(dir, &left)) == NULL) {
-				cli_error("%s: cannot create directory: %s",
-				    dir, strerror(errno));
-				rc = EXIT_ERRORS;
-				break;
-			}
-			/* The scenario fields what the bases sheet cuts: made
-			 * for it, not shown, when it is not made again. */
-			if ((products[k]->reads & PRODUCT_READS_SCENARIO) &&
-			    scen >= 0 && !st.todo[scen] &&
-			    build_product(&st, (size_t)scen, a, stage, bo,
-			        &made) == -1)
-				rc = EXIT_ERRORS;
-			if (scen >= 0 && rc == EXIT_CLEAN &&
-			    (products[k]->reads & PRODUCT_READS_SCENARIO))
-				for (size_t i = 0; i < PRODUCT_MAX_FILES &&
-				     products[scen]->files[i] != NULL;
-				     i++) {
-					char *f = xasprintf("%s/%s", stage,
-					    products[scen]->files[i]);
-
-					if (!st.todo[scen])
-						unlink(f);
-					free(f);
-				}
-			if (rc == EXIT_CLEAN &&
-			    build_product(&st, k, a, stage, bo, &made) == -1)
-				rc = EXIT_ERRORS;
-			if (rc == EXIT_CLEAN && !sum_same) {
-				/* ruleset.txt with the first to land. */
-				if (write_summary(sum, nsum, stage) == -1)
-					rc = EXIT_ERRORS;
-				st.sum_where = stage;
-			}
-			if (rc == EXIT_CLEAN) {
-				st.where[k] = made ? stage : NULL;
-				memcpy(st.rec[k], st.fp[k], 65);
-				if (write_index(&st, stage) == -1 ||
-				    stage_swap(stage, dir) == -1)
-					rc = EXIT_ERRORS;
-				st.where[k] = made ? dir : NULL;
-				st.sum_where = dir;
-			}
-			stage_drop(stage, left);
-			if (rc != EXIT_CLEAN)
-				break;
-			if (!sum_same)
-				says_file(&sy, rs, dir, "ruleset.txt", 0);
-			sum_same = 1;
-			for (size_t i = 0; made && i < PRODUCT_MAX_FILES &&
-			     products[k]->files[i] != NULL;
-			     i++)
-				says_file(&sy, rs, dir, products[k]->files[i],
-				    i == 0 ? seconds() - t : 0);
-			landed = 1;
-		}
+	 * is made: the quick ones first, two at a time (-j) when one
+	 * ruleset is built. */
+	rc = build_jobs(&st, a, bo, scen, secs, &sy, &sum_same, sum, nsum,
+	    &landed);
 	if (rc == EXIT_CLEAN && !landed && !sum_same) {
 		/* Only ruleset.txt changed. */
 		if ((stage = stage_new(dir, &left)) == NULL)
@@ -972,6 +1182,7 @@ done:
 	free(st.rec);
 	free(st.where);
 	free(st.todo);
+	free(secs);
 	json_decref(st.old);
 	json_decref(st.inputs);
 	free((char *)st.setup);
@@ -993,6 +1204,12 @@ build_all(char **files, size_t n, const struct build_opts *bo)
 	size_t next = 0, running = 0;
 	int status = EXIT_CLEAN, ws;
 	pid_t pid;
+	struct build_opts one = *bo;
+
+	/* One ruleset: its products two at a time (-j), not the
+	 * rulesets. */
+	one.pjobs = n == 1 ? bo->jobs : 1;
+	bo = &one;
 
 	if (bo->jobs <= 1 || n <= 1) {
 		for (next = 0; next < n; next++)

@@ -129,7 +129,7 @@ while { [ ! -f "$tmp/w2/out/mm/index.json" ] || [ ! -f "$tmp/w2/out/nn/index.jso
 sleep 0.3
 sed -i 's/^title: .*/title: Watched Hedgerows/' "$tmp/w2/nn.md"
 n=0
-until [ "$(grep -c '^nn.md: ' "$tmp/w2/log")" -ge 2 ] || [ $n -ge 150 ]; do
+until [ "$(grep -c '^nn.md: .* s in all' "$tmp/w2/log")" -ge 2 ] || [ $n -ge 150 ]; do
 	sleep 0.2
 	n=$((n + 1))
 done
