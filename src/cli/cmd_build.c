@@ -830,6 +830,8 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 	size_t nj = 0, next = 0, running = 0, k, i;
 	int pass, rc = EXIT_CLEAN, ws, pj = bo->pjobs > 1 ? bo->pjobs : 1;
 	pid_t pid = 0;
+	char *undo = NULL;
+	int undo_left = -1;
 
 	in = xcalloc(st->nprod, sizeof(int));
 	for (pass = 0; pass < 2; pass++)
@@ -888,8 +890,15 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 			    job_land(st, j, made, secs, sy, sum_same, sum,
 			        nsum) == -1)
 				rc = EXIT_ERRORS;
-			else
+			else if (!*landed) {
+				/* The version before the build, kept until it
+				 * ends: a failure swaps it back. */
 				*landed = 1;
+				undo = j->stage;
+				undo_left = j->left;
+				j->stage = NULL;
+				continue;
+			}
 			stage_drop(j->stage, j->left);
 			j->stage = NULL;
 			continue;
@@ -911,11 +920,27 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 			unlink(p);
 			free(p);
 			rc = EXIT_ERRORS;
-		} else
+		} else if (!*landed) {
 			*landed = 1;
+			undo = j->stage;
+			undo_left = j->left;
+			j->stage = NULL;
+			continue;
+		}
 		stage_drop(j->stage, j->left);
 		j->stage = NULL;
 	}
+	if (undo != NULL && rc != EXIT_CLEAN) {
+		/* A product failed: the directory as it was before the build
+		 * (the same files), not a mix. */
+		if (stage_swap(undo, st->dir) == 0) {
+			*landed = 0;
+			if (sy->on)
+				printf(" (undone)");
+		}
+	}
+	if (undo != NULL)
+		stage_drop(undo, undo_left);
 	free(jobs);
 	free(made);
 	free(in);
@@ -1009,14 +1034,14 @@ build_one(const char *file, const struct build_opts *bo)
 
 		st.todo[k] = needed && !(usable && product_fresh(&st, k));
 		/* What index.json says until it is made again. */
-		if (usable &&
+		if (usable && needed &&
 		    old_record(&st, products[k]->cmd->name) != NULL) {
 			json_t *o = old_record(&st, products[k]->cmd->name);
 
 			st.where[k] = dir;
-			snprintf(st.rec[k], 65, "%s",
-			    json_string_value(json_object_get(o, "fingerprint")) ?:
-			        "");
+			s = json_string_value(
+			    json_object_get(o, "fingerprint"));
+			snprintf(st.rec[k], 65, "%s", s != NULL ? s : "");
 			st.reads[k] = json_incref(json_object_get(o, "reads"));
 		}
 		if (needed && !st.todo[k])
