@@ -4,6 +4,7 @@
  * previous outputs stay as they were.
  */
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@
 #include <glib.h>
 #include <glob.h>
 #include <poll.h>
+#include <signal.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #include "cli.h"
 #include "../check/analysis.h"
 #include "json.h"
+#include "build_parts.h"
 
 /* --json (README.md, JSON): one element per ruleset into build_js (NULL
  * without --json); its functions are at the end of this file. */
@@ -48,22 +51,39 @@ static int build_json_main(int argc, char **argv, struct build_opts *,
 struct build_opts {
 	const char *outdir;
 	int quiet, jobs, watch, no_cache;
+	int pjobs; /* products made at once (one ruleset built): -j */
 	struct cli_common c;
 	const char *tmpl[CLI_TMPL_MAX];
 };
 
-/* Write the plain-text model summary; returns 0 or -1 (reported). */
+/* A file build made, for --json: its name. */
+struct made {
+	const char *file;
+};
+
+/* The plain-text model summary (ruleset.txt), in memory (caller frees). */
+static char *
+summary_text(const struct ruleset *rs, size_t *len)
+{
+	char *text = NULL;
+	FILE *fp = open_memstream(&text, len);
+
+	if (fp == NULL) {
+		fputs("sandtable: out of memory\n", stderr);
+		abort();
+	}
+	eng_dump(rs, fp);
+	fclose(fp);
+	return text;
+}
+
+/* Write the model summary into dir; returns 0 or -1 (reported). */
 static int
-write_summary(const struct ruleset *rs, const char *dir)
+write_summary(const char *text, size_t len, const char *dir)
 {
 	char *path = xasprintf("%s/ruleset.txt", dir), *why = NULL;
-	struct atomic_file af;
-	int rc = -1;
+	int rc = atomic_write(path, text, len, &why);
 
-	if (atomic_open(&af, path, &why) == 0) {
-		eng_dump(rs, af.fp);
-		rc = atomic_commit(&af, &why);
-	}
 	if (rc == -1) {
 		cli_error("%s", why);
 		free(why);
@@ -71,14 +91,6 @@ write_summary(const struct ruleset *rs, const char *dir)
 	free(path);
 	return rc;
 }
-
-/* A file build made: its name, and the product it is of (NULL for
- * build's own: ruleset.txt and index.json). */
-struct made {
-	const char *file;
-	const char *product;
-	double secs; /* the product's time, on its first file (else 0) */
-};
 
 /* v with two decimals and a point, whatever the locale. */
 static void
@@ -99,32 +111,11 @@ seconds(void)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
-/*
- * The SHA-256 of a file, in lower-case hex as sha256sum prints it, into
- * hex (65 bytes). GLib's, linked already for Pango: no hash of our own.
- * Returns 0, or -1 when the file cannot be read.
- */
+/* The SHA-256 of a file in hex (GLib's, linked already for Pango). */
 static int
 file_sha256(const char *path, char hex[65])
 {
-	GChecksum *ck;
-	unsigned char buf[65536];
-	size_t k;
-	FILE *fp;
-	int rc = 0;
-
-	if ((fp = fopen(path, "rb")) == NULL)
-		return -1;
-	ck = g_checksum_new(G_CHECKSUM_SHA256);
-	while ((k = fread(buf, 1, sizeof(buf), fp)) > 0)
-		g_checksum_update(ck, buf, (gssize)k);
-	if (ferror(fp))
-		rc = -1;
-	else
-		snprintf(hex, 65, "%s", g_checksum_get_string(ck));
-	g_checksum_free(ck);
-	fclose(fp);
-	return rc;
+	return build_file_sha256(path, hex);
 }
 
 /* Add a string and its end to a running hash. */
@@ -136,249 +127,157 @@ ck_add(GChecksum *ck, const char *s)
 	g_checksum_update(ck, (const guchar *)"\n", 1);
 }
 
-/* Compare directory entries' names, for a listing in a fixed order. */
-static int
-cmp_str(const void *a, const void *b)
+/* Files as [{file, sha256}] ("absent" for one that cannot be read). */
+static json_t *
+files_json(char **names, size_t n)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	json_t *in = json_array();
+	char hex[65];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		json_t *f = json_object();
+
+		json_object_set_new(f, "file", json_string(names[i]));
+		json_object_set_new(f, "sha256",
+		    json_string(
+		        file_sha256(names[i], hex) == 0 ? hex : "absent"));
+		json_array_append_new(in, f);
+	}
+	return in;
+}
+
+/* Whether every file of such a list still has its hash. */
+static int
+files_same(const json_t *v)
+{
+	const char *file, *sum;
+	char hex[65];
+	json_t *f;
+	size_t i;
+
+	if (!json_is_array(v))
+		return 0;
+	json_array_foreach(v, i, f)
+	{
+		file = json_string_value(json_object_get(f, "file"));
+		sum = json_string_value(json_object_get(f, "sha256"));
+		if (file == NULL || sum == NULL)
+			return 0;
+		if (file_sha256(file, hex) != 0)
+			snprintf(hex, sizeof(hex), "absent");
+		if (strcmp(hex, sum) != 0)
+			return 0;
+	}
+	return 1;
 }
 
 /*
- * What a build depends on besides the files it reads, as a SHA-256 in
- * hex (caller frees): this sandtable (its executable's hash), the
- * options that change a product, the defaults the environment gives
- * (SOURCE_DATE_EPOCH's date, the paper the system or locale gives, not
- * the variables themselves: an English build under a German locale is
- * the same build) and which template files each template directory
- * holds (a template put in ./templates takes the place of the installed
- * one without any file read before changing).
+ * What every product of a build depends on besides the ruleset's parts,
+ * as a SHA-256 in hex (caller frees): this sandtable (its executable's
+ * hash), its libraries, SOURCE_DATE_EPOCH's date, the ruleset's name and
+ * the files read with it (a scenario or terrain file: *inputs, as
+ * [{file, sha256}]), not the ruleset itself, whose parts each product
+ * reads as it declares.
  */
 static char *
-build_setup(const struct build_opts *bo)
+build_setup(const struct ruleset *rs, json_t **inputs)
 {
 	GChecksum *ck = g_checksum_new(G_CHECKSUM_SHA256);
 	static char exe[65];
-	char hex[65], num[64], *dirs[RND_TMPL_DIRS], *sys;
-	size_t i, nd;
-	int k;
+	char hex[65], **v, *text;
+	size_t n, i, k;
 
-	ck_add(ck, "sandtable build setup 1");
+	ck_add(ck, "sandtable build setup 2");
 	/* This sandtable, hashed once a process. */
 	if (*exe == '\0' && file_sha256("/proc/self/exe", exe) != 0)
 		snprintf(exe, sizeof(exe), "?");
 	ck_add(ck, exe);
 	ck_add(ck, rnd_lib_versions());
-	ck_add(ck, bo->c.paper);
-	ck_add(ck, bo->c.lang);
-	ck_add(ck, rnd_pdfx_key()); /* --pdfx, --icc: its profile */
-	snprintf(num, sizeof(num), "%llu %ld", (unsigned long long)bo->c.seed,
-	    bo->c.games);
-	ck_add(ck, num);
-	for (k = 0; k < CLI_TMPL_MAX; k++)
-		ck_add(ck, bo->tmpl[k]);
 	ck_add(ck, getenv("SOURCE_DATE_EPOCH"));
-	sys = rnd_paper_system();
-	ck_add(ck, sys != NULL ? sys : rnd_paper_locale());
-	free(sys);
-	nd = rnd_template_dirs(dirs);
-	for (i = 0; i < nd; i++) {
-		DIR *dp = opendir(dirs[i]);
-		struct dirent *de;
-		char **names = NULL;
-		size_t n = 0, cap = 0, j;
-
-		ck_add(ck, dirs[i]);
-		while (dp != NULL && (de = readdir(dp)) != NULL) {
-			char *nm = xstrdup(de->d_name);
-
-			XPUSH(names, n, cap, nm);
-		}
-		if (dp != NULL)
-			closedir(dp);
-		if (n > 0)
-			qsort(names, n, sizeof(char *), cmp_str);
-		for (j = 0; j < n; j++) {
-			ck_add(ck, names[j]);
-			free(names[j]);
-		}
-		free(names);
-	}
-	rnd_template_dirs_free(dirs, nd);
+	ck_add(ck, rnd_pdfx_key()); /* --pdfx, --icc: its profile */
+	ck_add(ck, rs->path);
+	v = file_inputs_list(&n);
+	for (i = k = 0; i < n; i++)
+		if (strcmp(v[i], rs->path) != 0)
+			v[k++] = v[i];
+		else
+			free(v[i]);
+	*inputs = files_json(v, k);
+	text = json_dumps(*inputs, JSON_COMPACT);
+	ck_add(ck, text);
+	free(text);
+	for (i = 0; i < k; i++)
+		free(v[i]);
+	free(v);
 	snprintf(hex, sizeof(hex), "%s", g_checksum_get_string(ck));
 	g_checksum_free(ck);
 	return xstrdup(hex);
 }
 
-/* Every file a build of rs read (the run's inputs: the ruleset, its
- * templates, a scenario or terrain file) and the pictures its units
- * and its cover name, present or not, as names into *out (caller
- * frees); how many. */
-static size_t
-build_inputs(const struct ruleset *rs, char ***out)
-{
-	size_t n, i;
-	char **v = file_inputs_list(&n);
-
-	v = xrealloc(v, (n + rs->nunits + 2) * sizeof(char *));
-	for (i = 0; i < rs->nunits; i++)
-		if (rs->units[i].image_file != NULL)
-			v[n++] = xstrdup(rs->units[i].image_file);
-	if (rs->cover_file != NULL) /* the rulebook's cover */
-		v[n++] = xstrdup(rs->cover_file);
-	*out = v;
-	return n;
-}
-
-/* Whether dir holds a file a sandtable run left (".sandtable-…"). */
-static int
-leftovers(const char *dir)
-{
-	DIR *dp = opendir(dir);
-	struct dirent *de;
-	int found = 0;
-
-	while (dp != NULL && !found && (de = readdir(dp)) != NULL)
-		found = strncmp(de->d_name, ".sandtable-", 11) == 0;
-	if (dp != NULL)
-		closedir(dp);
-	return found;
-}
-
 /*
- * Whether DIR/index.json of rs's last build says it was made by the same
- * setup from files that are all as they were then, and its products are
- * all there as it wrote them: then nothing a product reads has changed,
- * and a build would write the same bytes.
+ * Product k's fingerprint: the content of every part it reads (its row's
+ * reads), its template (the file it resolves to, and that file's hash),
+ * and the options it reads; scen is the scenario product's fingerprint
+ * (what it fields).
  */
-static int
-up_to_date(const struct ruleset *rs, const struct build_opts *bo,
-    const char *setup)
+static void
+product_fp(size_t k, const struct build_opts *bo, char parts[PART__N][65],
+    const char *scen, char out[65])
 {
-	char *path = xasprintf("%s/%s/index.json", bo->outdir, rs->name),
-	     hex[65];
-	json_t *root = json_load_file(path, 0, NULL), *b, *v, *f;
-	const char *file, *sum, *s;
+	const struct product *p = products[k];
+	unsigned r = p->reads != 0 ? p->reads : PRODUCT_READS_ALL;
+	GChecksum *ck = g_checksum_new(G_CHECKSUM_SHA256);
+	char num[96], hex[65], *path, *sys;
+	static const struct {
+		unsigned bit;
+		int part;
+	} pp[] = { { PRODUCT_READS_SETTINGS, PART_SETTINGS },
+		{ PRODUCT_READS_TABLES, PART_TABLES },
+		{ PRODUCT_READS_PROSE, PART_PROSE },
+		{ PRODUCT_READS_TESTS, PART_TESTS },
+		{ PRODUCT_READS_PLACES, PART_PLACES },
+		{ PRODUCT_READS_PICTURES, PART_PICTURES } };
 	size_t i;
-	int ok = 0, k;
 
-	free(path);
-	/* A dead run's leftovers beside it: a build sweeps them. */
-	if (leftovers(bo->outdir) ||
-	    (path = xasprintf("%s/%s", bo->outdir, rs->name),
-	        k = leftovers(path), free(path), k))
-		goto out;
-	if (root == NULL ||
-	    (b = json_object_get(root, "built_from")) == NULL ||
-	    (s = json_string_value(json_object_get(b, "setup"))) == NULL ||
-	    strcmp(s, setup) != 0)
-		goto out;
-	v = json_object_get(b, "inputs");
-	json_array_foreach(v, i, f)
-	{
-		file = json_string_value(json_object_get(f, "file"));
-		sum = json_string_value(json_object_get(f, "sha256"));
-		if (file == NULL || sum == NULL)
-			goto out;
-		if (file_sha256(file, hex) != 0)
-			snprintf(hex, sizeof(hex), "absent");
-		if (strcmp(hex, sum) != 0)
-			goto out;
+	ck_add(ck, "sandtable product 1");
+	ck_add(ck, p->cmd->name);
+	snprintf(num, sizeof(num), "reads %#x", r);
+	ck_add(ck, num);
+	for (i = 0; i < sizeof(pp) / sizeof(pp[0]); i++)
+		if (r & pp[i].bit)
+			ck_add(ck, parts[pp[i].part]);
+	if (r & PRODUCT_READS_SELFPLAY) {
+		snprintf(num, sizeof(num), "%llu %ld %d",
+		    (unsigned long long)bo->c.seed, bo->c.games,
+		    bo->c.seed_given);
+		ck_add(ck, num);
 	}
-	v = json_object_get(root, "products");
-	if (json_array_size(v) == 0)
-		goto out;
-	json_array_foreach(v, i, f)
-	{
-		char *fp;
-		int same;
+	if (r & PRODUCT_READS_SCENARIO)
+		ck_add(ck, scen);
+	if ((r & PRODUCT_READS_TEMPLATE) && p->tmpl != NULL) {
+		struct diags d = { 0 };
+		const char *spec = bo->tmpl[k] != NULL ? bo->tmpl[k] : p->tmpl;
 
-		file = json_string_value(json_object_get(f, "file"));
-		sum = json_string_value(json_object_get(f, "sha256"));
-		if (file == NULL || sum == NULL)
-			goto out;
-		fp = xasprintf("%s/%s/%s", bo->outdir, rs->name, file);
-		same = file_sha256(fp, hex) == 0 && strcmp(hex, sum) == 0;
-		free(fp);
-		if (!same)
-			goto out;
+		ck_add(ck, spec);
+		path = rnd_template_path(spec, &d);
+		ck_add(ck, path);
+		ck_add(ck,
+		    path != NULL && file_sha256(path, hex) == 0 ? hex :
+		                                                  "absent");
+		free(path);
+		diags_free(&d);
 	}
-	ok = 1;
-out:
-	json_decref(root);
-	return ok;
-}
-
-/*
- * Write DIR/index.json: what was made for this ruleset, file by file,
- * with sizes, SHA-256 hashes and the product each file is of, so that
- * editors and CI can find the products and tell whether they changed.
- * index.json cannot hold its own hash: it lists every other file.
- */
-static int
-write_index(const struct ruleset *rs, const char *dir, const struct made *made,
-    size_t nmade, const char *setup)
-{
-	json_t *root = json_object(), *files = json_array();
-	char *path = xasprintf("%s/index.json", dir), *why = NULL, *text;
-	char hex[65];
-	struct stat st;
-	size_t i;
-	int rc;
-
-	json_object_set_new(root, "ruleset", json_string(rs->path));
-	json_object_set_new(root, "name", json_string(rs->name));
-	json_object_set_new(root, "title", json_string(rs->title));
-	json_object_set_new(root, "engine", json_string(eng_engine_name(rs)));
-	for (i = 0; i < nmade; i++) {
-		json_t *f = json_object();
-		char *fp = xasprintf("%s/%s", dir, made[i].file);
-
-		json_object_set_new(f, "file", json_string(made[i].file));
-		if (stat(fp, &st) == 0)
-			json_object_set_new(f, "bytes",
-			    json_integer((json_int_t)st.st_size));
-		if (file_sha256(fp, hex) == 0)
-			json_object_set_new(f, "sha256", json_string(hex));
-		if (made[i].product != NULL)
-			json_object_set_new(f, "product",
-			    json_string(made[i].product));
-		json_array_append_new(files, f);
-		free(fp);
+	if (r & PRODUCT_READS_PAPER) {
+		ck_add(ck, bo->c.paper);
+		sys = rnd_paper_system();
+		ck_add(ck, sys != NULL ? sys : rnd_paper_locale());
+		free(sys);
 	}
-	json_object_set_new(root, "products", files);
-	/* What it was made from, for the next build to tell whether
-	 * anything it reads has changed. */
-	if (setup != NULL) {
-		json_t *b = json_object(), *in = json_array();
-		char **names;
-		size_t n = build_inputs(rs, &names);
-
-		json_object_set_new(b, "setup", json_string(setup));
-		for (i = 0; i < n; i++) {
-			json_t *f = json_object();
-
-			json_object_set_new(f, "file", json_string(names[i]));
-			json_object_set_new(f, "sha256",
-			    json_string(file_sha256(names[i], hex) == 0 ?
-			            hex :
-			            "absent"));
-			json_array_append_new(in, f);
-			free(names[i]);
-		}
-		free(names);
-		json_object_set_new(b, "inputs", in);
-		json_object_set_new(root, "built_from", b);
-	}
-	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	rc = atomic_write(path, text, strlen(text), &why);
-	if (rc == -1) {
-		cli_error("%s", why);
-		free(why);
-	}
-	free(text);
-	json_decref(root);
-	free(path);
-	return rc;
+	if (r & PRODUCT_READS_LANG)
+		ck_add(ck, bo->c.lang);
+	snprintf(out, 65, "%s", g_checksum_get_string(ck));
+	g_checksum_free(ck);
 }
 
 /*
@@ -441,8 +340,9 @@ stage_new(const char *dir, int *left)
 
 /*
  * Switch dir to the version made in stage, in one step (README: a build
- * moves its files into place only when all of them were made). Returns
- * 0 or -1 (reported); dir is as it was then.
+ * moves its files into place only when all of them were made; the files
+ * of dir the stage does not have go on, the same files). Returns 0 or -1
+ * (reported); dir is as it was then.
  */
 static int
 stage_swap(const char *stage, const char *dir)
@@ -455,6 +355,15 @@ stage_swap(const char *stage, const char *dir)
 		return -1;
 	}
 	return 0;
+}
+
+/* Remove a stage and its slot. */
+static void
+stage_drop(char *stage, int left)
+{
+	file_remove(stage);
+	file_left_drop(left);
+	free(stage);
 }
 
 /*
@@ -474,25 +383,183 @@ build_has(const struct ruleset *rs)
 }
 
 /*
- * Make product k of the table in stage: its files are added to made.
- * Returns 0 (made, or skipped as the table and the product say), or -1
- * (reported).
+ * One ruleset's build: for each product, its fingerprint now, what the
+ * last build recorded of it, and where its files are (the directory, or
+ * the stage it was just made in).
+ */
+struct bstate {
+	const struct ruleset *rs;
+	const char *dir, *setup;
+	char checked[65];
+	json_t *inputs; /* the setup's files */
+	json_t *old;    /* the last build's index.json, or NULL */
+	size_t nprod;
+	char (*fp)[65];        /* each product's fingerprint now */
+	char (*rec)[65];       /* what index.json records for it */
+	json_t **reads;        /* the files it read when made (owned) */
+	const char **where;    /* the folder holding its files, NULL: none */
+	int *todo;             /* it is to be made */
+	const char *sum_where; /* the folder holding ruleset.txt */
+};
+
+/* The last build's record of product name (built_from's), or NULL. */
+static json_t *
+old_record(const struct bstate *st, const char *name)
+{
+	return json_object_get(json_object_get(json_object_get(st->old,
+	                                           "built_from"),
+	                           "products"),
+	    name);
+}
+
+/* The hash the last index.json gives file, or NULL. */
+static const char *
+old_sum(const struct bstate *st, const char *file)
+{
+	json_t *f;
+	size_t i;
+
+	json_array_foreach(json_object_get(st->old, "products"), i, f)
+	{
+		const char *n = json_string_value(json_object_get(f, "file"));
+
+		if (n != NULL && strcmp(n, file) == 0)
+			return json_string_value(json_object_get(f, "sha256"));
+	}
+	return NULL;
+}
+
+/* Add a file's row (its name, size, hash, product) to files. */
+static void
+index_file(json_t *files, const char *where, const char *file,
+    const char *product)
+{
+	json_t *f = json_object();
+	char *fp = xasprintf("%s/%s", where, file), hex[65];
+	struct stat sb;
+
+	json_object_set_new(f, "file", json_string(file));
+	if (stat(fp, &sb) == 0)
+		json_object_set_new(f, "bytes",
+		    json_integer((json_int_t)sb.st_size));
+	if (file_sha256(fp, hex) == 0)
+		json_object_set_new(f, "sha256", json_string(hex));
+	if (product != NULL)
+		json_object_set_new(f, "product", json_string(product));
+	json_array_append_new(files, f);
+	free(fp);
+}
+
+/*
+ * Write index.json into into: what is made for this ruleset, file by
+ * file, with sizes, SHA-256 hashes and the product each file is of, so
+ * that editors and CI can find the products and tell whether they
+ * changed; and what each product was made from (built_from: the setup,
+ * the fingerprint of what it reads and the files it read), for the next
+ * build to tell which to make again. index.json cannot hold its own
+ * hash: it lists every other file.
  */
 static int
-build_product(size_t k, struct analysis *a, const char *stage,
-    const struct build_opts *bo, struct made *made, size_t *nmade)
+write_index(const struct bstate *st, const char *into)
+{
+	const struct ruleset *rs = st->rs;
+	json_t *root = json_object(), *files = json_array(), *b, *pr;
+	char *path = xasprintf("%s/index.json", into), *why = NULL, *text;
+	size_t k, i;
+	int rc;
+
+	json_object_set_new(root, "ruleset", json_string(rs->path));
+	json_object_set_new(root, "name", json_string(rs->name));
+	json_object_set_new(root, "title", json_string(rs->title));
+	json_object_set_new(root, "engine", json_string(eng_engine_name(rs)));
+	index_file(files, st->sum_where, "ruleset.txt", NULL);
+	for (k = 0; k < st->nprod; k++)
+		for (i = 0; st->where[k] != NULL && i < PRODUCT_MAX_FILES &&
+		     products[k]->files[i] != NULL;
+		     i++)
+			index_file(files, st->where[k], products[k]->files[i],
+			    products[k]->cmd->name);
+	json_object_set_new(root, "products", files);
+	b = json_object();
+	json_object_set_new(b, "setup", json_string(st->setup));
+	json_object_set_new(b, "inputs", json_deep_copy(st->inputs));
+	json_object_set_new(b, "checked", json_string(st->checked));
+	pr = json_object();
+	for (k = 0; k < st->nprod; k++) {
+		json_t *o;
+
+		if (st->where[k] == NULL)
+			continue;
+		o = json_object();
+		json_object_set_new(o, "fingerprint", json_string(st->rec[k]));
+		json_object_set_new(o, "reads",
+		    st->reads[k] != NULL ? json_deep_copy(st->reads[k]) :
+		                           json_array());
+		json_object_set_new(pr, products[k]->cmd->name, o);
+	}
+	json_object_set_new(b, "products", pr);
+	json_object_set_new(root, "built_from", b);
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	rc = atomic_write(path, text, strlen(text), &why);
+	if (rc == -1) {
+		cli_error("%s", why);
+		free(why);
+	}
+	free(text);
+	json_decref(root);
+	free(path);
+	return rc;
+}
+
+/*
+ * Whether product k is as the last build made it from what it reads now:
+ * its record's fingerprint is this one, the files it read are as they
+ * were, and its files are there with the hashes index.json gives.
+ */
+static int
+product_fresh(const struct bstate *st, size_t k)
+{
+	const struct product *p = products[k];
+	json_t *o = old_record(st, p->cmd->name);
+	const char *s = json_string_value(json_object_get(o, "fingerprint")),
+	           *sum;
+	char *fp, hex[65];
+	size_t i;
+	int same;
+
+	if (s == NULL || strcmp(s, st->fp[k]) != 0 ||
+	    !files_same(json_object_get(o, "reads")))
+		return 0;
+	for (i = 0; i < PRODUCT_MAX_FILES && p->files[i] != NULL; i++) {
+		if ((sum = old_sum(st, p->files[i])) == NULL)
+			return 0;
+		fp = xasprintf("%s/%s", st->dir, p->files[i]);
+		same = file_sha256(fp, hex) == 0 && strcmp(hex, sum) == 0;
+		free(fp);
+		if (!same)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Make product k in stage. Returns 0 (made, or skipped as the table and
+ * the product say: then *made is 0), or -1 (reported). The files it read
+ * go into st->reads[k].
+ */
+static int
+build_product(struct bstate *st, size_t k, struct analysis *a,
+    const char *stage, const struct build_opts *bo, int *made)
 {
 	const struct product *p = products[k];
 	const struct ruleset *rs = a->rs;
 	struct cli_common c = bo->c;
-	struct stat st;
-	char *path;
-	size_t i;
+	struct stat sb;
+	char *path, **before, **after, **mine;
+	size_t i, j, nb, na, nm = 0;
 	int r;
 
-	double t0 = seconds();
-	size_t first = *nmade;
-
+	*made = 0;
 	if ((p->needs & ~build_has(rs)) != 0)
 		return 0;
 	/* The build's options, this product's template, quietly (build
@@ -500,8 +567,28 @@ build_product(size_t k, struct analysis *a, const char *stage,
 	c.tmpl = bo->tmpl[k] != NULL ? bo->tmpl[k] : p->tmpl;
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
+	before = file_inputs_list(&nb);
 	r = product_make(p, a, path, &c, NULL);
 	free(path);
+	/* The files it read: the run's inputs it added. */
+	after = file_inputs_list(&na);
+	mine = xcalloc(na + 1, sizeof(char *));
+	for (i = j = 0; i < na; i++) {
+		while (j < nb && strcmp(before[j], after[i]) < 0)
+			j++;
+		if (j < nb && strcmp(before[j], after[i]) == 0)
+			continue;
+		mine[nm++] = after[i];
+	}
+	json_decref(st->reads[k]);
+	st->reads[k] = files_json(mine, nm);
+	for (i = 0; i < nb; i++)
+		free(before[i]);
+	for (i = 0; i < na; i++)
+		free(after[i]);
+	free(before);
+	free(after);
+	free(mine);
 	if (r != 0)
 		return r < 0 ? -1 : 0;
 	for (i = 0; i < PRODUCT_MAX_FILES && p->files[i] != NULL; i++) {
@@ -509,7 +596,7 @@ build_product(size_t k, struct analysis *a, const char *stage,
 		 * write is a bug, not a ruleset's fault, but stops the build
 		 * before index.json says otherwise. */
 		path = xasprintf("%s/%s", stage, p->files[i]);
-		r = stat(path, &st);
+		r = stat(path, &sb);
 		free(path);
 		if (r == -1) {
 			cli_error("%s: %s did not write %s (its row in "
@@ -517,156 +604,618 @@ build_product(size_t k, struct analysis *a, const char *stage,
 			    rs->path, p->cmd->name, p->files[i]);
 			return -1;
 		}
-		made[*nmade].file = p->files[i];
-		made[*nmade].secs = 0;
-		made[(*nmade)++].product = p->cmd->name;
 	}
-	if (*nmade > first)
-		made[first].secs = seconds() - t0;
+	*made = 1;
 	return 0;
+}
+
+/* Whether a product reads what takes long: self-play, the scenario's
+ * search (an incremental build makes such products last, so that the
+ * others are shown first). */
+static int
+slow(size_t k)
+{
+	unsigned r = products[k]->reads;
+
+	return r == 0 ||
+	    (r & (PRODUCT_READS_SELFPLAY | PRODUCT_READS_SCENARIO)) != 0;
+}
+
+/* A line of the build's: "r.md: out/r/:" then each file as it lands,
+ * with its product's time on a watch. */
+struct says {
+	const struct build_opts *bo;
+	int on;
+	double t0;
+};
+
+static void
+says_file(struct says *sy, const struct ruleset *rs, const char *dir,
+    const char *file, double secs)
+{
+	char sec[32];
+
+	if (sy->bo->quiet || build_js != NULL)
+		return;
+	if (!sy->on)
+		printf("%s: %s/:", rs->path, dir);
+	if (sy->bo->watch && secs > 0) {
+		fmt_fixed(sec, sizeof(sec), secs);
+		printf("%s %s %s s", sy->on ? "," : "", file, sec);
+	} else
+		printf("%s %s", sy->on && sy->bo->watch ? "," : "", file);
+	sy->on = 1;
+	/* Each product named as it lands. */
+	fflush(stdout);
+}
+
+static void
+says_end(struct says *sy, size_t kept)
+{
+	char sec[32];
+
+	if (!sy->on)
+		return;
+	if (sy->bo->watch) {
+		fmt_fixed(sec, sizeof(sec), seconds() - sy->t0);
+		printf("; %s s in all", sec);
+		if (kept > 0)
+			printf(", %zu unchanged", kept);
+	}
+	printf("\n");
+	sy->on = 0;
+}
+
+/* Products made and swapped in together (the bases sheet with the
+ * scenario whose forces it cuts, when both are made). */
+struct job {
+	size_t k[2];
+	int n;
+	char *stage;
+	int left;
+	pid_t pid;
+	double t0;
+};
+
+/* Where a job's process leaves what it made, for the build to read
+ * (and remove before the stage is swapped in): in its stage, which goes
+ * with it when the build is killed. */
+static char *
+job_note(const struct job *j)
+{
+	return xasprintf("%s/job.json", j->stage);
+}
+
+/*
+ * Make job j's products in its stage: 0 or -1 (reported). The scenario
+ * fields what the bases sheet cuts: when it is not made again, it is
+ * made for it and not shown. made[k] and secs[k] say what was made.
+ */
+static int
+job_run(struct bstate *st, struct job *j, struct analysis *a,
+    const struct build_opts *bo, int scen, int *made, double *secs)
+{
+	int i, m, helper = 0;
+	size_t f;
+
+	for (i = 0; i < j->n; i++)
+		if (scen >= 0 && !st->todo[scen] &&
+		    (products[j->k[i]]->reads & PRODUCT_READS_SCENARIO))
+			helper = 1;
+	if (helper) {
+		if (build_product(st, (size_t)scen, a, j->stage, bo, &m) == -1)
+			return -1;
+		for (f = 0;
+		     f < PRODUCT_MAX_FILES && products[scen]->files[f] != NULL;
+		     f++) {
+			char *p = xasprintf("%s/%s", j->stage,
+			    products[scen]->files[f]);
+
+			unlink(p);
+			free(p);
+		}
+	}
+	for (i = 0; i < j->n; i++) {
+		double t = seconds();
+
+		if (build_product(st, j->k[i], a, j->stage, bo,
+		        &made[j->k[i]]) == -1)
+			return -1;
+		secs[j->k[i]] = seconds() - t;
+	}
+	return 0;
+}
+
+/* In a job's process: what it made, beside its stage. */
+static void
+job_tell(const struct bstate *st, const struct job *j, const int *made,
+    const double *secs)
+{
+	json_t *o = json_object();
+	char *p = job_note(j);
+	int i;
+
+	for (i = 0; i < j->n; i++) {
+		size_t k = j->k[i];
+
+		json_object_set_new(o, products[k]->cmd->name,
+		    json_pack("{s:b, s:f, s:O}", "made", made[k], "secs",
+		        secs[k], "reads",
+		        st->reads[k] != NULL ? st->reads[k] : json_array()));
+	}
+	json_dump_file(o, p, JSON_COMPACT);
+	json_decref(o);
+	free(p);
+}
+
+/* In the build: what job j's process made (0), or -1. */
+static int
+job_heard(struct bstate *st, const struct job *j, int *made, double *secs)
+{
+	char *p = job_note(j);
+	json_t *o = json_load_file(p, 0, NULL), *v;
+	int i, rc = 0;
+
+	unlink(p);
+	free(p);
+	for (i = 0; i < j->n && rc == 0; i++) {
+		size_t k = j->k[i];
+
+		if ((v = json_object_get(o, products[k]->cmd->name)) == NULL) {
+			rc = -1;
+			break;
+		}
+		made[k] = json_is_true(json_object_get(v, "made"));
+		secs[k] = json_real_value(json_object_get(v, "secs"));
+		json_decref(st->reads[k]);
+		st->reads[k] = json_incref(json_object_get(v, "reads"));
+	}
+	json_decref(o);
+	return rc;
+}
+
+/* Swap job j's products in, with an index.json that follows, and name
+ * them: 0 or -1 (reported). */
+static int
+job_land(struct bstate *st, struct job *j, const int *made, const double *secs,
+    struct says *sy, int *sum_same, const char *sum, size_t nsum)
+{
+	int i, rc = 0;
+	size_t f;
+
+	if (!*sum_same) {
+		/* ruleset.txt with the first to land. */
+		if (write_summary(sum, nsum, j->stage) == -1)
+			return -1;
+		st->sum_where = j->stage;
+	}
+	for (i = 0; i < j->n; i++) {
+		st->where[j->k[i]] = made[j->k[i]] ? j->stage : NULL;
+		memcpy(st->rec[j->k[i]], st->fp[j->k[i]], 65);
+	}
+	if (write_index(st, j->stage) == -1 ||
+	    stage_swap(j->stage, st->dir) == -1)
+		rc = -1;
+	for (i = 0; i < j->n; i++)
+		st->where[j->k[i]] = made[j->k[i]] ? st->dir : NULL;
+	st->sum_where = st->dir;
+	if (rc == -1)
+		return -1;
+	if (!*sum_same)
+		says_file(sy, st->rs, st->dir, "ruleset.txt", 0);
+	*sum_same = 1;
+	for (i = 0; i < j->n; i++)
+		for (f = 0; made[j->k[i]] && f < PRODUCT_MAX_FILES &&
+		     products[j->k[i]]->files[f] != NULL;
+		     f++)
+			says_file(sy, st->rs, st->dir,
+			    products[j->k[i]]->files[f],
+			    f == 0 ? secs[j->k[i]] : 0);
+	return 0;
+}
+
+/*
+ * Make the products to do (st->todo) and swap each in as soon as it is
+ * made: the quick ones first; with more than one job (bo->pjobs), in
+ * processes of their own, the build swapping each in when its process
+ * ends. Returns EXIT_CLEAN or EXIT_ERRORS (reported); *landed when one
+ * was swapped in.
+ */
+static int
+build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
+    int scen, double *secs, struct says *sy, int *sum_same, const char *sum,
+    size_t nsum, int *landed)
+{
+	struct job *jobs = xcalloc(st->nprod, sizeof(*jobs));
+	int *made = xcalloc(st->nprod, sizeof(int)), *in = NULL;
+	size_t nj = 0, next = 0, running = 0, k, i;
+	int pass, rc = EXIT_CLEAN, ws, pj = bo->pjobs > 1 ? bo->pjobs : 1;
+	pid_t pid = 0;
+	char *undo = NULL;
+	int undo_left = -1;
+
+	in = xcalloc(st->nprod, sizeof(int));
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < st->nprod; k++) {
+			if (!st->todo[k] || slow(k) != pass)
+				continue;
+			if (scen >= 0 && st->todo[scen] && (size_t)scen < k &&
+			    (products[k]->reads & PRODUCT_READS_SCENARIO) &&
+			    jobs[in[scen]].n < 2) {
+				jobs[in[scen]].k[jobs[in[scen]].n++] = k;
+				continue;
+			}
+			in[k] = (int)nj;
+			jobs[nj].k[0] = k;
+			jobs[nj++].n = 1;
+		}
+	if (pj > 1 && nj > 1)
+		rnd_fonts_ready();
+	else
+		pj = 1; /* one job: no process of its own */
+	fflush(NULL);
+	while ((next < nj && rc == EXIT_CLEAN) || running > 0) {
+		struct job *j;
+
+		if (next < nj && rc == EXIT_CLEAN && running < (size_t)pj) {
+			j = &jobs[next++];
+			if ((j->stage = stage_new(st->dir, &j->left)) ==
+			    NULL) {
+				cli_error("%s: cannot create directory: %s",
+				    st->dir, strerror(errno));
+				rc = EXIT_ERRORS;
+				continue;
+			}
+			j->t0 = seconds();
+			if (pj > 1 && (pid = fork()) == 0) {
+				int r;
+
+				/* It goes when the build goes (killed). */
+				prctl(PR_SET_PDEATHSIG, SIGKILL);
+				if (getppid() == 1)
+					_exit(1);
+				r = job_run(st, j, a, bo, scen, made, secs);
+
+				if (r == 0)
+					job_tell(st, j, made, secs);
+				fflush(NULL);
+				_exit(r == 0 ? 0 : 1);
+			}
+			if (pj > 1 && pid > 0) {
+				j->pid = pid;
+				running++;
+				continue;
+			}
+			/* Here: one at a time, or no process to spare. */
+			if (job_run(st, j, a, bo, scen, made, secs) == -1 ||
+			    job_land(st, j, made, secs, sy, sum_same, sum,
+			        nsum) == -1)
+				rc = EXIT_ERRORS;
+			else if (!*landed) {
+				/* The version before the build, kept until it
+				 * ends: a failure swaps it back. */
+				*landed = 1;
+				undo = j->stage;
+				undo_left = j->left;
+				j->stage = NULL;
+				continue;
+			}
+			stage_drop(j->stage, j->left);
+			j->stage = NULL;
+			continue;
+		}
+		if ((pid = wait(&ws)) == -1)
+			break;
+		for (i = 0; i < nj && jobs[i].pid != pid; i++)
+			continue;
+		if (i == nj)
+			continue;
+		j = &jobs[i];
+		running--;
+		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0 ||
+		    job_heard(st, j, made, secs) == -1 ||
+		    job_land(st, j, made, secs, sy, sum_same, sum, nsum) ==
+		        -1) {
+			char *p = job_note(j);
+
+			unlink(p);
+			free(p);
+			rc = EXIT_ERRORS;
+		} else if (!*landed) {
+			*landed = 1;
+			undo = j->stage;
+			undo_left = j->left;
+			j->stage = NULL;
+			continue;
+		}
+		stage_drop(j->stage, j->left);
+		j->stage = NULL;
+	}
+	if (undo != NULL && rc != EXIT_CLEAN) {
+		/* A product failed: the directory as it was before the build
+		 * (the same files), not a mix. */
+		if (stage_swap(undo, st->dir) == 0) {
+			*landed = 0;
+			if (sy->on)
+				printf(" (undone)");
+		}
+	}
+	if (undo != NULL)
+		stage_drop(undo, undo_left);
+	free(jobs);
+	free(made);
+	free(in);
+	return rc;
 }
 
 /*
  * Check one ruleset and write its products into outdir/NAME/. Returns
  * EXIT_CLEAN, or EXIT_ERRORS when the ruleset has errors (nothing is
  * written then) or a product failed.
+ *
+ * Each product declares the parts of the ruleset it reads (its row's
+ * reads); index.json records each one's fingerprint. A build after one
+ * into the same folder (the same sandtable and setup) makes only the
+ * products whose fingerprint changed, each swapped in alone with an
+ * index.json that follows, as soon as it is made; the others stay the
+ * same files. Without such a build before (or --no-cache, or --json),
+ * every product is made in a stage and all are swapped in at once.
  */
 static int
 build_one(const char *file, const struct build_opts *bo)
 {
-	size_t k;
-	struct made *made;
-	size_t nmade = 0, nprod = 0;
-	int worst, rc = EXIT_CLEAN;
+	struct bstate st;
+	struct says sy = { bo, 0, seconds() };
+	size_t k, nprod = 0, kept = 0, nsum = 0;
+	int worst, rc = EXIT_CLEAN, landed = 0, usable, made, left = -1;
 	struct ruleset *rs;
 	struct progress bar;
 	struct analysis *a = NULL;
-	char *dir, *stage;
-	int left = -1;
-	double t0 = seconds();
-	char *setup = NULL;
+	char parts[PART__N][65], *dir, *stage, *sum = NULL, *ip;
+	const char *s;
+	int sum_same = 0, scen;
+	double *secs;
+	GChecksum *ck;
 
 	file_inputs_forget();
 	rs = cli_load(file, &worst);
+	if (rs == NULL) {
+		cli_error("%s: not built (errors above); previous outputs "
+		          "kept",
+		    file);
+		return EXIT_ERRORS;
+	}
+	while (products[nprod] != NULL)
+		nprod++;
+	memset(&st, 0, sizeof(st));
+	st.rs = rs;
+	st.nprod = nprod;
+	st.dir = dir = xasprintf("%s/%s", bo->outdir, rs->name);
+	st.setup = build_setup(rs, &st.inputs);
+	st.fp = xcalloc(nprod, sizeof(*st.fp));
+	st.rec = xcalloc(nprod, sizeof(*st.rec));
+	st.reads = xcalloc(nprod, sizeof(json_t *));
+	st.where = xcalloc(nprod, sizeof(char *));
+	st.todo = xcalloc(nprod, sizeof(int));
+	secs = xcalloc(nprod, sizeof(double));
+	st.sum_where = dir;
+	build_parts(rs, parts);
+	/* The test games' inputs: when they are as at the last build, which
+	 * passed them, they pass again. */
+	ck = g_checksum_new(G_CHECKSUM_SHA256);
+	ck_add(ck, st.setup);
+	ck_add(ck, parts[PART_SETTINGS]);
+	ck_add(ck, parts[PART_TABLES]);
+	ck_add(ck, parts[PART_TESTS]);
+	snprintf(st.checked, sizeof(st.checked), "%s",
+	    g_checksum_get_string(ck));
+	g_checksum_free(ck);
+	scen = product_index("scenario");
+	if (scen >= 0)
+		product_fp((size_t)scen, bo, parts, NULL, st.fp[scen]);
+	for (k = 0; k < nprod; k++)
+		if ((int)k != scen)
+			product_fp(k, bo, parts,
+			    scen >= 0 ? st.fp[scen] : NULL, st.fp[k]);
+	sum = summary_text(rs, &nsum);
+	/* The last build into the same folder, by the same sandtable and
+	 * setup: what it made and from what. */
+	ip = xasprintf("%s/index.json", dir);
+	st.old = bo->no_cache || build_js != NULL ?
+	    NULL :
+	    json_load_file(ip, 0, NULL);
+	free(ip);
+	usable = st.old != NULL &&
+	    (s = json_string_value(
+	         json_object_get(json_object_get(st.old, "built_from"),
+	             "setup"))) != NULL &&
+	    strcmp(s, st.setup) == 0;
+	for (k = 0; k < nprod; k++) {
+		int needed = (products[k]->needs & ~build_has(rs)) == 0;
+
+		st.todo[k] = needed && !(usable && product_fresh(&st, k));
+		/* What index.json says until it is made again. */
+		if (usable && needed &&
+		    old_record(&st, products[k]->cmd->name) != NULL) {
+			json_t *o = old_record(&st, products[k]->cmd->name);
+
+			st.where[k] = dir;
+			s = json_string_value(
+			    json_object_get(o, "fingerprint"));
+			snprintf(st.rec[k], 65, "%s", s != NULL ? s : "");
+			st.reads[k] = json_incref(json_object_get(o, "reads"));
+		}
+		if (needed && !st.todo[k])
+			kept++;
+	}
+	if (usable) {
+		char hex[65], *tp = xasprintf("%s/ruleset.txt", dir);
+		GChecksum *c2 = g_checksum_new(G_CHECKSUM_SHA256);
+
+		g_checksum_update(c2, (const guchar *)sum, (gssize)nsum);
+		s = old_sum(&st, "ruleset.txt");
+		sum_same = s != NULL && file_sha256(tp, hex) == 0 &&
+		    strcmp(hex, s) == 0 &&
+		    strcmp(hex, g_checksum_get_string(c2)) == 0;
+		g_checksum_free(c2);
+		free(tp);
+	}
+	for (k = 0; k < nprod && !st.todo[k]; k++)
+		continue;
 	/* Nothing it reads has changed since the last build: the same bytes
 	 * are there already (--no-cache builds anyway). */
-	if (rs != NULL) {
-		setup = build_setup(bo);
-		if (!bo->no_cache && build_js == NULL &&
-		    up_to_date(rs, bo, setup)) {
-			if (!bo->quiet)
-				printf("%s: %s/%s/ is up to date (nothing it "
-				       "reads has changed)\n",
-				    rs->path, bo->outdir, rs->name);
-			free(setup);
-			rs_free(rs);
-			return EXIT_CLEAN;
-		}
+	if (usable && sum_same && k == nprod) {
+		/* A dead run's leftovers beside it go all the same. */
+		file_sweep(bo->outdir);
+		file_sweep(dir);
+		if (!bo->quiet)
+			printf("%s: %s/%s/ is up to date (nothing it "
+			       "reads has changed)\n",
+			    rs->path, bo->outdir, rs->name);
+		goto done;
 	}
 	rnd_fonts_warm();
 	/* One analysis for the whole build: the engine prepared once, the
 	 * test games played once, the odds and self-play worked out once
 	 * when a product first asks, and shared by every product. */
-	if (rs != NULL)
-		a = ana_new(rs, -1, 0);
-	if (rs != NULL && play_test_games(a) == -1) {
-		ana_free(a);
-		a = NULL;
-		rs_free(rs);
-		rs = NULL;
-	}
-	if (rs == NULL) {
+	a = ana_new(rs, -1, 0);
+	s = usable ? json_string_value(
+	                 json_object_get(json_object_get(st.old, "built_from"),
+	                     "checked")) :
+	             NULL;
+	if ((s == NULL || strcmp(s, st.checked) != 0) &&
+	    play_test_games(a) == -1) {
 		cli_error("%s: not built (errors above); previous outputs "
 		          "kept",
 		    file);
-		free(setup);
-		return EXIT_ERRORS;
+		rc = EXIT_ERRORS;
+		goto done;
 	}
 	build_json_ruleset(rs);
 	/* The products' labels in the ruleset's language (or --lang's). */
 	cli_lang_use(rs);
-	dir = xasprintf("%s/%s", bo->outdir, rs->name);
-	if (mkdir_p(dir) == -1 || (stage = stage_new(dir, &left)) == NULL) {
+	if (mkdir_p(dir) == -1) {
 		cli_error("%s: cannot create directory: %s", dir,
 		    strerror(errno));
-		free(dir);
-		ana_free(a);
-		rs_free(rs);
-		free(setup);
-		return EXIT_ERRORS;
-	}
-	while (products[nprod] != NULL)
-		nprod++;
-	/* Every product's files, ruleset.txt and index.json. */
-	made = xcalloc(nprod * PRODUCT_MAX_FILES + 2, sizeof(*made));
-	progress_begin(&bar, rs->name, nprod + 1);
-	/* Everything is made in the stage first: a product that fails
-	 * leaves the directory as the last good build left it. */
-	if (write_summary(rs, stage) == -1)
 		rc = EXIT_ERRORS;
-	else
-		made[nmade++].file = "ruleset.txt";
-	for (k = 0; k < nprod && rc == EXIT_CLEAN; k++) {
-		progress_update(&bar, (unsigned long)k + 1);
-		if (build_product(k, a, stage, bo, made, &nmade) == -1)
+		goto done;
+	}
+	if (!usable) {
+		/* Everything made in a stage first: a product that fails
+		 * leaves the directory as the last good build left it. */
+		if ((stage = stage_new(dir, &left)) == NULL) {
+			cli_error("%s: cannot create directory: %s", dir,
+			    strerror(errno));
 			rc = EXIT_ERRORS;
+			goto done;
+		}
+		progress_begin(&bar, rs->name, nprod + 1);
+		if (write_summary(sum, nsum, stage) == -1)
+			rc = EXIT_ERRORS;
+		st.sum_where = stage;
+		for (k = 0; k < nprod && rc == EXIT_CLEAN; k++) {
+			double t = seconds();
+
+			progress_update(&bar, (unsigned long)k + 1);
+			if (build_product(&st, k, a, stage, bo, &made) == -1)
+				rc = EXIT_ERRORS;
+			else if (made) {
+				st.where[k] = stage;
+				memcpy(st.rec[k], st.fp[k], 65);
+				secs[k] = seconds() - t;
+			}
+		}
+		progress_end(&bar);
+		if (rc == EXIT_CLEAN &&
+		    (write_index(&st, stage) == -1 ||
+		        stage_swap(stage, dir) == -1))
+			rc = EXIT_ERRORS;
+		/* The stage holds what was not switched in, or the old
+		 * version. */
+		stage_drop(stage, left);
+		if (rc == EXIT_CLEAN) {
+			says_file(&sy, rs, dir, "ruleset.txt", 0);
+			for (k = 0; k < nprod; k++)
+				if (st.where[k] != NULL)
+					for (size_t i = 0;
+					     i < PRODUCT_MAX_FILES &&
+					     products[k]->files[i] != NULL;
+					     i++)
+						says_file(&sy, rs, dir,
+						    products[k]->files[i],
+						    i == 0 ? secs[k] : 0);
+			says_file(&sy, rs, dir, "index.json", 0);
+			says_end(&sy, 0);
+		}
+		goto done;
 	}
-	progress_end(&bar);
-	if (rc == EXIT_CLEAN &&
-	    write_index(rs, stage, made, nmade, setup) == -1)
-		rc = EXIT_ERRORS;
-	else if (rc == EXIT_CLEAN)
-		made[nmade++].file = "index.json";
-	if (rc == EXIT_CLEAN && stage_swap(stage, dir) == -1)
-		rc = EXIT_ERRORS;
-	/* The stage holds what was not switched in, or the old version. */
-	file_remove(stage);
-	file_left_drop(left);
-	free(stage);
-	if (rc != EXIT_CLEAN) {
-		cli_error("%s: not built (errors above); previous outputs "
-		          "kept",
+	/* Only what changed, each product swapped in alone as soon as it
+	 * is made: the quick ones first, two at a time (-j) when one
+	 * ruleset is built. */
+	rc = build_jobs(&st, a, bo, scen, secs, &sy, &sum_same, sum, nsum,
+	    &landed);
+	if (rc == EXIT_CLEAN && !landed && !sum_same) {
+		/* Only ruleset.txt changed. */
+		if ((stage = stage_new(dir, &left)) == NULL)
+			rc = EXIT_ERRORS;
+		else {
+			if (write_summary(sum, nsum, stage) == -1)
+				rc = EXIT_ERRORS;
+			st.sum_where = stage;
+			if (rc == EXIT_CLEAN &&
+			    (write_index(&st, stage) == -1 ||
+			        stage_swap(stage, dir) == -1))
+				rc = EXIT_ERRORS;
+			stage_drop(stage, left);
+			if (rc == EXIT_CLEAN)
+				says_file(&sy, rs, dir, "ruleset.txt", 0);
+			landed = 1;
+		}
+	}
+	if (rc == EXIT_CLEAN && landed)
+		says_file(&sy, rs, dir, "index.json", 0);
+	says_end(&sy, kept);
+	if (rc != EXIT_CLEAN)
+		cli_error(landed ?
+		        "%s: not all built (errors above); the "
+		        "products named above are new, the others as "
+		        "the last build left them" :
+		        "%s: not built (errors above); previous "
+		        "outputs kept",
 		    rs->path);
-		free(made);
-		free(dir);
-		ana_free(a);
-		rs_free(rs);
-		free(setup);
-		return rc;
-	}
-	build_json_files(dir, made, nmade);
-	if (!bo->quiet && build_js == NULL && bo->watch) {
-		/* A watch says how long each product took, one line a
-		 * build. */
-		size_t i;
-		char sec[32];
+done:
+	if (rc == EXIT_CLEAN && build_js != NULL) {
+		/* The files there now, for --json. */
+		struct made *m = xcalloc(nprod * PRODUCT_MAX_FILES + 2,
+		    sizeof(*m));
+		size_t nm = 0;
 
-		/* Numbers in their English form in every locale, as on
-		 * the terminal everywhere. */
-		fmt_fixed(sec, sizeof(sec), seconds() - t0);
-		printf("%s: %s/ in %s s:", rs->path, dir, sec);
-		for (i = 0; i < nmade; i++)
-			if (made[i].secs > 0) {
-				fmt_fixed(sec, sizeof(sec), made[i].secs);
-				printf(" %s %s s%s", made[i].file, sec,
-				    i + 1 < nmade ? "," : "");
-			} else
-				printf(" %s%s", made[i].file,
-				    i + 1 < nmade ? "," : "");
-		printf("\n");
-	} else if (!bo->quiet && build_js == NULL) {
-		size_t i;
-
-		printf("%s: %s/:", rs->path, dir);
-		for (i = 0; i < nmade; i++)
-			printf(" %s", made[i].file);
-		printf("\n");
+		m[nm++].file = "ruleset.txt";
+		for (k = 0; k < nprod; k++)
+			for (size_t i = 0;
+			     st.where[k] != NULL && i < PRODUCT_MAX_FILES &&
+			     products[k]->files[i] != NULL;
+			     i++)
+				m[nm++].file = products[k]->files[i];
+		m[nm++].file = "index.json";
+		build_json_files(dir, m, nm);
+		free(m);
 	}
-	free(made);
+	for (k = 0; k < nprod; k++)
+		json_decref(st.reads[k]);
+	free(st.reads);
+	free(st.fp);
+	free(st.rec);
+	free(st.where);
+	free(st.todo);
+	free(secs);
+	json_decref(st.old);
+	json_decref(st.inputs);
+	free((char *)st.setup);
+	free(sum);
 	free(dir);
 	ana_free(a);
 	rs_free(rs);
-	free(setup);
 	return rc;
 }
 
@@ -681,6 +1230,12 @@ build_all(char **files, size_t n, const struct build_opts *bo)
 	size_t next = 0, running = 0;
 	int status = EXIT_CLEAN, ws;
 	pid_t pid;
+	struct build_opts one = *bo;
+
+	/* One ruleset: its products two at a time (-j), not the
+	 * rulesets. */
+	one.pjobs = n == 1 ? bo->jobs : 1;
+	bo = &one;
 
 	if (bo->jobs <= 1 || n <= 1) {
 		for (next = 0; next < n; next++)

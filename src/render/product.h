@@ -213,6 +213,26 @@ int rnd_sheet_product(struct analysis *, const char *path,
 #define PRODUCT_SCENARIO 0x08 /* a scenario: terrain, forces, objectives */
 #define PRODUCT_MAX_FILES 2   /* files one product writes in a build */
 
+/*
+ * What a product reads (struct product's reads): build remakes a product
+ * only when one of these changed since it was last made (issue 36). Its
+ * own template and the files it opens are always its inputs; 0 means
+ * everything. A product that reads a part it does not declare could be
+ * left out of date: declare each part the product's output depends on.
+ */
+#define PRODUCT_READS_SETTINGS 0x001 /* the front matter */
+#define PRODUCT_READS_TABLES 0x002   /* headings, tables, sequence of play */
+#define PRODUCT_READS_PROSE 0x004    /* the text's other blocks */
+#define PRODUCT_READS_TESTS 0x008    /* the test games (and examples) */
+#define PRODUCT_READS_SELFPLAY 0x010 /* -s and -n: self-play, the terrain */
+#define PRODUCT_READS_SCENARIO 0x020 /* what the scenario product fields */
+#define PRODUCT_READS_TEMPLATE 0x040 /* its template file */
+#define PRODUCT_READS_PICTURES 0x080 /* the picture files named */
+#define PRODUCT_READS_PAPER 0x100    /* -p, the system's paper */
+#define PRODUCT_READS_LANG 0x200     /* --lang */
+#define PRODUCT_READS_PLACES 0x400   /* line numbers, the reader's findings */
+#define PRODUCT_READS_ALL 0x7ff
+
 struct product {
 	const struct command *cmd; /* its name, options and help */
 	const char *summary;       /* one line of --help, <= 60 columns */
@@ -244,6 +264,9 @@ struct product {
 	void (*own_init)(void *own);
 	int dump;
 	size_t dump_off;
+	/* The parts of the ruleset and the run it reads (PRODUCT_READS_*;
+	 * 0: all of them). */
+	unsigned reads;
 };
 /* Declare product NAME's row, command and entry point (products.c, and
  * the file that defines them). */

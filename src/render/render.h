@@ -131,6 +131,9 @@ int rnd_sheet_write(struct analysis *, const char *path,
  * working out the odds instead of holding up the first text drawn.
  */
 void rnd_fonts_warm(void);
+/* Wait until they are loaded: before a fork(), whose child has no
+ * loading thread to wait for (build makes products in processes). */
+void rnd_fonts_ready(void);
 /* The versions of the libraries that draw the products, "cairo 1.18.0,
  * pango 1.52.1, fontconfig 21500" (static): a build's products are the
  * same only while they are. */

@@ -87,6 +87,17 @@ rnd_fonts_warm(void)
 	(void)pango_cairo_font_map_get_default();
 }
 
+void
+rnd_fonts_ready(void)
+{
+	PangoLayout *l = pango_layout_new(rnd_context_shared());
+
+	/* A text measured waits for the fonts. */
+	pango_layout_set_text(l, "x", 1);
+	pango_layout_get_size(l, NULL, NULL);
+	g_object_unref(l);
+}
+
 /* Returns a layout with the font set; see internal.h. */
 PangoLayout *
 rnd_layout_new(cairo_t *cr, const struct rnd_font *f, double width_mm)

@@ -56,7 +56,7 @@ until grep -q watching "$tmp/w/err" 2>/dev/null || [ $k -ge 1500 ]; do
 done
 if ! grep -q watching "$tmp/w/err" 2>/dev/null; then
 	fail "build --watch > log shows the first build" "no first build: $(head -c 300 "$tmp/w/err")"
-elif grep -q "^ds.md: out/ds/ in [0-9.]* s: .*index.json" "$tmp/w/log"; then
+elif grep -q "^ds.md: out/ds/: .*index.json; [0-9.]* s in all" "$tmp/w/log"; then
 	pass "build --watch > log shows the first build"
 else
 	fail "build --watch > log shows the first build" "the log is empty while it runs"

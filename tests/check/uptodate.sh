@@ -13,6 +13,7 @@ fail() { echo "FAIL: $1: $2"; }
 
 cp tests/check/none.md "$T/r.md"
 cp -r templates "$T/templates"
+SRC=$(pwd)
 cd "$T" || exit 2
 stamp() { stat -c '%i %Y' out/r/*.pdf out/r/index.json | md5sum; }
 same_as_clean() { # NAME: out/r holds what a clean build makes
@@ -75,3 +76,116 @@ s4=$(stamp)
 "$BIN" build -q --no-cache -s 7 -p Letter r.md -o out 2>/dev/null
 [ "$(stamp)" != "$s4" ] && pass "--no-cache builds anyway" ||
     fail "--no-cache builds anyway" "nothing rebuilt"
+
+# ---- Each product remade alone, only when what it reads changed ----
+# (issue 36). A ruleset with every product: the dice skirmish.
+cp "$SRC/rulesets/dice-skirmish.md" ds.md
+rm -rf out/ds
+"$BIN" build -q ds.md -o out 2>/dev/null
+# Each file's inode, mtime and bytes.
+snap() { for f in out/ds/*; do echo "$(basename "$f") $(stat -c '%i %Y' "$f") $(md5sum <"$f")"; done; }
+# The files that changed between two snapshots, by name.
+changed() { diff "$1" "$2" | sed -n 's/^> \([^ ]*\) .*/\1/p' | tr '\n' ' ' | sed 's/ $//'; }
+# index.json agrees with every file it names.
+agrees() {
+	python3 - out/ds <<'PY'
+import hashlib, json, os, sys
+d = sys.argv[1]
+ix = json.load(open(os.path.join(d, "index.json")))
+for f in ix["products"]:
+    h = hashlib.sha256(open(os.path.join(d, f["file"]), "rb").read()).hexdigest()
+    if h != f["sha256"]:
+        print("mixed:", f["file"]); sys.exit(1)
+PY
+}
+fp() { # PRODUCT: its fingerprint in index.json
+	python3 -c 'import json,sys; print(json.load(open("out/ds/index.json"))["built_from"]["products"][sys.argv[1]]["fingerprint"])' "$1" 2>/dev/null
+}
+same_ds_as_clean() { # NAME
+	rm -rf clean
+	"$BIN" build -q --no-cache ds.md -o clean 2>/dev/null
+	d=
+	for f in clean/ds/*; do
+		cmp -s "$f" "out/ds/$(basename "$f")" || d="$d $(basename "$f")"
+	done
+	[ -z "$d" ] && pass "$1: the same bytes as a clean build" ||
+	    fail "$1: the same bytes as a clean build" "differ:$d"
+}
+snap >s0
+fc0=$(fp cards)
+fr0=$(fp reference)
+
+# A prose edit: a word of the introduction (no line added).
+sed -i 's/^A small skirmish for two players and an hour,/A small skirmish for two players and one hour,/' ds.md
+"$BIN" build ds.md -o out >log 2>&1
+snap >s1
+c=$(changed s0 s1)
+[ "$c" = "index.json reference.pdf rulebook.pdf" ] &&
+    pass "a prose edit remakes only the reference and the rulebook" ||
+    fail "a prose edit remakes only the reference and the rulebook" "changed: $c; $(cat log)"
+grep -q '^ds.md: out/ds/: reference.pdf rulebook.pdf index.json$' log &&
+    pass "build names what it remade" || fail "build names what it remade" "$(cat log)"
+agrees && pass "after a prose edit index.json agrees with the files" ||
+    fail "after a prose edit index.json agrees with the files" "mixed"
+[ "$(fp cards)" = "$fc0" ] && [ "$(fp reference)" != "$fr0" ] &&
+    pass "index.json: the reference's fingerprint changed, the cards' did not" ||
+    fail "index.json: the reference's fingerprint changed, the cards' did not" "cards $fc0 -> $(fp cards)"
+same_ds_as_clean "after a prose edit"
+
+# A unit's stat: the cards read it (and every product that reads the
+# tables), so they are remade and show it.
+sed -i 's/^| Tide Scouts       | infantry  | 18 /| Tide Scouts       | infantry  | 17 /' ds.md
+"$BIN" build -q ds.md -o out 2>/dev/null
+snap >s2
+c=$(changed s1 s2)
+case " $c " in
+*" cards.pdf "*" reference.pdf "*) pass "a unit's stat remakes the cards and the reference" ;;
+*) fail "a unit's stat remakes the cards and the reference" "changed: $c" ;;
+esac
+pdftotext -layout out/ds/cards.pdf - 2>/dev/null | grep -A12 'Tide Scouts' | grep -q '17' &&
+    pass "the remade cards show the new stat" ||
+    fail "the remade cards show the new stat" "no 17 on Tide Scouts' card"
+[ "$(fp cards)" != "$fc0" ] && pass "a unit's stat changes the cards' fingerprint" ||
+    fail "a unit's stat changes the cards' fingerprint" "the same"
+same_ds_as_clean "after a table edit"
+
+# A template edited remakes only its product.
+"$BIN" build -q ds.md -o out 2>/dev/null
+snap >s3
+echo "# a comment" >>templates/unit-cards.yaml
+"$BIN" build -q ds.md -o out 2>/dev/null
+snap >s4
+c=$(changed s3 s4)
+[ "$c" = "cards.pdf index.json" ] &&
+    pass "a template edit remakes only that template's product" ||
+    fail "a template edit remakes only that template's product" "changed: $c"
+same_ds_as_clean "after a template edit"
+
+# A build killed while it makes the products: each file is either the
+# last build's or the new one, whole, and index.json agrees with them.
+cp -r out/ds before
+sed -i 's/^title: .*/title: Saltmarsh Again/' ds.md
+rm -rf clean
+"$BIN" build -q --no-cache ds.md -o clean 2>/dev/null
+bad=
+for w in 0.15 0.3 0.5; do
+	rm -rf out/ds && cp -r before out/ds
+	"$BIN" build -q ds.md -o out 2>/dev/null &
+	pid=$!
+	sleep $w
+	kill -9 $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	agrees >/dev/null || bad="$bad $w: index.json disagrees;"
+	for f in out/ds/*; do
+		b=$(basename "$f")
+		[ "$b" = index.json ] && continue
+		cmp -s "$f" "before/$b" || cmp -s "$f" "clean/ds/$b" ||
+		    bad="$bad $w: $b is neither;"
+	done
+	"$BIN" build -q ds.md -o out 2>/dev/null
+	for f in clean/ds/*; do
+		cmp -s "$f" "out/ds/$(basename "$f")" || bad="$bad $w: then $(basename "$f") differs;"
+	done
+done
+[ -z "$bad" ] && pass "a build killed mid-way leaves each file whole, old or new; the next build finishes it" ||
+    fail "a build killed mid-way leaves each file whole, old or new; the next build finishes it" "$bad"

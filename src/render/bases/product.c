@@ -209,4 +209,8 @@ const struct product bases_product = {
 	.own_init = own_init,
 	.dump = 1,
 	.dump_off = offsetof(struct rnd_bases_opts, dump),
+	/* What it reads: the settings and tables, and what the scenario fields. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_SCENARIO | PRODUCT_READS_TEMPLATE |
+	    PRODUCT_READS_PICTURES | PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

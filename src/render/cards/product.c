@@ -183,4 +183,8 @@ const struct product cards_product = {
 	.own_init = own_init,
 	.dump = 1,
 	.dump_off = offsetof(struct rnd_opts, dump),
+	/* What it reads: the units' and weapons' tables and settings, not the text. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_TEMPLATE | PRODUCT_READS_PICTURES |
+	    PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

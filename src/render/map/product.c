@@ -453,4 +453,8 @@ const struct product map_product = {
 	    "plan, or PNG and SVG of exactly the table for virtual tabletops.\n",
 	.man_build =
 	    "the ruleset's table and grid with the terrain of seed 1.\n",
+	/* What it reads: the settings and tables, and the seed of its terrain. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_SELFPLAY | PRODUCT_READS_TEMPLATE |
+	    PRODUCT_READS_PICTURES | PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

@@ -79,4 +79,9 @@ const struct product reference_product = {
 	.own_init = own_init,
 	.dump = 1,
 	.dump_off = offsetof(struct rnd_opts, dump),
+	/* What it reads: the rules' text and tables, the test games (coverage). */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_PROSE | PRODUCT_READS_TESTS |
+	    PRODUCT_READS_TEMPLATE | PRODUCT_READS_PICTURES |
+	    PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

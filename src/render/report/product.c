@@ -974,4 +974,9 @@ const struct product report_product = {
 	    "The validation report with charts;\n"
 	    ".Cm report Fl -sample Fl o Ar file.pdf\n"
 	    "draws one of made-up figures, without a ruleset, to try a template on.\n",
+	/* What it reads: all but the text's prose: findings name lines, so where each block stands. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_TESTS | PRODUCT_READS_PLACES |
+	    PRODUCT_READS_SELFPLAY | PRODUCT_READS_TEMPLATE |
+	    PRODUCT_READS_PICTURES | PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

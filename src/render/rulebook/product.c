@@ -105,4 +105,9 @@ const struct product rulebook_product = {
 	.own_size = sizeof(struct rulebook_own),
 	.dump = 1,
 	.dump_off = offsetof(struct rulebook_own, dump),
+	/* What it reads: everything in the ruleset but where its lines stand. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_PROSE | PRODUCT_READS_TESTS |
+	    PRODUCT_READS_TEMPLATE | PRODUCT_READS_PICTURES |
+	    PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };

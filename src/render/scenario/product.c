@@ -520,4 +520,8 @@ const struct product scenario_product = {
 	    ".Pq Cm engine : none\n"
 	    "gets its default battle's forces on both sides and a briefing that\n"
 	    "says it is not balanced by play.\n",
+	/* What it reads: the settings and tables, and the seed and games of its search. */
+	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
+	    PRODUCT_READS_SELFPLAY | PRODUCT_READS_TEMPLATE |
+	    PRODUCT_READS_PICTURES | PRODUCT_READS_PAPER | PRODUCT_READS_LANG,
 };
