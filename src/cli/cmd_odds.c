@@ -409,6 +409,8 @@ static const struct cli_opt odds_options[] = {
 	CLI_STR("dice", 0, "EXPR", struct odds_own, dice,
 	    "the exact distribution of a dice expression\n"
 	    "instead, as sandtable dice EXPR does"),
+	CLI_NO_CACHE(
+	    "work the odds out again: none from an earlier\nrun (README, Cache)"),
 	CLI_QUIET("no warnings or notes (the odds are still\n"
 	          "printed)"),
 	CLI_VERBOSE("the default"),

@@ -893,6 +893,8 @@ static const struct cli_opt report_options[] = {
 	CLI_PRINT_TEMPLATE("print the template (-t's, else the default)\n"
 	                   "to standard output, to start one's own"),
 	CLI_DUMP(struct report_own, dump),
+	CLI_NO_CACHE(
+	    "play the games again: no statistics from an\nearlier run (README, Cache)"),
 	CLI_QUIET("print only errors: no warnings, no progress bar"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was written as JSON on standard\n"
