@@ -394,40 +394,71 @@ name_kept(struct analysis *a, const char *s, size_t n)
 	return c;
 }
 
-/* The odds from the cache's text into o (empty): 0, or -1 (o then
- * freed: one not to trust is worked out again). */
+/* The next whole number at *p (after blanks) into v: 0, or -1. (Not
+ * sscanf, which measures the whole rest of the text at each call.) */
 static int
-odds_load(struct analysis *a, char *t, struct eng_odds *o)
+num(char **p, long long *v)
+{
+	char *e;
+
+	*v = strtoll(*p, &e, 10);
+	if (e == *p)
+		return -1;
+	*p = e;
+	return 0;
+}
+
+/* n whole numbers at *p into v, each within an int: 0, or -1. */
+static int
+ints(char **p, int *v, int n)
+{
+	long long x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (num(p, &x) != 0 || x < -2147483647 || x > 2147483647)
+			return -1;
+		v[i] = (int)x;
+	}
+	return 0;
+}
+
+/* The odds from the cache's text (len bytes) into o (empty): 0, or -1
+ * (o then freed: one not to trust is worked out again). */
+static int
+odds_load(struct analysis *a, char *t, size_t len, struct eng_odds *o)
 {
 	struct eng_odds_melee *m;
 	struct eng_odds_fire *f;
-	size_t nf, nm, i, sl;
-	int sh, we, ta, at, de, pw, ap, dp, re, k;
-	char *p = t;
+	long long nf, nm, sl;
+	char *p = t, *end = t + len;
+	int v[6];
+	long long i;
 
-	if (sscanf(p, "odds 1 %zu %zu%n", &nf, &nm, &k) != 2)
+	if (strncmp(p, "odds 1 ", 7) != 0)
 		return -1;
-	p += k;
+	p += 7;
+	if (num(&p, &nf) != 0 || num(&p, &nm) != 0 || nf < 0 || nm < 0)
+		return -1;
 	for (i = 0; i < nf; i++) {
-		if (sscanf(p, "%d %d %d%n", &sh, &we, &ta, &k) != 3)
+		if (ints(&p, v, 3) != 0)
 			goto bad;
-		p += k;
-		f = eng_odds_add_fire(o, sh, we, ta);
+		f = eng_odds_add_fire(o, v[0], v[1], v[2]);
 		if (q_get(&p, &f->p_hit) != 0)
 			goto bad;
 	}
 	for (i = 0; i < nm; i++) {
-		if (sscanf(p, "%d %d %d %d %d %d %zu:%n", &at, &de, &pw, &ap,
-		        &dp, &re, &sl, &k) != 7 ||
-		    strlen(p + k) < sl)
+		if (ints(&p, v, 6) != 0 || num(&p, &sl) != 0 || *p != ':' ||
+		    sl < 0 || sl > end - p - 1)
 			goto bad;
-		p += k;
-		m = eng_odds_add_melee(o, at, de, name_kept(a, p, sl));
+		p++;
+		m = eng_odds_add_melee(o, v[0], v[1],
+		    name_kept(a, p, (size_t)sl));
 		p += sl;
-		m->powers = pw;
-		m->a_power = ap;
-		m->d_power = dp;
-		m->resolves = re;
+		m->powers = v[2];
+		m->a_power = v[3];
+		m->d_power = v[4];
+		m->resolves = v[5];
 		if (q_get(&p, &m->attacker_wins) != 0 ||
 		    q_get(&p, &m->defender_wins) != 0 ||
 		    q_get(&p, &m->both_destroyed) != 0 ||
@@ -455,7 +486,7 @@ ana_odds(struct analysis *a)
 		memset(&a->odds, 0, sizeof(a->odds));
 		k = ana_cache_key(a, "odds");
 		if (cache_get(k, &t, &n) != 0 ||
-		    odds_load(a, t, &a->odds) != 0) {
+		    odds_load(a, t, n, &a->odds) != 0) {
 			ana_count(ANA_ODDS);
 			a->ctx->fam->odds(a->ctx, &a->odds);
 			free(t);

@@ -244,9 +244,17 @@ sc_load(char *t, size_t len, const struct ruleset *rs, struct rnd_sc_made *m)
 		return -1;
 	p += k;
 	v = xcalloc(n + 1, sizeof(int));
-	for (i = 0; i < n; i++, p += k)
-		if (sscanf(p, "%d%n", &v[i], &k) != 1)
+	for (i = 0; i < n; i++) {
+		/* Not sscanf: it would measure the rest of the text each
+		 * time. */
+		char *e;
+		long x = strtol(p, &e, 10);
+
+		if (e == p || x < 0 || x > 2147483647)
 			goto bad;
+		v[i] = (int)x;
+		p = e;
+	}
 	memset(&b, 0, sizeof(b));
 	if (sscanf(p,
 	        "%ld %ld %ld %ld %ld %ld %llu %d %d %la %la %la %d %d %u "
