@@ -193,7 +193,8 @@ unit: deps
 
 regress: deps
 	@$(MAKE) --no-print-directory $(PAR) $(BIN)
-	@tests/regress.sh ./$(BIN)
+	@rm -rf $(BUILD)/test-cache
+	@XDG_CACHE_HOME=$(CURDIR)/$(BUILD)/test-cache tests/regress.sh ./$(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(PAR) $(BIN) $(BUILD)/unit-tests
@@ -212,7 +213,7 @@ valgrind: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory $(PAR) $(BIN)
-	@tests/bench.sh ./$(BIN)
+	@XDG_CACHE_HOME=$(CURDIR)/$(BUILD)/bench-cache tests/bench.sh ./$(BIN)
 
 # libFuzzer targets (clang): make fuzz builds them; FUZZTIME=600 make
 # fuzz-run runs each for that many seconds on corpora seeded from the

@@ -33,7 +33,11 @@ esac
 # Sanitizer builds: the font stack's lifetime caches are not our leaks.
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The results cache (README, Cache) of the tests is theirs, never the
+# user's ~/.cache: a new one for each script, so that each starts cold.
+cache=$(mktemp -d)
+export XDG_CACHE_HOME="$cache/all"
+trap 'rm -f "$log"; rm -rf "$cache"' EXIT
 pass=0
 fail=0
 
@@ -63,7 +67,7 @@ hostile) scripts="tests/regress.sh tests/check/hostile*.sh" ;;
 esac
 for s in $scripts; do
 	[ -f "$s" ] || continue
-	sh "$s" "$BIN" >"$log" 2>&1
+	XDG_CACHE_HOME="$cache/$(basename "$s" .sh)" sh "$s" "$BIN" >"$log" 2>&1
 	rc=$?
 	grep '^FAIL' "$log"
 	p=$(grep -c '^PASS' "$log")

@@ -186,11 +186,15 @@ static int counting = -1;
 static void
 counts_print(void)
 {
+	char buf[512];
+
 	fprintf(stderr,
 	    "sandtable: counts: prepare %lu, odds %lu, "
 	    "test games %lu, examples %lu, self-play %lu\n",
 	    counts[ANA_PREPARE], counts[ANA_ODDS], counts[ANA_TESTS],
 	    counts[ANA_EXAMPLES], counts[ANA_SELFPLAY]);
+	if (cache_counts(buf, sizeof(buf)))
+		fprintf(stderr, "sandtable: cache: %s\n", buf);
 }
 
 void
@@ -226,6 +230,10 @@ ana_new_focus(const struct ruleset *rs, int grid, double cell_mm, int ua,
 	size_t i;
 
 	a->rs = rs;
+	a->grid = grid;
+	a->cell_mm = cell_mm;
+	a->ua = ua;
+	a->ub = ub;
 	ana_count(ANA_PREPARE);
 	a->ctx = eng_ctx_new_focus(rs, grid, cell_mm, ua, ub, &a->prep);
 	if (a->ctx == NULL) {
@@ -240,6 +248,8 @@ ana_new_focus(const struct ruleset *rs, int grid, double cell_mm, int ua,
 void
 ana_free(struct analysis *a)
 {
+	size_t i;
+
 	if (a == NULL)
 		return;
 	if (a->odds_done)
@@ -252,6 +262,9 @@ ana_free(struct analysis *a)
 	free(a->plays);
 	free(a->fielded);
 	free(a->fielded_by);
+	for (i = 0; i < a->nnames; i++)
+		free(a->names[i]);
+	free(a->names);
 	eng_ctx_free(a->ctx);
 	free(a);
 }
@@ -274,15 +287,214 @@ ana_fielded(struct analysis *a, const int *count, size_t n, const char *by)
 	a->fielded_by = xstrdup(by);
 }
 
+struct cache_key *
+ana_cache_key(const struct analysis *a, const char *kind)
+{
+	struct cache_key *k;
+
+	if (a->ctx == NULL || a->rs->src == NULL)
+		return NULL;
+	k = cache_key_new(kind);
+	cache_key_add(k, a->rs->src, a->rs->srclen);
+	cache_key_int(k, a->grid);
+	cache_key_real(k, a->cell_mm);
+	cache_key_int(k, a->ua);
+	cache_key_int(k, a->ub);
+	return k;
+}
+
+/* A chance as text: "num/den" (GMP's, exact). */
+static void
+q_put(FILE *fp, const struct eng_q *q)
+{
+	mpq_t x;
+
+	mpq_init(x);
+	eng_q_get_mpq(q, x);
+	fputc(' ', fp);
+	mpq_out_str(fp, 10, x);
+	mpq_clear(x);
+}
+
+/* The odds as the cache keeps them: a line an entry. Returns the text
+ * (caller frees), *len its length. */
+static char *
+odds_save(const struct eng_odds *o, size_t *len)
+{
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+	const struct eng_odds_melee *m;
+	const struct eng_odds_fire *f;
+	size_t i;
+
+	if (fp == NULL)
+		return NULL;
+	fprintf(fp, "odds 1 %zu %zu\n", o->nfire, o->nmelee);
+	for (i = 0; i < o->nfire; i++) {
+		f = &o->fire[i];
+		fprintf(fp, "%d %d %d", f->shooter, f->weapon, f->target);
+		q_put(fp, &f->p_hit);
+		fputc('\n', fp);
+	}
+	for (i = 0; i < o->nmelee; i++) {
+		m = &o->melee[i];
+		fprintf(fp, "%d %d %d %d %d %d %zu:%s", m->attacker,
+		    m->defender, m->powers, m->a_power, m->d_power,
+		    m->resolves, strlen(m->situation), m->situation);
+		q_put(fp, &m->attacker_wins);
+		q_put(fp, &m->defender_wins);
+		q_put(fp, &m->both_destroyed);
+		q_put(fp, &m->expected_rolls);
+		fputc('\n', fp);
+	}
+	if (fclose(fp) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The next chance at *p into q: 0, or -1. */
+static int
+q_get(char **p, struct eng_q *q)
+{
+	char *s = *p + strspn(*p, " "), *e = s + strcspn(s, " \n");
+	char c = *e;
+	mpq_t x;
+	int rc;
+
+	if (e == s)
+		return -1;
+	*e = '\0';
+	mpq_init(x);
+	rc = mpq_set_str(x, s, 10);
+	if (rc == 0 && mpz_sgn(mpq_denref(x)) != 0) {
+		mpq_canonicalize(x);
+		eng_q_set_mpq(q, x);
+	} else
+		rc = -1;
+	mpq_clear(x);
+	*e = c;
+	*p = e;
+	return rc;
+}
+
+/* A situation's name, kept by the analysis (once each). */
+static const char *
+name_kept(struct analysis *a, const char *s, size_t n)
+{
+	size_t i;
+	char *c;
+
+	for (i = 0; i < a->nnames; i++)
+		if (strlen(a->names[i]) == n && memcmp(a->names[i], s, n) == 0)
+			return a->names[i];
+	c = xstrndup(s, n);
+	XPUSH(a->names, a->nnames, a->capnames, c);
+	return c;
+}
+
+/* The next whole number at *p (after blanks) into v: 0, or -1. (Not
+ * sscanf, which measures the whole rest of the text at each call.) */
+static int
+num(char **p, long long *v)
+{
+	char *e;
+
+	*v = strtoll(*p, &e, 10);
+	if (e == *p)
+		return -1;
+	*p = e;
+	return 0;
+}
+
+/* n whole numbers at *p into v, each within an int: 0, or -1. */
+static int
+ints(char **p, int *v, int n)
+{
+	long long x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (num(p, &x) != 0 || x < -2147483647 || x > 2147483647)
+			return -1;
+		v[i] = (int)x;
+	}
+	return 0;
+}
+
+/* The odds from the cache's text (len bytes) into o (empty): 0, or -1
+ * (o then freed: one not to trust is worked out again). */
+static int
+odds_load(struct analysis *a, char *t, size_t len, struct eng_odds *o)
+{
+	struct eng_odds_melee *m;
+	struct eng_odds_fire *f;
+	long long nf, nm, sl;
+	char *p = t, *end = t + len;
+	int v[6];
+	long long i;
+
+	if (strncmp(p, "odds 1 ", 7) != 0)
+		return -1;
+	p += 7;
+	if (num(&p, &nf) != 0 || num(&p, &nm) != 0 || nf < 0 || nm < 0)
+		return -1;
+	for (i = 0; i < nf; i++) {
+		if (ints(&p, v, 3) != 0)
+			goto bad;
+		f = eng_odds_add_fire(o, v[0], v[1], v[2]);
+		if (q_get(&p, &f->p_hit) != 0)
+			goto bad;
+	}
+	for (i = 0; i < nm; i++) {
+		if (ints(&p, v, 6) != 0 || num(&p, &sl) != 0 || *p != ':' ||
+		    sl < 0 || sl > end - p - 1)
+			goto bad;
+		p++;
+		m = eng_odds_add_melee(o, v[0], v[1],
+		    name_kept(a, p, (size_t)sl));
+		p += sl;
+		m->powers = v[2];
+		m->a_power = v[3];
+		m->d_power = v[4];
+		m->resolves = v[5];
+		if (q_get(&p, &m->attacker_wins) != 0 ||
+		    q_get(&p, &m->defender_wins) != 0 ||
+		    q_get(&p, &m->both_destroyed) != 0 ||
+		    q_get(&p, &m->expected_rolls) != 0)
+			goto bad;
+	}
+	if (p[strspn(p, " \n")] != '\0')
+		goto bad;
+	return 0;
+bad:
+	eng_odds_free(o);
+	return -1;
+}
+
 const struct eng_odds *
 ana_odds(struct analysis *a)
 {
+	struct cache_key *k;
+	char *t;
+	size_t n;
+
 	if (a->ctx == NULL || a->ctx->fam->odds == NULL)
 		return NULL;
 	if (!a->odds_done) {
-		ana_count(ANA_ODDS);
 		memset(&a->odds, 0, sizeof(a->odds));
-		a->ctx->fam->odds(a->ctx, &a->odds);
+		k = ana_cache_key(a, "odds");
+		if (cache_get(k, &t, &n) != 0 ||
+		    odds_load(a, t, n, &a->odds) != 0) {
+			ana_count(ANA_ODDS);
+			a->ctx->fam->odds(a->ctx, &a->odds);
+			free(t);
+			if (k != NULL && (t = odds_save(&a->odds, &n)) != NULL)
+				cache_put(k, t, n);
+		}
+		free(t);
+		cache_key_free(k);
 		a->odds_done = 1;
 	}
 	return &a->odds;
@@ -310,25 +522,41 @@ ana_examples(struct analysis *a, struct diags *d,
 }
 
 /* Self-play of games games at seed, played the first time it is asked
- * for (with o's jobs and progress), then kept. */
+ * for (with o's jobs and progress), then kept; the statistics of the
+ * same ruleset, board, games and seed are the cache's when it has them
+ * (the jobs change nothing but the time it takes). */
 static const struct eng_stats *
 ana_selfplay(struct analysis *a, const struct chk_opts *o)
 {
+	struct cache_key *k;
 	struct ana_play *p;
-	size_t i;
+	size_t i, n;
+	char *t;
 
 	for (i = 0; i < a->nplays; i++)
 		if (a->plays[i].games == o->games &&
 		    a->plays[i].seed == o->seed)
 			return &a->plays[i].st;
-	ana_count(ANA_SELFPLAY);
 	a->plays = xrealloc(a->plays, (a->nplays + 1) * sizeof(*a->plays));
 	p = &a->plays[a->nplays++];
 	memset(p, 0, sizeof(*p));
 	p->games = o->games;
 	p->seed = o->seed;
-	eng_selfplay_progress(a->ctx, o->games, o->seed, o->jobs, &p->st,
-	    o->progress, o->parg);
+	k = ana_cache_key(a, "self-play");
+	cache_key_int(k, o->games);
+	cache_key_int(k, (long long)o->seed);
+	/* The statistics as this sandtable lays them out (the key holds
+	 * its build), the time they took included. */
+	if (cache_get(k, &t, &n) == 0 && n == sizeof(p->st)) {
+		memcpy(&p->st, t, n);
+	} else {
+		ana_count(ANA_SELFPLAY);
+		eng_selfplay_progress(a->ctx, o->games, o->seed, o->jobs,
+		    &p->st, o->progress, o->parg);
+		cache_put(k, &p->st, sizeof(p->st));
+	}
+	free(t);
+	cache_key_free(k);
 	return &p->st;
 }
 

@@ -10,6 +10,7 @@
 #define SANDTABLE_ANALYSIS_H
 
 #include "check.h"
+#include "../base/cache.h"
 
 /* Self-play of the default battle, kept by what determines it. */
 struct ana_play {
@@ -46,6 +47,13 @@ struct analysis {
 	int *fielded;
 	size_t nfielded;
 	char *fielded_by;
+	/* What the engine was prepared with beyond the ruleset, for the
+	 * keys of the results cache (base/cache.h); and the situations'
+	 * names of odds read from it (the analysis keeps them). */
+	int grid, ua, ub;
+	double cell_mm;
+	char **names;
+	size_t nnames, capnames;
 };
 
 /*
@@ -60,6 +68,11 @@ struct analysis *ana_new(const struct ruleset *, int grid, double cell_mm);
 struct analysis *ana_new_focus(const struct ruleset *, int grid,
     double cell_mm, int ua, int ub);
 void ana_free(struct analysis *);
+/* A key of the results cache (base/cache.h) of kind for what this
+ * analysis's engine depends on: the ruleset's bytes, the grid, the
+ * units in focus; NULL when nothing is cached. The caller adds the rest
+ * (games, seed, options) and frees it. */
+struct cache_key *ana_cache_key(const struct analysis *, const char *kind);
 
 /*
  * A product of the run fields count[u] units of each type u (both sides

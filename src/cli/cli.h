@@ -114,6 +114,9 @@ void cli_respell(const char *cmd, int argc, char **argv);
 /* Whether a command's options hold -q or --quiet (before "--"). */
 int cli_quiet(int argc, char **argv);
 
+/* The result cache's hash (cache_hash.c): once, before any command. */
+void cli_cache_setup(void);
+
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);
 

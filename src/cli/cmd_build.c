@@ -1462,9 +1462,10 @@ static const struct cli_opt build_options[] = {
 	CLI_JOBS("N",
 	    "build N rulesets at once, and play a product's\n"
 	    "games on N threads (default 2)"),
-	CLI_SET("no-cache", 0, struct build_opts, no_cache,
+	CLI_NO_CACHE_SET(struct build_opts, no_cache,
 	    "build even when nothing the products read has changed\n"
-	    "since the last build into the same folder"),
+	    "since the last build into the same folder, and use\n"
+	    "no result of an earlier run (README, Cache)"),
 	CLI_SET("watch", 'w', struct build_opts, watch,
 	    "rebuild when a ruleset or template changes"),
 	CLI_PAPER("P",

@@ -84,6 +84,8 @@ struct check_own {
 };
 
 static const struct cli_opt check_options[] = {
+	CLI_NO_CACHE(
+	    "play the games again: no self-play statistics\nfrom an earlier run (README, Cache)"),
 	CLI_QUIET("print only errors: no warnings, notes or\nsummaries"),
 	CLI_VERBOSE("also print the model that was read"),
 	CLI_GAMES(0, "N", "self-play games (default 1000; 0: none)"),

@@ -1,5 +1,6 @@
 /* cmd_odds.c: sandtable odds — exact odds of every fire and melee
  * matchup of a ruleset, as rationals. */
+#define _GNU_SOURCE /* fopencookie */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -397,6 +398,103 @@ jw_end(struct jw *w)
 	free(w->b);
 }
 
+/* ---- the document remembered (base/cache.h) ---- */
+
+/* A stream that writes through to another and keeps a copy of what
+ * went by, up to CACHE_ENTRY_MAX (past it, none). */
+struct tee {
+	FILE *to;
+	char *b;
+	size_t n, cap;
+	int over;
+};
+
+static ssize_t
+tee_write(void *arg, const char *p, size_t n)
+{
+	struct tee *t = arg;
+
+	if (!t->over && t->n + n > CACHE_ENTRY_MAX) {
+		t->over = 1;
+		free(t->b);
+		t->b = NULL;
+	}
+	if (!t->over) {
+		if (t->n + n > t->cap) {
+			t->cap = (t->n + n) * 2;
+			t->b = xrealloc(t->b, t->cap);
+		}
+		memcpy(t->b + t->n, p, n);
+		t->n += n;
+	}
+	return (ssize_t)fwrite(p, 1, n, t->to);
+}
+
+/* The stream, or NULL when there is nothing to remember the document
+ * by (write to stdout then). */
+static FILE *
+tee_open(struct tee *t, struct cache_key *k)
+{
+	static const cookie_io_functions_t io = { NULL, tee_write, NULL,
+		NULL };
+	FILE *f;
+
+	memset(t, 0, sizeof(*t));
+	t->to = stdout;
+	if (k == NULL || (f = fopencookie(t, "w", io)) == NULL)
+		return NULL;
+	return f;
+}
+
+/* Close the stream and remember what went by, after head (the state
+ * the JSON writer is left in). */
+static void
+tee_close(FILE *f, struct tee *t, struct cache_key *k, const char *head)
+{
+	size_t h = strlen(head);
+
+	if (f == NULL)
+		return;
+	fclose(f);
+	if (!t->over && t->n + h <= CACHE_ENTRY_MAX) {
+		t->b = xrealloc(t->b, t->n + h + 1);
+		memmove(t->b + h, t->b, t->n);
+		memcpy(t->b, head, h);
+		cache_put(k, t->b, t->n + h);
+	}
+	free(t->b);
+}
+
+/*
+ * The document of the key the cache keeps, written to stdout: 1, with
+ * the JSON writer's state set as writing it left it (w NULL: text), or
+ * 0 when there is none to trust.
+ */
+static int
+doc_cached(struct cache_key *k, struct jw *w)
+{
+	char *t;
+	size_t n;
+	int members, off;
+	long entries;
+
+	if (cache_get(k, &t, &n) != 0)
+		return 0;
+	if (sscanf(t, "odds-doc 1 %d %ld\n%n", &members, &entries, &off) !=
+	        2 ||
+	    (size_t)off > n) {
+		free(t);
+		return 0;
+	}
+	fwrite(t + off, 1, n - (size_t)off, stdout);
+	if (w != NULL) {
+		w->members = members;
+		w->entries = entries;
+	}
+	free(t);
+	return 1;
+}
+
 /* odds's own option. */
 struct odds_own {
 	const char *dice;
@@ -409,6 +507,8 @@ static const struct cli_opt odds_options[] = {
 	CLI_STR("dice", 0, "EXPR", struct odds_own, dice,
 	    "the exact distribution of a dice expression\n"
 	    "instead, as sandtable dice EXPR does"),
+	CLI_NO_CACHE(
+	    "work the odds out again: none from an earlier\nrun (README, Cache)"),
 	CLI_QUIET("no warnings or notes (the odds are still\n"
 	          "printed)"),
 	CLI_VERBOSE("the default"),
@@ -428,6 +528,9 @@ cmd_odds(int argc, char **argv)
 	const char *ua = NULL, *ub = NULL, *dice;
 	int json, worst, status;
 	struct cli_json js;
+	struct cache_key *k = NULL;
+	struct tee tee;
+	char head[64];
 
 	if ((status = cli_parse(&odds_command, argc, argv, &opt, &own)) !=
 	    CLI_GO)
@@ -497,6 +600,13 @@ cmd_odds(int argc, char **argv)
 		status = EXIT_ERRORS;
 		goto out;
 	}
+	/* The document of the same ruleset, units and form: the cache's
+	 * when it has it. */
+	k = ana_cache_key(an, "odds-doc");
+	cache_key_str(k, ua);
+	cache_key_str(k, ub);
+	cache_key_int(k, json);
+	cache_key_str(k, i18n_current());
 	if (json) {
 		struct chk_json_sink s;
 		struct jw w;
@@ -505,16 +615,31 @@ cmd_odds(int argc, char **argv)
 		jw_begin(&w, &s, stdout);
 		jw_member("path", json_string(argv[optind]), &w);
 		jw_member("name", json_string(rs->name), &w);
-		chk_odds_json(c, ua, ub, &s);
+		if (!doc_cached(k, &w)) {
+			FILE *tf = tee_open(&tee, k);
+
+			w.f = tf != NULL ? tf : stdout;
+			chk_odds_json(c, ua, ub, &s);
+			jw_flush(&w);
+			w.f = stdout;
+			snprintf(head, sizeof(head), "odds-doc 1 %d %ld\n",
+			    w.members, w.entries);
+			tee_close(tf, &tee, k, head);
+		}
 		jw_member("ok", json_boolean(diags_worst(&js.d) < SEV_ERROR),
 		    &w);
 		jw_member("diagnostics", cli_json_diags(&js.d), &w);
 		jw_end(&w);
 		cli_json_drop(&js);
 		json = 0;
-	} else
-		odds_doc_text(c, ua, ub, stdout);
+	} else if (!doc_cached(k, NULL)) {
+		FILE *tf = tee_open(&tee, k);
+
+		odds_doc_text(c, ua, ub, tf != NULL ? tf : stdout);
+		tee_close(tf, &tee, k, "odds-doc 1 0 0\n");
+	}
 out:
+	cache_key_free(k);
 	/* Nothing streamed: the element says why. */
 	if (json) {
 		js.failed = status != EXIT_CLEAN;

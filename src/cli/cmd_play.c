@@ -64,6 +64,8 @@ static const struct cli_opt play_options[] = {
 	    "play the scenario file F (sandtable scenario)\n"
 	    "instead of the default battle; RULESET may be\n"
 	    "left out (the file names it)"),
+	CLI_NO_CACHE(
+	    "play the games again: no statistics from an\nearlier run (README, Cache)"),
 	CLI_QUIET("no warnings or notes, no progress bar (the\n"
 	          "statistics are still printed)"),
 	CLI_VERBOSE("the default"),

@@ -367,6 +367,7 @@ main(int argc, char *argv[])
 	/* Ctrl-C or a kill removes this run's temporary files and stages;
 	 * earlier outputs stay as they were. */
 	file_signals_install();
+	cli_cache_setup();
 	if (argc < 2) {
 		main_help(stderr);
 		return EXIT_USAGE;

@@ -5,7 +5,7 @@
  * the command line with them, command_help() prints the rows as --help
  * shows them, and `sandtable --options` lists them for the completion and
  * the tests. The common options (-o, -p, -t, --print-template, --lang,
- * -q, -v, -h, --json, -j, -s, -n) are read here, the same way in every
+ * -q, -v, -h, --json, -j, -s, -n, --no-cache) are read here, the same way in every
  * command: one meaning, one default, one message for a bad value.
  */
 #include <stdio.h>
@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "../render/render.h"
+#include "../base/cache.h"
 
 /* The most rows a command may have (map has 23). */
 #define OPTS_MAX 48
@@ -136,6 +137,14 @@ take(const struct command *cmd, const struct cli_opt *o, const char *arg,
 	case OPT_UNSET:
 		rc = o->kind == OPT_SET;
 		memcpy((char *)own + o->off, &rc, sizeof(rc));
+		return CLI_GO;
+	case OPT_NO_CACHE:
+		/* One meaning everywhere: no result of an earlier run is
+		 * used, none is remembered (base/cache.h). */
+		cache_off();
+		rc = 1;
+		if (o->lo)
+			memcpy((char *)own + o->off, &rc, sizeof(rc));
 		return CLI_GO;
 	case OPT_FN: {
 		char msg[CLI_WHY_MAX] = "";

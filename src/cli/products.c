@@ -146,6 +146,7 @@ man_arg(FILE *fp, const struct cli_opt *o)
 	case OPT_STR:
 	case OPT_SET:
 	case OPT_UNSET:
+	case OPT_NO_CACHE:
 	case OPT_FN:
 		break;
 	}

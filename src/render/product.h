@@ -48,7 +48,8 @@ enum cli_kind {
 	OPT_STR,            /* const char * at off: the value as given */
 	OPT_SET,            /* int at off: 1 */
 	OPT_UNSET,          /* int at off: 0 */
-	OPT_FN              /* parse(row, value, own, why) */
+	OPT_FN,             /* parse(row, value, own, why) */
+	OPT_NO_CACHE        /* --no-cache (lo 1: also an int at off: 1) */
 };
 
 /* What a parse function returns when it took the value; anything else
@@ -101,6 +102,14 @@ struct cli_opt {
 	CLI_ROW("icc", 0, "FILE", OPT_ICC, 0,                                 \
 	    "PDF/X-4 with this RGB ICC profile as the output\n"               \
 	    "intent (the shop's or the screen's) instead of sRGB")
+/* --no-cache: the results cache is neither read nor written (cache.h);
+ * build's also sets its own flag (builds what is up to date too). */
+#define CLI_NO_CACHE(h) CLI_ROW("no-cache", 0, NULL, OPT_NO_CACHE, 0, h)
+#define CLI_NO_CACHE_SET(T, field, h)                                         \
+	{                                                                     \
+		"no-cache", 0, NULL, OPT_NO_CACHE, offsetof(T, field), NULL,  \
+		    1, 0, h                                                   \
+	}
 #define CLI_END CLI_ROW(NULL, 0, NULL, OPT_STR, 0, NULL)
 
 /* The rows of a command's own options, into its struct T: the value as

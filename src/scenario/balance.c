@@ -272,7 +272,7 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 {
 	struct scenario *best = NULL, *cur;
 	struct sc_request r = *rq;
-	int c, a, tried = 0, stopped = 0;
+	int c, a, tried = 0, stopped = 0, strong;
 	double dist, bestdist = 2, budget = SEARCH_BUDGET * (double)games,
 	             spent = 0, u2;
 	long g;
@@ -289,6 +289,7 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 				return NULL; /* the request itself is bad */
 			continue;
 		}
+		cur->bal.cand = c;
 		for (a = 0; a <= ADJUSTMENTS && !*ok; a++) {
 			/* As many games as the budget leaves, at most the
 			 * games asked for; too few, and the search stops. */
@@ -327,9 +328,14 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 				bestdist = dist;
 			}
 			/* Far off: a unit will not mend it; a new candidate. */
-			if (*ok || stopped || dist > 0.2 ||
-			    adjust(cur, rs, val) == -1)
+			if (*ok || stopped || dist > 0.2)
 				break;
+			strong = cur->bal.rate > 0.5;
+			if (adjust(cur, rs, val) == -1)
+				break;
+			if (strong)
+				cur->bal.strong |= 1u << cur->bal.nadj;
+			cur->bal.nadj++;
 		}
 		if (best != cur)
 			sc_free(cur);
@@ -339,6 +345,32 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 		best->bal.stopped = stopped && !*ok;
 	}
 	return best;
+}
+
+struct scenario *
+sc_balance_again(const struct ruleset *rs, const char *rs_path,
+    const struct sc_request *rq, const struct sc_values *val,
+    const struct sc_balance *b, struct diags *d)
+{
+	struct sc_request r = *rq;
+	struct scenario *s;
+	int i;
+
+	if (b->nadj < 0 || b->nadj > ADJUSTMENTS)
+		return NULL;
+	r.seed = candidate_seed(rq->seed, b->cand);
+	if ((s = sc_generate(rs, rs_path, &r, val, d)) == NULL)
+		return NULL;
+	for (i = 0; i < b->nadj; i++) {
+		/* adjust() reads which side is the stronger from the rate. */
+		s->bal.rate = b->strong >> i & 1 ? 1 : 0;
+		if (adjust(s, rs, val) == -1) {
+			sc_free(s);
+			return NULL;
+		}
+	}
+	s->bal = *b;
+	return s;
 }
 
 int

@@ -83,6 +83,11 @@ struct sc_balance {
 	int stopped;    /* the search stopped at its budget of play */
 	double rate;    /* Blue's score: (wins + draws / 2) / games */
 	double lo, hi;  /* Wilson 95% interval of rate */
+	/* How the search made it (sc_balance_again): its candidate, the
+	 * force adjustments made to it, bit i set when the i-th took from
+	 * Blue's side or gave to Red's (Blue the stronger). */
+	int cand, nadj;
+	unsigned strong;
 };
 
 struct scenario {
@@ -284,5 +289,15 @@ struct scenario *sc_balance(const struct ruleset *, const char *rs_path,
     const struct sc_request *, const struct sc_values *,
     const struct sc_games *, long games, int jobs, int max_candidates, int *ok,
     progress_fn, void *parg, struct diags *);
+
+/*
+ * The scenario sc_balance() returned with *ok set, made again from what
+ * its bal says of how the search made it, without a game: its candidate
+ * generated (what generating it says into diags) and the same forces
+ * adjusted; bal then b. Returns it, or NULL.
+ */
+struct scenario *sc_balance_again(const struct ruleset *, const char *rs_path,
+    const struct sc_request *, const struct sc_values *,
+    const struct sc_balance *b, struct diags *);
 
 #endif

@@ -895,6 +895,8 @@ static const struct cli_opt report_options[] = {
 	CLI_DUMP(struct report_own, dump),
 	CLI_PDFX,
 	CLI_ICC,
+	CLI_NO_CACHE(
+	    "play the games again: no statistics from an\nearlier run (README, Cache)"),
 	CLI_QUIET("print only errors: no warnings, no progress bar"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was written as JSON on standard\n"

@@ -162,6 +162,189 @@ fielded(struct analysis *a, const struct scenario *s)
 	free(n);
 }
 
+/* ---- the results cache (base/cache.h) ---- */
+
+/* The key of a generated scenario: the analysis's (the ruleset's
+ * bytes), the request, the games, the search, the labels' language. */
+static struct cache_key *
+sc_key(const struct analysis *a, const struct rnd_sc_req *o, int own)
+{
+	struct cache_key *k = ana_cache_key(a, "scenario");
+
+	cache_key_int(k, (long long)o->rq.seed);
+	cache_key_int(k, o->rq.points);
+	cache_key_real(k, o->rq.table_w);
+	cache_key_real(k, o->rq.table_h);
+	cache_key_int(k, o->rq.density);
+	cache_key_int(k, o->rq.special);
+	cache_key_int(k, o->games);
+	cache_key_int(k, o->balanced);
+	cache_key_int(k, own);
+	cache_key_int(k, RND_SC_CANDIDATES);
+	cache_key_int(k, VALUE_GAMES);
+	cache_key_str(k, i18n_current());
+	return k;
+}
+
+/* What was made, as the cache keeps it: the unit values, whether the
+ * search balanced it, its balance figure and seed, its YAML. Returns
+ * the text (caller frees), *len its length. */
+static char *
+sc_save(const struct rnd_sc_made *m, const struct ruleset *rs, size_t *len)
+{
+	const struct sc_balance *b = &m->s->bal;
+	char *buf = NULL, *y = sc_to_yaml(m->s, rs);
+	FILE *fp = open_memstream(&buf, len);
+	size_t i;
+
+	if (fp == NULL) {
+		free(y);
+		return NULL;
+	}
+	fprintf(fp, "scenario 1\n%d %zu %ld %d", m->ok, m->val.n, m->val.games,
+	    m->val.own);
+	for (i = 0; i < m->val.n; i++)
+		fprintf(fp, " %d", m->val.v[i]);
+	fprintf(fp,
+	    "\n%ld %ld %ld %ld %ld %ld %llu %d %d %a %a %a %d %d %u %llu\n"
+	    "%zu\n",
+	    b->games, b->wins[0], b->wins[1], b->draws, b->at_limit,
+	    b->turns_sum, (unsigned long long)b->seed, b->candidates,
+	    b->stopped, b->rate, b->lo, b->hi, b->cand, b->nadj, b->strong,
+	    (unsigned long long)m->s->seed, strlen(y));
+	fputs(y, fp);
+	free(y);
+	if (fclose(fp) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/*
+ * What the cache kept, into m (val cleared, s NULL): the scenario read
+ * from its YAML, as the search copies its best (sc_copy). Returns 0, or
+ * -1 (m as it was: the entry is not trusted).
+ */
+static int
+sc_load(char *t, size_t len, const struct ruleset *rs, struct rnd_sc_made *m)
+{
+	struct sc_balance b;
+	struct diags d = { 0 };
+	unsigned long long bs, ss;
+	size_t n, i, ylen;
+	int ok, own, k;
+	long games;
+	char *p = t;
+	int *v = NULL;
+
+	if (sscanf(p, "scenario 1 %d %zu %ld %d%n", &ok, &n, &games, &own,
+	        &k) != 4 ||
+	    n != rs->nunits)
+		return -1;
+	p += k;
+	v = xcalloc(n + 1, sizeof(int));
+	for (i = 0; i < n; i++) {
+		/* Not sscanf: it would measure the rest of the text each
+		 * time. */
+		char *e;
+		long x = strtol(p, &e, 10);
+
+		if (e == p || x < 0 || x > 2147483647)
+			goto bad;
+		v[i] = (int)x;
+		p = e;
+	}
+	memset(&b, 0, sizeof(b));
+	if (sscanf(p,
+	        "%ld %ld %ld %ld %ld %ld %llu %d %d %la %la %la %d %d %u "
+	        "%llu %zu%n",
+	        &b.games, &b.wins[0], &b.wins[1], &b.draws, &b.at_limit,
+	        &b.turns_sum, &bs, &b.candidates, &b.stopped, &b.rate, &b.lo,
+	        &b.hi, &b.cand, &b.nadj, &b.strong, &ss, &ylen, &k) != 17 ||
+	    p[k] != '\n' || (size_t)(p + k + 1 - t) + ylen != len)
+		goto bad;
+	p += k + 1;
+	b.seed = bs;
+	if ((m->s = sc_parse("(copy)", p, ylen, rs, &d)) == NULL ||
+	    diags_worst(&d) >= SEV_ERROR) {
+		sc_free(m->s);
+		m->s = NULL;
+		goto bad;
+	}
+	diags_free(&d);
+	m->s->bal = b;
+	m->s->seed = ss;
+	m->ok = ok;
+	if (!own) {
+		m->val.v = v;
+		m->val.n = n;
+		m->val.games = games;
+		m->val.own = 0;
+	} else
+		free(v);
+	return 0;
+bad:
+	diags_free(&d);
+	free(v);
+	return -1;
+}
+
+/*
+ * A hit: the scenario the cache kept, with what generating it says (its
+ * first candidate made again: cheap, and the diagnostics and the
+ * ruleset's name are this run's). Returns 0 as rnd_scenario_make, or -2
+ * when the entry is not to be trusted (m as it was).
+ */
+static int
+cached(struct analysis *a, const struct rnd_sc_req *o, char *t, size_t len,
+    struct rnd_sc_made *m, struct diags *d)
+{
+	const struct ruleset *rs = a->rs;
+	struct sc_request rq = o->rq;
+	struct diags gd = { 0 }, scratch = { 0 };
+	struct scenario *gen, *again;
+
+	if (sc_load(t, len, rs, m) != 0)
+		return -2;
+	if (rq.points == 0)
+		rq.points = default_points(rs, &m->val);
+	gen = sc_generate(rs, rs->path, &rq, &m->val, &gd);
+	/* The search returns a copy through YAML of the best when none
+	 * was balanced, else its own: made again the same way (the YAML
+	 * rounds what the drawing places). */
+	again = gen == NULL || (o->balanced && !m->ok) ?
+	    NULL :
+	    !o->balanced ?
+	    gen :
+	    sc_balance_again(rs, rs->path, &rq, &m->val, &m->s->bal, &scratch);
+	diags_free(&scratch);
+	if (gen == NULL || (again == NULL && !(o->balanced && !m->ok))) {
+		sc_free(gen);
+		sc_free(m->s);
+		m->s = NULL;
+		if (!m->val.own)
+			sc_values_free(&m->val);
+		diags_free(&gd);
+		return -2;
+	}
+	if (again != NULL) {
+		again->bal = m->s->bal;
+		sc_free(m->s);
+		m->s = again;
+		if (again == gen)
+			gen = NULL;
+	} else {
+		free(m->s->ruleset);
+		m->s->ruleset = xstrdup(gen->ruleset);
+	}
+	sc_free(gen);
+	diags_append(d, &gd);
+	diags_free(&gd);
+	fielded(a, m->s);
+	return 0;
+}
+
 int
 rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
     struct rnd_sc_made *m, struct diags *d)
@@ -171,6 +354,10 @@ rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
 	struct sc_values *val = &m->val;
 	struct sc_games gm;
 	struct scenario *s = NULL;
+	struct cache_key *k = NULL;
+	char *t = NULL;
+	size_t tlen = 0;
+	int rc;
 
 	memset(m, 0, sizeof(*m));
 	if (eng_show_of(rs)->print_only) {
@@ -190,6 +377,16 @@ rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
 	if (sc_own_values(rs, val) < 0 || sc_cheapest(val->v, val->n) == 0) {
 		sc_values_free(val);
 	}
+	/* A scenario generated from the same inputs before: the cache's. */
+	if (o->from == NULL)
+		k = sc_key(a, o, val->own);
+	if (k != NULL && cache_get(k, &t, &tlen) == 0 &&
+	    (rc = cached(a, o, t, tlen, m, d)) != -2) {
+		free(t);
+		cache_key_free(k);
+		return rc;
+	}
+	free(t);
 	if (!val->own &&
 	    sc_unit_values(m->e, VALUE_GAMES, 1, o->jobs, val) != 0) {
 		struct pos at = { rs->path, 0, 0 };
@@ -226,6 +423,10 @@ rnd_scenario_make(struct analysis *a, const struct rnd_sc_req *o,
 	}
 	if (s != NULL)
 		fielded(a, s);
+	if (s != NULL && k != NULL && (t = sc_save(m, rs, &tlen)) != NULL)
+		cache_put(k, t, tlen);
+	free(t);
+	cache_key_free(k);
 	return s != NULL ? 0 : -1;
 }
 
@@ -392,6 +593,8 @@ static const struct cli_opt scenario_options[] = {
 	    "millimetres)"),
 	CLI_PDFX,
 	CLI_ICC,
+	CLI_NO_CACHE(
+	    "price, generate and balance it again: no\nscenario from an earlier run (README, Cache)"),
 	CLI_QUIET("print only errors"),
 	CLI_VERBOSE("the default: errors, warnings, notes, files"),
 	CLI_JSON("print what was made as JSON on standard output\n"
