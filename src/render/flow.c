@@ -85,6 +85,10 @@ struct blk {
 	int trow; /* a row of a table set as a paragraph: its row, or 0 */
 };
 
+/* A table of more cells than this is tagged row by row, not cell by
+ * cell (README.md, Screen readers). */
+#define FLOW_TAG_CELLS_MAX 5000
+
 /* A placed piece: lines or rows [a, b) of a block on a page/column. */
 struct piece {
 	size_t blk;
@@ -1843,6 +1847,10 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 {
 	size_t c;
 	double cx = x;
+	/* Each cell a tagged cell, but in a table too large for that to
+	 * be cheap (49,000 cells tagged took a book 2 s and 160 MB more):
+	 * there the rows alone. */
+	int cells = b->nrows * b->ncols <= FLOW_TAG_CELLS_MAX;
 
 	if (b->header && r == 0) {
 		rnd_set_rgb(cr, f->st.accent);
@@ -1859,9 +1867,11 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		const char *role = b->header && r == 0 ? "TH" : "TD";
 
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
-		rnd_tag_begin(cr, role);
+		if (cells)
+			rnd_tag_begin(cr, role);
 		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
-		rnd_tag_end(cr, role);
+		if (cells)
+			rnd_tag_end(cr, role);
 		g_object_unref(l);
 		cx += b->m.colw[c];
 	}

@@ -72,6 +72,9 @@ int
 rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 {
 	const char *path = icc != NULL ? icc : PDFX_SRGB;
+	/* The option names a file given; the default's is said. */
+	const char *pre = icc == NULL ? path : "",
+	           *sep = icc == NULL ? ": " : "";
 	cmsHPROFILE p;
 	cmsColorSpaceSignature cs;
 	cmsProfileClassSignature cl;
@@ -83,7 +86,7 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 	free(px.icc);
 	memset(&px, 0, sizeof(px));
 	if (!g_file_get_contents(path, &data, &len, &err)) {
-		snprintf(why, whysz, "%s: %s%s", path, err->message,
+		snprintf(why, whysz, "%s%s", err->message,
 		    icc == NULL ? " (make deps installs icc-profiles-free)" :
 		                  "");
 		g_error_free(err);
@@ -91,15 +94,16 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 	}
 	if (len > PDFX_ICC_MAX) {
 		snprintf(why, whysz,
-		    "%s: %zu bytes, more than the %d MiB a "
+		    "%s%s%zu bytes, more than the %d MiB a "
 		    "colour profile may have",
-		    path, (size_t)len, PDFX_ICC_MAX >> 20);
+		    pre, sep, (size_t)len, PDFX_ICC_MAX >> 20);
 		g_free(data);
 		return -1;
 	}
 	cmsSetLogErrorHandler(lcms_quiet);
 	if ((p = cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) == NULL) {
-		snprintf(why, whysz, "%s: not an ICC colour profile", path);
+		snprintf(why, whysz, "%s%snot an ICC colour profile", pre,
+		    sep);
 		g_free(data);
 		return -1;
 	}
@@ -107,18 +111,18 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 	cl = cmsGetDeviceClass(p);
 	if (cs != cmsSigRgbData) {
 		snprintf(why, whysz,
-		    "%s: a %s profile: sandtable's colours "
+		    "%s%sa %s profile: sandtable's colours "
 		    "are RGB, so the output intent is an RGB profile (the "
 		    "shop converts to its press; README.md, Print shops)",
-		    path, cs == cmsSigCmykData ? "CMYK" : "non-RGB");
+		    pre, sep, cs == cmsSigCmykData ? "CMYK" : "non-RGB");
 		goto bad;
 	}
 	if (cl != cmsSigDisplayClass && cl != cmsSigOutputClass &&
 	    cl != cmsSigColorSpaceClass) {
 		snprintf(why, whysz,
-		    "%s: not a display, output or colour "
+		    "%s%snot a display, output or colour "
 		    "space profile",
-		    path);
+		    pre, sep);
 		goto bad;
 	}
 	if (cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US", px.desc,

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <zip.h>
@@ -53,23 +52,27 @@ repeat(const xmlNode *n, const char *name)
 	return k < 1 ? 1 : k;
 }
 
-/* A cell's text as shown: its paragraphs, a line each. */
+/* A cell's text as shown: its paragraphs, a space between (caller
+ * frees). */
 static char *
 cell_text(const xmlNode *c)
 {
-	GString *g = g_string_new(NULL);
+	char *s = xstrdup(""), *t;
 	const xmlNode *p;
 
-	for (p = c->children; p != NULL; p = p->next)
+	/* Past the cell's limit it is refused: no need to read on. */
+	for (p = c->children; p != NULL && strlen(s) <= ODS_MAX_CELL;
+	     p = p->next)
 		if (is(p, "p")) {
-			xmlChar *s = xmlNodeGetContent(p);
+			xmlChar *v = xmlNodeGetContent(p);
 
-			if (g->len > 0)
-				g_string_append_c(g, ' ');
-			g_string_append(g, (const char *)s);
-			xmlFree(s);
+			t = xasprintf("%s%s%s", s, *s != '\0' ? " " : "",
+			    (const char *)v);
+			xmlFree(v);
+			free(s);
+			s = t;
 		}
-	return g_string_free(g, FALSE);
+	return s;
 }
 
 static struct rs_md *

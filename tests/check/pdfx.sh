@@ -51,7 +51,7 @@ python3 "$D/pdfx.py" "$T/argb.pdf" "$A" "Compatible with Adobe RGB (1998)" |
 # Refused at the option, exit 2: grey, not a profile, no such file.
 for c in "Gray:/usr/share/color/icc/Gray.icc:a non-RGB profile" \
     "text:$R:not an ICC colour profile" \
-    "missing:$T/none.icc:No such file"; do
+    "missing:$T/none.icc:none.icc"; do
 	IFS=: read -r what f want <<EOF_CASE
 $c
 EOF_CASE

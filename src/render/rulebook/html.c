@@ -15,8 +15,6 @@
 #include <string.h>
 
 #include <cairo-svg.h>
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm.h>
 #include <glib.h>
 
 #include "../internal.h"
@@ -99,62 +97,43 @@ slug(const char *text, GHashTable *seen)
 	return u;
 }
 
-/* The plain text of a cmark node (its literals, in order). */
-static void
-node_text(cmark_node *n, GString *g)
+/* What one run of the writer keeps between the blocks. */
+struct html_run {
+	const struct rnd_html *h;
+	GString *body, *nav;
+	GHashTable *seen;
+	char *open2; /* the level-2 (or 1) section open */
+	int skip, placed;
+};
+
+/* A picture of the prose inlined: its url a data: URI of its file
+ * (read as the PDF's figures are, with their limits), or "" where it
+ * cannot be (nothing is fetched from elsewhere). */
+static char *
+inline_image(const char *url, void *arg)
 {
-	cmark_node *k;
-	const char *lit;
+	const struct html_run *run = arg;
+	const char *kind;
+	char why[256], *file, *data = NULL, *err = NULL, *out;
+	size_t len = 0;
+	gchar *b64;
 
-	if ((lit = cmark_node_get_literal(n)) != NULL &&
-	    cmark_node_get_type(n) != CMARK_NODE_HTML_INLINE)
-		g_string_append(g, lit);
-	for (k = cmark_node_first_child(n); k != NULL; k = cmark_node_next(k))
-		node_text(k, g);
-}
-
-/* Pictures of the prose inlined: each image's url a data: URI of its
- * file (read as the PDF's figures are, with their limits), or left as
- * its alt text with a warning where it cannot be. */
-static void
-inline_images(const struct rnd_html *h, cmark_node *root)
-{
-	cmark_iter *it = cmark_iter_new(root);
-	cmark_event_type ev;
-
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *n = cmark_iter_get_node(it);
-		const char *url, *kind;
-		char why[256], *file, *data = NULL, *err = NULL;
-		size_t len = 0;
-		gchar *b64, *uri;
-
-		if (ev != CMARK_EVENT_ENTER ||
-		    cmark_node_get_type(n) != CMARK_NODE_IMAGE)
-			continue;
-		url = cmark_node_get_url(n);
-		if (url == NULL || strncmp(url, "data:", 5) == 0)
-			continue;
-		file = rs_image_file(h->rs, url, &kind, why, sizeof(why));
-		if (file == NULL ||
-		    file_slurp(file, RS_MAX_IMAGE_FILE, &data, &len, &err) !=
-		        0) {
-			/* Nothing fetched from elsewhere: no picture. */
-			cmark_node_set_url(n, "");
-			free(file);
-			free(err);
-			continue;
-		}
-		b64 = g_base64_encode((const guchar *)data, len);
-		uri = g_strdup_printf("data:image/%s;base64,%s",
-		    strcmp(kind, "svg") == 0 ? "svg+xml" : kind, b64);
-		cmark_node_set_url(n, uri);
-		g_free(uri);
-		g_free(b64);
-		free(data);
+	if (url == NULL || strncmp(url, "data:", 5) == 0)
+		return NULL;
+	file = rs_image_file(run->h->rs, url, &kind, why, sizeof(why));
+	if (file == NULL ||
+	    file_slurp(file, RS_MAX_IMAGE_FILE, &data, &len, &err) != 0) {
 		free(file);
+		free(err);
+		return xstrdup("");
 	}
-	cmark_iter_free(it);
+	b64 = g_base64_encode((const guchar *)data, len);
+	out = xasprintf("data:image/%s;base64,%s",
+	    strcmp(kind, "svg") == 0 ? "svg+xml" : kind, b64);
+	g_free(b64);
+	free(data);
+	free(file);
+	return out;
 }
 
 /* Cairo's SVG of one drawing, its ids made the figure's own (n), so
@@ -255,147 +234,91 @@ examples_of(const struct rnd_html *h, GString *out, const char *title,
 	}
 }
 
-/* The body of the ruleset's file, its front matter blanked (as the
- * reader reads it: the lines keep their numbers). */
-static char *
-body_of(const struct ruleset *rs, size_t *len)
+/* One block of the prose (rs_html_blocks): after the section it closes,
+ * that section's examples; a heading with its anchor and its line in
+ * the contents. */
+static void
+html_block(const char *html, int lvl, const char *text, void *arg)
 {
-	char *s = xmalloc(rs->srclen + 1), *p, *end;
+	struct html_run *run = arg;
 
-	memcpy(s, rs->src, rs->srclen);
-	s[rs->srclen] = '\0';
-	*len = rs->srclen;
-	p = s;
-	if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	if (strncmp(p, "---", 3) != 0 || (p[3] != '\n' && p[3] != '\r'))
-		return s;
-	end = p + 3;
-	while ((end = strchr(end, '\n')) != NULL) {
-		end++;
-		if (strncmp(end, "---", 3) == 0 ||
-		    strncmp(end, "...", 3) == 0) {
-			char *q;
-
-			end = strchr(end, '\n');
-			if (end == NULL)
-				end = s + *len;
-			for (q = s; q < end; q++)
-				if (*q != '\n')
-					*q = ' ';
-			break;
-		}
+	if (lvl >= 1 && lvl <= 2) {
+		if (run->open2 != NULL && !run->skip)
+			examples_of(run->h, run->body, run->open2,
+			    &run->placed);
+		free(run->open2);
+		run->open2 = xstrdup(text);
+		run->skip = lvl == 2 && rnd_book_skips(run->h->rs, text);
 	}
-	return s;
+	if (run->skip)
+		return;
+	if (lvl >= 1 && lvl <= 4 && strncmp(html, "<h", 2) == 0) {
+		char *id = slug(text, run->seen);
+
+		g_string_append_printf(run->body, "<h%d id=\"%s\">", lvl, id);
+		g_string_append(run->body, html + 4);
+		if (lvl >= 2 && lvl <= 3) {
+			g_string_append_printf(run->nav,
+			    "<li%s><a href=\"#%s\">",
+			    lvl == 3 ? " style=\"margin-left:1em\"" : "", id);
+			esc(run->nav, text);
+			g_string_append(run->nav, "</a></li>\n");
+		}
+		g_free(id);
+	} else
+		g_string_append(run->body, html);
 }
 
 int
 rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 {
 	const struct ruleset *rs = h->rs;
-	cmark_parser *p;
-	cmark_node *doc, *n;
-	cmark_syntax_extension *ext;
-	cmark_llist *exts = NULL;
-	GString *body = g_string_new(NULL), *nav = g_string_new(NULL), *out;
-	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
-	    g_free, NULL);
-	char *src, *why = NULL, *open2 = NULL;
-	size_t len, i;
-	int skip = 0, placed = 0, rc;
+	struct html_run run;
+	GString *out;
+	char *why = NULL;
+	size_t i;
+	int rc;
 	struct pos nowhere = { path, 0, 0 };
 
-	cmark_gfm_core_extensions_ensure_registered();
-	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES);
-	if ((ext = cmark_find_syntax_extension("table")) != NULL)
-		cmark_parser_attach_syntax_extension(p, ext);
-	if ((ext = cmark_find_syntax_extension("strikethrough")) != NULL)
-		cmark_parser_attach_syntax_extension(p, ext);
-	src = body_of(rs, &len);
-	cmark_parser_feed(p, src, len);
-	free(src);
-	doc = cmark_parser_finish(p);
-	exts = cmark_parser_get_syntax_extensions(p);
-	inline_images(h, doc);
+	memset(&run, 0, sizeof(run));
+	run.h = h;
+	run.body = g_string_new(NULL);
+	run.nav = g_string_new(NULL);
+	run.seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    NULL);
 	for (i = 0; i < h->nexamples; i++)
 		h->exc[i].number = 0;
-
-	g_string_append(nav, "<nav>\n<h2>");
-	esc(nav, _("Contents"));
-	g_string_append(nav, "</h2>\n<ol>\n");
-	for (n = cmark_node_first_child(doc); n != NULL;
-	     n = cmark_node_next(n)) {
-		int lvl = cmark_node_get_type(n) == CMARK_NODE_HEADING ?
-		    cmark_node_get_heading_level(n) :
-		    0;
-		char *html;
-
-		if (lvl >= 1 && lvl <= 2) {
-			GString *t = g_string_new(NULL);
-
-			/* The section closed: its examples follow it. */
-			if (open2 != NULL && !skip)
-				examples_of(h, body, open2, &placed);
-			node_text(n, t);
-			g_free(open2);
-			open2 = g_string_free(t, FALSE);
-			skip = lvl == 2 && rnd_book_skips(rs, open2);
-		}
-		if (skip)
-			continue;
-		html = cmark_render_html(n, CMARK_OPT_DEFAULT, exts);
-		if (lvl >= 1 && lvl <= 4 && strncmp(html, "<h", 2) == 0) {
-			GString *t = g_string_new(NULL);
-			char *id;
-
-			node_text(n, t);
-			id = slug(t->str, seen);
-			g_string_append_printf(body, "<h%d id=\"%s\">", lvl,
-			    id);
-			g_string_append(body, html + 4);
-			if (lvl >= 2 && lvl <= 3) {
-				g_string_append_printf(nav,
-				    "<li%s><a href=\"#%s\">",
-				    lvl == 3 ? " style=\"margin-left:1em\"" :
-				               "",
-				    id);
-				esc(nav, t->str);
-				g_string_append(nav, "</a></li>\n");
-			}
-			g_free(id);
-			g_string_free(t, TRUE);
-		} else
-			g_string_append(body, html);
-		free(html);
-	}
-	if (open2 != NULL && !skip)
-		examples_of(h, body, open2, &placed);
+	g_string_append(run.nav, "<nav>\n<h2>");
+	esc(run.nav, _("Contents"));
+	g_string_append(run.nav, "</h2>\n<ol>\n");
+	rs_html_blocks(rs, inline_image, html_block, &run);
+	if (run.open2 != NULL && !run.skip)
+		examples_of(h, run.body, run.open2, &run.placed);
+	free(run.open2);
 	/* Examples whose section the book leaves out: their own at the
 	 * end. */
 	{
 		GString *rest = g_string_new(NULL);
 
-		examples_of(h, rest, NULL, &placed);
+		examples_of(h, rest, NULL, &run.placed);
 		if (rest->len > 0) {
-			char *id = slug(_("Examples of play"), seen);
+			char *id = slug(_("Examples of play"), run.seen);
 
-			g_string_append_printf(body, "<h2 id=\"%s\">", id);
-			esc(body, _("Examples of play"));
-			g_string_append(body, "</h2>\n");
-			g_string_append(body, rest->str);
-			g_string_append_printf(nav, "<li><a href=\"#%s\">",
+			g_string_append_printf(run.body, "<h2 id=\"%s\">", id);
+			esc(run.body, _("Examples of play"));
+			g_string_append(run.body, "</h2>\n");
+			g_string_append(run.body, rest->str);
+			g_string_append_printf(run.nav, "<li><a href=\"#%s\">",
 			    id);
-			esc(nav, _("Examples of play"));
-			g_string_append(nav, "</a></li>\n");
+			esc(run.nav, _("Examples of play"));
+			g_string_append(run.nav, "</a></li>\n");
 			g_free(id);
 		}
 		g_string_free(rest, TRUE);
 	}
-	g_string_append(nav, "</ol>\n</nav>\n");
-	g_free(open2);
-	cmark_node_free(doc);
-	cmark_parser_free(p);
-	g_hash_table_destroy(seen);
+	g_string_append(run.nav, "</ol>\n</nav>\n");
+	g_hash_table_destroy(run.seen);
+	GString *body = run.body, *nav = run.nav;
 
 	out = g_string_new("<!DOCTYPE html>\n<html lang=\"");
 	esc(out, rs->lang != NULL ? rs->lang : "en");
