@@ -230,6 +230,10 @@ rnd_doc_page_begin(struct rnd_doc *d, double w_mm, double h_mm,
 		cairo_pdf_surface_set_size(d->surface,
 		    pb.w_pt + 2 * pb.bleed_pt, pb.h_pt + 2 * pb.bleed_pt);
 		d->cr = cairo_create(d->surface);
+		/* One Document element over the structure tree, as tagged
+		 * PDF wants: begun with the first page, ended on close. */
+		if (d->npages == 1)
+			cairo_tag_begin(d->cr, "Document", "");
 	}
 	cairo_scale(d->cr, k, k);
 	cairo_set_line_width(d->cr, 0.25);
@@ -443,7 +447,9 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 	qpdf_oh kids;
 	int i, n;
 
-	if (depth > 64)
+	/* Every figure given its text: the rest of the tree is not read
+	 * (qpdf parses each object it is asked for). */
+	if (depth > 64 || k >= d->nalts)
 		return k;
 	if (qpdf_oh_is_dictionary(q, el)) {
 		qpdf_oh s = qpdf_oh_get_key(q, el, "/S");
@@ -461,54 +467,11 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 		if (!qpdf_oh_is_array(q, kids))
 			return k;
 		n = qpdf_oh_get_array_n_items(q, kids);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n && k < d->nalts; i++)
 			k = figure_alts(q, d,
 			    qpdf_oh_get_array_item(q, kids, i), k, depth + 1);
 	}
 	return k;
-}
-
-/*
- * One Document element over the structure tree's top elements, as
- * tagged PDF wants (cairo puts each top element under the root, and a
- * document's tags are begun page by page).
- */
-static void
-struct_document(qpdf_data q, qpdf_oh str)
-{
-	qpdf_oh kids, doc, arr;
-	int i, n;
-
-	if (!qpdf_oh_has_key(q, str, "/K"))
-		return;
-	kids = qpdf_oh_get_key(q, str, "/K");
-	if (qpdf_oh_is_dictionary(q, kids)) {
-		qpdf_oh s = qpdf_oh_get_key(q, kids, "/S");
-
-		if (qpdf_oh_is_name(q, s) &&
-		    strcmp(qpdf_oh_get_name(q, s), "/Document") == 0)
-			return;
-		arr = qpdf_oh_new_array(q);
-		qpdf_oh_append_item(q, arr, kids);
-		kids = arr;
-	}
-	if (!qpdf_oh_is_array(q, kids))
-		return;
-	doc = qpdf_oh_new_dictionary(q);
-	qpdf_oh_replace_key(q, doc, "/Type",
-	    qpdf_oh_new_name(q, "/StructElem"));
-	qpdf_oh_replace_key(q, doc, "/S", qpdf_oh_new_name(q, "/Document"));
-	qpdf_oh_replace_key(q, doc, "/P", str);
-	qpdf_oh_replace_key(q, doc, "/K", kids);
-	doc = qpdf_make_indirect_object(q, doc);
-	n = qpdf_oh_get_array_n_items(q, kids);
-	for (i = 0; i < n; i++) {
-		qpdf_oh el = qpdf_oh_get_array_item(q, kids, i);
-
-		if (qpdf_oh_is_dictionary(q, el))
-			qpdf_oh_replace_key(q, el, "/P", doc);
-	}
-	qpdf_oh_replace_key(q, str, "/K", doc);
 }
 
 /* Add the boxes and preferences; returns 0 or -1 (error in diags). */
@@ -555,8 +518,6 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 			qpdf_oh_replace_key(q, mi, "/Marked",
 			    qpdf_oh_new_bool(q, QPDF_TRUE));
 			qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
-			struct_document(q,
-			    qpdf_oh_get_key(q, root, "/StructTreeRoot"));
 			if (d->nalts > 0)
 				(void)figure_alts(q, d,
 				    qpdf_oh_get_key(q, root,
@@ -785,6 +746,12 @@ rnd_doc_close(struct rnd_doc *d)
 		if (!d->failed && image_write(d) == 0)
 			rc = 0;
 		goto out;
+	}
+	if (d->npages > 0) {
+		cairo_t *cr = cairo_create(d->surface);
+
+		cairo_tag_end(cr, "Document");
+		cairo_destroy(cr);
 	}
 	cairo_surface_finish(d->surface);
 	if (!d->failed &&
