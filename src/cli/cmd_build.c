@@ -1297,7 +1297,7 @@ watch_event(const struct inotify_event *ev, char **files, const int *wd,
     size_t n, const int *twd, size_t nt, char *redo)
 {
 	static const char *const pictures[] = { ".png", ".jpg", ".jpeg",
-		".svg", ".csv", NULL };
+		".svg", ".csv", ".ods", NULL };
 	static const char *const yaml[] = { ".yaml", ".yml", NULL };
 	size_t i;
 
