@@ -167,3 +167,10 @@ grep -aq '/Alt (Example 1: Fire' "$T/rbq.pdf" &&
 grep -aq '/Alt (Rifle)' "$T/cdq.pdf" && grep -aq '/Alt (Move 9", Road move' "$T/cdq.pdf" &&
     pass "cards: the unit's symbol named for it, its stat boxes in words" ||
     fail "cards: alternative text" "$(grep -a -m3 '/Alt' "$T/cdq.pdf")"
+
+# The rulebook's own pages: its contents a TOC of items, its index an
+# Index, its title page a section.
+grep -q '^  TOC' "$T/rulebook.st" && grep -q '^    TOCI' "$T/rulebook.st" &&
+    grep -q '^  Index' "$T/rulebook.st" && grep -q '^  Sect' "$T/rulebook.st" &&
+    pass "rulebook: the contents a TOC of items, the index an Index, the title page a section" ||
+    fail "rulebook: its own pages tagged" "$(grep -E '^  (TOC|Index|Sect)' "$T/rulebook.st" | sort | uniq -c)"

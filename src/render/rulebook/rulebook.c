@@ -937,19 +937,27 @@ book_title(struct book *b, struct rnd_doc *doc)
 
 	if (cover)
 		y = b->top + 6;
+	/* Tagged: the title page a section of paragraphs (the book's own
+	 * heading is the ruleset's, in the body), its picture a figure. */
+	rnd_tag_begin(cr, "Sect");
 	rnd_set_rgb(cr, b->st.accent);
+	rnd_tag_begin(cr, "P");
 	y += rnd_text(cr, &tf, b->mx, y, w, 1, 0,
 	    rs->title != NULL ? rs->title : rs->name);
+	rnd_tag_end(cr, "P");
 	cairo_set_line_width(cr, 0.4);
 	cairo_move_to(cr, b->pw / 2 - 25, y + 5);
 	cairo_line_to(cr, b->pw / 2 + 25, y + 5);
 	cairo_stroke(cr);
 	y += 12;
 	rnd_set_rgb(cr, b->st.text);
+	rnd_tag_begin(cr, "P");
 	y += rnd_text(cr, &sf, b->mx, y, w, 1, 0,
 	         _("Rules for a wargame with "
 	           "miniatures")) +
 	    10;
+	rnd_tag_end(cr, "P");
+	rnd_tag_begin(cr, "P");
 	if (rs->author != NULL)
 		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, rs->author) + 2;
 	v = rs->version != NULL ? xasprintf(_("version %s"), rs->version) :
@@ -959,11 +967,16 @@ book_title(struct book *b, struct rnd_doc *doc)
 	free(v);
 	if (*s != '\0')
 		y += rnd_text(cr, &nf, b->mx, y, w, 1, 0, s);
+	rnd_tag_end(cr, "P");
 	free(s);
-	if (cover && b->ph - b->bottom - 8 - (y + 10) > 20)
+	if (cover && b->ph - b->bottom - 8 - (y + 10) > 20) {
+		rnd_figure_begin(cr, _("Cover picture"));
 		rnd_pic_draw(b->pics, cr, b->nfigs, b->mx, y + 10, w,
 		    b->ph - b->bottom - 8 - (y + 10));
+		rnd_figure_end(cr);
+	}
 	rnd_set_rgb(cr, 0x666666);
+	rnd_tag_begin(cr, "P");
 	/* A game no engine plays, or one with no test games, is not
 	 * checked by any: the page says only what made it. */
 	rnd_text(cr, &(struct rnd_font){ b->st.font, 8, 0, 0 }, b->mx,
@@ -973,6 +986,8 @@ book_title(struct book *b, struct rnd_doc *doc)
 	        _("Typeset by sandtable from the "
 	          "ruleset's Markdown; its rules are checked by the engine's "
 	          "test games."));
+	rnd_tag_end(cr, "P");
+	rnd_tag_end(cr, "Sect");
 	rnd_doc_outline(doc, 0, _("Title"), 0);
 	rnd_doc_page_end(doc);
 }
@@ -1079,8 +1094,10 @@ book_contents(struct book *b, struct rnd_doc *doc)
 		if (!last && b->h[i].level == 1)
 			continue; /* the book's title: the title page */
 		if (cr == NULL || line == b->lines) {
-			if (cr != NULL)
+			if (cr != NULL) {
+				rnd_tag_end(cr, "TOC");
 				rnd_doc_page_end(doc);
+			}
 			cr = rnd_doc_page_begin(doc, b->pw, b->ph, 0);
 			book_frame(b, cr, 2 + page, _("Contents"));
 			if (!outlined++)
@@ -1088,14 +1105,19 @@ book_contents(struct book *b, struct rnd_doc *doc)
 			y = b->top;
 			if (page == 0) {
 				rnd_set_rgb(cr, b->st.accent);
+				rnd_tag_begin(cr, "H2");
 				y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
 				         _("Contents")) +
 				    6;
+				rnd_tag_end(cr, "H2");
 				rnd_set_rgb(cr, b->st.text);
 			}
+			/* Tagged: a table of contents, a line an item. */
+			rnd_tag_begin(cr, "TOC");
 			page++;
 			line = 0;
 		}
+		rnd_tag_begin(cr, "TOCI");
 		if (last)
 			book_entry(b, cr, y, 0, 1, _("Index of rules"),
 			    b->index_first);
@@ -1103,11 +1125,14 @@ book_contents(struct book *b, struct rnd_doc *doc)
 			book_entry(b, cr, y, b->h[i].level == 3 ? 6 : 0,
 			    b->h[i].level == 2, b->h[i].text,
 			    book_folio(b, b->h[i].page));
+		rnd_tag_end(cr, "TOCI");
 		y += lh;
 		line++;
 	}
-	if (cr != NULL)
+	if (cr != NULL) {
+		rnd_tag_end(cr, "TOC");
 		rnd_doc_page_end(doc);
+	}
 }
 
 /* Contents pages for n entries. */
@@ -1165,22 +1190,31 @@ book_index_page(struct book *b, cairo_t *cr, int p, double y)
 		i += (size_t)b->icount[k];
 	if (p == 0) {
 		rnd_set_rgb(cr, b->st.accent);
+		rnd_tag_begin(cr, "H2");
 		y += rnd_text(cr, &hf, b->mx, y, 0, 0, 0,
 		         _("Index of rules")) +
 		    3;
+		rnd_tag_end(cr, "H2");
 		rnd_set_rgb(cr, b->st.text);
+		rnd_tag_begin(cr, "P");
 		y += rnd_text(cr,
 		         &(struct rnd_font){ b->st.font, b->st.size_pt, 0, 1 },
 		         b->mx, y, b->pw - 2 * b->mx, 0, 0,
 		         _("The terms of the rules, the names in their tables "
 		           "and the pages they are on.")) +
 		    4;
+		rnd_tag_end(cr, "P");
 	}
+	/* Tagged: an index, an entry a paragraph. */
+	rnd_tag_begin(cr, "Index");
 	for (k = 0; k < b->icount[p] && i < b->nie; k++, i++) {
+		rnd_tag_begin(cr, "P");
 		book_entry_n(b, cr, y, 0, 0, b->ie[i].term, b->ie[i].first,
 		    b->ie[i].pages);
+		rnd_tag_end(cr, "P");
 		y += lh;
 	}
+	rnd_tag_end(cr, "Index");
 }
 
 /* The index: each rule id of the family, its section and the page that
