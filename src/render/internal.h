@@ -53,6 +53,9 @@ struct rnd_doc; /* opaque; one owner frees everything made in it */
  * shows), which the document's /Alt gets on close. Tags nest and end in
  * the order they began; a tag never spans pages.
  */
+/* s with & < > " escaped for XML or HTML text and attributes (a new
+ * string; text.c). */
+char *rnd_xml_escape(const char *s);
 void rnd_tag_begin(cairo_t *, const char *role);
 void rnd_tag_end(cairo_t *, const char *role);
 void rnd_figure_begin(cairo_t *, const char *alt);

@@ -147,32 +147,6 @@ bad:
 	return -1;
 }
 
-/* s escaped for XML text into a new string. */
-static char *
-xml_escape(const char *s)
-{
-	GString *g = g_string_new(NULL);
-
-	for (; s != NULL && *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			g_string_append(g, "&amp;");
-			break;
-		case '<':
-			g_string_append(g, "&lt;");
-			break;
-		case '>':
-			g_string_append(g, "&gt;");
-			break;
-		case '"':
-			g_string_append(g, "&quot;");
-			break;
-		default:
-			g_string_append_c(g, *s);
-		}
-	return g_string_free(g, FALSE);
-}
-
 /* The Info dictionary's string at key in UTF-8 (a PDF text string may
  * be UTF-16), or "" (qpdf's, valid until the next call). */
 static const char *
@@ -207,12 +181,12 @@ static char *
 xmp_packet(qpdf_data q, const char *date, const unsigned char *buf, size_t len)
 {
 	char did[37], iid[37];
-	char *title = xml_escape(info(q, "/Title"));
-	char *author = xml_escape(info(q, "/Author"));
-	char *subject = xml_escape(info(q, "/Subject"));
-	char *keywords = xml_escape(info(q, "/Keywords"));
-	char *creator = xml_escape(info(q, "/Creator"));
-	char *producer = xml_escape(info(q, "/Producer"));
+	char *title = rnd_xml_escape(info(q, "/Title"));
+	char *author = rnd_xml_escape(info(q, "/Author"));
+	char *subject = rnd_xml_escape(info(q, "/Subject"));
+	char *keywords = rnd_xml_escape(info(q, "/Keywords"));
+	char *creator = rnd_xml_escape(info(q, "/Creator"));
+	char *producer = rnd_xml_escape(info(q, "/Producer"));
 	char *s;
 
 	doc_uuid(did, "document", buf, len);

@@ -609,3 +609,28 @@ rnd_glyph_check(PangoLayout *l, struct pos pos, struct diags *dg)
 		diag_msg(dg, pos, MSG(FONT_MISSING), msg);
 	free(msg);
 }
+
+char *
+rnd_xml_escape(const char *s)
+{
+	GString *g = g_string_new(NULL);
+
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			g_string_append(g, "&amp;");
+			break;
+		case '<':
+			g_string_append(g, "&lt;");
+			break;
+		case '>':
+			g_string_append(g, "&gt;");
+			break;
+		case '"':
+			g_string_append(g, "&quot;");
+			break;
+		default:
+			g_string_append_c(g, *s);
+		}
+	return g_string_free(g, FALSE);
+}

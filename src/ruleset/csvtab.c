@@ -30,9 +30,8 @@ struct csv_read {
 	int failed;
 };
 
-/* A cell of the given text at pos. */
-static struct rs_md *
-cell_new(const char *file, int line, int col, const char *s, size_t n)
+struct rs_md *
+rd_md_cell(const char *file, int line, int col, const char *s, size_t n)
 {
 	struct rs_md *c = xcalloc(1, sizeof(*c)), *t;
 
@@ -76,7 +75,7 @@ on_field(void *s, size_t n, void *arg)
 		return;
 	}
 	XPUSH(cr->row->kids, cr->row->nkids, cr->row->capkids,
-	    cell_new(cr->file, cr->sline, cr->scol, s != NULL ? s : "", n));
+	    rd_md_cell(cr->file, cr->sline, cr->scol, s != NULL ? s : "", n));
 }
 
 static void

@@ -69,6 +69,17 @@ struct reader {
 	unsigned csv_failed;
 };
 
+/* A cmark-gfm parser with the extensions the reader reads and the
+ * document it makes of body, guarded as md_parse guards it (md.c);
+ * the caller frees both. */
+#ifdef CMARK_GFM_H
+cmark_node *rd_cmark_doc(const char *file, const char *body, size_t len,
+    struct diags *, cmark_parser **);
+#endif
+/* A table cell of text (s, n bytes) at file's line and column, as a
+ * spreadsheet's reader makes one (csvtab.c). */
+struct rs_md *rd_md_cell(const char *file, int line, int col, const char *s,
+    size_t n);
 /* The file a path written in the ruleset at rs_path names: itself when
  * absolute, else beside the ruleset (caller frees; picture.c). */
 char *rd_beside(const char *rs_path, const char *path);

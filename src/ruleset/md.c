@@ -540,14 +540,13 @@ md_footnotes(struct rs_md *doc)
 		md_number_refs(doc, n);
 }
 
-struct rs_md *
-md_parse(const char *file, const char *body, size_t len, struct diags *d)
+cmark_node *
+rd_cmark_doc(const char *file, const char *body, size_t len, struct diags *d,
+    cmark_parser **pp)
 {
 	cmark_parser *p;
 	cmark_syntax_extension *ext;
 	cmark_node *doc;
-	struct rs_md *m;
-	struct mdctx c = { file, d, 0 };
 	char *safe = md_guard(file, body, &len, d);
 
 	cmark_gfm_core_extensions_ensure_registered();
@@ -558,11 +557,23 @@ md_parse(const char *file, const char *body, size_t len, struct diags *d)
 		cmark_parser_attach_syntax_extension(p, ext);
 	cmark_parser_feed(p, safe != NULL ? safe : body, len);
 	doc = cmark_parser_finish(p);
+	free(safe);
+	*pp = p;
+	return doc;
+}
+
+struct rs_md *
+md_parse(const char *file, const char *body, size_t len, struct diags *d)
+{
+	cmark_parser *p;
+	cmark_node *doc = rd_cmark_doc(file, body, len, d, &p);
+	struct rs_md *m;
+	struct mdctx c = { file, d, 0 };
+
 	m = md_convert(&c, doc, 0);
 	md_footnotes(m);
 	cmark_node_free(doc);
 	cmark_parser_free(p);
-	free(safe);
 	return m;
 }
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
 
 #include "internal.h"
@@ -74,22 +74,18 @@ rs_html_blocks(const struct ruleset *rs, char *(*img)(const char *, void *),
 {
 	cmark_parser *p;
 	cmark_node *doc, *n;
-	cmark_syntax_extension *ext;
 	cmark_iter *it;
 	cmark_event_type ev;
+	struct diags quiet = { 0 };
 	char *src;
 	size_t len;
 
-	cmark_gfm_core_extensions_ensure_registered();
-	p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES);
-	if ((ext = cmark_find_syntax_extension("table")) != NULL)
-		cmark_parser_attach_syntax_extension(p, ext);
-	if ((ext = cmark_find_syntax_extension("strikethrough")) != NULL)
-		cmark_parser_attach_syntax_extension(p, ext);
+	/* Parsed as the reader parses it, guarded the same way (what the
+	 * guard says, the reader has said). */
 	src = body_of(rs, &len);
-	cmark_parser_feed(p, src, len);
+	doc = rd_cmark_doc(rs->path, src, len, &quiet, &p);
+	diags_free(&quiet);
 	free(src);
-	doc = cmark_parser_finish(p);
 	/* The pictures' addresses as the caller would have them (a data:
 	 * URI of the file). */
 	it = cmark_iter_new(doc);

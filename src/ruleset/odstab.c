@@ -75,23 +75,6 @@ cell_text(const xmlNode *c)
 	return s;
 }
 
-static struct rs_md *
-md_cell(const char *file, int row, int col, const char *s)
-{
-	struct rs_md *c = xcalloc(1, sizeof(*c)), *t;
-
-	c->kind = RS_MD_TABLE_CELL;
-	c->pos.file = file;
-	c->pos.line = row;
-	c->pos.col = col;
-	t = xcalloc(1, sizeof(*t));
-	t->kind = RS_MD_TEXT;
-	t->pos = c->pos;
-	t->text = xstrdup(s);
-	XPUSH(c->kids, c->nkids, c->capkids, t);
-	return c;
-}
-
 /* The rows of sheet tab into a Markdown table; -1 on a limit (said). */
 static int
 sheet_rows(struct reader *r, const char *file, const xmlNode *tab,
@@ -154,8 +137,9 @@ sheet_rows(struct reader *r, const char *file, const xmlNode *tab,
 				     (*s != '\0' || mr->nkids < ODS_MAX_COLS);
 				     k++) {
 					XPUSH(mr->kids, mr->nkids, mr->capkids,
-					    md_cell(file, rown + 1,
-					        coln + (int)k + 1, s));
+					    rd_md_cell(file, rown + 1,
+					        coln + (int)k + 1, s,
+					        strlen(s)));
 					if (*s != '\0')
 						last = (int)mr->nkids;
 				}
@@ -198,11 +182,14 @@ sheet_rows(struct reader *r, const char *file, const xmlNode *tab,
 					for (j = 0; j < mr->nkids; j++)
 						XPUSH(cp->kids, cp->nkids,
 						    cp->capkids,
-						    md_cell(file, rown + 1,
+						    rd_md_cell(file, rown + 1,
 						        (int)j + 1,
 						        mr->kids[j]
 						            ->kids[0]
-						            ->text));
+						            ->text,
+						        strlen(mr->kids[j]
+						                   ->kids[0]
+						                   ->text)));
 					XPUSH(table->kids, table->nkids,
 					    table->capkids, cp);
 				} else {

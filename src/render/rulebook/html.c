@@ -44,23 +44,10 @@ static const char css[] =
 static void
 esc(GString *g, const char *s)
 {
-	for (; s != NULL && *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			g_string_append(g, "&amp;");
-			break;
-		case '<':
-			g_string_append(g, "&lt;");
-			break;
-		case '>':
-			g_string_append(g, "&gt;");
-			break;
-		case '"':
-			g_string_append(g, "&quot;");
-			break;
-		default:
-			g_string_append_c(g, *s);
-		}
+	char *e = rnd_xml_escape(s);
+
+	g_string_append(g, e);
+	free(e);
 }
 
 /* A heading's anchor: its words in lower case, joined by hyphens, and
