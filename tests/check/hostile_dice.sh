@@ -23,6 +23,10 @@ LIM=$((5 * SLOW))
 # out once for all of them. Measured 3.5 to 3.9 s here (README states
 # under 5 s); 6 s leaves room for a busy machine's caches.
 LIMB=$((6 * SLOW))
+# At Wounds 99 (opposed melee, README: 7 s) the build measured 4.4 s
+# before the products were tagged for screen readers and 4.8 s after,
+# alone; under the suite's load it reached 6.0 s: 7 s, as README states.
+LIMW=$((7 * SLOW))
 SK=rulesets/dice-skirmish.md
 
 # Under AddressSanitizer memory is its shadow, red zones and quarantine
@@ -190,7 +194,7 @@ pdftotext "$tmp/p.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q 'The map shows the 
 	pass "the report shows 128 of the volleys' different rows, and says so" ||
 	fail "the report shows 128 of the volleys' different rows, and says so" "no note"
 t "play of 256 dice types at Wounds 99" "$LIM" 0 "$BIN" play --json --seed 1 "$tmp/d256w.md"
-t "build of 256 dice types at Wounds 99" "$LIMB" 0 "$BIN" build -q -o "$tmp/build" "$tmp/d256w.md"
+t "build of 256 dice types at Wounds 99" "$LIMW" 0 "$BIN" build -q -o "$tmp/build" "$tmp/d256w.md"
 # Over the budget of steps: every weapon 10d100 attacks of d100 damage at
 # Wounds 99 (21 billion steps), refused at once.
 awk -F'|' 'BEGIN { OFS = "|" } /^## / { sect = $0 }
