@@ -115,19 +115,14 @@ on_row(int c, void *arg)
 	XPUSH(cr->table->kids, cr->table->nkids, cr->table->capkids, row);
 }
 
-struct rs_md *
-rd_csv_table(struct reader *r, const char *name, struct pos at)
+char *
+rd_sheet_read(struct reader *r, const char *name, struct pos at,
+    const char **file, size_t *len)
 {
-	struct csv_read cr;
-	struct csv_parser p;
-	char *path, *data = NULL, *why = NULL;
-	const char *file, *s;
-	size_t len = 0, i;
-	int err;
+	char *path = rd_beside(r->rs->path, name), *data = NULL, *why = NULL;
 
-	path = rd_beside(r->rs->path, name);
-	file = rd_keep_name(r->rs, path);
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
+	*file = rd_keep_name(r->rs, path);
+	if (file_slurp(path, RS_MAX_FILE, &data, len, &why) != 0) {
 		char *w = strstr(why, path) != NULL ?
 		    xstrdup(why) :
 		    xasprintf("%s: %s", path, why);
@@ -135,10 +130,24 @@ rd_csv_table(struct reader *r, const char *name, struct pos at)
 		diag_msg(r->d, at, MSG(CSV_NOT_READ), w);
 		free(w);
 		free(why);
-		free(path);
-		return NULL;
+		data = NULL;
 	}
 	free(path);
+	return data;
+}
+
+struct rs_md *
+rd_csv_table(struct reader *r, const char *name, struct pos at)
+{
+	struct csv_read cr;
+	struct csv_parser p;
+	char *data;
+	const char *file, *s;
+	size_t len = 0, i;
+	int err;
+
+	if ((data = rd_sheet_read(r, name, at, &file, &len)) == NULL)
+		return NULL;
 	s = data;
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
 		s += 3;

@@ -76,6 +76,11 @@ struct reader {
 cmark_node *rd_cmark_doc(const char *file, const char *body, size_t len,
     struct diags *, cmark_parser **);
 #endif
+/* The spreadsheet the ruleset names (name, written at at): its bytes
+ * (caller frees) and *file, its path beside the ruleset as messages name
+ * it; NULL when it cannot be read, said at at (csvtab.c). */
+char *rd_sheet_read(struct reader *, const char *name, struct pos at,
+    const char **file, size_t *len);
 /* A table cell of text (s, n bytes) at file's line and column, as a
  * spreadsheet's reader makes one (csvtab.c). */
 struct rs_md *rd_md_cell(const char *file, int line, int col, const char *s,

@@ -233,8 +233,8 @@ find_sheet(const xmlNode *n, const char *sheet, int depth)
 struct rs_md *
 rd_ods_table(struct reader *r, const char *name, struct pos at)
 {
-	char *spec = xstrdup(name), *hash = strchr(spec, '#'), *path = NULL;
-	char *data = NULL, *why = NULL, *xml = NULL;
+	char *spec = xstrdup(name), *hash = strchr(spec, '#');
+	char *data = NULL, *xml = NULL;
 	const char *file, *sheet = NULL;
 	size_t len = 0;
 	zip_source_t *src = NULL;
@@ -251,17 +251,8 @@ rd_ods_table(struct reader *r, const char *name, struct pos at)
 		*hash = '\0';
 		sheet = hash + 1;
 	}
-	path = rd_beside(r->rs->path, spec);
-	file = rd_keep_name(r->rs, path);
-	if (file_slurp(path, RS_MAX_FILE, &data, &len, &why) != 0) {
-		char *w = strstr(why, path) != NULL ?
-		    xstrdup(why) :
-		    xasprintf("%s: %s", path, why);
-
-		diag_msg(r->d, at, MSG(CSV_NOT_READ), w);
-		free(w);
+	if ((data = rd_sheet_read(r, spec, at, &file, &len)) == NULL)
 		goto out;
-	}
 	zip_error_init(&ze);
 	if ((src = zip_source_buffer_create(data, len, 0, &ze)) == NULL ||
 	    (z = zip_open_from_source(src, ZIP_RDONLY, &ze)) == NULL) {
@@ -336,8 +327,6 @@ out:
 		zip_close(z);
 	free(xml);
 	free(data);
-	free(why);
-	free(path);
 	free(spec);
 	return table;
 }
