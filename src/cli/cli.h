@@ -32,7 +32,7 @@ void cli_options_list(FILE *);
  * (src/render/products.c), their commands in their folders.
  */
 extern const struct command check_command, build_command, play_command,
-    odds_command, dice_command, templates_command;
+    odds_command, dice_command, templates_command, init_command;
 
 /*
  * Templates (templates.c). The default template's name of a product,
@@ -123,6 +123,9 @@ int cli_not_built(const char *name);
 /* Print "sandtable: MSG" to stderr, control characters escaped. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "sandtable: MSG" to stderr and return EXIT_USAGE. */
+/* Usage errors from here on begin with at (a project file's key), or
+ * not (NULL). */
+void cli_usage_at(const struct pos *at);
 int usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print the command's help to fp. */

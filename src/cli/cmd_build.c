@@ -28,6 +28,7 @@
 #include "../check/analysis.h"
 #include "json.h"
 #include "build_parts.h"
+#include "project.h"
 
 /* --json (README.md, JSON): one element per ruleset into build_js (NULL
  * without --json); its functions are at the end of this file. */
@@ -52,6 +53,16 @@ struct build_opts {
 	const char *outdir;
 	int quiet, jobs, watch, no_cache;
 	int pjobs; /* products made at once (one ruleset built): -j */
+	const char *only_list; /* --only PRODUCT,...: as given */
+	const char *project;   /* --project FILE */
+	/* Each product's own options and paper from the project (NULL:
+	 * the defaults, the build's), and those options as one string for
+	 * its fingerprint. */
+	void *own[CLI_TMPL_MAX];
+	const char *ppaper[CLI_TMPL_MAX];
+	char *pkey[CLI_TMPL_MAX];
+	unsigned only; /* its products (bit k: products[k]), 0: all */
+	int cli_paper; /* --paper given on the command line */
 	struct cli_common c;
 	const char *tmpl[CLI_TMPL_MAX];
 };
@@ -215,6 +226,15 @@ build_setup(const struct ruleset *rs, json_t **inputs)
 	return xstrdup(hex);
 }
 
+/* Product k's paper: --paper, else the project's for it, else the
+ * project's for all, else NULL (its own default). */
+static const char *
+product_paper(const struct build_opts *bo, size_t k)
+{
+	return bo->ppaper[k] != NULL && !bo->cli_paper ? bo->ppaper[k] :
+	                                                 bo->c.paper;
+}
+
 /*
  * Product k's fingerprint: the content of every part it reads (its row's
  * reads), its template (the file it resolves to, and that file's hash),
@@ -268,8 +288,10 @@ product_fp(size_t k, const struct build_opts *bo, char parts[PART__N][65],
 		free(path);
 		diags_free(&d);
 	}
+	/* Its own options, from a project. */
+	ck_add(ck, bo->pkey[k]);
 	if (r & PRODUCT_READS_PAPER) {
-		ck_add(ck, bo->c.paper);
+		ck_add(ck, product_paper(bo, k));
 		sys = rnd_paper_system();
 		ck_add(ck, sys != NULL ? sys : rnd_paper_locale());
 		free(sys);
@@ -542,6 +564,50 @@ product_fresh(const struct bstate *st, size_t k)
 	return 1;
 }
 
+/* 1 when product k is to be made: --only names it, or there is no
+ * --only. */
+static int
+build_asked(const struct build_opts *bo, size_t k)
+{
+	return bo->only == 0 || (bo->only & (1u << k)) != 0;
+}
+
+/*
+ * --only LIST (products by name, commas between) into bo->only. Returns
+ * CLI_GO, or EXIT_USAGE (said, with the names there are).
+ */
+static int
+build_only(struct build_opts *bo)
+{
+	const char *names[32];
+	char *list, *w, *save = NULL, hint[128];
+	size_t n = 0;
+	int k, rc = CLI_GO;
+
+	while (products[n] != NULL && n < 32) {
+		names[n] = products[n]->cmd->name;
+		n++;
+	}
+	list = xstrdup(bo->only_list);
+	for (w = strtok_r(list, ",", &save); w != NULL && rc == CLI_GO;
+	     w = strtok_r(NULL, ",", &save)) {
+		w += strspn(w, " ");
+		if ((k = product_index(w)) < 0)
+			rc = usage_error("build",
+			    "--only %s: no product '%s'%s (sandtable "
+			    "--products lists them)",
+			    bo->only_list, w,
+			    str_did_you_mean(hint, sizeof(hint), w, names, n));
+		else
+			bo->only |= 1u << k;
+	}
+	free(list);
+	if (rc == CLI_GO && bo->only == 0)
+		rc = usage_error("build", "--only '%s': no product named",
+		    bo->only_list);
+	return rc;
+}
+
 /*
  * Make product k in stage. Returns 0 (made, or skipped as the table and
  * the product say: then *made is 0), or -1 (reported). The files it read
@@ -560,15 +626,16 @@ build_product(struct bstate *st, size_t k, struct analysis *a,
 	int r;
 
 	*made = 0;
-	if ((p->needs & ~build_has(rs)) != 0)
+	if ((p->needs & ~build_has(rs)) != 0 || !build_asked(bo, k))
 		return 0;
 	/* The build's options, this product's template, quietly (build
 	 * says what it wrote, and draws its own progress bar). */
 	c.tmpl = bo->tmpl[k] != NULL ? bo->tmpl[k] : p->tmpl;
+	c.paper = product_paper(bo, k);
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
 	before = file_inputs_list(&nb);
-	r = product_make(p, a, path, &c, NULL);
+	r = product_make(p, a, path, &c, bo->own[k]);
 	free(path);
 	/* The files it read: the run's inputs it added. */
 	after = file_inputs_list(&na);
@@ -1033,7 +1100,8 @@ build_one(const char *file, const struct build_opts *bo)
 	for (k = 0; k < nprod; k++) {
 		int needed = (products[k]->needs & ~build_has(rs)) == 0;
 
-		st.todo[k] = needed && !(usable && product_fresh(&st, k));
+		st.todo[k] = needed && build_asked(bo, k) &&
+		    !(usable && product_fresh(&st, k));
 		/* What index.json says until it is made again. */
 		if (usable && needed &&
 		    old_record(&st, products[k]->cmd->name) != NULL) {
@@ -1068,7 +1136,11 @@ build_one(const char *file, const struct build_opts *bo)
 		/* A dead run's leftovers beside it go all the same. */
 		file_sweep(bo->outdir);
 		file_sweep(dir);
-		if (!bo->quiet)
+		if (!bo->quiet && bo->only != 0)
+			printf("%s: %s/%s/: %s up to date (nothing they "
+			       "read has changed)\n",
+			    rs->path, bo->outdir, rs->name, bo->only_list);
+		else if (!bo->quiet)
 			printf("%s: %s/%s/ is up to date (nothing it "
 			       "reads has changed)\n",
 			    rs->path, bo->outdir, rs->name);
@@ -1468,6 +1540,14 @@ static const struct cli_opt build_options[] = {
 	    "no result of an earlier run (README, Cache)"),
 	CLI_SET("watch", 'w', struct build_opts, watch,
 	    "rebuild when a ruleset or template changes"),
+	CLI_STR("project", 0, "FILE", struct build_opts, project,
+	    "the project file (default: sandtable.yaml, when\n"
+	    "the working folder has one): its rulesets and\n"
+	    "settings, the options given here over them"),
+	CLI_STR("only", 0, "LIST", struct build_opts, only_list,
+	    "make only these products (commas between:\n"
+	    "cards,rulebook); the others stay as the last\n"
+	    "build left them"),
 	CLI_PAPER("P",
 	    "every product's paper (default: each one's,\n"
 	    "from the ruleset, else the locale)"),
@@ -1536,39 +1616,129 @@ build_templates(struct build_opts *bo)
 	return rc;
 }
 
+/*
+ * The project (--project FILE, else ./sandtable.yaml when there is one):
+ * argv again with its options before the command line's, which override
+ * them, and its rulesets after when the command line names none; each
+ * product's own options into bo. Returns CLI_GO (*av, *ac the new argv,
+ * or argv when there is no project), or the exit status (said).
+ */
+static int
+build_project(struct build_opts *bo, struct project *pj, int argc, char **argv,
+    int *ac, char ***av)
+{
+	struct build_opts scratch;
+	const char *file = bo->project;
+	int cli_paper = bo->c.paper != NULL, names = optind < argc, rc, i;
+	int first;
+	size_t k, j;
+
+	*ac = argc;
+	*av = argv;
+	if (file == NULL && access(PROJECT_FILE, F_OK) == 0)
+		file = PROJECT_FILE;
+	if (file == NULL)
+		return CLI_GO;
+	if (project_load(file, pj) == -1)
+		return EXIT_ERRORS;
+	if ((rc = project_check(pj, &build_command, &scratch,
+	         sizeof(scratch))) != CLI_GO)
+		return rc;
+	*av = xcalloc((size_t)argc + pj->nargs + pj->nrulesets + 1,
+	    sizeof(char *));
+	(*av)[0] = argv[0];
+	*ac = 1;
+	for (j = 0; j < pj->nargs; j++)
+		(*av)[(*ac)++] = pj->args[j];
+	for (i = 1; i < argc; i++)
+		(*av)[(*ac)++] = argv[i];
+	for (j = 0; !names && j < pj->nrulesets; j++)
+		(*av)[(*ac)++] = pj->rulesets[j];
+	memset(bo, 0, sizeof(*bo));
+	if ((rc = cli_parse(&build_command, *ac, *av, &bo->c, bo)) != CLI_GO)
+		return rc;
+	bo->cli_paper = cli_paper;
+	first = optind; /* the products' parses below move it */
+	for (k = 0; products[k] != NULL && k < CLI_TMPL_MAX; k++) {
+		const struct product *p = products[k];
+		struct cli_common pc;
+		char *key = xstrdup("");
+
+		if (pj->npargs[k] == 0)
+			continue;
+		bo->own[k] = xcalloc(1, p->own_size > 0 ? p->own_size : 1);
+		if (p->own_init != NULL)
+			p->own_init(bo->own[k]);
+		if ((rc = project_product(pj, (int)k, &pc, bo->own[k])) !=
+		    CLI_GO) {
+			free(key);
+			return rc;
+		}
+		if (p->own_size == 0) {
+			free(bo->own[k]);
+			bo->own[k] = NULL;
+		}
+		bo->ppaper[k] = pc.paper;
+		if (pc.tmpl != NULL)
+			bo->tmpl[k] = pc.tmpl;
+		for (j = 0; j < pj->npargs[k]; j++) {
+			char *more = xasprintf("%s %s", key, pj->pargs[k][j]);
+
+			free(key);
+			key = more;
+		}
+		bo->pkey[k] = key;
+	}
+	optind = first;
+	return CLI_GO;
+}
+
 static int
 cmd_build(int argc, char **argv)
 {
 	struct build_opts bo;
+	struct project pj;
 	struct cli_json js;
-	size_t n;
-	int rc;
+	char **av = argv;
+	size_t n, k;
+	int rc, ac = argc;
 
 	memset(&bo, 0, sizeof(bo));
+	memset(&pj, 0, sizeof(pj));
 	if ((rc = cli_parse(&build_command, argc, argv, &bo.c, &bo)) !=
 	        CLI_GO ||
-	    (rc = build_templates(&bo)) != CLI_GO)
-		return rc;
+	    (rc = build_project(&bo, &pj, argc, argv, &ac, &av)) != CLI_GO ||
+	    (rc = build_templates(&bo)) != CLI_GO ||
+	    (bo.only_list != NULL && (rc = build_only(&bo)) != CLI_GO))
+		goto out;
 	bo.outdir = bo.c.output != NULL ? bo.c.output : "out";
 	bo.quiet = bo.c.quiet;
 	bo.jobs = bo.c.jobs;
 	if (bo.c.json && bo.watch)
-		return usage_error("build",
+		rc = usage_error("build",
 		    "--json prints once, at the end: "
 		    "not with --watch");
-	if (bo.c.json)
-		return build_json_main(argc, argv, &bo, &js);
-	if (optind >= argc)
-		return build_bundled(&bo);
-	n = cli_rulesets_only(argv + optind, (size_t)(argc - optind), bo.quiet,
-	    "the build");
-	if (n == 0) {
+	else if (bo.c.json)
+		rc = build_json_main(ac, av, &bo, &js);
+	else if (optind >= ac)
+		rc = build_bundled(&bo);
+	else if ((n = cli_rulesets_only(av + optind, (size_t)(ac - optind),
+	              bo.quiet, "the build")) == 0) {
 		cli_error("build: none of the files given is a ruleset");
-		return EXIT_ERRORS;
+		rc = EXIT_ERRORS;
+	} else if (bo.watch)
+		rc = build_watch(av + optind, n, &bo);
+	else
+		rc = build_all(av + optind, n, &bo);
+out:
+	for (k = 0; k < CLI_TMPL_MAX; k++) {
+		free(bo.own[k]);
+		free(bo.pkey[k]);
 	}
-	if (bo.watch)
-		return build_watch(argv + optind, n, &bo);
-	return build_all(argv + optind, n, &bo);
+	if (av != argv)
+		free(av);
+	project_free(&pj);
+	return rc;
 }
 
 const struct command build_command = {

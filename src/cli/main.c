@@ -29,6 +29,8 @@ static const struct {
 	    "Check rulesets: test games, self-play, findings, coverage." },
 	{ &build_command,
 	    "Check rulesets and write all their products to DIR/NAME/." },
+	{ &init_command,
+	    "Start a project: a sandtable.yaml and a ruleset to edit." },
 	{ &play_command,
 	    "Self-play statistics of a ruleset's default battle." },
 	{ &odds_command,
@@ -84,6 +86,19 @@ command_hint(const char *name, char *buf, size_t sz)
 	return str_did_you_mean(buf, sz, name, names, n);
 }
 
+/* Where the option being read was written, when not on the command line
+ * (a project file's key): usage errors begin with it. */
+static struct pos usage_at;
+
+void
+cli_usage_at(const struct pos *at)
+{
+	if (at != NULL)
+		usage_at = *at;
+	else
+		memset(&usage_at, 0, sizeof(usage_at));
+}
+
 int
 usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -91,6 +106,9 @@ usage_error(const char *cmd, const char *fmt, ...)
 	char *msg, *safe;
 
 	fputs("sandtable: ", stderr);
+	if (usage_at.file != NULL)
+		fprintf(stderr, "%s:%d:%d: ", usage_at.file, usage_at.line,
+		    usage_at.col);
 	if (cmd != NULL)
 		fprintf(stderr, "%s: ", cmd);
 	/* Option values are the user's: printed with controls escaped. */

@@ -238,7 +238,9 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 	int ch, at, rc;
 
 	common_init(c);
-	optind = 1;
+	/* 0, not 1: glibc starts afresh (a new argv may be read after
+	 * another, as a project's options are). */
+	optind = 0;
 	opterr = 0;
 	for (;;) {
 		at = optind;

@@ -24,6 +24,12 @@ _sandtable()
 	# a wrong one is a clear error), or a file.
 	--vtt)
 		COMPREPLY=($(compgen -W "foundry uvtt all foundry,uvtt" -- "$cur")); return ;;
+	# A project file: a YAML file.
+	--project)
+		COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur")); return ;;
+	# --only: the products, commas between.
+	--only)
+		COMPREPLY=($(compgen -W "$(sandtable --products 2>/dev/null | cut -f1)" -- "$cur")); return ;;
 	# A colour profile for --pdfx: an .icc or .icm file.
 	--icc)
 		COMPREPLY=($(compgen -f -X '!*.ic[cm]' -- "$cur") $(compgen -d -- "$cur")); return ;;

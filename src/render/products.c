@@ -38,6 +38,7 @@
 	P(bases)                                                              \
 	P(report)                                                             \
 	P(rulebook)                                                           \
+	P(html)                                                               \
 	/* end of the products */
 
 #define PRODUCT_DECL(name) PRODUCT_OF(name);

@@ -194,6 +194,7 @@ struct rnd_book_opts {
 	 * (as read, before a booklet's imposition), the body's frames and
 	 * the pieces of its text. */
 	FILE *dump;
+	int html; /* one HTML page whatever the name (else by FILE.html) */
 };
 int rnd_rulebook(const struct ruleset *, const char *path,
     const struct rnd_book_opts *, struct diags *);

@@ -123,33 +123,61 @@ inline_image(const char *url, void *arg)
 	return out;
 }
 
+/* At p, after an id's quote or a reference's '#': Cairo's "surfaceN", N
+ * from a counter of every surface the process made (so that the same
+ * figure would differ between `html` and a build that drew other products
+ * first), appended as the figure's own "surfaceK", K in the order the
+ * figure names them. Returns where the rest begins (p: nothing taken). */
+static const char *
+svg_surface_id(GString *out, const char *p, GHashTable *ids)
+{
+	const char *e;
+	gpointer k;
+	char *num;
+
+	if (strncmp(p, "surface", 7) != 0 || p[7] < '0' || p[7] > '9')
+		return p;
+	for (e = p + 7; *e >= '0' && *e <= '9'; e++)
+		;
+	num = g_strndup(p + 7, (gsize)(e - p - 7));
+	if ((k = g_hash_table_lookup(ids, num)) == NULL) {
+		k = GUINT_TO_POINTER(g_hash_table_size(ids) + 1);
+		g_hash_table_insert(ids, num, k);
+	} else
+		g_free(num);
+	g_string_append_printf(out, "surface%u", GPOINTER_TO_UINT(k) - 1);
+	return e;
+}
+
 /* Cairo's SVG of one drawing, its ids made the figure's own (n), so
- * that several in one page do not take each other's glyphs. */
+ * that several in one page do not take each other's glyphs, and its
+ * surfaces numbered from 0 in the figure. */
 static void
 svg_append(GString *out, const char *svg, int n)
 {
+	static const char *const refs[] = { "id=\"", "href=\"#", "url(#" };
 	const char *p = strstr(svg, "<svg");
+	GHashTable *ids;
 	char pre[32];
+	size_t i, len;
 
 	if (p == NULL)
 		return;
+	ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	snprintf(pre, sizeof(pre), "f%d-", n);
-	for (; *p != '\0'; p++) {
-		if (strncmp(p, "id=\"", 4) == 0) {
-			g_string_append(out, "id=\"");
-			g_string_append(out, pre);
-			p += 3;
-		} else if (strncmp(p, "href=\"#", 7) == 0) {
-			g_string_append(out, "href=\"#");
-			g_string_append(out, pre);
-			p += 6;
-		} else if (strncmp(p, "url(#", 5) == 0) {
-			g_string_append(out, "url(#");
-			g_string_append(out, pre);
-			p += 4;
-		} else
-			g_string_append_c(out, *p);
+	while (*p != '\0') {
+		for (i = 0; i < sizeof(refs) / sizeof(refs[0]); i++)
+			if (strncmp(p, refs[i], len = strlen(refs[i])) == 0)
+				break;
+		if (i == sizeof(refs) / sizeof(refs[0])) {
+			g_string_append_c(out, *p++);
+			continue;
+		}
+		g_string_append(out, refs[i]);
+		g_string_append(out, pre);
+		p = svg_surface_id(out, p + len, ids);
 	}
+	g_hash_table_destroy(ids);
 }
 
 static cairo_status_t

@@ -74,7 +74,7 @@ product_rulebook(struct analysis *a, const char *path,
 	static const struct rulebook_own none = { 0 };
 	const struct rulebook_own *my = own != NULL ? own : &none;
 	struct rnd_book_opts o = { c->paper, my->booklet, NULL, 0, NULL, 0,
-		c->lang, c->tmpl, my->dump };
+		c->lang, c->tmpl, my->dump, 0 };
 
 	return rnd_rulebook_of(a, path, &o, d);
 }

@@ -1391,7 +1391,8 @@ rnd_rulebook(const struct ruleset *rs, const char *path,
 	{
 		size_t n = strlen(path);
 
-		if (n > 5 && strcasecmp(path + n - 5, ".html") == 0) {
+		if (o->html ||
+		    (n > 5 && strcasecmp(path + n - 5, ".html") == 0)) {
 			struct rnd_html h = { rs, b.exc, o->nexamples };
 
 			rc = rnd_rulebook_html(&h, path, dg);
