@@ -77,6 +77,12 @@ case "$s" in
 *'H1 (block) "Clash at the cairn"'*'H2 (block) "Blue — '*'Table (block) TR TH "Mark" TH "Unit" TH "No." TH "Move"'*'TR TD "'*) pass "scenario: title, side headings, the orders of battle with header cells" ;;
 *) fail "scenario: the structure" "$(echo "$s" | cut -c1-300)" ;;
 esac
+# The legend under the map: a list, each swatch's label an item, then
+# the scale as a paragraph.
+case "$s" in
+*'Figure '*' L (block) LI (block) LBody (block) "Blue zone" LI (block) LBody (block) "Red zone" LI (block) LBody (block) "Objective"'*' P (block) "'[0-9]*' cm"'*) pass "scenario: the legend a list of its labels, the scale a paragraph" ;;
+*) fail "scenario: the legend a list of its labels" "$(echo "$s" | grep -o 'L (block).\{0,200\}' | head -1)" ;;
+esac
 qpdf --qdf --object-streams=disable "$T/ba.pdf" "$T/baq.pdf" 2>/dev/null
 python3 - "$T/baq.pdf" <<'EOF_PY'
 import re, sys

@@ -476,7 +476,12 @@ swatch(cairo_t *cr, double x, double y, unsigned fill, unsigned edge, int kind,
 	rnd_layout_text(l, label);
 	rnd_layout_size(l, &w, NULL);
 	rnd_set_rgb(cr, INK);
+	/* An item of the legend's list, read as its label. */
+	rnd_tag_begin(cr, "LI");
+	rnd_tag_begin(cr, "LBody");
 	rnd_layout_draw(cr, l, x + 7.5, y + 0.1);
+	rnd_tag_end(cr, "LBody");
+	rnd_tag_end(cr, "LI");
 	g_object_unref(l);
 	return 7.5 + w + 5;
 }
@@ -500,6 +505,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 
 	for (r = 0; r < bf->nrivers; r++)
 		fords += bf->rivers[r].nfords;
+	/* A list to a screen reader: the swatches' labels in order, then
+	 * the scale as a paragraph. */
+	rnd_tag_begin(cr, "L");
 	cx += swatch(cr, cx, y, tint(BLUE_INK, 0.15), BLUE_INK, 0,
 	    _("Blue zone"));
 	cx += swatch(cr, cx, y, tint(RED_INK, 0.15), RED_INK, 0,
@@ -526,6 +534,7 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	if (bf->nforts > 0)
 		cx += swatch(cr, cx, y, 0x5a4632, 0x5a4632, 1,
 		    NAME(rs, RS_TERRAIN_FORTIFICATION, _("Fortification")));
+	rnd_tag_end(cr, "L");
 	/* Scale bar: whole units of the ruleset's measure (or cells). */
 	step = rs->measure == LEN_IN ? 25.4 * 6 :
 	    rs->measure == LEN_CM    ? 100 :
@@ -562,7 +571,9 @@ draw_legend(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		    a, lround(len / rs->cell_mm));
 	else
 		snprintf(b, sizeof(b), "%s", a);
+	rnd_tag_begin(cr, "P");
 	rnd_text(cr, &f_small, x + w - bar - 40, y + 0.1, 38, 2, 0, b);
+	rnd_tag_end(cr, "P");
 	return reserved;
 }
 
