@@ -158,6 +158,13 @@ for c in rulebook reference; do
 		fail "$c: lists and tables tagged" "$(grep -c 'L (block)' "$T/$c.st") lists"
 	fi
 done
+# The reference's title band: the title its first heading, then its
+# credits.
+sed -n '2,5p' "$T/reference.st" | tr -s ' \n' '  ' >"$T/band"
+case "$(cat "$T/band")" in
+*'H1 (block) "Rules for a Modern War Game" P (block) "'*'Quick reference'*) pass "reference: the title band an H1 and its credits a paragraph, first" ;;
+*) fail "reference: the title band an H1 first" "$(cat "$T/band")" ;;
+esac
 n=$(grep -c '^  Figure' "$T/rulebook.st")
 [ "$n" -ge 7 ] && pass "rulebook: the examples of play are figures ($n)" ||
     fail "rulebook: the examples of play are figures" "$n figures"

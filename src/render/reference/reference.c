@@ -673,9 +673,6 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 	rnd_layout_text(sl, s);
 	free(s);
 	rnd_layout_size(sl, &sw, &th);
-	rnd_layout_draw(cr, sl, pw - m - 3 - (pw - 2 * m) * 0.4,
-	    m + (r->band_h - th) / 2);
-	g_object_unref(sl);
 	room = pw - 2 * m - 6 - 6 - sw;
 	for (;;) {
 		double w;
@@ -695,8 +692,17 @@ ref_band(struct ref *r, cairo_t *cr, double pw)
 	pango_layout_set_height(l, -2);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	rnd_layout_size(l, NULL, &th);
+	/* Read as the sheet's heading, then its credits. */
+	rnd_tag_begin(cr, "H1");
 	rnd_layout_draw(cr, l, m + 3, m + (r->band_h - th) / 2);
+	rnd_tag_end(cr, "H1");
 	g_object_unref(l);
+	rnd_layout_size(sl, NULL, &th);
+	rnd_tag_begin(cr, "P");
+	rnd_layout_draw(cr, sl, pw - m - 3 - (pw - 2 * m) * 0.4,
+	    m + (r->band_h - th) / 2);
+	rnd_tag_end(cr, "P");
+	g_object_unref(sl);
 }
 
 /* Title band on the first side, footer on every side. */
