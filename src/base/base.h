@@ -382,6 +382,12 @@ int file_slurp(const char *path, size_t max, char **data, size_t *len,
  * --watch rebuilds; an editor's save gives a file a new inode, and the
  * old number may come back for an output). */
 void file_inputs_forget(void);
+/* A new mark: the inputs read from now on (again or for the first
+ * time) are file_inputs_since() it. */
+unsigned file_inputs_mark(void);
+/* The inputs read since mark, by the names they were given (a copy,
+ * sorted; caller frees each and the array); *n how many. */
+char **file_inputs_since(unsigned mark, size_t *n);
 /* Remember path as an input of this run without reading it. */
 void file_note_input(const char *path);
 /* The inputs of this run so far, by the names they were given (a copy,

@@ -28,13 +28,17 @@ struct input {
 	dev_t dev;
 	ino_t ino;
 	char *name;
+	unsigned gen; /* the mark it was last read under */
 };
 
 static struct {
 	pthread_mutex_t lock;
 	struct input *v;
 	size_t n, cap;
-} inputs = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+	unsigned gen; /* file_inputs_mark()'s */
+} inputs = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0 };
+
+static int cmp_names(const void *, const void *);
 
 static void
 input_add(const struct stat *st, const char *path)
@@ -51,9 +55,38 @@ input_add(const struct stat *st, const char *path)
 		in.dev = st->st_dev;
 		in.ino = st->st_ino;
 		in.name = xstrdup(path);
+		in.gen = inputs.gen;
 		XPUSH(inputs.v, inputs.n, inputs.cap, in);
-	}
+	} else
+		inputs.v[i].gen = inputs.gen;
 	pthread_mutex_unlock(&inputs.lock);
+}
+
+unsigned
+file_inputs_mark(void)
+{
+	unsigned g;
+
+	pthread_mutex_lock(&inputs.lock);
+	g = ++inputs.gen;
+	pthread_mutex_unlock(&inputs.lock);
+	return g;
+}
+
+char **
+file_inputs_since(unsigned mark, size_t *n)
+{
+	char **v;
+	size_t i;
+
+	pthread_mutex_lock(&inputs.lock);
+	v = xcalloc(inputs.n + 1, sizeof(char *));
+	for (i = *n = 0; i < inputs.n; i++)
+		if (inputs.v[i].gen >= mark)
+			v[(*n)++] = xstrdup(inputs.v[i].name);
+	pthread_mutex_unlock(&inputs.lock);
+	qsort(v, *n, sizeof(char *), cmp_names);
+	return v;
 }
 
 void

@@ -422,6 +422,10 @@ struct bstate {
 	const char **where;    /* the folder holding its files, NULL: none */
 	int *todo;             /* it is to be made */
 	const char *sum_where; /* the folder holding ruleset.txt */
+	/* The run's inputs before the first product (the ruleset, what
+	 * the analysis read), sorted: no product's own reads. */
+	char **base;
+	size_t nbase;
 };
 
 /* The last build's record of product name (built_from's), or NULL. */
@@ -621,8 +625,9 @@ build_product(struct bstate *st, size_t k, struct analysis *a,
 	const struct ruleset *rs = a->rs;
 	struct cli_common c = bo->c;
 	struct stat sb;
-	char *path, **before, **after, **mine;
-	size_t i, j, nb, na, nm = 0;
+	char *path, **after, **mine;
+	size_t i, j, na, nm = 0;
+	unsigned mark;
 	int r;
 
 	*made = 0;
@@ -634,26 +639,25 @@ build_product(struct bstate *st, size_t k, struct analysis *a,
 	c.paper = product_paper(bo, k);
 	c.quiet = 1;
 	path = xasprintf("%s/%s", stage, p->files[0]);
-	before = file_inputs_list(&nb);
+	mark = file_inputs_mark();
 	r = product_make(p, a, path, &c, bo->own[k]);
 	free(path);
-	/* The files it read: the run's inputs it added. */
-	after = file_inputs_list(&na);
+	/* The files it read but the run's before it (the ruleset, what the
+	 * analysis read): each it read, whether or not a product made
+	 * before it in this process read it too (two share a template). */
+	after = file_inputs_since(mark, &na);
 	mine = xcalloc(na + 1, sizeof(char *));
 	for (i = j = 0; i < na; i++) {
-		while (j < nb && strcmp(before[j], after[i]) < 0)
+		while (j < st->nbase && strcmp(st->base[j], after[i]) < 0)
 			j++;
-		if (j < nb && strcmp(before[j], after[i]) == 0)
+		if (j < st->nbase && strcmp(st->base[j], after[i]) == 0)
 			continue;
 		mine[nm++] = after[i];
 	}
 	json_decref(st->reads[k]);
 	st->reads[k] = files_json(mine, nm);
-	for (i = 0; i < nb; i++)
-		free(before[i]);
 	for (i = 0; i < na; i++)
 		free(after[i]);
-	free(before);
 	free(after);
 	free(mine);
 	if (r != 0)
@@ -1172,6 +1176,8 @@ build_one(const char *file, const struct build_opts *bo)
 		rc = EXIT_ERRORS;
 		goto done;
 	}
+	/* What every product finds read already: none of its own. */
+	st.base = file_inputs_list(&st.nbase);
 	if (!usable) {
 		/* Everything made in a stage first: a product that fails
 		 * leaves the directory as the last good build left it. */
@@ -1280,6 +1286,9 @@ done:
 	free(st.rec);
 	free(st.where);
 	free(st.todo);
+	for (k = 0; k < st.nbase; k++)
+		free(st.base[k]);
+	free(st.base);
 	free(secs);
 	json_decref(st.old);
 	json_decref(st.inputs);
