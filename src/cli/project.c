@@ -176,8 +176,9 @@ rulesets(struct project *pj, const struct rs_node *key,
 	return 0;
 }
 
-/* A build option: its words, after the rulesets' check of its value by
- * the option's own code. */
+/* A build option into its word (--name=value, or --name for a flag set
+ * true); the value is checked by the option's own code, at its place,
+ * by project_check(). */
 static int
 build_key(struct project *pj, const struct cli_opt *o,
     const struct rs_node *key, const struct rs_node *v, struct diags *d)
