@@ -56,6 +56,7 @@ static const struct cli_opt serve_options[] = {
 	    "(default 2)"),
 	CLI_QUIET("print only errors: no warnings, notes or\n"
 	          "files written"),
+	CLI_VERBOSE("say what was written (the default)"),
 	CLI_HELP,
 	CLI_END,
 };
@@ -422,9 +423,9 @@ const struct command serve_command = {
 	    "every page of every PDF product as an image. A save rebuilds, as\n"
 	    "build --watch does, and the open pages change by themselves,\n"
 	    "keeping their place. Without RULESET, the bundled rulesets.\n"
-	    "At most 8 connections are answered at once, a request's head is at\n"
-	    "most 8 KiB, only GET and HEAD are answered and only the files of\n"
-	    "DIR/NAME/ are served. Ctrl-C stops (exit status 0).\n"
+	    "At most 8 connections are answered at once, a request's head past\n"
+	    "about 15 KiB is refused, only GET and HEAD are answered and only\n"
+	    "the files of DIR/NAME/ are served. Ctrl-C stops (exit status 0).\n"
 	    "\n",
 	.opts = serve_options,
 	.col = 20,

@@ -14,10 +14,11 @@
 #include <jansson.h>
 
 /* The limits (README, serve). */
-#define SERVE_PORT 8390             /* the default port */
-#define SERVE_CONNS 8               /* connections answered at once */
-#define SERVE_CONNS_HARD 16         /* past these, refused unanswered */
-#define SERVE_HEADER_MAX 8192       /* a request's head: more is refused */
+#define SERVE_PORT 8390     /* the default port */
+#define SERVE_CONNS 8       /* connections answered at once */
+#define SERVE_CONNS_HARD 16 /* past these, refused unanswered */
+/* A connection's memory: a request's head past about 15 KiB is refused. */
+#define SERVE_POOL 16384
 #define SERVE_TIMEOUT 30            /* seconds an idle connection is kept */
 #define SERVE_DPI 96                /* a PDF page's PNG */
 #define SERVE_PDF_MAX (256L << 20)  /* bytes of a PDF drawn */

@@ -473,6 +473,12 @@ static const char page_css[] =
     "border:1px solid #999;box-shadow:0 1px 4px #aaa}"
     ".st-files a{margin-right:.8em}";
 
+/* The look of a page without a book. */
+static const char page_base_css[] =
+    "body{font-family:'DejaVu Sans',Helvetica,sans-serif;line-height:1.5;"
+    "margin:0 auto;padding:1em;max-width:50em;color:#1a1a1a}"
+    "h1{color:#6b1d1d}";
+
 /* The pages' script: on each build (of this ruleset, or any for the
  * list), fetch the page again and swap in each part whose version
  * (data-v) changed, where the reader is kept. No request elsewhere. */
@@ -510,9 +516,9 @@ page_begin(struct buf *b, const char *title, const char *css, const char *name)
 	    "initial-scale=1\">\n<title>");
 	besc(b, title);
 	bstr(b, "</title>\n<style>");
-	/* The book's look is its own (between its <style> tags, HTML). */
-	if (css != NULL)
-		bstr(b, css);
+	/* The book's look is its own (between its <style> tags, HTML);
+	 * without a book, a plain one. */
+	bstr(b, css != NULL ? css : page_base_css);
 	bfmt(b, "%s</style>\n</head>\n<body data-name=\"", page_css);
 	besc(b, name);
 	bstr(b, "\">\n");
@@ -595,7 +601,7 @@ rs_state_free(struct rs_state *s)
 
 /* The ruleset's state: built, or the messages of its failed build. */
 static void
-part_status(struct buf *b, const char *name, const struct rs_state *s)
+part_status(struct buf *b, const struct rs_state *s, size_t nfiles)
 {
 	size_t i, n = json_array_size(s->diags);
 
@@ -606,8 +612,10 @@ part_status(struct buf *b, const char *name, const struct rs_state *s)
 		bstr(b, "<div class=\"st-errors\" role=\"alert\">\n<p><b>");
 		besc(b, s->path);
 		bstr(b,
-		    " was not built</b>: the products below are the "
-		    "last good ones.</p>\n<ul>\n");
+		    nfiles > 0 ? " was not built</b>: the products below "
+		                 "are the last good ones.</p>\n<ul>\n" :
+		                 " was not built</b>: nothing is built "
+		                 "yet.</p>\n<ul>\n");
 		for (i = 0; i < n; i++)
 			diag_line(b, json_array_get(s->diags, i));
 		bstr(b, "</ul>\n</div>\n");
@@ -625,7 +633,6 @@ part_status(struct buf *b, const char *name, const struct rs_state *s)
 			bstr(b, "</ul>\n</details>\n");
 		}
 	}
-	(void)name;
 	bstr(b, "</section>\n");
 }
 
@@ -766,7 +773,7 @@ rs_page(struct serve *sv, struct MHD_Connection *c, const char *name)
 	bstr(&b,
 	    "</b> · <a href=\"#st-book\">rulebook</a> · "
 	    "<a href=\"#st-pages\">pages</a></nav>\n");
-	part_status(&b, name, &s);
+	part_status(&b, &s, nf);
 	/* The links first, their version once they are known. */
 	mark = b.n;
 	bstr(&b,
@@ -834,8 +841,8 @@ index_page(struct serve *sv, struct MHD_Connection *c)
 		bstr(&b,
 		    !s.built ? "<span>building…</span>" :
 		        s.ok ? "<span class=\"st-ok\">built</span>" :
-		               "<span class=\"st-bad\">not built: errors "
-		               "(the last good products stay)</span>");
+		               "<span class=\"st-bad\">not built: errors"
+		               "</span>");
 		bstr(&b, "</p>\n<p class=\"st-files\">");
 		nf = list_out(sv, names[i], &f);
 		file_links(&b, sv, names[i], f, nf, &v);
@@ -1135,7 +1142,7 @@ serve_http_start(struct serve *sv, const char *addr, int *port,
 	d = MHD_start_daemon(flags, (uint16_t)*port, NULL, NULL, answer, sv,
 	    MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)SERVE_CONNS_HARD, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-	    (size_t)SERVE_HEADER_MAX * 2, MHD_OPTION_CONNECTION_TIMEOUT,
+	    (size_t)SERVE_POOL, MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned)SERVE_TIMEOUT, MHD_OPTION_NOTIFY_CONNECTION, notify, sv,
 	    MHD_OPTION_END);
 	if (d == NULL) {
