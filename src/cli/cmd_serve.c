@@ -135,6 +135,7 @@ serve_book(const struct serve_child *sc, const char *path)
 
 	fflush(NULL);
 	if ((pid = fork()) == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		optind = 0;
 		_exit(product_main(product_find("rulebook"), 5, argv));
 	}

@@ -333,4 +333,18 @@ try:
 except OSError:
     closed = True
 ok("and the port is closed", closed)
+
+# SIGTERM too, and before the first build has ended.
+err.truncate(0)
+err.seek(0)
+serve = subprocess.Popen([BIN, "serve", "--port", "0", "-o", "out2", "ds.md"], cwd=T,
+                         env=ENV, stdout=subprocess.DEVNULL, stderr=err)
+procs.append(serve)
+PORT = until(port, 20)
+serve.send_signal(signal.SIGTERM)
+try:
+    rc = serve.wait(15)
+except subprocess.TimeoutExpired:
+    rc = None
+ok("SIGTERM while it builds: exit status 0", PORT and rc == 0, "status %r" % rc)
 cleanup()
