@@ -332,6 +332,7 @@ serve_free(struct serve *sv)
 	for (i = 0; i < sv->npng; i++) {
 		free(sv->png[i].key);
 		free(sv->png[i].png);
+		free(sv->png[i].sizes);
 	}
 	free(sv->png);
 	pthread_mutex_destroy(&sv->mu);

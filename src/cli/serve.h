@@ -50,7 +50,8 @@ struct serve_png {
 	ino_t ino;
 	off_t size;
 	long long mtime_ns;
-	unsigned char *png; /* NULL: a page count only */
+	unsigned char *png; /* NULL: a page count only (page 0) */
+	int *sizes;         /* page 0: each page's pixels, 2 ints a page */
 	size_t len;
 	int npages;
 };

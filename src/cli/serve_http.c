@@ -320,15 +320,33 @@ slurp(int fd, const struct stat *st, long max, size_t *len)
 
 /* ---- pages of PDFs ---- */
 
+/* What the caller of pdf_page() gets of entry x: copies. */
+static void
+hand(const struct serve_png *x, int *npages, int **sizes, unsigned char **png,
+    size_t *len)
+{
+	*npages = x->npages;
+	if (x->page == 0) {
+		*sizes = xcalloc((size_t)x->npages + 1, 2 * sizeof(int));
+		memcpy(*sizes, x->sizes, (size_t)x->npages * 2 * sizeof(int));
+	} else {
+		*png = xmalloc(x->len);
+		memcpy(*png, x->png, x->len);
+		*len = x->len;
+	}
+}
+
 /*
- * Page page (0: the count only) of DIR/name/file, a PDF: from the cache
- * while the file is the same, else drawn (one at a time). Returns 0 with
- * *npages (and for a page, *png: a copy, caller frees), or the HTTP
- * status of the failure with *why.
+ * Page page of DIR/name/file, a PDF, as a PNG (*png, *len), or with page
+ * 0 its pages' sizes in pixels (*sizes, 2 ints a page): from the cache
+ * while the file is the same, else drawn (one at a time). Returns 0
+ * with *npages and a copy (caller frees), or the HTTP status of the
+ * failure with *why.
  */
 static unsigned
 pdf_page(struct serve *sv, const char *name, const char *file, int page,
-    int *npages, unsigned char **png, size_t *len, const char **why)
+    int *npages, int **sizes, unsigned char **png, size_t *len,
+    const char **why)
 {
 	struct serve_png e;
 	struct stat st;
@@ -350,12 +368,7 @@ pdf_page(struct serve *sv, const char *name, const char *file, int page,
 		if (x->page == page && x->ino == st.st_ino &&
 		    x->dev == st.st_dev && x->size == st.st_size &&
 		    x->mtime_ns == mtime_ns(&st) && strcmp(x->key, key) == 0) {
-			*npages = x->npages;
-			if (page > 0) {
-				*png = xmalloc(x->len);
-				memcpy(*png, x->png, x->len);
-				*len = x->len;
-			}
+			hand(x, npages, sizes, png, len);
 			pthread_mutex_unlock(&sv->mu);
 			close(fd);
 			free(key);
@@ -370,22 +383,17 @@ pdf_page(struct serve *sv, const char *name, const char *file, int page,
 	}
 	memset(&e, 0, sizeof(e));
 	pthread_mutex_lock(&sv->draw);
-	rc = rnd_pdf_page_png(pdf, pdflen, page, SERVE_DPI, &e.npages, &e.png,
-	    &e.len, why);
+	rc = rnd_pdf_page_png(pdf, pdflen, page, SERVE_DPI, &e.npages,
+	    &e.sizes, &e.png, &e.len, why);
 	pthread_mutex_unlock(&sv->draw);
 	free(pdf);
 	if (rc == -1) {
 		free(key);
 		return MHD_HTTP_NOT_FOUND;
 	}
-	*npages = e.npages;
-	if (page > 0) {
-		*png = xmalloc(e.len);
-		memcpy(*png, e.png, e.len);
-		*len = e.len;
-	}
 	e.key = key;
 	e.page = page;
+	hand(&e, npages, sizes, png, len);
 	e.dev = st.st_dev;
 	e.ino = st.st_ino;
 	e.size = st.st_size;
@@ -396,6 +404,7 @@ pdf_page(struct serve *sv, const char *name, const char *file, int page,
 		for (i = 0; i < sv->npng; i++) {
 			free(sv->png[i].key);
 			free(sv->png[i].png);
+			free(sv->png[i].sizes);
 		}
 		sv->npng = sv->pngbytes = 0;
 	}
@@ -423,8 +432,8 @@ page_png(struct serve *sv, struct MHD_Connection *c, const char *name,
 	    (page = strtol(leaf + 5, &end, 10)) > 99999 ||
 	    strcmp(end, ".png") != 0)
 		return fail(c, MHD_HTTP_NOT_FOUND, "no such page", 0);
-	if ((st = pdf_page(sv, name, file, (int)page, &npages, &png, &len,
-	         &why)) != 0)
+	if ((st = pdf_page(sv, name, file, (int)page, &npages, NULL, &png,
+	         &len, &why)) != 0)
 		return fail(c, st, why, 0);
 	b.p = (char *)png;
 	b.n = len;
@@ -682,7 +691,7 @@ part_pages(struct buf *b, struct serve *sv, const char *name, char **f,
 	const char *why;
 	uint64_t v = 14695981039346656037ULL;
 	size_t i;
-	int p, npages, fd;
+	int p, npages, fd, *wh;
 	char ts[64];
 
 	for (i = 0; i < nf; i++) {
@@ -693,8 +702,8 @@ part_pages(struct buf *b, struct serve *sv, const char *name, char **f,
 		snprintf(ts, sizeof(ts), "%lld.%lld", mtime_ns(&st),
 		    (long long)st.st_size);
 		v = fnv(fnv(v, f[i]), ts);
-		if (pdf_page(sv, name, f[i], 0, &npages, NULL, NULL, &why) !=
-		    0)
+		if (pdf_page(sv, name, f[i], 0, &npages, &wh, NULL, NULL,
+		        &why) != 0)
 			continue;
 		bstr(&in, "<h2 class=\"st-pdf\">");
 		besc(&in, f[i]);
@@ -706,10 +715,16 @@ part_pages(struct buf *b, struct serve *sv, const char *name, char **f,
 			burl(&in, name);
 			bstr(&in, "/");
 			burl(&in, f[i]);
-			bfmt(&in, "/page-%d.png?v=%s\" alt=\"", p, ts);
+			/* Its size known before it loads: the page does not
+			 * move under the reader as images come. */
+			bfmt(&in,
+			    "/page-%d.png?v=%s\" width=\"%d\" height=\"%d\" "
+			    "alt=\"",
+			    p, ts, wh[2 * p - 2], wh[2 * p - 1]);
 			besc(&in, f[i]);
 			bfmt(&in, ", page %d\">\n", p);
 		}
+		free(wh);
 	}
 	bfmt(b, "<section id=\"st-pages\" data-v=\"%016llx\">\n",
 	    (unsigned long long)v);

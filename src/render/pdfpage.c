@@ -33,6 +33,20 @@ png_put(void *arg, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/* A page's scale from points to pixels, at dpi, its longer side at
+ * most RND_PAGE_PX_MAX pixels; *pw and *ph its size in pixels. */
+static double
+page_scale(double w, double h, double dpi, int *pw, int *ph)
+{
+	double scale = dpi / 72;
+
+	if ((w > h ? w : h) * scale > RND_PAGE_PX_MAX)
+		scale = RND_PAGE_PX_MAX / (w > h ? w : h);
+	*pw = (int)(w * scale + 0.5);
+	*ph = (int)(h * scale + 0.5);
+	return scale;
+}
+
 /* Page (from 1) of doc as a PNG into b: 0 or -1 with why. */
 static int
 draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
@@ -41,8 +55,8 @@ draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
 	PopplerPage *pg;
 	cairo_surface_t *s;
 	cairo_t *cr;
-	double w, h, scale = dpi / 72;
-	int rc = -1;
+	double w, h, scale;
+	int rc = -1, pw, ph;
 
 	if ((pg = poppler_document_get_page(doc, page - 1)) == NULL) {
 		*why = "no such page";
@@ -53,10 +67,8 @@ draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
 		*why = "a page of no size";
 		goto out;
 	}
-	if ((w > h ? w : h) * scale > RND_PAGE_PX_MAX)
-		scale = RND_PAGE_PX_MAX / (w > h ? w : h);
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-	    (int)(w * scale + 0.5), (int)(h * scale + 0.5));
+	scale = page_scale(w, h, dpi, &pw, &ph);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -74,9 +86,29 @@ out:
 	return rc;
 }
 
+/* Each page's size in pixels as draw() draws it: 2 ints a page. */
+static int *
+page_sizes(PopplerDocument *doc, int n, double dpi)
+{
+	int *wh = xcalloc((size_t)(n > 0 ? n : 1) * 2, sizeof(int)), i;
+	PopplerPage *pg;
+	double w, h;
+
+	for (i = 0; i < n; i++)
+		if ((pg = poppler_document_get_page(doc, i)) != NULL) {
+			poppler_page_get_size(pg, &w, &h);
+			if (w >= 1 && h >= 1)
+				page_scale(w, h, dpi, &wh[2 * i],
+				    &wh[2 * i + 1]);
+			g_object_unref(pg);
+		}
+	return wh;
+}
+
 int
 rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
-    int *npages, unsigned char **png, size_t *len, const char **why)
+    int *npages, int **sizes, unsigned char **png, size_t *len,
+    const char **why)
 {
 	PopplerDocument *doc;
 	GBytes *bytes = g_bytes_new_static(pdf, pdflen);
@@ -95,6 +127,8 @@ rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
 	*npages = poppler_document_get_n_pages(doc);
 	if (page > 0)
 		rc = draw(doc, page, dpi, &b, why);
+	else
+		*sizes = page_sizes(doc, *npages, dpi);
 	g_object_unref(doc);
 	g_bytes_unref(bytes);
 	if (rc == -1) {

@@ -9,12 +9,14 @@
 
 /*
  * Read the PDF of pdflen bytes at pdf (the caller's). With page 0,
- * only *npages is set; else page (from 1) is drawn at dpi, its longer
+ * *npages is set and *sizes to each page's width and height in pixels
+ * as it would be drawn (2 ints a page; caller frees); else page (from 1) is drawn at dpi, its longer
  * side at most RND_PAGE_PX_MAX pixels, white under it, as a PNG in *png
  * (*len bytes; caller frees). Returns 0, or -1 with why (a static text)
  * when the file is not a PDF or has no such page.
  */
 int rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
-    int *npages, unsigned char **png, size_t *len, const char **why);
+    int *npages, int **sizes, unsigned char **png, size_t *len,
+    const char **why);
 
 #endif
