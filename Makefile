@@ -10,7 +10,8 @@ MANDIR   = $(PREFIX)/share/man/man1
 COMPDIR  = $(PREFIX)/share/bash-completion/completions
 
 PKGS     = cairo pangocairo glib-2.0 fontconfig libcmark-gfm yaml-0.1 libqpdf jansson gmp \
-           librsvg-2.0 gdk-pixbuf-2.0 libpng libxml-2.0 lcms2 libzip
+           librsvg-2.0 gdk-pixbuf-2.0 libpng libxml-2.0 lcms2 libzip \
+           libmicrohttpd poppler-glib
 TESTPKGS = criterion
 # Libraries without a pkg-config file: libpaper (Debian's libpaper1),
 # libhyphen (with its English, German and French dictionaries), libcsv
@@ -18,13 +19,16 @@ TESTPKGS = criterion
 NOPCLIBS = -lpaper -lhyphen -lcsv
 # Debian packages that provide the above, and the tools the tests use
 # (fonts-wqy-microhei: glyphs for Chinese and Japanese unit names;
-# chromium: the HTML rulebook read by a real browser).
+# chromium: the HTML rulebook and serve's preview read by a real browser;
+# libmicrohttpd and poppler-glib: serve's HTTP server and its pages of
+# PDFs drawn as PNG).
 DEBS     = pkg-config libcairo2-dev libpango1.0-dev libglib2.0-dev libfontconfig-dev libcmark-gfm-dev \
            libcmark-gfm-extensions-dev libyaml-dev libqpdf-dev libjansson-dev libgmp-dev \
            libpaper-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
            libcriterion-dev poppler-utils gettext fonts-dejavu-core fonts-wqy-microhei locales \
            librsvg2-dev libgdk-pixbuf-2.0-dev libpng-dev libxml2-dev gcovr strace time python3 \
-           liblcms2-dev icc-profiles-free qpdf libcsv-dev libzip-dev chromium
+           liblcms2-dev icc-profiles-free qpdf libcsv-dev libzip-dev chromium \
+           libmicrohttpd-dev libpoppler-glib-dev
 
 # The targets that build first (out, test, unit, …) compile on every
 # core unless make was given -j itself (its jobserver is then shared).

@@ -1402,6 +1402,34 @@ watch_event(const struct inotify_event *ev, char **files, const int *wd,
 	}
 }
 
+/* serve's call after each ruleset a watch builds (NULL: build's own
+ * --watch). */
+static const struct build_hook *watch_hook;
+
+/* A watch's build of files: with serve's hook, each ruleset alone, its
+ * diagnostics captured and handed to the hook. */
+static void
+watch_build(char **files, size_t n, const struct build_opts *bo)
+{
+	struct diags d;
+	size_t i;
+	int rc;
+
+	if (watch_hook == NULL) {
+		build_all(files, n, bo);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		memset(&d, 0, sizeof(d));
+		diags_capture(&d);
+		rc = build_all(files + i, 1, bo);
+		diags_capture(NULL);
+		watch_hook->done(watch_hook->arg, files[i], rc == EXIT_CLEAN,
+		    &d);
+		diags_free(&d);
+	}
+}
+
 /*
  * --watch: rebuild whenever a ruleset or a template changes (inotify on
  * their directories, since editors replace files by renaming). A save
@@ -1453,7 +1481,7 @@ build_watch(char **files, size_t n, const struct build_opts *bo)
 		where = more;
 	}
 	rnd_template_dirs_free(dirs, nd);
-	build_all(files, n, bo);
+	watch_build(files, n, bo);
 	cli_error("build: watching %zu ruleset%s%s%s (Ctrl-C stops)", n,
 	    n == 1 ? "" : "s", *where ? " and the templates in " : "", where);
 	free(where);
@@ -1482,7 +1510,7 @@ build_watch(char **files, size_t n, const struct build_opts *bo)
 		if (nredo > 0) {
 			cli_error("build: %s%s changed, rebuilding", which[0],
 			    nredo > 1 ? " and more" : "");
-			build_all(which, nredo, bo);
+			watch_build(which, nredo, bo);
 		}
 		free(which);
 	}
@@ -1536,6 +1564,25 @@ build_bundled(const struct build_opts *bo)
 	free(pat);
 	free(dir);
 	return status;
+}
+
+int
+build_watch_hook(char **files, size_t n, const struct cli_common *c,
+    const struct build_hook *hook)
+{
+	struct build_opts bo;
+	int rc;
+
+	memset(&bo, 0, sizeof(bo));
+	bo.c = *c;
+	bo.outdir = c->output != NULL ? c->output : "out";
+	bo.quiet = c->quiet;
+	bo.jobs = c->jobs;
+	bo.watch = 1;
+	watch_hook = hook;
+	rc = n == 0 ? build_bundled(&bo) : build_watch(files, n, &bo);
+	watch_hook = NULL;
+	return rc;
 }
 
 static const struct cli_opt build_options[] = {

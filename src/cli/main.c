@@ -39,6 +39,8 @@ static const struct {
 	    "The exact distribution of a dice expression (2d6kh1+1)." },
 	{ &templates_command,
 	    "List the products' templates and where each was found." },
+	{ &serve_command,
+	    "A live preview in the browser, rebuilt on every save." },
 	{ NULL, NULL },
 };
 

@@ -63,7 +63,10 @@ _sandtable()
 		[[ "$cur" == -* ]] && COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
 		return ;;
 	# Values that are not files: nothing to offer.
-	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset|--unit)
+	# serve --address: this machine's own addresses.
+	--address)
+		COMPREPLY=($(compgen -W "127.0.0.1 ::1" -- "$cur")); return ;;
+	--points|--count|--tray|--games|-n|--seed|-s|--jobs|-j|--port|--cell|--bleed|--overlap|--px-per-cell|--labels|-l|--crop-length|--crop-offset|--unit)
 		return ;;
 	# Options that take no value: the next word is completed as any.
 	--backs|--balanced|--booklet|--dots|--dump|--guides|--help|-h|--json|--no-cache|--no-labels|--no-lines|--no-markers|--no-rulers|--no-snap|--presets|--print-template|--quiet|-q|--sample|--single|--verbose|-v|--watch|-w|--all-tiles|--skip-empty|--pdfx)

@@ -1,0 +1,141 @@
+/*
+ * pdfpage.c: a page of a PDF product drawn as a PNG by poppler onto a
+ * Cairo image surface, for the live preview (`sandtable serve`), which
+ * shows every page of every PDF product in the browser.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <glib.h>
+#include <poppler.h>
+
+#include "../base/base.h"
+#include "pdfpage.h"
+
+struct pngbuf {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+/* cairo_write_func_t into a growing buffer. */
+static cairo_status_t
+png_put(void *arg, const unsigned char *data, unsigned int len)
+{
+	struct pngbuf *b = arg;
+
+	if (b->n + len > b->cap) {
+		b->cap = (b->n + len) * 2;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, data, len);
+	b->n += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* A page's scale from points to pixels, at dpi, its longer side at
+ * most RND_PAGE_PX_MAX pixels; *pw and *ph its size in pixels. */
+static double
+page_scale(double w, double h, double dpi, int *pw, int *ph)
+{
+	double scale = dpi / 72;
+
+	if ((w > h ? w : h) * scale > RND_PAGE_PX_MAX)
+		scale = RND_PAGE_PX_MAX / (w > h ? w : h);
+	*pw = (int)(w * scale + 0.5);
+	*ph = (int)(h * scale + 0.5);
+	return scale;
+}
+
+/* Page (from 1) of doc as a PNG into b: 0 or -1 with why. */
+static int
+draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
+    const char **why)
+{
+	PopplerPage *pg;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	double w, h, scale;
+	int rc = -1, pw, ph;
+
+	if ((pg = poppler_document_get_page(doc, page - 1)) == NULL) {
+		*why = "no such page";
+		return -1;
+	}
+	poppler_page_get_size(pg, &w, &h);
+	if (w < 1 || h < 1) {
+		*why = "a page of no size";
+		goto out;
+	}
+	scale = page_scale(w, h, dpi, &pw, &ph);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	poppler_page_render(pg, cr);
+	cairo_destroy(cr);
+	if (cairo_surface_write_to_png_stream(s, png_put, b) ==
+	    CAIRO_STATUS_SUCCESS)
+		rc = 0;
+	else
+		*why = "the page could not be drawn";
+	cairo_surface_destroy(s);
+out:
+	g_object_unref(pg);
+	return rc;
+}
+
+/* Each page's size in pixels as draw() draws it: 2 ints a page. */
+static int *
+page_sizes(PopplerDocument *doc, int n, double dpi)
+{
+	int *wh = xcalloc((size_t)(n > 0 ? n : 1) * 2, sizeof(int)), i;
+	PopplerPage *pg;
+	double w, h;
+
+	for (i = 0; i < n; i++)
+		if ((pg = poppler_document_get_page(doc, i)) != NULL) {
+			poppler_page_get_size(pg, &w, &h);
+			if (w >= 1 && h >= 1)
+				page_scale(w, h, dpi, &wh[2 * i],
+				    &wh[2 * i + 1]);
+			g_object_unref(pg);
+		}
+	return wh;
+}
+
+int
+rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
+    int *npages, int **sizes, unsigned char **png, size_t *len,
+    const char **why)
+{
+	PopplerDocument *doc;
+	GBytes *bytes = g_bytes_new_static(pdf, pdflen);
+	GError *err = NULL;
+	struct pngbuf b = { NULL, 0, 0 };
+	int rc = 0;
+
+	*why = "";
+	if ((doc = poppler_document_new_from_bytes(bytes, NULL, &err)) ==
+	    NULL) {
+		*why = "not a PDF poppler can read";
+		g_clear_error(&err);
+		g_bytes_unref(bytes);
+		return -1;
+	}
+	*npages = poppler_document_get_n_pages(doc);
+	if (page > 0)
+		rc = draw(doc, page, dpi, &b, why);
+	else
+		*sizes = page_sizes(doc, *npages, dpi);
+	g_object_unref(doc);
+	g_bytes_unref(bytes);
+	if (rc == -1) {
+		free(b.p);
+		return -1;
+	}
+	*png = b.p;
+	*len = b.n;
+	return 0;
+}
