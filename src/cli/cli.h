@@ -32,8 +32,7 @@ void cli_options_list(FILE *);
  * (src/render/products.c), their commands in their folders.
  */
 extern const struct command check_command, build_command, play_command,
-    odds_command, dice_command, templates_command, init_command,
-    serve_command;
+    odds_command, dice_command, templates_command, init_command, serve_command;
 
 /*
  * Templates (templates.c). The default template's name of a product,
@@ -119,19 +118,18 @@ int cli_quiet(int argc, char **argv);
 void cli_cache_setup(void);
 
 /*
- * serve (cmd_serve.c) over build --watch's loop (cmd_build.c): build
- * files (none: the bundled rulesets) into c->output (default out) with
- * c's options, then again whenever one is saved, as build --watch does,
- * each ruleset alone; after each, done() gets its path, whether it
- * built, and the diagnostics of its build. Runs until killed.
+ * serve (cmd_serve.c) over build --watch's loop (cmd_build.c): `build`
+ * run with argv (argv[0] "build", and --watch among them: a project, its
+ * options and rulesets, as build reads them), each ruleset alone, built
+ * then again whenever one is saved; after each, done() gets its path,
+ * whether it built, and the diagnostics of its build. Runs until killed.
  */
 struct build_hook {
 	void (
 	    *done)(void *arg, const char *path, int ok, const struct diags *d);
 	void *arg;
 };
-int build_watch_hook(char **files, size_t n, const struct cli_common *c,
-    const struct build_hook *);
+int build_watch_hook(int argc, char **argv, const struct build_hook *);
 
 /* For commands not built yet: says so and returns EXIT_USAGE. */
 int cli_not_built(const char *name);

@@ -1405,6 +1405,7 @@ watch_event(const struct inotify_event *ev, char **files, const int *wd,
 /* serve's call after each ruleset a watch builds (NULL: build's own
  * --watch). */
 static const struct build_hook *watch_hook;
+static int cmd_build(int argc, char **argv);
 
 /* A watch's build of files: with serve's hook, each ruleset alone, its
  * diagnostics captured and handed to the hook. */
@@ -1567,20 +1568,12 @@ build_bundled(const struct build_opts *bo)
 }
 
 int
-build_watch_hook(char **files, size_t n, const struct cli_common *c,
-    const struct build_hook *hook)
+build_watch_hook(int argc, char **argv, const struct build_hook *hook)
 {
-	struct build_opts bo;
 	int rc;
 
-	memset(&bo, 0, sizeof(bo));
-	bo.c = *c;
-	bo.outdir = c->output != NULL ? c->output : "out";
-	bo.quiet = c->quiet;
-	bo.jobs = c->jobs;
-	bo.watch = 1;
 	watch_hook = hook;
-	rc = n == 0 ? build_bundled(&bo) : build_watch(files, n, &bo);
+	rc = cmd_build(argc, argv);
 	watch_hook = NULL;
 	return rc;
 }

@@ -28,10 +28,11 @@
 #include "cli.h"
 #include "json.h"
 #include "serve.h"
+#include "project.h"
 
 struct serve_opts {
 	struct cli_common c;
-	const char *port, *address;
+	const char *port, *address, *project;
 };
 
 /* What serve was asked for (serve_args). */
@@ -41,6 +42,9 @@ struct serve_args {
 	size_t n; /* 0: the bundled rulesets */
 	int port;
 	const char *address;
+	const char *project; /* --project, or ./sandtable.yaml, or NULL */
+	struct project pj;   /* its rulesets and output */
+	char *outdir;        /* the project's output (owned), or NULL */
 };
 
 static const struct cli_opt serve_options[] = {
@@ -54,6 +58,9 @@ static const struct cli_opt serve_options[] = {
 	CLI_JOBS("N",
 	    "make N of a ruleset's products at once\n"
 	    "(default 2)"),
+	CLI_STR("project", 0, "FILE", struct serve_opts, project,
+	    "the project to preview (default: sandtable.yaml,\n"
+	    "when the working folder has one), as build reads it"),
 	CLI_QUIET("print only errors: no warnings, notes or\n"
 	          "files written"),
 	CLI_VERBOSE("say what was written (the default)"),
@@ -88,8 +95,32 @@ serve_args(int argc, char **argv, struct serve_args *a)
 		    "--address %s: not an IPv4 or IPv6 address "
 		    "(127.0.0.1, ::1, …)",
 		    a->address);
+	/* A project: its rulesets when none is given, its output when -o
+	 * is not; build reads the rest of it. */
+	a->project = a->o.project;
+	if (a->project == NULL && access(PROJECT_FILE, F_OK) == 0)
+		a->project = PROJECT_FILE;
+	if (a->project != NULL) {
+		int first = optind;
+
+		if (project_load(a->project, &a->pj) == -1)
+			return EXIT_ERRORS;
+		optind = first;
+		for (size_t i = 0; i < a->pj.nargs; i++)
+			if (strncmp(a->pj.args[i], "--output=", 9) == 0 &&
+			    a->o.c.output == NULL)
+				a->outdir = xstrdup(a->pj.args[i] + 9);
+		if (a->o.c.output == NULL && a->outdir != NULL)
+			a->o.c.output = a->outdir;
+		if (optind >= argc) {
+			a->files = a->pj.rulesets;
+			a->n = a->pj.nrulesets;
+		}
+	}
 	if (a->o.c.output == NULL)
 		a->o.c.output = "out";
+	if (a->project != NULL && optind >= argc)
+		return CLI_GO;
 	a->files = argv + optind;
 	if (optind < argc &&
 	    (a->n = cli_rulesets_only(argv + optind, (size_t)(argc - optind),
@@ -121,31 +152,6 @@ struct serve_child {
 	const char *outdir;
 };
 
-/* The HTML rulebook of a ruleset built, beside its products, made as
- * `rulebook -q -o DIR/NAME/rulebook.html RULESET` makes it (in a process
- * of its own: a command's options are read once a process). */
-static void
-serve_book(const struct serve_child *sc, const char *path)
-{
-	char *name = serve_name(path);
-	char *out = xasprintf("%s/%s/rulebook.html", sc->outdir, name);
-	char *argv[] = { "rulebook", "-q", "-o", out, (char *)path, NULL };
-	pid_t pid;
-	int ws;
-
-	fflush(NULL);
-	if ((pid = fork()) == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		optind = 0;
-		_exit(product_main(product_find("rulebook"), 5, argv));
-	}
-	if (pid > 0)
-		while (waitpid(pid, &ws, 0) == -1 && errno == EINTR)
-			;
-	free(out);
-	free(name);
-}
-
 /* All of len bytes to fd: 0 or -1. */
 static int
 write_all(int fd, const char *p, size_t len)
@@ -164,7 +170,7 @@ write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
-/* build_hook's done(): the book, then the line to the server. */
+/* build_hook's done(): the line to the server. */
 static void
 serve_done(void *arg, const char *path, int ok, const struct diags *d)
 {
@@ -172,8 +178,6 @@ serve_done(void *arg, const char *path, int ok, const struct diags *d)
 	json_t *o = json_object();
 	char *line;
 
-	if (ok)
-		serve_book(sc, path);
 	json_object_set_new(o, "path", cli_json_text(path));
 	json_object_set_new(o, "ok", json_boolean(ok));
 	json_object_set_new(o, "diagnostics", cli_json_diags(d));
@@ -194,14 +198,35 @@ serve_child(struct serve_args *a, int go, int out)
 {
 	struct serve_child sc = { out, a->o.c.output };
 	struct build_hook hook = { serve_done, &sc };
-	char b;
+	char b, jobs[16], **argv;
+	int argc = 0;
+	size_t i;
 
 	/* The server killed: the builds stop too. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (read(go, &b, 1) != 1)
 		_exit(EXIT_CLEAN);
 	close(go);
-	_exit(build_watch_hook(a->files, a->n, &a->o.c, &hook));
+	/* build --watch as the command line would run it: the project
+	 * read by build, with serve's -o, -j and -q over it. */
+	argv = xcalloc(a->n + 12, sizeof(char *));
+	argv[argc++] = "build";
+	argv[argc++] = "--watch";
+	if (a->project != NULL) {
+		argv[argc++] = "--project";
+		argv[argc++] = (char *)a->project;
+	}
+	argv[argc++] = "-o";
+	argv[argc++] = (char *)a->o.c.output;
+	snprintf(jobs, sizeof(jobs), "%d", a->o.c.jobs);
+	argv[argc++] = "-j";
+	argv[argc++] = jobs;
+	if (a->o.c.quiet)
+		argv[argc++] = "-q";
+	argv[argc++] = "--";
+	for (i = 0; i < a->n; i++)
+		argv[argc++] = a->files[i];
+	_exit(build_watch_hook(argc, argv, &hook));
 }
 
 /* ---- the server ---- */
@@ -424,7 +449,9 @@ const struct command serve_command = {
 	    "its HTML rulebook, its diagnostics when the last build failed, and\n"
 	    "every page of every PDF product as an image. A save rebuilds, as\n"
 	    "build --watch does, and the open pages change by themselves,\n"
-	    "keeping their place. Without RULESET, the bundled rulesets.\n"
+	    "keeping their place. Without RULESET, the project's (sandtable.yaml,\n"
+	    "or --project FILE: its rulesets, output and settings, as build\n"
+	    "reads them), else the bundled rulesets.\n"
 	    "At most 8 connections are answered at once, a request's head past\n"
 	    "about 15 KiB is refused, only GET and HEAD are answered and only\n"
 	    "the files of DIR/NAME/ are served. Ctrl-C stops (exit status 0).\n"
