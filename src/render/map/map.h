@@ -59,6 +59,16 @@ struct rnd_map_opts {
 	FILE *dump; /* --dump: the PDF's layout as text (dump.c), or NULL */
 	/* Set by rnd_map from the template; NULL: the defaults. */
 	const struct rnd_map_look *look;
+	/* Virtual tabletops: a note at each objective of the scenario
+	 * the terrain came from (its name, centre and radius in table
+	 * mm as the battlefield's, its victory points). */
+	const struct rnd_map_note *notes;
+	size_t nnotes;
+};
+struct rnd_map_note {
+	char *name;
+	double x, y, radius;
+	int value;
 };
 
 /*
@@ -140,6 +150,7 @@ struct map_req {
 struct map_job {
 	struct grid grid;
 	struct battlefield *bf;
+	struct rnd_map_note *notes; /* o.notes */
 	struct rnd_map_opts o;
 	char *desc;
 };

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "../../check/analysis.h"
+#include "../../scenario/scenario.h"
 #include "../../scenario/terrain.h"
 #include "../product.h"
 #include "../render.h"
@@ -23,8 +24,13 @@ PRODUCT_OF(map);
 void
 rnd_map_job_free(struct map_job *j)
 {
+	size_t i;
+
 	tr_free(j->bf);
 	free(j->desc);
+	for (i = 0; i < j->o.nnotes; i++)
+		free(j->notes[i].name);
+	free(j->notes);
 }
 
 /* "map: --OPTION VALUE: WHY" for a bad value (what the value is for,
@@ -125,6 +131,34 @@ pick_table(const struct ruleset *rs, const struct map_req *q,
 	return 0;
 }
 
+/* The objectives of the scenario file at path, when it is one of the
+ * ruleset's (a terrain file alone has none; what is wrong with the rest
+ * of it is the scenario command's to say): the tabletops' notes. */
+static void
+scenario_notes(const struct ruleset *rs, const char *path, struct map_job *j)
+{
+	struct diags quiet = { 0 };
+	struct scenario *s;
+	int i;
+
+	if (rs == NULL || (s = sc_read(path, rs, &quiet)) == NULL) {
+		diags_free(&quiet);
+		return;
+	}
+	j->notes = xcalloc((size_t)s->nobj + 1, sizeof(*j->notes));
+	for (i = 0; i < s->nobj; i++) {
+		j->notes[i].name = xstrdup(s->obj[i].name);
+		j->notes[i].x = s->obj[i].x;
+		j->notes[i].y = s->obj[i].y;
+		j->notes[i].radius = s->obj[i].radius;
+		j->notes[i].value = s->obj[i].value;
+	}
+	j->o.notes = j->notes;
+	j->o.nnotes = (size_t)s->nobj;
+	sc_free(s);
+	diags_free(&quiet);
+}
+
 /* Terrain: a scenario file, a seed, or none. */
 static int
 pick_terrain(const struct ruleset *rs, const struct map_req *q,
@@ -135,6 +169,7 @@ pick_terrain(const struct ruleset *rs, const struct map_req *q,
 		    d);
 		if (j->bf == NULL)
 			return EXIT_ERRORS;
+		scenario_notes(rs, q->scenario, j);
 	} else if (q->seed_given)
 		j->bf = tr_generate(q->seed, j->grid.table_w, j->grid.table_h,
 		    tr_kinds_of(rs));
