@@ -35,6 +35,7 @@ struct rnd_map_count {
 };
 
 struct rnd_map_look; /* map_internal.h */
+struct analysis;     /* check/analysis.h */
 struct rnd_map_opts {
 	const struct grid *grid;      /* the table and its grid */
 	const struct battlefield *bf; /* NULL: no terrain */
@@ -64,6 +65,9 @@ struct rnd_map_opts {
 	 * mm as the battlefield's, its victory points). */
 	const struct rnd_map_note *notes;
 	size_t nnotes;
+	/* Tabletop Simulator: the analysis whose odds the deck's cards
+	 * print (NULL: none). */
+	struct analysis *ana;
 };
 struct rnd_map_note {
 	char *name;
@@ -139,7 +143,7 @@ struct map_req {
 	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
 	const char *labels, *origin, *scenario, *write_terrain, *ppc;
 	const char *tmpl;
-	const char *vtt; /* --vtt LIST: foundry,uvtt or all; NULL none */
+	const char *vtt; /* --vtt LIST: foundry,uvtt,tts or all; NULL none */
 	uint64_t seed;   /* with seed_given: terrain from this seed */
 	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
 	int skip_empty, all_tiles; /* --skip-empty, --all-tiles */
@@ -177,11 +181,19 @@ void rnd_map_image_area(const struct grid *, double *x, double *y, double *w,
  * output check). rnd_map_vtt writes those in which for the PNG just
  * written at png: 0, or -1 (error in diags).
  */
-enum { RND_VTT_FOUNDRY, RND_VTT_UVTT };
+enum { RND_VTT_FOUNDRY, RND_VTT_UVTT, RND_VTT_TTS };
 extern const char *const rnd_vtt_names[];
 char *rnd_vtt_path(const char *png, int which);
 const char *rnd_vtt_begins(int which);
 int rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *,
+    struct diags *);
+/* Tabletop Simulator (tts.c): the saved object's first bytes, and the
+ * object for the PNG at png as text (*text, caller frees) with its
+ * images written beside it (NAME-tile-C-R.png when the map is cut,
+ * NAME-deck-N.png, NAME-deck-N-backs.png, NAME-marker-N.png): 0, or
+ * -1. */
+const char *rnd_tts_begins(void);
+int rnd_map_tts(const char *png, const struct rnd_map_opts *, char **text,
     struct diags *);
 
 /* Write the job's terrain as YAML, in the map's measure; 0, or

@@ -402,7 +402,9 @@ static const struct cli_opt map_options[] = {
 	MAP_STR("vtt", 0, "LIST", vtt,
 	    "beside -o FILE.png, the files a virtual tabletop\n"
 	    "reads its grid and walls from: foundry (a scene,\n"
-	    "FILE.foundry.json), uvtt (FILE.dd2vtt), or all"),
+	    "FILE.foundry.json), uvtt (FILE.dd2vtt), tts (a\n"
+	    "Tabletop Simulator object, FILE.tts.json, with\n"
+	    "the deck and markers), or all"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_TEMPLATE("T",

@@ -433,7 +433,7 @@ uvtt_file(const struct rnd_map_opts *o, const struct tr_cells *tc,
 	return text;
 }
 
-const char *const rnd_vtt_names[] = { "foundry", "uvtt", NULL };
+const char *const rnd_vtt_names[] = { "foundry", "uvtt", "tts", NULL };
 
 char *
 rnd_vtt_path(const char *png, int which)
@@ -443,12 +443,16 @@ rnd_vtt_path(const char *png, int which)
 	if (n > 4 && g_ascii_strcasecmp(png + n - 4, ".png") == 0)
 		n -= 4;
 	return xasprintf("%.*s%s", (int)n, png,
-	    which == RND_VTT_FOUNDRY ? ".foundry.json" : ".dd2vtt");
+	    which == RND_VTT_FOUNDRY ? ".foundry.json" :
+	        which == RND_VTT_TTS ? ".tts.json" :
+	                               ".dd2vtt");
 }
 
 const char *
 rnd_vtt_begins(int which)
 {
+	if (which == RND_VTT_TTS)
+		return rnd_tts_begins();
 	return which == RND_VTT_FOUNDRY ?
 	    "{\"flags\":{\"sandtable\":{\"format\":\"foundry-scene\"}}," :
 	    "{\"format\":0.3,";
@@ -515,6 +519,11 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 			}
 			text = uvtt_file(o, tc, &f, (unsigned char *)data,
 			    len);
+		} else if (k == RND_VTT_TTS) {
+			if (rnd_map_tts(png, o, &text, dg) == -1) {
+				rc = -2; /* said */
+				break;
+			}
 		} else
 			text = foundry_scene(base,
 			    o->title != NULL ? o->title : base, o, tc, &f);
@@ -531,5 +540,5 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 	}
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
