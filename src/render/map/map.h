@@ -36,6 +36,7 @@ struct rnd_map_count {
 
 struct rnd_map_look; /* map_internal.h */
 struct analysis;     /* check/analysis.h */
+struct cli_common;   /* render/product.h */
 struct rnd_map_opts {
 	const struct grid *grid;      /* the table and its grid */
 	const struct battlefield *bf; /* NULL: no terrain */
@@ -68,6 +69,12 @@ struct rnd_map_opts {
 	/* Tabletop Simulator: the analysis whose odds the deck's cards
 	 * print (NULL: none). */
 	struct analysis *ana;
+	/* The tabletops' files written (rnd_map_vtt), when not NULL. */
+	struct rnd_map_written *written;
+};
+struct rnd_map_written {
+	char **v;
+	size_t n, cap;
 };
 struct rnd_map_note {
 	char *name;
@@ -195,6 +202,17 @@ int rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *,
 const char *rnd_tts_begins(void);
 int rnd_map_tts(const char *png, const struct rnd_map_opts *, char **text,
     struct diags *);
+
+/*
+ * build --vtt: map.png of the ruleset's table and grid in dir, at 100
+ * pixels a cell, with the terrain and objectives of scenario (a file, or
+ * NULL: the terrain of c's seed), and the tabletops' files of set beside
+ * it, as map --vtt writes them, all one version. 0, or -1 (errors in d);
+ * the files written (their names in dir) into *w (caller frees).
+ */
+int rnd_map_vtt_build(struct analysis *, const char *dir, const char *scenario,
+    const struct cli_common *c, unsigned set, struct rnd_map_written *w,
+    struct diags *d);
 
 /* Write the job's terrain as YAML, in the map's measure; 0, or
  * EXIT_ERRORS with the message in *msg (caller frees). */

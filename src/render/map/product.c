@@ -476,6 +476,64 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c,
 	return rc == 0 ? 0 : -1;
 }
 
+int
+rnd_map_vtt_build(struct analysis *a, const char *dir, const char *scenario,
+    const struct cli_common *c, unsigned set, struct rnd_map_written *w,
+    struct diags *d)
+{
+	struct pos nowhere = { NULL, 0, 0 };
+	struct map_req q;
+	struct map_job j;
+	char *msg = NULL, *png = xasprintf("%s/map.png", dir), *why = NULL;
+	size_t i, n = strlen(dir) + 1;
+	int rc, k;
+
+	memset(&q, 0, sizeof(q));
+	q.out = png;
+	q.seed = c->seed;
+	q.seed_given = scenario == NULL;
+	q.scenario = scenario;
+	q.quiet = 1;
+	rc = rnd_map_setup(a->rs, &q, &j, &msg, d);
+	if (msg != NULL)
+		diag_msg(d, nowhere, MSG(MAP_NOT_SET_UP), msg);
+	free(msg);
+	if (rc == 0 && rnd_output_ok(png, "\x89PNG", d) != 0)
+		rc = -1;
+	for (k = 0; rc == 0 && rnd_vtt_names[k] != NULL; k++)
+		if (set & (1u << k)) {
+			char *p = rnd_vtt_path(png, k);
+
+			if (rnd_output_ok(p, rnd_vtt_begins(k), d) != 0)
+				rc = -1;
+			free(p);
+		}
+	j.o.tmpl = map_product.tmpl;
+	j.o.ana = a;
+	j.o.written = w;
+	file_group_begin();
+	if (rc == 0 &&
+	    (rnd_map(png, &j.o, d) != 0 ||
+	        rnd_map_vtt(png, set, &j.o, d) != 0))
+		rc = -1;
+	if (rc != 0)
+		file_group_abandon();
+	else if (file_group_end(&why) != 0) {
+		diag_msg(d, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
+		free(why);
+		rc = -1;
+	}
+	if (rc == 0)
+		XPUSH(w->v, w->n, w->cap, xstrdup(png));
+	/* Their names in dir. */
+	for (i = 0; i < w->n; i++)
+		if (strncmp(w->v[i], dir, n - 1) == 0 && w->v[i][n - 1] == '/')
+			memmove(w->v[i], w->v[i] + n, strlen(w->v[i] + n) + 1);
+	rnd_map_job_free(&j);
+	free(png);
+	return rc == 0 ? 0 : -1;
+}
+
 /* Its row of the product table (products.c). */
 const struct product map_product = {
 	.cmd = &map_command,

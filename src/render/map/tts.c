@@ -443,6 +443,9 @@ rnd_map_tts(const char *png, const struct rnd_map_opts *o, char **text,
 		if (atomic_write(t.img[i].path, t.img[i].data, t.img[i].len,
 		        &why) == -1)
 			rc = -1;
+		else if (o->written != NULL)
+			XPUSH(o->written->v, o->written->n, o->written->cap,
+			    xstrdup(t.img[i].path));
 	if (why != NULL) {
 		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);

@@ -531,6 +531,9 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 		path = rnd_vtt_path(png, k);
 		if (atomic_write(path, text, strlen(text), &why) == -1)
 			rc = -1;
+		if (rc == 0 && o->written != NULL)
+			XPUSH(o->written->v, o->written->n, o->written->cap,
+			    xstrdup(path));
 		free(path);
 		free(text);
 	}
