@@ -23,7 +23,7 @@ _sandtable()
 	# A template: a NAME that sandtable templates lists (any product's:
 	# a wrong one is a clear error), or a file.
 	--vtt)
-		COMPREPLY=($(compgen -W "foundry uvtt all foundry,uvtt" -- "$cur")); return ;;
+		COMPREPLY=($(compgen -W "foundry uvtt tts all foundry,uvtt" -- "$cur")); return ;;
 	# A colour profile for --pdfx: an .icc or .icm file.
 	--icc)
 		COMPREPLY=($(compgen -f -X '!*.ic[cm]' -- "$cur") $(compgen -d -- "$cur")); return ;;
