@@ -144,6 +144,9 @@ int usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print the command's help to fp. */
 void command_help(const struct command *, FILE *);
+/* --vtt LIST (map, build) into a set of virtual tabletop formats (bit
+ * k: rnd_vtt_names[k]); 0, or EXIT_USAGE with the message said. */
+int cli_vtt_parse(const char *cmd, const char *list, unsigned *set);
 
 /*
  * Read one ruleset and print its diagnostics. Returns the ruleset when it

@@ -29,6 +29,7 @@
 #include "json.h"
 #include "build_parts.h"
 #include "project.h"
+#include "../render/map/map.h"
 
 /* --json (README.md, JSON): one element per ruleset into build_js (NULL
  * without --json); its functions are at the end of this file. */
@@ -65,6 +66,10 @@ struct build_opts {
 	int cli_paper; /* --paper given on the command line */
 	struct cli_common c;
 	const char *tmpl[CLI_TMPL_MAX];
+	/* --vtt LIST: map.png and the virtual tabletops' files beside it
+	 * (cli_vtt_parse's set; 0 none). */
+	const char *vtt;
+	unsigned vtt_set;
 };
 
 /* A file build made, for --json: its name. */
@@ -426,6 +431,7 @@ struct bstate {
 	 * the analysis read), sorted: no product's own reads. */
 	char **base;
 	size_t nbase;
+	struct rnd_map_written vtt; /* --vtt's files, in index.json too */
 };
 
 /* The last build's record of product name (built_from's), or NULL. */
@@ -505,6 +511,8 @@ write_index(const struct bstate *st, const char *into)
 		     i++)
 			index_file(files, st->where[k], products[k]->files[i],
 			    products[k]->cmd->name);
+	for (i = 0; i < st->vtt.n; i++)
+		index_file(files, st->dir, st->vtt.v[i], "vtt");
 	json_object_set_new(root, "products", files);
 	b = json_object();
 	json_object_set_new(b, "setup", json_string(st->setup));
@@ -1262,6 +1270,27 @@ build_one(const char *file, const struct build_opts *bo)
 		        "outputs kept",
 		    rs->path);
 done:
+	/* --vtt: made each time, from the scenario made (its terrain and
+	 * objectives), else the seed's terrain; index.json lists them. */
+	if (rc == EXIT_CLEAN && bo->vtt_set != 0) {
+		struct diags d = { 0 };
+		char *sc = xasprintf("%s/scenario.yaml", dir);
+
+		if (a == NULL)
+			a = ana_new(rs, -1, 0);
+		cli_lang_use(rs);
+		if (rnd_map_vtt_build(a, dir,
+		        access(sc, F_OK) == 0 ? sc : NULL, &bo->c, bo->vtt_set,
+		        &st.vtt, &d) != 0 ||
+		    write_index(&st, dir) != 0)
+			rc = EXIT_ERRORS;
+		diags_print(&d, stderr);
+		diags_free(&d);
+		free(sc);
+		for (k = 0; rc == EXIT_CLEAN && k < st.vtt.n; k++)
+			says_file(&sy, rs, dir, st.vtt.v[k], 0);
+		says_end(&sy, 0);
+	}
 	if (rc == EXIT_CLEAN && build_js != NULL) {
 		/* The files there now, for --json. */
 		struct made *m = xcalloc(nprod * PRODUCT_MAX_FILES + 2,
@@ -1289,6 +1318,9 @@ done:
 	for (k = 0; k < st.nbase; k++)
 		free(st.base[k]);
 	free(st.base);
+	for (k = 0; k < st.vtt.n; k++)
+		free(st.vtt.v[k]);
+	free(st.vtt.v);
 	free(secs);
 	json_decref(st.old);
 	json_decref(st.inputs);
@@ -1611,6 +1643,10 @@ static const struct cli_opt build_options[] = {
 	    "self-play games (default 1000)"),
 	CLI_LANG("the language of the products' labels: en, de, fr\n"
 	         "(default: each ruleset's lang:, else English)"),
+	CLI_STR("vtt", 0, "LIST", struct build_opts, vtt,
+	    "also map.png and the files a virtual tabletop\n"
+	    "reads beside it, as map --vtt: foundry, uvtt,\n"
+	    "tts, or all"),
 	CLI_PDFX,
 	CLI_ICC,
 	CLI_QUIET("print only errors: no warnings, notes or\n"
@@ -1758,7 +1794,9 @@ cmd_build(int argc, char **argv)
 	        CLI_GO ||
 	    (rc = build_project(&bo, &pj, argc, argv, &ac, &av)) != CLI_GO ||
 	    (rc = build_templates(&bo)) != CLI_GO ||
-	    (bo.only_list != NULL && (rc = build_only(&bo)) != CLI_GO))
+	    (bo.only_list != NULL && (rc = build_only(&bo)) != CLI_GO) ||
+	    (bo.vtt != NULL &&
+	        (rc = cli_vtt_parse("build", bo.vtt, &bo.vtt_set)) != 0))
 		goto out;
 	bo.outdir = bo.c.output != NULL ? bo.c.output : "out";
 	bo.quiet = bo.c.quiet;

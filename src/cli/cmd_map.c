@@ -21,45 +21,6 @@
 /* Its row and command (render/map/product.c). */
 PRODUCT_OF(map);
 
-/* --vtt LIST into a set of formats (bit k: rnd_vtt_names[k]); 0, or
- * EXIT_USAGE with the message said. */
-static int
-vtt_parse(const char *list, unsigned *set)
-{
-	char *s = xstrdup(list), *w, *save = NULL, dym[96];
-	size_t n = 0;
-	int k;
-
-	*set = 0;
-	while (rnd_vtt_names[n] != NULL)
-		n++;
-	for (w = strtok_r(s, ", ", &save); w != NULL;
-	     w = strtok_r(NULL, ", ", &save)) {
-		if (strcmp(w, "all") == 0) {
-			*set |= (1u << n) - 1;
-			continue;
-		}
-		for (k = 0; rnd_vtt_names[k] != NULL; k++)
-			if (strcmp(w, rnd_vtt_names[k]) == 0)
-				break;
-		if (rnd_vtt_names[k] == NULL) {
-			usage_error("map",
-			    "--vtt %s: no format '%s': foundry, uvtt or "
-			    "all%s",
-			    list, w,
-			    str_did_you_mean(dym, sizeof(dym), w,
-			        rnd_vtt_names, n));
-			free(s);
-			return EXIT_USAGE;
-		}
-		*set |= 1u << k;
-	}
-	free(s);
-	if (*set == 0)
-		return usage_error("map", "--vtt '%s': no format named", list);
-	return 0;
-}
-
 /* Make the map; 0 written, EXIT_ERRORS otherwise (reported). */
 static int
 map_make(const struct ruleset *rs, const struct map_req *q, unsigned vtt)
@@ -104,6 +65,9 @@ map_make(const struct ruleset *rs, const struct map_req *q, unsigned vtt)
 	j.o.tmpl = q->tmpl;
 	j.o.dump = q->dump;
 	j.o.count = &count;
+	/* Tabletop Simulator's deck: the cards with their odds. */
+	if (rc == 0 && rs != NULL && (vtt & (1u << RND_VTT_TTS)))
+		j.o.ana = ana_new(rs, -1, 0);
 	/* The PNG and its tabletop files are one version: all replaced,
 	 * or none. */
 	if (vtt != 0)
@@ -159,6 +123,8 @@ map_make(const struct ruleset *rs, const struct map_req *q, unsigned vtt)
 			}
 		printf("\n");
 	}
+	if (j.o.ana != NULL)
+		ana_free(j.o.ana);
 	rnd_map_job_free(&j);
 	return rc;
 }
@@ -192,7 +158,7 @@ cmd_map(int argc, char **argv)
 	if (q.vtt != NULL) {
 		size_t n = strlen(q.out);
 
-		if ((rc = vtt_parse(q.vtt, &vtt)) != 0)
+		if ((rc = cli_vtt_parse("map", q.vtt, &vtt)) != 0)
 			return rc;
 		if (n <= 4 || strcasecmp(q.out + n - 4, ".png") != 0)
 			return usage_error("map",

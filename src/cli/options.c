@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "../render/render.h"
+#include "../render/map/map.h"
 #include "../base/cache.h"
 
 /* The most rows a command may have (map has 23). */
@@ -338,4 +339,43 @@ cli_options_list(FILE *fp)
 			fprintf(fp, "%s\t--%s\t%s%c\t%s\n", c->name, o->name,
 			    o->letter ? "-" : "", o->letter ? o->letter : '-',
 			    o->arg ? o->arg : "-");
+}
+
+/* --vtt LIST, as map and build read it: the formats by name
+ * (rnd_vtt_names) or all, commas between. */
+int
+cli_vtt_parse(const char *cmd, const char *list, unsigned *set)
+{
+	char *s = xstrdup(list), *w, *save = NULL, dym[96];
+	size_t n = 0;
+	int k;
+
+	*set = 0;
+	while (rnd_vtt_names[n] != NULL)
+		n++;
+	for (w = strtok_r(s, ", ", &save); w != NULL;
+	     w = strtok_r(NULL, ", ", &save)) {
+		if (strcmp(w, "all") == 0) {
+			*set |= (1u << n) - 1;
+			continue;
+		}
+		for (k = 0; rnd_vtt_names[k] != NULL; k++)
+			if (strcmp(w, rnd_vtt_names[k]) == 0)
+				break;
+		if (rnd_vtt_names[k] == NULL) {
+			usage_error(cmd,
+			    "--vtt %s: no format '%s': foundry, uvtt, tts or "
+			    "all%s",
+			    list, w,
+			    str_did_you_mean(dym, sizeof(dym), w,
+			        rnd_vtt_names, n));
+			free(s);
+			return EXIT_USAGE;
+		}
+		*set |= 1u << k;
+	}
+	free(s);
+	if (*set == 0)
+		return usage_error(cmd, "--vtt '%s': no format named", list);
+	return 0;
 }

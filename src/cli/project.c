@@ -3,7 +3,7 @@
  * mapping in the working folder (or named with --project FILE) holds what
  * would otherwise go on every command line: the rulesets, and build's
  * options under their own long names (output, paper, lang, seed, games,
- * jobs, no-cache, pdfx, icc, only), with the same meanings and the same
+ * jobs, no-cache, pdfx, icc, only, vtt), with the same meanings and the same
  * messages for a bad value; each product's options under the product's
  * name (cards: bleed: 3mm), by the names its command takes. The command
  * line overrides the project: its options are read after the project's.
@@ -196,8 +196,9 @@ build_key(struct project *pj, const struct cli_opt *o,
 		}
 		return 0;
 	}
-	if (strcmp(o->name, "only") == 0 && v->kind == RS_NODE_SEQ) {
-		/* A list of products, as --only's commas. */
+	if (v->kind == RS_NODE_SEQ) {
+		/* A list (only: [cards, rulebook]), as the option's commas
+		 * (--only cards,rulebook; --vtt foundry,tts). */
 		size_t i;
 
 		val = xstrdup("");

@@ -23,7 +23,7 @@ _sandtable()
 	# A template: a NAME that sandtable templates lists (any product's:
 	# a wrong one is a clear error), or a file.
 	--vtt)
-		COMPREPLY=($(compgen -W "foundry uvtt all foundry,uvtt" -- "$cur")); return ;;
+		COMPREPLY=($(compgen -W "foundry uvtt tts all foundry,uvtt" -- "$cur")); return ;;
 	# A project file: a YAML file.
 	--project)
 		COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur")); return ;;

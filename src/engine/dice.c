@@ -637,6 +637,11 @@ static const struct eng_verb di_verbs[] = {
 };
 
 static const struct eng_show di_show = {
+	/* Shooting needs sight, which woods (past wood_depth) and hills
+	 * (above hill_rise) block (dice_play.c, DP_SIGHT_BLOCK); no move
+	 * ends in a river but at a ford (dice_play.c). */
+	.sight_limits = (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL),
+	.move_blocks = 1u << RS_TERRAIN_RIVER,
 	.ugauges = di_ugauges,
 	.nugauges = 1,
 	.verbs = di_verbs,

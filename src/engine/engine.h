@@ -944,9 +944,18 @@ struct eng_show {
 	 * its weapons: its weapons and their ranges are not among its key
 	 * stats. 0: they are (a family whose units fire their weapons). */
 	int fire_is_stat;
+	/* What its terrain does to a line of sight and to a move, as
+	 * masks of (1u << rs_terrain_kind), for what draws the table
+	 * for another game to play it (a virtual tabletop's walls):
+	 * terrain that blocks a line of sight through it whole
+	 * (sight_blocks); that a line may run into some way but not
+	 * through (sight_limits: woods wood_depth deep, a hill's ground
+	 * below hill_rise); that no move may cross (move_blocks). 0:
+	 * none of its terrain does. */
+	unsigned sight_blocks, sight_limits, move_blocks;
 };
 /* The description of the family that plays rs; a print-only one (every
- * stat, no odds) when no family does. Never NULL. */
+ * stat, no odds) when no family does, or rs is NULL. Never NULL. */
 const struct eng_show *eng_show_of(const struct ruleset *);
 /* The widest name of rs's unit types (weapons 0) or weapons (1), in
  * characters: an odds table's column of them is that wide. */

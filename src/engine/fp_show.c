@@ -117,4 +117,9 @@ const struct eng_show fp_show = {
 	                     "destroys it)"),
 	.outcomes = fp_outcomes,
 	.unit_facts = fp_unit_facts,
+	/* Fire needs sight, which woods (past wood_depth) and hills
+	 * (above hill_rise) block (firepower.c, FP_R_FIRE_SIGHT); no
+	 * move crosses a river but at a ford (firepower_move.c). */
+	.sight_limits = (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL),
+	.move_blocks = 1u << RS_TERRAIN_RIVER,
 };

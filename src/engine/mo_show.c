@@ -337,6 +337,9 @@ static const struct eng_verb mo_verbs[] = {
 };
 
 const struct eng_show mo_show = {
+	/* Only other units block a line of sight (morale_fire.c,
+	 * sight_clear: Clarification 5), and terrain slows a move but
+	 * stops none: sight_blocks, sight_limits and move_blocks 0. */
 	.ugauges = mo_ugauges,
 	.nugauges = 2,
 	.verbs = mo_verbs,

@@ -15,6 +15,10 @@ static const struct eng_show show_none = {
 	.stats = ENG_STAT_ALL,
 	.weapon_destroys = 0,
 	.weapon_hits_on = 1,
+	/* It plays no rule of sight: the tables' common one, woods and
+	 * hills a line may see into but not through (as the families
+	 * that shoot over terrain, firepower and dice, play it). */
+	.sight_limits = (1u << RS_TERRAIN_WOOD) | (1u << RS_TERRAIN_HILL),
 };
 
 /* No play_turn: eng_ctx_new() prepares no engine for it. */

@@ -121,11 +121,12 @@ eng_situation_words(const struct eng_show *s, const char *key)
 }
 
 /* A family without a show of its own, and an engine name no row has
- * (an error the reader reported), are shown as print only. */
+ * (an error the reader reported), are shown as print only; so is no
+ * ruleset (rs NULL: a map drawn without one). */
 const struct eng_show *
 eng_show_of(const struct ruleset *rs)
 {
-	const struct eng_family *f = eng_family_of(rs);
+	const struct eng_family *f = rs != NULL ? eng_family_of(rs) : NULL;
 
 	if (f == NULL || f->show == NULL)
 		f = eng_family_find("none");

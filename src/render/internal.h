@@ -686,4 +686,9 @@ char *rnd_credits_fit(cairo_t *, const struct rnd_font *,
 #define RND_CLASS_PALETTE 12
 extern const unsigned rnd_class_palette[RND_CLASS_PALETTE];
 
+/* The unit cards as images for a virtual tabletop (cards.c): each
+ * front, then each back, at k pixels a mm; the count of fronts, or -1. */
+int rnd_cards_faces(const struct ruleset *, const struct rnd_opts *, double k,
+    cairo_surface_t ***out, int *w, int *h, struct diags *);
+
 #endif

@@ -1932,3 +1932,72 @@ out:
 	free(tfile);
 	return rc;
 }
+
+/*
+ * The deck as images, for a virtual tabletop: each unit's front in the
+ * ruleset's order, then each one's back (which names its class), each
+ * a white image of the card without bleed at k pixels a millimetre,
+ * made as rnd_cards makes them (the template, the odds in opts).
+ * Returns the count of fronts n, with 2 n images in *out (caller
+ * destroys each and frees *out) of *w x *h pixels; or -1 (errors in
+ * dg).
+ */
+int
+rnd_cards_faces(const struct ruleset *rs, const struct rnd_opts *opts,
+    double k, cairo_surface_t ***out, int *w, int *h, struct diags *dg)
+{
+	struct cards c;
+	struct rs_node *t;
+	struct rnd_opts o = *opts;
+	char *tfile = NULL;
+	const char *card;
+	size_t i;
+	int n = -1, bad;
+
+	*out = NULL;
+	memset(&c, 0, sizeof(c));
+	if ((t = rnd_template_load(o.tmpl, "cards", &tfile, dg)) == NULL)
+		return -1;
+	o.bleed_mm = 0;
+	o.dump = NULL;
+	c.rs = rs;
+	c.tmpl = t;
+	c.opts = &o;
+	c.dg = dg;
+	c.pics = rnd_pics_new(rs, dg, &bad);
+	if (bad > 0 || cards_setup(&c, &card, tfile, dg) == -1)
+		goto out;
+	if (rs->nunits == 0) {
+		struct pos p = { rs->path, 0, 0 };
+
+		diag_msg(dg, p, MSG(NO_UNITS_NO_CARDS_PRINT));
+		goto out;
+	}
+	c.card_name = card;
+	cards_measure(&c);
+	*w = (int)lround(c.cw * k);
+	*h = (int)lround(c.ch * k);
+	*out = xcalloc(2 * rs->nunits, sizeof(**out));
+	for (i = 0; i < 2 * rs->nunits; i++) {
+		cairo_surface_t *s =
+		    cairo_image_surface_create(CAIRO_FORMAT_RGB24, *w, *h);
+		cairo_t *cr = cairo_create(s);
+
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+		cairo_scale(cr, *w / c.cw, *h / c.ch);
+		if (i < rs->nunits)
+			card_front(&c, cr, &rs->units[i], 0, 0);
+		else
+			card_back(&c, cr, &rs->units[i - rs->nunits], 0, 0);
+		cairo_destroy(cr);
+		(*out)[i] = s;
+	}
+	n = (int)rs->nunits;
+out:
+	rnd_pics_free(c.pics);
+	rnd_pics_free(c.back.pic);
+	rs_node_free(t);
+	free(tfile);
+	return n;
+}

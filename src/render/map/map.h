@@ -35,6 +35,8 @@ struct rnd_map_count {
 };
 
 struct rnd_map_look; /* map_internal.h */
+struct analysis;     /* check/analysis.h */
+struct cli_common;   /* render/product.h */
 struct rnd_map_opts {
 	const struct grid *grid;      /* the table and its grid */
 	const struct battlefield *bf; /* NULL: no terrain */
@@ -59,6 +61,25 @@ struct rnd_map_opts {
 	FILE *dump; /* --dump: the PDF's layout as text (dump.c), or NULL */
 	/* Set by rnd_map from the template; NULL: the defaults. */
 	const struct rnd_map_look *look;
+	/* Virtual tabletops: a note at each objective of the scenario
+	 * the terrain came from (its name, centre and radius in table
+	 * mm as the battlefield's, its victory points). */
+	const struct rnd_map_note *notes;
+	size_t nnotes;
+	/* Tabletop Simulator: the analysis whose odds the deck's cards
+	 * print (NULL: none). */
+	struct analysis *ana;
+	/* The tabletops' files written (rnd_map_vtt), when not NULL. */
+	struct rnd_map_written *written;
+};
+struct rnd_map_written {
+	char **v;
+	size_t n, cap;
+};
+struct rnd_map_note {
+	char *name;
+	double x, y, radius;
+	int value;
 };
 
 /*
@@ -129,7 +150,7 @@ struct map_req {
 	const char *out, *grid, *cell, *hex_size, *table, *paper, *overlap;
 	const char *labels, *origin, *scenario, *write_terrain, *ppc;
 	const char *tmpl;
-	const char *vtt; /* --vtt LIST: foundry,uvtt or all; NULL none */
+	const char *vtt; /* --vtt LIST: foundry,uvtt,tts or all; NULL none */
 	uint64_t seed;   /* with seed_given: terrain from this seed */
 	int seed_given, no_labels, dots, no_lines, no_snap, quiet;
 	int skip_empty, all_tiles; /* --skip-empty, --all-tiles */
@@ -140,6 +161,7 @@ struct map_req {
 struct map_job {
 	struct grid grid;
 	struct battlefield *bf;
+	struct rnd_map_note *notes; /* o.notes */
 	struct rnd_map_opts o;
 	char *desc;
 };
@@ -166,12 +188,31 @@ void rnd_map_image_area(const struct grid *, double *x, double *y, double *w,
  * output check). rnd_map_vtt writes those in which for the PNG just
  * written at png: 0, or -1 (error in diags).
  */
-enum { RND_VTT_FOUNDRY, RND_VTT_UVTT };
+enum { RND_VTT_FOUNDRY, RND_VTT_UVTT, RND_VTT_TTS };
 extern const char *const rnd_vtt_names[];
 char *rnd_vtt_path(const char *png, int which);
 const char *rnd_vtt_begins(int which);
 int rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *,
     struct diags *);
+/* Tabletop Simulator (tts.c): the saved object's first bytes, and the
+ * object for the PNG at png as text (*text, caller frees) with its
+ * images written beside it (NAME-tile-C-R.png when the map is cut,
+ * NAME-deck-N.png, NAME-deck-N-backs.png, NAME-marker-N.png): 0, or
+ * -1. */
+const char *rnd_tts_begins(void);
+int rnd_map_tts(const char *png, const struct rnd_map_opts *, char **text,
+    struct diags *);
+
+/*
+ * build --vtt: map.png of the ruleset's table and grid in dir, at 100
+ * pixels a cell, with the terrain and objectives of scenario (a file, or
+ * NULL: the terrain of c's seed), and the tabletops' files of set beside
+ * it, as map --vtt writes them, all one version. 0, or -1 (errors in d);
+ * the files written (their names in dir) into *w (caller frees).
+ */
+int rnd_map_vtt_build(struct analysis *, const char *dir, const char *scenario,
+    const struct cli_common *c, unsigned set, struct rnd_map_written *w,
+    struct diags *d);
 
 /* Write the job's terrain as YAML, in the map's measure; 0, or
  * EXIT_ERRORS with the message in *msg (caller frees). */

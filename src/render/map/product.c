@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "../../check/analysis.h"
+#include "../../scenario/scenario.h"
 #include "../../scenario/terrain.h"
 #include "../product.h"
 #include "../render.h"
@@ -23,8 +24,13 @@ PRODUCT_OF(map);
 void
 rnd_map_job_free(struct map_job *j)
 {
+	size_t i;
+
 	tr_free(j->bf);
 	free(j->desc);
+	for (i = 0; i < j->o.nnotes; i++)
+		free(j->notes[i].name);
+	free(j->notes);
 }
 
 /* "map: --OPTION VALUE: WHY" for a bad value (what the value is for,
@@ -125,6 +131,34 @@ pick_table(const struct ruleset *rs, const struct map_req *q,
 	return 0;
 }
 
+/* The objectives of the scenario file at path, when it is one of the
+ * ruleset's (a terrain file alone has none; what is wrong with the rest
+ * of it is the scenario command's to say): the tabletops' notes. */
+static void
+scenario_notes(const struct ruleset *rs, const char *path, struct map_job *j)
+{
+	struct diags quiet = { 0 };
+	struct scenario *s;
+	int i;
+
+	if (rs == NULL || (s = sc_read(path, rs, &quiet)) == NULL) {
+		diags_free(&quiet);
+		return;
+	}
+	j->notes = xcalloc((size_t)s->nobj + 1, sizeof(*j->notes));
+	for (i = 0; i < s->nobj; i++) {
+		j->notes[i].name = xstrdup(s->obj[i].name);
+		j->notes[i].x = s->obj[i].x;
+		j->notes[i].y = s->obj[i].y;
+		j->notes[i].radius = s->obj[i].radius;
+		j->notes[i].value = s->obj[i].value;
+	}
+	j->o.notes = j->notes;
+	j->o.nnotes = (size_t)s->nobj;
+	sc_free(s);
+	diags_free(&quiet);
+}
+
 /* Terrain: a scenario file, a seed, or none. */
 static int
 pick_terrain(const struct ruleset *rs, const struct map_req *q,
@@ -135,6 +169,7 @@ pick_terrain(const struct ruleset *rs, const struct map_req *q,
 		    d);
 		if (j->bf == NULL)
 			return EXIT_ERRORS;
+		scenario_notes(rs, q->scenario, j);
 	} else if (q->seed_given)
 		j->bf = tr_generate(q->seed, j->grid.table_w, j->grid.table_h,
 		    tr_kinds_of(rs));
@@ -367,7 +402,9 @@ static const struct cli_opt map_options[] = {
 	MAP_STR("vtt", 0, "LIST", vtt,
 	    "beside -o FILE.png, the files a virtual tabletop\n"
 	    "reads its grid and walls from: foundry (a scene,\n"
-	    "FILE.foundry.json), uvtt (FILE.dd2vtt), or all"),
+	    "FILE.foundry.json), uvtt (FILE.dd2vtt), tts (a\n"
+	    "Tabletop Simulator object, FILE.tts.json, with\n"
+	    "the deck and markers), or all"),
 	CLI_LANG("the language of the labels it prints: en, de, fr\n"
 	         "(default: the ruleset's lang:, else English)"),
 	CLI_TEMPLATE("T",
@@ -436,6 +473,64 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c,
 	        rnd_map(path, &j.o, d) != 0))
 		rc = -1;
 	rnd_map_job_free(&j);
+	return rc == 0 ? 0 : -1;
+}
+
+int
+rnd_map_vtt_build(struct analysis *a, const char *dir, const char *scenario,
+    const struct cli_common *c, unsigned set, struct rnd_map_written *w,
+    struct diags *d)
+{
+	struct pos nowhere = { NULL, 0, 0 };
+	struct map_req q;
+	struct map_job j;
+	char *msg = NULL, *png = xasprintf("%s/map.png", dir), *why = NULL;
+	size_t i, n = strlen(dir) + 1;
+	int rc, k;
+
+	memset(&q, 0, sizeof(q));
+	q.out = png;
+	q.seed = c->seed;
+	q.seed_given = scenario == NULL;
+	q.scenario = scenario;
+	q.quiet = 1;
+	rc = rnd_map_setup(a->rs, &q, &j, &msg, d);
+	if (msg != NULL)
+		diag_msg(d, nowhere, MSG(MAP_NOT_SET_UP), msg);
+	free(msg);
+	if (rc == 0 && rnd_output_ok(png, "\x89PNG", d) != 0)
+		rc = -1;
+	for (k = 0; rc == 0 && rnd_vtt_names[k] != NULL; k++)
+		if (set & (1u << k)) {
+			char *p = rnd_vtt_path(png, k);
+
+			if (rnd_output_ok(p, rnd_vtt_begins(k), d) != 0)
+				rc = -1;
+			free(p);
+		}
+	j.o.tmpl = map_product.tmpl;
+	j.o.ana = a;
+	j.o.written = w;
+	file_group_begin();
+	if (rc == 0 &&
+	    (rnd_map(png, &j.o, d) != 0 ||
+	        rnd_map_vtt(png, set, &j.o, d) != 0))
+		rc = -1;
+	if (rc != 0)
+		file_group_abandon();
+	else if (file_group_end(&why) != 0) {
+		diag_msg(d, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
+		free(why);
+		rc = -1;
+	}
+	if (rc == 0)
+		XPUSH(w->v, w->n, w->cap, xstrdup(png));
+	/* Their names in dir. */
+	for (i = 0; i < w->n; i++)
+		if (strncmp(w->v[i], dir, n - 1) == 0 && w->v[i][n - 1] == '/')
+			memmove(w->v[i], w->v[i] + n, strlen(w->v[i] + n) + 1);
+	rnd_map_job_free(&j);
+	free(png);
 	return rc == 0 ? 0 : -1;
 }
 

@@ -7,8 +7,10 @@
  *                      (square, or the hex layout the map is drawn in),
  *                      size in pixels, distance and units in the
  *                      ruleset's measure; walls along the terrain that
- *                      blocks sight (woods and hills limited, buildings
- *                      whole and for movement too).
+ *                      blocks sight or moves, as the rule family says
+ *                      (wall_kinds: woods and hills limited where a
+ *                      line may see into them), and a note at each
+ *                      objective of a scenario.
  *   NAME.dd2vtt        Universal VTT (format 0.3): the resolution (map
  *                      origin, size in cells, pixels per cell), the same
  *                      walls as line-of-sight polylines in cells, and the
@@ -26,6 +28,7 @@
 #include <glib.h>
 #include <jansson.h>
 
+#include "../../engine/engine.h"
 #include "map_internal.h"
 
 /* Foundry's constants (CONST.GRID_TYPES, WALL_SENSE_TYPES and
@@ -49,9 +52,27 @@ struct frame {
 struct wall_kind {
 	int sight, move;
 };
-static const struct wall_kind WALL_WOOD = { FVTT_LIMITED, FVTT_NONE };
-static const struct wall_kind WALL_HILL = { FVTT_LIMITED, FVTT_NONE };
-static const struct wall_kind WALL_BUILDING = { FVTT_NORMAL, FVTT_NORMAL };
+
+/* The walls of each kind of terrain the map draws as an area (woods,
+ * hills, buildings), as the rule family says its terrain acts on sight
+ * and moves (eng_show: sight_blocks, sight_limits, move_blocks): a
+ * line blocked whole is a normal wall, one that may run into it a
+ * limited one. No ruleset: the print-only family's. A kind whose wall
+ * blocks nothing has none. */
+static void
+wall_kinds(const struct ruleset *rs, struct wall_kind k[RS_TERRAIN__MAX])
+{
+	const struct eng_show *sh = eng_show_of(rs);
+	int i;
+
+	for (i = 0; i < RS_TERRAIN__MAX; i++) {
+		k[i].sight = (sh->sight_blocks >> i & 1) ? FVTT_NORMAL :
+		    (sh->sight_limits >> i & 1)          ? FVTT_LIMITED :
+		                                           FVTT_NONE;
+		k[i].move = (sh->move_blocks >> i & 1) ? FVTT_NORMAL :
+		                                         FVTT_NONE;
+	}
+}
 
 /* A pixel coordinate, to a tenth. */
 static json_t *
@@ -115,25 +136,31 @@ struct walls_out {
  * cells' edges where a cell of the kind meets one without it (or the
  * grid's border): what the players see drawn.
  */
+static const enum rs_terrain_kind area_kinds[] = { RS_TERRAIN_WOOD,
+	RS_TERRAIN_HILL, RS_TERRAIN_TOWN };
+
+static int
+walls_any(const struct wall_kind *wk)
+{
+	return wk->sight != FVTT_NONE || wk->move != FVTT_NONE;
+}
+
 static void
 walls_cells(const struct tr_cells *tc, const struct grid *g,
-    const struct frame *f, const struct walls_out *o)
+    const struct frame *f, const struct wall_kind *wk,
+    const struct walls_out *o)
 {
-	static const struct {
-		unsigned kind;
-		const struct wall_kind *wk;
-	} kinds[] = { { 1u << RS_TERRAIN_WOOD, &WALL_WOOD },
-		{ 1u << RS_TERRAIN_HILL, &WALL_HILL },
-		{ 1u << RS_TERRAIN_TOWN, &WALL_BUILDING } };
 	size_t k;
 	int c, r, e, n, nc, nr;
 	double xs[6], ys[6];
 
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+	for (k = 0; k < sizeof(area_kinds) / sizeof(area_kinds[0]); k++)
 		for (r = 0; r < tc->rows; r++)
 			for (c = 0; c < tc->cols; c++) {
-				if (!(tc->kind[r * tc->cols + c] &
-				        kinds[k].kind))
+				unsigned kind = 1u << area_kinds[k];
+
+				if (!walls_any(&wk[area_kinds[k]]) ||
+				    !(tc->kind[r * tc->cols + c] & kind))
 					continue;
 				n = grid_corners(g, c, r, xs, ys);
 				for (e = 0; e < n; e++) {
@@ -143,41 +170,45 @@ walls_cells(const struct tr_cells *tc, const struct grid *g,
 					if (grid_neighbour(g, c, r, e, &nc,
 					        &nr) &&
 					    (tc->kind[nr * tc->cols + nc] &
-					        kinds[k].kind))
+					        kind))
 						continue;
 					v[0].x = xs[e], v[0].y = ys[e];
 					v[1].x = xs[(e + 1) % n];
 					v[1].y = ys[(e + 1) % n];
-					o->edge(o->arg, f, &l, kinds[k].wk);
+					o->edge(o->arg, f, &l,
+					    &wk[area_kinds[k]]);
 				}
 			}
 }
 
 static void
-walls_each(const struct battlefield *bf, const struct tr_cells *tc,
-    const struct grid *g, const struct frame *f, const struct walls_out *o)
+walls_each(const struct rnd_map_opts *mo, const struct tr_cells *tc,
+    const struct frame *f, const struct walls_out *o)
 {
+	const struct battlefield *bf = mo->bf;
+	struct wall_kind wk[RS_TERRAIN__MAX];
 	size_t i;
 
 	if (bf == NULL)
 		return;
+	wall_kinds(mo->rs, wk);
 	if (tc != NULL) {
-		walls_cells(tc, g, f, o);
+		walls_cells(tc, mo->grid, f, wk, o);
 		return;
 	}
-	for (i = 0; i < bf->nwoods; i++)
-		o->ring(o->arg, f, &bf->woods[i], &WALL_WOOD);
-	for (i = 0; i < bf->nhills; i++)
+	for (i = 0; i < bf->nwoods && walls_any(&wk[RS_TERRAIN_WOOD]); i++)
+		o->ring(o->arg, f, &bf->woods[i], &wk[RS_TERRAIN_WOOD]);
+	for (i = 0; i < bf->nhills && walls_any(&wk[RS_TERRAIN_HILL]); i++)
 		if (bf->hills[i].n > 0)
 			o->ring(o->arg, f, &bf->hills[i].contours[0],
-			    &WALL_HILL);
-	for (i = 0; i < bf->ntown; i++) {
+			    &wk[RS_TERRAIN_HILL]);
+	for (i = 0; i < bf->ntown && walls_any(&wk[RS_TERRAIN_TOWN]); i++) {
 		const struct tr_rect *r = &bf->town[i];
 		struct tr_point v[4] = { { r->x, r->y }, { r->x + r->w, r->y },
 			{ r->x + r->w, r->y + r->h }, { r->x, r->y + r->h } };
 		struct tr_line l = { v, 4, 4 };
 
-		o->ring(o->arg, f, &l, &WALL_BUILDING);
+		o->ring(o->arg, f, &l, &wk[RS_TERRAIN_TOWN]);
 	}
 }
 
@@ -217,6 +248,46 @@ cell_in_measure(const struct rnd_map_opts *o, double cell_mm, double *n,
 		break;
 	}
 	*n = round(*n * 1000) / 1000;
+}
+
+/* A note at each objective: its name as the note's text, over a map
+ * pin as large as the circle that holds it, seen through walls (global);
+ * its radius and victory points kept in sandtable's flags. No journal
+ * entry: the name is all there is to read. */
+static json_t *
+foundry_notes(const struct rnd_map_opts *o, const struct frame *f)
+{
+	json_t *notes = json_array(), *n, *tx, *fl, *st;
+	size_t i;
+
+	for (i = 0; i < o->nnotes; i++) {
+		const struct rnd_map_note *m = &o->notes[i];
+
+		n = json_object();
+		json_object_set_new(n, "x", px((m->x - f->x0) * f->k));
+		json_object_set_new(n, "y", px((m->y - f->y0) * f->k));
+		json_object_set_new(n, "entryId", json_null());
+		tx = json_object();
+		json_object_set_new(tx, "src",
+		    json_string("icons/svg/target.svg"));
+		json_object_set_new(n, "texture", tx);
+		json_object_set_new(n, "iconSize",
+		    json_integer(fmax(32, lround(2 * m->radius * f->k))));
+		json_object_set_new(n, "text", json_string(m->name));
+		json_object_set_new(n, "fontSize", json_integer(32));
+		/* CONST.TEXT_ANCHOR_POINTS.BOTTOM: the name under the pin. */
+		json_object_set_new(n, "textAnchor", json_integer(1));
+		json_object_set_new(n, "global", json_true());
+		st = json_object();
+		json_object_set_new(st, "objective", json_true());
+		json_object_set_new(st, "radius_px", px(m->radius * f->k));
+		json_object_set_new(st, "value", json_integer(m->value));
+		fl = json_object();
+		json_object_set_new(fl, "sandtable", st);
+		json_object_set_new(n, "flags", fl);
+		json_array_append_new(notes, n);
+	}
+	return notes;
 }
 
 /* The Foundry scene as text (caller frees). */
@@ -260,8 +331,10 @@ foundry_scene(const char *image, const char *title,
 	wo.ring = fvtt_ring_cb;
 	wo.edge = fvtt_edge_cb;
 	wo.arg = walls;
-	walls_each(o->bf, tc, o->grid, f, &wo);
+	walls_each(o, tc, f, &wo);
 	json_object_set_new(s, "walls", walls);
+	if (o->nnotes > 0)
+		json_object_set_new(s, "notes", foundry_notes(o, f));
 	text = json_dumps(s,
 	    JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 	json_decref(s);
@@ -302,16 +375,16 @@ static void
 uvtt_ring_cb(void *arg, const struct frame *f, const struct tr_line *l,
     const struct wall_kind *k)
 {
-	(void)k;
-	uvtt_line(arg, f, l, 1);
+	if (k->sight != FVTT_NONE)
+		uvtt_line(arg, f, l, 1);
 }
 
 static void
 uvtt_edge_cb(void *arg, const struct frame *f, const struct tr_line *l,
     const struct wall_kind *k)
 {
-	(void)k;
-	uvtt_line(arg, f, l, 0);
+	if (k->sight != FVTT_NONE)
+		uvtt_line(arg, f, l, 0);
 }
 
 /* The Universal VTT file as text (caller frees). */
@@ -342,7 +415,7 @@ uvtt_file(const struct rnd_map_opts *o, const struct tr_cells *tc,
 	wo.ring = uvtt_ring_cb;
 	wo.edge = uvtt_edge_cb;
 	wo.arg = los;
-	walls_each(o->bf, tc, o->grid, f, &wo);
+	walls_each(o, tc, f, &wo);
 	json_object_set_new(s, "line_of_sight", los);
 	json_object_set_new(s, "objects_line_of_sight", json_array());
 	json_object_set_new(s, "portals", json_array());
@@ -360,7 +433,7 @@ uvtt_file(const struct rnd_map_opts *o, const struct tr_cells *tc,
 	return text;
 }
 
-const char *const rnd_vtt_names[] = { "foundry", "uvtt", NULL };
+const char *const rnd_vtt_names[] = { "foundry", "uvtt", "tts", NULL };
 
 char *
 rnd_vtt_path(const char *png, int which)
@@ -370,12 +443,16 @@ rnd_vtt_path(const char *png, int which)
 	if (n > 4 && g_ascii_strcasecmp(png + n - 4, ".png") == 0)
 		n -= 4;
 	return xasprintf("%.*s%s", (int)n, png,
-	    which == RND_VTT_FOUNDRY ? ".foundry.json" : ".dd2vtt");
+	    which == RND_VTT_FOUNDRY ? ".foundry.json" :
+	        which == RND_VTT_TTS ? ".tts.json" :
+	                               ".dd2vtt");
 }
 
 const char *
 rnd_vtt_begins(int which)
 {
+	if (which == RND_VTT_TTS)
+		return rnd_tts_begins();
 	return which == RND_VTT_FOUNDRY ?
 	    "{\"flags\":{\"sandtable\":{\"format\":\"foundry-scene\"}}," :
 	    "{\"format\":0.3,";
@@ -442,6 +519,11 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 			}
 			text = uvtt_file(o, tc, &f, (unsigned char *)data,
 			    len);
+		} else if (k == RND_VTT_TTS) {
+			if (rnd_map_tts(png, o, &text, dg) == -1) {
+				rc = -2; /* said */
+				break;
+			}
 		} else
 			text = foundry_scene(base,
 			    o->title != NULL ? o->title : base, o, tc, &f);
@@ -449,6 +531,9 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 		path = rnd_vtt_path(png, k);
 		if (atomic_write(path, text, strlen(text), &why) == -1)
 			rc = -1;
+		if (rc == 0 && o->written != NULL)
+			XPUSH(o->written->v, o->written->n, o->written->cap,
+			    xstrdup(path));
 		free(path);
 		free(text);
 	}
@@ -458,5 +543,5 @@ rnd_map_vtt(const char *png, unsigned which, const struct rnd_map_opts *o,
 		diag_msg(dg, nowhere, MSG(OUTPUT_NOT_WRITTEN), why);
 		free(why);
 	}
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
