@@ -347,4 +347,32 @@ try:
 except subprocess.TimeoutExpired:
     rc = None
 ok("SIGTERM while it builds: exit status 0", PORT and rc == 0, "status %r" % rc)
+
+# A project: serve in its folder, with no argument, previews its rulesets
+# into its output, with its settings (only: reference and html).
+proj = os.path.join(T, "proj")
+os.mkdir(proj)
+shutil.copy(SRC, os.path.join(proj, "game.md"))
+with open(os.path.join(proj, "sandtable.yaml"), "w") as f:
+    f.write("rulesets: [game.md]\noutput: preview\nonly: [reference, html]\n")
+err.truncate(0)
+err.seek(0)
+serve = subprocess.Popen([BIN, "serve", "--port", "0"], cwd=proj,
+                         env=ENV, stdout=subprocess.DEVNULL, stderr=err)
+procs.append(serve)
+PORT = until(port, 20)
+built = PORT and until(lambda: b'<span class="st-ok">built' in get("/")[2], 60, 0.3)
+out = os.path.join(proj, "preview", "game")
+files = sorted(os.listdir(out)) if os.path.isdir(out) else []
+ok("serve in a project's folder: its rulesets into its output, with its settings",
+   built and "reference.pdf" in files and "rulebook.html" in files and "cards.pdf" not in files,
+   "files %r; %s" % (files, open(os.path.join(T, "err")).read()[:300]))
+page = get("/game/")[2] if PORT else b""
+ok("and the ruleset's page shows its HTML rulebook", b"Saltmarsh" in page and b"<h2" in page,
+   page[:200])
+serve.send_signal(signal.SIGTERM)
+try:
+    serve.wait(15)
+except subprocess.TimeoutExpired:
+    pass
 cleanup()
