@@ -893,7 +893,7 @@ grid_leg(const struct eng_game *g, int i, double x, double y, double dx,
 
 	*stop = 0;
 	while (guard++ < 4 * ENG_MAX_CELLS) {
-		t = fmin(tx, ty);
+		t = eng_fmin(tx, ty);
 		if (t > go)
 			break;
 		if (fabs(tx - ty) < 1e-12) {
@@ -910,11 +910,11 @@ grid_leg(const struct eng_game *g, int i, double x, double y, double dx,
 		}
 		if (in_river(g, cx, cy)) {
 			*stop = 2;
-			return fmax(t - 1e-9, 0);
+			return eng_fmax(t - 1e-9, 0);
 		}
 		if (nc > 0 && contact_at(g, i, cx, cy, cand, nc)) {
 			*stop = 1;
-			return fmin(t + 1e-9, go);
+			return eng_fmin(t + 1e-9, go);
 		}
 	}
 	return go;

@@ -43,11 +43,15 @@ static void *
 run_job(void *p)
 {
 	struct job *j = p;
+	void *scratch = NULL;
 	long i;
 	int w, turns, lim;
 
 	for (i = j->from; i < j->to; i += j->step) {
-		w = j->gm->play(j->state, j->seed, (uint64_t)i, &turns, &lim);
+		w = j->gm->play_in != NULL ?
+		    j->gm->play_in(j->state, &scratch, j->seed, (uint64_t)i,
+		        &turns, &lim) :
+		    j->gm->play(j->state, j->seed, (uint64_t)i, &turns, &lim);
 		j->turns += turns;
 		j->at_limit += lim != 0;
 		if (w == SC_BLUE || w == SC_RED)
@@ -55,6 +59,8 @@ run_job(void *p)
 		else
 			j->draws++;
 	}
+	if (scratch != NULL && j->gm->scratch_free != NULL)
+		j->gm->scratch_free(scratch);
 	return NULL;
 }
 

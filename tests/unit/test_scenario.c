@@ -533,7 +533,8 @@ Test(balance, measure_does_not_depend_on_jobs)
 	struct ruleset *rs = load("morschauser-modern");
 	struct diags d = { 0 };
 	struct scenario *s = gen(rs, 2, 100, 0, 0, &d);
-	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
+	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL,
+		NULL, NULL };
 	struct sc_balance a;
 
 	cr_assert_eq(sc_measure(s, &gm, 999, 5, 1), 0);
@@ -552,7 +553,8 @@ Test(balance, search_reaches_the_band)
 	struct diags d = { 0 };
 	struct sc_values v = values_of(rs);
 	struct sc_request rq = { 11, 100, 0, 0, 1, -1, { 0 }, { 0 }, NULL };
-	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
+	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL,
+		NULL, NULL };
 	struct scenario *s;
 	int ok;
 
