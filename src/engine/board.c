@@ -180,9 +180,9 @@ piece_depth(const struct eng_terrain *t, double x, double y)
 		dy = y - t->y;
 		return t->r - sqrt(dx * dx + dy * dy) + EPS;
 	case ENG_SHAPE_RECT:
-		a = fmin(x - t->x, t->x + t->w - x);
-		b = fmin(y - t->y, t->y + t->h - y);
-		return fmin(a, b) + EPS;
+		a = eng_fmin(x - t->x, t->x + t->w - x);
+		b = eng_fmin(y - t->y, t->y + t->h - y);
+		return eng_fmin(a, b) + EPS;
 	case ENG_SHAPE_BAND:
 		return t->r - seg_dist(x, y, t->x, t->y, t->x2, t->y2) + EPS;
 	}
@@ -405,7 +405,7 @@ cell_sight_init(const struct eng_game *g, const struct eng_unit *a,
 	cs->mask = bd->nt ? mask : 0;
 	cs->wood = 0;
 	cs->wood_max = g->ctx->wood_depth / bd->cell_mm + 1e-9;
-	cs->top = fmax(eng_board_height(bd, a->x, a->y, &h),
+	cs->top = eng_fmax(eng_board_height(bd, a->x, a->y, &h),
 	              eng_board_height(bd, b->x, b->y, &h)) +
 	    g->ctx->hill_rise / bd->cell_mm + 1e-9;
 }
@@ -518,8 +518,8 @@ static int
 units_block(const struct eng_game *g, const struct eng_unit *a,
     const struct eng_unit *b)
 {
-	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
-	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
+	double x0 = eng_fmin(a->x, b->x), x1 = eng_fmax(a->x, b->x);
+	double y0 = eng_fmin(a->y, b->y), y1 = eng_fmax(a->y, b->y);
 	int i;
 
 	for (i = 0; i < g->nu; i++) {
@@ -560,10 +560,10 @@ piece_misses(const struct eng_terrain *t, double x0, double y0, double x1,
 		break;
 	case ENG_SHAPE_BAND:
 	default:
-		a0 = fmin(t->x, t->x2) - t->r;
-		a1 = fmax(t->x, t->x2) + t->r;
-		b0 = fmin(t->y, t->y2) - t->r;
-		b1 = fmax(t->y, t->y2) + t->r;
+		a0 = eng_fmin(t->x, t->x2) - t->r;
+		a1 = eng_fmax(t->x, t->x2) + t->r;
+		b0 = eng_fmin(t->y, t->y2) - t->r;
+		b1 = eng_fmax(t->y, t->y2) + t->r;
 		break;
 	}
 	return a1 + m < x0 || a0 - m > x1 || b1 + m < y0 || b0 - m > y1;
@@ -612,8 +612,8 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 		const struct eng_terrain *t = &bd->t[i];
 
 		if (!(mask >> t->kind & 1) ||
-		    piece_misses(t, fmin(a->x, b->x), fmin(a->y, b->y),
-		        fmax(a->x, b->x), fmax(a->y, b->y), 0))
+		    piece_misses(t, eng_fmin(a->x, b->x), eng_fmin(a->y, b->y),
+		        eng_fmax(a->x, b->x), eng_fmax(a->y, b->y), 0))
 			continue;
 		eng_piece_shape(t, &s);
 		if (t->kind == RS_TERRAIN_WOOD) {
@@ -628,9 +628,10 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 			iv[j][1] = t1;
 		} else if (t->kind == RS_TERRAIN_HILL) {
 			if (top < 0)
-				top =
-				    fmax(eng_board_height(bd, a->x, a->y, &h),
-				        eng_board_height(bd, b->x, b->y, &h)) +
+				top = eng_fmax(eng_board_height(bd, a->x, a->y,
+				                   &h),
+				          eng_board_height(bd, b->x, b->y,
+				              &h)) +
 				    g->ctx->hill_rise;
 			if (geo_rise(&s, a->x, a->y, top, b->x, b->y, top) >
 			    1e-9)
@@ -638,10 +639,10 @@ terrain_blocks(const struct eng_game *g, const struct eng_unit *a,
 		}
 	}
 	for (run = 0, end = 0, i = 0; i < n; i++) {
-		t0 = fmax(iv[i][0], end);
+		t0 = eng_fmax(iv[i][0], end);
 		if (iv[i][1] > t0)
 			run += iv[i][1] - t0;
-		end = fmax(end, iv[i][1]);
+		end = eng_fmax(end, iv[i][1]);
 	}
 	return run * len > g->ctx->wood_depth + 1e-9;
 }

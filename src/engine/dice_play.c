@@ -893,7 +893,7 @@ grid_leg(const struct eng_game *g, int i, double x, double y, double dx,
 
 	*stop = 0;
 	while (guard++ < 4 * ENG_MAX_CELLS) {
-		t = fmin(tx, ty);
+		t = eng_fmin(tx, ty);
 		if (t > go)
 			break;
 		if (fabs(tx - ty) < 1e-12) {
@@ -910,11 +910,11 @@ grid_leg(const struct eng_game *g, int i, double x, double y, double dx,
 		}
 		if (in_river(g, cx, cy)) {
 			*stop = 2;
-			return fmax(t - 1e-9, 0);
+			return eng_fmax(t - 1e-9, 0);
 		}
 		if (nc > 0 && contact_at(g, i, cx, cy, cand, nc)) {
 			*stop = 1;
-			return fmin(t + 1e-9, go);
+			return eng_fmin(t + 1e-9, go);
 		}
 	}
 	return go;
@@ -2038,18 +2038,32 @@ ready(const struct eng_game *g, int side, int *v)
 	return n;
 }
 
+/* The first unit of side not yet activated this game turn, or -1 (as
+ * ready() is 0): the search stops at it. */
+static int
+first_ready(const struct eng_game *g, int side)
+{
+	int i;
+
+	for (i = 0; i < g->nu; i++)
+		if (g->u[i].alive && g->u[i].side == side &&
+		    !(g->u[i].flags & DP_UF_ACTED))
+			return i;
+	return -1;
+}
+
 /* The unit of side its player activates next: greedy, the first in
  * the order of deployment; random, any. -1: none. */
 static int
 pick_unit(struct eng_game *g, int side)
 {
-	int v[ENG_MAX_UNITS], n = ready(g, side, v);
+	int v[ENG_MAX_UNITS], n;
 
-	if (n == 0)
+	if (g->player[side] != ENG_PLAYER_RANDOM)
+		return first_ready(g, side);
+	if ((n = ready(g, side, v)) == 0)
 		return -1;
-	if (g->player[side] == ENG_PLAYER_RANDOM)
-		return v[eng_rng_below(&g->ai, (uint32_t)n)];
-	return v[0];
+	return v[eng_rng_below(&g->ai, (uint32_t)n)];
 }
 
 /*
@@ -2143,9 +2157,9 @@ units_turn(struct eng_game *g)
 			break;
 		st->drawn = 0;
 		if (!order) {
-			if (ready(g, side, NULL) == 0)
+			if (first_ready(g, side) < 0)
 				side = !side;
-			if (ready(g, side, NULL) == 0)
+			if (first_ready(g, side) < 0)
 				break;
 			ENG_COVER(g, DI_R_UNIT_ACTIVATION);
 		}
@@ -2350,7 +2364,7 @@ next_side(struct eng_game *g)
 	    st->lead > 0        ? st->lead - 1 :
 	                          g->side;
 
-	return ready(g, side, NULL) > 0 ? side : !side;
+	return first_ready(g, side) >= 0 ? side : !side;
 }
 
 /* `activate: A`: A activates — under turn: units in its side's turn of

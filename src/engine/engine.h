@@ -144,6 +144,22 @@ void eng_fan_out(void *(*fn)(void *), void *jobs, size_t size, int n);
  * seeded terrain (scenario/terrain.c), so that there is one of it. */
 uint64_t eng_splitmix64(uint64_t *x);
 
+/* fmin and fmax inline, with libm's answers: the smaller (larger) of two
+ * numbers, b when they are equal (so fmin(-0.0, 0.0) is 0.0, as x86-64's
+ * minsd gives), the other when one is NaN. libm's are calls, which the
+ * games make millions of times. */
+static inline double
+eng_fmin(double a, double b)
+{
+	return a < b ? a : b != b ? a : b;
+}
+
+static inline double
+eng_fmax(double a, double b)
+{
+	return a > b ? a : b != b ? a : b;
+}
+
 /* The next 64 bits: xoshiro256** (Blackman and Vigna). Inline, as the
  * games roll dice in their innermost loops. */
 static inline uint64_t

@@ -1229,7 +1229,7 @@ fp_prepare(struct eng_ctx *c, struct diags *d)
 	 * squares). */
 	c->melee_range = c->set.v[FP_SET_MELEE_RANGE];
 	if (c->board.grid != RS_GRID_NONE)
-		c->melee_range = fmax(1,
+		c->melee_range = eng_fmax(1,
 		    floor(c->melee_range / c->board.cell_mm + 1e-6));
 	ft = xcalloc(rs->nunits + 1, sizeof(*ft));
 	for (i = 0; i < rs->nunits; i++) {

@@ -87,10 +87,10 @@ bounds(const struct geo_shape *s, double g, double box[4])
 	box[0] = box[2] = s->p[0][0];
 	box[1] = box[3] = s->p[0][1];
 	for (k = 1; k < s->n; k++) {
-		box[0] = fmin(box[0], s->p[k][0]);
-		box[2] = fmax(box[2], s->p[k][0]);
-		box[1] = fmin(box[1], s->p[k][1]);
-		box[3] = fmax(box[3], s->p[k][1]);
+		box[0] = eng_fmin(box[0], s->p[k][0]);
+		box[2] = eng_fmax(box[2], s->p[k][0]);
+		box[1] = eng_fmin(box[1], s->p[k][1]);
+		box[3] = eng_fmax(box[3], s->p[k][1]);
 	}
 	g += s->r;
 	box[0] -= g;
@@ -109,9 +109,10 @@ sweep(const struct geo_shape *a, double dx, double dy,
 
 	bounds(a, 0, ba);
 	bounds(b, d + 1e-9, bb);
-	if (fmax(ba[2], ba[2] + dx) < bb[0] ||
-	    fmin(ba[0], ba[0] + dx) > bb[2] ||
-	    fmax(ba[3], ba[3] + dy) < bb[1] || fmin(ba[1], ba[1] + dy) > bb[3])
+	if (eng_fmax(ba[2], ba[2] + dx) < bb[0] ||
+	    eng_fmin(ba[0], ba[0] + dx) > bb[2] ||
+	    eng_fmax(ba[3], ba[3] + dy) < bb[1] ||
+	    eng_fmin(ba[1], ba[1] + dy) > bb[3])
 		return 0;
 	return geo_sweep(a, dx, dy, b, d, t0, t1);
 }
@@ -264,7 +265,7 @@ can_run_down(struct eng_game *g, int i, int j, double left, double ux,
 	if (fabs(uy) > 1e-9)
 		ty = ((e->y - t->y) + (uy > 0 ? 1 : -1) * (kt->hd + ke->hd)) /
 		    uy;
-	need = fmin(tx, ty);
+	need = eng_fmin(tx, ty);
 	return need <= left + 1e-6;
 }
 
@@ -443,15 +444,15 @@ leaves_table(const struct eng_board *b, double x, double y, double dx,
 	double t = INFINITY, e = INFINITY, c;
 
 	if (dx < 0 && (c = (-EPS - x) / dx) < t)
-		t = c, e = fmax(0, -x / dx);
+		t = c, e = eng_fmax(0, -x / dx);
 	if (dx > 0 && (c = (b->w + EPS - x) / dx) < t)
-		t = c, e = fmax(0, (b->w - x) / dx);
+		t = c, e = eng_fmax(0, (b->w - x) / dx);
 	if (dy < 0 && (c = (-EPS - y) / dy) < t)
-		t = c, e = fmax(0, -y / dy);
+		t = c, e = eng_fmax(0, -y / dy);
 	if (dy > 0 && (c = (b->h + EPS - y) / dy) < t)
-		t = c, e = fmax(0, (b->h - y) / dy);
+		t = c, e = eng_fmax(0, (b->h - y) / dy);
 	*at = e;
-	return t <= 1 ? fmax(t, 0) : INFINITY;
+	return t <= 1 ? eng_fmax(t, 0) : INFINITY;
 }
 
 /*
@@ -505,7 +506,7 @@ enters_water(const struct eng_board *b, const struct geo_shape *base,
 		if (q < nf)
 			continue;
 		best = c;
-		*at = k < nr ? fmin(touch[k], c) : c;
+		*at = k < nr ? eng_fmin(touch[k], c) : c;
 	}
 	return best;
 }
@@ -614,7 +615,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 			if ((t = base_meet(g, x0, y0, k->hw - 5e-7,
 			         k->hd - 5e-7, dx, dy, v, 0)) < te) {
 				e = EV_COLLIDE, te = t, who = j;
-				place = fmin(t,
+				place = eng_fmin(t,
 				    base_meet(g, x0, y0, k->hw, k->hd, dx, dy,
 				        v, 0));
 			}
@@ -636,7 +637,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 				e = EV_MELEE, te = t, who = j, place = t;
 				/* The built-in player's halt short of it. */
 				if (w->avoid_melee)
-					place = fmax(0,
+					place = eng_fmax(0,
 					    base_meet(g, x0, y0, k->hw, k->hd,
 					        dx, dy, v, mr + 1e-6));
 			}
@@ -649,7 +650,7 @@ walk_free(struct eng_game *g, int i, struct walk *w, double allow)
 		if (te > ta + 1e-12) {
 			/* Nothing happens before the allowance or the leg's
 			 * end. */
-			t = fmin(ta, 1);
+			t = eng_fmin(ta, 1);
 			if (w->vehicle && mr > 0)
 				note_vehicle_pass(g, i, x0, y0, dx, dy, t);
 			if (ta >= 1 - 1e-12) {

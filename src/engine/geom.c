@@ -9,6 +9,7 @@
  */
 #include <math.h>
 
+#include "engine.h"
 #include "geom.h"
 
 #define MAXH (GEO_MAX_CORE * GEO_MAX_CORE)
@@ -138,8 +139,8 @@ hull_depth(const double (*h)[2], int n, double x, double y)
 		c = l > 0 ? (ex * (y - p[1]) - ey * (x - p[0])) / l : 0;
 		if (c < 0)
 			inside = 0;
-		in = fmin(in, c);
-		out = fmin(out, seg_dist(x, y, p, q));
+		in = eng_fmin(in, c);
+		out = eng_fmin(out, seg_dist(x, y, p, q));
 	}
 	return inside ? in : -out;
 }
@@ -197,9 +198,9 @@ clip_poly(const double (*q)[2], int m, double vx, double vy, double *lo,
 			continue;
 		}
 		if (den > 0)
-			*hi = fmin(*hi, num / den);
+			*hi = eng_fmin(*hi, num / den);
 		else
-			*lo = fmax(*lo, num / den);
+			*lo = eng_fmax(*lo, num / den);
 		if (*lo > *hi)
 			return 0;
 	}
@@ -245,8 +246,8 @@ clip_seg(const double p[2], const double r[2], double vx, double vy,
 	vv = vx * vx + vy * vy;
 	a = (p[0] * vx + p[1] * vy) / vv;
 	b = (r[0] * vx + r[1] * vy) / vv;
-	*lo = fmin(a, b);
-	*hi = fmax(a, b);
+	*lo = eng_fmin(a, b);
+	*hi = eng_fmax(a, b);
 	return 1;
 }
 
@@ -276,8 +277,8 @@ geo_sweep(const struct geo_shape *a, double dx, double dy,
 	m = n == 1 ? 0 : n == 2 ? 1 : n;
 	for (k = 0; k < n; k++) {
 		if (R > 0 && clip_disc(h[k], R, dx, dy, &lo, &hi)) {
-			s0 = fmin(s0, lo);
-			s1 = fmax(s1, hi);
+			s0 = eng_fmin(s0, lo);
+			s1 = eng_fmax(s1, hi);
 		}
 		if (k >= m)
 			continue;
@@ -299,8 +300,8 @@ geo_sweep(const struct geo_shape *a, double dx, double dy,
 		if (R > 0 ?
 		        clip_poly((const double(*)[2])q, 4, dx, dy, &lo, &hi) :
 		        n == 2 && clip_seg(p, r, dx, dy, &lo, &hi)) {
-			s0 = fmin(s0, lo);
-			s1 = fmax(s1, hi);
+			s0 = eng_fmin(s0, lo);
+			s1 = eng_fmax(s1, hi);
 		}
 	}
 	if (n == 1 && R == 0) {
@@ -310,8 +311,8 @@ geo_sweep(const struct geo_shape *a, double dx, double dy,
 		if (clip_seg(h[0], h[0], dx, dy, &lo, &hi))
 			s0 = lo, s1 = hi;
 	}
-	s0 = fmax(s0, 0);
-	s1 = fmin(s1, 1);
+	s0 = eng_fmax(s0, 0);
+	s1 = eng_fmin(s1, 1);
 	if (s0 > s1)
 		return 0;
 	*t0 = s0;
@@ -434,8 +435,8 @@ box_entry(double px, double py, double dx, double dy, double a, double b)
 			t1 = t2;
 			t2 = x;
 		}
-		lo = fmax(lo, t1);
-		hi = fmin(hi, t2);
+		lo = eng_fmax(lo, t1);
+		hi = eng_fmin(hi, t2);
 		if (lo > hi)
 			return INFINITY;
 	}
@@ -458,7 +459,7 @@ disc_entry(double px, double py, double dx, double dy, double r)
 	t1 = (-B + q) / A;
 	if (t1 < 0 || t0 > 1)
 		return INFINITY;
-	return fmax(t0, 0);
+	return eng_fmax(t0, 0);
 }
 
 /*
@@ -479,7 +480,7 @@ geo_box_meet(double px, double py, double dx, double dy, double W, double H,
 	if ((t = box_entry(px, py, dx, dy, W + d, H + d)) == INFINITY ||
 	    d <= 0)
 		return t; /* no corner discs: the box is all */
-	t = fmin(box_entry(px, py, dx, dy, W + d, H),
+	t = eng_fmin(box_entry(px, py, dx, dy, W + d, H),
 	    box_entry(px, py, dx, dy, W, H + d));
 	for (sx = -1; sx <= 1; sx += 2)
 		for (sy = -1; sy <= 1; sy += 2)

@@ -40,8 +40,8 @@ static int
 sight_clear(const struct eng_game *g, int i, int j)
 {
 	const struct eng_unit *a = &g->u[i], *b = &g->u[j];
-	double x0 = fmin(a->x, b->x), x1 = fmax(a->x, b->x);
-	double y0 = fmin(a->y, b->y), y1 = fmax(a->y, b->y);
+	double x0 = eng_fmin(a->x, b->x), x1 = eng_fmax(a->x, b->x);
+	double y0 = eng_fmin(a->y, b->y), y1 = eng_fmax(a->y, b->y);
 	double dx = b->x - a->x, dy = b->y - a->y;
 	const struct mo_state *s = cstate(g);
 	uint64_t m;
@@ -77,8 +77,8 @@ sight_clear(const struct eng_game *g, int i, int j)
 				lo = hi;
 				hi = tt;
 			}
-			t0 = fmax(t0, lo);
-			t1 = fmin(t1, hi);
+			t0 = eng_fmax(t0, lo);
+			t1 = eng_fmin(t1, hi);
 		}
 		if (fabs(dy) < 1e-12) {
 			if (fabs(a->y - v->y) >= hd)
@@ -91,8 +91,8 @@ sight_clear(const struct eng_game *g, int i, int j)
 				lo = hi;
 				hi = tt;
 			}
-			t0 = fmax(t0, lo);
-			t1 = fmin(t1, hi);
+			t0 = eng_fmax(t0, lo);
+			t1 = eng_fmin(t1, hi);
 		}
 		if (t0 < t1)
 			return 0;

@@ -50,8 +50,8 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 	} else {
 		lo = (-(hx + r) - ox) / ux;
 		hi = (hx + r - ox) / ux;
-		t0 = fmax(t0, fmin(lo, hi));
-		t1 = fmin(t1, fmax(lo, hi));
+		t0 = eng_fmax(t0, eng_fmin(lo, hi));
+		t1 = eng_fmin(t1, eng_fmax(lo, hi));
 	}
 	if (fabs(uy) < 1e-12) {
 		if (fabs(oy) > hy + r)
@@ -59,8 +59,8 @@ ray_enter(const struct eng_game *g, double x, double y, double ux, double uy,
 	} else {
 		lo = (-(hy + r) - oy) / uy;
 		hi = (hy + r - oy) / uy;
-		t0 = fmax(t0, fmin(lo, hi));
-		t1 = fmin(t1, fmax(lo, hi));
+		t0 = eng_fmax(t0, eng_fmin(lo, hi));
+		t1 = eng_fmin(t1, eng_fmax(lo, hi));
 	}
 	if (t0 > t1)
 		return best;
@@ -228,8 +228,8 @@ slab_enter(double ox, double oy, double hx, double hy, double ux, double uy,
 	} else {
 		lo = (ox - hx) / ux;
 		hi = (ox + hx) / ux;
-		t0 = fmax(t0, fmin(lo, hi));
-		t1 = fmin(t1, fmax(lo, hi));
+		t0 = eng_fmax(t0, eng_fmin(lo, hi));
+		t1 = eng_fmin(t1, eng_fmax(lo, hi));
 	}
 	if (fabs(uy) < 1e-12) {
 		if (fabs(oy) > hy)
@@ -237,8 +237,8 @@ slab_enter(double ox, double oy, double hx, double hy, double ux, double uy,
 	} else {
 		lo = (oy - hy) / uy;
 		hi = (oy + hy) / uy;
-		t0 = fmax(t0, fmin(lo, hi));
-		t1 = fmin(t1, fmax(lo, hi));
+		t0 = eng_fmax(t0, eng_fmin(lo, hi));
+		t1 = eng_fmin(t1, eng_fmax(lo, hi));
 	}
 	return t0 <= t1 && t0 > 0 ? t0 : len + 1;
 }
@@ -267,23 +267,23 @@ mo_forced_path(const struct eng_game *g, int i, double x, double y, double ux,
 	/* The table edge: where the base's leading sides reach it. */
 	t = len + 1;
 	if (ux > 1e-12)
-		t = fmin(t, (g->board->w - k->hw - x) / ux);
+		t = eng_fmin(t, (g->board->w - k->hw - x) / ux);
 	else if (ux < -1e-12)
-		t = fmin(t, (x - k->hw) / -ux);
+		t = eng_fmin(t, (x - k->hw) / -ux);
 	if (uy > 1e-12)
-		t = fmin(t, (g->board->h - k->hd - y) / uy);
+		t = eng_fmin(t, (g->board->h - k->hd - y) / uy);
 	else if (uy < -1e-12)
-		t = fmin(t, (y - k->hd) / -uy);
+		t = eng_fmin(t, (y - k->hd) / -uy);
 	if (t < len - 1e-9) {
-		best = fmax(t, 0);
+		best = eng_fmax(t, 0);
 		*met = MO_MET_EDGE;
 	}
 	/* The other bases the swept base may meet: those in its box. */
 	ex = x + ux * best;
 	ey = y + uy * best;
-	m = boxes_meeting(s, 0, g->nu, fmin(x, ex) - k->hw,
-	        fmax(x, ex) + k->hw, fmin(y, ey) - k->hd,
-	        fmax(y, ey) + k->hd) &
+	m = boxes_meeting(s, 0, g->nu, eng_fmin(x, ex) - k->hw,
+	        eng_fmax(x, ex) + k->hw, eng_fmin(y, ey) - k->hd,
+	        eng_fmax(y, ey) + k->hd) &
 	    s->alive_mask & ~((uint64_t)1 << i);
 	if (m == 0)
 		return best;
@@ -572,10 +572,10 @@ friend_short(const struct eng_game *g, int i, double *p)
 	if (!s->on_grid)
 		m &= boxes_meeting(s, s->side_first[g->u[i].side],
 		    s->side_last[g->u[i].side] + 1,
-		    fmin(s->centre_x[i], p[0]) - s->half_w[i],
-		    fmax(s->centre_x[i], p[0]) + s->half_w[i],
-		    fmin(s->centre_y[i], p[1]) - s->half_d[i],
-		    fmax(s->centre_y[i], p[1]) + s->half_d[i]);
+		    eng_fmin(s->centre_x[i], p[0]) - s->half_w[i],
+		    eng_fmax(s->centre_x[i], p[0]) + s->half_w[i],
+		    eng_fmin(s->centre_y[i], p[1]) - s->half_d[i],
+		    eng_fmax(s->centre_y[i], p[1]) + s->half_d[i]);
 	for (; m != 0; m &= m - 1) {
 		j = __builtin_ctzll(m);
 		t = geo_box_meet(s->centre_x[i] - s->centre_x[j],

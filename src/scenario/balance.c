@@ -43,11 +43,15 @@ static void *
 run_job(void *p)
 {
 	struct job *j = p;
+	void *scratch = NULL;
 	long i;
 	int w, turns, lim;
 
 	for (i = j->from; i < j->to; i += j->step) {
-		w = j->gm->play(j->state, j->seed, (uint64_t)i, &turns, &lim);
+		w = j->gm->play_in != NULL ?
+		    j->gm->play_in(j->state, &scratch, j->seed, (uint64_t)i,
+		        &turns, &lim) :
+		    j->gm->play(j->state, j->seed, (uint64_t)i, &turns, &lim);
 		j->turns += turns;
 		j->at_limit += lim != 0;
 		if (w == SC_BLUE || w == SC_RED)
@@ -55,6 +59,8 @@ run_job(void *p)
 		else
 			j->draws++;
 	}
+	if (scratch != NULL && j->gm->scratch_free != NULL)
+		j->gm->scratch_free(scratch);
 	return NULL;
 }
 
@@ -134,6 +140,107 @@ measure(struct scenario *s, const struct sc_games *gm, long games,
 	}
 	gm->release(state);
 	bal_finish(b);
+	return 0;
+}
+
+/*
+ * The series a candidate was measured with: its forces (kept in the
+ * ruleset's order, so equal forces are equal lists) and points, the
+ * games, seed and early stop asked for, and the figure. An adjustment
+ * often undoes the one before (a unit given to the weaker side makes it
+ * the stronger, and the next takes it away): the scenario is then the
+ * one measured before, and its series, played with the same dice, is
+ * the same. It is taken from here rather than played again.
+ */
+struct seen {
+	struct sc_entry *v[2];
+	size_t n[2];
+	int points[2];
+	long games;
+	uint64_t seed;
+	int early;
+	struct sc_balance bal;
+};
+
+struct seen_set {
+	struct seen *v;
+	size_t n, cap;
+};
+
+static int
+seen_same(const struct seen *e, const struct scenario *s, long games,
+    uint64_t seed, int early)
+{
+	int k;
+
+	if (e->games != games || e->seed != seed || e->early != early)
+		return 0;
+	for (k = 0; k < 2; k++)
+		if (e->n[k] != s->side[k].n ||
+		    e->points[k] != s->side[k].points ||
+		    (e->n[k] > 0 &&
+		        memcmp(e->v[k], s->side[k].v,
+		            e->n[k] * sizeof(e->v[k][0])) != 0))
+			return 0;
+	return 1;
+}
+
+/* Forget every series (a new candidate: another battlefield). */
+static void
+seen_clear(struct seen_set *ss)
+{
+	size_t i;
+
+	for (i = 0; i < ss->n; i++) {
+		free(ss->v[i].v[0]);
+		free(ss->v[i].v[1]);
+	}
+	ss->n = 0;
+}
+
+/* measure(), or the figure of the same series measured before: the
+ * fields measure() sets, as it would set them. */
+static int
+measure_seen(struct seen_set *ss, struct scenario *s,
+    const struct sc_games *gm, long games, uint64_t seed, int jobs, int early)
+{
+	struct sc_balance *b = &s->bal;
+	struct seen e;
+	size_t i;
+	int k;
+
+	for (i = 0; i < ss->n; i++)
+		if (seen_same(&ss->v[i], s, games, seed, early)) {
+			const struct sc_balance *o = &ss->v[i].bal;
+
+			b->seed = o->seed;
+			b->wins[0] = o->wins[0];
+			b->wins[1] = o->wins[1];
+			b->draws = o->draws;
+			b->at_limit = o->at_limit;
+			b->turns_sum = o->turns_sum;
+			b->games = o->games;
+			b->rate = o->rate;
+			b->lo = o->lo;
+			b->hi = o->hi;
+			return 0;
+		}
+	if (measure(s, gm, games, seed, jobs, early) != 0)
+		return -1;
+	memset(&e, 0, sizeof(e));
+	for (k = 0; k < 2; k++) {
+		e.n[k] = s->side[k].n;
+		e.points[k] = s->side[k].points;
+		e.v[k] = xcalloc(e.n[k] + 1, sizeof(e.v[k][0]));
+		if (e.n[k] > 0)
+			memcpy(e.v[k], s->side[k].v,
+			    e.n[k] * sizeof(e.v[k][0]));
+	}
+	e.games = games;
+	e.seed = seed;
+	e.early = early;
+	e.bal = *b;
+	XPUSH(ss->v, ss->n, ss->cap, e);
 	return 0;
 }
 
@@ -231,12 +338,13 @@ adjust(struct scenario *s, const struct ruleset *rs,
  * s->bal then holds both.
  */
 static int
-confirm(struct scenario *s, const struct sc_games *gm, long games,
-    uint64_t seed, int jobs)
+confirm(struct seen_set *ss, struct scenario *s, const struct sc_games *gm,
+    long games, uint64_t seed, int jobs)
 {
 	struct sc_balance first = s->bal;
 
-	if (measure(s, gm, games, seed ^ 0x2545f4914f6cdd1dULL, jobs, 1) != 0)
+	if (measure_seen(ss, s, gm, games, seed ^ 0x2545f4914f6cdd1dULL, jobs,
+	        1) != 0)
 		return 0;
 	s->bal.games += first.games;
 	s->bal.wins[0] += first.wins[0];
@@ -271,6 +379,7 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
     int *ok, progress_fn pf, void *parg, struct diags *d)
 {
 	struct scenario *best = NULL, *cur;
+	struct seen_set seen = { NULL, 0, 0 };
 	struct sc_request r = *rq;
 	int c, a, tried = 0, stopped = 0, strong;
 	double dist, bestdist = 2, budget = SEARCH_BUDGET * (double)games,
@@ -290,6 +399,7 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 			continue;
 		}
 		cur->bal.cand = c;
+		seen_clear(&seen);
 		for (a = 0; a <= ADJUSTMENTS && !*ok; a++) {
 			/* As many games as the budget leaves, at most the
 			 * games asked for; too few, and the search stops. */
@@ -300,7 +410,8 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 				stopped = 1;
 				break;
 			}
-			if (measure(cur, gm, g, rq->seed, jobs, 1) == -1)
+			if (measure_seen(&seen, cur, gm, g, rq->seed, jobs,
+			        1) == -1)
 				break; /* not playable: the next candidate */
 			spent += (double)cur->bal.games * u2;
 			cur->bal.candidates = ++tried;
@@ -316,8 +427,8 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 				if (spent + (double)g * u2 > budget) {
 					stopped = 1;
 				} else {
-					*ok = confirm(cur, gm, g, rq->seed,
-					    jobs);
+					*ok = confirm(&seen, cur, gm, g,
+					    rq->seed, jobs);
 					spent += (double)g * u2;
 				}
 			}
@@ -340,6 +451,8 @@ sc_balance(const struct ruleset *rs, const char *rs_path,
 		if (best != cur)
 			sc_free(cur);
 	}
+	seen_clear(&seen);
+	free(seen.v);
 	if (best != NULL) {
 		best->bal.candidates = tried;
 		best->bal.stopped = stopped && !*ok;

@@ -284,15 +284,19 @@ setup_free(void *p)
 	free(p);
 }
 
-/* Play one game of the set-up scenario; returns the winner or -1. */
+/* Play one game of the set-up scenario in *scratch's game (made at the
+ * thread's first); returns the winner or -1. */
 static int
-setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
+setup_play_in(void *arg, void **scratch, uint64_t seed, uint64_t game,
+    int *turns, int *at_limit)
 {
 	struct sc_setup *p = arg;
-	struct eng_game *g = eng_game_new(&p->ctx);
+	struct eng_game *g = *scratch;
 	int alive[2 * SC_MAX_SIDE], i, w;
 	double xy[2 * SC_MAX_SIDE][2];
 
+	if (g == NULL)
+		*scratch = g = eng_game_new(&p->ctx);
 	eng_game_init(g, &p->ctx, seed, game);
 	g->board = &p->ctx.board;
 	g->turn_limit = p->s->turns;
@@ -313,6 +317,16 @@ setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 		w = sc_victory(p->s, p->n, p->side, alive,
 		    (const double(*)[2])xy);
 	}
+	return w;
+}
+
+/* One game in a game of its own. */
+static int
+setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
+{
+	void *g = NULL;
+	int w = setup_play_in(arg, &g, seed, game, turns, at_limit);
+
 	free(g);
 	return w;
 }
@@ -320,7 +334,8 @@ setup_play(void *arg, uint64_t seed, uint64_t game, int *turns, int *at_limit)
 struct sc_games
 sc_engine_games(struct sc_engine *e)
 {
-	struct sc_games gm = { setup_new, setup_play, setup_free, e };
+	struct sc_games gm = { setup_new, setup_play, setup_free, e,
+		setup_play_in, free };
 
 	return gm;
 }

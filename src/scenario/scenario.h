@@ -265,6 +265,13 @@ struct sc_games {
 	    int *at_limit);
 	void (*release)(void *state);
 	void *arg;
+	/* Optional (NULL: play): play with a thread's scratch, *scratch
+	 * NULL at its first game and kept for the next (the engine's game
+	 * made once a thread, not once a game); scratch_free frees it when
+	 * the thread is done. */
+	int (*play_in)(void *state, void **scratch, uint64_t seed,
+	    uint64_t game, int *turns, int *at_limit);
+	void (*scratch_free)(void *scratch);
 };
 /*
  * Play `games` games (on `jobs` threads; the result does not depend on

@@ -533,7 +533,8 @@ Test(balance, measure_does_not_depend_on_jobs)
 	struct ruleset *rs = load("morschauser-modern");
 	struct diags d = { 0 };
 	struct scenario *s = gen(rs, 2, 100, 0, 0, &d);
-	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
+	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL,
+		NULL, NULL };
 	struct sc_balance a;
 
 	cr_assert_eq(sc_measure(s, &gm, 999, 5, 1), 0);
@@ -552,7 +553,8 @@ Test(balance, search_reaches_the_band)
 	struct diags d = { 0 };
 	struct sc_values v = values_of(rs);
 	struct sc_request rq = { 11, 100, 0, 0, 1, -1, { 0 }, { 0 }, NULL };
-	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL };
+	struct sc_games gm = { fake_prepare, fake_play, fake_release, NULL,
+		NULL, NULL };
 	struct scenario *s;
 	int ok;
 
@@ -576,6 +578,89 @@ Test(balance, search_reaches_the_band)
 	}
 	sc_free(s);
 	sc_values_free(&v);
+	rs_free(rs);
+}
+
+/* Series seen by the fake below: each (forces, seed) whose game 0 was
+ * played; twice means a series was played again. */
+static char played[256][160];
+static int nplayed, replayed;
+
+static void
+forces_key(const struct scenario *s, uint64_t seed, char *out, size_t n)
+{
+	size_t i, k;
+	int at = snprintf(out, n, "%llu:", (unsigned long long)seed);
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < s->side[k].n && at > 0 && (size_t)at < n; i++)
+			at += snprintf(out + at, n - (size_t)at, "%zu/%d/%d ",
+			    k, s->side[k].v[i].type, s->side[k].v[i].count);
+}
+
+/* Blue's chance a number from the forces alone, 35% to 65% (so that
+ * which side is the stronger need not follow the points, as in real
+ * games, and the search adjusts back and forth); the series are
+ * recorded. */
+static int
+swing_play(void *st, uint64_t seed, uint64_t game, int *turns, int *at_limit)
+{
+	struct fake *f = st;
+	struct tr_rng g;
+	char key[160];
+	const char *c;
+	uint64_t h = 1469598103934665603ULL;
+	double p;
+	int i;
+
+	forces_key(f->s, 0, key, sizeof(key));
+	for (c = key; *c != '\0'; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	p = 0.35 + 0.3 * (double)(h >> 11) / 9007199254740992.0;
+	if (game == 0 && nplayed < 256) {
+		forces_key(f->s, seed, played[nplayed], sizeof(played[0]));
+		for (i = 0; i < nplayed; i++)
+			if (strcmp(played[i], played[nplayed]) == 0)
+				replayed++;
+		nplayed++;
+	}
+	tr_rng_seed(&g, seed * 1000003 + game);
+	*turns = 1;
+	*at_limit = 0;
+	return tr_rng_range(&g, 0, 1) < p ? SC_BLUE : SC_RED;
+}
+
+/* An adjustment that undoes the one before gives the scenario measured
+ * before: its series is not played again (the same dice, the same
+ * figure), and the search's answer is the one it would give playing it. */
+Test(balance, search_plays_no_series_twice)
+{
+	struct ruleset *rs = load("morschauser-modern");
+	struct diags d = { 0 };
+	struct sc_values v = values_of(rs);
+	struct sc_games gm = { fake_prepare, swing_play, fake_release, NULL,
+		NULL, NULL };
+	struct scenario *s;
+	uint64_t seed;
+	int ok, searches = 0;
+
+	for (seed = 1; seed <= 12; seed++) {
+		struct sc_request rq = { seed, 100, 0, 0, 1, -1, { 0 }, { 0 },
+			NULL };
+
+		nplayed = replayed = 0;
+		s = sc_balance(rs, rs->path, &rq, &v, &gm, 1000, 1, 6, &ok,
+		    NULL, NULL, &d);
+		cr_assert_not_null(s);
+		cr_assert_eq(replayed, 0, "seed %llu: %d series played again",
+		    (unsigned long long)seed, replayed);
+		searches += nplayed > 2;
+		sc_free(s);
+	}
+	/* The fake's searches adjusted forces (else this tests nothing). */
+	cr_assert_gt(searches, 0);
+	sc_values_free(&v);
+	diags_free(&d);
 	rs_free(rs);
 }
 
