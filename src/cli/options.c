@@ -244,7 +244,7 @@ cli_parse(const struct command *cmd, int argc, char **argv,
 	optind = 0;
 	opterr = 0;
 	for (;;) {
-		at = optind;
+		at = optind > 0 ? optind : 1; /* 0 before the first */
 		if ((ch = getopt_long(argc, argv, so, lo, NULL)) == -1)
 			break;
 		if (ch == ':')
