@@ -114,8 +114,8 @@ rs_html_blocks(const struct ruleset *rs, char *(*img)(const char *, void *),
 		if (lvl > 0)
 			node_text(n, &text, &tl, &tc);
 		fn(html, lvl, text != NULL ? text : "",
-		    cmark_node_get_start_line(n), cmark_node_get_start_column(n),
-		    arg);
+		    cmark_node_get_start_line(n),
+		    cmark_node_get_start_column(n), arg);
 		free(text);
 		free(html);
 	}

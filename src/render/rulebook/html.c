@@ -58,37 +58,25 @@ esc(GString *g, const char *s)
 	free(e);
 }
 
-/* A heading's anchor: its words in lower case, joined by hyphens, and
- * unique in the page (n: how many before). */
+/* A heading's anchor as GitHub names it (rnd_md_slug, as the PDF's
+ * destinations: a link to "#name" finds the same heading in both), and
+ * unique in the page: a second of the same name "-1", a third "-2". */
 static char *
 slug(const char *text, GHashTable *seen)
 {
-	GString *g = g_string_new(NULL);
-	const char *p;
-	int dash = 0;
-	char *s, *u;
+	char *s = rnd_md_slug(text), *u;
 
-	for (p = text; *p != '\0'; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (g_ascii_isalnum(c) || c >= 0x80) {
-			if (dash && g->len > 0)
-				g_string_append_c(g, '-');
-			g_string_append_c(g, (char)g_ascii_tolower(c));
-			dash = 0;
-		} else
-			dash = 1;
+	if (*s == '\0') {
+		free(s);
+		s = xstrdup("section");
 	}
-	if (g->len == 0)
-		g_string_append(g, "section");
-	s = g_string_free(g, FALSE);
 	u = g_strdup(s);
-	for (int k = 2; g_hash_table_contains(seen, u); k++) {
+	for (int k = 1; g_hash_table_contains(seen, u); k++) {
 		g_free(u);
 		u = g_strdup_printf("%s-%d", s, k);
 	}
 	g_hash_table_add(seen, g_strdup(u));
-	g_free(s);
+	free(s);
 	return u;
 }
 
@@ -102,12 +90,12 @@ struct cblock {
  * an item of a list whose items are places of their own (as the PDF's
  * blocks). */
 struct slot {
-	size_t kid;   /* in rs->doc */
-	int item;     /* the list's item, or -1 */
-	int want;     /* an index term is here: it gets an id */
-	char *id;     /* its id, once written */
-	char *where;  /* the heading (level 2 or 3) it is under */
-	int *rows;    /* a table's rows a term is in (1: wanted) */
+	size_t kid;  /* in rs->doc */
+	int item;    /* the list's item, or -1 */
+	int want;    /* an index term is here: it gets an id */
+	char *id;    /* its id, once written */
+	char *where; /* the heading (level 2 or 3) it is under */
+	int *rows;   /* a table's rows a term is in (1: wanted) */
 	size_t nrows;
 };
 
@@ -556,8 +544,7 @@ html_close(struct html_run *run, char **open, int level)
 		if (open[l] != NULL) {
 			if (l <= 2)
 				html_notes(run);
-			examples_of(run->h, run->body, open[l],
-			    &run->placed);
+			examples_of(run->h, run->body, open[l], &run->placed);
 			free(open[l]);
 			open[l] = NULL;
 		}
@@ -668,8 +655,9 @@ html_index(struct html_run *run, const char *id)
 	    id);
 	esc(g, _("Index of rules"));
 	g_string_append(g, "</h2>\n<p><i>");
-	esc(g, _("The terms of the rules, the names in their tables and "
-	         "the sections they are in."));
+	esc(g,
+	    _("The terms of the rules, the names in their tables and "
+	      "the sections they are in."));
 	g_string_append(g, "</i></p>\n<ul>\n");
 	for (i = 0; i < run->terms.n; i = k) {
 		const struct iterm *t = &run->terms.v[i];
@@ -785,11 +773,13 @@ html_body(struct html_run *run)
 					GString *x = g_string_new(c->html);
 
 					for (size_t q = 0; q < m->nkids; q++) {
-						GString *y = g_string_new(NULL);
+						GString *y = g_string_new(
+						    NULL);
 
 						append_with_id(y, x->str,
 						    s + q < run->nslot &&
-						            run->slot[s + q].want ?
+						            run->slot[s + q]
+						                .want ?
 						        slot_id(run, s + q) :
 						        NULL,
 						    (int)q);
@@ -897,7 +887,8 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 		    xasprintf(_("version %s"), rs->version) :
 		    xstrdup("");
 		char *y = xasprintf("%s%s%s", rs->year != NULL ? rs->year : "",
-		    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " : "",
+		    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " :
+		                                              "",
 		    v);
 
 		g_string_append(out, "<p class=\"credits\">");
@@ -910,7 +901,8 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 		char *u = inline_image(rs->cover, &run);
 
 		if (u != NULL && *u != '\0') {
-			g_string_append(out, "<figure class=\"cover\"><img src=\"");
+			g_string_append(out,
+			    "<figure class=\"cover\"><img src=\"");
 			esc(out, u);
 			g_string_append(out, "\" alt=\"");
 			esc(out, _("Cover picture"));
@@ -938,7 +930,8 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 	/* A game no engine plays, or one with no test games, is not
 	 * checked by any: the page says only what made it (as the PDF's
 	 * title page). */
-	esc(out, eng_show_of(rs)->print_only || rs->ntests == 0 ?
+	esc(out,
+	    eng_show_of(rs)->print_only || rs->ntests == 0 ?
 	        _("Typeset by sandtable from the ruleset's Markdown.") :
 	        _("Typeset by sandtable from the "
 	          "ruleset's Markdown; its rules are checked by the engine's "
