@@ -43,6 +43,7 @@ static const char css[] =
     ".book-title{font:bold 2em 'DejaVu Sans',Helvetica,sans-serif;"
     "color:#6b1d1d;margin:.5em 0 .2em}.subtitle{font-style:italic}"
     "header{text-align:center}.cover img{max-height:70vh}"
+    "header p{margin:.3em 0}h1+header{text-align:left}"
     ".index ul{list-style:none;padding-left:0;columns:16em}"
     ".index li{break-inside:avoid;padding:.15em 0}"
     "@media print{body{max-width:none}a{color:inherit}"
@@ -109,7 +110,8 @@ struct html_run {
 	struct slot *slot; /* the index's places */
 	size_t nslot, capslot;
 	struct rb_terms terms;
-	int *fn; /* footnotes referred to in the open section */
+	char *h1; /* the first level-1 heading's text */
+	int *fn;  /* footnotes referred to in the open section */
 	size_t nfn, capfn;
 	int placed;
 };
@@ -725,6 +727,8 @@ html_heading(struct html_run *run, const struct cblock *c, int lvl,
 		esc(run->nav, text);
 		g_string_append(run->nav, "</a></li>\n");
 	}
+	if (lvl == 1 && run->h1 == NULL)
+		run->h1 = xstrdup(text);
 	if (s < run->nslot) {
 		free(run->slot[s].id);
 		run->slot[s].id = xstrdup(id);
@@ -801,6 +805,48 @@ html_body(struct html_run *run)
 	html_close(run, open, 1);
 }
 
+/* The title page's lines but the title, and its cover picture. */
+static void
+title_page(GString *out, const struct ruleset *rs, struct html_run *run)
+{
+	g_string_append(out, "<p class=\"subtitle\">");
+	esc(out, _("Rules for a wargame with miniatures"));
+	g_string_append(out, "</p>\n");
+	if (rs->author != NULL) {
+		g_string_append(out, "<p class=\"credits\">");
+		esc(out, rs->author);
+		g_string_append(out, "</p>\n");
+	}
+	if (rs->year != NULL || rs->version != NULL) {
+		char *v = rs->version != NULL ?
+		    xasprintf(_("version %s"), rs->version) :
+		    xstrdup("");
+		char *y = xasprintf("%s%s%s", rs->year != NULL ? rs->year : "",
+		    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " :
+		                                              "",
+		    v);
+
+		g_string_append(out, "<p class=\"credits\">");
+		esc(out, y);
+		g_string_append(out, "</p>\n");
+		free(y);
+		free(v);
+	}
+	if (rs->cover != NULL) {
+		char *u = inline_image(rs->cover, run);
+
+		if (u != NULL && *u != '\0') {
+			g_string_append(out,
+			    "<figure class=\"cover\"><img src=\"");
+			esc(out, u);
+			g_string_append(out, "\" alt=\"");
+			esc(out, _("Cover picture"));
+			g_string_append(out, "\"></figure>\n");
+		}
+		free(u);
+	}
+}
+
 int
 rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 {
@@ -869,62 +915,42 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 	esc(out, rs->title != NULL ? rs->title : rs->name);
 	g_string_append(out, "</title>\n<style>");
 	g_string_append(out, css);
-	g_string_append(out, "</style>\n</head>\n<body>\n<header>\n");
-	/* The title page's: the title, what it is, author, year and
-	 * version, the cover picture (as the PDF's, in its words). */
-	g_string_append(out, "<p class=\"book-title\">");
-	esc(out, rs->title != NULL ? rs->title : rs->name);
-	g_string_append(out, "</p>\n<p class=\"subtitle\">");
-	esc(out, _("Rules for a wargame with miniatures"));
-	g_string_append(out, "</p>\n");
-	if (rs->author != NULL) {
-		g_string_append(out, "<p class=\"credits\">");
-		esc(out, rs->author);
-		g_string_append(out, "</p>\n");
-	}
-	if (rs->year != NULL || rs->version != NULL) {
-		char *v = rs->version != NULL ?
-		    xasprintf(_("version %s"), rs->version) :
-		    xstrdup("");
-		char *y = xasprintf("%s%s%s", rs->year != NULL ? rs->year : "",
-		    rs->year != NULL && rs->version != NULL ? " \xc2\xb7 " :
-		                                              "",
-		    v);
-
-		g_string_append(out, "<p class=\"credits\">");
-		esc(out, y);
-		g_string_append(out, "</p>\n");
-		free(y);
-		free(v);
-	}
-	if (rs->cover != NULL) {
-		char *u = inline_image(rs->cover, &run);
-
-		if (u != NULL && *u != '\0') {
-			g_string_append(out,
-			    "<figure class=\"cover\"><img src=\"");
-			esc(out, u);
-			g_string_append(out, "\" alt=\"");
-			esc(out, _("Cover picture"));
-			g_string_append(out, "\"></figure>\n");
-		}
-		free(u);
-	}
-	g_string_append(out, "</header>\n<main>\n");
-	/* The contents after the title (the ruleset's # heading), else
-	 * first. */
+	g_string_append(out, "</style>\n</head>\n<body>\n");
+	/* The title page's lines: what it is, author, year and version, the
+	 * cover picture (as the PDF's, in its words), under the ruleset's
+	 * own title (its # heading) when that is the book's, else under the
+	 * book's title at the top; then the contents. */
 	{
-		const char *h1 = strstr(body->str, "</h1>\n");
+		const char *title = rs->title != NULL ? rs->title : rs->name;
+		const char *h1 = strncmp(body->str, "<h1", 3) == 0 ?
+		    strstr(body->str, "</h1>\n") :
+		    NULL;
+		GString *front = g_string_new("<header>\n");
+		int under = h1 != NULL && run.h1 != NULL &&
+		    strcmp(run.h1, title) == 0;
 
+		if (!under) {
+			g_string_append(front, "<p class=\"book-title\">");
+			esc(front, title);
+			g_string_append(front, "</p>\n");
+		}
+		title_page(front, rs, &run);
+		g_string_append(front, "</header>\n");
+		if (!under)
+			g_string_append(out, front->str);
+		g_string_append(out, "<main>\n");
 		if (h1 != NULL) {
 			h1 += strlen("</h1>\n");
 			g_string_append_len(out, body->str, h1 - body->str);
+			if (under)
+				g_string_append(out, front->str);
 			g_string_append(out, nav->str);
 			g_string_append(out, h1);
 		} else {
 			g_string_append(out, nav->str);
 			g_string_append(out, body->str);
 		}
+		g_string_free(front, TRUE);
 	}
 	g_string_append(out, "</main>\n<footer><p class=\"credits\">");
 	/* A game no engine plays, or one with no test games, is not
@@ -939,6 +965,7 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 	g_string_append(out, "</p></footer>\n</body>\n</html>\n");
 	g_string_free(body, TRUE);
 	g_string_free(nav, TRUE);
+	free(run.h1);
 	rc = atomic_write(path, out->str, out->len, &why);
 	g_string_free(out, TRUE);
 	if (rc == -1) {
