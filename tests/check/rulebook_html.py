@@ -69,6 +69,7 @@ class Page(html.parser.HTMLParser):
                 self.index[-1][1].append(a["href"])
         if tag == "section" and "index" in a.get("class", ""):
             self.inindex = True
+            self.role = a.get("role")
         if tag == "li":
             self.inli = True
             self.cur = ""
@@ -224,8 +225,9 @@ for r in ("morschauser-modern", "gauntlet-ancients", "dice-skirmish", "cinder-va
     ok("%s: each entry of the index links to a place in the page" % r,
        page.index and all(e[1] and all(h[1:] in page.ids for h in e[1]) for e in page.index),
        str([e for e in page.index if not e[1]][:2]))
-    ok("%s: the index is a line of the contents" % r, "#index-of-rules" in page.hrefs
-       and "index-of-rules" in page.ids)
+    ok("%s: the index is a line of the contents, an index to a screen reader" % r,
+       "#index-of-rules" in page.hrefs and "index-of-rules" in page.ids and
+       getattr(page, "role", None) == "doc-index")
     hths = [t for t in page.ths]
     ok("%s: the tables' %d columns are the PDF's (the engine's left out)" % (r, len(hths)),
        len(pths) == len(hths) and all(same(x, y) for x, y in zip(pths, hths)),

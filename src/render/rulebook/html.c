@@ -646,15 +646,19 @@ html_terms(struct html_run *run)
 }
 
 /* The index: each term once (as the PDF's, in its order), a link to
- * each place it is in, named by the section it is under. */
+ * each place it is in, named by the section it is under; a document's
+ * index to a screen reader (role doc-index: the PDF's is tagged an
+ * Index). */
 static void
 html_index(struct html_run *run, const char *id)
 {
 	GString *g = run->body;
 	size_t i, k, j;
 
-	g_string_append_printf(g, "<section class=\"index\">\n<h2 id=\"%s\">",
-	    id);
+	g_string_append_printf(g,
+	    "<section class=\"index\" role=\"doc-index\" "
+	    "aria-labelledby=\"%s\">\n<h2 id=\"%s\">",
+	    id, id);
 	esc(g, _("Index of rules"));
 	g_string_append(g, "</h2>\n<p><i>");
 	esc(g,
