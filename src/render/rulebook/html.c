@@ -970,6 +970,19 @@ rnd_rulebook_html(const struct rnd_html *h, const char *path, struct diags *dg)
 	g_string_free(body, TRUE);
 	g_string_free(nav, TRUE);
 	free(run.h1);
+	for (i = 0; i < run.ncb; i++) {
+		free(run.cb[i].html);
+		free(run.cb[i].text);
+	}
+	free(run.cb);
+	for (i = 0; i < run.nslot; i++) {
+		free(run.slot[i].id);
+		free(run.slot[i].where);
+		free(run.slot[i].rows);
+	}
+	free(run.slot);
+	free(run.fn);
+	rb_terms_free(&run.terms);
 	rc = atomic_write(path, out->str, out->len, &why);
 	g_string_free(out, TRUE);
 	if (rc == -1) {
