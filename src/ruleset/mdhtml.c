@@ -70,7 +70,7 @@ body_of(const struct ruleset *rs, size_t *len)
 
 void
 rs_html_blocks(const struct ruleset *rs, char *(*img)(const char *, void *),
-    void (*fn)(const char *, int, const char *, void *), void *arg)
+    void (*fn)(const char *, int, const char *, int, int, void *), void *arg)
 {
 	cmark_parser *p;
 	cmark_node *doc, *n;
@@ -113,7 +113,9 @@ rs_html_blocks(const struct ruleset *rs, char *(*img)(const char *, void *),
 
 		if (lvl > 0)
 			node_text(n, &text, &tl, &tc);
-		fn(html, lvl, text != NULL ? text : "", arg);
+		fn(html, lvl, text != NULL ? text : "",
+		    cmark_node_get_start_line(n),
+		    cmark_node_get_start_column(n), arg);
 		free(text);
 		free(html);
 	}

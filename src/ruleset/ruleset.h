@@ -178,13 +178,15 @@ struct rs_md {
 /*
  * The ruleset's body as HTML, each top-level block in order through
  * cmark-gfm's renderer in safe mode (mdhtml.c): fn gets the block's HTML,
- * its heading level (0: no heading) and a heading's text. img, when not
+ * its heading level (0: no heading), a heading's text and where the block
+ * begins (line, column: its rs_md's pos). img, when not
  * NULL, gives each picture's new address first (malloc'd; NULL: keep).
  */
 struct ruleset;
 void rs_html_blocks(const struct ruleset *,
     char *(*img)(const char *url, void *arg),
-    void (*fn)(const char *html, int level, const char *text, void *arg),
+    void (*fn)(const char *html, int level, const char *text, int line,
+        int col, void *arg),
     void *arg);
 
 /* Plain text of an inline subtree, concatenated (caller frees). */

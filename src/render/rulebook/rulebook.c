@@ -20,6 +20,7 @@
 #include "../../check/analysis.h"
 #include "../internal.h"
 #include "html.h"
+#include "plan.h"
 
 /* A heading of the body, and the page (of the flow, from 0) it is on. */
 struct bhead {
@@ -54,25 +55,12 @@ struct book {
 	size_t nfigs, capfigs;
 	struct rnd_pics *pics; /* theirs (figure i is its unit i) */
 	const char *section;   /* the level-2 heading over the block added */
-	struct iterm *terms;   /* the index's terms, as found */
-	size_t nterms, capterms;
-	struct iterm *ie; /* its entries: sorted, one a term */
+	struct rb_terms terms; /* the index's terms, as found */
+	struct iterm *ie;      /* its entries: sorted, one a term */
 	size_t nie;
 	int cover_failed; /* the cover's picture could not be read */
 	const struct rs_md **inlinks; /* links inside the book ("#name") */
 	size_t ninlinks, capinlinks;
-};
-
-/* A term of the index: a heading, a bold term, a name in the Units,
- * Weapons or Terrain table; the block it is in (row of a table, or -1)
- * and, laid out, its page. An entry: the term, its pages in pages. */
-struct iterm {
-	char *term;
-	size_t blk;
-	int row, page;
-	char *pages; /* an entry's: "3, 7" */
-	char *key;   /* its sorting key (term_key) */
-	int first;   /* its first page's number */
 };
 
 /* A picture of the prose, drawn as a figure over its alt text. */
@@ -333,117 +321,6 @@ book_pics(struct book *b)
 	free(u);
 }
 
-/* A term for the index, its punctuation at either end left out;
- * nothing when it is empty, long or starts with a digit. */
-static void
-book_term(struct book *b, const char *text, size_t blk, int row)
-{
-	struct iterm t;
-	const char *a = text, *e = text + strlen(text);
-
-	while (*a == ' ' || *a == '(' || *a == '"')
-		a++;
-	while (e > a && strchr(" .,:;!?)\"", e[-1]) != NULL)
-		e--;
-	/* An em or en dash at the end ("Move —"). */
-	while (e - a >= 3 && (unsigned char)e[-3] == 0xe2 &&
-	    (unsigned char)e[-2] == 0x80 &&
-	    ((unsigned char)e[-1] == 0x94 || (unsigned char)e[-1] == 0x93)) {
-		e -= 3;
-		while (e > a && e[-1] == ' ')
-			e--;
-	}
-	if (e == a || e - a > 48 || (*a >= '0' && *a <= '9'))
-		return;
-	memset(&t, 0, sizeof(t));
-	t.term = xstrndup(a, (size_t)(e - a));
-	t.blk = blk;
-	t.row = row;
-	XPUSH(b->terms, b->nterms, b->capterms, t);
-}
-
-/* The bold terms of m, in block blk. */
-static void
-book_bold(struct book *b, const struct rs_md *m, size_t blk)
-{
-	size_t i;
-
-	if (m->kind == RS_MD_TABLE)
-		return;
-	if (m->kind == RS_MD_STRONG) {
-		char *t = rs_md_text(m);
-
-		book_term(b, t, blk, -1);
-		free(t);
-		return;
-	}
-	for (i = 0; i < m->nkids; i++)
-		book_bold(b, m->kids[i], blk);
-}
-
-/* The terms of a top-level block m that went into blocks [n0, n1) of
- * the flow: a list whose items took a block each gives each item's
- * terms its block. */
-static void
-book_terms_of(struct book *b, const struct rs_md *m, size_t n0, size_t n1)
-{
-	size_t i;
-
-	if (n1 <= n0)
-		return;
-	if (m->kind == RS_MD_HEADING) {
-		char *t = rs_md_text(m);
-
-		if (m->level >= 2)
-			book_term(b, t, n0, -1);
-		free(t);
-		return;
-	}
-	if (m->kind == RS_MD_LIST && n1 - n0 == m->nkids) {
-		for (i = 0; i < m->nkids; i++)
-			book_bold(b, m->kids[i], n0 + i);
-		return;
-	}
-	book_bold(b, m, n0);
-}
-
-/* The key of an index term, for sorting (caller frees): case-folded,
- * its accents left out (NFKD, combining marks dropped), compared byte by
- * byte, so that the order is the same in every locale. */
-static char *
-term_key(const char *t)
-{
-	char *f = g_utf8_casefold(t, -1);
-	char *d = g_utf8_normalize(f, -1, G_NORMALIZE_ALL);
-	char *r = xstrdup(d != NULL ? d : f), *q = r;
-	const char *p;
-
-	for (p = r; *p != '\0'; p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-		const char *n = g_utf8_next_char(p);
-
-		if (c >= 0x300 && c <= 0x36f)
-			continue;
-		memmove(q, p, (size_t)(n - p));
-		q += n - p;
-	}
-	*q = '\0';
-	g_free(f);
-	g_free(d);
-	return r;
-}
-
-static int
-term_cmp(const void *a, const void *b)
-{
-	const struct iterm *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
-
-	if (c == 0)
-		c = x->page - y->page;
-	return c;
-}
-
 static int book_folio(const struct book *, int);
 
 /* The index's entries from its terms and the body laid out: each term's
@@ -464,8 +341,8 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 	for (k = n; k-- > 0;)
 		if (pl[k].block < rnd_flow_count(f))
 			first[pl[k].block] = k;
-	for (i = 0; i < b->nterms; i++) {
-		struct iterm *t = &b->terms[i];
+	for (i = 0; i < b->terms.n; i++) {
+		struct iterm *t = &b->terms.v[i];
 		long rb;
 
 		t->page = -1;
@@ -489,14 +366,11 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 	for (i = 0; i < b->nie; i++)
 		free(b->ie[i].pages);
 	free(b->ie);
-	for (i = 0; i < b->nterms; i++)
-		if (b->terms[i].key == NULL)
-			b->terms[i].key = term_key(b->terms[i].term);
-	qsort(b->terms, b->nterms, sizeof(*b->terms), term_cmp);
-	b->ie = xcalloc(b->nterms + 1, sizeof(*b->ie));
+	rb_terms_sort(&b->terms);
+	b->ie = xcalloc(b->terms.n + 1, sizeof(*b->ie));
 	b->nie = 0;
-	for (i = 0; i < b->nterms; i++) {
-		struct iterm *t = &b->terms[i], *e;
+	for (i = 0; i < b->terms.n; i++) {
+		struct iterm *t = &b->terms.v[i], *e;
 		int same = 0, folio;
 
 		if (t->page < 0)
@@ -529,144 +403,63 @@ book_terms_plan(struct book *b, struct rnd_flow *f)
 	}
 }
 
-/* Whether a table's header cell names the column en, in English or the
- * ruleset's German or French word for it (FORMAT.md, Languages). */
-static int
-col_is(const struct rs_md *cell, const char *en, const char *de,
-    const char *fr)
-{
-	char *t = rs_md_text(cell);
-	int is = rs_name_eq(t, en) || (de != NULL && rs_name_eq(t, de)) ||
-	    (fr != NULL && rs_name_eq(t, fr));
-
-	free(t);
-	return is;
-}
-
-/* Table m of the section sec as the family says its cells to a player
- * (eng_show.cell_words), its columns keep[c] into the flow: 1, or 0
- * when it says every cell as written (the flow sets it). */
-static int
-book_words_table(struct book *b, struct rnd_flow *f, const struct rs_md *m,
-    const int *keep, const char *sec)
-{
-	const struct eng_show *sh = eng_show_of(b->rs);
-	const struct rs_md *hd = m->kids[0];
-	size_t r, c, k, nk = 0, n = hd->nkids;
-	char **cells, *t, *h, *w;
-	int said = 0;
-
-	if (sh == NULL || sh->cell_words == NULL)
-		return 0;
-	for (c = 0; c < n; c++)
-		nk += keep[c] != 0;
-	if (nk == 0)
-		return 0;
-	cells = xcalloc(m->nkids * nk, sizeof(char *));
-	for (r = 0; r < m->nkids; r++)
-		for (c = 0, k = 0; c < n; c++) {
-			const struct rs_md *cell = c < m->kids[r]->nkids ?
-			    m->kids[r]->kids[c] :
-			    NULL;
-
-			if (!keep[c])
-				continue;
-			t = cell != NULL ? rs_md_text(cell) : xstrdup("");
-			h = rs_md_text(hd->kids[c]);
-			w = sh->cell_words(sec, h, r, t);
-			if (w != NULL) {
-				cells[r * nk + k] = rnd_markup_escape(w);
-				said = 1;
-			} else
-				cells[r * nk + k] = cell != NULL ?
-				    rnd_md_markup(cell, b->st.mono_font, 0) :
-				    xstrdup("");
-			free(w);
-			free(h);
-			free(t);
-			k++;
-		}
-	if (said)
-		rnd_flow_table(f, m->pos, m->nkids, nk, cells, hd->header);
-	for (r = 0; r < m->nkids * nk; r++)
-		free(cells[r]);
-	free(cells);
-	return said;
-}
-
 /* A prose table as the book prints it (rnd_flow_on_table): the engine's
  * words left to the designer's own text — the Terrain table's Kind
  * column and a modifiers table's Key column are left out, and a family's
  * settings table (the dice family's Combat) is said as rules, a bullet
- * each, in the family's words (eng_show.setting_words). */
+ * each, in the family's words (eng_show.setting_words); a table the
+ * family says in a player's words (eng_show.cell_words) with them
+ * (plan.c, as the HTML book). */
 static int
 book_table(void *arg, struct rnd_flow *f, const struct rs_md *m, int *keep)
 {
 	struct book *b = arg;
-	const char *sec = b->section != NULL ?
-	    rs_heading_en(b->rs->lang, b->section) :
-	    "";
-	const struct rs_md *hd = m->kids[0];
-	size_t c, r, n = hd->nkids, ls = strlen(sec);
-	const struct eng_show *sh = eng_show_of(b->rs);
-	char **set, **val;
+	struct rb_table t;
+	size_t r, c, k, nk = 0;
+	char **cells, *e;
+	int how;
 
 	/* The names in the tables a player looks them up in. */
-	if (rs_name_eq(sec, "Units") || rs_name_eq(sec, "Weapons") ||
-	    rs_name_eq(sec, "Terrain"))
-		for (r = 1; r < m->nkids; r++)
-			if (m->kids[r]->nkids > 0) {
-				char *t = rs_md_text(m->kids[r]->kids[0]);
+	rb_table_terms(&b->terms, b->rs, b->section, m, rnd_flow_count(f));
+	how = rb_table_plan(b->rs, b->section, m, keep, &t);
+	if (how == 1) {
+		for (c = 0; c < t.cols; c++)
+			nk += keep[c] != 0;
+		cells = xcalloc(m->nkids * nk, sizeof(char *));
+		for (r = 0; r < m->nkids; r++)
+			for (c = 0, k = 0; c < t.cols; c++) {
+				const struct rs_md *cell = c <
+				        m->kids[r]->nkids ?
+				    m->kids[r]->kids[c] :
+				    NULL;
 
-				book_term(b, t, rnd_flow_count(f), (int)r);
-				free(t);
+				if (!keep[c])
+					continue;
+				cells[r * nk + k++] =
+				    t.words[r * t.cols + c] != NULL ?
+				    rnd_markup_escape(
+				        t.words[r * t.cols + c]) :
+				    cell != NULL ?
+				    rnd_md_markup(cell, b->st.mono_font, 0) :
+				    xstrdup("");
 			}
-	if (rs_name_eq(sec, "Terrain") && n > 2)
-		for (c = 0; c < n; c++)
-			if (col_is(hd->kids[c], "Kind", "Art", "Nature"))
-				keep[c] = 0;
-	if (ls >= 9 && rs_name_eq(sec + ls - 9, "modifiers") && n > 2)
-		for (c = 0; c < n; c++)
-			if (col_is(hd->kids[c], "Key", "Schl\xc3\xbcssel",
-			        "Cl\xc3\xa9"))
-				keep[c] = 0;
-	/* A table of the family's said in a player's words. */
-	if (book_words_table(b, f, m, keep, sec))
-		return 1;
-	/* The family's settings table, said as rules in its words. */
-	if (sh == NULL || sh->setting_words == NULL ||
-	    sh->settings_section == NULL ||
-	    !rs_name_eq(sec, sh->settings_section) || n != 2 ||
-	    !col_is(hd->kids[0], "Setting", NULL, NULL) ||
-	    !col_is(hd->kids[1], "Value", NULL, NULL))
-		return 0;
-	set = xcalloc(m->nkids, sizeof(*set));
-	val = xcalloc(m->nkids, sizeof(*val));
-	for (r = 1; r < m->nkids; r++) {
-		if (m->kids[r]->nkids < 2)
-			continue;
-		set[r] = rs_md_text(m->kids[r]->kids[0]);
-		val[r] = rs_md_text(m->kids[r]->kids[1]);
+		rnd_flow_table(f, m->pos, m->nkids, nk, cells,
+		    m->kids[0]->header);
+		for (r = 0; r < m->nkids * nk; r++)
+			free(cells[r]);
+		free(cells);
 	}
-	for (r = 1; r < m->nkids; r++) {
-		char *w, *e;
-
-		if (set[r] == NULL ||
-		    (w = sh->setting_words((const char *const *)set,
-		         (const char *const *)val, m->nkids, r)) == NULL)
-			continue;
-		e = rnd_markup_escape(w);
-		rnd_flow_item(f, m->kids[r]->pos, 0, "\xe2\x80\xa2", e);
-		free(e);
-		free(w);
-	}
-	for (r = 0; r < m->nkids; r++) {
-		free(set[r]);
-		free(val[r]);
-	}
-	free(set);
-	free(val);
-	return 1;
+	if (how == 2)
+		for (r = 1; r < m->nkids; r++) {
+			if (t.rules[r] == NULL)
+				continue;
+			e = rnd_markup_escape(t.rules[r]);
+			rnd_flow_item(f, m->kids[r]->pos, 0, "\xe2\x80\xa2",
+			    e);
+			free(e);
+		}
+	rb_table_free(&t);
+	return how != 0;
 }
 
 /* The notes referred to since the last ones: at the end of the section
@@ -832,7 +625,7 @@ book_body(struct book *b, struct rnd_flow *f)
 			XPUSH(b->h, b->nh, b->caph, x);
 		}
 		rnd_flow_md(f, m, 0);
-		book_terms_of(b, m, n0, rnd_flow_count(f));
+		rb_terms_of(&b->terms, m, n0, rnd_flow_count(f));
 		/* Each row of the Units and Weapons tables a destination, the
 		 * prose's names link to (book_name_links). */
 		if (m->kind == RS_MD_TABLE && rnd_flow_count(f) > n0 &&
@@ -1530,11 +1323,7 @@ out:
 	for (i = 0; i < b.nie; i++)
 		free(b.ie[i].pages);
 	free(b.ie);
-	for (i = 0; i < b.nterms; i++) {
-		free(b.terms[i].term);
-		free(b.terms[i].key);
-	}
-	free(b.terms);
+	rb_terms_free(&b.terms);
 	rnd_pics_free(b.pics);
 	rs_node_free(t);
 	free(tfile);
