@@ -32,7 +32,7 @@ static const char *const not_in_project[] = { "help", "json", "watch",
  * build's as a whole: set at the top). */
 static const char *const not_per_product[] = { "output", "help", "quiet",
 	"verbose", "dump", "print-template", "json", "lang", "pdfx", "icc",
-	"no-cache", "jobs", NULL };
+	"no-cache", "jobs", "scenario", "unit", NULL };
 
 static int
 listed(const char *const *list, const char *name)

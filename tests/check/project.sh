@@ -9,6 +9,7 @@
 # own, the same bytes as `rulebook -o FILE.html`.
 BIN=${1:-./sandtable}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+SRC=$(pwd)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -101,6 +102,26 @@ grep -q "cards.pdf" "$T/out" && ! grep -q "reference.pdf" "$T/out" &&
     pass "a product's option changed in the project: that product made again" ||
     fail "a product's option changed: that product made again" "$(cat "$T/out")"
 
+# The scenario's own options in a build: points, table and density, as
+# the command takes them (the same scenario as the command's: its YAML
+# the same but for the path to its ruleset, from where each is).
+cp "$SRC/rulesets/dice-skirmish.md" "$T/ds.md"
+cat >"$T/s.yaml" <<'EOF'
+rulesets: [ds.md]
+output: so
+only: [scenario]
+scenario:
+  points: 60
+  table: 4x3ft
+  density: sparse
+EOF
+"$BIN" build -q --project "$T/s.yaml" 2>"$T/err"
+"$BIN" scenario -q "$T/ds.md" --balanced --points 60 --table 4x3ft --density sparse -o "$T/sc.pdf" 2>/dev/null
+pdftotext "$T/so/ds/scenario.pdf" - 2>/dev/null | grep -q "about 60 points a side" &&
+    [ "$(diff "$T/so/ds/scenario.yaml" "$T/sc.yaml" | grep '^[<>]' | grep -vc '^[<>] ruleset:')" = 0 ] &&
+    pass "scenario: points, table, density in a project: as scenario --balanced --points 60 … makes it" ||
+    fail "scenario's options in a project" "$(cat "$T/err"; diff "$T/so/ds/scenario.yaml" "$T/sc.yaml" | head -5)"
+
 # html is a product: the same bytes as rulebook -o FILE.html and build's.
 "$BIN" html -q "$T/g.md" -o "$T/h.html" 2>/dev/null
 "$BIN" rulebook -q "$T/g.md" -o "$T/r.html" 2>/dev/null
@@ -136,6 +157,7 @@ bad "a bad value, in the option's words, at the value" "bad.yaml:2:8: build: --p
 bad "a ruleset that is not there" "bad.yaml:1:18: error: no ruleset 'nope.md'" 'rulesets: [g.md, nope.md]\n'
 bad "a product's unknown option" "bad.yaml:3:3: error: the cards product has no option 'blead'; did you mean 'bleed'?" 'rulesets: g.md\ncards:\n  blead: 3mm\n'
 bad "a product's bad value" "bad.yaml:3:10: cards: --bleed '3xx'" 'rulesets: g.md\ncards:\n  bleed: 3xx\n'
+bad "a scenario's table that is no size" "bad.yaml:3:10: scenario: --table 4xft: not a length" 'rulesets: g.md\nscenario:\n  table: 4xft\n'
 bad "a command's option a build does not take" "bad.yaml:3:3: error: 'grid' is the map command's option, not taken in a build" 'rulesets: g.md\nmap:\n  grid: hex\n'
 bad "a flag that is neither true nor false" "bad.yaml:2:7: error: 'pdfx' is true or false, not 'maybe'" 'rulesets: g.md\npdfx: maybe\n'
 bad "a run's option" "bad.yaml:2:1: error: 'watch' is given to a run" 'rulesets: g.md\nwatch: true\n'

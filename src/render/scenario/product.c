@@ -507,6 +507,27 @@ points_opt(const struct cli_opt *row, const char *arg, void *own,
 	return CLI_GO;
 }
 
+/* --table SIZE: kept as given, read in the ruleset's measure once the
+ * ruleset is (a bare 72x48 is in it); a size no measure reads is the
+ * option's error at once. */
+static int
+table_opt(const struct cli_opt *row, const char *arg, void *own,
+    char why[CLI_WHY_MAX])
+{
+	struct sopts *o = own;
+	const char *bad;
+	double w, h;
+
+	(void)row;
+	if (len_parse_pair(arg, LEN_MM, &w, &h, &bad) != 0) {
+		snprintf(why, CLI_WHY_MAX, "--table %s: %s (e.g. 72x48in)",
+		    arg, bad);
+		return EXIT_USAGE;
+	}
+	o->table = arg;
+	return CLI_GO;
+}
+
 /* --density: sparse, normal or dense. */
 static int
 density_opt(const struct cli_opt *row, const char *arg, void *own,
@@ -560,7 +581,7 @@ static const struct cli_opt scenario_options[] = {
 	CLI_JOBS("J",
 	    "threads for the games (default 2; results do\n"
 	    "not depend on it)"),
-	CLI_STR("table", 'T', "SIZE", struct sopts, table,
+	CLI_FN("table", 'T', "SIZE", struct sopts, table, table_opt, 0, 0,
 	    "table size, e.g. 72x48in (default: the ruleset's)"),
 	CLI_FN("points", 0, "P", struct sopts, rq, points_opt, 0, 0,
 	    "points a side (default: the ruleset's battle)"),
@@ -652,6 +673,17 @@ append_diags(struct diags *d, const struct diags *run, int quiet)
 		}
 }
 
+/* The command's defaults: normal density, a random special rule. */
+static void
+own_init(void *own)
+{
+	struct sopts *o = own;
+
+	memset(o, 0, sizeof(*o));
+	o->rq.density = 1;
+	o->rq.special = -1;
+}
+
 /* Product for build: a balanced scenario of build's seed (1 unless
  * given), games and jobs, on its paper, with its template. */
 int
@@ -663,9 +695,10 @@ product_scenario(struct analysis *a, const char *path,
 	struct rnd_sc_made m = { 0 };
 	struct diags run = { 0 };
 	char *yaml = rnd_scenario_yaml_path(path), *wrote = NULL;
+	char *table_at = NULL;
+	const struct sopts *so = own;
 	int made = -1, rc;
 
-	(void)own;
 	memset(&q, 0, sizeof(q));
 	q.rq.seed = c->seed;
 	q.rq.density = 1;
@@ -674,6 +707,31 @@ product_scenario(struct analysis *a, const char *path,
 	q.jobs = c->jobs;
 	/* A print-only ruleset's scenario is not balanced: it says so. */
 	q.balanced = !eng_show_of(rs)->print_only;
+	/* Its own options, from a project (sandtable.yaml's scenario:):
+	 * points, table, density and special, as the command takes them. */
+	if (so != NULL) {
+		const char *why;
+
+		q.rq.points = so->rq.points;
+		q.rq.points_at.file = so->points_opt;
+		q.rq.density = so->rq.density;
+		q.rq.special = so->rq.special;
+		if (so->table != NULL) {
+			table_at = xasprintf("scenario: --table %s",
+			    so->table);
+			q.rq.table_at.file = table_at;
+			if (len_parse_pair(so->table,
+			        rs->measure == LEN_NONE ? LEN_MM : rs->measure,
+			        &q.rq.table_w, &q.rq.table_h, &why) != 0) {
+				diag_msg(d, q.rq.table_at,
+				    MSG(SCENARIO_TABLE_SIZE_BAD), so->table,
+				    why);
+				free(table_at);
+				free(yaml);
+				return -1;
+			}
+		}
+	}
 	q.paper = c->paper;
 	q.tmpl = c->tmpl;
 	/* Both outputs are checked before the games are played. */
@@ -694,6 +752,7 @@ product_scenario(struct analysis *a, const char *path,
 	rnd_sc_made_free(&m);
 	free(wrote);
 	free(yaml);
+	free(table_at);
 	return rc;
 }
 
@@ -723,6 +782,10 @@ const struct product scenario_product = {
 	    ".Pq Cm engine : none\n"
 	    "gets its default battle's forces on both sides and a briefing that\n"
 	    "says it is not balanced by play.\n",
+	/* Its own options in a build (a project's scenario:), the command's
+	 * struct; the command itself has its own run (cmd_scenario.c). */
+	.own_size = sizeof(struct sopts),
+	.own_init = own_init,
 	/* What it reads: the settings and tables, and the seed and games of its search. */
 	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
 	    PRODUCT_READS_SELFPLAY | PRODUCT_READS_TEMPLATE |
