@@ -63,6 +63,8 @@ struct blk {
 	char *bullet; /* item */
 	size_t nrows, ncols;
 	char **cells; /* table */
+	char **plain; /* its cells without the soft hyphens given, or NULL */
+	char **hyph;  /* with them, kept by rnd_flow_resize, or NULL */
 	int header;
 	rnd_draw_fn draw;
 	void *arg;
@@ -130,6 +132,7 @@ struct rnd_flow {
 	double long_colw; /* in columns this wide */
 	char *long_where; /* the note's last sentence, or NULL */
 	size_t kept;      /* bytes the layouts its cells keep take, about */
+	double omit_pt;   /* the least size table_taller tried (0: none) */
 	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
 	double colw;      /* for the column width colw */
 	double colh;      /* a column's height (0: unknown) */
@@ -283,6 +286,17 @@ cells_free(struct blk *b)
 	b->cell = NULL;
 }
 
+/* Free n strings of v, and v. */
+static void
+cells_drop(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 /* Free what a block holds. */
 static void
 blk_free(struct blk *b)
@@ -298,9 +312,9 @@ blk_free(struct blk *b)
 	for (j = 0; b->rowdest != NULL && j < b->nrows; j++)
 		free(b->rowdest[j]);
 	free(b->rowdest);
-	for (j = 0; j < b->nrows * b->ncols; j++)
-		free(b->cells[j]);
-	free(b->cells);
+	cells_drop(b->cells, b->nrows * b->ncols);
+	cells_drop(b->plain, b->nrows * b->ncols);
+	cells_drop(b->hyph, b->nrows * b->ncols);
 	free(b->nat);
 	free(b->min);
 	cells_free(b);
@@ -1206,11 +1220,16 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 		smin += b->min[c] * table_least_pt(f) / b->wpt + 0.2;
 	if (smin <= avail)
 		return;
-	for (i = 0; i < b->nrows * b->ncols; i++) {
-		char *h = rnd_hyphenate_markup(f->thyph, b->cells[i]);
-
-		free(b->cells[i]);
-		b->cells[i] = h;
+	/* Its cells as they were added kept, for rnd_flow_resize. */
+	b->plain = b->cells;
+	if (b->hyph != NULL) { /* given them before a resize */
+		b->cells = b->hyph;
+		b->hyph = NULL;
+	} else {
+		b->cells = xcalloc(b->nrows * b->ncols, sizeof(char *));
+		for (i = 0; i < b->nrows * b->ncols; i++)
+			b->cells[i] = rnd_hyphenate_markup(f->thyph,
+			    b->plain[i]);
 	}
 	cells_free(b);
 	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
@@ -1450,6 +1469,16 @@ table_least_h(const struct rnd_flow *f, const struct blk *b)
 	return h;
 }
 
+/* The least body size (pt) a search from size_pt tries: whole steps of
+ * RND_STEP_PT down, not under the flow's least. */
+static double
+least_step_pt(const struct rnd_flow *f, double size_pt)
+{
+	int steps = (int)floor((size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+
+	return size_pt - RND_STEP_PT * (steps > 0 ? steps : 0);
+}
+
 /* Returns 1 when table b (natural widths measured) is taller than room
  * at the least size the flow tries, in a column of width colw: its rows
  * measured as a try there would, one at a time, until they are. Words
@@ -1461,12 +1490,10 @@ table_taller(struct rnd_flow *f, struct blk *b, double colw, double room)
 	const struct rnd_hyph *hyph = f->thyph;
 	double scale = f->scale, h = 0;
 	long too_wide = f->too_wide;
-	int steps = (int)floor(
-	    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	size_t r, c;
 
-	f->scale = (f->st.size_pt - RND_STEP_PT * (steps > 0 ? steps : 0)) /
-	    f->st.size_pt;
+	f->omit_pt = least_step_pt(f, f->st.size_pt);
+	f->scale = f->omit_pt / f->st.size_pt;
 	f->thyph = NULL;
 	table_widths(f, b, colw);
 	for (r = 0; r < b->nrows && h <= room; r++) {
@@ -2488,6 +2515,7 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	struct placing pl = { NULL, 0, 0 };
 	long miss;
 
+	f->known = 0;
 	/* Natural widths at full size, as rnd_flow_render's search measures
 	 * them: a second flow of the same tables finds them in the cache. */
 	f->scale = 1.0;
@@ -2496,8 +2524,63 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	if (flow_too_wide(f, (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols))
 		return 0;
 	miss = flow_try(f, fr, max_pages, size_pt / f->st.size_pt, &pl);
+	/* At the full size, a fit is what rnd_flow_render's search would
+	 * try first and keep: it need not lay the flow out again. */
+	if (miss == -1 && f->scale == 1.0 && f->guess_pt == 0) {
+		flow_save(f, &pl);
+		f->known = 1;
+		f->best_step = 0;
+	}
 	free(pl.v);
 	return miss == -1;
+}
+
+/*
+ * A new body size for a flow whose blocks stay (a sheet that grows its
+ * text to fill the sides tries several): what was measured, placed or
+ * found at the old size is dropped, what does not depend on the size
+ * (the cells' measures, the layouts' memo) is kept, so the flow lays out
+ * as one built anew at size_pt would. Returns 0, or -1 when a decision
+ * taken as blocks were added depends on the size (a long table left out
+ * or kept after a try at a least size of another step): then only a
+ * flow built anew will do.
+ */
+int
+rnd_flow_resize(struct rnd_flow *f, double size_pt)
+{
+	size_t i;
+
+	if (f->omit_pt > 0 && least_step_pt(f, size_pt) != f->omit_pt)
+		return -1;
+	f->st.size_pt = size_pt;
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		/* A table given soft hyphens at the old size gets them again
+		 * where a try at the new one would first give them. */
+		if (b->plain != NULL) {
+			b->hyph = b->cells;
+			b->cells = b->plain;
+			b->plain = NULL;
+			cells_free(b);
+			b->cell = xcalloc(b->nrows * b->ncols,
+			    sizeof(*b->cell));
+			b->hyphenated = 0;
+		}
+		blk_unmeasure(b);
+		meas_free(&b->saved);
+		/* Natural widths are measured at the full size (wpt). */
+		free(b->nat);
+		free(b->min);
+		b->nat = b->min = NULL;
+	}
+	f->nmeas = 0;
+	f->scale = 1.0;
+	f->known = 0;
+	f->have_saved = 0;
+	f->last_miss = -1;
+	f->too_wide = -1;
+	return 0;
 }
 
 /* Returns the body size (pt) at which the flow fits, or 0. */

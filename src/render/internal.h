@@ -376,6 +376,9 @@ void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
 /* Inline Markdown as Pango markup (caller frees). */
 char *rnd_md_markup(const struct rs_md *, const char *mono_font, int condense);
 
+/* A new body size for the flow's blocks (see flow.c): 0, or -1 when the
+ * flow must be built anew at that size. */
+int rnd_flow_resize(struct rnd_flow *, double size_pt);
 /* The body size (pt) at which the flow fits in max_pages of frame, at
  * most size_pt; 0 when it does not fit even at min_pt. */
 /* Whether the flow fits max_pages at body size size_pt (one try). */

@@ -505,6 +505,7 @@ rnd_markup_escape(const char *s)
 int
 rnd_font_installed(const char *family, char **used)
 {
+	static int ready;
 	static const char *const generic[] = { "sans-serif", "sans", "serif",
 		"monospace", "mono", "cursive", "fantasy", "system-ui",
 		"emoji", "math", NULL };
@@ -528,6 +529,13 @@ rnd_font_installed(const char *family, char **used)
 			free(want);
 			return 1;
 		}
+	/* Pango loads fontconfig's configuration in a thread of its own:
+	 * asked before it is done, fontconfig would load it a second time
+	 * (25 M instructions) for this match alone. */
+	if (!ready) {
+		rnd_fonts_ready();
+		ready = 1;
+	}
 	pat = FcPatternCreate();
 	FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)want);
 	FcConfigSubstitute(NULL, pat, FcMatchPattern);

@@ -864,6 +864,18 @@ ref_build(struct ref *r, double pt)
 	return ref_sections(r);
 }
 
+/* The flow at body size pt: its blocks kept (the same at every size),
+ * unless the flow must be built anew (rnd_flow_resize). 0, or -1 as
+ * ref_build. */
+static int
+ref_size(struct ref *r, double pt)
+{
+	r->st.size_pt = pt;
+	if (r->flow != NULL && rnd_flow_resize(r->flow, pt) == 0)
+		return 0;
+	return ref_build(r, pt);
+}
+
 /*
  * The sheet's flow in r->flow, its text grown to fill the sides before
  * any is left empty: when it fits them at the template's size, at the
@@ -883,12 +895,17 @@ ref_grow(struct ref *r, const struct rnd_frame *fr, int pages)
 	    !rnd_flow_fits_at(r->flow, fr, pages, base))
 		return 0;
 	for (pt = r->max_pt; pt > base + 1e-9; pt -= 0.5) {
-		if (ref_build(r, pt) == -1)
+		if (ref_size(r, pt) == -1)
 			return -1;
 		if (rnd_flow_fits_at(r->flow, fr, pages, pt))
 			return 0;
 	}
-	return ref_build(r, base);
+	/* It fits at base, as found first: laid out there again (the
+	 * layouts come from the memo), it need not be searched again. */
+	if (ref_size(r, base) == -1)
+		return -1;
+	(void)rnd_flow_fits_at(r->flow, fr, pages, base);
+	return 0;
 }
 
 /* --dump: each side, the title band, the frame of the text, then every
