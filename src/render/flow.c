@@ -1479,6 +1479,36 @@ least_step_pt(const struct rnd_flow *f, double size_pt)
 	return size_pt - RND_STEP_PT * (steps > 0 ? steps : 0);
 }
 
+/*
+ * Returns the most height (mm) cell (r, c) of table b (its widths chosen)
+ * can take in its column, without laying it out: cell_height's when it
+ * fits on one line; else, when its widest word (with the space after it)
+ * fits the column, twice as many lines as 2 x its width over the
+ * column's + 1, each no taller than its one line (the same fonts or
+ * fewer): a line ends where its next word would not fit, so any two
+ * lines, with the space between, are wider than the column. -1 when
+ * that does not hold (a word that breaks between letters, a line break
+ * of its own).
+ */
+static double
+cell_most_h(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+{
+	const struct cell *ce = &b->cell[r * b->ncols + c];
+	const char *s = b->cells[r * b->ncols + c];
+	double w = b->m.colw[c] - 2 * CELL_PADX,
+	       k = rnd_pt_scale(table_pt(f, b));
+	int lw = w > 0 ? (int)(w / k * PANGO_SCALE) : 0;
+
+	if (w <= 0 || ce->m.w + 16 < lw)
+		return (double)ce->m.h / PANGO_SCALE * k;
+	if (ce->m.word + 16 >= lw || strpbrk(s, "\n\r") != NULL ||
+	    strstr(s, "\xe2\x80\xa8") != NULL ||
+	    strstr(s, "\xe2\x80\xa9") != NULL)
+		return -1;
+	return (4.0 * ceil((double)ce->m.w / lw) + 2) * ce->m.h / PANGO_SCALE *
+	    k;
+}
+
 /* Returns 1 when table b (natural widths measured) is taller than room
  * at the least size the flow tries, in a column of width colw: its rows
  * measured as a try there would, one at a time, until they are. Words
@@ -1496,6 +1526,26 @@ table_taller(struct rnd_flow *f, struct blk *b, double colw, double room)
 	f->scale = f->omit_pt / f->st.size_pt;
 	f->thyph = NULL;
 	table_widths(f, b, colw);
+	/* Most tables are far shorter than room: their cells' most
+	 * heights tell, and none is laid out wrapped. */
+	for (r = 0; r < b->nrows && h >= 0 && h <= room; r++) {
+		double rh = 0;
+
+		for (c = 0; c < b->ncols && rh >= 0; c++) {
+			double ch = cell_most_h(f, b, r, c);
+
+			rh = ch < 0 ? -1 : ch > rh ? ch : rh;
+		}
+		h = rh < 0 ? -1 : h + rh + 2 * CELL_PADY;
+	}
+	if (h >= 0 && h <= room) {
+		blk_unmeasure(b);
+		f->scale = scale;
+		f->too_wide = too_wide;
+		f->thyph = hyph;
+		return 0;
+	}
+	h = 0;
 	for (r = 0; r < b->nrows && h <= room; r++) {
 		double rh = 0;
 
