@@ -1343,9 +1343,11 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
-/* Returns the layout of cell (r, c) in its column (caller unrefs). A
- * cell whose text fits the column on one line is the same unwrapped, and
- * that layout serves every column width. */
+/* Returns the layout of cell (r, c) in its column (caller unrefs), to
+ * be drawn at the scale of its table's size (rnd_pt_scale(table_pt())),
+ * whatever size it was made at: a layout is made at RND_LAYOUT_PT, the
+ * same at every size. A cell whose text fits the column on one line is
+ * the same unwrapped, and that layout serves every column width. */
 static PangoLayout *
 cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
@@ -1355,12 +1357,10 @@ cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
 	if (w <= 0 || ce->m.w + 16 < lw) {
-		if (ce->lay != NULL &&
-		    rnd_layout_scale(ce->lay) == rnd_pt_scale(pt))
+		if (ce->lay != NULL)
 			return g_object_ref(ce->lay);
 		w = 0;
-	} else if (ce->wlay != NULL && ce->ww == lw &&
-	    rnd_layout_scale(ce->wlay) == rnd_pt_scale(pt))
+	} else if (ce->wlay != NULL && ce->ww == lw)
 		return g_object_ref(ce->wlay);
 	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
 	    b->cells[r * b->ncols + c]);
@@ -1582,10 +1582,10 @@ table_omit(struct rnd_flow *f)
 	size_t rows;
 	char *n, *e;
 
-	/* Its layouts are not kept: a table left out draws none, and one
-	 * that is not is drawn at the sheet's size. */
+	/* Its cells keep their layouts (a table left out frees them): a
+	 * cell on one line is drawn with its own at any size. */
 	f->scale = 1.0;
-	table_natural(f, &f->v[f->n - 1], 0);
+	table_natural(f, &f->v[f->n - 1], 1);
 	f->scale = scale;
 	if (table_least_h(f, &f->v[f->n - 1]) <= f->long_room &&
 	    !table_taller(f, &f->v[f->n - 1], f->long_colw, f->long_room))
@@ -1928,6 +1928,7 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 	 * be cheap (49,000 cells tagged took a book 2 s and 160 MB more):
 	 * there the rows alone. */
 	int cells = b->nrows * b->ncols <= FLOW_TAG_CELLS_MAX;
+	double k = rnd_pt_scale(table_pt(f, b)); /* see cell_layout */
 
 	if (b->header && r == 0) {
 		rnd_set_rgb(cr, f->st.accent);
@@ -1946,7 +1947,7 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
 		if (cells)
 			rnd_tag_begin(cr, role);
-		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
+		rnd_layout_draw_at(cr, l, k, cx + CELL_PADX, y + CELL_PADY);
 		if (cells)
 			rnd_tag_end(cr, role);
 		g_object_unref(l);

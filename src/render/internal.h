@@ -221,6 +221,10 @@ void rnd_layout_set_width(PangoLayout *, double width_mm);
 int rnd_markup_size(const struct rnd_font *f, double pt);
 /* Draw a layout with its top-left at (x, y) mm. */
 void rnd_layout_draw(cairo_t *, PangoLayout *, double x, double y);
+/* The same at scale k, not its own: a layout made at one size drawn at
+ * another (a layout without a width is the same at every size). */
+void rnd_layout_draw_at(cairo_t *, PangoLayout *, double k, double x,
+    double y);
 /* Draw one line of layout l with its baseline's left end at (x, y) mm. */
 void rnd_layout_draw_line(cairo_t *, PangoLayout *, PangoLayoutLine *,
     double x, double y);

@@ -421,16 +421,29 @@ rnd_layout_size(PangoLayout *l, double *w, double *h)
 }
 
 /* Save cr's state and put the current point at (x, y) mm in the space of
- * layout l (scaled by rnd_layout_scale()); the caller restores. */
+ * a layout drawn at scale k; the caller restores. */
 static void
-layout_space(cairo_t *cr, PangoLayout *l, double x, double y)
+space_at(cairo_t *cr, double k, double x, double y)
 {
-	double k = rnd_layout_scale(l);
-
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	cairo_scale(cr, k, k);
 	cairo_move_to(cr, 0, 0);
+}
+
+/* The same in the space of layout l (scaled by rnd_layout_scale()). */
+static void
+layout_space(cairo_t *cr, PangoLayout *l, double x, double y)
+{
+	space_at(cr, rnd_layout_scale(l), x, y);
+}
+
+void
+rnd_layout_draw_at(cairo_t *cr, PangoLayout *l, double k, double x, double y)
+{
+	space_at(cr, k, x, y);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
 }
 
 void
