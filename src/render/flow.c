@@ -770,22 +770,36 @@ char_widths(PangoLayout *l, int n)
 	return cw;
 }
 
+/* About the bytes a layout of markup on one line takes (a 7-character
+ * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
+ * cells of a flow keep (49,000 cells of a few characters). */
+#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
+#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
+#define KEEP_MAX (64u << 20)
+
 /*
  * The memo of cell measures, for the process: a table's cells are
  * measured once however many flows (a sheet makes one for each size it
  * tries, a book two) and sizes ask for them. A layout of each cell would
  * not do: a table may have 50,000 cells, and the layouts' memo holds a
  * few thousand. Keys are the font, the width (-1: unwrapped) in layout
- * units and the markup; at most CELL_MEMO_MAX, then it starts again.
+ * units and the markup; at most CELL_MEMO_MAX, then it starts again. An
+ * entry keeps the layout it was measured with, to draw the cell at any
+ * size (cell_layout), while those kept take no more than CELL_MEMO_KEEP
+ * bytes, about (KEEP_BYTES).
  */
 #define CELL_MEMO_MAX 131072
+#define CELL_MEMO_KEEP (16u << 20)
 
 struct cell_entry {
 	struct cellm m;
-	char key[]; /* the hash table's key */
+	PangoLayout *lay; /* or NULL */
+	size_t bytes;     /* that it takes, about */
+	char key[];       /* the hash table's key */
 };
 
 static GHashTable *cell_memo;
+static size_t cell_memo_kept;
 static char *cell_keybuf;
 static size_t cell_keycap;
 
@@ -831,19 +845,51 @@ cell_memo_find(const char *key)
 	return e != NULL ? &e->m : NULL;
 }
 
-/* Keep m under key in the memo. */
+/* Returns the layout the memo keeps for key (not ref'd), or NULL. */
+static PangoLayout *
+cell_memo_layout(const char *key)
+{
+	struct cell_entry *e;
+
+	if (cell_memo == NULL)
+		return NULL;
+	e = g_hash_table_lookup(cell_memo, key);
+	return e != NULL ? e->lay : NULL;
+}
+
 static void
-cell_memo_put(const char *key, const struct cellm *m)
+cell_entry_free(void *p)
+{
+	struct cell_entry *e = p;
+
+	if (e->lay != NULL) {
+		g_object_unref(e->lay);
+		cell_memo_kept -= e->bytes;
+	}
+	free(e);
+}
+
+/* Keep m under key in the memo, and l (the layout it was measured with,
+ * or NULL) while there is room for bytes more. */
+static void
+cell_memo_put(const char *key, const struct cellm *m, PangoLayout *l,
+    size_t bytes)
 {
 	size_t n = strlen(key);
 	struct cell_entry *e = xmalloc(sizeof(*e) + n + 1);
 
 	if (cell_memo == NULL)
 		cell_memo = g_hash_table_new_full(g_str_hash, g_str_equal,
-		    NULL, free);
+		    NULL, cell_entry_free);
 	if (g_hash_table_size(cell_memo) >= CELL_MEMO_MAX)
 		g_hash_table_remove_all(cell_memo);
 	e->m = *m;
+	e->lay = NULL;
+	e->bytes = bytes;
+	if (l != NULL && cell_memo_kept + bytes <= CELL_MEMO_KEEP) {
+		e->lay = g_object_ref(l);
+		cell_memo_kept += bytes;
+	}
 	memcpy(e->key, key, n + 1);
 	g_hash_table_replace(cell_memo, e->key, e);
 }
@@ -892,19 +938,12 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 	}
 	free(cw);
 	m->unknown = pango_layout_get_unknown_glyphs_count(l) > 0;
+	cell_memo_put(key, m, l, KEEP_BYTES(markup));
 	if (lay != NULL)
 		*lay = l;
 	else
 		g_object_unref(l);
-	cell_memo_put(key, m);
 }
-
-/* About the bytes a layout of markup on one line takes (a 7-character
- * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
- * cells of a flow keep (49,000 cells of a few characters). */
-#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
-#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
-#define KEEP_MAX (64u << 20)
 
 /* Cell ce, n mm wide on one line, keeps l, the layout it was measured
  * with (to draw it), while the flow's cells keep at most KEEP_MAX, and
@@ -1355,15 +1394,22 @@ cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
 	int lw = w > 0 ? (int)(w / rnd_pt_scale(pt) * PANGO_SCALE) : 0;
 
+	const char *s = b->cells[r * b->ncols + c];
+	int bold = b->header && r == 0;
+	PangoLayout *l;
+
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
 	if (w <= 0 || ce->m.w + 16 < lw) {
 		if (ce->lay != NULL)
 			return g_object_ref(ce->lay);
 		w = 0;
+		lw = -1;
 	} else if (ce->wlay != NULL && ce->ww == lw)
 		return g_object_ref(ce->wlay);
-	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
-	    b->cells[r * b->ncols + c]);
+	/* Another cell's of the same text, or a flow's before. */
+	if ((l = cell_memo_layout(cell_key(f->st.font, bold, lw, s))) != NULL)
+		return g_object_ref(l);
+	return flow_layout_pt(f->st.font, pt, bold, w, s);
 }
 
 /* Returns the height (mm) of cell (r, c) in its column, as its layout
@@ -1404,7 +1450,7 @@ cell_height(struct rnd_flow *f, struct blk *b, size_t r, size_t c)
 			rnd_layout_markup(l, s);
 			pango_layout_get_size(l, &m.w, &m.h);
 			ce->wh = m.h;
-			cell_memo_put(key, &m);
+			cell_memo_put(key, &m, l, WKEEP_BYTES(s));
 			if (f->kept + WKEEP_BYTES(s) <= KEEP_MAX) {
 				ce->wlay = l;
 				f->kept += WKEEP_BYTES(s);
