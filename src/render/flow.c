@@ -42,7 +42,8 @@ struct meas {
 	double indent;     /* mm, left */
 	double space;      /* mm before, unless at a column top */
 	PangoLayout *lay;  /* heading, para, item */
-	PangoLayout *blay; /* item bullet */
+	PangoLayout *blay; /* item bullet, at RND_LAYOUT_PT: */
+	double bk, bw;     /* drawn at scale bk, bw mm wide */
 	double *top;       /* nlines + 1 line tops; top[nlines] = height */
 	double *base;      /* baselines */
 	int nlines;
@@ -1686,10 +1687,16 @@ blk_measure(struct rnd_flow *f, struct blk *b, double colw)
 		break;
 	case BLK_ITEM: {
 		double bw, q = b->quote ? QUOTE_L : 0;
+		int pw;
 
 		b->m.indent = q + body * (1.2 * b->level + 1.3);
-		b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
-		rnd_layout_size(b->m.blay, &bw, NULL);
+		/* Unwrapped, the same layout at every size (drawn at its
+		 * scale): laid out once, not once a size tried. */
+		b->m.bk = rnd_pt_scale(role_pt(f, 1.0));
+		b->m.blay = flow_layout_pt(f->st.font, RND_LAYOUT_PT, 1, 0,
+		    b->bullet);
+		pango_layout_get_size(b->m.blay, &pw, NULL);
+		bw = b->m.bw = (double)pw / PANGO_SCALE * b->m.bk;
 		if (bw + body * 0.5 > b->m.indent - q - body * 1.2 * b->level)
 			b->m.indent = q + body * 1.2 * b->level + bw +
 			    body * 0.5;
@@ -2273,12 +2280,9 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		if (b->quote)
 			draw_quote(f, cr, pc, x, y, w);
 		if (pc->a == 0) {
-			double bw;
-
-			rnd_layout_size(b->m.blay, &bw, NULL);
 			rnd_set_rgb(cr, f->st.accent);
-			rnd_layout_draw(cr, b->m.blay,
-			    x + b->m.indent - bw -
+			rnd_layout_draw_at(cr, b->m.blay, b->m.bk,
+			    x + b->m.indent - b->m.bw -
 			        RND_PT_MM * role_pt(f, 1.0) * 0.4,
 			    y);
 			rnd_set_rgb(cr, f->st.text);

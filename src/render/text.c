@@ -314,11 +314,62 @@ out:
 	return out;
 }
 
+/* ---- counts (SANDTABLE_COUNT) ---- */
+
+static int lay_counting = -1;
+static unsigned long lay_made, lay_again;
+static GHashTable *lay_seen; /* what each was laid out from */
+
+static void
+lay_print(void)
+{
+	fprintf(stderr, "sandtable: layouts: made %lu, the same again %lu\n",
+	    lay_made, lay_again);
+}
+
+/* Count a layout given its text s (markup != 0: markup), and those that
+ * repeat one made before in every respect Pango lays out from (font,
+ * width, wrapping, alignment, ellipsis, text): each of those is text
+ * shaped again for nothing (tests/check/reference.sh). Asked once;
+ * printed by exit(). */
+static void
+lay_count(PangoLayout *l, int markup, const char *s)
+{
+	const char *e;
+	char *fd, *key;
+
+	if (lay_counting == -1) {
+		lay_counting = (e = getenv("SANDTABLE_COUNT")) != NULL &&
+		    *e != '\0' && strcmp(e, "0") != 0;
+		if (lay_counting) {
+			lay_seen = g_hash_table_new_full(g_str_hash,
+			    g_str_equal, g_free, NULL);
+			atexit(lay_print);
+		}
+	}
+	if (!lay_counting)
+		return;
+	fd = pango_font_description_to_string(
+	    pango_layout_get_font_description(l));
+	key = g_strdup_printf("%s\x1f%d\x1f%d\x1f%d\x1f%d\x1f%d\x1f%s", fd,
+	    pango_layout_get_width(l), (int)pango_layout_get_wrap(l),
+	    (int)pango_layout_get_ellipsize(l),
+	    (int)pango_layout_get_alignment(l), markup, s);
+	g_free(fd);
+	lay_made++;
+	if (g_hash_table_contains(lay_seen, key)) {
+		lay_again++;
+		g_free(key);
+	} else
+		g_hash_table_add(lay_seen, key);
+}
+
 void
 rnd_layout_text(PangoLayout *l, const char *s)
 {
 	char *b = break_runs(s, 0);
 
+	lay_count(l, 0, s);
 	pango_layout_set_text(l, b != NULL ? b : s, -1);
 	free(b);
 	no_hyphens(l);
@@ -329,6 +380,7 @@ rnd_layout_markup(PangoLayout *l, const char *s)
 {
 	char *b = break_runs(s, 1);
 
+	lay_count(l, 1, s);
 	pango_layout_set_markup(l, b != NULL ? b : s, -1);
 	free(b);
 	if (strstr(s, "\xc2\xad") == NULL)
