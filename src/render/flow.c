@@ -42,7 +42,8 @@ struct meas {
 	double indent;     /* mm, left */
 	double space;      /* mm before, unless at a column top */
 	PangoLayout *lay;  /* heading, para, item */
-	PangoLayout *blay; /* item bullet */
+	PangoLayout *blay; /* item bullet, at RND_LAYOUT_PT: */
+	double bk, bw;     /* drawn at scale bk, bw mm wide */
 	double *top;       /* nlines + 1 line tops; top[nlines] = height */
 	double *base;      /* baselines */
 	int nlines;
@@ -63,6 +64,8 @@ struct blk {
 	char *bullet; /* item */
 	size_t nrows, ncols;
 	char **cells; /* table */
+	char **plain; /* its cells without the soft hyphens given, or NULL */
+	char **hyph;  /* with them, kept by rnd_flow_resize, or NULL */
 	int header;
 	rnd_draw_fn draw;
 	void *arg;
@@ -130,6 +133,7 @@ struct rnd_flow {
 	double long_colw; /* in columns this wide */
 	char *long_where; /* the note's last sentence, or NULL */
 	size_t kept;      /* bytes the layouts its cells keep take, about */
+	double omit_pt;   /* the least size table_taller tried (0: none) */
 	size_t nmeas;     /* blocks [0, nmeas) are measured at scale */
 	double colw;      /* for the column width colw */
 	double colh;      /* a column's height (0: unknown) */
@@ -283,6 +287,17 @@ cells_free(struct blk *b)
 	b->cell = NULL;
 }
 
+/* Free n strings of v, and v. */
+static void
+cells_drop(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 /* Free what a block holds. */
 static void
 blk_free(struct blk *b)
@@ -298,9 +313,9 @@ blk_free(struct blk *b)
 	for (j = 0; b->rowdest != NULL && j < b->nrows; j++)
 		free(b->rowdest[j]);
 	free(b->rowdest);
-	for (j = 0; j < b->nrows * b->ncols; j++)
-		free(b->cells[j]);
-	free(b->cells);
+	cells_drop(b->cells, b->nrows * b->ncols);
+	cells_drop(b->plain, b->nrows * b->ncols);
+	cells_drop(b->hyph, b->nrows * b->ncols);
 	free(b->nat);
 	free(b->min);
 	cells_free(b);
@@ -756,22 +771,36 @@ char_widths(PangoLayout *l, int n)
 	return cw;
 }
 
+/* About the bytes a layout of markup on one line takes (a 7-character
+ * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
+ * cells of a flow keep (49,000 cells of a few characters). */
+#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
+#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
+#define KEEP_MAX (64u << 20)
+
 /*
  * The memo of cell measures, for the process: a table's cells are
  * measured once however many flows (a sheet makes one for each size it
  * tries, a book two) and sizes ask for them. A layout of each cell would
  * not do: a table may have 50,000 cells, and the layouts' memo holds a
  * few thousand. Keys are the font, the width (-1: unwrapped) in layout
- * units and the markup; at most CELL_MEMO_MAX, then it starts again.
+ * units and the markup; at most CELL_MEMO_MAX, then it starts again. An
+ * entry keeps the layout it was measured with, to draw the cell at any
+ * size (cell_layout), while those kept take no more than CELL_MEMO_KEEP
+ * bytes, about (KEEP_BYTES).
  */
 #define CELL_MEMO_MAX 131072
+#define CELL_MEMO_KEEP (16u << 20)
 
 struct cell_entry {
 	struct cellm m;
-	char key[]; /* the hash table's key */
+	PangoLayout *lay; /* or NULL */
+	size_t bytes;     /* that it takes, about */
+	char key[];       /* the hash table's key */
 };
 
 static GHashTable *cell_memo;
+static size_t cell_memo_kept;
 static char *cell_keybuf;
 static size_t cell_keycap;
 
@@ -817,19 +846,51 @@ cell_memo_find(const char *key)
 	return e != NULL ? &e->m : NULL;
 }
 
-/* Keep m under key in the memo. */
+/* Returns the layout the memo keeps for key (not ref'd), or NULL. */
+static PangoLayout *
+cell_memo_layout(const char *key)
+{
+	struct cell_entry *e;
+
+	if (cell_memo == NULL)
+		return NULL;
+	e = g_hash_table_lookup(cell_memo, key);
+	return e != NULL ? e->lay : NULL;
+}
+
 static void
-cell_memo_put(const char *key, const struct cellm *m)
+cell_entry_free(void *p)
+{
+	struct cell_entry *e = p;
+
+	if (e->lay != NULL) {
+		g_object_unref(e->lay);
+		cell_memo_kept -= e->bytes;
+	}
+	free(e);
+}
+
+/* Keep m under key in the memo, and l (the layout it was measured with,
+ * or NULL) while there is room for bytes more. */
+static void
+cell_memo_put(const char *key, const struct cellm *m, PangoLayout *l,
+    size_t bytes)
 {
 	size_t n = strlen(key);
 	struct cell_entry *e = xmalloc(sizeof(*e) + n + 1);
 
 	if (cell_memo == NULL)
 		cell_memo = g_hash_table_new_full(g_str_hash, g_str_equal,
-		    NULL, free);
+		    NULL, cell_entry_free);
 	if (g_hash_table_size(cell_memo) >= CELL_MEMO_MAX)
 		g_hash_table_remove_all(cell_memo);
 	e->m = *m;
+	e->lay = NULL;
+	e->bytes = bytes;
+	if (l != NULL && cell_memo_kept + bytes <= CELL_MEMO_KEEP) {
+		e->lay = g_object_ref(l);
+		cell_memo_kept += bytes;
+	}
 	memcpy(e->key, key, n + 1);
 	g_hash_table_replace(cell_memo, e->key, e);
 }
@@ -878,19 +939,12 @@ cell_natural(struct rnd_flow *f, const char *markup, int bold, double pt,
 	}
 	free(cw);
 	m->unknown = pango_layout_get_unknown_glyphs_count(l) > 0;
+	cell_memo_put(key, m, l, KEEP_BYTES(markup));
 	if (lay != NULL)
 		*lay = l;
 	else
 		g_object_unref(l);
-	cell_memo_put(key, m);
 }
-
-/* About the bytes a layout of markup on one line takes (a 7-character
- * cell's, 1.2 KB; a 35-character one's, 2.8 KB), and the most that the
- * cells of a flow keep (49,000 cells of a few characters). */
-#define KEEP_BYTES(markup) (900 + 60 * strlen(markup))
-#define WKEEP_BYTES(markup) (2 * KEEP_BYTES(markup)) /* wrapped */
-#define KEEP_MAX (64u << 20)
 
 /* Cell ce, n mm wide on one line, keeps l, the layout it was measured
  * with (to draw it), while the flow's cells keep at most KEEP_MAX, and
@@ -1206,11 +1260,16 @@ table_hyphenate(struct rnd_flow *f, struct blk *b, double avail)
 		smin += b->min[c] * table_least_pt(f) / b->wpt + 0.2;
 	if (smin <= avail)
 		return;
-	for (i = 0; i < b->nrows * b->ncols; i++) {
-		char *h = rnd_hyphenate_markup(f->thyph, b->cells[i]);
-
-		free(b->cells[i]);
-		b->cells[i] = h;
+	/* Its cells as they were added kept, for rnd_flow_resize. */
+	b->plain = b->cells;
+	if (b->hyph != NULL) { /* given them before a resize */
+		b->cells = b->hyph;
+		b->hyph = NULL;
+	} else {
+		b->cells = xcalloc(b->nrows * b->ncols, sizeof(char *));
+		for (i = 0; i < b->nrows * b->ncols; i++)
+			b->cells[i] = rnd_hyphenate_markup(f->thyph,
+			    b->plain[i]);
 	}
 	cells_free(b);
 	b->cell = xcalloc(b->nrows * b->ncols, sizeof(*b->cell));
@@ -1324,9 +1383,11 @@ table_widths(struct rnd_flow *f, struct blk *b, double w)
 	free(done);
 }
 
-/* Returns the layout of cell (r, c) in its column (caller unrefs). A
- * cell whose text fits the column on one line is the same unwrapped, and
- * that layout serves every column width. */
+/* Returns the layout of cell (r, c) in its column (caller unrefs), to
+ * be drawn at the scale of its table's size (rnd_pt_scale(table_pt())),
+ * whatever size it was made at: a layout is made at RND_LAYOUT_PT, the
+ * same at every size. A cell whose text fits the column on one line is
+ * the same unwrapped, and that layout serves every column width. */
 static PangoLayout *
 cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 {
@@ -1334,17 +1395,22 @@ cell_layout(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
 	double w = b->m.colw[c] - 2 * CELL_PADX, pt = table_pt(f, b);
 	int lw = w > 0 ? (int)(w / rnd_pt_scale(pt) * PANGO_SCALE) : 0;
 
+	const char *s = b->cells[r * b->ncols + c];
+	int bold = b->header && r == 0;
+	PangoLayout *l;
+
 	/* Whole Pango units and a margin: no doubt about the wrapping. */
 	if (w <= 0 || ce->m.w + 16 < lw) {
-		if (ce->lay != NULL &&
-		    rnd_layout_scale(ce->lay) == rnd_pt_scale(pt))
+		if (ce->lay != NULL)
 			return g_object_ref(ce->lay);
 		w = 0;
-	} else if (ce->wlay != NULL && ce->ww == lw &&
-	    rnd_layout_scale(ce->wlay) == rnd_pt_scale(pt))
+		lw = -1;
+	} else if (ce->wlay != NULL && ce->ww == lw)
 		return g_object_ref(ce->wlay);
-	return flow_layout_pt(f->st.font, pt, b->header && r == 0, w,
-	    b->cells[r * b->ncols + c]);
+	/* Another cell's of the same text, or a flow's before. */
+	if ((l = cell_memo_layout(cell_key(f->st.font, bold, lw, s))) != NULL)
+		return g_object_ref(l);
+	return flow_layout_pt(f->st.font, pt, bold, w, s);
 }
 
 /* Returns the height (mm) of cell (r, c) in its column, as its layout
@@ -1385,7 +1451,7 @@ cell_height(struct rnd_flow *f, struct blk *b, size_t r, size_t c)
 			rnd_layout_markup(l, s);
 			pango_layout_get_size(l, &m.w, &m.h);
 			ce->wh = m.h;
-			cell_memo_put(key, &m);
+			cell_memo_put(key, &m, l, WKEEP_BYTES(s));
 			if (f->kept + WKEEP_BYTES(s) <= KEEP_MAX) {
 				ce->wlay = l;
 				f->kept += WKEEP_BYTES(s);
@@ -1450,6 +1516,46 @@ table_least_h(const struct rnd_flow *f, const struct blk *b)
 	return h;
 }
 
+/* The least body size (pt) a search from size_pt tries: whole steps of
+ * RND_STEP_PT down, not under the flow's least. */
+static double
+least_step_pt(const struct rnd_flow *f, double size_pt)
+{
+	int steps = (int)floor((size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
+
+	return size_pt - RND_STEP_PT * (steps > 0 ? steps : 0);
+}
+
+/*
+ * Returns the most height (mm) cell (r, c) of table b (its widths chosen)
+ * can take in its column, without laying it out: cell_height's when it
+ * fits on one line; else, when its widest word (with the space after it)
+ * fits the column, twice as many lines as 2 x its width over the
+ * column's + 1, each no taller than its one line (the same fonts or
+ * fewer): a line ends where its next word would not fit, so any two
+ * lines, with the space between, are wider than the column. -1 when
+ * that does not hold (a word that breaks between letters, a line break
+ * of its own).
+ */
+static double
+cell_most_h(const struct rnd_flow *f, const struct blk *b, size_t r, size_t c)
+{
+	const struct cell *ce = &b->cell[r * b->ncols + c];
+	const char *s = b->cells[r * b->ncols + c];
+	double w = b->m.colw[c] - 2 * CELL_PADX,
+	       k = rnd_pt_scale(table_pt(f, b));
+	int lw = w > 0 ? (int)(w / k * PANGO_SCALE) : 0;
+
+	if (w <= 0 || ce->m.w + 16 < lw)
+		return (double)ce->m.h / PANGO_SCALE * k;
+	if (ce->m.word + 16 >= lw || strpbrk(s, "\n\r") != NULL ||
+	    strstr(s, "\xe2\x80\xa8") != NULL ||
+	    strstr(s, "\xe2\x80\xa9") != NULL)
+		return -1;
+	return (4.0 * ceil((double)ce->m.w / lw) + 2) * ce->m.h / PANGO_SCALE *
+	    k;
+}
+
 /* Returns 1 when table b (natural widths measured) is taller than room
  * at the least size the flow tries, in a column of width colw: its rows
  * measured as a try there would, one at a time, until they are. Words
@@ -1461,14 +1567,32 @@ table_taller(struct rnd_flow *f, struct blk *b, double colw, double room)
 	const struct rnd_hyph *hyph = f->thyph;
 	double scale = f->scale, h = 0;
 	long too_wide = f->too_wide;
-	int steps = (int)floor(
-	    (f->st.size_pt - f->st.min_pt) / RND_STEP_PT + 1e-9);
 	size_t r, c;
 
-	f->scale = (f->st.size_pt - RND_STEP_PT * (steps > 0 ? steps : 0)) /
-	    f->st.size_pt;
+	f->omit_pt = least_step_pt(f, f->st.size_pt);
+	f->scale = f->omit_pt / f->st.size_pt;
 	f->thyph = NULL;
 	table_widths(f, b, colw);
+	/* Most tables are far shorter than room: their cells' most
+	 * heights tell, and none is laid out wrapped. */
+	for (r = 0; r < b->nrows && h >= 0 && h <= room; r++) {
+		double rh = 0;
+
+		for (c = 0; c < b->ncols && rh >= 0; c++) {
+			double ch = cell_most_h(f, b, r, c);
+
+			rh = ch < 0 ? -1 : ch > rh ? ch : rh;
+		}
+		h = rh < 0 ? -1 : h + rh + 2 * CELL_PADY;
+	}
+	if (h >= 0 && h <= room) {
+		blk_unmeasure(b);
+		f->scale = scale;
+		f->too_wide = too_wide;
+		f->thyph = hyph;
+		return 0;
+	}
+	h = 0;
 	for (r = 0; r < b->nrows && h <= room; r++) {
 		double rh = 0;
 
@@ -1505,10 +1629,10 @@ table_omit(struct rnd_flow *f)
 	size_t rows;
 	char *n, *e;
 
-	/* Its layouts are not kept: a table left out draws none, and one
-	 * that is not is drawn at the sheet's size. */
+	/* Its cells keep their layouts (a table left out frees them): a
+	 * cell on one line is drawn with its own at any size. */
 	f->scale = 1.0;
-	table_natural(f, &f->v[f->n - 1], 0);
+	table_natural(f, &f->v[f->n - 1], 1);
 	f->scale = scale;
 	if (table_least_h(f, &f->v[f->n - 1]) <= f->long_room &&
 	    !table_taller(f, &f->v[f->n - 1], f->long_colw, f->long_room))
@@ -1563,10 +1687,16 @@ blk_measure(struct rnd_flow *f, struct blk *b, double colw)
 		break;
 	case BLK_ITEM: {
 		double bw, q = b->quote ? QUOTE_L : 0;
+		int pw;
 
 		b->m.indent = q + body * (1.2 * b->level + 1.3);
-		b->m.blay = flow_layout(f, f->st.font, 1.0, 1, 0, b->bullet);
-		rnd_layout_size(b->m.blay, &bw, NULL);
+		/* Unwrapped, the same layout at every size (drawn at its
+		 * scale): laid out once, not once a size tried. */
+		b->m.bk = rnd_pt_scale(role_pt(f, 1.0));
+		b->m.blay = flow_layout_pt(f->st.font, RND_LAYOUT_PT, 1, 0,
+		    b->bullet);
+		pango_layout_get_size(b->m.blay, &pw, NULL);
+		bw = b->m.bw = (double)pw / PANGO_SCALE * b->m.bk;
 		if (bw + body * 0.5 > b->m.indent - q - body * 1.2 * b->level)
 			b->m.indent = q + body * 1.2 * b->level + bw +
 			    body * 0.5;
@@ -1851,6 +1981,7 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 	 * be cheap (49,000 cells tagged took a book 2 s and 160 MB more):
 	 * there the rows alone. */
 	int cells = b->nrows * b->ncols <= FLOW_TAG_CELLS_MAX;
+	double k = rnd_pt_scale(table_pt(f, b)); /* see cell_layout */
 
 	if (b->header && r == 0) {
 		rnd_set_rgb(cr, f->st.accent);
@@ -1869,7 +2000,7 @@ draw_row(const struct rnd_flow *f, cairo_t *cr, const struct blk *b, size_t r,
 		rnd_set_rgb(cr, b->header && r == 0 ? 0xffffff : f->st.text);
 		if (cells)
 			rnd_tag_begin(cr, role);
-		rnd_layout_draw(cr, l, cx + CELL_PADX, y + CELL_PADY);
+		rnd_layout_draw_at(cr, l, k, cx + CELL_PADX, y + CELL_PADY);
 		if (cells)
 			rnd_tag_end(cr, role);
 		g_object_unref(l);
@@ -2149,12 +2280,9 @@ draw_piece(const struct rnd_flow *f, cairo_t *cr, const struct piece *pc,
 		if (b->quote)
 			draw_quote(f, cr, pc, x, y, w);
 		if (pc->a == 0) {
-			double bw;
-
-			rnd_layout_size(b->m.blay, &bw, NULL);
 			rnd_set_rgb(cr, f->st.accent);
-			rnd_layout_draw(cr, b->m.blay,
-			    x + b->m.indent - bw -
+			rnd_layout_draw_at(cr, b->m.blay, b->m.bk,
+			    x + b->m.indent - b->m.bw -
 			        RND_PT_MM * role_pt(f, 1.0) * 0.4,
 			    y);
 			rnd_set_rgb(cr, f->st.text);
@@ -2488,6 +2616,7 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	struct placing pl = { NULL, 0, 0 };
 	long miss;
 
+	f->known = 0;
 	/* Natural widths at full size, as rnd_flow_render's search measures
 	 * them: a second flow of the same tables finds them in the cache. */
 	f->scale = 1.0;
@@ -2496,8 +2625,63 @@ rnd_flow_fits_at(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	if (flow_too_wide(f, (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols))
 		return 0;
 	miss = flow_try(f, fr, max_pages, size_pt / f->st.size_pt, &pl);
+	/* At the full size, a fit is what rnd_flow_render's search would
+	 * try first and keep: it need not lay the flow out again. */
+	if (miss == -1 && f->scale == 1.0 && f->guess_pt == 0) {
+		flow_save(f, &pl);
+		f->known = 1;
+		f->best_step = 0;
+	}
 	free(pl.v);
 	return miss == -1;
+}
+
+/*
+ * A new body size for a flow whose blocks stay (a sheet that grows its
+ * text to fill the sides tries several): what was measured, placed or
+ * found at the old size is dropped, what does not depend on the size
+ * (the cells' measures, the layouts' memo) is kept, so the flow lays out
+ * as one built anew at size_pt would. Returns 0, or -1 when a decision
+ * taken as blocks were added depends on the size (a long table left out
+ * or kept after a try at a least size of another step): then only a
+ * flow built anew will do.
+ */
+int
+rnd_flow_resize(struct rnd_flow *f, double size_pt)
+{
+	size_t i;
+
+	if (f->omit_pt > 0 && least_step_pt(f, size_pt) != f->omit_pt)
+		return -1;
+	f->st.size_pt = size_pt;
+	for (i = 0; i < f->n; i++) {
+		struct blk *b = &f->v[i];
+
+		/* A table given soft hyphens at the old size gets them again
+		 * where a try at the new one would first give them. */
+		if (b->plain != NULL) {
+			b->hyph = b->cells;
+			b->cells = b->plain;
+			b->plain = NULL;
+			cells_free(b);
+			b->cell = xcalloc(b->nrows * b->ncols,
+			    sizeof(*b->cell));
+			b->hyphenated = 0;
+		}
+		blk_unmeasure(b);
+		meas_free(&b->saved);
+		/* Natural widths are measured at the full size (wpt). */
+		free(b->nat);
+		free(b->min);
+		b->nat = b->min = NULL;
+	}
+	f->nmeas = 0;
+	f->scale = 1.0;
+	f->known = 0;
+	f->have_saved = 0;
+	f->last_miss = -1;
+	f->too_wide = -1;
+	return 0;
 }
 
 /* Returns the body size (pt) at which the flow fits, or 0. */

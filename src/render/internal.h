@@ -221,6 +221,10 @@ void rnd_layout_set_width(PangoLayout *, double width_mm);
 int rnd_markup_size(const struct rnd_font *f, double pt);
 /* Draw a layout with its top-left at (x, y) mm. */
 void rnd_layout_draw(cairo_t *, PangoLayout *, double x, double y);
+/* The same at scale k, not its own: a layout made at one size drawn at
+ * another (a layout without a width is the same at every size). */
+void rnd_layout_draw_at(cairo_t *, PangoLayout *, double k, double x,
+    double y);
 /* Draw one line of layout l with its baseline's left end at (x, y) mm. */
 void rnd_layout_draw_line(cairo_t *, PangoLayout *, PangoLayoutLine *,
     double x, double y);
@@ -376,6 +380,9 @@ void rnd_flow_md(struct rnd_flow *, const struct rs_md *, int condense);
 /* Inline Markdown as Pango markup (caller frees). */
 char *rnd_md_markup(const struct rs_md *, const char *mono_font, int condense);
 
+/* A new body size for the flow's blocks (see flow.c): 0, or -1 when the
+ * flow must be built anew at that size. */
+int rnd_flow_resize(struct rnd_flow *, double size_pt);
 /* The body size (pt) at which the flow fits in max_pages of frame, at
  * most size_pt; 0 when it does not fit even at min_pt. */
 /* Whether the flow fits max_pages at body size size_pt (one try). */

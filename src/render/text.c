@@ -314,11 +314,62 @@ out:
 	return out;
 }
 
+/* ---- counts (SANDTABLE_COUNT) ---- */
+
+static int lay_counting = -1;
+static unsigned long lay_made, lay_again;
+static GHashTable *lay_seen; /* what each was laid out from */
+
+static void
+lay_print(void)
+{
+	fprintf(stderr, "sandtable: layouts: made %lu, the same again %lu\n",
+	    lay_made, lay_again);
+}
+
+/* Count a layout given its text s (markup != 0: markup), and those that
+ * repeat one made before in every respect Pango lays out from (font,
+ * width, wrapping, alignment, ellipsis, text): each of those is text
+ * shaped again for nothing (tests/check/reference.sh). Asked once;
+ * printed by exit(). */
+static void
+lay_count(PangoLayout *l, int markup, const char *s)
+{
+	const char *e;
+	char *fd, *key;
+
+	if (lay_counting == -1) {
+		lay_counting = (e = getenv("SANDTABLE_COUNT")) != NULL &&
+		    *e != '\0' && strcmp(e, "0") != 0;
+		if (lay_counting) {
+			lay_seen = g_hash_table_new_full(g_str_hash,
+			    g_str_equal, g_free, NULL);
+			atexit(lay_print);
+		}
+	}
+	if (!lay_counting)
+		return;
+	fd = pango_font_description_to_string(
+	    pango_layout_get_font_description(l));
+	key = g_strdup_printf("%s\x1f%d\x1f%d\x1f%d\x1f%d\x1f%d\x1f%s", fd,
+	    pango_layout_get_width(l), (int)pango_layout_get_wrap(l),
+	    (int)pango_layout_get_ellipsize(l),
+	    (int)pango_layout_get_alignment(l), markup, s);
+	g_free(fd);
+	lay_made++;
+	if (g_hash_table_contains(lay_seen, key)) {
+		lay_again++;
+		g_free(key);
+	} else
+		g_hash_table_add(lay_seen, key);
+}
+
 void
 rnd_layout_text(PangoLayout *l, const char *s)
 {
 	char *b = break_runs(s, 0);
 
+	lay_count(l, 0, s);
 	pango_layout_set_text(l, b != NULL ? b : s, -1);
 	free(b);
 	no_hyphens(l);
@@ -329,6 +380,7 @@ rnd_layout_markup(PangoLayout *l, const char *s)
 {
 	char *b = break_runs(s, 1);
 
+	lay_count(l, 1, s);
 	pango_layout_set_markup(l, b != NULL ? b : s, -1);
 	free(b);
 	if (strstr(s, "\xc2\xad") == NULL)
@@ -421,16 +473,29 @@ rnd_layout_size(PangoLayout *l, double *w, double *h)
 }
 
 /* Save cr's state and put the current point at (x, y) mm in the space of
- * layout l (scaled by rnd_layout_scale()); the caller restores. */
+ * a layout drawn at scale k; the caller restores. */
 static void
-layout_space(cairo_t *cr, PangoLayout *l, double x, double y)
+space_at(cairo_t *cr, double k, double x, double y)
 {
-	double k = rnd_layout_scale(l);
-
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	cairo_scale(cr, k, k);
 	cairo_move_to(cr, 0, 0);
+}
+
+/* The same in the space of layout l (scaled by rnd_layout_scale()). */
+static void
+layout_space(cairo_t *cr, PangoLayout *l, double x, double y)
+{
+	space_at(cr, rnd_layout_scale(l), x, y);
+}
+
+void
+rnd_layout_draw_at(cairo_t *cr, PangoLayout *l, double k, double x, double y)
+{
+	space_at(cr, k, x, y);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
 }
 
 void
@@ -505,6 +570,7 @@ rnd_markup_escape(const char *s)
 int
 rnd_font_installed(const char *family, char **used)
 {
+	static int ready;
 	static const char *const generic[] = { "sans-serif", "sans", "serif",
 		"monospace", "mono", "cursive", "fantasy", "system-ui",
 		"emoji", "math", NULL };
@@ -528,6 +594,13 @@ rnd_font_installed(const char *family, char **used)
 			free(want);
 			return 1;
 		}
+	/* Pango loads fontconfig's configuration in a thread of its own:
+	 * asked before it is done, fontconfig would load it a second time
+	 * (25 M instructions) for this match alone. */
+	if (!ready) {
+		rnd_fonts_ready();
+		ready = 1;
+	}
 	pat = FcPatternCreate();
 	FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)want);
 	FcConfigSubstitute(NULL, pat, FcMatchPattern);

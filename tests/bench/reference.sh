@@ -4,7 +4,8 @@
 # same words (the sheet's own, from pdftotext) at the same body size on
 # landscape A4 in three columns, one layout per paragraph. Counted in
 # instructions (valgrind --tool=callgrind; the machine's speed drifts,
-# the count does not), for each bundled ruleset; the target is 2x. Then
+# the count does not), for each bundled ruleset; the target is 2x; and
+# the Pango items each shaped (its calls of pango_shape_item). Then
 # wall time against pandoc + weasyprint where both are installed, in one
 # paired run (the target: 30x faster).
 BIN=${1:-./sandtable}
@@ -19,6 +20,19 @@ fi
 irefs() {
 	valgrind --tool=callgrind --callgrind-out-file="$T/cg" "$@" 2>&1 >/dev/null |
 	    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+}
+# The Pango items the last run shaped: its calls of pango_shape_item, from
+# callgrind's call counts (names are given once, then by number).
+shapes() {
+	awk '/^c?fn=\(/ {
+		id = $0; sub(/^c?fn=\(/, "", id); sub(/\).*/, "", id)
+		name = $0; sub(/^c?fn=\([0-9]+\) ?/, "", name)
+		if (name != "") names[id] = name
+		cfn = $0 ~ /^cfn=/ && names[id] == "pango_shape_item"
+		next
+	}
+	/^calls=/ { if (cfn) { split($0, a, /[= ]/); n += a[2] } cfn = 0 }
+	END { print n + 0 }' "$T/cg"
 }
 for r in morschauser-modern gauntlet-ancients dice-skirmish cinder-vale; do
 	"$BIN" reference -q "rulesets/$r.md" -o "$T/ref.pdf" >/dev/null 2>&1 || {
@@ -40,11 +54,15 @@ for r in morschauser-modern gauntlet-ancients dice-skirmish cinder-vale; do
 		continue
 	fi
 	a=$(irefs "$BIN" reference -q "rulesets/$r.md" -o "$T/ref.pdf")
+	sa=$(shapes)
 	b=$(irefs "$T/minimal_ref" "$T/words" "$T/min.pdf" "$pt")
-	LC_ALL=C awk -v r="$r" -v a="$a" -v b="$b" -v w="$words" -v pt="$pt" 'BEGIN {
+	sb=$(shapes)
+	LC_ALL=C awk -v r="$r" -v a="$a" -v b="$b" -v w="$words" -v pt="$pt" \
+	    -v sa="$sa" -v sb="$sb" 'BEGIN {
 		printf "reference %s: %d words at %s pt: %.0f M instructions, " \
-		    "the minimal Cairo+Pango program %.0f M: %.2fx (target 2x)\n",
-		    r, w, pt, a / 1e6, b / 1e6, a / b }'
+		    "the minimal Cairo+Pango program %.0f M: %.2fx (target 2x); " \
+		    "Pango items shaped %d and %d\n",
+		    r, w, pt, a / 1e6, b / 1e6, a / b, sa, sb }'
 done
 if command -v pandoc >/dev/null 2>&1 && command -v weasyprint >/dev/null 2>&1; then
 	r=morschauser-modern

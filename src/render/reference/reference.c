@@ -870,12 +870,27 @@ ref_build(struct ref *r, double pt)
 	return ref_sections(r);
 }
 
+/* The flow at body size pt: its blocks kept (the same at every size),
+ * unless the flow must be built anew (rnd_flow_resize). 0, or -1 as
+ * ref_build. */
+static int
+ref_size(struct ref *r, double pt)
+{
+	r->st.size_pt = pt;
+	if (r->flow != NULL && rnd_flow_resize(r->flow, pt) == 0)
+		return 0;
+	return ref_build(r, pt);
+}
+
 /*
  * The sheet's flow in r->flow, its text grown to fill the sides before
  * any is left empty: when it fits them at the template's size, at the
  * largest size up to max-size (steps of half a point) at which it still
  * does — Modern's prose takes a side and a half at 8.5 pt and fills both
- * at 9.5. Else at the template's size (rnd_flow_render shrinks it).
+ * at 9.5. Else at the template's size (rnd_flow_render shrinks it). A
+ * sheet that fits at max-size (most do) is laid out there first, and
+ * once; then at the template's size, then in between from the largest.
+ * One flow, resized (ref_size); a fit is kept for rnd_flow_render.
  * Returns 0, or -1 on a bad template (errors in dg).
  */
 static int
@@ -883,18 +898,27 @@ ref_grow(struct ref *r, const struct rnd_frame *fr, int pages)
 {
 	double base = r->st.size_pt, pt;
 
-	if (ref_build(r, base) == -1)
+	if (r->max_pt <= base + 1e-9)
+		return ref_build(r, base);
+	if (ref_build(r, r->max_pt) == -1)
 		return -1;
-	if (r->max_pt <= base + 1e-9 ||
-	    !rnd_flow_fits_at(r->flow, fr, pages, base))
+	if (rnd_flow_fits_at(r->flow, fr, pages, r->max_pt))
 		return 0;
-	for (pt = r->max_pt; pt > base + 1e-9; pt -= 0.5) {
-		if (ref_build(r, pt) == -1)
+	if (ref_size(r, base) == -1)
+		return -1;
+	if (!rnd_flow_fits_at(r->flow, fr, pages, base))
+		return 0;
+	for (pt = r->max_pt - 0.5; pt > base + 1e-9; pt -= 0.5) {
+		if (ref_size(r, pt) == -1)
 			return -1;
 		if (rnd_flow_fits_at(r->flow, fr, pages, pt))
 			return 0;
 	}
-	return ref_build(r, base);
+	/* At the template's size again: the search's answer (a fit). */
+	if (ref_size(r, base) == -1)
+		return -1;
+	(void)rnd_flow_fits_at(r->flow, fr, pages, base);
+	return 0;
 }
 
 /* --dump: each side, the title band, the frame of the text, then every
