@@ -67,8 +67,14 @@ else
   BUILD  = build
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# poppler-glib is opened by serve when it first draws a page (dlopen:
+# src/render/pdfpage.c), not linked: its headers, and its soname.
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out poppler-glib,$(PKGS)) 2>/dev/null)
+POPPLER_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir poppler-glib 2>/dev/null)/libpoppler-glib.so 2>/dev/null | sed -n 's/^ *SONAME *//p')
 CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAGS) -pthread -DSANDTABLE_DATADIR='"$(DATADIR)"'
+ifneq ($(POPPLER_SONAME),)
+CFLAGS  += -DPOPPLER_GLIB_SONAME='"$(POPPLER_SONAME)"'
+endif
 LDLIBS  += $(PKG_LIBS) $(NOPCLIBS) -lm -pthread
 
 # A product is a folder of render (src/render/NAME/): its files are render's.
