@@ -32,7 +32,8 @@ static const char *const not_in_project[] = { "help", "json", "watch",
  * build's as a whole: set at the top). */
 static const char *const not_per_product[] = { "output", "help", "quiet",
 	"verbose", "dump", "print-template", "json", "lang", "pdfx", "icc",
-	"no-cache", "jobs", "scenario", "unit", NULL };
+	"no-cache", "jobs", "scenario", "unit", "write-terrain", "vtt",
+	"px-per-cell", NULL };
 
 static int
 listed(const char *const *list, const char *name)
@@ -261,7 +262,12 @@ product_key(struct project *pj, int k, const struct rs_node *key,
 			    p->cmd->name);
 			return -1;
 		}
-		if (listed(not_per_product, o->name)) {
+		/* The common options but template and paper are the whole
+		 * build's (seed, games, lang …): set at the top. */
+		if (listed(not_per_product, o->name) ||
+		    (o->kind != OPT_TEMPLATE && o->kind != OPT_PAPER &&
+		        o->kind != OPT_STR && o->kind != OPT_SET &&
+		        o->kind != OPT_UNSET && o->kind != OPT_FN)) {
 			diag_msg(d, ok->pos, MSG(PROJECT_NOT_PER_PRODUCT),
 			    p->cmd->name, ok->scalar);
 			return -1;
@@ -401,8 +407,15 @@ project_product(const struct project *pj, int k, struct cli_common *c,
 		const struct rs_node *v = pj->pwhere[k][i];
 		char *argv[] = { (char *)p->cmd->name, pj->pargs[k][i], NULL };
 
+		char why[CLI_WHY_MAX];
+
 		cli_usage_at(&v->pos);
 		rc = cli_parse(p->cmd, 2, argv, c, own);
+		/* Checked as the command would once the ruleset is read:
+		 * the words before passed, so this one is at fault. */
+		if (rc == CLI_GO && p->own_check != NULL && own != NULL &&
+		    p->own_check(own, why, sizeof(why)) == -1)
+			rc = usage_error(p->cmd->name, "%s", why);
 		if (c->paper != NULL)
 			paper = c->paper;
 		if (strncmp(pj->pargs[k][i], "--template=", 11) == 0)

@@ -271,6 +271,10 @@ struct product {
 	 * --dump's FILE * is (dump: 1), so that -o - is refused with it. */
 	size_t own_size;
 	void (*own_init)(void *own);
+	/* Its own options' values checked before a build (a project's),
+	 * where the command checks them only once the ruleset is read:
+	 * 0, or -1 with the command's message in why (NULL: none to). */
+	int (*own_check)(const void *own, char *why, size_t n);
 	int dump;
 	size_t dump_off;
 	/* The parts of the ruleset and the run it reads (PRODUCT_READS_*;

@@ -122,6 +122,22 @@ pdftotext "$T/so/ds/scenario.pdf" - 2>/dev/null | grep -q "about 60 points a sid
     pass "scenario: points, table, density in a project: as scenario --balanced --points 60 … makes it" ||
     fail "scenario's options in a project" "$(cat "$T/err"; diff "$T/so/ds/scenario.yaml" "$T/sc.yaml" | head -5)"
 
+# The map's own options in a build: the map the command makes with them.
+cat >"$T/m.yaml" <<'EOF'
+rulesets: [g.md]
+output: mo
+only: [map]
+map:
+  grid: hex
+  cell: 5cm
+  labels: none
+EOF
+"$BIN" build -q --project "$T/m.yaml" 2>"$T/err"
+"$BIN" map -q "$T/g.md" --grid hex --cell 5cm --labels none --seed 1 -o "$T/m.pdf" 2>/dev/null
+cmp -s "$T/mo/g/map.pdf" "$T/m.pdf" &&
+    pass "map: grid, cell, labels in a project: the map the command makes with them" ||
+    fail "map's options in a project" "$(cat "$T/err")"
+
 # html is a product: the same bytes as rulebook -o FILE.html and build's.
 "$BIN" html -q "$T/g.md" -o "$T/h.html" 2>/dev/null
 "$BIN" rulebook -q "$T/g.md" -o "$T/r.html" 2>/dev/null
@@ -158,7 +174,10 @@ bad "a ruleset that is not there" "bad.yaml:1:18: error: no ruleset 'nope.md'" '
 bad "a product's unknown option" "bad.yaml:3:3: error: the cards product has no option 'blead'; did you mean 'bleed'?" 'rulesets: g.md\ncards:\n  blead: 3mm\n'
 bad "a product's bad value" "bad.yaml:3:10: cards: --bleed '3xx'" 'rulesets: g.md\ncards:\n  bleed: 3xx\n'
 bad "a scenario's table that is no size" "bad.yaml:3:10: scenario: --table 4xft: not a length" 'rulesets: g.md\nscenario:\n  table: 4xft\n'
-bad "a command's option a build does not take" "bad.yaml:3:3: error: 'grid' is the map command's option, not taken in a build" 'rulesets: g.md\nmap:\n  grid: hex\n'
+bad "a command's option a build does not take" "bad.yaml:3:3: error: 'sample' is the report command's option, not taken in a build" 'rulesets: g.md\nreport:\n  sample: true\n'
+bad "a map's grid that is none" "bad.yaml:3:9: map: --grid hexx: not a grid" 'rulesets: g.md\nmap:\n  grid: hexx\n'
+bad "a map's cell of 0" "bad.yaml:3:9: map: --cell 0: the cell size must be greater than zero" 'rulesets: g.md\nmap:\n  cell: 0\n'
+bad "a build-wide option under a product" "bad.yaml:3:3: error: the scenario product's 'games' is set for the whole build" 'rulesets: g.md\nscenario:\n  games: 20\n'
 bad "a flag that is neither true nor false" "bad.yaml:2:7: error: 'pdfx' is true or false, not 'maybe'" 'rulesets: g.md\npdfx: maybe\n'
 bad "a run's option" "bad.yaml:2:1: error: 'watch' is given to a run" 'rulesets: g.md\nwatch: true\n'
 bad "a tab in the indentation" "bad.yaml:2:1: error: a tab is not allowed in YAML indentation" 'rulesets: g.md\n\tpaper: A4\n'

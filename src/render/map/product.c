@@ -454,9 +454,15 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c,
 	int rc;
 
 	/* The build's map: the ruleset's table and grid, on its paper,
-	 * with a sample battlefield from the seed (1 unless given). */
-	(void)own;
+	 * with a sample battlefield from the seed (1 unless given); a
+	 * project's map: options (grid, cell, table, labels …) as the
+	 * command takes them. */
 	memset(&q, 0, sizeof(q));
+	if (own != NULL) {
+		q = *(const struct map_req *)own;
+		q.scenario = q.write_terrain = q.vtt = q.ppc = NULL;
+		q.dump = NULL;
+	}
 	q.out = path;
 	q.paper = c->paper;
 	q.tmpl = c->tmpl;
@@ -474,6 +480,40 @@ product_map(struct analysis *a, const char *path, const struct cli_common *c,
 		rc = -1;
 	rnd_map_job_free(&j);
 	return rc == 0 ? 0 : -1;
+}
+
+/* The command's defaults: none of its options given. */
+static void
+own_init(void *own)
+{
+	memset(own, 0, sizeof(struct map_req));
+}
+
+/* A project's map: options, each as the command would read it on a map
+ * of no ruleset (a grid, a cell, a table, labels that cannot be). */
+static int
+own_check(const void *own, char *why, size_t n)
+{
+	struct map_req q = *(const struct map_req *)own;
+	struct map_job j;
+	struct diags d = { 0 };
+	char *msg = NULL;
+	int rc;
+
+	q.out = "map.pdf";
+	q.scenario = q.write_terrain = q.vtt = q.ppc = NULL;
+	q.dump = NULL;
+	q.seed_given = 0;
+	rc = rnd_map_setup(NULL, &q, &j, &msg, &d);
+	if (rc != 0)
+		snprintf(why, n, "%s",
+		    msg != NULL ?
+		        (strncmp(msg, "map: ", 5) == 0 ? msg + 5 : msg) :
+		        "cannot be laid out");
+	free(msg);
+	rnd_map_job_free(&j);
+	diags_free(&d);
+	return rc != 0 ? -1 : 0;
 }
 
 int
@@ -548,6 +588,11 @@ const struct product map_product = {
 	    "plan, or PNG and SVG of exactly the table for virtual tabletops.\n",
 	.man_build =
 	    "the ruleset's table and grid with the terrain of seed 1.\n",
+	/* Its own options in a build (a project's map:), the command's
+	 * struct; the command itself has its own run (cmd_map.c). */
+	.own_size = sizeof(struct map_req),
+	.own_init = own_init,
+	.own_check = own_check,
 	/* What it reads: the settings and tables, and the seed of its terrain. */
 	.reads = PRODUCT_READS_SETTINGS | PRODUCT_READS_TABLES |
 	    PRODUCT_READS_SELFPLAY | PRODUCT_READS_TEMPLATE |
