@@ -172,6 +172,24 @@ yerror(struct ybuild *b, const yaml_parser_t *p)
 	const char *ctx = p->context;
 	int line;
 
+	/* The reader's errors (a control character, bad UTF-8) come with
+	 * a byte offset and no mark: the line and column counted from it. */
+	if (p->error == YAML_READER_ERROR && p->problem_offset <= b->len) {
+		const char *s = b->data, *e = b->data + p->problem_offset;
+
+		at.file = b->file;
+		at.line = 1 + b->line0;
+		at.col = 1;
+		for (; s < e; s++)
+			if (*s == '\n') {
+				at.line++;
+				at.col = 1;
+			} else if (((unsigned char)*s & 0xc0) != 0x80)
+				at.col++;
+		diag_msg(b->d, at, MSG(YAML_SYNTAX),
+		    p->problem ? p->problem : "syntax error", "", "");
+		return;
+	}
 	if (p->problem != NULL &&
 	    strcmp(p->problem,
 	        "mapping values are not "

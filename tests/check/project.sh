@@ -205,5 +205,6 @@ rc=$?
 [ $rc -eq 1 ] && grep -q "project .*none.yaml" "$T/err" &&
     pass "--project naming no file: said, exit 1" ||
     fail "--project naming no file" "exit $rc: $(cat "$T/err")"
+bad "a control character, at its line and column" "bad.yaml:2:9: error: YAML: control characters are not allowed" 'rulesets: g.md\npaper: A\0014\n'
 bad "an empty project" "bad.yaml:1:1: error: no rulesets" ''
 bad "a project without rulesets" "bad.yaml:1:1: error: no rulesets" 'paper: A4\n'
