@@ -223,6 +223,9 @@ int rnd_markup_size(const struct rnd_font *f, double pt);
 void rnd_layout_draw(cairo_t *, PangoLayout *, double x, double y);
 /* The same at scale k, not its own: a layout made at one size drawn at
  * another (a layout without a width is the same at every size). */
+/* A surface as PNG bytes in memory (picture.c; caller frees *data):
+ * 0, or -1 when Cairo cannot write it (*data NULL). */
+int rnd_png_bytes(cairo_surface_t *, unsigned char **data, size_t *len);
 void rnd_layout_draw_at(cairo_t *, PangoLayout *, double k, double x,
     double y);
 /* Draw one line of layout l with its baseline's left end at (x, y) mm. */

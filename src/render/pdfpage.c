@@ -19,6 +19,7 @@
 #include <poppler.h>
 
 #include "../base/base.h"
+#include "internal.h"
 #include "pdfpage.h"
 
 #ifndef POPPLER_GLIB_SONAME
@@ -54,26 +55,6 @@ pop_open(void)
 	    pop.render != NULL;
 }
 
-struct pngbuf {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-/* cairo_write_func_t into a growing buffer. */
-static cairo_status_t
-png_put(void *arg, const unsigned char *data, unsigned int len)
-{
-	struct pngbuf *b = arg;
-
-	if (b->n + len > b->cap) {
-		b->cap = (b->n + len) * 2;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->n, data, len);
-	b->n += len;
-	return CAIRO_STATUS_SUCCESS;
-}
-
 /* A page's scale from points to pixels, at dpi, its longer side at
  * most RND_PAGE_PX_MAX pixels; *pw and *ph its size in pixels. */
 static double
@@ -88,10 +69,10 @@ page_scale(double w, double h, double dpi, int *pw, int *ph)
 	return scale;
 }
 
-/* Page (from 1) of doc as a PNG into b: 0 or -1 with why. */
+/* Page (from 1) of doc as PNG bytes: 0, or -1 with why. */
 static int
-draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
-    const char **why)
+draw(PopplerDocument *doc, int page, double dpi, unsigned char **png,
+    size_t *len, const char **why)
 {
 	PopplerPage *pg;
 	cairo_surface_t *s;
@@ -116,8 +97,7 @@ draw(PopplerDocument *doc, int page, double dpi, struct pngbuf *b,
 	cairo_scale(cr, scale, scale);
 	pop.render(pg, cr);
 	cairo_destroy(cr);
-	if (cairo_surface_write_to_png_stream(s, png_put, b) ==
-	    CAIRO_STATUS_SUCCESS)
+	if (rnd_png_bytes(s, png, len) == 0)
 		rc = 0;
 	else
 		*why = "the page could not be drawn";
@@ -154,10 +134,11 @@ rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
 	PopplerDocument *doc;
 	GBytes *bytes = g_bytes_new_static(pdf, pdflen);
 	GError *err = NULL;
-	struct pngbuf b = { NULL, 0, 0 };
 	int rc = 0;
 
 	*why = "";
+	*png = NULL;
+	*len = 0;
 	pthread_once(&pop_once, pop_open);
 	if (!pop.ok) {
 		*why = "poppler-glib (" POPPLER_GLIB_SONAME
@@ -173,16 +154,10 @@ rnd_pdf_page_png(const void *pdf, size_t pdflen, int page, double dpi,
 	}
 	*npages = pop.n_pages(doc);
 	if (page > 0)
-		rc = draw(doc, page, dpi, &b, why);
+		rc = draw(doc, page, dpi, png, len, why);
 	else
 		*sizes = page_sizes(doc, *npages, dpi);
 	g_object_unref(doc);
 	g_bytes_unref(bytes);
-	if (rc == -1) {
-		free(b.p);
-		return -1;
-	}
-	*png = b.p;
-	*len = b.n;
-	return 0;
+	return rc;
 }

@@ -989,3 +989,40 @@ rnd_pic_draw(struct rnd_pics *ps, cairo_t *cr, size_t unit, double x, double y,
 	cairo_restore(cr);
 	return 0;
 }
+
+/* cairo_write_func_t into a growing buffer (rnd_png_bytes). */
+struct png_mem {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static cairo_status_t
+png_mem_put(void *arg, const unsigned char *data, unsigned int len)
+{
+	struct png_mem *b = arg;
+
+	if (b->n + len > b->cap) {
+		b->cap = (b->n + len) * 2;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, data, len);
+	b->n += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int
+rnd_png_bytes(cairo_surface_t *s, unsigned char **data, size_t *len)
+{
+	struct png_mem b = { NULL, 0, 0 };
+
+	if (cairo_surface_write_to_png_stream(s, png_mem_put, &b) !=
+	    CAIRO_STATUS_SUCCESS) {
+		free(b.p);
+		*data = NULL;
+		*len = 0;
+		return -1;
+	}
+	*data = b.p;
+	*len = b.n;
+	return 0;
+}

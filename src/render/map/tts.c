@@ -67,39 +67,16 @@ struct tts {
 	struct diags *dg;
 };
 
-/* PNG bytes of a surface into a growing buffer. */
-struct buf {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-static cairo_status_t
-buf_write(void *arg, const unsigned char *data, unsigned int len)
-{
-	struct buf *b = arg;
-
-	if (b->n + len > b->cap) {
-		b->cap = (b->n + len) * 2;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->n, data, len);
-	b->n += len;
-	return CAIRO_STATUS_SUCCESS;
-}
-
 /* Keep surface s to be written as NAME-what.png; returns its URL
  * (caller frees). */
 static char *
 tts_keep(struct tts *t, cairo_surface_t *s, const char *what)
 {
-	struct buf b = { NULL, 0, 0 };
 	struct tts_img im;
 	const char *base;
 
-	cairo_surface_write_to_png_stream(s, buf_write, &b);
+	(void)rnd_png_bytes(s, &im.data, &im.len);
 	im.path = xasprintf("%s-%s.png", t->stem, what);
-	im.data = b.p;
-	im.len = b.n;
 	XPUSH(t->img, t->nimg, t->capimg, im);
 	base = strrchr(im.path, '/');
 	return xasprintf("file://%s/%s", t->dir,
