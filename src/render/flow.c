@@ -148,6 +148,9 @@ struct rnd_flow {
 	size_t nlinks, caplinks;
 	char **names, **name_to; /* rnd_flow_name_links */
 	size_t nnames;
+	int balance;  /* even out the last page's columns (rnd_flow_balance) */
+	int cap_page; /* on this page (or -1) columns end at cap_h, and no */
+	double cap_h; /* block is cut: rnd_flow_render's balancing */
 };
 
 static char *tag_escape(const char *);
@@ -179,6 +182,7 @@ rnd_flow_new(const struct rnd_style *st)
 	f->mcr = cairo_create(f->msurf);
 	cairo_scale(f->mcr, 72.0 / 25.4, 72.0 / 25.4);
 	f->ctx = rnd_context_shared();
+	f->cap_page = -1;
 	return f;
 }
 
@@ -193,6 +197,16 @@ void
 rnd_flow_own_tables(struct rnd_flow *f, int on)
 {
 	f->own_tables = on;
+}
+
+/* With on, a last page whose columns are not all used has its blocks
+ * spread over them, as evenly as whole blocks allow (a sheet short
+ * enough for one column fills the width of the page, not its left
+ * third). */
+void
+rnd_flow_balance(struct rnd_flow *f, int on)
+{
+	f->balance = on;
 }
 
 void
@@ -1889,11 +1903,46 @@ need_h(struct rnd_flow *f, size_t i, int a, int last)
 	return h;
 }
 
+/* The height block i takes whole, when balancing: a list's first item
+ * (or, with top, the first on the page of a list begun before) takes
+ * the rest of the list (its items go to one column), a heading what
+ * follows it whole. */
+static double
+whole_h(struct rnd_flow *f, size_t i, int top)
+{
+	const struct blk *b = &f->v[i];
+	double h = units_h(b, 0, blk_units(b));
+	size_t j;
+
+	if (b->kind == BLK_ITEM &&
+	    (top || i == 0 || f->v[i - 1].kind != BLK_ITEM))
+		for (j = i + 1; j < f->n && f->v[j].kind == BLK_ITEM; j++) {
+			flow_upto(f, j + 1);
+			h += f->v[j].m.space +
+			    units_h(&f->v[j], 0, blk_units(&f->v[j]));
+		}
+	else if (b->kind == BLK_HEADING && i + 1 < f->n) {
+		flow_upto(f, i + 2);
+		h += f->v[i + 1].m.space + whole_h(f, i + 1, 0);
+	}
+	return h;
+}
+
 /* Column height on page p. */
 static double
 col_h(const struct rnd_frame *fr, int p)
 {
 	return fr->h - (p == 0 ? fr->first_top : 0);
+}
+
+/* Column height on page p as the flow places it: the balancing's cap on
+ * its page. */
+static double
+place_h(const struct rnd_flow *f, const struct rnd_frame *fr, int p)
+{
+	double h = col_h(fr, p);
+
+	return p == f->cap_page && f->cap_h < h ? f->cap_h : h;
 }
 
 /*
@@ -1918,15 +1967,19 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		flow_upto(f, i + 1);
 		n = blk_units(b);
 		sp = (y > 0 && a == 0) ? b->m.space : 0;
-		room = col_h(fr, page) - y - sp;
+		room = place_h(f, fr, page) - y - sp;
 		pc.blk = i;
 		pc.page = page;
 		pc.col = col;
 		pc.y = y + sp;
 		pc.a = a;
 		last = col + 1 == fr->cols && page + 1 == max_pages;
-		if (need_h(f, i, a, last) <= room + 1e-9 ||
-		    (y == 0 && units_h(b, a, n) <= room + 1e-9)) {
+		if ((page == f->cap_page ?
+		            (a > 0 ? units_h(b, a, n) :
+		                     whole_h(f, i, col == 0 && y == 0)) :
+		            need_h(f, i, a, last)) <= room + 1e-9 ||
+		    (y == 0 && page != f->cap_page &&
+		        units_h(b, a, n) <= room + 1e-9)) {
 			pc.b = n;
 			XPUSH(pl->v, pl->n, pl->cap, pc);
 			y += sp + units_h(b, a, n);
@@ -1934,10 +1987,15 @@ flow_place(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 			a = 0;
 			continue;
 		}
-		/* In the last place there is, a block that must be cut
-		 * shows what fits rather than nothing: a card's weapons
-		 * table keeps its first rows. */
-		if ((k = units_fit(b, a, room, y == 0 || last)) > a) {
+		/* Balancing cuts no block: it goes whole to the next
+		 * column, or the cap is too low. */
+		if (page == f->cap_page) {
+			if (y == 0)
+				return (long)i;
+		} else if ((k = units_fit(b, a, room, y == 0 || last)) > a) {
+			/* In the last place there is, a block that must be
+			 * cut shows what fits rather than nothing: a card's
+			 * weapons table keeps its first rows. */
 			pc.b = k;
 			XPUSH(pl->v, pl->n, pl->cap, pc);
 			a = k;
@@ -2456,6 +2514,56 @@ flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	    1e-9);
 }
 
+/* Balancing stops when the columns' cap is known this closely (mm). */
+#define BALANCE_MM 0.25
+
+/*
+ * A last page (of pages) whose columns are not all used: its blocks
+ * spread over them, whole, in the lowest columns that hold them (the
+ * least cap on that page's columns found by halving; each try places
+ * the blocks as measured, laying nothing out). pl gets the placement
+ * when one is found; else it stays as it was.
+ */
+static void
+flow_balance(struct rnd_flow *f, const struct rnd_frame *fr, int pages,
+    struct placing *pl)
+{
+	struct placing t = { NULL, 0, 0 };
+	double lo = 0, hi = col_h(fr, pages - 1);
+	int last = pages - 1, used = 0, blocks = 0;
+	size_t i;
+
+	for (i = 0; i < pl->n; i++)
+		if (pl->v[i].page == last) {
+			blocks++;
+			if (pl->v[i].col + 1 > used)
+				used = pl->v[i].col + 1;
+		}
+	if (used >= fr->cols || blocks < 2)
+		return;
+	f->cap_page = last;
+	f->cap_h = hi;
+	if (flow_place(f, fr, pages, &t) != -1)
+		goto out; /* a block cut across columns stays so */
+	while (hi - lo > BALANCE_MM) {
+		f->cap_h = (lo + hi) / 2;
+		if (flow_place(f, fr, pages, &t) == -1)
+			hi = f->cap_h;
+		else
+			lo = f->cap_h;
+	}
+	f->cap_h = hi;
+	if (flow_place(f, fr, pages, &t) == -1) {
+		struct placing x = *pl;
+
+		*pl = t;
+		t = x;
+	}
+out:
+	f->cap_page = -1;
+	free(t.v);
+}
+
 /*
  * The smallest step (RND_STEP_PT each below size_pt) where the flow fits,
  * or -1 when it fits at none; *steps gets the number of steps. Sizes
@@ -2789,6 +2897,8 @@ rnd_flow_render(struct rnd_flow *f, struct rnd_doc *doc, double page_w,
 			pages = pl.v[i].page + 1;
 	if (pages == 0)
 		pages = 1;
+	if (miss == -1 && f->balance)
+		flow_balance(f, fr, pages, &pl);
 	colw = (fr->w - (fr->cols - 1) * fr->gutter) / fr->cols;
 	for (p = 0; p < pages; p++) {
 		cairo_t *cr = rnd_doc_page_begin(doc, page_w, page_h, 0);

@@ -204,3 +204,24 @@ done
 "$BIN" reference -q rulesets/morschauser-modern.md -o "$T/count.pdf" 2>"$T/err" >/dev/null
 grep -q 'layouts:' "$T/err" && fail "shape once: no count unless asked" "$(cat "$T/err")" ||
 	pass "shape once: no count unless asked"
+
+# A short sheet fills the width (issue 36's small game): the starter game
+# of 'sandtable init' fits one column at the largest size; its sections
+# spread over the three columns, as evenly as whole blocks allow, and no
+# list or table is cut between columns (before: the left third used, two
+# thirds of the page empty). Read from --dump: each text piece's page, x,
+# block and lines.
+mkdir "$T/init" && "$BIN" init "$T/init" >/dev/null 2>&1
+"$BIN" reference -q --dump "$T/init/my-game.md" -o "$T/init.pdf" >"$T/init.dump" 2>"$T/err"
+cols=$(awk -F'\t' '$1 == "text" || $1 == "heading" || $1 == "table" { print $3 }' "$T/init.dump" | sort -un | wc -l)
+[ "$cols" -eq 3 ] && pass "short sheet: its sections in 3 columns" ||
+	fail "short sheet: its sections in 3 columns" "in $cols: $(cat "$T/err")"
+cut=$(awk -F'\t' '$1 != "page" && $1 != "band" && $1 != "frame" && $7 ~ / of / {
+	split($7, w, " "); split(w[3], r, "-")
+	if (r[1] != 0 || r[2] != w[5]) print }' "$T/init.dump")
+[ -z "$cut" ] && pass "short sheet: no block cut" || fail "short sheet: no block cut" "$cut"
+# The four steps of its sequence of play in one column.
+seqx=$(awk -F'\t' '$1 == "heading" { on = ($7 ~ /Sequence of play$/); next }
+	on && $1 == "text" { print $3 }' "$T/init.dump" | sort -u | wc -l)
+[ "$seqx" -eq 1 ] && pass "short sheet: a list in one column" ||
+	fail "short sheet: a list in one column" "its steps in $seqx columns"

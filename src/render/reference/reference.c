@@ -861,6 +861,7 @@ ref_build(struct ref *r, double pt)
 	r->flow = rnd_flow_new(&r->st);
 	/* A wide odds table takes a size of its own: the prose keeps its. */
 	rnd_flow_own_tables(r->flow, 1);
+	rnd_flow_balance(r->flow, 1);
 	rnd_flow_table_parts(r->flow, 0, r->table_min_pt);
 	rnd_flow_table_hyph(r->flow, r->hyph);
 	/* A table the sides could not hold even at the least size (1,000
