@@ -23,6 +23,7 @@
  * worth, then as pixels at RND_PIC_DPI. An SVG that embeds images is
  * drawn once as pixels (at most RND_SVG_PIXELS_PX a side), a master as
  * a PNG's. An SVG is read from memory, so that it reads no other file.
+ * librsvg is opened when the first SVG is drawn (dlib.c), not linked.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +38,23 @@
 #include <unistd.h>
 
 #include "internal.h"
+
+#ifndef RSVG_SONAME
+#define RSVG_SONAME "librsvg-2.so.2"
+#endif
+
+/* The functions of librsvg an SVG picture takes. */
+#define RSVG_FNS(F)                                                           \
+	F(rsvg_handle_new_from_data)                                          \
+	F(rsvg_handle_set_dpi)                                                \
+	F(rsvg_handle_get_intrinsic_size_in_pixels)                           \
+	F(rsvg_handle_get_intrinsic_dimensions)                               \
+	F(rsvg_handle_render_document)
+static struct {
+	RSVG_FNS(DLIB_PTR)
+} rsvgf;
+static const char *const rsvgf_names[] = { RSVG_FNS(DLIB_NAME) };
+static struct dlib rsvg_lib = DLIB(RSVG_SONAME, rsvgf, rsvgf_names);
 
 #define PIC_CACHE 4 /* sizes of one picture a product draws */
 
@@ -332,10 +350,10 @@ svg_size(struct pic *p, RsvgHandle *h)
 	RsvgRectangle vb;
 	double w = 0, hgt = 0;
 
-	rsvg_handle_set_dpi(h, 96);
-	if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hgt)) {
-		rsvg_handle_get_intrinsic_dimensions(h, &hw, &lw, &hh, &lh,
-		    &hv, &vb);
+	rsvgf.rsvg_handle_set_dpi(h, 96);
+	if (!rsvgf.rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hgt)) {
+		rsvgf.rsvg_handle_get_intrinsic_dimensions(h, &hw, &lw, &hh,
+		    &lh, &hv, &vb);
 		if (hv) {
 			w = vb.width;
 			hgt = vb.height;
@@ -360,7 +378,11 @@ svg_open(struct pic *p, const char *data, size_t len)
 	GError *err = NULL;
 	RsvgHandle *h;
 
-	h = rsvg_handle_new_from_data((const guint8 *)data, len, &err);
+	if (dlib_open(&rsvg_lib) != 0) {
+		pic_fail(p, "cannot be drawn: %s", rsvg_lib.why);
+		return NULL;
+	}
+	h = rsvgf.rsvg_handle_new_from_data((const guint8 *)data, len, &err);
 	if (h == NULL) {
 		pic_fail(p, "cannot be read as SVG: %s", why(err));
 		g_clear_error(&err);
@@ -433,7 +455,7 @@ svg_record(struct pic *p)
 		vp.x = vp.y = 0;
 		vp.width = p->rw;
 		vp.height = p->rh;
-		if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+		if (!rsvgf.rsvg_handle_render_document(h, cr, &vp, &err)) {
 			pic_fail(p, "cannot be drawn: %s", why(err));
 			g_clear_error(&err);
 		}
@@ -579,7 +601,7 @@ svg_pixels(struct pic *p, double share)
 	vp.x = vp.y = 0;
 	vp.width = cairo_image_surface_get_width(s);
 	vp.height = cairo_image_surface_get_height(s);
-	if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+	if (!rsvgf.rsvg_handle_render_document(h, cr, &vp, &err)) {
 		pic_fail(p, "cannot be drawn: %s", why(err));
 		g_clear_error(&err);
 	}

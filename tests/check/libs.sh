@@ -149,3 +149,15 @@ sed 's|^ruleset: .*|ruleset: rules/ds.md|' "$tmp/r/a/b/sc.yaml" >"$tmp/r/a/old.y
 (cd "$tmp/r" && "$BIN" play --scenario a/old.yaml -n 4 >/dev/null 2>"$tmp/err") &&
 	pass "an older scenario file (ruleset named from the working directory) still plays" ||
 	fail "an older scenario file (ruleset named from the working directory) still plays" "$(head -c 300 "$tmp/err")"
+
+# ---- libraries only some commands use are opened on first use ----
+# (src/base/dlib.c, issue 36): linked, they and what they pull in cost
+# every command's start-up in the dynamic linker. libqpdf still brings
+# gnutls; libzip brought libcrypto, libxml2 ICU.
+if command -v ldd >/dev/null 2>&1; then
+	linked=$(ldd "$BIN" 2>/dev/null | awk '{ print $1 }' |
+	    grep -E '^lib(microhttpd|zip|crypto|xml2|icuuc|icudata|rsvg-2|poppler)[.-]' | tr '\n' ' ')
+	[ -z "$linked" ] &&
+		pass "libmicrohttpd, libzip, libxml2, librsvg and poppler are not linked (opened on first use)" ||
+		fail "libmicrohttpd, libzip, libxml2, librsvg and poppler are not linked (opened on first use)" "ldd lists $linked"
+fi
