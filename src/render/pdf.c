@@ -18,6 +18,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <glib.h>
 #include <qpdf/qpdf-c.h>
 
 #include "internal.h"
@@ -573,6 +574,456 @@ out:
 	return rc;
 }
 
+/*
+ * The close pass as an incremental update (issue 36): what Cairo
+ * cannot write is appended to Cairo's own file, the objects it changes
+ * written again after it with an xref of their own (PDF 1.7, 7.5.6),
+ * rather than the whole file read and written again by libqpdf, which
+ * parses every object (on a reference sheet of 600 objects, 60 million
+ * instructions). Cairo's file is read as Cairo writes it: its one xref
+ * section, a dictionary's keys one a line; a file not so (or a booklet,
+ * or PDF/X, which qpdf rewrites) goes through qpdf as before.
+ */
+struct raw {
+	const char *b;
+	size_t len;
+	size_t *off; /* object i's offset, 0: none */
+	size_t n;    /* objects, 0 the free one */
+	size_t xref; /* the offset of Cairo's xref */
+	long root, info;
+};
+
+/* A changed object: its number and its dictionary. */
+struct upd {
+	long num;
+	GString *text;
+};
+
+/* The first n bytes of needle in [h, h + hl), or NULL (memmem is a GNU
+ * and BSD extension). */
+static const char *
+raw_find(const char *h, size_t hl, const char *needle, size_t n)
+{
+	const char *p, *e = h + hl;
+
+	for (p = h; p != NULL && (size_t)(e - p) >= n;
+	     p = memchr(p + 1, needle[0], (size_t)(e - p - 1)))
+		if (memcmp(p, needle, n) == 0)
+			return p;
+	return NULL;
+}
+
+/* The value after "/Key " in Cairo's dictionary [s, e): a key of its
+ * own, first ("<< /Key") or at the start of a line ("\n   /Key"; a
+ * dictionary inside it is indented further), not a longer name; NULL
+ * when it has none. */
+static const char *
+raw_key(const char *s, const char *e, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *p, *k;
+
+	for (p = s; p != NULL && p + kl + 4 < e;
+	     p = memchr(p + 1, '\n', (size_t)(e - p - 1))) {
+		k = p + 3; /* "<< " or "\n   " */
+		if (p != s && memcmp(p + 1, "   /", 4) != 0)
+			continue;
+		if (p != s)
+			k = p + 4;
+		if ((size_t)(e - k) > kl && memcmp(k, key, kl) == 0 &&
+		    strchr(" \n[<(/", k[kl]) != NULL) {
+			for (k += kl; k < e && *k == ' '; k++)
+				;
+			return k;
+		}
+	}
+	return NULL;
+}
+
+/* Object num's dictionary, [*s, *e) from "<<" to after ">>": 0, or -1
+ * when it is not one Cairo wrote so. */
+static int
+raw_obj(const struct raw *r, long num, const char **s, const char **e)
+{
+	char head[32];
+	const char *p, *end;
+	int hl;
+
+	if (num < 1 || (size_t)num >= r->n || r->off[num] == 0)
+		return -1;
+	hl = snprintf(head, sizeof(head), "%ld 0 obj\n", num);
+	p = r->b + r->off[num];
+	if ((size_t)(r->len - r->off[num]) < (size_t)hl ||
+	    memcmp(p, head, (size_t)hl) != 0)
+		return -1;
+	p += hl;
+	end = raw_find(p, r->len - (size_t)(p - r->b), "\nendobj", 7);
+	if (end == NULL || end - p < 4 || memcmp(p, "<<", 2) != 0 ||
+	    memcmp(end - 2, ">>", 2) != 0)
+		return -1;
+	*s = p;
+	*e = end;
+	return 0;
+}
+
+/* The object number of a reference "N 0 R" at p (*end after it), or
+ * -1. */
+static long
+raw_ref(const char *p, const char *e, const char **end)
+{
+	char *q;
+	long n = strtol(p, &q, 10);
+
+	if (q == p || n < 1 || e - q < 4 || memcmp(q, " 0 R", 4) != 0)
+		return -1;
+	if (end != NULL)
+		*end = q + 4;
+	return n;
+}
+
+/* The references of an array value at p ("[ 7 0 R 8 0 R ]"), not those
+ * in a dictionary inside it (a marked-content reference's /Pg), into
+ * *refs (n of them, caller frees); or one reference "7 0 R". */
+static size_t
+raw_refs(const char *p, const char *e, long **refs)
+{
+	size_t n = 0, cap = 0;
+	const char *q;
+	int nest = 0;
+	long k;
+
+	*refs = NULL;
+	if (p >= e)
+		return 0;
+	if (*p != '[') {
+		if ((k = raw_ref(p, e, NULL)) > 0)
+			XPUSH(*refs, n, cap, k);
+		return n;
+	}
+	for (p++; p < e && *p != ']'; p++) {
+		if (p + 1 < e && p[0] == '<' && p[1] == '<') {
+			nest++;
+			p++;
+		} else if (p + 1 < e && p[0] == '>' && p[1] == '>') {
+			nest--;
+			p++;
+		} else if (nest == 0 && *p >= '1' && *p <= '9' &&
+		    p[-1] == ' ' && (k = raw_ref(p, e, &q)) > 0) {
+			XPUSH(*refs, n, cap, k);
+			p = q - 1;
+		}
+	}
+	return n;
+}
+
+/* Cairo's xref and trailer: 0, or -1 when they are not as it writes
+ * them. */
+static int
+raw_read(struct raw *r, const unsigned char *buf, size_t len)
+{
+	const char *b = (const char *)buf, *p, *t;
+	char *q;
+	size_t i, n;
+
+	memset(r, 0, sizeof(*r));
+	r->b = b;
+	r->len = len;
+	if (len < 64 ||
+	    (p = raw_find(b + len - 40, 40, "startxref\n", 10)) == NULL)
+		return -1;
+	r->xref = (size_t)strtoul(p + 10, NULL, 10);
+	if (r->xref >= len || memcmp(b + r->xref, "xref\n0 ", 7) != 0)
+		return -1;
+	p = b + r->xref + 7;
+	n = (size_t)strtoul(p, &q, 10);
+	if (*q != '\n' || n < 2 || n > len / 20)
+		return -1;
+	p = q + 1;
+	if ((size_t)(p - b) + n * 20 + 8 > len ||
+	    memcmp(p + n * 20, "trailer\n", 8) != 0)
+		return -1;
+	r->off = xcalloc(n, sizeof(*r->off));
+	r->n = n;
+	for (i = 1; i < n; i++)
+		if (p[i * 20 + 17] == 'n')
+			r->off[i] = (size_t)strtoul(p + i * 20, NULL, 10);
+	t = p + n * 20 + 8;
+	if ((p = raw_find(t, len - (size_t)(t - b), "/Root ", 6)) == NULL ||
+	    (r->root = raw_ref(p + 6, b + len, NULL)) < 0 ||
+	    (p = raw_find(t, len - (size_t)(t - b), "/Info ", 6)) == NULL ||
+	    (r->info = raw_ref(p + 6, b + len, NULL)) < 0)
+		return -1;
+	return 0;
+}
+
+/* A changed object: the start of its dictionary, n bytes of Cairo's
+ * (all but its closing ">>"), to which the caller appends its keys and
+ * ">>". */
+static GString *
+upd_add(struct upd *u, size_t *nu, long num, const char *s, size_t n)
+{
+	u[*nu].num = num;
+	u[*nu].text = g_string_new_len(s, (gssize)n);
+	return u[(*nu)++].text;
+}
+
+/* PDFDocEncoding's bytes 0x80 to 0x9e (PDF 1.7, D.2), as Unicode. */
+static const gunichar pdfdoc_80[] = { 0x2022, 0x2020, 0x2021, 0x2026, 0x2014,
+	0x2013, 0x0192, 0x2044, 0x2039, 0x203a, 0x2212, 0x2030, 0x201e, 0x201c,
+	0x201d, 0x2018, 0x2019, 0x201a, 0x2122, 0xfb01, 0xfb02, 0x0141, 0x0152,
+	0x0160, 0x0178, 0x017d, 0x0131, 0x0142, 0x0153, 0x0161, 0x017e };
+
+/* Character c's byte in PDFDocEncoding, or -1 when it has none. */
+static int
+pdfdoc_byte(gunichar c)
+{
+	size_t i;
+
+	if ((c >= 0x20 && c < 0x7f) || (c >= 0xa1 && c <= 0xff && c != 0xad))
+		return (int)c;
+	if (c == 0x20ac)
+		return 0xa0;
+	for (i = 0; i < sizeof(pdfdoc_80) / sizeof(*pdfdoc_80); i++)
+		if (pdfdoc_80[i] == c)
+			return 0x80 + (int)i;
+	return -1;
+}
+
+/* A text string as qpdf's unicode strings are written: in
+ * PDFDocEncoding where it has every character, else UTF-16BE. */
+static void
+pdf_text(GString *g, const char *s)
+{
+	GString *b = g_string_new("(");
+	const char *p;
+	gunichar2 *u;
+	glong i, n;
+	int c = 0;
+
+	for (p = s; *p != '\0' && c >= 0; p = g_utf8_next_char(p)) {
+		c = pdfdoc_byte(g_utf8_get_char_validated(p, -1));
+		if (c == '(' || c == ')' || c == '\\')
+			g_string_append_c(b, '\\');
+		if (c >= 0)
+			g_string_append_c(b, (char)c);
+	}
+	if (c >= 0) {
+		g_string_append_c(b, ')');
+		g_string_append_len(g, b->str, (gssize)b->len);
+		g_string_free(b, TRUE);
+		return;
+	}
+	g_string_free(b, TRUE);
+	u = g_utf8_to_utf16(s, -1, NULL, &n, NULL);
+	g_string_append(g, "<FEFF");
+	for (i = 0; u != NULL && i < n; i++)
+		g_string_append_printf(g, "%04X", (unsigned)u[i]);
+	g_string_append_c(g, '>');
+	g_free(u);
+}
+
+/* A number of points to 3 decimals, whatever the locale's point. */
+static void
+pdf_num(GString *g, double v)
+{
+	long long m = llround(v * 1000);
+
+	g_string_append_printf(g, " %s%lld.%03lld", m < 0 ? "-" : "",
+	    llabs(m) / 1000, llabs(m) % 1000);
+}
+
+static void
+pdf_box(GString *g, const char *key, double x0, double y0, double x1,
+    double y1)
+{
+	g_string_append_printf(g, "   %s [", key);
+	pdf_num(g, x0);
+	pdf_num(g, y0);
+	pdf_num(g, x1);
+	pdf_num(g, y1);
+	g_string_append(g, " ]\n");
+}
+
+/* The Figures of the structure tree under num, in the tree's order,
+ * given the alternative text d->alts[k...]; returns the next k, or -1
+ * when an element is not as Cairo writes one. */
+static long
+raw_alts(const struct raw *r, struct rnd_doc *d, struct upd *u, size_t *nu,
+    long num, size_t k, int depth)
+{
+	const char *s, *e, *v;
+	long *kids;
+	size_t i, n;
+	long rc = (long)k;
+
+	if (depth > 64 || k >= d->nalts)
+		return rc;
+	if (raw_obj(r, num, &s, &e) == -1)
+		return -1;
+	if ((v = raw_key(s, e, "/S")) != NULL &&
+	    strncmp(v, "/Figure\n", 8) == 0) {
+		GString *g;
+
+		if (raw_key(s, e, "/Alt") != NULL)
+			return -1;
+		g = upd_add(u, nu, num, s, (size_t)(e - s - 2));
+		g_string_append(g, "   /Alt ");
+		pdf_text(g, d->alts[k]);
+		g_string_append(g, "\n>>");
+		rc = (long)++k;
+	}
+	if ((v = raw_key(s, e, "/K")) == NULL)
+		return rc;
+	n = raw_refs(v, e, &kids);
+	for (i = 0; i < n && rc >= 0 && (size_t)rc < d->nalts; i++)
+		rc = raw_alts(r, d, u, nu, kids[i], (size_t)rc, depth + 1);
+	free(kids);
+	return rc;
+}
+
+static int
+upd_cmp(const void *a, const void *b)
+{
+	const struct upd *x = a, *y = b;
+
+	return x->num < y->num ? -1 : x->num > y->num;
+}
+
+/* The catalog's and the Info's keys, the pages' boxes, the figures'
+ * alternative text, appended as an update of Cairo's file: 0, or -1
+ * when Cairo's file is not as expected (nothing is changed then). */
+static int
+doc_append(struct rnd_doc *d, unsigned char **out, size_t *outlen)
+{
+	struct raw r;
+	struct upd *u = NULL;
+	size_t nu = 0, i, j, npg = 0, xref;
+	const char *s, *e, *v;
+	long *pg = NULL, tree = -1;
+	GString *g, *o = NULL;
+	GChecksum *md5;
+	char date[64];
+	int rc = -1, bleed = 0;
+
+	if (raw_read(&r, d->buf, d->len) == -1 ||
+	    raw_obj(&r, r.root, &s, &e) == -1 ||
+	    raw_key(s, e, "/Lang") != NULL ||
+	    raw_key(s, e, "/ViewerPreferences") != NULL)
+		goto out;
+	for (i = 0; i < d->npages; i++)
+		bleed |= d->pages[i].bleed_pt > 0;
+	/* The catalog, the Info, each page, each figure: at most. */
+	u = xcalloc(2 + d->npages + d->nalts, sizeof(*u));
+	g = upd_add(u, &nu, r.root, s, (size_t)(e - s - 2));
+	g_string_append(g, "   /Lang ");
+	pdf_text(g, doc_lang);
+	g_string_append(g, "\n   /ViewerPreferences << /DisplayDocTitle true");
+	if (d->no_scaling)
+		g_string_append(g, " /PrintScaling /None");
+	g_string_append(g, " >>\n");
+	if ((v = raw_key(s, e, "/StructTreeRoot")) != NULL) {
+		tree = raw_ref(v, e, NULL);
+		if (raw_key(s, e, "/MarkInfo") == NULL)
+			g_string_append(g,
+			    "   /MarkInfo << /Marked true >>\n");
+	}
+	g_string_append(g, ">>");
+	if (bleed &&
+	    ((v = raw_key(s, e, "/Pages")) == NULL ||
+	        raw_obj(&r, raw_ref(v, e, NULL), &s, &e) == -1 ||
+	        (v = raw_key(s, e, "/Kids")) == NULL ||
+	        (npg = raw_refs(v, e, &pg)) != d->npages))
+		goto out;
+	for (i = 0; bleed && i < npg; i++) {
+		const struct rnd_pagebox *pb = &d->pages[i];
+
+		if (pb->bleed_pt <= 0)
+			continue;
+		if (raw_obj(&r, pg[i], &s, &e) == -1 ||
+		    raw_key(s, e, "/TrimBox") != NULL)
+			goto out;
+		g = upd_add(u, &nu, pg[i], s, (size_t)(e - s - 2));
+		pdf_box(g, "/TrimBox", pb->bleed_pt, pb->bleed_pt,
+		    pb->bleed_pt + pb->w_pt, pb->bleed_pt + pb->h_pt);
+		pdf_box(g, "/BleedBox", 0, 0, pb->w_pt + 2 * pb->bleed_pt,
+		    pb->h_pt + 2 * pb->bleed_pt);
+		g_string_append(g, ">>");
+	}
+	if (tree > 0 && d->nalts > 0 &&
+	    raw_alts(&r, d, u, &nu, tree, 0, 0) < 0)
+		goto out;
+	if (raw_obj(&r, r.info, &s, &e) == -1)
+		goto out;
+	/* Cairo 1.16 writes dates without the "D:" prefix: its lines of
+	 * them left out, and given again. */
+	pdf_date(date, sizeof(date));
+	g = upd_add(u, &nu, r.info, s, 0);
+	while (s < e - 2) {
+		const char *nl = memchr(s, '\n', (size_t)(e - 2 - s));
+		size_t n = nl != NULL ? (size_t)(nl - s) + 1 :
+		                        (size_t)(e - 2 - s);
+
+		if (!(n > 4 &&
+		        (strncmp(s, "   /CreationDate ", 17) == 0 ||
+		            strncmp(s, "   /ModDate ", 12) == 0)))
+			g_string_append_len(g, s, (gssize)n);
+		s += n;
+	}
+	g_string_append_printf(g,
+	    "   /CreationDate (%s)\n   /ModDate (%s)\n>>", date, date);
+	qsort(u, nu, sizeof(*u), upd_cmp);
+	for (i = 1; i < nu; i++)
+		if (u[i].num == u[i - 1].num)
+			goto out;
+	o = g_string_sized_new(d->len + 4096);
+	g_string_append_len(o, (const char *)d->buf, (gssize)d->len);
+	{
+		size_t *at = xcalloc(nu, sizeof(*at));
+
+		for (i = 0; i < nu; i++) {
+			at[i] = o->len;
+			g_string_append_printf(o, "%ld 0 obj\n%s\nendobj\n",
+			    u[i].num, u[i].text->str);
+		}
+		xref = o->len;
+		g_string_append(o, "xref\n");
+		/* A subsection a run of consecutive numbers. */
+		for (i = 0; i < nu; i = j) {
+			for (j = i + 1; j < nu && u[j].num == u[j - 1].num + 1;
+			     j++)
+				;
+			g_string_append_printf(o, "%ld %zu\n", u[i].num,
+			    j - i);
+			for (; i < j; i++)
+				g_string_append_printf(o, "%010zu 00000 n \n",
+				    at[i]);
+		}
+		free(at);
+	}
+	/* A deterministic /ID: the MD5 of the file so far. */
+	md5 = g_checksum_new(G_CHECKSUM_MD5);
+	g_checksum_update(md5, (const guchar *)o->str, (gssize)o->len);
+	g_string_append_printf(o,
+	    "trailer\n<< /Size %zu\n   /Root %ld 0 R\n   /Info %ld 0 R\n"
+	    "   /ID [ <%s> <%s> ]\n   /Prev %zu\n>>\nstartxref\n%zu\n%%%%EOF\n",
+	    r.n, r.root, r.info, g_checksum_get_string(md5),
+	    g_checksum_get_string(md5), r.xref, xref);
+	g_checksum_free(md5);
+	*outlen = o->len;
+	*out = xmalloc(o->len + 1);
+	memcpy(*out, o->str, o->len + 1);
+	rc = 0;
+out:
+	for (i = 0; i < nu; i++)
+		g_string_free(u[i].text, TRUE);
+	free(u);
+	if (o != NULL)
+		g_string_free(o, TRUE);
+	free(pg);
+	free(r.off);
+	return rc;
+}
+
 /* Frees the doc's parts (not the file). */
 static void
 doc_free(struct rnd_doc *d)
@@ -762,7 +1213,15 @@ rnd_doc_close(struct rnd_doc *d)
 	}
 	if (d->failed)
 		goto out;
-	if (doc_qpdf(d, &out, &outlen) == -1)
+	/* A NUL after Cairo's bytes: its numbers end within the buffer. */
+	doc_write(d, (const unsigned char *)"", 1);
+	d->len--;
+	/* A booklet is imposed, a PDF/X given its intent, by qpdf; the
+	 * rest appended to Cairo's file, or by qpdf if it is not as
+	 * expected. */
+	if ((d->booklet_w > 0 || rnd_pdfx_on() ||
+	        doc_append(d, &out, &outlen) == -1) &&
+	    doc_qpdf(d, &out, &outlen) == -1)
 		goto out;
 	if (atomic_write(d->path, out, outlen, &why) == -1) {
 		p.file = NULL; /* why names the file */
