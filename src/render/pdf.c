@@ -23,6 +23,23 @@
 
 #include "internal.h"
 
+#ifndef QPDF_SONAME
+#define QPDF_SONAME "libqpdf.so.29"
+#endif
+
+struct rnd_qpdf rnd_qp;
+static const char *const qp_names[] = { RND_QPDF_FNS(DLIB_NAME) };
+static struct dlib qpdf_lib = DLIB(QPDF_SONAME, rnd_qp, qp_names);
+
+int
+rnd_qpdf_open(const char **why)
+{
+	if (dlib_open(&qpdf_lib) == 0)
+		return 0;
+	*why = qpdf_lib.why;
+	return -1;
+}
+
 struct rnd_pagebox {
 	double w_pt, h_pt, bleed_pt; /* trim size and bleed */
 };
@@ -317,14 +334,14 @@ rnd_doc_outline_page(struct rnd_doc *d, int parent, const char *label,
 static qpdf_oh
 box_new(qpdf_data q, double x0, double y0, double x1, double y1)
 {
-	qpdf_oh a = qpdf_oh_new_array(q);
+	qpdf_oh a = rnd_qp.qpdf_oh_new_array(q);
 	double v[4] = { x0, y0, x1, y1 };
 	int i;
 
 	for (i = 0; i < 4; i++) {
-		qpdf_oh n = qpdf_oh_new_real_from_double(q, v[i], 3);
+		qpdf_oh n = rnd_qp.qpdf_oh_new_real_from_double(q, v[i], 3);
 
-		qpdf_oh_append_item(q, a, n);
+		rnd_qp.qpdf_oh_append_item(q, a, n);
 	}
 	return a;
 }
@@ -341,21 +358,23 @@ rnd_doc_set_booklet(struct rnd_doc *d, double sheet_w_mm, double sheet_h_mm)
 static qpdf_oh
 page_form(qpdf_data q, qpdf_oh page)
 {
-	qpdf_oh xo = qpdf_oh_new_stream(q), dict;
+	qpdf_oh xo = rnd_qp.qpdf_oh_new_stream(q), dict;
 	unsigned char *buf = NULL;
 	size_t len = 0;
 
-	qpdf_oh_get_page_content_data(q, page, &buf, &len);
-	qpdf_oh_replace_stream_data(q, xo, buf, len, qpdf_oh_new_null(q),
-	    qpdf_oh_new_null(q));
+	rnd_qp.qpdf_oh_get_page_content_data(q, page, &buf, &len);
+	rnd_qp.qpdf_oh_replace_stream_data(q, xo, buf, len,
+	    rnd_qp.qpdf_oh_new_null(q), rnd_qp.qpdf_oh_new_null(q));
 	free(buf);
-	dict = qpdf_oh_get_dict(q, xo);
-	qpdf_oh_replace_key(q, dict, "/Type", qpdf_oh_new_name(q, "/XObject"));
-	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/Form"));
-	qpdf_oh_replace_key(q, dict, "/BBox",
-	    qpdf_oh_get_key(q, page, "/MediaBox"));
-	qpdf_oh_replace_key(q, dict, "/Resources",
-	    qpdf_oh_get_key(q, page, "/Resources"));
+	dict = rnd_qp.qpdf_oh_get_dict(q, xo);
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Type",
+	    rnd_qp.qpdf_oh_new_name(q, "/XObject"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Subtype",
+	    rnd_qp.qpdf_oh_new_name(q, "/Form"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/BBox",
+	    rnd_qp.qpdf_oh_get_key(q, page, "/MediaBox"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Resources",
+	    rnd_qp.qpdf_oh_get_key(q, page, "/Resources"));
 	return xo;
 }
 
@@ -370,7 +389,7 @@ page_form(qpdf_data q, qpdf_oh page)
 static void
 impose(qpdf_data q, double w, double h)
 {
-	int n = qpdf_get_num_pages(q), nn = (n + 3) / 4 * 4, s, side, k;
+	int n = rnd_qp.qpdf_get_num_pages(q), nn = (n + 3) / 4 * 4, s, side, k;
 	qpdf_oh *form = xcalloc((size_t)nn + 1, sizeof(*form)), *old;
 	double pw = 0, ph = 0;
 
@@ -378,32 +397,33 @@ impose(qpdf_data q, double w, double h)
 	for (k = 0; k < n; k++) {
 		qpdf_oh mb;
 
-		old[k] = qpdf_get_page_n(q, (size_t)k);
-		form[k] = qpdf_make_indirect_object(q, page_form(q, old[k]));
-		mb = qpdf_oh_get_key(q, old[k], "/MediaBox");
-		pw = qpdf_oh_get_numeric_value(q,
-		    qpdf_oh_get_array_item(q, mb, 2));
-		ph = qpdf_oh_get_numeric_value(q,
-		    qpdf_oh_get_array_item(q, mb, 3));
+		old[k] = rnd_qp.qpdf_get_page_n(q, (size_t)k);
+		form[k] = rnd_qp.qpdf_make_indirect_object(q,
+		    page_form(q, old[k]));
+		mb = rnd_qp.qpdf_oh_get_key(q, old[k], "/MediaBox");
+		pw = rnd_qp.qpdf_oh_get_numeric_value(q,
+		    rnd_qp.qpdf_oh_get_array_item(q, mb, 2));
+		ph = rnd_qp.qpdf_oh_get_numeric_value(q,
+		    rnd_qp.qpdf_oh_get_array_item(q, mb, 3));
 	}
 	for (k = 0; k < n; k++)
-		qpdf_remove_page(q, old[k]);
+		rnd_qp.qpdf_remove_page(q, old[k]);
 	for (s = 0; s < nn / 4; s++)
 		for (side = 0; side < 2; side++) {
 			int at[2] = { side == 0 ? nn - 2 * s : 2 * s + 2,
 				side == 0 ? 2 * s + 1 : nn - 2 * s - 1 };
 			double sc = fmin(w / 2 / pw, h / ph);
-			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj,
-			        cs;
+			qpdf_oh page = rnd_qp.qpdf_oh_new_dictionary(q), res,
+			        xobj, cs;
 			char ops[512], a[32], x[32], y[32];
 			size_t used = 0;
 			int j;
 
-			xobj = qpdf_oh_new_dictionary(q);
+			xobj = rnd_qp.qpdf_oh_new_dictionary(q);
 			for (j = 0; j < 2; j++) {
 				if (at[j] > n)
 					continue; /* a blank page */
-				qpdf_oh_replace_key(q, xobj,
+				rnd_qp.qpdf_oh_replace_key(q, xobj,
 				    j == 0 ? "/P0" : "/P1", form[at[j] - 1]);
 				/* Numbers without the locale's comma. */
 				fmt_double(a, sizeof(a), sc, 5);
@@ -416,23 +436,25 @@ impose(qpdf_data q, double w, double h)
 				    "/P%d Do Q\n",
 				    a, a, x, y, j);
 			}
-			res = qpdf_oh_new_dictionary(q);
-			qpdf_oh_replace_key(q, res, "/XObject", xobj);
-			cs = qpdf_oh_new_stream(q);
-			qpdf_oh_replace_stream_data(q, cs,
+			res = rnd_qp.qpdf_oh_new_dictionary(q);
+			rnd_qp.qpdf_oh_replace_key(q, res, "/XObject", xobj);
+			cs = rnd_qp.qpdf_oh_new_stream(q);
+			rnd_qp.qpdf_oh_replace_stream_data(q, cs,
 			    (const unsigned char *)ops, used,
-			    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-			qpdf_oh_replace_key(q, page, "/Type",
-			    qpdf_oh_new_name(q, "/Page"));
-			qpdf_oh_replace_key(q, page, "/MediaBox",
+			    rnd_qp.qpdf_oh_new_null(q),
+			    rnd_qp.qpdf_oh_new_null(q));
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Type",
+			    rnd_qp.qpdf_oh_new_name(q, "/Page"));
+			rnd_qp.qpdf_oh_replace_key(q, page, "/MediaBox",
 			    box_new(q, 0, 0, w, h));
-			qpdf_oh_replace_key(q, page, "/Resources", res);
-			qpdf_oh_replace_key(q, page, "/Contents",
-			    qpdf_make_indirect_object(q, cs));
-			qpdf_add_page(q, q, qpdf_make_indirect_object(q, page),
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Resources", res);
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Contents",
+			    rnd_qp.qpdf_make_indirect_object(q, cs));
+			rnd_qp.qpdf_add_page(q, q,
+			    rnd_qp.qpdf_make_indirect_object(q, page),
 			    QPDF_FALSE);
 		}
-	qpdf_oh_remove_key(q, qpdf_get_root(q), "/Outlines");
+	rnd_qp.qpdf_oh_remove_key(q, rnd_qp.qpdf_get_root(q), "/Outlines");
 	free(form);
 	free(old);
 }
@@ -452,25 +474,27 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 	 * (qpdf parses each object it is asked for). */
 	if (depth > 64 || k >= d->nalts)
 		return k;
-	if (qpdf_oh_is_dictionary(q, el)) {
-		qpdf_oh s = qpdf_oh_get_key(q, el, "/S");
+	if (rnd_qp.qpdf_oh_is_dictionary(q, el)) {
+		qpdf_oh s = rnd_qp.qpdf_oh_get_key(q, el, "/S");
 
-		if (qpdf_oh_is_name(q, s) &&
-		    strcmp(qpdf_oh_get_name(q, s), "/Figure") == 0 &&
+		if (rnd_qp.qpdf_oh_is_name(q, s) &&
+		    strcmp(rnd_qp.qpdf_oh_get_name(q, s), "/Figure") == 0 &&
 		    k < d->nalts)
-			qpdf_oh_replace_key(q, el, "/Alt",
-			    qpdf_oh_new_unicode_string(q, d->alts[k++]));
-		if (!qpdf_oh_has_key(q, el, "/K"))
+			rnd_qp.qpdf_oh_replace_key(q, el, "/Alt",
+			    rnd_qp.qpdf_oh_new_unicode_string(q,
+			        d->alts[k++]));
+		if (!rnd_qp.qpdf_oh_has_key(q, el, "/K"))
 			return k;
-		kids = qpdf_oh_get_key(q, el, "/K");
-		if (qpdf_oh_is_dictionary(q, kids))
+		kids = rnd_qp.qpdf_oh_get_key(q, el, "/K");
+		if (rnd_qp.qpdf_oh_is_dictionary(q, kids))
 			return figure_alts(q, d, kids, k, depth + 1);
-		if (!qpdf_oh_is_array(q, kids))
+		if (!rnd_qp.qpdf_oh_is_array(q, kids))
 			return k;
-		n = qpdf_oh_get_array_n_items(q, kids);
+		n = rnd_qp.qpdf_oh_get_array_n_items(q, kids);
 		for (i = 0; i < n && k < d->nalts; i++)
 			k = figure_alts(q, d,
-			    qpdf_oh_get_array_item(q, kids, i), k, depth + 1);
+			    rnd_qp.qpdf_oh_get_array_item(q, kids, i), k,
+			    depth + 1);
 	}
 	return k;
 }
@@ -479,65 +503,74 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 static int
 doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 {
-	qpdf_data q = qpdf_init();
+	struct pos p = { d->path, 0, 0 };
+	qpdf_data q;
+	const char *why;
 	char date[64];
 	int rc = -1, n, i;
 
-	qpdf_silence_errors(q);
-	qpdf_set_suppress_warnings(q, QPDF_TRUE);
-	if (qpdf_read_memory(q, d->path, (const char *)d->buf, d->len, NULL) &
+	if (rnd_qpdf_open(&why) != 0) {
+		diag_msg(d->diags, p, MSG(PDF_POST_PROCESSING_FAILED), why);
+		return -1;
+	}
+	q = rnd_qp.qpdf_init();
+
+	rnd_qp.qpdf_silence_errors(q);
+	rnd_qp.qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	if (rnd_qp.qpdf_read_memory(q, d->path, (const char *)d->buf, d->len,
+	        NULL) &
 	    QPDF_ERRORS)
 		goto out;
 	/* Cairo 1.16 writes dates without the "D:" prefix. */
 	pdf_date(date, sizeof(date));
-	qpdf_set_info_key(q, "/CreationDate", date);
-	qpdf_set_info_key(q, "/ModDate", date);
+	rnd_qp.qpdf_set_info_key(q, "/CreationDate", date);
+	rnd_qp.qpdf_set_info_key(q, "/ModDate", date);
 	{
-		qpdf_oh root = qpdf_get_root(q);
-		qpdf_oh vp = qpdf_oh_new_dictionary(q);
+		qpdf_oh root = rnd_qp.qpdf_get_root(q);
+		qpdf_oh vp = rnd_qp.qpdf_oh_new_dictionary(q);
 
 		/* Screen readers speak it in the ruleset's language. */
-		qpdf_oh_replace_key(q, root, "/Lang",
-		    qpdf_oh_new_string(q, doc_lang));
+		rnd_qp.qpdf_oh_replace_key(q, root, "/Lang",
+		    rnd_qp.qpdf_oh_new_string(q, doc_lang));
 		/* The viewer's title bar shows the document's title, not
 		 * its file name. */
-		qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
-		    qpdf_oh_new_bool(q, QPDF_TRUE));
+		rnd_qp.qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
+		    rnd_qp.qpdf_oh_new_bool(q, QPDF_TRUE));
 		if (d->no_scaling)
-			qpdf_oh_replace_key(q, vp, "/PrintScaling",
-			    qpdf_oh_new_name(q, "/None"));
-		qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
+			rnd_qp.qpdf_oh_replace_key(q, vp, "/PrintScaling",
+			    rnd_qp.qpdf_oh_new_name(q, "/None"));
+		rnd_qp.qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
 	}
 	{
-		qpdf_oh root = qpdf_get_root(q);
+		qpdf_oh root = rnd_qp.qpdf_get_root(q);
 
 		/* A structure tree: the document is tagged (cairo writes
 		 * the tree, not always /MarkInfo). */
-		if (qpdf_oh_has_key(q, root, "/StructTreeRoot")) {
-			qpdf_oh mi = qpdf_oh_new_dictionary(q);
+		if (rnd_qp.qpdf_oh_has_key(q, root, "/StructTreeRoot")) {
+			qpdf_oh mi = rnd_qp.qpdf_oh_new_dictionary(q);
 
-			qpdf_oh_replace_key(q, mi, "/Marked",
-			    qpdf_oh_new_bool(q, QPDF_TRUE));
-			qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
+			rnd_qp.qpdf_oh_replace_key(q, mi, "/Marked",
+			    rnd_qp.qpdf_oh_new_bool(q, QPDF_TRUE));
+			rnd_qp.qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
 			if (d->nalts > 0)
 				(void)figure_alts(q, d,
-				    qpdf_oh_get_key(q, root,
+				    rnd_qp.qpdf_oh_get_key(q, root,
 				        "/StructTreeRoot"),
 				    0, 0);
 		}
 	}
-	n = qpdf_get_num_pages(q);
+	n = rnd_qp.qpdf_get_num_pages(q);
 	for (i = 0; i < n && (size_t)i < d->npages; i++) {
 		const struct rnd_pagebox *pb = &d->pages[i];
 		qpdf_oh page;
 
 		if (pb->bleed_pt <= 0)
 			continue;
-		page = qpdf_get_page_n(q, (size_t)i);
-		qpdf_oh_replace_key(q, page, "/TrimBox",
+		page = rnd_qp.qpdf_get_page_n(q, (size_t)i);
+		rnd_qp.qpdf_oh_replace_key(q, page, "/TrimBox",
 		    box_new(q, pb->bleed_pt, pb->bleed_pt,
 		        pb->bleed_pt + pb->w_pt, pb->bleed_pt + pb->h_pt));
-		qpdf_oh_replace_key(q, page, "/BleedBox",
+		rnd_qp.qpdf_oh_replace_key(q, page, "/BleedBox",
 		    box_new(q, 0, 0, pb->w_pt + 2 * pb->bleed_pt,
 		        pb->h_pt + 2 * pb->bleed_pt));
 	}
@@ -551,26 +584,25 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 		rnd_pdfx_apply(q, base != NULL ? base + 1 : d->path, xdate,
 		    d->buf, d->len);
 	}
-	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+	if (rnd_qp.qpdf_init_write_memory(q) & QPDF_ERRORS)
 		goto out;
-	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	rnd_qp.qpdf_set_deterministic_ID(q, QPDF_TRUE);
 	rnd_pdfx_version(q);
-	if (qpdf_write(q) & QPDF_ERRORS)
+	if (rnd_qp.qpdf_write(q) & QPDF_ERRORS)
 		goto out;
-	*outlen = qpdf_get_buffer_length(q);
+	*outlen = rnd_qp.qpdf_get_buffer_length(q);
 	*out = xmalloc(*outlen + 1);
-	memcpy(*out, qpdf_get_buffer(q), *outlen);
+	memcpy(*out, rnd_qp.qpdf_get_buffer(q), *outlen);
 	rc = 0;
 out:
 	if (rc == -1) {
-		qpdf_error e = qpdf_get_error(q);
-		struct pos p = { d->path, 0, 0 };
+		qpdf_error e = rnd_qp.qpdf_get_error(q);
 
 		diag_msg(d->diags, p, MSG(PDF_POST_PROCESSING_FAILED),
-		    e != NULL ? qpdf_get_error_full_text(q, e) :
+		    e != NULL ? rnd_qp.qpdf_get_error_full_text(q, e) :
 		                "unknown error");
 	}
-	qpdf_cleanup(&q);
+	rnd_qp.qpdf_cleanup(&q);
 	return rc;
 }
 
