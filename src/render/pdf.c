@@ -1,7 +1,10 @@
 /*
  * pdf.c: the one place that makes PDF files. Cairo draws into memory;
- * on close libqpdf adds what Cairo cannot (ViewerPreferences, TrimBox and
- * BleedBox, a deterministic /ID) and the result is written atomically.
+ * on close what Cairo cannot write (ViewerPreferences, /Lang, TrimBox and
+ * BleedBox, the figures' /Alt, a deterministic /ID) is appended to its
+ * file as an incremental update, or added by libqpdf where the file is
+ * rewritten (a booklet's imposition, PDF/X), and the result is written
+ * atomically.
  *
  * A document named .png or .svg is drawn the same way into one recording
  * per page, and each page becomes an image of its own on close: NAME.png
@@ -60,7 +63,7 @@ struct rnd_doc {
 	cairo_surface_t **rec; /* an image's pages, as recordings */
 	size_t nrec, caprec;
 	/* The alternative text of each Figure tagged, in order: cairo
-	 * 1.16 writes the structure but not /Alt; the qpdf pass adds it. */
+	 * 1.16 writes the structure but not /Alt; the close pass adds it. */
 	char **alts;
 	size_t nalts, capalts;
 };
