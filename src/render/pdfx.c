@@ -25,6 +25,25 @@
 
 #include "internal.h"
 
+#ifndef LCMS2_SONAME
+#define LCMS2_SONAME "liblcms2.so.2"
+#endif
+
+/* lcms2, opened when --pdfx first reads a profile (dlib.c), not
+ * linked: its functions. */
+#define LCMS_FNS(F)                                                           \
+	F(cmsSetLogErrorHandler)                                              \
+	F(cmsOpenProfileFromMem)                                              \
+	F(cmsGetColorSpace)                                                   \
+	F(cmsGetDeviceClass)                                                  \
+	F(cmsGetProfileInfoASCII)                                             \
+	F(cmsCloseProfile)
+static struct {
+	LCMS_FNS(DLIB_PTR)
+} cmsf;
+static const char *const cmsf_names[] = { LCMS_FNS(DLIB_NAME) };
+static struct dlib lcms_lib = DLIB(LCMS2_SONAME, cmsf, cmsf_names);
+
 /* Debian's free sRGB profile (icc-profiles-free, in make deps). */
 #define PDFX_SRGB "/usr/share/color/icc/sRGB.icc"
 /* A profile larger than this is refused (a press profile is 0.5 to
@@ -100,15 +119,22 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 		g_free(data);
 		return -1;
 	}
-	cmsSetLogErrorHandler(lcms_quiet);
-	if ((p = cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) == NULL) {
+	if (dlib_open(&lcms_lib) != 0) {
+		snprintf(why, whysz, "%s%scannot be read: %s", pre, sep,
+		    lcms_lib.why);
+		g_free(data);
+		return -1;
+	}
+	cmsf.cmsSetLogErrorHandler(lcms_quiet);
+	if ((p = cmsf.cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) ==
+	    NULL) {
 		snprintf(why, whysz, "%s%snot an ICC colour profile", pre,
 		    sep);
 		g_free(data);
 		return -1;
 	}
-	cs = cmsGetColorSpace(p);
-	cl = cmsGetDeviceClass(p);
+	cs = cmsf.cmsGetColorSpace(p);
+	cl = cmsf.cmsGetDeviceClass(p);
 	if (cs != cmsSigRgbData) {
 		snprintf(why, whysz,
 		    "%s%sa %s profile: sandtable's colours "
@@ -125,11 +151,11 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 		    pre, sep);
 		goto bad;
 	}
-	if (cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US", px.desc,
-	        sizeof(px.desc)) == 0 ||
+	if (cmsf.cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US",
+	        px.desc, sizeof(px.desc)) == 0 ||
 	    px.desc[0] == '\0')
 		snprintf(px.desc, sizeof(px.desc), "%s", "RGB");
-	cmsCloseProfile(p);
+	cmsf.cmsCloseProfile(p);
 	ck = g_checksum_new(G_CHECKSUM_MD5);
 	g_checksum_update(ck, (const guchar *)data, len);
 	snprintf(px.md5, sizeof(px.md5), "%s", g_checksum_get_string(ck));
@@ -142,7 +168,7 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 	g_free(data);
 	return 0;
 bad:
-	cmsCloseProfile(p);
+	cmsf.cmsCloseProfile(p);
 	g_free(data);
 	return -1;
 }

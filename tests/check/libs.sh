@@ -157,11 +157,11 @@ sed 's|^ruleset: .*|ruleset: rules/ds.md|' "$tmp/r/a/b/sc.yaml" >"$tmp/r/a/old.y
 # gio).
 if command -v ldd >/dev/null 2>&1; then
 	linked=$(ldd "$BIN" 2>/dev/null | awk '{ print $1 }' |
-	    grep -E '^lib(microhttpd|zip|crypto|xml2|icuuc|icudata|rsvg-2|gdk_pixbuf-2|poppler|qpdf|stdc\+\+|gnutls)[.-]' |
+	    grep -E '^lib(microhttpd|zip|crypto|xml2|icuuc|icudata|rsvg-2|gdk_pixbuf-2|lcms2|poppler|qpdf|stdc\+\+|gnutls)[.-]' |
 	    tr '\n' ' ')
 	[ -z "$linked" ] &&
-		pass "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf and poppler are not linked (opened on first use)" ||
-		fail "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf and poppler are not linked (opened on first use)" "ldd lists $linked"
+		pass "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf, lcms2 and poppler are not linked (opened on first use)" ||
+		fail "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf, lcms2 and poppler are not linked (opened on first use)" "ldd lists $linked"
 fi
 
 # ---- a PDF's close pass: appended to Cairo's file, not rewritten ----
