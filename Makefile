@@ -75,6 +75,22 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) -fno-math-errno -fno-trapping-math $(PKG_CFLAG
 ifneq ($(POPPLER_SONAME),)
 CFLAGS  += -DPOPPLER_GLIB_SONAME='"$(POPPLER_SONAME)"'
 endif
+# Opened on first use too (src/base/dlib.c), not linked: libzip and
+# libxml2 (.ods sheets), librsvg and gdk-pixbuf (pictures),
+# libmicrohttpd (serve), libqpdf and lcms2 (booklets, PDF/X). Linked,
+# they and what they pull in (libcrypto, ICU, gnutls, libstdc++ …) cost
+# every command's start-up; each is named by the soname found here.
+soname = $(shell objdump -p $$(pkg-config --variable=libdir $(1) 2>/dev/null)/$(2) 2>/dev/null | sed -n 's/^ *SONAME *//p')
+DLIBS        = libzip libxml-2.0 librsvg-2.0 libmicrohttpd libqpdf gdk-pixbuf-2.0 lcms2
+ZIP_SONAME    := $(call soname,libzip,libzip.so)
+XML2_SONAME   := $(call soname,libxml-2.0,libxml2.so)
+RSVG_SONAME   := $(call soname,librsvg-2.0,librsvg-2.so)
+MHD_SONAME    := $(call soname,libmicrohttpd,libmicrohttpd.so)
+QPDF_SONAME   := $(call soname,libqpdf,libqpdf.so)
+PIXBUF_SONAME := $(call soname,gdk-pixbuf-2.0,libgdk_pixbuf-2.0.so)
+LCMS2_SONAME  := $(call soname,lcms2,liblcms2.so)
+PKG_LIBS    := $(shell pkg-config --libs $(filter-out poppler-glib $(DLIBS),$(PKGS)) 2>/dev/null)
+CFLAGS      += $(foreach v,ZIP XML2 RSVG MHD QPDF PIXBUF LCMS2,$(if $($(v)_SONAME),-D$(v)_SONAME='"$($(v)_SONAME)"'))
 LDLIBS  += $(PKG_LIBS) $(NOPCLIBS) -lm -pthread
 
 # A product is a folder of render (src/render/NAME/): its files are render's.

@@ -515,4 +515,31 @@ int source_date_epoch_valid(void);
  * writes to is waited for, 10 when unset) is unset, empty or 1 to 60. */
 int fifo_wait_valid(void);
 
+/* ---- a library opened on first use (dlib.c) ---- */
+/*
+ * A table of a library's functions: a struct of pointers declared from
+ * the library's own header, one per name, by an X-macro list:
+ *	#define ZIP_FNS(F) F(zip_open_from_source) F(zip_fopen)
+ *	static struct { ZIP_FNS(DLIB_PTR) } zf;
+ *	static const char *const zf_names[] = { ZIP_FNS(DLIB_NAME) };
+ *	static struct dlib zl = DLIB(ZIP_SONAME, zf, zf_names);
+ * then dlib_open(&zl) == 0 before the first zf.zip_fopen(...).
+ */
+#define DLIB_PTR(fn) __typeof__(fn) *fn;
+#define DLIB_NAME(fn) #fn,
+struct dlib {
+	const char *soname;
+	const char *const *names;
+	void *fns; /* the struct of pointers */
+	size_t n;
+	int state; /* 0 not tried, 1 open, -1 cannot be */
+	char why[256];
+};
+#define DLIB(soname, fns, names)                                              \
+	{                                                                     \
+		(soname), (names), &(fns), sizeof(names) / sizeof(*(names)),  \
+		    0, ""                                                     \
+	}
+int dlib_open(struct dlib *);
+
 #endif

@@ -15,6 +15,8 @@
  *   /events            Server-Sent Events: one a build, which the pages'
  *                      script answers by fetching the page again and
  *                      swapping in the parts that changed.
+ * libmicrohttpd is opened when serve starts (dlib.c), not linked: no
+ * other command needs it, or the gnutls it pulls in.
  */
 #include <sys/stat.h>
 
@@ -39,6 +41,30 @@
 #include "json.h"
 #include "serve.h"
 #include "../render/pdfpage.h"
+
+#ifndef MHD_SONAME
+#define MHD_SONAME "libmicrohttpd.so.12"
+#endif
+
+/* The functions of libmicrohttpd the server takes. */
+#define MHD_FNS(F)                                                            \
+	F(MHD_add_response_header)                                            \
+	F(MHD_create_response_from_buffer)                                    \
+	F(MHD_create_response_from_callback)                                  \
+	F(MHD_create_response_from_fd)                                        \
+	F(MHD_destroy_response)                                               \
+	F(MHD_get_connection_info)                                            \
+	F(MHD_get_daemon_info)                                                \
+	F(MHD_get_reason_phrase_for)                                          \
+	F(MHD_lookup_connection_value)                                        \
+	F(MHD_queue_response)                                                 \
+	F(MHD_start_daemon)                                                   \
+	F(MHD_stop_daemon)
+static struct {
+	MHD_FNS(DLIB_PTR)
+} mhdf;
+static const char *const mhdf_names[] = { MHD_FNS(DLIB_NAME) };
+static struct dlib mhd_lib = DLIB(MHD_SONAME, mhdf, mhdf_names);
 
 /* A growing text. */
 struct buf {
@@ -129,12 +155,13 @@ burl(struct buf *b, const char *s)
 static void
 headers(struct MHD_Response *r, const char *type)
 {
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
-	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	mhdf.MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
+	    "no-cache");
+	mhdf.MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	if (strncmp(type, "text/html", 9) == 0)
-		MHD_add_response_header(r, "Content-Security-Policy",
+		mhdf.MHD_add_response_header(r, "Content-Security-Policy",
 		    "default-src 'none'; img-src 'self' data:; "
 		    "style-src 'unsafe-inline'; font-src data:; "
 		    "script-src 'unsafe-inline'; connect-src 'self'; "
@@ -149,10 +176,11 @@ reply(struct MHD_Connection *c, unsigned status, const char *type,
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	r = MHD_create_response_from_buffer(b->n, b->p, MHD_RESPMEM_MUST_FREE);
+	r = mhdf.MHD_create_response_from_buffer(b->n, b->p,
+	    MHD_RESPMEM_MUST_FREE);
 	headers(r, type);
-	ret = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+	ret = mhdf.MHD_queue_response(c, status, r);
+	mhdf.MHD_destroy_response(r);
 	b->p = NULL;
 	return ret;
 }
@@ -166,19 +194,22 @@ fail(struct MHD_Connection *c, unsigned status, const char *why, int close)
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	bfmt(&b, "%u %s: %s\n", status, MHD_get_reason_phrase_for(status),
+	bfmt(&b, "%u %s: %s\n", status, mhdf.MHD_get_reason_phrase_for(status),
 	    why);
-	r = MHD_create_response_from_buffer(b.n, b.p, MHD_RESPMEM_MUST_FREE);
+	r = mhdf.MHD_create_response_from_buffer(b.n, b.p,
+	    MHD_RESPMEM_MUST_FREE);
 	headers(r, "text/plain; charset=utf-8");
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+		mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+		    "GET, HEAD");
 	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "2");
+		mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER,
+		    "2");
 	if (close)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION,
+		mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION,
 		    "close");
-	ret = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+	ret = mhdf.MHD_queue_response(c, status, r);
+	mhdf.MHD_destroy_response(r);
 	return ret;
 }
 
@@ -455,15 +486,15 @@ out_file(struct serve *sv, struct MHD_Connection *c, const char *name,
 		    fail(c, MHD_HTTP_FORBIDDEN, "a link is not served", 0) :
 		    fail(c, MHD_HTTP_NOT_FOUND, "no such file", 0);
 	/* Taken by the answer, closed with it. */
-	r = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+	r = mhdf.MHD_create_response_from_fd((uint64_t)st.st_size, fd);
 	if (r == NULL) {
 		close(fd);
 		return fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR,
 		    "the file could not be sent", 0);
 	}
 	headers(r, mime(file));
-	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	ret = mhdf.MHD_queue_response(c, MHD_HTTP_OK, r);
+	mhdf.MHD_destroy_response(r);
 	return ret;
 }
 
@@ -971,16 +1002,17 @@ events(struct serve *sv, struct MHD_Connection *c)
 	enum MHD_Result ret;
 
 	s->sv = sv;
-	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	ci = mhdf.MHD_get_connection_info(c,
+	    MHD_CONNECTION_INFO_CONNECTION_FD);
 	s->fd = ci != NULL ? ci->connect_fd : -1;
 	pthread_mutex_lock(&sv->mu);
 	s->seen = sv->gen;
 	pthread_mutex_unlock(&sv->mu);
-	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
-	    s, free);
+	r = mhdf.MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
+	    sse_read, s, free);
 	headers(r, "text/event-stream");
-	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	ret = mhdf.MHD_queue_response(c, MHD_HTTP_OK, r);
+	mhdf.MHD_destroy_response(r);
 	return ret;
 }
 
@@ -1056,13 +1088,15 @@ route(struct serve *sv, struct MHD_Connection *c, const char *url)
 	else if (n < 1 || !known(sv, seg[0]))
 		ret = fail(c, MHD_HTTP_NOT_FOUND, "no such page", 0);
 	else if (n == 1 && !trail) {
-		struct MHD_Response *r = MHD_create_response_from_buffer(0,
-		    NULL, MHD_RESPMEM_PERSISTENT);
+		struct MHD_Response *r =
+		    mhdf.MHD_create_response_from_buffer(0, NULL,
+		        MHD_RESPMEM_PERSISTENT);
 		char *to = xasprintf("%s/", url);
 
-		MHD_add_response_header(r, MHD_HTTP_HEADER_LOCATION, to);
-		ret = MHD_queue_response(c, MHD_HTTP_MOVED_PERMANENTLY, r);
-		MHD_destroy_response(r);
+		mhdf.MHD_add_response_header(r, MHD_HTTP_HEADER_LOCATION, to);
+		ret = mhdf.MHD_queue_response(c, MHD_HTTP_MOVED_PERMANENTLY,
+		    r);
+		mhdf.MHD_destroy_response(r);
 		free(to);
 	} else if (n == 1)
 		ret = rs_page(sv, c, seg[0]);
@@ -1093,9 +1127,9 @@ answer(void *cls, struct MHD_Connection *c, const char *url,
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return fail(c, MHD_HTTP_METHOD_NOT_ALLOWED,
 		    "the preview answers GET and HEAD only", 1);
-	len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	len = mhdf.MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 	    MHD_HTTP_HEADER_CONTENT_LENGTH);
-	te = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	te = mhdf.MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 	    MHD_HTTP_HEADER_TRANSFER_ENCODING);
 	if ((len != NULL && strcmp(len, "0") != 0) || te != NULL ||
 	    *upsize != 0)
@@ -1141,6 +1175,10 @@ serve_http_start(struct serve *sv, const char *addr, int *port,
 	const union MHD_DaemonInfo *info;
 	struct MHD_Daemon *d;
 
+	if (dlib_open(&mhd_lib) != 0) {
+		*why = mhd_lib.why;
+		return NULL;
+	}
 	memset(&in4, 0, sizeof(in4));
 	memset(&in6, 0, sizeof(in6));
 	if (inet_pton(AF_INET, addr, &in4.sin_addr) == 1) {
@@ -1154,8 +1192,8 @@ serve_http_start(struct serve *sv, const char *addr, int *port,
 		sa = (struct sockaddr *)&in6;
 		flags |= MHD_USE_IPv6;
 	}
-	d = MHD_start_daemon(flags, (uint16_t)*port, NULL, NULL, answer, sv,
-	    MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
+	d = mhdf.MHD_start_daemon(flags, (uint16_t)*port, NULL, NULL, answer,
+	    sv, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)SERVE_CONNS_HARD, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 	    (size_t)SERVE_POOL, MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned)SERVE_TIMEOUT, MHD_OPTION_NOTIFY_CONNECTION, notify, sv,
@@ -1166,7 +1204,8 @@ serve_http_start(struct serve *sv, const char *addr, int *port,
 		                             "libmicrohttpd did not start";
 		return NULL;
 	}
-	if ((info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT)) != NULL)
+	if ((info = mhdf.MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT)) !=
+	    NULL)
 		*port = info->port;
 	return d;
 }
@@ -1178,5 +1217,5 @@ serve_http_stop(struct serve *sv, void *daemon)
 	sv->stopping = 1;
 	pthread_cond_broadcast(&sv->cv);
 	pthread_mutex_unlock(&sv->mu);
-	MHD_stop_daemon(daemon);
+	mhdf.MHD_stop_daemon(daemon);
 }

@@ -72,6 +72,65 @@ int rnd_pdfx_on(void);
 void rnd_pdfx_apply(qpdf_data, const char *name, const char *xmp_date,
     const unsigned char *buf, size_t len);
 void rnd_pdfx_version(qpdf_data);
+
+/* libqpdf, opened when a PDF first goes through it (a booklet, PDF/X,
+ * a file not as Cairo writes it: pdf.c), not linked (dlib.c): its
+ * functions, rnd_qp.qpdf_init() … once rnd_qpdf_open() is 0. */
+#define RND_QPDF_FNS(F)                                                       \
+	F(qpdf_add_page)                                                      \
+	F(qpdf_cleanup)                                                       \
+	F(qpdf_get_buffer)                                                    \
+	F(qpdf_get_buffer_length)                                             \
+	F(qpdf_get_error)                                                     \
+	F(qpdf_get_error_full_text)                                           \
+	F(qpdf_get_num_pages)                                                 \
+	F(qpdf_get_page_n)                                                    \
+	F(qpdf_get_root)                                                      \
+	F(qpdf_get_trailer)                                                   \
+	F(qpdf_init)                                                          \
+	F(qpdf_init_write_memory)                                             \
+	F(qpdf_make_indirect_object)                                          \
+	F(qpdf_oh_append_item)                                                \
+	F(qpdf_oh_get_array_item)                                             \
+	F(qpdf_oh_get_array_n_items)                                          \
+	F(qpdf_oh_get_dict)                                                   \
+	F(qpdf_oh_get_key)                                                    \
+	F(qpdf_oh_get_name)                                                   \
+	F(qpdf_oh_get_numeric_value)                                          \
+	F(qpdf_oh_get_page_content_data)                                      \
+	F(qpdf_oh_get_utf8_value)                                             \
+	F(qpdf_oh_has_key)                                                    \
+	F(qpdf_oh_is_array)                                                   \
+	F(qpdf_oh_is_dictionary)                                              \
+	F(qpdf_oh_is_name)                                                    \
+	F(qpdf_oh_is_string)                                                  \
+	F(qpdf_oh_new_array)                                                  \
+	F(qpdf_oh_new_bool)                                                   \
+	F(qpdf_oh_new_dictionary)                                             \
+	F(qpdf_oh_new_integer)                                                \
+	F(qpdf_oh_new_name)                                                   \
+	F(qpdf_oh_new_null)                                                   \
+	F(qpdf_oh_new_real_from_double)                                       \
+	F(qpdf_oh_new_stream)                                                 \
+	F(qpdf_oh_new_string)                                                 \
+	F(qpdf_oh_new_unicode_string)                                         \
+	F(qpdf_oh_remove_key)                                                 \
+	F(qpdf_oh_replace_key)                                                \
+	F(qpdf_oh_replace_stream_data)                                        \
+	F(qpdf_read_memory)                                                   \
+	F(qpdf_remove_page)                                                   \
+	F(qpdf_set_deterministic_ID)                                          \
+	F(qpdf_set_info_key)                                                  \
+	F(qpdf_set_minimum_pdf_version)                                       \
+	F(qpdf_set_suppress_warnings)                                         \
+	F(qpdf_silence_errors)                                                \
+	F(qpdf_write)
+struct rnd_qpdf {
+	RND_QPDF_FNS(DLIB_PTR)
+};
+extern struct rnd_qpdf rnd_qp;
+/* 0, or -1 with why it cannot be opened in *why. */
+int rnd_qpdf_open(const char **why);
 #endif
 
 /*

@@ -1,7 +1,10 @@
 /*
  * pdf.c: the one place that makes PDF files. Cairo draws into memory;
- * on close libqpdf adds what Cairo cannot (ViewerPreferences, TrimBox and
- * BleedBox, a deterministic /ID) and the result is written atomically.
+ * on close what Cairo cannot write (ViewerPreferences, /Lang, TrimBox and
+ * BleedBox, the figures' /Alt, a deterministic /ID) is appended to its
+ * file as an incremental update, or added by libqpdf where the file is
+ * rewritten (a booklet's imposition, PDF/X), and the result is written
+ * atomically.
  *
  * A document named .png or .svg is drawn the same way into one recording
  * per page, and each page becomes an image of its own on close: NAME.png
@@ -18,9 +21,27 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <glib.h>
 #include <qpdf/qpdf-c.h>
 
 #include "internal.h"
+
+#ifndef QPDF_SONAME
+#define QPDF_SONAME "libqpdf.so.29"
+#endif
+
+struct rnd_qpdf rnd_qp;
+static const char *const qp_names[] = { RND_QPDF_FNS(DLIB_NAME) };
+static struct dlib qpdf_lib = DLIB(QPDF_SONAME, rnd_qp, qp_names);
+
+int
+rnd_qpdf_open(const char **why)
+{
+	if (dlib_open(&qpdf_lib) == 0)
+		return 0;
+	*why = qpdf_lib.why;
+	return -1;
+}
 
 struct rnd_pagebox {
 	double w_pt, h_pt, bleed_pt; /* trim size and bleed */
@@ -42,7 +63,7 @@ struct rnd_doc {
 	cairo_surface_t **rec; /* an image's pages, as recordings */
 	size_t nrec, caprec;
 	/* The alternative text of each Figure tagged, in order: cairo
-	 * 1.16 writes the structure but not /Alt; the qpdf pass adds it. */
+	 * 1.16 writes the structure but not /Alt; the close pass adds it. */
 	char **alts;
 	size_t nalts, capalts;
 };
@@ -316,14 +337,14 @@ rnd_doc_outline_page(struct rnd_doc *d, int parent, const char *label,
 static qpdf_oh
 box_new(qpdf_data q, double x0, double y0, double x1, double y1)
 {
-	qpdf_oh a = qpdf_oh_new_array(q);
+	qpdf_oh a = rnd_qp.qpdf_oh_new_array(q);
 	double v[4] = { x0, y0, x1, y1 };
 	int i;
 
 	for (i = 0; i < 4; i++) {
-		qpdf_oh n = qpdf_oh_new_real_from_double(q, v[i], 3);
+		qpdf_oh n = rnd_qp.qpdf_oh_new_real_from_double(q, v[i], 3);
 
-		qpdf_oh_append_item(q, a, n);
+		rnd_qp.qpdf_oh_append_item(q, a, n);
 	}
 	return a;
 }
@@ -340,21 +361,23 @@ rnd_doc_set_booklet(struct rnd_doc *d, double sheet_w_mm, double sheet_h_mm)
 static qpdf_oh
 page_form(qpdf_data q, qpdf_oh page)
 {
-	qpdf_oh xo = qpdf_oh_new_stream(q), dict;
+	qpdf_oh xo = rnd_qp.qpdf_oh_new_stream(q), dict;
 	unsigned char *buf = NULL;
 	size_t len = 0;
 
-	qpdf_oh_get_page_content_data(q, page, &buf, &len);
-	qpdf_oh_replace_stream_data(q, xo, buf, len, qpdf_oh_new_null(q),
-	    qpdf_oh_new_null(q));
+	rnd_qp.qpdf_oh_get_page_content_data(q, page, &buf, &len);
+	rnd_qp.qpdf_oh_replace_stream_data(q, xo, buf, len,
+	    rnd_qp.qpdf_oh_new_null(q), rnd_qp.qpdf_oh_new_null(q));
 	free(buf);
-	dict = qpdf_oh_get_dict(q, xo);
-	qpdf_oh_replace_key(q, dict, "/Type", qpdf_oh_new_name(q, "/XObject"));
-	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/Form"));
-	qpdf_oh_replace_key(q, dict, "/BBox",
-	    qpdf_oh_get_key(q, page, "/MediaBox"));
-	qpdf_oh_replace_key(q, dict, "/Resources",
-	    qpdf_oh_get_key(q, page, "/Resources"));
+	dict = rnd_qp.qpdf_oh_get_dict(q, xo);
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Type",
+	    rnd_qp.qpdf_oh_new_name(q, "/XObject"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Subtype",
+	    rnd_qp.qpdf_oh_new_name(q, "/Form"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/BBox",
+	    rnd_qp.qpdf_oh_get_key(q, page, "/MediaBox"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Resources",
+	    rnd_qp.qpdf_oh_get_key(q, page, "/Resources"));
 	return xo;
 }
 
@@ -369,7 +392,7 @@ page_form(qpdf_data q, qpdf_oh page)
 static void
 impose(qpdf_data q, double w, double h)
 {
-	int n = qpdf_get_num_pages(q), nn = (n + 3) / 4 * 4, s, side, k;
+	int n = rnd_qp.qpdf_get_num_pages(q), nn = (n + 3) / 4 * 4, s, side, k;
 	qpdf_oh *form = xcalloc((size_t)nn + 1, sizeof(*form)), *old;
 	double pw = 0, ph = 0;
 
@@ -377,32 +400,33 @@ impose(qpdf_data q, double w, double h)
 	for (k = 0; k < n; k++) {
 		qpdf_oh mb;
 
-		old[k] = qpdf_get_page_n(q, (size_t)k);
-		form[k] = qpdf_make_indirect_object(q, page_form(q, old[k]));
-		mb = qpdf_oh_get_key(q, old[k], "/MediaBox");
-		pw = qpdf_oh_get_numeric_value(q,
-		    qpdf_oh_get_array_item(q, mb, 2));
-		ph = qpdf_oh_get_numeric_value(q,
-		    qpdf_oh_get_array_item(q, mb, 3));
+		old[k] = rnd_qp.qpdf_get_page_n(q, (size_t)k);
+		form[k] = rnd_qp.qpdf_make_indirect_object(q,
+		    page_form(q, old[k]));
+		mb = rnd_qp.qpdf_oh_get_key(q, old[k], "/MediaBox");
+		pw = rnd_qp.qpdf_oh_get_numeric_value(q,
+		    rnd_qp.qpdf_oh_get_array_item(q, mb, 2));
+		ph = rnd_qp.qpdf_oh_get_numeric_value(q,
+		    rnd_qp.qpdf_oh_get_array_item(q, mb, 3));
 	}
 	for (k = 0; k < n; k++)
-		qpdf_remove_page(q, old[k]);
+		rnd_qp.qpdf_remove_page(q, old[k]);
 	for (s = 0; s < nn / 4; s++)
 		for (side = 0; side < 2; side++) {
 			int at[2] = { side == 0 ? nn - 2 * s : 2 * s + 2,
 				side == 0 ? 2 * s + 1 : nn - 2 * s - 1 };
 			double sc = fmin(w / 2 / pw, h / ph);
-			qpdf_oh page = qpdf_oh_new_dictionary(q), res, xobj,
-			        cs;
+			qpdf_oh page = rnd_qp.qpdf_oh_new_dictionary(q), res,
+			        xobj, cs;
 			char ops[512], a[32], x[32], y[32];
 			size_t used = 0;
 			int j;
 
-			xobj = qpdf_oh_new_dictionary(q);
+			xobj = rnd_qp.qpdf_oh_new_dictionary(q);
 			for (j = 0; j < 2; j++) {
 				if (at[j] > n)
 					continue; /* a blank page */
-				qpdf_oh_replace_key(q, xobj,
+				rnd_qp.qpdf_oh_replace_key(q, xobj,
 				    j == 0 ? "/P0" : "/P1", form[at[j] - 1]);
 				/* Numbers without the locale's comma. */
 				fmt_double(a, sizeof(a), sc, 5);
@@ -415,23 +439,25 @@ impose(qpdf_data q, double w, double h)
 				    "/P%d Do Q\n",
 				    a, a, x, y, j);
 			}
-			res = qpdf_oh_new_dictionary(q);
-			qpdf_oh_replace_key(q, res, "/XObject", xobj);
-			cs = qpdf_oh_new_stream(q);
-			qpdf_oh_replace_stream_data(q, cs,
+			res = rnd_qp.qpdf_oh_new_dictionary(q);
+			rnd_qp.qpdf_oh_replace_key(q, res, "/XObject", xobj);
+			cs = rnd_qp.qpdf_oh_new_stream(q);
+			rnd_qp.qpdf_oh_replace_stream_data(q, cs,
 			    (const unsigned char *)ops, used,
-			    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-			qpdf_oh_replace_key(q, page, "/Type",
-			    qpdf_oh_new_name(q, "/Page"));
-			qpdf_oh_replace_key(q, page, "/MediaBox",
+			    rnd_qp.qpdf_oh_new_null(q),
+			    rnd_qp.qpdf_oh_new_null(q));
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Type",
+			    rnd_qp.qpdf_oh_new_name(q, "/Page"));
+			rnd_qp.qpdf_oh_replace_key(q, page, "/MediaBox",
 			    box_new(q, 0, 0, w, h));
-			qpdf_oh_replace_key(q, page, "/Resources", res);
-			qpdf_oh_replace_key(q, page, "/Contents",
-			    qpdf_make_indirect_object(q, cs));
-			qpdf_add_page(q, q, qpdf_make_indirect_object(q, page),
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Resources", res);
+			rnd_qp.qpdf_oh_replace_key(q, page, "/Contents",
+			    rnd_qp.qpdf_make_indirect_object(q, cs));
+			rnd_qp.qpdf_add_page(q, q,
+			    rnd_qp.qpdf_make_indirect_object(q, page),
 			    QPDF_FALSE);
 		}
-	qpdf_oh_remove_key(q, qpdf_get_root(q), "/Outlines");
+	rnd_qp.qpdf_oh_remove_key(q, rnd_qp.qpdf_get_root(q), "/Outlines");
 	free(form);
 	free(old);
 }
@@ -451,25 +477,27 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 	 * (qpdf parses each object it is asked for). */
 	if (depth > 64 || k >= d->nalts)
 		return k;
-	if (qpdf_oh_is_dictionary(q, el)) {
-		qpdf_oh s = qpdf_oh_get_key(q, el, "/S");
+	if (rnd_qp.qpdf_oh_is_dictionary(q, el)) {
+		qpdf_oh s = rnd_qp.qpdf_oh_get_key(q, el, "/S");
 
-		if (qpdf_oh_is_name(q, s) &&
-		    strcmp(qpdf_oh_get_name(q, s), "/Figure") == 0 &&
+		if (rnd_qp.qpdf_oh_is_name(q, s) &&
+		    strcmp(rnd_qp.qpdf_oh_get_name(q, s), "/Figure") == 0 &&
 		    k < d->nalts)
-			qpdf_oh_replace_key(q, el, "/Alt",
-			    qpdf_oh_new_unicode_string(q, d->alts[k++]));
-		if (!qpdf_oh_has_key(q, el, "/K"))
+			rnd_qp.qpdf_oh_replace_key(q, el, "/Alt",
+			    rnd_qp.qpdf_oh_new_unicode_string(q,
+			        d->alts[k++]));
+		if (!rnd_qp.qpdf_oh_has_key(q, el, "/K"))
 			return k;
-		kids = qpdf_oh_get_key(q, el, "/K");
-		if (qpdf_oh_is_dictionary(q, kids))
+		kids = rnd_qp.qpdf_oh_get_key(q, el, "/K");
+		if (rnd_qp.qpdf_oh_is_dictionary(q, kids))
 			return figure_alts(q, d, kids, k, depth + 1);
-		if (!qpdf_oh_is_array(q, kids))
+		if (!rnd_qp.qpdf_oh_is_array(q, kids))
 			return k;
-		n = qpdf_oh_get_array_n_items(q, kids);
+		n = rnd_qp.qpdf_oh_get_array_n_items(q, kids);
 		for (i = 0; i < n && k < d->nalts; i++)
 			k = figure_alts(q, d,
-			    qpdf_oh_get_array_item(q, kids, i), k, depth + 1);
+			    rnd_qp.qpdf_oh_get_array_item(q, kids, i), k,
+			    depth + 1);
 	}
 	return k;
 }
@@ -478,65 +506,74 @@ figure_alts(qpdf_data q, struct rnd_doc *d, qpdf_oh el, size_t k, int depth)
 static int
 doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 {
-	qpdf_data q = qpdf_init();
+	struct pos p = { d->path, 0, 0 };
+	qpdf_data q;
+	const char *why;
 	char date[64];
 	int rc = -1, n, i;
 
-	qpdf_silence_errors(q);
-	qpdf_set_suppress_warnings(q, QPDF_TRUE);
-	if (qpdf_read_memory(q, d->path, (const char *)d->buf, d->len, NULL) &
+	if (rnd_qpdf_open(&why) != 0) {
+		diag_msg(d->diags, p, MSG(PDF_POST_PROCESSING_FAILED), why);
+		return -1;
+	}
+	q = rnd_qp.qpdf_init();
+
+	rnd_qp.qpdf_silence_errors(q);
+	rnd_qp.qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	if (rnd_qp.qpdf_read_memory(q, d->path, (const char *)d->buf, d->len,
+	        NULL) &
 	    QPDF_ERRORS)
 		goto out;
 	/* Cairo 1.16 writes dates without the "D:" prefix. */
 	pdf_date(date, sizeof(date));
-	qpdf_set_info_key(q, "/CreationDate", date);
-	qpdf_set_info_key(q, "/ModDate", date);
+	rnd_qp.qpdf_set_info_key(q, "/CreationDate", date);
+	rnd_qp.qpdf_set_info_key(q, "/ModDate", date);
 	{
-		qpdf_oh root = qpdf_get_root(q);
-		qpdf_oh vp = qpdf_oh_new_dictionary(q);
+		qpdf_oh root = rnd_qp.qpdf_get_root(q);
+		qpdf_oh vp = rnd_qp.qpdf_oh_new_dictionary(q);
 
 		/* Screen readers speak it in the ruleset's language. */
-		qpdf_oh_replace_key(q, root, "/Lang",
-		    qpdf_oh_new_string(q, doc_lang));
+		rnd_qp.qpdf_oh_replace_key(q, root, "/Lang",
+		    rnd_qp.qpdf_oh_new_string(q, doc_lang));
 		/* The viewer's title bar shows the document's title, not
 		 * its file name. */
-		qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
-		    qpdf_oh_new_bool(q, QPDF_TRUE));
+		rnd_qp.qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
+		    rnd_qp.qpdf_oh_new_bool(q, QPDF_TRUE));
 		if (d->no_scaling)
-			qpdf_oh_replace_key(q, vp, "/PrintScaling",
-			    qpdf_oh_new_name(q, "/None"));
-		qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
+			rnd_qp.qpdf_oh_replace_key(q, vp, "/PrintScaling",
+			    rnd_qp.qpdf_oh_new_name(q, "/None"));
+		rnd_qp.qpdf_oh_replace_key(q, root, "/ViewerPreferences", vp);
 	}
 	{
-		qpdf_oh root = qpdf_get_root(q);
+		qpdf_oh root = rnd_qp.qpdf_get_root(q);
 
 		/* A structure tree: the document is tagged (cairo writes
 		 * the tree, not always /MarkInfo). */
-		if (qpdf_oh_has_key(q, root, "/StructTreeRoot")) {
-			qpdf_oh mi = qpdf_oh_new_dictionary(q);
+		if (rnd_qp.qpdf_oh_has_key(q, root, "/StructTreeRoot")) {
+			qpdf_oh mi = rnd_qp.qpdf_oh_new_dictionary(q);
 
-			qpdf_oh_replace_key(q, mi, "/Marked",
-			    qpdf_oh_new_bool(q, QPDF_TRUE));
-			qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
+			rnd_qp.qpdf_oh_replace_key(q, mi, "/Marked",
+			    rnd_qp.qpdf_oh_new_bool(q, QPDF_TRUE));
+			rnd_qp.qpdf_oh_replace_key(q, root, "/MarkInfo", mi);
 			if (d->nalts > 0)
 				(void)figure_alts(q, d,
-				    qpdf_oh_get_key(q, root,
+				    rnd_qp.qpdf_oh_get_key(q, root,
 				        "/StructTreeRoot"),
 				    0, 0);
 		}
 	}
-	n = qpdf_get_num_pages(q);
+	n = rnd_qp.qpdf_get_num_pages(q);
 	for (i = 0; i < n && (size_t)i < d->npages; i++) {
 		const struct rnd_pagebox *pb = &d->pages[i];
 		qpdf_oh page;
 
 		if (pb->bleed_pt <= 0)
 			continue;
-		page = qpdf_get_page_n(q, (size_t)i);
-		qpdf_oh_replace_key(q, page, "/TrimBox",
+		page = rnd_qp.qpdf_get_page_n(q, (size_t)i);
+		rnd_qp.qpdf_oh_replace_key(q, page, "/TrimBox",
 		    box_new(q, pb->bleed_pt, pb->bleed_pt,
 		        pb->bleed_pt + pb->w_pt, pb->bleed_pt + pb->h_pt));
-		qpdf_oh_replace_key(q, page, "/BleedBox",
+		rnd_qp.qpdf_oh_replace_key(q, page, "/BleedBox",
 		    box_new(q, 0, 0, pb->w_pt + 2 * pb->bleed_pt,
 		        pb->h_pt + 2 * pb->bleed_pt));
 	}
@@ -550,26 +587,485 @@ doc_qpdf(struct rnd_doc *d, unsigned char **out, size_t *outlen)
 		rnd_pdfx_apply(q, base != NULL ? base + 1 : d->path, xdate,
 		    d->buf, d->len);
 	}
-	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+	if (rnd_qp.qpdf_init_write_memory(q) & QPDF_ERRORS)
 		goto out;
-	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	rnd_qp.qpdf_set_deterministic_ID(q, QPDF_TRUE);
 	rnd_pdfx_version(q);
-	if (qpdf_write(q) & QPDF_ERRORS)
+	if (rnd_qp.qpdf_write(q) & QPDF_ERRORS)
 		goto out;
-	*outlen = qpdf_get_buffer_length(q);
+	*outlen = rnd_qp.qpdf_get_buffer_length(q);
 	*out = xmalloc(*outlen + 1);
-	memcpy(*out, qpdf_get_buffer(q), *outlen);
+	memcpy(*out, rnd_qp.qpdf_get_buffer(q), *outlen);
 	rc = 0;
 out:
 	if (rc == -1) {
-		qpdf_error e = qpdf_get_error(q);
-		struct pos p = { d->path, 0, 0 };
+		qpdf_error e = rnd_qp.qpdf_get_error(q);
 
 		diag_msg(d->diags, p, MSG(PDF_POST_PROCESSING_FAILED),
-		    e != NULL ? qpdf_get_error_full_text(q, e) :
+		    e != NULL ? rnd_qp.qpdf_get_error_full_text(q, e) :
 		                "unknown error");
 	}
-	qpdf_cleanup(&q);
+	rnd_qp.qpdf_cleanup(&q);
+	return rc;
+}
+
+/*
+ * The close pass as an incremental update (issue 36): what Cairo
+ * cannot write is appended to Cairo's own file, the objects it changes
+ * written again after it with an xref of their own (PDF 1.7, 7.5.6),
+ * rather than the whole file read and written again by libqpdf, which
+ * parses every object (on a reference sheet of 600 objects, 60 million
+ * instructions). Cairo's file is read as Cairo writes it: its one xref
+ * section, a dictionary's keys one a line; a file not so (or a booklet,
+ * or PDF/X, which qpdf rewrites) goes through qpdf as before.
+ */
+struct raw {
+	const char *b;
+	size_t len;
+	size_t *off; /* object i's offset, 0: none */
+	size_t n;    /* objects, 0 the free one */
+	size_t xref; /* the offset of Cairo's xref */
+	long root, info;
+};
+
+/* A changed object: its number and its dictionary. */
+struct upd {
+	long num;
+	GString *text;
+};
+
+/* The first n bytes of needle in [h, h + hl), or NULL (memmem is a GNU
+ * and BSD extension). */
+static const char *
+raw_find(const char *h, size_t hl, const char *needle, size_t n)
+{
+	const char *p, *e = h + hl;
+
+	for (p = h; p != NULL && (size_t)(e - p) >= n;
+	     p = memchr(p + 1, needle[0], (size_t)(e - p - 1)))
+		if (memcmp(p, needle, n) == 0)
+			return p;
+	return NULL;
+}
+
+/* The value after "/Key " in Cairo's dictionary [s, e): a key of its
+ * own, first ("<< /Key") or at the start of a line ("\n   /Key"; a
+ * dictionary inside it is indented further), not a longer name; NULL
+ * when it has none. */
+static const char *
+raw_key(const char *s, const char *e, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *p, *k;
+
+	for (p = s; p != NULL && p + kl + 4 < e;
+	     p = memchr(p + 1, '\n', (size_t)(e - p - 1))) {
+		k = p + 3; /* "<< " or "\n   " */
+		if (p != s && memcmp(p + 1, "   /", 4) != 0)
+			continue;
+		if (p != s)
+			k = p + 4;
+		if ((size_t)(e - k) > kl && memcmp(k, key, kl) == 0 &&
+		    strchr(" \n[<(/", k[kl]) != NULL) {
+			for (k += kl; k < e && *k == ' '; k++)
+				;
+			return k;
+		}
+	}
+	return NULL;
+}
+
+/* Object num's dictionary, [*s, *e) from "<<" to after ">>": 0, or -1
+ * when it is not one Cairo wrote so. */
+static int
+raw_obj(const struct raw *r, long num, const char **s, const char **e)
+{
+	char head[32];
+	const char *p, *end;
+	int hl;
+
+	if (num < 1 || (size_t)num >= r->n || r->off[num] == 0)
+		return -1;
+	hl = snprintf(head, sizeof(head), "%ld 0 obj\n", num);
+	p = r->b + r->off[num];
+	if ((size_t)(r->len - r->off[num]) < (size_t)hl ||
+	    memcmp(p, head, (size_t)hl) != 0)
+		return -1;
+	p += hl;
+	end = raw_find(p, r->len - (size_t)(p - r->b), "\nendobj", 7);
+	if (end == NULL || end - p < 4 || memcmp(p, "<<", 2) != 0 ||
+	    memcmp(end - 2, ">>", 2) != 0)
+		return -1;
+	*s = p;
+	*e = end;
+	return 0;
+}
+
+/* The object number of a reference "N 0 R" at p (*end after it), or
+ * -1. */
+static long
+raw_ref(const char *p, const char *e, const char **end)
+{
+	char *q;
+	long n = strtol(p, &q, 10);
+
+	if (q == p || n < 1 || e - q < 4 || memcmp(q, " 0 R", 4) != 0)
+		return -1;
+	if (end != NULL)
+		*end = q + 4;
+	return n;
+}
+
+/* The references of an array value at p ("[ 7 0 R 8 0 R ]"), not those
+ * in a dictionary inside it (a marked-content reference's /Pg), into
+ * *refs (n of them, caller frees); or one reference "7 0 R". */
+static size_t
+raw_refs(const char *p, const char *e, long **refs)
+{
+	size_t n = 0, cap = 0;
+	const char *q;
+	int nest = 0;
+	long k;
+
+	*refs = NULL;
+	if (p >= e)
+		return 0;
+	if (*p != '[') {
+		if ((k = raw_ref(p, e, NULL)) > 0)
+			XPUSH(*refs, n, cap, k);
+		return n;
+	}
+	for (p++; p < e && *p != ']'; p++) {
+		if (p + 1 < e && p[0] == '<' && p[1] == '<') {
+			nest++;
+			p++;
+		} else if (p + 1 < e && p[0] == '>' && p[1] == '>') {
+			nest--;
+			p++;
+		} else if (nest == 0 && *p >= '1' && *p <= '9' &&
+		    p[-1] == ' ' && (k = raw_ref(p, e, &q)) > 0) {
+			XPUSH(*refs, n, cap, k);
+			p = q - 1;
+		}
+	}
+	return n;
+}
+
+/* Cairo's xref and trailer: 0, or -1 when they are not as it writes
+ * them. */
+static int
+raw_read(struct raw *r, const unsigned char *buf, size_t len)
+{
+	const char *b = (const char *)buf, *p, *t;
+	char *q;
+	size_t i, n;
+
+	memset(r, 0, sizeof(*r));
+	r->b = b;
+	r->len = len;
+	if (len < 64 ||
+	    (p = raw_find(b + len - 40, 40, "startxref\n", 10)) == NULL)
+		return -1;
+	r->xref = (size_t)strtoul(p + 10, NULL, 10);
+	if (r->xref >= len || memcmp(b + r->xref, "xref\n0 ", 7) != 0)
+		return -1;
+	p = b + r->xref + 7;
+	n = (size_t)strtoul(p, &q, 10);
+	if (*q != '\n' || n < 2 || n > len / 20)
+		return -1;
+	p = q + 1;
+	if ((size_t)(p - b) + n * 20 + 8 > len ||
+	    memcmp(p + n * 20, "trailer\n", 8) != 0)
+		return -1;
+	r->off = xcalloc(n, sizeof(*r->off));
+	r->n = n;
+	for (i = 1; i < n; i++)
+		if (p[i * 20 + 17] == 'n')
+			r->off[i] = (size_t)strtoul(p + i * 20, NULL, 10);
+	t = p + n * 20 + 8;
+	if ((p = raw_find(t, len - (size_t)(t - b), "/Root ", 6)) == NULL ||
+	    (r->root = raw_ref(p + 6, b + len, NULL)) < 0 ||
+	    (p = raw_find(t, len - (size_t)(t - b), "/Info ", 6)) == NULL ||
+	    (r->info = raw_ref(p + 6, b + len, NULL)) < 0)
+		return -1;
+	return 0;
+}
+
+/* A changed object: the start of its dictionary, n bytes of Cairo's
+ * (all but its closing ">>"), to which the caller appends its keys and
+ * ">>". */
+static GString *
+upd_add(struct upd *u, size_t *nu, long num, const char *s, size_t n)
+{
+	u[*nu].num = num;
+	u[*nu].text = g_string_new_len(s, (gssize)n);
+	return u[(*nu)++].text;
+}
+
+/* PDFDocEncoding's bytes 0x80 to 0x9e (PDF 1.7, D.2), as Unicode. */
+static const gunichar pdfdoc_80[] = { 0x2022, 0x2020, 0x2021, 0x2026, 0x2014,
+	0x2013, 0x0192, 0x2044, 0x2039, 0x203a, 0x2212, 0x2030, 0x201e, 0x201c,
+	0x201d, 0x2018, 0x2019, 0x201a, 0x2122, 0xfb01, 0xfb02, 0x0141, 0x0152,
+	0x0160, 0x0178, 0x017d, 0x0131, 0x0142, 0x0153, 0x0161, 0x017e };
+
+/* Character c's byte in PDFDocEncoding, or -1 when it has none. */
+static int
+pdfdoc_byte(gunichar c)
+{
+	size_t i;
+
+	if ((c >= 0x20 && c < 0x7f) || (c >= 0xa1 && c <= 0xff && c != 0xad))
+		return (int)c;
+	if (c == 0x20ac)
+		return 0xa0;
+	for (i = 0; i < sizeof(pdfdoc_80) / sizeof(*pdfdoc_80); i++)
+		if (pdfdoc_80[i] == c)
+			return 0x80 + (int)i;
+	return -1;
+}
+
+/* A text string as qpdf's unicode strings are written: in
+ * PDFDocEncoding where it has every character, else UTF-16BE. */
+static void
+pdf_text(GString *g, const char *s)
+{
+	GString *b = g_string_new("(");
+	const char *p;
+	gunichar2 *u;
+	glong i, n;
+	int c = 0;
+
+	for (p = s; *p != '\0' && c >= 0; p = g_utf8_next_char(p)) {
+		c = pdfdoc_byte(g_utf8_get_char_validated(p, -1));
+		if (c == '(' || c == ')' || c == '\\')
+			g_string_append_c(b, '\\');
+		if (c >= 0)
+			g_string_append_c(b, (char)c);
+	}
+	if (c >= 0) {
+		g_string_append_c(b, ')');
+		g_string_append_len(g, b->str, (gssize)b->len);
+		g_string_free(b, TRUE);
+		return;
+	}
+	g_string_free(b, TRUE);
+	u = g_utf8_to_utf16(s, -1, NULL, &n, NULL);
+	g_string_append(g, "<FEFF");
+	for (i = 0; u != NULL && i < n; i++)
+		g_string_append_printf(g, "%04X", (unsigned)u[i]);
+	g_string_append_c(g, '>');
+	g_free(u);
+}
+
+/* A number of points to 3 decimals, whatever the locale's point. */
+static void
+pdf_num(GString *g, double v)
+{
+	long long m = llround(v * 1000);
+
+	g_string_append_printf(g, " %s%lld.%03lld", m < 0 ? "-" : "",
+	    llabs(m) / 1000, llabs(m) % 1000);
+}
+
+static void
+pdf_box(GString *g, const char *key, double x0, double y0, double x1,
+    double y1)
+{
+	g_string_append_printf(g, "   %s [", key);
+	pdf_num(g, x0);
+	pdf_num(g, y0);
+	pdf_num(g, x1);
+	pdf_num(g, y1);
+	g_string_append(g, " ]\n");
+}
+
+/* The Figures of the structure tree under num, in the tree's order,
+ * given the alternative text d->alts[k...]; returns the next k, or -1
+ * when an element is not as Cairo writes one. */
+static long
+raw_alts(const struct raw *r, struct rnd_doc *d, struct upd *u, size_t *nu,
+    long num, size_t k, int depth)
+{
+	const char *s, *e, *v;
+	long *kids;
+	size_t i, n;
+	long rc = (long)k;
+
+	if (depth > 64 || k >= d->nalts)
+		return rc;
+	if (raw_obj(r, num, &s, &e) == -1)
+		return -1;
+	if ((v = raw_key(s, e, "/S")) != NULL &&
+	    strncmp(v, "/Figure\n", 8) == 0) {
+		GString *g;
+
+		if (raw_key(s, e, "/Alt") != NULL)
+			return -1;
+		g = upd_add(u, nu, num, s, (size_t)(e - s - 2));
+		g_string_append(g, "   /Alt ");
+		pdf_text(g, d->alts[k]);
+		g_string_append(g, "\n>>");
+		rc = (long)++k;
+	}
+	if ((v = raw_key(s, e, "/K")) == NULL)
+		return rc;
+	n = raw_refs(v, e, &kids);
+	for (i = 0; i < n && rc >= 0 && (size_t)rc < d->nalts; i++)
+		rc = raw_alts(r, d, u, nu, kids[i], (size_t)rc, depth + 1);
+	free(kids);
+	return rc;
+}
+
+static int
+upd_cmp(const void *a, const void *b)
+{
+	const struct upd *x = a, *y = b;
+
+	return x->num < y->num ? -1 : x->num > y->num;
+}
+
+/* The catalog's and the Info's keys, the pages' boxes, the figures'
+ * alternative text, appended as an update of Cairo's file: 0, or -1
+ * when Cairo's file is not as expected (nothing is changed then). */
+static int
+doc_append(struct rnd_doc *d, unsigned char **out, size_t *outlen)
+{
+	struct raw r;
+	struct upd *u = NULL;
+	size_t nu = 0, i, j, npg = 0, xref;
+	const char *s, *e, *v;
+	long *pg = NULL, tree = -1;
+	GString *g, *o = NULL;
+	GChecksum *md5;
+	char date[64];
+	int rc = -1, bleed = 0;
+
+	if (raw_read(&r, d->buf, d->len) == -1 ||
+	    raw_obj(&r, r.root, &s, &e) == -1 ||
+	    raw_key(s, e, "/Lang") != NULL ||
+	    raw_key(s, e, "/ViewerPreferences") != NULL)
+		goto out;
+	for (i = 0; i < d->npages; i++)
+		bleed |= d->pages[i].bleed_pt > 0;
+	/* The catalog, the Info, each page, each figure: at most. */
+	u = xcalloc(2 + d->npages + d->nalts, sizeof(*u));
+	g = upd_add(u, &nu, r.root, s, (size_t)(e - s - 2));
+	g_string_append(g, "   /Lang ");
+	pdf_text(g, doc_lang);
+	g_string_append(g, "\n   /ViewerPreferences << /DisplayDocTitle true");
+	if (d->no_scaling)
+		g_string_append(g, " /PrintScaling /None");
+	g_string_append(g, " >>\n");
+	if ((v = raw_key(s, e, "/StructTreeRoot")) != NULL) {
+		tree = raw_ref(v, e, NULL);
+		if (raw_key(s, e, "/MarkInfo") == NULL)
+			g_string_append(g,
+			    "   /MarkInfo << /Marked true >>\n");
+	}
+	g_string_append(g, ">>");
+	if (bleed &&
+	    ((v = raw_key(s, e, "/Pages")) == NULL ||
+	        raw_obj(&r, raw_ref(v, e, NULL), &s, &e) == -1 ||
+	        (v = raw_key(s, e, "/Kids")) == NULL ||
+	        (npg = raw_refs(v, e, &pg)) != d->npages))
+		goto out;
+	for (i = 0; bleed && i < npg; i++) {
+		const struct rnd_pagebox *pb = &d->pages[i];
+
+		if (pb->bleed_pt <= 0)
+			continue;
+		if (raw_obj(&r, pg[i], &s, &e) == -1 ||
+		    raw_key(s, e, "/TrimBox") != NULL)
+			goto out;
+		g = upd_add(u, &nu, pg[i], s, (size_t)(e - s - 2));
+		pdf_box(g, "/TrimBox", pb->bleed_pt, pb->bleed_pt,
+		    pb->bleed_pt + pb->w_pt, pb->bleed_pt + pb->h_pt);
+		pdf_box(g, "/BleedBox", 0, 0, pb->w_pt + 2 * pb->bleed_pt,
+		    pb->h_pt + 2 * pb->bleed_pt);
+		g_string_append(g, ">>");
+	}
+	if (tree > 0 && d->nalts > 0 &&
+	    raw_alts(&r, d, u, &nu, tree, 0, 0) < 0)
+		goto out;
+	if (raw_obj(&r, r.info, &s, &e) == -1)
+		goto out;
+	/* Cairo 1.16 writes dates without the "D:" prefix: its lines of
+	 * them left out, and given again. */
+	pdf_date(date, sizeof(date));
+	g = upd_add(u, &nu, r.info, s, 0);
+	while (s < e - 2) {
+		const char *nl = memchr(s, '\n', (size_t)(e - 2 - s));
+		size_t n = nl != NULL ? (size_t)(nl - s) + 1 :
+		                        (size_t)(e - 2 - s);
+
+		if (!(n > 4 &&
+		        (strncmp(s, "   /CreationDate ", 17) == 0 ||
+		            strncmp(s, "   /ModDate ", 12) == 0)))
+			g_string_append_len(g, s, (gssize)n);
+		s += n;
+	}
+	g_string_append_printf(g,
+	    "   /CreationDate (%s)\n   /ModDate (%s)\n>>", date, date);
+	qsort(u, nu, sizeof(*u), upd_cmp);
+	for (i = 1; i < nu; i++)
+		if (u[i].num == u[i - 1].num)
+			goto out;
+	o = g_string_sized_new(d->len + 4096);
+	g_string_append_len(o, (const char *)d->buf, (gssize)d->len);
+	{
+		size_t *at = xcalloc(nu, sizeof(*at));
+
+		for (i = 0; i < nu; i++) {
+			at[i] = o->len;
+			g_string_append_printf(o, "%ld 0 obj\n%s\nendobj\n",
+			    u[i].num, u[i].text->str);
+		}
+		xref = o->len;
+		g_string_append(o, "xref\n");
+		/* A subsection a run of consecutive numbers. */
+		for (i = 0; i < nu; i = j) {
+			for (j = i + 1; j < nu && u[j].num == u[j - 1].num + 1;
+			     j++)
+				;
+			g_string_append_printf(o, "%ld %zu\n", u[i].num,
+			    j - i);
+			for (; i < j; i++)
+				g_string_append_printf(o, "%010zu 00000 n \n",
+				    at[i]);
+		}
+		free(at);
+	}
+	/* A deterministic /ID: the MD5 of what PDF 1.7 (14.4) suggests, the
+	 * file's size and its Info, here with Cairo's xref (every object's
+	 * place, so its size) and the whole update; not of every byte (a
+	 * sheet's 100 KB cost 4 million instructions). */
+	md5 = g_checksum_new(G_CHECKSUM_MD5);
+	{
+		char size[32];
+
+		snprintf(size, sizeof(size), "%zu", d->len);
+		g_checksum_update(md5, (const guchar *)size, -1);
+	}
+	g_checksum_update(md5, (const guchar *)o->str + r.xref,
+	    (gssize)(o->len - r.xref));
+	g_string_append_printf(o,
+	    "trailer\n<< /Size %zu\n   /Root %ld 0 R\n   /Info %ld 0 R\n"
+	    "   /ID [ <%s> <%s> ]\n   /Prev %zu\n>>\nstartxref\n%zu\n%%%%EOF\n",
+	    r.n, r.root, r.info, g_checksum_get_string(md5),
+	    g_checksum_get_string(md5), r.xref, xref);
+	g_checksum_free(md5);
+	*outlen = o->len;
+	*out = xmalloc(o->len + 1);
+	memcpy(*out, o->str, o->len + 1);
+	rc = 0;
+out:
+	for (i = 0; i < nu; i++)
+		g_string_free(u[i].text, TRUE);
+	free(u);
+	if (o != NULL)
+		g_string_free(o, TRUE);
+	free(pg);
+	free(r.off);
 	return rc;
 }
 
@@ -762,7 +1258,15 @@ rnd_doc_close(struct rnd_doc *d)
 	}
 	if (d->failed)
 		goto out;
-	if (doc_qpdf(d, &out, &outlen) == -1)
+	/* A NUL after Cairo's bytes: its numbers end within the buffer. */
+	doc_write(d, (const unsigned char *)"", 1);
+	d->len--;
+	/* A booklet is imposed, a PDF/X given its intent, by qpdf; the
+	 * rest appended to Cairo's file, or by qpdf if it is not as
+	 * expected. */
+	if ((d->booklet_w > 0 || rnd_pdfx_on() ||
+	        doc_append(d, &out, &outlen) == -1) &&
+	    doc_qpdf(d, &out, &outlen) == -1)
 		goto out;
 	if (atomic_write(d->path, out, outlen, &why) == -1) {
 		p.file = NULL; /* why names the file */

@@ -25,6 +25,25 @@
 
 #include "internal.h"
 
+#ifndef LCMS2_SONAME
+#define LCMS2_SONAME "liblcms2.so.2"
+#endif
+
+/* lcms2, opened when --pdfx first reads a profile (dlib.c), not
+ * linked: its functions. */
+#define LCMS_FNS(F)                                                           \
+	F(cmsSetLogErrorHandler)                                              \
+	F(cmsOpenProfileFromMem)                                              \
+	F(cmsGetColorSpace)                                                   \
+	F(cmsGetDeviceClass)                                                  \
+	F(cmsGetProfileInfoASCII)                                             \
+	F(cmsCloseProfile)
+static struct {
+	LCMS_FNS(DLIB_PTR)
+} cmsf;
+static const char *const cmsf_names[] = { LCMS_FNS(DLIB_NAME) };
+static struct dlib lcms_lib = DLIB(LCMS2_SONAME, cmsf, cmsf_names);
+
 /* Debian's free sRGB profile (icc-profiles-free, in make deps). */
 #define PDFX_SRGB "/usr/share/color/icc/sRGB.icc"
 /* A profile larger than this is refused (a press profile is 0.5 to
@@ -100,15 +119,22 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 		g_free(data);
 		return -1;
 	}
-	cmsSetLogErrorHandler(lcms_quiet);
-	if ((p = cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) == NULL) {
+	if (dlib_open(&lcms_lib) != 0) {
+		snprintf(why, whysz, "%s%scannot be read: %s", pre, sep,
+		    lcms_lib.why);
+		g_free(data);
+		return -1;
+	}
+	cmsf.cmsSetLogErrorHandler(lcms_quiet);
+	if ((p = cmsf.cmsOpenProfileFromMem(data, (cmsUInt32Number)len)) ==
+	    NULL) {
 		snprintf(why, whysz, "%s%snot an ICC colour profile", pre,
 		    sep);
 		g_free(data);
 		return -1;
 	}
-	cs = cmsGetColorSpace(p);
-	cl = cmsGetDeviceClass(p);
+	cs = cmsf.cmsGetColorSpace(p);
+	cl = cmsf.cmsGetDeviceClass(p);
 	if (cs != cmsSigRgbData) {
 		snprintf(why, whysz,
 		    "%s%sa %s profile: sandtable's colours "
@@ -125,11 +151,11 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 		    pre, sep);
 		goto bad;
 	}
-	if (cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US", px.desc,
-	        sizeof(px.desc)) == 0 ||
+	if (cmsf.cmsGetProfileInfoASCII(p, cmsInfoDescription, "en", "US",
+	        px.desc, sizeof(px.desc)) == 0 ||
 	    px.desc[0] == '\0')
 		snprintf(px.desc, sizeof(px.desc), "%s", "RGB");
-	cmsCloseProfile(p);
+	cmsf.cmsCloseProfile(p);
 	ck = g_checksum_new(G_CHECKSUM_MD5);
 	g_checksum_update(ck, (const guchar *)data, len);
 	snprintf(px.md5, sizeof(px.md5), "%s", g_checksum_get_string(ck));
@@ -142,7 +168,7 @@ rnd_pdfx_set(const char *icc, char *why, size_t whysz)
 	g_free(data);
 	return 0;
 bad:
-	cmsCloseProfile(p);
+	cmsf.cmsCloseProfile(p);
 	g_free(data);
 	return -1;
 }
@@ -152,12 +178,17 @@ bad:
 static const char *
 info(qpdf_data q, const char *key)
 {
-	qpdf_oh d = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info"), v;
+	qpdf_oh d = rnd_qp.qpdf_oh_get_key(q, rnd_qp.qpdf_get_trailer(q),
+	            "/Info"),
+	        v;
 
-	if (!qpdf_oh_is_dictionary(q, d) || !qpdf_oh_has_key(q, d, key))
+	if (!rnd_qp.qpdf_oh_is_dictionary(q, d) ||
+	    !rnd_qp.qpdf_oh_has_key(q, d, key))
 		return "";
-	v = qpdf_oh_get_key(q, d, key);
-	return qpdf_oh_is_string(q, v) ? qpdf_oh_get_utf8_value(q, v) : "";
+	v = rnd_qp.qpdf_oh_get_key(q, d, key);
+	return rnd_qp.qpdf_oh_is_string(q, v) ?
+	    rnd_qp.qpdf_oh_get_utf8_value(q, v) :
+	    "";
 }
 
 /* A UUID-shaped ID from what the document is, for the XMP's document
@@ -244,14 +275,14 @@ xmp_packet(qpdf_data q, const char *date, const unsigned char *buf, size_t len)
 static qpdf_oh
 box_copy(qpdf_data q, qpdf_oh box)
 {
-	qpdf_oh a = qpdf_oh_new_array(q);
-	int i, n = qpdf_oh_get_array_n_items(q, box);
+	qpdf_oh a = rnd_qp.qpdf_oh_new_array(q);
+	int i, n = rnd_qp.qpdf_oh_get_array_n_items(q, box);
 
 	for (i = 0; i < n; i++)
-		qpdf_oh_append_item(q, a,
-		    qpdf_oh_new_real_from_double(q,
-		        qpdf_oh_get_numeric_value(q,
-		            qpdf_oh_get_array_item(q, box, i)),
+		rnd_qp.qpdf_oh_append_item(q, a,
+		    rnd_qp.qpdf_oh_new_real_from_double(q,
+		        rnd_qp.qpdf_oh_get_numeric_value(q,
+		            rnd_qp.qpdf_oh_get_array_item(q, box, i)),
 		        3));
 	return a;
 }
@@ -260,7 +291,8 @@ void
 rnd_pdfx_apply(qpdf_data q, const char *name, const char *xmp_date,
     const unsigned char *buf, size_t len)
 {
-	qpdf_oh root = qpdf_get_root(q), trailer = qpdf_get_trailer(q);
+	qpdf_oh root = rnd_qp.qpdf_get_root(q),
+	        trailer = rnd_qp.qpdf_get_trailer(q);
 	qpdf_oh infod, icc, oi, ois, meta, dict;
 	char *xmp;
 	int i, n;
@@ -270,58 +302,62 @@ rnd_pdfx_apply(qpdf_data q, const char *name, const char *xmp_date,
 	/* A title is required: the file's name where the product gave
 	 * none. */
 	if (*info(q, "/Title") == '\0')
-		qpdf_set_info_key(q, "/Title", name);
-	qpdf_set_info_key(q, "/GTS_PDFXVersion", "PDF/X-4");
-	infod = qpdf_oh_get_key(q, trailer, "/Info");
-	if (qpdf_oh_is_dictionary(q, infod))
-		qpdf_oh_replace_key(q, infod, "/Trapped",
-		    qpdf_oh_new_name(q, "/False"));
+		rnd_qp.qpdf_set_info_key(q, "/Title", name);
+	rnd_qp.qpdf_set_info_key(q, "/GTS_PDFXVersion", "PDF/X-4");
+	infod = rnd_qp.qpdf_oh_get_key(q, trailer, "/Info");
+	if (rnd_qp.qpdf_oh_is_dictionary(q, infod))
+		rnd_qp.qpdf_oh_replace_key(q, infod, "/Trapped",
+		    rnd_qp.qpdf_oh_new_name(q, "/False"));
 
-	icc = qpdf_oh_new_stream(q);
-	qpdf_oh_replace_stream_data(q, icc, px.icc, px.len,
-	    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-	dict = qpdf_oh_get_dict(q, icc);
-	qpdf_oh_replace_key(q, dict, "/N", qpdf_oh_new_integer(q, px.n));
-	icc = qpdf_make_indirect_object(q, icc);
-	oi = qpdf_oh_new_dictionary(q);
-	qpdf_oh_replace_key(q, oi, "/Type",
-	    qpdf_oh_new_name(q, "/OutputIntent"));
-	qpdf_oh_replace_key(q, oi, "/S", qpdf_oh_new_name(q, "/GTS_PDFX"));
-	qpdf_oh_replace_key(q, oi, "/OutputConditionIdentifier",
-	    qpdf_oh_new_unicode_string(q, px.desc));
-	qpdf_oh_replace_key(q, oi, "/Info",
-	    qpdf_oh_new_unicode_string(q, px.desc));
-	qpdf_oh_replace_key(q, oi, "/RegistryName",
-	    qpdf_oh_new_string(q, "http://www.color.org"));
-	qpdf_oh_replace_key(q, oi, "/DestOutputProfile", icc);
-	ois = qpdf_oh_new_array(q);
-	qpdf_oh_append_item(q, ois, oi);
-	qpdf_oh_replace_key(q, root, "/OutputIntents", ois);
+	icc = rnd_qp.qpdf_oh_new_stream(q);
+	rnd_qp.qpdf_oh_replace_stream_data(q, icc, px.icc, px.len,
+	    rnd_qp.qpdf_oh_new_null(q), rnd_qp.qpdf_oh_new_null(q));
+	dict = rnd_qp.qpdf_oh_get_dict(q, icc);
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/N",
+	    rnd_qp.qpdf_oh_new_integer(q, px.n));
+	icc = rnd_qp.qpdf_make_indirect_object(q, icc);
+	oi = rnd_qp.qpdf_oh_new_dictionary(q);
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/Type",
+	    rnd_qp.qpdf_oh_new_name(q, "/OutputIntent"));
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/S",
+	    rnd_qp.qpdf_oh_new_name(q, "/GTS_PDFX"));
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/OutputConditionIdentifier",
+	    rnd_qp.qpdf_oh_new_unicode_string(q, px.desc));
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/Info",
+	    rnd_qp.qpdf_oh_new_unicode_string(q, px.desc));
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/RegistryName",
+	    rnd_qp.qpdf_oh_new_string(q, "http://www.color.org"));
+	rnd_qp.qpdf_oh_replace_key(q, oi, "/DestOutputProfile", icc);
+	ois = rnd_qp.qpdf_oh_new_array(q);
+	rnd_qp.qpdf_oh_append_item(q, ois, oi);
+	rnd_qp.qpdf_oh_replace_key(q, root, "/OutputIntents", ois);
 
 	xmp = xmp_packet(q, xmp_date, buf, len);
-	meta = qpdf_oh_new_stream(q);
-	qpdf_oh_replace_stream_data(q, meta, (unsigned char *)xmp, strlen(xmp),
-	    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-	dict = qpdf_oh_get_dict(q, meta);
-	qpdf_oh_replace_key(q, dict, "/Type",
-	    qpdf_oh_new_name(q, "/Metadata"));
-	qpdf_oh_replace_key(q, dict, "/Subtype", qpdf_oh_new_name(q, "/XML"));
-	qpdf_oh_replace_key(q, root, "/Metadata",
-	    qpdf_make_indirect_object(q, meta));
+	meta = rnd_qp.qpdf_oh_new_stream(q);
+	rnd_qp.qpdf_oh_replace_stream_data(q, meta, (unsigned char *)xmp,
+	    strlen(xmp), rnd_qp.qpdf_oh_new_null(q),
+	    rnd_qp.qpdf_oh_new_null(q));
+	dict = rnd_qp.qpdf_oh_get_dict(q, meta);
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Type",
+	    rnd_qp.qpdf_oh_new_name(q, "/Metadata"));
+	rnd_qp.qpdf_oh_replace_key(q, dict, "/Subtype",
+	    rnd_qp.qpdf_oh_new_name(q, "/XML"));
+	rnd_qp.qpdf_oh_replace_key(q, root, "/Metadata",
+	    rnd_qp.qpdf_make_indirect_object(q, meta));
 	free(xmp);
 
 	/* Every page trimmed and bled: the MediaBox where the product drew
 	 * no bleed (cards --bleed set both already). */
-	n = qpdf_get_num_pages(q);
+	n = rnd_qp.qpdf_get_num_pages(q);
 	for (i = 0; i < n; i++) {
-		qpdf_oh page = qpdf_get_page_n(q, (size_t)i);
-		qpdf_oh mb = qpdf_oh_get_key(q, page, "/MediaBox");
+		qpdf_oh page = rnd_qp.qpdf_get_page_n(q, (size_t)i);
+		qpdf_oh mb = rnd_qp.qpdf_oh_get_key(q, page, "/MediaBox");
 
-		if (!qpdf_oh_has_key(q, page, "/TrimBox"))
-			qpdf_oh_replace_key(q, page, "/TrimBox",
+		if (!rnd_qp.qpdf_oh_has_key(q, page, "/TrimBox"))
+			rnd_qp.qpdf_oh_replace_key(q, page, "/TrimBox",
 			    box_copy(q, mb));
-		if (!qpdf_oh_has_key(q, page, "/BleedBox"))
-			qpdf_oh_replace_key(q, page, "/BleedBox",
+		if (!rnd_qp.qpdf_oh_has_key(q, page, "/BleedBox"))
+			rnd_qp.qpdf_oh_replace_key(q, page, "/BleedBox",
 			    box_copy(q, mb));
 	}
 }
@@ -330,5 +366,5 @@ void
 rnd_pdfx_version(qpdf_data q)
 {
 	if (px.on)
-		qpdf_set_minimum_pdf_version(q, "1.6");
+		rnd_qp.qpdf_set_minimum_pdf_version(q, "1.6");
 }

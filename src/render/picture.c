@@ -23,6 +23,8 @@
  * worth, then as pixels at RND_PIC_DPI. An SVG that embeds images is
  * drawn once as pixels (at most RND_SVG_PIXELS_PX a side), a master as
  * a PNG's. An SVG is read from memory, so that it reads no other file.
+ * librsvg is opened when the first SVG is drawn, gdk-pixbuf when the
+ * first picture is decoded (dlib.c), not linked.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +39,49 @@
 #include <unistd.h>
 
 #include "internal.h"
+
+#ifndef RSVG_SONAME
+#define RSVG_SONAME "librsvg-2.so.2"
+#endif
+
+/* The functions of librsvg an SVG picture takes. */
+#define RSVG_FNS(F)                                                           \
+	F(rsvg_handle_new_from_data)                                          \
+	F(rsvg_handle_set_dpi)                                                \
+	F(rsvg_handle_get_intrinsic_size_in_pixels)                           \
+	F(rsvg_handle_get_intrinsic_dimensions)                               \
+	F(rsvg_handle_render_document)
+static struct {
+	RSVG_FNS(DLIB_PTR)
+} rsvgf;
+static const char *const rsvgf_names[] = { RSVG_FNS(DLIB_NAME) };
+static struct dlib rsvg_lib = DLIB(RSVG_SONAME, rsvgf, rsvgf_names);
+
+#ifndef PIXBUF_SONAME
+#define PIXBUF_SONAME "libgdk_pixbuf-2.0.so.0"
+#endif
+
+/* The functions of gdk-pixbuf a PNG or JPEG picture, or an SVG drawn as
+ * pixels, takes. */
+#define PIXBUF_FNS(F)                                                         \
+	F(gdk_pixbuf_apply_embedded_orientation)                              \
+	F(gdk_pixbuf_get_has_alpha)                                           \
+	F(gdk_pixbuf_get_height)                                              \
+	F(gdk_pixbuf_get_n_channels)                                          \
+	F(gdk_pixbuf_get_pixels)                                              \
+	F(gdk_pixbuf_get_rowstride)                                           \
+	F(gdk_pixbuf_get_width)                                               \
+	F(gdk_pixbuf_new)                                                     \
+	F(gdk_pixbuf_new_from_file)                                           \
+	F(gdk_pixbuf_new_from_file_at_scale)                                  \
+	F(gdk_pixbuf_read_pixels)                                             \
+	F(gdk_pixbuf_save_to_buffer)                                          \
+	F(gdk_pixbuf_scale_simple)
+static struct {
+	PIXBUF_FNS(DLIB_PTR)
+} pixf;
+static const char *const pixf_names[] = { PIXBUF_FNS(DLIB_NAME) };
+static struct dlib pixbuf_lib = DLIB(PIXBUF_SONAME, pixf, pixf_names);
 
 #define PIC_CACHE 4 /* sizes of one picture a product draws */
 
@@ -332,10 +377,10 @@ svg_size(struct pic *p, RsvgHandle *h)
 	RsvgRectangle vb;
 	double w = 0, hgt = 0;
 
-	rsvg_handle_set_dpi(h, 96);
-	if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hgt)) {
-		rsvg_handle_get_intrinsic_dimensions(h, &hw, &lw, &hh, &lh,
-		    &hv, &vb);
+	rsvgf.rsvg_handle_set_dpi(h, 96);
+	if (!rsvgf.rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hgt)) {
+		rsvgf.rsvg_handle_get_intrinsic_dimensions(h, &hw, &lw, &hh,
+		    &lh, &hv, &vb);
 		if (hv) {
 			w = vb.width;
 			hgt = vb.height;
@@ -360,7 +405,11 @@ svg_open(struct pic *p, const char *data, size_t len)
 	GError *err = NULL;
 	RsvgHandle *h;
 
-	h = rsvg_handle_new_from_data((const guint8 *)data, len, &err);
+	if (dlib_open(&rsvg_lib) != 0) {
+		pic_fail(p, "cannot be drawn: %s", rsvg_lib.why);
+		return NULL;
+	}
+	h = rsvgf.rsvg_handle_new_from_data((const guint8 *)data, len, &err);
 	if (h == NULL) {
 		pic_fail(p, "cannot be read as SVG: %s", why(err));
 		g_clear_error(&err);
@@ -433,7 +482,7 @@ svg_record(struct pic *p)
 		vp.x = vp.y = 0;
 		vp.width = p->rw;
 		vp.height = p->rh;
-		if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+		if (!rsvgf.rsvg_handle_render_document(h, cr, &vp, &err)) {
 			pic_fail(p, "cannot be drawn: %s", why(err));
 			g_clear_error(&err);
 		}
@@ -475,15 +524,19 @@ raster_decode(struct pic *p, double share)
 	GdkPixbuf *pb, *o;
 	int bw, bh, how;
 
+	if (dlib_open(&pixbuf_lib) != 0) {
+		pic_fail(p, "cannot be decoded: %s", pixbuf_lib.why);
+		return;
+	}
 	how = master_box((double)p->pw, (double)p->ph, share, &bw, &bh);
 	if (how == 0)
-		pb = gdk_pixbuf_new_from_file(p->file, &err);
+		pb = pixf.gdk_pixbuf_new_from_file(p->file, &err);
 	else if (how == 1)
-		pb = gdk_pixbuf_new_from_file_at_scale(p->file,
+		pb = pixf.gdk_pixbuf_new_from_file_at_scale(p->file,
 		    RND_PIC_MASTER_PX, RND_PIC_MASTER_PX, TRUE, &err);
 	else
-		pb = gdk_pixbuf_new_from_file_at_scale(p->file, bw, bh, TRUE,
-		    &err);
+		pb = pixf.gdk_pixbuf_new_from_file_at_scale(p->file, bw, bh,
+		    TRUE, &err);
 	if (pb == NULL) {
 		pic_fail(p, "cannot be decoded: %s", why(err));
 		g_clear_error(&err);
@@ -491,19 +544,21 @@ raster_decode(struct pic *p, double share)
 	}
 	/* Whatever the file became since its header was read, no more
 	 * than the box is kept. */
-	if ((double)gdk_pixbuf_get_width(pb) * gdk_pixbuf_get_height(pb) >
+	if ((double)pixf.gdk_pixbuf_get_width(pb) *
+	        pixf.gdk_pixbuf_get_height(pb) >
 	    fmax(share, (double)RND_PIC_MASTER_PX * RND_PIC_MASTER_PX)) {
 		pic_fail(p, "changed while it was read");
 		g_object_unref(pb);
 		return;
 	}
 	/* A camera's JPEG says which way up it is. */
-	o = gdk_pixbuf_apply_embedded_orientation(pb);
+	o = pixf.gdk_pixbuf_apply_embedded_orientation(pb);
 	g_object_unref(pb);
 	p->master = o;
-	p->w = gdk_pixbuf_get_width(o);
-	p->h = gdk_pixbuf_get_height(o);
-	p->jpeg = strcmp(p->kind, "jpeg") == 0 && !gdk_pixbuf_get_has_alpha(o);
+	p->w = pixf.gdk_pixbuf_get_width(o);
+	p->h = pixf.gdk_pixbuf_get_height(o);
+	p->jpeg = strcmp(p->kind, "jpeg") == 0 &&
+	    !pixf.gdk_pixbuf_get_has_alpha(o);
 }
 
 /* An ARGB32 surface as a pixbuf (RGBA, not premultiplied). Returns a
@@ -514,14 +569,14 @@ surface_pixbuf(cairo_surface_t *s)
 	int w = cairo_image_surface_get_width(s);
 	int h = cairo_image_surface_get_height(s);
 	int stride = cairo_image_surface_get_stride(s), x, y, rs;
-	GdkPixbuf *pb = gdk_pixbuf_new(GDK_COLORSPACE_RGB, TRUE, 8, w, h);
+	GdkPixbuf *pb = pixf.gdk_pixbuf_new(GDK_COLORSPACE_RGB, TRUE, 8, w, h);
 	const unsigned char *src;
 	guchar *dst;
 
 	cairo_surface_flush(s);
 	src = cairo_image_surface_get_data(s);
-	dst = gdk_pixbuf_get_pixels(pb);
-	rs = gdk_pixbuf_get_rowstride(pb);
+	dst = pixf.gdk_pixbuf_get_pixels(pb);
+	rs = pixf.gdk_pixbuf_get_rowstride(pb);
 	for (y = 0; y < h; y++) {
 		const uint32_t *sp = (const uint32_t *)(const void *)(src +
 		    (size_t)y * stride);
@@ -557,6 +612,10 @@ svg_pixels(struct pic *p, double share)
 	char *data;
 	cairo_t *cr;
 
+	if (dlib_open(&pixbuf_lib) != 0) {
+		pic_fail(p, "cannot be drawn: %s", pixbuf_lib.why);
+		return;
+	}
 	if (pic_read(p, &data, &len) == -1)
 		return;
 	if (sum_of(data, len) != p->sum) {
@@ -579,7 +638,7 @@ svg_pixels(struct pic *p, double share)
 	vp.x = vp.y = 0;
 	vp.width = cairo_image_surface_get_width(s);
 	vp.height = cairo_image_surface_get_height(s);
-	if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+	if (!rsvgf.rsvg_handle_render_document(h, cr, &vp, &err)) {
 		pic_fail(p, "cannot be drawn: %s", why(err));
 		g_clear_error(&err);
 	}
@@ -856,11 +915,12 @@ rnd_pictures_check(const struct ruleset *rs, struct diags *dg)
 static cairo_surface_t *
 pixbuf_surface(GdkPixbuf *pb, int jpeg)
 {
-	int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb);
-	int nc = gdk_pixbuf_get_n_channels(pb),
-	    rs = gdk_pixbuf_get_rowstride(pb);
-	int alpha = gdk_pixbuf_get_has_alpha(pb), x, y, stride;
-	const guchar *src = gdk_pixbuf_read_pixels(pb);
+	int w = pixf.gdk_pixbuf_get_width(pb),
+	    h = pixf.gdk_pixbuf_get_height(pb);
+	int nc = pixf.gdk_pixbuf_get_n_channels(pb),
+	    rs = pixf.gdk_pixbuf_get_rowstride(pb);
+	int alpha = pixf.gdk_pixbuf_get_has_alpha(pb), x, y, stride;
+	const guchar *src = pixf.gdk_pixbuf_read_pixels(pb);
 	cairo_surface_t *s = cairo_image_surface_create(alpha ?
 	        CAIRO_FORMAT_ARGB32 :
 	        CAIRO_FORMAT_RGB24,
@@ -886,8 +946,8 @@ pixbuf_surface(GdkPixbuf *pb, int jpeg)
 	}
 	cairo_surface_mark_dirty(s);
 	if (jpeg && !alpha &&
-	    gdk_pixbuf_save_to_buffer(pb, &buf, &len, "jpeg", NULL, "quality",
-	        "90", NULL))
+	    pixf.gdk_pixbuf_save_to_buffer(pb, &buf, &len, "jpeg", NULL,
+	        "quality", "90", NULL))
 		cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG,
 		    (unsigned char *)buf, len, g_free, buf);
 	return s;
@@ -904,18 +964,19 @@ pic_at(struct pic *p, struct pic_sizes *c, int w, int h)
 	size_t k;
 
 	if (p->master != NULL &&
-	    (w >= gdk_pixbuf_get_width(p->master) ||
-	        h >= gdk_pixbuf_get_height(p->master))) {
-		w = gdk_pixbuf_get_width(p->master);
-		h = gdk_pixbuf_get_height(p->master);
+	    (w >= pixf.gdk_pixbuf_get_width(p->master) ||
+	        h >= pixf.gdk_pixbuf_get_height(p->master))) {
+		w = pixf.gdk_pixbuf_get_width(p->master);
+		h = pixf.gdk_pixbuf_get_height(p->master);
 	}
 	for (k = 0; k < c->n; k++)
 		if (c->sz[k].w == w && c->sz[k].h == h)
 			return c->sz[k].surf;
 	if (p->master != NULL) {
-		pb = w == gdk_pixbuf_get_width(p->master) ?
+		pb = w == pixf.gdk_pixbuf_get_width(p->master) ?
 		    g_object_ref(p->master) :
-		    gdk_pixbuf_scale_simple(p->master, w, h, GDK_INTERP_HYPER);
+		    pixf.gdk_pixbuf_scale_simple(p->master, w, h,
+		        GDK_INTERP_HYPER);
 		s = pixbuf_surface(pb, p->jpeg);
 		g_object_unref(pb);
 	} else {

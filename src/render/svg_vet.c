@@ -17,6 +17,8 @@
  * <style> sheet is counted where its selector may match (its last
  * compound's type, class or id); a marker or dash pattern set anywhere
  * is taken to apply to every shape, which can only count too much.
+ *
+ * libxml2 is opened when the first SVG is read (dlib.c), not linked.
  */
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
@@ -34,6 +36,29 @@
 #define VET_CAP 1e18     /* counts saturate here */
 #define VET_MAX_DEPTH 4  /* SVG images inside SVG images */
 #define CONVOLVE_ORDER 5 /* feConvolveMatrix: a larger one crashed librsvg */
+
+#ifndef XML2_SONAME
+#define XML2_SONAME "libxml2.so.2"
+#endif
+
+/* The functions of libxml2 the reading takes. */
+#define XML_FNS(F)                                                            \
+	F(xmlStopParser)                                                      \
+	F(xmlGetExternalEntityLoader)                                         \
+	F(xmlCreateMemoryParserCtxt)                                          \
+	F(xmlSAXVersion)                                                      \
+	F(xmlCtxtUseOptions)                                                  \
+	F(xmlSetExternalEntityLoader)                                         \
+	F(xmlParseDocument)                                                   \
+	F(xmlCtxtGetLastError)                                                \
+	F(xmlFreeDoc)                                                         \
+	F(xmlFreeParserCtxt)                                                  \
+	F(xmlSAX2GetLineNumber)
+static struct {
+	XML_FNS(DLIB_PTR)
+} xmlf;
+static const char *const xmlf_names[] = { XML_FNS(DLIB_NAME) };
+static struct dlib xml_lib = DLIB(XML2_SONAME, xmlf, xmlf_names);
 
 /* What is counted, per element and in its subtree after references. */
 enum {
@@ -161,14 +186,14 @@ static void
 halt(struct vet *vt)
 {
 	if (vt->failed && vt->ctxt != NULL)
-		xmlStopParser(vt->ctxt);
+		xmlf.xmlStopParser(vt->ctxt);
 }
 
 /* The line the parser is at, for a message. */
 static int
 line(const struct vet *vt)
 {
-	return vt->ctxt != NULL ? xmlSAX2GetLineNumber(vt->ctxt) : 0;
+	return vt->ctxt != NULL ? xmlf.xmlSAX2GetLineNumber(vt->ctxt) : 0;
 }
 
 /* A copy of n bytes (which may be in the arena) in the arena; returns
@@ -1390,19 +1415,19 @@ static int
 vet_doc(const char *doc, size_t len, int depth, double q[Q__N],
     long long *pixels, int *images, char *why, size_t sz)
 {
-	xmlExternalEntityLoader old = xmlGetExternalEntityLoader();
+	xmlExternalEntityLoader old = xmlf.xmlGetExternalEntityLoader();
 	struct vet vt = { 0 };
 	xmlParserCtxtPtr ctxt;
 	xmlSAXHandlerPtr sax;
 	int ok;
 
 	if (len > RS_MAX_IMAGE_FILE * 2 ||
-	    (ctxt = xmlCreateMemoryParserCtxt(doc, (int)len)) == NULL) {
+	    (ctxt = xmlf.xmlCreateMemoryParserCtxt(doc, (int)len)) == NULL) {
 		snprintf(why, sz, "cannot be read as SVG");
 		return -1;
 	}
 	sax = ctxt->sax;
-	xmlSAXVersion(sax, 2);
+	xmlf.xmlSAXVersion(sax, 2);
 	sax->startElementNs = vet_start;
 	sax->endElementNs = vet_end;
 	sax->characters = vet_chars;
@@ -1413,15 +1438,15 @@ vet_doc(const char *doc, size_t len, int depth, double q[Q__N],
 	ctxt->_private = &vt;
 	vt.ctxt = ctxt;
 	vt.depth = depth;
-	xmlCtxtUseOptions(ctxt,
+	xmlf.xmlCtxtUseOptions(ctxt,
 	    XML_PARSE_NOENT | XML_PARSE_NONET | XML_PARSE_NOERROR |
 	        XML_PARSE_NOWARNING);
-	xmlSetExternalEntityLoader(no_file);
-	xmlParseDocument(ctxt);
-	xmlSetExternalEntityLoader(old);
+	xmlf.xmlSetExternalEntityLoader(no_file);
+	xmlf.xmlParseDocument(ctxt);
+	xmlf.xmlSetExternalEntityLoader(old);
 	ok = ctxt->wellFormed && !vt.failed && vt.nv > 0;
 	if (!vt.failed && !ok) {
-		const xmlError *e = xmlCtxtGetLastError(ctxt);
+		const xmlError *e = xmlf.xmlCtxtGetLastError(ctxt);
 		size_t n;
 
 		snprintf(vt.why, sizeof(vt.why), "cannot be read as SVG: %s",
@@ -1438,9 +1463,9 @@ vet_doc(const char *doc, size_t len, int depth, double q[Q__N],
 	}
 	vt.ctxt = NULL;
 	if (ctxt->myDoc != NULL)
-		xmlFreeDoc(ctxt->myDoc);
+		xmlf.xmlFreeDoc(ctxt->myDoc);
 	ctxt->myDoc = NULL;
-	xmlFreeParserCtxt(ctxt);
+	xmlf.xmlFreeParserCtxt(ctxt);
 	if (ok) {
 		/* The sheet's rules are references of the elements they
 		 * match; then every reference is resolved and counted. */
@@ -1468,6 +1493,10 @@ rnd_svg_vet(const char *doc, size_t len, struct rnd_svg_cost *c, char *why,
 	char g1[32], g2[32];
 
 	memset(c, 0, sizeof(*c));
+	if (dlib_open(&xml_lib) != 0) {
+		snprintf(why, sz, "cannot be read: %s", xml_lib.why);
+		return -1;
+	}
 	if (vet_doc(doc, len, 0, q, &c->pixels, &c->images, why, sz) == -1)
 		return -1;
 	c->elements = q[Q_ELEMENTS];

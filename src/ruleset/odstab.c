@@ -7,6 +7,9 @@
  * is inflated. The sheet becomes a Markdown table as a CSV file's does
  * (csvtab.c); a message about a cell names the file, its row and its
  * column, as a spreadsheet numbers them.
+ *
+ * libzip and libxml2 are opened when the first sheet is read (dlib.c),
+ * not linked: only a ruleset with an .ods table needs them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,50 @@
 #include <zip.h>
 
 #include "internal.h"
+
+#ifndef ZIP_SONAME
+#define ZIP_SONAME "libzip.so.4"
+#endif
+#ifndef XML2_SONAME
+#define XML2_SONAME "libxml2.so.2"
+#endif
+
+/* The functions of libzip and libxml2 a sheet takes. */
+#define ZIP_FNS(F)                                                            \
+	F(zip_error_init)                                                     \
+	F(zip_error_fini)                                                     \
+	F(zip_source_buffer_create)                                           \
+	F(zip_source_free)                                                    \
+	F(zip_open_from_source)                                               \
+	F(zip_stat)                                                           \
+	F(zip_fopen)                                                          \
+	F(zip_fread)                                                          \
+	F(zip_fclose)                                                         \
+	F(zip_close)
+#define XML_FNS(F)                                                            \
+	F(xmlReadMemory)                                                      \
+	F(xmlDocGetRootElement)                                               \
+	F(xmlNodeGetContent)                                                  \
+	F(xmlFreeDoc)                                                         \
+	F(xmlFree)
+static struct {
+	ZIP_FNS(DLIB_PTR)
+} zipf;
+static const char *const zipf_names[] = { ZIP_FNS(DLIB_NAME) };
+static struct dlib zip_lib = DLIB(ZIP_SONAME, zipf, zipf_names);
+static struct {
+	XML_FNS(DLIB_PTR)
+} xmlf;
+static const char *const xmlf_names[] = { XML_FNS(DLIB_NAME) };
+static struct dlib xml_lib = DLIB(XML2_SONAME, xmlf, xmlf_names);
+
+/* libxml2's free (a variable of it, not a function), for what it
+ * returns. */
+static void
+xfree(void *p)
+{
+	(*xmlf.xmlFree)(p);
+}
 
 /* content.xml inflated: at most this (README.md, Limits). */
 #define ODS_MAX_XML (32u * 1024 * 1024)
@@ -38,7 +85,7 @@ attr(const xmlNode *n, const char *name)
 
 	for (a = n->properties; a != NULL; a = a->next)
 		if (strcmp((const char *)a->name, name) == 0)
-			return xmlNodeGetContent((const xmlNode *)a);
+			return xmlf.xmlNodeGetContent((const xmlNode *)a);
 	return NULL;
 }
 
@@ -48,7 +95,7 @@ repeat(const xmlNode *n, const char *name)
 	xmlChar *v = attr(n, name);
 	long k = v != NULL ? strtol((const char *)v, NULL, 10) : 1;
 
-	xmlFree(v);
+	xfree(v);
 	return k < 1 ? 1 : k;
 }
 
@@ -64,11 +111,11 @@ cell_text(const xmlNode *c)
 	for (p = c->children; p != NULL && strlen(s) <= ODS_MAX_CELL;
 	     p = p->next)
 		if (is(p, "p")) {
-			xmlChar *v = xmlNodeGetContent(p);
+			xmlChar *v = xmlf.xmlNodeGetContent(p);
 
 			t = xasprintf("%s%s%s", s, *s != '\0' ? " " : "",
 			    (const char *)v);
-			xmlFree(v);
+			xfree(v);
 			free(s);
 			s = t;
 		}
@@ -218,7 +265,7 @@ find_sheet(const xmlNode *n, const char *sheet, int depth)
 			    (nm != NULL &&
 			        strcmp((const char *)nm, sheet) == 0);
 
-			xmlFree(nm);
+			xfree(nm);
 			if (hit)
 				return n;
 			continue;
@@ -251,23 +298,28 @@ rd_ods_table(struct reader *r, const char *name, struct pos at)
 		*hash = '\0';
 		sheet = hash + 1;
 	}
+	if (dlib_open(&zip_lib) != 0 || dlib_open(&xml_lib) != 0) {
+		diag_msg(r->d, at, MSG(CSV_NOT_READ),
+		    zip_lib.state != 1 ? zip_lib.why : xml_lib.why);
+		goto out;
+	}
 	if ((data = rd_sheet_read(r, spec, at, &file, &len)) == NULL)
 		goto out;
-	zip_error_init(&ze);
-	if ((src = zip_source_buffer_create(data, len, 0, &ze)) == NULL ||
-	    (z = zip_open_from_source(src, ZIP_RDONLY, &ze)) == NULL) {
+	zipf.zip_error_init(&ze);
+	if ((src = zipf.zip_source_buffer_create(data, len, 0, &ze)) == NULL ||
+	    (z = zipf.zip_open_from_source(src, ZIP_RDONLY, &ze)) == NULL) {
 		struct pos top = { file, 0, 0 };
 
 		diag_msg(r->d, top, MSG(ODS_NOT_ODS));
 		if (src != NULL)
-			zip_source_free(src);
-		zip_error_fini(&ze);
+			zipf.zip_source_free(src);
+		zipf.zip_error_fini(&ze);
 		goto out;
 	}
-	zip_error_fini(&ze);
+	zipf.zip_error_fini(&ze);
 	/* Its size first: a zip that would inflate to gigabytes is
 	 * refused unread (and a size that lies is caught reading). */
-	if (zip_stat(z, "content.xml", 0, &st) != 0 ||
+	if (zipf.zip_stat(z, "content.xml", 0, &st) != 0 ||
 	    !(st.valid & ZIP_STAT_SIZE)) {
 		struct pos top = { file, 0, 0 };
 
@@ -282,15 +334,15 @@ rd_ods_table(struct reader *r, const char *name, struct pos at)
 		goto out;
 	}
 	xml = xmalloc((size_t)st.size + 1);
-	if ((zf = zip_fopen(z, "content.xml", 0)) == NULL ||
-	    (got = zip_fread(zf, xml, st.size)) < 0 ||
+	if ((zf = zipf.zip_fopen(z, "content.xml", 0)) == NULL ||
+	    (got = zipf.zip_fread(zf, xml, st.size)) < 0 ||
 	    (zip_uint64_t)got != st.size) {
 		struct pos top = { file, 0, 0 };
 
 		diag_msg(r->d, top, MSG(ODS_NOT_ODS));
 		goto out;
 	}
-	doc = xmlReadMemory(xml, (int)st.size, "content.xml", NULL,
+	doc = xmlf.xmlReadMemory(xml, (int)st.size, "content.xml", NULL,
 	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (doc == NULL) {
 		struct pos top = { file, 0, 0 };
@@ -298,7 +350,8 @@ rd_ods_table(struct reader *r, const char *name, struct pos at)
 		diag_msg(r->d, top, MSG(ODS_NOT_ODS));
 		goto out;
 	}
-	if ((tab = find_sheet(xmlDocGetRootElement(doc), sheet, 0)) == NULL) {
+	if ((tab = find_sheet(xmlf.xmlDocGetRootElement(doc), sheet, 0)) ==
+	    NULL) {
 		diag_msg(r->d, at, MSG(ODS_NO_SHEET), file,
 		    sheet != NULL ? sheet : "");
 		goto out;
@@ -320,11 +373,11 @@ rd_ods_table(struct reader *r, const char *name, struct pos at)
 	}
 out:
 	if (doc != NULL)
-		xmlFreeDoc(doc);
+		xmlf.xmlFreeDoc(doc);
 	if (zf != NULL)
-		zip_fclose(zf);
+		zipf.zip_fclose(zf);
 	if (z != NULL)
-		zip_close(z);
+		zipf.zip_close(z);
 	free(xml);
 	free(data);
 	free(spec);

@@ -149,3 +149,43 @@ sed 's|^ruleset: .*|ruleset: rules/ds.md|' "$tmp/r/a/b/sc.yaml" >"$tmp/r/a/old.y
 (cd "$tmp/r" && "$BIN" play --scenario a/old.yaml -n 4 >/dev/null 2>"$tmp/err") &&
 	pass "an older scenario file (ruleset named from the working directory) still plays" ||
 	fail "an older scenario file (ruleset named from the working directory) still plays" "$(head -c 300 "$tmp/err")"
+
+# ---- libraries only some commands use are opened on first use ----
+# (src/base/dlib.c, issue 36): linked, they and what they pull in cost
+# every command's start-up in the dynamic linker (libzip brought
+# libcrypto, libxml2 ICU, libqpdf libstdc++ and gnutls, gdk-pixbuf
+# gio).
+if command -v ldd >/dev/null 2>&1; then
+	linked=$(ldd "$BIN" 2>/dev/null | awk '{ print $1 }' |
+	    grep -E '^lib(microhttpd|zip|crypto|xml2|icuuc|icudata|rsvg-2|gdk_pixbuf-2|lcms2|poppler|qpdf|stdc\+\+|gnutls)[.-]' |
+	    tr '\n' ' ')
+	[ -z "$linked" ] &&
+		pass "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf, lcms2 and poppler are not linked (opened on first use)" ||
+		fail "libmicrohttpd, libzip, libxml2, librsvg, gdk-pixbuf, libqpdf, lcms2 and poppler are not linked (opened on first use)" "ldd lists $linked"
+fi
+
+# ---- a PDF's close pass: appended to Cairo's file, not rewritten ----
+# What Cairo cannot write (/Lang, the viewer's preferences, the Info's
+# dates, the figures' /Alt) is an incremental update of Cairo's file
+# (pdf.c); a booklet is imposed by qpdf, which writes the file anew.
+"$BIN" reference -q "$DS" -o "$tmp/ref.pdf" 2>"$tmp/err"
+"$BIN" rulebook -q --booklet "$DS" -o "$tmp/bk.pdf" 2>>"$tmp/err"
+trailer=$(qpdf --show-object=trailer "$tmp/ref.pdf" 2>&1)
+case "$trailer" in
+*"/Prev "*"/Root "*|*"/Root "*"/Prev "*)
+	qpdf --check "$tmp/ref.pdf" >/dev/null 2>&1 &&
+	    qpdf --show-object="$(echo "$trailer" | sed -n 's|.*/Root \([0-9]*\) 0 R.*|\1|p')" \
+	    "$tmp/ref.pdf" 2>/dev/null | grep -q '/Lang (en).*/DisplayDocTitle true' &&
+	    pdfinfo "$tmp/ref.pdf" 2>/dev/null | grep -q '^CreationDate: .*2023' &&
+		pass "reference: the close pass appends to Cairo's file (qpdf --check clean, /Lang, the dates)" ||
+		fail "reference: the close pass appends to Cairo's file" "qpdf --check, /Lang or the date: $(head -c 300 "$tmp/err")" ;;
+*) fail "reference: the close pass appends to Cairo's file" "trailer $trailer" ;;
+esac
+case "$(qpdf --show-object=trailer "$tmp/bk.pdf" 2>&1)" in
+*"/Prev "*) fail "booklet: imposed by qpdf, written anew" "an update's /Prev" ;;
+*"/Root "*)
+	[ "$(pdfinfo "$tmp/bk.pdf" 2>/dev/null | sed -n 's/^Page size: *\([0-9]*\).*/\1/p')" = 841 ] &&
+		pass "booklet: imposed by qpdf (opened on first use), written anew" ||
+		fail "booklet: imposed by qpdf" "not A4 landscape: $(head -c 300 "$tmp/err")" ;;
+*) fail "booklet: imposed by qpdf" "no file: $(head -c 300 "$tmp/err")" ;;
+esac

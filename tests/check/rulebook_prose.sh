@@ -33,7 +33,7 @@ import re, sys
 d = open(sys.argv[1], 'rb').read()
 print(' '.join(x.decode() for x in re.findall(rb'/URI *\(([^)]*)\)', d)))
 print(' '.join(x.decode() for x in re.findall(rb'/Dest *\(([^)]*)\)', d)))
-n = re.search(rb'/Names *\[(.*?)\] *>>', d, re.S)
+n = re.search(rb'/Names *\[(.*?)\]\s*>>', d, re.S)
 print(' '.join(x.decode() for x in re.findall(rb'\(([^)]*)\) *\[', n.group(1))) if n else '')
 print(len(re.findall(rb'/Subtype */Image', d)))" "$T/b.pdf")
 	# (A link broken over two lines is a link on each.)
@@ -145,7 +145,7 @@ dests() { python3 -c "
 import re, sys
 d = open(sys.argv[1], 'rb').read()
 print(' '.join(sorted(set(x.decode() for x in re.findall(rb'/Dest *\(([^)]*)\)', d)))))
-n = re.search(rb'/Names *\[(.*?)\] *>>', d, re.S)
+n = re.search(rb'/Names *\[(.*?)\]\s*>>', d, re.S)
 print(' '.join(x.decode() for x in re.findall(rb'\(([^)]*)\) *\[', n.group(1))) if n else '')" "$1"; }
 "$BIN" rulebook rulesets/morschauser-modern.md -p A5 -o "$T/mm.pdf" >/dev/null 2>&1
 d=$(dests "$T/mm.pdf")
