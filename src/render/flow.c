@@ -2484,13 +2484,13 @@ flow_step(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages, int m,
 /* Unmeasured text a guess measures rather than estimates (bytes). */
 #define FLOW_GUESS_BYTES 65536
 
-/* A first guess after a failed try at step s0: area goes with the square
- * of the size. Returns the step, or -1. */
-static int
-flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
-    int s0)
+/* How much the last try's text would grow (or shrink, under 1) to about
+ * fill the frame's pages: area goes with the square of the size. */
+static double
+area_ratio(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    int measure)
 {
-	double need = 0, room = 0, g;
+	double need = 0, room = 0;
 	size_t i, done = 0, rest = 0;
 	int p;
 
@@ -2498,7 +2498,7 @@ flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 	 * else taken to need as much room a byte as those measured. */
 	for (i = f->nmeas; i < f->n; i++)
 		rest += f->v[i].bytes + 1;
-	if (rest <= FLOW_GUESS_BYTES)
+	if (measure && rest <= FLOW_GUESS_BYTES)
 		flow_upto(f, f->n);
 	for (i = 0; i < f->nmeas; i++) {
 		need += f->v[i].m.space + f->v[i].m.h;
@@ -2508,10 +2508,30 @@ flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 		need *= (double)(done + rest) / (double)done;
 	for (p = 0; p < max_pages; p++)
 		room += col_h(fr, p) * fr->cols;
-	g = need > 0 ? sqrt(0.96 * room / need) : 1;
+	return need > 0 ? sqrt(0.96 * room / need) : 1;
+}
+
+/* A first guess after a failed try at step s0. Returns the step, or
+ * -1. */
+static int
+flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
+    int s0)
+{
+	double g = area_ratio(f, fr, max_pages, 1);
+
 	return (int)ceil(
 	    (f->st.size_pt * (1 - step_scale(f, s0) * g)) / RND_STEP_PT -
 	    1e-9);
+}
+
+/* The body size (pt) at which the flow's text would about fill max_pages
+ * of the frame, from what its last try (rnd_flow_fits_at) measured: the
+ * blocks it did not reach are taken to need as much room a byte as those
+ * it did, not measured at a size that did not fit. */
+double
+rnd_flow_area_pt(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
+{
+	return f->st.size_pt * f->scale * area_ratio(f, fr, max_pages, 0);
 }
 
 /* Balancing stops when the columns' cap is known this closely (mm). */

@@ -514,6 +514,7 @@ void rnd_flow_guess(struct rnd_flow *, double size_pt);
  * (the default): the flow shrinks. */
 void rnd_flow_own_tables(struct rnd_flow *, int on);
 void rnd_flow_balance(struct rnd_flow *, int on);
+double rnd_flow_area_pt(struct rnd_flow *, const struct rnd_frame *, int);
 /* A table whose words do not fit width_mm at the flow's full size, nor
  * (own tables) at least_pt, the least size of its own, is printed in
  * parts of its columns at the full size, each with its first column and

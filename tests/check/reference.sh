@@ -225,3 +225,12 @@ seqx=$(awk -F'\t' '$1 == "heading" { on = ($7 ~ /Sequence of play$/); next }
 	on && $1 == "text" { print $3 }' "$T/init.dump" | sort -u | wc -l)
 [ "$seqx" -eq 1 ] && pass "short sheet: a list in one column" ||
 	fail "short sheet: a list in one column" "its steps in $seqx columns"
+
+# The size search starts a step above the size the text's area at
+# max-size guesses (issue 36): Cinder Vale on A4, which fits at 9.5 pt,
+# is laid out at 10 and 9.5 only (325 layouts), not also at the
+# template's 8.5 first (382).
+SANDTABLE_COUNT=1 "$BIN" reference -q rulesets/cinder-vale.md -o "$T/count.pdf" 2>"$T/err" >/dev/null
+made=$(sed -n 's/^sandtable: layouts: made \([0-9]*\),.*/\1/p' "$T/err")
+[ -n "$made" ] && [ "$made" -lt 350 ] && pass "size search: Cinder Vale in $made layouts" ||
+	fail "size search: Cinder Vale in under 350 layouts" "${made:-no count}"

@@ -886,39 +886,59 @@ ref_size(struct ref *r, double pt)
 /*
  * The sheet's flow in r->flow, its text grown to fill the sides before
  * any is left empty: when it fits them at the template's size, at the
- * largest size up to max-size (steps of half a point) at which it still
- * does — Modern's prose takes a side and a half at 8.5 pt and fills both
- * at 9.5. Else at the template's size (rnd_flow_render shrinks it). A
- * sheet that fits at max-size (most do) is laid out there first, and
- * once; then at the template's size, then in between from the largest.
- * One flow, resized (ref_size); a fit is kept for rnd_flow_render.
- * Returns 0, or -1 on a bad template (errors in dg).
+ * largest size up to max-size (steps of half a point down from it) at
+ * which it still does — Modern's prose takes a side and a half at 8.5 pt
+ * and fills both at 9.5. Else at the template's size (rnd_flow_render
+ * shrinks it). A sheet that fits at max-size (most do) is laid out there
+ * first, and once. Else the room its text took there guesses the size
+ * that fills the sides, and the search starts a step above the guess,
+ * going down to the first that fits (or up, while they fit, when the
+ * guess was short): one flow, resized (ref_size), and the last try the
+ * answer, kept for rnd_flow_render, unless the guess was short. Returns
+ * 0, or -1 on a bad template (errors in dg).
  */
 static int
 ref_grow(struct ref *r, const struct rnd_frame *fr, int pages)
 {
-	double base = r->st.size_pt, pt;
+	double base = r->st.size_pt, pt, top = r->max_pt;
+	int k, n, start;
 
-	if (r->max_pt <= base + 1e-9)
+	if (top <= base + 1e-9)
 		return ref_build(r, base);
-	if (ref_build(r, r->max_pt) == -1)
+	if (ref_build(r, top) == -1)
 		return -1;
-	if (rnd_flow_fits_at(r->flow, fr, pages, r->max_pt))
+	if (rnd_flow_fits_at(r->flow, fr, pages, top))
 		return 0;
-	if (ref_size(r, base) == -1)
-		return -1;
-	if (!rnd_flow_fits_at(r->flow, fr, pages, base))
-		return 0;
-	for (pt = r->max_pt - 0.5; pt > base + 1e-9; pt -= 0.5) {
+	/* The sizes below max-size: top - k/2 pt for k = 1 … n - 1 while
+	 * above the template's size, and the template's size (k = n). */
+	n = (int)ceil((top - base) / 0.5 - 1e-9);
+	pt = rnd_flow_area_pt(r->flow, fr, pages);
+	start = (int)ceil((top - pt) / 0.5 - 1e-9) - 1;
+	start = start < 1 ? 1 : start > n ? n : start;
+	for (k = start; k <= n; k++) {
+		pt = k == n ? base : top - 0.5 * k;
 		if (ref_size(r, pt) == -1)
 			return -1;
 		if (rnd_flow_fits_at(r->flow, fr, pages, pt))
-			return 0;
+			break;
 	}
-	/* At the template's size again: the search's answer (a fit). */
-	if (ref_size(r, base) == -1)
+	if (k != start)
+		return 0; /* the first fit going down, or none at all */
+	/* The guess was short: up while the sizes fit, then the last that
+	 * did again. */
+	for (k = start - 1; k >= 1; k--) {
+		pt = top - 0.5 * k;
+		if (ref_size(r, pt) == -1)
+			return -1;
+		if (!rnd_flow_fits_at(r->flow, fr, pages, pt))
+			break;
+	}
+	if (k < 1)
+		return 0;
+	pt = k + 1 == n ? base : top - 0.5 * (k + 1);
+	if (ref_size(r, pt) == -1)
 		return -1;
-	(void)rnd_flow_fits_at(r->flow, fr, pages, base);
+	(void)rnd_flow_fits_at(r->flow, fr, pages, pt);
 	return 0;
 }
 
