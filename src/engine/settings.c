@@ -602,22 +602,57 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		eng_no_weapons(rs, c, NULL, d);
 }
 
-/* A section of the family's own given twice with a table: the family
+/* Whether title is one of the family's own sections. */
+static int
+own_section(const struct eng_family *f, const char *title)
+{
+	const char *const *sec;
+
+	for (sec = f->sections; *sec != NULL; sec++)
+		if (rs_name_eq(title, *sec))
+			return 1;
+	return 0;
+}
+
+/*
+ * A section of the family's own given twice with a table: the family
  * reads the first (rs_table_find), so the second gets a warning, as a
- * second table of a section the reader reads does. */
+ * second table of a section the reader reads does. A section of its own
+ * that is missing, where a level-2 heading over a table is its title
+ * misspelt ("## Wound tabel", "## Melee outcome": one letter off in a
+ * title of up to seven, two in a longer one, as the reader's sections),
+ * is said at that heading, before what the family then lacks.
+ */
 static void
 own_sections(const struct ruleset *rs, struct diags *d)
 {
 	const struct eng_family *f = eng_family_of(rs);
 	const char *const *sec;
-	size_t i, n;
+	size_t i, n, cap;
 
 	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
-	     sec++)
+	     sec++) {
 		for (i = n = 0; i < rs->ntables; i++)
 			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
 				diag_msg(d, rs->tables[i].head_pos,
 				    MSG(SECOND_SECTION_TABLE), *sec, f->name);
+		if (n > 0)
+			continue;
+		cap = strlen(*sec) <= 7 ? 1 : 2;
+		for (i = 0; i < rs->ntables; i++) {
+			const char *t = rs->tables[i].section;
+			char *h;
+
+			if (own_section(f, t) ||
+			    str_edit_distance(t, *sec, cap) > cap)
+				continue;
+			h = xasprintf("## %s", t);
+			diag_msg(d, rs->tables[i].head_pos,
+			    MSG(READ_PROSE_NOT_SECTION_DID), h, *sec, *sec);
+			free(h);
+			break;
+		}
+	}
 }
 
 int
