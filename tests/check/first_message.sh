@@ -197,3 +197,19 @@ for h in 'Combat:Combatt:57' 'Wound table:Wound tabel:68' \
 	    fail "a misspelt '## $sec': said at its heading first" \
 	    "$(head -c 600 "$tmp/err")"
 done
+
+# ---- a dice game's rolls on a bigger die than the d6 it did not name ----
+# Cinder Vale without its dice: d10: one error, first, naming the die
+# its faces need (each cell said 'is not a roll: write 4+ (... on a d6)').
+sed '/^dice: d10$/d' "$CV" >"$tmp/nod10.md"
+"$BIN" check "$tmp/nod10.md" >/dev/null 2>"$tmp/err"
+[ "$(head -n 1 "$tmp/err")" = "sandtable: $tmp/nod10.md:89:18: error: die face '7+' is above the d6 rolled without dice: in the front matter: give dice: d10 (the smallest die with faces up to 10)" ] &&
+    [ "$(grep -c 'is not a roll\|die face' "$tmp/err")" = 1 ] &&
+    pass "a dice game without dice: one error names the die its faces need" ||
+    fail "a dice game without dice: one error names the die its faces need" \
+    "$(head -c 600 "$tmp/err")"
+sed -e '/^dice: d6$/d' \
+    -e 's/^| Heavy crossbow | 60    | 1       | 4+ /| Heavy crossbow | 60    | 1       | 8+ /' \
+    "$DS" >"$tmp/d8.md"
+first "a To hit of 8+ and no dice: give dice: d8" "$tmp/d8.md" \
+    "sandtable: $tmp/d8.md:52:37: error: die face '8+' is above the d6 rolled without dice: in the front matter: give dice: d8 (the smallest die with faces up to 8)"
