@@ -46,6 +46,18 @@ has "the first word of a longer name" "$tmp/err" "has weapon 'Heavy bow', which 
 grep -q "^stdin: $tmp/b/stdin/: " "$tmp/out" &&
     pass "build - names its input stdin" ||
     fail "build - names its input stdin" "$(cat "$tmp/out")"
+# Not built: its closing line says stdin too (it said '-: not built').
+printf '%s\n' --- 'title: x' '	engine: none' --- |
+    "$BIN" build -o "$tmp/b" - >"$tmp/out" 2>"$tmp/err"
+has "build - not built: names its input stdin" "$tmp/err" \
+    "sandtable: stdin: not built (errors above); previous outputs kept"
+# A test game that fails: the same.
+sed 's/^dice: \[4\]$/dice: [1]/' rulesets/FORMAT.md |
+    awk '/^## Front matter/ { exit } { print }' |
+    awk 'f && /^````$/ { exit } f { print } /^````markdown$/ && ++n == 2 { f = 1 }' |
+    "$BIN" build -o "$tmp/b" - >"$tmp/out" 2>"$tmp/err"
+has "build - a test game fails: names its input stdin" "$tmp/err" \
+    "sandtable: stdin: not built (errors above); previous outputs kept"
 
 # A silent trap: a force of 0 fields nothing; say so at its count.
 sed 's/^    Heron Crossbows: 1$/    Heron Crossbows: 0/' rulesets/dice-skirmish.md >"$tmp/f0.md"
