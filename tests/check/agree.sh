@@ -196,3 +196,19 @@ pdftotext -f 2 -l 2 "$T/f1.pdf" - 2>/dev/null | grep -q 'Caractéristiques' &&
     pass "scenario: the stats column's French heading whole" ||
     fail "scenario: the stats column's French heading whole" \
     "$(pdftotext -f 2 -l 2 "$T/f1.pdf" - | grep -m2 'Caract')"
+# French punctuation between the items of the scenario's lists: a space
+# (no-break: pdftotext prints it plain) before ';' (the objectives read
+# 'vaut 1); Le cairn', a unit's weapons 'Rifle 40 cm sur 5+; Ladder').
+sed 's/^| Riflemen | infantry  | 15   | Rifle   /| Riflemen | infantry  | 15   | Rifle, Mortar /' \
+    tests/check/none.md >"$T/two.md"
+if "$BIN" scenario -q --lang fr --seed 1 "$T/two.md" -o "$T/fr2.pdf" \
+    2>"$T/err"; then
+	pdftotext "$T/fr2.pdf" - | tr '\n' ' ' >"$T/fr2.txt"
+	grep -q "sur 5, 6 ; Mortar" "$T/fr2.txt" &&
+	    ! grep -q '[^ ];' "$T/fr2.txt" &&
+	    pass "scenario: French lists take a no-break space before ';'" ||
+	    fail "scenario: French lists take a no-break space before ';'" \
+	    "$(grep -o '.\{20\}[^ ];.\{10\}' "$T/fr2.txt" | head -3)"
+else
+	fail "scenario: French lists: scenario" "$(head -3 "$T/err")"
+fi

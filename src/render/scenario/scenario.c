@@ -903,7 +903,7 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 		if (!rs_faces_none(&w->hit_faces))
 			snprintf(faces, sizeof(faces), _(" on %s"), list);
 		len_str(rs, r, sizeof(r), w->range_mm);
-		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
+		t = xasprintf("%s%s%s %s%s", s, i ? _("; ") : "", w->name, r,
 		    faces);
 		free(s);
 		s = t;
@@ -1422,8 +1422,10 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		char *p = where(rs, s, s->obj[i].x, s->obj[i].y),
 		     *nm = rnd_markup_escape(s->obj[i].name);
 
+		/* TRANSLATORS: between two items of a list in a
+		 * sentence (French: a no-break space before it). */
 		u = xasprintf(_("%s%s<b>%s</b> (%s; worth %d)"), t,
-		    i ? "; " : "", nm, p, s->obj[i].value);
+		    i ? _("; ") : "", nm, p, s->obj[i].value);
 		free(t);
 		free(p);
 		free(nm);
