@@ -127,3 +127,15 @@ awk '/^expect:/ && !done { print "expcet:"; done = 1; next } { print }' "$DS" >"
 "$BIN" check -n 0 "$tmp/tgk.md" >"$tmp/out" 2>"$tmp/err"
 line=$(grep -n '^expcet:' "$tmp/tgk.md" | cut -d: -f1)
 has "a test game's key misspelt" "$tmp/err" "tgk.md:$line:1: error: test game 'the initiative roll gives the first turn to the higher die': unknown key 'expcet' (a test game has name, board, terrain, units, first, turns, break, dice, seed, players, do, expect, example, section); did you mean 'expect'?"
+
+# A long option a letter or two off one of the command's: did you mean,
+# as for a command's name; nothing when none is near.
+"$BIN" build --outptu "$tmp/o" "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option misspelt: did you mean" "$tmp/err" \
+    "build: unknown option '--outptu'; did you mean '--output'?"
+"$BIN" bases --bases 30mm "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option in the plural: did you mean" "$tmp/err" \
+    "bases: unknown option '--bases'; did you mean '--base'?"
+"$BIN" build --zzz "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option near none: no hint" "$tmp/err" \
+    "build: unknown option '--zzz' (try"
