@@ -463,6 +463,8 @@ struct ruleset {
 	enum unit_of_length measure;
 	double base_w_mm, base_d_mm;
 	enum rs_base_shape base_shape; /* base: "32mm round" */
+	struct pos base_pos;           /* base: (line 0: the default) */
+	int base_bare; /* base: a bare number, in the measure */
 	double table_w_mm, table_h_mm;
 	struct pos table_pos; /* table: (line 0: the default) */
 	enum rs_grid grid;

@@ -213,3 +213,14 @@ sed -e '/^dice: d6$/d' \
     "$DS" >"$tmp/d8.md"
 first "a To hit of 8+ and no dice: give dice: d8" "$tmp/d8.md" \
     "sandtable: $tmp/d8.md:52:37: error: die face '8+' is above the d6 rolled without dice: in the front matter: give dice: d8 (the smallest die with faces up to 8)"
+
+# ---- base: 40 in a ruleset in cm: 40 cm, meant as mm ----
+# A bare number is in the measure: a base as wide as the longest Move
+# or wider is a warning at base:, first (the first message was a test
+# game's 'A is in contact', far from the cause).
+sed 's/^base: 4cm$/base: 40/' "$CV" >"$tmp/b40.md"
+first "base: 40 in cm: said at base: first" "$tmp/b40.md" \
+    "sandtable: $tmp/b40.md:8:7: warning: base 40 cm is as wide as the longest Move or wider ('Ash Hounds': 20 cm): a bare number is in the measure: (cm); for millimetres write 40mm"
+sed 's/^base: 4cm$/base: 4/' "$CV" >"$tmp/b4.md"
+"$BIN" check -n 10 "$tmp/b4.md" >/dev/null 2>"$tmp/err"
+hasnt "base: 4 in cm: no warning" "$tmp/err" "as wide as the longest Move"
