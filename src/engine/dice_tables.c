@@ -255,8 +255,8 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	const char *k = RS_CELL(c, i, sc), *v = RS_CELL(c, i, vc), *why;
 	const char *names[NCOMBAT + 1];
 	struct pos kp = RS_CPOS(c, i, sc), vp = RS_CPOS(c, i, vc);
-	char words[256];
-	size_t j;
+	char words[256], hint[300];
+	size_t j, n;
 	int w, col;
 
 	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
@@ -266,7 +266,8 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			names[j] = combat_keys[j].name;
 		names[NCOMBAT] = NULL;
 		diag_msg(d, kp, MSG(UNKNOWN_COMBAT_SETTING), k,
-		    words_list(words, sizeof(words), names));
+		    words_list(words, sizeof(words), names),
+		    str_did_you_mean(hint, sizeof(hint), k, names, NCOMBAT));
 		return -1;
 	}
 	if (seen[j]++) {
@@ -288,10 +289,14 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 13:
 	case 14:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
+			for (n = 0; combat_keys[j].words[n] != NULL; n++)
+				;
 			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
 			    combat_keys[j].name, v,
 			    words_list(words, sizeof(words),
-			        combat_keys[j].words));
+			        combat_keys[j].words),
+			    str_did_you_mean(hint, sizeof(hint), v,
+			        combat_keys[j].words, n));
 			return -1;
 		}
 		if (j == 0)

@@ -283,6 +283,7 @@ struct dt_keyword {
 	int takes_x;
 	struct dt_kfx fx[DT_MAX_KFX];
 	int nfx;
+	int bad; /* its row's Roll is an error (said): named, no more said */
 };
 struct dt_kwlist {
 	struct {

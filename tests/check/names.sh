@@ -139,3 +139,23 @@ has "an option in the plural: did you mean" "$tmp/err" \
 "$BIN" build --zzz "$DS" >"$tmp/out" 2>"$tmp/err"
 has "an option near none: no hint" "$tmp/err" \
     "build: unknown option '--zzz' (try"
+
+# A Combat setting, its word and a keyword's Roll misspelt: did you mean
+# (they named the known ones only); a keyword whose Roll is an error
+# says nothing more where a weapon names it (it was 'unknown keyword').
+CV=rulesets/cinder-vale.md
+sed 's/^| shooting        | pipeline   |/| shooting        | pipline    |/' "$CV" >"$tmp/s1.md"
+"$BIN" check -n 0 "$tmp/s1.md" >"$tmp/out" 2>"$tmp/err"
+has "a Combat setting's word: did you mean" "$tmp/err" \
+    "unknown shooting 'pipline' (known: pipeline, accumulated or none); did you mean 'pipeline'?"
+sed 's/^| activation test | quality    |/| activaton test  | quality    |/' "$CV" >"$tmp/s2.md"
+"$BIN" check -n 0 "$tmp/s2.md" >"$tmp/out" 2>"$tmp/err"
+has "a Combat setting: did you mean" "$tmp/err" \
+    "or strikes); did you mean 'activation test'?"
+sed 's/^| Searing | to hit | on 10: no save   |/| Searing | to hti | on 10: no save   |/' "$CV" >"$tmp/k1.md"
+"$BIN" check -n 0 "$tmp/k1.md" >"$tmp/out" 2>"$tmp/err"
+has "a keyword's Roll: did you mean" "$tmp/err" \
+    "unknown roll 'to hti' of keyword 'Searing' (known: to hit, to wound, save, test); did you mean 'to hit'?"
+[ "$(grep -c ': error:' "$tmp/err")" = 1 ] &&
+    pass "a keyword's bad Roll: its one error" ||
+    fail "a keyword's bad Roll: its one error" "$(cat "$tmp/err")"
