@@ -212,3 +212,22 @@ if "$BIN" scenario -q --lang fr --seed 1 "$T/two.md" -o "$T/fr2.pdf" \
 else
 	fail "scenario: French lists: scenario" "$(head -3 "$T/err")"
 fi
+# Points add up on a print-only scenario of the default battle (no total
+# to buy to) whose units all have points: each side says what its units
+# come to, as the orders of battle's '4 × 10' lines add up.
+awk 'BEGIN { FS = OFS = "|" }
+/^\| Unit +\|/ { $5 = $5 "| Points "; print; next }
+/^\|-+\|/ && !done { $5 = $5 "|--------"; done = 1; print; next }
+/^\| Riflemen/ { $5 = $5 "| 10 "; print; next }
+/^\| Mortar/ { $5 = $5 "| 35 "; print; next }
+/^\| Scout car/ { $5 = $5 "| 50 "; print; next }
+{ print }' tests/check/none.md >"$T/pp.md"
+if "$BIN" scenario -q "$T/pp.md" -o "$T/pp.pdf" 2>"$T/err"; then
+	pdftotext -layout "$T/pp.pdf" "$T/pp.txt"
+	[ "$(grep -c '^\(Blue\|Red\) — 5 units, 75 points$' "$T/pp.txt")" = 2 ] &&
+	    pass "print-only default battle: each side's points added up" ||
+	    fail "print-only default battle: each side's points added up" \
+	    "$(grep -E '^(Blue|Red) —' "$T/pp.txt")"
+else
+	fail "print-only points: scenario" "$(head -3 "$T/err")"
+fi
