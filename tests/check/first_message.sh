@@ -224,3 +224,14 @@ first "base: 40 in cm: said at base: first" "$tmp/b40.md" \
 sed 's/^base: 4cm$/base: 4/' "$CV" >"$tmp/b4.md"
 "$BIN" check -n 10 "$tmp/b4.md" >/dev/null 2>"$tmp/err"
 hasnt "base: 4 in cm: no warning" "$tmp/err" "as wide as the longest Move"
+
+# ---- a required column misspelt: said at its heading, with the name ----
+sed 's/^| Unit              | Class     | Move |/| Unit              | Class     | Moves |/' \
+    "$DS" >"$tmp/moves.md"
+first "a Units table's 'Moves': at the column, did you mean 'Move'" \
+    "$tmp/moves.md" \
+    "sandtable: $tmp/moves.md:35:34: error: the Units table needs the columns Unit, Class and Move (missing: Move); did you mean 'Move' for the column 'Moves'?"
+sed 's/^| Weapon         | Range |/| Weapon         | Rnage |/' "$DS" >"$tmp/rnage.md"
+only "a Weapons table's 'Rnage': at the column, its one error" \
+    "$tmp/rnage.md" \
+    "sandtable: $tmp/rnage.md:47:19: error: the Weapons table needs the columns Weapon and Range; did you mean 'Range' for the column 'Rnage'?"
