@@ -358,11 +358,14 @@ own_col(const struct ruleset *rs, const struct eng_family *f, size_t i,
 }
 
 /* The note on one table's own columns that f does not read (of the
- * game's own up to the card's limit). */
+ * game's own up to the card's limit); pts, the Points column (-1:
+ * none), is not among them: the scenario buys its forces with it in
+ * every family (it was 'printed on the cards …, not played'). */
 static void
 own_note(const struct rs_own_cols *oc, const char *what,
     const char *const *reads, const char *const *shown,
-    const struct eng_family *f, const struct diags *read, struct diags *d)
+    const struct eng_family *f, int pts, const struct diags *read,
+    struct diags *d)
 {
 	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
 	size_t k, n = 0, cols = 0, own = 0;
@@ -378,7 +381,7 @@ own_note(const struct rs_own_cols *oc, const char *what,
 			continue;
 		if (own++ >= RS_MAX_OWN_STATS)
 			break;
-		if (eng_col_named(reads, oc->head[k]))
+		if (eng_col_named(reads, oc->head[k]) || (int)k == pts)
 			continue;
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 		    n ? ", " : "", oc->head[k]);
@@ -521,10 +524,10 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			break;
 		if (c->item == 0)
 			own_note(&rs->unit_own, "Units", f->unit_cols,
-			    stat_cols(f, 0), f, read, d);
+			    stat_cols(f, 0), f, rs_points_col(rs), read, d);
 		else
 			own_note(&rs->weapon_own, "Weapons", f->weapon_cols,
-			    NULL, f, read, d);
+			    NULL, f, -1, read, d);
 		break;
 	case RS_CHECK_TESTGAME:
 		/* Print only plays no test game. */

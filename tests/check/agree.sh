@@ -121,6 +121,14 @@ else
 	    "$(grep 'self-play' "$T/pts.txt")"
 fi
 
+# The note on columns printed but not played leaves the Points column
+# out: the scenario buys with it (it said 'printed on the cards and the
+# reference sheet, not played').
+"$BIN" check -n 0 "$T/pts.md" >/dev/null 2>"$T/err"
+grep -q "column Points is the game's own\|Points are the game's own" "$T/err" &&
+    fail "points column: not noted as printed only" "$(grep -m1 Points "$T/err")" ||
+    pass "points column: not noted as printed only"
+
 # One spelling: a Hits on cell prints as the designer wrote it on every
 # product ('6+' on a d10 was '6, 7, 8, 9, 10' on the sheet and the cards,
 # '6,7,8,9,10' in the scenario and '6+' in the rulebook).
