@@ -112,11 +112,12 @@ sed 's/^engine: dice/engine: dcie/' "$DS" >"$tmp/eng.md"
 has "an engine misspelt" "$tmp/err" "eng.md:6:9: error: unknown engine 'dcie' (known: none, firepower, morale, dice); did you mean 'dice'?"
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && pass "an engine misspelt: its error alone" ||
     fail "an engine misspelt: its error alone" "$(cat "$tmp/err")"
-# A required column misspelt: its error first, no note on the columns of
+# A required column misspelt: its error first, at the column, with the
+# name it seems meant for; no note on the columns of
 # the table that could not be read.
 sed 's/^| Unit              | Class     | Move |/| Unit              | Klass     | Move |/' "$DS" >"$tmp/col.md"
 "$BIN" check -n 0 "$tmp/col.md" >"$tmp/out" 2>"$tmp/err"
-head -1 "$tmp/err" | grep -qF "col.md:35:1: error: the Units table needs the columns Unit, Class and Move (missing: Class" &&
+head -1 "$tmp/err" | grep -qF "col.md:35:22: error: the Units table needs the columns Unit, Class and Move (missing: Class); did you mean 'Class' for the column 'Klass'?" &&
     ! grep -q "note: the Units table's column Klass" "$tmp/err" &&
     pass "a required column misspelt: the error first, no note" ||
     fail "a required column misspelt: the error first, no note" "$(cat "$tmp/err")"
