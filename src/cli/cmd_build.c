@@ -1061,7 +1061,7 @@ build_one(const char *file, const struct build_opts *bo)
 	if (rs == NULL) {
 		cli_error("%s: not built (errors above); previous outputs "
 		          "kept",
-		    file);
+		    strcmp(file, "-") == 0 ? "stdin" : file);
 		return EXIT_ERRORS;
 	}
 	while (products[nprod] != NULL)
@@ -1171,7 +1171,7 @@ build_one(const char *file, const struct build_opts *bo)
 	    play_test_games(a) == -1) {
 		cli_error("%s: not built (errors above); previous outputs "
 		          "kept",
-		    file);
+		    strcmp(file, "-") == 0 ? "stdin" : file);
 		rc = EXIT_ERRORS;
 		goto done;
 	}

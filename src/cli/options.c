@@ -218,12 +218,30 @@ word_of(const struct command *cmd, int argc, char **argv, int at, char *buf)
 	return argv[optind - 1];
 }
 
-/* An option that is not the command's: a usage error naming it. */
+/* An option that is not the command's: a usage error naming it, and a
+ * long one the command's long option it seems meant for ('--formt':
+ * did you mean '--format'?), as a command's name is. */
 static int
 unknown(const struct command *cmd, const char *word)
 {
+	const char *names[OPTS_MAX], *near;
+	char w[64];
+	size_t n = 0;
+
 	if (cmd->unknown != NULL)
 		return cmd->unknown(cmd->name, word);
+	if (strncmp(word, "--", 2) == 0 && word[2] != '\0') {
+		snprintf(w, sizeof(w), "%.*s", (int)strcspn(word + 2, "="),
+		    word + 2);
+		while (n < OPTS_MAX && cmd->opts[n].name != NULL) {
+			names[n] = cmd->opts[n].name;
+			n++;
+		}
+		if ((near = str_closest(w, names, n)) != NULL)
+			return usage_error(cmd->name,
+			    "unknown option '%s'; did you mean '--%s'?", word,
+			    near);
+	}
 	return usage_error(cmd->name, "unknown option '%s'", word);
 }
 

@@ -22,6 +22,7 @@ int
 cli_lang_opt(const char *cmd, const char *arg)
 {
 	size_t n = strlen(arg);
+	char hint[64];
 
 	if (strspn(arg,
 	        "abcdefghijklmnopqrstuvwxyz"
@@ -31,6 +32,15 @@ cli_lang_opt(const char *cmd, const char *arg)
 		    "--lang %s: a language tag such as en, de or "
 		    "fr-CH",
 		    arg);
+		return -1;
+	}
+	/* What lang: takes, as lang: says it (front.c). */
+	if (!rs_lang_known(arg, hint, sizeof(hint))) {
+		usage_error(cmd,
+		    "--lang %s: not a language of ISO 639-1 (a code of two "
+		    "letters: en, de, fr \xe2\x80\xa6; then a region if need "
+		    "be: en-GB)%s",
+		    arg, hint);
 		return -1;
 	}
 	free(lang_opt);

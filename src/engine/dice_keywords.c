@@ -311,8 +311,14 @@ keyword_row(const struct ruleset *rs, const struct rs_table *tb, size_t i,
 	    (rs_name_eq(roll, "hit") || rs_name_eq(roll, "wound")))
 		st = rs_name_eq(roll, "hit") ? DT_STEP_HIT : DT_STEP_WOUND;
 	if (st == DT_STEP__N) {
+		/* Kept, marked: a unit or weapon that names it says
+		 * nothing more (it was 'unknown keyword' there too). */
 		diag_msg(d, RS_CPOS(tb, i, col[1]), MSG(KEYWORD_ROLL_UNKNOWN),
-		    roll, k->name);
+		    roll, k->name,
+		    str_did_you_mean(said, sizeof(said), roll, step_words,
+		        DT_STEP__N));
+		k->bad = 1;
+		t->nkw++;
 		return -1;
 	}
 	k->step = (enum dt_step)st;
@@ -492,6 +498,10 @@ dt_read_kwlist(const struct ruleset *rs, const struct dt_tables *t,
 			continue;
 		}
 		k = &t->kw[i];
+		if (k->bad) {
+			rc = -1;
+			continue;
+		}
 		if (k->takes_x && x < 0) {
 			diag_msg(d, p, MSG(KEYWORD_NEEDS_X), k->name, k->name);
 			rc = -1;

@@ -66,6 +66,47 @@ roll(const char *s, int die, int *need)
 	return 0;
 }
 
+/* N of a roll "N+" above the die rolled without dice: in the front
+ * matter, up to 100; else 0. */
+static int
+face_over(const struct ruleset *rs, const char *s)
+{
+	char *end;
+	long v;
+
+	if (rs->die_pos.line != 0 || s == NULL || !isdigit((unsigned char)*s))
+		return 0;
+	v = strtol(s, &end, 10);
+	if (end[0] != '+' || end[1] != '\0' || v <= rs->die || v > 100)
+		return 0;
+	return (int)v;
+}
+
+/*
+ * A roll that is not one on the ruleset's die because its face is above
+ * the d6 rolled without dice: (a game on a bigger die that does not say
+ * so): the first such cell is one error naming the smallest die with the
+ * highest face any cell asks for, and the others say nothing more.
+ * Returns 1 when s is such a roll, 0 when the caller's message is due.
+ */
+static int
+face_over_said(const struct ruleset *rs, struct dt_tables *t, const char *s,
+    struct pos at, struct diags *d)
+{
+	static const int dice[] = { 8, 10, 12, 20, 100 };
+	int k = 0;
+
+	if (face_over(rs, s) == 0 || t->face_max == 0)
+		return 0;
+	if (t->face_said++)
+		return 1;
+	while (k < 4 && dice[k] < t->face_max)
+		k++;
+	diag_msg(d, at, MSG(DIE_FACE_NO_DICE), s, rs->die, dice[k],
+	    t->face_max);
+	return 1;
+}
+
 int
 dt_expr_check(const char *text, struct dt_expr *e, int *col, const char **why)
 {
@@ -214,8 +255,8 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	const char *k = RS_CELL(c, i, sc), *v = RS_CELL(c, i, vc), *why;
 	const char *names[NCOMBAT + 1];
 	struct pos kp = RS_CPOS(c, i, sc), vp = RS_CPOS(c, i, vc);
-	char words[256];
-	size_t j;
+	char words[256], hint[300];
+	size_t j, n;
 	int w, col;
 
 	for (j = 0; j < NCOMBAT && !rs_name_eq(combat_keys[j].name, k); j++)
@@ -225,7 +266,8 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 			names[j] = combat_keys[j].name;
 		names[NCOMBAT] = NULL;
 		diag_msg(d, kp, MSG(UNKNOWN_COMBAT_SETTING), k,
-		    words_list(words, sizeof(words), names));
+		    words_list(words, sizeof(words), names),
+		    str_did_you_mean(hint, sizeof(hint), k, names, NCOMBAT));
 		return -1;
 	}
 	if (seen[j]++) {
@@ -247,10 +289,14 @@ combat_row(const struct ruleset *rs, const struct rs_table *c, size_t i,
 	case 13:
 	case 14:
 		if ((w = word_of(combat_keys[j].words, v)) < 0) {
+			for (n = 0; combat_keys[j].words[n] != NULL; n++)
+				;
 			diag_msg(d, vp, MSG(UNKNOWN_VALUE),
 			    combat_keys[j].name, v,
 			    words_list(words, sizeof(words),
-			        combat_keys[j].words));
+			        combat_keys[j].words),
+			    str_did_you_mean(hint, sizeof(hint), v,
+			        combat_keys[j].words, n));
 			return -1;
 		}
 		if (j == 0)
@@ -501,8 +547,10 @@ read_wound(const struct ruleset *rs, struct dt_tables *t, struct diags *d)
 				    MSG(WOUND_TABLE_NO_ROLL_HERE));
 				rc = -1;
 			} else if (roll(s, rs->die, &n) != 0) {
-				diag_msg(d, RS_CPOS(w, i, j),
-				    MSG(NOT_ROLL_WOUND), s, rs->die);
+				if (!face_over_said(rs, t, s, RS_CPOS(w, i, j),
+				        d))
+					diag_msg(d, RS_CPOS(w, i, j),
+					    MSG(NOT_ROLL_WOUND), s, rs->die);
 				rc = -1;
 			} else
 				t->need[t->nstr][j - 1] = (signed char)n;
@@ -902,8 +950,8 @@ class_hint(const struct ruleset *rs, const char *word, char *buf, size_t sz)
 
 /* What the combat needs of a unit, each an error at its cell. */
 static int
-read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
-    int tests, struct dt_unit *du, struct diags *d)
+read_unit(const struct ruleset *rs, size_t i, struct dt_tables *t, int tests,
+    struct dt_unit *du, struct diags *d)
 {
 	const struct rs_unit *u = &rs->units[i];
 	const struct rs_own_cols *oc = &rs->unit_own;
@@ -962,7 +1010,9 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		diag_msg(d, at, MSG(UNIT_NO_SAVE), u->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &du->save) != 0) {
-		diag_msg(d, at, MSG(SAVE_UNIT_NOT_ROLL), s, u->name, rs->die);
+		if (!face_over_said(rs, t, s, at, d))
+			diag_msg(d, at, MSG(SAVE_UNIT_NOT_ROLL), s, u->name,
+			    rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Quality", &at);
@@ -977,8 +1027,9 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		rc = -1;
 	} else if (s != NULL && !t->test_roll_given &&
 	    roll(s, rs->die, &du->quality) != 0) {
-		diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
-		    rs->die);
+		if (!face_over_said(rs, t, s, at, d))
+			diag_msg(d, at, MSG(QUALITY_UNIT_NOT_ROLL), s, u->name,
+			    rs->die);
 		rc = -1;
 	}
 	s = own(oc, u->own, u->own_pos, u->pos, "Initiative", &at);
@@ -1017,7 +1068,7 @@ read_unit(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 
 /* What the combat needs of a weapon, each an error at its cell. */
 static int
-read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
+read_weapon(const struct ruleset *rs, size_t i, struct dt_tables *t,
     struct dt_weapon *dw, struct diags *d)
 {
 	const struct rs_weapon *w = &rs->weapons[i];
@@ -1044,7 +1095,9 @@ read_weapon(const struct ruleset *rs, size_t i, const struct dt_tables *t,
 		diag_msg(d, at, MSG(WEAPON_NO_HIT), w->name);
 		rc = -1;
 	} else if (s != NULL && roll(s, rs->die, &dw->to_hit) != 0) {
-		diag_msg(d, at, MSG(HIT_WEAPON_NOT_ROLL), s, w->name, rs->die);
+		if (!face_over_said(rs, t, s, at, d))
+			diag_msg(d, at, MSG(HIT_WEAPON_NOT_ROLL), s, w->name,
+			    rs->die);
 		rc = -1;
 	}
 	s = own(oc, w->own, w->own_pos, w->pos, "Strength", &at);
@@ -1232,6 +1285,42 @@ dt_in_focus(const struct dt_tables *t, size_t u)
 	    (int)u == t->focus[1];
 }
 
+/* The highest face above the die rolled without dice: of the rolls the
+ * family reads: the Wound table's, Save, Quality (on the die, without a
+ * test roll) and To hit; 0 when none is. */
+static int
+faces_max(const struct ruleset *rs, const struct dt_tables *t)
+{
+	const struct rs_table *w = rs_table_find(rs, "Wound table");
+	struct pos at;
+	size_t i, j;
+	int max = 0, v;
+
+#define FACE(s)                                                               \
+	if ((v = face_over(rs, (s))) > max)                                   \
+		max = v;
+	for (i = 1; w != NULL && i < w->nrows; i++)
+		for (j = 1; j < w->ncols; j++)
+			FACE(RS_CELL(w, i, j));
+	for (i = 0; i < rs->nunits; i++) {
+		const struct rs_unit *u = &rs->units[i];
+
+		FACE(own(&rs->unit_own, u->own, u->own_pos, u->pos, "Save",
+		    &at));
+		if (!t->test_roll_given)
+			FACE(own(&rs->unit_own, u->own, u->own_pos, u->pos,
+			    "Quality", &at));
+	}
+	for (i = 0; i < rs->nweapons; i++) {
+		const struct rs_weapon *x = &rs->weapons[i];
+
+		FACE(own(&rs->weapon_own, x->own, x->own_pos, x->pos, "To hit",
+		    &at));
+	}
+#undef FACE
+	return max;
+}
+
 int
 dt_read(const struct ruleset *rs, double contact_mm, int given,
     const int focus[2], struct dt_tables *t, struct diags *d)
@@ -1247,6 +1336,7 @@ dt_read(const struct ruleset *rs, double contact_mm, int given,
 	t->weapons = xcalloc(rs->nweapons + 1, sizeof(*t->weapons));
 	if (read_combat(rs, t, given, d) != 0)
 		rc = -1;
+	t->face_max = faces_max(rs, t);
 	if (read_wound(rs, t, d) != 0)
 		rc = -1;
 	/* Only an opposed melee has a beaten unit to test. */

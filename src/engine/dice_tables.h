@@ -283,6 +283,7 @@ struct dt_keyword {
 	int takes_x;
 	struct dt_kfx fx[DT_MAX_KFX];
 	int nfx;
+	int bad; /* its row's Roll is an error (said): named, no more said */
 };
 struct dt_kwlist {
 	struct {
@@ -386,6 +387,10 @@ struct dt_tables {
 	 * 0: one die of the ruleset's. */
 	struct dt_expr test_roll;
 	int test_roll_given;
+	/* The highest face N of an "N+" roll above the d6 rolled without
+	 * dice: in the front matter (0: none), and whether it was said:
+	 * one error names the die the faces need, not one a cell. */
+	int face_max, face_said;
 	/* The unit types a command asks about (eng_ctx.focus), -1 none:
 	 * the memo's cap and the work check count only theirs. */
 	int focus[2];

@@ -358,11 +358,14 @@ own_col(const struct ruleset *rs, const struct eng_family *f, size_t i,
 }
 
 /* The note on one table's own columns that f does not read (of the
- * game's own up to the card's limit). */
+ * game's own up to the card's limit); pts, the Points column (-1:
+ * none), is not among them: the scenario buys its forces with it in
+ * every family (it was 'printed on the cards …, not played'). */
 static void
 own_note(const struct rs_own_cols *oc, const char *what,
     const char *const *reads, const char *const *shown,
-    const struct eng_family *f, const struct diags *read, struct diags *d)
+    const struct eng_family *f, int pts, const struct diags *read,
+    struct diags *d)
 {
 	char list[RS_MAX_OWN_STATS * (RS_MAX_NAME * 4 + 2) + 1];
 	size_t k, n = 0, cols = 0, own = 0;
@@ -378,7 +381,7 @@ own_note(const struct rs_own_cols *oc, const char *what,
 			continue;
 		if (own++ >= RS_MAX_OWN_STATS)
 			break;
-		if (eng_col_named(reads, oc->head[k]))
+		if (eng_col_named(reads, oc->head[k]) || (int)k == pts)
 			continue;
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 		    n ? ", " : "", oc->head[k]);
@@ -521,10 +524,10 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 			break;
 		if (c->item == 0)
 			own_note(&rs->unit_own, "Units", f->unit_cols,
-			    stat_cols(f, 0), f, read, d);
+			    stat_cols(f, 0), f, rs_points_col(rs), read, d);
 		else
 			own_note(&rs->weapon_own, "Weapons", f->weapon_cols,
-			    NULL, f, read, d);
+			    NULL, f, -1, read, d);
 		break;
 	case RS_CHECK_TESTGAME:
 		/* Print only plays no test game. */
@@ -602,22 +605,57 @@ check_at(const struct ruleset *rs, const struct eng_family *f,
 		eng_no_weapons(rs, c, NULL, d);
 }
 
-/* A section of the family's own given twice with a table: the family
+/* Whether title is one of the family's own sections. */
+static int
+own_section(const struct eng_family *f, const char *title)
+{
+	const char *const *sec;
+
+	for (sec = f->sections; *sec != NULL; sec++)
+		if (rs_name_eq(title, *sec))
+			return 1;
+	return 0;
+}
+
+/*
+ * A section of the family's own given twice with a table: the family
  * reads the first (rs_table_find), so the second gets a warning, as a
- * second table of a section the reader reads does. */
+ * second table of a section the reader reads does. A section of its own
+ * that is missing, where a level-2 heading over a table is its title
+ * misspelt ("## Wound tabel", "## Melee outcome": one letter off in a
+ * title of up to seven, two in a longer one, as the reader's sections),
+ * is said at that heading, before what the family then lacks.
+ */
 static void
 own_sections(const struct ruleset *rs, struct diags *d)
 {
 	const struct eng_family *f = eng_family_of(rs);
 	const char *const *sec;
-	size_t i, n;
+	size_t i, n, cap;
 
 	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
-	     sec++)
+	     sec++) {
 		for (i = n = 0; i < rs->ntables; i++)
 			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
 				diag_msg(d, rs->tables[i].head_pos,
 				    MSG(SECOND_SECTION_TABLE), *sec, f->name);
+		if (n > 0)
+			continue;
+		cap = strlen(*sec) <= 7 ? 1 : 2;
+		for (i = 0; i < rs->ntables; i++) {
+			const char *t = rs->tables[i].section;
+			char *h;
+
+			if (own_section(f, t) ||
+			    str_edit_distance(t, *sec, cap) > cap)
+				continue;
+			h = xasprintf("## %s", t);
+			diag_msg(d, rs->tables[i].head_pos,
+			    MSG(READ_PROSE_NOT_SECTION_DID), h, *sec, *sec);
+			free(h);
+			break;
+		}
+	}
 }
 
 int

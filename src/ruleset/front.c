@@ -326,6 +326,8 @@ front_base(struct reader *r, const struct rs_node *fm)
 	}
 	rs->base_w_mm = w;
 	rs->base_d_mm = d;
+	rs->base_pos = v->pos;
+	rs->base_bare = s[strspn(s, "0123456789.")] == '\0';
 	if (w > 1000 || d > 1000)
 		diag_msg(r->d, v->pos, MSG(BASE_LARGER_METRE));
 }

@@ -63,8 +63,9 @@ struct reader {
 	/* The front matter's dice: did not read (said): a Hits on face
 	 * above the d6 is then noted for the family to say (or not). */
 	int die_said;
-	/* A section whose table is a spreadsheet that could not be read
-	 * (said there): bit 0 Units, 1 Weapons, 2 Terrain. What a missing
+	/* A section whose table is a spreadsheet that could not be read,
+	 * or a Weapons table without its columns (said there): bit 0
+	 * Units, 1 Weapons, 2 Terrain. What a missing
 	 * table would then say follows from that, and is not said. */
 	unsigned csv_failed;
 };

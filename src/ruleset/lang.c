@@ -338,3 +338,9 @@ rd_lang_known(const char *tag, char *hint, size_t sz)
 		    sizeof(iso639) / sizeof(iso639[0]));
 	return 0;
 }
+
+int
+rs_lang_known(const char *tag, char *hint, size_t sz)
+{
+	return rd_lang_known(tag, hint, sz);
+}

@@ -497,8 +497,9 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 		    rs->phases[i].pos.col, i + 1, rs->phases[i].name);
 	fprintf(fp, "\ndefault battle:");
 	if (rs->turn_limit)
-		fprintf(fp, " %d %s,", rs->turn_limit,
-		    plural(rs->turn_limit, "turn", "turns"));
+		fprintf(fp, " %d %s%s", rs->turn_limit,
+		    plural(rs->turn_limit, "turn", "turns"),
+		    rs->deploy_mm > 0 ? "," : "");
 	if (rs->deploy_mm > 0)
 		dump_len(fp, " deploy", rs->deploy_mm, u);
 	if (rs->break_pct > 0)

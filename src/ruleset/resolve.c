@@ -139,7 +139,8 @@ resolve_forces(struct reader *r)
 
 /* A table the units outgrow: one warning at table:, for the unit with
  * the longest Move that crosses it in one move, or else the first base
- * wider or deeper than it. */
+ * wider or deeper than it; and a base given as a bare number wider than
+ * the longest Move, at base:. */
 static void
 check_table_size(struct reader *r)
 {
@@ -149,11 +150,23 @@ check_table_size(struct reader *r)
 	char a[32], b[32], c[32];
 	size_t i, far = 0;
 
-	if (rs->table_pos.line == 0 || rs->nunits == 0)
+	if (rs->nunits == 0)
 		return;
 	for (i = 1; i < rs->nunits; i++)
 		if (rs->units[i].move_mm > rs->units[far].move_mm)
 			far = i;
+	/* base: 40 in a ruleset in cm: a base wider than the longest
+	 * Move, the unit written in the measure when it was meant in mm. */
+	if (rs->base_bare && rs->base_w_mm >= rs->units[far].move_mm &&
+	    rs->units[far].move_mm > 0) {
+		len_format(a, sizeof(a), rs->base_w_mm, rs->measure);
+		len_format(c, sizeof(c), rs->units[far].move_mm, rs->measure);
+		diag_msg(r->d, rs->base_pos, MSG(BASE_WIDER_THAN_MOVES), a,
+		    rs->units[far].name, c, len_unit_name(rs->measure),
+		    rs_node_get(rs->front, "base")->scalar);
+	}
+	if (rs->table_pos.line == 0)
+		return;
 	len_format(a, sizeof(a), rs->table_w_mm, rs->measure);
 	len_format(b, sizeof(b), rs->table_h_mm, rs->measure);
 	if (rs->units[far].move_mm > side) {

@@ -463,6 +463,8 @@ struct ruleset {
 	enum unit_of_length measure;
 	double base_w_mm, base_d_mm;
 	enum rs_base_shape base_shape; /* base: "32mm round" */
+	struct pos base_pos;           /* base: (line 0: the default) */
+	int base_bare; /* base: a bare number, in the measure */
 	double table_w_mm, table_h_mm;
 	struct pos table_pos; /* table: (line 0: the default) */
 	enum rs_grid grid;
@@ -575,6 +577,9 @@ const struct rs_modifier *rs_mod_find(const struct ruleset *,
 /* The English title of a section heading in lang (de, fr): "Einheiten"
  * in German is "Units"; else title itself (lang.c). */
 const char *rs_heading_en(const char *lang, const char *title);
+/* Whether tag names a language of ISO 639-1 (en, en-GB, fr_CH): lang:
+ * and --lang take the same; hint gets "; did you mean 'fr'?" or "". */
+int rs_lang_known(const char *tag, char *hint, size_t sz);
 /* Whether two headings name the same section in lang (rs_name_eq). */
 int rs_heading_eq(const char *lang, const char *a, const char *b);
 

@@ -261,6 +261,38 @@ points_missing(struct reader *r)
 			    rs->unit_own.head[col]);
 }
 
+/*
+ * A header cell of t that seems meant for one of the missing columns
+ * (NULL-terminated): its name misspelt, a letter off in a name of up to
+ * seven, two in a longer one ("Moves", "Weapn"), in English or in lang.
+ * Returns the cell's place, with hint "; did you mean 'Move' for the
+ * column 'Moves'?"; else *at (the table) and hint "".
+ */
+static struct pos
+col_meant(const struct table *t, const char *lang, const char *const *miss,
+    const struct pos *at, char *hint, size_t sz)
+{
+	const char *own, *h;
+	size_t i, j, cap;
+
+	hint[0] = '\0';
+	for (i = 0; miss[i] != NULL; i++)
+		for (j = 0; j < t->ncols; j++) {
+			h = t->head[j].text;
+			own = rd_column_own(lang, miss[i]);
+			cap = strlen(miss[i]) <= 7 ? 1 : 2;
+			if (*h == '\0' ||
+			    (str_edit_distance(h, miss[i], cap) > cap &&
+			        (own == NULL ||
+			            str_edit_distance(h, own, cap) > cap)))
+				continue;
+			snprintf(hint, sz,
+			    "; did you mean '%s' for the column '%s'?",
+			    own != NULL ? own : miss[i], h);
+			return t->head[j].pos;
+		}
+	return *at;
+}
 /* The Units table: one unit type a row. Weapons are kept by name in
  * r->pend until the Weapons table has been read (rd_resolve). */
 void
@@ -288,8 +320,9 @@ rd_units(struct reader *r, const struct table *t, int arg)
 		static const char *const need[] = { "Unit", "Class", "Move",
 			NULL };
 		const char *miss[4];
-		char *w = rd_columns_said(r->rs->lang, need), *m;
+		char *w = rd_columns_said(r->rs->lang, need), *m, hint[300];
 		size_t n = 0;
+		struct pos at = t->pos;
 
 		if (c.unit < 0)
 			miss[n++] = "Unit";
@@ -299,7 +332,9 @@ rd_units(struct reader *r, const struct table *t, int arg)
 			miss[n++] = "Move";
 		miss[n] = NULL;
 		m = rd_columns_said(r->rs->lang, miss);
-		diag_msg(r->d, t->pos, MSG(UNITS_TABLE_NEEDS_COLUMNS), w, m);
+		diag_msg(r->d,
+		    col_meant(t, r->rs->lang, miss, &at, hint, sizeof(hint)),
+		    MSG(UNITS_TABLE_NEEDS_COLUMNS), w, m, hint);
 		free(w);
 		free(m);
 		return;
@@ -415,9 +450,21 @@ rd_weapons(struct reader *r, const struct table *t, int arg)
 	rd_table_own_cols(r, t, known, &rs->weapon_own, own);
 	if (cw < 0 || cr < 0) {
 		static const char *const need[] = { "Weapon", "Range", NULL };
-		char *w = rd_columns_said(rs->lang, need);
+		const char *miss[3];
+		char *w = rd_columns_said(rs->lang, need), hint[300];
+		struct pos at = t->pos;
+		size_t n = 0;
 
-		diag_msg(r->d, t->pos, MSG(WEAPONS_TABLE_NEEDS_COLUMNS), w);
+		if (cw < 0)
+			miss[n++] = "Weapon";
+		if (cr < 0)
+			miss[n++] = "Range";
+		miss[n] = NULL;
+		diag_msg(r->d,
+		    col_meant(t, rs->lang, miss, &at, hint, sizeof(hint)),
+		    MSG(WEAPONS_TABLE_NEEDS_COLUMNS), w, hint);
+		/* The table is there, and said: no 'no weapons' after. */
+		r->csv_failed |= 2;
 		free(w);
 		return;
 	}

@@ -121,6 +121,14 @@ else
 	    "$(grep 'self-play' "$T/pts.txt")"
 fi
 
+# The note on columns printed but not played leaves the Points column
+# out: the scenario buys with it (it said 'printed on the cards and the
+# reference sheet, not played').
+"$BIN" check -n 0 "$T/pts.md" >/dev/null 2>"$T/err"
+grep -q "column Points is the game's own\|Points are the game's own" "$T/err" &&
+    fail "points column: not noted as printed only" "$(grep -m1 Points "$T/err")" ||
+    pass "points column: not noted as printed only"
+
 # One spelling: a Hits on cell prints as the designer wrote it on every
 # product ('6+' on a d10 was '6, 7, 8, 9, 10' on the sheet and the cards,
 # '6,7,8,9,10' in the scenario and '6+' in the rulebook).
@@ -196,3 +204,38 @@ pdftotext -f 2 -l 2 "$T/f1.pdf" - 2>/dev/null | grep -q 'Caractéristiques' &&
     pass "scenario: the stats column's French heading whole" ||
     fail "scenario: the stats column's French heading whole" \
     "$(pdftotext -f 2 -l 2 "$T/f1.pdf" - | grep -m2 'Caract')"
+# French punctuation between the items of the scenario's lists: a space
+# (no-break: pdftotext prints it plain) before ';' (the objectives read
+# 'vaut 1); Le cairn', a unit's weapons 'Rifle 40 cm sur 5+; Ladder').
+sed 's/^| Riflemen | infantry  | 15   | Rifle   /| Riflemen | infantry  | 15   | Rifle, Mortar /' \
+    tests/check/none.md >"$T/two.md"
+if "$BIN" scenario -q --lang fr --seed 1 "$T/two.md" -o "$T/fr2.pdf" \
+    2>"$T/err"; then
+	pdftotext "$T/fr2.pdf" - | tr '\n' ' ' >"$T/fr2.txt"
+	grep -q "sur 5, 6 ; Mortar" "$T/fr2.txt" &&
+	    ! grep -q '[^ ];' "$T/fr2.txt" &&
+	    pass "scenario: French lists take a no-break space before ';'" ||
+	    fail "scenario: French lists take a no-break space before ';'" \
+	    "$(grep -o '.\{20\}[^ ];.\{10\}' "$T/fr2.txt" | head -3)"
+else
+	fail "scenario: French lists: scenario" "$(head -3 "$T/err")"
+fi
+# Points add up on a print-only scenario of the default battle (no total
+# to buy to) whose units all have points: each side says what its units
+# come to, as the orders of battle's '4 × 10' lines add up.
+awk 'BEGIN { FS = OFS = "|" }
+/^\| Unit +\|/ { $5 = $5 "| Points "; print; next }
+/^\|-+\|/ && !done { $5 = $5 "|--------"; done = 1; print; next }
+/^\| Riflemen/ { $5 = $5 "| 10 "; print; next }
+/^\| Mortar/ { $5 = $5 "| 35 "; print; next }
+/^\| Scout car/ { $5 = $5 "| 50 "; print; next }
+{ print }' tests/check/none.md >"$T/pp.md"
+if "$BIN" scenario -q "$T/pp.md" -o "$T/pp.pdf" 2>"$T/err"; then
+	pdftotext -layout "$T/pp.pdf" "$T/pp.txt"
+	[ "$(grep -c '^\(Blue\|Red\) — 5 units, 75 points$' "$T/pp.txt")" = 2 ] &&
+	    pass "print-only default battle: each side's points added up" ||
+	    fail "print-only default battle: each side's points added up" \
+	    "$(grep -E '^(Blue|Red) —' "$T/pp.txt")"
+else
+	fail "print-only points: scenario" "$(head -3 "$T/err")"
+fi

@@ -113,12 +113,23 @@ labels "check --report: the report in the ruleset's language" \
 labels "reference --lang en on a German ruleset prints English" \
     "$tmp/en-ref.pdf" "Quick reference|side 1 of" "Kurzreferenz"
 
-# An unknown language: English, with a note naming it.
-"$BIN" reference --lang xx "$DE" -o "$tmp/xx.pdf" >/dev/null 2>"$tmp/err"
-grep -q "note: --lang xx: no translation" "$tmp/err" &&
-	pass "--lang xx: a note that it has no translation" ||
-	fail "--lang xx: a note that it has no translation" "$(head -2 "$tmp/err")"
-labels "--lang xx prints English" "$tmp/xx.pdf" "Quick reference" "Kurzreferenz"
+# A language without a catalogue: English, with a note naming it.
+"$BIN" reference --lang it "$DE" -o "$tmp/xx.pdf" >/dev/null 2>"$tmp/err"
+grep -q "note: --lang it: no translation" "$tmp/err" &&
+	pass "--lang it: a note that it has no translation" ||
+	fail "--lang it: a note that it has no translation" "$(head -2 "$tmp/err")"
+labels "--lang it prints English" "$tmp/xx.pdf" "Quick reference" "Kurzreferenz"
+# --lang takes what lang: takes: a language's name or a code of no
+# language is an error, as in the front matter (--lang french printed
+# French in silence, --lang xx English with a note).
+"$BIN" reference --lang french "$DE" -o "$tmp/bad.pdf" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qF -- "--lang french: not a language of ISO 639-1 (a code of two letters: en, de, fr …; then a region if need be: en-GB); did you mean 'fr'?" "$tmp/err" &&
+	pass "--lang french: an error, as lang: french is" ||
+	fail "--lang french: an error, as lang: french is" "$(head -2 "$tmp/err")"
+"$BIN" build --lang xx "$DE" -o "$tmp/bxx" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qF -- "--lang xx: not a language of ISO 639-1" "$tmp/err" &&
+	pass "--lang xx: an error" ||
+	fail "--lang xx: an error" "$(head -2 "$tmp/err")"
 "$BIN" reference --lang 'd e' "$DE" -o "$tmp/bad.pdf" >/dev/null 2>&1
 [ $? -eq 2 ] && pass "--lang with a bad tag is a usage error" ||
 	fail "--lang with a bad tag is a usage error" "exit not 2"

@@ -46,6 +46,18 @@ has "the first word of a longer name" "$tmp/err" "has weapon 'Heavy bow', which 
 grep -q "^stdin: $tmp/b/stdin/: " "$tmp/out" &&
     pass "build - names its input stdin" ||
     fail "build - names its input stdin" "$(cat "$tmp/out")"
+# Not built: its closing line says stdin too (it said '-: not built').
+printf '%s\n' --- 'title: x' '	engine: none' --- |
+    "$BIN" build -o "$tmp/b" - >"$tmp/out" 2>"$tmp/err"
+has "build - not built: names its input stdin" "$tmp/err" \
+    "sandtable: stdin: not built (errors above); previous outputs kept"
+# A test game that fails: the same.
+sed 's/^dice: \[4\]$/dice: [1]/' rulesets/FORMAT.md |
+    awk '/^## Front matter/ { exit } { print }' |
+    awk 'f && /^````$/ { exit } f { print } /^````markdown$/ && ++n == 2 { f = 1 }' |
+    "$BIN" build -o "$tmp/b" - >"$tmp/out" 2>"$tmp/err"
+has "build - a test game fails: names its input stdin" "$tmp/err" \
+    "sandtable: stdin: not built (errors above); previous outputs kept"
 
 # A silent trap: a force of 0 fields nothing; say so at its count.
 sed 's/^    Heron Crossbows: 1$/    Heron Crossbows: 0/' rulesets/dice-skirmish.md >"$tmp/f0.md"
@@ -100,11 +112,12 @@ sed 's/^engine: dice/engine: dcie/' "$DS" >"$tmp/eng.md"
 has "an engine misspelt" "$tmp/err" "eng.md:6:9: error: unknown engine 'dcie' (known: none, firepower, morale, dice); did you mean 'dice'?"
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && pass "an engine misspelt: its error alone" ||
     fail "an engine misspelt: its error alone" "$(cat "$tmp/err")"
-# A required column misspelt: its error first, no note on the columns of
+# A required column misspelt: its error first, at the column, with the
+# name it seems meant for; no note on the columns of
 # the table that could not be read.
 sed 's/^| Unit              | Class     | Move |/| Unit              | Klass     | Move |/' "$DS" >"$tmp/col.md"
 "$BIN" check -n 0 "$tmp/col.md" >"$tmp/out" 2>"$tmp/err"
-head -1 "$tmp/err" | grep -qF "col.md:35:1: error: the Units table needs the columns Unit, Class and Move (missing: Class" &&
+head -1 "$tmp/err" | grep -qF "col.md:35:22: error: the Units table needs the columns Unit, Class and Move (missing: Class); did you mean 'Class' for the column 'Klass'?" &&
     ! grep -q "note: the Units table's column Klass" "$tmp/err" &&
     pass "a required column misspelt: the error first, no note" ||
     fail "a required column misspelt: the error first, no note" "$(cat "$tmp/err")"
@@ -115,3 +128,35 @@ awk '/^expect:/ && !done { print "expcet:"; done = 1; next } { print }' "$DS" >"
 "$BIN" check -n 0 "$tmp/tgk.md" >"$tmp/out" 2>"$tmp/err"
 line=$(grep -n '^expcet:' "$tmp/tgk.md" | cut -d: -f1)
 has "a test game's key misspelt" "$tmp/err" "tgk.md:$line:1: error: test game 'the initiative roll gives the first turn to the higher die': unknown key 'expcet' (a test game has name, board, terrain, units, first, turns, break, dice, seed, players, do, expect, example, section); did you mean 'expect'?"
+
+# A long option a letter or two off one of the command's: did you mean,
+# as for a command's name; nothing when none is near.
+"$BIN" build --outptu "$tmp/o" "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option misspelt: did you mean" "$tmp/err" \
+    "build: unknown option '--outptu'; did you mean '--output'?"
+"$BIN" bases --bases 30mm "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option in the plural: did you mean" "$tmp/err" \
+    "bases: unknown option '--bases'; did you mean '--base'?"
+"$BIN" build --zzz "$DS" >"$tmp/out" 2>"$tmp/err"
+has "an option near none: no hint" "$tmp/err" \
+    "build: unknown option '--zzz' (try"
+
+# A Combat setting, its word and a keyword's Roll misspelt: did you mean
+# (they named the known ones only); a keyword whose Roll is an error
+# says nothing more where a weapon names it (it was 'unknown keyword').
+CV=rulesets/cinder-vale.md
+sed 's/^| shooting        | pipeline   |/| shooting        | pipline    |/' "$CV" >"$tmp/s1.md"
+"$BIN" check -n 0 "$tmp/s1.md" >"$tmp/out" 2>"$tmp/err"
+has "a Combat setting's word: did you mean" "$tmp/err" \
+    "unknown shooting 'pipline' (known: pipeline, accumulated or none); did you mean 'pipeline'?"
+sed 's/^| activation test | quality    |/| activaton test  | quality    |/' "$CV" >"$tmp/s2.md"
+"$BIN" check -n 0 "$tmp/s2.md" >"$tmp/out" 2>"$tmp/err"
+has "a Combat setting: did you mean" "$tmp/err" \
+    "or strikes); did you mean 'activation test'?"
+sed 's/^| Searing | to hit | on 10: no save   |/| Searing | to hti | on 10: no save   |/' "$CV" >"$tmp/k1.md"
+"$BIN" check -n 0 "$tmp/k1.md" >"$tmp/out" 2>"$tmp/err"
+has "a keyword's Roll: did you mean" "$tmp/err" \
+    "unknown roll 'to hti' of keyword 'Searing' (known: to hit, to wound, save, test); did you mean 'to hit'?"
+[ "$(grep -c ': error:' "$tmp/err")" = 1 ] &&
+    pass "a keyword's bad Roll: its one error" ||
+    fail "a keyword's bad Roll: its one error" "$(cat "$tmp/err")"

@@ -35,6 +35,14 @@ grep -q "test games played\|self-play" "$tmp/out" &&
 [ -s "$tmp/err" ] && fail "check print-only is quiet" "$(cat "$tmp/err")" ||
     pass "check print-only is quiet"
 
+# check -v: the default battle of turns and no deploy: ends at its
+# turns (it read "8 turns," with nothing after the comma).
+t "check -v print-only" 0 "$BIN" check -v "$tmp/game.md"
+grep -qx 'default battle: 8 turns' "$tmp/out" &&
+    pass "check -v: the default battle's line ends at its turns" ||
+    fail "check -v: the default battle's line ends at its turns" \
+    "$(grep 'default battle' "$tmp/out")"
+
 # No engine line: print only, with a note at the front matter.
 t "check without engine" 0 "$BIN" check "$tmp/noengine.md"
 grep -q "noengine.md:2:1: note: no engine in the front matter: print only" \

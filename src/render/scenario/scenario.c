@@ -903,7 +903,7 @@ weapons_str(const struct ruleset *rs, const struct rs_unit *u)
 		if (!rs_faces_none(&w->hit_faces))
 			snprintf(faces, sizeof(faces), _(" on %s"), list);
 		len_str(rs, r, sizeof(r), w->range_mm);
-		t = xasprintf("%s%s%s %s%s", s, i ? "; " : "", w->name, r,
+		t = xasprintf("%s%s%s %s%s", s, i ? _("; ") : "", w->name, r,
 		    faces);
 		free(s);
 		s = t;
@@ -962,7 +962,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	const char *mark;
 	char *pts_words = NULL;
 	size_t e;
-	int i, n, total = 0, hide[7] = { 0 }, flex = 5;
+	int i, n, total = 0, hide[7] = { 0 }, flex = 5, fpts;
 
 	/* Combat is short when units have no morale and dice, and long when
 	 * they have stats of the game's own. */
@@ -1018,7 +1018,20 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 		                        colw[i]);
 	rnd_set_rgb(cr, side_ink[side]);
 	n = sc_force_units(f);
-	t = eng_show_of(rs)->print_only && f->points == 0 ?
+	/* A print-only force not bought to a total (the default battle's)
+	 * whose units all have points: what they add up to. */
+	fpts = f->points;
+	for (e = 0; fpts == 0 && eng_show_of(rs)->print_only &&
+	     o->val != NULL && e < f->n;
+	     e++)
+		if (f->v[e].type < 0 || (size_t)f->v[e].type >= o->val->n ||
+		    o->val->v[f->v[e].type] <= 0)
+			break;
+	if (fpts == 0 && eng_show_of(rs)->print_only && o->val != NULL &&
+	    e == f->n && f->n > 0)
+		for (e = 0; e < f->n; e++)
+			fpts += f->v[e].count * o->val->v[f->v[e].type];
+	t = eng_show_of(rs)->print_only && fpts == 0 ?
 	    xasprintf(P_("%s — %d unit", "%s — %d units", n),
 	        _(side_name[side]), n) :
 	    xasprintf(P_("%s — %d unit, %s", "%s — %d units, %s", n),
@@ -1032,8 +1045,7 @@ draw_force(cairo_t *cr, const struct ruleset *rs, const struct scenario *s,
 	            xasprintf(P_("%d of %d point", "%d of %d points",
 	                          s->points),
 	                f->points, s->points) :
-	            xasprintf(P_("%d point", "%d points", f->points),
-	                f->points));
+	            xasprintf(P_("%d point", "%d points", fpts), fpts));
 	free(pts_words);
 	if (cont) {
 		char *c = xasprintf(_("%s (continued)"), t);
@@ -1422,8 +1434,10 @@ page_orders(struct rnd_doc *doc, const struct ruleset *rs,
 		char *p = where(rs, s, s->obj[i].x, s->obj[i].y),
 		     *nm = rnd_markup_escape(s->obj[i].name);
 
+		/* TRANSLATORS: between two items of a list in a
+		 * sentence (French: a no-break space before it). */
 		u = xasprintf(_("%s%s<b>%s</b> (%s; worth %d)"), t,
-		    i ? "; " : "", nm, p, s->obj[i].value);
+		    i ? _("; ") : "", nm, p, s->obj[i].value);
 		free(t);
 		free(p);
 		free(nm);
