@@ -689,8 +689,8 @@ build_product(struct bstate *st, size_t k, struct analysis *a,
 }
 
 /* Whether a product reads what takes long: self-play, the scenario's
- * search (an incremental build makes such products last, so that the
- * others are shown first). */
+ * search (an incremental build starts such products first, so that the
+ * longest does not start last). */
 static int
 slow(size_t k)
 {
@@ -698,6 +698,14 @@ slow(size_t k)
 
 	return r == 0 ||
 	    (r & (PRODUCT_READS_SELFPLAY | PRODUCT_READS_SCENARIO)) != 0;
+}
+
+/* When an incremental build starts product k (scen: the scenario's
+ * place): 0 the scenario, 1 the other slow ones, 2 the quick ones. */
+static int
+start_rank(size_t k, int scen)
+{
+	return (int)k == scen ? 0 : slow(k) ? 1 : 2;
 }
 
 /* A line of the build's: "r.md: out/r/:" then each file as it lands,
@@ -893,9 +901,40 @@ job_land(struct bstate *st, struct job *j, const int *made, const double *secs,
 	return 0;
 }
 
+/* How many of the jobs read the exact odds: those that make the
+ * reference sheet or the cards (their odds panels), the scenario (its
+ * unit values; also when made for the bases sheet alone) or the
+ * report. */
+static int
+odds_readers(const struct bstate *st, const struct job *jobs, size_t nj,
+    int scen)
+{
+	static const char *const reads_odds[] = { "reference", "cards",
+		"scenario", "report" };
+	size_t i, r, k;
+	int c, n = 0, hit;
+
+	for (i = 0; i < nj; i++) {
+		hit = 0;
+		for (c = 0; c < jobs[i].n; c++) {
+			k = jobs[i].k[c];
+			if (scen >= 0 && !st->todo[scen] &&
+			    (products[k]->reads & PRODUCT_READS_SCENARIO))
+				hit = 1;
+			for (r = 0;
+			     r < sizeof(reads_odds) / sizeof(*reads_odds); r++)
+				if (strcmp(products[k]->cmd->name,
+				        reads_odds[r]) == 0)
+					hit = 1;
+		}
+		n += hit;
+	}
+	return n;
+}
+
 /*
  * Make the products to do (st->todo) and swap each in as soon as it is
- * made: the quick ones first; with more than one job (bo->pjobs), in
+ * made: the longest first; with more than one job (bo->pjobs), in
  * processes of their own, the build swapping each in when its process
  * ends. Returns EXIT_CLEAN or EXIT_ERRORS (reported); *landed when one
  * was swapped in.
@@ -914,9 +953,13 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 	int undo_left = -1;
 
 	in = xcalloc(st->nprod, sizeof(int));
-	for (pass = 0; pass < 2; pass++)
+	/* Longest first (issue 36): the scenario's search, the longest
+	 * by far, starts at once; the other slow ones next; the quick
+	 * ones fill in beside them. The build ends when the last ends,
+	 * and never later than the longest started first. */
+	for (pass = 0; pass < 3; pass++)
 		for (k = 0; k < st->nprod; k++) {
-			if (!st->todo[k] || slow(k) != pass)
+			if (!st->todo[k] || start_rank(k, scen) != pass)
 				continue;
 			if (scen >= 0 && st->todo[scen] && (size_t)scen < k &&
 			    (products[k]->reads & PRODUCT_READS_SCENARIO) &&
@@ -928,9 +971,14 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 			jobs[nj].k[0] = k;
 			jobs[nj++].n = 1;
 		}
-	if (pj > 1 && nj > 1)
+	if (pj > 1 && nj > 1) {
 		rnd_fonts_ready();
-	else
+		/* The exact odds, when more than one process would work
+		 * them out (each its own copy: the results cache has them
+		 * only when the first is done): once, here, for all. */
+		if (odds_readers(st, jobs, nj, scen) > 1)
+			(void)ana_odds(a);
+	} else
 		pj = 1; /* one job: no process of its own */
 	fflush(NULL);
 	while ((next < nj && rc == EXIT_CLEAN) || running > 0) {
@@ -953,10 +1001,12 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 				prctl(PR_SET_PDEATHSIG, SIGKILL);
 				if (getppid() == 1)
 					_exit(1);
+				ana_count_fork();
 				r = job_run(st, j, a, bo, scen, made, secs);
 
 				if (r == 0)
 					job_tell(st, j, made, secs);
+				ana_count_exit();
 				fflush(NULL);
 				_exit(r == 0 ? 0 : 1);
 			}
@@ -1236,7 +1286,7 @@ build_one(const char *file, const struct build_opts *bo)
 		goto done;
 	}
 	/* Only what changed, each product swapped in alone as soon as it
-	 * is made: the quick ones first, two at a time (-j) when one
+	 * is made: the longest first, two at a time (-j) when one
 	 * ruleset is built. */
 	rc = build_jobs(&st, a, bo, scen, secs, &sy, &sum_same, sum, nsum,
 	    &landed);
