@@ -755,14 +755,6 @@ slow(size_t k)
 	    (r & (PRODUCT_READS_SELFPLAY | PRODUCT_READS_SCENARIO)) != 0;
 }
 
-/* When an incremental build starts product k (scen: the scenario's
- * place): 0 the scenario, 1 the other slow ones, 2 the quick ones. */
-static int
-start_rank(size_t k, int scen)
-{
-	return (int)k == scen ? 0 : slow(k) ? 1 : 2;
-}
-
 /* A line of the build's: "r.md: out/r/:" then each file as it lands,
  * with its product's time on a watch. */
 struct says {
@@ -956,40 +948,32 @@ job_land(struct bstate *st, struct job *j, const int *made, const double *secs,
 	return 0;
 }
 
-/* How many of the jobs read the exact odds: those that make the
- * reference sheet or the cards (their odds panels), the scenario (its
- * unit values; also when made for the bases sheet alone) or the
- * report. */
+/* Whether job j reads the exact odds: it makes the reference sheet or
+ * the cards (their odds panels), the scenario (its unit values; also
+ * when made for the bases sheet alone) or the report. */
 static int
-odds_readers(const struct bstate *st, const struct job *jobs, size_t nj,
-    int scen)
+job_reads_odds(const struct bstate *st, const struct job *j, int scen)
 {
 	static const char *const reads_odds[] = { "reference", "cards",
 		"scenario", "report" };
-	size_t i, r, k;
-	int c, n = 0, hit;
+	size_t r, k;
+	int c;
 
-	for (i = 0; i < nj; i++) {
-		hit = 0;
-		for (c = 0; c < jobs[i].n; c++) {
-			k = jobs[i].k[c];
-			if (scen >= 0 && !st->todo[scen] &&
-			    (products[k]->reads & PRODUCT_READS_SCENARIO))
-				hit = 1;
-			for (r = 0;
-			     r < sizeof(reads_odds) / sizeof(*reads_odds); r++)
-				if (strcmp(products[k]->cmd->name,
-				        reads_odds[r]) == 0)
-					hit = 1;
-		}
-		n += hit;
+	for (c = 0; c < j->n; c++) {
+		k = j->k[c];
+		if (scen >= 0 && !st->todo[scen] &&
+		    (products[k]->reads & PRODUCT_READS_SCENARIO))
+			return 1;
+		for (r = 0; r < sizeof(reads_odds) / sizeof(*reads_odds); r++)
+			if (strcmp(products[k]->cmd->name, reads_odds[r]) == 0)
+				return 1;
 	}
-	return n;
+	return 0;
 }
 
 /*
  * Make the products to do (st->todo) and swap each in as soon as it is
- * made: the longest first; with more than one job (bo->pjobs), in
+ * made: the slow ones first; with more than one job (bo->pjobs), in
  * processes of their own, the build swapping each in when its process
  * ends. Returns EXIT_CLEAN or EXIT_ERRORS (reported); *landed when one
  * was swapped in.
@@ -1005,16 +989,16 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 	int pass, rc = EXIT_CLEAN, ws, pj = bo->pjobs > 1 ? bo->pjobs : 1;
 	pid_t pid = 0;
 	char *undo = NULL;
-	int undo_left = -1;
+	int undo_left = -1, odds_share = 0;
 
 	in = xcalloc(st->nprod, sizeof(int));
-	/* Longest first (issue 36): the scenario's search, the longest
-	 * by far, starts at once; the other slow ones next; the quick
-	 * ones fill in beside them. The build ends when the last ends,
-	 * and never later than the longest started first. */
-	for (pass = 0; pass < 3; pass++)
+	/* The slow ones first (issue 36): the scenario's search, the
+	 * longest by far, starts with the first two (after the map's
+	 * terrain, which reads no odds: it runs while the build works
+	 * them out); the quick ones fill in beside the slow. */
+	for (pass = 0; pass < 2; pass++)
 		for (k = 0; k < st->nprod; k++) {
-			if (!st->todo[k] || start_rank(k, scen) != pass)
+			if (!st->todo[k] || slow(k) == pass)
 				continue;
 			if (scen >= 0 && st->todo[scen] && (size_t)scen < k &&
 			    (products[k]->reads & PRODUCT_READS_SCENARIO) &&
@@ -1030,9 +1014,13 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 		rnd_fonts_ready();
 		/* The exact odds, when more than one process would work
 		 * them out (each its own copy: the results cache has them
-		 * only when the first is done): once, here, for all. */
-		if (odds_readers(st, jobs, nj, scen) > 1)
-			(void)ana_odds(a);
+		 * only once the first is done): here, once for all, just
+		 * before the first that reads them starts (one that does
+		 * not runs meanwhile). */
+		for (i = 0; i < nj; i++)
+			odds_share += job_reads_odds(st, &jobs[i], scen);
+		if (odds_share < 2)
+			odds_share = 0;
 	} else
 		pj = 1; /* one job: no process of its own */
 	fflush(NULL);
@@ -1049,6 +1037,10 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 				continue;
 			}
 			j->t0 = seconds();
+			if (odds_share > 0 && job_reads_odds(st, j, scen)) {
+				(void)ana_odds(a);
+				odds_share = 0;
+			}
 			if (pj > 1 && (pid = fork()) == 0) {
 				int r;
 
@@ -1341,7 +1333,7 @@ build_one(const char *file, const struct build_opts *bo)
 		goto done;
 	}
 	/* Only what changed, each product swapped in alone as soon as it
-	 * is made: the longest first, two at a time (-j) when one
+	 * is made: the slow ones first, two at a time (-j) when one
 	 * ruleset is built. */
 	rc = build_jobs(&st, a, bo, scen, secs, &sy, &sum_same, sum, nsum,
 	    &landed);
