@@ -136,7 +136,10 @@ seconds(void)
  * file made: each file is hashed once, when it is made, not again at
  * every landing (issue 36: 660 million instructions of cinder-vale's
  * table edit, of 8,900). Products are renamed into place, so a file
- * made again is a new inode; the oldest are forgotten past SUM_MEMO.
+ * made again is a new inode; a file written in place has a new time,
+ * unless it was written within the same tick of the clock that stamps
+ * files, which sum_racy() rules out; the oldest are forgotten past
+ * SUM_MEMO.
  */
 #define SUM_MEMO 256
 struct sum_memo {
@@ -157,6 +160,26 @@ sum_memo_same(const struct sum_memo *m, const struct stat *sb)
 	    m->mt.tv_nsec == sb->st_mtim.tv_nsec;
 }
 
+/*
+ * Whether a file last modified at mt could be written again with the
+ * same time: the clock that stamps files has not moved on since (the
+ * file systems' coarse clock: a later write is stamped that clock's
+ * time or later), or the time is of whole seconds (a file system that
+ * keeps no more: then two seconds must have passed).
+ */
+static int
+sum_racy(const struct timespec *mt)
+{
+	struct timespec now;
+
+	if (clock_gettime(CLOCK_REALTIME_COARSE, &now) != 0)
+		return 1;
+	if (mt->tv_nsec == 0)
+		return mt->tv_sec + 2 > now.tv_sec;
+	return mt->tv_sec > now.tv_sec ||
+	    (mt->tv_sec == now.tv_sec && mt->tv_nsec >= now.tv_nsec);
+}
+
 /* The SHA-256 of a file in hex (GLib's, linked already for Pango). */
 static int
 file_sha256(const char *path, char hex[65])
@@ -164,6 +187,7 @@ file_sha256(const char *path, char hex[65])
 	struct stat sb, after;
 	struct sum_memo m;
 	size_t i;
+	int racy;
 
 	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
 		return build_file_sha256(path, hex);
@@ -172,6 +196,8 @@ file_sha256(const char *path, char hex[65])
 			memcpy(hex, sum_memo[i].hex, 65);
 			return 0;
 		}
+	/* Asked before it is read: a write after this is stamped later. */
+	racy = sum_racy(&sb.st_mtim);
 	if (build_file_sha256(path, hex) != 0)
 		return -1;
 	m.dev = sb.st_dev;
@@ -179,8 +205,9 @@ file_sha256(const char *path, char hex[65])
 	m.size = sb.st_size;
 	m.mt = sb.st_mtim;
 	memcpy(m.hex, hex, 65);
-	/* Kept only when the file did not change while it was read. */
-	if (stat(path, &after) == 0 && sum_memo_same(&m, &after)) {
+	/* Kept only when the file did not change while it was read, and
+	 * a change after would change its time. */
+	if (!racy && stat(path, &after) == 0 && sum_memo_same(&m, &after)) {
 		sum_memo[sum_memo_next] = m;
 		sum_memo_next = (sum_memo_next + 1) % SUM_MEMO;
 		if (sum_memo_n < SUM_MEMO)
