@@ -184,15 +184,21 @@ static unsigned long counts[ANA__COUNTS];
 static int counting = -1;
 
 static void
-counts_print(void)
+counts_line(void)
 {
-	char buf[512];
-
 	fprintf(stderr,
 	    "sandtable: counts: prepare %lu, odds %lu, "
 	    "test games %lu, examples %lu, self-play %lu\n",
 	    counts[ANA_PREPARE], counts[ANA_ODDS], counts[ANA_TESTS],
 	    counts[ANA_EXAMPLES], counts[ANA_SELFPLAY]);
+}
+
+static void
+counts_print(void)
+{
+	char buf[512];
+
+	counts_line();
 	if (cache_counts(buf, sizeof(buf)))
 		fprintf(stderr, "sandtable: cache: %s\n", buf);
 }
@@ -212,6 +218,24 @@ ana_count(enum ana_count k)
 			atexit(counts_print);
 	}
 	counts[k]++;
+}
+
+void
+ana_count_fork(void)
+{
+	memset(counts, 0, sizeof(counts));
+}
+
+void
+ana_count_exit(void)
+{
+	const char *e;
+
+	if (counting == -1)
+		counting = (e = getenv("SANDTABLE_COUNT")) != NULL &&
+		    *e != '\0' && strcmp(e, "0") != 0;
+	if (counting)
+		counts_line();
 }
 
 /* ---- the analysis ---- */

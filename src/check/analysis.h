@@ -116,5 +116,11 @@ enum ana_count {
 	ANA__COUNTS
 };
 void ana_count(enum ana_count);
+/* In a process forked to make products (an incremental build's -j), which
+ * leaves by _exit(): count from nought, and print its own counts line
+ * (not the cache's) before it leaves; the build prints its own at exit,
+ * so the lines add up to what the build did in all. */
+void ana_count_fork(void);
+void ana_count_exit(void);
 
 #endif

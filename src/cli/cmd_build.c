@@ -127,11 +127,93 @@ seconds(void)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
+/*
+ * The hashes this process worked out, by what stat says of the file
+ * hashed: its device and inode, size and time of last modification to
+ * the nanosecond (not the change time: a landing links each file kept
+ * into the new version, which changes that). An incremental build
+ * writes index.json each time a product lands, with the hash of every
+ * file made: each file is hashed once, when it is made, not again at
+ * every landing (issue 36: 660 million instructions of cinder-vale's
+ * table edit, of 8,900). Products are renamed into place, so a file
+ * made again is a new inode; a file written in place has a new time,
+ * unless it was written within the same tick of the clock that stamps
+ * files, which sum_racy() rules out; the oldest are forgotten past
+ * SUM_MEMO.
+ */
+#define SUM_MEMO 256
+struct sum_memo {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mt;
+	char hex[65];
+};
+static struct sum_memo sum_memo[SUM_MEMO];
+static size_t sum_memo_n, sum_memo_next;
+
+static int
+sum_memo_same(const struct sum_memo *m, const struct stat *sb)
+{
+	return m->dev == sb->st_dev && m->ino == sb->st_ino &&
+	    m->size == sb->st_size && m->mt.tv_sec == sb->st_mtim.tv_sec &&
+	    m->mt.tv_nsec == sb->st_mtim.tv_nsec;
+}
+
+/*
+ * Whether a file last modified at mt could be written again with the
+ * same time: the clock that stamps files has not moved on since (the
+ * file systems' coarse clock: a later write is stamped that clock's
+ * time or later), or the time is of whole seconds (a file system that
+ * keeps no more: then two seconds must have passed).
+ */
+static int
+sum_racy(const struct timespec *mt)
+{
+	struct timespec now;
+
+	if (clock_gettime(CLOCK_REALTIME_COARSE, &now) != 0)
+		return 1;
+	if (mt->tv_nsec == 0)
+		return mt->tv_sec + 2 > now.tv_sec;
+	return mt->tv_sec > now.tv_sec ||
+	    (mt->tv_sec == now.tv_sec && mt->tv_nsec >= now.tv_nsec);
+}
+
 /* The SHA-256 of a file in hex (GLib's, linked already for Pango). */
 static int
 file_sha256(const char *path, char hex[65])
 {
-	return build_file_sha256(path, hex);
+	struct stat sb, after;
+	struct sum_memo m;
+	size_t i;
+	int racy;
+
+	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return build_file_sha256(path, hex);
+	for (i = 0; i < sum_memo_n; i++)
+		if (sum_memo_same(&sum_memo[i], &sb)) {
+			memcpy(hex, sum_memo[i].hex, 65);
+			return 0;
+		}
+	/* Asked before it is read: a write after this is stamped later. */
+	racy = sum_racy(&sb.st_mtim);
+	if (build_file_sha256(path, hex) != 0)
+		return -1;
+	m.dev = sb.st_dev;
+	m.ino = sb.st_ino;
+	m.size = sb.st_size;
+	m.mt = sb.st_mtim;
+	memcpy(m.hex, hex, 65);
+	/* Kept only when the file did not change while it was read, and
+	 * a change after would change its time. */
+	if (!racy && stat(path, &after) == 0 && sum_memo_same(&m, &after)) {
+		sum_memo[sum_memo_next] = m;
+		sum_memo_next = (sum_memo_next + 1) % SUM_MEMO;
+		if (sum_memo_n < SUM_MEMO)
+			sum_memo_n++;
+	}
+	return 0;
 }
 
 /* Add a string and its end to a running hash. */
@@ -689,8 +771,8 @@ build_product(struct bstate *st, size_t k, struct analysis *a,
 }
 
 /* Whether a product reads what takes long: self-play, the scenario's
- * search (an incremental build makes such products last, so that the
- * others are shown first). */
+ * search (an incremental build starts such products first, so that the
+ * longest does not start last). */
 static int
 slow(size_t k)
 {
@@ -893,9 +975,32 @@ job_land(struct bstate *st, struct job *j, const int *made, const double *secs,
 	return 0;
 }
 
+/* Whether job j reads the exact odds: it makes the reference sheet or
+ * the cards (their odds panels), the scenario (its unit values; also
+ * when made for the bases sheet alone) or the report. */
+static int
+job_reads_odds(const struct bstate *st, const struct job *j, int scen)
+{
+	static const char *const reads_odds[] = { "reference", "cards",
+		"scenario", "report" };
+	size_t r, k;
+	int c;
+
+	for (c = 0; c < j->n; c++) {
+		k = j->k[c];
+		if (scen >= 0 && !st->todo[scen] &&
+		    (products[k]->reads & PRODUCT_READS_SCENARIO))
+			return 1;
+		for (r = 0; r < sizeof(reads_odds) / sizeof(*reads_odds); r++)
+			if (strcmp(products[k]->cmd->name, reads_odds[r]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /*
  * Make the products to do (st->todo) and swap each in as soon as it is
- * made: the quick ones first; with more than one job (bo->pjobs), in
+ * made: the slow ones first; with more than one job (bo->pjobs), in
  * processes of their own, the build swapping each in when its process
  * ends. Returns EXIT_CLEAN or EXIT_ERRORS (reported); *landed when one
  * was swapped in.
@@ -911,12 +1016,16 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 	int pass, rc = EXIT_CLEAN, ws, pj = bo->pjobs > 1 ? bo->pjobs : 1;
 	pid_t pid = 0;
 	char *undo = NULL;
-	int undo_left = -1;
+	int undo_left = -1, odds_share = 0;
 
 	in = xcalloc(st->nprod, sizeof(int));
+	/* The slow ones first (issue 36): the scenario's search, the
+	 * longest by far, starts with the first two (after the map's
+	 * terrain, which reads no odds: it runs while the build works
+	 * them out); the quick ones fill in beside the slow. */
 	for (pass = 0; pass < 2; pass++)
 		for (k = 0; k < st->nprod; k++) {
-			if (!st->todo[k] || slow(k) != pass)
+			if (!st->todo[k] || slow(k) == pass)
 				continue;
 			if (scen >= 0 && st->todo[scen] && (size_t)scen < k &&
 			    (products[k]->reads & PRODUCT_READS_SCENARIO) &&
@@ -928,9 +1037,18 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 			jobs[nj].k[0] = k;
 			jobs[nj++].n = 1;
 		}
-	if (pj > 1 && nj > 1)
+	if (pj > 1 && nj > 1) {
 		rnd_fonts_ready();
-	else
+		/* The exact odds, when more than one process would work
+		 * them out (each its own copy: the results cache has them
+		 * only once the first is done): here, once for all, just
+		 * before the first that reads them starts (one that does
+		 * not runs meanwhile). */
+		for (i = 0; i < nj; i++)
+			odds_share += job_reads_odds(st, &jobs[i], scen);
+		if (odds_share < 2)
+			odds_share = 0;
+	} else
 		pj = 1; /* one job: no process of its own */
 	fflush(NULL);
 	while ((next < nj && rc == EXIT_CLEAN) || running > 0) {
@@ -946,6 +1064,10 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 				continue;
 			}
 			j->t0 = seconds();
+			if (odds_share > 0 && job_reads_odds(st, j, scen)) {
+				(void)ana_odds(a);
+				odds_share = 0;
+			}
 			if (pj > 1 && (pid = fork()) == 0) {
 				int r;
 
@@ -953,10 +1075,12 @@ build_jobs(struct bstate *st, struct analysis *a, const struct build_opts *bo,
 				prctl(PR_SET_PDEATHSIG, SIGKILL);
 				if (getppid() == 1)
 					_exit(1);
+				ana_count_fork();
 				r = job_run(st, j, a, bo, scen, made, secs);
 
 				if (r == 0)
 					job_tell(st, j, made, secs);
+				ana_count_exit();
 				fflush(NULL);
 				_exit(r == 0 ? 0 : 1);
 			}
@@ -1236,7 +1360,7 @@ build_one(const char *file, const struct build_opts *bo)
 		goto done;
 	}
 	/* Only what changed, each product swapped in alone as soon as it
-	 * is made: the quick ones first, two at a time (-j) when one
+	 * is made: the slow ones first, two at a time (-j) when one
 	 * ruleset is built. */
 	rc = build_jobs(&st, a, bo, scen, secs, &sy, &sum_same, sum, nsum,
 	    &landed);

@@ -191,3 +191,52 @@ for w in 0.15 0.3 0.5; do
 done
 [ -z "$bad" ] && pass "a build killed mid-way leaves each file whole, old or new; the next build finishes it" ||
     fail "a build killed mid-way leaves each file whole, old or new; the next build finishes it" "$bad"
+
+# A watch (one process for every save) after a table edit: each product
+# lands alone, index.json written at each landing with every file's
+# hash, each file hashed once (issue 36, a hash kept by the file's inode,
+# size and time): the hashes are the files' own, and the files a clean
+# build's bytes.
+rm -rf w && mkdir w && cp "$SRC/rulesets/dice-skirmish.md" w/ds.md && cp -r templates w/
+(cd w && exec timeout 120 "$BIN" build --watch -o out ds.md >log 2>err) &
+wpid=$!
+waitlines() { # N: until the watch has finished N lines of files
+	n=0
+	until [ "$(grep -c '^ds.md: out/ds/:.* s in all' w/log 2>/dev/null)" -ge "$1" ] ||
+	    [ $n -ge 300 ]; do
+		sleep 0.2
+		n=$((n + 1))
+	done
+}
+waitlines 1
+sleep 0.3
+python3 - w/ds.md <<'PY'
+import os, sys
+p = sys.argv[1]; t = open(p).read()
+old, new = "| Tide Scouts       | infantry  | 18 ", "| Tide Scouts       | infantry  | 17 "
+assert old in t
+open(p + ".new", "w").write(t.replace(old, new, 1))
+os.rename(p + ".new", p)
+PY
+waitlines 2
+kill $wpid 2>/dev/null
+wait $wpid 2>/dev/null
+(cd w && python3 - out/ds <<'PY'
+import hashlib, json, os, sys
+d = sys.argv[1]
+ix = json.load(open(os.path.join(d, "index.json")))
+for f in ix["products"]:
+    h = hashlib.sha256(open(os.path.join(d, f["file"]), "rb").read()).hexdigest()
+    if h != f["sha256"]:
+        print("mixed:", f["file"]); sys.exit(1)
+PY
+) >w/agree && [ "$(grep -c '^ds.md: out/ds/:.*scenario.pdf.* s in all' w/log)" -ge 2 ] &&
+    pass "a watch's table edit: index.json's hashes are the files' own" ||
+    fail "a watch's table edit: index.json's hashes are the files' own" "$(cat w/agree w/log)"
+(cd w && "$BIN" build -q --no-cache ds.md -o clean 2>/dev/null)
+d=
+for f in w/clean/ds/*; do
+	cmp -s "$f" "w/out/ds/$(basename "$f")" || d="$d $(basename "$f")"
+done
+[ -z "$d" ] && pass "a watch's table edit: the same bytes as a clean build" ||
+    fail "a watch's table edit: the same bytes as a clean build" "differ:$d"
