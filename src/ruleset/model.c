@@ -360,13 +360,39 @@ rs_faces_format(char *buf, size_t sz, const struct rs_faces *s,
 	}
 }
 
+/* 1 when written (a cell) says faces (a list "4,6") other than by the
+ * list itself, spaces aside. */
+static int
+faces_spelt_other(const char *written, const char *faces)
+{
+	const char *a = written, *b = faces;
+
+	for (;;) {
+		while (*a == ' ')
+			a++;
+		if (*a == '\0' || *b == '\0')
+			return *a != *b;
+		if (*a++ != *b++)
+			return 1;
+	}
+}
+
+/* A weapon's Hits on as written, then the faces it was read as when they
+ * are spelt otherwise, as a length is ("4+ (4,5,6)"; "4, 6" is
+ * "4,6"): the dump says what the products print and what the engine
+ * rolls (issue 34's one spelling). */
 static void
-dump_faces(FILE *fp, const struct rs_faces *faces)
+dump_hits(FILE *fp, const struct rs_weapon *w)
 {
 	char buf[512];
+	const char *t = w->hits_text;
 
-	rs_faces_format(buf, sizeof(buf), faces, ",");
-	fputs(buf[0] ? buf : "-", fp);
+	rs_faces_format(buf, sizeof(buf), &w->hit_faces, ",");
+	if (t == NULL || *t == '\0' || !faces_spelt_other(t, buf)) {
+		fputs(buf[0] ? buf : "-", fp);
+		return;
+	}
+	fprintf(fp, "%s (%s)", t, buf[0] ? buf : "-");
 }
 
 /* The game's own stats of a unit or weapon, "Quality 3+"; nothing when
@@ -448,7 +474,7 @@ rs_dump(const struct ruleset *rs, const char *engine, rs_dump_fn *fam,
 		fprintf(fp, "  %d:%d %s:", w->pos.line, w->pos.col, w->name);
 		dump_len(fp, " range", w->range_mm, u);
 		fputs(", hits on ", fp);
-		dump_faces(fp, &w->hit_faces);
+		dump_hits(fp, w);
 		if (fam != NULL)
 			fam(rs, RS_DUMP_WEAPON, i, fp);
 		if (w->traits & RS_WTRAIT_INDIRECT)

@@ -148,6 +148,16 @@ else
 		fi
 	done
 fi
+# ruleset.txt (check -v) says it as written too, then the faces it was
+# read as, as it says a length (it printed 'hits on 6,7,8,9,10').
+for f in "$T/sp/spell/ruleset.txt"; do
+	if grep -q 'Rifle: .*hits on 6+ (6,7,8,9,10)' "$f" 2>/dev/null; then
+		pass "one spelling: ruleset.txt says Hits on 6+ as written"
+	else
+		fail "one spelling: ruleset.txt says Hits on 6+ as written" \
+		    "$(grep -m1 'Rifle: ' "$f" 2>&1)"
+	fi
+done
 
 # Print-only invents nothing: a scenario's turn limit is the ruleset's
 # battle when it gives one, else marked as the scenario's suggestion,
