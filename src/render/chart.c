@@ -788,6 +788,36 @@ row_draw(cairo_t *cr, const struct rnd_font *f, const char *const *cells,
 	rnd_tag_end(cr, "TR");
 }
 
+/* The width (mm) column c of a table needs for its header (bold) and
+ * each of its cells on one line at the table's size, with the cells'
+ * padding: a column of single words that must not break (a severity,
+ * "avertissement" in French). */
+double
+rnd_chart_col_need(const struct rnd_table *t, size_t c)
+{
+	struct rnd_font f = { FONT, t->font_pt > 0 ? t->font_pt : 7.5, 0, 0 };
+	struct rnd_font fb = f;
+	double most = 0, w, h;
+	size_t r;
+
+	fb.bold = 1;
+	for (r = 0; r <= t->nrows; r++) {
+		const char *s = r == 0 ?
+		    (t->head != NULL ? t->head[c] : NULL) :
+		    t->cells[(r - 1) * t->ncols + c];
+		PangoLayout *l;
+
+		if (s == NULL)
+			continue;
+		l = rnd_layout_memo(r == 0 ? &fb : &f, 0, 0, 0, 0, s);
+		rnd_layout_size(l, &w, &h);
+		g_object_unref(l);
+		if (w > most)
+			most = w;
+	}
+	return most + 2;
+}
+
 /* Returns the height used; *next is the first row not drawn. */
 double
 rnd_chart_table(cairo_t *cr, double x, double y, double w, double maxh,

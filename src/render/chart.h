@@ -88,6 +88,7 @@ struct rnd_table {
 };
 double rnd_chart_table(cairo_t *, double x, double y, double w, double maxh,
     const struct rnd_table *, size_t from, size_t *next);
+double rnd_chart_col_need(const struct rnd_table *, size_t c);
 
 /* A legend entry: a swatch of fill, or (fill < 0) -1 an error bar, -2 a
  * dashed line, -3 a diamond, and its text at (x, y); returns the width

@@ -151,3 +151,15 @@ n=$(ls "$tmp"/en1/hedgerows | wc -l)
 [ -z "$diff" ] && [ "$n" -ge 8 ] &&
 	pass "English products are the same with --lang en and under a German locale ($n files)" ||
 	fail "English products are the same with --lang en and under a German locale" "${diff:-only $n files}"
+
+# A French report's findings: the severity on one line ('avertissem' and
+# 'ent' were two lines of a column too narrow for the word). The German
+# ruleset's warning that its rules are exercised by no test game is one.
+"$BIN" report -q -n 100 --lang fr "$DE" -o "$tmp/frw.pdf" >/dev/null 2>&1
+pdftotext -layout "$tmp/frw.pdf" "$tmp/frw.txt" 2>/dev/null
+if grep -Eq '^ *avertissement +[0-9]+:[0-9]+' "$tmp/frw.txt"; then
+	pass "French report: a finding's severity on one line"
+else
+	fail "French report: a finding's severity on one line" \
+	    "$(grep -m1 -A1 '^ *avertis' "$tmp/frw.txt")"
+fi

@@ -602,7 +602,7 @@ static void
 findings_table(struct page *p)
 {
 	const struct rnd_report *r = p->r;
-	static const double colw[] = { 0.10, 0.13, 0.77 };
+	double colw[] = { 0.10, 0.13, 0.77 }, need;
 	const char *head[] = { _("Severity"), _("Line:col"), _("Finding") };
 	char **cells;
 	int *mark;
@@ -647,6 +647,12 @@ findings_table(struct page *p)
 	t.cells = (const char *const *)cells;
 	t.nrows = r->nfindings;
 	t.mark = mark;
+	/* The severity on one line in every language ("avertissement"
+	 * broke in two in French), the findings' column narrower. */
+	if ((need = rnd_chart_col_need(&t, 0) / p->w) > colw[0]) {
+		colw[2] -= need - colw[0];
+		colw[0] = need;
+	}
 	table_flow(p, &t);
 	for (i = 0; i < 3 * r->nfindings; i++)
 		free(cells[i]);
