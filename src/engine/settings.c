@@ -636,7 +636,8 @@ own_sections(const struct ruleset *rs, struct diags *d)
 	for (sec = f != NULL ? f->sections : NULL; sec != NULL && *sec != NULL;
 	     sec++) {
 		for (i = n = 0; i < rs->ntables; i++)
-			if (rs_name_eq(rs->tables[i].section, *sec) && n++)
+			if (rs->tables[i].level == 2 &&
+			    rs_name_eq(rs->tables[i].section, *sec) && n++)
 				diag_msg(d, rs->tables[i].head_pos,
 				    MSG(SECOND_SECTION_TABLE), *sec, f->name);
 		if (n > 0)
@@ -646,10 +647,13 @@ own_sections(const struct ruleset *rs, struct diags *d)
 			const char *t = rs->tables[i].section;
 			char *h;
 
-			if (own_section(f, t) ||
+			/* A subheading ("### Wound table") even spelt
+			 * right: sections are level-2 headings. */
+			if ((rs->tables[i].level == 2 && own_section(f, t)) ||
 			    str_edit_distance(t, *sec, cap) > cap)
 				continue;
-			h = xasprintf("## %s", t);
+			h = xasprintf("%.*s %s", rs->tables[i].level, "######",
+			    t);
 			diag_msg(d, rs->tables[i].head_pos,
 			    MSG(READ_PROSE_NOT_SECTION_DID), h, *sec, *sec);
 			free(h);

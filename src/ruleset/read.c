@@ -399,7 +399,7 @@ table_columns_en(struct reader *r, struct table *t)
  * its own. Nothing is reported: to the reader it is prose.
  */
 static void
-keep_table(struct reader *r, const char *title, struct pos head,
+keep_table(struct reader *r, const char *title, struct pos head, int level,
     const struct rs_md *m)
 {
 	struct diags quiet = { 0 };
@@ -410,6 +410,7 @@ keep_table(struct reader *r, const char *title, struct pos head,
 	rd_table_load(&t, m, title, &quiet);
 	memset(&x, 0, sizeof(x));
 	x.section = xstrdup(title);
+	x.level = level;
 	x.head_pos = head;
 	x.pos = t.pos;
 	x.ncols = t.ncols;
@@ -435,7 +436,8 @@ rs_table_find(const struct ruleset *rs, const char *title)
 	size_t i;
 
 	for (i = 0; i < rs->ntables; i++)
-		if (rd_name_eq(rs->tables[i].section, title))
+		if (rs->tables[i].level == 2 &&
+		    rd_name_eq(rs->tables[i].section, title))
 			return &rs->tables[i];
 	return NULL;
 }
@@ -681,7 +683,8 @@ read_body(struct reader *r)
 	size_t i;
 	struct table t;
 	char *other = NULL; /* the title of a level-2 section not read */
-	struct pos other_pos = { 0 }, units_head = { 0 };
+	char *sub = NULL;   /* of a subheading, over a table */
+	struct pos other_pos = { 0 }, units_head = { 0 }, sub_pos = { 0 };
 
 	memset(likes, 0, sizeof(likes));
 	for (i = 0; i < doc->nkids; i++) {
@@ -696,12 +699,19 @@ read_body(struct reader *r)
 
 			like = m->level == 2 ? section_like(tt) :
 			                       section_of(tt);
+			free(sub);
+			sub = NULL;
 			if (m->level > 2) {
 				/* A subheading: "### Units" may be meant
-				 * as the section; the section goes on. */
+				 * as the section; the section goes on. A
+				 * table under it is kept too, for a family
+				 * to say that "### Wound table" is not its
+				 * section. */
 				if (like != NULL)
 					lookalike_keep(&likes[like - sections],
 					    m, tt);
+				sub = xstrdup(tt);
+				sub_pos = m->pos;
 				free(title);
 				goto body;
 			}
@@ -729,9 +739,14 @@ body:
 		        (m->kind == RS_MD_LIST && m->ordered)))
 			cur->holds = 1;
 		if (other != NULL && m->kind == RS_MD_TABLE) {
-			keep_table(r, other, other_pos, m);
+			keep_table(r, other, other_pos, 2, m);
 			free(other);
 			other = NULL;
+		}
+		if (sub != NULL && m->kind == RS_MD_TABLE) {
+			keep_table(r, sub, sub_pos, 3, m);
+			free(sub);
+			sub = NULL;
 		}
 		if (sec == NULL)
 			continue;
@@ -750,6 +765,7 @@ body:
 			sec->list(r, m);
 	}
 	free(other);
+	free(sub);
 	said_missing(r, head, seen, units_head, likes);
 	find_testgames(r, doc);
 }

@@ -374,6 +374,7 @@ struct rs_testgame {
  */
 struct rs_table {
 	char *section;       /* the heading as written */
+	int level;           /* 2, or 3 for a subheading's (not a section) */
 	struct pos head_pos; /* of the heading */
 	struct pos pos;      /* of the table */
 	size_t nrows, ncols; /* rows including the header */

@@ -198,6 +198,17 @@ for h in 'Combat:Combatt:57' 'Wound table:Wound tabel:68' \
 	    "$(head -c 600 "$tmp/err")"
 done
 
+# A family's section at level 3 ('### Wound table' under Combat, spelt
+# right) is prose too, and said so at its heading (it was read as prose
+# in silence, and the game played with no Wound table).
+sed 's/^## Wound table$/### Wound table/' "$DS" |
+    awk '/^## Test games/ { exit } { print }' >"$tmp/h3.md"
+"$BIN" check --games 10 "$tmp/h3.md" >/dev/null 2>"$tmp/err"
+[ "$(head -n 1 "$tmp/err")" = "sandtable: $tmp/h3.md:68:1: warning: '### Wound table' is read as prose, not as the Wound table section; did you mean '## Wound table'?" ] &&
+    pass "'### Wound table': said at its heading first" ||
+    fail "'### Wound table': said at its heading first" \
+    "$(head -c 600 "$tmp/err")"
+
 # ---- a dice game's rolls on a bigger die than the d6 it did not name ----
 # Cinder Vale without its dice: d10: one error, first, naming the die
 # its faces need (each cell said 'is not a roll: write 4+ (... on a d6)').
