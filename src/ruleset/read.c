@@ -684,12 +684,16 @@ read_body(struct reader *r)
 	struct table t;
 	char *other = NULL; /* the title of a level-2 section not read */
 	char *sub = NULL;   /* of a subheading, over a table */
+	char *under = NULL; /* the subheading over this table, if any */
 	struct pos other_pos = { 0 }, units_head = { 0 }, sub_pos = { 0 };
+	int sub_level = 3;
 
 	memset(likes, 0, sizeof(likes));
 	for (i = 0; i < doc->nkids; i++) {
 		const struct rs_md *m = doc->kids[i];
 
+		free(under);
+		under = NULL;
 		if (m->kind == RS_MD_HEADING) {
 			char *title = rs_md_text(m);
 			/* A German or French heading reads as its section's
@@ -712,6 +716,7 @@ read_body(struct reader *r)
 					    m, tt);
 				sub = xstrdup(tt);
 				sub_pos = m->pos;
+				sub_level = m->level;
 				free(title);
 				goto body;
 			}
@@ -745,15 +750,28 @@ body:
 		}
 		if (sub != NULL && m->kind == RS_MD_TABLE) {
 			keep_table(r, sub, sub_pos, 3, m);
-			free(sub);
+			under = sub;
 			sub = NULL;
 		}
 		if (sec == NULL)
 			continue;
 		if (m->kind == RS_MD_TABLE && sec->table != NULL) {
 			if (seen[sec - sections]++) {
-				diag_msg(r->d, m->pos,
-				    MSG(SECOND_TABLE_SECTION), sec->title);
+				char *h;
+
+				/* Under a subheading: its title is what the
+				 * designer meant ("### Wound table"). */
+				if (under != NULL) {
+					h = xasprintf("%.*s %s", sub_level,
+					    "######", under);
+					diag_msg(r->d, m->pos,
+					    MSG(SECOND_TABLE_SECTION_UNDER),
+					    sec->title, h, under);
+					free(h);
+				} else
+					diag_msg(r->d, m->pos,
+					    MSG(SECOND_TABLE_SECTION),
+					    sec->title);
 				continue;
 			}
 			rd_table_load(&t, m, sec->title, r->d);
@@ -766,6 +784,7 @@ body:
 	}
 	free(other);
 	free(sub);
+	free(under);
 	said_missing(r, head, seen, units_head, likes);
 	find_testgames(r, doc);
 }

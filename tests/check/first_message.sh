@@ -209,6 +209,17 @@ sed 's/^## Wound table$/### Wound table/' "$DS" |
     fail "'### Wound table': said at its heading first" \
     "$(head -c 600 "$tmp/err")"
 
+# Under a section the reader reads (Cinder Vale's Wound table follows its
+# Markers table), the first message is the second table's, and it names
+# the subheading as the cause (it said only 'second table in the Markers
+# section (ignored)').
+sed 's/^## Wound table$/### Wound table/' "$CV" >"$tmp/h3m.md"
+"$BIN" check --games 10 "$tmp/h3m.md" >/dev/null 2>"$tmp/err"
+head -n 1 "$tmp/err" | grep -q "warning: second table in the Markers section (ignored): '### Wound table' over it is a heading inside the section; a section of its own is a level-2 heading ('## Wound table')" &&
+    pass "'### Wound table' under Markers: the first message names it" ||
+    fail "'### Wound table' under Markers: the first message names it" \
+    "$(head -c 600 "$tmp/err")"
+
 # ---- a dice game's rolls on a bigger die than the d6 it did not name ----
 # Cinder Vale without its dice: d10: one error, first, naming the die
 # its faces need (each cell said 'is not a roll: write 4+ (... on a d6)').
