@@ -2527,11 +2527,24 @@ flow_area_guess(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages,
 /* The body size (pt) at which the flow's text would about fill max_pages
  * of the frame, from what its last try (rnd_flow_fits_at) measured: the
  * blocks it did not reach are taken to need as much room a byte as those
- * it did, not measured at a size that did not fit. */
+ * it did, not measured at a size that did not fit. A try that failed
+ * also tells how much of the text the pages held, columns' ends and
+ * blocks kept together included: the smaller guess of the two. */
 double
 rnd_flow_area_pt(struct rnd_flow *f, const struct rnd_frame *fr, int max_pages)
 {
-	return f->st.size_pt * f->scale * area_ratio(f, fr, max_pages, 0);
+	double pt = f->st.size_pt * f->scale,
+	       g = area_ratio(f, fr, max_pages, 0);
+	size_t i, held = 0, all = 0;
+
+	for (i = 0; i < f->n; i++) {
+		all += f->v[i].bytes + 1;
+		if (f->last_miss >= 0 && (long)i < f->last_miss)
+			held += f->v[i].bytes + 1;
+	}
+	if (f->last_miss >= 0 && all > 0 && sqrt((double)held / all) < g)
+		g = sqrt((double)held / all);
+	return pt * g;
 }
 
 /* Balancing stops when the columns' cap is known this closely (mm). */

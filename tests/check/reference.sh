@@ -234,3 +234,11 @@ SANDTABLE_COUNT=1 "$BIN" reference -q rulesets/cinder-vale.md -o "$T/count.pdf" 
 made=$(sed -n 's/^sandtable: layouts: made \([0-9]*\),.*/\1/p' "$T/err")
 [ -n "$made" ] && [ "$made" -lt 350 ] && pass "size search: Cinder Vale in $made layouts" ||
 	fail "size search: Cinder Vale in under 350 layouts" "${made:-no count}"
+# The guess is the smaller of the text's area and how much of it the
+# sides held at max-size: Ancients on A5 does not fit even at the
+# template's size, and is tried there at once (467 layouts), not first
+# at 9.5, 9 and 8.5 pt (576).
+SANDTABLE_COUNT=1 "$BIN" reference -q -p A5 rulesets/gauntlet-ancients.md -o "$T/count.pdf" 2>"$T/err" >/dev/null
+made=$(sed -n 's/^sandtable: layouts: made \([0-9]*\),.*/\1/p' "$T/err")
+[ -n "$made" ] && [ "$made" -lt 520 ] && pass "size search: Ancients on A5 in $made layouts" ||
+	fail "size search: Ancients on A5 in under 520 layouts" "${made:-no count}"
