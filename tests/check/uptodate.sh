@@ -137,8 +137,20 @@ same_ds_as_clean "after a prose edit"
 # A unit's stat: the cards read it (and every product that reads the
 # tables), so they are remade and show it.
 sed -i 's/^| Tide Scouts       | infantry  | 18 /| Tide Scouts       | infantry  | 17 /' ds.md
-"$BIN" build -q ds.md -o out 2>/dev/null
+"$BIN" build -j 2 ds.md -o out >log 2>/dev/null
 snap >s2
+# The scenario's search starts first, the quick sheets beside it: the
+# reference and the cards land before the map and the report (they
+# waited behind them, 0.4 s after a save in a watch).
+o=$(grep -o '[a-z.]*\.pdf' log | tr '\n' ' ')
+r=$(echo "$o" | tr ' ' '\n' | grep -n '^reference.pdf$' | cut -d: -f1)
+c=$(echo "$o" | tr ' ' '\n' | grep -n '^cards.pdf$' | cut -d: -f1)
+m=$(echo "$o" | tr ' ' '\n' | grep -n '^map.pdf$' | cut -d: -f1)
+p=$(echo "$o" | tr ' ' '\n' | grep -n '^report.pdf$' | cut -d: -f1)
+[ -n "$r" ] && [ -n "$c" ] && [ -n "$m" ] && [ -n "$p" ] &&
+    [ "$r" -lt "$m" ] && [ "$r" -lt "$p" ] && [ "$c" -lt "$m" ] && [ "$c" -lt "$p" ] &&
+    pass "a table edit lands the reference and the cards before the map and the report" ||
+    fail "a table edit lands the reference and the cards before the map and the report" "$o"
 c=$(changed s1 s2)
 case " $c " in
 *" cards.pdf "*" reference.pdf "*) pass "a unit's stat remakes the cards and the reference" ;;
