@@ -7,5 +7,5 @@ B=build/dice_odds_bench
 ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 \
     $(pkg-config --cflags gmp jansson) -o "$B" tests/bench/dice_odds_bench.c \
     build/libsandtable.a $(pkg-config --libs cairo pangocairo \
-    libcmark-gfm yaml-0.1 libqpdf jansson gmp) -lm -pthread || exit 1
+    libcmark-gfm yaml-0.1 jansson gmp) -lcsv -lhyphen -lpaper -lm -pthread || exit 1
 "$B" rulesets/dice-skirmish.md

@@ -31,13 +31,14 @@ main(int argc, char **argv)
 	struct ruleset *rs;
 	double t0, t, best = 1e9, start;
 	size_t nf = 0, nm = 0;
+	static const int all[2] = { -1, -1 }; /* every pair */
 
 	if (argc != 2 || (rs = rs_read(argv[1], &d)) == NULL) {
 		fprintf(stderr, "usage: dice_odds_bench RULESET\n");
 		return 1;
 	}
 	eng_family_check(rs, &d);
-	if (dt_read(rs, 25.4, 0, &tab, &d) != 0) {
+	if (dt_read(rs, 25.4, 0, all, &tab, &d) != 0) {
 		diags_print(&d, stderr);
 		return 1;
 	}
